@@ -93,6 +93,12 @@ func Step(step float64) Option { return optionFunc(func(c *config) { c.s.Step = 
 // skip that comparison.
 func PrimalRel(rel float64) Option { return optionFunc(func(c *config) { c.s.PrimalRel = rel }) }
 
+// Float32 makes a tensor check use the defaults of float32 (step and
+// tolerances, DefaultRel32, …) even where neither the point nor the result
+// is float32: for a function that computes in float32 from float64
+// inputs. Checks of float32 tensors use them anyway.
+func Float32() Option { return optionFunc(func(c *config) { c.f32 = true }) }
+
 // With sets all the tolerances at once.
 func With(s Settings) Option { return optionFunc(func(c *config) { c.s = s }) }
 
@@ -101,6 +107,7 @@ type config struct {
 	at     [][]float64
 	n      int
 	nSet   bool // Points was given
+	f32    bool // Float32 was given
 	seed   uint64
 	s      Settings
 }

@@ -184,7 +184,7 @@ func newCheck[P any, R Output](tb TB, fn string, f func(P) R, x P, opts []Option
 		tb.Fatalf("gadtest.%s: %v", fn, err)
 		return nil
 	}
-	if in.f32 || k.out.f32 {
+	if in.f32 || k.out.f32 || c.f32 {
 		k.s.ulp = 0x1p-23
 		if k.s.Step == 0 {
 			k.s.Step = DefaultStep32

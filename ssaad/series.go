@@ -57,6 +57,10 @@ type Expander struct {
 	// jvp and vjp are the user's functions that jvp(…) and vjp(…) call
 	// in the rule being lowered (see UseRule).
 	jvp, vjp *types.Func
+	// derive, when not nil, is the mode's derivative of the user's
+	// functions (see SetDerive); expand, when not nil, expands their
+	// calls with it (the expander of jointCoef).
+	derive, expand DeriveFunc
 }
 
 // NewExpander returns an expander emitting through b, computing
@@ -281,6 +285,9 @@ type MathCall struct {
 	primal   *ir.Value
 	partials [][]*Series // partials[i][j]: ∂result i/∂arg j, nil when zero
 	built    bool
+	// jvpSeries is the series of a user's JVP along the call (see
+	// jointCoef), once built.
+	jvpSeries *Series
 }
 
 // RuleCall returns the call of the function c calls, differentiated by

@@ -105,9 +105,11 @@ func Loss(m *Model, x, y *T) float64 {
 //
 //gad:jvp
 //gad:grad
-//gad:taylor order=1
+//gad:taylor order=3
 //gad:hvp
 //gad:hessian
+//gad:hessdiag
+//gad:laplacian
 func Energy(x *T) float64 {
 	return tensorops.SumAll(tensorops.Mul(gelu(x), gelu(tensorops.Scale(x, 0.5))))
 }

@@ -107,23 +107,144 @@ func EnergyGrad(x *T) (f float64, xBar *T) {
 	return t5, xBar
 }
 
-// EnergyTaylor propagates Taylor polynomials of degree 1 through Energy (Taylor mode): when each
-// varied input p moves on the curve p + p1·t + … + p1·t^1, it returns the results of Energy and,
-// after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 + O(t^2),
+// EnergyTaylor propagates Taylor polynomials of degree 3 through Energy (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Energy and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: x (coefficients x1).
-// Results, in order: the value of Energy; its coefficients 1 to 1.
-func EnergyTaylor(x, x1 *T) (float64, float64) {
+// Varied inputs: x (coefficients x1, x2, x3).
+// Results, in order: the value of Energy; its coefficients 1 to 3.
+func EnergyTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	t := gelu(x)
-	t2 := geluTangent(x, tensorops.OrZerosLike(x1, x))
-	t3 := tensorops.Scale(x, 0.5)
-	t4 := gelu(t3)
-	t5 := tensorops.OrZerosLike(tensorops.ExpandLike(tensorops.Scale(x1, 0.5), t3), t3)
-	t6 := geluTangent(t3, t5)
-	t7 := tensorops.Fuse("a*b + c*d", t4, t2, t, t6)
-	t8 := tensorops.SumAll(t7)
-	return tensorops.SumAll(tensorops.Mul(t, t4)), t8
+	t2 := tensorops.OrZerosLike(tensorops.Scale(x2, 2), x)
+	t3 := tensorops.OrZerosLike(tensorops.Scale(x3, 3), x)
+	t4, t5, t6 := geluTangentTaylor(x, x1, x2, tensorops.OrZerosLike(x1, x), t2, t3)
+	t7 := tensorops.Scale(t5, 0.5)
+	t8 := tensorops.Scale(t6, 0.3333333333333333)
+	t9 := tensorops.Scale(x, 0.5)
+	t10 := tensorops.ExpandLike(tensorops.Scale(x1, 0.5), t9)
+	t11 := tensorops.ExpandLike(tensorops.Scale(x2, 0.5), t9)
+	t12 := tensorops.ExpandLike(tensorops.Scale(x3, 0.5), t9)
+	t13 := gelu(t9)
+	t14 := tensorops.OrZerosLike(tensorops.Scale(t11, 2), t9)
+	t15 := tensorops.OrZerosLike(tensorops.FuseInto(t12, "3*a", t12), t9)
+	t16, t17, t18 := geluTangentTaylor(t9, t10, t11, tensorops.OrZerosLike(t10, t9), t14, t15)
+	t19 := tensorops.Scale(t17, 0.5)
+	t20 := tensorops.Fuse("a*b + c*d", t13, t4, t, t16)
+	t21 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t16, t4, t13, t7, t, t19)
+	t22 := tensorops.FuseInto(
+		t8,
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		t19,
+		t4,
+		t16,
+		t7,
+		t13,
+		t8,
+	)
+	t23 := tensorops.FuseInto(
+		t22,
+		"a + 0.3333333333333333*(b*c) + 0.6666666666666666*(d*e)",
+		t22,
+		t7,
+		t16,
+		t4,
+		t19,
+	)
+	t24 := tensorops.FuseInto(t23, "a + b*(0.3333333333333333*c)", t23, t, t18)
+	t25 := tensorops.SumAll(tensorops.Mul(t, t13))
+	t26 := tensorops.SumAll(t24)
+	return t25, tensorops.SumAll(t20), tensorops.SumAll(t21), t26
+}
+
+// geluTangentTaylor propagates Taylor polynomials of degree 2 through geluTangent (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
+// geluTangent and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2), dx (coefficients dx1, dx2).
+// Results, in order: the value of geluTangent; its coefficients 1 to 2.
+func geluTangentTaylor(x, x1, x2, dx, dx1, dx2 *T) (*T, *T, *T) {
+	t, t2, t3 := geluSlopeTaylor(x, x1, x2)
+	t4 := tensorops.Fuse("a*b + c*d", dx, t2, t, dx1)
+	t5 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", dx1, t2, dx, t3, t, dx2)
+	return tensorops.Mul(t, dx), t4, t5
+}
+
+// geluSlopeTaylor propagates Taylor polynomials of degree 2 through geluSlope (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of geluSlope
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2).
+// Results, in order: the value of geluSlope; its coefficients 1 to 2.
+func geluSlopeTaylor(x, x1, x2 *T) (*T, *T, *T) {
+	x2_2 := tensorops.Mul(x, x)
+	t := tensorops.Mul(x, x1)
+	x2_1 := tensorops.FuseInto(t, "a + a", t)
+	t2 := tensorops.Fuse("0.5*(a*a)", x1)
+	x2_2_2 := tensorops.FuseInto(t2, "a + b + a + b", t2, tensorops.Mul(x, x2))
+	t3 := tensorops.Scale(x2_2, 0.044715)
+	t4 := tensorops.ExpandLike(tensorops.Scale(x2_1, 0.044715), t3)
+	t5 := tensorops.ExpandLike(tensorops.Scale(x2_2_2, 0.044715), t3)
+	t6 := tensorops.FuseInto(t3, "a + 1", t3)
+	t7 := tensorops.Fuse("0.7978845608028654*(a*b)", x, t6)
+	t8 := tensorops.Fuse("0.7978845608028654*(a*b + c*d)", t6, x1, x, t4)
+	t9 := tensorops.ExpandLike(t8, t7)
+	t10 := tensorops.FuseInto(
+		t5,
+		"0.7978845608028654*(0.5*(a*b) + c*d + 0.5*(b*a) + e*f)",
+		t4,
+		x1,
+		t6,
+		x2,
+		x,
+		t5,
+	)
+	t11 := tensorops.ExpandLike(t10, t7)
+	th := tensorops.FuseInto(t7, "Tanh(a)", t7)
+	th1 := tensorops.TanhJVP(th, t9)
+	t12 := tensorops.Mul(th, th1)
+	sech2 := tensorops.Fuse("1 - a*a", th)
+	th2 := tensorops.FuseInto(t11, "0.5*(-(a + b*c)*d) + e*f", t12, th1, th, t9, sech2, t11)
+	t13 := tensorops.Scale(x2_2, 0.134145)
+	t14 := tensorops.ExpandLike(tensorops.Scale(x2_1, 0.134145), t13)
+	t15 := tensorops.ExpandLike(tensorops.Scale(x2_2_2, 0.134145), t13)
+	du := tensorops.FuseInto(t13, "0.7978845608028654*(a + 1)", t13)
+	du1 := tensorops.FuseInto(t14, "0.7978845608028654*a", t14)
+	t16 := tensorops.Fuse("0.5*(a*a)", th1)
+	t17 := tensorops.Mul(th, th2)
+	sech2_1 := tensorops.Fuse("-1*(a + a)", t12)
+	t18 := tensorops.Scale(x, 0.5)
+	t19 := tensorops.ExpandLike(tensorops.Scale(x1, 0.5), t18)
+	t20 := tensorops.ExpandLike(tensorops.Scale(x2, 0.5), t18)
+	t21 := tensorops.Mul(sech2, du)
+	t22 := tensorops.Fuse("a*b + c*d", du, sech2_1, sech2, du1)
+	t23 := tensorops.FuseInto(
+		t16,
+		"a*(0.5*(b*c) + d*(-1*(e + f + e + f)) + 0.5*(c*b) + g*(0.7978845608028654*h))",
+		t18,
+		du1,
+		sech2_1,
+		du,
+		t16,
+		t17,
+		sech2,
+		t15,
+	)
+	t24 := tensorops.Fuse("0.5*(a + 1) + b*c", th, t18, t21)
+	t25 := tensorops.Fuse("0.5*a + (b*c + d*e)", th1, t21, t19, t18, t22)
+	t26 := tensorops.FuseInto(
+		t20,
+		"0.5*a + (0.5*(b*c) + d*e + 0.5*(c*b) + f)",
+		th2,
+		t22,
+		t19,
+		t21,
+		t20,
+		t23,
+	)
+	return t24, t25, t26
 }
 
 // EnergyHVP returns Energy and the Hessian-vector product ∇²Energy·v, the Hessian taken with
@@ -594,4 +715,305 @@ func geluSlopeJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (*T, *T, *
 		t44,
 	)
 	return t63, t64, t65, t66, t67, t68, t69, t70, t71
+}
+
+// EnergyHessDiag returns Energy and the diagonal of its Hessian with respect to x, shaped like x:
+// ∂²Energy/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Energy along the unit tensor eᵢ
+// (energyTaylorLanes8, 8 unit tensors per call, ⌈Size(x)/8⌉ calls, which give Energy's value too).
+func EnergyHessDiag(x *T) (f float64, d *T) {
+	n := tensorops.Size(x)
+	d2 := make([]float64, n+7)
+	f = 0
+	for i := 0; i < n; i += 8 {
+		u0 := tensorops.Basis(x, i)
+		u1 := tensorops.Basis(x, i+1)
+		u2 := tensorops.Basis(x, i+2)
+		u3 := tensorops.Basis(x, i+3)
+		u4 := tensorops.Basis(x, i+4)
+		u5 := tensorops.Basis(x, i+5)
+		u6 := tensorops.Basis(x, i+6)
+		u7 := tensorops.Basis(x, i+7)
+		var t3, t4, t5, t6, t7, t8, t9, t10 float64
+		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = energyTaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		d2[i] = 2 * t3
+		d2[i+1] = 2 * t4
+		d2[i+2] = 2 * t5
+		d2[i+3] = 2 * t6
+		d2[i+4] = 2 * t7
+		d2[i+5] = 2 * t8
+		d2[i+6] = 2 * t9
+		d2[i+7] = 2 * t10
+	}
+	if n == 0 {
+		f = Energy(x)
+	}
+	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2[:n], n), x)
+	t2 := tensorops.AsTypeLike(t, x)
+	return f, t2
+}
+
+// energyTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Energy at once, one per
+// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
+// first coefficients p1_1 … p1_8, it returns the results of Energy and, for each float result y,
+// its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is
+// the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
+func energyTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	t := gelu(x)
+	t2, t3 := geluTangentJVPWrtX(x, x1_1, tensorops.OrZerosLike(x1_1, x))
+	t4 := tensorops.Scale(t3, 0.5)
+	t5, t6 := geluTangentJVPWrtX(x, x1_2, tensorops.OrZerosLike(x1_2, x))
+	t7 := tensorops.Scale(t6, 0.5)
+	t8, t9 := geluTangentJVPWrtX(x, x1_3, tensorops.OrZerosLike(x1_3, x))
+	t10 := tensorops.Scale(t9, 0.5)
+	t11, t12 := geluTangentJVPWrtX(x, x1_4, tensorops.OrZerosLike(x1_4, x))
+	t13 := tensorops.Scale(t12, 0.5)
+	t14, t15 := geluTangentJVPWrtX(x, x1_5, tensorops.OrZerosLike(x1_5, x))
+	t16 := tensorops.Scale(t15, 0.5)
+	t17, t18 := geluTangentJVPWrtX(x, x1_6, tensorops.OrZerosLike(x1_6, x))
+	t19 := tensorops.Scale(t18, 0.5)
+	t20, t21 := geluTangentJVPWrtX(x, x1_7, tensorops.OrZerosLike(x1_7, x))
+	t22 := tensorops.Scale(t21, 0.5)
+	t23, t24 := geluTangentJVPWrtX(x, x1_8, tensorops.OrZerosLike(x1_8, x))
+	t25 := tensorops.Scale(t24, 0.5)
+	t26 := tensorops.Scale(x, 0.5)
+	t27 := tensorops.ExpandLike(tensorops.Scale(x1_1, 0.5), t26)
+	t28 := tensorops.ExpandLike(tensorops.Scale(x1_2, 0.5), t26)
+	t29 := tensorops.ExpandLike(tensorops.Scale(x1_3, 0.5), t26)
+	t30 := tensorops.ExpandLike(tensorops.Scale(x1_4, 0.5), t26)
+	t31 := tensorops.ExpandLike(tensorops.Scale(x1_5, 0.5), t26)
+	t32 := tensorops.ExpandLike(tensorops.Scale(x1_6, 0.5), t26)
+	t33 := tensorops.ExpandLike(tensorops.Scale(x1_7, 0.5), t26)
+	t34 := tensorops.ExpandLike(tensorops.Scale(x1_8, 0.5), t26)
+	t35 := gelu(t26)
+	t36, t37 := geluTangentJVPWrtX(t26, t27, tensorops.OrZerosLike(t27, t26))
+	t38 := tensorops.Scale(t37, 0.5)
+	t39, t40 := geluTangentJVPWrtX(t26, t28, tensorops.OrZerosLike(t28, t26))
+	t41 := tensorops.Scale(t40, 0.5)
+	t42, t43 := geluTangentJVPWrtX(t26, t29, tensorops.OrZerosLike(t29, t26))
+	t44 := tensorops.Scale(t43, 0.5)
+	t45, t46 := geluTangentJVPWrtX(t26, t30, tensorops.OrZerosLike(t30, t26))
+	t47 := tensorops.Scale(t46, 0.5)
+	t48, t49 := geluTangentJVPWrtX(t26, t31, tensorops.OrZerosLike(t31, t26))
+	t50 := tensorops.Scale(t49, 0.5)
+	t51, t52 := geluTangentJVPWrtX(t26, t32, tensorops.OrZerosLike(t32, t26))
+	t53 := tensorops.Scale(t52, 0.5)
+	t54, t55 := geluTangentJVPWrtX(t26, t33, tensorops.OrZerosLike(t33, t26))
+	t56 := tensorops.Scale(t55, 0.5)
+	t57, t58 := geluTangentJVPWrtX(t26, t34, tensorops.OrZerosLike(t34, t26))
+	t59 := tensorops.Fuse("a*b + c*d", t35, t2, t, t36)
+	t60 := tensorops.FuseInto(t4, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t36, t2, t35, t4, t, t38)
+	t61 := tensorops.Fuse("a*b + c*d", t35, t5, t, t39)
+	t62 := tensorops.FuseInto(t7, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t39, t5, t35, t7, t, t41)
+	t63 := tensorops.Fuse("a*b + c*d", t35, t8, t, t42)
+	t64 := tensorops.FuseInto(t10, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t42, t8, t35, t10, t, t44)
+	t65 := tensorops.Fuse("a*b + c*d", t35, t11, t, t45)
+	t66 := tensorops.FuseInto(t13, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t45, t11, t35, t13, t, t47)
+	t67 := tensorops.Fuse("a*b + c*d", t35, t14, t, t48)
+	t68 := tensorops.FuseInto(t16, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t48, t14, t35, t16, t, t50)
+	t69 := tensorops.Fuse("a*b + c*d", t35, t17, t, t51)
+	t70 := tensorops.FuseInto(t19, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t51, t17, t35, t19, t, t53)
+	t71 := tensorops.Fuse("a*b + c*d", t35, t20, t, t54)
+	t72 := tensorops.FuseInto(t22, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t54, t20, t35, t22, t, t56)
+	t73 := tensorops.Fuse("a*b + c*d", t35, t23, t, t57)
+	t74 := tensorops.FuseInto(
+		t25,
+		"0.5*(a*b) + c*d + 0.5*(b*a) + e*(0.5*f)",
+		t57,
+		t23,
+		t35,
+		t25,
+		t,
+		t58,
+	)
+	t75 := tensorops.SumAll(tensorops.Mul(t, t35))
+	t76 := tensorops.SumAll(t59)
+	t77 := tensorops.SumAll(t60)
+	t78 := tensorops.SumAll(t61)
+	t79 := tensorops.SumAll(t62)
+	t80 := tensorops.SumAll(t63)
+	t81 := tensorops.SumAll(t64)
+	t82 := tensorops.SumAll(t65)
+	t83 := tensorops.SumAll(t66)
+	t84 := tensorops.SumAll(t67)
+	t85 := tensorops.SumAll(t68)
+	t86 := tensorops.SumAll(t69)
+	t87 := tensorops.SumAll(t70)
+	t88 := tensorops.SumAll(t71)
+	t89 := tensorops.SumAll(t72)
+	t90 := tensorops.SumAll(t73)
+	t91 := tensorops.SumAll(t74)
+	return t75, t76, t78, t80, t82, t84, t86, t88, t90, t77, t79, t81, t83, t85, t87, t89, t91
+}
+
+// geluTangentJVPWrtX computes geluTangent and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx2).
+// Fixed inputs (zero tangent): dx.
+// Results, in order: the value of geluTangent; its tangent.
+func geluTangentJVPWrtX(x, dx2, dx *T) (*T, *T) {
+	t, t2 := geluSlopeJVP(x, dx2)
+	return tensorops.Mul(t, dx), tensorops.Mul(dx, t2)
+}
+
+// EnergyLaplacian returns Energy and its Laplacian with respect to x, the sum of ∂²Energy/∂x[i]²
+// over the elements of x, by collapsed Taylor mode: energyTaylor propagates 8 unit directions
+// (tensorops.Basis) at once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉
+// calls, which give Energy's value too.
+func EnergyLaplacian(x *T) (f, lap float64) {
+	n := tensorops.Size(x)
+	lap = 0
+	f = 0
+	for i := 0; i < n; i += 8 {
+		u0 := tensorops.Basis(x, i)
+		u1 := tensorops.Basis(x, i+1)
+		u2 := tensorops.Basis(x, i+2)
+		u3 := tensorops.Basis(x, i+3)
+		u4 := tensorops.Basis(x, i+4)
+		u5 := tensorops.Basis(x, i+5)
+		u6 := tensorops.Basis(x, i+6)
+		u7 := tensorops.Basis(x, i+7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = energyTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		lap += 2 * t
+	}
+	if n == 0 {
+		f = Energy(x)
+	}
+	return f, lap
+}
+
+// energyTaylor propagates 8 second-order jets of Energy at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Energy and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func energyTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	t := gelu(x)
+	t2, t3 := geluTangentJVPWrtX(x, x1, tensorops.OrZerosLike(x1, x))
+	t4 := tensorops.Scale(t3, 0.5)
+	t5, t6 := geluTangentJVPWrtX(x, x2, tensorops.OrZerosLike(x2, x))
+	t7 := tensorops.FuseInto(t4, "a + 0.5*b", t4, t6)
+	t8, t9 := geluTangentJVPWrtX(x, x3, tensorops.OrZerosLike(x3, x))
+	t10 := tensorops.FuseInto(t7, "a + 0.5*b", t7, t9)
+	t11, t12 := geluTangentJVPWrtX(x, x4, tensorops.OrZerosLike(x4, x))
+	t13 := tensorops.FuseInto(t10, "a + 0.5*b", t10, t12)
+	t14, t15 := geluTangentJVPWrtX(x, x5, tensorops.OrZerosLike(x5, x))
+	t16 := tensorops.FuseInto(t13, "a + 0.5*b", t13, t15)
+	t17, t18 := geluTangentJVPWrtX(x, x6, tensorops.OrZerosLike(x6, x))
+	t19 := tensorops.FuseInto(t16, "a + 0.5*b", t16, t18)
+	t20, t21 := geluTangentJVPWrtX(x, x7, tensorops.OrZerosLike(x7, x))
+	t22 := tensorops.FuseInto(t19, "a + 0.5*b", t19, t21)
+	t23, t24 := geluTangentJVPWrtX(x, x8, tensorops.OrZerosLike(x8, x))
+	t25 := tensorops.FuseInto(t22, "a + 0.5*b", t22, t24)
+	geluTangent(x, tensorops.OrZerosLike(nil, x))
+	t26 := tensorops.Scale(x, 0.5)
+	t27 := tensorops.ExpandLike(tensorops.Scale(x1, 0.5), t26)
+	t28 := tensorops.ExpandLike(tensorops.Scale(x2, 0.5), t26)
+	t29 := tensorops.ExpandLike(tensorops.Scale(x3, 0.5), t26)
+	t30 := tensorops.ExpandLike(tensorops.Scale(x4, 0.5), t26)
+	t31 := tensorops.ExpandLike(tensorops.Scale(x5, 0.5), t26)
+	t32 := tensorops.ExpandLike(tensorops.Scale(x6, 0.5), t26)
+	t33 := tensorops.ExpandLike(tensorops.Scale(x7, 0.5), t26)
+	t34 := tensorops.ExpandLike(tensorops.Scale(x8, 0.5), t26)
+	t35 := gelu(t26)
+	t36, t37 := geluTangentJVPWrtX(t26, t27, tensorops.OrZerosLike(t27, t26))
+	t38 := tensorops.Scale(t37, 0.5)
+	t39, t40 := geluTangentJVPWrtX(t26, t28, tensorops.OrZerosLike(t28, t26))
+	t41 := tensorops.FuseInto(t38, "a + 0.5*b", t38, t40)
+	t42, t43 := geluTangentJVPWrtX(t26, t29, tensorops.OrZerosLike(t29, t26))
+	t44 := tensorops.FuseInto(t41, "a + 0.5*b", t41, t43)
+	t45, t46 := geluTangentJVPWrtX(t26, t30, tensorops.OrZerosLike(t30, t26))
+	t47 := tensorops.FuseInto(t44, "a + 0.5*b", t44, t46)
+	t48, t49 := geluTangentJVPWrtX(t26, t31, tensorops.OrZerosLike(t31, t26))
+	t50 := tensorops.FuseInto(t47, "a + 0.5*b", t47, t49)
+	t51, t52 := geluTangentJVPWrtX(t26, t32, tensorops.OrZerosLike(t32, t26))
+	t53 := tensorops.FuseInto(t50, "a + 0.5*b", t50, t52)
+	t54, t55 := geluTangentJVPWrtX(t26, t33, tensorops.OrZerosLike(t33, t26))
+	t56 := tensorops.FuseInto(t53, "a + 0.5*b", t53, t55)
+	t57, t58 := geluTangentJVPWrtX(t26, t34, tensorops.OrZerosLike(t34, t26))
+	t59 := tensorops.FuseInto(t56, "a + 0.5*b", t56, t58)
+	geluTangent(t26, tensorops.OrZerosLike(nil, t26))
+	t60 := tensorops.Fuse("a*b + c*d", t35, t2, t, t36)
+	t61 := tensorops.Fuse("a*b + c*d", t35, t5, t, t39)
+	t62 := tensorops.Fuse("a*b + c*d", t35, t8, t, t42)
+	t63 := tensorops.Fuse(
+		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
+		t36,
+		t2,
+		t39,
+		t5,
+		t42,
+		t8,
+	)
+	t64 := tensorops.Fuse("a*b + c*d", t35, t11, t, t45)
+	t65 := tensorops.Fuse("a*b + c*d", t35, t14, t, t48)
+	t66 := tensorops.Fuse("a*b + c*d", t35, t17, t, t51)
+	t67 := tensorops.FuseInto(
+		t63,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
+		t63,
+		t45,
+		t11,
+		t48,
+		t14,
+		t51,
+		t17,
+	)
+	t68 := tensorops.Fuse("a*b + c*d", t35, t20, t, t54)
+	t69 := tensorops.Fuse("a*b + c*d", t35, t23, t, t57)
+	t70 := tensorops.FuseInto(
+		t67,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (f*g + h*i)",
+		t67,
+		t54,
+		t20,
+		t57,
+		t23,
+		t35,
+		t25,
+		t,
+		t59,
+	)
+	t71 := tensorops.SumAll(tensorops.Mul(t, t35))
+	t72 := tensorops.SumAll(t60)
+	t73 := tensorops.SumAll(t61)
+	t74 := tensorops.SumAll(t62)
+	t75 := tensorops.SumAll(t64)
+	t76 := tensorops.SumAll(t65)
+	t77 := tensorops.SumAll(t66)
+	t78 := tensorops.SumAll(t70)
+	return t71, t72, t73, t74, t75, t76, t77, tensorops.SumAll(t68), tensorops.SumAll(t69), t78
 }

@@ -1,6 +1,7 @@
 package userrules
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -85,7 +86,6 @@ func TestEnergy(t *testing.T) {
 			gadtest.TensorJVP(t, Energy, EnergyJVP, x)
 			gadtest.TensorGrad(t, Energy, EnergyGrad, x)
 			gadtest.TensorDot(t, EnergyJVP, gadtest.GradVJP(EnergyGrad), x)
-			gadtest.TensorJVP(t, Energy, EnergyTaylor, x)
 			grad := func(x *T) *T { _, g := EnergyGrad(x); return g }
 			hvp := func(x, v *T) (*T, *T) {
 				f, hv := EnergyHVP(x, v)
@@ -106,6 +106,36 @@ func TestEnergy(t *testing.T) {
 				if d := tensorops.MaxAbsDiff(row, tensorops.Reshape(hv, n)); d > tol(dt) {
 					t.Errorf("row %d of the Hessian differs from the HVP along e%d by %v", i, i, d)
 				}
+			}
+			// Taylor mode of order 3, which expands the rule's JVP by
+			// differentiating it: the value, then each coefficient
+			// c_{k+1} = (d/ds c_k(x + s·v))/(k+1) along the line.
+			v := tensorops.RandN(r, dt, x.Shape()...)
+			zero := tensorops.ZerosLike(x)
+			jet := func(s float64) []float64 {
+				f, c1, c2, c3 := EnergyTaylor(tensorops.Add(x, tensorops.Scale(v, s)), v, zero, zero)
+				return []float64{f, c1, c2, c3}
+			}
+			var opts []gadtest.Option
+			if dt == tensorops.Float32 {
+				opts = append(opts, gadtest.Float32()) // a float64 point, float32 inside
+			}
+			for k := range 3 {
+				gadtest.TensorJVP(t, func(s float64) float64 { return jet(s)[k] },
+					func(s, ds float64) (float64, float64) { c := jet(s); return c[k], float64(k+1) * c[k+1] * ds }, 0.0, opts...)
+			}
+			// The Hessian's diagonal and trace, by jets through the rule.
+			f, d := EnergyHessDiag(x)
+			if f != Energy(x) {
+				t.Errorf("EnergyHessDiag's value %v, want %v", f, Energy(x))
+			}
+			diag := tensorops.Reshape(tensorops.DiagPart(h), x.Shape()...)
+			if e := tensorops.MaxAbsDiff(d, diag); e > tol(dt) {
+				t.Errorf("EnergyHessDiag differs from the Hessian's diagonal by %v", e)
+			}
+			f, lap := EnergyLaplacian(x)
+			if want := tensorops.SumAll(diag); f != Energy(x) || math.Abs(lap-want) > tol(dt)*math.Max(1, math.Abs(want)) {
+				t.Errorf("EnergyLaplacian = %v, %v, want %v, %v", f, lap, Energy(x), want)
 			}
 		})
 	}

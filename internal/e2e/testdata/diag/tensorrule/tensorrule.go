@@ -82,12 +82,37 @@ func Forward(x *T) float64 {
 	return tensorops.SumAll(VJPOnly(x)) // want "its //gad:rule gives no JVP \\(jvp=\\): forward mode, Taylor mode and the Hessian-vector products need one"
 }
 
+// WithResult's JVP takes the result r: Taylor mode of order 2 would need
+// r's coefficients to expand it.
+//
+//gad:rule jvp=withResultJVP vjp=okVJP
+func WithResult(x *T) *T { return tensorops.Exp(x) }
+
+func withResultJVP(x, r, dx *T) *T { return tensorops.Mul(r, dx) }
+
 //gad:taylor order=2
 func Taylor(x *T) float64 {
-	return tensorops.SumAll(JVPOnly(x)) // want "Taylor mode of order 2 cannot expand JVPOnly: its //gad:rule gives a JVP, which is first order"
+	return tensorops.SumAll(WithResult(x)) // want "Taylor mode of order 2 cannot expand WithResult: the JVP of its //gad:rule takes the result r; give a JVP of the parameters alone"
 }
 
 //gad:hessdiag
 func Diag(x *T) float64 {
-	return tensorops.SumAll(JVPOnly(x)) // want "Taylor mode of order 2 cannot expand JVPOnly"
+	return tensorops.SumAll(WithResult(x)) // want "Taylor mode of order 2 cannot expand WithResult: the JVP of its //gad:rule takes the result r"
+}
+
+// Opaque's JVP reads elements one by one, which gadgen cannot
+// differentiate: Taylor mode of order 2 needs its derivative.
+//
+//gad:rule jvp=opaqueJVP
+func Opaque(x *T) *T { return tensorops.Exp(x) }
+
+func opaqueJVP(x, dx *T) *T {
+	y := dx.Clone()
+	y.Set(dx.At(0)*2, 0) // want "methods of Tensor"
+	return y
+}
+
+//gad:taylor order=2
+func TaylorOpaque(x *T) float64 {
+	return tensorops.SumAll(Opaque(x))
 }
