@@ -262,8 +262,12 @@ func (e *Error) Error() string {
 		}
 		sb.WriteString("\n\t" + m.String())
 	}
-	if len(e.Partials) > 0 {
+	if len(e.Partials) > 0 && e.Point != "" {
+		sb.WriteString("\n\twrong along these parts of x alone:")
+	} else if len(e.Partials) > 0 {
 		sb.WriteString("\n\twrong partial derivatives (along each unit vector):")
+	}
+	if len(e.Partials) > 0 {
 		for i, m := range e.Partials {
 			if i == maxPartials {
 				fmt.Fprintf(&sb, "\n\t… and %d more", len(e.Partials)-maxPartials)

@@ -92,8 +92,8 @@ type Model struct {
 
 // Loss is a mean squared error of the model on (x, y).
 //
-//gad:jvp wrt=m
-//gad:grad wrt=m
+//gad:jvp wrt=m test=lossInputs
+//gad:grad wrt=m test=lossInputs
 func Loss(m *Model, x, y *T) float64 {
 	h := gelu(tensorops.Add(tensorops.MatMul(x, m.W1), m.B1))
 	out := scaledExp(tensorops.MatMul(h, m.W2), m.S, 1)
@@ -103,8 +103,8 @@ func Loss(m *Model, x, y *T) float64 {
 
 // Energy is a function of one tensor through gelu.
 //
-//gad:jvp
-//gad:grad
+//gad:jvp test=energyInputs
+//gad:grad test=energyInputs
 //gad:taylor order=3
 //gad:hvp
 //gad:hessian
@@ -112,4 +112,46 @@ func Loss(m *Model, x, y *T) float64 {
 //gad:laplacian
 func Energy(x *T) float64 {
 	return tensorops.SumAll(tensorops.Mul(gelu(x), gelu(tensorops.Scale(x, 0.5))))
+}
+
+// Activate is a tensor function of a tensor and a float: its test checks
+// the JVP and the VJP (the point is both).
+//
+//gad:jvp test=activateInputs
+//gad:vjp test=activateInputs
+func Activate(x *T, s float64) *T {
+	return scaledExp(gelu(x), s, 2)
+}
+
+// Layer is a struct of tensors passed by value: its gradient is returned.
+type Layer struct {
+	W, B *T
+}
+
+// Dense is the sum of squares of a layer's output through gelu.
+//
+//gad:jvp wrt=l test=denseInputs
+//gad:grad wrt=l test=denseInputs
+func Dense(l Layer, x *T) float64 {
+	h := gelu(tensorops.Add(tensorops.MatMul(x, l.W), l.B))
+	return tensorops.SumAll(tensorops.Mul(h, h))
+}
+
+// Net holds its layers in a slice, and is passed by value: its shadow is
+// a pointer.
+type Net struct {
+	Ws    []*T
+	Scale float64
+}
+
+// Score runs x through the layers of n.
+//
+//gad:jvp wrt=n,x test=scoreInputs
+//gad:grad wrt=n,x test=scoreInputs
+func (n Net) Score(x *T) float64 {
+	h := x
+	for _, w := range n.Ws {
+		h = gelu(tensorops.MatMul(h, w))
+	}
+	return n.Scale * tensorops.MeanAll(h)
 }

@@ -2,7 +2,10 @@
 
 package userrules
 
-import "github.com/gadgen/gadgen/tensorops"
+import (
+	"github.com/gadgen/gadgen/tensorops"
+	"slices"
+)
 
 // LossJVP computes Loss and its derivative along the tangents (forward mode).
 //
@@ -1016,4 +1019,144 @@ func energyTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
 	t77 := tensorops.SumAll(t66)
 	t78 := tensorops.SumAll(t70)
 	return t71, t72, t73, t74, t75, t76, t77, tensorops.SumAll(t68), tensorops.SumAll(t69), t78
+}
+
+// ActivateJVP computes Activate and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), s (tangent ds).
+// Results, in order: the value of Activate; its tangent.
+func ActivateJVP(x, dx *T, s, ds float64) (*T, *T) {
+	t := gelu(x)
+	t2 := geluTangent(x, tensorops.OrZerosLike(dx, x))
+	t3 := scaledExp(t, s, 2)
+	t4 := tensorops.OrZerosLike(t2, t)
+	t5 := scaledExpTangent(t, s, 2, t3, t4, ds)
+	return t3, t5
+}
+
+// ActivateVJP computes Activate and the vector-Jacobian product of the seeds seed (the adjoints of
+// its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), s (returned as sBar).
+// Results: the value of Activate, then the partials of the varied scalar inputs in order.
+func ActivateVJP(x *T, s float64, seed *T) (f, xBar *T, sBar float64) {
+	t := gelu(x)
+	t2 := scaledExp(t, s, 2)
+	var t3 *T
+	t3, sBar = scaledExpAdjoint(t, s, 2, t2, tensorops.OrZerosLike(seed, t2))
+	xBar = geluAdjoint(x, tensorops.OrZerosLike(t3, t))
+	return t2, xBar, sBar
+}
+
+// DenseJVP computes Dense and its derivative along the tangents (forward mode).
+//
+// Varied inputs: l (tangent dl).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of Dense; its tangent.
+// Shadows: dl has its primal's shape, each element or field the tangent of the primal's.
+func DenseJVP(l, dl Layer, x *T) (float64, float64) {
+	t := tensorops.MatMul(x, l.W)
+	t2 := tensorops.FuseInto(t, "a + b", t, l.B)
+	t3 := tensorops.ExpandLike(tensorops.MatMul(x, dl.W), t2)
+	t4 := tensorops.FuseInto(t3, "a + b", t3, tensorops.ExpandLike(dl.B, t2))
+	h := gelu(t2)
+	t5 := tensorops.Mul(h, geluTangent(t2, tensorops.OrZerosLike(t4, t2)))
+	t6 := tensorops.SumAll(tensorops.FuseInto(t5, "a + a", t5))
+	return tensorops.SumAll(tensorops.Mul(h, h)), t6
+}
+
+// DenseGrad computes Dense and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: l (returned as lBar).
+// Fixed inputs: x.
+// Results: the value of Dense, then the partials of the varied scalar inputs in order.
+func DenseGrad(l Layer, x *T) (f float64, lBar Layer) {
+	t := l.W
+	t2 := tensorops.MatMul(x, t)
+	t3 := l.B
+	t4 := tensorops.FuseInto(t2, "a + b", t2, t3)
+	h := gelu(t4)
+	t5 := tensorops.SumAll(tensorops.Mul(h, h))
+	t6 := geluAdjoint(t4, tensorops.OrZerosLike(tensorops.Add(h, h), h))
+	t7 := tensorops.SumLike(t6, t2)
+	lBar.B = tensorops.AccumulateSumLike(lBar.B, t6, t3)
+	t8 := tensorops.AccumulateMatMulGradB(lBar.W, t7, x, t, false, false)
+	lBar.W = t8
+	return t5, lBar
+}
+
+// ScoreJVP computes Net.Score and its derivative along the tangents (forward mode).
+//
+// Varied inputs: n (tangent dn), x (tangent dx).
+// Results, in order: the value of Net.Score; its tangent.
+// Shadows: dn has its primal's shape, each element or field the tangent of the primal's.
+func (n Net) ScoreJVP(dn Net, x, dx *T) (float64, float64) {
+	t := n.Ws
+	t2 := dn.Ws
+	n2 := len(t)
+	h := x
+	dh := dx
+	for i := 0; i < n2; i++ {
+		dw := t2[i]
+		t5 := tensorops.MatMulEach(t[i], false, h, dh)
+		t6 := t5[0]
+		t7 := tensorops.MatMul(h, dw)
+		t8 := tensorops.FuseInto(t7, "a + b", t5[1], t7)
+		h = gelu(t6)
+		dh = geluTangent(t6, tensorops.OrZerosLike(t8, t6))
+	}
+	t3 := n.Scale
+	t4 := tensorops.MeanAll(h)
+	return t3 * t4, dn.Scale*t4 + t3*tensorops.MeanAll(dh)
+}
+
+// ScoreGrad computes Net.Score and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: n (into *nBar), x (returned as xBar).
+// Results: the value of Net.Score, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func (n Net) ScoreGrad(nBar *Net, x *T) (f float64, xBar *T) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	t2 := tapePointersBuf2[:0]
+	t3 := *nBar
+	t4 := n.Ws
+	n2 := len(t4)
+	trips := max(n2+2, 0)
+	tapePointers := slices.Grow(t2, trips*2)
+	tapePointers2 := slices.Grow(t, trips)
+	h := x
+	for i := 0; i < n2; i++ {
+		t13 := tensorops.MatMul(h, t4[i])
+		h3 := gelu(t13)
+		tapePointers = append(tapePointers, h, h3)
+		tapePointers2 = append(tapePointers2, t13)
+		h = h3
+	}
+	t5 := n.Scale
+	t6 := tensorops.MeanAll(h)
+	t7 := t5 * t6
+	hBar := tensorops.MeanAllGrad(h, t5)
+	nBar.Scale += t6
+	var hBar2 *T
+	i2 := n2 - 1
+	for i2 >= 0 {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		t8 := len(tapePointers2) - 1
+		n3 := len(tapePointers)
+		t9 := n3 - 2
+		h2 := tapePointers[t9]
+		t10 := tensorops.OrZerosLike(hBar2, tapePointers[n3-1])
+		t11 := geluAdjoint(tapePointers2[t8], t10)
+		w := t4[i2]
+		hBar = tensorops.MatMulGradA(t11, h2, w, false, false)
+		t12 := tensorops.AccumulateMatMulGradB(t3.Ws[i2], t11, h2, w, false, false)
+		t3.Ws[i2] = t12
+		i2--
+		hBar2 = nil
+		tapePointers = tapePointers[:t9]
+		tapePointers2 = tapePointers2[:t8]
+	}
+	return t7, hBar
 }
