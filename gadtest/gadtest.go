@@ -71,6 +71,8 @@ func At(x ...[]float64) Option {
 }
 
 // Points sets the number of random points, at least 1; the default is 8.
+// In the tensor checks, whose point is given, it sets the number of
+// random directions (and seeds) at the point; the default is 3.
 func Points(n int) Option { return optionFunc(func(c *config) { c.n, c.nSet = n, true }) }
 
 // Seed sets the seed of the points, directions and seeds drawn; the

@@ -111,8 +111,28 @@ func Loss(m *Model, x, y *T) float64 {
 //gad:hessdiag
 //gad:laplacian
 func Energy(x *T) float64 {
-	return tensorops.SumAll(tensorops.Mul(gelu(x), gelu(tensorops.Scale(x, 0.5))))
+	return tensorops.SumAll(tensorops.Mul(gelu(x), gelu(tensorops.Scale(x, 0.5)))) + 0.5*lse(x)
 }
+
+// lse is log Σ exp(x), a function of a tensor with a float result.
+//
+//gad:rule jvp=lseTangent vjp=lseAdjoint
+func lse(x *T) float64 {
+	m := tensorops.MaxAll(x)
+	return m + math.Log(tensorops.SumAll(tensorops.Exp(tensorops.AddScalar(x, -m))))
+}
+
+// softmax is exp(x)/Σ exp(x), the gradient of lse.
+func softmax(x *T) *T {
+	e := tensorops.Exp(tensorops.AddScalar(x, -tensorops.MaxAll(x)))
+	return tensorops.Scale(e, 1/tensorops.SumAll(e))
+}
+
+// lseTangent is ⟨softmax(x), dx⟩.
+func lseTangent(x, dx *T) float64 { return tensorops.Dot(softmax(x), dx) }
+
+// lseAdjoint is r̄·softmax(x).
+func lseAdjoint(x *T, rBar float64) *T { return tensorops.Scale(softmax(x), rBar) }
 
 // Activate is a tensor function of a tensor and a float: its test checks
 // the JVP and the VJP (the point is both).

@@ -79,14 +79,16 @@ func LossGrad(m, mBar *Model, x, y *T) float64 {
 // Results, in order: the value of Energy; its tangent.
 func EnergyJVP(x, dx *T) (float64, float64) {
 	t := gelu(x)
-	t2 := geluTangent(x, tensorops.OrZerosLike(dx, x))
-	t3 := tensorops.Scale(x, 0.5)
-	t4 := gelu(t3)
-	t5 := tensorops.OrZerosLike(tensorops.ExpandLike(tensorops.Scale(dx, 0.5), t3), t3)
-	t6 := geluTangent(t3, t5)
-	t7 := tensorops.Fuse("a*b + c*d", t4, t2, t, t6)
-	t8 := tensorops.SumAll(t7)
-	return tensorops.SumAll(tensorops.Mul(t, t4)), t8
+	t2 := tensorops.OrZerosLike(dx, x)
+	t3 := geluTangent(x, t2)
+	t4 := tensorops.Scale(x, 0.5)
+	t5 := gelu(t4)
+	t6 := tensorops.OrZerosLike(tensorops.ExpandLike(tensorops.Scale(dx, 0.5), t4), t4)
+	t7 := geluTangent(t4, t6)
+	t8 := tensorops.Fuse("a*b + c*d", t5, t3, t, t7)
+	t9 := lse(x)
+	t10 := tensorops.SumAll(t8) + 0.5*lseTangent(x, t2)
+	return tensorops.SumAll(tensorops.Mul(t, t5)) + 0.5*t9, t10
 }
 
 // EnergyGrad computes Energy and its gradient with respect to the varied inputs (reverse mode).
@@ -98,16 +100,18 @@ func EnergyGrad(x *T) (f float64, xBar *T) {
 	t2 := tensorops.Scale(x, 0.5)
 	t3 := gelu(t2)
 	t4 := tensorops.Mul(t, t3)
-	t5 := tensorops.SumAll(t4)
+	t5 := tensorops.SumAll(t4) + 0.5*lse(x)
+	xBar = lseAdjoint(x, 0.5)
 	t6 := tensorops.FullLike(t4, 1)
 	t7 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t, t6), t3), t3)
 	t8 := geluAdjoint(t2, t7)
 	t9 := tensorops.Scale(t8, 0.5)
-	xBar = tensorops.SumLike(t9, x)
-	t10 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t3, t6), t), t)
-	t11 := geluAdjoint(x, t10)
-	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t11)
-	return t5, xBar
+	t10 := tensorops.SumLike(t9, x)
+	xBar2 := tensorops.FuseInto(t10, "a + b", xBar, t10)
+	t11 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t3, t6), t), t)
+	t12 := geluAdjoint(x, t11)
+	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t12)
+	return t5, xBar2
 }
 
 // EnergyTaylor propagates Taylor polynomials of degree 3 through Energy (Taylor mode): when each
@@ -119,45 +123,48 @@ func EnergyGrad(x *T) (f float64, xBar *T) {
 // Results, in order: the value of Energy; its coefficients 1 to 3.
 func EnergyTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	t := gelu(x)
-	t2 := tensorops.OrZerosLike(tensorops.Scale(x2, 2), x)
-	t3 := tensorops.OrZerosLike(tensorops.Scale(x3, 3), x)
-	t4, t5, t6 := geluTangentTaylor(x, x1, x2, tensorops.OrZerosLike(x1, x), t2, t3)
-	t7 := tensorops.Scale(t5, 0.5)
-	t8 := tensorops.Scale(t6, 0.3333333333333333)
-	t9 := tensorops.Scale(x, 0.5)
-	t10 := tensorops.ExpandLike(tensorops.Scale(x1, 0.5), t9)
-	t11 := tensorops.ExpandLike(tensorops.Scale(x2, 0.5), t9)
-	t12 := tensorops.ExpandLike(tensorops.Scale(x3, 0.5), t9)
-	t13 := gelu(t9)
-	t14 := tensorops.OrZerosLike(tensorops.Scale(t11, 2), t9)
-	t15 := tensorops.OrZerosLike(tensorops.FuseInto(t12, "3*a", t12), t9)
-	t16, t17, t18 := geluTangentTaylor(t9, t10, t11, tensorops.OrZerosLike(t10, t9), t14, t15)
-	t19 := tensorops.Scale(t17, 0.5)
-	t20 := tensorops.Fuse("a*b + c*d", t13, t4, t, t16)
-	t21 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t16, t4, t13, t7, t, t19)
-	t22 := tensorops.FuseInto(
-		t8,
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t19,
-		t4,
-		t16,
-		t7,
-		t13,
-		t8,
-	)
+	t2 := tensorops.OrZerosLike(x1, x)
+	t3 := tensorops.OrZerosLike(tensorops.Scale(x2, 2), x)
+	t4 := tensorops.OrZerosLike(tensorops.Scale(x3, 3), x)
+	t5, t6, t7 := geluTangentTaylor(x, x1, x2, t2, t3, t4)
+	t8 := tensorops.Scale(t6, 0.5)
+	t9 := tensorops.Scale(t7, 0.3333333333333333)
+	t10 := tensorops.Scale(x, 0.5)
+	t11 := tensorops.ExpandLike(tensorops.Scale(x1, 0.5), t10)
+	t12 := tensorops.ExpandLike(tensorops.Scale(x2, 0.5), t10)
+	t13 := tensorops.ExpandLike(tensorops.Scale(x3, 0.5), t10)
+	t14 := gelu(t10)
+	t15 := tensorops.OrZerosLike(tensorops.Scale(t12, 2), t10)
+	t16 := tensorops.OrZerosLike(tensorops.FuseInto(t13, "3*a", t13), t10)
+	t17, t18, t19 := geluTangentTaylor(t10, t11, t12, tensorops.OrZerosLike(t11, t10), t15, t16)
+	t20 := tensorops.Scale(t18, 0.5)
+	t21 := tensorops.Fuse("a*b + c*d", t14, t5, t, t17)
+	t22 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t17, t5, t14, t8, t, t20)
 	t23 := tensorops.FuseInto(
-		t22,
-		"a + 0.3333333333333333*(b*c) + 0.6666666666666666*(d*e)",
-		t22,
-		t7,
-		t16,
-		t4,
-		t19,
+		t9,
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		t20,
+		t5,
+		t17,
+		t8,
+		t14,
+		t9,
 	)
-	t24 := tensorops.FuseInto(t23, "a + b*(0.3333333333333333*c)", t23, t, t18)
-	t25 := tensorops.SumAll(tensorops.Mul(t, t13))
-	t26 := tensorops.SumAll(t24)
-	return t25, tensorops.SumAll(t20), tensorops.SumAll(t21), t26
+	t24 := tensorops.FuseInto(
+		t23,
+		"a + 0.3333333333333333*(b*c) + 0.6666666666666666*(d*e)",
+		t23,
+		t8,
+		t17,
+		t5,
+		t20,
+	)
+	t25 := tensorops.FuseInto(t24, "a + b*(0.3333333333333333*c)", t24, t, t19)
+	t26 := lse(x)
+	t27, t28, t29 := lseTangentTaylor(x, x1, x2, t2, t3, t4)
+	t30 := tensorops.SumAll(tensorops.Mul(t, t14)) + 0.5*t26
+	t31 := tensorops.SumAll(t25) + 0.5*(0.3333333333333333*t29)
+	return t30, tensorops.SumAll(t21) + 0.5*t27, tensorops.SumAll(t22) + 0.5*(0.5*t28), t31
 }
 
 // geluTangentTaylor propagates Taylor polynomials of degree 2 through geluTangent (Taylor mode):
@@ -172,6 +179,19 @@ func geluTangentTaylor(x, x1, x2, dx, dx1, dx2 *T) (*T, *T, *T) {
 	t4 := tensorops.Fuse("a*b + c*d", dx, t2, t, dx1)
 	t5 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", dx1, t2, dx, t3, t, dx2)
 	return tensorops.Mul(t, dx), t4, t5
+}
+
+// lseTangentTaylor propagates Taylor polynomials of degree 2 through lseTangent (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
+// lseTangent and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2), dx (coefficients dx1, dx2).
+// Results, in order: the value of lseTangent; its coefficients 1 to 2.
+func lseTangentTaylor(x, x1, x2, dx, dx1, dx2 *T) (float64, float64, float64) {
+	t, t2, t3 := softmaxTaylor(x, x1, x2)
+	t4 := tensorops.Dot(t, dx2) + tensorops.Dot(t2, dx1) + tensorops.Dot(t3, dx)
+	return tensorops.Dot(t, dx), tensorops.Dot(t2, dx) + tensorops.Dot(t, dx1), t4
 }
 
 // geluSlopeTaylor propagates Taylor polynomials of degree 2 through geluSlope (Taylor mode): when
@@ -250,6 +270,34 @@ func geluSlopeTaylor(x, x1, x2 *T) (*T, *T, *T) {
 	return t24, t25, t26
 }
 
+// softmaxTaylor propagates Taylor polynomials of degree 2 through softmax (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of softmax and,
+// after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2).
+// Results, in order: the value of softmax; its coefficients 1 to 2.
+func softmaxTaylor(x, x1, x2 *T) (*T, *T, *T) {
+	t := tensorops.AddScalar(x, -tensorops.MaxAll(x))
+	t2 := tensorops.FullLike(t, -tensorops.MaxAllJVP(x, x1))
+	t3 := tensorops.Add(tensorops.ExpandLike(x1, t), t2)
+	t4 := tensorops.ExpandLike(x2, t)
+	t5 := tensorops.FullLike(t, -tensorops.MaxAllJVP(x, x2))
+	e := tensorops.FuseInto(t, "Exp(a)", t)
+	e1 := tensorops.Mul(e, t3)
+	e2 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", e1, t3, e, t4, t5)
+	t6 := tensorops.SumAll(e)
+	t7 := tensorops.SumAll(e1)
+	t8 := 1 / t6
+	t9 := t8 * t7 / t6
+	t10 := -t9
+	t11 := (t9*t7 - t8*tensorops.SumAll(e2)) / t6
+	t12 := tensorops.Fuse("a*b + c*d", t8, e1, t10, e)
+	t13 := tensorops.Fuse("0.5*(a*b)", t10, e1)
+	t14 := tensorops.FuseInto(t13, "a + b*c + a + d*e", t13, t8, e2, t11, e)
+	return tensorops.Scale(e, t8), t12, t14
+}
+
 // EnergyHVP returns Energy and the Hessian-vector product ∇²Energy·v, the Hessian taken with
 // respect to x, by forward mode over reverse mode: the directional derivative along v of the
 // gradient of Energy (energyGradJVP). v must have the shape of x.
@@ -264,28 +312,45 @@ func EnergyHVP(x, v *T) (f float64, hv *T) {
 // Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
 func energyGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t := gelu(x)
-	t2 := geluTangent(x, tensorops.OrZerosLike(dx, x))
-	t3 := tensorops.Scale(x, 0.5)
-	t4 := tensorops.ExpandLike(tensorops.Scale(dx, 0.5), t3)
-	t5 := gelu(t3)
-	t6 := geluTangent(t3, tensorops.OrZerosLike(t4, t3))
-	t7 := tensorops.Mul(t, t5)
-	t8 := tensorops.SumAll(t7)
-	t9 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", t5, t2, t, t6))
-	t10 := tensorops.FullLike(t7, 1)
-	t11 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t, t10), t5), t5)
-	t12 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t10, t2), t5), t5)
-	t13, t14 := geluAdjointJVP(t3, t4, t11, t12)
-	t15 := tensorops.Scale(t13, 0.5)
-	xBar = tensorops.SumLike(t15, x)
-	dxBar = tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t14, 0.5), t15), x)
-	t16 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t5, t10), t), t)
-	t17 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t10, t6), t), t)
-	t18, t19 := geluAdjointJVP(x, dx, t16, t17)
-	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t18)
-	t20 := tensorops.ExpandLike(dxBar, xBar)
-	dxBar2 := tensorops.FuseInto(t20, "a + b", t20, tensorops.ExpandLike(t19, xBar))
-	return t8, xBar, t9, dxBar2
+	t2 := tensorops.OrZerosLike(dx, x)
+	t3 := geluTangent(x, t2)
+	t4 := tensorops.Scale(x, 0.5)
+	t5 := tensorops.ExpandLike(tensorops.Scale(dx, 0.5), t4)
+	t6 := gelu(t4)
+	t7 := geluTangent(t4, tensorops.OrZerosLike(t5, t4))
+	t8 := tensorops.Mul(t, t6)
+	t9 := tensorops.Fuse("a*b + c*d", t6, t3, t, t7)
+	t10 := tensorops.SumAll(t8) + 0.5*lse(x)
+	t11 := tensorops.SumAll(t9) + 0.5*lseTangent(x, t2)
+	xBar, dxBar = lseAdjointJVPWrtX(x, dx, 0.5)
+	t12 := tensorops.FullLike(t8, 1)
+	t13 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t, t12), t6), t6)
+	t14 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t12, t3), t6), t6)
+	t15, t16 := geluAdjointJVP(t4, t5, t13, t14)
+	t17 := tensorops.Scale(t15, 0.5)
+	t18 := tensorops.SumLike(t17, x)
+	t19 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t16, 0.5), t17), x)
+	xBar2 := tensorops.FuseInto(t18, "a + b", xBar, t18)
+	t20 := tensorops.ExpandLike(t19, xBar2)
+	dxBar2 := tensorops.FuseInto(t20, "a + b", tensorops.ExpandLike(dxBar, xBar2), t20)
+	t21 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t6, t12), t), t)
+	t22 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t12, t7), t), t)
+	t23, t24 := geluAdjointJVP(x, dx, t21, t22)
+	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t23)
+	t25 := tensorops.ExpandLike(dxBar2, xBar2)
+	dxBar3 := tensorops.FuseInto(t25, "a + b", t25, tensorops.ExpandLike(t24, xBar2))
+	return t10, xBar2, t11, dxBar3
+}
+
+// lseAdjointJVPWrtX computes lseAdjoint and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): rBar.
+// Results, in order: the value of lseAdjoint; its tangent.
+func lseAdjointJVPWrtX(x, dx *T, rBar float64) (*T, *T) {
+	t, t2 := softmaxJVP(x, dx)
+	t3 := tensorops.Scale(t, rBar)
+	return t3, tensorops.ExpandLike(tensorops.Scale(t2, rBar), t3)
 }
 
 // geluAdjointJVP computes geluAdjoint and its derivative along the tangents (forward mode).
@@ -295,6 +360,21 @@ func energyGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 func geluAdjointJVP(x, dx, rBar, drBar *T) (*T, *T) {
 	t, t2 := geluSlopeJVP(x, dx)
 	return tensorops.Mul(t, rBar), tensorops.Fuse("a*b + c*d", rBar, t2, t, drBar)
+}
+
+// softmaxJVP computes softmax and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of softmax; its tangent.
+func softmaxJVP(x, dx *T) (*T, *T) {
+	t := tensorops.AddScalar(x, -tensorops.MaxAll(x))
+	t2 := tensorops.FullLike(t, -tensorops.MaxAllJVP(x, dx))
+	e := tensorops.FuseInto(t, "Exp(a)", t)
+	de := tensorops.Fuse("a*(b + c)", e, tensorops.ExpandLike(dx, t), t2)
+	t3 := tensorops.SumAll(e)
+	t4 := 1 / t3
+	t5 := tensorops.Fuse("a*b + c*d", t4, de, -(t4 * tensorops.SumAll(de) / t3), e)
+	return tensorops.Scale(e, t4), t5
 }
 
 // geluSlopeJVP computes geluSlope and its derivative along the tangents (forward mode).
@@ -384,92 +464,59 @@ func energyGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *T,
 ) {
 	t := gelu(x)
-	t2 := geluTangent(x, tensorops.OrZerosLike(dx1, x))
-	t3 := geluTangent(x, tensorops.OrZerosLike(dx2, x))
-	t4 := geluTangent(x, tensorops.OrZerosLike(dx3, x))
-	t5 := geluTangent(x, tensorops.OrZerosLike(dx4, x))
-	t6 := geluTangent(x, tensorops.OrZerosLike(dx5, x))
-	t7 := geluTangent(x, tensorops.OrZerosLike(dx6, x))
-	t8 := geluTangent(x, tensorops.OrZerosLike(dx7, x))
-	t9 := geluTangent(x, tensorops.OrZerosLike(dx8, x))
-	t10 := tensorops.Scale(x, 0.5)
-	t11 := tensorops.ExpandLike(tensorops.Scale(dx1, 0.5), t10)
-	t12 := tensorops.ExpandLike(tensorops.Scale(dx2, 0.5), t10)
-	t13 := tensorops.ExpandLike(tensorops.Scale(dx3, 0.5), t10)
-	t14 := tensorops.ExpandLike(tensorops.Scale(dx4, 0.5), t10)
-	t15 := tensorops.ExpandLike(tensorops.Scale(dx5, 0.5), t10)
-	t16 := tensorops.ExpandLike(tensorops.Scale(dx6, 0.5), t10)
-	t17 := tensorops.ExpandLike(tensorops.Scale(dx7, 0.5), t10)
-	t18 := tensorops.ExpandLike(tensorops.Scale(dx8, 0.5), t10)
-	t19 := gelu(t10)
-	t20 := geluTangent(t10, tensorops.OrZerosLike(t11, t10))
-	t21 := geluTangent(t10, tensorops.OrZerosLike(t12, t10))
-	t22 := geluTangent(t10, tensorops.OrZerosLike(t13, t10))
-	t23 := geluTangent(t10, tensorops.OrZerosLike(t14, t10))
-	t24 := geluTangent(t10, tensorops.OrZerosLike(t15, t10))
-	t25 := geluTangent(t10, tensorops.OrZerosLike(t16, t10))
-	t26 := geluTangent(t10, tensorops.OrZerosLike(t17, t10))
-	t27 := geluTangent(t10, tensorops.OrZerosLike(t18, t10))
-	t28 := tensorops.Mul(t, t19)
-	t29 := tensorops.SumAll(t28)
-	t30 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", t19, t2, t, t20))
-	t31 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", t19, t3, t, t21))
-	t32 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", t19, t4, t, t22))
-	t33 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", t19, t5, t, t23))
-	t34 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", t19, t6, t, t24))
-	t35 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", t19, t7, t, t25))
-	t36 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", t19, t8, t, t26))
-	t37 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", t19, t9, t, t27))
-	t38 := tensorops.FullLike(t28, 1)
-	t39 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t, t38), t19), t19)
-	t40 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t2), t19), t19)
-	t41 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t3), t19), t19)
-	t42 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t4), t19), t19)
-	t43 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t5), t19), t19)
-	t44 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t6), t19), t19)
-	t45 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t7), t19), t19)
-	t46 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t8), t19), t19)
-	t47 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t9), t19), t19)
-	t48, t49, t50, t51, t52, t53, t54, t55, t56 := geluAdjointJVPLanes8(
-		t10,
-		t11,
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-		t17,
-		t18,
-		t39,
-		t40,
-		t41,
-		t42,
-		t43,
-		t44,
-		t45,
-		t46,
-		t47,
-	)
-	t57 := tensorops.Scale(t48, 0.5)
-	xBar = tensorops.SumLike(t57, x)
-	dxBar1 = tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t49, 0.5), t57), x)
-	dxBar2 = tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t50, 0.5), t57), x)
-	dxBar3 = tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t51, 0.5), t57), x)
-	dxBar4 = tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t52, 0.5), t57), x)
-	dxBar5 = tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t53, 0.5), t57), x)
-	dxBar6 = tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t54, 0.5), t57), x)
-	dxBar7 = tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t55, 0.5), t57), x)
-	dxBar8 = tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t56, 0.5), t57), x)
-	t58 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t19, t38), t), t)
-	t59 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t20), t), t)
-	t60 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t21), t), t)
-	t61 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t22), t), t)
-	t62 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t23), t), t)
-	t63 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t24), t), t)
-	t64 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t25), t), t)
-	t65 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t26), t), t)
-	t66 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t38, t27), t), t)
-	t67, t68, t69, t70, t71, t72, t73, t74, t75 := geluAdjointJVPLanes8(
+	t2 := tensorops.OrZerosLike(dx1, x)
+	t3 := geluTangent(x, t2)
+	t4 := tensorops.OrZerosLike(dx2, x)
+	t5 := geluTangent(x, t4)
+	t6 := tensorops.OrZerosLike(dx3, x)
+	t7 := geluTangent(x, t6)
+	t8 := tensorops.OrZerosLike(dx4, x)
+	t9 := geluTangent(x, t8)
+	t10 := tensorops.OrZerosLike(dx5, x)
+	t11 := geluTangent(x, t10)
+	t12 := tensorops.OrZerosLike(dx6, x)
+	t13 := geluTangent(x, t12)
+	t14 := tensorops.OrZerosLike(dx7, x)
+	t15 := geluTangent(x, t14)
+	t16 := tensorops.OrZerosLike(dx8, x)
+	t17 := geluTangent(x, t16)
+	t18 := tensorops.Scale(x, 0.5)
+	t19 := tensorops.ExpandLike(tensorops.Scale(dx1, 0.5), t18)
+	t20 := tensorops.ExpandLike(tensorops.Scale(dx2, 0.5), t18)
+	t21 := tensorops.ExpandLike(tensorops.Scale(dx3, 0.5), t18)
+	t22 := tensorops.ExpandLike(tensorops.Scale(dx4, 0.5), t18)
+	t23 := tensorops.ExpandLike(tensorops.Scale(dx5, 0.5), t18)
+	t24 := tensorops.ExpandLike(tensorops.Scale(dx6, 0.5), t18)
+	t25 := tensorops.ExpandLike(tensorops.Scale(dx7, 0.5), t18)
+	t26 := tensorops.ExpandLike(tensorops.Scale(dx8, 0.5), t18)
+	t27 := gelu(t18)
+	t28 := geluTangent(t18, tensorops.OrZerosLike(t19, t18))
+	t29 := geluTangent(t18, tensorops.OrZerosLike(t20, t18))
+	t30 := geluTangent(t18, tensorops.OrZerosLike(t21, t18))
+	t31 := geluTangent(t18, tensorops.OrZerosLike(t22, t18))
+	t32 := geluTangent(t18, tensorops.OrZerosLike(t23, t18))
+	t33 := geluTangent(t18, tensorops.OrZerosLike(t24, t18))
+	t34 := geluTangent(t18, tensorops.OrZerosLike(t25, t18))
+	t35 := geluTangent(t18, tensorops.OrZerosLike(t26, t18))
+	t36 := tensorops.Mul(t, t27)
+	t37 := tensorops.Fuse("a*b + c*d", t27, t3, t, t28)
+	t38 := tensorops.Fuse("a*b + c*d", t27, t5, t, t29)
+	t39 := tensorops.Fuse("a*b + c*d", t27, t7, t, t30)
+	t40 := tensorops.Fuse("a*b + c*d", t27, t9, t, t31)
+	t41 := tensorops.Fuse("a*b + c*d", t27, t11, t, t32)
+	t42 := tensorops.Fuse("a*b + c*d", t27, t13, t, t33)
+	t43 := tensorops.Fuse("a*b + c*d", t27, t15, t, t34)
+	t44 := tensorops.Fuse("a*b + c*d", t27, t17, t, t35)
+	t45 := tensorops.SumAll(t36) + 0.5*lse(x)
+	t46 := tensorops.SumAll(t37) + 0.5*lseTangent(x, t2)
+	t47 := tensorops.SumAll(t38) + 0.5*lseTangent(x, t4)
+	t48 := tensorops.SumAll(t39) + 0.5*lseTangent(x, t6)
+	t49 := tensorops.SumAll(t40) + 0.5*lseTangent(x, t8)
+	t50 := tensorops.SumAll(t41) + 0.5*lseTangent(x, t10)
+	t51 := tensorops.SumAll(t42) + 0.5*lseTangent(x, t12)
+	t52 := tensorops.SumAll(t43) + 0.5*lseTangent(x, t14)
+	t53 := tensorops.SumAll(t44) + 0.5*lseTangent(x, t16)
+	xBar, dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 = lseAdjointJVPLanes8WrtX(
 		x,
 		dx1,
 		dx2,
@@ -479,35 +526,136 @@ func energyGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 		dx6,
 		dx7,
 		dx8,
+		0.5,
+	)
+	t54 := tensorops.FullLike(t36, 1)
+	t55 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t, t54), t27), t27)
+	t56 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t3), t27), t27)
+	t57 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t5), t27), t27)
+	t58 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t7), t27), t27)
+	t59 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t9), t27), t27)
+	t60 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t11), t27), t27)
+	t61 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t13), t27), t27)
+	t62 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t15), t27), t27)
+	t63 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t17), t27), t27)
+	t64, t65, t66, t67, t68, t69, t70, t71, t72 := geluAdjointJVPLanes8(
+		t18,
+		t19,
+		t20,
+		t21,
+		t22,
+		t23,
+		t24,
+		t25,
+		t26,
+		t55,
+		t56,
+		t57,
 		t58,
 		t59,
 		t60,
 		t61,
 		t62,
 		t63,
-		t64,
-		t65,
-		t66,
 	)
-	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t67)
-	t76 := tensorops.ExpandLike(dxBar1, xBar)
-	dxBar1_2 := tensorops.FuseInto(t76, "a + b", t76, tensorops.ExpandLike(t68, xBar))
-	t77 := tensorops.ExpandLike(dxBar2, xBar)
-	dxBar2_2 := tensorops.FuseInto(t77, "a + b", t77, tensorops.ExpandLike(t69, xBar))
-	t78 := tensorops.ExpandLike(dxBar3, xBar)
-	dxBar3_2 := tensorops.FuseInto(t78, "a + b", t78, tensorops.ExpandLike(t70, xBar))
-	t79 := tensorops.ExpandLike(dxBar4, xBar)
-	dxBar4_2 := tensorops.FuseInto(t79, "a + b", t79, tensorops.ExpandLike(t71, xBar))
-	t80 := tensorops.ExpandLike(dxBar5, xBar)
-	dxBar5_2 := tensorops.FuseInto(t80, "a + b", t80, tensorops.ExpandLike(t72, xBar))
-	t81 := tensorops.ExpandLike(dxBar6, xBar)
-	dxBar6_2 := tensorops.FuseInto(t81, "a + b", t81, tensorops.ExpandLike(t73, xBar))
-	t82 := tensorops.ExpandLike(dxBar7, xBar)
-	dxBar7_2 := tensorops.FuseInto(t82, "a + b", t82, tensorops.ExpandLike(t74, xBar))
-	t83 := tensorops.ExpandLike(dxBar8, xBar)
-	dxBar8_2 := tensorops.FuseInto(t83, "a + b", t83, tensorops.ExpandLike(t75, xBar))
-	return t29, xBar, t30, t31, t32, t33, t34, t35, t36, t37, dxBar1_2, dxBar2_2, dxBar3_2,
-		dxBar4_2, dxBar5_2, dxBar6_2, dxBar7_2, dxBar8_2
+	t73 := tensorops.Scale(t64, 0.5)
+	t74 := tensorops.SumLike(t73, x)
+	t75 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t65, 0.5), t73), x)
+	t76 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t66, 0.5), t73), x)
+	t77 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t67, 0.5), t73), x)
+	t78 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t68, 0.5), t73), x)
+	t79 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t69, 0.5), t73), x)
+	t80 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t70, 0.5), t73), x)
+	t81 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t71, 0.5), t73), x)
+	t82 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t72, 0.5), t73), x)
+	xBar2 := tensorops.FuseInto(t74, "a + b", xBar, t74)
+	t83 := tensorops.ExpandLike(t75, xBar2)
+	dxBar1_2 := tensorops.FuseInto(t83, "a + b", tensorops.ExpandLike(dxBar1, xBar2), t83)
+	t84 := tensorops.ExpandLike(t76, xBar2)
+	dxBar2_2 := tensorops.FuseInto(t84, "a + b", tensorops.ExpandLike(dxBar2, xBar2), t84)
+	t85 := tensorops.ExpandLike(t77, xBar2)
+	dxBar3_2 := tensorops.FuseInto(t85, "a + b", tensorops.ExpandLike(dxBar3, xBar2), t85)
+	t86 := tensorops.ExpandLike(t78, xBar2)
+	dxBar4_2 := tensorops.FuseInto(t86, "a + b", tensorops.ExpandLike(dxBar4, xBar2), t86)
+	t87 := tensorops.ExpandLike(t79, xBar2)
+	dxBar5_2 := tensorops.FuseInto(t87, "a + b", tensorops.ExpandLike(dxBar5, xBar2), t87)
+	t88 := tensorops.ExpandLike(t80, xBar2)
+	dxBar6_2 := tensorops.FuseInto(t88, "a + b", tensorops.ExpandLike(dxBar6, xBar2), t88)
+	t89 := tensorops.ExpandLike(t81, xBar2)
+	dxBar7_2 := tensorops.FuseInto(t89, "a + b", tensorops.ExpandLike(dxBar7, xBar2), t89)
+	t90 := tensorops.ExpandLike(t82, xBar2)
+	dxBar8_2 := tensorops.FuseInto(t90, "a + b", tensorops.ExpandLike(dxBar8, xBar2), t90)
+	t91 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t27, t54), t), t)
+	t92 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t28), t), t)
+	t93 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t29), t), t)
+	t94 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t30), t), t)
+	t95 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t31), t), t)
+	t96 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t32), t), t)
+	t97 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t33), t), t)
+	t98 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t34), t), t)
+	t99 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t35), t), t)
+	t100, t101, t102, t103, t104, t105, t106, t107, t108 := geluAdjointJVPLanes8(
+		x,
+		dx1,
+		dx2,
+		dx3,
+		dx4,
+		dx5,
+		dx6,
+		dx7,
+		dx8,
+		t91,
+		t92,
+		t93,
+		t94,
+		t95,
+		t96,
+		t97,
+		t98,
+		t99,
+	)
+	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t100)
+	t109 := tensorops.ExpandLike(dxBar1_2, xBar2)
+	dxBar1_3 := tensorops.FuseInto(t109, "a + b", t109, tensorops.ExpandLike(t101, xBar2))
+	t110 := tensorops.ExpandLike(dxBar2_2, xBar2)
+	dxBar2_3 := tensorops.FuseInto(t110, "a + b", t110, tensorops.ExpandLike(t102, xBar2))
+	t111 := tensorops.ExpandLike(dxBar3_2, xBar2)
+	dxBar3_3 := tensorops.FuseInto(t111, "a + b", t111, tensorops.ExpandLike(t103, xBar2))
+	t112 := tensorops.ExpandLike(dxBar4_2, xBar2)
+	dxBar4_3 := tensorops.FuseInto(t112, "a + b", t112, tensorops.ExpandLike(t104, xBar2))
+	t113 := tensorops.ExpandLike(dxBar5_2, xBar2)
+	dxBar5_3 := tensorops.FuseInto(t113, "a + b", t113, tensorops.ExpandLike(t105, xBar2))
+	t114 := tensorops.ExpandLike(dxBar6_2, xBar2)
+	dxBar6_3 := tensorops.FuseInto(t114, "a + b", t114, tensorops.ExpandLike(t106, xBar2))
+	t115 := tensorops.ExpandLike(dxBar7_2, xBar2)
+	dxBar7_3 := tensorops.FuseInto(t115, "a + b", t115, tensorops.ExpandLike(t107, xBar2))
+	t116 := tensorops.ExpandLike(dxBar8_2, xBar2)
+	dxBar8_3 := tensorops.FuseInto(t116, "a + b", t116, tensorops.ExpandLike(t108, xBar2))
+	return t45, xBar2, t46, t47, t48, t49, t50, t51, t52, t53, dxBar1_3, dxBar2_3, dxBar3_3,
+		dxBar4_3, dxBar5_3, dxBar6_3, dxBar7_3, dxBar8_3
+}
+
+// lseAdjointJVPLanes8WrtX computes lseAdjoint and its derivatives along 8 directions at once
+// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
+// lseAdjoint's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
+// Fixed inputs (zero tangents): rBar.
+func lseAdjointJVPLanes8WrtX(
+	x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T,
+	rBar float64,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	t, t2, t3, t4, t5, t6, t7, t8, t9 := softmaxJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+	t10 := tensorops.Scale(t, rBar)
+	t11 := tensorops.ExpandLike(tensorops.Scale(t2, rBar), t10)
+	t12 := tensorops.ExpandLike(tensorops.Scale(t3, rBar), t10)
+	t13 := tensorops.ExpandLike(tensorops.Scale(t4, rBar), t10)
+	t14 := tensorops.ExpandLike(tensorops.Scale(t5, rBar), t10)
+	t15 := tensorops.ExpandLike(tensorops.Scale(t6, rBar), t10)
+	t16 := tensorops.ExpandLike(tensorops.Scale(t7, rBar), t10)
+	t17 := tensorops.ExpandLike(tensorops.Scale(t8, rBar), t10)
+	t18 := tensorops.ExpandLike(tensorops.Scale(t9, rBar), t10)
+	return t10, t11, t12, t13, t14, t15, t16, t17, t18
 }
 
 // geluAdjointJVPLanes8 computes geluAdjoint and its derivatives along 8 directions at once (vector
@@ -530,6 +678,43 @@ func geluAdjointJVPLanes8(
 	t16 := tensorops.Fuse("a*b + c*d", rBar, t8, t, drBar7)
 	t17 := tensorops.Fuse("a*b + c*d", rBar, t9, t, drBar8)
 	return tensorops.Mul(t, rBar), t10, t11, t12, t13, t14, t15, t16, t17
+}
+
+// softmaxJVPLanes8 computes softmax and its derivatives along 8 directions at once (vector forward
+// mode): each varied input takes 8 tangents, one per direction, and the results are softmax's, then
+// the 8 tangents of each float result in order.
+//
+// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
+func softmaxJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (*T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	t := tensorops.AddScalar(x, -tensorops.MaxAll(x))
+	t2 := tensorops.FullLike(t, -tensorops.MaxAllJVP(x, dx1))
+	t3 := tensorops.FullLike(t, -tensorops.MaxAllJVP(x, dx2))
+	t4 := tensorops.FullLike(t, -tensorops.MaxAllJVP(x, dx3))
+	t5 := tensorops.FullLike(t, -tensorops.MaxAllJVP(x, dx4))
+	t6 := tensorops.FullLike(t, -tensorops.MaxAllJVP(x, dx5))
+	t7 := tensorops.FullLike(t, -tensorops.MaxAllJVP(x, dx6))
+	t8 := tensorops.FullLike(t, -tensorops.MaxAllJVP(x, dx7))
+	t9 := tensorops.FullLike(t, -tensorops.MaxAllJVP(x, dx8))
+	e := tensorops.FuseInto(t, "Exp(a)", t)
+	de1 := tensorops.Fuse("a*(b + c)", e, tensorops.ExpandLike(dx1, t), t2)
+	de2 := tensorops.Fuse("a*(b + c)", e, tensorops.ExpandLike(dx2, t), t3)
+	de3 := tensorops.Fuse("a*(b + c)", e, tensorops.ExpandLike(dx3, t), t4)
+	de4 := tensorops.Fuse("a*(b + c)", e, tensorops.ExpandLike(dx4, t), t5)
+	de5 := tensorops.Fuse("a*(b + c)", e, tensorops.ExpandLike(dx5, t), t6)
+	de6 := tensorops.Fuse("a*(b + c)", e, tensorops.ExpandLike(dx6, t), t7)
+	de7 := tensorops.Fuse("a*(b + c)", e, tensorops.ExpandLike(dx7, t), t8)
+	de8 := tensorops.Fuse("a*(b + c)", e, tensorops.ExpandLike(dx8, t), t9)
+	t10 := tensorops.SumAll(e)
+	t11 := 1 / t10
+	t12 := tensorops.Fuse("a*b + c*d", t11, de1, -(t11 * tensorops.SumAll(de1) / t10), e)
+	t13 := tensorops.Fuse("a*b + c*d", t11, de2, -(t11 * tensorops.SumAll(de2) / t10), e)
+	t14 := tensorops.Fuse("a*b + c*d", t11, de3, -(t11 * tensorops.SumAll(de3) / t10), e)
+	t15 := tensorops.Fuse("a*b + c*d", t11, de4, -(t11 * tensorops.SumAll(de4) / t10), e)
+	t16 := tensorops.Fuse("a*b + c*d", t11, de5, -(t11 * tensorops.SumAll(de5) / t10), e)
+	t17 := tensorops.Fuse("a*b + c*d", t11, de6, -(t11 * tensorops.SumAll(de6) / t10), e)
+	t18 := tensorops.Fuse("a*b + c*d", t11, de7, -(t11 * tensorops.SumAll(de7) / t10), e)
+	t19 := tensorops.Fuse("a*b + c*d", t11, de8, -(t11 * tensorops.SumAll(de8) / t10), e)
+	return tensorops.Scale(e, t11), t12, t13, t14, t15, t16, t17, t18, t19
 }
 
 // geluSlopeJVPLanes8 computes geluSlope and its derivatives along 8 directions at once (vector
@@ -782,90 +967,107 @@ func energyTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
 	float64,
 ) {
 	t := gelu(x)
-	t2, t3 := geluTangentJVPWrtX(x, x1_1, tensorops.OrZerosLike(x1_1, x))
-	t4 := tensorops.Scale(t3, 0.5)
-	t5, t6 := geluTangentJVPWrtX(x, x1_2, tensorops.OrZerosLike(x1_2, x))
-	t7 := tensorops.Scale(t6, 0.5)
-	t8, t9 := geluTangentJVPWrtX(x, x1_3, tensorops.OrZerosLike(x1_3, x))
-	t10 := tensorops.Scale(t9, 0.5)
-	t11, t12 := geluTangentJVPWrtX(x, x1_4, tensorops.OrZerosLike(x1_4, x))
+	t2 := tensorops.OrZerosLike(x1_1, x)
+	t3, t4 := geluTangentJVPWrtX(x, x1_1, t2)
+	t5 := tensorops.Scale(t4, 0.5)
+	t6 := tensorops.OrZerosLike(x1_2, x)
+	t7, t8 := geluTangentJVPWrtX(x, x1_2, t6)
+	t9 := tensorops.Scale(t8, 0.5)
+	t10 := tensorops.OrZerosLike(x1_3, x)
+	t11, t12 := geluTangentJVPWrtX(x, x1_3, t10)
 	t13 := tensorops.Scale(t12, 0.5)
-	t14, t15 := geluTangentJVPWrtX(x, x1_5, tensorops.OrZerosLike(x1_5, x))
-	t16 := tensorops.Scale(t15, 0.5)
-	t17, t18 := geluTangentJVPWrtX(x, x1_6, tensorops.OrZerosLike(x1_6, x))
-	t19 := tensorops.Scale(t18, 0.5)
-	t20, t21 := geluTangentJVPWrtX(x, x1_7, tensorops.OrZerosLike(x1_7, x))
-	t22 := tensorops.Scale(t21, 0.5)
-	t23, t24 := geluTangentJVPWrtX(x, x1_8, tensorops.OrZerosLike(x1_8, x))
+	t14 := tensorops.OrZerosLike(x1_4, x)
+	t15, t16 := geluTangentJVPWrtX(x, x1_4, t14)
+	t17 := tensorops.Scale(t16, 0.5)
+	t18 := tensorops.OrZerosLike(x1_5, x)
+	t19, t20 := geluTangentJVPWrtX(x, x1_5, t18)
+	t21 := tensorops.Scale(t20, 0.5)
+	t22 := tensorops.OrZerosLike(x1_6, x)
+	t23, t24 := geluTangentJVPWrtX(x, x1_6, t22)
 	t25 := tensorops.Scale(t24, 0.5)
-	t26 := tensorops.Scale(x, 0.5)
-	t27 := tensorops.ExpandLike(tensorops.Scale(x1_1, 0.5), t26)
-	t28 := tensorops.ExpandLike(tensorops.Scale(x1_2, 0.5), t26)
-	t29 := tensorops.ExpandLike(tensorops.Scale(x1_3, 0.5), t26)
-	t30 := tensorops.ExpandLike(tensorops.Scale(x1_4, 0.5), t26)
-	t31 := tensorops.ExpandLike(tensorops.Scale(x1_5, 0.5), t26)
-	t32 := tensorops.ExpandLike(tensorops.Scale(x1_6, 0.5), t26)
-	t33 := tensorops.ExpandLike(tensorops.Scale(x1_7, 0.5), t26)
-	t34 := tensorops.ExpandLike(tensorops.Scale(x1_8, 0.5), t26)
-	t35 := gelu(t26)
-	t36, t37 := geluTangentJVPWrtX(t26, t27, tensorops.OrZerosLike(t27, t26))
-	t38 := tensorops.Scale(t37, 0.5)
-	t39, t40 := geluTangentJVPWrtX(t26, t28, tensorops.OrZerosLike(t28, t26))
-	t41 := tensorops.Scale(t40, 0.5)
-	t42, t43 := geluTangentJVPWrtX(t26, t29, tensorops.OrZerosLike(t29, t26))
-	t44 := tensorops.Scale(t43, 0.5)
-	t45, t46 := geluTangentJVPWrtX(t26, t30, tensorops.OrZerosLike(t30, t26))
-	t47 := tensorops.Scale(t46, 0.5)
-	t48, t49 := geluTangentJVPWrtX(t26, t31, tensorops.OrZerosLike(t31, t26))
-	t50 := tensorops.Scale(t49, 0.5)
-	t51, t52 := geluTangentJVPWrtX(t26, t32, tensorops.OrZerosLike(t32, t26))
-	t53 := tensorops.Scale(t52, 0.5)
-	t54, t55 := geluTangentJVPWrtX(t26, t33, tensorops.OrZerosLike(t33, t26))
-	t56 := tensorops.Scale(t55, 0.5)
-	t57, t58 := geluTangentJVPWrtX(t26, t34, tensorops.OrZerosLike(t34, t26))
-	t59 := tensorops.Fuse("a*b + c*d", t35, t2, t, t36)
-	t60 := tensorops.FuseInto(t4, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t36, t2, t35, t4, t, t38)
-	t61 := tensorops.Fuse("a*b + c*d", t35, t5, t, t39)
-	t62 := tensorops.FuseInto(t7, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t39, t5, t35, t7, t, t41)
-	t63 := tensorops.Fuse("a*b + c*d", t35, t8, t, t42)
-	t64 := tensorops.FuseInto(t10, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t42, t8, t35, t10, t, t44)
-	t65 := tensorops.Fuse("a*b + c*d", t35, t11, t, t45)
-	t66 := tensorops.FuseInto(t13, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t45, t11, t35, t13, t, t47)
-	t67 := tensorops.Fuse("a*b + c*d", t35, t14, t, t48)
-	t68 := tensorops.FuseInto(t16, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t48, t14, t35, t16, t, t50)
-	t69 := tensorops.Fuse("a*b + c*d", t35, t17, t, t51)
-	t70 := tensorops.FuseInto(t19, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t51, t17, t35, t19, t, t53)
-	t71 := tensorops.Fuse("a*b + c*d", t35, t20, t, t54)
-	t72 := tensorops.FuseInto(t22, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t54, t20, t35, t22, t, t56)
-	t73 := tensorops.Fuse("a*b + c*d", t35, t23, t, t57)
-	t74 := tensorops.FuseInto(
-		t25,
+	t26 := tensorops.OrZerosLike(x1_7, x)
+	t27, t28 := geluTangentJVPWrtX(x, x1_7, t26)
+	t29 := tensorops.Scale(t28, 0.5)
+	t30 := tensorops.OrZerosLike(x1_8, x)
+	t31, t32 := geluTangentJVPWrtX(x, x1_8, t30)
+	t33 := tensorops.Scale(t32, 0.5)
+	t34 := tensorops.Scale(x, 0.5)
+	t35 := tensorops.ExpandLike(tensorops.Scale(x1_1, 0.5), t34)
+	t36 := tensorops.ExpandLike(tensorops.Scale(x1_2, 0.5), t34)
+	t37 := tensorops.ExpandLike(tensorops.Scale(x1_3, 0.5), t34)
+	t38 := tensorops.ExpandLike(tensorops.Scale(x1_4, 0.5), t34)
+	t39 := tensorops.ExpandLike(tensorops.Scale(x1_5, 0.5), t34)
+	t40 := tensorops.ExpandLike(tensorops.Scale(x1_6, 0.5), t34)
+	t41 := tensorops.ExpandLike(tensorops.Scale(x1_7, 0.5), t34)
+	t42 := tensorops.ExpandLike(tensorops.Scale(x1_8, 0.5), t34)
+	t43 := gelu(t34)
+	t44, t45 := geluTangentJVPWrtX(t34, t35, tensorops.OrZerosLike(t35, t34))
+	t46 := tensorops.Scale(t45, 0.5)
+	t47, t48 := geluTangentJVPWrtX(t34, t36, tensorops.OrZerosLike(t36, t34))
+	t49 := tensorops.Scale(t48, 0.5)
+	t50, t51 := geluTangentJVPWrtX(t34, t37, tensorops.OrZerosLike(t37, t34))
+	t52 := tensorops.Scale(t51, 0.5)
+	t53, t54 := geluTangentJVPWrtX(t34, t38, tensorops.OrZerosLike(t38, t34))
+	t55 := tensorops.Scale(t54, 0.5)
+	t56, t57 := geluTangentJVPWrtX(t34, t39, tensorops.OrZerosLike(t39, t34))
+	t58 := tensorops.Scale(t57, 0.5)
+	t59, t60 := geluTangentJVPWrtX(t34, t40, tensorops.OrZerosLike(t40, t34))
+	t61 := tensorops.Scale(t60, 0.5)
+	t62, t63 := geluTangentJVPWrtX(t34, t41, tensorops.OrZerosLike(t41, t34))
+	t64 := tensorops.Scale(t63, 0.5)
+	t65, t66 := geluTangentJVPWrtX(t34, t42, tensorops.OrZerosLike(t42, t34))
+	t67 := tensorops.Fuse("a*b + c*d", t43, t3, t, t44)
+	t68 := tensorops.FuseInto(t5, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t44, t3, t43, t5, t, t46)
+	t69 := tensorops.Fuse("a*b + c*d", t43, t7, t, t47)
+	t70 := tensorops.FuseInto(t9, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t47, t7, t43, t9, t, t49)
+	t71 := tensorops.Fuse("a*b + c*d", t43, t11, t, t50)
+	t72 := tensorops.FuseInto(t13, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t50, t11, t43, t13, t, t52)
+	t73 := tensorops.Fuse("a*b + c*d", t43, t15, t, t53)
+	t74 := tensorops.FuseInto(t17, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t53, t15, t43, t17, t, t55)
+	t75 := tensorops.Fuse("a*b + c*d", t43, t19, t, t56)
+	t76 := tensorops.FuseInto(t21, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t56, t19, t43, t21, t, t58)
+	t77 := tensorops.Fuse("a*b + c*d", t43, t23, t, t59)
+	t78 := tensorops.FuseInto(t25, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t59, t23, t43, t25, t, t61)
+	t79 := tensorops.Fuse("a*b + c*d", t43, t27, t, t62)
+	t80 := tensorops.FuseInto(t29, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t62, t27, t43, t29, t, t64)
+	t81 := tensorops.Fuse("a*b + c*d", t43, t31, t, t65)
+	t82 := tensorops.FuseInto(
+		t33,
 		"0.5*(a*b) + c*d + 0.5*(b*a) + e*(0.5*f)",
-		t57,
-		t23,
-		t35,
-		t25,
+		t65,
+		t31,
+		t43,
+		t33,
 		t,
-		t58,
+		t66,
 	)
-	t75 := tensorops.SumAll(tensorops.Mul(t, t35))
-	t76 := tensorops.SumAll(t59)
-	t77 := tensorops.SumAll(t60)
-	t78 := tensorops.SumAll(t61)
-	t79 := tensorops.SumAll(t62)
-	t80 := tensorops.SumAll(t63)
-	t81 := tensorops.SumAll(t64)
-	t82 := tensorops.SumAll(t65)
-	t83 := tensorops.SumAll(t66)
-	t84 := tensorops.SumAll(t67)
-	t85 := tensorops.SumAll(t68)
-	t86 := tensorops.SumAll(t69)
-	t87 := tensorops.SumAll(t70)
-	t88 := tensorops.SumAll(t71)
-	t89 := tensorops.SumAll(t72)
-	t90 := tensorops.SumAll(t73)
-	t91 := tensorops.SumAll(t74)
-	return t75, t76, t78, t80, t82, t84, t86, t88, t90, t77, t79, t81, t83, t85, t87, t89, t91
+	t83 := lse(x)
+	t84, t85 := lseTangentJVPWrtX(x, x1_1, t2)
+	t86, t87 := lseTangentJVPWrtX(x, x1_2, t6)
+	t88, t89 := lseTangentJVPWrtX(x, x1_3, t10)
+	t90, t91 := lseTangentJVPWrtX(x, x1_4, t14)
+	t92, t93 := lseTangentJVPWrtX(x, x1_5, t18)
+	t94, t95 := lseTangentJVPWrtX(x, x1_6, t22)
+	t96, t97 := lseTangentJVPWrtX(x, x1_7, t26)
+	t98, t99 := lseTangentJVPWrtX(x, x1_8, t30)
+	t100 := tensorops.SumAll(tensorops.Mul(t, t43)) + 0.5*t83
+	t101 := tensorops.SumAll(t67) + 0.5*t84
+	t102 := tensorops.SumAll(t69) + 0.5*t86
+	t103 := tensorops.SumAll(t71) + 0.5*t88
+	t104 := tensorops.SumAll(t73) + 0.5*t90
+	t105 := tensorops.SumAll(t75) + 0.5*t92
+	t106 := tensorops.SumAll(t77) + 0.5*t94
+	t107 := tensorops.SumAll(t79) + 0.5*t96
+	t108 := tensorops.SumAll(t81) + 0.5*t98
+	t109 := tensorops.SumAll(t68) + 0.5*(0.5*t85)
+	t110 := tensorops.SumAll(t70) + 0.5*(0.5*t87)
+	t111 := tensorops.SumAll(t72) + 0.5*(0.5*t89)
+	t112 := tensorops.SumAll(t74) + 0.5*(0.5*t91)
+	t113 := tensorops.SumAll(t76) + 0.5*(0.5*t93)
+	t114 := tensorops.SumAll(t78) + 0.5*(0.5*t95)
+	t115 := tensorops.SumAll(t80) + 0.5*(0.5*t97)
+	t116 := tensorops.SumAll(t82) + 0.5*(0.5*t99)
+	return t100, t101, t102, t103, t104, t105, t106, t107, t108, t109, t110, t111, t112, t113, t114, t115, t116
 }
 
 // geluTangentJVPWrtX computes geluTangent and its derivative along the tangents (forward mode).
@@ -876,6 +1078,16 @@ func energyTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
 func geluTangentJVPWrtX(x, dx2, dx *T) (*T, *T) {
 	t, t2 := geluSlopeJVP(x, dx2)
 	return tensorops.Mul(t, dx), tensorops.Mul(dx, t2)
+}
+
+// lseTangentJVPWrtX computes lseTangent and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx2).
+// Fixed inputs (zero tangent): dx.
+// Results, in order: the value of lseTangent; its tangent.
+func lseTangentJVPWrtX(x, dx2, dx *T) (float64, float64) {
+	t, t2 := softmaxJVP(x, dx2)
+	return tensorops.Dot(t, dx), tensorops.Dot(t2, dx)
 }
 
 // EnergyLaplacian returns Energy and its Laplacian with respect to x, the sum of ∂²Energy/∂x[i]²
@@ -925,100 +1137,121 @@ func energyTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
 	float64,
 ) {
 	t := gelu(x)
-	t2, t3 := geluTangentJVPWrtX(x, x1, tensorops.OrZerosLike(x1, x))
-	t4 := tensorops.Scale(t3, 0.5)
-	t5, t6 := geluTangentJVPWrtX(x, x2, tensorops.OrZerosLike(x2, x))
-	t7 := tensorops.FuseInto(t4, "a + 0.5*b", t4, t6)
-	t8, t9 := geluTangentJVPWrtX(x, x3, tensorops.OrZerosLike(x3, x))
-	t10 := tensorops.FuseInto(t7, "a + 0.5*b", t7, t9)
-	t11, t12 := geluTangentJVPWrtX(x, x4, tensorops.OrZerosLike(x4, x))
-	t13 := tensorops.FuseInto(t10, "a + 0.5*b", t10, t12)
-	t14, t15 := geluTangentJVPWrtX(x, x5, tensorops.OrZerosLike(x5, x))
-	t16 := tensorops.FuseInto(t13, "a + 0.5*b", t13, t15)
-	t17, t18 := geluTangentJVPWrtX(x, x6, tensorops.OrZerosLike(x6, x))
-	t19 := tensorops.FuseInto(t16, "a + 0.5*b", t16, t18)
-	t20, t21 := geluTangentJVPWrtX(x, x7, tensorops.OrZerosLike(x7, x))
-	t22 := tensorops.FuseInto(t19, "a + 0.5*b", t19, t21)
-	t23, t24 := geluTangentJVPWrtX(x, x8, tensorops.OrZerosLike(x8, x))
-	t25 := tensorops.FuseInto(t22, "a + 0.5*b", t22, t24)
-	geluTangent(x, tensorops.OrZerosLike(nil, x))
-	t26 := tensorops.Scale(x, 0.5)
-	t27 := tensorops.ExpandLike(tensorops.Scale(x1, 0.5), t26)
-	t28 := tensorops.ExpandLike(tensorops.Scale(x2, 0.5), t26)
-	t29 := tensorops.ExpandLike(tensorops.Scale(x3, 0.5), t26)
-	t30 := tensorops.ExpandLike(tensorops.Scale(x4, 0.5), t26)
-	t31 := tensorops.ExpandLike(tensorops.Scale(x5, 0.5), t26)
-	t32 := tensorops.ExpandLike(tensorops.Scale(x6, 0.5), t26)
-	t33 := tensorops.ExpandLike(tensorops.Scale(x7, 0.5), t26)
-	t34 := tensorops.ExpandLike(tensorops.Scale(x8, 0.5), t26)
-	t35 := gelu(t26)
-	t36, t37 := geluTangentJVPWrtX(t26, t27, tensorops.OrZerosLike(t27, t26))
-	t38 := tensorops.Scale(t37, 0.5)
-	t39, t40 := geluTangentJVPWrtX(t26, t28, tensorops.OrZerosLike(t28, t26))
-	t41 := tensorops.FuseInto(t38, "a + 0.5*b", t38, t40)
-	t42, t43 := geluTangentJVPWrtX(t26, t29, tensorops.OrZerosLike(t29, t26))
-	t44 := tensorops.FuseInto(t41, "a + 0.5*b", t41, t43)
-	t45, t46 := geluTangentJVPWrtX(t26, t30, tensorops.OrZerosLike(t30, t26))
-	t47 := tensorops.FuseInto(t44, "a + 0.5*b", t44, t46)
-	t48, t49 := geluTangentJVPWrtX(t26, t31, tensorops.OrZerosLike(t31, t26))
+	t2 := tensorops.OrZerosLike(x1, x)
+	t3, t4 := geluTangentJVPWrtX(x, x1, t2)
+	t5 := tensorops.Scale(t4, 0.5)
+	t6 := tensorops.OrZerosLike(x2, x)
+	t7, t8 := geluTangentJVPWrtX(x, x2, t6)
+	t9 := tensorops.FuseInto(t5, "a + 0.5*b", t5, t8)
+	t10 := tensorops.OrZerosLike(x3, x)
+	t11, t12 := geluTangentJVPWrtX(x, x3, t10)
+	t13 := tensorops.FuseInto(t9, "a + 0.5*b", t9, t12)
+	t14 := tensorops.OrZerosLike(x4, x)
+	t15, t16 := geluTangentJVPWrtX(x, x4, t14)
+	t17 := tensorops.FuseInto(t13, "a + 0.5*b", t13, t16)
+	t18 := tensorops.OrZerosLike(x5, x)
+	t19, t20 := geluTangentJVPWrtX(x, x5, t18)
+	t21 := tensorops.FuseInto(t17, "a + 0.5*b", t17, t20)
+	t22 := tensorops.OrZerosLike(x6, x)
+	t23, t24 := geluTangentJVPWrtX(x, x6, t22)
+	t25 := tensorops.FuseInto(t21, "a + 0.5*b", t21, t24)
+	t26 := tensorops.OrZerosLike(x7, x)
+	t27, t28 := geluTangentJVPWrtX(x, x7, t26)
+	t29 := tensorops.FuseInto(t25, "a + 0.5*b", t25, t28)
+	t30 := tensorops.OrZerosLike(x8, x)
+	t31, t32 := geluTangentJVPWrtX(x, x8, t30)
+	t33 := tensorops.FuseInto(t29, "a + 0.5*b", t29, t32)
+	t34 := tensorops.OrZerosLike(nil, x)
+	geluTangent(x, t34)
+	t35 := tensorops.Scale(x, 0.5)
+	t36 := tensorops.ExpandLike(tensorops.Scale(x1, 0.5), t35)
+	t37 := tensorops.ExpandLike(tensorops.Scale(x2, 0.5), t35)
+	t38 := tensorops.ExpandLike(tensorops.Scale(x3, 0.5), t35)
+	t39 := tensorops.ExpandLike(tensorops.Scale(x4, 0.5), t35)
+	t40 := tensorops.ExpandLike(tensorops.Scale(x5, 0.5), t35)
+	t41 := tensorops.ExpandLike(tensorops.Scale(x6, 0.5), t35)
+	t42 := tensorops.ExpandLike(tensorops.Scale(x7, 0.5), t35)
+	t43 := tensorops.ExpandLike(tensorops.Scale(x8, 0.5), t35)
+	t44 := gelu(t35)
+	t45, t46 := geluTangentJVPWrtX(t35, t36, tensorops.OrZerosLike(t36, t35))
+	t47 := tensorops.Scale(t46, 0.5)
+	t48, t49 := geluTangentJVPWrtX(t35, t37, tensorops.OrZerosLike(t37, t35))
 	t50 := tensorops.FuseInto(t47, "a + 0.5*b", t47, t49)
-	t51, t52 := geluTangentJVPWrtX(t26, t32, tensorops.OrZerosLike(t32, t26))
+	t51, t52 := geluTangentJVPWrtX(t35, t38, tensorops.OrZerosLike(t38, t35))
 	t53 := tensorops.FuseInto(t50, "a + 0.5*b", t50, t52)
-	t54, t55 := geluTangentJVPWrtX(t26, t33, tensorops.OrZerosLike(t33, t26))
+	t54, t55 := geluTangentJVPWrtX(t35, t39, tensorops.OrZerosLike(t39, t35))
 	t56 := tensorops.FuseInto(t53, "a + 0.5*b", t53, t55)
-	t57, t58 := geluTangentJVPWrtX(t26, t34, tensorops.OrZerosLike(t34, t26))
+	t57, t58 := geluTangentJVPWrtX(t35, t40, tensorops.OrZerosLike(t40, t35))
 	t59 := tensorops.FuseInto(t56, "a + 0.5*b", t56, t58)
-	geluTangent(t26, tensorops.OrZerosLike(nil, t26))
-	t60 := tensorops.Fuse("a*b + c*d", t35, t2, t, t36)
-	t61 := tensorops.Fuse("a*b + c*d", t35, t5, t, t39)
-	t62 := tensorops.Fuse("a*b + c*d", t35, t8, t, t42)
-	t63 := tensorops.Fuse(
+	t60, t61 := geluTangentJVPWrtX(t35, t41, tensorops.OrZerosLike(t41, t35))
+	t62 := tensorops.FuseInto(t59, "a + 0.5*b", t59, t61)
+	t63, t64 := geluTangentJVPWrtX(t35, t42, tensorops.OrZerosLike(t42, t35))
+	t65 := tensorops.FuseInto(t62, "a + 0.5*b", t62, t64)
+	t66, t67 := geluTangentJVPWrtX(t35, t43, tensorops.OrZerosLike(t43, t35))
+	t68 := tensorops.FuseInto(t65, "a + 0.5*b", t65, t67)
+	geluTangent(t35, tensorops.OrZerosLike(nil, t35))
+	t69 := tensorops.Fuse("a*b + c*d", t44, t3, t, t45)
+	t70 := tensorops.Fuse("a*b + c*d", t44, t7, t, t48)
+	t71 := tensorops.Fuse("a*b + c*d", t44, t11, t, t51)
+	t72 := tensorops.Fuse(
 		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t36,
-		t2,
-		t39,
-		t5,
-		t42,
-		t8,
-	)
-	t64 := tensorops.Fuse("a*b + c*d", t35, t11, t, t45)
-	t65 := tensorops.Fuse("a*b + c*d", t35, t14, t, t48)
-	t66 := tensorops.Fuse("a*b + c*d", t35, t17, t, t51)
-	t67 := tensorops.FuseInto(
-		t63,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t63,
 		t45,
-		t11,
+		t3,
 		t48,
-		t14,
+		t7,
 		t51,
-		t17,
+		t11,
 	)
-	t68 := tensorops.Fuse("a*b + c*d", t35, t20, t, t54)
-	t69 := tensorops.Fuse("a*b + c*d", t35, t23, t, t57)
-	t70 := tensorops.FuseInto(
-		t67,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (f*g + h*i)",
-		t67,
+	t73 := tensorops.Fuse("a*b + c*d", t44, t15, t, t54)
+	t74 := tensorops.Fuse("a*b + c*d", t44, t19, t, t57)
+	t75 := tensorops.Fuse("a*b + c*d", t44, t23, t, t60)
+	t76 := tensorops.FuseInto(
+		t72,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
+		t72,
 		t54,
-		t20,
+		t15,
 		t57,
+		t19,
+		t60,
 		t23,
-		t35,
-		t25,
-		t,
-		t59,
 	)
-	t71 := tensorops.SumAll(tensorops.Mul(t, t35))
-	t72 := tensorops.SumAll(t60)
-	t73 := tensorops.SumAll(t61)
-	t74 := tensorops.SumAll(t62)
-	t75 := tensorops.SumAll(t64)
-	t76 := tensorops.SumAll(t65)
-	t77 := tensorops.SumAll(t66)
-	t78 := tensorops.SumAll(t70)
-	return t71, t72, t73, t74, t75, t76, t77, tensorops.SumAll(t68), tensorops.SumAll(t69), t78
+	t77 := tensorops.Fuse("a*b + c*d", t44, t27, t, t63)
+	t78 := tensorops.Fuse("a*b + c*d", t44, t31, t, t66)
+	t79 := tensorops.FuseInto(
+		t76,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (f*g + h*i)",
+		t76,
+		t63,
+		t27,
+		t66,
+		t31,
+		t44,
+		t33,
+		t,
+		t68,
+	)
+	t80 := lse(x)
+	t81, t82 := lseTangentJVPWrtX(x, x1, t2)
+	t83, t84 := lseTangentJVPWrtX(x, x2, t6)
+	t85, t86 := lseTangentJVPWrtX(x, x3, t10)
+	t87, t88 := lseTangentJVPWrtX(x, x4, t14)
+	t89, t90 := lseTangentJVPWrtX(x, x5, t18)
+	t91, t92 := lseTangentJVPWrtX(x, x6, t22)
+	t93, t94 := lseTangentJVPWrtX(x, x7, t26)
+	t95, t96 := lseTangentJVPWrtX(x, x8, t30)
+	lseTangent(x, t34)
+	t97 := 0.5 * (0.5*t82 + 0.5*t84 + 0.5*t86 + 0.5*t88 + 0.5*t90 + 0.5*t92 + 0.5*t94 + 0.5*t96)
+	t98 := tensorops.SumAll(tensorops.Mul(t, t44)) + 0.5*t80
+	t99 := tensorops.SumAll(t69) + 0.5*t81
+	t100 := tensorops.SumAll(t70) + 0.5*t83
+	t101 := tensorops.SumAll(t71) + 0.5*t85
+	t102 := tensorops.SumAll(t73) + 0.5*t87
+	t103 := tensorops.SumAll(t74) + 0.5*t89
+	t104 := tensorops.SumAll(t75) + 0.5*t91
+	t105 := tensorops.SumAll(t77) + 0.5*t93
+	t106 := tensorops.SumAll(t79) + t97
+	return t98, t99, t100, t101, t102, t103, t104, t105, tensorops.SumAll(t78) + 0.5*t95, t106
 }
 
 // ActivateJVP computes Activate and its derivative along the tangents (forward mode).

@@ -116,3 +116,8 @@ func opaqueJVP(x, dx *T) *T {
 func TaylorOpaque(x *T) float64 {
 	return tensorops.SumAll(Opaque(x))
 }
+
+// want +2 `a rule of partials needs a function with one float result; Partials returns \(\*T\) \(for a function of tensors, give its JVP and VJP in Go: //gad:rule jvp=… vjp=…\)`
+//
+//gad:rule x="1"
+func Partials(x *T) *T { return x }
