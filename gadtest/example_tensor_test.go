@@ -57,13 +57,18 @@ func LossGrad(m, mBar *Model, x *tensorops.Tensor) float64 {
 	return Loss(m, x)
 }
 
-// In a test, check the derivatives of a loss of a model at the model,
-// along random directions. Nothing is reported: they are right.
-func ExampleTensorJVP() {
+// exampleModel returns a model and its data.
+func exampleModel() (*Model, *tensorops.Tensor) {
 	r := rand.New(rand.NewPCG(1, 2))
 	m := &Model{W: tensorops.RandN(r, tensorops.Float64, 3, 2),
 		B: []*tensorops.Tensor{tensorops.RandN(r, tensorops.Float64, 2), tensorops.RandN(r, tensorops.Float64, 2)}}
-	x := tensorops.RandN(r, tensorops.Float64, 4, 3)
+	return m, tensorops.RandN(r, tensorops.Float64, 4, 3)
+}
+
+// In a test, check the derivatives of a loss of a model at the model,
+// along random directions. Nothing is reported: they are right.
+func ExampleTensorJVP() {
+	m, x := exampleModel()
 
 	f := func(m *Model) float64 { return Loss(m, x) }
 	jvp := func(m, dm *Model) (float64, float64) { return LossJVP(m, dm, x) }
@@ -77,10 +82,7 @@ func ExampleTensorJVP() {
 // A wrong gradient is reported with the part of the model it gets wrong:
 // here the gradient of the second bias is forgotten.
 func ExampleTensorGradTo() {
-	r := rand.New(rand.NewPCG(1, 2))
-	m := &Model{W: tensorops.RandN(r, tensorops.Float64, 3, 2),
-		B: []*tensorops.Tensor{tensorops.RandN(r, tensorops.Float64, 2), tensorops.RandN(r, tensorops.Float64, 2)}}
-	x := tensorops.RandN(r, tensorops.Float64, 4, 3)
+	m, x := exampleModel()
 
 	f := func(m *Model) float64 { return Loss(m, x) }
 	wrong := func(m, mBar *Model) float64 {
