@@ -126,11 +126,11 @@ func isDigits(s string) bool {
 // (else a *point struct of them): when it is one, and its derivative in
 // req's generated function is not a pointer to it (a struct passed by
 // value that holds slices gets a pointer shadow).
-func (g *generic) single(derived *types.Signature) bool {
+func (g *generic) single(j *job) bool {
 	if len(g.varied) != 1 {
 		return false
 	}
-	for _, a := range g.layoutOf(derived) {
+	for _, a := range g.layoutOf(j) {
 		if a.kind == argMixed {
 			return false
 		}
@@ -156,9 +156,10 @@ type arg struct {
 
 // layoutOf returns the arguments of the generated function, receiver
 // first for a method, from its signature: after each of the target's
-// parameters, by name, its derivative if it has one there; then the seeds.
-// It also returns the varied parameters whose derivative is returned.
-func (g *generic) layoutOf(derived *types.Signature) []arg {
+// parameters, by name, its derivative if it has one there; then, for a
+// VJP, the seed of the result.
+func (g *generic) layoutOf(j *job) []arg {
+	derived := j.derived.Sig
 	names := ssaad.ParamNames(g.fn)
 	var ps []*types.Var
 	if r := derived.Recv(); r != nil {
@@ -166,6 +167,9 @@ func (g *generic) layoutOf(derived *types.Signature) []arg {
 	}
 	for v := range derived.Params().Variables() {
 		ps = append(ps, v)
+	}
+	if j.req.Mode == "vjp" {
+		ps = ps[:len(ps)-1] // the seed of the one result, last
 	}
 	var out []arg
 	k := 0
@@ -186,7 +190,7 @@ func (g *generic) layoutOf(derived *types.Signature) []arg {
 			k++
 		}
 	}
-	for ; k < len(ps); k++ {
+	if j.req.Mode == "vjp" {
 		out = append(out, arg{kind: argSeed})
 	}
 	return out
@@ -194,9 +198,9 @@ func (g *generic) layoutOf(derived *types.Signature) []arg {
 
 // returned lists the varied parameters whose derivative the generated
 // function returns (after its value), in order.
-func (g *generic) returned(derived *types.Signature) []int {
+func (g *generic) returned(j *job) []int {
 	has := map[int]bool{}
-	for _, a := range g.layoutOf(derived) {
+	for _, a := range g.layoutOf(j) {
 		if a.kind == argTangent || a.kind == argMixed {
 			has[a.param] = true
 		}
@@ -269,9 +273,9 @@ func (g *generic) primalFunc(single bool) jen.Code {
 
 // derivedArgs returns the arguments of the generated function: the point
 // p and its derivative d (dp or pBar), and the seed rBar.
-func (g *generic) derivedArgs(derived *types.Signature, single bool, d string) []jen.Code {
+func (g *generic) derivedArgs(j *job, single bool, d string) []jen.Code {
 	var args []jen.Code
-	for _, a := range g.layoutOf(derived) {
+	for _, a := range g.layoutOf(j) {
 		switch a.kind {
 		case argPrimal:
 			args = append(args, g.value(a.param, single))
@@ -288,7 +292,7 @@ func (g *generic) derivedArgs(derived *types.Signature, single bool, d string) [
 
 // jvpFunc returns jvp := func(p, dp P) (R, R) calling the generated JVP.
 func (g *generic) jvpFunc(j *job, single bool) jen.Code {
-	call := g.callOf(j.req.Name, true, g.derivedArgs(j.derived.Sig, single, "dp"))
+	call := g.callOf(j.req.Name, true, g.derivedArgs(j, single, "dp"))
 	return jen.Id("jvp").Op(":=").Func().Params(jen.List(jen.Id("p"), jen.Id("dp")).Add(g.pointType(single))).
 		Params(g.resultType(), g.resultType()).Block(jen.Return(call))
 }
@@ -297,16 +301,19 @@ func (g *generic) jvpFunc(j *job, single bool) jen.Code {
 // calls the generated function, whose derivatives go into pBar (made
 // already): the shadows as arguments, the returned ones added to it
 // (Accumulate) or, for a single point, returned. It returns the value
-// and, for a single returned derivative, its name.
-func (g *generic) reverseBody(j *job, single bool) (body []jen.Code, val, ret jen.Code) {
-	derived := j.derived.Sig
-	call := g.callOf(j.req.Name, true, g.derivedArgs(derived, single, "pBar"))
-	var results []jen.Code
+// and, for a single returned derivative, its name; and, when the adapter
+// is that call, the call alone.
+func (g *generic) reverseBody(j *job, single bool) (body []jen.Code, val, ret, direct jen.Code) {
+	call := g.callOf(j.req.Name, true, g.derivedArgs(j, single, "pBar"))
 	noValue := j.req.Options.NoValue
+	if returned := g.returned(j); !noValue && (len(returned) == 0 || single && len(returned) == 1) {
+		direct = call
+	}
+	var results []jen.Code
 	if !noValue {
 		results = append(results, jen.Id("val"))
 	}
-	returned := g.returned(derived)
+	returned := g.returned(j)
 	for k := range returned {
 		results = append(results, jen.Id(fmt.Sprintf("g%d", k)))
 	}
@@ -326,7 +333,7 @@ func (g *generic) reverseBody(j *job, single bool) (body []jen.Code, val, ret je
 	if noValue {
 		val = jen.Id("f").Call(jen.Id("p"))
 	}
-	return body, val, ret
+	return body, val, ret, direct
 }
 
 // gradFunc returns grad := … calling the generated gradient, and the
@@ -334,25 +341,36 @@ func (g *generic) reverseBody(j *job, single bool) (body []jen.Code, val, ret je
 // whose gradient is returned (func(p P) (float64, P)), else TensorGradTo
 // (func(p, pBar P) float64).
 func (g *generic) gradFunc(j *job, single bool) (jen.Code, string) {
-	body, val, ret := g.reverseBody(j, single)
+	body, val, ret, direct := g.reverseBody(j, single)
 	P := g.pointType(single)
+	if direct != nil {
+		body = []jen.Code{jen.Return(direct)}
+	}
 	if ret != nil {
-		body = append(body, jen.Return(val, ret))
+		if direct == nil {
+			body = append(body, jen.Return(val, ret))
+		}
 		return jen.Id("grad").Op(":=").Func().Params(jen.Id("p").Add(P)).Params(jen.Float64(), g.pointType(single)).Block(body...), "TensorGrad"
 	}
-	body = append(body, jen.Return(val))
+	if direct == nil {
+		body = append(body, jen.Return(val))
+	}
 	return jen.Id("grad").Op(":=").Func().Params(jen.List(jen.Id("p"), jen.Id("pBar")).Add(P)).Float64().Block(body...), "TensorGradTo"
 }
 
 // vjpFunc returns vjp := func(p P, rBar R) (R, P) calling the generated
 // VJP.
 func (g *generic) vjpFunc(j *job, single bool) jen.Code {
-	body, val, ret := g.reverseBody(j, single)
-	if ret == nil {
+	body, val, ret, direct := g.reverseBody(j, single)
+	switch {
+	case ret != nil && direct != nil:
+		body = []jen.Code{jen.Return(direct)}
+	case ret != nil:
+		body = append(body, jen.Return(val, ret))
+	default:
 		body = append([]jen.Code{jen.Id("pBar").Op(":=").Qual(gadtestPath, "Shadow").Call(jen.Id("p"))}, body...)
-		ret = jen.Id("pBar")
+		body = append(body, jen.Return(val, jen.Id("pBar")))
 	}
-	body = append(body, jen.Return(val, ret))
 	return jen.Id("vjp").Op(":=").Func().Params(jen.Id("p").Add(g.pointType(single)), jen.Id("rBar").Add(g.resultType())).
 		Params(g.resultType(), g.pointType(single)).Block(body...)
 }
@@ -362,9 +380,9 @@ func (g *generic) vjpFunc(j *job, single bool) jen.Code {
 func renderGeneric(f *jen.File, pkgPath string, jt, gt *testJob) {
 	j := jt.j
 	g := newGeneric(pkgPath, j.req)
-	single := g.single(j.derived.Sig)
+	single := g.single(j)
 	if gt != nil {
-		single = single && g.single(gt.j.derived.Sig)
+		single = single && g.single(gt.j)
 	}
 	var body, loop []jen.Code
 	if !single {

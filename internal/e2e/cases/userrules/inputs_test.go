@@ -29,3 +29,9 @@ func scoreInputs(r *rand.Rand) (Net, *T) {
 	}
 	return n, tensorops.RandN(r, tensorops.Float64, 4, 3)
 }
+
+func geluInputs(r *rand.Rand) *T { return tensorops.RandN(r, tensorops.Float32, 3, 2) }
+
+func scaledExpInputs(r *rand.Rand) (*T, float64, int) {
+	return tensorops.Scale(tensorops.RandN(r, tensorops.Float64, 2, 2), 0.5), 0.5 + r.Float64(), 2
+}

@@ -21,6 +21,9 @@ type T = tensorops.Tensor
 // rule gives its derivative.
 //
 //gad:rule jvp=geluTangent vjp=geluAdjoint
+//gad:jvp test=geluInputs
+//gad:vjp test=geluInputs
+//gad:taylor order=2
 func gelu(x *T) *T {
 	y := x.Contiguous().Clone()
 	if y.DType() == tensorops.Float32 {
@@ -68,6 +71,8 @@ func geluAdjoint(x, rBar *T) *T { return tensorops.Mul(geluSlope(x), rBar) }
 // (passed through, not differentiated); its JVP and VJP take the result r.
 //
 //gad:rule jvp=scaledExpTangent vjp=scaledExpAdjoint
+//gad:jvp test=scaledExpInputs
+//gad:vjp test=scaledExpInputs
 func scaledExp(x *T, s float64, k int) *T {
 	return tensorops.Scale(tensorops.Exp(tensorops.Scale(x, float64(k))), s)
 }

@@ -7,6 +7,113 @@ import (
 	"slices"
 )
 
+// geluJVP computes gelu and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of gelu; its tangent.
+func geluJVP(x, dx *T) (*T, *T) {
+	return gelu(x), geluTangent(x, tensorops.OrZerosLike(dx, x))
+}
+
+// geluVJP computes gelu and the vector-Jacobian product of the seeds seed (the adjoints of its
+// results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar).
+// Results: the value of gelu, then the partials of the varied scalar inputs in order.
+func geluVJP(x, seed *T) (f, xBar *T) {
+	t := gelu(x)
+	xBar = geluAdjoint(x, tensorops.OrZerosLike(seed, t))
+	return t, xBar
+}
+
+// geluTaylor propagates Taylor polynomials of degree 2 through gelu (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of gelu and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2).
+// Results, in order: the value of gelu; its coefficients 1 to 2.
+func geluTaylor(x, x1, x2 *T) (*T, *T, *T) {
+	t := gelu(x)
+	t2 := tensorops.OrZerosLike(tensorops.Scale(x2, 2), x)
+	t3, t4 := geluTangentJVP(x, x1, tensorops.OrZerosLike(x1, x), t2)
+	return t, t3, tensorops.Scale(t4, 0.5)
+}
+
+// geluTangentJVP computes geluTangent and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of geluTangent; its tangent.
+func geluTangentJVP(x, dx2, dx, ddx *T) (*T, *T) {
+	t, t2 := geluSlopeJVP(x, dx2)
+	return tensorops.Mul(t, dx), tensorops.Fuse("a*b + c*d", dx, t2, t, ddx)
+}
+
+// geluSlopeJVP computes geluSlope and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of geluSlope; its tangent.
+func geluSlopeJVP(x, dx *T) (*T, *T) {
+	x2 := tensorops.Mul(x, x)
+	t := tensorops.Mul(x, dx)
+	dx2 := tensorops.FuseInto(t, "a + a", t)
+	t2 := tensorops.Scale(x2, 0.044715)
+	t3 := tensorops.ExpandLike(tensorops.Scale(dx2, 0.044715), t2)
+	t4 := tensorops.FuseInto(t2, "a + 1", t2)
+	t5 := tensorops.Fuse("0.7978845608028654*(a*b)", x, t4)
+	t6 := tensorops.FuseInto(t3, "0.7978845608028654*(a*b + c*d)", t4, dx, x, t3)
+	t7 := tensorops.ExpandLike(t6, t5)
+	th := tensorops.FuseInto(t5, "Tanh(a)", t5)
+	dth := tensorops.FuseInto(t7, "TanhJVP(a, b)", th, t7)
+	t8 := tensorops.Scale(x2, 0.134145)
+	t9 := tensorops.ExpandLike(tensorops.Scale(dx2, 0.134145), t8)
+	du := tensorops.FuseInto(t8, "0.7978845608028654*(a + 1)", t8)
+	t10 := tensorops.Mul(th, dth)
+	sech2 := tensorops.Fuse("1 - a*a", th)
+	t11 := tensorops.Scale(x, 0.5)
+	t12 := tensorops.ExpandLike(tensorops.Scale(dx, 0.5), t11)
+	t13 := tensorops.Mul(sech2, du)
+	t14 := tensorops.Fuse("0.5*(a + 1) + b*c", th, t11, t13)
+	t15 := tensorops.FuseInto(
+		t12,
+		"0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))",
+		dth,
+		t13,
+		t12,
+		t11,
+		du,
+		t10,
+		sech2,
+		t9,
+	)
+	return t14, t15
+}
+
+// scaledExpJVP computes scaledExp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), s (tangent ds).
+// Fixed inputs (zero tangent): k.
+// Results, in order: the value of scaledExp; its tangent.
+func scaledExpJVP(x, dx *T, s, ds float64, k int) (*T, *T) {
+	t := scaledExp(x, s, k)
+	t2 := tensorops.OrZerosLike(dx, x)
+	t3 := scaledExpTangent(x, s, k, t, t2, ds)
+	return t, t3
+}
+
+// scaledExpVJP computes scaledExp and the vector-Jacobian product of the seeds seed (the adjoints
+// of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), s (returned as sBar).
+// Fixed inputs: k.
+// Results: the value of scaledExp, then the partials of the varied scalar inputs in order.
+func scaledExpVJP(x *T, s float64, k int, seed *T) (f, xBar *T, sBar float64) {
+	t := scaledExp(x, s, k)
+	t2 := tensorops.OrZerosLike(seed, t)
+	xBar, sBar = scaledExpAdjoint(x, s, k, t, t2)
+	return t, xBar, sBar
+}
+
 // LossJVP computes Loss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: m (tangent dm).
@@ -375,46 +482,6 @@ func softmaxJVP(x, dx *T) (*T, *T) {
 	t4 := 1 / t3
 	t5 := tensorops.Fuse("a*b + c*d", t4, de, -(t4 * tensorops.SumAll(de) / t3), e)
 	return tensorops.Scale(e, t4), t5
-}
-
-// geluSlopeJVP computes geluSlope and its derivative along the tangents (forward mode).
-//
-// Varied inputs: x (tangent dx).
-// Results, in order: the value of geluSlope; its tangent.
-func geluSlopeJVP(x, dx *T) (*T, *T) {
-	x2 := tensorops.Mul(x, x)
-	t := tensorops.Mul(x, dx)
-	dx2 := tensorops.FuseInto(t, "a + a", t)
-	t2 := tensorops.Scale(x2, 0.044715)
-	t3 := tensorops.ExpandLike(tensorops.Scale(dx2, 0.044715), t2)
-	t4 := tensorops.FuseInto(t2, "a + 1", t2)
-	t5 := tensorops.Fuse("0.7978845608028654*(a*b)", x, t4)
-	t6 := tensorops.FuseInto(t3, "0.7978845608028654*(a*b + c*d)", t4, dx, x, t3)
-	t7 := tensorops.ExpandLike(t6, t5)
-	th := tensorops.FuseInto(t5, "Tanh(a)", t5)
-	dth := tensorops.FuseInto(t7, "TanhJVP(a, b)", th, t7)
-	t8 := tensorops.Scale(x2, 0.134145)
-	t9 := tensorops.ExpandLike(tensorops.Scale(dx2, 0.134145), t8)
-	du := tensorops.FuseInto(t8, "0.7978845608028654*(a + 1)", t8)
-	t10 := tensorops.Mul(th, dth)
-	sech2 := tensorops.Fuse("1 - a*a", th)
-	t11 := tensorops.Scale(x, 0.5)
-	t12 := tensorops.ExpandLike(tensorops.Scale(dx, 0.5), t11)
-	t13 := tensorops.Mul(sech2, du)
-	t14 := tensorops.Fuse("0.5*(a + 1) + b*c", th, t11, t13)
-	t15 := tensorops.FuseInto(
-		t12,
-		"0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))",
-		dth,
-		t13,
-		t12,
-		t11,
-		du,
-		t10,
-		sech2,
-		t9,
-	)
-	return t14, t15
 }
 
 // EnergyHessian returns Energy and its Hessian with respect to x, a [n, n] tensor for the n =

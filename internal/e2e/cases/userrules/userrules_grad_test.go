@@ -7,6 +7,86 @@ import (
 	"testing"
 )
 
+// TestGadgengeluJVP checks geluJVP against central finite differences along random directions, at
+// the arguments geluInputs returns.
+func TestGadgengeluJVP(t *testing.T) {
+	r := gadtest.NewRand(1)
+	for range 2 {
+		x := geluInputs(r)
+		pt := x
+		f := func(p *T) *T {
+			return gelu(p)
+		}
+		jvp := func(p, dp *T) (*T, *T) {
+			return geluJVP(p, dp)
+		}
+		gadtest.TensorJVP(t, f, jvp, pt)
+	}
+}
+
+// TestGadgengeluVJP checks geluVJP against central finite differences with random seeds, at the
+// arguments geluInputs returns.
+func TestGadgengeluVJP(t *testing.T) {
+	r := gadtest.NewRand(1)
+	for range 2 {
+		x := geluInputs(r)
+		pt := x
+		f := func(p *T) *T {
+			return gelu(p)
+		}
+		vjp := func(p *T, rBar *T) (*T, *T) {
+			return geluVJP(p, rBar)
+		}
+		gadtest.TensorVJP(t, f, vjp, pt)
+	}
+}
+
+// TestGadgenscaledExpJVP checks scaledExpJVP against central finite differences along random
+// directions, at the arguments scaledExpInputs returns.
+func TestGadgenscaledExpJVP(t *testing.T) {
+	type point struct {
+		x *T
+		s float64
+	}
+	r := gadtest.NewRand(1)
+	for range 2 {
+		x, s, k := scaledExpInputs(r)
+		pt := &point{x, s}
+		f := func(p *point) *T {
+			return scaledExp(p.x, p.s, k)
+		}
+		jvp := func(p, dp *point) (*T, *T) {
+			return scaledExpJVP(p.x, dp.x, p.s, dp.s, k)
+		}
+		gadtest.TensorJVP(t, f, jvp, pt)
+	}
+}
+
+// TestGadgenscaledExpVJP checks scaledExpVJP against central finite differences with random seeds,
+// at the arguments scaledExpInputs returns.
+func TestGadgenscaledExpVJP(t *testing.T) {
+	type point struct {
+		x *T
+		s float64
+	}
+	r := gadtest.NewRand(1)
+	for range 2 {
+		x, s, k := scaledExpInputs(r)
+		pt := &point{x, s}
+		f := func(p *point) *T {
+			return scaledExp(p.x, p.s, k)
+		}
+		vjp := func(p *point, rBar *T) (*T, *point) {
+			pBar := gadtest.Shadow(p)
+			val, g0, g1 := scaledExpVJP(p.x, p.s, k, rBar)
+			gadtest.Accumulate(&pBar.x, g0)
+			gadtest.Accumulate(&pBar.s, g1)
+			return val, pBar
+		}
+		gadtest.TensorVJP(t, f, vjp, pt)
+	}
+}
+
 // TestGadgenLossJVP checks LossJVP against central finite differences along random directions, at
 // the arguments lossInputs returns.
 func TestGadgenLossJVP(t *testing.T) {
@@ -35,8 +115,7 @@ func TestGadgenLossGrad(t *testing.T) {
 			return Loss(p, x, y)
 		}
 		grad := func(p, pBar *Model) float64 {
-			val := LossGrad(p, pBar, x, y)
-			return val
+			return LossGrad(p, pBar, x, y)
 		}
 		gadtest.TensorGradTo(t, f, grad, pt)
 	}
@@ -70,8 +149,7 @@ func TestGadgenEnergyGrad(t *testing.T) {
 			return Energy(p)
 		}
 		grad := func(p *T) (float64, *T) {
-			val, g0 := EnergyGrad(p)
-			return val, g0
+			return EnergyGrad(p)
 		}
 		gadtest.TensorGrad(t, f, grad, pt)
 	}
@@ -151,8 +229,7 @@ func TestGadgenDenseGrad(t *testing.T) {
 			return Dense(p, x)
 		}
 		grad := func(p Layer) (float64, Layer) {
-			val, g0 := DenseGrad(p, x)
-			return val, g0
+			return DenseGrad(p, x)
 		}
 		gadtest.TensorGrad(t, f, grad, pt)
 	}
@@ -202,6 +279,48 @@ func TestGadgenNet_ScoreGrad(t *testing.T) {
 	}
 }
 
+// TestGadgengeluVJPDot checks geluVJP against geluJVP by the dot-product test, at the arguments
+// geluInputs returns.
+func TestGadgengeluVJPDot(t *testing.T) {
+	r := gadtest.NewRand(1)
+	for range 2 {
+		x := geluInputs(r)
+		pt := x
+		jvp := func(p, dp *T) (*T, *T) {
+			return geluJVP(p, dp)
+		}
+		vjp := func(p *T, rBar *T) (*T, *T) {
+			return geluVJP(p, rBar)
+		}
+		gadtest.TensorDot(t, jvp, vjp, pt)
+	}
+}
+
+// TestGadgenscaledExpVJPDot checks scaledExpVJP against scaledExpJVP by the dot-product test, at
+// the arguments scaledExpInputs returns.
+func TestGadgenscaledExpVJPDot(t *testing.T) {
+	type point struct {
+		x *T
+		s float64
+	}
+	r := gadtest.NewRand(1)
+	for range 2 {
+		x, s, k := scaledExpInputs(r)
+		pt := &point{x, s}
+		jvp := func(p, dp *point) (*T, *T) {
+			return scaledExpJVP(p.x, dp.x, p.s, dp.s, k)
+		}
+		vjp := func(p *point, rBar *T) (*T, *point) {
+			pBar := gadtest.Shadow(p)
+			val, g0, g1 := scaledExpVJP(p.x, p.s, k, rBar)
+			gadtest.Accumulate(&pBar.x, g0)
+			gadtest.Accumulate(&pBar.s, g1)
+			return val, pBar
+		}
+		gadtest.TensorDot(t, jvp, vjp, pt)
+	}
+}
+
 // TestGadgenLossGradDot checks LossGrad against LossJVP by the dot-product test, at the arguments
 // lossInputs returns.
 func TestGadgenLossGradDot(t *testing.T) {
@@ -213,8 +332,7 @@ func TestGadgenLossGradDot(t *testing.T) {
 			return LossJVP(p, dp, x, y)
 		}
 		grad := func(p, pBar *Model) float64 {
-			val := LossGrad(p, pBar, x, y)
-			return val
+			return LossGrad(p, pBar, x, y)
 		}
 		gadtest.TensorDot(t, jvp, gadtest.GradToVJP(grad), pt)
 	}
@@ -231,8 +349,7 @@ func TestGadgenEnergyGradDot(t *testing.T) {
 			return EnergyJVP(p, dp)
 		}
 		grad := func(p *T) (float64, *T) {
-			val, g0 := EnergyGrad(p)
-			return val, g0
+			return EnergyGrad(p)
 		}
 		gadtest.TensorDot(t, jvp, gadtest.GradVJP(grad), pt)
 	}
@@ -274,8 +391,7 @@ func TestGadgenDenseGradDot(t *testing.T) {
 			return DenseJVP(p, dp, x)
 		}
 		grad := func(p Layer) (float64, Layer) {
-			val, g0 := DenseGrad(p, x)
-			return val, g0
+			return DenseGrad(p, x)
 		}
 		gadtest.TensorDot(t, jvp, gadtest.GradVJP(grad), pt)
 	}

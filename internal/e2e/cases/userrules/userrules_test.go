@@ -34,6 +34,20 @@ func TestRules(t *testing.T) {
 			vjp := func(x, rBar *T) (*T, *T) { return gelu(x), geluAdjoint(x, rBar) }
 			gadtest.TensorVJP(t, gelu, vjp, x)
 
+			// gelu's own Taylor mode of order 2 (the rule's JVP,
+			// differentiated): c₂ = (d/ds c₁(x + s·v))/2 along the line.
+			v := tensorops.RandN(r, dt, x.Shape()...)
+			jet := func(s float64) (*T, *T) {
+				_, c1, c2 := geluTaylor(tensorops.Add(x, tensorops.Scale(v, s)), v, tensorops.ZerosLike(x))
+				return c1, c2
+			}
+			var opts []gadtest.Option
+			if dt == tensorops.Float32 {
+				opts = append(opts, gadtest.Float32())
+			}
+			gadtest.TensorJVP(t, func(s float64) *T { c1, _ := jet(s); return c1 },
+				func(s, ds float64) (*T, *T) { c1, c2 := jet(s); return c1, tensorops.Scale(c2, 2*ds) }, 0.0, opts...)
+
 			type point struct {
 				X *T
 				S float64
