@@ -69,7 +69,7 @@ func userRuleOf(d *frontend.Directive) (*templates.Rule, error) {
 	var (
 		params []string     // the rule's names of the parameters
 		shown  []string     // their names in messages
-		types_ []types.Type // their types
+		ptypes []types.Type // their types
 		diff   []int        // the float and tensor parameters
 	)
 	for i := 0; i < sig.Params().Len(); i++ {
@@ -83,7 +83,7 @@ func userRuleOf(d *frontend.Directive) (*templates.Rule, error) {
 		}
 		params = append(params, paramName(p, i))
 		shown = append(shown, paramName(p, i))
-		types_ = append(types_, p.Type())
+		ptypes = append(ptypes, p.Type())
 	}
 	if len(diff) == 0 {
 		return nil, fmt.Errorf("%s has no float or tensor parameter to differentiate", name)
@@ -110,7 +110,7 @@ func userRuleOf(d *frontend.Directive) (*templates.Rule, error) {
 	primals := func(withResult bool) []*types.Var {
 		var ps []*types.Var
 		for i, p := range shown {
-			ps = append(ps, types.NewParam(token.NoPos, nil, p, types_[i]))
+			ps = append(ps, types.NewParam(token.NoPos, nil, p, ptypes[i]))
 		}
 		if withResult {
 			ps = append(ps, types.NewParam(token.NoPos, nil, ruleResult, rt))
@@ -132,7 +132,7 @@ func userRuleOf(d *frontend.Directive) (*templates.Rule, error) {
 		}
 		var tangents []*types.Var
 		for _, i := range diff {
-			tangents = append(tangents, types.NewParam(token.NoPos, nil, "d"+shown[i], types_[i]))
+			tangents = append(tangents, types.NewParam(token.NoPos, nil, "d"+shown[i], ptypes[i]))
 		}
 		withResult, ok := matchRuleFunc(jvp, primals(false), primals(true), tangents, []types.Type{rt})
 		if !ok {
@@ -142,7 +142,7 @@ func userRuleOf(d *frontend.Directive) (*templates.Rule, error) {
 		}
 		call := args(withResult)
 		for _, i := range diff {
-			call = append(call, orZeros("d"+params[i], params[i], types_[i]))
+			call = append(call, orZeros("d"+params[i], params[i], ptypes[i]))
 		}
 		src := templates.JVPCall + "(" + strings.Join(call, ", ") + ")"
 		rule.JVP, rule.Joint = jvp, true
@@ -161,7 +161,7 @@ func userRuleOf(d *frontend.Directive) (*templates.Rule, error) {
 		seed := []*types.Var{types.NewParam(token.NoPos, nil, ruleResult+"Bar", rt)}
 		var adjoints []types.Type
 		for _, i := range diff {
-			adjoints = append(adjoints, types_[i])
+			adjoints = append(adjoints, ptypes[i])
 		}
 		withResult, ok := matchRuleFunc(vjp, primals(false), primals(true), seed, adjoints)
 		if !ok {

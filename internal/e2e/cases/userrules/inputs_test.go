@@ -35,3 +35,6 @@ func geluInputs(r *rand.Rand) *T { return tensorops.RandN(r, tensorops.Float32, 
 func scaledExpInputs(r *rand.Rand) (*T, float64, int) {
 	return tensorops.Scale(tensorops.RandN(r, tensorops.Float64, 2, 2), 0.5), 0.5 + r.Float64(), 2
 }
+
+// lseInputs is one fixed point.
+func lseInputs() *T { return tensorops.FromFloat64s([]float64{0.5, -1, 2, 0.25}, 2, 2) }

@@ -122,6 +122,8 @@ func Energy(x *T) float64 {
 // lse is log Σ exp(x), a function of a tensor with a float result.
 //
 //gad:rule jvp=lseTangent vjp=lseAdjoint
+//gad:jvp test=lseInputs
+//gad:grad test=lseInputs
 func lse(x *T) float64 {
 	m := tensorops.MaxAll(x)
 	return m + math.Log(tensorops.SumAll(tensorops.Exp(tensorops.AddScalar(x, -m))))

@@ -1321,6 +1321,24 @@ func energyTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
 	return t98, t99, t100, t101, t102, t103, t104, t105, tensorops.SumAll(t78) + 0.5*t95, t106
 }
 
+// lseJVP computes lse and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of lse; its tangent.
+func lseJVP(x, dx *T) (float64, float64) {
+	return lse(x), lseTangent(x, tensorops.OrZerosLike(dx, x))
+}
+
+// lseGrad computes lse and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar).
+// Results: the value of lse, then the partials of the varied scalar inputs in order.
+func lseGrad(x *T) (f float64, xBar *T) {
+	t := lse(x)
+	xBar = lseAdjoint(x, 1)
+	return t, xBar
+}
+
 // ActivateJVP computes Activate and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), s (tangent ds).

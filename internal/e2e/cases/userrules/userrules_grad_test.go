@@ -155,6 +155,34 @@ func TestGadgenEnergyGrad(t *testing.T) {
 	}
 }
 
+// TestGadgenlseJVP checks lseJVP against central finite differences along random directions, at the
+// arguments lseInputs returns.
+func TestGadgenlseJVP(t *testing.T) {
+	x := lseInputs()
+	pt := x
+	f := func(p *T) float64 {
+		return lse(p)
+	}
+	jvp := func(p, dp *T) (float64, float64) {
+		return lseJVP(p, dp)
+	}
+	gadtest.TensorJVP(t, f, jvp, pt)
+}
+
+// TestGadgenlseGrad checks lseGrad against central finite differences, at the arguments lseInputs
+// returns.
+func TestGadgenlseGrad(t *testing.T) {
+	x := lseInputs()
+	pt := x
+	f := func(p *T) float64 {
+		return lse(p)
+	}
+	grad := func(p *T) (float64, *T) {
+		return lseGrad(p)
+	}
+	gadtest.TensorGrad(t, f, grad, pt)
+}
+
 // TestGadgenActivateJVP checks ActivateJVP against central finite differences along random
 // directions, at the arguments activateInputs returns.
 func TestGadgenActivateJVP(t *testing.T) {
@@ -353,6 +381,20 @@ func TestGadgenEnergyGradDot(t *testing.T) {
 		}
 		gadtest.TensorDot(t, jvp, gadtest.GradVJP(grad), pt)
 	}
+}
+
+// TestGadgenlseGradDot checks lseGrad against lseJVP by the dot-product test, at the arguments
+// lseInputs returns.
+func TestGadgenlseGradDot(t *testing.T) {
+	x := lseInputs()
+	pt := x
+	jvp := func(p, dp *T) (float64, float64) {
+		return lseJVP(p, dp)
+	}
+	grad := func(p *T) (float64, *T) {
+		return lseGrad(p)
+	}
+	gadtest.TensorDot(t, jvp, gadtest.GradVJP(grad), pt)
 }
 
 // TestGadgenActivateVJPDot checks ActivateVJP against ActivateJVP by the dot-product test, at the
