@@ -124,7 +124,6 @@ func (o *outLayout) round(vec []float64) {
 
 // tcheck is a check of a derivative of f at one point.
 type tcheck struct {
-	fn    string // the check's name in messages of misuse
 	in    *layout
 	out   *outLayout
 	x     any       // the point
@@ -159,7 +158,7 @@ func newCheck[P any, R Output](tb TB, fn string, f func(P) R, x P, opts []Option
 		tb.Fatalf("gadtest.%s: %v", fn, err)
 		return nil
 	}
-	k := &tcheck{fn: fn, in: in, x: x, s: c.s, r: NewRand(c.seed), dirs: defaultDirections}
+	k := &tcheck{in: in, x: x, s: c.s, r: NewRand(c.seed), dirs: defaultDirections}
 	if c.nSet {
 		k.dirs = c.n
 	}
@@ -268,7 +267,10 @@ func (c *tcheck) unchanged(e *Error, p any, want []float64, who, what string) bo
 	return false
 }
 
-// mismatches compares got with want, component by component.
+// compare adds to e a mismatch for each component of got out of
+// tolerance against want: rel times the larger of |got|, |want| and scale
+// (the sum of the magnitudes of a sum's terms, when not nil), with the
+// round-off noise of the differences.
 func (c *tcheck) compare(e *Error, name func(i int) string, got, want, scale, noise []float64, rel float64) {
 	e.compare(name, got, want, func(i int) float64 {
 		sc := math.Max(math.Abs(got[i]), math.Abs(want[i]))
