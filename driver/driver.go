@@ -456,14 +456,14 @@ func (r *runner) plan(prog *frontend.Program, dirs []*frontend.Directive, ddiags
 			Active: d.Active, Options: opts, Pos: d.Pos}
 		j := &job{req: req, mode: mode, out: out, dir: d, derived: &ir.DerivedFunc{Name: name, Method: method}, noOpt: noOpt}
 		if v, ok := d.Option(testOption); ok {
-			tout, err := r.planTest(d, j, v, outFor)
+			tout, spec, err := r.planTest(prog, d, j, v, outFor)
 			if err != nil {
 				pl.diags.Add(prog.Position(d.Pos), frontend.FuncName(d.Target), "directive", "%v", err)
 				pl.excluded[posKey] = true
 				out.failed = true
 				continue
 			}
-			tout.tests = append(tout.tests, testJob{j: j, spec: mustTestSpec(v)})
+			tout.tests = append(tout.tests, testJob{j: j, spec: spec})
 		}
 		out.jobs = append(out.jobs, j)
 		pl.jobs = append(pl.jobs, j)

@@ -20,8 +20,16 @@ import (
 // ruleResult names the result of a ruled function in its partials.
 const ruleResult = "r"
 
-// ruleOf checks a //gad:rule directive and returns the rule it gives.
+// ruleOf checks a //gad:rule directive and returns the rule it gives:
+// partials (x="…"), or the user's JVP and VJP functions (jvp=, vjp=; see
+// userRuleOf).
 func ruleOf(d *frontend.Directive) (*templates.Rule, error) {
+	if _, ok := d.Option(jvpOption); ok {
+		return userRuleOf(d)
+	}
+	if _, ok := d.Option(vjpOption); ok {
+		return userRuleOf(d)
+	}
 	fn := d.Target
 	sig := fn.Type().(*types.Signature)
 	name := frontend.FuncName(fn)
@@ -33,7 +41,7 @@ func ruleOf(d *frontend.Directive) (*templates.Rule, error) {
 	case sig.Variadic():
 		return nil, fmt.Errorf("%s is variadic: a rule needs a fixed list of parameters", name)
 	case sig.Results().Len() != 1 || !isBasic(sig.Results().At(0).Type(), types.IsFloat):
-		return nil, fmt.Errorf("a rule needs a function with one float result; %s has %s", name, sig.Results())
+		return nil, fmt.Errorf("a rule of partials needs a function with one float result; %s returns %s%s", name, typeString(sig.Results(), fn.Pkg()), tensorHint(sig))
 	}
 	rule := &templates.Rule{Pkg: fn.Pkg().Path(), Name: fn.Name(), Results: []string{ruleResult}, Kind: templates.Smooth}
 	row := make([]string, sig.Params().Len())
@@ -55,7 +63,7 @@ func ruleOf(d *frontend.Directive) (*templates.Rule, error) {
 			floats = append(floats, pn)
 		case isBasic(p.Type(), types.IsInteger):
 		default:
-			return nil, fmt.Errorf("parameter %s of %s has type %s: a rule's function takes floats and integers only", pn, name, p.Type())
+			return nil, fmt.Errorf("parameter %s of %s has type %s: a rule's function takes floats and integers only%s", pn, name, p.Type(), tensorHint(sig))
 		}
 	}
 	math := ssaad.MathOf(fn)
@@ -80,6 +88,19 @@ func ruleOf(d *frontend.Directive) (*templates.Rule, error) {
 	rule.Partials = [][]string{row}
 	rule.Math = d.Text
 	return rule, nil
+}
+
+// tensorHint points a rule of partials of a function of tensors to the
+// form for them.
+func tensorHint(sig *types.Signature) string {
+	for _, t := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for v := range t.Variables() {
+			if ir.IsTensor(v.Type()) {
+				return " (for a function of tensors, give its JVP and VJP in Go: //gad:rule jvp=… vjp=…)"
+			}
+		}
+	}
+	return ""
 }
 
 // ruleNames checks that the names in partial x are parameters, the

@@ -9,6 +9,7 @@ package driver
 import (
 	"bytes"
 	"fmt"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"strconv"
@@ -28,8 +29,9 @@ const gadtestPath = "github.com/gadgen/gadgen/gadtest"
 // testOption is the option key, accepted by the modes in testModes.
 const testOption = "test"
 
-// testModes are the modes whose directives take test=.
-var testModes = map[string]bool{"jvp": true, "grad": true}
+// testModes are the modes whose directives take test= (//gad:vjp only
+// test=NAME).
+var testModes = map[string]bool{"jvp": true, "grad": true, "vjp": true}
 
 // defaultTestLen is the length of slice parameters with test=true.
 const defaultTestLen = 4
@@ -37,52 +39,66 @@ const defaultTestLen = 4
 // testSpec is what a test= directive asks for.
 type testSpec struct {
 	n int // length of the slice parameters
+	// inputs is the function of test=NAME that returns example
+	// arguments (see testgen_tensor.go), nil for test=true and test=N;
+	// rand says that it takes a *rand.Rand.
+	inputs *types.Func
+	rand   bool
+	name   string // NAME
 }
 
-// parseTestOption checks the value of test=: true, or the length of the
-// slice parameters at the points checked.
+// parseTestOption checks the value of test=: true, the length of the
+// slice parameters at the points checked, or the name of a function that
+// returns example arguments.
 func parseTestOption(v string) (testSpec, error) {
 	if v == "true" {
 		return testSpec{n: defaultTestLen}, nil
 	}
+	if token.IsIdentifier(v) && v != "false" {
+		return testSpec{name: v}, nil
+	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 || n > 1000 {
-		return testSpec{}, fmt.Errorf("option test=%s: the value must be true or the length of the slice parameters at the points checked (1 to 1000)", v)
+		return testSpec{}, fmt.Errorf("option test=%s: the value must be true, the length of the slice parameters at the points checked (1 to 1000), "+
+			"or the name of a function returning example arguments", v)
 	}
 	return testSpec{n: n}, nil
 }
 
-func mustTestSpec(v string) testSpec {
-	s, err := parseTestOption(v)
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
-
 // planTest checks test= on directive d, whose job is j, and returns the
-// test file it goes to: foo_grad_test.go for foo.go.
-func (r *runner) planTest(d *frontend.Directive, j *job, v string, outFor func(path, src string, d *frontend.Directive) *outFile) (*outFile, error) {
+// test file it goes to (foo_grad_test.go for foo.go) and what it asks for.
+func (r *runner) planTest(prog *frontend.Program, d *frontend.Directive, j *job, v string,
+	outFor func(path, src string, d *frontend.Directive) *outFile) (*outFile, testSpec, error) {
 	if !testModes[d.Mode] {
-		return nil, fmt.Errorf("option test= is for //gad:jvp and //gad:grad")
+		return nil, testSpec{}, fmt.Errorf("option test= is for //gad:jvp, //gad:grad and //gad:vjp")
 	}
-	if _, err := parseTestOption(v); err != nil {
-		return nil, err
+	spec, err := parseTestOption(v)
+	if err != nil {
+		return nil, spec, err
 	}
 	src := d.File.Name
 	if strings.HasSuffix(src, "_test.go") {
-		return nil, fmt.Errorf("option test= in a _test.go file: gadgen writes the test beside the file of the directive, and %s is a test already", filepath.Base(src))
+		return nil, spec, fmt.Errorf("option test= in a _test.go file: gadgen writes the test beside the file of the directive, and %s is a test already", filepath.Base(src))
 	}
-	if _, err := testShape(j.req); err != nil {
-		return nil, err
+	if spec.name != "" {
+		if spec.inputs, spec.rand, err = lookupInputs(prog, d, spec.name); err != nil {
+			return nil, spec, err
+		}
+		if err := checkGenericTest(j.req); err != nil {
+			return nil, spec, err
+		}
+	} else if _, err := testShape(j.req); err != nil {
+		return nil, spec, err
+	} else if d.Mode == "vjp" {
+		return nil, spec, fmt.Errorf("test=%s on //gad:vjp: name a function that returns example arguments, test=NAME", v)
 	}
 	path := outputName(strings.TrimSuffix(src, ".go") + "_test.go")
 	out := outFor(path, src, d)
 	if len(out.jobs) > 0 {
-		return nil, fmt.Errorf("%s, where test= writes its test, holds the derivatives asked for in %s_test.go: move those directives, or drop test=",
+		return nil, spec, fmt.Errorf("%s, where test= writes its test, holds the derivatives asked for in %s_test.go: move those directives, or drop test=",
 			filepath.Base(path), strings.TrimSuffix(filepath.Base(src), ".go"))
 	}
-	return out, nil
+	return out, spec, nil
 }
 
 // testParam is one parameter of the function a test checks.
@@ -101,7 +117,8 @@ func testShape(req *ssaad.Request) ([]testParam, error) {
 	sig := req.Target.Type().(*types.Signature)
 	params := ssaad.Params(req.Target)
 	var out []testParam
-	unsupported := fmt.Errorf("test= needs a function of float64 and []float64 parameters, all varied, returning one float64; write the test of %s with package gadtest", req.Name)
+	unsupported := fmt.Errorf("test=true needs a function of float64 and []float64 parameters, all varied, returning one float64; "+
+		"for %s, name a function that returns example arguments, test=NAME (see the README's Testing your derivatives)", req.Name)
 	for i, p := range params {
 		tp := testParam{name: p.Name(), active: req.Active[i]}
 		if i == 0 && sig.Recv() != nil {
@@ -165,7 +182,11 @@ func renderTests(pkgName, pkgPath string, tests []testJob) ([]byte, error) {
 	}
 	for i := range tests {
 		tj := &tests[i]
-		renderTest(f, pkgPath, tj)
+		if tj.spec.inputs != nil {
+			renderGeneric(f, pkgPath, tj, nil)
+		} else {
+			renderTest(f, pkgPath, tj)
+		}
 		p := dots[tj.j.req.Target]
 		if p == nil {
 			p = &pair{}
@@ -175,14 +196,19 @@ func renderTests(pkgName, pkgPath string, tests []testJob) ([]byte, error) {
 		switch tj.j.req.Mode {
 		case "jvp":
 			p.jvp = tj
-		case "grad":
-			if !tj.j.req.Options.Gonum {
+		case "grad", "vjp":
+			if !tj.j.req.Options.Gonum && (p.grad == nil || p.grad.j.req.Mode == "vjp") {
 				p.grad = tj
 			}
 		}
 	}
 	for _, fn := range order {
-		if p := dots[fn]; p.jvp != nil && p.grad != nil && sameActivity(p.jvp.j.req.Active, p.grad.j.req.Active) {
+		p := dots[fn]
+		switch {
+		case p.jvp == nil || p.grad == nil || !sameActivity(p.jvp.j.req.Active, p.grad.j.req.Active):
+		case p.jvp.spec.inputs != nil:
+			renderGeneric(f, pkgPath, p.jvp, p.grad)
+		case p.grad.spec.inputs == nil:
 			renderDot(f, pkgPath, p.jvp, p.grad)
 		}
 	}
@@ -480,6 +506,9 @@ func (g *generator) checkTests() {
 			req := tj.j.req
 			w := g.Writes(req.Target)
 			for i, p := range ssaad.Params(req.Target) {
+				if tj.spec.inputs != nil && !ssaad.IsPointerLike(p.Type()) {
+					continue // a copy: what the function writes is its own (a struct by value)
+				}
 				if w == nil || i < len(w) && w[i] && req.Active[i] {
 					what := "may write its slice parameter " + p.Name()
 					if w == nil {

@@ -81,6 +81,11 @@ type Settings struct {
 	// by a JVP, VJP or gradient must agree with f(x); zero means
 	// DefaultPrimalRel. Use a negative value to skip the comparison.
 	PrimalRel float64
+
+	// ulp is the unit round-off of the function's values in the noise
+	// estimate: float64's (zero), or float32's in the tensor checks of
+	// float32 tensors.
+	ulp float64
 }
 
 func (s *Settings) rel(def float64) float64 {
@@ -117,6 +122,11 @@ func (s *Settings) primalRel() float64 {
 // tol returns the tolerance of a comparison at the given scale, with
 // round-off noise (in units of f divided by the step).
 func (s *Settings) tol(rel, scale, noise float64) float64 {
+	if s != nil && s.ulp != 0 {
+		// float32: a few ulps of f (a float64 bound of 64 ulps would
+		// drown the derivative in the longer step's noise).
+		return rel*scale + s.abs() + 16*s.ulp*noise
+	}
 	return rel*scale + s.abs() + 64*0x1p-52*noise
 }
 
@@ -207,8 +217,12 @@ func (m Mismatch) String() string {
 		m.Name, m.Got, m.Want, math.Abs(m.Got-m.Want), m.Tol)
 }
 
-// maxPartials is how many partial derivatives Error.Error lists.
-const maxPartials = 10
+// maxPartials is how many partial derivatives Error.Error lists, and
+// maxMismatches how many mismatches.
+const (
+	maxPartials   = 10
+	maxMismatches = 20
+)
 
 // Error reports a failed check: what was checked, where, and what
 // disagreed.
@@ -230,6 +244,9 @@ type Error struct {
 	Partials []Mismatch
 	// Stack is the stack of a panic in the function or its derivative.
 	Stack string
+	// Point describes the point of a check of tensors (its parts and
+	// their shapes), whose X, V and W are nil.
+	Point string
 }
 
 func (e *Error) Error() string {
@@ -238,11 +255,19 @@ func (e *Error) Error() string {
 	if e.Msg != "" {
 		sb.WriteString(": " + e.Msg)
 	}
-	for _, m := range e.Mismatches {
+	for i, m := range e.Mismatches {
+		if i == maxMismatches {
+			fmt.Fprintf(&sb, "\n\t… and %d more", len(e.Mismatches)-maxMismatches)
+			break
+		}
 		sb.WriteString("\n\t" + m.String())
 	}
-	if len(e.Partials) > 0 {
+	if len(e.Partials) > 0 && e.Point != "" {
+		sb.WriteString("\n\twrong along these parts of x alone:")
+	} else if len(e.Partials) > 0 {
 		sb.WriteString("\n\twrong partial derivatives (along each unit vector):")
+	}
+	if len(e.Partials) > 0 {
 		for i, m := range e.Partials {
 			if i == maxPartials {
 				fmt.Fprintf(&sb, "\n\t… and %d more", len(e.Partials)-maxPartials)
@@ -251,7 +276,11 @@ func (e *Error) Error() string {
 			sb.WriteString("\n\t" + m.String())
 		}
 	}
-	fmt.Fprintf(&sb, "\n\tat x = %s", short(e.X))
+	if e.Point != "" {
+		sb.WriteString("\n\t" + e.Point)
+	} else {
+		fmt.Fprintf(&sb, "\n\tat x = %s", short(e.X))
+	}
 	if e.V != nil {
 		fmt.Fprintf(&sb, "\n\talong v = %s", short(e.V))
 	}

@@ -95,6 +95,68 @@
 // holds to round-off (Rel defaults to 1e-10 there). Scalar, ScalarJVP and
 // ScalarGrad flatten the shapes of a function ℝⁿ → ℝ.
 //
+// # Checking functions of tensors
+//
+// The functions of tensors and of structs of tensors that gadgen
+// differentiates (package tensorops) have no dimension to draw points
+// from: their checks take the point, x, and draw random directions (3,
+// or Points(n)) and seeds at it. For a loss of a model,
+//
+//	//gad:jvp wrt=m
+//	//gad:grad wrt=m
+//	func Loss(m *Model, x, y *tensorops.Tensor) float64
+//
+// gadgen generates LossJVP(m, dm *Model, x, y) (f, df float64) and
+// LossGrad(m, mBar *Model, x, y) float64, which adds the gradient to the
+// shadow mBar; test them with closures that fix the data:
+//
+//	f := func(m *Model) float64 { return Loss(m, x, y) }
+//	jvp := func(m, dm *Model) (float64, float64) { return LossJVP(m, dm, x, y) }
+//	grad := func(m, mBar *Model) float64 { return LossGrad(m, mBar, x, y) }
+//	gadtest.TensorJVP(t, f, jvp, m)
+//	gadtest.TensorGradTo(t, f, grad, m)
+//	gadtest.TensorDot(t, jvp, gadtest.GradToVJP(grad), m)
+//
+// The point, of any type P, is laid out by reflection as a vector of its
+// parts that hold floats: a *tensorops.Tensor, a float, a slice or array
+// of floats, and the structs (exported fields or not), pointers, slices
+// and arrays of them — a model with tensor fields, []*Tensor fields,
+// nested layers and float parameters. What holds no floats (ints, names,
+// functions) is shared, never varied; a nil tensor of the point is left
+// nil. Directions have the shapes and dtypes of the point's tensors. The
+// function returns a float or a tensor (Output).
+//
+//	TensorJVP     jvp(x, dx P) (y, dy R)         forward mode, against central differences
+//	TensorGrad    grad(x P) (float64, P)         a gradient returned (a tensor, a struct by value)
+//	TensorGradTo  grad(x, xBar P) float64        a gradient added to a shadow (a pointer, a slice)
+//	TensorVJP     vjp(x P, rBar R) (y R, xBar P)  reverse mode with a seed, for a tensor result
+//	TensorDot     a JVP against a VJP (GradVJP, GradToVJP adapt gradients), without differences
+//
+// The gradient checks compare ⟨∇f, v⟩ along a random direction in each
+// part of the point (each tensor, float or float slice) with the central
+// difference of f along it, and, at a point of at most 64 elements, each
+// component; a failure names the part, W1 or Layers[2].B, and the
+// component, W1[0 1]. A JVP that disagrees is checked again along each
+// part alone. TensorGradTo also checks gadgen's shadow convention: from
+// Shadow(x) — a copy of the point's structure with nil tensors and
+// []*Tensor fields of the same lengths — each nil tensor must receive the
+// gradient in a fresh tensor; called again on a shadow holding tensors of
+// the right shapes, the gradient must be added to them, in place.
+// Accumulate adds a returned gradient to a shadow in the same way, to
+// adapt a derivative that returns some adjoints and accumulates others.
+//
+// Float32 tensors are checked in float32: the function is evaluated at
+// float32 points, whose central differences lose half of float32's
+// digits, so the step is longer (DefaultStep32, relative to the size of
+// the point) and the tolerances looser (DefaultRel32, DefaultAbs32,
+// DefaultDotRel32, DefaultPrimalRel32), with round-off counted in float32
+// units; they catch errors of a few tenths of a percent. Settings and the
+// options change them; Float32 asks for them when the point is float64
+// but the function computes in float32.
+//
+// gadgen writes these tests itself with the directive option test=NAME,
+// NAME a function returning example arguments (see gadgen's README).
+//
 // # Failures
 //
 // Each failing point is reported with tb.Errorf, naming the point, each

@@ -71,7 +71,9 @@ func At(x ...[]float64) Option {
 }
 
 // Points sets the number of random points, at least 1; the default is 8.
-func Points(n int) Option { return optionFunc(func(c *config) { c.n = n }) }
+// In the tensor checks, whose point is given, it sets the number of
+// random directions (and seeds) at the point; the default is 3.
+func Points(n int) Option { return optionFunc(func(c *config) { c.n, c.nSet = n, true }) }
 
 // Seed sets the seed of the points, directions and seeds drawn; the
 // default is 1. The same seed draws the same points on every run.
@@ -93,6 +95,12 @@ func Step(step float64) Option { return optionFunc(func(c *config) { c.s.Step = 
 // skip that comparison.
 func PrimalRel(rel float64) Option { return optionFunc(func(c *config) { c.s.PrimalRel = rel }) }
 
+// Float32 makes a tensor check use the defaults of float32 (step and
+// tolerances, DefaultRel32, …) even where neither the point nor the result
+// is float32: for a function that computes in float32 from float64
+// inputs. Checks of float32 tensors use them anyway.
+func Float32() Option { return optionFunc(func(c *config) { c.f32 = true }) }
+
 // With sets all the tolerances at once.
 func With(s Settings) Option { return optionFunc(func(c *config) { c.s = s }) }
 
@@ -100,6 +108,8 @@ type config struct {
 	domain Domain
 	at     [][]float64
 	n      int
+	nSet   bool // Points was given
+	f32    bool // Float32 was given
 	seed   uint64
 	s      Settings
 }

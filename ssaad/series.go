@@ -54,6 +54,13 @@ type Expander struct {
 	// functions between the expanders of one instruction (collapsed
 	// Taylor mode), by function and arguments.
 	primalCalls map[string]*ir.Value
+	// jvp and vjp are the user's functions that jvp(…) and vjp(…) call
+	// in the rule being lowered (see UseRule).
+	jvp, vjp *types.Func
+	// derive, when not nil, is the mode's derivative of the user's
+	// functions (see SetDerive); expand, when not nil, expands their
+	// calls with it (the expander of jointCoef).
+	derive, expand DeriveFunc
 }
 
 // NewExpander returns an expander emitting through b, computing
@@ -278,12 +285,16 @@ type MathCall struct {
 	primal   *ir.Value
 	partials [][]*Series // partials[i][j]: ∂result i/∂arg j, nil when zero
 	built    bool
+	// jvpSeries is the series of a user's JVP along the call (see
+	// jointCoef), once built.
+	jvpSeries *Series
 }
 
 // RuleCall returns the call of the function c calls, differentiated by
 // rule, on args. primal, when not nil, is the already emitted primal call.
 func (e *Expander) RuleCall(c *ir.Callee, rule *templates.Rule, args []*Series, primal *ir.Value) *MathCall {
 	args = GroupVariadic(c, args)
+	e.UseRule(rule)
 	n := &MathCall{e: e, callee: &ir.Callee{Func: c.Func, Derived: c.Derived, Rule: c.Rule, Spread: c.Spread}, rule: rule, args: args, primal: primal}
 	sig := calleeSig(c)
 	for i := 0; i < sig.Results().Len(); i++ {
@@ -408,6 +419,9 @@ func (n *MathCall) coef(i, k int) (*ir.Value, error) {
 	case templates.NotDifferentiable:
 		return nil, fmt.Errorf("%s is not differentiable: %s", RuleName(n.callee), n.rule.Reason)
 	}
+	if n.rule.Tangent == nil && n.rule.Partials == nil {
+		return nil, fmt.Errorf("%s", n.rule.Reason) // a user's rule with a VJP only
+	}
 	if n.rule.Tangent != nil && (k == 1 || n.rule.Partials == nil) {
 		return n.linearCoef(k)
 	}
@@ -467,6 +481,9 @@ func (n *MathCall) coef(i, k int) (*ir.Value, error) {
 func (n *MathCall) linearCoef(k int) (*ir.Value, error) {
 	t, r := n.e.b, n.rule
 	rt := n.Results[0].Type
+	if r.Joint {
+		return n.jointCoef(k)
+	}
 	if k > 1 && r.Series == templates.FirstOrder {
 		return nil, fmt.Errorf("Taylor mode cannot expand %s beyond order 1 (its rule is first order)", RuleName(n.callee))
 	}
@@ -742,6 +759,8 @@ func (e *Expander) expr(x ast.Expr, env map[string]*Series, want types.Type) (*S
 		return nil, fmt.Errorf("operator %s in a value", x.Op)
 	case *ast.CallExpr:
 		return e.call(x, env, want)
+	case *ast.IndexExpr:
+		return e.userResult(x, env)
 	}
 	return nil, fmt.Errorf("unsupported expression %T", x)
 }
@@ -771,6 +790,9 @@ func (e *Expander) call(x *ast.CallExpr, env map[string]*Series, want types.Type
 				return nil, err
 			}
 			return e.where(cond, a, b), nil
+		}
+		if fun.Name == templates.JVPCall || fun.Name == templates.VJPCall {
+			return e.userCall(x, env)
 		}
 		r, ok := templates.Lookup("", fun.Name)
 		if !ok || r.Func == nil {

@@ -32,7 +32,13 @@
 // directive //gad:rule (package driver builds the [Rule]; calls carry it
 // in ir.Callee.Rule): every mode then treats a call of the function as
 // one of a primitive (but not the optimizer: the function may have
-// effects).
+// effects). For a function of tensors, the rule names the user's Go
+// functions instead, //gad:rule jvp=fTangent vjp=fAdjoint: its Tangent
+// is one joint map (Rule.Joint) calling jvp(…) with all the tangents, its
+// Adjoint entries call vjp(…) (result k for parameter k), and Rule.JVP
+// and Rule.VJP are the functions these pseudo-functions call (see
+// [JVPCall]). Taylor mode expands such a rule beyond order 1 by
+// differentiating the user's JVP function (ssaad.Expander.SetDerive).
 //
 // # Rules
 //

@@ -18,6 +18,16 @@ import (
 // would want, is a Go keyword.) Only the chosen operand is evaluated.
 const Where = "where"
 
+// JVPCall and VJPCall name the pseudo-functions of the expressions of a
+// rule that a user gives with //gad:rule jvp=… vjp=…: jvp(…) calls the
+// user's JVP function (Rule.JVP), vjp(…) the user's VJP (Rule.VJP), with
+// any arguments (checked where they are lowered, against the function's
+// signature); vjp(…)[k] is result k of a VJP with several results.
+const (
+	JVPCall = "jvp"
+	VJPCall = "vjp"
+)
+
 // callFunc is a function that expressions may call: a function of package
 // math or a helper that takes float64 and int arguments and returns one
 // float64.
@@ -97,7 +107,10 @@ var mathConsts = map[string]float64{
 //     identifiers true and false (for bool arguments);
 //   - where(cond, a, b) (see [Where]), whose cond is built from the
 //     comparisons == != < <= > >= of numeric expressions, && and ||.
-//     Conditions appear nowhere else.
+//     Conditions appear nowhere else;
+//   - in the rules users give with //gad:rule jvp=… vjp=…, the calls
+//     jvp(…) and vjp(…) of their functions (see [JVPCall]), any arity, and
+//     vjp(…)[k], k an integer literal: result k of the call.
 //
 // The numeric expressions passed to int parameters of math functions
 // (Jn's n, Ldexp's exp) are meant to be int-typed in Go: int parameters,
@@ -179,10 +192,18 @@ func check(e ast.Expr, cond bool) error {
 		return nil
 	case *ast.Ident:
 		switch e.Name {
-		case "_", "nil", "math", "tensorops", Where:
+		case "_", "nil", "math", "tensorops", Where, JVPCall, VJPCall:
 			return fmt.Errorf("identifier %s not allowed as a value", e.Name)
 		}
 		return nil
+	case *ast.IndexExpr:
+		if c, ok := e.X.(*ast.CallExpr); !ok || !isUserCall(c) {
+			return fmt.Errorf("indexing %s: only a result of %s(…) or %s(…) may be indexed", nodeString(e.X), JVPCall, VJPCall)
+		}
+		if lit, ok := e.Index.(*ast.BasicLit); !ok || lit.Kind != token.INT {
+			return fmt.Errorf("indexing %s(…): the index of a result must be an integer literal", nodeString(e.X.(*ast.CallExpr).Fun))
+		}
+		return check(e.X, false)
 	case *ast.SelectorExpr:
 		if !isMath(e) {
 			return fmt.Errorf("%s: only math.Const and math.F(...) may be selected", nodeString(e))
@@ -214,6 +235,15 @@ func check(e ast.Expr, cond bool) error {
 					return err
 				}
 				return check(e.Args[2], false)
+			}
+			if isUserCall(e) {
+				// The user's functions: checked where they are lowered.
+				for _, a := range e.Args {
+					if err := check(a, false); err != nil {
+						return err
+					}
+				}
+				return nil
 			}
 			f, ok := callFuncs[key("", fun.Name)]
 			if !ok {
@@ -250,6 +280,12 @@ func check(e ast.Expr, cond bool) error {
 		return nil
 	}
 	return fmt.Errorf("%s not allowed", nodeString(e))
+}
+
+// isUserCall reports whether e calls the pseudo-function jvp or vjp.
+func isUserCall(e *ast.CallExpr) bool {
+	id, ok := e.Fun.(*ast.Ident)
+	return ok && (id.Name == JVPCall || id.Name == VJPCall)
 }
 
 // isTensorops reports whether e selects from package tensorops.

@@ -114,7 +114,8 @@ type Rule struct {
 	// result's adjoint, named Results[0]+"Bar" ("rBar"): the transpose of
 	// the map Tangent[j], e.g. "tensorops.MatMulGradA(rBar, a, b, false,
 	// false)". It is "" exactly where Tangent[j] is. Reverse mode reads
-	// it; Adjoint is nil exactly when Tangent is.
+	// it; Adjoint is nil exactly when Tangent is (except in a user's rule
+	// with only a JVP or only a VJP, see JVP).
 	Adjoint []string
 	// A rule may give both Partials and Tangent (an elementwise function
 	// with a fused kernel for its first-order derivative, Tanh's TanhJVP):
@@ -126,10 +127,28 @@ type Rule struct {
 	// (Bilinear), or not available (FirstOrder, the zero value: the
 	// function is used in forward and reverse mode only).
 	Series SeriesKind
+	// Joint says that Tangent's entries are not one map per parameter
+	// but one map of all the tangents at once, the same expression in
+	// every entry that is not "" (a user's JVP function, see JVP): forward
+	// mode evaluates it once, each "d"+Params[j] bound to the tangent of
+	// argument j or, where that is zero, to the zero of its type.
+	Joint bool
+	// JVP and VJP, in a rule that a user gives one of their functions
+	// with //gad:rule jvp=… vjp=… (package driver builds it), are the
+	// user's Go functions that the pseudo-functions jvp(…) and vjp(…) of
+	// Tangent and Adjoint call (see Parse). Every mode calls them as
+	// written, and differentiates them through their bodies when it needs
+	// a derivative of such a call (the JVP of the VJP in a
+	// Hessian-vector product). A user's rule may give only one of them:
+	// Tangent or Adjoint is then nil, and Reason says what the modes that
+	// need the missing one report.
+	JVP, VJP *types.Func
 	// Note states the convention at kinks, ties, poles and
 	// discontinuities (Abs at 0, Max at ties), "" if none.
 	Note string
-	// Reason says why a NotDifferentiable function has no derivative.
+	// Reason says why a NotDifferentiable function has no derivative, or,
+	// for a user's rule without Tangent or without Adjoint, why the modes
+	// that need them cannot use it.
 	Reason string
 }
 

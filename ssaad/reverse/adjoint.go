@@ -491,6 +491,7 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 		results = []*ir.Value{v}
 	}
 	e := ssaad.NewExpander(&t.Builder, 0, mathPkg)
+	e.UseRule(rule)
 	env := map[string]*ssaad.Series{}
 	var args []*ssaad.Series
 	for j, a := range v.Args {

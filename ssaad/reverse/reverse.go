@@ -410,6 +410,8 @@ func (t *transformer) check() {
 						t.errorf(v.Pos, name, "no derivative rule")
 					} else if r.Kind == templates.NotDifferentiable {
 						t.errorf(v.Pos, name, "not differentiable: %s", r.Reason)
+					} else if r.Kind == templates.Smooth && r.Adjoint == nil && r.Partials == nil {
+						t.errorf(v.Pos, name, "%s", r.Reason) // a user's rule with a JVP only
 					}
 				case v.Callee.Builtin == "min" || v.Callee.Builtin == "max":
 				case v.Callee.Builtin == "copy" || v.Callee.Builtin == "append":

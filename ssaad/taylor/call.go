@@ -312,6 +312,7 @@ func (t *transformer) mathCall(v *ir.Value) {
 		return
 	}
 	e := ssaad.NewExpander(&t.Builder, t.K, ssaad.MathOf(c.Func))
+	e.SetDerive(t.deriveUser(v.Pos))
 	var args []*ssaad.Series
 	for i, a := range v.Args {
 		args = append(args, e.Known(append([]*ir.Value{nv.Args[i]}, t.coefs(a)...)))
@@ -388,6 +389,7 @@ func (t *transformer) laneMathCall(v, nv *ir.Value, rule *templates.Rule) {
 	expand := func(lane int) ([][]*ir.Value, error) {
 		e := ssaad.NewExpander(&t.Builder, order, ssaad.MathOf(c.Func))
 		e.SharePrimalCalls(t.primalCalls)
+		e.SetDerive(t.deriveUser(v.Pos))
 		var args []*ssaad.Series
 		for i := range nv.Args {
 			args = append(args, e.Known(jetOf(i, lane)))

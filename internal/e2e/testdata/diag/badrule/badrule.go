@@ -22,7 +22,7 @@ func NotParam(x float64) float64 { return x }
 //gad:rule x="1 +"
 func BadSyntax(x float64) float64 { return x }
 
-// want +2 "a rule needs a function with one float result"
+// want +2 "a rule of partials needs a function with one float result"
 //
 //gad:rule x="1"
 func TwoResults(x float64) (float64, float64) { return x, x }
