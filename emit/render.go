@@ -14,19 +14,26 @@ import (
 	"github.com/gadgen/gadgen/ir"
 )
 
+// maxDeclNames is the widest list of names, with their ", ", that one var
+// statement declares: lines stay within the width gofmt'ed code reads at.
+const maxDeclNames = 72
+
 // renderList renders the statements of l.
 func (e *emitter) renderList(l *slist) []jen.Code {
 	var out []jen.Code
 	for i := 0; i < len(l.stmts); i++ {
-		// Adjacent declarations of one type: var s, ds float64.
+		// Adjacent declarations of one type: var s, ds float64; a new
+		// var statement when the names would make the line long.
 		if d, ok := l.stmts[i].(*sDecl); ok {
 			names := []jen.Code{jen.Id(d.v.name)}
+			width := len(d.v.name)
 			for i+1 < len(l.stmts) {
 				d2, ok := l.stmts[i+1].(*sDecl)
-				if !ok || !types.Identical(d2.v.typ, d.v.typ) {
+				if !ok || !types.Identical(d2.v.typ, d.v.typ) || width+2+len(d2.v.name) > maxDeclNames {
 					break
 				}
 				names = append(names, jen.Id(d2.v.name))
+				width += 2 + len(d2.v.name)
 				i++
 			}
 			out = append(out, jen.Var().List(names...).Add(e.typ(d.v.typ)))

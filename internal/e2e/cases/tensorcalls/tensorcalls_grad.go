@@ -695,7 +695,8 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 		dheads8_2 := append(dheads8, t170)
 		n6 := len(heads4)
 		t171 := cap(heads4)
-		var headsBar4, dheadsBar1_4, dheadsBar2_4, dheadsBar3_4, dheadsBar4_4, dheadsBar5_4, dheadsBar6_4, dheadsBar7_4, dheadsBar8_4 []*T
+		var headsBar4, dheadsBar1_4, dheadsBar2_4, dheadsBar3_4, dheadsBar4_4 []*T
+		var dheadsBar5_4, dheadsBar6_4, dheadsBar7_4, dheadsBar8_4 []*T
 		if t171 != cap(heads) {
 			headsBar4 = make([]*T, n6, t171)
 			dheadsBar1_4 = make([]*T, n6, t171)

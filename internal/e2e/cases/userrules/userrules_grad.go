@@ -1438,43 +1438,45 @@ func (n Net) ScoreGrad(nBar *Net, x *T) (f float64, xBar *T) {
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [64]*T
 	t2 := tapePointersBuf2[:0]
-	t3 := *nBar
-	t4 := n.Ws
-	n2 := len(t4)
+	t3 := n.Ws
+	t4 := nBar.Ws
+	n2 := len(t3)
+	nBar.Ws = append(t4, make([]*T, max(n2-len(t4), 0))...)
+	t5 := *nBar
 	trips := max(n2+2, 0)
 	tapePointers := slices.Grow(t2, trips*2)
 	tapePointers2 := slices.Grow(t, trips)
 	h := x
 	for i := 0; i < n2; i++ {
-		t13 := tensorops.MatMul(h, t4[i])
-		h3 := gelu(t13)
+		t14 := tensorops.MatMul(h, t3[i])
+		h3 := gelu(t14)
 		tapePointers = append(tapePointers, h, h3)
-		tapePointers2 = append(tapePointers2, t13)
+		tapePointers2 = append(tapePointers2, t14)
 		h = h3
 	}
-	t5 := n.Scale
-	t6 := tensorops.MeanAll(h)
-	t7 := t5 * t6
-	hBar := tensorops.MeanAllGrad(h, t5)
-	nBar.Scale += t6
+	t6 := n.Scale
+	t7 := tensorops.MeanAll(h)
+	t8 := t6 * t7
+	hBar := tensorops.MeanAllGrad(h, t6)
+	nBar.Scale += t7
 	var hBar2 *T
 	i2 := n2 - 1
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t8 := len(tapePointers2) - 1
+		t9 := len(tapePointers2) - 1
 		n3 := len(tapePointers)
-		t9 := n3 - 2
-		h2 := tapePointers[t9]
-		t10 := tensorops.OrZerosLike(hBar2, tapePointers[n3-1])
-		t11 := geluAdjoint(tapePointers2[t8], t10)
-		w := t4[i2]
-		hBar = tensorops.MatMulGradA(t11, h2, w, false, false)
-		t12 := tensorops.AccumulateMatMulGradB(t3.Ws[i2], t11, h2, w, false, false)
-		t3.Ws[i2] = t12
+		t10 := n3 - 2
+		h2 := tapePointers[t10]
+		t11 := tensorops.OrZerosLike(hBar2, tapePointers[n3-1])
+		t12 := geluAdjoint(tapePointers2[t9], t11)
+		w := t3[i2]
+		hBar = tensorops.MatMulGradA(t12, h2, w, false, false)
+		t13 := tensorops.AccumulateMatMulGradB(t5.Ws[i2], t12, h2, w, false, false)
+		t5.Ws[i2] = t13
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t9]
-		tapePointers2 = tapePointers2[:t8]
+		tapePointers = tapePointers[:t10]
+		tapePointers2 = tapePointers2[:t9]
 	}
-	return t7, hBar
+	return t8, hBar
 }
