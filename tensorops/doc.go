@@ -59,7 +59,7 @@
 // Every other op panics on a nil operand. Derivative conventions: at ties,
 // Max, MaxAll (and ArgMax) give the derivative to the first maximum;
 // Maximum and Minimum give half to each operand; ReLU's derivative is Step
-// (0 at 0).
+// (0 at 0); Std's and StdAll's is 0 where the variance is 0.
 //
 // # Fused elementwise expressions
 //

@@ -94,6 +94,7 @@ var groups = []group{
 	{"maxgrad", testMaxGrad},
 	{"conv", testConv},
 	{"scale", testScale},
+	{"stats", testStats},
 }
 
 func seedOf(s string) uint64 {
