@@ -95,6 +95,7 @@ var groups = []group{
 	{"conv", testConv},
 	{"scale", testScale},
 	{"stats", testStats},
+	{"params", testParams},
 }
 
 func seedOf(s string) uint64 {
