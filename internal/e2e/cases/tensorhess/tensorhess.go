@@ -45,9 +45,12 @@ func MLPLoss(m *MLP, x, y *T) float64 {
 
 // MLPGradOf calls MLPLoss's generated gradient, which accumulates into
 // the buffers of g: its JVP (the nesting route of gadgen's README) adds
-// the HVP along m's tangent into g's tangent.
+// the HVP along m's tangent into g's tangent, its Taylor coefficients of
+// order 2 (the series of the fused accumulations) half the derivative of
+// the HVP along m's line.
 //
 //gad:jvp wrt=m,g
+//gad:taylor order=2 wrt=m,g
 func MLPGradOf(m, g *MLP, x, y *T) float64 { return MLPLossGrad(m, g, x, y) }
 
 // MLPLossV is MLPLoss with the perceptron passed by value.
@@ -107,6 +110,13 @@ func deep(layers []*T, norm Affine, out, x *T) *T {
 func DeepLoss(d *Deep, x *T) float64 {
 	return tensorops.SumAll(tensorops.Square(deep(d.Layers, d.Norm, d.Out, x)))
 }
+
+// DeepGradOf calls DeepLoss's generated gradient, whose products go into
+// g's buffers (tensorops.AccumulateMatMulGradB): its Taylor coefficients
+// of order 2 take the series of the fused accumulations.
+//
+//gad:taylor order=2 wrt=d,g
+func DeepGradOf(d, g *Deep, x *T) float64 { return DeepLossGrad(d, g, x) }
 
 // DeepLossV is DeepLoss with the perceptron passed by value.
 //

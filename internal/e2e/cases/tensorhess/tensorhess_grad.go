@@ -1695,6 +1695,212 @@ func mLPLossGradJVPWrtMMBar(m, dm, mBar, dmBar *MLP, x, y *T) (float64, float64)
 	return t15, t16
 }
 
+// MLPGradOfTaylor propagates Taylor polynomials of degree 2 through MLPGradOf (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of MLPGradOf
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: m (coefficients m1, m2), g (coefficients g1, g2).
+// Fixed inputs (zero coefficients): x, y.
+// Results, in order: the value of MLPGradOf; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func MLPGradOfTaylor(m, m1, m2, g, g1, g2 *MLP, x, y *T) (float64, float64, float64) {
+	t, t2, t3 := mLPLossGradTaylorWrtMMBar(m, m1, m2, g, g1, g2, x, y)
+	return t, t2, t3
+}
+
+// mLPLossGradTaylorWrtMMBar propagates Taylor polynomials of degree 2 through MLPLossGrad (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results
+// of MLPLossGrad and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: m (coefficients m1, m2), mBar (coefficients mBar1, mBar2).
+// Fixed inputs (zero coefficients): x, y.
+// Results, in order: the value of MLPLossGrad; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func mLPLossGradTaylorWrtMMBar(m, m1, m2, mBar, mBar1, mBar2 *MLP, x, y *T) (float64, float64, float64) {
+	t := m.W1
+	t2 := m1.W1
+	t3 := m2.W1
+	t4 := m.B1
+	t5 := m1.B1
+	t6 := m2.B1
+	t7 := m.W2
+	t8 := m1.W2
+	t9 := m2.W2
+	t10 := m.B2
+	t11 := m1.B2
+	t12 := m2.B2
+	t13, t14, t15 := mlpTaylorWrtW1B1W2B22(t, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, x)
+	t16 := tensorops.Sub(t13, y)
+	t17 := tensorops.ExpandLike(t14, t16)
+	t18 := tensorops.ExpandLike(t15, t16)
+	t19 := tensorops.Square(t16)
+	t20 := tensorops.Scale(t16, 2)
+	t21 := tensorops.Scale(t17, 2)
+	t22 := tensorops.MeanAll(t19)
+	t23 := tensorops.MeanAll(tensorops.Mul(t20, t17))
+	t24 := tensorops.MeanAll(tensorops.Fuse("0.5*(a*b) + c*d", t21, t17, t20, t18))
+	t25 := tensorops.MeanAllGrad(t19, 1)
+	t26 := tensorops.SumLike(tensorops.Mul(t20, t25), t13)
+	t27 := tensorops.SumLike(tensorops.Mul(t25, t21), t13)
+	t28 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t25, t18), t13)
+	t29, t32, t35, t38, t30, t31, t33, t34, t36, t37, t39, t40 := mlpReverseWrtW1B1W2B2Taylor(
+		t,
+		t2,
+		t3,
+		t4,
+		t5,
+		t6,
+		t7,
+		t8,
+		t9,
+		t10,
+		t11,
+		t12,
+		x,
+		t26,
+		t27,
+		t28,
+	)
+	t41 := mBar1.B2
+	t42 := mBar2.B2
+	mBar.B2 = tensorops.Accumulate(mBar.B2, t38)
+	mBar1.B2 = tensorops.Add(t41, t39)
+	mBar2.B2 = tensorops.Add(t42, t40)
+	t43 := mBar1.W2
+	t44 := mBar2.W2
+	mBar.W2 = tensorops.Accumulate(mBar.W2, t35)
+	mBar1.W2 = tensorops.Add(t43, t36)
+	mBar2.W2 = tensorops.Add(t44, t37)
+	t45 := mBar1.B1
+	t46 := mBar2.B1
+	mBar.B1 = tensorops.Accumulate(mBar.B1, t32)
+	mBar1.B1 = tensorops.Add(t45, t33)
+	mBar2.B1 = tensorops.Add(t46, t34)
+	t47 := mBar1.W1
+	t48 := mBar2.W1
+	mBar.W1 = tensorops.Accumulate(mBar.W1, t29)
+	mBar1.W1 = tensorops.Add(t47, t30)
+	mBar2.W1 = tensorops.Add(t48, t31)
+	return t22, t23, t24
+}
+
+// mlpTaylorWrtW1B1W2B22 propagates Taylor polynomials of degree 2 through mlp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of mlp and,
+// after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: w1 (coefficients w1_1, w1_2), b1 (coefficients b1_1, b1_2), w2 (coefficients w2_1,
+// w2_2), b2 (coefficients b2_1, b2_2).
+// Fixed inputs (zero coefficients): x.
+// Results, in order: the value of mlp; its coefficients 1 to 2.
+func mlpTaylorWrtW1B1W2B22(w1, w1_1, w1_2, b1, b1_1, b1_2, w2, w2_1, w2_2, b2, b2_1, b2_2, x *T) (*T, *T, *T) {
+	t := tensorops.MatMul(x, w1)
+	t2 := tensorops.FuseInto(t, "a + b", t, b1)
+	t3 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1), t2)
+	t4 := tensorops.FuseInto(t3, "a + b", t3, tensorops.ExpandLike(b1_1, t2))
+	t5 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2), t2)
+	t6 := tensorops.ExpandLike(b1_2, t2)
+	h := tensorops.FuseInto(t2, "Tanh(a)", t2)
+	h1 := tensorops.TanhJVP(h, t4)
+	h2 := tensorops.FuseInto(t5, "0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e)", h, h1, t4, t5, t6)
+	t7 := tensorops.MatMulEach(w2, false, h, h1, h2)
+	t8 := t7[0]
+	t9 := t7[1]
+	t10 := t7[2]
+	t11 := tensorops.MatMulEach(w2_1, false, h, h1)
+	t12 := t11[0]
+	t13 := tensorops.MatMul(h, w2_2)
+	t14 := tensorops.FuseInto(t13, "a + b + c", t13, t11[1], t10)
+	t15 := tensorops.Add(t8, b2)
+	t16 := tensorops.ExpandLike(tensorops.Add(t9, t12), t15)
+	t17 := tensorops.Add(t16, tensorops.ExpandLike(b2_1, t15))
+	t18 := tensorops.ExpandLike(t14, t15)
+	return t15, t17, tensorops.FuseInto(t18, "a + b", t18, tensorops.ExpandLike(b2_2, t15))
+}
+
+// mlpReverseWrtW1B1W2B2Taylor propagates Taylor polynomials of degree 2 through
+// mlpReverseWrtW1B1W2B2 (Taylor mode): when each varied input p moves on the curve p + p1·t + … +
+// p2·t^2, it returns the results of mlpReverseWrtW1B1W2B2 and, after them, the coefficients y1 … y2
+// of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in t
+// at t = 0 divided by k!.
+//
+// Varied inputs: w1 (coefficients w1_1, w1_2), b1 (coefficients b1_1, b1_2), w2 (coefficients w2_1,
+// w2_2), b2 (coefficients b2_1, b2_2), seed (coefficients seed1, seed2).
+// Fixed inputs (zero coefficients): x.
+// Results, in order: w1Bar; b1Bar; w2Bar; b2Bar; w1Bar1, w1Bar2, the coefficients of w1Bar; b1Bar1,
+// b1Bar2, the coefficients of b1Bar; w2Bar1, w2Bar2, the coefficients of w2Bar; b2Bar1, b2Bar2, the
+// coefficients of b2Bar.
+func mlpReverseWrtW1B1W2B2Taylor(w1, w1_1, w1_2, b1, b1_1, b1_2, w2, w2_1, w2_2, b2, b2_1, b2_2, x, seed, seed1, seed2 *T) (
+	w1Bar, b1Bar, w2Bar, b2Bar, w1Bar1, w1Bar2, b1Bar1, b1Bar2, w2Bar1, w2Bar2, b2Bar1, b2Bar2 *T,
+) {
+	t := tensorops.MatMul(x, w1)
+	t2 := tensorops.FuseInto(t, "a + b", t, b1)
+	t3 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1), t2)
+	t4 := tensorops.FuseInto(t3, "a + b", t3, tensorops.ExpandLike(b1_1, t2))
+	t5 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2), t2)
+	t6 := tensorops.ExpandLike(b1_2, t2)
+	h := tensorops.FuseInto(t2, "Tanh(a)", t2)
+	h1 := tensorops.TanhJVP(h, t4)
+	t7 := tensorops.Fuse("-(a*b + b*a)", h, h1)
+	t8 := tensorops.Fuse("1 - a*a", h)
+	h2 := tensorops.FuseInto(t5, "0.5*(a*b) + c*(d + e)", t7, t4, t8, t5, t6)
+	t9 := tensorops.MatMul(h, w2)
+	t10 := tensorops.SumLike(seed, t9)
+	t11 := tensorops.SumLike(seed1, t9)
+	t12 := tensorops.SumLike(seed2, t9)
+	b2Bar = tensorops.SumLike(seed, b2)
+	b2Bar1 = tensorops.SumLike(seed1, b2)
+	b2Bar2 = tensorops.SumLike(seed2, b2)
+	t13 := tensorops.MatMulGradAEach(h, w2, false, t10, t11, t12)
+	t14 := t13[0]
+	t15 := t13[1]
+	t16 := t13[2]
+	t17 := tensorops.MatMulGradAEach(h, w2_1, false, t10, t11)
+	t18 := t17[1]
+	t19 := tensorops.Add(t15, t17[0])
+	t20 := tensorops.MatMulGradA(t10, h, w2_2, false, false)
+	w2Bar = tensorops.MatMulGradB(t10, h, w2, false, false)
+	t21 := tensorops.MatMulGradB(t11, h, w2, false, false)
+	t22 := tensorops.MatMulGradB(t10, h1, w2, false, false)
+	w2Bar1 = tensorops.FuseInto(t21, "a + b", t21, t22)
+	t23 := tensorops.MatMulGradB(t10, h2, w2, false, false)
+	t24 := tensorops.MatMulGradB(t11, h1, w2, false, false)
+	t25 := tensorops.MatMulGradB(t12, h, w2, false, false)
+	w2Bar2 = tensorops.FuseInto(t23, "a + b + c", t23, t24, t25)
+	t26 := tensorops.TanhJVP(h, t14)
+	t27 := tensorops.Scale(h, -2)
+	t28 := tensorops.Mul(t27, t14)
+	t29 := tensorops.Fuse("a*b + c*d", t28, h1, t8, t19)
+	t30 := tensorops.FuseInto(
+		t20,
+		"0.5*((a*b + (-2*c*d))*c) + e*f + 0.5*(g*b) + h*(i + j + k)",
+		t27,
+		t19,
+		h1,
+		t14,
+		t28,
+		h2,
+		t7,
+		t8,
+		t20,
+		t18,
+		t16,
+	)
+	b1Bar = tensorops.SumLike(t26, b1)
+	b1Bar1 = tensorops.SumLike(t29, b1)
+	b1Bar2 = tensorops.SumLike(t30, b1)
+	w1Bar = tensorops.MatMulGradB(tensorops.SumLike(t26, t), x, w1, false, false)
+	w1Bar1 = tensorops.MatMulGradB(tensorops.SumLike(t29, t), x, w1, false, false)
+	w1Bar2 = tensorops.MatMulGradB(tensorops.SumLike(t30, t), x, w1, false, false)
+	return w1Bar, b1Bar, w2Bar, b2Bar, w1Bar1, w1Bar2, b1Bar1, b1Bar2, w2Bar1, w2Bar2, b2Bar1, b2Bar2
+}
+
 // MLPLossVGrad computes MLPLossV and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: m (returned as mBar).
@@ -2601,7 +2807,7 @@ func mLPLossVTaylorWrtM(
 	x, y *T,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
 	m9 := MLP{}
-	t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := mlpTaylorWrtW1B1W2B22(
+	t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := mlpTaylorWrtW1B1W2B23(
 		m.W1,
 		m1.W1,
 		m2.W1,
@@ -2685,7 +2891,7 @@ func mLPLossVTaylorWrtM(
 	return tensorops.MeanAll(tensorops.Square(t11)), t24, t25, t26, t27, t28, t29, t30, t31, t32
 }
 
-// mlpTaylorWrtW1B1W2B22 propagates 8 second-order jets of mlp at once (collapsed Taylor mode):
+// mlpTaylorWrtW1B1W2B23 propagates 8 second-order jets of mlp at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
 // second coefficients in p9,
 // it returns the results of mlp and, for each float result y, its first coefficients
@@ -2695,7 +2901,7 @@ func mLPLossVTaylorWrtM(
 // Varied inputs: w1 (w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, w1_9), b1 (b1_1, b1_2, b1_3,
 // b1_4, b1_5, b1_6, b1_7, b1_8, b1_9), w2 (w2_1, w2_2, w2_3, w2_4, w2_5, w2_6, w2_7, w2_8, w2_9),
 // b2 (b2_1, b2_2, b2_3, b2_4, b2_5, b2_6, b2_7, b2_8, b2_9).
-func mlpTaylorWrtW1B1W2B22(
+func mlpTaylorWrtW1B1W2B23(
 	w1, w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, w1_9, b1, b1_1, b1_2, b1_3, b1_4, b1_5 *T,
 	b1_6, b1_7, b1_8, b1_9, w2, w2_1, w2_2, w2_3, w2_4, w2_5, w2_6, w2_7, w2_8, w2_9, b2, b2_1 *T,
 	b2_2, b2_3, b2_4, b2_5, b2_6, b2_7, b2_8, b2_9, x *T,
@@ -6142,6 +6348,543 @@ func deepTaylorWrtLayersNormOut(
 	return t139, t151, t154, t157, t160, t163, t166, tensorops.Add(t146, t168), tensorops.Add(t147, t171), t172
 }
 
+// DeepGradOfTaylor propagates Taylor polynomials of degree 2 through DeepGradOf (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
+// DeepGradOf and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: d (coefficients d1, d2), g (coefficients g1, g2).
+// Fixed inputs (zero coefficients): x.
+// Results, in order: the value of DeepGradOf; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func DeepGradOfTaylor(d, d1, d2, g, g1, g2 *Deep, x *T) (float64, float64, float64) {
+	t, t2, t3 := deepLossGradTaylorWrtDDBar(d, d1, d2, g, g1, g2, x)
+	return t, t2, t3
+}
+
+// deepLossGradTaylorWrtDDBar propagates Taylor polynomials of degree 2 through DeepLossGrad (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results
+// of DeepLossGrad and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
+// … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: d (coefficients d1, d2), dBar (coefficients dBar1, dBar2).
+// Fixed inputs (zero coefficients): x.
+// Results, in order: the value of DeepLossGrad; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (float64, float64, float64) {
+	var t32 Affine
+	var t33 Affine
+	var t34 Affine
+	t := d.Norm
+	t2 := d1.Norm
+	t3 := d2.Norm
+	t4 := d.Out
+	t5 := d1.Out
+	t6 := d2.Out
+	t7, t8, t9 := deepTaylorWrtLayersNormOut2(d.Layers, d1.Layers, d2.Layers, t, t2, t3, t4, t5, t6, x)
+	t10 := tensorops.Scale(t7, 2)
+	t11 := tensorops.Scale(t8, 2)
+	t12 := tensorops.SumAll(tensorops.Square(t7))
+	t13 := tensorops.SumAll(tensorops.Mul(t10, t8))
+	t14 := tensorops.SumAll(tensorops.Fuse("0.5*(a*b) + c*d", t11, t8, t10, t9))
+	t15 := tensorops.ExpandLike(t11, t10)
+	t16 := tensorops.ExpandLike(tensorops.Scale(t9, 2), t10)
+	t17, t20, t18, t19, t21, t22 := deepReverseWrtLayersNormOutTaylor(
+		d.Layers,
+		d1.Layers,
+		d2.Layers,
+		dBar.Layers,
+		dBar1.Layers,
+		dBar2.Layers,
+		t,
+		t2,
+		t3,
+		t4,
+		t5,
+		t6,
+		x,
+		t10,
+		t15,
+		t16,
+	)
+	t32.Scale = tensorops.Accumulate(t32.Scale, t17.Scale)
+	t33.Scale = tensorops.Add(t33.Scale, t18.Scale)
+	t34.Scale = tensorops.Add(t34.Scale, t19.Scale)
+	t32.Shift = tensorops.Accumulate(t32.Shift, t17.Shift)
+	t33.Shift = tensorops.Add(t33.Shift, t18.Shift)
+	t34.Shift = tensorops.Add(t34.Shift, t19.Shift)
+	t23 := dBar1.Out
+	t24 := dBar2.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t20)
+	dBar1.Out = tensorops.Add(t23, t21)
+	dBar2.Out = tensorops.Add(t24, t22)
+	t25 := t32
+	t26 := t33
+	t27 := t34
+	t32 = Affine{}
+	t33 = Affine{}
+	t34 = Affine{}
+	t28 := dBar1.Norm.Scale
+	t29 := dBar2.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t25.Scale)
+	dBar1.Norm.Scale = tensorops.Add(t28, t26.Scale)
+	dBar2.Norm.Scale = tensorops.Add(t29, t27.Scale)
+	t30 := dBar1.Norm.Shift
+	t31 := dBar2.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t25.Shift)
+	dBar1.Norm.Shift = tensorops.Add(t30, t26.Shift)
+	dBar2.Norm.Shift = tensorops.Add(t31, t27.Shift)
+	return t12, t13, t14
+}
+
+// deepTaylorWrtLayersNormOut2 propagates Taylor polynomials of degree 2 through deep (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of deep
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: layers (coefficients layers1, layers2), norm (coefficients norm1, norm2), out
+// (coefficients out1, out2).
+// Fixed inputs (zero coefficients): x.
+// Results, in order: the value of deep; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func deepTaylorWrtLayersNormOut2(
+	layers, layers1, layers2 []*T,
+	norm, norm1, norm2 Affine,
+	out, out1, out2, x *T,
+) (*T, *T, *T) {
+	h := x
+	var h1 *T
+	var h2 *T
+	for i := 0; i < len(layers); i++ {
+		w1 := layers1[i]
+		w2 := layers2[i]
+		t45 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
+		t46 := t45[0]
+		t47 := t45[1]
+		t48 := t45[2]
+		t49 := tensorops.MatMulEach(w1, false, h, h1)
+		t50 := tensorops.Add(t47, t49[0])
+		t51 := tensorops.MatMul(h, w2)
+		h = tensorops.Tanh(t46)
+		h1 = tensorops.TanhJVP(h, t50)
+		h2 = tensorops.FuseInto(
+			t51,
+			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
+			h,
+			h1,
+			t50,
+			t51,
+			t49[1],
+			t48,
+		)
+	}
+	t := tensorops.Mean(h, 1)
+	t2 := tensorops.Mean(h1, 1)
+	t3 := tensorops.Mean(h2, 1)
+	c := tensorops.Sub(h, tensorops.Unsqueeze(t, 1))
+	t4 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t2, 1), -1), c)
+	c1 := tensorops.FuseInto(t4, "a + b", tensorops.ExpandLike(h1, c), t4)
+	t5 := tensorops.ExpandLike(h2, c)
+	t6 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t3, 1), -1), c)
+	t7 := tensorops.Std(h, 1, 0)
+	t8 := tensorops.Sub(h, tensorops.ExpandAxis(t, h, 1))
+	t9 := tensorops.Sum(tensorops.Mul(t8, h1), 1)
+	t10 := tensorops.Step(t7)
+	t11 := float64(tensorops.Dim(h, 1))
+	t12 := tensorops.FuseInto(t10, "a*b/(c*(d + (1 - b)))", t9, t10, t11, t7)
+	t13 := 1 / t11
+	t14 := tensorops.Fuse("a*(2*b)", t13, t9)
+	t15 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
+	t16 := tensorops.ScalarDiv(0.5, t15)
+	t17 := tensorops.Sub(h1, tensorops.ExpandAxis(t2, h, 1))
+	t18 := tensorops.ExpandAxis(t3, h, 1)
+	t19 := tensorops.Fuse("0.5*(2*a*a) + 2*b*(c - d)", t17, t8, h2, t18)
+	t20 := tensorops.Sum(t19, 1)
+	t21 := tensorops.FuseInto(t16, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t16, t14, t15, t13, t20)
+	t22 := tensorops.Unsqueeze(t7, 1)
+	t23 := tensorops.Unsqueeze(t12, 1)
+	t24 := tensorops.Unsqueeze(t21, 1)
+	n := tensorops.Div(c, t22)
+	t25 := tensorops.ScalarDiv(1, t22)
+	t26 := tensorops.Fuse("-a/b", n, t22)
+	n1 := tensorops.Fuse("a*b + c*d", t25, c1, t26, t23)
+	t27 := norm.Scale
+	t28 := norm1.Scale
+	t29 := tensorops.Fuse("a*b + c*d", t27, n1, n, t28)
+	t30 := tensorops.FuseInto(
+		t6,
+		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
+		t28,
+		n1,
+		t27,
+		t23,
+		t25,
+		t22,
+		c1,
+		t5,
+		t6,
+		t26,
+		t24,
+	)
+	t31 := tensorops.FuseInto(t30, "a + 0.5*(b*c) + d*e", t30, n1, t28, n, norm2.Scale)
+	t32 := tensorops.Fuse("a*b + c", n, t27, norm.Shift)
+	t33 := tensorops.ExpandLike(t29, t32)
+	t34 := tensorops.FuseInto(t33, "a + b", t33, tensorops.ExpandLike(norm1.Shift, t32))
+	t35 := tensorops.ExpandLike(t31, t32)
+	t36 := tensorops.FuseInto(t35, "a + b", t35, tensorops.ExpandLike(norm2.Shift, t32))
+	t37 := tensorops.MatMulEach(out, false, t32, t34, t36)
+	t38 := t37[0]
+	t39 := t37[1]
+	t40 := t37[2]
+	t41 := tensorops.MatMulEach(out1, false, t32, t34)
+	t42 := t41[0]
+	t43 := tensorops.MatMul(t32, out2)
+	t44 := tensorops.FuseInto(t43, "a + b + c", t43, t41[1], t40)
+	return t38, tensorops.Add(t39, t42), t44
+}
+
+// deepReverseWrtLayersNormOutTaylor propagates Taylor polynomials of degree 2 through
+// deepReverseWrtLayersNormOut (Taylor mode): when each varied input p moves on the curve p + p1·t +
+// … + p2·t^2, it returns the results of deepReverseWrtLayersNormOut and, after them, the
+// coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: layers (coefficients layers1, layers2), layersBar (coefficients layersBar1,
+// layersBar2), norm (coefficients norm1, norm2), out (coefficients out1, out2), seed (coefficients
+// seed1, seed2).
+// Fixed inputs (zero coefficients): x.
+// Results, in order: normBar; outBar; normBar1, normBar2, the coefficients of normBar; outBar1,
+// outBar2, the coefficients of outBar.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func deepReverseWrtLayersNormOutTaylor(
+	layers, layers1, layers2, layersBar, layersBar1, layersBar2 []*T,
+	norm, norm1, norm2 Affine,
+	out, out1, out2, x, seed, seed1, seed2 *T,
+) (normBar Affine, outBar *T, normBar1, normBar2 Affine, outBar1, outBar2 *T) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf1 [64]*tensorops.Tensor
+	var tapePointersBuf2 [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	t2 := tapePointersBuf1[:0]
+	t3 := tapePointersBuf2[:0]
+	var tapePointersBuf3 [64]*T
+	var tapePointersBuf1_2 [64]*T
+	var tapePointersBuf2_2 [64]*T
+	t4 := tapePointersBuf3[:0]
+	t5 := tapePointersBuf1_2[:0]
+	t6 := tapePointersBuf2_2[:0]
+	if cap(layers) > 0 && cap(layersBar) > 0 && &layers[:1][0] == &layersBar[:1][0] {
+		panic("deepReverseWrtLayersNormOut: layers and layersBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(layers)
+	trips := max(n+2, 0)
+	t7 := append(t4, make([]*T, trips)...)
+	t8 := append(t5, make([]*T, trips)...)
+	t9 := append(t6, make([]*T, trips)...)
+	n2 := len(t4)
+	t10 := append(t, make([]*tensorops.Tensor, trips)...)
+	t11 := append(t2, make([]*tensorops.Tensor, trips)...)
+	n3 := len(t)
+	tapePointers := t7[:n2]
+	tapePointers1 := t8[:n2]
+	tapePointers2 := t9[:n2]
+	tapePointers3 := t10[:n3]
+	tapePointers1_2 := t11[:n3]
+	tapePointers2_2 := append(t3, make([]*tensorops.Tensor, trips)...)[:n3]
+	h := x
+	var h1 *T
+	var h2 *T
+	i := 0
+	for i < n {
+		w1_2 := layers1[i]
+		w2_2 := layers2[i]
+		t140 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
+		t141 := t140[0]
+		t142 := t140[1]
+		t143 := t140[2]
+		t144 := tensorops.MatMulEach(w1_2, false, h, h1)
+		t145 := tensorops.Add(t142, t144[0])
+		t146 := tensorops.MatMul(h, w2_2)
+		h5 := tensorops.Tanh(t141)
+		h1_4 := tensorops.TanhJVP(h5, t145)
+		h2_4 := tensorops.FuseInto(
+			t146,
+			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
+			h5,
+			h1_4,
+			t145,
+			t146,
+			t144[1],
+			t143,
+		)
+		i++
+		tapePointers = append(tapePointers, h)
+		tapePointers1 = append(tapePointers1, h1)
+		tapePointers2 = append(tapePointers2, h2)
+		tapePointers3 = append(tapePointers3, h5)
+		tapePointers1_2 = append(tapePointers1_2, h1_4)
+		tapePointers2_2 = append(tapePointers2_2, h2_4)
+		h = h5
+		h1 = h1_4
+		h2 = h2_4
+	}
+	t12 := tensorops.Mean(h, 1)
+	t13 := tensorops.Mean(h1, 1)
+	t14 := tensorops.Mean(h2, 1)
+	t15 := tensorops.Unsqueeze(t12, 1)
+	c := tensorops.Sub(h, t15)
+	t16 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t13, 1), -1), c)
+	c1 := tensorops.FuseInto(t16, "a + b", tensorops.ExpandLike(h1, c), t16)
+	t17 := tensorops.ExpandLike(h2, c)
+	t18 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t14, 1), -1), c)
+	t19 := tensorops.Std(h, 1, 0)
+	t20 := tensorops.Sub(h, tensorops.ExpandAxis(t12, h, 1))
+	t21 := tensorops.Sum(tensorops.Mul(t20, h1), 1)
+	t22 := tensorops.Step(t19)
+	t23 := tensorops.Fuse("a + (1 - b)", t19, t22)
+	t24 := float64(tensorops.Dim(h, 1))
+	t25 := tensorops.FuseInto(t23, "a*b", t24, t23)
+	t26 := tensorops.Fuse("a*b/c", t21, t22, t25)
+	t27 := 1 / t24
+	t28 := tensorops.Fuse("a*(2*b)", t27, t21)
+	t29 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
+	t30 := tensorops.ScalarDiv(0.5, t29)
+	t31 := tensorops.ExpandAxis(t13, h, 1)
+	t32 := tensorops.Sub(h1, t31)
+	t33 := tensorops.ExpandAxis(t14, h, 1)
+	t34 := tensorops.Fuse("0.5*(2*a*a) + 2*b*(c - d)", t32, t20, h2, t33)
+	t35 := tensorops.Sum(t34, 1)
+	t36 := tensorops.FuseInto(t30, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t30, t28, t29, t27, t35)
+	t37 := tensorops.Unsqueeze(t19, 1)
+	t38 := tensorops.Unsqueeze(t26, 1)
+	t39 := tensorops.Unsqueeze(t36, 1)
+	n4 := tensorops.Div(c, t37)
+	t40 := tensorops.ScalarDiv(1, t37)
+	t41 := tensorops.Fuse("-a/b", n4, t37)
+	n1 := tensorops.Fuse("a*b + c*d", t40, c1, t41, t38)
+	t42 := tensorops.Fuse("-(a*b)/c", t38, t40, t37)
+	t43 := tensorops.Neg(n1)
+	n2_2 := tensorops.FuseInto(
+		t18,
+		"0.5*(a*b) + c*(d + e) + 0.5*((f - g*h)/i*g) + h*j",
+		t42,
+		c1,
+		t40,
+		t17,
+		t18,
+		t43,
+		t38,
+		t41,
+		t37,
+		t39,
+	)
+	t44 := norm.Scale
+	t45 := norm1.Scale
+	t46 := norm2.Scale
+	t47 := tensorops.Mul(n4, t44)
+	t48 := tensorops.Fuse("a*b + c*d", t44, n1, n4, t45)
+	t49 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t45, n1, t44, n2_2, n4, t46)
+	t50 := norm.Shift
+	t51 := tensorops.FuseInto(t47, "a + b", t47, t50)
+	t52 := tensorops.ExpandLike(t48, t51)
+	t53 := tensorops.FuseInto(t52, "a + b", t52, tensorops.ExpandLike(norm1.Shift, t51))
+	t54 := tensorops.ExpandLike(t49, t51)
+	t55 := tensorops.FuseInto(t54, "a + b", t54, tensorops.ExpandLike(norm2.Shift, t51))
+	i2 := n - 1
+	t56 := tensorops.MatMulGradAEach(t51, out, false, seed, seed1, seed2)
+	t57 := t56[0]
+	t58 := t56[1]
+	t59 := t56[2]
+	t60 := tensorops.MatMulGradAEach(t51, out1, false, seed, seed1)
+	t61 := tensorops.Add(t58, t60[0])
+	t62 := tensorops.MatMulGradA(seed, t51, out2, false, false)
+	t63 := tensorops.FuseInto(t62, "a + b + c", t62, t60[1], t59)
+	outBar = tensorops.MatMulGradB(seed, t51, out, false, false)
+	t64 := tensorops.MatMulGradB(seed1, t51, out, false, false)
+	t65 := tensorops.MatMulGradB(seed, t53, out, false, false)
+	outBar1 = tensorops.FuseInto(t64, "a + b", t64, t65)
+	t66 := tensorops.MatMulGradB(seed, t55, out, false, false)
+	t67 := tensorops.MatMulGradB(seed1, t53, out, false, false)
+	t68 := tensorops.MatMulGradB(seed2, t51, out, false, false)
+	outBar2 = tensorops.FuseInto(t66, "a + b + c", t66, t67, t68)
+	t69 := tensorops.SumLike(t57, t47)
+	t70 := tensorops.SumLike(t61, t47)
+	t71 := tensorops.SumLike(t63, t47)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t57, t50)
+	normBar1.Shift = tensorops.Add(normBar1.Shift, tensorops.SumLike(t61, t50))
+	normBar2.Shift = tensorops.Add(normBar2.Shift, tensorops.SumLike(t63, t50))
+	t72 := tensorops.Fuse("a*b + c*d", t69, t45, t44, t70)
+	t73 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t70, t45, t69, t46, t44, t71)
+	t74 := tensorops.SumLike(tensorops.Mul(t44, t69), n4)
+	t75 := tensorops.SumLike(t72, n4)
+	t76 := tensorops.SumLike(t73, n4)
+	t77 := tensorops.Fuse("a*b + c*d", t69, n1, n4, t70)
+	t78 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t70, n1, t69, n2_2, n4, t71)
+	t79 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n4, t69), t44)
+	t80 := tensorops.SumLike(t77, t44)
+	t81 := tensorops.SumLike(t78, t44)
+	normBar.Scale = t79
+	normBar1.Scale = tensorops.FuseInto(t80, "a + b", normBar1.Scale, t80)
+	normBar2.Scale = tensorops.FuseInto(t81, "a + b", normBar2.Scale, t81)
+	t82 := tensorops.Fuse("-a/b", t40, t37)
+	t83 := tensorops.Mul(t82, t38)
+	t84 := tensorops.Fuse("a*b + c*d", t74, t83, t40, t75)
+	t85 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*((-b - d*e)/f*d) + e*g) + 0.5*(b*a) + h*i",
+		t75,
+		t83,
+		t74,
+		t38,
+		t82,
+		t37,
+		t39,
+		t40,
+		t76,
+	)
+	t86 := tensorops.SumLike(tensorops.Mul(t40, t74), c)
+	t87 := tensorops.SumLike(t84, c)
+	t88 := tensorops.SumLike(t85, c)
+	t89 := tensorops.Fuse("-a/b", t41, t37)
+	t90 := tensorops.Fuse("a*b + c*d", t40, t43, t89, t38)
+	t91 := tensorops.Fuse("a*b + c*d", t74, t90, t41, t75)
+	t92 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(d*e) + f*(-g) + 0.5*((-b - h*i)/j*h) + i*k) + 0.5*(b*a)",
+		t75,
+		t90,
+		t74,
+		t42,
+		t43,
+		t40,
+		n2_2,
+		t38,
+		t89,
+		t37,
+		t39,
+	)
+	t93 := tensorops.SumLike(tensorops.FuseInto(t92, "a + b*c", t92, t41, t76), t37)
+	t94 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t41, t74), t37), 1)
+	t95 := tensorops.Squeeze(t93, 1)
+	t96 := tensorops.Fuse("a + (-1*b)", tensorops.ExpandLike(h1, t20), t31)
+	t97 := tensorops.ExpandLike(h2, t20)
+	t98 := tensorops.Mul(t22, tensorops.Squeeze(tensorops.SumLike(t91, t37), 1))
+	t99 := tensorops.ExpandLike(t36, t23)
+	t100 := tensorops.Scale(tensorops.ExpandLike(t26, t23), t24)
+	t101 := tensorops.Fuse("a*b/c", t94, t22, t25)
+	t102 := tensorops.ScalarDiv(1, t25)
+	t103 := tensorops.Fuse("-a/b", t101, t25)
+	t104 := tensorops.Fuse("a*b + c*d", t102, t98, t103, t100)
+	t105 := tensorops.Fuse(
+		"0.5*(-(a*b)/c*d) + b*(e*f) + 0.5*((-g - a*h)/c*a) + h*(i*j)",
+		t100,
+		t102,
+		t25,
+		t98,
+		t22,
+		t95,
+		t104,
+		t103,
+		t24,
+		t99,
+	)
+	t106 := tensorops.ExpandAxis(t101, h, 1)
+	t107 := tensorops.ExpandAxis(t104, h, 1)
+	t108 := tensorops.ExpandAxis(t105, h, 1)
+	t109 := tensorops.SumLike(t87, h)
+	t110 := tensorops.SumLike(t88, h)
+	t111 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t86, -1), t15), 1)
+	t112 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t87, -1), t15), 1)
+	t113 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t88, -1), t15), 1)
+	t114 := tensorops.MeanGrad(t111, h, 1)
+	t115 := tensorops.MeanGrad(t112, h, 1)
+	t116 := tensorops.MeanGrad(t113, h, 1)
+	hBar := tensorops.Fuse("a*b + c + d", t20, t106, tensorops.SumLike(t86, h), t114)
+	hBar1 := tensorops.Fuse("a*b + c*d + e + f", t106, t96, t20, t107, t109, t115)
+	hBar2 := tensorops.Fuse(
+		"0.5*(a*b) + c*(d + (-1*e)) + 0.5*(b*a) + f*g + h + i",
+		t107,
+		t96,
+		t106,
+		t97,
+		t33,
+		t20,
+		t108,
+		t110,
+		t116,
+	)
+	var hBar3 *tensorops.Tensor
+	for i2 >= 0 {
+		hBar3 = tensorops.Add(hBar3, hBar)
+		hBar1 = tensorops.ExpandLike(hBar1, hBar3)
+		hBar2 = tensorops.ExpandLike(hBar2, hBar3)
+		t117 := len(tapePointers3) - 1
+		h3 := tapePointers3[t117]
+		h1_2 := tapePointers1_2[t117]
+		h2_2 := tapePointers2_2[t117]
+		t118 := len(tapePointers) - 1
+		h4 := tapePointers[t118]
+		h1_3 := tapePointers1[t118]
+		h2_3 := tapePointers2[t118]
+		t119 := tensorops.TanhJVP(h3, hBar3)
+		t120 := tensorops.Scale(h3, -2)
+		t121 := tensorops.Mul(t120, hBar3)
+		t122 := tensorops.Fuse("1 - a*a", h3)
+		t123 := tensorops.Fuse("a*b + c*d", t121, h1_2, t122, hBar1)
+		t124 := tensorops.Fuse(
+			"0.5*((a*b + (-2*c*d))*c) + e*f + 0.5*(-(g*c + c*g)*b) + h*i",
+			t120,
+			hBar1,
+			h1_2,
+			hBar3,
+			t121,
+			h2_2,
+			h3,
+			t122,
+			hBar2,
+		)
+		w := layers[i2]
+		w1 := layers1[i2]
+		w2 := layers2[i2]
+		t125 := tensorops.MatMulGradAEach(h4, w, false, t119, t123, t124)
+		hBar = t125[0]
+		t126 := t125[1]
+		t127 := t125[2]
+		t128 := tensorops.MatMulGradAEach(h4, w1, false, t119, t123)
+		hBar1 = tensorops.Add(t126, t128[0])
+		t129 := tensorops.MatMulGradA(t119, h4, w2, false, false)
+		hBar2 = tensorops.FuseInto(t129, "a + b + c", t129, t128[1], t127)
+		t130 := layersBar1[i2]
+		t131 := layersBar2[i2]
+		t132 := tensorops.AccumulateMatMulGradB(layersBar[i2], t119, h4, w, false, false)
+		t133 := tensorops.MatMulGradB(t123, h4, w, false, false)
+		t134 := tensorops.MatMulGradB(t119, h1_3, w, false, false)
+		t135 := tensorops.FuseInto(t133, "a + b + c", t130, t133, t134)
+		t136 := tensorops.MatMulGradB(t119, h2_3, w, false, false)
+		t137 := tensorops.MatMulGradB(t123, h1_3, w, false, false)
+		t138 := tensorops.MatMulGradB(t124, h4, w, false, false)
+		t139 := tensorops.FuseInto(t136, "a + (b + c + d)", t131, t136, t137, t138)
+		layersBar[i2] = t132
+		layersBar1[i2] = t135
+		layersBar2[i2] = t139
+		i2--
+		hBar3 = nil
+		tapePointers = tapePointers[:t118]
+		tapePointers1 = tapePointers1[:t118]
+		tapePointers2 = tapePointers2[:t118]
+		tapePointers3 = tapePointers3[:t117]
+		tapePointers1_2 = tapePointers1_2[:t117]
+		tapePointers2_2 = tapePointers2_2[:t117]
+	}
+	return normBar, outBar, normBar1, normBar2, outBar1, outBar2
+}
+
 // DeepLossVGrad computes DeepLossV and its gradient with respect to the varied inputs (reverse
 // mode).
 //
@@ -7566,7 +8309,7 @@ func deepLossVTaylorWrtD(
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
 	t := d.Layers
 	d9 := Deep{Layers: make([]*T, len(t), cap(t))}
-	t2, t3, t4, t5, t6, t7, t8, t9, t10, t11 := deepTaylorWrtLayersNormOut2(
+	t2, t3, t4, t5, t6, t7, t8, t9, t10, t11 := deepTaylorWrtLayersNormOut3(
 		d.Layers,
 		d1.Layers,
 		d2.Layers,
@@ -7630,7 +8373,7 @@ func deepLossVTaylorWrtD(
 	return tensorops.SumAll(tensorops.Square(t2)), t15, t16, t17, t18, t19, t20, t21, t22, t23
 }
 
-// deepTaylorWrtLayersNormOut2 propagates 8 second-order jets of deep at once (collapsed Taylor
+// deepTaylorWrtLayersNormOut3 propagates 8 second-order jets of deep at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
 // second coefficients in p9,
@@ -7641,7 +8384,7 @@ func deepLossVTaylorWrtD(
 // Varied inputs: layers (layers1, layers2, layers3, layers4, layers5, layers6, layers7, layers8,
 // layers9), norm (norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8, norm9), out (out1, out2,
 // out3, out4, out5, out6, out7, out8, out9).
-func deepTaylorWrtLayersNormOut2(
+func deepTaylorWrtLayersNormOut3(
 	layers, layers1, layers2, layers3, layers4, layers5, layers6, layers7, layers8, layers9 []*T,
 	norm, norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8, norm9 Affine,
 	out, out1, out2, out3, out4, out5, out6, out7, out8, out9, x *T,

@@ -515,3 +515,58 @@ func TestNesting(t *testing.T) {
 		}
 	}
 }
+
+// TestNestingTaylor checks the second Taylor coefficient of the gradients
+// that MLPGradOf and DeepGradOf accumulate into g (the latter through the
+// fused tensorops.AccumulateMatMulGradB), along the line m + t·v: half the
+// derivative of the HVP along v, ∇²F(m + t·v)·v, at t = 0, by central
+// differences of the generated HVP; and the first coefficient, the HVP.
+func TestNestingTaylor(t *testing.T) {
+	r := fdcheck.NewRand(fdcheck.Seed("TestNestingTaylor"))
+	x, y := mlpData(r, tensorops.Float64)
+	xd := randn(r, 4, 3)
+	for _, c := range []struct {
+		name   string
+		params func(r *rand.Rand) []*T
+		// taylor returns the coefficients 1 and 2 of the gradient along
+		// ps + t·v; hvp the HVP at ps along v.
+		taylor func(ps, v []*T) (g1, g2 []*T)
+		hvp    func(ps, v []*T) []*T
+	}{
+		{"MLPGradOf", mlpParams,
+			func(ps, v []*T) ([]*T, []*T) {
+				var g, g1, g2 MLP
+				MLPGradOfTaylor(mlpOf(ps), mlpOf(v), mlpOf(make([]*T, len(ps))), &g, &g1, &g2, x, y)
+				return g1.list(), g2.list()
+			},
+			func(ps, v []*T) []*T { _, hv := MLPLossHVP(mlpOf(ps), mlpOf(v), x, y); return hv.list() }},
+		{"DeepGradOf", deepParams,
+			func(ps, v []*T) ([]*T, []*T) {
+				n := len(ps) - 3
+				g, g1, g2 := &Deep{Layers: make([]*T, n)}, &Deep{Layers: make([]*T, n)}, &Deep{Layers: make([]*T, n)}
+				DeepGradOfTaylor(deepOf(ps), deepOf(v), deepOf(make([]*T, len(ps))), g, g1, g2, xd)
+				return g1.list(), g2.list()
+			},
+			func(ps, v []*T) []*T { _, hv := DeepLossHVP(deepOf(ps), deepOf(v), xd); return hv.list() }},
+	} {
+		ps, v := c.params(r), c.params(r)
+		g1, g2 := c.taylor(ps, v)
+		const h = 1e-5
+		at := func(s float64) *T {
+			p := make([]*T, len(ps))
+			for i := range ps {
+				p[i] = tensorops.Add(ps[i], tensorops.Scale(v[i], s))
+			}
+			return tensorops.ParamsFlatten(c.hvp(p, v), ps)
+		}
+		want := tensorops.Scale(tensorops.Sub(at(h), at(-h)), 1/(4*h))
+		scale := tensorops.MaxAll(tensorops.Abs(want))
+		if d := tensorops.MaxAbsDiff(tensorops.ParamsFlatten(g2, ps), want); d > 1e-6*(1+scale) {
+			t.Errorf("%s: coefficient 2 of the gradient differs from the differences of the HVP by %g (largest element %g)", c.name, d, scale)
+		}
+		hv := tensorops.ParamsFlatten(c.hvp(ps, v), ps)
+		if d := tensorops.MaxAbsDiff(tensorops.ParamsFlatten(g1, ps), hv); d > 1e-12*(1+tensorops.MaxAll(tensorops.Abs(hv))) {
+			t.Errorf("%s: coefficient 1 of the gradient differs from the HVP by %g", c.name, d)
+		}
+	}
+}
