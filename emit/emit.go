@@ -266,7 +266,16 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 		groups, results = signature(maxLine - 30)
 	}
 	multi := jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}
-	if width > maxLine && len(groups) > 1 {
+	// head is the width of the first line when only the results are
+	// split: "func f(params) (".
+	head := func() int {
+		w := longestLine(fmt.Sprintf("%#v", jen.Func().Id(fn.Name).Params(groups...))) + 2
+		if fn.Recv != nil {
+			w += 4 + len(e.paramName(fn.Params[0])) + len(typeName(fn.Recv))
+		}
+		return w
+	}
+	if width > maxLine && (len(groups) > 1 || len(results) > 0 && !bare && head() > maxLine) {
 		s.Custom(multi, groups...)
 		width = longestLine(fmt.Sprintf("%#v", jen.Func().Id("f").Params().Params(results...).Block()))
 	} else {

@@ -1836,9 +1836,9 @@ func mlpTaylorWrtW1B1W2B22(w1, w1_1, w1_2, b1, b1_1, b1_2, w2, w2_1, w2_2, b2, b
 // Results, in order: w1Bar; b1Bar; w2Bar; b2Bar; w1Bar1, w1Bar2, the coefficients of w1Bar; b1Bar1,
 // b1Bar2, the coefficients of b1Bar; w2Bar1, w2Bar2, the coefficients of w2Bar; b2Bar1, b2Bar2, the
 // coefficients of b2Bar.
-func mlpReverseWrtW1B1W2B2Taylor(w1, w1_1, w1_2, b1, b1_1, b1_2, w2, w2_1, w2_2, b2, b2_1, b2_2, x, seed, seed1, seed2 *T) (
-	w1Bar, b1Bar, w2Bar, b2Bar, w1Bar1, w1Bar2, b1Bar1, b1Bar2, w2Bar1, w2Bar2, b2Bar1, b2Bar2 *T,
-) {
+func mlpReverseWrtW1B1W2B2Taylor(
+	w1, w1_1, w1_2, b1, b1_1, b1_2, w2, w2_1, w2_2, b2, b2_1, b2_2, x, seed, seed1, seed2 *T,
+) (w1Bar, b1Bar, w2Bar, b2Bar, w1Bar1, w1Bar2, b1Bar1, b1Bar2, w2Bar1, w2Bar2, b2Bar1, b2Bar2 *T) {
 	t := tensorops.MatMul(x, w1)
 	t2 := tensorops.FuseInto(t, "a + b", t, b1)
 	t3 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1), t2)
