@@ -282,9 +282,13 @@ func (b *helperBuilder) orValue(v, n *ir.Value, value func() *ir.Value) *ir.Valu
 
 // checkLen panics with msg unless len(s) == n.
 func (b *helperBuilder) checkLen(s, n *ir.Value, msg string) {
-	l := b.Emit(ir.OpLen, b.intT, s)
-	ne := b.Emit(ir.OpBinary, types.Typ[types.Bool], l, n)
-	ne.Tok = token.NEQ
+	b.panicIf(token.NEQ, b.Emit(ir.OpLen, b.intT, s), n, msg)
+}
+
+// panicIf panics with msg when x tok y holds (tok a comparison).
+func (b *helperBuilder) panicIf(tok token.Token, x, y *ir.Value, msg string) {
+	ne := b.Emit(ir.OpBinary, types.Typ[types.Bool], x, y)
+	ne.Tok = tok
 	bad, ok := b.F.NewBlock("if.then"), b.F.NewBlock("if.done")
 	b.Cur.If(ne, bad, ok)
 	b.Cur = bad

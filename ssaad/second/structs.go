@@ -13,6 +13,7 @@ package second
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -278,24 +279,43 @@ func (m *model) unpack(b *helperBuilder, ts *ir.Value, sh *shape, ptr bool) *ir.
 func (m *model) zero(b *helperBuilder, sh *shape, name string) *ir.Value {
 	out, set := m.newStruct(b, true)
 	for j, l := range m.leaves {
+		a := set(l) // the nested structs on its way allocated
 		if l.slice {
-			b.Emit(ir.OpStore, nil, set(l), b.Emit(ir.OpMakeSlice, m.sliceT(), sh.lens[j], nil))
+			b.Emit(ir.OpStore, nil, a, b.Emit(ir.OpMakeSlice, m.sliceT(), sh.lens[j], nil))
 		}
 	}
 	out.Name = name
 	return out
 }
 
-// checkShape panics, naming both, unless each slice of v has the length
-// of m's: a direction of m (a nil tensor in it is zero).
+// checkShape panics, naming both, unless v has the shape of m, a
+// direction of m (a nil tensor in it is zero): each of its nested structs
+// by pointer is there (not nil), each slice has the length of m's.
 func (m *model) checkShape(b *helperBuilder, fn string, mv, v *ir.Value) {
 	mp, vp := addr(b, mv), addr(b, v)
+	checked := map[string]bool{}
 	for _, l := range m.leaves {
-		if !l.slice {
-			continue
+		p, name := vp, v.Name
+		st := m.structT().Underlying().(*types.Struct)
+		for i, k := range l.path[:len(l.path)-1] {
+			name += "." + st.Field(k).Name()
+			a := fieldAddr(b, p, k)
+			ft := st.Field(k).Type()
+			pt, ok := ft.Underlying().(*types.Pointer)
+			if !ok {
+				p, st = a, ft.Underlying().(*types.Struct)
+				continue
+			}
+			p, st = b.Emit(ir.OpLoad, ft, a), pt.Elem().Underlying().(*types.Struct)
+			if key := fmt.Sprint(l.path[:i+1]); !checked[key] {
+				checked[key] = true
+				b.panicIf(token.EQL, p, b.F.ConstValue(ft, nil), fmt.Sprintf("%s: %s is nil", fn, name))
+			}
 		}
-		n := b.Emit(ir.OpLen, b.intT, m.load(b, mp, l))
-		b.checkLen(m.load(b, vp, l), n, fmt.Sprintf("%s: len(%s.%s) != len(%s.%s)", fn, v.Name, l.name, mv.Name, l.name))
+		if l.slice {
+			n := b.Emit(ir.OpLen, b.intT, m.load(b, mp, l))
+			b.checkLen(m.load(b, vp, l), n, fmt.Sprintf("%s: len(%s.%s) != len(%s.%s)", fn, v.Name, l.name, mv.Name, l.name))
+		}
 	}
 }
 

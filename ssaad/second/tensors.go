@@ -99,18 +99,24 @@ func (p *tensorParam) tensorT() types.Type { return p.x.Type }
 // structParam is a varied struct of tensors x (or a pointer to one).
 type structParam struct {
 	m     *model
+	b     *helperBuilder
 	x, n  *ir.Value
 	shape *shape
 }
 
 func newStructParam(b *helperBuilder, m *model, x *ir.Value) *structParam {
-	sh := m.shapeOf(b, x)
-	n := b.tensorsCall("ParamsSize", b.intT, sh.params)
-	n.Name = "n"
-	return &structParam{m: m, x: x, n: n, shape: sh}
+	return &structParam{m: m, b: b, x: x, shape: m.shapeOf(b, x)}
 }
 
-func (p *structParam) size() *ir.Value { return p.n }
+// size computes θ's length on its first call (at the entry, before any
+// loop), which the HVP does not make.
+func (p *structParam) size() *ir.Value {
+	if p.n == nil {
+		p.n = p.b.tensorsCall("ParamsSize", p.b.intT, p.shape.params)
+		p.n.Name = "n"
+	}
+	return p.n
+}
 
 func (p *structParam) units(b *helperBuilder, i *ir.Value, L int) (units, idx []*ir.Value) {
 	for l := range L {
@@ -133,7 +139,7 @@ func (p *structParam) dense(b *helperBuilder, hv *ir.Value) *ir.Value {
 
 func (p *structParam) row(b *helperBuilder, hv *ir.Value) *ir.Value {
 	flat := b.tensorsCall("ParamsFlatten", p.m.tensorT, p.m.pack(b, hv, ""), p.shape.params)
-	return b.TensorCall("Reshape", flat, b.int(1), p.n)
+	return b.TensorCall("Reshape", flat, b.int(1), p.size())
 }
 
 func (p *structParam) zero(b *helperBuilder, name string) *ir.Value {
@@ -297,8 +303,8 @@ func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env,
 		}
 		doc += fmt.Sprintf(". Each product is a fresh value of %s's type, zeros where it is zero (never a nil tensor). ", xname)
 		if m != nil {
-			doc += fmt.Sprintf("A direction has %s's shape: its slices have %s's lengths (it panics otherwise), a nil tensor in it is zero; "+
-				"no shadow needs sizing.", xname, xname)
+			doc += fmt.Sprintf("A direction has %s's shape: its slices have %s's lengths, its nested structs by pointer are there "+
+				"(it panics otherwise); a nil tensor in it is zero. No shadow needs sizing.", xname, xname)
 		} else {
 			doc += fmt.Sprintf("A direction has %s's shape.", xname)
 		}

@@ -79,24 +79,27 @@ type Affine struct {
 }
 
 // Deep is a perceptron of any depth, its layers' weights in a slice, with
-// a layer normalization before its output layer.
+// a layer normalization before its output layer and an affine map after
+// it (a nested struct by value and one by pointer).
 type Deep struct {
 	Layers []*T
 	Norm   Affine
 	Out    *T
+	Post   *Affine
 }
 
 // deep returns the perceptron's output on the rows of x: tanh layers,
 // then each row normalized (mean 0, standard deviation 1, then scaled
-// and shifted), then the output layer.
-func deep(layers []*T, norm Affine, out, x *T) *T {
+// and shifted), then the output layer, then post.
+func deep(layers []*T, norm Affine, out *T, post *Affine, x *T) *T {
 	h := x
 	for _, w := range layers {
 		h = tensorops.Tanh(tensorops.MatMul(h, w))
 	}
 	c := tensorops.Sub(h, tensorops.Unsqueeze(tensorops.Mean(h, 1), 1))
 	n := tensorops.Div(c, tensorops.Unsqueeze(tensorops.Std(h, 1, 0), 1))
-	return tensorops.MatMul(tensorops.Add(tensorops.Mul(n, norm.Scale), norm.Shift), out)
+	o := tensorops.MatMul(tensorops.Add(tensorops.Mul(n, norm.Scale), norm.Shift), out)
+	return tensorops.Add(tensorops.Mul(o, post.Scale), post.Shift)
 }
 
 // DeepLoss is the sum of the squared outputs of the perceptron d (by
@@ -108,7 +111,7 @@ func deep(layers []*T, norm Affine, out, x *T) *T {
 //gad:hessdiag wrt=d
 //gad:laplacian wrt=d
 func DeepLoss(d *Deep, x *T) float64 {
-	return tensorops.SumAll(tensorops.Square(deep(d.Layers, d.Norm, d.Out, x)))
+	return tensorops.SumAll(tensorops.Square(deep(d.Layers, d.Norm, d.Out, d.Post, x)))
 }
 
 // DeepGradOf calls DeepLoss's generated gradient, whose products go into
@@ -126,7 +129,7 @@ func DeepGradOf(d, g *Deep, x *T) float64 { return DeepLossGrad(d, g, x) }
 //gad:hessdiag wrt=d
 //gad:laplacian wrt=d
 func DeepLossV(d Deep, x *T) float64 {
-	return tensorops.SumAll(tensorops.Square(deep(d.Layers, d.Norm, d.Out, x)))
+	return tensorops.SumAll(tensorops.Square(deep(d.Layers, d.Norm, d.Out, d.Post, x)))
 }
 
 // Classifier is a linear classifier.

@@ -59,14 +59,13 @@ func mlpReverseWrtW1B1W2B2(w1, b1, w2, b2, x, seed *T) (w1Bar, b1Bar, w2Bar, b2B
 // MLPLossHVP returns MLPLoss and the Hessian-vector product ∇²MLPLoss·v, the Hessian taken with
 // respect to m, by forward mode over reverse mode: the directional derivative of the gradient of
 // MLPLoss (mLPLossGradJVP). Each product is a fresh value of m's type, zeros where it is zero
-// (never a nil tensor). A direction has m's shape: its slices have m's lengths (it panics
-// otherwise), a nil tensor in it is zero; no shadow needs sizing.
+// (never a nil tensor). A direction has m's shape: its slices have m's lengths, its nested structs
+// by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs sizing.
 func MLPLossHVP(m, v *MLP, x, y *T) (f float64, hv *MLP) {
 	t := append(make([]*T, 0, 4), m.W1)
 	t2 := append(t, m.B1)
 	t3 := append(t2, m.W2)
 	params := append(t3, m.B2)
-	tensorops.ParamsSize(params)
 	mBar := new(MLP)
 	hv = new(MLP)
 	f, _ = mLPLossGradJVP(m, v, mBar, hv, x, y)
@@ -1435,13 +1434,13 @@ func mlpTaylorWrtW1B1W2B2(
 // the gradient of MLPLoss (mLPLossGradJVPLanes2) along the 2 directions at once (vector forward
 // mode), so that MLPLoss and its gradient are evaluated once for all. Each product is a fresh value
 // of m's type, zeros where it is zero (never a nil tensor). A direction has m's shape: its slices
-// have m's lengths (it panics otherwise), a nil tensor in it is zero; no shadow needs sizing.
+// have m's lengths, its nested structs by pointer are there (it panics otherwise); a nil tensor in
+// it is zero. No shadow needs sizing.
 func MLPLossHVP2(m, v1, v2 *MLP, x, y *T) (f float64, hv1, hv2 *MLP) {
 	t := append(make([]*T, 0, 4), m.W1)
 	t2 := append(t, m.B1)
 	t3 := append(t2, m.W2)
 	params := append(t3, m.B2)
-	tensorops.ParamsSize(params)
 	mBar := new(MLP)
 	hv1 = new(MLP)
 	hv2 = new(MLP)
@@ -1928,11 +1927,10 @@ func MLPLossVGrad(m MLP, x, y *T) (f float64, mBar MLP) {
 // MLPLossVHVP returns MLPLossV and the Hessian-vector product ∇²MLPLossV·v, the Hessian taken with
 // respect to m, by forward mode over reverse mode: the directional derivative of the gradient of
 // MLPLossV (mLPLossVGradJVP). Each product is a fresh value of m's type, zeros where it is zero
-// (never a nil tensor). A direction has m's shape: its slices have m's lengths (it panics
-// otherwise), a nil tensor in it is zero; no shadow needs sizing.
+// (never a nil tensor). A direction has m's shape: its slices have m's lengths, its nested structs
+// by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs sizing.
 func MLPLossVHVP(m, v MLP, x, y *T) (f float64, hv MLP) {
 	params := append(append(append(append(make([]*T, 0, 4), m.W1), m.B1), m.W2), m.B2)
-	tensorops.ParamsSize(params)
 	var t MLP
 	f, _, _, t = mLPLossVGradJVP(m, v, x, y)
 	t4 := t
@@ -3068,14 +3066,13 @@ func (m *MLP) LossGrad(mBar *MLP, x, y *T) float64 {
 // LossHVP returns MLP.Loss and the Hessian-vector product ∇²MLP.Loss·v, the Hessian taken with
 // respect to m, by forward mode over reverse mode: the directional derivative of the gradient of
 // MLP.Loss (mLPLossGradJVP2). Each product is a fresh value of m's type, zeros where it is zero
-// (never a nil tensor). A direction has m's shape: its slices have m's lengths (it panics
-// otherwise), a nil tensor in it is zero; no shadow needs sizing.
+// (never a nil tensor). A direction has m's shape: its slices have m's lengths, its nested structs
+// by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs sizing.
 func (m *MLP) LossHVP(v *MLP, x, y *T) (f float64, hv *MLP) {
 	t := append(make([]*T, 0, 4), m.W1)
 	t2 := append(t, m.B1)
 	t3 := append(t2, m.W2)
 	params := append(t3, m.B2)
-	tensorops.ParamsSize(params)
 	mBar := new(MLP)
 	hv = new(MLP)
 	f, _ = mLPLossGradJVP2(m, v, mBar, hv, x, y)
@@ -3347,10 +3344,10 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	var t9 Affine
 	t := d.Norm
 	t2 := d.Out
-	t3 := deep(d.Layers, t, t2, x)
+	t3 := deep(d.Layers, t, t2, d.Post, x)
 	t4 := tensorops.SumAll(tensorops.Square(t3))
 	t5 := tensorops.Scale(t3, 2)
-	t6, t7 := deepReverseWrtLayersNormOut(d.Layers, dBar.Layers, t, t2, x, t5)
+	t6, t7 := deepReverseWrtLayersNormOutPost(d.Layers, dBar.Layers, t, t2, d.Post, dBar.Post, x, t5)
 	t9.Scale = tensorops.Accumulate(t9.Scale, t6.Scale)
 	t9.Shift = tensorops.Accumulate(t9.Shift, t6.Shift)
 	dBar.Out = tensorops.Accumulate(dBar.Out, t7)
@@ -3361,23 +3358,30 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	return t4
 }
 
-// deepReverseWrtLayersNormOut is the reverse of deep for the gradients that call it: the
+// deepReverseWrtLayersNormOutPost is the reverse of deep for the gradients that call it: the
 // vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
 // to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of deep that its own
 // reverse does not read back: the memory of its slice and pointer parameters is left in no
 // particular state.
 //
-// Varied inputs: layers (into layersBar), norm (returned as normBar), out (returned as outBar).
+// Varied inputs: layers (into layersBar), post (into postBar), norm (returned as normBar), out
+// (returned as outBar).
 // Fixed inputs: x.
 // Results: the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func deepReverseWrtLayersNormOut(layers, layersBar []*T, norm Affine, out, x, seed *T) (normBar Affine, outBar *T) {
+func deepReverseWrtLayersNormOutPost(
+	layers, layersBar []*T,
+	norm Affine,
+	out *T,
+	post, postBar *Affine,
+	x, seed *T,
+) (normBar Affine, outBar *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [64]*T
 	t2 := tapePointersBuf2[:0]
 	if cap(layers) > 0 && cap(layersBar) > 0 && &layers[:1][0] == &layersBar[:1][0] {
-		panic("deepReverseWrtLayersNormOut: layers and layersBar share memory: gadgen's gradients need them apart")
+		panic("deepReverseWrtLayersNormOutPost: layers and layersBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(layers)
 	trips := max(n+2, 0)
@@ -3385,8 +3389,8 @@ func deepReverseWrtLayersNormOut(layers, layersBar []*T, norm Affine, out, x, se
 	tapePointers2 := slices.Grow(t, trips)
 	h := x
 	for i := 0; i < n; i++ {
-		t30 := tensorops.MatMul(h, layers[i])
-		h3 := tensorops.FuseInto(t30, "Tanh(a)", t30)
+		t36 := tensorops.MatMul(h, layers[i])
+		h3 := tensorops.FuseInto(t36, "Tanh(a)", t36)
 		tapePointers = append(tapePointers, h)
 		tapePointers2 = append(tapePointers2, h3)
 		h = h3
@@ -3401,41 +3405,50 @@ func deepReverseWrtLayersNormOut(layers, layersBar []*T, norm Affine, out, x, se
 	t8 := tensorops.Mul(n2, t7)
 	t9 := norm.Shift
 	t10 := tensorops.FuseInto(t8, "a + b", t8, t9)
-	t11 := tensorops.MatMulGradA(seed, t10, out, false, false)
-	outBar = tensorops.MatMulGradB(seed, t10, out, false, false)
-	t12 := tensorops.SumLike(t11, t8)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t11, t9)
-	t13 := tensorops.SumLike(tensorops.Mul(t7, t12), n2)
-	t14 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n2, t12), t7)
-	normBar.Scale = t14
-	t15 := tensorops.SumLike(tensorops.Fuse("1/a*b", t6, t13), c)
-	t16 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n2, t6, t13), t6)
-	t17 := tensorops.Squeeze(t16, 1)
-	t18 := tensorops.ExpandAxis(t3, h, 1)
-	t19 := tensorops.Step(t5)
-	t20 := float64(tensorops.Dim(h, 1))
-	t21 := tensorops.FuseInto(t19, "a*b/(c*(d + (1 - b)))", t17, t19, t20, t5)
-	t22 := tensorops.ExpandAxis(t21, h, 1)
-	t23 := tensorops.SumLike(t15, h)
-	t24 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t15, -1), t4), 1)
-	t25 := tensorops.MeanGrad(t24, h, 1)
-	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t18, t22, t23, t25)
+	o := tensorops.MatMul(t10, out)
+	t11 := post.Scale
+	t12 := tensorops.Mul(o, t11)
+	t13 := post.Shift
+	t14 := tensorops.SumLike(seed, t12)
+	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, seed, t13)
+	t15 := tensorops.SumLike(tensorops.Mul(t11, t14), o)
+	t16 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(o, t14), t11)
+	postBar.Scale = t16
+	t17 := tensorops.MatMulGradA(t15, t10, out, false, false)
+	outBar = tensorops.MatMulGradB(t15, t10, out, false, false)
+	t18 := tensorops.SumLike(t17, t8)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t17, t9)
+	t19 := tensorops.SumLike(tensorops.Mul(t7, t18), n2)
+	t20 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n2, t18), t7)
+	normBar.Scale = t20
+	t21 := tensorops.SumLike(tensorops.Fuse("1/a*b", t6, t19), c)
+	t22 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n2, t6, t19), t6)
+	t23 := tensorops.Squeeze(t22, 1)
+	t24 := tensorops.ExpandAxis(t3, h, 1)
+	t25 := tensorops.Step(t5)
+	t26 := float64(tensorops.Dim(h, 1))
+	t27 := tensorops.FuseInto(t25, "a*b/(c*(d + (1 - b)))", t23, t25, t26, t5)
+	t28 := tensorops.ExpandAxis(t27, h, 1)
+	t29 := tensorops.SumLike(t21, h)
+	t30 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t21, -1), t4), 1)
+	t31 := tensorops.MeanGrad(t30, h, 1)
+	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t24, t28, t29, t31)
 	var hBar2 *tensorops.Tensor
 	i2 := n - 1
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t26 := len(tapePointers2) - 1
-		t27 := len(tapePointers) - 1
-		h2 := tapePointers[t27]
-		t28 := tensorops.TanhJVP(tapePointers2[t26], hBar2)
+		t32 := len(tapePointers2) - 1
+		t33 := len(tapePointers) - 1
+		h2 := tapePointers[t33]
+		t34 := tensorops.TanhJVP(tapePointers2[t32], hBar2)
 		w := layers[i2]
-		hBar = tensorops.MatMulGradA(t28, h2, w, false, false)
-		t29 := tensorops.AccumulateMatMulGradB(layersBar[i2], t28, h2, w, false, false)
-		layersBar[i2] = t29
+		hBar = tensorops.MatMulGradA(t34, h2, w, false, false)
+		t35 := tensorops.AccumulateMatMulGradB(layersBar[i2], t34, h2, w, false, false)
+		layersBar[i2] = t35
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t27]
-		tapePointers2 = tapePointers2[:t26]
+		tapePointers = tapePointers[:t33]
+		tapePointers2 = tapePointers2[:t32]
 	}
 	return normBar, outBar
 }
@@ -3443,33 +3456,47 @@ func deepReverseWrtLayersNormOut(layers, layersBar []*T, norm Affine, out, x, se
 // DeepLossHVP returns DeepLoss and the Hessian-vector product ∇²DeepLoss·v, the Hessian taken with
 // respect to d, by forward mode over reverse mode: the directional derivative of the gradient of
 // DeepLoss (deepLossGradJVP). Each product is a fresh value of d's type, zeros where it is zero
-// (never a nil tensor). A direction has d's shape: its slices have d's lengths (it panics
-// otherwise), a nil tensor in it is zero; no shadow needs sizing.
+// (never a nil tensor). A direction has d's shape: its slices have d's lengths, its nested structs
+// by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs sizing.
 func DeepLossHVP(d, v *Deep, x *T) (f float64, hv *Deep) {
-	t := append(make([]*T, 0, 3), d.Layers...)
+	t := append(make([]*T, 0, 5), d.Layers...)
 	t2 := append(t, d.Norm.Scale)
 	t3 := append(t2, d.Norm.Shift)
-	params := append(t3, d.Out)
+	t4 := append(t3, d.Out)
+	t5 := append(t4, d.Post.Scale)
+	params := append(t5, d.Post.Shift)
 	n := len(d.Layers)
-	tensorops.ParamsSize(params)
 	if len(v.Layers) != n {
 		panic("DeepLossHVP: len(v.Layers) != len(d.Layers)")
 	}
+	if v.Post == nil {
+		panic("DeepLossHVP: v.Post is nil")
+	}
 	dBar := new(Deep)
 	dBar.Layers = make([]*T, n)
+	t6 := new(Affine)
+	dBar.Post = t6
 	hv = new(Deep)
 	hv.Layers = make([]*T, n)
+	t7 := new(Affine)
+	hv.Post = t7
 	f, _ = deepLossGradJVP(d, v, dBar, hv, x)
-	t4 := append(make([]*T, 0, 3), hv.Layers...)
-	t5 := append(t4, hv.Norm.Scale)
-	t6 := append(t5, hv.Norm.Shift)
-	t7 := tensorops.ParamsOrZeros(append(t6, hv.Out), params)
-	t8 := new(Deep)
-	t8.Layers = t7[0:n:n]
-	t8.Norm.Scale = t7[n]
-	t8.Norm.Shift = t7[n+1]
-	t8.Out = t7[n+2]
-	return f, t8
+	t8 := append(make([]*T, 0, 5), hv.Layers...)
+	t9 := append(t8, hv.Norm.Scale)
+	t10 := append(t9, hv.Norm.Shift)
+	t11 := append(t10, hv.Out)
+	t12 := append(t11, hv.Post.Scale)
+	t13 := tensorops.ParamsOrZeros(append(t12, hv.Post.Shift), params)
+	t14 := new(Deep)
+	t14.Layers = t13[0:n:n]
+	t14.Norm.Scale = t13[n]
+	t14.Norm.Shift = t13[n+1]
+	t14.Out = t13[n+2]
+	t15 := new(Affine)
+	t14.Post = t15
+	t15.Scale = t13[n+3]
+	t15.Shift = t13[n+4]
+	return f, t14
 }
 
 // deepLossGradJVP computes DeepLossGrad and its derivative along the tangents (forward mode).
@@ -3488,11 +3515,11 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t2 := dd.Norm
 	t3 := d.Out
 	t4 := dd.Out
-	t5, t6 := deepJVPWrtLayersNormOut(d.Layers, dd.Layers, t, t2, t3, t4, x)
+	t5, t6 := deepJVPWrtLayersNormOutPost(d.Layers, dd.Layers, t, t2, t3, t4, d.Post, dd.Post, x)
 	t7 := tensorops.SumAll(tensorops.Square(t5))
 	t8 := tensorops.Scale(t5, 2)
 	t9 := tensorops.ExpandLike(tensorops.Scale(t6, 2), t8)
-	t10, t12, t11, t13 := deepReverseWrtLayersNormOutJVP(
+	t10, t12, t11, t13 := deepReverseWrtLayersNormOutPostJVP(
 		d.Layers,
 		dd.Layers,
 		dBar.Layers,
@@ -3501,6 +3528,10 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 		t2,
 		t3,
 		t4,
+		d.Post,
+		dd.Post,
+		dBar.Post,
+		ddBar.Post,
 		x,
 		t8,
 		t9,
@@ -3525,22 +3556,29 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	return t7, 0
 }
 
-// deepJVPWrtLayersNormOut computes deep and its derivative along the tangents (forward mode).
+// deepJVPWrtLayersNormOutPost computes deep and its derivative along the tangents (forward mode).
 //
-// Varied inputs: layers (tangent dlayers), norm (tangent dnorm), out (tangent dout).
+// Varied inputs: layers (tangent dlayers), norm (tangent dnorm), out (tangent dout), post (tangent
+// dpost).
 // Fixed inputs (zero tangent): x.
 // Results, in order: the value of deep; its tangent.
-// Shadows: dlayers, dnorm have their primal's shape, each element or field the tangent of the
-// primal's.
-func deepJVPWrtLayersNormOut(layers, dlayers []*T, norm, dnorm Affine, out, dout, x *T) (*T, *T) {
+// Shadows: dlayers, dnorm, dpost have their primal's shape, each element or field the tangent of
+// the primal's.
+func deepJVPWrtLayersNormOutPost(
+	layers, dlayers []*T,
+	norm, dnorm Affine,
+	out, dout *T,
+	post, dpost *Affine,
+	x *T,
+) (*T, *T) {
 	h := x
 	var dh *T
 	for i := 0; i < len(layers); i++ {
 		dw := dlayers[i]
-		t21 := tensorops.MatMulEach(layers[i], false, h, dh)
-		t22 := tensorops.MatMul(h, dw)
-		h = tensorops.Tanh(t21[0])
-		dh = tensorops.FuseInto(t22, "TanhJVP(a, b + c)", h, t21[1], t22)
+		t25 := tensorops.MatMulEach(layers[i], false, h, dh)
+		t26 := tensorops.MatMul(h, dw)
+		h = tensorops.Tanh(t25[0])
+		dh = tensorops.FuseInto(t26, "TanhJVP(a, b + c)", h, t25[1], t26)
 	}
 	t := tensorops.Mean(h, 1)
 	c := tensorops.Sub(h, tensorops.Unsqueeze(t, 1))
@@ -3572,26 +3610,34 @@ func deepJVPWrtLayersNormOut(layers, dlayers []*T, norm, dnorm Affine, out, dout
 	t16 := tensorops.ExpandLike(t14, t15)
 	t17 := tensorops.FuseInto(t16, "a + b", t16, tensorops.ExpandLike(dnorm.Shift, t15))
 	t18 := tensorops.MatMulEach(out, false, t15, t17)
-	t19 := t18[0]
-	t20 := tensorops.MatMul(t15, dout)
-	return t19, tensorops.FuseInto(t20, "a + b", t18[1], t20)
+	o := t18[0]
+	t19 := tensorops.MatMul(t15, dout)
+	t20 := post.Scale
+	t21 := tensorops.FuseInto(t19, "a*(b + c) + d*e", t20, t18[1], t19, o, dpost.Scale)
+	t22 := dpost.Shift
+	t23 := tensorops.Fuse("a*b + c", o, t20, post.Shift)
+	t24 := tensorops.ExpandLike(t21, t23)
+	return t23, tensorops.FuseInto(t24, "a + b", t24, tensorops.ExpandLike(t22, t23))
 }
 
-// deepReverseWrtLayersNormOutJVP computes deepReverseWrtLayersNormOut and its derivative along the
-// tangents (forward mode).
+// deepReverseWrtLayersNormOutPostJVP computes deepReverseWrtLayersNormOutPost and its derivative
+// along the tangents (forward mode).
 //
 // Varied inputs: layers (tangent dlayers), layersBar (tangent dlayersBar), norm (tangent dnorm),
-// out (tangent dout), seed (tangent dseed).
+// out (tangent dout), post (tangent dpost), postBar (tangent dpostBar), seed (tangent dseed).
 // Fixed inputs (zero tangent): x.
 // Results, in order: normBar; outBar; dnormBar, the tangent of normBar; doutBar, the tangent of
 // outBar.
-// Shadows: dlayers, dlayersBar, dnorm have their primal's shape, each element or field the tangent
-// of the primal's. The tangents of the values deepReverseWrtLayersNormOut writes are written
-// (overwritten) into the shadows: layersBar into dlayersBar.
-func deepReverseWrtLayersNormOutJVP(
+// Shadows: dlayers, dlayersBar, dnorm, dpost, dpostBar have their primal's shape, each element or
+// field the tangent of the primal's. The tangents of the values deepReverseWrtLayersNormOutPost
+// writes are written (overwritten) into the shadows: layersBar into dlayersBar, postBar into
+// dpostBar.
+func deepReverseWrtLayersNormOutPostJVP(
 	layers, dlayers, layersBar, dlayersBar []*T,
 	norm, dnorm Affine,
-	out, dout, x, seed, dseed *T,
+	out, dout *T,
+	post, dpost, postBar, dpostBar *Affine,
+	x, seed, dseed *T,
 ) (normBar Affine, outBar *T, dnormBar Affine, doutBar *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	var dtapePointersBuf [64]*tensorops.Tensor
@@ -3602,7 +3648,7 @@ func deepReverseWrtLayersNormOutJVP(
 	t3 := tapePointersBuf2[:0]
 	t4 := dtapePointersBuf2[:0]
 	if cap(layers) > 0 && cap(layersBar) > 0 && &layers[:1][0] == &layersBar[:1][0] {
-		panic("deepReverseWrtLayersNormOut: layers and layersBar share memory: gadgen's gradients need them apart")
+		panic("deepReverseWrtLayersNormOutPost: layers and layersBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(layers)
 	trips := max(n+2, 0)
@@ -3620,10 +3666,10 @@ func deepReverseWrtLayersNormOutJVP(
 	i := 0
 	for i < n {
 		dw2 := dlayers[i]
-		t75 := tensorops.MatMulEach(layers[i], false, h, dh)
-		t76 := tensorops.MatMul(h, dw2)
-		h4 := tensorops.Tanh(t75[0])
-		dh3 := tensorops.FuseInto(t76, "TanhJVP(a, b + c)", h4, t75[1], t76)
+		t91 := tensorops.MatMulEach(layers[i], false, h, dh)
+		t92 := tensorops.MatMul(h, dw2)
+		h4 := tensorops.Tanh(t91[0])
+		dh3 := tensorops.FuseInto(t92, "TanhJVP(a, b + c)", h4, t91[1], t92)
 		i++
 		tapePointers = append(tapePointers, h)
 		dtapePointers = append(dtapePointers, dh)
@@ -3659,164 +3705,238 @@ func deepReverseWrtLayersNormOutJVP(
 	t29 := tensorops.FuseInto(t26, "a + b", t26, t28)
 	t30 := tensorops.ExpandLike(t27, t29)
 	t31 := tensorops.FuseInto(t30, "a + b", t30, tensorops.ExpandLike(dnorm.Shift, t29))
+	t32 := tensorops.MatMulEach(out, false, t29, t31)
+	o := t32[0]
+	t33 := tensorops.MatMul(t29, dout)
+	do := tensorops.FuseInto(t33, "a + b", t32[1], t33)
+	t34 := post.Scale
+	t35 := dpost.Scale
+	t36 := tensorops.Mul(o, t34)
+	t37 := post.Shift
 	i2 := n - 1
-	t32 := tensorops.MatMulGradAEach(t29, out, false, seed, dseed)
-	t33 := t32[0]
-	t34 := tensorops.MatMulGradA(seed, t29, dout, false, false)
-	t35 := tensorops.FuseInto(t34, "a + b", t32[1], t34)
-	outBar = tensorops.MatMulGradB(seed, t29, out, false, false)
-	t36 := tensorops.MatMulGradB(dseed, t29, out, false, false)
-	t37 := tensorops.MatMulGradB(seed, t31, out, false, false)
-	doutBar = tensorops.FuseInto(t36, "a + b", t36, t37)
-	t38 := tensorops.SumLike(t33, t26)
-	t39 := tensorops.SumLike(t35, t26)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t33, t28)
-	dnormBar.Shift = tensorops.Add(dnormBar.Shift, tensorops.SumLike(t35, t28))
-	t40 := tensorops.SumLike(tensorops.Mul(t24, t38), n4)
-	t41 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t38, t25, t24, t39), n4)
-	t42 := tensorops.Fuse("a*b + c*d", t38, dn, n4, t39)
-	t43 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n4, t38), t24)
-	t44 := tensorops.SumLike(t42, t24)
-	normBar.Scale = t43
-	dnormBar.Scale = tensorops.FuseInto(t44, "a + b", dnormBar.Scale, t44)
-	t45 := tensorops.Fuse("a*(-b/c*d) + b*e", t40, t22, t20, t21, t41)
-	t46 := tensorops.SumLike(tensorops.Mul(t22, t40), c)
-	t47 := tensorops.SumLike(t45, c)
-	t48 := tensorops.Fuse("a*(b*(-c) + (-d/e*f)) + d*g", t40, t22, dn, t23, t20, t21, t41)
-	t49 := tensorops.SumLike(t48, t20)
-	t50 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t23, t40), t20), 1)
-	t51 := tensorops.Squeeze(t49, 1)
-	t52 := tensorops.ExpandAxis(t9, h, 1)
-	t53 := tensorops.ExpandLike(dh, t14)
-	t54 := tensorops.ExpandLike(t19, t16)
-	t55 := tensorops.Fuse("a*b/c", t50, t15, t18)
-	t56 := tensorops.Fuse("1/a*(b*c) + (-d/a*(e*f))", t18, t15, t51, t55, t17, t54)
-	t57 := tensorops.ExpandAxis(t55, h, 1)
-	t58 := tensorops.ExpandAxis(t56, h, 1)
-	t59 := tensorops.SumLike(t47, h)
-	t60 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t46, -1), t10), 1)
-	t61 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t47, -1), t10), 1)
-	t62 := tensorops.MeanGrad(t60, h, 1)
-	t63 := tensorops.MeanGrad(t61, h, 1)
-	hBar := tensorops.Fuse("a*b + c + d", t14, t57, tensorops.SumLike(t46, h), t62)
-	dhBar := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t57, t53, t52, t14, t58, t59, t63)
+	t38 := tensorops.SumLike(seed, t36)
+	t39 := tensorops.SumLike(dseed, t36)
+	t40 := dpostBar.Shift
+	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, seed, t37)
+	dpostBar.Shift = tensorops.Add(t40, tensorops.SumLike(dseed, t37))
+	t41 := tensorops.SumLike(tensorops.Mul(t34, t38), o)
+	t42 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t38, t35, t34, t39), o)
+	t43 := tensorops.Fuse("a*b + c*d", t38, do, o, t39)
+	t44 := dpostBar.Scale
+	t45 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(o, t38), t34)
+	t46 := tensorops.SumLike(t43, t34)
+	t47 := tensorops.FuseInto(t46, "a + b", t44, t46)
+	postBar.Scale = t45
+	dpostBar.Scale = t47
+	t48 := tensorops.MatMulGradAEach(t29, out, false, t41, t42)
+	t49 := t48[0]
+	t50 := tensorops.MatMulGradA(t41, t29, dout, false, false)
+	t51 := tensorops.FuseInto(t50, "a + b", t48[1], t50)
+	outBar = tensorops.MatMulGradB(t41, t29, out, false, false)
+	t52 := tensorops.MatMulGradB(t42, t29, out, false, false)
+	t53 := tensorops.MatMulGradB(t41, t31, out, false, false)
+	doutBar = tensorops.FuseInto(t52, "a + b", t52, t53)
+	t54 := tensorops.SumLike(t49, t26)
+	t55 := tensorops.SumLike(t51, t26)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t49, t28)
+	dnormBar.Shift = tensorops.Add(dnormBar.Shift, tensorops.SumLike(t51, t28))
+	t56 := tensorops.SumLike(tensorops.Mul(t24, t54), n4)
+	t57 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t54, t25, t24, t55), n4)
+	t58 := tensorops.Fuse("a*b + c*d", t54, dn, n4, t55)
+	t59 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n4, t54), t24)
+	t60 := tensorops.SumLike(t58, t24)
+	normBar.Scale = t59
+	dnormBar.Scale = tensorops.FuseInto(t60, "a + b", dnormBar.Scale, t60)
+	t61 := tensorops.Fuse("a*(-b/c*d) + b*e", t56, t22, t20, t21, t57)
+	t62 := tensorops.SumLike(tensorops.Mul(t22, t56), c)
+	t63 := tensorops.SumLike(t61, c)
+	t64 := tensorops.Fuse("a*(b*(-c) + (-d/e*f)) + d*g", t56, t22, dn, t23, t20, t21, t57)
+	t65 := tensorops.SumLike(t64, t20)
+	t66 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t23, t56), t20), 1)
+	t67 := tensorops.Squeeze(t65, 1)
+	t68 := tensorops.ExpandAxis(t9, h, 1)
+	t69 := tensorops.ExpandLike(dh, t14)
+	t70 := tensorops.ExpandLike(t19, t16)
+	t71 := tensorops.Fuse("a*b/c", t66, t15, t18)
+	t72 := tensorops.Fuse("1/a*(b*c) + (-d/a*(e*f))", t18, t15, t67, t71, t17, t70)
+	t73 := tensorops.ExpandAxis(t71, h, 1)
+	t74 := tensorops.ExpandAxis(t72, h, 1)
+	t75 := tensorops.SumLike(t63, h)
+	t76 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t62, -1), t10), 1)
+	t77 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t63, -1), t10), 1)
+	t78 := tensorops.MeanGrad(t76, h, 1)
+	t79 := tensorops.MeanGrad(t77, h, 1)
+	hBar := tensorops.Fuse("a*b + c + d", t14, t73, tensorops.SumLike(t62, h), t78)
+	dhBar := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t73, t69, t68, t14, t74, t75, t79)
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		t64 := len(tapePointers2) - 1
-		h2 := tapePointers2[t64]
-		t65 := len(tapePointers) - 1
-		h3 := tapePointers[t65]
-		dh2 := dtapePointers[t65]
-		t66 := tensorops.TanhJVP(h2, hBar2)
-		t67 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t64], dhBar)
+		t80 := len(tapePointers2) - 1
+		h2 := tapePointers2[t80]
+		t81 := len(tapePointers) - 1
+		h3 := tapePointers[t81]
+		dh2 := dtapePointers[t81]
+		t82 := tensorops.TanhJVP(h2, hBar2)
+		t83 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t80], dhBar)
 		w := layers[i2]
 		dw := dlayers[i2]
-		t68 := tensorops.MatMulGradAEach(h3, w, false, t66, t67)
-		hBar = t68[0]
-		t69 := tensorops.MatMulGradA(t66, h3, dw, false, false)
-		dhBar = tensorops.FuseInto(t69, "a + b", t68[1], t69)
-		t70 := dlayersBar[i2]
-		t71 := tensorops.AccumulateMatMulGradB(layersBar[i2], t66, h3, w, false, false)
-		t72 := tensorops.MatMulGradB(t67, h3, w, false, false)
-		t73 := tensorops.MatMulGradB(t66, dh2, w, false, false)
-		t74 := tensorops.FuseInto(t72, "a + b + c", t70, t72, t73)
-		layersBar[i2] = t71
-		dlayersBar[i2] = t74
+		t84 := tensorops.MatMulGradAEach(h3, w, false, t82, t83)
+		hBar = t84[0]
+		t85 := tensorops.MatMulGradA(t82, h3, dw, false, false)
+		dhBar = tensorops.FuseInto(t85, "a + b", t84[1], t85)
+		t86 := dlayersBar[i2]
+		t87 := tensorops.AccumulateMatMulGradB(layersBar[i2], t82, h3, w, false, false)
+		t88 := tensorops.MatMulGradB(t83, h3, w, false, false)
+		t89 := tensorops.MatMulGradB(t82, dh2, w, false, false)
+		t90 := tensorops.FuseInto(t88, "a + b + c", t86, t88, t89)
+		layersBar[i2] = t87
+		dlayersBar[i2] = t90
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t65]
-		dtapePointers = dtapePointers[:t65]
-		tapePointers2 = tapePointers2[:t64]
-		dtapePointers2 = dtapePointers2[:t64]
+		tapePointers = tapePointers[:t81]
+		dtapePointers = dtapePointers[:t81]
+		tapePointers2 = tapePointers2[:t80]
+		dtapePointers2 = dtapePointers2[:t80]
 	}
 	return normBar, outBar, dnormBar, doutBar
 }
 
 // DeepLossHessian returns DeepLoss and its Hessian with respect to d, a [n, n] tensor (marked
 // symmetric) over θ, the n elements of the tensors of d in the order of its fields (the elements of
-// Layers, Norm.Scale, Norm.Shift, Out), each tensor row-major (tensorops.ParamsFlatten's order):
-// H[i, j] = ∂²DeepLoss/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by
-// forward mode over reverse mode (deepLossGradJVPLanes8, the JVP of the gradient along 8 unit
-// directions at once, ⌈n/8⌉ calls, which give DeepLoss's value too), then (H + Hᵀ)/2, exactly
-// symmetric.
+// Layers, Norm.Scale, Norm.Shift, Out, Post.Scale, Post.Shift), each tensor row-major
+// (tensorops.ParamsFlatten's order): H[i, j] = ∂²DeepLoss/∂θᵢ∂θⱼ. Row i is the Hessian-vector
+// product along the unit direction eᵢ by forward mode over reverse mode (deepLossGradJVPLanes8, the
+// JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which give DeepLoss's value
+// too), then (H + Hᵀ)/2, exactly symmetric.
 func DeepLossHessian(d *Deep, x *T) (f float64, h *T) {
-	t := append(make([]*T, 0, 3), d.Layers...)
+	t := append(make([]*T, 0, 5), d.Layers...)
 	t2 := append(t, d.Norm.Scale)
 	t3 := append(t2, d.Norm.Shift)
-	params := append(t3, d.Out)
+	t4 := append(t3, d.Out)
+	t5 := append(t4, d.Post.Scale)
+	params := append(t5, d.Post.Shift)
 	n := len(d.Layers)
 	n2 := tensorops.ParamsSize(params)
 	rows := make([]*T, n2+7)
 	f = 0
 	for i := 0; i < n2; i += 8 {
-		t4 := tensorops.ParamsBasis(params, i)
+		t6 := tensorops.ParamsBasis(params, i)
 		u0 := new(Deep)
-		u0.Layers = t4[0:n:n]
-		u0.Norm.Scale = t4[n]
-		u0.Norm.Shift = t4[n+1]
-		u0.Out = t4[n+2]
-		t5 := tensorops.ParamsBasis(params, i+1)
+		u0.Layers = t6[0:n:n]
+		u0.Norm.Scale = t6[n]
+		u0.Norm.Shift = t6[n+1]
+		u0.Out = t6[n+2]
+		t7 := new(Affine)
+		u0.Post = t7
+		t7.Scale = t6[n+3]
+		t7.Shift = t6[n+4]
+		t8 := tensorops.ParamsBasis(params, i+1)
 		u1 := new(Deep)
-		u1.Layers = t5[0:n:n]
-		u1.Norm.Scale = t5[n]
-		u1.Norm.Shift = t5[n+1]
-		u1.Out = t5[n+2]
-		t6 := tensorops.ParamsBasis(params, i+2)
+		u1.Layers = t8[0:n:n]
+		u1.Norm.Scale = t8[n]
+		u1.Norm.Shift = t8[n+1]
+		u1.Out = t8[n+2]
+		t9 := new(Affine)
+		u1.Post = t9
+		t9.Scale = t8[n+3]
+		t9.Shift = t8[n+4]
+		t10 := tensorops.ParamsBasis(params, i+2)
 		u2 := new(Deep)
-		u2.Layers = t6[0:n:n]
-		u2.Norm.Scale = t6[n]
-		u2.Norm.Shift = t6[n+1]
-		u2.Out = t6[n+2]
-		t7 := tensorops.ParamsBasis(params, i+3)
+		u2.Layers = t10[0:n:n]
+		u2.Norm.Scale = t10[n]
+		u2.Norm.Shift = t10[n+1]
+		u2.Out = t10[n+2]
+		t11 := new(Affine)
+		u2.Post = t11
+		t11.Scale = t10[n+3]
+		t11.Shift = t10[n+4]
+		t12 := tensorops.ParamsBasis(params, i+3)
 		u3 := new(Deep)
-		u3.Layers = t7[0:n:n]
-		u3.Norm.Scale = t7[n]
-		u3.Norm.Shift = t7[n+1]
-		u3.Out = t7[n+2]
-		t8 := tensorops.ParamsBasis(params, i+4)
+		u3.Layers = t12[0:n:n]
+		u3.Norm.Scale = t12[n]
+		u3.Norm.Shift = t12[n+1]
+		u3.Out = t12[n+2]
+		t13 := new(Affine)
+		u3.Post = t13
+		t13.Scale = t12[n+3]
+		t13.Shift = t12[n+4]
+		t14 := tensorops.ParamsBasis(params, i+4)
 		u4 := new(Deep)
-		u4.Layers = t8[0:n:n]
-		u4.Norm.Scale = t8[n]
-		u4.Norm.Shift = t8[n+1]
-		u4.Out = t8[n+2]
-		t9 := tensorops.ParamsBasis(params, i+5)
+		u4.Layers = t14[0:n:n]
+		u4.Norm.Scale = t14[n]
+		u4.Norm.Shift = t14[n+1]
+		u4.Out = t14[n+2]
+		t15 := new(Affine)
+		u4.Post = t15
+		t15.Scale = t14[n+3]
+		t15.Shift = t14[n+4]
+		t16 := tensorops.ParamsBasis(params, i+5)
 		u5 := new(Deep)
-		u5.Layers = t9[0:n:n]
-		u5.Norm.Scale = t9[n]
-		u5.Norm.Shift = t9[n+1]
-		u5.Out = t9[n+2]
-		t10 := tensorops.ParamsBasis(params, i+6)
+		u5.Layers = t16[0:n:n]
+		u5.Norm.Scale = t16[n]
+		u5.Norm.Shift = t16[n+1]
+		u5.Out = t16[n+2]
+		t17 := new(Affine)
+		u5.Post = t17
+		t17.Scale = t16[n+3]
+		t17.Shift = t16[n+4]
+		t18 := tensorops.ParamsBasis(params, i+6)
 		u6 := new(Deep)
-		u6.Layers = t10[0:n:n]
-		u6.Norm.Scale = t10[n]
-		u6.Norm.Shift = t10[n+1]
-		u6.Out = t10[n+2]
-		t11 := tensorops.ParamsBasis(params, i+7)
+		u6.Layers = t18[0:n:n]
+		u6.Norm.Scale = t18[n]
+		u6.Norm.Shift = t18[n+1]
+		u6.Out = t18[n+2]
+		t19 := new(Affine)
+		u6.Post = t19
+		t19.Scale = t18[n+3]
+		t19.Shift = t18[n+4]
+		t20 := tensorops.ParamsBasis(params, i+7)
 		u7 := new(Deep)
-		u7.Layers = t11[0:n:n]
-		u7.Norm.Scale = t11[n]
-		u7.Norm.Shift = t11[n+1]
-		u7.Out = t11[n+2]
+		u7.Layers = t20[0:n:n]
+		u7.Norm.Scale = t20[n]
+		u7.Norm.Shift = t20[n+1]
+		u7.Out = t20[n+2]
+		t21 := new(Affine)
+		u7.Post = t21
+		t21.Scale = t20[n+3]
+		t21.Shift = t20[n+4]
 		dBar := new(Deep)
 		dBar.Layers = make([]*T, n)
+		t22 := new(Affine)
+		dBar.Post = t22
 		hv1 := new(Deep)
 		hv1.Layers = make([]*T, n)
+		t23 := new(Affine)
+		hv1.Post = t23
 		hv2 := new(Deep)
 		hv2.Layers = make([]*T, n)
+		t24 := new(Affine)
+		hv2.Post = t24
 		hv3 := new(Deep)
 		hv3.Layers = make([]*T, n)
+		t25 := new(Affine)
+		hv3.Post = t25
 		hv4 := new(Deep)
 		hv4.Layers = make([]*T, n)
+		t26 := new(Affine)
+		hv4.Post = t26
 		hv5 := new(Deep)
 		hv5.Layers = make([]*T, n)
+		t27 := new(Affine)
+		hv5.Post = t27
 		hv6 := new(Deep)
 		hv6.Layers = make([]*T, n)
+		t28 := new(Affine)
+		hv6.Post = t28
 		hv7 := new(Deep)
 		hv7.Layers = make([]*T, n)
+		t29 := new(Affine)
+		hv7.Post = t29
 		hv8 := new(Deep)
 		hv8.Layers = make([]*T, n)
+		t30 := new(Affine)
+		hv8.Post = t30
 		f, _, _, _, _, _, _, _, _ = deepLossGradJVPLanes8(
 			d,
 			u0,
@@ -3838,46 +3958,70 @@ func DeepLossHessian(d *Deep, x *T) (f float64, h *T) {
 			hv8,
 			x,
 		)
-		t12 := append(make([]*T, 0, 3), hv1.Layers...)
-		t13 := append(t12, hv1.Norm.Scale)
-		t14 := append(t13, hv1.Norm.Shift)
-		t15 := tensorops.Reshape(tensorops.ParamsFlatten(append(t14, hv1.Out), params), 1, n2)
-		rows[i] = t15
-		t16 := append(make([]*T, 0, 3), hv2.Layers...)
-		t17 := append(t16, hv2.Norm.Scale)
-		t18 := append(t17, hv2.Norm.Shift)
-		t19 := tensorops.Reshape(tensorops.ParamsFlatten(append(t18, hv2.Out), params), 1, n2)
-		rows[i+1] = t19
-		t20 := append(make([]*T, 0, 3), hv3.Layers...)
-		t21 := append(t20, hv3.Norm.Scale)
-		t22 := append(t21, hv3.Norm.Shift)
-		t23 := tensorops.Reshape(tensorops.ParamsFlatten(append(t22, hv3.Out), params), 1, n2)
-		rows[i+2] = t23
-		t24 := append(make([]*T, 0, 3), hv4.Layers...)
-		t25 := append(t24, hv4.Norm.Scale)
-		t26 := append(t25, hv4.Norm.Shift)
-		t27 := tensorops.Reshape(tensorops.ParamsFlatten(append(t26, hv4.Out), params), 1, n2)
-		rows[i+3] = t27
-		t28 := append(make([]*T, 0, 3), hv5.Layers...)
-		t29 := append(t28, hv5.Norm.Scale)
-		t30 := append(t29, hv5.Norm.Shift)
-		t31 := tensorops.Reshape(tensorops.ParamsFlatten(append(t30, hv5.Out), params), 1, n2)
-		rows[i+4] = t31
-		t32 := append(make([]*T, 0, 3), hv6.Layers...)
-		t33 := append(t32, hv6.Norm.Scale)
-		t34 := append(t33, hv6.Norm.Shift)
-		t35 := tensorops.Reshape(tensorops.ParamsFlatten(append(t34, hv6.Out), params), 1, n2)
-		rows[i+5] = t35
-		t36 := append(make([]*T, 0, 3), hv7.Layers...)
-		t37 := append(t36, hv7.Norm.Scale)
-		t38 := append(t37, hv7.Norm.Shift)
-		t39 := tensorops.Reshape(tensorops.ParamsFlatten(append(t38, hv7.Out), params), 1, n2)
-		rows[i+6] = t39
-		t40 := append(make([]*T, 0, 3), hv8.Layers...)
-		t41 := append(t40, hv8.Norm.Scale)
-		t42 := append(t41, hv8.Norm.Shift)
-		t43 := tensorops.Reshape(tensorops.ParamsFlatten(append(t42, hv8.Out), params), 1, n2)
-		rows[i+7] = t43
+		t31 := append(make([]*T, 0, 5), hv1.Layers...)
+		t32 := append(t31, hv1.Norm.Scale)
+		t33 := append(t32, hv1.Norm.Shift)
+		t34 := append(t33, hv1.Out)
+		t35 := append(t34, hv1.Post.Scale)
+		t36 := tensorops.ParamsFlatten(append(t35, hv1.Post.Shift), params)
+		t37 := tensorops.Reshape(t36, 1, n2)
+		rows[i] = t37
+		t38 := append(make([]*T, 0, 5), hv2.Layers...)
+		t39 := append(t38, hv2.Norm.Scale)
+		t40 := append(t39, hv2.Norm.Shift)
+		t41 := append(t40, hv2.Out)
+		t42 := append(t41, hv2.Post.Scale)
+		t43 := tensorops.ParamsFlatten(append(t42, hv2.Post.Shift), params)
+		t44 := tensorops.Reshape(t43, 1, n2)
+		rows[i+1] = t44
+		t45 := append(make([]*T, 0, 5), hv3.Layers...)
+		t46 := append(t45, hv3.Norm.Scale)
+		t47 := append(t46, hv3.Norm.Shift)
+		t48 := append(t47, hv3.Out)
+		t49 := append(t48, hv3.Post.Scale)
+		t50 := tensorops.ParamsFlatten(append(t49, hv3.Post.Shift), params)
+		t51 := tensorops.Reshape(t50, 1, n2)
+		rows[i+2] = t51
+		t52 := append(make([]*T, 0, 5), hv4.Layers...)
+		t53 := append(t52, hv4.Norm.Scale)
+		t54 := append(t53, hv4.Norm.Shift)
+		t55 := append(t54, hv4.Out)
+		t56 := append(t55, hv4.Post.Scale)
+		t57 := tensorops.ParamsFlatten(append(t56, hv4.Post.Shift), params)
+		t58 := tensorops.Reshape(t57, 1, n2)
+		rows[i+3] = t58
+		t59 := append(make([]*T, 0, 5), hv5.Layers...)
+		t60 := append(t59, hv5.Norm.Scale)
+		t61 := append(t60, hv5.Norm.Shift)
+		t62 := append(t61, hv5.Out)
+		t63 := append(t62, hv5.Post.Scale)
+		t64 := tensorops.ParamsFlatten(append(t63, hv5.Post.Shift), params)
+		t65 := tensorops.Reshape(t64, 1, n2)
+		rows[i+4] = t65
+		t66 := append(make([]*T, 0, 5), hv6.Layers...)
+		t67 := append(t66, hv6.Norm.Scale)
+		t68 := append(t67, hv6.Norm.Shift)
+		t69 := append(t68, hv6.Out)
+		t70 := append(t69, hv6.Post.Scale)
+		t71 := tensorops.ParamsFlatten(append(t70, hv6.Post.Shift), params)
+		t72 := tensorops.Reshape(t71, 1, n2)
+		rows[i+5] = t72
+		t73 := append(make([]*T, 0, 5), hv7.Layers...)
+		t74 := append(t73, hv7.Norm.Scale)
+		t75 := append(t74, hv7.Norm.Shift)
+		t76 := append(t75, hv7.Out)
+		t77 := append(t76, hv7.Post.Scale)
+		t78 := tensorops.ParamsFlatten(append(t77, hv7.Post.Shift), params)
+		t79 := tensorops.Reshape(t78, 1, n2)
+		rows[i+6] = t79
+		t80 := append(make([]*T, 0, 5), hv8.Layers...)
+		t81 := append(t80, hv8.Norm.Scale)
+		t82 := append(t81, hv8.Norm.Shift)
+		t83 := append(t82, hv8.Out)
+		t84 := append(t83, hv8.Post.Scale)
+		t85 := tensorops.ParamsFlatten(append(t84, hv8.Post.Shift), params)
+		t86 := tensorops.Reshape(t85, 1, n2)
+		rows[i+7] = t86
 	}
 	if n2 == 0 {
 		f = DeepLoss(d, x)
@@ -3925,7 +4069,7 @@ func deepLossGradJVPLanes8(
 	t16 := dd6.Out
 	t17 := dd7.Out
 	t18 := dd8.Out
-	t19, t20, t21, t22, t23, t24, t25, t26, t27 := deepJVPLanes8WrtLayersNormOut(
+	t19, t20, t21, t22, t23, t24, t25, t26, t27 := deepJVPLanes8WrtLayersNormOutPost(
 		d.Layers,
 		dd1.Layers,
 		dd2.Layers,
@@ -3953,6 +4097,15 @@ func deepLossGradJVPLanes8(
 		t16,
 		t17,
 		t18,
+		d.Post,
+		dd1.Post,
+		dd2.Post,
+		dd3.Post,
+		dd4.Post,
+		dd5.Post,
+		dd6.Post,
+		dd7.Post,
+		dd8.Post,
 		x,
 	)
 	t28 := tensorops.SumAll(tensorops.Square(t19))
@@ -3965,8 +4118,8 @@ func deepLossGradJVPLanes8(
 	t35 := tensorops.ExpandLike(tensorops.Scale(t25, 2), t29)
 	t36 := tensorops.ExpandLike(tensorops.Scale(t26, 2), t29)
 	t37 := tensorops.ExpandLike(tensorops.Scale(t27, 2), t29)
-	t38, t47, t39, t40, t41, t42, t43, t44, t45, t46, t48, t49, t50, t51, t52,
-		t53, t54, t55 := deepReverseWrtLayersNormOutJVPLanes8(
+	t38, t47, t39, t40, t41, t42, t43, t44, t45, t46, t48, t49, t50, t51,
+		t52, t53, t54, t55 := deepReverseWrtLayersNormOutPostJVPLanes8(
 		d.Layers,
 		dd1.Layers,
 		dd2.Layers,
@@ -4003,6 +4156,24 @@ func deepLossGradJVPLanes8(
 		t16,
 		t17,
 		t18,
+		d.Post,
+		dd1.Post,
+		dd2.Post,
+		dd3.Post,
+		dd4.Post,
+		dd5.Post,
+		dd6.Post,
+		dd7.Post,
+		dd8.Post,
+		dBar.Post,
+		ddBar1.Post,
+		ddBar2.Post,
+		ddBar3.Post,
+		ddBar4.Post,
+		ddBar5.Post,
+		ddBar6.Post,
+		ddBar7.Post,
+		ddBar8.Post,
 		x,
 		t29,
 		t30,
@@ -4104,18 +4275,21 @@ func deepLossGradJVPLanes8(
 	return t28, 0, 0, 0, 0, 0, 0, 0, 0
 }
 
-// deepJVPLanes8WrtLayersNormOut computes deep and its derivatives along 8 directions at once
+// deepJVPLanes8WrtLayersNormOutPost computes deep and its derivatives along 8 directions at once
 // (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
 // deep's, then the 8 tangents of each float result in order.
 //
 // Varied inputs: layers (tangents dlayers1, dlayers2, dlayers3, dlayers4, dlayers5, dlayers6,
 // dlayers7, dlayers8), norm (tangents dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7,
-// dnorm8), out (tangents dout1, dout2, dout3, dout4, dout5, dout6, dout7, dout8).
+// dnorm8), out (tangents dout1, dout2, dout3, dout4, dout5, dout6, dout7, dout8), post (tangents
+// dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8).
 // Fixed inputs (zero tangents): x.
-func deepJVPLanes8WrtLayersNormOut(
+func deepJVPLanes8WrtLayersNormOutPost(
 	layers, dlayers1, dlayers2, dlayers3, dlayers4, dlayers5, dlayers6, dlayers7, dlayers8 []*T,
 	norm, dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8 Affine,
-	out, dout1, dout2, dout3, dout4, dout5, dout6, dout7, dout8, x *T,
+	out, dout1, dout2, dout3, dout4, dout5, dout6, dout7, dout8 *T,
+	post, dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8 *Affine,
+	x *T,
 ) (*T, *T, *T, *T, *T, *T, *T, *T, *T) {
 	h := x
 	var dh1 *T
@@ -4135,31 +4309,31 @@ func deepJVPLanes8WrtLayersNormOut(
 		dw6 := dlayers6[i]
 		dw7 := dlayers7[i]
 		dw8 := dlayers8[i]
-		t99 := tensorops.MatMulEach(layers[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-		t100 := t99[2]
-		t101 := t99[3]
-		t102 := t99[4]
-		t103 := t99[5]
-		t104 := t99[6]
-		t105 := t99[7]
-		t106 := t99[8]
-		t107 := tensorops.MatMul(h, dw1)
-		t108 := tensorops.MatMul(h, dw2)
-		t109 := tensorops.MatMul(h, dw3)
-		t110 := tensorops.MatMul(h, dw4)
-		t111 := tensorops.MatMul(h, dw5)
-		t112 := tensorops.MatMul(h, dw6)
-		t113 := tensorops.MatMul(h, dw7)
-		t114 := tensorops.MatMul(h, dw8)
-		h = tensorops.Tanh(t99[0])
-		dh1 = tensorops.FuseInto(t107, "TanhJVP(a, b + c)", h, t99[1], t107)
-		dh2 = tensorops.FuseInto(t108, "TanhJVP(a, b + c)", h, t100, t108)
-		dh3 = tensorops.FuseInto(t109, "TanhJVP(a, b + c)", h, t101, t109)
-		dh4 = tensorops.FuseInto(t110, "TanhJVP(a, b + c)", h, t102, t110)
-		dh5 = tensorops.FuseInto(t111, "TanhJVP(a, b + c)", h, t103, t111)
-		dh6 = tensorops.FuseInto(t112, "TanhJVP(a, b + c)", h, t104, t112)
-		dh7 = tensorops.FuseInto(t113, "TanhJVP(a, b + c)", h, t105, t113)
-		dh8 = tensorops.FuseInto(t114, "TanhJVP(a, b + c)", h, t106, t114)
+		t132 := tensorops.MatMulEach(layers[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
+		t133 := t132[2]
+		t134 := t132[3]
+		t135 := t132[4]
+		t136 := t132[5]
+		t137 := t132[6]
+		t138 := t132[7]
+		t139 := t132[8]
+		t140 := tensorops.MatMul(h, dw1)
+		t141 := tensorops.MatMul(h, dw2)
+		t142 := tensorops.MatMul(h, dw3)
+		t143 := tensorops.MatMul(h, dw4)
+		t144 := tensorops.MatMul(h, dw5)
+		t145 := tensorops.MatMul(h, dw6)
+		t146 := tensorops.MatMul(h, dw7)
+		t147 := tensorops.MatMul(h, dw8)
+		h = tensorops.Tanh(t132[0])
+		dh1 = tensorops.FuseInto(t140, "TanhJVP(a, b + c)", h, t132[1], t140)
+		dh2 = tensorops.FuseInto(t141, "TanhJVP(a, b + c)", h, t133, t141)
+		dh3 = tensorops.FuseInto(t142, "TanhJVP(a, b + c)", h, t134, t142)
+		dh4 = tensorops.FuseInto(t143, "TanhJVP(a, b + c)", h, t135, t143)
+		dh5 = tensorops.FuseInto(t144, "TanhJVP(a, b + c)", h, t136, t144)
+		dh6 = tensorops.FuseInto(t145, "TanhJVP(a, b + c)", h, t137, t145)
+		dh7 = tensorops.FuseInto(t146, "TanhJVP(a, b + c)", h, t138, t146)
+		dh8 = tensorops.FuseInto(t147, "TanhJVP(a, b + c)", h, t139, t147)
 	}
 	t := tensorops.Mean(h, 1)
 	c := tensorops.Sub(h, tensorops.Unsqueeze(t, 1))
@@ -4326,50 +4500,88 @@ func deepJVPLanes8WrtLayersNormOut(
 	t73 := tensorops.ExpandLike(t57, t58)
 	t74 := tensorops.FuseInto(t73, "a + b", t73, tensorops.ExpandLike(dnorm8.Shift, t58))
 	t75 := tensorops.MatMulEach(out, false, t58, t60, t62, t64, t66, t68, t70, t72, t74)
-	t76 := t75[0]
-	t77 := t75[2]
-	t78 := t75[3]
-	t79 := t75[4]
-	t80 := t75[5]
-	t81 := t75[6]
-	t82 := t75[7]
-	t83 := t75[8]
-	t84 := tensorops.MatMul(t58, dout1)
-	t85 := tensorops.FuseInto(t84, "a + b", t75[1], t84)
-	t86 := tensorops.MatMul(t58, dout2)
-	t87 := tensorops.FuseInto(t86, "a + b", t77, t86)
-	t88 := tensorops.MatMul(t58, dout3)
-	t89 := tensorops.FuseInto(t88, "a + b", t78, t88)
-	t90 := tensorops.MatMul(t58, dout4)
-	t91 := tensorops.FuseInto(t90, "a + b", t79, t90)
-	t92 := tensorops.MatMul(t58, dout5)
-	t93 := tensorops.FuseInto(t92, "a + b", t80, t92)
-	t94 := tensorops.MatMul(t58, dout6)
-	t95 := tensorops.FuseInto(t94, "a + b", t81, t94)
-	t96 := tensorops.MatMul(t58, dout7)
-	t97 := tensorops.FuseInto(t96, "a + b", t82, t96)
-	t98 := tensorops.MatMul(t58, dout8)
-	return t76, t85, t87, t89, t91, t93, t95, t97, tensorops.FuseInto(t98, "a + b", t83, t98)
+	o := t75[0]
+	t76 := t75[2]
+	t77 := t75[3]
+	t78 := t75[4]
+	t79 := t75[5]
+	t80 := t75[6]
+	t81 := t75[7]
+	t82 := t75[8]
+	t83 := tensorops.MatMul(t58, dout1)
+	t84 := tensorops.MatMul(t58, dout2)
+	t85 := tensorops.MatMul(t58, dout3)
+	t86 := tensorops.MatMul(t58, dout4)
+	t87 := tensorops.MatMul(t58, dout5)
+	t88 := tensorops.MatMul(t58, dout6)
+	t89 := tensorops.MatMul(t58, dout7)
+	t90 := tensorops.MatMul(t58, dout8)
+	t91 := post.Scale
+	t92 := dpost2.Scale
+	t93 := dpost3.Scale
+	t94 := dpost4.Scale
+	t95 := dpost5.Scale
+	t96 := dpost6.Scale
+	t97 := dpost7.Scale
+	t98 := dpost8.Scale
+	t99 := tensorops.FuseInto(t83, "a*(b + c) + d*e", t91, t75[1], t83, o, dpost1.Scale)
+	t100 := tensorops.FuseInto(t84, "a*(b + c) + d*e", t91, t76, t84, o, t92)
+	t101 := tensorops.FuseInto(t85, "a*(b + c) + d*e", t91, t77, t85, o, t93)
+	t102 := tensorops.FuseInto(t86, "a*(b + c) + d*e", t91, t78, t86, o, t94)
+	t103 := tensorops.FuseInto(t87, "a*(b + c) + d*e", t91, t79, t87, o, t95)
+	t104 := tensorops.FuseInto(t88, "a*(b + c) + d*e", t91, t80, t88, o, t96)
+	t105 := tensorops.FuseInto(t89, "a*(b + c) + d*e", t91, t81, t89, o, t97)
+	t106 := tensorops.FuseInto(t90, "a*(b + c) + d*e", t91, t82, t90, o, t98)
+	t107 := dpost1.Shift
+	t108 := dpost2.Shift
+	t109 := dpost3.Shift
+	t110 := dpost4.Shift
+	t111 := dpost5.Shift
+	t112 := dpost6.Shift
+	t113 := dpost7.Shift
+	t114 := dpost8.Shift
+	t115 := tensorops.Fuse("a*b + c", o, t91, post.Shift)
+	t116 := tensorops.ExpandLike(t99, t115)
+	t117 := tensorops.FuseInto(t116, "a + b", t116, tensorops.ExpandLike(t107, t115))
+	t118 := tensorops.ExpandLike(t100, t115)
+	t119 := tensorops.FuseInto(t118, "a + b", t118, tensorops.ExpandLike(t108, t115))
+	t120 := tensorops.ExpandLike(t101, t115)
+	t121 := tensorops.FuseInto(t120, "a + b", t120, tensorops.ExpandLike(t109, t115))
+	t122 := tensorops.ExpandLike(t102, t115)
+	t123 := tensorops.FuseInto(t122, "a + b", t122, tensorops.ExpandLike(t110, t115))
+	t124 := tensorops.ExpandLike(t103, t115)
+	t125 := tensorops.FuseInto(t124, "a + b", t124, tensorops.ExpandLike(t111, t115))
+	t126 := tensorops.ExpandLike(t104, t115)
+	t127 := tensorops.FuseInto(t126, "a + b", t126, tensorops.ExpandLike(t112, t115))
+	t128 := tensorops.ExpandLike(t105, t115)
+	t129 := tensorops.FuseInto(t128, "a + b", t128, tensorops.ExpandLike(t113, t115))
+	t130 := tensorops.ExpandLike(t106, t115)
+	t131 := tensorops.FuseInto(t130, "a + b", t130, tensorops.ExpandLike(t114, t115))
+	return t115, t117, t119, t121, t123, t125, t127, t129, t131
 }
 
-// deepReverseWrtLayersNormOutJVPLanes8 computes deepReverseWrtLayersNormOut and its derivatives
-// along 8 directions at once (vector forward mode): each varied input takes 8 tangents, one per
-// direction, and the results are deepReverseWrtLayersNormOut's, then the 8 tangents of each float
-// result in order.
+// deepReverseWrtLayersNormOutPostJVPLanes8 computes deepReverseWrtLayersNormOutPost and its
+// derivatives along 8 directions at once (vector forward mode): each varied input takes 8 tangents,
+// one per direction, and the results are deepReverseWrtLayersNormOutPost's, then the 8 tangents of
+// each float result in order.
 //
 // Varied inputs: layers (tangents dlayers1, dlayers2, dlayers3, dlayers4, dlayers5, dlayers6,
 // dlayers7, dlayers8), layersBar (tangents dlayersBar1, dlayersBar2, dlayersBar3, dlayersBar4,
 // dlayersBar5, dlayersBar6, dlayersBar7, dlayersBar8), norm (tangents dnorm1, dnorm2, dnorm3,
 // dnorm4, dnorm5, dnorm6, dnorm7, dnorm8), out (tangents dout1, dout2, dout3, dout4, dout5, dout6,
-// dout7, dout8), seed (tangents dseed1, dseed2, dseed3, dseed4, dseed5, dseed6, dseed7, dseed8).
+// dout7, dout8), post (tangents dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8),
+// postBar (tangents dpostBar1, dpostBar2, dpostBar3, dpostBar4, dpostBar5, dpostBar6, dpostBar7,
+// dpostBar8), seed (tangents dseed1, dseed2, dseed3, dseed4, dseed5, dseed6, dseed7, dseed8).
 // Fixed inputs (zero tangents): x.
-func deepReverseWrtLayersNormOutJVPLanes8(
+func deepReverseWrtLayersNormOutPostJVPLanes8(
 	layers, dlayers1, dlayers2, dlayers3, dlayers4, dlayers5, dlayers6, dlayers7, dlayers8 []*T,
 	layersBar, dlayersBar1, dlayersBar2, dlayersBar3, dlayersBar4, dlayersBar5, dlayersBar6 []*T,
 	dlayersBar7, dlayersBar8 []*T,
 	norm, dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8 Affine,
-	out, dout1, dout2, dout3, dout4, dout5, dout6, dout7, dout8, x, seed, dseed1, dseed2, dseed3 *T,
-	dseed4, dseed5, dseed6, dseed7, dseed8 *T,
+	out, dout1, dout2, dout3, dout4, dout5, dout6, dout7, dout8 *T,
+	post, dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8, postBar, dpostBar1 *Affine,
+	dpostBar2, dpostBar3, dpostBar4, dpostBar5, dpostBar6, dpostBar7, dpostBar8 *Affine,
+	x, seed, dseed1, dseed2, dseed3, dseed4, dseed5, dseed6, dseed7, dseed8 *T,
 ) (
 	normBar Affine,
 	outBar *T,
@@ -4413,7 +4625,7 @@ func deepReverseWrtLayersNormOutJVPLanes8(
 	t17 := dtapePointersBuf7_2[:0]
 	t18 := dtapePointersBuf8_2[:0]
 	if cap(layers) > 0 && cap(layersBar) > 0 && &layers[:1][0] == &layersBar[:1][0] {
-		panic("deepReverseWrtLayersNormOut: layers and layersBar share memory: gadgen's gradients need them apart")
+		panic("deepReverseWrtLayersNormOutPost: layers and layersBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(layers)
 	trips := max(n+2, 0)
@@ -4473,31 +4685,31 @@ func deepReverseWrtLayersNormOutJVPLanes8(
 		dw6_2 := dlayers6[i]
 		dw7_2 := dlayers7[i]
 		dw8_2 := dlayers8[i]
-		t375 := tensorops.MatMulEach(layers[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-		t376 := t375[2]
-		t377 := t375[3]
-		t378 := t375[4]
-		t379 := t375[5]
-		t380 := t375[6]
-		t381 := t375[7]
-		t382 := t375[8]
-		t383 := tensorops.MatMul(h, dw1_2)
-		t384 := tensorops.MatMul(h, dw2_2)
-		t385 := tensorops.MatMul(h, dw3_2)
-		t386 := tensorops.MatMul(h, dw4_2)
-		t387 := tensorops.MatMul(h, dw5_2)
-		t388 := tensorops.MatMul(h, dw6_2)
-		t389 := tensorops.MatMul(h, dw7_2)
-		t390 := tensorops.MatMul(h, dw8_2)
-		h4 := tensorops.Tanh(t375[0])
-		dh1_4 := tensorops.FuseInto(t383, "TanhJVP(a, b + c)", h4, t375[1], t383)
-		dh2_4 := tensorops.FuseInto(t384, "TanhJVP(a, b + c)", h4, t376, t384)
-		dh3_4 := tensorops.FuseInto(t385, "TanhJVP(a, b + c)", h4, t377, t385)
-		dh4_4 := tensorops.FuseInto(t386, "TanhJVP(a, b + c)", h4, t378, t386)
-		dh5_4 := tensorops.FuseInto(t387, "TanhJVP(a, b + c)", h4, t379, t387)
-		dh6_4 := tensorops.FuseInto(t388, "TanhJVP(a, b + c)", h4, t380, t388)
-		dh7_4 := tensorops.FuseInto(t389, "TanhJVP(a, b + c)", h4, t381, t389)
-		dh8_4 := tensorops.FuseInto(t390, "TanhJVP(a, b + c)", h4, t382, t390)
+		t461 := tensorops.MatMulEach(layers[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
+		t462 := t461[2]
+		t463 := t461[3]
+		t464 := t461[4]
+		t465 := t461[5]
+		t466 := t461[6]
+		t467 := t461[7]
+		t468 := t461[8]
+		t469 := tensorops.MatMul(h, dw1_2)
+		t470 := tensorops.MatMul(h, dw2_2)
+		t471 := tensorops.MatMul(h, dw3_2)
+		t472 := tensorops.MatMul(h, dw4_2)
+		t473 := tensorops.MatMul(h, dw5_2)
+		t474 := tensorops.MatMul(h, dw6_2)
+		t475 := tensorops.MatMul(h, dw7_2)
+		t476 := tensorops.MatMul(h, dw8_2)
+		h4 := tensorops.Tanh(t461[0])
+		dh1_4 := tensorops.FuseInto(t469, "TanhJVP(a, b + c)", h4, t461[1], t469)
+		dh2_4 := tensorops.FuseInto(t470, "TanhJVP(a, b + c)", h4, t462, t470)
+		dh3_4 := tensorops.FuseInto(t471, "TanhJVP(a, b + c)", h4, t463, t471)
+		dh4_4 := tensorops.FuseInto(t472, "TanhJVP(a, b + c)", h4, t464, t472)
+		dh5_4 := tensorops.FuseInto(t473, "TanhJVP(a, b + c)", h4, t465, t473)
+		dh6_4 := tensorops.FuseInto(t474, "TanhJVP(a, b + c)", h4, t466, t474)
+		dh7_4 := tensorops.FuseInto(t475, "TanhJVP(a, b + c)", h4, t467, t475)
+		dh8_4 := tensorops.FuseInto(t476, "TanhJVP(a, b + c)", h4, t468, t476)
 		i++
 		tapePointers = append(tapePointers, h)
 		dtapePointers1 = append(dtapePointers1, dh1)
@@ -4624,246 +4836,346 @@ func deepReverseWrtLayersNormOutJVPLanes8(
 	t120 := tensorops.FuseInto(t119, "a + b", t119, tensorops.ExpandLike(dnorm7.Shift, t106))
 	t121 := tensorops.ExpandLike(t104, t106)
 	t122 := tensorops.FuseInto(t121, "a + b", t121, tensorops.ExpandLike(dnorm8.Shift, t106))
+	t123 := tensorops.MatMulEach(out, false, t106, t108, t110, t112, t114, t116, t118, t120, t122)
+	o := t123[0]
+	t124 := t123[2]
+	t125 := t123[3]
+	t126 := t123[4]
+	t127 := t123[5]
+	t128 := t123[6]
+	t129 := t123[7]
+	t130 := t123[8]
+	t131 := tensorops.MatMul(t106, dout1)
+	do1 := tensorops.FuseInto(t131, "a + b", t123[1], t131)
+	t132 := tensorops.MatMul(t106, dout2)
+	do2 := tensorops.FuseInto(t132, "a + b", t124, t132)
+	t133 := tensorops.MatMul(t106, dout3)
+	do3 := tensorops.FuseInto(t133, "a + b", t125, t133)
+	t134 := tensorops.MatMul(t106, dout4)
+	do4 := tensorops.FuseInto(t134, "a + b", t126, t134)
+	t135 := tensorops.MatMul(t106, dout5)
+	do5 := tensorops.FuseInto(t135, "a + b", t127, t135)
+	t136 := tensorops.MatMul(t106, dout6)
+	do6 := tensorops.FuseInto(t136, "a + b", t128, t136)
+	t137 := tensorops.MatMul(t106, dout7)
+	do7 := tensorops.FuseInto(t137, "a + b", t129, t137)
+	t138 := tensorops.MatMul(t106, dout8)
+	do8 := tensorops.FuseInto(t138, "a + b", t130, t138)
+	t139 := post.Scale
+	t140 := dpost1.Scale
+	t141 := dpost2.Scale
+	t142 := dpost3.Scale
+	t143 := dpost4.Scale
+	t144 := dpost5.Scale
+	t145 := dpost6.Scale
+	t146 := dpost7.Scale
+	t147 := dpost8.Scale
+	t148 := tensorops.Mul(o, t139)
+	t149 := post.Shift
 	i2 := n - 1
-	t123 := tensorops.MatMulGradAEach(
-		t106,
-		out,
-		false,
-		seed,
-		dseed1,
-		dseed2,
-		dseed3,
-		dseed4,
-		dseed5,
-		dseed6,
-		dseed7,
-		dseed8,
-	)
-	t124 := t123[0]
-	t125 := t123[2]
-	t126 := t123[3]
-	t127 := t123[4]
-	t128 := t123[5]
-	t129 := t123[6]
-	t130 := t123[7]
-	t131 := t123[8]
-	t132 := tensorops.MatMulGradA(seed, t106, dout1, false, false)
-	t133 := tensorops.FuseInto(t132, "a + b", t123[1], t132)
-	t134 := tensorops.MatMulGradA(seed, t106, dout2, false, false)
-	t135 := tensorops.FuseInto(t134, "a + b", t125, t134)
-	t136 := tensorops.MatMulGradA(seed, t106, dout3, false, false)
-	t137 := tensorops.FuseInto(t136, "a + b", t126, t136)
-	t138 := tensorops.MatMulGradA(seed, t106, dout4, false, false)
-	t139 := tensorops.FuseInto(t138, "a + b", t127, t138)
-	t140 := tensorops.MatMulGradA(seed, t106, dout5, false, false)
-	t141 := tensorops.FuseInto(t140, "a + b", t128, t140)
-	t142 := tensorops.MatMulGradA(seed, t106, dout6, false, false)
-	t143 := tensorops.FuseInto(t142, "a + b", t129, t142)
-	t144 := tensorops.MatMulGradA(seed, t106, dout7, false, false)
-	t145 := tensorops.FuseInto(t144, "a + b", t130, t144)
-	t146 := tensorops.MatMulGradA(seed, t106, dout8, false, false)
-	t147 := tensorops.FuseInto(t146, "a + b", t131, t146)
-	outBar = tensorops.MatMulGradB(seed, t106, out, false, false)
-	t148 := tensorops.MatMulGradB(dseed1, t106, out, false, false)
-	t149 := tensorops.MatMulGradB(seed, t108, out, false, false)
-	doutBar1 = tensorops.FuseInto(t148, "a + b", t148, t149)
-	t150 := tensorops.MatMulGradB(dseed2, t106, out, false, false)
-	t151 := tensorops.MatMulGradB(seed, t110, out, false, false)
-	doutBar2 = tensorops.FuseInto(t150, "a + b", t150, t151)
-	t152 := tensorops.MatMulGradB(dseed3, t106, out, false, false)
-	t153 := tensorops.MatMulGradB(seed, t112, out, false, false)
-	doutBar3 = tensorops.FuseInto(t152, "a + b", t152, t153)
-	t154 := tensorops.MatMulGradB(dseed4, t106, out, false, false)
-	t155 := tensorops.MatMulGradB(seed, t114, out, false, false)
-	doutBar4 = tensorops.FuseInto(t154, "a + b", t154, t155)
-	t156 := tensorops.MatMulGradB(dseed5, t106, out, false, false)
-	t157 := tensorops.MatMulGradB(seed, t116, out, false, false)
-	doutBar5 = tensorops.FuseInto(t156, "a + b", t156, t157)
-	t158 := tensorops.MatMulGradB(dseed6, t106, out, false, false)
-	t159 := tensorops.MatMulGradB(seed, t118, out, false, false)
-	doutBar6 = tensorops.FuseInto(t158, "a + b", t158, t159)
-	t160 := tensorops.MatMulGradB(dseed7, t106, out, false, false)
-	t161 := tensorops.MatMulGradB(seed, t120, out, false, false)
-	doutBar7 = tensorops.FuseInto(t160, "a + b", t160, t161)
-	t162 := tensorops.MatMulGradB(dseed8, t106, out, false, false)
-	t163 := tensorops.MatMulGradB(seed, t122, out, false, false)
-	doutBar8 = tensorops.FuseInto(t162, "a + b", t162, t163)
-	t164 := tensorops.SumLike(t124, t96)
-	t165 := tensorops.SumLike(t133, t96)
-	t166 := tensorops.SumLike(t135, t96)
-	t167 := tensorops.SumLike(t137, t96)
-	t168 := tensorops.SumLike(t139, t96)
-	t169 := tensorops.SumLike(t141, t96)
-	t170 := tensorops.SumLike(t143, t96)
-	t171 := tensorops.SumLike(t145, t96)
-	t172 := tensorops.SumLike(t147, t96)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t124, t105)
-	dnormBar1.Shift = tensorops.Add(dnormBar1.Shift, tensorops.SumLike(t133, t105))
-	dnormBar2.Shift = tensorops.Add(dnormBar2.Shift, tensorops.SumLike(t135, t105))
-	dnormBar3.Shift = tensorops.Add(dnormBar3.Shift, tensorops.SumLike(t137, t105))
-	dnormBar4.Shift = tensorops.Add(dnormBar4.Shift, tensorops.SumLike(t139, t105))
-	dnormBar5.Shift = tensorops.Add(dnormBar5.Shift, tensorops.SumLike(t141, t105))
-	dnormBar6.Shift = tensorops.Add(dnormBar6.Shift, tensorops.SumLike(t143, t105))
-	dnormBar7.Shift = tensorops.Add(dnormBar7.Shift, tensorops.SumLike(t145, t105))
-	dnormBar8.Shift = tensorops.Add(dnormBar8.Shift, tensorops.SumLike(t147, t105))
-	t173 := tensorops.SumLike(tensorops.Mul(t87, t164), n4)
-	t174 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t164, t88, t87, t165), n4)
-	t175 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t164, t89, t87, t166), n4)
-	t176 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t164, t90, t87, t167), n4)
-	t177 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t164, t91, t87, t168), n4)
-	t178 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t164, t92, t87, t169), n4)
-	t179 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t164, t93, t87, t170), n4)
-	t180 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t164, t94, t87, t171), n4)
-	t181 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t164, t95, t87, t172), n4)
-	t182 := tensorops.Fuse("a*b + c*d", t164, dn1, n4, t165)
-	t183 := tensorops.Fuse("a*b + c*d", t164, dn2, n4, t166)
-	t184 := tensorops.Fuse("a*b + c*d", t164, dn3, n4, t167)
-	t185 := tensorops.Fuse("a*b + c*d", t164, dn4, n4, t168)
-	t186 := tensorops.Fuse("a*b + c*d", t164, dn5, n4, t169)
-	t187 := tensorops.Fuse("a*b + c*d", t164, dn6, n4, t170)
-	t188 := tensorops.Fuse("a*b + c*d", t164, dn7, n4, t171)
-	t189 := tensorops.Fuse("a*b + c*d", t164, dn8, n4, t172)
-	t190 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n4, t164), t87)
-	t191 := tensorops.SumLike(t182, t87)
-	t192 := tensorops.SumLike(t183, t87)
-	t193 := tensorops.SumLike(t184, t87)
-	t194 := tensorops.SumLike(t185, t87)
-	t195 := tensorops.SumLike(t186, t87)
-	t196 := tensorops.SumLike(t187, t87)
-	t197 := tensorops.SumLike(t188, t87)
-	t198 := tensorops.SumLike(t189, t87)
-	normBar.Scale = t190
-	dnormBar1.Scale = tensorops.FuseInto(t191, "a + b", dnormBar1.Scale, t191)
-	dnormBar2.Scale = tensorops.FuseInto(t192, "a + b", dnormBar2.Scale, t192)
-	dnormBar3.Scale = tensorops.FuseInto(t193, "a + b", dnormBar3.Scale, t193)
-	dnormBar4.Scale = tensorops.FuseInto(t194, "a + b", dnormBar4.Scale, t194)
-	dnormBar5.Scale = tensorops.FuseInto(t195, "a + b", dnormBar5.Scale, t195)
-	dnormBar6.Scale = tensorops.FuseInto(t196, "a + b", dnormBar6.Scale, t196)
-	dnormBar7.Scale = tensorops.FuseInto(t197, "a + b", dnormBar7.Scale, t197)
-	dnormBar8.Scale = tensorops.FuseInto(t198, "a + b", dnormBar8.Scale, t198)
-	t199 := tensorops.Fuse("-a/b", t85, t76)
-	t200 := tensorops.Fuse("a*(b*c) + d*e", t173, t199, t77, t85, t174)
-	t201 := tensorops.Fuse("a*(b*c) + d*e", t173, t199, t78, t85, t175)
-	t202 := tensorops.Fuse("a*(b*c) + d*e", t173, t199, t79, t85, t176)
-	t203 := tensorops.Fuse("a*(b*c) + d*e", t173, t199, t80, t85, t177)
-	t204 := tensorops.Fuse("a*(b*c) + d*e", t173, t199, t81, t85, t178)
-	t205 := tensorops.Fuse("a*(b*c) + d*e", t173, t199, t82, t85, t179)
-	t206 := tensorops.Fuse("a*(b*c) + d*e", t173, t199, t83, t85, t180)
-	t207 := tensorops.Fuse("a*(b*c) + d*e", t173, t199, t84, t85, t181)
-	t208 := tensorops.SumLike(tensorops.Mul(t85, t173), c)
-	t209 := tensorops.SumLike(t200, c)
-	t210 := tensorops.SumLike(t201, c)
-	t211 := tensorops.SumLike(t202, c)
-	t212 := tensorops.SumLike(t203, c)
-	t213 := tensorops.SumLike(t204, c)
-	t214 := tensorops.SumLike(t205, c)
-	t215 := tensorops.SumLike(t206, c)
-	t216 := tensorops.SumLike(t207, c)
-	t217 := tensorops.Fuse("-a/b", t86, t76)
-	t218 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t173, t85, dn1, t217, t77, t86, t174)
-	t219 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t173, t85, dn2, t217, t78, t86, t175)
-	t220 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t173, t85, dn3, t217, t79, t86, t176)
-	t221 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t173, t85, dn4, t217, t80, t86, t177)
-	t222 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t173, t85, dn5, t217, t81, t86, t178)
-	t223 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t173, t85, dn6, t217, t82, t86, t179)
-	t224 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t173, t85, dn7, t217, t83, t86, t180)
-	t225 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t173, t85, dn8, t217, t84, t86, t181)
-	t226 := tensorops.SumLike(t218, t76)
-	t227 := tensorops.SumLike(t219, t76)
-	t228 := tensorops.SumLike(t220, t76)
-	t229 := tensorops.SumLike(t221, t76)
-	t230 := tensorops.SumLike(t222, t76)
-	t231 := tensorops.SumLike(t223, t76)
-	t232 := tensorops.SumLike(t224, t76)
-	t233 := tensorops.SumLike(t225, t76)
-	t234 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t86, t173), t76), 1)
-	t235 := tensorops.Squeeze(t226, 1)
-	t236 := tensorops.Squeeze(t227, 1)
-	t237 := tensorops.Squeeze(t228, 1)
-	t238 := tensorops.Squeeze(t229, 1)
-	t239 := tensorops.Squeeze(t230, 1)
-	t240 := tensorops.Squeeze(t231, 1)
-	t241 := tensorops.Squeeze(t232, 1)
-	t242 := tensorops.Squeeze(t233, 1)
-	t243 := tensorops.ExpandAxis(t37, h, 1)
-	t244 := tensorops.ExpandAxis(t38, h, 1)
-	t245 := tensorops.ExpandAxis(t39, h, 1)
-	t246 := tensorops.ExpandAxis(t40, h, 1)
-	t247 := tensorops.ExpandAxis(t41, h, 1)
-	t248 := tensorops.ExpandAxis(t42, h, 1)
-	t249 := tensorops.ExpandAxis(t43, h, 1)
-	t250 := tensorops.ExpandAxis(t44, h, 1)
-	t251 := tensorops.ExpandLike(dh1, t63)
-	t252 := tensorops.ExpandLike(dh2, t63)
-	t253 := tensorops.ExpandLike(dh3, t63)
-	t254 := tensorops.ExpandLike(dh4, t63)
-	t255 := tensorops.ExpandLike(dh5, t63)
-	t256 := tensorops.ExpandLike(dh6, t63)
-	t257 := tensorops.ExpandLike(dh7, t63)
-	t258 := tensorops.ExpandLike(dh8, t63)
-	t259 := tensorops.ExpandLike(t68, t65)
-	t260 := tensorops.ExpandLike(t69, t65)
-	t261 := tensorops.ExpandLike(t70, t65)
-	t262 := tensorops.ExpandLike(t71, t65)
-	t263 := tensorops.ExpandLike(t72, t65)
-	t264 := tensorops.ExpandLike(t73, t65)
-	t265 := tensorops.ExpandLike(t74, t65)
-	t266 := tensorops.ExpandLike(t75, t65)
-	t267 := tensorops.Fuse("a*b/c", t234, t64, t67)
-	t268 := tensorops.ScalarDiv(1, t67)
-	t269 := tensorops.Fuse("-a/b", t267, t67)
-	t270 := tensorops.Fuse("a*(b*c) + d*(e*f)", t268, t64, t235, t269, t66, t259)
-	t271 := tensorops.Fuse("a*(b*c) + d*(e*f)", t268, t64, t236, t269, t66, t260)
-	t272 := tensorops.Fuse("a*(b*c) + d*(e*f)", t268, t64, t237, t269, t66, t261)
-	t273 := tensorops.Fuse("a*(b*c) + d*(e*f)", t268, t64, t238, t269, t66, t262)
-	t274 := tensorops.Fuse("a*(b*c) + d*(e*f)", t268, t64, t239, t269, t66, t263)
-	t275 := tensorops.Fuse("a*(b*c) + d*(e*f)", t268, t64, t240, t269, t66, t264)
-	t276 := tensorops.Fuse("a*(b*c) + d*(e*f)", t268, t64, t241, t269, t66, t265)
-	t277 := tensorops.Fuse("a*(b*c) + d*(e*f)", t268, t64, t242, t269, t66, t266)
-	t278 := tensorops.ExpandAxis(t267, h, 1)
-	t279 := tensorops.ExpandAxis(t270, h, 1)
-	t280 := tensorops.ExpandAxis(t271, h, 1)
-	t281 := tensorops.ExpandAxis(t272, h, 1)
-	t282 := tensorops.ExpandAxis(t273, h, 1)
-	t283 := tensorops.ExpandAxis(t274, h, 1)
-	t284 := tensorops.ExpandAxis(t275, h, 1)
-	t285 := tensorops.ExpandAxis(t276, h, 1)
-	t286 := tensorops.ExpandAxis(t277, h, 1)
-	t287 := tensorops.SumLike(t209, h)
-	t288 := tensorops.SumLike(t210, h)
-	t289 := tensorops.SumLike(t211, h)
-	t290 := tensorops.SumLike(t212, h)
-	t291 := tensorops.SumLike(t213, h)
-	t292 := tensorops.SumLike(t214, h)
-	t293 := tensorops.SumLike(t215, h)
-	t294 := tensorops.SumLike(t216, h)
-	t295 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t208, -1), t45), 1)
-	t296 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t209, -1), t45), 1)
-	t297 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t210, -1), t45), 1)
-	t298 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t211, -1), t45), 1)
-	t299 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t212, -1), t45), 1)
-	t300 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t213, -1), t45), 1)
-	t301 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t214, -1), t45), 1)
-	t302 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t215, -1), t45), 1)
-	t303 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t216, -1), t45), 1)
-	t304 := tensorops.MeanGrad(t295, h, 1)
-	t305 := tensorops.MeanGrad(t296, h, 1)
-	t306 := tensorops.MeanGrad(t297, h, 1)
-	t307 := tensorops.MeanGrad(t298, h, 1)
-	t308 := tensorops.MeanGrad(t299, h, 1)
-	t309 := tensorops.MeanGrad(t300, h, 1)
-	t310 := tensorops.MeanGrad(t301, h, 1)
-	t311 := tensorops.MeanGrad(t302, h, 1)
-	t312 := tensorops.MeanGrad(t303, h, 1)
-	hBar := tensorops.Fuse("a*b + c + d", t63, t278, tensorops.SumLike(t208, h), t304)
-	dhBar1 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t278, t251, t243, t63, t279, t287, t305)
-	dhBar2 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t278, t252, t244, t63, t280, t288, t306)
-	dhBar3 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t278, t253, t245, t63, t281, t289, t307)
-	dhBar4 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t278, t254, t246, t63, t282, t290, t308)
-	dhBar5 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t278, t255, t247, t63, t283, t291, t309)
-	dhBar6 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t278, t256, t248, t63, t284, t292, t310)
-	dhBar7 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t278, t257, t249, t63, t285, t293, t311)
-	dhBar8 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t278, t258, t250, t63, t286, t294, t312)
+	t150 := tensorops.SumLike(seed, t148)
+	t151 := tensorops.SumLike(dseed1, t148)
+	t152 := tensorops.SumLike(dseed2, t148)
+	t153 := tensorops.SumLike(dseed3, t148)
+	t154 := tensorops.SumLike(dseed4, t148)
+	t155 := tensorops.SumLike(dseed5, t148)
+	t156 := tensorops.SumLike(dseed6, t148)
+	t157 := tensorops.SumLike(dseed7, t148)
+	t158 := tensorops.SumLike(dseed8, t148)
+	t159 := dpostBar1.Shift
+	t160 := dpostBar2.Shift
+	t161 := dpostBar3.Shift
+	t162 := dpostBar4.Shift
+	t163 := dpostBar5.Shift
+	t164 := dpostBar6.Shift
+	t165 := dpostBar7.Shift
+	t166 := dpostBar8.Shift
+	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, seed, t149)
+	dpostBar1.Shift = tensorops.Add(t159, tensorops.SumLike(dseed1, t149))
+	dpostBar2.Shift = tensorops.Add(t160, tensorops.SumLike(dseed2, t149))
+	dpostBar3.Shift = tensorops.Add(t161, tensorops.SumLike(dseed3, t149))
+	dpostBar4.Shift = tensorops.Add(t162, tensorops.SumLike(dseed4, t149))
+	dpostBar5.Shift = tensorops.Add(t163, tensorops.SumLike(dseed5, t149))
+	dpostBar6.Shift = tensorops.Add(t164, tensorops.SumLike(dseed6, t149))
+	dpostBar7.Shift = tensorops.Add(t165, tensorops.SumLike(dseed7, t149))
+	dpostBar8.Shift = tensorops.Add(t166, tensorops.SumLike(dseed8, t149))
+	t167 := tensorops.SumLike(tensorops.Mul(t139, t150), o)
+	t168 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t140, t139, t151), o)
+	t169 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t141, t139, t152), o)
+	t170 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t142, t139, t153), o)
+	t171 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t143, t139, t154), o)
+	t172 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t144, t139, t155), o)
+	t173 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t145, t139, t156), o)
+	t174 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t146, t139, t157), o)
+	t175 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t147, t139, t158), o)
+	t176 := tensorops.Fuse("a*b + c*d", t150, do1, o, t151)
+	t177 := tensorops.Fuse("a*b + c*d", t150, do2, o, t152)
+	t178 := tensorops.Fuse("a*b + c*d", t150, do3, o, t153)
+	t179 := tensorops.Fuse("a*b + c*d", t150, do4, o, t154)
+	t180 := tensorops.Fuse("a*b + c*d", t150, do5, o, t155)
+	t181 := tensorops.Fuse("a*b + c*d", t150, do6, o, t156)
+	t182 := tensorops.Fuse("a*b + c*d", t150, do7, o, t157)
+	t183 := tensorops.Fuse("a*b + c*d", t150, do8, o, t158)
+	t184 := dpostBar1.Scale
+	t185 := dpostBar2.Scale
+	t186 := dpostBar3.Scale
+	t187 := dpostBar4.Scale
+	t188 := dpostBar5.Scale
+	t189 := dpostBar6.Scale
+	t190 := dpostBar7.Scale
+	t191 := dpostBar8.Scale
+	t192 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(o, t150), t139)
+	t193 := tensorops.SumLike(t176, t139)
+	t194 := tensorops.FuseInto(t193, "a + b", t184, t193)
+	t195 := tensorops.SumLike(t177, t139)
+	t196 := tensorops.FuseInto(t195, "a + b", t185, t195)
+	t197 := tensorops.SumLike(t178, t139)
+	t198 := tensorops.FuseInto(t197, "a + b", t186, t197)
+	t199 := tensorops.SumLike(t179, t139)
+	t200 := tensorops.FuseInto(t199, "a + b", t187, t199)
+	t201 := tensorops.SumLike(t180, t139)
+	t202 := tensorops.FuseInto(t201, "a + b", t188, t201)
+	t203 := tensorops.SumLike(t181, t139)
+	t204 := tensorops.FuseInto(t203, "a + b", t189, t203)
+	t205 := tensorops.SumLike(t182, t139)
+	t206 := tensorops.FuseInto(t205, "a + b", t190, t205)
+	t207 := tensorops.SumLike(t183, t139)
+	t208 := tensorops.FuseInto(t207, "a + b", t191, t207)
+	postBar.Scale = t192
+	dpostBar1.Scale = t194
+	dpostBar2.Scale = t196
+	dpostBar3.Scale = t198
+	dpostBar4.Scale = t200
+	dpostBar5.Scale = t202
+	dpostBar6.Scale = t204
+	dpostBar7.Scale = t206
+	dpostBar8.Scale = t208
+	t209 := tensorops.MatMulGradAEach(t106, out, false, t167, t168, t169, t170, t171, t172, t173, t174, t175)
+	t210 := t209[0]
+	t211 := t209[2]
+	t212 := t209[3]
+	t213 := t209[4]
+	t214 := t209[5]
+	t215 := t209[6]
+	t216 := t209[7]
+	t217 := t209[8]
+	t218 := tensorops.MatMulGradA(t167, t106, dout1, false, false)
+	t219 := tensorops.FuseInto(t218, "a + b", t209[1], t218)
+	t220 := tensorops.MatMulGradA(t167, t106, dout2, false, false)
+	t221 := tensorops.FuseInto(t220, "a + b", t211, t220)
+	t222 := tensorops.MatMulGradA(t167, t106, dout3, false, false)
+	t223 := tensorops.FuseInto(t222, "a + b", t212, t222)
+	t224 := tensorops.MatMulGradA(t167, t106, dout4, false, false)
+	t225 := tensorops.FuseInto(t224, "a + b", t213, t224)
+	t226 := tensorops.MatMulGradA(t167, t106, dout5, false, false)
+	t227 := tensorops.FuseInto(t226, "a + b", t214, t226)
+	t228 := tensorops.MatMulGradA(t167, t106, dout6, false, false)
+	t229 := tensorops.FuseInto(t228, "a + b", t215, t228)
+	t230 := tensorops.MatMulGradA(t167, t106, dout7, false, false)
+	t231 := tensorops.FuseInto(t230, "a + b", t216, t230)
+	t232 := tensorops.MatMulGradA(t167, t106, dout8, false, false)
+	t233 := tensorops.FuseInto(t232, "a + b", t217, t232)
+	outBar = tensorops.MatMulGradB(t167, t106, out, false, false)
+	t234 := tensorops.MatMulGradB(t168, t106, out, false, false)
+	t235 := tensorops.MatMulGradB(t167, t108, out, false, false)
+	doutBar1 = tensorops.FuseInto(t234, "a + b", t234, t235)
+	t236 := tensorops.MatMulGradB(t169, t106, out, false, false)
+	t237 := tensorops.MatMulGradB(t167, t110, out, false, false)
+	doutBar2 = tensorops.FuseInto(t236, "a + b", t236, t237)
+	t238 := tensorops.MatMulGradB(t170, t106, out, false, false)
+	t239 := tensorops.MatMulGradB(t167, t112, out, false, false)
+	doutBar3 = tensorops.FuseInto(t238, "a + b", t238, t239)
+	t240 := tensorops.MatMulGradB(t171, t106, out, false, false)
+	t241 := tensorops.MatMulGradB(t167, t114, out, false, false)
+	doutBar4 = tensorops.FuseInto(t240, "a + b", t240, t241)
+	t242 := tensorops.MatMulGradB(t172, t106, out, false, false)
+	t243 := tensorops.MatMulGradB(t167, t116, out, false, false)
+	doutBar5 = tensorops.FuseInto(t242, "a + b", t242, t243)
+	t244 := tensorops.MatMulGradB(t173, t106, out, false, false)
+	t245 := tensorops.MatMulGradB(t167, t118, out, false, false)
+	doutBar6 = tensorops.FuseInto(t244, "a + b", t244, t245)
+	t246 := tensorops.MatMulGradB(t174, t106, out, false, false)
+	t247 := tensorops.MatMulGradB(t167, t120, out, false, false)
+	doutBar7 = tensorops.FuseInto(t246, "a + b", t246, t247)
+	t248 := tensorops.MatMulGradB(t175, t106, out, false, false)
+	t249 := tensorops.MatMulGradB(t167, t122, out, false, false)
+	doutBar8 = tensorops.FuseInto(t248, "a + b", t248, t249)
+	t250 := tensorops.SumLike(t210, t96)
+	t251 := tensorops.SumLike(t219, t96)
+	t252 := tensorops.SumLike(t221, t96)
+	t253 := tensorops.SumLike(t223, t96)
+	t254 := tensorops.SumLike(t225, t96)
+	t255 := tensorops.SumLike(t227, t96)
+	t256 := tensorops.SumLike(t229, t96)
+	t257 := tensorops.SumLike(t231, t96)
+	t258 := tensorops.SumLike(t233, t96)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t210, t105)
+	dnormBar1.Shift = tensorops.Add(dnormBar1.Shift, tensorops.SumLike(t219, t105))
+	dnormBar2.Shift = tensorops.Add(dnormBar2.Shift, tensorops.SumLike(t221, t105))
+	dnormBar3.Shift = tensorops.Add(dnormBar3.Shift, tensorops.SumLike(t223, t105))
+	dnormBar4.Shift = tensorops.Add(dnormBar4.Shift, tensorops.SumLike(t225, t105))
+	dnormBar5.Shift = tensorops.Add(dnormBar5.Shift, tensorops.SumLike(t227, t105))
+	dnormBar6.Shift = tensorops.Add(dnormBar6.Shift, tensorops.SumLike(t229, t105))
+	dnormBar7.Shift = tensorops.Add(dnormBar7.Shift, tensorops.SumLike(t231, t105))
+	dnormBar8.Shift = tensorops.Add(dnormBar8.Shift, tensorops.SumLike(t233, t105))
+	t259 := tensorops.SumLike(tensorops.Mul(t87, t250), n4)
+	t260 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t88, t87, t251), n4)
+	t261 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t89, t87, t252), n4)
+	t262 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t90, t87, t253), n4)
+	t263 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t91, t87, t254), n4)
+	t264 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t92, t87, t255), n4)
+	t265 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t93, t87, t256), n4)
+	t266 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t94, t87, t257), n4)
+	t267 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t95, t87, t258), n4)
+	t268 := tensorops.Fuse("a*b + c*d", t250, dn1, n4, t251)
+	t269 := tensorops.Fuse("a*b + c*d", t250, dn2, n4, t252)
+	t270 := tensorops.Fuse("a*b + c*d", t250, dn3, n4, t253)
+	t271 := tensorops.Fuse("a*b + c*d", t250, dn4, n4, t254)
+	t272 := tensorops.Fuse("a*b + c*d", t250, dn5, n4, t255)
+	t273 := tensorops.Fuse("a*b + c*d", t250, dn6, n4, t256)
+	t274 := tensorops.Fuse("a*b + c*d", t250, dn7, n4, t257)
+	t275 := tensorops.Fuse("a*b + c*d", t250, dn8, n4, t258)
+	t276 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n4, t250), t87)
+	t277 := tensorops.SumLike(t268, t87)
+	t278 := tensorops.SumLike(t269, t87)
+	t279 := tensorops.SumLike(t270, t87)
+	t280 := tensorops.SumLike(t271, t87)
+	t281 := tensorops.SumLike(t272, t87)
+	t282 := tensorops.SumLike(t273, t87)
+	t283 := tensorops.SumLike(t274, t87)
+	t284 := tensorops.SumLike(t275, t87)
+	normBar.Scale = t276
+	dnormBar1.Scale = tensorops.FuseInto(t277, "a + b", dnormBar1.Scale, t277)
+	dnormBar2.Scale = tensorops.FuseInto(t278, "a + b", dnormBar2.Scale, t278)
+	dnormBar3.Scale = tensorops.FuseInto(t279, "a + b", dnormBar3.Scale, t279)
+	dnormBar4.Scale = tensorops.FuseInto(t280, "a + b", dnormBar4.Scale, t280)
+	dnormBar5.Scale = tensorops.FuseInto(t281, "a + b", dnormBar5.Scale, t281)
+	dnormBar6.Scale = tensorops.FuseInto(t282, "a + b", dnormBar6.Scale, t282)
+	dnormBar7.Scale = tensorops.FuseInto(t283, "a + b", dnormBar7.Scale, t283)
+	dnormBar8.Scale = tensorops.FuseInto(t284, "a + b", dnormBar8.Scale, t284)
+	t285 := tensorops.Fuse("-a/b", t85, t76)
+	t286 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t77, t85, t260)
+	t287 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t78, t85, t261)
+	t288 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t79, t85, t262)
+	t289 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t80, t85, t263)
+	t290 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t81, t85, t264)
+	t291 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t82, t85, t265)
+	t292 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t83, t85, t266)
+	t293 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t84, t85, t267)
+	t294 := tensorops.SumLike(tensorops.Mul(t85, t259), c)
+	t295 := tensorops.SumLike(t286, c)
+	t296 := tensorops.SumLike(t287, c)
+	t297 := tensorops.SumLike(t288, c)
+	t298 := tensorops.SumLike(t289, c)
+	t299 := tensorops.SumLike(t290, c)
+	t300 := tensorops.SumLike(t291, c)
+	t301 := tensorops.SumLike(t292, c)
+	t302 := tensorops.SumLike(t293, c)
+	t303 := tensorops.Fuse("-a/b", t86, t76)
+	t304 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn1, t303, t77, t86, t260)
+	t305 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn2, t303, t78, t86, t261)
+	t306 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn3, t303, t79, t86, t262)
+	t307 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn4, t303, t80, t86, t263)
+	t308 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn5, t303, t81, t86, t264)
+	t309 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn6, t303, t82, t86, t265)
+	t310 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn7, t303, t83, t86, t266)
+	t311 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn8, t303, t84, t86, t267)
+	t312 := tensorops.SumLike(t304, t76)
+	t313 := tensorops.SumLike(t305, t76)
+	t314 := tensorops.SumLike(t306, t76)
+	t315 := tensorops.SumLike(t307, t76)
+	t316 := tensorops.SumLike(t308, t76)
+	t317 := tensorops.SumLike(t309, t76)
+	t318 := tensorops.SumLike(t310, t76)
+	t319 := tensorops.SumLike(t311, t76)
+	t320 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t86, t259), t76), 1)
+	t321 := tensorops.Squeeze(t312, 1)
+	t322 := tensorops.Squeeze(t313, 1)
+	t323 := tensorops.Squeeze(t314, 1)
+	t324 := tensorops.Squeeze(t315, 1)
+	t325 := tensorops.Squeeze(t316, 1)
+	t326 := tensorops.Squeeze(t317, 1)
+	t327 := tensorops.Squeeze(t318, 1)
+	t328 := tensorops.Squeeze(t319, 1)
+	t329 := tensorops.ExpandAxis(t37, h, 1)
+	t330 := tensorops.ExpandAxis(t38, h, 1)
+	t331 := tensorops.ExpandAxis(t39, h, 1)
+	t332 := tensorops.ExpandAxis(t40, h, 1)
+	t333 := tensorops.ExpandAxis(t41, h, 1)
+	t334 := tensorops.ExpandAxis(t42, h, 1)
+	t335 := tensorops.ExpandAxis(t43, h, 1)
+	t336 := tensorops.ExpandAxis(t44, h, 1)
+	t337 := tensorops.ExpandLike(dh1, t63)
+	t338 := tensorops.ExpandLike(dh2, t63)
+	t339 := tensorops.ExpandLike(dh3, t63)
+	t340 := tensorops.ExpandLike(dh4, t63)
+	t341 := tensorops.ExpandLike(dh5, t63)
+	t342 := tensorops.ExpandLike(dh6, t63)
+	t343 := tensorops.ExpandLike(dh7, t63)
+	t344 := tensorops.ExpandLike(dh8, t63)
+	t345 := tensorops.ExpandLike(t68, t65)
+	t346 := tensorops.ExpandLike(t69, t65)
+	t347 := tensorops.ExpandLike(t70, t65)
+	t348 := tensorops.ExpandLike(t71, t65)
+	t349 := tensorops.ExpandLike(t72, t65)
+	t350 := tensorops.ExpandLike(t73, t65)
+	t351 := tensorops.ExpandLike(t74, t65)
+	t352 := tensorops.ExpandLike(t75, t65)
+	t353 := tensorops.Fuse("a*b/c", t320, t64, t67)
+	t354 := tensorops.ScalarDiv(1, t67)
+	t355 := tensorops.Fuse("-a/b", t353, t67)
+	t356 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t321, t355, t66, t345)
+	t357 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t322, t355, t66, t346)
+	t358 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t323, t355, t66, t347)
+	t359 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t324, t355, t66, t348)
+	t360 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t325, t355, t66, t349)
+	t361 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t326, t355, t66, t350)
+	t362 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t327, t355, t66, t351)
+	t363 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t328, t355, t66, t352)
+	t364 := tensorops.ExpandAxis(t353, h, 1)
+	t365 := tensorops.ExpandAxis(t356, h, 1)
+	t366 := tensorops.ExpandAxis(t357, h, 1)
+	t367 := tensorops.ExpandAxis(t358, h, 1)
+	t368 := tensorops.ExpandAxis(t359, h, 1)
+	t369 := tensorops.ExpandAxis(t360, h, 1)
+	t370 := tensorops.ExpandAxis(t361, h, 1)
+	t371 := tensorops.ExpandAxis(t362, h, 1)
+	t372 := tensorops.ExpandAxis(t363, h, 1)
+	t373 := tensorops.SumLike(t295, h)
+	t374 := tensorops.SumLike(t296, h)
+	t375 := tensorops.SumLike(t297, h)
+	t376 := tensorops.SumLike(t298, h)
+	t377 := tensorops.SumLike(t299, h)
+	t378 := tensorops.SumLike(t300, h)
+	t379 := tensorops.SumLike(t301, h)
+	t380 := tensorops.SumLike(t302, h)
+	t381 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t294, -1), t45), 1)
+	t382 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t295, -1), t45), 1)
+	t383 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t296, -1), t45), 1)
+	t384 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t297, -1), t45), 1)
+	t385 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t298, -1), t45), 1)
+	t386 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t299, -1), t45), 1)
+	t387 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t300, -1), t45), 1)
+	t388 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t301, -1), t45), 1)
+	t389 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t302, -1), t45), 1)
+	t390 := tensorops.MeanGrad(t381, h, 1)
+	t391 := tensorops.MeanGrad(t382, h, 1)
+	t392 := tensorops.MeanGrad(t383, h, 1)
+	t393 := tensorops.MeanGrad(t384, h, 1)
+	t394 := tensorops.MeanGrad(t385, h, 1)
+	t395 := tensorops.MeanGrad(t386, h, 1)
+	t396 := tensorops.MeanGrad(t387, h, 1)
+	t397 := tensorops.MeanGrad(t388, h, 1)
+	t398 := tensorops.MeanGrad(t389, h, 1)
+	hBar := tensorops.Fuse("a*b + c + d", t63, t364, tensorops.SumLike(t294, h), t390)
+	dhBar1 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t337, t329, t63, t365, t373, t391)
+	dhBar2 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t338, t330, t63, t366, t374, t392)
+	dhBar3 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t339, t331, t63, t367, t375, t393)
+	dhBar4 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t340, t332, t63, t368, t376, t394)
+	dhBar5 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t341, t333, t63, t369, t377, t395)
+	dhBar6 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t342, t334, t63, t370, t378, t396)
+	dhBar7 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t343, t335, t63, t371, t379, t397)
+	dhBar8 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t344, t336, t63, t372, t380, t398)
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
@@ -4875,37 +5187,37 @@ func deepReverseWrtLayersNormOutJVPLanes8(
 		dhBar6 = tensorops.ExpandLike(dhBar6, hBar2)
 		dhBar7 = tensorops.ExpandLike(dhBar7, hBar2)
 		dhBar8 = tensorops.ExpandLike(dhBar8, hBar2)
-		t313 := len(tapePointers2) - 1
-		h2 := tapePointers2[t313]
-		dh1_2 := dtapePointers1_2[t313]
-		dh2_2 := dtapePointers2_2[t313]
-		dh3_2 := dtapePointers3_2[t313]
-		dh4_2 := dtapePointers4_2[t313]
-		dh5_2 := dtapePointers5_2[t313]
-		dh6_2 := dtapePointers6_2[t313]
-		dh7_2 := dtapePointers7_2[t313]
-		dh8_2 := dtapePointers8_2[t313]
-		t314 := len(tapePointers) - 1
-		h3 := tapePointers[t314]
-		dh1_3 := dtapePointers1[t314]
-		dh2_3 := dtapePointers2[t314]
-		dh3_3 := dtapePointers3[t314]
-		dh4_3 := dtapePointers4[t314]
-		dh5_3 := dtapePointers5[t314]
-		dh6_3 := dtapePointers6[t314]
-		dh7_3 := dtapePointers7[t314]
-		dh8_3 := dtapePointers8[t314]
-		t315 := tensorops.TanhJVP(h2, hBar2)
-		t316 := tensorops.Fuse("-2*a*b", h2, hBar2)
-		t317 := tensorops.Fuse("1 - a*a", h2)
-		t318 := tensorops.Fuse("a*b + c*d", t316, dh1_2, t317, dhBar1)
-		t319 := tensorops.Fuse("a*b + c*d", t316, dh2_2, t317, dhBar2)
-		t320 := tensorops.Fuse("a*b + c*d", t316, dh3_2, t317, dhBar3)
-		t321 := tensorops.Fuse("a*b + c*d", t316, dh4_2, t317, dhBar4)
-		t322 := tensorops.Fuse("a*b + c*d", t316, dh5_2, t317, dhBar5)
-		t323 := tensorops.Fuse("a*b + c*d", t316, dh6_2, t317, dhBar6)
-		t324 := tensorops.Fuse("a*b + c*d", t316, dh7_2, t317, dhBar7)
-		t325 := tensorops.Fuse("a*b + c*d", t316, dh8_2, t317, dhBar8)
+		t399 := len(tapePointers2) - 1
+		h2 := tapePointers2[t399]
+		dh1_2 := dtapePointers1_2[t399]
+		dh2_2 := dtapePointers2_2[t399]
+		dh3_2 := dtapePointers3_2[t399]
+		dh4_2 := dtapePointers4_2[t399]
+		dh5_2 := dtapePointers5_2[t399]
+		dh6_2 := dtapePointers6_2[t399]
+		dh7_2 := dtapePointers7_2[t399]
+		dh8_2 := dtapePointers8_2[t399]
+		t400 := len(tapePointers) - 1
+		h3 := tapePointers[t400]
+		dh1_3 := dtapePointers1[t400]
+		dh2_3 := dtapePointers2[t400]
+		dh3_3 := dtapePointers3[t400]
+		dh4_3 := dtapePointers4[t400]
+		dh5_3 := dtapePointers5[t400]
+		dh6_3 := dtapePointers6[t400]
+		dh7_3 := dtapePointers7[t400]
+		dh8_3 := dtapePointers8[t400]
+		t401 := tensorops.TanhJVP(h2, hBar2)
+		t402 := tensorops.Fuse("-2*a*b", h2, hBar2)
+		t403 := tensorops.Fuse("1 - a*a", h2)
+		t404 := tensorops.Fuse("a*b + c*d", t402, dh1_2, t403, dhBar1)
+		t405 := tensorops.Fuse("a*b + c*d", t402, dh2_2, t403, dhBar2)
+		t406 := tensorops.Fuse("a*b + c*d", t402, dh3_2, t403, dhBar3)
+		t407 := tensorops.Fuse("a*b + c*d", t402, dh4_2, t403, dhBar4)
+		t408 := tensorops.Fuse("a*b + c*d", t402, dh5_2, t403, dhBar5)
+		t409 := tensorops.Fuse("a*b + c*d", t402, dh6_2, t403, dhBar6)
+		t410 := tensorops.Fuse("a*b + c*d", t402, dh7_2, t403, dhBar7)
+		t411 := tensorops.Fuse("a*b + c*d", t402, dh8_2, t403, dhBar8)
 		w := layers[i2]
 		dw1 := dlayers1[i2]
 		dw2 := dlayers2[i2]
@@ -4915,93 +5227,93 @@ func deepReverseWrtLayersNormOutJVPLanes8(
 		dw6 := dlayers6[i2]
 		dw7 := dlayers7[i2]
 		dw8 := dlayers8[i2]
-		t326 := tensorops.MatMulGradAEach(h3, w, false, t315, t318, t319, t320, t321, t322, t323, t324, t325)
-		hBar = t326[0]
-		t327 := t326[2]
-		t328 := t326[3]
-		t329 := t326[4]
-		t330 := t326[5]
-		t331 := t326[6]
-		t332 := t326[7]
-		t333 := t326[8]
-		t334 := tensorops.MatMulGradA(t315, h3, dw1, false, false)
-		dhBar1 = tensorops.FuseInto(t334, "a + b", t326[1], t334)
-		t335 := tensorops.MatMulGradA(t315, h3, dw2, false, false)
-		dhBar2 = tensorops.FuseInto(t335, "a + b", t327, t335)
-		t336 := tensorops.MatMulGradA(t315, h3, dw3, false, false)
-		dhBar3 = tensorops.FuseInto(t336, "a + b", t328, t336)
-		t337 := tensorops.MatMulGradA(t315, h3, dw4, false, false)
-		dhBar4 = tensorops.FuseInto(t337, "a + b", t329, t337)
-		t338 := tensorops.MatMulGradA(t315, h3, dw5, false, false)
-		dhBar5 = tensorops.FuseInto(t338, "a + b", t330, t338)
-		t339 := tensorops.MatMulGradA(t315, h3, dw6, false, false)
-		dhBar6 = tensorops.FuseInto(t339, "a + b", t331, t339)
-		t340 := tensorops.MatMulGradA(t315, h3, dw7, false, false)
-		dhBar7 = tensorops.FuseInto(t340, "a + b", t332, t340)
-		t341 := tensorops.MatMulGradA(t315, h3, dw8, false, false)
-		dhBar8 = tensorops.FuseInto(t341, "a + b", t333, t341)
-		t342 := dlayersBar1[i2]
-		t343 := dlayersBar2[i2]
-		t344 := dlayersBar3[i2]
-		t345 := dlayersBar4[i2]
-		t346 := dlayersBar5[i2]
-		t347 := dlayersBar6[i2]
-		t348 := dlayersBar7[i2]
-		t349 := dlayersBar8[i2]
-		t350 := tensorops.AccumulateMatMulGradB(layersBar[i2], t315, h3, w, false, false)
-		t351 := tensorops.MatMulGradB(t318, h3, w, false, false)
-		t352 := tensorops.MatMulGradB(t315, dh1_3, w, false, false)
-		t353 := tensorops.FuseInto(t351, "a + b + c", t342, t351, t352)
-		t354 := tensorops.MatMulGradB(t319, h3, w, false, false)
-		t355 := tensorops.MatMulGradB(t315, dh2_3, w, false, false)
-		t356 := tensorops.FuseInto(t354, "a + b + c", t343, t354, t355)
-		t357 := tensorops.MatMulGradB(t320, h3, w, false, false)
-		t358 := tensorops.MatMulGradB(t315, dh3_3, w, false, false)
-		t359 := tensorops.FuseInto(t357, "a + b + c", t344, t357, t358)
-		t360 := tensorops.MatMulGradB(t321, h3, w, false, false)
-		t361 := tensorops.MatMulGradB(t315, dh4_3, w, false, false)
-		t362 := tensorops.FuseInto(t360, "a + b + c", t345, t360, t361)
-		t363 := tensorops.MatMulGradB(t322, h3, w, false, false)
-		t364 := tensorops.MatMulGradB(t315, dh5_3, w, false, false)
-		t365 := tensorops.FuseInto(t363, "a + b + c", t346, t363, t364)
-		t366 := tensorops.MatMulGradB(t323, h3, w, false, false)
-		t367 := tensorops.MatMulGradB(t315, dh6_3, w, false, false)
-		t368 := tensorops.FuseInto(t366, "a + b + c", t347, t366, t367)
-		t369 := tensorops.MatMulGradB(t324, h3, w, false, false)
-		t370 := tensorops.MatMulGradB(t315, dh7_3, w, false, false)
-		t371 := tensorops.FuseInto(t369, "a + b + c", t348, t369, t370)
-		t372 := tensorops.MatMulGradB(t325, h3, w, false, false)
-		t373 := tensorops.MatMulGradB(t315, dh8_3, w, false, false)
-		t374 := tensorops.FuseInto(t372, "a + b + c", t349, t372, t373)
-		layersBar[i2] = t350
-		dlayersBar1[i2] = t353
-		dlayersBar2[i2] = t356
-		dlayersBar3[i2] = t359
-		dlayersBar4[i2] = t362
-		dlayersBar5[i2] = t365
-		dlayersBar6[i2] = t368
-		dlayersBar7[i2] = t371
-		dlayersBar8[i2] = t374
+		t412 := tensorops.MatMulGradAEach(h3, w, false, t401, t404, t405, t406, t407, t408, t409, t410, t411)
+		hBar = t412[0]
+		t413 := t412[2]
+		t414 := t412[3]
+		t415 := t412[4]
+		t416 := t412[5]
+		t417 := t412[6]
+		t418 := t412[7]
+		t419 := t412[8]
+		t420 := tensorops.MatMulGradA(t401, h3, dw1, false, false)
+		dhBar1 = tensorops.FuseInto(t420, "a + b", t412[1], t420)
+		t421 := tensorops.MatMulGradA(t401, h3, dw2, false, false)
+		dhBar2 = tensorops.FuseInto(t421, "a + b", t413, t421)
+		t422 := tensorops.MatMulGradA(t401, h3, dw3, false, false)
+		dhBar3 = tensorops.FuseInto(t422, "a + b", t414, t422)
+		t423 := tensorops.MatMulGradA(t401, h3, dw4, false, false)
+		dhBar4 = tensorops.FuseInto(t423, "a + b", t415, t423)
+		t424 := tensorops.MatMulGradA(t401, h3, dw5, false, false)
+		dhBar5 = tensorops.FuseInto(t424, "a + b", t416, t424)
+		t425 := tensorops.MatMulGradA(t401, h3, dw6, false, false)
+		dhBar6 = tensorops.FuseInto(t425, "a + b", t417, t425)
+		t426 := tensorops.MatMulGradA(t401, h3, dw7, false, false)
+		dhBar7 = tensorops.FuseInto(t426, "a + b", t418, t426)
+		t427 := tensorops.MatMulGradA(t401, h3, dw8, false, false)
+		dhBar8 = tensorops.FuseInto(t427, "a + b", t419, t427)
+		t428 := dlayersBar1[i2]
+		t429 := dlayersBar2[i2]
+		t430 := dlayersBar3[i2]
+		t431 := dlayersBar4[i2]
+		t432 := dlayersBar5[i2]
+		t433 := dlayersBar6[i2]
+		t434 := dlayersBar7[i2]
+		t435 := dlayersBar8[i2]
+		t436 := tensorops.AccumulateMatMulGradB(layersBar[i2], t401, h3, w, false, false)
+		t437 := tensorops.MatMulGradB(t404, h3, w, false, false)
+		t438 := tensorops.MatMulGradB(t401, dh1_3, w, false, false)
+		t439 := tensorops.FuseInto(t437, "a + b + c", t428, t437, t438)
+		t440 := tensorops.MatMulGradB(t405, h3, w, false, false)
+		t441 := tensorops.MatMulGradB(t401, dh2_3, w, false, false)
+		t442 := tensorops.FuseInto(t440, "a + b + c", t429, t440, t441)
+		t443 := tensorops.MatMulGradB(t406, h3, w, false, false)
+		t444 := tensorops.MatMulGradB(t401, dh3_3, w, false, false)
+		t445 := tensorops.FuseInto(t443, "a + b + c", t430, t443, t444)
+		t446 := tensorops.MatMulGradB(t407, h3, w, false, false)
+		t447 := tensorops.MatMulGradB(t401, dh4_3, w, false, false)
+		t448 := tensorops.FuseInto(t446, "a + b + c", t431, t446, t447)
+		t449 := tensorops.MatMulGradB(t408, h3, w, false, false)
+		t450 := tensorops.MatMulGradB(t401, dh5_3, w, false, false)
+		t451 := tensorops.FuseInto(t449, "a + b + c", t432, t449, t450)
+		t452 := tensorops.MatMulGradB(t409, h3, w, false, false)
+		t453 := tensorops.MatMulGradB(t401, dh6_3, w, false, false)
+		t454 := tensorops.FuseInto(t452, "a + b + c", t433, t452, t453)
+		t455 := tensorops.MatMulGradB(t410, h3, w, false, false)
+		t456 := tensorops.MatMulGradB(t401, dh7_3, w, false, false)
+		t457 := tensorops.FuseInto(t455, "a + b + c", t434, t455, t456)
+		t458 := tensorops.MatMulGradB(t411, h3, w, false, false)
+		t459 := tensorops.MatMulGradB(t401, dh8_3, w, false, false)
+		t460 := tensorops.FuseInto(t458, "a + b + c", t435, t458, t459)
+		layersBar[i2] = t436
+		dlayersBar1[i2] = t439
+		dlayersBar2[i2] = t442
+		dlayersBar3[i2] = t445
+		dlayersBar4[i2] = t448
+		dlayersBar5[i2] = t451
+		dlayersBar6[i2] = t454
+		dlayersBar7[i2] = t457
+		dlayersBar8[i2] = t460
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t314]
-		dtapePointers1 = dtapePointers1[:t314]
-		dtapePointers2 = dtapePointers2[:t314]
-		dtapePointers3 = dtapePointers3[:t314]
-		dtapePointers4 = dtapePointers4[:t314]
-		dtapePointers5 = dtapePointers5[:t314]
-		dtapePointers6 = dtapePointers6[:t314]
-		dtapePointers7 = dtapePointers7[:t314]
-		dtapePointers8 = dtapePointers8[:t314]
-		tapePointers2 = tapePointers2[:t313]
-		dtapePointers1_2 = dtapePointers1_2[:t313]
-		dtapePointers2_2 = dtapePointers2_2[:t313]
-		dtapePointers3_2 = dtapePointers3_2[:t313]
-		dtapePointers4_2 = dtapePointers4_2[:t313]
-		dtapePointers5_2 = dtapePointers5_2[:t313]
-		dtapePointers6_2 = dtapePointers6_2[:t313]
-		dtapePointers7_2 = dtapePointers7_2[:t313]
-		dtapePointers8_2 = dtapePointers8_2[:t313]
+		tapePointers = tapePointers[:t400]
+		dtapePointers1 = dtapePointers1[:t400]
+		dtapePointers2 = dtapePointers2[:t400]
+		dtapePointers3 = dtapePointers3[:t400]
+		dtapePointers4 = dtapePointers4[:t400]
+		dtapePointers5 = dtapePointers5[:t400]
+		dtapePointers6 = dtapePointers6[:t400]
+		dtapePointers7 = dtapePointers7[:t400]
+		dtapePointers8 = dtapePointers8[:t400]
+		tapePointers2 = tapePointers2[:t399]
+		dtapePointers1_2 = dtapePointers1_2[:t399]
+		dtapePointers2_2 = dtapePointers2_2[:t399]
+		dtapePointers3_2 = dtapePointers3_2[:t399]
+		dtapePointers4_2 = dtapePointers4_2[:t399]
+		dtapePointers5_2 = dtapePointers5_2[:t399]
+		dtapePointers6_2 = dtapePointers6_2[:t399]
+		dtapePointers7_2 = dtapePointers7_2[:t399]
+		dtapePointers8_2 = dtapePointers8_2[:t399]
 	}
 	return normBar, outBar, dnormBar1, dnormBar2, dnormBar3, dnormBar4, dnormBar5, dnormBar6,
 		dnormBar7, dnormBar8, doutBar1, doutBar2, doutBar3, doutBar4, doutBar5, doutBar6,
@@ -5010,70 +5322,104 @@ func deepReverseWrtLayersNormOutJVPLanes8(
 
 // DeepLossHessDiag returns DeepLoss and the diagonal of its Hessian with respect to d, as a fresh
 // value of d's type: ∂²DeepLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of d in the
-// order of its fields (the elements of Layers, Norm.Scale, Norm.Shift, Out), each tensor row-major
-// (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of DeepLoss along the unit
-// direction eᵢ (deepLossTaylorLanes8WrtD, 8 unit directions per call, ⌈n/8⌉ calls, which give
-// DeepLoss's value too).
+// order of its fields (the elements of Layers, Norm.Scale, Norm.Shift, Out, Post.Scale,
+// Post.Shift), each tensor row-major (tensorops.ParamsFlatten's order), f2 the second Taylor
+// coefficient of DeepLoss along the unit direction eᵢ (deepLossTaylorLanes8WrtD, 8 unit directions
+// per call, ⌈n/8⌉ calls, which give DeepLoss's value too).
 func DeepLossHessDiag(d *Deep, x *T) (f float64, d2 *Deep) {
-	t := append(make([]*T, 0, 3), d.Layers...)
+	t := append(make([]*T, 0, 5), d.Layers...)
 	t2 := append(t, d.Norm.Scale)
 	t3 := append(t2, d.Norm.Shift)
-	params := append(t3, d.Out)
+	t4 := append(t3, d.Out)
+	t5 := append(t4, d.Post.Scale)
+	params := append(t5, d.Post.Shift)
 	n := len(d.Layers)
 	n2 := tensorops.ParamsSize(params)
 	d3 := make([]float64, n2+7)
 	f = 0
 	for i := 0; i < n2; i += 8 {
-		t6 := tensorops.ParamsBasis(params, i)
+		t9 := tensorops.ParamsBasis(params, i)
 		u0 := new(Deep)
-		u0.Layers = t6[0:n:n]
-		u0.Norm.Scale = t6[n]
-		u0.Norm.Shift = t6[n+1]
-		u0.Out = t6[n+2]
-		t7 := tensorops.ParamsBasis(params, i+1)
+		u0.Layers = t9[0:n:n]
+		u0.Norm.Scale = t9[n]
+		u0.Norm.Shift = t9[n+1]
+		u0.Out = t9[n+2]
+		t10 := new(Affine)
+		u0.Post = t10
+		t10.Scale = t9[n+3]
+		t10.Shift = t9[n+4]
+		t11 := tensorops.ParamsBasis(params, i+1)
 		u1 := new(Deep)
-		u1.Layers = t7[0:n:n]
-		u1.Norm.Scale = t7[n]
-		u1.Norm.Shift = t7[n+1]
-		u1.Out = t7[n+2]
-		t8 := tensorops.ParamsBasis(params, i+2)
+		u1.Layers = t11[0:n:n]
+		u1.Norm.Scale = t11[n]
+		u1.Norm.Shift = t11[n+1]
+		u1.Out = t11[n+2]
+		t12 := new(Affine)
+		u1.Post = t12
+		t12.Scale = t11[n+3]
+		t12.Shift = t11[n+4]
+		t13 := tensorops.ParamsBasis(params, i+2)
 		u2 := new(Deep)
-		u2.Layers = t8[0:n:n]
-		u2.Norm.Scale = t8[n]
-		u2.Norm.Shift = t8[n+1]
-		u2.Out = t8[n+2]
-		t9 := tensorops.ParamsBasis(params, i+3)
+		u2.Layers = t13[0:n:n]
+		u2.Norm.Scale = t13[n]
+		u2.Norm.Shift = t13[n+1]
+		u2.Out = t13[n+2]
+		t14 := new(Affine)
+		u2.Post = t14
+		t14.Scale = t13[n+3]
+		t14.Shift = t13[n+4]
+		t15 := tensorops.ParamsBasis(params, i+3)
 		u3 := new(Deep)
-		u3.Layers = t9[0:n:n]
-		u3.Norm.Scale = t9[n]
-		u3.Norm.Shift = t9[n+1]
-		u3.Out = t9[n+2]
-		t10 := tensorops.ParamsBasis(params, i+4)
+		u3.Layers = t15[0:n:n]
+		u3.Norm.Scale = t15[n]
+		u3.Norm.Shift = t15[n+1]
+		u3.Out = t15[n+2]
+		t16 := new(Affine)
+		u3.Post = t16
+		t16.Scale = t15[n+3]
+		t16.Shift = t15[n+4]
+		t17 := tensorops.ParamsBasis(params, i+4)
 		u4 := new(Deep)
-		u4.Layers = t10[0:n:n]
-		u4.Norm.Scale = t10[n]
-		u4.Norm.Shift = t10[n+1]
-		u4.Out = t10[n+2]
-		t11 := tensorops.ParamsBasis(params, i+5)
+		u4.Layers = t17[0:n:n]
+		u4.Norm.Scale = t17[n]
+		u4.Norm.Shift = t17[n+1]
+		u4.Out = t17[n+2]
+		t18 := new(Affine)
+		u4.Post = t18
+		t18.Scale = t17[n+3]
+		t18.Shift = t17[n+4]
+		t19 := tensorops.ParamsBasis(params, i+5)
 		u5 := new(Deep)
-		u5.Layers = t11[0:n:n]
-		u5.Norm.Scale = t11[n]
-		u5.Norm.Shift = t11[n+1]
-		u5.Out = t11[n+2]
-		t12 := tensorops.ParamsBasis(params, i+6)
+		u5.Layers = t19[0:n:n]
+		u5.Norm.Scale = t19[n]
+		u5.Norm.Shift = t19[n+1]
+		u5.Out = t19[n+2]
+		t20 := new(Affine)
+		u5.Post = t20
+		t20.Scale = t19[n+3]
+		t20.Shift = t19[n+4]
+		t21 := tensorops.ParamsBasis(params, i+6)
 		u6 := new(Deep)
-		u6.Layers = t12[0:n:n]
-		u6.Norm.Scale = t12[n]
-		u6.Norm.Shift = t12[n+1]
-		u6.Out = t12[n+2]
-		t13 := tensorops.ParamsBasis(params, i+7)
+		u6.Layers = t21[0:n:n]
+		u6.Norm.Scale = t21[n]
+		u6.Norm.Shift = t21[n+1]
+		u6.Out = t21[n+2]
+		t22 := new(Affine)
+		u6.Post = t22
+		t22.Scale = t21[n+3]
+		t22.Shift = t21[n+4]
+		t23 := tensorops.ParamsBasis(params, i+7)
 		u7 := new(Deep)
-		u7.Layers = t13[0:n:n]
-		u7.Norm.Scale = t13[n]
-		u7.Norm.Shift = t13[n+1]
-		u7.Out = t13[n+2]
-		var t14, t15, t16, t17, t18, t19, t20, t21 float64
-		f, _, _, _, _, _, _, _, _, t14, t15, t16, t17, t18, t19, t20, t21 = deepLossTaylorLanes8WrtD(
+		u7.Layers = t23[0:n:n]
+		u7.Norm.Scale = t23[n]
+		u7.Norm.Shift = t23[n+1]
+		u7.Out = t23[n+2]
+		t24 := new(Affine)
+		u7.Post = t24
+		t24.Scale = t23[n+3]
+		t24.Shift = t23[n+4]
+		var t25, t26, t27, t28, t29, t30, t31, t32 float64
+		f, _, _, _, _, _, _, _, _, t25, t26, t27, t28, t29, t30, t31, t32 = deepLossTaylorLanes8WrtD(
 			d,
 			u0,
 			u1,
@@ -5085,25 +5431,29 @@ func DeepLossHessDiag(d *Deep, x *T) (f float64, d2 *Deep) {
 			u7,
 			x,
 		)
-		d3[i] = 2 * t14
-		d3[i+1] = 2 * t15
-		d3[i+2] = 2 * t16
-		d3[i+3] = 2 * t17
-		d3[i+4] = 2 * t18
-		d3[i+5] = 2 * t19
-		d3[i+6] = 2 * t20
-		d3[i+7] = 2 * t21
+		d3[i] = 2 * t25
+		d3[i+1] = 2 * t26
+		d3[i+2] = 2 * t27
+		d3[i+3] = 2 * t28
+		d3[i+4] = 2 * t29
+		d3[i+5] = 2 * t30
+		d3[i+6] = 2 * t31
+		d3[i+7] = 2 * t32
 	}
 	if n2 == 0 {
 		f = DeepLoss(d, x)
 	}
-	t4 := tensorops.ParamsUnflatten(d3[:n2], params)
-	t5 := new(Deep)
-	t5.Layers = t4[0:n:n]
-	t5.Norm.Scale = t4[n]
-	t5.Norm.Shift = t4[n+1]
-	t5.Out = t4[n+2]
-	return f, t5
+	t6 := tensorops.ParamsUnflatten(d3[:n2], params)
+	t7 := new(Deep)
+	t7.Layers = t6[0:n:n]
+	t7.Norm.Scale = t6[n]
+	t7.Norm.Shift = t6[n+1]
+	t7.Out = t6[n+2]
+	t8 := new(Affine)
+	t7.Post = t8
+	t8.Scale = t6[n+3]
+	t8.Shift = t6[n+4]
+	return f, t7
 }
 
 // deepLossTaylorLanes8WrtD propagates 8 Taylor polynomials of degree 2 through DeepLoss at once,
@@ -5136,7 +5486,7 @@ func deepLossTaylorLanes8WrtD(
 	float64,
 	float64,
 ) {
-	t, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17 := deepTaylorLanes8WrtLayersNormOut(
+	t, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17 := deepTaylorLanes8WrtLayersNormOutPost(
 		d.Layers,
 		d1_1.Layers,
 		d1_2.Layers,
@@ -5164,6 +5514,15 @@ func deepLossTaylorLanes8WrtD(
 		d1_6.Out,
 		d1_7.Out,
 		d1_8.Out,
+		d.Post,
+		d1_1.Post,
+		d1_2.Post,
+		d1_3.Post,
+		d1_4.Post,
+		d1_5.Post,
+		d1_6.Post,
+		d1_7.Post,
+		d1_8.Post,
 		x,
 	)
 	t18 := tensorops.Scale(t, 2)
@@ -5187,7 +5546,7 @@ func deepLossTaylorLanes8WrtD(
 	return t19, t20, t22, t24, t26, t28, t30, t32, t34, t21, t23, t25, t27, t29, t31, t33, t35
 }
 
-// deepTaylorLanes8WrtLayersNormOut propagates 8 Taylor polynomials of degree 2 through deep at
+// deepTaylorLanes8WrtLayersNormOutPost propagates 8 Taylor polynomials of degree 2 through deep at
 // once, one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied
 // input p as its first coefficients p1_1 … p1_8, it returns the results of deep and, for each float
 // result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
@@ -5196,12 +5555,15 @@ func deepLossTaylorLanes8WrtD(
 // Varied inputs: layers (coefficients layers1_1, layers1_2, layers1_3, layers1_4, layers1_5,
 // layers1_6, layers1_7, layers1_8), norm (coefficients norm1_1, norm1_2, norm1_3, norm1_4, norm1_5,
 // norm1_6, norm1_7, norm1_8), out (coefficients out1_1, out1_2, out1_3, out1_4, out1_5, out1_6,
-// out1_7, out1_8).
+// out1_7, out1_8), post (coefficients post1_1, post1_2, post1_3, post1_4, post1_5, post1_6,
+// post1_7, post1_8).
 // Fixed inputs (zero coefficients): x.
-func deepTaylorLanes8WrtLayersNormOut(
+func deepTaylorLanes8WrtLayersNormOutPost(
 	layers, layers1_1, layers1_2, layers1_3, layers1_4, layers1_5, layers1_6, layers1_7, layers1_8 []*T,
 	norm, norm1_1, norm1_2, norm1_3, norm1_4, norm1_5, norm1_6, norm1_7, norm1_8 Affine,
-	out, out1_1, out1_2, out1_3, out1_4, out1_5, out1_6, out1_7, out1_8, x *T,
+	out, out1_1, out1_2, out1_3, out1_4, out1_5, out1_6, out1_7, out1_8 *T,
+	post, post1_1, post1_2, post1_3, post1_4, post1_5, post1_6, post1_7, post1_8 *Affine,
+	x *T,
 ) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
 	norm2_1 := Affine{}
 	norm2_2 := Affine{}
@@ -5237,7 +5599,7 @@ func deepTaylorLanes8WrtLayersNormOut(
 		w1_6 := layers1_6[i]
 		w1_7 := layers1_7[i]
 		w1_8 := layers1_8[i]
-		t242 := tensorops.MatMulEach(
+		t291 := tensorops.MatMulEach(
 			layers[i],
 			false,
 			h,
@@ -5258,65 +5620,65 @@ func deepTaylorLanes8WrtLayersNormOut(
 			h1_8,
 			h2_8,
 		)
-		t243 := t242[0]
-		t244 := t242[1]
-		t245 := t242[2]
-		t246 := t242[3]
-		t247 := t242[4]
-		t248 := t242[5]
-		t249 := t242[6]
-		t250 := t242[7]
-		t251 := t242[8]
-		t252 := t242[9]
-		t253 := t242[10]
-		t254 := t242[11]
-		t255 := t242[12]
-		t256 := t242[13]
-		t257 := t242[14]
-		t258 := t242[15]
-		t259 := t242[16]
-		t260 := tensorops.MatMulEach(w1_1, false, h, h1_1)
-		t261 := t260[1]
-		t262 := tensorops.Add(t244, t260[0])
-		t263 := tensorops.MatMulEach(w1_2, false, h, h1_2)
-		t264 := t263[1]
-		t265 := tensorops.Add(t246, t263[0])
-		t266 := tensorops.MatMulEach(w1_3, false, h, h1_3)
-		t267 := t266[1]
-		t268 := tensorops.Add(t248, t266[0])
-		t269 := tensorops.MatMulEach(w1_4, false, h, h1_4)
-		t270 := t269[1]
-		t271 := tensorops.Add(t250, t269[0])
-		t272 := tensorops.MatMulEach(w1_5, false, h, h1_5)
-		t273 := t272[1]
-		t274 := tensorops.Add(t252, t272[0])
-		t275 := tensorops.MatMulEach(w1_6, false, h, h1_6)
-		t276 := t275[1]
-		t277 := tensorops.Add(t254, t275[0])
-		t278 := tensorops.MatMulEach(w1_7, false, h, h1_7)
-		t279 := t278[1]
-		t280 := tensorops.Add(t256, t278[0])
-		t281 := tensorops.MatMulEach(w1_8, false, h, h1_8)
-		t282 := t281[1]
-		t283 := tensorops.Add(t258, t281[0])
-		h = tensorops.Tanh(t243)
-		h1_1 = tensorops.TanhJVP(h, t262)
-		t284 := tensorops.Fuse("1 - a*a", h)
-		h2_1 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_1, t262, t284, t261, t245)
-		h1_2 = tensorops.TanhJVP(h, t265)
-		h2_2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_2, t265, t284, t264, t247)
-		h1_3 = tensorops.TanhJVP(h, t268)
-		h2_3 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_3, t268, t284, t267, t249)
-		h1_4 = tensorops.TanhJVP(h, t271)
-		h2_4 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_4, t271, t284, t270, t251)
-		h1_5 = tensorops.TanhJVP(h, t274)
-		h2_5 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_5, t274, t284, t273, t253)
-		h1_6 = tensorops.TanhJVP(h, t277)
-		h2_6 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_6, t277, t284, t276, t255)
-		h1_7 = tensorops.TanhJVP(h, t280)
-		h2_7 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_7, t280, t284, t279, t257)
-		h1_8 = tensorops.TanhJVP(h, t283)
-		h2_8 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_8, t283, t284, t282, t259)
+		t292 := t291[0]
+		t293 := t291[1]
+		t294 := t291[2]
+		t295 := t291[3]
+		t296 := t291[4]
+		t297 := t291[5]
+		t298 := t291[6]
+		t299 := t291[7]
+		t300 := t291[8]
+		t301 := t291[9]
+		t302 := t291[10]
+		t303 := t291[11]
+		t304 := t291[12]
+		t305 := t291[13]
+		t306 := t291[14]
+		t307 := t291[15]
+		t308 := t291[16]
+		t309 := tensorops.MatMulEach(w1_1, false, h, h1_1)
+		t310 := t309[1]
+		t311 := tensorops.Add(t293, t309[0])
+		t312 := tensorops.MatMulEach(w1_2, false, h, h1_2)
+		t313 := t312[1]
+		t314 := tensorops.Add(t295, t312[0])
+		t315 := tensorops.MatMulEach(w1_3, false, h, h1_3)
+		t316 := t315[1]
+		t317 := tensorops.Add(t297, t315[0])
+		t318 := tensorops.MatMulEach(w1_4, false, h, h1_4)
+		t319 := t318[1]
+		t320 := tensorops.Add(t299, t318[0])
+		t321 := tensorops.MatMulEach(w1_5, false, h, h1_5)
+		t322 := t321[1]
+		t323 := tensorops.Add(t301, t321[0])
+		t324 := tensorops.MatMulEach(w1_6, false, h, h1_6)
+		t325 := t324[1]
+		t326 := tensorops.Add(t303, t324[0])
+		t327 := tensorops.MatMulEach(w1_7, false, h, h1_7)
+		t328 := t327[1]
+		t329 := tensorops.Add(t305, t327[0])
+		t330 := tensorops.MatMulEach(w1_8, false, h, h1_8)
+		t331 := t330[1]
+		t332 := tensorops.Add(t307, t330[0])
+		h = tensorops.Tanh(t292)
+		h1_1 = tensorops.TanhJVP(h, t311)
+		t333 := tensorops.Fuse("1 - a*a", h)
+		h2_1 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_1, t311, t333, t310, t294)
+		h1_2 = tensorops.TanhJVP(h, t314)
+		h2_2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_2, t314, t333, t313, t296)
+		h1_3 = tensorops.TanhJVP(h, t317)
+		h2_3 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_3, t317, t333, t316, t298)
+		h1_4 = tensorops.TanhJVP(h, t320)
+		h2_4 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_4, t320, t333, t319, t300)
+		h1_5 = tensorops.TanhJVP(h, t323)
+		h2_5 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_5, t323, t333, t322, t302)
+		h1_6 = tensorops.TanhJVP(h, t326)
+		h2_6 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_6, t326, t333, t325, t304)
+		h1_7 = tensorops.TanhJVP(h, t329)
+		h2_7 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_7, t329, t333, t328, t306)
+		h1_8 = tensorops.TanhJVP(h, t332)
+		h2_8 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_8, t332, t333, t331, t308)
 	}
 	t := tensorops.Mean(h, 1)
 	t2 := tensorops.Mean(h1_1, 1)
@@ -5668,116 +6030,209 @@ func deepTaylorLanes8WrtLayersNormOut(
 		t197,
 		t199,
 	)
-	t201 := t200[0]
-	t202 := t200[1]
-	t203 := t200[2]
-	t204 := t200[3]
-	t205 := t200[4]
-	t206 := t200[5]
-	t207 := t200[6]
-	t208 := t200[7]
-	t209 := t200[8]
-	t210 := t200[9]
-	t211 := t200[10]
-	t212 := t200[11]
-	t213 := t200[12]
-	t214 := t200[13]
-	t215 := t200[14]
-	t216 := t200[15]
-	t217 := t200[16]
-	t218 := tensorops.MatMulEach(out1_1, false, t167, t169)
-	t219 := tensorops.Add(t202, t218[0])
-	t220 := tensorops.Add(t218[1], t203)
-	t221 := tensorops.MatMulEach(out1_2, false, t167, t173)
-	t222 := tensorops.Add(t204, t221[0])
-	t223 := tensorops.Add(t221[1], t205)
-	t224 := tensorops.MatMulEach(out1_3, false, t167, t177)
-	t225 := tensorops.Add(t206, t224[0])
-	t226 := tensorops.Add(t224[1], t207)
-	t227 := tensorops.MatMulEach(out1_4, false, t167, t181)
-	t228 := tensorops.Add(t208, t227[0])
-	t229 := tensorops.Add(t227[1], t209)
-	t230 := tensorops.MatMulEach(out1_5, false, t167, t185)
-	t231 := tensorops.Add(t210, t230[0])
-	t232 := tensorops.Add(t230[1], t211)
-	t233 := tensorops.MatMulEach(out1_6, false, t167, t189)
-	t234 := tensorops.Add(t212, t233[0])
-	t235 := tensorops.Add(t233[1], t213)
-	t236 := tensorops.MatMulEach(out1_7, false, t167, t193)
-	t237 := tensorops.Add(t214, t236[0])
-	t238 := tensorops.Add(t236[1], t215)
-	t239 := tensorops.MatMulEach(out1_8, false, t167, t197)
-	t240 := tensorops.Add(t216, t239[0])
-	t241 := tensorops.Add(t239[1], t217)
-	return t201, t219, t222, t225, t228, t231, t234, t237, t240, t220, t223, t226, t229, t232, t235, t238, t241
+	o := t200[0]
+	t201 := t200[1]
+	t202 := t200[2]
+	t203 := t200[3]
+	t204 := t200[4]
+	t205 := t200[5]
+	t206 := t200[6]
+	t207 := t200[7]
+	t208 := t200[8]
+	t209 := t200[9]
+	t210 := t200[10]
+	t211 := t200[11]
+	t212 := t200[12]
+	t213 := t200[13]
+	t214 := t200[14]
+	t215 := t200[15]
+	t216 := t200[16]
+	t217 := tensorops.MatMulEach(out1_1, false, t167, t169)
+	t218 := t217[1]
+	o1_1 := tensorops.Add(t201, t217[0])
+	t219 := tensorops.MatMulEach(out1_2, false, t167, t173)
+	t220 := t219[1]
+	o1_2 := tensorops.Add(t203, t219[0])
+	t221 := tensorops.MatMulEach(out1_3, false, t167, t177)
+	t222 := t221[1]
+	o1_3 := tensorops.Add(t205, t221[0])
+	t223 := tensorops.MatMulEach(out1_4, false, t167, t181)
+	t224 := t223[1]
+	o1_4 := tensorops.Add(t207, t223[0])
+	t225 := tensorops.MatMulEach(out1_5, false, t167, t185)
+	t226 := t225[1]
+	o1_5 := tensorops.Add(t209, t225[0])
+	t227 := tensorops.MatMulEach(out1_6, false, t167, t189)
+	t228 := t227[1]
+	o1_6 := tensorops.Add(t211, t227[0])
+	t229 := tensorops.MatMulEach(out1_7, false, t167, t193)
+	t230 := t229[1]
+	o1_7 := tensorops.Add(t213, t229[0])
+	t231 := tensorops.MatMulEach(out1_8, false, t167, t197)
+	t232 := t231[1]
+	o1_8 := tensorops.Add(t215, t231[0])
+	t233 := post.Scale
+	t234 := post1_1.Scale
+	t235 := post1_2.Scale
+	t236 := post1_3.Scale
+	t237 := post1_4.Scale
+	t238 := post1_5.Scale
+	t239 := post1_6.Scale
+	t240 := post1_7.Scale
+	t241 := post1_8.Scale
+	t242 := tensorops.Fuse("a*b + c*d", t233, o1_1, o, t234)
+	t243 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t234, o1_1, t233, t218, t202)
+	t244 := tensorops.Fuse("a*b + c*d", t233, o1_2, o, t235)
+	t245 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t235, o1_2, t233, t220, t204)
+	t246 := tensorops.Fuse("a*b + c*d", t233, o1_3, o, t236)
+	t247 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t236, o1_3, t233, t222, t206)
+	t248 := tensorops.Fuse("a*b + c*d", t233, o1_4, o, t237)
+	t249 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t237, o1_4, t233, t224, t208)
+	t250 := tensorops.Fuse("a*b + c*d", t233, o1_5, o, t238)
+	t251 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t238, o1_5, t233, t226, t210)
+	t252 := tensorops.Fuse("a*b + c*d", t233, o1_6, o, t239)
+	t253 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t239, o1_6, t233, t228, t212)
+	t254 := tensorops.Fuse("a*b + c*d", t233, o1_7, o, t240)
+	t255 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t240, o1_7, t233, t230, t214)
+	t256 := tensorops.Fuse("a*b + c*d", t233, o1_8, o, t241)
+	t257 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t241, o1_8, t233, t232, t216)
+	t258 := post1_1.Shift
+	t259 := post1_2.Shift
+	t260 := post1_3.Shift
+	t261 := post1_4.Shift
+	t262 := post1_5.Shift
+	t263 := post1_6.Shift
+	t264 := post1_7.Shift
+	t265 := post1_8.Shift
+	t266 := tensorops.Fuse("a*b + c", o, t233, post.Shift)
+	t267 := tensorops.ExpandLike(t242, t266)
+	t268 := tensorops.FuseInto(t267, "a + b", t267, tensorops.ExpandLike(t258, t266))
+	t269 := tensorops.ExpandLike(t243, t266)
+	t270 := tensorops.ExpandLike(t244, t266)
+	t271 := tensorops.FuseInto(t270, "a + b", t270, tensorops.ExpandLike(t259, t266))
+	t272 := tensorops.ExpandLike(t245, t266)
+	t273 := tensorops.ExpandLike(t246, t266)
+	t274 := tensorops.FuseInto(t273, "a + b", t273, tensorops.ExpandLike(t260, t266))
+	t275 := tensorops.ExpandLike(t247, t266)
+	t276 := tensorops.ExpandLike(t248, t266)
+	t277 := tensorops.FuseInto(t276, "a + b", t276, tensorops.ExpandLike(t261, t266))
+	t278 := tensorops.ExpandLike(t249, t266)
+	t279 := tensorops.ExpandLike(t250, t266)
+	t280 := tensorops.FuseInto(t279, "a + b", t279, tensorops.ExpandLike(t262, t266))
+	t281 := tensorops.ExpandLike(t251, t266)
+	t282 := tensorops.ExpandLike(t252, t266)
+	t283 := tensorops.FuseInto(t282, "a + b", t282, tensorops.ExpandLike(t263, t266))
+	t284 := tensorops.ExpandLike(t253, t266)
+	t285 := tensorops.ExpandLike(t254, t266)
+	t286 := tensorops.FuseInto(t285, "a + b", t285, tensorops.ExpandLike(t264, t266))
+	t287 := tensorops.ExpandLike(t255, t266)
+	t288 := tensorops.ExpandLike(t256, t266)
+	t289 := tensorops.FuseInto(t288, "a + b", t288, tensorops.ExpandLike(t265, t266))
+	t290 := tensorops.ExpandLike(t257, t266)
+	return t266, t268, t271, t274, t277, t280, t283, t286, t289, t269, t272, t275, t278, t281, t284, t287, t290
 }
 
 // DeepLossLaplacian returns DeepLoss and its Laplacian with respect to d, Σᵢ ∂²DeepLoss/∂θᵢ² over
 // θ, the n elements of the tensors of d in the order of its fields (the elements of Layers,
-// Norm.Scale, Norm.Shift, Out), each tensor row-major (tensorops.ParamsFlatten's order), by
-// collapsed Taylor mode: deepLossTaylorWrtD propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈n/8⌉ calls, which give DeepLoss's value too.
+// Norm.Scale, Norm.Shift, Out, Post.Scale, Post.Shift), each tensor row-major
+// (tensorops.ParamsFlatten's order), by collapsed Taylor mode: deepLossTaylorWrtD propagates 8 unit
+// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
+// give DeepLoss's value too.
 func DeepLossLaplacian(d *Deep, x *T) (f, lap float64) {
-	t := append(make([]*T, 0, 3), d.Layers...)
+	t := append(make([]*T, 0, 5), d.Layers...)
 	t2 := append(t, d.Norm.Scale)
 	t3 := append(t2, d.Norm.Shift)
-	params := append(t3, d.Out)
+	t4 := append(t3, d.Out)
+	t5 := append(t4, d.Post.Scale)
+	params := append(t5, d.Post.Shift)
 	n := len(d.Layers)
 	n2 := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
 	for i := 0; i < n2; i += 8 {
-		t4 := tensorops.ParamsBasis(params, i)
+		t6 := tensorops.ParamsBasis(params, i)
 		u0 := new(Deep)
-		u0.Layers = t4[0:n:n]
-		u0.Norm.Scale = t4[n]
-		u0.Norm.Shift = t4[n+1]
-		u0.Out = t4[n+2]
-		t5 := tensorops.ParamsBasis(params, i+1)
+		u0.Layers = t6[0:n:n]
+		u0.Norm.Scale = t6[n]
+		u0.Norm.Shift = t6[n+1]
+		u0.Out = t6[n+2]
+		t7 := new(Affine)
+		u0.Post = t7
+		t7.Scale = t6[n+3]
+		t7.Shift = t6[n+4]
+		t8 := tensorops.ParamsBasis(params, i+1)
 		u1 := new(Deep)
-		u1.Layers = t5[0:n:n]
-		u1.Norm.Scale = t5[n]
-		u1.Norm.Shift = t5[n+1]
-		u1.Out = t5[n+2]
-		t6 := tensorops.ParamsBasis(params, i+2)
+		u1.Layers = t8[0:n:n]
+		u1.Norm.Scale = t8[n]
+		u1.Norm.Shift = t8[n+1]
+		u1.Out = t8[n+2]
+		t9 := new(Affine)
+		u1.Post = t9
+		t9.Scale = t8[n+3]
+		t9.Shift = t8[n+4]
+		t10 := tensorops.ParamsBasis(params, i+2)
 		u2 := new(Deep)
-		u2.Layers = t6[0:n:n]
-		u2.Norm.Scale = t6[n]
-		u2.Norm.Shift = t6[n+1]
-		u2.Out = t6[n+2]
-		t7 := tensorops.ParamsBasis(params, i+3)
+		u2.Layers = t10[0:n:n]
+		u2.Norm.Scale = t10[n]
+		u2.Norm.Shift = t10[n+1]
+		u2.Out = t10[n+2]
+		t11 := new(Affine)
+		u2.Post = t11
+		t11.Scale = t10[n+3]
+		t11.Shift = t10[n+4]
+		t12 := tensorops.ParamsBasis(params, i+3)
 		u3 := new(Deep)
-		u3.Layers = t7[0:n:n]
-		u3.Norm.Scale = t7[n]
-		u3.Norm.Shift = t7[n+1]
-		u3.Out = t7[n+2]
-		t8 := tensorops.ParamsBasis(params, i+4)
+		u3.Layers = t12[0:n:n]
+		u3.Norm.Scale = t12[n]
+		u3.Norm.Shift = t12[n+1]
+		u3.Out = t12[n+2]
+		t13 := new(Affine)
+		u3.Post = t13
+		t13.Scale = t12[n+3]
+		t13.Shift = t12[n+4]
+		t14 := tensorops.ParamsBasis(params, i+4)
 		u4 := new(Deep)
-		u4.Layers = t8[0:n:n]
-		u4.Norm.Scale = t8[n]
-		u4.Norm.Shift = t8[n+1]
-		u4.Out = t8[n+2]
-		t9 := tensorops.ParamsBasis(params, i+5)
+		u4.Layers = t14[0:n:n]
+		u4.Norm.Scale = t14[n]
+		u4.Norm.Shift = t14[n+1]
+		u4.Out = t14[n+2]
+		t15 := new(Affine)
+		u4.Post = t15
+		t15.Scale = t14[n+3]
+		t15.Shift = t14[n+4]
+		t16 := tensorops.ParamsBasis(params, i+5)
 		u5 := new(Deep)
-		u5.Layers = t9[0:n:n]
-		u5.Norm.Scale = t9[n]
-		u5.Norm.Shift = t9[n+1]
-		u5.Out = t9[n+2]
-		t10 := tensorops.ParamsBasis(params, i+6)
+		u5.Layers = t16[0:n:n]
+		u5.Norm.Scale = t16[n]
+		u5.Norm.Shift = t16[n+1]
+		u5.Out = t16[n+2]
+		t17 := new(Affine)
+		u5.Post = t17
+		t17.Scale = t16[n+3]
+		t17.Shift = t16[n+4]
+		t18 := tensorops.ParamsBasis(params, i+6)
 		u6 := new(Deep)
-		u6.Layers = t10[0:n:n]
-		u6.Norm.Scale = t10[n]
-		u6.Norm.Shift = t10[n+1]
-		u6.Out = t10[n+2]
-		t11 := tensorops.ParamsBasis(params, i+7)
+		u6.Layers = t18[0:n:n]
+		u6.Norm.Scale = t18[n]
+		u6.Norm.Shift = t18[n+1]
+		u6.Out = t18[n+2]
+		t19 := new(Affine)
+		u6.Post = t19
+		t19.Scale = t18[n+3]
+		t19.Shift = t18[n+4]
+		t20 := tensorops.ParamsBasis(params, i+7)
 		u7 := new(Deep)
-		u7.Layers = t11[0:n:n]
-		u7.Norm.Scale = t11[n]
-		u7.Norm.Shift = t11[n+1]
-		u7.Out = t11[n+2]
-		var t12 float64
-		f, _, _, _, _, _, _, _, _, t12 = deepLossTaylorWrtD(d, u0, u1, u2, u3, u4, u5, u6, u7, x)
-		lap += 2 * t12
+		u7.Layers = t20[0:n:n]
+		u7.Norm.Scale = t20[n]
+		u7.Norm.Shift = t20[n+1]
+		u7.Out = t20[n+2]
+		t21 := new(Affine)
+		u7.Post = t21
+		t21.Scale = t20[n+3]
+		t21.Shift = t20[n+4]
+		var t22 float64
+		f, _, _, _, _, _, _, _, _, t22 = deepLossTaylorWrtD(d, u0, u1, u2, u3, u4, u5, u6, u7, x)
+		lap += 2 * t22
 	}
 	if n2 == 0 {
 		f = DeepLoss(d, x)
@@ -5796,7 +6251,7 @@ func deepLossTaylorWrtD(
 	d, d1, d2, d3, d4, d5, d6, d7, d8 *Deep,
 	x *T,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := deepTaylorWrtLayersNormOut(
+	t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := deepTaylorWrtLayersNormOutPost(
 		d.Layers,
 		d1.Layers,
 		d2.Layers,
@@ -5824,6 +6279,15 @@ func deepLossTaylorWrtD(
 		d6.Out,
 		d7.Out,
 		d8.Out,
+		d.Post,
+		d1.Post,
+		d2.Post,
+		d3.Post,
+		d4.Post,
+		d5.Post,
+		d6.Post,
+		d7.Post,
+		d8.Post,
 		x,
 	)
 	t11 := tensorops.Scale(t, 2)
@@ -5857,7 +6321,7 @@ func deepLossTaylorWrtD(
 	return tensorops.SumAll(tensorops.Square(t)), t14, t15, t16, t17, t18, t19, t20, t21, t22
 }
 
-// deepTaylorWrtLayersNormOut propagates 8 second-order jets of deep at once (collapsed Taylor
+// deepTaylorWrtLayersNormOutPost propagates 8 second-order jets of deep at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of deep and, for each float result y, its first coefficients
@@ -5866,11 +6330,13 @@ func deepLossTaylorWrtD(
 //
 // Varied inputs: layers (layers1, layers2, layers3, layers4, layers5, layers6, layers7, layers8),
 // norm (norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8), out (out1, out2, out3, out4, out5,
-// out6, out7, out8).
-func deepTaylorWrtLayersNormOut(
+// out6, out7, out8), post (post1, post2, post3, post4, post5, post6, post7, post8).
+func deepTaylorWrtLayersNormOutPost(
 	layers, layers1, layers2, layers3, layers4, layers5, layers6, layers7, layers8 []*T,
 	norm, norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8 Affine,
-	out, out1, out2, out3, out4, out5, out6, out7, out8, x *T,
+	out, out1, out2, out3, out4, out5, out6, out7, out8 *T,
+	post, post1, post2, post3, post4, post5, post6, post7, post8 *Affine,
+	x *T,
 ) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
 	norm9 := Affine{}
 	h := x
@@ -5892,7 +6358,7 @@ func deepTaylorWrtLayersNormOut(
 		w6 := layers6[i]
 		w7 := layers7[i]
 		w8 := layers8[i]
-		t173 := tensorops.MatMulEach(
+		t210 := tensorops.MatMulEach(
 			layers[i],
 			false,
 			h,
@@ -5906,95 +6372,95 @@ func deepTaylorWrtLayersNormOut(
 			h8,
 			h9,
 		)
-		t174 := t173[0]
-		t175 := t173[1]
-		t176 := t173[2]
-		t177 := t173[3]
-		t178 := t173[4]
-		t179 := t173[5]
-		t180 := t173[6]
-		t181 := t173[7]
-		t182 := t173[8]
-		t183 := t173[9]
-		t184 := tensorops.MatMulEach(w1, false, h, h1)
-		t185 := t184[1]
-		t186 := tensorops.Add(t175, t184[0])
-		t187 := tensorops.MatMulEach(w2, false, h, h2)
-		t188 := t187[1]
-		t189 := tensorops.Add(t176, t187[0])
-		t190 := tensorops.MatMulEach(w3, false, h, h3)
-		t191 := t190[1]
-		t192 := tensorops.Add(t177, t190[0])
-		t193 := tensorops.MatMulEach(w4, false, h, h4)
-		t194 := t193[1]
-		t195 := tensorops.Add(t178, t193[0])
-		t196 := tensorops.MatMulEach(w5, false, h, h5)
-		t197 := t196[1]
-		t198 := tensorops.Add(t179, t196[0])
-		t199 := tensorops.MatMulEach(w6, false, h, h6)
-		t200 := t199[1]
-		t201 := tensorops.Add(t180, t199[0])
-		t202 := tensorops.MatMulEach(w7, false, h, h7)
-		t203 := t202[1]
-		t204 := tensorops.Add(t181, t202[0])
-		t205 := tensorops.MatMulEach(w8, false, h, h8)
-		t206 := t205[1]
-		t207 := tensorops.Add(t182, t205[0])
-		h = tensorops.Tanh(t174)
-		h1 = tensorops.TanhJVP(h, t186)
-		h2 = tensorops.TanhJVP(h, t189)
-		h3 = tensorops.TanhJVP(h, t192)
-		t208 := tensorops.Fuse(
+		t211 := t210[0]
+		t212 := t210[1]
+		t213 := t210[2]
+		t214 := t210[3]
+		t215 := t210[4]
+		t216 := t210[5]
+		t217 := t210[6]
+		t218 := t210[7]
+		t219 := t210[8]
+		t220 := t210[9]
+		t221 := tensorops.MatMulEach(w1, false, h, h1)
+		t222 := t221[1]
+		t223 := tensorops.Add(t212, t221[0])
+		t224 := tensorops.MatMulEach(w2, false, h, h2)
+		t225 := t224[1]
+		t226 := tensorops.Add(t213, t224[0])
+		t227 := tensorops.MatMulEach(w3, false, h, h3)
+		t228 := t227[1]
+		t229 := tensorops.Add(t214, t227[0])
+		t230 := tensorops.MatMulEach(w4, false, h, h4)
+		t231 := t230[1]
+		t232 := tensorops.Add(t215, t230[0])
+		t233 := tensorops.MatMulEach(w5, false, h, h5)
+		t234 := t233[1]
+		t235 := tensorops.Add(t216, t233[0])
+		t236 := tensorops.MatMulEach(w6, false, h, h6)
+		t237 := t236[1]
+		t238 := tensorops.Add(t217, t236[0])
+		t239 := tensorops.MatMulEach(w7, false, h, h7)
+		t240 := t239[1]
+		t241 := tensorops.Add(t218, t239[0])
+		t242 := tensorops.MatMulEach(w8, false, h, h8)
+		t243 := t242[1]
+		t244 := tensorops.Add(t219, t242[0])
+		h = tensorops.Tanh(t211)
+		h1 = tensorops.TanhJVP(h, t223)
+		h2 = tensorops.TanhJVP(h, t226)
+		h3 = tensorops.TanhJVP(h, t229)
+		t245 := tensorops.Fuse(
 			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
 			h,
 			h1,
-			t186,
+			t223,
 			h2,
-			t189,
+			t226,
 			h3,
-			t192,
+			t229,
 		)
-		h4 = tensorops.TanhJVP(h, t195)
-		h5 = tensorops.TanhJVP(h, t198)
-		h6 = tensorops.TanhJVP(h, t201)
-		t209 := tensorops.FuseInto(
-			t208,
+		h4 = tensorops.TanhJVP(h, t232)
+		h5 = tensorops.TanhJVP(h, t235)
+		h6 = tensorops.TanhJVP(h, t238)
+		t246 := tensorops.FuseInto(
+			t245,
 			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-			t208,
+			t245,
 			h,
 			h4,
-			t195,
+			t232,
 			h5,
-			t198,
+			t235,
 			h6,
-			t201,
+			t238,
 		)
-		h7 = tensorops.TanhJVP(h, t204)
-		h8 = tensorops.TanhJVP(h, t207)
-		t210 := tensorops.FuseInto(
-			t209,
+		h7 = tensorops.TanhJVP(h, t241)
+		h8 = tensorops.TanhJVP(h, t244)
+		t247 := tensorops.FuseInto(
+			t246,
 			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f)",
-			t209,
+			t246,
 			h,
 			h7,
-			t204,
+			t241,
 			h8,
-			t207,
+			t244,
 		)
 		h9 = tensorops.FuseInto(
-			t210,
+			t247,
 			"a + (1 - b*b)*(c + d + e + f + g + h + i + j + k)",
-			t210,
+			t247,
 			h,
-			t185,
-			t188,
-			t191,
-			t194,
-			t197,
-			t200,
-			t203,
-			t206,
-			t183,
+			t222,
+			t225,
+			t228,
+			t231,
+			t234,
+			t237,
+			t240,
+			t243,
+			t220,
 		)
 	}
 	t := tensorops.Mean(h, 1)
@@ -6300,52 +6766,127 @@ func deepTaylorWrtLayersNormOut(
 	t136 := tensorops.ExpandLike(t118, t119)
 	t137 := tensorops.FuseInto(t136, "a + b", t136, tensorops.ExpandLike(norm9.Shift, t119))
 	t138 := tensorops.MatMulEach(out, false, t119, t121, t123, t125, t127, t129, t131, t133, t135, t137)
-	t139 := t138[0]
-	t140 := t138[1]
-	t141 := t138[2]
-	t142 := t138[3]
-	t143 := t138[4]
-	t144 := t138[5]
-	t145 := t138[6]
-	t146 := t138[7]
-	t147 := t138[8]
-	t148 := t138[9]
-	t149 := tensorops.MatMulEach(out1, false, t119, t121)
-	t150 := t149[1]
-	t151 := tensorops.Add(t140, t149[0])
-	t152 := tensorops.MatMulEach(out2, false, t119, t123)
+	o := t138[0]
+	t139 := t138[1]
+	t140 := t138[2]
+	t141 := t138[3]
+	t142 := t138[4]
+	t143 := t138[5]
+	t144 := t138[6]
+	t145 := t138[7]
+	t146 := t138[8]
+	t147 := t138[9]
+	t148 := tensorops.MatMulEach(out1, false, t119, t121)
+	t149 := t148[1]
+	o1 := tensorops.Add(t139, t148[0])
+	t150 := tensorops.MatMulEach(out2, false, t119, t123)
+	t151 := t150[1]
+	o2 := tensorops.Add(t140, t150[0])
+	t152 := tensorops.MatMulEach(out3, false, t119, t125)
 	t153 := t152[1]
-	t154 := tensorops.Add(t141, t152[0])
-	t155 := tensorops.MatMulEach(out3, false, t119, t125)
-	t156 := t155[1]
-	t157 := tensorops.Add(t142, t155[0])
-	t158 := tensorops.MatMulEach(out4, false, t119, t127)
+	o3 := tensorops.Add(t141, t152[0])
+	t154 := tensorops.MatMulEach(out4, false, t119, t127)
+	t155 := t154[1]
+	o4 := tensorops.Add(t142, t154[0])
+	t156 := tensorops.MatMulEach(out5, false, t119, t129)
+	t157 := t156[1]
+	o5 := tensorops.Add(t143, t156[0])
+	t158 := tensorops.MatMulEach(out6, false, t119, t131)
 	t159 := t158[1]
-	t160 := tensorops.Add(t143, t158[0])
-	t161 := tensorops.MatMulEach(out5, false, t119, t129)
-	t162 := t161[1]
-	t163 := tensorops.Add(t144, t161[0])
-	t164 := tensorops.MatMulEach(out6, false, t119, t131)
-	t165 := t164[1]
-	t166 := tensorops.Add(t145, t164[0])
-	t167 := tensorops.MatMulEach(out7, false, t119, t133)
-	t168 := t167[0]
-	t169 := t167[1]
-	t170 := tensorops.MatMulEach(out8, false, t119, t135)
-	t171 := t170[0]
-	t172 := tensorops.Fuse(
-		"a + b + c + d + e + f + g + h + i",
-		t150,
-		t153,
-		t156,
-		t159,
-		t162,
+	o6 := tensorops.Add(t144, t158[0])
+	t160 := tensorops.MatMulEach(out7, false, t119, t133)
+	t161 := t160[1]
+	o7 := tensorops.Add(t145, t160[0])
+	t162 := tensorops.MatMulEach(out8, false, t119, t135)
+	t163 := t162[1]
+	o8 := tensorops.Add(t146, t162[0])
+	t164 := post.Scale
+	t165 := post1.Scale
+	t166 := post2.Scale
+	t167 := post3.Scale
+	t168 := post4.Scale
+	t169 := post5.Scale
+	t170 := post6.Scale
+	t171 := post7.Scale
+	t172 := post8.Scale
+	t173 := tensorops.Fuse("a*b + c*d", t164, o1, o, t165)
+	t174 := tensorops.Fuse("a*b + c*d", t164, o2, o, t166)
+	t175 := tensorops.Fuse("a*b + c*d", t164, o3, o, t167)
+	t176 := tensorops.Fuse(
+		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
 		t165,
-		t169,
-		t170[1],
-		t148,
+		o1,
+		t166,
+		o2,
+		t167,
+		o3,
 	)
-	return t139, t151, t154, t157, t160, t163, t166, tensorops.Add(t146, t168), tensorops.Add(t147, t171), t172
+	t177 := tensorops.Fuse("a*b + c*d", t164, o4, o, t168)
+	t178 := tensorops.Fuse("a*b + c*d", t164, o5, o, t169)
+	t179 := tensorops.Fuse("a*b + c*d", t164, o6, o, t170)
+	t180 := tensorops.FuseInto(
+		t176,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
+		t176,
+		t168,
+		o4,
+		t169,
+		o5,
+		t170,
+		o6,
+	)
+	t181 := tensorops.Fuse("a*b + c*d", t164, o7, o, t171)
+	t182 := tensorops.Fuse("a*b + c*d", t164, o8, o, t172)
+	t183 := tensorops.FuseInto(
+		t180,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d))",
+		t180,
+		t171,
+		o7,
+		t172,
+		o8,
+	)
+	t184 := tensorops.FuseInto(
+		t183,
+		"a + b*(c + d + e + f + g + h + i + j + k)",
+		t183,
+		t164,
+		t149,
+		t151,
+		t153,
+		t155,
+		t157,
+		t159,
+		t161,
+		t163,
+		t147,
+	)
+	t185 := post1.Shift
+	t186 := post2.Shift
+	t187 := post3.Shift
+	t188 := post4.Shift
+	t189 := post5.Shift
+	t190 := post6.Shift
+	t191 := post7.Shift
+	t192 := post8.Shift
+	t193 := tensorops.Fuse("a*b + c", o, t164, post.Shift)
+	t194 := tensorops.ExpandLike(t173, t193)
+	t195 := tensorops.FuseInto(t194, "a + b", t194, tensorops.ExpandLike(t185, t193))
+	t196 := tensorops.ExpandLike(t174, t193)
+	t197 := tensorops.FuseInto(t196, "a + b", t196, tensorops.ExpandLike(t186, t193))
+	t198 := tensorops.ExpandLike(t175, t193)
+	t199 := tensorops.FuseInto(t198, "a + b", t198, tensorops.ExpandLike(t187, t193))
+	t200 := tensorops.ExpandLike(t177, t193)
+	t201 := tensorops.FuseInto(t200, "a + b", t200, tensorops.ExpandLike(t188, t193))
+	t202 := tensorops.ExpandLike(t178, t193)
+	t203 := tensorops.FuseInto(t202, "a + b", t202, tensorops.ExpandLike(t189, t193))
+	t204 := tensorops.ExpandLike(t179, t193)
+	t205 := tensorops.FuseInto(t204, "a + b", t204, tensorops.ExpandLike(t190, t193))
+	t206 := tensorops.ExpandLike(t181, t193)
+	t207 := tensorops.FuseInto(t206, "a + b", t206, tensorops.ExpandLike(t191, t193))
+	t208 := tensorops.ExpandLike(t182, t193)
+	t209 := tensorops.FuseInto(t208, "a + b", t208, tensorops.ExpandLike(t192, t193))
+	return t193, t195, t197, t199, t201, t203, t205, t207, t209, tensorops.ExpandLike(t184, t193)
 }
 
 // DeepGradOfTaylor propagates Taylor polynomials of degree 2 through DeepGradOf (Taylor mode): when
@@ -6385,7 +6926,21 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t4 := d.Out
 	t5 := d1.Out
 	t6 := d2.Out
-	t7, t8, t9 := deepTaylorWrtLayersNormOut2(d.Layers, d1.Layers, d2.Layers, t, t2, t3, t4, t5, t6, x)
+	t7, t8, t9 := deepTaylorWrtLayersNormOutPost2(
+		d.Layers,
+		d1.Layers,
+		d2.Layers,
+		t,
+		t2,
+		t3,
+		t4,
+		t5,
+		t6,
+		d.Post,
+		d1.Post,
+		d2.Post,
+		x,
+	)
 	t10 := tensorops.Scale(t7, 2)
 	t11 := tensorops.Scale(t8, 2)
 	t12 := tensorops.SumAll(tensorops.Square(t7))
@@ -6393,7 +6948,7 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t14 := tensorops.SumAll(tensorops.Fuse("0.5*(a*b) + c*d", t11, t8, t10, t9))
 	t15 := tensorops.ExpandLike(t11, t10)
 	t16 := tensorops.ExpandLike(tensorops.Scale(t9, 2), t10)
-	t17, t20, t18, t19, t21, t22 := deepReverseWrtLayersNormOutTaylor(
+	t17, t20, t18, t19, t21, t22 := deepReverseWrtLayersNormOutPostTaylor(
 		d.Layers,
 		d1.Layers,
 		d2.Layers,
@@ -6406,6 +6961,12 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		t4,
 		t5,
 		t6,
+		d.Post,
+		d1.Post,
+		d2.Post,
+		dBar.Post,
+		dBar1.Post,
+		dBar2.Post,
 		x,
 		t10,
 		t15,
@@ -6441,22 +7002,24 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	return t12, t13, t14
 }
 
-// deepTaylorWrtLayersNormOut2 propagates Taylor polynomials of degree 2 through deep (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of deep
-// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// deepTaylorWrtLayersNormOutPost2 propagates Taylor polynomials of degree 2 through deep (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results
+// of deep and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: layers (coefficients layers1, layers2), norm (coefficients norm1, norm2), out
-// (coefficients out1, out2).
+// (coefficients out1, out2), post (coefficients post1, post2).
 // Fixed inputs (zero coefficients): x.
 // Results, in order: the value of deep; its coefficients 1 to 2.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func deepTaylorWrtLayersNormOut2(
+func deepTaylorWrtLayersNormOutPost2(
 	layers, layers1, layers2 []*T,
 	norm, norm1, norm2 Affine,
-	out, out1, out2, x *T,
+	out, out1, out2 *T,
+	post, post1, post2 *Affine,
+	x *T,
 ) (*T, *T, *T) {
 	h := x
 	var h1 *T
@@ -6464,24 +7027,24 @@ func deepTaylorWrtLayersNormOut2(
 	for i := 0; i < len(layers); i++ {
 		w1 := layers1[i]
 		w2 := layers2[i]
-		t45 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
-		t46 := t45[0]
-		t47 := t45[1]
-		t48 := t45[2]
-		t49 := tensorops.MatMulEach(w1, false, h, h1)
-		t50 := tensorops.Add(t47, t49[0])
-		t51 := tensorops.MatMul(h, w2)
-		h = tensorops.Tanh(t46)
-		h1 = tensorops.TanhJVP(h, t50)
+		t54 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
+		t55 := t54[0]
+		t56 := t54[1]
+		t57 := t54[2]
+		t58 := tensorops.MatMulEach(w1, false, h, h1)
+		t59 := tensorops.Add(t56, t58[0])
+		t60 := tensorops.MatMul(h, w2)
+		h = tensorops.Tanh(t55)
+		h1 = tensorops.TanhJVP(h, t59)
 		h2 = tensorops.FuseInto(
-			t51,
+			t60,
 			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
 			h,
 			h1,
-			t50,
-			t51,
-			t49[1],
-			t48,
+			t59,
+			t60,
+			t58[1],
+			t57,
 		)
 	}
 	t := tensorops.Mean(h, 1)
@@ -6539,35 +7102,59 @@ func deepTaylorWrtLayersNormOut2(
 	t35 := tensorops.ExpandLike(t31, t32)
 	t36 := tensorops.FuseInto(t35, "a + b", t35, tensorops.ExpandLike(norm2.Shift, t32))
 	t37 := tensorops.MatMulEach(out, false, t32, t34, t36)
-	t38 := t37[0]
-	t39 := t37[1]
-	t40 := t37[2]
-	t41 := tensorops.MatMulEach(out1, false, t32, t34)
-	t42 := t41[0]
-	t43 := tensorops.MatMul(t32, out2)
-	t44 := tensorops.FuseInto(t43, "a + b + c", t43, t41[1], t40)
-	return t38, tensorops.Add(t39, t42), t44
+	o := t37[0]
+	t38 := t37[1]
+	t39 := t37[2]
+	t40 := tensorops.MatMulEach(out1, false, t32, t34)
+	t41 := t40[1]
+	o1 := tensorops.Add(t38, t40[0])
+	t42 := tensorops.MatMul(t32, out2)
+	t43 := post.Scale
+	t44 := post1.Scale
+	t45 := post2.Scale
+	t46 := tensorops.Fuse("a*b + c*d", t43, o1, o, t44)
+	t47 := tensorops.FuseInto(
+		t42,
+		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
+		t44,
+		o1,
+		t43,
+		t42,
+		t41,
+		t39,
+		o,
+		t45,
+	)
+	t48 := post1.Shift
+	t49 := post2.Shift
+	t50 := tensorops.Fuse("a*b + c", o, t43, post.Shift)
+	t51 := tensorops.ExpandLike(t46, t50)
+	t52 := tensorops.FuseInto(t51, "a + b", t51, tensorops.ExpandLike(t48, t50))
+	t53 := tensorops.ExpandLike(t47, t50)
+	return t50, t52, tensorops.FuseInto(t53, "a + b", t53, tensorops.ExpandLike(t49, t50))
 }
 
-// deepReverseWrtLayersNormOutTaylor propagates Taylor polynomials of degree 2 through
-// deepReverseWrtLayersNormOut (Taylor mode): when each varied input p moves on the curve p + p1·t +
-// … + p2·t^2, it returns the results of deepReverseWrtLayersNormOut and, after them, the
+// deepReverseWrtLayersNormOutPostTaylor propagates Taylor polynomials of degree 2 through
+// deepReverseWrtLayersNormOutPost (Taylor mode): when each varied input p moves on the curve p +
+// p1·t + … + p2·t^2, it returns the results of deepReverseWrtLayersNormOutPost and, after them, the
 // coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
 // k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: layers (coefficients layers1, layers2), layersBar (coefficients layersBar1,
-// layersBar2), norm (coefficients norm1, norm2), out (coefficients out1, out2), seed (coefficients
-// seed1, seed2).
+// layersBar2), norm (coefficients norm1, norm2), out (coefficients out1, out2), post (coefficients
+// post1, post2), postBar (coefficients postBar1, postBar2), seed (coefficients seed1, seed2).
 // Fixed inputs (zero coefficients): x.
 // Results, in order: normBar; outBar; normBar1, normBar2, the coefficients of normBar; outBar1,
 // outBar2, the coefficients of outBar.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func deepReverseWrtLayersNormOutTaylor(
+func deepReverseWrtLayersNormOutPostTaylor(
 	layers, layers1, layers2, layersBar, layersBar1, layersBar2 []*T,
 	norm, norm1, norm2 Affine,
-	out, out1, out2, x, seed, seed1, seed2 *T,
+	out, out1, out2 *T,
+	post, post1, post2, postBar, postBar1, postBar2 *Affine,
+	x, seed, seed1, seed2 *T,
 ) (normBar Affine, outBar *T, normBar1, normBar2 Affine, outBar1, outBar2 *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	var tapePointersBuf1 [64]*tensorops.Tensor
@@ -6582,7 +7169,7 @@ func deepReverseWrtLayersNormOutTaylor(
 	t5 := tapePointersBuf1_2[:0]
 	t6 := tapePointersBuf2_2[:0]
 	if cap(layers) > 0 && cap(layersBar) > 0 && &layers[:1][0] == &layersBar[:1][0] {
-		panic("deepReverseWrtLayersNormOut: layers and layersBar share memory: gadgen's gradients need them apart")
+		panic("deepReverseWrtLayersNormOutPost: layers and layersBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(layers)
 	trips := max(n+2, 0)
@@ -6606,24 +7193,24 @@ func deepReverseWrtLayersNormOutTaylor(
 	for i < n {
 		w1_2 := layers1[i]
 		w2_2 := layers2[i]
-		t140 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
-		t141 := t140[0]
-		t142 := t140[1]
-		t143 := t140[2]
-		t144 := tensorops.MatMulEach(w1_2, false, h, h1)
-		t145 := tensorops.Add(t142, t144[0])
-		t146 := tensorops.MatMul(h, w2_2)
-		h5 := tensorops.Tanh(t141)
-		h1_4 := tensorops.TanhJVP(h5, t145)
+		t169 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
+		t170 := t169[0]
+		t171 := t169[1]
+		t172 := t169[2]
+		t173 := tensorops.MatMulEach(w1_2, false, h, h1)
+		t174 := tensorops.Add(t171, t173[0])
+		t175 := tensorops.MatMul(h, w2_2)
+		h5 := tensorops.Tanh(t170)
+		h1_4 := tensorops.TanhJVP(h5, t174)
 		h2_4 := tensorops.FuseInto(
-			t146,
+			t175,
 			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
 			h5,
 			h1_4,
-			t145,
-			t146,
-			t144[1],
-			t143,
+			t174,
+			t175,
+			t173[1],
+			t172,
 		)
 		i++
 		tapePointers = append(tapePointers, h)
@@ -6698,189 +7285,227 @@ func deepReverseWrtLayersNormOutTaylor(
 	t53 := tensorops.FuseInto(t52, "a + b", t52, tensorops.ExpandLike(norm1.Shift, t51))
 	t54 := tensorops.ExpandLike(t49, t51)
 	t55 := tensorops.FuseInto(t54, "a + b", t54, tensorops.ExpandLike(norm2.Shift, t51))
+	t56 := tensorops.MatMulEach(out, false, t51, t53, t55)
+	o := t56[0]
+	t57 := t56[1]
+	t58 := t56[2]
+	t59 := tensorops.MatMulEach(out1, false, t51, t53)
+	o1 := tensorops.Add(t57, t59[0])
+	t60 := tensorops.MatMul(t51, out2)
+	o2 := tensorops.FuseInto(t60, "a + b + c", t60, t59[1], t58)
+	t61 := post.Scale
+	t62 := post1.Scale
+	t63 := post2.Scale
+	t64 := tensorops.Mul(o, t61)
+	t65 := post.Shift
 	i2 := n - 1
-	t56 := tensorops.MatMulGradAEach(t51, out, false, seed, seed1, seed2)
-	t57 := t56[0]
-	t58 := t56[1]
-	t59 := t56[2]
-	t60 := tensorops.MatMulGradAEach(t51, out1, false, seed, seed1)
-	t61 := tensorops.Add(t58, t60[0])
-	t62 := tensorops.MatMulGradA(seed, t51, out2, false, false)
-	t63 := tensorops.FuseInto(t62, "a + b + c", t62, t60[1], t59)
-	outBar = tensorops.MatMulGradB(seed, t51, out, false, false)
-	t64 := tensorops.MatMulGradB(seed1, t51, out, false, false)
-	t65 := tensorops.MatMulGradB(seed, t53, out, false, false)
-	outBar1 = tensorops.FuseInto(t64, "a + b", t64, t65)
-	t66 := tensorops.MatMulGradB(seed, t55, out, false, false)
-	t67 := tensorops.MatMulGradB(seed1, t53, out, false, false)
-	t68 := tensorops.MatMulGradB(seed2, t51, out, false, false)
-	outBar2 = tensorops.FuseInto(t66, "a + b + c", t66, t67, t68)
-	t69 := tensorops.SumLike(t57, t47)
-	t70 := tensorops.SumLike(t61, t47)
-	t71 := tensorops.SumLike(t63, t47)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t57, t50)
-	normBar1.Shift = tensorops.Add(normBar1.Shift, tensorops.SumLike(t61, t50))
-	normBar2.Shift = tensorops.Add(normBar2.Shift, tensorops.SumLike(t63, t50))
-	t72 := tensorops.Fuse("a*b + c*d", t69, t45, t44, t70)
-	t73 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t70, t45, t69, t46, t44, t71)
-	t74 := tensorops.SumLike(tensorops.Mul(t44, t69), n4)
-	t75 := tensorops.SumLike(t72, n4)
-	t76 := tensorops.SumLike(t73, n4)
-	t77 := tensorops.Fuse("a*b + c*d", t69, n1, n4, t70)
-	t78 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t70, n1, t69, n2_2, n4, t71)
-	t79 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n4, t69), t44)
-	t80 := tensorops.SumLike(t77, t44)
-	t81 := tensorops.SumLike(t78, t44)
-	normBar.Scale = t79
-	normBar1.Scale = tensorops.FuseInto(t80, "a + b", normBar1.Scale, t80)
-	normBar2.Scale = tensorops.FuseInto(t81, "a + b", normBar2.Scale, t81)
-	t82 := tensorops.Fuse("-a/b", t40, t37)
-	t83 := tensorops.Mul(t82, t38)
-	t84 := tensorops.Fuse("a*b + c*d", t74, t83, t40, t75)
-	t85 := tensorops.Fuse(
+	t66 := tensorops.SumLike(seed, t64)
+	t67 := tensorops.SumLike(seed1, t64)
+	t68 := tensorops.SumLike(seed2, t64)
+	t69 := postBar1.Shift
+	t70 := postBar2.Shift
+	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, seed, t65)
+	postBar1.Shift = tensorops.Add(t69, tensorops.SumLike(seed1, t65))
+	postBar2.Shift = tensorops.Add(t70, tensorops.SumLike(seed2, t65))
+	t71 := tensorops.Fuse("a*b + c*d", t66, t62, t61, t67)
+	t72 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t67, t62, t66, t63, t61, t68)
+	t73 := tensorops.SumLike(tensorops.Mul(t61, t66), o)
+	t74 := tensorops.SumLike(t71, o)
+	t75 := tensorops.SumLike(t72, o)
+	t76 := tensorops.Fuse("a*b + c*d", t66, o1, o, t67)
+	t77 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t67, o1, t66, o2, o, t68)
+	t78 := postBar1.Scale
+	t79 := postBar2.Scale
+	t80 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(o, t66), t61)
+	t81 := tensorops.SumLike(t76, t61)
+	t82 := tensorops.FuseInto(t81, "a + b", t78, t81)
+	t83 := tensorops.SumLike(t77, t61)
+	t84 := tensorops.FuseInto(t83, "a + b", t79, t83)
+	postBar.Scale = t80
+	postBar1.Scale = t82
+	postBar2.Scale = t84
+	t85 := tensorops.MatMulGradAEach(t51, out, false, t73, t74, t75)
+	t86 := t85[0]
+	t87 := t85[1]
+	t88 := t85[2]
+	t89 := tensorops.MatMulGradAEach(t51, out1, false, t73, t74)
+	t90 := tensorops.Add(t87, t89[0])
+	t91 := tensorops.MatMulGradA(t73, t51, out2, false, false)
+	t92 := tensorops.FuseInto(t91, "a + b + c", t91, t89[1], t88)
+	outBar = tensorops.MatMulGradB(t73, t51, out, false, false)
+	t93 := tensorops.MatMulGradB(t74, t51, out, false, false)
+	t94 := tensorops.MatMulGradB(t73, t53, out, false, false)
+	outBar1 = tensorops.FuseInto(t93, "a + b", t93, t94)
+	t95 := tensorops.MatMulGradB(t73, t55, out, false, false)
+	t96 := tensorops.MatMulGradB(t74, t53, out, false, false)
+	t97 := tensorops.MatMulGradB(t75, t51, out, false, false)
+	outBar2 = tensorops.FuseInto(t95, "a + b + c", t95, t96, t97)
+	t98 := tensorops.SumLike(t86, t47)
+	t99 := tensorops.SumLike(t90, t47)
+	t100 := tensorops.SumLike(t92, t47)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t86, t50)
+	normBar1.Shift = tensorops.Add(normBar1.Shift, tensorops.SumLike(t90, t50))
+	normBar2.Shift = tensorops.Add(normBar2.Shift, tensorops.SumLike(t92, t50))
+	t101 := tensorops.Fuse("a*b + c*d", t98, t45, t44, t99)
+	t102 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t99, t45, t98, t46, t44, t100)
+	t103 := tensorops.SumLike(tensorops.Mul(t44, t98), n4)
+	t104 := tensorops.SumLike(t101, n4)
+	t105 := tensorops.SumLike(t102, n4)
+	t106 := tensorops.Fuse("a*b + c*d", t98, n1, n4, t99)
+	t107 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t99, n1, t98, n2_2, n4, t100)
+	t108 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n4, t98), t44)
+	t109 := tensorops.SumLike(t106, t44)
+	t110 := tensorops.SumLike(t107, t44)
+	normBar.Scale = t108
+	normBar1.Scale = tensorops.FuseInto(t109, "a + b", normBar1.Scale, t109)
+	normBar2.Scale = tensorops.FuseInto(t110, "a + b", normBar2.Scale, t110)
+	t111 := tensorops.Fuse("-a/b", t40, t37)
+	t112 := tensorops.Mul(t111, t38)
+	t113 := tensorops.Fuse("a*b + c*d", t103, t112, t40, t104)
+	t114 := tensorops.Fuse(
 		"0.5*(a*b) + c*(0.5*((-b - d*e)/f*d) + e*g) + 0.5*(b*a) + h*i",
-		t75,
-		t83,
-		t74,
+		t104,
+		t112,
+		t103,
 		t38,
-		t82,
+		t111,
 		t37,
 		t39,
 		t40,
-		t76,
+		t105,
 	)
-	t86 := tensorops.SumLike(tensorops.Mul(t40, t74), c)
-	t87 := tensorops.SumLike(t84, c)
-	t88 := tensorops.SumLike(t85, c)
-	t89 := tensorops.Fuse("-a/b", t41, t37)
-	t90 := tensorops.Fuse("a*b + c*d", t40, t43, t89, t38)
-	t91 := tensorops.Fuse("a*b + c*d", t74, t90, t41, t75)
-	t92 := tensorops.Fuse(
+	t115 := tensorops.SumLike(tensorops.Mul(t40, t103), c)
+	t116 := tensorops.SumLike(t113, c)
+	t117 := tensorops.SumLike(t114, c)
+	t118 := tensorops.Fuse("-a/b", t41, t37)
+	t119 := tensorops.Fuse("a*b + c*d", t40, t43, t118, t38)
+	t120 := tensorops.Fuse("a*b + c*d", t103, t119, t41, t104)
+	t121 := tensorops.Fuse(
 		"0.5*(a*b) + c*(0.5*(d*e) + f*(-g) + 0.5*((-b - h*i)/j*h) + i*k) + 0.5*(b*a)",
-		t75,
-		t90,
-		t74,
+		t104,
+		t119,
+		t103,
 		t42,
 		t43,
 		t40,
 		n2_2,
 		t38,
-		t89,
+		t118,
 		t37,
 		t39,
 	)
-	t93 := tensorops.SumLike(tensorops.FuseInto(t92, "a + b*c", t92, t41, t76), t37)
-	t94 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t41, t74), t37), 1)
-	t95 := tensorops.Squeeze(t93, 1)
-	t96 := tensorops.Fuse("a + (-1*b)", tensorops.ExpandLike(h1, t20), t31)
-	t97 := tensorops.ExpandLike(h2, t20)
-	t98 := tensorops.Mul(t22, tensorops.Squeeze(tensorops.SumLike(t91, t37), 1))
-	t99 := tensorops.ExpandLike(t36, t23)
-	t100 := tensorops.Scale(tensorops.ExpandLike(t26, t23), t24)
-	t101 := tensorops.Fuse("a*b/c", t94, t22, t25)
-	t102 := tensorops.ScalarDiv(1, t25)
-	t103 := tensorops.Fuse("-a/b", t101, t25)
-	t104 := tensorops.Fuse("a*b + c*d", t102, t98, t103, t100)
-	t105 := tensorops.Fuse(
+	t122 := tensorops.SumLike(tensorops.FuseInto(t121, "a + b*c", t121, t41, t105), t37)
+	t123 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t41, t103), t37), 1)
+	t124 := tensorops.Squeeze(t122, 1)
+	t125 := tensorops.Fuse("a + (-1*b)", tensorops.ExpandLike(h1, t20), t31)
+	t126 := tensorops.ExpandLike(h2, t20)
+	t127 := tensorops.Mul(t22, tensorops.Squeeze(tensorops.SumLike(t120, t37), 1))
+	t128 := tensorops.ExpandLike(t36, t23)
+	t129 := tensorops.Scale(tensorops.ExpandLike(t26, t23), t24)
+	t130 := tensorops.Fuse("a*b/c", t123, t22, t25)
+	t131 := tensorops.ScalarDiv(1, t25)
+	t132 := tensorops.Fuse("-a/b", t130, t25)
+	t133 := tensorops.Fuse("a*b + c*d", t131, t127, t132, t129)
+	t134 := tensorops.Fuse(
 		"0.5*(-(a*b)/c*d) + b*(e*f) + 0.5*((-g - a*h)/c*a) + h*(i*j)",
-		t100,
-		t102,
+		t129,
+		t131,
 		t25,
-		t98,
+		t127,
 		t22,
-		t95,
-		t104,
-		t103,
+		t124,
+		t133,
+		t132,
 		t24,
-		t99,
+		t128,
 	)
-	t106 := tensorops.ExpandAxis(t101, h, 1)
-	t107 := tensorops.ExpandAxis(t104, h, 1)
-	t108 := tensorops.ExpandAxis(t105, h, 1)
-	t109 := tensorops.SumLike(t87, h)
-	t110 := tensorops.SumLike(t88, h)
-	t111 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t86, -1), t15), 1)
-	t112 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t87, -1), t15), 1)
-	t113 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t88, -1), t15), 1)
-	t114 := tensorops.MeanGrad(t111, h, 1)
-	t115 := tensorops.MeanGrad(t112, h, 1)
-	t116 := tensorops.MeanGrad(t113, h, 1)
-	hBar := tensorops.Fuse("a*b + c + d", t20, t106, tensorops.SumLike(t86, h), t114)
-	hBar1 := tensorops.Fuse("a*b + c*d + e + f", t106, t96, t20, t107, t109, t115)
+	t135 := tensorops.ExpandAxis(t130, h, 1)
+	t136 := tensorops.ExpandAxis(t133, h, 1)
+	t137 := tensorops.ExpandAxis(t134, h, 1)
+	t138 := tensorops.SumLike(t116, h)
+	t139 := tensorops.SumLike(t117, h)
+	t140 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t115, -1), t15), 1)
+	t141 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t116, -1), t15), 1)
+	t142 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t117, -1), t15), 1)
+	t143 := tensorops.MeanGrad(t140, h, 1)
+	t144 := tensorops.MeanGrad(t141, h, 1)
+	t145 := tensorops.MeanGrad(t142, h, 1)
+	hBar := tensorops.Fuse("a*b + c + d", t20, t135, tensorops.SumLike(t115, h), t143)
+	hBar1 := tensorops.Fuse("a*b + c*d + e + f", t135, t125, t20, t136, t138, t144)
 	hBar2 := tensorops.Fuse(
 		"0.5*(a*b) + c*(d + (-1*e)) + 0.5*(b*a) + f*g + h + i",
-		t107,
-		t96,
-		t106,
-		t97,
+		t136,
+		t125,
+		t135,
+		t126,
 		t33,
 		t20,
-		t108,
-		t110,
-		t116,
+		t137,
+		t139,
+		t145,
 	)
 	var hBar3 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar3 = tensorops.Add(hBar3, hBar)
 		hBar1 = tensorops.ExpandLike(hBar1, hBar3)
 		hBar2 = tensorops.ExpandLike(hBar2, hBar3)
-		t117 := len(tapePointers3) - 1
-		h3 := tapePointers3[t117]
-		h1_2 := tapePointers1_2[t117]
-		h2_2 := tapePointers2_2[t117]
-		t118 := len(tapePointers) - 1
-		h4 := tapePointers[t118]
-		h1_3 := tapePointers1[t118]
-		h2_3 := tapePointers2[t118]
-		t119 := tensorops.TanhJVP(h3, hBar3)
-		t120 := tensorops.Scale(h3, -2)
-		t121 := tensorops.Mul(t120, hBar3)
-		t122 := tensorops.Fuse("1 - a*a", h3)
-		t123 := tensorops.Fuse("a*b + c*d", t121, h1_2, t122, hBar1)
-		t124 := tensorops.Fuse(
+		t146 := len(tapePointers3) - 1
+		h3 := tapePointers3[t146]
+		h1_2 := tapePointers1_2[t146]
+		h2_2 := tapePointers2_2[t146]
+		t147 := len(tapePointers) - 1
+		h4 := tapePointers[t147]
+		h1_3 := tapePointers1[t147]
+		h2_3 := tapePointers2[t147]
+		t148 := tensorops.TanhJVP(h3, hBar3)
+		t149 := tensorops.Scale(h3, -2)
+		t150 := tensorops.Mul(t149, hBar3)
+		t151 := tensorops.Fuse("1 - a*a", h3)
+		t152 := tensorops.Fuse("a*b + c*d", t150, h1_2, t151, hBar1)
+		t153 := tensorops.Fuse(
 			"0.5*((a*b + (-2*c*d))*c) + e*f + 0.5*(-(g*c + c*g)*b) + h*i",
-			t120,
+			t149,
 			hBar1,
 			h1_2,
 			hBar3,
-			t121,
+			t150,
 			h2_2,
 			h3,
-			t122,
+			t151,
 			hBar2,
 		)
 		w := layers[i2]
 		w1 := layers1[i2]
 		w2 := layers2[i2]
-		t125 := tensorops.MatMulGradAEach(h4, w, false, t119, t123, t124)
-		hBar = t125[0]
-		t126 := t125[1]
-		t127 := t125[2]
-		t128 := tensorops.MatMulGradAEach(h4, w1, false, t119, t123)
-		hBar1 = tensorops.Add(t126, t128[0])
-		t129 := tensorops.MatMulGradA(t119, h4, w2, false, false)
-		hBar2 = tensorops.FuseInto(t129, "a + b + c", t129, t128[1], t127)
-		t130 := layersBar1[i2]
-		t131 := layersBar2[i2]
-		t132 := tensorops.AccumulateMatMulGradB(layersBar[i2], t119, h4, w, false, false)
-		t133 := tensorops.MatMulGradB(t123, h4, w, false, false)
-		t134 := tensorops.MatMulGradB(t119, h1_3, w, false, false)
-		t135 := tensorops.FuseInto(t133, "a + b + c", t130, t133, t134)
-		t136 := tensorops.MatMulGradB(t119, h2_3, w, false, false)
-		t137 := tensorops.MatMulGradB(t123, h1_3, w, false, false)
-		t138 := tensorops.MatMulGradB(t124, h4, w, false, false)
-		t139 := tensorops.FuseInto(t136, "a + (b + c + d)", t131, t136, t137, t138)
-		layersBar[i2] = t132
-		layersBar1[i2] = t135
-		layersBar2[i2] = t139
+		t154 := tensorops.MatMulGradAEach(h4, w, false, t148, t152, t153)
+		hBar = t154[0]
+		t155 := t154[1]
+		t156 := t154[2]
+		t157 := tensorops.MatMulGradAEach(h4, w1, false, t148, t152)
+		hBar1 = tensorops.Add(t155, t157[0])
+		t158 := tensorops.MatMulGradA(t148, h4, w2, false, false)
+		hBar2 = tensorops.FuseInto(t158, "a + b + c", t158, t157[1], t156)
+		t159 := layersBar1[i2]
+		t160 := layersBar2[i2]
+		t161 := tensorops.AccumulateMatMulGradB(layersBar[i2], t148, h4, w, false, false)
+		t162 := tensorops.MatMulGradB(t152, h4, w, false, false)
+		t163 := tensorops.MatMulGradB(t148, h1_3, w, false, false)
+		t164 := tensorops.FuseInto(t162, "a + b + c", t159, t162, t163)
+		t165 := tensorops.MatMulGradB(t148, h2_3, w, false, false)
+		t166 := tensorops.MatMulGradB(t152, h1_3, w, false, false)
+		t167 := tensorops.MatMulGradB(t153, h4, w, false, false)
+		t168 := tensorops.FuseInto(t165, "a + (b + c + d)", t160, t165, t166, t167)
+		layersBar[i2] = t161
+		layersBar1[i2] = t164
+		layersBar2[i2] = t168
 		i2--
 		hBar3 = nil
-		tapePointers = tapePointers[:t118]
-		tapePointers1 = tapePointers1[:t118]
-		tapePointers2 = tapePointers2[:t118]
-		tapePointers3 = tapePointers3[:t117]
-		tapePointers1_2 = tapePointers1_2[:t117]
-		tapePointers2_2 = tapePointers2_2[:t117]
+		tapePointers = tapePointers[:t147]
+		tapePointers1 = tapePointers1[:t147]
+		tapePointers2 = tapePointers2[:t147]
+		tapePointers3 = tapePointers3[:t146]
+		tapePointers1_2 = tapePointers1_2[:t146]
+		tapePointers2_2 = tapePointers2_2[:t146]
 	}
 	return normBar, outBar, normBar1, normBar2, outBar1, outBar2
 }
@@ -6893,52 +7518,68 @@ func deepReverseWrtLayersNormOutTaylor(
 // Results: the value of DeepLossV, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
-	var t11 Affine
+	var t12 Affine
 	t := *dBar
 	t2 := d.Layers
 	t3 := d.Norm
 	t4 := d.Out
-	t5 := deep(t2, t3, t4, x)
-	t6 := tensorops.SumAll(tensorops.Square(t5))
-	t7 := tensorops.Scale(t5, 2)
-	t8, t9 := deepReverseWrtLayersNormOut(t2, t.Layers, t3, t4, x, t7)
-	t11.Scale = tensorops.Accumulate(t11.Scale, t8.Scale)
-	t11.Shift = tensorops.Accumulate(t11.Shift, t8.Shift)
-	dBar.Out = tensorops.Accumulate(dBar.Out, t9)
-	t10 := t11
-	t11 = Affine{}
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t10.Scale)
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t10.Shift)
-	return t6
+	t5 := d.Post
+	t6 := deep(t2, t3, t4, t5, x)
+	t7 := tensorops.SumAll(tensorops.Square(t6))
+	t8 := tensorops.Scale(t6, 2)
+	t9, t10 := deepReverseWrtLayersNormOutPost(t2, t.Layers, t3, t4, t5, t.Post, x, t8)
+	t12.Scale = tensorops.Accumulate(t12.Scale, t9.Scale)
+	t12.Shift = tensorops.Accumulate(t12.Shift, t9.Shift)
+	dBar.Out = tensorops.Accumulate(dBar.Out, t10)
+	t11 := t12
+	t12 = Affine{}
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t11.Scale)
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t11.Shift)
+	return t7
 }
 
 // DeepLossVHVP returns DeepLossV and the Hessian-vector product ∇²DeepLossV·v, the Hessian taken
 // with respect to d, by forward mode over reverse mode: the directional derivative of the gradient
 // of DeepLossV (deepLossVGradJVP). Each product is a fresh value of d's type, zeros where it is
-// zero (never a nil tensor). A direction has d's shape: its slices have d's lengths (it panics
-// otherwise), a nil tensor in it is zero; no shadow needs sizing.
+// zero (never a nil tensor). A direction has d's shape: its slices have d's lengths, its nested
+// structs by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs
+// sizing.
 func DeepLossVHVP(d, v Deep, x *T) (f float64, hv Deep) {
-	params := append(append(append(append(make([]*T, 0, 3), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
+	t := append(append(append(append(make([]*T, 0, 5), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
+	t2 := append(t, d.Post.Scale)
+	params := append(t2, d.Post.Shift)
 	n := len(d.Layers)
-	tensorops.ParamsSize(params)
 	if len(v.Layers) != len(d.Layers) {
 		panic("DeepLossVHVP: len(v.Layers) != len(d.Layers)")
 	}
+	if v.Post == nil {
+		panic("DeepLossVHVP: v.Post is nil")
+	}
 	dBar := new(Deep)
 	dBar.Layers = make([]*T, n)
+	t3 := new(Affine)
+	dBar.Post = t3
 	hv2 := new(Deep)
 	hv2.Layers = make([]*T, n)
+	t4 := new(Affine)
+	hv2.Post = t4
 	f, _ = deepLossVGradJVP(d, v, dBar, hv2, x)
-	t := append(make([]*T, 0, 3), hv2.Layers...)
-	t2 := append(t, hv2.Norm.Scale)
-	t3 := append(t2, hv2.Norm.Shift)
-	t4 := tensorops.ParamsOrZeros(append(t3, hv2.Out), params)
-	var t5 Deep
-	t5.Layers = t4[0:n:n]
-	t5.Norm.Scale = t4[n]
-	t5.Norm.Shift = t4[n+1]
-	t5.Out = t4[n+2]
-	return f, t5
+	t5 := append(make([]*T, 0, 5), hv2.Layers...)
+	t6 := append(t5, hv2.Norm.Scale)
+	t7 := append(t6, hv2.Norm.Shift)
+	t8 := append(t7, hv2.Out)
+	t9 := append(t8, hv2.Post.Scale)
+	t10 := tensorops.ParamsOrZeros(append(t9, hv2.Post.Shift), params)
+	var t12 Deep
+	t12.Layers = t10[0:n:n]
+	t12.Norm.Scale = t10[n]
+	t12.Norm.Shift = t10[n+1]
+	t12.Out = t10[n+2]
+	t11 := new(Affine)
+	t12.Post = t11
+	t11.Scale = t10[n+3]
+	t11.Shift = t10[n+4]
+	return f, t12
 }
 
 // deepLossVGradJVP computes DeepLossVGrad and its derivative along the tangents (forward mode).
@@ -6951,8 +7592,8 @@ func DeepLossVHVP(d, v Deep, x *T) (f float64, hv Deep) {
 // into ddBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
-	var t23 Affine
-	var t24 Affine
+	var t25 Affine
+	var t26 Affine
 	t := *dBar
 	t2 := *ddBar
 	t3 := d.Layers
@@ -6961,11 +7602,13 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t6 := dd.Norm
 	t7 := d.Out
 	t8 := dd.Out
-	t9, t10 := deepJVPWrtLayersNormOut(t3, t4, t5, t6, t7, t8, x)
-	t11 := tensorops.SumAll(tensorops.Square(t9))
-	t12 := tensorops.Scale(t9, 2)
-	t13 := tensorops.ExpandLike(tensorops.Scale(t10, 2), t12)
-	t14, t16, t15, t17 := deepReverseWrtLayersNormOutJVP(
+	t9 := d.Post
+	t10 := dd.Post
+	t11, t12 := deepJVPWrtLayersNormOutPost(t3, t4, t5, t6, t7, t8, t9, t10, x)
+	t13 := tensorops.SumAll(tensorops.Square(t11))
+	t14 := tensorops.Scale(t11, 2)
+	t15 := tensorops.ExpandLike(tensorops.Scale(t12, 2), t14)
+	t16, t18, t17, t19 := deepReverseWrtLayersNormOutPostJVP(
 		t3,
 		t4,
 		t.Layers,
@@ -6974,120 +7617,176 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 		t6,
 		t7,
 		t8,
+		t9,
+		t10,
+		t.Post,
+		t2.Post,
 		x,
-		t12,
-		t13,
+		t14,
+		t15,
 	)
-	t23.Scale = tensorops.Accumulate(t23.Scale, t14.Scale)
-	t24.Scale = tensorops.Add(t24.Scale, t15.Scale)
-	t23.Shift = tensorops.Accumulate(t23.Shift, t14.Shift)
-	t24.Shift = tensorops.Add(t24.Shift, t15.Shift)
-	t18 := ddBar.Out
-	dBar.Out = tensorops.Accumulate(dBar.Out, t16)
-	ddBar.Out = tensorops.Add(t18, t17)
-	t19 := t23
-	t20 := t24
-	t23 = Affine{}
-	t24 = Affine{}
-	t21 := ddBar.Norm.Scale
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t19.Scale)
-	ddBar.Norm.Scale = tensorops.Add(t21, t20.Scale)
-	t22 := ddBar.Norm.Shift
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t19.Shift)
-	ddBar.Norm.Shift = tensorops.Add(t22, t20.Shift)
-	return t11, 0
+	t25.Scale = tensorops.Accumulate(t25.Scale, t16.Scale)
+	t26.Scale = tensorops.Add(t26.Scale, t17.Scale)
+	t25.Shift = tensorops.Accumulate(t25.Shift, t16.Shift)
+	t26.Shift = tensorops.Add(t26.Shift, t17.Shift)
+	t20 := ddBar.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t18)
+	ddBar.Out = tensorops.Add(t20, t19)
+	t21 := t25
+	t22 := t26
+	t25 = Affine{}
+	t26 = Affine{}
+	t23 := ddBar.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t21.Scale)
+	ddBar.Norm.Scale = tensorops.Add(t23, t22.Scale)
+	t24 := ddBar.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t21.Shift)
+	ddBar.Norm.Shift = tensorops.Add(t24, t22.Shift)
+	return t13, 0
 }
 
 // DeepLossVHessian returns DeepLossV and its Hessian with respect to d, a [n, n] tensor (marked
 // symmetric) over θ, the n elements of the tensors of d in the order of its fields (the elements of
-// Layers, Norm.Scale, Norm.Shift, Out), each tensor row-major (tensorops.ParamsFlatten's order):
-// H[i, j] = ∂²DeepLossV/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by
-// forward mode over reverse mode (deepLossVGradJVPLanes8, the JVP of the gradient along 8 unit
-// directions at once, ⌈n/8⌉ calls, which give DeepLossV's value too), then (H + Hᵀ)/2, exactly
-// symmetric.
+// Layers, Norm.Scale, Norm.Shift, Out, Post.Scale, Post.Shift), each tensor row-major
+// (tensorops.ParamsFlatten's order): H[i, j] = ∂²DeepLossV/∂θᵢ∂θⱼ. Row i is the Hessian-vector
+// product along the unit direction eᵢ by forward mode over reverse mode (deepLossVGradJVPLanes8,
+// the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which give DeepLossV's
+// value too), then (H + Hᵀ)/2, exactly symmetric.
 func DeepLossVHessian(d Deep, x *T) (f float64, h *T) {
-	params := append(append(append(append(make([]*T, 0, 3), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
+	t := append(append(append(append(make([]*T, 0, 5), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
+	t2 := append(t, d.Post.Scale)
+	params := append(t2, d.Post.Shift)
 	n := len(d.Layers)
 	n2 := tensorops.ParamsSize(params)
 	rows := make([]*T, n2+7)
 	f = 0
 	for i := 0; i < n2; i += 8 {
-		t := tensorops.ParamsBasis(params, i)
-		var t41 Deep
-		t41.Layers = t[0:n:n]
-		t41.Norm.Scale = t[n]
-		t41.Norm.Shift = t[n+1]
-		t41.Out = t[n+2]
-		t2 := tensorops.ParamsBasis(params, i+1)
-		var t42 Deep
-		t42.Layers = t2[0:n:n]
-		t42.Norm.Scale = t2[n]
-		t42.Norm.Shift = t2[n+1]
-		t42.Out = t2[n+2]
-		t3 := tensorops.ParamsBasis(params, i+2)
-		var t43 Deep
-		t43.Layers = t3[0:n:n]
-		t43.Norm.Scale = t3[n]
-		t43.Norm.Shift = t3[n+1]
-		t43.Out = t3[n+2]
-		t4 := tensorops.ParamsBasis(params, i+3)
-		var t44 Deep
-		t44.Layers = t4[0:n:n]
-		t44.Norm.Scale = t4[n]
-		t44.Norm.Shift = t4[n+1]
-		t44.Out = t4[n+2]
-		t5 := tensorops.ParamsBasis(params, i+4)
-		var t45 Deep
-		t45.Layers = t5[0:n:n]
-		t45.Norm.Scale = t5[n]
-		t45.Norm.Shift = t5[n+1]
-		t45.Out = t5[n+2]
-		t6 := tensorops.ParamsBasis(params, i+5)
-		var t46 Deep
-		t46.Layers = t6[0:n:n]
-		t46.Norm.Scale = t6[n]
-		t46.Norm.Shift = t6[n+1]
-		t46.Out = t6[n+2]
-		t7 := tensorops.ParamsBasis(params, i+6)
-		var t47 Deep
-		t47.Layers = t7[0:n:n]
-		t47.Norm.Scale = t7[n]
-		t47.Norm.Shift = t7[n+1]
-		t47.Out = t7[n+2]
-		t8 := tensorops.ParamsBasis(params, i+7)
-		var t48 Deep
-		t48.Layers = t8[0:n:n]
-		t48.Norm.Scale = t8[n]
-		t48.Norm.Shift = t8[n+1]
-		t48.Out = t8[n+2]
+		t3 := tensorops.ParamsBasis(params, i)
+		var t84 Deep
+		t84.Layers = t3[0:n:n]
+		t84.Norm.Scale = t3[n]
+		t84.Norm.Shift = t3[n+1]
+		t84.Out = t3[n+2]
+		t4 := new(Affine)
+		t84.Post = t4
+		t4.Scale = t3[n+3]
+		t4.Shift = t3[n+4]
+		t5 := tensorops.ParamsBasis(params, i+1)
+		var t85 Deep
+		t85.Layers = t5[0:n:n]
+		t85.Norm.Scale = t5[n]
+		t85.Norm.Shift = t5[n+1]
+		t85.Out = t5[n+2]
+		t6 := new(Affine)
+		t85.Post = t6
+		t6.Scale = t5[n+3]
+		t6.Shift = t5[n+4]
+		t7 := tensorops.ParamsBasis(params, i+2)
+		var t86 Deep
+		t86.Layers = t7[0:n:n]
+		t86.Norm.Scale = t7[n]
+		t86.Norm.Shift = t7[n+1]
+		t86.Out = t7[n+2]
+		t8 := new(Affine)
+		t86.Post = t8
+		t8.Scale = t7[n+3]
+		t8.Shift = t7[n+4]
+		t9 := tensorops.ParamsBasis(params, i+3)
+		var t87 Deep
+		t87.Layers = t9[0:n:n]
+		t87.Norm.Scale = t9[n]
+		t87.Norm.Shift = t9[n+1]
+		t87.Out = t9[n+2]
+		t10 := new(Affine)
+		t87.Post = t10
+		t10.Scale = t9[n+3]
+		t10.Shift = t9[n+4]
+		t11 := tensorops.ParamsBasis(params, i+4)
+		var t88 Deep
+		t88.Layers = t11[0:n:n]
+		t88.Norm.Scale = t11[n]
+		t88.Norm.Shift = t11[n+1]
+		t88.Out = t11[n+2]
+		t12 := new(Affine)
+		t88.Post = t12
+		t12.Scale = t11[n+3]
+		t12.Shift = t11[n+4]
+		t13 := tensorops.ParamsBasis(params, i+5)
+		var t89 Deep
+		t89.Layers = t13[0:n:n]
+		t89.Norm.Scale = t13[n]
+		t89.Norm.Shift = t13[n+1]
+		t89.Out = t13[n+2]
+		t14 := new(Affine)
+		t89.Post = t14
+		t14.Scale = t13[n+3]
+		t14.Shift = t13[n+4]
+		t15 := tensorops.ParamsBasis(params, i+6)
+		var t90 Deep
+		t90.Layers = t15[0:n:n]
+		t90.Norm.Scale = t15[n]
+		t90.Norm.Shift = t15[n+1]
+		t90.Out = t15[n+2]
+		t16 := new(Affine)
+		t90.Post = t16
+		t16.Scale = t15[n+3]
+		t16.Shift = t15[n+4]
+		t17 := tensorops.ParamsBasis(params, i+7)
+		var t91 Deep
+		t91.Layers = t17[0:n:n]
+		t91.Norm.Scale = t17[n]
+		t91.Norm.Shift = t17[n+1]
+		t91.Out = t17[n+2]
+		t18 := new(Affine)
+		t91.Post = t18
+		t18.Scale = t17[n+3]
+		t18.Shift = t17[n+4]
 		dBar := new(Deep)
 		dBar.Layers = make([]*T, n)
+		t19 := new(Affine)
+		dBar.Post = t19
 		hv1 := new(Deep)
 		hv1.Layers = make([]*T, n)
+		t20 := new(Affine)
+		hv1.Post = t20
 		hv2 := new(Deep)
 		hv2.Layers = make([]*T, n)
+		t21 := new(Affine)
+		hv2.Post = t21
 		hv3 := new(Deep)
 		hv3.Layers = make([]*T, n)
+		t22 := new(Affine)
+		hv3.Post = t22
 		hv4 := new(Deep)
 		hv4.Layers = make([]*T, n)
+		t23 := new(Affine)
+		hv4.Post = t23
 		hv5 := new(Deep)
 		hv5.Layers = make([]*T, n)
+		t24 := new(Affine)
+		hv5.Post = t24
 		hv6 := new(Deep)
 		hv6.Layers = make([]*T, n)
+		t25 := new(Affine)
+		hv6.Post = t25
 		hv7 := new(Deep)
 		hv7.Layers = make([]*T, n)
+		t26 := new(Affine)
+		hv7.Post = t26
 		hv8 := new(Deep)
 		hv8.Layers = make([]*T, n)
+		t27 := new(Affine)
+		hv8.Post = t27
 		f, _, _, _, _, _, _, _, _ = deepLossVGradJVPLanes8(
 			d,
-			t41,
-			t42,
-			t43,
-			t44,
-			t45,
-			t46,
-			t47,
-			t48,
+			t84,
+			t85,
+			t86,
+			t87,
+			t88,
+			t89,
+			t90,
+			t91,
 			dBar,
 			hv1,
 			hv2,
@@ -7099,46 +7798,70 @@ func DeepLossVHessian(d Deep, x *T) (f float64, h *T) {
 			hv8,
 			x,
 		)
-		t9 := append(make([]*T, 0, 3), hv1.Layers...)
-		t10 := append(t9, hv1.Norm.Scale)
-		t11 := append(t10, hv1.Norm.Shift)
-		t12 := tensorops.Reshape(tensorops.ParamsFlatten(append(t11, hv1.Out), params), 1, n2)
-		rows[i] = t12
-		t13 := append(make([]*T, 0, 3), hv2.Layers...)
-		t14 := append(t13, hv2.Norm.Scale)
-		t15 := append(t14, hv2.Norm.Shift)
-		t16 := tensorops.Reshape(tensorops.ParamsFlatten(append(t15, hv2.Out), params), 1, n2)
-		rows[i+1] = t16
-		t17 := append(make([]*T, 0, 3), hv3.Layers...)
-		t18 := append(t17, hv3.Norm.Scale)
-		t19 := append(t18, hv3.Norm.Shift)
-		t20 := tensorops.Reshape(tensorops.ParamsFlatten(append(t19, hv3.Out), params), 1, n2)
-		rows[i+2] = t20
-		t21 := append(make([]*T, 0, 3), hv4.Layers...)
-		t22 := append(t21, hv4.Norm.Scale)
-		t23 := append(t22, hv4.Norm.Shift)
-		t24 := tensorops.Reshape(tensorops.ParamsFlatten(append(t23, hv4.Out), params), 1, n2)
-		rows[i+3] = t24
-		t25 := append(make([]*T, 0, 3), hv5.Layers...)
-		t26 := append(t25, hv5.Norm.Scale)
-		t27 := append(t26, hv5.Norm.Shift)
-		t28 := tensorops.Reshape(tensorops.ParamsFlatten(append(t27, hv5.Out), params), 1, n2)
-		rows[i+4] = t28
-		t29 := append(make([]*T, 0, 3), hv6.Layers...)
-		t30 := append(t29, hv6.Norm.Scale)
-		t31 := append(t30, hv6.Norm.Shift)
-		t32 := tensorops.Reshape(tensorops.ParamsFlatten(append(t31, hv6.Out), params), 1, n2)
-		rows[i+5] = t32
-		t33 := append(make([]*T, 0, 3), hv7.Layers...)
-		t34 := append(t33, hv7.Norm.Scale)
-		t35 := append(t34, hv7.Norm.Shift)
-		t36 := tensorops.Reshape(tensorops.ParamsFlatten(append(t35, hv7.Out), params), 1, n2)
-		rows[i+6] = t36
-		t37 := append(make([]*T, 0, 3), hv8.Layers...)
-		t38 := append(t37, hv8.Norm.Scale)
-		t39 := append(t38, hv8.Norm.Shift)
-		t40 := tensorops.Reshape(tensorops.ParamsFlatten(append(t39, hv8.Out), params), 1, n2)
-		rows[i+7] = t40
+		t28 := append(make([]*T, 0, 5), hv1.Layers...)
+		t29 := append(t28, hv1.Norm.Scale)
+		t30 := append(t29, hv1.Norm.Shift)
+		t31 := append(t30, hv1.Out)
+		t32 := append(t31, hv1.Post.Scale)
+		t33 := tensorops.ParamsFlatten(append(t32, hv1.Post.Shift), params)
+		t34 := tensorops.Reshape(t33, 1, n2)
+		rows[i] = t34
+		t35 := append(make([]*T, 0, 5), hv2.Layers...)
+		t36 := append(t35, hv2.Norm.Scale)
+		t37 := append(t36, hv2.Norm.Shift)
+		t38 := append(t37, hv2.Out)
+		t39 := append(t38, hv2.Post.Scale)
+		t40 := tensorops.ParamsFlatten(append(t39, hv2.Post.Shift), params)
+		t41 := tensorops.Reshape(t40, 1, n2)
+		rows[i+1] = t41
+		t42 := append(make([]*T, 0, 5), hv3.Layers...)
+		t43 := append(t42, hv3.Norm.Scale)
+		t44 := append(t43, hv3.Norm.Shift)
+		t45 := append(t44, hv3.Out)
+		t46 := append(t45, hv3.Post.Scale)
+		t47 := tensorops.ParamsFlatten(append(t46, hv3.Post.Shift), params)
+		t48 := tensorops.Reshape(t47, 1, n2)
+		rows[i+2] = t48
+		t49 := append(make([]*T, 0, 5), hv4.Layers...)
+		t50 := append(t49, hv4.Norm.Scale)
+		t51 := append(t50, hv4.Norm.Shift)
+		t52 := append(t51, hv4.Out)
+		t53 := append(t52, hv4.Post.Scale)
+		t54 := tensorops.ParamsFlatten(append(t53, hv4.Post.Shift), params)
+		t55 := tensorops.Reshape(t54, 1, n2)
+		rows[i+3] = t55
+		t56 := append(make([]*T, 0, 5), hv5.Layers...)
+		t57 := append(t56, hv5.Norm.Scale)
+		t58 := append(t57, hv5.Norm.Shift)
+		t59 := append(t58, hv5.Out)
+		t60 := append(t59, hv5.Post.Scale)
+		t61 := tensorops.ParamsFlatten(append(t60, hv5.Post.Shift), params)
+		t62 := tensorops.Reshape(t61, 1, n2)
+		rows[i+4] = t62
+		t63 := append(make([]*T, 0, 5), hv6.Layers...)
+		t64 := append(t63, hv6.Norm.Scale)
+		t65 := append(t64, hv6.Norm.Shift)
+		t66 := append(t65, hv6.Out)
+		t67 := append(t66, hv6.Post.Scale)
+		t68 := tensorops.ParamsFlatten(append(t67, hv6.Post.Shift), params)
+		t69 := tensorops.Reshape(t68, 1, n2)
+		rows[i+5] = t69
+		t70 := append(make([]*T, 0, 5), hv7.Layers...)
+		t71 := append(t70, hv7.Norm.Scale)
+		t72 := append(t71, hv7.Norm.Shift)
+		t73 := append(t72, hv7.Out)
+		t74 := append(t73, hv7.Post.Scale)
+		t75 := tensorops.ParamsFlatten(append(t74, hv7.Post.Shift), params)
+		t76 := tensorops.Reshape(t75, 1, n2)
+		rows[i+6] = t76
+		t77 := append(make([]*T, 0, 5), hv8.Layers...)
+		t78 := append(t77, hv8.Norm.Scale)
+		t79 := append(t78, hv8.Norm.Shift)
+		t80 := append(t79, hv8.Out)
+		t81 := append(t80, hv8.Post.Scale)
+		t82 := tensorops.ParamsFlatten(append(t81, hv8.Post.Shift), params)
+		t83 := tensorops.Reshape(t82, 1, n2)
+		rows[i+7] = t83
 	}
 	if n2 == 0 {
 		f = DeepLossV(d, x)
@@ -7159,15 +7882,15 @@ func deepLossVGradJVPLanes8(
 	dBar, ddBar1, ddBar2, ddBar3, ddBar4, ddBar5, ddBar6, ddBar7, ddBar8 *Deep,
 	x *T,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	var t107 Affine
-	var t108 Affine
-	var t109 Affine
-	var t110 Affine
-	var t111 Affine
-	var t112 Affine
-	var t113 Affine
-	var t114 Affine
-	var t115 Affine
+	var t116 Affine
+	var t117 Affine
+	var t118 Affine
+	var t119 Affine
+	var t120 Affine
+	var t121 Affine
+	var t122 Affine
+	var t123 Affine
+	var t124 Affine
 	t := *dBar
 	t2 := *ddBar1
 	t3 := *ddBar2
@@ -7204,7 +7927,16 @@ func deepLossVGradJVPLanes8(
 	t34 := dd6.Out
 	t35 := dd7.Out
 	t36 := dd8.Out
-	t37, t38, t39, t40, t41, t42, t43, t44, t45 := deepJVPLanes8WrtLayersNormOut(
+	t37 := d.Post
+	t38 := dd1.Post
+	t39 := dd2.Post
+	t40 := dd3.Post
+	t41 := dd4.Post
+	t42 := dd5.Post
+	t43 := dd6.Post
+	t44 := dd7.Post
+	t45 := dd8.Post
+	t46, t47, t48, t49, t50, t51, t52, t53, t54 := deepJVPLanes8WrtLayersNormOutPost(
 		t10,
 		t11,
 		t12,
@@ -7232,20 +7964,29 @@ func deepLossVGradJVPLanes8(
 		t34,
 		t35,
 		t36,
+		t37,
+		t38,
+		t39,
+		t40,
+		t41,
+		t42,
+		t43,
+		t44,
+		t45,
 		x,
 	)
-	t46 := tensorops.SumAll(tensorops.Square(t37))
-	t47 := tensorops.Scale(t37, 2)
-	t48 := tensorops.ExpandLike(tensorops.Scale(t38, 2), t47)
-	t49 := tensorops.ExpandLike(tensorops.Scale(t39, 2), t47)
-	t50 := tensorops.ExpandLike(tensorops.Scale(t40, 2), t47)
-	t51 := tensorops.ExpandLike(tensorops.Scale(t41, 2), t47)
-	t52 := tensorops.ExpandLike(tensorops.Scale(t42, 2), t47)
-	t53 := tensorops.ExpandLike(tensorops.Scale(t43, 2), t47)
-	t54 := tensorops.ExpandLike(tensorops.Scale(t44, 2), t47)
-	t55 := tensorops.ExpandLike(tensorops.Scale(t45, 2), t47)
-	t56, t65, t57, t58, t59, t60, t61, t62, t63, t64, t66, t67, t68, t69, t70,
-		t71, t72, t73 := deepReverseWrtLayersNormOutJVPLanes8(
+	t55 := tensorops.SumAll(tensorops.Square(t46))
+	t56 := tensorops.Scale(t46, 2)
+	t57 := tensorops.ExpandLike(tensorops.Scale(t47, 2), t56)
+	t58 := tensorops.ExpandLike(tensorops.Scale(t48, 2), t56)
+	t59 := tensorops.ExpandLike(tensorops.Scale(t49, 2), t56)
+	t60 := tensorops.ExpandLike(tensorops.Scale(t50, 2), t56)
+	t61 := tensorops.ExpandLike(tensorops.Scale(t51, 2), t56)
+	t62 := tensorops.ExpandLike(tensorops.Scale(t52, 2), t56)
+	t63 := tensorops.ExpandLike(tensorops.Scale(t53, 2), t56)
+	t64 := tensorops.ExpandLike(tensorops.Scale(t54, 2), t56)
+	t65, t74, t66, t67, t68, t69, t70, t71, t72, t73, t75, t76, t77, t78,
+		t79, t80, t81, t82 := deepReverseWrtLayersNormOutPostJVPLanes8(
 		t10,
 		t11,
 		t12,
@@ -7282,200 +8023,256 @@ func deepLossVGradJVPLanes8(
 		t34,
 		t35,
 		t36,
+		t37,
+		t38,
+		t39,
+		t40,
+		t41,
+		t42,
+		t43,
+		t44,
+		t45,
+		t.Post,
+		t2.Post,
+		t3.Post,
+		t4.Post,
+		t5.Post,
+		t6.Post,
+		t7.Post,
+		t8.Post,
+		t9.Post,
 		x,
-		t47,
-		t48,
-		t49,
-		t50,
-		t51,
-		t52,
-		t53,
-		t54,
-		t55,
+		t56,
+		t57,
+		t58,
+		t59,
+		t60,
+		t61,
+		t62,
+		t63,
+		t64,
 	)
-	t107.Scale = tensorops.Accumulate(t107.Scale, t56.Scale)
-	t108.Scale = tensorops.Add(t108.Scale, t57.Scale)
-	t109.Scale = tensorops.Add(t109.Scale, t58.Scale)
-	t110.Scale = tensorops.Add(t110.Scale, t59.Scale)
-	t111.Scale = tensorops.Add(t111.Scale, t60.Scale)
-	t112.Scale = tensorops.Add(t112.Scale, t61.Scale)
-	t113.Scale = tensorops.Add(t113.Scale, t62.Scale)
-	t114.Scale = tensorops.Add(t114.Scale, t63.Scale)
-	t115.Scale = tensorops.Add(t115.Scale, t64.Scale)
-	t107.Shift = tensorops.Accumulate(t107.Shift, t56.Shift)
-	t108.Shift = tensorops.Add(t108.Shift, t57.Shift)
-	t109.Shift = tensorops.Add(t109.Shift, t58.Shift)
-	t110.Shift = tensorops.Add(t110.Shift, t59.Shift)
-	t111.Shift = tensorops.Add(t111.Shift, t60.Shift)
-	t112.Shift = tensorops.Add(t112.Shift, t61.Shift)
-	t113.Shift = tensorops.Add(t113.Shift, t62.Shift)
-	t114.Shift = tensorops.Add(t114.Shift, t63.Shift)
-	t115.Shift = tensorops.Add(t115.Shift, t64.Shift)
-	t74 := ddBar1.Out
-	t75 := ddBar2.Out
-	t76 := ddBar3.Out
-	t77 := ddBar4.Out
-	t78 := ddBar5.Out
-	t79 := ddBar6.Out
-	t80 := ddBar7.Out
-	t81 := ddBar8.Out
-	dBar.Out = tensorops.Accumulate(dBar.Out, t65)
-	ddBar1.Out = tensorops.Add(t74, t66)
-	ddBar2.Out = tensorops.Add(t75, t67)
-	ddBar3.Out = tensorops.Add(t76, t68)
-	ddBar4.Out = tensorops.Add(t77, t69)
-	ddBar5.Out = tensorops.Add(t78, t70)
-	ddBar6.Out = tensorops.Add(t79, t71)
-	ddBar7.Out = tensorops.Add(t80, t72)
-	ddBar8.Out = tensorops.Add(t81, t73)
-	t82 := t107
-	t83 := t108
-	t84 := t109
-	t85 := t110
-	t86 := t111
-	t87 := t112
-	t88 := t113
-	t89 := t114
-	t90 := t115
-	t107 = Affine{}
-	t108 = Affine{}
-	t109 = Affine{}
-	t110 = Affine{}
-	t111 = Affine{}
-	t112 = Affine{}
-	t113 = Affine{}
-	t114 = Affine{}
-	t115 = Affine{}
-	t91 := ddBar1.Norm.Scale
-	t92 := ddBar2.Norm.Scale
-	t93 := ddBar3.Norm.Scale
-	t94 := ddBar4.Norm.Scale
-	t95 := ddBar5.Norm.Scale
-	t96 := ddBar6.Norm.Scale
-	t97 := ddBar7.Norm.Scale
-	t98 := ddBar8.Norm.Scale
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t82.Scale)
-	ddBar1.Norm.Scale = tensorops.Add(t91, t83.Scale)
-	ddBar2.Norm.Scale = tensorops.Add(t92, t84.Scale)
-	ddBar3.Norm.Scale = tensorops.Add(t93, t85.Scale)
-	ddBar4.Norm.Scale = tensorops.Add(t94, t86.Scale)
-	ddBar5.Norm.Scale = tensorops.Add(t95, t87.Scale)
-	ddBar6.Norm.Scale = tensorops.Add(t96, t88.Scale)
-	ddBar7.Norm.Scale = tensorops.Add(t97, t89.Scale)
-	ddBar8.Norm.Scale = tensorops.Add(t98, t90.Scale)
-	t99 := ddBar1.Norm.Shift
-	t100 := ddBar2.Norm.Shift
-	t101 := ddBar3.Norm.Shift
-	t102 := ddBar4.Norm.Shift
-	t103 := ddBar5.Norm.Shift
-	t104 := ddBar6.Norm.Shift
-	t105 := ddBar7.Norm.Shift
-	t106 := ddBar8.Norm.Shift
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t82.Shift)
-	ddBar1.Norm.Shift = tensorops.Add(t99, t83.Shift)
-	ddBar2.Norm.Shift = tensorops.Add(t100, t84.Shift)
-	ddBar3.Norm.Shift = tensorops.Add(t101, t85.Shift)
-	ddBar4.Norm.Shift = tensorops.Add(t102, t86.Shift)
-	ddBar5.Norm.Shift = tensorops.Add(t103, t87.Shift)
-	ddBar6.Norm.Shift = tensorops.Add(t104, t88.Shift)
-	ddBar7.Norm.Shift = tensorops.Add(t105, t89.Shift)
-	ddBar8.Norm.Shift = tensorops.Add(t106, t90.Shift)
-	return t46, 0, 0, 0, 0, 0, 0, 0, 0
+	t116.Scale = tensorops.Accumulate(t116.Scale, t65.Scale)
+	t117.Scale = tensorops.Add(t117.Scale, t66.Scale)
+	t118.Scale = tensorops.Add(t118.Scale, t67.Scale)
+	t119.Scale = tensorops.Add(t119.Scale, t68.Scale)
+	t120.Scale = tensorops.Add(t120.Scale, t69.Scale)
+	t121.Scale = tensorops.Add(t121.Scale, t70.Scale)
+	t122.Scale = tensorops.Add(t122.Scale, t71.Scale)
+	t123.Scale = tensorops.Add(t123.Scale, t72.Scale)
+	t124.Scale = tensorops.Add(t124.Scale, t73.Scale)
+	t116.Shift = tensorops.Accumulate(t116.Shift, t65.Shift)
+	t117.Shift = tensorops.Add(t117.Shift, t66.Shift)
+	t118.Shift = tensorops.Add(t118.Shift, t67.Shift)
+	t119.Shift = tensorops.Add(t119.Shift, t68.Shift)
+	t120.Shift = tensorops.Add(t120.Shift, t69.Shift)
+	t121.Shift = tensorops.Add(t121.Shift, t70.Shift)
+	t122.Shift = tensorops.Add(t122.Shift, t71.Shift)
+	t123.Shift = tensorops.Add(t123.Shift, t72.Shift)
+	t124.Shift = tensorops.Add(t124.Shift, t73.Shift)
+	t83 := ddBar1.Out
+	t84 := ddBar2.Out
+	t85 := ddBar3.Out
+	t86 := ddBar4.Out
+	t87 := ddBar5.Out
+	t88 := ddBar6.Out
+	t89 := ddBar7.Out
+	t90 := ddBar8.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t74)
+	ddBar1.Out = tensorops.Add(t83, t75)
+	ddBar2.Out = tensorops.Add(t84, t76)
+	ddBar3.Out = tensorops.Add(t85, t77)
+	ddBar4.Out = tensorops.Add(t86, t78)
+	ddBar5.Out = tensorops.Add(t87, t79)
+	ddBar6.Out = tensorops.Add(t88, t80)
+	ddBar7.Out = tensorops.Add(t89, t81)
+	ddBar8.Out = tensorops.Add(t90, t82)
+	t91 := t116
+	t92 := t117
+	t93 := t118
+	t94 := t119
+	t95 := t120
+	t96 := t121
+	t97 := t122
+	t98 := t123
+	t99 := t124
+	t116 = Affine{}
+	t117 = Affine{}
+	t118 = Affine{}
+	t119 = Affine{}
+	t120 = Affine{}
+	t121 = Affine{}
+	t122 = Affine{}
+	t123 = Affine{}
+	t124 = Affine{}
+	t100 := ddBar1.Norm.Scale
+	t101 := ddBar2.Norm.Scale
+	t102 := ddBar3.Norm.Scale
+	t103 := ddBar4.Norm.Scale
+	t104 := ddBar5.Norm.Scale
+	t105 := ddBar6.Norm.Scale
+	t106 := ddBar7.Norm.Scale
+	t107 := ddBar8.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t91.Scale)
+	ddBar1.Norm.Scale = tensorops.Add(t100, t92.Scale)
+	ddBar2.Norm.Scale = tensorops.Add(t101, t93.Scale)
+	ddBar3.Norm.Scale = tensorops.Add(t102, t94.Scale)
+	ddBar4.Norm.Scale = tensorops.Add(t103, t95.Scale)
+	ddBar5.Norm.Scale = tensorops.Add(t104, t96.Scale)
+	ddBar6.Norm.Scale = tensorops.Add(t105, t97.Scale)
+	ddBar7.Norm.Scale = tensorops.Add(t106, t98.Scale)
+	ddBar8.Norm.Scale = tensorops.Add(t107, t99.Scale)
+	t108 := ddBar1.Norm.Shift
+	t109 := ddBar2.Norm.Shift
+	t110 := ddBar3.Norm.Shift
+	t111 := ddBar4.Norm.Shift
+	t112 := ddBar5.Norm.Shift
+	t113 := ddBar6.Norm.Shift
+	t114 := ddBar7.Norm.Shift
+	t115 := ddBar8.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t91.Shift)
+	ddBar1.Norm.Shift = tensorops.Add(t108, t92.Shift)
+	ddBar2.Norm.Shift = tensorops.Add(t109, t93.Shift)
+	ddBar3.Norm.Shift = tensorops.Add(t110, t94.Shift)
+	ddBar4.Norm.Shift = tensorops.Add(t111, t95.Shift)
+	ddBar5.Norm.Shift = tensorops.Add(t112, t96.Shift)
+	ddBar6.Norm.Shift = tensorops.Add(t113, t97.Shift)
+	ddBar7.Norm.Shift = tensorops.Add(t114, t98.Shift)
+	ddBar8.Norm.Shift = tensorops.Add(t115, t99.Shift)
+	return t55, 0, 0, 0, 0, 0, 0, 0, 0
 }
 
 // DeepLossVHessDiag returns DeepLossV and the diagonal of its Hessian with respect to d, as a fresh
 // value of d's type: ∂²DeepLossV/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of d in the
-// order of its fields (the elements of Layers, Norm.Scale, Norm.Shift, Out), each tensor row-major
-// (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of DeepLossV along the unit
-// direction eᵢ (deepLossVTaylorLanes8WrtD, 8 unit directions per call, ⌈n/8⌉ calls, which give
-// DeepLossV's value too).
+// order of its fields (the elements of Layers, Norm.Scale, Norm.Shift, Out, Post.Scale,
+// Post.Shift), each tensor row-major (tensorops.ParamsFlatten's order), f2 the second Taylor
+// coefficient of DeepLossV along the unit direction eᵢ (deepLossVTaylorLanes8WrtD, 8 unit
+// directions per call, ⌈n/8⌉ calls, which give DeepLossV's value too).
 func DeepLossVHessDiag(d Deep, x *T) (f float64, d2 Deep) {
-	params := append(append(append(append(make([]*T, 0, 3), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
+	t := append(append(append(append(make([]*T, 0, 5), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
+	t2 := append(t, d.Post.Scale)
+	params := append(t2, d.Post.Shift)
 	n := len(d.Layers)
 	n2 := tensorops.ParamsSize(params)
 	d3 := make([]float64, n2+7)
 	f = 0
 	for i := 0; i < n2; i += 8 {
-		t2 := tensorops.ParamsBasis(params, i)
-		var t19 Deep
-		t19.Layers = t2[0:n:n]
-		t19.Norm.Scale = t2[n]
-		t19.Norm.Shift = t2[n+1]
-		t19.Out = t2[n+2]
-		t3 := tensorops.ParamsBasis(params, i+1)
-		var t20 Deep
-		t20.Layers = t3[0:n:n]
-		t20.Norm.Scale = t3[n]
-		t20.Norm.Shift = t3[n+1]
-		t20.Out = t3[n+2]
-		t4 := tensorops.ParamsBasis(params, i+2)
-		var t21 Deep
-		t21.Layers = t4[0:n:n]
-		t21.Norm.Scale = t4[n]
-		t21.Norm.Shift = t4[n+1]
-		t21.Out = t4[n+2]
-		t5 := tensorops.ParamsBasis(params, i+3)
-		var t22 Deep
-		t22.Layers = t5[0:n:n]
-		t22.Norm.Scale = t5[n]
-		t22.Norm.Shift = t5[n+1]
-		t22.Out = t5[n+2]
-		t6 := tensorops.ParamsBasis(params, i+4)
-		var t23 Deep
-		t23.Layers = t6[0:n:n]
-		t23.Norm.Scale = t6[n]
-		t23.Norm.Shift = t6[n+1]
-		t23.Out = t6[n+2]
-		t7 := tensorops.ParamsBasis(params, i+5)
-		var t24 Deep
-		t24.Layers = t7[0:n:n]
-		t24.Norm.Scale = t7[n]
-		t24.Norm.Shift = t7[n+1]
-		t24.Out = t7[n+2]
-		t8 := tensorops.ParamsBasis(params, i+6)
-		var t25 Deep
-		t25.Layers = t8[0:n:n]
-		t25.Norm.Scale = t8[n]
-		t25.Norm.Shift = t8[n+1]
-		t25.Out = t8[n+2]
-		t9 := tensorops.ParamsBasis(params, i+7)
-		var t26 Deep
-		t26.Layers = t9[0:n:n]
-		t26.Norm.Scale = t9[n]
-		t26.Norm.Shift = t9[n+1]
-		t26.Out = t9[n+2]
-		var t10, t11, t12, t13, t14, t15, t16, t17 float64
-		f, _, _, _, _, _, _, _, _, t10, t11, t12, t13, t14, t15, t16, t17 = deepLossVTaylorLanes8WrtD(
+		t5 := tensorops.ParamsBasis(params, i)
+		var t30 Deep
+		t30.Layers = t5[0:n:n]
+		t30.Norm.Scale = t5[n]
+		t30.Norm.Shift = t5[n+1]
+		t30.Out = t5[n+2]
+		t6 := new(Affine)
+		t30.Post = t6
+		t6.Scale = t5[n+3]
+		t6.Shift = t5[n+4]
+		t7 := tensorops.ParamsBasis(params, i+1)
+		var t31 Deep
+		t31.Layers = t7[0:n:n]
+		t31.Norm.Scale = t7[n]
+		t31.Norm.Shift = t7[n+1]
+		t31.Out = t7[n+2]
+		t8 := new(Affine)
+		t31.Post = t8
+		t8.Scale = t7[n+3]
+		t8.Shift = t7[n+4]
+		t9 := tensorops.ParamsBasis(params, i+2)
+		var t32 Deep
+		t32.Layers = t9[0:n:n]
+		t32.Norm.Scale = t9[n]
+		t32.Norm.Shift = t9[n+1]
+		t32.Out = t9[n+2]
+		t10 := new(Affine)
+		t32.Post = t10
+		t10.Scale = t9[n+3]
+		t10.Shift = t9[n+4]
+		t11 := tensorops.ParamsBasis(params, i+3)
+		var t33 Deep
+		t33.Layers = t11[0:n:n]
+		t33.Norm.Scale = t11[n]
+		t33.Norm.Shift = t11[n+1]
+		t33.Out = t11[n+2]
+		t12 := new(Affine)
+		t33.Post = t12
+		t12.Scale = t11[n+3]
+		t12.Shift = t11[n+4]
+		t13 := tensorops.ParamsBasis(params, i+4)
+		var t34 Deep
+		t34.Layers = t13[0:n:n]
+		t34.Norm.Scale = t13[n]
+		t34.Norm.Shift = t13[n+1]
+		t34.Out = t13[n+2]
+		t14 := new(Affine)
+		t34.Post = t14
+		t14.Scale = t13[n+3]
+		t14.Shift = t13[n+4]
+		t15 := tensorops.ParamsBasis(params, i+5)
+		var t35 Deep
+		t35.Layers = t15[0:n:n]
+		t35.Norm.Scale = t15[n]
+		t35.Norm.Shift = t15[n+1]
+		t35.Out = t15[n+2]
+		t16 := new(Affine)
+		t35.Post = t16
+		t16.Scale = t15[n+3]
+		t16.Shift = t15[n+4]
+		t17 := tensorops.ParamsBasis(params, i+6)
+		var t36 Deep
+		t36.Layers = t17[0:n:n]
+		t36.Norm.Scale = t17[n]
+		t36.Norm.Shift = t17[n+1]
+		t36.Out = t17[n+2]
+		t18 := new(Affine)
+		t36.Post = t18
+		t18.Scale = t17[n+3]
+		t18.Shift = t17[n+4]
+		t19 := tensorops.ParamsBasis(params, i+7)
+		var t37 Deep
+		t37.Layers = t19[0:n:n]
+		t37.Norm.Scale = t19[n]
+		t37.Norm.Shift = t19[n+1]
+		t37.Out = t19[n+2]
+		t20 := new(Affine)
+		t37.Post = t20
+		t20.Scale = t19[n+3]
+		t20.Shift = t19[n+4]
+		var t21, t22, t23, t24, t25, t26, t27, t28 float64
+		f, _, _, _, _, _, _, _, _, t21, t22, t23, t24, t25, t26, t27, t28 = deepLossVTaylorLanes8WrtD(
 			d,
-			t19,
-			t20,
-			t21,
-			t22,
-			t23,
-			t24,
-			t25,
-			t26,
+			t30,
+			t31,
+			t32,
+			t33,
+			t34,
+			t35,
+			t36,
+			t37,
 			x,
 		)
-		d3[i] = 2 * t10
-		d3[i+1] = 2 * t11
-		d3[i+2] = 2 * t12
-		d3[i+3] = 2 * t13
-		d3[i+4] = 2 * t14
-		d3[i+5] = 2 * t15
-		d3[i+6] = 2 * t16
-		d3[i+7] = 2 * t17
+		d3[i] = 2 * t21
+		d3[i+1] = 2 * t22
+		d3[i+2] = 2 * t23
+		d3[i+3] = 2 * t24
+		d3[i+4] = 2 * t25
+		d3[i+5] = 2 * t26
+		d3[i+6] = 2 * t27
+		d3[i+7] = 2 * t28
 	}
 	if n2 == 0 {
 		f = DeepLossV(d, x)
 	}
-	t := tensorops.ParamsUnflatten(d3[:n2], params)
-	var t18 Deep
-	t18.Layers = t[0:n:n]
-	t18.Norm.Scale = t[n]
-	t18.Norm.Shift = t[n+1]
-	t18.Out = t[n+2]
-	return f, t18
+	t3 := tensorops.ParamsUnflatten(d3[:n2], params)
+	var t29 Deep
+	t29.Layers = t3[0:n:n]
+	t29.Norm.Scale = t3[n]
+	t29.Norm.Shift = t3[n+1]
+	t29.Out = t3[n+2]
+	t4 := new(Affine)
+	t29.Post = t4
+	t4.Scale = t3[n+3]
+	t4.Shift = t3[n+4]
+	return f, t29
 }
 
 // deepLossVTaylorLanes8WrtD propagates 8 Taylor polynomials of degree 2 through DeepLossV at once,
@@ -7509,23 +8306,55 @@ func deepLossVTaylorLanes8WrtD(
 	float64,
 ) {
 	t := d.Layers
-	d2_1 := Deep{Layers: make([]*T, len(t), cap(t))}
-	t2 := d.Layers
-	d2_2 := Deep{Layers: make([]*T, len(t2), cap(t2))}
+	t2 := new(Affine)
+	d2_1 := Deep{
+		Layers: make([]*T, len(t), cap(t)),
+		Post:   t2,
+	}
 	t3 := d.Layers
-	d2_3 := Deep{Layers: make([]*T, len(t3), cap(t3))}
-	t4 := d.Layers
-	d2_4 := Deep{Layers: make([]*T, len(t4), cap(t4))}
+	t4 := new(Affine)
+	d2_2 := Deep{
+		Layers: make([]*T, len(t3), cap(t3)),
+		Post:   t4,
+	}
 	t5 := d.Layers
-	d2_5 := Deep{Layers: make([]*T, len(t5), cap(t5))}
-	t6 := d.Layers
-	d2_6 := Deep{Layers: make([]*T, len(t6), cap(t6))}
+	t6 := new(Affine)
+	d2_3 := Deep{
+		Layers: make([]*T, len(t5), cap(t5)),
+		Post:   t6,
+	}
 	t7 := d.Layers
-	d2_7 := Deep{Layers: make([]*T, len(t7), cap(t7))}
-	t8 := d.Layers
-	d2_8 := Deep{Layers: make([]*T, len(t8), cap(t8))}
-	t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24,
-		t25 := deepTaylorLanes8WrtLayersNormOut2(
+	t8 := new(Affine)
+	d2_4 := Deep{
+		Layers: make([]*T, len(t7), cap(t7)),
+		Post:   t8,
+	}
+	t9 := d.Layers
+	t10 := new(Affine)
+	d2_5 := Deep{
+		Layers: make([]*T, len(t9), cap(t9)),
+		Post:   t10,
+	}
+	t11 := d.Layers
+	t12 := new(Affine)
+	d2_6 := Deep{
+		Layers: make([]*T, len(t11), cap(t11)),
+		Post:   t12,
+	}
+	t13 := d.Layers
+	t14 := new(Affine)
+	d2_7 := Deep{
+		Layers: make([]*T, len(t13), cap(t13)),
+		Post:   t14,
+	}
+	t15 := d.Layers
+	t16 := new(Affine)
+	d2_8 := Deep{
+		Layers: make([]*T, len(t15), cap(t15)),
+		Post:   t16,
+	}
+	t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31,
+		t32, t33 := deepTaylorLanes8WrtLayersNormOutPost2(
 		d.Layers,
 		d1_1.Layers,
 		d1_2.Layers,
@@ -7577,30 +8406,47 @@ func deepLossVTaylorLanes8WrtD(
 		d2_6.Out,
 		d2_7.Out,
 		d2_8.Out,
+		d.Post,
+		d1_1.Post,
+		d1_2.Post,
+		d1_3.Post,
+		d1_4.Post,
+		d1_5.Post,
+		d1_6.Post,
+		d1_7.Post,
+		d1_8.Post,
+		d2_1.Post,
+		d2_2.Post,
+		d2_3.Post,
+		d2_4.Post,
+		d2_5.Post,
+		d2_6.Post,
+		d2_7.Post,
+		d2_8.Post,
 		x,
 	)
-	t26 := tensorops.Scale(t9, 2)
-	t27 := tensorops.SumAll(tensorops.Square(t9))
-	t28 := tensorops.SumAll(tensorops.Mul(t26, t10))
-	t29 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t10, t26, t18))
-	t30 := tensorops.SumAll(tensorops.Mul(t26, t11))
-	t31 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t11, t26, t19))
-	t32 := tensorops.SumAll(tensorops.Mul(t26, t12))
-	t33 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t12, t26, t20))
-	t34 := tensorops.SumAll(tensorops.Mul(t26, t13))
-	t35 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t13, t26, t21))
-	t36 := tensorops.SumAll(tensorops.Mul(t26, t14))
-	t37 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t14, t26, t22))
-	t38 := tensorops.SumAll(tensorops.Mul(t26, t15))
-	t39 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t15, t26, t23))
-	t40 := tensorops.SumAll(tensorops.Mul(t26, t16))
-	t41 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t16, t26, t24))
-	t42 := tensorops.SumAll(tensorops.Mul(t26, t17))
-	t43 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t17, t26, t25))
-	return t27, t28, t30, t32, t34, t36, t38, t40, t42, t29, t31, t33, t35, t37, t39, t41, t43
+	t34 := tensorops.Scale(t17, 2)
+	t35 := tensorops.SumAll(tensorops.Square(t17))
+	t36 := tensorops.SumAll(tensorops.Mul(t34, t18))
+	t37 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t18, t34, t26))
+	t38 := tensorops.SumAll(tensorops.Mul(t34, t19))
+	t39 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t19, t34, t27))
+	t40 := tensorops.SumAll(tensorops.Mul(t34, t20))
+	t41 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t20, t34, t28))
+	t42 := tensorops.SumAll(tensorops.Mul(t34, t21))
+	t43 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t21, t34, t29))
+	t44 := tensorops.SumAll(tensorops.Mul(t34, t22))
+	t45 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t22, t34, t30))
+	t46 := tensorops.SumAll(tensorops.Mul(t34, t23))
+	t47 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t23, t34, t31))
+	t48 := tensorops.SumAll(tensorops.Mul(t34, t24))
+	t49 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t24, t34, t32))
+	t50 := tensorops.SumAll(tensorops.Mul(t34, t25))
+	t51 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t25, t34, t33))
+	return t35, t36, t38, t40, t42, t44, t46, t48, t50, t37, t39, t41, t43, t45, t47, t49, t51
 }
 
-// deepTaylorLanes8WrtLayersNormOut2 propagates 8 Taylor polynomials of degree 2 through deep at
+// deepTaylorLanes8WrtLayersNormOutPost2 propagates 8 Taylor polynomials of degree 2 through deep at
 // once, one per direction (Taylor mode, 8 lanes): along the curves given for each varied input p as
 // its coefficients pk_l (degree k, lane l), it returns the results of deep and, for each float
 // result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
@@ -7611,15 +8457,20 @@ func deepLossVTaylorLanes8WrtD(
 // layers2_6, layers2_7, layers2_8), norm (coefficients norm1_1, norm1_2, norm1_3, norm1_4, norm1_5,
 // norm1_6, norm1_7, norm1_8, norm2_1, norm2_2, norm2_3, norm2_4, norm2_5, norm2_6, norm2_7,
 // norm2_8), out (coefficients out1_1, out1_2, out1_3, out1_4, out1_5, out1_6, out1_7, out1_8,
-// out2_1, out2_2, out2_3, out2_4, out2_5, out2_6, out2_7, out2_8).
+// out2_1, out2_2, out2_3, out2_4, out2_5, out2_6, out2_7, out2_8), post (coefficients post1_1,
+// post1_2, post1_3, post1_4, post1_5, post1_6, post1_7, post1_8, post2_1, post2_2, post2_3,
+// post2_4, post2_5, post2_6, post2_7, post2_8).
 // Fixed inputs (zero coefficients): x.
-func deepTaylorLanes8WrtLayersNormOut2(
+func deepTaylorLanes8WrtLayersNormOutPost2(
 	layers, layers1_1, layers1_2, layers1_3, layers1_4, layers1_5, layers1_6, layers1_7, layers1_8 []*T,
 	layers2_1, layers2_2, layers2_3, layers2_4, layers2_5, layers2_6, layers2_7, layers2_8 []*T,
 	norm, norm1_1, norm1_2, norm1_3, norm1_4, norm1_5, norm1_6, norm1_7, norm1_8, norm2_1, norm2_2 Affine,
 	norm2_3, norm2_4, norm2_5, norm2_6, norm2_7, norm2_8 Affine,
 	out, out1_1, out1_2, out1_3, out1_4, out1_5, out1_6, out1_7, out1_8, out2_1, out2_2, out2_3 *T,
-	out2_4, out2_5, out2_6, out2_7, out2_8, x *T,
+	out2_4, out2_5, out2_6, out2_7, out2_8 *T,
+	post, post1_1, post1_2, post1_3, post1_4, post1_5, post1_6, post1_7, post1_8, post2_1, post2_2 *Affine,
+	post2_3, post2_4, post2_5, post2_6, post2_7, post2_8 *Affine,
+	x *T,
 ) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
 	h := x
 	var h1_1 *T
@@ -7655,7 +8506,7 @@ func deepTaylorLanes8WrtLayersNormOut2(
 		w2_6 := layers2_6[i]
 		w2_7 := layers2_7[i]
 		w2_8 := layers2_8[i]
-		t250 := tensorops.MatMulEach(
+		t323 := tensorops.MatMulEach(
 			layers[i],
 			false,
 			h,
@@ -7676,152 +8527,152 @@ func deepTaylorLanes8WrtLayersNormOut2(
 			h1_8,
 			h2_8,
 		)
-		t251 := t250[0]
-		t252 := t250[1]
-		t253 := t250[2]
-		t254 := t250[3]
-		t255 := t250[4]
-		t256 := t250[5]
-		t257 := t250[6]
-		t258 := t250[7]
-		t259 := t250[8]
-		t260 := t250[9]
-		t261 := t250[10]
-		t262 := t250[11]
-		t263 := t250[12]
-		t264 := t250[13]
-		t265 := t250[14]
-		t266 := t250[15]
-		t267 := t250[16]
-		t268 := tensorops.MatMulEach(w1_1, false, h, h1_1)
-		t269 := t268[1]
-		t270 := tensorops.Add(t252, t268[0])
-		t271 := tensorops.MatMul(h, w2_1)
-		t272 := tensorops.MatMulEach(w1_2, false, h, h1_2)
-		t273 := t272[1]
-		t274 := tensorops.Add(t254, t272[0])
-		t275 := tensorops.MatMul(h, w2_2)
-		t276 := tensorops.MatMulEach(w1_3, false, h, h1_3)
-		t277 := t276[1]
-		t278 := tensorops.Add(t256, t276[0])
-		t279 := tensorops.MatMul(h, w2_3)
-		t280 := tensorops.MatMulEach(w1_4, false, h, h1_4)
-		t281 := t280[1]
-		t282 := tensorops.Add(t258, t280[0])
-		t283 := tensorops.MatMul(h, w2_4)
-		t284 := tensorops.MatMulEach(w1_5, false, h, h1_5)
-		t285 := t284[1]
-		t286 := tensorops.Add(t260, t284[0])
-		t287 := tensorops.MatMul(h, w2_5)
-		t288 := tensorops.MatMulEach(w1_6, false, h, h1_6)
-		t289 := t288[1]
-		t290 := tensorops.Add(t262, t288[0])
-		t291 := tensorops.MatMul(h, w2_6)
-		t292 := tensorops.MatMulEach(w1_7, false, h, h1_7)
-		t293 := t292[1]
-		t294 := tensorops.Add(t264, t292[0])
-		t295 := tensorops.MatMul(h, w2_7)
-		t296 := tensorops.MatMulEach(w1_8, false, h, h1_8)
-		t297 := t296[1]
-		t298 := tensorops.Add(t266, t296[0])
-		t299 := tensorops.MatMul(h, w2_8)
-		h = tensorops.Tanh(t251)
-		h1_1 = tensorops.TanhJVP(h, t270)
-		t300 := tensorops.Fuse("1 - a*a", h)
+		t324 := t323[0]
+		t325 := t323[1]
+		t326 := t323[2]
+		t327 := t323[3]
+		t328 := t323[4]
+		t329 := t323[5]
+		t330 := t323[6]
+		t331 := t323[7]
+		t332 := t323[8]
+		t333 := t323[9]
+		t334 := t323[10]
+		t335 := t323[11]
+		t336 := t323[12]
+		t337 := t323[13]
+		t338 := t323[14]
+		t339 := t323[15]
+		t340 := t323[16]
+		t341 := tensorops.MatMulEach(w1_1, false, h, h1_1)
+		t342 := t341[1]
+		t343 := tensorops.Add(t325, t341[0])
+		t344 := tensorops.MatMul(h, w2_1)
+		t345 := tensorops.MatMulEach(w1_2, false, h, h1_2)
+		t346 := t345[1]
+		t347 := tensorops.Add(t327, t345[0])
+		t348 := tensorops.MatMul(h, w2_2)
+		t349 := tensorops.MatMulEach(w1_3, false, h, h1_3)
+		t350 := t349[1]
+		t351 := tensorops.Add(t329, t349[0])
+		t352 := tensorops.MatMul(h, w2_3)
+		t353 := tensorops.MatMulEach(w1_4, false, h, h1_4)
+		t354 := t353[1]
+		t355 := tensorops.Add(t331, t353[0])
+		t356 := tensorops.MatMul(h, w2_4)
+		t357 := tensorops.MatMulEach(w1_5, false, h, h1_5)
+		t358 := t357[1]
+		t359 := tensorops.Add(t333, t357[0])
+		t360 := tensorops.MatMul(h, w2_5)
+		t361 := tensorops.MatMulEach(w1_6, false, h, h1_6)
+		t362 := t361[1]
+		t363 := tensorops.Add(t335, t361[0])
+		t364 := tensorops.MatMul(h, w2_6)
+		t365 := tensorops.MatMulEach(w1_7, false, h, h1_7)
+		t366 := t365[1]
+		t367 := tensorops.Add(t337, t365[0])
+		t368 := tensorops.MatMul(h, w2_7)
+		t369 := tensorops.MatMulEach(w1_8, false, h, h1_8)
+		t370 := t369[1]
+		t371 := tensorops.Add(t339, t369[0])
+		t372 := tensorops.MatMul(h, w2_8)
+		h = tensorops.Tanh(t324)
+		h1_1 = tensorops.TanhJVP(h, t343)
+		t373 := tensorops.Fuse("1 - a*a", h)
 		h2_1 = tensorops.FuseInto(
-			t271,
+			t344,
 			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
 			h,
 			h1_1,
-			t270,
-			t300,
-			t271,
-			t269,
-			t253,
+			t343,
+			t373,
+			t344,
+			t342,
+			t326,
 		)
-		h1_2 = tensorops.TanhJVP(h, t274)
+		h1_2 = tensorops.TanhJVP(h, t347)
 		h2_2 = tensorops.FuseInto(
-			t275,
+			t348,
 			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
 			h,
 			h1_2,
-			t274,
-			t300,
-			t275,
-			t273,
-			t255,
+			t347,
+			t373,
+			t348,
+			t346,
+			t328,
 		)
-		h1_3 = tensorops.TanhJVP(h, t278)
+		h1_3 = tensorops.TanhJVP(h, t351)
 		h2_3 = tensorops.FuseInto(
-			t279,
+			t352,
 			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
 			h,
 			h1_3,
-			t278,
-			t300,
-			t279,
-			t277,
-			t257,
+			t351,
+			t373,
+			t352,
+			t350,
+			t330,
 		)
-		h1_4 = tensorops.TanhJVP(h, t282)
+		h1_4 = tensorops.TanhJVP(h, t355)
 		h2_4 = tensorops.FuseInto(
-			t283,
+			t356,
 			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
 			h,
 			h1_4,
-			t282,
-			t300,
-			t283,
-			t281,
-			t259,
+			t355,
+			t373,
+			t356,
+			t354,
+			t332,
 		)
-		h1_5 = tensorops.TanhJVP(h, t286)
+		h1_5 = tensorops.TanhJVP(h, t359)
 		h2_5 = tensorops.FuseInto(
-			t287,
+			t360,
 			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
 			h,
 			h1_5,
-			t286,
-			t300,
-			t287,
-			t285,
-			t261,
+			t359,
+			t373,
+			t360,
+			t358,
+			t334,
 		)
-		h1_6 = tensorops.TanhJVP(h, t290)
+		h1_6 = tensorops.TanhJVP(h, t363)
 		h2_6 = tensorops.FuseInto(
-			t291,
+			t364,
 			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
 			h,
 			h1_6,
-			t290,
-			t300,
-			t291,
-			t289,
-			t263,
+			t363,
+			t373,
+			t364,
+			t362,
+			t336,
 		)
-		h1_7 = tensorops.TanhJVP(h, t294)
+		h1_7 = tensorops.TanhJVP(h, t367)
 		h2_7 = tensorops.FuseInto(
-			t295,
+			t368,
 			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
 			h,
 			h1_7,
-			t294,
-			t300,
-			t295,
-			t293,
-			t265,
+			t367,
+			t373,
+			t368,
+			t366,
+			t338,
 		)
-		h1_8 = tensorops.TanhJVP(h, t298)
+		h1_8 = tensorops.TanhJVP(h, t371)
 		h2_8 = tensorops.FuseInto(
-			t299,
+			t372,
 			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
 			h,
 			h1_8,
-			t298,
-			t300,
-			t299,
-			t297,
-			t267,
+			t371,
+			t373,
+			t372,
+			t370,
+			t340,
 		)
 	}
 	t := tensorops.Mean(h, 1)
@@ -8174,121 +9025,326 @@ func deepTaylorLanes8WrtLayersNormOut2(
 		t197,
 		t199,
 	)
-	t201 := t200[0]
-	t202 := t200[1]
-	t203 := t200[2]
-	t204 := t200[3]
-	t205 := t200[4]
-	t206 := t200[5]
-	t207 := t200[6]
-	t208 := t200[7]
-	t209 := t200[8]
-	t210 := t200[9]
-	t211 := t200[10]
-	t212 := t200[11]
-	t213 := t200[12]
-	t214 := t200[13]
-	t215 := t200[14]
-	t216 := t200[15]
-	t217 := t200[16]
-	t218 := tensorops.MatMulEach(out1_1, false, t167, t169)
-	t219 := tensorops.Add(t202, t218[0])
-	t220 := tensorops.MatMul(t167, out2_1)
-	t221 := tensorops.FuseInto(t220, "a + b + c", t220, t218[1], t203)
-	t222 := tensorops.MatMulEach(out1_2, false, t167, t173)
-	t223 := tensorops.Add(t204, t222[0])
-	t224 := tensorops.MatMul(t167, out2_2)
-	t225 := tensorops.FuseInto(t224, "a + b + c", t224, t222[1], t205)
-	t226 := tensorops.MatMulEach(out1_3, false, t167, t177)
-	t227 := tensorops.Add(t206, t226[0])
-	t228 := tensorops.MatMul(t167, out2_3)
-	t229 := tensorops.FuseInto(t228, "a + b + c", t228, t226[1], t207)
-	t230 := tensorops.MatMulEach(out1_4, false, t167, t181)
-	t231 := tensorops.Add(t208, t230[0])
-	t232 := tensorops.MatMul(t167, out2_4)
-	t233 := tensorops.FuseInto(t232, "a + b + c", t232, t230[1], t209)
-	t234 := tensorops.MatMulEach(out1_5, false, t167, t185)
-	t235 := tensorops.Add(t210, t234[0])
-	t236 := tensorops.MatMul(t167, out2_5)
-	t237 := tensorops.FuseInto(t236, "a + b + c", t236, t234[1], t211)
-	t238 := tensorops.MatMulEach(out1_6, false, t167, t189)
-	t239 := tensorops.Add(t212, t238[0])
-	t240 := tensorops.MatMul(t167, out2_6)
-	t241 := tensorops.FuseInto(t240, "a + b + c", t240, t238[1], t213)
-	t242 := tensorops.MatMulEach(out1_7, false, t167, t193)
-	t243 := tensorops.Add(t214, t242[0])
-	t244 := tensorops.MatMul(t167, out2_7)
-	t245 := tensorops.FuseInto(t244, "a + b + c", t244, t242[1], t215)
-	t246 := tensorops.MatMulEach(out1_8, false, t167, t197)
-	t247 := tensorops.Add(t216, t246[0])
-	t248 := tensorops.MatMul(t167, out2_8)
-	t249 := tensorops.FuseInto(t248, "a + b + c", t248, t246[1], t217)
-	return t201, t219, t223, t227, t231, t235, t239, t243, t247, t221, t225, t229, t233, t237, t241, t245, t249
+	o := t200[0]
+	t201 := t200[1]
+	t202 := t200[2]
+	t203 := t200[3]
+	t204 := t200[4]
+	t205 := t200[5]
+	t206 := t200[6]
+	t207 := t200[7]
+	t208 := t200[8]
+	t209 := t200[9]
+	t210 := t200[10]
+	t211 := t200[11]
+	t212 := t200[12]
+	t213 := t200[13]
+	t214 := t200[14]
+	t215 := t200[15]
+	t216 := t200[16]
+	t217 := tensorops.MatMulEach(out1_1, false, t167, t169)
+	t218 := t217[1]
+	o1_1 := tensorops.Add(t201, t217[0])
+	t219 := tensorops.MatMul(t167, out2_1)
+	t220 := tensorops.MatMulEach(out1_2, false, t167, t173)
+	t221 := t220[1]
+	o1_2 := tensorops.Add(t203, t220[0])
+	t222 := tensorops.MatMul(t167, out2_2)
+	t223 := tensorops.MatMulEach(out1_3, false, t167, t177)
+	t224 := t223[1]
+	o1_3 := tensorops.Add(t205, t223[0])
+	t225 := tensorops.MatMul(t167, out2_3)
+	t226 := tensorops.MatMulEach(out1_4, false, t167, t181)
+	t227 := t226[1]
+	o1_4 := tensorops.Add(t207, t226[0])
+	t228 := tensorops.MatMul(t167, out2_4)
+	t229 := tensorops.MatMulEach(out1_5, false, t167, t185)
+	t230 := t229[1]
+	o1_5 := tensorops.Add(t209, t229[0])
+	t231 := tensorops.MatMul(t167, out2_5)
+	t232 := tensorops.MatMulEach(out1_6, false, t167, t189)
+	t233 := t232[1]
+	o1_6 := tensorops.Add(t211, t232[0])
+	t234 := tensorops.MatMul(t167, out2_6)
+	t235 := tensorops.MatMulEach(out1_7, false, t167, t193)
+	t236 := t235[1]
+	o1_7 := tensorops.Add(t213, t235[0])
+	t237 := tensorops.MatMul(t167, out2_7)
+	t238 := tensorops.MatMulEach(out1_8, false, t167, t197)
+	t239 := t238[1]
+	o1_8 := tensorops.Add(t215, t238[0])
+	t240 := tensorops.MatMul(t167, out2_8)
+	t241 := post.Scale
+	t242 := post1_1.Scale
+	t243 := post1_2.Scale
+	t244 := post1_3.Scale
+	t245 := post1_4.Scale
+	t246 := post1_5.Scale
+	t247 := post1_6.Scale
+	t248 := post1_7.Scale
+	t249 := post1_8.Scale
+	t250 := post2_1.Scale
+	t251 := post2_2.Scale
+	t252 := post2_3.Scale
+	t253 := post2_4.Scale
+	t254 := post2_5.Scale
+	t255 := post2_6.Scale
+	t256 := post2_7.Scale
+	t257 := post2_8.Scale
+	t258 := tensorops.Fuse("a*b + c*d", t241, o1_1, o, t242)
+	t259 := tensorops.FuseInto(
+		t219,
+		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
+		t242,
+		o1_1,
+		t241,
+		t219,
+		t218,
+		t202,
+		o,
+		t250,
+	)
+	t260 := tensorops.Fuse("a*b + c*d", t241, o1_2, o, t243)
+	t261 := tensorops.FuseInto(
+		t222,
+		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
+		t243,
+		o1_2,
+		t241,
+		t222,
+		t221,
+		t204,
+		o,
+		t251,
+	)
+	t262 := tensorops.Fuse("a*b + c*d", t241, o1_3, o, t244)
+	t263 := tensorops.FuseInto(
+		t225,
+		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
+		t244,
+		o1_3,
+		t241,
+		t225,
+		t224,
+		t206,
+		o,
+		t252,
+	)
+	t264 := tensorops.Fuse("a*b + c*d", t241, o1_4, o, t245)
+	t265 := tensorops.FuseInto(
+		t228,
+		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
+		t245,
+		o1_4,
+		t241,
+		t228,
+		t227,
+		t208,
+		o,
+		t253,
+	)
+	t266 := tensorops.Fuse("a*b + c*d", t241, o1_5, o, t246)
+	t267 := tensorops.FuseInto(
+		t231,
+		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
+		t246,
+		o1_5,
+		t241,
+		t231,
+		t230,
+		t210,
+		o,
+		t254,
+	)
+	t268 := tensorops.Fuse("a*b + c*d", t241, o1_6, o, t247)
+	t269 := tensorops.FuseInto(
+		t234,
+		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
+		t247,
+		o1_6,
+		t241,
+		t234,
+		t233,
+		t212,
+		o,
+		t255,
+	)
+	t270 := tensorops.Fuse("a*b + c*d", t241, o1_7, o, t248)
+	t271 := tensorops.FuseInto(
+		t237,
+		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
+		t248,
+		o1_7,
+		t241,
+		t237,
+		t236,
+		t214,
+		o,
+		t256,
+	)
+	t272 := tensorops.Fuse("a*b + c*d", t241, o1_8, o, t249)
+	t273 := tensorops.FuseInto(
+		t240,
+		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
+		t249,
+		o1_8,
+		t241,
+		t240,
+		t239,
+		t216,
+		o,
+		t257,
+	)
+	t274 := post1_1.Shift
+	t275 := post1_2.Shift
+	t276 := post1_3.Shift
+	t277 := post1_4.Shift
+	t278 := post1_5.Shift
+	t279 := post1_6.Shift
+	t280 := post1_7.Shift
+	t281 := post1_8.Shift
+	t282 := post2_1.Shift
+	t283 := post2_2.Shift
+	t284 := post2_3.Shift
+	t285 := post2_4.Shift
+	t286 := post2_5.Shift
+	t287 := post2_6.Shift
+	t288 := post2_7.Shift
+	t289 := post2_8.Shift
+	t290 := tensorops.Fuse("a*b + c", o, t241, post.Shift)
+	t291 := tensorops.ExpandLike(t258, t290)
+	t292 := tensorops.FuseInto(t291, "a + b", t291, tensorops.ExpandLike(t274, t290))
+	t293 := tensorops.ExpandLike(t259, t290)
+	t294 := tensorops.FuseInto(t293, "a + b", t293, tensorops.ExpandLike(t282, t290))
+	t295 := tensorops.ExpandLike(t260, t290)
+	t296 := tensorops.FuseInto(t295, "a + b", t295, tensorops.ExpandLike(t275, t290))
+	t297 := tensorops.ExpandLike(t261, t290)
+	t298 := tensorops.FuseInto(t297, "a + b", t297, tensorops.ExpandLike(t283, t290))
+	t299 := tensorops.ExpandLike(t262, t290)
+	t300 := tensorops.FuseInto(t299, "a + b", t299, tensorops.ExpandLike(t276, t290))
+	t301 := tensorops.ExpandLike(t263, t290)
+	t302 := tensorops.FuseInto(t301, "a + b", t301, tensorops.ExpandLike(t284, t290))
+	t303 := tensorops.ExpandLike(t264, t290)
+	t304 := tensorops.FuseInto(t303, "a + b", t303, tensorops.ExpandLike(t277, t290))
+	t305 := tensorops.ExpandLike(t265, t290)
+	t306 := tensorops.FuseInto(t305, "a + b", t305, tensorops.ExpandLike(t285, t290))
+	t307 := tensorops.ExpandLike(t266, t290)
+	t308 := tensorops.FuseInto(t307, "a + b", t307, tensorops.ExpandLike(t278, t290))
+	t309 := tensorops.ExpandLike(t267, t290)
+	t310 := tensorops.FuseInto(t309, "a + b", t309, tensorops.ExpandLike(t286, t290))
+	t311 := tensorops.ExpandLike(t268, t290)
+	t312 := tensorops.FuseInto(t311, "a + b", t311, tensorops.ExpandLike(t279, t290))
+	t313 := tensorops.ExpandLike(t269, t290)
+	t314 := tensorops.FuseInto(t313, "a + b", t313, tensorops.ExpandLike(t287, t290))
+	t315 := tensorops.ExpandLike(t270, t290)
+	t316 := tensorops.FuseInto(t315, "a + b", t315, tensorops.ExpandLike(t280, t290))
+	t317 := tensorops.ExpandLike(t271, t290)
+	t318 := tensorops.FuseInto(t317, "a + b", t317, tensorops.ExpandLike(t288, t290))
+	t319 := tensorops.ExpandLike(t272, t290)
+	t320 := tensorops.FuseInto(t319, "a + b", t319, tensorops.ExpandLike(t281, t290))
+	t321 := tensorops.ExpandLike(t273, t290)
+	t322 := tensorops.FuseInto(t321, "a + b", t321, tensorops.ExpandLike(t289, t290))
+	return t290, t292, t296, t300, t304, t308, t312, t316, t320, t294, t298, t302, t306, t310, t314, t318, t322
 }
 
 // DeepLossVLaplacian returns DeepLossV and its Laplacian with respect to d, Σᵢ ∂²DeepLossV/∂θᵢ²
 // over θ, the n elements of the tensors of d in the order of its fields (the elements of Layers,
-// Norm.Scale, Norm.Shift, Out), each tensor row-major (tensorops.ParamsFlatten's order), by
-// collapsed Taylor mode: deepLossVTaylorWrtD propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈n/8⌉ calls, which give DeepLossV's value too.
+// Norm.Scale, Norm.Shift, Out, Post.Scale, Post.Shift), each tensor row-major
+// (tensorops.ParamsFlatten's order), by collapsed Taylor mode: deepLossVTaylorWrtD propagates 8
+// unit directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls,
+// which give DeepLossV's value too.
 func DeepLossVLaplacian(d Deep, x *T) (f, lap float64) {
-	params := append(append(append(append(make([]*T, 0, 3), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
+	t := append(append(append(append(make([]*T, 0, 5), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
+	t2 := append(t, d.Post.Scale)
+	params := append(t2, d.Post.Shift)
 	n := len(d.Layers)
 	n2 := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
 	for i := 0; i < n2; i += 8 {
-		t := tensorops.ParamsBasis(params, i)
-		var t10 Deep
-		t10.Layers = t[0:n:n]
-		t10.Norm.Scale = t[n]
-		t10.Norm.Shift = t[n+1]
-		t10.Out = t[n+2]
-		t2 := tensorops.ParamsBasis(params, i+1)
-		var t11 Deep
-		t11.Layers = t2[0:n:n]
-		t11.Norm.Scale = t2[n]
-		t11.Norm.Shift = t2[n+1]
-		t11.Out = t2[n+2]
-		t3 := tensorops.ParamsBasis(params, i+2)
-		var t12 Deep
-		t12.Layers = t3[0:n:n]
-		t12.Norm.Scale = t3[n]
-		t12.Norm.Shift = t3[n+1]
-		t12.Out = t3[n+2]
-		t4 := tensorops.ParamsBasis(params, i+3)
-		var t13 Deep
-		t13.Layers = t4[0:n:n]
-		t13.Norm.Scale = t4[n]
-		t13.Norm.Shift = t4[n+1]
-		t13.Out = t4[n+2]
-		t5 := tensorops.ParamsBasis(params, i+4)
-		var t14 Deep
-		t14.Layers = t5[0:n:n]
-		t14.Norm.Scale = t5[n]
-		t14.Norm.Shift = t5[n+1]
-		t14.Out = t5[n+2]
-		t6 := tensorops.ParamsBasis(params, i+5)
-		var t15 Deep
-		t15.Layers = t6[0:n:n]
-		t15.Norm.Scale = t6[n]
-		t15.Norm.Shift = t6[n+1]
-		t15.Out = t6[n+2]
-		t7 := tensorops.ParamsBasis(params, i+6)
-		var t16 Deep
-		t16.Layers = t7[0:n:n]
-		t16.Norm.Scale = t7[n]
-		t16.Norm.Shift = t7[n+1]
-		t16.Out = t7[n+2]
-		t8 := tensorops.ParamsBasis(params, i+7)
-		var t17 Deep
-		t17.Layers = t8[0:n:n]
-		t17.Norm.Scale = t8[n]
-		t17.Norm.Shift = t8[n+1]
-		t17.Out = t8[n+2]
-		var t9 float64
-		f, _, _, _, _, _, _, _, _, t9 = deepLossVTaylorWrtD(d, t10, t11, t12, t13, t14, t15, t16, t17, x)
-		lap += 2 * t9
+		t3 := tensorops.ParamsBasis(params, i)
+		var t20 Deep
+		t20.Layers = t3[0:n:n]
+		t20.Norm.Scale = t3[n]
+		t20.Norm.Shift = t3[n+1]
+		t20.Out = t3[n+2]
+		t4 := new(Affine)
+		t20.Post = t4
+		t4.Scale = t3[n+3]
+		t4.Shift = t3[n+4]
+		t5 := tensorops.ParamsBasis(params, i+1)
+		var t21 Deep
+		t21.Layers = t5[0:n:n]
+		t21.Norm.Scale = t5[n]
+		t21.Norm.Shift = t5[n+1]
+		t21.Out = t5[n+2]
+		t6 := new(Affine)
+		t21.Post = t6
+		t6.Scale = t5[n+3]
+		t6.Shift = t5[n+4]
+		t7 := tensorops.ParamsBasis(params, i+2)
+		var t22 Deep
+		t22.Layers = t7[0:n:n]
+		t22.Norm.Scale = t7[n]
+		t22.Norm.Shift = t7[n+1]
+		t22.Out = t7[n+2]
+		t8 := new(Affine)
+		t22.Post = t8
+		t8.Scale = t7[n+3]
+		t8.Shift = t7[n+4]
+		t9 := tensorops.ParamsBasis(params, i+3)
+		var t23 Deep
+		t23.Layers = t9[0:n:n]
+		t23.Norm.Scale = t9[n]
+		t23.Norm.Shift = t9[n+1]
+		t23.Out = t9[n+2]
+		t10 := new(Affine)
+		t23.Post = t10
+		t10.Scale = t9[n+3]
+		t10.Shift = t9[n+4]
+		t11 := tensorops.ParamsBasis(params, i+4)
+		var t24 Deep
+		t24.Layers = t11[0:n:n]
+		t24.Norm.Scale = t11[n]
+		t24.Norm.Shift = t11[n+1]
+		t24.Out = t11[n+2]
+		t12 := new(Affine)
+		t24.Post = t12
+		t12.Scale = t11[n+3]
+		t12.Shift = t11[n+4]
+		t13 := tensorops.ParamsBasis(params, i+5)
+		var t25 Deep
+		t25.Layers = t13[0:n:n]
+		t25.Norm.Scale = t13[n]
+		t25.Norm.Shift = t13[n+1]
+		t25.Out = t13[n+2]
+		t14 := new(Affine)
+		t25.Post = t14
+		t14.Scale = t13[n+3]
+		t14.Shift = t13[n+4]
+		t15 := tensorops.ParamsBasis(params, i+6)
+		var t26 Deep
+		t26.Layers = t15[0:n:n]
+		t26.Norm.Scale = t15[n]
+		t26.Norm.Shift = t15[n+1]
+		t26.Out = t15[n+2]
+		t16 := new(Affine)
+		t26.Post = t16
+		t16.Scale = t15[n+3]
+		t16.Shift = t15[n+4]
+		t17 := tensorops.ParamsBasis(params, i+7)
+		var t27 Deep
+		t27.Layers = t17[0:n:n]
+		t27.Norm.Scale = t17[n]
+		t27.Norm.Shift = t17[n+1]
+		t27.Out = t17[n+2]
+		t18 := new(Affine)
+		t27.Post = t18
+		t18.Scale = t17[n+3]
+		t18.Shift = t17[n+4]
+		var t19 float64
+		f, _, _, _, _, _, _, _, _, t19 = deepLossVTaylorWrtD(d, t20, t21, t22, t23, t24, t25, t26, t27, x)
+		lap += 2 * t19
 	}
 	if n2 == 0 {
 		f = DeepLossV(d, x)
@@ -8308,8 +9364,12 @@ func deepLossVTaylorWrtD(
 	x *T,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
 	t := d.Layers
-	d9 := Deep{Layers: make([]*T, len(t), cap(t))}
-	t2, t3, t4, t5, t6, t7, t8, t9, t10, t11 := deepTaylorWrtLayersNormOut3(
+	t2 := new(Affine)
+	d9 := Deep{
+		Layers: make([]*T, len(t), cap(t)),
+		Post:   t2,
+	}
+	t3, t4, t5, t6, t7, t8, t9, t10, t11, t12 := deepTaylorWrtLayersNormOutPost3(
 		d.Layers,
 		d1.Layers,
 		d2.Layers,
@@ -8340,40 +9400,50 @@ func deepLossVTaylorWrtD(
 		d7.Out,
 		d8.Out,
 		d9.Out,
+		d.Post,
+		d1.Post,
+		d2.Post,
+		d3.Post,
+		d4.Post,
+		d5.Post,
+		d6.Post,
+		d7.Post,
+		d8.Post,
+		d9.Post,
 		x,
 	)
-	t12 := tensorops.Scale(t2, 2)
-	t13 := tensorops.Fuse(
+	t13 := tensorops.Scale(t3, 2)
+	t14 := tensorops.Fuse(
 		"0.5*(2*a*a) + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + 0.5*(2*e*e)",
-		t3,
 		t4,
 		t5,
 		t6,
 		t7,
-	)
-	t14 := tensorops.FuseInto(
-		t13,
-		"a + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + e*f",
-		t13,
 		t8,
+	)
+	t15 := tensorops.FuseInto(
+		t14,
+		"a + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + e*f",
+		t14,
 		t9,
 		t10,
-		t12,
 		t11,
+		t13,
+		t12,
 	)
-	t15 := tensorops.SumAll(tensorops.Mul(t12, t3))
-	t16 := tensorops.SumAll(tensorops.Mul(t12, t4))
-	t17 := tensorops.SumAll(tensorops.Mul(t12, t5))
-	t18 := tensorops.SumAll(tensorops.Mul(t12, t6))
-	t19 := tensorops.SumAll(tensorops.Mul(t12, t7))
-	t20 := tensorops.SumAll(tensorops.Mul(t12, t8))
-	t21 := tensorops.SumAll(tensorops.Mul(t12, t9))
-	t22 := tensorops.SumAll(tensorops.Mul(t12, t10))
-	t23 := tensorops.SumAll(t14)
-	return tensorops.SumAll(tensorops.Square(t2)), t15, t16, t17, t18, t19, t20, t21, t22, t23
+	t16 := tensorops.SumAll(tensorops.Mul(t13, t4))
+	t17 := tensorops.SumAll(tensorops.Mul(t13, t5))
+	t18 := tensorops.SumAll(tensorops.Mul(t13, t6))
+	t19 := tensorops.SumAll(tensorops.Mul(t13, t7))
+	t20 := tensorops.SumAll(tensorops.Mul(t13, t8))
+	t21 := tensorops.SumAll(tensorops.Mul(t13, t9))
+	t22 := tensorops.SumAll(tensorops.Mul(t13, t10))
+	t23 := tensorops.SumAll(tensorops.Mul(t13, t11))
+	t24 := tensorops.SumAll(t15)
+	return tensorops.SumAll(tensorops.Square(t3)), t16, t17, t18, t19, t20, t21, t22, t23, t24
 }
 
-// deepTaylorWrtLayersNormOut3 propagates 8 second-order jets of deep at once (collapsed Taylor
+// deepTaylorWrtLayersNormOutPost3 propagates 8 second-order jets of deep at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
 // second coefficients in p9,
@@ -8383,11 +9453,14 @@ func deepLossVTaylorWrtD(
 //
 // Varied inputs: layers (layers1, layers2, layers3, layers4, layers5, layers6, layers7, layers8,
 // layers9), norm (norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8, norm9), out (out1, out2,
-// out3, out4, out5, out6, out7, out8, out9).
-func deepTaylorWrtLayersNormOut3(
+// out3, out4, out5, out6, out7, out8, out9), post (post1, post2, post3, post4, post5, post6, post7,
+// post8, post9).
+func deepTaylorWrtLayersNormOutPost3(
 	layers, layers1, layers2, layers3, layers4, layers5, layers6, layers7, layers8, layers9 []*T,
 	norm, norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8, norm9 Affine,
-	out, out1, out2, out3, out4, out5, out6, out7, out8, out9, x *T,
+	out, out1, out2, out3, out4, out5, out6, out7, out8, out9 *T,
+	post, post1, post2, post3, post4, post5, post6, post7, post8, post9 *Affine,
+	x *T,
 ) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
 	h := x
 	var h1 *T
@@ -8409,7 +9482,7 @@ func deepTaylorWrtLayersNormOut3(
 		w7 := layers7[i]
 		w8 := layers8[i]
 		w9 := layers9[i]
-		t174 := tensorops.MatMulEach(
+		t215 := tensorops.MatMulEach(
 			layers[i],
 			false,
 			h,
@@ -8423,97 +9496,97 @@ func deepTaylorWrtLayersNormOut3(
 			h8,
 			h9,
 		)
-		t175 := t174[0]
-		t176 := t174[1]
-		t177 := t174[2]
-		t178 := t174[3]
-		t179 := t174[4]
-		t180 := t174[5]
-		t181 := t174[6]
-		t182 := t174[7]
-		t183 := t174[8]
-		t184 := t174[9]
-		t185 := tensorops.MatMulEach(w1, false, h, h1)
-		t186 := t185[1]
-		t187 := tensorops.Add(t176, t185[0])
-		t188 := tensorops.MatMulEach(w2, false, h, h2)
-		t189 := t188[1]
-		t190 := tensorops.Add(t177, t188[0])
-		t191 := tensorops.MatMulEach(w3, false, h, h3)
-		t192 := t191[1]
-		t193 := tensorops.Add(t178, t191[0])
-		t194 := tensorops.MatMulEach(w4, false, h, h4)
-		t195 := t194[1]
-		t196 := tensorops.Add(t179, t194[0])
-		t197 := tensorops.MatMulEach(w5, false, h, h5)
-		t198 := t197[1]
-		t199 := tensorops.Add(t180, t197[0])
-		t200 := tensorops.MatMulEach(w6, false, h, h6)
-		t201 := t200[1]
-		t202 := tensorops.Add(t181, t200[0])
-		t203 := tensorops.MatMulEach(w7, false, h, h7)
-		t204 := t203[1]
-		t205 := tensorops.Add(t182, t203[0])
-		t206 := tensorops.MatMulEach(w8, false, h, h8)
-		t207 := t206[1]
-		t208 := tensorops.Add(t183, t206[0])
-		t209 := tensorops.MatMul(h, w9)
-		h = tensorops.Tanh(t175)
-		h1 = tensorops.TanhJVP(h, t187)
-		h2 = tensorops.TanhJVP(h, t190)
-		h3 = tensorops.TanhJVP(h, t193)
-		t210 := tensorops.Fuse(
+		t216 := t215[0]
+		t217 := t215[1]
+		t218 := t215[2]
+		t219 := t215[3]
+		t220 := t215[4]
+		t221 := t215[5]
+		t222 := t215[6]
+		t223 := t215[7]
+		t224 := t215[8]
+		t225 := t215[9]
+		t226 := tensorops.MatMulEach(w1, false, h, h1)
+		t227 := t226[1]
+		t228 := tensorops.Add(t217, t226[0])
+		t229 := tensorops.MatMulEach(w2, false, h, h2)
+		t230 := t229[1]
+		t231 := tensorops.Add(t218, t229[0])
+		t232 := tensorops.MatMulEach(w3, false, h, h3)
+		t233 := t232[1]
+		t234 := tensorops.Add(t219, t232[0])
+		t235 := tensorops.MatMulEach(w4, false, h, h4)
+		t236 := t235[1]
+		t237 := tensorops.Add(t220, t235[0])
+		t238 := tensorops.MatMulEach(w5, false, h, h5)
+		t239 := t238[1]
+		t240 := tensorops.Add(t221, t238[0])
+		t241 := tensorops.MatMulEach(w6, false, h, h6)
+		t242 := t241[1]
+		t243 := tensorops.Add(t222, t241[0])
+		t244 := tensorops.MatMulEach(w7, false, h, h7)
+		t245 := t244[1]
+		t246 := tensorops.Add(t223, t244[0])
+		t247 := tensorops.MatMulEach(w8, false, h, h8)
+		t248 := t247[1]
+		t249 := tensorops.Add(t224, t247[0])
+		t250 := tensorops.MatMul(h, w9)
+		h = tensorops.Tanh(t216)
+		h1 = tensorops.TanhJVP(h, t228)
+		h2 = tensorops.TanhJVP(h, t231)
+		h3 = tensorops.TanhJVP(h, t234)
+		t251 := tensorops.Fuse(
 			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
 			h,
 			h1,
-			t187,
+			t228,
 			h2,
-			t190,
+			t231,
 			h3,
-			t193,
+			t234,
 		)
-		h4 = tensorops.TanhJVP(h, t196)
-		h5 = tensorops.TanhJVP(h, t199)
-		h6 = tensorops.TanhJVP(h, t202)
-		t211 := tensorops.FuseInto(
-			t210,
+		h4 = tensorops.TanhJVP(h, t237)
+		h5 = tensorops.TanhJVP(h, t240)
+		h6 = tensorops.TanhJVP(h, t243)
+		t252 := tensorops.FuseInto(
+			t251,
 			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-			t210,
+			t251,
 			h,
 			h4,
-			t196,
+			t237,
 			h5,
-			t199,
+			t240,
 			h6,
-			t202,
+			t243,
 		)
-		h7 = tensorops.TanhJVP(h, t205)
-		h8 = tensorops.TanhJVP(h, t208)
-		t212 := tensorops.FuseInto(
-			t209,
+		h7 = tensorops.TanhJVP(h, t246)
+		h8 = tensorops.TanhJVP(h, t249)
+		t253 := tensorops.FuseInto(
+			t250,
 			"(1 - a*a)*(b + c + d + e + f + g + h + i + (j + k))",
 			h,
-			t186,
-			t189,
-			t192,
-			t195,
-			t198,
-			t201,
-			t204,
-			t207,
-			t209,
-			t184,
+			t227,
+			t230,
+			t233,
+			t236,
+			t239,
+			t242,
+			t245,
+			t248,
+			t250,
+			t225,
 		)
 		h9 = tensorops.FuseInto(
-			t211,
+			t252,
 			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + g",
-			t211,
+			t252,
 			h,
 			h7,
-			t205,
+			t246,
 			h8,
-			t208,
-			t212,
+			t249,
+			t253,
 		)
 	}
 	t := tensorops.Mean(h, 1)
@@ -8819,55 +9892,135 @@ func deepTaylorWrtLayersNormOut3(
 	t136 := tensorops.ExpandLike(t118, t119)
 	t137 := tensorops.FuseInto(t136, "a + b", t136, tensorops.ExpandLike(norm9.Shift, t119))
 	t138 := tensorops.MatMulEach(out, false, t119, t121, t123, t125, t127, t129, t131, t133, t135, t137)
-	t139 := t138[0]
-	t140 := t138[1]
-	t141 := t138[2]
-	t142 := t138[3]
-	t143 := t138[4]
-	t144 := t138[5]
-	t145 := t138[6]
-	t146 := t138[7]
-	t147 := t138[8]
-	t148 := t138[9]
-	t149 := tensorops.MatMulEach(out1, false, t119, t121)
-	t150 := t149[1]
-	t151 := tensorops.Add(t140, t149[0])
-	t152 := tensorops.MatMulEach(out2, false, t119, t123)
+	o := t138[0]
+	t139 := t138[1]
+	t140 := t138[2]
+	t141 := t138[3]
+	t142 := t138[4]
+	t143 := t138[5]
+	t144 := t138[6]
+	t145 := t138[7]
+	t146 := t138[8]
+	t147 := t138[9]
+	t148 := tensorops.MatMulEach(out1, false, t119, t121)
+	t149 := t148[1]
+	o1 := tensorops.Add(t139, t148[0])
+	t150 := tensorops.MatMulEach(out2, false, t119, t123)
+	t151 := t150[1]
+	o2 := tensorops.Add(t140, t150[0])
+	t152 := tensorops.MatMulEach(out3, false, t119, t125)
 	t153 := t152[1]
-	t154 := tensorops.Add(t141, t152[0])
-	t155 := tensorops.MatMulEach(out3, false, t119, t125)
-	t156 := t155[1]
-	t157 := tensorops.Add(t142, t155[0])
-	t158 := tensorops.MatMulEach(out4, false, t119, t127)
+	o3 := tensorops.Add(t141, t152[0])
+	t154 := tensorops.MatMulEach(out4, false, t119, t127)
+	t155 := t154[1]
+	o4 := tensorops.Add(t142, t154[0])
+	t156 := tensorops.MatMulEach(out5, false, t119, t129)
+	t157 := t156[1]
+	o5 := tensorops.Add(t143, t156[0])
+	t158 := tensorops.MatMulEach(out6, false, t119, t131)
 	t159 := t158[1]
-	t160 := tensorops.Add(t143, t158[0])
-	t161 := tensorops.MatMulEach(out5, false, t119, t129)
-	t162 := t161[1]
-	t163 := tensorops.Add(t144, t161[0])
-	t164 := tensorops.MatMulEach(out6, false, t119, t131)
-	t165 := t164[1]
-	t166 := tensorops.Add(t145, t164[0])
-	t167 := tensorops.MatMulEach(out7, false, t119, t133)
-	t168 := t167[0]
-	t169 := t167[1]
-	t170 := tensorops.MatMulEach(out8, false, t119, t135)
-	t171 := t170[0]
-	t172 := tensorops.MatMul(t119, out9)
-	t173 := tensorops.FuseInto(
-		t172,
-		"a + b + c + d + e + f + g + h + (i + j)",
-		t150,
-		t153,
-		t156,
-		t159,
-		t162,
-		t165,
-		t169,
-		t170[1],
-		t172,
-		t148,
+	o6 := tensorops.Add(t144, t158[0])
+	t160 := tensorops.MatMulEach(out7, false, t119, t133)
+	t161 := t160[1]
+	o7 := tensorops.Add(t145, t160[0])
+	t162 := tensorops.MatMulEach(out8, false, t119, t135)
+	t163 := t162[1]
+	o8 := tensorops.Add(t146, t162[0])
+	t164 := tensorops.MatMul(t119, out9)
+	t165 := post.Scale
+	t166 := post1.Scale
+	t167 := post2.Scale
+	t168 := post3.Scale
+	t169 := post4.Scale
+	t170 := post5.Scale
+	t171 := post6.Scale
+	t172 := post7.Scale
+	t173 := post8.Scale
+	t174 := post9.Scale
+	t175 := tensorops.Fuse("a*b + c*d", t165, o1, o, t166)
+	t176 := tensorops.Fuse("a*b + c*d", t165, o2, o, t167)
+	t177 := tensorops.Fuse("a*b + c*d", t165, o3, o, t168)
+	t178 := tensorops.Fuse(
+		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
+		t166,
+		o1,
+		t167,
+		o2,
+		t168,
+		o3,
 	)
-	return t139, t151, t154, t157, t160, t163, t166, tensorops.Add(t146, t168), tensorops.Add(t147, t171), t173
+	t179 := tensorops.Fuse("a*b + c*d", t165, o4, o, t169)
+	t180 := tensorops.Fuse("a*b + c*d", t165, o5, o, t170)
+	t181 := tensorops.Fuse("a*b + c*d", t165, o6, o, t171)
+	t182 := tensorops.FuseInto(
+		t178,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
+		t178,
+		t169,
+		o4,
+		t170,
+		o5,
+		t171,
+		o6,
+	)
+	t183 := tensorops.Fuse("a*b + c*d", t165, o7, o, t172)
+	t184 := tensorops.Fuse("a*b + c*d", t165, o8, o, t173)
+	t185 := tensorops.FuseInto(
+		t182,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d))",
+		t182,
+		t172,
+		o7,
+		t173,
+		o8,
+	)
+	t186 := tensorops.FuseInto(
+		t185,
+		"a + (b*(c + d + e + f + g + h + i + j + (k + l)) + m*n)",
+		t185,
+		t165,
+		t149,
+		t151,
+		t153,
+		t155,
+		t157,
+		t159,
+		t161,
+		t163,
+		t164,
+		t147,
+		o,
+		t174,
+	)
+	t187 := post1.Shift
+	t188 := post2.Shift
+	t189 := post3.Shift
+	t190 := post4.Shift
+	t191 := post5.Shift
+	t192 := post6.Shift
+	t193 := post7.Shift
+	t194 := post8.Shift
+	t195 := post9.Shift
+	t196 := tensorops.Fuse("a*b + c", o, t165, post.Shift)
+	t197 := tensorops.ExpandLike(t175, t196)
+	t198 := tensorops.FuseInto(t197, "a + b", t197, tensorops.ExpandLike(t187, t196))
+	t199 := tensorops.ExpandLike(t176, t196)
+	t200 := tensorops.FuseInto(t199, "a + b", t199, tensorops.ExpandLike(t188, t196))
+	t201 := tensorops.ExpandLike(t177, t196)
+	t202 := tensorops.FuseInto(t201, "a + b", t201, tensorops.ExpandLike(t189, t196))
+	t203 := tensorops.ExpandLike(t179, t196)
+	t204 := tensorops.FuseInto(t203, "a + b", t203, tensorops.ExpandLike(t190, t196))
+	t205 := tensorops.ExpandLike(t180, t196)
+	t206 := tensorops.FuseInto(t205, "a + b", t205, tensorops.ExpandLike(t191, t196))
+	t207 := tensorops.ExpandLike(t181, t196)
+	t208 := tensorops.FuseInto(t207, "a + b", t207, tensorops.ExpandLike(t192, t196))
+	t209 := tensorops.ExpandLike(t183, t196)
+	t210 := tensorops.FuseInto(t209, "a + b", t209, tensorops.ExpandLike(t193, t196))
+	t211 := tensorops.ExpandLike(t184, t196)
+	t212 := tensorops.FuseInto(t211, "a + b", t211, tensorops.ExpandLike(t194, t196))
+	t213 := tensorops.ExpandLike(t186, t196)
+	t214 := tensorops.FuseInto(t213, "a + b", t213, tensorops.ExpandLike(t195, t196))
+	return t196, t198, t200, t202, t204, t206, t208, t210, t212, t214
 }
 
 // ClassLossGrad computes ClassLoss and its gradient with respect to the varied inputs (reverse
@@ -8894,12 +10047,12 @@ func ClassLossGrad(c, cBar *Classifier, x, labels *T) float64 {
 // ClassLossHVP returns ClassLoss and the Hessian-vector product ∇²ClassLoss·v, the Hessian taken
 // with respect to c, by forward mode over reverse mode: the directional derivative of the gradient
 // of ClassLoss (classLossGradJVP). Each product is a fresh value of c's type, zeros where it is
-// zero (never a nil tensor). A direction has c's shape: its slices have c's lengths (it panics
-// otherwise), a nil tensor in it is zero; no shadow needs sizing.
+// zero (never a nil tensor). A direction has c's shape: its slices have c's lengths, its nested
+// structs by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs
+// sizing.
 func ClassLossHVP(c, v *Classifier, x, labels *T) (f float64, hv *Classifier) {
 	t := append(make([]*T, 0, 2), c.W)
 	params := append(t, c.B)
-	tensorops.ParamsSize(params)
 	cBar := new(Classifier)
 	hv = new(Classifier)
 	f, _ = classLossGradJVP(c, v, cBar, hv, x, labels)

@@ -66,17 +66,28 @@ func mlpData(r *rand.Rand, dt tensorops.DType) (x, y *T) {
 }
 
 // The deep perceptron's lists: its layers, the normalization's scale and
-// shift, the output layer.
-func (d *Deep) list() []*T { return append(slices.Clone(d.Layers), d.Norm.Scale, d.Norm.Shift, d.Out) }
+// shift, the output layer, the last affine map's scale and shift.
+func (d *Deep) list() []*T {
+	return append(slices.Clone(d.Layers), d.Norm.Scale, d.Norm.Shift, d.Out, d.Post.Scale, d.Post.Shift)
+}
+
+// deepFixed is the number of tensors of Deep besides its layers.
+const deepFixed = 5
 
 func deepOf(ps []*T) *Deep {
-	n := len(ps) - 3
-	return &Deep{Layers: slices.Clone(ps[:n]), Norm: Affine{Scale: ps[n], Shift: ps[n+1]}, Out: ps[n+2]}
+	n := len(ps) - deepFixed
+	return &Deep{Layers: slices.Clone(ps[:n]), Norm: Affine{Scale: ps[n], Shift: ps[n+1]}, Out: ps[n+2],
+		Post: &Affine{Scale: ps[n+3], Shift: ps[n+4]}}
 }
 
 func deepParams(r *rand.Rand) []*T {
-	return []*T{randn(r, 3, 4), randn(r, 4, 3), randn(r, 3), randn(r, 3), randn(r, 3, 2)}
+	return []*T{randn(r, 3, 4), randn(r, 4, 3), randn(r, 3), randn(r, 3), randn(r, 3, 2), randn(r, 2), randn(r, 2)}
 }
+
+// newDeepBuffer returns a gradient's buffer for a perceptron of n
+// layers, sized by hand: the gradient's convention, which the helpers
+// need not.
+func newDeepBuffer(n int) *Deep { return &Deep{Layers: make([]*T, n), Post: &Affine{}} }
 
 func classOf(ps []*T) *Classifier { return &Classifier{W: ps[0], B: ps[1]} }
 
@@ -176,9 +187,7 @@ var cases = map[string]hcase{
 		return funcs{
 			f: func(ps []*T) float64 { return DeepLoss(deepOf(ps), x) },
 			grad: func(ps []*T) []*T {
-				// The shadow's Layers sized by hand: the gradient's
-				// convention, which the helpers need not.
-				g := &Deep{Layers: make([]*T, len(ps)-3)}
+				g := newDeepBuffer(len(ps) - deepFixed)
 				DeepLossGrad(deepOf(ps), g, x)
 				return g.list()
 			},
@@ -199,7 +208,7 @@ var cases = map[string]hcase{
 		return funcs{
 			f: func(ps []*T) float64 { return DeepLossV(*deepOf(ps), x) },
 			grad: func(ps []*T) []*T {
-				g := &Deep{Layers: make([]*T, len(ps)-3)}
+				g := newDeepBuffer(len(ps) - deepFixed)
 				DeepLossVGrad(*deepOf(ps), g, x)
 				return g.list()
 			},
@@ -457,7 +466,8 @@ func TestGradients(t *testing.T) {
 
 // TestHVPShapeChecked checks that the HVP of a struct with a []*Tensor
 // field panics, naming both, when the direction's slice has another
-// length than the model's, and that a nil tensor in a direction is zero.
+// length than the model's, and when its nested struct by pointer is nil;
+// and that a nil tensor in a direction is zero.
 func TestHVPShapeChecked(t *testing.T) {
 	r := fdcheck.NewRand(1)
 	ps := deepParams(r)
@@ -468,6 +478,16 @@ func TestHVPShapeChecked(t *testing.T) {
 	func() {
 		defer func() {
 			if got, want := fmt.Sprint(recover()), "DeepLossHVP: len(v.Layers) != len(d.Layers)"; got != want {
+				t.Errorf("panic %q, want %q", got, want)
+			}
+		}()
+		DeepLossHVP(d, v, x)
+	}()
+	v = deepOf(deepParams(r))
+	v.Post = nil
+	func() {
+		defer func() {
+			if got, want := fmt.Sprint(recover()), "DeepLossHVP: v.Post is nil"; got != want {
 				t.Errorf("panic %q, want %q", got, want)
 			}
 		}()
@@ -542,8 +562,8 @@ func TestNestingTaylor(t *testing.T) {
 			func(ps, v []*T) []*T { _, hv := MLPLossHVP(mlpOf(ps), mlpOf(v), x, y); return hv.list() }},
 		{"DeepGradOf", deepParams,
 			func(ps, v []*T) ([]*T, []*T) {
-				n := len(ps) - 3
-				g, g1, g2 := &Deep{Layers: make([]*T, n)}, &Deep{Layers: make([]*T, n)}, &Deep{Layers: make([]*T, n)}
+				n := len(ps) - deepFixed
+				g, g1, g2 := newDeepBuffer(n), newDeepBuffer(n), newDeepBuffer(n)
 				DeepGradOfTaylor(deepOf(ps), deepOf(v), deepOf(make([]*T, len(ps))), g, g1, g2, xd)
 				return g1.list(), g2.list()
 			},
