@@ -16,7 +16,9 @@ func TestModelOf(t *testing.T) {
 	tpkg := types.NewPackage(templates.TensorPkg, "tensorops")
 	tensor := types.NewPointer(types.NewNamed(types.NewTypeName(token.NoPos, tpkg, "Tensor", nil), types.NewStruct(nil, nil), nil))
 	pkg := types.NewPackage("p", "p")
-	field := func(name string, typ types.Type) *types.Var { return types.NewField(token.NoPos, pkg, name, typ, false) }
+	field := func(name string, typ types.Type) *types.Var {
+		return types.NewField(token.NoPos, pkg, name, typ, false)
+	}
 	named := func(name string, fields ...*types.Var) *types.Named {
 		return types.NewNamed(types.NewTypeName(token.NoPos, pkg, name, nil), types.NewStruct(fields, nil), nil)
 	}
