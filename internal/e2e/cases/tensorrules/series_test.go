@@ -106,3 +106,34 @@ func TestVarianceSeries(t *testing.T) {
 		}
 	}
 }
+
+// TestStdAtZeroVariance checks the convention of Std and StdAll where the
+// variance is zero (equal elements): their derivatives are 0, not NaN, in
+// forward and reverse mode.
+func TestStdAtZeroVariance(t *testing.T) {
+	for _, dt := range []tensorops.DType{tensorops.Float64, tensorops.Float32} {
+		// Row 0 of a along the last axis is constant; row 1 is not.
+		a := tensorops.AsType(tensorops.FromFloat64s([]float64{0.5, 0.5, 0.5, 0.5, 1, -1, 2, 0}, 2, 4), dt)
+		da := tensorops.AsType(tensorops.FromFloat64s([]float64{1, -2, 0.5, 3, 1, 1, 1, 1}, 2, 4), dt)
+		seed := tensorops.AsType(tensorops.FromFloat64s([]float64{1, 1}, 2), dt)
+		_, d := StdOpJVP(a, da)
+		if got := tensorops.AsType(d, tensorops.Float64).Float64s()[0]; got != 0 {
+			t.Errorf("%v: Std's tangent at zero variance: got %v, want 0", dt, got)
+		}
+		_, g := StdOpVJP(a, seed)
+		for i, v := range tensorops.AsType(g, tensorops.Float64).Float64s()[:4] {
+			if v != 0 {
+				t.Errorf("%v: Std's adjoint at zero variance, element %d: got %v, want 0", dt, i, v)
+			}
+		}
+		row := tensorops.Slice(a, 0, 0, 1)
+		drow := tensorops.Slice(da, 0, 0, 1)
+		if _, d := StdAllOpJVP(row, drow); d != 0 {
+			t.Errorf("%v: StdAll's tangent at zero variance: got %v, want 0", dt, d)
+		}
+		_, gr := StdAllOpVJP(row, 1)
+		if m := tensorops.MaxAll(tensorops.Abs(gr)); m != 0 {
+			t.Errorf("%v: StdAll's adjoint at zero variance: got up to %v, want 0", dt, m)
+		}
+	}
+}
