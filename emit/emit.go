@@ -266,7 +266,16 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 		groups, results = signature(maxLine - 30)
 	}
 	multi := jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}
-	if width > maxLine && len(groups) > 1 {
+	// head is the width of the first line when only the results are
+	// split: "func f(params) (".
+	head := func() int {
+		w := longestLine(fmt.Sprintf("%#v", jen.Func().Id(fn.Name).Params(groups...))) + 2
+		if fn.Recv != nil {
+			w += 4 + len(e.paramName(fn.Params[0])) + len(typeName(fn.Recv))
+		}
+		return w
+	}
+	if width > maxLine && (len(groups) > 1 || len(results) > 0 && !bare && head() > maxLine) {
 		s.Custom(multi, groups...)
 		width = longestLine(fmt.Sprintf("%#v", jen.Func().Id("f").Params().Params(results...).Block()))
 	} else {
@@ -275,7 +284,7 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 	switch {
 	case bare:
 		s.Add(results...)
-	case len(results) > 1 && width > maxLine:
+	case len(results) > 0 && width > maxLine:
 		s.Custom(multi, results...)
 	case len(results) > 0:
 		s.Params(results...)
@@ -308,11 +317,12 @@ func longestLine(s string) int {
 const listWidth = 90
 
 // wrapList returns the elements of cs as a comma-separated list, the
-// first line starting at column start, and the width of its last line.
-// A list that would end past maxLine goes on to a new line before an
-// element that would end past listWidth; one with an element written on
-// several lines (a composite literal) is not wrapped.
-func wrapList(cs []jen.Code, start int) (*jen.Statement, int) {
+// first line starting at column start, and the width of its last line,
+// which reserve more columns follow. A list that would end past maxLine
+// goes on to a new line before an element that would end past listWidth
+// (or past maxLine − reserve); one with an element written on several
+// lines (a composite literal) is not wrapped.
+func wrapList(cs []jen.Code, start, reserve int) (*jen.Statement, int) {
 	ws := make([]int, len(cs))
 	for i, c := range cs {
 		r := fmt.Sprintf("%#v", jen.Null().Add(c))
@@ -325,15 +335,16 @@ func wrapList(cs []jen.Code, start int) (*jen.Statement, int) {
 	for i, w := range ws {
 		total += w + 2*min(i, 1)
 	}
-	if total <= maxLine {
+	if total+reserve <= maxLine {
 		return jen.List(cs...), total
 	}
+	limit := min(listWidth, maxLine-reserve)
 	s := jen.Null()
 	w := start
 	for i, c := range cs {
 		if i > 0 {
 			s.Op(",")
-			if w+2+ws[i] > listWidth {
+			if w+2+ws[i] > limit {
 				s.Line()
 				w = 2
 			} else {

@@ -157,7 +157,7 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 		for i, a := range v.Args {
 			rs = append(rs, e.ref(a, e.fn.ResultTypes[i]).c)
 		}
-		list, _ := wrapList(rs, 9)
+		list, _ := wrapList(rs, 9, 0)
 		return []jen.Code{jen.Return(list)}
 	case ir.OpPanic:
 		return []jen.Code{jen.Panic(e.ref(v.Args[0], anyType).c)}
@@ -205,10 +205,17 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 			if st.define {
 				op = ":="
 			}
-			lhs, lead := wrapList(names, 2)
-			if r := fmt.Sprintf("%#v", call); !strings.Contains(r, "\n") && lead+len(op)+2+utf8.RuneCountInString(r) > maxLine {
+			lhs, lead := wrapList(names, 2, 0)
+			r := fmt.Sprintf("%#v", call)
+			if !strings.Contains(r, "\n") && lead+len(op)+2+utf8.RuneCountInString(r) > maxLine {
 				// The call's arguments one to a line after a wide left side.
 				call = e.callMulti(v).c
+				r = fmt.Sprintf("%#v", call)
+			}
+			// The left side wrapped if the call's first line ("f(") does
+			// not fit after it.
+			if reserve := len(op) + 2 + utf8.RuneCountInString(strings.SplitN(r, "\n", 2)[0]); lead+reserve > maxLine {
+				lhs, _ = wrapList(names, 2, reserve)
 			}
 			return []jen.Code{lhs.Op(op).Add(call)}
 		}

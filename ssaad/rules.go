@@ -39,6 +39,21 @@ func CallRule(c *ir.Callee) *templates.Rule {
 // CallRule).
 func ByRule(c *ir.Callee) bool { return CallRule(c) != nil }
 
+// ForwardRule returns the rule by which forward and Taylor mode
+// differentiate a call of c: CallRule's, or for the tensor runtime's
+// in-place accumulations (tensorops.Accumulate, …, which gradients call
+// and which are not primitives: templates.InPlace) the rule of the value
+// they return; nil when the call goes through the callee's derivative.
+func ForwardRule(c *ir.Callee) *templates.Rule {
+	if r := CallRule(c); r != nil {
+		return r
+	}
+	if c == nil || c.Invoke || c.Derived != nil {
+		return nil
+	}
+	return templates.InPlace(c.Func)
+}
+
 // MathOf returns package math as fn sees it, for the constants and
 // functions a rule of fn names: fn's own package when it is math, else
 // the math that fn's package imports (an empty package when it imports

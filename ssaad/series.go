@@ -288,6 +288,10 @@ type MathCall struct {
 	// jvpSeries is the series of a user's JVP along the call (see
 	// jointCoef), once built.
 	jvpSeries *Series
+	// expanded is the series of the rule's Expand, once built;
+	// expanding is set while a coefficient of it is computed.
+	expanded  *Series
+	expanding bool
 }
 
 // RuleCall returns the call of the function c calls, differentiated by
@@ -421,6 +425,9 @@ func (n *MathCall) coef(i, k int) (*ir.Value, error) {
 	}
 	if n.rule.Tangent == nil && n.rule.Partials == nil {
 		return nil, fmt.Errorf("%s", n.rule.Reason) // a user's rule with a VJP only
+	}
+	if k > 1 && n.rule.Expand != "" && n.rule.Series == templates.FirstOrder {
+		return n.expandCoef(k)
 	}
 	if n.rule.Tangent != nil && (k == 1 || n.rule.Partials == nil) {
 		return n.linearCoef(k)
@@ -642,6 +649,43 @@ func (n *MathCall) sliceArg(j int) bool {
 func IsFloatSlice(t types.Type) bool {
 	s, ok := t.Underlying().(*types.Slice)
 	return ok && isFloat(s.Elem())
+}
+
+// expandCoef computes coefficient k > 1 of the result of a call whose
+// rule gives the function as an expression of other primitives
+// (templates.Rule.Expand): the expression's series, built once, with the
+// rule's parameters bound to the arguments' series and its result to the
+// call's value held constant.
+func (n *MathCall) expandCoef(k int) (*ir.Value, error) {
+	if n.expanding {
+		return nil, fmt.Errorf("bad rule for %s: its expansion calls it", RuleName(n.callee))
+	}
+	n.expanding = true
+	defer func() { n.expanding = false }()
+	if n.expanded == nil {
+		x, err := templates.Parse(n.rule.Expand)
+		if err != nil {
+			return nil, fmt.Errorf("bad rule for %s: %v", RuleName(n.callee), err)
+		}
+		env := map[string]*Series{}
+		for j, p := range n.rule.Params {
+			env[p] = n.args[j]
+		}
+		r, err := n.primalValue(0)
+		if err != nil {
+			return nil, err
+		}
+		env[n.rule.Results[0]] = n.e.constant(r)
+		s, err := n.e.expr(x, env, n.Results[0].Type)
+		if err != nil {
+			return nil, fmt.Errorf("rule for %s: %v", RuleName(n.callee), err)
+		}
+		if !types.Identical(s.Type, n.Results[0].Type) {
+			return nil, fmt.Errorf("bad rule for %s: its expansion has type %s, want %s", RuleName(n.callee), s.Type, n.Results[0].Type)
+		}
+		n.expanded = s
+	}
+	return n.expanded.At(k)
 }
 
 // build turns the rule's partials into series, once.
@@ -978,7 +1022,13 @@ func (e *Expander) operands(x *ast.BinaryExpr, env map[string]*Series, want type
 		}
 	}
 	if !types.Identical(a.Type, b.Type) {
+		// An int with a tensor is a float64 operand of the tensor's.
+		f64 := types.Typ[types.Float64]
 		switch {
+		case isInt(a.Type) && ir.IsTensor(b.Type):
+			a = e.convert(a, f64)
+		case isInt(b.Type) && ir.IsTensor(a.Type):
+			b = e.convert(b, f64)
 		case isInt(a.Type):
 			a = e.convert(a, b.Type)
 		case isInt(b.Type):

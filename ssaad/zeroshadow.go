@@ -10,10 +10,11 @@ import (
 // pointer-like value x, which has no tangent of its own but through which
 // varied values are stored or which a derivative of a callee takes:
 // make([]T, len(x), cap(x)) for a slice, new(T) for a pointer, where T
-// holds no pointers or slices; for a pointer to a struct that holds
-// slices or pointers, new(T) whose slice and pointer fields are zero
-// shadows of x's, built the same way. It returns nil when it cannot build
-// one (a slice of slices, whose shadow needs a loop).
+// holds no pointers or slices or is a tensor (nil, the zero tensor); for
+// a pointer to a struct that holds slices or pointers, new(T) whose slice
+// and pointer fields, in nested struct values too, are zero shadows of
+// x's, built the same way. It returns nil when it cannot build one (a
+// slice of slices, whose shadow needs a loop).
 func (b *Builder) ZeroShadow(x *ir.Value) *ir.Value {
 	if ir.IsTensor(x.Type) {
 		return b.Zero(x.Type) // nil: tensors are values, not memory
@@ -21,7 +22,7 @@ func (b *Builder) ZeroShadow(x *ir.Value) *ir.Value {
 	switch u := x.Type.Underlying().(type) {
 	case *types.Slice:
 		if HoldsPointers(u.Elem()) && !ir.IsTensor(u.Elem()) {
-			return nil // a tensor's zero is nil, make's; a slice's needs a loop
+			return nil // a slice of tensors' zero holds nil tensors
 		}
 		n := b.Emit(ir.OpLen, types.Typ[types.Int], x)
 		c := b.Emit(ir.OpCap, types.Typ[types.Int], x)
@@ -33,31 +34,42 @@ func (b *Builder) ZeroShadow(x *ir.Value) *ir.Value {
 		}
 		a := b.Emit(ir.OpAlloc, x.Type)
 		a.Heap = true
-		if !isStruct {
+		if !isStruct || b.zeroFields(x, a, st) {
 			return a
 		}
-		for k := range st.NumFields() {
-			ft := st.Field(k).Type()
-			if !HoldsPointers(ft) || ir.IsTensor(ft) {
-				continue // a tensor field's zero is nil, new(T)'s
-			}
-			if !IsPointerLike(ft) {
-				return nil
-			}
-			pf := b.Emit(ir.OpFieldAddr, types.NewPointer(ft), x)
-			pf.Index = k
-			xf := b.Emit(ir.OpLoad, ft, pf)
-			s := b.ZeroShadow(xf)
-			if s == nil {
-				return nil
-			}
-			af := b.Emit(ir.OpFieldAddr, types.NewPointer(ft), a)
-			af.Index = k
-			b.Emit(ir.OpStore, nil, af, s)
-		}
-		return a
 	}
 	return nil
+}
+
+// zeroFields sets the slice and pointer fields of the struct (of type st)
+// a points to to zero shadows of those of the struct x points to, the
+// fields of nested struct values too, and reports whether it could.
+func (b *Builder) zeroFields(x, a *ir.Value, st *types.Struct) bool {
+	for k := range st.NumFields() {
+		ft := st.Field(k).Type()
+		if !HoldsPointers(ft) || ir.IsTensor(ft) {
+			continue // a tensor field's zero is nil, new(T)'s
+		}
+		pf := b.Emit(ir.OpFieldAddr, types.NewPointer(ft), x)
+		pf.Index = k
+		af := b.Emit(ir.OpFieldAddr, types.NewPointer(ft), a)
+		af.Index = k
+		if fst, ok := ft.Underlying().(*types.Struct); ok {
+			if !b.zeroFields(pf, af, fst) {
+				return false
+			}
+			continue
+		}
+		if !IsPointerLike(ft) {
+			return false
+		}
+		s := b.ZeroShadow(b.Emit(ir.OpLoad, ft, pf))
+		if s == nil {
+			return false
+		}
+		b.Emit(ir.OpStore, nil, af, s)
+	}
+	return true
 }
 
 // ZeroShadowOfValue returns, in the current block, a zero of the shape of

@@ -16,7 +16,10 @@
 // equation c′ = Σ ∂f/∂aⱼ·aⱼ′. Tests evaluate the expressions with [Eval].
 //
 // Non-goals: higher derivatives and Taylor recurrences (ssaad.Expander
-// derives them from the partials: a rule has no series rule of its own),
+// derives them from the partials: a rule has no series rule of its own;
+// a tensor rule given by fused first-order maps gives instead the
+// function as an expression of other primitives, Rule.Expand, which the
+// expander expands the same way),
 // float32 arithmetic (the float32 functions of math are bit operations,
 // marked NotDifferentiable), and the builtins on non-floats.
 //

@@ -30,8 +30,9 @@ const (
 type SeriesKind int
 
 const (
-	// FirstOrder: only the first-order coefficient (the tangent) is known;
-	// Taylor mode beyond order 1 refuses the function.
+	// FirstOrder: the maps give only the first-order coefficient (the
+	// tangent); Taylor mode takes the higher ones from Rule.Expand, and
+	// refuses the function beyond order 1 without it.
 	FirstOrder SeriesKind = iota
 	// Linear: the function is linear in its differentiable parameters
 	// jointly, or linear in them with a choice fixed by the others (Max
@@ -124,8 +125,9 @@ type Rule struct {
 	//
 	// Series says how Taylor mode expands a rule given by Tangent: its
 	// coefficients of order k > 1 are linear (Linear), convolved
-	// (Bilinear), or not available (FirstOrder, the zero value: the
-	// function is used in forward and reverse mode only).
+	// (Bilinear), or not given by the maps (FirstOrder, the zero value:
+	// the function is used in forward and reverse mode only, unless
+	// Expand gives its series).
 	Series SeriesKind
 	// Joint says that Tangent's entries are not one map per parameter
 	// but one map of all the tangents at once, the same expression in
@@ -143,6 +145,19 @@ type Rule struct {
 	// Tangent or Adjoint is then nil, and Reason says what the modes that
 	// need the missing one report.
 	JVP, VJP *types.Func
+	// Expand, when not "", gives the (single) result of a FirstOrder
+	// rule as an expression of other primitives, from which Taylor mode
+	// takes the coefficients of order k > 1 (the recurrences of Exp, Log,
+	// products, …, of the primitives it calls), while the first-order
+	// modes keep the rule's own maps (fused kernels): LogSumExp(a, axis)
+	// is "r + tensorops.Log(tensorops.Sum(tensorops.Exp(a -
+	// tensorops.ExpandAxis(r, a, axis)), axis))". The parameters stand
+	// for their series; the result's name stands for its value held
+	// constant (all its coefficients of order ≥ 1 zero), a shift that
+	// keeps the expression stable: the exponentials above are at most 1
+	// and sum to 1 at the point, whatever a's size. The
+	// expression must not call the function itself.
+	Expand string
 	// Note states the convention at kinks, ties, poles and
 	// discontinuities (Abs at 0, Max at ties), "" if none.
 	Note string

@@ -35,6 +35,14 @@ func fused(r *Rule, jvp string) *Rule {
 	return r
 }
 
+// expanded gives the FirstOrder rule r its series: Taylor mode's
+// coefficients of order k > 1 are those of expand, the function as an
+// expression of other primitives (Rule.Expand).
+func expanded(expand string, r *Rule) *Rule {
+	r.Expand = expand
+	return r
+}
+
 // linear returns the rule of a function of package tensorops given by
 // linear maps.
 func linear(name string, params []string, series SeriesKind, tangent, adjoint []string, math string) *Rule {
@@ -289,6 +297,30 @@ var tensorRules = []*Rule{
 	linear("MaxAllJVP", []string{"a", "da"}, Linear,
 		[]string{"0", "tensorops.MaxAllJVP(a, dda)"}, []string{"0", "tensorops.MaxAllGrad(a, rBar)"},
 		"gather at the maximum; its transpose scatters"),
+	// The variance and the standard deviation, along an axis (Var, Std)
+	// and of all elements (VarAll, StdAll), over n elements with the
+	// normalization n − ddof; c = a − mean, the centred a. d var =
+	// 2/(n − ddof)·Σ c⊙da (the mean's tangent drops out: Σ c = 0), whose
+	// transpose is 2/(n − ddof)·c⊙E(r̄), E broadcasting along the axis;
+	// d std = d var/(2·std), taken as 0 where std = 0 (Step(r), r ≥ 0,
+	// is 0 there; the where of the floats). Taylor mode expands their
+	// definitions.
+	expanded("tensorops.Sum(tensorops.Square(a - tensorops.ExpandAxis(tensorops.Mean(a, axis), a, axis)), axis) / (tensorops.Dim(a, axis) - ddof)", linear("Var", []string{"a", "axis", "ddof"}, FirstOrder,
+		[]string{"tensorops.Sum((a - tensorops.ExpandAxis(tensorops.Mean(a, axis), a, axis)) * da, axis) * 2 / (tensorops.Dim(a, axis) - ddof)", "", ""},
+		[]string{"(a - tensorops.ExpandAxis(tensorops.Mean(a, axis), a, axis)) * tensorops.ExpandAxis(rBar, a, axis) * 2 / (tensorops.Dim(a, axis) - ddof)", "", ""},
+		"d var_axis a = 2/(n − ddof)·Σ_axis c⊙da")),
+	expanded("tensorops.Sqrt(tensorops.Var(a, axis, ddof))", linear("Std", []string{"a", "axis", "ddof"}, FirstOrder,
+		[]string{"tensorops.Sum((a - tensorops.ExpandAxis(tensorops.Mean(a, axis), a, axis)) * da, axis) * tensorops.Step(r) / ((r + (1 - tensorops.Step(r))) * (tensorops.Dim(a, axis) - ddof))", "", ""},
+		[]string{"(a - tensorops.ExpandAxis(tensorops.Mean(a, axis), a, axis)) * tensorops.ExpandAxis(rBar * tensorops.Step(r) / ((r + (1 - tensorops.Step(r))) * (tensorops.Dim(a, axis) - ddof)), a, axis)", "", ""},
+		"d std_axis a = Σ_axis c⊙da/((n − ddof)·std), 0 where std = 0")),
+	expanded("tensorops.SumAll(tensorops.Square(a - tensorops.MeanAll(a))) / (tensorops.Size(a) - ddof)", linear("VarAll", []string{"a", "ddof"}, FirstOrder,
+		[]string{"2 * tensorops.SumAll((a - tensorops.MeanAll(a)) * da) / (tensorops.Size(a) - ddof)", ""},
+		[]string{"(a - tensorops.MeanAll(a)) * (2 * rBar / (tensorops.Size(a) - ddof))", ""},
+		"d var a = 2/(n − ddof)·Σ c⊙da")),
+	expanded("math.Sqrt(tensorops.VarAll(a, ddof))", linear("StdAll", []string{"a", "ddof"}, FirstOrder,
+		[]string{"where(r > 0, tensorops.SumAll((a - tensorops.MeanAll(a)) * da) / (r * (tensorops.Size(a) - ddof)), 0)", ""},
+		[]string{"(a - tensorops.MeanAll(a)) * where(r > 0, rBar / (r * (tensorops.Size(a) - ddof)), 0)", ""},
+		"d std a = Σ c⊙da/((n − ddof)·std), 0 where std = 0")),
 
 	// Shapes.
 	linear("Transpose", []string{"a", "perm"}, Linear,
@@ -342,28 +374,6 @@ var tensorRules = []*Rule{
 	linear("OrZerosLike", []string{"t", "like"}, Linear,
 		[]string{"tensorops.OrZerosLike(dt, like)", "0"}, []string{"rBar", "0"},
 		"the identity on t (a nil t is the zero tensor)"),
-	// Gradient buffers (what generated gradients call, so that a JVP of a
-	// gradient, forward over reverse, can differentiate them):
-	// Accumulate(dst, g) = dst + g, broadcast to dst's shape, into dst's
-	// buffer; its derivative is a new tensor, never written into a
-	// tangent's buffer.
-	linear("Accumulate", []string{"dst", "g"}, Linear,
-		[]string{"ddst", "tensorops.ExpandLike(dg, r)"}, []string{"rBar", "tensorops.SumLike(rBar, g)"},
-		"d(dst + g) = ddst + dg; both adjoints are r̄ (g's summed back to its shape)"),
-	linear("AccumulateSumLike", []string{"dst", "g", "like"}, Linear,
-		[]string{"ddst", "tensorops.SumLike(dg, like)", "0"}, []string{"rBar", "tensorops.BroadcastLike(rBar, g)", "0"},
-		"d(dst + SumLike(g, like)) = ddst + SumLike(dg, like); its transpose broadcasts"),
-	// dst + MatMulGradA(g, a, b): linear in dst, bilinear in (g, b); first
-	// order (Taylor mode expands MatMulGradA itself, which gradients call
-	// before gadgen fuses the accumulation).
-	linear("AccumulateMatMulGradA", []string{"dst", "g", "a", "b", "transA", "transB"}, FirstOrder,
-		[]string{"ddst", "tensorops.MatMulGradA(dg, a, b, transA, transB)", "0", "tensorops.MatMulGradA(g, a, db, transA, transB)", "", ""},
-		[]string{"rBar", "tensorops.MatMulT(rBar, b, transA, transB)", "0", "tensorops.MatMulGradB(g, rBar, b, transA, transB)", "", ""},
-		"d(dst + MatMulGradA(g, a, b)) = ddst + MatMulGradA(dg, a, b) + MatMulGradA(g, a, db)"),
-	linear("AccumulateMatMulGradB", []string{"dst", "g", "a", "b", "transA", "transB"}, FirstOrder,
-		[]string{"ddst", "tensorops.MatMulGradB(dg, a, b, transA, transB)", "tensorops.MatMulGradB(g, da, b, transA, transB)", "0", "", ""},
-		[]string{"rBar", "tensorops.MatMulT(a, rBar, transA, transB)", "tensorops.MatMulGradA(g, a, rBar, transA, transB)", "0", "", ""},
-		"d(dst + MatMulGradB(g, a, b)) = ddst + MatMulGradB(dg, a, b) + MatMulGradB(g, da, b)"),
 	// Views of a []float64 or []float32 as a tensor: linear in the slice,
 	// whose tangent is its shadow (viewed the same way); the adjoint map
 	// of a slice parameter adds into its shadow, dataBar, and returns it.
@@ -428,54 +438,64 @@ var tensorRules = []*Rule{
 	linear("DiagPart", []string{"m"}, Linear,
 		[]string{"tensorops.DiagPart(dm)"}, []string{"tensorops.Diag(rBar)"}, "the diagonal is linear; its transpose is diag"),
 
-	// Softmax and its relatives: first order (their Taylor series are
-	// not expanded; forward and reverse mode, and the HVP, use them).
-	linear("Softmax", []string{"a", "axis"}, FirstOrder,
+	// Softmax and its relatives: the first-order modes (forward, reverse,
+	// the HVP) use their fused kernels; Taylor mode takes the higher
+	// coefficients from Expand, written with the log-sum-exp held
+	// constant as the shift (no exponential of an unshifted argument):
+	// the series of Exp and Log by their recurrences, of sums and
+	// broadcasts by their linear maps.
+	//
+	// softmax a = exp(logsoftmax a), at most 1.
+	expanded("tensorops.Exp(tensorops.LogSoftmax(a, axis))", linear("Softmax", []string{"a", "axis"}, FirstOrder,
 		[]string{"tensorops.SoftmaxJVP(r, da, axis)", ""}, []string{"tensorops.SoftmaxJVP(r, rBar, axis)", ""},
-		"d softmax a = s⊙(da − Σ s⊙da), a symmetric map"),
+		"d softmax a = s⊙(da − Σ s⊙da), a symmetric map")),
 	// SoftmaxJVP(s, dx) = s⊙dx − s⊙Σ(s⊙dx): linear in dx, quadratic in s.
-	linear("SoftmaxJVP", []string{"s", "dx", "axis"}, FirstOrder,
+	expanded("s * dx - s * tensorops.ExpandAxis(tensorops.Sum(s * dx, axis), s, axis)", linear("SoftmaxJVP", []string{"s", "dx", "axis"}, FirstOrder,
 		[]string{
 			"ds * (dx - tensorops.ExpandAxis(tensorops.Sum(s * dx, axis), s, axis)) - s * tensorops.ExpandAxis(tensorops.Sum(ds * dx, axis), s, axis)",
 			"tensorops.SoftmaxJVP(s, ddx, axis)", ""},
 		[]string{
 			"rBar * (dx - tensorops.ExpandAxis(tensorops.Sum(s * dx, axis), s, axis)) - dx * tensorops.ExpandAxis(tensorops.Sum(rBar * s, axis), s, axis)",
 			"tensorops.SoftmaxJVP(s, rBar, axis)", ""},
-		"s⊙(dx − Σ s⊙dx)"),
-	linear("LogSoftmax", []string{"a", "axis"}, FirstOrder,
+		"s⊙(dx − Σ s⊙dx)")),
+	// logsoftmax a = a − logΣexp a.
+	expanded("a - tensorops.ExpandAxis(tensorops.LogSumExp(a, axis), a, axis)", linear("LogSoftmax", []string{"a", "axis"}, FirstOrder,
 		[]string{"tensorops.LogSoftmaxJVP(r, da, axis)", ""}, []string{"tensorops.LogSoftmaxVJP(r, rBar, axis)", ""},
-		"d logsoftmax a = da − Σ softmax(a)⊙da"),
+		"d logsoftmax a = da − Σ softmax(a)⊙da")),
 	// LogSoftmaxJVP(ls, dx) = dx − E(Σ s⊙dx) and LogSoftmaxVJP(ls, g) =
 	// g − s⊙E(Σ g), s = exp(ls), E broadcasting along axis: each the
 	// other's transpose in its second argument.
-	linear("LogSoftmaxJVP", []string{"ls", "dx", "axis"}, FirstOrder,
+	expanded("dx - tensorops.ExpandAxis(tensorops.Sum(tensorops.Exp(ls) * dx, axis), ls, axis)", linear("LogSoftmaxJVP", []string{"ls", "dx", "axis"}, FirstOrder,
 		[]string{
 			"-tensorops.ExpandAxis(tensorops.Sum(tensorops.Exp(ls) * dls * dx, axis), ls, axis)",
 			"tensorops.LogSoftmaxJVP(ls, ddx, axis)", ""},
 		[]string{
 			"-tensorops.ExpandAxis(tensorops.Sum(rBar, axis), ls, axis) * tensorops.Exp(ls) * dx",
 			"tensorops.LogSoftmaxVJP(ls, rBar, axis)", ""},
-		"dx − Σ softmax⊙dx"),
-	linear("LogSoftmaxVJP", []string{"ls", "g", "axis"}, FirstOrder,
+		"dx − Σ softmax⊙dx")),
+	expanded("g - tensorops.Exp(ls) * tensorops.ExpandAxis(tensorops.Sum(g, axis), ls, axis)", linear("LogSoftmaxVJP", []string{"ls", "g", "axis"}, FirstOrder,
 		[]string{
 			"-tensorops.Exp(ls) * dls * tensorops.ExpandAxis(tensorops.Sum(g, axis), ls, axis)",
 			"tensorops.LogSoftmaxVJP(ls, dg, axis)", ""},
 		[]string{
 			"-rBar * tensorops.Exp(ls) * tensorops.ExpandAxis(tensorops.Sum(g, axis), ls, axis)",
 			"tensorops.LogSoftmaxJVP(ls, rBar, axis)", ""},
-		"g − softmax⊙Σ g"),
-	linear("LogSumExp", []string{"a", "axis"}, FirstOrder,
+		"g − softmax⊙Σ g")),
+	// logΣexp a = r + log Σ exp(a − r), r its value held constant: the
+	// exponentials are at most 1 and sum to 1 at the point.
+	expanded("r + tensorops.Log(tensorops.Sum(tensorops.Exp(a - tensorops.ExpandAxis(r, a, axis)), axis))", linear("LogSumExp", []string{"a", "axis"}, FirstOrder,
 		[]string{"tensorops.Sum(tensorops.Softmax(a, axis) * da, axis)", ""},
 		[]string{"tensorops.ExpandAxis(rBar, a, axis) * tensorops.Softmax(a, axis)", ""},
-		"d logΣexp a = Σ softmax(a)⊙da"),
-	linear("SoftmaxCrossEntropy", []string{"logits", "labels"}, FirstOrder,
+		"d logΣexp a = Σ softmax(a)⊙da")),
+	// CE = −Σ labels⊙logsoftmax(logits)/n, the rows' log-softmax.
+	expanded("-tensorops.SumAll(labels * tensorops.LogSoftmax(logits, -1)) / tensorops.Dim(logits, 0)", linear("SoftmaxCrossEntropy", []string{"logits", "labels"}, FirstOrder,
 		[]string{
 			"tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, labels, 1), dlogits)",
 			"-tensorops.Dot(tensorops.LogSoftmax(logits, -1), dlabels) / tensorops.Dim(logits, 0)"},
 		[]string{
 			"tensorops.SoftmaxCrossEntropyGrad(logits, labels, rBar)",
 			"tensorops.Scale(tensorops.LogSoftmax(logits, -1), -rBar / tensorops.Dim(logits, 0))"},
-		"d CE = ⟨(softmax(logits) − labels)/n, dlogits⟩ − ⟨logsoftmax(logits)/n, dlabels⟩"),
+		"d CE = ⟨(softmax(logits) − labels)/n, dlogits⟩ − ⟨logsoftmax(logits)/n, dlabels⟩")),
 	// SoftmaxCrossEntropyGrad(logits, labels, g) = g/n·(s⊙c − labels)
 	// with s = softmax(logits) and c the row sums of labels (broadcast
 	// along the rows), 1 for one-hot or probability rows but not along a
@@ -483,7 +503,7 @@ var tensorRules = []*Rule{
 	// (symmetric) Jacobian of softmax, so the map and its adjoint are
 	// SoftmaxJVP(s, g/n·c⊙·); in labels, dl ↦ g/n·(s⊙Σⱼdl − dl), whose
 	// adjoint is r̄ ↦ g/n·(Σⱼ(r̄⊙s) − r̄), the sums broadcast along rows.
-	linear("SoftmaxCrossEntropyGrad", []string{"logits", "labels", "g"}, FirstOrder,
+	expanded("(tensorops.Softmax(logits, -1) * tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1) - labels) * g / tensorops.Dim(logits, 0)", linear("SoftmaxCrossEntropyGrad", []string{"logits", "labels", "g"}, FirstOrder,
 		[]string{
 			"tensorops.SoftmaxJVP(tensorops.Softmax(logits, -1), tensorops.Scale(dlogits, g / tensorops.Dim(logits, 0)) * tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1), -1)",
 			"tensorops.Scale(tensorops.Softmax(logits, -1) * tensorops.ExpandAxis(tensorops.Sum(dlabels, -1), logits, -1) - dlabels, g / tensorops.Dim(logits, 0))",
@@ -492,5 +512,5 @@ var tensorRules = []*Rule{
 			"tensorops.SoftmaxJVP(tensorops.Softmax(logits, -1), tensorops.Scale(rBar, g / tensorops.Dim(logits, 0)) * tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1), -1)",
 			"tensorops.Scale(tensorops.ExpandAxis(tensorops.Sum(rBar * tensorops.Softmax(logits, -1), -1), logits, -1) - rBar, g / tensorops.Dim(logits, 0))",
 			"tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, labels, 1), rBar)"},
-		"g·(softmax(logits)⊙Σⱼlabels − labels)/n: d = g/n·(c⊙J_s·dlogits + s⊙Σⱼdlabels − dlabels) + dg/n·(s⊙c − labels)"),
+		"g·(softmax(logits)⊙Σⱼlabels − labels)/n: d = g/n·(c⊙J_s·dlogits + s⊙Σⱼdlabels − dlabels) + dg/n·(s⊙c − labels)")),
 }

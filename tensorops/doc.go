@@ -55,7 +55,7 @@
 //     nothing; Accumulate(nil, g) is a copy of g, Accumulate(dst, nil) is
 //     dst (reverse mode's gradients start from nil).
 //   - Linear maps return nil for a nil operand (0 for a float result):
-//     Neg, Scale, Div (the dividend), SumAll, MeanAll, Sum, Mean, the
+//     Neg, Scale, AddScalar and Affine (with a zero scalar term), Div (the dividend), SumAll, MeanAll, Sum, Mean, the
 //     shape operations (Transpose, Reshape, Squeeze, Unsqueeze, Slice,
 //     SliceBroadcast, Pad, Broadcast, Diag, DiagPart, …), AsType, Gather,
 //     Embedding, AvgPool2D, and AtJVP. Concat, whose pieces' shapes make
@@ -81,7 +81,7 @@
 // Max, MaxAll (and ArgMax) give the derivative to the first maximum, and
 // MaxPool2D to the first maximum of each window in row-major order;
 // Maximum and Minimum give half to each operand; ReLU's derivative is Step
-// (0 at 0).
+// (0 at 0); Std's and StdAll's is 0 where the variance is 0.
 //
 // # Fused elementwise expressions
 //

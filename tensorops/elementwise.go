@@ -450,9 +450,15 @@ func ScaleTo(dst, a *Tensor, s float64) *Tensor {
 	return unary("ScaleTo", uMulS, dst, a, s, 0)
 }
 
-// AddScalar returns a + s.
-// It panics if a is nil.
-func AddScalar(a *Tensor, s float64) *Tensor { return unary("AddScalar", uAddS, nil, a, s, 0) }
+// AddScalar returns a + s. It is linear in (a, s) jointly: a nil a with
+// s = 0 is the zero tensor, nil (the package doc's nil convention).
+// It panics if a is nil and s is not 0.
+func AddScalar(a *Tensor, s float64) *Tensor {
+	if a == nil && s == 0 {
+		return nil // a zero tangent: nil and 0 (the package doc: nil)
+	}
+	return unary("AddScalar", uAddS, nil, a, s, 0)
+}
 
 // AddScalarTo sets dst = a + s and returns dst; dst may be a.
 // It panics if a is nil or dst does not have a's shape and dtype.
@@ -460,9 +466,13 @@ func AddScalarTo(dst, a *Tensor, s float64) *Tensor {
 	return unary("AddScalarTo", uAddS, dst, a, s, 0)
 }
 
-// Affine returns scale·a + shift.
-// It panics if a is nil.
+// Affine returns scale·a + shift. It is linear in (a, shift) jointly: a
+// nil a with shift = 0 gives nil (the package doc's nil convention).
+// It panics if a is nil and shift is not 0.
 func Affine(a *Tensor, scale, shift float64) *Tensor {
+	if a == nil && shift == 0 {
+		return nil // a zero tangent: nil and 0 (the package doc: nil)
+	}
 	return unary("Affine", uAffine, nil, a, scale, shift)
 }
 

@@ -4,10 +4,10 @@ package tensorlap
 
 import "github.com/gadgen/gadgen/tensorops"
 
-// FLaplacian returns F and its Laplacian with respect to x, the sum of ∂²F/∂x[i]² over the elements
-// of x, by collapsed Taylor mode: fTaylorWrtX propagates 8 unit directions (tensorops.Basis) at
-// once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉ calls, which give
-// F's value too.
+// FLaplacian returns F and its Laplacian with respect to x, Σᵢ ∂²F/∂θᵢ² over θ, the n = Size(x)
+// elements of x in row-major order, by collapsed Taylor mode: fTaylorWrtX propagates 8 unit
+// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
+// give F's value too.
 func FLaplacian(n *Net, x *tensorops.Tensor) (f, lap float64) {
 	n2 := tensorops.Size(x)
 	lap = 0
@@ -134,11 +134,13 @@ func fTaylorWrtX(
 }
 
 // FHVP returns F and the Hessian-vector product ∇²F·v, the Hessian taken with respect to x, by
-// forward mode over reverse mode: the directional derivative along v of the gradient of F
-// (fGradWrtXJVP). v must have the shape of x.
+// forward mode over reverse mode: the directional derivative of the gradient of F (fGradWrtXJVP).
+// Each product is a fresh value of x's type, zeros where it is zero (never a nil tensor). A
+// direction has x's shape.
 func FHVP(n *Net, x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
-	t, _, _, t2 := fGradWrtXJVP(n, x, v)
-	return t, t2
+	var t *tensorops.Tensor
+	f, _, _, t = fGradWrtXJVP(n, x, v)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // fGradWrtXJVP computes fGradWrtX and its derivative along the tangents (forward mode).
@@ -204,10 +206,11 @@ func fGradWrtXJVP(
 	return t6, hBar, t7, dhBar
 }
 
-// FHessian returns F and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
-// elements of x in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ
-// (forward mode over reverse mode: fGradWrtXJVPLanes8, the JVP of the gradient along 8 unit tensors
-// at once, ⌈n/8⌉ calls, which give F's value too), then (H + Hᵀ)/2, exactly symmetric.
+// FHessian returns F and its Hessian with respect to x, a [n, n] tensor (marked symmetric) over θ,
+// the n = Size(x) elements of x in row-major order: H[i, j] = ∂²F/∂θᵢ∂θⱼ. Row i is the
+// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
+// (fGradWrtXJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
+// give F's value too), then (H + Hᵀ)/2, exactly symmetric.
 func FHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
 	n2 := tensorops.Size(x)
 	rows := make([]*tensorops.Tensor, n2+7)
@@ -475,10 +478,10 @@ func FTaylor(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
 	return tensorops.Dot(h, t), tensorops.Dot(h1, t), tensorops.Dot(h2, t)
 }
 
-// FLaplacianO0 returns F and its Laplacian with respect to x, the sum of ∂²F/∂x[i]² over the
-// elements of x, by collapsed Taylor mode: fTaylorWrtXO0 propagates 8 unit directions
-// (tensorops.Basis) at once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉
-// calls, which give F's value too.
+// FLaplacianO0 returns F and its Laplacian with respect to x, Σᵢ ∂²F/∂θᵢ² over θ, the n = Size(x)
+// elements of x in row-major order, by collapsed Taylor mode: fTaylorWrtXO0 propagates 8 unit
+// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
+// give F's value too.
 //
 // Generated without optimization (opt=0), for comparison.
 func FLaplacianO0(n *Net, x *tensorops.Tensor) (f, lap float64) {
@@ -596,13 +599,15 @@ func fTaylorWrtXO0(
 }
 
 // FHVPO0 returns F and the Hessian-vector product ∇²F·v, the Hessian taken with respect to x, by
-// forward mode over reverse mode: the directional derivative along v of the gradient of F
-// (fGradWrtXO0JVPO0). v must have the shape of x.
+// forward mode over reverse mode: the directional derivative of the gradient of F
+// (fGradWrtXO0JVPO0). Each product is a fresh value of x's type, zeros where it is zero (never a
+// nil tensor). A direction has x's shape.
 //
 // Generated without optimization (opt=0), for comparison.
 func FHVPO0(n *Net, x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
-	t, _, _, t2 := fGradWrtXO0JVPO0(n, x, v)
-	return t, t2
+	var t *tensorops.Tensor
+	f, _, _, t = fGradWrtXO0JVPO0(n, x, v)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // fGradWrtXO0JVPO0 computes fGradWrtXO0 and its derivative along the tangents (forward mode).
@@ -695,10 +700,11 @@ func fGradWrtXO0JVPO0(
 	return t4, xBar, t5, dxBar
 }
 
-// FHessianO0 returns F and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
-// elements of x in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ
-// (forward mode over reverse mode: fGradWrtXO0JVPLanes8O0, the JVP of the gradient along 8 unit
-// tensors at once, ⌈n/8⌉ calls, which give F's value too), then (H + Hᵀ)/2, exactly symmetric.
+// FHessianO0 returns F and its Hessian with respect to x, a [n, n] tensor (marked symmetric) over
+// θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²F/∂θᵢ∂θⱼ. Row i is the
+// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
+// (fGradWrtXO0JVPLanes8O0, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls,
+// which give F's value too), then (H + Hᵀ)/2, exactly symmetric.
 //
 // Generated without optimization (opt=0), for comparison.
 func FHessianO0(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
@@ -1105,15 +1111,17 @@ func FTaylorO0(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
 	return tensorops.Dot(h, t), tensorops.Dot(h1, t), tensorops.Dot(h2, t)
 }
 
-// FHVP8 returns F and the Hessian-vector products ∇²F·v_l along 8 directions at once, the Hessian
-// taken with respect to x, by forward mode over reverse mode: the JVP of the gradient of F along
-// the 8 directions (fGradWrtXJVPLanes8, vector forward mode), so that F and its gradient are
-// evaluated once for all. Each direction must have the shape of x.
+// FHVP8 returns F and the Hessian-vector product ∇²F·v1, ∇²F·v2, ∇²F·v3, ∇²F·v4, ∇²F·v5, ∇²F·v6,
+// ∇²F·v7, ∇²F·v8, the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative of the gradient of F (fGradWrtXJVPLanes8) along the 8 directions at once
+// (vector forward mode), so that F and its gradient are evaluated once for all. Each product is a
+// fresh value of x's type, zeros where it is zero (never a nil tensor). A direction has x's shape.
 func FHVP8(
 	n *Net,
 	x, v1, v2, v3, v4, v5, v6, v7, v8 *tensorops.Tensor,
 ) (f float64, hv1, hv2, hv3, hv4, hv5, hv6, hv7, hv8 *tensorops.Tensor) {
-	t, _, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 := fGradWrtXJVPLanes8(
+	var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
+	f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = fGradWrtXJVPLanes8(
 		n,
 		x,
 		v1,
@@ -1125,20 +1133,30 @@ func FHVP8(
 		v7,
 		v8,
 	)
-	return t, t2, t3, t4, t5, t6, t7, t8, t9
+	t9 := tensorops.OrZerosLike(t, x)
+	t10 := tensorops.OrZerosLike(t2, x)
+	t11 := tensorops.OrZerosLike(t3, x)
+	t12 := tensorops.OrZerosLike(t4, x)
+	t13 := tensorops.OrZerosLike(t5, x)
+	t14 := tensorops.OrZerosLike(t6, x)
+	t15 := tensorops.OrZerosLike(t7, x)
+	return f, t9, t10, t11, t12, t13, t14, t15, tensorops.OrZerosLike(t8, x)
 }
 
-// FHVP8O0 returns F and the Hessian-vector products ∇²F·v_l along 8 directions at once, the Hessian
-// taken with respect to x, by forward mode over reverse mode: the JVP of the gradient of F along
-// the 8 directions (fGradWrtXO0JVPLanes8O0, vector forward mode), so that F and its gradient are
-// evaluated once for all. Each direction must have the shape of x.
+// FHVP8O0 returns F and the Hessian-vector product ∇²F·v1, ∇²F·v2, ∇²F·v3, ∇²F·v4, ∇²F·v5, ∇²F·v6,
+// ∇²F·v7, ∇²F·v8, the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative of the gradient of F (fGradWrtXO0JVPLanes8O0) along the 8 directions at
+// once (vector forward mode), so that F and its gradient are evaluated once for all. Each product
+// is a fresh value of x's type, zeros where it is zero (never a nil tensor). A direction has x's
+// shape.
 //
 // Generated without optimization (opt=0), for comparison.
 func FHVP8O0(
 	n *Net,
 	x, v1, v2, v3, v4, v5, v6, v7, v8 *tensorops.Tensor,
 ) (f float64, hv1, hv2, hv3, hv4, hv5, hv6, hv7, hv8 *tensorops.Tensor) {
-	t, _, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 := fGradWrtXO0JVPLanes8O0(
+	var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
+	f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = fGradWrtXO0JVPLanes8O0(
 		n,
 		x,
 		v1,
@@ -1150,7 +1168,14 @@ func FHVP8O0(
 		v7,
 		v8,
 	)
-	return t, t2, t3, t4, t5, t6, t7, t8, t9
+	t9 := tensorops.OrZerosLike(t, x)
+	t10 := tensorops.OrZerosLike(t2, x)
+	t11 := tensorops.OrZerosLike(t3, x)
+	t12 := tensorops.OrZerosLike(t4, x)
+	t13 := tensorops.OrZerosLike(t5, x)
+	t14 := tensorops.OrZerosLike(t6, x)
+	t15 := tensorops.OrZerosLike(t7, x)
+	return f, t9, t10, t11, t12, t13, t14, t15, tensorops.OrZerosLike(t8, x)
 }
 
 // FTaylor8 propagates 8 Taylor polynomials of degree 2 through F at once, one per direction (Taylor

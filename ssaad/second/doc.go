@@ -1,8 +1,12 @@
 // Package second implements gadgen's second-order helpers, //gad:hvp,
 // //gad:hessian, //gad:hessdiag and //gad:laplacian, for a function
-// F(…, x []float64, …) float64 with one varied parameter x. A helper is
-// not a transformation of its own: it asks its environment (ssaad.Env)
-// for derivatives the other modes generate, and calls them.
+// F(…, x, …) float64 with one varied parameter x: a []float64
+// (second.go), a tensor, or a struct of tensors by value or by pointer —
+// fields *tensorops.Tensor, []*tensorops.Tensor and nested structs of
+// them (tensors.go, structs.go), whose elements in the order of the
+// fields are the vector the Hessian is a matrix over. A helper is not a
+// transformation of its own: it asks its environment (ssaad.Env) for
+// derivatives the other modes generate, and calls them.
 //
 //   - Forward mode over reverse mode: the gradient of F (//gad:grad),
 //     then the JVP of that gradient with respect to x and to the
@@ -17,6 +21,16 @@
 //     f1·t + f2·t² + O(t³) with f2 = ½uᵀ∇²F(x)u, or its collapsed form
 //     that propagates 8 directions and the sum of their second
 //     coefficients at once.
+//
+// For a tensor or a struct of tensors, the helpers return values of x's
+// type (FHVP(x, v) (f, hv), FHessDiag(x) (f, d)), or the Hessian as a
+// [n, n] tensor (FHessian(x) (f, h)); the HVP and the Hessian by forward
+// mode over reverse mode (the gradient's JVP, its vector form for 8 rows
+// of the Hessian per call), the diagonal and the Laplacian by jets along
+// 8 unit directions per call. The gradient of a struct accumulates into
+// a shadow in place (tensorops.Accumulate), which forward mode
+// differentiates by templates.InPlace's rules; the helper passes fresh
+// shadows, sized from x, so that its caller sizes nothing.
 //
 // Which helper uses which, measured on a tanh MLP (n inputs, four hidden
 // layers of 32 to 128, one thread; HVP: one forward-over-reverse product,

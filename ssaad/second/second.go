@@ -56,41 +56,51 @@ func (h Helper) Options() []string {
 
 var float64Type = types.Typ[types.Float64]
 
-// shape checks that fn has one varied []float64 parameter and one
-// float64 result, and returns the varied parameter's index.
-func (h Helper) shape(fn *types.Func, active []bool) (int, error) {
+// shape checks that fn has one varied parameter, a []float64, a tensor
+// or a struct of tensors (or a pointer to one), and one float64 result,
+// and returns the varied parameter's index and, for a struct of tensors,
+// its description.
+func (h Helper) shape(fn *types.Func, active []bool) (int, *model, error) {
 	ps := ssaad.Params(fn)
 	if len(active) != len(ps) {
-		return 0, fmt.Errorf("activity of %d parameters for %d", len(active), len(ps))
+		return 0, nil, fmt.Errorf("activity of %d parameters for %d", len(active), len(ps))
 	}
+	const kinds = "[]float64, *tensorops.Tensor, or a struct of tensors (by value or by pointer)"
 	k := -1
 	for i, a := range active {
 		if !a {
 			continue
 		}
 		if k >= 0 {
-			return 0, fmt.Errorf("//gad:%s needs exactly one varied parameter, of type []float64; %s and %s are varied (choose one with wrt=)",
-				h.Name(), ps[k].Name(), ps[i].Name())
+			return 0, nil, fmt.Errorf("//gad:%s needs exactly one varied parameter, of type %s; %s and %s are varied (choose one with wrt=)",
+				h.Name(), kinds, ps[k].Name(), ps[i].Name())
 		}
 		k = i
 	}
 	if k < 0 {
-		return 0, fmt.Errorf("//gad:%s needs one varied parameter of type []float64", h.Name())
+		return 0, nil, fmt.Errorf("//gad:%s needs one varied parameter, of type %s", h.Name(), kinds)
 	}
+	var m *model
 	if ir.IsTensor(ps[k].Type()) {
 		// A tensor x: FHVP(x, v) (f float64, hv *Tensor) and FHessian(x)
 		// (f float64, h *Tensor), see tensorHVP; FHessDiag(x) (f float64,
 		// d *Tensor) and FLaplacian(x) (f, lap float64) by jets along
 		// unit tensors.
 	} else if !types.Identical(ps[k].Type(), types.NewSlice(float64Type)) {
-		return 0, fmt.Errorf("//gad:%s needs a varied parameter of type []float64; %s has type %s", h.Name(), ps[k].Name(),
-			types.TypeString(ps[k].Type(), types.RelativeTo(fn.Pkg())))
+		var err error
+		if m, err = modelOf(ps[k].Type()); err != nil {
+			return 0, nil, fmt.Errorf("//gad:%s: %s is not a struct of tensors: %v", h.Name(), ps[k].Name(), err)
+		}
+		if m == nil {
+			return 0, nil, fmt.Errorf("//gad:%s needs a varied parameter of type %s; %s has type %s", h.Name(), kinds, ps[k].Name(),
+				types.TypeString(ps[k].Type(), types.RelativeTo(fn.Pkg())))
+		}
 	}
 	res := fn.Type().(*types.Signature).Results()
 	if res.Len() != 1 || !types.Identical(res.At(0).Type(), float64Type) {
-		return 0, fmt.Errorf("//gad:%s needs a function with one float64 result", h.Name())
+		return 0, nil, fmt.Errorf("//gad:%s needs a function with one float64 result", h.Name())
 	}
-	return k, nil
+	return k, m, nil
 }
 
 // extraNames returns the names of the parameters the helper adds after
@@ -116,7 +126,7 @@ func (h Helper) extraNames(fn *types.Func) (params, results []string) {
 // Signature implements ssaad.Mode.
 func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 	fn := req.Target
-	k, err := h.shape(fn, req.Active)
+	k, m, err := h.shape(fn, req.Active)
 	if err != nil {
 		return nil, err
 	}
@@ -126,9 +136,9 @@ func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 	}
 	names := ssaad.ParamNames(fn)
 	extra, resNames := h.extraNames(fn)
-	tensor := ir.IsTensor(ssaad.Params(fn)[k].Type()) && h.Kind != Laplacian
+	tensor := (ir.IsTensor(ssaad.Params(fn)[k].Type()) || m != nil) && h.Kind != Laplacian
 	if L := req.Options.Lanes; L > 0 && !tensor {
-		return nil, fmt.Errorf("//gad:%s lanes=%d needs a varied parameter of type *tensorops.Tensor", h.Name(), L)
+		return nil, fmt.Errorf("//gad:%s lanes=%d needs a varied parameter of type *tensorops.Tensor or a struct of tensors", h.Name(), L)
 	}
 	if tensor {
 		// The product, or the diagonal, is returned: HVP takes v only.
@@ -166,8 +176,12 @@ func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 			used[n] = true
 		}
 		results = []*types.Var{types.NewParam(token.NoPos, pkg, ssaad.Fresh(used, "f"), float64Type)}
+		rt := ssaad.Params(fn)[k].Type()
+		if m != nil && h.Kind == Hessian {
+			rt = m.tensorT // the Hessian of a struct's tensors as one vector
+		}
 		for _, r := range resNames {
-			results = append(results, types.NewParam(token.NoPos, pkg, r, ssaad.Params(fn)[k].Type()))
+			results = append(results, types.NewParam(token.NoPos, pkg, r, rt))
 		}
 	} else if h.Kind == Laplacian {
 		results = []*types.Var{types.NewParam(token.NoPos, pkg, resNames[0], float64Type), types.NewParam(token.NoPos, pkg, resNames[1], float64Type)}
@@ -268,9 +282,13 @@ func (b *helperBuilder) orValue(v, n *ir.Value, value func() *ir.Value) *ir.Valu
 
 // checkLen panics with msg unless len(s) == n.
 func (b *helperBuilder) checkLen(s, n *ir.Value, msg string) {
-	l := b.Emit(ir.OpLen, b.intT, s)
-	ne := b.Emit(ir.OpBinary, types.Typ[types.Bool], l, n)
-	ne.Tok = token.NEQ
+	b.panicIf(token.NEQ, b.Emit(ir.OpLen, b.intT, s), n, msg)
+}
+
+// panicIf panics with msg when x tok y holds (tok a comparison).
+func (b *helperBuilder) panicIf(tok token.Token, x, y *ir.Value, msg string) {
+	ne := b.Emit(ir.OpBinary, types.Typ[types.Bool], x, y)
+	ne.Tok = tok
 	bad, ok := b.F.NewBlock("if.then"), b.F.NewBlock("if.done")
 	b.Cur.If(ne, bad, ok)
 	b.Cur = bad
@@ -290,7 +308,7 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		errs.Add(p, ssaad.FuncName(req.Target), "", format, args...)
 		return nil, errs
 	}
-	k, err := h.shape(req.Target, req.Active)
+	k, m, err := h.shape(req.Target, req.Active)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -298,8 +316,15 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	if err != nil {
 		return fail("%v", err)
 	}
-	if ir.IsTensor(primal.Params[k].Type) && (h.Kind == HVP || h.Kind == Hessian) {
-		f, err := tensorHVP(primal, req, env, k, sig, h.Kind == Hessian)
+	if m != nil || ir.IsTensor(primal.Params[k].Type) {
+		// A tensor or a struct of tensors (tensors.go). Every helper but
+		// the HVP evaluates F several times.
+		if h.Kind != HVP {
+			if err := h.singleWrites(primal, req, env); err != nil {
+				return fail("%v", err)
+			}
+		}
+		f, err := h.tensorHelper(primal, req, env, k, m, sig)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -309,17 +334,9 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	// jets) several times: F must not write through its parameters, or
 	// each evaluation would start from what the last one wrote.
 	name := ssaad.FuncName(req.Target)
-	pnames := ssaad.ParamNames(req.Target)
-	var written []string
-	for i, w := range ssaad.PersistentWrites(primal, env.Writes) {
-		if w {
-			written = append(written, pnames[i])
-		}
-	}
-	writes := strings.Join(written, ", ")
+	writes := writtenParams(primal, req, env)
 	if h.Kind != HVP && writes != "" {
-		return fail("//gad:%s evaluates %s several times, and %s writes through %s: each evaluation would "+
-			"start from what the last one wrote", h.Name(), name, name, writes)
+		return fail("%v", h.singleWrites(primal, req, env))
 	}
 	// The HVP and the Hessian by forward mode over reverse mode where both
 	// cover F; by Taylor jets otherwise.
@@ -333,30 +350,12 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 			why, name, name, writes)
 	}
 	if gj == nil {
-		oe, ok := env.(ssaad.OptionsEnv)
-		if !ok {
-			return fail("this environment cannot generate Taylor-mode functions")
-		}
-		jetOpts := ssaad.Options{Order: 2, Line: true}
-		switch {
-		case h.Kind == Laplacian:
-			jetOpts.Lanes, jetOpts.Collapsed = laplacianLanes, true
-		case h.Kind == HessDiag:
-			jetOpts.Lanes = hessdiagLanes
-		}
-		jet, err = oe.DerivativeWithOptions("taylor", jetOpts, req.Target, req.Active, req.Pos)
-		if err != nil {
+		if jet, err = h.jet(req, env); err != nil {
 			return fail("%v", err)
 		}
 	}
 
-	f := ir.NewFunc(req.Name, primal.Pkg)
-	f.Pos = primal.Pos
-	if req.Method {
-		f.Recv = primal.Params[0].Type
-	}
-	b := &helperBuilder{intT: types.Typ[types.Int]}
-	b.F = f
+	f, b := newHelper(primal, req)
 	var args []*ir.Value // F's parameters
 	var extra []*ir.Value
 	pi := 0
@@ -370,9 +369,6 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		args = append(args, f.AddParam(p.Name(), p.Type()))
 		if i == k {
 			n, _ := h.extraNames(req.Target)
-			if ir.IsTensor(p.Type()) && h.Kind == HessDiag {
-				n = nil // the diagonal is returned
-			}
 			for range n {
 				p := all.At(pi)
 				pi++
@@ -409,12 +405,6 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		c.Callee = &ir.Callee{Func: req.Target}
 		c.Name = "f"
 		return c
-	}
-	if ir.IsTensor(x.Type) && h.Kind == HessDiag {
-		return tensorHessDiag(b, f, req, args, k, jet, value)
-	}
-	if ir.IsTensor(x.Type) {
-		return tensorLaplacian(b, f, req, args, k, jet, value)
 	}
 	n := b.Emit(ir.OpLen, b.intT, x)
 	n.Name = "n"
@@ -596,6 +586,63 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	return f, nil
 }
 
+// newHelper returns the helper's function, without parameters, and its
+// builder.
+func newHelper(primal *ir.Func, req *ssaad.Request) (*ir.Func, *helperBuilder) {
+	f := ir.NewFunc(req.Name, primal.Pkg)
+	f.Pos = primal.Pos
+	if req.Method {
+		f.Recv = primal.Params[0].Type
+	}
+	b := &helperBuilder{intT: types.Typ[types.Int]}
+	b.F = f
+	return f, b
+}
+
+// jet returns F's second-order jet along a line (f2(u) = ½uᵀ∇²F·u), with
+// hessdiagLanes lanes for the diagonal and collapsed over laplacianLanes
+// directions for the Laplacian.
+func (h Helper) jet(req *ssaad.Request, env ssaad.Env) (*ir.DerivedFunc, error) {
+	oe, ok := env.(ssaad.OptionsEnv)
+	if !ok {
+		return nil, fmt.Errorf("this environment cannot generate Taylor-mode functions")
+	}
+	opts := ssaad.Options{Order: 2, Line: true}
+	switch h.Kind {
+	case Laplacian:
+		opts.Lanes, opts.Collapsed = laplacianLanes, true
+	case HessDiag:
+		opts.Lanes = hessdiagLanes
+	}
+	return oe.DerivativeWithOptions("taylor", opts, req.Target, req.Active, req.Pos)
+}
+
+// writtenParams names the parameters through which F writes memory that
+// outlives it, "" for none.
+func writtenParams(primal *ir.Func, req *ssaad.Request, env ssaad.Env) string {
+	pnames := ssaad.ParamNames(req.Target)
+	var written []string
+	for i, w := range ssaad.PersistentWrites(primal, env.Writes) {
+		if w {
+			written = append(written, pnames[i])
+		}
+	}
+	return strings.Join(written, ", ")
+}
+
+// singleWrites returns the refusal of a helper that evaluates F several
+// times when F writes through its parameters (each evaluation would start
+// from what the last one wrote), nil when it does not.
+func (h Helper) singleWrites(primal *ir.Func, req *ssaad.Request, env ssaad.Env) error {
+	writes := writtenParams(primal, req, env)
+	if writes == "" {
+		return nil
+	}
+	name := ssaad.FuncName(req.Target)
+	return fmt.Errorf("//gad:%s evaluates %s several times, and %s writes through %s: each evaluation would "+
+		"start from what the last one wrote", h.Name(), name, name, writes)
+}
+
 // unitBuffers returns L buffers of n+L zeros and their views of the
 // first n elements, through which unitJet passes L unit vectors per call:
 // the last block needs no test, its 1s beyond n are not seen.
@@ -731,311 +778,10 @@ func clearSlice(b *helperBuilder, s *ir.Value) {
 	c.Callee = &ir.Callee{Builtin: "clear"}
 }
 
-// tensorHVP returns FHVP(x, v) (f float64, hv *tensorops.Tensor) for a
-// tensor x (parameter k): the JVP along v of the gradient of F, which
-// returns x's adjoint as a result; hv is the tangent of that result.
-//
-// With hessian, it returns FHessian(x) (f float64, h *tensorops.Tensor)
-// instead: h [n, n], n = Size(x), row i the HVP along the unit tensor
-// eᵢ, then (H + Hᵀ)/2, exactly symmetric.
-func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *types.Signature, hessian bool) (*ir.Func, error) {
-	be, grad, err := buildGrad(req, env)
-	if err != nil {
-		return nil, err
-	}
-	gsig := grad.Obj.Signature()
-	// The adjoint of x is the gradient's last result.
-	if gsig.Results().Len() < 2 || !ir.IsTensor(gsig.Results().At(gsig.Results().Len()-1).Type()) {
-		return nil, fmt.Errorf("unexpected gradient signature %s", grad.Sig)
-	}
-	active := make([]bool, len(req.Active))
-	active[k] = true
-	// The JVP of the gradient along several directions at once (vector
-	// forward mode): lanes=L's, and the Hessian's, hessianLanes rows per
-	// call; along one direction otherwise, or when it cannot be built.
-	lanes := req.Options.Lanes
-	if hessian {
-		lanes = hessianLanes
-	}
-	var gj, gjL *ir.DerivedFunc
-	if lanes > 0 {
-		gjL, err = be.Build("jvp", ssaad.Options{Lanes: lanes}, grad.Obj, active, req.Pos)
-		if err != nil && !hessian {
-			return nil, err
-		}
-	}
-	if gjL == nil {
-		if gj, err = be.Build("jvp", ssaad.Options{}, grad.Obj, active, req.Pos); err != nil {
-			return nil, err
-		}
-	}
-	f := ir.NewFunc(req.Name, primal.Pkg)
-	f.Pos = primal.Pos
-	if req.Method {
-		f.Recv = primal.Params[0].Type
-	}
-	b := &helperBuilder{intT: types.Typ[types.Int]}
-	b.F = f
-	var args, all []*ir.Value
-	pi := 0
-	if req.Method {
-		args = append(args, f.AddParam(sig.Recv().Name(), sig.Recv().Type()))
-	}
-	var v *ir.Value
-	for i := len(args); i < len(primal.Params); i++ {
-		p := sig.Params().At(pi)
-		pi++
-		args = append(args, f.AddParam(p.Name(), p.Type()))
-		all = append(all, args[i])
-		if i == k {
-			if hessian {
-				all = append(all, nil) // the unit tensor, set below
-				continue
-			}
-			for range max(1, req.Options.Lanes) {
-				p := sig.Params().At(pi)
-				pi++
-				v = f.AddParam(p.Name(), p.Type())
-				all = append(all, v)
-			}
-		}
-	}
-	if req.Method {
-		all = append([]*ir.Value{args[0]}, all...)
-	}
-	for r := range sig.Results().Variables() {
-		f.AddResult(r.Name(), r.Type())
-	}
-	b.Cur = f.NewBlock("entry")
-	name, xname := ssaad.FuncName(req.Target), primal.Params[k].Name
-	if gjL != nil && hessian {
-		return tensorHessian(b, f, req, args, all, k, gjL, lanes)
-	}
-	if L := lanes; gjL != nil {
-		// lanes=L: the gradient's JVP along v1 … vL at once.
-		res := gjL.Sig.Results()
-		c := b.Emit(ir.OpCall, res, all...)
-		c.Callee = &ir.Callee{Derived: gjL}
-		val := b.Emit(ir.OpExtract, float64Type, c)
-		out := []*ir.Value{val}
-		for l := range L {
-			hv := b.Emit(ir.OpExtract, res.At(res.Len()-L+l).Type(), c)
-			hv.Index = res.Len() - L + l
-			out = append(out, hv)
-		}
-		b.Cur.Return(out...)
-		f.Doc = fmt.Sprintf("%s returns %s and the Hessian-vector products ∇²%s·v_l along %d directions at once, "+
-			"the Hessian taken with respect to %s, by forward mode over reverse mode: the JVP of the gradient of %s "+
-			"along the %d directions (%s, vector forward mode), so that %s and its gradient are evaluated once for all. "+
-			"Each direction must have the shape of %s.", req.Name, name, name, L, xname, name, L, gjL.Name, name, xname)
-		return f, nil
-	}
-	res := gj.Sig.Results()
-	// hvp returns the JVP of the gradient along u: F's value and ∇²F·u.
-	hvp := func(u *ir.Value) (val, hv *ir.Value) {
-		jargs := slices.Clone(all)
-		if hessian {
-			jargs[slices.Index(jargs, nil)] = u
-		}
-		c := b.Emit(ir.OpCall, res, jargs...)
-		c.Callee = &ir.Callee{Derived: gj}
-		val = b.Emit(ir.OpExtract, float64Type, c)
-		val.Index = 0
-		hv = b.Emit(ir.OpExtract, res.At(res.Len()-1).Type(), c)
-		hv.Index = res.Len() - 1
-		return val, hv
-	}
-	if hessian {
-		// No vector JVP of the gradient: one direction per call.
-		x := args[k]
-		val := b.Emit(ir.OpCall, float64Type, args...)
-		val.Callee = &ir.Callee{Func: req.Target}
-		val.Name = "f"
-		n := b.TensorCall("Size", x)
-		n.Name = "n"
-		rows := b.Emit(ir.OpMakeSlice, types.NewSlice(x.Type), n, nil)
-		rows.Name = "rows"
-		b.loop("i", b.int(0), n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-			u := b.TensorCall("Basis", x, i)
-			u.Name = "u"
-			_, hv := hvp(u)
-			addr := b.Emit(ir.OpIndexAddr, types.NewPointer(x.Type), rows, i)
-			b.Emit(ir.OpStore, nil, addr, b.TensorCall("Reshape", b.TensorCall("OrZerosLike", hv, x), b.int(1), n))
-			return nil
-		})
-		concat := b.Emit(ir.OpCall, x.Type, b.int(0), rows)
-		concat.Callee = &ir.Callee{Func: ir.TensorFunc(x.Type, "Concat"), Spread: true}
-		h := b.TensorCall("Symmetrize", concat)
-		b.Cur.Return(val, h)
-		f.Doc = fmt.Sprintf("%s returns %s and its Hessian with respect to %s, a [n, n] tensor for the n = Size(%s) "+
-			"elements of %s in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ "+
-			"(forward mode over reverse mode, %s), then (H + Hᵀ)/2, exactly symmetric; n HVPs.",
-			req.Name, name, xname, xname, xname, gj.Name)
-		return f, nil
-	}
-	val, hv := hvp(v)
-	b.Cur.Return(val, hv)
-	f.Doc = fmt.Sprintf("%s returns %s and the Hessian-vector product ∇²%s·%s, the Hessian taken with respect to %s, "+
-		"by forward mode over reverse mode: the directional derivative along %s of the gradient of %s (%s). "+
-		"%s must have the shape of %s.", req.Name, name, name, v.Name, xname, v.Name, name, gj.Name, v.Name, xname)
-	return f, nil
-}
-
 // withDirections returns args with dirs inserted after args[k], x: the
 // arguments of a jet or JVP along the directions dirs of x.
 func withDirections(args []*ir.Value, k int, dirs []*ir.Value) []*ir.Value {
 	out := slices.Clone(args[:k+1])
 	out = append(out, dirs...)
 	return append(out, args[k+1:]...)
-}
-
-// unitTensors returns the unit tensors e_{i+l} of x's shape
-// (tensorops.Basis; zeros past the end), l < L, and their indices i+l.
-func unitTensors(b *helperBuilder, x, i *ir.Value, L int) (units, idx []*ir.Value) {
-	for l := range L {
-		il := b.Add(i, b.int(int64(l)))
-		u := b.TensorCall("Basis", x, il)
-		u.Name = fmt.Sprintf("u%d", l)
-		units, idx = append(units, u), append(idx, il)
-	}
-	return units, idx
-}
-
-// hessianLanes is the number of directions a tensor Hessian's vector
-// JVP of the gradient takes at once.
-const hessianLanes = 8
-
-// tensorHessian completes the body of FHessian(x) (f, h) for a tensor x
-// (parameter k of args): the rows of the Hessian are the JVPs of the
-// gradient along the unit tensors, L per call of gjL, the gradient's JVP
-// in vector forward mode, so that each call evaluates F and its gradient
-// once for L rows (the products by a weight matrix of the L tangents
-// merge into one). all are gjL's arguments before the tangents, with nil
-// in their place.
-func tensorHessian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args, all []*ir.Value, k int, gjL *ir.DerivedFunc, L int) (*ir.Func, error) {
-	x := args[k]
-	fv := b.float(0)
-	fv.Name = "f"
-	n := b.TensorCall("Size", x)
-	n.Name = "n"
-	// rows has L−1 slots past n for the unit tensors past the end
-	// (zeros, tensorops.Basis) of the last call.
-	rows := b.Emit(ir.OpMakeSlice, types.NewSlice(x.Type), b.Add(n, b.int(int64(L-1))), nil)
-	rows.Name = "rows"
-	res := gjL.Sig.Results()
-	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-		units, idx := unitTensors(b, x, i, L)
-		var jargs []*ir.Value
-		for _, a := range all {
-			if a == nil {
-				jargs = append(jargs, units...)
-			} else {
-				jargs = append(jargs, a)
-			}
-		}
-		c := b.Emit(ir.OpCall, res, jargs...)
-		c.Callee = &ir.Callee{Derived: gjL}
-		// The tangents of the gradient's last result, x's adjoint, are
-		// the call's last L results.
-		for l := range L {
-			hv := b.Emit(ir.OpExtract, res.At(res.Len()-L+l).Type(), c)
-			hv.Index = res.Len() - L + l
-			addr := b.Emit(ir.OpIndexAddr, types.NewPointer(x.Type), rows, idx[l])
-			b.Emit(ir.OpStore, nil, addr, b.TensorCall("Reshape", b.TensorCall("OrZerosLike", hv, x), b.int(1), n))
-		}
-		return []*ir.Value{b.Emit(ir.OpExtract, float64Type, c)}
-	})
-	val := b.orValue(out[0], n, func() *ir.Value {
-		v := b.Emit(ir.OpCall, float64Type, args...)
-		v.Callee = &ir.Callee{Func: req.Target}
-		return v
-	})
-	head := b.Emit(ir.OpSlice, rows.Type, rows, nil, n, nil)
-	concat := b.Emit(ir.OpCall, x.Type, b.int(0), head)
-	concat.Callee = &ir.Callee{Func: ir.TensorFunc(x.Type, "Concat"), Spread: true}
-	h := b.TensorCall("Symmetrize", concat)
-	b.Cur.Return(val, h)
-	name, xname := ssaad.FuncName(req.Target), x.Name
-	f.Doc = fmt.Sprintf("%s returns %s and its Hessian with respect to %s, a [n, n] tensor for the n = Size(%s) "+
-		"elements of %s in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ "+
-		"(forward mode over reverse mode: %s, the JVP of the gradient along %d unit tensors at once, ⌈n/%d⌉ calls, "+
-		"which give %s's value too), then (H + Hᵀ)/2, exactly symmetric.",
-		req.Name, name, xname, xname, xname, gjL.Name, L, L, name)
-	return f, nil
-}
-
-// tensorLaplacian completes the body of FLaplacian(x) for a tensor x
-// (parameter k of args): collapsed Taylor mode along the unit tensors
-// tensorops.Basis(x, i), laplacianLanes per call of the jet.
-func tensorLaplacian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*ir.Value, k int, jet *ir.DerivedFunc, value func() *ir.Value) (*ir.Func, diag.List) {
-	L := laplacianLanes
-	x := args[k]
-	n := b.TensorCall("Size", x)
-	n.Name = "n"
-	lap := b.float(0)
-	lap.Name = "lap"
-	fv := b.float(0)
-	fv.Name = "f"
-	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
-		units, _ := unitTensors(b, x, i, L)
-		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, units)...)
-		call.Callee = &ir.Callee{Derived: jet}
-		sum := b.Emit(ir.OpExtract, float64Type, call)
-		sum.Index = 1 + L
-		val := b.Emit(ir.OpExtract, float64Type, call)
-		return []*ir.Value{b.Add(c[0], b.Mul(b.float(2), sum)), val}
-	})
-	b.Cur.Return(b.orValue(out[1], n, value), out[0])
-	name, xname := ssaad.FuncName(req.Target), x.Name
-	f.Doc = fmt.Sprintf("%s returns %s and its Laplacian with respect to %s, the sum of ∂²%s/∂%s[i]² over the elements of %s, "+
-		"by collapsed Taylor mode: %s propagates %d unit directions (tensorops.Basis) at once, their first coefficients "+
-		"and the sum of their second ones; ⌈Size(%s)/%d⌉ calls, which give %s's value too.", req.Name, name, xname, name, xname, xname, jet.Name, L, xname, L, name)
-	return f, nil
-}
-
-// hessdiagLanes is the number of unit directions a tensor Hessian
-// diagonal's jet takes at once.
-const hessdiagLanes = 8
-
-// tensorHessDiag completes the body of FHessDiag(x) (f, d) for a tensor x
-// (parameter k of args): d[i] = ∂²F/∂x[i]² = 2·f2(eᵢ), f2 the second
-// Taylor coefficient of the jet along the unit tensor eᵢ
-// (tensorops.Basis), hessdiagLanes lanes per call of jet; d shaped and
-// typed like x.
-func tensorHessDiag(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*ir.Value, k int, jet *ir.DerivedFunc, value func() *ir.Value) (*ir.Func, diag.List) {
-	L := hessdiagLanes
-	x := args[k]
-	n := b.TensorCall("Size", x)
-	n.Name = "n"
-	// d has L−1 slots past n for the unit tensors past the end (zeros) of
-	// the last call.
-	d := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), b.Add(n, b.int(int64(L-1))), nil)
-	d.Name = "d"
-	fv := b.float(0)
-	fv.Name = "f"
-	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-		units, idx := unitTensors(b, x, i, L)
-		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, units)...)
-		call.Callee = &ir.Callee{Derived: jet}
-		// The results: F's value, the first coefficients of the L lanes,
-		// then their second ones.
-		for l := range L {
-			f2 := b.Emit(ir.OpExtract, float64Type, call)
-			f2.Index = 1 + L + l
-			b.store(d, idx[l], b.Mul(b.float(2), f2))
-		}
-		return []*ir.Value{b.Emit(ir.OpExtract, float64Type, call)}
-	})
-	val := b.orValue(out[0], n, value)
-	head := b.Emit(ir.OpSlice, d.Type, d, nil, n, nil)
-	flat := b.Emit(ir.OpCall, x.Type, head, n)
-	flat.Callee = &ir.Callee{Func: ir.TensorFunc(x.Type, "FromFloat64s")}
-	dt := b.TensorCall("AsTypeLike", b.TensorCall("ReshapeLike", flat, x), x)
-	b.Cur.Return(val, dt)
-	name, xname := ssaad.FuncName(req.Target), x.Name
-	f.Doc = fmt.Sprintf("%s returns %s and the diagonal of its Hessian with respect to %s, shaped like %s: "+
-		"∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along the unit tensor eᵢ (%s, "+
-		"%d unit tensors per call, ⌈Size(%s)/%d⌉ calls, which give %s's value too).",
-		req.Name, name, xname, xname, name, xname, name, jet.Name, L, xname, L, name)
-	return f, nil
 }

@@ -21,7 +21,7 @@ func (t *transformer) call(v *ir.Value) {
 	case c.Builtin != "":
 		t.builtin(v)
 		return
-	case ssaad.ByRule(c):
+	case ssaad.ForwardRule(c) != nil:
 		t.mathCall(v)
 		return
 	}
@@ -289,9 +289,9 @@ func (t *transformer) builtin(v *ir.Value) {
 	}
 }
 
-// mathCall expands a call differentiated by a rule (ssaad.CallRule: a
-// primitive, a function with a //gad:rule, a helper) by the recurrence of
-// its rule.
+// mathCall expands a call differentiated by a rule (ssaad.ForwardRule: a
+// primitive, a function with a //gad:rule, a helper, an in-place
+// accumulation) by the recurrence of its rule.
 func (t *transformer) mathCall(v *ir.Value) {
 	c := v.Callee
 	nv := t.clone(v)
@@ -302,7 +302,7 @@ func (t *transformer) mathCall(v *ir.Value) {
 	if !anyActive {
 		return
 	}
-	rule := ssaad.CallRule(v.Callee)
+	rule := ssaad.ForwardRule(v.Callee)
 	if rule == nil {
 		t.errorf(v.Pos, ssaad.RuleName(c), "no derivative rule")
 		return

@@ -372,6 +372,10 @@ func testNil(t *testing.T, c *ctx) {
 	same("Neg(nil)", T.Neg(nil), nil)
 	same("Scale(nil, 2)", T.Scale(nil, 2), nil)
 	same("SumLike(nil, a)", T.SumLike(nil, a), nil)
+	same("SumLike(a, nil)", T.SumLike(a, nil), nil)
+	same("AddScalar(nil, 0)", T.AddScalar(nil, 0), nil)
+	same("Affine(nil, 2, 0)", T.Affine(nil, 2, 0), nil)
+	mustPanic(t, "AddScalar(nil, 1)", func() { T.AddScalar(nil, 1) }, "tensorops: AddScalar: nil tensor")
 
 	dst := c.tensor(c.rand(5, 6, 2, 3), padded)
 	same("AddTo(dst, a, nil)", T.AddTo(dst, a, nil), dst)

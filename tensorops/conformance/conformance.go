@@ -98,6 +98,8 @@ var groups = []group{
 	{"gather", testGather},
 	{"convdilated", testConvDilated},
 	{"activations", testActivationGrads},
+	{"stats", testStats},
+	{"params", testParams},
 }
 
 func seedOf(s string) uint64 {

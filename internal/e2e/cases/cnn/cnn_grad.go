@@ -146,11 +146,13 @@ func cNNLogitsReverseWrtX(m *CNN, x, seed *tensorops.Tensor) (xBar *tensorops.Te
 }
 
 // InputLossHVP returns InputLoss and the Hessian-vector product ∇²InputLoss·v, the Hessian taken
-// with respect to x, by forward mode over reverse mode: the directional derivative along v of the
-// gradient of InputLoss (inputLossGradJVP). v must have the shape of x.
+// with respect to x, by forward mode over reverse mode: the directional derivative of the gradient
+// of InputLoss (inputLossGradJVP). Each product is a fresh value of x's type, zeros where it is
+// zero (never a nil tensor). A direction has x's shape.
 func InputLossHVP(m *CNN, x, v, y *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
-	t, _, _, t2 := inputLossGradJVP(m, x, v, y)
-	return t, t2
+	var t *tensorops.Tensor
+	f, _, _, t = inputLossGradJVP(m, x, v, y)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // inputLossGradJVP computes InputLossGrad and its derivative along the tangents (forward mode).

@@ -94,11 +94,13 @@ func SpreadTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 }
 
 // SpreadHVP returns Spread and the Hessian-vector product ∇²Spread·v, the Hessian taken with
-// respect to x, by forward mode over reverse mode: the directional derivative along v of the
-// gradient of Spread (spreadGradJVP). v must have the shape of x.
+// respect to x, by forward mode over reverse mode: the directional derivative of the gradient of
+// Spread (spreadGradJVP). Each product is a fresh value of x's type, zeros where it is zero (never
+// a nil tensor). A direction has x's shape.
 func SpreadHVP(x, v *T) (f float64, hv *T) {
-	t, _, _, t2 := spreadGradJVP(x, v)
-	return t, t2
+	var t *T
+	f, _, _, t = spreadGradJVP(x, v)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // spreadGradJVP computes SpreadGrad and its derivative along the tangents (forward mode).
@@ -122,11 +124,10 @@ func spreadGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t13 := t[:]
 	t14 := t2[:]
 	for k := 0; k < len(parts); k++ {
-		t22 := tensorops.Accumulate(t13[k], tensorops.ConcatGrad(t11, 0, k, parts...))
-		t23 := tensorops.ExpandLike(tensorops.ConcatGrad(t12, 0, k, parts...), t22)
-		t24 := tensorops.Add(t14[k], t23)
-		t13[k] = t22
-		t14[k] = t24
+		t22 := t14[k]
+		t23 := tensorops.Accumulate(t13[k], tensorops.ConcatGrad(t11, 0, k, parts...))
+		t13[k] = t23
+		t14[k] = tensorops.Add(t22, tensorops.ConcatGrad(t12, 0, k, parts...))
 	}
 	t15 := t[1]
 	t16 := t2[1]
@@ -386,11 +387,13 @@ func HeadsTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 }
 
 // HeadsHVP returns Heads and the Hessian-vector product ∇²Heads·v, the Hessian taken with respect
-// to x, by forward mode over reverse mode: the directional derivative along v of the gradient of
-// Heads (headsGradJVP). v must have the shape of x.
+// to x, by forward mode over reverse mode: the directional derivative of the gradient of Heads
+// (headsGradJVP). Each product is a fresh value of x's type, zeros where it is zero (never a nil
+// tensor). A direction has x's shape.
 func HeadsHVP(x, v *T) (f float64, hv *T) {
-	t, _, _, t2 := headsGradJVP(x, v)
-	return t, t2
+	var t *T
+	f, _, _, t = headsGradJVP(x, v)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // headsGradJVP computes HeadsGrad and its derivative along the tangents (forward mode).
@@ -421,29 +424,29 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	var dheadsBar []*T
 	h := 0
 	for h < 3 {
-		t37 := 2*h + 2
-		xh2 := tensorops.Slice(x, 1, 2*h, t37)
-		dxh := tensorops.Slice(dx, 1, 2*h, t37)
-		t38 := float64(h + 1)
-		t39 := tensorops.Scale(xh2, t38)
-		t40 := tensorops.ExpandLike(tensorops.Scale(dxh, t38), t39)
-		t41 := tensorops.FuseInto(t39, "Tanh(a)", t39)
-		t42 := tensorops.FuseInto(t40, "TanhJVP(a, b)", t41, t40)
-		heads4 := append(heads, t41)
-		dheads2 := append(dheads, t42)
+		t35 := 2*h + 2
+		xh2 := tensorops.Slice(x, 1, 2*h, t35)
+		dxh := tensorops.Slice(dx, 1, 2*h, t35)
+		t36 := float64(h + 1)
+		t37 := tensorops.Scale(xh2, t36)
+		t38 := tensorops.ExpandLike(tensorops.Scale(dxh, t36), t37)
+		t39 := tensorops.FuseInto(t37, "Tanh(a)", t37)
+		t40 := tensorops.FuseInto(t38, "TanhJVP(a, b)", t39, t38)
+		heads4 := append(heads, t39)
+		dheads2 := append(dheads, t40)
 		n6 := len(heads4)
-		t43 := cap(heads4)
+		t41 := cap(heads4)
 		var headsBar4, dheadsBar4 []*T
-		if t43 != cap(heads) {
-			headsBar4 = make([]*T, n6, t43)
-			dheadsBar4 = make([]*T, n6, t43)
+		if t41 != cap(heads) {
+			headsBar4 = make([]*T, n6, t41)
+			dheadsBar4 = make([]*T, n6, t41)
 		} else {
 			headsBar4 = headsBar[:n6]
 			dheadsBar4 = dheadsBar[:n6]
 		}
 		h++
-		tapePointers = append(tapePointers, xh2, t41)
-		dtapePointers = append(dtapePointers, dxh, t42)
+		tapePointers = append(tapePointers, xh2, t39)
+		dtapePointers = append(dtapePointers, dxh, t40)
 		tapeSlices = append(tapeSlices, heads, headsBar, heads4, headsBar4)
 		dtapeSlices = append(dtapeSlices, dheads, dheadsBar, dheads2, dheadsBar4)
 		heads = heads4
@@ -462,11 +465,10 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	xBar = tensorops.SumLike(tensorops.Mul(y, t11), x)
 	dxBar = tensorops.SumLike(tensorops.Mul(t11, dy), x)
 	for k := 0; k < len(heads); k++ {
+		t33 := dheadsBar[k]
 		t34 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t12, 1, k, heads...))
-		t35 := tensorops.ExpandLike(tensorops.ConcatGrad(t13, 1, k, heads...), t34)
-		t36 := tensorops.Add(dheadsBar[k], t35)
 		headsBar[k] = t34
-		dheadsBar[k] = t36
+		dheadsBar[k] = tensorops.Add(t33, tensorops.ConcatGrad(t13, 1, k, heads...))
 	}
 	for h2 := 2; h2 >= 0; h2-- {
 		n3 := len(tapeSlices)
@@ -498,9 +500,8 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 			for k2 := 0; k2 < n5; k2++ {
 				t31 := dheadsBar3[k2]
 				t32 := dheadsBar2[k2]
-				t33 := tensorops.Accumulate(headsBar2[k2], headsBar3[k2])
-				headsBar2[k2] = t33
-				dheadsBar2[k2] = tensorops.Add(t32, tensorops.ExpandLike(t31, t33))
+				headsBar2[k2] = tensorops.Accumulate(headsBar2[k2], headsBar3[k2])
+				dheadsBar2[k2] = tensorops.Add(t32, t31)
 			}
 		}
 		t23 := float64(h2 + 1)
@@ -517,10 +518,11 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	return t9, xBar, t10, dxBar
 }
 
-// HeadsHessian returns Heads and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
-// elements of x in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ
-// (forward mode over reverse mode: headsGradJVPLanes8, the JVP of the gradient along 8 unit tensors
-// at once, ⌈n/8⌉ calls, which give Heads's value too), then (H + Hᵀ)/2, exactly symmetric.
+// HeadsHessian returns Heads and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
+// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Heads/∂θᵢ∂θⱼ. Row i is the
+// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
+// (headsGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
+// give Heads's value too), then (H + Hᵀ)/2, exactly symmetric.
 func HeadsHessian(x *T) (f float64, h *T) {
 	n := tensorops.Size(x)
 	rows := make([]*T, n+7)
@@ -655,58 +657,58 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 	var dheadsBar8 []*T
 	h := 0
 	for h < 3 {
-		t151 := 2*h + 2
-		xh2 := tensorops.Slice(x, 1, 2*h, t151)
-		dxh1 := tensorops.Slice(dx1, 1, 2*h, t151)
-		dxh2 := tensorops.Slice(dx2, 1, 2*h, t151)
-		dxh3 := tensorops.Slice(dx3, 1, 2*h, t151)
-		dxh4 := tensorops.Slice(dx4, 1, 2*h, t151)
-		dxh5 := tensorops.Slice(dx5, 1, 2*h, t151)
-		dxh6 := tensorops.Slice(dx6, 1, 2*h, t151)
-		dxh7 := tensorops.Slice(dx7, 1, 2*h, t151)
-		dxh8 := tensorops.Slice(dx8, 1, 2*h, t151)
-		t152 := float64(h + 1)
-		t153 := tensorops.Scale(xh2, t152)
-		t154 := tensorops.ExpandLike(tensorops.Scale(dxh1, t152), t153)
-		t155 := tensorops.ExpandLike(tensorops.Scale(dxh2, t152), t153)
-		t156 := tensorops.ExpandLike(tensorops.Scale(dxh3, t152), t153)
-		t157 := tensorops.ExpandLike(tensorops.Scale(dxh4, t152), t153)
-		t158 := tensorops.ExpandLike(tensorops.Scale(dxh5, t152), t153)
-		t159 := tensorops.ExpandLike(tensorops.Scale(dxh6, t152), t153)
-		t160 := tensorops.ExpandLike(tensorops.Scale(dxh7, t152), t153)
-		t161 := tensorops.ExpandLike(tensorops.Scale(dxh8, t152), t153)
-		t162 := tensorops.FuseInto(t153, "Tanh(a)", t153)
-		t163 := tensorops.FuseInto(t154, "TanhJVP(a, b)", t162, t154)
-		t164 := tensorops.FuseInto(t155, "TanhJVP(a, b)", t162, t155)
-		t165 := tensorops.FuseInto(t156, "TanhJVP(a, b)", t162, t156)
-		t166 := tensorops.FuseInto(t157, "TanhJVP(a, b)", t162, t157)
-		t167 := tensorops.FuseInto(t158, "TanhJVP(a, b)", t162, t158)
-		t168 := tensorops.FuseInto(t159, "TanhJVP(a, b)", t162, t159)
-		t169 := tensorops.FuseInto(t160, "TanhJVP(a, b)", t162, t160)
-		t170 := tensorops.FuseInto(t161, "TanhJVP(a, b)", t162, t161)
-		heads4 := append(heads, t162)
-		dheads1_2 := append(dheads1, t163)
-		dheads2_2 := append(dheads2, t164)
-		dheads3_2 := append(dheads3, t165)
-		dheads4_2 := append(dheads4, t166)
-		dheads5_2 := append(dheads5, t167)
-		dheads6_2 := append(dheads6, t168)
-		dheads7_2 := append(dheads7, t169)
-		dheads8_2 := append(dheads8, t170)
+		t142 := 2*h + 2
+		xh2 := tensorops.Slice(x, 1, 2*h, t142)
+		dxh1 := tensorops.Slice(dx1, 1, 2*h, t142)
+		dxh2 := tensorops.Slice(dx2, 1, 2*h, t142)
+		dxh3 := tensorops.Slice(dx3, 1, 2*h, t142)
+		dxh4 := tensorops.Slice(dx4, 1, 2*h, t142)
+		dxh5 := tensorops.Slice(dx5, 1, 2*h, t142)
+		dxh6 := tensorops.Slice(dx6, 1, 2*h, t142)
+		dxh7 := tensorops.Slice(dx7, 1, 2*h, t142)
+		dxh8 := tensorops.Slice(dx8, 1, 2*h, t142)
+		t143 := float64(h + 1)
+		t144 := tensorops.Scale(xh2, t143)
+		t145 := tensorops.ExpandLike(tensorops.Scale(dxh1, t143), t144)
+		t146 := tensorops.ExpandLike(tensorops.Scale(dxh2, t143), t144)
+		t147 := tensorops.ExpandLike(tensorops.Scale(dxh3, t143), t144)
+		t148 := tensorops.ExpandLike(tensorops.Scale(dxh4, t143), t144)
+		t149 := tensorops.ExpandLike(tensorops.Scale(dxh5, t143), t144)
+		t150 := tensorops.ExpandLike(tensorops.Scale(dxh6, t143), t144)
+		t151 := tensorops.ExpandLike(tensorops.Scale(dxh7, t143), t144)
+		t152 := tensorops.ExpandLike(tensorops.Scale(dxh8, t143), t144)
+		t153 := tensorops.FuseInto(t144, "Tanh(a)", t144)
+		t154 := tensorops.FuseInto(t145, "TanhJVP(a, b)", t153, t145)
+		t155 := tensorops.FuseInto(t146, "TanhJVP(a, b)", t153, t146)
+		t156 := tensorops.FuseInto(t147, "TanhJVP(a, b)", t153, t147)
+		t157 := tensorops.FuseInto(t148, "TanhJVP(a, b)", t153, t148)
+		t158 := tensorops.FuseInto(t149, "TanhJVP(a, b)", t153, t149)
+		t159 := tensorops.FuseInto(t150, "TanhJVP(a, b)", t153, t150)
+		t160 := tensorops.FuseInto(t151, "TanhJVP(a, b)", t153, t151)
+		t161 := tensorops.FuseInto(t152, "TanhJVP(a, b)", t153, t152)
+		heads4 := append(heads, t153)
+		dheads1_2 := append(dheads1, t154)
+		dheads2_2 := append(dheads2, t155)
+		dheads3_2 := append(dheads3, t156)
+		dheads4_2 := append(dheads4, t157)
+		dheads5_2 := append(dheads5, t158)
+		dheads6_2 := append(dheads6, t159)
+		dheads7_2 := append(dheads7, t160)
+		dheads8_2 := append(dheads8, t161)
 		n6 := len(heads4)
-		t171 := cap(heads4)
+		t162 := cap(heads4)
 		var headsBar4, dheadsBar1_4, dheadsBar2_4, dheadsBar3_4, dheadsBar4_4 []*T
 		var dheadsBar5_4, dheadsBar6_4, dheadsBar7_4, dheadsBar8_4 []*T
-		if t171 != cap(heads) {
-			headsBar4 = make([]*T, n6, t171)
-			dheadsBar1_4 = make([]*T, n6, t171)
-			dheadsBar2_4 = make([]*T, n6, t171)
-			dheadsBar3_4 = make([]*T, n6, t171)
-			dheadsBar4_4 = make([]*T, n6, t171)
-			dheadsBar5_4 = make([]*T, n6, t171)
-			dheadsBar6_4 = make([]*T, n6, t171)
-			dheadsBar7_4 = make([]*T, n6, t171)
-			dheadsBar8_4 = make([]*T, n6, t171)
+		if t162 != cap(heads) {
+			headsBar4 = make([]*T, n6, t162)
+			dheadsBar1_4 = make([]*T, n6, t162)
+			dheadsBar2_4 = make([]*T, n6, t162)
+			dheadsBar3_4 = make([]*T, n6, t162)
+			dheadsBar4_4 = make([]*T, n6, t162)
+			dheadsBar5_4 = make([]*T, n6, t162)
+			dheadsBar6_4 = make([]*T, n6, t162)
+			dheadsBar7_4 = make([]*T, n6, t162)
+			dheadsBar8_4 = make([]*T, n6, t162)
 		} else {
 			headsBar4 = headsBar[:n6]
 			dheadsBar1_4 = dheadsBar1[:n6]
@@ -719,15 +721,15 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 			dheadsBar8_4 = dheadsBar8[:n6]
 		}
 		h++
-		tapePointers = append(tapePointers, xh2, t162)
-		dtapePointers1 = append(dtapePointers1, dxh1, t163)
-		dtapePointers2 = append(dtapePointers2, dxh2, t164)
-		dtapePointers3 = append(dtapePointers3, dxh3, t165)
-		dtapePointers4 = append(dtapePointers4, dxh4, t166)
-		dtapePointers5 = append(dtapePointers5, dxh5, t167)
-		dtapePointers6 = append(dtapePointers6, dxh6, t168)
-		dtapePointers7 = append(dtapePointers7, dxh7, t169)
-		dtapePointers8 = append(dtapePointers8, dxh8, t170)
+		tapePointers = append(tapePointers, xh2, t153)
+		dtapePointers1 = append(dtapePointers1, dxh1, t154)
+		dtapePointers2 = append(dtapePointers2, dxh2, t155)
+		dtapePointers3 = append(dtapePointers3, dxh3, t156)
+		dtapePointers4 = append(dtapePointers4, dxh4, t157)
+		dtapePointers5 = append(dtapePointers5, dxh5, t158)
+		dtapePointers6 = append(dtapePointers6, dxh6, t159)
+		dtapePointers7 = append(dtapePointers7, dxh7, t160)
+		dtapePointers8 = append(dtapePointers8, dxh8, t161)
 		tapeSlices = append(tapeSlices, heads, headsBar, heads4, headsBar4)
 		dtapeSlices1 = append(dtapeSlices1, dheads1, dheadsBar1, dheads1_2, dheadsBar1_4)
 		dtapeSlices2 = append(dtapeSlices2, dheads2, dheadsBar2, dheads2_2, dheadsBar2_4)
@@ -795,32 +797,24 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 	dxBar7 = tensorops.SumLike(tensorops.Mul(t46, dy7), x)
 	dxBar8 = tensorops.SumLike(tensorops.Mul(t46, dy8), x)
 	for k := 0; k < len(heads); k++ {
-		t134 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t47, 1, k, heads...))
-		t135 := tensorops.ExpandLike(tensorops.ConcatGrad(t48, 1, k, heads...), t134)
-		t136 := tensorops.Add(dheadsBar1[k], t135)
-		t137 := tensorops.ExpandLike(tensorops.ConcatGrad(t49, 1, k, heads...), t134)
-		t138 := tensorops.Add(dheadsBar2[k], t137)
-		t139 := tensorops.ExpandLike(tensorops.ConcatGrad(t50, 1, k, heads...), t134)
-		t140 := tensorops.Add(dheadsBar3[k], t139)
-		t141 := tensorops.ExpandLike(tensorops.ConcatGrad(t51, 1, k, heads...), t134)
-		t142 := tensorops.Add(dheadsBar4[k], t141)
-		t143 := tensorops.ExpandLike(tensorops.ConcatGrad(t52, 1, k, heads...), t134)
-		t144 := tensorops.Add(dheadsBar5[k], t143)
-		t145 := tensorops.ExpandLike(tensorops.ConcatGrad(t53, 1, k, heads...), t134)
-		t146 := tensorops.Add(dheadsBar6[k], t145)
-		t147 := tensorops.ExpandLike(tensorops.ConcatGrad(t54, 1, k, heads...), t134)
-		t148 := tensorops.Add(dheadsBar7[k], t147)
-		t149 := tensorops.ExpandLike(tensorops.ConcatGrad(t55, 1, k, heads...), t134)
-		t150 := tensorops.Add(dheadsBar8[k], t149)
-		headsBar[k] = t134
-		dheadsBar1[k] = t136
-		dheadsBar2[k] = t138
-		dheadsBar3[k] = t140
-		dheadsBar4[k] = t142
-		dheadsBar5[k] = t144
-		dheadsBar6[k] = t146
-		dheadsBar7[k] = t148
-		dheadsBar8[k] = t150
+		t133 := dheadsBar1[k]
+		t134 := dheadsBar2[k]
+		t135 := dheadsBar3[k]
+		t136 := dheadsBar4[k]
+		t137 := dheadsBar5[k]
+		t138 := dheadsBar6[k]
+		t139 := dheadsBar7[k]
+		t140 := dheadsBar8[k]
+		t141 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t47, 1, k, heads...))
+		headsBar[k] = t141
+		dheadsBar1[k] = tensorops.Add(t133, tensorops.ConcatGrad(t48, 1, k, heads...))
+		dheadsBar2[k] = tensorops.Add(t134, tensorops.ConcatGrad(t49, 1, k, heads...))
+		dheadsBar3[k] = tensorops.Add(t135, tensorops.ConcatGrad(t50, 1, k, heads...))
+		dheadsBar4[k] = tensorops.Add(t136, tensorops.ConcatGrad(t51, 1, k, heads...))
+		dheadsBar5[k] = tensorops.Add(t137, tensorops.ConcatGrad(t52, 1, k, heads...))
+		dheadsBar6[k] = tensorops.Add(t138, tensorops.ConcatGrad(t53, 1, k, heads...))
+		dheadsBar7[k] = tensorops.Add(t139, tensorops.ConcatGrad(t54, 1, k, heads...))
+		dheadsBar8[k] = tensorops.Add(t140, tensorops.ConcatGrad(t55, 1, k, heads...))
 	}
 	for h2 := 2; h2 >= 0; h2-- {
 		n3 := len(tapeSlices)
@@ -915,16 +909,15 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 				t130 := dheadsBar6_2[k2]
 				t131 := dheadsBar7_2[k2]
 				t132 := dheadsBar8_2[k2]
-				t133 := tensorops.Accumulate(headsBar2[k2], headsBar3[k2])
-				headsBar2[k2] = t133
-				dheadsBar1_2[k2] = tensorops.Add(t125, tensorops.ExpandLike(t117, t133))
-				dheadsBar2_2[k2] = tensorops.Add(t126, tensorops.ExpandLike(t118, t133))
-				dheadsBar3_2[k2] = tensorops.Add(t127, tensorops.ExpandLike(t119, t133))
-				dheadsBar4_2[k2] = tensorops.Add(t128, tensorops.ExpandLike(t120, t133))
-				dheadsBar5_2[k2] = tensorops.Add(t129, tensorops.ExpandLike(t121, t133))
-				dheadsBar6_2[k2] = tensorops.Add(t130, tensorops.ExpandLike(t122, t133))
-				dheadsBar7_2[k2] = tensorops.Add(t131, tensorops.ExpandLike(t123, t133))
-				dheadsBar8_2[k2] = tensorops.Add(t132, tensorops.ExpandLike(t124, t133))
+				headsBar2[k2] = tensorops.Accumulate(headsBar2[k2], headsBar3[k2])
+				dheadsBar1_2[k2] = tensorops.Add(t125, t117)
+				dheadsBar2_2[k2] = tensorops.Add(t126, t118)
+				dheadsBar3_2[k2] = tensorops.Add(t127, t119)
+				dheadsBar4_2[k2] = tensorops.Add(t128, t120)
+				dheadsBar5_2[k2] = tensorops.Add(t129, t121)
+				dheadsBar6_2[k2] = tensorops.Add(t130, t122)
+				dheadsBar7_2[k2] = tensorops.Add(t131, t123)
+				dheadsBar8_2[k2] = tensorops.Add(t132, t124)
 			}
 		}
 		t79 := tensorops.Fuse("-2*a*b", t61, t70)
@@ -979,9 +972,10 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 		dxBar5, dxBar6, dxBar7, dxBar8
 }
 
-// HeadsHessDiag returns Heads and the diagonal of its Hessian with respect to x, shaped like x:
-// ∂²Heads/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Heads along the unit tensor eᵢ
-// (headsTaylorLanes8, 8 unit tensors per call, ⌈Size(x)/8⌉ calls, which give Heads's value too).
+// HeadsHessDiag returns Heads and the diagonal of its Hessian with respect to x, as a fresh value
+// of x's type: ∂²Heads/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in row-major order, f2
+// the second Taylor coefficient of Heads along the unit direction eᵢ (headsTaylorLanes8, 8 unit
+// directions per call, ⌈n/8⌉ calls, which give Heads's value too).
 func HeadsHessDiag(x *T) (f float64, d *T) {
 	n := tensorops.Size(x)
 	d2 := make([]float64, n+7)
@@ -1165,10 +1159,10 @@ func headsTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
 	return t17, t18, t20, t22, t24, t26, t28, t30, t32, t19, t21, t23, t25, t27, t29, t31, t33
 }
 
-// HeadsLaplacian returns Heads and its Laplacian with respect to x, the sum of ∂²Heads/∂x[i]² over
-// the elements of x, by collapsed Taylor mode: headsTaylor propagates 8 unit directions
-// (tensorops.Basis) at once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉
-// calls, which give Heads's value too.
+// HeadsLaplacian returns Heads and its Laplacian with respect to x, Σᵢ ∂²Heads/∂θᵢ² over θ, the n =
+// Size(x) elements of x in row-major order, by collapsed Taylor mode: headsTaylor propagates 8 unit
+// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
+// give Heads's value too.
 func HeadsLaplacian(x *T) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0
@@ -1830,11 +1824,13 @@ func AccumulateTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 }
 
 // AccumulateHVP returns Accumulate and the Hessian-vector product ∇²Accumulate·v, the Hessian taken
-// with respect to x, by forward mode over reverse mode: the directional derivative along v of the
-// gradient of Accumulate (accumulateGradJVP). v must have the shape of x.
+// with respect to x, by forward mode over reverse mode: the directional derivative of the gradient
+// of Accumulate (accumulateGradJVP). Each product is a fresh value of x's type, zeros where it is
+// zero (never a nil tensor). A direction has x's shape.
 func AccumulateHVP(x, v *T) (f float64, hv *T) {
-	t, _, _, t2 := accumulateGradJVP(x, v)
-	return t, t2
+	var t *T
+	f, _, _, t = accumulateGradJVP(x, v)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // accumulateGradJVP computes AccumulateGrad and its derivative along the tangents (forward mode).
@@ -2280,11 +2276,13 @@ func ReadsTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 }
 
 // ReadsHVP returns Reads and the Hessian-vector product ∇²Reads·v, the Hessian taken with respect
-// to x, by forward mode over reverse mode: the directional derivative along v of the gradient of
-// Reads (readsGradJVP). v must have the shape of x.
+// to x, by forward mode over reverse mode: the directional derivative of the gradient of Reads
+// (readsGradJVP). Each product is a fresh value of x's type, zeros where it is zero (never a nil
+// tensor). A direction has x's shape.
 func ReadsHVP(x, v *T) (f float64, hv *T) {
-	t, _, _, t2 := readsGradJVP(x, v)
-	return t, t2
+	var t *T
+	f, _, _, t = readsGradJVP(x, v)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // readsGradJVP computes ReadsGrad and its derivative along the tangents (forward mode).

@@ -18,11 +18,13 @@ func LayersJVP(w, x, dx *tensorops.Tensor) (float64, float64) {
 }
 
 // LayersHVP returns Layers and the Hessian-vector product ∇²Layers·v, the Hessian taken with
-// respect to x, by forward mode over reverse mode: the directional derivative along v of the
-// gradient of Layers (layersGradWrtXJVP). v must have the shape of x.
+// respect to x, by forward mode over reverse mode: the directional derivative of the gradient of
+// Layers (layersGradWrtXJVP). Each product is a fresh value of x's type, zeros where it is zero
+// (never a nil tensor). A direction has x's shape.
 func LayersHVP(w, x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
-	t, _, _, t2 := layersGradWrtXJVP(w, x, v)
-	return t, t2
+	var t *tensorops.Tensor
+	f, _, _, t = layersGradWrtXJVP(w, x, v)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // layersGradWrtXJVP computes layersGradWrtX and its derivative along the tangents (forward mode).
@@ -72,13 +74,15 @@ func LayersJVPO0(w, x, dx *tensorops.Tensor) (float64, float64) {
 }
 
 // LayersHVPO0 returns Layers and the Hessian-vector product ∇²Layers·v, the Hessian taken with
-// respect to x, by forward mode over reverse mode: the directional derivative along v of the
-// gradient of Layers (layersGradWrtXO0JVPO0). v must have the shape of x.
+// respect to x, by forward mode over reverse mode: the directional derivative of the gradient of
+// Layers (layersGradWrtXO0JVPO0). Each product is a fresh value of x's type, zeros where it is zero
+// (never a nil tensor). A direction has x's shape.
 //
 // Generated without optimization (opt=0), for comparison.
 func LayersHVPO0(w, x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
-	t, _, _, t2 := layersGradWrtXO0JVPO0(w, x, v)
-	return t, t2
+	var t *tensorops.Tensor
+	f, _, _, t = layersGradWrtXO0JVPO0(w, x, v)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // layersGradWrtXO0JVPO0 computes layersGradWrtXO0 and its derivative along the tangents (forward

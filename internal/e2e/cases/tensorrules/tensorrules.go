@@ -4,8 +4,9 @@
 // tensors and float64s for its differentiable operands and its other
 // arguments (ints, bools, axes, shapes, permutations) fixed inside. Each
 // wrapper is differentiated in forward mode (//gad:jvp), reverse mode
-// (//gad:vjp) and, unless its rule is first order only, Taylor mode to
-// order 3; tensorrules_test.go checks every derivative in float64 and
+// (//gad:vjp) and, unless its rule is first order only (neither
+// partials, nor a Linear or Bilinear series, nor an expansion), Taylor
+// mode to order 3; tensorrules_test.go checks every derivative in float64 and
 // float32, and that every such rule has a wrapper here.
 //
 // A wrapper is named after its operation with the suffix Op, so that the
@@ -212,10 +213,12 @@ func MatMulTOp(a, b *T) *T { return tensorops.MatMulT(a, b, true, false) }
 
 //gad:jvp
 //gad:vjp
+//gad:taylor order=3
 func LogSoftmaxJVPOp(ls, dx *T) *T { return tensorops.LogSoftmaxJVP(ls, dx, 1) }
 
 //gad:jvp
 //gad:vjp
+//gad:taylor order=3
 func LogSoftmaxVJPOp(ls, g *T) *T { return tensorops.LogSoftmaxVJP(ls, g, 1) }
 
 //gad:jvp
@@ -257,33 +260,6 @@ func AsTypeOp(a *T) *T { return tensorops.AsType(a, a.DType()) }
 //gad:vjp
 //gad:taylor order=3
 func AsTypeLikeOp(g, like *T) *T { return tensorops.AsTypeLike(g, like) }
-
-// Gradient buffers: Accumulate writes into dst, so the wrappers give it a
-// copy (Clone, the identity on values).
-
-//gad:jvp
-//gad:vjp
-//gad:taylor order=3
-func AccumulateOp(dst, g *T) *T { return tensorops.Accumulate(dst.Clone(), g) }
-
-//gad:jvp
-//gad:vjp
-//gad:taylor order=3
-func AccumulateSumLikeOp(dst, g, like *T) *T {
-	return tensorops.AccumulateSumLike(dst.Clone(), g, like)
-}
-
-//gad:jvp
-//gad:vjp
-func AccumulateMatMulGradAOp(dst, g, a, b *T) *T {
-	return tensorops.AccumulateMatMulGradA(dst.Clone(), g, a, b, false, true)
-}
-
-//gad:jvp
-//gad:vjp
-func AccumulateMatMulGradBOp(dst, g, a, b *T) *T {
-	return tensorops.AccumulateMatMulGradB(dst.Clone(), g, a, b, true, false)
-}
 
 // Element reads and copies: methods of Tensor (the wrapper of method M is
 // TensorMOp), and the helpers of At's rule.
@@ -499,6 +475,30 @@ func MaxAllGradOp(a *T, g float64) *T { return tensorops.MaxAllGrad(a, g) }
 //gad:taylor order=3
 func MaxAllJVPOp(a, da *T) float64 { return tensorops.MaxAllJVP(a, da) }
 
+// The variance and the standard deviation: unbiased (ddof = 1) along the
+// first axis and of all elements, biased (ddof = 0) along the last axis
+// and of all elements.
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func VarOp(a *T) *T { return tensorops.Var(a, 0, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func StdOp(a *T) *T { return tensorops.Std(a, -1, 0) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func VarAllOp(a *T) float64 { return tensorops.VarAll(a, 0) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func StdAllOp(a *T) float64 { return tensorops.StdAll(a, 1) }
+
 // Shapes.
 
 //gad:jvp
@@ -598,32 +598,39 @@ func DiagOp(v *T) *T { return tensorops.Diag(v) }
 //gad:taylor order=3
 func DiagPartOp(m *T) *T { return tensorops.DiagPart(m) }
 
-// Softmax and its relatives: first order only (no Taylor mode).
+// Softmax and its relatives: fused first-order maps, Taylor mode by
+// their expansions (templates.Rule.Expand).
 
 //gad:jvp
 //gad:vjp
+//gad:taylor order=3
 func SoftmaxOp(a *T) *T { return tensorops.Softmax(a, 1) }
 
 //gad:jvp
 //gad:vjp
+//gad:taylor order=3
 func SoftmaxJVPOp(s, dx *T) *T { return tensorops.SoftmaxJVP(s, dx, 1) }
 
 //gad:jvp
 //gad:vjp
+//gad:taylor order=3
 func LogSoftmaxOp(a *T) *T { return tensorops.LogSoftmax(a, 0) }
 
 //gad:jvp
 //gad:vjp
+//gad:taylor order=3
 func LogSumExpOp(a *T) *T { return tensorops.LogSumExp(a, 1) }
 
 //gad:jvp
 //gad:vjp
+//gad:taylor order=3
 func SoftmaxCrossEntropyOp(logits, labels *T) float64 {
 	return tensorops.SoftmaxCrossEntropy(logits, labels)
 }
 
 //gad:jvp
 //gad:vjp
+//gad:taylor order=3
 func SoftmaxCrossEntropyGradOp(logits, labels *T, g float64) *T {
 	return tensorops.SoftmaxCrossEntropyGrad(logits, labels, g)
 }

@@ -2,7 +2,10 @@
 
 package tensorrules
 
-import "github.com/gadgen/gadgen/tensorops"
+import (
+	"github.com/gadgen/gadgen/tensorops"
+	"math"
+)
 
 // ExpOpJVP computes ExpOp and its derivative along the tangents (forward mode).
 //
@@ -1992,6 +1995,42 @@ func LogSoftmaxJVPOpVJP(ls, dx, seed *T) (f, lsBar, dxBar *T) {
 	return t, lsBar, dxBar
 }
 
+// LogSoftmaxJVPOpTaylor propagates Taylor polynomials of degree 3 through LogSoftmaxJVPOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of LogSoftmaxJVPOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: ls (coefficients ls1, ls2, ls3), dx (coefficients dx1, dx2, dx3).
+// Results, in order: the value of LogSoftmaxJVPOp; its coefficients 1 to 3.
+func LogSoftmaxJVPOpTaylor(ls, ls1, ls2, ls3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Exp(ls)
+	t2 := tensorops.Mul(t, ls1)
+	t3 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(t2, dx), 1), ls, 1)
+	t4 := tensorops.Fuse("-a + b", t3, tensorops.LogSoftmaxJVP(ls, dx1, 1))
+	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t2, ls1, t, ls2)
+	t6 := tensorops.Fuse("a*b + c*d + e*f", t, dx2, t2, dx1, t5, dx)
+	t7 := tensorops.Sum(t6, 1)
+	t8 := tensorops.ExpandAxis(t7, ls, 1)
+	t9 := tensorops.Sub(dx2, t8)
+	t10 := tensorops.Fuse(
+		"a*b + c*d + e*f + (0.3333333333333333*(e*g) + 0.6666666666666666*(c*h) + a*i)*j",
+		t,
+		dx3,
+		t2,
+		dx2,
+		t5,
+		dx1,
+		ls1,
+		ls2,
+		ls3,
+		dx,
+	)
+	t11 := tensorops.Sum(t10, 1)
+	t12 := tensorops.ExpandAxis(t11, ls, 1)
+	t13 := tensorops.Sub(dx3, t12)
+	return tensorops.LogSoftmaxJVP(ls, dx, 1), t4, t9, t13
+}
+
 // LogSoftmaxVJPOpJVP computes LogSoftmaxVJPOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: ls (tangent dls), g (tangent dg).
@@ -2014,6 +2053,41 @@ func LogSoftmaxVJPOpVJP(ls, g, seed *T) (f, lsBar, gBar *T) {
 	lsBar = tensorops.Fuse("-a*Exp(b)*c", seed, ls, t2)
 	gBar = tensorops.LogSoftmaxJVP(ls, seed, 1)
 	return t, lsBar, gBar
+}
+
+// LogSoftmaxVJPOpTaylor propagates Taylor polynomials of degree 3 through LogSoftmaxVJPOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of LogSoftmaxVJPOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: ls (coefficients ls1, ls2, ls3), g (coefficients g1, g2, g3).
+// Results, in order: the value of LogSoftmaxVJPOp; its coefficients 1 to 3.
+func LogSoftmaxVJPOpTaylor(ls, ls1, ls2, ls3, g, g1, g2, g3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Exp(ls)
+	t2 := tensorops.ExpandAxis(tensorops.Sum(g, 1), ls, 1)
+	t3 := tensorops.LogSoftmaxVJP(ls, g1, 1)
+	t4 := tensorops.Fuse("-a*b*c + d", t, ls1, t2, t3)
+	t5 := tensorops.ExpandAxis(tensorops.Sum(g2, 1), ls, 1)
+	t6 := tensorops.Mul(t, ls1)
+	t7 := tensorops.ExpandAxis(tensorops.Sum(g1, 1), ls, 1)
+	t8 := tensorops.Fuse("0.5*(a*b) + c*d", t6, ls1, t, ls2)
+	t9 := tensorops.Fuse("a - (b*c + d*e + f*g)", g2, t, t5, t6, t7, t8, t2)
+	t10 := tensorops.ExpandAxis(tensorops.Sum(g3, 1), ls, 1)
+	t11 := tensorops.Fuse(
+		"a*b + c*d + e*f + (0.3333333333333333*(e*g) + 0.6666666666666666*(c*h) + a*i)*j",
+		t,
+		t10,
+		t6,
+		t5,
+		t8,
+		t7,
+		ls1,
+		ls2,
+		ls3,
+		t2,
+	)
+	t12 := tensorops.FuseInto(t11, "a - b", g3, t11)
+	return tensorops.LogSoftmaxVJP(ls, g, 1), t4, t9, t12
 }
 
 // ExpandLikeOpJVP computes ExpandLikeOp and its derivative along the tangents (forward mode).
@@ -2288,132 +2362,6 @@ func AsTypeLikeOpTaylor(g, g1, g2, g3, like, like1, like2, like3 *T) (*T, *T, *T
 	t := tensorops.AsTypeLike(g, like)
 	t2 := tensorops.AsTypeLike(g1, like)
 	return t, t2, tensorops.AsTypeLike(g2, like), tensorops.AsTypeLike(g3, like)
-}
-
-// AccumulateOpJVP computes AccumulateOp and its derivative along the tangents (forward mode).
-//
-// Varied inputs: dst (tangent ddst), g (tangent dg).
-// Results, in order: the value of AccumulateOp; its tangent.
-func AccumulateOpJVP(dst, ddst, g, dg *T) (*T, *T) {
-	t := tensorops.Accumulate(dst.Clone(), g)
-	return t, tensorops.Add(ddst, tensorops.ExpandLike(dg, t))
-}
-
-// AccumulateOpVJP computes AccumulateOp and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
-//
-// Varied inputs: dst (returned as dstBar), g (returned as gBar).
-// Results: the value of AccumulateOp, then the partials of the varied scalar inputs in order.
-func AccumulateOpVJP(dst, g, seed *T) (f, dstBar, gBar *T) {
-	t := tensorops.Accumulate(dst.Clone(), g)
-	gBar = tensorops.SumLike(seed, g)
-	return t, seed, gBar
-}
-
-// AccumulateOpTaylor propagates Taylor polynomials of degree 3 through AccumulateOp (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AccumulateOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
-//
-// Varied inputs: dst (coefficients dst1, dst2, dst3), g (coefficients g1, g2, g3).
-// Results, in order: the value of AccumulateOp; its coefficients 1 to 3.
-func AccumulateOpTaylor(dst, dst1, dst2, dst3, g, g1, g2, g3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Accumulate(dst.Clone(), g)
-	t2 := tensorops.Add(dst1, tensorops.ExpandLike(g1, t))
-	t3 := tensorops.Add(dst2, tensorops.ExpandLike(g2, t))
-	return t, t2, t3, tensorops.Add(dst3, tensorops.ExpandLike(g3, t))
-}
-
-// AccumulateSumLikeOpJVP computes AccumulateSumLikeOp and its derivative along the tangents
-// (forward mode).
-//
-// Varied inputs: dst (tangent ddst), g (tangent dg), like (tangent dlike).
-// Results, in order: the value of AccumulateSumLikeOp; its tangent.
-func AccumulateSumLikeOpJVP(dst, ddst, g, dg, like, dlike *T) (*T, *T) {
-	t := tensorops.AccumulateSumLike(dst.Clone(), g, like)
-	return t, tensorops.Add(ddst, tensorops.SumLike(dg, like))
-}
-
-// AccumulateSumLikeOpVJP computes AccumulateSumLikeOp and the vector-Jacobian product of the seeds
-// seed (the adjoints of its results) with respect to the varied inputs (reverse mode).
-//
-// Varied inputs: dst (returned as dstBar), g (returned as gBar), like (returned as likeBar).
-// Results: the value of AccumulateSumLikeOp, then the partials of the varied scalar inputs in
-// order.
-func AccumulateSumLikeOpVJP(dst, g, like, seed *T) (f, dstBar, gBar, likeBar *T) {
-	t := tensorops.AccumulateSumLike(dst.Clone(), g, like)
-	gBar = tensorops.BroadcastLike(seed, g)
-	return t, seed, gBar, nil
-}
-
-// AccumulateSumLikeOpTaylor propagates Taylor polynomials of degree 3 through AccumulateSumLikeOp
-// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the
-// results of AccumulateSumLikeOp and, after them, the coefficients y1 … y3 of each float result
-// y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by
-// k!.
-//
-// Varied inputs: dst (coefficients dst1, dst2, dst3), g (coefficients g1, g2, g3), like
-// (coefficients like1, like2, like3).
-// Results, in order: the value of AccumulateSumLikeOp; its coefficients 1 to 3.
-func AccumulateSumLikeOpTaylor(dst, dst1, dst2, dst3, g, g1, g2, g3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
-	t := tensorops.AccumulateSumLike(dst.Clone(), g, like)
-	t2 := tensorops.Add(dst1, tensorops.SumLike(g1, like))
-	t3 := tensorops.Add(dst2, tensorops.SumLike(g2, like))
-	return t, t2, t3, tensorops.Add(dst3, tensorops.SumLike(g3, like))
-}
-
-// AccumulateMatMulGradAOpJVP computes AccumulateMatMulGradAOp and its derivative along the tangents
-// (forward mode).
-//
-// Varied inputs: dst (tangent ddst), g (tangent dg), a (tangent da), b (tangent db).
-// Results, in order: the value of AccumulateMatMulGradAOp; its tangent.
-func AccumulateMatMulGradAOpJVP(dst, ddst, g, dg, a, da, b, db *T) (*T, *T) {
-	t := tensorops.AccumulateMatMulGradA(dst.Clone(), g, a, b, false, true)
-	t2 := tensorops.MatMulGradA(dg, a, b, false, true)
-	t3 := tensorops.MatMulGradA(g, a, db, false, true)
-	t4 := tensorops.FuseInto(t2, "a + b + c", ddst, t2, t3)
-	return t, t4
-}
-
-// AccumulateMatMulGradAOpVJP computes AccumulateMatMulGradAOp and the vector-Jacobian product of
-// the seeds seed (the adjoints of its results) with respect to the varied inputs (reverse mode).
-//
-// Varied inputs: dst (returned as dstBar), g (returned as gBar), a (returned as aBar), b (returned
-// as bBar).
-// Results: the value of AccumulateMatMulGradAOp, then the partials of the varied scalar inputs in
-// order.
-func AccumulateMatMulGradAOpVJP(dst, g, a, b, seed *T) (f, dstBar, gBar, aBar, bBar *T) {
-	t := tensorops.AccumulateMatMulGradA(dst.Clone(), g, a, b, false, true)
-	gBar = tensorops.MatMulT(seed, b, false, true)
-	bBar = tensorops.MatMulGradB(g, seed, b, false, true)
-	return t, seed, gBar, nil, bBar
-}
-
-// AccumulateMatMulGradBOpJVP computes AccumulateMatMulGradBOp and its derivative along the tangents
-// (forward mode).
-//
-// Varied inputs: dst (tangent ddst), g (tangent dg), a (tangent da), b (tangent db).
-// Results, in order: the value of AccumulateMatMulGradBOp; its tangent.
-func AccumulateMatMulGradBOpJVP(dst, ddst, g, dg, a, da, b, db *T) (*T, *T) {
-	t := tensorops.AccumulateMatMulGradB(dst.Clone(), g, a, b, true, false)
-	t2 := tensorops.MatMulGradB(dg, a, b, true, false)
-	t3 := tensorops.MatMulGradB(g, da, b, true, false)
-	t4 := tensorops.FuseInto(t2, "a + b + c", ddst, t2, t3)
-	return t, t4
-}
-
-// AccumulateMatMulGradBOpVJP computes AccumulateMatMulGradBOp and the vector-Jacobian product of
-// the seeds seed (the adjoints of its results) with respect to the varied inputs (reverse mode).
-//
-// Varied inputs: dst (returned as dstBar), g (returned as gBar), a (returned as aBar), b (returned
-// as bBar).
-// Results: the value of AccumulateMatMulGradBOp, then the partials of the varied scalar inputs in
-// order.
-func AccumulateMatMulGradBOpVJP(dst, g, a, b, seed *T) (f, dstBar, gBar, aBar, bBar *T) {
-	t := tensorops.AccumulateMatMulGradB(dst.Clone(), g, a, b, true, false)
-	gBar = tensorops.MatMulT(a, seed, true, false)
-	aBar = tensorops.MatMulGradA(g, a, seed, true, false)
-	return t, seed, gBar, aBar, nil
 }
 
 // TensorItemOpJVP computes TensorItemOp and its derivative along the tangents (forward mode).
@@ -3853,6 +3801,274 @@ func MaxAllJVPOpTaylor(a, a1, a2, a3, da, da1, da2, da3 *T) (float64, float64, f
 	return t, t2, tensorops.MaxAllJVP(a, da2), tensorops.MaxAllJVP(a, da3)
 }
 
+// VarOpJVP computes VarOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of VarOp; its tangent.
+func VarOpJVP(a, da *T) (*T, *T) {
+	t := tensorops.ExpandAxis(tensorops.Mean(a, 0), a, 0)
+	t2 := tensorops.Fuse("(a - b)*c", a, t, da)
+	t3 := tensorops.Sum(t2, 0)
+	t4 := tensorops.Fuse("a*(2*b)", 1/float64(tensorops.Dim(a, 0)-1), t3)
+	return tensorops.Var(a, 0, 1), t4
+}
+
+// VarOpVJP computes VarOp and the vector-Jacobian product of the seeds seed (the adjoints of its
+// results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar).
+// Results: the value of VarOp, then the partials of the varied scalar inputs in order.
+func VarOpVJP(a, seed *T) (f, aBar *T) {
+	t := tensorops.Var(a, 0, 1)
+	t2 := tensorops.ExpandAxis(tensorops.Mean(a, 0), a, 0)
+	t3 := tensorops.ExpandAxis(seed, a, 0)
+	t4 := 1 / float64(tensorops.Dim(a, 0)-1)
+	aBar = tensorops.Fuse("a*(2*((b - c)*d))", t4, a, t2, t3)
+	return t, aBar
+}
+
+// VarOpTaylor propagates Taylor polynomials of degree 3 through VarOp (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of VarOp and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of VarOp; its coefficients 1 to 3.
+func VarOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Sub(a, tensorops.ExpandAxis(tensorops.Mean(a, 0), a, 0))
+	t2 := 1 / float64(tensorops.Dim(a, 0)-1)
+	t3 := tensorops.Fuse("a*(2*b)", t2, tensorops.Sum(tensorops.Mul(t, a1), 0))
+	t4 := tensorops.Sub(a1, tensorops.ExpandAxis(tensorops.Mean(a1, 0), a, 0))
+	t5 := tensorops.Scale(t4, 2)
+	t6 := tensorops.Sub(a2, tensorops.ExpandAxis(tensorops.Mean(a2, 0), a, 0))
+	t7 := tensorops.Scale(t, 2)
+	t8 := tensorops.Fuse("0.5*(a*b) + c*d", t5, t4, t7, t6)
+	t9 := tensorops.ExpandAxis(tensorops.Mean(a3, 0), a, 0)
+	t10 := tensorops.Fuse(
+		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e - f)",
+		t6,
+		t4,
+		t5,
+		t7,
+		a3,
+		t9,
+	)
+	t11 := tensorops.Sum(t10, 0)
+	t12 := tensorops.Scale(t11, t2)
+	return tensorops.Var(a, 0, 1), t3, tensorops.Scale(tensorops.Sum(t8, 0), t2), t12
+}
+
+// StdOpJVP computes StdOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of StdOp; its tangent.
+func StdOpJVP(a, da *T) (*T, *T) {
+	t := tensorops.Std(a, -1, 0)
+	t2 := tensorops.ExpandAxis(tensorops.Mean(a, -1), a, -1)
+	t3 := tensorops.Fuse("(a - b)*c", a, t2, da)
+	t4 := tensorops.Sum(t3, -1)
+	t5 := tensorops.Step(t)
+	t6 := float64(tensorops.Dim(a, -1))
+	t7 := tensorops.FuseInto(t5, "a*b/(c*(d + (1 - b)))", t4, t5, t6, t)
+	return t, t7
+}
+
+// StdOpVJP computes StdOp and the vector-Jacobian product of the seeds seed (the adjoints of its
+// results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar).
+// Results: the value of StdOp, then the partials of the varied scalar inputs in order.
+func StdOpVJP(a, seed *T) (f, aBar *T) {
+	t := tensorops.Std(a, -1, 0)
+	t2 := tensorops.ExpandAxis(tensorops.Mean(a, -1), a, -1)
+	t3 := tensorops.Step(t)
+	t4 := float64(tensorops.Dim(a, -1))
+	t5 := tensorops.FuseInto(t3, "a*b/(c*(d + (1 - b)))", seed, t3, t4, t)
+	t6 := tensorops.ExpandAxis(t5, a, -1)
+	aBar = tensorops.Fuse("(a - b)*c", a, t2, t6)
+	return t, aBar
+}
+
+// StdOpTaylor propagates Taylor polynomials of degree 3 through StdOp (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of StdOp and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of StdOp; its coefficients 1 to 3.
+func StdOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Std(a, -1, 0)
+	t2 := tensorops.Sub(a, tensorops.ExpandAxis(tensorops.Mean(a, -1), a, -1))
+	t3 := tensorops.Sum(tensorops.Mul(t2, a1), -1)
+	t4 := tensorops.Step(t)
+	t5 := float64(tensorops.Dim(a, -1))
+	t6 := tensorops.FuseInto(t4, "a*b/(c*(d + (1 - b)))", t3, t4, t5, t)
+	t7 := 1 / t5
+	t8 := tensorops.Fuse("a*(2*b)", t7, t3)
+	t9 := tensorops.Sqrt(tensorops.Var(a, -1, 0))
+	t10 := tensorops.ScalarDiv(0.5, t9)
+	t11 := tensorops.Mul(t10, t8)
+	t12 := tensorops.Fuse("-(a*b)/c", t11, t10, t9)
+	t13 := tensorops.Sub(a1, tensorops.ExpandAxis(tensorops.Mean(a1, -1), a, -1))
+	t14 := tensorops.Scale(t13, 2)
+	t15 := tensorops.Sub(a2, tensorops.ExpandAxis(tensorops.Mean(a2, -1), a, -1))
+	t16 := tensorops.Scale(t2, 2)
+	t17 := tensorops.Sum(tensorops.Fuse("0.5*(a*b) + c*d", t14, t13, t16, t15), -1)
+	t18 := tensorops.Scale(t17, t7)
+	t19 := tensorops.Fuse("0.5*(a*b) + c*d", t12, t8, t10, t18)
+	t20 := tensorops.ExpandAxis(tensorops.Mean(a3, -1), a, -1)
+	t21 := tensorops.Fuse(
+		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e - f)",
+		t15,
+		t13,
+		t14,
+		t16,
+		a3,
+		t20,
+	)
+	t22 := tensorops.Sum(t21, -1)
+	t23 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*f) + 0.6666666666666666*(b*g) + d*(h*i)",
+		t11,
+		t12,
+		t19,
+		t10,
+		t9,
+		t8,
+		t18,
+		t7,
+		t22,
+	)
+	return t, t6, t19, t23
+}
+
+// VarAllOpJVP computes VarAllOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of VarAllOp; its tangent.
+func VarAllOpJVP(a, da *T) (float64, float64) {
+	t := 2 * tensorops.SumAll(tensorops.Fuse("(a + b)*c", a, -tensorops.MeanAll(a), da))
+	t2 := t / float64(tensorops.Size(a))
+	return tensorops.VarAll(a, 0), t2
+}
+
+// VarAllOpVJP computes VarAllOp and the vector-Jacobian product of the seeds seed (the adjoints of
+// its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar).
+// Results: the value of VarAllOp, then the partials of the varied scalar inputs in order.
+func VarAllOpVJP(a *T, seed float64) (f float64, aBar *T) {
+	t := tensorops.VarAll(a, 0)
+	t2 := 2 * seed / float64(tensorops.Size(a))
+	aBar = tensorops.Fuse("a*(b + c)", t2, a, -tensorops.MeanAll(a))
+	return t, aBar
+}
+
+// VarAllOpTaylor propagates Taylor polynomials of degree 3 through VarAllOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of VarAllOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of VarAllOp; its coefficients 1 to 3.
+func VarAllOpTaylor(a, a1, a2, a3 *T) (float64, float64, float64, float64) {
+	t := tensorops.AddScalar(a, -tensorops.MeanAll(a))
+	t2 := float64(tensorops.Size(a))
+	t3 := 2 * tensorops.SumAll(tensorops.Mul(t, a1)) / t2
+	t4 := tensorops.AddScalar(a1, -tensorops.MeanAll(a1))
+	t5 := tensorops.Scale(t4, 2)
+	t6 := tensorops.AddScalar(a2, -tensorops.MeanAll(a2))
+	t7 := tensorops.Scale(t, 2)
+	t8 := tensorops.Fuse("0.5*(a*b) + c*d", t5, t4, t7, t6)
+	t9 := -tensorops.MeanAll(a3)
+	t10 := tensorops.Fuse(
+		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e + f)",
+		t6,
+		t4,
+		t5,
+		t7,
+		a3,
+		t9,
+	)
+	t11 := tensorops.SumAll(t10)
+	t12 := t11 / t2
+	return tensorops.VarAll(a, 0), t3, tensorops.SumAll(t8) / t2, t12
+}
+
+// StdAllOpJVP computes StdAllOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of StdAllOp; its tangent.
+func StdAllOpJVP(a, da *T) (float64, float64) {
+	t := tensorops.StdAll(a, 1)
+	t2 := tensorops.Fuse("(a + b)*c", a, -tensorops.MeanAll(a), da)
+	t3 := 0.0
+	if t > 0 {
+		t3 = tensorops.SumAll(t2) / (t * float64(tensorops.Size(a)-1))
+	}
+	return t, t3
+}
+
+// StdAllOpVJP computes StdAllOp and the vector-Jacobian product of the seeds seed (the adjoints of
+// its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar).
+// Results: the value of StdAllOp, then the partials of the varied scalar inputs in order.
+func StdAllOpVJP(a *T, seed float64) (f float64, aBar *T) {
+	t := tensorops.StdAll(a, 1)
+	t2 := 0.0
+	if t > 0 {
+		t2 = seed / (t * float64(tensorops.Size(a)-1))
+	}
+	aBar = tensorops.Fuse("a*(b + c)", t2, a, -tensorops.MeanAll(a))
+	return t, aBar
+}
+
+// StdAllOpTaylor propagates Taylor polynomials of degree 3 through StdAllOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of StdAllOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of StdAllOp; its coefficients 1 to 3.
+func StdAllOpTaylor(a, a1, a2, a3 *T) (float64, float64, float64, float64) {
+	t := tensorops.StdAll(a, 1)
+	t2 := tensorops.AddScalar(a, -tensorops.MeanAll(a))
+	t3 := tensorops.SumAll(tensorops.Mul(t2, a1))
+	t4 := float64(tensorops.Size(a) - 1)
+	t5 := 0.0
+	if t > 0 {
+		t5 = t3 / (t * t4)
+	}
+	t6 := 2 * t3 / t4
+	t7 := math.Sqrt(tensorops.VarAll(a, 1))
+	t8 := 0.5 / t7
+	t9 := t8 * t6
+	t10 := t9 * t8 / t7
+	t11 := tensorops.AddScalar(a1, -tensorops.MeanAll(a1))
+	t12 := tensorops.Scale(t11, 2)
+	t13 := tensorops.AddScalar(a2, -tensorops.MeanAll(a2))
+	t14 := tensorops.Scale(t2, 2)
+	t15 := tensorops.SumAll(tensorops.Fuse("0.5*(a*b) + c*d", t12, t11, t14, t13)) / t4
+	t16 := t8*t15 - 0.5*(t10*t6)
+	t17 := 0.3333333333333333*((t9*t10-t16*t8)/t7*t6) - 0.6666666666666666*(t10*t15)
+	t18 := -tensorops.MeanAll(a3)
+	t19 := tensorops.Fuse(
+		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e + f)",
+		t13,
+		t11,
+		t12,
+		t14,
+		a3,
+		t18,
+	)
+	t20 := tensorops.SumAll(t19)
+	t21 := t20 / t4
+	t22 := t8 * t21
+	t23 := t17 + t22
+	return t, t5, t16, t23
+}
+
 // TransposeOpJVP computes TransposeOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
@@ -4490,6 +4706,65 @@ func SoftmaxOpVJP(a, seed *T) (f, aBar *T) {
 	return t, aBar
 }
 
+// SoftmaxOpTaylor propagates Taylor polynomials of degree 3 through SoftmaxOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of SoftmaxOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of SoftmaxOp; its coefficients 1 to 3.
+func SoftmaxOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Softmax(a, 1)
+	t2 := tensorops.LogSoftmax(a, 1)
+	t3 := tensorops.LogSoftmaxJVP(t2, a1, 1)
+	t4 := tensorops.Exp(t2)
+	t5 := tensorops.Mul(t4, t3)
+	t6 := tensorops.ExpandAxis(tensorops.LogSumExp(a, 1), a, 1)
+	t7 := tensorops.Fuse("Exp(a - b)", a, t6)
+	t8 := tensorops.Sum(t7, 1)
+	t9 := tensorops.Mul(t7, a1)
+	t10 := tensorops.Sum(t9, 1)
+	t11 := tensorops.ScalarDiv(1, t8)
+	t12 := tensorops.Fuse("-(a*b)/c", t10, t11, t8)
+	t13 := tensorops.Fuse("0.5*(a*b) + c*d", t9, a1, t7, a2)
+	t14 := tensorops.Sum(t13, 1)
+	t15 := tensorops.Fuse("0.5*(a*b) + c*d", t12, t10, t11, t14)
+	t16 := tensorops.ExpandAxis(t15, a, 1)
+	t17 := tensorops.Sub(a2, t16)
+	t18 := tensorops.Fuse("0.5*(a*b) + c*d", t5, t3, t4, t17)
+	t19 := tensorops.Fuse(
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		t13,
+		a1,
+		t9,
+		a2,
+		t7,
+		a3,
+	)
+	t20 := tensorops.Sum(t19, 1)
+	t21 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
+		t10,
+		t12,
+		t14,
+		t11,
+		t8,
+		t20,
+	)
+	t22 := tensorops.ExpandAxis(t21, a, 1)
+	t23 := tensorops.Fuse(
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*(f - g)",
+		t18,
+		t3,
+		t5,
+		t17,
+		t4,
+		a3,
+		t22,
+	)
+	return t, tensorops.SoftmaxJVP(t, a1, 1), t18, t23
+}
+
 // SoftmaxJVPOpJVP computes SoftmaxJVPOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds), dx (tangent ddx).
@@ -4516,6 +4791,30 @@ func SoftmaxJVPOpVJP(s, dx, seed *T) (f, sBar, dxBar *T) {
 	return t, sBar, dxBar
 }
 
+// SoftmaxJVPOpTaylor propagates Taylor polynomials of degree 3 through SoftmaxJVPOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// SoftmaxJVPOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: s (coefficients s1, s2, s3), dx (coefficients dx1, dx2, dx3).
+// Results, in order: the value of SoftmaxJVPOp; its coefficients 1 to 3.
+func SoftmaxJVPOpTaylor(s, s1, s2, s3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
+	t := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(s, dx), 1), s, 1)
+	t2 := tensorops.Mul(s1, dx)
+	t3 := tensorops.ExpandAxis(tensorops.Sum(t2, 1), s, 1)
+	t4 := tensorops.SoftmaxJVP(s, dx1, 1)
+	t5 := tensorops.Fuse("a*(b - c) - d*e + f", s1, dx, t, s, t3, t4)
+	t6 := tensorops.Fuse("a*b + c*d + e*f", s, dx2, s1, dx1, s2, dx)
+	t7 := tensorops.ExpandAxis(tensorops.Sum(t6, 1), s, 1)
+	t8 := tensorops.Sum(tensorops.Fuse("a*b + c", s, dx1, t2), 1)
+	t9 := tensorops.ExpandAxis(t8, s, 1)
+	t10 := tensorops.Fuse("a - (b*c + d*e + f*g)", t6, s, t7, s1, t9, s2, t)
+	t11 := tensorops.Fuse("a*b + c*d + e*f + g*h", s, dx3, s1, dx2, s2, dx1, s3, dx)
+	t12 := tensorops.ExpandAxis(tensorops.Sum(t11, 1), s, 1)
+	t13 := tensorops.Fuse("a - (b*c + d*e + f*g + h*i)", t11, s, t12, s1, t7, s2, t9, s3, t)
+	return tensorops.SoftmaxJVP(s, dx, 1), t5, t10, t13
+}
+
 // LogSoftmaxOpJVP computes LogSoftmaxOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
@@ -4536,6 +4835,51 @@ func LogSoftmaxOpVJP(a, seed *T) (f, aBar *T) {
 	return t, aBar
 }
 
+// LogSoftmaxOpTaylor propagates Taylor polynomials of degree 3 through LogSoftmaxOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// LogSoftmaxOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of LogSoftmaxOp; its coefficients 1 to 3.
+func LogSoftmaxOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.LogSoftmax(a, 0)
+	t2 := tensorops.ExpandAxis(tensorops.LogSumExp(a, 0), a, 0)
+	t3 := tensorops.Fuse("Exp(a - b)", a, t2)
+	t4 := tensorops.Sum(t3, 0)
+	t5 := tensorops.Mul(t3, a1)
+	t6 := tensorops.Sum(t5, 0)
+	t7 := tensorops.ScalarDiv(1, t4)
+	t8 := tensorops.Fuse("-(a*b)/c", t6, t7, t4)
+	t9 := tensorops.Fuse("0.5*(a*b) + c*d", t5, a1, t3, a2)
+	t10 := tensorops.Sum(t9, 0)
+	t11 := tensorops.Fuse("0.5*(a*b) + c*d", t8, t6, t7, t10)
+	t12 := tensorops.ExpandAxis(t11, a, 0)
+	t13 := tensorops.Sub(a2, t12)
+	t14 := tensorops.Fuse(
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		t9,
+		a1,
+		t5,
+		a2,
+		t3,
+		a3,
+	)
+	t15 := tensorops.Sum(t14, 0)
+	t16 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
+		t6,
+		t8,
+		t10,
+		t7,
+		t4,
+		t15,
+	)
+	t17 := tensorops.ExpandAxis(t16, a, 0)
+	t18 := tensorops.Sub(a3, t17)
+	return t, tensorops.LogSoftmaxJVP(t, a1, 0), t13, t18
+}
+
 // LogSumExpOpJVP computes LogSumExpOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
@@ -4554,6 +4898,46 @@ func LogSumExpOpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.LogSumExp(a, 1)
 	aBar = tensorops.Mul(tensorops.ExpandAxis(seed, a, 1), tensorops.Softmax(a, 1))
 	return t, aBar
+}
+
+// LogSumExpOpTaylor propagates Taylor polynomials of degree 3 through LogSumExpOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// LogSumExpOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of LogSumExpOp; its coefficients 1 to 3.
+func LogSumExpOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.LogSumExp(a, 1)
+	t2 := tensorops.Fuse("Exp(a - b)", a, tensorops.ExpandAxis(t, a, 1))
+	t3 := tensorops.Sum(t2, 1)
+	t4 := tensorops.Mul(t2, a1)
+	t5 := tensorops.Sum(t4, 1)
+	t6 := tensorops.ScalarDiv(1, t3)
+	t7 := tensorops.Fuse("-(a*b)/c", t5, t6, t3)
+	t8 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
+	t9 := tensorops.Sum(t8, 1)
+	t10 := tensorops.Fuse("0.5*(a*b) + c*d", t7, t5, t6, t9)
+	t11 := tensorops.Fuse(
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		t8,
+		a1,
+		t4,
+		a2,
+		t2,
+		a3,
+	)
+	t12 := tensorops.Sum(t11, 1)
+	t13 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
+		t5,
+		t7,
+		t9,
+		t6,
+		t3,
+		t12,
+	)
+	return t, tensorops.Sum(tensorops.Mul(tensorops.Softmax(a, 1), a1), 1), t10, t13
 }
 
 // SoftmaxCrossEntropyOpJVP computes SoftmaxCrossEntropyOp and its derivative along the tangents
@@ -4580,6 +4964,78 @@ func SoftmaxCrossEntropyOpVJP(logits, labels *T, seed float64) (f float64, logit
 	t2 := -(seed / float64(tensorops.Dim(logits, 0)))
 	labelsBar = tensorops.Scale(tensorops.LogSoftmax(logits, -1), t2)
 	return t, logitsBar, labelsBar
+}
+
+// SoftmaxCrossEntropyOpTaylor propagates Taylor polynomials of degree 3 through
+// SoftmaxCrossEntropyOp (Taylor mode): when each varied input p moves on the curve p + p1·t + … +
+// p3·t^3, it returns the results of SoftmaxCrossEntropyOp and, after them, the coefficients y1 … y3
+// of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t
+// at t = 0 divided by k!.
+//
+// Varied inputs: logits (coefficients logits1, logits2, logits3), labels (coefficients labels1,
+// labels2, labels3).
+// Results, in order: the value of SoftmaxCrossEntropyOp; its coefficients 1 to 3.
+func SoftmaxCrossEntropyOpTaylor(logits, logits1, logits2, logits3, labels, labels1, labels2, labels3 *T) (
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	t := tensorops.SoftmaxCrossEntropy(logits, labels)
+	t2 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, labels, 1), logits1)
+	t3 := tensorops.LogSoftmax(logits, -1)
+	t4 := float64(tensorops.Dim(logits, 0))
+	t5 := t2 - tensorops.Dot(t3, labels1)/t4
+	t6 := tensorops.ExpandAxis(tensorops.LogSumExp(logits, -1), logits, -1)
+	t7 := tensorops.Fuse("Exp(a - b)", logits, t6)
+	t8 := tensorops.Sum(t7, -1)
+	t9 := tensorops.Mul(t7, logits1)
+	t10 := tensorops.Sum(t9, -1)
+	t11 := tensorops.ScalarDiv(1, t8)
+	t12 := tensorops.Fuse("-(a*b)/c", t10, t11, t8)
+	t13 := tensorops.Fuse("0.5*(a*b) + c*d", t9, logits1, t7, logits2)
+	t14 := tensorops.Sum(t13, -1)
+	t15 := tensorops.Fuse("0.5*(a*b) + c*d", t12, t10, t11, t14)
+	t16 := tensorops.ExpandAxis(t15, logits, -1)
+	t17 := tensorops.Sub(logits2, t16)
+	t18 := tensorops.LogSoftmaxJVP(t3, logits1, -1)
+	t19 := tensorops.Fuse("a*b + c*d + e*f", labels, t17, labels1, t18, labels2, t3)
+	t20 := tensorops.Fuse(
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		t13,
+		logits1,
+		t9,
+		logits2,
+		t7,
+		logits3,
+	)
+	t21 := tensorops.Sum(t20, -1)
+	t22 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
+		t10,
+		t12,
+		t14,
+		t11,
+		t8,
+		t21,
+	)
+	t23 := tensorops.ExpandAxis(t22, logits, -1)
+	t24 := tensorops.Fuse(
+		"a*(b - c) + d*e + f*g + h*i",
+		labels,
+		logits3,
+		t23,
+		labels1,
+		t17,
+		labels2,
+		t18,
+		labels3,
+		t3,
+	)
+	t25 := tensorops.SumAll(t24)
+	t26 := t25 / t4
+	t27 := -t26
+	return t, t5, -(tensorops.SumAll(t19) / t4), t27
 }
 
 // SoftmaxCrossEntropyGradOpJVP computes SoftmaxCrossEntropyGradOp and its derivative along the
@@ -4617,4 +5073,105 @@ func SoftmaxCrossEntropyGradOpVJP(logits, labels *T, g float64, seed *T) (f, log
 	labelsBar = tensorops.Fuse("a*(b - c)", t3, t6, seed)
 	gBar = tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, labels, 1), seed)
 	return t, logitsBar, labelsBar, gBar
+}
+
+// SoftmaxCrossEntropyGradOpTaylor propagates Taylor polynomials of degree 3 through
+// SoftmaxCrossEntropyGradOp (Taylor mode): when each varied input p moves on the curve p + p1·t + … +
+// p3·t^3, it returns the results of SoftmaxCrossEntropyGradOp and, after them, the coefficients y1
+// … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative
+// in t at t = 0 divided by k!.
+//
+// Varied inputs: logits (coefficients logits1, logits2, logits3), labels (coefficients labels1,
+// labels2, labels3), g (coefficients g1, g2, g3).
+// Results, in order: the value of SoftmaxCrossEntropyGradOp; its coefficients 1 to 3.
+func SoftmaxCrossEntropyGradOpTaylor(
+	logits, logits1, logits2, logits3, labels, labels1, labels2, labels3 *T,
+	g, g1, g2, g3 float64,
+) (*T, *T, *T, *T) {
+	t := tensorops.Softmax(logits, -1)
+	t2 := float64(tensorops.Dim(logits, 0))
+	t3 := g / t2
+	t4 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1)
+	t5 := tensorops.SoftmaxJVP(t, tensorops.Fuse("a*b*c", t3, logits1, t4), -1)
+	t6 := tensorops.ExpandAxis(tensorops.Sum(labels1, -1), logits, -1)
+	t7 := tensorops.Mul(t, t6)
+	t8 := tensorops.SoftmaxCrossEntropyGrad(logits, labels, g1)
+	t9 := tensorops.Fuse("a + b*(c - d) + e", t5, t3, t7, labels1, t8)
+	t10 := tensorops.Fuse("a*b - c", t, t4, labels)
+	t11 := tensorops.SoftmaxJVP(t, logits1, -1)
+	t12 := tensorops.Fuse("a + b*c - d", t7, t11, t4, labels1)
+	t13 := tensorops.ExpandAxis(tensorops.Sum(labels2, -1), logits, -1)
+	t14 := tensorops.LogSoftmax(logits, -1)
+	t15 := tensorops.LogSoftmaxJVP(t14, logits1, -1)
+	t16 := tensorops.Exp(t14)
+	t17 := tensorops.Mul(t16, t15)
+	t18 := tensorops.ExpandAxis(tensorops.LogSumExp(logits, -1), logits, -1)
+	t19 := tensorops.Fuse("Exp(a - b)", logits, t18)
+	t20 := tensorops.Sum(t19, -1)
+	t21 := tensorops.Mul(t19, logits1)
+	t22 := tensorops.Sum(t21, -1)
+	t23 := tensorops.ScalarDiv(1, t20)
+	t24 := tensorops.Fuse("-(a*b)/c", t22, t23, t20)
+	t25 := tensorops.Fuse("0.5*(a*b) + c*d", t21, logits1, t19, logits2)
+	t26 := tensorops.Sum(t25, -1)
+	t27 := tensorops.Fuse("0.5*(a*b) + c*d", t24, t22, t23, t26)
+	t28 := tensorops.ExpandAxis(t27, logits, -1)
+	t29 := tensorops.Sub(logits2, t28)
+	t30 := tensorops.Fuse("0.5*(a*b) + c*d", t17, t15, t16, t29)
+	t31 := tensorops.Fuse("a*b + c*d + e*f - g", t, t13, t11, t6, t30, t4, labels2)
+	t32 := 1 / t2
+	t33 := tensorops.Fuse("a*(b*c + d*e + f*g)", t32, g2, t10, g1, t12, g, t31)
+	t34 := tensorops.ExpandAxis(tensorops.Sum(labels3, -1), logits, -1)
+	t35 := tensorops.Fuse(
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		t25,
+		logits1,
+		t21,
+		logits2,
+		t19,
+		logits3,
+	)
+	t36 := tensorops.Sum(t35, -1)
+	t37 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
+		t22,
+		t24,
+		t26,
+		t23,
+		t20,
+		t36,
+	)
+	t38 := tensorops.ExpandAxis(t37, logits, -1)
+	t39 := tensorops.Fuse(
+		"(0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*(f - g))*h",
+		t30,
+		t15,
+		t17,
+		t29,
+		t16,
+		logits3,
+		t38,
+		t4,
+	)
+	t40 := tensorops.FuseInto(
+		t39,
+		"a*(b*c + d*e + f*g + h*(i*j + k*l + m*n + o - p))",
+		t32,
+		g3,
+		t10,
+		g2,
+		t12,
+		g1,
+		t31,
+		g,
+		t,
+		t34,
+		t11,
+		t13,
+		t30,
+		t6,
+		t39,
+		labels3,
+	)
+	return tensorops.SoftmaxCrossEntropyGrad(logits, labels, g), t9, t33, t40
 }

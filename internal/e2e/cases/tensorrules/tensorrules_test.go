@@ -226,9 +226,9 @@ var cases = map[string]opCase{
 		cfg(uniform(-1, 1, 3, 7), uniform(-1, 1, 5, 3), uniform(-1, 1, 7, 5)),
 		cfg(uniform(-1, 1, 2, 3, 7), uniform(-1, 1, 2, 5, 3), uniform(-1, 1, 7, 5)))},
 	// The log-softmax's tangent and adjoint maps, ls any log-probabilities.
-	"LogSoftmaxJVP": {f: LogSoftmaxJVPOp, jvp: LogSoftmaxJVPOpJVP, vjp: LogSoftmaxJVPOpVJP,
+	"LogSoftmaxJVP": {f: LogSoftmaxJVPOp, jvp: LogSoftmaxJVPOpJVP, vjp: LogSoftmaxJVPOpVJP, taylor: LogSoftmaxJVPOpTaylor,
 		args: args(cfg(uniform(-2, 0, 3, 4), uniform(-1, 1, 3, 4)))},
-	"LogSoftmaxVJP": {f: LogSoftmaxVJPOp, jvp: LogSoftmaxVJPOpJVP, vjp: LogSoftmaxVJPOpVJP,
+	"LogSoftmaxVJP": {f: LogSoftmaxVJPOp, jvp: LogSoftmaxVJPOpJVP, vjp: LogSoftmaxVJPOpVJP, taylor: LogSoftmaxVJPOpTaylor,
 		args: args(cfg(uniform(-2, 0, 3, 4), uniform(-1, 1, 3, 4)))},
 	// Broadcasting a [4] to [3, 4], and a [3, 4] to itself (no copy).
 	"ExpandLike": {f: ExpandLikeOp, jvp: ExpandLikeOpJVP, vjp: ExpandLikeOpVJP, taylor: ExpandLikeOpTaylor,
@@ -252,17 +252,6 @@ var cases = map[string]opCase{
 		args: unary(uni(-1, 1))},
 	"AsTypeLike": {f: AsTypeLikeOp, jvp: AsTypeLikeOpJVP, vjp: AsTypeLikeOpVJP, taylor: AsTypeLikeOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 4)))},
-	// Gradient buffers: g broadcast into dst, a sum to like's shape, and
-	// the products' adjoints added in (the shapes of MatMulGradA's and
-	// MatMulGradB's cases).
-	"Accumulate": {f: AccumulateOp, jvp: AccumulateOpJVP, vjp: AccumulateOpVJP, taylor: AccumulateOpTaylor,
-		args: args(cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 4)), cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 4)))},
-	"AccumulateSumLike": {f: AccumulateSumLikeOp, jvp: AccumulateSumLikeOpJVP, vjp: AccumulateSumLikeOpVJP, taylor: AccumulateSumLikeOpTaylor,
-		args: args(cfg(uniform(-1, 1, 4), uniform(-1, 1, 3, 4), uniform(-1, 1, 4)))},
-	"AccumulateMatMulGradA": {f: AccumulateMatMulGradAOp, jvp: AccumulateMatMulGradAOpJVP, vjp: AccumulateMatMulGradAOpVJP,
-		args: args(cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 5), uniform(-1, 1, 3, 4), uniform(-1, 1, 5, 4)))},
-	"AccumulateMatMulGradB": {f: AccumulateMatMulGradBOp, jvp: AccumulateMatMulGradBOpJVP, vjp: AccumulateMatMulGradBOpVJP,
-		args: args(cfg(uniform(-1, 1, 4, 5), uniform(-1, 1, 3, 5), uniform(-1, 1, 4, 3), uniform(-1, 1, 4, 5)))},
 	// Element reads of a [1] and a [1, 1] tensor (Item), of a [3, 4] (At)
 	// and a copy; At's helpers on a [4, 3] and a [2, 5].
 	"Tensor.Item": {f: TensorItemOp, jvp: TensorItemOpJVP, vjp: TensorItemOpVJP, taylor: TensorItemOpTaylor,
@@ -359,6 +348,16 @@ var cases = map[string]opCase{
 		args: args(cfg(distinct(3, 5), scalar(-2, 2)))},
 	"MaxAllJVP": {f: MaxAllJVPOp, jvp: MaxAllJVPOpJVP, vjp: MaxAllJVPOpVJP, taylor: MaxAllJVPOpTaylor,
 		args: args(cfg(distinct(3, 5), uniform(-1, 1, 3, 5)))},
+	// The variance and the standard deviation: a matrix, a batch of
+	// matrices, and (along an axis) a vector.
+	"Var": {f: VarOp, jvp: VarOpJVP, vjp: VarOpVJP, taylor: VarOpTaylor,
+		args: args(cfg(uniform(-2, 2, 3, 5)), cfg(uniform(-2, 2, 4, 2, 3)), cfg(uniform(-2, 2, 5)))},
+	"Std": {f: StdOp, jvp: StdOpJVP, vjp: StdOpVJP, taylor: StdOpTaylor,
+		args: args(cfg(uniform(-2, 2, 3, 5)), cfg(uniform(-2, 2, 2, 3, 4)), cfg(uniform(-2, 2, 5)))},
+	"VarAll": {f: VarAllOp, jvp: VarAllOpJVP, vjp: VarAllOpVJP, taylor: VarAllOpTaylor,
+		args: args(cfg(uniform(-2, 2, 3, 5)), cfg(uniform(-2, 2, 2)))},
+	"StdAll": {f: StdAllOp, jvp: StdAllOpJVP, vjp: StdAllOpVJP, taylor: StdAllOpTaylor,
+		args: args(cfg(uniform(-2, 2, 3, 5)), cfg(uniform(-2, 2, 3)))},
 
 	// Shapes.
 	"Transpose": {f: TransposeOp, jvp: TransposeOpJVP, vjp: TransposeOpVJP, taylor: TransposeOpTaylor,
@@ -411,21 +410,21 @@ var cases = map[string]opCase{
 	"DiagPart": {f: DiagPartOp, jvp: DiagPartOpJVP, vjp: DiagPartOpVJP, taylor: DiagPartOpTaylor,
 		args: args(cfg(uniform(-1, 1, 5, 5)))},
 
-	// Softmax and its relatives: first order.
-	"Softmax": {f: SoftmaxOp, jvp: SoftmaxOpJVP, vjp: SoftmaxOpVJP,
+	// Softmax and its relatives: Taylor mode by their expansions.
+	"Softmax": {f: SoftmaxOp, jvp: SoftmaxOpJVP, vjp: SoftmaxOpVJP, taylor: SoftmaxOpTaylor,
 		args: args(cfg(uniform(-2, 2, 3, 5)), cfg(uniform(-2, 2, 2, 5, 3)))},
-	"SoftmaxJVP": {f: SoftmaxJVPOp, jvp: SoftmaxJVPOpJVP, vjp: SoftmaxJVPOpVJP,
+	"SoftmaxJVP": {f: SoftmaxJVPOp, jvp: SoftmaxJVPOpJVP, vjp: SoftmaxJVPOpVJP, taylor: SoftmaxJVPOpTaylor,
 		args: args(cfg(uniform(0, 1, 3, 5), uniform(-1, 1, 3, 5)))},
-	"LogSoftmax": {f: LogSoftmaxOp, jvp: LogSoftmaxOpJVP, vjp: LogSoftmaxOpVJP,
+	"LogSoftmax": {f: LogSoftmaxOp, jvp: LogSoftmaxOpJVP, vjp: LogSoftmaxOpVJP, taylor: LogSoftmaxOpTaylor,
 		args: args(cfg(uniform(-2, 2, 3, 5)), cfg(uniform(-2, 2, 5)))},
-	"LogSumExp": {f: LogSumExpOp, jvp: LogSumExpOpJVP, vjp: LogSumExpOpVJP,
+	"LogSumExp": {f: LogSumExpOp, jvp: LogSumExpOpJVP, vjp: LogSumExpOpVJP, taylor: LogSumExpOpTaylor,
 		args: args(cfg(uniform(-2, 2, 3, 5)), cfg(uniform(-2, 2, 2, 5, 3)))},
 	// Labels: probability rows, and rows of any sum (the runtime's
 	// definition covers both).
-	"SoftmaxCrossEntropy": {f: SoftmaxCrossEntropyOp, jvp: SoftmaxCrossEntropyOpJVP, vjp: SoftmaxCrossEntropyOpVJP, args: args(
+	"SoftmaxCrossEntropy": {f: SoftmaxCrossEntropyOp, jvp: SoftmaxCrossEntropyOpJVP, vjp: SoftmaxCrossEntropyOpVJP, taylor: SoftmaxCrossEntropyOpTaylor, args: args(
 		cfg(uniform(-2, 2, 3, 5), probabilities(3, 5)),
 		cfg(uniform(-2, 2, 3, 5), uniform(0, 1, 3, 5)))},
-	"SoftmaxCrossEntropyGrad": {f: SoftmaxCrossEntropyGradOp, jvp: SoftmaxCrossEntropyGradOpJVP, vjp: SoftmaxCrossEntropyGradOpVJP, args: args(
+	"SoftmaxCrossEntropyGrad": {f: SoftmaxCrossEntropyGradOp, jvp: SoftmaxCrossEntropyGradOpJVP, vjp: SoftmaxCrossEntropyGradOpVJP, taylor: SoftmaxCrossEntropyGradOpTaylor, args: args(
 		cfg(uniform(-2, 2, 3, 5), probabilities(3, 5), scalar(-2, 2)),
 		cfg(uniform(-2, 2, 3, 5), uniform(0, 1, 3, 5), scalar(-2, 2)))},
 }
@@ -488,9 +487,10 @@ func wrapperName(r *templates.Rule) string {
 }
 
 // hasTaylor reports whether Taylor mode expands r to any order: rules by
-// Partials (elementwise) and linear maps of Series Linear or Bilinear.
+// Partials (elementwise), linear maps of Series Linear or Bilinear, and
+// first-order maps with an expansion (Expand).
 func hasTaylor(r *templates.Rule) bool {
-	return r.Partials != nil || r.Series != templates.FirstOrder
+	return r.Partials != nil || r.Series != templates.FirstOrder || r.Expand != ""
 }
 
 // TestEveryRuleHasACase fails, naming the rule, for every Smooth rule of
@@ -592,7 +592,7 @@ func TestWrappers(t *testing.T) {
 			continue
 		}
 		// The calls of package tensorops, and of Tensor's methods with a
-		// rule (Clone, which the wrappers of Accumulate call, aside).
+		// rule (Clone aside, but in its own wrapper).
 		var calls []string
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {

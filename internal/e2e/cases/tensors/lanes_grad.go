@@ -7,13 +7,16 @@ import (
 	"slices"
 )
 
-// QuadHVP3 returns Quad and the Hessian-vector products ∇²Quad·v_l along 3 directions at once, the
-// Hessian taken with respect to x, by forward mode over reverse mode: the JVP of the gradient of
-// Quad along the 3 directions (quadGradJVPLanes3, vector forward mode), so that Quad and its
-// gradient are evaluated once for all. Each direction must have the shape of x.
+// QuadHVP3 returns Quad and the Hessian-vector product ∇²Quad·v1, ∇²Quad·v2, ∇²Quad·v3, the Hessian
+// taken with respect to x, by forward mode over reverse mode: the directional derivative of the
+// gradient of Quad (quadGradJVPLanes3) along the 3 directions at once (vector forward mode), so
+// that Quad and its gradient are evaluated once for all. Each product is a fresh value of x's type,
+// zeros where it is zero (never a nil tensor). A direction has x's shape.
 func QuadHVP3(x, v1, v2, v3 *tensorops.Tensor) (f float64, hv1, hv2, hv3 *tensorops.Tensor) {
-	t, _, _, _, _, t2, t3, t4 := quadGradJVPLanes3(x, v1, v2, v3)
-	return t, t2, t3, t4
+	var t, t2, t3 *tensorops.Tensor
+	f, _, _, _, _, t, t2, t3 = quadGradJVPLanes3(x, v1, v2, v3)
+	t4 := tensorops.OrZerosLike(t, x)
+	return f, t4, tensorops.OrZerosLike(t2, x), tensorops.OrZerosLike(t3, x)
 }
 
 // quadGradJVPLanes3 computes QuadGrad and its derivatives along 3 directions at once (vector
@@ -171,11 +174,11 @@ func QuadTaylorLine2(x, x1_1, x1_2 *tensorops.Tensor) (float64, float64, float64
 	return tensorops.SumAll(t11), tensorops.SumAll(t12), tensorops.SumAll(t15), t17, t18
 }
 
-// NetOutHessian returns NetOut and its Hessian with respect to x, a [n, n] tensor for the n =
-// Size(x) elements of x in row-major order: row i is the Hessian-vector product along the unit
-// tensor eᵢ (forward mode over reverse mode: netOutGradJVPLanes8, the JVP of the gradient along 8
-// unit tensors at once, ⌈n/8⌉ calls, which give NetOut's value too), then (H + Hᵀ)/2, exactly
-// symmetric.
+// NetOutHessian returns NetOut and its Hessian with respect to x, a [n, n] tensor (marked
+// symmetric) over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²NetOut/∂θᵢ∂θⱼ.
+// Row i is the Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
+// (netOutGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
+// give NetOut's value too), then (H + Hᵀ)/2, exactly symmetric.
 func NetOutHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
 	n2 := tensorops.Size(x)
 	rows := make([]*tensorops.Tensor, n2+7)
@@ -513,11 +516,13 @@ func denseJVPLanes8WrtX(
 }
 
 // NetOutHVP returns NetOut and the Hessian-vector product ∇²NetOut·v, the Hessian taken with
-// respect to x, by forward mode over reverse mode: the directional derivative along v of the
-// gradient of NetOut (netOutGradJVP). v must have the shape of x.
+// respect to x, by forward mode over reverse mode: the directional derivative of the gradient of
+// NetOut (netOutGradJVP). Each product is a fresh value of x's type, zeros where it is zero (never
+// a nil tensor). A direction has x's shape.
 func NetOutHVP(n *Net, x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
-	t, _, _, t2 := netOutGradJVP(n, x, v)
-	return t, t2
+	var t *tensorops.Tensor
+	f, _, _, t = netOutGradJVP(n, x, v)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // netOutGradJVP computes NetOutGrad and its derivative along the tangents (forward mode).
@@ -602,13 +607,15 @@ func denseJVPWrtX(l Layer, x, dx *tensorops.Tensor) (*tensorops.Tensor, *tensoro
 	return t3, tensorops.TanhJVP(t3, tensorops.ExpandLike(t[1], t2))
 }
 
-// NetOutHVP2 returns NetOut and the Hessian-vector products ∇²NetOut·v_l along 2 directions at
-// once, the Hessian taken with respect to x, by forward mode over reverse mode: the JVP of the
-// gradient of NetOut along the 2 directions (netOutGradJVPLanes2, vector forward mode), so that
-// NetOut and its gradient are evaluated once for all. Each direction must have the shape of x.
+// NetOutHVP2 returns NetOut and the Hessian-vector product ∇²NetOut·v1, ∇²NetOut·v2, the Hessian
+// taken with respect to x, by forward mode over reverse mode: the directional derivative of the
+// gradient of NetOut (netOutGradJVPLanes2) along the 2 directions at once (vector forward mode), so
+// that NetOut and its gradient are evaluated once for all. Each product is a fresh value of x's
+// type, zeros where it is zero (never a nil tensor). A direction has x's shape.
 func NetOutHVP2(n *Net, x, v1, v2 *tensorops.Tensor) (f float64, hv1, hv2 *tensorops.Tensor) {
-	t, _, _, _, t2, t3 := netOutGradJVPLanes2(n, x, v1, v2)
-	return t, t2, t3
+	var t, t2 *tensorops.Tensor
+	f, _, _, _, t, t2 = netOutGradJVPLanes2(n, x, v1, v2)
+	return f, tensorops.OrZerosLike(t, x), tensorops.OrZerosLike(t2, x)
 }
 
 // netOutGradJVPLanes2 computes NetOutGrad and its derivatives along 2 directions at once (vector

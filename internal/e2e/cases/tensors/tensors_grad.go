@@ -170,11 +170,13 @@ func QuadTaylor(x, x1, x2, x3 *tensorops.Tensor) (float64, float64, float64, flo
 }
 
 // QuadHVP returns Quad and the Hessian-vector product ∇²Quad·v, the Hessian taken with respect to
-// x, by forward mode over reverse mode: the directional derivative along v of the gradient of Quad
-// (quadGradJVP). v must have the shape of x.
+// x, by forward mode over reverse mode: the directional derivative of the gradient of Quad
+// (quadGradJVP). Each product is a fresh value of x's type, zeros where it is zero (never a nil
+// tensor). A direction has x's shape.
 func QuadHVP(x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
-	t, _, _, t2 := quadGradJVP(x, v)
-	return t, t2
+	var t *tensorops.Tensor
+	f, _, _, t = quadGradJVP(x, v)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // quadGradJVP computes QuadGrad and its derivative along the tangents (forward mode).
@@ -201,10 +203,10 @@ func quadGradJVP(x, dx *tensorops.Tensor) (f float64, xBar *tensorops.Tensor, df
 	return t5, xBar, t6, dxBar
 }
 
-// QuadLaplacian returns Quad and its Laplacian with respect to x, the sum of ∂²Quad/∂x[i]² over the
-// elements of x, by collapsed Taylor mode: quadTaylor propagates 8 unit directions
-// (tensorops.Basis) at once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉
-// calls, which give Quad's value too.
+// QuadLaplacian returns Quad and its Laplacian with respect to x, Σᵢ ∂²Quad/∂θᵢ² over θ, the n =
+// Size(x) elements of x in row-major order, by collapsed Taylor mode: quadTaylor propagates 8 unit
+// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
+// give Quad's value too.
 func QuadLaplacian(x *tensorops.Tensor) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0
@@ -347,9 +349,10 @@ func quadTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (
 	return t48, t49, t50, t51, t52, t53, t54, tensorops.SumAll(t44), tensorops.SumAll(t45), t55
 }
 
-// QuadHessDiag returns Quad and the diagonal of its Hessian with respect to x, shaped like x:
-// ∂²Quad/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Quad along the unit tensor eᵢ
-// (quadTaylorLanes8, 8 unit tensors per call, ⌈Size(x)/8⌉ calls, which give Quad's value too).
+// QuadHessDiag returns Quad and the diagonal of its Hessian with respect to x, as a fresh value of
+// x's type: ∂²Quad/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in row-major order, f2 the
+// second Taylor coefficient of Quad along the unit direction eᵢ (quadTaylorLanes8, 8 unit
+// directions per call, ⌈n/8⌉ calls, which give Quad's value too).
 func QuadHessDiag(x *tensorops.Tensor) (f float64, d *tensorops.Tensor) {
 	n := tensorops.Size(x)
 	d2 := make([]float64, n+7)
@@ -480,10 +483,11 @@ func quadTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *tensoro
 	return t53, t54, t56, t58, t60, t62, t64, t66, t68, t55, t57, t59, t61, t63, t65, t67, t69
 }
 
-// QuadHessian returns Quad and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
-// elements of x in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ
-// (forward mode over reverse mode: quadGradJVPLanes8, the JVP of the gradient along 8 unit tensors
-// at once, ⌈n/8⌉ calls, which give Quad's value too), then (H + Hᵀ)/2, exactly symmetric.
+// QuadHessian returns Quad and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
+// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Quad/∂θᵢ∂θⱼ. Row i is the
+// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
+// (quadGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
+// give Quad's value too), then (H + Hᵀ)/2, exactly symmetric.
 func QuadHessian(x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
 	n := tensorops.Size(x)
 	rows := make([]*tensorops.Tensor, n+7)

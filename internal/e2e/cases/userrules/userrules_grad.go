@@ -406,11 +406,13 @@ func softmaxTaylor(x, x1, x2 *T) (*T, *T, *T) {
 }
 
 // EnergyHVP returns Energy and the Hessian-vector product ∇²Energy·v, the Hessian taken with
-// respect to x, by forward mode over reverse mode: the directional derivative along v of the
-// gradient of Energy (energyGradJVP). v must have the shape of x.
+// respect to x, by forward mode over reverse mode: the directional derivative of the gradient of
+// Energy (energyGradJVP). Each product is a fresh value of x's type, zeros where it is zero (never
+// a nil tensor). A direction has x's shape.
 func EnergyHVP(x, v *T) (f float64, hv *T) {
-	t, _, _, t2 := energyGradJVP(x, v)
-	return t, t2
+	var t *T
+	f, _, _, t = energyGradJVP(x, v)
+	return f, tensorops.OrZerosLike(t, x)
 }
 
 // energyGradJVP computes EnergyGrad and its derivative along the tangents (forward mode).
@@ -484,11 +486,11 @@ func softmaxJVP(x, dx *T) (*T, *T) {
 	return tensorops.Scale(e, t4), t5
 }
 
-// EnergyHessian returns Energy and its Hessian with respect to x, a [n, n] tensor for the n =
-// Size(x) elements of x in row-major order: row i is the Hessian-vector product along the unit
-// tensor eᵢ (forward mode over reverse mode: energyGradJVPLanes8, the JVP of the gradient along 8
-// unit tensors at once, ⌈n/8⌉ calls, which give Energy's value too), then (H + Hᵀ)/2, exactly
-// symmetric.
+// EnergyHessian returns Energy and its Hessian with respect to x, a [n, n] tensor (marked
+// symmetric) over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Energy/∂θᵢ∂θⱼ.
+// Row i is the Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
+// (energyGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
+// give Energy's value too), then (H + Hᵀ)/2, exactly symmetric.
 func EnergyHessian(x *T) (f float64, h *T) {
 	n := tensorops.Size(x)
 	rows := make([]*T, n+7)
@@ -972,9 +974,10 @@ func geluSlopeJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (*T, *T, *
 	return t63, t64, t65, t66, t67, t68, t69, t70, t71
 }
 
-// EnergyHessDiag returns Energy and the diagonal of its Hessian with respect to x, shaped like x:
-// ∂²Energy/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Energy along the unit tensor eᵢ
-// (energyTaylorLanes8, 8 unit tensors per call, ⌈Size(x)/8⌉ calls, which give Energy's value too).
+// EnergyHessDiag returns Energy and the diagonal of its Hessian with respect to x, as a fresh value
+// of x's type: ∂²Energy/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in row-major order, f2
+// the second Taylor coefficient of Energy along the unit direction eᵢ (energyTaylorLanes8, 8 unit
+// directions per call, ⌈n/8⌉ calls, which give Energy's value too).
 func EnergyHessDiag(x *T) (f float64, d *T) {
 	n := tensorops.Size(x)
 	d2 := make([]float64, n+7)
@@ -1157,10 +1160,10 @@ func lseTangentJVPWrtX(x, dx2, dx *T) (float64, float64) {
 	return tensorops.Dot(t, dx), tensorops.Dot(t2, dx)
 }
 
-// EnergyLaplacian returns Energy and its Laplacian with respect to x, the sum of ∂²Energy/∂x[i]²
-// over the elements of x, by collapsed Taylor mode: energyTaylor propagates 8 unit directions
-// (tensorops.Basis) at once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉
-// calls, which give Energy's value too.
+// EnergyLaplacian returns Energy and its Laplacian with respect to x, Σᵢ ∂²Energy/∂θᵢ² over θ, the
+// n = Size(x) elements of x in row-major order, by collapsed Taylor mode: energyTaylor propagates 8
+// unit directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls,
+// which give Energy's value too.
 func EnergyLaplacian(x *T) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0

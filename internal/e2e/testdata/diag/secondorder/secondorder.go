@@ -1,11 +1,13 @@
 package secondorder
 
-// want +2 `//gad:hessian needs exactly one varied parameter, of type \[\]float64; x and y are varied`
+import "github.com/gadgen/gadgen/tensorops"
+
+// want +2 `//gad:hessian needs exactly one varied parameter, of type \[\]float64, \*tensorops.Tensor, or a struct of tensors \(by value or by pointer\); x and y are varied`
 //
 //gad:hessian
 func Two(x, y []float64) float64 { return x[0] * y[0] }
 
-// want +2 `//gad:hvp needs a varied parameter of type \[\]float64; x has type float64`
+// want +2 `//gad:hvp needs a varied parameter of type \[\]float64, \*tensorops.Tensor, or a struct of tensors \(by value or by pointer\); x has type float64`
 //
 //gad:hvp
 func Scalar(x float64) float64 { return x * x }
@@ -42,3 +44,14 @@ func Lanes(x []float64) float64 { return x[0] * x[1] }
 //
 //gad:hessian lanes=2
 func HessianLanes(x []float64) float64 { return x[0] * x[1] }
+
+// Net holds a float outside its tensors.
+type Net struct {
+	W     *tensorops.Tensor
+	Scale float64
+}
+
+// want +2 `//gad:hessdiag: m is not a struct of tensors: field Scale has type float64: the floats of a struct of tensors must be in fields of type \*tensorops.Tensor or \[\]\*tensorops.Tensor, or in structs of such fields`
+//
+//gad:hessdiag wrt=m
+func Mixed(m *Net) float64 { return tensorops.SumAll(m.W) * m.Scale }

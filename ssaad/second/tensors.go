@@ -1,0 +1,447 @@
+package second
+
+// This file defines the helpers with respect to a tensor x or a struct of
+// tensors m (see structs.go), whose elements, in order, are the vector of
+// parameters θ: the HVP returns a value of x's type (the JVP of the
+// gradient, which for a tensor or a struct value returns x's adjoint, and
+// for a pointer or a struct holding slices accumulates it into a shadow
+// after x); the Hessian is a [n, n] tensor over θ, its rows HVPs along
+// the unit directions, 8 per call of the gradient's vector JVP; the
+// diagonal (a value of x's type) and the Laplacian come from second-order
+// jets along the unit directions, 8 per call. A param gives what differs
+// between a tensor and a struct.
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+// param is the varied tensor or struct of tensors x of a helper, seen as
+// the vector θ of its elements.
+type param interface {
+	// size returns θ's number of elements, computed at the entry.
+	size() *ir.Value
+	// units returns the unit directions e_{i+l} of θ, l < L, as values
+	// of x's type (zero past the end), and their indices i+l.
+	units(b *helperBuilder, i *ir.Value, L int) (units, idx []*ir.Value)
+	// fromFloats returns the float64 slice d of θ's length as a fresh
+	// value of x's type.
+	fromFloats(b *helperBuilder, d *ir.Value) *ir.Value
+	// dense returns hv, a derivative of x (of x's type, or a pointer to
+	// x's struct), as a fresh value of x's type without nil tensors.
+	dense(b *helperBuilder, hv *ir.Value) *ir.Value
+	// row returns hv (as dense takes it) as a [1, n] tensor.
+	row(b *helperBuilder, hv *ir.Value) *ir.Value
+	// zero returns a fresh zero shadow of x (a struct's, which the
+	// gradient accumulates into); a tensor has none.
+	zero(b *helperBuilder, name string) *ir.Value
+	// check panics unless the direction v has x's shape (a struct's
+	// slices their lengths).
+	check(b *helperBuilder, fn string, v *ir.Value)
+	// order defines θ in a doc comment: how it orders x's elements.
+	order() string
+	// tensorT returns *tensorops.Tensor.
+	tensorT() types.Type
+}
+
+// tensorParam is a varied tensor x.
+type tensorParam struct {
+	x, n *ir.Value
+}
+
+func newTensorParam(b *helperBuilder, x *ir.Value) *tensorParam {
+	n := b.TensorCall("Size", x)
+	n.Name = "n"
+	return &tensorParam{x: x, n: n}
+}
+
+func (p *tensorParam) size() *ir.Value { return p.n }
+
+func (p *tensorParam) units(b *helperBuilder, i *ir.Value, L int) (units, idx []*ir.Value) {
+	for l := range L {
+		il := b.Add(i, b.int(int64(l)))
+		u := b.TensorCall("Basis", p.x, il)
+		u.Name = fmt.Sprintf("u%d", l)
+		units, idx = append(units, u), append(idx, il)
+	}
+	return units, idx
+}
+
+func (p *tensorParam) fromFloats(b *helperBuilder, d *ir.Value) *ir.Value {
+	flat := b.Emit(ir.OpCall, p.x.Type, d, p.n)
+	flat.Callee = &ir.Callee{Func: ir.TensorFunc(p.x.Type, "FromFloat64s")}
+	return b.TensorCall("AsTypeLike", b.TensorCall("ReshapeLike", flat, p.x), p.x)
+}
+
+func (p *tensorParam) dense(b *helperBuilder, hv *ir.Value) *ir.Value {
+	return b.TensorCall("OrZerosLike", hv, p.x)
+}
+
+func (p *tensorParam) row(b *helperBuilder, hv *ir.Value) *ir.Value {
+	return b.TensorCall("Reshape", p.dense(b, hv), b.int(1), p.n)
+}
+
+func (p *tensorParam) zero(*helperBuilder, string) *ir.Value { panic("second: a tensor has no shadow") }
+
+func (p *tensorParam) check(*helperBuilder, string, *ir.Value) {}
+
+func (p *tensorParam) order() string {
+	return fmt.Sprintf("θ, the n = Size(%s) elements of %s in row-major order", p.x.Name, p.x.Name)
+}
+
+func (p *tensorParam) tensorT() types.Type { return p.x.Type }
+
+// structParam is a varied struct of tensors x (or a pointer to one).
+type structParam struct {
+	m     *model
+	b     *helperBuilder
+	x, n  *ir.Value
+	shape *shape
+}
+
+func newStructParam(b *helperBuilder, m *model, x *ir.Value) *structParam {
+	return &structParam{m: m, b: b, x: x, shape: m.shapeOf(b, x)}
+}
+
+// size computes θ's length on its first call (at the entry, before any
+// loop), which the HVP does not make.
+func (p *structParam) size() *ir.Value {
+	if p.n == nil {
+		p.n = p.b.tensorsCall("ParamsSize", p.b.intT, p.shape.params)
+		p.n.Name = "n"
+	}
+	return p.n
+}
+
+func (p *structParam) units(b *helperBuilder, i *ir.Value, L int) (units, idx []*ir.Value) {
+	for l := range L {
+		il := b.Add(i, b.int(int64(l)))
+		u := p.m.unpack(b, b.tensorsCall("ParamsBasis", p.m.sliceT(), p.shape.params, il), p.shape, p.m.ptr)
+		u.Name = fmt.Sprintf("u%d", l)
+		units, idx = append(units, u), append(idx, il)
+	}
+	return units, idx
+}
+
+func (p *structParam) fromFloats(b *helperBuilder, d *ir.Value) *ir.Value {
+	return p.m.unpack(b, b.tensorsCall("ParamsUnflatten", p.m.sliceT(), d, p.shape.params), p.shape, p.m.ptr)
+}
+
+func (p *structParam) dense(b *helperBuilder, hv *ir.Value) *ir.Value {
+	ts := b.tensorsCall("ParamsOrZeros", p.m.sliceT(), p.m.pack(b, hv, ""), p.shape.params)
+	return p.m.unpack(b, ts, p.shape, p.m.ptr)
+}
+
+func (p *structParam) row(b *helperBuilder, hv *ir.Value) *ir.Value {
+	flat := b.tensorsCall("ParamsFlatten", p.m.tensorT, p.m.pack(b, hv, ""), p.shape.params)
+	return b.TensorCall("Reshape", flat, b.int(1), p.size())
+}
+
+func (p *structParam) zero(b *helperBuilder, name string) *ir.Value {
+	return p.m.zero(b, p.shape, name)
+}
+
+func (p *structParam) check(b *helperBuilder, fn string, v *ir.Value) { p.m.checkShape(b, fn, p.x, v) }
+
+func (p *structParam) order() string {
+	return fmt.Sprintf("θ, the n elements of the tensors of %s in the order of its fields (%s), each tensor row-major "+
+		"(tensorops.ParamsFlatten's order)", p.x.Name, p.m.describe())
+}
+
+func (p *structParam) tensorT() types.Type { return p.m.tensorT }
+
+// gradJVPOf returns the JVP of the gradient of req.Target with respect
+// to x (parameter k), a tensor or a struct of tensors, along lanes
+// directions at once (one for lanes 0), and whether the gradient takes
+// x's adjoint as a shadow parameter after x (a pointer, or a struct
+// holding slices), into which it accumulates, rather than returning it
+// as its last result (a tensor, a struct value of tensors). With a
+// shadow, the JVP is FGradJVP(…, x, v₁…v_L, xBar, hv₁…hv_L, …),
+// accumulating ∇²F·v_l into hv_l (the gradient's buffer xBar is scratch);
+// else FGradJVP(…, x, v₁…v_L, …) returns the tangents of x's adjoint
+// last.
+func gradJVPOf(req *ssaad.Request, env ssaad.Env, k, lanes int) (gj *ir.DerivedFunc, shadow bool, err error) {
+	be, grad, err := buildGrad(req, env)
+	if err != nil {
+		return nil, false, err
+	}
+	ps := ssaad.Params(grad.Obj)
+	shadow = len(ps) == len(req.Active)+1
+	active := make([]bool, len(ps))
+	active[k] = true
+	opts := ssaad.Options{Lanes: lanes}
+	if shadow {
+		if k+1 >= 64 {
+			return nil, false, fmt.Errorf("too many parameters")
+		}
+		active[k+1] = true
+		opts.Scratch, opts.NoResultCoefs = 1<<(k+1), true
+	} else if res := grad.Obj.Signature().Results(); res.Len() < 2 || !types.Identical(res.At(res.Len()-1).Type(), ps[k].Type()) {
+		return nil, false, fmt.Errorf("unexpected gradient signature %s", grad.Sig)
+	}
+	gj, err = be.Build("jvp", opts, grad.Obj, active, req.Pos)
+	return gj, shadow, err
+}
+
+// gradJVPCall calls gj (see gradJVPOf) along the directions us of x
+// (parameter k of args) and returns F's value and the HVPs, of x's type
+// (pointers to its struct with a shadow) with nil tensors where the
+// product is zero.
+func gradJVPCall(b *helperBuilder, gj *ir.DerivedFunc, shadow bool, args []*ir.Value, k int, p param, us []*ir.Value) (f *ir.Value, hvs []*ir.Value) {
+	dirs := slices.Clone(us)
+	if shadow {
+		// The gradient's buffer and the HVPs' accumulators: fresh
+		// shadows of x's shape.
+		dirs = append(dirs, p.zero(b, args[k].Name+"Bar"))
+		for l := range us {
+			name := "hv"
+			if len(us) > 1 {
+				name = fmt.Sprintf("hv%d", l+1)
+			}
+			hv := p.zero(b, name)
+			hvs = append(hvs, hv)
+			dirs = append(dirs, hv)
+		}
+	}
+	res := gj.Sig.Results()
+	c := b.Emit(ir.OpCall, res, withDirections(args, k, dirs)...)
+	c.Callee = &ir.Callee{Derived: gj}
+	f = b.Emit(ir.OpExtract, float64Type, c)
+	f.Name = "f"
+	if !shadow {
+		for l := range us {
+			hv := b.Emit(ir.OpExtract, res.At(res.Len()-len(us)+l).Type(), c)
+			hv.Index = res.Len() - len(us) + l
+			hvs = append(hvs, hv)
+		}
+	}
+	return f, hvs
+}
+
+// tensorHelper builds the helper h with respect to x, parameter k of
+// primal, a tensor or (m not nil) a struct of tensors, with signature
+// sig.
+func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, m *model, sig *types.Signature) (*ir.Func, error) {
+	f, b := newHelper(primal, req)
+	var args, extra []*ir.Value
+	pi := 0
+	// The HVP's directions follow x (the receiver too).
+	directions := func() {
+		if h.Kind != HVP {
+			return
+		}
+		for range max(1, req.Options.Lanes) {
+			p := sig.Params().At(pi)
+			pi++
+			extra = append(extra, f.AddParam(p.Name(), p.Type()))
+		}
+	}
+	if req.Method {
+		args = append(args, f.AddParam(sig.Recv().Name(), sig.Recv().Type()))
+		if k == 0 {
+			directions()
+		}
+	}
+	for i := len(args); i < len(primal.Params); i++ {
+		p := sig.Params().At(pi)
+		pi++
+		args = append(args, f.AddParam(p.Name(), p.Type()))
+		if i == k {
+			directions()
+		}
+	}
+	for r := range sig.Results().Variables() {
+		f.AddResult(r.Name(), r.Type())
+	}
+	f.Variadic = sig.Variadic()
+	b.Cur = f.NewBlock("entry")
+	x := args[k]
+	var p param
+	if m != nil {
+		p = newStructParam(b, m, x)
+	} else {
+		p = newTensorParam(b, x)
+	}
+	value := func() *ir.Value {
+		c := b.Emit(ir.OpCall, float64Type, args...)
+		c.Callee = &ir.Callee{Func: req.Target}
+		c.Name = "f"
+		return c
+	}
+	name, xname := ssaad.FuncName(req.Target), x.Name
+	var doc string
+	switch h.Kind {
+	case HVP:
+		lanes := req.Options.Lanes
+		gj, shadow, err := gradJVPOf(req, env, k, lanes)
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range extra {
+			p.check(b, req.Name, v)
+		}
+		val, hvs := gradJVPCall(b, gj, shadow, args, k, p, extra)
+		out := []*ir.Value{val}
+		for _, hv := range hvs {
+			out = append(out, p.dense(b, hv))
+		}
+		b.Cur.Return(out...)
+		var dirs []string
+		for _, v := range extra {
+			dirs = append(dirs, v.Name)
+		}
+		doc = fmt.Sprintf("%s returns %s and the Hessian-vector product ∇²%s·%s, the Hessian taken with respect to %s, "+
+			"by forward mode over reverse mode: the directional derivative of the gradient of %s (%s)", req.Name, name, name,
+			strings.Join(dirs, ", ∇²"+name+"·"), xname, name, gj.Name)
+		if lanes > 0 {
+			doc += fmt.Sprintf(" along the %d directions at once (vector forward mode), so that %s and its gradient are evaluated once for all", lanes, name)
+		}
+		doc += fmt.Sprintf(". Each product is a fresh value of %s's type, zeros where it is zero (never a nil tensor). ", xname)
+		if m != nil {
+			doc += fmt.Sprintf("A direction has %s's shape: its slices have %s's lengths, its nested structs by pointer are there "+
+				"(it panics otherwise); a nil tensor in it is zero. No shadow needs sizing.", xname, xname)
+		} else {
+			doc += fmt.Sprintf("A direction has %s's shape.", xname)
+		}
+	case Hessian:
+		d, err := h.hessian(b, req, env, args, k, p, value)
+		if err != nil {
+			return nil, err
+		}
+		doc = d
+	default:
+		// The diagonal and the Laplacian: second-order jets along the
+		// unit directions.
+		jet, err := h.jet(req, env)
+		if err != nil {
+			return nil, err
+		}
+		if h.Kind == HessDiag {
+			doc = h.hessDiag(b, req, args, k, p, jet, value)
+		} else {
+			doc = h.laplacian(b, req, args, k, p, jet, value)
+		}
+	}
+	f.Doc = doc
+	return f, nil
+}
+
+// hessianLanes is the number of directions a Hessian's vector JVP of the
+// gradient takes at once.
+const hessianLanes = 8
+
+// hessian completes FHessian(x) (f float64, h *tensorops.Tensor): h is
+// [n, n] over θ, row i the HVP along the unit direction eᵢ (flattened),
+// hessianLanes rows per call of the gradient's vector JVP where it can be
+// built (one per call else), then (H + Hᵀ)/2. It returns the doc comment.
+func (h Helper) hessian(b *helperBuilder, req *ssaad.Request, env ssaad.Env, args []*ir.Value, k int, p param, value func() *ir.Value) (string, error) {
+	L := hessianLanes
+	gj, shadow, err := gradJVPOf(req, env, k, L)
+	if err != nil {
+		// No vector JVP of the gradient: one direction per call.
+		L = 1
+		if gj, shadow, err = gradJVPOf(req, env, k, 0); err != nil {
+			return "", err
+		}
+	}
+	n := p.size()
+	// rows has L−1 slots past n for the directions past the end (zeros)
+	// of the last call.
+	rows := b.Emit(ir.OpMakeSlice, types.NewSlice(p.tensorT()), b.Add(n, b.int(int64(L-1))), nil)
+	rows.Name = "rows"
+	fv := b.float(0)
+	fv.Name = "f"
+	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		units, idx := p.units(b, i, L)
+		val, hvs := gradJVPCall(b, gj, shadow, args, k, p, units)
+		for l, hv := range hvs {
+			addr := b.Emit(ir.OpIndexAddr, types.NewPointer(p.tensorT()), rows, idx[l])
+			b.Emit(ir.OpStore, nil, addr, p.row(b, hv))
+		}
+		return []*ir.Value{val}
+	})
+	val := b.orValue(out[0], n, value)
+	head := b.Emit(ir.OpSlice, rows.Type, rows, nil, n, nil)
+	concat := b.Emit(ir.OpCall, p.tensorT(), b.int(0), head)
+	concat.Callee = &ir.Callee{Func: ir.TensorFunc(p.tensorT(), "Concat"), Spread: true}
+	b.Cur.Return(val, b.TensorCall("Symmetrize", concat))
+	name, xname := ssaad.FuncName(req.Target), args[k].Name
+	per := fmt.Sprintf("%s, the JVP of the gradient along %d unit directions at once, ⌈n/%d⌉ calls, which give %s's value too", gj.Name, L, L, name)
+	if L == 1 {
+		per = fmt.Sprintf("%s, n calls", gj.Name)
+	}
+	return fmt.Sprintf("%s returns %s and its Hessian with respect to %s, a [n, n] tensor (marked symmetric) over %s: "+
+		"H[i, j] = ∂²%s/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by forward mode over "+
+		"reverse mode (%s), then (H + Hᵀ)/2, exactly symmetric.", req.Name, name, xname, p.order(), name, per), nil
+}
+
+// hessdiagLanes is the number of unit directions a Hessian diagonal's jet
+// takes at once.
+const hessdiagLanes = 8
+
+// hessDiag completes FHessDiag(x) (f float64, d): d[i] = ∂²F/∂θᵢ² =
+// 2·f2(eᵢ), f2 the second Taylor coefficient of the jet along the unit
+// direction eᵢ, hessdiagLanes per call of jet; d of x's type. It returns
+// the doc comment.
+func (h Helper) hessDiag(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p param, jet *ir.DerivedFunc, value func() *ir.Value) string {
+	L := hessdiagLanes
+	n := p.size()
+	// d has L−1 slots past n for the directions past the end (zeros) of
+	// the last call.
+	d := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), b.Add(n, b.int(int64(L-1))), nil)
+	d.Name = "d"
+	fv := b.float(0)
+	fv.Name = "f"
+	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		units, idx := p.units(b, i, L)
+		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, units)...)
+		call.Callee = &ir.Callee{Derived: jet}
+		// The results: F's value, the first coefficients of the L lanes,
+		// then their second ones.
+		for l := range L {
+			f2 := b.Emit(ir.OpExtract, float64Type, call)
+			f2.Index = 1 + L + l
+			b.store(d, idx[l], b.Mul(b.float(2), f2))
+		}
+		return []*ir.Value{b.Emit(ir.OpExtract, float64Type, call)}
+	})
+	val := b.orValue(out[0], n, value)
+	head := b.Emit(ir.OpSlice, d.Type, d, nil, n, nil)
+	b.Cur.Return(val, p.fromFloats(b, head))
+	name, xname := ssaad.FuncName(req.Target), args[k].Name
+	return fmt.Sprintf("%s returns %s and the diagonal of its Hessian with respect to %s, as a fresh value of %s's type: "+
+		"∂²%s/∂θᵢ² = 2·f2(eᵢ) for %s, f2 the second Taylor coefficient of %s along the unit direction eᵢ (%s, "+
+		"%d unit directions per call, ⌈n/%d⌉ calls, which give %s's value too).",
+		req.Name, name, xname, xname, name, p.order(), name, jet.Name, L, L, name)
+}
+
+// laplacian completes FLaplacian(x) (f, lap float64) by collapsed Taylor
+// mode along the unit directions, laplacianLanes per call of the jet. It
+// returns the doc comment.
+func (h Helper) laplacian(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p param, jet *ir.DerivedFunc, value func() *ir.Value) string {
+	L := laplacianLanes
+	n := p.size()
+	lap := b.float(0)
+	lap.Name = "lap"
+	fv := b.float(0)
+	fv.Name = "f"
+	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+		units, _ := p.units(b, i, L)
+		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, units)...)
+		call.Callee = &ir.Callee{Derived: jet}
+		sum := b.Emit(ir.OpExtract, float64Type, call)
+		sum.Index = 1 + L
+		val := b.Emit(ir.OpExtract, float64Type, call)
+		return []*ir.Value{b.Add(c[0], b.Mul(b.float(2), sum)), val}
+	})
+	b.Cur.Return(b.orValue(out[1], n, value), out[0])
+	name, xname := ssaad.FuncName(req.Target), args[k].Name
+	return fmt.Sprintf("%s returns %s and its Laplacian with respect to %s, Σᵢ ∂²%s/∂θᵢ² over %s, "+
+		"by collapsed Taylor mode: %s propagates %d unit directions at once, their first coefficients "+
+		"and the sum of their second ones; ⌈n/%d⌉ calls, which give %s's value too.", req.Name, name, xname, name, p.order(), jet.Name, L, L, name)
+}
