@@ -396,13 +396,24 @@ func (t *transformer) run() {
 	}
 	// The caller's tangent structs need no sizing: their slices are grown
 	// to the primal's lengths (nil tensors and zeros: zero tangents).
+	// A struct by value is grown in a copy, which stands for it.
 	for i, pv := range p.Params {
-		if !req.Active[i] || !ssaad.IsStructPointer(pv.Type) {
+		if !req.Active[i] {
 			continue
 		}
-		for _, c := range t.tan[pv] {
-			if c != nil && c.Op == ir.OpParam {
+		_, isStruct := pv.Type.Underlying().(*types.Struct)
+		for k, c := range t.tan[pv] {
+			switch {
+			case c == nil || c.Op != ir.OpParam:
+			case ssaad.IsStructPointer(pv.Type):
 				t.GrowShadow(t.val[pv], c)
+			case isStruct && ssaad.HoldsPointers(pv.Type):
+				tmp := t.Emit(ir.OpAlloc, types.NewPointer(pv.Type))
+				t.Emit(ir.OpStore, nil, tmp, c)
+				t.GrowShadow(t.val[pv], tmp)
+				g := t.Emit(ir.OpLoad, pv.Type, tmp)
+				g.Name = c.Name
+				t.tan[pv][k] = g
 			}
 		}
 	}

@@ -363,13 +363,16 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 	t := m.W
 	t2 := dm.W
 	n := len(t)
+	dm.W = append(t2, make([]float64, max(n-len(t2), 0))...)
+	dm2 := dm
+	t3 := dm2.W
 	y := m.B
-	dy := dm.B
+	dy := dm2.B
 	for i := 0; i < n; i++ {
 		w := t[i]
 		xi := x[i]
 		y += w * xi
-		dy += t2[i]*xi + w*dx[i]
+		dy += t3[i]*xi + w*dx[i]
 	}
 	return y * y, 2 * (dy * y)
 }
@@ -501,11 +504,15 @@ func FitJVP(w, dw []float64, b, db float64, x, dx []float64) (float64, float64) 
 // fitG is the function literal g of Fit, with the captured variable m as its
 // first parameter.
 func fitGJVP(m, dm Model, t, dt float64) (float64, float64) {
-	t2 := m.B
-	t3 := m.W[0]
-	t4 := t3 * t
-	t5 := dm.B*t + t2*dt + ((dm.W[0]*t+t3*dt)*t + t4*dt)
-	return t2*t + t4*t, t5
+	t2 := m.W
+	t3 := dm.W
+	dm.W = append(t3, make([]float64, max(len(t2)-len(t3), 0))...)
+	dm2 := dm
+	t4 := m.B
+	t5 := t2[0]
+	t6 := t5 * t
+	t7 := dm2.B*t + t4*dt + ((dm2.W[0]*t+t5*dt)*t + t6*dt)
+	return t4*t + t6*t, t7
 }
 
 // ForwardGrad computes Stack.Forward and its gradient with respect to the varied inputs (reverse

@@ -2493,9 +2493,11 @@ func applyReverseWrtS(s Stack, sBar *Stack, x, seed *T) {
 // Results, in order: the value of StackLoss; its tangent.
 // Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func StackLossJVP(s, ds Stack, x *T) (float64, float64) {
-	t, t2 := applyJVPWrtS(s, ds, x)
-	t3 := tensorops.SumAll(tensorops.Fuse("2*a*b", t, t2))
-	return tensorops.SumAll(tensorops.Square(t)), t3
+	t := ds.Ws
+	ds.Ws = append(t, make([]*T, max(len(s.Ws)-len(t), 0))...)
+	t2, t3 := applyJVPWrtS(s, ds, x)
+	t4 := tensorops.SumAll(tensorops.Fuse("2*a*b", t2, t3))
+	return tensorops.SumAll(tensorops.Square(t2)), t4
 }
 
 // applyJVPWrtS computes apply and its derivative along the tangents (forward mode).
@@ -2508,13 +2510,15 @@ func applyJVPWrtS(s, ds Stack, x *T) (*T, *T) {
 	t := s.Ws
 	t2 := ds.Ws
 	n := len(t)
+	ds.Ws = append(t2, make([]*T, max(n-len(t2), 0))...)
+	t3 := ds.Ws
 	var dx *T
 	for i := 0; i < n; i++ {
-		dw := t2[i]
-		t3 := tensorops.MatMulEach(t[i], false, x, dx)
-		t4 := tensorops.MatMul(x, dw)
-		x = tensorops.Tanh(t3[0])
-		dx = tensorops.FuseInto(t4, "TanhJVP(a, b + c)", x, t3[1], t4)
+		dw := t3[i]
+		t4 := tensorops.MatMulEach(t[i], false, x, dx)
+		t5 := tensorops.MatMul(x, dw)
+		x = tensorops.Tanh(t4[0])
+		dx = tensorops.FuseInto(t5, "TanhJVP(a, b + c)", x, t4[1], t5)
 	}
 	return x, dx
 }

@@ -376,6 +376,10 @@ func TestStack(t *testing.T) {
 	}
 	fd := (StackLoss(move(h), x) - StackLoss(move(-h), x)) / (2 * h)
 	_, jv := StackLossJVP(s, v, x)
+	// An unsized tangent by value is zero (its slices are grown in a copy).
+	if _, j0 := StackLossJVP(s, Stack{}, x); j0 != 0 {
+		t.Errorf("JVP along Stack{} = %v, want 0", j0)
+	}
 	var g, gp Stack
 	StackLossGrad(s, &g, x)
 	StackPtrLossGrad(&s, &gp, x)

@@ -7726,66 +7726,70 @@ func DeepLossVHVP(d, v Deep, x *T) (f float64, hv Deep) {
 // into ddBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
-	t := ddBar.Layers
-	ddBar.Layers = append(t, make([]*T, max(len(dBar.Layers)-len(t), 0))...)
-	var t31 Affine
+	t := d.Layers
+	t2 := dd.Layers
+	n := len(t)
+	dd.Layers = append(t2, make([]*T, max(n-len(t2), 0))...)
+	dd2 := dd
+	t3 := ddBar.Layers
+	ddBar.Layers = append(t3, make([]*T, max(len(dBar.Layers)-len(t3), 0))...)
 	var t32 Affine
-	t2 := d.Layers
-	t3 := dd.Layers
-	t4 := dBar.Layers
-	t5 := ddBar.Layers
-	t6 := max(len(t2)-len(t4), 0)
-	t7 := append(t4, make([]*T, t6)...)
-	t8 := append(t5, make([]*T, t6)...)
-	dBar.Layers = t7
-	ddBar.Layers = t8
-	t9 := *dBar
-	t10 := *ddBar
-	t11 := d.Norm
-	t12 := dd.Norm
-	t13 := d.Out
-	t14 := dd.Out
-	t15 := d.Post
-	t16 := dd.Post
-	t17, t18 := deepJVPWrtLayersNormOutPost(t2, t3, t11, t12, t13, t14, t15, t16, x)
-	t19 := tensorops.SumAll(tensorops.Square(t17))
-	t20 := tensorops.Scale(t17, 2)
-	t21 := tensorops.ExpandLike(tensorops.Scale(t18, 2), t20)
-	t22, t24, t23, t25 := deepReverseWrtLayersNormOutPostJVP(
-		t2,
-		t3,
-		t9.Layers,
+	var t33 Affine
+	t4 := dd2.Layers
+	t5 := dBar.Layers
+	t6 := ddBar.Layers
+	t7 := max(n-len(t5), 0)
+	t8 := append(t5, make([]*T, t7)...)
+	t9 := append(t6, make([]*T, t7)...)
+	dBar.Layers = t8
+	ddBar.Layers = t9
+	t10 := *dBar
+	t11 := *ddBar
+	t12 := d.Norm
+	t13 := dd2.Norm
+	t14 := d.Out
+	t15 := dd2.Out
+	t16 := d.Post
+	t17 := dd2.Post
+	t18, t19 := deepJVPWrtLayersNormOutPost(t, t4, t12, t13, t14, t15, t16, t17, x)
+	t20 := tensorops.SumAll(tensorops.Square(t18))
+	t21 := tensorops.Scale(t18, 2)
+	t22 := tensorops.ExpandLike(tensorops.Scale(t19, 2), t21)
+	t23, t25, t24, t26 := deepReverseWrtLayersNormOutPostJVP(
+		t,
+		t4,
 		t10.Layers,
-		t11,
+		t11.Layers,
 		t12,
 		t13,
 		t14,
 		t15,
 		t16,
-		t9.Post,
+		t17,
 		t10.Post,
+		t11.Post,
 		x,
-		t20,
 		t21,
+		t22,
 	)
-	t31.Scale = tensorops.Accumulate(t31.Scale, t22.Scale)
-	t32.Scale = tensorops.Add(t32.Scale, t23.Scale)
-	t31.Shift = tensorops.Accumulate(t31.Shift, t22.Shift)
-	t32.Shift = tensorops.Add(t32.Shift, t23.Shift)
-	t26 := ddBar.Out
-	dBar.Out = tensorops.Accumulate(dBar.Out, t24)
-	ddBar.Out = tensorops.Add(t26, t25)
-	t27 := t31
+	t32.Scale = tensorops.Accumulate(t32.Scale, t23.Scale)
+	t33.Scale = tensorops.Add(t33.Scale, t24.Scale)
+	t32.Shift = tensorops.Accumulate(t32.Shift, t23.Shift)
+	t33.Shift = tensorops.Add(t33.Shift, t24.Shift)
+	t27 := ddBar.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t25)
+	ddBar.Out = tensorops.Add(t27, t26)
 	t28 := t32
-	t31 = Affine{}
+	t29 := t33
 	t32 = Affine{}
-	t29 := ddBar.Norm.Scale
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t27.Scale)
-	ddBar.Norm.Scale = tensorops.Add(t29, t28.Scale)
-	t30 := ddBar.Norm.Shift
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t27.Shift)
-	ddBar.Norm.Shift = tensorops.Add(t30, t28.Shift)
-	return t19, 0
+	t33 = Affine{}
+	t30 := ddBar.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t28.Scale)
+	ddBar.Norm.Scale = tensorops.Add(t30, t29.Scale)
+	t31 := ddBar.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t28.Shift)
+	ddBar.Norm.Shift = tensorops.Add(t31, t29.Shift)
+	return t20, 0
 }
 
 // DeepLossVHessian returns DeepLossV and its Hessian with respect to d, a [n, n] tensor (marked
@@ -8025,122 +8029,139 @@ func deepLossVGradJVPLanes8(
 	dBar, ddBar1, ddBar2, ddBar3, ddBar4, ddBar5, ddBar6, ddBar7, ddBar8 *Deep,
 	x *T,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	t := ddBar1.Layers
-	ddBar1.Layers = append(t, make([]*T, max(len(dBar.Layers)-len(t), 0))...)
-	t2 := ddBar2.Layers
-	ddBar2.Layers = append(t2, make([]*T, max(len(dBar.Layers)-len(t2), 0))...)
-	t3 := ddBar3.Layers
-	ddBar3.Layers = append(t3, make([]*T, max(len(dBar.Layers)-len(t3), 0))...)
-	t4 := ddBar4.Layers
-	ddBar4.Layers = append(t4, make([]*T, max(len(dBar.Layers)-len(t4), 0))...)
-	t5 := ddBar5.Layers
-	ddBar5.Layers = append(t5, make([]*T, max(len(dBar.Layers)-len(t5), 0))...)
-	t6 := ddBar6.Layers
-	ddBar6.Layers = append(t6, make([]*T, max(len(dBar.Layers)-len(t6), 0))...)
-	t7 := ddBar7.Layers
-	ddBar7.Layers = append(t7, make([]*T, max(len(dBar.Layers)-len(t7), 0))...)
-	t8 := ddBar8.Layers
-	ddBar8.Layers = append(t8, make([]*T, max(len(dBar.Layers)-len(t8), 0))...)
-	var t143 Affine
-	var t144 Affine
-	var t145 Affine
-	var t146 Affine
-	var t147 Affine
-	var t148 Affine
-	var t149 Affine
-	var t150 Affine
+	t := d.Layers
+	t2 := dd1.Layers
+	n := len(t)
+	dd1.Layers = append(t2, make([]*T, max(n-len(t2), 0))...)
+	dd1_2 := dd1
+	t3 := dd2.Layers
+	dd2.Layers = append(t3, make([]*T, max(n-len(t3), 0))...)
+	dd2_2 := dd2
+	t4 := dd3.Layers
+	dd3.Layers = append(t4, make([]*T, max(n-len(t4), 0))...)
+	dd3_2 := dd3
+	t5 := dd4.Layers
+	dd4.Layers = append(t5, make([]*T, max(n-len(t5), 0))...)
+	dd4_2 := dd4
+	t6 := dd5.Layers
+	dd5.Layers = append(t6, make([]*T, max(n-len(t6), 0))...)
+	dd5_2 := dd5
+	t7 := dd6.Layers
+	dd6.Layers = append(t7, make([]*T, max(n-len(t7), 0))...)
+	dd6_2 := dd6
+	t8 := dd7.Layers
+	dd7.Layers = append(t8, make([]*T, max(n-len(t8), 0))...)
+	dd7_2 := dd7
+	t9 := dd8.Layers
+	dd8.Layers = append(t9, make([]*T, max(n-len(t9), 0))...)
+	dd8_2 := dd8
+	t10 := ddBar1.Layers
+	ddBar1.Layers = append(t10, make([]*T, max(len(dBar.Layers)-len(t10), 0))...)
+	t11 := ddBar2.Layers
+	ddBar2.Layers = append(t11, make([]*T, max(len(dBar.Layers)-len(t11), 0))...)
+	t12 := ddBar3.Layers
+	ddBar3.Layers = append(t12, make([]*T, max(len(dBar.Layers)-len(t12), 0))...)
+	t13 := ddBar4.Layers
+	ddBar4.Layers = append(t13, make([]*T, max(len(dBar.Layers)-len(t13), 0))...)
+	t14 := ddBar5.Layers
+	ddBar5.Layers = append(t14, make([]*T, max(len(dBar.Layers)-len(t14), 0))...)
+	t15 := ddBar6.Layers
+	ddBar6.Layers = append(t15, make([]*T, max(len(dBar.Layers)-len(t15), 0))...)
+	t16 := ddBar7.Layers
+	ddBar7.Layers = append(t16, make([]*T, max(len(dBar.Layers)-len(t16), 0))...)
+	t17 := ddBar8.Layers
+	ddBar8.Layers = append(t17, make([]*T, max(len(dBar.Layers)-len(t17), 0))...)
 	var t151 Affine
-	t9 := d.Layers
-	t10 := dd1.Layers
-	t11 := dd2.Layers
-	t12 := dd3.Layers
-	t13 := dd4.Layers
-	t14 := dd5.Layers
-	t15 := dd6.Layers
-	t16 := dd7.Layers
-	t17 := dd8.Layers
-	t18 := dBar.Layers
-	t19 := ddBar1.Layers
-	t20 := ddBar2.Layers
-	t21 := ddBar3.Layers
-	t22 := ddBar4.Layers
-	t23 := ddBar5.Layers
-	t24 := ddBar6.Layers
-	t25 := ddBar7.Layers
-	t26 := ddBar8.Layers
-	t27 := max(len(t9)-len(t18), 0)
-	t28 := append(t18, make([]*T, t27)...)
-	t29 := append(t19, make([]*T, t27)...)
-	t30 := append(t20, make([]*T, t27)...)
-	t31 := append(t21, make([]*T, t27)...)
-	t32 := append(t22, make([]*T, t27)...)
-	t33 := append(t23, make([]*T, t27)...)
-	t34 := append(t24, make([]*T, t27)...)
-	t35 := append(t25, make([]*T, t27)...)
-	t36 := append(t26, make([]*T, t27)...)
-	dBar.Layers = t28
-	ddBar1.Layers = t29
-	ddBar2.Layers = t30
-	ddBar3.Layers = t31
-	ddBar4.Layers = t32
-	ddBar5.Layers = t33
-	ddBar6.Layers = t34
-	ddBar7.Layers = t35
-	ddBar8.Layers = t36
-	t37 := *dBar
-	t38 := *ddBar1
-	t39 := *ddBar2
-	t40 := *ddBar3
-	t41 := *ddBar4
-	t42 := *ddBar5
-	t43 := *ddBar6
-	t44 := *ddBar7
-	t45 := *ddBar8
-	t46 := d.Norm
-	t47 := dd1.Norm
-	t48 := dd2.Norm
-	t49 := dd3.Norm
-	t50 := dd4.Norm
-	t51 := dd5.Norm
-	t52 := dd6.Norm
-	t53 := dd7.Norm
-	t54 := dd8.Norm
-	t55 := d.Out
-	t56 := dd1.Out
-	t57 := dd2.Out
-	t58 := dd3.Out
-	t59 := dd4.Out
-	t60 := dd5.Out
-	t61 := dd6.Out
-	t62 := dd7.Out
-	t63 := dd8.Out
-	t64 := d.Post
-	t65 := dd1.Post
-	t66 := dd2.Post
-	t67 := dd3.Post
-	t68 := dd4.Post
-	t69 := dd5.Post
-	t70 := dd6.Post
-	t71 := dd7.Post
-	t72 := dd8.Post
-	t73, t74, t75, t76, t77, t78, t79, t80, t81 := deepJVPLanes8WrtLayersNormOutPost(
-		t9,
-		t10,
-		t11,
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-		t17,
-		t46,
-		t47,
-		t48,
-		t49,
-		t50,
-		t51,
-		t52,
-		t53,
+	var t152 Affine
+	var t153 Affine
+	var t154 Affine
+	var t155 Affine
+	var t156 Affine
+	var t157 Affine
+	var t158 Affine
+	var t159 Affine
+	t18 := dd1_2.Layers
+	t19 := dd2_2.Layers
+	t20 := dd3_2.Layers
+	t21 := dd4_2.Layers
+	t22 := dd5_2.Layers
+	t23 := dd6_2.Layers
+	t24 := dd7_2.Layers
+	t25 := dd8_2.Layers
+	t26 := dBar.Layers
+	t27 := ddBar1.Layers
+	t28 := ddBar2.Layers
+	t29 := ddBar3.Layers
+	t30 := ddBar4.Layers
+	t31 := ddBar5.Layers
+	t32 := ddBar6.Layers
+	t33 := ddBar7.Layers
+	t34 := ddBar8.Layers
+	t35 := max(n-len(t26), 0)
+	t36 := append(t26, make([]*T, t35)...)
+	t37 := append(t27, make([]*T, t35)...)
+	t38 := append(t28, make([]*T, t35)...)
+	t39 := append(t29, make([]*T, t35)...)
+	t40 := append(t30, make([]*T, t35)...)
+	t41 := append(t31, make([]*T, t35)...)
+	t42 := append(t32, make([]*T, t35)...)
+	t43 := append(t33, make([]*T, t35)...)
+	t44 := append(t34, make([]*T, t35)...)
+	dBar.Layers = t36
+	ddBar1.Layers = t37
+	ddBar2.Layers = t38
+	ddBar3.Layers = t39
+	ddBar4.Layers = t40
+	ddBar5.Layers = t41
+	ddBar6.Layers = t42
+	ddBar7.Layers = t43
+	ddBar8.Layers = t44
+	t45 := *dBar
+	t46 := *ddBar1
+	t47 := *ddBar2
+	t48 := *ddBar3
+	t49 := *ddBar4
+	t50 := *ddBar5
+	t51 := *ddBar6
+	t52 := *ddBar7
+	t53 := *ddBar8
+	t54 := d.Norm
+	t55 := dd1_2.Norm
+	t56 := dd2_2.Norm
+	t57 := dd3_2.Norm
+	t58 := dd4_2.Norm
+	t59 := dd5_2.Norm
+	t60 := dd6_2.Norm
+	t61 := dd7_2.Norm
+	t62 := dd8_2.Norm
+	t63 := d.Out
+	t64 := dd1_2.Out
+	t65 := dd2_2.Out
+	t66 := dd3_2.Out
+	t67 := dd4_2.Out
+	t68 := dd5_2.Out
+	t69 := dd6_2.Out
+	t70 := dd7_2.Out
+	t71 := dd8_2.Out
+	t72 := d.Post
+	t73 := dd1_2.Post
+	t74 := dd2_2.Post
+	t75 := dd3_2.Post
+	t76 := dd4_2.Post
+	t77 := dd5_2.Post
+	t78 := dd6_2.Post
+	t79 := dd7_2.Post
+	t80 := dd8_2.Post
+	t81, t82, t83, t84, t85, t86, t87, t88, t89 := deepJVPLanes8WrtLayersNormOutPost(
+		t,
+		t18,
+		t19,
+		t20,
+		t21,
+		t22,
+		t23,
+		t24,
+		t25,
 		t54,
 		t55,
 		t56,
@@ -8160,46 +8181,46 @@ func deepLossVGradJVPLanes8(
 		t70,
 		t71,
 		t72,
+		t73,
+		t74,
+		t75,
+		t76,
+		t77,
+		t78,
+		t79,
+		t80,
 		x,
 	)
-	t82 := tensorops.SumAll(tensorops.Square(t73))
-	t83 := tensorops.Scale(t73, 2)
-	t84 := tensorops.ExpandLike(tensorops.Scale(t74, 2), t83)
-	t85 := tensorops.ExpandLike(tensorops.Scale(t75, 2), t83)
-	t86 := tensorops.ExpandLike(tensorops.Scale(t76, 2), t83)
-	t87 := tensorops.ExpandLike(tensorops.Scale(t77, 2), t83)
-	t88 := tensorops.ExpandLike(tensorops.Scale(t78, 2), t83)
-	t89 := tensorops.ExpandLike(tensorops.Scale(t79, 2), t83)
-	t90 := tensorops.ExpandLike(tensorops.Scale(t80, 2), t83)
-	t91 := tensorops.ExpandLike(tensorops.Scale(t81, 2), t83)
-	t92, t101, t93, t94, t95, t96, t97, t98, t99, t100, t102, t103, t104,
-		t105, t106, t107, t108, t109 := deepReverseWrtLayersNormOutPostJVPLanes8(
-		t9,
-		t10,
-		t11,
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-		t17,
-		t37.Layers,
-		t38.Layers,
-		t39.Layers,
-		t40.Layers,
-		t41.Layers,
-		t42.Layers,
-		t43.Layers,
-		t44.Layers,
+	t90 := tensorops.SumAll(tensorops.Square(t81))
+	t91 := tensorops.Scale(t81, 2)
+	t92 := tensorops.ExpandLike(tensorops.Scale(t82, 2), t91)
+	t93 := tensorops.ExpandLike(tensorops.Scale(t83, 2), t91)
+	t94 := tensorops.ExpandLike(tensorops.Scale(t84, 2), t91)
+	t95 := tensorops.ExpandLike(tensorops.Scale(t85, 2), t91)
+	t96 := tensorops.ExpandLike(tensorops.Scale(t86, 2), t91)
+	t97 := tensorops.ExpandLike(tensorops.Scale(t87, 2), t91)
+	t98 := tensorops.ExpandLike(tensorops.Scale(t88, 2), t91)
+	t99 := tensorops.ExpandLike(tensorops.Scale(t89, 2), t91)
+	t100, t109, t101, t102, t103, t104, t105, t106, t107, t108, t110, t111,
+		t112, t113, t114, t115, t116, t117 := deepReverseWrtLayersNormOutPostJVPLanes8(
+		t,
+		t18,
+		t19,
+		t20,
+		t21,
+		t22,
+		t23,
+		t24,
+		t25,
 		t45.Layers,
-		t46,
-		t47,
-		t48,
-		t49,
-		t50,
-		t51,
-		t52,
-		t53,
+		t46.Layers,
+		t47.Layers,
+		t48.Layers,
+		t49.Layers,
+		t50.Layers,
+		t51.Layers,
+		t52.Layers,
+		t53.Layers,
 		t54,
 		t55,
 		t56,
@@ -8219,114 +8240,122 @@ func deepLossVGradJVPLanes8(
 		t70,
 		t71,
 		t72,
-		t37.Post,
-		t38.Post,
-		t39.Post,
-		t40.Post,
-		t41.Post,
-		t42.Post,
-		t43.Post,
-		t44.Post,
+		t73,
+		t74,
+		t75,
+		t76,
+		t77,
+		t78,
+		t79,
+		t80,
 		t45.Post,
+		t46.Post,
+		t47.Post,
+		t48.Post,
+		t49.Post,
+		t50.Post,
+		t51.Post,
+		t52.Post,
+		t53.Post,
 		x,
-		t83,
-		t84,
-		t85,
-		t86,
-		t87,
-		t88,
-		t89,
-		t90,
 		t91,
+		t92,
+		t93,
+		t94,
+		t95,
+		t96,
+		t97,
+		t98,
+		t99,
 	)
-	t143.Scale = tensorops.Accumulate(t143.Scale, t92.Scale)
-	t144.Scale = tensorops.Add(t144.Scale, t93.Scale)
-	t145.Scale = tensorops.Add(t145.Scale, t94.Scale)
-	t146.Scale = tensorops.Add(t146.Scale, t95.Scale)
-	t147.Scale = tensorops.Add(t147.Scale, t96.Scale)
-	t148.Scale = tensorops.Add(t148.Scale, t97.Scale)
-	t149.Scale = tensorops.Add(t149.Scale, t98.Scale)
-	t150.Scale = tensorops.Add(t150.Scale, t99.Scale)
-	t151.Scale = tensorops.Add(t151.Scale, t100.Scale)
-	t143.Shift = tensorops.Accumulate(t143.Shift, t92.Shift)
-	t144.Shift = tensorops.Add(t144.Shift, t93.Shift)
-	t145.Shift = tensorops.Add(t145.Shift, t94.Shift)
-	t146.Shift = tensorops.Add(t146.Shift, t95.Shift)
-	t147.Shift = tensorops.Add(t147.Shift, t96.Shift)
-	t148.Shift = tensorops.Add(t148.Shift, t97.Shift)
-	t149.Shift = tensorops.Add(t149.Shift, t98.Shift)
-	t150.Shift = tensorops.Add(t150.Shift, t99.Shift)
-	t151.Shift = tensorops.Add(t151.Shift, t100.Shift)
-	t110 := ddBar1.Out
-	t111 := ddBar2.Out
-	t112 := ddBar3.Out
-	t113 := ddBar4.Out
-	t114 := ddBar5.Out
-	t115 := ddBar6.Out
-	t116 := ddBar7.Out
-	t117 := ddBar8.Out
-	dBar.Out = tensorops.Accumulate(dBar.Out, t101)
-	ddBar1.Out = tensorops.Add(t110, t102)
-	ddBar2.Out = tensorops.Add(t111, t103)
-	ddBar3.Out = tensorops.Add(t112, t104)
-	ddBar4.Out = tensorops.Add(t113, t105)
-	ddBar5.Out = tensorops.Add(t114, t106)
-	ddBar6.Out = tensorops.Add(t115, t107)
-	ddBar7.Out = tensorops.Add(t116, t108)
-	ddBar8.Out = tensorops.Add(t117, t109)
-	t118 := t143
-	t119 := t144
-	t120 := t145
-	t121 := t146
-	t122 := t147
-	t123 := t148
-	t124 := t149
-	t125 := t150
+	t151.Scale = tensorops.Accumulate(t151.Scale, t100.Scale)
+	t152.Scale = tensorops.Add(t152.Scale, t101.Scale)
+	t153.Scale = tensorops.Add(t153.Scale, t102.Scale)
+	t154.Scale = tensorops.Add(t154.Scale, t103.Scale)
+	t155.Scale = tensorops.Add(t155.Scale, t104.Scale)
+	t156.Scale = tensorops.Add(t156.Scale, t105.Scale)
+	t157.Scale = tensorops.Add(t157.Scale, t106.Scale)
+	t158.Scale = tensorops.Add(t158.Scale, t107.Scale)
+	t159.Scale = tensorops.Add(t159.Scale, t108.Scale)
+	t151.Shift = tensorops.Accumulate(t151.Shift, t100.Shift)
+	t152.Shift = tensorops.Add(t152.Shift, t101.Shift)
+	t153.Shift = tensorops.Add(t153.Shift, t102.Shift)
+	t154.Shift = tensorops.Add(t154.Shift, t103.Shift)
+	t155.Shift = tensorops.Add(t155.Shift, t104.Shift)
+	t156.Shift = tensorops.Add(t156.Shift, t105.Shift)
+	t157.Shift = tensorops.Add(t157.Shift, t106.Shift)
+	t158.Shift = tensorops.Add(t158.Shift, t107.Shift)
+	t159.Shift = tensorops.Add(t159.Shift, t108.Shift)
+	t118 := ddBar1.Out
+	t119 := ddBar2.Out
+	t120 := ddBar3.Out
+	t121 := ddBar4.Out
+	t122 := ddBar5.Out
+	t123 := ddBar6.Out
+	t124 := ddBar7.Out
+	t125 := ddBar8.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t109)
+	ddBar1.Out = tensorops.Add(t118, t110)
+	ddBar2.Out = tensorops.Add(t119, t111)
+	ddBar3.Out = tensorops.Add(t120, t112)
+	ddBar4.Out = tensorops.Add(t121, t113)
+	ddBar5.Out = tensorops.Add(t122, t114)
+	ddBar6.Out = tensorops.Add(t123, t115)
+	ddBar7.Out = tensorops.Add(t124, t116)
+	ddBar8.Out = tensorops.Add(t125, t117)
 	t126 := t151
-	t143 = Affine{}
-	t144 = Affine{}
-	t145 = Affine{}
-	t146 = Affine{}
-	t147 = Affine{}
-	t148 = Affine{}
-	t149 = Affine{}
-	t150 = Affine{}
+	t127 := t152
+	t128 := t153
+	t129 := t154
+	t130 := t155
+	t131 := t156
+	t132 := t157
+	t133 := t158
+	t134 := t159
 	t151 = Affine{}
-	t127 := ddBar1.Norm.Scale
-	t128 := ddBar2.Norm.Scale
-	t129 := ddBar3.Norm.Scale
-	t130 := ddBar4.Norm.Scale
-	t131 := ddBar5.Norm.Scale
-	t132 := ddBar6.Norm.Scale
-	t133 := ddBar7.Norm.Scale
-	t134 := ddBar8.Norm.Scale
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t118.Scale)
-	ddBar1.Norm.Scale = tensorops.Add(t127, t119.Scale)
-	ddBar2.Norm.Scale = tensorops.Add(t128, t120.Scale)
-	ddBar3.Norm.Scale = tensorops.Add(t129, t121.Scale)
-	ddBar4.Norm.Scale = tensorops.Add(t130, t122.Scale)
-	ddBar5.Norm.Scale = tensorops.Add(t131, t123.Scale)
-	ddBar6.Norm.Scale = tensorops.Add(t132, t124.Scale)
-	ddBar7.Norm.Scale = tensorops.Add(t133, t125.Scale)
-	ddBar8.Norm.Scale = tensorops.Add(t134, t126.Scale)
-	t135 := ddBar1.Norm.Shift
-	t136 := ddBar2.Norm.Shift
-	t137 := ddBar3.Norm.Shift
-	t138 := ddBar4.Norm.Shift
-	t139 := ddBar5.Norm.Shift
-	t140 := ddBar6.Norm.Shift
-	t141 := ddBar7.Norm.Shift
-	t142 := ddBar8.Norm.Shift
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t118.Shift)
-	ddBar1.Norm.Shift = tensorops.Add(t135, t119.Shift)
-	ddBar2.Norm.Shift = tensorops.Add(t136, t120.Shift)
-	ddBar3.Norm.Shift = tensorops.Add(t137, t121.Shift)
-	ddBar4.Norm.Shift = tensorops.Add(t138, t122.Shift)
-	ddBar5.Norm.Shift = tensorops.Add(t139, t123.Shift)
-	ddBar6.Norm.Shift = tensorops.Add(t140, t124.Shift)
-	ddBar7.Norm.Shift = tensorops.Add(t141, t125.Shift)
-	ddBar8.Norm.Shift = tensorops.Add(t142, t126.Shift)
-	return t82, 0, 0, 0, 0, 0, 0, 0, 0
+	t152 = Affine{}
+	t153 = Affine{}
+	t154 = Affine{}
+	t155 = Affine{}
+	t156 = Affine{}
+	t157 = Affine{}
+	t158 = Affine{}
+	t159 = Affine{}
+	t135 := ddBar1.Norm.Scale
+	t136 := ddBar2.Norm.Scale
+	t137 := ddBar3.Norm.Scale
+	t138 := ddBar4.Norm.Scale
+	t139 := ddBar5.Norm.Scale
+	t140 := ddBar6.Norm.Scale
+	t141 := ddBar7.Norm.Scale
+	t142 := ddBar8.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t126.Scale)
+	ddBar1.Norm.Scale = tensorops.Add(t135, t127.Scale)
+	ddBar2.Norm.Scale = tensorops.Add(t136, t128.Scale)
+	ddBar3.Norm.Scale = tensorops.Add(t137, t129.Scale)
+	ddBar4.Norm.Scale = tensorops.Add(t138, t130.Scale)
+	ddBar5.Norm.Scale = tensorops.Add(t139, t131.Scale)
+	ddBar6.Norm.Scale = tensorops.Add(t140, t132.Scale)
+	ddBar7.Norm.Scale = tensorops.Add(t141, t133.Scale)
+	ddBar8.Norm.Scale = tensorops.Add(t142, t134.Scale)
+	t143 := ddBar1.Norm.Shift
+	t144 := ddBar2.Norm.Shift
+	t145 := ddBar3.Norm.Shift
+	t146 := ddBar4.Norm.Shift
+	t147 := ddBar5.Norm.Shift
+	t148 := ddBar6.Norm.Shift
+	t149 := ddBar7.Norm.Shift
+	t150 := ddBar8.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t126.Shift)
+	ddBar1.Norm.Shift = tensorops.Add(t143, t127.Shift)
+	ddBar2.Norm.Shift = tensorops.Add(t144, t128.Shift)
+	ddBar3.Norm.Shift = tensorops.Add(t145, t129.Shift)
+	ddBar4.Norm.Shift = tensorops.Add(t146, t130.Shift)
+	ddBar5.Norm.Shift = tensorops.Add(t147, t131.Shift)
+	ddBar6.Norm.Shift = tensorops.Add(t148, t132.Shift)
+	ddBar7.Norm.Shift = tensorops.Add(t149, t133.Shift)
+	ddBar8.Norm.Shift = tensorops.Add(t150, t134.Shift)
+	return t90, 0, 0, 0, 0, 0, 0, 0, 0
 }
 
 // DeepLossVHessDiag returns DeepLossV and the diagonal of its Hessian with respect to d, as a fresh
@@ -8540,17 +8569,43 @@ func deepLossVTaylorLanes8WrtD(
 		Layers: make([]*T, len(t15), cap(t15)),
 		Post:   t16,
 	}
-	t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31,
-		t32, t33 := deepTaylorLanes8WrtLayersNormOutPost2(
-		d.Layers,
-		d1_1.Layers,
-		d1_2.Layers,
-		d1_3.Layers,
-		d1_4.Layers,
-		d1_5.Layers,
-		d1_6.Layers,
-		d1_7.Layers,
-		d1_8.Layers,
+	t17 := d.Layers
+	t18 := d1_1.Layers
+	n := len(t17)
+	d1_1.Layers = append(t18, make([]*T, max(n-len(t18), 0))...)
+	d1_1_2 := d1_1
+	t19 := d1_2.Layers
+	d1_2.Layers = append(t19, make([]*T, max(n-len(t19), 0))...)
+	d1_2_2 := d1_2
+	t20 := d1_3.Layers
+	d1_3.Layers = append(t20, make([]*T, max(n-len(t20), 0))...)
+	d1_3_2 := d1_3
+	t21 := d1_4.Layers
+	d1_4.Layers = append(t21, make([]*T, max(n-len(t21), 0))...)
+	d1_4_2 := d1_4
+	t22 := d1_5.Layers
+	d1_5.Layers = append(t22, make([]*T, max(n-len(t22), 0))...)
+	d1_5_2 := d1_5
+	t23 := d1_6.Layers
+	d1_6.Layers = append(t23, make([]*T, max(n-len(t23), 0))...)
+	d1_6_2 := d1_6
+	t24 := d1_7.Layers
+	d1_7.Layers = append(t24, make([]*T, max(n-len(t24), 0))...)
+	d1_7_2 := d1_7
+	t25 := d1_8.Layers
+	d1_8.Layers = append(t25, make([]*T, max(n-len(t25), 0))...)
+	d1_8_2 := d1_8
+	t26, t27, t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40,
+		t41, t42 := deepTaylorLanes8WrtLayersNormOutPost2(
+		t17,
+		d1_1_2.Layers,
+		d1_2_2.Layers,
+		d1_3_2.Layers,
+		d1_4_2.Layers,
+		d1_5_2.Layers,
+		d1_6_2.Layers,
+		d1_7_2.Layers,
+		d1_8_2.Layers,
 		d2_1.Layers,
 		d2_2.Layers,
 		d2_3.Layers,
@@ -8560,14 +8615,14 @@ func deepLossVTaylorLanes8WrtD(
 		d2_7.Layers,
 		d2_8.Layers,
 		d.Norm,
-		d1_1.Norm,
-		d1_2.Norm,
-		d1_3.Norm,
-		d1_4.Norm,
-		d1_5.Norm,
-		d1_6.Norm,
-		d1_7.Norm,
-		d1_8.Norm,
+		d1_1_2.Norm,
+		d1_2_2.Norm,
+		d1_3_2.Norm,
+		d1_4_2.Norm,
+		d1_5_2.Norm,
+		d1_6_2.Norm,
+		d1_7_2.Norm,
+		d1_8_2.Norm,
 		d2_1.Norm,
 		d2_2.Norm,
 		d2_3.Norm,
@@ -8577,14 +8632,14 @@ func deepLossVTaylorLanes8WrtD(
 		d2_7.Norm,
 		d2_8.Norm,
 		d.Out,
-		d1_1.Out,
-		d1_2.Out,
-		d1_3.Out,
-		d1_4.Out,
-		d1_5.Out,
-		d1_6.Out,
-		d1_7.Out,
-		d1_8.Out,
+		d1_1_2.Out,
+		d1_2_2.Out,
+		d1_3_2.Out,
+		d1_4_2.Out,
+		d1_5_2.Out,
+		d1_6_2.Out,
+		d1_7_2.Out,
+		d1_8_2.Out,
 		d2_1.Out,
 		d2_2.Out,
 		d2_3.Out,
@@ -8594,14 +8649,14 @@ func deepLossVTaylorLanes8WrtD(
 		d2_7.Out,
 		d2_8.Out,
 		d.Post,
-		d1_1.Post,
-		d1_2.Post,
-		d1_3.Post,
-		d1_4.Post,
-		d1_5.Post,
-		d1_6.Post,
-		d1_7.Post,
-		d1_8.Post,
+		d1_1_2.Post,
+		d1_2_2.Post,
+		d1_3_2.Post,
+		d1_4_2.Post,
+		d1_5_2.Post,
+		d1_6_2.Post,
+		d1_7_2.Post,
+		d1_8_2.Post,
 		d2_1.Post,
 		d2_2.Post,
 		d2_3.Post,
@@ -8612,25 +8667,25 @@ func deepLossVTaylorLanes8WrtD(
 		d2_8.Post,
 		x,
 	)
-	t34 := tensorops.Scale(t17, 2)
-	t35 := tensorops.SumAll(tensorops.Square(t17))
-	t36 := tensorops.SumAll(tensorops.Mul(t34, t18))
-	t37 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t18, t34, t26))
-	t38 := tensorops.SumAll(tensorops.Mul(t34, t19))
-	t39 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t19, t34, t27))
-	t40 := tensorops.SumAll(tensorops.Mul(t34, t20))
-	t41 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t20, t34, t28))
-	t42 := tensorops.SumAll(tensorops.Mul(t34, t21))
-	t43 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t21, t34, t29))
-	t44 := tensorops.SumAll(tensorops.Mul(t34, t22))
-	t45 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t22, t34, t30))
-	t46 := tensorops.SumAll(tensorops.Mul(t34, t23))
-	t47 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t23, t34, t31))
-	t48 := tensorops.SumAll(tensorops.Mul(t34, t24))
-	t49 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t24, t34, t32))
-	t50 := tensorops.SumAll(tensorops.Mul(t34, t25))
-	t51 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t25, t34, t33))
-	return t35, t36, t38, t40, t42, t44, t46, t48, t50, t37, t39, t41, t43, t45, t47, t49, t51
+	t43 := tensorops.Scale(t26, 2)
+	t44 := tensorops.SumAll(tensorops.Square(t26))
+	t45 := tensorops.SumAll(tensorops.Mul(t43, t27))
+	t46 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t27, t43, t35))
+	t47 := tensorops.SumAll(tensorops.Mul(t43, t28))
+	t48 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t28, t43, t36))
+	t49 := tensorops.SumAll(tensorops.Mul(t43, t29))
+	t50 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t29, t43, t37))
+	t51 := tensorops.SumAll(tensorops.Mul(t43, t30))
+	t52 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t30, t43, t38))
+	t53 := tensorops.SumAll(tensorops.Mul(t43, t31))
+	t54 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t31, t43, t39))
+	t55 := tensorops.SumAll(tensorops.Mul(t43, t32))
+	t56 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t32, t43, t40))
+	t57 := tensorops.SumAll(tensorops.Mul(t43, t33))
+	t58 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t33, t43, t41))
+	t59 := tensorops.SumAll(tensorops.Mul(t43, t34))
+	t60 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t34, t43, t42))
+	return t44, t45, t47, t49, t51, t53, t55, t57, t59, t46, t48, t50, t52, t54, t56, t58, t60
 }
 
 // deepTaylorLanes8WrtLayersNormOutPost2 propagates 8 Taylor polynomials of degree 2 through deep at
@@ -9556,78 +9611,104 @@ func deepLossVTaylorWrtD(
 		Layers: make([]*T, len(t), cap(t)),
 		Post:   t2,
 	}
-	t3, t4, t5, t6, t7, t8, t9, t10, t11, t12 := deepTaylorWrtLayersNormOutPost3(
-		d.Layers,
-		d1.Layers,
-		d2.Layers,
-		d3.Layers,
-		d4.Layers,
-		d5.Layers,
-		d6.Layers,
-		d7.Layers,
-		d8.Layers,
+	t3 := d.Layers
+	t4 := d1.Layers
+	n := len(t3)
+	d1.Layers = append(t4, make([]*T, max(n-len(t4), 0))...)
+	d1_2 := d1
+	t5 := d2.Layers
+	d2.Layers = append(t5, make([]*T, max(n-len(t5), 0))...)
+	d2_2 := d2
+	t6 := d3.Layers
+	d3.Layers = append(t6, make([]*T, max(n-len(t6), 0))...)
+	d3_2 := d3
+	t7 := d4.Layers
+	d4.Layers = append(t7, make([]*T, max(n-len(t7), 0))...)
+	d4_2 := d4
+	t8 := d5.Layers
+	d5.Layers = append(t8, make([]*T, max(n-len(t8), 0))...)
+	d5_2 := d5
+	t9 := d6.Layers
+	d6.Layers = append(t9, make([]*T, max(n-len(t9), 0))...)
+	d6_2 := d6
+	t10 := d7.Layers
+	d7.Layers = append(t10, make([]*T, max(n-len(t10), 0))...)
+	d7_2 := d7
+	t11 := d8.Layers
+	d8.Layers = append(t11, make([]*T, max(n-len(t11), 0))...)
+	d8_2 := d8
+	t12, t13, t14, t15, t16, t17, t18, t19, t20, t21 := deepTaylorWrtLayersNormOutPost3(
+		t3,
+		d1_2.Layers,
+		d2_2.Layers,
+		d3_2.Layers,
+		d4_2.Layers,
+		d5_2.Layers,
+		d6_2.Layers,
+		d7_2.Layers,
+		d8_2.Layers,
 		d9.Layers,
 		d.Norm,
-		d1.Norm,
-		d2.Norm,
-		d3.Norm,
-		d4.Norm,
-		d5.Norm,
-		d6.Norm,
-		d7.Norm,
-		d8.Norm,
+		d1_2.Norm,
+		d2_2.Norm,
+		d3_2.Norm,
+		d4_2.Norm,
+		d5_2.Norm,
+		d6_2.Norm,
+		d7_2.Norm,
+		d8_2.Norm,
 		d9.Norm,
 		d.Out,
-		d1.Out,
-		d2.Out,
-		d3.Out,
-		d4.Out,
-		d5.Out,
-		d6.Out,
-		d7.Out,
-		d8.Out,
+		d1_2.Out,
+		d2_2.Out,
+		d3_2.Out,
+		d4_2.Out,
+		d5_2.Out,
+		d6_2.Out,
+		d7_2.Out,
+		d8_2.Out,
 		d9.Out,
 		d.Post,
-		d1.Post,
-		d2.Post,
-		d3.Post,
-		d4.Post,
-		d5.Post,
-		d6.Post,
-		d7.Post,
-		d8.Post,
+		d1_2.Post,
+		d2_2.Post,
+		d3_2.Post,
+		d4_2.Post,
+		d5_2.Post,
+		d6_2.Post,
+		d7_2.Post,
+		d8_2.Post,
 		d9.Post,
 		x,
 	)
-	t13 := tensorops.Scale(t3, 2)
-	t14 := tensorops.Fuse(
+	t22 := tensorops.Scale(t12, 2)
+	t23 := tensorops.Fuse(
 		"0.5*(2*a*a) + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + 0.5*(2*e*e)",
-		t4,
-		t5,
-		t6,
-		t7,
-		t8,
-	)
-	t15 := tensorops.FuseInto(
-		t14,
-		"a + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + e*f",
-		t14,
-		t9,
-		t10,
-		t11,
 		t13,
-		t12,
+		t14,
+		t15,
+		t16,
+		t17,
 	)
-	t16 := tensorops.SumAll(tensorops.Mul(t13, t4))
-	t17 := tensorops.SumAll(tensorops.Mul(t13, t5))
-	t18 := tensorops.SumAll(tensorops.Mul(t13, t6))
-	t19 := tensorops.SumAll(tensorops.Mul(t13, t7))
-	t20 := tensorops.SumAll(tensorops.Mul(t13, t8))
-	t21 := tensorops.SumAll(tensorops.Mul(t13, t9))
-	t22 := tensorops.SumAll(tensorops.Mul(t13, t10))
-	t23 := tensorops.SumAll(tensorops.Mul(t13, t11))
-	t24 := tensorops.SumAll(t15)
-	return tensorops.SumAll(tensorops.Square(t3)), t16, t17, t18, t19, t20, t21, t22, t23, t24
+	t24 := tensorops.FuseInto(
+		t23,
+		"a + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + e*f",
+		t23,
+		t18,
+		t19,
+		t20,
+		t22,
+		t21,
+	)
+	t25 := tensorops.SumAll(tensorops.Mul(t22, t13))
+	t26 := tensorops.SumAll(tensorops.Mul(t22, t14))
+	t27 := tensorops.SumAll(tensorops.Mul(t22, t15))
+	t28 := tensorops.SumAll(tensorops.Mul(t22, t16))
+	t29 := tensorops.SumAll(tensorops.Mul(t22, t17))
+	t30 := tensorops.SumAll(tensorops.Mul(t22, t18))
+	t31 := tensorops.SumAll(tensorops.Mul(t22, t19))
+	t32 := tensorops.SumAll(tensorops.Mul(t22, t20))
+	t33 := tensorops.SumAll(t24)
+	return tensorops.SumAll(tensorops.Square(t12)), t25, t26, t27, t28, t29, t30, t31, t32, t33
 }
 
 // deepTaylorWrtLayersNormOutPost3 propagates 8 second-order jets of deep at once (collapsed Taylor

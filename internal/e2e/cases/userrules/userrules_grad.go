@@ -1415,20 +1415,23 @@ func (n Net) ScoreJVP(dn Net, x, dx *T) (float64, float64) {
 	t := n.Ws
 	t2 := dn.Ws
 	n2 := len(t)
+	dn.Ws = append(t2, make([]*T, max(n2-len(t2), 0))...)
+	dn2 := dn
+	t3 := dn2.Ws
 	h := x
 	dh := dx
 	for i := 0; i < n2; i++ {
-		dw := t2[i]
-		t5 := tensorops.MatMulEach(t[i], false, h, dh)
-		t6 := t5[0]
-		t7 := tensorops.MatMul(h, dw)
-		t8 := tensorops.FuseInto(t7, "a + b", t5[1], t7)
-		h = gelu(t6)
-		dh = geluTangent(t6, tensorops.OrZerosLike(t8, t6))
+		dw := t3[i]
+		t6 := tensorops.MatMulEach(t[i], false, h, dh)
+		t7 := t6[0]
+		t8 := tensorops.MatMul(h, dw)
+		t9 := tensorops.FuseInto(t8, "a + b", t6[1], t8)
+		h = gelu(t7)
+		dh = geluTangent(t7, tensorops.OrZerosLike(t9, t7))
 	}
-	t3 := n.Scale
-	t4 := tensorops.MeanAll(h)
-	return t3 * t4, dn.Scale*t4 + t3*tensorops.MeanAll(dh)
+	t4 := n.Scale
+	t5 := tensorops.MeanAll(h)
+	return t4 * t5, dn2.Scale*t5 + t4*tensorops.MeanAll(dh)
 }
 
 // ScoreGrad computes Net.Score and its gradient with respect to the varied inputs (reverse mode).
