@@ -44,17 +44,17 @@ func forwardReverseWrtM(m, mBar *Block, x, seed *T) {
 	t8 := m.W1
 	t9 := tensorops.MatMul(t7, t8)
 	t10 := m.C1
-	u := tensorops.FuseInto(t9, "Tanh(a + b)", t9, t10)
-	t11 := m.W2
-	t12 := tensorops.MatMul(u, t11)
-	t13 := m.C2
-	t14 := tensorops.FuseInto(t12, "a + b", t12, t13)
-	t15 := tensorops.SumLike(seed, t14)
-	t16 := tensorops.SumLike(t15, t12)
-	mBar.C2 = tensorops.AccumulateSumLike(mBar.C2, t15, t13)
-	t17 := tensorops.MatMulGradA(t16, u, t11, false, false)
-	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t16, u, t11, false, false)
-	t18 := tensorops.FuseInto(t17, "TanhJVP(a, b)", u, t17)
+	t11 := tensorops.FuseInto(t9, "a + b", t9, t10)
+	u := tensorops.GELU(t11)
+	t12 := m.W2
+	t13 := tensorops.MatMul(u, t12)
+	t14 := m.C2
+	t15 := tensorops.FuseInto(t13, "a + b", t13, t14)
+	t16 := tensorops.SumLike(seed, t15)
+	t17 := tensorops.SumLike(t16, t13)
+	mBar.C2 = tensorops.AccumulateSumLike(mBar.C2, t16, t14)
+	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t17, u, t12, false, false)
+	t18 := tensorops.GELUJVP(t11, tensorops.MatMulGradA(t17, u, t12, false, false))
 	t19 := tensorops.SumLike(t18, t9)
 	mBar.C1 = tensorops.AccumulateSumLike(mBar.C1, t18, t10)
 	t20 := tensorops.MatMulGradA(t19, t7, t8, false, false)
@@ -77,10 +77,10 @@ func forwardReverseWrtM(m, mBar *Block, x, seed *T) {
 // Varied inputs: x (returned as xBar), g (returned as gBar), b (returned as bBar).
 // Results: the partials of the varied scalar inputs in order.
 func layerNormReverse(x, g, b, seed *T) (xBar, gBar, bBar *T) {
-	t := tensorops.Unsqueeze(tensorops.Mean(x, 1), 1)
-	xc := tensorops.Sub(x, t)
-	t2 := tensorops.Square(xc)
-	t3 := tensorops.AddScalar(tensorops.Mean(t2, 1), 1e-05)
+	t := tensorops.Mean(x, 1)
+	t2 := tensorops.Unsqueeze(t, 1)
+	xc := tensorops.Sub(x, t2)
+	t3 := tensorops.AddScalar(tensorops.Var(x, 1, 0), 1e-05)
 	sd := tensorops.FuseInto(t3, "Sqrt(a)", t3)
 	t4 := tensorops.Unsqueeze(sd, 1)
 	t5 := tensorops.Div(xc, t4)
@@ -94,11 +94,13 @@ func layerNormReverse(x, g, b, seed *T) (xBar, gBar, bBar *T) {
 	t11 := tensorops.Squeeze(t10, 1)
 	t12 := tensorops.Fuse("0.5/a*b", sd, t11)
 	t13 := tensorops.SumLike(t12, t3)
-	t14 := tensorops.MeanGrad(t13, t2, 1)
-	t15 := tensorops.FuseInto(t9, "a + 2*b*c", t9, xc, t14)
-	t16 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t15, -1), t), 1)
-	t17 := tensorops.MeanGrad(t16, x, 1)
-	xBar = tensorops.Add(tensorops.SumLike(t15, x), t17)
+	t14 := tensorops.ExpandAxis(t, x, 1)
+	t15 := tensorops.ExpandAxis(t13, x, 1)
+	t16 := 1 / float64(tensorops.Dim(x, 1))
+	t17 := tensorops.SumLike(t9, x)
+	t18 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t9, -1), t2), 1)
+	t19 := tensorops.MeanGrad(t18, x, 1)
+	xBar = tensorops.Fuse("a*(2*((b - c)*d)) + e + f", t16, x, t14, t15, t17, t19)
 	return xBar, gBar, bBar
 }
 
@@ -218,13 +220,12 @@ func attentionReverse(m, mBar *Block, x, seed *T) (xBar *T) {
 // Fixed inputs: x.
 // Results: the partials of the varied scalar inputs in order.
 func layerNormReverseWrtGB(x, g, b, seed *T) (gBar, bBar *T) {
-	xc := tensorops.Sub(x, tensorops.Unsqueeze(tensorops.Mean(x, 1), 1))
-	sd := tensorops.Fuse("Sqrt(a + 1e-05)", tensorops.Mean(tensorops.Square(xc), 1))
-	t := tensorops.Unsqueeze(sd, 1)
-	t2 := tensorops.Div(xc, t)
-	t3 := tensorops.Mul(t2, g)
+	t := tensorops.Unsqueeze(tensorops.Mean(x, 1), 1)
+	t2 := tensorops.Unsqueeze(tensorops.Fuse("Sqrt(a + 1e-05)", tensorops.Var(x, 1, 0)), 1)
+	t3 := tensorops.Fuse("(a - b)/c", x, t, t2)
+	t4 := tensorops.Mul(t3, g)
 	bBar = tensorops.SumLike(seed, b)
-	gBar = tensorops.SumLike(tensorops.Mul(t2, tensorops.SumLike(seed, t3)), g)
+	gBar = tensorops.SumLike(tensorops.Mul(t3, tensorops.SumLike(seed, t4)), g)
 	return gBar, bBar
 }
 
@@ -260,11 +261,10 @@ func forwardJVPWrtM(m, dm *Block, x *T) (*T, *T) {
 	t11 := tensorops.FuseInto(t10, "a + b", t8[1], t10)
 	t12 := tensorops.Add(t9, m.C1)
 	t13 := tensorops.ExpandLike(t11, t12)
-	t14 := tensorops.ExpandLike(dm.C1, t12)
-	u := tensorops.Tanh(t12)
-	du := tensorops.FuseInto(t13, "TanhJVP(a, b + c)", u, t13, t14)
+	t14 := tensorops.FuseInto(t13, "a + b", t13, tensorops.ExpandLike(dm.C1, t12))
+	u := tensorops.GELU(t12)
 	t15 := dm.W2
-	t16 := tensorops.MatMulEach(m.W2, false, u, du)
+	t16 := tensorops.MatMulEach(m.W2, false, u, tensorops.GELUJVP(t12, t14))
 	t17 := t16[0]
 	t18 := tensorops.MatMul(u, t15)
 	t19 := tensorops.FuseInto(t18, "a + b", t16[1], t18)
@@ -282,13 +282,12 @@ func forwardJVPWrtM(m, dm *Block, x *T) (*T, *T) {
 // Fixed inputs (zero tangent): x.
 // Results, in order: the value of layerNorm; its tangent.
 func layerNormJVPWrtGB(x, g, dg, b, db *T) (*T, *T) {
-	xc := tensorops.Sub(x, tensorops.Unsqueeze(tensorops.Mean(x, 1), 1))
-	sd := tensorops.Fuse("Sqrt(a + 1e-05)", tensorops.Mean(tensorops.Square(xc), 1))
-	t := tensorops.Unsqueeze(sd, 1)
-	t2 := tensorops.Div(xc, t)
-	t3 := tensorops.Fuse("a*b + c", t2, g, b)
-	t4 := tensorops.ExpandLike(tensorops.Mul(t2, dg), t3)
-	return t3, tensorops.FuseInto(t4, "a + b", t4, tensorops.ExpandLike(db, t3))
+	t := tensorops.Unsqueeze(tensorops.Mean(x, 1), 1)
+	t2 := tensorops.Unsqueeze(tensorops.Fuse("Sqrt(a + 1e-05)", tensorops.Var(x, 1, 0)), 1)
+	t3 := tensorops.Fuse("(a - b)/c", x, t, t2)
+	t4 := tensorops.Fuse("a*b + c", t3, g, b)
+	t5 := tensorops.ExpandLike(tensorops.Mul(t3, dg), t4)
+	return t4, tensorops.FuseInto(t5, "a + b", t5, tensorops.ExpandLike(db, t4))
 }
 
 // attentionJVP computes attention and its derivative along the tangents (forward mode).
@@ -349,17 +348,32 @@ func attentionJVP(m, dm *Block, x, dx *T) (*T, *T) {
 // Varied inputs: x (tangent dx), g (tangent dg), b (tangent db).
 // Results, in order: the value of layerNorm; its tangent.
 func layerNormJVP(x, dx, g, dg, b, db *T) (*T, *T) {
-	xc := tensorops.Sub(x, tensorops.Unsqueeze(tensorops.Mean(x, 1), 1))
-	t := tensorops.Scale(tensorops.Unsqueeze(tensorops.Mean(dx, 1), 1), -1)
-	t2 := tensorops.ExpandLike(t, xc)
-	dxc := tensorops.FuseInto(t2, "a + b", tensorops.ExpandLike(dx, xc), t2)
-	t3 := tensorops.Fuse("2*a*b", xc, dxc)
-	sd := tensorops.Fuse("Sqrt(a + 1e-05)", tensorops.Mean(tensorops.Square(xc), 1))
-	t4 := tensorops.Unsqueeze(sd, 1)
-	t5 := tensorops.Unsqueeze(tensorops.Fuse("0.5/a*b", sd, tensorops.Mean(t3, 1)), 1)
-	t6 := tensorops.Div(xc, t4)
-	t7 := tensorops.Fuse("a*(1/b*c + (-d/b*e)) + d*f", g, t4, dxc, t6, t5, dg)
-	t8 := tensorops.Fuse("a*b + c", t6, g, b)
+	t := tensorops.Mean(x, 1)
+	xc := tensorops.Sub(x, tensorops.Unsqueeze(t, 1))
+	t2 := tensorops.ExpandLike(dx, xc)
+	t3 := tensorops.Scale(tensorops.Unsqueeze(tensorops.Mean(dx, 1), 1), -1)
+	t4 := tensorops.ExpandLike(t3, xc)
+	t5 := tensorops.Fuse("(a - b)*c", x, tensorops.ExpandAxis(t, x, 1), dx)
+	t6 := tensorops.Sum(t5, 1)
+	t7 := tensorops.Fuse("a*(2*b)", 1/float64(tensorops.Dim(x, 1)), t6)
+	t8 := tensorops.AddScalar(tensorops.Var(x, 1, 0), 1e-05)
 	t9 := tensorops.ExpandLike(t7, t8)
-	return t8, tensorops.FuseInto(t9, "a + b", t9, tensorops.ExpandLike(db, t8))
+	sd := tensorops.FuseInto(t8, "Sqrt(a)", t8)
+	t10 := tensorops.Unsqueeze(sd, 1)
+	t11 := tensorops.Unsqueeze(tensorops.FuseInto(t9, "0.5/a*b", sd, t9), 1)
+	t12 := tensorops.Div(xc, t10)
+	t13 := tensorops.FuseInto(
+		t4,
+		"a*(1/b*(c + d) + (-e/b*f)) + e*g",
+		g,
+		t10,
+		t2,
+		t4,
+		t12,
+		t11,
+		dg,
+	)
+	t14 := tensorops.Fuse("a*b + c", t12, g, b)
+	t15 := tensorops.ExpandLike(t13, t14)
+	return t14, tensorops.FuseInto(t15, "a + b", t15, tensorops.ExpandLike(db, t14))
 }
