@@ -5,7 +5,11 @@ package simplify
 // feed each other (a mark-and-sweep from the effectful values, as in
 // cmd/compile/internal/ssa's deadcode.go).
 
-import "github.com/gadgen/gadgen/ir"
+import (
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+)
 
 // DeadCode removes the values of f that have no effect and do not
 // contribute to a value that has one. Calls of pure functions (see
@@ -148,6 +152,22 @@ func deadStores(f *ir.Func) bool {
 // address earlier in the block, with no call between and no store that may
 // write there (a store into another local variable may not): the tangent
 // of x.f += c is the tangent of x.f.
+// writesTensorsOnly reports whether call v, of the tensor runtime on
+// tensors and basic values only, can write nothing but the elements of
+// its tensors (tensorops.Accumulate adds into its first argument's
+// buffer): no Go variable, field or slice element.
+func writesTensorsOnly(v *ir.Value) bool {
+	if tensorCall(v) == "" {
+		return false
+	}
+	for _, a := range v.Args {
+		if _, basic := a.Type.Underlying().(*types.Basic); !basic && !ir.IsTensor(a.Type) {
+			return false
+		}
+	}
+	return true
+}
+
 func selfStores(f *ir.Func) bool {
 	root := func(a *ir.Value) *ir.Value {
 		for a.Op == ir.OpFieldAddr || a.Op == ir.OpIndexAddr {
@@ -183,7 +203,7 @@ func selfStores(f *ir.Func) bool {
 				self := x.Op == ir.OpLoad && x.Block == b && same(x.Args[0], v.Args[0])
 				for _, w := range b.Instrs[indexOf(b, x)+1 : i] {
 					if !self || w.Op == ir.OpStore && !apart(w.Args[0], v.Args[0]) ||
-						w.Op.HasEffect() && w.Op != ir.OpStore && !(w.Op == ir.OpCall && isPure(w)) {
+						w.Op.HasEffect() && w.Op != ir.OpStore && !(w.Op == ir.OpCall && (isPure(w) || writesTensorsOnly(w))) {
 						self = false
 						break
 					}

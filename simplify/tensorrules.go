@@ -450,20 +450,16 @@ var tensorRules = []tensorRule{
 		n := insertCall(v, tensorFn(v.Type, "Repeats"), false, b.Args[0], b.Args[1])
 		return n != nil && becomeCall(v, "Scale", b.Args[0], n)
 	}},
-	{"sumlike-full", "tensorops.SumLike(FullLike(w, c), h) → FullLike(h, c·Repeats(h, w)): the sum of n copies of c (up to rounding; for an empty w and c = ±Inf, zeros before and NaN after) — the adjoint of a broadcast operand of a sum's seed", func(v *ir.Value, _ *tensorCtx) bool {
+	{"sumlike-full", "tensorops.SumLike(FullLike(w, c), h) → SumLikeFull(w, c, h), which is FullLike(h, c·Repeats(h, w)) and nil for a nil h as SumLike is: the sum of n copies of c (up to rounding; for an empty w and c = ±Inf, zeros before and NaN after) — the adjoint of a broadcast operand of a sum's seed", func(v *ir.Value, _ *tensorCtx) bool {
 		if tensorCall(v) != "SumLike" || tensorCall(v.Args[0]) != "FullLike" {
 			return false
 		}
-		full, h := v.Args[0], v.Args[1]
-		n := insertCall(v, tensorFn(v.Type, "Repeats"), false, h, full.Args[0])
-		if n == nil {
+		fn := tensorFn(v.Type, "SumLikeFull")
+		if fn == nil {
 			return false
 		}
-		cn := n // c·n, or n for the seed c = 1
-		if !isFloatConst(full.Args[1], 1) {
-			cn = insertOp(v, ir.OpBinary, token.MUL, full.Args[1].Type, full.Args[1], n)
-		}
-		v.Callee, v.Args = full.Callee, []*ir.Value{h, cn}
+		full, h := v.Args[0], v.Args[1]
+		v.Callee, v.Args = &ir.Callee{Func: fn}, []*ir.Value{full.Args[0], full.Args[1], h}
 		return true
 	}},
 	{"fold-fill", "f(FullLike(x, c)) → FullLike(x, f(c)) and f(Full(dt, c, s…)) → Full(dt, f(c), s…), for a constant c and f one of Neg, Exp, Log, Tanh, Sigmoid, ReLU, Sqrt, Abs, Square, Sin, Cos, Sign, Step, Log1p, Expm1, Scale, AddScalar, ScalarDiv, PowScalar with constant parameters, evaluated by gadgen as the runtime's kernels compute f (package math; see foldFill). Only constants that float32 represents are folded, which makes the rule exact in both dtypes: in float64 the kernel computes what gadgen does; in float32 the kernel rounds c and the parameters to float32, which changes neither, computes in float64 and rounds once to float32 as FullLike does with the folded value (a sum, product or quotient of two float32 values is rounded correctly through float64). Not folded when f(c) is NaN, ±Inf or −0", func(v *ir.Value, _ *tensorCtx) bool {

@@ -276,6 +276,13 @@ var tensorRules = []*Rule{
 		[]string{"", "tensorops.Full(dt, dv, shape)", ""}, []string{"", "tensorops.SumAll(rBar)", ""}, "d full(v) = full(dv)"),
 	linear("FullLike", []string{"t", "v"}, Linear,
 		[]string{"0", "tensorops.FullLike(t, dv)"}, []string{"0", "tensorops.SumAll(rBar)"}, "d full(v) = full(dv)"),
+	// SumLikeFull(w, c, like) = SumLike(FullLike(w, c), like), which the
+	// tensor rewrites make of the adjoint of a sum's broadcast operand:
+	// linear in c, the tensors give shapes only.
+	linear("SumLikeFull", []string{"w", "c", "like"}, Linear,
+		[]string{"0", "tensorops.SumLikeFull(w, dc, like)", "0"},
+		[]string{"0", "tensorops.SumAll(rBar) * tensorops.Repeats(like, w)", "0"},
+		"d(c·n·1) = dc·n·1 with n = Repeats(like, w); its transpose sums r̄ times n"),
 	linear("ExpandAxis", []string{"g", "like", "axis"}, Linear,
 		[]string{"tensorops.ExpandAxis(dg, like, axis)", "0", ""}, []string{"tensorops.Sum(rBar, axis)", "0", ""},
 		"broadcast along axis; its transpose sums along it"),

@@ -134,6 +134,20 @@ func AccumulateFloat32s(dst []float32, g *Tensor) []float32 {
 	return dst
 }
 
+// SumLikeFull returns SumLike(FullLike(w, c), like) without the tensor of
+// w's shape: the tensor of like's shape, dtype and device full of
+// c·Repeats(like, w). It returns nil for a nil like, as SumLike does (the
+// adjoint of a nil operand: a sum's seed summed back to an operand that
+// was nil). Generated derivatives call it for the adjoint of a broadcast
+// operand of a sum.
+// It panics if like's shape does not broadcast to w's.
+func SumLikeFull(w *Tensor, c float64, like *Tensor) *Tensor {
+	if like == nil {
+		return nil // the adjoint of a nil operand (the package doc: nil)
+	}
+	return FullLike(like, c*Repeats(like, w))
+}
+
 // AtJVP returns t.At(idx...), and 0 for a nil t: the tangent of an
 // element read, with the package doc's nil convention (a nil tangent is
 // zero).

@@ -136,6 +136,17 @@ func testSumLike(t *testing.T, c *ctx) {
 			name := fmt.Sprintf("SumLike(%s %v, %s)", shapeName(p[0]), l, shapeName(p[1]))
 			c.check(t, name, T.SumLike(c.tensor(g, l), like), want, c.sumTol(n, 1))
 		}
+		// SumLikeFull(w, v, like) is SumLike(FullLike(w, v), like).
+		w := c.tensor(newArr(p[0]...), contig)
+		fw := newArr(p[0]...)
+		for i := range fw.v {
+			fw.v[i] = c.round(-0.75)
+		}
+		name := fmt.Sprintf("SumLikeFull(%s, -0.75, %s)", shapeName(p[0]), shapeName(p[1]))
+		c.check(t, name, T.SumLikeFull(w, -0.75, like), refSumTo(fw, p[1]), c.sumTol(n, 1))
+	}
+	if T.SumLikeFull(c.tensor(newArr(3, 4), contig), 2, nil) != nil {
+		t.Errorf("SumLikeFull(w, 2, nil): got non-nil, want nil (the adjoint of a nil operand)")
 	}
 	g := c.tensor(c.rand(-1, 1, 3, 4), padded)
 	if got := T.SumLike(g, c.tensor(newArr(3, 4), contig)); got != g {

@@ -218,3 +218,26 @@ func StackLoss(s Stack, x *T) float64 {
 func StackPtrLoss(s *Stack, x *T) float64 {
 	return StackLoss(*s, x)
 }
+
+// Lin is a model by value in which a loss is linear: its HVP is zero
+// (whose generated code once assigned a shadow's field to itself, which
+// go vet rejects).
+type Lin struct {
+	W, V *T
+}
+
+// pair is a state stepped by a method of a value receiver that returns it.
+type pair struct {
+	H, Sum *T
+}
+
+func (p pair) next(x *T) pair { return p }
+
+// LinearLoss is ⟨x, W⟩, through a state whose Sum stays nil.
+//
+//gad:hvp wrt=m
+func LinearLoss(m Lin, x *T) float64 {
+	p := pair{H: x}
+	p = p.next(m.V)
+	return tensorops.SumAll(tensorops.Mul(x, m.W)) + tensorops.SumAll(tensorops.Add(p.Sum, p.H))
+}

@@ -2558,3 +2558,110 @@ func stackLossReverseWrtS(s Stack, sBar *Stack, x *T, seed float64) {
 	sBar2.Ws = t.Ws
 	applyReverseWrtS(s, &sBar2, x, t3)
 }
+
+// LinearLossHVP returns LinearLoss and the Hessian-vector product ∇²LinearLoss·v, the Hessian taken
+// with respect to m, by forward mode over reverse mode: the directional derivative of the gradient
+// of LinearLoss (linearLossGradWrtMJVP). Each product is a fresh value of m's type, zeros where it
+// is zero (never a nil tensor). A direction has m's shape: its slices have m's lengths, its nested
+// structs by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs
+// sizing.
+func LinearLossHVP(m, v Lin, x *T) (f float64, hv Lin) {
+	params := append(append(make([]*T, 0, 2), m.W), m.V)
+	var t Lin
+	f, _, _, t = linearLossGradWrtMJVP(m, v, x)
+	t3 := t
+	t2 := tensorops.ParamsOrZeros(append(append(make([]*T, 0, 2), t3.W), t3.V), params)
+	return f, Lin{W: t2[0], V: t2[1]}
+}
+
+// linearLossGradWrtMJVP computes linearLossGradWrtM and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: m (tangent dm).
+// Fixed inputs (zero tangent): x.
+// Results, in order: f; mBar; df, the tangent of f; dmBar, the tangent of mBar.
+// Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
+func linearLossGradWrtMJVP(m, dm Lin, x *T) (f float64, mBar Lin, df float64, dmBar Lin) {
+	var pBar pair
+	var dpBar pair
+	var pBar2 pair
+	var dpBar2 pair
+	p3 := pair{H: x}
+	dp3 := pair{}
+	var pBar3 pair
+	var dpBar3 pair
+	p := p3
+	dp := dp3
+	t := m.V
+	t2 := dm.V
+	p2, dp2 := pairNextJVP(p, dp, t, t2)
+	p3 = p2
+	dp3 = dp2
+	t3 := m.W
+	t4 := tensorops.Mul(x, t3)
+	t5 := p3.Sum
+	t6 := p3.H
+	t7 := tensorops.Add(t5, t6)
+	t8 := tensorops.ExpandLike(dp3.Sum, t7)
+	t9 := tensorops.Add(t8, tensorops.ExpandLike(dp3.H, t7))
+	t10 := tensorops.SumAll(t9)
+	t11 := tensorops.SumAll(t4) + tensorops.SumAll(t7)
+	t12 := tensorops.SumAll(tensorops.Mul(x, dm.W)) + t10
+	pBar3.H = tensorops.Accumulate(pBar3.H, tensorops.SumLikeFull(t7, 1, t6))
+	pBar3.Sum = tensorops.Accumulate(pBar3.Sum, tensorops.SumLikeFull(t7, 1, t5))
+	t13 := tensorops.Mul(x, tensorops.FullLike(t4, 1))
+	t14 := tensorops.AccumulateSumLike(mBar.W, t13, t3)
+	mBar.W = t14
+	t15 := pBar3
+	t16 := dpBar3
+	pBar3 = pair{}
+	dpBar3 = pair{}
+	pBar.H = tensorops.Accumulate(pBar.H, t15.H)
+	dpBar.H = tensorops.Add(dpBar.H, t16.H)
+	pBar.Sum = tensorops.Accumulate(pBar.Sum, t15.Sum)
+	dpBar.Sum = tensorops.Add(dpBar.Sum, t16.Sum)
+	t17 := pBar
+	t18 := dpBar
+	pBar = pair{}
+	dpBar = pair{}
+	t19, t21, t20, t22 := pairNextReverseJVP(p, dp, t, t2, t17, t18)
+	pBar2.H = tensorops.Accumulate(pBar2.H, t19.H)
+	dpBar2.H = tensorops.Add(dpBar2.H, t20.H)
+	pBar2.Sum = tensorops.Accumulate(pBar2.Sum, t19.Sum)
+	dpBar2.Sum = tensorops.Add(dpBar2.Sum, t20.Sum)
+	mBar.V = tensorops.Accumulate(mBar.V, t21)
+	dmBar.V = tensorops.Add(dmBar.V, t22)
+	t23 := pBar2
+	t24 := dpBar2
+	pBar2 = pair{}
+	dpBar2 = pair{}
+	pBar3.H = tensorops.Accumulate(pBar3.H, t23.H)
+	dpBar3.H = tensorops.Add(dpBar3.H, t24.H)
+	pBar3.Sum = tensorops.Accumulate(pBar3.Sum, t23.Sum)
+	dpBar3.Sum = tensorops.Add(dpBar3.Sum, t24.Sum)
+	pBar3 = pair{}
+	dpBar3 = pair{}
+	return t11, mBar, t12, dmBar
+}
+
+// pairNextJVP computes pair.next and its derivative along the tangents (forward mode).
+//
+// Varied inputs: p (tangent dp), x (tangent dx).
+// Results, in order: the value of pair.next; its tangent.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
+func pairNextJVP(p, dp pair, x, dx *T) (pair, pair) {
+	return p, dp
+}
+
+// pairNextReverseJVP computes pairNextReverse and its derivative along the tangents (forward mode).
+//
+// Varied inputs: p (tangent dp), x (tangent dx), seed (tangent dseed).
+// Results, in order: pBar; xBar; dpBar, the tangent of pBar; dxBar, the tangent of xBar.
+// Shadows: dp, dseed have their primal's shape, each element or field the tangent of the primal's.
+func pairNextReverseJVP(p, dp pair, x, dx *T, seed, dseed pair) (pBar pair, xBar *T, dpBar pair, dxBar *T) {
+	pBar.H = tensorops.Accumulate(pBar.H, seed.H)
+	dpBar.H = tensorops.Add(dpBar.H, dseed.H)
+	pBar.Sum = tensorops.Accumulate(pBar.Sum, seed.Sum)
+	dpBar.Sum = tensorops.Add(dpBar.Sum, dseed.Sum)
+	return pBar, nil, dpBar, nil
+}

@@ -397,3 +397,20 @@ func TestStack(t *testing.T) {
 		}
 	}
 }
+
+// TestLinearLoss checks that the HVP of a loss linear in its model is
+// zero and of the model's type.
+func TestLinearLoss(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	m := Lin{W: tensorops.RandN(rng, tensorops.Float64, 2, 3), V: tensorops.RandN(rng, tensorops.Float64, 2, 3)}
+	x := tensorops.RandN(rng, tensorops.Float64, 2, 3)
+	f, hv := LinearLossHVP(m, m, x)
+	if want := LinearLoss(m, x); f != want {
+		t.Errorf("value %v, want %v", f, want)
+	}
+	for _, h := range []*T{hv.W, hv.V} {
+		if h == nil || tensorops.MaxAll(tensorops.Abs(h)) != 0 {
+			t.Errorf("HVP %v, want zeros", h)
+		}
+	}
+}

@@ -236,8 +236,8 @@ func SumBroadcastGrad(x, w *tensorops.Tensor) (f float64, xBar, wBar *tensorops.
 func BiasSumGrad(x, b *tensorops.Tensor) (f float64, xBar, bBar *tensorops.Tensor) {
 	t := tensorops.Add(x, b)
 	t2 := tensorops.SumAll(t)
-	xBar = tensorops.FullLike(x, tensorops.Repeats(x, t))
-	bBar = tensorops.FullLike(b, tensorops.Repeats(b, t))
+	xBar = tensorops.SumLikeFull(t, 1, x)
+	bBar = tensorops.SumLikeFull(t, 1, b)
 	return t2, xBar, bBar
 }
 

@@ -32,7 +32,7 @@ var algebraPatterns = []struct {
 	{"sum-broadcast, mean-broadcast", "tensorops.Broadcast", true, []string{"SumBroadcastJVP", "SumBroadcastGrad"}},
 	{"sum-broadcast", "tensorops.RepeatsShape(", false, []string{"SumBroadcastJVP", "SumBroadcastGrad"}},
 	{"sumlike-full", "tensorops.SumLike(", true, []string{"BiasSumGrad"}},
-	{"sumlike-full", "tensorops.Repeats(", false, []string{"BiasSumGrad"}},
+	{"sumlike-full", "tensorops.SumLikeFull(", false, []string{"BiasSumGrad"}},
 	{"sumlike-broadcast", "tensorops.BroadcastLike(", true, []string{"SumLikeOfJVP", "SumLikeOfGrad"}},
 	{"sumlike-broadcast", "tensorops.Repeats(", false, []string{"SumLikeOfJVP", "SumLikeOfGrad"}},
 	{"sum-full", "tensorops.FullLike(", true, []string{"FullSumJVP", "FullSumGrad"}},

@@ -443,6 +443,11 @@ func FullLikeOp(t *T, v float64) *T { return tensorops.FullLike(t, v) }
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
+func SumLikeFullOp(w *T, c float64, like *T) *T { return tensorops.SumLikeFull(w, c, like) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
 func ExpandAxisOp(g, like *T) *T { return tensorops.ExpandAxis(g, like, 1) }
 
 //gad:jvp

@@ -3577,6 +3577,40 @@ func FullLikeOpTaylor(t, t1, t2, t3 *T, v, v1, v2, v3 float64) (*T, *T, *T, *T) 
 	return t4, t5, tensorops.FullLike(t, v2), tensorops.FullLike(t, v3)
 }
 
+// SumLikeFullOpJVP computes SumLikeFullOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: w (tangent dw), c (tangent dc), like (tangent dlike).
+// Results, in order: the value of SumLikeFullOp; its tangent.
+func SumLikeFullOpJVP(w, dw *T, c, dc float64, like, dlike *T) (*T, *T) {
+	return tensorops.SumLikeFull(w, c, like), tensorops.SumLikeFull(w, dc, like)
+}
+
+// SumLikeFullOpVJP computes SumLikeFullOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: w (returned as wBar), c (returned as cBar), like (returned as likeBar).
+// Results: the value of SumLikeFullOp, then the partials of the varied scalar inputs in order.
+func SumLikeFullOpVJP(w *T, c float64, like, seed *T) (f, wBar *T, cBar float64, likeBar *T) {
+	t := tensorops.SumLikeFull(w, c, like)
+	cBar = tensorops.SumAll(seed) * tensorops.Repeats(like, w)
+	return t, nil, cBar, nil
+}
+
+// SumLikeFullOpTaylor propagates Taylor polynomials of degree 3 through SumLikeFullOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of SumLikeFullOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: w (coefficients w1, w2, w3), c (coefficients c1, c2, c3), like (coefficients
+// like1, like2, like3).
+// Results, in order: the value of SumLikeFullOp; its coefficients 1 to 3.
+func SumLikeFullOpTaylor(w, w1, w2, w3 *T, c, c1, c2, c3 float64, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
+	t := tensorops.SumLikeFull(w, c, like)
+	t2 := tensorops.SumLikeFull(w, c1, like)
+	t3 := tensorops.SumLikeFull(w, c2, like)
+	return t, t2, t3, tensorops.SumLikeFull(w, c3, like)
+}
+
 // ExpandAxisOpJVP computes ExpandAxisOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: g (tangent dg), like (tangent dlike).

@@ -333,6 +333,10 @@ var cases = map[string]opCase{
 		args: args(cfg(uniform(-1, 1, 2), scalar(-2, 2)))},
 	"FullLike": {f: FullLikeOp, jvp: FullLikeOpJVP, vjp: FullLikeOpVJP, taylor: FullLikeOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 5), scalar(-2, 2)))},
+	// A constant of w's shape summed back to like's: w broadcast along
+	// two axes.
+	"SumLikeFull": {f: SumLikeFullOp, jvp: SumLikeFullOpJVP, vjp: SumLikeFullOpVJP, taylor: SumLikeFullOpTaylor,
+		args: args(cfg(uniform(-1, 1, 2, 3, 4), scalar(-2, 2), uniform(-1, 1, 3, 1)))},
 	"ExpandAxis": {f: ExpandAxisOp, jvp: ExpandAxisOpJVP, vjp: ExpandAxisOpVJP, taylor: ExpandAxisOpTaylor, args: args(
 		cfg(uniform(-1, 1, 3), uniform(-1, 1, 3, 5)),
 		cfg(uniform(-1, 1, 2, 3), uniform(-1, 1, 2, 5, 3)))},
