@@ -11,8 +11,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/gadgen/gadgen/tensorops"
@@ -31,7 +33,12 @@ type Case struct {
 	Labels []bool  // which fixed tensors are labels
 	F      func(xs, fx []*T) float64
 	JVP    func(xs, dxs, fx []*T) (float64, float64)
-	Grad   func(xs, fx []*T) (float64, []*T)
+	// Grad returns F and the gradient of each varied tensor. The
+	// gradients that go into a shadow argument (Accum) are added to the
+	// tensors of init there, nil for none (a nil field); the others are
+	// returned.
+	Grad   func(xs, init, fx []*T) (float64, []*T)
+	Accum  []bool
 	Taylor func(xs, x1, x2, x3, fx []*T) [4]float64
 	HVP    func(xs, vs, fx []*T) (float64, []*T)
 	// TaylorLanes is FTaylor of order 3 with lanes=L: the input
@@ -43,6 +50,10 @@ type Case struct {
 	// Hessian is FHessian of F's one varied tensor x: a [n, n] tensor
 	// for n = Size(x).
 	Hessian func(xs, fx []*T) (float64, *T)
+	// HessDiag is FHessDiag of x: the diagonal of the Hessian, in x's
+	// shape; Laplacian is FLaplacian of x, its trace.
+	HessDiag  func(xs, fx []*T) (float64, *T)
+	Laplacian func(xs, fx []*T) (float64, float64)
 }
 
 // lanes is the number of lanes of the jets and HVPs with lanes.
@@ -83,7 +94,10 @@ type checker struct {
 	rng *rand.Rand
 	// lrng draws the directions of the lanes after the first, so that
 	// the points do not depend on the modes checked.
-	lrng   *rand.Rand
+	lrng *rand.Rand
+	// nrng draws which tangents are nil, and the tensors of the shadows
+	// that the gradient adds to.
+	nrng   *rand.Rand
 	checks map[string]int
 	mode   string
 	// passed holds the modes that passed at the current point: a check
@@ -99,13 +113,16 @@ func (k *checker) fail(kind, format string, args ...any) {
 func runCase(c *Case, points int, seed uint64) []*Result {
 	modes := []string{"value"}
 	if c.JVP != nil {
-		modes = append(modes, "jvp")
+		modes = append(modes, "jvp", "jvpnil")
 	}
 	if c.Grad != nil {
 		modes = append(modes, "grad")
+		if slices.Contains(c.Accum, true) {
+			modes = append(modes, "gradacc")
+		}
 	}
 	if c.Taylor != nil {
-		modes = append(modes, "taylor")
+		modes = append(modes, "taylor", "taylornil")
 	}
 	if c.HVP != nil {
 		modes = append(modes, "hvp")
@@ -119,12 +136,18 @@ func runCase(c *Case, points int, seed uint64) []*Result {
 	if c.Hessian != nil {
 		modes = append(modes, "hessian")
 	}
+	if c.HessDiag != nil {
+		modes = append(modes, "hessdiag")
+	}
+	if c.Laplacian != nil {
+		modes = append(modes, "laplacian")
+	}
 	modes = append(modes, "float32")
 	res := map[string]*Result{}
 	for _, m := range modes {
 		res[m] = &Result{Mode: m, Status: "pass"}
 	}
-	k := &checker{c: c, rng: rand.New(rand.NewPCG(seed, 77)), lrng: rand.New(rand.NewPCG(seed, 78))}
+	k := &checker{c: c, rng: rand.New(rand.NewPCG(seed, 77)), lrng: rand.New(rand.NewPCG(seed, 78)), nrng: rand.New(rand.NewPCG(seed, 79))}
 	for p := 0; p < points; p++ {
 		pt := k.point()
 		k.passed = map[string]bool{}
@@ -174,7 +197,7 @@ func (k *checker) guard(mode string, f func()) (checks int, status, kind, detail
 			case skip:
 				done <- [3]string{"skip", p.why, ""}
 			default:
-				done <- [3]string{"fail", "panic", fmt.Sprintf("%v\n%s", p, debug.Stack())}
+				done <- [3]string{"fail", "panic", fmt.Sprintf("%v\n%s", p, frames(debug.Stack()))}
 			}
 		}()
 		f()
@@ -185,6 +208,28 @@ func (k *checker) guard(mode string, f func()) (checks int, status, kind, detail
 	case <-time.After(20 * time.Second):
 		return 0, "fail", "hang", "a check ran longer than 20s"
 	}
+}
+
+// frames returns the frames of a stack in tensorops and the programs'
+// packages, one per line: "function file:line".
+func frames(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	var out []string
+	for i := 0; i+1 < len(lines); i++ {
+		fn := lines[i]
+		if !strings.Contains(fn, "gadgen/tensorops.") && !strings.Contains(fn, "/tbatch/p") {
+			continue
+		}
+		if j := strings.LastIndex(fn, "("); j > 0 {
+			fn = fn[:j]
+		}
+		file := strings.TrimSpace(lines[i+1])
+		if j := strings.LastIndex(file, " +0x"); j > 0 {
+			file = file[:j]
+		}
+		out = append(out, fn+" "+filepath.Base(file))
+	}
+	return strings.Join(out, "\n")
 }
 
 // point is a random point: the varied and fixed inputs and directions.
@@ -373,7 +418,7 @@ func (k *checker) check(mode string, p *point) {
 		k.count()
 	case "grad":
 		xs := clone(p.xs)
-		f, g := c.Grad(xs, p.fx)
+		f, g := c.Grad(xs, nil, p.fx)
 		k.same("Grad", p.xs, xs)
 		k.value("Grad", f, p.f)
 		if len(g) != len(p.xs) {
@@ -480,7 +525,7 @@ func (k *checker) check(mode string, p *point) {
 				hvi := f64(hv[i])
 				for j := range hvi {
 					g := func(xs []*T) float64 {
-						_, gr := c.Grad(xs, p.fx)
+						_, gr := c.Grad(xs, nil, p.fx)
 						if gr[i] == nil {
 							return 0
 						}
@@ -506,6 +551,14 @@ func (k *checker) check(mode string, p *point) {
 			}
 			k.count()
 		}
+	case "jvpnil":
+		k.jvpNil(p)
+	case "taylornil":
+		k.taylorNil(p)
+	case "gradacc":
+		k.gradAcc(p)
+	case "hessdiag", "laplacian":
+		k.diagonal(p, mode)
 	case "tlanes":
 		k.taylorLanes(p)
 	case "hvplanes":
@@ -648,22 +701,7 @@ func (k *checker) hessian(p *point) {
 	if !k.passed["hvp"] {
 		panic(skip{"no reference: hvp did not pass"})
 	}
-	// The HVPs (nil is zero) round otherwise than the Hessian's vector
-	// JVP, with noise of the size of F's value where the second
-	// derivatives cancel (SumAll of a Softmax, ≈ 1e-18).
-	rows := make([][]float64, n)
-	floor := 1e-12 * (1 + math.Abs(p.f))
-	for i := range n {
-		_, hv := c.HVP(clone(p.xs), []*T{tensorops.Basis(p.xs[0], i)}, p.fx)
-		if hv[0] == nil {
-			rows[i] = make([]float64, n)
-			continue
-		}
-		rows[i] = f64(hv[0])
-		for _, a := range rows[i] {
-			floor = math.Max(floor, 1e-12*math.Abs(a))
-		}
-	}
+	rows, floor := k.unitRows(p)
 	for i := range n {
 		for j := range n {
 			want := (rows[i][j] + rows[j][i]) / 2
@@ -688,6 +726,161 @@ func (k *checker) hessian(p *point) {
 		if !near(got, want[i], 1e-10, 1e-12*abs+floor) {
 			k.fail("hessian-hvp", "(H·v)[%d] = %.17g, the HVP along v %.17g", i, got, want[i])
 		}
+	}
+	k.count()
+}
+
+// unitRows returns the HVPs of F's one varied tensor along the unit
+// tensors (nil is zero), and the floor of the tolerance of quantities
+// checked against them: they round otherwise than the vector JVPs and
+// jets of the Hessian, its diagonal and its Laplacian, with noise of
+// the size of F's value where the second derivatives cancel (SumAll of
+// a Softmax, ≈ 1e-18).
+func (k *checker) unitRows(p *point) ([][]float64, float64) {
+	n := tensorops.Size(p.xs[0])
+	rows := make([][]float64, n)
+	floor := 1e-12 * (1 + math.Abs(p.f))
+	for i := range n {
+		_, hv := k.c.HVP(clone(p.xs), []*T{tensorops.Basis(p.xs[0], i)}, p.fx)
+		if hv[0] == nil {
+			rows[i] = make([]float64, n)
+			continue
+		}
+		rows[i] = f64(hv[0])
+		for _, a := range rows[i] {
+			floor = math.Max(floor, 1e-12*math.Abs(a))
+		}
+	}
+	return rows, floor
+}
+
+// diagonal checks the Hessian's diagonal of F's one varied tensor
+// (mode hessdiag: its shape, each element against the HVP along the
+// unit tensor) or its trace, the Laplacian (mode laplacian: against the
+// sum of those).
+func (k *checker) diagonal(p *point, mode string) {
+	c := k.c
+	xs := clone(p.xs)
+	var f, lap float64
+	var d *T
+	if mode == "hessdiag" {
+		f, d = c.HessDiag(xs, p.fx)
+	} else {
+		f, lap = c.Laplacian(xs, p.fx)
+	}
+	k.same(mode, p.xs, xs)
+	k.value(mode, f, p.f)
+	if d != nil && !slices.Equal(d.Shape(), p.xs[0].Shape()) {
+		k.fail("hessdiag", "shape %v, want %v", d.Shape(), p.xs[0].Shape())
+	}
+	if !k.passed["hvp"] {
+		panic(skip{"no reference: hvp did not pass"})
+	}
+	rows, floor := k.unitRows(p)
+	got := make([]float64, len(rows))
+	if d != nil {
+		got = f64(d)
+	}
+	tr, abs := 0.0, 0.0
+	for i := range rows {
+		if mode == "hessdiag" && !near(got[i], rows[i][i], 1e-9, floor) {
+			k.fail("hessdiag", "d[%d] = %.17g, (H·e%d)[%d] = %.17g", i, got[i], i, i, rows[i][i])
+		}
+		tr += rows[i][i]
+		abs += math.Abs(rows[i][i])
+	}
+	if mode == "laplacian" && !near(lap, tr, 1e-9, 1e-9*abs+float64(len(rows))*floor) {
+		k.fail("laplacian", "Laplacian %.17g, trace of the HVPs along the unit tensors %.17g", lap, tr)
+	}
+	k.count()
+}
+
+// nilMask draws which of n tangents are nil: at least one.
+func (k *checker) nilMask(n int) []bool {
+	m := make([]bool, n)
+	for i := range m {
+		m[i] = k.nrng.IntN(2) == 0
+	}
+	m[k.nrng.IntN(n)] = true
+	return m
+}
+
+// masked returns v with nil (vn) and with zeros (vz) where mask says.
+func masked(v []*T, mask []bool) (vn, vz []*T) {
+	vn, vz = slices.Clone(v), slices.Clone(v)
+	for i, m := range mask {
+		if m {
+			vn[i], vz[i] = nil, tensorops.ZerosLike(v[i])
+		}
+	}
+	return vn, vz
+}
+
+// jvpNil checks the JVP with nil tangents (nil is zero: the fields of a
+// tangent struct, the tangents of tensor parameters) against the same
+// call with zero tensors there, and with every tangent nil against 0.
+func (k *checker) jvpNil(p *point) {
+	c := k.c
+	mask := k.nilMask(len(p.v))
+	vn, vz := masked(p.v, mask)
+	fz, dz := c.JVP(clone(p.xs), vz, p.fx)
+	fn, dn := c.JVP(clone(p.xs), vn, p.fx)
+	k.value("JVP with nil tangents", fn, fz)
+	if !near(dn, dz, 1e-12, 1e-14*(1+math.Abs(dz))) {
+		k.fail("jvpnil", "tangents nil at %v: %.17g, zeros there: %.17g", mask, dn, dz)
+	}
+	k.count()
+	if _, d := c.JVP(clone(p.xs), make([]*T, len(p.v)), p.fx); d != 0 {
+		k.fail("jvpnil", "every tangent nil: %.17g, want 0", d)
+	}
+	k.count()
+}
+
+// taylorNil checks the jet with nil coefficients (the first ones where
+// a mask says, the second and third all) against the same call with
+// zero tensors there.
+func (k *checker) taylorNil(p *point) {
+	c := k.c
+	mask := k.nilMask(len(p.v))
+	vn, vz := masked(p.v, mask)
+	z, none := zeros(p.xs), make([]*T, len(p.xs))
+	cz := c.Taylor(clone(p.xs), vz, z, z, p.fx)
+	cn := c.Taylor(clone(p.xs), vn, none, none, p.fx)
+	scale := 1 + math.Abs(cz[0]) + math.Abs(cz[1]) + math.Abs(cz[2]) + math.Abs(cz[3])
+	for j := range cz {
+		if !near(cn[j], cz[j], 1e-12, 1e-14*scale) {
+			k.fail("taylornil", "coefficient %d with coefficients nil (first ones at %v): %.17g, zeros there: %.17g", j, mask, cn[j], cz[j])
+		}
+	}
+	k.count()
+}
+
+// gradAcc checks that the gradient goes into the tensors a shadow holds
+// (Accum) by addition in place: called with some of them nil and some
+// holding tensors, each ends as that tensor, now its old value plus the
+// gradient of a call with every one nil.
+func (k *checker) gradAcc(p *point) {
+	c := k.c
+	_, g := c.Grad(clone(p.xs), nil, p.fx)
+	init := make([]*T, len(p.xs))
+	old := make([]*T, len(p.xs))
+	for i, acc := range c.Accum {
+		if acc && k.nrng.IntN(4) != 0 {
+			init[i] = randT(k.nrng, k.c.Shapes[i])
+			old[i] = init[i].Clone()
+		}
+	}
+	f, got := c.Grad(clone(p.xs), init, p.fx)
+	k.value("Grad into shadows", f, p.f)
+	for i := range got {
+		want := g[i]
+		if init[i] != nil {
+			if got[i] != init[i] {
+				k.fail("gradacc", "shadow %d: the tensor it held was replaced, not added to", i)
+			}
+			want = tensorops.Add(old[i], g[i])
+		}
+		k.sameTensors("gradacc", fmt.Sprintf("gradient %d added to a shadow holding a tensor: %v", i, init[i] != nil), got[i], want, 1e-12, 1e-14)
 	}
 	k.count()
 }
@@ -720,8 +913,8 @@ func (k *checker) float32(p *point) {
 		cmp("JVP", d32, d, scale+math.Abs(d))
 	}
 	if k.passed["grad"] {
-		_, g := c.Grad(xr, fxr)
-		f2, g32 := c.Grad(x32, fx32)
+		_, g := c.Grad(xr, nil, fxr)
+		f2, g32 := c.Grad(x32, nil, fx32)
 		cmp("Grad value", f2, f, scale)
 		for i := range g {
 			if (g[i] == nil) != (g32[i] == nil) {

@@ -1,0 +1,109 @@
+package difftest
+
+// This file defines which constructs of the tensor generator gadgen
+// must differentiate in which modes, by what the README says it
+// supports: the refusals of the others are expected.
+
+import "slices"
+
+// TensorDirModes are the tensor modes of the generator's directives;
+// tensorForwardModes those that forward mode and Taylor mode compute
+// without reverse mode (the HVP, the Hessian and the diagonal are the
+// JVP of the gradient, see ssaad/second; the Laplacian is collapsed
+// Taylor mode).
+var (
+	TensorDirModes     = []string{ModeJVP, ModeGrad, ModeTaylor, ModeTaylorLanes, ModeHVP, ModeHVPLanes, ModeHessian, ModeHessDiag, ModeLaplacian}
+	tensorForwardModes = []string{ModeJVP, ModeTaylor, ModeTaylorLanes, ModeLaplacian}
+)
+
+// TensorSupported lists, for each construct of the tensor generator (its
+// Program.Features), the modes in which the README says gadgen
+// differentiates it: a refusal of a program in a mode listed for every
+// construct of the program is counted apart in the summary
+// (Summary.Unexpected) and fails TestTensorSample, like a wrong
+// derivative. TestTensorSupported checks that the list names every
+// construct. The generator gives a program only the modes that its
+// operations have (no Taylor mode, diagonal or Laplacian through the
+// softmax family, which Taylor mode expands to order 1 only: "first
+// order only for softmax and its relatives").
+var TensorSupported = map[string][]string{
+	// The operations of package tensorops: "Every mode works on
+	// tensors" (README, Tensors), each with one rule in
+	// templates/tensorops.go.
+	"tanh": TensorDirModes, "sigmoid": TensorDirModes, "sin": TensorDirModes, "cos": TensorDirModes,
+	"square": TensorDirModes, "exp": TensorDirModes, "log": TensorDirModes, "relu": TensorDirModes,
+	"neg": TensorDirModes, "scale": TensorDirModes, "addscalar": TensorDirModes, "binary": TensorDirModes,
+	"div": TensorDirModes, "broadcast": TensorDirModes, "matmul": TensorDirModes, "matmulT": TensorDirModes,
+	"transpose": TensorDirModes, "reshape": TensorDirModes, "sum": TensorDirModes, "mean": TensorDirModes,
+	"max": TensorDirModes, "logsumexp": TensorDirModes, "softmax": TensorDirModes, "logsoftmax": TensorDirModes,
+	"slice": TensorDirModes, "pad": TensorDirModes, "sumall": TensorDirModes, "meanall": TensorDirModes,
+	"dot": TensorDirModes, "maxall": TensorDirModes, "softmax-cross-entropy": TensorDirModes,
+	"float-param": TensorDirModes,
+	// Concat, the variadic operation, called as users do: its
+	// arguments written out, or spread from a slice literal, a slice
+	// of heads grown by append or assigned by index in a loop (issue
+	// 23: "variadic arguments reach the rules whatever the call
+	// form"). The heads are computed inline, by a closure ("closures
+	// included") or by a helper returning a tensor ("calls of your own
+	// functions").
+	"concat": TensorDirModes, "concat-literal3": TensorDirModes, "concat-spread-literal": TensorDirModes,
+	"concat-heads": TensorDirModes, "parts-append": TensorDirModes, "parts-index": TensorDirModes,
+	"heads-inline": TensorDirModes, "heads-closure": TensorDirModes, "heads-helper": TensorDirModes,
+	"heads-weight": TensorDirModes, "heads-weights": TensorDirModes, "heads-range-weights": TensorDirModes,
+	// Helpers of two tensors, loops (over a counter, over the model's
+	// slices of weights: "loops over layers").
+	"helper": TensorDirModes, "loop-const": TensorDirModes, "loop-range-weights": TensorDirModes,
+	"loop-index-weights": TensorDirModes,
+	// Accumulators started from the nil tensor: "nil is the zero
+	// tensor of every operation linear in it" (Add, Sub), in a loop,
+	// over the model's weights, or tested against nil.
+	"acc-nil": TensorDirModes, "acc-nil-sub": TensorDirModes, "acc-nil-test": TensorDirModes,
+	"acc-nil-weights": TensorDirModes, "acc-nil-field": TensorDirModes,
+	// Helpers returning slices of tensors: forward and Taylor mode
+	// only. Reverse mode refuses them: "Still reported: calls returning
+	// slices or pointers that share memory with an argument" (README,
+	// Reverse mode): it cannot tell the tensors of the slice from its
+	// arguments' (issue 23 asks for them; see
+	// /work/briefs/difftest-findings.md).
+	"helper-slice": tensorForwardModes, "helper-slice-split": tensorForwardModes, "helper-slice-pair": tensorForwardModes,
+	"helper-slice-spread": tensorForwardModes, "helper-slice-range": tensorForwardModes, "helper-slice-index": tensorForwardModes,
+	// Variadic helpers of the program's own, called with their
+	// arguments written out or spread: forward and Taylor mode ("Taylor
+	// mode covers what forward mode covers (… variadic calls …)");
+	// reverse mode refuses them ("reverse mode does not differentiate
+	// calls of variadic functions yet").
+	"variadic-helper": tensorForwardModes, "variadic-sum": tensorForwardModes, "variadic-mix": tensorForwardModes,
+	"variadic-cat": tensorForwardModes, "variadic-literal": tensorForwardModes, "variadic-spread": tensorForwardModes,
+	// Structs of tensors: the model by pointer and by value, as F's
+	// parameter or receiver ("a model is a struct of *tensorops.Tensor
+	// … slices and structs of tensors"); local structs of tensors
+	// passed to helpers and methods by value and by pointer, slices of
+	// them ranged over; a state struct stepped in place by a method of
+	// a pointer receiver or a helper of a pointer, or replaced by a
+	// method of a value receiver; methods and helpers of the model.
+	"model": TensorDirModes, "model-ptr": TensorDirModes, "model-value": TensorDirModes,
+	"recv-ptr": TensorDirModes, "recv-value": TensorDirModes,
+	"struct-layer": TensorDirModes, "struct-value-helper": TensorDirModes, "struct-ptr-helper": TensorDirModes,
+	"struct-method-value": TensorDirModes, "struct-method-ptr": TensorDirModes, "struct-pointer-var": TensorDirModes,
+	"struct-slice-range": TensorDirModes,
+	"state-step":         TensorDirModes, "state-method-ptr": TensorDirModes, "state-helper-ptr": TensorDirModes,
+	"state-method-value": TensorDirModes,
+	"model-method":       TensorDirModes, "model-method-ptr": TensorDirModes, "model-method-value": TensorDirModes,
+	"model-helper-ptr": TensorDirModes, "model-helper-value": TensorDirModes, "model-method-loop": TensorDirModes,
+}
+
+// Unsupported returns the constructs of features that TensorSupported
+// does not list for mode (for a mode of the harness, the mode whose
+// functions it checks).
+func Unsupported(features []string, mode string) []string {
+	if m, ok := harnessModes[mode]; ok {
+		mode = m
+	}
+	var out []string
+	for _, f := range features {
+		if !slices.Contains(TensorSupported[f], mode) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
