@@ -17,7 +17,9 @@ import (
 
 // concat returns Concat of a and one or two other values along an axis:
 // the arguments written out ("concat", "concat-literal3") or spread from
-// a slice literal, in a variable or not ("concat-spread-literal").
+// a slice literal, in a variable or not, or from a slice of the first
+// that append grows by the others ("concat-spread-literal",
+// "concat-spread-append").
 func (g *tgen) concat(op string, a tval) tval {
 	s := a.shape
 	ok := axes(s, 4)
@@ -43,12 +45,25 @@ func (g *tgen) concat(op string, a tval) tval {
 	args := strings.Join(parts, ", ")
 	if op == "concat-spread-literal" {
 		lit := "[]" + tt + "{" + args + "}"
-		if g.intn(2) == 0 {
+		switch g.intn(3) {
+		case 0:
 			ps := g.name("ps")
 			g.line("%s := %s", ps, lit)
 			args = ps + "..."
-		} else {
+		case 1:
 			args = lit + "..."
+		default:
+			// The first part, then the others appended (listed, or
+			// spread from a second slice).
+			g.feature("concat-spread-append")
+			ps := g.name("ps")
+			g.line("%s := []%s{%s}", ps, tt, parts[0])
+			rest := strings.Join(parts[1:], ", ")
+			if g.intn(2) == 0 {
+				rest = "[]" + tt + "{" + rest + "}..."
+			}
+			g.line("%s = append(%s, %s)", ps, ps, rest)
+			args = ps + "..."
 		}
 	}
 	g.tmp++

@@ -539,7 +539,9 @@ func readSig(path, name string) (*sig, error) {
 // signature is s, and which varied tensors its shadow argument
 // accumulates. The gradients of the model's fields go into its shadow
 // mBar when FGrad takes one (a *Model, as for a struct by pointer), or
-// are returned in mBar; those of tensor parameters are returned.
+// are returned in mBar; those of tensor parameters are returned. A nil
+// init gives the gradient a shadow &Model{}: nil fields and slices,
+// which it must grow.
 func (tp *tprog) gradSource(pkg string, s *sig) (string, []bool, error) {
 	none := func(int) []string { return nil }
 	primal := tp.args(pkg, "xs", none)
@@ -564,9 +566,11 @@ func (tp *tprog) gradSource(pkg string, s *sig) (string, []bool, error) {
 	for _, name := range s.params {
 		switch {
 		case m != "" && name == m+"Bar":
+			// A shadow of nil fields and slices, which the gradient
+			// grows (no pre-sizing), or of the tensors of init.
 			shadowArg = true
-			fields := tp.modelFields("init")
-			pre = append(pre, fmt.Sprintf("bar := &%s.Model{%s}", pkg, strings.Join(fields, ", ")))
+			pre = append(pre, fmt.Sprintf("bar := &%s.Model{}", pkg),
+				fmt.Sprintf("if init != nil {\n\t\t\tbar = &%s.Model{%s}\n\t\t}", pkg, strings.Join(tp.modelFields("init"), ", ")))
 			if s.pointer[name] {
 				args = append(args, "bar")
 			} else {
@@ -613,7 +617,7 @@ func (tp *tprog) gradSource(pkg string, s *sig) (string, []bool, error) {
 		accum = append(accum, false)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "func(xs, init, fx []*T) (float64, []*T) {\n\t\tif init == nil {\n\t\t\tinit = make([]*T, %d)\n\t\t}\n", len(accum))
+	b.WriteString("func(xs, init, fx []*T) (float64, []*T) {\n")
 	for _, l := range pre {
 		b.WriteString("\t\t" + l + "\n")
 	}

@@ -6,15 +6,8 @@ package difftest
 
 import "slices"
 
-// TensorDirModes are the tensor modes of the generator's directives;
-// tensorForwardModes those that forward mode and Taylor mode compute
-// without reverse mode (the HVP, the Hessian and the diagonal are the
-// JVP of the gradient, see ssaad/second; the Laplacian is collapsed
-// Taylor mode).
-var (
-	TensorDirModes     = []string{ModeJVP, ModeGrad, ModeTaylor, ModeTaylorLanes, ModeHVP, ModeHVPLanes, ModeHessian, ModeHessDiag, ModeLaplacian}
-	tensorForwardModes = []string{ModeJVP, ModeTaylor, ModeTaylorLanes, ModeLaplacian}
-)
+// TensorDirModes are the tensor modes of the generator's directives.
+var TensorDirModes = []string{ModeJVP, ModeGrad, ModeTaylor, ModeTaylorLanes, ModeHVP, ModeHVPLanes, ModeHessian, ModeHessDiag, ModeLaplacian}
 
 // TensorSupported lists, for each construct of the tensor generator (its
 // Program.Features), the modes in which the README says gadgen
@@ -47,7 +40,8 @@ var TensorSupported = map[string][]string{
 	// included") or by a helper returning a tensor ("calls of your own
 	// functions").
 	"concat": TensorDirModes, "concat-literal3": TensorDirModes, "concat-spread-literal": TensorDirModes,
-	"concat-heads": TensorDirModes, "parts-append": TensorDirModes, "parts-index": TensorDirModes,
+	"concat-spread-append": TensorDirModes,
+	"concat-heads":         TensorDirModes, "parts-append": TensorDirModes, "parts-index": TensorDirModes,
 	"heads-inline": TensorDirModes, "heads-closure": TensorDirModes, "heads-helper": TensorDirModes,
 	"heads-weight": TensorDirModes, "heads-weights": TensorDirModes, "heads-range-weights": TensorDirModes,
 	// Helpers of two tensors, loops (over a counter, over the model's
@@ -59,21 +53,17 @@ var TensorSupported = map[string][]string{
 	// over the model's weights, or tested against nil.
 	"acc-nil": TensorDirModes, "acc-nil-sub": TensorDirModes, "acc-nil-test": TensorDirModes,
 	"acc-nil-weights": TensorDirModes, "acc-nil-field": TensorDirModes,
-	// Helpers returning slices of tensors: forward and Taylor mode
-	// only. Reverse mode refuses them: "Still reported: calls returning
-	// slices or pointers that share memory with an argument" (README,
-	// Reverse mode): it cannot tell the tensors of the slice from its
-	// arguments' (issue 23 asks for them; see
-	// /work/briefs/difftest-findings.md).
-	"helper-slice": tensorForwardModes, "helper-slice-split": tensorForwardModes, "helper-slice-pair": tensorForwardModes,
-	"helper-slice-spread": tensorForwardModes, "helper-slice-range": tensorForwardModes, "helper-slice-index": tensorForwardModes,
-	// Variadic helpers of the program's own, called with their
-	// arguments written out or spread: forward and Taylor mode ("Taylor
-	// mode covers what forward mode covers (… variadic calls …)");
-	// reverse mode refuses them ("reverse mode does not differentiate
-	// calls of variadic functions yet").
-	"variadic-helper": tensorForwardModes, "variadic-sum": tensorForwardModes, "variadic-mix": tensorForwardModes,
-	"variadic-cat": tensorForwardModes, "variadic-literal": tensorForwardModes, "variadic-spread": tensorForwardModes,
+	// Helpers returning slices of tensors (grown from nil by append in
+	// a loop, or a slice literal of new tensors), and variadic helpers
+	// of the program's own called with their arguments written out or
+	// spread: "calls of your own functions"; Taylor mode "covers …
+	// variadic calls", and since 186e4e4 reverse mode too ("calls of
+	// variadic functions of one's own, listed or spread"; "a helper
+	// returning a slice grown from nil in a loop is fresh memory").
+	"helper-slice": TensorDirModes, "helper-slice-split": TensorDirModes, "helper-slice-pair": TensorDirModes,
+	"helper-slice-spread": TensorDirModes, "helper-slice-range": TensorDirModes, "helper-slice-index": TensorDirModes,
+	"variadic-helper": TensorDirModes, "variadic-sum": TensorDirModes, "variadic-mix": TensorDirModes,
+	"variadic-cat": TensorDirModes, "variadic-literal": TensorDirModes, "variadic-spread": TensorDirModes,
 	// Structs of tensors: the model by pointer and by value, as F's
 	// parameter or receiver ("a model is a struct of *tensorops.Tensor
 	// … slices and structs of tensors"); local structs of tensors
