@@ -18,7 +18,7 @@ const (
 // (each in at least one program): what users write around the
 // operations (issue 23).
 var tensorCovered = []string{"concat-literal3", "concat-spread-literal", "concat-heads", "helper-slice-spread",
-	"helper-slice-range", "variadic-literal", "variadic-spread", "acc-nil", "struct-layer", "state-step", "model-method",
+	"helper-slice-range", "variadic-literal", "variadic-spread", "acc-nil", "struct-layer", "struct-stack", "state-step", "model-method",
 	"model-ptr", "model-value", "recv-ptr", "recv-value"}
 
 // TestTensorSample checks a sample of generated tensor programs: no

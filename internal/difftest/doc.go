@@ -179,7 +179,9 @@
 // tensorops.Add(acc, t) in a loop, over the model's weights, or tested
 // against nil); local structs of tensors passed to helpers by value and
 // by pointer and to their methods (value and pointer receivers), slices
-// of them ranged over; a state struct stepped in place by a method of a
+// of them ranged over (a local slice, or the model's field of type
+// []Layer); a local struct holding a slice of tensors, passed and
+// called the same ways; a state struct stepped in place by a method of a
 // pointer receiver or a helper of a pointer, or replaced by a method of a
 // value receiver, its sum field started nil; the model's methods and
 // helpers, loops over its slices of weights. Each program gets

@@ -428,19 +428,30 @@ func (g *tgen) layer(a tval) tval {
 		return fmt.Sprintf("%s.%s(%s)", l, fn, x)
 	}
 	if g.intn(3) == 0 {
-		// A slice of layers, ranged over.
+		// A slice of layers, ranged over: a local one, or the model's
+		// field Ls of type []Layer.
 		g.feature("struct-slice-range")
 		d := s[1]
-		var elts []string
-		for range 2 {
-			elts = append(elts, fmt.Sprintf("{W: %s, B: %s}", g.other([]int{d, d}, ""), g.other([]int{d}, "")))
+		var ls string
+		if g.model() && g.intn(2) == 0 {
+			g.feature("model-layers")
+			ls = g.layers(1+g.intn(2), []int{d, d})
+		} else {
+			var elts []string
+			for range 2 {
+				elts = append(elts, fmt.Sprintf("{W: %s, B: %s}", g.other([]int{d, d}, ""), g.other([]int{d}, "")))
+			}
+			ls = g.name("ls")
+			g.line("%s := []Layer{%s}", ls, strings.Join(elts, ", "))
 		}
-		ls := g.name("ls")
-		g.line("%s := []Layer{%s}", ls, strings.Join(elts, ", "))
 		g.tmp++
 		h := fmt.Sprintf("t%d", g.tmp)
 		g.line("%s := %s", h, a.expr)
-		g.line("for _, l := range %s {\n\t%s = %s\n}", ls, h, apply("l", false, h))
+		if g.intn(2) == 0 {
+			g.line("for _, l := range %s {\n\t%s = %s\n}", ls, h, apply("l", false, h))
+		} else {
+			g.line("for i := range %s {\n\t%s = %s\n}", ls, h, apply(ls+"[i]", false, h))
+		}
 		return g.value(h, s, from)
 	}
 	k := g.dim()
@@ -481,6 +492,66 @@ func (g *tgen) layerFn(form string) string {
 	}
 	g.declared["layer/"+form] = name
 	return name
+}
+
+// stack runs a struct Stack holding a slice of tensors (weights or
+// values of F: Ws, built by a literal or by append) over a (2-D), by a
+// helper taking it by value or by pointer or by its method of a value
+// or pointer receiver: h ← f(h·w) for each w of Ws.
+func (g *tgen) stack(a tval) tval {
+	s := a.shape
+	from := len(g.lines)
+	g.declType("Stack", "type Stack struct {\n\tWs []"+tt+"\n}")
+	g.feature("struct-stack")
+	form := g.pick("value-helper", "ptr-helper", "method-value", "method-ptr")
+	g.feature("stack-" + form)
+	name := g.reuse("stack/" + form)
+	if name == "" {
+		var u string
+		g.inScope(scopeHelper, func() { u = g.unaryExpr(tp + "MatMul(h, w)") })
+		body := fmt.Sprintf("h := x\n\tfor _, w := range st.Ws {\n\t\th = %s\n\t}\n\treturn h", u)
+		switch form {
+		case "value-helper":
+			name = g.name("runStack")
+			g.declare("func %s(st Stack, x %s) %s {\n\t%s\n}", name, tt, tt, body)
+		case "ptr-helper":
+			name = g.name("runStackP")
+			g.declare("func %s(st *Stack, x %s) %s {\n\t%s\n}", name, tt, tt, body)
+		case "method-value":
+			name = g.name("run")
+			g.declare("func (st Stack) %s(x %s) %s {\n\t%s\n}", name, tt, tt, body)
+		default:
+			name = g.name("runP")
+			g.declare("func (st *Stack) %s(x %s) %s {\n\t%s\n}", name, tt, tt, body)
+		}
+		g.declared["stack/"+form] = name
+	}
+	d := s[1]
+	sk := g.name("sk")
+	ws := []string{g.other([]int{d, d}, "")}
+	if g.intn(2) == 0 {
+		ws = append(ws, g.other([]int{d, d}, ""))
+	}
+	if g.intn(2) == 0 {
+		g.line("%s := Stack{Ws: []%s{%s}}", sk, tt, strings.Join(ws, ", "))
+	} else {
+		g.feature("stack-append")
+		g.line("var %s Stack", sk)
+		for _, w := range ws {
+			g.line("%s.Ws = append(%s.Ws, %s)", sk, sk, w)
+		}
+	}
+	var call string
+	switch form {
+	case "value-helper":
+		call = fmt.Sprintf("%s(%s, %s)", name, sk, a.expr)
+	case "ptr-helper":
+		call = fmt.Sprintf("%s(&%s, %s)", name, sk, a.expr)
+	default:
+		call = fmt.Sprintf("%s.%s(%s)", sk, name, a.expr)
+	}
+	g.tmp++
+	return g.assignTo(fmt.Sprintf("t%d", g.tmp), call, s, from)
 }
 
 // stateStep runs a recurrent cell: a struct State (H, Sum) stepped in

@@ -62,14 +62,17 @@ func DefaultTensorWeights() Weights {
 		"helper": 2, "loop": 2,
 		// What users write around them (tensorcalls.go).
 		"concat-literal3": 1, "concat-spread-literal": 2, "concat-heads": 3, "helper-slice": 2,
-		"variadic-helper": 2, "acc-nil": 2, "struct-layer": 2, "state-step": 2, "model-method": 3,
+		"variadic-helper": 2, "acc-nil": 2, "struct-layer": 2, "struct-stack": 2, "state-step": 2, "model-method": 3,
 	}
 }
 
 // tparam is a parameter of a tensor program, or a field of its model.
 type tparam struct {
-	name   string // "x", "w1", "m.W0"
-	kind   string // "tensor", "slice" (of tensors), "float", "labels", "fixed" (a tensor not varied), "model", "modelval"
+	name string // "x", "w1", "m.W0"
+	// kind is "tensor", "slice" (of tensors), "layers" (a slice of
+	// Layer: shape is W's, B's is its columns), "float", "labels",
+	// "fixed" (a tensor not varied), "model" or "modelval".
+	kind   string
 	shape  []int
 	n      int     // length of a slice
 	value  float64 // of a float
@@ -200,6 +203,15 @@ func (g *tgen) weight(shape []int) string {
 // weights returns a field of the model holding n tensors of the shape.
 func (g *tgen) weights(n int, shape []int) string {
 	f := &tparam{name: fmt.Sprintf("m.Ws%d", len(g.fields)), kind: "slice", shape: shape, n: n, varied: true}
+	g.fields = append(g.fields, f)
+	return f.name
+}
+
+// layers returns a field of the model holding n Layers of weights W of
+// the shape (2-D) and biases B of its columns.
+func (g *tgen) layers(n int, shape []int) string {
+	g.declType("Layer", "type Layer struct {\n\tW, B "+tt+"\n}")
+	f := &tparam{name: fmt.Sprintf("m.Ls%d", len(g.fields)), kind: "layers", shape: shape, n: n, varied: true}
 	g.fields = append(g.fields, f)
 	return f.name
 }
@@ -381,7 +393,7 @@ func (g *tgen) step(a tval) tval {
 	s := a.shape
 	ops := []string{"unary", "binary", "reshape", "softmax", "helper", "helper-slice", "variadic-helper", "acc-nil"}
 	if len(s) == 2 {
-		ops = append(ops, "broadcast", "matmul", "transpose", "reduce", "loop", "struct-layer", "state-step")
+		ops = append(ops, "broadcast", "matmul", "transpose", "reduce", "loop", "struct-layer", "struct-stack", "state-step")
 		if g.model() {
 			ops = append(ops, "model-method")
 		}
@@ -505,7 +517,7 @@ func (g *tgen) step(a tval) tval {
 var tsteps = map[string]func(*tgen, tval) tval{
 	"loop": (*tgen).loop, "concat-heads": (*tgen).heads, "helper-slice": (*tgen).helperSlice,
 	"variadic-helper": (*tgen).variadic, "acc-nil": (*tgen).accNil, "struct-layer": (*tgen).layer,
-	"state-step": (*tgen).stateStep, "model-method": (*tgen).modelMethod,
+	"state-step": (*tgen).stateStep, "model-method": (*tgen).modelMethod, "struct-stack": (*tgen).stack,
 }
 
 // loop adds a loop updating a copy of a and returns the result.
@@ -649,8 +661,8 @@ func (g *tgen) program(seed uint64, index int, ret string) *Program {
 			meta = append(meta, "//difftest:param m "+kind)
 		}
 		for _, f := range g.fields {
-			if f.kind == "slice" {
-				meta = append(meta, fmt.Sprintf("//difftest:field %s slice %d %s", strings.TrimPrefix(f.name, "m."), f.n, dimsString(f.shape)))
+			if f.kind == "slice" || f.kind == "layers" {
+				meta = append(meta, fmt.Sprintf("//difftest:field %s %s %d %s", strings.TrimPrefix(f.name, "m."), f.kind, f.n, dimsString(f.shape)))
 			} else {
 				meta = append(meta, fmt.Sprintf("//difftest:field %s tensor %s", strings.TrimPrefix(f.name, "m."), dimsString(f.shape)))
 			}
@@ -700,8 +712,11 @@ func (g *tgen) program(seed uint64, index int, ret string) *Program {
 		b.WriteString("type Model struct {\n")
 		for _, f := range g.fields {
 			t := tt
-			if f.kind == "slice" {
+			switch f.kind {
+			case "slice":
 				t = "[]" + tt
+			case "layers":
+				t = "[]Layer"
 			}
 			fmt.Fprintf(&b, "\t%s %s\n", strings.TrimPrefix(f.name, "m."), t)
 		}

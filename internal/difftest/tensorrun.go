@@ -49,7 +49,7 @@ type tprog struct {
 // tensor DIMS" or "… slice N DIMS" for each field of Model.
 var (
 	tparamRE = regexp.MustCompile(`(?m)^//difftest:param (\S+) (\S+)(?: (\S+))?$`)
-	tfieldRE = regexp.MustCompile(`(?m)^//difftest:field (\S+) (tensor|slice) (?:(\d+) )?(\S*)$`)
+	tfieldRE = regexp.MustCompile(`(?m)^//difftest:field (\S+) (tensor|slice|layers) (?:(\d+) )?(\S*)$`)
 	tdirRE   = regexp.MustCompile(`(?m)^//gad:(\w+)\b(.*)$`)
 )
 
@@ -113,8 +113,11 @@ func parseTensorProgram(p *Program) (*tprog, error) {
 			return nil, err
 		}
 		f := &tparam{name: m[1], kind: m[2], shape: s, varied: true}
-		if f.kind == "slice" {
+		if f.kind == "slice" || f.kind == "layers" {
 			f.n, _ = strconv.Atoi(m[3])
+		}
+		if f.kind == "layers" && len(s) != 2 {
+			return nil, fmt.Errorf("%s: layers of weights of shape %v", p.Name, s)
 		}
 		tp.fields = append(tp.fields, f)
 	}
@@ -450,30 +453,38 @@ func (tp *tprog) args(pkg string, xs string, shadows func(i int) []string) []str
 // modelExpr builds the model of package pkg from the flat list xs: a
 // *Model or a Model, as F takes it.
 func (tp *tprog) modelExpr(pkg, xs string) string {
-	lit := fmt.Sprintf("%s.Model{%s}", pkg, strings.Join(tp.modelFields(xs), ", "))
+	lit := fmt.Sprintf("%s.Model{%s}", pkg, strings.Join(tp.modelFields(pkg, xs), ", "))
 	if tp.params[0].kind == "model" {
 		return "&" + lit
 	}
 	return lit
 }
 
-// modelFields returns the fields of a Model literal from the flat list
-// xs.
-func (tp *tprog) modelFields(xs string) []string {
+// modelFields returns the fields of a Model literal of package pkg from
+// the flat list xs.
+func (tp *tprog) modelFields(pkg, xs string) []string {
 	var f []string
 	i := 0
+	next := func() string {
+		i++
+		return fmt.Sprintf("%s[%d]", xs, i-1)
+	}
 	for _, q := range tp.fields {
-		if q.kind == "slice" {
-			var e []string
+		var e []string
+		switch q.kind {
+		case "slice":
 			for range q.n {
-				e = append(e, fmt.Sprintf("%s[%d]", xs, i))
-				i++
+				e = append(e, next())
 			}
 			f = append(f, fmt.Sprintf("%s: []*T{%s}", q.name, strings.Join(e, ", ")))
-			continue
+		case "layers":
+			for range q.n {
+				e = append(e, fmt.Sprintf("{W: %s, B: %s}", next(), next()))
+			}
+			f = append(f, fmt.Sprintf("%s: []%s.Layer{%s}", q.name, pkg, strings.Join(e, ", ")))
+		default:
+			f = append(f, fmt.Sprintf("%s: %s", q.name, next()))
 		}
-		f = append(f, fmt.Sprintf("%s: %s[%d]", q.name, xs, i))
-		i++
 	}
 	return f
 }
@@ -482,13 +493,18 @@ func (tp *tprog) modelFields(xs string) []string {
 func (tp *tprog) modelTensors(m string) []string {
 	var out []string
 	for _, q := range tp.fields {
-		if q.kind == "slice" {
+		switch q.kind {
+		case "slice":
 			for j := range q.n {
 				out = append(out, fmt.Sprintf("%s.%s[%d]", m, q.name, j))
 			}
-			continue
+		case "layers":
+			for j := range q.n {
+				out = append(out, fmt.Sprintf("%s.%s[%d].W", m, q.name, j), fmt.Sprintf("%s.%s[%d].B", m, q.name, j))
+			}
+		default:
+			out = append(out, m+"."+q.name)
 		}
-		out = append(out, m+"."+q.name)
 	}
 	return out
 }
@@ -570,7 +586,7 @@ func (tp *tprog) gradSource(pkg string, s *sig) (string, []bool, error) {
 			// grows (no pre-sizing), or of the tensors of init.
 			shadowArg = true
 			pre = append(pre, fmt.Sprintf("bar := &%s.Model{}", pkg),
-				fmt.Sprintf("if init != nil {\n\t\t\tbar = &%s.Model{%s}\n\t\t}", pkg, strings.Join(tp.modelFields("init"), ", ")))
+				fmt.Sprintf("if init != nil {\n\t\t\tbar = &%s.Model{%s}\n\t\t}", pkg, strings.Join(tp.modelFields(pkg, "init"), ", ")))
 			if s.pointer[name] {
 				args = append(args, "bar")
 			} else {
@@ -638,6 +654,9 @@ func (tp *tprog) caseSource(dir string) (string, error) {
 		for _, q := range tp.fields {
 			for range max(q.n, 1) {
 				addShape(q.shape)
+				if q.kind == "layers" {
+					addShape(q.shape[1:])
+				}
 			}
 		}
 	}

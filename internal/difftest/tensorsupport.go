@@ -70,13 +70,18 @@ var TensorSupported = map[string][]string{
 	// passed to helpers and methods by value and by pointer, slices of
 	// them ranged over; a state struct stepped in place by a method of
 	// a pointer receiver or a helper of a pointer, or replaced by a
-	// method of a value receiver; methods and helpers of the model.
+	// method of a value receiver; methods and helpers of the model; the
+	// model's slices of Layers ("Net{Layers []Layer}"); a local struct
+	// holding a slice of tensors, to helpers and methods by value and by
+	// pointer.
 	"model": TensorDirModes, "model-ptr": TensorDirModes, "model-value": TensorDirModes,
 	"recv-ptr": TensorDirModes, "recv-value": TensorDirModes,
 	"struct-layer": TensorDirModes, "struct-value-helper": TensorDirModes, "struct-ptr-helper": TensorDirModes,
 	"struct-method-value": TensorDirModes, "struct-method-ptr": TensorDirModes, "struct-pointer-var": TensorDirModes,
-	"struct-slice-range": TensorDirModes,
-	"state-step":         TensorDirModes, "state-method-ptr": TensorDirModes, "state-helper-ptr": TensorDirModes,
+	"struct-slice-range": TensorDirModes, "model-layers": TensorDirModes,
+	"struct-stack": TensorDirModes, "stack-value-helper": TensorDirModes, "stack-ptr-helper": TensorDirModes,
+	"stack-method-value": TensorDirModes, "stack-method-ptr": TensorDirModes, "stack-append": TensorDirModes,
+	"state-step": TensorDirModes, "state-method-ptr": TensorDirModes, "state-helper-ptr": TensorDirModes,
 	"state-method-value": TensorDirModes,
 	"model-method":       TensorDirModes, "model-method-ptr": TensorDirModes, "model-method-value": TensorDirModes,
 	"model-helper-ptr": TensorDirModes, "model-helper-value": TensorDirModes, "model-method-loop": TensorDirModes,
