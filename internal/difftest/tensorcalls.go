@@ -406,27 +406,12 @@ func (g *tgen) accNil(a tval) tval {
 func (g *tgen) layer(a tval) tval {
 	s := a.shape
 	from := len(g.lines)
-	g.declType("Layer", "type Layer struct {\n\tW, B "+tt+"\n}")
-	g.feature("struct-layer")
-	form := g.pick("value-helper", "ptr-helper", "method-value", "method-ptr")
-	g.feature("struct-" + form)
-	fn := g.layerFn(form)
+	form := g.structForm("Layer", "type Layer struct {\n\tW, B "+tt+"\n}", "struct-layer", "struct-")
+	fn := g.structFn("Layer", form, "l", [4]string{"dense", "denseP", "apply", "applyP"}, func() string {
+		return "return " + g.unaryExpr(tp+"Add("+tp+"MatMul(x, l.W), l.B)")
+	})
 	// apply returns the call of fn on layer l (ptr: a *Layer) and x.
-	apply := func(l string, ptr bool, x string) string {
-		switch form {
-		case "value-helper":
-			if ptr {
-				l = "*" + l
-			}
-			return fmt.Sprintf("%s(%s, %s)", fn, l, x)
-		case "ptr-helper":
-			if !ptr {
-				l = "&" + l
-			}
-			return fmt.Sprintf("%s(%s, %s)", fn, l, x)
-		}
-		return fmt.Sprintf("%s.%s(%s)", l, fn, x)
-	}
+	apply := func(l string, ptr bool, x string) string { return structCall(form, fn, l, ptr, x) }
 	if g.intn(3) == 0 {
 		// A slice of layers, ranged over: a local one, or the model's
 		// field Ls of type []Layer.
@@ -467,31 +452,63 @@ func (g *tgen) layer(a tval) tval {
 	return g.assignTo(fmt.Sprintf("t%d", g.tmp), apply(l, ptr, a.expr), []int{s[0], k}, from)
 }
 
-// layerFn declares (or reuses) the function of a dense layer of the
-// form and returns its name.
-func (g *tgen) layerFn(form string) string {
-	if name := g.reuse("layer/" + form); name != "" {
+// structForm declares the struct type typ (decl) once, draws the form
+// of the function that takes it (see structFn) and records the
+// constructs feature and prefix+form.
+func (g *tgen) structForm(typ, decl, feature, prefix string) string {
+	g.declType(typ, decl)
+	form := g.pick("value-helper", "ptr-helper", "method-value", "method-ptr")
+	g.feature(feature, prefix+form)
+	return form
+}
+
+// structFn declares (or reuses) a function of one tensor x and a
+// struct of type typ, of the form: a helper taking the struct by value
+// or by pointer, or a method of a value or pointer receiver, the struct
+// named r, the names of the four forms from names. body returns its
+// body (generated as a helper's).
+func (g *tgen) structFn(typ, form, r string, names [4]string, body func() string) string {
+	key := typ + "/" + form
+	if name := g.reuse(key); name != "" {
 		return name
 	}
-	var body string
-	g.inScope(scopeHelper, func() { body = g.unaryExpr(tp + "Add(" + tp + "MatMul(x, l.W), l.B)") })
+	var b string
+	g.inScope(scopeHelper, func() { b = body() })
 	var name string
 	switch form {
 	case "value-helper":
-		name = g.name("dense")
-		g.declare("func %s(l Layer, x %s) %s {\n\treturn %s\n}", name, tt, tt, body)
+		name = g.name(names[0])
+		g.declare("func %s(%s %s, x %s) %s {\n\t%s\n}", name, r, typ, tt, tt, b)
 	case "ptr-helper":
-		name = g.name("denseP")
-		g.declare("func %s(l *Layer, x %s) %s {\n\treturn %s\n}", name, tt, tt, body)
+		name = g.name(names[1])
+		g.declare("func %s(%s *%s, x %s) %s {\n\t%s\n}", name, r, typ, tt, tt, b)
 	case "method-value":
-		name = g.name("apply")
-		g.declare("func (l Layer) %s(x %s) %s {\n\treturn %s\n}", name, tt, tt, body)
+		name = g.name(names[2])
+		g.declare("func (%s %s) %s(x %s) %s {\n\t%s\n}", r, typ, name, tt, tt, b)
 	default:
-		name = g.name("applyP")
-		g.declare("func (l *Layer) %s(x %s) %s {\n\treturn %s\n}", name, tt, tt, body)
+		name = g.name(names[3])
+		g.declare("func (%s *%s) %s(x %s) %s {\n\t%s\n}", r, typ, name, tt, tt, b)
 	}
-	g.declared["layer/"+form] = name
+	g.declared[key] = name
 	return name
+}
+
+// structCall returns the call of the function fn of the form (see
+// structFn) on the struct v (ptr: a pointer to it) and x.
+func structCall(form, fn, v string, ptr bool, x string) string {
+	switch form {
+	case "value-helper":
+		if ptr {
+			v = "*" + v
+		}
+		return fmt.Sprintf("%s(%s, %s)", fn, v, x)
+	case "ptr-helper":
+		if !ptr {
+			v = "&" + v
+		}
+		return fmt.Sprintf("%s(%s, %s)", fn, v, x)
+	}
+	return fmt.Sprintf("%s.%s(%s)", v, fn, x)
 }
 
 // stack runs a struct Stack holding a slice of tensors (weights or
@@ -501,31 +518,10 @@ func (g *tgen) layerFn(form string) string {
 func (g *tgen) stack(a tval) tval {
 	s := a.shape
 	from := len(g.lines)
-	g.declType("Stack", "type Stack struct {\n\tWs []"+tt+"\n}")
-	g.feature("struct-stack")
-	form := g.pick("value-helper", "ptr-helper", "method-value", "method-ptr")
-	g.feature("stack-" + form)
-	name := g.reuse("stack/" + form)
-	if name == "" {
-		var u string
-		g.inScope(scopeHelper, func() { u = g.unaryExpr(tp + "MatMul(h, w)") })
-		body := fmt.Sprintf("h := x\n\tfor _, w := range st.Ws {\n\t\th = %s\n\t}\n\treturn h", u)
-		switch form {
-		case "value-helper":
-			name = g.name("runStack")
-			g.declare("func %s(st Stack, x %s) %s {\n\t%s\n}", name, tt, tt, body)
-		case "ptr-helper":
-			name = g.name("runStackP")
-			g.declare("func %s(st *Stack, x %s) %s {\n\t%s\n}", name, tt, tt, body)
-		case "method-value":
-			name = g.name("run")
-			g.declare("func (st Stack) %s(x %s) %s {\n\t%s\n}", name, tt, tt, body)
-		default:
-			name = g.name("runP")
-			g.declare("func (st *Stack) %s(x %s) %s {\n\t%s\n}", name, tt, tt, body)
-		}
-		g.declared["stack/"+form] = name
-	}
+	form := g.structForm("Stack", "type Stack struct {\n\tWs []"+tt+"\n}", "struct-stack", "stack-")
+	name := g.structFn("Stack", form, "st", [4]string{"runStack", "runStackP", "run", "runP"}, func() string {
+		return fmt.Sprintf("h := x\n\tfor _, w := range st.Ws {\n\t\th = %s\n\t}\n\treturn h", g.unaryExpr(tp+"MatMul(h, w)"))
+	})
 	d := s[1]
 	sk := g.name("sk")
 	ws := []string{g.other([]int{d, d}, "")}
@@ -541,17 +537,8 @@ func (g *tgen) stack(a tval) tval {
 			g.line("%s.Ws = append(%s.Ws, %s)", sk, sk, w)
 		}
 	}
-	var call string
-	switch form {
-	case "value-helper":
-		call = fmt.Sprintf("%s(%s, %s)", name, sk, a.expr)
-	case "ptr-helper":
-		call = fmt.Sprintf("%s(&%s, %s)", name, sk, a.expr)
-	default:
-		call = fmt.Sprintf("%s.%s(%s)", sk, name, a.expr)
-	}
 	g.tmp++
-	return g.assignTo(fmt.Sprintf("t%d", g.tmp), call, s, from)
+	return g.assignTo(fmt.Sprintf("t%d", g.tmp), structCall(form, name, sk, false, a.expr), s, from)
 }
 
 // stateStep runs a recurrent cell: a struct State (H, Sum) stepped in
