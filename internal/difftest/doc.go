@@ -166,8 +166,11 @@
 // function F of tensors (varied, fixed, labels) and a float64, or of a
 // struct Model of tensors and slices of tensors (F's parameter by
 // pointer or by value, or its receiver, pointer or value), built from
-// tensorops' operations with the shapes tracked so each is well shaped,
-// and from what users write around them, each weighed by
+// tensorops' operations with the shapes tracked so each is well shaped
+// (elementwise, broadcasting, products, shapes, reductions, the softmax
+// family, lookups by ids, a 2-D value seen as an image through a
+// convolution, dilated or not, and pooling), and from what users write
+// around them, each weighed by
 // [DefaultTensorWeights]: Concat with its arguments written out or
 // spread from a slice literal, from a slice grown by append, or from the
 // heads of a multi-head block collected in a loop (by append or by
@@ -222,7 +225,7 @@
 //
 // difftest -tensors runs them (-shrink writes the minimized failures and
 // refusals into testdata/known-tensor); go test runs a sample
-// (TestTensorSample: 24 programs of seed 10, which use every construct
+// (TestTensorSample: 24 programs of seed 58, which use every construct
 // of tensorCovered; no failure, no refusal of a supported construct,
 // each mode checked), testdata/regress-tensor and, with -difftest.known,
 // testdata/known-tensor (see its README):

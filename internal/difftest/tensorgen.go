@@ -57,7 +57,7 @@ func DefaultTensorWeights() Weights {
 		"model": 33, "model-ptr": 3, "model-value": 2, "recv-ptr": 2, "recv-value": 1,
 		// Operations of package tensorops.
 		"unary": 6, "binary": 4, "broadcast": 2, "matmul": 4, "transpose": 2, "reshape": 2, "reduce": 2,
-		"softmax": 2, "slice": 2, "pad": 2, "concat": 2,
+		"softmax": 2, "slice": 2, "pad": 2, "concat": 2, "gather": 2, "conv": 2,
 		// Helpers and loops.
 		"helper": 2, "loop": 2,
 		// What users write around them (tensorcalls.go).
@@ -278,7 +278,19 @@ const tt = "*tensorops.Tensor"
 // unaryExpr returns an elementwise function of a, bounded where it must
 // be.
 func (g *tgen) unaryExpr(a string) string {
-	switch g.intn(12) {
+	switch g.intn(16) {
+	case 12:
+		g.feature("gelu")
+		return tp + "GELU(" + a + ")"
+	case 13:
+		g.feature("silu")
+		return tp + "SiLU(" + a + ")"
+	case 14:
+		g.feature("softplus")
+		return tp + "Softplus(" + a + ")"
+	case 15:
+		g.feature("erf")
+		return tp + "Erf(" + a + ")"
 	case 0:
 		g.feature("tanh")
 		return tp + "Tanh(" + a + ")"
@@ -391,9 +403,9 @@ func axes(s []int, n int) []int {
 // the result.
 func (g *tgen) step(a tval) tval {
 	s := a.shape
-	ops := []string{"unary", "binary", "reshape", "softmax", "helper", "helper-slice", "variadic-helper", "acc-nil"}
+	ops := []string{"unary", "binary", "reshape", "softmax", "gather", "helper", "helper-slice", "variadic-helper", "acc-nil"}
 	if len(s) == 2 {
-		ops = append(ops, "broadcast", "matmul", "transpose", "reduce", "loop", "struct-layer", "struct-stack", "state-step")
+		ops = append(ops, "broadcast", "matmul", "transpose", "reduce", "loop", "conv", "struct-layer", "struct-stack", "state-step")
 		if g.model() {
 			ops = append(ops, "model-method")
 		}
@@ -504,6 +516,21 @@ func (g *tgen) step(a tval) tval {
 		return g.assign(fmt.Sprintf("%sPad(%s, %d, %d, %d)", tp, a.expr, ax, before, after), t)
 	case "concat", "concat-literal3", "concat-spread-literal":
 		return g.concat(op, a)
+	case "gather":
+		ax := g.intn(len(s))
+		idx := make([]string, 1+g.intn(4))
+		for i := range idx {
+			idx[i] = fmt.Sprint(g.intn(s[ax])) // repeats too: the adjoint adds them
+		}
+		t := slices.Clone(s)
+		t[ax] = len(idx)
+		ids := "[]int{" + strings.Join(idx, ", ") + "}"
+		if ax == 0 && len(s) == 2 && g.intn(2) == 0 {
+			g.feature("embedding")
+			return g.assign(fmt.Sprintf("%sEmbedding(%s, %s)", tp, a.expr, ids), t)
+		}
+		g.feature("gather")
+		return g.assign(fmt.Sprintf("%sGather(%s, %d, %s)", tp, a.expr, ax, ids), t)
 	case "helper":
 		g.feature("helper")
 		h := g.helper()
@@ -518,6 +545,48 @@ var tsteps = map[string]func(*tgen, tval) tval{
 	"loop": (*tgen).loop, "concat-heads": (*tgen).heads, "helper-slice": (*tgen).helperSlice,
 	"variadic-helper": (*tgen).variadic, "acc-nil": (*tgen).accNil, "struct-layer": (*tgen).layer,
 	"state-step": (*tgen).stateStep, "model-method": (*tgen).modelMethod, "struct-stack": (*tgen).stack,
+	"conv": (*tgen).conv,
+}
+
+// conv runs a convolutional block on a (2-D [r, c]) seen as an NCHW
+// image [1, 1, r, c]: Conv2D (or Conv2DDilated) with co filters k×k of
+// a weight, sometimes MaxPool2D or AvgPool2D, an activation, and the
+// result reshaped back to 2-D, [co·oh, ow].
+func (g *tgen) conv(a tval) tval {
+	r, c := a.shape[0], a.shape[1]
+	from := len(g.lines)
+	g.feature("conv")
+	co, pad, k, dil := 1+g.intn(2), g.intn(2), 1+g.intn(3), 1
+	if k > 1 && g.intn(3) == 0 {
+		dil = 2
+	}
+	if ke := dil*(k-1) + 1; ke > min(r, c)+2*pad {
+		k, dil = 1, 1
+	}
+	ke := dil*(k-1) + 1
+	oh, ow := r+2*pad-ke+1, c+2*pad-ke+1
+	img := fmt.Sprintf("%sReshape(%s, 1, 1, %d, %d)", tp, a.expr, r, c)
+	w := g.other([]int{co, 1, k, k}, "")
+	cv := g.name("cv")
+	if dil > 1 {
+		g.feature("conv-dilated")
+		g.line("%s := %sConv2DDilated(%s, %s, 1, %d, %d)", cv, tp, img, w, pad, dil)
+	} else {
+		g.line("%s := %sConv2D(%s, %s, 1, %d)", cv, tp, img, w, pad)
+	}
+	out := cv
+	if oh >= 2 && ow >= 2 && g.intn(2) == 0 {
+		stride, ppad := 1+g.intn(2), g.intn(2)
+		pool := "MaxPool2D"
+		if g.intn(2) == 0 {
+			pool = "AvgPool2D"
+		}
+		g.feature(strings.ToLower(strings.TrimSuffix(pool, "2D")))
+		out = fmt.Sprintf("%s%s(%s, 2, %d, %d)", tp, pool, cv, stride, ppad)
+		oh, ow = (oh+2*ppad-2)/stride+1, (ow+2*ppad-2)/stride+1
+	}
+	g.tmp++
+	return g.assignTo(fmt.Sprintf("t%d", g.tmp), fmt.Sprintf("%sReshape(%s, %d, %d)", tp, g.unaryExpr(out), co*oh, ow), []int{co * oh, ow}, from)
 }
 
 // loop adds a loop updating a copy of a and returns the result.

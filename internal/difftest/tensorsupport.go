@@ -32,6 +32,12 @@ var TensorSupported = map[string][]string{
 	"slice": TensorDirModes, "pad": TensorDirModes, "sumall": TensorDirModes, "meanall": TensorDirModes,
 	"dot": TensorDirModes, "maxall": TensorDirModes, "softmax-cross-entropy": TensorDirModes,
 	"float-param": TensorDirModes,
+	// The operations "for models, each with its rules in every mode"
+	// (README, The runtime): the smooth activations, lookups by ids,
+	// convolution (dilated too) and pooling of NCHW images.
+	"gelu": TensorDirModes, "silu": TensorDirModes, "softplus": TensorDirModes, "erf": TensorDirModes,
+	"gather": TensorDirModes, "embedding": TensorDirModes, "conv": TensorDirModes, "conv-dilated": TensorDirModes,
+	"maxpool": TensorDirModes, "avgpool": TensorDirModes,
 	// Concat, the variadic operation, called as users do: its
 	// arguments written out, or spread from a slice literal, a slice
 	// of heads grown by append or assigned by index in a loop (issue
