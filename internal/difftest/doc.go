@@ -199,7 +199,8 @@
 // against extrapolated central differences; the JVP with some tangents
 // nil, fields of the tangent struct and tangents of tensor parameters,
 // against the same call with zero tensors there, and with every tangent
-// nil against 0 (mode jvpnil), the jet likewise (taylornil); the
+// nil (tangent structs of nil fields and nil slices too, which the JVP
+// must grow) against 0 (mode jvpnil), the jet likewise (taylornil); the
 // gradient by the dot-product test, into a shadow of nil fields and nil
 // slices, which it must grow, and into a shadow holding tensors, which it
 // must add to in place (gradacc); Taylor coefficient k against

@@ -419,7 +419,9 @@ func (b *tbatch) vet() error {
 // args returns the arguments of a call of F or a derivative in package
 // pkg (a method's receiver first), the varied tensors from the list xs:
 // shadows(i) gives the extra arguments after varied tensor i, -1 for
-// the model (as lists of the model's tensors, or verbatim after "=").
+// the model, as lists of tensors like xs. A nil list of shadows is nil
+// tensors, and a Model{} for the model (nil fields and slices: the
+// derivative must grow them).
 func (tp *tprog) args(pkg string, xs string, shadows func(i int) []string) []string {
 	var a []string
 	vi, fi := 0, 0
@@ -428,18 +430,18 @@ func (tp *tprog) args(pkg string, xs string, shadows func(i int) []string) []str
 		case "model", "modelval":
 			a = append(a, tp.modelExpr(pkg, xs))
 			for _, s := range shadows(-1) {
-				if raw, ok := strings.CutPrefix(s, "="); ok {
-					a = append(a, raw)
-				} else {
-					a = append(a, tp.modelExpr(pkg, s))
+				typ := pkg + ".Model"
+				if tp.params[0].kind == "model" {
+					typ = "*" + typ
 				}
+				a = append(a, fmt.Sprintf("tharness.Or(%s, func() %s { return %s }, %s)", s, typ, tp.modelExpr(pkg, s), tp.modelExpr(pkg, "")))
 			}
 		case "float":
 			a = append(a, strconv.FormatFloat(q.value, 'g', -1, 64))
 		case "tensor":
 			a = append(a, fmt.Sprintf("%s[%d]", xs, vi))
 			for _, s := range shadows(vi) {
-				a = append(a, fmt.Sprintf("%s[%d]", s, vi))
+				a = append(a, fmt.Sprintf("tharness.At(%s, %d)", s, vi))
 			}
 			vi++
 		default:
@@ -450,10 +452,14 @@ func (tp *tprog) args(pkg string, xs string, shadows func(i int) []string) []str
 	return a
 }
 
-// modelExpr builds the model of package pkg from the flat list xs: a
-// *Model or a Model, as F takes it.
+// modelExpr builds the model of package pkg from the flat list xs (an
+// empty one for ""): a *Model or a Model, as F takes it.
 func (tp *tprog) modelExpr(pkg, xs string) string {
-	lit := fmt.Sprintf("%s.Model{%s}", pkg, strings.Join(tp.modelFields(pkg, xs), ", "))
+	var fields []string
+	if xs != "" {
+		fields = tp.modelFields(pkg, xs)
+	}
+	lit := fmt.Sprintf("%s.Model{%s}", pkg, strings.Join(fields, ", "))
 	if tp.params[0].kind == "model" {
 		return "&" + lit
 	}

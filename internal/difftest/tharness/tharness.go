@@ -56,6 +56,24 @@ type Case struct {
 	Laplacian func(xs, fx []*T) (float64, float64)
 }
 
+// At returns xs[i], nil for a nil list: a nil list of tangents is nil
+// tangents.
+func At(xs []*T, i int) *T {
+	if xs == nil {
+		return nil
+	}
+	return xs[i]
+}
+
+// Or returns whole(), or empty for a nil list xs: the tangent struct of
+// a nil list of tangents has nil fields and nil slices.
+func Or[S any](xs []*T, whole func() S, empty S) S {
+	if xs == nil {
+		return empty
+	}
+	return whole()
+}
+
 // lanes is the number of lanes of the jets and HVPs with lanes.
 const lanes = 2
 
@@ -833,6 +851,11 @@ func (k *checker) jvpNil(p *point) {
 	if _, d := c.JVP(clone(p.xs), make([]*T, len(p.v)), p.fx); d != 0 {
 		k.fail("jvpnil", "every tangent nil: %.17g, want 0", d)
 	}
+	// A nil list: tangent structs of nil fields and nil slices, which
+	// the JVP must grow.
+	if _, d := c.JVP(clone(p.xs), nil, p.fx); d != 0 {
+		k.fail("jvpnil", "every tangent nil, slices of tangent structs too: %.17g, want 0", d)
+	}
 	k.count()
 }
 
@@ -843,9 +866,11 @@ func (k *checker) taylorNil(p *point) {
 	c := k.c
 	mask := k.nilMask(len(p.v))
 	vn, vz := masked(p.v, mask)
+	// The second coefficients nil, the third a nil list (tangent structs
+	// of nil fields and nil slices, which the jet must grow).
 	z, none := zeros(p.xs), make([]*T, len(p.xs))
 	cz := c.Taylor(clone(p.xs), vz, z, z, p.fx)
-	cn := c.Taylor(clone(p.xs), vn, none, none, p.fx)
+	cn := c.Taylor(clone(p.xs), vn, none, nil, p.fx)
 	scale := 1 + math.Abs(cz[0]) + math.Abs(cz[1]) + math.Abs(cz[2]) + math.Abs(cz[3])
 	for j := range cz {
 		if !near(cn[j], cz[j], 1e-12, 1e-14*scale) {

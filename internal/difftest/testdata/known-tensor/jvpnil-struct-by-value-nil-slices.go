@@ -1,0 +1,25 @@
+// A tensor case written by hand: the JVP and the jet of a struct by value
+// whose tangent struct has nil slices (Model{}) panic "index out of range";
+// the pointer form (&Model{}) is grown (difftest-findings.md, finding 2).
+package p
+
+import "github.com/gadgen/gadgen/tensorops"
+
+//difftest:param m modelval
+//difftest:field Ws0 slice 1 2,2
+//difftest:param x fixed 3,2
+
+type Model struct {
+	Ws0 []*tensorops.Tensor
+}
+
+//gad:jvp wrt=m
+//gad:grad wrt=m
+//gad:taylor order=3 wrt=m
+func F(m Model, x *tensorops.Tensor) float64 {
+	h := x
+	for _, w := range m.Ws0 {
+		h = tensorops.Tanh(tensorops.MatMul(h, w))
+	}
+	return tensorops.SumAll(h)
+}
