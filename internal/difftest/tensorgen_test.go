@@ -8,7 +8,7 @@ import (
 // TestGenerateTensor: tensor programs are deterministic, type-check and
 // say what the harness needs.
 func TestGenerateTensor(t *testing.T) {
-	for i := range 300 {
+	for i := range 150 {
 		p := GenerateTensor(uint64(1+i%3), i)
 		if q := GenerateTensor(uint64(1+i%3), i); !bytes.Equal(p.Src, q.Src) {
 			t.Fatalf("program %d: two runs differ", i)
