@@ -188,11 +188,12 @@
 // pointer receiver or a helper of a pointer, or replaced by a method of a
 // value receiver, its sum field started nil; the model's methods and
 // helpers, loops over its slices of weights. Each program gets
-// //gad:jvp, //gad:grad, //gad:taylor order=3 and the same with lanes=2
-// (no Softmax-family op), and with one varied tensor //gad:hvp, the same
-// with lanes=2 and, for a tensor of at most 16 elements,
-// //gad:hessian, //gad:hessdiag and //gad:laplacian (the last two not
-// through the softmax family); "//difftest:param" and "//difftest:field"
+// //gad:jvp, //gad:grad, //gad:taylor order=3 and the same with
+// lanes=2, and with one varied parameter (a tensor, or the model: a
+// struct of tensors by pointer, by value or as the receiver) //gad:hvp,
+// the same with lanes=2 and, for at most 16 varied elements,
+// //gad:hessian, //gad:hessdiag and //gad:laplacian; "//difftest:param"
+// and "//difftest:field"
 // lines describe the inputs, Program.Features the constructs.
 //
 // [RunTensorBatch] checks them in float64 (package tharness: the JVP
@@ -208,10 +209,11 @@
 // gradient; each lane of the jets and HVPs with lanes against the jet or
 // HVP along the lane alone; the Hessian exactly symmetric with its rows
 // and H·v against the HVPs; the diagonal and the Laplacian against the
-// HVPs along the unit tensors; every value equal to F's) and float32
-// against float64. The gradient's adapter follows its generated
-// signature: a struct's shadow taken by pointer (and accumulated) or
-// returned.
+// HVPs along the unit directions of θ, the varied elements in order;
+// every value equal to F's) and float32 against float64 (within 1e-4,
+// plus what moving the inputs by an ulp changes). The gradient's
+// adapter follows its generated signature: a struct's shadow taken by
+// pointer (and accumulated) or returned.
 //
 // The summary gives each mode's refusal rate, the refusals by gadgen's
 // diagnostic and mode, and each construct's outcomes by mode.

@@ -94,8 +94,6 @@ type tgen struct {
 	tmp      int
 	names    map[string]int
 	features map[string]bool
-	// firstOrder: an operation that Taylor mode expands to order 1 only.
-	firstOrder bool
 	// decls are the declarations of types, helpers and methods, in
 	// order; declared maps a kind of helper to its name, for reuse.
 	decls    []string
@@ -160,6 +158,15 @@ func (g *tgen) name(prefix string) string {
 	n := g.names[prefix]
 	g.names[prefix]++
 	return fmt.Sprintf("%s%d", prefix, n)
+}
+
+// shapeSize returns the number of elements of a shape.
+func shapeSize(shape []int) int {
+	n := 1
+	for _, d := range shape {
+		n *= d
+	}
+	return n
 }
 
 func dimsString(s []int) string {
@@ -477,12 +484,10 @@ func (g *tgen) step(a tval) tval {
 			return g.assign(fmt.Sprintf("%sMax(%s, %d)", tp, a.expr, ax), rest)
 		default:
 			g.feature("logsumexp")
-			g.firstOrder = true
 			return g.assign(fmt.Sprintf("%sLogSumExp(%s, %d)", tp, a.expr, ax), rest)
 		}
 	case "softmax":
 		ax := g.intn(len(s))
-		g.firstOrder = true
 		if g.intn(2) == 0 {
 			g.feature("softmax")
 			return g.assign(fmt.Sprintf("%sSoftmax(%s, %d)", tp, a.expr, ax), s)
@@ -634,7 +639,6 @@ func (g *tgen) final(a tval) string {
 			return tp + "SumAll(" + a.expr + ")"
 		}
 		g.feature("softmax-cross-entropy")
-		g.firstOrder = true
 		y := &tparam{name: fmt.Sprintf("y%d", len(g.params)), kind: "labels", shape: a.shape}
 		g.params = append(g.params, y)
 		return tp + "SoftmaxCrossEntropy(" + a.expr + ", " + y.name + ")"
@@ -737,7 +741,13 @@ func (g *tgen) program(seed uint64, index int, ret string) *Program {
 			}
 		}
 	}
-	nvaried, hsize := 0, 0
+	nvaried, n := 0, 0 // the varied parameters, and θ's size
+	for _, f := range g.fields {
+		n += max(f.n, 1) * shapeSize(f.shape)
+		if f.kind == "layers" {
+			n += f.n * f.shape[1]
+		}
+	}
 	for _, p := range g.params {
 		switch p.kind {
 		case "float":
@@ -749,25 +759,18 @@ func (g *tgen) program(seed uint64, index int, ret string) *Program {
 			if p.varied {
 				wrt = append(wrt, p.name)
 				nvaried++
-				hsize = 1
-				for _, d := range p.shape {
-					hsize *= d
-				}
+				n += shapeSize(p.shape)
 			}
 		}
 	}
-	modes := []string{ModeJVP, ModeGrad}
-	if !g.firstOrder {
-		modes = append(modes, ModeTaylor, ModeTaylorLanes)
-	}
-	if !g.model() && nvaried == 1 {
+	// The second-order helpers for one varied parameter, a tensor or
+	// the model, the Hessian, its diagonal and the Laplacian (checked
+	// against n HVPs) for n ≤ maxHessianSize.
+	modes := []string{ModeJVP, ModeGrad, ModeTaylor, ModeTaylorLanes}
+	if g.model() || nvaried == 1 {
 		modes = append(modes, ModeHVP, ModeHVPLanes)
-		if hsize <= maxHessianSize {
-			modes = append(modes, ModeHessian)
-			if !g.firstOrder {
-				// Their jets are of order 2.
-				modes = append(modes, ModeHessDiag, ModeLaplacian)
-			}
+		if n <= maxHessianSize {
+			modes = append(modes, ModeHessian, ModeHessDiag, ModeLaplacian)
 		}
 	}
 

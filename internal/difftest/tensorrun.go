@@ -276,8 +276,8 @@ var tdirNameRE = regexp.MustCompile(`\b(p\d+(?:_[a-z]+)?)/`)
 // in gadgen's diagnostics ("call of p15_grad.cat0"), which are left out
 // of the constructs of refusals so that they group.
 var (
-	tpkgRE     = regexp.MustCompile(`\bp\d+(?:_[a-z]+)?\.`)
-	tgenNameRE = regexp.MustCompile(`\b(h|head|split|pair|sum|mix|cat|dense|denseP|apply|applyP|step|stepState|next|block|t|ps|acc|ls|l|st)\d+\b`)
+	tpkgRE     = regexp.MustCompile(`(?:difftest\.local/tbatch/)?\bp\d+(?:_[a-z]+)?\.`)
+	tgenNameRE = regexp.MustCompile(`\b(h|head|split|pair|sum|mix|cat|dense|denseP|apply|applyP|step|stepState|next|block|run|runP|runStack|runStackP|t|ps|acc|ls|l|st|sk|cv|W|Ws|Ls)\d+\b`)
 )
 
 func (b *tbatch) gadgen() error {
@@ -407,7 +407,11 @@ func (b *tbatch) vet() error {
 		}
 		if tp.written[mode] {
 			tp.written[mode] = false
-			b.record(tp, mode, Fail, "compile", l, 0)
+			kind := "vet"
+			if isCompileError(out, l) {
+				kind = "compile"
+			}
+			b.record(tp, mode, Fail, kind, l, 0)
 		}
 	}
 	if bad == 0 {
@@ -513,6 +517,16 @@ func (tp *tprog) modelTensors(m string) []string {
 		}
 	}
 	return out
+}
+
+// tensorsOf returns the list of the varied tensors of v, a value of the
+// varied parameter's type that a second-order helper returns: the
+// model's tensors, or the one tensor.
+func (tp *tprog) tensorsOf(v string) string {
+	if tp.model() {
+		return "[]*T{" + strings.Join(tp.modelTensors(v), ", ") + "}"
+	}
+	return "[]*T{" + v + "}"
 }
 
 // sig is the signature of a generated function: the names of its
@@ -691,8 +705,8 @@ func (tp *tprog) caseSource(dir string) (string, error) {
 			fmt.Fprintf(&b, "\tTaylor: func(xs, x1, x2, x3, fx []*T) [4]float64 {\n\t\ta, b, c, d := %s\n\t\treturn [4]float64{a, b, c, d}\n\t},\n",
 				tp.call(pkg, "FTaylor", tp.args(pkg, "xs", func(int) []string { return []string{"x1", "x2", "x3"} })))
 		case ModeHVP:
-			fmt.Fprintf(&b, "\tHVP: func(xs, vs, fx []*T) (float64, []*T) {\n\t\tf, hv := %s\n\t\treturn f, []*T{hv}\n\t},\n",
-				tp.call(pkg, "FHVP", tp.args(pkg, "xs", func(int) []string { return []string{"vs"} })))
+			fmt.Fprintf(&b, "\tHVP: func(xs, vs, fx []*T) (float64, []*T) {\n\t\tf, hv := %s\n\t\treturn f, %s\n\t},\n",
+				tp.call(pkg, "FHVP", tp.args(pkg, "xs", func(int) []string { return []string{"vs"} })), tp.tensorsOf("hv"))
 		case ModeTaylorLanes:
 			// The coefficients in their slots, degree by degree,
 			// lane-minor: cs[(k-1)·L + l].
@@ -710,12 +724,17 @@ func (tp *tprog) caseSource(dir string) (string, error) {
 			for l := range TensorLanes {
 				vs, hs = append(vs, fmt.Sprintf("vs[%d]", l)), append(hs, fmt.Sprintf("h%d", l))
 			}
-			fmt.Fprintf(&b, "\tHVPLanes: func(xs []*T, vs [][]*T, fx []*T) (float64, [][]*T) {\n\t\tf, %s := %s\n\t\treturn f, [][]*T{{%s}}\n\t},\n",
-				strings.Join(hs, ", "), tp.call(pkg, "FHVP", tp.args(pkg, "xs", func(int) []string { return vs })), strings.Join(hs, "}, {"))
+			var lists []string
+			for _, h := range hs {
+				lists = append(lists, tp.tensorsOf(h))
+			}
+			fmt.Fprintf(&b, "\tHVPLanes: func(xs []*T, vs [][]*T, fx []*T) (float64, [][]*T) {\n\t\tf, %s := %s\n\t\treturn f, [][]*T{%s}\n\t},\n",
+				strings.Join(hs, ", "), tp.call(pkg, "FHVP", tp.args(pkg, "xs", func(int) []string { return vs })), strings.Join(lists, ", "))
 		case ModeHessian:
 			fmt.Fprintf(&b, "\tHessian: func(xs, fx []*T) (float64, *T) { return %s },\n", tp.call(pkg, "FHessian", tp.args(pkg, "xs", none)))
 		case ModeHessDiag:
-			fmt.Fprintf(&b, "\tHessDiag: func(xs, fx []*T) (float64, *T) { return %s },\n", tp.call(pkg, "FHessDiag", tp.args(pkg, "xs", none)))
+			fmt.Fprintf(&b, "\tHessDiag: func(xs, fx []*T) (float64, []*T) {\n\t\tf, d := %s\n\t\treturn f, %s\n\t},\n",
+				tp.call(pkg, "FHessDiag", tp.args(pkg, "xs", none)), tp.tensorsOf("d"))
 		case ModeLaplacian:
 			fmt.Fprintf(&b, "\tLaplacian: func(xs, fx []*T) (float64, float64) { return %s },\n", tp.call(pkg, "FLaplacian", tp.args(pkg, "xs", none)))
 		case ModeGrad:

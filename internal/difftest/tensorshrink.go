@@ -55,7 +55,7 @@ func TensorCategory(o Outcome) string {
 	case "panic":
 		msg, _, _ := strings.Cut(o.Detail, "\n")
 		return "panic: " + msg
-	case "crash", "hang", "compile", "signature", "input written", "internal", "unpositioned", "no output", "diagnostic with output", "program":
+	case "crash", "hang", "compile", "vet", "signature", "input written", "internal", "unpositioned", "no output", "diagnostic with output", "program":
 		return o.Kind
 	}
 	if o.Status == Refused {

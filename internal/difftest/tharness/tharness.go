@@ -47,12 +47,13 @@ type Case struct {
 	TaylorLanes func(xs []*T, cs [][]*T, fx []*T) []float64
 	// HVPLanes is FHVP with lanes=len(vs): one H·v per direction.
 	HVPLanes func(xs []*T, vs [][]*T, fx []*T) (float64, [][]*T)
-	// Hessian is FHessian of F's one varied tensor x: a [n, n] tensor
-	// for n = Size(x).
+	// Hessian is FHessian of F's one varied parameter (a tensor or a
+	// struct of tensors): a [n, n] tensor over θ, the n elements of the
+	// varied tensors in order.
 	Hessian func(xs, fx []*T) (float64, *T)
-	// HessDiag is FHessDiag of x: the diagonal of the Hessian, in x's
-	// shape; Laplacian is FLaplacian of x, its trace.
-	HessDiag  func(xs, fx []*T) (float64, *T)
+	// HessDiag is FHessDiag: the diagonal of the Hessian, in the varied
+	// tensors' shapes; Laplacian is FLaplacian, its trace.
+	HessDiag  func(xs, fx []*T) (float64, []*T)
 	Laplacian func(xs, fx []*T) (float64, float64)
 }
 
@@ -690,20 +691,56 @@ func (k *checker) hvpLanes(p *point) {
 	}
 }
 
-// hessian checks the Hessian of F's one varied tensor: its shape,
-// exact symmetry, and its rows against the HVPs along the unit vectors
-// (symmetrized: gadgen's Hessian is (H + Hᵀ)/2 of its rows) and H·v
-// against the HVP along v.
+// flat returns the elements of the tensors ts in order, as θ orders
+// them; a nil tensor is zeros of its like's size.
+func flat(ts, like []*T) []float64 {
+	var out []float64
+	for i, t := range ts {
+		if t == nil {
+			out = append(out, make([]float64, tensorops.Size(like[i]))...)
+			continue
+		}
+		out = append(out, f64(t)...)
+	}
+	return out
+}
+
+// size returns the number of elements of the tensors ts: θ's length.
+func size(ts []*T) int {
+	n := 0
+	for _, t := range ts {
+		n += tensorops.Size(t)
+	}
+	return n
+}
+
+// unit returns the unit direction of element i of θ, the elements of
+// the tensors xs in order: nil tensors but the one holding it.
+func unit(xs []*T, i int) []*T {
+	out := make([]*T, len(xs))
+	for j, x := range xs {
+		if n := tensorops.Size(x); i >= n {
+			i -= n
+			continue
+		}
+		out[j] = tensorops.Basis(x, i)
+		return out
+	}
+	panic("tharness: unit direction beyond θ")
+}
+
+// hessian checks the Hessian of F with respect to its varied tensors
+// (θ, their elements in order: one tensor's, or a struct's): its shape,
+// exact symmetry, and its rows against the HVPs along the unit
+// directions (symmetrized: gadgen's Hessian is (H + Hᵀ)/2 of its rows)
+// and H·v against the HVP along v.
 func (k *checker) hessian(p *point) {
 	c := k.c
-	if len(p.xs) != 1 {
-		k.fail("hessian", "the Hessian of a program of %d varied tensors", len(p.xs))
-	}
 	xs := clone(p.xs)
 	f, h := c.Hessian(xs, p.fx)
 	k.same("Hessian", p.xs, xs)
 	k.value("Hessian", f, p.f)
-	n := tensorops.Size(p.xs[0])
+	n := size(p.xs)
 	if s := h.Shape(); len(s) != 2 || s[0] != n || s[1] != n {
 		k.fail("hessian", "shape %v, want [%d %d]", s, n, n)
 	}
@@ -731,10 +768,7 @@ func (k *checker) hessian(p *point) {
 	k.count()
 	// H·v against the HVP along v.
 	_, hv := c.HVP(clone(p.xs), p.v, p.fx)
-	v, want := f64(p.v[0]), make([]float64, n)
-	if hv[0] != nil {
-		want = f64(hv[0])
-	}
+	v, want := flat(p.v, p.xs), flat(hv, p.xs)
 	for i := range n {
 		got, abs := 0.0, 0.0
 		for j := range n {
@@ -748,23 +782,19 @@ func (k *checker) hessian(p *point) {
 	k.count()
 }
 
-// unitRows returns the HVPs of F's one varied tensor along the unit
-// tensors (nil is zero), and the floor of the tolerance of quantities
+// unitRows returns the HVPs along the unit directions of θ (nil is
+// zero), flattened, and the floor of the tolerance of quantities
 // checked against them: they round otherwise than the vector JVPs and
 // jets of the Hessian, its diagonal and its Laplacian, with noise of
 // the size of F's value where the second derivatives cancel (SumAll of
 // a Softmax, ≈ 1e-18).
 func (k *checker) unitRows(p *point) ([][]float64, float64) {
-	n := tensorops.Size(p.xs[0])
+	n := size(p.xs)
 	rows := make([][]float64, n)
 	floor := 1e-12 * (1 + math.Abs(p.f))
 	for i := range n {
-		_, hv := k.c.HVP(clone(p.xs), []*T{tensorops.Basis(p.xs[0], i)}, p.fx)
-		if hv[0] == nil {
-			rows[i] = make([]float64, n)
-			continue
-		}
-		rows[i] = f64(hv[0])
+		_, hv := k.c.HVP(clone(p.xs), unit(p.xs, i), p.fx)
+		rows[i] = flat(hv, p.xs)
 		for _, a := range rows[i] {
 			floor = math.Max(floor, 1e-12*math.Abs(a))
 		}
@@ -772,15 +802,15 @@ func (k *checker) unitRows(p *point) ([][]float64, float64) {
 	return rows, floor
 }
 
-// diagonal checks the Hessian's diagonal of F's one varied tensor
-// (mode hessdiag: its shape, each element against the HVP along the
-// unit tensor) or its trace, the Laplacian (mode laplacian: against the
-// sum of those).
+// diagonal checks the Hessian's diagonal with respect to F's varied
+// tensors (mode hessdiag: the tensors' shapes, each element against the
+// HVP along the unit direction) or its trace, the Laplacian (mode
+// laplacian: against the sum of those).
 func (k *checker) diagonal(p *point, mode string) {
 	c := k.c
 	xs := clone(p.xs)
 	var f, lap float64
-	var d *T
+	var d []*T
 	if mode == "hessdiag" {
 		f, d = c.HessDiag(xs, p.fx)
 	} else {
@@ -788,16 +818,18 @@ func (k *checker) diagonal(p *point, mode string) {
 	}
 	k.same(mode, p.xs, xs)
 	k.value(mode, f, p.f)
-	if d != nil && !slices.Equal(d.Shape(), p.xs[0].Shape()) {
-		k.fail("hessdiag", "shape %v, want %v", d.Shape(), p.xs[0].Shape())
+	for i := range d {
+		if d[i] != nil && !slices.Equal(d[i].Shape(), p.xs[i].Shape()) {
+			k.fail("hessdiag", "tensor %d: shape %v, want %v", i, d[i].Shape(), p.xs[i].Shape())
+		}
 	}
 	if !k.passed["hvp"] {
 		panic(skip{"no reference: hvp did not pass"})
 	}
 	rows, floor := k.unitRows(p)
-	got := make([]float64, len(rows))
-	if d != nil {
-		got = f64(d)
+	var got []float64
+	if mode == "hessdiag" {
+		got = flat(d, p.xs)
 	}
 	tr, abs := 0.0, 0.0
 	for i := range rows {
@@ -808,7 +840,7 @@ func (k *checker) diagonal(p *point, mode string) {
 		abs += math.Abs(rows[i][i])
 	}
 	if mode == "laplacian" && !near(lap, tr, 1e-9, 1e-9*abs+float64(len(rows))*floor) {
-		k.fail("laplacian", "Laplacian %.17g, trace of the HVPs along the unit tensors %.17g", lap, tr)
+		k.fail("laplacian", "Laplacian %.17g, trace of the HVPs along the unit directions %.17g", lap, tr)
 	}
 	k.count()
 }
@@ -911,12 +943,20 @@ func (k *checker) gradAcc(p *point) {
 }
 
 // float32 runs the program and its derivatives on float32 tensors and
-// compares them with float64's.
+// compares them with float64's at the inputs rounded to float32, within
+// 1e-4 relatively, plus an estimate of the error that the problem's
+// conditioning makes unavoidable in float32 (high powers cancel in the
+// jets of squares of squares): 16 times the change of float64's value,
+// and 4 times that of float32's, when the inputs move by one float32
+// ulp.
 func (k *checker) float32(p *point) {
 	c := k.c
 	x32, v32, w32, fx32 := cast(p.xs, tensorops.Float32), cast(p.v, tensorops.Float32), cast(p.w, tensorops.Float32), cast(p.fx, tensorops.Float32)
-	// The inputs rounded to float32, in float64: the reference.
+	// The inputs rounded to float32, in float64: the reference; and
+	// those moved by an ulp, in both dtypes.
 	xr, vr, wr, fxr := cast(x32, tensorops.Float64), cast(v32, tensorops.Float64), cast(w32, tensorops.Float64), cast(fx32, tensorops.Float64)
+	xp := k.ulp(xr)
+	xp32 := cast(xp, tensorops.Float32)
 	const rel = 1e-4
 	f := c.F(xr, fxr)
 	f32 := c.F(x32, fx32)
@@ -925,65 +965,96 @@ func (k *checker) float32(p *point) {
 		panic(skip{"float32 F differs from float64's by more than 1e-5 (ill-conditioned)"})
 	}
 	k.count()
-	cmp := func(what string, a32, a64, floor float64) {
-		if !near(a32, a64, rel, rel*floor) {
-			k.fail("float32", "%s: float32 %.9g, float64 %.17g", what, a32, a64)
+	// cmp compares the float32 values a32 with float64's a64, within rel
+	// of floor and the changes at the moved inputs (ap of float64, ap32
+	// of float32).
+	cmp := func(what string, a32, a64, ap, ap32 []float64, floor float64) {
+		for j := range a32 {
+			tol := rel*floor + 16*math.Abs(ap[j]-a64[j]) + 4*math.Abs(ap32[j]-a32[j])
+			if !near(a32[j], a64[j], rel, tol) {
+				k.fail("float32", "%s[%d]: float32 %.9g, float64 %.17g", what, j, a32[j], a64[j])
+			}
 		}
 		k.count()
 	}
+	// elems returns the elements of a list of tensors as lists, a nil
+	// tensor as zeros of like's size.
+	elems := func(ts, like []*T) [][]float64 {
+		out := make([][]float64, len(ts))
+		for i, t := range ts {
+			if t == nil {
+				out[i] = make([]float64, tensorops.Size(like[i]))
+				continue
+			}
+			out[i] = f64(t)
+		}
+		return out
+	}
+	// tensors compares lists of tensors, within rel of their largest
+	// element (tp, tp32: at the moved inputs).
+	tensors := func(what string, t32, t64, tp, tp32, like []*T) {
+		a32, a64, ap, ap32 := elems(t32, like), elems(t64, like), elems(tp, like), elems(tp32, like)
+		for i := range t64 {
+			if (t64[i] == nil) != (t32[i] == nil) {
+				k.fail("float32", "%s %d: nil in one dtype only", what, i)
+			}
+			if t32[i] != nil && t32[i].DType() != tensorops.Float32 {
+				k.fail("float32", "%s %d has dtype %v", what, i, t32[i].DType())
+			}
+			n := 0.0
+			for _, y := range a64[i] {
+				n = math.Max(n, math.Abs(y))
+			}
+			cmp(fmt.Sprintf("%s %d", what, i), a32[i], a64[i], ap[i], ap32[i], scale+n)
+		}
+	}
+	one := func(a float64) []float64 { return []float64{a} }
 	if k.passed["jvp"] {
 		_, d := c.JVP(xr, vr, fxr)
+		_, dp := c.JVP(xp, vr, fxr)
+		_, dp32 := c.JVP(xp32, v32, fx32)
 		f2, d32 := c.JVP(x32, v32, fx32)
-		cmp("JVP value", f2, f, scale)
-		cmp("JVP", d32, d, scale+math.Abs(d))
+		cmp("JVP value", one(f2), one(f), one(f), one(f2), scale)
+		cmp("JVP", one(d32), one(d), one(dp), one(dp32), scale+math.Abs(d))
 	}
 	if k.passed["grad"] {
 		_, g := c.Grad(xr, nil, fxr)
+		_, gp := c.Grad(xp, nil, fxr)
+		_, gp32 := c.Grad(xp32, nil, fx32)
 		f2, g32 := c.Grad(x32, nil, fx32)
-		cmp("Grad value", f2, f, scale)
-		for i := range g {
-			if (g[i] == nil) != (g32[i] == nil) {
-				k.fail("float32", "adjoint %d: nil in one dtype only", i)
-			}
-			if g[i] == nil {
-				continue
-			}
-			if g32[i].DType() != tensorops.Float32 {
-				k.fail("float32", "adjoint %d has dtype %v", i, g32[i].DType())
-			}
-			a, b := f64(g32[i]), f64(g[i])
-			n := 0.0
-			for _, y := range b {
-				n = math.Max(n, math.Abs(y))
-			}
-			for j := range a {
-				cmp(fmt.Sprintf("gradient %d[%d]", i, j), a[j], b[j], scale+n)
-			}
-		}
+		cmp("Grad value", one(f2), one(f), one(f), one(f2), scale)
+		tensors("gradient", g32, g, gp, gp32, xr)
 	}
 	if k.passed["taylor"] {
 		z, z32 := zeros(xr), zeros(x32)
 		cs := c.Taylor(xr, vr, wr, z, fxr)
+		cp := c.Taylor(xp, vr, wr, z, fxr)
+		cp32 := c.Taylor(xp32, v32, w32, z32, fx32)
 		cs32 := c.Taylor(x32, v32, w32, z32, fx32)
-		for j := range cs {
-			cmp(fmt.Sprintf("Taylor coefficient %d", j), cs32[j], cs[j], scale+math.Abs(cs[1])+math.Abs(cs[2])+math.Abs(cs[3]))
-		}
+		cmp("Taylor coefficient", cs32[:], cs[:], cp[:], cp32[:], scale+math.Abs(cs[1])+math.Abs(cs[2])+math.Abs(cs[3]))
 	}
 	if k.passed["hvp"] {
 		_, hv := c.HVP(xr, vr, fxr)
+		_, hp := c.HVP(xp, vr, fxr)
+		_, hp32 := c.HVP(xp32, v32, fx32)
 		_, hv32 := c.HVP(x32, v32, fx32)
-		for i := range hv {
-			if hv[i] == nil || hv32[i] == nil {
-				continue
-			}
-			a, b := f64(hv32[i]), f64(hv[i])
-			n := 0.0
-			for _, y := range b {
-				n = math.Max(n, math.Abs(y))
-			}
-			for j := range a {
-				cmp(fmt.Sprintf("HVP %d[%d]", i, j), a[j], b[j], scale+n)
+		tensors("HVP", hv32, hv, hp, hp32, xr)
+	}
+}
+
+// ulp returns the tensors xs with each element moved by one float32
+// ulp, up or down at random.
+func (k *checker) ulp(xs []*T) []*T {
+	out := clone(xs)
+	for _, x := range out {
+		d := x.Float64s()
+		for i := range d {
+			if k.nrng.IntN(2) == 0 {
+				d[i] = float64(math.Nextafter32(float32(d[i]), float32(math.Inf(1))))
+			} else {
+				d[i] = float64(math.Nextafter32(float32(d[i]), float32(math.Inf(-1))))
 			}
 		}
 	}
+	return out
 }

@@ -1,6 +1,7 @@
 // A tensor case written by hand: the JVP and the jet of a struct by value
-// whose tangent struct has nil slices (Model{}) panic "index out of range";
-// the pointer form (&Model{}) is grown (difftest-findings.md, finding 2).
+// whose tangent struct has nil slices (Model{}) panicked "index out of
+// range" while the pointer form (&Model{}) was grown (difftest-findings.md,
+// finding 2; fixed in 1dfcb74).
 package p
 
 import "github.com/gadgen/gadgen/tensorops"
