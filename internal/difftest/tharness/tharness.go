@@ -1009,37 +1009,43 @@ func (k *checker) float32(p *point) {
 		}
 	}
 	one := func(a float64) []float64 { return []float64{a} }
+	// At the rounded inputs, the moved ones (float64, float32), and
+	// the float32 ones.
+	in := [4]inputs{{xr, vr, wr, fxr}, {xp, vr, wr, fxr}, {xp32, v32, w32, fx32}, {x32, v32, w32, fx32}}
 	if k.passed["jvp"] {
-		_, d := c.JVP(xr, vr, fxr)
-		_, dp := c.JVP(xp, vr, fxr)
-		_, dp32 := c.JVP(xp32, v32, fx32)
-		f2, d32 := c.JVP(x32, v32, fx32)
-		cmp("JVP value", one(f2), one(f), one(f), one(f2), scale)
-		cmp("JVP", one(d32), one(d), one(dp), one(dp32), scale+math.Abs(d))
+		r := at(in, func(i inputs) [2]float64 { f, d := c.JVP(i.xs, i.v, i.fx); return [2]float64{f, d} })
+		cmp("JVP value", one(r[3][0]), one(f), one(f), one(r[3][0]), scale)
+		cmp("JVP", one(r[3][1]), one(r[0][1]), one(r[1][1]), one(r[2][1]), scale+math.Abs(r[0][1]))
 	}
 	if k.passed["grad"] {
-		_, g := c.Grad(xr, nil, fxr)
-		_, gp := c.Grad(xp, nil, fxr)
-		_, gp32 := c.Grad(xp32, nil, fx32)
-		f2, g32 := c.Grad(x32, nil, fx32)
-		cmp("Grad value", one(f2), one(f), one(f), one(f2), scale)
-		tensors("gradient", g32, g, gp, gp32, xr)
+		type fg struct {
+			f float64
+			g []*T
+		}
+		r := at(in, func(i inputs) fg { f, g := c.Grad(i.xs, nil, i.fx); return fg{f, g} })
+		cmp("Grad value", one(r[3].f), one(f), one(f), one(r[3].f), scale)
+		tensors("gradient", r[3].g, r[0].g, r[1].g, r[2].g, xr)
 	}
 	if k.passed["taylor"] {
-		z, z32 := zeros(xr), zeros(x32)
-		cs := c.Taylor(xr, vr, wr, z, fxr)
-		cp := c.Taylor(xp, vr, wr, z, fxr)
-		cp32 := c.Taylor(xp32, v32, w32, z32, fx32)
-		cs32 := c.Taylor(x32, v32, w32, z32, fx32)
-		cmp("Taylor coefficient", cs32[:], cs[:], cp[:], cp32[:], scale+math.Abs(cs[1])+math.Abs(cs[2])+math.Abs(cs[3]))
+		cs := at(in, func(i inputs) [4]float64 { return c.Taylor(i.xs, i.v, i.w, zeros(i.xs), i.fx) })
+		cmp("Taylor coefficient", cs[3][:], cs[0][:], cs[1][:], cs[2][:], scale+math.Abs(cs[0][1])+math.Abs(cs[0][2])+math.Abs(cs[0][3]))
 	}
 	if k.passed["hvp"] {
-		_, hv := c.HVP(xr, vr, fxr)
-		_, hp := c.HVP(xp, vr, fxr)
-		_, hp32 := c.HVP(xp32, v32, fx32)
-		_, hv32 := c.HVP(x32, v32, fx32)
-		tensors("HVP", hv32, hv, hp, hp32, xr)
+		hv := at(in, func(i inputs) []*T { _, hv := c.HVP(i.xs, i.v, i.fx); return hv })
+		tensors("HVP", hv[3], hv[0], hv[1], hv[2], xr)
 	}
+}
+
+// inputs are a point's varied tensors, directions and fixed tensors.
+type inputs struct{ xs, v, w, fx []*T }
+
+// at returns g at each of the inputs in.
+func at[R any](in [4]inputs, g func(inputs) R) [4]R {
+	var out [4]R
+	for i := range in {
+		out[i] = g(in[i])
+	}
+	return out
 }
 
 // ulp returns the tensors xs with each element moved by one float32
