@@ -11,7 +11,7 @@ import (
 // that its programs use every construct of tensorCovered, and its size.
 const (
 	tensorSampleSeed = 58
-	tensorSampleN    = 24
+	tensorSampleN    = 14
 )
 
 // tensorCovered are the constructs that the sample must check in jvp

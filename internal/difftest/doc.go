@@ -228,7 +228,7 @@
 //
 // difftest -tensors runs them (-shrink writes the minimized failures and
 // refusals into testdata/known-tensor); go test runs a sample
-// (TestTensorSample: 24 programs of seed 58, which use every construct
+// (TestTensorSample: 14 programs of seed 58, which use every construct
 // of tensorCovered; no failure, no refusal of a supported construct,
 // each mode checked), testdata/regress-tensor and, with -difftest.known,
 // testdata/known-tensor (see its README):
