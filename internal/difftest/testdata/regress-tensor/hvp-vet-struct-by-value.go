@@ -1,6 +1,6 @@
 // A tensor case written by hand: the HVP of a struct by value in which F
-// is linear writes "dmBar.W = dmBar.W", which go vet rejects
-// ("self-assignment") (difftest-findings.md, finding 3).
+// is linear wrote "dmBar.W = dmBar.W", which go vet rejects
+// ("self-assignment") (difftest-findings.md, finding 3; fixed in f5ecd68).
 package p
 
 import "github.com/gadgen/gadgen/tensorops"
