@@ -282,31 +282,21 @@ const tp = "tensorops."
 // tt is the type of a tensor in the programs.
 const tt = "*tensorops.Tensor"
 
+// plainUnary are the elementwise functions that unaryExpr applies to
+// any value, by its draw: construct and name.
+var plainUnary = map[int][2]string{0: {"tanh", "Tanh"}, 1: {"sigmoid", "Sigmoid"}, 2: {"sin", "Sin"},
+	6: {"relu", "ReLU"}, 7: {"neg", "Neg"}, 10: {"cos", "Cos"}, 11: {"tanh", "Tanh"},
+	12: {"gelu", "GELU"}, 13: {"silu", "SiLU"}, 14: {"softplus", "Softplus"}, 15: {"erf", "Erf"}}
+
 // unaryExpr returns an elementwise function of a, bounded where it must
 // be.
 func (g *tgen) unaryExpr(a string) string {
-	switch g.intn(16) {
-	case 12:
-		g.feature("gelu")
-		return tp + "GELU(" + a + ")"
-	case 13:
-		g.feature("silu")
-		return tp + "SiLU(" + a + ")"
-	case 14:
-		g.feature("softplus")
-		return tp + "Softplus(" + a + ")"
-	case 15:
-		g.feature("erf")
-		return tp + "Erf(" + a + ")"
-	case 0:
-		g.feature("tanh")
-		return tp + "Tanh(" + a + ")"
-	case 1:
-		g.feature("sigmoid")
-		return tp + "Sigmoid(" + a + ")"
-	case 2:
-		g.feature("sin")
-		return tp + "Sin(" + a + ")"
+	k := g.intn(16)
+	if f, ok := plainUnary[k]; ok {
+		g.feature(f[0])
+		return tp + f[1] + "(" + a + ")"
+	}
+	switch k {
 	case 3:
 		g.feature("square")
 		return tp + "Scale(" + tp + "Square(" + a + "), 0.5)"
@@ -319,24 +309,12 @@ func (g *tgen) unaryExpr(a string) string {
 			return tp + "Log(" + tp + "AddScalar(" + tp + "Square(" + a + "), 1))"
 		}
 		return tp + "Log(" + tp + "Sigmoid(" + a + "))"
-	case 6:
-		g.feature("relu")
-		return tp + "ReLU(" + a + ")"
-	case 7:
-		g.feature("neg")
-		return tp + "Neg(" + a + ")"
 	case 8:
 		g.feature("scale")
 		return tp + "Scale(" + a + ", " + g.scalar() + ")"
-	case 9:
+	default:
 		g.feature("addscalar")
 		return tp + "AddScalar(" + a + ", " + g.scalar() + ")"
-	case 10:
-		g.feature("cos")
-		return tp + "Cos(" + a + ")"
-	default:
-		g.feature("tanh")
-		return tp + "Tanh(" + a + ")"
 	}
 }
 
