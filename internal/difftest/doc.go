@@ -147,7 +147,8 @@
 // reporting those that pass now.
 //
 // Long runs use the command difftest, which prints the summary table
-// (programs, checks per mode, refusals by construct and mode, the
+// (programs, checks and the refusal rate per mode, refusals by construct
+// and mode, the
 // outcomes of each construct of the generator, failures) and can
 // minimize the failures into files:
 //
@@ -161,23 +162,80 @@
 //
 // # Tensor programs
 //
-// [GenerateTensor] makes tensor programs of package tensorops (F of
-// tensors, a float64 parameter, fixed labels, sometimes a *Model of
-// tensors and slices of weight tensors looped over, elementwise helpers
-// of their own), shapes tracked so each is well shaped, with //gad:jvp,
-// //gad:grad, //gad:taylor order=3 and the same with lanes=2 (no
-// Softmax-family op), and //gad:hvp, the same with lanes=2 and, for a
-// tensor of at most 16 elements, //gad:hessian (one varied tensor);
-// "//difftest:param" and "//difftest:field" lines describe the inputs.
-// [RunTensorBatch] checks them in float64 (package tharness: JVP against
-// extrapolated central differences, the gradient by the dot-product
-// test, Taylor coefficient k against differences of k−1, the HVP
-// against differences of the JVP and the gradient, each lane of the jets
-// and HVPs with lanes against the jet or HVP along the lane alone, the
-// Hessian exactly symmetric with its rows and H·v against the HVPs,
-// every value equal to F's) and float32 against float64. difftest -tensors runs
-// them; go test runs a sample (TestTensorSample), testdata/regress-tensor
-// and, with -difftest.known, testdata/known-tensor (see its README).
+// [GenerateTensor] makes tensor programs of package tensorops: a
+// function F of tensors (varied, fixed, labels) and a float64, or of a
+// struct Model of tensors and slices of tensors (F's parameter by
+// pointer or by value, or its receiver, pointer or value), built from
+// tensorops' operations with the shapes tracked so each is well shaped
+// (elementwise, broadcasting, products, shapes, reductions, the softmax
+// family, lookups by ids, a 2-D value seen as an image through a
+// convolution, dilated or not, and pooling), and from what users write
+// around them, each weighed by
+// [DefaultTensorWeights]: Concat with its arguments written out or
+// spread from a slice literal, from a slice grown by append, or from the
+// heads of a multi-head block collected in a loop (by append or by
+// index; each head inline, a closure or a helper, through a weight
+// shared by the heads or one of the model's per head); helpers returning
+// tensors and slices of tensors; variadic helpers of the program's own,
+// called with their arguments written out or spread; accumulators
+// started from the nil tensor (var acc *tensorops.Tensor; acc =
+// tensorops.Add(acc, t) in a loop, over the model's weights, or tested
+// against nil); local structs of tensors passed to helpers by value and
+// by pointer and to their methods (value and pointer receivers), slices
+// of them ranged over (a local slice, or the model's field of type
+// []Layer); a local struct holding a slice of tensors, passed and
+// called the same ways; a state struct stepped in place by a method of a
+// pointer receiver or a helper of a pointer, or replaced by a method of a
+// value receiver, its sum field started nil; the model's methods and
+// helpers, loops over its slices of weights. Each program gets
+// //gad:jvp, //gad:grad, //gad:taylor order=3 and the same with
+// lanes=2, and with one varied parameter (a tensor, or the model: a
+// struct of tensors by pointer, by value or as the receiver) //gad:hvp,
+// the same with lanes=2 and, for at most 16 varied elements,
+// //gad:hessian, //gad:hessdiag and //gad:laplacian; "//difftest:param"
+// and "//difftest:field"
+// lines describe the inputs, Program.Features the constructs.
+//
+// [RunTensorBatch] checks them in float64 (package tharness: the JVP
+// against extrapolated central differences; the JVP with some tangents
+// nil, fields of the tangent struct and tangents of tensor parameters,
+// against the same call with zero tensors there, and with every tangent
+// nil (tangent structs of nil fields and nil slices too, which the JVP
+// must grow) against 0 (mode jvpnil), the jet likewise (taylornil); the
+// gradient by the dot-product test, into a shadow of nil fields and nil
+// slices, which it must grow, and into a shadow holding tensors, which it
+// must add to in place (gradacc); Taylor coefficient k against
+// differences of k−1; the HVP against differences of the JVP and the
+// gradient; each lane of the jets and HVPs with lanes against the jet or
+// HVP along the lane alone; the Hessian exactly symmetric with its rows
+// and H·v against the HVPs; the diagonal and the Laplacian against the
+// HVPs along the unit directions of θ, the varied elements in order;
+// every value equal to F's) and float32 against float64 (within 1e-4,
+// plus what moving the inputs by an ulp changes). The gradient's
+// adapter follows its generated signature: a struct's shadow taken by
+// pointer (and accumulated) or returned.
+//
+// The summary gives each mode's refusal rate, the refusals by gadgen's
+// diagnostic and mode, and each construct's outcomes by mode.
+// [TensorSupported] lists, for every construct, the modes the README
+// says gadgen differentiates it in: a refusal of a program whose every
+// construct is supported in its mode is listed apart ("REFUSED though
+// supported", Summary.Unexpected) and fails TestTensorSample like a
+// wrong derivative. [ShrinkTensor] minimizes a failing or wrongly refused
+// tensor program with the shrinker above (mutations for tensors: a call
+// replaced by a tensor argument, a float result by the SumAll of one, a
+// parameter made a constant local).
+//
+// difftest -tensors runs them (-shrink writes the minimized failures and
+// refusals into testdata/known-tensor); go test runs a sample
+// (TestTensorSample: 14 programs of seed 58, which use every construct
+// of tensorCovered; no failure, no refusal of a supported construct,
+// each mode checked), testdata/regress-tensor and, with -difftest.known,
+// testdata/known-tensor (see its README):
+//
+//	go run ./internal/difftest/cmd/difftest -tensors -n 300 -seed 3
+//	go run ./internal/difftest/cmd/difftest -tensors -seed 2 -first 13 -n 1 -shrink
+//	go run ./internal/difftest/cmd/difftest -tensors -n 100 -weights concat-heads=10,model=100
 //
 // # Adding a regression case
 //

@@ -193,7 +193,10 @@ func (e typeErrors) Error() string {
 }
 
 // check type-checks p's files again (after a change of the syntax).
-func (p *parsed) check() error {
+func (p *parsed) check() error { return p.checkFiles(p.shared, p.file) }
+
+// checkFiles type-checks the files as p's package.
+func (p *parsed) checkFiles(files ...*ast.File) error {
 	p.info = &types.Info{
 		Types:      map[ast.Expr]types.TypeAndValue{},
 		Defs:       map[*ast.Ident]types.Object{},
@@ -202,7 +205,7 @@ func (p *parsed) check() error {
 	}
 	var errs typeErrors
 	conf := types.Config{Importer: lockedImporter{}, Error: func(err error) { errs = append(errs, err.(types.Error)) }}
-	p.pkg, _ = conf.Check(p.file.Name.Name, p.fset, []*ast.File{p.shared, p.file}, p.info)
+	p.pkg, _ = conf.Check(p.file.Name.Name, p.fset, files, p.info)
 	if len(errs) > 0 {
 		return errs
 	}

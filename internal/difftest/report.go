@@ -22,6 +22,10 @@ type Summary struct {
 	// using it and their outcomes by mode.
 	Features map[string]map[string]*ModeCount
 	Failures []Outcome // Fail and Tester outcomes
+	Refused  []Outcome // Refused outcomes
+	// Unexpected are the refusals of tensor programs whose every
+	// construct TensorSupported lists for the mode.
+	Unexpected []Outcome
 	// Skips counts the reasons of the skipped outcomes.
 	Skips map[string]int
 	// Routes counts the ways of computing the HVPs and the Hessians
@@ -51,6 +55,14 @@ type ModeCount struct {
 // Checked returns the number of entries checked without failure.
 func (c *ModeCount) Checked() int { return c.Pass }
 
+// RefusalRate returns the percentage of the entries that gadgen refused.
+func (c *ModeCount) RefusalRate() float64 {
+	if c.Entries == 0 {
+		return 0
+	}
+	return 100 * float64(c.Refused) / float64(c.Entries)
+}
+
 // Add counts outcomes.
 func (s *Summary) Add(outs []Outcome) {
 	if s.Modes == nil {
@@ -69,6 +81,7 @@ func (s *Summary) Add(outs []Outcome) {
 				s.Refusals[o.Kind] = map[string]int{}
 			}
 			s.Refusals[o.Kind][o.Mode]++
+			s.Refused = append(s.Refused, o)
 		}
 		if o.Status == Fail || o.Status == Tester {
 			s.Failures = append(s.Failures, o)
@@ -127,10 +140,10 @@ func (s *Summary) Write(w io.Writer) {
 	all, modes, base := s.modes()
 	fmt.Fprintf(w, "programs: %d\n\n", s.Programs)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "mode\tentries\tchecked\tchecks\trefused\tskipped\tFAIL\ttester\t")
+	fmt.Fprintln(tw, "mode\tentries\tchecked\tchecks\trefused\trefused %\tskipped\tFAIL\ttester\t")
 	for _, m := range all {
 		if c := s.Modes[m]; c != nil {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", m, c.Entries, c.Pass, c.Checks, c.Refused, c.Skipped, c.Fail, c.Tester)
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%.1f\t%d\t%d\t%d\t\n", m, c.Entries, c.Pass, c.Checks, c.Refused, c.RefusalRate(), c.Skipped, c.Fail, c.Tester)
 		}
 	}
 	tw.Flush()
@@ -147,6 +160,13 @@ func (s *Summary) Write(w io.Writer) {
 			fmt.Fprintln(tw, row+"\t")
 		}
 		tw.Flush()
+	}
+
+	if len(s.Unexpected) > 0 {
+		fmt.Fprintf(w, "\nREFUSED though supported (every construct of the program is, in its mode, by the README):\n")
+		for _, o := range s.Unexpected {
+			fmt.Fprintf(w, "  %s %s: %s\n", o.Program.Name, o.Mode, o.Kind)
+		}
 	}
 
 	if len(s.Routes) > 0 {

@@ -88,21 +88,31 @@ func Run(rc *RunConfig) (*Summary, []string, error) {
 				continue
 			}
 			shrunk[key]++
-			q, qo, err := Shrink(&rc.Config, ShrinkConfig{Budget: rc.ShrinkBudget}, o.Program, o)
-			if err != nil {
-				return s, written, err
-			}
-			path, err := WriteCase(rc.KnownDir, q, qo)
+			path, err := rc.minimize(Shrink, o)
 			if err != nil {
 				return s, written, err
 			}
 			written = append(written, path)
-			if rc.Log != nil {
-				fmt.Fprintf(rc.Log, "difftest: minimized to %s\n", path)
-			}
 		}
 	}
 	return s, written, nil
+}
+
+// minimize shrinks the program of the outcome o with shrink, writes it
+// into rc.KnownDir, and returns the file's path.
+func (rc *RunConfig) minimize(shrink func(*Config, ShrinkConfig, *Program, Outcome) (*Program, Outcome, error), o Outcome) (string, error) {
+	q, qo, err := shrink(&rc.Config, ShrinkConfig{Budget: rc.ShrinkBudget}, o.Program, o)
+	if err != nil {
+		return "", err
+	}
+	path, err := WriteCase(rc.KnownDir, q, qo)
+	if err != nil {
+		return "", err
+	}
+	if rc.Log != nil {
+		fmt.Fprintf(rc.Log, "difftest: minimized to %s\n", path)
+	}
+	return path, nil
 }
 
 // exclude drops from the //difftest:modes of p's entries the modes that
@@ -134,21 +144,32 @@ func exclude(p *Program, ex map[string][]string) error {
 	return nil
 }
 
-// headerRE matches the generator's first comment line.
-var headerRE = regexp.MustCompile(`^// Program (\d+) of seed (\d+) of difftest's generator\.\n`)
+// headerRE matches the generators' first comment line.
+var headerRE = regexp.MustCompile(`^// (?:Tensor program|Program) (\d+) of seed (\d+) of difftest's (?:tensor )?generator\.\n`)
 
-// WriteCase writes a program that fails as o says into dir, as
-// MODE-KIND-sSEEDpINDEX.go, with the failure in its first comment, and
-// returns the file's path.
+// WriteCase writes a program that fails (or, a tensor program, is
+// refused) as o says into dir, as MODE-KIND-sSEEDpINDEX.go, with the
+// outcome in its first comment, and returns the file's path.
 func WriteCase(dir string, p *Program, o Outcome) (string, error) {
 	detail := o.Detail
 	if len(detail) > 300 {
 		detail = detail[:300] + "…"
 	}
-	head := fmt.Sprintf("// A case of difftest: program %d of seed %d of its generator, minimized.\n"+
-		"// It failed: %s %s %s: %s\n", p.Index, p.Seed, o.Entry, o.Mode, o.Kind, oneLine(detail))
+	gen, verb, category := "generator", "failed", strings.ReplaceAll(Category(o), " ", "-")
+	if tensorCase(p.Src) {
+		gen = "tensor generator"
+		category = strings.Trim(fileNameRE.ReplaceAllString(TensorCategory(o), "-"), "-")
+		if len(category) > 40 {
+			category = category[:40]
+		}
+		if o.Status == Refused {
+			verb, category = "was refused", "refused-"+category
+		}
+	}
+	head := fmt.Sprintf("// A case of difftest: program %d of seed %d of its %s, minimized.\n"+
+		"// It %s: %s %s %s: %s\n", p.Index, p.Seed, gen, verb, o.Entry, o.Mode, o.Kind, oneLine(detail))
 	src := tidy(headerRE.ReplaceAll(p.Src, nil))
-	name := fmt.Sprintf("%s-%s-s%dp%d.go", o.Mode, strings.ReplaceAll(Category(o), " ", "-"), p.Seed, p.Index)
+	name := fmt.Sprintf("%s-%s-s%dp%d.go", o.Mode, category, p.Seed, p.Index)
 	path := filepath.Join(dir, name)
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return "", err

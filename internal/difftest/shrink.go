@@ -56,6 +56,22 @@ func Shrink(cfg *Config, sc ShrinkConfig, p *Program, f Outcome) (*Program, Outc
 // shrink is Shrink with try, which returns the index of the smallest
 // program of a batch that fails as f does (-1 if none) and its outcome.
 func shrink(sc ShrinkConfig, p *Program, f Outcome, try func([]*Program) (Outcome, int, error)) (*Program, Outcome, error) {
+	return shrinkBy(sc, p, f, shrinker{try: try, restrict: restrictModes, candidates: candidates})
+}
+
+// shrinker is what shrinkBy needs of a kind of programs: try (as for
+// shrink), restrict, which returns the program with only the modes that
+// the failure f needs (an error if it cannot), and candidates, which
+// returns the programs one mutation away, smallest first.
+type shrinker struct {
+	try        func([]*Program) (Outcome, int, error)
+	restrict   func(src []byte, f Outcome) ([]byte, error)
+	candidates func(src []byte) [][]byte
+}
+
+// shrinkBy minimizes p, which fails as f, greedily by the mutations of
+// sh.
+func shrinkBy(sc ShrinkConfig, p *Program, f Outcome, sh shrinker) (*Program, Outcome, error) {
 	if sc.Budget <= 0 {
 		sc.Budget = 10 * time.Minute
 	}
@@ -64,8 +80,61 @@ func shrink(sc ShrinkConfig, p *Program, f Outcome, try func([]*Program) (Outcom
 	}
 	deadline := time.Now().Add(sc.Budget)
 	cur, curOut := p, f
-	// First, only the failing mode (and forward mode, which the dot
-	// test reads).
+	if src, err := sh.restrict(p.Src, f); err == nil {
+		c := &Program{Name: "restricted", Src: src, Seed: p.Seed, Index: p.Index, Features: p.Features}
+		if o, ok, err := sh.try([]*Program{c}); err != nil {
+			return nil, f, err
+		} else if ok >= 0 {
+			cur, curOut = c, o
+		}
+	}
+	// Candidates as large as the current program (an operand replaced
+	// by a constant, which may let a parameter go next) are taken a few
+	// times in a row at most; visited prevents cycles.
+	visited := map[string]bool{string(cur.Src): true}
+	neutral := 0
+	for time.Now().Before(deadline) && neutral <= 4 {
+		cands := slices.DeleteFunc(sh.candidates(cur.Src), func(c []byte) bool { return visited[string(c)] })
+		if len(cands) == 0 {
+			break
+		}
+		improved := false
+		for start := 0; start < len(cands) && time.Now().Before(deadline); start += sc.Chunk {
+			end := min(start+sc.Chunk, len(cands))
+			var progs []*Program
+			for k, src := range cands[start:end] {
+				progs = append(progs, &Program{Name: fmt.Sprintf("c%d", start+k), Src: src, Seed: p.Seed, Index: p.Index})
+			}
+			o, k, err := sh.try(progs)
+			if err != nil {
+				return nil, f, err
+			}
+			if k >= 0 {
+				if words(progs[k].Src) < words(cur.Src) {
+					neutral = 0
+				} else {
+					neutral++
+				}
+				cur = &Program{Name: p.Name, Src: progs[k].Src, Seed: p.Seed, Index: p.Index, Features: p.Features}
+				visited[string(cur.Src)] = true
+				curOut = o
+				improved = true
+				break
+			}
+		}
+		if !improved {
+			break
+		}
+	}
+	cur.Name = p.Name
+	return cur, curOut, nil
+}
+
+// restrictModes returns the program with only the failing mode of f's
+// entry and the modes its checks read.
+func restrictModes(src []byte, f Outcome) ([]byte, error) {
+	// Only the failing mode (and forward mode, which the dot test
+	// reads).
 	modes := []string{f.Mode}
 	if f.Kind == "dot" || f.Kind == "taylor1-jvp" {
 		modes = append(modes, ModeJVP)
@@ -89,54 +158,7 @@ func shrink(sc ShrinkConfig, p *Program, f Outcome, try func([]*Program) (Outcom
 			modes = append(modes, ModeLaplacian)
 		}
 	}
-	if src, err := withModes(p.Src, f.Entry, modes); err == nil {
-		c := &Program{Name: "restricted", Src: src, Seed: p.Seed, Index: p.Index, Features: p.Features}
-		if o, ok, err := try([]*Program{c}); err != nil {
-			return nil, f, err
-		} else if ok >= 0 {
-			cur, curOut = c, o
-		}
-	}
-	// Candidates as large as the current program (an operand replaced
-	// by a constant, which may let a parameter go next) are taken a few
-	// times in a row at most; visited prevents cycles.
-	visited := map[string]bool{string(cur.Src): true}
-	neutral := 0
-	for time.Now().Before(deadline) && neutral <= 4 {
-		cands := slices.DeleteFunc(candidates(cur.Src), func(c []byte) bool { return visited[string(c)] })
-		if len(cands) == 0 {
-			break
-		}
-		improved := false
-		for start := 0; start < len(cands) && time.Now().Before(deadline); start += sc.Chunk {
-			end := min(start+sc.Chunk, len(cands))
-			var progs []*Program
-			for k, src := range cands[start:end] {
-				progs = append(progs, &Program{Name: fmt.Sprintf("c%d", start+k), Src: src, Seed: p.Seed, Index: p.Index})
-			}
-			o, k, err := try(progs)
-			if err != nil {
-				return nil, f, err
-			}
-			if k >= 0 {
-				if words(progs[k].Src) < words(cur.Src) {
-					neutral = 0
-				} else {
-					neutral++
-				}
-				cur = &Program{Name: p.Name, Src: progs[k].Src, Seed: p.Seed, Index: p.Index, Features: p.Features}
-				visited[string(cur.Src)] = true
-				curOut = o
-				improved = true
-				break
-			}
-		}
-		if !improved {
-			break
-		}
-	}
-	cur.Name = p.Name
-	return cur, curOut, nil
+	return withModes(src, f.Entry, modes)
 }
 
 // reproduces runs the programs and returns the index of the smallest one
@@ -212,6 +234,16 @@ func withModes(src []byte, key string, modes []string) ([]byte, error) {
 // type-check and have no more words, smallest first, without
 // duplicates.
 func candidates(src []byte) [][]byte {
+	return candidatesWith(src, parse, func(p *parsed, k int) *mutator {
+		m := &mutator{p: p, target: k}
+		m.walk()
+		return m
+	})
+}
+
+// candidatesWith is candidates with the type check parse and the walk
+// that makes the k-th mutation of a program.
+func candidatesWith(src []byte, parse func([]byte) (*parsed, error), walk func(p *parsed, k int) *mutator) [][]byte {
 	var out [][]byte
 	seen := map[string]bool{string(src): true}
 	for k := 0; ; k++ {
@@ -219,15 +251,14 @@ func candidates(src []byte) [][]byte {
 		if err != nil {
 			return nil
 		}
-		m := &mutator{p: p, target: k}
-		m.walk()
+		m := walk(p, k)
 		if !m.done {
 			break
 		}
 		if !m.applied {
 			continue
 		}
-		res, ok := fixup(formatFile(p.fset, p.file))
+		res, ok := fixupWith(formatFile(p.fset, p.file), parse)
 		if !ok || seen[string(res)] || words(res) > words(src) {
 			continue
 		}
@@ -291,40 +322,8 @@ func (m *mutator) walk() {
 		}
 	}
 	// Statements and expressions.
-	astutil.Apply(f, func(c *astutil.Cursor) bool {
-		if m.done {
-			return false
-		}
+	m.walkNodes(func(c *astutil.Cursor) bool {
 		switch n := c.Node().(type) {
-		case *ast.BlockStmt:
-			for i := range n.List {
-				if m.site() {
-					n.List = slices.Delete(n.List, i, i+1)
-					return false
-				}
-			}
-			for i, st := range n.List {
-				if inner := unwrap(st); inner != nil && m.site() {
-					n.List = slices.Replace(n.List, i, i+1, inner...)
-					return false
-				}
-			}
-		case *ast.IfStmt:
-			if n.Else != nil && m.site() {
-				n.Else = nil
-				return false
-			}
-		case *ast.BasicLit:
-			if n.Kind == token.INT {
-				if v, _ := strconv.Atoi(n.Value); v > 1 {
-					for _, w := range []int{1, v / 2, v - 1} {
-						if w >= 1 && w < v && m.site() {
-							n.Value = strconv.Itoa(w)
-							return false
-						}
-					}
-				}
-			}
 		case ast.Expr:
 			tv, ok := m.p.info.Types[n]
 			if !ok || tv.Value != nil || !isFloat(tv.Type) {
@@ -342,7 +341,63 @@ func (m *mutator) walk() {
 			}
 		}
 		return true
+	})
+}
+
+// walkNodes walks the program offering, at each node, the structural
+// mutations, then those of other (an astutil.Apply pre function that
+// returns false once it mutated).
+func (m *mutator) walkNodes(other func(c *astutil.Cursor) bool) {
+	astutil.Apply(m.p.file, func(c *astutil.Cursor) bool {
+		if m.done {
+			return false
+		}
+		if handled, mutated := m.structural(c.Node()); handled {
+			return !mutated
+		}
+		return other(c)
 	}, nil)
+}
+
+// structural offers the mutations of a block (delete a statement,
+// unwrap one), an if (drop its else) and an integer constant (make it
+// smaller) at node n: it reports whether n is one of those (handled)
+// and whether it mutated it.
+func (m *mutator) structural(n ast.Node) (handled, mutated bool) {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		for i := range n.List {
+			if m.site() {
+				n.List = slices.Delete(n.List, i, i+1)
+				return true, true
+			}
+		}
+		for i, st := range n.List {
+			if inner := unwrap(st); inner != nil && m.site() {
+				n.List = slices.Replace(n.List, i, i+1, inner...)
+				return true, true
+			}
+		}
+	case *ast.IfStmt:
+		if n.Else != nil && m.site() {
+			n.Else = nil
+			return true, true
+		}
+	case *ast.BasicLit:
+		if n.Kind == token.INT {
+			if v, _ := strconv.Atoi(n.Value); v > 1 {
+				for _, w := range []int{1, v / 2, v - 1} {
+					if w >= 1 && w < v && m.site() {
+						n.Value = strconv.Itoa(w)
+						return true, true
+					}
+				}
+			}
+		}
+	default:
+		return false, false
+	}
+	return true, false
 }
 
 // unwrap returns the statements that replace st by its body: an if by
@@ -439,7 +494,10 @@ var unusedRE = regexp.MustCompile(`^declared and not used: (\w+)$|^"(\w+)" impor
 
 // fixup removes what a mutation left unused (declarations, loop
 // variables, imports) and returns the source if it then type-checks.
-func fixup(src []byte) ([]byte, bool) {
+func fixup(src []byte) ([]byte, bool) { return fixupWith(src, parse) }
+
+// fixupWith is fixup with the type check parse.
+func fixupWith(src []byte, parse func([]byte) (*parsed, error)) ([]byte, bool) {
 	for range 20 {
 		p, err := parse(src)
 		if err == nil {

@@ -11,8 +11,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/gadgen/gadgen/tensorops"
@@ -31,7 +33,12 @@ type Case struct {
 	Labels []bool  // which fixed tensors are labels
 	F      func(xs, fx []*T) float64
 	JVP    func(xs, dxs, fx []*T) (float64, float64)
-	Grad   func(xs, fx []*T) (float64, []*T)
+	// Grad returns F and the gradient of each varied tensor. The
+	// gradients that go into a shadow argument (Accum) are added to the
+	// tensors of init there, nil for none (a nil field); the others are
+	// returned.
+	Grad   func(xs, init, fx []*T) (float64, []*T)
+	Accum  []bool
 	Taylor func(xs, x1, x2, x3, fx []*T) [4]float64
 	HVP    func(xs, vs, fx []*T) (float64, []*T)
 	// TaylorLanes is FTaylor of order 3 with lanes=L: the input
@@ -40,9 +47,32 @@ type Case struct {
 	TaylorLanes func(xs []*T, cs [][]*T, fx []*T) []float64
 	// HVPLanes is FHVP with lanes=len(vs): one H·v per direction.
 	HVPLanes func(xs []*T, vs [][]*T, fx []*T) (float64, [][]*T)
-	// Hessian is FHessian of F's one varied tensor x: a [n, n] tensor
-	// for n = Size(x).
+	// Hessian is FHessian of F's one varied parameter (a tensor or a
+	// struct of tensors): a [n, n] tensor over θ, the n elements of the
+	// varied tensors in order.
 	Hessian func(xs, fx []*T) (float64, *T)
+	// HessDiag is FHessDiag: the diagonal of the Hessian, in the varied
+	// tensors' shapes; Laplacian is FLaplacian, its trace.
+	HessDiag  func(xs, fx []*T) (float64, []*T)
+	Laplacian func(xs, fx []*T) (float64, float64)
+}
+
+// At returns xs[i], nil for a nil list: a nil list of tangents is nil
+// tangents.
+func At(xs []*T, i int) *T {
+	if xs == nil {
+		return nil
+	}
+	return xs[i]
+}
+
+// Or returns whole(), or empty for a nil list xs: the tangent struct of
+// a nil list of tangents has nil fields and nil slices.
+func Or[S any](xs []*T, whole func() S, empty S) S {
+	if xs == nil {
+		return empty
+	}
+	return whole()
 }
 
 // lanes is the number of lanes of the jets and HVPs with lanes.
@@ -83,7 +113,10 @@ type checker struct {
 	rng *rand.Rand
 	// lrng draws the directions of the lanes after the first, so that
 	// the points do not depend on the modes checked.
-	lrng   *rand.Rand
+	lrng *rand.Rand
+	// nrng draws which tangents are nil, and the tensors of the shadows
+	// that the gradient adds to.
+	nrng   *rand.Rand
 	checks map[string]int
 	mode   string
 	// passed holds the modes that passed at the current point: a check
@@ -99,13 +132,16 @@ func (k *checker) fail(kind, format string, args ...any) {
 func runCase(c *Case, points int, seed uint64) []*Result {
 	modes := []string{"value"}
 	if c.JVP != nil {
-		modes = append(modes, "jvp")
+		modes = append(modes, "jvp", "jvpnil")
 	}
 	if c.Grad != nil {
 		modes = append(modes, "grad")
+		if slices.Contains(c.Accum, true) {
+			modes = append(modes, "gradacc")
+		}
 	}
 	if c.Taylor != nil {
-		modes = append(modes, "taylor")
+		modes = append(modes, "taylor", "taylornil")
 	}
 	if c.HVP != nil {
 		modes = append(modes, "hvp")
@@ -119,12 +155,18 @@ func runCase(c *Case, points int, seed uint64) []*Result {
 	if c.Hessian != nil {
 		modes = append(modes, "hessian")
 	}
+	if c.HessDiag != nil {
+		modes = append(modes, "hessdiag")
+	}
+	if c.Laplacian != nil {
+		modes = append(modes, "laplacian")
+	}
 	modes = append(modes, "float32")
 	res := map[string]*Result{}
 	for _, m := range modes {
 		res[m] = &Result{Mode: m, Status: "pass"}
 	}
-	k := &checker{c: c, rng: rand.New(rand.NewPCG(seed, 77)), lrng: rand.New(rand.NewPCG(seed, 78))}
+	k := &checker{c: c, rng: rand.New(rand.NewPCG(seed, 77)), lrng: rand.New(rand.NewPCG(seed, 78)), nrng: rand.New(rand.NewPCG(seed, 79))}
 	for p := 0; p < points; p++ {
 		pt := k.point()
 		k.passed = map[string]bool{}
@@ -174,7 +216,7 @@ func (k *checker) guard(mode string, f func()) (checks int, status, kind, detail
 			case skip:
 				done <- [3]string{"skip", p.why, ""}
 			default:
-				done <- [3]string{"fail", "panic", fmt.Sprintf("%v\n%s", p, debug.Stack())}
+				done <- [3]string{"fail", "panic", fmt.Sprintf("%v\n%s", p, frames(debug.Stack()))}
 			}
 		}()
 		f()
@@ -185,6 +227,28 @@ func (k *checker) guard(mode string, f func()) (checks int, status, kind, detail
 	case <-time.After(20 * time.Second):
 		return 0, "fail", "hang", "a check ran longer than 20s"
 	}
+}
+
+// frames returns the frames of a stack in tensorops and the programs'
+// packages, one per line: "function file:line".
+func frames(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	var out []string
+	for i := 0; i+1 < len(lines); i++ {
+		fn := lines[i]
+		if !strings.Contains(fn, "gadgen/tensorops.") && !strings.Contains(fn, "/tbatch/p") {
+			continue
+		}
+		if j := strings.LastIndex(fn, "("); j > 0 {
+			fn = fn[:j]
+		}
+		file := strings.TrimSpace(lines[i+1])
+		if j := strings.LastIndex(file, " +0x"); j > 0 {
+			file = file[:j]
+		}
+		out = append(out, fn+" "+filepath.Base(file))
+	}
+	return strings.Join(out, "\n")
 }
 
 // point is a random point: the varied and fixed inputs and directions.
@@ -373,7 +437,7 @@ func (k *checker) check(mode string, p *point) {
 		k.count()
 	case "grad":
 		xs := clone(p.xs)
-		f, g := c.Grad(xs, p.fx)
+		f, g := c.Grad(xs, nil, p.fx)
 		k.same("Grad", p.xs, xs)
 		k.value("Grad", f, p.f)
 		if len(g) != len(p.xs) {
@@ -480,7 +544,7 @@ func (k *checker) check(mode string, p *point) {
 				hvi := f64(hv[i])
 				for j := range hvi {
 					g := func(xs []*T) float64 {
-						_, gr := c.Grad(xs, p.fx)
+						_, gr := c.Grad(xs, nil, p.fx)
 						if gr[i] == nil {
 							return 0
 						}
@@ -506,6 +570,14 @@ func (k *checker) check(mode string, p *point) {
 			}
 			k.count()
 		}
+	case "jvpnil":
+		k.jvpNil(p)
+	case "taylornil":
+		k.taylorNil(p)
+	case "gradacc":
+		k.gradAcc(p)
+	case "hessdiag", "laplacian":
+		k.diagonal(p, mode)
 	case "tlanes":
 		k.taylorLanes(p)
 	case "hvplanes":
@@ -619,20 +691,56 @@ func (k *checker) hvpLanes(p *point) {
 	}
 }
 
-// hessian checks the Hessian of F's one varied tensor: its shape,
-// exact symmetry, and its rows against the HVPs along the unit vectors
-// (symmetrized: gadgen's Hessian is (H + Hᵀ)/2 of its rows) and H·v
-// against the HVP along v.
+// flat returns the elements of the tensors ts in order, as θ orders
+// them; a nil tensor is zeros of its like's size.
+func flat(ts, like []*T) []float64 {
+	var out []float64
+	for i, t := range ts {
+		if t == nil {
+			out = append(out, make([]float64, tensorops.Size(like[i]))...)
+			continue
+		}
+		out = append(out, f64(t)...)
+	}
+	return out
+}
+
+// size returns the number of elements of the tensors ts: θ's length.
+func size(ts []*T) int {
+	n := 0
+	for _, t := range ts {
+		n += tensorops.Size(t)
+	}
+	return n
+}
+
+// unit returns the unit direction of element i of θ, the elements of
+// the tensors xs in order: nil tensors but the one holding it.
+func unit(xs []*T, i int) []*T {
+	out := make([]*T, len(xs))
+	for j, x := range xs {
+		if n := tensorops.Size(x); i >= n {
+			i -= n
+			continue
+		}
+		out[j] = tensorops.Basis(x, i)
+		return out
+	}
+	panic("tharness: unit direction beyond θ")
+}
+
+// hessian checks the Hessian of F with respect to its varied tensors
+// (θ, their elements in order: one tensor's, or a struct's): its shape,
+// exact symmetry, and its rows against the HVPs along the unit
+// directions (symmetrized: gadgen's Hessian is (H + Hᵀ)/2 of its rows)
+// and H·v against the HVP along v.
 func (k *checker) hessian(p *point) {
 	c := k.c
-	if len(p.xs) != 1 {
-		k.fail("hessian", "the Hessian of a program of %d varied tensors", len(p.xs))
-	}
 	xs := clone(p.xs)
 	f, h := c.Hessian(xs, p.fx)
 	k.same("Hessian", p.xs, xs)
 	k.value("Hessian", f, p.f)
-	n := tensorops.Size(p.xs[0])
+	n := size(p.xs)
 	if s := h.Shape(); len(s) != 2 || s[0] != n || s[1] != n {
 		k.fail("hessian", "shape %v, want [%d %d]", s, n, n)
 	}
@@ -648,22 +756,7 @@ func (k *checker) hessian(p *point) {
 	if !k.passed["hvp"] {
 		panic(skip{"no reference: hvp did not pass"})
 	}
-	// The HVPs (nil is zero) round otherwise than the Hessian's vector
-	// JVP, with noise of the size of F's value where the second
-	// derivatives cancel (SumAll of a Softmax, ≈ 1e-18).
-	rows := make([][]float64, n)
-	floor := 1e-12 * (1 + math.Abs(p.f))
-	for i := range n {
-		_, hv := c.HVP(clone(p.xs), []*T{tensorops.Basis(p.xs[0], i)}, p.fx)
-		if hv[0] == nil {
-			rows[i] = make([]float64, n)
-			continue
-		}
-		rows[i] = f64(hv[0])
-		for _, a := range rows[i] {
-			floor = math.Max(floor, 1e-12*math.Abs(a))
-		}
-	}
+	rows, floor := k.unitRows(p)
 	for i := range n {
 		for j := range n {
 			want := (rows[i][j] + rows[j][i]) / 2
@@ -675,10 +768,7 @@ func (k *checker) hessian(p *point) {
 	k.count()
 	// H·v against the HVP along v.
 	_, hv := c.HVP(clone(p.xs), p.v, p.fx)
-	v, want := f64(p.v[0]), make([]float64, n)
-	if hv[0] != nil {
-		want = f64(hv[0])
-	}
+	v, want := flat(p.v, p.xs), flat(hv, p.xs)
 	for i := range n {
 		got, abs := 0.0, 0.0
 		for j := range n {
@@ -692,13 +782,181 @@ func (k *checker) hessian(p *point) {
 	k.count()
 }
 
+// unitRows returns the HVPs along the unit directions of θ (nil is
+// zero), flattened, and the floor of the tolerance of quantities
+// checked against them: they round otherwise than the vector JVPs and
+// jets of the Hessian, its diagonal and its Laplacian, with noise of
+// the size of F's value where the second derivatives cancel (SumAll of
+// a Softmax, ≈ 1e-18).
+func (k *checker) unitRows(p *point) ([][]float64, float64) {
+	n := size(p.xs)
+	rows := make([][]float64, n)
+	floor := 1e-12 * (1 + math.Abs(p.f))
+	for i := range n {
+		_, hv := k.c.HVP(clone(p.xs), unit(p.xs, i), p.fx)
+		rows[i] = flat(hv, p.xs)
+		for _, a := range rows[i] {
+			floor = math.Max(floor, 1e-12*math.Abs(a))
+		}
+	}
+	return rows, floor
+}
+
+// diagonal checks the Hessian's diagonal with respect to F's varied
+// tensors (mode hessdiag: the tensors' shapes, each element against the
+// HVP along the unit direction) or its trace, the Laplacian (mode
+// laplacian: against the sum of those).
+func (k *checker) diagonal(p *point, mode string) {
+	c := k.c
+	xs := clone(p.xs)
+	var f, lap float64
+	var d []*T
+	if mode == "hessdiag" {
+		f, d = c.HessDiag(xs, p.fx)
+	} else {
+		f, lap = c.Laplacian(xs, p.fx)
+	}
+	k.same(mode, p.xs, xs)
+	k.value(mode, f, p.f)
+	for i := range d {
+		if d[i] != nil && !slices.Equal(d[i].Shape(), p.xs[i].Shape()) {
+			k.fail("hessdiag", "tensor %d: shape %v, want %v", i, d[i].Shape(), p.xs[i].Shape())
+		}
+	}
+	if !k.passed["hvp"] {
+		panic(skip{"no reference: hvp did not pass"})
+	}
+	rows, floor := k.unitRows(p)
+	var got []float64
+	if mode == "hessdiag" {
+		got = flat(d, p.xs)
+	}
+	tr, abs := 0.0, 0.0
+	for i := range rows {
+		if mode == "hessdiag" && !near(got[i], rows[i][i], 1e-9, floor) {
+			k.fail("hessdiag", "d[%d] = %.17g, (H·e%d)[%d] = %.17g", i, got[i], i, i, rows[i][i])
+		}
+		tr += rows[i][i]
+		abs += math.Abs(rows[i][i])
+	}
+	if mode == "laplacian" && !near(lap, tr, 1e-9, 1e-9*abs+float64(len(rows))*floor) {
+		k.fail("laplacian", "Laplacian %.17g, trace of the HVPs along the unit directions %.17g", lap, tr)
+	}
+	k.count()
+}
+
+// nilMask draws which of n tangents are nil: at least one.
+func (k *checker) nilMask(n int) []bool {
+	m := make([]bool, n)
+	for i := range m {
+		m[i] = k.nrng.IntN(2) == 0
+	}
+	m[k.nrng.IntN(n)] = true
+	return m
+}
+
+// masked returns v with nil (vn) and with zeros (vz) where mask says.
+func masked(v []*T, mask []bool) (vn, vz []*T) {
+	vn, vz = slices.Clone(v), slices.Clone(v)
+	for i, m := range mask {
+		if m {
+			vn[i], vz[i] = nil, tensorops.ZerosLike(v[i])
+		}
+	}
+	return vn, vz
+}
+
+// jvpNil checks the JVP with nil tangents (nil is zero: the fields of a
+// tangent struct, the tangents of tensor parameters) against the same
+// call with zero tensors there, and with every tangent nil against 0.
+func (k *checker) jvpNil(p *point) {
+	c := k.c
+	mask := k.nilMask(len(p.v))
+	vn, vz := masked(p.v, mask)
+	fz, dz := c.JVP(clone(p.xs), vz, p.fx)
+	fn, dn := c.JVP(clone(p.xs), vn, p.fx)
+	k.value("JVP with nil tangents", fn, fz)
+	if !near(dn, dz, 1e-12, 1e-14*(1+math.Abs(dz))) {
+		k.fail("jvpnil", "tangents nil at %v: %.17g, zeros there: %.17g", mask, dn, dz)
+	}
+	k.count()
+	if _, d := c.JVP(clone(p.xs), make([]*T, len(p.v)), p.fx); d != 0 {
+		k.fail("jvpnil", "every tangent nil: %.17g, want 0", d)
+	}
+	// A nil list: tangent structs of nil fields and nil slices, which
+	// the JVP must grow.
+	if _, d := c.JVP(clone(p.xs), nil, p.fx); d != 0 {
+		k.fail("jvpnil", "every tangent nil, slices of tangent structs too: %.17g, want 0", d)
+	}
+	k.count()
+}
+
+// taylorNil checks the jet with nil coefficients (the first ones where
+// a mask says, the second and third all) against the same call with
+// zero tensors there.
+func (k *checker) taylorNil(p *point) {
+	c := k.c
+	mask := k.nilMask(len(p.v))
+	vn, vz := masked(p.v, mask)
+	// The second coefficients nil, the third a nil list (tangent structs
+	// of nil fields and nil slices, which the jet must grow).
+	z, none := zeros(p.xs), make([]*T, len(p.xs))
+	cz := c.Taylor(clone(p.xs), vz, z, z, p.fx)
+	cn := c.Taylor(clone(p.xs), vn, none, nil, p.fx)
+	scale := 1 + math.Abs(cz[0]) + math.Abs(cz[1]) + math.Abs(cz[2]) + math.Abs(cz[3])
+	for j := range cz {
+		if !near(cn[j], cz[j], 1e-12, 1e-14*scale) {
+			k.fail("taylornil", "coefficient %d with coefficients nil (first ones at %v): %.17g, zeros there: %.17g", j, mask, cn[j], cz[j])
+		}
+	}
+	k.count()
+}
+
+// gradAcc checks that the gradient goes into the tensors a shadow holds
+// (Accum) by addition in place: called with some of them nil and some
+// holding tensors, each ends as that tensor, now its old value plus the
+// gradient of a call with every one nil.
+func (k *checker) gradAcc(p *point) {
+	c := k.c
+	_, g := c.Grad(clone(p.xs), nil, p.fx)
+	init := make([]*T, len(p.xs))
+	old := make([]*T, len(p.xs))
+	for i, acc := range c.Accum {
+		if acc && k.nrng.IntN(4) != 0 {
+			init[i] = randT(k.nrng, k.c.Shapes[i])
+			old[i] = init[i].Clone()
+		}
+	}
+	f, got := c.Grad(clone(p.xs), init, p.fx)
+	k.value("Grad into shadows", f, p.f)
+	for i := range got {
+		want := g[i]
+		if init[i] != nil {
+			if got[i] != init[i] {
+				k.fail("gradacc", "shadow %d: the tensor it held was replaced, not added to", i)
+			}
+			want = tensorops.Add(old[i], g[i])
+		}
+		k.sameTensors("gradacc", fmt.Sprintf("gradient %d added to a shadow holding a tensor: %v", i, init[i] != nil), got[i], want, 1e-12, 1e-14)
+	}
+	k.count()
+}
+
 // float32 runs the program and its derivatives on float32 tensors and
-// compares them with float64's.
+// compares them with float64's at the inputs rounded to float32, within
+// 1e-4 relatively, plus an estimate of the error that the problem's
+// conditioning makes unavoidable in float32 (high powers cancel in the
+// jets of squares of squares): 16 times the change of float64's value,
+// and 4 times that of float32's, when the inputs move by one float32
+// ulp.
 func (k *checker) float32(p *point) {
 	c := k.c
 	x32, v32, w32, fx32 := cast(p.xs, tensorops.Float32), cast(p.v, tensorops.Float32), cast(p.w, tensorops.Float32), cast(p.fx, tensorops.Float32)
-	// The inputs rounded to float32, in float64: the reference.
+	// The inputs rounded to float32, in float64: the reference; and
+	// those moved by an ulp, in both dtypes.
 	xr, vr, wr, fxr := cast(x32, tensorops.Float64), cast(v32, tensorops.Float64), cast(w32, tensorops.Float64), cast(fx32, tensorops.Float64)
+	xp := k.ulp(xr)
+	xp32 := cast(xp, tensorops.Float32)
 	const rel = 1e-4
 	f := c.F(xr, fxr)
 	f32 := c.F(x32, fx32)
@@ -707,65 +965,102 @@ func (k *checker) float32(p *point) {
 		panic(skip{"float32 F differs from float64's by more than 1e-5 (ill-conditioned)"})
 	}
 	k.count()
-	cmp := func(what string, a32, a64, floor float64) {
-		if !near(a32, a64, rel, rel*floor) {
-			k.fail("float32", "%s: float32 %.9g, float64 %.17g", what, a32, a64)
+	// cmp compares the float32 values a32 with float64's a64, within rel
+	// of floor and the changes at the moved inputs (ap of float64, ap32
+	// of float32).
+	cmp := func(what string, a32, a64, ap, ap32 []float64, floor float64) {
+		for j := range a32 {
+			tol := rel*floor + 16*math.Abs(ap[j]-a64[j]) + 4*math.Abs(ap32[j]-a32[j])
+			if !near(a32[j], a64[j], rel, tol) {
+				k.fail("float32", "%s[%d]: float32 %.9g, float64 %.17g", what, j, a32[j], a64[j])
+			}
 		}
 		k.count()
 	}
+	// elems returns the elements of a list of tensors as lists, a nil
+	// tensor as zeros of like's size.
+	elems := func(ts, like []*T) [][]float64 {
+		out := make([][]float64, len(ts))
+		for i, t := range ts {
+			if t == nil {
+				out[i] = make([]float64, tensorops.Size(like[i]))
+				continue
+			}
+			out[i] = f64(t)
+		}
+		return out
+	}
+	// tensors compares lists of tensors, within rel of their largest
+	// element (tp, tp32: at the moved inputs).
+	tensors := func(what string, t32, t64, tp, tp32, like []*T) {
+		a32, a64, ap, ap32 := elems(t32, like), elems(t64, like), elems(tp, like), elems(tp32, like)
+		for i := range t64 {
+			if (t64[i] == nil) != (t32[i] == nil) {
+				k.fail("float32", "%s %d: nil in one dtype only", what, i)
+			}
+			if t32[i] != nil && t32[i].DType() != tensorops.Float32 {
+				k.fail("float32", "%s %d has dtype %v", what, i, t32[i].DType())
+			}
+			n := 0.0
+			for _, y := range a64[i] {
+				n = math.Max(n, math.Abs(y))
+			}
+			cmp(fmt.Sprintf("%s %d", what, i), a32[i], a64[i], ap[i], ap32[i], scale+n)
+		}
+	}
+	one := func(a float64) []float64 { return []float64{a} }
+	// At the rounded inputs, the moved ones (float64, float32), and
+	// the float32 ones.
+	in := [4]inputs{{xr, vr, wr, fxr}, {xp, vr, wr, fxr}, {xp32, v32, w32, fx32}, {x32, v32, w32, fx32}}
 	if k.passed["jvp"] {
-		_, d := c.JVP(xr, vr, fxr)
-		f2, d32 := c.JVP(x32, v32, fx32)
-		cmp("JVP value", f2, f, scale)
-		cmp("JVP", d32, d, scale+math.Abs(d))
+		r := at(in, func(i inputs) [2]float64 { f, d := c.JVP(i.xs, i.v, i.fx); return [2]float64{f, d} })
+		cmp("JVP value", one(r[3][0]), one(f), one(f), one(r[3][0]), scale)
+		cmp("JVP", one(r[3][1]), one(r[0][1]), one(r[1][1]), one(r[2][1]), scale+math.Abs(r[0][1]))
 	}
 	if k.passed["grad"] {
-		_, g := c.Grad(xr, fxr)
-		f2, g32 := c.Grad(x32, fx32)
-		cmp("Grad value", f2, f, scale)
-		for i := range g {
-			if (g[i] == nil) != (g32[i] == nil) {
-				k.fail("float32", "adjoint %d: nil in one dtype only", i)
-			}
-			if g[i] == nil {
-				continue
-			}
-			if g32[i].DType() != tensorops.Float32 {
-				k.fail("float32", "adjoint %d has dtype %v", i, g32[i].DType())
-			}
-			a, b := f64(g32[i]), f64(g[i])
-			n := 0.0
-			for _, y := range b {
-				n = math.Max(n, math.Abs(y))
-			}
-			for j := range a {
-				cmp(fmt.Sprintf("gradient %d[%d]", i, j), a[j], b[j], scale+n)
-			}
+		type fg struct {
+			f float64
+			g []*T
 		}
+		r := at(in, func(i inputs) fg { f, g := c.Grad(i.xs, nil, i.fx); return fg{f, g} })
+		cmp("Grad value", one(r[3].f), one(f), one(f), one(r[3].f), scale)
+		tensors("gradient", r[3].g, r[0].g, r[1].g, r[2].g, xr)
 	}
 	if k.passed["taylor"] {
-		z, z32 := zeros(xr), zeros(x32)
-		cs := c.Taylor(xr, vr, wr, z, fxr)
-		cs32 := c.Taylor(x32, v32, w32, z32, fx32)
-		for j := range cs {
-			cmp(fmt.Sprintf("Taylor coefficient %d", j), cs32[j], cs[j], scale+math.Abs(cs[1])+math.Abs(cs[2])+math.Abs(cs[3]))
-		}
+		cs := at(in, func(i inputs) [4]float64 { return c.Taylor(i.xs, i.v, i.w, zeros(i.xs), i.fx) })
+		cmp("Taylor coefficient", cs[3][:], cs[0][:], cs[1][:], cs[2][:], scale+math.Abs(cs[0][1])+math.Abs(cs[0][2])+math.Abs(cs[0][3]))
 	}
 	if k.passed["hvp"] {
-		_, hv := c.HVP(xr, vr, fxr)
-		_, hv32 := c.HVP(x32, v32, fx32)
-		for i := range hv {
-			if hv[i] == nil || hv32[i] == nil {
-				continue
-			}
-			a, b := f64(hv32[i]), f64(hv[i])
-			n := 0.0
-			for _, y := range b {
-				n = math.Max(n, math.Abs(y))
-			}
-			for j := range a {
-				cmp(fmt.Sprintf("HVP %d[%d]", i, j), a[j], b[j], scale+n)
+		hv := at(in, func(i inputs) []*T { _, hv := c.HVP(i.xs, i.v, i.fx); return hv })
+		tensors("HVP", hv[3], hv[0], hv[1], hv[2], xr)
+	}
+}
+
+// inputs are a point's varied tensors, directions and fixed tensors.
+type inputs struct{ xs, v, w, fx []*T }
+
+// at returns g at each of the inputs in.
+func at[R any](in [4]inputs, g func(inputs) R) [4]R {
+	var out [4]R
+	for i := range in {
+		out[i] = g(in[i])
+	}
+	return out
+}
+
+// ulp returns the tensors xs with each element moved by one float32
+// ulp, up or down at random.
+func (k *checker) ulp(xs []*T) []*T {
+	out := clone(xs)
+	for _, x := range out {
+		d := x.Float64s()
+		for i := range d {
+			if k.nrng.IntN(2) == 0 {
+				d[i] = float64(math.Nextafter32(float32(d[i]), float32(math.Inf(1))))
+			} else {
+				d[i] = float64(math.Nextafter32(float32(d[i]), float32(math.Inf(-1))))
 			}
 		}
 	}
+	return out
 }

@@ -6,6 +6,7 @@
 //
 //	go run ./internal/difftest/cmd/difftest -n 2000 -seed 7 -shrink -out internal/difftest/testdata/known
 //	go run ./internal/difftest/cmd/difftest -tensors -n 200 -seed 3
+//	go run ./internal/difftest/cmd/difftest -tensors -n 200 -seed 3 -shrink
 //
 // It runs in the gadgen repository (the batches' modules replace gadgen
 // by it). See the documentation of package difftest.
@@ -25,6 +26,13 @@ func main() {
 	os.Exit(run())
 }
 
+// isFlagSet reports whether the command line set the flag name.
+func isFlagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 func run() int {
 	n := flag.Int("n", 1000, "number of programs")
 	seed := flag.Uint64("seed", 1, "seed of the generator")
@@ -35,7 +43,7 @@ func run() int {
 	shrink := flag.Bool("shrink", false, "minimize failures (a few per mode and kind) and write them to -out")
 	budget := flag.Duration("shrinkbudget", 10*time.Minute, "time to minimize one failure")
 	shrinkMax := flag.Int("shrinkmax", 2, "failures to minimize per mode and kind")
-	out := flag.String("out", "internal/difftest/testdata/known", "directory of the minimized failures")
+	out := flag.String("out", "internal/difftest/testdata/known", "directory of the minimized failures (with -tensors, of the failures and refusals: default internal/difftest/testdata/known-tensor)")
 	keep := flag.Bool("keep", false, "keep the batches' modules")
 	tensors := flag.Bool("tensors", false, "generate tensor programs (package tensorops) instead of scalar ones")
 	flag.Parse()
@@ -52,7 +60,11 @@ func run() int {
 		KnownDir:     *out,
 	}
 	if *weights != "" {
-		w, err := difftest.DefaultWeights().With(strings.Split(*weights, ",")...)
+		base := difftest.DefaultWeights()
+		if *tensors {
+			base = difftest.DefaultTensorWeights()
+		}
+		w, err := base.With(strings.Split(*weights, ",")...)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "difftest:", err)
 			return 2
@@ -61,12 +73,18 @@ func run() int {
 	}
 	start := time.Now()
 	if *tensors {
-		s, err := difftest.RunTensors(rc)
+		if !isFlagSet("out") {
+			rc.KnownDir = "internal/difftest/testdata/known-tensor"
+		}
+		s, written, err := difftest.RunTensors(rc)
 		if s != nil {
 			s.Write(os.Stdout)
 			for _, o := range s.Failures {
 				fmt.Println(o)
 			}
+		}
+		for _, path := range written {
+			fmt.Println("wrote", path)
 		}
 		fmt.Printf("time: %s\n", time.Since(start).Round(time.Second))
 		if err != nil {
