@@ -606,11 +606,12 @@ func (g *generator) Aliased(callee *types.Func, same []int) *types.Func {
 }
 
 // Writes implements ssaad.Env: the parameters through which callee may
-// store (ssaad.ParamWrites of its lowered body), nil when unknown: for a
-// function without a body, one that does not lower, or a recursive one
-// whose summary is being computed.
+// store where its caller sees it (ssaad.PersistentWrites of its lowered
+// body: not the local copy a struct parameter by value lives in), nil
+// when unknown: for a function without a body, one that does not lower,
+// or a recursive one whose summary is being computed.
 func (g *generator) Writes(callee *types.Func) []bool {
-	return g.summary("writes", g.writes, callee, func(f *ir.Func) []bool { return ssaad.ParamWrites(f, g.Writes) })
+	return g.summary("writes", g.writes, callee, func(f *ir.Func) []bool { return ssaad.PersistentWrites(f, g.Writes) })
 }
 
 // Reads implements ssaad.Env like Writes, with ssaad.ParamReads.

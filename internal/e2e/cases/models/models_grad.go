@@ -385,9 +385,6 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 // Fit writes w: on entry wBar holds the adjoint of the values Fit leaves in w (zero for the
 // gradient of its results alone); on return, the gradient with respect to the values w held on
 // entry.
-// Fit writes x: on entry xBar holds the adjoint of the values Fit leaves in x (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values x held on
-// entry.
 func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) {
 	var mBar Model
 	t := cap(w) > 0
@@ -485,8 +482,7 @@ func fitG(m Model, t float64) float64 {
 // Varied inputs: w (tangent dw), b (tangent db), x (tangent dx).
 // Results, in order: the value of Fit; its tangent.
 // Shadows: dw, dx have their primal's shape, each element or field the tangent of the primal's. The
-// tangents of the values Fit writes are written (overwritten) into the shadows: w into dw, x into
-// dx.
+// tangents of the values Fit writes are written (overwritten) into the shadows: w into dw.
 func FitJVP(w, dw []float64, b, db float64, x, dx []float64) (float64, float64) {
 	m := Model{W: w, B: b}
 	dm := Model{W: dw, B: db}
