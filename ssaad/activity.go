@@ -443,7 +443,7 @@ func paramWrites(f *ir.Func, writes WritesFunc, skipLocal bool) []bool {
 	for _, v := range al.all {
 		switch v.Op {
 		case ir.OpStore:
-			if skipLocal && intoLocal(v.Args[0]) {
+			if skipLocal && (intoLocal(v.Args[0]) || paramCopy(v)) {
 				continue
 			}
 			written[al.class[v.Args[0].ID]] = true
@@ -537,6 +537,15 @@ func holdsPointersBehind(t types.Type) bool {
 		return RefersToMemory(u.Elem())
 	}
 	return RefersToMemory(t)
+}
+
+// paramCopy reports whether store v copies a parameter into a variable
+// of f's own, the copy go/ssa makes of a parameter whose address is taken
+// (f(&m) on a struct m by value): fresh memory, which the store
+// initializes, not memory the caller can see, even where the copy's
+// address goes to callees (it escapes).
+func paramCopy(v *ir.Value) bool {
+	return v.Args[0].Op == ir.OpAlloc && v.Args[1].Op == ir.OpParam && types.Identical(v.Args[0].Type.(*types.Pointer).Elem(), v.Args[1].Type)
 }
 
 // intoLocal reports whether address p is a local variable (an allocation

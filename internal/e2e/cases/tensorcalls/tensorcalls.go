@@ -241,3 +241,28 @@ func LinearLoss(m Lin, x *T) float64 {
 	p = p.next(m.V)
 	return tensorops.SumAll(tensorops.Mul(x, m.W)) + tensorops.SumAll(tensorops.Add(p.Sum, p.H))
 }
+
+// Deep is a model by value whose address the loss passes to a helper
+// (go/ssa keeps such a parameter in a copy: once taken for a write
+// through m, which refused the helpers that evaluate F several times).
+type Deep struct {
+	Ws []*T
+	W  *T
+}
+
+// run applies the layers of *m to x.
+func run(m *Deep, x *T) *T {
+	for _, w := range m.Ws {
+		x = tensorops.Tanh(tensorops.MatMul(x, w))
+	}
+	return x
+}
+
+// AddrLoss is the mean of the output layer on the layers' result.
+//
+//gad:grad wrt=m
+//gad:hessdiag wrt=m
+//gad:laplacian wrt=m
+func AddrLoss(m Deep, x *T) float64 {
+	return tensorops.MeanAll(tensorops.Tanh(tensorops.MatMul(run(&m, x), m.W)))
+}

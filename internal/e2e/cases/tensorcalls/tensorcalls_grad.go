@@ -2665,3 +2665,1094 @@ func pairNextReverseJVP(p, dp pair, x, dx *T, seed, dseed pair) (pBar pair, xBar
 	dpBar.Sum = tensorops.Add(dpBar.Sum, dseed.Sum)
 	return pBar, nil, dpBar, nil
 }
+
+// AddrLossGrad computes AddrLoss and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: m (into *mBar).
+// Fixed inputs: x.
+// Results: the value of AddrLoss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
+	t := mBar.Ws
+	mBar.Ws = append(t, make([]*T, max(len(m.Ws)-len(t), 0))...)
+	t2 := *mBar
+	m2 := new(Deep)
+	mBar2 := new(Deep)
+	mBar2.Ws = t2.Ws
+	*m2 = m
+	t3 := run(m2, x)
+	t4 := m2.W
+	t5 := tensorops.MatMul(t3, t4)
+	t6 := tensorops.FuseInto(t5, "Tanh(a)", t5)
+	t7 := tensorops.MeanAll(t6)
+	t8 := tensorops.TanhJVP(t6, tensorops.MeanAllGrad(t6, 1))
+	t9 := tensorops.MatMulGradA(t8, t3, t4, false, false)
+	mBar2.W = tensorops.AccumulateMatMulGradB(mBar2.W, t8, t3, t4, false, false)
+	runReverseWrtM(m2, mBar2, x, t9)
+	t10 := mBar2.W
+	mBar2.W = nil
+	mBar.W = tensorops.Accumulate(mBar.W, t10)
+	return t7
+}
+
+// runReverseWrtM is the reverse of run for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of run that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: m (into mBar).
+// Fixed inputs: x.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func runReverseWrtM(m, mBar *Deep, x, seed *T) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	t2 := tapePointersBuf2[:0]
+	t3 := m.Ws
+	n := len(t3)
+	trips := max(n+2, 0)
+	tapePointers := slices.Grow(t2, trips)
+	tapePointers2 := slices.Grow(t, trips)
+	for i := 0; i < n; i++ {
+		t9 := tensorops.MatMul(x, t3[i])
+		x3 := tensorops.FuseInto(t9, "Tanh(a)", t9)
+		tapePointers = append(tapePointers, x)
+		tapePointers2 = append(tapePointers2, x3)
+		x = x3
+	}
+	xBar := seed
+	var xBar2 *tensorops.Tensor
+	i2 := n - 1
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		t4 := len(tapePointers2) - 1
+		t5 := len(tapePointers) - 1
+		x2 := tapePointers[t5]
+		t6 := tensorops.TanhJVP(tapePointers2[t4], xBar2)
+		w := m.Ws[i2]
+		xBar = tensorops.MatMulGradA(t6, x2, w, false, false)
+		t7 := mBar.Ws
+		t8 := tensorops.AccumulateMatMulGradB(t7[i2], t6, x2, w, false, false)
+		t7[i2] = t8
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t5]
+		tapePointers2 = tapePointers2[:t4]
+	}
+}
+
+// AddrLossHessDiag returns AddrLoss and the diagonal of its Hessian with respect to m, as a fresh
+// value of m's type: ∂²AddrLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of m in the
+// order of its fields (the elements of Ws, W), each tensor row-major (tensorops.ParamsFlatten's
+// order), f2 the second Taylor coefficient of AddrLoss along the unit direction eᵢ
+// (addrLossTaylorLanes8WrtM, 8 unit directions per call, ⌈n/8⌉ calls, which give AddrLoss's value
+// too).
+func AddrLossHessDiag(m Deep, x *T) (f float64, d Deep) {
+	params := append(append(make([]*T, 0, 1), m.Ws...), m.W)
+	n := len(m.Ws)
+	n2 := tensorops.ParamsSize(params)
+	d2 := make([]float64, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		t2 := tensorops.ParamsBasis(params, i)
+		t3 := t2[n]
+		t4 := tensorops.ParamsBasis(params, i+1)
+		t5 := t4[n]
+		t6 := tensorops.ParamsBasis(params, i+2)
+		t7 := t6[n]
+		t8 := tensorops.ParamsBasis(params, i+3)
+		t9 := t8[n]
+		t10 := tensorops.ParamsBasis(params, i+4)
+		t11 := t10[n]
+		t12 := tensorops.ParamsBasis(params, i+5)
+		t13 := t12[n]
+		t14 := tensorops.ParamsBasis(params, i+6)
+		t15 := t14[n]
+		t16 := tensorops.ParamsBasis(params, i+7)
+		var t17, t18, t19, t20, t21, t22, t23, t24 float64
+		f, _, _, _, _, _, _, _, _, t17, t18, t19, t20, t21, t22, t23, t24 = addrLossTaylorLanes8WrtM(
+			m,
+			Deep{Ws: t2[0:n:n], W: t3},
+			Deep{Ws: t4[0:n:n], W: t5},
+			Deep{Ws: t6[0:n:n], W: t7},
+			Deep{Ws: t8[0:n:n], W: t9},
+			Deep{Ws: t10[0:n:n], W: t11},
+			Deep{Ws: t12[0:n:n], W: t13},
+			Deep{Ws: t14[0:n:n], W: t15},
+			Deep{Ws: t16[0:n:n], W: t16[n]},
+			x,
+		)
+		d2[i] = 2 * t17
+		d2[i+1] = 2 * t18
+		d2[i+2] = 2 * t19
+		d2[i+3] = 2 * t20
+		d2[i+4] = 2 * t21
+		d2[i+5] = 2 * t22
+		d2[i+6] = 2 * t23
+		d2[i+7] = 2 * t24
+	}
+	if n2 == 0 {
+		f = AddrLoss(m, x)
+	}
+	t := tensorops.ParamsUnflatten(d2[:n2], params)
+	return f, Deep{Ws: t[0:n:n], W: t[n]}
+}
+
+// addrLossTaylorLanes8WrtM propagates 8 Taylor polynomials of degree 2 through AddrLoss at once,
+// one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input
+// p as its first coefficients p1_1 … p1_8, it returns the results of AddrLoss and, for each float
+// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
+// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: m (coefficients m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8).
+// Fixed inputs (zero coefficients): x.
+func addrLossTaylorLanes8WrtM(
+	m, m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8 Deep,
+	x *T,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	t := m.Ws
+	t2 := m.Ws
+	t3 := m.Ws
+	t4 := m.Ws
+	t5 := m.Ws
+	t6 := m.Ws
+	t7 := m.Ws
+	t8 := m.Ws
+	t9 := m1_1.Ws
+	n := len(m.Ws)
+	m1_1.Ws = append(t9, make([]*T, max(n-len(t9), 0))...)
+	t10 := m1_2.Ws
+	m1_2.Ws = append(t10, make([]*T, max(n-len(t10), 0))...)
+	t11 := m1_3.Ws
+	m1_3.Ws = append(t11, make([]*T, max(n-len(t11), 0))...)
+	t12 := m1_4.Ws
+	m1_4.Ws = append(t12, make([]*T, max(n-len(t12), 0))...)
+	t13 := m1_5.Ws
+	m1_5.Ws = append(t13, make([]*T, max(n-len(t13), 0))...)
+	t14 := m1_6.Ws
+	m1_6.Ws = append(t14, make([]*T, max(n-len(t14), 0))...)
+	t15 := m1_7.Ws
+	m1_7.Ws = append(t15, make([]*T, max(n-len(t15), 0))...)
+	t16 := m1_8.Ws
+	m1_8.Ws = append(t16, make([]*T, max(n-len(t16), 0))...)
+	m2 := new(Deep)
+	m1_1_2 := new(Deep)
+	m1_2_2 := new(Deep)
+	m1_3_2 := new(Deep)
+	m1_4_2 := new(Deep)
+	m1_5_2 := new(Deep)
+	m1_6_2 := new(Deep)
+	m1_7_2 := new(Deep)
+	m1_8_2 := new(Deep)
+	m2_1 := new(Deep)
+	m2_2 := new(Deep)
+	m2_3 := new(Deep)
+	m2_4 := new(Deep)
+	m2_5 := new(Deep)
+	m2_6 := new(Deep)
+	m2_7 := new(Deep)
+	m2_8 := new(Deep)
+	*m2 = m
+	*m1_1_2 = m1_1
+	*m1_2_2 = m1_2
+	*m1_3_2 = m1_3
+	*m1_4_2 = m1_4
+	*m1_5_2 = m1_5
+	*m1_6_2 = m1_6
+	*m1_7_2 = m1_7
+	*m1_8_2 = m1_8
+	*m2_1 = Deep{Ws: make([]*T, len(t), cap(t))}
+	*m2_2 = Deep{Ws: make([]*T, len(t2), cap(t2))}
+	*m2_3 = Deep{Ws: make([]*T, len(t3), cap(t3))}
+	*m2_4 = Deep{Ws: make([]*T, len(t4), cap(t4))}
+	*m2_5 = Deep{Ws: make([]*T, len(t5), cap(t5))}
+	*m2_6 = Deep{Ws: make([]*T, len(t6), cap(t6))}
+	*m2_7 = Deep{Ws: make([]*T, len(t7), cap(t7))}
+	*m2_8 = Deep{Ws: make([]*T, len(t8), cap(t8))}
+	t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33 := runTaylorLanes8WrtM(
+		m2,
+		m1_1_2,
+		m1_2_2,
+		m1_3_2,
+		m1_4_2,
+		m1_5_2,
+		m1_6_2,
+		m1_7_2,
+		m1_8_2,
+		m2_1,
+		m2_2,
+		m2_3,
+		m2_4,
+		m2_5,
+		m2_6,
+		m2_7,
+		m2_8,
+		x,
+	)
+	t34 := m1_1_2.W
+	t35 := m1_2_2.W
+	t36 := m1_3_2.W
+	t37 := m1_4_2.W
+	t38 := m1_5_2.W
+	t39 := m1_6_2.W
+	t40 := m1_7_2.W
+	t41 := m1_8_2.W
+	t42 := m2_1.W
+	t43 := m2_2.W
+	t44 := m2_3.W
+	t45 := m2_4.W
+	t46 := m2_5.W
+	t47 := m2_6.W
+	t48 := m2_7.W
+	t49 := m2_8.W
+	t50 := tensorops.MatMulEach(
+		m2.W,
+		false,
+		t17,
+		t18,
+		t26,
+		t19,
+		t27,
+		t20,
+		t28,
+		t21,
+		t29,
+		t22,
+		t30,
+		t23,
+		t31,
+		t24,
+		t32,
+		t25,
+		t33,
+	)
+	t51 := t50[0]
+	t52 := t50[1]
+	t53 := t50[2]
+	t54 := t50[3]
+	t55 := t50[4]
+	t56 := t50[5]
+	t57 := t50[6]
+	t58 := t50[7]
+	t59 := t50[8]
+	t60 := t50[9]
+	t61 := t50[10]
+	t62 := t50[11]
+	t63 := t50[12]
+	t64 := t50[13]
+	t65 := t50[14]
+	t66 := t50[15]
+	t67 := t50[16]
+	t68 := tensorops.MatMulEach(t34, false, t17, t18)
+	t69 := t68[1]
+	t70 := tensorops.Add(t52, t68[0])
+	t71 := tensorops.MatMul(t17, t42)
+	t72 := tensorops.MatMulEach(t35, false, t17, t19)
+	t73 := t72[1]
+	t74 := tensorops.Add(t54, t72[0])
+	t75 := tensorops.MatMul(t17, t43)
+	t76 := tensorops.MatMulEach(t36, false, t17, t20)
+	t77 := t76[1]
+	t78 := tensorops.Add(t56, t76[0])
+	t79 := tensorops.MatMul(t17, t44)
+	t80 := tensorops.MatMulEach(t37, false, t17, t21)
+	t81 := t80[1]
+	t82 := tensorops.Add(t58, t80[0])
+	t83 := tensorops.MatMul(t17, t45)
+	t84 := tensorops.MatMulEach(t38, false, t17, t22)
+	t85 := t84[1]
+	t86 := tensorops.Add(t60, t84[0])
+	t87 := tensorops.MatMul(t17, t46)
+	t88 := tensorops.MatMulEach(t39, false, t17, t23)
+	t89 := t88[1]
+	t90 := tensorops.Add(t62, t88[0])
+	t91 := tensorops.MatMul(t17, t47)
+	t92 := tensorops.MatMulEach(t40, false, t17, t24)
+	t93 := t92[1]
+	t94 := tensorops.Add(t64, t92[0])
+	t95 := tensorops.MatMul(t17, t48)
+	t96 := tensorops.MatMulEach(t41, false, t17, t25)
+	t97 := t96[1]
+	t98 := tensorops.Add(t66, t96[0])
+	t99 := tensorops.MatMul(t17, t49)
+	t100 := tensorops.Tanh(t51)
+	t101 := tensorops.TanhJVP(t100, t70)
+	t102 := tensorops.Fuse("1 - a*a", t100)
+	t103 := tensorops.FuseInto(
+		t71,
+		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+		t100,
+		t101,
+		t70,
+		t102,
+		t71,
+		t69,
+		t53,
+	)
+	t104 := tensorops.TanhJVP(t100, t74)
+	t105 := tensorops.FuseInto(
+		t75,
+		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+		t100,
+		t104,
+		t74,
+		t102,
+		t75,
+		t73,
+		t55,
+	)
+	t106 := tensorops.TanhJVP(t100, t78)
+	t107 := tensorops.FuseInto(
+		t79,
+		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+		t100,
+		t106,
+		t78,
+		t102,
+		t79,
+		t77,
+		t57,
+	)
+	t108 := tensorops.TanhJVP(t100, t82)
+	t109 := tensorops.FuseInto(
+		t83,
+		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+		t100,
+		t108,
+		t82,
+		t102,
+		t83,
+		t81,
+		t59,
+	)
+	t110 := tensorops.TanhJVP(t100, t86)
+	t111 := tensorops.FuseInto(
+		t87,
+		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+		t100,
+		t110,
+		t86,
+		t102,
+		t87,
+		t85,
+		t61,
+	)
+	t112 := tensorops.TanhJVP(t100, t90)
+	t113 := tensorops.FuseInto(
+		t91,
+		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+		t100,
+		t112,
+		t90,
+		t102,
+		t91,
+		t89,
+		t63,
+	)
+	t114 := tensorops.TanhJVP(t100, t94)
+	t115 := tensorops.FuseInto(
+		t95,
+		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+		t100,
+		t114,
+		t94,
+		t102,
+		t95,
+		t93,
+		t65,
+	)
+	t116 := tensorops.TanhJVP(t100, t98)
+	t117 := tensorops.FuseInto(
+		t99,
+		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+		t100,
+		t116,
+		t98,
+		t102,
+		t99,
+		t97,
+		t67,
+	)
+	t118 := tensorops.MeanAll(t100)
+	t119 := tensorops.MeanAll(t101)
+	t120 := tensorops.MeanAll(t103)
+	t121 := tensorops.MeanAll(t104)
+	t122 := tensorops.MeanAll(t105)
+	t123 := tensorops.MeanAll(t106)
+	t124 := tensorops.MeanAll(t107)
+	t125 := tensorops.MeanAll(t108)
+	t126 := tensorops.MeanAll(t109)
+	t127 := tensorops.MeanAll(t110)
+	t128 := tensorops.MeanAll(t111)
+	t129 := tensorops.MeanAll(t112)
+	t130 := tensorops.MeanAll(t113)
+	t131 := tensorops.MeanAll(t114)
+	t132 := tensorops.MeanAll(t115)
+	t133 := tensorops.MeanAll(t116)
+	t134 := tensorops.MeanAll(t117)
+	return t118, t119, t121, t123, t125, t127, t129, t131, t133, t120, t122, t124, t126, t128, t130, t132, t134
+}
+
+// runTaylorLanes8WrtM propagates 8 Taylor polynomials of degree 2 through run at once, one per
+// direction (Taylor mode, 8 lanes): along the curves given for each varied input p as its
+// coefficients pk_l (degree k, lane l), it returns the results of run and, for each float result y,
+// its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is
+// the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: m (coefficients m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8, m2_1, m2_2, m2_3,
+// m2_4, m2_5, m2_6, m2_7, m2_8).
+// Fixed inputs (zero coefficients): x.
+func runTaylorLanes8WrtM(
+	m, m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8, m2_1, m2_2, m2_3, m2_4, m2_5, m2_6, m2_7 *Deep,
+	m2_8 *Deep,
+	x *T,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	t := m1_1.Ws
+	m1_1.Ws = append(t, make([]*T, max(len(m.Ws)-len(t), 0))...)
+	t2 := m1_2.Ws
+	m1_2.Ws = append(t2, make([]*T, max(len(m.Ws)-len(t2), 0))...)
+	t3 := m1_3.Ws
+	m1_3.Ws = append(t3, make([]*T, max(len(m.Ws)-len(t3), 0))...)
+	t4 := m1_4.Ws
+	m1_4.Ws = append(t4, make([]*T, max(len(m.Ws)-len(t4), 0))...)
+	t5 := m1_5.Ws
+	m1_5.Ws = append(t5, make([]*T, max(len(m.Ws)-len(t5), 0))...)
+	t6 := m1_6.Ws
+	m1_6.Ws = append(t6, make([]*T, max(len(m.Ws)-len(t6), 0))...)
+	t7 := m1_7.Ws
+	m1_7.Ws = append(t7, make([]*T, max(len(m.Ws)-len(t7), 0))...)
+	t8 := m1_8.Ws
+	m1_8.Ws = append(t8, make([]*T, max(len(m.Ws)-len(t8), 0))...)
+	t9 := m2_1.Ws
+	m2_1.Ws = append(t9, make([]*T, max(len(m.Ws)-len(t9), 0))...)
+	t10 := m2_2.Ws
+	m2_2.Ws = append(t10, make([]*T, max(len(m.Ws)-len(t10), 0))...)
+	t11 := m2_3.Ws
+	m2_3.Ws = append(t11, make([]*T, max(len(m.Ws)-len(t11), 0))...)
+	t12 := m2_4.Ws
+	m2_4.Ws = append(t12, make([]*T, max(len(m.Ws)-len(t12), 0))...)
+	t13 := m2_5.Ws
+	m2_5.Ws = append(t13, make([]*T, max(len(m.Ws)-len(t13), 0))...)
+	t14 := m2_6.Ws
+	m2_6.Ws = append(t14, make([]*T, max(len(m.Ws)-len(t14), 0))...)
+	t15 := m2_7.Ws
+	m2_7.Ws = append(t15, make([]*T, max(len(m.Ws)-len(t15), 0))...)
+	t16 := m2_8.Ws
+	m2_8.Ws = append(t16, make([]*T, max(len(m.Ws)-len(t16), 0))...)
+	t17 := m.Ws
+	t18 := m1_1.Ws
+	t19 := m1_2.Ws
+	t20 := m1_3.Ws
+	t21 := m1_4.Ws
+	t22 := m1_5.Ws
+	t23 := m1_6.Ws
+	t24 := m1_7.Ws
+	t25 := m1_8.Ws
+	t26 := m2_1.Ws
+	t27 := m2_2.Ws
+	t28 := m2_3.Ws
+	t29 := m2_4.Ws
+	t30 := m2_5.Ws
+	t31 := m2_6.Ws
+	t32 := m2_7.Ws
+	t33 := m2_8.Ws
+	n := len(t17)
+	var x1_1 *T
+	var x1_2 *T
+	var x1_3 *T
+	var x1_4 *T
+	var x1_5 *T
+	var x1_6 *T
+	var x1_7 *T
+	var x1_8 *T
+	var x2_1 *T
+	var x2_2 *T
+	var x2_3 *T
+	var x2_4 *T
+	var x2_5 *T
+	var x2_6 *T
+	var x2_7 *T
+	var x2_8 *T
+	for i := 0; i < n; i++ {
+		w1_1 := t18[i]
+		w1_2 := t19[i]
+		w1_3 := t20[i]
+		w1_4 := t21[i]
+		w1_5 := t22[i]
+		w1_6 := t23[i]
+		w1_7 := t24[i]
+		w1_8 := t25[i]
+		w2_1 := t26[i]
+		w2_2 := t27[i]
+		w2_3 := t28[i]
+		w2_4 := t29[i]
+		w2_5 := t30[i]
+		w2_6 := t31[i]
+		w2_7 := t32[i]
+		w2_8 := t33[i]
+		t34 := tensorops.MatMulEach(
+			t17[i],
+			false,
+			x,
+			x1_1,
+			x2_1,
+			x1_2,
+			x2_2,
+			x1_3,
+			x2_3,
+			x1_4,
+			x2_4,
+			x1_5,
+			x2_5,
+			x1_6,
+			x2_6,
+			x1_7,
+			x2_7,
+			x1_8,
+			x2_8,
+		)
+		t35 := t34[0]
+		t36 := t34[1]
+		t37 := t34[2]
+		t38 := t34[3]
+		t39 := t34[4]
+		t40 := t34[5]
+		t41 := t34[6]
+		t42 := t34[7]
+		t43 := t34[8]
+		t44 := t34[9]
+		t45 := t34[10]
+		t46 := t34[11]
+		t47 := t34[12]
+		t48 := t34[13]
+		t49 := t34[14]
+		t50 := t34[15]
+		t51 := t34[16]
+		t52 := tensorops.MatMulEach(w1_1, false, x, x1_1)
+		t53 := t52[1]
+		t54 := tensorops.Add(t36, t52[0])
+		t55 := tensorops.MatMul(x, w2_1)
+		t56 := tensorops.MatMulEach(w1_2, false, x, x1_2)
+		t57 := t56[1]
+		t58 := tensorops.Add(t38, t56[0])
+		t59 := tensorops.MatMul(x, w2_2)
+		t60 := tensorops.MatMulEach(w1_3, false, x, x1_3)
+		t61 := t60[1]
+		t62 := tensorops.Add(t40, t60[0])
+		t63 := tensorops.MatMul(x, w2_3)
+		t64 := tensorops.MatMulEach(w1_4, false, x, x1_4)
+		t65 := t64[1]
+		t66 := tensorops.Add(t42, t64[0])
+		t67 := tensorops.MatMul(x, w2_4)
+		t68 := tensorops.MatMulEach(w1_5, false, x, x1_5)
+		t69 := t68[1]
+		t70 := tensorops.Add(t44, t68[0])
+		t71 := tensorops.MatMul(x, w2_5)
+		t72 := tensorops.MatMulEach(w1_6, false, x, x1_6)
+		t73 := t72[1]
+		t74 := tensorops.Add(t46, t72[0])
+		t75 := tensorops.MatMul(x, w2_6)
+		t76 := tensorops.MatMulEach(w1_7, false, x, x1_7)
+		t77 := t76[1]
+		t78 := tensorops.Add(t48, t76[0])
+		t79 := tensorops.MatMul(x, w2_7)
+		t80 := tensorops.MatMulEach(w1_8, false, x, x1_8)
+		t81 := t80[1]
+		t82 := tensorops.Add(t50, t80[0])
+		t83 := tensorops.MatMul(x, w2_8)
+		x = tensorops.Tanh(t35)
+		x1_1 = tensorops.TanhJVP(x, t54)
+		t84 := tensorops.Fuse("1 - a*a", x)
+		x2_1 = tensorops.FuseInto(
+			t55,
+			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+			x,
+			x1_1,
+			t54,
+			t84,
+			t55,
+			t53,
+			t37,
+		)
+		x1_2 = tensorops.TanhJVP(x, t58)
+		x2_2 = tensorops.FuseInto(
+			t59,
+			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+			x,
+			x1_2,
+			t58,
+			t84,
+			t59,
+			t57,
+			t39,
+		)
+		x1_3 = tensorops.TanhJVP(x, t62)
+		x2_3 = tensorops.FuseInto(
+			t63,
+			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+			x,
+			x1_3,
+			t62,
+			t84,
+			t63,
+			t61,
+			t41,
+		)
+		x1_4 = tensorops.TanhJVP(x, t66)
+		x2_4 = tensorops.FuseInto(
+			t67,
+			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+			x,
+			x1_4,
+			t66,
+			t84,
+			t67,
+			t65,
+			t43,
+		)
+		x1_5 = tensorops.TanhJVP(x, t70)
+		x2_5 = tensorops.FuseInto(
+			t71,
+			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+			x,
+			x1_5,
+			t70,
+			t84,
+			t71,
+			t69,
+			t45,
+		)
+		x1_6 = tensorops.TanhJVP(x, t74)
+		x2_6 = tensorops.FuseInto(
+			t75,
+			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+			x,
+			x1_6,
+			t74,
+			t84,
+			t75,
+			t73,
+			t47,
+		)
+		x1_7 = tensorops.TanhJVP(x, t78)
+		x2_7 = tensorops.FuseInto(
+			t79,
+			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+			x,
+			x1_7,
+			t78,
+			t84,
+			t79,
+			t77,
+			t49,
+		)
+		x1_8 = tensorops.TanhJVP(x, t82)
+		x2_8 = tensorops.FuseInto(
+			t83,
+			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
+			x,
+			x1_8,
+			t82,
+			t84,
+			t83,
+			t81,
+			t51,
+		)
+	}
+	return x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6, x2_7, x2_8
+}
+
+// AddrLossLaplacian returns AddrLoss and its Laplacian with respect to m, Σᵢ ∂²AddrLoss/∂θᵢ² over
+// θ, the n elements of the tensors of m in the order of its fields (the elements of Ws, W), each
+// tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: addrLossTaylorWrtM
+// propagates 8 unit directions at once, their first coefficients and the sum of their second ones;
+// ⌈n/8⌉ calls, which give AddrLoss's value too.
+func AddrLossLaplacian(m Deep, x *T) (f, lap float64) {
+	params := append(append(make([]*T, 0, 1), m.Ws...), m.W)
+	n := len(m.Ws)
+	n2 := tensorops.ParamsSize(params)
+	lap = 0
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		t := tensorops.ParamsBasis(params, i)
+		t2 := t[n]
+		t3 := tensorops.ParamsBasis(params, i+1)
+		t4 := t3[n]
+		t5 := tensorops.ParamsBasis(params, i+2)
+		t6 := t5[n]
+		t7 := tensorops.ParamsBasis(params, i+3)
+		t8 := t7[n]
+		t9 := tensorops.ParamsBasis(params, i+4)
+		t10 := t9[n]
+		t11 := tensorops.ParamsBasis(params, i+5)
+		t12 := t11[n]
+		t13 := tensorops.ParamsBasis(params, i+6)
+		t14 := t13[n]
+		t15 := tensorops.ParamsBasis(params, i+7)
+		var t16 float64
+		f, _, _, _, _, _, _, _, _, t16 = addrLossTaylorWrtM(
+			m,
+			Deep{Ws: t[0:n:n], W: t2},
+			Deep{Ws: t3[0:n:n], W: t4},
+			Deep{Ws: t5[0:n:n], W: t6},
+			Deep{Ws: t7[0:n:n], W: t8},
+			Deep{Ws: t9[0:n:n], W: t10},
+			Deep{Ws: t11[0:n:n], W: t12},
+			Deep{Ws: t13[0:n:n], W: t14},
+			Deep{Ws: t15[0:n:n], W: t15[n]},
+			x,
+		)
+		lap += 2 * t16
+	}
+	if n2 == 0 {
+		f = AddrLoss(m, x)
+	}
+	return f, lap
+}
+
+// addrLossTaylorWrtM propagates 8 second-order jets of AddrLoss at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of AddrLoss and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: m (m1, m2, m3, m4, m5, m6, m7, m8).
+func addrLossTaylorWrtM(
+	m, m1, m2, m3, m4, m5, m6, m7, m8 Deep,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := m.Ws
+	t2 := m1.Ws
+	n := len(m.Ws)
+	m1.Ws = append(t2, make([]*T, max(n-len(t2), 0))...)
+	t3 := m2.Ws
+	m2.Ws = append(t3, make([]*T, max(n-len(t3), 0))...)
+	t4 := m3.Ws
+	m3.Ws = append(t4, make([]*T, max(n-len(t4), 0))...)
+	t5 := m4.Ws
+	m4.Ws = append(t5, make([]*T, max(n-len(t5), 0))...)
+	t6 := m5.Ws
+	m5.Ws = append(t6, make([]*T, max(n-len(t6), 0))...)
+	t7 := m6.Ws
+	m6.Ws = append(t7, make([]*T, max(n-len(t7), 0))...)
+	t8 := m7.Ws
+	m7.Ws = append(t8, make([]*T, max(n-len(t8), 0))...)
+	t9 := m8.Ws
+	m8.Ws = append(t9, make([]*T, max(n-len(t9), 0))...)
+	m9 := new(Deep)
+	m1_2 := new(Deep)
+	m2_2 := new(Deep)
+	m3_2 := new(Deep)
+	m4_2 := new(Deep)
+	m5_2 := new(Deep)
+	m6_2 := new(Deep)
+	m7_2 := new(Deep)
+	m8_2 := new(Deep)
+	m9_2 := new(Deep)
+	*m9 = m
+	*m1_2 = m1
+	*m2_2 = m2
+	*m3_2 = m3
+	*m4_2 = m4
+	*m5_2 = m5
+	*m6_2 = m6
+	*m7_2 = m7
+	*m8_2 = m8
+	*m9_2 = Deep{Ws: make([]*T, len(t), cap(t))}
+	t10, t11, t12, t13, t14, t15, t16, t17, t18, t19 := runTaylorWrtM(
+		m9,
+		m1_2,
+		m2_2,
+		m3_2,
+		m4_2,
+		m5_2,
+		m6_2,
+		m7_2,
+		m8_2,
+		m9_2,
+		x,
+	)
+	t20 := m1_2.W
+	t21 := m2_2.W
+	t22 := m3_2.W
+	t23 := m4_2.W
+	t24 := m5_2.W
+	t25 := m6_2.W
+	t26 := m7_2.W
+	t27 := m8_2.W
+	t28 := m9_2.W
+	t29 := tensorops.MatMulEach(m9.W, false, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19)
+	t30 := t29[0]
+	t31 := t29[1]
+	t32 := t29[2]
+	t33 := t29[3]
+	t34 := t29[4]
+	t35 := t29[5]
+	t36 := t29[6]
+	t37 := t29[7]
+	t38 := t29[8]
+	t39 := t29[9]
+	t40 := tensorops.MatMulEach(t20, false, t10, t11)
+	t41 := t40[1]
+	t42 := tensorops.Add(t31, t40[0])
+	t43 := tensorops.MatMulEach(t21, false, t10, t12)
+	t44 := t43[1]
+	t45 := tensorops.Add(t32, t43[0])
+	t46 := tensorops.MatMulEach(t22, false, t10, t13)
+	t47 := t46[1]
+	t48 := tensorops.Add(t33, t46[0])
+	t49 := tensorops.MatMulEach(t23, false, t10, t14)
+	t50 := t49[1]
+	t51 := tensorops.Add(t34, t49[0])
+	t52 := tensorops.MatMulEach(t24, false, t10, t15)
+	t53 := t52[1]
+	t54 := tensorops.Add(t35, t52[0])
+	t55 := tensorops.MatMulEach(t25, false, t10, t16)
+	t56 := t55[1]
+	t57 := tensorops.Add(t36, t55[0])
+	t58 := tensorops.MatMulEach(t26, false, t10, t17)
+	t59 := t58[1]
+	t60 := tensorops.Add(t37, t58[0])
+	t61 := tensorops.MatMulEach(t27, false, t10, t18)
+	t62 := t61[1]
+	t63 := tensorops.Add(t38, t61[0])
+	t64 := tensorops.MatMul(t10, t28)
+	t65 := tensorops.Tanh(t30)
+	t66 := tensorops.TanhJVP(t65, t42)
+	t67 := tensorops.TanhJVP(t65, t45)
+	t68 := tensorops.TanhJVP(t65, t48)
+	t69 := tensorops.Fuse(
+		"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
+		t65,
+		t66,
+		t42,
+		t67,
+		t45,
+		t68,
+		t48,
+	)
+	t70 := tensorops.TanhJVP(t65, t51)
+	t71 := tensorops.TanhJVP(t65, t54)
+	t72 := tensorops.TanhJVP(t65, t57)
+	t73 := tensorops.FuseInto(
+		t69,
+		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
+		t69,
+		t65,
+		t70,
+		t51,
+		t71,
+		t54,
+		t72,
+		t57,
+	)
+	t74 := tensorops.TanhJVP(t65, t60)
+	t75 := tensorops.TanhJVP(t65, t63)
+	t76 := tensorops.FuseInto(
+		t64,
+		"(1 - a*a)*(b + c + d + e + f + g + h + i + (j + k))",
+		t65,
+		t41,
+		t44,
+		t47,
+		t50,
+		t53,
+		t56,
+		t59,
+		t62,
+		t64,
+		t39,
+	)
+	t77 := tensorops.FuseInto(
+		t73,
+		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + g",
+		t73,
+		t65,
+		t74,
+		t60,
+		t75,
+		t63,
+		t76,
+	)
+	t78 := tensorops.MeanAll(t65)
+	t79 := tensorops.MeanAll(t66)
+	t80 := tensorops.MeanAll(t67)
+	t81 := tensorops.MeanAll(t68)
+	t82 := tensorops.MeanAll(t70)
+	t83 := tensorops.MeanAll(t71)
+	t84 := tensorops.MeanAll(t72)
+	t85 := tensorops.MeanAll(t77)
+	return t78, t79, t80, t81, t82, t83, t84, tensorops.MeanAll(t74), tensorops.MeanAll(t75), t85
+}
+
+// runTaylorWrtM propagates 8 second-order jets of run at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
+// second coefficients in p9,
+// it returns the results of run and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: m (m1, m2, m3, m4, m5, m6, m7, m8, m9).
+func runTaylorWrtM(m, m1, m2, m3, m4, m5, m6, m7, m8, m9 *Deep, x *T) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	t := m1.Ws
+	m1.Ws = append(t, make([]*T, max(len(m.Ws)-len(t), 0))...)
+	t2 := m2.Ws
+	m2.Ws = append(t2, make([]*T, max(len(m.Ws)-len(t2), 0))...)
+	t3 := m3.Ws
+	m3.Ws = append(t3, make([]*T, max(len(m.Ws)-len(t3), 0))...)
+	t4 := m4.Ws
+	m4.Ws = append(t4, make([]*T, max(len(m.Ws)-len(t4), 0))...)
+	t5 := m5.Ws
+	m5.Ws = append(t5, make([]*T, max(len(m.Ws)-len(t5), 0))...)
+	t6 := m6.Ws
+	m6.Ws = append(t6, make([]*T, max(len(m.Ws)-len(t6), 0))...)
+	t7 := m7.Ws
+	m7.Ws = append(t7, make([]*T, max(len(m.Ws)-len(t7), 0))...)
+	t8 := m8.Ws
+	m8.Ws = append(t8, make([]*T, max(len(m.Ws)-len(t8), 0))...)
+	t9 := m9.Ws
+	m9.Ws = append(t9, make([]*T, max(len(m.Ws)-len(t9), 0))...)
+	t10 := m.Ws
+	t11 := m1.Ws
+	t12 := m2.Ws
+	t13 := m3.Ws
+	t14 := m4.Ws
+	t15 := m5.Ws
+	t16 := m6.Ws
+	t17 := m7.Ws
+	t18 := m8.Ws
+	t19 := m9.Ws
+	n := len(t10)
+	var x1 *T
+	var x2 *T
+	var x3 *T
+	var x4 *T
+	var x5 *T
+	var x6 *T
+	var x7 *T
+	var x8 *T
+	var x9 *T
+	for i := 0; i < n; i++ {
+		w1 := t11[i]
+		w2 := t12[i]
+		w3 := t13[i]
+		w4 := t14[i]
+		w5 := t15[i]
+		w6 := t16[i]
+		w7 := t17[i]
+		w8 := t18[i]
+		w9 := t19[i]
+		t20 := tensorops.MatMulEach(t10[i], false, x, x1, x2, x3, x4, x5, x6, x7, x8, x9)
+		t21 := t20[0]
+		t22 := t20[1]
+		t23 := t20[2]
+		t24 := t20[3]
+		t25 := t20[4]
+		t26 := t20[5]
+		t27 := t20[6]
+		t28 := t20[7]
+		t29 := t20[8]
+		t30 := t20[9]
+		t31 := tensorops.MatMulEach(w1, false, x, x1)
+		t32 := t31[1]
+		t33 := tensorops.Add(t22, t31[0])
+		t34 := tensorops.MatMulEach(w2, false, x, x2)
+		t35 := t34[1]
+		t36 := tensorops.Add(t23, t34[0])
+		t37 := tensorops.MatMulEach(w3, false, x, x3)
+		t38 := t37[1]
+		t39 := tensorops.Add(t24, t37[0])
+		t40 := tensorops.MatMulEach(w4, false, x, x4)
+		t41 := t40[1]
+		t42 := tensorops.Add(t25, t40[0])
+		t43 := tensorops.MatMulEach(w5, false, x, x5)
+		t44 := t43[1]
+		t45 := tensorops.Add(t26, t43[0])
+		t46 := tensorops.MatMulEach(w6, false, x, x6)
+		t47 := t46[1]
+		t48 := tensorops.Add(t27, t46[0])
+		t49 := tensorops.MatMulEach(w7, false, x, x7)
+		t50 := t49[1]
+		t51 := tensorops.Add(t28, t49[0])
+		t52 := tensorops.MatMulEach(w8, false, x, x8)
+		t53 := t52[1]
+		t54 := tensorops.Add(t29, t52[0])
+		t55 := tensorops.MatMul(x, w9)
+		x = tensorops.Tanh(t21)
+		x1 = tensorops.TanhJVP(x, t33)
+		x2 = tensorops.TanhJVP(x, t36)
+		x3 = tensorops.TanhJVP(x, t39)
+		t56 := tensorops.Fuse(
+			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
+			x,
+			x1,
+			t33,
+			x2,
+			t36,
+			x3,
+			t39,
+		)
+		x4 = tensorops.TanhJVP(x, t42)
+		x5 = tensorops.TanhJVP(x, t45)
+		x6 = tensorops.TanhJVP(x, t48)
+		t57 := tensorops.FuseInto(
+			t56,
+			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
+			t56,
+			x,
+			x4,
+			t42,
+			x5,
+			t45,
+			x6,
+			t48,
+		)
+		x7 = tensorops.TanhJVP(x, t51)
+		x8 = tensorops.TanhJVP(x, t54)
+		t58 := tensorops.FuseInto(
+			t55,
+			"(1 - a*a)*(b + c + d + e + f + g + h + i + (j + k))",
+			x,
+			t32,
+			t35,
+			t38,
+			t41,
+			t44,
+			t47,
+			t50,
+			t53,
+			t55,
+			t30,
+		)
+		x9 = tensorops.FuseInto(
+			t57,
+			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + g",
+			t57,
+			x,
+			x7,
+			t51,
+			x8,
+			t54,
+			t58,
+		)
+	}
+	return x, x1, x2, x3, x4, x5, x6, x7, x8, x9
+}

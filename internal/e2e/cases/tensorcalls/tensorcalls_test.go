@@ -414,3 +414,32 @@ func TestLinearLoss(t *testing.T) {
 		}
 	}
 }
+
+// TestAddrLoss checks the Hessian's diagonal of a model by value whose
+// address goes to a helper: its entries of W against central differences
+// of the gradient, and the Laplacian as its sum.
+func TestAddrLoss(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 14))
+	m := Deep{Ws: []*T{tensorops.RandN(rng, tensorops.Float64, 3, 3)}, W: tensorops.RandN(rng, tensorops.Float64, 3, 2)}
+	x := tensorops.RandN(rng, tensorops.Float64, 2, 3)
+	_, d := AddrLossHessDiag(m, x)
+	_, lap := AddrLossLaplacian(m, x)
+	if sum := tensorops.SumAll(d.W) + tensorops.SumAll(d.Ws[0]); !near(lap, sum, 1e-10) {
+		t.Errorf("Laplacian %v, want the diagonal's sum %v", lap, sum)
+	}
+	const h = 1e-5
+	for i := range m.W.Size() {
+		e := tensorops.Basis(m.W, i)
+		grad := func(s float64) float64 {
+			mm := m
+			mm.W = tensorops.Add(m.W, tensorops.Scale(e, s))
+			var g Deep
+			AddrLossGrad(mm, &g, x)
+			return tensorops.Dot(g.W, e)
+		}
+		fd := (grad(h) - grad(-h)) / (2 * h)
+		if got := tensorops.Dot(d.W, e); !near(got, fd, 1e-6) {
+			t.Errorf("diagonal of W, element %d: %v, want %v (differences of the gradient)", i, got, fd)
+		}
+	}
+}
