@@ -237,19 +237,19 @@ func FHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
 			u6,
 			u7,
 		)
-		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t, x), 1, n2)
-		rows[i+1] = tensorops.Reshape(tensorops.OrZerosLike(t2, x), 1, n2)
-		rows[i+2] = tensorops.Reshape(tensorops.OrZerosLike(t3, x), 1, n2)
-		rows[i+3] = tensorops.Reshape(tensorops.OrZerosLike(t4, x), 1, n2)
-		rows[i+4] = tensorops.Reshape(tensorops.OrZerosLike(t5, x), 1, n2)
-		rows[i+5] = tensorops.Reshape(tensorops.OrZerosLike(t6, x), 1, n2)
-		rows[i+6] = tensorops.Reshape(tensorops.OrZerosLike(t7, x), 1, n2)
-		rows[i+7] = tensorops.Reshape(tensorops.OrZerosLike(t8, x), 1, n2)
+		rows[i] = t
+		rows[i+1] = t2
+		rows[i+2] = t3
+		rows[i+3] = t4
+		rows[i+4] = t5
+		rows[i+5] = t6
+		rows[i+6] = t7
+		rows[i+7] = t8
 	}
 	if n2 == 0 {
 		f = F(n, x)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n2]...))
+	return f, tensorops.ParamsHessian(rows[:n2], x)
 }
 
 // fGradWrtXJVPLanes8 computes fGradWrtX and its derivatives along 8 directions at once (vector
@@ -740,19 +740,19 @@ func FHessianO0(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
 			u6,
 			u7,
 		)
-		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t8, x), 1, n2)
-		rows[t] = tensorops.Reshape(tensorops.OrZerosLike(t9, x), 1, n2)
-		rows[t2] = tensorops.Reshape(tensorops.OrZerosLike(t10, x), 1, n2)
-		rows[t3] = tensorops.Reshape(tensorops.OrZerosLike(t11, x), 1, n2)
-		rows[t4] = tensorops.Reshape(tensorops.OrZerosLike(t12, x), 1, n2)
-		rows[t5] = tensorops.Reshape(tensorops.OrZerosLike(t13, x), 1, n2)
-		rows[t6] = tensorops.Reshape(tensorops.OrZerosLike(t14, x), 1, n2)
-		rows[t7] = tensorops.Reshape(tensorops.OrZerosLike(t15, x), 1, n2)
+		rows[i] = t8
+		rows[t] = t9
+		rows[t2] = t10
+		rows[t3] = t11
+		rows[t4] = t12
+		rows[t5] = t13
+		rows[t6] = t14
+		rows[t7] = t15
 	}
 	if n2 == 0 {
 		f = F(n, x)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n2]...))
+	return f, tensorops.ParamsHessian(rows[:n2], x)
 }
 
 // fGradWrtXO0JVPLanes8O0 computes fGradWrtXO0 and its derivatives along 8 directions at once

@@ -2,9 +2,11 @@
 // //gad:hessian, //gad:hessdiag and //gad:laplacian, for a function
 // F(…, x, …) float64 with one varied parameter x: a []float64
 // (second.go), a tensor, or a struct of tensors by value or by pointer —
-// fields *tensorops.Tensor, []*tensorops.Tensor and nested structs of
-// them (tensors.go, structs.go), whose elements in the order of the
-// fields are the vector the Hessian is a matrix over. A helper is not a
+// fields *tensorops.Tensor, []*tensorops.Tensor, nested structs of them
+// by value or by pointer, and slices of such structs ([]Layer, []*Layer)
+// (tensors.go, structs.go), whose elements in the order of the fields
+// (a slice element by element) are the vector the Hessian is a matrix
+// over. A helper is not a
 // transformation of its own: it asks its environment (ssaad.Env) for
 // derivatives the other modes generate, and calls them.
 //
@@ -30,7 +32,9 @@
 // 8 unit directions per call. The gradient of a struct accumulates into
 // a shadow in place (tensorops.Accumulate), which forward mode
 // differentiates by templates.InPlace's rules; the helper passes fresh
-// shadows, sized from x, so that its caller sizes nothing.
+// shadows, of x's shape, so that its caller sizes nothing. The generated
+// code goes through a slice of structs in a loop over its elements, and
+// through the 8 directions of a call in a loop over them.
 //
 // Which helper uses which, measured on a tanh MLP (n inputs, four hidden
 // layers of 32 to 128, one thread; HVP: one forward-over-reverse product,

@@ -350,7 +350,7 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 			why, name, name, writes)
 	}
 	if gj == nil {
-		if jet, err = h.jet(req, env); err != nil {
+		if jet, err = h.jet(req, env, true); err != nil {
 			return fail("%v", err)
 		}
 	}
@@ -601,13 +601,15 @@ func newHelper(primal *ir.Func, req *ssaad.Request) (*ir.Func, *helperBuilder) {
 
 // jet returns F's second-order jet along a line (f2(u) = ½uᵀ∇²F·u), with
 // hessdiagLanes lanes for the diagonal and collapsed over laplacianLanes
-// directions for the Laplacian.
-func (h Helper) jet(req *ssaad.Request, env ssaad.Env) (*ir.DerivedFunc, error) {
+// directions for the Laplacian: line-seeded (seed=line) when line is
+// set, else seeded with every coefficient (the caller passes zeros of
+// degree 2).
+func (h Helper) jet(req *ssaad.Request, env ssaad.Env, line bool) (*ir.DerivedFunc, error) {
 	oe, ok := env.(ssaad.OptionsEnv)
 	if !ok {
 		return nil, fmt.Errorf("this environment cannot generate Taylor-mode functions")
 	}
-	opts := ssaad.Options{Order: 2, Line: true}
+	opts := ssaad.Options{Order: 2, Line: line}
 	switch h.Kind {
 	case Laplacian:
 		opts.Lanes, opts.Collapsed = laplacianLanes, true

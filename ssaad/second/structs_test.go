@@ -30,15 +30,24 @@ func TestModelOf(t *testing.T) {
 	self := types.NewNamed(types.NewTypeName(token.NoPos, pkg, "List", nil), nil, nil)
 	self.SetUnderlying(types.NewStruct([]*types.Var{field("W", tensor), field("Next", types.NewPointer(self))}, nil))
 	empty := named("Empty", field("N", types.Typ[types.Int]))
+	layer := named("Layer", field("W", tensor), field("Bs", types.NewSlice(tensor)), field("Head", types.NewPointer(affine)))
+	mlp := named("MLP", field("In", tensor), field("Ls", types.NewSlice(layer)), field("Ps", types.NewSlice(types.NewPointer(affine))))
+	badLayer := named("BadLayer", field("W", tensor), field("Rate", types.Typ[types.Float64]))
+	bad := named("Bad", field("Ls", types.NewSlice(badLayer)))
+	grid := named("Grid", field("Ws", types.NewSlice(types.NewSlice(tensor))))
 
 	for _, c := range []struct {
 		typ    types.Type
-		leaves string // "name" or "name[]" in order
+		leaves string // describe's text
 		ptr    bool
 		err    string
 	}{
-		{typ: net, leaves: "Layers[] Norm.Scale Norm.Shift Head.Scale Head.Shift Out"},
-		{typ: types.NewPointer(net), leaves: "Layers[] Norm.Scale Norm.Shift Head.Scale Head.Shift Out", ptr: true},
+		{typ: net, leaves: "the elements of Layers, Norm.Scale, Norm.Shift, Head.Scale, Head.Shift, Out"},
+		{typ: types.NewPointer(net), leaves: "the elements of Layers, Norm.Scale, Norm.Shift, Head.Scale, Head.Shift, Out", ptr: true},
+		{typ: mlp, leaves: "In, each element e of Ls in turn (e.W, the elements of e.Bs, e.Head.Scale, e.Head.Shift), " +
+			"each element e of Ps in turn (e.Scale, e.Shift)"},
+		{typ: bad, err: "field Ls[i].Rate has type float64"},
+		{typ: grid, err: "field Ws has type [][]*"},
 		{typ: mixed, err: "field Rate has type float64"},
 		{typ: floats, err: "field X has type []float64"},
 		{typ: types.NewPointer(self), err: "p.List refers to itself"},
@@ -63,16 +72,8 @@ func TestModelOf(t *testing.T) {
 			}
 			continue
 		}
-		var got []string
-		for _, l := range m.leaves {
-			s := l.name
-			if l.slice {
-				s += "[]"
-			}
-			got = append(got, s)
-		}
-		if strings.Join(got, " ") != c.leaves || m.ptr != c.ptr || !types.Identical(m.tensorT, tensor) {
-			t.Errorf("%s: leaves %v, pointer %v, tensor %v; want %s, %v", name, got, m.ptr, m.tensorT, c.leaves, c.ptr)
+		if got := m.describe(); got != c.leaves || m.ptr() != c.ptr || !types.Identical(m.tensorT, tensor) {
+			t.Errorf("%s: tensors %q, pointer %v, tensor %v; want %q, %v", name, got, m.ptr(), m.tensorT, c.leaves, c.ptr)
 		}
 	}
 }

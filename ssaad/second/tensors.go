@@ -28,25 +28,88 @@ type param interface {
 	size() *ir.Value
 	// units returns the unit directions e_{i+l} of θ, l < L, as values
 	// of x's type (zero past the end), and their indices i+l.
-	units(b *helperBuilder, i *ir.Value, L int) (units, idx []*ir.Value)
+	units(b *helperBuilder, i *ir.Value, L int) (units lanes, idx []*ir.Value)
 	// fromFloats returns the float64 slice d of θ's length as a fresh
 	// value of x's type.
 	fromFloats(b *helperBuilder, d *ir.Value) *ir.Value
-	// dense returns hv, a derivative of x (of x's type, or a pointer to
-	// x's struct), as a fresh value of x's type without nil tensors.
-	dense(b *helperBuilder, hv *ir.Value) *ir.Value
-	// row returns hv (as dense takes it) as a [1, n] tensor.
-	row(b *helperBuilder, hv *ir.Value) *ir.Value
-	// zero returns a fresh zero shadow of x (a struct's, which the
-	// gradient accumulates into); a tensor has none.
-	zero(b *helperBuilder, name string) *ir.Value
+	// dense returns the derivatives hvs of x (of x's type, or fresh
+	// shadows of x's struct) as fresh values of x's type without nil
+	// tensors.
+	dense(b *helperBuilder, hvs lanes) []*ir.Value
+	// rows stores the derivatives hvs (as dense takes them), flattened,
+	// in rows[idx[l]].
+	rows(b *helperBuilder, hvs lanes, rows *ir.Value, idx []*ir.Value)
+	// zeros returns L fresh zero shadows of x (a struct's, which the
+	// gradient accumulates into), named name (name1, … for several); a
+	// tensor has none.
+	zeros(b *helperBuilder, name string, L int) lanes
 	// check panics unless the direction v has x's shape (a struct's
 	// slices their lengths).
 	check(b *helperBuilder, fn string, v *ir.Value)
+	// zeroCoef returns nil when a line-seeded jet (seed=line) can build
+	// x's zero coefficients of degree 2 itself, else a zero of x's shape
+	// (built now) that the helper passes as those coefficients to a jet
+	// seeded with all of them (seed=jet).
+	zeroCoef(b *helperBuilder) *ir.Value
+	// like returns the arguments after the rows of
+	// tensorops.ParamsHessian: x's tensors.
+	like() (args []*ir.Value, spread bool)
 	// order defines θ in a doc comment: how it orders x's elements.
 	order() string
 	// tensorT returns *tensorops.Tensor.
 	tensorT() types.Type
+}
+
+// lanes are the values of the L lanes of a call (its directions, its
+// shadows), in order: in the generated code, when s is not nil, the
+// elements of the slice s, made in a loop over the lanes.
+type lanes struct {
+	vals []*ir.Value
+	s    *ir.Value
+}
+
+// each emits body(l, v) for each lane l and its value v: in a loop over
+// the elements of s when there is one.
+func (ls lanes) each(b *helperBuilder, body func(l, v *ir.Value)) {
+	if ls.s == nil {
+		for l, v := range ls.vals {
+			body(b.int(int64(l)), v)
+		}
+		return
+	}
+	b.loop("l", b.int(0), b.int(int64(len(ls.vals))), nil, func(l *ir.Value, _ []*ir.Value) []*ir.Value {
+		body(l, loadAt(b, b.Emit(ir.OpIndexAddr, types.NewPointer(sliceElem(ls.s.Type)), ls.s, l)))
+		return nil
+	})
+}
+
+// sliceElem returns the element type of the slice type t.
+func sliceElem(t types.Type) types.Type { return t.Underlying().(*types.Slice).Elem() }
+
+// newLanes returns L values that fill(l, a) stores at the address a of
+// lane l: in a slice named name of elemT made in a loop over the lanes
+// for L > 1, then loaded one by one (named name1 …); else made once.
+func newLanes(b *helperBuilder, elemT types.Type, name string, L int, fill func(l, a *ir.Value)) lanes {
+	if L == 1 {
+		a := b.Emit(ir.OpAlloc, types.NewPointer(elemT))
+		fill(b.int(0), a)
+		v := loadAt(b, a)
+		v.Name = name
+		return lanes{vals: []*ir.Value{v}}
+	}
+	s := b.Emit(ir.OpMakeSlice, types.NewSlice(elemT), b.int(int64(L)), nil)
+	s.Name = name + "s"
+	b.loop("l", b.int(0), b.int(int64(L)), nil, func(l *ir.Value, _ []*ir.Value) []*ir.Value {
+		fill(l, b.Emit(ir.OpIndexAddr, types.NewPointer(elemT), s, l))
+		return nil
+	})
+	ls := lanes{s: s}
+	for l := range L {
+		v := loadAt(b, b.Emit(ir.OpIndexAddr, types.NewPointer(elemT), s, b.int(int64(l))))
+		v.Name = fmt.Sprintf("%s%d", name, l+1)
+		ls.vals = append(ls.vals, v)
+	}
+	return ls
 }
 
 // tensorParam is a varied tensor x.
@@ -62,12 +125,12 @@ func newTensorParam(b *helperBuilder, x *ir.Value) *tensorParam {
 
 func (p *tensorParam) size() *ir.Value { return p.n }
 
-func (p *tensorParam) units(b *helperBuilder, i *ir.Value, L int) (units, idx []*ir.Value) {
+func (p *tensorParam) units(b *helperBuilder, i *ir.Value, L int) (units lanes, idx []*ir.Value) {
 	for l := range L {
 		il := b.Add(i, b.int(int64(l)))
 		u := b.TensorCall("Basis", p.x, il)
 		u.Name = fmt.Sprintf("u%d", l)
-		units, idx = append(units, u), append(idx, il)
+		units.vals, idx = append(units.vals, u), append(idx, il)
 	}
 	return units, idx
 }
@@ -78,17 +141,29 @@ func (p *tensorParam) fromFloats(b *helperBuilder, d *ir.Value) *ir.Value {
 	return b.TensorCall("AsTypeLike", b.TensorCall("ReshapeLike", flat, p.x), p.x)
 }
 
-func (p *tensorParam) dense(b *helperBuilder, hv *ir.Value) *ir.Value {
-	return b.TensorCall("OrZerosLike", hv, p.x)
+func (p *tensorParam) dense(b *helperBuilder, hvs lanes) []*ir.Value {
+	var out []*ir.Value
+	for _, hv := range hvs.vals {
+		out = append(out, b.TensorCall("OrZerosLike", hv, p.x))
+	}
+	return out
 }
 
-func (p *tensorParam) row(b *helperBuilder, hv *ir.Value) *ir.Value {
-	return b.TensorCall("Reshape", p.dense(b, hv), b.int(1), p.n)
+func (p *tensorParam) rows(b *helperBuilder, hvs lanes, rows *ir.Value, idx []*ir.Value) {
+	for l, hv := range hvs.vals {
+		b.Emit(ir.OpStore, nil, b.Emit(ir.OpIndexAddr, types.NewPointer(p.x.Type), rows, idx[l]), hv)
+	}
 }
 
-func (p *tensorParam) zero(*helperBuilder, string) *ir.Value { panic("second: a tensor has no shadow") }
+func (p *tensorParam) zeros(*helperBuilder, string, int) lanes {
+	panic("second: a tensor has no shadow")
+}
 
 func (p *tensorParam) check(*helperBuilder, string, *ir.Value) {}
+
+func (p *tensorParam) zeroCoef(*helperBuilder) *ir.Value { return nil }
+
+func (p *tensorParam) like() ([]*ir.Value, bool) { return []*ir.Value{p.x}, false }
 
 func (p *tensorParam) order() string {
 	return fmt.Sprintf("θ, the n = Size(%s) elements of %s in row-major order", p.x.Name, p.x.Name)
@@ -98,55 +173,105 @@ func (p *tensorParam) tensorT() types.Type { return p.x.Type }
 
 // structParam is a varied struct of tensors x (or a pointer to one).
 type structParam struct {
-	m     *model
-	b     *helperBuilder
-	x, n  *ir.Value
-	shape *shape
+	m        *model
+	b        *helperBuilder
+	x, xp, n *ir.Value // xp points to x
+	params   *ir.Value // x's tensors at the entry
 }
 
 func newStructParam(b *helperBuilder, m *model, x *ir.Value) *structParam {
-	return &structParam{m: m, b: b, x: x, shape: m.shapeOf(b, x)}
+	return &structParam{m: m, b: b, x: x, xp: addr(b, x), params: m.pack(b, x, "params")}
 }
 
 // size computes θ's length on its first call (at the entry, before any
 // loop), which the HVP does not make.
 func (p *structParam) size() *ir.Value {
 	if p.n == nil {
-		p.n = p.b.tensorsCall("ParamsSize", p.b.intT, p.shape.params)
+		p.n = p.b.tensorsCall("ParamsSize", p.b.intT, p.params)
 		p.n.Name = "n"
 	}
 	return p.n
 }
 
-func (p *structParam) units(b *helperBuilder, i *ir.Value, L int) (units, idx []*ir.Value) {
+// fresh stores at the address a a value of x's type that fill fills: the
+// struct at a, or for a pointer new(S), stored at a.
+func (p *structParam) fresh(b *helperBuilder, a *ir.Value, fill func(dst *ir.Value)) {
+	if p.m.ptr() {
+		s := p.m.newStruct(b, true)
+		b.Emit(ir.OpStore, nil, a, s)
+		a = s
+	}
+	fill(a)
+}
+
+func (p *structParam) units(b *helperBuilder, i *ir.Value, L int) (units lanes, idx []*ir.Value) {
+	units = newLanes(b, p.m.root.typ, "u", L, func(l, a *ir.Value) {
+		ts := b.tensorsCall("ParamsBasis", p.m.sliceT(), p.params, b.Add(i, l))
+		p.fresh(b, a, func(dst *ir.Value) { p.m.unpack(b, ts, dst, p.xp) })
+	})
 	for l := range L {
-		il := b.Add(i, b.int(int64(l)))
-		u := p.m.unpack(b, b.tensorsCall("ParamsBasis", p.m.sliceT(), p.shape.params, il), p.shape, p.m.ptr)
-		u.Name = fmt.Sprintf("u%d", l)
-		units, idx = append(units, u), append(idx, il)
+		idx = append(idx, b.Add(i, b.int(int64(l))))
 	}
 	return units, idx
 }
 
 func (p *structParam) fromFloats(b *helperBuilder, d *ir.Value) *ir.Value {
-	return p.m.unpack(b, b.tensorsCall("ParamsUnflatten", p.m.sliceT(), d, p.shape.params), p.shape, p.m.ptr)
+	ts := b.tensorsCall("ParamsUnflatten", p.m.sliceT(), d, p.params)
+	out := p.m.newStruct(b, p.m.ptr())
+	p.m.unpack(b, ts, out, p.xp)
+	return p.m.finish(b, out, p.m.ptr())
 }
 
-func (p *structParam) dense(b *helperBuilder, hv *ir.Value) *ir.Value {
-	ts := b.tensorsCall("ParamsOrZeros", p.m.sliceT(), p.m.pack(b, hv, ""), p.shape.params)
-	return p.m.unpack(b, ts, p.shape, p.m.ptr)
+// dense fills, in place, the nil tensors of the shadows hvs with zeros
+// (a derivative that a JVP returns by value, in a copy).
+func (p *structParam) dense(b *helperBuilder, hvs lanes) []*ir.Value {
+	var out []*ir.Value
+	if hvs.s != nil {
+		hvs.each(b, func(_, hv *ir.Value) { p.m.orZeros(b, hv, p.params) })
+		for _, hv := range hvs.vals {
+			out = append(out, p.m.finish(b, hv, p.m.ptr()))
+		}
+		return out
+	}
+	for _, hv := range hvs.vals {
+		a := addr(b, hv)
+		p.m.orZeros(b, a, p.params)
+		out = append(out, p.m.finish(b, a, p.m.ptr()))
+	}
+	return out
 }
 
-func (p *structParam) row(b *helperBuilder, hv *ir.Value) *ir.Value {
-	flat := b.tensorsCall("ParamsFlatten", p.m.tensorT, p.m.pack(b, hv, ""), p.shape.params)
-	return b.TensorCall("Reshape", flat, b.int(1), p.size())
+func (p *structParam) rows(b *helperBuilder, hvs lanes, rows *ir.Value, idx []*ir.Value) {
+	i := idx[0]
+	hvs.each(b, func(l, hv *ir.Value) {
+		flat := b.tensorsCall("ParamsFlatten", p.m.tensorT, p.m.pack(b, hv, "ts"), p.params)
+		b.Emit(ir.OpStore, nil, b.Emit(ir.OpIndexAddr, types.NewPointer(p.m.tensorT), rows, b.Add(i, l)), flat)
+	})
 }
 
-func (p *structParam) zero(b *helperBuilder, name string) *ir.Value {
-	return p.m.zero(b, p.shape, name)
+func (p *structParam) zeros(b *helperBuilder, name string, L int) lanes {
+	return newLanes(b, types.NewPointer(p.m.structT()), name, L, func(_, a *ir.Value) {
+		b.Emit(ir.OpStore, nil, a, p.m.zero(b, p.xp, ""))
+	})
 }
 
-func (p *structParam) check(b *helperBuilder, fn string, v *ir.Value) { p.m.checkShape(b, fn, p.x, v) }
+func (p *structParam) check(b *helperBuilder, fn string, v *ir.Value) {
+	p.m.checkShape(b, fn, addr(b, v), p.xp, v.Name, p.x.Name)
+}
+
+// zeroCoef: Taylor mode builds the zero coefficients of a struct by
+// value only where they need no loop (ssaad.Builder.ZeroShadowOfValue),
+// that is, unless it holds a slice of structs.
+func (p *structParam) zeroCoef(b *helperBuilder) *ir.Value {
+	if p.m.ptr() || !p.m.root.structSlices() {
+		return nil
+	}
+	z := loadAt(b, p.m.zero(b, p.xp, ""))
+	z.Name = "zero"
+	return z
+}
+
+func (p *structParam) like() ([]*ir.Value, bool) { return []*ir.Value{p.params}, true }
 
 func (p *structParam) order() string {
 	return fmt.Sprintf("θ, the n elements of the tensors of %s in the order of its fields (%s), each tensor row-major "+
@@ -190,23 +315,16 @@ func gradJVPOf(req *ssaad.Request, env ssaad.Env, k, lanes int) (gj *ir.DerivedF
 
 // gradJVPCall calls gj (see gradJVPOf) along the directions us of x
 // (parameter k of args) and returns F's value and the HVPs, of x's type
-// (pointers to its struct with a shadow) with nil tensors where the
+// (fresh shadows of its struct with a shadow) with nil tensors where the
 // product is zero.
-func gradJVPCall(b *helperBuilder, gj *ir.DerivedFunc, shadow bool, args []*ir.Value, k int, p param, us []*ir.Value) (f *ir.Value, hvs []*ir.Value) {
+func gradJVPCall(b *helperBuilder, gj *ir.DerivedFunc, shadow bool, args []*ir.Value, k int, p param, us []*ir.Value) (f *ir.Value, hvs lanes) {
 	dirs := slices.Clone(us)
 	if shadow {
 		// The gradient's buffer and the HVPs' accumulators: fresh
 		// shadows of x's shape.
-		dirs = append(dirs, p.zero(b, args[k].Name+"Bar"))
-		for l := range us {
-			name := "hv"
-			if len(us) > 1 {
-				name = fmt.Sprintf("hv%d", l+1)
-			}
-			hv := p.zero(b, name)
-			hvs = append(hvs, hv)
-			dirs = append(dirs, hv)
-		}
+		dirs = append(dirs, p.zeros(b, args[k].Name+"Bar", 1).vals...)
+		hvs = p.zeros(b, "hv", len(us))
+		dirs = append(dirs, hvs.vals...)
 	}
 	res := gj.Sig.Results()
 	c := b.Emit(ir.OpCall, res, withDirections(args, k, dirs)...)
@@ -217,7 +335,7 @@ func gradJVPCall(b *helperBuilder, gj *ir.DerivedFunc, shadow bool, args []*ir.V
 		for l := range us {
 			hv := b.Emit(ir.OpExtract, res.At(res.Len()-len(us)+l).Type(), c)
 			hv.Index = res.Len() - len(us) + l
-			hvs = append(hvs, hv)
+			hvs.vals = append(hvs.vals, hv)
 		}
 	}
 	return f, hvs
@@ -286,11 +404,7 @@ func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env,
 			p.check(b, req.Name, v)
 		}
 		val, hvs := gradJVPCall(b, gj, shadow, args, k, p, extra)
-		out := []*ir.Value{val}
-		for _, hv := range hvs {
-			out = append(out, p.dense(b, hv))
-		}
-		b.Cur.Return(out...)
+		b.Cur.Return(append([]*ir.Value{val}, p.dense(b, hvs)...)...)
 		var dirs []string
 		for _, v := range extra {
 			dirs = append(dirs, v.Name)
@@ -303,8 +417,14 @@ func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env,
 		}
 		doc += fmt.Sprintf(". Each product is a fresh value of %s's type, zeros where it is zero (never a nil tensor). ", xname)
 		if m != nil {
-			doc += fmt.Sprintf("A direction has %s's shape: its slices have %s's lengths, its nested structs by pointer are there "+
-				"(it panics otherwise); a nil tensor in it is zero. No shadow needs sizing.", xname, xname)
+			dir := "A direction"
+			if m.ptr() {
+				dir = "A direction, not nil,"
+			}
+			doc += fmt.Sprintf("%s has %s's shape: its slices (of tensors, of structs, in the elements of a slice too) "+
+				"have %s's lengths, its nested structs by pointer (the elements of a slice of pointers too) are there "+
+				"(it panics otherwise, naming them); a nil tensor in it is zero. Nothing needs sizing: the results have %s's lengths.",
+				dir, xname, xname, xname)
 		} else {
 			doc += fmt.Sprintf("A direction has %s's shape.", xname)
 		}
@@ -317,18 +437,34 @@ func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env,
 	default:
 		// The diagonal and the Laplacian: second-order jets along the
 		// unit directions.
-		jet, err := h.jet(req, env)
+		zc := p.zeroCoef(b)
+		jet, err := h.jet(req, env, zc == nil)
 		if err != nil {
 			return nil, err
 		}
 		if h.Kind == HessDiag {
-			doc = h.hessDiag(b, req, args, k, p, jet, value)
+			doc = h.hessDiag(b, req, args, k, p, jet, zc, value)
 		} else {
-			doc = h.laplacian(b, req, args, k, p, jet, value)
+			doc = h.laplacian(b, req, args, k, p, jet, zc, value)
 		}
 	}
 	f.Doc = doc
 	return f, nil
+}
+
+// jetCoefs returns the coefficients of x a jet along the unit directions
+// units takes: theirs, then, with a zero coefficient zc (seed=jet, see
+// param.zeroCoef), n zero coefficients of degree 2 (one per lane; one
+// for a collapsed jet).
+func jetCoefs(units lanes, zc *ir.Value, n int) []*ir.Value {
+	if zc == nil {
+		return units.vals
+	}
+	out := slices.Clone(units.vals)
+	for range n {
+		out = append(out, zc)
+	}
+	return out
 }
 
 // hessianLanes is the number of directions a Hessian's vector JVP of the
@@ -358,18 +494,16 @@ func (h Helper) hessian(b *helperBuilder, req *ssaad.Request, env ssaad.Env, arg
 	fv.Name = "f"
 	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
 		units, idx := p.units(b, i, L)
-		val, hvs := gradJVPCall(b, gj, shadow, args, k, p, units)
-		for l, hv := range hvs {
-			addr := b.Emit(ir.OpIndexAddr, types.NewPointer(p.tensorT()), rows, idx[l])
-			b.Emit(ir.OpStore, nil, addr, p.row(b, hv))
-		}
+		val, hvs := gradJVPCall(b, gj, shadow, args, k, p, units.vals)
+		p.rows(b, hvs, rows, idx)
 		return []*ir.Value{val}
 	})
 	val := b.orValue(out[0], n, value)
 	head := b.Emit(ir.OpSlice, rows.Type, rows, nil, n, nil)
-	concat := b.Emit(ir.OpCall, p.tensorT(), b.int(0), head)
-	concat.Callee = &ir.Callee{Func: ir.TensorFunc(p.tensorT(), "Concat"), Spread: true}
-	b.Cur.Return(val, b.TensorCall("Symmetrize", concat))
+	like, spread := p.like()
+	hm := b.Emit(ir.OpCall, p.tensorT(), append([]*ir.Value{head}, like...)...)
+	hm.Callee = &ir.Callee{Func: ir.TensorFunc(p.tensorT(), "ParamsHessian"), Spread: spread}
+	b.Cur.Return(val, hm)
 	name, xname := ssaad.FuncName(req.Target), args[k].Name
 	per := fmt.Sprintf("%s, the JVP of the gradient along %d unit directions at once, ⌈n/%d⌉ calls, which give %s's value too", gj.Name, L, L, name)
 	if L == 1 {
@@ -388,7 +522,7 @@ const hessdiagLanes = 8
 // 2·f2(eᵢ), f2 the second Taylor coefficient of the jet along the unit
 // direction eᵢ, hessdiagLanes per call of jet; d of x's type. It returns
 // the doc comment.
-func (h Helper) hessDiag(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p param, jet *ir.DerivedFunc, value func() *ir.Value) string {
+func (h Helper) hessDiag(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p param, jet *ir.DerivedFunc, zc *ir.Value, value func() *ir.Value) string {
 	L := hessdiagLanes
 	n := p.size()
 	// d has L−1 slots past n for the directions past the end (zeros) of
@@ -399,7 +533,7 @@ func (h Helper) hessDiag(b *helperBuilder, req *ssaad.Request, args []*ir.Value,
 	fv.Name = "f"
 	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
 		units, idx := p.units(b, i, L)
-		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, units)...)
+		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, jetCoefs(units, zc, L))...)
 		call.Callee = &ir.Callee{Derived: jet}
 		// The results: F's value, the first coefficients of the L lanes,
 		// then their second ones.
@@ -414,7 +548,7 @@ func (h Helper) hessDiag(b *helperBuilder, req *ssaad.Request, args []*ir.Value,
 	head := b.Emit(ir.OpSlice, d.Type, d, nil, n, nil)
 	b.Cur.Return(val, p.fromFloats(b, head))
 	name, xname := ssaad.FuncName(req.Target), args[k].Name
-	return fmt.Sprintf("%s returns %s and the diagonal of its Hessian with respect to %s, as a fresh value of %s's type: "+
+	return fmt.Sprintf("%s returns %s and the diagonal of its Hessian with respect to %s, as a fresh value of %s's type (of its shape): "+
 		"∂²%s/∂θᵢ² = 2·f2(eᵢ) for %s, f2 the second Taylor coefficient of %s along the unit direction eᵢ (%s, "+
 		"%d unit directions per call, ⌈n/%d⌉ calls, which give %s's value too).",
 		req.Name, name, xname, xname, name, p.order(), name, jet.Name, L, L, name)
@@ -423,7 +557,7 @@ func (h Helper) hessDiag(b *helperBuilder, req *ssaad.Request, args []*ir.Value,
 // laplacian completes FLaplacian(x) (f, lap float64) by collapsed Taylor
 // mode along the unit directions, laplacianLanes per call of the jet. It
 // returns the doc comment.
-func (h Helper) laplacian(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p param, jet *ir.DerivedFunc, value func() *ir.Value) string {
+func (h Helper) laplacian(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p param, jet *ir.DerivedFunc, zc *ir.Value, value func() *ir.Value) string {
 	L := laplacianLanes
 	n := p.size()
 	lap := b.float(0)
@@ -432,7 +566,7 @@ func (h Helper) laplacian(b *helperBuilder, req *ssaad.Request, args []*ir.Value
 	fv.Name = "f"
 	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
 		units, _ := p.units(b, i, L)
-		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, units)...)
+		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, jetCoefs(units, zc, 1))...)
 		call.Callee = &ir.Callee{Derived: jet}
 		sum := b.Emit(ir.OpExtract, float64Type, call)
 		sum.Index = 1 + L

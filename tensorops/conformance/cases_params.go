@@ -9,7 +9,7 @@ import (
 
 // testParams checks the view of a list of tensors as one vector
 // (ParamsSize, ParamsBasis, ParamsFlatten, ParamsUnflatten,
-// ParamsOrZeros): a matrix, a nil tensor (no elements), a scalar, an
+// ParamsOrZeros, ParamsHessian): a matrix, a nil tensor (no elements), a scalar, an
 // empty tensor and a vector, on the backend's device.
 func testParams(t *testing.T, c *ctx) {
 	c.skip(t, "Params")
@@ -108,4 +108,49 @@ func testParams(t *testing.T, c *ctx) {
 		"tensorops: ParamsFlatten: tensor 0 has shape [5], want [2 3]")
 	mustPanic(t, "ParamsUnflatten length", func() { T.ParamsUnflatten(want.v[1:], like) }, fmt.Sprintf("tensorops: ParamsUnflatten: %d elements for tensors of %d", n-1, n))
 	mustPanic(t, "ParamsOrZeros count", func() { T.ParamsOrZeros(ts[:1], like) }, "tensorops: ParamsOrZeros: 1 tensors for 5")
+	testParamsHessian(t, c, like, n)
+}
+
+// testParamsHessian checks the Hessian from its rows over the tensors
+// like of n elements in all: rows as vectors, as [3, n/3] matrices and
+// nil (zeros), made symmetric; an empty one for no elements.
+func testParamsHessian(t *testing.T, c *ctx, like []*T.Tensor, n int) {
+	rows := make([]*T.Tensor, n)
+	h := newArr(n, n)
+	for i := range rows {
+		if i == 1 {
+			continue // nil: zeros
+		}
+		r := c.rand(-1, 1, n)
+		copy(h.v[i*n:], r.v)
+		if i%2 == 0 {
+			r = &arr{shape: []int{3, n / 3}, v: r.v}
+		}
+		rows[i] = c.tensor(r, contig)
+	}
+	want := newArr(n, n)
+	for i := range n {
+		for j := range n {
+			want.v[i*n+j] = c.round(h.v[i*n+j]+h.v[j*n+i]) * 0.5
+		}
+	}
+	got := T.ParamsHessian(rows, like...)
+	c.check(t, "ParamsHessian", got, want, c.tl(tight64, tight32))
+	if !got.IsSymmetric() {
+		t.Errorf("ParamsHessian: not marked symmetric")
+	}
+	empty := T.ParamsHessian(nil, like[1], like[3])
+	c.check(t, "ParamsHessian of no elements", empty, newArr(0, 0), exact)
+	if !empty.IsSymmetric() {
+		t.Errorf("ParamsHessian of no elements: not marked symmetric")
+	}
+	none := T.ParamsHessian(nil)
+	if none.DType() != T.Float64 || !sameInts(none.Shape(), []int{0, 0}) || none.Device() != T.CPU {
+		t.Errorf("ParamsHessian of no tensors: got %v %v on %v, want an empty float64 [0 0] on the CPU", none.DType(), none.Shape(), none.Device())
+	}
+	mustPanic(t, "ParamsHessian count", func() { T.ParamsHessian(rows[1:], like...) },
+		fmt.Sprintf("tensorops: ParamsHessian: %d rows for %d elements", n-1, n))
+	bad := append([]*T.Tensor{like[0]}, rows[1:]...)
+	mustPanic(t, "ParamsHessian row", func() { T.ParamsHessian(bad, like...) },
+		fmt.Sprintf("tensorops: ParamsHessian: row 0 has shape %v, not %d elements", like[0].Shape(), n))
 }

@@ -538,19 +538,19 @@ func HeadsHessian(x *T) (f float64, h *T) {
 		u7 := tensorops.Basis(x, i+7)
 		var t, t2, t3, t4, t5, t6, t7, t8 *T
 		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = headsGradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t, x), 1, n)
-		rows[i+1] = tensorops.Reshape(tensorops.OrZerosLike(t2, x), 1, n)
-		rows[i+2] = tensorops.Reshape(tensorops.OrZerosLike(t3, x), 1, n)
-		rows[i+3] = tensorops.Reshape(tensorops.OrZerosLike(t4, x), 1, n)
-		rows[i+4] = tensorops.Reshape(tensorops.OrZerosLike(t5, x), 1, n)
-		rows[i+5] = tensorops.Reshape(tensorops.OrZerosLike(t6, x), 1, n)
-		rows[i+6] = tensorops.Reshape(tensorops.OrZerosLike(t7, x), 1, n)
-		rows[i+7] = tensorops.Reshape(tensorops.OrZerosLike(t8, x), 1, n)
+		rows[i] = t
+		rows[i+1] = t2
+		rows[i+2] = t3
+		rows[i+3] = t4
+		rows[i+4] = t5
+		rows[i+5] = t6
+		rows[i+6] = t7
+		rows[i+7] = t8
 	}
 	if n == 0 {
 		f = Heads(x)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n]...))
+	return f, tensorops.ParamsHessian(rows[:n], x)
 }
 
 // headsGradJVPLanes8 computes HeadsGrad and its derivatives along 8 directions at once (vector
@@ -973,9 +973,9 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 }
 
 // HeadsHessDiag returns Heads and the diagonal of its Hessian with respect to x, as a fresh value
-// of x's type: ∂²Heads/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in row-major order, f2
-// the second Taylor coefficient of Heads along the unit direction eᵢ (headsTaylorLanes8, 8 unit
-// directions per call, ⌈n/8⌉ calls, which give Heads's value too).
+// of x's type (of its shape): ∂²Heads/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in
+// row-major order, f2 the second Taylor coefficient of Heads along the unit direction eᵢ
+// (headsTaylorLanes8, 8 unit directions per call, ⌈n/8⌉ calls, which give Heads's value too).
 func HeadsHessDiag(x *T) (f float64, d *T) {
 	n := tensorops.Size(x)
 	d2 := make([]float64, n+7)
@@ -2562,16 +2562,18 @@ func stackLossReverseWrtS(s Stack, sBar *Stack, x *T, seed float64) {
 // LinearLossHVP returns LinearLoss and the Hessian-vector product ∇²LinearLoss·v, the Hessian taken
 // with respect to m, by forward mode over reverse mode: the directional derivative of the gradient
 // of LinearLoss (linearLossGradWrtMJVP). Each product is a fresh value of m's type, zeros where it
-// is zero (never a nil tensor). A direction has m's shape: its slices have m's lengths, its nested
-// structs by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs
-// sizing.
+// is zero (never a nil tensor). A direction has m's shape: its slices (of tensors, of structs, in
+// the elements of a slice too) have m's lengths, its nested structs by pointer (the elements of a
+// slice of pointers too) are there (it panics otherwise, naming them); a nil tensor in it is zero.
+// Nothing needs sizing: the results have m's lengths.
 func LinearLossHVP(m, v Lin, x *T) (f float64, hv Lin) {
-	params := append(append(make([]*T, 0, 2), m.W), m.V)
+	params := append(make([]*T, 0, 2), m.W, m.V)
 	var t Lin
 	f, _, _, t = linearLossGradWrtMJVP(m, v, x)
-	t3 := t
-	t2 := tensorops.ParamsOrZeros(append(append(make([]*T, 0, 2), t3.W), t3.V), params)
-	return f, Lin{W: t2[0], V: t2[1]}
+	t2 := t
+	t2.W = tensorops.OrZerosLike(t2.W, params[0])
+	t2.V = tensorops.OrZerosLike(t2.V, params[1])
+	return f, t2
 }
 
 // linearLossGradWrtMJVP computes linearLossGradWrtM and its derivative along the tangents (forward

@@ -196,3 +196,136 @@ func Rank3(x *T) float64 {
 	s := tensorops.Softmax(x, 1)
 	return tensorops.SumAll(tensorops.Mul(s, tensorops.Tanh(x))) + tensorops.SumAll(tensorops.Var(x, 2, 1))
 }
+
+// Layer is a dense layer.
+type Layer struct {
+	W, B *T
+}
+
+// Stack is a perceptron written as most people write one: its layers in
+// a slice of structs.
+type Stack struct {
+	Ls []Layer
+}
+
+// stack returns the tanh perceptron's output on the rows of x.
+func stack(ls []Layer, x *T) *T {
+	for _, l := range ls {
+		x = tensorops.Tanh(tensorops.Add(tensorops.MatMul(x, l.W), l.B))
+	}
+	return x
+}
+
+// StackLoss is the sum of the outputs of the perceptron s (by pointer) on
+// the batch x.
+//
+//gad:grad wrt=s
+//gad:hvp wrt=s
+//gad:hessian wrt=s
+//gad:hessdiag wrt=s
+//gad:laplacian wrt=s
+func StackLoss(s *Stack, x *T) float64 {
+	return tensorops.SumAll(stack(s.Ls, x))
+}
+
+//gad:hvp StackLossHVP2 github.com/gadgen/gadgen/internal/e2e/cases/tensorhess.StackLoss wrt=s lanes=2
+
+// StackLossV is StackLoss with the perceptron passed by value.
+//
+//gad:grad wrt=s
+//gad:hvp wrt=s
+//gad:hessian wrt=s
+//gad:hessdiag wrt=s
+//gad:laplacian wrt=s
+func StackLossV(s Stack, x *T) float64 {
+	return tensorops.SumAll(stack(s.Ls, x))
+}
+
+// Loss is StackLoss as a method of the perceptron.
+//
+//gad:grad wrt=s
+//gad:hvp wrt=s
+//gad:hessdiag wrt=s
+//gad:hessian wrt=s
+func (s *Stack) Loss(x *T) float64 {
+	return tensorops.SumAll(stack(s.Ls, x))
+}
+
+// Wrapped is a perceptron whose layers are in a slice of pointers, between
+// an input map and an output map.
+type Wrapped struct {
+	In  *T
+	Ls  []*Layer
+	Out *T
+}
+
+// WrappedLoss is the mean squared output of the perceptron w on the batch
+// x.
+//
+//gad:grad wrt=w
+//gad:hvp wrt=w
+//gad:hessian wrt=w
+//gad:hessdiag wrt=w
+//gad:laplacian wrt=w
+func WrappedLoss(w *Wrapped, x *T) float64 {
+	h := tensorops.MatMul(x, w.In)
+	for _, l := range w.Ls {
+		h = tensorops.Tanh(tensorops.Add(tensorops.MatMul(h, l.W), l.B))
+	}
+	return tensorops.MeanAll(tensorops.Square(tensorops.MatMul(h, w.Out)))
+}
+
+// Block is a residual block: a layer, its biases in a slice of tensors
+// (added one after the other), then an affine map by value and one by
+// pointer.
+type Block struct {
+	W    *T
+	Bs   []*T
+	Norm Affine
+	Post *Affine
+}
+
+// Tower is a stack of residual blocks and an output layer.
+type Tower struct {
+	Blocks []Block
+	Out    *T
+}
+
+// block returns the output of a residual block on the rows of x.
+func block(w *T, biases []*T, norm Affine, post *Affine, x *T) *T {
+	h := tensorops.MatMul(x, w)
+	for _, b := range biases {
+		h = tensorops.Add(h, b)
+	}
+	h = tensorops.Add(tensorops.Mul(tensorops.Tanh(h), norm.Scale), norm.Shift)
+	return tensorops.Add(x, tensorops.Add(tensorops.Mul(h, post.Scale), post.Shift))
+}
+
+// TowerLoss is the log-sum-exp of the outputs of the tower t (by pointer)
+// on each row of x, summed.
+//
+//gad:grad wrt=t
+//gad:hvp wrt=t
+//gad:hessian wrt=t
+//gad:hessdiag wrt=t
+//gad:laplacian wrt=t
+func TowerLoss(t *Tower, x *T) float64 {
+	for _, b := range t.Blocks {
+		x = block(b.W, b.Bs, b.Norm, b.Post, x)
+	}
+	return tensorops.SumAll(tensorops.LogSumExp(tensorops.MatMul(x, t.Out), 1))
+}
+
+// TowerLossV is TowerLoss with the tower passed by value.
+//
+//gad:grad wrt=t
+//gad:hvp wrt=t
+//gad:hessian wrt=t
+//gad:hessdiag wrt=t
+//gad:laplacian wrt=t
+func TowerLossV(t Tower, x *T) float64 {
+	for _, b := range t.Blocks {
+		x = block(b.W, b.Bs, b.Norm, b.Post, x)
+	}
+	return tensorops.SumAll(tensorops.LogSumExp(tensorops.MatMul(x, t.Out), 1))
+}

@@ -59,26 +59,23 @@ func mlpReverseWrtW1B1W2B2(w1, b1, w2, b2, x, seed *T) (w1Bar, b1Bar, w2Bar, b2B
 // MLPLossHVP returns MLPLoss and the Hessian-vector product ∇²MLPLoss·v, the Hessian taken with
 // respect to m, by forward mode over reverse mode: the directional derivative of the gradient of
 // MLPLoss (mLPLossGradJVP). Each product is a fresh value of m's type, zeros where it is zero
-// (never a nil tensor). A direction has m's shape: its slices have m's lengths, its nested structs
-// by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs sizing.
+// (never a nil tensor). A direction, not nil, has m's shape: its slices (of tensors, of structs, in
+// the elements of a slice too) have m's lengths, its nested structs by pointer (the elements of a
+// slice of pointers too) are there (it panics otherwise, naming them); a nil tensor in it is zero.
+// Nothing needs sizing: the results have m's lengths.
 func MLPLossHVP(m, v *MLP, x, y *T) (f float64, hv *MLP) {
-	t := append(make([]*T, 0, 4), m.W1)
-	t2 := append(t, m.B1)
-	t3 := append(t2, m.W2)
-	params := append(t3, m.B2)
+	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
+	if v == nil {
+		panic("MLPLossHVP: v is nil")
+	}
 	mBar := new(MLP)
 	hv = new(MLP)
 	f, _ = mLPLossGradJVP(m, v, mBar, hv, x, y)
-	t4 := append(make([]*T, 0, 4), hv.W1)
-	t5 := append(t4, hv.B1)
-	t6 := append(t5, hv.W2)
-	t7 := tensorops.ParamsOrZeros(append(t6, hv.B2), params)
-	t8 := new(MLP)
-	t8.W1 = t7[0]
-	t8.B1 = t7[1]
-	t8.W2 = t7[2]
-	t8.B2 = t7[3]
-	return f, t8
+	hv.W1 = tensorops.OrZerosLike(hv.W1, params[0])
+	hv.B1 = tensorops.OrZerosLike(hv.B1, params[1])
+	hv.W2 = tensorops.OrZerosLike(hv.W2, params[2])
+	hv.B2 = tensorops.OrZerosLike(hv.B2, params[3])
+	return f, hv
 }
 
 // mLPLossGradJVP computes MLPLossGrad and its derivative along the tangents (forward mode).
@@ -188,74 +185,37 @@ func mlpReverseWrtW1B1W2B2JVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x, seed, dseed
 // (mLPLossGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls,
 // which give MLPLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
 func MLPLossHessian(m *MLP, x, y *T) (f float64, h *T) {
-	t := append(make([]*T, 0, 4), m.W1)
-	t2 := append(t, m.B1)
-	t3 := append(t2, m.W2)
-	params := append(t3, m.B2)
+	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
 	rows := make([]*T, n+7)
 	f = 0
 	for i := 0; i < n; i += 8 {
-		t4 := tensorops.ParamsBasis(params, i)
-		u0 := new(MLP)
-		u0.W1 = t4[0]
-		u0.B1 = t4[1]
-		u0.W2 = t4[2]
-		u0.B2 = t4[3]
-		t5 := tensorops.ParamsBasis(params, i+1)
-		u1 := new(MLP)
-		u1.W1 = t5[0]
-		u1.B1 = t5[1]
-		u1.W2 = t5[2]
-		u1.B2 = t5[3]
-		t6 := tensorops.ParamsBasis(params, i+2)
-		u2 := new(MLP)
-		u2.W1 = t6[0]
-		u2.B1 = t6[1]
-		u2.W2 = t6[2]
-		u2.B2 = t6[3]
-		t7 := tensorops.ParamsBasis(params, i+3)
-		u3 := new(MLP)
-		u3.W1 = t7[0]
-		u3.B1 = t7[1]
-		u3.W2 = t7[2]
-		u3.B2 = t7[3]
-		t8 := tensorops.ParamsBasis(params, i+4)
-		u4 := new(MLP)
-		u4.W1 = t8[0]
-		u4.B1 = t8[1]
-		u4.W2 = t8[2]
-		u4.B2 = t8[3]
-		t9 := tensorops.ParamsBasis(params, i+5)
-		u5 := new(MLP)
-		u5.W1 = t9[0]
-		u5.B1 = t9[1]
-		u5.W2 = t9[2]
-		u5.B2 = t9[3]
-		t10 := tensorops.ParamsBasis(params, i+6)
-		u6 := new(MLP)
-		u6.W1 = t10[0]
-		u6.B1 = t10[1]
-		u6.W2 = t10[2]
-		u6.B2 = t10[3]
-		t11 := tensorops.ParamsBasis(params, i+7)
-		u7 := new(MLP)
-		u7.W1 = t11[0]
-		u7.B1 = t11[1]
-		u7.W2 = t11[2]
-		u7.B2 = t11[3]
+		us := make([]*MLP, 8)
+		for l := 0; l < 8; l++ {
+			t3 := tensorops.ParamsBasis(params, i+l)
+			t4 := new(MLP)
+			us[l] = t4
+			t4.W1 = t3[0]
+			t4.B1 = t3[1]
+			t4.W2 = t3[2]
+			t4.B2 = t3[3]
+		}
+		u1 := us[0]
+		u2 := us[1]
+		u3 := us[2]
+		u4 := us[3]
+		u5 := us[4]
+		u6 := us[5]
+		u7 := us[6]
+		u8 := us[7]
 		mBar := new(MLP)
-		hv1 := new(MLP)
-		hv2 := new(MLP)
-		hv3 := new(MLP)
-		hv4 := new(MLP)
-		hv5 := new(MLP)
-		hv6 := new(MLP)
-		hv7 := new(MLP)
-		hv8 := new(MLP)
+		hvs := make([]*MLP, 8)
+		for l2 := 0; l2 < 8; l2++ {
+			t2 := new(MLP)
+			hvs[l2] = t2
+		}
 		f, _, _, _, _, _, _, _, _ = mLPLossGradJVPLanes8(
 			m,
-			u0,
 			u1,
 			u2,
 			u3,
@@ -263,63 +223,30 @@ func MLPLossHessian(m *MLP, x, y *T) (f float64, h *T) {
 			u5,
 			u6,
 			u7,
+			u8,
 			mBar,
-			hv1,
-			hv2,
-			hv3,
-			hv4,
-			hv5,
-			hv6,
-			hv7,
-			hv8,
+			hvs[0],
+			hvs[1],
+			hvs[2],
+			hvs[3],
+			hvs[4],
+			hvs[5],
+			hvs[6],
+			hvs[7],
 			x,
 			y,
 		)
-		t12 := append(make([]*T, 0, 4), hv1.W1)
-		t13 := append(t12, hv1.B1)
-		t14 := append(t13, hv1.W2)
-		t15 := tensorops.Reshape(tensorops.ParamsFlatten(append(t14, hv1.B2), params), 1, n)
-		rows[i] = t15
-		t16 := append(make([]*T, 0, 4), hv2.W1)
-		t17 := append(t16, hv2.B1)
-		t18 := append(t17, hv2.W2)
-		t19 := tensorops.Reshape(tensorops.ParamsFlatten(append(t18, hv2.B2), params), 1, n)
-		rows[i+1] = t19
-		t20 := append(make([]*T, 0, 4), hv3.W1)
-		t21 := append(t20, hv3.B1)
-		t22 := append(t21, hv3.W2)
-		t23 := tensorops.Reshape(tensorops.ParamsFlatten(append(t22, hv3.B2), params), 1, n)
-		rows[i+2] = t23
-		t24 := append(make([]*T, 0, 4), hv4.W1)
-		t25 := append(t24, hv4.B1)
-		t26 := append(t25, hv4.W2)
-		t27 := tensorops.Reshape(tensorops.ParamsFlatten(append(t26, hv4.B2), params), 1, n)
-		rows[i+3] = t27
-		t28 := append(make([]*T, 0, 4), hv5.W1)
-		t29 := append(t28, hv5.B1)
-		t30 := append(t29, hv5.W2)
-		t31 := tensorops.Reshape(tensorops.ParamsFlatten(append(t30, hv5.B2), params), 1, n)
-		rows[i+4] = t31
-		t32 := append(make([]*T, 0, 4), hv6.W1)
-		t33 := append(t32, hv6.B1)
-		t34 := append(t33, hv6.W2)
-		t35 := tensorops.Reshape(tensorops.ParamsFlatten(append(t34, hv6.B2), params), 1, n)
-		rows[i+5] = t35
-		t36 := append(make([]*T, 0, 4), hv7.W1)
-		t37 := append(t36, hv7.B1)
-		t38 := append(t37, hv7.W2)
-		t39 := tensorops.Reshape(tensorops.ParamsFlatten(append(t38, hv7.B2), params), 1, n)
-		rows[i+6] = t39
-		t40 := append(make([]*T, 0, 4), hv8.W1)
-		t41 := append(t40, hv8.B1)
-		t42 := append(t41, hv8.W2)
-		t43 := tensorops.Reshape(tensorops.ParamsFlatten(append(t42, hv8.B2), params), 1, n)
-		rows[i+7] = t43
+		for l3 := 0; l3 < 8; l3++ {
+			hvsl := hvs[l3]
+			ts := append(make([]*T, 0, 4), hvsl.W1, hvsl.B1, hvsl.W2, hvsl.B2)
+			t := tensorops.ParamsFlatten(ts, params)
+			rows[i+l3] = t
+		}
 	}
 	if n == 0 {
 		f = MLPLoss(m, x, y)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n]...))
+	return f, tensorops.ParamsHessian(rows[:n], params...)
 }
 
 // mLPLossGradJVPLanes8 computes MLPLossGrad and its derivatives along 8 directions at once (vector
@@ -783,100 +710,60 @@ func mlpReverseWrtW1B1W2B2JVPLanes8(
 }
 
 // MLPLossHessDiag returns MLPLoss and the diagonal of its Hessian with respect to m, as a fresh
-// value of m's type: ∂²MLPLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of m in the
-// order of its fields (W1, B1, W2, B2), each tensor row-major (tensorops.ParamsFlatten's order), f2
-// the second Taylor coefficient of MLPLoss along the unit direction eᵢ (mLPLossTaylorLanes8WrtM, 8
-// unit directions per call, ⌈n/8⌉ calls, which give MLPLoss's value too).
+// value of m's type (of its shape): ∂²MLPLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors
+// of m in the order of its fields (W1, B1, W2, B2), each tensor row-major
+// (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of MLPLoss along the unit
+// direction eᵢ (mLPLossTaylorLanes8WrtM, 8 unit directions per call, ⌈n/8⌉ calls, which give
+// MLPLoss's value too).
 func MLPLossHessDiag(m *MLP, x, y *T) (f float64, d *MLP) {
-	t := append(make([]*T, 0, 4), m.W1)
-	t2 := append(t, m.B1)
-	t3 := append(t2, m.W2)
-	params := append(t3, m.B2)
+	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
 	d2 := make([]float64, n+7)
 	f = 0
 	for i := 0; i < n; i += 8 {
-		t6 := tensorops.ParamsBasis(params, i)
-		u0 := new(MLP)
-		u0.W1 = t6[0]
-		u0.B1 = t6[1]
-		u0.W2 = t6[2]
-		u0.B2 = t6[3]
-		t7 := tensorops.ParamsBasis(params, i+1)
-		u1 := new(MLP)
-		u1.W1 = t7[0]
-		u1.B1 = t7[1]
-		u1.W2 = t7[2]
-		u1.B2 = t7[3]
-		t8 := tensorops.ParamsBasis(params, i+2)
-		u2 := new(MLP)
-		u2.W1 = t8[0]
-		u2.B1 = t8[1]
-		u2.W2 = t8[2]
-		u2.B2 = t8[3]
-		t9 := tensorops.ParamsBasis(params, i+3)
-		u3 := new(MLP)
-		u3.W1 = t9[0]
-		u3.B1 = t9[1]
-		u3.W2 = t9[2]
-		u3.B2 = t9[3]
-		t10 := tensorops.ParamsBasis(params, i+4)
-		u4 := new(MLP)
-		u4.W1 = t10[0]
-		u4.B1 = t10[1]
-		u4.W2 = t10[2]
-		u4.B2 = t10[3]
-		t11 := tensorops.ParamsBasis(params, i+5)
-		u5 := new(MLP)
-		u5.W1 = t11[0]
-		u5.B1 = t11[1]
-		u5.W2 = t11[2]
-		u5.B2 = t11[3]
-		t12 := tensorops.ParamsBasis(params, i+6)
-		u6 := new(MLP)
-		u6.W1 = t12[0]
-		u6.B1 = t12[1]
-		u6.W2 = t12[2]
-		u6.B2 = t12[3]
-		t13 := tensorops.ParamsBasis(params, i+7)
-		u7 := new(MLP)
-		u7.W1 = t13[0]
-		u7.B1 = t13[1]
-		u7.W2 = t13[2]
-		u7.B2 = t13[3]
-		var t14, t15, t16, t17, t18, t19, t20, t21 float64
-		f, _, _, _, _, _, _, _, _, t14, t15, t16, t17, t18, t19, t20, t21 = mLPLossTaylorLanes8WrtM(
+		us := make([]*MLP, 8)
+		for l := 0; l < 8; l++ {
+			t11 := tensorops.ParamsBasis(params, i+l)
+			t12 := new(MLP)
+			us[l] = t12
+			t12.W1 = t11[0]
+			t12.B1 = t11[1]
+			t12.W2 = t11[2]
+			t12.B2 = t11[3]
+		}
+		var t3, t4, t5, t6, t7, t8, t9, t10 float64
+		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = mLPLossTaylorLanes8WrtM(
 			m,
-			u0,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
 			x,
 			y,
 		)
-		d2[i] = 2 * t14
-		d2[i+1] = 2 * t15
-		d2[i+2] = 2 * t16
-		d2[i+3] = 2 * t17
-		d2[i+4] = 2 * t18
-		d2[i+5] = 2 * t19
-		d2[i+6] = 2 * t20
-		d2[i+7] = 2 * t21
+		d2[i] = 2 * t3
+		d2[i+1] = 2 * t4
+		d2[i+2] = 2 * t5
+		d2[i+3] = 2 * t6
+		d2[i+4] = 2 * t7
+		d2[i+5] = 2 * t8
+		d2[i+6] = 2 * t9
+		d2[i+7] = 2 * t10
 	}
 	if n == 0 {
 		f = MLPLoss(m, x, y)
 	}
-	t4 := tensorops.ParamsUnflatten(d2[:n], params)
-	t5 := new(MLP)
-	t5.W1 = t4[0]
-	t5.B1 = t4[1]
-	t5.W2 = t4[2]
-	t5.B2 = t4[3]
-	return f, t5
+	t := tensorops.ParamsUnflatten(d2[:n], params)
+	t2 := new(MLP)
+	t2.W1 = t[0]
+	t2.B1 = t[1]
+	t2.W2 = t[2]
+	t2.B2 = t[3]
+	return f, t2
 }
 
 // mLPLossTaylorLanes8WrtM propagates 8 Taylor polynomials of degree 2 through MLPLoss at once, one
@@ -1132,65 +1019,36 @@ func mlpTaylorLanes8WrtW1B1W2B2(
 // propagates 8 unit directions at once, their first coefficients and the sum of their second ones;
 // ⌈n/8⌉ calls, which give MLPLoss's value too.
 func MLPLossLaplacian(m *MLP, x, y *T) (f, lap float64) {
-	t := append(make([]*T, 0, 4), m.W1)
-	t2 := append(t, m.B1)
-	t3 := append(t2, m.W2)
-	params := append(t3, m.B2)
+	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
 	for i := 0; i < n; i += 8 {
-		t4 := tensorops.ParamsBasis(params, i)
-		u0 := new(MLP)
-		u0.W1 = t4[0]
-		u0.B1 = t4[1]
-		u0.W2 = t4[2]
-		u0.B2 = t4[3]
-		t5 := tensorops.ParamsBasis(params, i+1)
-		u1 := new(MLP)
-		u1.W1 = t5[0]
-		u1.B1 = t5[1]
-		u1.W2 = t5[2]
-		u1.B2 = t5[3]
-		t6 := tensorops.ParamsBasis(params, i+2)
-		u2 := new(MLP)
-		u2.W1 = t6[0]
-		u2.B1 = t6[1]
-		u2.W2 = t6[2]
-		u2.B2 = t6[3]
-		t7 := tensorops.ParamsBasis(params, i+3)
-		u3 := new(MLP)
-		u3.W1 = t7[0]
-		u3.B1 = t7[1]
-		u3.W2 = t7[2]
-		u3.B2 = t7[3]
-		t8 := tensorops.ParamsBasis(params, i+4)
-		u4 := new(MLP)
-		u4.W1 = t8[0]
-		u4.B1 = t8[1]
-		u4.W2 = t8[2]
-		u4.B2 = t8[3]
-		t9 := tensorops.ParamsBasis(params, i+5)
-		u5 := new(MLP)
-		u5.W1 = t9[0]
-		u5.B1 = t9[1]
-		u5.W2 = t9[2]
-		u5.B2 = t9[3]
-		t10 := tensorops.ParamsBasis(params, i+6)
-		u6 := new(MLP)
-		u6.W1 = t10[0]
-		u6.B1 = t10[1]
-		u6.W2 = t10[2]
-		u6.B2 = t10[3]
-		t11 := tensorops.ParamsBasis(params, i+7)
-		u7 := new(MLP)
-		u7.W1 = t11[0]
-		u7.B1 = t11[1]
-		u7.W2 = t11[2]
-		u7.B2 = t11[3]
-		var t12 float64
-		f, _, _, _, _, _, _, _, _, t12 = mLPLossTaylorWrtM(m, u0, u1, u2, u3, u4, u5, u6, u7, x, y)
-		lap += 2 * t12
+		us := make([]*MLP, 8)
+		for l := 0; l < 8; l++ {
+			t2 := tensorops.ParamsBasis(params, i+l)
+			t3 := new(MLP)
+			us[l] = t3
+			t3.W1 = t2[0]
+			t3.B1 = t2[1]
+			t3.W2 = t2[2]
+			t3.B2 = t2[3]
+		}
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = mLPLossTaylorWrtM(
+			m,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			x,
+			y,
+		)
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = MLPLoss(m, x, y)
@@ -1433,37 +1291,35 @@ func mlpTaylorWrtW1B1W2B2(
 // Hessian taken with respect to m, by forward mode over reverse mode: the directional derivative of
 // the gradient of MLPLoss (mLPLossGradJVPLanes2) along the 2 directions at once (vector forward
 // mode), so that MLPLoss and its gradient are evaluated once for all. Each product is a fresh value
-// of m's type, zeros where it is zero (never a nil tensor). A direction has m's shape: its slices
-// have m's lengths, its nested structs by pointer are there (it panics otherwise); a nil tensor in
-// it is zero. No shadow needs sizing.
+// of m's type, zeros where it is zero (never a nil tensor). A direction, not nil, has m's shape:
+// its slices (of tensors, of structs, in the elements of a slice too) have m's lengths, its nested
+// structs by pointer (the elements of a slice of pointers too) are there (it panics otherwise,
+// naming them); a nil tensor in it is zero. Nothing needs sizing: the results have m's lengths.
 func MLPLossHVP2(m, v1, v2 *MLP, x, y *T) (f float64, hv1, hv2 *MLP) {
-	t := append(make([]*T, 0, 4), m.W1)
-	t2 := append(t, m.B1)
-	t3 := append(t2, m.W2)
-	params := append(t3, m.B2)
+	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
+	if v1 == nil {
+		panic("MLPLossHVP2: v1 is nil")
+	}
+	if v2 == nil {
+		panic("MLPLossHVP2: v2 is nil")
+	}
 	mBar := new(MLP)
-	hv1 = new(MLP)
-	hv2 = new(MLP)
+	hvs := make([]*MLP, 2)
+	for l := 0; l < 2; l++ {
+		t := new(MLP)
+		hvs[l] = t
+	}
+	hv1 = hvs[0]
+	hv2 = hvs[1]
 	f, _, _ = mLPLossGradJVPLanes2(m, v1, v2, mBar, hv1, hv2, x, y)
-	t4 := append(make([]*T, 0, 4), hv1.W1)
-	t5 := append(t4, hv1.B1)
-	t6 := append(t5, hv1.W2)
-	t7 := tensorops.ParamsOrZeros(append(t6, hv1.B2), params)
-	t8 := new(MLP)
-	t8.W1 = t7[0]
-	t8.B1 = t7[1]
-	t8.W2 = t7[2]
-	t8.B2 = t7[3]
-	t9 := append(make([]*T, 0, 4), hv2.W1)
-	t10 := append(t9, hv2.B1)
-	t11 := append(t10, hv2.W2)
-	t12 := tensorops.ParamsOrZeros(append(t11, hv2.B2), params)
-	t13 := new(MLP)
-	t13.W1 = t12[0]
-	t13.B1 = t12[1]
-	t13.W2 = t12[2]
-	t13.B2 = t12[3]
-	return f, t8, t13
+	for l2 := 0; l2 < 2; l2++ {
+		hvsl := hvs[l2]
+		hvsl.W1 = tensorops.OrZerosLike(hvsl.W1, params[0])
+		hvsl.B1 = tensorops.OrZerosLike(hvsl.B1, params[1])
+		hvsl.W2 = tensorops.OrZerosLike(hvsl.W2, params[2])
+		hvsl.B2 = tensorops.OrZerosLike(hvsl.B2, params[3])
+	}
+	return f, hv1, hv2
 }
 
 // mLPLossGradJVPLanes2 computes MLPLossGrad and its derivatives along 2 directions at once (vector
@@ -1927,21 +1783,20 @@ func MLPLossVGrad(m MLP, x, y *T) (f float64, mBar MLP) {
 // MLPLossVHVP returns MLPLossV and the Hessian-vector product ∇²MLPLossV·v, the Hessian taken with
 // respect to m, by forward mode over reverse mode: the directional derivative of the gradient of
 // MLPLossV (mLPLossVGradJVP). Each product is a fresh value of m's type, zeros where it is zero
-// (never a nil tensor). A direction has m's shape: its slices have m's lengths, its nested structs
-// by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs sizing.
+// (never a nil tensor). A direction has m's shape: its slices (of tensors, of structs, in the
+// elements of a slice too) have m's lengths, its nested structs by pointer (the elements of a slice
+// of pointers too) are there (it panics otherwise, naming them); a nil tensor in it is zero.
+// Nothing needs sizing: the results have m's lengths.
 func MLPLossVHVP(m, v MLP, x, y *T) (f float64, hv MLP) {
-	params := append(append(append(append(make([]*T, 0, 4), m.W1), m.B1), m.W2), m.B2)
+	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	var t MLP
 	f, _, _, t = mLPLossVGradJVP(m, v, x, y)
-	t4 := t
-	t2 := append(append(append(append(make([]*T, 0, 4), t4.W1), t4.B1), t4.W2), t4.B2)
-	t3 := tensorops.ParamsOrZeros(t2, params)
-	return f, MLP{
-		W1: t3[0],
-		B1: t3[1],
-		W2: t3[2],
-		B2: t3[3],
-	}
+	t2 := t
+	t2.W1 = tensorops.OrZerosLike(t2.W1, params[0])
+	t2.B1 = tensorops.OrZerosLike(t2.B1, params[1])
+	t2.W2 = tensorops.OrZerosLike(t2.W2, params[2])
+	t2.B2 = tensorops.OrZerosLike(t2.B2, params[3])
+	return f, t2
 }
 
 // mLPLossVGradJVP computes MLPLossVGrad and its derivative along the tangents (forward mode).
@@ -1988,111 +1843,70 @@ func mLPLossVGradJVP(m, dm MLP, x, y *T) (f float64, mBar MLP, df float64, dmBar
 // (mLPLossVGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls,
 // which give MLPLossV's value too), then (H + Hᵀ)/2, exactly symmetric.
 func MLPLossVHessian(m MLP, x, y *T) (f float64, h *T) {
-	params := append(append(append(append(make([]*T, 0, 4), m.W1), m.B1), m.W2), m.B2)
+	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
 	rows := make([]*T, n+7)
 	f = 0
 	for i := 0; i < n; i += 8 {
-		t := tensorops.ParamsBasis(params, i)
-		t2 := t[0]
-		t3 := t[1]
-		t4 := t[2]
-		t5 := t[3]
-		t6 := tensorops.ParamsBasis(params, i+1)
-		t7 := t6[0]
-		t8 := t6[1]
-		t9 := t6[2]
-		t10 := t6[3]
-		t11 := tensorops.ParamsBasis(params, i+2)
-		t12 := t11[0]
-		t13 := t11[1]
-		t14 := t11[2]
-		t15 := t11[3]
-		t16 := tensorops.ParamsBasis(params, i+3)
-		t17 := t16[0]
-		t18 := t16[1]
-		t19 := t16[2]
-		t20 := t16[3]
-		t21 := tensorops.ParamsBasis(params, i+4)
-		t22 := t21[0]
-		t23 := t21[1]
-		t24 := t21[2]
-		t25 := t21[3]
-		t26 := tensorops.ParamsBasis(params, i+5)
-		t27 := t26[0]
-		t28 := t26[1]
-		t29 := t26[2]
-		t30 := t26[3]
-		t31 := tensorops.ParamsBasis(params, i+6)
-		t32 := t31[0]
-		t33 := t31[1]
-		t34 := t31[2]
-		t35 := t31[3]
-		t36 := tensorops.ParamsBasis(params, i+7)
-		var t37, t38, t39, t40, t41, t42, t43, t44 MLP
-		f, _, _, _, _, _, _, _, _, _, t37, t38, t39, t40, t41, t42, t43, t44 = mLPLossVGradJVPLanes8(
+		us := make([]MLP, 8)
+		for l := 0; l < 8; l++ {
+			t17 := tensorops.ParamsBasis(params, i+l)
+			us[l].W1 = t17[0]
+			us[l].B1 = t17[1]
+			us[l].W2 = t17[2]
+			us[l].B2 = t17[3]
+		}
+		var t, t2, t3, t4, t5, t6, t7, t8 MLP
+		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = mLPLossVGradJVPLanes8(
 			m,
-			MLP{W1: t2, B1: t3, W2: t4, B2: t5},
-			MLP{W1: t7, B1: t8, W2: t9, B2: t10},
-			MLP{W1: t12, B1: t13, W2: t14, B2: t15},
-			MLP{W1: t17, B1: t18, W2: t19, B2: t20},
-			MLP{W1: t22, B1: t23, W2: t24, B2: t25},
-			MLP{W1: t27, B1: t28, W2: t29, B2: t30},
-			MLP{W1: t32, B1: t33, W2: t34, B2: t35},
-			MLP{
-				W1: t36[0],
-				B1: t36[1],
-				W2: t36[2],
-				B2: t36[3],
-			},
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
 			x,
 			y,
 		)
-		t69 := t37
-		t45 := append(append(append(append(make([]*T, 0, 4), t69.W1), t69.B1), t69.W2), t69.B2)
-		t46 := tensorops.ParamsFlatten(t45, params)
-		t47 := tensorops.Reshape(t46, 1, n)
-		rows[i] = t47
-		t70 := t38
-		t48 := append(append(append(append(make([]*T, 0, 4), t70.W1), t70.B1), t70.W2), t70.B2)
-		t49 := tensorops.ParamsFlatten(t48, params)
-		t50 := tensorops.Reshape(t49, 1, n)
-		rows[i+1] = t50
-		t71 := t39
-		t51 := append(append(append(append(make([]*T, 0, 4), t71.W1), t71.B1), t71.W2), t71.B2)
-		t52 := tensorops.ParamsFlatten(t51, params)
-		t53 := tensorops.Reshape(t52, 1, n)
-		rows[i+2] = t53
-		t72 := t40
-		t54 := append(append(append(append(make([]*T, 0, 4), t72.W1), t72.B1), t72.W2), t72.B2)
-		t55 := tensorops.ParamsFlatten(t54, params)
-		t56 := tensorops.Reshape(t55, 1, n)
-		rows[i+3] = t56
-		t73 := t41
-		t57 := append(append(append(append(make([]*T, 0, 4), t73.W1), t73.B1), t73.W2), t73.B2)
-		t58 := tensorops.ParamsFlatten(t57, params)
-		t59 := tensorops.Reshape(t58, 1, n)
-		rows[i+4] = t59
-		t74 := t42
-		t60 := append(append(append(append(make([]*T, 0, 4), t74.W1), t74.B1), t74.W2), t74.B2)
-		t61 := tensorops.ParamsFlatten(t60, params)
-		t62 := tensorops.Reshape(t61, 1, n)
-		rows[i+5] = t62
-		t75 := t43
-		t63 := append(append(append(append(make([]*T, 0, 4), t75.W1), t75.B1), t75.W2), t75.B2)
-		t64 := tensorops.ParamsFlatten(t63, params)
-		t65 := tensorops.Reshape(t64, 1, n)
-		rows[i+6] = t65
-		t76 := t44
-		t66 := append(append(append(append(make([]*T, 0, 4), t76.W1), t76.B1), t76.W2), t76.B2)
-		t67 := tensorops.ParamsFlatten(t66, params)
-		t68 := tensorops.Reshape(t67, 1, n)
-		rows[i+7] = t68
+		t18 := t
+		ts := append(make([]*T, 0, 4), t18.W1, t18.B1, t18.W2, t18.B2)
+		t9 := tensorops.ParamsFlatten(ts, params)
+		rows[i] = t9
+		t19 := t2
+		ts2 := append(make([]*T, 0, 4), t19.W1, t19.B1, t19.W2, t19.B2)
+		t10 := tensorops.ParamsFlatten(ts2, params)
+		rows[i+1] = t10
+		t20 := t3
+		ts3 := append(make([]*T, 0, 4), t20.W1, t20.B1, t20.W2, t20.B2)
+		t11 := tensorops.ParamsFlatten(ts3, params)
+		rows[i+2] = t11
+		t21 := t4
+		ts4 := append(make([]*T, 0, 4), t21.W1, t21.B1, t21.W2, t21.B2)
+		t12 := tensorops.ParamsFlatten(ts4, params)
+		rows[i+3] = t12
+		t22 := t5
+		ts5 := append(make([]*T, 0, 4), t22.W1, t22.B1, t22.W2, t22.B2)
+		t13 := tensorops.ParamsFlatten(ts5, params)
+		rows[i+4] = t13
+		t23 := t6
+		ts6 := append(make([]*T, 0, 4), t23.W1, t23.B1, t23.W2, t23.B2)
+		t14 := tensorops.ParamsFlatten(ts6, params)
+		rows[i+5] = t14
+		t24 := t7
+		ts7 := append(make([]*T, 0, 4), t24.W1, t24.B1, t24.W2, t24.B2)
+		t15 := tensorops.ParamsFlatten(ts7, params)
+		rows[i+6] = t15
+		t25 := t8
+		ts8 := append(make([]*T, 0, 4), t25.W1, t25.B1, t25.W2, t25.B2)
+		t16 := tensorops.ParamsFlatten(ts8, params)
+		rows[i+7] = t16
 	}
 	if n == 0 {
 		f = MLPLossV(m, x, y)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n]...))
+	return f, tensorops.ParamsHessian(rows[:n], params...)
 }
 
 // mLPLossVGradJVPLanes8 computes MLPLossVGrad and its derivatives along 8 directions at once
@@ -2306,79 +2120,47 @@ func mLPLossVGradJVPLanes8(
 }
 
 // MLPLossVHessDiag returns MLPLossV and the diagonal of its Hessian with respect to m, as a fresh
-// value of m's type: ∂²MLPLossV/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of m in the
-// order of its fields (W1, B1, W2, B2), each tensor row-major (tensorops.ParamsFlatten's order), f2
-// the second Taylor coefficient of MLPLossV along the unit direction eᵢ (mLPLossVTaylorLanes8WrtM,
-// 8 unit directions per call, ⌈n/8⌉ calls, which give MLPLossV's value too).
+// value of m's type (of its shape): ∂²MLPLossV/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors
+// of m in the order of its fields (W1, B1, W2, B2), each tensor row-major
+// (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of MLPLossV along the unit
+// direction eᵢ (mLPLossVTaylorLanes8WrtM, 8 unit directions per call, ⌈n/8⌉ calls, which give
+// MLPLossV's value too).
 func MLPLossVHessDiag(m MLP, x, y *T) (f float64, d MLP) {
-	params := append(append(append(append(make([]*T, 0, 4), m.W1), m.B1), m.W2), m.B2)
+	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
 	d2 := make([]float64, n+7)
 	f = 0
 	for i := 0; i < n; i += 8 {
-		t2 := tensorops.ParamsBasis(params, i)
-		t3 := t2[0]
-		t4 := t2[1]
-		t5 := t2[2]
-		t6 := t2[3]
-		t7 := tensorops.ParamsBasis(params, i+1)
-		t8 := t7[0]
-		t9 := t7[1]
-		t10 := t7[2]
-		t11 := t7[3]
-		t12 := tensorops.ParamsBasis(params, i+2)
-		t13 := t12[0]
-		t14 := t12[1]
-		t15 := t12[2]
-		t16 := t12[3]
-		t17 := tensorops.ParamsBasis(params, i+3)
-		t18 := t17[0]
-		t19 := t17[1]
-		t20 := t17[2]
-		t21 := t17[3]
-		t22 := tensorops.ParamsBasis(params, i+4)
-		t23 := t22[0]
-		t24 := t22[1]
-		t25 := t22[2]
-		t26 := t22[3]
-		t27 := tensorops.ParamsBasis(params, i+5)
-		t28 := t27[0]
-		t29 := t27[1]
-		t30 := t27[2]
-		t31 := t27[3]
-		t32 := tensorops.ParamsBasis(params, i+6)
-		t33 := t32[0]
-		t34 := t32[1]
-		t35 := t32[2]
-		t36 := t32[3]
-		t37 := tensorops.ParamsBasis(params, i+7)
-		var t38, t39, t40, t41, t42, t43, t44, t45 float64
-		f, _, _, _, _, _, _, _, _, t38, t39, t40, t41, t42, t43, t44, t45 = mLPLossVTaylorLanes8WrtM(
+		us := make([]MLP, 8)
+		for l := 0; l < 8; l++ {
+			t10 := tensorops.ParamsBasis(params, i+l)
+			us[l].W1 = t10[0]
+			us[l].B1 = t10[1]
+			us[l].W2 = t10[2]
+			us[l].B2 = t10[3]
+		}
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = mLPLossVTaylorLanes8WrtM(
 			m,
-			MLP{W1: t3, B1: t4, W2: t5, B2: t6},
-			MLP{W1: t8, B1: t9, W2: t10, B2: t11},
-			MLP{W1: t13, B1: t14, W2: t15, B2: t16},
-			MLP{W1: t18, B1: t19, W2: t20, B2: t21},
-			MLP{W1: t23, B1: t24, W2: t25, B2: t26},
-			MLP{W1: t28, B1: t29, W2: t30, B2: t31},
-			MLP{W1: t33, B1: t34, W2: t35, B2: t36},
-			MLP{
-				W1: t37[0],
-				B1: t37[1],
-				W2: t37[2],
-				B2: t37[3],
-			},
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
 			x,
 			y,
 		)
-		d2[i] = 2 * t38
-		d2[i+1] = 2 * t39
-		d2[i+2] = 2 * t40
-		d2[i+3] = 2 * t41
-		d2[i+4] = 2 * t42
-		d2[i+5] = 2 * t43
-		d2[i+6] = 2 * t44
-		d2[i+7] = 2 * t45
+		d2[i] = 2 * t2
+		d2[i+1] = 2 * t3
+		d2[i+2] = 2 * t4
+		d2[i+3] = 2 * t5
+		d2[i+4] = 2 * t6
+		d2[i+5] = 2 * t7
+		d2[i+6] = 2 * t8
+		d2[i+7] = 2 * t9
 	}
 	if n == 0 {
 		f = MLPLossV(m, x, y)
@@ -2725,67 +2507,34 @@ func mlpTaylorLanes8WrtW1B1W2B22(
 // propagates 8 unit directions at once, their first coefficients and the sum of their second ones;
 // ⌈n/8⌉ calls, which give MLPLossV's value too.
 func MLPLossVLaplacian(m MLP, x, y *T) (f, lap float64) {
-	params := append(append(append(append(make([]*T, 0, 4), m.W1), m.B1), m.W2), m.B2)
+	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
 	for i := 0; i < n; i += 8 {
-		t := tensorops.ParamsBasis(params, i)
-		t2 := t[0]
-		t3 := t[1]
-		t4 := t[2]
-		t5 := t[3]
-		t6 := tensorops.ParamsBasis(params, i+1)
-		t7 := t6[0]
-		t8 := t6[1]
-		t9 := t6[2]
-		t10 := t6[3]
-		t11 := tensorops.ParamsBasis(params, i+2)
-		t12 := t11[0]
-		t13 := t11[1]
-		t14 := t11[2]
-		t15 := t11[3]
-		t16 := tensorops.ParamsBasis(params, i+3)
-		t17 := t16[0]
-		t18 := t16[1]
-		t19 := t16[2]
-		t20 := t16[3]
-		t21 := tensorops.ParamsBasis(params, i+4)
-		t22 := t21[0]
-		t23 := t21[1]
-		t24 := t21[2]
-		t25 := t21[3]
-		t26 := tensorops.ParamsBasis(params, i+5)
-		t27 := t26[0]
-		t28 := t26[1]
-		t29 := t26[2]
-		t30 := t26[3]
-		t31 := tensorops.ParamsBasis(params, i+6)
-		t32 := t31[0]
-		t33 := t31[1]
-		t34 := t31[2]
-		t35 := t31[3]
-		t36 := tensorops.ParamsBasis(params, i+7)
-		var t37 float64
-		f, _, _, _, _, _, _, _, _, t37 = mLPLossVTaylorWrtM(
+		us := make([]MLP, 8)
+		for l := 0; l < 8; l++ {
+			t2 := tensorops.ParamsBasis(params, i+l)
+			us[l].W1 = t2[0]
+			us[l].B1 = t2[1]
+			us[l].W2 = t2[2]
+			us[l].B2 = t2[3]
+		}
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = mLPLossVTaylorWrtM(
 			m,
-			MLP{W1: t2, B1: t3, W2: t4, B2: t5},
-			MLP{W1: t7, B1: t8, W2: t9, B2: t10},
-			MLP{W1: t12, B1: t13, W2: t14, B2: t15},
-			MLP{W1: t17, B1: t18, W2: t19, B2: t20},
-			MLP{W1: t22, B1: t23, W2: t24, B2: t25},
-			MLP{W1: t27, B1: t28, W2: t29, B2: t30},
-			MLP{W1: t32, B1: t33, W2: t34, B2: t35},
-			MLP{
-				W1: t36[0],
-				B1: t36[1],
-				W2: t36[2],
-				B2: t36[3],
-			},
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
 			x,
 			y,
 		)
-		lap += 2 * t37
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = MLPLossV(m, x, y)
@@ -3066,26 +2815,23 @@ func (m *MLP) LossGrad(mBar *MLP, x, y *T) float64 {
 // LossHVP returns MLP.Loss and the Hessian-vector product ∇²MLP.Loss·v, the Hessian taken with
 // respect to m, by forward mode over reverse mode: the directional derivative of the gradient of
 // MLP.Loss (mLPLossGradJVP2). Each product is a fresh value of m's type, zeros where it is zero
-// (never a nil tensor). A direction has m's shape: its slices have m's lengths, its nested structs
-// by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs sizing.
+// (never a nil tensor). A direction, not nil, has m's shape: its slices (of tensors, of structs, in
+// the elements of a slice too) have m's lengths, its nested structs by pointer (the elements of a
+// slice of pointers too) are there (it panics otherwise, naming them); a nil tensor in it is zero.
+// Nothing needs sizing: the results have m's lengths.
 func (m *MLP) LossHVP(v *MLP, x, y *T) (f float64, hv *MLP) {
-	t := append(make([]*T, 0, 4), m.W1)
-	t2 := append(t, m.B1)
-	t3 := append(t2, m.W2)
-	params := append(t3, m.B2)
+	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
+	if v == nil {
+		panic("LossHVP: v is nil")
+	}
 	mBar := new(MLP)
 	hv = new(MLP)
 	f, _ = mLPLossGradJVP2(m, v, mBar, hv, x, y)
-	t4 := append(make([]*T, 0, 4), hv.W1)
-	t5 := append(t4, hv.B1)
-	t6 := append(t5, hv.W2)
-	t7 := tensorops.ParamsOrZeros(append(t6, hv.B2), params)
-	t8 := new(MLP)
-	t8.W1 = t7[0]
-	t8.B1 = t7[1]
-	t8.W2 = t7[2]
-	t8.B2 = t7[3]
-	return f, t8
+	hv.W1 = tensorops.OrZerosLike(hv.W1, params[0])
+	hv.B1 = tensorops.OrZerosLike(hv.B1, params[1])
+	hv.W2 = tensorops.OrZerosLike(hv.W2, params[2])
+	hv.B2 = tensorops.OrZerosLike(hv.B2, params[3])
+	return f, hv
 }
 
 // mLPLossGradJVP2 computes MLP.LossGrad and its derivative along the tangents (forward mode).
@@ -3131,100 +2877,60 @@ func mLPLossGradJVP2(m, dm, mBar, dmBar *MLP, x, y *T) (float64, float64) {
 }
 
 // LossHessDiag returns MLP.Loss and the diagonal of its Hessian with respect to m, as a fresh value
-// of m's type: ∂²MLP.Loss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of m in the order of
-// its fields (W1, B1, W2, B2), each tensor row-major (tensorops.ParamsFlatten's order), f2 the
-// second Taylor coefficient of MLP.Loss along the unit direction eᵢ (mLPLossTaylorLanes8WrtM2, 8
-// unit directions per call, ⌈n/8⌉ calls, which give MLP.Loss's value too).
+// of m's type (of its shape): ∂²MLP.Loss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of m
+// in the order of its fields (W1, B1, W2, B2), each tensor row-major (tensorops.ParamsFlatten's
+// order), f2 the second Taylor coefficient of MLP.Loss along the unit direction eᵢ
+// (mLPLossTaylorLanes8WrtM2, 8 unit directions per call, ⌈n/8⌉ calls, which give MLP.Loss's value
+// too).
 func (m *MLP) LossHessDiag(x, y *T) (f float64, d *MLP) {
-	t := append(make([]*T, 0, 4), m.W1)
-	t2 := append(t, m.B1)
-	t3 := append(t2, m.W2)
-	params := append(t3, m.B2)
+	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
 	d2 := make([]float64, n+7)
 	f = 0
 	for i := 0; i < n; i += 8 {
-		t6 := tensorops.ParamsBasis(params, i)
-		u0 := new(MLP)
-		u0.W1 = t6[0]
-		u0.B1 = t6[1]
-		u0.W2 = t6[2]
-		u0.B2 = t6[3]
-		t7 := tensorops.ParamsBasis(params, i+1)
-		u1 := new(MLP)
-		u1.W1 = t7[0]
-		u1.B1 = t7[1]
-		u1.W2 = t7[2]
-		u1.B2 = t7[3]
-		t8 := tensorops.ParamsBasis(params, i+2)
-		u2 := new(MLP)
-		u2.W1 = t8[0]
-		u2.B1 = t8[1]
-		u2.W2 = t8[2]
-		u2.B2 = t8[3]
-		t9 := tensorops.ParamsBasis(params, i+3)
-		u3 := new(MLP)
-		u3.W1 = t9[0]
-		u3.B1 = t9[1]
-		u3.W2 = t9[2]
-		u3.B2 = t9[3]
-		t10 := tensorops.ParamsBasis(params, i+4)
-		u4 := new(MLP)
-		u4.W1 = t10[0]
-		u4.B1 = t10[1]
-		u4.W2 = t10[2]
-		u4.B2 = t10[3]
-		t11 := tensorops.ParamsBasis(params, i+5)
-		u5 := new(MLP)
-		u5.W1 = t11[0]
-		u5.B1 = t11[1]
-		u5.W2 = t11[2]
-		u5.B2 = t11[3]
-		t12 := tensorops.ParamsBasis(params, i+6)
-		u6 := new(MLP)
-		u6.W1 = t12[0]
-		u6.B1 = t12[1]
-		u6.W2 = t12[2]
-		u6.B2 = t12[3]
-		t13 := tensorops.ParamsBasis(params, i+7)
-		u7 := new(MLP)
-		u7.W1 = t13[0]
-		u7.B1 = t13[1]
-		u7.W2 = t13[2]
-		u7.B2 = t13[3]
-		var t14, t15, t16, t17, t18, t19, t20, t21 float64
-		f, _, _, _, _, _, _, _, _, t14, t15, t16, t17, t18, t19, t20, t21 = mLPLossTaylorLanes8WrtM2(
+		us := make([]*MLP, 8)
+		for l := 0; l < 8; l++ {
+			t11 := tensorops.ParamsBasis(params, i+l)
+			t12 := new(MLP)
+			us[l] = t12
+			t12.W1 = t11[0]
+			t12.B1 = t11[1]
+			t12.W2 = t11[2]
+			t12.B2 = t11[3]
+		}
+		var t3, t4, t5, t6, t7, t8, t9, t10 float64
+		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = mLPLossTaylorLanes8WrtM2(
 			m,
-			u0,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
 			x,
 			y,
 		)
-		d2[i] = 2 * t14
-		d2[i+1] = 2 * t15
-		d2[i+2] = 2 * t16
-		d2[i+3] = 2 * t17
-		d2[i+4] = 2 * t18
-		d2[i+5] = 2 * t19
-		d2[i+6] = 2 * t20
-		d2[i+7] = 2 * t21
+		d2[i] = 2 * t3
+		d2[i+1] = 2 * t4
+		d2[i+2] = 2 * t5
+		d2[i+3] = 2 * t6
+		d2[i+4] = 2 * t7
+		d2[i+5] = 2 * t8
+		d2[i+6] = 2 * t9
+		d2[i+7] = 2 * t10
 	}
 	if n == 0 {
 		f = m.Loss(x, y)
 	}
-	t4 := tensorops.ParamsUnflatten(d2[:n], params)
-	t5 := new(MLP)
-	t5.W1 = t4[0]
-	t5.B1 = t4[1]
-	t5.W2 = t4[2]
-	t5.B2 = t4[3]
-	return f, t5
+	t := tensorops.ParamsUnflatten(d2[:n], params)
+	t2 := new(MLP)
+	t2.W1 = t[0]
+	t2.B1 = t[1]
+	t2.W2 = t[2]
+	t2.B2 = t[3]
+	return f, t2
 }
 
 // mLPLossTaylorLanes8WrtM2 propagates 8 Taylor polynomials of degree 2 through MLP.Loss at once,
@@ -3458,15 +3164,17 @@ func deepReverseWrtLayersNormOutPost(
 // DeepLossHVP returns DeepLoss and the Hessian-vector product ∇²DeepLoss·v, the Hessian taken with
 // respect to d, by forward mode over reverse mode: the directional derivative of the gradient of
 // DeepLoss (deepLossGradJVP). Each product is a fresh value of d's type, zeros where it is zero
-// (never a nil tensor). A direction has d's shape: its slices have d's lengths, its nested structs
-// by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs sizing.
+// (never a nil tensor). A direction, not nil, has d's shape: its slices (of tensors, of structs, in
+// the elements of a slice too) have d's lengths, its nested structs by pointer (the elements of a
+// slice of pointers too) are there (it panics otherwise, naming them); a nil tensor in it is zero.
+// Nothing needs sizing: the results have d's lengths.
 func DeepLossHVP(d, v *Deep, x *T) (f float64, hv *Deep) {
-	t := append(make([]*T, 0, 5), d.Layers...)
-	t2 := append(t, d.Norm.Scale)
-	t3 := append(t2, d.Norm.Shift)
-	t4 := append(t3, d.Out)
-	t5 := append(t4, d.Post.Scale)
-	params := append(t5, d.Post.Shift)
+	params := append(make([]*T, 0, 5), d.Layers...)
+	t := d.Post
+	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
+	if v == nil {
+		panic("DeepLossHVP: v is nil")
+	}
 	n := len(d.Layers)
 	if len(v.Layers) != n {
 		panic("DeepLossHVP: len(v.Layers) != len(d.Layers)")
@@ -3476,29 +3184,23 @@ func DeepLossHVP(d, v *Deep, x *T) (f float64, hv *Deep) {
 	}
 	dBar := new(Deep)
 	dBar.Layers = make([]*T, n)
-	t6 := new(Affine)
-	dBar.Post = t6
+	t2 := new(Affine)
+	dBar.Post = t2
 	hv = new(Deep)
-	hv.Layers = make([]*T, n)
-	t7 := new(Affine)
-	hv.Post = t7
+	hv.Layers = make([]*T, len(d.Layers))
+	t3 := new(Affine)
+	hv.Post = t3
 	f, _ = deepLossGradJVP(d, v, dBar, hv, x)
-	t8 := append(make([]*T, 0, 5), hv.Layers...)
-	t9 := append(t8, hv.Norm.Scale)
-	t10 := append(t9, hv.Norm.Shift)
-	t11 := append(t10, hv.Out)
-	t12 := append(t11, hv.Post.Scale)
-	t13 := tensorops.ParamsOrZeros(append(t12, hv.Post.Shift), params)
-	t14 := new(Deep)
-	t14.Layers = t13[0:n:n]
-	t14.Norm.Scale = t13[n]
-	t14.Norm.Shift = t13[n+1]
-	t14.Out = t13[n+2]
-	t15 := new(Affine)
-	t14.Post = t15
-	t15.Scale = t13[n+3]
-	t15.Shift = t13[n+4]
-	return f, t14
+	t4 := hv.Layers
+	n2 := len(t4)
+	hv.Layers = tensorops.ParamsOrZeros(t4, params[0:n2])
+	hv.Norm.Scale = tensorops.OrZerosLike(hv.Norm.Scale, params[n2])
+	hv.Norm.Shift = tensorops.OrZerosLike(hv.Norm.Shift, params[n2+1])
+	hv.Out = tensorops.OrZerosLike(hv.Out, params[n2+2])
+	t5 := hv.Post
+	t5.Scale = tensorops.OrZerosLike(t5.Scale, params[n2+3])
+	t5.Shift = tensorops.OrZerosLike(t5.Shift, params[n2+4])
+	return f, hv
 }
 
 // deepLossGradJVP computes DeepLossGrad and its derivative along the tangents (forward mode).
@@ -3823,136 +3525,50 @@ func deepReverseWrtLayersNormOutPostJVP(
 // JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which give DeepLoss's value
 // too), then (H + Hᵀ)/2, exactly symmetric.
 func DeepLossHessian(d *Deep, x *T) (f float64, h *T) {
-	t := append(make([]*T, 0, 5), d.Layers...)
-	t2 := append(t, d.Norm.Scale)
-	t3 := append(t2, d.Norm.Shift)
-	t4 := append(t3, d.Out)
-	t5 := append(t4, d.Post.Scale)
-	params := append(t5, d.Post.Shift)
-	n := len(d.Layers)
-	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, n2+7)
+	params := append(make([]*T, 0, 5), d.Layers...)
+	t := d.Post
+	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
+	n := tensorops.ParamsSize(params)
+	rows := make([]*T, n+7)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		t6 := tensorops.ParamsBasis(params, i)
-		u0 := new(Deep)
-		u0.Layers = t6[0:n:n]
-		u0.Norm.Scale = t6[n]
-		u0.Norm.Shift = t6[n+1]
-		u0.Out = t6[n+2]
-		t7 := new(Affine)
-		u0.Post = t7
-		t7.Scale = t6[n+3]
-		t7.Shift = t6[n+4]
-		t8 := tensorops.ParamsBasis(params, i+1)
-		u1 := new(Deep)
-		u1.Layers = t8[0:n:n]
-		u1.Norm.Scale = t8[n]
-		u1.Norm.Shift = t8[n+1]
-		u1.Out = t8[n+2]
-		t9 := new(Affine)
-		u1.Post = t9
-		t9.Scale = t8[n+3]
-		t9.Shift = t8[n+4]
-		t10 := tensorops.ParamsBasis(params, i+2)
-		u2 := new(Deep)
-		u2.Layers = t10[0:n:n]
-		u2.Norm.Scale = t10[n]
-		u2.Norm.Shift = t10[n+1]
-		u2.Out = t10[n+2]
-		t11 := new(Affine)
-		u2.Post = t11
-		t11.Scale = t10[n+3]
-		t11.Shift = t10[n+4]
-		t12 := tensorops.ParamsBasis(params, i+3)
-		u3 := new(Deep)
-		u3.Layers = t12[0:n:n]
-		u3.Norm.Scale = t12[n]
-		u3.Norm.Shift = t12[n+1]
-		u3.Out = t12[n+2]
-		t13 := new(Affine)
-		u3.Post = t13
-		t13.Scale = t12[n+3]
-		t13.Shift = t12[n+4]
-		t14 := tensorops.ParamsBasis(params, i+4)
-		u4 := new(Deep)
-		u4.Layers = t14[0:n:n]
-		u4.Norm.Scale = t14[n]
-		u4.Norm.Shift = t14[n+1]
-		u4.Out = t14[n+2]
-		t15 := new(Affine)
-		u4.Post = t15
-		t15.Scale = t14[n+3]
-		t15.Shift = t14[n+4]
-		t16 := tensorops.ParamsBasis(params, i+5)
-		u5 := new(Deep)
-		u5.Layers = t16[0:n:n]
-		u5.Norm.Scale = t16[n]
-		u5.Norm.Shift = t16[n+1]
-		u5.Out = t16[n+2]
-		t17 := new(Affine)
-		u5.Post = t17
-		t17.Scale = t16[n+3]
-		t17.Shift = t16[n+4]
-		t18 := tensorops.ParamsBasis(params, i+6)
-		u6 := new(Deep)
-		u6.Layers = t18[0:n:n]
-		u6.Norm.Scale = t18[n]
-		u6.Norm.Shift = t18[n+1]
-		u6.Out = t18[n+2]
-		t19 := new(Affine)
-		u6.Post = t19
-		t19.Scale = t18[n+3]
-		t19.Shift = t18[n+4]
-		t20 := tensorops.ParamsBasis(params, i+7)
-		u7 := new(Deep)
-		u7.Layers = t20[0:n:n]
-		u7.Norm.Scale = t20[n]
-		u7.Norm.Shift = t20[n+1]
-		u7.Out = t20[n+2]
-		t21 := new(Affine)
-		u7.Post = t21
-		t21.Scale = t20[n+3]
-		t21.Shift = t20[n+4]
+	for i := 0; i < n; i += 8 {
+		us := make([]*Deep, 8)
+		for l := 0; l < 8; l++ {
+			t7 := tensorops.ParamsBasis(params, i+l)
+			t8 := new(Deep)
+			us[l] = t8
+			n2 := len(d.Layers)
+			t8.Layers = t7[0:n2:n2]
+			t8.Norm.Scale = t7[n2]
+			t8.Norm.Shift = t7[n2+1]
+			t8.Out = t7[n2+2]
+			t9 := new(Affine)
+			t8.Post = t9
+			t9.Scale = t7[n2+3]
+			t9.Shift = t7[n2+4]
+		}
+		u1 := us[0]
+		u2 := us[1]
+		u3 := us[2]
+		u4 := us[3]
+		u5 := us[4]
+		u6 := us[5]
+		u7 := us[6]
+		u8 := us[7]
 		dBar := new(Deep)
-		dBar.Layers = make([]*T, n)
-		t22 := new(Affine)
-		dBar.Post = t22
-		hv1 := new(Deep)
-		hv1.Layers = make([]*T, n)
-		t23 := new(Affine)
-		hv1.Post = t23
-		hv2 := new(Deep)
-		hv2.Layers = make([]*T, n)
-		t24 := new(Affine)
-		hv2.Post = t24
-		hv3 := new(Deep)
-		hv3.Layers = make([]*T, n)
-		t25 := new(Affine)
-		hv3.Post = t25
-		hv4 := new(Deep)
-		hv4.Layers = make([]*T, n)
-		t26 := new(Affine)
-		hv4.Post = t26
-		hv5 := new(Deep)
-		hv5.Layers = make([]*T, n)
-		t27 := new(Affine)
-		hv5.Post = t27
-		hv6 := new(Deep)
-		hv6.Layers = make([]*T, n)
-		t28 := new(Affine)
-		hv6.Post = t28
-		hv7 := new(Deep)
-		hv7.Layers = make([]*T, n)
-		t29 := new(Affine)
-		hv7.Post = t29
-		hv8 := new(Deep)
-		hv8.Layers = make([]*T, n)
-		t30 := new(Affine)
-		hv8.Post = t30
+		dBar.Layers = make([]*T, len(d.Layers))
+		t2 := new(Affine)
+		dBar.Post = t2
+		hvs := make([]*Deep, 8)
+		for l2 := 0; l2 < 8; l2++ {
+			t5 := new(Deep)
+			t5.Layers = make([]*T, len(d.Layers))
+			t6 := new(Affine)
+			t5.Post = t6
+			hvs[l2] = t5
+		}
 		f, _, _, _, _, _, _, _, _ = deepLossGradJVPLanes8(
 			d,
-			u0,
 			u1,
 			u2,
 			u3,
@@ -3960,86 +3576,31 @@ func DeepLossHessian(d *Deep, x *T) (f float64, h *T) {
 			u5,
 			u6,
 			u7,
+			u8,
 			dBar,
-			hv1,
-			hv2,
-			hv3,
-			hv4,
-			hv5,
-			hv6,
-			hv7,
-			hv8,
+			hvs[0],
+			hvs[1],
+			hvs[2],
+			hvs[3],
+			hvs[4],
+			hvs[5],
+			hvs[6],
+			hvs[7],
 			x,
 		)
-		t31 := append(make([]*T, 0, 5), hv1.Layers...)
-		t32 := append(t31, hv1.Norm.Scale)
-		t33 := append(t32, hv1.Norm.Shift)
-		t34 := append(t33, hv1.Out)
-		t35 := append(t34, hv1.Post.Scale)
-		t36 := tensorops.ParamsFlatten(append(t35, hv1.Post.Shift), params)
-		t37 := tensorops.Reshape(t36, 1, n2)
-		rows[i] = t37
-		t38 := append(make([]*T, 0, 5), hv2.Layers...)
-		t39 := append(t38, hv2.Norm.Scale)
-		t40 := append(t39, hv2.Norm.Shift)
-		t41 := append(t40, hv2.Out)
-		t42 := append(t41, hv2.Post.Scale)
-		t43 := tensorops.ParamsFlatten(append(t42, hv2.Post.Shift), params)
-		t44 := tensorops.Reshape(t43, 1, n2)
-		rows[i+1] = t44
-		t45 := append(make([]*T, 0, 5), hv3.Layers...)
-		t46 := append(t45, hv3.Norm.Scale)
-		t47 := append(t46, hv3.Norm.Shift)
-		t48 := append(t47, hv3.Out)
-		t49 := append(t48, hv3.Post.Scale)
-		t50 := tensorops.ParamsFlatten(append(t49, hv3.Post.Shift), params)
-		t51 := tensorops.Reshape(t50, 1, n2)
-		rows[i+2] = t51
-		t52 := append(make([]*T, 0, 5), hv4.Layers...)
-		t53 := append(t52, hv4.Norm.Scale)
-		t54 := append(t53, hv4.Norm.Shift)
-		t55 := append(t54, hv4.Out)
-		t56 := append(t55, hv4.Post.Scale)
-		t57 := tensorops.ParamsFlatten(append(t56, hv4.Post.Shift), params)
-		t58 := tensorops.Reshape(t57, 1, n2)
-		rows[i+3] = t58
-		t59 := append(make([]*T, 0, 5), hv5.Layers...)
-		t60 := append(t59, hv5.Norm.Scale)
-		t61 := append(t60, hv5.Norm.Shift)
-		t62 := append(t61, hv5.Out)
-		t63 := append(t62, hv5.Post.Scale)
-		t64 := tensorops.ParamsFlatten(append(t63, hv5.Post.Shift), params)
-		t65 := tensorops.Reshape(t64, 1, n2)
-		rows[i+4] = t65
-		t66 := append(make([]*T, 0, 5), hv6.Layers...)
-		t67 := append(t66, hv6.Norm.Scale)
-		t68 := append(t67, hv6.Norm.Shift)
-		t69 := append(t68, hv6.Out)
-		t70 := append(t69, hv6.Post.Scale)
-		t71 := tensorops.ParamsFlatten(append(t70, hv6.Post.Shift), params)
-		t72 := tensorops.Reshape(t71, 1, n2)
-		rows[i+5] = t72
-		t73 := append(make([]*T, 0, 5), hv7.Layers...)
-		t74 := append(t73, hv7.Norm.Scale)
-		t75 := append(t74, hv7.Norm.Shift)
-		t76 := append(t75, hv7.Out)
-		t77 := append(t76, hv7.Post.Scale)
-		t78 := tensorops.ParamsFlatten(append(t77, hv7.Post.Shift), params)
-		t79 := tensorops.Reshape(t78, 1, n2)
-		rows[i+6] = t79
-		t80 := append(make([]*T, 0, 5), hv8.Layers...)
-		t81 := append(t80, hv8.Norm.Scale)
-		t82 := append(t81, hv8.Norm.Shift)
-		t83 := append(t82, hv8.Out)
-		t84 := append(t83, hv8.Post.Scale)
-		t85 := tensorops.ParamsFlatten(append(t84, hv8.Post.Shift), params)
-		t86 := tensorops.Reshape(t85, 1, n2)
-		rows[i+7] = t86
+		for l3 := 0; l3 < 8; l3++ {
+			hvsl := hvs[l3]
+			ts := append(make([]*T, 0, 5), hvsl.Layers...)
+			t3 := hvsl.Post
+			ts = append(ts, hvsl.Norm.Scale, hvsl.Norm.Shift, hvsl.Out, t3.Scale, t3.Shift)
+			t4 := tensorops.ParamsFlatten(ts, params)
+			rows[i+l3] = t4
+		}
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = DeepLoss(d, x)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n2]...))
+	return f, tensorops.ParamsHessian(rows[:n], params...)
 }
 
 // deepLossGradJVPLanes8 computes DeepLossGrad and its derivatives along 8 directions at once
@@ -5394,139 +4955,71 @@ func deepReverseWrtLayersNormOutPostJVPLanes8(
 }
 
 // DeepLossHessDiag returns DeepLoss and the diagonal of its Hessian with respect to d, as a fresh
-// value of d's type: ∂²DeepLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of d in the
-// order of its fields (the elements of Layers, Norm.Scale, Norm.Shift, Out, Post.Scale,
+// value of d's type (of its shape): ∂²DeepLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors
+// of d in the order of its fields (the elements of Layers, Norm.Scale, Norm.Shift, Out, Post.Scale,
 // Post.Shift), each tensor row-major (tensorops.ParamsFlatten's order), f2 the second Taylor
 // coefficient of DeepLoss along the unit direction eᵢ (deepLossTaylorLanes8WrtD, 8 unit directions
 // per call, ⌈n/8⌉ calls, which give DeepLoss's value too).
 func DeepLossHessDiag(d *Deep, x *T) (f float64, d2 *Deep) {
-	t := append(make([]*T, 0, 5), d.Layers...)
-	t2 := append(t, d.Norm.Scale)
-	t3 := append(t2, d.Norm.Shift)
-	t4 := append(t3, d.Out)
-	t5 := append(t4, d.Post.Scale)
-	params := append(t5, d.Post.Shift)
-	n := len(d.Layers)
-	n2 := tensorops.ParamsSize(params)
-	d3 := make([]float64, n2+7)
+	params := append(make([]*T, 0, 5), d.Layers...)
+	t := d.Post
+	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
+	n := tensorops.ParamsSize(params)
+	d3 := make([]float64, n+7)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		t9 := tensorops.ParamsBasis(params, i)
-		u0 := new(Deep)
-		u0.Layers = t9[0:n:n]
-		u0.Norm.Scale = t9[n]
-		u0.Norm.Shift = t9[n+1]
-		u0.Out = t9[n+2]
-		t10 := new(Affine)
-		u0.Post = t10
-		t10.Scale = t9[n+3]
-		t10.Shift = t9[n+4]
-		t11 := tensorops.ParamsBasis(params, i+1)
-		u1 := new(Deep)
-		u1.Layers = t11[0:n:n]
-		u1.Norm.Scale = t11[n]
-		u1.Norm.Shift = t11[n+1]
-		u1.Out = t11[n+2]
-		t12 := new(Affine)
-		u1.Post = t12
-		t12.Scale = t11[n+3]
-		t12.Shift = t11[n+4]
-		t13 := tensorops.ParamsBasis(params, i+2)
-		u2 := new(Deep)
-		u2.Layers = t13[0:n:n]
-		u2.Norm.Scale = t13[n]
-		u2.Norm.Shift = t13[n+1]
-		u2.Out = t13[n+2]
-		t14 := new(Affine)
-		u2.Post = t14
-		t14.Scale = t13[n+3]
-		t14.Shift = t13[n+4]
-		t15 := tensorops.ParamsBasis(params, i+3)
-		u3 := new(Deep)
-		u3.Layers = t15[0:n:n]
-		u3.Norm.Scale = t15[n]
-		u3.Norm.Shift = t15[n+1]
-		u3.Out = t15[n+2]
-		t16 := new(Affine)
-		u3.Post = t16
-		t16.Scale = t15[n+3]
-		t16.Shift = t15[n+4]
-		t17 := tensorops.ParamsBasis(params, i+4)
-		u4 := new(Deep)
-		u4.Layers = t17[0:n:n]
-		u4.Norm.Scale = t17[n]
-		u4.Norm.Shift = t17[n+1]
-		u4.Out = t17[n+2]
-		t18 := new(Affine)
-		u4.Post = t18
-		t18.Scale = t17[n+3]
-		t18.Shift = t17[n+4]
-		t19 := tensorops.ParamsBasis(params, i+5)
-		u5 := new(Deep)
-		u5.Layers = t19[0:n:n]
-		u5.Norm.Scale = t19[n]
-		u5.Norm.Shift = t19[n+1]
-		u5.Out = t19[n+2]
-		t20 := new(Affine)
-		u5.Post = t20
-		t20.Scale = t19[n+3]
-		t20.Shift = t19[n+4]
-		t21 := tensorops.ParamsBasis(params, i+6)
-		u6 := new(Deep)
-		u6.Layers = t21[0:n:n]
-		u6.Norm.Scale = t21[n]
-		u6.Norm.Shift = t21[n+1]
-		u6.Out = t21[n+2]
-		t22 := new(Affine)
-		u6.Post = t22
-		t22.Scale = t21[n+3]
-		t22.Shift = t21[n+4]
-		t23 := tensorops.ParamsBasis(params, i+7)
-		u7 := new(Deep)
-		u7.Layers = t23[0:n:n]
-		u7.Norm.Scale = t23[n]
-		u7.Norm.Shift = t23[n+1]
-		u7.Out = t23[n+2]
-		t24 := new(Affine)
-		u7.Post = t24
-		t24.Scale = t23[n+3]
-		t24.Shift = t23[n+4]
-		var t25, t26, t27, t28, t29, t30, t31, t32 float64
-		f, _, _, _, _, _, _, _, _, t25, t26, t27, t28, t29, t30, t31, t32 = deepLossTaylorLanes8WrtD(
+	for i := 0; i < n; i += 8 {
+		us := make([]*Deep, 8)
+		for l := 0; l < 8; l++ {
+			t13 := tensorops.ParamsBasis(params, i+l)
+			t14 := new(Deep)
+			us[l] = t14
+			n3 := len(d.Layers)
+			t14.Layers = t13[0:n3:n3]
+			t14.Norm.Scale = t13[n3]
+			t14.Norm.Shift = t13[n3+1]
+			t14.Out = t13[n3+2]
+			t15 := new(Affine)
+			t14.Post = t15
+			t15.Scale = t13[n3+3]
+			t15.Shift = t13[n3+4]
+		}
+		var t5, t6, t7, t8, t9, t10, t11, t12 float64
+		f, _, _, _, _, _, _, _, _, t5, t6, t7, t8, t9, t10, t11, t12 = deepLossTaylorLanes8WrtD(
 			d,
-			u0,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
 			x,
 		)
-		d3[i] = 2 * t25
-		d3[i+1] = 2 * t26
-		d3[i+2] = 2 * t27
-		d3[i+3] = 2 * t28
-		d3[i+4] = 2 * t29
-		d3[i+5] = 2 * t30
-		d3[i+6] = 2 * t31
-		d3[i+7] = 2 * t32
+		d3[i] = 2 * t5
+		d3[i+1] = 2 * t6
+		d3[i+2] = 2 * t7
+		d3[i+3] = 2 * t8
+		d3[i+4] = 2 * t9
+		d3[i+5] = 2 * t10
+		d3[i+6] = 2 * t11
+		d3[i+7] = 2 * t12
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = DeepLoss(d, x)
 	}
-	t6 := tensorops.ParamsUnflatten(d3[:n2], params)
-	t7 := new(Deep)
-	t7.Layers = t6[0:n:n]
-	t7.Norm.Scale = t6[n]
-	t7.Norm.Shift = t6[n+1]
-	t7.Out = t6[n+2]
-	t8 := new(Affine)
-	t7.Post = t8
-	t8.Scale = t6[n+3]
-	t8.Shift = t6[n+4]
-	return f, t7
+	t2 := tensorops.ParamsUnflatten(d3[:n], params)
+	t3 := new(Deep)
+	n2 := len(d.Layers)
+	t3.Layers = t2[0:n2:n2]
+	t3.Norm.Scale = t2[n2]
+	t3.Norm.Shift = t2[n2+1]
+	t3.Out = t2[n2+2]
+	t4 := new(Affine)
+	t3.Post = t4
+	t4.Scale = t2[n2+3]
+	t4.Shift = t2[n2+4]
+	return f, t3
 }
 
 // deepLossTaylorLanes8WrtD propagates 8 Taylor polynomials of degree 2 through DeepLoss at once,
@@ -6229,102 +5722,44 @@ func deepTaylorLanes8WrtLayersNormOutPost(
 // directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
 // give DeepLoss's value too.
 func DeepLossLaplacian(d *Deep, x *T) (f, lap float64) {
-	t := append(make([]*T, 0, 5), d.Layers...)
-	t2 := append(t, d.Norm.Scale)
-	t3 := append(t2, d.Norm.Shift)
-	t4 := append(t3, d.Out)
-	t5 := append(t4, d.Post.Scale)
-	params := append(t5, d.Post.Shift)
-	n := len(d.Layers)
-	n2 := tensorops.ParamsSize(params)
+	params := append(make([]*T, 0, 5), d.Layers...)
+	t := d.Post
+	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
+	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		t6 := tensorops.ParamsBasis(params, i)
-		u0 := new(Deep)
-		u0.Layers = t6[0:n:n]
-		u0.Norm.Scale = t6[n]
-		u0.Norm.Shift = t6[n+1]
-		u0.Out = t6[n+2]
-		t7 := new(Affine)
-		u0.Post = t7
-		t7.Scale = t6[n+3]
-		t7.Shift = t6[n+4]
-		t8 := tensorops.ParamsBasis(params, i+1)
-		u1 := new(Deep)
-		u1.Layers = t8[0:n:n]
-		u1.Norm.Scale = t8[n]
-		u1.Norm.Shift = t8[n+1]
-		u1.Out = t8[n+2]
-		t9 := new(Affine)
-		u1.Post = t9
-		t9.Scale = t8[n+3]
-		t9.Shift = t8[n+4]
-		t10 := tensorops.ParamsBasis(params, i+2)
-		u2 := new(Deep)
-		u2.Layers = t10[0:n:n]
-		u2.Norm.Scale = t10[n]
-		u2.Norm.Shift = t10[n+1]
-		u2.Out = t10[n+2]
-		t11 := new(Affine)
-		u2.Post = t11
-		t11.Scale = t10[n+3]
-		t11.Shift = t10[n+4]
-		t12 := tensorops.ParamsBasis(params, i+3)
-		u3 := new(Deep)
-		u3.Layers = t12[0:n:n]
-		u3.Norm.Scale = t12[n]
-		u3.Norm.Shift = t12[n+1]
-		u3.Out = t12[n+2]
-		t13 := new(Affine)
-		u3.Post = t13
-		t13.Scale = t12[n+3]
-		t13.Shift = t12[n+4]
-		t14 := tensorops.ParamsBasis(params, i+4)
-		u4 := new(Deep)
-		u4.Layers = t14[0:n:n]
-		u4.Norm.Scale = t14[n]
-		u4.Norm.Shift = t14[n+1]
-		u4.Out = t14[n+2]
-		t15 := new(Affine)
-		u4.Post = t15
-		t15.Scale = t14[n+3]
-		t15.Shift = t14[n+4]
-		t16 := tensorops.ParamsBasis(params, i+5)
-		u5 := new(Deep)
-		u5.Layers = t16[0:n:n]
-		u5.Norm.Scale = t16[n]
-		u5.Norm.Shift = t16[n+1]
-		u5.Out = t16[n+2]
-		t17 := new(Affine)
-		u5.Post = t17
-		t17.Scale = t16[n+3]
-		t17.Shift = t16[n+4]
-		t18 := tensorops.ParamsBasis(params, i+6)
-		u6 := new(Deep)
-		u6.Layers = t18[0:n:n]
-		u6.Norm.Scale = t18[n]
-		u6.Norm.Shift = t18[n+1]
-		u6.Out = t18[n+2]
-		t19 := new(Affine)
-		u6.Post = t19
-		t19.Scale = t18[n+3]
-		t19.Shift = t18[n+4]
-		t20 := tensorops.ParamsBasis(params, i+7)
-		u7 := new(Deep)
-		u7.Layers = t20[0:n:n]
-		u7.Norm.Scale = t20[n]
-		u7.Norm.Shift = t20[n+1]
-		u7.Out = t20[n+2]
-		t21 := new(Affine)
-		u7.Post = t21
-		t21.Scale = t20[n+3]
-		t21.Shift = t20[n+4]
-		var t22 float64
-		f, _, _, _, _, _, _, _, _, t22 = deepLossTaylorWrtD(d, u0, u1, u2, u3, u4, u5, u6, u7, x)
-		lap += 2 * t22
+	for i := 0; i < n; i += 8 {
+		us := make([]*Deep, 8)
+		for l := 0; l < 8; l++ {
+			t3 := tensorops.ParamsBasis(params, i+l)
+			t4 := new(Deep)
+			us[l] = t4
+			n2 := len(d.Layers)
+			t4.Layers = t3[0:n2:n2]
+			t4.Norm.Scale = t3[n2]
+			t4.Norm.Shift = t3[n2+1]
+			t4.Out = t3[n2+2]
+			t5 := new(Affine)
+			t4.Post = t5
+			t5.Scale = t3[n2+3]
+			t5.Shift = t3[n2+4]
+		}
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = deepLossTaylorWrtD(
+			d,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			x,
+		)
+		lap += 2 * t2
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = DeepLoss(d, x)
 	}
 	return f, lap
@@ -7675,15 +7110,16 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 // DeepLossVHVP returns DeepLossV and the Hessian-vector product ∇²DeepLossV·v, the Hessian taken
 // with respect to d, by forward mode over reverse mode: the directional derivative of the gradient
 // of DeepLossV (deepLossVGradJVP). Each product is a fresh value of d's type, zeros where it is
-// zero (never a nil tensor). A direction has d's shape: its slices have d's lengths, its nested
-// structs by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs
-// sizing.
+// zero (never a nil tensor). A direction has d's shape: its slices (of tensors, of structs, in the
+// elements of a slice too) have d's lengths, its nested structs by pointer (the elements of a slice
+// of pointers too) are there (it panics otherwise, naming them); a nil tensor in it is zero.
+// Nothing needs sizing: the results have d's lengths.
 func DeepLossVHVP(d, v Deep, x *T) (f float64, hv Deep) {
-	t := append(append(append(append(make([]*T, 0, 5), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
-	t2 := append(t, d.Post.Scale)
-	params := append(t2, d.Post.Shift)
+	params := append(make([]*T, 0, 5), d.Layers...)
+	t := d.Post
+	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
 	n := len(d.Layers)
-	if len(v.Layers) != len(d.Layers) {
+	if len(v.Layers) != n {
 		panic("DeepLossVHVP: len(v.Layers) != len(d.Layers)")
 	}
 	if v.Post == nil {
@@ -7691,29 +7127,23 @@ func DeepLossVHVP(d, v Deep, x *T) (f float64, hv Deep) {
 	}
 	dBar := new(Deep)
 	dBar.Layers = make([]*T, n)
-	t3 := new(Affine)
-	dBar.Post = t3
+	t2 := new(Affine)
+	dBar.Post = t2
 	hv2 := new(Deep)
-	hv2.Layers = make([]*T, n)
-	t4 := new(Affine)
-	hv2.Post = t4
+	hv2.Layers = make([]*T, len(d.Layers))
+	t3 := new(Affine)
+	hv2.Post = t3
 	f, _ = deepLossVGradJVP(d, v, dBar, hv2, x)
-	t5 := append(make([]*T, 0, 5), hv2.Layers...)
-	t6 := append(t5, hv2.Norm.Scale)
-	t7 := append(t6, hv2.Norm.Shift)
-	t8 := append(t7, hv2.Out)
-	t9 := append(t8, hv2.Post.Scale)
-	t10 := tensorops.ParamsOrZeros(append(t9, hv2.Post.Shift), params)
-	var t12 Deep
-	t12.Layers = t10[0:n:n]
-	t12.Norm.Scale = t10[n]
-	t12.Norm.Shift = t10[n+1]
-	t12.Out = t10[n+2]
-	t11 := new(Affine)
-	t12.Post = t11
-	t11.Scale = t10[n+3]
-	t11.Shift = t10[n+4]
-	return f, t12
+	t4 := hv2.Layers
+	n2 := len(t4)
+	hv2.Layers = tensorops.ParamsOrZeros(t4, params[0:n2])
+	hv2.Norm.Scale = tensorops.OrZerosLike(hv2.Norm.Scale, params[n2])
+	hv2.Norm.Shift = tensorops.OrZerosLike(hv2.Norm.Shift, params[n2+1])
+	hv2.Out = tensorops.OrZerosLike(hv2.Out, params[n2+2])
+	t5 := hv2.Post
+	t5.Scale = tensorops.OrZerosLike(t5.Scale, params[n2+3])
+	t5.Shift = tensorops.OrZerosLike(t5.Shift, params[n2+4])
+	return f, *hv2
 }
 
 // deepLossVGradJVP computes DeepLossVGrad and its derivative along the tangents (forward mode).
@@ -7800,220 +7230,80 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 // the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which give DeepLossV's
 // value too), then (H + Hᵀ)/2, exactly symmetric.
 func DeepLossVHessian(d Deep, x *T) (f float64, h *T) {
-	t := append(append(append(append(make([]*T, 0, 5), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
-	t2 := append(t, d.Post.Scale)
-	params := append(t2, d.Post.Shift)
-	n := len(d.Layers)
-	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, n2+7)
+	params := append(make([]*T, 0, 5), d.Layers...)
+	t := d.Post
+	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
+	n := tensorops.ParamsSize(params)
+	rows := make([]*T, n+7)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		t3 := tensorops.ParamsBasis(params, i)
-		var t84 Deep
-		t84.Layers = t3[0:n:n]
-		t84.Norm.Scale = t3[n]
-		t84.Norm.Shift = t3[n+1]
-		t84.Out = t3[n+2]
-		t4 := new(Affine)
-		t84.Post = t4
-		t4.Scale = t3[n+3]
-		t4.Shift = t3[n+4]
-		t5 := tensorops.ParamsBasis(params, i+1)
-		var t85 Deep
-		t85.Layers = t5[0:n:n]
-		t85.Norm.Scale = t5[n]
-		t85.Norm.Shift = t5[n+1]
-		t85.Out = t5[n+2]
-		t6 := new(Affine)
-		t85.Post = t6
-		t6.Scale = t5[n+3]
-		t6.Shift = t5[n+4]
-		t7 := tensorops.ParamsBasis(params, i+2)
-		var t86 Deep
-		t86.Layers = t7[0:n:n]
-		t86.Norm.Scale = t7[n]
-		t86.Norm.Shift = t7[n+1]
-		t86.Out = t7[n+2]
-		t8 := new(Affine)
-		t86.Post = t8
-		t8.Scale = t7[n+3]
-		t8.Shift = t7[n+4]
-		t9 := tensorops.ParamsBasis(params, i+3)
-		var t87 Deep
-		t87.Layers = t9[0:n:n]
-		t87.Norm.Scale = t9[n]
-		t87.Norm.Shift = t9[n+1]
-		t87.Out = t9[n+2]
-		t10 := new(Affine)
-		t87.Post = t10
-		t10.Scale = t9[n+3]
-		t10.Shift = t9[n+4]
-		t11 := tensorops.ParamsBasis(params, i+4)
-		var t88 Deep
-		t88.Layers = t11[0:n:n]
-		t88.Norm.Scale = t11[n]
-		t88.Norm.Shift = t11[n+1]
-		t88.Out = t11[n+2]
-		t12 := new(Affine)
-		t88.Post = t12
-		t12.Scale = t11[n+3]
-		t12.Shift = t11[n+4]
-		t13 := tensorops.ParamsBasis(params, i+5)
-		var t89 Deep
-		t89.Layers = t13[0:n:n]
-		t89.Norm.Scale = t13[n]
-		t89.Norm.Shift = t13[n+1]
-		t89.Out = t13[n+2]
-		t14 := new(Affine)
-		t89.Post = t14
-		t14.Scale = t13[n+3]
-		t14.Shift = t13[n+4]
-		t15 := tensorops.ParamsBasis(params, i+6)
-		var t90 Deep
-		t90.Layers = t15[0:n:n]
-		t90.Norm.Scale = t15[n]
-		t90.Norm.Shift = t15[n+1]
-		t90.Out = t15[n+2]
-		t16 := new(Affine)
-		t90.Post = t16
-		t16.Scale = t15[n+3]
-		t16.Shift = t15[n+4]
-		t17 := tensorops.ParamsBasis(params, i+7)
-		var t91 Deep
-		t91.Layers = t17[0:n:n]
-		t91.Norm.Scale = t17[n]
-		t91.Norm.Shift = t17[n+1]
-		t91.Out = t17[n+2]
-		t18 := new(Affine)
-		t91.Post = t18
-		t18.Scale = t17[n+3]
-		t18.Shift = t17[n+4]
+	for i := 0; i < n; i += 8 {
+		us := make([]Deep, 8)
+		for l := 0; l < 8; l++ {
+			t7 := tensorops.ParamsBasis(params, i+l)
+			n2 := len(d.Layers)
+			us[l].Layers = t7[0:n2:n2]
+			us[l].Norm.Scale = t7[n2]
+			us[l].Norm.Shift = t7[n2+1]
+			us[l].Out = t7[n2+2]
+			t8 := new(Affine)
+			us[l].Post = t8
+			t8.Scale = t7[n2+3]
+			t8.Shift = t7[n2+4]
+		}
+		u1 := us[0]
+		u2 := us[1]
+		u3 := us[2]
+		u4 := us[3]
+		u5 := us[4]
+		u6 := us[5]
+		u7 := us[6]
+		u8 := us[7]
 		dBar := new(Deep)
-		dBar.Layers = make([]*T, n)
-		t19 := new(Affine)
-		dBar.Post = t19
-		hv1 := new(Deep)
-		hv1.Layers = make([]*T, n)
-		t20 := new(Affine)
-		hv1.Post = t20
-		hv2 := new(Deep)
-		hv2.Layers = make([]*T, n)
-		t21 := new(Affine)
-		hv2.Post = t21
-		hv3 := new(Deep)
-		hv3.Layers = make([]*T, n)
-		t22 := new(Affine)
-		hv3.Post = t22
-		hv4 := new(Deep)
-		hv4.Layers = make([]*T, n)
-		t23 := new(Affine)
-		hv4.Post = t23
-		hv5 := new(Deep)
-		hv5.Layers = make([]*T, n)
-		t24 := new(Affine)
-		hv5.Post = t24
-		hv6 := new(Deep)
-		hv6.Layers = make([]*T, n)
-		t25 := new(Affine)
-		hv6.Post = t25
-		hv7 := new(Deep)
-		hv7.Layers = make([]*T, n)
-		t26 := new(Affine)
-		hv7.Post = t26
-		hv8 := new(Deep)
-		hv8.Layers = make([]*T, n)
-		t27 := new(Affine)
-		hv8.Post = t27
+		dBar.Layers = make([]*T, len(d.Layers))
+		t2 := new(Affine)
+		dBar.Post = t2
+		hvs := make([]*Deep, 8)
+		for l2 := 0; l2 < 8; l2++ {
+			t5 := new(Deep)
+			t5.Layers = make([]*T, len(d.Layers))
+			t6 := new(Affine)
+			t5.Post = t6
+			hvs[l2] = t5
+		}
 		f, _, _, _, _, _, _, _, _ = deepLossVGradJVPLanes8(
 			d,
-			t84,
-			t85,
-			t86,
-			t87,
-			t88,
-			t89,
-			t90,
-			t91,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+			u8,
 			dBar,
-			hv1,
-			hv2,
-			hv3,
-			hv4,
-			hv5,
-			hv6,
-			hv7,
-			hv8,
+			hvs[0],
+			hvs[1],
+			hvs[2],
+			hvs[3],
+			hvs[4],
+			hvs[5],
+			hvs[6],
+			hvs[7],
 			x,
 		)
-		t28 := append(make([]*T, 0, 5), hv1.Layers...)
-		t29 := append(t28, hv1.Norm.Scale)
-		t30 := append(t29, hv1.Norm.Shift)
-		t31 := append(t30, hv1.Out)
-		t32 := append(t31, hv1.Post.Scale)
-		t33 := tensorops.ParamsFlatten(append(t32, hv1.Post.Shift), params)
-		t34 := tensorops.Reshape(t33, 1, n2)
-		rows[i] = t34
-		t35 := append(make([]*T, 0, 5), hv2.Layers...)
-		t36 := append(t35, hv2.Norm.Scale)
-		t37 := append(t36, hv2.Norm.Shift)
-		t38 := append(t37, hv2.Out)
-		t39 := append(t38, hv2.Post.Scale)
-		t40 := tensorops.ParamsFlatten(append(t39, hv2.Post.Shift), params)
-		t41 := tensorops.Reshape(t40, 1, n2)
-		rows[i+1] = t41
-		t42 := append(make([]*T, 0, 5), hv3.Layers...)
-		t43 := append(t42, hv3.Norm.Scale)
-		t44 := append(t43, hv3.Norm.Shift)
-		t45 := append(t44, hv3.Out)
-		t46 := append(t45, hv3.Post.Scale)
-		t47 := tensorops.ParamsFlatten(append(t46, hv3.Post.Shift), params)
-		t48 := tensorops.Reshape(t47, 1, n2)
-		rows[i+2] = t48
-		t49 := append(make([]*T, 0, 5), hv4.Layers...)
-		t50 := append(t49, hv4.Norm.Scale)
-		t51 := append(t50, hv4.Norm.Shift)
-		t52 := append(t51, hv4.Out)
-		t53 := append(t52, hv4.Post.Scale)
-		t54 := tensorops.ParamsFlatten(append(t53, hv4.Post.Shift), params)
-		t55 := tensorops.Reshape(t54, 1, n2)
-		rows[i+3] = t55
-		t56 := append(make([]*T, 0, 5), hv5.Layers...)
-		t57 := append(t56, hv5.Norm.Scale)
-		t58 := append(t57, hv5.Norm.Shift)
-		t59 := append(t58, hv5.Out)
-		t60 := append(t59, hv5.Post.Scale)
-		t61 := tensorops.ParamsFlatten(append(t60, hv5.Post.Shift), params)
-		t62 := tensorops.Reshape(t61, 1, n2)
-		rows[i+4] = t62
-		t63 := append(make([]*T, 0, 5), hv6.Layers...)
-		t64 := append(t63, hv6.Norm.Scale)
-		t65 := append(t64, hv6.Norm.Shift)
-		t66 := append(t65, hv6.Out)
-		t67 := append(t66, hv6.Post.Scale)
-		t68 := tensorops.ParamsFlatten(append(t67, hv6.Post.Shift), params)
-		t69 := tensorops.Reshape(t68, 1, n2)
-		rows[i+5] = t69
-		t70 := append(make([]*T, 0, 5), hv7.Layers...)
-		t71 := append(t70, hv7.Norm.Scale)
-		t72 := append(t71, hv7.Norm.Shift)
-		t73 := append(t72, hv7.Out)
-		t74 := append(t73, hv7.Post.Scale)
-		t75 := tensorops.ParamsFlatten(append(t74, hv7.Post.Shift), params)
-		t76 := tensorops.Reshape(t75, 1, n2)
-		rows[i+6] = t76
-		t77 := append(make([]*T, 0, 5), hv8.Layers...)
-		t78 := append(t77, hv8.Norm.Scale)
-		t79 := append(t78, hv8.Norm.Shift)
-		t80 := append(t79, hv8.Out)
-		t81 := append(t80, hv8.Post.Scale)
-		t82 := tensorops.ParamsFlatten(append(t81, hv8.Post.Shift), params)
-		t83 := tensorops.Reshape(t82, 1, n2)
-		rows[i+7] = t83
+		for l3 := 0; l3 < 8; l3++ {
+			hvsl := hvs[l3]
+			ts := append(make([]*T, 0, 5), hvsl.Layers...)
+			t3 := hvsl.Post
+			ts = append(ts, hvsl.Norm.Scale, hvsl.Norm.Shift, hvsl.Out, t3.Scale, t3.Shift)
+			t4 := tensorops.ParamsFlatten(ts, params)
+			rows[i+l3] = t4
+		}
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = DeepLossV(d, x)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n2]...))
+	return f, tensorops.ParamsHessian(rows[:n], params...)
 }
 
 // deepLossVGradJVPLanes8 computes DeepLossVGrad and its derivatives along 8 directions at once
@@ -8359,136 +7649,69 @@ func deepLossVGradJVPLanes8(
 }
 
 // DeepLossVHessDiag returns DeepLossV and the diagonal of its Hessian with respect to d, as a fresh
-// value of d's type: ∂²DeepLossV/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of d in the
-// order of its fields (the elements of Layers, Norm.Scale, Norm.Shift, Out, Post.Scale,
-// Post.Shift), each tensor row-major (tensorops.ParamsFlatten's order), f2 the second Taylor
-// coefficient of DeepLossV along the unit direction eᵢ (deepLossVTaylorLanes8WrtD, 8 unit
+// value of d's type (of its shape): ∂²DeepLossV/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the
+// tensors of d in the order of its fields (the elements of Layers, Norm.Scale, Norm.Shift, Out,
+// Post.Scale, Post.Shift), each tensor row-major (tensorops.ParamsFlatten's order), f2 the second
+// Taylor coefficient of DeepLossV along the unit direction eᵢ (deepLossVTaylorLanes8WrtD, 8 unit
 // directions per call, ⌈n/8⌉ calls, which give DeepLossV's value too).
 func DeepLossVHessDiag(d Deep, x *T) (f float64, d2 Deep) {
-	t := append(append(append(append(make([]*T, 0, 5), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
-	t2 := append(t, d.Post.Scale)
-	params := append(t2, d.Post.Shift)
-	n := len(d.Layers)
-	n2 := tensorops.ParamsSize(params)
-	d3 := make([]float64, n2+7)
+	params := append(make([]*T, 0, 5), d.Layers...)
+	t := d.Post
+	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
+	n := tensorops.ParamsSize(params)
+	d3 := make([]float64, n+7)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		t5 := tensorops.ParamsBasis(params, i)
-		var t30 Deep
-		t30.Layers = t5[0:n:n]
-		t30.Norm.Scale = t5[n]
-		t30.Norm.Shift = t5[n+1]
-		t30.Out = t5[n+2]
-		t6 := new(Affine)
-		t30.Post = t6
-		t6.Scale = t5[n+3]
-		t6.Shift = t5[n+4]
-		t7 := tensorops.ParamsBasis(params, i+1)
-		var t31 Deep
-		t31.Layers = t7[0:n:n]
-		t31.Norm.Scale = t7[n]
-		t31.Norm.Shift = t7[n+1]
-		t31.Out = t7[n+2]
-		t8 := new(Affine)
-		t31.Post = t8
-		t8.Scale = t7[n+3]
-		t8.Shift = t7[n+4]
-		t9 := tensorops.ParamsBasis(params, i+2)
-		var t32 Deep
-		t32.Layers = t9[0:n:n]
-		t32.Norm.Scale = t9[n]
-		t32.Norm.Shift = t9[n+1]
-		t32.Out = t9[n+2]
-		t10 := new(Affine)
-		t32.Post = t10
-		t10.Scale = t9[n+3]
-		t10.Shift = t9[n+4]
-		t11 := tensorops.ParamsBasis(params, i+3)
-		var t33 Deep
-		t33.Layers = t11[0:n:n]
-		t33.Norm.Scale = t11[n]
-		t33.Norm.Shift = t11[n+1]
-		t33.Out = t11[n+2]
-		t12 := new(Affine)
-		t33.Post = t12
-		t12.Scale = t11[n+3]
-		t12.Shift = t11[n+4]
-		t13 := tensorops.ParamsBasis(params, i+4)
-		var t34 Deep
-		t34.Layers = t13[0:n:n]
-		t34.Norm.Scale = t13[n]
-		t34.Norm.Shift = t13[n+1]
-		t34.Out = t13[n+2]
-		t14 := new(Affine)
-		t34.Post = t14
-		t14.Scale = t13[n+3]
-		t14.Shift = t13[n+4]
-		t15 := tensorops.ParamsBasis(params, i+5)
-		var t35 Deep
-		t35.Layers = t15[0:n:n]
-		t35.Norm.Scale = t15[n]
-		t35.Norm.Shift = t15[n+1]
-		t35.Out = t15[n+2]
-		t16 := new(Affine)
-		t35.Post = t16
-		t16.Scale = t15[n+3]
-		t16.Shift = t15[n+4]
-		t17 := tensorops.ParamsBasis(params, i+6)
-		var t36 Deep
-		t36.Layers = t17[0:n:n]
-		t36.Norm.Scale = t17[n]
-		t36.Norm.Shift = t17[n+1]
-		t36.Out = t17[n+2]
-		t18 := new(Affine)
-		t36.Post = t18
-		t18.Scale = t17[n+3]
-		t18.Shift = t17[n+4]
-		t19 := tensorops.ParamsBasis(params, i+7)
-		var t37 Deep
-		t37.Layers = t19[0:n:n]
-		t37.Norm.Scale = t19[n]
-		t37.Norm.Shift = t19[n+1]
-		t37.Out = t19[n+2]
-		t20 := new(Affine)
-		t37.Post = t20
-		t20.Scale = t19[n+3]
-		t20.Shift = t19[n+4]
-		var t21, t22, t23, t24, t25, t26, t27, t28 float64
-		f, _, _, _, _, _, _, _, _, t21, t22, t23, t24, t25, t26, t27, t28 = deepLossVTaylorLanes8WrtD(
+	for i := 0; i < n; i += 8 {
+		us := make([]Deep, 8)
+		for l := 0; l < 8; l++ {
+			t12 := tensorops.ParamsBasis(params, i+l)
+			n3 := len(d.Layers)
+			us[l].Layers = t12[0:n3:n3]
+			us[l].Norm.Scale = t12[n3]
+			us[l].Norm.Shift = t12[n3+1]
+			us[l].Out = t12[n3+2]
+			t13 := new(Affine)
+			us[l].Post = t13
+			t13.Scale = t12[n3+3]
+			t13.Shift = t12[n3+4]
+		}
+		var t4, t5, t6, t7, t8, t9, t10, t11 float64
+		f, _, _, _, _, _, _, _, _, t4, t5, t6, t7, t8, t9, t10, t11 = deepLossVTaylorLanes8WrtD(
 			d,
-			t30,
-			t31,
-			t32,
-			t33,
-			t34,
-			t35,
-			t36,
-			t37,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
 			x,
 		)
-		d3[i] = 2 * t21
-		d3[i+1] = 2 * t22
-		d3[i+2] = 2 * t23
-		d3[i+3] = 2 * t24
-		d3[i+4] = 2 * t25
-		d3[i+5] = 2 * t26
-		d3[i+6] = 2 * t27
-		d3[i+7] = 2 * t28
+		d3[i] = 2 * t4
+		d3[i+1] = 2 * t5
+		d3[i+2] = 2 * t6
+		d3[i+3] = 2 * t7
+		d3[i+4] = 2 * t8
+		d3[i+5] = 2 * t9
+		d3[i+6] = 2 * t10
+		d3[i+7] = 2 * t11
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = DeepLossV(d, x)
 	}
-	t3 := tensorops.ParamsUnflatten(d3[:n2], params)
-	var t29 Deep
-	t29.Layers = t3[0:n:n]
-	t29.Norm.Scale = t3[n]
-	t29.Norm.Shift = t3[n+1]
-	t29.Out = t3[n+2]
-	t4 := new(Affine)
-	t29.Post = t4
-	t4.Scale = t3[n+3]
-	t4.Shift = t3[n+4]
-	return f, t29
+	t2 := tensorops.ParamsUnflatten(d3[:n], params)
+	var t14 Deep
+	n2 := len(d.Layers)
+	t14.Layers = t2[0:n2:n2]
+	t14.Norm.Scale = t2[n2]
+	t14.Norm.Shift = t2[n2+1]
+	t14.Out = t2[n2+2]
+	t3 := new(Affine)
+	t14.Post = t3
+	t3.Scale = t2[n2+3]
+	t3.Shift = t2[n2+4]
+	return f, t14
 }
 
 // deepLossVTaylorLanes8WrtD propagates 8 Taylor polynomials of degree 2 through DeepLossV at once,
@@ -9496,99 +8719,42 @@ func deepTaylorLanes8WrtLayersNormOutPost2(
 // unit directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls,
 // which give DeepLossV's value too.
 func DeepLossVLaplacian(d Deep, x *T) (f, lap float64) {
-	t := append(append(append(append(make([]*T, 0, 5), d.Layers...), d.Norm.Scale), d.Norm.Shift), d.Out)
-	t2 := append(t, d.Post.Scale)
-	params := append(t2, d.Post.Shift)
-	n := len(d.Layers)
-	n2 := tensorops.ParamsSize(params)
+	params := append(make([]*T, 0, 5), d.Layers...)
+	t := d.Post
+	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
+	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		t3 := tensorops.ParamsBasis(params, i)
-		var t20 Deep
-		t20.Layers = t3[0:n:n]
-		t20.Norm.Scale = t3[n]
-		t20.Norm.Shift = t3[n+1]
-		t20.Out = t3[n+2]
-		t4 := new(Affine)
-		t20.Post = t4
-		t4.Scale = t3[n+3]
-		t4.Shift = t3[n+4]
-		t5 := tensorops.ParamsBasis(params, i+1)
-		var t21 Deep
-		t21.Layers = t5[0:n:n]
-		t21.Norm.Scale = t5[n]
-		t21.Norm.Shift = t5[n+1]
-		t21.Out = t5[n+2]
-		t6 := new(Affine)
-		t21.Post = t6
-		t6.Scale = t5[n+3]
-		t6.Shift = t5[n+4]
-		t7 := tensorops.ParamsBasis(params, i+2)
-		var t22 Deep
-		t22.Layers = t7[0:n:n]
-		t22.Norm.Scale = t7[n]
-		t22.Norm.Shift = t7[n+1]
-		t22.Out = t7[n+2]
-		t8 := new(Affine)
-		t22.Post = t8
-		t8.Scale = t7[n+3]
-		t8.Shift = t7[n+4]
-		t9 := tensorops.ParamsBasis(params, i+3)
-		var t23 Deep
-		t23.Layers = t9[0:n:n]
-		t23.Norm.Scale = t9[n]
-		t23.Norm.Shift = t9[n+1]
-		t23.Out = t9[n+2]
-		t10 := new(Affine)
-		t23.Post = t10
-		t10.Scale = t9[n+3]
-		t10.Shift = t9[n+4]
-		t11 := tensorops.ParamsBasis(params, i+4)
-		var t24 Deep
-		t24.Layers = t11[0:n:n]
-		t24.Norm.Scale = t11[n]
-		t24.Norm.Shift = t11[n+1]
-		t24.Out = t11[n+2]
-		t12 := new(Affine)
-		t24.Post = t12
-		t12.Scale = t11[n+3]
-		t12.Shift = t11[n+4]
-		t13 := tensorops.ParamsBasis(params, i+5)
-		var t25 Deep
-		t25.Layers = t13[0:n:n]
-		t25.Norm.Scale = t13[n]
-		t25.Norm.Shift = t13[n+1]
-		t25.Out = t13[n+2]
-		t14 := new(Affine)
-		t25.Post = t14
-		t14.Scale = t13[n+3]
-		t14.Shift = t13[n+4]
-		t15 := tensorops.ParamsBasis(params, i+6)
-		var t26 Deep
-		t26.Layers = t15[0:n:n]
-		t26.Norm.Scale = t15[n]
-		t26.Norm.Shift = t15[n+1]
-		t26.Out = t15[n+2]
-		t16 := new(Affine)
-		t26.Post = t16
-		t16.Scale = t15[n+3]
-		t16.Shift = t15[n+4]
-		t17 := tensorops.ParamsBasis(params, i+7)
-		var t27 Deep
-		t27.Layers = t17[0:n:n]
-		t27.Norm.Scale = t17[n]
-		t27.Norm.Shift = t17[n+1]
-		t27.Out = t17[n+2]
-		t18 := new(Affine)
-		t27.Post = t18
-		t18.Scale = t17[n+3]
-		t18.Shift = t17[n+4]
-		var t19 float64
-		f, _, _, _, _, _, _, _, _, t19 = deepLossVTaylorWrtD(d, t20, t21, t22, t23, t24, t25, t26, t27, x)
-		lap += 2 * t19
+	for i := 0; i < n; i += 8 {
+		us := make([]Deep, 8)
+		for l := 0; l < 8; l++ {
+			t3 := tensorops.ParamsBasis(params, i+l)
+			n2 := len(d.Layers)
+			us[l].Layers = t3[0:n2:n2]
+			us[l].Norm.Scale = t3[n2]
+			us[l].Norm.Shift = t3[n2+1]
+			us[l].Out = t3[n2+2]
+			t4 := new(Affine)
+			us[l].Post = t4
+			t4.Scale = t3[n2+3]
+			t4.Shift = t3[n2+4]
+		}
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = deepLossVTaylorWrtD(
+			d,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			x,
+		)
+		lap += 2 * t2
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = DeepLossV(d, x)
 	}
 	return f, lap
@@ -10315,21 +9481,21 @@ func ClassLossGrad(c, cBar *Classifier, x, labels *T) float64 {
 // ClassLossHVP returns ClassLoss and the Hessian-vector product ∇²ClassLoss·v, the Hessian taken
 // with respect to c, by forward mode over reverse mode: the directional derivative of the gradient
 // of ClassLoss (classLossGradJVP). Each product is a fresh value of c's type, zeros where it is
-// zero (never a nil tensor). A direction has c's shape: its slices have c's lengths, its nested
-// structs by pointer are there (it panics otherwise); a nil tensor in it is zero. No shadow needs
-// sizing.
+// zero (never a nil tensor). A direction, not nil, has c's shape: its slices (of tensors, of
+// structs, in the elements of a slice too) have c's lengths, its nested structs by pointer (the
+// elements of a slice of pointers too) are there (it panics otherwise, naming them); a nil tensor
+// in it is zero. Nothing needs sizing: the results have c's lengths.
 func ClassLossHVP(c, v *Classifier, x, labels *T) (f float64, hv *Classifier) {
-	t := append(make([]*T, 0, 2), c.W)
-	params := append(t, c.B)
+	params := append(make([]*T, 0, 2), c.W, c.B)
+	if v == nil {
+		panic("ClassLossHVP: v is nil")
+	}
 	cBar := new(Classifier)
 	hv = new(Classifier)
 	f, _ = classLossGradJVP(c, v, cBar, hv, x, labels)
-	t2 := append(make([]*T, 0, 2), hv.W)
-	t3 := tensorops.ParamsOrZeros(append(t2, hv.B), params)
-	t4 := new(Classifier)
-	t4.W = t3[0]
-	t4.B = t3[1]
-	return f, t4
+	hv.W = tensorops.OrZerosLike(hv.W, params[0])
+	hv.B = tensorops.OrZerosLike(hv.B, params[1])
+	return f, hv
 }
 
 // classLossGradJVP computes ClassLossGrad and its derivative along the tangents (forward mode).
@@ -10375,56 +9541,35 @@ func classLossGradJVP(c, dc, cBar, dcBar *Classifier, x, labels *T) (float64, fl
 // (classLossGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls,
 // which give ClassLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
 func ClassLossHessian(c *Classifier, x, labels *T) (f float64, h *T) {
-	t := append(make([]*T, 0, 2), c.W)
-	params := append(t, c.B)
+	params := append(make([]*T, 0, 2), c.W, c.B)
 	n := tensorops.ParamsSize(params)
 	rows := make([]*T, n+7)
 	f = 0
 	for i := 0; i < n; i += 8 {
-		t2 := tensorops.ParamsBasis(params, i)
-		u0 := new(Classifier)
-		u0.W = t2[0]
-		u0.B = t2[1]
-		t3 := tensorops.ParamsBasis(params, i+1)
-		u1 := new(Classifier)
-		u1.W = t3[0]
-		u1.B = t3[1]
-		t4 := tensorops.ParamsBasis(params, i+2)
-		u2 := new(Classifier)
-		u2.W = t4[0]
-		u2.B = t4[1]
-		t5 := tensorops.ParamsBasis(params, i+3)
-		u3 := new(Classifier)
-		u3.W = t5[0]
-		u3.B = t5[1]
-		t6 := tensorops.ParamsBasis(params, i+4)
-		u4 := new(Classifier)
-		u4.W = t6[0]
-		u4.B = t6[1]
-		t7 := tensorops.ParamsBasis(params, i+5)
-		u5 := new(Classifier)
-		u5.W = t7[0]
-		u5.B = t7[1]
-		t8 := tensorops.ParamsBasis(params, i+6)
-		u6 := new(Classifier)
-		u6.W = t8[0]
-		u6.B = t8[1]
-		t9 := tensorops.ParamsBasis(params, i+7)
-		u7 := new(Classifier)
-		u7.W = t9[0]
-		u7.B = t9[1]
+		us := make([]*Classifier, 8)
+		for l := 0; l < 8; l++ {
+			t2 := tensorops.ParamsBasis(params, i+l)
+			t3 := new(Classifier)
+			us[l] = t3
+			t3.W = t2[0]
+			t3.B = t2[1]
+		}
+		u1 := us[0]
+		u2 := us[1]
+		u3 := us[2]
+		u4 := us[3]
+		u5 := us[4]
+		u6 := us[5]
+		u7 := us[6]
+		u8 := us[7]
 		cBar := new(Classifier)
-		hv1 := new(Classifier)
-		hv2 := new(Classifier)
-		hv3 := new(Classifier)
-		hv4 := new(Classifier)
-		hv5 := new(Classifier)
-		hv6 := new(Classifier)
-		hv7 := new(Classifier)
-		hv8 := new(Classifier)
+		hvs := make([]*Classifier, 8)
+		for l2 := 0; l2 < 8; l2++ {
+			t := new(Classifier)
+			hvs[l2] = t
+		}
 		f, _, _, _, _, _, _, _, _ = classLossGradJVPLanes8(
 			c,
-			u0,
 			u1,
 			u2,
 			u3,
@@ -10432,47 +9577,28 @@ func ClassLossHessian(c *Classifier, x, labels *T) (f float64, h *T) {
 			u5,
 			u6,
 			u7,
+			u8,
 			cBar,
-			hv1,
-			hv2,
-			hv3,
-			hv4,
-			hv5,
-			hv6,
-			hv7,
-			hv8,
+			hvs[0],
+			hvs[1],
+			hvs[2],
+			hvs[3],
+			hvs[4],
+			hvs[5],
+			hvs[6],
+			hvs[7],
 			x,
 			labels,
 		)
-		t10 := append(make([]*T, 0, 2), hv1.W)
-		t11 := tensorops.Reshape(tensorops.ParamsFlatten(append(t10, hv1.B), params), 1, n)
-		rows[i] = t11
-		t12 := append(make([]*T, 0, 2), hv2.W)
-		t13 := tensorops.Reshape(tensorops.ParamsFlatten(append(t12, hv2.B), params), 1, n)
-		rows[i+1] = t13
-		t14 := append(make([]*T, 0, 2), hv3.W)
-		t15 := tensorops.Reshape(tensorops.ParamsFlatten(append(t14, hv3.B), params), 1, n)
-		rows[i+2] = t15
-		t16 := append(make([]*T, 0, 2), hv4.W)
-		t17 := tensorops.Reshape(tensorops.ParamsFlatten(append(t16, hv4.B), params), 1, n)
-		rows[i+3] = t17
-		t18 := append(make([]*T, 0, 2), hv5.W)
-		t19 := tensorops.Reshape(tensorops.ParamsFlatten(append(t18, hv5.B), params), 1, n)
-		rows[i+4] = t19
-		t20 := append(make([]*T, 0, 2), hv6.W)
-		t21 := tensorops.Reshape(tensorops.ParamsFlatten(append(t20, hv6.B), params), 1, n)
-		rows[i+5] = t21
-		t22 := append(make([]*T, 0, 2), hv7.W)
-		t23 := tensorops.Reshape(tensorops.ParamsFlatten(append(t22, hv7.B), params), 1, n)
-		rows[i+6] = t23
-		t24 := append(make([]*T, 0, 2), hv8.W)
-		t25 := tensorops.Reshape(tensorops.ParamsFlatten(append(t24, hv8.B), params), 1, n)
-		rows[i+7] = t25
+		for l3 := 0; l3 < 8; l3++ {
+			hvsl := hvs[l3]
+			rows[i+l3] = tensorops.ParamsFlatten(append(make([]*T, 0, 2), hvsl.W, hvsl.B), params)
+		}
 	}
 	if n == 0 {
 		f = ClassLoss(c, x, labels)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n]...))
+	return f, tensorops.ParamsHessian(rows[:n], params...)
 }
 
 // classLossGradJVPLanes8 computes ClassLossGrad and its derivatives along 8 directions at once
@@ -10593,80 +9719,56 @@ func classLossGradJVPLanes8(
 }
 
 // ClassLossHessDiag returns ClassLoss and the diagonal of its Hessian with respect to c, as a fresh
-// value of c's type: ∂²ClassLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of c in the
-// order of its fields (W, B), each tensor row-major (tensorops.ParamsFlatten's order), f2 the
-// second Taylor coefficient of ClassLoss along the unit direction eᵢ (classLossTaylorLanes8WrtC, 8
-// unit directions per call, ⌈n/8⌉ calls, which give ClassLoss's value too).
+// value of c's type (of its shape): ∂²ClassLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the
+// tensors of c in the order of its fields (W, B), each tensor row-major (tensorops.ParamsFlatten's
+// order), f2 the second Taylor coefficient of ClassLoss along the unit direction eᵢ
+// (classLossTaylorLanes8WrtC, 8 unit directions per call, ⌈n/8⌉ calls, which give ClassLoss's value
+// too).
 func ClassLossHessDiag(c *Classifier, x, labels *T) (f float64, d *Classifier) {
-	t := append(make([]*T, 0, 2), c.W)
-	params := append(t, c.B)
+	params := append(make([]*T, 0, 2), c.W, c.B)
 	n := tensorops.ParamsSize(params)
 	d2 := make([]float64, n+7)
 	f = 0
 	for i := 0; i < n; i += 8 {
-		t4 := tensorops.ParamsBasis(params, i)
-		u0 := new(Classifier)
-		u0.W = t4[0]
-		u0.B = t4[1]
-		t5 := tensorops.ParamsBasis(params, i+1)
-		u1 := new(Classifier)
-		u1.W = t5[0]
-		u1.B = t5[1]
-		t6 := tensorops.ParamsBasis(params, i+2)
-		u2 := new(Classifier)
-		u2.W = t6[0]
-		u2.B = t6[1]
-		t7 := tensorops.ParamsBasis(params, i+3)
-		u3 := new(Classifier)
-		u3.W = t7[0]
-		u3.B = t7[1]
-		t8 := tensorops.ParamsBasis(params, i+4)
-		u4 := new(Classifier)
-		u4.W = t8[0]
-		u4.B = t8[1]
-		t9 := tensorops.ParamsBasis(params, i+5)
-		u5 := new(Classifier)
-		u5.W = t9[0]
-		u5.B = t9[1]
-		t10 := tensorops.ParamsBasis(params, i+6)
-		u6 := new(Classifier)
-		u6.W = t10[0]
-		u6.B = t10[1]
-		t11 := tensorops.ParamsBasis(params, i+7)
-		u7 := new(Classifier)
-		u7.W = t11[0]
-		u7.B = t11[1]
-		var t12, t13, t14, t15, t16, t17, t18, t19 float64
-		f, _, _, _, _, _, _, _, _, t12, t13, t14, t15, t16, t17, t18, t19 = classLossTaylorLanes8WrtC(
+		us := make([]*Classifier, 8)
+		for l := 0; l < 8; l++ {
+			t11 := tensorops.ParamsBasis(params, i+l)
+			t12 := new(Classifier)
+			us[l] = t12
+			t12.W = t11[0]
+			t12.B = t11[1]
+		}
+		var t3, t4, t5, t6, t7, t8, t9, t10 float64
+		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = classLossTaylorLanes8WrtC(
 			c,
-			u0,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
 			x,
 			labels,
 		)
-		d2[i] = 2 * t12
-		d2[i+1] = 2 * t13
-		d2[i+2] = 2 * t14
-		d2[i+3] = 2 * t15
-		d2[i+4] = 2 * t16
-		d2[i+5] = 2 * t17
-		d2[i+6] = 2 * t18
-		d2[i+7] = 2 * t19
+		d2[i] = 2 * t3
+		d2[i+1] = 2 * t4
+		d2[i+2] = 2 * t5
+		d2[i+3] = 2 * t6
+		d2[i+4] = 2 * t7
+		d2[i+5] = 2 * t8
+		d2[i+6] = 2 * t9
+		d2[i+7] = 2 * t10
 	}
 	if n == 0 {
 		f = ClassLoss(c, x, labels)
 	}
-	t2 := tensorops.ParamsUnflatten(d2[:n], params)
-	t3 := new(Classifier)
-	t3.W = t2[0]
-	t3.B = t2[1]
-	return f, t3
+	t := tensorops.ParamsUnflatten(d2[:n], params)
+	t2 := new(Classifier)
+	t2.W = t[0]
+	t2.B = t[1]
+	return f, t2
 }
 
 // classLossTaylorLanes8WrtC propagates 8 Taylor polynomials of degree 2 through ClassLoss at once,
@@ -10821,47 +9923,34 @@ func classLossTaylorLanes8WrtC(
 // propagates 8 unit directions at once, their first coefficients and the sum of their second ones;
 // ⌈n/8⌉ calls, which give ClassLoss's value too.
 func ClassLossLaplacian(c *Classifier, x, labels *T) (f, lap float64) {
-	t := append(make([]*T, 0, 2), c.W)
-	params := append(t, c.B)
+	params := append(make([]*T, 0, 2), c.W, c.B)
 	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
 	for i := 0; i < n; i += 8 {
-		t2 := tensorops.ParamsBasis(params, i)
-		u0 := new(Classifier)
-		u0.W = t2[0]
-		u0.B = t2[1]
-		t3 := tensorops.ParamsBasis(params, i+1)
-		u1 := new(Classifier)
-		u1.W = t3[0]
-		u1.B = t3[1]
-		t4 := tensorops.ParamsBasis(params, i+2)
-		u2 := new(Classifier)
-		u2.W = t4[0]
-		u2.B = t4[1]
-		t5 := tensorops.ParamsBasis(params, i+3)
-		u3 := new(Classifier)
-		u3.W = t5[0]
-		u3.B = t5[1]
-		t6 := tensorops.ParamsBasis(params, i+4)
-		u4 := new(Classifier)
-		u4.W = t6[0]
-		u4.B = t6[1]
-		t7 := tensorops.ParamsBasis(params, i+5)
-		u5 := new(Classifier)
-		u5.W = t7[0]
-		u5.B = t7[1]
-		t8 := tensorops.ParamsBasis(params, i+6)
-		u6 := new(Classifier)
-		u6.W = t8[0]
-		u6.B = t8[1]
-		t9 := tensorops.ParamsBasis(params, i+7)
-		u7 := new(Classifier)
-		u7.W = t9[0]
-		u7.B = t9[1]
-		var t10 float64
-		f, _, _, _, _, _, _, _, _, t10 = classLossTaylorWrtC(c, u0, u1, u2, u3, u4, u5, u6, u7, x, labels)
-		lap += 2 * t10
+		us := make([]*Classifier, 8)
+		for l := 0; l < 8; l++ {
+			t2 := tensorops.ParamsBasis(params, i+l)
+			t3 := new(Classifier)
+			us[l] = t3
+			t3.W = t2[0]
+			t3.B = t2[1]
+		}
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = classLossTaylorWrtC(
+			c,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			x,
+			labels,
+		)
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = ClassLoss(c, x, labels)
@@ -11071,19 +10160,19 @@ func ClassLossFlatHessian(w, x, labels *T) (f float64, h *T) {
 			x,
 			labels,
 		)
-		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t, w), 1, n)
-		rows[i+1] = tensorops.Reshape(tensorops.OrZerosLike(t2, w), 1, n)
-		rows[i+2] = tensorops.Reshape(tensorops.OrZerosLike(t3, w), 1, n)
-		rows[i+3] = tensorops.Reshape(tensorops.OrZerosLike(t4, w), 1, n)
-		rows[i+4] = tensorops.Reshape(tensorops.OrZerosLike(t5, w), 1, n)
-		rows[i+5] = tensorops.Reshape(tensorops.OrZerosLike(t6, w), 1, n)
-		rows[i+6] = tensorops.Reshape(tensorops.OrZerosLike(t7, w), 1, n)
-		rows[i+7] = tensorops.Reshape(tensorops.OrZerosLike(t8, w), 1, n)
+		rows[i] = t
+		rows[i+1] = t2
+		rows[i+2] = t3
+		rows[i+3] = t4
+		rows[i+4] = t5
+		rows[i+5] = t6
+		rows[i+6] = t7
+		rows[i+7] = t8
 	}
 	if n == 0 {
 		f = ClassLossFlat(w, x, labels)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n]...))
+	return f, tensorops.ParamsHessian(rows[:n], w)
 }
 
 // classLossFlatGradJVPLanes8 computes ClassLossFlatGrad and its derivatives along 8 directions at
@@ -11142,10 +10231,10 @@ func classLossFlatGradJVPLanes8(w, dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8, x, la
 }
 
 // ClassLossFlatHessDiag returns ClassLossFlat and the diagonal of its Hessian with respect to w, as
-// a fresh value of w's type: ∂²ClassLossFlat/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(w) elements of w
-// in row-major order, f2 the second Taylor coefficient of ClassLossFlat along the unit direction eᵢ
-// (classLossFlatTaylorLanes8WrtW, 8 unit directions per call, ⌈n/8⌉ calls, which give
-// ClassLossFlat's value too).
+// a fresh value of w's type (of its shape): ∂²ClassLossFlat/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(w)
+// elements of w in row-major order, f2 the second Taylor coefficient of ClassLossFlat along the
+// unit direction eᵢ (classLossFlatTaylorLanes8WrtW, 8 unit directions per call, ⌈n/8⌉ calls, which
+// give ClassLossFlat's value too).
 func ClassLossFlatHessDiag(w, x, labels *T) (f float64, d *T) {
 	n := tensorops.Size(w)
 	d2 := make([]float64, n+7)
@@ -11506,19 +10595,19 @@ func Rank0Hessian(x *T) (f float64, h *T) {
 		u7 := tensorops.Basis(x, i+7)
 		var t, t2, t3, t4, t5, t6, t7, t8 *T
 		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = rank0GradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t, x), 1, n)
-		rows[i+1] = tensorops.Reshape(tensorops.OrZerosLike(t2, x), 1, n)
-		rows[i+2] = tensorops.Reshape(tensorops.OrZerosLike(t3, x), 1, n)
-		rows[i+3] = tensorops.Reshape(tensorops.OrZerosLike(t4, x), 1, n)
-		rows[i+4] = tensorops.Reshape(tensorops.OrZerosLike(t5, x), 1, n)
-		rows[i+5] = tensorops.Reshape(tensorops.OrZerosLike(t6, x), 1, n)
-		rows[i+6] = tensorops.Reshape(tensorops.OrZerosLike(t7, x), 1, n)
-		rows[i+7] = tensorops.Reshape(tensorops.OrZerosLike(t8, x), 1, n)
+		rows[i] = t
+		rows[i+1] = t2
+		rows[i+2] = t3
+		rows[i+3] = t4
+		rows[i+4] = t5
+		rows[i+5] = t6
+		rows[i+6] = t7
+		rows[i+7] = t8
 	}
 	if n == 0 {
 		f = Rank0(x)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n]...))
+	return f, tensorops.ParamsHessian(rows[:n], x)
 }
 
 // rank0GradJVPLanes8 computes Rank0Grad and its derivatives along 8 directions at once (vector
@@ -11592,9 +10681,9 @@ func rank0GradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 }
 
 // Rank0HessDiag returns Rank0 and the diagonal of its Hessian with respect to x, as a fresh value
-// of x's type: ∂²Rank0/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in row-major order, f2
-// the second Taylor coefficient of Rank0 along the unit direction eᵢ (rank0TaylorLanes8, 8 unit
-// directions per call, ⌈n/8⌉ calls, which give Rank0's value too).
+// of x's type (of its shape): ∂²Rank0/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in
+// row-major order, f2 the second Taylor coefficient of Rank0 along the unit direction eᵢ
+// (rank0TaylorLanes8, 8 unit directions per call, ⌈n/8⌉ calls, which give Rank0's value too).
 func Rank0HessDiag(x *T) (f float64, d *T) {
 	n := tensorops.Size(x)
 	d2 := make([]float64, n+7)
@@ -12018,19 +11107,19 @@ func Rank1Hessian(x *T) (f float64, h *T) {
 		u7 := tensorops.Basis(x, i+7)
 		var t, t2, t3, t4, t5, t6, t7, t8 *T
 		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = rank1GradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t, x), 1, n)
-		rows[i+1] = tensorops.Reshape(tensorops.OrZerosLike(t2, x), 1, n)
-		rows[i+2] = tensorops.Reshape(tensorops.OrZerosLike(t3, x), 1, n)
-		rows[i+3] = tensorops.Reshape(tensorops.OrZerosLike(t4, x), 1, n)
-		rows[i+4] = tensorops.Reshape(tensorops.OrZerosLike(t5, x), 1, n)
-		rows[i+5] = tensorops.Reshape(tensorops.OrZerosLike(t6, x), 1, n)
-		rows[i+6] = tensorops.Reshape(tensorops.OrZerosLike(t7, x), 1, n)
-		rows[i+7] = tensorops.Reshape(tensorops.OrZerosLike(t8, x), 1, n)
+		rows[i] = t
+		rows[i+1] = t2
+		rows[i+2] = t3
+		rows[i+3] = t4
+		rows[i+4] = t5
+		rows[i+5] = t6
+		rows[i+6] = t7
+		rows[i+7] = t8
 	}
 	if n == 0 {
 		f = Rank1(x)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n]...))
+	return f, tensorops.ParamsHessian(rows[:n], x)
 }
 
 // rank1GradJVPLanes8 computes Rank1Grad and its derivatives along 8 directions at once (vector
@@ -12202,9 +11291,9 @@ func rank1GradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 }
 
 // Rank1HessDiag returns Rank1 and the diagonal of its Hessian with respect to x, as a fresh value
-// of x's type: ∂²Rank1/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in row-major order, f2
-// the second Taylor coefficient of Rank1 along the unit direction eᵢ (rank1TaylorLanes8, 8 unit
-// directions per call, ⌈n/8⌉ calls, which give Rank1's value too).
+// of x's type (of its shape): ∂²Rank1/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in
+// row-major order, f2 the second Taylor coefficient of Rank1 along the unit direction eᵢ
+// (rank1TaylorLanes8, 8 unit directions per call, ⌈n/8⌉ calls, which give Rank1's value too).
 func Rank1HessDiag(x *T) (f float64, d *T) {
 	n := tensorops.Size(x)
 	d2 := make([]float64, n+7)
@@ -12707,19 +11796,19 @@ func Rank3Hessian(x *T) (f float64, h *T) {
 		u7 := tensorops.Basis(x, i+7)
 		var t, t2, t3, t4, t5, t6, t7, t8 *T
 		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = rank3GradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t, x), 1, n)
-		rows[i+1] = tensorops.Reshape(tensorops.OrZerosLike(t2, x), 1, n)
-		rows[i+2] = tensorops.Reshape(tensorops.OrZerosLike(t3, x), 1, n)
-		rows[i+3] = tensorops.Reshape(tensorops.OrZerosLike(t4, x), 1, n)
-		rows[i+4] = tensorops.Reshape(tensorops.OrZerosLike(t5, x), 1, n)
-		rows[i+5] = tensorops.Reshape(tensorops.OrZerosLike(t6, x), 1, n)
-		rows[i+6] = tensorops.Reshape(tensorops.OrZerosLike(t7, x), 1, n)
-		rows[i+7] = tensorops.Reshape(tensorops.OrZerosLike(t8, x), 1, n)
+		rows[i] = t
+		rows[i+1] = t2
+		rows[i+2] = t3
+		rows[i+3] = t4
+		rows[i+4] = t5
+		rows[i+5] = t6
+		rows[i+6] = t7
+		rows[i+7] = t8
 	}
 	if n == 0 {
 		f = Rank3(x)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n]...))
+	return f, tensorops.ParamsHessian(rows[:n], x)
 }
 
 // rank3GradJVPLanes8 computes Rank3Grad and its derivatives along 8 directions at once (vector
@@ -12951,9 +12040,9 @@ func rank3GradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 }
 
 // Rank3HessDiag returns Rank3 and the diagonal of its Hessian with respect to x, as a fresh value
-// of x's type: ∂²Rank3/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in row-major order, f2
-// the second Taylor coefficient of Rank3 along the unit direction eᵢ (rank3TaylorLanes8, 8 unit
-// directions per call, ⌈n/8⌉ calls, which give Rank3's value too).
+// of x's type (of its shape): ∂²Rank3/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in
+// row-major order, f2 the second Taylor coefficient of Rank3 along the unit direction eᵢ
+// (rank3TaylorLanes8, 8 unit directions per call, ⌈n/8⌉ calls, which give Rank3's value too).
 func Rank3HessDiag(x *T) (f float64, d *T) {
 	n := tensorops.Size(x)
 	d2 := make([]float64, n+7)
@@ -13495,4 +12584,10216 @@ func rank3Taylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
 	t110 := tensorops.SumAll(t68) + tensorops.SumAll(t94)
 	t111 := tensorops.SumAll(t72) + t102
 	return t103, t104, t105, t106, t107, t108, t109, t110, tensorops.SumAll(t69) + tensorops.SumAll(t97), t111
+}
+
+// StackLossGrad computes StackLoss and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: s (into sBar).
+// Fixed inputs: x.
+// Results: the value of StackLoss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func StackLossGrad(s, sBar *Stack, x *T) float64 {
+	t := sBar.Ls
+	sBar.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := stack(s.Ls, x)
+	t3 := tensorops.SumAll(t2)
+	stackReverseWrtLs(s.Ls, sBar.Ls, x, tensorops.FullLike(t2, 1))
+	return t3
+}
+
+// stackReverseWrtLs is the reverse of stack for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of stack that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: ls (into lsBar).
+// Fixed inputs: x.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func stackReverseWrtLs(ls, lsBar []Layer, x, seed *T) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	t2 := tapePointersBuf2[:0]
+	var lBar Layer
+	if cap(ls) > 0 && cap(lsBar) > 0 && &ls[:1][0] == &lsBar[:1][0] {
+		panic("stackReverseWrtLs: ls and lsBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(ls)
+	trips := max(n+2, 0)
+	tapePointers := slices.Grow(t2, trips*3)
+	tapePointers2 := slices.Grow(t, trips*2)
+	for i := 0; i < n; i++ {
+		l := ls[i]
+		t9 := l.W
+		t10 := tensorops.MatMul(x, t9)
+		t11 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t10, t11)
+		tapePointers = append(tapePointers, x, t9, t11)
+		tapePointers2 = append(tapePointers2, t10, x3)
+		x = x3
+	}
+	xBar := seed
+	var xBar2 *tensorops.Tensor
+	i2 := n - 1
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		n2 := len(tapePointers2)
+		t3 := n2 - 2
+		n3 := len(tapePointers)
+		t4 := n3 - 3
+		x2 := tapePointers[t4]
+		t5 := tapePointers[n3-2]
+		t6 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
+		t7 := tensorops.SumLike(t6, tapePointers2[t3])
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t6, tapePointers[n3-1])
+		xBar = tensorops.MatMulGradA(t7, x2, t5, false, false)
+		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t7, x2, t5, false, false)
+		t8 := lBar
+		lBar = Layer{}
+		lsBar[i2].W = tensorops.Accumulate(lsBar[i2].W, t8.W)
+		lsBar[i2].B = tensorops.Accumulate(lsBar[i2].B, t8.B)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t4]
+		tapePointers2 = tapePointers2[:t3]
+	}
+}
+
+// StackLossHVP returns StackLoss and the Hessian-vector product ∇²StackLoss·v, the Hessian taken
+// with respect to s, by forward mode over reverse mode: the directional derivative of the gradient
+// of StackLoss (stackLossGradJVP). Each product is a fresh value of s's type, zeros where it is
+// zero (never a nil tensor). A direction, not nil, has s's shape: its slices (of tensors, of
+// structs, in the elements of a slice too) have s's lengths, its nested structs by pointer (the
+// elements of a slice of pointers too) are there (it panics otherwise, naming them); a nil tensor
+// in it is zero. Nothing needs sizing: the results have s's lengths.
+func StackLossHVP(s, v *Stack, x *T) (f float64, hv *Stack) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	if v == nil {
+		panic("StackLossHVP: v is nil")
+	}
+	n2 := len(s.Ls)
+	if len(v.Ls) != n2 {
+		panic("StackLossHVP: len(v.Ls) != len(s.Ls)")
+	}
+	sBar := new(Stack)
+	sBar.Ls = make([]Layer, n2)
+	hv = new(Stack)
+	hv.Ls = make([]Layer, len(s.Ls))
+	f, _ = stackLossGradJVP(s, v, sBar, hv, x)
+	t2 := hv.Ls
+	n3 := len(t2)
+	j2 := 0
+	off := 0
+	for j2 < n3 {
+		t2[j2].W = tensorops.OrZerosLike(t2[j2].W, params[off])
+		t2[j2].B = tensorops.OrZerosLike(t2[j2].B, params[off+1])
+		j2++
+		off += 2
+	}
+	return f, hv
+}
+
+// stackLossGradJVP computes StackLossGrad and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds), sBar (tangent dsBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of StackLossGrad; its tangent.
+// Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values StackLossGrad writes are written (overwritten) into the shadows: s
+// into ds, sBar into dsBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
+	t := ds.Ls
+	ds.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := dsBar.Ls
+	dsBar.Ls = append(t2, make([]Layer, max(len(sBar.Ls)-len(t2), 0))...)
+	t3 := sBar.Ls
+	t4 := dsBar.Ls
+	t5 := max(len(s.Ls)-len(t3), 0)
+	t6 := append(t3, make([]Layer, t5)...)
+	t7 := append(t4, make([]Layer, t5)...)
+	sBar.Ls = t6
+	dsBar.Ls = t7
+	t8, _ := stackJVPWrtLs(s.Ls, ds.Ls, x)
+	t9 := tensorops.SumAll(t8)
+	t10 := tensorops.FullLike(t8, 1)
+	stackReverseWrtLsJVP(s.Ls, ds.Ls, sBar.Ls, dsBar.Ls, x, t10)
+	return t9, 0
+}
+
+// stackJVPWrtLs computes stack and its derivative along the tangents (forward mode).
+//
+// Varied inputs: ls (tangent dls).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of stack; its tangent.
+// Shadows: dls has its primal's shape, each element or field the tangent of the primal's.
+func stackJVPWrtLs(ls, dls []Layer, x *T) (*T, *T) {
+	var dx *T
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		dl := dls[i]
+		t := tensorops.MatMulEach(l.W, false, x, dx)
+		t2 := tensorops.MatMul(x, dl.W)
+		t3 := tensorops.Add(t[0], l.B)
+		t4 := tensorops.ExpandLike(tensorops.FuseInto(t2, "a + b", t[1], t2), t3)
+		t5 := tensorops.ExpandLike(dl.B, t3)
+		x = tensorops.Tanh(t3)
+		dx = tensorops.FuseInto(t4, "TanhJVP(a, b + c)", x, t4, t5)
+	}
+	return x, dx
+}
+
+// stackReverseWrtLsJVP computes stackReverseWrtLs and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: ls (tangent dls), lsBar (tangent dlsBar).
+// Fixed inputs (zero tangent): x, seed.
+// Shadows: dls, dlsBar have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values stackReverseWrtLs writes are written (overwritten) into the
+// shadows: lsBar into dlsBar.
+func stackReverseWrtLsJVP(ls, dls, lsBar, dlsBar []Layer, x, seed *T) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	t2 := dtapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	var dtapePointersBuf2 [64]*T
+	t3 := tapePointersBuf2[:0]
+	t4 := dtapePointersBuf2[:0]
+	var lBar Layer
+	var dlBar Layer
+	if cap(ls) > 0 && cap(lsBar) > 0 && &ls[:1][0] == &lsBar[:1][0] {
+		panic("stackReverseWrtLs: ls and lsBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(ls)
+	trips := max(n+2, 0)
+	t5 := trips * 3
+	t6 := append(t3, make([]*T, t5)...)
+	t7 := append(t4, make([]*T, t5)...)
+	n2 := len(t3)
+	t8 := trips * 2
+	t9 := append(t, make([]*tensorops.Tensor, t8)...)
+	n3 := len(t)
+	tapePointers := t6[:n2]
+	dtapePointers := t7[:n2]
+	tapePointers2 := t9[:n3]
+	dtapePointers2 := append(t2, make([]*tensorops.Tensor, t8)...)[:n3]
+	var dx *T
+	i := 0
+	for i < n {
+		l := ls[i]
+		dl := dls[i]
+		t32 := l.W
+		t33 := dl.W
+		t34 := tensorops.MatMulEach(t32, false, x, dx)
+		t35 := t34[0]
+		t36 := tensorops.MatMul(x, t33)
+		t37 := tensorops.FuseInto(t36, "a + b", t34[1], t36)
+		t38 := l.B
+		t39 := dl.B
+		t40 := tensorops.Add(t35, t38)
+		t41 := tensorops.ExpandLike(t37, t40)
+		x4 := tensorops.Tanh(t40)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t41, tensorops.ExpandLike(t39, t40))
+		i++
+		tapePointers = append(tapePointers, x, t32, t38)
+		dtapePointers = append(dtapePointers, dx, t33, t39)
+		tapePointers2 = append(tapePointers2, t35, x4)
+		dtapePointers2 = append(dtapePointers2, t37, dx3)
+		x = x4
+		dx = dx3
+	}
+	i2 := n - 1
+	xBar := seed
+	var dxBar *T
+	var xBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar = tensorops.ExpandLike(dxBar, xBar2)
+		n4 := len(tapePointers2)
+		t10 := n4 - 2
+		t11 := tapePointers2[t10]
+		t12 := n4 - 1
+		x2 := tapePointers2[t12]
+		n5 := len(tapePointers)
+		t13 := n5 - 3
+		x3 := tapePointers[t13]
+		dx2 := dtapePointers[t13]
+		t14 := n5 - 2
+		t15 := tapePointers[t14]
+		t16 := dtapePointers[t14]
+		t17 := tapePointers[n5-1]
+		t18 := tensorops.TanhJVP(x2, xBar2)
+		t19 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t12], dxBar)
+		t20 := tensorops.SumLike(t18, t11)
+		t21 := tensorops.SumLike(t19, t11)
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t18, t17)
+		dlBar.B = tensorops.Add(dlBar.B, tensorops.SumLike(t19, t17))
+		t22 := tensorops.MatMulGradAEach(x3, t15, false, t20, t21)
+		xBar = t22[0]
+		t23 := tensorops.MatMulGradA(t20, x3, t16, false, false)
+		dxBar = tensorops.FuseInto(t23, "a + b", t22[1], t23)
+		t24 := tensorops.AccumulateMatMulGradB(lBar.W, t20, x3, t15, false, false)
+		t25 := tensorops.MatMulGradB(t21, x3, t15, false, false)
+		t26 := tensorops.MatMulGradB(t20, dx2, t15, false, false)
+		t27 := tensorops.FuseInto(t25, "a + b + c", dlBar.W, t25, t26)
+		lBar.W = t24
+		dlBar.W = t27
+		t28 := lBar
+		t29 := dlBar
+		lBar = Layer{}
+		dlBar = Layer{}
+		t30 := dlsBar[i2].W
+		lsBar[i2].W = tensorops.Accumulate(lsBar[i2].W, t28.W)
+		dlsBar[i2].W = tensorops.Add(t30, t29.W)
+		t31 := dlsBar[i2].B
+		lsBar[i2].B = tensorops.Accumulate(lsBar[i2].B, t28.B)
+		dlsBar[i2].B = tensorops.Add(t31, t29.B)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t13]
+		dtapePointers = dtapePointers[:t13]
+		tapePointers2 = tapePointers2[:t10]
+		dtapePointers2 = dtapePointers2[:t10]
+	}
+}
+
+// StackLossHessian returns StackLoss and its Hessian with respect to s, a [n, n] tensor (marked
+// symmetric) over θ, the n elements of the tensors of s in the order of its fields (each element e
+// of Ls in turn (e.W, e.B)), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] =
+// ∂²StackLoss/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by forward
+// mode over reverse mode (stackLossGradJVPLanes8, the JVP of the gradient along 8 unit directions
+// at once, ⌈n/8⌉ calls, which give StackLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
+func StackLossHessian(s *Stack, x *T) (f float64, h *T) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	n2 := tensorops.ParamsSize(params)
+	rows := make([]*T, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]*Stack, 8)
+		for l := 0; l < 8; l++ {
+			t4 := tensorops.ParamsBasis(params, i+l)
+			t5 := new(Stack)
+			us[l] = t5
+			n4 := len(s.Ls)
+			t6 := make([]Layer, n4)
+			t5.Ls = t6
+			j3 := 0
+			off := 0
+			for j3 < n4 {
+				t6[j3].W = t4[off]
+				t6[j3].B = t4[off+1]
+				j3++
+				off += 2
+			}
+		}
+		u1 := us[0]
+		u2 := us[1]
+		u3 := us[2]
+		u4 := us[3]
+		u5 := us[4]
+		u6 := us[5]
+		u7 := us[6]
+		u8 := us[7]
+		sBar := new(Stack)
+		sBar.Ls = make([]Layer, len(s.Ls))
+		hvs := make([]*Stack, 8)
+		for l2 := 0; l2 < 8; l2++ {
+			t3 := new(Stack)
+			t3.Ls = make([]Layer, len(s.Ls))
+			hvs[l2] = t3
+		}
+		f, _, _, _, _, _, _, _, _ = stackLossGradJVPLanes8(
+			s,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+			u8,
+			sBar,
+			hvs[0],
+			hvs[1],
+			hvs[2],
+			hvs[3],
+			hvs[4],
+			hvs[5],
+			hvs[6],
+			hvs[7],
+			x,
+		)
+		for l3 := 0; l3 < 8; l3++ {
+			t2 := hvs[l3].Ls
+			n3 := len(t2)
+			ts := make([]*T, 0)
+			for j2 := 0; j2 < n3; j2++ {
+				ts = append(ts, t2[j2].W, t2[j2].B)
+			}
+			rows[i+l3] = tensorops.ParamsFlatten(ts, params)
+		}
+	}
+	if n2 == 0 {
+		f = StackLoss(s, x)
+	}
+	return f, tensorops.ParamsHessian(rows[:n2], params...)
+}
+
+// stackLossGradJVPLanes8 computes StackLossGrad and its derivatives along 8 directions at once
+// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
+// StackLossGrad's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: s (tangents ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8), sBar (tangents dsBar1,
+// dsBar2, dsBar3, dsBar4, dsBar5, dsBar6, dsBar7, dsBar8).
+// Fixed inputs (zero tangents): x.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func stackLossGradJVPLanes8(
+	s, ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8, sBar, dsBar1, dsBar2, dsBar3, dsBar4, dsBar5 *Stack,
+	dsBar6, dsBar7, dsBar8 *Stack,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := ds1.Ls
+	ds1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := ds2.Ls
+	ds2.Ls = append(t2, make([]Layer, max(len(s.Ls)-len(t2), 0))...)
+	t3 := ds3.Ls
+	ds3.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
+	t4 := ds4.Ls
+	ds4.Ls = append(t4, make([]Layer, max(len(s.Ls)-len(t4), 0))...)
+	t5 := ds5.Ls
+	ds5.Ls = append(t5, make([]Layer, max(len(s.Ls)-len(t5), 0))...)
+	t6 := ds6.Ls
+	ds6.Ls = append(t6, make([]Layer, max(len(s.Ls)-len(t6), 0))...)
+	t7 := ds7.Ls
+	ds7.Ls = append(t7, make([]Layer, max(len(s.Ls)-len(t7), 0))...)
+	t8 := ds8.Ls
+	ds8.Ls = append(t8, make([]Layer, max(len(s.Ls)-len(t8), 0))...)
+	t9 := dsBar1.Ls
+	dsBar1.Ls = append(t9, make([]Layer, max(len(sBar.Ls)-len(t9), 0))...)
+	t10 := dsBar2.Ls
+	dsBar2.Ls = append(t10, make([]Layer, max(len(sBar.Ls)-len(t10), 0))...)
+	t11 := dsBar3.Ls
+	dsBar3.Ls = append(t11, make([]Layer, max(len(sBar.Ls)-len(t11), 0))...)
+	t12 := dsBar4.Ls
+	dsBar4.Ls = append(t12, make([]Layer, max(len(sBar.Ls)-len(t12), 0))...)
+	t13 := dsBar5.Ls
+	dsBar5.Ls = append(t13, make([]Layer, max(len(sBar.Ls)-len(t13), 0))...)
+	t14 := dsBar6.Ls
+	dsBar6.Ls = append(t14, make([]Layer, max(len(sBar.Ls)-len(t14), 0))...)
+	t15 := dsBar7.Ls
+	dsBar7.Ls = append(t15, make([]Layer, max(len(sBar.Ls)-len(t15), 0))...)
+	t16 := dsBar8.Ls
+	dsBar8.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
+	t17 := sBar.Ls
+	t18 := dsBar1.Ls
+	t19 := dsBar2.Ls
+	t20 := dsBar3.Ls
+	t21 := dsBar4.Ls
+	t22 := dsBar5.Ls
+	t23 := dsBar6.Ls
+	t24 := dsBar7.Ls
+	t25 := dsBar8.Ls
+	t26 := max(len(s.Ls)-len(t17), 0)
+	t27 := append(t17, make([]Layer, t26)...)
+	t28 := append(t18, make([]Layer, t26)...)
+	t29 := append(t19, make([]Layer, t26)...)
+	t30 := append(t20, make([]Layer, t26)...)
+	t31 := append(t21, make([]Layer, t26)...)
+	t32 := append(t22, make([]Layer, t26)...)
+	t33 := append(t23, make([]Layer, t26)...)
+	t34 := append(t24, make([]Layer, t26)...)
+	t35 := append(t25, make([]Layer, t26)...)
+	sBar.Ls = t27
+	dsBar1.Ls = t28
+	dsBar2.Ls = t29
+	dsBar3.Ls = t30
+	dsBar4.Ls = t31
+	dsBar5.Ls = t32
+	dsBar6.Ls = t33
+	dsBar7.Ls = t34
+	dsBar8.Ls = t35
+	t36, _, _, _, _, _, _, _, _ := stackJVPLanes8WrtLs(
+		s.Ls,
+		ds1.Ls,
+		ds2.Ls,
+		ds3.Ls,
+		ds4.Ls,
+		ds5.Ls,
+		ds6.Ls,
+		ds7.Ls,
+		ds8.Ls,
+		x,
+	)
+	t37 := tensorops.SumAll(t36)
+	t38 := tensorops.FullLike(t36, 1)
+	stackReverseWrtLsJVPLanes8(
+		s.Ls,
+		ds1.Ls,
+		ds2.Ls,
+		ds3.Ls,
+		ds4.Ls,
+		ds5.Ls,
+		ds6.Ls,
+		ds7.Ls,
+		ds8.Ls,
+		sBar.Ls,
+		dsBar1.Ls,
+		dsBar2.Ls,
+		dsBar3.Ls,
+		dsBar4.Ls,
+		dsBar5.Ls,
+		dsBar6.Ls,
+		dsBar7.Ls,
+		dsBar8.Ls,
+		x,
+		t38,
+	)
+	return t37, 0, 0, 0, 0, 0, 0, 0, 0
+}
+
+// stackJVPLanes8WrtLs computes stack and its derivatives along 8 directions at once (vector forward
+// mode): each varied input takes 8 tangents, one per direction, and the results are stack's, then
+// the 8 tangents of each float result in order.
+//
+// Varied inputs: ls (tangents dls1, dls2, dls3, dls4, dls5, dls6, dls7, dls8).
+// Fixed inputs (zero tangents): x.
+func stackJVPLanes8WrtLs(
+	ls, dls1, dls2, dls3, dls4, dls5, dls6, dls7, dls8 []Layer,
+	x *T,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	var dx1 *T
+	var dx2 *T
+	var dx3 *T
+	var dx4 *T
+	var dx5 *T
+	var dx6 *T
+	var dx7 *T
+	var dx8 *T
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		dl1 := dls1[i]
+		dl2 := dls2[i]
+		dl3 := dls3[i]
+		dl4 := dls4[i]
+		dl5 := dls5[i]
+		dl6 := dls6[i]
+		dl7 := dls7[i]
+		dl8 := dls8[i]
+		t := tensorops.MatMulEach(l.W, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+		t2 := t[2]
+		t3 := t[3]
+		t4 := t[4]
+		t5 := t[5]
+		t6 := t[6]
+		t7 := t[7]
+		t8 := t[8]
+		t9 := tensorops.MatMul(x, dl1.W)
+		t10 := tensorops.MatMul(x, dl2.W)
+		t11 := tensorops.MatMul(x, dl3.W)
+		t12 := tensorops.MatMul(x, dl4.W)
+		t13 := tensorops.MatMul(x, dl5.W)
+		t14 := tensorops.MatMul(x, dl6.W)
+		t15 := tensorops.MatMul(x, dl7.W)
+		t16 := tensorops.MatMul(x, dl8.W)
+		t17 := tensorops.Add(t[0], l.B)
+		t18 := tensorops.ExpandLike(tensorops.FuseInto(t9, "a + b", t[1], t9), t17)
+		t19 := tensorops.ExpandLike(dl1.B, t17)
+		t20 := tensorops.ExpandLike(tensorops.FuseInto(t10, "a + b", t2, t10), t17)
+		t21 := tensorops.ExpandLike(dl2.B, t17)
+		t22 := tensorops.ExpandLike(tensorops.FuseInto(t11, "a + b", t3, t11), t17)
+		t23 := tensorops.ExpandLike(dl3.B, t17)
+		t24 := tensorops.ExpandLike(tensorops.FuseInto(t12, "a + b", t4, t12), t17)
+		t25 := tensorops.ExpandLike(dl4.B, t17)
+		t26 := tensorops.ExpandLike(tensorops.FuseInto(t13, "a + b", t5, t13), t17)
+		t27 := tensorops.ExpandLike(dl5.B, t17)
+		t28 := tensorops.ExpandLike(tensorops.FuseInto(t14, "a + b", t6, t14), t17)
+		t29 := tensorops.ExpandLike(dl6.B, t17)
+		t30 := tensorops.ExpandLike(tensorops.FuseInto(t15, "a + b", t7, t15), t17)
+		t31 := tensorops.ExpandLike(dl7.B, t17)
+		t32 := tensorops.ExpandLike(tensorops.FuseInto(t16, "a + b", t8, t16), t17)
+		t33 := tensorops.ExpandLike(dl8.B, t17)
+		x = tensorops.Tanh(t17)
+		dx1 = tensorops.FuseInto(t18, "TanhJVP(a, b + c)", x, t18, t19)
+		dx2 = tensorops.FuseInto(t20, "TanhJVP(a, b + c)", x, t20, t21)
+		dx3 = tensorops.FuseInto(t22, "TanhJVP(a, b + c)", x, t22, t23)
+		dx4 = tensorops.FuseInto(t24, "TanhJVP(a, b + c)", x, t24, t25)
+		dx5 = tensorops.FuseInto(t26, "TanhJVP(a, b + c)", x, t26, t27)
+		dx6 = tensorops.FuseInto(t28, "TanhJVP(a, b + c)", x, t28, t29)
+		dx7 = tensorops.FuseInto(t30, "TanhJVP(a, b + c)", x, t30, t31)
+		dx8 = tensorops.FuseInto(t32, "TanhJVP(a, b + c)", x, t32, t33)
+	}
+	return x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8
+}
+
+// stackReverseWrtLsJVPLanes8 computes stackReverseWrtLs and its derivatives along 8 directions at
+// once (vector forward mode): each varied input takes 8 tangents, one per direction, and the
+// results are stackReverseWrtLs's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: ls (tangents dls1, dls2, dls3, dls4, dls5, dls6, dls7, dls8), lsBar (tangents
+// dlsBar1, dlsBar2, dlsBar3, dlsBar4, dlsBar5, dlsBar6, dlsBar7, dlsBar8).
+// Fixed inputs (zero tangents): x, seed.
+func stackReverseWrtLsJVPLanes8(
+	ls, dls1, dls2, dls3, dls4, dls5, dls6, dls7, dls8, lsBar, dlsBar1, dlsBar2, dlsBar3, dlsBar4 []Layer,
+	dlsBar5, dlsBar6, dlsBar7, dlsBar8 []Layer,
+	x, seed *T,
+) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf1 [64]*tensorops.Tensor
+	var dtapePointersBuf2 [64]*tensorops.Tensor
+	var dtapePointersBuf3 [64]*tensorops.Tensor
+	var dtapePointersBuf4 [64]*tensorops.Tensor
+	var dtapePointersBuf5 [64]*tensorops.Tensor
+	var dtapePointersBuf6 [64]*tensorops.Tensor
+	var dtapePointersBuf7 [64]*tensorops.Tensor
+	var dtapePointersBuf8 [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	t2 := dtapePointersBuf1[:0]
+	t3 := dtapePointersBuf2[:0]
+	t4 := dtapePointersBuf3[:0]
+	t5 := dtapePointersBuf4[:0]
+	t6 := dtapePointersBuf5[:0]
+	t7 := dtapePointersBuf6[:0]
+	t8 := dtapePointersBuf7[:0]
+	t9 := dtapePointersBuf8[:0]
+	var tapePointersBuf2 [64]*T
+	var dtapePointersBuf1_2 [64]*T
+	var dtapePointersBuf2_2 [64]*T
+	var dtapePointersBuf3_2 [64]*T
+	var dtapePointersBuf4_2 [64]*T
+	var dtapePointersBuf5_2 [64]*T
+	var dtapePointersBuf6_2 [64]*T
+	var dtapePointersBuf7_2 [64]*T
+	var dtapePointersBuf8_2 [64]*T
+	t10 := tapePointersBuf2[:0]
+	t11 := dtapePointersBuf1_2[:0]
+	t12 := dtapePointersBuf2_2[:0]
+	t13 := dtapePointersBuf3_2[:0]
+	t14 := dtapePointersBuf4_2[:0]
+	t15 := dtapePointersBuf5_2[:0]
+	t16 := dtapePointersBuf6_2[:0]
+	t17 := dtapePointersBuf7_2[:0]
+	t18 := dtapePointersBuf8_2[:0]
+	var lBar Layer
+	var dlBar1 Layer
+	var dlBar2 Layer
+	var dlBar3 Layer
+	var dlBar4 Layer
+	var dlBar5 Layer
+	var dlBar6 Layer
+	var dlBar7 Layer
+	var dlBar8 Layer
+	if cap(ls) > 0 && cap(lsBar) > 0 && &ls[:1][0] == &lsBar[:1][0] {
+		panic("stackReverseWrtLs: ls and lsBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(ls)
+	trips := max(n+2, 0)
+	t19 := trips * 3
+	t20 := append(t10, make([]*T, t19)...)
+	t21 := append(t11, make([]*T, t19)...)
+	t22 := append(t12, make([]*T, t19)...)
+	t23 := append(t13, make([]*T, t19)...)
+	t24 := append(t14, make([]*T, t19)...)
+	t25 := append(t15, make([]*T, t19)...)
+	t26 := append(t16, make([]*T, t19)...)
+	t27 := append(t17, make([]*T, t19)...)
+	t28 := append(t18, make([]*T, t19)...)
+	n2 := len(t10)
+	t29 := trips * 2
+	t30 := append(t, make([]*tensorops.Tensor, t29)...)
+	t31 := append(t2, make([]*tensorops.Tensor, t29)...)
+	t32 := append(t3, make([]*tensorops.Tensor, t29)...)
+	t33 := append(t4, make([]*tensorops.Tensor, t29)...)
+	t34 := append(t5, make([]*tensorops.Tensor, t29)...)
+	t35 := append(t6, make([]*tensorops.Tensor, t29)...)
+	t36 := append(t7, make([]*tensorops.Tensor, t29)...)
+	t37 := append(t8, make([]*tensorops.Tensor, t29)...)
+	n3 := len(t)
+	tapePointers := t20[:n2]
+	dtapePointers1 := t21[:n2]
+	dtapePointers2 := t22[:n2]
+	dtapePointers3 := t23[:n2]
+	dtapePointers4 := t24[:n2]
+	dtapePointers5 := t25[:n2]
+	dtapePointers6 := t26[:n2]
+	dtapePointers7 := t27[:n2]
+	dtapePointers8 := t28[:n2]
+	tapePointers2 := t30[:n3]
+	dtapePointers1_2 := t31[:n3]
+	dtapePointers2_2 := t32[:n3]
+	dtapePointers3_2 := t33[:n3]
+	dtapePointers4_2 := t34[:n3]
+	dtapePointers5_2 := t35[:n3]
+	dtapePointers6_2 := t36[:n3]
+	dtapePointers7_2 := t37[:n3]
+	dtapePointers8_2 := append(t9, make([]*tensorops.Tensor, t29)...)[:n3]
+	var dx1 *T
+	var dx2 *T
+	var dx3 *T
+	var dx4 *T
+	var dx5 *T
+	var dx6 *T
+	var dx7 *T
+	var dx8 *T
+	i := 0
+	for i < n {
+		l := ls[i]
+		dl1 := dls1[i]
+		dl2 := dls2[i]
+		dl3 := dls3[i]
+		dl4 := dls4[i]
+		dl5 := dls5[i]
+		dl6 := dls6[i]
+		dl7 := dls7[i]
+		dl8 := dls8[i]
+		t139 := l.W
+		t140 := dl1.W
+		t141 := dl2.W
+		t142 := dl3.W
+		t143 := dl4.W
+		t144 := dl5.W
+		t145 := dl6.W
+		t146 := dl7.W
+		t147 := dl8.W
+		t148 := tensorops.MatMulEach(t139, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+		t149 := t148[0]
+		t150 := t148[2]
+		t151 := t148[3]
+		t152 := t148[4]
+		t153 := t148[5]
+		t154 := t148[6]
+		t155 := t148[7]
+		t156 := t148[8]
+		t157 := tensorops.MatMul(x, t140)
+		t158 := tensorops.FuseInto(t157, "a + b", t148[1], t157)
+		t159 := tensorops.MatMul(x, t141)
+		t160 := tensorops.FuseInto(t159, "a + b", t150, t159)
+		t161 := tensorops.MatMul(x, t142)
+		t162 := tensorops.FuseInto(t161, "a + b", t151, t161)
+		t163 := tensorops.MatMul(x, t143)
+		t164 := tensorops.FuseInto(t163, "a + b", t152, t163)
+		t165 := tensorops.MatMul(x, t144)
+		t166 := tensorops.FuseInto(t165, "a + b", t153, t165)
+		t167 := tensorops.MatMul(x, t145)
+		t168 := tensorops.FuseInto(t167, "a + b", t154, t167)
+		t169 := tensorops.MatMul(x, t146)
+		t170 := tensorops.FuseInto(t169, "a + b", t155, t169)
+		t171 := tensorops.MatMul(x, t147)
+		t172 := tensorops.FuseInto(t171, "a + b", t156, t171)
+		t173 := l.B
+		t174 := dl1.B
+		t175 := dl2.B
+		t176 := dl3.B
+		t177 := dl4.B
+		t178 := dl5.B
+		t179 := dl6.B
+		t180 := dl7.B
+		t181 := dl8.B
+		t182 := tensorops.Add(t149, t173)
+		t183 := tensorops.ExpandLike(t158, t182)
+		t184 := tensorops.ExpandLike(t160, t182)
+		t185 := tensorops.ExpandLike(t162, t182)
+		t186 := tensorops.ExpandLike(t164, t182)
+		t187 := tensorops.ExpandLike(t166, t182)
+		t188 := tensorops.ExpandLike(t168, t182)
+		t189 := tensorops.ExpandLike(t170, t182)
+		t190 := tensorops.ExpandLike(t172, t182)
+		x4 := tensorops.Tanh(t182)
+		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t183, tensorops.ExpandLike(t174, t182))
+		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t184, tensorops.ExpandLike(t175, t182))
+		dx3_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t185, tensorops.ExpandLike(t176, t182))
+		dx4_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t186, tensorops.ExpandLike(t177, t182))
+		dx5_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t187, tensorops.ExpandLike(t178, t182))
+		dx6_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t188, tensorops.ExpandLike(t179, t182))
+		dx7_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t189, tensorops.ExpandLike(t180, t182))
+		dx8_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t190, tensorops.ExpandLike(t181, t182))
+		i++
+		tapePointers = append(tapePointers, x, t139, t173)
+		dtapePointers1 = append(dtapePointers1, dx1, t140, t174)
+		dtapePointers2 = append(dtapePointers2, dx2, t141, t175)
+		dtapePointers3 = append(dtapePointers3, dx3, t142, t176)
+		dtapePointers4 = append(dtapePointers4, dx4, t143, t177)
+		dtapePointers5 = append(dtapePointers5, dx5, t144, t178)
+		dtapePointers6 = append(dtapePointers6, dx6, t145, t179)
+		dtapePointers7 = append(dtapePointers7, dx7, t146, t180)
+		dtapePointers8 = append(dtapePointers8, dx8, t147, t181)
+		tapePointers2 = append(tapePointers2, t149, x4)
+		dtapePointers1_2 = append(dtapePointers1_2, t158, dx1_4)
+		dtapePointers2_2 = append(dtapePointers2_2, t160, dx2_4)
+		dtapePointers3_2 = append(dtapePointers3_2, t162, dx3_4)
+		dtapePointers4_2 = append(dtapePointers4_2, t164, dx4_4)
+		dtapePointers5_2 = append(dtapePointers5_2, t166, dx5_4)
+		dtapePointers6_2 = append(dtapePointers6_2, t168, dx6_4)
+		dtapePointers7_2 = append(dtapePointers7_2, t170, dx7_4)
+		dtapePointers8_2 = append(dtapePointers8_2, t172, dx8_4)
+		x = x4
+		dx1 = dx1_4
+		dx2 = dx2_4
+		dx3 = dx3_4
+		dx4 = dx4_4
+		dx5 = dx5_4
+		dx6 = dx6_4
+		dx7 = dx7_4
+		dx8 = dx8_4
+	}
+	i2 := n - 1
+	xBar := seed
+	var dxBar1 *T
+	var dxBar2 *T
+	var dxBar3 *T
+	var dxBar4 *T
+	var dxBar5 *T
+	var dxBar6 *T
+	var dxBar7 *T
+	var dxBar8 *T
+	var xBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar1 = tensorops.ExpandLike(dxBar1, xBar2)
+		dxBar2 = tensorops.ExpandLike(dxBar2, xBar2)
+		dxBar3 = tensorops.ExpandLike(dxBar3, xBar2)
+		dxBar4 = tensorops.ExpandLike(dxBar4, xBar2)
+		dxBar5 = tensorops.ExpandLike(dxBar5, xBar2)
+		dxBar6 = tensorops.ExpandLike(dxBar6, xBar2)
+		dxBar7 = tensorops.ExpandLike(dxBar7, xBar2)
+		dxBar8 = tensorops.ExpandLike(dxBar8, xBar2)
+		n4 := len(tapePointers2)
+		t38 := n4 - 2
+		t39 := tapePointers2[t38]
+		t40 := n4 - 1
+		x2 := tapePointers2[t40]
+		dx1_2 := dtapePointers1_2[t40]
+		dx2_2 := dtapePointers2_2[t40]
+		dx3_2 := dtapePointers3_2[t40]
+		dx4_2 := dtapePointers4_2[t40]
+		dx5_2 := dtapePointers5_2[t40]
+		dx6_2 := dtapePointers6_2[t40]
+		dx7_2 := dtapePointers7_2[t40]
+		dx8_2 := dtapePointers8_2[t40]
+		n5 := len(tapePointers)
+		t41 := n5 - 3
+		x3 := tapePointers[t41]
+		dx1_3 := dtapePointers1[t41]
+		dx2_3 := dtapePointers2[t41]
+		dx3_3 := dtapePointers3[t41]
+		dx4_3 := dtapePointers4[t41]
+		dx5_3 := dtapePointers5[t41]
+		dx6_3 := dtapePointers6[t41]
+		dx7_3 := dtapePointers7[t41]
+		dx8_3 := dtapePointers8[t41]
+		t42 := n5 - 2
+		t43 := tapePointers[t42]
+		t44 := dtapePointers1[t42]
+		t45 := dtapePointers2[t42]
+		t46 := dtapePointers3[t42]
+		t47 := dtapePointers4[t42]
+		t48 := dtapePointers5[t42]
+		t49 := dtapePointers6[t42]
+		t50 := dtapePointers7[t42]
+		t51 := dtapePointers8[t42]
+		t52 := tapePointers[n5-1]
+		t53 := tensorops.TanhJVP(x2, xBar2)
+		t54 := tensorops.Fuse("-2*a*b", x2, xBar2)
+		t55 := tensorops.Fuse("1 - a*a", x2)
+		t56 := tensorops.Fuse("a*b + c*d", t54, dx1_2, t55, dxBar1)
+		t57 := tensorops.Fuse("a*b + c*d", t54, dx2_2, t55, dxBar2)
+		t58 := tensorops.Fuse("a*b + c*d", t54, dx3_2, t55, dxBar3)
+		t59 := tensorops.Fuse("a*b + c*d", t54, dx4_2, t55, dxBar4)
+		t60 := tensorops.Fuse("a*b + c*d", t54, dx5_2, t55, dxBar5)
+		t61 := tensorops.Fuse("a*b + c*d", t54, dx6_2, t55, dxBar6)
+		t62 := tensorops.Fuse("a*b + c*d", t54, dx7_2, t55, dxBar7)
+		t63 := tensorops.Fuse("a*b + c*d", t54, dx8_2, t55, dxBar8)
+		t64 := tensorops.SumLike(t53, t39)
+		t65 := tensorops.SumLike(t56, t39)
+		t66 := tensorops.SumLike(t57, t39)
+		t67 := tensorops.SumLike(t58, t39)
+		t68 := tensorops.SumLike(t59, t39)
+		t69 := tensorops.SumLike(t60, t39)
+		t70 := tensorops.SumLike(t61, t39)
+		t71 := tensorops.SumLike(t62, t39)
+		t72 := tensorops.SumLike(t63, t39)
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t53, t52)
+		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t56, t52))
+		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t57, t52))
+		dlBar3.B = tensorops.Add(dlBar3.B, tensorops.SumLike(t58, t52))
+		dlBar4.B = tensorops.Add(dlBar4.B, tensorops.SumLike(t59, t52))
+		dlBar5.B = tensorops.Add(dlBar5.B, tensorops.SumLike(t60, t52))
+		dlBar6.B = tensorops.Add(dlBar6.B, tensorops.SumLike(t61, t52))
+		dlBar7.B = tensorops.Add(dlBar7.B, tensorops.SumLike(t62, t52))
+		dlBar8.B = tensorops.Add(dlBar8.B, tensorops.SumLike(t63, t52))
+		t73 := tensorops.MatMulGradAEach(x3, t43, false, t64, t65, t66, t67, t68, t69, t70, t71, t72)
+		xBar = t73[0]
+		t74 := t73[2]
+		t75 := t73[3]
+		t76 := t73[4]
+		t77 := t73[5]
+		t78 := t73[6]
+		t79 := t73[7]
+		t80 := t73[8]
+		t81 := tensorops.MatMulGradA(t64, x3, t44, false, false)
+		dxBar1 = tensorops.FuseInto(t81, "a + b", t73[1], t81)
+		t82 := tensorops.MatMulGradA(t64, x3, t45, false, false)
+		dxBar2 = tensorops.FuseInto(t82, "a + b", t74, t82)
+		t83 := tensorops.MatMulGradA(t64, x3, t46, false, false)
+		dxBar3 = tensorops.FuseInto(t83, "a + b", t75, t83)
+		t84 := tensorops.MatMulGradA(t64, x3, t47, false, false)
+		dxBar4 = tensorops.FuseInto(t84, "a + b", t76, t84)
+		t85 := tensorops.MatMulGradA(t64, x3, t48, false, false)
+		dxBar5 = tensorops.FuseInto(t85, "a + b", t77, t85)
+		t86 := tensorops.MatMulGradA(t64, x3, t49, false, false)
+		dxBar6 = tensorops.FuseInto(t86, "a + b", t78, t86)
+		t87 := tensorops.MatMulGradA(t64, x3, t50, false, false)
+		dxBar7 = tensorops.FuseInto(t87, "a + b", t79, t87)
+		t88 := tensorops.MatMulGradA(t64, x3, t51, false, false)
+		dxBar8 = tensorops.FuseInto(t88, "a + b", t80, t88)
+		t89 := tensorops.AccumulateMatMulGradB(lBar.W, t64, x3, t43, false, false)
+		t90 := tensorops.MatMulGradB(t65, x3, t43, false, false)
+		t91 := tensorops.MatMulGradB(t64, dx1_3, t43, false, false)
+		t92 := tensorops.FuseInto(t90, "a + b + c", dlBar1.W, t90, t91)
+		t93 := tensorops.MatMulGradB(t66, x3, t43, false, false)
+		t94 := tensorops.MatMulGradB(t64, dx2_3, t43, false, false)
+		t95 := tensorops.FuseInto(t93, "a + b + c", dlBar2.W, t93, t94)
+		t96 := tensorops.MatMulGradB(t67, x3, t43, false, false)
+		t97 := tensorops.MatMulGradB(t64, dx3_3, t43, false, false)
+		t98 := tensorops.FuseInto(t96, "a + b + c", dlBar3.W, t96, t97)
+		t99 := tensorops.MatMulGradB(t68, x3, t43, false, false)
+		t100 := tensorops.MatMulGradB(t64, dx4_3, t43, false, false)
+		t101 := tensorops.FuseInto(t99, "a + b + c", dlBar4.W, t99, t100)
+		t102 := tensorops.MatMulGradB(t69, x3, t43, false, false)
+		t103 := tensorops.MatMulGradB(t64, dx5_3, t43, false, false)
+		t104 := tensorops.FuseInto(t102, "a + b + c", dlBar5.W, t102, t103)
+		t105 := tensorops.MatMulGradB(t70, x3, t43, false, false)
+		t106 := tensorops.MatMulGradB(t64, dx6_3, t43, false, false)
+		t107 := tensorops.FuseInto(t105, "a + b + c", dlBar6.W, t105, t106)
+		t108 := tensorops.MatMulGradB(t71, x3, t43, false, false)
+		t109 := tensorops.MatMulGradB(t64, dx7_3, t43, false, false)
+		t110 := tensorops.FuseInto(t108, "a + b + c", dlBar7.W, t108, t109)
+		t111 := tensorops.MatMulGradB(t72, x3, t43, false, false)
+		t112 := tensorops.MatMulGradB(t64, dx8_3, t43, false, false)
+		t113 := tensorops.FuseInto(t111, "a + b + c", dlBar8.W, t111, t112)
+		lBar.W = t89
+		dlBar1.W = t92
+		dlBar2.W = t95
+		dlBar3.W = t98
+		dlBar4.W = t101
+		dlBar5.W = t104
+		dlBar6.W = t107
+		dlBar7.W = t110
+		dlBar8.W = t113
+		t114 := lBar
+		t115 := dlBar1
+		t116 := dlBar2
+		t117 := dlBar3
+		t118 := dlBar4
+		t119 := dlBar5
+		t120 := dlBar6
+		t121 := dlBar7
+		t122 := dlBar8
+		lBar = Layer{}
+		dlBar1 = Layer{}
+		dlBar2 = Layer{}
+		dlBar3 = Layer{}
+		dlBar4 = Layer{}
+		dlBar5 = Layer{}
+		dlBar6 = Layer{}
+		dlBar7 = Layer{}
+		dlBar8 = Layer{}
+		t123 := dlsBar1[i2].W
+		t124 := dlsBar2[i2].W
+		t125 := dlsBar3[i2].W
+		t126 := dlsBar4[i2].W
+		t127 := dlsBar5[i2].W
+		t128 := dlsBar6[i2].W
+		t129 := dlsBar7[i2].W
+		t130 := dlsBar8[i2].W
+		lsBar[i2].W = tensorops.Accumulate(lsBar[i2].W, t114.W)
+		dlsBar1[i2].W = tensorops.Add(t123, t115.W)
+		dlsBar2[i2].W = tensorops.Add(t124, t116.W)
+		dlsBar3[i2].W = tensorops.Add(t125, t117.W)
+		dlsBar4[i2].W = tensorops.Add(t126, t118.W)
+		dlsBar5[i2].W = tensorops.Add(t127, t119.W)
+		dlsBar6[i2].W = tensorops.Add(t128, t120.W)
+		dlsBar7[i2].W = tensorops.Add(t129, t121.W)
+		dlsBar8[i2].W = tensorops.Add(t130, t122.W)
+		t131 := dlsBar1[i2].B
+		t132 := dlsBar2[i2].B
+		t133 := dlsBar3[i2].B
+		t134 := dlsBar4[i2].B
+		t135 := dlsBar5[i2].B
+		t136 := dlsBar6[i2].B
+		t137 := dlsBar7[i2].B
+		t138 := dlsBar8[i2].B
+		lsBar[i2].B = tensorops.Accumulate(lsBar[i2].B, t114.B)
+		dlsBar1[i2].B = tensorops.Add(t131, t115.B)
+		dlsBar2[i2].B = tensorops.Add(t132, t116.B)
+		dlsBar3[i2].B = tensorops.Add(t133, t117.B)
+		dlsBar4[i2].B = tensorops.Add(t134, t118.B)
+		dlsBar5[i2].B = tensorops.Add(t135, t119.B)
+		dlsBar6[i2].B = tensorops.Add(t136, t120.B)
+		dlsBar7[i2].B = tensorops.Add(t137, t121.B)
+		dlsBar8[i2].B = tensorops.Add(t138, t122.B)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t41]
+		dtapePointers1 = dtapePointers1[:t41]
+		dtapePointers2 = dtapePointers2[:t41]
+		dtapePointers3 = dtapePointers3[:t41]
+		dtapePointers4 = dtapePointers4[:t41]
+		dtapePointers5 = dtapePointers5[:t41]
+		dtapePointers6 = dtapePointers6[:t41]
+		dtapePointers7 = dtapePointers7[:t41]
+		dtapePointers8 = dtapePointers8[:t41]
+		tapePointers2 = tapePointers2[:t38]
+		dtapePointers1_2 = dtapePointers1_2[:t38]
+		dtapePointers2_2 = dtapePointers2_2[:t38]
+		dtapePointers3_2 = dtapePointers3_2[:t38]
+		dtapePointers4_2 = dtapePointers4_2[:t38]
+		dtapePointers5_2 = dtapePointers5_2[:t38]
+		dtapePointers6_2 = dtapePointers6_2[:t38]
+		dtapePointers7_2 = dtapePointers7_2[:t38]
+		dtapePointers8_2 = dtapePointers8_2[:t38]
+	}
+}
+
+// StackLossHessDiag returns StackLoss and the diagonal of its Hessian with respect to s, as a fresh
+// value of s's type (of its shape): ∂²StackLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the
+// tensors of s in the order of its fields (each element e of Ls in turn (e.W, e.B)), each tensor
+// row-major (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of StackLoss along
+// the unit direction eᵢ (stackLossTaylorLanes8WrtS, 8 unit directions per call, ⌈n/8⌉ calls, which
+// give StackLoss's value too).
+func StackLossHessDiag(s *Stack, x *T) (f float64, d *Stack) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	n2 := tensorops.ParamsSize(params)
+	d2 := make([]float64, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]*Stack, 8)
+		for l := 0; l < 8; l++ {
+			t13 := tensorops.ParamsBasis(params, i+l)
+			t14 := new(Stack)
+			us[l] = t14
+			n4 := len(s.Ls)
+			t15 := make([]Layer, n4)
+			t14.Ls = t15
+			j3 := 0
+			off2 := 0
+			for j3 < n4 {
+				t15[j3].W = t13[off2]
+				t15[j3].B = t13[off2+1]
+				j3++
+				off2 += 2
+			}
+		}
+		var t5, t6, t7, t8, t9, t10, t11, t12 float64
+		f, _, _, _, _, _, _, _, _, t5, t6, t7, t8, t9, t10, t11, t12 = stackLossTaylorLanes8WrtS(
+			s,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			x,
+		)
+		d2[i] = 2 * t5
+		d2[i+1] = 2 * t6
+		d2[i+2] = 2 * t7
+		d2[i+3] = 2 * t8
+		d2[i+4] = 2 * t9
+		d2[i+5] = 2 * t10
+		d2[i+6] = 2 * t11
+		d2[i+7] = 2 * t12
+	}
+	if n2 == 0 {
+		f = StackLoss(s, x)
+	}
+	t2 := tensorops.ParamsUnflatten(d2[:n2], params)
+	t3 := new(Stack)
+	n3 := len(s.Ls)
+	t4 := make([]Layer, n3)
+	t3.Ls = t4
+	j2 := 0
+	off := 0
+	for j2 < n3 {
+		t4[j2].W = t2[off]
+		t4[j2].B = t2[off+1]
+		j2++
+		off += 2
+	}
+	return f, t3
+}
+
+// stackLossTaylorLanes8WrtS propagates 8 Taylor polynomials of degree 2 through StackLoss at once,
+// one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input
+// p as its first coefficients p1_1 … p1_8, it returns the results of StackLoss and, for each float
+// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
+// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: s (coefficients s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8).
+// Fixed inputs (zero coefficients): x.
+func stackLossTaylorLanes8WrtS(
+	s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8 *Stack,
+	x *T,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	t := s1_1.Ls
+	s1_1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := s1_2.Ls
+	s1_2.Ls = append(t2, make([]Layer, max(len(s.Ls)-len(t2), 0))...)
+	t3 := s1_3.Ls
+	s1_3.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
+	t4 := s1_4.Ls
+	s1_4.Ls = append(t4, make([]Layer, max(len(s.Ls)-len(t4), 0))...)
+	t5 := s1_5.Ls
+	s1_5.Ls = append(t5, make([]Layer, max(len(s.Ls)-len(t5), 0))...)
+	t6 := s1_6.Ls
+	s1_6.Ls = append(t6, make([]Layer, max(len(s.Ls)-len(t6), 0))...)
+	t7 := s1_7.Ls
+	s1_7.Ls = append(t7, make([]Layer, max(len(s.Ls)-len(t7), 0))...)
+	t8 := s1_8.Ls
+	s1_8.Ls = append(t8, make([]Layer, max(len(s.Ls)-len(t8), 0))...)
+	t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25 := stackTaylorLanes8WrtLs(
+		s.Ls,
+		s1_1.Ls,
+		s1_2.Ls,
+		s1_3.Ls,
+		s1_4.Ls,
+		s1_5.Ls,
+		s1_6.Ls,
+		s1_7.Ls,
+		s1_8.Ls,
+		x,
+	)
+	t26 := tensorops.SumAll(t9)
+	t27 := tensorops.SumAll(t10)
+	t28 := tensorops.SumAll(t18)
+	t29 := tensorops.SumAll(t11)
+	t30 := tensorops.SumAll(t19)
+	t31 := tensorops.SumAll(t12)
+	t32 := tensorops.SumAll(t20)
+	t33 := tensorops.SumAll(t13)
+	t34 := tensorops.SumAll(t21)
+	t35 := tensorops.SumAll(t14)
+	t36 := tensorops.SumAll(t22)
+	t37 := tensorops.SumAll(t15)
+	t38 := tensorops.SumAll(t23)
+	t39 := tensorops.SumAll(t16)
+	t40 := tensorops.SumAll(t24)
+	t41 := tensorops.SumAll(t17)
+	t42 := tensorops.SumAll(t25)
+	return t26, t27, t29, t31, t33, t35, t37, t39, t41, t28, t30, t32, t34, t36, t38, t40, t42
+}
+
+// stackTaylorLanes8WrtLs propagates 8 Taylor polynomials of degree 2 through stack at once, one per
+// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
+// first coefficients p1_1 … p1_8, it returns the results of stack and, for each float result y, its
+// coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the
+// k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: ls (coefficients ls1_1, ls1_2, ls1_3, ls1_4, ls1_5, ls1_6, ls1_7, ls1_8).
+// Fixed inputs (zero coefficients): x.
+func stackTaylorLanes8WrtLs(
+	ls, ls1_1, ls1_2, ls1_3, ls1_4, ls1_5, ls1_6, ls1_7, ls1_8 []Layer,
+	x *T,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	var x1_1 *T
+	var x1_2 *T
+	var x1_3 *T
+	var x1_4 *T
+	var x1_5 *T
+	var x1_6 *T
+	var x1_7 *T
+	var x1_8 *T
+	var x2_1 *T
+	var x2_2 *T
+	var x2_3 *T
+	var x2_4 *T
+	var x2_5 *T
+	var x2_6 *T
+	var x2_7 *T
+	var x2_8 *T
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		l1_1 := ls1_1[i]
+		l1_2 := ls1_2[i]
+		l1_3 := ls1_3[i]
+		l1_4 := ls1_4[i]
+		l1_5 := ls1_5[i]
+		l1_6 := ls1_6[i]
+		l1_7 := ls1_7[i]
+		l1_8 := ls1_8[i]
+		t := tensorops.MatMulEach(
+			l.W,
+			false,
+			x,
+			x1_1,
+			x2_1,
+			x1_2,
+			x2_2,
+			x1_3,
+			x2_3,
+			x1_4,
+			x2_4,
+			x1_5,
+			x2_5,
+			x1_6,
+			x2_6,
+			x1_7,
+			x2_7,
+			x1_8,
+			x2_8,
+		)
+		t2 := t[0]
+		t3 := t[1]
+		t4 := t[2]
+		t5 := t[3]
+		t6 := t[4]
+		t7 := t[5]
+		t8 := t[6]
+		t9 := t[7]
+		t10 := t[8]
+		t11 := t[9]
+		t12 := t[10]
+		t13 := t[11]
+		t14 := t[12]
+		t15 := t[13]
+		t16 := t[14]
+		t17 := t[15]
+		t18 := t[16]
+		t19 := tensorops.MatMulEach(l1_1.W, false, x, x1_1)
+		t20 := t19[0]
+		t21 := t19[1]
+		t22 := tensorops.MatMulEach(l1_2.W, false, x, x1_2)
+		t23 := t22[0]
+		t24 := t22[1]
+		t25 := tensorops.MatMulEach(l1_3.W, false, x, x1_3)
+		t26 := t25[0]
+		t27 := t25[1]
+		t28 := tensorops.MatMulEach(l1_4.W, false, x, x1_4)
+		t29 := t28[0]
+		t30 := t28[1]
+		t31 := tensorops.MatMulEach(l1_5.W, false, x, x1_5)
+		t32 := t31[0]
+		t33 := t31[1]
+		t34 := tensorops.MatMulEach(l1_6.W, false, x, x1_6)
+		t35 := t34[0]
+		t36 := t34[1]
+		t37 := tensorops.MatMulEach(l1_7.W, false, x, x1_7)
+		t38 := t37[0]
+		t39 := t37[1]
+		t40 := tensorops.MatMulEach(l1_8.W, false, x, x1_8)
+		t41 := tensorops.Add(t2, l.B)
+		t42 := tensorops.ExpandLike(tensorops.Add(t3, t20), t41)
+		t43 := tensorops.Add(t42, tensorops.ExpandLike(l1_1.B, t41))
+		t44 := tensorops.ExpandLike(tensorops.Add(t21, t4), t41)
+		t45 := tensorops.ExpandLike(tensorops.Add(t5, t23), t41)
+		t46 := tensorops.Add(t45, tensorops.ExpandLike(l1_2.B, t41))
+		t47 := tensorops.ExpandLike(tensorops.Add(t24, t6), t41)
+		t48 := tensorops.ExpandLike(tensorops.Add(t7, t26), t41)
+		t49 := tensorops.Add(t48, tensorops.ExpandLike(l1_3.B, t41))
+		t50 := tensorops.ExpandLike(tensorops.Add(t27, t8), t41)
+		t51 := tensorops.ExpandLike(tensorops.Add(t9, t29), t41)
+		t52 := tensorops.Add(t51, tensorops.ExpandLike(l1_4.B, t41))
+		t53 := tensorops.ExpandLike(tensorops.Add(t30, t10), t41)
+		t54 := tensorops.ExpandLike(tensorops.Add(t11, t32), t41)
+		t55 := tensorops.Add(t54, tensorops.ExpandLike(l1_5.B, t41))
+		t56 := tensorops.ExpandLike(tensorops.Add(t33, t12), t41)
+		t57 := tensorops.ExpandLike(tensorops.Add(t13, t35), t41)
+		t58 := tensorops.Add(t57, tensorops.ExpandLike(l1_6.B, t41))
+		t59 := tensorops.ExpandLike(tensorops.Add(t36, t14), t41)
+		t60 := tensorops.ExpandLike(tensorops.Add(t15, t38), t41)
+		t61 := tensorops.Add(t60, tensorops.ExpandLike(l1_7.B, t41))
+		t62 := tensorops.ExpandLike(tensorops.Add(t39, t16), t41)
+		t63 := tensorops.ExpandLike(tensorops.Add(t17, t40[0]), t41)
+		t64 := tensorops.Add(t63, tensorops.ExpandLike(l1_8.B, t41))
+		t65 := tensorops.ExpandLike(tensorops.Add(t40[1], t18), t41)
+		x = tensorops.Tanh(t41)
+		x1_1 = tensorops.TanhJVP(x, t43)
+		t66 := tensorops.Fuse("1 - a*a", x)
+		x2_1 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_1, t43, t66, t44)
+		x1_2 = tensorops.TanhJVP(x, t46)
+		x2_2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_2, t46, t66, t47)
+		x1_3 = tensorops.TanhJVP(x, t49)
+		x2_3 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_3, t49, t66, t50)
+		x1_4 = tensorops.TanhJVP(x, t52)
+		x2_4 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_4, t52, t66, t53)
+		x1_5 = tensorops.TanhJVP(x, t55)
+		x2_5 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_5, t55, t66, t56)
+		x1_6 = tensorops.TanhJVP(x, t58)
+		x2_6 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_6, t58, t66, t59)
+		x1_7 = tensorops.TanhJVP(x, t61)
+		x2_7 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_7, t61, t66, t62)
+		x1_8 = tensorops.TanhJVP(x, t64)
+		x2_8 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_8, t64, t66, t65)
+	}
+	return x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6, x2_7, x2_8
+}
+
+// StackLossLaplacian returns StackLoss and its Laplacian with respect to s, Σᵢ ∂²StackLoss/∂θᵢ²
+// over θ, the n elements of the tensors of s in the order of its fields (each element e of Ls in
+// turn (e.W, e.B)), each tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor
+// mode: stackLossTaylorWrtS propagates 8 unit directions at once, their first coefficients and the
+// sum of their second ones; ⌈n/8⌉ calls, which give StackLoss's value too.
+func StackLossLaplacian(s *Stack, x *T) (f, lap float64) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	n2 := tensorops.ParamsSize(params)
+	lap = 0
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]*Stack, 8)
+		for l := 0; l < 8; l++ {
+			t3 := tensorops.ParamsBasis(params, i+l)
+			t4 := new(Stack)
+			us[l] = t4
+			n3 := len(s.Ls)
+			t5 := make([]Layer, n3)
+			t4.Ls = t5
+			j2 := 0
+			off := 0
+			for j2 < n3 {
+				t5[j2].W = t3[off]
+				t5[j2].B = t3[off+1]
+				j2++
+				off += 2
+			}
+		}
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = stackLossTaylorWrtS(
+			s,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			x,
+		)
+		lap += 2 * t2
+	}
+	if n2 == 0 {
+		f = StackLoss(s, x)
+	}
+	return f, lap
+}
+
+// stackLossTaylorWrtS propagates 8 second-order jets of StackLoss at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of StackLoss and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: s (s1, s2, s3, s4, s5, s6, s7, s8).
+func stackLossTaylorWrtS(
+	s, s1, s2, s3, s4, s5, s6, s7, s8 *Stack,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := s1.Ls
+	s1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := s2.Ls
+	s2.Ls = append(t2, make([]Layer, max(len(s.Ls)-len(t2), 0))...)
+	t3 := s3.Ls
+	s3.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
+	t4 := s4.Ls
+	s4.Ls = append(t4, make([]Layer, max(len(s.Ls)-len(t4), 0))...)
+	t5 := s5.Ls
+	s5.Ls = append(t5, make([]Layer, max(len(s.Ls)-len(t5), 0))...)
+	t6 := s6.Ls
+	s6.Ls = append(t6, make([]Layer, max(len(s.Ls)-len(t6), 0))...)
+	t7 := s7.Ls
+	s7.Ls = append(t7, make([]Layer, max(len(s.Ls)-len(t7), 0))...)
+	t8 := s8.Ls
+	s8.Ls = append(t8, make([]Layer, max(len(s.Ls)-len(t8), 0))...)
+	t9, t10, t11, t12, t13, t14, t15, t16, t17, t18 := stackTaylorWrtLs(
+		s.Ls,
+		s1.Ls,
+		s2.Ls,
+		s3.Ls,
+		s4.Ls,
+		s5.Ls,
+		s6.Ls,
+		s7.Ls,
+		s8.Ls,
+		x,
+	)
+	t19 := tensorops.SumAll(t9)
+	t20 := tensorops.SumAll(t10)
+	t21 := tensorops.SumAll(t11)
+	t22 := tensorops.SumAll(t12)
+	t23 := tensorops.SumAll(t13)
+	t24 := tensorops.SumAll(t14)
+	t25 := tensorops.SumAll(t15)
+	t26 := tensorops.SumAll(t16)
+	return t19, t20, t21, t22, t23, t24, t25, t26, tensorops.SumAll(t17), tensorops.SumAll(t18)
+}
+
+// stackTaylorWrtLs propagates 8 second-order jets of stack at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of stack and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: ls (ls1, ls2, ls3, ls4, ls5, ls6, ls7, ls8).
+func stackTaylorWrtLs(
+	ls, ls1, ls2, ls3, ls4, ls5, ls6, ls7, ls8 []Layer,
+	x *T,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	var x1 *T
+	var x2 *T
+	var x3 *T
+	var x4 *T
+	var x5 *T
+	var x6 *T
+	var x7 *T
+	var x8 *T
+	var x9 *T
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		l1 := ls1[i]
+		l2 := ls2[i]
+		l3 := ls3[i]
+		l4 := ls4[i]
+		l5 := ls5[i]
+		l6 := ls6[i]
+		l7 := ls7[i]
+		l8 := ls8[i]
+		t := tensorops.MatMulEach(l.W, false, x, x1, x2, x3, x4, x5, x6, x7, x8, x9)
+		t2 := t[0]
+		t3 := t[1]
+		t4 := t[2]
+		t5 := t[3]
+		t6 := t[4]
+		t7 := t[5]
+		t8 := t[6]
+		t9 := t[7]
+		t10 := t[8]
+		t11 := t[9]
+		t12 := tensorops.MatMulEach(l1.W, false, x, x1)
+		t13 := t12[0]
+		t14 := t12[1]
+		t15 := tensorops.MatMulEach(l2.W, false, x, x2)
+		t16 := t15[0]
+		t17 := t15[1]
+		t18 := tensorops.MatMulEach(l3.W, false, x, x3)
+		t19 := t18[0]
+		t20 := t18[1]
+		t21 := tensorops.MatMulEach(l4.W, false, x, x4)
+		t22 := t21[0]
+		t23 := t21[1]
+		t24 := tensorops.MatMulEach(l5.W, false, x, x5)
+		t25 := t24[0]
+		t26 := t24[1]
+		t27 := tensorops.MatMulEach(l6.W, false, x, x6)
+		t28 := t27[0]
+		t29 := t27[1]
+		t30 := tensorops.MatMulEach(l7.W, false, x, x7)
+		t31 := t30[0]
+		t32 := t30[1]
+		t33 := tensorops.MatMulEach(l8.W, false, x, x8)
+		t34 := t33[0]
+		t35 := tensorops.Fuse(
+			"a + b + c + d + e + f + g + h + i",
+			t14,
+			t17,
+			t20,
+			t23,
+			t26,
+			t29,
+			t32,
+			t33[1],
+			t11,
+		)
+		t36 := tensorops.Add(t2, l.B)
+		t37 := tensorops.ExpandLike(tensorops.Add(t3, t13), t36)
+		t38 := tensorops.Add(t37, tensorops.ExpandLike(l1.B, t36))
+		t39 := tensorops.ExpandLike(tensorops.Add(t4, t16), t36)
+		t40 := tensorops.Add(t39, tensorops.ExpandLike(l2.B, t36))
+		t41 := tensorops.ExpandLike(tensorops.Add(t5, t19), t36)
+		t42 := tensorops.Add(t41, tensorops.ExpandLike(l3.B, t36))
+		t43 := tensorops.ExpandLike(tensorops.Add(t6, t22), t36)
+		t44 := tensorops.Add(t43, tensorops.ExpandLike(l4.B, t36))
+		t45 := tensorops.ExpandLike(tensorops.Add(t7, t25), t36)
+		t46 := tensorops.Add(t45, tensorops.ExpandLike(l5.B, t36))
+		t47 := tensorops.ExpandLike(tensorops.Add(t8, t28), t36)
+		t48 := tensorops.Add(t47, tensorops.ExpandLike(l6.B, t36))
+		t49 := tensorops.ExpandLike(tensorops.Add(t9, t31), t36)
+		t50 := tensorops.Add(t49, tensorops.ExpandLike(l7.B, t36))
+		t51 := tensorops.ExpandLike(tensorops.Add(t10, t34), t36)
+		t52 := tensorops.Add(t51, tensorops.ExpandLike(l8.B, t36))
+		t53 := tensorops.ExpandLike(t35, t36)
+		x = tensorops.Tanh(t36)
+		x1 = tensorops.TanhJVP(x, t38)
+		x2 = tensorops.TanhJVP(x, t40)
+		x3 = tensorops.TanhJVP(x, t42)
+		t54 := tensorops.Fuse(
+			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
+			x,
+			x1,
+			t38,
+			x2,
+			t40,
+			x3,
+			t42,
+		)
+		x4 = tensorops.TanhJVP(x, t44)
+		x5 = tensorops.TanhJVP(x, t46)
+		x6 = tensorops.TanhJVP(x, t48)
+		t55 := tensorops.FuseInto(
+			t54,
+			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
+			t54,
+			x,
+			x4,
+			t44,
+			x5,
+			t46,
+			x6,
+			t48,
+		)
+		x7 = tensorops.TanhJVP(x, t50)
+		x8 = tensorops.TanhJVP(x, t52)
+		x9 = tensorops.FuseInto(
+			t55,
+			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*g",
+			t55,
+			x,
+			x7,
+			t50,
+			x8,
+			t52,
+			t53,
+		)
+	}
+	return x, x1, x2, x3, x4, x5, x6, x7, x8, x9
+}
+
+// StackLossHVP2 returns StackLoss and the Hessian-vector product ∇²StackLoss·v1, ∇²StackLoss·v2,
+// the Hessian taken with respect to s, by forward mode over reverse mode: the directional
+// derivative of the gradient of StackLoss (stackLossGradJVPLanes2) along the 2 directions at once
+// (vector forward mode), so that StackLoss and its gradient are evaluated once for all. Each
+// product is a fresh value of s's type, zeros where it is zero (never a nil tensor). A direction,
+// not nil, has s's shape: its slices (of tensors, of structs, in the elements of a slice too) have
+// s's lengths, its nested structs by pointer (the elements of a slice of pointers too) are there
+// (it panics otherwise, naming them); a nil tensor in it is zero. Nothing needs sizing: the results
+// have s's lengths.
+func StackLossHVP2(s, v1, v2 *Stack, x *T) (f float64, hv1, hv2 *Stack) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	if v1 == nil {
+		panic("StackLossHVP2: v1 is nil")
+	}
+	n2 := len(s.Ls)
+	if len(v1.Ls) != n2 {
+		panic("StackLossHVP2: len(v1.Ls) != len(s.Ls)")
+	}
+	if v2 == nil {
+		panic("StackLossHVP2: v2 is nil")
+	}
+	if len(v2.Ls) != n2 {
+		panic("StackLossHVP2: len(v2.Ls) != len(s.Ls)")
+	}
+	sBar := new(Stack)
+	sBar.Ls = make([]Layer, n2)
+	hvs := make([]*Stack, 2)
+	for l := 0; l < 2; l++ {
+		t3 := new(Stack)
+		t3.Ls = make([]Layer, len(s.Ls))
+		hvs[l] = t3
+	}
+	hv1 = hvs[0]
+	hv2 = hvs[1]
+	f, _, _ = stackLossGradJVPLanes2(s, v1, v2, sBar, hv1, hv2, x)
+	for l2 := 0; l2 < 2; l2++ {
+		t2 := hvs[l2].Ls
+		n3 := len(t2)
+		j2 := 0
+		off := 0
+		for j2 < n3 {
+			t2[j2].W = tensorops.OrZerosLike(t2[j2].W, params[off])
+			t2[j2].B = tensorops.OrZerosLike(t2[j2].B, params[off+1])
+			j2++
+			off += 2
+		}
+	}
+	return f, hv1, hv2
+}
+
+// stackLossGradJVPLanes2 computes StackLossGrad and its derivatives along 2 directions at once
+// (vector forward mode): each varied input takes 2 tangents, one per direction, and the results are
+// StackLossGrad's, then the 2 tangents of each float result in order.
+//
+// Varied inputs: s (tangents ds1, ds2), sBar (tangents dsBar1, dsBar2).
+// Fixed inputs (zero tangents): x.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (float64, float64, float64) {
+	t := ds1.Ls
+	ds1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := ds2.Ls
+	ds2.Ls = append(t2, make([]Layer, max(len(s.Ls)-len(t2), 0))...)
+	t3 := dsBar1.Ls
+	dsBar1.Ls = append(t3, make([]Layer, max(len(sBar.Ls)-len(t3), 0))...)
+	t4 := dsBar2.Ls
+	dsBar2.Ls = append(t4, make([]Layer, max(len(sBar.Ls)-len(t4), 0))...)
+	t5 := sBar.Ls
+	t6 := dsBar1.Ls
+	t7 := dsBar2.Ls
+	t8 := max(len(s.Ls)-len(t5), 0)
+	t9 := append(t5, make([]Layer, t8)...)
+	t10 := append(t6, make([]Layer, t8)...)
+	t11 := append(t7, make([]Layer, t8)...)
+	sBar.Ls = t9
+	dsBar1.Ls = t10
+	dsBar2.Ls = t11
+	t12, _, _ := stackJVPLanes2WrtLs(s.Ls, ds1.Ls, ds2.Ls, x)
+	t13 := tensorops.SumAll(t12)
+	t14 := tensorops.FullLike(t12, 1)
+	stackReverseWrtLsJVPLanes2(
+		s.Ls,
+		ds1.Ls,
+		ds2.Ls,
+		sBar.Ls,
+		dsBar1.Ls,
+		dsBar2.Ls,
+		x,
+		t14,
+	)
+	return t13, 0, 0
+}
+
+// stackJVPLanes2WrtLs computes stack and its derivatives along 2 directions at once (vector forward
+// mode): each varied input takes 2 tangents, one per direction, and the results are stack's, then
+// the 2 tangents of each float result in order.
+//
+// Varied inputs: ls (tangents dls1, dls2).
+// Fixed inputs (zero tangents): x.
+func stackJVPLanes2WrtLs(ls, dls1, dls2 []Layer, x *T) (*T, *T, *T) {
+	var dx1 *T
+	var dx2 *T
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		dl1 := dls1[i]
+		dl2 := dls2[i]
+		t := tensorops.MatMulEach(l.W, false, x, dx1, dx2)
+		t2 := t[2]
+		t3 := tensorops.MatMul(x, dl1.W)
+		t4 := tensorops.MatMul(x, dl2.W)
+		t5 := tensorops.Add(t[0], l.B)
+		t6 := tensorops.ExpandLike(tensorops.FuseInto(t3, "a + b", t[1], t3), t5)
+		t7 := tensorops.ExpandLike(dl1.B, t5)
+		t8 := tensorops.ExpandLike(tensorops.FuseInto(t4, "a + b", t2, t4), t5)
+		t9 := tensorops.ExpandLike(dl2.B, t5)
+		x = tensorops.Tanh(t5)
+		dx1 = tensorops.FuseInto(t6, "TanhJVP(a, b + c)", x, t6, t7)
+		dx2 = tensorops.FuseInto(t8, "TanhJVP(a, b + c)", x, t8, t9)
+	}
+	return x, dx1, dx2
+}
+
+// stackReverseWrtLsJVPLanes2 computes stackReverseWrtLs and its derivatives along 2 directions at
+// once (vector forward mode): each varied input takes 2 tangents, one per direction, and the
+// results are stackReverseWrtLs's, then the 2 tangents of each float result in order.
+//
+// Varied inputs: ls (tangents dls1, dls2), lsBar (tangents dlsBar1, dlsBar2).
+// Fixed inputs (zero tangents): x, seed.
+func stackReverseWrtLsJVPLanes2(ls, dls1, dls2, lsBar, dlsBar1, dlsBar2 []Layer, x, seed *T) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf1 [64]*tensorops.Tensor
+	var dtapePointersBuf2 [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	t2 := dtapePointersBuf1[:0]
+	t3 := dtapePointersBuf2[:0]
+	var tapePointersBuf2 [64]*T
+	var dtapePointersBuf1_2 [64]*T
+	var dtapePointersBuf2_2 [64]*T
+	t4 := tapePointersBuf2[:0]
+	t5 := dtapePointersBuf1_2[:0]
+	t6 := dtapePointersBuf2_2[:0]
+	var lBar Layer
+	var dlBar1 Layer
+	var dlBar2 Layer
+	if cap(ls) > 0 && cap(lsBar) > 0 && &ls[:1][0] == &lsBar[:1][0] {
+		panic("stackReverseWrtLs: ls and lsBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(ls)
+	trips := max(n+2, 0)
+	t7 := trips * 3
+	t8 := append(t4, make([]*T, t7)...)
+	t9 := append(t5, make([]*T, t7)...)
+	t10 := append(t6, make([]*T, t7)...)
+	n2 := len(t4)
+	t11 := trips * 2
+	t12 := append(t, make([]*tensorops.Tensor, t11)...)
+	t13 := append(t2, make([]*tensorops.Tensor, t11)...)
+	n3 := len(t)
+	tapePointers := t8[:n2]
+	dtapePointers1 := t9[:n2]
+	dtapePointers2 := t10[:n2]
+	tapePointers2 := t12[:n3]
+	dtapePointers1_2 := t13[:n3]
+	dtapePointers2_2 := append(t3, make([]*tensorops.Tensor, t11)...)[:n3]
+	var dx1 *T
+	var dx2 *T
+	i := 0
+	for i < n {
+		l := ls[i]
+		dl1 := dls1[i]
+		dl2 := dls2[i]
+		t49 := l.W
+		t50 := dl1.W
+		t51 := dl2.W
+		t52 := tensorops.MatMulEach(t49, false, x, dx1, dx2)
+		t53 := t52[0]
+		t54 := t52[2]
+		t55 := tensorops.MatMul(x, t50)
+		t56 := tensorops.FuseInto(t55, "a + b", t52[1], t55)
+		t57 := tensorops.MatMul(x, t51)
+		t58 := tensorops.FuseInto(t57, "a + b", t54, t57)
+		t59 := l.B
+		t60 := dl1.B
+		t61 := dl2.B
+		t62 := tensorops.Add(t53, t59)
+		t63 := tensorops.ExpandLike(t56, t62)
+		t64 := tensorops.ExpandLike(t58, t62)
+		x4 := tensorops.Tanh(t62)
+		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t63, tensorops.ExpandLike(t60, t62))
+		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t64, tensorops.ExpandLike(t61, t62))
+		i++
+		tapePointers = append(tapePointers, x, t49, t59)
+		dtapePointers1 = append(dtapePointers1, dx1, t50, t60)
+		dtapePointers2 = append(dtapePointers2, dx2, t51, t61)
+		tapePointers2 = append(tapePointers2, t53, x4)
+		dtapePointers1_2 = append(dtapePointers1_2, t56, dx1_4)
+		dtapePointers2_2 = append(dtapePointers2_2, t58, dx2_4)
+		x = x4
+		dx1 = dx1_4
+		dx2 = dx2_4
+	}
+	i2 := n - 1
+	xBar := seed
+	var dxBar1 *T
+	var dxBar2 *T
+	var xBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar1 = tensorops.ExpandLike(dxBar1, xBar2)
+		dxBar2 = tensorops.ExpandLike(dxBar2, xBar2)
+		n4 := len(tapePointers2)
+		t14 := n4 - 2
+		t15 := tapePointers2[t14]
+		t16 := n4 - 1
+		x2 := tapePointers2[t16]
+		dx1_2 := dtapePointers1_2[t16]
+		dx2_2 := dtapePointers2_2[t16]
+		n5 := len(tapePointers)
+		t17 := n5 - 3
+		x3 := tapePointers[t17]
+		dx1_3 := dtapePointers1[t17]
+		dx2_3 := dtapePointers2[t17]
+		t18 := n5 - 2
+		t19 := tapePointers[t18]
+		t20 := dtapePointers1[t18]
+		t21 := dtapePointers2[t18]
+		t22 := tapePointers[n5-1]
+		t23 := tensorops.TanhJVP(x2, xBar2)
+		t24 := tensorops.Fuse("-2*a*b", x2, xBar2)
+		t25 := tensorops.Fuse("1 - a*a", x2)
+		t26 := tensorops.Fuse("a*b + c*d", t24, dx1_2, t25, dxBar1)
+		t27 := tensorops.Fuse("a*b + c*d", t24, dx2_2, t25, dxBar2)
+		t28 := tensorops.SumLike(t23, t15)
+		t29 := tensorops.SumLike(t26, t15)
+		t30 := tensorops.SumLike(t27, t15)
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t23, t22)
+		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t26, t22))
+		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t27, t22))
+		t31 := tensorops.MatMulGradAEach(x3, t19, false, t28, t29, t30)
+		xBar = t31[0]
+		t32 := t31[2]
+		t33 := tensorops.MatMulGradA(t28, x3, t20, false, false)
+		dxBar1 = tensorops.FuseInto(t33, "a + b", t31[1], t33)
+		t34 := tensorops.MatMulGradA(t28, x3, t21, false, false)
+		dxBar2 = tensorops.FuseInto(t34, "a + b", t32, t34)
+		t35 := tensorops.AccumulateMatMulGradB(lBar.W, t28, x3, t19, false, false)
+		t36 := tensorops.MatMulGradB(t29, x3, t19, false, false)
+		t37 := tensorops.MatMulGradB(t28, dx1_3, t19, false, false)
+		t38 := tensorops.FuseInto(t36, "a + b + c", dlBar1.W, t36, t37)
+		t39 := tensorops.MatMulGradB(t30, x3, t19, false, false)
+		t40 := tensorops.MatMulGradB(t28, dx2_3, t19, false, false)
+		t41 := tensorops.FuseInto(t39, "a + b + c", dlBar2.W, t39, t40)
+		lBar.W = t35
+		dlBar1.W = t38
+		dlBar2.W = t41
+		t42 := lBar
+		t43 := dlBar1
+		t44 := dlBar2
+		lBar = Layer{}
+		dlBar1 = Layer{}
+		dlBar2 = Layer{}
+		t45 := dlsBar1[i2].W
+		t46 := dlsBar2[i2].W
+		lsBar[i2].W = tensorops.Accumulate(lsBar[i2].W, t42.W)
+		dlsBar1[i2].W = tensorops.Add(t45, t43.W)
+		dlsBar2[i2].W = tensorops.Add(t46, t44.W)
+		t47 := dlsBar1[i2].B
+		t48 := dlsBar2[i2].B
+		lsBar[i2].B = tensorops.Accumulate(lsBar[i2].B, t42.B)
+		dlsBar1[i2].B = tensorops.Add(t47, t43.B)
+		dlsBar2[i2].B = tensorops.Add(t48, t44.B)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t17]
+		dtapePointers1 = dtapePointers1[:t17]
+		dtapePointers2 = dtapePointers2[:t17]
+		tapePointers2 = tapePointers2[:t14]
+		dtapePointers1_2 = dtapePointers1_2[:t14]
+		dtapePointers2_2 = dtapePointers2_2[:t14]
+	}
+}
+
+// StackLossVGrad computes StackLossV and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: s (into *sBar).
+// Fixed inputs: x.
+// Results: the value of StackLossV, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
+	t := s.Ls
+	t2 := sBar.Ls
+	sBar.Ls = append(t2, make([]Layer, max(len(t)-len(t2), 0))...)
+	t3 := *sBar
+	t4 := stack(t, x)
+	t5 := tensorops.SumAll(t4)
+	stackReverseWrtLs(t, t3.Ls, x, tensorops.FullLike(t4, 1))
+	return t5
+}
+
+// StackLossVHVP returns StackLossV and the Hessian-vector product ∇²StackLossV·v, the Hessian taken
+// with respect to s, by forward mode over reverse mode: the directional derivative of the gradient
+// of StackLossV (stackLossVGradJVP). Each product is a fresh value of s's type, zeros where it is
+// zero (never a nil tensor). A direction has s's shape: its slices (of tensors, of structs, in the
+// elements of a slice too) have s's lengths, its nested structs by pointer (the elements of a slice
+// of pointers too) are there (it panics otherwise, naming them); a nil tensor in it is zero.
+// Nothing needs sizing: the results have s's lengths.
+func StackLossVHVP(s, v Stack, x *T) (f float64, hv Stack) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	t3 := v
+	n2 := len(s.Ls)
+	if len(t3.Ls) != n2 {
+		panic("StackLossVHVP: len(v.Ls) != len(s.Ls)")
+	}
+	sBar := new(Stack)
+	sBar.Ls = make([]Layer, n2)
+	hv2 := new(Stack)
+	hv2.Ls = make([]Layer, len(s.Ls))
+	f, _ = stackLossVGradJVP(s, v, sBar, hv2, x)
+	t2 := hv2.Ls
+	n3 := len(t2)
+	j2 := 0
+	off := 0
+	for j2 < n3 {
+		t2[j2].W = tensorops.OrZerosLike(t2[j2].W, params[off])
+		t2[j2].B = tensorops.OrZerosLike(t2[j2].B, params[off+1])
+		j2++
+		off += 2
+	}
+	return f, *hv2
+}
+
+// stackLossVGradJVP computes StackLossVGrad and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds), sBar (tangent dsBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of StackLossVGrad; its tangent.
+// Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values StackLossVGrad writes are written (overwritten) into the shadows: sBar
+// into dsBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64) {
+	t := s.Ls
+	t2 := ds.Ls
+	n := len(t)
+	ds.Ls = append(t2, make([]Layer, max(n-len(t2), 0))...)
+	t3 := dsBar.Ls
+	dsBar.Ls = append(t3, make([]Layer, max(len(sBar.Ls)-len(t3), 0))...)
+	t4 := ds.Ls
+	t5 := sBar.Ls
+	t6 := dsBar.Ls
+	t7 := max(n-len(t5), 0)
+	t8 := append(t5, make([]Layer, t7)...)
+	t9 := append(t6, make([]Layer, t7)...)
+	sBar.Ls = t8
+	dsBar.Ls = t9
+	t10 := *sBar
+	t11 := *dsBar
+	t12, _ := stackJVPWrtLs(t, t4, x)
+	t13 := tensorops.SumAll(t12)
+	t14 := tensorops.FullLike(t12, 1)
+	stackReverseWrtLsJVP(t, t4, t10.Ls, t11.Ls, x, t14)
+	return t13, 0
+}
+
+// StackLossVHessian returns StackLossV and its Hessian with respect to s, a [n, n] tensor (marked
+// symmetric) over θ, the n elements of the tensors of s in the order of its fields (each element e
+// of Ls in turn (e.W, e.B)), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] =
+// ∂²StackLossV/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by forward
+// mode over reverse mode (stackLossVGradJVPLanes8, the JVP of the gradient along 8 unit directions
+// at once, ⌈n/8⌉ calls, which give StackLossV's value too), then (H + Hᵀ)/2, exactly symmetric.
+func StackLossVHessian(s Stack, x *T) (f float64, h *T) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	n2 := tensorops.ParamsSize(params)
+	rows := make([]*T, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]Stack, 8)
+		for l := 0; l < 8; l++ {
+			t4 := tensorops.ParamsBasis(params, i+l)
+			n4 := len(s.Ls)
+			t5 := make([]Layer, n4)
+			us[l].Ls = t5
+			j3 := 0
+			off := 0
+			for j3 < n4 {
+				t5[j3].W = t4[off]
+				t5[j3].B = t4[off+1]
+				j3++
+				off += 2
+			}
+		}
+		u1 := us[0]
+		u2 := us[1]
+		u3 := us[2]
+		u4 := us[3]
+		u5 := us[4]
+		u6 := us[5]
+		u7 := us[6]
+		u8 := us[7]
+		sBar := new(Stack)
+		sBar.Ls = make([]Layer, len(s.Ls))
+		hvs := make([]*Stack, 8)
+		for l2 := 0; l2 < 8; l2++ {
+			t3 := new(Stack)
+			t3.Ls = make([]Layer, len(s.Ls))
+			hvs[l2] = t3
+		}
+		f, _, _, _, _, _, _, _, _ = stackLossVGradJVPLanes8(
+			s,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+			u8,
+			sBar,
+			hvs[0],
+			hvs[1],
+			hvs[2],
+			hvs[3],
+			hvs[4],
+			hvs[5],
+			hvs[6],
+			hvs[7],
+			x,
+		)
+		for l3 := 0; l3 < 8; l3++ {
+			t2 := hvs[l3].Ls
+			n3 := len(t2)
+			ts := make([]*T, 0)
+			for j2 := 0; j2 < n3; j2++ {
+				ts = append(ts, t2[j2].W, t2[j2].B)
+			}
+			rows[i+l3] = tensorops.ParamsFlatten(ts, params)
+		}
+	}
+	if n2 == 0 {
+		f = StackLossV(s, x)
+	}
+	return f, tensorops.ParamsHessian(rows[:n2], params...)
+}
+
+// stackLossVGradJVPLanes8 computes StackLossVGrad and its derivatives along 8 directions at once
+// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
+// StackLossVGrad's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: s (tangents ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8), sBar (tangents dsBar1,
+// dsBar2, dsBar3, dsBar4, dsBar5, dsBar6, dsBar7, dsBar8).
+// Fixed inputs (zero tangents): x.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func stackLossVGradJVPLanes8(
+	s, ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8 Stack,
+	sBar, dsBar1, dsBar2, dsBar3, dsBar4, dsBar5, dsBar6, dsBar7, dsBar8 *Stack,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := s.Ls
+	t2 := ds1.Ls
+	n := len(t)
+	ds1.Ls = append(t2, make([]Layer, max(n-len(t2), 0))...)
+	t3 := ds2.Ls
+	ds2.Ls = append(t3, make([]Layer, max(n-len(t3), 0))...)
+	t4 := ds3.Ls
+	ds3.Ls = append(t4, make([]Layer, max(n-len(t4), 0))...)
+	t5 := ds4.Ls
+	ds4.Ls = append(t5, make([]Layer, max(n-len(t5), 0))...)
+	t6 := ds5.Ls
+	ds5.Ls = append(t6, make([]Layer, max(n-len(t6), 0))...)
+	t7 := ds6.Ls
+	ds6.Ls = append(t7, make([]Layer, max(n-len(t7), 0))...)
+	t8 := ds7.Ls
+	ds7.Ls = append(t8, make([]Layer, max(n-len(t8), 0))...)
+	t9 := ds8.Ls
+	ds8.Ls = append(t9, make([]Layer, max(n-len(t9), 0))...)
+	t10 := dsBar1.Ls
+	dsBar1.Ls = append(t10, make([]Layer, max(len(sBar.Ls)-len(t10), 0))...)
+	t11 := dsBar2.Ls
+	dsBar2.Ls = append(t11, make([]Layer, max(len(sBar.Ls)-len(t11), 0))...)
+	t12 := dsBar3.Ls
+	dsBar3.Ls = append(t12, make([]Layer, max(len(sBar.Ls)-len(t12), 0))...)
+	t13 := dsBar4.Ls
+	dsBar4.Ls = append(t13, make([]Layer, max(len(sBar.Ls)-len(t13), 0))...)
+	t14 := dsBar5.Ls
+	dsBar5.Ls = append(t14, make([]Layer, max(len(sBar.Ls)-len(t14), 0))...)
+	t15 := dsBar6.Ls
+	dsBar6.Ls = append(t15, make([]Layer, max(len(sBar.Ls)-len(t15), 0))...)
+	t16 := dsBar7.Ls
+	dsBar7.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
+	t17 := dsBar8.Ls
+	dsBar8.Ls = append(t17, make([]Layer, max(len(sBar.Ls)-len(t17), 0))...)
+	t18 := ds1.Ls
+	t19 := ds2.Ls
+	t20 := ds3.Ls
+	t21 := ds4.Ls
+	t22 := ds5.Ls
+	t23 := ds6.Ls
+	t24 := ds7.Ls
+	t25 := ds8.Ls
+	t26 := sBar.Ls
+	t27 := dsBar1.Ls
+	t28 := dsBar2.Ls
+	t29 := dsBar3.Ls
+	t30 := dsBar4.Ls
+	t31 := dsBar5.Ls
+	t32 := dsBar6.Ls
+	t33 := dsBar7.Ls
+	t34 := dsBar8.Ls
+	t35 := max(n-len(t26), 0)
+	t36 := append(t26, make([]Layer, t35)...)
+	t37 := append(t27, make([]Layer, t35)...)
+	t38 := append(t28, make([]Layer, t35)...)
+	t39 := append(t29, make([]Layer, t35)...)
+	t40 := append(t30, make([]Layer, t35)...)
+	t41 := append(t31, make([]Layer, t35)...)
+	t42 := append(t32, make([]Layer, t35)...)
+	t43 := append(t33, make([]Layer, t35)...)
+	t44 := append(t34, make([]Layer, t35)...)
+	sBar.Ls = t36
+	dsBar1.Ls = t37
+	dsBar2.Ls = t38
+	dsBar3.Ls = t39
+	dsBar4.Ls = t40
+	dsBar5.Ls = t41
+	dsBar6.Ls = t42
+	dsBar7.Ls = t43
+	dsBar8.Ls = t44
+	t45 := *sBar
+	t46 := *dsBar1
+	t47 := *dsBar2
+	t48 := *dsBar3
+	t49 := *dsBar4
+	t50 := *dsBar5
+	t51 := *dsBar6
+	t52 := *dsBar7
+	t53 := *dsBar8
+	t54, _, _, _, _, _, _, _, _ := stackJVPLanes8WrtLs(t, t18, t19, t20, t21, t22, t23, t24, t25, x)
+	t55 := tensorops.SumAll(t54)
+	t56 := tensorops.FullLike(t54, 1)
+	stackReverseWrtLsJVPLanes8(
+		t,
+		t18,
+		t19,
+		t20,
+		t21,
+		t22,
+		t23,
+		t24,
+		t25,
+		t45.Ls,
+		t46.Ls,
+		t47.Ls,
+		t48.Ls,
+		t49.Ls,
+		t50.Ls,
+		t51.Ls,
+		t52.Ls,
+		t53.Ls,
+		x,
+		t56,
+	)
+	return t55, 0, 0, 0, 0, 0, 0, 0, 0
+}
+
+// StackLossVHessDiag returns StackLossV and the diagonal of its Hessian with respect to s, as a
+// fresh value of s's type (of its shape): ∂²StackLossV/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the
+// tensors of s in the order of its fields (each element e of Ls in turn (e.W, e.B)), each tensor
+// row-major (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of StackLossV along
+// the unit direction eᵢ (stackLossVTaylorLanes8WrtS, 8 unit directions per call, ⌈n/8⌉ calls, which
+// give StackLossV's value too).
+func StackLossVHessDiag(s Stack, x *T) (f float64, d Stack) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	zero := Stack{Ls: make([]Layer, len(s.Ls))}
+	n2 := tensorops.ParamsSize(params)
+	d2 := make([]float64, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]Stack, 8)
+		for l := 0; l < 8; l++ {
+			t12 := tensorops.ParamsBasis(params, i+l)
+			n4 := len(s.Ls)
+			t13 := make([]Layer, n4)
+			us[l].Ls = t13
+			j3 := 0
+			off2 := 0
+			for j3 < n4 {
+				t13[j3].W = t12[off2]
+				t13[j3].B = t12[off2+1]
+				j3++
+				off2 += 2
+			}
+		}
+		var t4, t5, t6, t7, t8, t9, t10, t11 float64
+		f, _, _, _, _, _, _, _, _, t4, t5, t6, t7, t8, t9, t10, t11 = stackLossVTaylorLanes8WrtS(
+			s,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			zero,
+			zero,
+			zero,
+			zero,
+			zero,
+			zero,
+			zero,
+			zero,
+			x,
+		)
+		d2[i] = 2 * t4
+		d2[i+1] = 2 * t5
+		d2[i+2] = 2 * t6
+		d2[i+3] = 2 * t7
+		d2[i+4] = 2 * t8
+		d2[i+5] = 2 * t9
+		d2[i+6] = 2 * t10
+		d2[i+7] = 2 * t11
+	}
+	if n2 == 0 {
+		f = StackLossV(s, x)
+	}
+	t2 := tensorops.ParamsUnflatten(d2[:n2], params)
+	var t14 Stack
+	n3 := len(s.Ls)
+	t3 := make([]Layer, n3)
+	t14.Ls = t3
+	j2 := 0
+	off := 0
+	for j2 < n3 {
+		t3[j2].W = t2[off]
+		t3[j2].B = t2[off+1]
+		j2++
+		off += 2
+	}
+	return f, t14
+}
+
+// stackLossVTaylorLanes8WrtS propagates 8 Taylor polynomials of degree 2 through StackLossV at
+// once, one per direction (Taylor mode, 8 lanes): along the curves given for each varied input p as
+// its coefficients pk_l (degree k, lane l), it returns the results of StackLossV and, for each
+// float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree,
+// where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: s (coefficients s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3,
+// s2_4, s2_5, s2_6, s2_7, s2_8).
+// Fixed inputs (zero coefficients): x.
+func stackLossVTaylorLanes8WrtS(
+	s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3, s2_4, s2_5, s2_6, s2_7 Stack,
+	s2_8 Stack,
+	x *T,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	t := s.Ls
+	t2 := s1_1.Ls
+	n := len(t)
+	s1_1.Ls = append(t2, make([]Layer, max(n-len(t2), 0))...)
+	t3 := s1_2.Ls
+	s1_2.Ls = append(t3, make([]Layer, max(n-len(t3), 0))...)
+	t4 := s1_3.Ls
+	s1_3.Ls = append(t4, make([]Layer, max(n-len(t4), 0))...)
+	t5 := s1_4.Ls
+	s1_4.Ls = append(t5, make([]Layer, max(n-len(t5), 0))...)
+	t6 := s1_5.Ls
+	s1_5.Ls = append(t6, make([]Layer, max(n-len(t6), 0))...)
+	t7 := s1_6.Ls
+	s1_6.Ls = append(t7, make([]Layer, max(n-len(t7), 0))...)
+	t8 := s1_7.Ls
+	s1_7.Ls = append(t8, make([]Layer, max(n-len(t8), 0))...)
+	t9 := s1_8.Ls
+	s1_8.Ls = append(t9, make([]Layer, max(n-len(t9), 0))...)
+	t10 := s2_1.Ls
+	s2_1.Ls = append(t10, make([]Layer, max(n-len(t10), 0))...)
+	t11 := s2_2.Ls
+	s2_2.Ls = append(t11, make([]Layer, max(n-len(t11), 0))...)
+	t12 := s2_3.Ls
+	s2_3.Ls = append(t12, make([]Layer, max(n-len(t12), 0))...)
+	t13 := s2_4.Ls
+	s2_4.Ls = append(t13, make([]Layer, max(n-len(t13), 0))...)
+	t14 := s2_5.Ls
+	s2_5.Ls = append(t14, make([]Layer, max(n-len(t14), 0))...)
+	t15 := s2_6.Ls
+	s2_6.Ls = append(t15, make([]Layer, max(n-len(t15), 0))...)
+	t16 := s2_7.Ls
+	s2_7.Ls = append(t16, make([]Layer, max(n-len(t16), 0))...)
+	t17 := s2_8.Ls
+	s2_8.Ls = append(t17, make([]Layer, max(n-len(t17), 0))...)
+	t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34 := stackTaylorLanes8WrtLs2(
+		t,
+		s1_1.Ls,
+		s1_2.Ls,
+		s1_3.Ls,
+		s1_4.Ls,
+		s1_5.Ls,
+		s1_6.Ls,
+		s1_7.Ls,
+		s1_8.Ls,
+		s2_1.Ls,
+		s2_2.Ls,
+		s2_3.Ls,
+		s2_4.Ls,
+		s2_5.Ls,
+		s2_6.Ls,
+		s2_7.Ls,
+		s2_8.Ls,
+		x,
+	)
+	t35 := tensorops.SumAll(t18)
+	t36 := tensorops.SumAll(t19)
+	t37 := tensorops.SumAll(t27)
+	t38 := tensorops.SumAll(t20)
+	t39 := tensorops.SumAll(t28)
+	t40 := tensorops.SumAll(t21)
+	t41 := tensorops.SumAll(t29)
+	t42 := tensorops.SumAll(t22)
+	t43 := tensorops.SumAll(t30)
+	t44 := tensorops.SumAll(t23)
+	t45 := tensorops.SumAll(t31)
+	t46 := tensorops.SumAll(t24)
+	t47 := tensorops.SumAll(t32)
+	t48 := tensorops.SumAll(t25)
+	t49 := tensorops.SumAll(t33)
+	t50 := tensorops.SumAll(t26)
+	t51 := tensorops.SumAll(t34)
+	return t35, t36, t38, t40, t42, t44, t46, t48, t50, t37, t39, t41, t43, t45, t47, t49, t51
+}
+
+// stackTaylorLanes8WrtLs2 propagates 8 Taylor polynomials of degree 2 through stack at once, one
+// per direction (Taylor mode, 8 lanes): along the curves given for each varied input p as its
+// coefficients pk_l (degree k, lane l), it returns the results of stack and, for each float result
+// y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l
+// is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: ls (coefficients ls1_1, ls1_2, ls1_3, ls1_4, ls1_5, ls1_6, ls1_7, ls1_8, ls2_1,
+// ls2_2, ls2_3, ls2_4, ls2_5, ls2_6, ls2_7, ls2_8).
+// Fixed inputs (zero coefficients): x.
+func stackTaylorLanes8WrtLs2(
+	ls, ls1_1, ls1_2, ls1_3, ls1_4, ls1_5, ls1_6, ls1_7, ls1_8, ls2_1, ls2_2, ls2_3, ls2_4 []Layer,
+	ls2_5, ls2_6, ls2_7, ls2_8 []Layer,
+	x *T,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	var x1_1 *T
+	var x1_2 *T
+	var x1_3 *T
+	var x1_4 *T
+	var x1_5 *T
+	var x1_6 *T
+	var x1_7 *T
+	var x1_8 *T
+	var x2_1 *T
+	var x2_2 *T
+	var x2_3 *T
+	var x2_4 *T
+	var x2_5 *T
+	var x2_6 *T
+	var x2_7 *T
+	var x2_8 *T
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		l1_1 := ls1_1[i]
+		l1_2 := ls1_2[i]
+		l1_3 := ls1_3[i]
+		l1_4 := ls1_4[i]
+		l1_5 := ls1_5[i]
+		l1_6 := ls1_6[i]
+		l1_7 := ls1_7[i]
+		l1_8 := ls1_8[i]
+		l2_1 := ls2_1[i]
+		l2_2 := ls2_2[i]
+		l2_3 := ls2_3[i]
+		l2_4 := ls2_4[i]
+		l2_5 := ls2_5[i]
+		l2_6 := ls2_6[i]
+		l2_7 := ls2_7[i]
+		l2_8 := ls2_8[i]
+		t := tensorops.MatMulEach(
+			l.W,
+			false,
+			x,
+			x1_1,
+			x2_1,
+			x1_2,
+			x2_2,
+			x1_3,
+			x2_3,
+			x1_4,
+			x2_4,
+			x1_5,
+			x2_5,
+			x1_6,
+			x2_6,
+			x1_7,
+			x2_7,
+			x1_8,
+			x2_8,
+		)
+		t2 := t[0]
+		t3 := t[1]
+		t4 := t[2]
+		t5 := t[3]
+		t6 := t[4]
+		t7 := t[5]
+		t8 := t[6]
+		t9 := t[7]
+		t10 := t[8]
+		t11 := t[9]
+		t12 := t[10]
+		t13 := t[11]
+		t14 := t[12]
+		t15 := t[13]
+		t16 := t[14]
+		t17 := t[15]
+		t18 := t[16]
+		t19 := tensorops.MatMulEach(l1_1.W, false, x, x1_1)
+		t20 := t19[0]
+		t21 := tensorops.MatMul(x, l2_1.W)
+		t22 := tensorops.FuseInto(t21, "a + b + c", t21, t19[1], t4)
+		t23 := tensorops.MatMulEach(l1_2.W, false, x, x1_2)
+		t24 := t23[0]
+		t25 := tensorops.MatMul(x, l2_2.W)
+		t26 := tensorops.FuseInto(t25, "a + b + c", t25, t23[1], t6)
+		t27 := tensorops.MatMulEach(l1_3.W, false, x, x1_3)
+		t28 := t27[0]
+		t29 := tensorops.MatMul(x, l2_3.W)
+		t30 := tensorops.FuseInto(t29, "a + b + c", t29, t27[1], t8)
+		t31 := tensorops.MatMulEach(l1_4.W, false, x, x1_4)
+		t32 := t31[0]
+		t33 := tensorops.MatMul(x, l2_4.W)
+		t34 := tensorops.FuseInto(t33, "a + b + c", t33, t31[1], t10)
+		t35 := tensorops.MatMulEach(l1_5.W, false, x, x1_5)
+		t36 := t35[0]
+		t37 := tensorops.MatMul(x, l2_5.W)
+		t38 := tensorops.FuseInto(t37, "a + b + c", t37, t35[1], t12)
+		t39 := tensorops.MatMulEach(l1_6.W, false, x, x1_6)
+		t40 := t39[0]
+		t41 := tensorops.MatMul(x, l2_6.W)
+		t42 := tensorops.FuseInto(t41, "a + b + c", t41, t39[1], t14)
+		t43 := tensorops.MatMulEach(l1_7.W, false, x, x1_7)
+		t44 := t43[0]
+		t45 := tensorops.MatMul(x, l2_7.W)
+		t46 := tensorops.FuseInto(t45, "a + b + c", t45, t43[1], t16)
+		t47 := tensorops.MatMulEach(l1_8.W, false, x, x1_8)
+		t48 := t47[0]
+		t49 := tensorops.MatMul(x, l2_8.W)
+		t50 := tensorops.FuseInto(t49, "a + b + c", t49, t47[1], t18)
+		t51 := tensorops.Add(t2, l.B)
+		t52 := tensorops.ExpandLike(tensorops.Add(t3, t20), t51)
+		t53 := tensorops.Add(t52, tensorops.ExpandLike(l1_1.B, t51))
+		t54 := tensorops.ExpandLike(t22, t51)
+		t55 := tensorops.ExpandLike(l2_1.B, t51)
+		t56 := tensorops.ExpandLike(tensorops.Add(t5, t24), t51)
+		t57 := tensorops.Add(t56, tensorops.ExpandLike(l1_2.B, t51))
+		t58 := tensorops.ExpandLike(t26, t51)
+		t59 := tensorops.ExpandLike(l2_2.B, t51)
+		t60 := tensorops.ExpandLike(tensorops.Add(t7, t28), t51)
+		t61 := tensorops.Add(t60, tensorops.ExpandLike(l1_3.B, t51))
+		t62 := tensorops.ExpandLike(t30, t51)
+		t63 := tensorops.ExpandLike(l2_3.B, t51)
+		t64 := tensorops.ExpandLike(tensorops.Add(t9, t32), t51)
+		t65 := tensorops.Add(t64, tensorops.ExpandLike(l1_4.B, t51))
+		t66 := tensorops.ExpandLike(t34, t51)
+		t67 := tensorops.ExpandLike(l2_4.B, t51)
+		t68 := tensorops.ExpandLike(tensorops.Add(t11, t36), t51)
+		t69 := tensorops.Add(t68, tensorops.ExpandLike(l1_5.B, t51))
+		t70 := tensorops.ExpandLike(t38, t51)
+		t71 := tensorops.ExpandLike(l2_5.B, t51)
+		t72 := tensorops.ExpandLike(tensorops.Add(t13, t40), t51)
+		t73 := tensorops.Add(t72, tensorops.ExpandLike(l1_6.B, t51))
+		t74 := tensorops.ExpandLike(t42, t51)
+		t75 := tensorops.ExpandLike(l2_6.B, t51)
+		t76 := tensorops.ExpandLike(tensorops.Add(t15, t44), t51)
+		t77 := tensorops.Add(t76, tensorops.ExpandLike(l1_7.B, t51))
+		t78 := tensorops.ExpandLike(t46, t51)
+		t79 := tensorops.ExpandLike(l2_7.B, t51)
+		t80 := tensorops.ExpandLike(tensorops.Add(t17, t48), t51)
+		t81 := tensorops.Add(t80, tensorops.ExpandLike(l1_8.B, t51))
+		t82 := tensorops.ExpandLike(t50, t51)
+		t83 := tensorops.ExpandLike(l2_8.B, t51)
+		x = tensorops.Tanh(t51)
+		x1_1 = tensorops.TanhJVP(x, t53)
+		t84 := tensorops.Fuse("1 - a*a", x)
+		x2_1 = tensorops.FuseInto(t54, "0.5*(-(a*b + b*a)*c) + d*(e + f)", x, x1_1, t53, t84, t54, t55)
+		x1_2 = tensorops.TanhJVP(x, t57)
+		x2_2 = tensorops.FuseInto(t58, "0.5*(-(a*b + b*a)*c) + d*(e + f)", x, x1_2, t57, t84, t58, t59)
+		x1_3 = tensorops.TanhJVP(x, t61)
+		x2_3 = tensorops.FuseInto(t62, "0.5*(-(a*b + b*a)*c) + d*(e + f)", x, x1_3, t61, t84, t62, t63)
+		x1_4 = tensorops.TanhJVP(x, t65)
+		x2_4 = tensorops.FuseInto(t66, "0.5*(-(a*b + b*a)*c) + d*(e + f)", x, x1_4, t65, t84, t66, t67)
+		x1_5 = tensorops.TanhJVP(x, t69)
+		x2_5 = tensorops.FuseInto(t70, "0.5*(-(a*b + b*a)*c) + d*(e + f)", x, x1_5, t69, t84, t70, t71)
+		x1_6 = tensorops.TanhJVP(x, t73)
+		x2_6 = tensorops.FuseInto(t74, "0.5*(-(a*b + b*a)*c) + d*(e + f)", x, x1_6, t73, t84, t74, t75)
+		x1_7 = tensorops.TanhJVP(x, t77)
+		x2_7 = tensorops.FuseInto(t78, "0.5*(-(a*b + b*a)*c) + d*(e + f)", x, x1_7, t77, t84, t78, t79)
+		x1_8 = tensorops.TanhJVP(x, t81)
+		x2_8 = tensorops.FuseInto(t82, "0.5*(-(a*b + b*a)*c) + d*(e + f)", x, x1_8, t81, t84, t82, t83)
+	}
+	return x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6, x2_7, x2_8
+}
+
+// StackLossVLaplacian returns StackLossV and its Laplacian with respect to s, Σᵢ ∂²StackLossV/∂θᵢ²
+// over θ, the n elements of the tensors of s in the order of its fields (each element e of Ls in
+// turn (e.W, e.B)), each tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor
+// mode: stackLossVTaylorWrtS propagates 8 unit directions at once, their first coefficients and the
+// sum of their second ones; ⌈n/8⌉ calls, which give StackLossV's value too.
+func StackLossVLaplacian(s Stack, x *T) (f, lap float64) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	zero := Stack{Ls: make([]Layer, len(s.Ls))}
+	n2 := tensorops.ParamsSize(params)
+	lap = 0
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]Stack, 8)
+		for l := 0; l < 8; l++ {
+			t3 := tensorops.ParamsBasis(params, i+l)
+			n3 := len(s.Ls)
+			t4 := make([]Layer, n3)
+			us[l].Ls = t4
+			j2 := 0
+			off := 0
+			for j2 < n3 {
+				t4[j2].W = t3[off]
+				t4[j2].B = t3[off+1]
+				j2++
+				off += 2
+			}
+		}
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = stackLossVTaylorWrtS(
+			s,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			zero,
+			x,
+		)
+		lap += 2 * t2
+	}
+	if n2 == 0 {
+		f = StackLossV(s, x)
+	}
+	return f, lap
+}
+
+// stackLossVTaylorWrtS propagates 8 second-order jets of StackLossV at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
+// second coefficients in p9,
+// it returns the results of StackLossV and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: s (s1, s2, s3, s4, s5, s6, s7, s8, s9).
+func stackLossVTaylorWrtS(
+	s, s1, s2, s3, s4, s5, s6, s7, s8, s9 Stack,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := s.Ls
+	t2 := s1.Ls
+	n := len(t)
+	s1.Ls = append(t2, make([]Layer, max(n-len(t2), 0))...)
+	t3 := s2.Ls
+	s2.Ls = append(t3, make([]Layer, max(n-len(t3), 0))...)
+	t4 := s3.Ls
+	s3.Ls = append(t4, make([]Layer, max(n-len(t4), 0))...)
+	t5 := s4.Ls
+	s4.Ls = append(t5, make([]Layer, max(n-len(t5), 0))...)
+	t6 := s5.Ls
+	s5.Ls = append(t6, make([]Layer, max(n-len(t6), 0))...)
+	t7 := s6.Ls
+	s6.Ls = append(t7, make([]Layer, max(n-len(t7), 0))...)
+	t8 := s7.Ls
+	s7.Ls = append(t8, make([]Layer, max(n-len(t8), 0))...)
+	t9 := s8.Ls
+	s8.Ls = append(t9, make([]Layer, max(n-len(t9), 0))...)
+	t10 := s9.Ls
+	s9.Ls = append(t10, make([]Layer, max(n-len(t10), 0))...)
+	t11, t12, t13, t14, t15, t16, t17, t18, t19, t20 := stackTaylorWrtLs2(
+		t,
+		s1.Ls,
+		s2.Ls,
+		s3.Ls,
+		s4.Ls,
+		s5.Ls,
+		s6.Ls,
+		s7.Ls,
+		s8.Ls,
+		s9.Ls,
+		x,
+	)
+	t21 := tensorops.SumAll(t11)
+	t22 := tensorops.SumAll(t12)
+	t23 := tensorops.SumAll(t13)
+	t24 := tensorops.SumAll(t14)
+	t25 := tensorops.SumAll(t15)
+	t26 := tensorops.SumAll(t16)
+	t27 := tensorops.SumAll(t17)
+	t28 := tensorops.SumAll(t18)
+	return t21, t22, t23, t24, t25, t26, t27, t28, tensorops.SumAll(t19), tensorops.SumAll(t20)
+}
+
+// stackTaylorWrtLs2 propagates 8 second-order jets of stack at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
+// second coefficients in p9,
+// it returns the results of stack and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: ls (ls1, ls2, ls3, ls4, ls5, ls6, ls7, ls8, ls9).
+func stackTaylorWrtLs2(
+	ls, ls1, ls2, ls3, ls4, ls5, ls6, ls7, ls8, ls9 []Layer,
+	x *T,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	var x1 *T
+	var x2 *T
+	var x3 *T
+	var x4 *T
+	var x5 *T
+	var x6 *T
+	var x7 *T
+	var x8 *T
+	var x9 *T
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		l1 := ls1[i]
+		l2 := ls2[i]
+		l3 := ls3[i]
+		l4 := ls4[i]
+		l5 := ls5[i]
+		l6 := ls6[i]
+		l7 := ls7[i]
+		l8 := ls8[i]
+		l9 := ls9[i]
+		t := tensorops.MatMulEach(l.W, false, x, x1, x2, x3, x4, x5, x6, x7, x8, x9)
+		t2 := t[0]
+		t3 := t[1]
+		t4 := t[2]
+		t5 := t[3]
+		t6 := t[4]
+		t7 := t[5]
+		t8 := t[6]
+		t9 := t[7]
+		t10 := t[8]
+		t11 := t[9]
+		t12 := tensorops.MatMulEach(l1.W, false, x, x1)
+		t13 := t12[0]
+		t14 := t12[1]
+		t15 := tensorops.MatMulEach(l2.W, false, x, x2)
+		t16 := t15[0]
+		t17 := t15[1]
+		t18 := tensorops.MatMulEach(l3.W, false, x, x3)
+		t19 := t18[0]
+		t20 := t18[1]
+		t21 := tensorops.MatMulEach(l4.W, false, x, x4)
+		t22 := t21[0]
+		t23 := t21[1]
+		t24 := tensorops.MatMulEach(l5.W, false, x, x5)
+		t25 := t24[0]
+		t26 := t24[1]
+		t27 := tensorops.MatMulEach(l6.W, false, x, x6)
+		t28 := t27[0]
+		t29 := t27[1]
+		t30 := tensorops.MatMulEach(l7.W, false, x, x7)
+		t31 := t30[0]
+		t32 := t30[1]
+		t33 := tensorops.MatMulEach(l8.W, false, x, x8)
+		t34 := t33[0]
+		t35 := tensorops.MatMul(x, l9.W)
+		t36 := tensorops.FuseInto(
+			t35,
+			"a + b + c + d + e + f + g + h + (i + j)",
+			t14,
+			t17,
+			t20,
+			t23,
+			t26,
+			t29,
+			t32,
+			t33[1],
+			t35,
+			t11,
+		)
+		t37 := tensorops.Add(t2, l.B)
+		t38 := tensorops.ExpandLike(tensorops.Add(t3, t13), t37)
+		t39 := tensorops.Add(t38, tensorops.ExpandLike(l1.B, t37))
+		t40 := tensorops.ExpandLike(tensorops.Add(t4, t16), t37)
+		t41 := tensorops.Add(t40, tensorops.ExpandLike(l2.B, t37))
+		t42 := tensorops.ExpandLike(tensorops.Add(t5, t19), t37)
+		t43 := tensorops.Add(t42, tensorops.ExpandLike(l3.B, t37))
+		t44 := tensorops.ExpandLike(tensorops.Add(t6, t22), t37)
+		t45 := tensorops.Add(t44, tensorops.ExpandLike(l4.B, t37))
+		t46 := tensorops.ExpandLike(tensorops.Add(t7, t25), t37)
+		t47 := tensorops.Add(t46, tensorops.ExpandLike(l5.B, t37))
+		t48 := tensorops.ExpandLike(tensorops.Add(t8, t28), t37)
+		t49 := tensorops.Add(t48, tensorops.ExpandLike(l6.B, t37))
+		t50 := tensorops.ExpandLike(tensorops.Add(t9, t31), t37)
+		t51 := tensorops.Add(t50, tensorops.ExpandLike(l7.B, t37))
+		t52 := tensorops.ExpandLike(tensorops.Add(t10, t34), t37)
+		t53 := tensorops.Add(t52, tensorops.ExpandLike(l8.B, t37))
+		t54 := tensorops.ExpandLike(t36, t37)
+		t55 := tensorops.ExpandLike(l9.B, t37)
+		x = tensorops.Tanh(t37)
+		x1 = tensorops.TanhJVP(x, t39)
+		x2 = tensorops.TanhJVP(x, t41)
+		x3 = tensorops.TanhJVP(x, t43)
+		t56 := tensorops.Fuse(
+			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
+			x,
+			x1,
+			t39,
+			x2,
+			t41,
+			x3,
+			t43,
+		)
+		x4 = tensorops.TanhJVP(x, t45)
+		x5 = tensorops.TanhJVP(x, t47)
+		x6 = tensorops.TanhJVP(x, t49)
+		t57 := tensorops.FuseInto(
+			t56,
+			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
+			t56,
+			x,
+			x4,
+			t45,
+			x5,
+			t47,
+			x6,
+			t49,
+		)
+		x7 = tensorops.TanhJVP(x, t51)
+		x8 = tensorops.TanhJVP(x, t53)
+		x9 = tensorops.FuseInto(
+			t57,
+			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*(g + h)",
+			t57,
+			x,
+			x7,
+			t51,
+			x8,
+			t53,
+			t54,
+			t55,
+		)
+	}
+	return x, x1, x2, x3, x4, x5, x6, x7, x8, x9
+}
+
+// LossGrad computes Stack.Loss and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: s (into sBar).
+// Fixed inputs: x.
+// Results: the value of Stack.Loss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
+	t := sBar.Ls
+	sBar.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := stack(s.Ls, x)
+	t3 := tensorops.SumAll(t2)
+	stackReverseWrtLs(s.Ls, sBar.Ls, x, tensorops.FullLike(t2, 1))
+	return t3
+}
+
+// LossHVP returns Stack.Loss and the Hessian-vector product ∇²Stack.Loss·v, the Hessian taken with
+// respect to s, by forward mode over reverse mode: the directional derivative of the gradient of
+// Stack.Loss (stackLossGradJVP2). Each product is a fresh value of s's type, zeros where it is zero
+// (never a nil tensor). A direction, not nil, has s's shape: its slices (of tensors, of structs, in
+// the elements of a slice too) have s's lengths, its nested structs by pointer (the elements of a
+// slice of pointers too) are there (it panics otherwise, naming them); a nil tensor in it is zero.
+// Nothing needs sizing: the results have s's lengths.
+func (s *Stack) LossHVP(v *Stack, x *T) (f float64, hv *Stack) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	if v == nil {
+		panic("LossHVP: v is nil")
+	}
+	n2 := len(s.Ls)
+	if len(v.Ls) != n2 {
+		panic("LossHVP: len(v.Ls) != len(s.Ls)")
+	}
+	sBar := new(Stack)
+	sBar.Ls = make([]Layer, n2)
+	hv = new(Stack)
+	hv.Ls = make([]Layer, len(s.Ls))
+	f, _ = stackLossGradJVP2(s, v, sBar, hv, x)
+	t2 := hv.Ls
+	n3 := len(t2)
+	j2 := 0
+	off := 0
+	for j2 < n3 {
+		t2[j2].W = tensorops.OrZerosLike(t2[j2].W, params[off])
+		t2[j2].B = tensorops.OrZerosLike(t2[j2].B, params[off+1])
+		j2++
+		off += 2
+	}
+	return f, hv
+}
+
+// stackLossGradJVP2 computes Stack.LossGrad and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds), sBar (tangent dsBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of Stack.LossGrad; its tangent.
+// Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Stack.LossGrad writes are written (overwritten) into the shadows: s
+// into ds, sBar into dsBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
+	t := ds.Ls
+	ds.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := dsBar.Ls
+	dsBar.Ls = append(t2, make([]Layer, max(len(sBar.Ls)-len(t2), 0))...)
+	t3 := sBar.Ls
+	t4 := dsBar.Ls
+	t5 := max(len(s.Ls)-len(t3), 0)
+	t6 := append(t3, make([]Layer, t5)...)
+	t7 := append(t4, make([]Layer, t5)...)
+	sBar.Ls = t6
+	dsBar.Ls = t7
+	t8, _ := stackJVPWrtLs(s.Ls, ds.Ls, x)
+	t9 := tensorops.SumAll(t8)
+	t10 := tensorops.FullLike(t8, 1)
+	stackReverseWrtLsJVP(s.Ls, ds.Ls, sBar.Ls, dsBar.Ls, x, t10)
+	return t9, 0
+}
+
+// LossHessDiag returns Stack.Loss and the diagonal of its Hessian with respect to s, as a fresh
+// value of s's type (of its shape): ∂²Stack.Loss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the
+// tensors of s in the order of its fields (each element e of Ls in turn (e.W, e.B)), each tensor
+// row-major (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of Stack.Loss along
+// the unit direction eᵢ (stackLossTaylorLanes8WrtS2, 8 unit directions per call, ⌈n/8⌉ calls, which
+// give Stack.Loss's value too).
+func (s *Stack) LossHessDiag(x *T) (f float64, d *Stack) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	n2 := tensorops.ParamsSize(params)
+	d2 := make([]float64, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]*Stack, 8)
+		for l := 0; l < 8; l++ {
+			t13 := tensorops.ParamsBasis(params, i+l)
+			t14 := new(Stack)
+			us[l] = t14
+			n4 := len(s.Ls)
+			t15 := make([]Layer, n4)
+			t14.Ls = t15
+			j3 := 0
+			off2 := 0
+			for j3 < n4 {
+				t15[j3].W = t13[off2]
+				t15[j3].B = t13[off2+1]
+				j3++
+				off2 += 2
+			}
+		}
+		var t5, t6, t7, t8, t9, t10, t11, t12 float64
+		f, _, _, _, _, _, _, _, _, t5, t6, t7, t8, t9, t10, t11, t12 = stackLossTaylorLanes8WrtS2(
+			s,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			x,
+		)
+		d2[i] = 2 * t5
+		d2[i+1] = 2 * t6
+		d2[i+2] = 2 * t7
+		d2[i+3] = 2 * t8
+		d2[i+4] = 2 * t9
+		d2[i+5] = 2 * t10
+		d2[i+6] = 2 * t11
+		d2[i+7] = 2 * t12
+	}
+	if n2 == 0 {
+		f = s.Loss(x)
+	}
+	t2 := tensorops.ParamsUnflatten(d2[:n2], params)
+	t3 := new(Stack)
+	n3 := len(s.Ls)
+	t4 := make([]Layer, n3)
+	t3.Ls = t4
+	j2 := 0
+	off := 0
+	for j2 < n3 {
+		t4[j2].W = t2[off]
+		t4[j2].B = t2[off+1]
+		j2++
+		off += 2
+	}
+	return f, t3
+}
+
+// stackLossTaylorLanes8WrtS2 propagates 8 Taylor polynomials of degree 2 through Stack.Loss at
+// once, one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied
+// input p as its first coefficients p1_1 … p1_8, it returns the results of Stack.Loss and, for each
+// float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree,
+// where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: s (coefficients s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8).
+// Fixed inputs (zero coefficients): x.
+func stackLossTaylorLanes8WrtS2(
+	s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8 *Stack,
+	x *T,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	t := s1_1.Ls
+	s1_1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := s1_2.Ls
+	s1_2.Ls = append(t2, make([]Layer, max(len(s.Ls)-len(t2), 0))...)
+	t3 := s1_3.Ls
+	s1_3.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
+	t4 := s1_4.Ls
+	s1_4.Ls = append(t4, make([]Layer, max(len(s.Ls)-len(t4), 0))...)
+	t5 := s1_5.Ls
+	s1_5.Ls = append(t5, make([]Layer, max(len(s.Ls)-len(t5), 0))...)
+	t6 := s1_6.Ls
+	s1_6.Ls = append(t6, make([]Layer, max(len(s.Ls)-len(t6), 0))...)
+	t7 := s1_7.Ls
+	s1_7.Ls = append(t7, make([]Layer, max(len(s.Ls)-len(t7), 0))...)
+	t8 := s1_8.Ls
+	s1_8.Ls = append(t8, make([]Layer, max(len(s.Ls)-len(t8), 0))...)
+	t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25 := stackTaylorLanes8WrtLs(
+		s.Ls,
+		s1_1.Ls,
+		s1_2.Ls,
+		s1_3.Ls,
+		s1_4.Ls,
+		s1_5.Ls,
+		s1_6.Ls,
+		s1_7.Ls,
+		s1_8.Ls,
+		x,
+	)
+	t26 := tensorops.SumAll(t9)
+	t27 := tensorops.SumAll(t10)
+	t28 := tensorops.SumAll(t18)
+	t29 := tensorops.SumAll(t11)
+	t30 := tensorops.SumAll(t19)
+	t31 := tensorops.SumAll(t12)
+	t32 := tensorops.SumAll(t20)
+	t33 := tensorops.SumAll(t13)
+	t34 := tensorops.SumAll(t21)
+	t35 := tensorops.SumAll(t14)
+	t36 := tensorops.SumAll(t22)
+	t37 := tensorops.SumAll(t15)
+	t38 := tensorops.SumAll(t23)
+	t39 := tensorops.SumAll(t16)
+	t40 := tensorops.SumAll(t24)
+	t41 := tensorops.SumAll(t17)
+	t42 := tensorops.SumAll(t25)
+	return t26, t27, t29, t31, t33, t35, t37, t39, t41, t28, t30, t32, t34, t36, t38, t40, t42
+}
+
+// LossHessian returns Stack.Loss and its Hessian with respect to s, a [n, n] tensor (marked
+// symmetric) over θ, the n elements of the tensors of s in the order of its fields (each element e
+// of Ls in turn (e.W, e.B)), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] =
+// ∂²Stack.Loss/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by forward
+// mode over reverse mode (stackLossGradJVPLanes82, the JVP of the gradient along 8 unit directions
+// at once, ⌈n/8⌉ calls, which give Stack.Loss's value too), then (H + Hᵀ)/2, exactly symmetric.
+func (s *Stack) LossHessian(x *T) (f float64, h *T) {
+	t := s.Ls
+	n := len(t)
+	params := make([]*T, 0)
+	for j := 0; j < n; j++ {
+		params = append(params, t[j].W, t[j].B)
+	}
+	n2 := tensorops.ParamsSize(params)
+	rows := make([]*T, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]*Stack, 8)
+		for l := 0; l < 8; l++ {
+			t4 := tensorops.ParamsBasis(params, i+l)
+			t5 := new(Stack)
+			us[l] = t5
+			n4 := len(s.Ls)
+			t6 := make([]Layer, n4)
+			t5.Ls = t6
+			j3 := 0
+			off := 0
+			for j3 < n4 {
+				t6[j3].W = t4[off]
+				t6[j3].B = t4[off+1]
+				j3++
+				off += 2
+			}
+		}
+		u1 := us[0]
+		u2 := us[1]
+		u3 := us[2]
+		u4 := us[3]
+		u5 := us[4]
+		u6 := us[5]
+		u7 := us[6]
+		u8 := us[7]
+		sBar := new(Stack)
+		sBar.Ls = make([]Layer, len(s.Ls))
+		hvs := make([]*Stack, 8)
+		for l2 := 0; l2 < 8; l2++ {
+			t3 := new(Stack)
+			t3.Ls = make([]Layer, len(s.Ls))
+			hvs[l2] = t3
+		}
+		f, _, _, _, _, _, _, _, _ = stackLossGradJVPLanes82(
+			s,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+			u8,
+			sBar,
+			hvs[0],
+			hvs[1],
+			hvs[2],
+			hvs[3],
+			hvs[4],
+			hvs[5],
+			hvs[6],
+			hvs[7],
+			x,
+		)
+		for l3 := 0; l3 < 8; l3++ {
+			t2 := hvs[l3].Ls
+			n3 := len(t2)
+			ts := make([]*T, 0)
+			for j2 := 0; j2 < n3; j2++ {
+				ts = append(ts, t2[j2].W, t2[j2].B)
+			}
+			rows[i+l3] = tensorops.ParamsFlatten(ts, params)
+		}
+	}
+	if n2 == 0 {
+		f = s.Loss(x)
+	}
+	return f, tensorops.ParamsHessian(rows[:n2], params...)
+}
+
+// stackLossGradJVPLanes82 computes Stack.LossGrad and its derivatives along 8 directions at once
+// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
+// Stack.LossGrad's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: s (tangents ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8), sBar (tangents dsBar1,
+// dsBar2, dsBar3, dsBar4, dsBar5, dsBar6, dsBar7, dsBar8).
+// Fixed inputs (zero tangents): x.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func stackLossGradJVPLanes82(
+	s, ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8, sBar, dsBar1, dsBar2, dsBar3, dsBar4, dsBar5 *Stack,
+	dsBar6, dsBar7, dsBar8 *Stack,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := ds1.Ls
+	ds1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := ds2.Ls
+	ds2.Ls = append(t2, make([]Layer, max(len(s.Ls)-len(t2), 0))...)
+	t3 := ds3.Ls
+	ds3.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
+	t4 := ds4.Ls
+	ds4.Ls = append(t4, make([]Layer, max(len(s.Ls)-len(t4), 0))...)
+	t5 := ds5.Ls
+	ds5.Ls = append(t5, make([]Layer, max(len(s.Ls)-len(t5), 0))...)
+	t6 := ds6.Ls
+	ds6.Ls = append(t6, make([]Layer, max(len(s.Ls)-len(t6), 0))...)
+	t7 := ds7.Ls
+	ds7.Ls = append(t7, make([]Layer, max(len(s.Ls)-len(t7), 0))...)
+	t8 := ds8.Ls
+	ds8.Ls = append(t8, make([]Layer, max(len(s.Ls)-len(t8), 0))...)
+	t9 := dsBar1.Ls
+	dsBar1.Ls = append(t9, make([]Layer, max(len(sBar.Ls)-len(t9), 0))...)
+	t10 := dsBar2.Ls
+	dsBar2.Ls = append(t10, make([]Layer, max(len(sBar.Ls)-len(t10), 0))...)
+	t11 := dsBar3.Ls
+	dsBar3.Ls = append(t11, make([]Layer, max(len(sBar.Ls)-len(t11), 0))...)
+	t12 := dsBar4.Ls
+	dsBar4.Ls = append(t12, make([]Layer, max(len(sBar.Ls)-len(t12), 0))...)
+	t13 := dsBar5.Ls
+	dsBar5.Ls = append(t13, make([]Layer, max(len(sBar.Ls)-len(t13), 0))...)
+	t14 := dsBar6.Ls
+	dsBar6.Ls = append(t14, make([]Layer, max(len(sBar.Ls)-len(t14), 0))...)
+	t15 := dsBar7.Ls
+	dsBar7.Ls = append(t15, make([]Layer, max(len(sBar.Ls)-len(t15), 0))...)
+	t16 := dsBar8.Ls
+	dsBar8.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
+	t17 := sBar.Ls
+	t18 := dsBar1.Ls
+	t19 := dsBar2.Ls
+	t20 := dsBar3.Ls
+	t21 := dsBar4.Ls
+	t22 := dsBar5.Ls
+	t23 := dsBar6.Ls
+	t24 := dsBar7.Ls
+	t25 := dsBar8.Ls
+	t26 := max(len(s.Ls)-len(t17), 0)
+	t27 := append(t17, make([]Layer, t26)...)
+	t28 := append(t18, make([]Layer, t26)...)
+	t29 := append(t19, make([]Layer, t26)...)
+	t30 := append(t20, make([]Layer, t26)...)
+	t31 := append(t21, make([]Layer, t26)...)
+	t32 := append(t22, make([]Layer, t26)...)
+	t33 := append(t23, make([]Layer, t26)...)
+	t34 := append(t24, make([]Layer, t26)...)
+	t35 := append(t25, make([]Layer, t26)...)
+	sBar.Ls = t27
+	dsBar1.Ls = t28
+	dsBar2.Ls = t29
+	dsBar3.Ls = t30
+	dsBar4.Ls = t31
+	dsBar5.Ls = t32
+	dsBar6.Ls = t33
+	dsBar7.Ls = t34
+	dsBar8.Ls = t35
+	t36, _, _, _, _, _, _, _, _ := stackJVPLanes8WrtLs(
+		s.Ls,
+		ds1.Ls,
+		ds2.Ls,
+		ds3.Ls,
+		ds4.Ls,
+		ds5.Ls,
+		ds6.Ls,
+		ds7.Ls,
+		ds8.Ls,
+		x,
+	)
+	t37 := tensorops.SumAll(t36)
+	t38 := tensorops.FullLike(t36, 1)
+	stackReverseWrtLsJVPLanes8(
+		s.Ls,
+		ds1.Ls,
+		ds2.Ls,
+		ds3.Ls,
+		ds4.Ls,
+		ds5.Ls,
+		ds6.Ls,
+		ds7.Ls,
+		ds8.Ls,
+		sBar.Ls,
+		dsBar1.Ls,
+		dsBar2.Ls,
+		dsBar3.Ls,
+		dsBar4.Ls,
+		dsBar5.Ls,
+		dsBar6.Ls,
+		dsBar7.Ls,
+		dsBar8.Ls,
+		x,
+		t38,
+	)
+	return t37, 0, 0, 0, 0, 0, 0, 0, 0
+}
+
+// WrappedLossGrad computes WrappedLoss and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: w (into wBar).
+// Fixed inputs: x.
+// Results: the value of WrappedLoss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func WrappedLossGrad(w, wBar *Wrapped, x *T) float64 {
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	t2 := wBar.Ls
+	wBar.Ls = append(t2, make([]*Layer, max(len(w.Ls)-len(t2), 0))...)
+	t3 := w.In
+	t4 := w.Ls
+	n := len(t4)
+	tapePointers := slices.Grow(t, max(n+2, 0)*3)
+	h := tensorops.MatMul(x, t3)
+	for i := 0; i < n; i++ {
+		l := t4[i]
+		t15 := tensorops.MatMul(h, l.W)
+		h3 := tensorops.Fuse("Tanh(a + b)", t15, l.B)
+		tapePointers = append(tapePointers, h, t15, h3)
+		h = h3
+	}
+	t5 := w.Out
+	t6 := tensorops.MatMul(h, t5)
+	t7 := tensorops.Square(t6)
+	t8 := tensorops.MeanAll(t7)
+	t9 := tensorops.Fuse("2*a*b", t6, tensorops.MeanAllGrad(t7, 1))
+	hBar := tensorops.MatMulGradA(t9, h, t5, false, false)
+	wBar.Out = tensorops.AccumulateMatMulGradB(wBar.Out, t9, h, t5, false, false)
+	var hBar2 *tensorops.Tensor
+	for i2 := n - 1; i2 >= 0; i2-- {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		n2 := len(tapePointers)
+		t11 := n2 - 3
+		h2 := tapePointers[t11]
+		t12 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
+		t13 := tensorops.SumLike(t12, tapePointers[n2-2])
+		lBar := wBar.Ls[i2]
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t12, w.Ls[i2].B)
+		t14 := w.Ls[i2].W
+		hBar = tensorops.MatMulGradA(t13, h2, t14, false, false)
+		lBar2 := wBar.Ls[i2]
+		lBar2.W = tensorops.AccumulateMatMulGradB(lBar2.W, t13, h2, t14, false, false)
+		hBar2 = nil
+		tapePointers = tapePointers[:t11]
+	}
+	t10 := tensorops.AccumulateMatMulGradB(wBar.In, hBar, x, t3, false, false)
+	wBar.In = t10
+	return t8
+}
+
+// WrappedLossHVP returns WrappedLoss and the Hessian-vector product ∇²WrappedLoss·v, the Hessian
+// taken with respect to w, by forward mode over reverse mode: the directional derivative of the
+// gradient of WrappedLoss (wrappedLossGradJVP). Each product is a fresh value of w's type, zeros
+// where it is zero (never a nil tensor). A direction, not nil, has w's shape: its slices (of
+// tensors, of structs, in the elements of a slice too) have w's lengths, its nested structs by
+// pointer (the elements of a slice of pointers too) are there (it panics otherwise, naming them); a
+// nil tensor in it is zero. Nothing needs sizing: the results have w's lengths.
+func WrappedLossHVP(w, v *Wrapped, x *T) (f float64, hv *Wrapped) {
+	t := w.Ls
+	n := len(t)
+	params := append(make([]*T, 0, 2), w.In)
+	for j := 0; j < n; j++ {
+		t9 := t[j]
+		params = append(params, t9.W, t9.B)
+	}
+	params = append(params, w.Out)
+	if v == nil {
+		panic("WrappedLossHVP: v is nil")
+	}
+	t2 := v.Ls
+	n2 := len(w.Ls)
+	if len(t2) != n2 {
+		panic("WrappedLossHVP: len(v.Ls) != len(w.Ls)")
+	}
+	for j2 := 0; j2 < n2; j2++ {
+		if t2[j2] == nil {
+			panic("WrappedLossHVP: v.Ls[j] is nil")
+		}
+	}
+	wBar := new(Wrapped)
+	n3 := len(w.Ls)
+	t3 := make([]*Layer, n3)
+	wBar.Ls = t3
+	for j3 := 0; j3 < n3; j3++ {
+		t8 := new(Layer)
+		t3[j3] = t8
+	}
+	hv = new(Wrapped)
+	n4 := len(w.Ls)
+	t4 := make([]*Layer, n4)
+	hv.Ls = t4
+	for j4 := 0; j4 < n4; j4++ {
+		t7 := new(Layer)
+		t4[j4] = t7
+	}
+	f, _ = wrappedLossGradJVP(w, v, wBar, hv, x)
+	hv.In = tensorops.OrZerosLike(hv.In, params[0])
+	t5 := hv.Ls
+	n5 := len(t5)
+	j5 := 0
+	off := 1
+	for j5 < n5 {
+		t6 := t5[j5]
+		t6.W = tensorops.OrZerosLike(t6.W, params[off])
+		t6.B = tensorops.OrZerosLike(t6.B, params[off+1])
+		j5++
+		off += 2
+	}
+	hv.Out = tensorops.OrZerosLike(hv.Out, params[off])
+	return f, hv
+}
+
+// wrappedLossGradJVP computes WrappedLossGrad and its derivative along the tangents (forward mode).
+//
+// Varied inputs: w (tangent dw), wBar (tangent dwBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of WrappedLossGrad; its tangent.
+// Shadows: dw, dwBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values WrappedLossGrad writes are written (overwritten) into the shadows:
+// wBar into dwBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func wrappedLossGradJVP(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
+	t := dw.Ls
+	dw.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
+	t2 := dwBar.Ls
+	dwBar.Ls = append(t2, make([]*Layer, max(len(wBar.Ls)-len(t2), 0))...)
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf [64]*tensorops.Tensor
+	t3 := tapePointersBuf[:0]
+	t4 := dtapePointersBuf[:0]
+	t5 := wBar.Ls
+	t6 := dwBar.Ls
+	t7 := max(len(w.Ls)-len(t5), 0)
+	t8 := append(t5, make([]*Layer, t7)...)
+	t9 := append(t6, make([]*Layer, t7)...)
+	wBar.Ls = t8
+	dwBar.Ls = t9
+	t10 := w.In
+	h := tensorops.MatMul(x, t10)
+	dh := tensorops.MatMul(x, dw.In)
+	t11 := w.Ls
+	t12 := dw.Ls
+	n := len(t11)
+	t13 := max(n+2, 0) * 3
+	t14 := append(t3, make([]*tensorops.Tensor, t13)...)
+	n2 := len(t3)
+	tapePointers := t14[:n2]
+	dtapePointers := append(t4, make([]*tensorops.Tensor, t13)...)[:n2]
+	for i := 0; i < n; i++ {
+		l := t11[i]
+		dl := t12[i]
+		t57 := dl.W
+		t58 := tensorops.MatMulEach(l.W, false, h, dh)
+		t59 := t58[0]
+		t60 := tensorops.MatMul(h, t57)
+		t61 := tensorops.FuseInto(t60, "a + b", t58[1], t60)
+		t62 := tensorops.Add(t59, l.B)
+		t63 := tensorops.ExpandLike(dl.B, t62)
+		h4 := tensorops.Tanh(t62)
+		dh3 := tensorops.Fuse("TanhJVP(a, b + c)", h4, tensorops.ExpandLike(t61, t62), t63)
+		tapePointers = append(tapePointers, h, t59, h4)
+		dtapePointers = append(dtapePointers, dh, t61, dh3)
+		h = h4
+		dh = dh3
+	}
+	t15 := w.Out
+	t16 := dw.Out
+	t17 := tensorops.MatMulEach(t15, false, h, dh)
+	t18 := t17[0]
+	t19 := tensorops.MatMul(h, t16)
+	t20 := tensorops.FuseInto(t19, "a + b", t17[1], t19)
+	t21 := tensorops.Square(t18)
+	t22 := tensorops.MeanAll(t21)
+	i2 := n - 1
+	t23 := tensorops.MeanAllGrad(t21, 1)
+	t24 := tensorops.Scale(t18, 2)
+	t25 := tensorops.ExpandLike(tensorops.Scale(t20, 2), t24)
+	t26 := tensorops.FuseInto(t24, "a*b", t24, t23)
+	t27 := tensorops.FuseInto(t25, "a*b", t23, t25)
+	t28 := tensorops.MatMulGradAEach(h, t15, false, t26, t27)
+	hBar := t28[0]
+	t29 := tensorops.MatMulGradA(t26, h, t16, false, false)
+	dhBar := tensorops.FuseInto(t29, "a + b", t28[1], t29)
+	t30 := dwBar.Out
+	t31 := tensorops.AccumulateMatMulGradB(wBar.Out, t26, h, t15, false, false)
+	t32 := tensorops.MatMulGradB(t27, h, t15, false, false)
+	t33 := tensorops.MatMulGradB(t26, dh, t15, false, false)
+	t34 := tensorops.FuseInto(t32, "a + b + c", t30, t32, t33)
+	wBar.Out = t31
+	dwBar.Out = t34
+	var hBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		dhBar = tensorops.ExpandLike(dhBar, hBar2)
+		n3 := len(tapePointers)
+		t39 := n3 - 3
+		h2 := tapePointers[t39]
+		dh2 := dtapePointers[t39]
+		t40 := tapePointers[n3-2]
+		t41 := n3 - 1
+		h3 := tapePointers[t41]
+		t42 := tensorops.TanhJVP(h3, hBar2)
+		t43 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t41], dhBar)
+		t44 := w.Ls[i2].B
+		t45 := tensorops.SumLike(t42, t40)
+		t46 := tensorops.SumLike(t43, t40)
+		lBar := wBar.Ls[i2]
+		dlBar := dwBar.Ls[i2]
+		t47 := dlBar.B
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t42, t44)
+		dlBar.B = tensorops.Add(t47, tensorops.SumLike(t43, t44))
+		t48 := w.Ls[i2].W
+		t49 := dw.Ls[i2].W
+		t50 := tensorops.MatMulGradAEach(h2, t48, false, t45, t46)
+		hBar = t50[0]
+		t51 := tensorops.MatMulGradA(t45, h2, t49, false, false)
+		dhBar = tensorops.FuseInto(t51, "a + b", t50[1], t51)
+		lBar2 := wBar.Ls[i2]
+		dlBar2 := dwBar.Ls[i2]
+		t52 := dlBar2.W
+		t53 := tensorops.AccumulateMatMulGradB(lBar2.W, t45, h2, t48, false, false)
+		t54 := tensorops.MatMulGradB(t46, h2, t48, false, false)
+		t55 := tensorops.MatMulGradB(t45, dh2, t48, false, false)
+		t56 := tensorops.FuseInto(t54, "a + b + c", t52, t54, t55)
+		lBar2.W = t53
+		dlBar2.W = t56
+		i2--
+		hBar2 = nil
+		tapePointers = tapePointers[:t39]
+		dtapePointers = dtapePointers[:t39]
+	}
+	t35 := dwBar.In
+	t36 := tensorops.AccumulateMatMulGradB(wBar.In, hBar, x, t10, false, false)
+	t37 := tensorops.MatMulGradB(dhBar, x, t10, false, false)
+	t38 := tensorops.FuseInto(t37, "a + b", t35, t37)
+	wBar.In = t36
+	dwBar.In = t38
+	return t22, 0
+}
+
+// WrappedLossHessian returns WrappedLoss and its Hessian with respect to w, a [n, n] tensor (marked
+// symmetric) over θ, the n elements of the tensors of w in the order of its fields (In, each
+// element e of Ls in turn (e.W, e.B), Out), each tensor row-major (tensorops.ParamsFlatten's
+// order): H[i, j] = ∂²WrappedLoss/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit
+// direction eᵢ by forward mode over reverse mode (wrappedLossGradJVPLanes8, the JVP of the gradient
+// along 8 unit directions at once, ⌈n/8⌉ calls, which give WrappedLoss's value too), then (H +
+// Hᵀ)/2, exactly symmetric.
+func WrappedLossHessian(w *Wrapped, x *T) (f float64, h *T) {
+	t := w.Ls
+	n := len(t)
+	params := append(make([]*T, 0, 2), w.In)
+	for j := 0; j < n; j++ {
+		t13 := t[j]
+		params = append(params, t13.W, t13.B)
+	}
+	params = append(params, w.Out)
+	n2 := tensorops.ParamsSize(params)
+	rows := make([]*T, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]*Wrapped, 8)
+		for l := 0; l < 8; l++ {
+			t9 := tensorops.ParamsBasis(params, i+l)
+			t10 := new(Wrapped)
+			us[l] = t10
+			t10.In = t9[0]
+			n6 := len(w.Ls)
+			t11 := make([]*Layer, n6)
+			t10.Ls = t11
+			j5 := 0
+			off := 1
+			for j5 < n6 {
+				t12 := new(Layer)
+				t11[j5] = t12
+				t12.W = t9[off]
+				t12.B = t9[off+1]
+				j5++
+				off += 2
+			}
+			t10.Out = t9[off]
+		}
+		u1 := us[0]
+		u2 := us[1]
+		u3 := us[2]
+		u4 := us[3]
+		u5 := us[4]
+		u6 := us[5]
+		u7 := us[6]
+		u8 := us[7]
+		wBar := new(Wrapped)
+		n3 := len(w.Ls)
+		t2 := make([]*Layer, n3)
+		wBar.Ls = t2
+		for j2 := 0; j2 < n3; j2++ {
+			t8 := new(Layer)
+			t2[j2] = t8
+		}
+		hvs := make([]*Wrapped, 8)
+		for l2 := 0; l2 < 8; l2++ {
+			t5 := new(Wrapped)
+			n5 := len(w.Ls)
+			t6 := make([]*Layer, n5)
+			t5.Ls = t6
+			for j4 := 0; j4 < n5; j4++ {
+				t7 := new(Layer)
+				t6[j4] = t7
+			}
+			hvs[l2] = t5
+		}
+		f, _, _, _, _, _, _, _, _ = wrappedLossGradJVPLanes8(
+			w,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+			u8,
+			wBar,
+			hvs[0],
+			hvs[1],
+			hvs[2],
+			hvs[3],
+			hvs[4],
+			hvs[5],
+			hvs[6],
+			hvs[7],
+			x,
+		)
+		for l3 := 0; l3 < 8; l3++ {
+			hvsl := hvs[l3]
+			t3 := hvsl.Ls
+			n4 := len(t3)
+			ts := append(make([]*T, 0, 2), hvsl.In)
+			for j3 := 0; j3 < n4; j3++ {
+				t4 := t3[j3]
+				ts = append(ts, t4.W, t4.B)
+			}
+			rows[i+l3] = tensorops.ParamsFlatten(append(ts, hvsl.Out), params)
+		}
+	}
+	if n2 == 0 {
+		f = WrappedLoss(w, x)
+	}
+	return f, tensorops.ParamsHessian(rows[:n2], params...)
+}
+
+// wrappedLossGradJVPLanes8 computes WrappedLossGrad and its derivatives along 8 directions at once
+// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
+// WrappedLossGrad's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: w (tangents dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8), wBar (tangents dwBar1,
+// dwBar2, dwBar3, dwBar4, dwBar5, dwBar6, dwBar7, dwBar8).
+// Fixed inputs (zero tangents): x.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func wrappedLossGradJVPLanes8(
+	w, dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8, wBar, dwBar1, dwBar2, dwBar3, dwBar4, dwBar5 *Wrapped,
+	dwBar6, dwBar7, dwBar8 *Wrapped,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := dw1.Ls
+	dw1.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
+	t2 := dw2.Ls
+	dw2.Ls = append(t2, make([]*Layer, max(len(w.Ls)-len(t2), 0))...)
+	t3 := dw3.Ls
+	dw3.Ls = append(t3, make([]*Layer, max(len(w.Ls)-len(t3), 0))...)
+	t4 := dw4.Ls
+	dw4.Ls = append(t4, make([]*Layer, max(len(w.Ls)-len(t4), 0))...)
+	t5 := dw5.Ls
+	dw5.Ls = append(t5, make([]*Layer, max(len(w.Ls)-len(t5), 0))...)
+	t6 := dw6.Ls
+	dw6.Ls = append(t6, make([]*Layer, max(len(w.Ls)-len(t6), 0))...)
+	t7 := dw7.Ls
+	dw7.Ls = append(t7, make([]*Layer, max(len(w.Ls)-len(t7), 0))...)
+	t8 := dw8.Ls
+	dw8.Ls = append(t8, make([]*Layer, max(len(w.Ls)-len(t8), 0))...)
+	t9 := dwBar1.Ls
+	dwBar1.Ls = append(t9, make([]*Layer, max(len(wBar.Ls)-len(t9), 0))...)
+	t10 := dwBar2.Ls
+	dwBar2.Ls = append(t10, make([]*Layer, max(len(wBar.Ls)-len(t10), 0))...)
+	t11 := dwBar3.Ls
+	dwBar3.Ls = append(t11, make([]*Layer, max(len(wBar.Ls)-len(t11), 0))...)
+	t12 := dwBar4.Ls
+	dwBar4.Ls = append(t12, make([]*Layer, max(len(wBar.Ls)-len(t12), 0))...)
+	t13 := dwBar5.Ls
+	dwBar5.Ls = append(t13, make([]*Layer, max(len(wBar.Ls)-len(t13), 0))...)
+	t14 := dwBar6.Ls
+	dwBar6.Ls = append(t14, make([]*Layer, max(len(wBar.Ls)-len(t14), 0))...)
+	t15 := dwBar7.Ls
+	dwBar7.Ls = append(t15, make([]*Layer, max(len(wBar.Ls)-len(t15), 0))...)
+	t16 := dwBar8.Ls
+	dwBar8.Ls = append(t16, make([]*Layer, max(len(wBar.Ls)-len(t16), 0))...)
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf1 [64]*tensorops.Tensor
+	var dtapePointersBuf2 [64]*tensorops.Tensor
+	var dtapePointersBuf3 [64]*tensorops.Tensor
+	var dtapePointersBuf4 [64]*tensorops.Tensor
+	var dtapePointersBuf5 [64]*tensorops.Tensor
+	var dtapePointersBuf6 [64]*tensorops.Tensor
+	var dtapePointersBuf7 [64]*tensorops.Tensor
+	var dtapePointersBuf8 [64]*tensorops.Tensor
+	t17 := tapePointersBuf[:0]
+	t18 := dtapePointersBuf1[:0]
+	t19 := dtapePointersBuf2[:0]
+	t20 := dtapePointersBuf3[:0]
+	t21 := dtapePointersBuf4[:0]
+	t22 := dtapePointersBuf5[:0]
+	t23 := dtapePointersBuf6[:0]
+	t24 := dtapePointersBuf7[:0]
+	t25 := dtapePointersBuf8[:0]
+	t26 := wBar.Ls
+	t27 := dwBar1.Ls
+	t28 := dwBar2.Ls
+	t29 := dwBar3.Ls
+	t30 := dwBar4.Ls
+	t31 := dwBar5.Ls
+	t32 := dwBar6.Ls
+	t33 := dwBar7.Ls
+	t34 := dwBar8.Ls
+	t35 := max(len(w.Ls)-len(t26), 0)
+	t36 := append(t26, make([]*Layer, t35)...)
+	t37 := append(t27, make([]*Layer, t35)...)
+	t38 := append(t28, make([]*Layer, t35)...)
+	t39 := append(t29, make([]*Layer, t35)...)
+	t40 := append(t30, make([]*Layer, t35)...)
+	t41 := append(t31, make([]*Layer, t35)...)
+	t42 := append(t32, make([]*Layer, t35)...)
+	t43 := append(t33, make([]*Layer, t35)...)
+	t44 := append(t34, make([]*Layer, t35)...)
+	wBar.Ls = t36
+	dwBar1.Ls = t37
+	dwBar2.Ls = t38
+	dwBar3.Ls = t39
+	dwBar4.Ls = t40
+	dwBar5.Ls = t41
+	dwBar6.Ls = t42
+	dwBar7.Ls = t43
+	dwBar8.Ls = t44
+	t45 := w.In
+	h := tensorops.MatMul(x, t45)
+	dh1 := tensorops.MatMul(x, dw1.In)
+	dh2 := tensorops.MatMul(x, dw2.In)
+	dh3 := tensorops.MatMul(x, dw3.In)
+	dh4 := tensorops.MatMul(x, dw4.In)
+	dh5 := tensorops.MatMul(x, dw5.In)
+	dh6 := tensorops.MatMul(x, dw6.In)
+	dh7 := tensorops.MatMul(x, dw7.In)
+	dh8 := tensorops.MatMul(x, dw8.In)
+	t46 := w.Ls
+	t47 := dw1.Ls
+	t48 := dw2.Ls
+	t49 := dw3.Ls
+	t50 := dw4.Ls
+	t51 := dw5.Ls
+	t52 := dw6.Ls
+	t53 := dw7.Ls
+	t54 := dw8.Ls
+	n := len(t46)
+	t55 := max(n+2, 0) * 3
+	t56 := append(t17, make([]*tensorops.Tensor, t55)...)
+	t57 := append(t18, make([]*tensorops.Tensor, t55)...)
+	t58 := append(t19, make([]*tensorops.Tensor, t55)...)
+	t59 := append(t20, make([]*tensorops.Tensor, t55)...)
+	t60 := append(t21, make([]*tensorops.Tensor, t55)...)
+	t61 := append(t22, make([]*tensorops.Tensor, t55)...)
+	t62 := append(t23, make([]*tensorops.Tensor, t55)...)
+	t63 := append(t24, make([]*tensorops.Tensor, t55)...)
+	n2 := len(t17)
+	tapePointers := t56[:n2]
+	dtapePointers1 := t57[:n2]
+	dtapePointers2 := t58[:n2]
+	dtapePointers3 := t59[:n2]
+	dtapePointers4 := t60[:n2]
+	dtapePointers5 := t61[:n2]
+	dtapePointers6 := t62[:n2]
+	dtapePointers7 := t63[:n2]
+	dtapePointers8 := append(t25, make([]*tensorops.Tensor, t55)...)[:n2]
+	i := 0
+	for i < n {
+		l := t46[i]
+		dl1 := t47[i]
+		dl2 := t48[i]
+		dl3 := t49[i]
+		dl4 := t50[i]
+		dl5 := t51[i]
+		dl6 := t52[i]
+		dl7 := t53[i]
+		dl8 := t54[i]
+		t283 := dl1.W
+		t284 := dl2.W
+		t285 := dl3.W
+		t286 := dl4.W
+		t287 := dl5.W
+		t288 := dl6.W
+		t289 := dl7.W
+		t290 := dl8.W
+		t291 := tensorops.MatMulEach(l.W, false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
+		t292 := t291[0]
+		t293 := t291[2]
+		t294 := t291[3]
+		t295 := t291[4]
+		t296 := t291[5]
+		t297 := t291[6]
+		t298 := t291[7]
+		t299 := t291[8]
+		t300 := tensorops.MatMul(h, t283)
+		t301 := tensorops.FuseInto(t300, "a + b", t291[1], t300)
+		t302 := tensorops.MatMul(h, t284)
+		t303 := tensorops.FuseInto(t302, "a + b", t293, t302)
+		t304 := tensorops.MatMul(h, t285)
+		t305 := tensorops.FuseInto(t304, "a + b", t294, t304)
+		t306 := tensorops.MatMul(h, t286)
+		t307 := tensorops.FuseInto(t306, "a + b", t295, t306)
+		t308 := tensorops.MatMul(h, t287)
+		t309 := tensorops.FuseInto(t308, "a + b", t296, t308)
+		t310 := tensorops.MatMul(h, t288)
+		t311 := tensorops.FuseInto(t310, "a + b", t297, t310)
+		t312 := tensorops.MatMul(h, t289)
+		t313 := tensorops.FuseInto(t312, "a + b", t298, t312)
+		t314 := tensorops.MatMul(h, t290)
+		t315 := tensorops.FuseInto(t314, "a + b", t299, t314)
+		t316 := dl2.B
+		t317 := dl3.B
+		t318 := dl4.B
+		t319 := dl5.B
+		t320 := dl6.B
+		t321 := dl7.B
+		t322 := dl8.B
+		t323 := tensorops.Add(t292, l.B)
+		t324 := tensorops.ExpandLike(dl1.B, t323)
+		t325 := tensorops.ExpandLike(t303, t323)
+		t326 := tensorops.ExpandLike(t305, t323)
+		t327 := tensorops.ExpandLike(t307, t323)
+		t328 := tensorops.ExpandLike(t309, t323)
+		t329 := tensorops.ExpandLike(t311, t323)
+		t330 := tensorops.ExpandLike(t313, t323)
+		t331 := tensorops.ExpandLike(t315, t323)
+		h4 := tensorops.Tanh(t323)
+		dh1_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, tensorops.ExpandLike(t301, t323), t324)
+		dh2_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t325, tensorops.ExpandLike(t316, t323))
+		dh3_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t326, tensorops.ExpandLike(t317, t323))
+		dh4_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t327, tensorops.ExpandLike(t318, t323))
+		dh5_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t328, tensorops.ExpandLike(t319, t323))
+		dh6_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t329, tensorops.ExpandLike(t320, t323))
+		dh7_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t330, tensorops.ExpandLike(t321, t323))
+		dh8_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t331, tensorops.ExpandLike(t322, t323))
+		i++
+		tapePointers = append(tapePointers, h, t292, h4)
+		dtapePointers1 = append(dtapePointers1, dh1, t301, dh1_4)
+		dtapePointers2 = append(dtapePointers2, dh2, t303, dh2_4)
+		dtapePointers3 = append(dtapePointers3, dh3, t305, dh3_4)
+		dtapePointers4 = append(dtapePointers4, dh4, t307, dh4_4)
+		dtapePointers5 = append(dtapePointers5, dh5, t309, dh5_4)
+		dtapePointers6 = append(dtapePointers6, dh6, t311, dh6_4)
+		dtapePointers7 = append(dtapePointers7, dh7, t313, dh7_4)
+		dtapePointers8 = append(dtapePointers8, dh8, t315, dh8_4)
+		h = h4
+		dh1 = dh1_4
+		dh2 = dh2_4
+		dh3 = dh3_4
+		dh4 = dh4_4
+		dh5 = dh5_4
+		dh6 = dh6_4
+		dh7 = dh7_4
+		dh8 = dh8_4
+	}
+	t64 := w.Out
+	t65 := dw1.Out
+	t66 := dw2.Out
+	t67 := dw3.Out
+	t68 := dw4.Out
+	t69 := dw5.Out
+	t70 := dw6.Out
+	t71 := dw7.Out
+	t72 := dw8.Out
+	t73 := tensorops.MatMulEach(t64, false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
+	t74 := t73[0]
+	t75 := t73[2]
+	t76 := t73[3]
+	t77 := t73[4]
+	t78 := t73[5]
+	t79 := t73[6]
+	t80 := t73[7]
+	t81 := t73[8]
+	t82 := tensorops.MatMul(h, t65)
+	t83 := tensorops.FuseInto(t82, "a + b", t73[1], t82)
+	t84 := tensorops.MatMul(h, t66)
+	t85 := tensorops.FuseInto(t84, "a + b", t75, t84)
+	t86 := tensorops.MatMul(h, t67)
+	t87 := tensorops.FuseInto(t86, "a + b", t76, t86)
+	t88 := tensorops.MatMul(h, t68)
+	t89 := tensorops.FuseInto(t88, "a + b", t77, t88)
+	t90 := tensorops.MatMul(h, t69)
+	t91 := tensorops.FuseInto(t90, "a + b", t78, t90)
+	t92 := tensorops.MatMul(h, t70)
+	t93 := tensorops.FuseInto(t92, "a + b", t79, t92)
+	t94 := tensorops.MatMul(h, t71)
+	t95 := tensorops.FuseInto(t94, "a + b", t80, t94)
+	t96 := tensorops.MatMul(h, t72)
+	t97 := tensorops.FuseInto(t96, "a + b", t81, t96)
+	t98 := tensorops.Square(t74)
+	t99 := tensorops.MeanAll(t98)
+	i2 := n - 1
+	t100 := tensorops.MeanAllGrad(t98, 1)
+	t101 := tensorops.Scale(t74, 2)
+	t102 := tensorops.ExpandLike(tensorops.Scale(t83, 2), t101)
+	t103 := tensorops.ExpandLike(tensorops.Scale(t85, 2), t101)
+	t104 := tensorops.ExpandLike(tensorops.Scale(t87, 2), t101)
+	t105 := tensorops.ExpandLike(tensorops.Scale(t89, 2), t101)
+	t106 := tensorops.ExpandLike(tensorops.Scale(t91, 2), t101)
+	t107 := tensorops.ExpandLike(tensorops.Scale(t93, 2), t101)
+	t108 := tensorops.ExpandLike(tensorops.Scale(t95, 2), t101)
+	t109 := tensorops.ExpandLike(tensorops.Scale(t97, 2), t101)
+	t110 := tensorops.FuseInto(t101, "a*b", t101, t100)
+	t111 := tensorops.FuseInto(t102, "a*b", t100, t102)
+	t112 := tensorops.FuseInto(t103, "a*b", t100, t103)
+	t113 := tensorops.FuseInto(t104, "a*b", t100, t104)
+	t114 := tensorops.FuseInto(t105, "a*b", t100, t105)
+	t115 := tensorops.FuseInto(t106, "a*b", t100, t106)
+	t116 := tensorops.FuseInto(t107, "a*b", t100, t107)
+	t117 := tensorops.FuseInto(t108, "a*b", t100, t108)
+	t118 := tensorops.FuseInto(t109, "a*b", t100, t109)
+	t119 := tensorops.MatMulGradAEach(h, t64, false, t110, t111, t112, t113, t114, t115, t116, t117, t118)
+	hBar := t119[0]
+	t120 := t119[2]
+	t121 := t119[3]
+	t122 := t119[4]
+	t123 := t119[5]
+	t124 := t119[6]
+	t125 := t119[7]
+	t126 := t119[8]
+	t127 := tensorops.MatMulGradA(t110, h, t65, false, false)
+	dhBar1 := tensorops.FuseInto(t127, "a + b", t119[1], t127)
+	t128 := tensorops.MatMulGradA(t110, h, t66, false, false)
+	dhBar2 := tensorops.FuseInto(t128, "a + b", t120, t128)
+	t129 := tensorops.MatMulGradA(t110, h, t67, false, false)
+	dhBar3 := tensorops.FuseInto(t129, "a + b", t121, t129)
+	t130 := tensorops.MatMulGradA(t110, h, t68, false, false)
+	dhBar4 := tensorops.FuseInto(t130, "a + b", t122, t130)
+	t131 := tensorops.MatMulGradA(t110, h, t69, false, false)
+	dhBar5 := tensorops.FuseInto(t131, "a + b", t123, t131)
+	t132 := tensorops.MatMulGradA(t110, h, t70, false, false)
+	dhBar6 := tensorops.FuseInto(t132, "a + b", t124, t132)
+	t133 := tensorops.MatMulGradA(t110, h, t71, false, false)
+	dhBar7 := tensorops.FuseInto(t133, "a + b", t125, t133)
+	t134 := tensorops.MatMulGradA(t110, h, t72, false, false)
+	dhBar8 := tensorops.FuseInto(t134, "a + b", t126, t134)
+	t135 := dwBar1.Out
+	t136 := dwBar2.Out
+	t137 := dwBar3.Out
+	t138 := dwBar4.Out
+	t139 := dwBar5.Out
+	t140 := dwBar6.Out
+	t141 := dwBar7.Out
+	t142 := dwBar8.Out
+	t143 := tensorops.AccumulateMatMulGradB(wBar.Out, t110, h, t64, false, false)
+	t144 := tensorops.MatMulGradB(t111, h, t64, false, false)
+	t145 := tensorops.MatMulGradB(t110, dh1, t64, false, false)
+	t146 := tensorops.FuseInto(t144, "a + b + c", t135, t144, t145)
+	t147 := tensorops.MatMulGradB(t112, h, t64, false, false)
+	t148 := tensorops.MatMulGradB(t110, dh2, t64, false, false)
+	t149 := tensorops.FuseInto(t147, "a + b + c", t136, t147, t148)
+	t150 := tensorops.MatMulGradB(t113, h, t64, false, false)
+	t151 := tensorops.MatMulGradB(t110, dh3, t64, false, false)
+	t152 := tensorops.FuseInto(t150, "a + b + c", t137, t150, t151)
+	t153 := tensorops.MatMulGradB(t114, h, t64, false, false)
+	t154 := tensorops.MatMulGradB(t110, dh4, t64, false, false)
+	t155 := tensorops.FuseInto(t153, "a + b + c", t138, t153, t154)
+	t156 := tensorops.MatMulGradB(t115, h, t64, false, false)
+	t157 := tensorops.MatMulGradB(t110, dh5, t64, false, false)
+	t158 := tensorops.FuseInto(t156, "a + b + c", t139, t156, t157)
+	t159 := tensorops.MatMulGradB(t116, h, t64, false, false)
+	t160 := tensorops.MatMulGradB(t110, dh6, t64, false, false)
+	t161 := tensorops.FuseInto(t159, "a + b + c", t140, t159, t160)
+	t162 := tensorops.MatMulGradB(t117, h, t64, false, false)
+	t163 := tensorops.MatMulGradB(t110, dh7, t64, false, false)
+	t164 := tensorops.FuseInto(t162, "a + b + c", t141, t162, t163)
+	t165 := tensorops.MatMulGradB(t118, h, t64, false, false)
+	t166 := tensorops.MatMulGradB(t110, dh8, t64, false, false)
+	t167 := tensorops.FuseInto(t165, "a + b + c", t142, t165, t166)
+	wBar.Out = t143
+	dwBar1.Out = t146
+	dwBar2.Out = t149
+	dwBar3.Out = t152
+	dwBar4.Out = t155
+	dwBar5.Out = t158
+	dwBar6.Out = t161
+	dwBar7.Out = t164
+	dwBar8.Out = t167
+	var hBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		dhBar1 = tensorops.ExpandLike(dhBar1, hBar2)
+		dhBar2 = tensorops.ExpandLike(dhBar2, hBar2)
+		dhBar3 = tensorops.ExpandLike(dhBar3, hBar2)
+		dhBar4 = tensorops.ExpandLike(dhBar4, hBar2)
+		dhBar5 = tensorops.ExpandLike(dhBar5, hBar2)
+		dhBar6 = tensorops.ExpandLike(dhBar6, hBar2)
+		dhBar7 = tensorops.ExpandLike(dhBar7, hBar2)
+		dhBar8 = tensorops.ExpandLike(dhBar8, hBar2)
+		n3 := len(tapePointers)
+		t193 := n3 - 3
+		h2 := tapePointers[t193]
+		dh1_2 := dtapePointers1[t193]
+		dh2_2 := dtapePointers2[t193]
+		dh3_2 := dtapePointers3[t193]
+		dh4_2 := dtapePointers4[t193]
+		dh5_2 := dtapePointers5[t193]
+		dh6_2 := dtapePointers6[t193]
+		dh7_2 := dtapePointers7[t193]
+		dh8_2 := dtapePointers8[t193]
+		t194 := tapePointers[n3-2]
+		t195 := n3 - 1
+		h3 := tapePointers[t195]
+		dh1_3 := dtapePointers1[t195]
+		dh2_3 := dtapePointers2[t195]
+		dh3_3 := dtapePointers3[t195]
+		dh4_3 := dtapePointers4[t195]
+		dh5_3 := dtapePointers5[t195]
+		dh6_3 := dtapePointers6[t195]
+		dh7_3 := dtapePointers7[t195]
+		dh8_3 := dtapePointers8[t195]
+		t196 := tensorops.TanhJVP(h3, hBar2)
+		t197 := tensorops.Fuse("-2*a*b", h3, hBar2)
+		t198 := tensorops.Fuse("1 - a*a", h3)
+		t199 := tensorops.Fuse("a*b + c*d", t197, dh1_3, t198, dhBar1)
+		t200 := tensorops.Fuse("a*b + c*d", t197, dh2_3, t198, dhBar2)
+		t201 := tensorops.Fuse("a*b + c*d", t197, dh3_3, t198, dhBar3)
+		t202 := tensorops.Fuse("a*b + c*d", t197, dh4_3, t198, dhBar4)
+		t203 := tensorops.Fuse("a*b + c*d", t197, dh5_3, t198, dhBar5)
+		t204 := tensorops.Fuse("a*b + c*d", t197, dh6_3, t198, dhBar6)
+		t205 := tensorops.Fuse("a*b + c*d", t197, dh7_3, t198, dhBar7)
+		t206 := tensorops.Fuse("a*b + c*d", t197, dh8_3, t198, dhBar8)
+		t207 := w.Ls[i2].B
+		t208 := tensorops.SumLike(t196, t194)
+		t209 := tensorops.SumLike(t199, t194)
+		t210 := tensorops.SumLike(t200, t194)
+		t211 := tensorops.SumLike(t201, t194)
+		t212 := tensorops.SumLike(t202, t194)
+		t213 := tensorops.SumLike(t203, t194)
+		t214 := tensorops.SumLike(t204, t194)
+		t215 := tensorops.SumLike(t205, t194)
+		t216 := tensorops.SumLike(t206, t194)
+		lBar := wBar.Ls[i2]
+		dlBar1 := dwBar1.Ls[i2]
+		dlBar2 := dwBar2.Ls[i2]
+		dlBar3 := dwBar3.Ls[i2]
+		dlBar4 := dwBar4.Ls[i2]
+		dlBar5 := dwBar5.Ls[i2]
+		dlBar6 := dwBar6.Ls[i2]
+		dlBar7 := dwBar7.Ls[i2]
+		dlBar8 := dwBar8.Ls[i2]
+		t217 := dlBar1.B
+		t218 := dlBar2.B
+		t219 := dlBar3.B
+		t220 := dlBar4.B
+		t221 := dlBar5.B
+		t222 := dlBar6.B
+		t223 := dlBar7.B
+		t224 := dlBar8.B
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t196, t207)
+		dlBar1.B = tensorops.Add(t217, tensorops.SumLike(t199, t207))
+		dlBar2.B = tensorops.Add(t218, tensorops.SumLike(t200, t207))
+		dlBar3.B = tensorops.Add(t219, tensorops.SumLike(t201, t207))
+		dlBar4.B = tensorops.Add(t220, tensorops.SumLike(t202, t207))
+		dlBar5.B = tensorops.Add(t221, tensorops.SumLike(t203, t207))
+		dlBar6.B = tensorops.Add(t222, tensorops.SumLike(t204, t207))
+		dlBar7.B = tensorops.Add(t223, tensorops.SumLike(t205, t207))
+		dlBar8.B = tensorops.Add(t224, tensorops.SumLike(t206, t207))
+		t225 := w.Ls[i2].W
+		t226 := dw1.Ls[i2].W
+		t227 := dw2.Ls[i2].W
+		t228 := dw3.Ls[i2].W
+		t229 := dw4.Ls[i2].W
+		t230 := dw5.Ls[i2].W
+		t231 := dw6.Ls[i2].W
+		t232 := dw7.Ls[i2].W
+		t233 := dw8.Ls[i2].W
+		t234 := tensorops.MatMulGradAEach(h2, t225, false, t208, t209, t210, t211, t212, t213, t214, t215, t216)
+		hBar = t234[0]
+		t235 := t234[2]
+		t236 := t234[3]
+		t237 := t234[4]
+		t238 := t234[5]
+		t239 := t234[6]
+		t240 := t234[7]
+		t241 := t234[8]
+		t242 := tensorops.MatMulGradA(t208, h2, t226, false, false)
+		dhBar1 = tensorops.FuseInto(t242, "a + b", t234[1], t242)
+		t243 := tensorops.MatMulGradA(t208, h2, t227, false, false)
+		dhBar2 = tensorops.FuseInto(t243, "a + b", t235, t243)
+		t244 := tensorops.MatMulGradA(t208, h2, t228, false, false)
+		dhBar3 = tensorops.FuseInto(t244, "a + b", t236, t244)
+		t245 := tensorops.MatMulGradA(t208, h2, t229, false, false)
+		dhBar4 = tensorops.FuseInto(t245, "a + b", t237, t245)
+		t246 := tensorops.MatMulGradA(t208, h2, t230, false, false)
+		dhBar5 = tensorops.FuseInto(t246, "a + b", t238, t246)
+		t247 := tensorops.MatMulGradA(t208, h2, t231, false, false)
+		dhBar6 = tensorops.FuseInto(t247, "a + b", t239, t247)
+		t248 := tensorops.MatMulGradA(t208, h2, t232, false, false)
+		dhBar7 = tensorops.FuseInto(t248, "a + b", t240, t248)
+		t249 := tensorops.MatMulGradA(t208, h2, t233, false, false)
+		dhBar8 = tensorops.FuseInto(t249, "a + b", t241, t249)
+		lBar2 := wBar.Ls[i2]
+		dlBar1_2 := dwBar1.Ls[i2]
+		dlBar2_2 := dwBar2.Ls[i2]
+		dlBar3_2 := dwBar3.Ls[i2]
+		dlBar4_2 := dwBar4.Ls[i2]
+		dlBar5_2 := dwBar5.Ls[i2]
+		dlBar6_2 := dwBar6.Ls[i2]
+		dlBar7_2 := dwBar7.Ls[i2]
+		dlBar8_2 := dwBar8.Ls[i2]
+		t250 := dlBar1_2.W
+		t251 := dlBar2_2.W
+		t252 := dlBar3_2.W
+		t253 := dlBar4_2.W
+		t254 := dlBar5_2.W
+		t255 := dlBar6_2.W
+		t256 := dlBar7_2.W
+		t257 := dlBar8_2.W
+		t258 := tensorops.AccumulateMatMulGradB(lBar2.W, t208, h2, t225, false, false)
+		t259 := tensorops.MatMulGradB(t209, h2, t225, false, false)
+		t260 := tensorops.MatMulGradB(t208, dh1_2, t225, false, false)
+		t261 := tensorops.FuseInto(t259, "a + b + c", t250, t259, t260)
+		t262 := tensorops.MatMulGradB(t210, h2, t225, false, false)
+		t263 := tensorops.MatMulGradB(t208, dh2_2, t225, false, false)
+		t264 := tensorops.FuseInto(t262, "a + b + c", t251, t262, t263)
+		t265 := tensorops.MatMulGradB(t211, h2, t225, false, false)
+		t266 := tensorops.MatMulGradB(t208, dh3_2, t225, false, false)
+		t267 := tensorops.FuseInto(t265, "a + b + c", t252, t265, t266)
+		t268 := tensorops.MatMulGradB(t212, h2, t225, false, false)
+		t269 := tensorops.MatMulGradB(t208, dh4_2, t225, false, false)
+		t270 := tensorops.FuseInto(t268, "a + b + c", t253, t268, t269)
+		t271 := tensorops.MatMulGradB(t213, h2, t225, false, false)
+		t272 := tensorops.MatMulGradB(t208, dh5_2, t225, false, false)
+		t273 := tensorops.FuseInto(t271, "a + b + c", t254, t271, t272)
+		t274 := tensorops.MatMulGradB(t214, h2, t225, false, false)
+		t275 := tensorops.MatMulGradB(t208, dh6_2, t225, false, false)
+		t276 := tensorops.FuseInto(t274, "a + b + c", t255, t274, t275)
+		t277 := tensorops.MatMulGradB(t215, h2, t225, false, false)
+		t278 := tensorops.MatMulGradB(t208, dh7_2, t225, false, false)
+		t279 := tensorops.FuseInto(t277, "a + b + c", t256, t277, t278)
+		t280 := tensorops.MatMulGradB(t216, h2, t225, false, false)
+		t281 := tensorops.MatMulGradB(t208, dh8_2, t225, false, false)
+		t282 := tensorops.FuseInto(t280, "a + b + c", t257, t280, t281)
+		lBar2.W = t258
+		dlBar1_2.W = t261
+		dlBar2_2.W = t264
+		dlBar3_2.W = t267
+		dlBar4_2.W = t270
+		dlBar5_2.W = t273
+		dlBar6_2.W = t276
+		dlBar7_2.W = t279
+		dlBar8_2.W = t282
+		i2--
+		hBar2 = nil
+		tapePointers = tapePointers[:t193]
+		dtapePointers1 = dtapePointers1[:t193]
+		dtapePointers2 = dtapePointers2[:t193]
+		dtapePointers3 = dtapePointers3[:t193]
+		dtapePointers4 = dtapePointers4[:t193]
+		dtapePointers5 = dtapePointers5[:t193]
+		dtapePointers6 = dtapePointers6[:t193]
+		dtapePointers7 = dtapePointers7[:t193]
+		dtapePointers8 = dtapePointers8[:t193]
+	}
+	t168 := dwBar1.In
+	t169 := dwBar2.In
+	t170 := dwBar3.In
+	t171 := dwBar4.In
+	t172 := dwBar5.In
+	t173 := dwBar6.In
+	t174 := dwBar7.In
+	t175 := dwBar8.In
+	t176 := tensorops.AccumulateMatMulGradB(wBar.In, hBar, x, t45, false, false)
+	t177 := tensorops.MatMulGradB(dhBar1, x, t45, false, false)
+	t178 := tensorops.FuseInto(t177, "a + b", t168, t177)
+	t179 := tensorops.MatMulGradB(dhBar2, x, t45, false, false)
+	t180 := tensorops.FuseInto(t179, "a + b", t169, t179)
+	t181 := tensorops.MatMulGradB(dhBar3, x, t45, false, false)
+	t182 := tensorops.FuseInto(t181, "a + b", t170, t181)
+	t183 := tensorops.MatMulGradB(dhBar4, x, t45, false, false)
+	t184 := tensorops.FuseInto(t183, "a + b", t171, t183)
+	t185 := tensorops.MatMulGradB(dhBar5, x, t45, false, false)
+	t186 := tensorops.FuseInto(t185, "a + b", t172, t185)
+	t187 := tensorops.MatMulGradB(dhBar6, x, t45, false, false)
+	t188 := tensorops.FuseInto(t187, "a + b", t173, t187)
+	t189 := tensorops.MatMulGradB(dhBar7, x, t45, false, false)
+	t190 := tensorops.FuseInto(t189, "a + b", t174, t189)
+	t191 := tensorops.MatMulGradB(dhBar8, x, t45, false, false)
+	t192 := tensorops.FuseInto(t191, "a + b", t175, t191)
+	wBar.In = t176
+	dwBar1.In = t178
+	dwBar2.In = t180
+	dwBar3.In = t182
+	dwBar4.In = t184
+	dwBar5.In = t186
+	dwBar6.In = t188
+	dwBar7.In = t190
+	dwBar8.In = t192
+	return t99, 0, 0, 0, 0, 0, 0, 0, 0
+}
+
+// WrappedLossHessDiag returns WrappedLoss and the diagonal of its Hessian with respect to w, as a
+// fresh value of w's type (of its shape): ∂²WrappedLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of
+// the tensors of w in the order of its fields (In, each element e of Ls in turn (e.W, e.B), Out),
+// each tensor row-major (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of
+// WrappedLoss along the unit direction eᵢ (wrappedLossTaylorLanes8WrtW, 8 unit directions per call,
+// ⌈n/8⌉ calls, which give WrappedLoss's value too).
+func WrappedLossHessDiag(w *Wrapped, x *T) (f float64, d *Wrapped) {
+	t := w.Ls
+	n := len(t)
+	params := append(make([]*T, 0, 2), w.In)
+	for j := 0; j < n; j++ {
+		t18 := t[j]
+		params = append(params, t18.W, t18.B)
+	}
+	params = append(params, w.Out)
+	n2 := tensorops.ParamsSize(params)
+	d2 := make([]float64, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]*Wrapped, 8)
+		for l := 0; l < 8; l++ {
+			t14 := tensorops.ParamsBasis(params, i+l)
+			t15 := new(Wrapped)
+			us[l] = t15
+			t15.In = t14[0]
+			n4 := len(w.Ls)
+			t16 := make([]*Layer, n4)
+			t15.Ls = t16
+			j3 := 0
+			off2 := 1
+			for j3 < n4 {
+				t17 := new(Layer)
+				t16[j3] = t17
+				t17.W = t14[off2]
+				t17.B = t14[off2+1]
+				j3++
+				off2 += 2
+			}
+			t15.Out = t14[off2]
+		}
+		var t6, t7, t8, t9, t10, t11, t12, t13 float64
+		f, _, _, _, _, _, _, _, _, t6, t7, t8, t9, t10, t11, t12, t13 = wrappedLossTaylorLanes8WrtW(
+			w,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			x,
+		)
+		d2[i] = 2 * t6
+		d2[i+1] = 2 * t7
+		d2[i+2] = 2 * t8
+		d2[i+3] = 2 * t9
+		d2[i+4] = 2 * t10
+		d2[i+5] = 2 * t11
+		d2[i+6] = 2 * t12
+		d2[i+7] = 2 * t13
+	}
+	if n2 == 0 {
+		f = WrappedLoss(w, x)
+	}
+	t2 := tensorops.ParamsUnflatten(d2[:n2], params)
+	t3 := new(Wrapped)
+	t3.In = t2[0]
+	n3 := len(w.Ls)
+	t4 := make([]*Layer, n3)
+	t3.Ls = t4
+	j2 := 0
+	off := 1
+	for j2 < n3 {
+		t5 := new(Layer)
+		t4[j2] = t5
+		t5.W = t2[off]
+		t5.B = t2[off+1]
+		j2++
+		off += 2
+	}
+	t3.Out = t2[off]
+	return f, t3
+}
+
+// wrappedLossTaylorLanes8WrtW propagates 8 Taylor polynomials of degree 2 through WrappedLoss at
+// once, one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied
+// input p as its first coefficients p1_1 … p1_8, it returns the results of WrappedLoss and, for
+// each float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by
+// degree, where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: w (coefficients w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8).
+// Fixed inputs (zero coefficients): x.
+func wrappedLossTaylorLanes8WrtW(
+	w, w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8 *Wrapped,
+	x *T,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	t := w1_1.Ls
+	w1_1.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
+	t2 := w1_2.Ls
+	w1_2.Ls = append(t2, make([]*Layer, max(len(w.Ls)-len(t2), 0))...)
+	t3 := w1_3.Ls
+	w1_3.Ls = append(t3, make([]*Layer, max(len(w.Ls)-len(t3), 0))...)
+	t4 := w1_4.Ls
+	w1_4.Ls = append(t4, make([]*Layer, max(len(w.Ls)-len(t4), 0))...)
+	t5 := w1_5.Ls
+	w1_5.Ls = append(t5, make([]*Layer, max(len(w.Ls)-len(t5), 0))...)
+	t6 := w1_6.Ls
+	w1_6.Ls = append(t6, make([]*Layer, max(len(w.Ls)-len(t6), 0))...)
+	t7 := w1_7.Ls
+	w1_7.Ls = append(t7, make([]*Layer, max(len(w.Ls)-len(t7), 0))...)
+	t8 := w1_8.Ls
+	w1_8.Ls = append(t8, make([]*Layer, max(len(w.Ls)-len(t8), 0))...)
+	h := tensorops.MatMul(x, w.In)
+	h1_1 := tensorops.MatMul(x, w1_1.In)
+	h1_2 := tensorops.MatMul(x, w1_2.In)
+	h1_3 := tensorops.MatMul(x, w1_3.In)
+	h1_4 := tensorops.MatMul(x, w1_4.In)
+	h1_5 := tensorops.MatMul(x, w1_5.In)
+	h1_6 := tensorops.MatMul(x, w1_6.In)
+	h1_7 := tensorops.MatMul(x, w1_7.In)
+	h1_8 := tensorops.MatMul(x, w1_8.In)
+	t9 := w.Ls
+	t10 := w1_1.Ls
+	t11 := w1_2.Ls
+	t12 := w1_3.Ls
+	t13 := w1_4.Ls
+	t14 := w1_5.Ls
+	t15 := w1_6.Ls
+	t16 := w1_7.Ls
+	t17 := w1_8.Ls
+	n := len(t9)
+	var h2_1 *tensorops.Tensor
+	var h2_2 *tensorops.Tensor
+	var h2_3 *tensorops.Tensor
+	var h2_4 *tensorops.Tensor
+	var h2_5 *tensorops.Tensor
+	var h2_6 *tensorops.Tensor
+	var h2_7 *tensorops.Tensor
+	var h2_8 *tensorops.Tensor
+	for i := 0; i < n; i++ {
+		l := t9[i]
+		l1_1 := t10[i]
+		l1_2 := t11[i]
+		l1_3 := t12[i]
+		l1_4 := t13[i]
+		l1_5 := t14[i]
+		l1_6 := t15[i]
+		l1_7 := t16[i]
+		l1_8 := t17[i]
+		t86 := l1_1.W
+		t87 := l1_2.W
+		t88 := l1_3.W
+		t89 := l1_4.W
+		t90 := l1_5.W
+		t91 := l1_6.W
+		t92 := l1_7.W
+		t93 := l1_8.W
+		t94 := tensorops.MatMulEach(
+			l.W,
+			false,
+			h,
+			h1_1,
+			h2_1,
+			h1_2,
+			h2_2,
+			h1_3,
+			h2_3,
+			h1_4,
+			h2_4,
+			h1_5,
+			h2_5,
+			h1_6,
+			h2_6,
+			h1_7,
+			h2_7,
+			h1_8,
+			h2_8,
+		)
+		t95 := t94[0]
+		t96 := t94[1]
+		t97 := t94[2]
+		t98 := t94[3]
+		t99 := t94[4]
+		t100 := t94[5]
+		t101 := t94[6]
+		t102 := t94[7]
+		t103 := t94[8]
+		t104 := t94[9]
+		t105 := t94[10]
+		t106 := t94[11]
+		t107 := t94[12]
+		t108 := t94[13]
+		t109 := t94[14]
+		t110 := t94[15]
+		t111 := t94[16]
+		t112 := tensorops.MatMulEach(t86, false, h, h1_1)
+		t113 := t112[0]
+		t114 := t112[1]
+		t115 := tensorops.MatMulEach(t87, false, h, h1_2)
+		t116 := t115[0]
+		t117 := t115[1]
+		t118 := tensorops.MatMulEach(t88, false, h, h1_3)
+		t119 := t118[0]
+		t120 := t118[1]
+		t121 := tensorops.MatMulEach(t89, false, h, h1_4)
+		t122 := t121[0]
+		t123 := t121[1]
+		t124 := tensorops.MatMulEach(t90, false, h, h1_5)
+		t125 := t124[0]
+		t126 := t124[1]
+		t127 := tensorops.MatMulEach(t91, false, h, h1_6)
+		t128 := t127[0]
+		t129 := t127[1]
+		t130 := tensorops.MatMulEach(t92, false, h, h1_7)
+		t131 := t130[0]
+		t132 := t130[1]
+		t133 := tensorops.MatMulEach(t93, false, h, h1_8)
+		t134 := tensorops.Add(t95, l.B)
+		t135 := tensorops.ExpandLike(tensorops.Add(t96, t113), t134)
+		t136 := tensorops.Add(t135, tensorops.ExpandLike(l1_1.B, t134))
+		t137 := tensorops.ExpandLike(tensorops.Add(t114, t97), t134)
+		t138 := tensorops.ExpandLike(tensorops.Add(t98, t116), t134)
+		t139 := tensorops.Add(t138, tensorops.ExpandLike(l1_2.B, t134))
+		t140 := tensorops.ExpandLike(tensorops.Add(t117, t99), t134)
+		t141 := tensorops.ExpandLike(tensorops.Add(t100, t119), t134)
+		t142 := tensorops.Add(t141, tensorops.ExpandLike(l1_3.B, t134))
+		t143 := tensorops.ExpandLike(tensorops.Add(t120, t101), t134)
+		t144 := tensorops.ExpandLike(tensorops.Add(t102, t122), t134)
+		t145 := tensorops.Add(t144, tensorops.ExpandLike(l1_4.B, t134))
+		t146 := tensorops.ExpandLike(tensorops.Add(t123, t103), t134)
+		t147 := tensorops.ExpandLike(tensorops.Add(t104, t125), t134)
+		t148 := tensorops.Add(t147, tensorops.ExpandLike(l1_5.B, t134))
+		t149 := tensorops.ExpandLike(tensorops.Add(t126, t105), t134)
+		t150 := tensorops.ExpandLike(tensorops.Add(t106, t128), t134)
+		t151 := tensorops.Add(t150, tensorops.ExpandLike(l1_6.B, t134))
+		t152 := tensorops.ExpandLike(tensorops.Add(t129, t107), t134)
+		t153 := tensorops.ExpandLike(tensorops.Add(t108, t131), t134)
+		t154 := tensorops.Add(t153, tensorops.ExpandLike(l1_7.B, t134))
+		t155 := tensorops.ExpandLike(tensorops.Add(t132, t109), t134)
+		t156 := tensorops.ExpandLike(tensorops.Add(t110, t133[0]), t134)
+		t157 := tensorops.Add(t156, tensorops.ExpandLike(l1_8.B, t134))
+		t158 := tensorops.ExpandLike(tensorops.Add(t133[1], t111), t134)
+		h = tensorops.Tanh(t134)
+		h1_1 = tensorops.TanhJVP(h, t136)
+		t159 := tensorops.Fuse("1 - a*a", h)
+		h2_1 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_1, t136, t159, t137)
+		h1_2 = tensorops.TanhJVP(h, t139)
+		h2_2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_2, t139, t159, t140)
+		h1_3 = tensorops.TanhJVP(h, t142)
+		h2_3 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_3, t142, t159, t143)
+		h1_4 = tensorops.TanhJVP(h, t145)
+		h2_4 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_4, t145, t159, t146)
+		h1_5 = tensorops.TanhJVP(h, t148)
+		h2_5 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_5, t148, t159, t149)
+		h1_6 = tensorops.TanhJVP(h, t151)
+		h2_6 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_6, t151, t159, t152)
+		h1_7 = tensorops.TanhJVP(h, t154)
+		h2_7 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_7, t154, t159, t155)
+		h1_8 = tensorops.TanhJVP(h, t157)
+		h2_8 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_8, t157, t159, t158)
+	}
+	t18 := w1_1.Out
+	t19 := w1_2.Out
+	t20 := w1_3.Out
+	t21 := w1_4.Out
+	t22 := w1_5.Out
+	t23 := w1_6.Out
+	t24 := w1_7.Out
+	t25 := w1_8.Out
+	t26 := tensorops.MatMulEach(
+		w.Out,
+		false,
+		h,
+		h1_1,
+		h2_1,
+		h1_2,
+		h2_2,
+		h1_3,
+		h2_3,
+		h1_4,
+		h2_4,
+		h1_5,
+		h2_5,
+		h1_6,
+		h2_6,
+		h1_7,
+		h2_7,
+		h1_8,
+		h2_8,
+	)
+	t27 := t26[0]
+	t28 := t26[1]
+	t29 := t26[2]
+	t30 := t26[3]
+	t31 := t26[4]
+	t32 := t26[5]
+	t33 := t26[6]
+	t34 := t26[7]
+	t35 := t26[8]
+	t36 := t26[9]
+	t37 := t26[10]
+	t38 := t26[11]
+	t39 := t26[12]
+	t40 := t26[13]
+	t41 := t26[14]
+	t42 := t26[15]
+	t43 := t26[16]
+	t44 := tensorops.MatMulEach(t18, false, h, h1_1)
+	t45 := t44[1]
+	t46 := tensorops.Add(t28, t44[0])
+	t47 := tensorops.MatMulEach(t19, false, h, h1_2)
+	t48 := t47[1]
+	t49 := tensorops.Add(t30, t47[0])
+	t50 := tensorops.MatMulEach(t20, false, h, h1_3)
+	t51 := t50[1]
+	t52 := tensorops.Add(t32, t50[0])
+	t53 := tensorops.MatMulEach(t21, false, h, h1_4)
+	t54 := t53[1]
+	t55 := tensorops.Add(t34, t53[0])
+	t56 := tensorops.MatMulEach(t22, false, h, h1_5)
+	t57 := t56[1]
+	t58 := tensorops.Add(t36, t56[0])
+	t59 := tensorops.MatMulEach(t23, false, h, h1_6)
+	t60 := t59[1]
+	t61 := tensorops.Add(t38, t59[0])
+	t62 := tensorops.MatMulEach(t24, false, h, h1_7)
+	t63 := t62[1]
+	t64 := tensorops.Add(t40, t62[0])
+	t65 := tensorops.MatMulEach(t25, false, h, h1_8)
+	t66 := t65[1]
+	t67 := tensorops.Add(t42, t65[0])
+	t68 := tensorops.Scale(t27, 2)
+	t69 := tensorops.MeanAll(tensorops.Square(t27))
+	t70 := tensorops.MeanAll(tensorops.Mul(t68, t46))
+	t71 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t46, t68, t45, t29))
+	t72 := tensorops.MeanAll(tensorops.Mul(t68, t49))
+	t73 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t49, t68, t48, t31))
+	t74 := tensorops.MeanAll(tensorops.Mul(t68, t52))
+	t75 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t52, t68, t51, t33))
+	t76 := tensorops.MeanAll(tensorops.Mul(t68, t55))
+	t77 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t55, t68, t54, t35))
+	t78 := tensorops.MeanAll(tensorops.Mul(t68, t58))
+	t79 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t58, t68, t57, t37))
+	t80 := tensorops.MeanAll(tensorops.Mul(t68, t61))
+	t81 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t61, t68, t60, t39))
+	t82 := tensorops.MeanAll(tensorops.Mul(t68, t64))
+	t83 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t64, t68, t63, t41))
+	t84 := tensorops.MeanAll(tensorops.Mul(t68, t67))
+	t85 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t67, t68, t66, t43))
+	return t69, t70, t72, t74, t76, t78, t80, t82, t84, t71, t73, t75, t77, t79, t81, t83, t85
+}
+
+// WrappedLossLaplacian returns WrappedLoss and its Laplacian with respect to w, Σᵢ
+// ∂²WrappedLoss/∂θᵢ² over θ, the n elements of the tensors of w in the order of its fields (In,
+// each element e of Ls in turn (e.W, e.B), Out), each tensor row-major (tensorops.ParamsFlatten's
+// order), by collapsed Taylor mode: wrappedLossTaylorWrtW propagates 8 unit directions at once,
+// their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which give WrappedLoss's
+// value too.
+func WrappedLossLaplacian(w *Wrapped, x *T) (f, lap float64) {
+	t := w.Ls
+	n := len(t)
+	params := append(make([]*T, 0, 2), w.In)
+	for j := 0; j < n; j++ {
+		t7 := t[j]
+		params = append(params, t7.W, t7.B)
+	}
+	params = append(params, w.Out)
+	n2 := tensorops.ParamsSize(params)
+	lap = 0
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]*Wrapped, 8)
+		for l := 0; l < 8; l++ {
+			t3 := tensorops.ParamsBasis(params, i+l)
+			t4 := new(Wrapped)
+			us[l] = t4
+			t4.In = t3[0]
+			n3 := len(w.Ls)
+			t5 := make([]*Layer, n3)
+			t4.Ls = t5
+			j2 := 0
+			off := 1
+			for j2 < n3 {
+				t6 := new(Layer)
+				t5[j2] = t6
+				t6.W = t3[off]
+				t6.B = t3[off+1]
+				j2++
+				off += 2
+			}
+			t4.Out = t3[off]
+		}
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = wrappedLossTaylorWrtW(
+			w,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			x,
+		)
+		lap += 2 * t2
+	}
+	if n2 == 0 {
+		f = WrappedLoss(w, x)
+	}
+	return f, lap
+}
+
+// wrappedLossTaylorWrtW propagates 8 second-order jets of WrappedLoss at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of WrappedLoss and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: w (w1, w2, w3, w4, w5, w6, w7, w8).
+func wrappedLossTaylorWrtW(
+	w, w1, w2, w3, w4, w5, w6, w7, w8 *Wrapped,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := w1.Ls
+	w1.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
+	t2 := w2.Ls
+	w2.Ls = append(t2, make([]*Layer, max(len(w.Ls)-len(t2), 0))...)
+	t3 := w3.Ls
+	w3.Ls = append(t3, make([]*Layer, max(len(w.Ls)-len(t3), 0))...)
+	t4 := w4.Ls
+	w4.Ls = append(t4, make([]*Layer, max(len(w.Ls)-len(t4), 0))...)
+	t5 := w5.Ls
+	w5.Ls = append(t5, make([]*Layer, max(len(w.Ls)-len(t5), 0))...)
+	t6 := w6.Ls
+	w6.Ls = append(t6, make([]*Layer, max(len(w.Ls)-len(t6), 0))...)
+	t7 := w7.Ls
+	w7.Ls = append(t7, make([]*Layer, max(len(w.Ls)-len(t7), 0))...)
+	t8 := w8.Ls
+	w8.Ls = append(t8, make([]*Layer, max(len(w.Ls)-len(t8), 0))...)
+	h := tensorops.MatMul(x, w.In)
+	h1 := tensorops.MatMul(x, w1.In)
+	h2 := tensorops.MatMul(x, w2.In)
+	h3 := tensorops.MatMul(x, w3.In)
+	h4 := tensorops.MatMul(x, w4.In)
+	h5 := tensorops.MatMul(x, w5.In)
+	h6 := tensorops.MatMul(x, w6.In)
+	h7 := tensorops.MatMul(x, w7.In)
+	h8 := tensorops.MatMul(x, w8.In)
+	t9 := w.Ls
+	t10 := w1.Ls
+	t11 := w2.Ls
+	t12 := w3.Ls
+	t13 := w4.Ls
+	t14 := w5.Ls
+	t15 := w6.Ls
+	t16 := w7.Ls
+	t17 := w8.Ls
+	n := len(t9)
+	var h9 *tensorops.Tensor
+	for i := 0; i < n; i++ {
+		l := t9[i]
+		l1 := t10[i]
+		l2 := t11[i]
+		l3 := t12[i]
+		l4 := t13[i]
+		l5 := t14[i]
+		l6 := t15[i]
+		l7 := t16[i]
+		l8 := t17[i]
+		t74 := l1.W
+		t75 := l2.W
+		t76 := l3.W
+		t77 := l4.W
+		t78 := l5.W
+		t79 := l6.W
+		t80 := l7.W
+		t81 := l8.W
+		t82 := tensorops.MatMulEach(l.W, false, h, h1, h2, h3, h4, h5, h6, h7, h8, h9)
+		t83 := t82[0]
+		t84 := t82[1]
+		t85 := t82[2]
+		t86 := t82[3]
+		t87 := t82[4]
+		t88 := t82[5]
+		t89 := t82[6]
+		t90 := t82[7]
+		t91 := t82[8]
+		t92 := t82[9]
+		t93 := tensorops.MatMulEach(t74, false, h, h1)
+		t94 := t93[0]
+		t95 := t93[1]
+		t96 := tensorops.MatMulEach(t75, false, h, h2)
+		t97 := t96[0]
+		t98 := t96[1]
+		t99 := tensorops.MatMulEach(t76, false, h, h3)
+		t100 := t99[0]
+		t101 := t99[1]
+		t102 := tensorops.MatMulEach(t77, false, h, h4)
+		t103 := t102[0]
+		t104 := t102[1]
+		t105 := tensorops.MatMulEach(t78, false, h, h5)
+		t106 := t105[0]
+		t107 := t105[1]
+		t108 := tensorops.MatMulEach(t79, false, h, h6)
+		t109 := t108[0]
+		t110 := t108[1]
+		t111 := tensorops.MatMulEach(t80, false, h, h7)
+		t112 := t111[0]
+		t113 := t111[1]
+		t114 := tensorops.MatMulEach(t81, false, h, h8)
+		t115 := t114[0]
+		t116 := tensorops.Fuse(
+			"a + b + c + d + e + f + g + h + i",
+			t95,
+			t98,
+			t101,
+			t104,
+			t107,
+			t110,
+			t113,
+			t114[1],
+			t92,
+		)
+		t117 := tensorops.Add(t83, l.B)
+		t118 := tensorops.ExpandLike(tensorops.Add(t84, t94), t117)
+		t119 := tensorops.Add(t118, tensorops.ExpandLike(l1.B, t117))
+		t120 := tensorops.ExpandLike(tensorops.Add(t85, t97), t117)
+		t121 := tensorops.Add(t120, tensorops.ExpandLike(l2.B, t117))
+		t122 := tensorops.ExpandLike(tensorops.Add(t86, t100), t117)
+		t123 := tensorops.Add(t122, tensorops.ExpandLike(l3.B, t117))
+		t124 := tensorops.ExpandLike(tensorops.Add(t87, t103), t117)
+		t125 := tensorops.Add(t124, tensorops.ExpandLike(l4.B, t117))
+		t126 := tensorops.ExpandLike(tensorops.Add(t88, t106), t117)
+		t127 := tensorops.Add(t126, tensorops.ExpandLike(l5.B, t117))
+		t128 := tensorops.ExpandLike(tensorops.Add(t89, t109), t117)
+		t129 := tensorops.Add(t128, tensorops.ExpandLike(l6.B, t117))
+		t130 := tensorops.ExpandLike(tensorops.Add(t90, t112), t117)
+		t131 := tensorops.Add(t130, tensorops.ExpandLike(l7.B, t117))
+		t132 := tensorops.ExpandLike(tensorops.Add(t91, t115), t117)
+		t133 := tensorops.Add(t132, tensorops.ExpandLike(l8.B, t117))
+		t134 := tensorops.ExpandLike(t116, t117)
+		h = tensorops.Tanh(t117)
+		h1 = tensorops.TanhJVP(h, t119)
+		h2 = tensorops.TanhJVP(h, t121)
+		h3 = tensorops.TanhJVP(h, t123)
+		t135 := tensorops.Fuse(
+			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
+			h,
+			h1,
+			t119,
+			h2,
+			t121,
+			h3,
+			t123,
+		)
+		h4 = tensorops.TanhJVP(h, t125)
+		h5 = tensorops.TanhJVP(h, t127)
+		h6 = tensorops.TanhJVP(h, t129)
+		t136 := tensorops.FuseInto(
+			t135,
+			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
+			t135,
+			h,
+			h4,
+			t125,
+			h5,
+			t127,
+			h6,
+			t129,
+		)
+		h7 = tensorops.TanhJVP(h, t131)
+		h8 = tensorops.TanhJVP(h, t133)
+		h9 = tensorops.FuseInto(
+			t136,
+			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*g",
+			t136,
+			h,
+			h7,
+			t131,
+			h8,
+			t133,
+			t134,
+		)
+	}
+	t18 := w1.Out
+	t19 := w2.Out
+	t20 := w3.Out
+	t21 := w4.Out
+	t22 := w5.Out
+	t23 := w6.Out
+	t24 := w7.Out
+	t25 := w8.Out
+	t26 := tensorops.MatMulEach(w.Out, false, h, h1, h2, h3, h4, h5, h6, h7, h8, h9)
+	t27 := t26[0]
+	t28 := t26[1]
+	t29 := t26[2]
+	t30 := t26[3]
+	t31 := t26[4]
+	t32 := t26[5]
+	t33 := t26[6]
+	t34 := t26[7]
+	t35 := t26[8]
+	t36 := t26[9]
+	t37 := tensorops.MatMulEach(t18, false, h, h1)
+	t38 := t37[1]
+	t39 := tensorops.Add(t28, t37[0])
+	t40 := tensorops.MatMulEach(t19, false, h, h2)
+	t41 := t40[1]
+	t42 := tensorops.Add(t29, t40[0])
+	t43 := tensorops.MatMulEach(t20, false, h, h3)
+	t44 := t43[1]
+	t45 := tensorops.Add(t30, t43[0])
+	t46 := tensorops.MatMulEach(t21, false, h, h4)
+	t47 := t46[1]
+	t48 := tensorops.Add(t31, t46[0])
+	t49 := tensorops.MatMulEach(t22, false, h, h5)
+	t50 := t49[1]
+	t51 := tensorops.Add(t32, t49[0])
+	t52 := tensorops.MatMulEach(t23, false, h, h6)
+	t53 := t52[1]
+	t54 := tensorops.Add(t33, t52[0])
+	t55 := tensorops.MatMulEach(t24, false, h, h7)
+	t56 := t55[1]
+	t57 := tensorops.Add(t34, t55[0])
+	t58 := tensorops.MatMulEach(t25, false, h, h8)
+	t59 := t58[1]
+	t60 := tensorops.Add(t35, t58[0])
+	t61 := tensorops.Scale(t27, 2)
+	t62 := tensorops.Fuse(
+		"0.5*(2*a*a) + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + 0.5*(2*e*e)",
+		t39,
+		t42,
+		t45,
+		t48,
+		t51,
+	)
+	t63 := tensorops.FuseInto(t62, "a + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d)", t62, t54, t57, t60)
+	t64 := tensorops.FuseInto(
+		t63,
+		"a + b*(c + d + e + f + g + h + i + j + k)",
+		t63,
+		t61,
+		t38,
+		t41,
+		t44,
+		t47,
+		t50,
+		t53,
+		t56,
+		t59,
+		t36,
+	)
+	t65 := tensorops.MeanAll(tensorops.Mul(t61, t39))
+	t66 := tensorops.MeanAll(tensorops.Mul(t61, t42))
+	t67 := tensorops.MeanAll(tensorops.Mul(t61, t45))
+	t68 := tensorops.MeanAll(tensorops.Mul(t61, t48))
+	t69 := tensorops.MeanAll(tensorops.Mul(t61, t51))
+	t70 := tensorops.MeanAll(tensorops.Mul(t61, t54))
+	t71 := tensorops.MeanAll(tensorops.Mul(t61, t57))
+	t72 := tensorops.MeanAll(tensorops.Mul(t61, t60))
+	t73 := tensorops.MeanAll(t64)
+	return tensorops.MeanAll(tensorops.Square(t27)), t65, t66, t67, t68, t69, t70, t71, t72, t73
+}
+
+// TowerLossGrad computes TowerLoss and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: t (into tBar).
+// Fixed inputs: x.
+// Results: the value of TowerLoss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func TowerLossGrad(t, tBar *Tower, x *T) float64 {
+	var tapeValuesBuf [64]Affine
+	t2 := tapeValuesBuf[:0]
+	var tapePointersBuf [64]*T
+	t3 := tapePointersBuf[:0]
+	var t22 Affine
+	var bBar2 Block
+	t4 := tBar.Blocks
+	tBar.Blocks = append(t4, make([]Block, max(len(t.Blocks)-len(t4), 0))...)
+	t5 := t.Blocks
+	n := len(t5)
+	trips := max(n+2, 0)
+	tapePointers := slices.Grow(t3, trips*2)
+	tapeValues := slices.Grow(t2, trips)
+	for i := 0; i < n; i++ {
+		b2 := t5[i]
+		t20 := b2.W
+		t21 := b2.Norm
+		x2 := block(t20, b2.Bs, t21, b2.Post, x)
+		tapePointers = append(tapePointers, t20, x)
+		tapeValues = append(tapeValues, t21)
+		x = x2
+	}
+	t6 := t.Out
+	t7 := tensorops.MatMul(x, t6)
+	t8 := tensorops.LogSumExp(t7, 1)
+	t9 := tensorops.SumAll(t8)
+	t10 := tensorops.ExpandAxis(tensorops.FullLike(t8, 1), t7, 1)
+	t11 := tensorops.Mul(t10, tensorops.Softmax(t7, 1))
+	xBar := tensorops.MatMulGradA(t11, x, t6, false, false)
+	tBar.Out = tensorops.AccumulateMatMulGradB(tBar.Out, t11, x, t6, false, false)
+	var xBar2 *T
+	i2 := n - 1
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		t12 := len(tapeValues) - 1
+		n2 := len(tapePointers)
+		t13 := n2 - 2
+		b := t.Blocks[i2]
+		bBar := tBar.Blocks[i2]
+		var t14 *T
+		var t15 Affine
+		t14, t15, xBar = blockReverse(
+			tapePointers[t13],
+			b.Bs,
+			bBar.Bs,
+			tapeValues[t12],
+			b.Post,
+			bBar.Post,
+			tapePointers[n2-1],
+			xBar2,
+		)
+		t22.Scale = tensorops.Accumulate(t22.Scale, t15.Scale)
+		t22.Shift = tensorops.Accumulate(t22.Shift, t15.Shift)
+		t16 := t22
+		t22 = Affine{}
+		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t16.Scale)
+		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t16.Shift)
+		bBar2.W = tensorops.Accumulate(bBar2.W, t14)
+		t17 := bBar2
+		bBar2 = Block{}
+		t18 := tBar.Blocks
+		t18[i2].W = tensorops.Accumulate(t18[i2].W, t17.W)
+		t19 := t17.Norm
+		t18[i2].Norm.Scale = tensorops.Accumulate(t18[i2].Norm.Scale, t19.Scale)
+		t18[i2].Norm.Shift = tensorops.Accumulate(t18[i2].Norm.Shift, t19.Shift)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t13]
+		tapeValues = tapeValues[:t12]
+	}
+	return t9
+}
+
+// blockReverse is the reverse of block for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of block that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: biases (into biasesBar), post (into postBar), w (returned as wBar), norm (returned
+// as normBar), x (returned as xBar).
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func blockReverse(
+	w *T,
+	biases, biasesBar []*T,
+	norm Affine,
+	post, postBar *Affine,
+	x, seed *T,
+) (wBar *T, normBar Affine, xBar *T) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
+		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(biases)
+	tapePointers := slices.Grow(t, max(n+2, 0))
+	h := tensorops.MatMul(x, w)
+	for i := 0; i < n; i++ {
+		b := biases[i]
+		tapePointers = append(tapePointers, h)
+		h = tensorops.Add(h, b)
+	}
+	t2 := tensorops.Tanh(h)
+	t3 := norm.Scale
+	t4 := tensorops.Mul(t2, t3)
+	t5 := norm.Shift
+	h2 := tensorops.FuseInto(t4, "a + b", t4, t5)
+	t6 := post.Scale
+	t7 := tensorops.Mul(h2, t6)
+	t8 := post.Shift
+	t9 := tensorops.FuseInto(t7, "a + b", t7, t8)
+	xBar = tensorops.SumLike(seed, x)
+	t10 := tensorops.SumLike(seed, t9)
+	t11 := tensorops.SumLike(t10, t7)
+	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, t10, t8)
+	t12 := tensorops.SumLike(tensorops.Mul(t6, t11), h2)
+	t13 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(h2, t11), t6)
+	postBar.Scale = t13
+	t14 := tensorops.SumLike(t12, t4)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t12, t5)
+	t15 := tensorops.SumLike(tensorops.Mul(t3, t14), t2)
+	t16 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(t2, t14), t3)
+	normBar.Scale = t16
+	hBar := tensorops.FuseInto(t15, "TanhJVP(a, b)", t2, t15)
+	var hBar2 *tensorops.Tensor
+	for i2 := n - 1; i2 >= 0; i2-- {
+		hBar = tensorops.Add(hBar2, hBar)
+		t18 := len(tapePointers) - 1
+		h3 := tapePointers[t18]
+		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar, biases[i2])
+		hBar = tensorops.SumLike(hBar, h3)
+		hBar2 = nil
+		tapePointers = tapePointers[:t18]
+	}
+	t17 := tensorops.MatMulGradA(hBar, x, w, false, false)
+	xBar2 := tensorops.FuseInto(t17, "a + b", xBar, t17)
+	wBar = tensorops.MatMulGradB(hBar, x, w, false, false)
+	return wBar, normBar, xBar2
+}
+
+// TowerLossHVP returns TowerLoss and the Hessian-vector product ∇²TowerLoss·v, the Hessian taken
+// with respect to t, by forward mode over reverse mode: the directional derivative of the gradient
+// of TowerLoss (towerLossGradJVP). Each product is a fresh value of t's type, zeros where it is
+// zero (never a nil tensor). A direction, not nil, has t's shape: its slices (of tensors, of
+// structs, in the elements of a slice too) have t's lengths, its nested structs by pointer (the
+// elements of a slice of pointers too) are there (it panics otherwise, naming them); a nil tensor
+// in it is zero. Nothing needs sizing: the results have t's lengths.
+func TowerLossHVP(t, v *Tower, x *T) (f float64, hv *Tower) {
+	t2 := t.Blocks
+	n := len(t2)
+	params := make([]*T, 0, 1)
+	for j := 0; j < n; j++ {
+		t15 := t2[j].Bs
+		params = append(append(params, t2[j].W), t15...)
+		t16 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t16.Scale, t16.Shift)
+	}
+	params = append(params, t.Out)
+	if v == nil {
+		panic("TowerLossHVP: v is nil")
+	}
+	t3 := v.Blocks
+	t4 := t.Blocks
+	n2 := len(t4)
+	if len(t3) != n2 {
+		panic("TowerLossHVP: len(v.Blocks) != len(t.Blocks)")
+	}
+	for j2 := 0; j2 < n2; j2++ {
+		if len(t3[j2].Bs) != len(t4[j2].Bs) {
+			panic("TowerLossHVP: len(v.Blocks[j].Bs) != len(t.Blocks[j].Bs)")
+		}
+		if t3[j2].Post == nil {
+			panic("TowerLossHVP: v.Blocks[j].Post is nil")
+		}
+	}
+	tBar := new(Tower)
+	t5 := t.Blocks
+	n3 := len(t5)
+	t6 := make([]Block, n3)
+	tBar.Blocks = t6
+	for j3 := 0; j3 < n3; j3++ {
+		t6[j3].Bs = make([]*T, len(t5[j3].Bs))
+		t14 := new(Affine)
+		t6[j3].Post = t14
+	}
+	hv = new(Tower)
+	t7 := t.Blocks
+	n4 := len(t7)
+	t8 := make([]Block, n4)
+	hv.Blocks = t8
+	for j4 := 0; j4 < n4; j4++ {
+		t8[j4].Bs = make([]*T, len(t7[j4].Bs))
+		t13 := new(Affine)
+		t8[j4].Post = t13
+	}
+	f, _ = towerLossGradJVP(t, v, tBar, hv, x)
+	t9 := hv.Blocks
+	n5 := len(t9)
+	off := 0
+	for j5 := 0; j5 < n5; j5++ {
+		t9[j5].W = tensorops.OrZerosLike(t9[j5].W, params[off])
+		t10 := t9[j5].Bs
+		t11 := off + 1 + len(t10)
+		t9[j5].Bs = tensorops.ParamsOrZeros(t10, params[off+1:t11])
+		t9[j5].Norm.Scale = tensorops.OrZerosLike(t9[j5].Norm.Scale, params[t11])
+		t9[j5].Norm.Shift = tensorops.OrZerosLike(t9[j5].Norm.Shift, params[t11+1])
+		t12 := t9[j5].Post
+		t12.Scale = tensorops.OrZerosLike(t12.Scale, params[t11+2])
+		t12.Shift = tensorops.OrZerosLike(t12.Shift, params[t11+3])
+		off = t11 + 4
+	}
+	hv.Out = tensorops.OrZerosLike(hv.Out, params[off])
+	return f, hv
+}
+
+// towerLossGradJVP computes TowerLossGrad and its derivative along the tangents (forward mode).
+//
+// Varied inputs: t (tangent dt), tBar (tangent dtBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of TowerLossGrad; its tangent.
+// Shadows: dt, dtBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values TowerLossGrad writes are written (overwritten) into the shadows: t
+// into dt, tBar into dtBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
+	t2 := dt.Blocks
+	dt.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
+	t3 := dtBar.Blocks
+	dtBar.Blocks = append(t3, make([]Block, max(len(tBar.Blocks)-len(t3), 0))...)
+	var tapeValuesBuf [64]Affine
+	var dtapeValuesBuf [64]Affine
+	t4 := tapeValuesBuf[:0]
+	t5 := dtapeValuesBuf[:0]
+	var tapePointersBuf [64]*T
+	var dtapePointersBuf [64]*T
+	t6 := tapePointersBuf[:0]
+	t7 := dtapePointersBuf[:0]
+	var t62 Affine
+	var t63 Affine
+	var bBar2 Block
+	var dbBar2 Block
+	t8 := tBar.Blocks
+	t9 := dtBar.Blocks
+	t10 := max(len(t.Blocks)-len(t8), 0)
+	t11 := append(t8, make([]Block, t10)...)
+	t12 := append(t9, make([]Block, t10)...)
+	tBar.Blocks = t11
+	dtBar.Blocks = t12
+	t13 := t.Blocks
+	t14 := dt.Blocks
+	n := len(t13)
+	trips := max(n+2, 0)
+	t15 := trips * 2
+	t16 := append(t6, make([]*T, t15)...)
+	t17 := append(t7, make([]*T, t15)...)
+	n2 := len(t6)
+	t18 := append(t4, make([]Affine, trips)...)
+	n3 := len(t4)
+	tapePointers := t16[:n2]
+	dtapePointers := t17[:n2]
+	tapeValues := t18[:n3]
+	dtapeValues := append(t5, make([]Affine, trips)...)[:n3]
+	var dx *T
+	i := 0
+	for i < n {
+		b2 := t13[i]
+		db2 := t14[i]
+		t58 := b2.W
+		t59 := db2.W
+		t60 := b2.Norm
+		t61 := db2.Norm
+		x2, dx2 := blockJVP(t58, t59, b2.Bs, db2.Bs, t60, t61, b2.Post, db2.Post, x, dx)
+		i++
+		tapePointers = append(tapePointers, t58, x)
+		dtapePointers = append(dtapePointers, t59, dx)
+		tapeValues = append(tapeValues, t60)
+		dtapeValues = append(dtapeValues, t61)
+		x = x2
+		dx = dx2
+	}
+	t19 := t.Out
+	t20 := dt.Out
+	t21 := tensorops.MatMulEach(t19, false, x, dx)
+	t22 := t21[0]
+	t23 := tensorops.MatMul(x, t20)
+	t24 := tensorops.FuseInto(t23, "a + b", t21[1], t23)
+	t25 := tensorops.LogSumExp(t22, 1)
+	t26 := tensorops.SumAll(t25)
+	i2 := n - 1
+	t27 := tensorops.ExpandAxis(tensorops.FullLike(t25, 1), t22, 1)
+	t28 := tensorops.Softmax(t22, 1)
+	t29 := tensorops.Mul(t27, t28)
+	t30 := tensorops.Mul(t27, tensorops.SoftmaxJVP(t28, t24, 1))
+	t31 := tensorops.MatMulGradAEach(x, t19, false, t29, t30)
+	xBar := t31[0]
+	t32 := tensorops.MatMulGradA(t29, x, t20, false, false)
+	dxBar := tensorops.FuseInto(t32, "a + b", t31[1], t32)
+	t33 := dtBar.Out
+	t34 := tensorops.AccumulateMatMulGradB(tBar.Out, t29, x, t19, false, false)
+	t35 := tensorops.MatMulGradB(t30, x, t19, false, false)
+	t36 := tensorops.MatMulGradB(t29, dx, t19, false, false)
+	t37 := tensorops.FuseInto(t35, "a + b + c", t33, t35, t36)
+	tBar.Out = t34
+	dtBar.Out = t37
+	var xBar2 *T
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar = tensorops.ExpandLike(dxBar, xBar2)
+		t38 := len(tapeValues) - 1
+		n4 := len(tapePointers)
+		t39 := n4 - 2
+		t40 := n4 - 1
+		b := t.Blocks[i2]
+		db := dt.Blocks[i2]
+		bBar := tBar.Blocks[i2]
+		dbBar := dtBar.Blocks[i2]
+		var t41, t42 *T
+		var t43, t44 Affine
+		t41, t43, xBar, t42, t44, dxBar = blockReverseJVP(
+			tapePointers[t39],
+			dtapePointers[t39],
+			b.Bs,
+			db.Bs,
+			bBar.Bs,
+			dbBar.Bs,
+			tapeValues[t38],
+			dtapeValues[t38],
+			b.Post,
+			db.Post,
+			bBar.Post,
+			dbBar.Post,
+			tapePointers[t40],
+			dtapePointers[t40],
+			xBar2,
+			dxBar,
+		)
+		t62.Scale = tensorops.Accumulate(t62.Scale, t43.Scale)
+		t63.Scale = tensorops.Add(t63.Scale, t44.Scale)
+		t62.Shift = tensorops.Accumulate(t62.Shift, t43.Shift)
+		t63.Shift = tensorops.Add(t63.Shift, t44.Shift)
+		t45 := t62
+		t46 := t63
+		t62 = Affine{}
+		t63 = Affine{}
+		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t45.Scale)
+		dbBar2.Norm.Scale = tensorops.Add(dbBar2.Norm.Scale, t46.Scale)
+		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t45.Shift)
+		dbBar2.Norm.Shift = tensorops.Add(dbBar2.Norm.Shift, t46.Shift)
+		bBar2.W = tensorops.Accumulate(bBar2.W, t41)
+		dbBar2.W = tensorops.Add(dbBar2.W, t42)
+		t47 := bBar2
+		t48 := dbBar2
+		bBar2 = Block{}
+		t64 := Block{}
+		t49 := t64.Bs
+		t50 := new(Affine)
+		dbBar2 = Block{
+			Bs:   make([]*T, len(t49), cap(t49)),
+			Post: t50,
+		}
+		t51 := tBar.Blocks
+		t52 := dtBar.Blocks
+		t53 := t52[i2].W
+		t51[i2].W = tensorops.Accumulate(t51[i2].W, t47.W)
+		t52[i2].W = tensorops.Add(t53, t48.W)
+		t54 := t52[i2].Norm.Scale
+		t55 := t47.Norm
+		t56 := t48.Norm
+		t51[i2].Norm.Scale = tensorops.Accumulate(t51[i2].Norm.Scale, t55.Scale)
+		t52[i2].Norm.Scale = tensorops.Add(t54, t56.Scale)
+		t57 := t52[i2].Norm.Shift
+		t51[i2].Norm.Shift = tensorops.Accumulate(t51[i2].Norm.Shift, t55.Shift)
+		t52[i2].Norm.Shift = tensorops.Add(t57, t56.Shift)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t39]
+		dtapePointers = dtapePointers[:t39]
+		tapeValues = tapeValues[:t38]
+		dtapeValues = dtapeValues[:t38]
+	}
+	return t26, 0
+}
+
+// blockReverseJVP computes blockReverse and its derivative along the tangents (forward mode).
+//
+// Varied inputs: w (tangent dw), biases (tangent dbiases), biasesBar (tangent dbiasesBar), norm
+// (tangent dnorm), post (tangent dpost), postBar (tangent dpostBar), x (tangent dx), seed (tangent
+// dseed).
+// Results, in order: wBar; normBar; xBar; dwBar, the tangent of wBar; dnormBar, the tangent of
+// normBar; dxBar, the tangent of xBar.
+// Shadows: dbiases, dbiasesBar, dnorm, dpost, dpostBar have their primal's shape, each element or
+// field the tangent of the primal's. The tangents of the values blockReverse writes are written
+// (overwritten) into the shadows: biasesBar into dbiasesBar, postBar into dpostBar.
+func blockReverseJVP(
+	w, dw *T,
+	biases, dbiases, biasesBar, dbiasesBar []*T,
+	norm, dnorm Affine,
+	post, dpost, postBar, dpostBar *Affine,
+	x, dx, seed, dseed *T,
+) (wBar *T, normBar Affine, xBar, dwBar *T, dnormBar Affine, dxBar *T) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	t2 := dtapePointersBuf[:0]
+	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
+		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
+	}
+	t3 := tensorops.MatMulEach(w, false, x, dx)
+	h := t3[0]
+	t4 := tensorops.MatMul(x, dw)
+	dh := tensorops.FuseInto(t4, "a + b", t3[1], t4)
+	n := len(biases)
+	trips := max(n+2, 0)
+	t5 := append(t, make([]*tensorops.Tensor, trips)...)
+	n2 := len(t)
+	tapePointers := t5[:n2]
+	dtapePointers := append(t2, make([]*tensorops.Tensor, trips)...)[:n2]
+	for i := 0; i < n; i++ {
+		h4 := tensorops.Add(h, biases[i])
+		t44 := tensorops.ExpandLike(dbiases[i], h4)
+		dh3 := tensorops.Add(tensorops.ExpandLike(dh, h4), t44)
+		tapePointers = append(tapePointers, h)
+		dtapePointers = append(dtapePointers, dh)
+		h = h4
+		dh = dh3
+	}
+	t6 := tensorops.Tanh(h)
+	t7 := tensorops.TanhJVP(t6, dh)
+	t8 := norm.Scale
+	t9 := dnorm.Scale
+	t10 := tensorops.Mul(t6, t8)
+	t11 := tensorops.Fuse("a*b + c*d", t8, t7, t6, t9)
+	t12 := norm.Shift
+	h2 := tensorops.FuseInto(t10, "a + b", t10, t12)
+	t13 := tensorops.ExpandLike(t11, h2)
+	dh2 := tensorops.FuseInto(t13, "a + b", t13, tensorops.ExpandLike(dnorm.Shift, h2))
+	t14 := post.Scale
+	t15 := dpost.Scale
+	t16 := tensorops.Mul(h2, t14)
+	t17 := post.Shift
+	t18 := tensorops.FuseInto(t16, "a + b", t16, t17)
+	xBar = tensorops.SumLike(seed, x)
+	dxBar = tensorops.SumLike(dseed, x)
+	t19 := tensorops.SumLike(seed, t18)
+	t20 := tensorops.SumLike(dseed, t18)
+	t21 := tensorops.SumLike(t19, t16)
+	t22 := tensorops.SumLike(t20, t16)
+	t23 := dpostBar.Shift
+	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, t19, t17)
+	dpostBar.Shift = tensorops.Add(t23, tensorops.SumLike(t20, t17))
+	t24 := tensorops.SumLike(tensorops.Mul(t14, t21), h2)
+	t25 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t21, t15, t14, t22), h2)
+	t26 := tensorops.Fuse("a*b + c*d", t21, dh2, h2, t22)
+	t27 := dpostBar.Scale
+	t28 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(h2, t21), t14)
+	t29 := tensorops.SumLike(t26, t14)
+	t30 := tensorops.FuseInto(t29, "a + b", t27, t29)
+	postBar.Scale = t28
+	dpostBar.Scale = t30
+	t31 := tensorops.SumLike(t24, t10)
+	t32 := tensorops.SumLike(t25, t10)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t24, t12)
+	dnormBar.Shift = tensorops.Add(dnormBar.Shift, tensorops.SumLike(t25, t12))
+	t33 := tensorops.SumLike(tensorops.Mul(t8, t31), t6)
+	t34 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t31, t9, t8, t32), t6)
+	t35 := tensorops.Fuse("a*b + c*d", t31, t7, t6, t32)
+	t36 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(t6, t31), t8)
+	t37 := tensorops.SumLike(t35, t8)
+	normBar.Scale = t36
+	dnormBar.Scale = tensorops.FuseInto(t37, "a + b", dnormBar.Scale, t37)
+	hBar := tensorops.TanhJVP(t6, t33)
+	dhBar := tensorops.FuseInto(t34, "-2*a*b*c + (1 - a*a)*d", t6, t33, t7, t34)
+	var hBar2 *tensorops.Tensor
+	for i2 := n - 1; i2 >= 0; i2-- {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		dhBar2 := tensorops.ExpandLike(dhBar, hBar2)
+		t42 := len(tapePointers) - 1
+		h3 := tapePointers[t42]
+		b := biases[i2]
+		hBar = tensorops.SumLike(hBar2, h3)
+		dhBar = tensorops.SumLike(dhBar2, h3)
+		t43 := dbiasesBar[i2]
+		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar2, b)
+		dbiasesBar[i2] = tensorops.Add(t43, tensorops.SumLike(dhBar2, b))
+		hBar2 = nil
+		tapePointers = tapePointers[:t42]
+	}
+	t38 := tensorops.MatMulGradAEach(x, w, false, hBar, dhBar)
+	t39 := tensorops.MatMulGradA(hBar, x, dw, false, false)
+	xBar = tensorops.Add(xBar, t38[0])
+	dxBar2 := tensorops.FuseInto(t39, "a + (b + c)", dxBar, t38[1], t39)
+	wBar = tensorops.MatMulGradB(hBar, x, w, false, false)
+	t40 := tensorops.MatMulGradB(dhBar, x, w, false, false)
+	t41 := tensorops.MatMulGradB(hBar, dx, w, false, false)
+	dwBar = tensorops.FuseInto(t40, "a + b", t40, t41)
+	return wBar, normBar, xBar, dwBar, dnormBar, dxBar2
+}
+
+// blockJVP computes block and its derivative along the tangents (forward mode).
+//
+// Varied inputs: w (tangent dw), biases (tangent dbiases), norm (tangent dnorm), post (tangent
+// dpost), x (tangent dx).
+// Results, in order: the value of block; its tangent.
+// Shadows: dbiases, dnorm, dpost have their primal's shape, each element or field the tangent of
+// the primal's.
+func blockJVP(w, dw *T, biases, dbiases []*T, norm, dnorm Affine, post, dpost *Affine, x, dx *T) (*T, *T) {
+	t := tensorops.MatMulEach(w, false, x, dx)
+	h := t[0]
+	t2 := tensorops.MatMul(x, dw)
+	dh := tensorops.FuseInto(t2, "a + b", t[1], t2)
+	for i := 0; i < len(biases); i++ {
+		h = tensorops.Add(h, biases[i])
+		t16 := tensorops.ExpandLike(dbiases[i], h)
+		dh = tensorops.Add(tensorops.ExpandLike(dh, h), t16)
+	}
+	t3 := tensorops.Tanh(h)
+	t4 := norm.Scale
+	t5 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t4, t3, dh, dnorm.Scale)
+	h2 := tensorops.Fuse("a*b + c", t3, t4, norm.Shift)
+	t6 := tensorops.ExpandLike(t5, h2)
+	t7 := tensorops.ExpandLike(dnorm.Shift, h2)
+	t8 := post.Scale
+	t9 := tensorops.FuseInto(t6, "a*(b + c) + d*e", t8, t6, t7, h2, dpost.Scale)
+	t10 := dpost.Shift
+	t11 := tensorops.Fuse("a*b + c", h2, t8, post.Shift)
+	t12 := tensorops.ExpandLike(t9, t11)
+	t13 := tensorops.FuseInto(t12, "a + b", t12, tensorops.ExpandLike(t10, t11))
+	t14 := tensorops.FuseInto(t11, "a + b", x, t11)
+	t15 := tensorops.ExpandLike(t13, t14)
+	return t14, tensorops.FuseInto(t15, "a + b", tensorops.ExpandLike(dx, t14), t15)
+}
+
+// TowerLossHessian returns TowerLoss and its Hessian with respect to t, a [n, n] tensor (marked
+// symmetric) over θ, the n elements of the tensors of t in the order of its fields (each element e
+// of Blocks in turn (e.W, the elements of e.Bs, e.Norm.Scale, e.Norm.Shift, e.Post.Scale,
+// e.Post.Shift), Out), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] =
+// ∂²TowerLoss/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by forward
+// mode over reverse mode (towerLossGradJVPLanes8, the JVP of the gradient along 8 unit directions
+// at once, ⌈n/8⌉ calls, which give TowerLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
+func TowerLossHessian(t *Tower, x *T) (f float64, h *T) {
+	t2 := t.Blocks
+	n := len(t2)
+	params := make([]*T, 0, 1)
+	for j := 0; j < n; j++ {
+		t19 := t2[j].Bs
+		params = append(append(params, t2[j].W), t19...)
+		t20 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t20.Scale, t20.Shift)
+	}
+	params = append(params, t.Out)
+	n2 := tensorops.ParamsSize(params)
+	rows := make([]*T, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]*Tower, 8)
+		for l := 0; l < 8; l++ {
+			t13 := tensorops.ParamsBasis(params, i+l)
+			t14 := new(Tower)
+			us[l] = t14
+			t15 := t.Blocks
+			n6 := len(t15)
+			t16 := make([]Block, n6)
+			t14.Blocks = t16
+			off := 0
+			for j5 := 0; j5 < n6; j5++ {
+				t16[j5].W = t13[off]
+				t17 := off + 1 + len(t15[j5].Bs)
+				t16[j5].Bs = t13[off+1 : t17 : t17]
+				t16[j5].Norm.Scale = t13[t17]
+				t16[j5].Norm.Shift = t13[t17+1]
+				t18 := new(Affine)
+				t16[j5].Post = t18
+				t18.Scale = t13[t17+2]
+				t18.Shift = t13[t17+3]
+				off = t17 + 4
+			}
+			t14.Out = t13[off]
+		}
+		u1 := us[0]
+		u2 := us[1]
+		u3 := us[2]
+		u4 := us[3]
+		u5 := us[4]
+		u6 := us[5]
+		u7 := us[6]
+		u8 := us[7]
+		tBar := new(Tower)
+		t3 := t.Blocks
+		n3 := len(t3)
+		t4 := make([]Block, n3)
+		tBar.Blocks = t4
+		for j2 := 0; j2 < n3; j2++ {
+			t4[j2].Bs = make([]*T, len(t3[j2].Bs))
+			t12 := new(Affine)
+			t4[j2].Post = t12
+		}
+		hvs := make([]*Tower, 8)
+		for l2 := 0; l2 < 8; l2++ {
+			t8 := new(Tower)
+			t9 := t.Blocks
+			n5 := len(t9)
+			t10 := make([]Block, n5)
+			t8.Blocks = t10
+			for j4 := 0; j4 < n5; j4++ {
+				t10[j4].Bs = make([]*T, len(t9[j4].Bs))
+				t11 := new(Affine)
+				t10[j4].Post = t11
+			}
+			hvs[l2] = t8
+		}
+		f, _, _, _, _, _, _, _, _ = towerLossGradJVPLanes8(
+			t,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+			u8,
+			tBar,
+			hvs[0],
+			hvs[1],
+			hvs[2],
+			hvs[3],
+			hvs[4],
+			hvs[5],
+			hvs[6],
+			hvs[7],
+			x,
+		)
+		for l3 := 0; l3 < 8; l3++ {
+			hvsl := hvs[l3]
+			t5 := hvsl.Blocks
+			n4 := len(t5)
+			ts := make([]*T, 0, 1)
+			for j3 := 0; j3 < n4; j3++ {
+				t6 := t5[j3].Bs
+				ts = append(append(ts, t5[j3].W), t6...)
+				t7 := t5[j3].Post
+				ts = append(ts, t5[j3].Norm.Scale, t5[j3].Norm.Shift, t7.Scale, t7.Shift)
+			}
+			rows[i+l3] = tensorops.ParamsFlatten(append(ts, hvsl.Out), params)
+		}
+	}
+	if n2 == 0 {
+		f = TowerLoss(t, x)
+	}
+	return f, tensorops.ParamsHessian(rows[:n2], params...)
+}
+
+// towerLossGradJVPLanes8 computes TowerLossGrad and its derivatives along 8 directions at once
+// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
+// TowerLossGrad's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: t (tangents dt1, dt2, dt3, dt4, dt5, dt6, dt7, dt8), tBar (tangents dtBar1,
+// dtBar2, dtBar3, dtBar4, dtBar5, dtBar6, dtBar7, dtBar8).
+// Fixed inputs (zero tangents): x.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func towerLossGradJVPLanes8(
+	t, dt1, dt2, dt3, dt4, dt5, dt6, dt7, dt8, tBar, dtBar1, dtBar2, dtBar3, dtBar4, dtBar5 *Tower,
+	dtBar6, dtBar7, dtBar8 *Tower,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t2 := dt1.Blocks
+	dt1.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
+	t3 := dt2.Blocks
+	dt2.Blocks = append(t3, make([]Block, max(len(t.Blocks)-len(t3), 0))...)
+	t4 := dt3.Blocks
+	dt3.Blocks = append(t4, make([]Block, max(len(t.Blocks)-len(t4), 0))...)
+	t5 := dt4.Blocks
+	dt4.Blocks = append(t5, make([]Block, max(len(t.Blocks)-len(t5), 0))...)
+	t6 := dt5.Blocks
+	dt5.Blocks = append(t6, make([]Block, max(len(t.Blocks)-len(t6), 0))...)
+	t7 := dt6.Blocks
+	dt6.Blocks = append(t7, make([]Block, max(len(t.Blocks)-len(t7), 0))...)
+	t8 := dt7.Blocks
+	dt7.Blocks = append(t8, make([]Block, max(len(t.Blocks)-len(t8), 0))...)
+	t9 := dt8.Blocks
+	dt8.Blocks = append(t9, make([]Block, max(len(t.Blocks)-len(t9), 0))...)
+	t10 := dtBar1.Blocks
+	dtBar1.Blocks = append(t10, make([]Block, max(len(tBar.Blocks)-len(t10), 0))...)
+	t11 := dtBar2.Blocks
+	dtBar2.Blocks = append(t11, make([]Block, max(len(tBar.Blocks)-len(t11), 0))...)
+	t12 := dtBar3.Blocks
+	dtBar3.Blocks = append(t12, make([]Block, max(len(tBar.Blocks)-len(t12), 0))...)
+	t13 := dtBar4.Blocks
+	dtBar4.Blocks = append(t13, make([]Block, max(len(tBar.Blocks)-len(t13), 0))...)
+	t14 := dtBar5.Blocks
+	dtBar5.Blocks = append(t14, make([]Block, max(len(tBar.Blocks)-len(t14), 0))...)
+	t15 := dtBar6.Blocks
+	dtBar6.Blocks = append(t15, make([]Block, max(len(tBar.Blocks)-len(t15), 0))...)
+	t16 := dtBar7.Blocks
+	dtBar7.Blocks = append(t16, make([]Block, max(len(tBar.Blocks)-len(t16), 0))...)
+	t17 := dtBar8.Blocks
+	dtBar8.Blocks = append(t17, make([]Block, max(len(tBar.Blocks)-len(t17), 0))...)
+	var tapeValuesBuf [64]Affine
+	var dtapeValuesBuf1 [64]Affine
+	var dtapeValuesBuf2 [64]Affine
+	var dtapeValuesBuf3 [64]Affine
+	var dtapeValuesBuf4 [64]Affine
+	var dtapeValuesBuf5 [64]Affine
+	var dtapeValuesBuf6 [64]Affine
+	var dtapeValuesBuf7 [64]Affine
+	var dtapeValuesBuf8 [64]Affine
+	t18 := tapeValuesBuf[:0]
+	t19 := dtapeValuesBuf1[:0]
+	t20 := dtapeValuesBuf2[:0]
+	t21 := dtapeValuesBuf3[:0]
+	t22 := dtapeValuesBuf4[:0]
+	t23 := dtapeValuesBuf5[:0]
+	t24 := dtapeValuesBuf6[:0]
+	t25 := dtapeValuesBuf7[:0]
+	t26 := dtapeValuesBuf8[:0]
+	var tapePointersBuf [64]*T
+	var dtapePointersBuf1 [64]*T
+	var dtapePointersBuf2 [64]*T
+	var dtapePointersBuf3 [64]*T
+	var dtapePointersBuf4 [64]*T
+	var dtapePointersBuf5 [64]*T
+	var dtapePointersBuf6 [64]*T
+	var dtapePointersBuf7 [64]*T
+	var dtapePointersBuf8 [64]*T
+	t27 := tapePointersBuf[:0]
+	t28 := dtapePointersBuf1[:0]
+	t29 := dtapePointersBuf2[:0]
+	t30 := dtapePointersBuf3[:0]
+	t31 := dtapePointersBuf4[:0]
+	t32 := dtapePointersBuf5[:0]
+	t33 := dtapePointersBuf6[:0]
+	t34 := dtapePointersBuf7[:0]
+	t35 := dtapePointersBuf8[:0]
+	var t293 Affine
+	var t294 Affine
+	var t295 Affine
+	var t296 Affine
+	var t297 Affine
+	var t298 Affine
+	var t299 Affine
+	var t300 Affine
+	var t301 Affine
+	var bBar2 Block
+	var dbBar1_2 Block
+	var dbBar2_2 Block
+	var dbBar3_2 Block
+	var dbBar4_2 Block
+	var dbBar5_2 Block
+	var dbBar6_2 Block
+	var dbBar7_2 Block
+	var dbBar8_2 Block
+	t36 := tBar.Blocks
+	t37 := dtBar1.Blocks
+	t38 := dtBar2.Blocks
+	t39 := dtBar3.Blocks
+	t40 := dtBar4.Blocks
+	t41 := dtBar5.Blocks
+	t42 := dtBar6.Blocks
+	t43 := dtBar7.Blocks
+	t44 := dtBar8.Blocks
+	t45 := max(len(t.Blocks)-len(t36), 0)
+	t46 := append(t36, make([]Block, t45)...)
+	t47 := append(t37, make([]Block, t45)...)
+	t48 := append(t38, make([]Block, t45)...)
+	t49 := append(t39, make([]Block, t45)...)
+	t50 := append(t40, make([]Block, t45)...)
+	t51 := append(t41, make([]Block, t45)...)
+	t52 := append(t42, make([]Block, t45)...)
+	t53 := append(t43, make([]Block, t45)...)
+	t54 := append(t44, make([]Block, t45)...)
+	tBar.Blocks = t46
+	dtBar1.Blocks = t47
+	dtBar2.Blocks = t48
+	dtBar3.Blocks = t49
+	dtBar4.Blocks = t50
+	dtBar5.Blocks = t51
+	dtBar6.Blocks = t52
+	dtBar7.Blocks = t53
+	dtBar8.Blocks = t54
+	t55 := t.Blocks
+	t56 := dt1.Blocks
+	t57 := dt2.Blocks
+	t58 := dt3.Blocks
+	t59 := dt4.Blocks
+	t60 := dt5.Blocks
+	t61 := dt6.Blocks
+	t62 := dt7.Blocks
+	t63 := dt8.Blocks
+	n := len(t55)
+	trips := max(n+2, 0)
+	t64 := trips * 2
+	t65 := append(t27, make([]*T, t64)...)
+	t66 := append(t28, make([]*T, t64)...)
+	t67 := append(t29, make([]*T, t64)...)
+	t68 := append(t30, make([]*T, t64)...)
+	t69 := append(t31, make([]*T, t64)...)
+	t70 := append(t32, make([]*T, t64)...)
+	t71 := append(t33, make([]*T, t64)...)
+	t72 := append(t34, make([]*T, t64)...)
+	t73 := append(t35, make([]*T, t64)...)
+	n2 := len(t27)
+	t74 := append(t18, make([]Affine, trips)...)
+	t75 := append(t19, make([]Affine, trips)...)
+	t76 := append(t20, make([]Affine, trips)...)
+	t77 := append(t21, make([]Affine, trips)...)
+	t78 := append(t22, make([]Affine, trips)...)
+	t79 := append(t23, make([]Affine, trips)...)
+	t80 := append(t24, make([]Affine, trips)...)
+	t81 := append(t25, make([]Affine, trips)...)
+	n3 := len(t18)
+	tapePointers := t65[:n2]
+	dtapePointers1 := t66[:n2]
+	dtapePointers2 := t67[:n2]
+	dtapePointers3 := t68[:n2]
+	dtapePointers4 := t69[:n2]
+	dtapePointers5 := t70[:n2]
+	dtapePointers6 := t71[:n2]
+	dtapePointers7 := t72[:n2]
+	dtapePointers8 := t73[:n2]
+	tapeValues := t74[:n3]
+	dtapeValues1 := t75[:n3]
+	dtapeValues2 := t76[:n3]
+	dtapeValues3 := t77[:n3]
+	dtapeValues4 := t78[:n3]
+	dtapeValues5 := t79[:n3]
+	dtapeValues6 := t80[:n3]
+	dtapeValues7 := t81[:n3]
+	dtapeValues8 := append(t26, make([]Affine, trips)...)[:n3]
+	var dx1 *T
+	var dx2 *T
+	var dx3 *T
+	var dx4 *T
+	var dx5 *T
+	var dx6 *T
+	var dx7 *T
+	var dx8 *T
+	i := 0
+	for i < n {
+		b2 := t55[i]
+		db1_2 := t56[i]
+		db2_2 := t57[i]
+		db3_2 := t58[i]
+		db4_2 := t59[i]
+		db5_2 := t60[i]
+		db6_2 := t61[i]
+		db7_2 := t62[i]
+		db8_2 := t63[i]
+		t275 := b2.W
+		t276 := db1_2.W
+		t277 := db2_2.W
+		t278 := db3_2.W
+		t279 := db4_2.W
+		t280 := db5_2.W
+		t281 := db6_2.W
+		t282 := db7_2.W
+		t283 := db8_2.W
+		t284 := b2.Norm
+		t285 := db1_2.Norm
+		t286 := db2_2.Norm
+		t287 := db3_2.Norm
+		t288 := db4_2.Norm
+		t289 := db5_2.Norm
+		t290 := db6_2.Norm
+		t291 := db7_2.Norm
+		t292 := db8_2.Norm
+		x2, dx1_2, dx2_2, dx3_2, dx4_2, dx5_2, dx6_2, dx7_2, dx8_2 := blockJVPLanes8(
+			t275,
+			t276,
+			t277,
+			t278,
+			t279,
+			t280,
+			t281,
+			t282,
+			t283,
+			b2.Bs,
+			db1_2.Bs,
+			db2_2.Bs,
+			db3_2.Bs,
+			db4_2.Bs,
+			db5_2.Bs,
+			db6_2.Bs,
+			db7_2.Bs,
+			db8_2.Bs,
+			t284,
+			t285,
+			t286,
+			t287,
+			t288,
+			t289,
+			t290,
+			t291,
+			t292,
+			b2.Post,
+			db1_2.Post,
+			db2_2.Post,
+			db3_2.Post,
+			db4_2.Post,
+			db5_2.Post,
+			db6_2.Post,
+			db7_2.Post,
+			db8_2.Post,
+			x,
+			dx1,
+			dx2,
+			dx3,
+			dx4,
+			dx5,
+			dx6,
+			dx7,
+			dx8,
+		)
+		i++
+		tapePointers = append(tapePointers, t275, x)
+		dtapePointers1 = append(dtapePointers1, t276, dx1)
+		dtapePointers2 = append(dtapePointers2, t277, dx2)
+		dtapePointers3 = append(dtapePointers3, t278, dx3)
+		dtapePointers4 = append(dtapePointers4, t279, dx4)
+		dtapePointers5 = append(dtapePointers5, t280, dx5)
+		dtapePointers6 = append(dtapePointers6, t281, dx6)
+		dtapePointers7 = append(dtapePointers7, t282, dx7)
+		dtapePointers8 = append(dtapePointers8, t283, dx8)
+		tapeValues = append(tapeValues, t284)
+		dtapeValues1 = append(dtapeValues1, t285)
+		dtapeValues2 = append(dtapeValues2, t286)
+		dtapeValues3 = append(dtapeValues3, t287)
+		dtapeValues4 = append(dtapeValues4, t288)
+		dtapeValues5 = append(dtapeValues5, t289)
+		dtapeValues6 = append(dtapeValues6, t290)
+		dtapeValues7 = append(dtapeValues7, t291)
+		dtapeValues8 = append(dtapeValues8, t292)
+		x = x2
+		dx1 = dx1_2
+		dx2 = dx2_2
+		dx3 = dx3_2
+		dx4 = dx4_2
+		dx5 = dx5_2
+		dx6 = dx6_2
+		dx7 = dx7_2
+		dx8 = dx8_2
+	}
+	t82 := t.Out
+	t83 := dt1.Out
+	t84 := dt2.Out
+	t85 := dt3.Out
+	t86 := dt4.Out
+	t87 := dt5.Out
+	t88 := dt6.Out
+	t89 := dt7.Out
+	t90 := dt8.Out
+	t91 := tensorops.MatMulEach(t82, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+	t92 := t91[0]
+	t93 := t91[2]
+	t94 := t91[3]
+	t95 := t91[4]
+	t96 := t91[5]
+	t97 := t91[6]
+	t98 := t91[7]
+	t99 := t91[8]
+	t100 := tensorops.MatMul(x, t83)
+	t101 := tensorops.FuseInto(t100, "a + b", t91[1], t100)
+	t102 := tensorops.MatMul(x, t84)
+	t103 := tensorops.FuseInto(t102, "a + b", t93, t102)
+	t104 := tensorops.MatMul(x, t85)
+	t105 := tensorops.FuseInto(t104, "a + b", t94, t104)
+	t106 := tensorops.MatMul(x, t86)
+	t107 := tensorops.FuseInto(t106, "a + b", t95, t106)
+	t108 := tensorops.MatMul(x, t87)
+	t109 := tensorops.FuseInto(t108, "a + b", t96, t108)
+	t110 := tensorops.MatMul(x, t88)
+	t111 := tensorops.FuseInto(t110, "a + b", t97, t110)
+	t112 := tensorops.MatMul(x, t89)
+	t113 := tensorops.FuseInto(t112, "a + b", t98, t112)
+	t114 := tensorops.MatMul(x, t90)
+	t115 := tensorops.FuseInto(t114, "a + b", t99, t114)
+	t116 := tensorops.LogSumExp(t92, 1)
+	t117 := tensorops.SumAll(t116)
+	i2 := n - 1
+	t118 := tensorops.ExpandAxis(tensorops.FullLike(t116, 1), t92, 1)
+	t119 := tensorops.Softmax(t92, 1)
+	t120 := tensorops.Mul(t118, t119)
+	t121 := tensorops.Mul(t118, tensorops.SoftmaxJVP(t119, t101, 1))
+	t122 := tensorops.Mul(t118, tensorops.SoftmaxJVP(t119, t103, 1))
+	t123 := tensorops.Mul(t118, tensorops.SoftmaxJVP(t119, t105, 1))
+	t124 := tensorops.Mul(t118, tensorops.SoftmaxJVP(t119, t107, 1))
+	t125 := tensorops.Mul(t118, tensorops.SoftmaxJVP(t119, t109, 1))
+	t126 := tensorops.Mul(t118, tensorops.SoftmaxJVP(t119, t111, 1))
+	t127 := tensorops.Mul(t118, tensorops.SoftmaxJVP(t119, t113, 1))
+	t128 := tensorops.Mul(t118, tensorops.SoftmaxJVP(t119, t115, 1))
+	t129 := tensorops.MatMulGradAEach(x, t82, false, t120, t121, t122, t123, t124, t125, t126, t127, t128)
+	xBar := t129[0]
+	t130 := t129[2]
+	t131 := t129[3]
+	t132 := t129[4]
+	t133 := t129[5]
+	t134 := t129[6]
+	t135 := t129[7]
+	t136 := t129[8]
+	t137 := tensorops.MatMulGradA(t120, x, t83, false, false)
+	dxBar1 := tensorops.FuseInto(t137, "a + b", t129[1], t137)
+	t138 := tensorops.MatMulGradA(t120, x, t84, false, false)
+	dxBar2 := tensorops.FuseInto(t138, "a + b", t130, t138)
+	t139 := tensorops.MatMulGradA(t120, x, t85, false, false)
+	dxBar3 := tensorops.FuseInto(t139, "a + b", t131, t139)
+	t140 := tensorops.MatMulGradA(t120, x, t86, false, false)
+	dxBar4 := tensorops.FuseInto(t140, "a + b", t132, t140)
+	t141 := tensorops.MatMulGradA(t120, x, t87, false, false)
+	dxBar5 := tensorops.FuseInto(t141, "a + b", t133, t141)
+	t142 := tensorops.MatMulGradA(t120, x, t88, false, false)
+	dxBar6 := tensorops.FuseInto(t142, "a + b", t134, t142)
+	t143 := tensorops.MatMulGradA(t120, x, t89, false, false)
+	dxBar7 := tensorops.FuseInto(t143, "a + b", t135, t143)
+	t144 := tensorops.MatMulGradA(t120, x, t90, false, false)
+	dxBar8 := tensorops.FuseInto(t144, "a + b", t136, t144)
+	t145 := dtBar1.Out
+	t146 := dtBar2.Out
+	t147 := dtBar3.Out
+	t148 := dtBar4.Out
+	t149 := dtBar5.Out
+	t150 := dtBar6.Out
+	t151 := dtBar7.Out
+	t152 := dtBar8.Out
+	t153 := tensorops.AccumulateMatMulGradB(tBar.Out, t120, x, t82, false, false)
+	t154 := tensorops.MatMulGradB(t121, x, t82, false, false)
+	t155 := tensorops.MatMulGradB(t120, dx1, t82, false, false)
+	t156 := tensorops.FuseInto(t154, "a + b + c", t145, t154, t155)
+	t157 := tensorops.MatMulGradB(t122, x, t82, false, false)
+	t158 := tensorops.MatMulGradB(t120, dx2, t82, false, false)
+	t159 := tensorops.FuseInto(t157, "a + b + c", t146, t157, t158)
+	t160 := tensorops.MatMulGradB(t123, x, t82, false, false)
+	t161 := tensorops.MatMulGradB(t120, dx3, t82, false, false)
+	t162 := tensorops.FuseInto(t160, "a + b + c", t147, t160, t161)
+	t163 := tensorops.MatMulGradB(t124, x, t82, false, false)
+	t164 := tensorops.MatMulGradB(t120, dx4, t82, false, false)
+	t165 := tensorops.FuseInto(t163, "a + b + c", t148, t163, t164)
+	t166 := tensorops.MatMulGradB(t125, x, t82, false, false)
+	t167 := tensorops.MatMulGradB(t120, dx5, t82, false, false)
+	t168 := tensorops.FuseInto(t166, "a + b + c", t149, t166, t167)
+	t169 := tensorops.MatMulGradB(t126, x, t82, false, false)
+	t170 := tensorops.MatMulGradB(t120, dx6, t82, false, false)
+	t171 := tensorops.FuseInto(t169, "a + b + c", t150, t169, t170)
+	t172 := tensorops.MatMulGradB(t127, x, t82, false, false)
+	t173 := tensorops.MatMulGradB(t120, dx7, t82, false, false)
+	t174 := tensorops.FuseInto(t172, "a + b + c", t151, t172, t173)
+	t175 := tensorops.MatMulGradB(t128, x, t82, false, false)
+	t176 := tensorops.MatMulGradB(t120, dx8, t82, false, false)
+	t177 := tensorops.FuseInto(t175, "a + b + c", t152, t175, t176)
+	tBar.Out = t153
+	dtBar1.Out = t156
+	dtBar2.Out = t159
+	dtBar3.Out = t162
+	dtBar4.Out = t165
+	dtBar5.Out = t168
+	dtBar6.Out = t171
+	dtBar7.Out = t174
+	dtBar8.Out = t177
+	var xBar2 *T
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar1 = tensorops.ExpandLike(dxBar1, xBar2)
+		dxBar2 = tensorops.ExpandLike(dxBar2, xBar2)
+		dxBar3 = tensorops.ExpandLike(dxBar3, xBar2)
+		dxBar4 = tensorops.ExpandLike(dxBar4, xBar2)
+		dxBar5 = tensorops.ExpandLike(dxBar5, xBar2)
+		dxBar6 = tensorops.ExpandLike(dxBar6, xBar2)
+		dxBar7 = tensorops.ExpandLike(dxBar7, xBar2)
+		dxBar8 = tensorops.ExpandLike(dxBar8, xBar2)
+		t178 := len(tapeValues) - 1
+		n4 := len(tapePointers)
+		t179 := n4 - 2
+		t180 := n4 - 1
+		b := t.Blocks[i2]
+		db1 := dt1.Blocks[i2]
+		db2 := dt2.Blocks[i2]
+		db3 := dt3.Blocks[i2]
+		db4 := dt4.Blocks[i2]
+		db5 := dt5.Blocks[i2]
+		db6 := dt6.Blocks[i2]
+		db7 := dt7.Blocks[i2]
+		db8 := dt8.Blocks[i2]
+		bBar := tBar.Blocks[i2]
+		dbBar1 := dtBar1.Blocks[i2]
+		dbBar2 := dtBar2.Blocks[i2]
+		dbBar3 := dtBar3.Blocks[i2]
+		dbBar4 := dtBar4.Blocks[i2]
+		dbBar5 := dtBar5.Blocks[i2]
+		dbBar6 := dtBar6.Blocks[i2]
+		dbBar7 := dtBar7.Blocks[i2]
+		dbBar8 := dtBar8.Blocks[i2]
+		var t181, t182, t183, t184, t185, t186, t187, t188, t189 *T
+		var t190, t191, t192, t193, t194, t195, t196, t197, t198 Affine
+		t181, t190, xBar, t182, t183, t184, t185, t186, t187, t188, t189, t191, t192, t193, t194,
+			t195, t196, t197, t198, dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 = blockReverseJVPLanes8(
+			tapePointers[t179],
+			dtapePointers1[t179],
+			dtapePointers2[t179],
+			dtapePointers3[t179],
+			dtapePointers4[t179],
+			dtapePointers5[t179],
+			dtapePointers6[t179],
+			dtapePointers7[t179],
+			dtapePointers8[t179],
+			b.Bs,
+			db1.Bs,
+			db2.Bs,
+			db3.Bs,
+			db4.Bs,
+			db5.Bs,
+			db6.Bs,
+			db7.Bs,
+			db8.Bs,
+			bBar.Bs,
+			dbBar1.Bs,
+			dbBar2.Bs,
+			dbBar3.Bs,
+			dbBar4.Bs,
+			dbBar5.Bs,
+			dbBar6.Bs,
+			dbBar7.Bs,
+			dbBar8.Bs,
+			tapeValues[t178],
+			dtapeValues1[t178],
+			dtapeValues2[t178],
+			dtapeValues3[t178],
+			dtapeValues4[t178],
+			dtapeValues5[t178],
+			dtapeValues6[t178],
+			dtapeValues7[t178],
+			dtapeValues8[t178],
+			b.Post,
+			db1.Post,
+			db2.Post,
+			db3.Post,
+			db4.Post,
+			db5.Post,
+			db6.Post,
+			db7.Post,
+			db8.Post,
+			bBar.Post,
+			dbBar1.Post,
+			dbBar2.Post,
+			dbBar3.Post,
+			dbBar4.Post,
+			dbBar5.Post,
+			dbBar6.Post,
+			dbBar7.Post,
+			dbBar8.Post,
+			tapePointers[t180],
+			dtapePointers1[t180],
+			dtapePointers2[t180],
+			dtapePointers3[t180],
+			dtapePointers4[t180],
+			dtapePointers5[t180],
+			dtapePointers6[t180],
+			dtapePointers7[t180],
+			dtapePointers8[t180],
+			xBar2,
+			dxBar1,
+			dxBar2,
+			dxBar3,
+			dxBar4,
+			dxBar5,
+			dxBar6,
+			dxBar7,
+			dxBar8,
+		)
+		t293.Scale = tensorops.Accumulate(t293.Scale, t190.Scale)
+		t294.Scale = tensorops.Add(t294.Scale, t191.Scale)
+		t295.Scale = tensorops.Add(t295.Scale, t192.Scale)
+		t296.Scale = tensorops.Add(t296.Scale, t193.Scale)
+		t297.Scale = tensorops.Add(t297.Scale, t194.Scale)
+		t298.Scale = tensorops.Add(t298.Scale, t195.Scale)
+		t299.Scale = tensorops.Add(t299.Scale, t196.Scale)
+		t300.Scale = tensorops.Add(t300.Scale, t197.Scale)
+		t301.Scale = tensorops.Add(t301.Scale, t198.Scale)
+		t293.Shift = tensorops.Accumulate(t293.Shift, t190.Shift)
+		t294.Shift = tensorops.Add(t294.Shift, t191.Shift)
+		t295.Shift = tensorops.Add(t295.Shift, t192.Shift)
+		t296.Shift = tensorops.Add(t296.Shift, t193.Shift)
+		t297.Shift = tensorops.Add(t297.Shift, t194.Shift)
+		t298.Shift = tensorops.Add(t298.Shift, t195.Shift)
+		t299.Shift = tensorops.Add(t299.Shift, t196.Shift)
+		t300.Shift = tensorops.Add(t300.Shift, t197.Shift)
+		t301.Shift = tensorops.Add(t301.Shift, t198.Shift)
+		t199 := t293
+		t200 := t294
+		t201 := t295
+		t202 := t296
+		t203 := t297
+		t204 := t298
+		t205 := t299
+		t206 := t300
+		t207 := t301
+		t293 = Affine{}
+		t294 = Affine{}
+		t295 = Affine{}
+		t296 = Affine{}
+		t297 = Affine{}
+		t298 = Affine{}
+		t299 = Affine{}
+		t300 = Affine{}
+		t301 = Affine{}
+		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t199.Scale)
+		dbBar1_2.Norm.Scale = tensorops.Add(dbBar1_2.Norm.Scale, t200.Scale)
+		dbBar2_2.Norm.Scale = tensorops.Add(dbBar2_2.Norm.Scale, t201.Scale)
+		dbBar3_2.Norm.Scale = tensorops.Add(dbBar3_2.Norm.Scale, t202.Scale)
+		dbBar4_2.Norm.Scale = tensorops.Add(dbBar4_2.Norm.Scale, t203.Scale)
+		dbBar5_2.Norm.Scale = tensorops.Add(dbBar5_2.Norm.Scale, t204.Scale)
+		dbBar6_2.Norm.Scale = tensorops.Add(dbBar6_2.Norm.Scale, t205.Scale)
+		dbBar7_2.Norm.Scale = tensorops.Add(dbBar7_2.Norm.Scale, t206.Scale)
+		dbBar8_2.Norm.Scale = tensorops.Add(dbBar8_2.Norm.Scale, t207.Scale)
+		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t199.Shift)
+		dbBar1_2.Norm.Shift = tensorops.Add(dbBar1_2.Norm.Shift, t200.Shift)
+		dbBar2_2.Norm.Shift = tensorops.Add(dbBar2_2.Norm.Shift, t201.Shift)
+		dbBar3_2.Norm.Shift = tensorops.Add(dbBar3_2.Norm.Shift, t202.Shift)
+		dbBar4_2.Norm.Shift = tensorops.Add(dbBar4_2.Norm.Shift, t203.Shift)
+		dbBar5_2.Norm.Shift = tensorops.Add(dbBar5_2.Norm.Shift, t204.Shift)
+		dbBar6_2.Norm.Shift = tensorops.Add(dbBar6_2.Norm.Shift, t205.Shift)
+		dbBar7_2.Norm.Shift = tensorops.Add(dbBar7_2.Norm.Shift, t206.Shift)
+		dbBar8_2.Norm.Shift = tensorops.Add(dbBar8_2.Norm.Shift, t207.Shift)
+		bBar2.W = tensorops.Accumulate(bBar2.W, t181)
+		dbBar1_2.W = tensorops.Add(dbBar1_2.W, t182)
+		dbBar2_2.W = tensorops.Add(dbBar2_2.W, t183)
+		dbBar3_2.W = tensorops.Add(dbBar3_2.W, t184)
+		dbBar4_2.W = tensorops.Add(dbBar4_2.W, t185)
+		dbBar5_2.W = tensorops.Add(dbBar5_2.W, t186)
+		dbBar6_2.W = tensorops.Add(dbBar6_2.W, t187)
+		dbBar7_2.W = tensorops.Add(dbBar7_2.W, t188)
+		dbBar8_2.W = tensorops.Add(dbBar8_2.W, t189)
+		t208 := bBar2
+		t209 := dbBar1_2
+		t210 := dbBar2_2
+		t211 := dbBar3_2
+		t212 := dbBar4_2
+		t213 := dbBar5_2
+		t214 := dbBar6_2
+		t215 := dbBar7_2
+		t216 := dbBar8_2
+		bBar2 = Block{}
+		t302 := Block{}
+		t217 := t302.Bs
+		t218 := new(Affine)
+		t303 := Block{}
+		t219 := t303.Bs
+		t220 := new(Affine)
+		t304 := Block{}
+		t221 := t304.Bs
+		t222 := new(Affine)
+		t305 := Block{}
+		t223 := t305.Bs
+		t224 := new(Affine)
+		t306 := Block{}
+		t225 := t306.Bs
+		t226 := new(Affine)
+		t307 := Block{}
+		t227 := t307.Bs
+		t228 := new(Affine)
+		t308 := Block{}
+		t229 := t308.Bs
+		t230 := new(Affine)
+		t309 := Block{}
+		t231 := t309.Bs
+		t232 := new(Affine)
+		dbBar1_2 = Block{
+			Bs:   make([]*T, len(t217), cap(t217)),
+			Post: t218,
+		}
+		dbBar2_2 = Block{
+			Bs:   make([]*T, len(t219), cap(t219)),
+			Post: t220,
+		}
+		dbBar3_2 = Block{
+			Bs:   make([]*T, len(t221), cap(t221)),
+			Post: t222,
+		}
+		dbBar4_2 = Block{
+			Bs:   make([]*T, len(t223), cap(t223)),
+			Post: t224,
+		}
+		dbBar5_2 = Block{
+			Bs:   make([]*T, len(t225), cap(t225)),
+			Post: t226,
+		}
+		dbBar6_2 = Block{
+			Bs:   make([]*T, len(t227), cap(t227)),
+			Post: t228,
+		}
+		dbBar7_2 = Block{
+			Bs:   make([]*T, len(t229), cap(t229)),
+			Post: t230,
+		}
+		dbBar8_2 = Block{
+			Bs:   make([]*T, len(t231), cap(t231)),
+			Post: t232,
+		}
+		t233 := tBar.Blocks
+		t234 := dtBar1.Blocks
+		t235 := dtBar2.Blocks
+		t236 := dtBar3.Blocks
+		t237 := dtBar4.Blocks
+		t238 := dtBar5.Blocks
+		t239 := dtBar6.Blocks
+		t240 := dtBar7.Blocks
+		t241 := dtBar8.Blocks
+		t242 := t234[i2].W
+		t243 := t235[i2].W
+		t244 := t236[i2].W
+		t245 := t237[i2].W
+		t246 := t238[i2].W
+		t247 := t239[i2].W
+		t248 := t240[i2].W
+		t249 := t241[i2].W
+		t233[i2].W = tensorops.Accumulate(t233[i2].W, t208.W)
+		t234[i2].W = tensorops.Add(t242, t209.W)
+		t235[i2].W = tensorops.Add(t243, t210.W)
+		t236[i2].W = tensorops.Add(t244, t211.W)
+		t237[i2].W = tensorops.Add(t245, t212.W)
+		t238[i2].W = tensorops.Add(t246, t213.W)
+		t239[i2].W = tensorops.Add(t247, t214.W)
+		t240[i2].W = tensorops.Add(t248, t215.W)
+		t241[i2].W = tensorops.Add(t249, t216.W)
+		t250 := t234[i2].Norm.Scale
+		t251 := t235[i2].Norm.Scale
+		t252 := t236[i2].Norm.Scale
+		t253 := t237[i2].Norm.Scale
+		t254 := t238[i2].Norm.Scale
+		t255 := t239[i2].Norm.Scale
+		t256 := t240[i2].Norm.Scale
+		t257 := t241[i2].Norm.Scale
+		t258 := t208.Norm
+		t259 := t209.Norm
+		t260 := t210.Norm
+		t261 := t211.Norm
+		t262 := t212.Norm
+		t263 := t213.Norm
+		t264 := t214.Norm
+		t265 := t215.Norm
+		t266 := t216.Norm
+		t233[i2].Norm.Scale = tensorops.Accumulate(t233[i2].Norm.Scale, t258.Scale)
+		t234[i2].Norm.Scale = tensorops.Add(t250, t259.Scale)
+		t235[i2].Norm.Scale = tensorops.Add(t251, t260.Scale)
+		t236[i2].Norm.Scale = tensorops.Add(t252, t261.Scale)
+		t237[i2].Norm.Scale = tensorops.Add(t253, t262.Scale)
+		t238[i2].Norm.Scale = tensorops.Add(t254, t263.Scale)
+		t239[i2].Norm.Scale = tensorops.Add(t255, t264.Scale)
+		t240[i2].Norm.Scale = tensorops.Add(t256, t265.Scale)
+		t241[i2].Norm.Scale = tensorops.Add(t257, t266.Scale)
+		t267 := t234[i2].Norm.Shift
+		t268 := t235[i2].Norm.Shift
+		t269 := t236[i2].Norm.Shift
+		t270 := t237[i2].Norm.Shift
+		t271 := t238[i2].Norm.Shift
+		t272 := t239[i2].Norm.Shift
+		t273 := t240[i2].Norm.Shift
+		t274 := t241[i2].Norm.Shift
+		t233[i2].Norm.Shift = tensorops.Accumulate(t233[i2].Norm.Shift, t258.Shift)
+		t234[i2].Norm.Shift = tensorops.Add(t267, t259.Shift)
+		t235[i2].Norm.Shift = tensorops.Add(t268, t260.Shift)
+		t236[i2].Norm.Shift = tensorops.Add(t269, t261.Shift)
+		t237[i2].Norm.Shift = tensorops.Add(t270, t262.Shift)
+		t238[i2].Norm.Shift = tensorops.Add(t271, t263.Shift)
+		t239[i2].Norm.Shift = tensorops.Add(t272, t264.Shift)
+		t240[i2].Norm.Shift = tensorops.Add(t273, t265.Shift)
+		t241[i2].Norm.Shift = tensorops.Add(t274, t266.Shift)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t179]
+		dtapePointers1 = dtapePointers1[:t179]
+		dtapePointers2 = dtapePointers2[:t179]
+		dtapePointers3 = dtapePointers3[:t179]
+		dtapePointers4 = dtapePointers4[:t179]
+		dtapePointers5 = dtapePointers5[:t179]
+		dtapePointers6 = dtapePointers6[:t179]
+		dtapePointers7 = dtapePointers7[:t179]
+		dtapePointers8 = dtapePointers8[:t179]
+		tapeValues = tapeValues[:t178]
+		dtapeValues1 = dtapeValues1[:t178]
+		dtapeValues2 = dtapeValues2[:t178]
+		dtapeValues3 = dtapeValues3[:t178]
+		dtapeValues4 = dtapeValues4[:t178]
+		dtapeValues5 = dtapeValues5[:t178]
+		dtapeValues6 = dtapeValues6[:t178]
+		dtapeValues7 = dtapeValues7[:t178]
+		dtapeValues8 = dtapeValues8[:t178]
+	}
+	return t117, 0, 0, 0, 0, 0, 0, 0, 0
+}
+
+// blockReverseJVPLanes8 computes blockReverse and its derivatives along 8 directions at once
+// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
+// blockReverse's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: w (tangents dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8), biases (tangents dbiases1,
+// dbiases2, dbiases3, dbiases4, dbiases5, dbiases6, dbiases7, dbiases8), biasesBar (tangents
+// dbiasesBar1, dbiasesBar2, dbiasesBar3, dbiasesBar4, dbiasesBar5, dbiasesBar6, dbiasesBar7,
+// dbiasesBar8), norm (tangents dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8),
+// post (tangents dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8), postBar (tangents
+// dpostBar1, dpostBar2, dpostBar3, dpostBar4, dpostBar5, dpostBar6, dpostBar7, dpostBar8), x
+// (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8), seed (tangents dseed1, dseed2, dseed3, dseed4,
+// dseed5, dseed6, dseed7, dseed8).
+func blockReverseJVPLanes8(
+	w, dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8 *T,
+	biases, dbiases1, dbiases2, dbiases3, dbiases4, dbiases5, dbiases6, dbiases7, dbiases8 []*T,
+	biasesBar, dbiasesBar1, dbiasesBar2, dbiasesBar3, dbiasesBar4, dbiasesBar5, dbiasesBar6 []*T,
+	dbiasesBar7, dbiasesBar8 []*T,
+	norm, dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8 Affine,
+	post, dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8, postBar, dpostBar1 *Affine,
+	dpostBar2, dpostBar3, dpostBar4, dpostBar5, dpostBar6, dpostBar7, dpostBar8 *Affine,
+	x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8, seed, dseed1, dseed2, dseed3, dseed4, dseed5 *T,
+	dseed6, dseed7, dseed8 *T,
+) (
+	wBar *T,
+	normBar Affine,
+	xBar, dwBar1, dwBar2, dwBar3, dwBar4, dwBar5, dwBar6, dwBar7, dwBar8 *T,
+	dnormBar1, dnormBar2, dnormBar3, dnormBar4, dnormBar5, dnormBar6, dnormBar7, dnormBar8 Affine,
+	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *T,
+) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf1 [64]*tensorops.Tensor
+	var dtapePointersBuf2 [64]*tensorops.Tensor
+	var dtapePointersBuf3 [64]*tensorops.Tensor
+	var dtapePointersBuf4 [64]*tensorops.Tensor
+	var dtapePointersBuf5 [64]*tensorops.Tensor
+	var dtapePointersBuf6 [64]*tensorops.Tensor
+	var dtapePointersBuf7 [64]*tensorops.Tensor
+	var dtapePointersBuf8 [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	t2 := dtapePointersBuf1[:0]
+	t3 := dtapePointersBuf2[:0]
+	t4 := dtapePointersBuf3[:0]
+	t5 := dtapePointersBuf4[:0]
+	t6 := dtapePointersBuf5[:0]
+	t7 := dtapePointersBuf6[:0]
+	t8 := dtapePointersBuf7[:0]
+	t9 := dtapePointersBuf8[:0]
+	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
+		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
+	}
+	t10 := tensorops.MatMulEach(w, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+	h := t10[0]
+	t11 := t10[2]
+	t12 := t10[3]
+	t13 := t10[4]
+	t14 := t10[5]
+	t15 := t10[6]
+	t16 := t10[7]
+	t17 := t10[8]
+	t18 := tensorops.MatMul(x, dw1)
+	dh1 := tensorops.FuseInto(t18, "a + b", t10[1], t18)
+	t19 := tensorops.MatMul(x, dw2)
+	dh2 := tensorops.FuseInto(t19, "a + b", t11, t19)
+	t20 := tensorops.MatMul(x, dw3)
+	dh3 := tensorops.FuseInto(t20, "a + b", t12, t20)
+	t21 := tensorops.MatMul(x, dw4)
+	dh4 := tensorops.FuseInto(t21, "a + b", t13, t21)
+	t22 := tensorops.MatMul(x, dw5)
+	dh5 := tensorops.FuseInto(t22, "a + b", t14, t22)
+	t23 := tensorops.MatMul(x, dw6)
+	dh6 := tensorops.FuseInto(t23, "a + b", t15, t23)
+	t24 := tensorops.MatMul(x, dw7)
+	dh7 := tensorops.FuseInto(t24, "a + b", t16, t24)
+	t25 := tensorops.MatMul(x, dw8)
+	dh8 := tensorops.FuseInto(t25, "a + b", t17, t25)
+	n := len(biases)
+	trips := max(n+2, 0)
+	t26 := append(t, make([]*tensorops.Tensor, trips)...)
+	t27 := append(t2, make([]*tensorops.Tensor, trips)...)
+	t28 := append(t3, make([]*tensorops.Tensor, trips)...)
+	t29 := append(t4, make([]*tensorops.Tensor, trips)...)
+	t30 := append(t5, make([]*tensorops.Tensor, trips)...)
+	t31 := append(t6, make([]*tensorops.Tensor, trips)...)
+	t32 := append(t7, make([]*tensorops.Tensor, trips)...)
+	t33 := append(t8, make([]*tensorops.Tensor, trips)...)
+	n2 := len(t)
+	tapePointers := t26[:n2]
+	dtapePointers1 := t27[:n2]
+	dtapePointers2 := t28[:n2]
+	dtapePointers3 := t29[:n2]
+	dtapePointers4 := t30[:n2]
+	dtapePointers5 := t31[:n2]
+	dtapePointers6 := t32[:n2]
+	dtapePointers7 := t33[:n2]
+	dtapePointers8 := append(t9, make([]*tensorops.Tensor, trips)...)[:n2]
+	i := 0
+	for i < n {
+		h4 := tensorops.Add(h, biases[i])
+		t228 := tensorops.ExpandLike(dbiases1[i], h4)
+		dh1_3 := tensorops.Add(tensorops.ExpandLike(dh1, h4), t228)
+		t229 := tensorops.ExpandLike(dbiases2[i], h4)
+		dh2_3 := tensorops.Add(tensorops.ExpandLike(dh2, h4), t229)
+		t230 := tensorops.ExpandLike(dbiases3[i], h4)
+		dh3_3 := tensorops.Add(tensorops.ExpandLike(dh3, h4), t230)
+		t231 := tensorops.ExpandLike(dbiases4[i], h4)
+		dh4_3 := tensorops.Add(tensorops.ExpandLike(dh4, h4), t231)
+		t232 := tensorops.ExpandLike(dbiases5[i], h4)
+		dh5_3 := tensorops.Add(tensorops.ExpandLike(dh5, h4), t232)
+		t233 := tensorops.ExpandLike(dbiases6[i], h4)
+		dh6_3 := tensorops.Add(tensorops.ExpandLike(dh6, h4), t233)
+		t234 := tensorops.ExpandLike(dbiases7[i], h4)
+		dh7_3 := tensorops.Add(tensorops.ExpandLike(dh7, h4), t234)
+		t235 := tensorops.ExpandLike(dbiases8[i], h4)
+		dh8_3 := tensorops.Add(tensorops.ExpandLike(dh8, h4), t235)
+		i++
+		tapePointers = append(tapePointers, h)
+		dtapePointers1 = append(dtapePointers1, dh1)
+		dtapePointers2 = append(dtapePointers2, dh2)
+		dtapePointers3 = append(dtapePointers3, dh3)
+		dtapePointers4 = append(dtapePointers4, dh4)
+		dtapePointers5 = append(dtapePointers5, dh5)
+		dtapePointers6 = append(dtapePointers6, dh6)
+		dtapePointers7 = append(dtapePointers7, dh7)
+		dtapePointers8 = append(dtapePointers8, dh8)
+		h = h4
+		dh1 = dh1_3
+		dh2 = dh2_3
+		dh3 = dh3_3
+		dh4 = dh4_3
+		dh5 = dh5_3
+		dh6 = dh6_3
+		dh7 = dh7_3
+		dh8 = dh8_3
+	}
+	t34 := tensorops.Tanh(h)
+	t35 := tensorops.TanhJVP(t34, dh1)
+	t36 := tensorops.TanhJVP(t34, dh2)
+	t37 := tensorops.TanhJVP(t34, dh3)
+	t38 := tensorops.TanhJVP(t34, dh4)
+	t39 := tensorops.TanhJVP(t34, dh5)
+	t40 := tensorops.TanhJVP(t34, dh6)
+	t41 := tensorops.TanhJVP(t34, dh7)
+	t42 := tensorops.TanhJVP(t34, dh8)
+	t43 := norm.Scale
+	t44 := dnorm1.Scale
+	t45 := dnorm2.Scale
+	t46 := dnorm3.Scale
+	t47 := dnorm4.Scale
+	t48 := dnorm5.Scale
+	t49 := dnorm6.Scale
+	t50 := dnorm7.Scale
+	t51 := dnorm8.Scale
+	t52 := tensorops.Mul(t34, t43)
+	t53 := tensorops.Fuse("a*b + c*d", t43, t35, t34, t44)
+	t54 := tensorops.Fuse("a*b + c*d", t43, t36, t34, t45)
+	t55 := tensorops.Fuse("a*b + c*d", t43, t37, t34, t46)
+	t56 := tensorops.Fuse("a*b + c*d", t43, t38, t34, t47)
+	t57 := tensorops.Fuse("a*b + c*d", t43, t39, t34, t48)
+	t58 := tensorops.Fuse("a*b + c*d", t43, t40, t34, t49)
+	t59 := tensorops.Fuse("a*b + c*d", t43, t41, t34, t50)
+	t60 := tensorops.Fuse("a*b + c*d", t43, t42, t34, t51)
+	t61 := norm.Shift
+	h2 := tensorops.FuseInto(t52, "a + b", t52, t61)
+	t62 := tensorops.ExpandLike(t53, h2)
+	dh1_2 := tensorops.FuseInto(t62, "a + b", t62, tensorops.ExpandLike(dnorm1.Shift, h2))
+	t63 := tensorops.ExpandLike(t54, h2)
+	dh2_2 := tensorops.FuseInto(t63, "a + b", t63, tensorops.ExpandLike(dnorm2.Shift, h2))
+	t64 := tensorops.ExpandLike(t55, h2)
+	dh3_2 := tensorops.FuseInto(t64, "a + b", t64, tensorops.ExpandLike(dnorm3.Shift, h2))
+	t65 := tensorops.ExpandLike(t56, h2)
+	dh4_2 := tensorops.FuseInto(t65, "a + b", t65, tensorops.ExpandLike(dnorm4.Shift, h2))
+	t66 := tensorops.ExpandLike(t57, h2)
+	dh5_2 := tensorops.FuseInto(t66, "a + b", t66, tensorops.ExpandLike(dnorm5.Shift, h2))
+	t67 := tensorops.ExpandLike(t58, h2)
+	dh6_2 := tensorops.FuseInto(t67, "a + b", t67, tensorops.ExpandLike(dnorm6.Shift, h2))
+	t68 := tensorops.ExpandLike(t59, h2)
+	dh7_2 := tensorops.FuseInto(t68, "a + b", t68, tensorops.ExpandLike(dnorm7.Shift, h2))
+	t69 := tensorops.ExpandLike(t60, h2)
+	dh8_2 := tensorops.FuseInto(t69, "a + b", t69, tensorops.ExpandLike(dnorm8.Shift, h2))
+	t70 := post.Scale
+	t71 := dpost1.Scale
+	t72 := dpost2.Scale
+	t73 := dpost3.Scale
+	t74 := dpost4.Scale
+	t75 := dpost5.Scale
+	t76 := dpost6.Scale
+	t77 := dpost7.Scale
+	t78 := dpost8.Scale
+	t79 := tensorops.Mul(h2, t70)
+	t80 := post.Shift
+	t81 := tensorops.FuseInto(t79, "a + b", t79, t80)
+	i2 := n - 1
+	xBar = tensorops.SumLike(seed, x)
+	dxBar1 = tensorops.SumLike(dseed1, x)
+	dxBar2 = tensorops.SumLike(dseed2, x)
+	dxBar3 = tensorops.SumLike(dseed3, x)
+	dxBar4 = tensorops.SumLike(dseed4, x)
+	dxBar5 = tensorops.SumLike(dseed5, x)
+	dxBar6 = tensorops.SumLike(dseed6, x)
+	dxBar7 = tensorops.SumLike(dseed7, x)
+	dxBar8 = tensorops.SumLike(dseed8, x)
+	t82 := tensorops.SumLike(seed, t81)
+	t83 := tensorops.SumLike(dseed1, t81)
+	t84 := tensorops.SumLike(dseed2, t81)
+	t85 := tensorops.SumLike(dseed3, t81)
+	t86 := tensorops.SumLike(dseed4, t81)
+	t87 := tensorops.SumLike(dseed5, t81)
+	t88 := tensorops.SumLike(dseed6, t81)
+	t89 := tensorops.SumLike(dseed7, t81)
+	t90 := tensorops.SumLike(dseed8, t81)
+	t91 := tensorops.SumLike(t82, t79)
+	t92 := tensorops.SumLike(t83, t79)
+	t93 := tensorops.SumLike(t84, t79)
+	t94 := tensorops.SumLike(t85, t79)
+	t95 := tensorops.SumLike(t86, t79)
+	t96 := tensorops.SumLike(t87, t79)
+	t97 := tensorops.SumLike(t88, t79)
+	t98 := tensorops.SumLike(t89, t79)
+	t99 := tensorops.SumLike(t90, t79)
+	t100 := dpostBar1.Shift
+	t101 := dpostBar2.Shift
+	t102 := dpostBar3.Shift
+	t103 := dpostBar4.Shift
+	t104 := dpostBar5.Shift
+	t105 := dpostBar6.Shift
+	t106 := dpostBar7.Shift
+	t107 := dpostBar8.Shift
+	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, t82, t80)
+	dpostBar1.Shift = tensorops.Add(t100, tensorops.SumLike(t83, t80))
+	dpostBar2.Shift = tensorops.Add(t101, tensorops.SumLike(t84, t80))
+	dpostBar3.Shift = tensorops.Add(t102, tensorops.SumLike(t85, t80))
+	dpostBar4.Shift = tensorops.Add(t103, tensorops.SumLike(t86, t80))
+	dpostBar5.Shift = tensorops.Add(t104, tensorops.SumLike(t87, t80))
+	dpostBar6.Shift = tensorops.Add(t105, tensorops.SumLike(t88, t80))
+	dpostBar7.Shift = tensorops.Add(t106, tensorops.SumLike(t89, t80))
+	dpostBar8.Shift = tensorops.Add(t107, tensorops.SumLike(t90, t80))
+	t108 := tensorops.SumLike(tensorops.Mul(t70, t91), h2)
+	t109 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t71, t70, t92), h2)
+	t110 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t72, t70, t93), h2)
+	t111 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t73, t70, t94), h2)
+	t112 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t74, t70, t95), h2)
+	t113 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t75, t70, t96), h2)
+	t114 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t76, t70, t97), h2)
+	t115 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t77, t70, t98), h2)
+	t116 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t78, t70, t99), h2)
+	t117 := tensorops.Fuse("a*b + c*d", t91, dh1_2, h2, t92)
+	t118 := tensorops.Fuse("a*b + c*d", t91, dh2_2, h2, t93)
+	t119 := tensorops.Fuse("a*b + c*d", t91, dh3_2, h2, t94)
+	t120 := tensorops.Fuse("a*b + c*d", t91, dh4_2, h2, t95)
+	t121 := tensorops.Fuse("a*b + c*d", t91, dh5_2, h2, t96)
+	t122 := tensorops.Fuse("a*b + c*d", t91, dh6_2, h2, t97)
+	t123 := tensorops.Fuse("a*b + c*d", t91, dh7_2, h2, t98)
+	t124 := tensorops.Fuse("a*b + c*d", t91, dh8_2, h2, t99)
+	t125 := dpostBar1.Scale
+	t126 := dpostBar2.Scale
+	t127 := dpostBar3.Scale
+	t128 := dpostBar4.Scale
+	t129 := dpostBar5.Scale
+	t130 := dpostBar6.Scale
+	t131 := dpostBar7.Scale
+	t132 := dpostBar8.Scale
+	t133 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(h2, t91), t70)
+	t134 := tensorops.SumLike(t117, t70)
+	t135 := tensorops.FuseInto(t134, "a + b", t125, t134)
+	t136 := tensorops.SumLike(t118, t70)
+	t137 := tensorops.FuseInto(t136, "a + b", t126, t136)
+	t138 := tensorops.SumLike(t119, t70)
+	t139 := tensorops.FuseInto(t138, "a + b", t127, t138)
+	t140 := tensorops.SumLike(t120, t70)
+	t141 := tensorops.FuseInto(t140, "a + b", t128, t140)
+	t142 := tensorops.SumLike(t121, t70)
+	t143 := tensorops.FuseInto(t142, "a + b", t129, t142)
+	t144 := tensorops.SumLike(t122, t70)
+	t145 := tensorops.FuseInto(t144, "a + b", t130, t144)
+	t146 := tensorops.SumLike(t123, t70)
+	t147 := tensorops.FuseInto(t146, "a + b", t131, t146)
+	t148 := tensorops.SumLike(t124, t70)
+	t149 := tensorops.FuseInto(t148, "a + b", t132, t148)
+	postBar.Scale = t133
+	dpostBar1.Scale = t135
+	dpostBar2.Scale = t137
+	dpostBar3.Scale = t139
+	dpostBar4.Scale = t141
+	dpostBar5.Scale = t143
+	dpostBar6.Scale = t145
+	dpostBar7.Scale = t147
+	dpostBar8.Scale = t149
+	t150 := tensorops.SumLike(t108, t52)
+	t151 := tensorops.SumLike(t109, t52)
+	t152 := tensorops.SumLike(t110, t52)
+	t153 := tensorops.SumLike(t111, t52)
+	t154 := tensorops.SumLike(t112, t52)
+	t155 := tensorops.SumLike(t113, t52)
+	t156 := tensorops.SumLike(t114, t52)
+	t157 := tensorops.SumLike(t115, t52)
+	t158 := tensorops.SumLike(t116, t52)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t108, t61)
+	dnormBar1.Shift = tensorops.Add(dnormBar1.Shift, tensorops.SumLike(t109, t61))
+	dnormBar2.Shift = tensorops.Add(dnormBar2.Shift, tensorops.SumLike(t110, t61))
+	dnormBar3.Shift = tensorops.Add(dnormBar3.Shift, tensorops.SumLike(t111, t61))
+	dnormBar4.Shift = tensorops.Add(dnormBar4.Shift, tensorops.SumLike(t112, t61))
+	dnormBar5.Shift = tensorops.Add(dnormBar5.Shift, tensorops.SumLike(t113, t61))
+	dnormBar6.Shift = tensorops.Add(dnormBar6.Shift, tensorops.SumLike(t114, t61))
+	dnormBar7.Shift = tensorops.Add(dnormBar7.Shift, tensorops.SumLike(t115, t61))
+	dnormBar8.Shift = tensorops.Add(dnormBar8.Shift, tensorops.SumLike(t116, t61))
+	t159 := tensorops.SumLike(tensorops.Mul(t43, t150), t34)
+	t160 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t44, t43, t151), t34)
+	t161 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t45, t43, t152), t34)
+	t162 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t46, t43, t153), t34)
+	t163 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t47, t43, t154), t34)
+	t164 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t48, t43, t155), t34)
+	t165 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t49, t43, t156), t34)
+	t166 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t50, t43, t157), t34)
+	t167 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t51, t43, t158), t34)
+	t168 := tensorops.Fuse("a*b + c*d", t150, t35, t34, t151)
+	t169 := tensorops.Fuse("a*b + c*d", t150, t36, t34, t152)
+	t170 := tensorops.Fuse("a*b + c*d", t150, t37, t34, t153)
+	t171 := tensorops.Fuse("a*b + c*d", t150, t38, t34, t154)
+	t172 := tensorops.Fuse("a*b + c*d", t150, t39, t34, t155)
+	t173 := tensorops.Fuse("a*b + c*d", t150, t40, t34, t156)
+	t174 := tensorops.Fuse("a*b + c*d", t150, t41, t34, t157)
+	t175 := tensorops.Fuse("a*b + c*d", t150, t42, t34, t158)
+	t176 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(t34, t150), t43)
+	t177 := tensorops.SumLike(t168, t43)
+	t178 := tensorops.SumLike(t169, t43)
+	t179 := tensorops.SumLike(t170, t43)
+	t180 := tensorops.SumLike(t171, t43)
+	t181 := tensorops.SumLike(t172, t43)
+	t182 := tensorops.SumLike(t173, t43)
+	t183 := tensorops.SumLike(t174, t43)
+	t184 := tensorops.SumLike(t175, t43)
+	normBar.Scale = t176
+	dnormBar1.Scale = tensorops.FuseInto(t177, "a + b", dnormBar1.Scale, t177)
+	dnormBar2.Scale = tensorops.FuseInto(t178, "a + b", dnormBar2.Scale, t178)
+	dnormBar3.Scale = tensorops.FuseInto(t179, "a + b", dnormBar3.Scale, t179)
+	dnormBar4.Scale = tensorops.FuseInto(t180, "a + b", dnormBar4.Scale, t180)
+	dnormBar5.Scale = tensorops.FuseInto(t181, "a + b", dnormBar5.Scale, t181)
+	dnormBar6.Scale = tensorops.FuseInto(t182, "a + b", dnormBar6.Scale, t182)
+	dnormBar7.Scale = tensorops.FuseInto(t183, "a + b", dnormBar7.Scale, t183)
+	dnormBar8.Scale = tensorops.FuseInto(t184, "a + b", dnormBar8.Scale, t184)
+	hBar := tensorops.TanhJVP(t34, t159)
+	t185 := tensorops.Fuse("-2*a*b", t34, t159)
+	t186 := tensorops.Fuse("1 - a*a", t34)
+	dhBar1 := tensorops.FuseInto(t160, "a*b + c*d", t185, t35, t186, t160)
+	dhBar2 := tensorops.FuseInto(t161, "a*b + c*d", t185, t36, t186, t161)
+	dhBar3 := tensorops.FuseInto(t162, "a*b + c*d", t185, t37, t186, t162)
+	dhBar4 := tensorops.FuseInto(t163, "a*b + c*d", t185, t38, t186, t163)
+	dhBar5 := tensorops.FuseInto(t164, "a*b + c*d", t185, t39, t186, t164)
+	dhBar6 := tensorops.FuseInto(t165, "a*b + c*d", t185, t40, t186, t165)
+	dhBar7 := tensorops.FuseInto(t166, "a*b + c*d", t185, t41, t186, t166)
+	dhBar8 := tensorops.FuseInto(t167, "a*b + c*d", t185, t42, t186, t167)
+	var hBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		dhBar1_2 := tensorops.ExpandLike(dhBar1, hBar2)
+		dhBar2_2 := tensorops.ExpandLike(dhBar2, hBar2)
+		dhBar3_2 := tensorops.ExpandLike(dhBar3, hBar2)
+		dhBar4_2 := tensorops.ExpandLike(dhBar4, hBar2)
+		dhBar5_2 := tensorops.ExpandLike(dhBar5, hBar2)
+		dhBar6_2 := tensorops.ExpandLike(dhBar6, hBar2)
+		dhBar7_2 := tensorops.ExpandLike(dhBar7, hBar2)
+		dhBar8_2 := tensorops.ExpandLike(dhBar8, hBar2)
+		t219 := len(tapePointers) - 1
+		h3 := tapePointers[t219]
+		b := biases[i2]
+		hBar = tensorops.SumLike(hBar2, h3)
+		dhBar1 = tensorops.SumLike(dhBar1_2, h3)
+		dhBar2 = tensorops.SumLike(dhBar2_2, h3)
+		dhBar3 = tensorops.SumLike(dhBar3_2, h3)
+		dhBar4 = tensorops.SumLike(dhBar4_2, h3)
+		dhBar5 = tensorops.SumLike(dhBar5_2, h3)
+		dhBar6 = tensorops.SumLike(dhBar6_2, h3)
+		dhBar7 = tensorops.SumLike(dhBar7_2, h3)
+		dhBar8 = tensorops.SumLike(dhBar8_2, h3)
+		t220 := dbiasesBar1[i2]
+		t221 := dbiasesBar2[i2]
+		t222 := dbiasesBar3[i2]
+		t223 := dbiasesBar4[i2]
+		t224 := dbiasesBar5[i2]
+		t225 := dbiasesBar6[i2]
+		t226 := dbiasesBar7[i2]
+		t227 := dbiasesBar8[i2]
+		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar2, b)
+		dbiasesBar1[i2] = tensorops.Add(t220, tensorops.SumLike(dhBar1_2, b))
+		dbiasesBar2[i2] = tensorops.Add(t221, tensorops.SumLike(dhBar2_2, b))
+		dbiasesBar3[i2] = tensorops.Add(t222, tensorops.SumLike(dhBar3_2, b))
+		dbiasesBar4[i2] = tensorops.Add(t223, tensorops.SumLike(dhBar4_2, b))
+		dbiasesBar5[i2] = tensorops.Add(t224, tensorops.SumLike(dhBar5_2, b))
+		dbiasesBar6[i2] = tensorops.Add(t225, tensorops.SumLike(dhBar6_2, b))
+		dbiasesBar7[i2] = tensorops.Add(t226, tensorops.SumLike(dhBar7_2, b))
+		dbiasesBar8[i2] = tensorops.Add(t227, tensorops.SumLike(dhBar8_2, b))
+		i2--
+		hBar2 = nil
+		tapePointers = tapePointers[:t219]
+	}
+	t187 := tensorops.MatMulGradAEach(
+		x,
+		w,
+		false,
+		hBar,
+		dhBar1,
+		dhBar2,
+		dhBar3,
+		dhBar4,
+		dhBar5,
+		dhBar6,
+		dhBar7,
+		dhBar8,
+	)
+	t188 := t187[2]
+	t189 := t187[3]
+	t190 := t187[4]
+	t191 := t187[5]
+	t192 := t187[6]
+	t193 := t187[7]
+	t194 := t187[8]
+	t195 := tensorops.MatMulGradA(hBar, x, dw1, false, false)
+	t196 := tensorops.MatMulGradA(hBar, x, dw2, false, false)
+	t197 := tensorops.MatMulGradA(hBar, x, dw3, false, false)
+	t198 := tensorops.MatMulGradA(hBar, x, dw4, false, false)
+	t199 := tensorops.MatMulGradA(hBar, x, dw5, false, false)
+	t200 := tensorops.MatMulGradA(hBar, x, dw6, false, false)
+	t201 := tensorops.MatMulGradA(hBar, x, dw7, false, false)
+	t202 := tensorops.MatMulGradA(hBar, x, dw8, false, false)
+	xBar = tensorops.Add(xBar, t187[0])
+	dxBar1_2 := tensorops.FuseInto(t195, "a + (b + c)", dxBar1, t187[1], t195)
+	dxBar2_2 := tensorops.FuseInto(t196, "a + (b + c)", dxBar2, t188, t196)
+	dxBar3_2 := tensorops.FuseInto(t197, "a + (b + c)", dxBar3, t189, t197)
+	dxBar4_2 := tensorops.FuseInto(t198, "a + (b + c)", dxBar4, t190, t198)
+	dxBar5_2 := tensorops.FuseInto(t199, "a + (b + c)", dxBar5, t191, t199)
+	dxBar6_2 := tensorops.FuseInto(t200, "a + (b + c)", dxBar6, t192, t200)
+	dxBar7_2 := tensorops.FuseInto(t201, "a + (b + c)", dxBar7, t193, t201)
+	dxBar8_2 := tensorops.FuseInto(t202, "a + (b + c)", dxBar8, t194, t202)
+	wBar = tensorops.MatMulGradB(hBar, x, w, false, false)
+	t203 := tensorops.MatMulGradB(dhBar1, x, w, false, false)
+	t204 := tensorops.MatMulGradB(hBar, dx1, w, false, false)
+	dwBar1 = tensorops.FuseInto(t203, "a + b", t203, t204)
+	t205 := tensorops.MatMulGradB(dhBar2, x, w, false, false)
+	t206 := tensorops.MatMulGradB(hBar, dx2, w, false, false)
+	dwBar2 = tensorops.FuseInto(t205, "a + b", t205, t206)
+	t207 := tensorops.MatMulGradB(dhBar3, x, w, false, false)
+	t208 := tensorops.MatMulGradB(hBar, dx3, w, false, false)
+	dwBar3 = tensorops.FuseInto(t207, "a + b", t207, t208)
+	t209 := tensorops.MatMulGradB(dhBar4, x, w, false, false)
+	t210 := tensorops.MatMulGradB(hBar, dx4, w, false, false)
+	dwBar4 = tensorops.FuseInto(t209, "a + b", t209, t210)
+	t211 := tensorops.MatMulGradB(dhBar5, x, w, false, false)
+	t212 := tensorops.MatMulGradB(hBar, dx5, w, false, false)
+	dwBar5 = tensorops.FuseInto(t211, "a + b", t211, t212)
+	t213 := tensorops.MatMulGradB(dhBar6, x, w, false, false)
+	t214 := tensorops.MatMulGradB(hBar, dx6, w, false, false)
+	dwBar6 = tensorops.FuseInto(t213, "a + b", t213, t214)
+	t215 := tensorops.MatMulGradB(dhBar7, x, w, false, false)
+	t216 := tensorops.MatMulGradB(hBar, dx7, w, false, false)
+	dwBar7 = tensorops.FuseInto(t215, "a + b", t215, t216)
+	t217 := tensorops.MatMulGradB(dhBar8, x, w, false, false)
+	t218 := tensorops.MatMulGradB(hBar, dx8, w, false, false)
+	dwBar8 = tensorops.FuseInto(t217, "a + b", t217, t218)
+	return wBar, normBar, xBar, dwBar1, dwBar2, dwBar3, dwBar4, dwBar5, dwBar6, dwBar7,
+		dwBar8, dnormBar1, dnormBar2, dnormBar3, dnormBar4, dnormBar5, dnormBar6, dnormBar7,
+		dnormBar8, dxBar1_2, dxBar2_2, dxBar3_2, dxBar4_2, dxBar5_2, dxBar6_2, dxBar7_2,
+		dxBar8_2
+}
+
+// blockJVPLanes8 computes block and its derivatives along 8 directions at once (vector forward
+// mode): each varied input takes 8 tangents, one per direction, and the results are block's, then
+// the 8 tangents of each float result in order.
+//
+// Varied inputs: w (tangents dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8), biases (tangents dbiases1,
+// dbiases2, dbiases3, dbiases4, dbiases5, dbiases6, dbiases7, dbiases8), norm (tangents dnorm1,
+// dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8), post (tangents dpost1, dpost2, dpost3,
+// dpost4, dpost5, dpost6, dpost7, dpost8), x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
+func blockJVPLanes8(
+	w, dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8 *T,
+	biases, dbiases1, dbiases2, dbiases3, dbiases4, dbiases5, dbiases6, dbiases7, dbiases8 []*T,
+	norm, dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8 Affine,
+	post, dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8 *Affine,
+	x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	t := tensorops.MatMulEach(w, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+	h := t[0]
+	t2 := t[2]
+	t3 := t[3]
+	t4 := t[4]
+	t5 := t[5]
+	t6 := t[6]
+	t7 := t[7]
+	t8 := t[8]
+	t9 := tensorops.MatMul(x, dw1)
+	dh1 := tensorops.FuseInto(t9, "a + b", t[1], t9)
+	t10 := tensorops.MatMul(x, dw2)
+	dh2 := tensorops.FuseInto(t10, "a + b", t2, t10)
+	t11 := tensorops.MatMul(x, dw3)
+	dh3 := tensorops.FuseInto(t11, "a + b", t3, t11)
+	t12 := tensorops.MatMul(x, dw4)
+	dh4 := tensorops.FuseInto(t12, "a + b", t4, t12)
+	t13 := tensorops.MatMul(x, dw5)
+	dh5 := tensorops.FuseInto(t13, "a + b", t5, t13)
+	t14 := tensorops.MatMul(x, dw6)
+	dh6 := tensorops.FuseInto(t14, "a + b", t6, t14)
+	t15 := tensorops.MatMul(x, dw7)
+	dh7 := tensorops.FuseInto(t15, "a + b", t7, t15)
+	t16 := tensorops.MatMul(x, dw8)
+	dh8 := tensorops.FuseInto(t16, "a + b", t8, t16)
+	for i := 0; i < len(biases); i++ {
+		h = tensorops.Add(h, biases[i])
+		t101 := tensorops.ExpandLike(dbiases1[i], h)
+		dh1 = tensorops.Add(tensorops.ExpandLike(dh1, h), t101)
+		t102 := tensorops.ExpandLike(dbiases2[i], h)
+		dh2 = tensorops.Add(tensorops.ExpandLike(dh2, h), t102)
+		t103 := tensorops.ExpandLike(dbiases3[i], h)
+		dh3 = tensorops.Add(tensorops.ExpandLike(dh3, h), t103)
+		t104 := tensorops.ExpandLike(dbiases4[i], h)
+		dh4 = tensorops.Add(tensorops.ExpandLike(dh4, h), t104)
+		t105 := tensorops.ExpandLike(dbiases5[i], h)
+		dh5 = tensorops.Add(tensorops.ExpandLike(dh5, h), t105)
+		t106 := tensorops.ExpandLike(dbiases6[i], h)
+		dh6 = tensorops.Add(tensorops.ExpandLike(dh6, h), t106)
+		t107 := tensorops.ExpandLike(dbiases7[i], h)
+		dh7 = tensorops.Add(tensorops.ExpandLike(dh7, h), t107)
+		t108 := tensorops.ExpandLike(dbiases8[i], h)
+		dh8 = tensorops.Add(tensorops.ExpandLike(dh8, h), t108)
+	}
+	t17 := tensorops.Tanh(h)
+	t18 := norm.Scale
+	t19 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh1, dnorm1.Scale)
+	t20 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh2, dnorm2.Scale)
+	t21 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh3, dnorm3.Scale)
+	t22 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh4, dnorm4.Scale)
+	t23 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh5, dnorm5.Scale)
+	t24 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh6, dnorm6.Scale)
+	t25 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh7, dnorm7.Scale)
+	t26 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh8, dnorm8.Scale)
+	h2 := tensorops.Fuse("a*b + c", t17, t18, norm.Shift)
+	t27 := tensorops.ExpandLike(t19, h2)
+	t28 := tensorops.ExpandLike(dnorm1.Shift, h2)
+	t29 := tensorops.ExpandLike(t20, h2)
+	t30 := tensorops.ExpandLike(dnorm2.Shift, h2)
+	t31 := tensorops.ExpandLike(t21, h2)
+	t32 := tensorops.ExpandLike(dnorm3.Shift, h2)
+	t33 := tensorops.ExpandLike(t22, h2)
+	t34 := tensorops.ExpandLike(dnorm4.Shift, h2)
+	t35 := tensorops.ExpandLike(t23, h2)
+	t36 := tensorops.ExpandLike(dnorm5.Shift, h2)
+	t37 := tensorops.ExpandLike(t24, h2)
+	t38 := tensorops.ExpandLike(dnorm6.Shift, h2)
+	t39 := tensorops.ExpandLike(t25, h2)
+	t40 := tensorops.ExpandLike(dnorm7.Shift, h2)
+	t41 := tensorops.ExpandLike(t26, h2)
+	t42 := tensorops.ExpandLike(dnorm8.Shift, h2)
+	t43 := post.Scale
+	t44 := dpost2.Scale
+	t45 := dpost3.Scale
+	t46 := dpost4.Scale
+	t47 := dpost5.Scale
+	t48 := dpost6.Scale
+	t49 := dpost7.Scale
+	t50 := dpost8.Scale
+	t51 := tensorops.FuseInto(t27, "a*(b + c) + d*e", t43, t27, t28, h2, dpost1.Scale)
+	t52 := tensorops.FuseInto(t29, "a*(b + c) + d*e", t43, t29, t30, h2, t44)
+	t53 := tensorops.FuseInto(t31, "a*(b + c) + d*e", t43, t31, t32, h2, t45)
+	t54 := tensorops.FuseInto(t33, "a*(b + c) + d*e", t43, t33, t34, h2, t46)
+	t55 := tensorops.FuseInto(t35, "a*(b + c) + d*e", t43, t35, t36, h2, t47)
+	t56 := tensorops.FuseInto(t37, "a*(b + c) + d*e", t43, t37, t38, h2, t48)
+	t57 := tensorops.FuseInto(t39, "a*(b + c) + d*e", t43, t39, t40, h2, t49)
+	t58 := tensorops.FuseInto(t41, "a*(b + c) + d*e", t43, t41, t42, h2, t50)
+	t59 := dpost1.Shift
+	t60 := dpost2.Shift
+	t61 := dpost3.Shift
+	t62 := dpost4.Shift
+	t63 := dpost5.Shift
+	t64 := dpost6.Shift
+	t65 := dpost7.Shift
+	t66 := dpost8.Shift
+	t67 := tensorops.Fuse("a*b + c", h2, t43, post.Shift)
+	t68 := tensorops.ExpandLike(t51, t67)
+	t69 := tensorops.FuseInto(t68, "a + b", t68, tensorops.ExpandLike(t59, t67))
+	t70 := tensorops.ExpandLike(t52, t67)
+	t71 := tensorops.FuseInto(t70, "a + b", t70, tensorops.ExpandLike(t60, t67))
+	t72 := tensorops.ExpandLike(t53, t67)
+	t73 := tensorops.FuseInto(t72, "a + b", t72, tensorops.ExpandLike(t61, t67))
+	t74 := tensorops.ExpandLike(t54, t67)
+	t75 := tensorops.FuseInto(t74, "a + b", t74, tensorops.ExpandLike(t62, t67))
+	t76 := tensorops.ExpandLike(t55, t67)
+	t77 := tensorops.FuseInto(t76, "a + b", t76, tensorops.ExpandLike(t63, t67))
+	t78 := tensorops.ExpandLike(t56, t67)
+	t79 := tensorops.FuseInto(t78, "a + b", t78, tensorops.ExpandLike(t64, t67))
+	t80 := tensorops.ExpandLike(t57, t67)
+	t81 := tensorops.FuseInto(t80, "a + b", t80, tensorops.ExpandLike(t65, t67))
+	t82 := tensorops.ExpandLike(t58, t67)
+	t83 := tensorops.FuseInto(t82, "a + b", t82, tensorops.ExpandLike(t66, t67))
+	t84 := tensorops.FuseInto(t67, "a + b", x, t67)
+	t85 := tensorops.ExpandLike(t69, t84)
+	t86 := tensorops.FuseInto(t85, "a + b", tensorops.ExpandLike(dx1, t84), t85)
+	t87 := tensorops.ExpandLike(t71, t84)
+	t88 := tensorops.FuseInto(t87, "a + b", tensorops.ExpandLike(dx2, t84), t87)
+	t89 := tensorops.ExpandLike(t73, t84)
+	t90 := tensorops.FuseInto(t89, "a + b", tensorops.ExpandLike(dx3, t84), t89)
+	t91 := tensorops.ExpandLike(t75, t84)
+	t92 := tensorops.FuseInto(t91, "a + b", tensorops.ExpandLike(dx4, t84), t91)
+	t93 := tensorops.ExpandLike(t77, t84)
+	t94 := tensorops.FuseInto(t93, "a + b", tensorops.ExpandLike(dx5, t84), t93)
+	t95 := tensorops.ExpandLike(t79, t84)
+	t96 := tensorops.FuseInto(t95, "a + b", tensorops.ExpandLike(dx6, t84), t95)
+	t97 := tensorops.ExpandLike(t81, t84)
+	t98 := tensorops.FuseInto(t97, "a + b", tensorops.ExpandLike(dx7, t84), t97)
+	t99 := tensorops.ExpandLike(t83, t84)
+	t100 := tensorops.FuseInto(t99, "a + b", tensorops.ExpandLike(dx8, t84), t99)
+	return t84, t86, t88, t90, t92, t94, t96, t98, t100
+}
+
+// TowerLossHessDiag returns TowerLoss and the diagonal of its Hessian with respect to t, as a fresh
+// value of t's type (of its shape): ∂²TowerLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the
+// tensors of t in the order of its fields (each element e of Blocks in turn (e.W, the elements of
+// e.Bs, e.Norm.Scale, e.Norm.Shift, e.Post.Scale, e.Post.Shift), Out), each tensor row-major
+// (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of TowerLoss along the unit
+// direction eᵢ (towerLossTaylorLanes8WrtT, 8 unit directions per call, ⌈n/8⌉ calls, which give
+// TowerLoss's value too).
+func TowerLossHessDiag(t *Tower, x *T) (f float64, d *Tower) {
+	t2 := t.Blocks
+	n := len(t2)
+	params := make([]*T, 0, 1)
+	for j := 0; j < n; j++ {
+		t23 := t2[j].Bs
+		params = append(append(params, t2[j].W), t23...)
+		t24 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t24.Scale, t24.Shift)
+	}
+	params = append(params, t.Out)
+	n2 := tensorops.ParamsSize(params)
+	d2 := make([]float64, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]*Tower, 8)
+		for l := 0; l < 8; l++ {
+			t17 := tensorops.ParamsBasis(params, i+l)
+			t18 := new(Tower)
+			us[l] = t18
+			t19 := t.Blocks
+			n4 := len(t19)
+			t20 := make([]Block, n4)
+			t18.Blocks = t20
+			off2 := 0
+			for j3 := 0; j3 < n4; j3++ {
+				t20[j3].W = t17[off2]
+				t21 := off2 + 1 + len(t19[j3].Bs)
+				t20[j3].Bs = t17[off2+1 : t21 : t21]
+				t20[j3].Norm.Scale = t17[t21]
+				t20[j3].Norm.Shift = t17[t21+1]
+				t22 := new(Affine)
+				t20[j3].Post = t22
+				t22.Scale = t17[t21+2]
+				t22.Shift = t17[t21+3]
+				off2 = t21 + 4
+			}
+			t18.Out = t17[off2]
+		}
+		var t9, t10, t11, t12, t13, t14, t15, t16 float64
+		f, _, _, _, _, _, _, _, _, t9, t10, t11, t12, t13, t14, t15, t16 = towerLossTaylorLanes8WrtT(
+			t,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			x,
+		)
+		d2[i] = 2 * t9
+		d2[i+1] = 2 * t10
+		d2[i+2] = 2 * t11
+		d2[i+3] = 2 * t12
+		d2[i+4] = 2 * t13
+		d2[i+5] = 2 * t14
+		d2[i+6] = 2 * t15
+		d2[i+7] = 2 * t16
+	}
+	if n2 == 0 {
+		f = TowerLoss(t, x)
+	}
+	t3 := tensorops.ParamsUnflatten(d2[:n2], params)
+	t4 := new(Tower)
+	t5 := t.Blocks
+	n3 := len(t5)
+	t6 := make([]Block, n3)
+	t4.Blocks = t6
+	off := 0
+	for j2 := 0; j2 < n3; j2++ {
+		t6[j2].W = t3[off]
+		t7 := off + 1 + len(t5[j2].Bs)
+		t6[j2].Bs = t3[off+1 : t7 : t7]
+		t6[j2].Norm.Scale = t3[t7]
+		t6[j2].Norm.Shift = t3[t7+1]
+		t8 := new(Affine)
+		t6[j2].Post = t8
+		t8.Scale = t3[t7+2]
+		t8.Shift = t3[t7+3]
+		off = t7 + 4
+	}
+	t4.Out = t3[off]
+	return f, t4
+}
+
+// towerLossTaylorLanes8WrtT propagates 8 Taylor polynomials of degree 2 through TowerLoss at once,
+// one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input
+// p as its first coefficients p1_1 … p1_8, it returns the results of TowerLoss and, for each float
+// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
+// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: t (coefficients t1_1, t1_2, t1_3, t1_4, t1_5, t1_6, t1_7, t1_8).
+// Fixed inputs (zero coefficients): x.
+func towerLossTaylorLanes8WrtT(
+	t, t1_1, t1_2, t1_3, t1_4, t1_5, t1_6, t1_7, t1_8 *Tower,
+	x *T,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	t2 := t1_1.Blocks
+	t1_1.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
+	t3 := t1_2.Blocks
+	t1_2.Blocks = append(t3, make([]Block, max(len(t.Blocks)-len(t3), 0))...)
+	t4 := t1_3.Blocks
+	t1_3.Blocks = append(t4, make([]Block, max(len(t.Blocks)-len(t4), 0))...)
+	t5 := t1_4.Blocks
+	t1_4.Blocks = append(t5, make([]Block, max(len(t.Blocks)-len(t5), 0))...)
+	t6 := t1_5.Blocks
+	t1_5.Blocks = append(t6, make([]Block, max(len(t.Blocks)-len(t6), 0))...)
+	t7 := t1_6.Blocks
+	t1_6.Blocks = append(t7, make([]Block, max(len(t.Blocks)-len(t7), 0))...)
+	t8 := t1_7.Blocks
+	t1_7.Blocks = append(t8, make([]Block, max(len(t.Blocks)-len(t8), 0))...)
+	t9 := t1_8.Blocks
+	t1_8.Blocks = append(t9, make([]Block, max(len(t.Blocks)-len(t9), 0))...)
+	t10 := t.Blocks
+	t11 := t1_1.Blocks
+	t12 := t1_2.Blocks
+	t13 := t1_3.Blocks
+	t14 := t1_4.Blocks
+	t15 := t1_5.Blocks
+	t16 := t1_6.Blocks
+	t17 := t1_7.Blocks
+	t18 := t1_8.Blocks
+	n := len(t10)
+	var x1_1 *T
+	var x1_2 *T
+	var x1_3 *T
+	var x1_4 *T
+	var x1_5 *T
+	var x1_6 *T
+	var x1_7 *T
+	var x1_8 *T
+	var x2_1 *T
+	var x2_2 *T
+	var x2_3 *T
+	var x2_4 *T
+	var x2_5 *T
+	var x2_6 *T
+	var x2_7 *T
+	var x2_8 *T
+	for i := 0; i < n; i++ {
+		b := t10[i]
+		b1_1 := t11[i]
+		b1_2 := t12[i]
+		b1_3 := t13[i]
+		b1_4 := t14[i]
+		b1_5 := t15[i]
+		b1_6 := t16[i]
+		b1_7 := t17[i]
+		b1_8 := t18[i]
+		t123 := b.Bs
+		n2 := len(t123)
+		t124 := cap(t123)
+		t125 := new(Affine)
+		t126 := new(Affine)
+		t127 := new(Affine)
+		t128 := new(Affine)
+		t129 := new(Affine)
+		t130 := new(Affine)
+		t131 := new(Affine)
+		t132 := new(Affine)
+		x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6,
+			x2_7, x2_8 = blockTaylorLanes8(
+			b.W,
+			b1_1.W,
+			b1_2.W,
+			b1_3.W,
+			b1_4.W,
+			b1_5.W,
+			b1_6.W,
+			b1_7.W,
+			b1_8.W,
+			nil,
+			nil,
+			nil,
+			nil,
+			nil,
+			nil,
+			nil,
+			nil,
+			t123,
+			b1_1.Bs,
+			b1_2.Bs,
+			b1_3.Bs,
+			b1_4.Bs,
+			b1_5.Bs,
+			b1_6.Bs,
+			b1_7.Bs,
+			b1_8.Bs,
+			make([]*T, n2, t124),
+			make([]*T, n2, t124),
+			make([]*T, n2, t124),
+			make([]*T, n2, t124),
+			make([]*T, n2, t124),
+			make([]*T, n2, t124),
+			make([]*T, n2, t124),
+			make([]*T, n2, t124),
+			b.Norm,
+			b1_1.Norm,
+			b1_2.Norm,
+			b1_3.Norm,
+			b1_4.Norm,
+			b1_5.Norm,
+			b1_6.Norm,
+			b1_7.Norm,
+			b1_8.Norm,
+			Affine{},
+			Affine{},
+			Affine{},
+			Affine{},
+			Affine{},
+			Affine{},
+			Affine{},
+			Affine{},
+			b.Post,
+			b1_1.Post,
+			b1_2.Post,
+			b1_3.Post,
+			b1_4.Post,
+			b1_5.Post,
+			b1_6.Post,
+			b1_7.Post,
+			b1_8.Post,
+			t125,
+			t126,
+			t127,
+			t128,
+			t129,
+			t130,
+			t131,
+			t132,
+			x,
+			x1_1,
+			x1_2,
+			x1_3,
+			x1_4,
+			x1_5,
+			x1_6,
+			x1_7,
+			x1_8,
+			x2_1,
+			x2_2,
+			x2_3,
+			x2_4,
+			x2_5,
+			x2_6,
+			x2_7,
+			x2_8,
+		)
+	}
+	t19 := t1_1.Out
+	t20 := t1_2.Out
+	t21 := t1_3.Out
+	t22 := t1_4.Out
+	t23 := t1_5.Out
+	t24 := t1_6.Out
+	t25 := t1_7.Out
+	t26 := t1_8.Out
+	t27 := tensorops.MatMulEach(
+		t.Out,
+		false,
+		x,
+		x1_1,
+		x2_1,
+		x1_2,
+		x2_2,
+		x1_3,
+		x2_3,
+		x1_4,
+		x2_4,
+		x1_5,
+		x2_5,
+		x1_6,
+		x2_6,
+		x1_7,
+		x2_7,
+		x1_8,
+		x2_8,
+	)
+	t28 := t27[0]
+	t29 := t27[1]
+	t30 := t27[2]
+	t31 := t27[3]
+	t32 := t27[4]
+	t33 := t27[5]
+	t34 := t27[6]
+	t35 := t27[7]
+	t36 := t27[8]
+	t37 := t27[9]
+	t38 := t27[10]
+	t39 := t27[11]
+	t40 := t27[12]
+	t41 := t27[13]
+	t42 := t27[14]
+	t43 := t27[15]
+	t44 := t27[16]
+	t45 := tensorops.MatMulEach(t19, false, x, x1_1)
+	t46 := t45[1]
+	t47 := tensorops.Add(t29, t45[0])
+	t48 := tensorops.MatMulEach(t20, false, x, x1_2)
+	t49 := t48[1]
+	t50 := tensorops.Add(t31, t48[0])
+	t51 := tensorops.MatMulEach(t21, false, x, x1_3)
+	t52 := t51[1]
+	t53 := tensorops.Add(t33, t51[0])
+	t54 := tensorops.MatMulEach(t22, false, x, x1_4)
+	t55 := t54[1]
+	t56 := tensorops.Add(t35, t54[0])
+	t57 := tensorops.MatMulEach(t23, false, x, x1_5)
+	t58 := t57[1]
+	t59 := tensorops.Add(t37, t57[0])
+	t60 := tensorops.MatMulEach(t24, false, x, x1_6)
+	t61 := t60[1]
+	t62 := tensorops.Add(t39, t60[0])
+	t63 := tensorops.MatMulEach(t25, false, x, x1_7)
+	t64 := t63[1]
+	t65 := tensorops.Add(t41, t63[0])
+	t66 := tensorops.MatMulEach(t26, false, x, x1_8)
+	t67 := t66[1]
+	t68 := tensorops.Add(t43, t66[0])
+	t69 := tensorops.LogSumExp(t28, 1)
+	t70 := tensorops.Softmax(t28, 1)
+	t71 := tensorops.Fuse("Exp(a - b)", t28, tensorops.ExpandAxis(t69, t28, 1))
+	t72 := tensorops.Sum(t71, 1)
+	t73 := tensorops.Mul(t71, t47)
+	t74 := tensorops.ScalarDiv(1, t72)
+	t75 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t73, t47, t71, t46, t30)
+	t76 := tensorops.Sum(t75, 1)
+	t77 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t73, 1), t74, t72, t76)
+	t78 := tensorops.Mul(t71, t50)
+	t79 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t78, t50, t71, t49, t32)
+	t80 := tensorops.Sum(t79, 1)
+	t81 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t78, 1), t74, t72, t80)
+	t82 := tensorops.Mul(t71, t53)
+	t83 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t82, t53, t71, t52, t34)
+	t84 := tensorops.Sum(t83, 1)
+	t85 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t82, 1), t74, t72, t84)
+	t86 := tensorops.Mul(t71, t56)
+	t87 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t86, t56, t71, t55, t36)
+	t88 := tensorops.Sum(t87, 1)
+	t89 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t86, 1), t74, t72, t88)
+	t90 := tensorops.Mul(t71, t59)
+	t91 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t90, t59, t71, t58, t38)
+	t92 := tensorops.Sum(t91, 1)
+	t93 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t90, 1), t74, t72, t92)
+	t94 := tensorops.Mul(t71, t62)
+	t95 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t94, t62, t71, t61, t40)
+	t96 := tensorops.Sum(t95, 1)
+	t97 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t94, 1), t74, t72, t96)
+	t98 := tensorops.Mul(t71, t65)
+	t99 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t98, t65, t71, t64, t42)
+	t100 := tensorops.Sum(t99, 1)
+	t101 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t98, 1), t74, t72, t100)
+	t102 := tensorops.Mul(t71, t68)
+	t103 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t102, t68, t71, t67, t44)
+	t104 := tensorops.Sum(t103, 1)
+	t105 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t102, 1), t74, t72, t104)
+	t106 := tensorops.SumAll(t69)
+	t107 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t47), 1))
+	t108 := tensorops.SumAll(t77)
+	t109 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t50), 1))
+	t110 := tensorops.SumAll(t81)
+	t111 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t53), 1))
+	t112 := tensorops.SumAll(t85)
+	t113 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t56), 1))
+	t114 := tensorops.SumAll(t89)
+	t115 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t59), 1))
+	t116 := tensorops.SumAll(t93)
+	t117 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t62), 1))
+	t118 := tensorops.SumAll(t97)
+	t119 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t65), 1))
+	t120 := tensorops.SumAll(t101)
+	t121 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t68), 1))
+	t122 := tensorops.SumAll(t105)
+	return t106, t107, t109, t111, t113, t115, t117, t119, t121, t108, t110, t112, t114, t116, t118, t120, t122
+}
+
+// blockTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through block at once, one per
+// direction (Taylor mode, 8 lanes): along the curves given for each varied input p as its
+// coefficients pk_l (degree k, lane l), it returns the results of block and, for each float result
+// y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l
+// is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: w (coefficients w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, w2_1, w2_2, w2_3,
+// w2_4, w2_5, w2_6, w2_7, w2_8), biases (coefficients biases1_1, biases1_2, biases1_3, biases1_4,
+// biases1_5, biases1_6, biases1_7, biases1_8, biases2_1, biases2_2, biases2_3, biases2_4,
+// biases2_5, biases2_6, biases2_7, biases2_8), norm (coefficients norm1_1, norm1_2, norm1_3,
+// norm1_4, norm1_5, norm1_6, norm1_7, norm1_8, norm2_1, norm2_2, norm2_3, norm2_4, norm2_5,
+// norm2_6, norm2_7, norm2_8), post (coefficients post1_1, post1_2, post1_3, post1_4, post1_5,
+// post1_6, post1_7, post1_8, post2_1, post2_2, post2_3, post2_4, post2_5, post2_6, post2_7,
+// post2_8), x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4,
+// x2_5, x2_6, x2_7, x2_8).
+func blockTaylorLanes8(
+	w, w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, w2_1, w2_2, w2_3, w2_4, w2_5, w2_6, w2_7 *T,
+	w2_8 *T,
+	biases, biases1_1, biases1_2, biases1_3, biases1_4, biases1_5, biases1_6, biases1_7, biases1_8 []*T,
+	biases2_1, biases2_2, biases2_3, biases2_4, biases2_5, biases2_6, biases2_7, biases2_8 []*T,
+	norm, norm1_1, norm1_2, norm1_3, norm1_4, norm1_5, norm1_6, norm1_7, norm1_8, norm2_1, norm2_2 Affine,
+	norm2_3, norm2_4, norm2_5, norm2_6, norm2_7, norm2_8 Affine,
+	post, post1_1, post1_2, post1_3, post1_4, post1_5, post1_6, post1_7, post1_8, post2_1, post2_2 *Affine,
+	post2_3, post2_4, post2_5, post2_6, post2_7, post2_8 *Affine,
+	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6, x2_7 *T,
+	x2_8 *T,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	t := tensorops.MatMulEach(
+		w,
+		false,
+		x,
+		x1_1,
+		x2_1,
+		x1_2,
+		x2_2,
+		x1_3,
+		x2_3,
+		x1_4,
+		x2_4,
+		x1_5,
+		x2_5,
+		x1_6,
+		x2_6,
+		x1_7,
+		x2_7,
+		x1_8,
+		x2_8,
+	)
+	h := t[0]
+	t2 := t[1]
+	t3 := t[2]
+	t4 := t[3]
+	t5 := t[4]
+	t6 := t[5]
+	t7 := t[6]
+	t8 := t[7]
+	t9 := t[8]
+	t10 := t[9]
+	t11 := t[10]
+	t12 := t[11]
+	t13 := t[12]
+	t14 := t[13]
+	t15 := t[14]
+	t16 := t[15]
+	t17 := t[16]
+	t18 := tensorops.MatMulEach(w1_1, false, x, x1_1)
+	h1_1 := tensorops.Add(t2, t18[0])
+	t19 := tensorops.MatMul(x, w2_1)
+	h2_1 := tensorops.FuseInto(t19, "a + b + c", t19, t18[1], t3)
+	t20 := tensorops.MatMulEach(w1_2, false, x, x1_2)
+	h1_2 := tensorops.Add(t4, t20[0])
+	t21 := tensorops.MatMul(x, w2_2)
+	h2_2 := tensorops.FuseInto(t21, "a + b + c", t21, t20[1], t5)
+	t22 := tensorops.MatMulEach(w1_3, false, x, x1_3)
+	h1_3 := tensorops.Add(t6, t22[0])
+	t23 := tensorops.MatMul(x, w2_3)
+	h2_3 := tensorops.FuseInto(t23, "a + b + c", t23, t22[1], t7)
+	t24 := tensorops.MatMulEach(w1_4, false, x, x1_4)
+	h1_4 := tensorops.Add(t8, t24[0])
+	t25 := tensorops.MatMul(x, w2_4)
+	h2_4 := tensorops.FuseInto(t25, "a + b + c", t25, t24[1], t9)
+	t26 := tensorops.MatMulEach(w1_5, false, x, x1_5)
+	h1_5 := tensorops.Add(t10, t26[0])
+	t27 := tensorops.MatMul(x, w2_5)
+	h2_5 := tensorops.FuseInto(t27, "a + b + c", t27, t26[1], t11)
+	t28 := tensorops.MatMulEach(w1_6, false, x, x1_6)
+	h1_6 := tensorops.Add(t12, t28[0])
+	t29 := tensorops.MatMul(x, w2_6)
+	h2_6 := tensorops.FuseInto(t29, "a + b + c", t29, t28[1], t13)
+	t30 := tensorops.MatMulEach(w1_7, false, x, x1_7)
+	h1_7 := tensorops.Add(t14, t30[0])
+	t31 := tensorops.MatMul(x, w2_7)
+	h2_7 := tensorops.FuseInto(t31, "a + b + c", t31, t30[1], t15)
+	t32 := tensorops.MatMulEach(w1_8, false, x, x1_8)
+	h1_8 := tensorops.Add(t16, t32[0])
+	t33 := tensorops.MatMul(x, w2_8)
+	h2_8 := tensorops.FuseInto(t33, "a + b + c", t33, t32[1], t17)
+	for i := 0; i < len(biases); i++ {
+		h = tensorops.Add(h, biases[i])
+		t208 := tensorops.ExpandLike(biases1_1[i], h)
+		h1_1 = tensorops.Add(tensorops.ExpandLike(h1_1, h), t208)
+		t209 := tensorops.ExpandLike(biases2_1[i], h)
+		h2_1 = tensorops.Add(tensorops.ExpandLike(h2_1, h), t209)
+		t210 := tensorops.ExpandLike(biases1_2[i], h)
+		h1_2 = tensorops.Add(tensorops.ExpandLike(h1_2, h), t210)
+		t211 := tensorops.ExpandLike(biases2_2[i], h)
+		h2_2 = tensorops.Add(tensorops.ExpandLike(h2_2, h), t211)
+		t212 := tensorops.ExpandLike(biases1_3[i], h)
+		h1_3 = tensorops.Add(tensorops.ExpandLike(h1_3, h), t212)
+		t213 := tensorops.ExpandLike(biases2_3[i], h)
+		h2_3 = tensorops.Add(tensorops.ExpandLike(h2_3, h), t213)
+		t214 := tensorops.ExpandLike(biases1_4[i], h)
+		h1_4 = tensorops.Add(tensorops.ExpandLike(h1_4, h), t214)
+		t215 := tensorops.ExpandLike(biases2_4[i], h)
+		h2_4 = tensorops.Add(tensorops.ExpandLike(h2_4, h), t215)
+		t216 := tensorops.ExpandLike(biases1_5[i], h)
+		h1_5 = tensorops.Add(tensorops.ExpandLike(h1_5, h), t216)
+		t217 := tensorops.ExpandLike(biases2_5[i], h)
+		h2_5 = tensorops.Add(tensorops.ExpandLike(h2_5, h), t217)
+		t218 := tensorops.ExpandLike(biases1_6[i], h)
+		h1_6 = tensorops.Add(tensorops.ExpandLike(h1_6, h), t218)
+		t219 := tensorops.ExpandLike(biases2_6[i], h)
+		h2_6 = tensorops.Add(tensorops.ExpandLike(h2_6, h), t219)
+		t220 := tensorops.ExpandLike(biases1_7[i], h)
+		h1_7 = tensorops.Add(tensorops.ExpandLike(h1_7, h), t220)
+		t221 := tensorops.ExpandLike(biases2_7[i], h)
+		h2_7 = tensorops.Add(tensorops.ExpandLike(h2_7, h), t221)
+		t222 := tensorops.ExpandLike(biases1_8[i], h)
+		h1_8 = tensorops.Add(tensorops.ExpandLike(h1_8, h), t222)
+		t223 := tensorops.ExpandLike(biases2_8[i], h)
+		h2_8 = tensorops.Add(tensorops.ExpandLike(h2_8, h), t223)
+	}
+	t34 := tensorops.Tanh(h)
+	t35 := tensorops.TanhJVP(t34, h1_1)
+	t36 := tensorops.Fuse("1 - a*a", t34)
+	t37 := tensorops.TanhJVP(t34, h1_2)
+	t38 := tensorops.TanhJVP(t34, h1_3)
+	t39 := tensorops.TanhJVP(t34, h1_4)
+	t40 := tensorops.TanhJVP(t34, h1_5)
+	t41 := tensorops.TanhJVP(t34, h1_6)
+	t42 := tensorops.TanhJVP(t34, h1_7)
+	t43 := tensorops.TanhJVP(t34, h1_8)
+	t44 := norm.Scale
+	t45 := norm1_1.Scale
+	t46 := norm1_2.Scale
+	t47 := norm1_3.Scale
+	t48 := norm1_4.Scale
+	t49 := norm1_5.Scale
+	t50 := norm1_6.Scale
+	t51 := norm1_7.Scale
+	t52 := norm1_8.Scale
+	t53 := tensorops.Fuse("a*b + c*d", t44, t35, t34, t45)
+	t54 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t45,
+		t35,
+		t44,
+		t34,
+		h1_1,
+		t36,
+		h2_1,
+		norm2_1.Scale,
+	)
+	t55 := tensorops.Fuse("a*b + c*d", t44, t37, t34, t46)
+	t56 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t46,
+		t37,
+		t44,
+		t34,
+		h1_2,
+		t36,
+		h2_2,
+		norm2_2.Scale,
+	)
+	t57 := tensorops.Fuse("a*b + c*d", t44, t38, t34, t47)
+	t58 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t47,
+		t38,
+		t44,
+		t34,
+		h1_3,
+		t36,
+		h2_3,
+		norm2_3.Scale,
+	)
+	t59 := tensorops.Fuse("a*b + c*d", t44, t39, t34, t48)
+	t60 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t48,
+		t39,
+		t44,
+		t34,
+		h1_4,
+		t36,
+		h2_4,
+		norm2_4.Scale,
+	)
+	t61 := tensorops.Fuse("a*b + c*d", t44, t40, t34, t49)
+	t62 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t49,
+		t40,
+		t44,
+		t34,
+		h1_5,
+		t36,
+		h2_5,
+		norm2_5.Scale,
+	)
+	t63 := tensorops.Fuse("a*b + c*d", t44, t41, t34, t50)
+	t64 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t50,
+		t41,
+		t44,
+		t34,
+		h1_6,
+		t36,
+		h2_6,
+		norm2_6.Scale,
+	)
+	t65 := tensorops.Fuse("a*b + c*d", t44, t42, t34, t51)
+	t66 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t51,
+		t42,
+		t44,
+		t34,
+		h1_7,
+		t36,
+		h2_7,
+		norm2_7.Scale,
+	)
+	t67 := tensorops.Fuse("a*b + c*d", t44, t43, t34, t52)
+	t68 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t52,
+		t43,
+		t44,
+		t34,
+		h1_8,
+		t36,
+		h2_8,
+		norm2_8.Scale,
+	)
+	h2 := tensorops.Fuse("a*b + c", t34, t44, norm.Shift)
+	t69 := tensorops.ExpandLike(t53, h2)
+	h1_1_2 := tensorops.FuseInto(t69, "a + b", t69, tensorops.ExpandLike(norm1_1.Shift, h2))
+	t70 := tensorops.ExpandLike(t54, h2)
+	t71 := tensorops.ExpandLike(norm2_1.Shift, h2)
+	t72 := tensorops.ExpandLike(t55, h2)
+	h1_2_2 := tensorops.FuseInto(t72, "a + b", t72, tensorops.ExpandLike(norm1_2.Shift, h2))
+	t73 := tensorops.ExpandLike(t56, h2)
+	t74 := tensorops.ExpandLike(norm2_2.Shift, h2)
+	t75 := tensorops.ExpandLike(t57, h2)
+	h1_3_2 := tensorops.FuseInto(t75, "a + b", t75, tensorops.ExpandLike(norm1_3.Shift, h2))
+	t76 := tensorops.ExpandLike(t58, h2)
+	t77 := tensorops.ExpandLike(norm2_3.Shift, h2)
+	t78 := tensorops.ExpandLike(t59, h2)
+	h1_4_2 := tensorops.FuseInto(t78, "a + b", t78, tensorops.ExpandLike(norm1_4.Shift, h2))
+	t79 := tensorops.ExpandLike(t60, h2)
+	t80 := tensorops.ExpandLike(norm2_4.Shift, h2)
+	t81 := tensorops.ExpandLike(t61, h2)
+	h1_5_2 := tensorops.FuseInto(t81, "a + b", t81, tensorops.ExpandLike(norm1_5.Shift, h2))
+	t82 := tensorops.ExpandLike(t62, h2)
+	t83 := tensorops.ExpandLike(norm2_5.Shift, h2)
+	t84 := tensorops.ExpandLike(t63, h2)
+	h1_6_2 := tensorops.FuseInto(t84, "a + b", t84, tensorops.ExpandLike(norm1_6.Shift, h2))
+	t85 := tensorops.ExpandLike(t64, h2)
+	t86 := tensorops.ExpandLike(norm2_6.Shift, h2)
+	t87 := tensorops.ExpandLike(t65, h2)
+	h1_7_2 := tensorops.FuseInto(t87, "a + b", t87, tensorops.ExpandLike(norm1_7.Shift, h2))
+	t88 := tensorops.ExpandLike(t66, h2)
+	t89 := tensorops.ExpandLike(norm2_7.Shift, h2)
+	t90 := tensorops.ExpandLike(t67, h2)
+	h1_8_2 := tensorops.FuseInto(t90, "a + b", t90, tensorops.ExpandLike(norm1_8.Shift, h2))
+	t91 := tensorops.ExpandLike(t68, h2)
+	t92 := tensorops.ExpandLike(norm2_8.Shift, h2)
+	t93 := post.Scale
+	t94 := post1_1.Scale
+	t95 := post1_2.Scale
+	t96 := post1_3.Scale
+	t97 := post1_4.Scale
+	t98 := post1_5.Scale
+	t99 := post1_6.Scale
+	t100 := post1_7.Scale
+	t101 := post1_8.Scale
+	t102 := post2_1.Scale
+	t103 := post2_2.Scale
+	t104 := post2_3.Scale
+	t105 := post2_4.Scale
+	t106 := post2_5.Scale
+	t107 := post2_6.Scale
+	t108 := post2_7.Scale
+	t109 := post2_8.Scale
+	t110 := tensorops.Fuse("a*b + c*d", t93, h1_1_2, h2, t94)
+	t111 := tensorops.FuseInto(
+		t70,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t94,
+		h1_1_2,
+		t93,
+		t70,
+		t71,
+		h2,
+		t102,
+	)
+	t112 := tensorops.Fuse("a*b + c*d", t93, h1_2_2, h2, t95)
+	t113 := tensorops.FuseInto(
+		t73,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t95,
+		h1_2_2,
+		t93,
+		t73,
+		t74,
+		h2,
+		t103,
+	)
+	t114 := tensorops.Fuse("a*b + c*d", t93, h1_3_2, h2, t96)
+	t115 := tensorops.FuseInto(
+		t76,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t96,
+		h1_3_2,
+		t93,
+		t76,
+		t77,
+		h2,
+		t104,
+	)
+	t116 := tensorops.Fuse("a*b + c*d", t93, h1_4_2, h2, t97)
+	t117 := tensorops.FuseInto(
+		t79,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t97,
+		h1_4_2,
+		t93,
+		t79,
+		t80,
+		h2,
+		t105,
+	)
+	t118 := tensorops.Fuse("a*b + c*d", t93, h1_5_2, h2, t98)
+	t119 := tensorops.FuseInto(
+		t82,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t98,
+		h1_5_2,
+		t93,
+		t82,
+		t83,
+		h2,
+		t106,
+	)
+	t120 := tensorops.Fuse("a*b + c*d", t93, h1_6_2, h2, t99)
+	t121 := tensorops.FuseInto(
+		t85,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t99,
+		h1_6_2,
+		t93,
+		t85,
+		t86,
+		h2,
+		t107,
+	)
+	t122 := tensorops.Fuse("a*b + c*d", t93, h1_7_2, h2, t100)
+	t123 := tensorops.FuseInto(
+		t88,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t100,
+		h1_7_2,
+		t93,
+		t88,
+		t89,
+		h2,
+		t108,
+	)
+	t124 := tensorops.Fuse("a*b + c*d", t93, h1_8_2, h2, t101)
+	t125 := tensorops.FuseInto(
+		t91,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t101,
+		h1_8_2,
+		t93,
+		t91,
+		t92,
+		h2,
+		t109,
+	)
+	t126 := post1_1.Shift
+	t127 := post1_2.Shift
+	t128 := post1_3.Shift
+	t129 := post1_4.Shift
+	t130 := post1_5.Shift
+	t131 := post1_6.Shift
+	t132 := post1_7.Shift
+	t133 := post1_8.Shift
+	t134 := post2_1.Shift
+	t135 := post2_2.Shift
+	t136 := post2_3.Shift
+	t137 := post2_4.Shift
+	t138 := post2_5.Shift
+	t139 := post2_6.Shift
+	t140 := post2_7.Shift
+	t141 := post2_8.Shift
+	t142 := tensorops.Fuse("a*b + c", h2, t93, post.Shift)
+	t143 := tensorops.ExpandLike(t110, t142)
+	t144 := tensorops.FuseInto(t143, "a + b", t143, tensorops.ExpandLike(t126, t142))
+	t145 := tensorops.ExpandLike(t111, t142)
+	t146 := tensorops.FuseInto(t145, "a + b", t145, tensorops.ExpandLike(t134, t142))
+	t147 := tensorops.ExpandLike(t112, t142)
+	t148 := tensorops.FuseInto(t147, "a + b", t147, tensorops.ExpandLike(t127, t142))
+	t149 := tensorops.ExpandLike(t113, t142)
+	t150 := tensorops.FuseInto(t149, "a + b", t149, tensorops.ExpandLike(t135, t142))
+	t151 := tensorops.ExpandLike(t114, t142)
+	t152 := tensorops.FuseInto(t151, "a + b", t151, tensorops.ExpandLike(t128, t142))
+	t153 := tensorops.ExpandLike(t115, t142)
+	t154 := tensorops.FuseInto(t153, "a + b", t153, tensorops.ExpandLike(t136, t142))
+	t155 := tensorops.ExpandLike(t116, t142)
+	t156 := tensorops.FuseInto(t155, "a + b", t155, tensorops.ExpandLike(t129, t142))
+	t157 := tensorops.ExpandLike(t117, t142)
+	t158 := tensorops.FuseInto(t157, "a + b", t157, tensorops.ExpandLike(t137, t142))
+	t159 := tensorops.ExpandLike(t118, t142)
+	t160 := tensorops.FuseInto(t159, "a + b", t159, tensorops.ExpandLike(t130, t142))
+	t161 := tensorops.ExpandLike(t119, t142)
+	t162 := tensorops.FuseInto(t161, "a + b", t161, tensorops.ExpandLike(t138, t142))
+	t163 := tensorops.ExpandLike(t120, t142)
+	t164 := tensorops.FuseInto(t163, "a + b", t163, tensorops.ExpandLike(t131, t142))
+	t165 := tensorops.ExpandLike(t121, t142)
+	t166 := tensorops.FuseInto(t165, "a + b", t165, tensorops.ExpandLike(t139, t142))
+	t167 := tensorops.ExpandLike(t122, t142)
+	t168 := tensorops.FuseInto(t167, "a + b", t167, tensorops.ExpandLike(t132, t142))
+	t169 := tensorops.ExpandLike(t123, t142)
+	t170 := tensorops.FuseInto(t169, "a + b", t169, tensorops.ExpandLike(t140, t142))
+	t171 := tensorops.ExpandLike(t124, t142)
+	t172 := tensorops.FuseInto(t171, "a + b", t171, tensorops.ExpandLike(t133, t142))
+	t173 := tensorops.ExpandLike(t125, t142)
+	t174 := tensorops.FuseInto(t173, "a + b", t173, tensorops.ExpandLike(t141, t142))
+	t175 := tensorops.FuseInto(t142, "a + b", x, t142)
+	t176 := tensorops.ExpandLike(t144, t175)
+	t177 := tensorops.FuseInto(t176, "a + b", tensorops.ExpandLike(x1_1, t175), t176)
+	t178 := tensorops.ExpandLike(t146, t175)
+	t179 := tensorops.FuseInto(t178, "a + b", tensorops.ExpandLike(x2_1, t175), t178)
+	t180 := tensorops.ExpandLike(t148, t175)
+	t181 := tensorops.FuseInto(t180, "a + b", tensorops.ExpandLike(x1_2, t175), t180)
+	t182 := tensorops.ExpandLike(t150, t175)
+	t183 := tensorops.FuseInto(t182, "a + b", tensorops.ExpandLike(x2_2, t175), t182)
+	t184 := tensorops.ExpandLike(t152, t175)
+	t185 := tensorops.FuseInto(t184, "a + b", tensorops.ExpandLike(x1_3, t175), t184)
+	t186 := tensorops.ExpandLike(t154, t175)
+	t187 := tensorops.FuseInto(t186, "a + b", tensorops.ExpandLike(x2_3, t175), t186)
+	t188 := tensorops.ExpandLike(t156, t175)
+	t189 := tensorops.FuseInto(t188, "a + b", tensorops.ExpandLike(x1_4, t175), t188)
+	t190 := tensorops.ExpandLike(t158, t175)
+	t191 := tensorops.FuseInto(t190, "a + b", tensorops.ExpandLike(x2_4, t175), t190)
+	t192 := tensorops.ExpandLike(t160, t175)
+	t193 := tensorops.FuseInto(t192, "a + b", tensorops.ExpandLike(x1_5, t175), t192)
+	t194 := tensorops.ExpandLike(t162, t175)
+	t195 := tensorops.FuseInto(t194, "a + b", tensorops.ExpandLike(x2_5, t175), t194)
+	t196 := tensorops.ExpandLike(t164, t175)
+	t197 := tensorops.FuseInto(t196, "a + b", tensorops.ExpandLike(x1_6, t175), t196)
+	t198 := tensorops.ExpandLike(t166, t175)
+	t199 := tensorops.FuseInto(t198, "a + b", tensorops.ExpandLike(x2_6, t175), t198)
+	t200 := tensorops.ExpandLike(t168, t175)
+	t201 := tensorops.FuseInto(t200, "a + b", tensorops.ExpandLike(x1_7, t175), t200)
+	t202 := tensorops.ExpandLike(t170, t175)
+	t203 := tensorops.FuseInto(t202, "a + b", tensorops.ExpandLike(x2_7, t175), t202)
+	t204 := tensorops.ExpandLike(t172, t175)
+	t205 := tensorops.FuseInto(t204, "a + b", tensorops.ExpandLike(x1_8, t175), t204)
+	t206 := tensorops.ExpandLike(t174, t175)
+	t207 := tensorops.FuseInto(t206, "a + b", tensorops.ExpandLike(x2_8, t175), t206)
+	return t175, t177, t181, t185, t189, t193, t197, t201, t205, t179, t183, t187, t191, t195, t199, t203, t207
+}
+
+// TowerLossLaplacian returns TowerLoss and its Laplacian with respect to t, Σᵢ ∂²TowerLoss/∂θᵢ²
+// over θ, the n elements of the tensors of t in the order of its fields (each element e of Blocks
+// in turn (e.W, the elements of e.Bs, e.Norm.Scale, e.Norm.Shift, e.Post.Scale, e.Post.Shift),
+// Out), each tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode:
+// towerLossTaylorWrtT propagates 8 unit directions at once, their first coefficients and the sum of
+// their second ones; ⌈n/8⌉ calls, which give TowerLoss's value too.
+func TowerLossLaplacian(t *Tower, x *T) (f, lap float64) {
+	t2 := t.Blocks
+	n := len(t2)
+	params := make([]*T, 0, 1)
+	for j := 0; j < n; j++ {
+		t10 := t2[j].Bs
+		params = append(append(params, t2[j].W), t10...)
+		t11 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t11.Scale, t11.Shift)
+	}
+	params = append(params, t.Out)
+	n2 := tensorops.ParamsSize(params)
+	lap = 0
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]*Tower, 8)
+		for l := 0; l < 8; l++ {
+			t4 := tensorops.ParamsBasis(params, i+l)
+			t5 := new(Tower)
+			us[l] = t5
+			t6 := t.Blocks
+			n3 := len(t6)
+			t7 := make([]Block, n3)
+			t5.Blocks = t7
+			off := 0
+			for j2 := 0; j2 < n3; j2++ {
+				t7[j2].W = t4[off]
+				t8 := off + 1 + len(t6[j2].Bs)
+				t7[j2].Bs = t4[off+1 : t8 : t8]
+				t7[j2].Norm.Scale = t4[t8]
+				t7[j2].Norm.Shift = t4[t8+1]
+				t9 := new(Affine)
+				t7[j2].Post = t9
+				t9.Scale = t4[t8+2]
+				t9.Shift = t4[t8+3]
+				off = t8 + 4
+			}
+			t5.Out = t4[off]
+		}
+		var t3 float64
+		f, _, _, _, _, _, _, _, _, t3 = towerLossTaylorWrtT(
+			t,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			x,
+		)
+		lap += 2 * t3
+	}
+	if n2 == 0 {
+		f = TowerLoss(t, x)
+	}
+	return f, lap
+}
+
+// towerLossTaylorWrtT propagates 8 second-order jets of TowerLoss at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of TowerLoss and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: t (t1, t2, t3, t4, t5, t6, t7, t8).
+func towerLossTaylorWrtT(
+	t, t1, t2, t3, t4, t5, t6, t7, t8 *Tower,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t9 := t1.Blocks
+	t1.Blocks = append(t9, make([]Block, max(len(t.Blocks)-len(t9), 0))...)
+	t10 := t2.Blocks
+	t2.Blocks = append(t10, make([]Block, max(len(t.Blocks)-len(t10), 0))...)
+	t11 := t3.Blocks
+	t3.Blocks = append(t11, make([]Block, max(len(t.Blocks)-len(t11), 0))...)
+	t12 := t4.Blocks
+	t4.Blocks = append(t12, make([]Block, max(len(t.Blocks)-len(t12), 0))...)
+	t13 := t5.Blocks
+	t5.Blocks = append(t13, make([]Block, max(len(t.Blocks)-len(t13), 0))...)
+	t14 := t6.Blocks
+	t6.Blocks = append(t14, make([]Block, max(len(t.Blocks)-len(t14), 0))...)
+	t15 := t7.Blocks
+	t7.Blocks = append(t15, make([]Block, max(len(t.Blocks)-len(t15), 0))...)
+	t16 := t8.Blocks
+	t8.Blocks = append(t16, make([]Block, max(len(t.Blocks)-len(t16), 0))...)
+	t17 := t.Blocks
+	t18 := t1.Blocks
+	t19 := t2.Blocks
+	t20 := t3.Blocks
+	t21 := t4.Blocks
+	t22 := t5.Blocks
+	t23 := t6.Blocks
+	t24 := t7.Blocks
+	t25 := t8.Blocks
+	n := len(t17)
+	var x1 *T
+	var x2 *T
+	var x3 *T
+	var x4 *T
+	var x5 *T
+	var x6 *T
+	var x7 *T
+	var x8 *T
+	var x9 *T
+	for i := 0; i < n; i++ {
+		b := t17[i]
+		b1 := t18[i]
+		b2 := t19[i]
+		b3 := t20[i]
+		b4 := t21[i]
+		b5 := t22[i]
+		b6 := t23[i]
+		b7 := t24[i]
+		b8 := t25[i]
+		t113 := b.Bs
+		t114 := new(Affine)
+		x, x1, x2, x3, x4, x5, x6, x7, x8, x9 = blockTaylor(
+			b.W,
+			b1.W,
+			b2.W,
+			b3.W,
+			b4.W,
+			b5.W,
+			b6.W,
+			b7.W,
+			b8.W,
+			nil,
+			t113,
+			b1.Bs,
+			b2.Bs,
+			b3.Bs,
+			b4.Bs,
+			b5.Bs,
+			b6.Bs,
+			b7.Bs,
+			b8.Bs,
+			make([]*T, len(t113), cap(t113)),
+			b.Norm,
+			b1.Norm,
+			b2.Norm,
+			b3.Norm,
+			b4.Norm,
+			b5.Norm,
+			b6.Norm,
+			b7.Norm,
+			b8.Norm,
+			Affine{},
+			b.Post,
+			b1.Post,
+			b2.Post,
+			b3.Post,
+			b4.Post,
+			b5.Post,
+			b6.Post,
+			b7.Post,
+			b8.Post,
+			t114,
+			x,
+			x1,
+			x2,
+			x3,
+			x4,
+			x5,
+			x6,
+			x7,
+			x8,
+			x9,
+		)
+	}
+	t26 := t1.Out
+	t27 := t2.Out
+	t28 := t3.Out
+	t29 := t4.Out
+	t30 := t5.Out
+	t31 := t6.Out
+	t32 := t7.Out
+	t33 := t8.Out
+	t34 := tensorops.MatMulEach(t.Out, false, x, x1, x2, x3, x4, x5, x6, x7, x8, x9)
+	t35 := t34[0]
+	t36 := t34[1]
+	t37 := t34[2]
+	t38 := t34[3]
+	t39 := t34[4]
+	t40 := t34[5]
+	t41 := t34[6]
+	t42 := t34[7]
+	t43 := t34[8]
+	t44 := t34[9]
+	t45 := tensorops.MatMulEach(t26, false, x, x1)
+	t46 := t45[1]
+	t47 := tensorops.Add(t36, t45[0])
+	t48 := tensorops.MatMulEach(t27, false, x, x2)
+	t49 := t48[1]
+	t50 := tensorops.Add(t37, t48[0])
+	t51 := tensorops.MatMulEach(t28, false, x, x3)
+	t52 := t51[1]
+	t53 := tensorops.Add(t38, t51[0])
+	t54 := tensorops.MatMulEach(t29, false, x, x4)
+	t55 := t54[1]
+	t56 := tensorops.Add(t39, t54[0])
+	t57 := tensorops.MatMulEach(t30, false, x, x5)
+	t58 := t57[1]
+	t59 := tensorops.Add(t40, t57[0])
+	t60 := tensorops.MatMulEach(t31, false, x, x6)
+	t61 := t60[1]
+	t62 := tensorops.Add(t41, t60[0])
+	t63 := tensorops.MatMulEach(t32, false, x, x7)
+	t64 := t63[1]
+	t65 := tensorops.Add(t42, t63[0])
+	t66 := tensorops.MatMulEach(t33, false, x, x8)
+	t67 := t66[1]
+	t68 := tensorops.Add(t43, t66[0])
+	t69 := tensorops.LogSumExp(t35, 1)
+	t70 := tensorops.Softmax(t35, 1)
+	t71 := tensorops.Fuse("Exp(a - b)", t35, tensorops.ExpandAxis(t69, t35, 1))
+	t72 := tensorops.Sum(t71, 1)
+	t73 := tensorops.Mul(t71, t47)
+	t74 := tensorops.Sum(t73, 1)
+	t75 := tensorops.ScalarDiv(1, t72)
+	t76 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t73, t47), 1)
+	t77 := tensorops.Mul(t71, t50)
+	t78 := tensorops.Sum(t77, 1)
+	t79 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t77, t50), 1)
+	t80 := tensorops.Mul(t71, t53)
+	t81 := tensorops.Sum(t80, 1)
+	t82 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t80, t53), 1)
+	t83 := tensorops.Fuse(
+		"0.5*(-(a*b)/c*a) + b*d + (0.5*(-(e*b)/c*e) + b*f) + (0.5*(-(g*b)/c*g) + b*h)",
+		t74,
+		t75,
+		t72,
+		t76,
+		t78,
+		t79,
+		t81,
+		t82,
+	)
+	t84 := tensorops.Mul(t71, t56)
+	t85 := tensorops.Sum(t84, 1)
+	t86 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t84, t56), 1)
+	t87 := tensorops.Mul(t71, t59)
+	t88 := tensorops.Sum(t87, 1)
+	t89 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t87, t59), 1)
+	t90 := tensorops.FuseInto(
+		t83,
+		"a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)",
+		t83,
+		t85,
+		t75,
+		t72,
+		t86,
+		t88,
+		t89,
+	)
+	t91 := tensorops.Mul(t71, t62)
+	t92 := tensorops.Sum(t91, 1)
+	t93 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t91, t62), 1)
+	t94 := tensorops.Mul(t71, t65)
+	t95 := tensorops.Sum(t94, 1)
+	t96 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t94, t65), 1)
+	t97 := tensorops.FuseInto(
+		t90,
+		"a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)",
+		t90,
+		t92,
+		t75,
+		t72,
+		t93,
+		t95,
+		t96,
+	)
+	t98 := tensorops.Mul(t71, t68)
+	t99 := tensorops.Sum(t98, 1)
+	t100 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t98, t68), 1)
+	t101 := tensorops.Fuse(
+		"a*(b + c + d + e + f + g + h + i + j)",
+		t71,
+		t46,
+		t49,
+		t52,
+		t55,
+		t58,
+		t61,
+		t64,
+		t67,
+		t44,
+	)
+	t102 := tensorops.Sum(t101, 1)
+	t103 := tensorops.FuseInto(t97, "a + (0.5*(-(b*c)/d*b) + c*e) + c*f", t97, t99, t75, t72, t100, t102)
+	t104 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t47), 1))
+	t105 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t50), 1))
+	t106 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t53), 1))
+	t107 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t56), 1))
+	t108 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t59), 1))
+	t109 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t62), 1))
+	t110 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t65), 1))
+	t111 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t68), 1))
+	t112 := tensorops.SumAll(t103)
+	return tensorops.SumAll(t69), t104, t105, t106, t107, t108, t109, t110, t111, t112
+}
+
+// blockTaylor propagates 8 second-order jets of block at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
+// second coefficients in p9,
+// it returns the results of block and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: w (w1, w2, w3, w4, w5, w6, w7, w8, w9), biases (biases1, biases2, biases3,
+// biases4, biases5, biases6, biases7, biases8, biases9), norm (norm1, norm2, norm3, norm4, norm5,
+// norm6, norm7, norm8, norm9), post (post1, post2, post3, post4, post5, post6, post7, post8,
+// post9), x (x1, x2, x3, x4, x5, x6, x7, x8, x9).
+func blockTaylor(
+	w, w1, w2, w3, w4, w5, w6, w7, w8, w9 *T,
+	biases, biases1, biases2, biases3, biases4, biases5, biases6, biases7, biases8, biases9 []*T,
+	norm, norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8, norm9 Affine,
+	post, post1, post2, post3, post4, post5, post6, post7, post8, post9 *Affine,
+	x, x1, x2, x3, x4, x5, x6, x7, x8, x9 *T,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	t := tensorops.MatMulEach(w, false, x, x1, x2, x3, x4, x5, x6, x7, x8, x9)
+	h := t[0]
+	t2 := t[1]
+	t3 := t[2]
+	t4 := t[3]
+	t5 := t[4]
+	t6 := t[5]
+	t7 := t[6]
+	t8 := t[7]
+	t9 := t[8]
+	t10 := t[9]
+	t11 := tensorops.MatMulEach(w1, false, x, x1)
+	t12 := t11[1]
+	h1 := tensorops.Add(t2, t11[0])
+	t13 := tensorops.MatMulEach(w2, false, x, x2)
+	t14 := t13[1]
+	h2 := tensorops.Add(t3, t13[0])
+	t15 := tensorops.MatMulEach(w3, false, x, x3)
+	t16 := t15[1]
+	h3 := tensorops.Add(t4, t15[0])
+	t17 := tensorops.MatMulEach(w4, false, x, x4)
+	t18 := t17[1]
+	h4 := tensorops.Add(t5, t17[0])
+	t19 := tensorops.MatMulEach(w5, false, x, x5)
+	t20 := t19[1]
+	h5 := tensorops.Add(t6, t19[0])
+	t21 := tensorops.MatMulEach(w6, false, x, x6)
+	t22 := t21[1]
+	h6 := tensorops.Add(t7, t21[0])
+	t23 := tensorops.MatMulEach(w7, false, x, x7)
+	t24 := t23[1]
+	h7 := tensorops.Add(t8, t23[0])
+	t25 := tensorops.MatMulEach(w8, false, x, x8)
+	h8 := tensorops.Add(t9, t25[0])
+	t26 := tensorops.MatMul(x, w9)
+	h9 := tensorops.FuseInto(
+		t26,
+		"a + b + c + d + e + f + g + h + (i + j)",
+		t12,
+		t14,
+		t16,
+		t18,
+		t20,
+		t22,
+		t24,
+		t25[1],
+		t26,
+		t10,
+	)
+	for i := 0; i < len(biases); i++ {
+		h = tensorops.Add(h, biases[i])
+		t137 := tensorops.ExpandLike(biases1[i], h)
+		h1 = tensorops.Add(tensorops.ExpandLike(h1, h), t137)
+		t138 := tensorops.ExpandLike(biases2[i], h)
+		h2 = tensorops.Add(tensorops.ExpandLike(h2, h), t138)
+		t139 := tensorops.ExpandLike(biases3[i], h)
+		h3 = tensorops.Add(tensorops.ExpandLike(h3, h), t139)
+		t140 := tensorops.ExpandLike(biases4[i], h)
+		h4 = tensorops.Add(tensorops.ExpandLike(h4, h), t140)
+		t141 := tensorops.ExpandLike(biases5[i], h)
+		h5 = tensorops.Add(tensorops.ExpandLike(h5, h), t141)
+		t142 := tensorops.ExpandLike(biases6[i], h)
+		h6 = tensorops.Add(tensorops.ExpandLike(h6, h), t142)
+		t143 := tensorops.ExpandLike(biases7[i], h)
+		h7 = tensorops.Add(tensorops.ExpandLike(h7, h), t143)
+		t144 := tensorops.ExpandLike(biases8[i], h)
+		h8 = tensorops.Add(tensorops.ExpandLike(h8, h), t144)
+		t145 := tensorops.ExpandLike(biases9[i], h)
+		h9 = tensorops.Add(tensorops.ExpandLike(h9, h), t145)
+	}
+	t27 := tensorops.Tanh(h)
+	t28 := tensorops.TanhJVP(t27, h1)
+	t29 := tensorops.TanhJVP(t27, h2)
+	t30 := tensorops.TanhJVP(t27, h3)
+	t31 := tensorops.Fuse(
+		"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
+		t27,
+		t28,
+		h1,
+		t29,
+		h2,
+		t30,
+		h3,
+	)
+	t32 := tensorops.TanhJVP(t27, h4)
+	t33 := tensorops.TanhJVP(t27, h5)
+	t34 := tensorops.TanhJVP(t27, h6)
+	t35 := tensorops.FuseInto(
+		t31,
+		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
+		t31,
+		t27,
+		t32,
+		h4,
+		t33,
+		h5,
+		t34,
+		h6,
+	)
+	t36 := tensorops.TanhJVP(t27, h7)
+	t37 := tensorops.TanhJVP(t27, h8)
+	t38 := norm.Scale
+	t39 := norm1.Scale
+	t40 := norm2.Scale
+	t41 := norm3.Scale
+	t42 := norm4.Scale
+	t43 := norm5.Scale
+	t44 := norm6.Scale
+	t45 := norm7.Scale
+	t46 := norm8.Scale
+	t47 := tensorops.Fuse("a*b + c*d", t38, t28, t27, t39)
+	t48 := tensorops.Fuse("a*b + c*d", t38, t29, t27, t40)
+	t49 := tensorops.Fuse("a*b + c*d", t38, t30, t27, t41)
+	t50 := tensorops.Fuse(
+		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
+		t39,
+		t28,
+		t40,
+		t29,
+		t41,
+		t30,
+	)
+	t51 := tensorops.Fuse("a*b + c*d", t38, t32, t27, t42)
+	t52 := tensorops.Fuse("a*b + c*d", t38, t33, t27, t43)
+	t53 := tensorops.Fuse("a*b + c*d", t38, t34, t27, t44)
+	t54 := tensorops.FuseInto(
+		t50,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
+		t50,
+		t42,
+		t32,
+		t43,
+		t33,
+		t44,
+		t34,
+	)
+	t55 := tensorops.Fuse("a*b + c*d", t38, t36, t27, t45)
+	t56 := tensorops.Fuse("a*b + c*d", t38, t37, t27, t46)
+	t57 := tensorops.FuseInto(
+		t35,
+		"a*(b + 0.5*(-(c*d + d*c)*e) + 0.5*(-(c*f + f*c)*g) + (1 - c*c)*h) + c*i",
+		t38,
+		t35,
+		t27,
+		t36,
+		h7,
+		t37,
+		h8,
+		h9,
+		norm9.Scale,
+	)
+	t58 := tensorops.FuseInto(
+		t54,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + f",
+		t54,
+		t45,
+		t36,
+		t46,
+		t37,
+		t57,
+	)
+	h10 := tensorops.Fuse("a*b + c", t27, t38, norm.Shift)
+	t59 := tensorops.ExpandLike(t47, h10)
+	h1_2 := tensorops.FuseInto(t59, "a + b", t59, tensorops.ExpandLike(norm1.Shift, h10))
+	t60 := tensorops.ExpandLike(t48, h10)
+	h2_2 := tensorops.FuseInto(t60, "a + b", t60, tensorops.ExpandLike(norm2.Shift, h10))
+	t61 := tensorops.ExpandLike(t49, h10)
+	h3_2 := tensorops.FuseInto(t61, "a + b", t61, tensorops.ExpandLike(norm3.Shift, h10))
+	t62 := tensorops.ExpandLike(t51, h10)
+	h4_2 := tensorops.FuseInto(t62, "a + b", t62, tensorops.ExpandLike(norm4.Shift, h10))
+	t63 := tensorops.ExpandLike(t52, h10)
+	h5_2 := tensorops.FuseInto(t63, "a + b", t63, tensorops.ExpandLike(norm5.Shift, h10))
+	t64 := tensorops.ExpandLike(t53, h10)
+	h6_2 := tensorops.FuseInto(t64, "a + b", t64, tensorops.ExpandLike(norm6.Shift, h10))
+	t65 := tensorops.ExpandLike(t55, h10)
+	h7_2 := tensorops.FuseInto(t65, "a + b", t65, tensorops.ExpandLike(norm7.Shift, h10))
+	t66 := tensorops.ExpandLike(t56, h10)
+	h8_2 := tensorops.FuseInto(t66, "a + b", t66, tensorops.ExpandLike(norm8.Shift, h10))
+	t67 := tensorops.ExpandLike(t58, h10)
+	t68 := tensorops.ExpandLike(norm9.Shift, h10)
+	t69 := post.Scale
+	t70 := post1.Scale
+	t71 := post2.Scale
+	t72 := post3.Scale
+	t73 := post4.Scale
+	t74 := post5.Scale
+	t75 := post6.Scale
+	t76 := post7.Scale
+	t77 := post8.Scale
+	t78 := post9.Scale
+	t79 := tensorops.Fuse("a*b + c*d", t69, h1_2, h10, t70)
+	t80 := tensorops.Fuse("a*b + c*d", t69, h2_2, h10, t71)
+	t81 := tensorops.Fuse("a*b + c*d", t69, h3_2, h10, t72)
+	t82 := tensorops.Fuse(
+		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
+		t70,
+		h1_2,
+		t71,
+		h2_2,
+		t72,
+		h3_2,
+	)
+	t83 := tensorops.Fuse("a*b + c*d", t69, h4_2, h10, t73)
+	t84 := tensorops.Fuse("a*b + c*d", t69, h5_2, h10, t74)
+	t85 := tensorops.Fuse("a*b + c*d", t69, h6_2, h10, t75)
+	t86 := tensorops.FuseInto(
+		t82,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
+		t82,
+		t73,
+		h4_2,
+		t74,
+		h5_2,
+		t75,
+		h6_2,
+	)
+	t87 := tensorops.Fuse("a*b + c*d", t69, h7_2, h10, t76)
+	t88 := tensorops.Fuse("a*b + c*d", t69, h8_2, h10, t77)
+	t89 := tensorops.FuseInto(
+		t86,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (f*(g + h) + i*j)",
+		t86,
+		t76,
+		h7_2,
+		t77,
+		h8_2,
+		t69,
+		t67,
+		t68,
+		h10,
+		t78,
+	)
+	t90 := post1.Shift
+	t91 := post2.Shift
+	t92 := post3.Shift
+	t93 := post4.Shift
+	t94 := post5.Shift
+	t95 := post6.Shift
+	t96 := post7.Shift
+	t97 := post8.Shift
+	t98 := post9.Shift
+	t99 := tensorops.Fuse("a*b + c", h10, t69, post.Shift)
+	t100 := tensorops.ExpandLike(t79, t99)
+	t101 := tensorops.FuseInto(t100, "a + b", t100, tensorops.ExpandLike(t90, t99))
+	t102 := tensorops.ExpandLike(t80, t99)
+	t103 := tensorops.FuseInto(t102, "a + b", t102, tensorops.ExpandLike(t91, t99))
+	t104 := tensorops.ExpandLike(t81, t99)
+	t105 := tensorops.FuseInto(t104, "a + b", t104, tensorops.ExpandLike(t92, t99))
+	t106 := tensorops.ExpandLike(t83, t99)
+	t107 := tensorops.FuseInto(t106, "a + b", t106, tensorops.ExpandLike(t93, t99))
+	t108 := tensorops.ExpandLike(t84, t99)
+	t109 := tensorops.FuseInto(t108, "a + b", t108, tensorops.ExpandLike(t94, t99))
+	t110 := tensorops.ExpandLike(t85, t99)
+	t111 := tensorops.FuseInto(t110, "a + b", t110, tensorops.ExpandLike(t95, t99))
+	t112 := tensorops.ExpandLike(t87, t99)
+	t113 := tensorops.FuseInto(t112, "a + b", t112, tensorops.ExpandLike(t96, t99))
+	t114 := tensorops.ExpandLike(t88, t99)
+	t115 := tensorops.FuseInto(t114, "a + b", t114, tensorops.ExpandLike(t97, t99))
+	t116 := tensorops.ExpandLike(t89, t99)
+	t117 := tensorops.FuseInto(t116, "a + b", t116, tensorops.ExpandLike(t98, t99))
+	t118 := tensorops.FuseInto(t99, "a + b", x, t99)
+	t119 := tensorops.ExpandLike(t101, t118)
+	t120 := tensorops.FuseInto(t119, "a + b", tensorops.ExpandLike(x1, t118), t119)
+	t121 := tensorops.ExpandLike(t103, t118)
+	t122 := tensorops.FuseInto(t121, "a + b", tensorops.ExpandLike(x2, t118), t121)
+	t123 := tensorops.ExpandLike(t105, t118)
+	t124 := tensorops.FuseInto(t123, "a + b", tensorops.ExpandLike(x3, t118), t123)
+	t125 := tensorops.ExpandLike(t107, t118)
+	t126 := tensorops.FuseInto(t125, "a + b", tensorops.ExpandLike(x4, t118), t125)
+	t127 := tensorops.ExpandLike(t109, t118)
+	t128 := tensorops.FuseInto(t127, "a + b", tensorops.ExpandLike(x5, t118), t127)
+	t129 := tensorops.ExpandLike(t111, t118)
+	t130 := tensorops.FuseInto(t129, "a + b", tensorops.ExpandLike(x6, t118), t129)
+	t131 := tensorops.ExpandLike(t113, t118)
+	t132 := tensorops.FuseInto(t131, "a + b", tensorops.ExpandLike(x7, t118), t131)
+	t133 := tensorops.ExpandLike(t115, t118)
+	t134 := tensorops.FuseInto(t133, "a + b", tensorops.ExpandLike(x8, t118), t133)
+	t135 := tensorops.ExpandLike(t117, t118)
+	t136 := tensorops.FuseInto(t135, "a + b", tensorops.ExpandLike(x9, t118), t135)
+	return t118, t120, t122, t124, t126, t128, t130, t132, t134, t136
+}
+
+// TowerLossVGrad computes TowerLossV and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: t (into *tBar).
+// Fixed inputs: x.
+// Results: the value of TowerLossV, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
+	var tapeValuesBuf [64]Affine
+	t2 := tapeValuesBuf[:0]
+	var tapePointersBuf [64]*T
+	t3 := tapePointersBuf[:0]
+	var t22 Affine
+	var bBar2 Block
+	t4 := t.Blocks
+	t5 := tBar.Blocks
+	n := len(t4)
+	tBar.Blocks = append(t5, make([]Block, max(n-len(t5), 0))...)
+	t6 := *tBar
+	trips := max(n+2, 0)
+	tapePointers := slices.Grow(t3, trips*2)
+	tapeValues := slices.Grow(t2, trips)
+	for i := 0; i < n; i++ {
+		b2 := t4[i]
+		t20 := b2.W
+		t21 := b2.Norm
+		x2 := block(t20, b2.Bs, t21, b2.Post, x)
+		tapePointers = append(tapePointers, t20, x)
+		tapeValues = append(tapeValues, t21)
+		x = x2
+	}
+	t7 := t.Out
+	t8 := tensorops.MatMul(x, t7)
+	t9 := tensorops.LogSumExp(t8, 1)
+	t10 := tensorops.SumAll(t9)
+	t11 := tensorops.ExpandAxis(tensorops.FullLike(t9, 1), t8, 1)
+	t12 := tensorops.Mul(t11, tensorops.Softmax(t8, 1))
+	xBar := tensorops.MatMulGradA(t12, x, t7, false, false)
+	tBar.Out = tensorops.AccumulateMatMulGradB(tBar.Out, t12, x, t7, false, false)
+	var xBar2 *T
+	i2 := n - 1
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		t13 := len(tapeValues) - 1
+		n2 := len(tapePointers)
+		t14 := n2 - 2
+		b := t4[i2]
+		bBar := t6.Blocks[i2]
+		var t15 *T
+		var t16 Affine
+		t15, t16, xBar = blockReverse(
+			tapePointers[t14],
+			b.Bs,
+			bBar.Bs,
+			tapeValues[t13],
+			b.Post,
+			bBar.Post,
+			tapePointers[n2-1],
+			xBar2,
+		)
+		t22.Scale = tensorops.Accumulate(t22.Scale, t16.Scale)
+		t22.Shift = tensorops.Accumulate(t22.Shift, t16.Shift)
+		t17 := t22
+		t22 = Affine{}
+		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t17.Scale)
+		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t17.Shift)
+		bBar2.W = tensorops.Accumulate(bBar2.W, t15)
+		t18 := bBar2
+		bBar2 = Block{}
+		t6.Blocks[i2].W = tensorops.Accumulate(t6.Blocks[i2].W, t18.W)
+		t19 := t18.Norm
+		t6.Blocks[i2].Norm.Scale = tensorops.Accumulate(t6.Blocks[i2].Norm.Scale, t19.Scale)
+		t6.Blocks[i2].Norm.Shift = tensorops.Accumulate(t6.Blocks[i2].Norm.Shift, t19.Shift)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t14]
+		tapeValues = tapeValues[:t13]
+	}
+	return t10
+}
+
+// TowerLossVHVP returns TowerLossV and the Hessian-vector product ∇²TowerLossV·v, the Hessian taken
+// with respect to t, by forward mode over reverse mode: the directional derivative of the gradient
+// of TowerLossV (towerLossVGradJVP). Each product is a fresh value of t's type, zeros where it is
+// zero (never a nil tensor). A direction has t's shape: its slices (of tensors, of structs, in the
+// elements of a slice too) have t's lengths, its nested structs by pointer (the elements of a slice
+// of pointers too) are there (it panics otherwise, naming them); a nil tensor in it is zero.
+// Nothing needs sizing: the results have t's lengths.
+func TowerLossVHVP(t, v Tower, x *T) (f float64, hv Tower) {
+	t2 := t.Blocks
+	n := len(t2)
+	params := make([]*T, 0, 1)
+	for j := 0; j < n; j++ {
+		t15 := t2[j].Bs
+		params = append(append(params, t2[j].W), t15...)
+		t16 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t16.Scale, t16.Shift)
+	}
+	params = append(params, t.Out)
+	t17 := v
+	t3 := t17.Blocks
+	t4 := t.Blocks
+	n2 := len(t4)
+	if len(t3) != n2 {
+		panic("TowerLossVHVP: len(v.Blocks) != len(t.Blocks)")
+	}
+	for j2 := 0; j2 < n2; j2++ {
+		if len(t3[j2].Bs) != len(t4[j2].Bs) {
+			panic("TowerLossVHVP: len(v.Blocks[j].Bs) != len(t.Blocks[j].Bs)")
+		}
+		if t3[j2].Post == nil {
+			panic("TowerLossVHVP: v.Blocks[j].Post is nil")
+		}
+	}
+	tBar := new(Tower)
+	t5 := t.Blocks
+	n3 := len(t5)
+	t6 := make([]Block, n3)
+	tBar.Blocks = t6
+	for j3 := 0; j3 < n3; j3++ {
+		t6[j3].Bs = make([]*T, len(t5[j3].Bs))
+		t14 := new(Affine)
+		t6[j3].Post = t14
+	}
+	hv2 := new(Tower)
+	t7 := t.Blocks
+	n4 := len(t7)
+	t8 := make([]Block, n4)
+	hv2.Blocks = t8
+	for j4 := 0; j4 < n4; j4++ {
+		t8[j4].Bs = make([]*T, len(t7[j4].Bs))
+		t13 := new(Affine)
+		t8[j4].Post = t13
+	}
+	f, _ = towerLossVGradJVP(t, v, tBar, hv2, x)
+	t9 := hv2.Blocks
+	n5 := len(t9)
+	off := 0
+	for j5 := 0; j5 < n5; j5++ {
+		t9[j5].W = tensorops.OrZerosLike(t9[j5].W, params[off])
+		t10 := t9[j5].Bs
+		t11 := off + 1 + len(t10)
+		t9[j5].Bs = tensorops.ParamsOrZeros(t10, params[off+1:t11])
+		t9[j5].Norm.Scale = tensorops.OrZerosLike(t9[j5].Norm.Scale, params[t11])
+		t9[j5].Norm.Shift = tensorops.OrZerosLike(t9[j5].Norm.Shift, params[t11+1])
+		t12 := t9[j5].Post
+		t12.Scale = tensorops.OrZerosLike(t12.Scale, params[t11+2])
+		t12.Shift = tensorops.OrZerosLike(t12.Shift, params[t11+3])
+		off = t11 + 4
+	}
+	hv2.Out = tensorops.OrZerosLike(hv2.Out, params[off])
+	return f, *hv2
+}
+
+// towerLossVGradJVP computes TowerLossVGrad and its derivative along the tangents (forward mode).
+//
+// Varied inputs: t (tangent dt), tBar (tangent dtBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of TowerLossVGrad; its tangent.
+// Shadows: dt, dtBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values TowerLossVGrad writes are written (overwritten) into the shadows: tBar
+// into dtBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64) {
+	t2 := t.Blocks
+	t3 := dt.Blocks
+	n := len(t2)
+	dt.Blocks = append(t3, make([]Block, max(n-len(t3), 0))...)
+	dt2 := dt
+	t4 := dtBar.Blocks
+	dtBar.Blocks = append(t4, make([]Block, max(len(tBar.Blocks)-len(t4), 0))...)
+	var tapeValuesBuf [64]Affine
+	var dtapeValuesBuf [64]Affine
+	t5 := tapeValuesBuf[:0]
+	t6 := dtapeValuesBuf[:0]
+	var tapePointersBuf [64]*T
+	var dtapePointersBuf [64]*T
+	t7 := tapePointersBuf[:0]
+	t8 := dtapePointersBuf[:0]
+	var t62 Affine
+	var t63 Affine
+	var bBar2 Block
+	var dbBar2 Block
+	t9 := dt2.Blocks
+	t10 := tBar.Blocks
+	t11 := dtBar.Blocks
+	t12 := max(n-len(t10), 0)
+	t13 := append(t10, make([]Block, t12)...)
+	t14 := append(t11, make([]Block, t12)...)
+	tBar.Blocks = t13
+	dtBar.Blocks = t14
+	t15 := *tBar
+	t16 := *dtBar
+	trips := max(n+2, 0)
+	t17 := trips * 2
+	t18 := append(t7, make([]*T, t17)...)
+	t19 := append(t8, make([]*T, t17)...)
+	n2 := len(t7)
+	t20 := append(t5, make([]Affine, trips)...)
+	n3 := len(t5)
+	tapePointers := t18[:n2]
+	dtapePointers := t19[:n2]
+	tapeValues := t20[:n3]
+	dtapeValues := append(t6, make([]Affine, trips)...)[:n3]
+	var dx *T
+	i := 0
+	for i < n {
+		b2 := t2[i]
+		db2 := t9[i]
+		t58 := b2.W
+		t59 := db2.W
+		t60 := b2.Norm
+		t61 := db2.Norm
+		x2, dx2 := blockJVP(t58, t59, b2.Bs, db2.Bs, t60, t61, b2.Post, db2.Post, x, dx)
+		i++
+		tapePointers = append(tapePointers, t58, x)
+		dtapePointers = append(dtapePointers, t59, dx)
+		tapeValues = append(tapeValues, t60)
+		dtapeValues = append(dtapeValues, t61)
+		x = x2
+		dx = dx2
+	}
+	t21 := t.Out
+	t22 := dt2.Out
+	t23 := tensorops.MatMulEach(t21, false, x, dx)
+	t24 := t23[0]
+	t25 := tensorops.MatMul(x, t22)
+	t26 := tensorops.FuseInto(t25, "a + b", t23[1], t25)
+	t27 := tensorops.LogSumExp(t24, 1)
+	t28 := tensorops.SumAll(t27)
+	i2 := n - 1
+	t29 := tensorops.ExpandAxis(tensorops.FullLike(t27, 1), t24, 1)
+	t30 := tensorops.Softmax(t24, 1)
+	t31 := tensorops.Mul(t29, t30)
+	t32 := tensorops.Mul(t29, tensorops.SoftmaxJVP(t30, t26, 1))
+	t33 := tensorops.MatMulGradAEach(x, t21, false, t31, t32)
+	xBar := t33[0]
+	t34 := tensorops.MatMulGradA(t31, x, t22, false, false)
+	dxBar := tensorops.FuseInto(t34, "a + b", t33[1], t34)
+	t35 := dtBar.Out
+	t36 := tensorops.AccumulateMatMulGradB(tBar.Out, t31, x, t21, false, false)
+	t37 := tensorops.MatMulGradB(t32, x, t21, false, false)
+	t38 := tensorops.MatMulGradB(t31, dx, t21, false, false)
+	t39 := tensorops.FuseInto(t37, "a + b + c", t35, t37, t38)
+	tBar.Out = t36
+	dtBar.Out = t39
+	var xBar2 *T
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar = tensorops.ExpandLike(dxBar, xBar2)
+		t40 := len(tapeValues) - 1
+		n4 := len(tapePointers)
+		t41 := n4 - 2
+		t42 := n4 - 1
+		b := t2[i2]
+		db := t9[i2]
+		bBar := t15.Blocks[i2]
+		dbBar := t16.Blocks[i2]
+		var t43, t44 *T
+		var t45, t46 Affine
+		t43, t45, xBar, t44, t46, dxBar = blockReverseJVP(
+			tapePointers[t41],
+			dtapePointers[t41],
+			b.Bs,
+			db.Bs,
+			bBar.Bs,
+			dbBar.Bs,
+			tapeValues[t40],
+			dtapeValues[t40],
+			b.Post,
+			db.Post,
+			bBar.Post,
+			dbBar.Post,
+			tapePointers[t42],
+			dtapePointers[t42],
+			xBar2,
+			dxBar,
+		)
+		t62.Scale = tensorops.Accumulate(t62.Scale, t45.Scale)
+		t63.Scale = tensorops.Add(t63.Scale, t46.Scale)
+		t62.Shift = tensorops.Accumulate(t62.Shift, t45.Shift)
+		t63.Shift = tensorops.Add(t63.Shift, t46.Shift)
+		t47 := t62
+		t48 := t63
+		t62 = Affine{}
+		t63 = Affine{}
+		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t47.Scale)
+		dbBar2.Norm.Scale = tensorops.Add(dbBar2.Norm.Scale, t48.Scale)
+		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t47.Shift)
+		dbBar2.Norm.Shift = tensorops.Add(dbBar2.Norm.Shift, t48.Shift)
+		bBar2.W = tensorops.Accumulate(bBar2.W, t43)
+		dbBar2.W = tensorops.Add(dbBar2.W, t44)
+		t49 := bBar2
+		t50 := dbBar2
+		bBar2 = Block{}
+		t64 := Block{}
+		t51 := t64.Bs
+		t52 := new(Affine)
+		dbBar2 = Block{
+			Bs:   make([]*T, len(t51), cap(t51)),
+			Post: t52,
+		}
+		t53 := t16.Blocks[i2].W
+		t15.Blocks[i2].W = tensorops.Accumulate(t15.Blocks[i2].W, t49.W)
+		t16.Blocks[i2].W = tensorops.Add(t53, t50.W)
+		t54 := t16.Blocks[i2].Norm.Scale
+		t55 := t49.Norm
+		t56 := t50.Norm
+		t15.Blocks[i2].Norm.Scale = tensorops.Accumulate(t15.Blocks[i2].Norm.Scale, t55.Scale)
+		t16.Blocks[i2].Norm.Scale = tensorops.Add(t54, t56.Scale)
+		t57 := t16.Blocks[i2].Norm.Shift
+		t15.Blocks[i2].Norm.Shift = tensorops.Accumulate(t15.Blocks[i2].Norm.Shift, t55.Shift)
+		t16.Blocks[i2].Norm.Shift = tensorops.Add(t57, t56.Shift)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t41]
+		dtapePointers = dtapePointers[:t41]
+		tapeValues = tapeValues[:t40]
+		dtapeValues = dtapeValues[:t40]
+	}
+	return t28, 0
+}
+
+// TowerLossVHessian returns TowerLossV and its Hessian with respect to t, a [n, n] tensor (marked
+// symmetric) over θ, the n elements of the tensors of t in the order of its fields (each element e
+// of Blocks in turn (e.W, the elements of e.Bs, e.Norm.Scale, e.Norm.Shift, e.Post.Scale,
+// e.Post.Shift), Out), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] =
+// ∂²TowerLossV/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by forward
+// mode over reverse mode (towerLossVGradJVPLanes8, the JVP of the gradient along 8 unit directions
+// at once, ⌈n/8⌉ calls, which give TowerLossV's value too), then (H + Hᵀ)/2, exactly symmetric.
+func TowerLossVHessian(t Tower, x *T) (f float64, h *T) {
+	t2 := t.Blocks
+	n := len(t2)
+	params := make([]*T, 0, 1)
+	for j := 0; j < n; j++ {
+		t18 := t2[j].Bs
+		params = append(append(params, t2[j].W), t18...)
+		t19 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t19.Scale, t19.Shift)
+	}
+	params = append(params, t.Out)
+	n2 := tensorops.ParamsSize(params)
+	rows := make([]*T, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		us := make([]Tower, 8)
+		for l := 0; l < 8; l++ {
+			t13 := tensorops.ParamsBasis(params, i+l)
+			t14 := t.Blocks
+			n6 := len(t14)
+			t15 := make([]Block, n6)
+			us[l].Blocks = t15
+			off := 0
+			for j5 := 0; j5 < n6; j5++ {
+				t15[j5].W = t13[off]
+				t16 := off + 1 + len(t14[j5].Bs)
+				t15[j5].Bs = t13[off+1 : t16 : t16]
+				t15[j5].Norm.Scale = t13[t16]
+				t15[j5].Norm.Shift = t13[t16+1]
+				t17 := new(Affine)
+				t15[j5].Post = t17
+				t17.Scale = t13[t16+2]
+				t17.Shift = t13[t16+3]
+				off = t16 + 4
+			}
+			us[l].Out = t13[off]
+		}
+		u1 := us[0]
+		u2 := us[1]
+		u3 := us[2]
+		u4 := us[3]
+		u5 := us[4]
+		u6 := us[5]
+		u7 := us[6]
+		u8 := us[7]
+		tBar := new(Tower)
+		t3 := t.Blocks
+		n3 := len(t3)
+		t4 := make([]Block, n3)
+		tBar.Blocks = t4
+		for j2 := 0; j2 < n3; j2++ {
+			t4[j2].Bs = make([]*T, len(t3[j2].Bs))
+			t12 := new(Affine)
+			t4[j2].Post = t12
+		}
+		hvs := make([]*Tower, 8)
+		for l2 := 0; l2 < 8; l2++ {
+			t8 := new(Tower)
+			t9 := t.Blocks
+			n5 := len(t9)
+			t10 := make([]Block, n5)
+			t8.Blocks = t10
+			for j4 := 0; j4 < n5; j4++ {
+				t10[j4].Bs = make([]*T, len(t9[j4].Bs))
+				t11 := new(Affine)
+				t10[j4].Post = t11
+			}
+			hvs[l2] = t8
+		}
+		f, _, _, _, _, _, _, _, _ = towerLossVGradJVPLanes8(
+			t,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+			u8,
+			tBar,
+			hvs[0],
+			hvs[1],
+			hvs[2],
+			hvs[3],
+			hvs[4],
+			hvs[5],
+			hvs[6],
+			hvs[7],
+			x,
+		)
+		for l3 := 0; l3 < 8; l3++ {
+			hvsl := hvs[l3]
+			t5 := hvsl.Blocks
+			n4 := len(t5)
+			ts := make([]*T, 0, 1)
+			for j3 := 0; j3 < n4; j3++ {
+				t6 := t5[j3].Bs
+				ts = append(append(ts, t5[j3].W), t6...)
+				t7 := t5[j3].Post
+				ts = append(ts, t5[j3].Norm.Scale, t5[j3].Norm.Shift, t7.Scale, t7.Shift)
+			}
+			rows[i+l3] = tensorops.ParamsFlatten(append(ts, hvsl.Out), params)
+		}
+	}
+	if n2 == 0 {
+		f = TowerLossV(t, x)
+	}
+	return f, tensorops.ParamsHessian(rows[:n2], params...)
+}
+
+// towerLossVGradJVPLanes8 computes TowerLossVGrad and its derivatives along 8 directions at once
+// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
+// TowerLossVGrad's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: t (tangents dt1, dt2, dt3, dt4, dt5, dt6, dt7, dt8), tBar (tangents dtBar1,
+// dtBar2, dtBar3, dtBar4, dtBar5, dtBar6, dtBar7, dtBar8).
+// Fixed inputs (zero tangents): x.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func towerLossVGradJVPLanes8(
+	t, dt1, dt2, dt3, dt4, dt5, dt6, dt7, dt8 Tower,
+	tBar, dtBar1, dtBar2, dtBar3, dtBar4, dtBar5, dtBar6, dtBar7, dtBar8 *Tower,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t2 := t.Blocks
+	t3 := dt1.Blocks
+	n := len(t2)
+	dt1.Blocks = append(t3, make([]Block, max(n-len(t3), 0))...)
+	dt1_2 := dt1
+	t4 := dt2.Blocks
+	dt2.Blocks = append(t4, make([]Block, max(n-len(t4), 0))...)
+	dt2_2 := dt2
+	t5 := dt3.Blocks
+	dt3.Blocks = append(t5, make([]Block, max(n-len(t5), 0))...)
+	dt3_2 := dt3
+	t6 := dt4.Blocks
+	dt4.Blocks = append(t6, make([]Block, max(n-len(t6), 0))...)
+	dt4_2 := dt4
+	t7 := dt5.Blocks
+	dt5.Blocks = append(t7, make([]Block, max(n-len(t7), 0))...)
+	dt5_2 := dt5
+	t8 := dt6.Blocks
+	dt6.Blocks = append(t8, make([]Block, max(n-len(t8), 0))...)
+	dt6_2 := dt6
+	t9 := dt7.Blocks
+	dt7.Blocks = append(t9, make([]Block, max(n-len(t9), 0))...)
+	dt7_2 := dt7
+	t10 := dt8.Blocks
+	dt8.Blocks = append(t10, make([]Block, max(n-len(t10), 0))...)
+	dt8_2 := dt8
+	t11 := dtBar1.Blocks
+	dtBar1.Blocks = append(t11, make([]Block, max(len(tBar.Blocks)-len(t11), 0))...)
+	t12 := dtBar2.Blocks
+	dtBar2.Blocks = append(t12, make([]Block, max(len(tBar.Blocks)-len(t12), 0))...)
+	t13 := dtBar3.Blocks
+	dtBar3.Blocks = append(t13, make([]Block, max(len(tBar.Blocks)-len(t13), 0))...)
+	t14 := dtBar4.Blocks
+	dtBar4.Blocks = append(t14, make([]Block, max(len(tBar.Blocks)-len(t14), 0))...)
+	t15 := dtBar5.Blocks
+	dtBar5.Blocks = append(t15, make([]Block, max(len(tBar.Blocks)-len(t15), 0))...)
+	t16 := dtBar6.Blocks
+	dtBar6.Blocks = append(t16, make([]Block, max(len(tBar.Blocks)-len(t16), 0))...)
+	t17 := dtBar7.Blocks
+	dtBar7.Blocks = append(t17, make([]Block, max(len(tBar.Blocks)-len(t17), 0))...)
+	t18 := dtBar8.Blocks
+	dtBar8.Blocks = append(t18, make([]Block, max(len(tBar.Blocks)-len(t18), 0))...)
+	var tapeValuesBuf [64]Affine
+	var dtapeValuesBuf1 [64]Affine
+	var dtapeValuesBuf2 [64]Affine
+	var dtapeValuesBuf3 [64]Affine
+	var dtapeValuesBuf4 [64]Affine
+	var dtapeValuesBuf5 [64]Affine
+	var dtapeValuesBuf6 [64]Affine
+	var dtapeValuesBuf7 [64]Affine
+	var dtapeValuesBuf8 [64]Affine
+	t19 := tapeValuesBuf[:0]
+	t20 := dtapeValuesBuf1[:0]
+	t21 := dtapeValuesBuf2[:0]
+	t22 := dtapeValuesBuf3[:0]
+	t23 := dtapeValuesBuf4[:0]
+	t24 := dtapeValuesBuf5[:0]
+	t25 := dtapeValuesBuf6[:0]
+	t26 := dtapeValuesBuf7[:0]
+	t27 := dtapeValuesBuf8[:0]
+	var tapePointersBuf [64]*T
+	var dtapePointersBuf1 [64]*T
+	var dtapePointersBuf2 [64]*T
+	var dtapePointersBuf3 [64]*T
+	var dtapePointersBuf4 [64]*T
+	var dtapePointersBuf5 [64]*T
+	var dtapePointersBuf6 [64]*T
+	var dtapePointersBuf7 [64]*T
+	var dtapePointersBuf8 [64]*T
+	t28 := tapePointersBuf[:0]
+	t29 := dtapePointersBuf1[:0]
+	t30 := dtapePointersBuf2[:0]
+	t31 := dtapePointersBuf3[:0]
+	t32 := dtapePointersBuf4[:0]
+	t33 := dtapePointersBuf5[:0]
+	t34 := dtapePointersBuf6[:0]
+	t35 := dtapePointersBuf7[:0]
+	t36 := dtapePointersBuf8[:0]
+	var t293 Affine
+	var t294 Affine
+	var t295 Affine
+	var t296 Affine
+	var t297 Affine
+	var t298 Affine
+	var t299 Affine
+	var t300 Affine
+	var t301 Affine
+	var bBar2 Block
+	var dbBar1_2 Block
+	var dbBar2_2 Block
+	var dbBar3_2 Block
+	var dbBar4_2 Block
+	var dbBar5_2 Block
+	var dbBar6_2 Block
+	var dbBar7_2 Block
+	var dbBar8_2 Block
+	t37 := dt1_2.Blocks
+	t38 := dt2_2.Blocks
+	t39 := dt3_2.Blocks
+	t40 := dt4_2.Blocks
+	t41 := dt5_2.Blocks
+	t42 := dt6_2.Blocks
+	t43 := dt7_2.Blocks
+	t44 := dt8_2.Blocks
+	t45 := tBar.Blocks
+	t46 := dtBar1.Blocks
+	t47 := dtBar2.Blocks
+	t48 := dtBar3.Blocks
+	t49 := dtBar4.Blocks
+	t50 := dtBar5.Blocks
+	t51 := dtBar6.Blocks
+	t52 := dtBar7.Blocks
+	t53 := dtBar8.Blocks
+	t54 := max(n-len(t45), 0)
+	t55 := append(t45, make([]Block, t54)...)
+	t56 := append(t46, make([]Block, t54)...)
+	t57 := append(t47, make([]Block, t54)...)
+	t58 := append(t48, make([]Block, t54)...)
+	t59 := append(t49, make([]Block, t54)...)
+	t60 := append(t50, make([]Block, t54)...)
+	t61 := append(t51, make([]Block, t54)...)
+	t62 := append(t52, make([]Block, t54)...)
+	t63 := append(t53, make([]Block, t54)...)
+	tBar.Blocks = t55
+	dtBar1.Blocks = t56
+	dtBar2.Blocks = t57
+	dtBar3.Blocks = t58
+	dtBar4.Blocks = t59
+	dtBar5.Blocks = t60
+	dtBar6.Blocks = t61
+	dtBar7.Blocks = t62
+	dtBar8.Blocks = t63
+	t64 := *tBar
+	t65 := *dtBar1
+	t66 := *dtBar2
+	t67 := *dtBar3
+	t68 := *dtBar4
+	t69 := *dtBar5
+	t70 := *dtBar6
+	t71 := *dtBar7
+	t72 := *dtBar8
+	trips := max(n+2, 0)
+	t73 := trips * 2
+	t74 := append(t28, make([]*T, t73)...)
+	t75 := append(t29, make([]*T, t73)...)
+	t76 := append(t30, make([]*T, t73)...)
+	t77 := append(t31, make([]*T, t73)...)
+	t78 := append(t32, make([]*T, t73)...)
+	t79 := append(t33, make([]*T, t73)...)
+	t80 := append(t34, make([]*T, t73)...)
+	t81 := append(t35, make([]*T, t73)...)
+	t82 := append(t36, make([]*T, t73)...)
+	n2 := len(t28)
+	t83 := append(t19, make([]Affine, trips)...)
+	t84 := append(t20, make([]Affine, trips)...)
+	t85 := append(t21, make([]Affine, trips)...)
+	t86 := append(t22, make([]Affine, trips)...)
+	t87 := append(t23, make([]Affine, trips)...)
+	t88 := append(t24, make([]Affine, trips)...)
+	t89 := append(t25, make([]Affine, trips)...)
+	t90 := append(t26, make([]Affine, trips)...)
+	n3 := len(t19)
+	tapePointers := t74[:n2]
+	dtapePointers1 := t75[:n2]
+	dtapePointers2 := t76[:n2]
+	dtapePointers3 := t77[:n2]
+	dtapePointers4 := t78[:n2]
+	dtapePointers5 := t79[:n2]
+	dtapePointers6 := t80[:n2]
+	dtapePointers7 := t81[:n2]
+	dtapePointers8 := t82[:n2]
+	tapeValues := t83[:n3]
+	dtapeValues1 := t84[:n3]
+	dtapeValues2 := t85[:n3]
+	dtapeValues3 := t86[:n3]
+	dtapeValues4 := t87[:n3]
+	dtapeValues5 := t88[:n3]
+	dtapeValues6 := t89[:n3]
+	dtapeValues7 := t90[:n3]
+	dtapeValues8 := append(t27, make([]Affine, trips)...)[:n3]
+	var dx1 *T
+	var dx2 *T
+	var dx3 *T
+	var dx4 *T
+	var dx5 *T
+	var dx6 *T
+	var dx7 *T
+	var dx8 *T
+	i := 0
+	for i < n {
+		b2 := t2[i]
+		db1_2 := t37[i]
+		db2_2 := t38[i]
+		db3_2 := t39[i]
+		db4_2 := t40[i]
+		db5_2 := t41[i]
+		db6_2 := t42[i]
+		db7_2 := t43[i]
+		db8_2 := t44[i]
+		t275 := b2.W
+		t276 := db1_2.W
+		t277 := db2_2.W
+		t278 := db3_2.W
+		t279 := db4_2.W
+		t280 := db5_2.W
+		t281 := db6_2.W
+		t282 := db7_2.W
+		t283 := db8_2.W
+		t284 := b2.Norm
+		t285 := db1_2.Norm
+		t286 := db2_2.Norm
+		t287 := db3_2.Norm
+		t288 := db4_2.Norm
+		t289 := db5_2.Norm
+		t290 := db6_2.Norm
+		t291 := db7_2.Norm
+		t292 := db8_2.Norm
+		x2, dx1_2, dx2_2, dx3_2, dx4_2, dx5_2, dx6_2, dx7_2, dx8_2 := blockJVPLanes8(
+			t275,
+			t276,
+			t277,
+			t278,
+			t279,
+			t280,
+			t281,
+			t282,
+			t283,
+			b2.Bs,
+			db1_2.Bs,
+			db2_2.Bs,
+			db3_2.Bs,
+			db4_2.Bs,
+			db5_2.Bs,
+			db6_2.Bs,
+			db7_2.Bs,
+			db8_2.Bs,
+			t284,
+			t285,
+			t286,
+			t287,
+			t288,
+			t289,
+			t290,
+			t291,
+			t292,
+			b2.Post,
+			db1_2.Post,
+			db2_2.Post,
+			db3_2.Post,
+			db4_2.Post,
+			db5_2.Post,
+			db6_2.Post,
+			db7_2.Post,
+			db8_2.Post,
+			x,
+			dx1,
+			dx2,
+			dx3,
+			dx4,
+			dx5,
+			dx6,
+			dx7,
+			dx8,
+		)
+		i++
+		tapePointers = append(tapePointers, t275, x)
+		dtapePointers1 = append(dtapePointers1, t276, dx1)
+		dtapePointers2 = append(dtapePointers2, t277, dx2)
+		dtapePointers3 = append(dtapePointers3, t278, dx3)
+		dtapePointers4 = append(dtapePointers4, t279, dx4)
+		dtapePointers5 = append(dtapePointers5, t280, dx5)
+		dtapePointers6 = append(dtapePointers6, t281, dx6)
+		dtapePointers7 = append(dtapePointers7, t282, dx7)
+		dtapePointers8 = append(dtapePointers8, t283, dx8)
+		tapeValues = append(tapeValues, t284)
+		dtapeValues1 = append(dtapeValues1, t285)
+		dtapeValues2 = append(dtapeValues2, t286)
+		dtapeValues3 = append(dtapeValues3, t287)
+		dtapeValues4 = append(dtapeValues4, t288)
+		dtapeValues5 = append(dtapeValues5, t289)
+		dtapeValues6 = append(dtapeValues6, t290)
+		dtapeValues7 = append(dtapeValues7, t291)
+		dtapeValues8 = append(dtapeValues8, t292)
+		x = x2
+		dx1 = dx1_2
+		dx2 = dx2_2
+		dx3 = dx3_2
+		dx4 = dx4_2
+		dx5 = dx5_2
+		dx6 = dx6_2
+		dx7 = dx7_2
+		dx8 = dx8_2
+	}
+	t91 := t.Out
+	t92 := dt1_2.Out
+	t93 := dt2_2.Out
+	t94 := dt3_2.Out
+	t95 := dt4_2.Out
+	t96 := dt5_2.Out
+	t97 := dt6_2.Out
+	t98 := dt7_2.Out
+	t99 := dt8_2.Out
+	t100 := tensorops.MatMulEach(t91, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+	t101 := t100[0]
+	t102 := t100[2]
+	t103 := t100[3]
+	t104 := t100[4]
+	t105 := t100[5]
+	t106 := t100[6]
+	t107 := t100[7]
+	t108 := t100[8]
+	t109 := tensorops.MatMul(x, t92)
+	t110 := tensorops.FuseInto(t109, "a + b", t100[1], t109)
+	t111 := tensorops.MatMul(x, t93)
+	t112 := tensorops.FuseInto(t111, "a + b", t102, t111)
+	t113 := tensorops.MatMul(x, t94)
+	t114 := tensorops.FuseInto(t113, "a + b", t103, t113)
+	t115 := tensorops.MatMul(x, t95)
+	t116 := tensorops.FuseInto(t115, "a + b", t104, t115)
+	t117 := tensorops.MatMul(x, t96)
+	t118 := tensorops.FuseInto(t117, "a + b", t105, t117)
+	t119 := tensorops.MatMul(x, t97)
+	t120 := tensorops.FuseInto(t119, "a + b", t106, t119)
+	t121 := tensorops.MatMul(x, t98)
+	t122 := tensorops.FuseInto(t121, "a + b", t107, t121)
+	t123 := tensorops.MatMul(x, t99)
+	t124 := tensorops.FuseInto(t123, "a + b", t108, t123)
+	t125 := tensorops.LogSumExp(t101, 1)
+	t126 := tensorops.SumAll(t125)
+	i2 := n - 1
+	t127 := tensorops.ExpandAxis(tensorops.FullLike(t125, 1), t101, 1)
+	t128 := tensorops.Softmax(t101, 1)
+	t129 := tensorops.Mul(t127, t128)
+	t130 := tensorops.Mul(t127, tensorops.SoftmaxJVP(t128, t110, 1))
+	t131 := tensorops.Mul(t127, tensorops.SoftmaxJVP(t128, t112, 1))
+	t132 := tensorops.Mul(t127, tensorops.SoftmaxJVP(t128, t114, 1))
+	t133 := tensorops.Mul(t127, tensorops.SoftmaxJVP(t128, t116, 1))
+	t134 := tensorops.Mul(t127, tensorops.SoftmaxJVP(t128, t118, 1))
+	t135 := tensorops.Mul(t127, tensorops.SoftmaxJVP(t128, t120, 1))
+	t136 := tensorops.Mul(t127, tensorops.SoftmaxJVP(t128, t122, 1))
+	t137 := tensorops.Mul(t127, tensorops.SoftmaxJVP(t128, t124, 1))
+	t138 := tensorops.MatMulGradAEach(x, t91, false, t129, t130, t131, t132, t133, t134, t135, t136, t137)
+	xBar := t138[0]
+	t139 := t138[2]
+	t140 := t138[3]
+	t141 := t138[4]
+	t142 := t138[5]
+	t143 := t138[6]
+	t144 := t138[7]
+	t145 := t138[8]
+	t146 := tensorops.MatMulGradA(t129, x, t92, false, false)
+	dxBar1 := tensorops.FuseInto(t146, "a + b", t138[1], t146)
+	t147 := tensorops.MatMulGradA(t129, x, t93, false, false)
+	dxBar2 := tensorops.FuseInto(t147, "a + b", t139, t147)
+	t148 := tensorops.MatMulGradA(t129, x, t94, false, false)
+	dxBar3 := tensorops.FuseInto(t148, "a + b", t140, t148)
+	t149 := tensorops.MatMulGradA(t129, x, t95, false, false)
+	dxBar4 := tensorops.FuseInto(t149, "a + b", t141, t149)
+	t150 := tensorops.MatMulGradA(t129, x, t96, false, false)
+	dxBar5 := tensorops.FuseInto(t150, "a + b", t142, t150)
+	t151 := tensorops.MatMulGradA(t129, x, t97, false, false)
+	dxBar6 := tensorops.FuseInto(t151, "a + b", t143, t151)
+	t152 := tensorops.MatMulGradA(t129, x, t98, false, false)
+	dxBar7 := tensorops.FuseInto(t152, "a + b", t144, t152)
+	t153 := tensorops.MatMulGradA(t129, x, t99, false, false)
+	dxBar8 := tensorops.FuseInto(t153, "a + b", t145, t153)
+	t154 := dtBar1.Out
+	t155 := dtBar2.Out
+	t156 := dtBar3.Out
+	t157 := dtBar4.Out
+	t158 := dtBar5.Out
+	t159 := dtBar6.Out
+	t160 := dtBar7.Out
+	t161 := dtBar8.Out
+	t162 := tensorops.AccumulateMatMulGradB(tBar.Out, t129, x, t91, false, false)
+	t163 := tensorops.MatMulGradB(t130, x, t91, false, false)
+	t164 := tensorops.MatMulGradB(t129, dx1, t91, false, false)
+	t165 := tensorops.FuseInto(t163, "a + b + c", t154, t163, t164)
+	t166 := tensorops.MatMulGradB(t131, x, t91, false, false)
+	t167 := tensorops.MatMulGradB(t129, dx2, t91, false, false)
+	t168 := tensorops.FuseInto(t166, "a + b + c", t155, t166, t167)
+	t169 := tensorops.MatMulGradB(t132, x, t91, false, false)
+	t170 := tensorops.MatMulGradB(t129, dx3, t91, false, false)
+	t171 := tensorops.FuseInto(t169, "a + b + c", t156, t169, t170)
+	t172 := tensorops.MatMulGradB(t133, x, t91, false, false)
+	t173 := tensorops.MatMulGradB(t129, dx4, t91, false, false)
+	t174 := tensorops.FuseInto(t172, "a + b + c", t157, t172, t173)
+	t175 := tensorops.MatMulGradB(t134, x, t91, false, false)
+	t176 := tensorops.MatMulGradB(t129, dx5, t91, false, false)
+	t177 := tensorops.FuseInto(t175, "a + b + c", t158, t175, t176)
+	t178 := tensorops.MatMulGradB(t135, x, t91, false, false)
+	t179 := tensorops.MatMulGradB(t129, dx6, t91, false, false)
+	t180 := tensorops.FuseInto(t178, "a + b + c", t159, t178, t179)
+	t181 := tensorops.MatMulGradB(t136, x, t91, false, false)
+	t182 := tensorops.MatMulGradB(t129, dx7, t91, false, false)
+	t183 := tensorops.FuseInto(t181, "a + b + c", t160, t181, t182)
+	t184 := tensorops.MatMulGradB(t137, x, t91, false, false)
+	t185 := tensorops.MatMulGradB(t129, dx8, t91, false, false)
+	t186 := tensorops.FuseInto(t184, "a + b + c", t161, t184, t185)
+	tBar.Out = t162
+	dtBar1.Out = t165
+	dtBar2.Out = t168
+	dtBar3.Out = t171
+	dtBar4.Out = t174
+	dtBar5.Out = t177
+	dtBar6.Out = t180
+	dtBar7.Out = t183
+	dtBar8.Out = t186
+	var xBar2 *T
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar1 = tensorops.ExpandLike(dxBar1, xBar2)
+		dxBar2 = tensorops.ExpandLike(dxBar2, xBar2)
+		dxBar3 = tensorops.ExpandLike(dxBar3, xBar2)
+		dxBar4 = tensorops.ExpandLike(dxBar4, xBar2)
+		dxBar5 = tensorops.ExpandLike(dxBar5, xBar2)
+		dxBar6 = tensorops.ExpandLike(dxBar6, xBar2)
+		dxBar7 = tensorops.ExpandLike(dxBar7, xBar2)
+		dxBar8 = tensorops.ExpandLike(dxBar8, xBar2)
+		t187 := len(tapeValues) - 1
+		n4 := len(tapePointers)
+		t188 := n4 - 2
+		t189 := n4 - 1
+		b := t2[i2]
+		db1 := t37[i2]
+		db2 := t38[i2]
+		db3 := t39[i2]
+		db4 := t40[i2]
+		db5 := t41[i2]
+		db6 := t42[i2]
+		db7 := t43[i2]
+		db8 := t44[i2]
+		bBar := t64.Blocks[i2]
+		dbBar1 := t65.Blocks[i2]
+		dbBar2 := t66.Blocks[i2]
+		dbBar3 := t67.Blocks[i2]
+		dbBar4 := t68.Blocks[i2]
+		dbBar5 := t69.Blocks[i2]
+		dbBar6 := t70.Blocks[i2]
+		dbBar7 := t71.Blocks[i2]
+		dbBar8 := t72.Blocks[i2]
+		var t190, t191, t192, t193, t194, t195, t196, t197, t198 *T
+		var t199, t200, t201, t202, t203, t204, t205, t206, t207 Affine
+		t190, t199, xBar, t191, t192, t193, t194, t195, t196, t197, t198, t200, t201, t202, t203,
+			t204, t205, t206, t207, dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 = blockReverseJVPLanes8(
+			tapePointers[t188],
+			dtapePointers1[t188],
+			dtapePointers2[t188],
+			dtapePointers3[t188],
+			dtapePointers4[t188],
+			dtapePointers5[t188],
+			dtapePointers6[t188],
+			dtapePointers7[t188],
+			dtapePointers8[t188],
+			b.Bs,
+			db1.Bs,
+			db2.Bs,
+			db3.Bs,
+			db4.Bs,
+			db5.Bs,
+			db6.Bs,
+			db7.Bs,
+			db8.Bs,
+			bBar.Bs,
+			dbBar1.Bs,
+			dbBar2.Bs,
+			dbBar3.Bs,
+			dbBar4.Bs,
+			dbBar5.Bs,
+			dbBar6.Bs,
+			dbBar7.Bs,
+			dbBar8.Bs,
+			tapeValues[t187],
+			dtapeValues1[t187],
+			dtapeValues2[t187],
+			dtapeValues3[t187],
+			dtapeValues4[t187],
+			dtapeValues5[t187],
+			dtapeValues6[t187],
+			dtapeValues7[t187],
+			dtapeValues8[t187],
+			b.Post,
+			db1.Post,
+			db2.Post,
+			db3.Post,
+			db4.Post,
+			db5.Post,
+			db6.Post,
+			db7.Post,
+			db8.Post,
+			bBar.Post,
+			dbBar1.Post,
+			dbBar2.Post,
+			dbBar3.Post,
+			dbBar4.Post,
+			dbBar5.Post,
+			dbBar6.Post,
+			dbBar7.Post,
+			dbBar8.Post,
+			tapePointers[t189],
+			dtapePointers1[t189],
+			dtapePointers2[t189],
+			dtapePointers3[t189],
+			dtapePointers4[t189],
+			dtapePointers5[t189],
+			dtapePointers6[t189],
+			dtapePointers7[t189],
+			dtapePointers8[t189],
+			xBar2,
+			dxBar1,
+			dxBar2,
+			dxBar3,
+			dxBar4,
+			dxBar5,
+			dxBar6,
+			dxBar7,
+			dxBar8,
+		)
+		t293.Scale = tensorops.Accumulate(t293.Scale, t199.Scale)
+		t294.Scale = tensorops.Add(t294.Scale, t200.Scale)
+		t295.Scale = tensorops.Add(t295.Scale, t201.Scale)
+		t296.Scale = tensorops.Add(t296.Scale, t202.Scale)
+		t297.Scale = tensorops.Add(t297.Scale, t203.Scale)
+		t298.Scale = tensorops.Add(t298.Scale, t204.Scale)
+		t299.Scale = tensorops.Add(t299.Scale, t205.Scale)
+		t300.Scale = tensorops.Add(t300.Scale, t206.Scale)
+		t301.Scale = tensorops.Add(t301.Scale, t207.Scale)
+		t293.Shift = tensorops.Accumulate(t293.Shift, t199.Shift)
+		t294.Shift = tensorops.Add(t294.Shift, t200.Shift)
+		t295.Shift = tensorops.Add(t295.Shift, t201.Shift)
+		t296.Shift = tensorops.Add(t296.Shift, t202.Shift)
+		t297.Shift = tensorops.Add(t297.Shift, t203.Shift)
+		t298.Shift = tensorops.Add(t298.Shift, t204.Shift)
+		t299.Shift = tensorops.Add(t299.Shift, t205.Shift)
+		t300.Shift = tensorops.Add(t300.Shift, t206.Shift)
+		t301.Shift = tensorops.Add(t301.Shift, t207.Shift)
+		t208 := t293
+		t209 := t294
+		t210 := t295
+		t211 := t296
+		t212 := t297
+		t213 := t298
+		t214 := t299
+		t215 := t300
+		t216 := t301
+		t293 = Affine{}
+		t294 = Affine{}
+		t295 = Affine{}
+		t296 = Affine{}
+		t297 = Affine{}
+		t298 = Affine{}
+		t299 = Affine{}
+		t300 = Affine{}
+		t301 = Affine{}
+		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t208.Scale)
+		dbBar1_2.Norm.Scale = tensorops.Add(dbBar1_2.Norm.Scale, t209.Scale)
+		dbBar2_2.Norm.Scale = tensorops.Add(dbBar2_2.Norm.Scale, t210.Scale)
+		dbBar3_2.Norm.Scale = tensorops.Add(dbBar3_2.Norm.Scale, t211.Scale)
+		dbBar4_2.Norm.Scale = tensorops.Add(dbBar4_2.Norm.Scale, t212.Scale)
+		dbBar5_2.Norm.Scale = tensorops.Add(dbBar5_2.Norm.Scale, t213.Scale)
+		dbBar6_2.Norm.Scale = tensorops.Add(dbBar6_2.Norm.Scale, t214.Scale)
+		dbBar7_2.Norm.Scale = tensorops.Add(dbBar7_2.Norm.Scale, t215.Scale)
+		dbBar8_2.Norm.Scale = tensorops.Add(dbBar8_2.Norm.Scale, t216.Scale)
+		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t208.Shift)
+		dbBar1_2.Norm.Shift = tensorops.Add(dbBar1_2.Norm.Shift, t209.Shift)
+		dbBar2_2.Norm.Shift = tensorops.Add(dbBar2_2.Norm.Shift, t210.Shift)
+		dbBar3_2.Norm.Shift = tensorops.Add(dbBar3_2.Norm.Shift, t211.Shift)
+		dbBar4_2.Norm.Shift = tensorops.Add(dbBar4_2.Norm.Shift, t212.Shift)
+		dbBar5_2.Norm.Shift = tensorops.Add(dbBar5_2.Norm.Shift, t213.Shift)
+		dbBar6_2.Norm.Shift = tensorops.Add(dbBar6_2.Norm.Shift, t214.Shift)
+		dbBar7_2.Norm.Shift = tensorops.Add(dbBar7_2.Norm.Shift, t215.Shift)
+		dbBar8_2.Norm.Shift = tensorops.Add(dbBar8_2.Norm.Shift, t216.Shift)
+		bBar2.W = tensorops.Accumulate(bBar2.W, t190)
+		dbBar1_2.W = tensorops.Add(dbBar1_2.W, t191)
+		dbBar2_2.W = tensorops.Add(dbBar2_2.W, t192)
+		dbBar3_2.W = tensorops.Add(dbBar3_2.W, t193)
+		dbBar4_2.W = tensorops.Add(dbBar4_2.W, t194)
+		dbBar5_2.W = tensorops.Add(dbBar5_2.W, t195)
+		dbBar6_2.W = tensorops.Add(dbBar6_2.W, t196)
+		dbBar7_2.W = tensorops.Add(dbBar7_2.W, t197)
+		dbBar8_2.W = tensorops.Add(dbBar8_2.W, t198)
+		t217 := bBar2
+		t218 := dbBar1_2
+		t219 := dbBar2_2
+		t220 := dbBar3_2
+		t221 := dbBar4_2
+		t222 := dbBar5_2
+		t223 := dbBar6_2
+		t224 := dbBar7_2
+		t225 := dbBar8_2
+		bBar2 = Block{}
+		t302 := Block{}
+		t226 := t302.Bs
+		t227 := new(Affine)
+		t303 := Block{}
+		t228 := t303.Bs
+		t229 := new(Affine)
+		t304 := Block{}
+		t230 := t304.Bs
+		t231 := new(Affine)
+		t305 := Block{}
+		t232 := t305.Bs
+		t233 := new(Affine)
+		t306 := Block{}
+		t234 := t306.Bs
+		t235 := new(Affine)
+		t307 := Block{}
+		t236 := t307.Bs
+		t237 := new(Affine)
+		t308 := Block{}
+		t238 := t308.Bs
+		t239 := new(Affine)
+		t309 := Block{}
+		t240 := t309.Bs
+		t241 := new(Affine)
+		dbBar1_2 = Block{
+			Bs:   make([]*T, len(t226), cap(t226)),
+			Post: t227,
+		}
+		dbBar2_2 = Block{
+			Bs:   make([]*T, len(t228), cap(t228)),
+			Post: t229,
+		}
+		dbBar3_2 = Block{
+			Bs:   make([]*T, len(t230), cap(t230)),
+			Post: t231,
+		}
+		dbBar4_2 = Block{
+			Bs:   make([]*T, len(t232), cap(t232)),
+			Post: t233,
+		}
+		dbBar5_2 = Block{
+			Bs:   make([]*T, len(t234), cap(t234)),
+			Post: t235,
+		}
+		dbBar6_2 = Block{
+			Bs:   make([]*T, len(t236), cap(t236)),
+			Post: t237,
+		}
+		dbBar7_2 = Block{
+			Bs:   make([]*T, len(t238), cap(t238)),
+			Post: t239,
+		}
+		dbBar8_2 = Block{
+			Bs:   make([]*T, len(t240), cap(t240)),
+			Post: t241,
+		}
+		t242 := t65.Blocks[i2].W
+		t243 := t66.Blocks[i2].W
+		t244 := t67.Blocks[i2].W
+		t245 := t68.Blocks[i2].W
+		t246 := t69.Blocks[i2].W
+		t247 := t70.Blocks[i2].W
+		t248 := t71.Blocks[i2].W
+		t249 := t72.Blocks[i2].W
+		t64.Blocks[i2].W = tensorops.Accumulate(t64.Blocks[i2].W, t217.W)
+		t65.Blocks[i2].W = tensorops.Add(t242, t218.W)
+		t66.Blocks[i2].W = tensorops.Add(t243, t219.W)
+		t67.Blocks[i2].W = tensorops.Add(t244, t220.W)
+		t68.Blocks[i2].W = tensorops.Add(t245, t221.W)
+		t69.Blocks[i2].W = tensorops.Add(t246, t222.W)
+		t70.Blocks[i2].W = tensorops.Add(t247, t223.W)
+		t71.Blocks[i2].W = tensorops.Add(t248, t224.W)
+		t72.Blocks[i2].W = tensorops.Add(t249, t225.W)
+		t250 := t65.Blocks[i2].Norm.Scale
+		t251 := t66.Blocks[i2].Norm.Scale
+		t252 := t67.Blocks[i2].Norm.Scale
+		t253 := t68.Blocks[i2].Norm.Scale
+		t254 := t69.Blocks[i2].Norm.Scale
+		t255 := t70.Blocks[i2].Norm.Scale
+		t256 := t71.Blocks[i2].Norm.Scale
+		t257 := t72.Blocks[i2].Norm.Scale
+		t258 := t217.Norm
+		t259 := t218.Norm
+		t260 := t219.Norm
+		t261 := t220.Norm
+		t262 := t221.Norm
+		t263 := t222.Norm
+		t264 := t223.Norm
+		t265 := t224.Norm
+		t266 := t225.Norm
+		t64.Blocks[i2].Norm.Scale = tensorops.Accumulate(t64.Blocks[i2].Norm.Scale, t258.Scale)
+		t65.Blocks[i2].Norm.Scale = tensorops.Add(t250, t259.Scale)
+		t66.Blocks[i2].Norm.Scale = tensorops.Add(t251, t260.Scale)
+		t67.Blocks[i2].Norm.Scale = tensorops.Add(t252, t261.Scale)
+		t68.Blocks[i2].Norm.Scale = tensorops.Add(t253, t262.Scale)
+		t69.Blocks[i2].Norm.Scale = tensorops.Add(t254, t263.Scale)
+		t70.Blocks[i2].Norm.Scale = tensorops.Add(t255, t264.Scale)
+		t71.Blocks[i2].Norm.Scale = tensorops.Add(t256, t265.Scale)
+		t72.Blocks[i2].Norm.Scale = tensorops.Add(t257, t266.Scale)
+		t267 := t65.Blocks[i2].Norm.Shift
+		t268 := t66.Blocks[i2].Norm.Shift
+		t269 := t67.Blocks[i2].Norm.Shift
+		t270 := t68.Blocks[i2].Norm.Shift
+		t271 := t69.Blocks[i2].Norm.Shift
+		t272 := t70.Blocks[i2].Norm.Shift
+		t273 := t71.Blocks[i2].Norm.Shift
+		t274 := t72.Blocks[i2].Norm.Shift
+		t64.Blocks[i2].Norm.Shift = tensorops.Accumulate(t64.Blocks[i2].Norm.Shift, t258.Shift)
+		t65.Blocks[i2].Norm.Shift = tensorops.Add(t267, t259.Shift)
+		t66.Blocks[i2].Norm.Shift = tensorops.Add(t268, t260.Shift)
+		t67.Blocks[i2].Norm.Shift = tensorops.Add(t269, t261.Shift)
+		t68.Blocks[i2].Norm.Shift = tensorops.Add(t270, t262.Shift)
+		t69.Blocks[i2].Norm.Shift = tensorops.Add(t271, t263.Shift)
+		t70.Blocks[i2].Norm.Shift = tensorops.Add(t272, t264.Shift)
+		t71.Blocks[i2].Norm.Shift = tensorops.Add(t273, t265.Shift)
+		t72.Blocks[i2].Norm.Shift = tensorops.Add(t274, t266.Shift)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t188]
+		dtapePointers1 = dtapePointers1[:t188]
+		dtapePointers2 = dtapePointers2[:t188]
+		dtapePointers3 = dtapePointers3[:t188]
+		dtapePointers4 = dtapePointers4[:t188]
+		dtapePointers5 = dtapePointers5[:t188]
+		dtapePointers6 = dtapePointers6[:t188]
+		dtapePointers7 = dtapePointers7[:t188]
+		dtapePointers8 = dtapePointers8[:t188]
+		tapeValues = tapeValues[:t187]
+		dtapeValues1 = dtapeValues1[:t187]
+		dtapeValues2 = dtapeValues2[:t187]
+		dtapeValues3 = dtapeValues3[:t187]
+		dtapeValues4 = dtapeValues4[:t187]
+		dtapeValues5 = dtapeValues5[:t187]
+		dtapeValues6 = dtapeValues6[:t187]
+		dtapeValues7 = dtapeValues7[:t187]
+		dtapeValues8 = dtapeValues8[:t187]
+	}
+	return t126, 0, 0, 0, 0, 0, 0, 0, 0
+}
+
+// TowerLossVHessDiag returns TowerLossV and the diagonal of its Hessian with respect to t, as a
+// fresh value of t's type (of its shape): ∂²TowerLossV/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the
+// tensors of t in the order of its fields (each element e of Blocks in turn (e.W, the elements of
+// e.Bs, e.Norm.Scale, e.Norm.Shift, e.Post.Scale, e.Post.Shift), Out), each tensor row-major
+// (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of TowerLossV along the unit
+// direction eᵢ (towerLossVTaylorLanes8WrtT, 8 unit directions per call, ⌈n/8⌉ calls, which give
+// TowerLossV's value too).
+func TowerLossVHessDiag(t Tower, x *T) (f float64, d Tower) {
+	t2 := t.Blocks
+	n := len(t2)
+	params := make([]*T, 0, 1)
+	for j := 0; j < n; j++ {
+		t25 := t2[j].Bs
+		params = append(append(params, t2[j].W), t25...)
+		t26 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t26.Scale, t26.Shift)
+	}
+	params = append(params, t.Out)
+	t3 := new(Tower)
+	t4 := t.Blocks
+	n2 := len(t4)
+	t5 := make([]Block, n2)
+	t3.Blocks = t5
+	for j2 := 0; j2 < n2; j2++ {
+		t5[j2].Bs = make([]*T, len(t4[j2].Bs))
+		t24 := new(Affine)
+		t5[j2].Post = t24
+	}
+	zero := *t3
+	n3 := tensorops.ParamsSize(params)
+	d2 := make([]float64, n3+7)
+	f = 0
+	for i := 0; i < n3; i += 8 {
+		us := make([]Tower, 8)
+		for l := 0; l < 8; l++ {
+			t19 := tensorops.ParamsBasis(params, i+l)
+			t20 := t.Blocks
+			n5 := len(t20)
+			t21 := make([]Block, n5)
+			us[l].Blocks = t21
+			off2 := 0
+			for j4 := 0; j4 < n5; j4++ {
+				t21[j4].W = t19[off2]
+				t22 := off2 + 1 + len(t20[j4].Bs)
+				t21[j4].Bs = t19[off2+1 : t22 : t22]
+				t21[j4].Norm.Scale = t19[t22]
+				t21[j4].Norm.Shift = t19[t22+1]
+				t23 := new(Affine)
+				t21[j4].Post = t23
+				t23.Scale = t19[t22+2]
+				t23.Shift = t19[t22+3]
+				off2 = t22 + 4
+			}
+			us[l].Out = t19[off2]
+		}
+		var t11, t12, t13, t14, t15, t16, t17, t18 float64
+		f, _, _, _, _, _, _, _, _, t11, t12, t13, t14, t15, t16, t17, t18 = towerLossVTaylorLanes8WrtT(
+			t,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			zero,
+			zero,
+			zero,
+			zero,
+			zero,
+			zero,
+			zero,
+			zero,
+			x,
+		)
+		d2[i] = 2 * t11
+		d2[i+1] = 2 * t12
+		d2[i+2] = 2 * t13
+		d2[i+3] = 2 * t14
+		d2[i+4] = 2 * t15
+		d2[i+5] = 2 * t16
+		d2[i+6] = 2 * t17
+		d2[i+7] = 2 * t18
+	}
+	if n3 == 0 {
+		f = TowerLossV(t, x)
+	}
+	t6 := tensorops.ParamsUnflatten(d2[:n3], params)
+	var t27 Tower
+	t7 := t.Blocks
+	n4 := len(t7)
+	t8 := make([]Block, n4)
+	t27.Blocks = t8
+	off := 0
+	for j3 := 0; j3 < n4; j3++ {
+		t8[j3].W = t6[off]
+		t9 := off + 1 + len(t7[j3].Bs)
+		t8[j3].Bs = t6[off+1 : t9 : t9]
+		t8[j3].Norm.Scale = t6[t9]
+		t8[j3].Norm.Shift = t6[t9+1]
+		t10 := new(Affine)
+		t8[j3].Post = t10
+		t10.Scale = t6[t9+2]
+		t10.Shift = t6[t9+3]
+		off = t9 + 4
+	}
+	t27.Out = t6[off]
+	return f, t27
+}
+
+// towerLossVTaylorLanes8WrtT propagates 8 Taylor polynomials of degree 2 through TowerLossV at
+// once, one per direction (Taylor mode, 8 lanes): along the curves given for each varied input p as
+// its coefficients pk_l (degree k, lane l), it returns the results of TowerLossV and, for each
+// float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree,
+// where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: t (coefficients t1_1, t1_2, t1_3, t1_4, t1_5, t1_6, t1_7, t1_8, t2_1, t2_2, t2_3,
+// t2_4, t2_5, t2_6, t2_7, t2_8).
+// Fixed inputs (zero coefficients): x.
+func towerLossVTaylorLanes8WrtT(
+	t, t1_1, t1_2, t1_3, t1_4, t1_5, t1_6, t1_7, t1_8, t2_1, t2_2, t2_3, t2_4, t2_5, t2_6, t2_7 Tower,
+	t2_8 Tower,
+	x *T,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	t2 := t.Blocks
+	t3 := t1_1.Blocks
+	n := len(t2)
+	t1_1.Blocks = append(t3, make([]Block, max(n-len(t3), 0))...)
+	t1_1_2 := t1_1
+	t4 := t1_2.Blocks
+	t1_2.Blocks = append(t4, make([]Block, max(n-len(t4), 0))...)
+	t1_2_2 := t1_2
+	t5 := t1_3.Blocks
+	t1_3.Blocks = append(t5, make([]Block, max(n-len(t5), 0))...)
+	t1_3_2 := t1_3
+	t6 := t1_4.Blocks
+	t1_4.Blocks = append(t6, make([]Block, max(n-len(t6), 0))...)
+	t1_4_2 := t1_4
+	t7 := t1_5.Blocks
+	t1_5.Blocks = append(t7, make([]Block, max(n-len(t7), 0))...)
+	t1_5_2 := t1_5
+	t8 := t1_6.Blocks
+	t1_6.Blocks = append(t8, make([]Block, max(n-len(t8), 0))...)
+	t1_6_2 := t1_6
+	t9 := t1_7.Blocks
+	t1_7.Blocks = append(t9, make([]Block, max(n-len(t9), 0))...)
+	t1_7_2 := t1_7
+	t10 := t1_8.Blocks
+	t1_8.Blocks = append(t10, make([]Block, max(n-len(t10), 0))...)
+	t1_8_2 := t1_8
+	t11 := t2_1.Blocks
+	t2_1.Blocks = append(t11, make([]Block, max(n-len(t11), 0))...)
+	t2_1_2 := t2_1
+	t12 := t2_2.Blocks
+	t2_2.Blocks = append(t12, make([]Block, max(n-len(t12), 0))...)
+	t2_2_2 := t2_2
+	t13 := t2_3.Blocks
+	t2_3.Blocks = append(t13, make([]Block, max(n-len(t13), 0))...)
+	t2_3_2 := t2_3
+	t14 := t2_4.Blocks
+	t2_4.Blocks = append(t14, make([]Block, max(n-len(t14), 0))...)
+	t2_4_2 := t2_4
+	t15 := t2_5.Blocks
+	t2_5.Blocks = append(t15, make([]Block, max(n-len(t15), 0))...)
+	t2_5_2 := t2_5
+	t16 := t2_6.Blocks
+	t2_6.Blocks = append(t16, make([]Block, max(n-len(t16), 0))...)
+	t2_6_2 := t2_6
+	t17 := t2_7.Blocks
+	t2_7.Blocks = append(t17, make([]Block, max(n-len(t17), 0))...)
+	t2_7_2 := t2_7
+	t18 := t2_8.Blocks
+	t2_8.Blocks = append(t18, make([]Block, max(n-len(t18), 0))...)
+	t2_8_2 := t2_8
+	t19 := t1_1_2.Blocks
+	t20 := t1_2_2.Blocks
+	t21 := t1_3_2.Blocks
+	t22 := t1_4_2.Blocks
+	t23 := t1_5_2.Blocks
+	t24 := t1_6_2.Blocks
+	t25 := t1_7_2.Blocks
+	t26 := t1_8_2.Blocks
+	t27 := t2_1_2.Blocks
+	t28 := t2_2_2.Blocks
+	t29 := t2_3_2.Blocks
+	t30 := t2_4_2.Blocks
+	t31 := t2_5_2.Blocks
+	t32 := t2_6_2.Blocks
+	t33 := t2_7_2.Blocks
+	t34 := t2_8_2.Blocks
+	var x1_1 *T
+	var x1_2 *T
+	var x1_3 *T
+	var x1_4 *T
+	var x1_5 *T
+	var x1_6 *T
+	var x1_7 *T
+	var x1_8 *T
+	var x2_1 *T
+	var x2_2 *T
+	var x2_3 *T
+	var x2_4 *T
+	var x2_5 *T
+	var x2_6 *T
+	var x2_7 *T
+	var x2_8 *T
+	for i := 0; i < n; i++ {
+		b := t2[i]
+		b1_1 := t19[i]
+		b1_2 := t20[i]
+		b1_3 := t21[i]
+		b1_4 := t22[i]
+		b1_5 := t23[i]
+		b1_6 := t24[i]
+		b1_7 := t25[i]
+		b1_8 := t26[i]
+		b2_1 := t27[i]
+		b2_2 := t28[i]
+		b2_3 := t29[i]
+		b2_4 := t30[i]
+		b2_5 := t31[i]
+		b2_6 := t32[i]
+		b2_7 := t33[i]
+		b2_8 := t34[i]
+		x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6,
+			x2_7, x2_8 = blockTaylorLanes8(
+			b.W,
+			b1_1.W,
+			b1_2.W,
+			b1_3.W,
+			b1_4.W,
+			b1_5.W,
+			b1_6.W,
+			b1_7.W,
+			b1_8.W,
+			b2_1.W,
+			b2_2.W,
+			b2_3.W,
+			b2_4.W,
+			b2_5.W,
+			b2_6.W,
+			b2_7.W,
+			b2_8.W,
+			b.Bs,
+			b1_1.Bs,
+			b1_2.Bs,
+			b1_3.Bs,
+			b1_4.Bs,
+			b1_5.Bs,
+			b1_6.Bs,
+			b1_7.Bs,
+			b1_8.Bs,
+			b2_1.Bs,
+			b2_2.Bs,
+			b2_3.Bs,
+			b2_4.Bs,
+			b2_5.Bs,
+			b2_6.Bs,
+			b2_7.Bs,
+			b2_8.Bs,
+			b.Norm,
+			b1_1.Norm,
+			b1_2.Norm,
+			b1_3.Norm,
+			b1_4.Norm,
+			b1_5.Norm,
+			b1_6.Norm,
+			b1_7.Norm,
+			b1_8.Norm,
+			b2_1.Norm,
+			b2_2.Norm,
+			b2_3.Norm,
+			b2_4.Norm,
+			b2_5.Norm,
+			b2_6.Norm,
+			b2_7.Norm,
+			b2_8.Norm,
+			b.Post,
+			b1_1.Post,
+			b1_2.Post,
+			b1_3.Post,
+			b1_4.Post,
+			b1_5.Post,
+			b1_6.Post,
+			b1_7.Post,
+			b1_8.Post,
+			b2_1.Post,
+			b2_2.Post,
+			b2_3.Post,
+			b2_4.Post,
+			b2_5.Post,
+			b2_6.Post,
+			b2_7.Post,
+			b2_8.Post,
+			x,
+			x1_1,
+			x1_2,
+			x1_3,
+			x1_4,
+			x1_5,
+			x1_6,
+			x1_7,
+			x1_8,
+			x2_1,
+			x2_2,
+			x2_3,
+			x2_4,
+			x2_5,
+			x2_6,
+			x2_7,
+			x2_8,
+		)
+	}
+	t35 := tensorops.MatMulEach(
+		t.Out,
+		false,
+		x,
+		x1_1,
+		x2_1,
+		x1_2,
+		x2_2,
+		x1_3,
+		x2_3,
+		x1_4,
+		x2_4,
+		x1_5,
+		x2_5,
+		x1_6,
+		x2_6,
+		x1_7,
+		x2_7,
+		x1_8,
+		x2_8,
+	)
+	t36 := t35[0]
+	t37 := t35[1]
+	t38 := t35[2]
+	t39 := t35[3]
+	t40 := t35[4]
+	t41 := t35[5]
+	t42 := t35[6]
+	t43 := t35[7]
+	t44 := t35[8]
+	t45 := t35[9]
+	t46 := t35[10]
+	t47 := t35[11]
+	t48 := t35[12]
+	t49 := t35[13]
+	t50 := t35[14]
+	t51 := t35[15]
+	t52 := t35[16]
+	t53 := tensorops.MatMulEach(t1_1_2.Out, false, x, x1_1)
+	t54 := t53[1]
+	t55 := tensorops.Add(t37, t53[0])
+	t56 := tensorops.MatMul(x, t2_1_2.Out)
+	t57 := tensorops.MatMulEach(t1_2_2.Out, false, x, x1_2)
+	t58 := t57[1]
+	t59 := tensorops.Add(t39, t57[0])
+	t60 := tensorops.MatMul(x, t2_2_2.Out)
+	t61 := tensorops.MatMulEach(t1_3_2.Out, false, x, x1_3)
+	t62 := t61[1]
+	t63 := tensorops.Add(t41, t61[0])
+	t64 := tensorops.MatMul(x, t2_3_2.Out)
+	t65 := tensorops.MatMulEach(t1_4_2.Out, false, x, x1_4)
+	t66 := t65[1]
+	t67 := tensorops.Add(t43, t65[0])
+	t68 := tensorops.MatMul(x, t2_4_2.Out)
+	t69 := tensorops.MatMulEach(t1_5_2.Out, false, x, x1_5)
+	t70 := t69[1]
+	t71 := tensorops.Add(t45, t69[0])
+	t72 := tensorops.MatMul(x, t2_5_2.Out)
+	t73 := tensorops.MatMulEach(t1_6_2.Out, false, x, x1_6)
+	t74 := t73[1]
+	t75 := tensorops.Add(t47, t73[0])
+	t76 := tensorops.MatMul(x, t2_6_2.Out)
+	t77 := tensorops.MatMulEach(t1_7_2.Out, false, x, x1_7)
+	t78 := t77[1]
+	t79 := tensorops.Add(t49, t77[0])
+	t80 := tensorops.MatMul(x, t2_7_2.Out)
+	t81 := tensorops.MatMulEach(t1_8_2.Out, false, x, x1_8)
+	t82 := t81[1]
+	t83 := tensorops.Add(t51, t81[0])
+	t84 := tensorops.MatMul(x, t2_8_2.Out)
+	t85 := tensorops.LogSumExp(t36, 1)
+	t86 := tensorops.Softmax(t36, 1)
+	t87 := tensorops.Fuse("Exp(a - b)", t36, tensorops.ExpandAxis(t85, t36, 1))
+	t88 := tensorops.Sum(t87, 1)
+	t89 := tensorops.Mul(t87, t55)
+	t90 := tensorops.ScalarDiv(1, t88)
+	t91 := tensorops.FuseInto(t56, "0.5*(a*b) + c*(d + e + f)", t89, t55, t87, t56, t54, t38)
+	t92 := tensorops.Sum(t91, 1)
+	t93 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t89, 1), t90, t88, t92)
+	t94 := tensorops.Mul(t87, t59)
+	t95 := tensorops.FuseInto(t60, "0.5*(a*b) + c*(d + e + f)", t94, t59, t87, t60, t58, t40)
+	t96 := tensorops.Sum(t95, 1)
+	t97 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t94, 1), t90, t88, t96)
+	t98 := tensorops.Mul(t87, t63)
+	t99 := tensorops.FuseInto(t64, "0.5*(a*b) + c*(d + e + f)", t98, t63, t87, t64, t62, t42)
+	t100 := tensorops.Sum(t99, 1)
+	t101 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t98, 1), t90, t88, t100)
+	t102 := tensorops.Mul(t87, t67)
+	t103 := tensorops.FuseInto(t68, "0.5*(a*b) + c*(d + e + f)", t102, t67, t87, t68, t66, t44)
+	t104 := tensorops.Sum(t103, 1)
+	t105 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t102, 1), t90, t88, t104)
+	t106 := tensorops.Mul(t87, t71)
+	t107 := tensorops.FuseInto(t72, "0.5*(a*b) + c*(d + e + f)", t106, t71, t87, t72, t70, t46)
+	t108 := tensorops.Sum(t107, 1)
+	t109 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t106, 1), t90, t88, t108)
+	t110 := tensorops.Mul(t87, t75)
+	t111 := tensorops.FuseInto(t76, "0.5*(a*b) + c*(d + e + f)", t110, t75, t87, t76, t74, t48)
+	t112 := tensorops.Sum(t111, 1)
+	t113 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t110, 1), t90, t88, t112)
+	t114 := tensorops.Mul(t87, t79)
+	t115 := tensorops.FuseInto(t80, "0.5*(a*b) + c*(d + e + f)", t114, t79, t87, t80, t78, t50)
+	t116 := tensorops.Sum(t115, 1)
+	t117 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t114, 1), t90, t88, t116)
+	t118 := tensorops.Mul(t87, t83)
+	t119 := tensorops.FuseInto(t84, "0.5*(a*b) + c*(d + e + f)", t118, t83, t87, t84, t82, t52)
+	t120 := tensorops.Sum(t119, 1)
+	t121 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t118, 1), t90, t88, t120)
+	t122 := tensorops.SumAll(t85)
+	t123 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t86, t55), 1))
+	t124 := tensorops.SumAll(t93)
+	t125 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t86, t59), 1))
+	t126 := tensorops.SumAll(t97)
+	t127 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t86, t63), 1))
+	t128 := tensorops.SumAll(t101)
+	t129 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t86, t67), 1))
+	t130 := tensorops.SumAll(t105)
+	t131 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t86, t71), 1))
+	t132 := tensorops.SumAll(t109)
+	t133 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t86, t75), 1))
+	t134 := tensorops.SumAll(t113)
+	t135 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t86, t79), 1))
+	t136 := tensorops.SumAll(t117)
+	t137 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t86, t83), 1))
+	t138 := tensorops.SumAll(t121)
+	return t122, t123, t125, t127, t129, t131, t133, t135, t137, t124, t126, t128, t130, t132, t134, t136, t138
+}
+
+// TowerLossVLaplacian returns TowerLossV and its Laplacian with respect to t, Σᵢ ∂²TowerLossV/∂θᵢ²
+// over θ, the n elements of the tensors of t in the order of its fields (each element e of Blocks
+// in turn (e.W, the elements of e.Bs, e.Norm.Scale, e.Norm.Shift, e.Post.Scale, e.Post.Shift),
+// Out), each tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode:
+// towerLossVTaylorWrtT propagates 8 unit directions at once, their first coefficients and the sum
+// of their second ones; ⌈n/8⌉ calls, which give TowerLossV's value too.
+func TowerLossVLaplacian(t Tower, x *T) (f, lap float64) {
+	t2 := t.Blocks
+	n := len(t2)
+	params := make([]*T, 0, 1)
+	for j := 0; j < n; j++ {
+		t13 := t2[j].Bs
+		params = append(append(params, t2[j].W), t13...)
+		t14 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t14.Scale, t14.Shift)
+	}
+	params = append(params, t.Out)
+	t3 := new(Tower)
+	t4 := t.Blocks
+	n2 := len(t4)
+	t5 := make([]Block, n2)
+	t3.Blocks = t5
+	for j2 := 0; j2 < n2; j2++ {
+		t5[j2].Bs = make([]*T, len(t4[j2].Bs))
+		t12 := new(Affine)
+		t5[j2].Post = t12
+	}
+	zero := *t3
+	n3 := tensorops.ParamsSize(params)
+	lap = 0
+	f = 0
+	for i := 0; i < n3; i += 8 {
+		us := make([]Tower, 8)
+		for l := 0; l < 8; l++ {
+			t7 := tensorops.ParamsBasis(params, i+l)
+			t8 := t.Blocks
+			n4 := len(t8)
+			t9 := make([]Block, n4)
+			us[l].Blocks = t9
+			off := 0
+			for j3 := 0; j3 < n4; j3++ {
+				t9[j3].W = t7[off]
+				t10 := off + 1 + len(t8[j3].Bs)
+				t9[j3].Bs = t7[off+1 : t10 : t10]
+				t9[j3].Norm.Scale = t7[t10]
+				t9[j3].Norm.Shift = t7[t10+1]
+				t11 := new(Affine)
+				t9[j3].Post = t11
+				t11.Scale = t7[t10+2]
+				t11.Shift = t7[t10+3]
+				off = t10 + 4
+			}
+			us[l].Out = t7[off]
+		}
+		var t6 float64
+		f, _, _, _, _, _, _, _, _, t6 = towerLossVTaylorWrtT(
+			t,
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
+			zero,
+			x,
+		)
+		lap += 2 * t6
+	}
+	if n3 == 0 {
+		f = TowerLossV(t, x)
+	}
+	return f, lap
+}
+
+// towerLossVTaylorWrtT propagates 8 second-order jets of TowerLossV at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
+// second coefficients in p9,
+// it returns the results of TowerLossV and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: t (t1, t2, t3, t4, t5, t6, t7, t8, t9).
+func towerLossVTaylorWrtT(
+	t, t1, t2, t3, t4, t5, t6, t7, t8, t9 Tower,
+	x *T,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t10 := t.Blocks
+	t11 := t1.Blocks
+	n := len(t10)
+	t1.Blocks = append(t11, make([]Block, max(n-len(t11), 0))...)
+	t1_2 := t1
+	t12 := t2.Blocks
+	t2.Blocks = append(t12, make([]Block, max(n-len(t12), 0))...)
+	t2_2 := t2
+	t13 := t3.Blocks
+	t3.Blocks = append(t13, make([]Block, max(n-len(t13), 0))...)
+	t3_2 := t3
+	t14 := t4.Blocks
+	t4.Blocks = append(t14, make([]Block, max(n-len(t14), 0))...)
+	t4_2 := t4
+	t15 := t5.Blocks
+	t5.Blocks = append(t15, make([]Block, max(n-len(t15), 0))...)
+	t5_2 := t5
+	t16 := t6.Blocks
+	t6.Blocks = append(t16, make([]Block, max(n-len(t16), 0))...)
+	t6_2 := t6
+	t17 := t7.Blocks
+	t7.Blocks = append(t17, make([]Block, max(n-len(t17), 0))...)
+	t7_2 := t7
+	t18 := t8.Blocks
+	t8.Blocks = append(t18, make([]Block, max(n-len(t18), 0))...)
+	t8_2 := t8
+	t19 := t9.Blocks
+	t9.Blocks = append(t19, make([]Block, max(n-len(t19), 0))...)
+	t9_2 := t9
+	t20 := t1_2.Blocks
+	t21 := t2_2.Blocks
+	t22 := t3_2.Blocks
+	t23 := t4_2.Blocks
+	t24 := t5_2.Blocks
+	t25 := t6_2.Blocks
+	t26 := t7_2.Blocks
+	t27 := t8_2.Blocks
+	t28 := t9_2.Blocks
+	var x1 *T
+	var x2 *T
+	var x3 *T
+	var x4 *T
+	var x5 *T
+	var x6 *T
+	var x7 *T
+	var x8 *T
+	var x9 *T
+	for i := 0; i < n; i++ {
+		b := t10[i]
+		b1 := t20[i]
+		b2 := t21[i]
+		b3 := t22[i]
+		b4 := t23[i]
+		b5 := t24[i]
+		b6 := t25[i]
+		b7 := t26[i]
+		b8 := t27[i]
+		b9 := t28[i]
+		x, x1, x2, x3, x4, x5, x6, x7, x8, x9 = blockTaylor(
+			b.W,
+			b1.W,
+			b2.W,
+			b3.W,
+			b4.W,
+			b5.W,
+			b6.W,
+			b7.W,
+			b8.W,
+			b9.W,
+			b.Bs,
+			b1.Bs,
+			b2.Bs,
+			b3.Bs,
+			b4.Bs,
+			b5.Bs,
+			b6.Bs,
+			b7.Bs,
+			b8.Bs,
+			b9.Bs,
+			b.Norm,
+			b1.Norm,
+			b2.Norm,
+			b3.Norm,
+			b4.Norm,
+			b5.Norm,
+			b6.Norm,
+			b7.Norm,
+			b8.Norm,
+			b9.Norm,
+			b.Post,
+			b1.Post,
+			b2.Post,
+			b3.Post,
+			b4.Post,
+			b5.Post,
+			b6.Post,
+			b7.Post,
+			b8.Post,
+			b9.Post,
+			x,
+			x1,
+			x2,
+			x3,
+			x4,
+			x5,
+			x6,
+			x7,
+			x8,
+			x9,
+		)
+	}
+	t29 := tensorops.MatMulEach(t.Out, false, x, x1, x2, x3, x4, x5, x6, x7, x8, x9)
+	t30 := t29[0]
+	t31 := t29[1]
+	t32 := t29[2]
+	t33 := t29[3]
+	t34 := t29[4]
+	t35 := t29[5]
+	t36 := t29[6]
+	t37 := t29[7]
+	t38 := t29[8]
+	t39 := t29[9]
+	t40 := tensorops.MatMulEach(t1_2.Out, false, x, x1)
+	t41 := t40[1]
+	t42 := tensorops.Add(t31, t40[0])
+	t43 := tensorops.MatMulEach(t2_2.Out, false, x, x2)
+	t44 := t43[1]
+	t45 := tensorops.Add(t32, t43[0])
+	t46 := tensorops.MatMulEach(t3_2.Out, false, x, x3)
+	t47 := t46[1]
+	t48 := tensorops.Add(t33, t46[0])
+	t49 := tensorops.MatMulEach(t4_2.Out, false, x, x4)
+	t50 := t49[1]
+	t51 := tensorops.Add(t34, t49[0])
+	t52 := tensorops.MatMulEach(t5_2.Out, false, x, x5)
+	t53 := t52[1]
+	t54 := tensorops.Add(t35, t52[0])
+	t55 := tensorops.MatMulEach(t6_2.Out, false, x, x6)
+	t56 := t55[1]
+	t57 := tensorops.Add(t36, t55[0])
+	t58 := tensorops.MatMulEach(t7_2.Out, false, x, x7)
+	t59 := t58[1]
+	t60 := tensorops.Add(t37, t58[0])
+	t61 := tensorops.MatMulEach(t8_2.Out, false, x, x8)
+	t62 := t61[1]
+	t63 := tensorops.Add(t38, t61[0])
+	t64 := tensorops.MatMul(x, t9_2.Out)
+	t65 := tensorops.LogSumExp(t30, 1)
+	t66 := tensorops.Softmax(t30, 1)
+	t67 := tensorops.Fuse("Exp(a - b)", t30, tensorops.ExpandAxis(t65, t30, 1))
+	t68 := tensorops.Sum(t67, 1)
+	t69 := tensorops.Mul(t67, t42)
+	t70 := tensorops.Sum(t69, 1)
+	t71 := tensorops.ScalarDiv(1, t68)
+	t72 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t69, t42), 1)
+	t73 := tensorops.Mul(t67, t45)
+	t74 := tensorops.Sum(t73, 1)
+	t75 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t73, t45), 1)
+	t76 := tensorops.Mul(t67, t48)
+	t77 := tensorops.Sum(t76, 1)
+	t78 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t76, t48), 1)
+	t79 := tensorops.Fuse(
+		"0.5*(-(a*b)/c*a) + b*d + (0.5*(-(e*b)/c*e) + b*f) + (0.5*(-(g*b)/c*g) + b*h)",
+		t70,
+		t71,
+		t68,
+		t72,
+		t74,
+		t75,
+		t77,
+		t78,
+	)
+	t80 := tensorops.Mul(t67, t51)
+	t81 := tensorops.Sum(t80, 1)
+	t82 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t80, t51), 1)
+	t83 := tensorops.Mul(t67, t54)
+	t84 := tensorops.Sum(t83, 1)
+	t85 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t83, t54), 1)
+	t86 := tensorops.FuseInto(
+		t79,
+		"a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)",
+		t79,
+		t81,
+		t71,
+		t68,
+		t82,
+		t84,
+		t85,
+	)
+	t87 := tensorops.Mul(t67, t57)
+	t88 := tensorops.Sum(t87, 1)
+	t89 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t87, t57), 1)
+	t90 := tensorops.Mul(t67, t60)
+	t91 := tensorops.Sum(t90, 1)
+	t92 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t90, t60), 1)
+	t93 := tensorops.FuseInto(
+		t86,
+		"a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)",
+		t86,
+		t88,
+		t71,
+		t68,
+		t89,
+		t91,
+		t92,
+	)
+	t94 := tensorops.Mul(t67, t63)
+	t95 := tensorops.Sum(t94, 1)
+	t96 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t94, t63), 1)
+	t97 := tensorops.FuseInto(
+		t64,
+		"a*(b + c + d + e + f + g + h + i + (j + k))",
+		t67,
+		t41,
+		t44,
+		t47,
+		t50,
+		t53,
+		t56,
+		t59,
+		t62,
+		t64,
+		t39,
+	)
+	t98 := tensorops.Sum(t97, 1)
+	t99 := tensorops.FuseInto(t93, "a + (0.5*(-(b*c)/d*b) + c*e) + c*f", t93, t95, t71, t68, t96, t98)
+	t100 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t42), 1))
+	t101 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t45), 1))
+	t102 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t48), 1))
+	t103 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t51), 1))
+	t104 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t54), 1))
+	t105 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t57), 1))
+	t106 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t60), 1))
+	t107 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t63), 1))
+	t108 := tensorops.SumAll(t99)
+	return tensorops.SumAll(t65), t100, t101, t102, t103, t104, t105, t106, t107, t108
 }

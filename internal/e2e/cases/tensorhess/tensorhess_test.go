@@ -98,6 +98,106 @@ func classData(r *rand.Rand, dt tensorops.DType) (x, labels *T) {
 	return tensorops.AsType(randn(r, 6, 3), dt), tensorops.OneHot([]int{0, 1, 2, 3, 1, 2}, 4, dt)
 }
 
+// The perceptron of layers in a slice of structs: its lists are the
+// layers' tensors in order, W then B.
+func (s *Stack) list() []*T {
+	var ts []*T
+	for _, l := range s.Ls {
+		ts = append(ts, l.W, l.B)
+	}
+	return ts
+}
+
+func stackOf(ps []*T) *Stack {
+	s := &Stack{}
+	for i := 0; i < len(ps); i += 2 {
+		s.Ls = append(s.Ls, Layer{W: ps[i], B: ps[i+1]})
+	}
+	return s
+}
+
+func stackParams(r *rand.Rand) []*T {
+	return []*T{randn(r, 3, 4), randn(r, 4), randn(r, 4, 2), randn(r, 2)}
+}
+
+// The perceptron of layers in a slice of pointers: In, the layers, Out.
+func (w *Wrapped) list() []*T {
+	ts := []*T{w.In}
+	for _, l := range w.Ls {
+		ts = append(ts, l.W, l.B)
+	}
+	return append(ts, w.Out)
+}
+
+func wrappedOf(ps []*T) *Wrapped {
+	w := &Wrapped{In: ps[0], Out: ps[len(ps)-1]}
+	for i := 1; i < len(ps)-1; i += 2 {
+		w.Ls = append(w.Ls, &Layer{W: ps[i], B: ps[i+1]})
+	}
+	return w
+}
+
+func wrappedParams(r *rand.Rand) []*T {
+	return []*T{randn(r, 3, 4), randn(r, 4, 3), randn(r, 3), randn(r, 3, 4), randn(r, 4), randn(r, 4, 2)}
+}
+
+// newWrappedBuffer returns a gradient's buffer for a Wrapped of n layers,
+// its layers allocated by hand (the gradient's convention).
+func newWrappedBuffer(n int) *Wrapped {
+	w := &Wrapped{Ls: make([]*Layer, n)}
+	for i := range w.Ls {
+		w.Ls[i] = &Layer{}
+	}
+	return w
+}
+
+// towerBiases is the number of biases of each block of the towers the
+// tests draw: the blocks' []*Tensor fields differ in length.
+var towerBiases = []int{2, 0}
+
+// The tower's lists: each block's W, biases, Norm.Scale, Norm.Shift,
+// Post.Scale, Post.Shift, then Out.
+func (t *Tower) list() []*T {
+	var ts []*T
+	for _, b := range t.Blocks {
+		ts = append(append(append(ts, b.W), b.Bs...), b.Norm.Scale, b.Norm.Shift, b.Post.Scale, b.Post.Shift)
+	}
+	return append(ts, t.Out)
+}
+
+func towerOf(ps []*T) *Tower {
+	t := &Tower{}
+	for _, nb := range towerBiases {
+		t.Blocks = append(t.Blocks, Block{W: ps[0], Bs: slices.Clone(ps[1 : 1+nb]),
+			Norm: Affine{Scale: ps[1+nb], Shift: ps[2+nb]}, Post: &Affine{Scale: ps[3+nb], Shift: ps[4+nb]}})
+		ps = ps[5+nb:]
+	}
+	t.Out = ps[0]
+	return t
+}
+
+func towerParams(r *rand.Rand) []*T {
+	var ps []*T
+	for _, nb := range towerBiases {
+		ps = append(ps, tensorops.Scale(randn(r, 3, 3), 0.5))
+		for range nb {
+			ps = append(ps, randn(r, 3))
+		}
+		ps = append(ps, randn(r, 3), randn(r, 3), randn(r, 3), randn(r, 3))
+	}
+	return append(ps, randn(r, 3, 2))
+}
+
+// newTowerBuffer returns a gradient's buffer for a tower of the tests'
+// shape, sized by hand (the gradient's convention).
+func newTowerBuffer() *Tower {
+	t := &Tower{}
+	for _, nb := range towerBiases {
+		t.Blocks = append(t.Blocks, Block{Bs: make([]*T, nb), Post: &Affine{}})
+	}
+	return t
+}
+
 // flat returns the functions of a function of one tensor.
 func flat(f func(x *T) float64, grad func(x *T) (float64, *T), hvp func(x, v *T) (float64, *T),
 	hessian func(x *T) (float64, *T), hessdiag func(x *T) (float64, *T), laplacian func(x *T) (float64, float64)) funcs {
@@ -222,6 +322,135 @@ var cases = map[string]hcase{
 				return f, d.list()
 			},
 			laplacian: func(ps []*T) (float64, float64) { return DeepLossVLaplacian(*deepOf(ps), x) },
+		}
+	}},
+	"StackLoss (pointer, []Layer)": {params: stackParams, rel: 1e-6, at: func(r *rand.Rand, dt tensorops.DType) funcs {
+		x := tensorops.AsType(randn(r, 5, 3), dt)
+		return funcs{
+			f: func(ps []*T) float64 { return StackLoss(stackOf(ps), x) },
+			grad: func(ps []*T) []*T {
+				var g Stack
+				StackLossGrad(stackOf(ps), &g, x)
+				return g.list()
+			},
+			hvp: func(ps, v []*T) (float64, []*T) {
+				f, hv := StackLossHVP(stackOf(ps), stackOf(v), x)
+				return f, hv.list()
+			},
+			hvp2: func(ps, v1, v2 []*T) (float64, []*T, []*T) {
+				f, hv1, hv2 := StackLossHVP2(stackOf(ps), stackOf(v1), stackOf(v2), x)
+				return f, hv1.list(), hv2.list()
+			},
+			hessian: func(ps []*T) (float64, *T) { return StackLossHessian(stackOf(ps), x) },
+			hessdiag: func(ps []*T) (float64, []*T) {
+				f, d := StackLossHessDiag(stackOf(ps), x)
+				return f, d.list()
+			},
+			laplacian: func(ps []*T) (float64, float64) { return StackLossLaplacian(stackOf(ps), x) },
+		}
+	}},
+	"StackLossV (value, []Layer)": {params: stackParams, rel: 1e-6, at: func(r *rand.Rand, dt tensorops.DType) funcs {
+		x := tensorops.AsType(randn(r, 5, 3), dt)
+		return funcs{
+			f: func(ps []*T) float64 { return StackLossV(*stackOf(ps), x) },
+			grad: func(ps []*T) []*T {
+				var g Stack
+				StackLossVGrad(*stackOf(ps), &g, x)
+				return g.list()
+			},
+			hvp: func(ps, v []*T) (float64, []*T) {
+				f, hv := StackLossVHVP(*stackOf(ps), *stackOf(v), x)
+				return f, hv.list()
+			},
+			hessian: func(ps []*T) (float64, *T) { return StackLossVHessian(*stackOf(ps), x) },
+			hessdiag: func(ps []*T) (float64, []*T) {
+				f, d := StackLossVHessDiag(*stackOf(ps), x)
+				return f, d.list()
+			},
+			laplacian: func(ps []*T) (float64, float64) { return StackLossVLaplacian(*stackOf(ps), x) },
+		}
+	}},
+	"Stack.Loss (receiver, []Layer)": {params: stackParams, rel: 1e-6, at: func(r *rand.Rand, dt tensorops.DType) funcs {
+		x := tensorops.AsType(randn(r, 5, 3), dt)
+		return funcs{
+			f: func(ps []*T) float64 { return stackOf(ps).Loss(x) },
+			grad: func(ps []*T) []*T {
+				var g Stack
+				stackOf(ps).LossGrad(&g, x)
+				return g.list()
+			},
+			hvp: func(ps, v []*T) (float64, []*T) {
+				f, hv := stackOf(ps).LossHVP(stackOf(v), x)
+				return f, hv.list()
+			},
+			hessian: func(ps []*T) (float64, *T) { return stackOf(ps).LossHessian(x) },
+			hessdiag: func(ps []*T) (float64, []*T) {
+				f, d := stackOf(ps).LossHessDiag(x)
+				return f, d.list()
+			},
+		}
+	}},
+	"WrappedLoss (pointer, []*Layer)": {params: wrappedParams, rel: 1e-6, at: func(r *rand.Rand, dt tensorops.DType) funcs {
+		x := tensorops.AsType(randn(r, 5, 3), dt)
+		return funcs{
+			f: func(ps []*T) float64 { return WrappedLoss(wrappedOf(ps), x) },
+			grad: func(ps []*T) []*T {
+				g := newWrappedBuffer((len(ps) - 2) / 2)
+				WrappedLossGrad(wrappedOf(ps), g, x)
+				return g.list()
+			},
+			hvp: func(ps, v []*T) (float64, []*T) {
+				f, hv := WrappedLossHVP(wrappedOf(ps), wrappedOf(v), x)
+				return f, hv.list()
+			},
+			hessian: func(ps []*T) (float64, *T) { return WrappedLossHessian(wrappedOf(ps), x) },
+			hessdiag: func(ps []*T) (float64, []*T) {
+				f, d := WrappedLossHessDiag(wrappedOf(ps), x)
+				return f, d.list()
+			},
+			laplacian: func(ps []*T) (float64, float64) { return WrappedLossLaplacian(wrappedOf(ps), x) },
+		}
+	}},
+	"TowerLoss (pointer, []Block with []*Tensor and nested structs)": {params: towerParams, rel: 1e-6, at: func(r *rand.Rand, dt tensorops.DType) funcs {
+		x := tensorops.AsType(randn(r, 4, 3), dt)
+		return funcs{
+			f: func(ps []*T) float64 { return TowerLoss(towerOf(ps), x) },
+			grad: func(ps []*T) []*T {
+				g := newTowerBuffer()
+				TowerLossGrad(towerOf(ps), g, x)
+				return g.list()
+			},
+			hvp: func(ps, v []*T) (float64, []*T) {
+				f, hv := TowerLossHVP(towerOf(ps), towerOf(v), x)
+				return f, hv.list()
+			},
+			hessian: func(ps []*T) (float64, *T) { return TowerLossHessian(towerOf(ps), x) },
+			hessdiag: func(ps []*T) (float64, []*T) {
+				f, d := TowerLossHessDiag(towerOf(ps), x)
+				return f, d.list()
+			},
+			laplacian: func(ps []*T) (float64, float64) { return TowerLossLaplacian(towerOf(ps), x) },
+		}
+	}},
+	"TowerLossV (value, []Block with []*Tensor and nested structs)": {params: towerParams, rel: 1e-6, at: func(r *rand.Rand, dt tensorops.DType) funcs {
+		x := tensorops.AsType(randn(r, 4, 3), dt)
+		return funcs{
+			f: func(ps []*T) float64 { return TowerLossV(*towerOf(ps), x) },
+			grad: func(ps []*T) []*T {
+				g := newTowerBuffer()
+				TowerLossVGrad(*towerOf(ps), g, x)
+				return g.list()
+			},
+			hvp: func(ps, v []*T) (float64, []*T) {
+				f, hv := TowerLossVHVP(*towerOf(ps), *towerOf(v), x)
+				return f, hv.list()
+			},
+			hessian: func(ps []*T) (float64, *T) { return TowerLossVHessian(*towerOf(ps), x) },
+			hessdiag: func(ps []*T) (float64, []*T) {
+				f, d := TowerLossVHessDiag(*towerOf(ps), x)
+				return f, d.list()
+			},
+			laplacian: func(ps []*T) (float64, float64) { return TowerLossVLaplacian(*towerOf(ps), x) },
 		}
 	}},
 	"ClassLoss (a classifier's cross-entropy, struct)": {params: func(r *rand.Rand) []*T { return []*T{randn(r, 3, 4), randn(r, 4)} }, rel: 1e-6,
@@ -464,49 +693,152 @@ func TestGradients(t *testing.T) {
 	}
 }
 
-// TestHVPShapeChecked checks that the HVP of a struct with a []*Tensor
-// field panics, naming both, when the direction's slice has another
-// length than the model's, and when its nested struct by pointer is nil;
-// and that a nil tensor in a direction is zero.
+// TestHVPShapeChecked checks that the HVP of a struct panics, naming
+// both, when a slice of the direction (a []*Tensor, a slice of structs, a
+// []*Tensor in an element) has another length than the model's, and when
+// one of its nested structs by pointer (a field, an element of a []*S) is
+// nil; and that a nil tensor in a direction is zero.
 func TestHVPShapeChecked(t *testing.T) {
 	r := fdcheck.NewRand(1)
-	ps := deepParams(r)
 	x := randn(r, 4, 3)
-	d := deepOf(ps)
-	v := deepOf(deepParams(r))
-	v.Layers = v.Layers[:1]
-	func() {
-		defer func() {
-			if got, want := fmt.Sprint(recover()), "DeepLossHVP: len(v.Layers) != len(d.Layers)"; got != want {
-				t.Errorf("panic %q, want %q", got, want)
+	xs := randn(r, 5, 3)
+	for _, c := range []struct {
+		name   string
+		params func(r *rand.Rand) []*T
+		// hvp calls the HVP at ps along v, changed by bad when set.
+		hvp  func(ps, v []*T, bad bool) []*T
+		want string
+	}{
+		{"Deep.Layers short", deepParams, func(ps, v []*T, bad bool) []*T {
+			dv := deepOf(v)
+			if bad {
+				dv.Layers = dv.Layers[:1]
 			}
-		}()
-		DeepLossHVP(d, v, x)
-	}()
-	v = deepOf(deepParams(r))
-	v.Post = nil
-	func() {
-		defer func() {
-			if got, want := fmt.Sprint(recover()), "DeepLossHVP: v.Post is nil"; got != want {
-				t.Errorf("panic %q, want %q", got, want)
+			_, hv := DeepLossHVP(deepOf(ps), dv, x)
+			return hv.list()
+		}, "DeepLossHVP: len(v.Layers) != len(d.Layers)"},
+		{"Deep.Post nil", deepParams, func(ps, v []*T, bad bool) []*T {
+			dv := deepOf(v)
+			if bad {
+				dv.Post = nil
 			}
-		}()
-		DeepLossHVP(d, v, x)
-	}()
-	// A nil tensor in the direction: the same product as zeros.
-	v = deepOf(deepParams(r))
-	_, hv := DeepLossHVP(d, v, x)
-	v.Layers[1] = tensorops.ZerosLike(v.Layers[1])
-	_, hvZ := DeepLossHVP(d, v, x)
-	v.Layers[1] = nil
-	_, hvN := DeepLossHVP(d, v, x)
-	a, b := tensorops.ParamsFlatten(hvZ.list(), ps), tensorops.ParamsFlatten(hvN.list(), ps)
-	if diff := tensorops.MaxAbsDiff(a, b); diff != 0 {
-		t.Errorf("a nil tensor in the direction gives another product than zeros: they differ by %g", diff)
+			_, hv := DeepLossHVP(deepOf(ps), dv, x)
+			return hv.list()
+		}, "DeepLossHVP: v.Post is nil"},
+		{"Stack nil", stackParams, func(ps, v []*T, bad bool) []*T {
+			sv := stackOf(v)
+			if bad {
+				sv = nil
+			}
+			_, hv := StackLossHVP(stackOf(ps), sv, xs)
+			return hv.list()
+		}, "StackLossHVP: v is nil"},
+		{"Stack.Ls short", stackParams, func(ps, v []*T, bad bool) []*T {
+			sv := stackOf(v)
+			if bad {
+				sv.Ls = sv.Ls[:1]
+			}
+			_, hv := StackLossHVP(stackOf(ps), sv, xs)
+			return hv.list()
+		}, "StackLossHVP: len(v.Ls) != len(s.Ls)"},
+		{"Wrapped.Ls element nil", wrappedParams, func(ps, v []*T, bad bool) []*T {
+			wv := wrappedOf(v)
+			if bad {
+				wv.Ls[1] = nil
+			}
+			_, hv := WrappedLossHVP(wrappedOf(ps), wv, xs)
+			return hv.list()
+		}, "WrappedLossHVP: v.Ls[j] is nil"},
+		{"Tower.Blocks[j].Bs long", towerParams, func(ps, v []*T, bad bool) []*T {
+			tv := towerOf(v)
+			if bad {
+				tv.Blocks[1].Bs = append(tv.Blocks[1].Bs, nil)
+			}
+			_, hv := TowerLossHVP(towerOf(ps), tv, x)
+			return hv.list()
+		}, "TowerLossHVP: len(v.Blocks[j].Bs) != len(t.Blocks[j].Bs)"},
+		{"Tower.Blocks[j].Post nil", towerParams, func(ps, v []*T, bad bool) []*T {
+			tv := towerOf(v)
+			if bad {
+				tv.Blocks[0].Post = nil
+			}
+			_, hv := TowerLossHVP(towerOf(ps), tv, x)
+			return hv.list()
+		}, "TowerLossHVP: v.Blocks[j].Post is nil"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ps, v := c.params(r), c.params(r)
+			func() {
+				defer func() {
+					if got := fmt.Sprint(recover()); got != c.want {
+						t.Errorf("panic %q, want %q", got, c.want)
+					}
+				}()
+				c.hvp(ps, v, true)
+			}()
+			// A nil tensor in the direction: the same product as zeros,
+			// another than along v.
+			hv := tensorops.ParamsFlatten(c.hvp(ps, v, false), ps)
+			v[1] = tensorops.ZerosLike(v[1])
+			hvZ := tensorops.ParamsFlatten(c.hvp(ps, v, false), ps)
+			v[1] = nil
+			hvN := tensorops.ParamsFlatten(c.hvp(ps, v, false), ps)
+			if diff := tensorops.MaxAbsDiff(hvZ, hvN); diff != 0 {
+				t.Errorf("a nil tensor in the direction gives another product than zeros: they differ by %g", diff)
+			}
+			if diff := tensorops.MaxAbsDiff(hvZ, hv); diff == 0 {
+				t.Errorf("zeroing a tensor of the direction left the product unchanged")
+			}
+		})
 	}
-	if diff := tensorops.MaxAbsDiff(a, tensorops.ParamsFlatten(hv.list(), ps)); diff == 0 {
-		t.Errorf("zeroing a tensor of the direction left the product unchanged")
+}
+
+// TestNoParameters checks the helpers of a model without parameters (a
+// perceptron of no layers) and of a tensor without elements: the
+// Hessian is an empty [0, 0] tensor of the parameters' dtype, the
+// diagonal and the HVP have the model's shape, the Laplacian is 0, and
+// each returns F's value.
+func TestNoParameters(t *testing.T) {
+	r := fdcheck.NewRand(fdcheck.Seed("TestNoParameters"))
+	x := randn(r, 5, 3)
+	s := &Stack{Ls: []Layer{}}
+	want := StackLoss(s, x)
+	check := func(what string, f float64, h *T, dt tensorops.DType) {
+		t.Helper()
+		if f != want {
+			t.Errorf("%s: F = %v, want %v", what, f, want)
+		}
+		if h != nil && (!slices.Equal(h.Shape(), []int{0, 0}) || h.DType() != dt || !h.IsSymmetric()) {
+			t.Errorf("%s: the Hessian has shape %v, dtype %v, symmetric %v; want [0 0], %v, true", what, h.Shape(), h.DType(), h.IsSymmetric(), dt)
+		}
 	}
+	f, h := StackLossHessian(s, x)
+	check("StackLossHessian", f, h, tensorops.Float64)
+	f, h = StackLossVHessian(*s, x)
+	check("StackLossVHessian", f, h, tensorops.Float64)
+	f, d := StackLossHessDiag(s, x)
+	check("StackLossHessDiag", f, nil, 0)
+	if d == nil || d.Ls == nil || len(d.Ls) != 0 {
+		t.Errorf("StackLossHessDiag: got %+v, want a Stack of no layers", d)
+	}
+	f, hv := StackLossHVP(s, &Stack{Ls: []Layer{}}, x)
+	check("StackLossHVP", f, nil, 0)
+	if hv == nil || len(hv.Ls) != 0 {
+		t.Errorf("StackLossHVP: got %+v, want a Stack of no layers", hv)
+	}
+	f, lap := StackLossLaplacian(s, x)
+	check("StackLossLaplacian", f, nil, 0)
+	if lap != 0 {
+		t.Errorf("StackLossLaplacian: Laplacian %v, want 0", lap)
+	}
+
+	// A matrix of no elements, in float32.
+	x32, labels := classData(r, tensorops.Float32)
+	x32 = tensorops.Slice(x32, 1, 0, 0)
+	w := tensorops.ZerosOf(tensorops.Float32, 0, 4)
+	want = ClassLossFlat(w, x32, labels)
+	f, h = ClassLossFlatHessian(w, x32, labels)
+	check("ClassLossFlatHessian", f, h, tensorops.Float32)
 }
 
 // TestNesting checks the JVP of a function that calls a generated

@@ -205,19 +205,19 @@ func NetOutHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor)
 			u6,
 			u7,
 		)
-		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t, x), 1, n2)
-		rows[i+1] = tensorops.Reshape(tensorops.OrZerosLike(t2, x), 1, n2)
-		rows[i+2] = tensorops.Reshape(tensorops.OrZerosLike(t3, x), 1, n2)
-		rows[i+3] = tensorops.Reshape(tensorops.OrZerosLike(t4, x), 1, n2)
-		rows[i+4] = tensorops.Reshape(tensorops.OrZerosLike(t5, x), 1, n2)
-		rows[i+5] = tensorops.Reshape(tensorops.OrZerosLike(t6, x), 1, n2)
-		rows[i+6] = tensorops.Reshape(tensorops.OrZerosLike(t7, x), 1, n2)
-		rows[i+7] = tensorops.Reshape(tensorops.OrZerosLike(t8, x), 1, n2)
+		rows[i] = t
+		rows[i+1] = t2
+		rows[i+2] = t3
+		rows[i+3] = t4
+		rows[i+4] = t5
+		rows[i+5] = t6
+		rows[i+6] = t7
+		rows[i+7] = t8
 	}
 	if n2 == 0 {
 		f = NetOut(n, x)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n2]...))
+	return f, tensorops.ParamsHessian(rows[:n2], x)
 }
 
 // NetOutGrad computes NetOut and its gradient with respect to the varied inputs (reverse mode).

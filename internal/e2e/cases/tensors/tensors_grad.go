@@ -350,9 +350,9 @@ func quadTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (
 }
 
 // QuadHessDiag returns Quad and the diagonal of its Hessian with respect to x, as a fresh value of
-// x's type: ∂²Quad/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in row-major order, f2 the
-// second Taylor coefficient of Quad along the unit direction eᵢ (quadTaylorLanes8, 8 unit
-// directions per call, ⌈n/8⌉ calls, which give Quad's value too).
+// x's type (of its shape): ∂²Quad/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in row-major
+// order, f2 the second Taylor coefficient of Quad along the unit direction eᵢ (quadTaylorLanes8, 8
+// unit directions per call, ⌈n/8⌉ calls, which give Quad's value too).
 func QuadHessDiag(x *tensorops.Tensor) (f float64, d *tensorops.Tensor) {
 	n := tensorops.Size(x)
 	d2 := make([]float64, n+7)
@@ -503,19 +503,19 @@ func QuadHessian(x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
 		u7 := tensorops.Basis(x, i+7)
 		var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
 		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = quadGradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t, x), 1, n)
-		rows[i+1] = tensorops.Reshape(tensorops.OrZerosLike(t2, x), 1, n)
-		rows[i+2] = tensorops.Reshape(tensorops.OrZerosLike(t3, x), 1, n)
-		rows[i+3] = tensorops.Reshape(tensorops.OrZerosLike(t4, x), 1, n)
-		rows[i+4] = tensorops.Reshape(tensorops.OrZerosLike(t5, x), 1, n)
-		rows[i+5] = tensorops.Reshape(tensorops.OrZerosLike(t6, x), 1, n)
-		rows[i+6] = tensorops.Reshape(tensorops.OrZerosLike(t7, x), 1, n)
-		rows[i+7] = tensorops.Reshape(tensorops.OrZerosLike(t8, x), 1, n)
+		rows[i] = t
+		rows[i+1] = t2
+		rows[i+2] = t3
+		rows[i+3] = t4
+		rows[i+4] = t5
+		rows[i+5] = t6
+		rows[i+6] = t7
+		rows[i+7] = t8
 	}
 	if n == 0 {
 		f = Quad(x)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n]...))
+	return f, tensorops.ParamsHessian(rows[:n], x)
 }
 
 // quadGradJVPLanes8 computes QuadGrad and its derivatives along 8 directions at once (vector

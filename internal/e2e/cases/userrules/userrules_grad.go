@@ -506,19 +506,19 @@ func EnergyHessian(x *T) (f float64, h *T) {
 		u7 := tensorops.Basis(x, i+7)
 		var t, t2, t3, t4, t5, t6, t7, t8 *T
 		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = energyGradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t, x), 1, n)
-		rows[i+1] = tensorops.Reshape(tensorops.OrZerosLike(t2, x), 1, n)
-		rows[i+2] = tensorops.Reshape(tensorops.OrZerosLike(t3, x), 1, n)
-		rows[i+3] = tensorops.Reshape(tensorops.OrZerosLike(t4, x), 1, n)
-		rows[i+4] = tensorops.Reshape(tensorops.OrZerosLike(t5, x), 1, n)
-		rows[i+5] = tensorops.Reshape(tensorops.OrZerosLike(t6, x), 1, n)
-		rows[i+6] = tensorops.Reshape(tensorops.OrZerosLike(t7, x), 1, n)
-		rows[i+7] = tensorops.Reshape(tensorops.OrZerosLike(t8, x), 1, n)
+		rows[i] = t
+		rows[i+1] = t2
+		rows[i+2] = t3
+		rows[i+3] = t4
+		rows[i+4] = t5
+		rows[i+5] = t6
+		rows[i+6] = t7
+		rows[i+7] = t8
 	}
 	if n == 0 {
 		f = Energy(x)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n]...))
+	return f, tensorops.ParamsHessian(rows[:n], x)
 }
 
 // energyGradJVPLanes8 computes EnergyGrad and its derivatives along 8 directions at once (vector
@@ -975,9 +975,9 @@ func geluSlopeJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (*T, *T, *
 }
 
 // EnergyHessDiag returns Energy and the diagonal of its Hessian with respect to x, as a fresh value
-// of x's type: ∂²Energy/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in row-major order, f2
-// the second Taylor coefficient of Energy along the unit direction eᵢ (energyTaylorLanes8, 8 unit
-// directions per call, ⌈n/8⌉ calls, which give Energy's value too).
+// of x's type (of its shape): ∂²Energy/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in
+// row-major order, f2 the second Taylor coefficient of Energy along the unit direction eᵢ
+// (energyTaylorLanes8, 8 unit directions per call, ⌈n/8⌉ calls, which give Energy's value too).
 func EnergyHessDiag(x *T) (f float64, d *T) {
 	n := tensorops.Size(x)
 	d2 := make([]float64, n+7)
