@@ -2744,60 +2744,52 @@ func runReverseWrtM(m, mBar *Deep, x, seed *T) {
 }
 
 // AddrLossHessDiag returns AddrLoss and the diagonal of its Hessian with respect to m, as a fresh
-// value of m's type: ∂²AddrLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of m in the
-// order of its fields (the elements of Ws, W), each tensor row-major (tensorops.ParamsFlatten's
-// order), f2 the second Taylor coefficient of AddrLoss along the unit direction eᵢ
-// (addrLossTaylorLanes8WrtM, 8 unit directions per call, ⌈n/8⌉ calls, which give AddrLoss's value
-// too).
+// value of m's type (of its shape): ∂²AddrLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors
+// of m in the order of its fields (the elements of Ws, W), each tensor row-major
+// (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of AddrLoss along the unit
+// direction eᵢ (addrLossTaylorLanes8WrtM, 8 unit directions per call, ⌈n/8⌉ calls, which give
+// AddrLoss's value too).
 func AddrLossHessDiag(m Deep, x *T) (f float64, d Deep) {
 	params := append(append(make([]*T, 0, 1), m.Ws...), m.W)
-	n := len(m.Ws)
-	n2 := tensorops.ParamsSize(params)
-	d2 := make([]float64, n2+7)
+	n := tensorops.ParamsSize(params)
+	d2 := make([]float64, n+7)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		t2 := tensorops.ParamsBasis(params, i)
-		t3 := t2[n]
-		t4 := tensorops.ParamsBasis(params, i+1)
-		t5 := t4[n]
-		t6 := tensorops.ParamsBasis(params, i+2)
-		t7 := t6[n]
-		t8 := tensorops.ParamsBasis(params, i+3)
-		t9 := t8[n]
-		t10 := tensorops.ParamsBasis(params, i+4)
-		t11 := t10[n]
-		t12 := tensorops.ParamsBasis(params, i+5)
-		t13 := t12[n]
-		t14 := tensorops.ParamsBasis(params, i+6)
-		t15 := t14[n]
-		t16 := tensorops.ParamsBasis(params, i+7)
-		var t17, t18, t19, t20, t21, t22, t23, t24 float64
-		f, _, _, _, _, _, _, _, _, t17, t18, t19, t20, t21, t22, t23, t24 = addrLossTaylorLanes8WrtM(
+	for i := 0; i < n; i += 8 {
+		us := make([]Deep, 8)
+		for l := 0; l < 8; l++ {
+			t10 := tensorops.ParamsBasis(params, i+l)
+			n3 := len(m.Ws)
+			us[l].Ws = t10[0:n3:n3]
+			us[l].W = t10[n3]
+		}
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = addrLossTaylorLanes8WrtM(
 			m,
-			Deep{Ws: t2[0:n:n], W: t3},
-			Deep{Ws: t4[0:n:n], W: t5},
-			Deep{Ws: t6[0:n:n], W: t7},
-			Deep{Ws: t8[0:n:n], W: t9},
-			Deep{Ws: t10[0:n:n], W: t11},
-			Deep{Ws: t12[0:n:n], W: t13},
-			Deep{Ws: t14[0:n:n], W: t15},
-			Deep{Ws: t16[0:n:n], W: t16[n]},
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
 			x,
 		)
-		d2[i] = 2 * t17
-		d2[i+1] = 2 * t18
-		d2[i+2] = 2 * t19
-		d2[i+3] = 2 * t20
-		d2[i+4] = 2 * t21
-		d2[i+5] = 2 * t22
-		d2[i+6] = 2 * t23
-		d2[i+7] = 2 * t24
+		d2[i] = 2 * t2
+		d2[i+1] = 2 * t3
+		d2[i+2] = 2 * t4
+		d2[i+3] = 2 * t5
+		d2[i+4] = 2 * t6
+		d2[i+5] = 2 * t7
+		d2[i+6] = 2 * t8
+		d2[i+7] = 2 * t9
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = AddrLoss(m, x)
 	}
-	t := tensorops.ParamsUnflatten(d2[:n2], params)
-	return f, Deep{Ws: t[0:n:n], W: t[n]}
+	t := tensorops.ParamsUnflatten(d2[:n], params)
+	n2 := len(m.Ws)
+	return f, Deep{Ws: t[0:n2:n2], W: t[n2]}
 }
 
 // addrLossTaylorLanes8WrtM propagates 8 Taylor polynomials of degree 2 through AddrLoss at once,
@@ -3389,42 +3381,33 @@ func runTaylorLanes8WrtM(
 // ⌈n/8⌉ calls, which give AddrLoss's value too.
 func AddrLossLaplacian(m Deep, x *T) (f, lap float64) {
 	params := append(append(make([]*T, 0, 1), m.Ws...), m.W)
-	n := len(m.Ws)
-	n2 := tensorops.ParamsSize(params)
+	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		t := tensorops.ParamsBasis(params, i)
-		t2 := t[n]
-		t3 := tensorops.ParamsBasis(params, i+1)
-		t4 := t3[n]
-		t5 := tensorops.ParamsBasis(params, i+2)
-		t6 := t5[n]
-		t7 := tensorops.ParamsBasis(params, i+3)
-		t8 := t7[n]
-		t9 := tensorops.ParamsBasis(params, i+4)
-		t10 := t9[n]
-		t11 := tensorops.ParamsBasis(params, i+5)
-		t12 := t11[n]
-		t13 := tensorops.ParamsBasis(params, i+6)
-		t14 := t13[n]
-		t15 := tensorops.ParamsBasis(params, i+7)
-		var t16 float64
-		f, _, _, _, _, _, _, _, _, t16 = addrLossTaylorWrtM(
+	for i := 0; i < n; i += 8 {
+		us := make([]Deep, 8)
+		for l := 0; l < 8; l++ {
+			t2 := tensorops.ParamsBasis(params, i+l)
+			n2 := len(m.Ws)
+			us[l].Ws = t2[0:n2:n2]
+			us[l].W = t2[n2]
+		}
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = addrLossTaylorWrtM(
 			m,
-			Deep{Ws: t[0:n:n], W: t2},
-			Deep{Ws: t3[0:n:n], W: t4},
-			Deep{Ws: t5[0:n:n], W: t6},
-			Deep{Ws: t7[0:n:n], W: t8},
-			Deep{Ws: t9[0:n:n], W: t10},
-			Deep{Ws: t11[0:n:n], W: t12},
-			Deep{Ws: t13[0:n:n], W: t14},
-			Deep{Ws: t15[0:n:n], W: t15[n]},
+			us[0],
+			us[1],
+			us[2],
+			us[3],
+			us[4],
+			us[5],
+			us[6],
+			us[7],
 			x,
 		)
-		lap += 2 * t16
+		lap += 2 * t
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = AddrLoss(m, x)
 	}
 	return f, lap
