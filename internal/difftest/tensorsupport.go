@@ -6,12 +6,8 @@ package difftest
 
 import "slices"
 
-// TensorDirModes are the tensor modes of the generator's directives;
-// tensorFirstModes those but the second-order helpers.
-var (
-	TensorDirModes   = []string{ModeJVP, ModeGrad, ModeTaylor, ModeTaylorLanes, ModeHVP, ModeHVPLanes, ModeHessian, ModeHessDiag, ModeLaplacian}
-	tensorFirstModes = []string{ModeJVP, ModeGrad, ModeTaylor, ModeTaylorLanes}
-)
+// TensorDirModes are the tensor modes of the generator's directives.
+var TensorDirModes = []string{ModeJVP, ModeGrad, ModeTaylor, ModeTaylorLanes, ModeHVP, ModeHVPLanes, ModeHessian, ModeHessDiag, ModeLaplacian}
 
 // TensorSupported lists, for each construct of the tensor generator (its
 // Program.Features), the modes in which the README says gadgen
@@ -91,12 +87,9 @@ var TensorSupported = map[string][]string{
 	"struct-layer": TensorDirModes, "struct-value-helper": TensorDirModes, "struct-ptr-helper": TensorDirModes,
 	"struct-method-value": TensorDirModes, "struct-method-ptr": TensorDirModes, "struct-pointer-var": TensorDirModes,
 	"struct-slice-range": TensorDirModes,
-	// A field []Layer of the model: a slice of structs of tensors, not
-	// among the second-order helpers' parameters ("fields
-	// *tensorops.Tensor, []*tensorops.Tensor and nested structs of
-	// them"): "m is not a struct of tensors: field Ls0 has type
-	// []Layer" (see /work/briefs/difftest-findings.md).
-	"model-layers": tensorFirstModes,
+	// A field []Layer of the model: a slice of structs of tensors, which
+	// the second-order helpers take too (θ element by element).
+	"model-layers": TensorDirModes,
 	"struct-stack": TensorDirModes, "stack-value-helper": TensorDirModes, "stack-ptr-helper": TensorDirModes,
 	"stack-method-value": TensorDirModes, "stack-method-ptr": TensorDirModes, "stack-append": TensorDirModes,
 	"state-step": TensorDirModes, "state-method-ptr": TensorDirModes, "state-helper-ptr": TensorDirModes,
