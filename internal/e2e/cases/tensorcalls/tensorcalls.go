@@ -266,3 +266,16 @@ func run(m *Deep, x *T) *T {
 func AddrLoss(m Deep, x *T) float64 {
 	return tensorops.MeanAll(tensorops.Tanh(tensorops.MatMul(run(&m, x), m.W)))
 }
+
+// SpreadOne is the program of the report that found the spread call's
+// zero derivative: the tangent was 0 (want 2 along ones of two elements)
+// and the gradient nil (want [1 1]).
+//
+//gad:jvp
+//gad:grad
+//gad:taylor order=2
+//gad:hvp
+func SpreadOne(x *T) float64 {
+	parts := []*T{x}
+	return tensorops.SumAll(tensorops.Concat(0, parts...))
+}

@@ -3741,3 +3741,89 @@ func runTaylorWrtM(m, m1, m2, m3, m4, m5, m6, m7, m8, m9 *Deep, x *T) (*T, *T, *
 	}
 	return x, x1, x2, x3, x4, x5, x6, x7, x8, x9
 }
+
+// SpreadOneJVP computes SpreadOne and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of SpreadOne; its tangent.
+func SpreadOneJVP(x, dx *T) (float64, float64) {
+	parts := []*T{x}
+	t := tensorops.ConcatJVP(0, append(append(make([]*tensorops.Tensor, 0), parts...), dx)...)
+	t2 := tensorops.SumAll(t)
+	return tensorops.SumAll(tensorops.Concat(0, parts...)), t2
+}
+
+// SpreadOneGrad computes SpreadOne and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: x (returned as xBar).
+// Results: the value of SpreadOne, then the partials of the varied scalar inputs in order.
+func SpreadOneGrad(x *T) (f float64, xBar *T) {
+	t := new([1]*T)
+	parts := []*T{x}
+	t2 := tensorops.Concat(0, parts...)
+	t3 := tensorops.SumAll(t2)
+	t4 := tensorops.FullLike(t2, 1)
+	t5 := t[:]
+	for k := 0; k < len(parts); k++ {
+		t6 := tensorops.Accumulate(t5[k], tensorops.ConcatGrad(t4, 0, k, parts...))
+		t5[k] = t6
+	}
+	xBar = t[0]
+	t[0] = nil
+	return t3, xBar
+}
+
+// SpreadOneTaylor propagates Taylor polynomials of degree 2 through SpreadOne (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of SpreadOne
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2).
+// Results, in order: the value of SpreadOne; its coefficients 1 to 2.
+func SpreadOneTaylor(x, x1, x2 *T) (float64, float64, float64) {
+	parts := []*T{x}
+	t := tensorops.ConcatJVP(0, append(append(make([]*tensorops.Tensor, 0), parts...), x1)...)
+	t2 := tensorops.ConcatJVP(0, append(append(make([]*tensorops.Tensor, 0), parts...), x2)...)
+	t3 := tensorops.SumAll(t)
+	t4 := tensorops.SumAll(t2)
+	return tensorops.SumAll(tensorops.Concat(0, parts...)), t3, t4
+}
+
+// SpreadOneHVP returns SpreadOne and the Hessian-vector product ∇²SpreadOne·v, the Hessian taken
+// with respect to x, by forward mode over reverse mode: the directional derivative of the gradient
+// of SpreadOne (spreadOneGradJVP). Each product is a fresh value of x's type, zeros where it is
+// zero (never a nil tensor). A direction has x's shape.
+func SpreadOneHVP(x, v *T) (f float64, hv *T) {
+	var t *T
+	f, _, _, t = spreadOneGradJVP(x, v)
+	return f, tensorops.OrZerosLike(t, x)
+}
+
+// spreadOneGradJVP computes SpreadOneGrad and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+func spreadOneGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
+	t := new([1]*T)
+	t2 := new([1]*T)
+	parts := []*T{x}
+	t3 := tensorops.Concat(0, parts...)
+	t4 := tensorops.ConcatJVP(0, append(append(make([]*tensorops.Tensor, 0), parts...), dx)...)
+	t5 := tensorops.SumAll(t3)
+	t6 := tensorops.SumAll(t4)
+	t7 := tensorops.FullLike(t3, 1)
+	t8 := t[:]
+	t9 := t2[:]
+	for k := 0; k < len(parts); k++ {
+		t10 := t9[k]
+		t11 := tensorops.Accumulate(t8[k], tensorops.ConcatGrad(t7, 0, k, parts...))
+		t8[k] = t11
+		t9[k] = t10
+	}
+	xBar = t[0]
+	dxBar = t2[0]
+	t[0] = nil
+	t2[0] = nil
+	return t5, xBar, t6, dxBar
+}

@@ -443,3 +443,21 @@ func TestAddrLoss(t *testing.T) {
 		}
 	}
 }
+
+// TestSpreadOne checks the report's numbers.
+func TestSpreadOne(t *testing.T) {
+	x := tensorops.FromFloat64s([]float64{0.5, -2}, 2)
+	ones := tensorops.Ones(2)
+	if _, d := SpreadOneJVP(x, ones); d != 2 {
+		t.Errorf("JVP along ones = %v, want 2", d)
+	}
+	if _, g := SpreadOneGrad(x); g == nil || g.At(0) != 1 || g.At(1) != 1 {
+		t.Errorf("gradient %v, want [1 1]", g)
+	}
+	if _, c1, c2 := SpreadOneTaylor(x, ones, nil); c1 != 2 || c2 != 0 {
+		t.Errorf("Taylor coefficients %v, %v, want 2, 0", c1, c2)
+	}
+	if _, hv := SpreadOneHVP(x, ones); hv == nil || tensorops.MaxAll(tensorops.Abs(hv)) != 0 {
+		t.Errorf("HVP %v, want zeros", hv)
+	}
+}
