@@ -279,3 +279,18 @@ func (b *Builder) TensorCall(name string, args ...*ir.Value) *ir.Value {
 	v.Callee = &ir.Callee{Func: fn}
 	return v
 }
+
+// SliceOf emits make(st, len(elems)) and stores elems into it, leaving
+// the zero constants to make.
+func (b *Builder) SliceOf(st types.Type, elems []*ir.Value) *ir.Value {
+	s := b.Emit(ir.OpMakeSlice, st, b.F.Int(int64(len(elems))), nil)
+	elem := st.Underlying().(*types.Slice).Elem()
+	for i, e := range elems {
+		if IsZero(e) {
+			continue // make zeroes
+		}
+		addr := b.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, b.F.Int(int64(i)))
+		b.Emit(ir.OpStore, nil, addr, e)
+	}
+	return s
+}

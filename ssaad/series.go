@@ -319,13 +319,22 @@ func GroupVariadic(c *ir.Callee, args []*Series) []*Series {
 	if !sig.Variadic() || c.Spread {
 		return args
 	}
-	st := sig.Params().At(sig.Params().Len() - 1).Type()
-	n := sig.Params().Len() - 1
-	if sig.Recv() != nil {
-		n++ // a method's receiver comes first (Tensor.At(idx...))
-	}
+	n, st := VariadicIndex(sig)
 	tail := &Series{Type: st, Tail: slices.Clone(args[n:])}
 	return append(slices.Clip(args[:n]), tail)
+}
+
+// VariadicIndex returns, for the signature of a variadic function, the
+// index in a call's arguments of the first argument of its variadic
+// parameter (a method's receiver counts: Tensor.At(idx...)) and the
+// parameter's slice type.
+func VariadicIndex(sig *types.Signature) (int, types.Type) {
+	n := sig.Params().Len() - 1
+	st := sig.Params().At(n).Type()
+	if sig.Recv() != nil {
+		n++
+	}
+	return n, st
 }
 
 // flatArgs returns the coefficients k of args, the variadic tail's spread.

@@ -109,13 +109,7 @@ func Basis(like *Tensor, i int) *Tensor {
 // FromFloat64s(data), added into data's adjoint. A nil g adds nothing.
 // It panics if g's size differs from len(dst).
 func AccumulateFloat64s(dst []float64, g *Tensor) []float64 {
-	if g == nil {
-		return dst // a zero adjoint (the package doc: nil)
-	}
-	if g.Size() != len(dst) {
-		panic(fmt.Sprintf("tensorops: AccumulateFloat64s: shape %v has %d elements, dst has %d", g.shape, g.Size(), len(dst)))
-	}
-	AddInto(FromFloat64s(dst, g.shape...), AsType(g.To(CPU), Float64))
+	accumulateInto("AccumulateFloat64s", len(dst), g, func(shape []int) *Tensor { return FromFloat64s(dst, shape...) })
 	return dst
 }
 
@@ -124,14 +118,21 @@ func AccumulateFloat64s(dst []float64, g *Tensor) []float64 {
 // FromFloat32s(data), added into data's adjoint. A nil g adds nothing.
 // It panics if g's size differs from len(dst).
 func AccumulateFloat32s(dst []float32, g *Tensor) []float32 {
-	if g == nil {
-		return dst // a zero adjoint (the package doc: nil)
-	}
-	if g.Size() != len(dst) {
-		panic(fmt.Sprintf("tensorops: AccumulateFloat32s: shape %v has %d elements, dst has %d", g.shape, g.Size(), len(dst)))
-	}
-	AddInto(FromFloat32s(dst, g.shape...), AsType(g.To(CPU), Float32))
+	accumulateInto("AccumulateFloat32s", len(dst), g, func(shape []int) *Tensor { return FromFloat32s(dst, shape...) })
 	return dst
+}
+
+// accumulateInto adds g (nil: nothing) into the view of n elements that
+// view makes in g's shape, converted to the view's dtype.
+func accumulateInto(op string, n int, g *Tensor, view func(shape []int) *Tensor) {
+	if g == nil {
+		return // a zero adjoint (the package doc: nil)
+	}
+	if g.Size() != n {
+		panic(fmt.Sprintf("tensorops: %s: shape %v has %d elements, dst has %d", op, g.shape, g.Size(), n))
+	}
+	dst := view(g.shape)
+	AddInto(dst, AsType(g.To(CPU), dst.dtype))
 }
 
 // SumLikeFull returns SumLike(FullLike(w, c), like) without the tensor of

@@ -537,32 +537,19 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 				}
 				var targets []target
 				switch {
-				case c.Spread && j == len(rule.Params)-1 && j < len(v.Args) && ssaad.IsFloatSlice(v.Args[j].Type):
-					// A slice passed with "..." (Concat(axis, parts...)): each
-					// element's adjoint, with its index i, into the slice's
-					// shadow, in a loop over the slice.
-					if src != "0" && t.act.Varied(v.Args[j]) && t.hasShadow(v.Args[j]) {
-						if !t.spreadAdjoint(v, rule, j, src, genv, mathPkg) {
-							return
-						}
-					}
-					continue
 				case j < len(v.Args) && !(j < len(args) && args[j] != nil && args[j].Tail != nil) && ssaad.IsFloatSlice(v.Args[j].Type):
-					// A slice parameter (FromFloat64s's data): its map adds
-					// into the slice's shadow, bound to its name with the
-					// suffix Bar.
-					a := v.Args[j]
-					if src == "0" || !t.act.Varied(a) || !t.hasShadow(a) {
+					// A slice of floats or tensors: a parameter of slice
+					// type (FromFloat64s's data), or one passed with "..."
+					// (Concat(axis, parts...)). Its adjoint goes into the
+					// slice's shadow.
+					if src == "0" || !t.act.Varied(v.Args[j]) || !t.hasShadow(v.Args[j]) {
 						continue
 					}
 					if src == "" {
 						t.errorf(v.Pos, c.String(), "%s is not differentiable in its argument %s", ssaad.RuleName(c), rule.Params[j])
 						return
 					}
-					senv := maps.Clone(genv)
-					senv[rule.Params[j]+"Bar"] = e.Known([]*ir.Value{t.shadowAt(a)})
-					if _, err := e.Eval(src, senv, a.Type); err != nil {
-						t.errorf(v.Pos, c.String(), "bad rule: %v", err)
+					if !t.sliceAdjoint(v, rule, j, src, genv, e, mathPkg) {
 						return
 					}
 					continue
@@ -615,25 +602,33 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 	}
 }
 
-// spreadAdjoint emits the reverse, by the adjoint map src of the rule,
-// of the call v's argument j, a slice of floats or tensors passed with
-// "...": a loop over its elements adds the map, with the element's index
-// bound to i, into the slice's shadow. A fresh expander evaluates the map
-// in the loop, so that nothing computed there is reused after it. It
-// reports false after an error.
-func (t *transformer) spreadAdjoint(v *ir.Value, rule *templates.Rule, j int, src string, env map[string]*ssaad.Series, mathPkg *types.Package) bool {
-	if src == "" {
-		t.errorf(v.Pos, v.Callee.String(), "%s is not differentiable in its argument %s", ssaad.RuleName(v.Callee), rule.Params[j])
-		return false
-	}
+// sliceAdjoint emits the reverse, by the adjoint map src of the rule, of
+// the call v's argument j, a slice of floats or tensors whose shadow
+// receives its adjoint. A slice passed with "..." to the variadic
+// parameter: a loop over its elements adds the map, with the element's
+// index bound to i, into the shadow's elements (a fresh expander
+// evaluates the map in the loop, so that nothing computed there is used
+// after it). A parameter of slice type: the map itself adds into the
+// shadow, bound to the parameter's name with the suffix Bar
+// (AccumulateFloat64s(dataBar, rBar)). It reports false after an error.
+func (t *transformer) sliceAdjoint(v *ir.Value, rule *templates.Rule, j int, src string, env map[string]*ssaad.Series, e *ssaad.Expander, mathPkg *types.Package) bool {
 	a := v.Args[j]
+	if !v.Callee.Spread || j != len(rule.Params)-1 {
+		senv := maps.Clone(env)
+		senv[rule.Params[j]+"Bar"] = e.Known([]*ir.Value{t.shadowAt(a)})
+		if _, err := e.Eval(src, senv, a.Type); err != nil {
+			t.errorf(v.Pos, v.Callee.String(), "bad rule: %v", err)
+			return false
+		}
+		return true
+	}
 	elem := a.Type.Underlying().(*types.Slice).Elem()
 	ptr := types.NewPointer(elem)
 	xs, dxs := t.addrAt(a), t.shadowAt(a)
 	ok := true
 	t.forRange(t.Emit(ir.OpLen, intType, xs), func(k *ir.Value) {
-		e := ssaad.NewExpander(&t.Builder, 0, mathPkg)
-		ienv := map[string]*ssaad.Series{"i": e.Known([]*ir.Value{k})}
+		le := ssaad.NewExpander(&t.Builder, 0, mathPkg)
+		ienv := map[string]*ssaad.Series{"i": le.Known([]*ir.Value{k})}
 		for name, s := range env {
 			if name != "i" {
 				x, err := s.At(0)
@@ -642,10 +637,10 @@ func (t *transformer) spreadAdjoint(v *ir.Value, rule *templates.Rule, j int, sr
 					ok = false
 					return
 				}
-				ienv[name] = e.Known([]*ir.Value{x})
+				ienv[name] = le.Known([]*ir.Value{x})
 			}
 		}
-		contrib, err := e.Eval(src, ienv, elem)
+		contrib, err := le.Eval(src, ienv, elem)
 		if err != nil {
 			t.errorf(v.Pos, v.Callee.String(), "bad rule: %v", err)
 			ok = false
@@ -800,7 +795,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 		for i, a := range elems.args {
 			vals[i] = t.r(a)
 		}
-		args = append(args, t.sliceOf(elems.typ, vals))
+		args = append(args, t.SliceOf(elems.typ, vals))
 		if elemsActive {
 			elemShadow = t.Emit(ir.OpMakeSlice, elems.typ, t.F.Int(int64(len(vals))), nil)
 			args = append(args, elemShadow)
@@ -860,21 +855,8 @@ func variadicElems(v *ir.Value) ([]*ir.Value, *varargs) {
 	if !sig.Variadic() || v.Callee.Spread {
 		return v.Args, nil
 	}
-	n := sig.Params().Len() - 1
-	if sig.Recv() != nil {
-		n++
-	}
-	return v.Args[:n:n], &varargs{typ: sig.Params().At(sig.Params().Len() - 1).Type(), args: v.Args[n:]}
-}
-
-// sliceOf emits a slice of type st holding vals.
-func (t *transformer) sliceOf(st types.Type, vals []*ir.Value) *ir.Value {
-	s := t.Emit(ir.OpMakeSlice, st, t.F.Int(int64(len(vals))), nil)
-	elem := st.Underlying().(*types.Slice).Elem()
-	for i, x := range vals {
-		t.Emit(ir.OpStore, nil, t.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, t.F.Int(int64(i))), x)
-	}
-	return s
+	n, st := ssaad.VariadicIndex(sig)
+	return v.Args[:n:n], &varargs{typ: st, args: v.Args[n:]}
 }
 
 // copyMemoryLeaves stores into the struct or array at addr the slices and

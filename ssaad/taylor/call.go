@@ -62,16 +62,12 @@ func (t *transformer) call(v *ir.Value) {
 		// The elements passed one by one: gather the varied ones into a
 		// slice of values and one slice per coefficient, as the
 		// derivative takes the variadic parameter as a plain slice.
-		nfixed := sig.Params().Len() - 1
-		if sig.Recv() != nil {
-			nfixed++
-		}
+		nfixed, st := ssaad.VariadicIndex(sig)
 		anyVaried := false
 		for _, cs := range coefs[nfixed:] {
 			anyVaried = anyVaried || cs != nil
 		}
 		if anyVaried {
-			st := sig.Params().At(sig.Params().Len() - 1).Type()
 			rest := vals[nfixed:]
 			restCoefs := make([][]*ir.Value, t.K)
 			for _, a := range v.Args[nfixed:] {
@@ -80,10 +76,10 @@ func (t *transformer) call(v *ir.Value) {
 					restCoefs[k] = append(restCoefs[k], cs[k])
 				}
 			}
-			vals = append(vals[:nfixed:nfixed], t.sliceOf(st, rest))
+			vals = append(vals[:nfixed:nfixed], t.SliceOf(st, rest))
 			cs := make([]*ir.Value, t.K)
 			for k := range cs {
-				cs[k] = t.sliceOf(st, restCoefs[k])
+				cs[k] = t.SliceOf(st, restCoefs[k])
 			}
 			coefs = append(coefs[:nfixed:nfixed], cs)
 			spread = false
@@ -92,21 +88,6 @@ func (t *transformer) call(v *ir.Value) {
 		}
 	}
 	t.derivedCall(v, sig, vals, coefs, spread)
-}
-
-// sliceOf builds a slice of type st holding elems.
-func (t *transformer) sliceOf(st types.Type, elems []*ir.Value) *ir.Value {
-	n := t.F.Int(int64(len(elems)))
-	s := t.Emit(ir.OpMakeSlice, st, n, nil)
-	elem := st.Underlying().(*types.Slice).Elem()
-	for i, e := range elems {
-		if ssaad.IsZero(e) {
-			continue // make zeroes
-		}
-		addr := t.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, t.F.Int(int64(i)))
-		t.Emit(ir.OpStore, nil, addr, e)
-	}
-	return s
 }
 
 // derivedCall calls the Taylor-mode function of v's callee, at the same
