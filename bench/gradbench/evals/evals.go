@@ -1,0 +1,13 @@
+// Package evals lists gadgen's implementations of GradBench's evals, one
+// package each, by the module name GradBench's define message uses.
+package evals
+
+import (
+	"github.com/gadgen/gadgen/bench/gradbench/evals/hello"
+	"github.com/gadgen/gadgen/bench/gradbench/protocol"
+)
+
+// Modules maps each GradBench module name to its implementation.
+var Modules = map[string]protocol.Module{
+	"hello": hello.Module,
+}
