@@ -2611,8 +2611,8 @@ func ModelHVP(x, v, hv []float64) float64 {
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of ModelGrad; its tangent.
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values ModelGrad writes are written (overwritten) into the shadows: x into
-// dx, xBar into dxBar.
+// The tangents of the values ModelGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64

@@ -79,3 +79,43 @@ func pow(a float64, n int) float64 {
 //
 //gad:jvp
 func ChainGradOf(x, g []float64) float64 { return ChainGrad(x, g) }
+
+// GradDot is ∇f(x)·v through Rosenbrock's generated gradient, which
+// accumulates ∇f into g: its gradient, reverse mode over reverse mode, is
+// H(x)·v.
+//
+//gad:grad wrt=x
+func GradDot(x, v []float64) float64 {
+	g := make([]float64, len(x))
+	RosenbrockGrad(x, g)
+	s := 0.0
+	for i := range g {
+		s += g[i] * v[i]
+	}
+	return s
+}
+
+// Cubes stores x[i]³ in dst.
+//
+//gad:jvp
+func Cubes(dst, x []float64) {
+	for i := range x {
+		dst[i] = x[i] * x[i] * x[i]
+	}
+}
+
+// SlopeSum is Σ 3x[i]²·v[i] through Cubes' generated JVP, which writes the
+// tangents into a slice: its gradient, reverse mode over forward mode, is
+// 6x[i]·v[i].
+//
+//gad:grad wrt=x
+func SlopeSum(x, v []float64) float64 {
+	dst := make([]float64, len(x))
+	ddst := make([]float64, len(x))
+	CubesJVP(dst, ddst, x, v)
+	s := 0.0
+	for _, d := range ddst {
+		s += d
+	}
+	return s
+}

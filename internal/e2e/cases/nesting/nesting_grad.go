@@ -135,7 +135,8 @@ func RosenbrockGrad(x, xBar []float64) float64 {
 //
 // Varied inputs: x (tangent dx), g (tangent dg).
 // Results, in order: the value of GradOf; its tangent.
-// Shadows: dx, dg have their primal's shape, each element or field the tangent of the primal's.
+// Shadows: dx, dg have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values GradOf writes are written (overwritten) into the shadows: g into dg.
 func GradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 	t, t2 := rosenbrockGradJVP(x, dx, g, dg)
 	return t, t2
@@ -238,7 +239,8 @@ func powReverse(a float64, n int, seed float64) (aBar float64) {
 //
 // Varied inputs: x (tangent dx), g (tangent dg).
 // Results, in order: the value of ChainGradOf; its tangent.
-// Shadows: dx, dg have their primal's shape, each element or field the tangent of the primal's.
+// Shadows: dx, dg have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values ChainGradOf writes are written (overwritten) into the shadows: g into dg.
 func ChainGradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 	t, t2 := chainGradJVP(x, dx, g, dg)
 	return t, t2
@@ -329,4 +331,177 @@ func powJVP(a, da float64, n int) (float64, float64) {
 	}
 	t, t2 := powJVP(a, da, n-1)
 	return a * t, da*t + a*t2
+}
+
+// GradDotGrad computes GradDot and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Fixed inputs: v.
+// Results: the value of GradDot, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func GradDotGrad(x, xBar, v []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("GradDotGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	g := make([]float64, n)
+	gBar := make([]float64, n)
+	RosenbrockGrad(x, g)
+	n2 := len(g)
+	s := 0.0
+	for i := 0; i < n2; i++ {
+		gi := g[i]
+		vi := v[i]
+		gBar[i] += vi
+		s += gi * vi
+	}
+	rosenbrockGradReverse(x, xBar, g, gBar, 0)
+	return s
+}
+
+// rosenbrockGradReverse is the reverse of RosenbrockGrad for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of RosenbrockGrad that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: x (into xBar2), xBar (into xBarBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// RosenbrockGrad writes xBar: on entry xBarBar holds the adjoint of the values RosenbrockGrad
+// leaves in xBar (zero for the gradient of its results alone); on return, the gradient with respect
+// to the values xBar held on entry.
+func rosenbrockGradReverse(x, xBar2, xBar, xBarBar []float64, seed float64) {
+	t := cap(x) > 0
+	if t && cap(xBar2) > 0 && &x[:1][0] == &xBar2[:1][0] {
+		panic("rosenbrockGradReverse: x and xBar2 share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(xBar) > 0
+	if t2 && cap(xBarBar) > 0 && &xBar[:1][0] == &xBarBar[:1][0] {
+		panic("rosenbrockGradReverse: xBar and xBarBar share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t && &xBar[:1][0] == &x[:1][0] {
+		panic("rosenbrockGradReverse: xBar and x share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &x[:1][0] == &xBar[:1][0] {
+		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	i := 0
+	var n int
+	for {
+		n = len(x)
+		if i < n-1 {
+			i++
+		} else {
+			break
+		}
+	}
+	for i2 := n - 2; i2 >= 0; i2-- {
+		t3 := 2 * xBarBar[i2]
+		xi := x[i2]
+		a := x[i2+1] - xi*xi
+		t4 := 100 * a
+		t5 := t4*seed + 100*(2*(xBarBar[i2+1]-t3*xi)+seed*a)
+		xBar2[i2] += -(2 * t4 * t3) - (2*(seed*(1-xi)) - t3) - 2*(t5*xi)
+		xBar2[i2+1] += t5
+	}
+}
+
+// CubesJVP computes Cubes and its derivative along the tangents (forward mode).
+//
+// Varied inputs: dst (tangent ddst), x (tangent dx).
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Cubes writes are written (overwritten) into the shadows: dst into
+// ddst.
+func CubesJVP(dst, ddst, x, dx []float64) {
+	for i := 0; i < len(x); i++ {
+		xi := x[i]
+		dxi := dx[i]
+		t := xi * xi
+		dst[i] = t * xi
+		ddst[i] = 2*(dxi*xi)*xi + t*dxi
+	}
+}
+
+// SlopeSumGrad computes SlopeSum and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Fixed inputs: v.
+// Results: the value of SlopeSum, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func SlopeSumGrad(x, xBar, v []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SlopeSumGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	dst := make([]float64, n)
+	dstBar := make([]float64, n)
+	ddst := make([]float64, n)
+	ddstBar := make([]float64, n)
+	CubesJVP(dst, ddst, x, v)
+	n2 := len(ddst)
+	s := 0.0
+	for i := 0; i < n2; i++ {
+		d := ddst[i]
+		ddstBar[i] += 1
+		s += d
+	}
+	cubesJVPReverseWrtDstDdstX(dst, dstBar, ddst, ddstBar, x, xBar, v)
+	return s
+}
+
+// cubesJVPReverseWrtDstDdstX is the reverse of CubesJVP for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of CubesJVP that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
+//
+// Varied inputs: dst (into dstBar), ddst (into ddstBar), x (into xBar).
+// Fixed inputs: dx.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// CubesJVP writes dst: on entry dstBar holds the adjoint of the values CubesJVP leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
+// CubesJVP writes ddst: on entry ddstBar holds the adjoint of the values CubesJVP leaves in ddst
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// ddst held on entry.
+func cubesJVPReverseWrtDstDdstX(dst, dstBar, ddst, ddstBar, x, xBar, dx []float64) {
+	t := cap(dst) > 0
+	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: dst and dstBar share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(ddst) > 0
+	if t2 && cap(ddstBar) > 0 && &ddst[:1][0] == &ddstBar[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: ddst and ddstBar share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(x) > 0
+	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &ddst[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	if t && t3 && &dst[:1][0] == &x[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: dst and x share memory: gadgen's gradients need them apart")
+	}
+	t4 := cap(dx) > 0
+	if t && t4 && &dst[:1][0] == &dx[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: dst and dx share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t3 && &ddst[:1][0] == &x[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: ddst and x share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t4 && &ddst[:1][0] == &dx[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: ddst and dx share memory: gadgen's gradients need them apart")
+	}
+	for i := len(x) - 1; i >= 0; i-- {
+		t5 := ddstBar[i]
+		ddstBar[i] = 0
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
+		dxi := dx[i]
+		xi := x[i]
+		t6 := 2*(dxi*xi)*t5 + xi*xi*dstiBar + dxi*(2*(t5*xi)) + 2*((t5*dxi+dstiBar*xi)*xi)
+		t7 := xBar[i] + t6
+		xBar[i] = t7
+	}
 }

@@ -1501,7 +1501,8 @@ func mlpReverseWrtW1B1W2B2JVPLanes2(
 // Varied inputs: m (tangent dm), g (tangent dg).
 // Fixed inputs (zero tangent): x, y.
 // Results, in order: the value of MLPGradOf; its tangent.
-// Shadows: dm, dg have their primal's shape, each element or field the tangent of the primal's.
+// Shadows: dm, dg have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values MLPGradOf writes are written (overwritten) into the shadows: g into dg.
 func MLPGradOfJVP(m, dm, g, dg *MLP, x, y *T) (float64, float64) {
 	t, t2 := mLPLossGradJVPWrtMMBar(m, dm, g, dg, x, y)
 	return t, t2
@@ -3209,8 +3210,8 @@ func DeepLossHVP(d, v *Deep, x *T) (f float64, hv *Deep) {
 // Fixed inputs (zero tangent): x.
 // Results, in order: the value of DeepLossGrad; its tangent.
 // Shadows: dd, ddBar have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values DeepLossGrad writes are written (overwritten) into the shadows: d into
-// dd, dBar into ddBar.
+// The tangents of the values DeepLossGrad writes are written (overwritten) into the shadows: dBar
+// into ddBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t := dd.Layers
@@ -12705,8 +12706,8 @@ func StackLossHVP(s, v *Stack, x *T) (f float64, hv *Stack) {
 // Fixed inputs (zero tangent): x.
 // Results, in order: the value of StackLossGrad; its tangent.
 // Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values StackLossGrad writes are written (overwritten) into the shadows: s
-// into ds, sBar into dsBar.
+// The tangents of the values StackLossGrad writes are written (overwritten) into the shadows: sBar
+// into dsBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	t := ds.Ls
@@ -15366,8 +15367,8 @@ func (s *Stack) LossHVP(v *Stack, x *T) (f float64, hv *Stack) {
 // Fixed inputs (zero tangent): x.
 // Results, in order: the value of Stack.LossGrad; its tangent.
 // Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values Stack.LossGrad writes are written (overwritten) into the shadows: s
-// into ds, sBar into dsBar.
+// The tangents of the values Stack.LossGrad writes are written (overwritten) into the shadows: sBar
+// into dsBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	t := ds.Ls
@@ -17561,8 +17562,8 @@ func TowerLossHVP(t, v *Tower, x *T) (f float64, hv *Tower) {
 // Fixed inputs (zero tangent): x.
 // Results, in order: the value of TowerLossGrad; its tangent.
 // Shadows: dt, dtBar have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values TowerLossGrad writes are written (overwritten) into the shadows: t
-// into dt, tBar into dtBar.
+// The tangents of the values TowerLossGrad writes are written (overwritten) into the shadows: tBar
+// into dtBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 	t2 := dt.Blocks
