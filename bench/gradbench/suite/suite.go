@@ -56,4 +56,3 @@ type Eval struct {
 	// Check validates an output without a reference (hello), or is nil.
 	Check func(Request, any) error
 }
-
