@@ -96,3 +96,23 @@ func TestGradOfJVP(t *testing.T) {
 		}
 	}
 }
+
+// TestPeak: the four nestings of forward and reverse mode through a loop
+// of an inner gradient, against central differences (PeakR and PeakF are
+// the same function).
+func TestPeak(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		f    func(p []float64) float64
+		grad func(p, pBar []float64) float64
+		jvp  func(p, dp []float64) (float64, float64)
+	}{
+		{"inner reverse", PeakR, PeakRGrad, PeakRJVP},
+		{"inner forward", PeakF, PeakFGrad, PeakFJVP},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			gadtest.Grad(t, c.f, c.grad, gadtest.Dim(2))
+			gadtest.JVP(t, c.f, c.jvp, gadtest.Dim(2))
+		})
+	}
+}
