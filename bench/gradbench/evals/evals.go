@@ -3,11 +3,19 @@
 package evals
 
 import (
+	"github.com/gadgen/gadgen/bench/gradbench/evals/det"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/hello"
+	"github.com/gadgen/gadgen/bench/gradbench/evals/kmeans"
+	"github.com/gadgen/gadgen/bench/gradbench/evals/particle"
+	"github.com/gadgen/gadgen/bench/gradbench/evals/saddle"
 	"github.com/gadgen/gadgen/bench/gradbench/protocol"
 )
 
 // Modules maps each GradBench module name to its implementation.
 var Modules = map[string]protocol.Module{
-	"hello": hello.Module,
+	"det":      det.Module,
+	"hello":    hello.Module,
+	"kmeans":   kmeans.Module,
+	"particle": particle.Module,
+	"saddle":   saddle.Module,
 }
