@@ -13,12 +13,13 @@ import "math"
 //
 //gad:grad wrt=centroids
 func Cost(points, centroids []float64, d int) float64 {
+	n, k := len(points)/d, len(centroids)/d
 	cost := 0.0
-	for i := 0; i < len(points); i += d {
-		p := points[i : i+d]
+	for i := range n {
+		p := points[i*d : (i+1)*d]
 		closest := math.Inf(1)
-		for j := 0; j < len(centroids); j += d {
-			closest = min(closest, dist2(p, centroids[j:j+d]))
+		for j := range k {
+			closest = min(closest, dist2(p, centroids[j*d:(j+1)*d]))
 		}
 		cost += closest
 	}

@@ -13,84 +13,44 @@ import "math"
 func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var tapeintBuf [64]int
-	tapeint := tapeintBuf[:0]
-	var pathBuf [64]int
-	path := pathBuf[:0]
 	if cap(centroids) > 0 && cap(centroidsBar) > 0 && &centroids[:1][0] == &centroidsBar[:1][0] {
 		panic("CostGrad: centroids and centroidsBar share memory: gadgen's gradients need them apart")
 	}
+	n := len(points) / d
+	k := len(centroids) / d
 	closest := math.Inf(1)
 	cost := 0.0
-	i := 0
-	from := 0
-	for {
-		path = append(path, from)
-		if i < len(points) {
-			i3 := i + d
-			p2 := points[i:i3]
-			closest2 := closest
-			j3 := 0
-			from2 := 0
-			for {
-				path = append(path, from2)
-				if j3 < len(centroids) {
-					j4 := j3 + d
-					t10 := dist2(p2, centroids[j3:j4])
-					tapeint = append(tapeint, j3)
-					tape = append(tape, closest2, t10)
-					closest2 = min(closest2, t10)
-					j3 = j4
-					from2 = 1
-				} else {
-					break
-				}
-			}
-			tapeint = append(tapeint, i)
-			cost += closest2
-			i = i3
-			from = 1
-		} else {
-			break
+	for i := 0; i < n; i++ {
+		p2 := points[i*d : (i+1)*d]
+		closest2 := closest
+		for j2 := 0; j2 < k; j2++ {
+			t8 := dist2(p2, centroids[j2*d:(j2+1)*d])
+			tape = append(tape, closest2, t8)
+			closest2 = min(closest2, t8)
 		}
+		cost += closest2
 	}
-	for {
-		t := len(path) - 1
-		path2 := path[:t]
-		if path[t] == 0 {
-			break
-		}
-		t2 := len(tapeint) - 1
-		i2 := tapeint[t2]
-		p := points[i2 : i2+d]
+	for i2 := n - 1; i2 >= 0; i2-- {
+		p := points[i2*d : (i2+1)*d]
 		closestBar := 1.0
-		tapeint = tapeint[:t2]
-		for {
-			t3 := len(path2) - 1
-			path = path2[:t3]
-			if path2[t3] == 0 {
-				break
+		for j := k - 1; j >= 0; j-- {
+			n2 := len(tape)
+			t := n2 - 2
+			t2 := tape[t] <= tape[n2-1]
+			t3 := 0.0
+			if t2 {
+				t3 = 1
 			}
-			n := len(tape)
-			t4 := n - 2
-			t5 := len(tapeint) - 1
-			j := tapeint[t5]
-			t6 := tape[t4] <= tape[n-1]
-			t7 := 0.0
-			if t6 {
-				t7 = 1
+			t4 := 1.0
+			if t2 {
+				t4 = 0
 			}
-			t8 := 1.0
-			if t6 {
-				t8 = 0
-			}
-			t9 := t8 * closestBar
-			j2 := j + d
-			dist2ReverseWrtB(p, centroids[j:j2], centroidsBar[j:j2], t9)
-			closestBar = t7 * closestBar
-			path2 = path
-			tapeint = tapeint[:t5]
-			tape = tape[:t4]
+			t5 := t4 * closestBar
+			t6 := j * d
+			t7 := (j + 1) * d
+			dist2ReverseWrtB(p, centroids[t6:t7], centroidsBar[t6:t7], t5)
+			closestBar = t3 * closestBar
+			tape = tape[:t]
 		}
 	}
 	return cost
@@ -143,101 +103,62 @@ func costGradJVPWrtCentroidsCentroidsBar(
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	var tapeintBuf [64]int
-	tapeint := tapeintBuf[:0]
-	var pathBuf [64]int
-	path := pathBuf[:0]
 	if cap(centroids) > 0 && cap(centroidsBar) > 0 && &centroids[:1][0] == &centroidsBar[:1][0] {
 		panic("CostGrad: centroids and centroidsBar share memory: gadgen's gradients need them apart")
 	}
+	n := len(points) / d
+	k := len(centroids) / d
 	closest := math.Inf(1)
 	cost := 0.0
 	dcost := 0.0
-	i := 0
-	from := 0
-	for {
-		path = append(path, from)
-		if i < len(points) {
-			i3 := i + d
-			p2 := points[i:i3]
-			closest2 := closest
-			dclosest := 0.0
-			j3 := 0
-			from2 := 0
-			for {
-				path = append(path, from2)
-				if j3 < len(centroids) {
-					j4 := j3 + d
-					t10, t11 := dist2JVPWrtB(p2, centroids[j3:j4], dcentroids[j3:j4])
-					closest3 := min(closest2, t10)
-					dclosest2 := dclosest
-					if t10 < closest2 {
-						dclosest2 = t11
-					}
-					tapeint = append(tapeint, j3)
-					tape = append(tape, closest2, t10)
-					dtape = append(dtape, dclosest, t11)
-					closest2 = closest3
-					dclosest = dclosest2
-					j3 = j4
-					from2 = 1
-				} else {
-					break
-				}
+	for i := 0; i < n; i++ {
+		p2 := points[i*d : (i+1)*d]
+		closest2 := closest
+		dclosest := 0.0
+		for j2 := 0; j2 < k; j2++ {
+			t8 := j2 * d
+			t9 := (j2 + 1) * d
+			t10, t11 := dist2JVPWrtB(p2, centroids[t8:t9], dcentroids[t8:t9])
+			dclosest2 := dclosest
+			if t10 < closest2 {
+				dclosest2 = t11
 			}
-			cost += closest2
-			dcost += dclosest
-			tapeint = append(tapeint, i)
-			i = i3
-			from = 1
-		} else {
-			break
+			tape = append(tape, closest2, t10)
+			dtape = append(dtape, dclosest, t11)
+			closest2 = min(closest2, t10)
+			dclosest = dclosest2
 		}
+		cost += closest2
+		dcost += dclosest
 	}
-	for {
-		t := len(path) - 1
-		path2 := path[:t]
-		if path[t] == 0 {
-			break
-		}
-		t2 := len(tapeint) - 1
-		i2 := tapeint[t2]
-		p := points[i2 : i2+d]
+	for i2 := n - 1; i2 >= 0; i2-- {
+		p := points[i2*d : (i2+1)*d]
 		closestBar := 1.0
-		tapeint = tapeint[:t2]
-		for {
-			t3 := len(path2) - 1
-			path = path2[:t3]
-			if path2[t3] == 0 {
-				break
+		for j := k - 1; j >= 0; j-- {
+			n2 := len(tape)
+			t := n2 - 2
+			t2 := tape[t] <= tape[n2-1]
+			t3 := 0.0
+			if t2 {
+				t3 = 1
 			}
-			n := len(tape)
-			t4 := n - 2
-			t5 := len(tapeint) - 1
-			j := tapeint[t5]
-			t6 := tape[t4] <= tape[n-1]
-			t7 := 0.0
-			if t6 {
-				t7 = 1
+			t4 := 1.0
+			if t2 {
+				t4 = 0
 			}
-			t8 := 1.0
-			if t6 {
-				t8 = 0
-			}
-			t9 := t8 * closestBar
-			j2 := j + d
+			t5 := t4 * closestBar
+			t6 := j * d
+			t7 := (j + 1) * d
 			dist2ReverseWrtBJVP(
 				p,
-				centroids[j:j2],
-				dcentroids[j:j2],
-				centroidsBar[j:j2],
-				dcentroidsBar[j:j2],
-				t9,
+				centroids[t6:t7],
+				dcentroids[t6:t7],
+				centroidsBar[t6:t7],
+				dcentroidsBar[t6:t7],
+				t5,
 			)
-			closestBar = t7 * closestBar
-			path2 = path
-			tapeint = tapeint[:t5]
-			tape = tape[:t4]
+			closestBar = t3 * closestBar
+			tape = tape[:t]
 		}
 	}
 	return cost, dcost
