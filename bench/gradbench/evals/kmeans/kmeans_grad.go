@@ -100,9 +100,7 @@ func costGradJVPWrtCentroidsCentroidsBar(
 	d int,
 ) (float64, float64) {
 	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
-	dtape := dtapeBuf[:0]
 	if cap(centroids) > 0 && cap(centroidsBar) > 0 && &centroids[:1][0] == &centroidsBar[:1][0] {
 		panic("CostGrad: centroids and centroidsBar share memory: gadgen's gradients need them apart")
 	}
@@ -119,14 +117,11 @@ func costGradJVPWrtCentroidsCentroidsBar(
 			t8 := j2 * d
 			t9 := (j2 + 1) * d
 			t10, t11 := dist2JVPWrtB(p2, centroids[t8:t9], dcentroids[t8:t9])
-			dclosest2 := dclosest
 			if t10 < closest2 {
-				dclosest2 = t11
+				dclosest = t11
 			}
 			tape = append(tape, closest2, t10)
-			dtape = append(dtape, dclosest, t11)
 			closest2 = min(closest2, t10)
-			dclosest = dclosest2
 		}
 		cost += closest2
 		dcost += dclosest
