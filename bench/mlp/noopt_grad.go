@@ -393,7 +393,7 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 	hBar := make([]float64, nHidden)
 	z := make([]float64, nOut)
 	zBar := make([]float64, nOut)
-	tape = slices.Grow(tape, max(batch+2, 0))
+	tape = slices.Grow(tape, max(batch+2, 0)*(1+max(nOut+2, 0)*1))
 	total := 0.0
 	for s := 0; s < batch; s++ {
 		for i3 := 0; i3 < nHidden; i3++ {

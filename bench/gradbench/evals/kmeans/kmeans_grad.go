@@ -2,7 +2,10 @@
 
 package kmeans
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // CostGrad computes Cost and its gradient with respect to the varied inputs (reverse mode).
 //
@@ -12,21 +15,22 @@ import "math"
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(centroids) > 0 && cap(centroidsBar) > 0 && &centroids[:1][0] == &centroidsBar[:1][0] {
 		panic("CostGrad: centroids and centroidsBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(points) / d
 	k := len(centroids) / d
 	closest := math.Inf(1)
+	tape := slices.Grow(t, max(n+2, 0)*(max(k+2, 0)*2))
 	cost := 0.0
 	for i := 0; i < n; i++ {
 		p2 := points[i*d : (i+1)*d]
 		closest2 := closest
 		for j2 := 0; j2 < k; j2++ {
-			t8 := dist2(p2, centroids[j2*d:(j2+1)*d])
-			tape = append(tape, closest2, t8)
-			closest2 = min(closest2, t8)
+			t9 := dist2(p2, centroids[j2*d:(j2+1)*d])
+			tape = append(tape, closest2, t9)
+			closest2 = min(closest2, t9)
 		}
 		cost += closest2
 	}
@@ -35,22 +39,22 @@ func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
 		closestBar := 1.0
 		for j := k - 1; j >= 0; j-- {
 			n2 := len(tape)
-			t := n2 - 2
-			t2 := tape[t] <= tape[n2-1]
-			t3 := 0.0
-			if t2 {
-				t3 = 1
+			t2 := n2 - 2
+			t3 := tape[t2] <= tape[n2-1]
+			t4 := 0.0
+			if t3 {
+				t4 = 1
 			}
-			t4 := 1.0
-			if t2 {
-				t4 = 0
+			t5 := 1.0
+			if t3 {
+				t5 = 0
 			}
-			t5 := t4 * closestBar
-			t6 := j * d
-			t7 := (j + 1) * d
-			dist2ReverseWrtB(p, centroids[t6:t7], centroidsBar[t6:t7], t5)
-			closestBar = t3 * closestBar
-			tape = tape[:t]
+			t6 := t5 * closestBar
+			t7 := j * d
+			t8 := (j + 1) * d
+			dist2ReverseWrtB(p, centroids[t7:t8], centroidsBar[t7:t8], t6)
+			closestBar = t4 * closestBar
+			tape = tape[:t2]
 		}
 	}
 	return cost
@@ -100,13 +104,14 @@ func costGradJVPWrtCentroidsCentroidsBar(
 	d int,
 ) (float64, float64) {
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(centroids) > 0 && cap(centroidsBar) > 0 && &centroids[:1][0] == &centroidsBar[:1][0] {
 		panic("CostGrad: centroids and centroidsBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(points) / d
 	k := len(centroids) / d
 	closest := math.Inf(1)
+	tape := append(t, make([]float64, max(n+2, 0)*(max(k+2, 0)*2))...)[:len(t)]
 	cost := 0.0
 	dcost := 0.0
 	for i := 0; i < n; i++ {
@@ -114,14 +119,14 @@ func costGradJVPWrtCentroidsCentroidsBar(
 		closest2 := closest
 		dclosest := 0.0
 		for j2 := 0; j2 < k; j2++ {
-			t8 := j2 * d
-			t9 := (j2 + 1) * d
-			t10, t11 := dist2JVPWrtB(p2, centroids[t8:t9], dcentroids[t8:t9])
-			if t10 < closest2 {
-				dclosest = t11
+			t9 := j2 * d
+			t10 := (j2 + 1) * d
+			t11, t12 := dist2JVPWrtB(p2, centroids[t9:t10], dcentroids[t9:t10])
+			if t11 < closest2 {
+				dclosest = t12
 			}
-			tape = append(tape, closest2, t10)
-			closest2 = min(closest2, t10)
+			tape = append(tape, closest2, t11)
+			closest2 = min(closest2, t11)
 		}
 		cost += closest2
 		dcost += dclosest
@@ -131,29 +136,29 @@ func costGradJVPWrtCentroidsCentroidsBar(
 		closestBar := 1.0
 		for j := k - 1; j >= 0; j-- {
 			n2 := len(tape)
-			t := n2 - 2
-			t2 := tape[t] <= tape[n2-1]
-			t3 := 0.0
-			if t2 {
-				t3 = 1
+			t2 := n2 - 2
+			t3 := tape[t2] <= tape[n2-1]
+			t4 := 0.0
+			if t3 {
+				t4 = 1
 			}
-			t4 := 1.0
-			if t2 {
-				t4 = 0
+			t5 := 1.0
+			if t3 {
+				t5 = 0
 			}
-			t5 := t4 * closestBar
-			t6 := j * d
-			t7 := (j + 1) * d
+			t6 := t5 * closestBar
+			t7 := j * d
+			t8 := (j + 1) * d
 			dist2ReverseWrtBJVP(
 				p,
-				centroids[t6:t7],
-				dcentroids[t6:t7],
-				centroidsBar[t6:t7],
-				dcentroidsBar[t6:t7],
-				t5,
+				centroids[t7:t8],
+				dcentroids[t7:t8],
+				centroidsBar[t7:t8],
+				dcentroidsBar[t7:t8],
+				t6,
 			)
-			closestBar = t3 * closestBar
-			tape = tape[:t]
+			closestBar = t4 * closestBar
+			tape = tape[:t2]
 		}
 	}
 	return cost, dcost

@@ -617,14 +617,16 @@ outer:
 // Results: the value of Lower, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LowerGrad(a, aBar []float64) float64 {
-	var tapeintBuf [64]int
-	tapeint := tapeintBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
+	var tapeintBuf [64]int
+	t := tapeintBuf[:0]
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("LowerGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(a)
+	trips := max(n+2, 0)
+	tapeint := slices.Grow(t, trips*(trips*1))
 	s := 0.0
 	i := 0
 	var from2 int
@@ -642,13 +644,13 @@ outer:
 						from3 = 0
 						break
 					}
-					t := ai * a[j]
+					t2 := ai * a[j]
 					tapeint = append(tapeint, j)
-					if t > 50 {
+					if t2 > 50 {
 						from2 = 1
 						break outer
 					}
-					s += t
+					s += t2
 					from = 1
 					j++
 				} else {
@@ -677,41 +679,41 @@ outer:
 	}
 	for ; i >= 0; i-- {
 		var path2 []int
-		var t3 float64
+		var t4 float64
 		if part == 1 {
-			t4 := 0.0
 			t5 := 0.0
-			t6 := len(tapeint) - 1
-			j2 := tapeint[t6]
+			t6 := 0.0
+			t7 := len(tapeint) - 1
+			j2 := tapeint[t7]
 			aj := a[j2]
-			aBar[j2] += a[i] * t5
-			t3 = t4 + t5*aj
-			tapeint = tapeint[:t6]
+			aBar[j2] += a[i] * t6
+			t4 = t5 + t6*aj
+			tapeint = tapeint[:t7]
 			path2 = path
 		} else {
 			sBar2 += sBar
-			t2 := len(path) - 1
-			path2 = path[:t2]
+			t3 := len(path) - 1
+			path2 = path[:t3]
 			sBar = 0
-			t3 = 0
+			t4 = 0
 		}
 		for {
-			t7 := len(path2) - 1
-			path = path2[:t7]
-			if path2[t7] == 0 {
+			t8 := len(path2) - 1
+			path = path2[:t8]
+			if path2[t8] == 0 {
 				break
 			}
-			t8 := sBar2
-			t9 := len(tapeint) - 1
-			j3 := tapeint[t9]
+			t9 := sBar2
+			t10 := len(tapeint) - 1
+			j3 := tapeint[t10]
 			aj2 := a[j3]
-			aBar[j3] += a[i] * t8
-			t3 += t8 * aj2
+			aBar[j3] += a[i] * t9
+			t4 += t9 * aj2
+			tapeint = tapeint[:t10]
 			path2 = path
-			tapeint = tapeint[:t9]
 		}
 		sBar += sBar2
-		aBar[i] += t3
+		aBar[i] += t4
 		sBar2 = 0
 		part = 0
 	}
@@ -752,14 +754,16 @@ func FirstLargeJVP(a, da []float64) (float64, float64) {
 // Results: the value of FirstLarge, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func FirstLargeGrad(a, aBar []float64) float64 {
-	var tapeintBuf [64]int
-	tapeint := tapeintBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
+	var tapeintBuf [64]int
+	t := tapeintBuf[:0]
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("FirstLargeGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(a)
+	trips := max(n+2, 0)
+	tapeint := slices.Grow(t, trips*(trips*1))
 	s := 0.0
 	i := 0
 	var from2 int
@@ -773,14 +777,14 @@ outer:
 				path = append(path, from)
 				if j < n {
 					aj := a[j]
-					t := ai * aj
+					t2 := ai * aj
 					tapeint = append(tapeint, j)
-					if t > 0.5 {
+					if t2 > 0.5 {
 						s += aj
 						from2 = 1
 						break outer
 					}
-					s += t
+					s += t2
 					from = 1
 					j++
 				} else {
@@ -793,58 +797,58 @@ outer:
 			break
 		}
 	}
-	var sBar, sBar2, t2 float64
+	var sBar, sBar2, t3 float64
 	var part int
 	if from2 == 0 {
 		sBar = 1
 		sBar2 = 0
-		t2 = 0
+		t3 = 0
 		part = 0
 		i = n - 1
 	} else {
 		sBar = 0
 		sBar2 = 1
-		t2 = 1
+		t3 = 1
 		part = 1
 	}
 	for ; i >= 0; i-- {
-		var t6 float64
+		var t7 float64
 		var path2 []int
 		if part == 1 {
-			t3 := 0.0
 			t4 := 0.0
-			t5 := len(tapeint) - 1
-			j2 := tapeint[t5]
+			t5 := 0.0
+			t6 := len(tapeint) - 1
+			j2 := tapeint[t6]
 			aj2 := a[j2]
-			aBar[j2] += t2 + a[i]*t4
-			t6 = t3 + t4*aj2
-			t2 = 0
+			aBar[j2] += t3 + a[i]*t5
+			t7 = t4 + t5*aj2
+			t3 = 0
+			tapeint = tapeint[:t6]
 			path2 = path
-			tapeint = tapeint[:t5]
 		} else {
 			sBar2 += sBar
 			sBar = 0
-			t6 = 0
+			t7 = 0
 			path2 = path
 		}
 		for {
-			t7 := len(path2) - 1
-			path = path2[:t7]
-			if path2[t7] == 0 {
+			t8 := len(path2) - 1
+			path = path2[:t8]
+			if path2[t8] == 0 {
 				break
 			}
-			t8 := sBar2
+			t9 := sBar2
 			path2 = path
-			t9 := len(tapeint) - 1
-			j3 := tapeint[t9]
+			t10 := len(tapeint) - 1
+			j3 := tapeint[t10]
 			aj3 := a[j3]
-			aBar[j3] += t2 + a[i]*t8
-			t6 += t8 * aj3
-			t2 = 0
-			tapeint = tapeint[:t9]
+			aBar[j3] += t3 + a[i]*t9
+			t7 += t9 * aj3
+			t3 = 0
+			tapeint = tapeint[:t10]
 		}
 		sBar += sBar2
-		aBar[i] += t6
+		aBar[i] += t7
 		sBar2 = 0
 		part = 0
 	}
