@@ -3,11 +3,15 @@
 package evals
 
 import (
+	"github.com/gadgen/gadgen/bench/gradbench/evals/ba"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/hello"
+	"github.com/gadgen/gadgen/bench/gradbench/evals/ht"
 	"github.com/gadgen/gadgen/bench/gradbench/protocol"
 )
 
 // Modules maps each GradBench module name to its implementation.
 var Modules = map[string]protocol.Module{
+	"ba":    ba.Module,
 	"hello": hello.Module,
+	"ht":    ht.Module,
 }
