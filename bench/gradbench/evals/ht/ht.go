@@ -50,19 +50,19 @@ type Data struct {
 	Points          [][3]float64
 }
 
-// Objective stores in err the differences between the observed points and
+// Objective stores in res the differences between the observed points and
 // the hand posed by theta, 3 per point: with us (2 per point), the point
 // us[2i]·a + us[2i+1]·b + (1 − us[2i] − us[2i+1])·c of the corresponding
 // triangle abc; without (len(us) == 0), the corresponding vertex.
 //
-//gad:taylor order=1 lanes=14 wrt=theta,us,err
-func Objective(theta, us []float64, d *Data, err []float64) {
+//gad:taylor order=1 lanes=14 wrt=theta,us,res
+func Objective(theta, us []float64, d *Data, res []float64) {
 	pose := poseParams(theta, len(d.Model.Parents))
 	pos := skinnedPositions(&d.Model, pose)
 	for i, c := range d.Correspondences {
 		if len(us) == 0 {
 			for j := range 3 {
-				err[3*i+j] = d.Points[i][j] - pos[c][j]
+				res[3*i+j] = d.Points[i][j] - pos[c][j]
 			}
 			continue
 		}
@@ -70,7 +70,7 @@ func Objective(theta, us []float64, d *Data, err []float64) {
 		u, v := us[2*i], us[2*i+1]
 		for j := range 3 {
 			p := u*pos[t[0]][j] + v*pos[t[1]][j] + (1-u-v)*pos[t[2]][j]
-			err[3*i+j] = d.Points[i][j] - p
+			res[3*i+j] = d.Points[i][j] - p
 		}
 	}
 }

@@ -12,15 +12,15 @@ import "math"
 //
 // Varied inputs: theta (coefficients theta1, theta2, theta3, theta4, theta5, theta6, theta7,
 // theta8, theta9, theta10, theta11, theta12, theta13, theta14), us (coefficients us1, us2, us3,
-// us4, us5, us6, us7, us8, us9, us10, us11, us12, us13, us14), err (coefficients err1, err2, err3,
-// err4, err5, err6, err7, err8, err9, err10, err11, err12, err13, err14).
+// us4, us5, us6, us7, us8, us9, us10, us11, us12, us13, us14), res (coefficients res1, res2, res3,
+// res4, res5, res6, res7, res8, res9, res10, res11, res12, res13, res14).
 // Fixed inputs (zero coefficients): d.
 func ObjectiveTaylor(
 	theta, theta1, theta2, theta3, theta4, theta5, theta6, theta7, theta8, theta9, theta10 []float64,
 	theta11, theta12, theta13, theta14, us, us1, us2, us3, us4, us5, us6, us7, us8, us9, us10 []float64,
 	us11, us12, us13, us14 []float64,
 	d *Data,
-	err, err1, err2, err3, err4, err5, err6, err7, err8, err9, err10, err11, err12, err13, err14 []float64,
+	res, res1, res2, res3, res4, res5, res6, res7, res8, res9, res10, res11, res12, res13, res14 []float64,
 ) {
 	pose, pose1, pose2, pose3, pose4, pose5, pose6, pose7, pose8, pose9, pose10, pose11,
 		pose12, pose13, pose14 := poseParamsTaylorLanes14(
@@ -81,21 +81,21 @@ func ObjectiveTaylor(
 				t80 := pos12[c][j2]
 				t81 := pos13[c][j2]
 				t82 := pos14[c][j2]
-				err[t68] = d.Points[i][j2] - pos[c][j2]
-				err1[t68] = -t69
-				err2[t68] = -t70
-				err3[t68] = -t71
-				err4[t68] = -t72
-				err5[t68] = -t73
-				err6[t68] = -t74
-				err7[t68] = -t75
-				err8[t68] = -t76
-				err9[t68] = -t77
-				err10[t68] = -t78
-				err11[t68] = -t79
-				err12[t68] = -t80
-				err13[t68] = -t81
-				err14[t68] = -t82
+				res[t68] = d.Points[i][j2] - pos[c][j2]
+				res1[t68] = -t69
+				res2[t68] = -t70
+				res3[t68] = -t71
+				res4[t68] = -t72
+				res5[t68] = -t73
+				res6[t68] = -t74
+				res7[t68] = -t75
+				res8[t68] = -t76
+				res9[t68] = -t77
+				res10[t68] = -t78
+				res11[t68] = -t79
+				res12[t68] = -t80
+				res13[t68] = -t81
+				res14[t68] = -t82
 			}
 		} else {
 			t2 := d.Model.Triangles[c]
@@ -195,21 +195,21 @@ func ObjectiveTaylor(
 				t65 := pos13[t51][j]
 				t66 := pos14[t51][j]
 				t67 := 3*i + j
-				err[t67] = d.Points[i][j] - (u*t20 + v*t36 + t4*t52)
-				err1[t67] = -(u1*t20 + u*t21 + (v1*t36 + v*t37) + (t5*t52 + t4*t53))
-				err2[t67] = -(u2*t20 + u*t22 + (v2*t36 + v*t38) + (t6*t52 + t4*t54))
-				err3[t67] = -(u3*t20 + u*t23 + (v3*t36 + v*t39) + (t7*t52 + t4*t55))
-				err4[t67] = -(u4*t20 + u*t24 + (v4*t36 + v*t40) + (t8*t52 + t4*t56))
-				err5[t67] = -(u5*t20 + u*t25 + (v5*t36 + v*t41) + (t9*t52 + t4*t57))
-				err6[t67] = -(u6*t20 + u*t26 + (v6*t36 + v*t42) + (t10*t52 + t4*t58))
-				err7[t67] = -(u7*t20 + u*t27 + (v7*t36 + v*t43) + (t11*t52 + t4*t59))
-				err8[t67] = -(u8*t20 + u*t28 + (v8*t36 + v*t44) + (t12*t52 + t4*t60))
-				err9[t67] = -(u9*t20 + u*t29 + (v9*t36 + v*t45) + (t13*t52 + t4*t61))
-				err10[t67] = -(u10*t20 + u*t30 + (v10*t36 + v*t46) + (t14*t52 + t4*t62))
-				err11[t67] = -(u11*t20 + u*t31 + (v11*t36 + v*t47) + (t15*t52 + t4*t63))
-				err12[t67] = -(u12*t20 + u*t32 + (v12*t36 + v*t48) + (t16*t52 + t4*t64))
-				err13[t67] = -(u13*t20 + u*t33 + (v13*t36 + v*t49) + (t17*t52 + t4*t65))
-				err14[t67] = -(u14*t20 + u*t34 + (v14*t36 + v*t50) + (t18*t52 + t4*t66))
+				res[t67] = d.Points[i][j] - (u*t20 + v*t36 + t4*t52)
+				res1[t67] = -(u1*t20 + u*t21 + (v1*t36 + v*t37) + (t5*t52 + t4*t53))
+				res2[t67] = -(u2*t20 + u*t22 + (v2*t36 + v*t38) + (t6*t52 + t4*t54))
+				res3[t67] = -(u3*t20 + u*t23 + (v3*t36 + v*t39) + (t7*t52 + t4*t55))
+				res4[t67] = -(u4*t20 + u*t24 + (v4*t36 + v*t40) + (t8*t52 + t4*t56))
+				res5[t67] = -(u5*t20 + u*t25 + (v5*t36 + v*t41) + (t9*t52 + t4*t57))
+				res6[t67] = -(u6*t20 + u*t26 + (v6*t36 + v*t42) + (t10*t52 + t4*t58))
+				res7[t67] = -(u7*t20 + u*t27 + (v7*t36 + v*t43) + (t11*t52 + t4*t59))
+				res8[t67] = -(u8*t20 + u*t28 + (v8*t36 + v*t44) + (t12*t52 + t4*t60))
+				res9[t67] = -(u9*t20 + u*t29 + (v9*t36 + v*t45) + (t13*t52 + t4*t61))
+				res10[t67] = -(u10*t20 + u*t30 + (v10*t36 + v*t46) + (t14*t52 + t4*t62))
+				res11[t67] = -(u11*t20 + u*t31 + (v11*t36 + v*t47) + (t15*t52 + t4*t63))
+				res12[t67] = -(u12*t20 + u*t32 + (v12*t36 + v*t48) + (t16*t52 + t4*t64))
+				res13[t67] = -(u13*t20 + u*t33 + (v13*t36 + v*t49) + (t17*t52 + t4*t65))
+				res14[t67] = -(u14*t20 + u*t34 + (v14*t36 + v*t50) + (t18*t52 + t4*t66))
 			}
 		}
 	}

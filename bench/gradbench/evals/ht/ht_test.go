@@ -112,9 +112,9 @@ func TestJacobianFD(t *testing.T) {
 			nu := len(p.Us)
 			x := append(append([]float64(nil), p.Theta...), p.Us...)
 			f := func(x []float64) []float64 {
-				err := make([]float64, j.nrows)
-				Objective(x[:nTheta], x[nTheta:], &p.Data, err)
-				return err
+				res := make([]float64, j.nrows)
+				Objective(x[:nTheta], x[nTheta:], &p.Data, res)
+				return res
 			}
 			jvp := func(x, dir []float64) ([]float64, []float64) {
 				// the column whose direction dir is (the check's only direction)

@@ -23,7 +23,7 @@ type Jacobian struct {
 	nrows, cols int
 	// J holds the Jacobian column by column; pad receives the columns
 	// of the lanes past the last.
-	J, pad, err []float64
+	J, pad, res []float64
 	// dtheta and dus are the directions of the lanes.
 	dtheta, dus [lanes][]float64
 }
@@ -36,7 +36,7 @@ func NewJacobian(p *Problem) *Jacobian {
 		cols += 2
 	}
 	j := &Jacobian{p: p, nrows: nrows, cols: cols,
-		J: make([]float64, nrows*cols), pad: make([]float64, nrows), err: make([]float64, nrows)}
+		J: make([]float64, nrows*cols), pad: make([]float64, nrows), res: make([]float64, nrows)}
 	for l := range lanes {
 		j.dtheta[l], j.dus[l] = make([]float64, nTheta), make([]float64, len(p.Us))
 	}
@@ -45,23 +45,23 @@ func NewJacobian(p *Problem) *Jacobian {
 
 // Compute computes the Jacobian into J.
 func (j *Jacobian) Compute() {
-	var derr [lanes][]float64
+	var dres [lanes][]float64
 	for first := 0; first < j.cols; first += lanes {
 		for l := range lanes {
 			clear(j.dtheta[l])
 			clear(j.dus[l])
 			col := first + l
-			derr[l] = j.pad
+			dres[l] = j.pad
 			if col < j.cols {
-				derr[l] = j.J[col*j.nrows : (col+1)*j.nrows]
+				dres[l] = j.J[col*j.nrows : (col+1)*j.nrows]
 				j.seed(l, col)
 			}
 		}
 		t, u := &j.dtheta, &j.dus
 		ObjectiveTaylor(j.p.Theta, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13],
 			j.p.Us, u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13],
-			&j.p.Data, j.err,
-			derr[0], derr[1], derr[2], derr[3], derr[4], derr[5], derr[6], derr[7], derr[8], derr[9], derr[10], derr[11], derr[12], derr[13])
+			&j.p.Data, j.res,
+			dres[0], dres[1], dres[2], dres[3], dres[4], dres[5], dres[6], dres[7], dres[8], dres[9], dres[10], dres[11], dres[12], dres[13])
 	}
 }
 
