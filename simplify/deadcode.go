@@ -33,7 +33,7 @@ func DeadCode(f *ir.Func) {
 // results as one assignment.
 func mergeExtracts(f *ir.Func) {
 	first := map[[2]any]*ir.Value{} // (call, index) → the extract kept
-	var dups []*ir.Value
+	var kept, dups []*ir.Value
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			if v.Op != ir.OpExtract {
@@ -46,6 +46,7 @@ func mergeExtracts(f *ir.Func) {
 				continue
 			}
 			first[k] = v
+			kept = append(kept, v)
 		}
 	}
 	if len(dups) == 0 {
@@ -54,8 +55,12 @@ func mergeExtracts(f *ir.Func) {
 	for _, v := range dups {
 		removeValue(v)
 	}
-	for k, x := range first {
-		c := k[0].(*ir.Value)
+	// Each inserted just after its call, the last index first: the
+	// extracts follow their call in the order of its results, whatever
+	// the order they came in (deterministic output).
+	slices.SortStableFunc(kept, func(x, y *ir.Value) int { return y.Index - x.Index })
+	for _, x := range kept {
+		c := x.Args[0]
 		if c.Block == nil {
 			continue // a parameter: no call
 		}

@@ -242,3 +242,29 @@ func TestDeadAppends(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeExtractsOrder: the merged extracts follow their call in the
+// order of its results, whichever came first, every time (they were
+// placed in a map's order, and gadgen's output changed from run to run).
+func TestMergeExtractsOrder(t *testing.T) {
+	for run := range 30 {
+		b := irtest.NewBuilder("f", pkg)
+		x := b.Param("x", irtest.Float64)
+		b.Result(irtest.Float64)
+		c := b.Call(irtest.MathFunc(t, "Sincos"), x)
+		co := b.Extract(c, 1)
+		s := b.Extract(c, 0)
+		y := b.Bin(token.ADD, co, b.Extract(c, 1))
+		b.Return(b.Bin(token.MUL, y, s))
+		simplify.DeadCode(b.F)
+		if err := ir.Check(b.F); err != nil {
+			t.Fatal(err)
+		}
+		instrs := b.F.Blocks[0].Instrs
+		i := slices.Index(instrs, c)
+		if i+2 >= len(instrs) || instrs[i+1].Op != ir.OpExtract || instrs[i+1].Index != 0 ||
+			instrs[i+2].Op != ir.OpExtract || instrs[i+2].Index != 1 {
+			t.Fatalf("run %d: want the call followed by the extracts of results 0 and 1, got\n%s", run, b.F)
+		}
+	}
+}

@@ -27,6 +27,24 @@ const originAny = -3
 // ResultOrigins), or nil when unknown.
 type OriginsFunc func(callee *ir.Callee) []int
 
+// EnvOrigins returns the origins of callees' results that env knows (an
+// OriginsEnv), or nil. Activity analysis needs them to keep the memory of
+// a call's arguments apart from a result the callee allocates (without
+// them the result may alias every argument, so a varied slice built by a
+// callee makes varied the model the callee read it from).
+func EnvOrigins(env Env) OriginsFunc {
+	oe, ok := env.(OriginsEnv)
+	if !ok {
+		return nil
+	}
+	return func(c *ir.Callee) []int {
+		if c.Func == nil || c.Invoke || c.Builtin != "" {
+			return nil
+		}
+		return oe.Origins(c.Func)
+	}
+}
+
 // ResultOrigins returns, for each result of f that refers to memory, its
 // origin: OriginFresh when every return returns memory f (or a callee)
 // allocates, the index of a parameter when every return returns that

@@ -155,16 +155,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 			t.exit = b
 		}
 	}
-	var origins ssaad.OriginsFunc
-	if oe, ok := env.(ssaad.OriginsEnv); ok {
-		origins = func(c *ir.Callee) []int {
-			if c.Func == nil || c.Invoke || c.Builtin != "" {
-				return nil
-			}
-			return oe.Origins(c.Func)
-		}
-	}
-	t.act = ssaad.VariedWith(primal, req.Active, env.Writes, origins)
+	t.act = ssaad.VariedWith(primal, req.Active, env.Writes, ssaad.EnvOrigins(env))
 	if req.Dump != nil {
 		req.Dump("activity", t.act.String())
 	}

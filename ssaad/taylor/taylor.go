@@ -75,7 +75,7 @@ func transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env, c config) (*i
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
 		return nil, t.errs
 	}
-	act := ssaad.Varied(primal, req.Active, env.Writes)
+	act := ssaad.VariedWith(primal, req.Active, env.Writes, ssaad.EnvOrigins(env))
 	if req.Dump != nil {
 		req.Dump("activity", act.String())
 	}

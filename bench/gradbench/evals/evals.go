@@ -3,8 +3,10 @@
 package evals
 
 import (
+	"github.com/gadgen/gadgen/bench/gradbench/evals/ba"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/det"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/hello"
+	"github.com/gadgen/gadgen/bench/gradbench/evals/ht"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/kmeans"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/particle"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/saddle"
@@ -13,8 +15,10 @@ import (
 
 // Modules maps each GradBench module name to its implementation.
 var Modules = map[string]protocol.Module{
+	"ba":       ba.Module,
 	"det":      det.Module,
 	"hello":    hello.Module,
+	"ht":       ht.Module,
 	"kmeans":   kmeans.Module,
 	"particle": particle.Module,
 	"saddle":   saddle.Module,

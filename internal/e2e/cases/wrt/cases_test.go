@@ -56,7 +56,26 @@ func TestJVP(t *testing.T) {
 				return ddst
 			}},
 		{Name: "All", F: fdcheck.Binary(All), JVP: fdcheck.BinaryJVP(AllJVP), Gen: fdcheck.Box(2, -2, 2)},
+		{Name: "Energy", Gen: fdcheck.Box(3, -2, 2),
+			F: func(x []float64) []float64 { return []float64{Energy(layer, x)} },
+			JVP: func(x, v []float64) []float64 {
+				_, d := EnergyJVP(layer, x, v)
+				return []float64{d}
+			}},
 	})
+}
+
+// layer is Energy's fixed layer.
+var layer = &Layer{W: [][]float64{{0.5, -1}, {2}, {0.25, 0.75, -0.5}}}
+
+// Each lane of EnergyTaylor is the JVP along its direction alone.
+func TestEnergyLanes(t *testing.T) {
+	x := []float64{0.3, -1.2, 0.8}
+	u, v := []float64{1, -0.5, 2}, []float64{0.25, 0.5, -1}
+	f, du, dv := EnergyTaylor(layer, x, u, v)
+	_, wantU := EnergyJVP(layer, x, u)
+	_, wantV := EnergyJVP(layer, x, v)
+	fdcheck.Close(t, "lanes", []float64{f, du, dv}, []float64{Energy(layer, x), wantU, wantV}, 1e-14)
 }
 
 // The primal results do not depend on which parameters are varied.

@@ -73,3 +73,36 @@ func Scale(dst []float64, a float64, x []float64) {
 func All(x, y float64) float64 {
 	return math.Exp(x) * y
 }
+
+// A Layer holds fixed weights, a row per input.
+type Layer struct {
+	W [][]float64
+}
+
+// scaled returns a fresh slice of the inputs x weighted by the rows' sums:
+// its result is varied with x but shares no memory with l.
+func scaled(l *Layer, x []float64) []float64 {
+	out := make([]float64, len(x))
+	for i, row := range l.W {
+		for _, w := range row {
+			out[i] += w * x[i]
+		}
+	}
+	return out
+}
+
+// Energy is varied in x, not in the layer: EnergyJVP(l, x, dx). The
+// slice scaled returns is fresh, so the layer it read stays fixed (forward
+// mode took a call's result to alias every argument, and refused l:
+// "values that depend on the varied inputs are stored through it").
+//
+//gad:jvp wrt=x
+//gad:taylor order=1 lanes=2 wrt=x
+func Energy(l *Layer, x []float64) float64 {
+	y := scaled(l, x)
+	s := 0.0
+	for i, v := range y {
+		s += v * math.Sin(v+x[i])
+	}
+	return s
+}

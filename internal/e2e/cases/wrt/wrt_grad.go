@@ -99,3 +99,111 @@ func AllJVP(x, dx, y, dy float64) (float64, float64) {
 	t := math.Exp(x)
 	return t * y, t*dx*y + t*dy
 }
+
+// EnergyJVP computes Energy and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): l.
+// Results, in order: the value of Energy; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func EnergyJVP(l *Layer, x, dx []float64) (float64, float64) {
+	y, dy := scaledJVPWrtX(l, x, dx)
+	n := len(y)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		v := y[i]
+		dv := dy[i]
+		t := v + x[i]
+		t2 := math.Sin(t)
+		s += v * t2
+		ds += dv*t2 + v*(math.Cos(t)*(dv+dx[i]))
+	}
+	return s, ds
+}
+
+// scaledJVPWrtX computes scaled and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): l.
+// Results, in order: the value of scaled; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func scaledJVPWrtX(l *Layer, x, dx []float64) ([]float64, []float64) {
+	n := len(x)
+	out := make([]float64, n)
+	dout := make([]float64, n)
+	t := l.W
+	n2 := len(t)
+	for i := 0; i < n2; i++ {
+		row := t[i]
+		n3 := len(row)
+		for i2 := 0; i2 < n3; i2++ {
+			w := row[i2]
+			dxi := dx[i]
+			t2 := dout[i]
+			out[i] += w * x[i]
+			dout[i] = t2 + w*dxi
+		}
+	}
+	return out, dout
+}
+
+// EnergyTaylor propagates 2 Taylor polynomials of degree 1 through Energy at once, one per
+// direction (Taylor mode, 2 lanes): along the curves given for each varied input p as its
+// coefficients pk_l (degree k, lane l), it returns the results of Energy and, for each float result
+// y, its coefficients yk_l of degree k = 1 … 1 along lane l = 1 … 2, degree by degree, where yk_l
+// is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: x (coefficients x1, x2).
+// Fixed inputs (zero coefficients): l.
+func EnergyTaylor(l *Layer, x, x1, x2 []float64) (float64, float64, float64) {
+	y, y1, y2 := scaledTaylorLanes2WrtX(l, x, x1, x2)
+	n := len(y)
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	for i := 0; i < n; i++ {
+		v := y[i]
+		v1 := y1[i]
+		v2 := y2[i]
+		t := v + x[i]
+		t2 := math.Sin(t)
+		t3 := math.Cos(t)
+		s1 += v1*t2 + v*(t3*(v1+x1[i]))
+		s += v * t2
+		s2 += v2*t2 + v*(t3*(v2+x2[i]))
+	}
+	return s, s1, s2
+}
+
+// scaledTaylorLanes2WrtX propagates 2 Taylor polynomials of degree 1 through scaled at once, one
+// per direction (Taylor mode, 2 lanes): along the curves given for each varied input p as its
+// coefficients pk_l (degree k, lane l), it returns the results of scaled and, for each float result
+// y, its coefficients yk_l of degree k = 1 … 1 along lane l = 1 … 2, degree by degree, where yk_l
+// is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: x (coefficients x1, x2).
+// Fixed inputs (zero coefficients): l.
+func scaledTaylorLanes2WrtX(l *Layer, x, x1, x2 []float64) ([]float64, []float64, []float64) {
+	n := len(x)
+	out := make([]float64, n)
+	out1 := make([]float64, n)
+	out2 := make([]float64, n)
+	t := l.W
+	n2 := len(t)
+	for i := 0; i < n2; i++ {
+		row := t[i]
+		n3 := len(row)
+		for i2 := 0; i2 < n3; i2++ {
+			w := row[i2]
+			x1i := x1[i]
+			x2i := x2[i]
+			t2 := out1[i]
+			t3 := out2[i]
+			out[i] += w * x[i]
+			out1[i] = t2 + w*x1i
+			out2[i] = t3 + w*x2i
+		}
+	}
+	return out, out1, out2
+}
