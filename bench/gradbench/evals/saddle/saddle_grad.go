@@ -631,24 +631,24 @@ func MaxRJVP(p, dp, start []float64) (float64, float64) {
 // grad = the literal func2 of MaxR, with the captured variables p, p2 as its
 // first parameters.
 func descentMaxFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start []float64) (float64, float64) {
-	t, t2 := descentArgmaxFunc1Func2JVP(p, dp, p2, dp2, start, make([]float64, len(start), cap(start)))
+	t, t2 := descentArgmaxFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start)
 	t3, t4 := maxRFunc1JVP(p, dp, t, t2)
 	return t3, t4
 }
 
-// descentArgmaxFunc1Func2JVP computes argmaxFunc1Func2 and its derivative along the tangents
+// descentArgmaxFunc1Func2JVPWrtPP2 computes argmaxFunc1Func2 and its derivative along the tangents
 // (forward mode).
 //
-// Varied inputs: p (tangent dp), p2 (tangent dp2), start (tangent dstart).
+// Varied inputs: p (tangent dp), p2 (tangent dp2).
+// Fixed inputs (zero tangent): start.
 // Results, in order: the value of argmaxFunc1Func2; its tangent.
-// Shadows: dp, dp2, dstart have their primal's shape, each element or field the tangent of the
-// primal's.
+// Shadows: dp, dp2 have their primal's shape, each element or field the tangent of the primal's.
 //
 // argmaxFunc1Func2 is descent.Argmax specialized for f = the literal func1 of
 // MaxR, grad = the literal func2 of MaxR, with the captured variables p, p2 as
 // its first parameters.
-func descentArgmaxFunc1Func2JVP(p, dp, p2, dp2, start, dstart []float64) ([]float64, []float64) {
-	t, t2 := descentArgminFunc1Func2JVP(p, dp, p2, dp2, start, dstart)
+func descentArgmaxFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start []float64) ([]float64, []float64) {
+	t, t2 := descentArgminFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start)
 	return t, t2
 }
 
@@ -665,23 +665,22 @@ func maxRFunc1JVP(p, dp, q, dq []float64) (float64, float64) {
 	return t, t2
 }
 
-// descentArgminFunc1Func2JVP computes argminFunc1Func2 and its derivative along the tangents
+// descentArgminFunc1Func2JVPWrtPP2 computes argminFunc1Func2 and its derivative along the tangents
 // (forward mode).
 //
-// Varied inputs: p (tangent dp), p2 (tangent dp2), start (tangent dstart).
+// Varied inputs: p (tangent dp), p2 (tangent dp2).
+// Fixed inputs (zero tangent): start.
 // Results, in order: the value of argminFunc1Func2; its tangent.
-// Shadows: dp, dp2, dstart have their primal's shape, each element or field the tangent of the
-// primal's.
+// Shadows: dp, dp2 have their primal's shape, each element or field the tangent of the primal's.
 //
 // argminFunc1Func2 is descent.Argmin specialized for f = the literal func1 of
 // Argmax, grad = the literal func2 of Argmax, with the captured variables p,
 // p2 as its first parameters.
-func descentArgminFunc1Func2JVP(p, dp, p2, dp2, start, dstart []float64) ([]float64, []float64) {
+func descentArgminFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start []float64) ([]float64, []float64) {
 	n := len(start)
 	x := make([]float64, n)
 	dx := make([]float64, n)
-	copy(x, start)
-	copy(dx, dstart)
+	clear(dx[:copy(x, start)])
 	g := make([]float64, n)
 	dg := make([]float64, n)
 	next := make([]float64, n)
@@ -1397,24 +1396,24 @@ func MaxFJVP(p, dp, start []float64) (float64, float64) {
 // MaxF, grad = the literal func2 of MaxF, with the captured variables p, p2 as
 // its first parameters.
 func descentMaxMaxFFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start []float64) (float64, float64) {
-	t, t2 := descentArgmaxMaxFFunc1Func2JVP(p, dp, p2, dp2, start, make([]float64, len(start), cap(start)))
+	t, t2 := descentArgmaxMaxFFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start)
 	t3, t4 := maxFFunc1JVP(p, dp, t, t2)
 	return t3, t4
 }
 
-// descentArgmaxMaxFFunc1Func2JVP computes argmaxMaxFFunc1Func2 and its derivative along the
+// descentArgmaxMaxFFunc1Func2JVPWrtPP2 computes argmaxMaxFFunc1Func2 and its derivative along the
 // tangents (forward mode).
 //
-// Varied inputs: p (tangent dp), p2 (tangent dp2), start (tangent dstart).
+// Varied inputs: p (tangent dp), p2 (tangent dp2).
+// Fixed inputs (zero tangent): start.
 // Results, in order: the value of argmaxMaxFFunc1Func2; its tangent.
-// Shadows: dp, dp2, dstart have their primal's shape, each element or field the tangent of the
-// primal's.
+// Shadows: dp, dp2 have their primal's shape, each element or field the tangent of the primal's.
 //
 // argmaxMaxFFunc1Func2 is descent.Argmax specialized for f = the literal func1
 // of MaxF, grad = the literal func2 of MaxF, with the captured variables p, p2
 // as its first parameters.
-func descentArgmaxMaxFFunc1Func2JVP(p, dp, p2, dp2, start, dstart []float64) ([]float64, []float64) {
-	t, t2 := descentArgminArgmaxFunc1Func2JVP(p, dp, p2, dp2, start, dstart)
+func descentArgmaxMaxFFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start []float64) ([]float64, []float64) {
+	t, t2 := descentArgminArgmaxFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start)
 	return t, t2
 }
 
@@ -1431,23 +1430,22 @@ func maxFFunc1JVP(p, dp, q, dq []float64) (float64, float64) {
 	return t, t2
 }
 
-// descentArgminArgmaxFunc1Func2JVP computes argminArgmaxFunc1Func2 and its derivative along the
-// tangents (forward mode).
+// descentArgminArgmaxFunc1Func2JVPWrtPP2 computes argminArgmaxFunc1Func2 and its derivative along
+// the tangents (forward mode).
 //
-// Varied inputs: p (tangent dp), p2 (tangent dp2), start (tangent dstart).
+// Varied inputs: p (tangent dp), p2 (tangent dp2).
+// Fixed inputs (zero tangent): start.
 // Results, in order: the value of argminArgmaxFunc1Func2; its tangent.
-// Shadows: dp, dp2, dstart have their primal's shape, each element or field the tangent of the
-// primal's.
+// Shadows: dp, dp2 have their primal's shape, each element or field the tangent of the primal's.
 //
 // argminArgmaxFunc1Func2 is descent.Argmin specialized for f = the literal
 // func1 of Argmax, grad = the literal func2 of Argmax, with the captured
 // variables p, p2 as its first parameters.
-func descentArgminArgmaxFunc1Func2JVP(p, dp, p2, dp2, start, dstart []float64) ([]float64, []float64) {
+func descentArgminArgmaxFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start []float64) ([]float64, []float64) {
 	n := len(start)
 	x := make([]float64, n)
 	dx := make([]float64, n)
-	copy(x, start)
-	copy(dx, dstart)
+	clear(dx[:copy(x, start)])
 	g := make([]float64, n)
 	dg := make([]float64, n)
 	next := make([]float64, n)
