@@ -4,10 +4,12 @@ package evals
 
 import (
 	"github.com/gadgen/gadgen/bench/gradbench/evals/hello"
+	"github.com/gadgen/gadgen/bench/gradbench/evals/llsq"
 	"github.com/gadgen/gadgen/bench/gradbench/protocol"
 )
 
 // Modules maps each GradBench module name to its implementation.
 var Modules = map[string]protocol.Module{
 	"hello": hello.Module,
+	"llsq":  llsq.Module,
 }
