@@ -5,6 +5,7 @@ package evals
 import (
 	"github.com/gadgen/gadgen/bench/gradbench/evals/hello"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/llsq"
+	"github.com/gadgen/gadgen/bench/gradbench/evals/lse"
 	"github.com/gadgen/gadgen/bench/gradbench/protocol"
 )
 
@@ -12,4 +13,5 @@ import (
 var Modules = map[string]protocol.Module{
 	"hello": hello.Module,
 	"llsq":  llsq.Module,
+	"lse":   lse.Module,
 }

@@ -34,11 +34,8 @@ var llsqEval = Eval{
 			rng := nprand.NewMT19937(31337)
 			for _, s := range sizes {
 				input := map[string]any{"x": rng.Rand(s.m), "n": s.n}
-				desc := fmt.Sprintf("n=%d,m=%d", s.n, s.m)
-				for _, f := range []string{"primal", "gradient"} {
-					if !yield(Request{Function: f, Input: input, Description: desc}, nil) {
-						return
-					}
+				if !yieldBoth(yield, input, fmt.Sprintf("n=%d,m=%d", s.n, s.m)) {
+					return
 				}
 			}
 		}
