@@ -6,6 +6,7 @@ import (
 	"github.com/gadgen/gadgen/bench/gradbench/evals/hello"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/llsq"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/lse"
+	"github.com/gadgen/gadgen/bench/gradbench/evals/ode"
 	"github.com/gadgen/gadgen/bench/gradbench/protocol"
 )
 
@@ -14,4 +15,5 @@ var Modules = map[string]protocol.Module{
 	"hello": hello.Module,
 	"llsq":  llsq.Module,
 	"lse":   lse.Module,
+	"ode":   ode.Module,
 }

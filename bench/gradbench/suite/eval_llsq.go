@@ -3,7 +3,6 @@ package suite
 import (
 	"fmt"
 	"iter"
-	"sort"
 
 	"github.com/gadgen/gadgen/bench/gradbench/suite/nprand"
 )
@@ -17,24 +16,16 @@ var llsqEval = Eval{
 	Primal:     "primal",
 	Derivative: "gradient",
 	Requests: func(o Options) iter.Seq2[Request, error] {
-		ns := []int{16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8196, 16392}
-		ms := []int{128}
-		type size struct{ n, m int }
-		var sizes []size
-		for _, n := range ns {
-			for _, m := range ms {
-				sizes = append(sizes, size{n, m})
-			}
-		}
-		sort.SliceStable(sizes, func(i, j int) bool { return sizes[i].n*sizes[i].m < sizes[j].n*sizes[j].m })
+		sizes := byProduct([]int{16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8196, 16392}, []int{128})
 		if o.Small {
 			sizes = sizes[:2]
 		}
 		return func(yield func(Request, error) bool) {
 			rng := nprand.NewMT19937(31337)
-			for _, s := range sizes {
-				input := map[string]any{"x": rng.Rand(s.m), "n": s.n}
-				if !yieldBoth(yield, input, fmt.Sprintf("n=%d,m=%d", s.n, s.m)) {
+			for _, sz := range sizes {
+				n, m := sz[0], sz[1]
+				input := map[string]any{"x": rng.Rand(m), "n": n}
+				if !yieldBoth(yield, input, fmt.Sprintf("n=%d,m=%d", n, m)) {
 					return
 				}
 			}
