@@ -3,6 +3,7 @@
 package evals
 
 import (
+	"github.com/gadgen/gadgen/bench/gradbench/evals/gmm"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/hello"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/llsq"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/lse"
@@ -14,6 +15,7 @@ import (
 var Modules = map[string]protocol.Module{
 	"hello": hello.Module,
 	"llsq":  llsq.Module,
+	"gmm":   gmm.Module,
 	"lse":   lse.Module,
 	"ode":   ode.Module,
 }
