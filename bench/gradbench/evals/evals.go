@@ -7,6 +7,7 @@ import (
 	"github.com/gadgen/gadgen/bench/gradbench/evals/hello"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/llsq"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/lse"
+	"github.com/gadgen/gadgen/bench/gradbench/evals/lstm"
 	"github.com/gadgen/gadgen/bench/gradbench/evals/ode"
 	"github.com/gadgen/gadgen/bench/gradbench/protocol"
 )
@@ -17,5 +18,6 @@ var Modules = map[string]protocol.Module{
 	"llsq":  llsq.Module,
 	"gmm":   gmm.Module,
 	"lse":   lse.Module,
+	"lstm":  lstm.Module,
 	"ode":   ode.Module,
 }

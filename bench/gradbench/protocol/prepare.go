@@ -36,3 +36,13 @@ func Gradient(n int, grad func(xBar []float64)) Prepared {
 		Output: func() any { return g },
 	}
 }
+
+// Flat returns the rows of a matrix, as JSON inputs give them, one after
+// the other in one slice (never nil).
+func Flat(rows [][]float64) []float64 {
+	out := []float64{}
+	for _, r := range rows {
+		out = append(out, r...)
+	}
+	return out
+}

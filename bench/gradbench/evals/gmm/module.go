@@ -28,23 +28,14 @@ type problem struct {
 func flatten(in *Input) problem {
 	return problem{
 		alpha: in.Alpha,
-		mu:    flat(in.Mu),
-		q:     flat(in.Q),
-		l:     flat(in.L),
-		x:     flat(in.X),
+		mu:    protocol.Flat(in.Mu),
+		q:     protocol.Flat(in.Q),
+		l:     protocol.Flat(in.L),
+		x:     protocol.Flat(in.X),
 		d:     in.D,
 		m:     in.M,
 		gamma: in.Gamma,
 	}
-}
-
-// flat returns the rows of a, one after the other (never nil).
-func flat(a [][]float64) []float64 {
-	out := []float64{}
-	for _, r := range a {
-		out = append(out, r...)
-	}
-	return out
 }
 
 // rows cuts a into k rows of equal length.
