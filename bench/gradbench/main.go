@@ -15,12 +15,18 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 
 	"github.com/gadgen/gadgen/bench/gradbench/evals"
 	"github.com/gadgen/gadgen/bench/gradbench/protocol"
 )
 
 func main() {
+	// GradBench times tools on one thread (its C++ tools are built
+	// without OpenMP); so does this one unless GOMAXPROCS says otherwise.
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(1)
+	}
 	if len(os.Args) > 1 {
 		fmt.Fprintln(os.Stderr, "usage: gradbench (no arguments; GradBench's protocol on stdin and stdout)")
 		os.Exit(2)

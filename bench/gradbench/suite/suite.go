@@ -8,10 +8,7 @@
 // the intermediary that drives a tool and records its timings (Session).
 package suite
 
-import (
-	"encoding/json"
-	"iter"
-)
+import "iter"
 
 // A Request is one evaluate message of an eval.
 type Request struct {
@@ -30,6 +27,11 @@ type Options struct {
 	// (a GradBench checkout's evals directory, or testdata with a
 	// subset).
 	Data string
+	// History is a directory holding data files GradBench has since
+	// removed, under their old paths: lstm/data/lstm_l{2,4}_c{1024,4096}.txt,
+	// which the LSTM eval used until 2025-03 (gbsuite extracts them from
+	// the checkout's git history, commit f8ce3e95^).
+	History string
 	// Small restricts every eval to its smallest workloads (go test).
 	Small bool
 }
@@ -54,6 +56,3 @@ type Eval struct {
 	// Check validates an output without a reference (hello), or is nil.
 	Check func(Request, any) error
 }
-
-// encode returns v's JSON, for inputs handed to tools.
-func encode(v any) (json.RawMessage, error) { return json.Marshal(v) }
