@@ -14,8 +14,8 @@ import (
 // f8ce3e95^), when it read ADBench's data files rather than generating
 // inputs from a text GradBench no longer ships whole: for l in {2, 4} and
 // c in {1024, 4096}, in that order, the input read from
-// <Data>/lstm/data/lstm_l<l>_c<c>.txt, described by the file's stem, then
-// "objective" and "jacobian" of it.
+// <History>/lstm/data/lstm_l<l>_c<c>.txt (Options.History), described by
+// the file's stem, then "objective" and "jacobian" of it.
 var lstmEval = Eval{
 	Name:       "lstm",
 	Runs:       true,
@@ -29,7 +29,7 @@ var lstmEval = Eval{
 		return func(yield func(Request, error) bool) {
 			for _, sz := range sizes {
 				stem := fmt.Sprintf("lstm_l%d_c%d", sz[0], sz[1])
-				input, err := readLSTM(filepath.Join(o.Data, "lstm", "data", stem+".txt"))
+				input, err := readLSTM(filepath.Join(o.History, "lstm", "data", stem+".txt"))
 				if err != nil {
 					yield(Request{}, err)
 					return

@@ -13,7 +13,7 @@ import (
 // file in testdata/lstm/data, with GradBench's manual tool
 // (testdata/reference.json; package reftest says how to rewrite it).
 func TestReference(t *testing.T) {
-	reftest.Check(t, "lstm", Module, suite.Options{Data: "testdata"})
+	reftest.Check(t, "lstm", Module, suite.Options{History: "testdata"})
 }
 
 // TestGradient checks ObjectiveGrad against central differences with
