@@ -18,7 +18,13 @@ import (
 
 // reserve emits, at the end of the forward copy of block b, the growth of
 // the tapes that the loop b enters records into, when the loop is not
-// nested in another and its trip count is known on entry.
+// nested in another and its trip count is known on entry. What the loops
+// nested in it record counts too, for those whose trip counts are known
+// on entry to the outer loop (a loop over the components inside a loop
+// over the points) and which, like the loops around them, leave only by
+// their header's test; the others are left to append. (With an earlier
+// exit, a product of trip bounds could reserve far more than the loops
+// record: n² for a search that stops after n steps.)
 func (t *transformer) reserve(b *ir.Block) {
 	for hi := range t.cfg.Loop {
 		h := t.primal.Blocks[hi]
@@ -32,88 +38,16 @@ func (t *transformer) reserve(b *ir.Block) {
 		if h.Preds[pre] != b || t.cfg.InLoop(h, b) {
 			continue
 		}
-		trips := t.tripBound(h, pre, latch)
+		trips := t.tripBound(h, pre, latch, h)
 		if trips == nil {
 			return
 		}
-		per := map[string]int{}
-		var types_ []types.Type
-		for _, blk := range t.primal.Blocks {
-			if !t.cfg.InLoop(h, blk) || t.nestedIn(h, blk) || t.outOfLoops(blk) {
-				continue
-			}
-			for _, g := range groupByType(t.needs[blk]) {
-				key := types.TypeString(g[0].Type, nil)
-				if per[key] == 0 {
-					types_ = append(types_, g[0].Type)
-				}
-				for _, w := range g {
-					per[key]++
-					if t.pairedShadow(w) {
-						per[key]++
-					}
-				}
-			}
-			for _, v := range blk.Instrs {
-				if t.restoredStore(v) {
-					key := types.TypeString(v.Args[1].Type, nil)
-					if per[key] == 0 {
-						types_ = append(types_, v.Args[1].Type)
-					}
-					per[key]++ // the value it overwrites
-				}
-			}
+		counts := t.records(h, b, h, t.singleExit(h))
+		if counts == nil {
+			return
 		}
-		// The contents of slices saved before calls (see needsSnapshot),
-		// when the slices are known before the loop.
-		lens := map[string][]*ir.Value{}
-		for _, blk := range t.primal.Blocks {
-			if !t.cfg.InLoop(h, blk) || t.nestedIn(h, blk) || t.outOfLoops(blk) {
-				continue
-			}
-			for _, v := range blk.Instrs {
-				if v.Op != ir.OpCall || !t.reversedCall(v) {
-					continue
-				}
-				for i, a := range v.Args {
-					if !t.needsSnapshot(v, i) {
-						continue
-					}
-					if a.Op != ir.OpParam && (a.Block == nil || !t.cfg.Dominates(a.Block, b) || t.cfg.InLoop(h, a.Block)) {
-						return // a size known only in the loop
-					}
-					elem := snapshotElem(a.Type)
-					key := types.TypeString(elem, nil)
-					if per[key] == 0 && len(lens[key]) == 0 {
-						types_ = append(types_, elem)
-					}
-					if isSlice(a.Type) {
-						lens[key] = append(lens[key], t.Emit(ir.OpLen, intType, t.v(a)))
-					} else {
-						lens[key] = append(lens[key], t.F.Int(1))
-					}
-				}
-			}
-		}
-		for _, typ := range types_ {
-			key := types.TypeString(typ, nil)
-			var k *ir.Value
-			if per[key] > 0 {
-				k = t.F.Int(int64(per[key]))
-			}
-			for _, l := range lens[key] {
-				if k == nil {
-					k = l
-					continue
-				}
-				k = t.Emit(ir.OpBinary, intType, k, l)
-				k.Tok = token.ADD
-			}
-			n := trips
-			if k.Op != ir.OpConst || constant.Compare(k.Const, token.NEQ, constant.MakeInt64(1)) {
-				n = t.Emit(ir.OpBinary, intType, trips, k)
-				n.Tok = token.MUL
-			}
+		for _, typ := range counts.types {
+			n := t.intOp(token.MUL, trips, counts.n[types.TypeString(typ, nil)])
 			tp := t.tape(typ)
 			st := tp.Type.(*types.Pointer).Elem()
 			grow := t.Emit(ir.OpCall, st, t.Emit(ir.OpLoad, st, tp), n)
@@ -122,6 +56,157 @@ func (t *transformer) reserve(b *ir.Block) {
 		}
 		return
 	}
+}
+
+// tapeCounts are numbers of values recorded, by tape type: int
+// expressions emitted before the loop that records them.
+type tapeCounts struct {
+	types []types.Type
+	n     map[string]*ir.Value
+}
+
+// add adds k values of type typ.
+func (c *tapeCounts) add(t *transformer, typ types.Type, k *ir.Value) {
+	key := types.TypeString(typ, nil)
+	old, ok := c.n[key]
+	if !ok {
+		c.types = append(c.types, typ)
+		c.n[key] = k
+		return
+	}
+	c.n[key] = t.intOp(token.ADD, old, k)
+}
+
+// records emits, in the forward copy of block b before the loop outer,
+// the number of values of each type that one iteration of the loop headed
+// by h (outer, or a loop nested in it) records, at most: those of the
+// blocks of its own body, the contents of the slices saved before calls
+// there, and those of the loops nested directly in it whose trip counts
+// are known before outer and which leave only by their header's test,
+// times these, when nested is true. It returns nil when the size of a
+// saved slice is known only in the loop.
+func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
+	counts := &tapeCounts{n: map[string]*ir.Value{}}
+	per := map[string]int{}
+	var perTypes []types.Type
+	count := func(typ types.Type, k int) {
+		key := types.TypeString(typ, nil)
+		if per[key] == 0 {
+			perTypes = append(perTypes, typ)
+		}
+		per[key] += k
+	}
+	var body []*ir.Block
+	for _, blk := range t.primal.Blocks {
+		if t.cfg.InLoop(h, blk) && !t.nestedIn(h, blk) && !t.outOfLoops(blk) {
+			body = append(body, blk)
+		}
+	}
+	for _, blk := range body {
+		for _, g := range groupByType(t.needs[blk]) {
+			for _, w := range g {
+				count(g[0].Type, 1)
+				if t.pairedShadow(w) {
+					count(g[0].Type, 1)
+				}
+			}
+		}
+		for _, v := range blk.Instrs {
+			if t.restoredStore(v) {
+				count(v.Args[1].Type, 1) // the value it overwrites
+			}
+		}
+	}
+	for _, typ := range perTypes {
+		counts.add(t, typ, t.F.Int(int64(per[types.TypeString(typ, nil)])))
+	}
+	// The contents of slices saved before calls (see needsSnapshot),
+	// when the slices are known before the loop.
+	for _, blk := range body {
+		for _, v := range blk.Instrs {
+			if v.Op != ir.OpCall || !t.reversedCall(v) {
+				continue
+			}
+			for i, a := range v.Args {
+				if !t.needsSnapshot(v, i) {
+					continue
+				}
+				if a.Op != ir.OpParam && (a.Block == nil || !t.cfg.Dominates(a.Block, b) || t.cfg.InLoop(outer, a.Block)) {
+					return nil // a size known only in the loop
+				}
+				if isSlice(a.Type) {
+					counts.add(t, snapshotElem(a.Type), t.Emit(ir.OpLen, intType, t.v(a)))
+				} else {
+					counts.add(t, snapshotElem(a.Type), t.F.Int(1))
+				}
+			}
+		}
+	}
+	for _, l := range t.primal.Blocks { // in block order: deterministic output
+		if !nested || !t.cfg.LoopHeader[l.Index] || l == h || !t.cfg.InLoop(h, l) || len(l.Preds) != 2 || !t.directlyIn(h, l) || !t.singleExit(l) {
+			continue
+		}
+		pre, latch := 0, 1
+		if t.cfg.InLoop(l, l.Preds[0]) {
+			pre, latch = 1, 0
+		}
+		trips := t.tripBound(l, pre, latch, outer)
+		if trips == nil {
+			continue
+		}
+		inner := t.records(l, b, outer, true)
+		if inner == nil {
+			continue
+		}
+		for _, typ := range inner.types {
+			counts.add(t, typ, t.intOp(token.MUL, trips, inner.n[types.TypeString(typ, nil)]))
+		}
+	}
+	return counts
+}
+
+// directlyIn reports whether the loop headed by l is nested in the loop
+// headed by h with no loop between them.
+func (t *transformer) directlyIn(h, l *ir.Block) bool {
+	for mi := range t.cfg.Loop {
+		m := t.primal.Blocks[mi]
+		if m != h && m != l && t.cfg.InLoop(h, m) && t.cfg.InLoop(m, l) {
+			return false
+		}
+	}
+	return true
+}
+
+// singleExit reports whether the loop headed by h leaves only from h.
+func (t *transformer) singleExit(h *ir.Block) bool {
+	for _, blk := range t.primal.Blocks {
+		if blk == h || !t.cfg.InLoop(h, blk) {
+			continue
+		}
+		for _, s := range blk.Succs {
+			if !t.cfg.InLoop(h, s) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// intOp emits the int operation a tok b (+ or ×), folding constants and
+// multiplications by one.
+func (t *transformer) intOp(tok token.Token, a, b *ir.Value) *ir.Value {
+	one := constant.MakeInt64(1)
+	switch {
+	case a.Op == ir.OpConst && b.Op == ir.OpConst:
+		return t.F.ConstValue(intType, constant.BinaryOp(a.Const, tok, b.Const))
+	case tok == token.MUL && a.Op == ir.OpConst && constant.Compare(a.Const, token.EQL, one):
+		return b
+	case tok == token.MUL && b.Op == ir.OpConst && constant.Compare(b.Const, token.EQL, one):
+		return a
+	}
+	v := t.Emit(ir.OpBinary, intType, a, b)
+	v.Tok = tok
+	return v
 }
 
 // nestedAnywhere reports whether the loop headed by h is nested in
@@ -146,15 +231,19 @@ func (t *transformer) nestedIn(h, blk *ir.Block) bool {
 	return false
 }
 
-// tripBound emits, in the forward sweep before the loop headed by h, a
-// bound on its number of iterations that is never negative, or returns
-// nil unless a block of the loop leaves it on a test i+k < n (k constant,
-// n known before the loop) of an induction variable i stepping by +1, or
-// i+k > n of one stepping by −1 (any form for loops reversed by index).
-func (t *transformer) tripBound(h *ir.Block, pre, latch int) *ir.Value {
-	preheader := h.Preds[pre]
+// tripBound emits, in the forward sweep before the loop outer, a bound on
+// the number of iterations of the loop headed by h (outer itself, or a
+// loop nested in it) that is never negative, or returns nil unless a block
+// of the loop leaves it on a test i+k < n (k constant, n and i's start
+// known before outer) of an induction variable i stepping by +1, or i+k >
+// n of one stepping by −1 (any form for loops reversed by index).
+func (t *transformer) tripBound(h *ir.Block, pre, latch int, outer *ir.Block) *ir.Value {
+	preheader := outer.Preds[0]
+	if t.cfg.InLoop(outer, preheader) {
+		preheader = outer.Preds[1]
+	}
 	known := func(x *ir.Value) bool {
-		return x.Op == ir.OpConst || x.Op == ir.OpParam || x.Block != nil && t.cfg.Dominates(x.Block, preheader) && !t.cfg.InLoop(h, x.Block)
+		return x.Op == ir.OpConst || x.Op == ir.OpParam || x.Block != nil && t.cfg.Dominates(x.Block, preheader) && !t.cfg.InLoop(outer, x.Block)
 	}
 	for _, blk := range t.primal.Blocks {
 		if !t.cfg.InLoop(h, blk) || t.nestedIn(h, blk) {

@@ -17,7 +17,7 @@ import (
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d, m int, gamma float64) float64 {
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(alpha) > 0 && cap(alphaBar) > 0 && &alpha[:1][0] == &alphaBar[:1][0] {
 		panic("LogPosteriorGrad: alpha and alphaBar share memory: gadgen's gradients need them apart")
 	}
@@ -32,23 +32,25 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	}
 	k := len(alpha)
 	nl := d * (d - 1) / 2
-	t := k * d
-	if !(d <= 0 || len(mu) != t || len(q) != t || len(l) != k*nl) {
+	t2 := k * d
+	if !(d <= 0 || len(mu) != t2 || len(q) != t2 || len(l) != k*nl) {
 		n := len(x)
 		if n%d == 0 {
 			n2 := n / d
-			qdiag := make([]float64, t)
-			qdiagBar := make([]float64, t)
+			qdiag := make([]float64, t2)
+			qdiagBar := make([]float64, t2)
 			sumq := make([]float64, k)
 			sumqBar := make([]float64, k)
+			trips := max(k+2, 0)
+			tape := slices.Grow(t, trips*max(d+2, 0))
 			for c := 0; c < k; c++ {
 				for j4 := 0; j4 < d; j4++ {
-					t22 := c*d + j4
-					t23 := q[t22]
-					t24 := math.Exp(t23)
-					qdiag[t22] = t24
-					sumq[c] += t23
-					tape = append(tape, t24)
+					t23 := c*d + j4
+					t24 := q[t23]
+					t25 := math.Exp(t24)
+					qdiag[t23] = t25
+					sumq[c] += t24
+					tape = append(tape, t25)
 				}
 			}
 			xc := make([]float64, d)
@@ -58,26 +60,28 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			beta := make([]float64, k)
 			betaBar := make([]float64, k)
 			n3 := len(beta)
-			tape = slices.Grow(tape, max(n2+2, 0)*n3)
+			n4 := len(xc)
+			n5 := len(qx)
+			tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5)))
 			slse := 0.0
 			for i := 0; i < n2; i++ {
 				for c4 := 0; c4 < k; c4++ {
 					for j3 := 0; j3 < d; j3++ {
 						xc[j3] = x[i*d+j3] - mu[c4*d+j3]
 					}
-					t19 := append(tape, xc...)
+					t20 := append(tape, xc...)
 					qtimesx(qx, qdiag[c4*d:(c4+1)*d], l[c4*nl:(c4+1)*nl], xc)
-					t20 := alpha[c4]
-					t21 := sumq[c4]
-					tape = append(t19, qx...)
-					beta[c4] = t20 + t21 - 0.5*sqnorm(qx)
+					t21 := alpha[c4]
+					t22 := sumq[c4]
+					tape = append(t20, qx...)
+					beta[c4] = t21 + t22 - 0.5*sqnorm(qx)
 				}
 				tape = append(tape, beta...)
 				slse += lse.LogSumExp(beta)
 			}
-			t2 := float64(n2)
-			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*lse.LogSumExp(alpha)
-			t4 := t3 + logWishartPrior(qdiag, sumq, l, d, m, gamma)
+			t3 := float64(n2)
+			t4 := slse - float64(n2*d)*0.5*1.8378770664093453 - t3*lse.LogSumExp(alpha)
+			t5 := t4 + logWishartPrior(qdiag, sumq, l, d, m, gamma)
 			logWishartPriorReverseWrtQdiagSumqL(
 				qdiag,
 				qdiagBar,
@@ -90,58 +94,58 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 				gamma,
 				1,
 			)
-			lseLogSumExpReverse(alpha, alphaBar, -t2)
+			lseLogSumExpReverse(alpha, alphaBar, -t3)
 			for i2 := n2 - 1; i2 >= 0; i2-- {
-				t10 := len(tape) - n3
-				copy(beta, tape[t10:])
+				t11 := len(tape) - n3
+				copy(beta, tape[t11:])
 				lseLogSumExpReverse(beta, betaBar, 1)
-				tape = tape[:t10]
+				tape = tape[:t11]
 				for c3 := k - 1; c3 >= 0; c3-- {
-					t11 := betaBar[c3]
+					t12 := betaBar[c3]
 					betaBar[c3] = 0
-					t12 := len(tape) - len(qx)
-					copy(qx, tape[t12:])
-					t13 := tape[:t12]
-					sqnormReverse(qx, qxBar, -(0.5 * t11))
-					sumqBar[c3] += t11
-					alphaBar[c3] += t11
-					t14 := len(t13) - len(xc)
-					copy(xc, t13[t14:])
-					tape = t13[:t14]
-					t15 := c3 * d
-					t16 := (c3 + 1) * d
-					t17 := c3 * nl
-					t18 := (c3 + 1) * nl
+					t13 := len(tape) - n5
+					copy(qx, tape[t13:])
+					t14 := tape[:t13]
+					sqnormReverse(qx, qxBar, -(0.5 * t12))
+					sumqBar[c3] += t12
+					alphaBar[c3] += t12
+					t15 := len(t14) - n4
+					copy(xc, t14[t15:])
+					tape = t14[:t15]
+					t16 := c3 * d
+					t17 := (c3 + 1) * d
+					t18 := c3 * nl
+					t19 := (c3 + 1) * nl
 					qtimesxReverse(
 						qx,
 						qxBar,
-						qdiag[t15:t16],
-						qdiagBar[t15:t16],
-						l[t17:t18],
-						lBar[t17:t18],
+						qdiag[t16:t17],
+						qdiagBar[t16:t17],
+						l[t18:t19],
+						lBar[t18:t19],
 						xc,
 						xcBar,
 					)
 					for j2 := d - 1; j2 >= 0; j2-- {
 						xcjBar := xcBar[j2]
 						xcBar[j2] = 0
-						muBar[t15+j2] -= xcjBar
+						muBar[t16+j2] -= xcjBar
 					}
 				}
 			}
 			for c2 := k - 1; c2 >= 0; c2-- {
 				for j := d - 1; j >= 0; j-- {
-					t5 := len(tape) - 1
-					t6 := tape[t5]
-					t7 := sumqBar[c2]
-					t8 := c2*d + j
-					t9 := qdiagBar[t8]
-					qdiagBar[t8] = 0
-					qBar[t8] += t7 + t6*t9
-					tape = tape[:t5]
+					t6 := len(tape) - 1
+					t7 := tape[t6]
+					t8 := sumqBar[c2]
+					t9 := c2*d + j
+					t10 := qdiagBar[t9]
+					qdiagBar[t9] = 0
+					qBar[t9] += t8 + t7*t10
+					tape = tape[:t6]
 				}
 			}
-			return t4
+			return t5
 		}
 	}
 	panic("gmm: bad dimensions")

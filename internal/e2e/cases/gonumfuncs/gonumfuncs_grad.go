@@ -2667,7 +2667,7 @@ func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
 	}
 	c := [5]float64{1, 2, 5, 2, 3}
 	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
-	tape := slices.Grow(t, 28)
+	tape := slices.Grow(t, 56)
 	f := 0.0
 	for i := 0; i < 5; i++ {
 		cv2 := c[i]

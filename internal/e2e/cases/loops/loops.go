@@ -308,3 +308,23 @@ func RangeConstNested(a []float64) float64 {
 	}
 	return s
 }
+
+// Pairs sums over all pairs through nested loops whose trip counts are
+// known before the outer one starts: the gradient grows its tape once,
+// before the outer loop, for what both loops record (the tanh of each
+// pair).
+//
+//gad:jvp
+//gad:grad
+func Pairs(x []float64) float64 {
+	n := len(x)
+	s := 0.0
+	for i := 0; i < n; i++ {
+		p := 0.0
+		for j := 0; j < n; j++ {
+			p += math.Tanh(x[i] * x[j])
+		}
+		s += p * p
+	}
+	return s
+}

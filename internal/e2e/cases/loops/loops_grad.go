@@ -1250,3 +1250,74 @@ func RangeConstNestedGrad(a, aBar []float64) float64 {
 	}
 	return s
 }
+
+// PairsJVP computes Pairs and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Pairs; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func PairsJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		dxi := dx[i]
+		p := 0.0
+		dp := 0.0
+		for j := 0; j < n; j++ {
+			xj := x[j]
+			t := math.Tanh(xi * xj)
+			p += t
+			dp += (1 - t*t) * (dxi*xj + xi*dx[j])
+		}
+		s += p * p
+		ds += 2 * (dp * p)
+	}
+	return s, ds
+}
+
+// PairsGrad computes Pairs and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of Pairs, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func PairsGrad(x, xBar []float64) float64 {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PairsGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	trips := max(n+2, 0)
+	tape := slices.Grow(t, trips*(1+trips))
+	s := 0.0
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		p := 0.0
+		for j2 := 0; j2 < n; j2++ {
+			t7 := math.Tanh(xi * x[j2])
+			tape = append(tape, t7)
+			p += t7
+		}
+		tape = append(tape, p)
+		s += p * p
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := len(tape) - 1
+		pBar := 2 * tape[t2]
+		t3 := 0.0
+		tape = tape[:t2]
+		for j := n - 1; j >= 0; j-- {
+			t4 := len(tape) - 1
+			t5 := tape[t4]
+			t6 := (1 - t5*t5) * pBar
+			xj := x[j]
+			xBar[j] += x[i2] * t6
+			t3 += t6 * xj
+			tape = tape[:t4]
+		}
+		xBar[i2] += t3
+	}
+	return s
+}

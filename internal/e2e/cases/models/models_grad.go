@@ -782,15 +782,15 @@ func EnergyJVP(ps, dps []Particle) (float64, float64) {
 // Results: the value of Step, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
-	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
 	var tapePointersBuf [64]*Particle
 	tapePointers := tapePointersBuf[:0]
-	var t37 [2]float64
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
 	var t38 [2]float64
+	var t39 [2]float64
 	var qBar2 Particle
 	var qBar3 Particle
-	var t39 [2]float64
+	var t40 [2]float64
 	var pBar Particle
 	if cap(ps) > 0 && cap(psBar) > 0 && &ps[:1][0] == &psBar[:1][0] {
 		panic("StepGrad: ps and psBar share memory: gadgen's gradients need them apart")
@@ -798,17 +798,18 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 	n := len(ps)
 	next := make([]Particle, n)
 	nextBar := make([]Particle, n)
+	tape := slices.Grow(t, max(n+2, 0)*12)
 	for i := 0; i < n; i++ {
 		p := ps[i]
 		q2 := p
 		var qBar4 Particle
 		for d2 := 0; d2 < 2; d2++ {
-			t34 := p.Pos[d2]
-			t35 := p.M
-			q2.Vel[d2] -= dt * t34 / t35
-			t36 := q2.Vel[d2]
-			q2.Pos[d2] += dt * t36
-			tape = append(tape, t34, t35, t36)
+			t35 := p.Pos[d2]
+			t36 := p.M
+			q2.Vel[d2] -= dt * t35 / t36
+			t37 := q2.Vel[d2]
+			q2.Pos[d2] += dt * t37
+			tape = append(tape, t35, t36, t37)
 		}
 		next[i] = q2
 		tapePointers = append(tapePointers, &q2, &qBar4)
@@ -816,98 +817,98 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 	e := 0.0
 	for i2 := 0; i2 < len(next); i2++ {
 		q := next[i2]
-		t21 := q.M
-		t22 := q.Vel
-		t23 := t22[0]
-		t24 := t22[1]
-		t25 := t23*t23 + t24*t24
-		t26 := q.Pos
-		t27 := t26[0]
-		t28 := t26[1]
-		t37[1] += 2 * t28
-		t37[0] += 2 * t27
-		t29 := t37
-		t37 = [2]float64{}
-		qBar2.Pos[0] += t29[0]
-		qBar2.Pos[1] += t29[1]
-		t38[1] += 2 * (t21 * t24)
-		t38[0] += 2 * (t21 * t23)
+		t22 := q.M
+		t23 := q.Vel
+		t24 := t23[0]
+		t25 := t23[1]
+		t26 := t24*t24 + t25*t25
+		t27 := q.Pos
+		t28 := t27[0]
+		t29 := t27[1]
+		t38[1] += 2 * t29
+		t38[0] += 2 * t28
 		t30 := t38
 		t38 = [2]float64{}
-		qBar2.Vel[0] += t30[0]
-		qBar2.Vel[1] += t30[1]
-		qBar2.M += t25
-		t31 := qBar2
+		qBar2.Pos[0] += t30[0]
+		qBar2.Pos[1] += t30[1]
+		t39[1] += 2 * (t22 * t25)
+		t39[0] += 2 * (t22 * t24)
+		t31 := t39
+		t39 = [2]float64{}
+		qBar2.Vel[0] += t31[0]
+		qBar2.Vel[1] += t31[1]
+		qBar2.M += t26
+		t32 := qBar2
 		qBar2 = Particle{}
-		t32 := t31.Pos
-		nextBar[i2].Pos[0] += t32[0]
-		nextBar[i2].Pos[1] += t32[1]
-		t33 := t31.Vel
-		nextBar[i2].Vel[0] += t33[0]
-		nextBar[i2].Vel[1] += t33[1]
-		nextBar[i2].M += t31.M
-		e += t21*t25 + t27*t27 + t28*t28
+		t33 := t32.Pos
+		nextBar[i2].Pos[0] += t33[0]
+		nextBar[i2].Pos[1] += t33[1]
+		t34 := t32.Vel
+		nextBar[i2].Vel[0] += t34[0]
+		nextBar[i2].Vel[1] += t34[1]
+		nextBar[i2].M += t32.M
+		e += t22*t26 + t28*t28 + t29*t29
 	}
 	dtBar = 0
 	for i3 := n - 1; i3 >= 0; i3-- {
 		n2 := len(tapePointers)
 		qBar := tapePointers[n2-1]
 		tapePointers = tapePointers[:n2-2]
-		t := nextBar[i3]
+		t2 := nextBar[i3]
 		nextBar[i3] = Particle{}
-		t2 := t.Pos
-		qBar3.Pos[0] += t2[0]
-		qBar3.Pos[1] += t2[1]
-		t3 := t.Vel
-		qBar3.Vel[0] += t3[0]
-		qBar3.Vel[1] += t3[1]
-		qBar3.M += t.M
-		t4 := qBar3
+		t3 := t2.Pos
+		qBar3.Pos[0] += t3[0]
+		qBar3.Pos[1] += t3[1]
+		t4 := t2.Vel
+		qBar3.Vel[0] += t4[0]
+		qBar3.Vel[1] += t4[1]
+		qBar3.M += t2.M
+		t5 := qBar3
 		qBar3 = Particle{}
-		t5 := t4.Pos
-		qBar.Pos[0] += t5[0]
-		qBar.Pos[1] += t5[1]
-		t6 := t4.Vel
-		qBar.Vel[0] += t6[0]
-		qBar.Vel[1] += t6[1]
-		qBar.M += t4.M
+		t6 := t5.Pos
+		qBar.Pos[0] += t6[0]
+		qBar.Pos[1] += t6[1]
+		t7 := t5.Vel
+		qBar.Vel[0] += t7[0]
+		qBar.Vel[1] += t7[1]
+		qBar.M += t5.M
 		for d := 1; d >= 0; d-- {
 			n3 := len(tape)
-			t13 := n3 - 3
-			t14 := tape[t13]
-			t15 := tape[n3-2]
-			t16 := tape[n3-1]
-			t17 := qBar.Pos[d]
-			qBar.Vel[d] += dt * t17
-			t18 := qBar.Vel[d]
-			t19 := t18 / t15
-			pBar.M += t18 * (dt * t14 / t15) / t15
-			t39[d] -= dt * t19
-			t20 := t39
-			t39 = [2]float64{}
-			pBar.Pos[0] += t20[0]
-			pBar.Pos[1] += t20[1]
-			dtBar = dtBar + t17*t16 - t19*t14
-			tape = tape[:t13]
+			t14 := n3 - 3
+			t15 := tape[t14]
+			t16 := tape[n3-2]
+			t17 := tape[n3-1]
+			t18 := qBar.Pos[d]
+			qBar.Vel[d] += dt * t18
+			t19 := qBar.Vel[d]
+			t20 := t19 / t16
+			pBar.M += t19 * (dt * t15 / t16) / t16
+			t40[d] -= dt * t20
+			t21 := t40
+			t40 = [2]float64{}
+			pBar.Pos[0] += t21[0]
+			pBar.Pos[1] += t21[1]
+			dtBar = dtBar + t18*t17 - t20*t15
+			tape = tape[:t14]
 		}
-		t7 := *qBar
+		t8 := *qBar
 		*qBar = Particle{}
-		t8 := t7.Pos
-		pBar.Pos[0] += t8[0]
-		pBar.Pos[1] += t8[1]
-		t9 := t7.Vel
-		pBar.Vel[0] += t9[0]
-		pBar.Vel[1] += t9[1]
-		pBar.M += t7.M
-		t10 := pBar
+		t9 := t8.Pos
+		pBar.Pos[0] += t9[0]
+		pBar.Pos[1] += t9[1]
+		t10 := t8.Vel
+		pBar.Vel[0] += t10[0]
+		pBar.Vel[1] += t10[1]
+		pBar.M += t8.M
+		t11 := pBar
 		pBar = Particle{}
-		t11 := t10.Pos
-		psBar[i3].Pos[0] += t11[0]
-		psBar[i3].Pos[1] += t11[1]
-		t12 := t10.Vel
-		psBar[i3].Vel[0] += t12[0]
-		psBar[i3].Vel[1] += t12[1]
-		psBar[i3].M += t10.M
+		t12 := t11.Pos
+		psBar[i3].Pos[0] += t12[0]
+		psBar[i3].Pos[1] += t12[1]
+		t13 := t11.Vel
+		psBar[i3].Vel[0] += t13[0]
+		psBar[i3].Vel[1] += t13[1]
+		psBar[i3].M += t11.M
 	}
 	return e, dtBar
 }
