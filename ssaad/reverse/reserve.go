@@ -235,15 +235,13 @@ func (t *transformer) nestedIn(h, blk *ir.Block) bool {
 // the number of iterations of the loop headed by h (outer itself, or a
 // loop nested in it) that is never negative, or returns nil unless a block
 // of the loop leaves it on a test i+k < n (k constant, n and i's start
-// known before outer) of an induction variable i stepping by +1, or i+k >
-// n of one stepping by −1 (any form for loops reversed by index).
+// known before outer: see hoist) of an induction variable i stepping by
+// +1, or i+k > n of one stepping by −1 (any form for loops reversed by
+// index).
 func (t *transformer) tripBound(h *ir.Block, pre, latch int, outer *ir.Block) *ir.Value {
 	preheader := outer.Preds[0]
 	if t.cfg.InLoop(outer, preheader) {
 		preheader = outer.Preds[1]
-	}
-	known := func(x *ir.Value) bool {
-		return x.Op == ir.OpConst || x.Op == ir.OpParam || x.Block != nil && t.cfg.Dominates(x.Block, preheader) && !t.cfg.InLoop(outer, x.Block)
 	}
 	for _, blk := range t.primal.Blocks {
 		if !t.cfg.InLoop(h, blk) || t.nestedIn(h, blk) {
@@ -267,14 +265,19 @@ func (t *transformer) tripBound(h *ir.Block, pre, latch int, outer *ir.Block) *i
 			if x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB) && x.Args[1].Op == ir.OpConst {
 				phi = x.Args[0]
 			}
-			if phi.Op != ir.OpPhi || phi.Block != h || !known(bound) || !known(phi.Args[pre]) || !types.Identical(bound.Type, intType) {
+			if phi.Op != ir.OpPhi || phi.Block != h || !types.Identical(bound.Type, intType) {
 				continue
 			}
 			st := ir.InductionStep(phi, latch)
 			if st == nil {
 				continue
 			}
-			if n := t.emitTrips(bound, phi.Args[pre], st); n != nil {
+			hi := t.hoist(bound, preheader, outer)
+			lo := t.hoist(phi.Args[pre], preheader, outer)
+			if hi == nil || lo == nil {
+				continue
+			}
+			if n := t.emitTrips(hi, lo, st); n != nil {
 				return n
 			}
 		}
@@ -282,7 +285,41 @@ func (t *transformer) tripBound(h *ir.Block, pre, latch int, outer *ir.Block) *i
 	return nil
 }
 
-// emitTrips emits max(0, |bound − init|/|step| + 2).
+// hoist returns a value of the forward sweep, available at the end of
+// the forward copy of preheader (which enters the loop outer), equal to
+// the int value x of the loop nest: x's forward copy when x is a
+// constant, a parameter or computed before outer; x computed again there
+// when it is the length or capacity of a slice, array or string, or an
+// integer sum, difference or product, of such values (a bound go/ssa
+// computes in the loop: len(x) of a range, c−1 of i < c−1); nil
+// otherwise.
+func (t *transformer) hoist(x *ir.Value, preheader, outer *ir.Block) *ir.Value {
+	switch {
+	case x.Op == ir.OpConst || x.Op == ir.OpParam:
+		return t.v(x)
+	case x.Block != nil && t.cfg.Dominates(x.Block, preheader) && !t.cfg.InLoop(outer, x.Block):
+		return t.v(x)
+	case x.Op == ir.OpLen || x.Op == ir.OpCap:
+		switch x.Args[0].Type.Underlying().(type) {
+		case *types.Slice, *types.Array, *types.Basic:
+		default:
+			return nil // a map's length changes; a pointer may be nil
+		}
+		if a := t.hoist(x.Args[0], preheader, outer); a != nil {
+			return t.Emit(x.Op, x.Type, a)
+		}
+	case x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB || x.Tok == token.MUL) && types.Identical(x.Type, intType):
+		a := t.hoist(x.Args[0], preheader, outer)
+		b := t.hoist(x.Args[1], preheader, outer)
+		if a != nil && b != nil {
+			return t.intOp(x.Tok, a, b)
+		}
+	}
+	return nil
+}
+
+// emitTrips emits max(0, |bound − init|/|step| + 2), of values of the
+// forward sweep.
 func (t *transformer) emitTrips(bound, init *ir.Value, step constant.Value) *ir.Value {
 	hi, lo := bound, init
 	if constant.Sign(step) < 0 {
@@ -299,12 +336,20 @@ func (t *transformer) emitTrips(bound, init *ir.Value, step constant.Value) *ir.
 		return t.F.ConstValue(intType, k)
 	}
 	if unit && lo.Op == ir.OpConst {
-		// hi − lo + 2 with the constants folded.
+		// hi − lo + 2 with the constants folded, into hi's own when hi
+		// is m ± c (a bound n−1 hoisted: n+1, not n−1+2).
 		k := constant.BinaryOp(constant.MakeInt64(2), token.SUB, lo.Const)
-		n = t.Emit(ir.OpBinary, intType, t.v(hi), t.F.ConstValue(intType, k))
-		n.Tok = token.ADD
+		if hi.Op == ir.OpBinary && (hi.Tok == token.ADD || hi.Tok == token.SUB) && hi.Args[1].Op == ir.OpConst {
+			k = constant.BinaryOp(k, hi.Tok, hi.Args[1].Const)
+			hi = hi.Args[0]
+		}
+		n = hi
+		if constant.Sign(k) != 0 {
+			n = t.Emit(ir.OpBinary, intType, hi, t.F.ConstValue(intType, k))
+			n.Tok = token.ADD
+		}
 	} else {
-		diff := t.Emit(ir.OpBinary, intType, t.v(hi), t.v(lo))
+		diff := t.Emit(ir.OpBinary, intType, hi, lo)
 		diff.Tok = token.SUB
 		if !unit {
 			q := t.Emit(ir.OpBinary, intType, diff, t.F.ConstValue(intType, step))

@@ -17,13 +17,14 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ObjectiveGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	tape := slices.Grow(t, max(n+2, 0))
+	n2 := len(x)
+	tape := slices.Grow(t, max(n+2, 0)*(1+max(n2+2, 0)))
 	sum := 0.0
 	for i := 0; i < n; i++ {
 		t5 := -1 + float64(i)*2/float64(n-1)
 		r := sign(t5)
 		p := 1.0
-		for i4 := 0; i4 < len(x); i4++ {
+		for i4 := 0; i4 < n2; i4++ {
 			xj := x[i4]
 			tape = append(tape, p)
 			r -= xj * p
@@ -37,7 +38,7 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 		t3 := len(tape) - 1
 		rBar := 2 * (0.5 * tape[t3])
 		tape = tape[:t3]
-		for i3 := len(x) - 1; i3 >= 0; i3-- {
+		for i3 := n2 - 1; i3 >= 0; i3-- {
 			t4 := len(tape) - 1
 			xBar[i3] -= rBar * tape[t4]
 			tape = tape[:t4]

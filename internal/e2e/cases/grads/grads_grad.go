@@ -522,7 +522,7 @@ func PolyGrad(c []float64, x float64) (f, xBar float64) {
 		from = 0
 	} else {
 		r = c[n-1]
-		tape = slices.Grow(tape, max(n+0, 0))
+		tape = slices.Grow(tape, max(n, 0))
 		for i := n - 2; i >= 0; i-- {
 			ci := c[i]
 			tape = append(tape, r)

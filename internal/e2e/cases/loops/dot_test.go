@@ -31,22 +31,29 @@ func TestReverseDot(t *testing.T) {
 		{Name: "RangeConst", F: RangeConst, JVP: RangeConstJVP, Grad: RangeConstGrad, Len: 6},
 		{Name: "RangeConstNested", F: RangeConstNested, JVP: RangeConstNestedJVP, Grad: RangeConstNestedGrad, Len: 9},
 		{Name: "Pairs", F: Pairs, JVP: PairsJVP, Grad: PairsGrad, Len: 5},
+		{Name: "Residuals", F: Residuals, JVP: ResidualsJVP, Grad: ResidualsGrad, Len: 5},
 	})
 }
 
-// TestPairsTapeGrowsOnce: PairsGrad reserves its tape for both of its
-// loops before the outer one runs, so it allocates once whatever the
-// length of x (the runtime counts some large allocations twice); growing
-// the tape by append in the inner loop allocates a dozen times and more.
-func TestPairsTapeGrowsOnce(t *testing.T) {
-	for _, n := range []int{10, 100, 300} {
-		x := make([]float64, n)
-		for i := range x {
-			x[i] = float64(i%7) / 7
-		}
-		g := make([]float64, n)
-		if got := testing.AllocsPerRun(3, func() { PairsGrad(x, g) }); got > 2 {
-			t.Errorf("n=%d: PairsGrad allocates %v times, want at most 2 (its tape)", n, got)
+// TestTapeGrowsOnce: Pairs's and Residuals's gradients reserve their
+// tapes for both of their loops before the outer one runs, so they
+// allocate once whatever the length of x (the runtime counts some large
+// allocations twice); growing the tape by append in the inner loop
+// allocates a dozen times and more.
+func TestTapeGrowsOnce(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		grad func(x, xBar []float64) float64
+	}{{"Pairs", PairsGrad}, {"Residuals", ResidualsGrad}} {
+		for _, n := range []int{10, 100, 300} {
+			x := make([]float64, n)
+			for i := range x {
+				x[i] = float64(i%7) / 7
+			}
+			g := make([]float64, n)
+			if got := testing.AllocsPerRun(3, func() { c.grad(x, g) }); got > 2 {
+				t.Errorf("%s, n=%d: the gradient allocates %v times, want at most 2 (its tape)", c.name, n, got)
+			}
 		}
 	}
 }

@@ -328,3 +328,26 @@ func Pairs(x []float64) float64 {
 	}
 	return s
 }
+
+// Residuals sums the squared residuals of a polynomial with coefficients
+// c fitted to sin(3t) at 2·len(c)+1 points of [0, 1], as GradBench's llsq
+// does: the loops' bounds, len(c) of the range and 2·len(c)+1, are
+// computed inside the loops, and the gradient still grows its tape once,
+// before the outer loop.
+//
+//gad:jvp
+//gad:grad
+func Residuals(c []float64) float64 {
+	s := 0.0
+	for i := 0; i < 2*len(c)+1; i++ {
+		t := float64(i) / float64(2*len(c))
+		r := math.Sin(3 * t)
+		p := 1.0
+		for _, cj := range c {
+			r -= cj * p
+			p *= t
+		}
+		s += r * r
+	}
+	return s
+}

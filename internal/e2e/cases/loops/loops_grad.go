@@ -1321,3 +1321,83 @@ func PairsGrad(x, xBar []float64) float64 {
 	}
 	return s
 }
+
+// ResidualsJVP computes Residuals and its derivative along the tangents (forward mode).
+//
+// Varied inputs: c (tangent dc).
+// Results, in order: the value of Residuals; its tangent.
+// Shadows: dc has its primal's shape, each element or field the tangent of the primal's.
+func ResidualsJVP(c, dc []float64) (float64, float64) {
+	s := 0.0
+	ds := 0.0
+	i := 0
+	for {
+		n := len(c)
+		if i < 2*n+1 {
+			t := float64(i) / float64(2*n)
+			r := math.Sin(3 * t)
+			dr := 0.0
+			p := 1.0
+			for i2 := 0; i2 < n; i2++ {
+				r -= c[i2] * p
+				dr -= dc[i2] * p
+				p *= t
+			}
+			s += r * r
+			ds += 2 * (dr * r)
+			i++
+		} else {
+			break
+		}
+	}
+	return s, ds
+}
+
+// ResidualsGrad computes Residuals and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: c (into cBar).
+// Results: the value of Residuals, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func ResidualsGrad(c, cBar []float64) float64 {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
+		panic("ResidualsGrad: c and cBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(c)
+	tape := slices.Grow(t, max(2*n+3, 0)*(1+max(n+2, 0)))
+	s := 0.0
+	i := 0
+	var t2 int
+	for {
+		t2 = 2 * n
+		if i < t2+1 {
+			t5 := float64(i) / float64(2*n)
+			r := math.Sin(3 * t5)
+			p := 1.0
+			for i4 := 0; i4 < n; i4++ {
+				cj := c[i4]
+				tape = append(tape, p)
+				r -= cj * p
+				p *= t5
+			}
+			tape = append(tape, r)
+			s += r * r
+			i++
+		} else {
+			break
+		}
+	}
+	for i2 := t2 + 0; i2 >= 0; i2-- {
+		t3 := len(tape) - 1
+		rBar := 2 * tape[t3]
+		tape = tape[:t3]
+		for i3 := n - 1; i3 >= 0; i3-- {
+			t4 := len(tape) - 1
+			cBar[i3] -= rBar * tape[t4]
+			tape = tape[:t4]
+		}
+	}
+	return s
+}
