@@ -82,8 +82,8 @@ func (c *tapeCounts) add(t *transformer, typ types.Type, k *ir.Value) {
 // by h (outer, or a loop nested in it) records, at most: those of the
 // blocks of its own body, the contents of the slices saved before calls
 // there, and those of the loops nested directly in it whose trip counts
-// are known before outer and which leave only by their header's test,
-// times these, when nested is true. It returns nil when the size of a
+// are known before outer, which leave only by their header's test and
+// which every iteration of h enters, times these, when nested is true. It returns nil when the size of a
 // saved slice is known only in the loop.
 func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
 	counts := &tapeCounts{n: map[string]*ir.Value{}}
@@ -150,6 +150,9 @@ func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
 		if t.cfg.InLoop(l, l.Preds[0]) {
 			pre, latch = 1, 0
 		}
+		if !t.cfg.Dominates(l.Preds[pre], t.latchOf(h)) {
+			continue // not entered in every iteration of h: its records may be far fewer
+		}
 		trips := t.tripBound(l, pre, latch, outer)
 		if trips == nil {
 			continue
@@ -175,6 +178,15 @@ func (t *transformer) directlyIn(h, l *ir.Block) bool {
 		}
 	}
 	return true
+}
+
+// latchOf returns the block of the loop headed by h that jumps back to h
+// (h has two predecessors).
+func (t *transformer) latchOf(h *ir.Block) *ir.Block {
+	if t.cfg.InLoop(h, h.Preds[0]) {
+		return h.Preds[0]
+	}
+	return h.Preds[1]
 }
 
 // singleExit reports whether the loop headed by h leaves only from h.

@@ -351,3 +351,22 @@ func Residuals(c []float64) float64 {
 	}
 	return s
 }
+
+// Rare runs its inner loop only for the elements above 1: the gradient
+// reserves nothing for what the inner loop records, which could be far
+// less than its trip count times the outer one's.
+//
+//gad:jvp
+//gad:grad
+func Rare(x []float64) float64 {
+	s := 0.0
+	for i := range x {
+		if x[i] > 1 {
+			for j := range x {
+				s += math.Tanh(x[i] * x[j])
+			}
+		}
+		s += x[i] * x[i]
+	}
+	return s
+}

@@ -1401,3 +1401,87 @@ func ResidualsGrad(c, cBar []float64) float64 {
 	}
 	return s
 }
+
+// RareJVP computes Rare and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Rare; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func RareJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		dxi := dx[i]
+		if xi > 1 {
+			for j := 0; j < n; j++ {
+				xj := x[j]
+				t := math.Tanh(xi * xj)
+				s += t
+				ds += (1 - t*t) * (dxi*xj + xi*dx[j])
+			}
+		}
+		xi2 := x[i]
+		s += xi2 * xi2
+		ds += 2 * (dx[i] * xi2)
+	}
+	return s, ds
+}
+
+// RareGrad computes Rare and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of Rare, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func RareGrad(x, xBar []float64) float64 {
+	var tapeBuf [64]float64
+	tape := tapeBuf[:0]
+	var pathBuf [64]int
+	path := pathBuf[:0]
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("RareGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	s := 0.0
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		var from int
+		if xi > 1 {
+			for j2 := 0; j2 < n; j2++ {
+				t7 := math.Tanh(xi * x[j2])
+				tape = append(tape, t7)
+				s += t7
+			}
+			from = 1
+		} else {
+			from = 0
+		}
+		xi2 := x[i]
+		path = append(path, from)
+		s += xi2 * xi2
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		xBar[i2] += 2 * x[i2]
+		t := len(path) - 1
+		t2 := path[:t]
+		var t3 float64
+		if path[t] == 0 {
+			t3 = 0
+		} else {
+			t3 = 0
+			for j := n - 1; j >= 0; j-- {
+				t4 := len(tape) - 1
+				t5 := tape[t4]
+				t6 := 1 - t5*t5
+				xj := x[j]
+				xBar[j] += x[i2] * t6
+				t3 += t6 * xj
+				tape = tape[:t4]
+			}
+		}
+		xBar[i2] += t3
+		path = t2
+	}
+	return s
+}
