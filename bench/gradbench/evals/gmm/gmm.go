@@ -81,9 +81,9 @@ func qtimesx(dst, diag, low, x []float64) {
 		dst[j] = diag[j] * x[j]
 	}
 	idx := 0
-	for i := range d {
+	for i, xi := range x {
 		for j := i + 1; j < d; j++ {
-			dst[j] += low[idx] * x[i]
+			dst[j] += low[idx] * xi
 			idx++
 		}
 	}

@@ -217,14 +217,16 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 		n := len(tapeint)
 		t6 := n - 2
 		t7 := tapeint[:t6]
+		xiBar := 0.0
 		idx2 := tapeint[n-1] - 1
 		for j2 := tapeint[t6] - 1; j2 >= i2+1; j2-- {
 			dstjBar2 := dstBar[j2]
-			xi := x[i2]
-			xBar[i2] += low[idx2] * dstjBar2
-			lowBar[idx2] += dstjBar2 * xi
+			t8 := low[idx2]
+			lowBar[idx2] += dstjBar2 * x[i2]
+			xiBar += t8 * dstjBar2
 			idx2--
 		}
+		xBar[i2] += xiBar
 		tapeint = t7
 	}
 	for j := d - 1; j >= 0; j-- {
