@@ -121,14 +121,7 @@ func TestEmptyLoops(t *testing.T) {
 		b.At(done).Return(i, k)
 		return b.F
 	}
-	before, f := build(), build()
-	simplify.DeadCode(f)
-	if err := ir.Check(f); err != nil {
-		t.Fatal(err)
-	}
-	if count(f, ir.OpPhi) != 0 {
-		t.Fatalf("loop left:\n%s", f)
-	}
+	before, f := build(), withoutLoop(t, build)
 	m := &interp.Machine{}
 	for _, args := range [][2]int{{0, 10}, {5, 3}, {-4, -1}, {2, 3}, {7, 7}} {
 		r1, err1 := m.Call(before, args[0], args[1])
@@ -160,14 +153,7 @@ func TestEmptyLoopLen(t *testing.T) {
 		b.At(done).Return(i, b.Sub(n, b.Int(1)))
 		return b.F
 	}
-	before, f := build(), build()
-	simplify.DeadCode(f)
-	if err := ir.Check(f); err != nil {
-		t.Fatal(err)
-	}
-	if count(f, ir.OpPhi) != 0 {
-		t.Fatalf("loop left:\n%s", f)
-	}
+	before, f := build(), withoutLoop(t, build)
 	m := &interp.Machine{}
 	for _, n := range []int{0, 1, 2, 9} {
 		s := interp.Slice{Elems: make([]interp.Value, n)}
@@ -180,6 +166,21 @@ func TestEmptyLoopLen(t *testing.T) {
 			t.Errorf("len(s) = %d: loop gives %v (%v), closed form %v (%v)", n, r1, err1, r2, err2)
 		}
 	}
+}
+
+// withoutLoop returns the function build makes with DeadCode run on it,
+// which must leave it valid and without its loop.
+func withoutLoop(t *testing.T, build func() *ir.Func) *ir.Func {
+	t.Helper()
+	f := build()
+	simplify.DeadCode(f)
+	if err := ir.Check(f); err != nil {
+		t.Fatal(err)
+	}
+	if count(f, ir.OpPhi) != 0 {
+		t.Fatalf("loop left:\n%s", f)
+	}
+	return f
 }
 
 // TestMergeExtracts: two extracts of one result of a call (as a
