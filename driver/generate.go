@@ -569,7 +569,7 @@ func (g *generator) Origins(callee *types.Func) []int {
 		return o
 	}
 	g.origins[callee] = nil
-	f, diags := g.prog.Lower(callee)
+	f, diags := g.body(callee)
 	if len(diags) > 0 || f == nil {
 		return nil
 	}
@@ -592,7 +592,7 @@ func (g *generator) StoresMemory(callee *types.Func) bool {
 		return s
 	}
 	g.stores[callee] = false
-	f, diags := g.prog.Lower(callee)
+	f, diags := g.body(callee)
 	s := len(diags) > 0 || f == nil || ssaad.StoresMemory(f, func(c *ir.Callee) bool {
 		return c.Func == nil || c.Invoke || g.StoresMemory(c.Func)
 	})
@@ -636,7 +636,7 @@ func (g *generator) summary(kind string, cache map[*types.Func][]bool, callee *t
 	if s, ok := cache[callee]; ok {
 		return s
 	}
-	f, diags := g.prog.Lower(callee)
+	f, diags := g.body(callee)
 	if len(diags) > 0 || f == nil {
 		cache[callee] = nil
 		return nil
@@ -676,7 +676,7 @@ func (g *generator) Effects(callee *types.Func) *simplify.Effects {
 		return e
 	}
 	g.effects[callee] = nil // in progress: unknown
-	f, diags := g.prog.Lower(callee)
+	f, diags := g.body(callee)
 	if len(diags) > 0 || f == nil {
 		return nil
 	}
@@ -703,7 +703,9 @@ func (g *generator) calleeEffects(f *ir.Func) string {
 	return sb.String()
 }
 
-// Body implements simplify.Env: a fresh lowering of callee, or nil.
+// Body implements simplify.Env: a fresh lowering of callee, or nil. (A
+// function that this run generates is not inlined: its body here is a
+// stub's.)
 func (g *generator) Body(callee *types.Func) *ir.Func {
 	f, diags := g.prog.Lower(callee)
 	if len(diags) > 0 {
@@ -711,6 +713,20 @@ func (g *generator) Body(callee *types.Func) *ir.Func {
 	}
 	g.attachRules(f)
 	return f
+}
+
+// body returns a fresh lowering of callee, from which its summaries
+// (Writes, Reads, Effects, Origins, StoresMemory) are computed: for a function that this run generates, whose file holds a
+// stub while gadgen runs, the derivative that primalOf builds, which is
+// what a caller of the generated function runs (the stub's body, a panic,
+// writes and reads nothing: a gradient called for the gradient it
+// accumulates into a slice, differentiated in reverse mode, had no
+// derivative); for any other, its source's.
+func (g *generator) body(callee *types.Func) (*ir.Func, diag.List) {
+	if g.objects[callee] != nil || g.generatedBy(callee) != nil {
+		return g.primalOf(callee, 0)
+	}
+	return g.prog.Lower(callee)
 }
 
 // Position implements ssaad.Env.

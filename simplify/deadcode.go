@@ -7,6 +7,7 @@ package simplify
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/gadgen/gadgen/ir"
 )
@@ -18,7 +19,7 @@ func DeadCode(f *ir.Func) {
 	mergeExtracts(f)
 	for {
 		sweep(f)
-		if !deadStores(f) && !deadLocalStores(f) && !selfStores(f) && !deadScratchStores(f) && !emptyBranches(f) && !emptyLoops(f) {
+		if !deadStores(f) && !deadAppends(f) && !deadLocalStores(f) && !selfStores(f) && !deadScratchStores(f) && !emptyBranches(f) && !emptyLoops(f) {
 			return
 		}
 	}
@@ -303,4 +304,99 @@ func freshAppend(v *ir.Value) bool {
 	}
 	a := v.Args[0]
 	return a.Op == ir.OpConst && a.Const == nil
+}
+
+// deadAppends removes the slices that are only ever appended to: the
+// values of a web of φ-nodes, reslices (s[i:j]), appends and slices.Grow
+// calls onto one another, started from fresh memory (an array allocated
+// here and sliced, make, or nil), none of which has a use outside the web
+// — no element is read, no length taken, nothing passed on or stored. The
+// memory they write is reachable from them alone, so nobody can see it:
+// the tape of tangents that forward mode over a gradient records and its
+// reverse sweep never reads (comparisons of taped values have no
+// tangent). It reports whether it removed any.
+func deadAppends(f *ir.Func) bool {
+	web := map[*ir.Value]bool{}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if _, ok := v.Type.(*types.Slice); ok && (v.Op == ir.OpPhi || v.Op == ir.OpSlice || v.Op == ir.OpMakeSlice || appendLike(v)) {
+				web[v] = true
+			} else if v.Op == ir.OpAlloc {
+				web[v] = true
+			}
+		}
+	}
+	// base reports whether a is where a member of the web takes its
+	// slice from: a member, or nil.
+	base := func(a *ir.Value) bool { return web[a] || a.Op == ir.OpConst && a.Const == nil }
+	for changed := true; changed; {
+		changed = false
+		uses := ir.Uses(f)
+		for v := range web {
+			ok := true
+			switch {
+			case v.Op == ir.OpPhi:
+				for _, a := range v.Args {
+					ok = ok && base(a)
+				}
+			case v.Op == ir.OpSlice, appendLike(v):
+				ok = base(v.Args[0])
+			}
+			for _, u := range uses[v.ID] {
+				if !ok {
+					break
+				}
+				switch {
+				case !web[u]:
+					ok = false
+				case u.Op == ir.OpPhi:
+				case v.Op == ir.OpAlloc:
+					// An array is in the web through its slices alone.
+					ok = u.Op == ir.OpSlice && u.Args[0] == v && !slices.Contains(u.Args[1:], v)
+				default:
+					// A member's value may only be the slice another
+					// extends or reslices.
+					ok = u.Op != ir.OpMakeSlice && u.Args[0] == v && !slices.Contains(u.Args[1:], v)
+				}
+			}
+			if !ok {
+				delete(web, v)
+				changed = true
+			}
+		}
+	}
+	removed := false
+	for v := range web {
+		// An array alone in the web has no use: sweep removes it.
+		removed = removed || v.Op != ir.OpAlloc
+	}
+	if !removed {
+		return false
+	}
+	for _, b := range f.Blocks {
+		out := b.Instrs[:0]
+		for _, v := range b.Instrs {
+			if !web[v] {
+				out = append(out, v)
+			}
+		}
+		for i := len(out); i < len(b.Instrs); i++ {
+			b.Instrs[i] = nil
+		}
+		b.Instrs = out
+	}
+	return true
+}
+
+// appendLike reports whether v is a call of append or slices.Grow, which
+// return their first argument extended.
+func appendLike(v *ir.Value) bool {
+	if v.Op != ir.OpCall || len(v.Args) == 0 || v.Callee == nil {
+		return false
+	}
+	if v.Callee.Builtin == "append" {
+		return true
+	}
+	fn := v.Callee.Func
+	return fn != nil && !v.Callee.Invoke && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && fn.Name() == "Grow"
 }

@@ -225,3 +225,64 @@ func TestMergeExtracts(t *testing.T) {
 		t.Errorf("f(0.5) = %v, want %v", got[0], want)
 	}
 }
+
+// TestDeadAppends: a slice started from a local array and only appended
+// to in a loop goes, appends and φ-nodes; one whose length is read, one
+// started from a parameter, and one resliced into a result stay.
+func TestDeadAppends(t *testing.T) {
+	f64 := irtest.Float64
+	s64 := types.NewSlice(f64)
+	build := func(use string) *ir.Func {
+		b := irtest.NewBuilder("f", pkg)
+		x := b.Param("x", f64)
+		p := b.Param("p", s64)
+		b.Result(f64)
+		var start *ir.Value
+		if use == "param" {
+			start = p
+		} else {
+			start = b.Slice(b.Alloc("buf", types.NewArray(f64, 8), false), nil, b.Int(0), nil)
+		}
+		head, body, exit := b.Block("head"), b.Block("body"), b.Block("exit")
+		b.Jump(head)
+		i := b.At(head).Phi("i", irtest.Int)
+		tape := b.Phi("tape", s64)
+		b.If(b.Bin(token.LSS, i, b.Int(4)), body, exit)
+		next := b.At(body).CallBuiltin("append", s64, tape, b.Mul(x, x))
+		grown := b.CallBuiltin("append", s64, next, x)
+		irtest.SetArgs(i, b.Int(0), b.Add(i, b.Int(1)))
+		irtest.SetArgs(tape, start, grown)
+		b.Jump(head)
+		b.At(exit)
+		switch use {
+		case "len":
+			b.Return(b.Convert(f64, b.Len(tape)))
+		case "reslice":
+			b.Return(b.Load(b.IndexAddr(b.Slice(tape, nil, b.Int(1), nil), b.Int(0))))
+		default:
+			b.Return(x)
+		}
+		return b.F
+	}
+	for _, c := range []struct {
+		use     string
+		appends int
+	}{{"none", 0}, {"param", 2}, {"len", 2}, {"reslice", 2}} {
+		f := build(c.use)
+		simplify.DeadCode(f)
+		if err := ir.Check(f); err != nil {
+			t.Fatalf("%s: %v", c.use, err)
+		}
+		n := 0
+		for _, blk := range f.Blocks {
+			for _, v := range blk.Instrs {
+				if v.Op == ir.OpCall && v.Callee.Builtin == "append" {
+					n++
+				}
+			}
+		}
+		if n != c.appends {
+			t.Errorf("%s: got %d appends, want %d:\n%s", c.use, n, c.appends, f)
+		}
+	}
+}

@@ -1,17 +1,19 @@
 package llsq
 
 import (
+	"flag"
 	"testing"
 
-	"github.com/gadgen/gadgen/bench/gradbench/suite"
-	"github.com/gadgen/gadgen/bench/gradbench/suite/reftest"
+	"github.com/gadgen/gadgen/bench/gradbench/evals/evaltest"
 	"github.com/gadgen/gadgen/gadtest"
 )
 
+var update = flag.Bool("update", false, "rewrite testdata from GradBench's reference tool (GRADBENCH_MANUAL)")
+
 // TestReference compares the smallest workloads with GradBench's manual
-// tool (testdata/reference.json; package reftest says how to rewrite it).
+// tool (testdata; package evaltest says how to rewrite them).
 func TestReference(t *testing.T) {
-	reftest.Check(t, "llsq", Module, suite.Options{})
+	evaltest.Check(t, "llsq", Module, *update)
 }
 
 // TestGradient checks ObjectiveGrad against central differences, with an

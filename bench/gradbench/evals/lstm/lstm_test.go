@@ -1,19 +1,22 @@
 package lstm
 
 import (
+	"flag"
 	"fmt"
 	"testing"
 
+	"github.com/gadgen/gadgen/bench/gradbench/evals/evaltest"
 	"github.com/gadgen/gadgen/bench/gradbench/suite"
-	"github.com/gadgen/gadgen/bench/gradbench/suite/reftest"
 	"github.com/gadgen/gadgen/gadtest"
 )
 
+var update = flag.Bool("update", false, "rewrite testdata from GradBench's reference tool (GRADBENCH_MANUAL)")
+
 // TestReference compares the smallest workload, read from ADBench's data
 // file in testdata/lstm/data, with GradBench's manual tool
-// (testdata/reference.json; package reftest says how to rewrite it).
+// (testdata; package evaltest says how to rewrite them).
 func TestReference(t *testing.T) {
-	reftest.Check(t, "lstm", Module, suite.Options{History: "testdata"})
+	evaltest.CheckWith(t, "lstm", Module, suite.Options{History: "testdata"}, *update)
 }
 
 // TestGradient checks ObjectiveGrad against central differences with

@@ -1,22 +1,24 @@
 package ode
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"testing"
 
-	"github.com/gadgen/gadgen/bench/gradbench/suite"
+	"github.com/gadgen/gadgen/bench/gradbench/evals/evaltest"
 	"github.com/gadgen/gadgen/bench/gradbench/suite/nprand"
-	"github.com/gadgen/gadgen/bench/gradbench/suite/reftest"
 	"github.com/gadgen/gadgen/gadtest"
 )
 
+var update = flag.Bool("update", false, "rewrite testdata from GradBench's reference tool (GRADBENCH_MANUAL)")
+
 // TestReference compares the smallest workload with GradBench's manual
-// tool (testdata/reference.json; package reftest says how to rewrite it).
+// tool (testdata; package evaltest says how to rewrite them).
 // Its gradient is zero on both sides (see the package comment): the
 // reference checks the primal's state and the gradient's shape only.
 func TestReference(t *testing.T) {
-	reftest.Check(t, "ode", Module, suite.Options{})
+	evaltest.Check(t, "ode", Module, *update)
 }
 
 // sizes have 4s ≥ n, where the last component and its gradient are not

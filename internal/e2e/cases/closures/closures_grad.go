@@ -79,8 +79,6 @@ func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 // simpsonFunc1 is quad.Simpson specialized for f = the literal func1 of
 // Gaussian, with the captured variable s as its first parameter.
 func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (sBar, bBar float64) {
-	var pathBuf [64]int
-	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := float64(n)
@@ -92,16 +90,12 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (sBar, b
 	s2 := t3 + t5
 	for i := 1; i < n; i++ {
 		var w float64
-		var from int
 		if i%2 == 1 {
 			w = 4
-			from = 1
 		} else {
 			w = 2
-			from = 0
 		}
 		t20 := a + float64(i)*h
-		path = append(path, from)
 		t21 := math.Exp(-(s * t20 * t20))
 		t22 := append(tape, t21)
 		tape = append(t22, w)
@@ -608,8 +602,6 @@ func AreaGrad(a float64) (f, aBar float64) {
 //
 // simpsonCos is quad.Simpson specialized for f = math.Cos.
 func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
-	var pathBuf [64]int
-	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := float64(n)
@@ -618,17 +610,13 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64)
 	s := math.Cos(a) + math.Cos(b)
 	for i := 1; i < n; i++ {
 		var w float64
-		var from int
 		if i%2 == 1 {
 			w = 4
-			from = 1
 		} else {
 			w = 2
-			from = 0
 		}
-		s += w * math.Cos(a+float64(i)*h)
-		path = append(path, from)
 		tape = append(tape, w)
+		s += w * math.Cos(a+float64(i)*h)
 	}
 	t3 := seed / 3
 	sBar := t3 * h
@@ -2611,8 +2599,8 @@ func ModelHVP(x, v, hv []float64) float64 {
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of ModelGrad; its tangent.
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values ModelGrad writes are written (overwritten) into the shadows: x into
-// dx, xBar into dxBar.
+// The tangents of the values ModelGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64

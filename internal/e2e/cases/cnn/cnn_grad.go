@@ -164,114 +164,93 @@ func inputLossGradJVP(
 	m *CNN,
 	x, dx, y *tensorops.Tensor,
 ) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
-	dm := new(CNN)
-	t, t2 := lossJVPWrtMX(m, dm, x, dx, y)
-	xBar, dxBar = lossReverseWrtXJVP(m, dm, x, dx, y, 1)
+	t, t2 := lossJVPWrtX(m, x, dx, y)
+	xBar, dxBar = lossReverseWrtXJVP(m, x, dx, y, 1)
 	return t, xBar, t2, dxBar
 }
 
-// lossJVPWrtMX computes Loss and its derivative along the tangents (forward mode).
+// lossJVPWrtX computes Loss and its derivative along the tangents (forward mode).
 //
-// Varied inputs: m (tangent dm), x (tangent dx).
-// Fixed inputs (zero tangent): y.
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): m, y.
 // Results, in order: the value of Loss; its tangent.
-// Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
-func lossJVPWrtMX(m, dm *CNN, x, dx, y *tensorops.Tensor) (float64, float64) {
-	t, t2 := cNNLogitsJVP(m, dm, x, dx)
+func lossJVPWrtX(m *CNN, x, dx, y *tensorops.Tensor) (float64, float64) {
+	t, t2 := cNNLogitsJVPWrtX(m, x, dx)
 	t3 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(t, y, 1), t2)
 	return tensorops.SoftmaxCrossEntropy(t, y), t3
 }
 
 // lossReverseWrtXJVP computes lossReverseWrtX and its derivative along the tangents (forward mode).
 //
-// Varied inputs: m (tangent dm), x (tangent dx).
-// Fixed inputs (zero tangent): y, seed.
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): m, y, seed.
 // Results, in order: xBar; dxBar, the tangent of xBar.
-// Shadows: dm has its primal's shape, each element or field the tangent of the primal's. The
-// tangents of the values lossReverseWrtX writes are written (overwritten) into the shadows: m into
-// dm.
-func lossReverseWrtXJVP(m, dm *CNN, x, dx, y *tensorops.Tensor, seed float64) (xBar, dxBar *tensorops.Tensor) {
-	t, t2 := cNNLogitsJVP(m, dm, x, dx)
+func lossReverseWrtXJVP(m *CNN, x, dx, y *tensorops.Tensor, seed float64) (xBar, dxBar *tensorops.Tensor) {
+	t, t2 := cNNLogitsJVPWrtX(m, x, dx)
 	t3 := tensorops.SoftmaxCrossEntropyGrad(t, y, seed)
 	t4 := tensorops.ExpandAxis(tensorops.Sum(y, -1), t, -1)
 	t5 := tensorops.Fuse("a*b*c", seed/float64(tensorops.Dim(t, 0)), t2, t4)
 	t6 := tensorops.SoftmaxJVP(tensorops.Softmax(t, -1), t5, -1)
-	xBar, dxBar = cNNLogitsReverseWrtXJVP(m, dm, x, dx, t3, t6)
+	xBar, dxBar = cNNLogitsReverseWrtXJVP(m, x, dx, t3, t6)
 	return xBar, dxBar
 }
 
-// cNNLogitsJVP computes CNN.Logits and its derivative along the tangents (forward mode).
+// cNNLogitsJVPWrtX computes CNN.Logits and its derivative along the tangents (forward mode).
 //
-// Varied inputs: m (tangent dm), x (tangent dx).
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): m.
 // Results, in order: the value of CNN.Logits; its tangent.
-// Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
-func cNNLogitsJVP(m, dm *CNN, x, dx *tensorops.Tensor) (*tensorops.Tensor, *tensorops.Tensor) {
+func cNNLogitsJVPWrtX(m *CNN, x, dx *tensorops.Tensor) (*tensorops.Tensor, *tensorops.Tensor) {
 	t := m.K
-	t2 := tensorops.Conv2D(x, dm.K, 1, 1)
-	t3 := tensorops.Add(tensorops.Conv2D(dx, t, 1, 1), t2)
-	t4 := tensorops.Add(tensorops.Conv2D(x, t, 1, 1), m.KB)
-	t5 := tensorops.ExpandLike(t3, t4)
-	t6 := tensorops.Add(t5, tensorops.ExpandLike(dm.KB, t4))
-	h := tensorops.GELU(t4)
-	dh := tensorops.GELUJVP(t4, t6)
+	t2 := tensorops.Add(tensorops.Conv2D(x, t, 1, 1), m.KB)
+	t3 := tensorops.ExpandLike(tensorops.Conv2D(dx, t, 1, 1), t2)
+	h := tensorops.GELU(t2)
+	dh := tensorops.GELUJVP(t2, t3)
 	dp := tensorops.MaxPool2DJVP(h, dh, 2, 2, 0)
-	t7 := x.Dim(0)
-	f := tensorops.Reshape(tensorops.MaxPool2D(h, 2, 2, 0), t7, 36)
-	df := tensorops.Reshape(dp, t7, 36)
-	t8 := dm.W
-	t9 := tensorops.MatMulEach(m.W, false, f, df)
-	t10 := t9[0]
-	t11 := tensorops.MatMul(f, t8)
-	t12 := tensorops.FuseInto(t11, "a + b", t9[1], t11)
-	t13 := tensorops.Add(t10, m.B)
-	t14 := tensorops.ExpandLike(t12, t13)
-	return t13, tensorops.FuseInto(t14, "a + b", t14, tensorops.ExpandLike(dm.B, t13))
+	t4 := x.Dim(0)
+	f := tensorops.Reshape(tensorops.MaxPool2D(h, 2, 2, 0), t4, 36)
+	df := tensorops.Reshape(dp, t4, 36)
+	t5 := tensorops.MatMulEach(m.W, false, f, df)
+	t6 := tensorops.Add(t5[0], m.B)
+	return t6, tensorops.ExpandLike(t5[1], t6)
 }
 
 // cNNLogitsReverseWrtXJVP computes cNNLogitsReverseWrtX and its derivative along the tangents
 // (forward mode).
 //
-// Varied inputs: m (tangent dm), x (tangent dx), seed (tangent dseed).
+// Varied inputs: x (tangent dx), seed (tangent dseed).
+// Fixed inputs (zero tangent): m.
 // Results, in order: xBar; dxBar, the tangent of xBar.
-// Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
-func cNNLogitsReverseWrtXJVP(m, dm *CNN, x, dx, seed, dseed *tensorops.Tensor) (xBar, dxBar *tensorops.Tensor) {
+func cNNLogitsReverseWrtXJVP(m *CNN, x, dx, seed, dseed *tensorops.Tensor) (xBar, dxBar *tensorops.Tensor) {
 	t := m.K
-	t2 := dm.K
-	t3 := tensorops.Conv2D(x, t, 1, 1)
-	t4 := tensorops.Add(tensorops.Conv2D(dx, t, 1, 1), tensorops.Conv2D(x, t2, 1, 1))
-	t5 := tensorops.Add(t3, m.KB)
-	t6 := tensorops.ExpandLike(t4, t5)
-	t7 := tensorops.Add(t6, tensorops.ExpandLike(dm.KB, t5))
-	h := tensorops.GELU(t5)
+	t2 := tensorops.Conv2D(x, t, 1, 1)
+	t3 := tensorops.Add(t2, m.KB)
+	t4 := tensorops.ExpandLike(tensorops.Conv2D(dx, t, 1, 1), t3)
+	h := tensorops.GELU(t3)
 	p := tensorops.MaxPool2D(h, 2, 2, 0)
 	f := tensorops.Reshape(p, x.Dim(0), 36)
-	t8 := m.W
-	t9 := dm.W
-	t10 := tensorops.MatMul(f, t8)
-	t11 := tensorops.SumLike(seed, t10)
-	t12 := tensorops.MatMulGradAEach(f, t8, false, t11, tensorops.SumLike(dseed, t10))
-	t13 := t12[0]
-	t14 := tensorops.MatMulGradA(t11, f, t9, false, false)
-	t15 := tensorops.ReshapeLike(tensorops.FuseInto(t14, "a + b", t12[1], t14), p)
-	t16 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t13, p), 2, 2, 0)
-	t17 := tensorops.MaxPool2DGrad(h, t15, 2, 2, 0)
-	t18 := tensorops.Fuse("Exp(-0.5*a*a)", t5)
-	t19 := tensorops.Erf(tensorops.Scale(t5, 0.7071067811865476))
-	t20 := tensorops.FuseInto(
-		t18,
+	t5 := m.W
+	t6 := tensorops.MatMul(f, t5)
+	t7 := tensorops.SumLike(dseed, t6)
+	t8 := tensorops.MatMulGradAEach(f, t5, false, tensorops.SumLike(seed, t6), t7)
+	t9 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t8[0], p), 2, 2, 0)
+	t10 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t8[1], p), 2, 2, 0)
+	t11 := tensorops.Fuse("Exp(-0.5*a*a)", t3)
+	t12 := tensorops.Erf(tensorops.Scale(t3, 0.7071067811865476))
+	t13 := tensorops.FuseInto(
+		t11,
 		"0.3989422804014327*a*b*(2 - c*c)*d + (0.5*e + 0.5 + 0.3989422804014327*c*b)*f",
-		t16,
-		t18,
-		t5,
-		t7,
-		t19,
-		t17,
+		t9,
+		t11,
+		t3,
+		t4,
+		t12,
+		t10,
 	)
-	t21 := tensorops.SumLike(tensorops.GELUJVP(t5, t16), t3)
-	t22 := tensorops.SumLike(t20, t3)
-	xBar = tensorops.Conv2DGradX(t21, x, t, 1, 1)
-	t23 := tensorops.Conv2DGradX(t22, x, t, 1, 1)
-	dxBar = tensorops.Add(t23, tensorops.Conv2DGradX(t21, x, t2, 1, 1))
+	t14 := tensorops.SumLike(tensorops.GELUJVP(t3, t9), t2)
+	t15 := tensorops.SumLike(t13, t2)
+	xBar = tensorops.Conv2DGradX(t14, x, t, 1, 1)
+	dxBar = tensorops.Conv2DGradX(t15, x, t, 1, 1)
 	return xBar, dxBar
 }
 

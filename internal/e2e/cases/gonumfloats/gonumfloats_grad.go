@@ -410,35 +410,28 @@ func floatsDotInPlaceReverse(s1, s1Bar []float64, seed float64) {
 func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var tapeboolBuf [64]bool
-	t := tapeboolBuf[:0]
 	var tapeBuf [64]float64
-	t2 := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64L2NormUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	trips := max(n+2, 0)
-	tape := slices.Grow(t2, trips*6)
-	tapebool := slices.Grow(t, trips)
+	tape := slices.Grow(t, max(n+2, 0)*6)
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
-	var t4 float64
-	var from int
-	for {
+	var t2 float64
+	var from, from3 int
+	for ; ; path, i = append(path, from3), i+1 {
 		if i < n {
 			v := x[i]
-			var from3 int
 			if v == 0 {
 				from3 = 0
 			} else {
 				absxi := math.Abs(v)
-				t3 := math.IsNaN(absxi)
 				tape = append(tape, absxi)
-				tapebool = append(tapebool, t3)
-				if t3 {
-					t4 = 0
+				if math.IsNaN(absxi) {
+					t2 = 0
 					from = 0
 					break
 				}
@@ -455,14 +448,12 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 					from3 = 2
 				}
 			}
-			path = append(path, from3)
-			i++
 		} else if math.IsInf(scale, 1) {
-			t4 = 0
+			t2 = 0
 			from = 1
 			break
 		} else {
-			t4 = math.Sqrt(sumSquares)
+			t2 = math.Sqrt(sumSquares)
 			from = 2
 			break
 		}
@@ -478,8 +469,8 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 			scaleBar = 0
 			sumSquaresBar = 0
 		} else {
-			scaleBar = normBar * t4
-			sumSquaresBar = 0.5 / t4 * (scale * normBar)
+			scaleBar = normBar * t2
+			sumSquaresBar = 0.5 / t2 * (scale * normBar)
 		}
 		i = n - 1
 		part = 0
@@ -489,9 +480,9 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 		if part == 1 {
 			absxiBar = 0
 		} else {
-			t5 := len(path) - 1
-			from2 := path[t5]
-			path = path[:t5]
+			t3 := len(path) - 1
+			from2 := path[t3]
+			path = path[:t3]
 			switch from2 {
 			case 0:
 				vBar = 0
@@ -501,37 +492,37 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 				continue
 			case 1:
 				n3 := len(tape)
-				t8 := n3 - 3
-				absxi2 := tape[t8]
+				t6 := n3 - 3
+				absxi2 := tape[t6]
 				sumSquares2 := tape[n3-1]
 				s4 := tape[n3-2] / absxi2
-				t9 := sumSquaresBar * s4
-				t10 := sumSquares2*s4*sumSquaresBar + sumSquares2*t9
-				absxiBar = scaleBar - t10*s4/absxi2
-				scaleBar = t10 / absxi2
-				sumSquaresBar = t9 * s4
-				tape = tape[:t8]
+				t7 := sumSquaresBar * s4
+				t8 := sumSquares2*s4*sumSquaresBar + sumSquares2*t7
+				absxiBar = scaleBar - t8*s4/absxi2
+				scaleBar = t8 / absxi2
+				sumSquaresBar = t7 * s4
+				tape = tape[:t6]
 			default:
 				n2 := len(tape)
-				t6 := n2 - 2
-				scale2 := tape[t6]
+				t4 := n2 - 2
+				scale2 := tape[t4]
 				s3 := tape[n2-1] / scale2
-				t7 := 2 * (sumSquaresBar * s3)
-				scaleBar -= t7 * s3 / scale2
-				absxiBar = t7 / scale2
-				tape = tape[:t6]
+				t5 := 2 * (sumSquaresBar * s3)
+				scaleBar -= t5 * s3 / scale2
+				absxiBar = t5 / scale2
+				tape = tape[:t4]
 			}
 		}
 		v2 := x[i]
-		t11 := 0.0
+		t9 := 0.0
 		if v2 < 0 {
-			t11 = -1
+			t9 = -1
 		}
-		t12 := t11
+		t10 := t9
 		if v2 > 0 {
-			t12 = 1
+			t10 = 1
 		}
-		vBar = t12 * absxiBar
+		vBar = t10 * absxiBar
 		tape = tape[:len(tape)-1]
 		xBar[i] += vBar
 		i--
@@ -2622,10 +2613,8 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var tapeboolBuf [64]bool
-	t := tapeboolBuf[:0]
 	var tapeBuf [64]float64
-	t2 := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64L2DistanceUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2633,27 +2622,22 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 		panic("f64L2DistanceUnitaryReverse: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	trips := max(n+2, 0)
-	tape := slices.Grow(t2, trips*6)
-	tapebool := slices.Grow(t, trips)
+	tape := slices.Grow(t, max(n+2, 0)*6)
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
-	var t4 float64
-	var from int
-	for {
+	var t2 float64
+	var from, from3 int
+	for ; ; path, i = append(path, from3), i+1 {
 		if i < n {
 			v := x[i] - y[i]
-			var from3 int
 			if v == 0 {
 				from3 = 0
 			} else {
 				absxi := math.Abs(v)
-				t3 := math.IsNaN(absxi)
 				tape = append(tape, absxi)
-				tapebool = append(tapebool, t3)
-				if t3 {
-					t4 = 0
+				if math.IsNaN(absxi) {
+					t2 = 0
 					from = 0
 					break
 				}
@@ -2670,14 +2654,12 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 					from3 = 2
 				}
 			}
-			path = append(path, from3)
-			i++
 		} else if math.IsInf(scale, 1) {
-			t4 = 0
+			t2 = 0
 			from = 1
 			break
 		} else {
-			t4 = math.Sqrt(sumSquares)
+			t2 = math.Sqrt(sumSquares)
 			from = 2
 			break
 		}
@@ -2693,8 +2675,8 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 			scaleBar = 0
 			sumSquaresBar = 0
 		} else {
-			scaleBar = normBar * t4
-			sumSquaresBar = 0.5 / t4 * (scale * normBar)
+			scaleBar = normBar * t2
+			sumSquaresBar = 0.5 / t2 * (scale * normBar)
 		}
 		i = n - 1
 		part = 0
@@ -2704,9 +2686,9 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 		if part == 1 {
 			absxiBar = 0
 		} else {
-			t5 := len(path) - 1
-			from2 := path[t5]
-			path = path[:t5]
+			t3 := len(path) - 1
+			from2 := path[t3]
+			path = path[:t3]
 			switch from2 {
 			case 0:
 				vBar = 0
@@ -2717,37 +2699,37 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 				continue
 			case 1:
 				n3 := len(tape)
-				t8 := n3 - 3
-				absxi2 := tape[t8]
+				t6 := n3 - 3
+				absxi2 := tape[t6]
 				sumSquares2 := tape[n3-1]
 				s4 := tape[n3-2] / absxi2
-				t9 := sumSquaresBar * s4
-				t10 := sumSquares2*s4*sumSquaresBar + sumSquares2*t9
-				absxiBar = scaleBar - t10*s4/absxi2
-				scaleBar = t10 / absxi2
-				sumSquaresBar = t9 * s4
-				tape = tape[:t8]
+				t7 := sumSquaresBar * s4
+				t8 := sumSquares2*s4*sumSquaresBar + sumSquares2*t7
+				absxiBar = scaleBar - t8*s4/absxi2
+				scaleBar = t8 / absxi2
+				sumSquaresBar = t7 * s4
+				tape = tape[:t6]
 			default:
 				n2 := len(tape)
-				t6 := n2 - 2
-				scale2 := tape[t6]
+				t4 := n2 - 2
+				scale2 := tape[t4]
 				s3 := tape[n2-1] / scale2
-				t7 := 2 * (sumSquaresBar * s3)
-				scaleBar -= t7 * s3 / scale2
-				absxiBar = t7 / scale2
-				tape = tape[:t6]
+				t5 := 2 * (sumSquaresBar * s3)
+				scaleBar -= t5 * s3 / scale2
+				absxiBar = t5 / scale2
+				tape = tape[:t4]
 			}
 		}
 		v2 := x[i] - y[i]
-		t11 := 0.0
+		t9 := 0.0
 		if v2 < 0 {
-			t11 = -1
+			t9 = -1
 		}
-		t12 := t11
+		t10 := t9
 		if v2 > 0 {
-			t12 = 1
+			t10 = 1
 		}
-		vBar = t12 * absxiBar
+		vBar = t10 * absxiBar
 		tape = tape[:len(tape)-1]
 		yBar[i] -= vBar
 		xBar[i] += vBar
@@ -3424,10 +3406,6 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 func floatsMinIdxReverse(s, sBar []float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	var tapeboolBuf [64]bool
-	t2 := tapeboolBuf[:0]
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsMinIdxReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
@@ -3435,48 +3413,38 @@ func floatsMinIdxReverse(s, sBar []float64) {
 	if n == 0 {
 		panic("floats: zero length slice")
 	}
-	trips := max(n+2, 0)
-	tapebool := slices.Grow(t2, trips*2)
-	tape := slices.Grow(t, trips)
-	t3 := math.NaN()
+	t := math.NaN()
 	i := 0
 	var from3 int
 	for ; i < n; path, i = append(path, from3), i+1 {
 		v := s[i]
-		t6 := math.IsNaN(v)
-		tapebool = append(tapebool, t6)
-		if t6 {
+		if math.IsNaN(v) {
 			from3 = 0
 		} else {
 			var from2 int
-			if v < t3 {
+			if v < t {
 				from2 = 0
+			} else if math.IsNaN(t) {
+				from2 = 1
 			} else {
-				t7 := math.IsNaN(t3)
-				tape = append(tape, t3)
-				tapebool = append(tapebool, t7)
-				if t7 {
-					from2 = 1
-				} else {
-					from3 = 1
-					continue
-				}
+				from3 = 1
+				continue
 			}
 			path = append(path, from2)
-			t3 = v
+			t = v
 			from3 = 2
 		}
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := len(path) - 1
-		from := path[t4]
-		path = path[:t4]
+		t2 := len(path) - 1
+		from := path[t2]
+		path = path[:t2]
 		if from != 0 {
 			var path2 []int
 			if from != 1 {
-				t5 := len(path) - 1
-				path2 = path[:t5]
-				if path[t5] == 0 {
+				t3 := len(path) - 1
+				path2 = path[:t3]
+				if path[t3] == 0 {
 					path = path2
 					continue
 				}
@@ -3498,10 +3466,6 @@ func floatsMinIdxReverse(s, sBar []float64) {
 func floatsMaxIdxReverse(s, sBar []float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	var tapeboolBuf [64]bool
-	t2 := tapeboolBuf[:0]
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsMaxIdxReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
@@ -3509,48 +3473,38 @@ func floatsMaxIdxReverse(s, sBar []float64) {
 	if n == 0 {
 		panic("floats: zero length slice")
 	}
-	trips := max(n+2, 0)
-	tapebool := slices.Grow(t2, trips*2)
-	tape := slices.Grow(t, trips)
-	t3 := math.NaN()
+	t := math.NaN()
 	i := 0
 	var from3 int
 	for ; i < n; path, i = append(path, from3), i+1 {
 		v := s[i]
-		t6 := math.IsNaN(v)
-		tapebool = append(tapebool, t6)
-		if t6 {
+		if math.IsNaN(v) {
 			from3 = 0
 		} else {
 			var from2 int
-			if v > t3 {
+			if v > t {
 				from2 = 0
+			} else if math.IsNaN(t) {
+				from2 = 1
 			} else {
-				t7 := math.IsNaN(t3)
-				tape = append(tape, t3)
-				tapebool = append(tapebool, t7)
-				if t7 {
-					from2 = 1
-				} else {
-					from3 = 1
-					continue
-				}
+				from3 = 1
+				continue
 			}
 			path = append(path, from2)
-			t3 = v
+			t = v
 			from3 = 2
 		}
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := len(path) - 1
-		from := path[t4]
-		path = path[:t4]
+		t2 := len(path) - 1
+		from := path[t2]
+		path = path[:t2]
 		if from != 0 {
 			var path2 []int
 			if from != 1 {
-				t5 := len(path) - 1
-				path2 = path[:t5]
-				if path[t5] == 0 {
+				t3 := len(path) - 1
+				path2 = path[:t3]
+				if path[t3] == 0 {
 					path = path2
 					continue
 				}

@@ -79,3 +79,92 @@ func pow(a float64, n int) float64 {
 //
 //gad:jvp
 func ChainGradOf(x, g []float64) float64 { return ChainGrad(x, g) }
+
+// GradDot is ∇f(x)·v through Rosenbrock's generated gradient, which
+// accumulates ∇f into g: its gradient, reverse mode over reverse mode, is
+// H(x)·v.
+//
+//gad:grad wrt=x
+func GradDot(x, v []float64) float64 {
+	g := make([]float64, len(x))
+	RosenbrockGrad(x, g)
+	s := 0.0
+	for i := range g {
+		s += g[i] * v[i]
+	}
+	return s
+}
+
+// Cubes stores x[i]³ in dst.
+//
+//gad:jvp
+func Cubes(dst, x []float64) {
+	for i := range x {
+		dst[i] = x[i] * x[i] * x[i]
+	}
+}
+
+// SlopeSum is Σ 3x[i]²·v[i] through Cubes' generated JVP, which writes the
+// tangents into a slice: its gradient, reverse mode over forward mode, is
+// 6x[i]·v[i].
+//
+//gad:grad wrt=x
+func SlopeSum(x, v []float64) float64 {
+	dst := make([]float64, len(x))
+	ddst := make([]float64, len(x))
+	CubesJVP(dst, ddst, x, v)
+	s := 0.0
+	for _, d := range ddst {
+		s += d
+	}
+	return s
+}
+
+// coupled is f(p, q) = |p|² − |q|² + p₀q₀ + p₀p₁q₀q₁/5, whose gradient in
+// q depends on p.
+//
+//gad:grad wrt=q
+//gad:jvp wrt=q
+func coupled(p, q []float64) float64 {
+	return p[0]*p[0] + p[1]*p[1] - q[0]*q[0] - q[1]*q[1] + p[0]*q[0] + p[0]*p[1]*q[0]*q[1]/5
+}
+
+// ascend takes 8 steps of gradient ascent from (1, 1), grad(g, q)
+// storing the gradient at q in g.
+func ascend(grad func(g, q []float64)) []float64 {
+	q := []float64{1, 1}
+	g := make([]float64, 2)
+	for range 8 {
+		grad(g, q)
+		for i := range q {
+			q[i] += 0.2 * g[i]
+		}
+	}
+	return q
+}
+
+// PeakR is f(p, q) where 8 steps of gradient ascent in q end, with the
+// gradient in q by reverse mode: its gradient is reverse mode over
+// reverse mode, its JVP forward over reverse, each through a function
+// literal called in a loop.
+//
+//gad:grad
+//gad:jvp
+func PeakR(p []float64) float64 {
+	return coupled(p, ascend(func(g, q []float64) {
+		g[0], g[1] = 0, 0
+		coupledGrad(p, q, g)
+	}))
+}
+
+// PeakF is PeakR with the gradient in q by forward mode: its gradient is
+// reverse mode over forward mode, its JVP forward over forward.
+//
+//gad:grad
+//gad:jvp
+func PeakF(p []float64) float64 {
+	return coupled(p, ascend(func(g, q []float64) {
+		_, g[0] = coupledJVP(p, q, []float64{1, 0})
+		_, g[1] = coupledJVP(p, q, []float64{0, 1})
+	}))
+}

@@ -138,7 +138,8 @@ func RosenbrockGrad(x, xBar []float64) float64 {
 //
 // Varied inputs: x (tangent dx), g (tangent dg).
 // Results, in order: the value of GradOf; its tangent.
-// Shadows: dx, dg have their primal's shape, each element or field the tangent of the primal's.
+// Shadows: dx, dg have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values GradOf writes are written (overwritten) into the shadows: g into dg.
 func GradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 	t, t2 := rosenbrockGradJVP(x, dx, g, dg)
 	return t, t2
@@ -243,7 +244,8 @@ func powReverse(a float64, n int, seed float64) (aBar float64) {
 //
 // Varied inputs: x (tangent dx), g (tangent dg).
 // Results, in order: the value of ChainGradOf; its tangent.
-// Shadows: dx, dg have their primal's shape, each element or field the tangent of the primal's.
+// Shadows: dx, dg have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values ChainGradOf writes are written (overwritten) into the shadows: g into dg.
 func ChainGradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 	t, t2 := chainGradJVP(x, dx, g, dg)
 	return t, t2
@@ -340,4 +342,803 @@ func powJVP(a, da float64, n int) (float64, float64) {
 	}
 	t, t2 := powJVP(a, da, n-1)
 	return a * t, da*t + a*t2
+}
+
+// GradDotGrad computes GradDot and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Fixed inputs: v.
+// Results: the value of GradDot, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func GradDotGrad(x, xBar, v []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("GradDotGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	g := make([]float64, n)
+	gBar := make([]float64, n)
+	RosenbrockGrad(x, g)
+	n2 := len(g)
+	s := 0.0
+	for i := 0; i < n2; i++ {
+		gi := g[i]
+		vi := v[i]
+		gBar[i] += vi
+		s += gi * vi
+	}
+	rosenbrockGradReverse(x, xBar, g, gBar, 0)
+	return s
+}
+
+// rosenbrockGradReverse is the reverse of RosenbrockGrad for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of RosenbrockGrad that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: x (into xBar2), xBar (into xBarBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// RosenbrockGrad writes xBar: on entry xBarBar holds the adjoint of the values RosenbrockGrad
+// leaves in xBar (zero for the gradient of its results alone); on return, the gradient with respect
+// to the values xBar held on entry.
+func rosenbrockGradReverse(x, xBar2, xBar, xBarBar []float64, seed float64) {
+	t := cap(x) > 0
+	if t && cap(xBar2) > 0 && &x[:1][0] == &xBar2[:1][0] {
+		panic("rosenbrockGradReverse: x and xBar2 share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(xBar) > 0
+	if t2 && cap(xBarBar) > 0 && &xBar[:1][0] == &xBarBar[:1][0] {
+		panic("rosenbrockGradReverse: xBar and xBarBar share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t && &xBar[:1][0] == &x[:1][0] {
+		panic("rosenbrockGradReverse: xBar and x share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &x[:1][0] == &xBar[:1][0] {
+		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	i := 0
+	var n int
+	for {
+		n = len(x)
+		if i < n-1 {
+			i++
+		} else {
+			break
+		}
+	}
+	for i2 := n - 2; i2 >= 0; i2-- {
+		t3 := 2 * xBarBar[i2]
+		xi := x[i2]
+		a := x[i2+1] - xi*xi
+		t4 := 100 * a
+		t5 := t4*seed + 100*(2*(xBarBar[i2+1]-t3*xi)+seed*a)
+		xBar2[i2] += -(2 * t4 * t3) - (2*(seed*(1-xi)) - t3) - 2*(t5*xi)
+		xBar2[i2+1] += t5
+	}
+}
+
+// CubesJVP computes Cubes and its derivative along the tangents (forward mode).
+//
+// Varied inputs: dst (tangent ddst), x (tangent dx).
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Cubes writes are written (overwritten) into the shadows: dst into
+// ddst.
+func CubesJVP(dst, ddst, x, dx []float64) {
+	for i := 0; i < len(x); i++ {
+		xi := x[i]
+		dxi := dx[i]
+		t := xi * xi
+		dst[i] = t * xi
+		ddst[i] = 2*(dxi*xi)*xi + t*dxi
+	}
+}
+
+// SlopeSumGrad computes SlopeSum and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Fixed inputs: v.
+// Results: the value of SlopeSum, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func SlopeSumGrad(x, xBar, v []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SlopeSumGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	dst := make([]float64, n)
+	dstBar := make([]float64, n)
+	ddst := make([]float64, n)
+	ddstBar := make([]float64, n)
+	CubesJVP(dst, ddst, x, v)
+	n2 := len(ddst)
+	s := 0.0
+	for i := 0; i < n2; i++ {
+		d := ddst[i]
+		ddstBar[i] += 1
+		s += d
+	}
+	cubesJVPReverseWrtDstDdstX(dst, dstBar, ddst, ddstBar, x, xBar, v)
+	return s
+}
+
+// cubesJVPReverseWrtDstDdstX is the reverse of CubesJVP for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of CubesJVP that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
+//
+// Varied inputs: dst (into dstBar), ddst (into ddstBar), x (into xBar).
+// Fixed inputs: dx.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// CubesJVP writes dst: on entry dstBar holds the adjoint of the values CubesJVP leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
+// CubesJVP writes ddst: on entry ddstBar holds the adjoint of the values CubesJVP leaves in ddst
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// ddst held on entry.
+func cubesJVPReverseWrtDstDdstX(dst, dstBar, ddst, ddstBar, x, xBar, dx []float64) {
+	t := cap(dst) > 0
+	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: dst and dstBar share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(ddst) > 0
+	if t2 && cap(ddstBar) > 0 && &ddst[:1][0] == &ddstBar[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: ddst and ddstBar share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(x) > 0
+	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &ddst[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	if t && t3 && &dst[:1][0] == &x[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: dst and x share memory: gadgen's gradients need them apart")
+	}
+	t4 := cap(dx) > 0
+	if t && t4 && &dst[:1][0] == &dx[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: dst and dx share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t3 && &ddst[:1][0] == &x[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: ddst and x share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t4 && &ddst[:1][0] == &dx[:1][0] {
+		panic("cubesJVPReverseWrtDstDdstX: ddst and dx share memory: gadgen's gradients need them apart")
+	}
+	for i := len(x) - 1; i >= 0; i-- {
+		t5 := ddstBar[i]
+		ddstBar[i] = 0
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
+		dxi := dx[i]
+		xi := x[i]
+		t6 := 2*(dxi*xi)*t5 + xi*xi*dstiBar + dxi*(2*(t5*xi)) + 2*((t5*dxi+dstiBar*xi)*xi)
+		t7 := xBar[i] + t6
+		xBar[i] = t7
+	}
+}
+
+// coupledGrad computes coupled and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: q (into qBar).
+// Fixed inputs: p.
+// Results: the value of coupled, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func coupledGrad(p, q, qBar []float64) float64 {
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("coupledGrad: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	p0 := p[0]
+	p1 := p[1]
+	q0 := q[0]
+	q1 := q[1]
+	t := p0 * p1
+	t2 := t * q0
+	t3 := p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t2*q1/5
+	qBar[1] += t2*0.2 - 2*q1
+	qBar[0] += t*(0.2*q1) + p0 - 2*q0
+	return t3
+}
+
+// coupledJVP computes coupled and its derivative along the tangents (forward mode).
+//
+// Varied inputs: q (tangent dq).
+// Fixed inputs (zero tangent): p.
+// Results, in order: the value of coupled; its tangent.
+// Shadows: dq has its primal's shape, each element or field the tangent of the primal's.
+func coupledJVP(p, q, dq []float64) (float64, float64) {
+	p0 := p[0]
+	p1 := p[1]
+	q0 := q[0]
+	dq0 := dq[0]
+	q1 := q[1]
+	dq1 := dq[1]
+	t := p0 * p1
+	t2 := t * q0
+	t3 := -(2 * (dq0 * q0)) - 2*(dq1*q1) + p0*dq0 + (t*dq0*q1+t2*dq1)/5
+	return p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t2*q1/5, t3
+}
+
+// PeakRGrad computes PeakR and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: p (into pBar).
+// Results: the value of PeakR, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func PeakRGrad(p, pBar []float64) float64 {
+	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("PeakRGrad: p and pBar share memory: gadgen's gradients need them apart")
+	}
+	t := ascendFunc1(p)
+	t2 := make([]float64, len(t), cap(t))
+	t3 := coupled(p, t)
+	coupledReverse(p, pBar, t, t2, 1)
+	ascendFunc1Reverse(p, pBar, t2)
+	return t3
+}
+
+// coupledReverse is the reverse of coupled for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of coupled that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: p (into pBar), q (into qBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func coupledReverse(p, pBar, q, qBar []float64, seed float64) {
+	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("coupledReverse: p and pBar share memory: gadgen's gradients need them apart")
+	}
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("coupledReverse: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	p0 := p[0]
+	p1 := p[1]
+	q0 := q[0]
+	q1 := q[1]
+	t := p0 * p1
+	t2 := t * q0
+	t3 := seed / 5
+	t4 := t3 * q1
+	t5 := t4 * q0
+	t6 := seed * q0
+	qBar[1] += t2*t3 - 2*(seed*q1)
+	qBar[0] += t*t4 + p0*seed - 2*t6
+	pBar[1] += p0*t5 + 2*(seed*p1)
+	pBar[0] += t5*p1 + t6 + 2*(seed*p0)
+}
+
+// ascendFunc1Reverse is the reverse of ascendFunc1 for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of ascendFunc1 that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: p (into pBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// ascendFunc1 is ascend specialized for grad = the literal func1 of PeakR,
+// with the captured variable p as its first parameter.
+func ascendFunc1Reverse(p, pBar, seed []float64) {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("ascendFunc1Reverse: p and pBar share memory: gadgen's gradients need them apart")
+	}
+	t2 := new([2]float64)
+	q := []float64{1, 1}
+	t3 := new([2]float64)
+	t4 := new([2]float64)
+	g := t3[:2]
+	n := len(q)
+	tape := slices.Grow(t, 10*n)
+	for i := 0; i < 8; i++ {
+		tape = append(tape, q...)
+		peakRFunc1(p, g, q)
+		for i4 := 0; i4 < n; i4++ {
+			q[i4] += 0.2 * g[i4]
+		}
+	}
+	t5 := t2[:]
+	for k := 0; k < len(seed); k++ {
+		t5[k] += seed[k]
+	}
+	for i2 := 7; i2 >= 0; i2-- {
+		for i3 := n - 1; i3 >= 0; i3-- {
+			t4[:2][i3] += 0.2 * t5[i3]
+		}
+		t6 := len(tape) - n
+		copy(q, tape[t6:])
+		peakRFunc1Reverse(p, pBar, g, t4[:2], q, t5)
+		tape = tape[:t6]
+	}
+	t2[1] = 0
+	t2[0] = 0
+}
+
+// ascendFunc1 is ascend specialized for grad = the literal func1 of PeakR,
+// with the captured variable p as its first parameter.
+func ascendFunc1(p []float64) []float64 {
+	q := []float64{1, 1}
+	t := new([2]float64)
+	g := t[:2]
+	for i := 0; i < 8; i++ {
+		peakRFunc1(p, g, q)
+		for i2 := 0; i2 < len(q); i2++ {
+			q[i2] += 0.2 * g[i2]
+		}
+	}
+	return q
+}
+
+// peakRFunc1Reverse is the reverse of peakRFunc1 for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of peakRFunc1 that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
+//
+// Varied inputs: p (into pBar), g (into gBar), q (into qBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// peakRFunc1 writes g: on entry gBar holds the adjoint of the values peakRFunc1 leaves in g (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values g held
+// on entry.
+//
+// peakRFunc1 is the function literal func1 of PeakR, with the captured
+// variable p as its first parameter.
+func peakRFunc1Reverse(p, pBar, g, gBar, q, qBar []float64) {
+	t := cap(p) > 0
+	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("peakRFunc1Reverse: p and pBar share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(g) > 0
+	if t2 && cap(gBar) > 0 && &g[:1][0] == &gBar[:1][0] {
+		panic("peakRFunc1Reverse: g and gBar share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(q) > 0
+	if t3 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("peakRFunc1Reverse: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t && &g[:1][0] == &p[:1][0] {
+		panic("peakRFunc1Reverse: g and p share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t3 && &g[:1][0] == &q[:1][0] {
+		panic("peakRFunc1Reverse: g and q share memory: gadgen's gradients need them apart")
+	}
+	g[0] = 0
+	g[1] = 0
+	coupledGrad(p, q, g)
+	coupledGradReverse(p, pBar, q, qBar, g, gBar, 0)
+	gBar[1] = 0
+	gBar[0] = 0
+}
+
+// peakRFunc1 is the function literal func1 of PeakR, with the captured
+// variable p as its first parameter.
+func peakRFunc1(p, g, q []float64) {
+	g[0] = 0
+	g[1] = 0
+	coupledGrad(p, q, g)
+}
+
+// coupledGradReverse is the reverse of coupledGrad for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of coupledGrad that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: p (into pBar), q (into qBar2), qBar (into qBarBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// coupledGrad writes qBar: on entry qBarBar holds the adjoint of the values coupledGrad leaves in
+// qBar (zero for the gradient of its results alone); on return, the gradient with respect to the
+// values qBar held on entry.
+func coupledGradReverse(p, pBar, q, qBar2, qBar, qBarBar []float64, seed float64) {
+	t := cap(p) > 0
+	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("coupledGradReverse: p and pBar share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(q) > 0
+	if t2 && cap(qBar2) > 0 && &q[:1][0] == &qBar2[:1][0] {
+		panic("coupledGradReverse: q and qBar2 share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(qBar) > 0
+	if t3 && cap(qBarBar) > 0 && &qBar[:1][0] == &qBarBar[:1][0] {
+		panic("coupledGradReverse: qBar and qBarBar share memory: gadgen's gradients need them apart")
+	}
+	if t3 && t && &qBar[:1][0] == &p[:1][0] {
+		panic("coupledGradReverse: qBar and p share memory: gadgen's gradients need them apart")
+	}
+	if t3 && t2 && &qBar[:1][0] == &q[:1][0] {
+		panic("coupledGradReverse: qBar and q share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t3 && &q[:1][0] == &qBar[:1][0] {
+		panic("coupledGrad: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	p0 := p[0]
+	p1 := p[1]
+	q0 := q[0]
+	q1 := q[1]
+	t4 := p0 * p1
+	t5 := t4 * q0
+	t6 := 0.2 * q1
+	t7 := qBarBar[0]
+	t8 := 2 * t7
+	t9 := qBarBar[1]
+	t10 := t7 * t6
+	t11 := t9 * 0.2
+	t12 := 0.2*(t4*t7) - 2*t9
+	t13 := seed / 5
+	t14 := t11 + t13*q1
+	t15 := t10 + t14*q0
+	t16 := seed * q0
+	qBar2[1] += t12 + t5*t13 - 2*(seed*q1)
+	qBar2[0] += t4*t14 - t8 + p0*seed - 2*t16
+	pBar[1] += p0*t15 + 2*(seed*p1)
+	pBar[0] += t7 + t15*p1 + t16 + 2*(seed*p0)
+}
+
+// PeakRJVP computes PeakR and its derivative along the tangents (forward mode).
+//
+// Varied inputs: p (tangent dp).
+// Results, in order: the value of PeakR; its tangent.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
+func PeakRJVP(p, dp []float64) (float64, float64) {
+	t, t2 := ascendFunc1JVP(p, dp)
+	t3, t4 := coupledJVP2(p, dp, t, t2)
+	return t3, t4
+}
+
+// ascendFunc1JVP computes ascendFunc1 and its derivative along the tangents (forward mode).
+//
+// Varied inputs: p (tangent dp).
+// Results, in order: the value of ascendFunc1; its tangent.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
+//
+// ascendFunc1 is ascend specialized for grad = the literal func1 of PeakR,
+// with the captured variable p as its first parameter.
+func ascendFunc1JVP(p, dp []float64) ([]float64, []float64) {
+	q := []float64{1, 1}
+	dq := []float64{0, 0}
+	t := new([2]float64)
+	t2 := new([2]float64)
+	g := t[:2]
+	dg := t2[:2]
+	for i := 0; i < 8; i++ {
+		peakRFunc1JVP(p, dp, g, dg, q, dq)
+		for i2 := 0; i2 < len(q); i2++ {
+			dgi := dg[i2]
+			dqi := dq[i2]
+			q[i2] += 0.2 * g[i2]
+			dq[i2] = dqi + 0.2*dgi
+		}
+	}
+	return q, dq
+}
+
+// coupledJVP2 computes coupled and its derivative along the tangents (forward mode).
+//
+// Varied inputs: p (tangent dp), q (tangent dq).
+// Results, in order: the value of coupled; its tangent.
+// Shadows: dp, dq have their primal's shape, each element or field the tangent of the primal's.
+func coupledJVP2(p, dp, q, dq []float64) (float64, float64) {
+	p0 := p[0]
+	dp0 := dp[0]
+	p1 := p[1]
+	dp1 := dp[1]
+	q0 := q[0]
+	dq0 := dq[0]
+	q1 := q[1]
+	dq1 := dq[1]
+	t := 2*(dp0*p0) + 2*(dp1*p1) - 2*(dq0*q0) - 2*(dq1*q1) + (dp0*q0 + p0*dq0)
+	t2 := p0 * p1
+	t3 := t2 * q0
+	t4 := t + (((dp0*p1+p0*dp1)*q0+t2*dq0)*q1+t3*dq1)/5
+	return p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t3*q1/5, t4
+}
+
+// peakRFunc1JVP computes peakRFunc1 and its derivative along the tangents (forward mode).
+//
+// Varied inputs: p (tangent dp), g (tangent dg), q (tangent dq).
+// Shadows: dp, dg, dq have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values peakRFunc1 writes are written (overwritten) into the shadows: g into
+// dg.
+//
+// peakRFunc1 is the function literal func1 of PeakR, with the captured
+// variable p as its first parameter.
+func peakRFunc1JVP(p, dp, g, dg, q, dq []float64) {
+	g[0] = 0
+	dg[0] = 0
+	g[1] = 0
+	dg[1] = 0
+	coupledGradJVP(p, dp, q, dq, g, dg)
+}
+
+// coupledGradJVP computes coupledGrad and its derivative along the tangents (forward mode).
+//
+// Varied inputs: p (tangent dp), q (tangent dq), qBar (tangent dqBar).
+// Results, in order: the value of coupledGrad; its tangent.
+// Shadows: dp, dq, dqBar have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values coupledGrad writes are written (overwritten) into the
+// shadows: qBar into dqBar.
+func coupledGradJVP(p, dp, q, dq, qBar, dqBar []float64) (float64, float64) {
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("coupledGrad: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	p0 := p[0]
+	dp0 := dp[0]
+	p1 := p[1]
+	dp1 := dp[1]
+	q0 := q[0]
+	dq0 := dq[0]
+	q1 := q[1]
+	dq1 := dq[1]
+	t := 2*(dp0*p0) + 2*(dp1*p1) - 2*(dq0*q0) - 2*(dq1*q1) + (dp0*q0 + p0*dq0)
+	t2 := p0 * p1
+	t3 := dp0*p1 + p0*dp1
+	t4 := t2 * q0
+	t5 := t3*q0 + t2*dq0
+	t6 := p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t4*q1/5
+	t7 := t + (t5*q1+t4*dq1)/5
+	t8 := 0.2 * q1
+	dq1Bar := dqBar[1]
+	qBar[1] += t4*0.2 - 2*q1
+	dqBar[1] = dq1Bar + (t5*0.2 - 2*dq1)
+	dq0Bar := dqBar[0]
+	qBar[0] += t2*t8 + p0 - 2*q0
+	dqBar[0] = dq0Bar + (t3*t8 + t2*(0.2*dq1) + dp0 - 2*dq0)
+	return t6, t7
+}
+
+// PeakFGrad computes PeakF and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: p (into pBar).
+// Results: the value of PeakF, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func PeakFGrad(p, pBar []float64) float64 {
+	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("PeakFGrad: p and pBar share memory: gadgen's gradients need them apart")
+	}
+	t := ascendPeakFFunc1(p)
+	t2 := make([]float64, len(t), cap(t))
+	t3 := coupled(p, t)
+	coupledReverse(p, pBar, t, t2, 1)
+	ascendPeakFFunc1Reverse(p, pBar, t2)
+	return t3
+}
+
+// ascendPeakFFunc1Reverse is the reverse of ascendPeakFFunc1 for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of ascendPeakFFunc1 that
+// its own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: p (into pBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// ascendPeakFFunc1 is ascend specialized for grad = the literal func1 of
+// PeakF, with the captured variable p as its first parameter.
+func ascendPeakFFunc1Reverse(p, pBar, seed []float64) {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("ascendPeakFFunc1Reverse: p and pBar share memory: gadgen's gradients need them apart")
+	}
+	t2 := new([2]float64)
+	q := []float64{1, 1}
+	t3 := new([2]float64)
+	t4 := new([2]float64)
+	g := t3[:2]
+	n := len(q)
+	tape := slices.Grow(t, 10*n)
+	for i := 0; i < 8; i++ {
+		tape = append(tape, q...)
+		peakFFunc1(p, g, q)
+		for i4 := 0; i4 < n; i4++ {
+			q[i4] += 0.2 * g[i4]
+		}
+	}
+	t5 := t2[:]
+	for k := 0; k < len(seed); k++ {
+		t5[k] += seed[k]
+	}
+	for i2 := 7; i2 >= 0; i2-- {
+		for i3 := n - 1; i3 >= 0; i3-- {
+			t4[:2][i3] += 0.2 * t5[i3]
+		}
+		t6 := len(tape) - n
+		copy(q, tape[t6:])
+		peakFFunc1Reverse(p, pBar, g, t4[:2], q, t5)
+		tape = tape[:t6]
+	}
+	t2[1] = 0
+	t2[0] = 0
+}
+
+// ascendPeakFFunc1 is ascend specialized for grad = the literal func1 of
+// PeakF, with the captured variable p as its first parameter.
+func ascendPeakFFunc1(p []float64) []float64 {
+	q := []float64{1, 1}
+	t := new([2]float64)
+	g := t[:2]
+	for i := 0; i < 8; i++ {
+		peakFFunc1(p, g, q)
+		for i2 := 0; i2 < len(q); i2++ {
+			q[i2] += 0.2 * g[i2]
+		}
+	}
+	return q
+}
+
+// peakFFunc1Reverse is the reverse of peakFFunc1 for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of peakFFunc1 that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
+//
+// Varied inputs: p (into pBar), g (into gBar), q (into qBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// peakFFunc1 writes g: on entry gBar holds the adjoint of the values peakFFunc1 leaves in g (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values g held
+// on entry.
+//
+// peakFFunc1 is the function literal func1 of PeakF, with the captured
+// variable p as its first parameter.
+func peakFFunc1Reverse(p, pBar, g, gBar, q, qBar []float64) {
+	t := cap(p) > 0
+	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("peakFFunc1Reverse: p and pBar share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(g) > 0
+	if t2 && cap(gBar) > 0 && &g[:1][0] == &gBar[:1][0] {
+		panic("peakFFunc1Reverse: g and gBar share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(q) > 0
+	if t3 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("peakFFunc1Reverse: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t && &g[:1][0] == &p[:1][0] {
+		panic("peakFFunc1Reverse: g and p share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t3 && &g[:1][0] == &q[:1][0] {
+		panic("peakFFunc1Reverse: g and q share memory: gadgen's gradients need them apart")
+	}
+	t4 := []float64{1, 0}
+	coupledJVP(p, q, t4)
+	t5 := []float64{0, 1}
+	coupledJVP(p, q, t5)
+	g1Bar := gBar[1]
+	gBar[1] = 0
+	coupledJVPReverseWrtPQ(p, pBar, q, qBar, t5, 0, g1Bar)
+	g0Bar := gBar[0]
+	gBar[0] = 0
+	coupledJVPReverseWrtPQ(p, pBar, q, qBar, t4, 0, g0Bar)
+}
+
+// peakFFunc1 is the function literal func1 of PeakF, with the captured
+// variable p as its first parameter.
+func peakFFunc1(p, g, q []float64) {
+	_, t := coupledJVP(p, q, []float64{1, 0})
+	g[0] = t
+	_, t2 := coupledJVP(p, q, []float64{0, 1})
+	g[1] = t2
+}
+
+// coupledJVPReverseWrtPQ is the reverse of coupledJVP for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed, seed2) and of what it writes, with
+// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of coupledJVP that
+// its own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: p (into pBar), q (into qBar).
+// Fixed inputs: dq.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func coupledJVPReverseWrtPQ(p, pBar, q, qBar, dq []float64, seed, seed2 float64) {
+	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("coupledJVPReverseWrtPQ: p and pBar share memory: gadgen's gradients need them apart")
+	}
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("coupledJVPReverseWrtPQ: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	p0 := p[0]
+	p1 := p[1]
+	q0 := q[0]
+	dq0 := dq[0]
+	q1 := q[1]
+	dq1 := dq[1]
+	t := p0 * p1
+	t2 := t * q0
+	t3 := t * dq0
+	t4 := seed2 / 5
+	t5 := seed / 5
+	t6 := t4*dq1 + t5*q1
+	t7 := t4*q1*dq0 + t6*q0
+	t8 := seed * q0
+	t9 := 2 * seed2
+	qBar[1] += t3*t4 + t2*t5 - dq1*t9 - 2*(seed*q1)
+	qBar[0] += t*t6 + p0*seed - dq0*t9 - 2*t8
+	pBar[1] += p0*t7 + 2*(seed*p1)
+	pBar[0] += t7*p1 + seed2*dq0 + t8 + 2*(seed*p0)
+}
+
+// PeakFJVP computes PeakF and its derivative along the tangents (forward mode).
+//
+// Varied inputs: p (tangent dp).
+// Results, in order: the value of PeakF; its tangent.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
+func PeakFJVP(p, dp []float64) (float64, float64) {
+	t, t2 := ascendPeakFFunc1JVP(p, dp)
+	t3, t4 := coupledJVP2(p, dp, t, t2)
+	return t3, t4
+}
+
+// ascendPeakFFunc1JVP computes ascendPeakFFunc1 and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: p (tangent dp).
+// Results, in order: the value of ascendPeakFFunc1; its tangent.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
+//
+// ascendPeakFFunc1 is ascend specialized for grad = the literal func1 of
+// PeakF, with the captured variable p as its first parameter.
+func ascendPeakFFunc1JVP(p, dp []float64) ([]float64, []float64) {
+	q := []float64{1, 1}
+	dq := []float64{0, 0}
+	t := new([2]float64)
+	t2 := new([2]float64)
+	g := t[:2]
+	dg := t2[:2]
+	for i := 0; i < 8; i++ {
+		peakFFunc1JVP(p, dp, g, dg, q, dq)
+		for i2 := 0; i2 < len(q); i2++ {
+			dgi := dg[i2]
+			dqi := dq[i2]
+			q[i2] += 0.2 * g[i2]
+			dq[i2] = dqi + 0.2*dgi
+		}
+	}
+	return q, dq
+}
+
+// peakFFunc1JVP computes peakFFunc1 and its derivative along the tangents (forward mode).
+//
+// Varied inputs: p (tangent dp), g (tangent dg), q (tangent dq).
+// Shadows: dp, dg, dq have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values peakFFunc1 writes are written (overwritten) into the shadows: g into
+// dg.
+//
+// peakFFunc1 is the function literal func1 of PeakF, with the captured
+// variable p as its first parameter.
+func peakFFunc1JVP(p, dp, g, dg, q, dq []float64) {
+	_, t, _, t2 := coupledJVPJVPWrtPQ(p, dp, q, dq, []float64{1, 0})
+	g[0] = t
+	dg[0] = t2
+	_, t3, _, t4 := coupledJVPJVPWrtPQ(p, dp, q, dq, []float64{0, 1})
+	g[1] = t3
+	dg[1] = t4
+}
+
+// coupledJVPJVPWrtPQ computes coupledJVP and its derivative along the tangents (forward mode).
+//
+// Varied inputs: p (tangent dp), q (tangent dq2).
+// Fixed inputs (zero tangent): dq.
+// Results, in order: result 1 of coupledJVP; result 2 of coupledJVP; the tangent of result 1; the
+// tangent of result 2.
+// Shadows: dp, dq2 have their primal's shape, each element or field the tangent of the primal's.
+func coupledJVPJVPWrtPQ(p, dp, q, dq2, dq []float64) (float64, float64, float64, float64) {
+	p0 := p[0]
+	dp0 := dp[0]
+	p1 := p[1]
+	dp1 := dp[1]
+	q0 := q[0]
+	dq20 := dq2[0]
+	dq0 := dq[0]
+	q1 := q[1]
+	dq21 := dq2[1]
+	dq1 := dq[1]
+	t := 2*(dp0*p0) + 2*(dp1*p1) - 2*(dq20*q0) - 2*(dq21*q1) + (dp0*q0 + p0*dq20)
+	t2 := p0 * p1
+	t3 := dp0*p1 + p0*dp1
+	t4 := t2 * q0
+	t5 := t3*q0 + t2*dq20
+	t6 := t2 * dq0
+	t7 := t + (t5*q1+t4*dq21)/5
+	t8 := -(2 * (dq0 * q0)) - 2*(dq1*q1) + p0*dq0 + (t6*q1+t4*dq1)/5
+	t9 := -(2 * (dq0 * dq20)) - 2*(dq1*dq21) + dp0*dq0 + (t3*dq0*q1+t6*dq21+t5*dq1)/5
+	return p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t4*q1/5, t8, t7, t9
 }

@@ -63,3 +63,56 @@ func TestChainGradJVP(t *testing.T) {
 		return f
 	}, gadtest.Dim(5))
 }
+
+// TestGradOfGrad: reverse mode over the generated gradient, which writes
+// the gradient into a slice, gives H·v, checked against central
+// differences of GradDot and against H·v by forward over reverse.
+func TestGradOfGrad(t *testing.T) {
+	r := gadtest.NewRand(7)
+	v := gadtest.Uniform(r, 5, -1, 1)
+	gadtest.Grad(t, func(x []float64) float64 { return GradDot(x, v) },
+		func(x, xBar []float64) float64 { return GradDotGrad(x, xBar, v) }, gadtest.Dim(5))
+	x := gadtest.Uniform(r, 5, -1, 1)
+	got := make([]float64, 5)
+	GradDotGrad(x, got, v)
+	want := make([]float64, 5)
+	GradOfJVP(x, v, make([]float64, 5), want)
+	gadtest.Close(t, "H·v", got, want, 1e-12)
+}
+
+// TestGradOfJVP: reverse mode over a generated JVP that writes its
+// tangents into a slice.
+func TestGradOfJVP(t *testing.T) {
+	r := gadtest.NewRand(8)
+	v := gadtest.Uniform(r, 5, -1, 1)
+	gadtest.Grad(t, func(x []float64) float64 { return SlopeSum(x, v) },
+		func(x, xBar []float64) float64 { return SlopeSumGrad(x, xBar, v) }, gadtest.Dim(5))
+	x := gadtest.Uniform(r, 5, -1, 1)
+	got := make([]float64, 5)
+	SlopeSumGrad(x, got, v)
+	for i := range x {
+		if want := 6 * x[i] * v[i]; math.Abs(got[i]-want) > 1e-12 {
+			t.Errorf("∂SlopeSum/∂x[%d] = %v, want %v", i, got[i], want)
+		}
+	}
+}
+
+// TestPeak: the four nestings of forward and reverse mode through a loop
+// of an inner gradient, against central differences (PeakR and PeakF are
+// the same function).
+func TestPeak(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		f    func(p []float64) float64
+		grad func(p, pBar []float64) float64
+		jvp  func(p, dp []float64) (float64, float64)
+	}{
+		{"inner reverse", PeakR, PeakRGrad, PeakRJVP},
+		{"inner forward", PeakF, PeakFGrad, PeakFJVP},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			gadtest.Grad(t, c.f, c.grad, gadtest.Dim(2))
+			gadtest.JVP(t, c.f, c.jvp, gadtest.Dim(2))
+		})
+	}
+}

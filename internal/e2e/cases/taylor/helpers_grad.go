@@ -241,7 +241,7 @@ func callsPathLengthHessian(x, h []float64) float64 {
 // Results, in order: the value of callsPathLengthGrad; its tangent.
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values callsPathLengthGrad writes are written (overwritten) into the shadows:
-// x into dx, xBar into dxBar.
+// xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {

@@ -1839,69 +1839,43 @@ func AccumulateHVP(x, v *T) (f float64, hv *T) {
 // Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
 func accumulateGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	var tapePointersBuf [64]*T
-	var dtapePointersBuf [64]*T
 	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf[:0]
 	var tapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	t3 := tapePointersBuf2[:0]
-	t4 := dtapePointersBuf2[:0]
-	t5 := append(t3, make([]*tensorops.Tensor, 10)...)
-	t6 := append(t4, make([]*tensorops.Tensor, 10)...)
-	n := len(t3)
-	t7 := append(t, make([]*T, 5)...)
-	n2 := len(t)
-	tapePointers := t5[:n]
-	dtapePointers := t6[:n]
-	tapePointers2 := t7[:n2]
-	dtapePointers2 := append(t2, make([]*T, 5)...)[:n2]
+	t2 := tapePointersBuf2[:0]
+	t3 := append(t2, make([]*tensorops.Tensor, 10)...)
+	tapePointers := t3[:len(t2)]
+	tapePointers2 := append(t, make([]*T, 5)...)[:len(t)]
 	var acc *T
 	var dacc *T
-	k := 0
-	for k < 3 {
-		t36 := tensorops.Sin(x)
-		t37 := tensorops.Fuse("Cos(a)*b", x, dx)
-		t38 := float64(k + 1)
-		t39 := tensorops.Scale(t36, t38)
-		t40 := tensorops.ExpandLike(tensorops.Scale(t37, t38), t39)
-		acc3 := tensorops.Add(acc, t39)
-		dacc2 := tensorops.Add(tensorops.ExpandLike(dacc, acc3), tensorops.ExpandLike(t40, acc3))
-		k++
-		tapePointers = append(tapePointers, t36, t39)
-		dtapePointers = append(dtapePointers, t37, t40)
+	for k := 0; k < 3; k++ {
+		t30 := tensorops.Sin(x)
+		t31 := float64(k + 1)
+		t32 := tensorops.Scale(t30, t31)
+		t33 := tensorops.ExpandLike(tensorops.Fuse("a*(Cos(b)*c)", t31, x, dx), t32)
+		acc3 := tensorops.Add(acc, t32)
+		t34 := tensorops.ExpandLike(t33, acc3)
+		dacc = tensorops.FuseInto(t34, "a + b", tensorops.ExpandLike(dacc, acc3), t34)
+		tapePointers = append(tapePointers, t30, t32)
 		tapePointers2 = append(tapePointers2, acc)
-		dtapePointers2 = append(dtapePointers2, dacc)
 		acc = acc3
-		dacc = dacc2
 	}
-	t8 := append(tapePointers2, make([]*T, 4)...)
-	t9 := append(dtapePointers2, make([]*T, 4)...)
-	n3 := len(tapePointers2)
-	t10 := append(tapePointers, make([]*tensorops.Tensor, 4)...)
-	n4 := len(tapePointers)
-	tapePointers3 := t10[:n4]
-	dtapePointers3 := append(dtapePointers, make([]*tensorops.Tensor, 4)...)[:n4]
-	tapePointers4 := t8[:n3]
-	dtapePointers4 := t9[:n3]
+	t4 := append(tapePointers2, make([]*T, 4)...)
+	tapePointers3 := append(tapePointers, make([]*tensorops.Tensor, 4)...)[:len(tapePointers)]
+	tapePointers4 := t4[:len(tapePointers2)]
 	var sq *T
 	var dsq *T
-	i := 0
-	for i < 2 {
-		t33 := tensorops.Mul(acc, acc)
-		t34 := tensorops.Mul(acc, dacc)
-		t35 := tensorops.FuseInto(t34, "a + a", t34)
-		sq3 := tensorops.Add(sq, t33)
-		dsq2 := tensorops.Add(tensorops.ExpandLike(dsq, sq3), tensorops.ExpandLike(t35, sq3))
-		i++
+	for i := 0; i < 2; i++ {
+		t27 := tensorops.Mul(acc, acc)
+		t28 := tensorops.Mul(acc, dacc)
+		sq3 := tensorops.Add(sq, t27)
+		t29 := tensorops.ExpandLike(tensorops.FuseInto(t28, "a + a", t28), sq3)
+		dsq = tensorops.FuseInto(t29, "a + b", tensorops.ExpandLike(dsq, sq3), t29)
 		tapePointers4 = append(tapePointers4, sq)
-		dtapePointers4 = append(dtapePointers4, dsq)
-		tapePointers3 = append(tapePointers3, t33)
-		dtapePointers3 = append(dtapePointers3, t35)
+		tapePointers3 = append(tapePointers3, t27)
 		sq = sq3
-		dsq = dsq2
 	}
-	t11 := tensorops.SumAll(sq)
-	t12 := tensorops.SumAll(dsq)
+	t5 := tensorops.SumAll(sq)
+	t6 := tensorops.SumAll(dsq)
 	sqBar := tensorops.FullLike(sq, 1)
 	var sqBar2 *tensorops.Tensor
 	var dsqBar *T
@@ -1911,26 +1885,26 @@ func accumulateGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	for i2 >= 0 {
 		sqBar2 = tensorops.Add(sqBar2, sqBar)
 		dsqBar2 := tensorops.ExpandLike(dsqBar, sqBar2)
-		t24 := len(tapePointers3) - 1
-		t25 := tapePointers3[t24]
-		t26 := len(tapePointers4) - 1
-		sq2 := tapePointers4[t26]
+		t18 := len(tapePointers3) - 1
+		t19 := tapePointers3[t18]
+		t20 := len(tapePointers4) - 1
+		sq2 := tapePointers4[t20]
 		sqBar = tensorops.SumLike(sqBar2, sq2)
 		dsqBar = tensorops.SumLike(dsqBar2, sq2)
-		t27 := tensorops.SumLike(sqBar2, t25)
-		t28 := tensorops.Fuse("a*b + c*d", t27, dacc, acc, tensorops.SumLike(dsqBar2, t25))
-		t29 := tensorops.SumLike(tensorops.Mul(acc, t27), acc)
-		t30 := tensorops.SumLike(t28, acc)
-		accBar = tensorops.Add(accBar, t29)
-		t31 := tensorops.ExpandLike(daccBar, accBar)
-		daccBar3 := tensorops.Add(t31, tensorops.ExpandLike(t30, accBar))
-		accBar = tensorops.Add(accBar, t29)
-		t32 := tensorops.ExpandLike(daccBar3, accBar)
-		daccBar = tensorops.Add(t32, tensorops.ExpandLike(t30, accBar))
+		t21 := tensorops.SumLike(sqBar2, t19)
+		t22 := tensorops.Fuse("a*b + c*d", t21, dacc, acc, tensorops.SumLike(dsqBar2, t19))
+		t23 := tensorops.SumLike(tensorops.Mul(acc, t21), acc)
+		t24 := tensorops.SumLike(t22, acc)
+		accBar = tensorops.Add(accBar, t23)
+		t25 := tensorops.ExpandLike(daccBar, accBar)
+		daccBar3 := tensorops.Add(t25, tensorops.ExpandLike(t24, accBar))
+		accBar = tensorops.Add(accBar, t23)
+		t26 := tensorops.ExpandLike(daccBar3, accBar)
+		daccBar = tensorops.Add(t26, tensorops.ExpandLike(t24, accBar))
 		i2--
 		sqBar2 = nil
-		tapePointers3 = tapePointers3[:t24]
-		tapePointers4 = tapePointers4[:t26]
+		tapePointers3 = tapePointers3[:t18]
+		tapePointers4 = tapePointers4[:t20]
 	}
 	xBar = nil
 	dxBar = nil
@@ -1939,29 +1913,29 @@ func accumulateGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	for k2 >= 0 {
 		accBar2 = tensorops.Add(accBar2, accBar)
 		daccBar2 := tensorops.ExpandLike(daccBar, accBar2)
-		t13 := len(tapePointers4) - 1
-		acc2 := tapePointers4[t13]
-		n5 := len(tapePointers3)
-		t14 := n5 - 2
-		t15 := tapePointers3[t14]
-		t16 := tapePointers3[n5-1]
+		t7 := len(tapePointers4) - 1
+		acc2 := tapePointers4[t7]
+		n := len(tapePointers3)
+		t8 := n - 2
+		t9 := tapePointers3[t8]
+		t10 := tapePointers3[n-1]
 		accBar = tensorops.SumLike(accBar2, acc2)
 		daccBar = tensorops.SumLike(daccBar2, acc2)
-		t17 := float64(k2 + 1)
-		t18 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(accBar2, t16), t17), t15)
-		t19 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(daccBar2, t16), t17), t15)
-		t20 := tensorops.Cos(x)
-		t21 := tensorops.FuseInto(t19, "a*(-Sin(b)*c) + d*e", t18, x, dx, t20, t19)
-		t22 := tensorops.SumLike(tensorops.Mul(t20, t18), x)
-		xBar = tensorops.FuseInto(t22, "a + b", xBar, t22)
-		t23 := tensorops.ExpandLike(tensorops.SumLike(t21, x), xBar)
-		dxBar = tensorops.FuseInto(t23, "a + b", tensorops.ExpandLike(dxBar, xBar), t23)
+		t11 := float64(k2 + 1)
+		t12 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(accBar2, t10), t11), t9)
+		t13 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(daccBar2, t10), t11), t9)
+		t14 := tensorops.Cos(x)
+		t15 := tensorops.FuseInto(t13, "a*(-Sin(b)*c) + d*e", t12, x, dx, t14, t13)
+		t16 := tensorops.SumLike(tensorops.Mul(t14, t12), x)
+		xBar = tensorops.FuseInto(t16, "a + b", xBar, t16)
+		t17 := tensorops.ExpandLike(tensorops.SumLike(t15, x), xBar)
+		dxBar = tensorops.FuseInto(t17, "a + b", tensorops.ExpandLike(dxBar, xBar), t17)
 		k2--
 		accBar2 = nil
-		tapePointers3 = tapePointers3[:t14]
-		tapePointers4 = tapePointers4[:t13]
+		tapePointers3 = tapePointers3[:t8]
+		tapePointers4 = tapePointers4[:t7]
 	}
-	return t11, xBar, t12, dxBar
+	return t5, xBar, t6, dxBar
 }
 
 // ConvLossJVP computes ConvLoss and its derivative along the tangents (forward mode).

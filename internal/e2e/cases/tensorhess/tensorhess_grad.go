@@ -1501,7 +1501,8 @@ func mlpReverseWrtW1B1W2B2JVPLanes2(
 // Varied inputs: m (tangent dm), g (tangent dg).
 // Fixed inputs (zero tangent): x, y.
 // Results, in order: the value of MLPGradOf; its tangent.
-// Shadows: dm, dg have their primal's shape, each element or field the tangent of the primal's.
+// Shadows: dm, dg have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values MLPGradOf writes are written (overwritten) into the shadows: g into dg.
 func MLPGradOfJVP(m, dm, g, dg *MLP, x, y *T) (float64, float64) {
 	t, t2 := mLPLossGradJVPWrtMMBar(m, dm, g, dg, x, y)
 	return t, t2
@@ -3209,8 +3210,8 @@ func DeepLossHVP(d, v *Deep, x *T) (f float64, hv *Deep) {
 // Fixed inputs (zero tangent): x.
 // Results, in order: the value of DeepLossGrad; its tangent.
 // Shadows: dd, ddBar have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values DeepLossGrad writes are written (overwritten) into the shadows: d into
-// dd, dBar into ddBar.
+// The tangents of the values DeepLossGrad writes are written (overwritten) into the shadows: dBar
+// into ddBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t := dd.Layers
@@ -12705,8 +12706,8 @@ func StackLossHVP(s, v *Stack, x *T) (f float64, hv *Stack) {
 // Fixed inputs (zero tangent): x.
 // Results, in order: the value of StackLossGrad; its tangent.
 // Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values StackLossGrad writes are written (overwritten) into the shadows: s
-// into ds, sBar into dsBar.
+// The tangents of the values StackLossGrad writes are written (overwritten) into the shadows: sBar
+// into dsBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	t := ds.Ls
@@ -15366,8 +15367,8 @@ func (s *Stack) LossHVP(v *Stack, x *T) (f float64, hv *Stack) {
 // Fixed inputs (zero tangent): x.
 // Results, in order: the value of Stack.LossGrad; its tangent.
 // Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values Stack.LossGrad writes are written (overwritten) into the shadows: s
-// into ds, sBar into dsBar.
+// The tangents of the values Stack.LossGrad writes are written (overwritten) into the shadows: sBar
+// into dsBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	t := ds.Ls
@@ -17561,8 +17562,8 @@ func TowerLossHVP(t, v *Tower, x *T) (f float64, hv *Tower) {
 // Fixed inputs (zero tangent): x.
 // Results, in order: the value of TowerLossGrad; its tangent.
 // Shadows: dt, dtBar have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values TowerLossGrad writes are written (overwritten) into the shadows: t
-// into dt, tBar into dtBar.
+// The tangents of the values TowerLossGrad writes are written (overwritten) into the shadows: tBar
+// into dtBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 	t2 := dt.Blocks
@@ -17741,100 +17742,92 @@ func blockReverseJVP(
 	x, dx, seed, dseed *T,
 ) (wBar *T, normBar Affine, xBar, dwBar *T, dnormBar Affine, dxBar *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf[:0]
 	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
 		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
 	}
-	t3 := tensorops.MatMulEach(w, false, x, dx)
-	h := t3[0]
-	t4 := tensorops.MatMul(x, dw)
-	dh := tensorops.FuseInto(t4, "a + b", t3[1], t4)
+	t2 := tensorops.MatMulEach(w, false, x, dx)
+	h := t2[0]
+	t3 := tensorops.MatMul(x, dw)
+	dh := tensorops.FuseInto(t3, "a + b", t2[1], t3)
 	n := len(biases)
-	trips := max(n+2, 0)
-	t5 := append(t, make([]*tensorops.Tensor, trips)...)
-	n2 := len(t)
-	tapePointers := t5[:n2]
-	dtapePointers := append(t2, make([]*tensorops.Tensor, trips)...)[:n2]
+	tapePointers := append(t, make([]*tensorops.Tensor, max(n+2, 0))...)[:len(t)]
 	for i := 0; i < n; i++ {
 		h4 := tensorops.Add(h, biases[i])
-		t44 := tensorops.ExpandLike(dbiases[i], h4)
-		dh3 := tensorops.Add(tensorops.ExpandLike(dh, h4), t44)
+		t42 := tensorops.ExpandLike(dbiases[i], h4)
+		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t42)
 		tapePointers = append(tapePointers, h)
-		dtapePointers = append(dtapePointers, dh)
 		h = h4
-		dh = dh3
 	}
-	t6 := tensorops.Tanh(h)
-	t7 := tensorops.TanhJVP(t6, dh)
-	t8 := norm.Scale
-	t9 := dnorm.Scale
-	t10 := tensorops.Mul(t6, t8)
-	t11 := tensorops.Fuse("a*b + c*d", t8, t7, t6, t9)
-	t12 := norm.Shift
-	h2 := tensorops.FuseInto(t10, "a + b", t10, t12)
-	t13 := tensorops.ExpandLike(t11, h2)
-	dh2 := tensorops.FuseInto(t13, "a + b", t13, tensorops.ExpandLike(dnorm.Shift, h2))
-	t14 := post.Scale
-	t15 := dpost.Scale
-	t16 := tensorops.Mul(h2, t14)
-	t17 := post.Shift
-	t18 := tensorops.FuseInto(t16, "a + b", t16, t17)
+	t4 := tensorops.Tanh(h)
+	t5 := tensorops.TanhJVP(t4, dh)
+	t6 := norm.Scale
+	t7 := dnorm.Scale
+	t8 := tensorops.Mul(t4, t6)
+	t9 := tensorops.Fuse("a*b + c*d", t6, t5, t4, t7)
+	t10 := norm.Shift
+	h2 := tensorops.FuseInto(t8, "a + b", t8, t10)
+	t11 := tensorops.ExpandLike(t9, h2)
+	dh2 := tensorops.FuseInto(t11, "a + b", t11, tensorops.ExpandLike(dnorm.Shift, h2))
+	t12 := post.Scale
+	t13 := dpost.Scale
+	t14 := tensorops.Mul(h2, t12)
+	t15 := post.Shift
+	t16 := tensorops.FuseInto(t14, "a + b", t14, t15)
 	xBar = tensorops.SumLike(seed, x)
 	dxBar = tensorops.SumLike(dseed, x)
-	t19 := tensorops.SumLike(seed, t18)
-	t20 := tensorops.SumLike(dseed, t18)
-	t21 := tensorops.SumLike(t19, t16)
-	t22 := tensorops.SumLike(t20, t16)
-	t23 := dpostBar.Shift
-	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, t19, t17)
-	dpostBar.Shift = tensorops.Add(t23, tensorops.SumLike(t20, t17))
-	t24 := tensorops.SumLike(tensorops.Mul(t14, t21), h2)
-	t25 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t21, t15, t14, t22), h2)
-	t26 := tensorops.Fuse("a*b + c*d", t21, dh2, h2, t22)
-	t27 := dpostBar.Scale
-	t28 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(h2, t21), t14)
-	t29 := tensorops.SumLike(t26, t14)
-	t30 := tensorops.FuseInto(t29, "a + b", t27, t29)
-	postBar.Scale = t28
-	dpostBar.Scale = t30
-	t31 := tensorops.SumLike(t24, t10)
-	t32 := tensorops.SumLike(t25, t10)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t24, t12)
-	dnormBar.Shift = tensorops.Add(dnormBar.Shift, tensorops.SumLike(t25, t12))
-	t33 := tensorops.SumLike(tensorops.Mul(t8, t31), t6)
-	t34 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t31, t9, t8, t32), t6)
-	t35 := tensorops.Fuse("a*b + c*d", t31, t7, t6, t32)
-	t36 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(t6, t31), t8)
-	t37 := tensorops.SumLike(t35, t8)
-	normBar.Scale = t36
-	dnormBar.Scale = tensorops.FuseInto(t37, "a + b", dnormBar.Scale, t37)
-	hBar := tensorops.TanhJVP(t6, t33)
-	dhBar := tensorops.FuseInto(t34, "-2*a*b*c + (1 - a*a)*d", t6, t33, t7, t34)
+	t17 := tensorops.SumLike(seed, t16)
+	t18 := tensorops.SumLike(dseed, t16)
+	t19 := tensorops.SumLike(t17, t14)
+	t20 := tensorops.SumLike(t18, t14)
+	t21 := dpostBar.Shift
+	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, t17, t15)
+	dpostBar.Shift = tensorops.Add(t21, tensorops.SumLike(t18, t15))
+	t22 := tensorops.SumLike(tensorops.Mul(t12, t19), h2)
+	t23 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t19, t13, t12, t20), h2)
+	t24 := tensorops.Fuse("a*b + c*d", t19, dh2, h2, t20)
+	t25 := dpostBar.Scale
+	t26 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(h2, t19), t12)
+	t27 := tensorops.SumLike(t24, t12)
+	t28 := tensorops.FuseInto(t27, "a + b", t25, t27)
+	postBar.Scale = t26
+	dpostBar.Scale = t28
+	t29 := tensorops.SumLike(t22, t8)
+	t30 := tensorops.SumLike(t23, t8)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t22, t10)
+	dnormBar.Shift = tensorops.Add(dnormBar.Shift, tensorops.SumLike(t23, t10))
+	t31 := tensorops.SumLike(tensorops.Mul(t6, t29), t4)
+	t32 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t29, t7, t6, t30), t4)
+	t33 := tensorops.Fuse("a*b + c*d", t29, t5, t4, t30)
+	t34 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(t4, t29), t6)
+	t35 := tensorops.SumLike(t33, t6)
+	normBar.Scale = t34
+	dnormBar.Scale = tensorops.FuseInto(t35, "a + b", dnormBar.Scale, t35)
+	hBar := tensorops.TanhJVP(t4, t31)
+	dhBar := tensorops.FuseInto(t32, "-2*a*b*c + (1 - a*a)*d", t4, t31, t5, t32)
 	var hBar2 *tensorops.Tensor
 	for i2 := n - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar2 := tensorops.ExpandLike(dhBar, hBar2)
-		t42 := len(tapePointers) - 1
-		h3 := tapePointers[t42]
+		t40 := len(tapePointers) - 1
+		h3 := tapePointers[t40]
 		b := biases[i2]
 		hBar = tensorops.SumLike(hBar2, h3)
 		dhBar = tensorops.SumLike(dhBar2, h3)
-		t43 := dbiasesBar[i2]
+		t41 := dbiasesBar[i2]
 		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar2, b)
-		dbiasesBar[i2] = tensorops.Add(t43, tensorops.SumLike(dhBar2, b))
+		dbiasesBar[i2] = tensorops.Add(t41, tensorops.SumLike(dhBar2, b))
 		hBar2 = nil
-		tapePointers = tapePointers[:t42]
+		tapePointers = tapePointers[:t40]
 	}
-	t38 := tensorops.MatMulGradAEach(x, w, false, hBar, dhBar)
-	t39 := tensorops.MatMulGradA(hBar, x, dw, false, false)
-	xBar = tensorops.Add(xBar, t38[0])
-	dxBar2 := tensorops.FuseInto(t39, "a + (b + c)", dxBar, t38[1], t39)
+	t36 := tensorops.MatMulGradAEach(x, w, false, hBar, dhBar)
+	t37 := tensorops.MatMulGradA(hBar, x, dw, false, false)
+	xBar = tensorops.Add(xBar, t36[0])
+	dxBar2 := tensorops.FuseInto(t37, "a + (b + c)", dxBar, t36[1], t37)
 	wBar = tensorops.MatMulGradB(hBar, x, w, false, false)
-	t40 := tensorops.MatMulGradB(dhBar, x, w, false, false)
-	t41 := tensorops.MatMulGradB(hBar, dx, w, false, false)
-	dwBar = tensorops.FuseInto(t40, "a + b", t40, t41)
+	t38 := tensorops.MatMulGradB(dhBar, x, w, false, false)
+	t39 := tensorops.MatMulGradB(hBar, dx, w, false, false)
+	dwBar = tensorops.FuseInto(t38, "a + b", t38, t39)
 	return wBar, normBar, xBar, dwBar, dnormBar, dxBar2
 }
 
@@ -18757,167 +18750,117 @@ func blockReverseJVPLanes8(
 	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *T,
 ) {
 	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf3 [64]*tensorops.Tensor
-	var dtapePointersBuf4 [64]*tensorops.Tensor
-	var dtapePointersBuf5 [64]*tensorops.Tensor
-	var dtapePointersBuf6 [64]*tensorops.Tensor
-	var dtapePointersBuf7 [64]*tensorops.Tensor
-	var dtapePointersBuf8 [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf1[:0]
-	t3 := dtapePointersBuf2[:0]
-	t4 := dtapePointersBuf3[:0]
-	t5 := dtapePointersBuf4[:0]
-	t6 := dtapePointersBuf5[:0]
-	t7 := dtapePointersBuf6[:0]
-	t8 := dtapePointersBuf7[:0]
-	t9 := dtapePointersBuf8[:0]
 	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
 		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
 	}
-	t10 := tensorops.MatMulEach(w, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-	h := t10[0]
-	t11 := t10[2]
-	t12 := t10[3]
-	t13 := t10[4]
-	t14 := t10[5]
-	t15 := t10[6]
-	t16 := t10[7]
-	t17 := t10[8]
-	t18 := tensorops.MatMul(x, dw1)
-	dh1 := tensorops.FuseInto(t18, "a + b", t10[1], t18)
-	t19 := tensorops.MatMul(x, dw2)
-	dh2 := tensorops.FuseInto(t19, "a + b", t11, t19)
-	t20 := tensorops.MatMul(x, dw3)
-	dh3 := tensorops.FuseInto(t20, "a + b", t12, t20)
-	t21 := tensorops.MatMul(x, dw4)
-	dh4 := tensorops.FuseInto(t21, "a + b", t13, t21)
-	t22 := tensorops.MatMul(x, dw5)
-	dh5 := tensorops.FuseInto(t22, "a + b", t14, t22)
-	t23 := tensorops.MatMul(x, dw6)
-	dh6 := tensorops.FuseInto(t23, "a + b", t15, t23)
-	t24 := tensorops.MatMul(x, dw7)
-	dh7 := tensorops.FuseInto(t24, "a + b", t16, t24)
-	t25 := tensorops.MatMul(x, dw8)
-	dh8 := tensorops.FuseInto(t25, "a + b", t17, t25)
+	t2 := tensorops.MatMulEach(w, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+	h := t2[0]
+	t3 := t2[2]
+	t4 := t2[3]
+	t5 := t2[4]
+	t6 := t2[5]
+	t7 := t2[6]
+	t8 := t2[7]
+	t9 := t2[8]
+	t10 := tensorops.MatMul(x, dw1)
+	dh1 := tensorops.FuseInto(t10, "a + b", t2[1], t10)
+	t11 := tensorops.MatMul(x, dw2)
+	dh2 := tensorops.FuseInto(t11, "a + b", t3, t11)
+	t12 := tensorops.MatMul(x, dw3)
+	dh3 := tensorops.FuseInto(t12, "a + b", t4, t12)
+	t13 := tensorops.MatMul(x, dw4)
+	dh4 := tensorops.FuseInto(t13, "a + b", t5, t13)
+	t14 := tensorops.MatMul(x, dw5)
+	dh5 := tensorops.FuseInto(t14, "a + b", t6, t14)
+	t15 := tensorops.MatMul(x, dw6)
+	dh6 := tensorops.FuseInto(t15, "a + b", t7, t15)
+	t16 := tensorops.MatMul(x, dw7)
+	dh7 := tensorops.FuseInto(t16, "a + b", t8, t16)
+	t17 := tensorops.MatMul(x, dw8)
+	dh8 := tensorops.FuseInto(t17, "a + b", t9, t17)
 	n := len(biases)
-	trips := max(n+2, 0)
-	t26 := append(t, make([]*tensorops.Tensor, trips)...)
-	t27 := append(t2, make([]*tensorops.Tensor, trips)...)
-	t28 := append(t3, make([]*tensorops.Tensor, trips)...)
-	t29 := append(t4, make([]*tensorops.Tensor, trips)...)
-	t30 := append(t5, make([]*tensorops.Tensor, trips)...)
-	t31 := append(t6, make([]*tensorops.Tensor, trips)...)
-	t32 := append(t7, make([]*tensorops.Tensor, trips)...)
-	t33 := append(t8, make([]*tensorops.Tensor, trips)...)
-	n2 := len(t)
-	tapePointers := t26[:n2]
-	dtapePointers1 := t27[:n2]
-	dtapePointers2 := t28[:n2]
-	dtapePointers3 := t29[:n2]
-	dtapePointers4 := t30[:n2]
-	dtapePointers5 := t31[:n2]
-	dtapePointers6 := t32[:n2]
-	dtapePointers7 := t33[:n2]
-	dtapePointers8 := append(t9, make([]*tensorops.Tensor, trips)...)[:n2]
+	tapePointers := append(t, make([]*tensorops.Tensor, max(n+2, 0))...)[:len(t)]
 	i := 0
 	for i < n {
 		h4 := tensorops.Add(h, biases[i])
-		t228 := tensorops.ExpandLike(dbiases1[i], h4)
-		dh1_3 := tensorops.Add(tensorops.ExpandLike(dh1, h4), t228)
-		t229 := tensorops.ExpandLike(dbiases2[i], h4)
-		dh2_3 := tensorops.Add(tensorops.ExpandLike(dh2, h4), t229)
-		t230 := tensorops.ExpandLike(dbiases3[i], h4)
-		dh3_3 := tensorops.Add(tensorops.ExpandLike(dh3, h4), t230)
-		t231 := tensorops.ExpandLike(dbiases4[i], h4)
-		dh4_3 := tensorops.Add(tensorops.ExpandLike(dh4, h4), t231)
-		t232 := tensorops.ExpandLike(dbiases5[i], h4)
-		dh5_3 := tensorops.Add(tensorops.ExpandLike(dh5, h4), t232)
-		t233 := tensorops.ExpandLike(dbiases6[i], h4)
-		dh6_3 := tensorops.Add(tensorops.ExpandLike(dh6, h4), t233)
-		t234 := tensorops.ExpandLike(dbiases7[i], h4)
-		dh7_3 := tensorops.Add(tensorops.ExpandLike(dh7, h4), t234)
-		t235 := tensorops.ExpandLike(dbiases8[i], h4)
-		dh8_3 := tensorops.Add(tensorops.ExpandLike(dh8, h4), t235)
+		t212 := tensorops.ExpandLike(dbiases1[i], h4)
+		dh1 = tensorops.Add(tensorops.ExpandLike(dh1, h4), t212)
+		t213 := tensorops.ExpandLike(dbiases2[i], h4)
+		dh2 = tensorops.Add(tensorops.ExpandLike(dh2, h4), t213)
+		t214 := tensorops.ExpandLike(dbiases3[i], h4)
+		dh3 = tensorops.Add(tensorops.ExpandLike(dh3, h4), t214)
+		t215 := tensorops.ExpandLike(dbiases4[i], h4)
+		dh4 = tensorops.Add(tensorops.ExpandLike(dh4, h4), t215)
+		t216 := tensorops.ExpandLike(dbiases5[i], h4)
+		dh5 = tensorops.Add(tensorops.ExpandLike(dh5, h4), t216)
+		t217 := tensorops.ExpandLike(dbiases6[i], h4)
+		dh6 = tensorops.Add(tensorops.ExpandLike(dh6, h4), t217)
+		t218 := tensorops.ExpandLike(dbiases7[i], h4)
+		dh7 = tensorops.Add(tensorops.ExpandLike(dh7, h4), t218)
+		t219 := tensorops.ExpandLike(dbiases8[i], h4)
+		dh8 = tensorops.Add(tensorops.ExpandLike(dh8, h4), t219)
 		i++
 		tapePointers = append(tapePointers, h)
-		dtapePointers1 = append(dtapePointers1, dh1)
-		dtapePointers2 = append(dtapePointers2, dh2)
-		dtapePointers3 = append(dtapePointers3, dh3)
-		dtapePointers4 = append(dtapePointers4, dh4)
-		dtapePointers5 = append(dtapePointers5, dh5)
-		dtapePointers6 = append(dtapePointers6, dh6)
-		dtapePointers7 = append(dtapePointers7, dh7)
-		dtapePointers8 = append(dtapePointers8, dh8)
 		h = h4
-		dh1 = dh1_3
-		dh2 = dh2_3
-		dh3 = dh3_3
-		dh4 = dh4_3
-		dh5 = dh5_3
-		dh6 = dh6_3
-		dh7 = dh7_3
-		dh8 = dh8_3
 	}
-	t34 := tensorops.Tanh(h)
-	t35 := tensorops.TanhJVP(t34, dh1)
-	t36 := tensorops.TanhJVP(t34, dh2)
-	t37 := tensorops.TanhJVP(t34, dh3)
-	t38 := tensorops.TanhJVP(t34, dh4)
-	t39 := tensorops.TanhJVP(t34, dh5)
-	t40 := tensorops.TanhJVP(t34, dh6)
-	t41 := tensorops.TanhJVP(t34, dh7)
-	t42 := tensorops.TanhJVP(t34, dh8)
-	t43 := norm.Scale
-	t44 := dnorm1.Scale
-	t45 := dnorm2.Scale
-	t46 := dnorm3.Scale
-	t47 := dnorm4.Scale
-	t48 := dnorm5.Scale
-	t49 := dnorm6.Scale
-	t50 := dnorm7.Scale
-	t51 := dnorm8.Scale
-	t52 := tensorops.Mul(t34, t43)
-	t53 := tensorops.Fuse("a*b + c*d", t43, t35, t34, t44)
-	t54 := tensorops.Fuse("a*b + c*d", t43, t36, t34, t45)
-	t55 := tensorops.Fuse("a*b + c*d", t43, t37, t34, t46)
-	t56 := tensorops.Fuse("a*b + c*d", t43, t38, t34, t47)
-	t57 := tensorops.Fuse("a*b + c*d", t43, t39, t34, t48)
-	t58 := tensorops.Fuse("a*b + c*d", t43, t40, t34, t49)
-	t59 := tensorops.Fuse("a*b + c*d", t43, t41, t34, t50)
-	t60 := tensorops.Fuse("a*b + c*d", t43, t42, t34, t51)
-	t61 := norm.Shift
-	h2 := tensorops.FuseInto(t52, "a + b", t52, t61)
-	t62 := tensorops.ExpandLike(t53, h2)
-	dh1_2 := tensorops.FuseInto(t62, "a + b", t62, tensorops.ExpandLike(dnorm1.Shift, h2))
-	t63 := tensorops.ExpandLike(t54, h2)
-	dh2_2 := tensorops.FuseInto(t63, "a + b", t63, tensorops.ExpandLike(dnorm2.Shift, h2))
-	t64 := tensorops.ExpandLike(t55, h2)
-	dh3_2 := tensorops.FuseInto(t64, "a + b", t64, tensorops.ExpandLike(dnorm3.Shift, h2))
-	t65 := tensorops.ExpandLike(t56, h2)
-	dh4_2 := tensorops.FuseInto(t65, "a + b", t65, tensorops.ExpandLike(dnorm4.Shift, h2))
-	t66 := tensorops.ExpandLike(t57, h2)
-	dh5_2 := tensorops.FuseInto(t66, "a + b", t66, tensorops.ExpandLike(dnorm5.Shift, h2))
-	t67 := tensorops.ExpandLike(t58, h2)
-	dh6_2 := tensorops.FuseInto(t67, "a + b", t67, tensorops.ExpandLike(dnorm6.Shift, h2))
-	t68 := tensorops.ExpandLike(t59, h2)
-	dh7_2 := tensorops.FuseInto(t68, "a + b", t68, tensorops.ExpandLike(dnorm7.Shift, h2))
-	t69 := tensorops.ExpandLike(t60, h2)
-	dh8_2 := tensorops.FuseInto(t69, "a + b", t69, tensorops.ExpandLike(dnorm8.Shift, h2))
-	t70 := post.Scale
-	t71 := dpost1.Scale
-	t72 := dpost2.Scale
-	t73 := dpost3.Scale
-	t74 := dpost4.Scale
-	t75 := dpost5.Scale
-	t76 := dpost6.Scale
-	t77 := dpost7.Scale
-	t78 := dpost8.Scale
-	t79 := tensorops.Mul(h2, t70)
-	t80 := post.Shift
-	t81 := tensorops.FuseInto(t79, "a + b", t79, t80)
+	t18 := tensorops.Tanh(h)
+	t19 := tensorops.TanhJVP(t18, dh1)
+	t20 := tensorops.TanhJVP(t18, dh2)
+	t21 := tensorops.TanhJVP(t18, dh3)
+	t22 := tensorops.TanhJVP(t18, dh4)
+	t23 := tensorops.TanhJVP(t18, dh5)
+	t24 := tensorops.TanhJVP(t18, dh6)
+	t25 := tensorops.TanhJVP(t18, dh7)
+	t26 := tensorops.TanhJVP(t18, dh8)
+	t27 := norm.Scale
+	t28 := dnorm1.Scale
+	t29 := dnorm2.Scale
+	t30 := dnorm3.Scale
+	t31 := dnorm4.Scale
+	t32 := dnorm5.Scale
+	t33 := dnorm6.Scale
+	t34 := dnorm7.Scale
+	t35 := dnorm8.Scale
+	t36 := tensorops.Mul(t18, t27)
+	t37 := tensorops.Fuse("a*b + c*d", t27, t19, t18, t28)
+	t38 := tensorops.Fuse("a*b + c*d", t27, t20, t18, t29)
+	t39 := tensorops.Fuse("a*b + c*d", t27, t21, t18, t30)
+	t40 := tensorops.Fuse("a*b + c*d", t27, t22, t18, t31)
+	t41 := tensorops.Fuse("a*b + c*d", t27, t23, t18, t32)
+	t42 := tensorops.Fuse("a*b + c*d", t27, t24, t18, t33)
+	t43 := tensorops.Fuse("a*b + c*d", t27, t25, t18, t34)
+	t44 := tensorops.Fuse("a*b + c*d", t27, t26, t18, t35)
+	t45 := norm.Shift
+	h2 := tensorops.FuseInto(t36, "a + b", t36, t45)
+	t46 := tensorops.ExpandLike(t37, h2)
+	dh1_2 := tensorops.FuseInto(t46, "a + b", t46, tensorops.ExpandLike(dnorm1.Shift, h2))
+	t47 := tensorops.ExpandLike(t38, h2)
+	dh2_2 := tensorops.FuseInto(t47, "a + b", t47, tensorops.ExpandLike(dnorm2.Shift, h2))
+	t48 := tensorops.ExpandLike(t39, h2)
+	dh3_2 := tensorops.FuseInto(t48, "a + b", t48, tensorops.ExpandLike(dnorm3.Shift, h2))
+	t49 := tensorops.ExpandLike(t40, h2)
+	dh4_2 := tensorops.FuseInto(t49, "a + b", t49, tensorops.ExpandLike(dnorm4.Shift, h2))
+	t50 := tensorops.ExpandLike(t41, h2)
+	dh5_2 := tensorops.FuseInto(t50, "a + b", t50, tensorops.ExpandLike(dnorm5.Shift, h2))
+	t51 := tensorops.ExpandLike(t42, h2)
+	dh6_2 := tensorops.FuseInto(t51, "a + b", t51, tensorops.ExpandLike(dnorm6.Shift, h2))
+	t52 := tensorops.ExpandLike(t43, h2)
+	dh7_2 := tensorops.FuseInto(t52, "a + b", t52, tensorops.ExpandLike(dnorm7.Shift, h2))
+	t53 := tensorops.ExpandLike(t44, h2)
+	dh8_2 := tensorops.FuseInto(t53, "a + b", t53, tensorops.ExpandLike(dnorm8.Shift, h2))
+	t54 := post.Scale
+	t55 := dpost1.Scale
+	t56 := dpost2.Scale
+	t57 := dpost3.Scale
+	t58 := dpost4.Scale
+	t59 := dpost5.Scale
+	t60 := dpost6.Scale
+	t61 := dpost7.Scale
+	t62 := dpost8.Scale
+	t63 := tensorops.Mul(h2, t54)
+	t64 := post.Shift
+	t65 := tensorops.FuseInto(t63, "a + b", t63, t64)
 	i2 := n - 1
 	xBar = tensorops.SumLike(seed, x)
 	dxBar1 = tensorops.SumLike(dseed1, x)
@@ -18928,156 +18871,156 @@ func blockReverseJVPLanes8(
 	dxBar6 = tensorops.SumLike(dseed6, x)
 	dxBar7 = tensorops.SumLike(dseed7, x)
 	dxBar8 = tensorops.SumLike(dseed8, x)
-	t82 := tensorops.SumLike(seed, t81)
-	t83 := tensorops.SumLike(dseed1, t81)
-	t84 := tensorops.SumLike(dseed2, t81)
-	t85 := tensorops.SumLike(dseed3, t81)
-	t86 := tensorops.SumLike(dseed4, t81)
-	t87 := tensorops.SumLike(dseed5, t81)
-	t88 := tensorops.SumLike(dseed6, t81)
-	t89 := tensorops.SumLike(dseed7, t81)
-	t90 := tensorops.SumLike(dseed8, t81)
-	t91 := tensorops.SumLike(t82, t79)
-	t92 := tensorops.SumLike(t83, t79)
-	t93 := tensorops.SumLike(t84, t79)
-	t94 := tensorops.SumLike(t85, t79)
-	t95 := tensorops.SumLike(t86, t79)
-	t96 := tensorops.SumLike(t87, t79)
-	t97 := tensorops.SumLike(t88, t79)
-	t98 := tensorops.SumLike(t89, t79)
-	t99 := tensorops.SumLike(t90, t79)
-	t100 := dpostBar1.Shift
-	t101 := dpostBar2.Shift
-	t102 := dpostBar3.Shift
-	t103 := dpostBar4.Shift
-	t104 := dpostBar5.Shift
-	t105 := dpostBar6.Shift
-	t106 := dpostBar7.Shift
-	t107 := dpostBar8.Shift
-	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, t82, t80)
-	dpostBar1.Shift = tensorops.Add(t100, tensorops.SumLike(t83, t80))
-	dpostBar2.Shift = tensorops.Add(t101, tensorops.SumLike(t84, t80))
-	dpostBar3.Shift = tensorops.Add(t102, tensorops.SumLike(t85, t80))
-	dpostBar4.Shift = tensorops.Add(t103, tensorops.SumLike(t86, t80))
-	dpostBar5.Shift = tensorops.Add(t104, tensorops.SumLike(t87, t80))
-	dpostBar6.Shift = tensorops.Add(t105, tensorops.SumLike(t88, t80))
-	dpostBar7.Shift = tensorops.Add(t106, tensorops.SumLike(t89, t80))
-	dpostBar8.Shift = tensorops.Add(t107, tensorops.SumLike(t90, t80))
-	t108 := tensorops.SumLike(tensorops.Mul(t70, t91), h2)
-	t109 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t71, t70, t92), h2)
-	t110 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t72, t70, t93), h2)
-	t111 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t73, t70, t94), h2)
-	t112 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t74, t70, t95), h2)
-	t113 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t75, t70, t96), h2)
-	t114 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t76, t70, t97), h2)
-	t115 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t77, t70, t98), h2)
-	t116 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t91, t78, t70, t99), h2)
-	t117 := tensorops.Fuse("a*b + c*d", t91, dh1_2, h2, t92)
-	t118 := tensorops.Fuse("a*b + c*d", t91, dh2_2, h2, t93)
-	t119 := tensorops.Fuse("a*b + c*d", t91, dh3_2, h2, t94)
-	t120 := tensorops.Fuse("a*b + c*d", t91, dh4_2, h2, t95)
-	t121 := tensorops.Fuse("a*b + c*d", t91, dh5_2, h2, t96)
-	t122 := tensorops.Fuse("a*b + c*d", t91, dh6_2, h2, t97)
-	t123 := tensorops.Fuse("a*b + c*d", t91, dh7_2, h2, t98)
-	t124 := tensorops.Fuse("a*b + c*d", t91, dh8_2, h2, t99)
-	t125 := dpostBar1.Scale
-	t126 := dpostBar2.Scale
-	t127 := dpostBar3.Scale
-	t128 := dpostBar4.Scale
-	t129 := dpostBar5.Scale
-	t130 := dpostBar6.Scale
-	t131 := dpostBar7.Scale
-	t132 := dpostBar8.Scale
-	t133 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(h2, t91), t70)
-	t134 := tensorops.SumLike(t117, t70)
-	t135 := tensorops.FuseInto(t134, "a + b", t125, t134)
-	t136 := tensorops.SumLike(t118, t70)
-	t137 := tensorops.FuseInto(t136, "a + b", t126, t136)
-	t138 := tensorops.SumLike(t119, t70)
-	t139 := tensorops.FuseInto(t138, "a + b", t127, t138)
-	t140 := tensorops.SumLike(t120, t70)
-	t141 := tensorops.FuseInto(t140, "a + b", t128, t140)
-	t142 := tensorops.SumLike(t121, t70)
-	t143 := tensorops.FuseInto(t142, "a + b", t129, t142)
-	t144 := tensorops.SumLike(t122, t70)
-	t145 := tensorops.FuseInto(t144, "a + b", t130, t144)
-	t146 := tensorops.SumLike(t123, t70)
-	t147 := tensorops.FuseInto(t146, "a + b", t131, t146)
-	t148 := tensorops.SumLike(t124, t70)
-	t149 := tensorops.FuseInto(t148, "a + b", t132, t148)
-	postBar.Scale = t133
-	dpostBar1.Scale = t135
-	dpostBar2.Scale = t137
-	dpostBar3.Scale = t139
-	dpostBar4.Scale = t141
-	dpostBar5.Scale = t143
-	dpostBar6.Scale = t145
-	dpostBar7.Scale = t147
-	dpostBar8.Scale = t149
-	t150 := tensorops.SumLike(t108, t52)
-	t151 := tensorops.SumLike(t109, t52)
-	t152 := tensorops.SumLike(t110, t52)
-	t153 := tensorops.SumLike(t111, t52)
-	t154 := tensorops.SumLike(t112, t52)
-	t155 := tensorops.SumLike(t113, t52)
-	t156 := tensorops.SumLike(t114, t52)
-	t157 := tensorops.SumLike(t115, t52)
-	t158 := tensorops.SumLike(t116, t52)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t108, t61)
-	dnormBar1.Shift = tensorops.Add(dnormBar1.Shift, tensorops.SumLike(t109, t61))
-	dnormBar2.Shift = tensorops.Add(dnormBar2.Shift, tensorops.SumLike(t110, t61))
-	dnormBar3.Shift = tensorops.Add(dnormBar3.Shift, tensorops.SumLike(t111, t61))
-	dnormBar4.Shift = tensorops.Add(dnormBar4.Shift, tensorops.SumLike(t112, t61))
-	dnormBar5.Shift = tensorops.Add(dnormBar5.Shift, tensorops.SumLike(t113, t61))
-	dnormBar6.Shift = tensorops.Add(dnormBar6.Shift, tensorops.SumLike(t114, t61))
-	dnormBar7.Shift = tensorops.Add(dnormBar7.Shift, tensorops.SumLike(t115, t61))
-	dnormBar8.Shift = tensorops.Add(dnormBar8.Shift, tensorops.SumLike(t116, t61))
-	t159 := tensorops.SumLike(tensorops.Mul(t43, t150), t34)
-	t160 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t44, t43, t151), t34)
-	t161 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t45, t43, t152), t34)
-	t162 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t46, t43, t153), t34)
-	t163 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t47, t43, t154), t34)
-	t164 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t48, t43, t155), t34)
-	t165 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t49, t43, t156), t34)
-	t166 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t50, t43, t157), t34)
-	t167 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t51, t43, t158), t34)
-	t168 := tensorops.Fuse("a*b + c*d", t150, t35, t34, t151)
-	t169 := tensorops.Fuse("a*b + c*d", t150, t36, t34, t152)
-	t170 := tensorops.Fuse("a*b + c*d", t150, t37, t34, t153)
-	t171 := tensorops.Fuse("a*b + c*d", t150, t38, t34, t154)
-	t172 := tensorops.Fuse("a*b + c*d", t150, t39, t34, t155)
-	t173 := tensorops.Fuse("a*b + c*d", t150, t40, t34, t156)
-	t174 := tensorops.Fuse("a*b + c*d", t150, t41, t34, t157)
-	t175 := tensorops.Fuse("a*b + c*d", t150, t42, t34, t158)
-	t176 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(t34, t150), t43)
-	t177 := tensorops.SumLike(t168, t43)
-	t178 := tensorops.SumLike(t169, t43)
-	t179 := tensorops.SumLike(t170, t43)
-	t180 := tensorops.SumLike(t171, t43)
-	t181 := tensorops.SumLike(t172, t43)
-	t182 := tensorops.SumLike(t173, t43)
-	t183 := tensorops.SumLike(t174, t43)
-	t184 := tensorops.SumLike(t175, t43)
-	normBar.Scale = t176
-	dnormBar1.Scale = tensorops.FuseInto(t177, "a + b", dnormBar1.Scale, t177)
-	dnormBar2.Scale = tensorops.FuseInto(t178, "a + b", dnormBar2.Scale, t178)
-	dnormBar3.Scale = tensorops.FuseInto(t179, "a + b", dnormBar3.Scale, t179)
-	dnormBar4.Scale = tensorops.FuseInto(t180, "a + b", dnormBar4.Scale, t180)
-	dnormBar5.Scale = tensorops.FuseInto(t181, "a + b", dnormBar5.Scale, t181)
-	dnormBar6.Scale = tensorops.FuseInto(t182, "a + b", dnormBar6.Scale, t182)
-	dnormBar7.Scale = tensorops.FuseInto(t183, "a + b", dnormBar7.Scale, t183)
-	dnormBar8.Scale = tensorops.FuseInto(t184, "a + b", dnormBar8.Scale, t184)
-	hBar := tensorops.TanhJVP(t34, t159)
-	t185 := tensorops.Fuse("-2*a*b", t34, t159)
-	t186 := tensorops.Fuse("1 - a*a", t34)
-	dhBar1 := tensorops.FuseInto(t160, "a*b + c*d", t185, t35, t186, t160)
-	dhBar2 := tensorops.FuseInto(t161, "a*b + c*d", t185, t36, t186, t161)
-	dhBar3 := tensorops.FuseInto(t162, "a*b + c*d", t185, t37, t186, t162)
-	dhBar4 := tensorops.FuseInto(t163, "a*b + c*d", t185, t38, t186, t163)
-	dhBar5 := tensorops.FuseInto(t164, "a*b + c*d", t185, t39, t186, t164)
-	dhBar6 := tensorops.FuseInto(t165, "a*b + c*d", t185, t40, t186, t165)
-	dhBar7 := tensorops.FuseInto(t166, "a*b + c*d", t185, t41, t186, t166)
-	dhBar8 := tensorops.FuseInto(t167, "a*b + c*d", t185, t42, t186, t167)
+	t66 := tensorops.SumLike(seed, t65)
+	t67 := tensorops.SumLike(dseed1, t65)
+	t68 := tensorops.SumLike(dseed2, t65)
+	t69 := tensorops.SumLike(dseed3, t65)
+	t70 := tensorops.SumLike(dseed4, t65)
+	t71 := tensorops.SumLike(dseed5, t65)
+	t72 := tensorops.SumLike(dseed6, t65)
+	t73 := tensorops.SumLike(dseed7, t65)
+	t74 := tensorops.SumLike(dseed8, t65)
+	t75 := tensorops.SumLike(t66, t63)
+	t76 := tensorops.SumLike(t67, t63)
+	t77 := tensorops.SumLike(t68, t63)
+	t78 := tensorops.SumLike(t69, t63)
+	t79 := tensorops.SumLike(t70, t63)
+	t80 := tensorops.SumLike(t71, t63)
+	t81 := tensorops.SumLike(t72, t63)
+	t82 := tensorops.SumLike(t73, t63)
+	t83 := tensorops.SumLike(t74, t63)
+	t84 := dpostBar1.Shift
+	t85 := dpostBar2.Shift
+	t86 := dpostBar3.Shift
+	t87 := dpostBar4.Shift
+	t88 := dpostBar5.Shift
+	t89 := dpostBar6.Shift
+	t90 := dpostBar7.Shift
+	t91 := dpostBar8.Shift
+	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, t66, t64)
+	dpostBar1.Shift = tensorops.Add(t84, tensorops.SumLike(t67, t64))
+	dpostBar2.Shift = tensorops.Add(t85, tensorops.SumLike(t68, t64))
+	dpostBar3.Shift = tensorops.Add(t86, tensorops.SumLike(t69, t64))
+	dpostBar4.Shift = tensorops.Add(t87, tensorops.SumLike(t70, t64))
+	dpostBar5.Shift = tensorops.Add(t88, tensorops.SumLike(t71, t64))
+	dpostBar6.Shift = tensorops.Add(t89, tensorops.SumLike(t72, t64))
+	dpostBar7.Shift = tensorops.Add(t90, tensorops.SumLike(t73, t64))
+	dpostBar8.Shift = tensorops.Add(t91, tensorops.SumLike(t74, t64))
+	t92 := tensorops.SumLike(tensorops.Mul(t54, t75), h2)
+	t93 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t55, t54, t76), h2)
+	t94 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t56, t54, t77), h2)
+	t95 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t57, t54, t78), h2)
+	t96 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t58, t54, t79), h2)
+	t97 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t59, t54, t80), h2)
+	t98 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t60, t54, t81), h2)
+	t99 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t61, t54, t82), h2)
+	t100 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t62, t54, t83), h2)
+	t101 := tensorops.Fuse("a*b + c*d", t75, dh1_2, h2, t76)
+	t102 := tensorops.Fuse("a*b + c*d", t75, dh2_2, h2, t77)
+	t103 := tensorops.Fuse("a*b + c*d", t75, dh3_2, h2, t78)
+	t104 := tensorops.Fuse("a*b + c*d", t75, dh4_2, h2, t79)
+	t105 := tensorops.Fuse("a*b + c*d", t75, dh5_2, h2, t80)
+	t106 := tensorops.Fuse("a*b + c*d", t75, dh6_2, h2, t81)
+	t107 := tensorops.Fuse("a*b + c*d", t75, dh7_2, h2, t82)
+	t108 := tensorops.Fuse("a*b + c*d", t75, dh8_2, h2, t83)
+	t109 := dpostBar1.Scale
+	t110 := dpostBar2.Scale
+	t111 := dpostBar3.Scale
+	t112 := dpostBar4.Scale
+	t113 := dpostBar5.Scale
+	t114 := dpostBar6.Scale
+	t115 := dpostBar7.Scale
+	t116 := dpostBar8.Scale
+	t117 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(h2, t75), t54)
+	t118 := tensorops.SumLike(t101, t54)
+	t119 := tensorops.FuseInto(t118, "a + b", t109, t118)
+	t120 := tensorops.SumLike(t102, t54)
+	t121 := tensorops.FuseInto(t120, "a + b", t110, t120)
+	t122 := tensorops.SumLike(t103, t54)
+	t123 := tensorops.FuseInto(t122, "a + b", t111, t122)
+	t124 := tensorops.SumLike(t104, t54)
+	t125 := tensorops.FuseInto(t124, "a + b", t112, t124)
+	t126 := tensorops.SumLike(t105, t54)
+	t127 := tensorops.FuseInto(t126, "a + b", t113, t126)
+	t128 := tensorops.SumLike(t106, t54)
+	t129 := tensorops.FuseInto(t128, "a + b", t114, t128)
+	t130 := tensorops.SumLike(t107, t54)
+	t131 := tensorops.FuseInto(t130, "a + b", t115, t130)
+	t132 := tensorops.SumLike(t108, t54)
+	t133 := tensorops.FuseInto(t132, "a + b", t116, t132)
+	postBar.Scale = t117
+	dpostBar1.Scale = t119
+	dpostBar2.Scale = t121
+	dpostBar3.Scale = t123
+	dpostBar4.Scale = t125
+	dpostBar5.Scale = t127
+	dpostBar6.Scale = t129
+	dpostBar7.Scale = t131
+	dpostBar8.Scale = t133
+	t134 := tensorops.SumLike(t92, t36)
+	t135 := tensorops.SumLike(t93, t36)
+	t136 := tensorops.SumLike(t94, t36)
+	t137 := tensorops.SumLike(t95, t36)
+	t138 := tensorops.SumLike(t96, t36)
+	t139 := tensorops.SumLike(t97, t36)
+	t140 := tensorops.SumLike(t98, t36)
+	t141 := tensorops.SumLike(t99, t36)
+	t142 := tensorops.SumLike(t100, t36)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t92, t45)
+	dnormBar1.Shift = tensorops.Add(dnormBar1.Shift, tensorops.SumLike(t93, t45))
+	dnormBar2.Shift = tensorops.Add(dnormBar2.Shift, tensorops.SumLike(t94, t45))
+	dnormBar3.Shift = tensorops.Add(dnormBar3.Shift, tensorops.SumLike(t95, t45))
+	dnormBar4.Shift = tensorops.Add(dnormBar4.Shift, tensorops.SumLike(t96, t45))
+	dnormBar5.Shift = tensorops.Add(dnormBar5.Shift, tensorops.SumLike(t97, t45))
+	dnormBar6.Shift = tensorops.Add(dnormBar6.Shift, tensorops.SumLike(t98, t45))
+	dnormBar7.Shift = tensorops.Add(dnormBar7.Shift, tensorops.SumLike(t99, t45))
+	dnormBar8.Shift = tensorops.Add(dnormBar8.Shift, tensorops.SumLike(t100, t45))
+	t143 := tensorops.SumLike(tensorops.Mul(t27, t134), t18)
+	t144 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t28, t27, t135), t18)
+	t145 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t29, t27, t136), t18)
+	t146 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t30, t27, t137), t18)
+	t147 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t31, t27, t138), t18)
+	t148 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t32, t27, t139), t18)
+	t149 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t33, t27, t140), t18)
+	t150 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t34, t27, t141), t18)
+	t151 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t35, t27, t142), t18)
+	t152 := tensorops.Fuse("a*b + c*d", t134, t19, t18, t135)
+	t153 := tensorops.Fuse("a*b + c*d", t134, t20, t18, t136)
+	t154 := tensorops.Fuse("a*b + c*d", t134, t21, t18, t137)
+	t155 := tensorops.Fuse("a*b + c*d", t134, t22, t18, t138)
+	t156 := tensorops.Fuse("a*b + c*d", t134, t23, t18, t139)
+	t157 := tensorops.Fuse("a*b + c*d", t134, t24, t18, t140)
+	t158 := tensorops.Fuse("a*b + c*d", t134, t25, t18, t141)
+	t159 := tensorops.Fuse("a*b + c*d", t134, t26, t18, t142)
+	t160 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(t18, t134), t27)
+	t161 := tensorops.SumLike(t152, t27)
+	t162 := tensorops.SumLike(t153, t27)
+	t163 := tensorops.SumLike(t154, t27)
+	t164 := tensorops.SumLike(t155, t27)
+	t165 := tensorops.SumLike(t156, t27)
+	t166 := tensorops.SumLike(t157, t27)
+	t167 := tensorops.SumLike(t158, t27)
+	t168 := tensorops.SumLike(t159, t27)
+	normBar.Scale = t160
+	dnormBar1.Scale = tensorops.FuseInto(t161, "a + b", dnormBar1.Scale, t161)
+	dnormBar2.Scale = tensorops.FuseInto(t162, "a + b", dnormBar2.Scale, t162)
+	dnormBar3.Scale = tensorops.FuseInto(t163, "a + b", dnormBar3.Scale, t163)
+	dnormBar4.Scale = tensorops.FuseInto(t164, "a + b", dnormBar4.Scale, t164)
+	dnormBar5.Scale = tensorops.FuseInto(t165, "a + b", dnormBar5.Scale, t165)
+	dnormBar6.Scale = tensorops.FuseInto(t166, "a + b", dnormBar6.Scale, t166)
+	dnormBar7.Scale = tensorops.FuseInto(t167, "a + b", dnormBar7.Scale, t167)
+	dnormBar8.Scale = tensorops.FuseInto(t168, "a + b", dnormBar8.Scale, t168)
+	hBar := tensorops.TanhJVP(t18, t143)
+	t169 := tensorops.Fuse("-2*a*b", t18, t143)
+	t170 := tensorops.Fuse("1 - a*a", t18)
+	dhBar1 := tensorops.FuseInto(t144, "a*b + c*d", t169, t19, t170, t144)
+	dhBar2 := tensorops.FuseInto(t145, "a*b + c*d", t169, t20, t170, t145)
+	dhBar3 := tensorops.FuseInto(t146, "a*b + c*d", t169, t21, t170, t146)
+	dhBar4 := tensorops.FuseInto(t147, "a*b + c*d", t169, t22, t170, t147)
+	dhBar5 := tensorops.FuseInto(t148, "a*b + c*d", t169, t23, t170, t148)
+	dhBar6 := tensorops.FuseInto(t149, "a*b + c*d", t169, t24, t170, t149)
+	dhBar7 := tensorops.FuseInto(t150, "a*b + c*d", t169, t25, t170, t150)
+	dhBar8 := tensorops.FuseInto(t151, "a*b + c*d", t169, t26, t170, t151)
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
@@ -19089,8 +19032,8 @@ func blockReverseJVPLanes8(
 		dhBar6_2 := tensorops.ExpandLike(dhBar6, hBar2)
 		dhBar7_2 := tensorops.ExpandLike(dhBar7, hBar2)
 		dhBar8_2 := tensorops.ExpandLike(dhBar8, hBar2)
-		t219 := len(tapePointers) - 1
-		h3 := tapePointers[t219]
+		t203 := len(tapePointers) - 1
+		h3 := tapePointers[t203]
 		b := biases[i2]
 		hBar = tensorops.SumLike(hBar2, h3)
 		dhBar1 = tensorops.SumLike(dhBar1_2, h3)
@@ -19101,28 +19044,28 @@ func blockReverseJVPLanes8(
 		dhBar6 = tensorops.SumLike(dhBar6_2, h3)
 		dhBar7 = tensorops.SumLike(dhBar7_2, h3)
 		dhBar8 = tensorops.SumLike(dhBar8_2, h3)
-		t220 := dbiasesBar1[i2]
-		t221 := dbiasesBar2[i2]
-		t222 := dbiasesBar3[i2]
-		t223 := dbiasesBar4[i2]
-		t224 := dbiasesBar5[i2]
-		t225 := dbiasesBar6[i2]
-		t226 := dbiasesBar7[i2]
-		t227 := dbiasesBar8[i2]
+		t204 := dbiasesBar1[i2]
+		t205 := dbiasesBar2[i2]
+		t206 := dbiasesBar3[i2]
+		t207 := dbiasesBar4[i2]
+		t208 := dbiasesBar5[i2]
+		t209 := dbiasesBar6[i2]
+		t210 := dbiasesBar7[i2]
+		t211 := dbiasesBar8[i2]
 		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar2, b)
-		dbiasesBar1[i2] = tensorops.Add(t220, tensorops.SumLike(dhBar1_2, b))
-		dbiasesBar2[i2] = tensorops.Add(t221, tensorops.SumLike(dhBar2_2, b))
-		dbiasesBar3[i2] = tensorops.Add(t222, tensorops.SumLike(dhBar3_2, b))
-		dbiasesBar4[i2] = tensorops.Add(t223, tensorops.SumLike(dhBar4_2, b))
-		dbiasesBar5[i2] = tensorops.Add(t224, tensorops.SumLike(dhBar5_2, b))
-		dbiasesBar6[i2] = tensorops.Add(t225, tensorops.SumLike(dhBar6_2, b))
-		dbiasesBar7[i2] = tensorops.Add(t226, tensorops.SumLike(dhBar7_2, b))
-		dbiasesBar8[i2] = tensorops.Add(t227, tensorops.SumLike(dhBar8_2, b))
+		dbiasesBar1[i2] = tensorops.Add(t204, tensorops.SumLike(dhBar1_2, b))
+		dbiasesBar2[i2] = tensorops.Add(t205, tensorops.SumLike(dhBar2_2, b))
+		dbiasesBar3[i2] = tensorops.Add(t206, tensorops.SumLike(dhBar3_2, b))
+		dbiasesBar4[i2] = tensorops.Add(t207, tensorops.SumLike(dhBar4_2, b))
+		dbiasesBar5[i2] = tensorops.Add(t208, tensorops.SumLike(dhBar5_2, b))
+		dbiasesBar6[i2] = tensorops.Add(t209, tensorops.SumLike(dhBar6_2, b))
+		dbiasesBar7[i2] = tensorops.Add(t210, tensorops.SumLike(dhBar7_2, b))
+		dbiasesBar8[i2] = tensorops.Add(t211, tensorops.SumLike(dhBar8_2, b))
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t219]
+		tapePointers = tapePointers[:t203]
 	}
-	t187 := tensorops.MatMulGradAEach(
+	t171 := tensorops.MatMulGradAEach(
 		x,
 		w,
 		false,
@@ -19136,55 +19079,55 @@ func blockReverseJVPLanes8(
 		dhBar7,
 		dhBar8,
 	)
-	t188 := t187[2]
-	t189 := t187[3]
-	t190 := t187[4]
-	t191 := t187[5]
-	t192 := t187[6]
-	t193 := t187[7]
-	t194 := t187[8]
-	t195 := tensorops.MatMulGradA(hBar, x, dw1, false, false)
-	t196 := tensorops.MatMulGradA(hBar, x, dw2, false, false)
-	t197 := tensorops.MatMulGradA(hBar, x, dw3, false, false)
-	t198 := tensorops.MatMulGradA(hBar, x, dw4, false, false)
-	t199 := tensorops.MatMulGradA(hBar, x, dw5, false, false)
-	t200 := tensorops.MatMulGradA(hBar, x, dw6, false, false)
-	t201 := tensorops.MatMulGradA(hBar, x, dw7, false, false)
-	t202 := tensorops.MatMulGradA(hBar, x, dw8, false, false)
-	xBar = tensorops.Add(xBar, t187[0])
-	dxBar1_2 := tensorops.FuseInto(t195, "a + (b + c)", dxBar1, t187[1], t195)
-	dxBar2_2 := tensorops.FuseInto(t196, "a + (b + c)", dxBar2, t188, t196)
-	dxBar3_2 := tensorops.FuseInto(t197, "a + (b + c)", dxBar3, t189, t197)
-	dxBar4_2 := tensorops.FuseInto(t198, "a + (b + c)", dxBar4, t190, t198)
-	dxBar5_2 := tensorops.FuseInto(t199, "a + (b + c)", dxBar5, t191, t199)
-	dxBar6_2 := tensorops.FuseInto(t200, "a + (b + c)", dxBar6, t192, t200)
-	dxBar7_2 := tensorops.FuseInto(t201, "a + (b + c)", dxBar7, t193, t201)
-	dxBar8_2 := tensorops.FuseInto(t202, "a + (b + c)", dxBar8, t194, t202)
+	t172 := t171[2]
+	t173 := t171[3]
+	t174 := t171[4]
+	t175 := t171[5]
+	t176 := t171[6]
+	t177 := t171[7]
+	t178 := t171[8]
+	t179 := tensorops.MatMulGradA(hBar, x, dw1, false, false)
+	t180 := tensorops.MatMulGradA(hBar, x, dw2, false, false)
+	t181 := tensorops.MatMulGradA(hBar, x, dw3, false, false)
+	t182 := tensorops.MatMulGradA(hBar, x, dw4, false, false)
+	t183 := tensorops.MatMulGradA(hBar, x, dw5, false, false)
+	t184 := tensorops.MatMulGradA(hBar, x, dw6, false, false)
+	t185 := tensorops.MatMulGradA(hBar, x, dw7, false, false)
+	t186 := tensorops.MatMulGradA(hBar, x, dw8, false, false)
+	xBar = tensorops.Add(xBar, t171[0])
+	dxBar1_2 := tensorops.FuseInto(t179, "a + (b + c)", dxBar1, t171[1], t179)
+	dxBar2_2 := tensorops.FuseInto(t180, "a + (b + c)", dxBar2, t172, t180)
+	dxBar3_2 := tensorops.FuseInto(t181, "a + (b + c)", dxBar3, t173, t181)
+	dxBar4_2 := tensorops.FuseInto(t182, "a + (b + c)", dxBar4, t174, t182)
+	dxBar5_2 := tensorops.FuseInto(t183, "a + (b + c)", dxBar5, t175, t183)
+	dxBar6_2 := tensorops.FuseInto(t184, "a + (b + c)", dxBar6, t176, t184)
+	dxBar7_2 := tensorops.FuseInto(t185, "a + (b + c)", dxBar7, t177, t185)
+	dxBar8_2 := tensorops.FuseInto(t186, "a + (b + c)", dxBar8, t178, t186)
 	wBar = tensorops.MatMulGradB(hBar, x, w, false, false)
-	t203 := tensorops.MatMulGradB(dhBar1, x, w, false, false)
-	t204 := tensorops.MatMulGradB(hBar, dx1, w, false, false)
-	dwBar1 = tensorops.FuseInto(t203, "a + b", t203, t204)
-	t205 := tensorops.MatMulGradB(dhBar2, x, w, false, false)
-	t206 := tensorops.MatMulGradB(hBar, dx2, w, false, false)
-	dwBar2 = tensorops.FuseInto(t205, "a + b", t205, t206)
-	t207 := tensorops.MatMulGradB(dhBar3, x, w, false, false)
-	t208 := tensorops.MatMulGradB(hBar, dx3, w, false, false)
-	dwBar3 = tensorops.FuseInto(t207, "a + b", t207, t208)
-	t209 := tensorops.MatMulGradB(dhBar4, x, w, false, false)
-	t210 := tensorops.MatMulGradB(hBar, dx4, w, false, false)
-	dwBar4 = tensorops.FuseInto(t209, "a + b", t209, t210)
-	t211 := tensorops.MatMulGradB(dhBar5, x, w, false, false)
-	t212 := tensorops.MatMulGradB(hBar, dx5, w, false, false)
-	dwBar5 = tensorops.FuseInto(t211, "a + b", t211, t212)
-	t213 := tensorops.MatMulGradB(dhBar6, x, w, false, false)
-	t214 := tensorops.MatMulGradB(hBar, dx6, w, false, false)
-	dwBar6 = tensorops.FuseInto(t213, "a + b", t213, t214)
-	t215 := tensorops.MatMulGradB(dhBar7, x, w, false, false)
-	t216 := tensorops.MatMulGradB(hBar, dx7, w, false, false)
-	dwBar7 = tensorops.FuseInto(t215, "a + b", t215, t216)
-	t217 := tensorops.MatMulGradB(dhBar8, x, w, false, false)
-	t218 := tensorops.MatMulGradB(hBar, dx8, w, false, false)
-	dwBar8 = tensorops.FuseInto(t217, "a + b", t217, t218)
+	t187 := tensorops.MatMulGradB(dhBar1, x, w, false, false)
+	t188 := tensorops.MatMulGradB(hBar, dx1, w, false, false)
+	dwBar1 = tensorops.FuseInto(t187, "a + b", t187, t188)
+	t189 := tensorops.MatMulGradB(dhBar2, x, w, false, false)
+	t190 := tensorops.MatMulGradB(hBar, dx2, w, false, false)
+	dwBar2 = tensorops.FuseInto(t189, "a + b", t189, t190)
+	t191 := tensorops.MatMulGradB(dhBar3, x, w, false, false)
+	t192 := tensorops.MatMulGradB(hBar, dx3, w, false, false)
+	dwBar3 = tensorops.FuseInto(t191, "a + b", t191, t192)
+	t193 := tensorops.MatMulGradB(dhBar4, x, w, false, false)
+	t194 := tensorops.MatMulGradB(hBar, dx4, w, false, false)
+	dwBar4 = tensorops.FuseInto(t193, "a + b", t193, t194)
+	t195 := tensorops.MatMulGradB(dhBar5, x, w, false, false)
+	t196 := tensorops.MatMulGradB(hBar, dx5, w, false, false)
+	dwBar5 = tensorops.FuseInto(t195, "a + b", t195, t196)
+	t197 := tensorops.MatMulGradB(dhBar6, x, w, false, false)
+	t198 := tensorops.MatMulGradB(hBar, dx6, w, false, false)
+	dwBar6 = tensorops.FuseInto(t197, "a + b", t197, t198)
+	t199 := tensorops.MatMulGradB(dhBar7, x, w, false, false)
+	t200 := tensorops.MatMulGradB(hBar, dx7, w, false, false)
+	dwBar7 = tensorops.FuseInto(t199, "a + b", t199, t200)
+	t201 := tensorops.MatMulGradB(dhBar8, x, w, false, false)
+	t202 := tensorops.MatMulGradB(hBar, dx8, w, false, false)
+	dwBar8 = tensorops.FuseInto(t201, "a + b", t201, t202)
 	return wBar, normBar, xBar, dwBar1, dwBar2, dwBar3, dwBar4, dwBar5, dwBar6, dwBar7,
 		dwBar8, dnormBar1, dnormBar2, dnormBar3, dnormBar4, dnormBar5, dnormBar6, dnormBar7,
 		dnormBar8, dxBar1_2, dxBar2_2, dxBar3_2, dxBar4_2, dxBar5_2, dxBar6_2, dxBar7_2,

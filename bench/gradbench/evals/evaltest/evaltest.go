@@ -1,0 +1,126 @@
+// Package evaltest checks an eval's module the way GradBench validates
+// it, for the eval packages' tests: each of the eval's smallest workloads
+// (suite.Options.Small) goes through the module's JSON path and its
+// output is compared by GradBench's rule with the expected output — the
+// eval's fixed value (particle, saddle), or the reference tool's output
+// committed in testdata/<function>-<description>.json.
+//
+// The committed outputs are remade by the package's test run with
+// -update and GRADBENCH_MANUAL naming GradBench's tools/manual directory
+// with its programs built:
+//
+//	GRADBENCH_MANUAL=/tmp/gradbench/tools/manual go test ./bench/gradbench/evals/det -update
+package evaltest
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gadgen/gadgen/bench/gradbench/protocol"
+	"github.com/gadgen/gadgen/bench/gradbench/suite"
+)
+
+// Check evaluates eval's smallest workloads with module and compares each
+// output with the expected one; with update, it first writes the reference
+// tool's outputs into testdata.
+func Check(t *testing.T, eval string, module protocol.Module, update bool) {
+	t.Helper()
+	CheckWith(t, eval, module, suite.Options{}, update)
+}
+
+// CheckWith is Check for an eval that reads data files: opts names their
+// directories (Data, History: testdata holding the smallest workload's).
+func CheckWith(t *testing.T, eval string, module protocol.Module, opts suite.Options, update bool) {
+	t.Helper()
+	e, err := suite.Lookup(eval)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Small = true
+	n := 0
+	for r, err := range e.Requests(opts) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		name := r.Function + "-" + r.Description
+		want, ok := any(nil), false
+		if e.Expect != nil {
+			want, ok = e.Expect(r)
+		}
+		if !ok {
+			want = reference(t, eval, r, filepath.Join("testdata", strings.ReplaceAll(name, "/", "_")+".json"), update)
+		}
+		raw, err := json.Marshal(withRuns(r.Input))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := protocol.Evaluate(map[string]protocol.Module{eval: module}, eval, r.Function, raw)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		var got any
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Fatalf("%s: output: %v", name, err)
+		}
+		if m := suite.Compare(want, got); len(m) > 0 {
+			t.Errorf("%s: %d mismatches with GradBench's expected output, the first: %s", name, len(m), m[0])
+		}
+	}
+	if n == 0 {
+		t.Fatalf("eval %s has no workloads", eval)
+	}
+}
+
+// withRuns returns an object input with min_runs 1 and min_seconds 0, as
+// GradBench adds its Runs.
+func withRuns(in any) any {
+	obj, ok := in.(map[string]any)
+	if !ok {
+		return in
+	}
+	out := map[string]any{"min_runs": 1, "min_seconds": 0}
+	for k, v := range obj {
+		out[k] = v
+	}
+	return out
+}
+
+// reference returns the expected output of r read from file, which it
+// first writes from the reference tool when update is set.
+func reference(t *testing.T, eval string, r suite.Request, file string, update bool) any {
+	t.Helper()
+	if update {
+		dir := os.Getenv("GRADBENCH_MANUAL")
+		if dir == "" {
+			t.Fatal("-update needs GRADBENCH_MANUAL, GradBench's tools/manual directory with its programs built")
+		}
+		out, err := suite.Manual{Dir: dir}.Evaluate(eval, r.Function, r.Input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, append(b, '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (make it with -update)", err)
+	}
+	var want any
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return want
+}

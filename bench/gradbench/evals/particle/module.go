@@ -1,0 +1,53 @@
+package particle
+
+import (
+	"encoding/json"
+
+	"github.com/gadgen/gadgen/bench/gradbench/evals/descent"
+	"github.com/gadgen/gadgen/bench/gradbench/protocol"
+)
+
+// Input is the particle eval's input: the control w to start from.
+type Input struct {
+	W float64 `json:"w"`
+}
+
+// Variants are the four variants by name, outer mode then inner mode (f
+// forward, r reverse): the objective the descent minimizes and its
+// derivative, by gadgen, with respect to w.
+var Variants = map[string]struct {
+	Objective  func(w float64) float64
+	Derivative func(w float64) float64
+}{
+	"rr": {CrossingR, func(w float64) float64 { _, d := CrossingRGrad(w); return d }},
+	"rf": {CrossingF, func(w float64) float64 { _, d := CrossingFGrad(w); return d }},
+	"fr": {CrossingR, func(w float64) float64 { _, d := CrossingRJVP(w, 1); return d }},
+	"ff": {CrossingF, func(w float64) float64 { _, d := CrossingFJVP(w, 1); return d }},
+}
+
+// Module is the particle module: each variant returns the w that gradient
+// descent from the input's w reaches.
+var Module = protocol.Module{}
+
+func init() {
+	for name, v := range Variants {
+		Module[name] = func(raw json.RawMessage) (protocol.Prepared, error) {
+			var in Input
+			if err := protocol.Decode(raw, &in); err != nil {
+				return protocol.Prepared{}, err
+			}
+			var w float64
+			return protocol.Prepared{
+				Run:    func() { w = Solve(v.Objective, v.Derivative, in.W) },
+				Output: func() any { return w },
+			}, nil
+		}
+	}
+}
+
+// Solve returns the w that gradient descent from w0 reaches on objective,
+// derivative its derivative.
+func Solve(objective, derivative func(w float64) float64, w0 float64) float64 {
+	return descent.Argmin(func(w []float64) float64 { return objective(w[0]) },
+		func(g, w []float64) { g[0] = derivative(w[0]) }, []float64{w0})[0]
+}
