@@ -121,14 +121,7 @@ func TestEmptyLoops(t *testing.T) {
 		b.At(done).Return(i, k)
 		return b.F
 	}
-	before, f := build(), build()
-	simplify.DeadCode(f)
-	if err := ir.Check(f); err != nil {
-		t.Fatal(err)
-	}
-	if count(f, ir.OpPhi) != 0 {
-		t.Fatalf("loop left:\n%s", f)
-	}
+	before, f := build(), withoutLoop(t, build)
 	m := &interp.Machine{}
 	for _, args := range [][2]int{{0, 10}, {5, 3}, {-4, -1}, {2, 3}, {7, 7}} {
 		r1, err1 := m.Call(before, args[0], args[1])
@@ -137,6 +130,57 @@ func TestEmptyLoops(t *testing.T) {
 			t.Errorf("lo, n = %v: loop gives %v (%v), closed form %v (%v)", args, r1, err1, r2, err2)
 		}
 	}
+}
+
+// TestEmptyLoopLen: a counting loop whose test reads len(s) in the loop
+// (as go/ssa evaluates a condition i < len(s)), and whose last value of
+// len(s) the code after it uses, is replaced too.
+func TestEmptyLoopLen(t *testing.T) {
+	i64 := irtest.Int
+	build := func() *ir.Func {
+		b := irtest.NewBuilder("f", pkg)
+		s := b.Param("s", types.NewSlice(irtest.Float64))
+		b.Result(i64)
+		b.Result(i64)
+		head, body, done := b.Block("head"), b.Block("body"), b.Block("done")
+		b.Jump(head)
+		i := b.At(head).Phi("i", i64)
+		n := b.Len(s)
+		b.If(b.Bin(token.LSS, i, n), body, done)
+		i2 := b.At(body).Add(i, b.Int(1))
+		b.Jump(head)
+		irtest.SetArgs(i, b.Int(1), i2)
+		b.At(done).Return(i, b.Sub(n, b.Int(1)))
+		return b.F
+	}
+	before, f := build(), withoutLoop(t, build)
+	m := &interp.Machine{}
+	for _, n := range []int{0, 1, 2, 9} {
+		s := interp.Slice{Elems: make([]interp.Value, n)}
+		for i := range s.Elems {
+			s.Elems[i] = 0.5
+		}
+		r1, err1 := m.Call(before, s)
+		r2, err2 := m.Call(f, s)
+		if err1 != nil || err2 != nil || !interp.Identical(interp.Tuple(r1), interp.Tuple(r2)) {
+			t.Errorf("len(s) = %d: loop gives %v (%v), closed form %v (%v)", n, r1, err1, r2, err2)
+		}
+	}
+}
+
+// withoutLoop returns the function build makes with DeadCode run on it,
+// which must leave it valid and without its loop.
+func withoutLoop(t *testing.T, build func() *ir.Func) *ir.Func {
+	t.Helper()
+	f := build()
+	simplify.DeadCode(f)
+	if err := ir.Check(f); err != nil {
+		t.Fatal(err)
+	}
+	if count(f, ir.OpPhi) != 0 {
+		t.Fatalf("loop left:\n%s", f)
+	}
+	return f
 }
 
 // TestMergeExtracts: two extracts of one result of a call (as a

@@ -7,16 +7,17 @@ package simplify
 //	for ; i < n; i++ {
 //	}
 //
-// kept only for the final value of i. Such a loop whose header is its
-// only exit, with induction variables stepping by constants and a test
-// i < n (or i+k < n) on a bound fixed before the loop, is replaced by the
-// closed form of its final values: i = max(i₀, n−k), and each other
-// induction variable v = v₀ + (i − i₀)·step. A countdown, i-- while
-// i+k >= n, ends at i = min(i₀, n−k−1).
+// kept only for the final value of i (and of len(s), when its test reads
+// it). Such a loop whose header is its only exit, with induction variables
+// stepping by constants and a test i < n (or i+k < n) on a bound fixed
+// before the loop, is replaced by the closed form of its final values:
+// i = max(i₀, n−k), and each other induction variable v = v₀ + (i −
+// i₀)·step. A countdown, i-- while i+k >= n, ends at i = min(i₀, n−k−1).
 
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"github.com/gadgen/gadgen/ir"
 )
@@ -115,18 +116,28 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 	if idxStep == nil || constant.Compare(idxStep, token.NEQ, constant.MakeInt64(unit)) {
 		return false
 	}
-	// Only the φs may be used after the loop.
+	// Only the φs may be used after the loop, and lengths and capacities
+	// of values from before it (a loop test i < len(s) that go/ssa
+	// evaluates in the loop, whose last value the code after it reads):
+	// those are the same computed before the loop.
 	uses := ir.Uses(f)
+	var lens []*ir.Value
 	for v := range loopVals {
 		if v.Op == ir.OpPhi {
 			continue
 		}
 		for _, u := range uses[v.ID] {
-			if !loopVals[u] {
+			if loopVals[u] {
+				continue
+			}
+			if v.Op != ir.OpLen && v.Op != ir.OpCap {
 				return false
 			}
+			lens = append(lens, v)
+			break
 		}
 	}
+	slices.SortFunc(lens, func(a, b *ir.Value) int { return a.ID - b.ID })
 	// The final values, computed at the end of the preheader.
 	at := len(preheader.Instrs) - 1
 	emit := func(v *ir.Value) *ir.Value {
@@ -136,9 +147,17 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 	}
 	typ := idx.Type
 	init := idx.Args[pre]
+	finals := map[*ir.Value]*ir.Value{}
 	if loopVals[bound] {
 		// len(s) of a slice from before the loop: the same there.
-		bound = emit(f.NewValue(bound.Op, bound.Type, bound.Args[0]))
+		b := emit(f.NewValue(bound.Op, bound.Type, bound.Args[0]))
+		finals[bound] = b
+		bound = b
+	}
+	for _, v := range lens {
+		if finals[v] == nil {
+			finals[v] = emit(f.NewValue(v.Op, v.Type, v.Args[0]))
+		}
 	}
 	stop := bound
 	if down {
@@ -153,7 +172,7 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 		final.Callee = &ir.Callee{Builtin: "min"}
 	}
 	final.Name = idx.Name
-	finals := map[*ir.Value]*ir.Value{idx: final}
+	finals[idx] = final
 	var trips *ir.Value
 	for _, x := range ivs {
 		if x.phi == idx {

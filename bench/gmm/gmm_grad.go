@@ -225,7 +225,8 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			qdiagBar := make([]float64, t2)
 			sumq := make([]float64, k)
 			sumqBar := make([]float64, k)
-			tape := slices.Grow(t, max(k+2, 0)*(max(d+2, 0)*1))
+			trips := max(k+2, 0)
+			tape := slices.Grow(t, trips*max(d+2, 0))
 			for c := 0; c < k; c++ {
 				for j4 := 0; j4 < d; j4++ {
 					t23 := c*d + j4
@@ -243,7 +244,9 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			main := make([]float64, k)
 			mainBar := make([]float64, k)
 			n3 := len(main)
-			tape = slices.Grow(tape, max(n2+2, 0)*n3)
+			n4 := len(xc)
+			n5 := len(qx)
+			tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5)))
 			slse := 0.0
 			for i := 0; i < n2; i++ {
 				for c4 := 0; c4 < k; c4++ {
@@ -273,13 +276,13 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 				for c3 := k - 1; c3 >= 0; c3-- {
 					t12 := mainBar[c3]
 					mainBar[c3] = 0
-					t13 := len(tape) - len(qx)
+					t13 := len(tape) - n5
 					copy(qx, tape[t13:])
 					t14 := tape[:t13]
 					sqnormReverse(qx, qxBar, -(0.5 * t12))
 					sumqBar[c3] += t12
 					alphaBar[c3] += t12
-					t15 := len(t14) - len(xc)
+					t15 := len(t14) - n4
 					copy(xc, t14[t15:])
 					tape = t14[:t15]
 					t16 := c3 * d

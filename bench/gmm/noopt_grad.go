@@ -240,7 +240,7 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 	qdiagBar := make([]float64, t)
 	sumq := make([]float64, k)
 	sumqBar := make([]float64, k)
-	tape = slices.Grow(tape, max(k+2, 0)*(max(d+2, 0)*1))
+	tape = slices.Grow(tape, max(k+2, 0)*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j4 := 0; j4 < d; j4++ {
 			t23 := math.Exp(q[c*d+j4])
@@ -255,7 +255,7 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 	qxBar := make([]float64, d)
 	main := make([]float64, k)
 	mainBar := make([]float64, k)
-	tape = slices.Grow(tape, max(n+2, 0)*len(main))
+	tape = slices.Grow(tape, max(n+2, 0)*(len(main)+max(k+2, 0)*(len(xc)+len(qx))))
 	slse := 0.0
 	for i := 0; i < n; i++ {
 		for c4 := 0; c4 < k; c4++ {

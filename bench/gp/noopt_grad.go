@@ -229,7 +229,7 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
 	i3 := n - 1
-	tape = slices.Grow(tape, max(i3+2, 0)*2)
+	tape = slices.Grow(tape, max(n+1, 0)*2)
 	for i4 := i3; i4 >= 0; i4-- {
 		s4 := z[i4]
 		for c5 := i4 + 1; c5 < n; c5++ {

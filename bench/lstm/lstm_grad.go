@@ -201,7 +201,7 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
 		panic("LossGrad: main and mainBar share memory: gadgen's gradients need them apart")
 	}
@@ -220,44 +220,46 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 					c := n4 / b
 					s := make([]float64, n3)
 					sBar := make([]float64, n3)
-					t := copy(s, state)
+					t2 := copy(s, state)
 					ypred := make([]float64, b)
 					ypredBar := make([]float64, b)
+					n5 := len(ypred)
+					n6 := len(s)
+					tape := slices.Grow(t, max(c+1, 0)*(n5+n6+n5))
 					total := 0.0
-					for t2 := 0; t2 < c-1; t2++ {
-						t14 := (t2 + 1) * b
-						t15 := append(append(tape, ypred...), s...)
-						predict(ypred, main, extra, s, seq[t2*b:t14])
-						tape = append(t15, ypred...)
+					for t3 := 0; t3 < c-1; t3++ {
+						t15 := (t3 + 1) * b
+						t16 := append(append(tape, ypred...), s...)
+						predict(ypred, main, extra, s, seq[t3*b:t15])
+						tape = append(t16, ypred...)
 						lse := logsumexp2(ypred)
-						ygold2 := seq[t14 : (t2+2)*b]
-						n6 := len(ygold2)
-						for j2 := 0; j2 < n6; j2++ {
+						ygold2 := seq[t15 : (t3+2)*b]
+						n7 := len(ygold2)
+						for j2 := 0; j2 < n7; j2++ {
 							total += ygold2[j2] * (ypred[j2] - lse)
 						}
 					}
-					t3 := float64((c - 1) * b)
-					t4 := -(total / t3)
-					t5 := 1 / t3
-					for t6 := c - 2; t6 >= 0; t6-- {
-						t7 := (t6 + 1) * b
-						ygold := seq[t7 : (t6+2)*b]
+					t4 := float64((c - 1) * b)
+					t5 := -(total / t4)
+					t6 := 1 / t4
+					for t7 := c - 2; t7 >= 0; t7-- {
+						t8 := (t7 + 1) * b
+						ygold := seq[t8 : (t7+2)*b]
 						lseBar := 0.0
 						for j := len(ygold) - 1; j >= 0; j-- {
-							t13 := ygold[j] * t5
-							ypredBar[j] -= t13
-							lseBar += t13
+							t14 := ygold[j] * t6
+							ypredBar[j] -= t14
+							lseBar += t14
 						}
-						n5 := len(ypred)
-						t8 := len(tape) - n5
-						copy(ypred, tape[t8:])
-						t9 := tape[:t8]
+						t9 := len(tape) - n5
+						copy(ypred, tape[t9:])
+						t10 := tape[:t9]
 						logsumexp2Reverse(ypred, ypredBar, lseBar)
-						t10 := len(t9) - len(s)
-						copy(s, t9[t10:])
-						t11 := t9[:t10]
-						t12 := len(t11) - n5
-						copy(ypred, t11[t12:])
+						t11 := len(t10) - n6
+						copy(s, t10[t11:])
+						t12 := t10[:t11]
+						t13 := len(t12) - n5
+						copy(ypred, t12[t13:])
 						predictReverseWrtDstMainExtraS(
 							ypred,
 							ypredBar,
@@ -267,14 +269,14 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 							extraBar,
 							s,
 							sBar,
-							seq[t6*b:t7],
+							seq[t7*b:t8],
 						)
-						tape = t11[:t12]
+						tape = t12[:t13]
 					}
-					for k := 0; k < t; k++ {
+					for k := 0; k < t2; k++ {
 						sBar[k] = 0
 					}
-					return t4
+					return t5
 				}
 			}
 		}

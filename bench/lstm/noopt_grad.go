@@ -228,6 +228,7 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	t := copy(s, state)
 	ypred := make([]float64, b)
 	ypredBar := make([]float64, b)
+	tape = slices.Grow(tape, max(c+1, 0)*(len(ypred)+len(s)+len(ypred)))
 	total := 0.0
 	t2 := 0
 	var t3 int

@@ -330,7 +330,8 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 	z := make([]float64, nOut)
 	zBar := make([]float64, nOut)
 	zmax := math.Inf(-1)
-	tape := slices.Grow(t, max(batch+2, 0)*(1+max(nOut+2, 0)*1))
+	trips := max(nOut+2, 0)
+	tape := slices.Grow(t, max(batch+2, 0)*(1+max(nHidden+2, 0)*2+trips*2+trips))
 	total := 0.0
 	for s := 0; s < batch; s++ {
 		for i3 := 0; i3 < nHidden; i3++ {

@@ -393,7 +393,9 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 	hBar := make([]float64, nHidden)
 	z := make([]float64, nOut)
 	zBar := make([]float64, nOut)
-	tape = slices.Grow(tape, max(batch+2, 0)*(1+max(nOut+2, 0)*1))
+	t := max(batch+2, 0) * (1 + max(nHidden+2, 0)*2 + max(nOut+2, 0)*2 + max(nOut+2, 0))
+	t2 := slices.Grow(tape, t)
+	tape = t2
 	total := 0.0
 	for s := 0; s < batch; s++ {
 		for i3 := 0; i3 < nHidden; i3++ {
@@ -401,10 +403,10 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 			for j2 := 0; j2 < nIn; j2++ {
 				a3 += w1[i3*nIn+j2] * x[s*nIn+j2]
 			}
-			t29 := math.Tanh(a3)
+			t31 := math.Tanh(a3)
 			tape = append(tape, h[i3])
-			h[i3] = t29
-			tape = append(tape, t29)
+			h[i3] = t31
+			tape = append(tape, t31)
 		}
 		zmax2 := math.Inf(-1)
 		for k3 := 0; k3 < nOut; k3++ {
@@ -418,97 +420,97 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 		}
 		sum2 := 0.0
 		for k4 := 0; k4 < nOut; k4++ {
-			t28 := math.Exp(z[k4] - zmax2)
-			tape = append(tape, t28)
-			sum2 += t28
+			t30 := math.Exp(z[k4] - zmax2)
+			tape = append(tape, t30)
+			sum2 += t30
 		}
-		t27 := z[labels[s]]
+		t29 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t27
+		total += zmax2 + math.Log(sum2) - t29
 	}
-	t := float64(batch)
-	t2 := total / t
-	totalBar += 1 / t
+	t3 := float64(batch)
+	t4 := total / t3
+	totalBar += 1 / t3
 	for s2 := batch - 1; s2 >= 0; s2-- {
-		t3 := tape
-		t4 := len(t3) - 1
-		sum := t3[t4]
-		tape = t3[:t4]
-		t5 := totalBar
-		t6 := labels[s2]
-		zBar[t6] += -t5
-		zmaxBar2 += t5
-		sumBar += 1 / sum * t5
+		t5 := tape
+		t6 := len(t5) - 1
+		sum := t5[t6]
+		tape = t5[:t6]
+		t7 := totalBar
+		t8 := labels[s2]
+		zBar[t8] += -t7
+		zmaxBar2 += t7
+		sumBar += 1 / sum * t7
 		for k := nOut - 1; k >= 0; k-- {
-			t24 := tape
-			t25 := len(t24) - 1
-			tape = t24[:t25]
-			t26 := t24[t25] * sumBar
-			zmaxBar2 += -t26
-			zBar[k] += t26
+			t26 := tape
+			t27 := len(t26) - 1
+			tape = t26[:t27]
+			t28 := t26[t27] * sumBar
+			zmaxBar2 += -t28
+			zBar[k] += t28
 		}
 		sumBar = 0
 		for k2 := nOut - 1; k2 >= 0; k2-- {
-			t14 := zmaxBar2
+			t16 := zmaxBar2
 			zmaxBar2 = 0
-			zmaxBar += t14
-			t15 := tape
-			t16 := len(t15) - 2
-			zmax := t15[t16]
-			a := t15[t16+1]
-			tape = t15[:t16]
-			t17 := zmaxBar
+			zmaxBar += t16
+			t17 := tape
+			t18 := len(t17) - 2
+			zmax := t17[t18]
+			a := t17[t18+1]
+			tape = t17[:t18]
+			t19 := zmaxBar
 			zmaxBar = 0
-			t18 := 0.0
+			t20 := 0.0
 			if zmax >= a {
-				t18 = 1
+				t20 = 1
 			}
-			zmaxBar2 += t18 * t17
-			t19 := 1.0
+			zmaxBar2 += t20 * t19
+			t21 := 1.0
 			if zmax >= a {
-				t19 = 0
+				t21 = 0
 			}
-			aBar += t19 * t17
+			aBar += t21 * t19
 			zkBar := zBar[k2]
 			zBar[k2] = 0
 			aBar += zkBar
 			for i2 := nHidden - 1; i2 >= 0; i2-- {
-				t22 := aBar
+				t24 := aBar
 				hi := h[i2]
-				t23 := k2*nHidden + i2
-				hBar[i2] += w2[t23] * t22
-				w2Bar[t23] += t22 * hi
+				t25 := k2*nHidden + i2
+				hBar[i2] += w2[t25] * t24
+				w2Bar[t25] += t24 * hi
 			}
-			t20 := aBar
+			t22 := aBar
 			aBar = 0
-			aBar2 += t20
-			t21 := aBar2
+			aBar2 += t22
+			t23 := aBar2
 			aBar2 = 0
-			b2Bar[k2] += t21
+			b2Bar[k2] += t23
 		}
 		zmaxBar2 = 0
 		for i := nHidden - 1; i >= 0; i-- {
-			t7 := tape
-			t8 := len(t7) - 1
-			t9 := t7[t8]
-			tape = t7[:t8]
+			t9 := tape
+			t10 := len(t9) - 1
+			t11 := t9[t10]
+			tape = t9[:t10]
 			hiBar := hBar[i]
 			hBar[i] = 0
-			t10 := tape
-			t11 := len(t10) - 1
-			tape = t10[:t11]
-			h[i] = t10[t11]
-			aBar3 += (1 - t9*t9) * hiBar
+			t12 := tape
+			t13 := len(t12) - 1
+			tape = t12[:t13]
+			h[i] = t12[t13]
+			aBar3 += (1 - t11*t11) * hiBar
 			for j := nIn - 1; j >= 0; j-- {
 				w1Bar[i*nIn+j] += aBar3 * x[s2*nIn+j]
 			}
-			t12 := aBar3
+			t14 := aBar3
 			aBar3 = 0
-			aBar4 += t12
-			t13 := aBar4
+			aBar4 += t14
+			t15 := aBar4
 			aBar4 = 0
-			b1Bar[i] += t13
+			b1Bar[i] += t15
 		}
 	}
-	return t2
+	return t4
 }

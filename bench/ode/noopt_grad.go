@@ -281,23 +281,13 @@ func rhsReverseO0(z, zBar, x, xBar, y, yBar []float64) {
 	if cap(z) > 0 && cap(y) > 0 && &z[:1][0] == &y[:1][0] {
 		panic("rhsReverseO0: z and y share memory: gadgen's gradients need them apart")
 	}
-	i := 1
-	var n int
-	for {
-		n = len(z)
-		if i < n {
-			i++
-		} else {
-			break
-		}
-	}
-	for i2 := n - 1; i2 >= 1; i2-- {
-		ziBar := zBar[i2]
-		zBar[i2] = 0
-		t := i2 - 1
+	for i := len(z) - 1; i >= 1; i-- {
+		ziBar := zBar[i]
+		zBar[i] = 0
+		t := i - 1
 		t2 := y[t]
-		yBar[t] += x[i2] * ziBar
-		xBar[i2] += ziBar * t2
+		yBar[t] += x[i] * ziBar
+		xBar[i] += ziBar * t2
 	}
 	z0Bar := zBar[0]
 	zBar[0] = 0

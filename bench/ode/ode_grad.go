@@ -246,22 +246,12 @@ func rhsReverse(z, zBar, x, xBar, y, yBar []float64) {
 	if t && t3 && &z[:1][0] == &y[:1][0] {
 		panic("rhsReverse: z and y share memory: gadgen's gradients need them apart")
 	}
-	i := 1
-	var n int
-	for {
-		n = len(z)
-		if i < n {
-			i++
-		} else {
-			break
-		}
-	}
-	for i2 := n - 1; i2 >= 1; i2-- {
-		ziBar := zBar[i2]
-		zBar[i2] = 0
-		t4 := y[i2-1]
-		yBar[i2-1] += x[i2] * ziBar
-		xBar[i2] += ziBar * t4
+	for i := len(z) - 1; i >= 1; i-- {
+		ziBar := zBar[i]
+		zBar[i] = 0
+		t4 := y[i-1]
+		yBar[i-1] += x[i] * ziBar
+		xBar[i] += ziBar * t4
 	}
 	z0Bar := zBar[0]
 	zBar[0] = 0

@@ -2,6 +2,8 @@
 
 package heat
 
+import "slices"
+
 // MisfitGrad computes Misfit and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: u0 (into u0Bar), kappa (returned as kappaBar).
@@ -10,7 +12,7 @@ package heat
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64) (f, kappaBar float64) {
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(u0) > 0 && cap(u0Bar) > 0 && &u0[:1][0] == &u0Bar[:1][0] {
 		panic("MisfitGrad: u0 and u0Bar share memory: gadgen's gradients need them apart")
 	}
@@ -22,17 +24,18 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 	uBar := make([]float64, n)
 	next := make([]float64, n)
 	nextBar := make([]float64, n)
-	t := copy(u, u0)
+	t2 := copy(u, u0)
+	tape := slices.Grow(t, max(steps+2, 0)*(max(n, 0)*3))
 	for s := 0; s < steps; s++ {
-		t10 := u[n-1]
+		t11 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t10
+		next[n-1] = t11
 		for i4 := 1; i4 < n-1; i4++ {
 			ui2 := u[i4]
-			t11 := u[i4-1]
-			t12 := u[i4+1]
-			next[i4] = ui2 + kappa*(t11-2*ui2+t12)
-			tape = append(tape, t11, ui2, t12)
+			t12 := u[i4-1]
+			t13 := u[i4+1]
+			next[i4] = ui2 + kappa*(t12-2*ui2+t13)
+			tape = append(tape, t12, ui2, t13)
 		}
 		for i5 := 0; i5 < len(u); i5++ {
 			u[i5] = next[i5]
@@ -42,9 +45,9 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 	f = 0
 	for i := 0; i < n2; i++ {
 		d := u[i] - target[i]
-		t9 := 0.5 * d
-		uBar[i] += 2 * t9
-		f += t9 * d
+		t10 := 0.5 * d
+		uBar[i] += 2 * t10
+		f += t10 * d
 	}
 	kappaBar = 0
 	for s2 := steps - 1; s2 >= 0; s2-- {
@@ -55,27 +58,27 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
 			n3 := len(tape)
-			t4 := n3 - 3
-			t5 := tape[t4]
+			t5 := n3 - 3
+			t6 := tape[t5]
 			ui := tape[n3-2]
-			t6 := tape[n3-1]
-			t7 := nextBar[i3]
+			t7 := tape[n3-1]
+			t8 := nextBar[i3]
 			nextBar[i3] = 0
-			t8 := kappa * t7
-			uBar[i3+1] += t8
-			uBar[i3-1] += t8
-			uBar[i3] += t7 - 2*t8
-			kappaBar += t7 * (t5 - 2*ui + t6)
-			tape = tape[:t4]
+			t9 := kappa * t8
+			uBar[i3+1] += t9
+			uBar[i3-1] += t9
+			uBar[i3] += t8 - 2*t9
+			kappaBar += t8 * (t6 - 2*ui + t7)
+			tape = tape[:t5]
 		}
-		t2 := nextBar[n-1]
+		t3 := nextBar[n-1]
 		nextBar[n-1] = 0
-		t3 := nextBar[0]
+		t4 := nextBar[0]
 		nextBar[0] = 0
-		uBar[n-1] += t2
-		uBar[0] += t3
+		uBar[n-1] += t3
+		uBar[0] += t4
 	}
-	for k := 0; k < t; k++ {
+	for k := 0; k < t2; k++ {
 		ukBar := uBar[k]
 		uBar[k] = 0
 		u0Bar[k] += ukBar

@@ -463,6 +463,9 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 	case c.Builtin == "append":
 		t.appendAdjoint(v)
 		return
+	case c.Builtin == "clear":
+		t.clearAdjoint(v)
+		return
 	case (c.Builtin == "min" || c.Builtin == "max") && len(v.Args) > 2:
 		t.minMaxAdjoint(v)
 		return
@@ -955,6 +958,18 @@ func (t *transformer) copyAdjoint(v *ir.Value) {
 			t.Emit(ir.OpStore, nil, b, t.Add(t.Emit(ir.OpLoad, elem, b), g))
 		}
 	})
+}
+
+// clearAdjoint emits the reverse of clear(dst): what it overwrites with
+// zeros affects nothing after it, so the adjoints of dst's elements at the
+// call are zero: clear(d̄st). (The elements hold no memory; see check.)
+func (t *transformer) clearAdjoint(v *ir.Value) {
+	dst := v.Args[0]
+	if !t.act.Varied(dst) {
+		return
+	}
+	c := t.Emit(ir.OpCall, nil, t.shadowAt(dst))
+	c.Callee = &ir.Callee{Builtin: "clear"}
 }
 
 // forRange emits `for k := 0; k < n; k++ { body(k) }` from the current

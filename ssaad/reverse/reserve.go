@@ -3,12 +3,10 @@ package reverse
 // This file defines the reservation of tape space before a loop: a
 // counted loop that is not nested in another records a fixed number of
 // values of each type per iteration (at most, when some blocks of its
-// body are conditional), and its trip count is known when it is entered;
-// so do the innermost counted loops nested in it whose bounds are known
-// then too. Growing each tape once, with slices.Grow, before the loop nest
-// saves the repeated reallocation and copying of append, which for large
-// tapes grows them by only a quarter at a time (k-means' gradient over
-// n points × k centroids spent 60% of its time there).
+// body are conditional), and its trip count is known when it is entered.
+// Growing each tape once, with slices.Grow, before the loop saves the
+// repeated reallocation and copying of append, which for large tapes
+// grows them by only a quarter at a time.
 
 import (
 	"go/constant"
@@ -20,50 +18,36 @@ import (
 
 // reserve emits, at the end of the forward copy of block b, the growth of
 // the tapes that the loop b enters records into, when the loop is not
-// nested in another and its trip count is known on entry. The loops
-// nested in it that hold no loop themselves, and whose trip counts are
-// known before it is entered (a matrix's rows and columns), count too:
-// trips · (per iteration + Σ inner trips · inner per iteration).
+// nested in another and its trip count is known on entry. What the loops
+// nested in it record counts too, for those whose trip counts are known
+// on entry to the outer loop (a loop over the components inside a loop
+// over the points) and which, like the loops around them, leave only by
+// their header's test; the others are left to append. (With an earlier
+// exit, a product of trip bounds could reserve far more than the loops
+// record: n² for a search that stops after n steps.)
 func (t *transformer) reserve(b *ir.Block) {
 	for hi := range t.cfg.Loop {
 		h := t.primal.Blocks[hi]
 		if len(h.Preds) != 2 || t.nestedAnywhere(h) || t.inFused(h) {
 			continue
 		}
-		pre, latch := t.preLatch(h)
+		pre, latch := 0, 1
+		if t.cfg.InLoop(h, h.Preds[0]) {
+			pre, latch = 1, 0
+		}
 		if h.Preds[pre] != b || t.cfg.InLoop(h, b) {
 			continue
 		}
-		trips := t.tripBound(h, pre, latch, b, h)
+		trips := t.tripBound(h, pre, latch, h)
 		if trips == nil {
 			return
 		}
-		c, ok := t.perIteration(h, b, h)
-		if !ok {
+		counts := t.records(h, b, h, t.singleExit(h))
+		if counts == nil {
 			return
 		}
-		for ii := range t.cfg.Loop {
-			inner := t.primal.Blocks[ii]
-			if inner == h || !t.cfg.InLoop(h, inner) || len(inner.Preds) != 2 || t.inFused(inner) || t.holdsLoop(inner) {
-				continue
-			}
-			ipre, ilatch := t.preLatch(inner)
-			n := t.tripBound(inner, ipre, ilatch, b, h)
-			if n == nil {
-				continue
-			}
-			if ic, ok := t.perIteration(inner, b, h); ok {
-				c.add(t, ic, n)
-			}
-		}
-		for _, typ := range c.types {
-			key := types.TypeString(typ, nil)
-			k := c.per[key]
-			n := trips
-			if k.Op != ir.OpConst || constant.Compare(k.Const, token.NEQ, constant.MakeInt64(1)) {
-				n = t.Emit(ir.OpBinary, intType, trips, k)
-				n.Tok = token.MUL
-			}
+		for _, typ := range counts.types {
+			n := t.intOp(token.MUL, trips, counts.n[types.TypeString(typ, nil)])
 			tp := t.tape(typ)
 			st := tp.Type.(*types.Pointer).Elem()
 			grow := t.Emit(ir.OpCall, st, t.Emit(ir.OpLoad, st, tp), n)
@@ -74,92 +58,71 @@ func (t *transformer) reserve(b *ir.Block) {
 	}
 }
 
-// preLatch returns the indices of the preheader and of the latch among
-// the two predecessors of loop header h.
-func (t *transformer) preLatch(h *ir.Block) (pre, latch int) {
-	if t.cfg.InLoop(h, h.Preds[0]) {
-		return 1, 0
-	}
-	return 0, 1
-}
-
-// holdsLoop reports whether a loop is nested in the loop of header h.
-func (t *transformer) holdsLoop(h *ir.Block) bool {
-	for hi := range t.cfg.Loop {
-		if inner := t.primal.Blocks[hi]; inner != h && t.cfg.InLoop(h, inner) {
-			return true
-		}
-	}
-	return false
-}
-
-// tapeCounts are the numbers of values of each type one iteration of a
-// loop records, as values emitted in the forward sweep.
+// tapeCounts are numbers of values recorded, by tape type: int
+// expressions emitted before the loop that records them.
 type tapeCounts struct {
 	types []types.Type
-	per   map[string]*ir.Value
+	n     map[string]*ir.Value
 }
 
-// add adds n times the counts of o to c.
-func (c *tapeCounts) add(t *transformer, o tapeCounts, n *ir.Value) {
-	for _, typ := range o.types {
-		key := types.TypeString(typ, nil)
-		k := t.Emit(ir.OpBinary, intType, n, o.per[key])
-		k.Tok = token.MUL
-		if c.per[key] == nil {
-			c.types = append(c.types, typ)
-			c.per[key] = k
-			continue
-		}
-		sum := t.Emit(ir.OpBinary, intType, c.per[key], k)
-		sum.Tok = token.ADD
-		c.per[key] = sum
+// add adds k values of type typ.
+func (c *tapeCounts) add(t *transformer, typ types.Type, k *ir.Value) {
+	key := types.TypeString(typ, nil)
+	old, ok := c.n[key]
+	if !ok {
+		c.types = append(c.types, typ)
+		c.n[key] = k
+		return
 	}
+	c.n[key] = t.intOp(token.ADD, old, k)
 }
 
-// perIteration returns the number of values of each type that one
-// iteration of the loop headed by h records, not counting the loops
-// nested in it, emitted at the end of b, before the loop outer that holds
-// h (or is h); false when a slice saved before a call (see needsSnapshot)
-// has a length known only in outer.
-func (t *transformer) perIteration(h, b, outer *ir.Block) (tapeCounts, bool) {
-	c := tapeCounts{per: map[string]*ir.Value{}}
-	counts := map[string]int{}
-	seen := map[string]bool{}
-	note := func(typ types.Type) string {
+// records emits, in the forward copy of block b before the loop outer,
+// the number of values of each type that one iteration of the loop headed
+// by h (outer, or a loop nested in it) records, at most: those of the
+// blocks of its own body, the contents of the slices saved before calls
+// there, and those of the loops nested directly in it whose trip counts
+// are known before outer, which leave only by their header's test and
+// which every iteration of h enters, times these, when nested is true. It returns nil when the size of a
+// saved slice is known only in the loop.
+func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
+	counts := &tapeCounts{n: map[string]*ir.Value{}}
+	per := map[string]int{}
+	var perTypes []types.Type
+	count := func(typ types.Type, k int) {
 		key := types.TypeString(typ, nil)
-		if !seen[key] {
-			seen[key] = true
-			c.types = append(c.types, typ)
+		if per[key] == 0 {
+			perTypes = append(perTypes, typ)
 		}
-		return key
+		per[key] += k
 	}
+	var body []*ir.Block
 	for _, blk := range t.primal.Blocks {
-		if !t.cfg.InLoop(h, blk) || t.nestedIn(h, blk) || t.outOfLoops(blk) {
-			continue
+		if t.cfg.InLoop(h, blk) && !t.nestedIn(h, blk) && !t.outOfLoops(blk) {
+			body = append(body, blk)
 		}
+	}
+	for _, blk := range body {
 		for _, g := range groupByType(t.needs[blk]) {
-			key := note(g[0].Type)
 			for _, w := range g {
-				counts[key]++
+				count(g[0].Type, 1)
 				if t.pairedShadow(w) {
-					counts[key]++
+					count(g[0].Type, 1)
 				}
 			}
 		}
 		for _, v := range blk.Instrs {
 			if t.restoredStore(v) {
-				counts[note(v.Args[1].Type)]++ // the value it overwrites
+				count(v.Args[1].Type, 1) // the value it overwrites
 			}
 		}
 	}
+	for _, typ := range perTypes {
+		counts.add(t, typ, t.F.Int(int64(per[types.TypeString(typ, nil)])))
+	}
 	// The contents of slices saved before calls (see needsSnapshot),
 	// when the slices are known before the loop.
-	lens := map[string][]*ir.Value{}
-	for _, blk := range t.primal.Blocks {
-		if !t.cfg.InLoop(h, blk) || t.nestedIn(h, blk) || t.outOfLoops(blk) {
-			continue
-		}
+	for _, blk := range body {
 		for _, v := range blk.Instrs {
 			if v.Op != ir.OpCall || !t.reversedCall(v) {
 				continue
@@ -169,35 +132,93 @@ func (t *transformer) perIteration(h, b, outer *ir.Block) (tapeCounts, bool) {
 					continue
 				}
 				if a.Op != ir.OpParam && (a.Block == nil || !t.cfg.Dominates(a.Block, b) || t.cfg.InLoop(outer, a.Block)) {
-					return c, false // a size known only in the loop
+					return nil // a size known only in the loop
 				}
-				elem := snapshotElem(a.Type)
-				key := note(elem)
 				if isSlice(a.Type) {
-					lens[key] = append(lens[key], t.Emit(ir.OpLen, intType, t.v(a)))
+					counts.add(t, snapshotElem(a.Type), t.Emit(ir.OpLen, intType, t.v(a)))
 				} else {
-					lens[key] = append(lens[key], t.F.Int(1))
+					counts.add(t, snapshotElem(a.Type), t.F.Int(1))
 				}
 			}
 		}
 	}
-	for _, typ := range c.types {
-		key := types.TypeString(typ, nil)
-		var k *ir.Value
-		if counts[key] > 0 {
-			k = t.F.Int(int64(counts[key]))
+	for _, l := range t.primal.Blocks { // in block order: deterministic output
+		if !nested || !t.cfg.LoopHeader[l.Index] || l == h || !t.cfg.InLoop(h, l) || len(l.Preds) != 2 || !t.directlyIn(h, l) || !t.singleExit(l) {
+			continue
 		}
-		for _, l := range lens[key] {
-			if k == nil {
-				k = l
-				continue
-			}
-			k = t.Emit(ir.OpBinary, intType, k, l)
-			k.Tok = token.ADD
+		pre, latch := 0, 1
+		if t.cfg.InLoop(l, l.Preds[0]) {
+			pre, latch = 1, 0
 		}
-		c.per[key] = k
+		if !t.cfg.Dominates(l.Preds[pre], t.latchOf(h)) {
+			continue // not entered in every iteration of h: its records may be far fewer
+		}
+		trips := t.tripBound(l, pre, latch, outer)
+		if trips == nil {
+			continue
+		}
+		inner := t.records(l, b, outer, true)
+		if inner == nil {
+			continue
+		}
+		for _, typ := range inner.types {
+			counts.add(t, typ, t.intOp(token.MUL, trips, inner.n[types.TypeString(typ, nil)]))
+		}
 	}
-	return c, true
+	return counts
+}
+
+// directlyIn reports whether the loop headed by l is nested in the loop
+// headed by h with no loop between them.
+func (t *transformer) directlyIn(h, l *ir.Block) bool {
+	for mi := range t.cfg.Loop {
+		m := t.primal.Blocks[mi]
+		if m != h && m != l && t.cfg.InLoop(h, m) && t.cfg.InLoop(m, l) {
+			return false
+		}
+	}
+	return true
+}
+
+// latchOf returns the block of the loop headed by h that jumps back to h
+// (h has two predecessors).
+func (t *transformer) latchOf(h *ir.Block) *ir.Block {
+	if t.cfg.InLoop(h, h.Preds[0]) {
+		return h.Preds[0]
+	}
+	return h.Preds[1]
+}
+
+// singleExit reports whether the loop headed by h leaves only from h.
+func (t *transformer) singleExit(h *ir.Block) bool {
+	for _, blk := range t.primal.Blocks {
+		if blk == h || !t.cfg.InLoop(h, blk) {
+			continue
+		}
+		for _, s := range blk.Succs {
+			if !t.cfg.InLoop(h, s) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// intOp emits the int operation a tok b (+ or ×), folding constants and
+// multiplications by one.
+func (t *transformer) intOp(tok token.Token, a, b *ir.Value) *ir.Value {
+	one := constant.MakeInt64(1)
+	switch {
+	case a.Op == ir.OpConst && b.Op == ir.OpConst:
+		return t.F.ConstValue(intType, constant.BinaryOp(a.Const, tok, b.Const))
+	case tok == token.MUL && a.Op == ir.OpConst && constant.Compare(a.Const, token.EQL, one):
+		return b
+	case tok == token.MUL && b.Op == ir.OpConst && constant.Compare(b.Const, token.EQL, one):
+		return a
+	}
+	v := t.Emit(ir.OpBinary, intType, a, b)
+	v.Tok = tok
+	return v
 }
 
 // nestedAnywhere reports whether the loop headed by h is nested in
@@ -222,16 +243,17 @@ func (t *transformer) nestedIn(h, blk *ir.Block) bool {
 	return false
 }
 
-// tripBound emits, in the forward sweep at the end of block b, before
-// the loop headed by outer, which holds the loop headed by h or is it, a
-// bound on the number of iterations of h's loop that is never negative
-// (per entry into it), or returns nil unless a block of the loop leaves
-// it on a test i+k < n (k constant, n and the start of i known before
-// outer's loop) of an induction variable i stepping by +1, or i+k > n of
-// one stepping by −1 (any form for loops reversed by index).
-func (t *transformer) tripBound(h *ir.Block, pre, latch int, b, outer *ir.Block) *ir.Value {
-	known := func(x *ir.Value) bool {
-		return x.Op == ir.OpConst || x.Op == ir.OpParam || x.Block != nil && t.cfg.Dominates(x.Block, b) && !t.cfg.InLoop(outer, x.Block)
+// tripBound emits, in the forward sweep before the loop outer, a bound on
+// the number of iterations of the loop headed by h (outer itself, or a
+// loop nested in it) that is never negative, or returns nil unless a block
+// of the loop leaves it on a test i+k < n (k constant, n and i's start
+// known before outer: see hoist) of an induction variable i stepping by
+// +1, or i+k > n of one stepping by −1 (any form for loops reversed by
+// index).
+func (t *transformer) tripBound(h *ir.Block, pre, latch int, outer *ir.Block) *ir.Value {
+	preheader := outer.Preds[0]
+	if t.cfg.InLoop(outer, preheader) {
+		preheader = outer.Preds[1]
 	}
 	for _, blk := range t.primal.Blocks {
 		if !t.cfg.InLoop(h, blk) || t.nestedIn(h, blk) {
@@ -255,14 +277,19 @@ func (t *transformer) tripBound(h *ir.Block, pre, latch int, b, outer *ir.Block)
 			if x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB) && x.Args[1].Op == ir.OpConst {
 				phi = x.Args[0]
 			}
-			if phi.Op != ir.OpPhi || phi.Block != h || !known(bound) || !known(phi.Args[pre]) || !types.Identical(bound.Type, intType) {
+			if phi.Op != ir.OpPhi || phi.Block != h || !types.Identical(bound.Type, intType) {
 				continue
 			}
 			st := ir.InductionStep(phi, latch)
 			if st == nil {
 				continue
 			}
-			if n := t.emitTrips(bound, phi.Args[pre], st); n != nil {
+			hi := t.hoist(bound, preheader, outer)
+			lo := t.hoist(phi.Args[pre], preheader, outer)
+			if hi == nil || lo == nil {
+				continue
+			}
+			if n := t.emitTrips(hi, lo, st); n != nil {
 				return n
 			}
 		}
@@ -270,7 +297,41 @@ func (t *transformer) tripBound(h *ir.Block, pre, latch int, b, outer *ir.Block)
 	return nil
 }
 
-// emitTrips emits max(0, |bound − init|/|step| + 2).
+// hoist returns a value of the forward sweep, available at the end of
+// the forward copy of preheader (which enters the loop outer), equal to
+// the int value x of the loop nest: x's forward copy when x is a
+// constant, a parameter or computed before outer; x computed again there
+// when it is the length or capacity of a slice, array or string, or an
+// integer sum, difference or product, of such values (a bound go/ssa
+// computes in the loop: len(x) of a range, c−1 of i < c−1); nil
+// otherwise.
+func (t *transformer) hoist(x *ir.Value, preheader, outer *ir.Block) *ir.Value {
+	switch {
+	case x.Op == ir.OpConst || x.Op == ir.OpParam:
+		return t.v(x)
+	case x.Block != nil && t.cfg.Dominates(x.Block, preheader) && !t.cfg.InLoop(outer, x.Block):
+		return t.v(x)
+	case x.Op == ir.OpLen || x.Op == ir.OpCap:
+		switch x.Args[0].Type.Underlying().(type) {
+		case *types.Slice, *types.Array, *types.Basic:
+		default:
+			return nil // a map's length changes; a pointer may be nil
+		}
+		if a := t.hoist(x.Args[0], preheader, outer); a != nil {
+			return t.Emit(x.Op, x.Type, a)
+		}
+	case x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB || x.Tok == token.MUL) && types.Identical(x.Type, intType):
+		a := t.hoist(x.Args[0], preheader, outer)
+		b := t.hoist(x.Args[1], preheader, outer)
+		if a != nil && b != nil {
+			return t.intOp(x.Tok, a, b)
+		}
+	}
+	return nil
+}
+
+// emitTrips emits max(0, |bound − init|/|step| + 2), of values of the
+// forward sweep.
 func (t *transformer) emitTrips(bound, init *ir.Value, step constant.Value) *ir.Value {
 	hi, lo := bound, init
 	if constant.Sign(step) < 0 {
@@ -287,12 +348,20 @@ func (t *transformer) emitTrips(bound, init *ir.Value, step constant.Value) *ir.
 		return t.F.ConstValue(intType, k)
 	}
 	if unit && lo.Op == ir.OpConst {
-		// hi − lo + 2 with the constants folded.
+		// hi − lo + 2 with the constants folded, into hi's own when hi
+		// is m ± c (a bound n−1 hoisted: n+1, not n−1+2).
 		k := constant.BinaryOp(constant.MakeInt64(2), token.SUB, lo.Const)
-		n = t.Emit(ir.OpBinary, intType, t.v(hi), t.F.ConstValue(intType, k))
-		n.Tok = token.ADD
+		if hi.Op == ir.OpBinary && (hi.Tok == token.ADD || hi.Tok == token.SUB) && hi.Args[1].Op == ir.OpConst {
+			k = constant.BinaryOp(k, hi.Tok, hi.Args[1].Const)
+			hi = hi.Args[0]
+		}
+		n = hi
+		if constant.Sign(k) != 0 {
+			n = t.Emit(ir.OpBinary, intType, hi, t.F.ConstValue(intType, k))
+			n.Tok = token.ADD
+		}
 	} else {
-		diff := t.Emit(ir.OpBinary, intType, t.v(hi), t.v(lo))
+		diff := t.Emit(ir.OpBinary, intType, hi, lo)
 		diff.Tok = token.SUB
 		if !unit {
 			q := t.Emit(ir.OpBinary, intType, diff, t.F.ConstValue(intType, step))

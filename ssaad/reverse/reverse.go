@@ -406,6 +406,10 @@ func (t *transformer) check() {
 					}
 				case v.Callee.Builtin == "min" || v.Callee.Builtin == "max":
 				case v.Callee.Builtin == "copy" || v.Callee.Builtin == "append":
+				case v.Callee.Builtin == "clear":
+					if s, ok := v.Args[0].Type.Underlying().(*types.Slice); !ok || ssaad.RefersToMemory(s.Elem()) {
+						t.errorf(v.Pos, "builtin clear", "reverse mode supports clear of slices of floats (or of structs and arrays of floats) only, yet; not of %s", types.TypeString(v.Args[0].Type, pkgName))
+					}
 				case v.Callee.Builtin == "len" || v.Callee.Builtin == "cap" || v.Callee.Builtin == "print" || v.Callee.Builtin == "println":
 				default:
 					t.checkCall(v)

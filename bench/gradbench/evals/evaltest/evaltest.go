@@ -28,12 +28,20 @@ import (
 // tool's outputs into testdata.
 func Check(t *testing.T, eval string, module protocol.Module, update bool) {
 	t.Helper()
+	CheckWith(t, eval, module, suite.Options{}, update)
+}
+
+// CheckWith is Check for an eval that reads data files: opts names their
+// directories (Data, History: testdata holding the smallest workload's).
+func CheckWith(t *testing.T, eval string, module protocol.Module, opts suite.Options, update bool) {
+	t.Helper()
 	e, err := suite.Lookup(eval)
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.Small = true
 	n := 0
-	for r, err := range e.Requests(suite.Options{Small: true}) {
+	for r, err := range e.Requests(opts) {
 		if err != nil {
 			t.Fatal(err)
 		}

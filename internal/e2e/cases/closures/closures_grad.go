@@ -3106,46 +3106,40 @@ func ShiftedJVP(x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ShiftedGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	c := x[0]
 	x1 := x[1]
-	t := x1 - c
-	t2 := t * t
-	s := t2 * x1
-	i := 2
-	var n int
-	for {
-		n = len(x)
-		if i < n {
-			c2 := x[i]
-			x1_3 := x[1]
-			t10 := x1_3 - c2
-			t11 := t10 * t10 * x1_3
-			tape = append(tape, c2)
-			s += t11
-			i++
-		} else {
-			break
-		}
+	t2 := x1 - c
+	t3 := t2 * t2
+	s := t3 * x1
+	n := len(x)
+	tape := slices.Grow(t, max(n, 0))
+	for i := 2; i < n; i++ {
+		c2 := x[i]
+		x1_3 := x[1]
+		t11 := x1_3 - c2
+		t12 := t11 * t11 * x1_3
+		tape = append(tape, c2)
+		s += t12
 	}
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t5 := len(tape) - 1
-		t6 := tape[:t5]
+		t6 := len(tape) - 1
+		t7 := tape[:t6]
 		x1_2 := x[1]
-		t7 := x1_2 - tape[t5]
-		t8 := 2 * (x1_2 * t7)
-		t9 := t7*t7 + t8
-		xBar[1] += t9
-		xBar[i2] -= t8
-		tape = t6
+		t8 := x1_2 - tape[t6]
+		t9 := 2 * (x1_2 * t8)
+		t10 := t8*t8 + t9
+		xBar[1] += t10
+		xBar[i2] -= t9
+		tape = t7
 	}
-	t3 := 2 * (x1 * t)
-	t4 := t2 + t3
-	xBar[1] += t4
-	xBar[0] -= t3
+	t4 := 2 * (x1 * t2)
+	t5 := t3 + t4
+	xBar[1] += t5
+	xBar[0] -= t4
 	return s
 }
 
@@ -3228,8 +3222,8 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape := tapeBuf[:0]
-	dtape := dtapeBuf[:0]
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3237,47 +3231,45 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dc := dx[0]
 	x1 := x[1]
 	dx1 := dx[1]
-	t := x1 - c
-	t2 := dx1 - dc
-	t3 := 2 * (t2 * t)
-	s := t * t * x1
-	i := 2
-	var n int
-	for {
-		n = len(x)
-		if i < n {
-			c2 := x[i]
-			dc2 := dx[i]
-			x1_3 := x[1]
-			t13 := x1_3 - c2
-			t14 := t13 * t13 * x1_3
-			tape = append(tape, c2)
-			dtape = append(dtape, dc2)
-			s += t14
-			i++
-		} else {
-			break
-		}
+	t3 := x1 - c
+	t4 := dx1 - dc
+	t5 := 2 * (t4 * t3)
+	s := t3 * t3 * x1
+	n := len(x)
+	trips := max(n, 0)
+	t6 := append(t, make([]float64, trips)...)
+	n2 := len(t)
+	tape := t6[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
+	for i := 2; i < n; i++ {
+		c2 := x[i]
+		dc2 := dx[i]
+		x1_3 := x[1]
+		t16 := x1_3 - c2
+		t17 := t16 * t16 * x1_3
+		tape = append(tape, c2)
+		dtape = append(dtape, dc2)
+		s += t17
 	}
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t6 := len(tape) - 1
-		t7 := tape[:t6]
-		t8 := dtape[:t6]
+		t9 := len(tape) - 1
+		t10 := tape[:t9]
+		t11 := dtape[:t9]
 		x1_2 := x[1]
 		dx1_2 := dx[1]
-		t9 := x1_2 - tape[t6]
-		t10 := dx1_2 - dtape[t6]
-		t11 := 2 * (dx1_2*t9 + x1_2*t10)
-		t12 := 2*(t10*t9) + t11
-		dxBar[1] += t12
-		dxBar[i2] -= t11
-		tape = t7
-		dtape = t8
+		t12 := x1_2 - tape[t9]
+		t13 := dx1_2 - dtape[t9]
+		t14 := 2 * (dx1_2*t12 + x1_2*t13)
+		t15 := 2*(t13*t12) + t14
+		dxBar[1] += t15
+		dxBar[i2] -= t14
+		tape = t10
+		dtape = t11
 	}
-	t4 := 2 * (dx1*t + x1*t2)
-	t5 := t3 + t4
-	dxBar[1] += t5
-	dxBar[0] -= t4
+	t7 := 2 * (dx1*t3 + x1*t4)
+	t8 := t5 + t7
+	dxBar[1] += t8
+	dxBar[0] -= t7
 	return s, 0
 }
 

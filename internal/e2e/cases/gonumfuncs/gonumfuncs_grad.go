@@ -1390,29 +1390,22 @@ func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("WatsonGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	tape := slices.Grow(t, 60)
+	n := len(x)
+	tape := slices.Grow(t, 30*(2+max(n+1, 0)+max(n+2, 0)))
 	sum = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
 		d2 := 1.0
 		s1 := 0.0
-		j2 := 1
-		var n3 int
-		for {
-			n3 = len(x)
-			if j2 < n3 {
-				xj := x[j2]
-				tape = append(tape, d2)
-				s1 += float64(j2) * d2 * xj
-				d2 *= d1
-				j2++
-			} else {
-				break
-			}
+		for j2 := 1; j2 < n; j2++ {
+			xj := x[j2]
+			tape = append(tape, d2)
+			s1 += float64(j2) * d2 * xj
+			d2 *= d1
 		}
 		d2_2 := 1.0
 		s2_2 := 0.0
-		for i4 := 0; i4 < n3; i4++ {
+		for i4 := 0; i4 < n; i4++ {
 			v := x[i4]
 			tape = append(tape, d2_2)
 			s2_2 += d2_2 * v
@@ -1430,19 +1423,18 @@ func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 	xBar[0] += 2 * ((1 - t4) * x0)
 	xBar[1] += t4
 	for i2 := 29; i2 >= 1; i2-- {
-		n := len(tape)
-		t5 := n - 2
+		n2 := len(tape)
+		t5 := n2 - 2
 		s2 := tape[t5]
-		n2 := len(x)
-		s1Bar := 2 * (tape[n-1] - s2*s2 - 1)
+		s1Bar := 2 * (tape[n2-1] - s2*s2 - 1)
 		t6 := 2 * (s1Bar * s2)
 		tape = tape[:t5]
-		for i3 := n2 - 1; i3 >= 0; i3-- {
+		for i3 := n - 1; i3 >= 0; i3-- {
 			t8 := len(tape) - 1
 			xBar[i3] -= tape[t8] * t6
 			tape = tape[:t8]
 		}
-		for j := n2 - 1; j >= 1; j-- {
+		for j := n - 1; j >= 1; j-- {
 			t7 := len(tape) - 1
 			xBar[j] += float64(j) * tape[t7] * s1Bar
 			tape = tape[:t7]
@@ -2237,39 +2229,33 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("DixonPriceGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	xp := x[0]
-	t := xp - 1
-	v := t * t
-	i := 1
-	var n int
-	for {
-		n = len(x)
-		if i < n {
-			xn2 := x[i]
-			tmp := 2*xn2*xn2 - xp
-			tape = append(tape, xp)
-			xp = xn2
-			v += float64(i+1) * tmp * tmp
-			i++
-		} else {
-			break
-		}
+	t2 := xp - 1
+	n := len(x)
+	tape := slices.Grow(t, max(n+1, 0))
+	v := t2 * t2
+	for i := 1; i < n; i++ {
+		xn2 := x[i]
+		tmp := 2*xn2*xn2 - xp
+		tape = append(tape, xp)
+		xp = xn2
+		v += float64(i+1) * tmp * tmp
 	}
 	xpBar := 0.0
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t2 := len(tape) - 1
+		t3 := len(tape) - 1
 		xn := x[i2]
-		t3 := 2 * xn
-		t4 := 2 * (float64(i2+1) * (t3*xn - tape[t2]))
-		xBar[i2] += xpBar + t3*t4 + 2*(t4*xn)
-		xpBar = -t4
-		tape = tape[:t2]
+		t4 := 2 * xn
+		t5 := 2 * (float64(i2+1) * (t4*xn - tape[t3]))
+		xBar[i2] += xpBar + t4*t5 + 2*(t5*xn)
+		xpBar = -t5
+		tape = tape[:t3]
 	}
-	xBar[0] += xpBar + 2*t
+	xBar[0] += xpBar + 2*t2
 	return v
 }
 
@@ -2753,54 +2739,48 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LevyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	t := 3.141592653589793 * (1 + (x[0]-1)/4)
-	s1 := math.Sin(t)
+	t2 := 3.141592653589793 * (1 + (x[0]-1)/4)
+	s1 := math.Sin(t2)
+	n := len(x)
+	tape := slices.Grow(t, max(n+1, 0))
 	sum := s1 * s1
-	i := 0
-	var n int
-	for {
-		n = len(x)
-		if i < n-1 {
-			wi2 := 1 + (x[i]-1)/4
-			s2 := math.Sin(3.141592653589793*wi2 + 1)
-			t17 := wi2 - 1
-			tape = append(tape, s2)
-			sum += t17 * t17 * (1 + 10*s2*s2)
-			i++
-		} else {
-			break
-		}
+	for i := 0; i < n-1; i++ {
+		wi2 := 1 + (x[i]-1)/4
+		s2 := math.Sin(3.141592653589793*wi2 + 1)
+		t18 := wi2 - 1
+		tape = append(tape, s2)
+		sum += t18 * t18 * (1 + 10*s2*s2)
 	}
-	t2 := n - 1
-	wd := 1 + (x[t2]-1)/4
-	t3 := 6.283185307179586 * wd
-	sd := math.Sin(t3)
-	t4 := wd - 1
-	t5 := t4 * t4
-	t6 := 1 + sd*sd
-	t7 := sum + t5*t6
-	t8 := xBar[t2] + (2*(t6*t4)+6.283185307179586*(math.Cos(t3)*(2*(t5*sd))))/4
-	xBar[t2] = t8
+	t3 := n - 1
+	wd := 1 + (x[t3]-1)/4
+	t4 := 6.283185307179586 * wd
+	sd := math.Sin(t4)
+	t5 := wd - 1
+	t6 := t5 * t5
+	t7 := 1 + sd*sd
+	t8 := sum + t6*t7
+	t9 := xBar[t3] + (2*(t7*t5)+6.283185307179586*(math.Cos(t4)*(2*(t6*sd))))/4
+	xBar[t3] = t9
 	for i2 := n - 2; i2 >= 0; i2-- {
-		t9 := len(tape) - 1
-		s := tape[t9]
-		t10 := 10 * s
+		t10 := len(tape) - 1
+		s := tape[t10]
+		t11 := 10 * s
 		wi := 1 + (x[i2]-1)/4
-		t11 := wi - 1
-		t12 := t11 * t11
-		t13 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t10*t12 + 10*(t12*s)))
-		t14 := 2*((1+t10*s)*t11) + t13
-		t15 := t14 / 4
-		t16 := xBar[i2] + t15
-		xBar[i2] = t16
-		tape = tape[:t9]
+		t12 := wi - 1
+		t13 := t12 * t12
+		t14 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t11*t13 + 10*(t13*s)))
+		t15 := 2*((1+t11*s)*t12) + t14
+		t16 := t15 / 4
+		t17 := xBar[i2] + t16
+		xBar[i2] = t17
+		tape = tape[:t10]
 	}
-	xBar[0] += 3.141592653589793 * (math.Cos(t) * (2 * s1)) / 4
-	return t7
+	xBar[0] += 3.141592653589793 * (math.Cos(t2) * (2 * s1)) / 4
+	return t8
 }
 
 // Levy13JVP computes Levy13.Func and its derivative along the tangents (forward mode).

@@ -1838,38 +1838,32 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsWatsonFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	t3 := append(t, make([]float64, 60)...)
-	n := len(t)
-	tape := t3[:n]
-	dtape := append(t2, make([]float64, 60)...)[:n]
+	n := len(x)
+	t3 := 30 * (2 + max(n+1, 0) + max(n+2, 0))
+	t4 := append(t, make([]float64, t3)...)
+	n2 := len(t)
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, t3)...)[:n2]
 	sum = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
 		d2 := 1.0
 		s1 := 0.0
 		ds1 := 0.0
-		j2 := 1
-		var n4 int
-		for {
-			n4 = len(x)
-			if j2 < n4 {
-				t15 := float64(j2) * d2
-				xj := x[j2]
-				dxj := dx[j2]
-				tape = append(tape, d2)
-				dtape = append(dtape, 0)
-				d2 *= d1
-				s1 += t15 * xj
-				ds1 += t15 * dxj
-				j2++
-			} else {
-				break
-			}
+		for j2 := 1; j2 < n; j2++ {
+			t16 := float64(j2) * d2
+			xj := x[j2]
+			dxj := dx[j2]
+			tape = append(tape, d2)
+			dtape = append(dtape, 0)
+			d2 *= d1
+			s1 += t16 * xj
+			ds1 += t16 * dxj
 		}
 		d2_2 := 1.0
 		s2_2 := 0.0
 		ds2_2 := 0.0
-		for i4 := 0; i4 < n4; i4++ {
+		for i4 := 0; i4 < n; i4++ {
 			v := x[i4]
 			dv := dx[i4]
 			tape = append(tape, d2_2)
@@ -1878,45 +1872,44 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 			ds2_2 += d2_2 * dv
 			d2_2 *= d1
 		}
-		t14 := s1 - s2_2*s2_2 - 1
+		t15 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
 		dtape = append(dtape, ds2_2, ds1)
-		sum += t14 * t14
+		sum += t15 * t15
 	}
 	x0 := x[0]
 	dx0 := dx[0]
-	t4 := x0 * x0
+	t5 := x0 * x0
 	dt := dx[1] - 2*(dx0*x0)
-	t5 := x[1] - t4 - 1
-	sum += t4 + t5*t5
-	t6 := 2 * dt
-	dxBar[0] += 2 * ((1-2*t5)*dx0 - t6*x0)
-	dxBar[1] += t6
+	t6 := x[1] - t5 - 1
+	sum += t5 + t6*t6
+	t7 := 2 * dt
+	dxBar[0] += 2 * ((1-2*t6)*dx0 - t7*x0)
+	dxBar[1] += t7
 	for i2 := 29; i2 >= 1; i2-- {
-		n2 := len(tape)
-		t7 := n2 - 2
-		s2 := tape[t7]
-		ds2 := dtape[t7]
-		t8 := n2 - 1
-		n3 := len(x)
-		s1Bar := 2 * (tape[t8] - s2*s2 - 1)
-		ds1Bar := 2 * (dtape[t8] - 2*(ds2*s2))
-		t9 := 2 * (s1Bar * s2)
-		t10 := 2 * (ds1Bar*s2 + s1Bar*ds2)
-		tape = tape[:t7]
-		dtape = dtape[:t7]
-		for i3 := n3 - 1; i3 >= 0; i3-- {
-			t13 := len(tape) - 1
-			dxBar[i3] -= dtape[t13]*t9 + tape[t13]*t10
-			tape = tape[:t13]
-			dtape = dtape[:t13]
+		n3 := len(tape)
+		t8 := n3 - 2
+		s2 := tape[t8]
+		ds2 := dtape[t8]
+		t9 := n3 - 1
+		s1Bar := 2 * (tape[t9] - s2*s2 - 1)
+		ds1Bar := 2 * (dtape[t9] - 2*(ds2*s2))
+		t10 := 2 * (s1Bar * s2)
+		t11 := 2 * (ds1Bar*s2 + s1Bar*ds2)
+		tape = tape[:t8]
+		dtape = dtape[:t8]
+		for i3 := n - 1; i3 >= 0; i3-- {
+			t14 := len(tape) - 1
+			dxBar[i3] -= dtape[t14]*t10 + tape[t14]*t11
+			tape = tape[:t14]
+			dtape = dtape[:t14]
 		}
-		for j := n3 - 1; j >= 1; j-- {
-			t11 := len(tape) - 1
-			t12 := float64(j)
-			dxBar[j] += t12*dtape[t11]*s1Bar + t12*tape[t11]*ds1Bar
-			tape = tape[:t11]
-			dtape = dtape[:t11]
+		for j := n - 1; j >= 1; j-- {
+			t12 := len(tape) - 1
+			t13 := float64(j)
+			dxBar[j] += t13*dtape[t12]*s1Bar + t13*tape[t12]*ds1Bar
+			tape = tape[:t12]
+			dtape = dtape[:t12]
 		}
 	}
 	return sum, 0

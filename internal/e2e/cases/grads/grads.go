@@ -441,3 +441,35 @@ func Ackley(x []float64, a float64) float64 {
 	n := float64(len(x))
 	return -a*math.Exp(-0.2*math.Sqrt(s/n)) - math.Exp(c/n) + a + math.E
 }
+
+// Refill reuses a scratch slice, clearing it with the builtin clear
+// between uses, directly and in a callee (as GradBench's ode eval clears
+// the state it integrates): the values clear drops have zero adjoints.
+//
+//gad:grad test=true
+//gad:jvp test=true
+func Refill(x []float64) float64 {
+	y := make([]float64, len(x))
+	for i, v := range x {
+		y[i] = math.Sin(v)
+	}
+	s := y[0] * y[len(y)-1]
+	clear(y)
+	for i, v := range x {
+		y[i] += 3 * v * v
+	}
+	s += y[len(y)/2] * y[0]
+	rescale(y, x)
+	for _, v := range y {
+		s += v * v
+	}
+	return s
+}
+
+// rescale clears dst and adds into it x scaled by x[0].
+func rescale(dst, x []float64) {
+	clear(dst)
+	for i, v := range x {
+		dst[i] += v * x[0]
+	}
+}

@@ -522,7 +522,7 @@ func PolyGrad(c []float64, x float64) (f, xBar float64) {
 		from = 0
 	} else {
 		r = c[n-1]
-		tape = slices.Grow(tape, max(n+0, 0))
+		tape = slices.Grow(tape, max(n, 0))
 		for i := n - 2; i >= 0; i-- {
 			ci := c[i]
 			tape = append(tape, r)
@@ -2086,4 +2086,161 @@ func AckleyJVP(x, dx []float64, a, da float64) (float64, float64) {
 	t3 := math.Exp(c / n2)
 	t4 := -(da * t2) - a*(t2*(-0.2*(0.5/t*(ds/n2)))) - t3*(dc/n2) + da
 	return -(a * t2) - t3 + a + 2.718281828459045, t4
+}
+
+// RefillGrad computes Refill and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of Refill, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func RefillGrad(x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("RefillGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	y := make([]float64, n)
+	yBar := make([]float64, n)
+	for i := 0; i < n; i++ {
+		y[i] = math.Sin(x[i])
+	}
+	y0 := y[0]
+	n2 := len(y)
+	t := n2 - 1
+	t2 := y[t]
+	s := y0 * t2
+	clear(y)
+	for i2 := 0; i2 < n; i2++ {
+		v3 := x[i2]
+		y[i2] += 3 * v3 * v3
+	}
+	t3 := n2 / 2
+	t4 := y[t3]
+	y0_2 := y[0]
+	rescale(y, x)
+	s += t4 * y0_2
+	for i3 := 0; i3 < n2; i3++ {
+		v2 := y[i3]
+		yBar[i3] += 2 * v2
+		s += v2 * v2
+	}
+	rescaleReverse(y, yBar, x, xBar)
+	yBar[0] += t4
+	yBar[t3] += y0_2
+	for i4 := n - 1; i4 >= 0; i4-- {
+		yiBar2 := yBar[i4]
+		v := x[i4]
+		xBar[i4] += 3*v*yiBar2 + 3*(yiBar2*v)
+	}
+	clear(yBar)
+	yBar[t] += y0
+	yBar[0] += t2
+	for i5 := n - 1; i5 >= 0; i5-- {
+		yiBar := yBar[i5]
+		yBar[i5] = 0
+		xBar[i5] += math.Cos(x[i5]) * yiBar
+	}
+	return s
+}
+
+// rescaleReverse is the reverse of rescale for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of rescale that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into dstBar), x (into xBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// rescale writes dst: on entry dstBar holds the adjoint of the values rescale leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
+func rescaleReverse(dst, dstBar, x, xBar []float64) {
+	t := cap(dst) > 0
+	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("rescaleReverse: dst and dstBar share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("rescaleReverse: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &x[:1][0] {
+		panic("rescaleReverse: dst and x share memory: gadgen's gradients need them apart")
+	}
+	clear(dst)
+	n := len(x)
+	for i := 0; i < n; i++ {
+		dst[i] += x[i] * x[0]
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		dstiBar := dstBar[i2]
+		x0 := x[0]
+		xBar[0] += x[i2] * dstiBar
+		xBar[i2] += dstiBar * x0
+	}
+	clear(dstBar)
+}
+
+// RefillJVP computes Refill and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Refill; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func RefillJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	y := make([]float64, n)
+	dy := make([]float64, n)
+	for i := 0; i < n; i++ {
+		v3 := x[i]
+		dv2 := dx[i]
+		y[i] = math.Sin(v3)
+		dy[i] = math.Cos(v3) * dv2
+	}
+	y0 := y[0]
+	n2 := len(y)
+	t := n2 - 1
+	t2 := y[t]
+	s := y0 * t2
+	ds := dy[0]*t2 + y0*dy[t]
+	clear(y)
+	clear(dy)
+	for i2 := 0; i2 < n; i2++ {
+		v2 := x[i2]
+		dv := dx[i2]
+		t6 := 3 * v2
+		dyi := dy[i2]
+		y[i2] += t6 * v2
+		dy[i2] = dyi + (3*dv*v2 + t6*dv)
+	}
+	t3 := n2 / 2
+	t4 := y[t3]
+	t5 := dy[t3]
+	y0_2 := y[0]
+	dy0 := dy[0]
+	rescaleJVP(y, dy, x, dx)
+	s += t4 * y0_2
+	ds += t5*y0_2 + t4*dy0
+	for i3 := 0; i3 < n2; i3++ {
+		v := y[i3]
+		s += v * v
+		ds += 2 * (dy[i3] * v)
+	}
+	return s, ds
+}
+
+// rescaleJVP computes rescale and its derivative along the tangents (forward mode).
+//
+// Varied inputs: dst (tangent ddst), x (tangent dx).
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values rescale writes are written (overwritten) into the shadows: dst into
+// ddst.
+func rescaleJVP(dst, ddst, x, dx []float64) {
+	clear(dst)
+	clear(ddst)
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dv := dx[i]
+		x0 := x[0]
+		dx0 := dx[0]
+		t := ddst[i]
+		dst[i] += v * x0
+		ddst[i] = t + (dv*x0 + v*dx0)
+	}
 }

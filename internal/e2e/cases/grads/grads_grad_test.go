@@ -104,6 +104,19 @@ func TestGadgenAccumulateOnlyJVP(t *testing.T) {
 	gadtest.JVP(t, AccumulateOnly, AccumulateOnlyJVP, gadtest.Dim(4))
 }
 
+// TestGadgenRefillGrad checks RefillGrad against central finite differences, component by
+// component.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
+func TestGadgenRefillGrad(t *testing.T) {
+	gadtest.Grad(t, Refill, RefillGrad, gadtest.Dim(4))
+}
+
+// TestGadgenRefillJVP checks RefillJVP against central finite differences along random directions.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
+func TestGadgenRefillJVP(t *testing.T) {
+	gadtest.JVP(t, Refill, RefillJVP, gadtest.Dim(4))
+}
+
 // TestGadgenBranchyGradDot checks BranchyGrad against BranchyJVP by the dot-product test: ⟨∇f(x),
 // v⟩ is the derivative along v.
 func TestGadgenBranchyGradDot(t *testing.T) {
@@ -154,4 +167,11 @@ func TestGadgenAccumulateGradDot(t *testing.T) {
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateOnlyGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(AccumulateOnlyJVP), gadtest.ScalarGrad(AccumulateOnlyGrad), gadtest.Dim(4))
+}
+
+// TestGadgenRefillGradDot checks RefillGrad against RefillJVP by the dot-product test: ⟨∇f(x), v⟩
+// is the derivative along v.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
+func TestGadgenRefillGradDot(t *testing.T) {
+	gadtest.DotTest(t, gadtest.ScalarJVP(RefillJVP), gadtest.ScalarGrad(RefillGrad), gadtest.Dim(4))
 }

@@ -308,3 +308,65 @@ func RangeConstNested(a []float64) float64 {
 	}
 	return s
 }
+
+// Pairs sums over all pairs through nested loops whose trip counts are
+// known before the outer one starts: the gradient grows its tape once,
+// before the outer loop, for what both loops record (the tanh of each
+// pair).
+//
+//gad:jvp
+//gad:grad
+func Pairs(x []float64) float64 {
+	n := len(x)
+	s := 0.0
+	for i := 0; i < n; i++ {
+		p := 0.0
+		for j := 0; j < n; j++ {
+			p += math.Tanh(x[i] * x[j])
+		}
+		s += p * p
+	}
+	return s
+}
+
+// Residuals sums the squared residuals of a polynomial with coefficients
+// c fitted to sin(3t) at 2·len(c)+1 points of [0, 1], as GradBench's llsq
+// does: the loops' bounds, len(c) of the range and 2·len(c)+1, are
+// computed inside the loops, and the gradient still grows its tape once,
+// before the outer loop.
+//
+//gad:jvp
+//gad:grad
+func Residuals(c []float64) float64 {
+	s := 0.0
+	for i := 0; i < 2*len(c)+1; i++ {
+		t := float64(i) / float64(2*len(c))
+		r := math.Sin(3 * t)
+		p := 1.0
+		for _, cj := range c {
+			r -= cj * p
+			p *= t
+		}
+		s += r * r
+	}
+	return s
+}
+
+// Rare runs its inner loop only for the elements above 1: the gradient
+// reserves nothing for what the inner loop records, which could be far
+// less than its trip count times the outer one's.
+//
+//gad:jvp
+//gad:grad
+func Rare(x []float64) float64 {
+	s := 0.0
+	for i := range x {
+		if x[i] > 1 {
+			for j := range x {
+				s += math.Tanh(x[i] * x[j])
+			}
+		}
+		s += x[i] * x[i]
+	}
+	return s
+}

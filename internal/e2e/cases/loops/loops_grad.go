@@ -617,16 +617,14 @@ outer:
 // Results: the value of Lower, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LowerGrad(a, aBar []float64) float64 {
+	var tapeintBuf [64]int
+	tapeint := tapeintBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var tapeintBuf [64]int
-	t := tapeintBuf[:0]
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("LowerGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(a)
-	trips := max(n+2, 0)
-	tapeint := slices.Grow(t, trips*(trips*1))
 	s := 0.0
 	i := 0
 	var from2 int
@@ -644,13 +642,13 @@ outer:
 						from3 = 0
 						break
 					}
-					t2 := ai * a[j]
+					t := ai * a[j]
 					tapeint = append(tapeint, j)
-					if t2 > 50 {
+					if t > 50 {
 						from2 = 1
 						break outer
 					}
-					s += t2
+					s += t
 					from = 1
 					j++
 				} else {
@@ -679,41 +677,41 @@ outer:
 	}
 	for ; i >= 0; i-- {
 		var path2 []int
-		var t4 float64
+		var t3 float64
 		if part == 1 {
+			t4 := 0.0
 			t5 := 0.0
-			t6 := 0.0
-			t7 := len(tapeint) - 1
-			j2 := tapeint[t7]
+			t6 := len(tapeint) - 1
+			j2 := tapeint[t6]
 			aj := a[j2]
-			aBar[j2] += a[i] * t6
-			t4 = t5 + t6*aj
-			tapeint = tapeint[:t7]
+			aBar[j2] += a[i] * t5
+			t3 = t4 + t5*aj
+			tapeint = tapeint[:t6]
 			path2 = path
 		} else {
 			sBar2 += sBar
-			t3 := len(path) - 1
-			path2 = path[:t3]
+			t2 := len(path) - 1
+			path2 = path[:t2]
 			sBar = 0
-			t4 = 0
+			t3 = 0
 		}
 		for {
-			t8 := len(path2) - 1
-			path = path2[:t8]
-			if path2[t8] == 0 {
+			t7 := len(path2) - 1
+			path = path2[:t7]
+			if path2[t7] == 0 {
 				break
 			}
-			t9 := sBar2
-			t10 := len(tapeint) - 1
-			j3 := tapeint[t10]
+			t8 := sBar2
+			t9 := len(tapeint) - 1
+			j3 := tapeint[t9]
 			aj2 := a[j3]
-			aBar[j3] += a[i] * t9
-			t4 += t9 * aj2
-			tapeint = tapeint[:t10]
+			aBar[j3] += a[i] * t8
+			t3 += t8 * aj2
 			path2 = path
+			tapeint = tapeint[:t9]
 		}
 		sBar += sBar2
-		aBar[i] += t4
+		aBar[i] += t3
 		sBar2 = 0
 		part = 0
 	}
@@ -754,16 +752,14 @@ func FirstLargeJVP(a, da []float64) (float64, float64) {
 // Results: the value of FirstLarge, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func FirstLargeGrad(a, aBar []float64) float64 {
+	var tapeintBuf [64]int
+	tapeint := tapeintBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var tapeintBuf [64]int
-	t := tapeintBuf[:0]
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("FirstLargeGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(a)
-	trips := max(n+2, 0)
-	tapeint := slices.Grow(t, trips*(trips*1))
 	s := 0.0
 	i := 0
 	var from2 int
@@ -777,14 +773,14 @@ outer:
 				path = append(path, from)
 				if j < n {
 					aj := a[j]
-					t2 := ai * aj
+					t := ai * aj
 					tapeint = append(tapeint, j)
-					if t2 > 0.5 {
+					if t > 0.5 {
 						s += aj
 						from2 = 1
 						break outer
 					}
-					s += t2
+					s += t
 					from = 1
 					j++
 				} else {
@@ -797,58 +793,58 @@ outer:
 			break
 		}
 	}
-	var sBar, sBar2, t3 float64
+	var sBar, sBar2, t2 float64
 	var part int
 	if from2 == 0 {
 		sBar = 1
 		sBar2 = 0
-		t3 = 0
+		t2 = 0
 		part = 0
 		i = n - 1
 	} else {
 		sBar = 0
 		sBar2 = 1
-		t3 = 1
+		t2 = 1
 		part = 1
 	}
 	for ; i >= 0; i-- {
-		var t7 float64
+		var t6 float64
 		var path2 []int
 		if part == 1 {
+			t3 := 0.0
 			t4 := 0.0
-			t5 := 0.0
-			t6 := len(tapeint) - 1
-			j2 := tapeint[t6]
+			t5 := len(tapeint) - 1
+			j2 := tapeint[t5]
 			aj2 := a[j2]
-			aBar[j2] += t3 + a[i]*t5
-			t7 = t4 + t5*aj2
-			t3 = 0
-			tapeint = tapeint[:t6]
+			aBar[j2] += t2 + a[i]*t4
+			t6 = t3 + t4*aj2
+			t2 = 0
 			path2 = path
+			tapeint = tapeint[:t5]
 		} else {
 			sBar2 += sBar
 			sBar = 0
-			t7 = 0
+			t6 = 0
 			path2 = path
 		}
 		for {
-			t8 := len(path2) - 1
-			path = path2[:t8]
-			if path2[t8] == 0 {
+			t7 := len(path2) - 1
+			path = path2[:t7]
+			if path2[t7] == 0 {
 				break
 			}
-			t9 := sBar2
+			t8 := sBar2
 			path2 = path
-			t10 := len(tapeint) - 1
-			j3 := tapeint[t10]
+			t9 := len(tapeint) - 1
+			j3 := tapeint[t9]
 			aj3 := a[j3]
-			aBar[j3] += t3 + a[i]*t9
-			t7 += t9 * aj3
-			t3 = 0
-			tapeint = tapeint[:t10]
+			aBar[j3] += t2 + a[i]*t8
+			t6 += t8 * aj3
+			t2 = 0
+			tapeint = tapeint[:t9]
 		}
 		sBar += sBar2
-		aBar[i] += t7
+		aBar[i] += t6
 		sBar2 = 0
 		part = 0
 	}
@@ -1251,6 +1247,241 @@ func RangeConstNestedGrad(a, aBar []float64) float64 {
 			aBar[t2] += a[t4] * t
 			aBar[t4] += t * t3
 		}
+	}
+	return s
+}
+
+// PairsJVP computes Pairs and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Pairs; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func PairsJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		dxi := dx[i]
+		p := 0.0
+		dp := 0.0
+		for j := 0; j < n; j++ {
+			xj := x[j]
+			t := math.Tanh(xi * xj)
+			p += t
+			dp += (1 - t*t) * (dxi*xj + xi*dx[j])
+		}
+		s += p * p
+		ds += 2 * (dp * p)
+	}
+	return s, ds
+}
+
+// PairsGrad computes Pairs and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of Pairs, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func PairsGrad(x, xBar []float64) float64 {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PairsGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	trips := max(n+2, 0)
+	tape := slices.Grow(t, trips*(1+trips))
+	s := 0.0
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		p := 0.0
+		for j2 := 0; j2 < n; j2++ {
+			t7 := math.Tanh(xi * x[j2])
+			tape = append(tape, t7)
+			p += t7
+		}
+		tape = append(tape, p)
+		s += p * p
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := len(tape) - 1
+		pBar := 2 * tape[t2]
+		t3 := 0.0
+		tape = tape[:t2]
+		for j := n - 1; j >= 0; j-- {
+			t4 := len(tape) - 1
+			t5 := tape[t4]
+			t6 := (1 - t5*t5) * pBar
+			xj := x[j]
+			xBar[j] += x[i2] * t6
+			t3 += t6 * xj
+			tape = tape[:t4]
+		}
+		xBar[i2] += t3
+	}
+	return s
+}
+
+// ResidualsJVP computes Residuals and its derivative along the tangents (forward mode).
+//
+// Varied inputs: c (tangent dc).
+// Results, in order: the value of Residuals; its tangent.
+// Shadows: dc has its primal's shape, each element or field the tangent of the primal's.
+func ResidualsJVP(c, dc []float64) (float64, float64) {
+	s := 0.0
+	ds := 0.0
+	i := 0
+	for {
+		n := len(c)
+		if i < 2*n+1 {
+			t := float64(i) / float64(2*n)
+			r := math.Sin(3 * t)
+			dr := 0.0
+			p := 1.0
+			for i2 := 0; i2 < n; i2++ {
+				r -= c[i2] * p
+				dr -= dc[i2] * p
+				p *= t
+			}
+			s += r * r
+			ds += 2 * (dr * r)
+			i++
+		} else {
+			break
+		}
+	}
+	return s, ds
+}
+
+// ResidualsGrad computes Residuals and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: c (into cBar).
+// Results: the value of Residuals, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func ResidualsGrad(c, cBar []float64) float64 {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
+		panic("ResidualsGrad: c and cBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(c)
+	tape := slices.Grow(t, max(2*n+3, 0)*(1+max(n+2, 0)))
+	s := 0.0
+	i := 0
+	var t2 int
+	for {
+		t2 = 2 * n
+		if i < t2+1 {
+			t5 := float64(i) / float64(2*n)
+			r := math.Sin(3 * t5)
+			p := 1.0
+			for i4 := 0; i4 < n; i4++ {
+				cj := c[i4]
+				tape = append(tape, p)
+				r -= cj * p
+				p *= t5
+			}
+			tape = append(tape, r)
+			s += r * r
+			i++
+		} else {
+			break
+		}
+	}
+	for i2 := t2 + 0; i2 >= 0; i2-- {
+		t3 := len(tape) - 1
+		rBar := 2 * tape[t3]
+		tape = tape[:t3]
+		for i3 := n - 1; i3 >= 0; i3-- {
+			t4 := len(tape) - 1
+			cBar[i3] -= rBar * tape[t4]
+			tape = tape[:t4]
+		}
+	}
+	return s
+}
+
+// RareJVP computes Rare and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Rare; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func RareJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		dxi := dx[i]
+		if xi > 1 {
+			for j := 0; j < n; j++ {
+				xj := x[j]
+				t := math.Tanh(xi * xj)
+				s += t
+				ds += (1 - t*t) * (dxi*xj + xi*dx[j])
+			}
+		}
+		xi2 := x[i]
+		s += xi2 * xi2
+		ds += 2 * (dx[i] * xi2)
+	}
+	return s, ds
+}
+
+// RareGrad computes Rare and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of Rare, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func RareGrad(x, xBar []float64) float64 {
+	var tapeBuf [64]float64
+	tape := tapeBuf[:0]
+	var pathBuf [64]int
+	path := pathBuf[:0]
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("RareGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	s := 0.0
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		var from int
+		if xi > 1 {
+			for j2 := 0; j2 < n; j2++ {
+				t7 := math.Tanh(xi * x[j2])
+				tape = append(tape, t7)
+				s += t7
+			}
+			from = 1
+		} else {
+			from = 0
+		}
+		xi2 := x[i]
+		path = append(path, from)
+		s += xi2 * xi2
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		xBar[i2] += 2 * x[i2]
+		t := len(path) - 1
+		t2 := path[:t]
+		var t3 float64
+		if path[t] == 0 {
+			t3 = 0
+		} else {
+			t3 = 0
+			for j := n - 1; j >= 0; j-- {
+				t4 := len(tape) - 1
+				t5 := tape[t4]
+				t6 := 1 - t5*t5
+				xj := x[j]
+				xBar[j] += x[i2] * t6
+				t3 += t6 * xj
+				tape = tape[:t4]
+			}
+		}
+		xBar[i2] += t3
+		path = t2
 	}
 	return s
 }

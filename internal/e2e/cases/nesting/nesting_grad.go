@@ -187,27 +187,29 @@ func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ChainGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ChainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape := slices.Grow(t, max(n+2, 0))
 	s := 0.0
 	i := 0
-	for ; i+1 < len(x); i++ {
+	for ; i+1 < n; i++ {
 		xi2 := x[i]
-		t4 := pow(xi2-x[i+1], 3)
-		tape = append(tape, t4)
-		s += xi2 * t4
+		t5 := pow(xi2-x[i+1], 3)
+		tape = append(tape, t5)
+		s += xi2 * t5
 	}
 	i--
 	for ; i >= 0; i-- {
-		t := len(tape) - 1
-		t2 := tape[t]
+		t2 := len(tape) - 1
+		t3 := tape[t2]
 		xi := x[i]
-		t3 := powReverse(xi-x[i+1], 3, xi)
-		xBar[i+1] -= t3
-		xBar[i] += t2 + t3
-		tape = tape[:t]
+		t4 := powReverse(xi-x[i+1], 3, xi)
+		xBar[i+1] -= t4
+		xBar[i] += t3 + t4
+		tape = tape[:t2]
 	}
 	return s
 }
@@ -259,39 +261,45 @@ func ChainGradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape := tapeBuf[:0]
-	dtape := dtapeBuf[:0]
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ChainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	trips := max(n+2, 0)
+	t3 := append(t, make([]float64, trips)...)
+	n2 := len(t)
+	tape := t3[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
 	s := 0.0
 	ds := 0.0
 	i := 0
-	for ; i+1 < len(x); i++ {
+	for ; i+1 < n; i++ {
 		xi2 := x[i]
 		dxi2 := dx[i]
-		t7, t8 := powJVP(xi2-x[i+1], dxi2-dx[i+1], 3)
-		ds += dxi2*t7 + xi2*t8
-		tape = append(tape, t7)
-		dtape = append(dtape, t8)
-		s += xi2 * t7
+		t10, t11 := powJVP(xi2-x[i+1], dxi2-dx[i+1], 3)
+		ds += dxi2*t10 + xi2*t11
+		tape = append(tape, t10)
+		dtape = append(dtape, t11)
+		s += xi2 * t10
 	}
 	i--
 	for ; i >= 0; i-- {
-		t := len(tape) - 1
-		t2 := tape[t]
-		t3 := dtape[t]
+		t4 := len(tape) - 1
+		t5 := tape[t4]
+		t6 := dtape[t4]
 		xi := x[i]
 		dxi := dx[i]
-		t4, t5 := powReverseJVP(xi-x[i+1], dxi-dx[i+1], 3, xi, dxi)
-		t6 := dxBar[i+1]
-		xBar[i+1] -= t4
-		dxBar[i+1] = t6 - t5
+		t7, t8 := powReverseJVP(xi-x[i+1], dxi-dx[i+1], 3, xi, dxi)
+		t9 := dxBar[i+1]
+		xBar[i+1] -= t7
+		dxBar[i+1] = t9 - t8
 		dxiBar := dxBar[i]
-		xBar[i] += t2 + t4
-		dxBar[i] = dxiBar + (t3 + t5)
-		tape = tape[:t]
-		dtape = dtape[:t]
+		xBar[i] += t5 + t7
+		dxBar[i] = dxiBar + (t6 + t8)
+		tape = tape[:t4]
+		dtape = dtape[:t4]
 	}
 	return s, ds
 }

@@ -569,59 +569,57 @@ func ChainHVP(x, v, hv []float64) float64 {
 func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape := tapeBuf[:0]
-	dtape := dtapeBuf[:0]
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("chainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	t3 := max(n+1, 0) * 3
+	t4 := append(t, make([]float64, t3)...)
+	n2 := len(t)
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, t3)...)[:n2]
 	s := 0.0
-	i := 1
-	var n int
-	for {
-		n = len(x)
-		if i < n {
-			t16 := x[i-1]
-			t17 := dx[i-1]
-			xi2 := x[i]
-			dxi2 := dx[i]
-			t18 := t16 - xi2
-			t19 := math.Sqrt(1 + t18*t18)
-			t20 := 0.5 / t19 * (2 * ((t17 - dxi2) * t18))
-			t21 := append(tape, t19)
-			t22 := append(dtape, t20)
-			t23 := 0.5 * xi2
-			t24 := math.Cosh(t23)
-			tape = append(t21, t19, t24)
-			dtape = append(t22, t20, math.Sinh(t23)*(0.5*dxi2))
-			s += t19 * t24
-			i++
-		} else {
-			break
-		}
+	for i := 1; i < n; i++ {
+		t20 := x[i-1]
+		t21 := dx[i-1]
+		xi2 := x[i]
+		dxi2 := dx[i]
+		t22 := t20 - xi2
+		t23 := math.Sqrt(1 + t22*t22)
+		t24 := 0.5 / t23 * (2 * ((t21 - dxi2) * t22))
+		t25 := append(tape, t23)
+		t26 := append(dtape, t24)
+		t27 := 0.5 * xi2
+		t28 := math.Cosh(t27)
+		tape = append(t25, t23, t28)
+		dtape = append(t26, t24, math.Sinh(t27)*(0.5*dxi2))
+		s += t23 * t28
 	}
 	for i2 := n - 1; i2 >= 1; i2-- {
-		n2 := len(tape)
-		t := n2 - 2
-		t2 := n2 - 1
-		t3 := tape[t2]
-		t4 := dtape[t2]
-		t5 := tape[:t]
-		t6 := dtape[:t]
+		n3 := len(tape)
+		t5 := n3 - 2
+		t6 := n3 - 1
+		t7 := tape[t6]
+		t8 := dtape[t6]
+		t9 := tape[:t5]
+		t10 := dtape[:t5]
 		xi := x[i2]
 		dxi := dx[i2]
-		t7 := 0.5 * xi
-		t8 := 0.5 * (math.Cosh(t7)*(0.5*dxi)*tape[t] + math.Sinh(t7)*dtape[t])
-		t9 := len(t5) - 1
-		t10 := t5[t9]
-		tape = t5[:t9]
-		dtape = t6[:t9]
-		t11 := 0.5 / t10
-		t12 := (t11*t4 - t11*t6[t9]/t10*t3) * (x[i2-1] - xi)
-		t13 := t12 + t11*t3*(dx[i2-1]-dxi)
-		t14 := 2 * t13
-		t15 := t8 - t14
-		dxBar[i2] += t15
-		dxBar[i2-1] += t14
+		t11 := 0.5 * xi
+		t12 := 0.5 * (math.Cosh(t11)*(0.5*dxi)*tape[t5] + math.Sinh(t11)*dtape[t5])
+		t13 := len(t9) - 1
+		t14 := t9[t13]
+		tape = t9[:t13]
+		dtape = t10[:t13]
+		t15 := 0.5 / t14
+		t16 := (t15*t8 - t15*t10[t13]/t14*t7) * (x[i2-1] - xi)
+		t17 := t16 + t15*t7*(dx[i2-1]-dxi)
+		t18 := 2 * t17
+		t19 := t12 - t18
+		dxBar[i2] += t19
+		dxBar[i2-1] += t18
 	}
 	return s, 0
 }

@@ -40,3 +40,11 @@ func Widened(l *Layer) float64 {
 	widen(l) // want "call of gradcall.widen: reverse mode does not support calls of functions that store slices or pointers"
 	return l.W[0] * l.W[1]
 }
+
+//gad:grad
+func Cleared(x []float64) float64 {
+	rows := [][]float64{x, x[1:]}
+	s := rows[0][0] * rows[1][0]
+	clear(rows) // want "builtin clear: reverse mode supports clear of slices of floats .* only, yet; not of \\[\\]\\[\\]float64"
+	return s * float64(len(rows))
+}

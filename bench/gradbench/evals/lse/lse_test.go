@@ -1,0 +1,29 @@
+package lse
+
+import (
+	"flag"
+	"testing"
+
+	"github.com/gadgen/gadgen/bench/gradbench/evals/evaltest"
+	"github.com/gadgen/gadgen/gadtest"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata from GradBench's reference tool (GRADBENCH_MANUAL)")
+
+// TestReference compares the smallest workload with GradBench's manual
+// tool (testdata; package evaltest says how to rewrite them).
+func TestReference(t *testing.T) {
+	evaltest.Check(t, "lse", Module, *update)
+}
+
+// TestGradient checks LogSumExpGrad against central differences, on
+// GradBench's range [0, 1) and on one wide enough that exp(x) alone would
+// overflow.
+func TestGradient(t *testing.T) {
+	for _, c := range []struct {
+		n      int
+		lo, hi float64
+	}{{1, 0, 1}, {2, 0, 1}, {9, 0, 1}, {9, -800, 800}} {
+		gadtest.Grad(t, LogSumExp, LogSumExpGrad, gadtest.Box(c.n, c.lo, c.hi), gadtest.Points(3))
+	}
+}
