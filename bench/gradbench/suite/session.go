@@ -108,7 +108,14 @@ func (c *sessionIO) run() ([]Result, error) {
 	var results []Result
 	for req, err := range e.Requests(c.s.Options) {
 		if err != nil {
-			return results, err
+			// A workload the eval could not make (a data file missing):
+			// recorded as not run, and the eval goes on.
+			r := Result{Eval: e.Name, Error: "not run: " + err.Error()}
+			results = append(results, r)
+			if c.s.Progress != nil {
+				c.s.Progress(r)
+			}
+			continue
 		}
 		r, err := c.evaluate(req)
 		if err != nil {

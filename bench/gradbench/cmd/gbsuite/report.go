@@ -146,7 +146,12 @@ func report(out, nightlyDir string) int {
 		case e.Primal != "":
 			ours := map[string]pair{}
 			var order []string
+			var notRun []string
 			for _, r := range results {
+				if r.Function == "" {
+					notRun = append(notRun, r.Error)
+					continue
+				}
 				p := ours[r.Description]
 				if _, seen := ours[r.Description]; !seen {
 					order = append(order, r.Description)
@@ -184,7 +189,7 @@ func report(out, nightlyDir string) int {
 				p := ours[w]
 				fmt.Fprintf(&detail, "| %s | %s | %s | %s | **%s** |", w, validCell(results, w), ms(p.primal), ms(p.derivative), num(p.ratio()))
 				for _, t := range tools {
-					q, ok := toolPairs[t][w]
+					q, ok := toolPairs[t][nightlyName(e.Name, w)]
 					if !ok {
 						fmt.Fprintf(&detail, " – |")
 						continue
@@ -198,6 +203,9 @@ func report(out, nightlyDir string) int {
 				fmt.Fprintf(&detail, " %s |", num(row.tools[t]))
 			}
 			fmt.Fprintf(&detail, "\n")
+			for _, m := range notRun {
+				fmt.Fprintf(&detail, "\n**%s**\n", m)
+			}
 		default:
 			fmt.Fprintf(&md, "| %s | %d/%d | – | – | | | | | |\n", e.Name, row.valid, row.total)
 			continue
@@ -236,6 +244,19 @@ func report(out, nightlyDir string) int {
 	}
 	fmt.Printf("gbsuite: wrote %s and %s\n", filepath.Join(out, "RESULTS.md"), filepath.Join(out, "ratios.svg"))
 	return 0
+}
+
+// nightlyName returns the nightly's name of workload w: the LSTM's data
+// files, as GradBench's LSTM eval named its workloads until 2025-03
+// (lstm_l2_c1024), are l=2,c=1024 in today's nightly.
+func nightlyName(eval, w string) string {
+	var l, c int
+	if eval == "lstm" {
+		if n, _ := fmt.Sscanf(w, "lstm_l%d_c%d", &l, &c); n == 2 {
+			return fmt.Sprintf("l=%d,c=%d", l, c)
+		}
+	}
+	return w
 }
 
 func fnCells(times map[string]float64) string {
