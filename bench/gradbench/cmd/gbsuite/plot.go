@@ -13,7 +13,7 @@ import (
 // dot's title), gadgen's as a red dot with its value.
 func plot(rows []evalRow) string {
 	const (
-		left, right, top, rowH = 90.0, 30.0, 40.0, 34.0
+		left, right, top, rowH = 90.0, 30.0, 50.0, 34.0
 		width                  = 760.0
 		lo, hi                 = 0.5, 2000.0 // the axis' range of ratios
 	)
@@ -31,7 +31,8 @@ func plot(rows []evalRow) string {
 	var s strings.Builder
 	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" font-family="sans-serif" font-size="12">`+"\n", width, height)
 	fmt.Fprintf(&s, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&s, `<text x="%g" y="20" font-size="14">Median derivative ÷ primal per GradBench eval: gadgen (red, this machine) and GradBench's tools (grey, nightly 2026-03-14)</text>`+"\n", 10.0)
+	fmt.Fprintf(&s, `<text x="%g" y="16" font-size="14">Median derivative ÷ primal per GradBench eval</text>`+"\n", 10.0)
+	fmt.Fprintf(&s, `<text x="%g" y="31" fill="#555">gadgen in red (this machine), GradBench's tools in grey (nightly 2026-03-14; a dot's title names the tool)</text>`+"\n", 10.0)
 	for _, t := range []float64{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000} {
 		xt := x(t)
 		fmt.Fprintf(&s, `<line x1="%.1f" y1="%g" x2="%.1f" y2="%g" stroke="#ddd"/>`+"\n", xt, top-5, xt, height-40)

@@ -100,7 +100,7 @@ func report(out, nightlyDir string) int {
 	fmt.Fprintf(&md, "Made by `go run ./bench/gradbench/cmd/gbsuite` (this file and `ratios.svg`; `-table` remakes them from `results.json`) on %s, %s, %s, one thread. ", time.Now().UTC().Format("2006-01-02"), cpuName(), runtime.Version())
 	fmt.Fprintf(&md, "Every evaluation ran as GradBench runs it (min_runs 1, min_seconds 1 unless stated in the run) and was validated against GradBench's reference by GradBench's rule. ")
 	fmt.Fprintf(&md, "The other tools' numbers are GradBench's nightly of 2026-03-14 (`../nightly`), measured on GitHub's runners: compare **ratios** (derivative ÷ primal, each tool's own primal), not times across machines.\n\n")
-	fmt.Fprintf(&md, "| eval | valid | gadgen median ratio | best tool (median ratio) | manual | enzyme | tapenade | jax | pytorch |\n|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&md, "| eval | valid | gadgen median ratio | gadgen's rank | best tool (median ratio) | manual | enzyme | tapenade | jax | pytorch |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	var detail strings.Builder
 	for _, e := range suite.Evals {
 		results := all[e.Name]
@@ -207,7 +207,7 @@ func report(out, nightlyDir string) int {
 				fmt.Fprintf(&detail, "\n**%s**\n", m)
 			}
 		default:
-			fmt.Fprintf(&md, "| %s | %d/%d | – | – | | | | | |\n", e.Name, row.valid, row.total)
+			fmt.Fprintf(&md, "| %s | %d/%d | – | – | – | | | | | |\n", e.Name, row.valid, row.total)
 			continue
 		}
 		rows = append(rows, row)
@@ -221,7 +221,17 @@ func report(out, nightlyDir string) int {
 		if row.timeOnly {
 			f = ms
 		}
-		fmt.Fprintf(&md, "| %s | %d/%d | **%s** | %s (%s) |", e.Name, row.valid, row.total, f(row.gadgen), bestTool, f(best))
+		rank, of := 1, 1
+		for t, v := range row.tools {
+			if t == "finite" || math.IsNaN(v) {
+				continue
+			}
+			of++
+			if v < row.gadgen {
+				rank++
+			}
+		}
+		fmt.Fprintf(&md, "| %s | %d/%d | **%s** | %d of %d | %s (%s) |", e.Name, row.valid, row.total, f(row.gadgen), rank, of, bestTool, f(best))
 		for _, t := range []string{"manual", "enzyme", "tapenade", "jax", "pytorch"} {
 			v, ok := row.tools[t]
 			if !ok {
@@ -232,7 +242,7 @@ func report(out, nightlyDir string) int {
 		}
 		fmt.Fprintf(&md, "\n")
 	}
-	fmt.Fprintf(&md, "\nFor particle and saddle the columns are the fastest of the four variants' mean times in ms (GradBench scores the fastest), which only compare across machines roughly. `finite` (finite differences) is left out of \"best tool\".\n")
+	fmt.Fprintf(&md, "\nFor particle and saddle the columns are the fastest of the four variants' mean times in ms (GradBench scores the fastest), which only compare across machines roughly. `finite` (finite differences) is left out of \"best tool\" and of the rank, which counts gadgen among every tool of the nightly that ran the eval; \"manual\" is GradBench's hand-written derivatives.\n")
 	md.WriteString(detail.String())
 	if err := os.WriteFile(filepath.Join(out, "RESULTS.md"), []byte(md.String()), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, err)

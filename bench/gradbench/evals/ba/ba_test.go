@@ -4,8 +4,8 @@ import (
 	"flag"
 	"testing"
 
+	"github.com/gadgen/gadgen/bench/gradbench/evals/evaltest"
 	"github.com/gadgen/gadgen/bench/gradbench/suite"
-	"github.com/gadgen/gadgen/bench/gradbench/suite/suitetest"
 	"github.com/gadgen/gadgen/gadtest"
 )
 
@@ -24,7 +24,7 @@ func TestModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := suitetest.Case{Eval: e, Options: suite.Options{Data: "testdata", Small: true}, Module: Module, Dir: "testdata", Update: *update}
+	c := evaltest.Case{Eval: e, Options: suite.Options{Data: "testdata"}, Module: Module, Update: *update}
 	if n := c.Run(t); n != 2 {
 		t.Errorf("got %d requests, want objective and jacobian of ba1", n)
 	}

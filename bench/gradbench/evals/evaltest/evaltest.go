@@ -13,7 +13,10 @@
 package evaltest
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,6 +42,36 @@ func CheckWith(t *testing.T, eval string, module protocol.Module, opts suite.Opt
 	if err != nil {
 		t.Fatal(err)
 	}
+	Case{Eval: e, Options: opts, Module: module, Update: update}.Run(t)
+}
+
+// A Case is an eval's smallest workloads checked against their expected
+// outputs, for evals that Check does not fit (a variant of an eval,
+// references in another directory or compressed).
+type Case struct {
+	Eval *suite.Eval
+	// Options are the eval's (Small is set by Run).
+	Options suite.Options
+	// Module is the tool's implementation of the eval's module.
+	Module protocol.Module
+	// Dir holds the references, <function>-<description>.json, or
+	// .json.gz when Gzip; testdata when empty.
+	Dir  string
+	Gzip bool
+	// Update writes the references first, from the reference tool.
+	Update bool
+}
+
+// Run checks each of c's workloads and returns their number; an eval
+// without workloads is an error of t.
+func (c Case) Run(t *testing.T) int {
+	t.Helper()
+	e, eval := c.Eval, c.Eval.Name
+	dir := c.Dir
+	if dir == "" {
+		dir = "testdata"
+	}
+	opts := c.Options
 	opts.Small = true
 	n := 0
 	for r, err := range e.Requests(opts) {
@@ -52,13 +85,17 @@ func CheckWith(t *testing.T, eval string, module protocol.Module, opts suite.Opt
 			want, ok = e.Expect(r)
 		}
 		if !ok {
-			want = reference(t, eval, r, filepath.Join("testdata", strings.ReplaceAll(name, "/", "_")+".json"), update)
+			file := filepath.Join(dir, strings.ReplaceAll(name, "/", "_")+".json")
+			if c.Gzip {
+				file += ".gz"
+			}
+			want = reference(t, eval, r, file, c.Update)
 		}
 		raw, err := json.Marshal(withRuns(r.Input))
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, _, err := protocol.Evaluate(map[string]protocol.Module{eval: module}, eval, r.Function, raw)
+		out, _, err := protocol.Evaluate(map[string]protocol.Module{eval: c.Module}, eval, r.Function, raw)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -74,6 +111,7 @@ func CheckWith(t *testing.T, eval string, module protocol.Module, opts suite.Opt
 	if n == 0 {
 		t.Fatalf("eval %s has no workloads", eval)
 	}
+	return n
 }
 
 // withRuns returns an object input with min_runs 1 and min_seconds 0, as
@@ -110,13 +148,33 @@ func reference(t *testing.T, eval string, r suite.Request, file string, update b
 		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(file, append(b, '\n'), 0o644); err != nil {
+		if strings.HasSuffix(file, ".gz") {
+			var z bytes.Buffer
+			w := gzip.NewWriter(&z)
+			w.Write(append(b, '\n'))
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			b = z.Bytes()
+		} else {
+			b = append(b, '\n')
+		}
+		if err := os.WriteFile(file, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatalf("%v (make it with -update)", err)
+	}
+	if strings.HasSuffix(file, ".gz") {
+		z, err := gzip.NewReader(bytes.NewReader(b))
+		if err == nil {
+			b, err = io.ReadAll(z)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
 	}
 	var want any
 	if err := json.Unmarshal(b, &want); err != nil {

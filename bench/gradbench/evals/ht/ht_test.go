@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gadgen/gadgen/bench/gradbench/evals/evaltest"
 	"github.com/gadgen/gadgen/bench/gradbench/suite"
-	"github.com/gadgen/gadgen/bench/gradbench/suite/suitetest"
 	"github.com/gadgen/gadgen/gadtest"
 )
 
@@ -68,7 +68,7 @@ func TestModule(t *testing.T) {
 	data := dataTree(t)
 	for _, v := range variants {
 		t.Run(v, func(t *testing.T) {
-			c := suitetest.Case{Eval: suite.HT(v, "small"), Options: suite.Options{Data: data, Small: true}, Module: Module,
+			c := evaltest.Case{Eval: suite.HT(v, "small"), Options: suite.Options{Data: data}, Module: Module,
 				Dir: filepath.Join("testdata", v+"_small"), Gzip: true, Update: *update}
 			if n := c.Run(t); n != 2 {
 				t.Errorf("got %d requests, want objective and jacobian of hand1", n)
