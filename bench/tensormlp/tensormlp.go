@@ -37,6 +37,24 @@ func Loss(m *MLP, x, y *tensorops.Tensor) float64 {
 	return tensorops.SoftmaxCrossEntropy(logits, y)
 }
 
+// Predict returns the network's logits on the rows of x: the helper a
+// user writes once and calls from the loss, the training loop and
+// inference.
+func Predict(m *MLP, x *tensorops.Tensor) *tensorops.Tensor {
+	h1 := tensorops.Tanh(tensorops.Add(tensorops.MatMul(x, m.W1), m.B1))
+	h2 := tensorops.Tanh(tensorops.Add(tensorops.MatMul(h1, m.W2), m.B2))
+	return tensorops.Add(tensorops.MatMul(h2, m.W3), m.B3)
+}
+
+// LossPredict is Loss written as users write it, through Predict: the
+// same numbers, and the measure of what a call costs reverse mode (a
+// callee reversed jointly runs its forward pass again; issue 25).
+//
+//gad:grad wrt=m
+func LossPredict(m *MLP, x, y *tensorops.Tensor) float64 {
+	return tensorops.SoftmaxCrossEntropy(Predict(m, x), y)
+}
+
 // HandGrad is the backpropagation a programmer writes for Loss on the same
 // runtime: it returns the loss and adds the gradient into g's tensors
 // (which must be allocated).

@@ -78,3 +78,54 @@ func LossJVP(m, dm *MLP, x, y *tensorops.Tensor) (float64, float64) {
 	t21 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
 	return tensorops.SoftmaxCrossEntropy(logits, y), t21
 }
+
+// LossPredictGrad computes LossPredict and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: m (into mBar).
+// Fixed inputs: x, y.
+// Results: the value of LossPredict, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func LossPredictGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
+	t := Predict(m, x)
+	t2 := tensorops.SoftmaxCrossEntropy(t, y)
+	t3 := tensorops.SoftmaxCrossEntropyGrad(t, y, 1)
+	predictReverseWrtM(m, mBar, x, t3)
+	return t2
+}
+
+// predictReverseWrtM is the reverse of Predict for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Predict that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: m (into mBar).
+// Fixed inputs: x.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func predictReverseWrtM(m, mBar *MLP, x, seed *tensorops.Tensor) {
+	t := m.W1
+	t2 := tensorops.MatMul(x, t)
+	t3 := m.B1
+	h1 := tensorops.FuseInto(t2, "Tanh(a + b)", t2, t3)
+	t4 := m.W2
+	t5 := tensorops.MatMul(h1, t4)
+	t6 := m.B2
+	h2 := tensorops.FuseInto(t5, "Tanh(a + b)", t5, t6)
+	t7 := m.W3
+	t8 := tensorops.MatMul(h2, t7)
+	t9 := m.B3
+	t10 := tensorops.SumLike(seed, t8)
+	mBar.B3 = tensorops.AccumulateSumLike(mBar.B3, seed, t9)
+	t11 := tensorops.MatMulGradA(t10, h2, t7, false, false)
+	mBar.W3 = tensorops.AccumulateMatMulGradB(mBar.W3, t10, h2, t7, false, false)
+	t12 := tensorops.FuseInto(t11, "TanhJVP(a, b)", h2, t11)
+	t13 := tensorops.SumLike(t12, t5)
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t12, t6)
+	t14 := tensorops.MatMulGradA(t13, h1, t4, false, false)
+	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t13, h1, t4, false, false)
+	t15 := tensorops.FuseInto(t14, "TanhJVP(a, b)", h1, t14)
+	t16 := tensorops.SumLike(t15, t2)
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t15, t3)
+	t17 := tensorops.AccumulateMatMulGradB(mBar.W1, t16, x, t, false, false)
+	mBar.W1 = t17
+}

@@ -19,15 +19,20 @@ func TestGradients(t *testing.T) {
 		t.Run(c.dt.String(), func(t *testing.T) {
 			m, x, y := New(c.dt, 20, 16, 5, 8, 1)
 			g, h := Zeros(m), Zeros(m)
+			p := Zeros(m)
 			f := LossGrad(m, g, x, y)
 			fh := HandGrad(m, h, x, y)
-			if f != Loss(m, x, y) || fh != f {
-				t.Errorf("values: grad %v, hand %v, loss %v", f, fh, Loss(m, x, y))
+			fp := LossPredictGrad(m, p, x, y)
+			if f != Loss(m, x, y) || fh != f || fp != f {
+				t.Errorf("values: grad %v, hand %v, through Predict %v, loss %v", f, fh, fp, Loss(m, x, y))
 			}
 			for i, gt := range g.Tensors() {
-				ht := h.Tensors()[i]
+				ht, pt := h.Tensors()[i], p.Tensors()[i]
 				if d := tensorops.MaxAbsDiff(gt, ht); d > c.tol*(1+tensorops.MaxAll(tensorops.Abs(ht))) {
 					t.Errorf("tensor %d: generated and hand-written gradients differ by %v", i, d)
+				}
+				if d := tensorops.MaxAbsDiff(pt, ht); d > c.tol*(1+tensorops.MaxAll(tensorops.Abs(ht))) {
+					t.Errorf("tensor %d: the gradient through Predict and the hand-written one differ by %v", i, d)
 				}
 			}
 			// JVP along the gradient: ⟨∇L, ∇L⟩.
@@ -73,6 +78,7 @@ func BenchmarkS5(b *testing.B) {
 			}{
 				{"forward", func() { Loss(m, x, y) }},
 				{"grad", func() { LossGrad(m, g, x, y) }},
+				{"grad-predict", func() { LossPredictGrad(m, g, x, y) }},
 				{"hand", func() { HandGrad(m, g, x, y) }},
 			} {
 				b.Run(fmt.Sprintf("%s/%s/%s", blas, dt, k.name), func(b *testing.B) {
