@@ -37,10 +37,40 @@
 //	//gad:MODE LocalName importpath.Func [key=value ...]
 //	//gad:MODE LocalName importpath.Type.Method [key=value ...]
 //
-// anywhere at the top level of a file. The modes:
+// anywhere at the top level of a file. The modes, with what they generate
+// for func F(x, y float64) float64 and, for the second-order helpers,
+// which take one varied parameter (a []float64, a tensor or a struct of
+// tensors), for func G(x []float64) float64; a varied slice, struct or
+// tensor parameter p is followed by its shadow of the same type (dp or
+// pBar):
 //
-//	jvp   forward mode: FJVP takes each varied parameter followed by its
-//	      tangent, and returns the results followed by their tangents.
+//	jvp        forward mode: func FJVP(x, dx, y, dy float64) (float64,
+//	           float64) returns the results, then their tangents (J·v).
+//	grad       reverse mode, F with one float result:
+//	           func FGrad(x, y float64) (f, xBar, yBar float64) returns the
+//	           value and the partials of varied scalars; the gradient in a
+//	           slice, struct or tensor parameter is added into its shadow
+//	           (func GGrad(x, xBar []float64) float64; a nil tensor field
+//	           of a shadow struct is allocated).
+//	vjp        reverse mode with a seed: func FVJP(x, y, seed float64) (f,
+//	           xBar, yBar float64) returns seed·∇F, a vector-Jacobian
+//	           product; the seed of a slice result is a slice.
+//	taylor     Taylor mode, order=K required: func FTaylor(x, x1, …, xK, y,
+//	           y1, …, yK float64) (f, f1, …, fK float64) carries K Taylor
+//	           coefficients of each input to each result.
+//	hvp        a Hessian-vector product by forward over reverse mode:
+//	           func GHVP(x, v, hv []float64) float64 stores ∇²G·v in hv
+//	           and returns G(x).
+//	hessian    the dense Hessian: func GHessian(x, h []float64) float64
+//	           stores it in h, n×n row-major.
+//	hessdiag   the Hessian's diagonal by Taylor jets:
+//	           func GHessDiag(x, d []float64) float64 stores ∂²G/∂xᵢ² in d.
+//	laplacian  the Laplacian Σᵢ ∂²G/∂xᵢ² by collapsed Taylor mode:
+//	           func GLaplacian(x []float64) (f, lap float64).
+//	rule       not a derivative but a rule: //gad:rule x="expr" … on a
+//	           function gives its partial derivatives as Go expressions (or
+//	           jvp=F vjp=G for a tensor function), which every mode then
+//	           uses instead of differentiating its body.
 //
 // Options:
 //
@@ -53,6 +83,32 @@
 //	          cross-package form it names an unoptimized copy of a
 //	          derivative of the same package, for ablation benchmarks:
 //	          //gad:grad LossGradO0 example.com/p.Loss opt=0
+//	test=true, test=N, test=NAME
+//	          (jvp, grad; vjp with NAME) also write foo_grad_test.go with a
+//	          test of the derivative against central finite differences
+//	          (package gadtest) and a dot-product test when the function
+//	          has both; N is the length of slice parameters at the points
+//	          checked (default 4), NAME a function returning example
+//	          arguments (for tensors and structs).
+//	gonum=true
+//	          (grad) the gradient in gonum/optimize's shape,
+//	          func(grad, x []float64), overwriting grad.
+//	value=false
+//	          (grad, vjp) leave F's own results out of the derivative;
+//	          what only they needed is not computed.
+//	order=K   (taylor, required) the degree of the Taylor polynomials,
+//	          1 ≤ K ≤ 12.
+//	seed=line (taylor) the inputs move on a line x + t·x1 (only the first
+//	          coefficient is a parameter); seed=jet, the default, takes
+//	          every input coefficient.
+//	lanes=L   (taylor; hvp of a tensor or a struct of tensors) L directions
+//	          per call, 1 ≤ L ≤ 16, sharing the primal: L jets or L
+//	          Hessian-vector products, each direction's parameters and
+//	          results suffixed _1 … _L.
+//
+// The README (sections "Directives", "The generated API", "Reverse mode",
+// "Taylor mode and second derivatives" and "Tensors") shows each mode's
+// signatures for scalars, slices, structs and tensors with examples.
 //
 // # Generated names and files
 //
