@@ -82,7 +82,7 @@ func TestFiniteDifferences(t *testing.T) {
 	}
 	for _, r := range All() {
 		if r.Pkg == TensorPkg {
-			continue // tensor rules: internal/tensortest
+			continue // tensor rules: internal/e2e/cases/tensorrules
 		}
 		if r.Kind == NotDifferentiable {
 			continue

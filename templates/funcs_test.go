@@ -20,7 +20,7 @@ const helpersPath = "github.com/gadgen/gadgen/templates"
 func TestRuleFuncs(t *testing.T) {
 	for _, r := range All() {
 		if r.Pkg == TensorPkg {
-			continue // tensor rules: internal/tensortest
+			continue // tensor rules: internal/e2e/cases/tensorrules
 		}
 		t.Run(r.Pkg+"."+r.Name, func(t *testing.T) {
 			if isBuiltin(r) {

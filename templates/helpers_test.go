@@ -180,7 +180,7 @@ func TestHelpersSource(t *testing.T) {
 	var names []string
 	for _, r := range All() {
 		if r.Pkg == TensorPkg {
-			continue // tensor rules: internal/tensortest
+			continue // tensor rules: internal/e2e/cases/tensorrules
 		}
 		if r.Pkg == "" && !isBuiltin(r) {
 			names = append(names, r.Name)

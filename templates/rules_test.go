@@ -87,7 +87,7 @@ func TestComplete(t *testing.T) {
 	}
 	for _, r := range All() {
 		if r.Pkg == TensorPkg {
-			continue // tensor rules: internal/tensortest
+			continue // tensor rules: internal/e2e/cases/tensorrules
 		}
 		if r.Pkg == "math" {
 			if _, ok := scope.Lookup(r.Name).(*types.Func); !ok {
@@ -128,7 +128,7 @@ func TestAllSortedAndLookup(t *testing.T) {
 func TestRuleShape(t *testing.T) {
 	for _, r := range All() {
 		if r.Pkg == TensorPkg {
-			continue // tensor rules: internal/tensortest
+			continue // tensor rules: internal/e2e/cases/tensorrules
 		}
 		t.Run(r.Pkg+"."+r.Name, func(t *testing.T) {
 			sig := signature(t, r)
@@ -232,7 +232,7 @@ func TestPartialsTypeCheck(t *testing.T) {
 	param := func(name string, typ types.Type) *types.Var { return types.NewParam(token.NoPos, nil, name, typ) }
 	for _, r := range All() {
 		if r.Pkg == TensorPkg {
-			continue // tensor rules: internal/tensortest
+			continue // tensor rules: internal/e2e/cases/tensorrules
 		}
 		if r.Kind != Smooth {
 			continue
@@ -247,7 +247,7 @@ func TestPartialsTypeCheck(t *testing.T) {
 				types.NewTuple(param("", f64)), false)))
 			for _, h := range All() {
 				if h.Pkg == TensorPkg {
-					continue // tensor rules: internal/tensortest
+					continue // tensor rules: internal/e2e/cases/tensorrules
 				}
 				if h.Pkg == "" && !isBuiltin(h) {
 					scope.Insert(types.NewFunc(token.NoPos, pkg, h.Name, signature(t, h)))
@@ -296,7 +296,7 @@ func TestCallFuncs(t *testing.T) {
 	n := 0
 	for _, r := range All() {
 		if r.Pkg == TensorPkg {
-			continue // tensor rules: internal/tensortest
+			continue // tensor rules: internal/e2e/cases/tensorrules
 		}
 		if r.Pkg != "math" && (r.Pkg != "" || isBuiltin(r)) {
 			continue

@@ -6,7 +6,7 @@
 // as linear maps (Tangent, Adjoint) and say how Taylor mode expands them
 // (Series). Rules name the runtime's functions as tensorops.F; gadgen does
 // not import the runtime, so a test of generated code checks each rule
-// against it (package internal/tensortest).
+// against it (the end-to-end case internal/e2e/cases/tensorrules).
 
 package templates
 
