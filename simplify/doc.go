@@ -11,9 +11,26 @@
 // to a dump callback (gadgen's -dump option). gadgen -O0 runs only the
 // required passes.
 //
-// # Passes
+// # Pipelines
 //
-// On the primal (Primal), in order:
+// Three tables in pipeline.go, run in this order (TestDocPipelines checks
+// these lines against them):
+//
+// Primal, on a function before it is differentiated:
+//
+//	inline → promote → fold → loopform → cse → licm → cse → tensors → deadcode
+//
+// Derivative, on a derivative after differentiation:
+//
+//	mem2reg → fold → cse → algebra → tensors → fold → cse → licm → cse → speculate → remat → accumulate → deadcode
+//
+// Final, on a derivative that is emitted (its rewrites call runtime forms
+// that are not primitives, so a derivative differentiated again, in
+// nesting, goes without them):
+//
+//	slices → merge → syrk → fuse → reuse → deadcode
+//
+// # Passes
 //
 //   - inline (inline.go): inline a small callee with a loop when LICM can
 //     then hoist something out of that loop (Normalize(out, x) with a fresh
@@ -22,18 +39,38 @@
 //     field reads of the value;
 //   - fold (fold.go): constant folding and propagation, math calls of
 //     constants, branches on constants, Pow(x, 0|1|2);
+//   - loopform (loopform.go, required): loops in the canonical form, tested
+//     at the top with a counter stepped by a constant, which reverse mode
+//     runs backwards by its index and the emitter writes as a three-clause
+//     for;
 //   - cse (cse.go): value numbering of pure values and pure calls, and of
 //     loads and read-only calls until their memory may be written;
 //   - licm (licm.go, guard.go): loop-invariant code motion of values,
 //     loads and calls that cannot panic and always return, and, under the
 //     loop's test, of calls that may panic when the first iteration would
 //     call them first;
-//   - deadcode (deadcode.go, required).
-//
-// On the derivative (Derivative): mem2reg (mem2reg.go: local variables,
-// adjoints included, become SSA values), fold, cse, algebra (algebra.go:
-// exact rewrite rules kept as a table), fold, cse, licm, cse, speculate
-// (speculate.go), remat (remat.go), deadcode.
+//   - tensors (tensorrules.go): the algebraic rewrites of tensor calls
+//     (a table of rules, as gadgen -explain reports them) and slices pushed
+//     through elementwise operations, until none applies;
+//   - mem2reg (mem2reg.go): local variables, adjoints included, become SSA
+//     values;
+//   - algebra (algebra.go): exact scalar rewrite rules kept as a table;
+//   - speculate (speculate.go) and remat (remat.go): values moved into the
+//     branches that use them, and cheap values recomputed where they are
+//     used rather than kept alive;
+//   - accumulate (tensors.go): an adjoint computed only to be added into a
+//     gradient buffer is computed into it (tensorops.Accumulate forms);
+//   - slices (slices.go): a slice of a derivative's value pushed through
+//     elementwise operations and into the matrix product computing it;
+//   - merge (merge.go): matrix products that share an operand become one
+//     GEMM over stacked rows (XLA's dot merger);
+//   - syrk (symmetric.go): aᵀa and aaᵀ become symmetric rank-k updates;
+//   - fuse (fuse.go): chains of elementwise tensor calls become one
+//     tensorops.Fuse evaluated in one pass;
+//   - reuse (reuse.go): an elementwise result written into the buffer of an
+//     operand nothing reads afterwards;
+//   - deadcode (deadcode.go, required): values, stores and appends nothing
+//     uses.
 //
 // # Analyses
 //
