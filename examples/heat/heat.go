@@ -11,7 +11,7 @@
 //
 // go generate writes heat_grad.go with
 //
-//	func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (f, dkappa float64)
+//	func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64) (f, kappaBar float64)
 package heat
 
 //go:generate gadgen

@@ -4,7 +4,7 @@
 // Rosenbrock carries //gad:jvp and //gad:grad directives. Running go
 // generate (gadgen) writes rosenbrock_grad.go beside this file, with
 //
-//	func RosenbrockJVP(x, dx []float64) (f, df float64)
+//	func RosenbrockJVP(x, dx []float64) (float64, float64)
 //	func RosenbrockGrad(x, xBar []float64) float64
 //
 // RosenbrockJVP returns f(x) and the directional derivative ∇f(x)·dx in

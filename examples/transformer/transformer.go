@@ -9,12 +9,14 @@
 //
 //	//gad:grad wrt=m
 //	//gad:jvp wrt=m
-//	func Loss(m *Block, x, y *tensorops.Tensor) float64
+//	func Loss(m *Block, x, y *T) float64
 //
 // go generate writes transformer_grad.go with
 //
-//	func LossGrad(m, mBar *Block, x, y *tensorops.Tensor) float64
-//	func LossJVP(m, dm *Block, x, y *tensorops.Tensor) (float64, float64)
+//	func LossGrad(m, mBar *Block, x, y *T) float64
+//	func LossJVP(m, dm *Block, x, y *T) (float64, float64)
+//
+// (T is this package's alias of tensorops.Tensor.)
 //
 // LossGrad adds the gradient into mBar's tensors (nil fields get fresh
 // ones); LossJVP takes nil fields of dm as zero directions.
