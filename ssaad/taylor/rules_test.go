@@ -17,7 +17,7 @@ import (
 func TestEveryMathRuleExpands(t *testing.T) {
 	pkg, err := importer.ForCompiler(token.NewFileSet(), "source", nil).Import("math")
 	if err != nil {
-		t.Skipf("cannot load package math: %v", err)
+		t.Fatalf("cannot load package math: %v", err)
 	}
 	const K = 4
 	for _, r := range templates.All() {
