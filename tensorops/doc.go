@@ -13,6 +13,12 @@
 // when they differ. A zero-dimensional tensor (shape []) holds one element
 // (Scalar).
 //
+// Float32 tensors are computed in float32 where that is accurate: Tanh
+// (and Fuse's Tanh) by a float32 kernel within 3 ulps of the correctly
+// rounded result (1.8e-7 relative, math32.go; 4–5× faster than rounding
+// math.Tanh's float64 result); the other transcendental functions round
+// package math's float64 results, within half an ulp.
+//
 // # Views and copies
 //
 // Every op returns a fresh contiguous tensor, except the documented views,

@@ -104,6 +104,9 @@ func unScalar[T Float](op unOp, x, p, q T) T {
 	case uLog:
 		return T(math.Log(float64(x)))
 	case uTanh:
+		if x32, ok := any(x).(float32); ok {
+			return T(tanh32(x32))
+		}
 		return T(math.Tanh(float64(x)))
 	case uSigmoid:
 		return T(sigmoid(float64(x)))
@@ -181,6 +184,13 @@ func unaryVec[T Float](op unOp, d, a []T, p, q T) {
 			d[i] = T(math.Log(float64(a[i])))
 		}
 	case uTanh:
+		if d32, ok := any(d).([]float32); ok {
+			a32 := any(a).([]float32)
+			for i := range d32 {
+				d32[i] = tanh32(a32[i])
+			}
+			return
+		}
 		for i := range d {
 			d[i] = T(math.Tanh(float64(a[i])))
 		}
