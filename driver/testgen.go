@@ -118,7 +118,7 @@ func testShape(req *ssaad.Request) ([]testParam, error) {
 	params := ssaad.Params(req.Target)
 	var out []testParam
 	unsupported := fmt.Errorf("test=true needs a function of float64 and []float64 parameters, all varied, returning one float64; "+
-		"for %s, name a function that returns example arguments, test=NAME (see the README's Testing your derivatives)", req.Name)
+		"for %s, name a function that returns example arguments, test=NAME (see gadgen's docs/testing.md)", req.Name)
 	for i, p := range params {
 		tp := testParam{name: p.Name(), active: req.Active[i]}
 		if i == 0 && sig.Recv() != nil {

@@ -155,7 +155,7 @@
 // but the function computes in float32.
 //
 // gadgen writes these tests itself with the directive option test=NAME,
-// NAME a function returning example arguments (see gadgen's README).
+// NAME a function returning example arguments (see gadgen's docs/testing.md).
 //
 // # Failures
 //

@@ -106,9 +106,9 @@
 //	          Hessian-vector products, each direction's parameters and
 //	          results suffixed _1 … _L.
 //
-// The README (sections "Directives", "The generated API", "Reverse mode",
-// "Taylor mode and second derivatives" and "Tensors") shows each mode's
-// signatures for scalars, slices, structs and tensors with examples.
+// gadgen's docs (docs/directives.md, docs/reverse-mode.md, docs/taylor.md and
+// docs/tensors.md) show each mode's signatures for scalars, slices,
+// structs and tensors with examples.
 //
 // # Generated names and files
 //

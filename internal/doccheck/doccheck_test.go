@@ -187,11 +187,13 @@ func TestQuotedSignatures(t *testing.T) {
 			}
 		}
 	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	for _, md := range markdownDocs(t, root) {
+		b, err := os.ReadFile(filepath.Join(root, md))
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(md, b)
 	}
-	check("README.md", readme)
 	for _, dir := range []string{"examples", "bench", "internal/e2e/cases", "cmd/gadgen"} {
 		filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
@@ -213,10 +215,36 @@ func TestQuotedSignatures(t *testing.T) {
 func TestReadmeListings(t *testing.T) {
 	root := "../.."
 	g := loadGenerated(t, root)
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	listings := 0
+	for _, md := range markdownDocs(t, root) {
+		readme, err := os.ReadFile(filepath.Join(root, md))
+		if err != nil {
+			t.Fatal(err)
+		}
+		listings += checkListings(t, g, md, readme)
+	}
+	if listings == 0 {
+		t.Error("found no listing of generated code to check")
+	}
+}
+
+// markdownDocs returns README.md and the files of docs/.
+func markdownDocs(t *testing.T, root string) []string {
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	out := []string{"README.md"}
+	for _, d := range docs {
+		out = append(out, filepath.Join("docs", filepath.Base(d)))
+	}
+	return out
+}
+
+// checkListings checks the listings of generated code in one Markdown file
+// and returns their number.
+func checkListings(t *testing.T, g *generated, md string, readme []byte) int {
+	t.Helper()
 	blocks := regexp.MustCompile("(?s)\n```go\n(.*?)\n```").FindAllStringSubmatchIndex(string(readme), -1)
 	listings := 0
 	for _, bi := range blocks {
@@ -240,13 +268,11 @@ func TestReadmeListings(t *testing.T) {
 				continue
 			}
 			if !lines[l] {
-				t.Errorf("README.md:%d: %q is not in the generated file the listing shows", line+i, l)
+				t.Errorf("%s:%d: %q is not in the generated file the listing shows", md, line+i, l)
 			}
 		}
 	}
-	if listings == 0 {
-		t.Error("found no README listing of generated code to check")
-	}
+	return listings
 }
 
 // hasDecl says whether the declaration line l is a generated function's.
