@@ -16,7 +16,6 @@ import (
 
 	"github.com/gadgen/gadgen/diag"
 	"github.com/gadgen/gadgen/ir"
-	"github.com/gadgen/gadgen/ssaad"
 )
 
 // aliased is a specialization of fn for arguments that are the same
@@ -35,7 +34,7 @@ func (p *Program) Aliased(fn *types.Func, same []int) *types.Func {
 	if a := p.aliasKey[key]; a != nil {
 		return a
 	}
-	ps := ssaad.Params(fn)
+	ps := ir.Params(fn)
 	var vars []*types.Var
 	for i, v := range ps {
 		if same[i] == i {
@@ -83,7 +82,7 @@ func (p *Program) lowerAliased(obj *types.Func, a *aliased) (*ir.Func, diag.List
 
 // describeAliased says what the specialization a is, called name.
 func describeAliased(a *aliased, name string) string {
-	ps := ssaad.Params(a.fn)
+	ps := ir.Params(a.fn)
 	var pairs []string
 	for i, j := range a.same {
 		if j != i {

@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/gadgen/gadgen/diag"
-	"github.com/gadgen/gadgen/ssaad"
+	"github.com/gadgen/gadgen/ir"
 )
 
 // directivePrefix starts every directive. Like //go: directives, it has
@@ -48,7 +48,7 @@ type Directive struct {
 	// Wrt lists the parameters named by wrt=, or nil without wrt=.
 	Wrt []string
 	// Active says which parameters of Target (receiver first) are
-	// varied: those of Wrt, or else ssaad.DefaultActivity(Target).
+	// varied: those of Wrt, or else ir.DefaultActivity(Target).
 	Active []bool
 	// Pos is the position of the comment.
 	Pos token.Pos
@@ -342,7 +342,7 @@ func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes [
 	}
 
 	// Activity.
-	params := ssaad.Params(d.Target)
+	params := ir.Params(d.Target)
 	if wrt, ok := d.Option("wrt"); ok {
 		d.Active = make([]bool, len(params))
 		for _, name := range strings.Split(wrt, ",") {
@@ -352,7 +352,7 @@ func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes [
 				diags.Add(p.Fset.Position(c.Slash), "", "directive", "wrt: %q is not a parameter of %s", name, FuncName(d.Target))
 			case d.Active[k]:
 				diags.Add(p.Fset.Position(c.Slash), "", "directive", "wrt: %s named twice", name)
-			case !ssaad.HasFloat(params[k].Type()):
+			case !ir.HasFloat(params[k].Type()):
 				diags.Add(p.Fset.Position(c.Slash), "", "directive", "wrt: parameter %s of type %s holds no floating-point values",
 					name, types.TypeString(params[k].Type(), types.RelativeTo(d.Target.Pkg())))
 			default:
@@ -364,10 +364,10 @@ func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes [
 			return nil, diags
 		}
 	} else {
-		d.Active = ssaad.DefaultActivity(d.Target)
+		d.Active = ir.DefaultActivity(d.Target)
 		if !slices.Contains(d.Active, true) {
 			hint := ""
-			if sig.Recv() != nil && ssaad.HasFloat(sig.Recv().Type()) {
+			if sig.Recv() != nil && ir.HasFloat(sig.Recv().Type()) {
 				hint = " (a receiver is varied only when wrt= names it)"
 			}
 			return errAt(c.Slash, "%s has no parameter holding floating-point values to vary%s", FuncName(d.Target), hint)
@@ -513,4 +513,4 @@ func (p *Program) missingTargets() []string {
 }
 
 // FuncName names fn in diagnostics: "F", or "T.M" for a method.
-func FuncName(fn *types.Func) string { return ssaad.FuncName(fn) }
+func FuncName(fn *types.Func) string { return ir.FuncName(fn) }

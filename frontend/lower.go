@@ -38,7 +38,6 @@ import (
 
 	"github.com/gadgen/gadgen/diag"
 	"github.com/gadgen/gadgen/ir"
-	"github.com/gadgen/gadgen/ssaad"
 )
 
 // Lower translates the body of fn into IR. fn must belong to a package of
@@ -655,7 +654,7 @@ func (l *lowerer) instr(instr ssa.Instruction) {
 
 // mapError reports a use of a map.
 func (l *lowerer) mapError(pos token.Pos, m *types.Map) {
-	if ssaad.HasFloat(m.Key()) || ssaad.HasFloat(m.Elem()) {
+	if ir.HasFloat(m.Key()) || ir.HasFloat(m.Elem()) {
 		l.errorf(pos, "map", "maps holding active values are not supported")
 	} else {
 		l.errorf(pos, "map", "maps are not supported")
@@ -781,13 +780,13 @@ func (l *lowerer) expandVarargs(c *ssa.CallCommon, args []ssa.Value) (out []ssa.
 // out of an interface method call.
 func invokeCarriesFloats(c *ssa.CallCommon) bool {
 	for _, a := range c.Args {
-		if ssaad.HasFloat(a.Type()) {
+		if ir.HasFloat(a.Type()) {
 			return true
 		}
 	}
 	sig := c.Signature()
 	for r := range sig.Results().Variables() {
-		if ssaad.HasFloat(r.Type()) {
+		if ir.HasFloat(r.Type()) {
 			return true
 		}
 	}

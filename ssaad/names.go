@@ -92,25 +92,8 @@ func Fresh(used map[string]bool, base string) string {
 	return n
 }
 
-// FuncName names fn in messages and doc comments: "F", or "T.M" for a
-// method (pointer receivers and aliases too).
-func FuncName(fn *types.Func) string {
-	if r := fn.Type().(*types.Signature).Recv(); r != nil {
-		t := r.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		switch t := t.(type) {
-		case *types.Named:
-			return t.Obj().Name() + "." + fn.Name()
-		case *types.Alias:
-			return t.Obj().Name() + "." + fn.Name()
-		case *types.Interface:
-			return "interface." + fn.Name()
-		}
-	}
-	return fn.Name()
-}
+// FuncName is ir.FuncName: "F", or "T.M" for a method.
+func FuncName(fn *types.Func) string { return ir.FuncName(fn) }
 
 // CallConstruct names a call in diagnostics, the same in every mode (so
 // that a refusal that two directives meet is reported once): "call of

@@ -35,9 +35,7 @@ var compiler = map[string][]string{
 
 // exceptions are imports against the layering that are known and due to
 // go, each with its reason; a test fails when one is no longer needed.
-var exceptions = map[string]string{
-	"frontend -> ssaad": "frontend borrows four type and naming helpers of ssaad (issue 27: they move to ir)",
-}
+var exceptions = map[string]string{}
 
 // runtime are the packages generated code imports (and their internals):
 // they import no compiler package, and no compiler package imports them.
