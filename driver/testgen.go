@@ -330,19 +330,6 @@ func testName(req *ssaad.Request) string {
 	return "TestGadgen" + req.Name
 }
 
-// derivedArgs returns the arguments of the generated function for the
-// parameters laid out in fl: each varied slice followed by its shadow.
-func derivedArgs(fl flat, withShadow bool) []jen.Code {
-	var args []jen.Code
-	for i, p := range fl.params {
-		args = append(args, jen.Id(fl.at[i]))
-		if p.slice && withShadow {
-			args = append(args, jen.Id(fl.dat[i]))
-		}
-	}
-	return args
-}
-
 func renderTest(f *jen.File, pkgPath string, tj *testJob) {
 	req := tj.j.req
 	fl := layout(tj)

@@ -182,11 +182,9 @@ func receiverName(t types.Type) string {
 // A bitset over value IDs.
 type bitset []uint64
 
-func newBitset(n int) bitset       { return make(bitset, (n+63)/64) }
-func (s bitset) add(i int)         { s[i/64] |= 1 << (i % 64) }
-func (s bitset) remove(i int)      { s[i/64] &^= 1 << (i % 64) }
-func (s bitset) has(i int) bool    { return s[i/64]&(1<<(i%64)) != 0 }
-func (s bitset) copyFrom(t bitset) { copy(s, t) }
+func newBitset(n int) bitset  { return make(bitset, (n+63)/64) }
+func (s bitset) add(i int)    { s[i/64] |= 1 << (i % 64) }
+func (s bitset) remove(i int) { s[i/64] &^= 1 << (i % 64) }
 func (s bitset) unionWith(t bitset) {
 	for i := range s {
 		s[i] |= t[i]
