@@ -703,25 +703,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	void := len(seeds) == 0
 	// Restore the memory the callee read, as it was at the call, in the
 	// reverse order of the saves.
-	for i := len(v.Args) - 1; i >= 0; i-- {
-		a := v.Args[i]
-		if !t.needsSnapshot(v, i) {
-			continue
-		}
-		tp := t.tape(snapshotElem(a.Type))
-		st := tp.Type.(*types.Pointer).Elem()
-		dst := t.addrAt(a)
-		if !isSlice(a.Type) {
-			t.Emit(ir.OpStore, nil, dst, t.pop(tp, 1)[0]) // *p
-			continue
-		}
-		s := t.Emit(ir.OpLoad, st, tp)
-		n := t.Emit(ir.OpBinary, intType, t.Emit(ir.OpLen, intType, s), t.Emit(ir.OpLen, intType, dst))
-		n.Tok = token.SUB
-		cp := t.Emit(ir.OpCall, intType, dst, t.Emit(ir.OpSlice, st, s, n, nil, nil))
-		cp.Callee = &ir.Callee{Builtin: "copy"}
-		t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, n, nil))
-	}
+	t.restoreArgs(v)
 	if !void && !nonzero && !t.writesVaried(v) {
 		return // nothing flows back through it
 	}

@@ -115,6 +115,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		shadow:           map[*ir.Value]*ir.Value{},
 		slot:             map[*ir.Value]*ir.Value{},
 		tapes:            map[string]*ir.Value{},
+		finalTapes:       map[string]*ir.Value{},
 		fwd:              map[*ir.Block]*ir.Block{},
 		fwdLast:          map[*ir.Block]*ir.Block{},
 		rev:              map[*ir.Block]*ir.Block{},
@@ -228,6 +229,7 @@ type transformer struct {
 	phiShadowSpill map[*ir.Value]*ir.Value
 	slot           map[*ir.Value]*ir.Value // primal value → the variable holding its adjoint
 	tapes          map[string]*ir.Value    // element type → the tape variable
+	finalTapes     map[string]*ir.Value    // the same for the final state of parameters (see finalstate.go)
 	path           *ir.Value               // the tape of the control path
 	local          map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
 	share          map[*ir.Value]*ir.Value // accumulators sharing their φ's adjoint variable (see accumulators)
@@ -464,8 +466,8 @@ func (t *transformer) checkCall(v *ir.Value) {
 		if !ssaad.IsPointerLike(a.Type) {
 			continue
 		}
-		if t.needsSnapshot(v, i) && snapshotElem(a.Type) == nil {
-			t.errorf(v.Pos, construct, "reverse mode can save and restore around a call only memory that holds no slices or pointers, for now (argument of type %s)", types.TypeString(a.Type, pkgName))
+		if t.needsSnapshot(v, i) && !snapshotable(a.Type) {
+			t.errorf(v.Pos, construct, "reverse mode can save and restore around a call only memory made of numbers in structs, arrays, slices and pointers, for now; not of recursive types, maps, channels, functions or interfaces (argument of type %s)", types.TypeString(a.Type, pkgName))
 			return
 		}
 	}
