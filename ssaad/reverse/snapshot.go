@@ -39,10 +39,17 @@ import (
 // booleans, strings and tensors, in structs, arrays, slices and pointers,
 // and no type contains itself.
 func snapshotable(typ types.Type) bool {
+	return ssaad.IsPointerLike(typ) && boundedMemory(typ, true)
+}
+
+// boundedMemory reports whether values of type typ are made of numbers,
+// booleans, strings and, when tensors is true, tensors, in structs,
+// arrays, slices and pointers, and no type contains itself.
+func boundedMemory(typ types.Type, tensors bool) bool {
 	var walk func(t types.Type, open map[types.Type]bool) bool
 	walk = func(t types.Type, open map[types.Type]bool) bool {
 		if ir.IsTensor(t) {
-			return true // a value, as ssaad.RefersToMemory takes it
+			return tensors // a value, as ssaad.RefersToMemory takes it
 		}
 		if n, ok := t.(*types.Named); ok {
 			if open[n] {
@@ -70,7 +77,7 @@ func snapshotable(typ types.Type) bool {
 		}
 		return false
 	}
-	return ssaad.IsPointerLike(typ) && walk(typ, map[types.Type]bool{})
+	return walk(typ, map[types.Type]bool{})
 }
 
 // saveMemory emits the records of the memory that the slice or pointer x
@@ -161,6 +168,23 @@ func (t *transformer) restoreInside(p *ir.Value, typ types.Type, tapeOf func(typ
 // inside the value of type typ at address p (fields in order, array
 // elements by a loop), or in the reverse order when backwards.
 func (t *transformer) eachPart(p *ir.Value, typ types.Type, backwards bool, do func(q *ir.Value, pt types.Type)) {
+	t.eachPartOf([]*ir.Value{p}, typ, backwards, func(qs []*ir.Value, pt types.Type) { do(qs[0], pt) })
+}
+
+// eachPartOf is eachPart on several values of type typ at once, at the
+// addresses ps: do gets the addresses of the same part in each.
+func (t *transformer) eachPartOf(ps []*ir.Value, typ types.Type, backwards bool, do func(qs []*ir.Value, pt types.Type)) {
+	at := func(ft types.Type, part func(p *ir.Value) *ir.Value) {
+		qs := make([]*ir.Value, len(ps))
+		for i, p := range ps {
+			qs[i] = part(p)
+		}
+		if ssaad.IsPointerLike(ft) {
+			do(qs, ft)
+		} else {
+			t.eachPartOf(qs, ft, backwards, do)
+		}
+	}
 	switch u := typ.Underlying().(type) {
 	case *types.Struct:
 		for j := range u.NumFields() {
@@ -172,13 +196,11 @@ func (t *transformer) eachPart(p *ir.Value, typ types.Type, backwards bool, do f
 			if !ssaad.RefersToMemory(ft) {
 				continue
 			}
-			fa := t.Emit(ir.OpFieldAddr, types.NewPointer(ft), p)
-			fa.Index = k
-			if ssaad.IsPointerLike(ft) {
-				do(fa, ft)
-			} else {
-				t.eachPart(fa, ft, backwards, do)
-			}
+			at(ft, func(p *ir.Value) *ir.Value {
+				fa := t.Emit(ir.OpFieldAddr, types.NewPointer(ft), p)
+				fa.Index = k
+				return fa
+			})
 		}
 	case *types.Array:
 		et := u.Elem()
@@ -191,12 +213,7 @@ func (t *transformer) eachPart(p *ir.Value, typ types.Type, backwards bool, do f
 				i = t.Emit(ir.OpBinary, intType, t.F.Int(u.Len()-1), k)
 				i.Tok = token.SUB
 			}
-			ea := t.Emit(ir.OpIndexAddr, types.NewPointer(et), p, i)
-			if ssaad.IsPointerLike(et) {
-				do(ea, et)
-			} else {
-				t.eachPart(ea, et, backwards, do)
-			}
+			at(et, func(p *ir.Value) *ir.Value { return t.Emit(ir.OpIndexAddr, types.NewPointer(et), p, i) })
 		})
 	}
 }

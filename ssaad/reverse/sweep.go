@@ -507,7 +507,7 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 // a slice the callee allocates, whose shadow the reverse of the call
 // passes to the callee's reverse.
 func (t *transformer) freshResult(v *ir.Value, k int, r *ir.Value) bool {
-	return sliceResult(r.Type) && t.hasShadow(r) && t.resultOrigin(v, k) == ssaad.OriginFresh
+	return shadowResult(r.Type) && t.hasShadow(r) && t.resultOrigin(v, k) == ssaad.OriginFresh
 }
 
 // blockNeeds returns the values b's reverse reads that are not available,

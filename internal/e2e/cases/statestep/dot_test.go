@@ -17,6 +17,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Run", F: Run, JVP: RunJVP, Grad: RunGrad, Int: 30},
 		{Name: "NBody", F: NBody, JVP: NBodyJVP, Grad: NBodyGrad, Lo: 0.5, Hi: 1.5, Int: 20, Rel: 1e-8},
 		{Name: "Cloud", F: Cloud, JVP: CloudJVP, Grad: CloudGrad, Int: 6, Rel: 1e-9},
+		{Name: "Helpers", F: Helpers, JVP: HelpersJVP, Grad: HelpersGrad, Int: 12, Rel: 1e-9},
 	})
 }
 

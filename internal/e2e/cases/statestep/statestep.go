@@ -210,3 +210,68 @@ func Cloud(x0, q0, e0 []float64, steps int) float64 {
 	}
 	return sum
 }
+
+// newState allocates a state of n oscillators at rest: a helper returning
+// a pointer to memory holding slices, all of it fresh.
+func newState(n int) *state {
+	return &state{q: make([]float64, n), v: make([]float64, n)}
+}
+
+// initState allocates a state at (q0, v0), copied: its gradient flows back
+// to q0 and v0 through the callee's reverse, seeded with the shadow of the
+// state.
+func initState(q0, v0 []float64) *state {
+	s := newState(len(q0))
+	copy(s.q, q0)
+	copy(s.v, v0)
+	return s
+}
+
+// forces returns the restoring forces −k·q − c·q³ in a slice it
+// allocates.
+func (s *state) forces(k, c float64) []float64 {
+	f := make([]float64, len(s.q))
+	for i, q := range s.q {
+		f[i] = -k*q - c*q*q*q
+	}
+	return f
+}
+
+// eulerStep steps with the forces a helper returns.
+func (s *state) eulerStep(k, c, dt float64) {
+	f := s.forces(k, c)
+	for i := range s.q {
+		s.v[i] += dt * f[i]
+		s.q[i] += dt * s.v[i]
+	}
+	s.t += dt
+}
+
+// phase returns the (q, v) pair of each oscillator, in slices it
+// allocates: a fresh slice of slices.
+func (s *state) phase() [][]float64 {
+	out := make([][]float64, len(s.q))
+	for i := range s.q {
+		out[i] = []float64{s.q[i], s.v[i]}
+	}
+	return out
+}
+
+// Helpers integrates from a state that helpers allocate and fill, and
+// sums the phase-space area of its oscillators after every step.
+//
+//gad:jvp
+//gad:grad
+func Helpers(k, c float64, q0, v0 []float64, steps int) float64 {
+	s := initState(q0, v0)
+	rest := newState(len(q0))
+	area := 0.0
+	for range steps {
+		s.eulerStep(k, c, 0.05)
+		rest.eulerStep(k, c, 0.05)
+		for _, p := range s.phase() {
+			area += p[0] * p[1]
+		}
+	}
+	return area + s.t + rest.q[0]
+}

@@ -1567,3 +1567,483 @@ func cloudPushReverseWrtC(c, cBar *cloud, dt float64) {
 		}
 	}
 }
+
+// HelpersJVP computes Helpers and its derivative along the tangents (forward mode).
+//
+// Varied inputs: k (tangent dk), c (tangent dc), q0 (tangent dq0), v0 (tangent dv0).
+// Fixed inputs (zero tangent): steps.
+// Results, in order: the value of Helpers; its tangent.
+// Shadows: dq0, dv0 have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Helpers writes are written (overwritten) into the shadows: q0 into
+// dq0, v0 into dv0.
+func HelpersJVP(k, dk, c, dc float64, q0, dq0, v0, dv0 []float64, steps int) (float64, float64) {
+	s, ds := initStateJVP(q0, dq0, v0, dv0)
+	rest := newState(len(q0))
+	drest := new(state)
+	t := rest.q
+	drest.q = make([]float64, len(t), cap(t))
+	t2 := rest.v
+	drest.v = make([]float64, len(t2), cap(t2))
+	area := 0.0
+	darea := 0.0
+	for i := 0; i < steps; i++ {
+		stateEulerStepJVPWrtSKC(s, ds, k, dk, c, dc, 0.05)
+		stateEulerStepJVPWrtSKC(rest, drest, k, dk, c, dc, 0.05)
+		t3, t4 := statePhaseJVP(s, ds)
+		n := len(t3)
+		for i2 := 0; i2 < n; i2++ {
+			p := t3[i2]
+			dp := t4[i2]
+			p0 := p[0]
+			p1 := p[1]
+			area += p0 * p1
+			darea += dp[0]*p1 + p0*dp[1]
+		}
+	}
+	return area + s.t + rest.q[0], darea + ds.t + drest.q[0]
+}
+
+// initStateJVP computes initState and its derivative along the tangents (forward mode).
+//
+// Varied inputs: q0 (tangent dq0), v0 (tangent dv0).
+// Results, in order: the value of initState; its tangent.
+// Shadows: dq0, dv0 have their primal's shape, each element or field the tangent of the primal's.
+func initStateJVP(q0, dq0, v0, dv0 []float64) (*state, *state) {
+	s := newState(len(q0))
+	ds := new(state)
+	t := s.q
+	ds.q = make([]float64, len(t), cap(t))
+	t2 := s.v
+	ds.v = make([]float64, len(t2), cap(t2))
+	t3 := ds.q
+	copy(t, q0)
+	copy(t3, dq0)
+	t4 := ds.v
+	copy(s.v, v0)
+	copy(t4, dv0)
+	return s, ds
+}
+
+// stateEulerStepJVPWrtSKC computes state.eulerStep and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: s (tangent ds), k (tangent dk), c (tangent dc).
+// Fixed inputs (zero tangent): dt.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values state.eulerStep writes are written (overwritten) into the shadows: s into
+// ds.
+func stateEulerStepJVPWrtSKC(s, ds *state, k, dk, c, dc, dt float64) {
+	t := ds.q
+	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := ds.v
+	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	f, df := stateForcesJVP(s, ds, k, dk, c, dc)
+	n := len(s.q)
+	for i := 0; i < n; i++ {
+		t4 := s.v
+		t5 := ds.v
+		dfi := df[i]
+		t6 := t5[i]
+		t4[i] += dt * f[i]
+		t5[i] = t6 + dt*dfi
+		t7 := s.q
+		t8 := ds.q
+		t9 := t5[i]
+		t10 := t8[i]
+		t7[i] += dt * t4[i]
+		t8[i] = t10 + dt*t9
+	}
+	t3 := ds.t
+	s.t += dt
+	ds.t = t3
+}
+
+// statePhaseJVP computes state.phase and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds).
+// Results, in order: the value of state.phase; its tangent.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
+func statePhaseJVP(s, ds *state) ([][]float64, [][]float64) {
+	t := ds.q
+	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := ds.v
+	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	n := len(s.q)
+	out := make([][]float64, n)
+	dout := make([][]float64, n)
+	for i := 0; i < n; i++ {
+		t3 := ds.q[i]
+		t4 := ds.v[i]
+		out[i] = []float64{s.q[i], s.v[i]}
+		dout[i] = []float64{t3, t4}
+	}
+	return out, dout
+}
+
+// stateForcesJVP computes state.forces and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds), k (tangent dk), c (tangent dc).
+// Results, in order: the value of state.forces; its tangent.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
+func stateForcesJVP(s, ds *state, k, dk, c, dc float64) ([]float64, []float64) {
+	t := ds.q
+	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := ds.v
+	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	t3 := s.q
+	t4 := ds.q
+	n := len(t3)
+	f := make([]float64, n)
+	df := make([]float64, n)
+	for i := 0; i < n; i++ {
+		q := t3[i]
+		dq := t4[i]
+		t5 := c * q
+		t6 := t5 * q
+		t7 := -(dk * q) - k*dq - (((dc*q+c*dq)*q+t5*dq)*q + t6*dq)
+		f[i] = -(k * q) - t6*q
+		df[i] = t7
+	}
+	return f, df
+}
+
+// HelpersGrad computes Helpers and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: q0 (into q0Bar), v0 (into v0Bar), k (returned as kBar), c (returned as cBar).
+// Fixed inputs: steps.
+// Results: the value of Helpers, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kBar, cBar float64) {
+	var tapeSlicesBuf [64][][]float64
+	tapeSlices := tapeSlicesBuf[:0]
+	var tapeValuesBuf [64]state
+	tapeValues := tapeValuesBuf[:0]
+	var tapeBuf [64]float64
+	tape := tapeBuf[:0]
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("HelpersGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	if cap(v0) > 0 && cap(v0Bar) > 0 && &v0[:1][0] == &v0Bar[:1][0] {
+		panic("HelpersGrad: v0 and v0Bar share memory: gadgen's gradients need them apart")
+	}
+	s := initState(q0, v0)
+	t := s != nil
+	var sBar *state
+	if t {
+		sBar = new(state)
+		t2 := s.q
+		sBar.q = make([]float64, len(t2), cap(t2))
+		t3 := s.v
+		sBar.v = make([]float64, len(t3), cap(t3))
+	} else {
+		sBar = nil
+	}
+	rest := newState(len(q0))
+	t4 := rest != nil
+	var restBar *state
+	if t4 {
+		restBar = new(state)
+		t5 := rest.q
+		restBar.q = make([]float64, len(t5), cap(t5))
+		t6 := rest.v
+		restBar.v = make([]float64, len(t6), cap(t6))
+	} else {
+		restBar = nil
+	}
+	area := 0.0
+	for i := 0; i < steps; i++ {
+		if t {
+			t34 := append(tape, s.q...)
+			tape = append(t34, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.eulerStep(k, c, 0.05)
+		if t4 {
+			t35 := append(tape, rest.q...)
+			tape = append(t35, rest.v...)
+			tapeValues = append(tapeValues, *rest)
+		}
+		rest.eulerStep(k, c, 0.05)
+		if t {
+			t36 := append(tape, s.q...)
+			tape = append(t36, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		t37 := s.phase()
+		n2 := len(t37)
+		t38 := make([][]float64, n2, cap(t37))
+		for k2 := 0; k2 < n2; k2++ {
+			t39 := t37[k2]
+			t38[k2] = make([]float64, len(t39), cap(t39))
+		}
+		for i4 := 0; i4 < n2; i4++ {
+			p2 := t37[i4]
+			area += p2[0] * p2[1]
+		}
+		tapeSlices = append(tapeSlices, t37, t38)
+	}
+	t7 := area + s.t + rest.q[0]
+	t8 := restBar.q
+	t8[0] += 1
+	sBar.t += 1
+	kBar = 0
+	cBar = 0
+	for i2 := steps - 1; i2 >= 0; i2-- {
+		n := len(tapeSlices)
+		t9 := n - 2
+		t10 := tapeSlices[t9]
+		t11 := tapeSlices[n-1]
+		tapeSlices = tapeSlices[:t9]
+		for i3 := len(t10) - 1; i3 >= 0; i3-- {
+			p := t10[i3]
+			p1 := p[1]
+			pBar := t11[i3]
+			pBar[1] += p[0]
+			pBar[0] += p1
+		}
+		if t {
+			t12 := len(tapeValues) - 1
+			*s = tapeValues[t12]
+			t13 := s.v
+			t14 := len(tape) - len(t13)
+			copy(t13, tape[t14:])
+			t15 := tape[:t14]
+			t16 := s.q
+			t17 := len(t15) - len(t16)
+			copy(t16, t15[t17:])
+			tape = t15[:t17]
+			tapeValues = tapeValues[:t12]
+		}
+		statePhaseReverse(s, sBar, t11)
+		if t4 {
+			t18 := len(tapeValues) - 1
+			*rest = tapeValues[t18]
+			t19 := rest.v
+			t20 := len(tape) - len(t19)
+			copy(t19, tape[t20:])
+			t21 := tape[:t20]
+			t22 := rest.q
+			t23 := len(t21) - len(t22)
+			copy(t22, t21[t23:])
+			tape = t21[:t23]
+			tapeValues = tapeValues[:t18]
+		}
+		t24, t25 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
+		kBar += t24
+		cBar += t25
+		if t {
+			t26 := len(tapeValues) - 1
+			*s = tapeValues[t26]
+			t27 := s.v
+			t28 := len(tape) - len(t27)
+			copy(t27, tape[t28:])
+			t29 := tape[:t28]
+			t30 := s.q
+			t31 := len(t29) - len(t30)
+			copy(t30, t29[t31:])
+			tape = t29[:t31]
+			tapeValues = tapeValues[:t26]
+		}
+		t32, t33 := stateEulerStepReverseWrtSKC(s, sBar, k, c, 0.05)
+		kBar += t32
+		cBar += t33
+	}
+	initStateReverse(q0, q0Bar, v0, v0Bar, sBar)
+	return t7, kBar, cBar
+}
+
+// statePhaseReverse is the reverse of state.phase for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of state.phase that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: s (into sBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func statePhaseReverse(s, sBar *state, seed [][]float64) {
+	var tapePointersBuf [64]*[2]float64
+	t := tapePointersBuf[:0]
+	n := len(s.q)
+	outBar := make([][]float64, n)
+	tapePointers := slices.Grow(t, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		t8 := new([2]float64)
+		t9 := new([2]float64)
+		t8[0] = s.q[i]
+		t8[1] = s.v[i]
+		outBar[i] = t9[:]
+		tapePointers = append(tapePointers, t8, t9)
+	}
+	i2 := n - 1
+	for k := 0; k < len(seed); k++ {
+		outkBar := outBar[k]
+		t7 := seed[k]
+		n3 := len(t7)
+		for k2 := 0; k2 < n3; k2++ {
+			outkBar[k2] += t7[k2]
+		}
+	}
+	for ; i2 >= 0; i2-- {
+		n2 := len(tapePointers)
+		t2 := tapePointers[n2-1]
+		t3 := t2[1]
+		t2[1] = 0
+		t4 := sBar.v
+		t4[i2] += t3
+		t5 := t2[0]
+		t2[0] = 0
+		t6 := sBar.q
+		t6[i2] += t5
+		tapePointers = tapePointers[:n2-2]
+	}
+}
+
+// stateEulerStepReverseWrtSKC is the reverse of state.eulerStep for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of state.eulerStep that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: s (into sBar), k (returned as kBar), c (returned as cBar).
+// Fixed inputs: dt.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// state.eulerStep writes s: on entry sBar holds the adjoint of the values state.eulerStep leaves in
+// s (zero for the gradient of its results alone); on return, the gradient with respect to the
+// values s held on entry.
+func stateEulerStepReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float64) {
+	var tapeSlicesBuf [64][]float64
+	t := tapeSlicesBuf[:0]
+	var tapeValuesBuf [64]state
+	tapeValues := tapeValuesBuf[:0]
+	var tapeBuf [64]float64
+	tape := tapeBuf[:0]
+	t2 := s != nil
+	if t2 {
+		t3 := append(tape, s.q...)
+		tape = append(t3, s.v...)
+		tapeValues = append(tapeValues, *s)
+	}
+	f := s.forces(k, c)
+	fBar := make([]float64, len(f), cap(f))
+	n := len(s.q)
+	tapeSlices := slices.Grow(t, max(n+2, 0)*2)
+	for i := 0; i < n; i++ {
+		t9 := s.v
+		t10 := sBar.v
+		t9[i] += dt * f[i]
+		t11 := s.q
+		t12 := sBar.q
+		t11[i] += dt * t9[i]
+		tapeSlices = append(tapeSlices, t9, t10, t11, t12)
+	}
+	s.t += dt
+	for i2 := n - 1; i2 >= 0; i2-- {
+		n2 := len(tapeSlices)
+		t8 := tapeSlices[n2-3]
+		t8[i2] += dt * tapeSlices[n2-1][i2]
+		fBar[i2] += dt * t8[i2]
+		tapeSlices = tapeSlices[:n2-4]
+	}
+	if t2 {
+		*s = tapeValues[len(tapeValues)-1]
+		t4 := s.v
+		t5 := len(tape) - len(t4)
+		copy(t4, tape[t5:])
+		t6 := tape[:t5]
+		t7 := s.q
+		copy(t7, t6[len(t6)-len(t7):])
+	}
+	kBar, cBar = stateForcesReverse(s, sBar, k, c, fBar)
+	return kBar, cBar
+}
+
+// initStateReverse is the reverse of initState for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of initState that its own reverse does
+// not read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: q0 (into q0Bar), v0 (into v0Bar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func initStateReverse(q0, q0Bar, v0, v0Bar []float64, seed *state) {
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("initStateReverse: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	if cap(v0) > 0 && cap(v0Bar) > 0 && &v0[:1][0] == &v0Bar[:1][0] {
+		panic("initStateReverse: v0 and v0Bar share memory: gadgen's gradients need them apart")
+	}
+	s := newState(len(q0))
+	var sBar *state
+	if s != nil {
+		sBar = new(state)
+		t := s.q
+		sBar.q = make([]float64, len(t), cap(t))
+		t2 := s.v
+		sBar.v = make([]float64, len(t2), cap(t2))
+	} else {
+		sBar = nil
+	}
+	t3 := sBar.q
+	t4 := copy(s.q, q0)
+	t5 := sBar.v
+	t6 := copy(s.v, v0)
+	if seed != nil {
+		if sBar != nil {
+			sBar.t += seed.t
+			t7 := seed.q
+			n := len(t7)
+			for k := 0; k < n; k++ {
+				t3[k] += t7[k]
+			}
+			t8 := sBar.v
+			t9 := seed.v
+			n2 := len(t9)
+			for k2 := 0; k2 < n2; k2++ {
+				t8[k2] += t9[k2]
+			}
+		}
+	}
+	for k3 := 0; k3 < t6; k3++ {
+		t11 := t5[k3]
+		t5[k3] = 0
+		v0Bar[k3] += t11
+	}
+	for k4 := 0; k4 < t4; k4++ {
+		t10 := t3[k4]
+		t3[k4] = 0
+		q0Bar[k4] += t10
+	}
+}
+
+// stateForcesReverse is the reverse of state.forces for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of state.forces that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: s (into sBar), k (returned as kBar), c (returned as cBar).
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func stateForcesReverse(s, sBar *state, k, c float64, seed []float64) (kBar, cBar float64) {
+	n := len(s.q)
+	fBar := make([]float64, n)
+	i := n - 1
+	for k2 := 0; k2 < len(seed); k2++ {
+		fBar[k2] += seed[k2]
+	}
+	kBar = 0
+	cBar = 0
+	for ; i >= 0; i-- {
+		fiBar := fBar[i]
+		fBar[i] = 0
+		q := s.q[i]
+		t := fiBar * q
+		t2 := c * q
+		t3 := t * q
+		t4 := sBar.q
+		t4[i] += -(t2 * q * fiBar) - t2*t - c*t3 - k*fiBar
+		kBar -= t
+		cBar -= t3 * q
+	}
+	return kBar, cBar
+}

@@ -68,3 +68,16 @@ func ScaledList(k float64, n *Node) float64 {
 	n.X[0] *= n.X[1]
 	return n.X[0]
 }
+
+// Pair holds slices.
+type Pair struct{ A, B []float64 }
+
+// wrap returns fresh memory that holds its argument's: its caller's
+// shadow of the result would not be the argument's.
+func wrap(x []float64) *Pair { return &Pair{A: x, B: make([]float64, len(x))} }
+
+//gad:grad
+func Wrapped(x []float64) float64 {
+	p := wrap(x) // want "call of gradcall.wrap: reverse mode does not support calls returning slices or pointers that may share memory"
+	return p.A[0] * p.A[1]
+}
