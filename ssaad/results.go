@@ -213,7 +213,7 @@ func StoresMemory(f *ir.Func, callees func(*ir.Callee) bool) bool {
 			case ir.OpCall:
 				c := v.Callee
 				switch {
-				case c.Builtin == "copy" || c.Builtin == "append":
+				case c.Builtin == "copy" || c.Builtin == "append" || c.Builtin == "clear":
 					if RefersToMemory(v.Args[0].Type) && IsPointerLike(v.Args[0].Type) && !local(v.Args[0]) {
 						if e := v.Args[0].Type.Underlying(); e != nil {
 							if s, ok := e.(interface{ Elem() types.Type }); ok && RefersToMemory(s.Elem()) {

@@ -253,14 +253,99 @@ func (t *transformer) detached(body func()) {
 	}
 }
 
+// saveShadowHeaders emits the records of the slices and pointers held in
+// the shadow memory that the shadow slice or pointer d refers to, deep,
+// not of its floats (adjoints, which the reverse sweep accumulates): the
+// shadow headers a callee's reverse follows, which the function may
+// replace after the call (b.cur, b.next = b.next, b.cur).
+func (t *transformer) saveShadowHeaders(d *ir.Value) {
+	t.eachShadowPart(d, false, func(p *ir.Value, typ types.Type) {
+		t.partsOf(p, typ, false, func(q *ir.Value, pt types.Type) { t.saveShadowHeaders(t.Emit(ir.OpLoad, pt, q)) })
+		t.partsOf(p, typ, false, func(q *ir.Value, pt types.Type) { t.push(t.tape(pt), t.Emit(ir.OpLoad, pt, q)) })
+	})
+}
+
+// restoreShadowHeaders emits the restore of what saveShadowHeaders(d)
+// recorded, in the reverse order.
+func (t *transformer) restoreShadowHeaders(d *ir.Value) {
+	t.eachShadowPart(d, true, func(p *ir.Value, typ types.Type) {
+		t.partsOf(p, typ, true, func(q *ir.Value, pt types.Type) { t.Emit(ir.OpStore, nil, q, t.pop(t.tape(pt), 1)[0]) })
+		t.partsOf(p, typ, true, func(q *ir.Value, pt types.Type) { t.restoreShadowHeaders(t.Emit(ir.OpLoad, pt, q)) })
+	})
+}
+
+// eachShadowPart calls do with the address and type of each value that
+// the slice or pointer d refers to, when these hold slices or pointers:
+// *d unless d is nil, d[k] for each k (backwards: from the last).
+func (t *transformer) eachShadowPart(d *ir.Value, backwards bool, do func(p *ir.Value, typ types.Type)) {
+	switch u := d.Type.Underlying().(type) {
+	case *types.Pointer:
+		if ssaad.RefersToMemory(u.Elem()) {
+			t.ifNotNil(d, func() { do(d, u.Elem()) })
+		}
+	case *types.Slice:
+		if !ssaad.RefersToMemory(u.Elem()) {
+			return
+		}
+		ptr := types.NewPointer(u.Elem())
+		last := t.Emit(ir.OpBinary, intType, t.Emit(ir.OpLen, intType, d), t.F.Int(1))
+		last.Tok = token.SUB
+		t.forRange(t.Emit(ir.OpLen, intType, d), func(k *ir.Value) {
+			i := k
+			if backwards {
+				i = t.Emit(ir.OpBinary, intType, last, k)
+				i.Tok = token.SUB
+			}
+			do(t.Emit(ir.OpIndexAddr, ptr, d, i), u.Elem())
+		})
+	}
+}
+
+// partsOf is eachPart, with the value at p itself for a slice or pointer.
+func (t *transformer) partsOf(p *ir.Value, typ types.Type, backwards bool, do func(q *ir.Value, pt types.Type)) {
+	if ssaad.IsPointerLike(typ) {
+		do(p, typ)
+		return
+	}
+	t.eachPart(p, typ, backwards, do)
+}
+
+// shadowHeadersSaved reports whether the shadow of argument i of call v
+// has its slices and pointers saved around the call: the callee's reverse
+// follows them, and the function may replace them after the call.
+func (t *transformer) shadowHeadersSaved(v *ir.Value, i int) bool {
+	a := v.Args[i]
+	return ssaad.IsPointerLike(a.Type) && t.hasShadow(a) && holdsMemoryBehind(a.Type) && snapshotable(a.Type) &&
+		t.classWritten[t.act.Class(a)] && t.headersWrittenAfter(v, t.act.Class(a))
+}
+
+// holdsMemoryBehind reports whether the memory a slice or pointer of type
+// typ refers to holds slices or pointers.
+func holdsMemoryBehind(typ types.Type) bool {
+	switch u := typ.Underlying().(type) {
+	case *types.Pointer:
+		return ssaad.RefersToMemory(u.Elem())
+	case *types.Slice:
+		return ssaad.RefersToMemory(u.Elem())
+	}
+	return false
+}
+
 // saveArgs emits, in the forward sweep before call v, the snapshots of
 // the memory of its arguments that its callee's reverse reads and the
-// function may overwrite after the call (see needsSnapshot).
+// function may overwrite after the call (see needsSnapshot), then of the
+// headers in their shadows that the function may replace (see
+// shadowHeadersSaved).
 func (t *transformer) saveArgs(v *ir.Value, args []*ir.Value) {
 	t.detached(func() {
 		for i := range v.Args {
 			if t.needsSnapshot(v, i) {
 				t.saveMemory(args[i], t.tape)
+			}
+		}
+		for i, a := range v.Args {
+			if t.shadowHeadersSaved(v, i) {
+				t.saveShadowHeaders(t.fwdShadow(a))
 			}
 		}
 	})
@@ -269,6 +354,11 @@ func (t *transformer) saveArgs(v *ir.Value, args []*ir.Value) {
 // restoreArgs emits, in the reverse sweep before the callee's reverse of
 // call v, the restore of what saveArgs saved, in the reverse order.
 func (t *transformer) restoreArgs(v *ir.Value) {
+	for i := len(v.Args) - 1; i >= 0; i-- {
+		if t.shadowHeadersSaved(v, i) {
+			t.restoreShadowHeaders(t.shadowAt(v.Args[i]))
+		}
+	}
 	for i := len(v.Args) - 1; i >= 0; i-- {
 		if t.needsSnapshot(v, i) {
 			t.restoreMemory(t.addrAt(v.Args[i]), t.tape)

@@ -18,6 +18,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "NBody", F: NBody, JVP: NBodyJVP, Grad: NBodyGrad, Lo: 0.5, Hi: 1.5, Int: 20, Rel: 1e-8},
 		{Name: "Cloud", F: Cloud, JVP: CloudJVP, Grad: CloudGrad, Int: 6, Rel: 1e-9},
 		{Name: "Helpers", F: Helpers, JVP: HelpersJVP, Grad: HelpersGrad, Int: 12, Rel: 1e-9},
+		{Name: "Buffers", F: Buffers, JVP: BuffersJVP, Grad: BuffersGrad, Lo: 0.5, Hi: 1, Int: 7, Rel: 1e-9},
 	})
 }
 

@@ -275,3 +275,41 @@ func Helpers(k, c float64, q0, v0 []float64, steps int) float64 {
 	}
 	return area + s.t + rest.q[0]
 }
+
+// buffers is a double buffer: the fields' slices trade places every step.
+type buffers struct{ cur, next []float64 }
+
+// smooth writes into next a smoothing of cur.
+func (b *buffers) smooth(w float64) {
+	n := len(b.cur)
+	for i := range b.cur {
+		b.next[i] = w*b.cur[i] + (1-w)*b.cur[(i+1)%n]*b.cur[(i+n-1)%n]
+	}
+}
+
+// Buffers smooths x steps times, swapping the buffers' slices between
+// steps in the function itself (the slice headers it loads are
+// overwritten later: the reverse records them) and, every other step, by
+// a method call.
+//
+//gad:jvp
+//gad:grad
+func Buffers(x []float64, w float64, steps int) float64 {
+	b := &buffers{cur: append([]float64(nil), x...), next: make([]float64, len(x))}
+	for s := range steps {
+		if s%2 == 0 {
+			b.smooth(w)
+		} else {
+			n := len(b.cur)
+			for i := range b.cur {
+				b.next[i] = b.cur[i] * b.cur[(i+1)%n]
+			}
+		}
+		b.cur, b.next = b.next, b.cur
+	}
+	sum := 0.0
+	for _, v := range b.cur {
+		sum += v * v
+	}
+	return sum
+}

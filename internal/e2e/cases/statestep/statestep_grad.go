@@ -183,57 +183,31 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 func stateStepReverseWrtSK(s, sBar *state, k, dt float64) (kBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var tapeSlicesBuf [64][]float64
-	t2 := tapeSlicesBuf[:0]
 	n := len(s.q)
-	t3 := dt * k
-	trips := max(n+2, 0)
-	tapeSlices := slices.Grow(t2, trips*2)
-	tape := slices.Grow(t, trips*2)
+	t2 := dt * k
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		t19 := s.v
-		t20 := sBar.v
-		t21 := s.q
-		t22 := sBar.q
-		t23 := t21[i]
-		t24 := t19[i]
-		t25 := append(tape, t24)
-		t19[i] = t24 - t3*t23
-		t26 := t19[i]
-		t27 := t21[i]
-		tape = append(t25, t27)
-		t21[i] = t27 + dt*t26
-		tapeSlices = append(tapeSlices, t19, t20, t21, t22)
+		t9 := s.v
+		t10 := s.q
+		t11 := t10[i]
+		t9[i] -= t2 * t11
+		t10[i] += dt * t9[i]
+		tape = append(tape, t11)
 	}
-	t4 := s.t
-	t5 := append(tape, t4)
-	s.t = t4 + dt
-	t6 := len(t5) - 1
-	s.t = t5[t6]
-	t7 := 0.0
-	tape2 := t5[:t6]
+	s.t += dt
+	t3 := 0.0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		n2 := len(tapeSlices)
-		t8 := n2 - 4
-		t9 := tapeSlices[t8]
-		t10 := tapeSlices[n2-3]
-		t11 := tapeSlices[n2-2]
-		t12 := tapeSlices[n2-1]
-		t13 := t12[i2]
-		t14 := len(tape2) - 1
-		t15 := tape2[:t14]
-		t11[i2] = tape2[t14]
-		t10[i2] += dt * t13
-		t16 := t10[i2]
-		t17 := len(t15) - 1
-		t9[i2] = t15[t17]
-		t18 := t11[i2]
-		t12[i2] -= t3 * t16
-		t7 -= t16 * t18
-		tapeSlices = tapeSlices[:t8]
-		tape2 = t15[:t17]
+		t4 := len(tape) - 1
+		t5 := tape[t4]
+		t6 := sBar.q
+		t7 := sBar.v
+		t7[i2] += dt * t6[i2]
+		t8 := t7[i2]
+		t6[i2] -= t2 * t8
+		t3 -= t8 * t5
+		tape = tape[:t4]
 	}
-	kBar = dt * t7
+	kBar = dt * t3
 	return kBar
 }
 
@@ -555,31 +529,28 @@ func stateKickReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float6
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := s.q
-	t3 := sBar.q
 	n := len(t2)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		q2 := t2[i]
-		t10 := s.v
-		t11 := t10[i]
-		tape = append(tape, t11)
-		t10[i] = t11 - dt*(k*q2+c*q2*q2*q2)
+		t9 := s.v
+		t9[i] -= dt * (k*q2 + c*q2*q2*q2)
+		tape = append(tape, q2)
 	}
 	kBar = 0
 	cBar = 0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := sBar.v[i2]
-		t5 := len(tape) - 1
-		s.v[i2] = tape[t5]
-		t6 := dt * t4
-		q := t2[i2]
-		t7 := t6 * q
-		t8 := c * q
-		t9 := t7 * q
-		t3[i2] += -(t8 * q * t6) - t8*t7 - c*t9 - k*t6
-		kBar -= t7
-		cBar -= t9 * q
-		tape = tape[:t5]
+		t3 := len(tape) - 1
+		q := tape[t3]
+		t4 := dt * sBar.v[i2]
+		t5 := t4 * q
+		t6 := c * q
+		t7 := t5 * q
+		t8 := sBar.q
+		t8[i2] += -(t6 * q * t4) - t6*t5 - c*t7 - k*t4
+		kBar -= t5
+		cBar -= t7 * q
+		tape = tape[:t3]
 	}
 	return kBar, cBar
 }
@@ -597,30 +568,15 @@ func stateKickReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float6
 // for the gradient of its results alone); on return, the gradient with respect to the values s held
 // on entry.
 func stateDriftReverseWrtS(s, sBar *state, dt float64) {
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
 	n := len(s.q)
-	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		t8 := s.q
-		t9 := s.v[i]
-		t10 := t8[i]
-		tape = append(tape, t10)
-		t8[i] = t10 + dt*t9
+		t2 := s.q
+		t2[i] += dt * s.v[i]
 	}
-	t2 := s.t
-	t3 := append(tape, t2)
-	s.t = t2 + dt
-	t4 := len(t3) - 1
-	s.t = t3[t4]
-	tape2 := t3[:t4]
+	s.t += dt
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := sBar.q[i2]
-		t6 := len(tape2) - 1
-		s.q[i2] = tape2[t6]
-		t7 := sBar.v
-		t7[i2] += dt * t5
-		tape2 = tape2[:t6]
+		t := sBar.v
+		t[i2] += dt * sBar.q[i2]
 	}
 }
 
@@ -913,7 +869,6 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	bBar.m = mBar
 	b.m = m
 	t5 := b.x
-	t6 := bBar.x
 	n2 := len(t5)
 	tapeint := slices.Grow(t, max(n2+2, 0))
 	for i := 0; i < n2; i++ {
@@ -921,17 +876,17 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 		t5[i] = x0[t49] + float64(i)
 		tapeint = append(tapeint, t49)
 	}
-	t7 := b != nil
-	if t7 {
-		t8 := append(tape, b.x...)
-		t9 := append(t8, b.v...)
-		t10 := append(t9, b.a...)
-		tape = append(t10, b.m...)
+	t6 := b != nil
+	if t6 {
+		t7 := append(tape, b.x...)
+		t8 := append(t7, b.v...)
+		t9 := append(t8, b.a...)
+		tape = append(t9, b.m...)
 		tapeValues = append(tapeValues, *b)
 	}
 	b.accel()
 	for i2 := 0; i2 < steps; i2++ {
-		if t7 {
+		if t6 {
 			t46 := append(tape, b.x...)
 			t47 := append(t46, b.v...)
 			t48 := append(t47, b.a...)
@@ -940,31 +895,31 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 		}
 		b.verlet(0.01)
 	}
-	t11 := b.v
+	t10 := b.v
 	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	e := 0.0
 	for i3 := 0; i3 < n; i3++ {
 		mi := m[i3]
-		t44 := t11[2*i3]
-		t45 := t11[2*i3+1]
+		t44 := t10[2*i3]
+		t45 := t10[2*i3+1]
 		tapeint = append(tapeint, 2*i3)
 		e += mi * (t44*t44 + t45*t45) / 2
 	}
-	t12 := b.v
-	t13 := bBar.v
+	t11 := b.v
+	t12 := bBar.v
 	for i4 := n - 1; i4 >= 0; i4-- {
 		t39 := len(tapeint) - 1
-		t40 := t12[2*i4]
+		t40 := t11[2*i4]
 		t41 := tapeint[t39] + 1
-		t42 := t12[t41]
+		t42 := t11[t41]
 		t43 := m[i4] * 0.5
-		t13[t41] += 2 * (t43 * t42)
-		t13[2*i4] += 2 * (t43 * t40)
+		t12[t41] += 2 * (t43 * t42)
+		t12[2*i4] += 2 * (t43 * t40)
 		mBar[i4] += 0.5 * (t40*t40 + t42*t42)
 		tapeint = tapeint[:t39]
 	}
 	for i5 := steps - 1; i5 >= 0; i5-- {
-		if t7 {
+		if t6 {
 			t27 := len(tapeValues) - 1
 			*b = tapeValues[t27]
 			t28 := b.m
@@ -988,29 +943,30 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 		bodiesVerletReverseWrtB(b, bBar, 0.01)
 	}
 	i6 := n2 - 1
-	if t7 {
+	if t6 {
 		*b = tapeValues[len(tapeValues)-1]
-		t14 := b.m
-		t15 := len(tape) - len(t14)
-		copy(t14, tape[t15:])
-		t16 := tape[:t15]
-		t17 := b.a
-		t18 := len(t16) - len(t17)
-		copy(t17, t16[t18:])
-		t19 := t16[:t18]
-		t20 := b.v
-		t21 := len(t19) - len(t20)
-		copy(t20, t19[t21:])
-		t22 := t19[:t21]
-		t23 := b.x
-		copy(t23, t22[len(t22)-len(t23):])
+		t13 := b.m
+		t14 := len(tape) - len(t13)
+		copy(t13, tape[t14:])
+		t15 := tape[:t14]
+		t16 := b.a
+		t17 := len(t15) - len(t16)
+		copy(t16, t15[t17:])
+		t18 := t15[:t17]
+		t19 := b.v
+		t20 := len(t18) - len(t19)
+		copy(t19, t18[t20:])
+		t21 := t18[:t20]
+		t22 := b.x
+		copy(t22, t21[len(t21)-len(t22):])
 	}
 	bodiesAccelReverse(b, bBar)
+	t23 := bBar.x
 	for ; i6 >= 0; i6-- {
 		t24 := len(tapeint) - 1
 		t25 := tapeint[t24]
-		t26 := t6[i6]
-		t6[i6] = 0
+		t26 := t23[i6]
+		t23[i6] = 0
 		x0Bar[t25] += t26
 		tapeint = tapeint[:t24]
 	}
@@ -1034,84 +990,61 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var tapeSlicesBuf [64][]float64
-	t := tapeSlicesBuf[:0]
 	n := len(b.v)
-	t2 := dt / 2
-	tapeSlices := slices.Grow(t, max(n+2, 0)*2)
+	t := dt / 2
 	for i := 0; i < n; i++ {
-		t28 := b.v
-		t29 := bBar.v
-		t30 := b.a
-		t31 := bBar.a
-		t28[i] += t2 * t30[i]
-		tapeSlices = append(tapeSlices, t30, t31, t28, t29)
+		t21 := b.v
+		t21[i] += t * b.a[i]
 	}
 	n2 := len(b.x)
-	tapeSlices = slices.Grow(tapeSlices, max(n2+2, 0)*2)
 	for i2 := 0; i2 < n2; i2++ {
-		t24 := b.x
-		t25 := bBar.x
-		t26 := b.v
-		t27 := bBar.v
-		t24[i2] += dt * t26[i2]
-		tapeSlices = append(tapeSlices, t26, t27, t24, t25)
+		t20 := b.x
+		t20[i2] += dt * b.v[i2]
 	}
-	t3 := b != nil
-	if t3 {
-		t4 := append(tape, b.x...)
-		t5 := append(t4, b.v...)
-		t6 := append(t5, b.a...)
-		tape = append(t6, b.m...)
+	t2 := b != nil
+	if t2 {
+		t3 := append(tape, b.x...)
+		t4 := append(t3, b.v...)
+		t5 := append(t4, b.a...)
+		tape = append(t5, b.m...)
 		tapeValues = append(tapeValues, *b)
 	}
 	b.accel()
 	n3 := len(b.v)
-	tapeSlices = slices.Grow(tapeSlices, max(n3+2, 0)*2)
 	for i3 := 0; i3 < n3; i3++ {
-		t20 := b.v
-		t21 := bBar.v
-		t22 := b.a
-		t23 := bBar.a
-		t20[i3] += t2 * t22[i3]
-		tapeSlices = append(tapeSlices, t22, t23, t20, t21)
+		t19 := b.v
+		t19[i3] += t * b.a[i3]
 	}
 	for i4 := n3 - 1; i4 >= 0; i4-- {
-		n6 := len(tapeSlices)
-		t19 := tapeSlices[n6-3]
-		t19[i4] += t2 * tapeSlices[n6-1][i4]
-		tapeSlices = tapeSlices[:n6-4]
+		t18 := bBar.a
+		t18[i4] += t * bBar.v[i4]
 	}
 	i5 := n2 - 1
-	if t3 {
+	if t2 {
 		*b = tapeValues[len(tapeValues)-1]
-		t7 := b.m
-		t8 := len(tape) - len(t7)
-		copy(t7, tape[t8:])
-		t9 := tape[:t8]
-		t10 := b.a
-		t11 := len(t9) - len(t10)
-		copy(t10, t9[t11:])
-		t12 := t9[:t11]
-		t13 := b.v
-		t14 := len(t12) - len(t13)
-		copy(t13, t12[t14:])
-		t15 := t12[:t14]
-		t16 := b.x
-		copy(t16, t15[len(t15)-len(t16):])
+		t6 := b.m
+		t7 := len(tape) - len(t6)
+		copy(t6, tape[t7:])
+		t8 := tape[:t7]
+		t9 := b.a
+		t10 := len(t8) - len(t9)
+		copy(t9, t8[t10:])
+		t11 := t8[:t10]
+		t12 := b.v
+		t13 := len(t11) - len(t12)
+		copy(t12, t11[t13:])
+		t14 := t11[:t13]
+		t15 := b.x
+		copy(t15, t14[len(t14)-len(t15):])
 	}
 	bodiesAccelReverse(b, bBar)
 	for ; i5 >= 0; i5-- {
-		n5 := len(tapeSlices)
-		t18 := tapeSlices[n5-3]
-		t18[i5] += dt * tapeSlices[n5-1][i5]
-		tapeSlices = tapeSlices[:n5-4]
+		t17 := bBar.v
+		t17[i5] += dt * bBar.x[i5]
 	}
 	for i6 := n - 1; i6 >= 0; i6-- {
-		n4 := len(tapeSlices)
-		t17 := tapeSlices[n4-3]
-		t17[i6] += t2 * tapeSlices[n4-1][i6]
-		tapeSlices = tapeSlices[:n4-4]
+		t16 := bBar.a
+		t16[i6] += t * bBar.v[i6]
 	}
 }
 
@@ -1131,13 +1064,9 @@ func bodiesAccelReverse(b, bBar *bodies) {
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var tapeSlicesBuf [64][]float64
-	t2 := tapeSlicesBuf[:0]
 	n := len(b.m)
-	t3 := bBar.a
 	clear(b.a)
 	trips := max(n+2, 0)
-	tapeSlices := slices.Grow(t2, trips*(trips*3))
 	tape := slices.Grow(t, trips*(trips*6))
 	for i := 0; i < n; i++ {
 		for j2 := 0; j2 < n; j2++ {
@@ -1145,26 +1074,21 @@ func bodiesAccelReverse(b, bBar *bodies) {
 			if i == j2 {
 				from = 0
 			} else {
-				t19 := b.x
-				t20 := bBar.x
-				t21 := t19[2*j2]
-				t22 := t19[2*i]
-				dx2 := t21 - t22
-				t23 := t19[2*j2+1]
-				t24 := t19[2*i+1]
-				dy2 := t23 - t24
+				t17 := b.x
+				t18 := t17[2*j2]
+				t19 := t17[2*i]
+				dx2 := t18 - t19
+				t20 := t17[2*j2+1]
+				t21 := t17[2*i+1]
+				dy2 := t20 - t21
 				r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-				t25 := b.m
-				t26 := bBar.m
-				t27 := t25[j2]
-				t28 := math.Sqrt(r2_2)
-				f2 := t27 / (r2_2 * t28)
-				t29 := b.a
-				t30 := bBar.a
-				t29[2*i] += f2 * dx2
-				t29[2*i+1] += f2 * dy2
-				tapeSlices = append(tapeSlices, t19, t20, t25, t26, t29, t30)
-				tape = append(tape, t21, t22, t23, t24, t28, t27)
+				t22 := b.m[j2]
+				t23 := math.Sqrt(r2_2)
+				f2 := t22 / (r2_2 * t23)
+				t24 := b.a
+				t24[2*i] += f2 * dx2
+				t24[2*i+1] += f2 * dy2
+				tape = append(tape, t18, t19, t20, t21, t23, t22)
 				from = 1
 			}
 			path = append(path, from)
@@ -1172,40 +1096,38 @@ func bodiesAccelReverse(b, bBar *bodies) {
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
 		for j := n - 1; j >= 0; j-- {
-			t4 := len(path) - 1
-			t5 := path[:t4]
-			if path[t4] != 0 {
+			t2 := len(path) - 1
+			t3 := path[:t2]
+			if path[t2] != 0 {
 				n2 := len(tape)
-				t6 := n2 - 6
-				t7 := tape[n2-2]
-				n3 := len(tapeSlices)
-				t8 := tapeSlices[n3-5]
-				t9 := tapeSlices[n3-3]
-				t10 := tapeSlices[n3-1]
-				t11 := t10[2*i2+1]
+				t4 := n2 - 6
+				t5 := tape[n2-2]
+				t6 := bBar.a
+				t7 := t6[2*i2+1]
 				dy := tape[n2-4] - tape[n2-3]
-				dx := tape[t6] - tape[n2-5]
+				dx := tape[t4] - tape[n2-5]
 				r2 := dx*dx + dy*dy + 0.01
-				t12 := r2 * t7
-				f := tape[n2-1] / t12
-				t13 := t10[2*i2]
-				t14 := t11*dy + t13*dx
-				t15 := t14 * f / t12
-				t16 := -(t15 * t7) - 0.5/t7*(r2*t15)
-				t9[j] += t14 / t12
-				t17 := f*t11 + 2*(t16*dy)
-				t18 := f*t13 + 2*(t16*dx)
-				t8[2*i2+1] -= t17
-				t8[2*j+1] += t17
-				t8[2*i2] -= t18
-				t8[2*j] += t18
-				tapeSlices = tapeSlices[:n3-6]
-				tape = tape[:t6]
+				t8 := r2 * t5
+				f := tape[n2-1] / t8
+				t9 := t6[2*i2]
+				t10 := t7*dy + t9*dx
+				t11 := t10 * f / t8
+				t12 := -(t11 * t5) - 0.5/t5*(r2*t11)
+				t13 := bBar.m
+				t13[j] += t10 / t8
+				t14 := f*t7 + 2*(t12*dy)
+				t15 := f*t9 + 2*(t12*dx)
+				t16 := bBar.x
+				t16[2*i2+1] -= t14
+				t16[2*j+1] += t14
+				t16[2*i2] -= t15
+				t16[2*j] += t15
+				tape = tape[:t4]
 			}
-			path = t5
+			path = t3
 		}
 	}
-	clear(t3)
+	clear(bBar.a)
 }
 
 // CloudJVP computes Cloud and its derivative along the tangents (forward mode).
@@ -1493,77 +1415,69 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 // for the gradient of its results alone); on return, the gradient with respect to the values c held
 // on entry.
 func cloudPushReverseWrtC(c, cBar *cloud, dt float64) {
-	var tapeValuesBuf [64]particle
-	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := c.ps
-	t3 := cBar.ps
 	n := len(t2)
-	t4 := 1 - dt*0.1
+	t3 := 1 - dt*0.1
 	tape := slices.Grow(t, max(n+2, 0))
 	spread := 0.0
 	for i := 0; i < n; i++ {
 		p2 := t2[i]
-		pBar2 := t3[i]
-		t25 := p2.x
-		n3 := len(t25)
-		for d2 := 0; d2 < n3; d2++ {
-			t28 := *p2.q
-			t29 := c.e[d2]
-			t30 := t25[d2]
-			tape = append(tape, t30)
-			t25[d2] = t30 + dt*t28*t29
-			t31 := t25[d2]
-			spread += t31 * t31
+		t23 := p2.x
+		n2 := len(t23)
+		for d2 := 0; d2 < n2; d2++ {
+			t26 := *p2.q
+			t27 := c.e[d2]
+			t28 := t23[d2]
+			tape = append(tape, t28)
+			t23[d2] = t28 + dt*t26*t27
+			t29 := t23[d2]
+			spread += t29 * t29
 		}
-		t26 := p2.q
-		t27 := *t26
-		tape = append(tape, t27)
-		*t26 = t27 * t4
-		tapeValues = append(tapeValues, p2, pBar2)
+		t24 := p2.q
+		t25 := *t24
+		tape = append(tape, t25)
+		*t24 = t25 * t3
 	}
-	t5 := dt * 0.01
-	t6 := c.e[0]
-	t7 := append(tape, t6)
-	c.e[0] = t6 - t5*spread
-	t8 := c.e[1]
-	t9 := append(t7, t8)
-	c.e[1] = t8 + t5*math.Sin(spread)
-	t10 := cBar.e[1]
-	t11 := len(t9) - 1
-	t12 := t9[:t11]
-	c.e[1] = t9[t11]
-	t13 := cBar.e[0]
-	t14 := len(t12) - 1
-	c.e[0] = t12[t14]
-	spreadBar := math.Cos(spread)*(t5*t10) - t5*t13
-	tape2 := t12[:t14]
+	t4 := dt * 0.01
+	t5 := c.e[0]
+	t6 := append(tape, t5)
+	c.e[0] = t5 - t4*spread
+	t7 := c.e[1]
+	t8 := append(t6, t7)
+	c.e[1] = t7 + t4*math.Sin(spread)
+	t9 := cBar.e[1]
+	t10 := len(t8) - 1
+	t11 := t8[:t10]
+	c.e[1] = t8[t10]
+	t12 := cBar.e[0]
+	t13 := len(t11) - 1
+	c.e[0] = t11[t13]
+	spreadBar := math.Cos(spread)*(t4*t9) - t4*t12
+	tape2 := t11[:t13]
 	for i2 := n - 1; i2 >= 0; i2-- {
-		n2 := len(tapeValues)
-		t15 := n2 - 2
-		p := tapeValues[t15]
-		pBar := tapeValues[n2-1]
-		tapeValues = tapeValues[:t15]
-		t16 := p.x
-		t17 := pBar.x
-		t18 := pBar.q
-		t19 := *t18
-		*t18 = 0
-		t20 := len(tape2) - 1
-		t21 := p.q
-		*t21 = tape2[t20]
-		*t18 += t19 * t4
-		tape2 = tape2[:t20]
-		for d := len(t16) - 1; d >= 0; d-- {
-			t17[d] += 2 * (spreadBar * t16[d])
-			t22 := t17[d]
-			t23 := len(tape2) - 1
-			t16[d] = tape2[t23]
-			t24 := c.e[d]
-			cBar.e[d] += dt * *t21 * t22
-			*t18 += dt * (t22 * t24)
-			tape2 = tape2[:t23]
+		p := c.ps[i2]
+		t14 := p.x
+		pBar := cBar.ps[i2]
+		t15 := pBar.x
+		t16 := pBar.q
+		t17 := *t16
+		*t16 = 0
+		t18 := len(tape2) - 1
+		*p.q = tape2[t18]
+		*t16 += t17 * t3
+		tape2 = tape2[:t18]
+		for d := len(t14) - 1; d >= 0; d-- {
+			t15[d] += 2 * (spreadBar * t14[d])
+			t19 := t15[d]
+			t20 := len(tape2) - 1
+			t14[d] = tape2[t20]
+			t21 := c.e[d]
+			cBar.e[d] += dt * *c.ps[i2].q * t19
+			t22 := cBar.ps[i2].q
+			*t22 += dt * (t19 * t21)
+			tape2 = tape2[:t20]
 		}
 	}
 }
@@ -1912,47 +1826,39 @@ func statePhaseReverse(s, sBar *state, seed [][]float64) {
 // s (zero for the gradient of its results alone); on return, the gradient with respect to the
 // values s held on entry.
 func stateEulerStepReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float64) {
-	var tapeSlicesBuf [64][]float64
-	t := tapeSlicesBuf[:0]
 	var tapeValuesBuf [64]state
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	t2 := s != nil
-	if t2 {
-		t3 := append(tape, s.q...)
-		tape = append(t3, s.v...)
+	t := s != nil
+	if t {
+		t2 := append(tape, s.q...)
+		tape = append(t2, s.v...)
 		tapeValues = append(tapeValues, *s)
 	}
 	f := s.forces(k, c)
 	fBar := make([]float64, len(f), cap(f))
 	n := len(s.q)
-	tapeSlices := slices.Grow(t, max(n+2, 0)*2)
 	for i := 0; i < n; i++ {
-		t9 := s.v
-		t10 := sBar.v
-		t9[i] += dt * f[i]
-		t11 := s.q
-		t12 := sBar.q
-		t11[i] += dt * t9[i]
-		tapeSlices = append(tapeSlices, t9, t10, t11, t12)
+		t8 := s.v
+		t8[i] += dt * f[i]
+		t9 := s.q
+		t9[i] += dt * t8[i]
 	}
 	s.t += dt
 	for i2 := n - 1; i2 >= 0; i2-- {
-		n2 := len(tapeSlices)
-		t8 := tapeSlices[n2-3]
-		t8[i2] += dt * tapeSlices[n2-1][i2]
-		fBar[i2] += dt * t8[i2]
-		tapeSlices = tapeSlices[:n2-4]
+		t7 := sBar.v
+		t7[i2] += dt * sBar.q[i2]
+		fBar[i2] += dt * t7[i2]
 	}
-	if t2 {
+	if t {
 		*s = tapeValues[len(tapeValues)-1]
-		t4 := s.v
-		t5 := len(tape) - len(t4)
-		copy(t4, tape[t5:])
-		t6 := tape[:t5]
-		t7 := s.q
-		copy(t7, t6[len(t6)-len(t7):])
+		t3 := s.v
+		t4 := len(tape) - len(t3)
+		copy(t3, tape[t4:])
+		t5 := tape[:t4]
+		t6 := s.q
+		copy(t6, t5[len(t5)-len(t6):])
 	}
 	kBar, cBar = stateForcesReverse(s, sBar, k, c, fBar)
 	return kBar, cBar
@@ -1983,35 +1889,36 @@ func initStateReverse(q0, q0Bar, v0, v0Bar []float64, seed *state) {
 	} else {
 		sBar = nil
 	}
-	t3 := sBar.q
-	t4 := copy(s.q, q0)
-	t5 := sBar.v
-	t6 := copy(s.v, v0)
+	t3 := copy(s.q, q0)
+	t4 := copy(s.v, v0)
 	if seed != nil {
 		if sBar != nil {
 			sBar.t += seed.t
-			t7 := seed.q
-			n := len(t7)
+			t5 := sBar.q
+			t6 := seed.q
+			n := len(t6)
 			for k := 0; k < n; k++ {
-				t3[k] += t7[k]
+				t5[k] += t6[k]
 			}
-			t8 := sBar.v
-			t9 := seed.v
-			n2 := len(t9)
+			t7 := sBar.v
+			t8 := seed.v
+			n2 := len(t8)
 			for k2 := 0; k2 < n2; k2++ {
-				t8[k2] += t9[k2]
+				t7[k2] += t8[k2]
 			}
 		}
 	}
-	for k3 := 0; k3 < t6; k3++ {
-		t11 := t5[k3]
-		t5[k3] = 0
-		v0Bar[k3] += t11
+	t9 := sBar.v
+	for k3 := 0; k3 < t4; k3++ {
+		t12 := t9[k3]
+		t9[k3] = 0
+		v0Bar[k3] += t12
 	}
-	for k4 := 0; k4 < t4; k4++ {
-		t10 := t3[k4]
-		t3[k4] = 0
-		q0Bar[k4] += t10
+	t10 := sBar.q
+	for k4 := 0; k4 < t3; k4++ {
+		t11 := t10[k4]
+		t10[k4] = 0
+		q0Bar[k4] += t11
 	}
 }
 
@@ -2046,4 +1953,309 @@ func stateForcesReverse(s, sBar *state, k, c float64, seed []float64) (kBar, cBa
 		cBar -= t3 * q
 	}
 	return kBar, cBar
+}
+
+// BuffersJVP computes Buffers and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), w (tangent dw).
+// Fixed inputs (zero tangent): steps.
+// Results, in order: the value of Buffers; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Buffers writes are written (overwritten) into the shadows: x into dx.
+func BuffersJVP(x, dx []float64, w, dw float64, steps int) (float64, float64) {
+	b := new(buffers)
+	db := new(buffers)
+	t := append([]float64(nil), x...)
+	t2 := append([]float64(nil), dx...)
+	b.cur = t
+	db.cur = t2
+	n := len(x)
+	b.next = make([]float64, n)
+	db.next = make([]float64, n)
+	for s := 0; s < steps; s++ {
+		if s%2 == 0 {
+			buffersSmoothJVP(b, db, w, dw)
+		} else {
+			t5 := b.cur
+			t6 := db.cur
+			n3 := len(t5)
+			t7 := b.next
+			t8 := db.next
+			for i2 := 0; i2 < n3; i2++ {
+				t9 := t5[i2]
+				t10 := t6[i2]
+				t11 := (i2 + 1) % n3
+				t12 := t5[t11]
+				t13 := t6[t11]
+				t7[i2] = t9 * t12
+				t8[i2] = t10*t12 + t9*t13
+			}
+		}
+		t14 := db.next
+		t15 := b.cur
+		t16 := db.cur
+		b.cur = b.next
+		db.cur = t14
+		b.next = t15
+		db.next = t16
+	}
+	t3 := b.cur
+	t4 := db.cur
+	n2 := len(t3)
+	sum := 0.0
+	dsum := 0.0
+	for i := 0; i < n2; i++ {
+		v := t3[i]
+		sum += v * v
+		dsum += 2 * (t4[i] * v)
+	}
+	return sum, dsum
+}
+
+// buffersSmoothJVP computes buffers.smooth and its derivative along the tangents (forward mode).
+//
+// Varied inputs: b (tangent db), w (tangent dw).
+// Shadows: db has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values buffers.smooth writes are written (overwritten) into the shadows: b into
+// db.
+func buffersSmoothJVP(b, db *buffers, w, dw float64) {
+	t := db.cur
+	db.cur = append(t, make([]float64, max(len(b.cur)-len(t), 0))...)
+	t2 := db.next
+	db.next = append(t2, make([]float64, max(len(b.next)-len(t2), 0))...)
+	n := len(b.cur)
+	t3 := 1 - w
+	for i := 0; i < n; i++ {
+		t4 := db.next
+		t5 := b.cur
+		t6 := db.cur
+		t7 := t5[i]
+		t8 := t6[i]
+		t9 := (i + 1) % n
+		t10 := t5[t9]
+		t11 := t6[t9]
+		t12 := t3 * t10
+		t13 := (i + n - 1) % n
+		t14 := t5[t13]
+		t15 := t6[t13]
+		b.next[i] = w*t7 + t12*t14
+		t4[i] = dw*t7 + w*t8 + ((t3*t11-dw*t10)*t14 + t12*t15)
+	}
+}
+
+// BuffersGrad computes Buffers and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar), w (returned as wBar).
+// Fixed inputs: steps.
+// Results: the value of Buffers, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Buffers writes x: on entry xBar holds the adjoint of the values Buffers leaves in x (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values x held on
+// entry.
+func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
+	var pathBuf [64]int
+	path := pathBuf[:0]
+	var tapeValuesBuf [64]buffers
+	tapeValues := tapeValuesBuf[:0]
+	var tapeBuf [64]float64
+	tape := tapeBuf[:0]
+	var tapeSlicesBuf [64][]float64
+	tapeSlices := tapeSlicesBuf[:0]
+	var tapeintBuf [64]int
+	tapeint := tapeintBuf[:0]
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BuffersGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	b := new(buffers)
+	bBar := new(buffers)
+	t := append([]float64(nil), x...)
+	n := len(t)
+	t2 := cap(t)
+	var t3 []float64
+	if t2 != cap([]float64(nil)) {
+		t3 = make([]float64, n, t2)
+	} else {
+		t3 = []float64(nil)[:n]
+	}
+	bBar.cur = t3
+	b.cur = t
+	n2 := len(x)
+	bBar.next = make([]float64, n2)
+	b.next = make([]float64, n2)
+	s := 0
+	for s < steps {
+		var from int
+		if s%2 == 0 {
+			if b != nil {
+				t34 := append(tape, b.cur...)
+				tape = append(t34, b.next...)
+				tapeValues = append(tapeValues, *b)
+			}
+			if bBar != nil {
+				t35 := append(tapeSlices, bBar.cur)
+				tapeSlices = append(t35, bBar.next)
+			}
+			b.smooth(w)
+			from = 0
+		} else {
+			t27 := b.cur
+			t28 := bBar.cur
+			n7 := len(t27)
+			t29 := b.next
+			t30 := bBar.next
+			i3 := 0
+			for ; i3 < n7; i3++ {
+				t31 := t27[i3]
+				t32 := (i3 + 1) % n7
+				t33 := t27[t32]
+				t29[i3] = t31 * t33
+				tapeSlices = append(tapeSlices, t27, t28, t29, t30)
+				tapeint = append(tapeint, t32)
+				tape = append(tape, t31, t33)
+			}
+			tapeint = append(tapeint, i3)
+			from = 1
+		}
+		t36 := b.next
+		t37 := b.cur
+		t38 := bBar.cur
+		bBar.cur = bBar.next
+		b.cur = t36
+		bBar.next = t38
+		b.next = t37
+		s++
+		path = append(path, from)
+	}
+	t4 := b.cur
+	n3 := len(t4)
+	t5 := bBar.cur
+	sum := 0.0
+	for i := 0; i < n3; i++ {
+		v := t4[i]
+		t5[i] += 2 * v
+		sum += v * v
+	}
+	s2 := steps - 1
+	wBar = 0
+	for s2 >= 0 {
+		t7 := len(path) - 1
+		t8 := path[:t7]
+		if path[t7] == 0 {
+			if bBar != nil {
+				t18 := len(tapeSlices) - 1
+				t19 := tapeSlices[:t18]
+				bBar.next = tapeSlices[t18]
+				t20 := len(t19) - 1
+				bBar.cur = t19[t20]
+				tapeSlices = t19[:t20]
+			}
+			if b != nil {
+				t21 := len(tapeValues) - 1
+				*b = tapeValues[t21]
+				t22 := b.next
+				t23 := len(tape) - len(t22)
+				copy(t22, tape[t23:])
+				t24 := tape[:t23]
+				t25 := b.cur
+				t26 := len(t24) - len(t25)
+				copy(t25, t24[t26:])
+				tape = t24[:t26]
+				tapeValues = tapeValues[:t21]
+			}
+			wBar += buffersSmoothReverse(b, bBar, w)
+		} else {
+			t9 := len(tapeint) - 1
+			var i2 int
+			tapeint, i2 = tapeint[:t9], tapeint[t9]-1
+			for ; i2 >= 0; i2-- {
+				n5 := len(tape)
+				t10 := n5 - 2
+				t11 := tape[t10]
+				t12 := tape[n5-1]
+				t13 := len(tapeint) - 1
+				t14 := tapeint[t13]
+				n6 := len(tapeSlices)
+				t15 := tapeSlices[n6-3]
+				t16 := tapeSlices[n6-1]
+				t17 := t16[i2]
+				t16[i2] = 0
+				t15[t14] += t11 * t17
+				t15[i2] += t17 * t12
+				tapeint = tapeint[:t13]
+				tapeSlices = tapeSlices[:n6-4]
+				tape = tape[:t10]
+			}
+		}
+		s2--
+		path = t8
+	}
+	n4 := len([]float64(nil))
+	for k := 0; k < n2; k++ {
+		t6 := t3[n4+k]
+		t3[n4+k] = 0
+		xBar[k] += t6
+	}
+	return sum, wBar
+}
+
+// buffersSmoothReverse is the reverse of buffers.smooth for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of buffers.smooth that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: b (into bBar), w (returned as wBar).
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// buffers.smooth writes b: on entry bBar holds the adjoint of the values buffers.smooth leaves in b
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// b held on entry.
+func buffersSmoothReverse(b, bBar *buffers, w float64) (wBar float64) {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	var tapeintBuf [64]int
+	t2 := tapeintBuf[:0]
+	n := len(b.cur)
+	t3 := 1 - w
+	trips := max(n+2, 0)
+	tapeint := slices.Grow(t2, trips*2)
+	tape := slices.Grow(t, trips)
+	for i := 0; i < n; i++ {
+		t15 := b.next
+		t16 := b.cur
+		t17 := t16[i]
+		t18 := (i + 1) % n
+		t19 := t16[t18]
+		t20 := (i + n - 1) % n
+		t21 := t16[t20]
+		tape = append(tape, t15[i])
+		t15[i] = w*t17 + t3*t19*t21
+		tapeint = append(tapeint, t18, t20)
+	}
+	wBar = 0
+	t4 := 0.0
+	for i2 := n - 1; i2 >= 0; i2-- {
+		n2 := len(tapeint)
+		t5 := n2 - 2
+		t6 := tapeint[t5]
+		t7 := tapeint[n2-1]
+		t8 := bBar.next
+		t9 := t8[i2]
+		t8[i2] = 0
+		t10 := len(tape) - 1
+		b.next[i2] = tape[t10]
+		t11 := b.cur
+		t12 := t9 * t11[t7]
+		t13 := t11[t6]
+		t14 := bBar.cur
+		t14[t7] += t3 * t13 * t9
+		t14[t6] += t3 * t12
+		wBar += t9 * t11[i2]
+		t14[i2] += w * t9
+		t4 += t12 * t13
+		tapeint = tapeint[:t5]
+		tape = tape[:t10]
+	}
+	wBar -= t4
+	return wBar
 }
