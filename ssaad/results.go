@@ -74,9 +74,54 @@ func ResultOrigins(f *ir.Func, callees OriginsFunc) []int {
 				o = OriginUnknown
 			}
 		}
+		if o == OriginFresh && holdsPointersBehind(rt) && !storesOnlyFresh(f, callees) {
+			o = OriginUnknown // fresh memory that may hold an argument's
+		}
 		out[i] = o
 	}
 	return out
+}
+
+// storesOnlyFresh reports whether the slices and pointers f stores into
+// memory are all fresh (see origin), so that memory f allocates holds only
+// memory f allocates: no store, copy or append puts anything else there,
+// and no callee gets memory that can hold slices or pointers (it could
+// store an argument's there).
+func storesOnlyFresh(f *ir.Func, callees OriginsFunc) bool {
+	fresh := func(v *ir.Value) bool {
+		o := origin(v, callees, map[*ir.Value]bool{})
+		return o == OriginFresh || o == originAny
+	}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			switch {
+			case v.Op == ir.OpStore && RefersToMemory(v.Args[1].Type):
+				// A struct value stored whole comes from memory (go/ssa
+				// stores composite literals field by field): not known
+				// fresh.
+				if !IsPointerLike(v.Args[1].Type) || !fresh(v.Args[1]) {
+					return false
+				}
+			case v.Op != ir.OpCall:
+			case v.Callee.Builtin == "append" || v.Callee.Builtin == "copy":
+				if holdsPointersBehind(v.Args[0].Type) {
+					for _, a := range v.Args[1:] {
+						if !fresh(a) {
+							return false
+						}
+					}
+				}
+			case v.Callee.Builtin != "" || ByRule(v.Callee):
+			default:
+				for _, a := range v.Args {
+					if a != nil && IsPointerLike(a.Type) && holdsPointersBehind(a.Type) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
 }
 
 // origin returns the origin of value v (see ResultOrigins); seen holds
@@ -168,7 +213,7 @@ func StoresMemory(f *ir.Func, callees func(*ir.Callee) bool) bool {
 			case ir.OpCall:
 				c := v.Callee
 				switch {
-				case c.Builtin == "copy" || c.Builtin == "append":
+				case c.Builtin == "copy" || c.Builtin == "append" || c.Builtin == "clear":
 					if RefersToMemory(v.Args[0].Type) && IsPointerLike(v.Args[0].Type) && !local(v.Args[0]) {
 						if e := v.Args[0].Type.Underlying(); e != nil {
 							if s, ok := e.(interface{ Elem() types.Type }); ok && RefersToMemory(s.Elem()) {

@@ -688,14 +688,14 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 			}
 		}
 		for i := 0; i < tu.Len(); i++ {
-			if !hasAdjoint(tu.At(i).Type()) && !sliceResult(tu.At(i).Type()) {
+			if !hasAdjoint(tu.At(i).Type()) && !shadowResult(tu.At(i).Type()) {
 				continue
 			}
 			g := t.resultSeed(v, extracts[i], i, tu.At(i).Type())
 			nonzero = nonzero || !ssaad.IsZero(g)
 			seeds = append(seeds, g)
 		}
-	} else if v.Type != nil && (hasAdjoint(v.Type) || sliceResult(v.Type)) {
+	} else if v.Type != nil && (hasAdjoint(v.Type) || shadowResult(v.Type)) {
 		g := t.resultSeed(v, v, 0, v.Type)
 		nonzero = !ssaad.IsZero(g)
 		seeds = append(seeds, g)
@@ -703,25 +703,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	void := len(seeds) == 0
 	// Restore the memory the callee read, as it was at the call, in the
 	// reverse order of the saves.
-	for i := len(v.Args) - 1; i >= 0; i-- {
-		a := v.Args[i]
-		if !t.needsSnapshot(v, i) {
-			continue
-		}
-		tp := t.tape(snapshotElem(a.Type))
-		st := tp.Type.(*types.Pointer).Elem()
-		dst := t.addrAt(a)
-		if !isSlice(a.Type) {
-			t.Emit(ir.OpStore, nil, dst, t.pop(tp, 1)[0]) // *p
-			continue
-		}
-		s := t.Emit(ir.OpLoad, st, tp)
-		n := t.Emit(ir.OpBinary, intType, t.Emit(ir.OpLen, intType, s), t.Emit(ir.OpLen, intType, dst))
-		n.Tok = token.SUB
-		cp := t.Emit(ir.OpCall, intType, dst, t.Emit(ir.OpSlice, st, s, n, nil, nil))
-		cp.Callee = &ir.Callee{Builtin: "copy"}
-		t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, n, nil))
-	}
+	t.restoreArgs(v)
 	if !void && !nonzero && !t.writesVaried(v) {
 		return // nothing flows back through it
 	}
@@ -1134,6 +1116,10 @@ func (t *transformer) seedResults() {
 			t.forRange(t.Emit(ir.OpLen, intType, seed), func(k *ir.Value) {
 				t.addInto(t.Emit(ir.OpIndexAddr, ptr, d, k), t.Emit(ir.OpLoad, elem, t.Emit(ir.OpIndexAddr, ptr, seed, k)))
 			})
+		case t.seeds[i] != nil && memResult(res.Type):
+			if t.hasShadow(res) {
+				t.addShadow(t.shadowAt(res), t.seeds[i])
+			}
 		case t.seeds[i] != nil:
 			t.accumulate(res, t.seeds[i])
 		}
@@ -1146,7 +1132,7 @@ func (t *transformer) seedResults() {
 // callee allocates it, nil when it is an argument, whose shadow the callee
 // accumulates into already.
 func (t *transformer) resultSeed(v, r *ir.Value, k int, typ types.Type) *ir.Value {
-	if !sliceResult(typ) {
+	if !shadowResult(typ) {
 		if r == nil {
 			return t.Zero(typ)
 		}

@@ -47,13 +47,19 @@
 // iteration; values an iteration computes for the loops nested in it are
 // recorded once per iteration. append, slices returned by calls, and
 // calls whose arguments are one slice (called in place) are covered.
+// Around a call, the memory behind its arguments that the callee reads and
+// the caller overwrites later is saved deep, through the slices and
+// pointers it holds (see snapshot.go); pointers and slices of memory a
+// callee allocates whole and returns get shadows of their shape (see
+// memresult.go).
 //
 // # Limits
 //
 // Calls returning slices or pointers that share memory with an argument
 // other than the argument itself, callees that store slices or pointers
-// into memory their caller reaches, and calls through interfaces or
-// function values gadgen cannot resolve are reported. See fuse.go,
-// counted.go, recompute.go, shadows.go and finalstate.go for the
-// optimizations of the sweeps and what they assume.
+// into memory their caller reaches, calls that need a copy of memory of a
+// recursive type, and calls through interfaces or function values gadgen
+// cannot resolve are reported. See fuse.go, counted.go, recompute.go,
+// shadows.go and finalstate.go for the optimizations of the sweeps and
+// what they assume.
 package reverse

@@ -64,11 +64,23 @@ func rootOf(a *ir.Value) *ir.Value {
 }
 
 // saveFinal emits, at the end of the forward sweep, copies of the
-// contents of params, and returns them.
+// contents of params, and returns them. The memory of a parameter that
+// holds slices or pointers (a *state of slices) is saved deep on tapes of
+// its own (see snapshot.go), its entry in the result nil.
 func (t *transformer) saveFinal(params []*ir.Value) []*ir.Value {
 	var saved []*ir.Value
 	for _, p := range params {
 		pv := t.v(p)
+		if deepSnapshot(p.Type) {
+			if !snapshotable(p.Type) {
+				t.errorf(t.primal.Pos, "parameter "+p.Name, "reverse mode can put back the final contents of a parameter only when its memory is made of numbers in structs, arrays, slices and pointers, for now; not of type %s", types.TypeString(p.Type, pkgName))
+				saved = append(saved, nil)
+				continue
+			}
+			t.saveMemory(pv, t.finalTape)
+			saved = append(saved, nil)
+			continue
+		}
 		switch typ := p.Type.Underlying().(type) {
 		case *types.Slice:
 			s := t.Emit(ir.OpCall, p.Type, pv)
@@ -88,6 +100,11 @@ func (t *transformer) saveFinal(params []*ir.Value) []*ir.Value {
 
 // restoreFinal emits, before the return, the writing back of saved.
 func (t *transformer) restoreFinal(params, saved []*ir.Value) {
+	for i := len(params) - 1; i >= 0; i-- {
+		if deepSnapshot(params[i].Type) && snapshotable(params[i].Type) {
+			t.restoreMemory(t.v(params[i]), t.finalTape)
+		}
+	}
 	for i, p := range params {
 		switch {
 		case saved[i] == nil:
@@ -105,4 +122,23 @@ func capitalize(s string) string {
 		return s
 	}
 	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// deepSnapshot reports whether the memory a slice or pointer of type typ
+// refers to holds slices or pointers: a copy of it is a deep snapshot.
+func deepSnapshot(typ types.Type) bool {
+	return ssaad.IsPointerLike(typ) && snapshotElem(typ) == nil
+}
+
+// finalTape returns the tape of values of type typ on which saveFinal
+// keeps the final contents of parameters that hold memory, apart from the
+// tapes of the sweeps, which the reverse sweep empties first.
+func (t *transformer) finalTape(typ types.Type) *ir.Value {
+	key := types.TypeString(typ, nil)
+	if tp, ok := t.finalTapes[key]; ok {
+		return tp
+	}
+	tp := t.newTape(typ, "finalState")
+	t.finalTapes[key] = tp
+	return tp
 }

@@ -150,6 +150,12 @@ func (t *transformer) cheap(w *ir.Value) bool {
 // instruction being planned.
 func (t *transformer) overwritten(w *ir.Value) bool {
 	c := t.act.Class(w.Args[0])
+	if ssaad.RefersToMemory(w.Type) {
+		// A slice header or pointer: only a write of slices or pointers
+		// can change it (Go's types keep a store of floats off it), and
+		// restored memory has none.
+		return !t.restored[c] && t.headersWrittenAfter(w, c)
+	}
 	if t.restored[c] && t.cur != nil {
 		return t.writtenBetween(w, c, t.cur, t.curPos)
 	}

@@ -134,6 +134,9 @@ func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
 				if a.Op != ir.OpParam && (a.Block == nil || !t.cfg.Dominates(a.Block, b) || t.cfg.InLoop(outer, a.Block)) {
 					return nil // a size known only in the loop
 				}
+				if snapshotElem(a.Type) == nil {
+					return nil // memory behind memory: sizes known only when saved
+				}
 				if isSlice(a.Type) {
 					counts.add(t, snapshotElem(a.Type), t.Emit(ir.OpLen, intType, t.v(a)))
 				} else {

@@ -115,6 +115,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		shadow:           map[*ir.Value]*ir.Value{},
 		slot:             map[*ir.Value]*ir.Value{},
 		tapes:            map[string]*ir.Value{},
+		finalTapes:       map[string]*ir.Value{},
 		fwd:              map[*ir.Block]*ir.Block{},
 		fwdLast:          map[*ir.Block]*ir.Block{},
 		rev:              map[*ir.Block]*ir.Block{},
@@ -123,7 +124,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		recompute:        map[*ir.Value]bool{},
 		markRound:        map[*ir.Value]int{},
 		backEdge:         map[*ir.Block]bool{},
-		writtenAfterMemo: map[[2]int]bool{},
+		writtenAfterMemo: map[writtenKey]bool{},
 		freshMemo:        map[int]*ir.Block{},
 		restored:         map[int]bool{},
 		iterVar:          map[*ir.Value]*ir.Value{},
@@ -228,6 +229,7 @@ type transformer struct {
 	phiShadowSpill map[*ir.Value]*ir.Value
 	slot           map[*ir.Value]*ir.Value // primal value → the variable holding its adjoint
 	tapes          map[string]*ir.Value    // element type → the tape variable
+	finalTapes     map[string]*ir.Value    // the same for the final state of parameters (see finalstate.go)
 	path           *ir.Value               // the tape of the control path
 	local          map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
 	share          map[*ir.Value]*ir.Value // accumulators sharing their φ's adjoint variable (see accumulators)
@@ -235,7 +237,7 @@ type transformer struct {
 	increments map[*ir.Value]*ir.Value
 	// classWritten holds the alias classes the primal stores into.
 	classWritten     map[int]bool
-	writtenAfterMemo map[[2]int]bool
+	writtenAfterMemo map[writtenKey]bool
 	freshMemo        map[int]*ir.Block // see freshIn
 	// restored holds the classes of memory restored in the reverse sweep
 	// (see restore.go); curPos is the position, in the block whose needs
@@ -464,8 +466,9 @@ func (t *transformer) checkCall(v *ir.Value) {
 		if !ssaad.IsPointerLike(a.Type) {
 			continue
 		}
-		if t.needsSnapshot(v, i) && snapshotElem(a.Type) == nil {
-			t.errorf(v.Pos, construct, "reverse mode can save and restore around a call only memory that holds no slices or pointers, for now (argument of type %s)", types.TypeString(a.Type, pkgName))
+		headers := t.hasShadow(a) && holdsMemoryBehind(a.Type) && t.classWritten[t.act.Class(a)] && t.headersWrittenAfter(v, t.act.Class(a))
+		if (t.needsSnapshot(v, i) || headers) && !snapshotable(a.Type) {
+			t.errorf(v.Pos, construct, "reverse mode can save and restore around a call only memory made of numbers in structs, arrays, slices and pointers, for now; not of recursive types, maps, channels, functions or interfaces (argument of type %s)", types.TypeString(a.Type, pkgName))
 			return
 		}
 	}
@@ -545,17 +548,29 @@ func (t *transformer) callWrites(v *ir.Value, i int) bool {
 // after call v: by v itself, later in its block, or in any block reachable
 // from it (loops included).
 func (t *transformer) writtenAfter(v *ir.Value, c int) bool {
-	key := [2]int{v.ID, c}
+	return t.writtenAfterBy(v, c, false)
+}
+
+// headersWrittenAfter is writtenAfter for the slices and pointers stored
+// in memory of class c: only stores of values that hold them, copy,
+// append and clear of slices of them, and calls of functions that may
+// store them (ssaad.StoresMemory) write them.
+func (t *transformer) headersWrittenAfter(v *ir.Value, c int) bool {
+	return t.writtenAfterBy(v, c, true)
+}
+
+func (t *transformer) writtenAfterBy(v *ir.Value, c int, headers bool) bool {
+	key := writtenKey{v.ID, c, headers}
 	if w, ok := t.writtenAfterMemo[key]; ok {
 		return w
 	}
 	writes := func(x *ir.Value) bool {
 		switch x.Op {
 		case ir.OpStore:
-			return t.act.Class(x.Args[0]) == c
+			return t.act.Class(x.Args[0]) == c && (!headers || ssaad.RefersToMemory(x.Args[1].Type))
 		case ir.OpCall:
 			for i, a := range x.Args {
-				if ssaad.IsPointerLike(a.Type) && t.act.Class(a) == c && t.callWrites(x, i) {
+				if ssaad.IsPointerLike(a.Type) && t.act.Class(a) == c && t.callWrites(x, i) && (!headers || t.callWritesHeaders(x, a)) {
 					return true
 				}
 			}
@@ -598,6 +613,24 @@ func (t *transformer) writtenAfter(v *ir.Value, c int) bool {
 	}
 	t.writtenAfterMemo[key] = result
 	return result
+}
+
+// writtenKey keys writtenAfterBy's memo.
+type writtenKey struct {
+	v, c    int
+	headers bool
+}
+
+// callWritesHeaders reports whether call x may write slices or pointers
+// through its argument a: copy, append and clear of slices of them; a
+// callee that may store them where its caller sees them.
+func (t *transformer) callWritesHeaders(x, a *ir.Value) bool {
+	if b := x.Callee.Builtin; b != "" {
+		s, ok := a.Type.Underlying().(*types.Slice)
+		return ok && ssaad.RefersToMemory(s.Elem())
+	}
+	oe, ok := t.env.(ssaad.OriginsEnv)
+	return !ok || x.Callee.Func == nil || x.Callee.Invoke || oe.StoresMemory(x.Callee.Func)
 }
 
 // freshIn returns, when the memory of alias class c is allocated afresh

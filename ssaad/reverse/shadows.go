@@ -198,10 +198,12 @@ func (t *transformer) resultShadow(v *ir.Value) *ir.Value {
 	if v.Op == ir.OpExtract {
 		call, k = v.Args[0], v.Index
 	}
-	if call.Op != ir.OpCall || call.Callee.Func == nil || !sliceResult(v.Type) {
+	if call.Op != ir.OpCall || call.Callee.Func == nil || !shadowResult(v.Type) {
 		return nil
 	}
 	switch o := t.resultOrigin(call, k); {
+	case o == ssaad.OriginFresh && memResult(v.Type):
+		return t.zeroShape(t.val[v])
 	case o == ssaad.OriginFresh:
 		r := t.val[v]
 		return t.Emit(ir.OpMakeSlice, v.Type, t.Emit(ir.OpLen, intType, r), t.Emit(ir.OpCap, intType, r))

@@ -59,7 +59,7 @@ func computeNames(fn *types.Func, active []bool) *names {
 	}
 	for i := 0; i < r.Len(); i++ {
 		seed := ""
-		if hasAdjoint(r.At(i).Type()) || sliceResult(r.At(i).Type()) {
+		if hasAdjoint(r.At(i).Type()) || shadowResult(r.At(i).Type()) {
 			base := "seed"
 			if n := r.At(i).Name(); n != "" && n != "_" {
 				base = ssaad.AdjointName(n)
@@ -146,8 +146,8 @@ func resultsOK(rs *types.Tuple, seeded bool) error {
 		return nil
 	}
 	for v := range rs.Variables() {
-		if ssaad.HasFloat(v.Type()) && !hasAdjoint(v.Type()) && !sliceResult(v.Type()) {
-			return fmt.Errorf("results of type %s are not supported yet (floats, and structs, arrays and slices of floats, are)", types.TypeString(v.Type(), pkgName))
+		if ssaad.HasFloat(v.Type()) && !hasAdjoint(v.Type()) && !shadowResult(v.Type()) {
+			return fmt.Errorf("results of type %s are not supported yet (floats, structs, arrays and slices of floats, and slices and pointers of memory made of them, are)", types.TypeString(v.Type(), pkgName))
 		}
 	}
 	return nil

@@ -238,6 +238,7 @@ func (t *transformer) run() {
 	rewritten := t.rewrittenParams()
 	t.Cur = fx
 	final := t.saveFinal(rewritten)
+	fx = t.Cur // after the loops of deep copies, if any
 	ir.AddEdge(fx, t.rev[t.exit])
 	fx.NewValue(ir.OpJump, nil)
 
@@ -281,33 +282,22 @@ func (t *transformer) fwdEnd(b *ir.Block) *ir.Block {
 // copy's successors; it returns the φ there of the values then and els
 // return (nil when they return nil).
 func (t *transformer) forwardIf(cond *ir.Value, then, els func() *ir.Value) *ir.Value {
-	cur := t.Cur
-	succs := cur.Succs
-	cur.Succs = nil
-	thenB, elseB, done := t.F.NewBlock("then"), t.F.NewBlock("else"), t.F.NewBlock("done")
-	cur.If(cond, thenB, elseB)
-	t.Cur = thenB
-	x := then()
-	thenEnd := t.Cur
-	thenEnd.Jump(done)
-	t.Cur = elseB
-	y := els()
-	elseB = t.Cur
-	elseB.Jump(done)
-	t.Cur = done
-	done.Succs = succs
-	for _, s := range succs {
-		for i, p := range s.Preds {
-			if p == cur {
-				s.Preds[i] = done
-			}
-		}
-	}
+	var x, y *ir.Value
+	t.detached(func() {
+		thenB, elseB, done := t.F.NewBlock("then"), t.F.NewBlock("else"), t.F.NewBlock("done")
+		t.Cur.If(cond, thenB, elseB)
+		t.Cur = thenB
+		x = then()
+		t.Cur.Jump(done)
+		t.Cur = elseB
+		y = els()
+		t.Cur.Jump(done)
+		t.Cur = done
+	})
 	if x == nil {
 		return nil
 	}
-	phi := t.Emit(ir.OpPhi, x.Type, x, y)
-	return phi
+	return t.Emit(ir.OpPhi, x.Type, x, y)
 }
 
 // computeNeeds computes what each block records (see blockNeeds).
@@ -404,22 +394,7 @@ func (t *transformer) forward(v *ir.Value) {
 	if v.Op == ir.OpCall && t.reversedCall(v) {
 		// Save what the callee reads and the function may change later:
 		// the callee's reverse recomputes it from the same memory.
-		for i, a := range v.Args {
-			if !t.needsSnapshot(v, i) {
-				continue
-			}
-			elem := snapshotElem(a.Type)
-			tp := t.tape(elem)
-			if ssaad.IsPointerLike(a.Type) && !isSlice(a.Type) {
-				t.push(tp, t.Emit(ir.OpLoad, elem, args[i])) // *p
-				continue
-			}
-			st := tp.Type.(*types.Pointer).Elem()
-			old := t.Emit(ir.OpLoad, st, tp)
-			app := t.Emit(ir.OpCall, st, old, args[i])
-			app.Callee = &ir.Callee{Builtin: "append", Spread: true}
-			t.Emit(ir.OpStore, nil, tp, app)
-		}
+		t.saveArgs(v, args)
 	}
 	if v.Op == ir.OpStore {
 		t.storeShadow(v)
@@ -532,7 +507,7 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 // a slice the callee allocates, whose shadow the reverse of the call
 // passes to the callee's reverse.
 func (t *transformer) freshResult(v *ir.Value, k int, r *ir.Value) bool {
-	return sliceResult(r.Type) && t.hasShadow(r) && t.resultOrigin(v, k) == ssaad.OriginFresh
+	return shadowResult(r.Type) && t.hasShadow(r) && t.resultOrigin(v, k) == ssaad.OriginFresh
 }
 
 // blockNeeds returns the values b's reverse reads that are not available,

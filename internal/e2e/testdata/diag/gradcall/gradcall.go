@@ -48,3 +48,36 @@ func Cleared(x []float64) float64 {
 	clear(rows) // want "builtin clear: reverse mode supports clear of slices of floats .* only, yet; not of \\[\\]\\[\\]float64"
 	return s * float64(len(rows))
 }
+
+// Node is a list: memory of no bound, which reverse mode does not save.
+type Node struct {
+	X    []float64
+	Next *Node
+}
+
+// scale scales the node's values in place.
+func (n *Node) scale(k float64) {
+	for i := range n.X {
+		n.X[i] *= k
+	}
+}
+
+//gad:grad wrt=k
+func ScaledList(k float64, n *Node) float64 {
+	n.scale(k) // want "call of gradcall.Node.scale: reverse mode can save and restore around a call only memory made of numbers in structs, arrays, slices and pointers, for now; not of recursive types"
+	n.X[0] *= n.X[1]
+	return n.X[0]
+}
+
+// Pair holds slices.
+type Pair struct{ A, B []float64 }
+
+// wrap returns fresh memory that holds its argument's: its caller's
+// shadow of the result would not be the argument's.
+func wrap(x []float64) *Pair { return &Pair{A: x, B: make([]float64, len(x))} }
+
+//gad:grad
+func Wrapped(x []float64) float64 {
+	p := wrap(x) // want "call of gradcall.wrap: reverse mode does not support calls returning slices or pointers that may share memory"
+	return p.A[0] * p.A[1]
+}

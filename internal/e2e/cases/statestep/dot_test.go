@@ -1,0 +1,64 @@
+package statestep
+
+import (
+	"testing"
+
+	"github.com/gadgen/gadgen/internal/e2e/dottest"
+	"github.com/gadgen/gadgen/internal/fdcheck"
+)
+
+// TestReverseDot checks every //gad:grad of this package against its JVP
+// by the dot-product test ⟨∇F, v⟩ = JVP(x, v), and against central finite
+// differences along v.
+func TestReverseDot(t *testing.T) {
+	dottest.Run(t, []dottest.Case{
+		{Name: "Energy", F: Energy, JVP: EnergyJVP, Grad: EnergyGrad, Int: 40},
+		{Name: "Anharmonic", F: Anharmonic, JVP: AnharmonicJVP, Grad: AnharmonicGrad, Int: 25, Rel: 1e-9},
+		{Name: "Run", F: Run, JVP: RunJVP, Grad: RunGrad, Int: 30},
+		{Name: "NBody", F: NBody, JVP: NBodyJVP, Grad: NBodyGrad, Lo: 0.5, Hi: 1.5, Int: 20, Rel: 1e-8},
+		{Name: "Cloud", F: Cloud, JVP: CloudJVP, Grad: CloudGrad, Int: 6, Rel: 1e-9},
+		{Name: "Helpers", F: Helpers, JVP: HelpersJVP, Grad: HelpersGrad, Int: 12, Rel: 1e-9},
+		{Name: "Buffers", F: Buffers, JVP: BuffersJVP, Grad: BuffersGrad, Lo: 0.5, Hi: 1, Int: 7, Rel: 1e-9},
+	})
+}
+
+// TestFinalState checks that RunGrad leaves the state it is given as Run
+// does, though its reverse sweep rolls the state back step by step.
+func TestFinalState(t *testing.T) {
+	mk := func() *state {
+		return &state{t: 0.5, q: []float64{1, -0.5, 0.25}, v: []float64{0.1, 0.2, -0.3}}
+	}
+	want, got := mk(), mk()
+	f := Run(want, 1.3, 12)
+	g, _ := RunGrad(got, &state{q: make([]float64, 3), v: make([]float64, 3)}, 1.3, 12)
+	if g != f {
+		t.Errorf("RunGrad = %v, want %v", g, f)
+	}
+	fdcheck.Close(t, "q", got.q, want.q, 0)
+	fdcheck.Close(t, "v", got.v, want.v, 0)
+	if got.t != want.t {
+		t.Errorf("t = %v, want %v", got.t, want.t)
+	}
+}
+
+// TestEnergyFD checks the gradient of the program in k alone
+// against a central difference, over many steps.
+func TestEnergyFD(t *testing.T) {
+	q0 := []float64{1, -0.5, 0.3, 0.8}
+	for _, tc := range []struct {
+		k     float64
+		steps int
+		rel   float64
+	}{{1.7, 50, 1e-7}, {0.3, 400, 1e-7}, {4, 1, 1e-8}} {
+		_, kBar, _ := energyGradK(tc.k, q0, tc.steps)
+		const h = 1e-6
+		fd := (Energy(tc.k+h, q0, tc.steps) - Energy(tc.k-h, q0, tc.steps)) / (2 * h)
+		fdcheck.Close(t, "dE/dk", []float64{kBar}, []float64{fd}, tc.rel)
+	}
+}
+
+func energyGradK(k float64, q0 []float64, steps int) (float64, float64, []float64) {
+	q0Bar := make([]float64, len(q0))
+	e, kBar := EnergyGrad(k, q0, q0Bar, steps)
+	return e, kBar, q0Bar
+}
