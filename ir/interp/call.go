@@ -31,6 +31,9 @@ func (fr *frame) callOp(v *ir.Value) Value {
 	if c.Invoke {
 		throw(Unsupported, "dynamic call of interface method %s", c)
 	}
+	if c.Func != nil && c.Func.Signature().Variadic() && !c.Spread {
+		args = packVariadic(c.Func.Signature(), args)
+	}
 	var res []Value
 	m := fr.m
 	switch {
@@ -62,6 +65,27 @@ func (fr *frame) callOp(v *ir.Value) Value {
 		throw(Invalid, "call without a callee")
 	}
 	return results(v, res)
+}
+
+// packVariadic returns args, the arguments of a call of a function of
+// signature sig without "..." (a method's receiver first), with the variadic ones packed into a new
+// slice, as Go passes them: the callee's last parameter is a slice.
+func packVariadic(sig *types.Signature, args []Value) []Value {
+	n := sig.Params().Len() - 1
+	if sig.Recv() != nil {
+		n++ // args holds the receiver first
+	}
+	if len(args) < n {
+		throw(Invalid, "%d arguments for a variadic function of %d parameters", len(args), n+1)
+	}
+	var s Slice
+	if len(args) > n {
+		s.Elems = make([]Value, len(args)-n)
+		for i, a := range args[n:] {
+			s.Elems[i] = copyValue(a)
+		}
+	}
+	return append(args[:n:n], s)
 }
 
 // results packs the results of call v as its register value.

@@ -30,7 +30,8 @@
 //     and println do nothing), every function of package math, functions
 //     with IR bodies ([Machine.Funcs], [Machine.Derived]), helpers of
 //     package templates, and natives registered by tests
-//     ([Machine.Natives]).
+//     ([Machine.Natives]); a variadic callee gets its variadic arguments
+//     in a new slice, as in Go, whether the call has "..." or not.
 //
 // A run-time panic of the interpreted program (the panic op, an index out
 // of range, a nil dereference, an integer division by zero) ends [Machine.Call]
@@ -44,8 +45,13 @@
 // kind (float64, float32, int, int8, …, uint64, uintptr, complex64,
 // complex128, bool, string), whatever the named type; a [Slice]; a
 // [Pointer]; a [*Struct]; an [*Array]; an [Iface] for an interface; a
-// [Tuple] for the results of a call with several. [FromGo] and [ToGo]
-// convert between Go values and interpreted ones.
+// [Tuple] for the results of a call with several; an [Opaque] for a Go
+// value made by a native that the interpreter does not look into (a
+// tensor of the runtime), of a pointer or interface type. [FromGo] and
+// [ToGo] convert between Go values and interpreted ones, and [GoFunc]
+// makes a native of a Go function, so that a caller can supply the
+// functions of a package the interpreter does not import (the tensor
+// runtime's) as a table of natives.
 //
 // # Non-goals
 //

@@ -500,11 +500,17 @@ func conforms(v Value, t types.Type) bool {
 		_, ok := v.(Slice)
 		return ok
 	case *types.Pointer:
-		_, ok := v.(Pointer)
-		return ok
+		switch v.(type) {
+		case Pointer, Opaque:
+			return true
+		}
+		return false
 	case *types.Interface:
-		_, ok := v.(Iface)
-		return ok
+		switch v.(type) {
+		case Iface, Opaque:
+			return true
+		}
+		return false
 	case *types.Struct:
 		s, ok := v.(*Struct)
 		if !ok || len(s.Fields) != u.NumFields() {

@@ -439,6 +439,9 @@ func convert(x Value, from, to types.Type) Value {
 			}
 			return Pointer{ref: newSlot(&Array{Elems: s.Elems[:n:n]})}
 		}
+		if o, ok := x.(Opaque); ok {
+			return o
+		}
 		return x.(Pointer)
 	case *types.Array:
 		if s, ok := x.(Slice); ok {
