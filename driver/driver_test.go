@@ -653,3 +653,45 @@ func TestExplain(t *testing.T) {
 		}
 	}
 }
+
+// TestCallReversal snapshots reverse mode's choice between joint reversal
+// and inlining at the call sites of the end-to-end case reversal (its
+// derivatives are checked there), as -dump prints it.
+func TestCallReversal(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ fn, want string }{
+		{"Chain", `calls of Chain:
+	inline ratio depth=1 size=6 loop-free: small, loop-free: runs once instead of twice
+	inline norm2 depth=2 size=7 loop-free: small, loop-free: runs once instead of twice
+	inline sq depth=3 size=3 loop-free: small, loop-free: runs once instead of twice
+	inline sq depth=3 size=3 loop-free: small, loop-free: runs once instead of twice
+	inline norm2 depth=2 size=7 loop-free: small, loop-free: runs once instead of twice
+	inline sq depth=3 size=3 loop-free: small, loop-free: runs once instead of twice
+	inline sq depth=3 size=3 loop-free: small, loop-free: runs once instead of twice
+	inline norm2 depth=1 size=7 loop-free: small, loop-free: runs once instead of twice
+	inline sq depth=2 size=3 loop-free: small, loop-free: runs once instead of twice
+	inline sq depth=2 size=3 loop-free: small, loop-free: runs once instead of twice`},
+		{"Once", `calls of Once:
+	inline sumExp depth=1 size=14 loops: loops, called once: runs once instead of twice
+	inline dot depth=1 size=17 loops: loops, called once: runs once instead of twice`},
+		{"InLoop", `calls of InLoop:
+	joint dot depth=1 size=17 loops in-loop: loops, called in a loop: the tape would hold them once per iteration
+	joint sumExp depth=1 size=14 loops in-loop: loops, called in a loop: the tape would hold them once per iteration`},
+		{"Recursive", `calls of Recursive:
+	joint power depth=1 size=9 loop-free: recursive
+	inline sq depth=1 size=3 loop-free: small, loop-free: runs once instead of twice`},
+		{"Method", `calls of Method:
+	inline (scale).apply depth=1 size=9 loop-free in-loop: small, loop-free: runs once instead of twice`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			t.Parallel()
+			r := mustRun(t, "..", "-check", "-dump="+tt.fn, "./internal/e2e/cases/reversal")
+			_, got, ok := strings.Cut(r.stdout, "--- "+tt.fn+": calls ---\n")
+			got, _, _ = strings.Cut(got, "\n---")
+			if !ok || strings.TrimSpace(got) != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
+}

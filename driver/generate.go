@@ -20,6 +20,7 @@ import (
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/simplify"
 	"github.com/gadgen/gadgen/ssaad"
+	"github.com/gadgen/gadgen/ssaad/reverse"
 )
 
 // job is one function to generate.
@@ -181,12 +182,9 @@ func (g *generator) run(j *job) {
 		dump("lower", primal.String())
 		dump("effects", g.calleeEffects(primal))
 	}
-	stage = "optimize"
 	optimize := !j.noOpt && !g.r.cfg.NoOptimize
-	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
-
 	stage = j.req.Mode
-	f, diags := j.mode.Transform(primal, &req, g)
+	f, diags := g.differentiate(primal, j.mode, &req, optimize, dump)
 	if len(diags) > 0 {
 		g.fail(j, diags)
 		return
@@ -249,10 +247,9 @@ func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
 		return nil, diags
 	}
 	optimize := !src.noOpt && !g.r.cfg.NoOptimize
-	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Env: g})
 	req := *src.req
 	req.Dump = nil
-	f, diags := src.mode.Transform(primal, &req, g)
+	f, diags := g.differentiate(primal, src.mode, &req, optimize, nil)
 	if len(diags) > 0 {
 		return nil, diags
 	}
@@ -262,6 +259,58 @@ func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
 		return nil, diag.List{{Pos: pos, Func: frontend.FuncName(fn), Msg: err.Error()}}
 	}
 	return f, nil
+}
+
+// differentiate optimizes primal, a fresh lowering of req.Target, and
+// returns its derivative in mode m. Reverse mode first chooses, at each
+// call site, between joint reversal and inlining
+// (simplify.ChooseReversal, printed to dump as "calls"); the other modes
+// differentiate a call in one sweep and inline only what the primal
+// pipeline's own inliner picks. Inlining is an optimization: when the
+// transformer cannot reverse the inlined primal (a diagnostic or an
+// internal error), differentiate starts again from a fresh lowering with
+// every call reversed jointly, so that inlining never refuses a function
+// that joint reversal differentiates.
+func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, optimize bool, dump func(stage, text string)) (*ir.Func, diag.List) {
+	if _, ok := m.(reverse.Mode); ok && optimize {
+		plan := simplify.ChooseReversal(primal, g, simplify.ReverseCost)
+		if err := ir.Check(primal); err != nil {
+			panic(fmt.Sprintf("after choosing the reversal of calls: %v", err))
+		}
+		if dump != nil {
+			dump("calls", plan.String())
+		}
+		if plan.Inlines() {
+			f, diags, ok := g.tryTransform(primal, m, req, optimize, dump)
+			if ok {
+				return f, diags
+			}
+			if dump != nil {
+				dump("calls", "the inlined primal cannot be reversed: every call reversed jointly")
+			}
+			fresh, diags := g.primalOf(req.Target, 0)
+			if len(diags) > 0 {
+				return nil, diags
+			}
+			primal = fresh
+		}
+	}
+	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
+	return m.Transform(primal, req, g)
+}
+
+// tryTransform runs the primal pipeline on primal and transforms it,
+// reporting ok false, instead of its diagnostics or panic, when that
+// fails.
+func (g *generator) tryTransform(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, optimize bool, dump func(stage, text string)) (f *ir.Func, diags diag.List, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, diags, ok = nil, nil, false
+		}
+	}()
+	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
+	f, diags = m.Transform(primal, req, g)
+	return f, diags, len(diags) == 0
 }
 
 // setSig records the signature of j's generated function, and its Go

@@ -215,26 +215,27 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		panic("LogPosteriorGrad: l and lBar share memory: gadgen's gradients need them apart")
 	}
 	k := len(alpha)
-	nl := d * (d - 1) / 2
-	t2 := k * d
-	if !(d <= 0 || len(mu) != t2 || len(q) != t2 || len(l) != k*nl) {
+	t2 := d * (d - 1)
+	nl := t2 / 2
+	t3 := k * d
+	if !(d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl) {
 		n := len(x)
 		if n%d == 0 {
 			n2 := n / d
-			qdiag := make([]float64, t2)
-			qdiagBar := make([]float64, t2)
+			qdiag := make([]float64, t3)
+			qdiagBar := make([]float64, t3)
 			sumq := make([]float64, k)
 			sumqBar := make([]float64, k)
 			trips := max(k+2, 0)
 			tape := slices.Grow(t, trips*max(d+2, 0))
 			for c := 0; c < k; c++ {
-				for j4 := 0; j4 < d; j4++ {
-					t23 := c*d + j4
-					t24 := q[t23]
-					t25 := math.Exp(t24)
-					qdiag[t23] = t25
-					sumq[c] += t24
-					tape = append(tape, t25)
+				for j5 := 0; j5 < d; j5++ {
+					t44 := c*d + j5
+					t45 := q[t44]
+					t46 := math.Exp(t45)
+					qdiag[t44] = t46
+					sumq[c] += t45
+					tape = append(tape, t46)
 				}
 			}
 			xc := make([]float64, d)
@@ -249,76 +250,140 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5)))
 			slse := 0.0
 			for i := 0; i < n2; i++ {
-				for c4 := 0; c4 < k; c4++ {
-					for j3 := 0; j3 < d; j3++ {
-						xc[j3] = x[i*d+j3] - mu[c4*d+j3]
+				for c5 := 0; c5 < k; c5++ {
+					for j4 := 0; j4 < d; j4++ {
+						xc[j4] = x[i*d+j4] - mu[c5*d+j4]
 					}
-					t20 := append(tape, xc...)
-					qtimesx(qx, qdiag[c4*d:(c4+1)*d], l[c4*nl:(c4+1)*nl], xc)
-					t21 := alpha[c4]
-					t22 := sumq[c4]
-					tape = append(t20, qx...)
-					main[c4] = t21 + t22 - 0.5*sqnorm(qx)
+					t41 := append(tape, xc...)
+					qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
+					t42 := alpha[c5]
+					t43 := sumq[c5]
+					tape = append(t41, qx...)
+					main[c5] = t42 + t43 - 0.5*sqnorm(qx)
 				}
 				tape = append(tape, main...)
 				slse += logsumexp(main)
 			}
-			t3 := float64(n2)
-			t4 := slse - float64(n2*d)*0.5*1.8378770664093453 - t3*logsumexp(alpha)
-			t5 := t4 + logWishartPrior(qdiag, sumq, l, d)
-			logWishartPriorReverse(qdiag, qdiagBar, sumq, sumqBar, l, lBar, d, 1)
-			logsumexpReverse(alpha, alphaBar, -t3)
-			for i2 := n2 - 1; i2 >= 0; i2-- {
-				t11 := len(tape) - n3
-				copy(main, tape[t11:])
+			t4 := slse - float64(n2*d)*0.5*1.8378770664093453
+			t5 := float64(n2)
+			tape = slices.Grow(tape, trips)
+			m := math.Inf(-1)
+			for i2 := 0; i2 < k; i2++ {
+				e := alpha[i2]
+				tape = append(tape, m)
+				m = max(m, e)
+			}
+			tape = slices.Grow(tape, trips)
+			sum := 0.0
+			for i3 := 0; i3 < k; i3++ {
+				t40 := math.Exp(alpha[i3] - m)
+				tape = append(tape, t40)
+				sum += t40
+			}
+			t6 := math.Log(sum) + m
+			t7 := t4 - t5*t6
+			k2 := len(sumq)
+			np := float64(d + 1)
+			t8 := np * float64(d) * -0.34657359027997264
+			t9 := 0.5 * np
+			out := 0.25 * float64(t2) * 1.1447298858494002
+			for j := 1; j <= d; j++ {
+				lg, _ := math.Lgamma(t9 + 0.5*float64(1-j))
+				out += lg
+			}
+			c2 := t8 - out
+			out2 := 0.0
+			for ck := 0; ck < k2; ck++ {
+				t38 := sqnorm(qdiag[ck*d : (ck+1)*d])
+				t39 := sqnorm(l[ck*nl : (ck+1)*nl])
+				out2 -= 0.5*(t38+t39) - 0*sumq[ck]
+			}
+			t10 := out2 + float64(k2)*c2
+			t11 := t7 + t10
+			for ck2 := k2 - 1; ck2 >= 0; ck2-- {
+				t33 := -0.5
+				t34 := ck2 * nl
+				t35 := (ck2 + 1) * nl
+				sqnormReverse(l[t34:t35], lBar[t34:t35], t33)
+				t36 := ck2 * d
+				t37 := (ck2 + 1) * d
+				sqnormReverse(qdiag[t36:t37], qdiagBar[t36:t37], t33)
+			}
+			mBar := -t5
+			t12 := 1 / sum * t5
+			for i4 := k - 1; i4 >= 0; i4-- {
+				t31 := len(tape) - 1
+				t32 := tape[t31] * t12
+				alphaBar[i4] -= t32
+				mBar += t32
+				tape = tape[:t31]
+			}
+			for i5 := k - 1; i5 >= 0; i5-- {
+				t27 := len(tape) - 1
+				t28 := tape[t27] >= alpha[i5]
+				t29 := 0.0
+				if t28 {
+					t29 = 1
+				}
+				t30 := 1.0
+				if t28 {
+					t30 = 0
+				}
+				alphaBar[i5] += t30 * mBar
+				mBar = t29 * mBar
+				tape = tape[:t27]
+			}
+			for i6 := n2 - 1; i6 >= 0; i6-- {
+				t18 := len(tape) - n3
+				copy(main, tape[t18:])
 				logsumexpReverse(main, mainBar, 1)
-				tape = tape[:t11]
-				for c3 := k - 1; c3 >= 0; c3-- {
-					t12 := mainBar[c3]
-					mainBar[c3] = 0
-					t13 := len(tape) - n5
-					copy(qx, tape[t13:])
-					t14 := tape[:t13]
-					sqnormReverse(qx, qxBar, -(0.5 * t12))
-					sumqBar[c3] += t12
-					alphaBar[c3] += t12
-					t15 := len(t14) - n4
-					copy(xc, t14[t15:])
-					tape = t14[:t15]
-					t16 := c3 * d
-					t17 := (c3 + 1) * d
-					t18 := c3 * nl
-					t19 := (c3 + 1) * nl
+				tape = tape[:t18]
+				for c4 := k - 1; c4 >= 0; c4-- {
+					t19 := mainBar[c4]
+					mainBar[c4] = 0
+					t20 := len(tape) - n5
+					copy(qx, tape[t20:])
+					t21 := tape[:t20]
+					sqnormReverse(qx, qxBar, -(0.5 * t19))
+					sumqBar[c4] += t19
+					alphaBar[c4] += t19
+					t22 := len(t21) - n4
+					copy(xc, t21[t22:])
+					tape = t21[:t22]
+					t23 := c4 * d
+					t24 := (c4 + 1) * d
+					t25 := c4 * nl
+					t26 := (c4 + 1) * nl
 					qtimesxReverse(
 						qx,
 						qxBar,
-						qdiag[t16:t17],
-						qdiagBar[t16:t17],
-						l[t18:t19],
-						lBar[t18:t19],
+						qdiag[t23:t24],
+						qdiagBar[t23:t24],
+						l[t25:t26],
+						lBar[t25:t26],
 						xc,
 						xcBar,
 					)
-					for j2 := d - 1; j2 >= 0; j2-- {
-						xcjBar := xcBar[j2]
-						xcBar[j2] = 0
-						muBar[t16+j2] -= xcjBar
+					for j3 := d - 1; j3 >= 0; j3-- {
+						xcjBar := xcBar[j3]
+						xcBar[j3] = 0
+						muBar[t23+j3] -= xcjBar
 					}
 				}
 			}
-			for c2 := k - 1; c2 >= 0; c2-- {
-				for j := d - 1; j >= 0; j-- {
-					t6 := len(tape) - 1
-					t7 := tape[t6]
-					t8 := sumqBar[c2]
-					t9 := c2*d + j
-					t10 := qdiagBar[t9]
-					qdiagBar[t9] = 0
-					qBar[t9] += t8 + t7*t10
-					tape = tape[:t6]
+			for c3 := k - 1; c3 >= 0; c3-- {
+				for j2 := d - 1; j2 >= 0; j2-- {
+					t13 := len(tape) - 1
+					t14 := tape[t13]
+					t15 := sumqBar[c3]
+					t16 := c3*d + j2
+					t17 := qdiagBar[t16]
+					qdiagBar[t16] = 0
+					qBar[t16] += t15 + t14*t17
+					tape = tape[:t13]
 				}
 			}
-			return t5
+			return t11
 		}
 	}
 	panic("gmm: bad dimensions")
@@ -461,43 +526,5 @@ func logsumexpReverse(v, vBar []float64, seed float64) {
 		vBar[i4] += t5 * mBar
 		mBar = t4 * mBar
 		tape = tape[:t2]
-	}
-}
-
-// logWishartPriorReverse is the reverse of logWishartPrior for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of logWishartPrior that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: qdiag (into qdiagBar), sumq (into sumqBar), l (into lBar).
-// Fixed inputs: d.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func logWishartPriorReverse(qdiag, qdiagBar, sumq, sumqBar, l, lBar []float64, d int, seed float64) {
-	if cap(qdiag) > 0 && cap(qdiagBar) > 0 && &qdiag[:1][0] == &qdiagBar[:1][0] {
-		panic("logWishartPriorReverse: qdiag and qdiagBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(sumq) > 0 && cap(sumqBar) > 0 && &sumq[:1][0] == &sumqBar[:1][0] {
-		panic("logWishartPriorReverse: sumq and sumqBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
-		panic("logWishartPriorReverse: l and lBar share memory: gadgen's gradients need them apart")
-	}
-	k := len(sumq)
-	nl := d * (d - 1) / 2
-	logMultiGamma(0.5*float64(d+1), d)
-	for ck := 0; ck < k; ck++ {
-		sqnorm(qdiag[ck*d : (ck+1)*d])
-		sqnorm(l[ck*nl : (ck+1)*nl])
-	}
-	t := 0.5 * seed
-	for ck2 := k - 1; ck2 >= 0; ck2-- {
-		t2 := -t
-		t3 := ck2 * nl
-		t4 := (ck2 + 1) * nl
-		sqnormReverse(l[t3:t4], lBar[t3:t4], t2)
-		t5 := ck2 * d
-		t6 := (ck2 + 1) * d
-		sqnormReverse(qdiag[t5:t6], qdiagBar[t5:t6], t2)
 	}
 }

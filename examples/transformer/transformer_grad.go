@@ -14,115 +14,23 @@ import (
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossGrad(m, mBar *Block, x, y *T) float64 {
-	t := Forward(m, x)
-	t2 := tensorops.Sub(t, y)
-	t3 := tensorops.Square(t2)
-	t4 := tensorops.MeanAll(t3)
-	t5 := tensorops.Fuse("2*a*b", t2, tensorops.MeanAllGrad(t3, 1))
-	t6 := tensorops.SumLike(t5, t)
-	forwardReverseWrtM(m, mBar, x, t6)
-	return t4
-}
-
-// forwardReverseWrtM is the reverse of Forward for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of Forward that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: m (into mBar).
-// Fixed inputs: x.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func forwardReverseWrtM(m, mBar *Block, x, seed *T) {
-	t := m.G1
-	t2 := m.B1
-	t3 := layerNorm(x, t, t2)
-	t4 := attention(m, t3)
-	h := tensorops.Add(x, t4)
-	t5 := m.G2
-	t6 := m.B2
-	t7 := layerNorm(h, t5, t6)
-	t8 := m.W1
-	t9 := tensorops.MatMul(t7, t8)
-	t10 := m.C1
-	t11 := tensorops.FuseInto(t9, "a + b", t9, t10)
-	u := tensorops.GELU(t11)
-	t12 := m.W2
-	t13 := tensorops.MatMul(u, t12)
-	t14 := m.C2
-	t15 := tensorops.FuseInto(t13, "a + b", t13, t14)
-	t16 := tensorops.SumLike(seed, t15)
-	t17 := tensorops.SumLike(t16, t13)
-	mBar.C2 = tensorops.AccumulateSumLike(mBar.C2, t16, t14)
-	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t17, u, t12, false, false)
-	t18 := tensorops.GELUJVP(t11, tensorops.MatMulGradA(t17, u, t12, false, false))
-	t19 := tensorops.SumLike(t18, t9)
-	mBar.C1 = tensorops.AccumulateSumLike(mBar.C1, t18, t10)
-	t20 := tensorops.MatMulGradA(t19, t7, t8, false, false)
-	mBar.W1 = tensorops.AccumulateMatMulGradB(mBar.W1, t19, t7, t8, false, false)
-	t21, t22, t23 := layerNormReverse(h, t5, t6, t20)
-	mBar.B2 = tensorops.Accumulate(mBar.B2, t23)
-	mBar.G2 = tensorops.Accumulate(mBar.G2, t22)
-	t24 := tensorops.SumLike(tensorops.Add(tensorops.SumLike(seed, h), t21), t4)
-	t25 := attentionReverse(m, mBar, t3, t24)
-	t26, t27 := layerNormReverseWrtGB(x, t, t2, t25)
-	mBar.B1 = tensorops.Accumulate(mBar.B1, t27)
-	mBar.G1 = tensorops.Accumulate(mBar.G1, t26)
-}
-
-// layerNormReverse is the reverse of layerNorm for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of layerNorm that its own reverse does
-// not read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as xBar), g (returned as gBar), b (returned as bBar).
-// Results: the partials of the varied scalar inputs in order.
-func layerNormReverse(x, g, b, seed *T) (xBar, gBar, bBar *T) {
-	t := tensorops.Mean(x, 1)
-	t2 := tensorops.Unsqueeze(t, 1)
-	xc := tensorops.Sub(x, t2)
-	t3 := tensorops.AddScalar(tensorops.Var(x, 1, 0), 1e-05)
-	sd := tensorops.FuseInto(t3, "Sqrt(a)", t3)
-	t4 := tensorops.Unsqueeze(sd, 1)
-	t5 := tensorops.Div(xc, t4)
-	t6 := tensorops.Mul(t5, g)
-	t7 := tensorops.SumLike(seed, t6)
-	bBar = tensorops.SumLike(seed, b)
-	t8 := tensorops.SumLike(tensorops.Mul(g, t7), t5)
-	gBar = tensorops.SumLike(tensorops.Mul(t5, t7), g)
-	t9 := tensorops.SumLike(tensorops.Fuse("1/a*b", t4, t8), xc)
-	t10 := tensorops.SumLike(tensorops.Fuse("-a/b*c", t5, t4, t8), t4)
-	t11 := tensorops.Squeeze(t10, 1)
-	t12 := tensorops.Fuse("0.5/a*b", sd, t11)
-	t13 := tensorops.SumLike(t12, t3)
-	t14 := tensorops.ExpandAxis(t, x, 1)
-	t15 := tensorops.ExpandAxis(t13, x, 1)
-	t16 := 1 / float64(tensorops.Dim(x, 1))
-	t17 := tensorops.SumLike(t9, x)
-	t18 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t9, -1), t2), 1)
-	t19 := tensorops.MeanGrad(t18, x, 1)
-	xBar = tensorops.Fuse("a*(2*((b - c)*d)) + e + f", t16, x, t14, t15, t17, t19)
-	return xBar, gBar, bBar
-}
-
-// attentionReverse is the reverse of attention for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of attention that its own reverse does
-// not read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: m (into mBar), x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func attentionReverse(m, mBar *Block, x, seed *T) (xBar *T) {
 	var tapeSlicesBuf [64][]*T
 	t := tapeSlicesBuf[:0]
 	var tapePointersBuf [64]*tensorops.Tensor
 	t2 := tapePointersBuf[:0]
-	t3 := m.Wq
-	q := tensorops.MatMul(x, t3)
-	t4 := m.Wk
-	k := tensorops.MatMul(x, t4)
-	t5 := m.Wv
-	v := tensorops.MatMul(x, t5)
+	t3 := m.G1
+	t4 := m.B1
+	t5 := tensorops.Unsqueeze(tensorops.Mean(x, 1), 1)
+	t6 := tensorops.Unsqueeze(tensorops.Fuse("Sqrt(a + 1e-05)", tensorops.Var(x, 1, 0)), 1)
+	t7 := tensorops.Fuse("(a - b)/c", x, t5, t6)
+	t8 := tensorops.Mul(t7, t3)
+	t9 := tensorops.FuseInto(t8, "a + b", t8, t4)
+	t10 := m.Wq
+	q := tensorops.MatMul(t9, t10)
+	t11 := m.Wk
+	k := tensorops.MatMul(t9, t11)
+	t12 := m.Wv
+	v := tensorops.MatMul(t9, t12)
 	tapePointers := slices.Grow(t2, 20)
 	tapeSlices := slices.Grow(t, 8)
 	var heads []*T
@@ -131,102 +39,143 @@ func attentionReverse(m, mBar *Block, x, seed *T) (xBar *T) {
 		qh2 := tensorops.Slice(q, 1, h*4, (h+1)*4)
 		kh2 := tensorops.Slice(k, 1, h*4, (h+1)*4)
 		vh2 := tensorops.Slice(v, 1, h*4, (h+1)*4)
-		t30 := tensorops.MatMulT(qh2, kh2, false, true)
-		t31 := tensorops.Softmax(tensorops.Scale(t30, 0.5), -1)
-		heads4 := append(heads, tensorops.MatMul(t31, vh2))
+		t86 := tensorops.MatMulT(qh2, kh2, false, true)
+		t87 := tensorops.Softmax(tensorops.Scale(t86, 0.5), -1)
+		heads4 := append(heads, tensorops.MatMul(t87, vh2))
 		n4 := len(heads4)
-		t32 := cap(heads4)
+		t88 := cap(heads4)
 		var headsBar4 []*T
-		if t32 != cap(heads) {
-			headsBar4 = make([]*T, n4, t32)
+		if t88 != cap(heads) {
+			headsBar4 = make([]*T, n4, t88)
 		} else {
 			headsBar4 = headsBar[:n4]
 		}
-		tapePointers = append(tapePointers, qh2, kh2, t30, t31, vh2)
+		tapePointers = append(tapePointers, qh2, kh2, t86, t87, vh2)
 		tapeSlices = append(tapeSlices, heads, headsBar, heads4, headsBar4)
 		heads = heads4
 		headsBar = headsBar4
 	}
-	t6 := tensorops.Concat(1, heads...)
-	t7 := m.Wo
-	t8 := tensorops.MatMulGradA(seed, t6, t7, false, false)
-	t9 := tensorops.AccumulateMatMulGradB(mBar.Wo, seed, t6, t7, false, false)
-	mBar.Wo = t9
+	t13 := tensorops.Concat(1, heads...)
+	t14 := m.Wo
+	t15 := tensorops.MatMul(t13, t14)
+	h2 := tensorops.Add(x, t15)
+	t16 := m.G2
+	t17 := m.B2
+	t18 := tensorops.Mean(h2, 1)
+	t19 := tensorops.Unsqueeze(t18, 1)
+	xc := tensorops.Sub(h2, t19)
+	t20 := tensorops.AddScalar(tensorops.Var(h2, 1, 0), 1e-05)
+	sd := tensorops.FuseInto(t20, "Sqrt(a)", t20)
+	t21 := tensorops.Unsqueeze(sd, 1)
+	t22 := tensorops.Div(xc, t21)
+	t23 := tensorops.Mul(t22, t16)
+	t24 := tensorops.FuseInto(t23, "a + b", t23, t17)
+	t25 := m.W1
+	t26 := tensorops.MatMul(t24, t25)
+	t27 := m.C1
+	t28 := tensorops.FuseInto(t26, "a + b", t26, t27)
+	u := tensorops.GELU(t28)
+	t29 := m.W2
+	t30 := tensorops.MatMul(u, t29)
+	t31 := m.C2
+	t32 := tensorops.FuseInto(t30, "a + b", t30, t31)
+	t33 := tensorops.FuseInto(t32, "a + b", h2, t32)
+	t34 := tensorops.Sub(t33, y)
+	t35 := tensorops.Square(t34)
+	t36 := tensorops.MeanAll(t35)
+	t37 := tensorops.Fuse("2*a*b", t34, tensorops.MeanAllGrad(t35, 1))
+	t38 := tensorops.SumLike(t37, t33)
+	hBar := tensorops.SumLike(t38, h2)
+	t39 := tensorops.SumLike(t38, t32)
+	t40 := tensorops.SumLike(t39, t30)
+	mBar.C2 = tensorops.AccumulateSumLike(mBar.C2, t39, t31)
+	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t40, u, t29, false, false)
+	t41 := tensorops.GELUJVP(t28, tensorops.MatMulGradA(t40, u, t29, false, false))
+	t42 := tensorops.SumLike(t41, t26)
+	mBar.C1 = tensorops.AccumulateSumLike(mBar.C1, t41, t27)
+	t43 := tensorops.MatMulGradA(t42, t24, t25, false, false)
+	mBar.W1 = tensorops.AccumulateMatMulGradB(mBar.W1, t42, t24, t25, false, false)
+	t44 := tensorops.SumLike(t43, t23)
+	t45 := tensorops.SumLike(t43, t17)
+	t46 := tensorops.SumLike(tensorops.Mul(t16, t44), t22)
+	t47 := tensorops.SumLike(tensorops.Mul(t22, t44), t16)
+	t48 := tensorops.SumLike(tensorops.Fuse("1/a*b", t21, t46), xc)
+	t49 := tensorops.SumLike(tensorops.Fuse("-a/b*c", t22, t21, t46), t21)
+	t50 := tensorops.Squeeze(t49, 1)
+	t51 := tensorops.Fuse("0.5/a*b", sd, t50)
+	t52 := tensorops.SumLike(t51, t20)
+	t53 := tensorops.ExpandAxis(t18, h2, 1)
+	t54 := tensorops.ExpandAxis(t52, h2, 1)
+	t55 := 1 / float64(tensorops.Dim(h2, 1))
+	t56 := tensorops.SumLike(t48, h2)
+	t57 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t48, -1), t19), 1)
+	t58 := tensorops.MeanGrad(t57, h2, 1)
+	hBar2 := tensorops.Fuse("a + b*(2*((c - d)*e)) + f + g", hBar, t55, h2, t53, t54, t56, t58)
+	mBar.B2 = tensorops.Accumulate(mBar.B2, t45)
+	mBar.G2 = tensorops.Accumulate(mBar.G2, t47)
+	t59 := tensorops.SumLike(hBar2, t15)
+	t60 := tensorops.MatMulGradA(t59, t13, t14, false, false)
+	mBar.Wo = tensorops.AccumulateMatMulGradB(mBar.Wo, t59, t13, t14, false, false)
 	for k2 := 0; k2 < len(heads); k2++ {
-		t29 := tensorops.Accumulate(headsBar[k2], tensorops.ConcatGrad(t8, 1, k2, heads...))
-		headsBar[k2] = t29
+		t85 := tensorops.Accumulate(headsBar[k2], tensorops.ConcatGrad(t60, 1, k2, heads...))
+		headsBar[k2] = t85
 	}
 	var qBar *tensorops.Tensor
 	var kBar *tensorops.Tensor
 	var vBar *tensorops.Tensor
-	for h2 := 1; h2 >= 0; h2-- {
+	for h3 := 1; h3 >= 0; h3-- {
 		n := len(tapeSlices)
-		t15 := n - 4
-		heads2 := tapeSlices[t15]
+		t71 := n - 4
+		heads2 := tapeSlices[t71]
 		headsBar2 := tapeSlices[n-3]
 		heads3 := tapeSlices[n-2]
 		headsBar3 := tapeSlices[n-1]
-		tapeSlices = tapeSlices[:t15]
+		tapeSlices = tapeSlices[:t71]
 		n2 := len(tapePointers)
-		t16 := n2 - 5
-		qh := tapePointers[t16]
+		t72 := n2 - 5
+		qh := tapePointers[t72]
 		kh := tapePointers[n2-4]
-		t17 := tapePointers[n2-3]
-		t18 := tapePointers[n2-2]
+		t73 := tapePointers[n2-3]
+		t74 := tapePointers[n2-2]
 		vh := tapePointers[n2-1]
-		tapePointers = tapePointers[:t16]
+		tapePointers = tapePointers[:t72]
 		n3 := len(heads2)
-		t19 := headsBar3[n3]
+		t75 := headsBar3[n3]
 		headsBar3[n3] = nil
 		if cap(heads3) != cap(heads2) {
 			for k3 := 0; k3 < n3; k3++ {
 				headsBar2[k3] = tensorops.Accumulate(headsBar2[k3], headsBar3[k3])
 			}
 		}
-		t20 := tensorops.MatMulGradB(t19, t18, vh, false, false)
-		t21 := tensorops.SoftmaxJVP(t18, tensorops.MatMulGradA(t19, t18, vh, false, false), -1)
-		t22 := tensorops.Scale(t21, 0.5)
-		t23 := tensorops.SumLike(t22, t17)
-		t24 := tensorops.MatMulGradA(t23, qh, kh, false, true)
-		t25 := tensorops.MatMulGradB(t23, qh, kh, false, true)
-		t26 := tensorops.SliceGrad(t20, v, 1, h2*4)
-		vBar = tensorops.Add(vBar, t26)
-		t27 := tensorops.SliceGrad(t25, k, 1, h2*4)
-		kBar = tensorops.Add(kBar, t27)
-		t28 := tensorops.SliceGrad(t24, q, 1, h2*4)
-		qBar = tensorops.Add(qBar, t28)
+		t76 := tensorops.MatMulGradB(t75, t74, vh, false, false)
+		t77 := tensorops.SoftmaxJVP(t74, tensorops.MatMulGradA(t75, t74, vh, false, false), -1)
+		t78 := tensorops.Scale(t77, 0.5)
+		t79 := tensorops.SumLike(t78, t73)
+		t80 := tensorops.MatMulGradA(t79, qh, kh, false, true)
+		t81 := tensorops.MatMulGradB(t79, qh, kh, false, true)
+		t82 := tensorops.SliceGrad(t76, v, 1, h3*4)
+		vBar = tensorops.Add(vBar, t82)
+		t83 := tensorops.SliceGrad(t81, k, 1, h3*4)
+		kBar = tensorops.Add(kBar, t83)
+		t84 := tensorops.SliceGrad(t80, q, 1, h3*4)
+		qBar = tensorops.Add(qBar, t84)
 	}
-	xBar = tensorops.MatMulGradA(vBar, x, t5, false, false)
-	t10 := tensorops.AccumulateMatMulGradB(mBar.Wv, vBar, x, t5, false, false)
-	mBar.Wv = t10
-	t11 := tensorops.MatMulGradA(kBar, x, t4, false, false)
-	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t11)
-	t12 := tensorops.AccumulateMatMulGradB(mBar.Wk, kBar, x, t4, false, false)
-	mBar.Wk = t12
-	t13 := tensorops.MatMulGradA(qBar, x, t3, false, false)
-	xBar2 := tensorops.FuseInto(t13, "a + b", xBar, t13)
-	t14 := tensorops.AccumulateMatMulGradB(mBar.Wq, qBar, x, t3, false, false)
-	mBar.Wq = t14
-	return xBar2
-}
-
-// layerNormReverseWrtGB is the reverse of layerNorm for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of layerNorm that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: g (returned as gBar), b (returned as bBar).
-// Fixed inputs: x.
-// Results: the partials of the varied scalar inputs in order.
-func layerNormReverseWrtGB(x, g, b, seed *T) (gBar, bBar *T) {
-	t := tensorops.Unsqueeze(tensorops.Mean(x, 1), 1)
-	t2 := tensorops.Unsqueeze(tensorops.Fuse("Sqrt(a + 1e-05)", tensorops.Var(x, 1, 0)), 1)
-	t3 := tensorops.Fuse("(a - b)/c", x, t, t2)
-	t4 := tensorops.Mul(t3, g)
-	bBar = tensorops.SumLike(seed, b)
-	gBar = tensorops.SumLike(tensorops.Mul(t3, tensorops.SumLike(seed, t4)), g)
-	return gBar, bBar
+	t61 := tensorops.MatMulGradA(vBar, t9, t12, false, false)
+	t62 := tensorops.AccumulateMatMulGradB(mBar.Wv, vBar, t9, t12, false, false)
+	mBar.Wv = t62
+	t63 := tensorops.MatMulGradA(kBar, t9, t11, false, false)
+	t64 := tensorops.FuseInto(t61, "a + b", t61, t63)
+	t65 := tensorops.AccumulateMatMulGradB(mBar.Wk, kBar, t9, t11, false, false)
+	mBar.Wk = t65
+	t66 := tensorops.MatMulGradA(qBar, t9, t10, false, false)
+	t67 := tensorops.FuseInto(t66, "a + b", t64, t66)
+	t68 := tensorops.AccumulateMatMulGradB(mBar.Wq, qBar, t9, t10, false, false)
+	mBar.Wq = t68
+	t69 := tensorops.SumLike(t67, t4)
+	t70 := tensorops.SumLike(tensorops.Mul(t7, tensorops.SumLike(t67, t8)), t3)
+	mBar.B1 = tensorops.Accumulate(mBar.B1, t69)
+	mBar.G1 = tensorops.Accumulate(mBar.G1, t70)
+	return t36
 }
 
 // LossJVP computes Loss and its derivative along the tangents (forward mode).

@@ -20,344 +20,310 @@ func ReprojErrorVJP(
 	feat []float64,
 	exBar, eyBar float64,
 ) (ex, ey, wBar float64) {
+	var tapeBuf [64]float64
+	tape := tapeBuf[:0]
+	var xcBar [3]float64
+	var outBar2 [3]float64
+	var t87 [3]float64
+	var rxpBar [3]float64
+	var t88 [3]float64
+	var wxpBar [3]float64
+	var wBar2 [3]float64
+	var xoBar [3]float64
 	if cap(cam) > 0 && cap(camBar) > 0 && &cam[:1][0] == &camBar[:1][0] {
 		panic("ReprojErrorVJP: cam and camBar share memory: gadgen's gradients need them apart")
 	}
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ReprojErrorVJP: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	u, v := project(cam, x)
-	t := u - feat[0]
-	t2 := w * t
-	t3 := v - feat[1]
-	t4 := w * t3
-	wBar = eyBar*t3 + exBar*t
-	projectReverse(cam, camBar, x, xBar, w*exBar, w*eyBar)
-	return t2, t4, wBar
-}
-
-// projectReverse is the reverse of project for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (uBar, vBar) and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of project that its own reverse
-// does not read back: the memory of its slice and pointer parameters is left in no particular
-// state.
-//
-// Varied inputs: cam (into camBar), x (into xBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func projectReverse(cam, camBar, x, xBar []float64, uBar, vBar float64) {
-	var xcBar [3]float64
-	var xoBar [3]float64
-	if cap(cam) > 0 && cap(camBar) > 0 && &cam[:1][0] == &camBar[:1][0] {
-		panic("projectReverse: cam and camBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("projectReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	var t17 [3]float64
+	var t89 [3]float64
 	xo := [3]float64{
 		x[0] - cam[3],
 		x[1] - cam[4],
 		x[2] - cam[5],
 	}
 	t := cam[0:3]
-	xc := rodriguesRotatePoint(t, xo)
-	t2 := xc[2]
-	u := xc[0] / t2
-	v := xc[1] / t2
-	rsq := u*u + v*v
-	cam9 := cam[9]
-	cam10 := cam[10]
-	t3 := cam10 * rsq
-	l := 1 + cam9*rsq + t3*rsq
-	u2 := u * l
-	v2 := v * l
-	cam6 := cam[6]
-	camBar[8] += vBar
-	t4 := vBar * cam6
-	camBar[7] += uBar
-	t5 := uBar * cam6
-	camBar[6] += v2*vBar + u2*uBar
-	t6 := v*t4 + u*t5
-	t7 := t6 * rsq
-	camBar[10] += t7 * rsq
-	t8 := t3*t6 + cam10*t7 + cam9*t6
-	camBar[9] += t7
-	t9 := t4*l + 2*(t8*v)
-	t10 := t5*l + 2*(t8*u)
-	xcBar[1] += t9 / t2
-	xcBar[2] += -(t9 * v / t2) - t10*u/t2
-	xcBar[0] += t10 / t2
-	t11 := xcBar
-	xcBar = [3]float64{}
-	t12 := rodriguesRotatePointReverse(t, camBar[0:3], xo, t11)
-	xoBar[0] += t12[0]
-	xoBar[1] += t12[1]
-	xoBar[2] += t12[2]
-	t13 := xoBar
-	xoBar = [3]float64{}
-	t17[0] += t13[0]
-	t17[1] += t13[1]
-	t17[2] += t13[2]
-	t14 := t17[2]
-	t17[2] = 0
-	camBar[5] -= t14
-	xBar[2] += t14
-	t15 := t17[1]
-	t17[1] = 0
-	camBar[4] -= t15
-	xBar[1] += t15
-	t16 := t17[0]
-	t17[0] = 0
-	camBar[3] -= t16
-	xBar[0] += t16
-}
-
-// rodriguesRotatePointReverse is the reverse of rodriguesRotatePoint for the gradients that call
-// it: the vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with
-// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of
-// rodriguesRotatePoint that its own reverse does not read back: the memory of its slice and pointer
-// parameters is left in no particular state.
-//
-// Varied inputs: rot (into rotBar), pt (returned as ptBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func rodriguesRotatePointReverse(rot, rotBar []float64, pt, seed [3]float64) (ptBar [3]float64) {
-	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
-	var t47 [3]float64
-	var outBar2 [3]float64
-	var t48 [3]float64
-	var rxpBar [3]float64
-	var t49 [3]float64
-	var wxpBar [3]float64
-	var wBar [3]float64
-	if cap(rot) > 0 && cap(rotBar) > 0 && &rot[:1][0] == &rotBar[:1][0] {
-		panic("rodriguesRotatePointReverse: rot and rotBar share memory: gadgen's gradients need them apart")
-	}
-	rot0 := rot[0]
-	rot1 := rot[1]
-	rot2 := rot[2]
-	sqtheta := rot0*rot0 + rot1*rot1 + rot2*rot2
-	var theta, c, t, t2, t3, t4, t5, t6 float64
-	var t7, t8, t9, t10, t11, outBar *[3]float64
+	t2 := t[0]
+	t3 := t[1]
+	t4 := t[2]
+	sqtheta := t2*t2 + t3*t3 + t4*t4
+	var t6, t7, t8, t9, t10, t11, theta, c, t12, t13, t14, t15, t16, t17 float64
+	var t18, t19, t20, t21, t22, outBar *[3]float64
+	var xc [3]float64
 	var from int
 	if sqtheta != 0 {
 		theta = math.Sqrt(sqtheta)
 		c = math.Cos(theta)
 		s := math.Sin(theta)
-		var t53 [3]float64
-		var t54 [3]float64
-		t53[0] = rot0 / theta
-		t53[1] = rot1 / theta
-		t53[2] = rot2 / theta
-		w := t53
-		wxp := cross(w, pt)
-		t = w[0]
-		t2 = pt[0]
-		t3 = w[1]
-		t4 = pt[1]
-		t5 = w[2]
-		t6 = pt[2]
+		var t93 [3]float64
+		w2 := [3]float64{
+			t2 / theta,
+			t3 / theta,
+			t4 / theta,
+		}
+		var t94 [3]float64
+		t12 = w2[1]
+		t13 = xo[2]
+		t14 = w2[2]
+		t15 = xo[1]
+		t16 = xo[0]
+		t17 = w2[0]
+		wxp := [3]float64{
+			t12*t13 - t14*t15,
+			t14*t16 - t17*t13,
+			t17*t15 - t12*t16,
+		}
+		tmp := (t17*t16 + t12*t15 + t14*t13) * (1 - c)
+		var out [3]float64
 		var outBar3 [3]float64
 		tape = slices.Grow(tape, 55)
 		for i := 0; i < 3; i++ {
-			tape = append(tape, pt[i], c, wxp[i], s, w[i], t, t2, t3, t4, t5, t6)
+			t84 := xo[i]
+			t85 := wxp[i]
+			t86 := w2[i]
+			out[i] = t84*c + t85*s + t86*tmp
+			tape = append(tape, t84, c, t85, s, t86, t17, t16, t12, t15, t14, t13)
 		}
-		t7 = nil
-		t8 = nil
-		t9 = nil
-		t10 = &t53
-		t11 = &t54
+		t18 = nil
+		t19 = nil
+		t6 = 0
+		t7 = 0
+		t8 = 0
+		t9 = 0
+		t10 = 0
+		t11 = 0
+		t20 = nil
+		t21 = &t93
+		t22 = &t94
 		outBar = &outBar3
+		xc = out
 		from = 1
 	} else {
-		var t50 [3]float64
-		var t51 [3]float64
-		t50[0] = rot0
-		t50[1] = rot1
-		t50[2] = rot2
-		cross(t50, pt)
-		var t52 [3]float64
-		t7 = &t50
-		t8 = &t51
-		t9 = &t52
-		t10 = nil
-		t11 = nil
-		outBar = nil
+		var t90 [3]float64
+		t5 := [3]float64{t2, t3, t4}
+		var t91 [3]float64
+		t6 = t5[1]
+		t7 = xo[2]
+		t8 = t5[2]
+		t9 = xo[1]
+		t10 = xo[0]
+		t11 = t5[0]
+		rxp := [3]float64{
+			t6*t7 - t8*t9,
+			t8*t10 - t11*t7,
+			t11*t9 - t6*t10,
+		}
+		var t92 [3]float64
+		t18 = &t90
+		t19 = &t91
+		t20 = &t92
+		t21 = nil
 		theta = 0
-		t = 0
-		t2 = 0
-		t3 = 0
-		t4 = 0
-		t5 = 0
-		t6 = 0
+		t22 = nil
+		t12 = 0
+		t13 = 0
+		t14 = 0
+		t15 = 0
+		t16 = 0
+		t17 = 0
+		outBar = nil
 		c = 0
+		xc = [3]float64{
+			t10 + rxp[0],
+			t9 + rxp[1],
+			t7 + rxp[2],
+		}
 		from = 0
 	}
-	t47[0] += seed[0]
-	t47[1] += seed[1]
-	t47[2] += seed[2]
-	var sqthetaBar, t44, t45, t46 float64
+	t23 := xc[2]
+	u := xc[0] / t23
+	v := xc[1] / t23
+	rsq := u*u + v*v
+	cam9 := cam[9]
+	cam10 := cam[10]
+	t24 := cam10 * rsq
+	l := 1 + cam9*rsq + t24*rsq
+	u2 := u * l
+	v2 := v * l
+	cam6 := cam[6]
+	u3 := u2*cam6 + cam[7]
+	v3 := v2*cam6 + cam[8]
+	t25 := u3 - feat[0]
+	t26 := w * t25
+	t27 := v3 - feat[1]
+	t28 := w * t27
+	vBar := w * eyBar
+	wBar = eyBar*t27 + exBar*t25
+	uBar := w * exBar
+	camBar[8] += vBar
+	t29 := vBar * cam6
+	camBar[7] += uBar
+	t30 := uBar * cam6
+	camBar[6] += v2*vBar + u2*uBar
+	t31 := v*t29 + u*t30
+	t32 := t31 * rsq
+	camBar[10] += t32 * rsq
+	t33 := t24*t31 + cam10*t32 + cam9*t31
+	camBar[9] += t32
+	t34 := t29*l + 2*(t33*v)
+	t35 := t30*l + 2*(t33*u)
+	xcBar[1] += t34 / t23
+	xcBar[2] += -(t34 * v / t23) - t35*u/t23
+	xcBar[0] += t35 / t23
+	var sqthetaBar, t76, t77, t78 float64
 	if from == 0 {
-		t35 := t47
-		t47 = [3]float64{}
-		t48[0] += t35[0]
-		t48[1] += t35[1]
-		t48[2] += t35[2]
-		t36 := t48
-		t48 = [3]float64{}
-		t9[0] += t36[0]
-		t9[1] += t36[1]
-		t9[2] += t36[2]
-		t37 := t9[2]
-		t9[2] = 0
-		rxpBar[2] += t37
-		ptBar[2] += t37
-		t38 := t9[1]
-		t9[1] = 0
-		rxpBar[1] += t38
-		ptBar[1] += t38
-		t39 := t9[0]
-		t9[0] = 0
-		rxpBar[0] += t39
-		ptBar[0] += t39
-		t40 := rxpBar
+		t66 := xcBar
+		xcBar = [3]float64{}
+		t87[0] += t66[0]
+		t87[1] += t66[1]
+		t87[2] += t66[2]
+		t67 := t87
+		t87 = [3]float64{}
+		t20[0] += t67[0]
+		t20[1] += t67[1]
+		t20[2] += t67[2]
+		t68 := t20[2]
+		t20[2] = 0
+		rxpBar[2] += t68
+		t69 := t20[1]
+		t20[1] = 0
+		rxpBar[1] += t69
+		t70 := t20[0]
+		t20[0] = 0
+		rxpBar[0] += t70
+		t71 := rxpBar
 		rxpBar = [3]float64{}
-		t41, t42 := crossReverse(*t7, pt, t40)
-		t49[0] += t41[0]
-		t49[1] += t41[1]
-		t49[2] += t41[2]
-		ptBar[0] += t42[0]
-		ptBar[1] += t42[1]
-		ptBar[2] += t42[2]
-		t43 := t49
-		t49 = [3]float64{}
-		t8[0] += t43[0]
-		t8[1] += t43[1]
-		t8[2] += t43[2]
-		t44 = t8[2]
-		t8[2] = 0
-		t45 = t8[1]
-		t8[1] = 0
-		t46 = t8[0]
-		t8[0] = 0
+		t19[0] += t71[0]
+		t19[1] += t71[1]
+		t19[2] += t71[2]
+		t72 := t19[2]
+		t19[2] = 0
+		t73 := t19[1]
+		t19[1] = 0
+		t88[0] += t72*t9 - t73*t7
+		xoBar[0] += t70 - t6*t72 + t8*t73
+		t74 := t19[0]
+		t19[0] = 0
+		xoBar[1] += t69 + t11*t72 - t8*t74
+		t88[2] += t73*t10 - t74*t9
+		xoBar[2] += t68 - t11*t73 + t6*t74
+		t88[1] += t74*t7 - t72*t10
+		t75 := t88
+		t88 = [3]float64{}
+		t18[0] += t75[0]
+		t18[1] += t75[1]
+		t18[2] += t75[2]
+		t76 = t18[2]
+		t18[2] = 0
+		t77 = t18[1]
+		t18[1] = 0
+		t78 = t18[0]
+		t18[0] = 0
 		sqthetaBar = 0
 	} else {
-		t12 := t47
-		t47 = [3]float64{}
-		outBar2[0] += t12[0]
-		outBar2[1] += t12[1]
-		outBar2[2] += t12[2]
-		t13 := outBar2
+		t36 := xcBar
+		xcBar = [3]float64{}
+		outBar2[0] += t36[0]
+		outBar2[1] += t36[1]
+		outBar2[2] += t36[2]
+		t37 := outBar2
 		outBar2 = [3]float64{}
-		outBar[0] += t13[0]
-		outBar[1] += t13[1]
-		outBar[2] += t13[2]
+		outBar[0] += t37[0]
+		outBar[1] += t37[1]
+		outBar[2] += t37[2]
 		cBar := 0.0
 		sBar := 0.0
 		tmpBar := 0.0
 		for i2 := 2; i2 >= 0; i2-- {
 			n := len(tape)
-			t25 := n - 11
-			t26 := tape[t25]
+			t56 := n - 11
+			t57 := tape[t56]
 			c2 := tape[n-10]
-			t27 := tape[n-9]
+			t58 := tape[n-9]
 			s2 := tape[n-8]
-			t28 := tape[n-7]
-			t29 := tape[n-6]
-			t30 := tape[n-5]
-			t31 := tape[n-4]
-			t32 := tape[n-3]
-			t33 := tape[n-2]
-			t34 := tape[n-1]
+			t59 := tape[n-7]
+			t60 := tape[n-6]
+			t61 := tape[n-5]
+			t62 := tape[n-4]
+			t63 := tape[n-3]
+			t64 := tape[n-2]
+			t65 := tape[n-1]
 			outiBar := outBar[i2]
 			outBar[i2] = 0
-			tmpBar += t28 * outiBar
-			wBar[i2] += outiBar * ((t29*t30 + t31*t32 + t33*t34) * (1 - c2))
+			tmpBar += t59 * outiBar
+			wBar2[i2] += outiBar * ((t60*t61 + t62*t63 + t64*t65) * (1 - c2))
 			wxpBar[i2] += outiBar * s2
-			ptBar[i2] += outiBar * c2
-			cBar += t26 * outiBar
-			sBar += t27 * outiBar
-			tape = tape[:t25]
+			xoBar[i2] += outiBar * c2
+			cBar += t57 * outiBar
+			sBar += t58 * outiBar
+			tape = tape[:t56]
 		}
-		t14 := tmpBar * (1 - c)
-		ptBar[2] += t5 * t14
-		wBar[2] += t14 * t6
-		ptBar[1] += t3 * t14
-		wBar[1] += t14 * t4
-		ptBar[0] += t * t14
-		wBar[0] += t14 * t2
-		t15 := wxpBar
+		t38 := tmpBar * (1 - c)
+		cBar -= (t17*t16 + t12*t15 + t14*t13) * tmpBar
+		t39 := t38 * t13
+		t40 := t14 * t38
+		t41 := t38 * t15
+		t42 := t12 * t38
+		t43 := t38 * t16
+		t44 := t17 * t38
+		t45 := wxpBar
 		wxpBar = [3]float64{}
-		t16, t17 := crossReverse(*t10, pt, t15)
-		wBar[0] += t16[0]
-		wBar[1] += t16[1]
-		wBar[2] += t16[2]
-		ptBar[0] += t17[0]
-		ptBar[1] += t17[1]
-		ptBar[2] += t17[2]
-		t18 := wBar
-		wBar = [3]float64{}
-		t11[0] += t18[0]
-		t11[1] += t18[1]
-		t11[2] += t18[2]
-		t19 := t11[2]
-		t11[2] = 0
-		t20 := t11[1]
-		t11[1] = 0
-		t21 := t11[0]
-		t11[0] = 0
-		t22 := -(t19 * (rot2 / theta) / theta) - t20*(rot1/theta)/theta - t21*(rot0/theta)/theta
-		t23 := t22 + math.Cos(theta)*sBar
-		t24 := t23 - math.Sin(theta)*(cBar-(t*t2+t3*t4+t5*t6)*tmpBar)
-		sqthetaBar = 0.5 / theta * t24
-		t46 = t21 / theta
-		t45 = t20 / theta
-		t44 = t19 / theta
+		t22[0] += t45[0]
+		t22[1] += t45[1]
+		t22[2] += t45[2]
+		t46 := t22[2]
+		t22[2] = 0
+		t47 := t22[1]
+		t22[1] = 0
+		wBar2[0] += t43 + t46*t15 - t47*t13
+		xoBar[0] += t44 - t12*t46 + t14*t47
+		t48 := t22[0]
+		t22[0] = 0
+		xoBar[1] += t42 + t17*t46 - t14*t48
+		wBar2[2] += t39 + t47*t16 - t48*t15
+		xoBar[2] += t40 - t17*t47 + t12*t48
+		wBar2[1] += t41 - t46*t16 + t48*t13
+		t49 := wBar2
+		wBar2 = [3]float64{}
+		t21[0] += t49[0]
+		t21[1] += t49[1]
+		t21[2] += t49[2]
+		t50 := t21[2]
+		t21[2] = 0
+		t51 := t21[1]
+		t21[1] = 0
+		t52 := t21[0]
+		t21[0] = 0
+		t53 := -(t50 * (t4 / theta) / theta) - t51*(t3/theta)/theta - t52*(t2/theta)/theta
+		t54 := t53 + math.Cos(theta)*sBar
+		t55 := t54 - math.Sin(theta)*cBar
+		sqthetaBar = 0.5 / theta * t55
+		t78 = t52 / theta
+		t77 = t51 / theta
+		t76 = t50 / theta
 	}
-	rotBar[2] += t44 + 2*(sqthetaBar*rot2)
-	rotBar[1] += t45 + 2*(sqthetaBar*rot1)
-	rotBar[0] += t46 + 2*(sqthetaBar*rot0)
-	return ptBar
-}
-
-// crossReverse is the reverse of cross for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of cross that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: a (returned as aBar), b (returned as bBar).
-// Results: the partials of the varied scalar inputs in order.
-func crossReverse(a, b, seed [3]float64) (aBar, bBar [3]float64) {
-	var t11 [3]float64
-	var t12 [3]float64
-	t := a[1]
-	t2 := b[2]
-	t3 := a[2]
-	t4 := b[1]
-	t5 := b[0]
-	t6 := a[0]
-	t11[0] += seed[0]
-	t11[1] += seed[1]
-	t11[2] += seed[2]
-	t7 := t11
-	t11 = [3]float64{}
-	t12[0] += t7[0]
-	t12[1] += t7[1]
-	t12[2] += t7[2]
-	t8 := t12[2]
-	t12[2] = 0
-	t9 := t12[1]
-	t12[1] = 0
-	aBar[0] += t8*t4 - t9*t2
-	bBar[0] += t3*t9 - t*t8
-	t10 := t12[0]
-	t12[0] = 0
-	bBar[1] += t6*t8 - t3*t10
-	aBar[2] += t9*t5 - t10*t4
-	bBar[2] += t*t10 - t6*t9
-	aBar[1] += t10*t2 - t8*t5
-	return aBar, bBar
+	t79 := camBar[0:3]
+	t79[2] += t76 + 2*(sqthetaBar*t4)
+	t79[1] += t77 + 2*(sqthetaBar*t3)
+	t79[0] += t78 + 2*(sqthetaBar*t2)
+	t80 := xoBar
+	xoBar = [3]float64{}
+	t89[0] += t80[0]
+	t89[1] += t80[1]
+	t89[2] += t80[2]
+	t81 := t89[2]
+	t89[2] = 0
+	camBar[5] -= t81
+	xBar[2] += t81
+	t82 := t89[1]
+	t89[1] = 0
+	camBar[4] -= t82
+	xBar[1] += t82
+	t83 := t89[0]
+	t89[0] = 0
+	camBar[3] -= t83
+	xBar[0] += t83
+	return t26, t28, wBar
 }
 
 // WeightErrorGrad computes WeightError and its gradient with respect to the varied inputs (reverse

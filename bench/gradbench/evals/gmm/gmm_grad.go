@@ -31,26 +31,27 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		panic("LogPosteriorGrad: l and lBar share memory: gadgen's gradients need them apart")
 	}
 	k := len(alpha)
-	nl := d * (d - 1) / 2
-	t2 := k * d
-	if !(d <= 0 || len(mu) != t2 || len(q) != t2 || len(l) != k*nl) {
+	t2 := d * (d - 1)
+	nl := t2 / 2
+	t3 := k * d
+	if !(d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl) {
 		n := len(x)
 		if n%d == 0 {
 			n2 := n / d
-			qdiag := make([]float64, t2)
-			qdiagBar := make([]float64, t2)
+			qdiag := make([]float64, t3)
+			qdiagBar := make([]float64, t3)
 			sumq := make([]float64, k)
 			sumqBar := make([]float64, k)
 			trips := max(k+2, 0)
 			tape := slices.Grow(t, trips*max(d+2, 0))
 			for c := 0; c < k; c++ {
-				for j4 := 0; j4 < d; j4++ {
-					t23 := c*d + j4
-					t24 := q[t23]
-					t25 := math.Exp(t24)
-					qdiag[t23] = t25
-					sumq[c] += t24
-					tape = append(tape, t25)
+				for j5 := 0; j5 < d; j5++ {
+					t35 := c*d + j5
+					t36 := q[t35]
+					t37 := math.Exp(t36)
+					qdiag[t35] = t37
+					sumq[c] += t36
+					tape = append(tape, t37)
 				}
 			}
 			xc := make([]float64, d)
@@ -65,87 +66,103 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5)))
 			slse := 0.0
 			for i := 0; i < n2; i++ {
-				for c4 := 0; c4 < k; c4++ {
-					for j3 := 0; j3 < d; j3++ {
-						xc[j3] = x[i*d+j3] - mu[c4*d+j3]
+				for c5 := 0; c5 < k; c5++ {
+					for j4 := 0; j4 < d; j4++ {
+						xc[j4] = x[i*d+j4] - mu[c5*d+j4]
 					}
-					t20 := append(tape, xc...)
-					qtimesx(qx, qdiag[c4*d:(c4+1)*d], l[c4*nl:(c4+1)*nl], xc)
-					t21 := alpha[c4]
-					t22 := sumq[c4]
-					tape = append(t20, qx...)
-					beta[c4] = t21 + t22 - 0.5*sqnorm(qx)
+					t32 := append(tape, xc...)
+					qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
+					t33 := alpha[c5]
+					t34 := sumq[c5]
+					tape = append(t32, qx...)
+					beta[c5] = t33 + t34 - 0.5*sqnorm(qx)
 				}
 				tape = append(tape, beta...)
 				slse += lse.LogSumExp(beta)
 			}
-			t3 := float64(n2)
-			t4 := slse - float64(n2*d)*0.5*1.8378770664093453 - t3*lse.LogSumExp(alpha)
-			t5 := t4 + logWishartPrior(qdiag, sumq, l, d, m, gamma)
-			logWishartPriorReverseWrtQdiagSumqL(
-				qdiag,
-				qdiagBar,
-				sumq,
-				sumqBar,
-				l,
-				lBar,
-				d,
-				m,
-				gamma,
-				1,
-			)
-			lseLogSumExpReverse(alpha, alphaBar, -t3)
+			t4 := float64(n2)
+			t5 := slse - float64(n2*d)*0.5*1.8378770664093453 - t4*lse.LogSumExp(alpha)
+			k2 := len(sumq)
+			n6 := float64(d + m + 1)
+			t6 := n6 * float64(d) * (math.Log(gamma) - 0.34657359027997264)
+			t7 := 0.5 * n6
+			out := 0.25 * float64(t2) * 1.1447298858494002
+			for j := 1; j <= d; j++ {
+				lg, _ := math.Lgamma(t7 + 0.5*float64(1-j))
+				out += lg
+			}
+			c2 := t6 - out
+			t8 := 0.5 * gamma * gamma
+			out2 := 0.0
+			for ck := 0; ck < k2; ck++ {
+				t30 := sqnorm(qdiag[ck*d : (ck+1)*d])
+				t31 := sqnorm(l[ck*nl : (ck+1)*nl])
+				out2 += t8*(t30+t31) - float64(m)*sumq[ck]
+			}
+			t9 := float64(k2)*c2 - out2
+			t10 := t5 + t9
+			for ck2 := k2 - 1; ck2 >= 0; ck2-- {
+				sumqBar[ck2] += float64(m)
+				t25 := -t8
+				t26 := ck2 * nl
+				t27 := (ck2 + 1) * nl
+				sqnormReverse(l[t26:t27], lBar[t26:t27], t25)
+				t28 := ck2 * d
+				t29 := (ck2 + 1) * d
+				sqnormReverse(qdiag[t28:t29], qdiagBar[t28:t29], t25)
+			}
+			lseLogSumExpReverse(alpha, alphaBar, -t4)
 			for i2 := n2 - 1; i2 >= 0; i2-- {
-				t11 := len(tape) - n3
-				copy(beta, tape[t11:])
+				t16 := len(tape) - n3
+				copy(beta, tape[t16:])
 				lseLogSumExpReverse(beta, betaBar, 1)
-				tape = tape[:t11]
-				for c3 := k - 1; c3 >= 0; c3-- {
-					t12 := betaBar[c3]
-					betaBar[c3] = 0
-					t13 := len(tape) - n5
-					copy(qx, tape[t13:])
-					t14 := tape[:t13]
-					sqnormReverse(qx, qxBar, -(0.5 * t12))
-					sumqBar[c3] += t12
-					alphaBar[c3] += t12
-					t15 := len(t14) - n4
-					copy(xc, t14[t15:])
-					tape = t14[:t15]
-					t16 := c3 * d
-					t17 := (c3 + 1) * d
-					t18 := c3 * nl
-					t19 := (c3 + 1) * nl
+				tape = tape[:t16]
+				for c4 := k - 1; c4 >= 0; c4-- {
+					t17 := betaBar[c4]
+					betaBar[c4] = 0
+					t18 := len(tape) - n5
+					copy(qx, tape[t18:])
+					t19 := tape[:t18]
+					sqnormReverse(qx, qxBar, -(0.5 * t17))
+					sumqBar[c4] += t17
+					alphaBar[c4] += t17
+					t20 := len(t19) - n4
+					copy(xc, t19[t20:])
+					tape = t19[:t20]
+					t21 := c4 * d
+					t22 := (c4 + 1) * d
+					t23 := c4 * nl
+					t24 := (c4 + 1) * nl
 					qtimesxReverse(
 						qx,
 						qxBar,
-						qdiag[t16:t17],
-						qdiagBar[t16:t17],
-						l[t18:t19],
-						lBar[t18:t19],
+						qdiag[t21:t22],
+						qdiagBar[t21:t22],
+						l[t23:t24],
+						lBar[t23:t24],
 						xc,
 						xcBar,
 					)
-					for j2 := d - 1; j2 >= 0; j2-- {
-						xcjBar := xcBar[j2]
-						xcBar[j2] = 0
-						muBar[t16+j2] -= xcjBar
+					for j3 := d - 1; j3 >= 0; j3-- {
+						xcjBar := xcBar[j3]
+						xcBar[j3] = 0
+						muBar[t21+j3] -= xcjBar
 					}
 				}
 			}
-			for c2 := k - 1; c2 >= 0; c2-- {
-				for j := d - 1; j >= 0; j-- {
-					t6 := len(tape) - 1
-					t7 := tape[t6]
-					t8 := sumqBar[c2]
-					t9 := c2*d + j
-					t10 := qdiagBar[t9]
-					qdiagBar[t9] = 0
-					qBar[t9] += t8 + t7*t10
-					tape = tape[:t6]
+			for c3 := k - 1; c3 >= 0; c3-- {
+				for j2 := d - 1; j2 >= 0; j2-- {
+					t11 := len(tape) - 1
+					t12 := tape[t11]
+					t13 := sumqBar[c3]
+					t14 := c3*d + j2
+					t15 := qdiagBar[t14]
+					qdiagBar[t14] = 0
+					qBar[t14] += t13 + t12*t15
+					tape = tape[:t11]
 				}
 			}
-			return t5
+			return t10
 		}
 	}
 	panic("gmm: bad dimensions")
@@ -294,49 +311,4 @@ func lseLogSumExpReverse(x, xBar []float64, seed float64) {
 		tape = tape[:t3]
 	}
 	xBar[0] += aBar
-}
-
-// logWishartPriorReverseWrtQdiagSumqL is the reverse of logWishartPrior for the gradients that call
-// it: the vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with
-// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of logWishartPrior
-// that its own reverse does not read back: the memory of its slice and pointer parameters is left
-// in no particular state.
-//
-// Varied inputs: qdiag (into qdiagBar), sumq (into sumqBar), l (into lBar).
-// Fixed inputs: d, m, gamma.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func logWishartPriorReverseWrtQdiagSumqL(
-	qdiag, qdiagBar, sumq, sumqBar, l, lBar []float64,
-	d, m int,
-	gamma, seed float64,
-) {
-	if cap(qdiag) > 0 && cap(qdiagBar) > 0 && &qdiag[:1][0] == &qdiagBar[:1][0] {
-		panic("logWishartPriorReverseWrtQdiagSumqL: qdiag and qdiagBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(sumq) > 0 && cap(sumqBar) > 0 && &sumq[:1][0] == &sumqBar[:1][0] {
-		panic("logWishartPriorReverseWrtQdiagSumqL: sumq and sumqBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
-		panic("logWishartPriorReverseWrtQdiagSumqL: l and lBar share memory: gadgen's gradients need them apart")
-	}
-	k := len(sumq)
-	nl := d * (d - 1) / 2
-	logMultiGamma(0.5*float64(d+m+1), d)
-	t := 0.5 * gamma * gamma
-	for ck := 0; ck < k; ck++ {
-		sqnorm(qdiag[ck*d : (ck+1)*d])
-		sqnorm(l[ck*nl : (ck+1)*nl])
-	}
-	t2 := float64(m) * seed
-	t3 := t * seed
-	for ck2 := k - 1; ck2 >= 0; ck2-- {
-		sumqBar[ck2] += t2
-		t4 := -t3
-		t5 := ck2 * nl
-		t6 := (ck2 + 1) * nl
-		sqnormReverse(l[t5:t6], lBar[t5:t6], t4)
-		t7 := ck2 * d
-		t8 := (ck2 + 1) * d
-		sqnormReverse(qdiag[t7:t8], qdiagBar[t7:t8], t4)
-	}
 }

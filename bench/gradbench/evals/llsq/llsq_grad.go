@@ -22,7 +22,14 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 	sum := 0.0
 	for i := 0; i < n; i++ {
 		t5 := -1 + float64(i)*2/float64(n-1)
-		r := sign(t5)
+		var r float64
+		if t5 > 0 {
+			r = 1
+		} else if t5 < 0 {
+			r = -1
+		} else {
+			r = 0
+		}
 		p := 1.0
 		for i4 := 0; i4 < n2; i4++ {
 			xj := x[i4]

@@ -19,43 +19,6 @@ func LastGrad(x, xBar []float64, s int) float64 {
 	n := len(x)
 	y := make([]float64, n)
 	yBar := make([]float64, n)
-	t2 := append(t, y...)
-	Solve(y, x, s)
-	n2 := len(y)
-	t3 := n2 - 1
-	t4 := y[t3]
-	yBar[t3] += 1
-	copy(y, t2[len(t2)-n2:])
-	solveReverse(y, yBar, x, xBar, s)
-	return t4
-}
-
-// solveReverse is the reverse of Solve for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
-// it does not redo the writes of Solve that its own reverse does not read back: the memory of its
-// slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: y (into yBar), x (into xBar).
-// Fixed inputs: s.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// Solve writes y: on entry yBar holds the adjoint of the values Solve leaves in y (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values y held on
-// entry.
-func solveReverse(y, yBar, x, xBar []float64, s int) {
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	t2 := cap(y) > 0
-	if t2 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("solveReverse: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(x) > 0
-	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("solveReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &y[:1][0] == &x[:1][0] {
-		panic("solveReverse: y and x share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
 	h := 2 / float64(s)
 	k1 := make([]float64, n)
 	k1Bar := make([]float64, n)
@@ -67,33 +30,36 @@ func solveReverse(y, yBar, x, xBar []float64, s int) {
 	k4Bar := make([]float64, n)
 	u := make([]float64, n)
 	uBar := make([]float64, n)
-	y = y[:n]
-	clear(y)
-	n2 := len(y)
+	y2 := y[:n]
+	clear(y2)
+	n2 := len(y2)
 	n3 := len(u)
 	tape := slices.Grow(t, max(s+2, 0)*(n2+n3+n3+n3))
 	for i := 0; i < s; i++ {
-		t13 := append(tape, y...)
-		rhs(k1, x, y)
+		t13 := append(tape, y2...)
+		rhs(k1, x, y2)
 		for i7 := 0; i7 < n3; i7++ {
-			u[i7] = y[i7] + h*k1[i7]/2
+			u[i7] = y2[i7] + h*k1[i7]/2
 		}
 		t14 := append(t13, u...)
 		rhs(k2, x, u)
 		for i8 := 0; i8 < n3; i8++ {
-			u[i8] = y[i8] + h*k2[i8]/2
+			u[i8] = y2[i8] + h*k2[i8]/2
 		}
 		t15 := append(t14, u...)
 		rhs(k3, x, u)
 		for i9 := 0; i9 < n3; i9++ {
-			u[i9] = y[i9] + h*k3[i9]
+			u[i9] = y2[i9] + h*k3[i9]
 		}
 		tape = append(t15, u...)
 		rhs(k4, x, u)
 		for i10 := 0; i10 < n2; i10++ {
-			y[i10] += h * (k1[i10] + 2*k2[i10] + 2*k3[i10] + k4[i10]) / 6
+			y2[i10] += h * (k1[i10] + 2*k2[i10] + 2*k3[i10] + k4[i10]) / 6
 		}
 	}
+	t2 := len(y) - 1
+	t3 := y[t2]
+	yBar[t2] += 1
 	for i2 := s - 1; i2 >= 0; i2-- {
 		for i3 := n2 - 1; i3 >= 0; i3-- {
 			t11 := h * (yBar[:n][i3] / 6)
@@ -134,11 +100,12 @@ func solveReverse(y, yBar, x, xBar []float64, s int) {
 			yBar[:n][i6] += uiBar
 		}
 		t10 := len(t9) - n2
-		copy(y, t9[t10:])
-		rhsReverse(k1, k1Bar, x, xBar, y, yBar[:n])
+		copy(y2, t9[t10:])
+		rhsReverse(k1, k1Bar, x, xBar, y2, yBar[:n])
 		tape = t9[:t10]
 	}
 	clear(yBar[:n])
+	return t3
 }
 
 // rhsReverse is the reverse of rhs for the gradients that call it: the vector-Jacobian product of

@@ -17,40 +17,34 @@ func potentialGrad(x vec, charges []vec) (f float64, xBar vec) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	n := len(charges)
-	tape := slices.Grow(t, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0)*6)
 	p := 0.0
 	for i := 0; i < n; i++ {
-		t5 := dist(charges[i], x)
-		tape = append(tape, t5)
-		p += 1 / t5
+		c := charges[i]
+		t8 := c.X
+		t9 := x.X
+		t10 := t8 - t9
+		t11 := c.Y
+		t12 := x.Y
+		t13 := t11 - t12
+		t14 := math.Sqrt(t10*t10 + t13*t13)
+		t15 := append(tape, t8, t9, t11, t12, t14)
+		tape = append(t15, t14)
+		p += 1 / t14
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t2 := len(tape) - 1
 		t3 := tape[t2]
-		t4 := distReverseWrtV(charges[i2], x, -(1 / t3 / t3))
-		xBar.X += t4.X
-		xBar.Y += t4.Y
-		tape = tape[:t2]
+		t4 := tape[:t2]
+		t5 := 1 / t3 / t3
+		n2 := len(t4)
+		t6 := n2 - 5
+		tape = t4[:t6]
+		t7 := 0.5 / t4[n2-1] * t5
+		xBar.Y += 2 * (t7 * (t4[n2-3] - t4[n2-2]))
+		xBar.X += 2 * (t7 * (t4[t6] - t4[n2-4]))
 	}
 	return p, xBar
-}
-
-// distReverseWrtV is the reverse of dist for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of dist that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: v (returned as vBar).
-// Fixed inputs: u.
-// Results: the partials of the varied scalar inputs in order.
-func distReverseWrtV(u, v vec, seed float64) (vBar vec) {
-	t := u.X - v.X
-	t2 := u.Y - v.Y
-	t3 := math.Sqrt(t*t + t2*t2)
-	t4 := 0.5 / t3 * seed
-	vBar.Y -= 2 * (t4 * t2)
-	vBar.X -= 2 * (t4 * t)
-	return vBar
 }
 
 // potentialJVP computes potential and its derivative along the tangents (forward mode).
@@ -90,299 +84,225 @@ func distJVPWrtV(u, v, dv vec) (float64, float64) {
 // Varied inputs: w (returned as wBar).
 // Results: the value of CrossingR, then the partials of the varied scalar inputs in order.
 func CrossingRGrad(w float64) (f, wBar float64) {
-	t := crossingForceR(w)
-	wBar = crossingForceRReverse(w, 1)
-	return t, wBar
-}
-
-// crossingForceRReverse is the reverse of crossingForceR for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of crossingForceR that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: w (returned as wBar).
-// Results: the partials of the varied scalar inputs in order.
-//
-// crossingForceR is crossing specialized for force = forceR.
-func crossingForceRReverse(w, seed float64) (wBar float64) {
+	var tapePointersBuf [64]*vec
+	tapePointers := tapePointersBuf[:0]
+	var tapeValuesBuf [64]vec
+	tapeValues := tapeValuesBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var tapeValuesBuf [64]vec
-	t := tapeValuesBuf[:0]
 	var xdotBar vec
-	var t42 vec
+	var t59 vec
 	var xfBar vec
-	var t43 vec
+	var t60 vec
 	var nextBar vec
-	var t44 vec
+	var t61 vec
 	var xdotBar2 vec
 	var xddotBar vec
+	var gBar vec
 	var xBar vec
-	var t45 vec
-	t2 := new([2]vec)
-	var t46 vec
+	var t62 vec
+	t := new([2]vec)
+	var t63 vec
 	charges := []vec{{X: 10, Y: 10 - w}, {X: 10, Y: 0}}
-	x3 := vec{X: 0, Y: 8}
+	x2 := vec{X: 0, Y: 8}
 	var xBar2 vec
-	var xdot2 vec
+	xdot3 := vec{X: 0.75, Y: 0}
 	var xdotBar3 vec
-	t3 := xdot2
-	xdot2 = vec{X: 0.75, Y: 0}
-	tapeValues := append(t, t3)
 	from := 0
-	var x, xdot vec
-	var tapeValues2 []vec
 	for {
-		x = x3
-		xddot := forceR(x, charges)
-		xdot = xdot2
-		t4 := xdot.scale(0.1)
-		next := x.add(t4)
+		x := x2
 		path = append(path, from)
-		tapeValues2 = append(tapeValues, x, t4)
+		_, g := potentialGrad(x, charges)
+		tapeValues = append(tapeValues, x)
+		var t64 vec
+		var t65 vec
+		t64.X = -g.X
+		t64.Y = -g.Y
+		xddot := t64
+		t2 := append(tapePointers, &t64, &t65)
+		xdot := xdot3
+		var t66 vec
+		var t67 vec
+		t3 := xdot.X
+		t66.X = 0.1 * t3
+		t4 := xdot.Y
+		t66.Y = 0.1 * t4
+		t5 := t66
+		t6 := append(t2, &t66, &t67)
+		var t68 vec
+		var t69 vec
+		t7 := x.X
+		t68.X = t7 + t5.X
+		t8 := x.Y
+		t68.Y = t8 + t5.Y
+		next := t68
+		tapePointers2 := append(t6, &t68, &t69)
 		if next.Y <= 0 {
-			break
+			t11 := xdot3.Y
+			t12 := x2.Y / t11
+			var t74 vec
+			t13 := vec{X: -(t12 * t3), Y: -(t12 * t4)}
+			var t75 vec
+			xf := vec{X: t7 + t13.X, Y: t8 + t13.Y}
+			t14 := xf.X
+			t15 := t14 * t14
+			xfBar.X += 2 * t14
+			t16 := xfBar
+			xfBar = vec{}
+			t75.X += t16.X
+			t75.Y += t16.Y
+			t17 := t75.Y
+			t75.Y = 0
+			t60.Y += t17
+			t18 := t75.X
+			t75.X = 0
+			t60.X += t18
+			t19 := t60
+			t60 = vec{}
+			t74.X += t19.X
+			t74.Y += t19.Y
+			t20 := t74.Y
+			t74.Y = 0
+			t21 := -(t12 * t20)
+			t22 := t74.X
+			t74.X = 0
+			tfBar := t20*t4 + t22*t3
+			t23 := -(t12 * t22)
+			xdotBar3.Y += tfBar * t12 / t11
+			xBar2.Y -= tfBar / t11
+			for {
+				n := len(tapePointers2)
+				t24 := tapePointers2[n-1]
+				t25 := tapePointers2[:n-2]
+				t26 := nextBar
+				nextBar = vec{}
+				t24.X += t26.X
+				t24.Y += t26.Y
+				t27 := t24.Y
+				t24.Y = 0
+				t61.Y += t27
+				xBar.Y += t17 + t27
+				t28 := t24.X
+				t24.X = 0
+				t61.X += t28
+				xBar.X += t18 + t28
+				n2 := len(t25)
+				t29 := t25[n2-1]
+				t30 := t25[:n2-2]
+				t31 := t61
+				t61 = vec{}
+				t29.X += t31.X
+				t29.Y += t31.Y
+				t32 := t29.Y
+				t29.Y = 0
+				xdotBar2.Y += t21 + 0.1*t32
+				t33 := t29.X
+				t29.X = 0
+				xdotBar2.X += t23 + 0.1*t33
+				t34 := xdotBar2
+				xdotBar2 = vec{}
+				xdotBar3.X += t34.X
+				xdotBar3.Y += t34.Y
+				n3 := len(t30)
+				t35 := t30[n3-1]
+				t36 := t30[:n3-2]
+				t37 := xddotBar
+				xddotBar = vec{}
+				t35.X += t37.X
+				t35.Y += t37.Y
+				t38 := t35.Y
+				t35.Y = 0
+				gBar.Y -= t38
+				t39 := t35.X
+				t35.X = 0
+				gBar.X -= t39
+				t40 := len(tapeValues) - 1
+				t41 := tapeValues[:t40]
+				t42 := gBar
+				gBar = vec{}
+				t43 := potentialGradReverse(tapeValues[t40], charges, t[:], 0, t42)
+				xBar.X += t43.X
+				xBar.Y += t43.Y
+				t44 := xBar
+				xBar = vec{}
+				xBar2.X += t44.X
+				xBar2.Y += t44.Y
+				t45 := len(path) - 1
+				t46 := path[:t45]
+				if path[t45] == 0 {
+					xdotBar3 = vec{}
+					xBar2 = vec{}
+					t[1] = vec{}
+					t56 := t[0]
+					t[0] = vec{}
+					t62.X += t56.X
+					t62.Y += t56.Y
+					t57 := t62
+					t62 = vec{}
+					t63.X += t57.X
+					t63.Y += t57.Y
+					t58 := t63.Y
+					t63.Y = 0
+					wBar = -t58
+					t63.X = 0
+					return t15, wBar
+				}
+				t47 := xdotBar3
+				xdotBar3 = vec{}
+				xdotBar.X += t47.X
+				xdotBar.Y += t47.Y
+				n4 := len(t36)
+				t48 := t36[n4-1]
+				t49 := t36[:n4-2]
+				t50 := xdotBar
+				xdotBar = vec{}
+				t48.X += t50.X
+				t48.Y += t50.Y
+				t21 = t48.Y
+				t48.Y = 0
+				t59.Y += t21
+				t23 = t48.X
+				t48.X = 0
+				t59.X += t23
+				n5 := len(t49)
+				t51 := t49[n5-1]
+				tapePointers2 = t49[:n5-2]
+				t52 := t59
+				t59 = vec{}
+				t51.X += t52.X
+				t51.Y += t52.Y
+				t53 := t51.Y
+				t51.Y = 0
+				xddotBar.Y += 0.1 * t53
+				t54 := t51.X
+				t51.X = 0
+				xddotBar.X += 0.1 * t54
+				t55 := xBar2
+				xBar2 = vec{}
+				nextBar.X += t55.X
+				nextBar.Y += t55.Y
+				t18 = 0
+				t17 = 0
+				path = t46
+				tapeValues = t41
+			}
 		}
-		x3 = next
-		t5 := xddot.scale(0.1)
-		xdot2 = xdot.add(t5)
-		tapeValues = append(append(tapeValues2, xdot), xddot, t5)
+		x2 = next
+		var t70 vec
+		var t71 vec
+		t70.X = 0.1 * xddot.X
+		t70.Y = 0.1 * xddot.Y
+		t9 := t70
+		t10 := append(tapePointers2, &t70, &t71)
+		var t72 vec
+		var t73 vec
+		t72.X = t3 + t9.X
+		t72.Y = t4 + t9.Y
+		xdot2 := t72
+		tapePointers = append(t10, &t72, &t73)
+		xdot3 = xdot2
 		from = 1
 	}
-	t6 := xdot2.Y
-	t7 := x3.Y / t6
-	tf := -t7
-	t8 := xdot.scale(tf)
-	t9 := x.add(t8).X
-	xfBar.X += 2 * (seed * t9)
-	t10 := xfBar
-	xfBar = vec{}
-	t11, t12 := vecAddReverse(x, t8, t10)
-	xBar.X += t11.X
-	xBar.Y += t11.Y
-	t43.X += t12.X
-	t43.Y += t12.Y
-	t13 := t43
-	t43 = vec{}
-	t14, t15 := vecScaleReverse(xdot, tf, t13)
-	xdotBar2.X += t14.X
-	xdotBar2.Y += t14.Y
-	xdotBar3.Y += t15 * t7 / t6
-	xBar2.Y -= t15 / t6
-	var t17 []vec
-	for {
-		n := len(tapeValues2)
-		t16 := n - 2
-		x2 := tapeValues2[t16]
-		t17 = tapeValues2[:t16]
-		t18 := nextBar
-		nextBar = vec{}
-		t19, t20 := vecAddReverse(x2, tapeValues2[n-1], t18)
-		xBar.X += t19.X
-		xBar.Y += t19.Y
-		t44.X += t20.X
-		t44.Y += t20.Y
-		t21 := t44
-		t44 = vec{}
-		t22 := vecScaleReverseWrtU(xdot2, 0.1, t21)
-		xdotBar2.X += t22.X
-		xdotBar2.Y += t22.Y
-		t23 := xdotBar2
-		xdotBar2 = vec{}
-		xdotBar3.X += t23.X
-		xdotBar3.Y += t23.Y
-		t24 := xddotBar
-		xddotBar = vec{}
-		t25 := forceRReverse(x2, charges, t2[:], t24)
-		xBar.X += t25.X
-		xBar.Y += t25.Y
-		t26 := xBar
-		xBar = vec{}
-		xBar2.X += t26.X
-		xBar2.Y += t26.Y
-		t27 := len(path) - 1
-		t28 := path[:t27]
-		if path[t27] == 0 {
-			break
-		}
-		n2 := len(t17)
-		t29 := n2 - 2
-		xddot2 := t17[t29]
-		t30 := t17[:t29]
-		t31 := xdotBar3
-		xdotBar3 = vec{}
-		xdotBar.X += t31.X
-		xdotBar.Y += t31.Y
-		t32 := len(t30) - 1
-		xdot2 = t30[t32]
-		t33 := xdotBar
-		xdotBar = vec{}
-		t34, t35 := vecAddReverse(xdot2, t17[n2-1], t33)
-		xdotBar2.X += t34.X
-		xdotBar2.Y += t34.Y
-		t42.X += t35.X
-		t42.Y += t35.Y
-		t36 := t42
-		t42 = vec{}
-		t37 := vecScaleReverseWrtU(xddot2, 0.1, t36)
-		xddotBar.X += t37.X
-		xddotBar.Y += t37.Y
-		t38 := xBar2
-		xBar2 = vec{}
-		nextBar.X += t38.X
-		nextBar.Y += t38.Y
-		tapeValues2 = t30[:t32]
-		path = t28
-	}
-	xdotBar3 = vec{}
-	xdot2 = t17[len(t17)-1]
-	xBar2 = vec{}
-	t2[1] = vec{}
-	t39 := t2[0]
-	t2[0] = vec{}
-	t45.X += t39.X
-	t45.Y += t39.Y
-	t40 := t45
-	t45 = vec{}
-	t46.X += t40.X
-	t46.Y += t40.Y
-	t41 := t46.Y
-	t46.Y = 0
-	wBar = -t41
-	t46.X = 0
-	return wBar
-}
-
-// crossingForceR is crossing specialized for force = forceR.
-func crossingForceR(w float64) float64 {
-	charges := []vec{{X: 10, Y: 10 - w}, {X: 10, Y: 0}}
-	x := vec{X: 0, Y: 8}
-	xdot := vec{X: 0.75, Y: 0}
-	for {
-		xddot := forceR(x, charges)
-		next := x.add(xdot.scale(0.1))
-		if next.Y <= 0 {
-			break
-		}
-		x = next
-		xdot = xdot.add(xddot.scale(0.1))
-	}
-	xf := x.add(xdot.scale(-x.Y / xdot.Y))
-	return xf.X * xf.X
-}
-
-// vecAddReverse is the reverse of vec.add for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of vec.add that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: u (returned as uBar), v (returned as vBar).
-// Results: the partials of the varied scalar inputs in order.
-func vecAddReverse(u, v, seed vec) (uBar, vBar vec) {
-	var t4 vec
-	var t5 vec
-	t4.X += seed.X
-	t4.Y += seed.Y
-	t := t4
-	t4 = vec{}
-	t5.X += t.X
-	t5.Y += t.Y
-	t2 := t5.Y
-	t5.Y = 0
-	vBar.Y += t2
-	uBar.Y += t2
-	t3 := t5.X
-	t5.X = 0
-	vBar.X += t3
-	uBar.X += t3
-	return uBar, vBar
-}
-
-// vecScaleReverse is the reverse of vec.scale for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of vec.scale that its own reverse does
-// not read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: u (returned as uBar), k (returned as kBar).
-// Results: the partials of the varied scalar inputs in order.
-func vecScaleReverse(u vec, k float64, seed vec) (uBar vec, kBar float64) {
-	var t6 vec
-	var t7 vec
-	t := u.X
-	t2 := u.Y
-	t6.X += seed.X
-	t6.Y += seed.Y
-	t3 := t6
-	t6 = vec{}
-	t7.X += t3.X
-	t7.Y += t3.Y
-	t4 := t7.Y
-	t7.Y = 0
-	uBar.Y += k * t4
-	t5 := t7.X
-	t7.X = 0
-	kBar = t4*t2 + t5*t
-	uBar.X += k * t5
-	return uBar, kBar
-}
-
-// vecScaleReverseWrtU is the reverse of vec.scale for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of vec.scale that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: u (returned as uBar).
-// Fixed inputs: k.
-// Results: the partials of the varied scalar inputs in order.
-func vecScaleReverseWrtU(u vec, k float64, seed vec) (uBar vec) {
-	var t4 vec
-	var t5 vec
-	t4.X += seed.X
-	t4.Y += seed.Y
-	t := t4
-	t4 = vec{}
-	t5.X += t.X
-	t5.Y += t.Y
-	t2 := t5.Y
-	t5.Y = 0
-	uBar.Y += k * t2
-	t3 := t5.X
-	t5.X = 0
-	uBar.X += k * t3
-	return uBar
-}
-
-// forceRReverse is the reverse of forceR for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of forceR that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: charges (into chargesBar), x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func forceRReverse(x vec, charges, chargesBar []vec, seed vec) (xBar vec) {
-	var t5 vec
-	var gBar vec
-	if cap(charges) > 0 && cap(chargesBar) > 0 && &charges[:1][0] == &chargesBar[:1][0] {
-		panic("forceRReverse: charges and chargesBar share memory: gadgen's gradients need them apart")
-	}
-	_, g := potentialGrad(x, charges)
-	g.scale(-1)
-	t5.X += seed.X
-	t5.Y += seed.Y
-	t := t5
-	t5 = vec{}
-	t2 := vecScaleReverseWrtU(g, -1, t)
-	gBar.X += t2.X
-	gBar.Y += t2.Y
-	t3 := gBar
-	gBar = vec{}
-	t4 := potentialGradReverse(x, charges, chargesBar, 0, t3)
-	xBar.X += t4.X
-	xBar.Y += t4.Y
-	return xBar
 }
 
 // potentialGradReverse is the reverse of potentialGrad for the gradients that call it: the
@@ -395,202 +315,221 @@ func forceRReverse(x vec, charges, chargesBar []vec, seed vec) (xBar vec) {
 // Results: the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBar vec) (xBar vec) {
+	var tapeintBuf [64]int
+	t := tapeintBuf[:0]
 	var tapeSlicesBuf [64][]float64
-	t := tapeSlicesBuf[:0]
+	t2 := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
-	t2 := tapeBuf[:0]
-	var t41 vec
-	var t42 vec
+	t3 := tapeBuf[:0]
+	var t95 vec
 	var cBar vec
-	var cBar2 vec
 	if cap(charges) > 0 && cap(chargesBar) > 0 && &charges[:1][0] == &chargesBar[:1][0] {
 		panic("potentialGradReverse: charges and chargesBar share memory: gadgen's gradients need them apart")
 	}
 	var tapeBuf2 [64]float64
 	var tapeBufBar [64]float64
-	t3 := tapeBuf2[:0]
-	t4 := tapeBufBar[:0]
+	t4 := tapeBuf2[:0]
+	t5 := tapeBufBar[:0]
 	var xBarBar2 vec
 	n := len(charges)
 	trips := max(n+2, 0)
-	t5 := make([]float64, trips)
-	t6 := make([]float64, trips)
-	t7 := append(t3, t5...)
-	n2 := len(t7)
-	t8 := cap(t7)
-	t9 := t8 != cap(t3)
-	var t10 []float64
-	if t9 {
-		t10 = make([]float64, n2, t8)
+	t6 := trips * 6
+	t7 := make([]float64, t6)
+	t8 := make([]float64, t6)
+	t9 := append(t4, t7...)
+	n2 := len(t9)
+	t10 := cap(t9)
+	t11 := t10 != cap(t4)
+	var t12 []float64
+	if t11 {
+		t12 = make([]float64, n2, t10)
 	} else {
-		t10 = t4[:n2]
+		t12 = t5[:n2]
 	}
-	n3 := len(t3)
-	tape := slices.Grow(t2, trips)
-	tapeSlices := slices.Grow(t, trips*2)
-	tape2 := t7[:n3]
-	tapeBar := t10[:n3]
+	n3 := len(t4)
+	tape := slices.Grow(t3, trips*6)
+	tapeSlices := slices.Grow(t2, trips*4)
+	tape2 := t9[:n3]
+	tapeBar := t12[:n3]
 	i := 0
 	for i < n {
-		t37 := dist(charges[i], x)
-		i++
-		t38 := append(tape2, t37)
-		n7 := len(t38)
-		t39 := cap(t38)
-		var t40 []float64
-		if t39 != cap(tape2) {
-			t40 = make([]float64, n7, t39)
+		c := charges[i]
+		t82 := c.X
+		t83 := x.X
+		t84 := t82 - t83
+		t85 := c.Y
+		t86 := x.Y
+		t87 := t85 - t86
+		t88 := math.Sqrt(t84*t84 + t87*t87)
+		t89 := append(tape2, t82, t83, t85, t86, t88)
+		n13 := len(t89)
+		t90 := cap(t89)
+		var t91 []float64
+		if t90 != cap(tape2) {
+			t91 = make([]float64, n13, t90)
 		} else {
-			t40 = tapeBar[:n7]
+			t91 = tapeBar[:n13]
 		}
-		tape = append(tape, t37)
-		tapeSlices = append(tapeSlices, tape2, tapeBar, t38, t40)
-		tape2 = t38
-		tapeBar = t40
+		t92 := append(tape, t82, t83, t85, t86, t88)
+		t93 := append(tapeSlices, tape2, tapeBar, t89, t91)
+		i++
+		tape2 = append(t89, t88)
+		n14 := len(tape2)
+		t94 := cap(tape2)
+		if t94 != t90 {
+			tapeBar = make([]float64, n14, t94)
+		} else {
+			tapeBar = t91[:n14]
+		}
+		tape = append(t92, t88)
+		tapeSlices = append(t93, t89, t91, tape2, tapeBar)
 	}
-	t11 := n - 1
-	tapeSlices = slices.Grow(tapeSlices, max(n+1, 0))
-	for i2 := t11; i2 >= 0; i2-- {
-		t35 := len(tape2) - 1
-		t36 := tape2[t35]
-		distReverseWrtV(charges[i2], x, -(1 / t36 / t36))
-		tapeSlices = append(tapeSlices, tape2, tapeBar)
-		tape2 = tape2[:t35]
-		tapeBar = tapeBar[:t35]
+	t13 := n - 1
+	trips2 := max(n+1, 0)
+	tapeSlices2 := slices.Grow(tapeSlices, trips2*2)
+	tapeint := slices.Grow(t, trips2*2)
+	tape3 := slices.Grow(tape, trips2)
+	for i2 := t13; i2 >= 0; i2-- {
+		t74 := len(tape2) - 1
+		t75 := tape2[t74]
+		t76 := tape2[:t74]
+		t77 := tapeBar[:t74]
+		t78 := append(tapeSlices2, tape2, tapeBar)
+		n12 := len(t76)
+		t79 := n12 - 5
+		t80 := t76[:t79]
+		t81 := t77[:t79]
+		tapeSlices2 = append(t78, tape2, tapeBar)
+		tapeint = append(tapeint, t74, n12)
+		tape3 = append(tape3, t75)
+		tape2 = t80
+		tapeBar = t81
 	}
-	t41.X += xBarBar.X
-	t41.Y += xBarBar.Y
-	t12 := t41
-	t41 = vec{}
-	xBarBar2.X += t12.X
-	xBarBar2.Y += t12.Y
-	t13 := xBarBar2.Y
-	t14 := xBarBar2.X
-	for i3 := 0; i3 <= t11; i3++ {
-		n6 := len(tapeSlices)
-		t25 := n6 - 2
-		tape4 := tapeSlices[t25]
-		tapeBar3 := tapeSlices[n6-1]
-		tapeSlices = tapeSlices[:t25]
-		t42.Y += t13
-		t42.X += t14
-		t26 := t42
-		t42 = vec{}
-		t27 := len(tape4) - 1
-		t28 := tape4[t27]
-		t29 := 1 / t28
-		t30 := t29 / t28
-		t31, t32, t33 := distReverseWrtVReverse(charges[i3], x, -t30, t26)
-		cBar.X += t31.X
-		cBar.Y += t31.Y
-		xBar.X += t32.X
-		xBar.Y += t32.Y
-		t34 := cBar
-		cBar = vec{}
-		chargesBar[i3].X += t34.X
-		chargesBar[i3].Y += t34.Y
-		tapeBar3[t27] += t33*t30/t28 + t33/t28*t29/t28
+	t95.X += xBarBar.X
+	t95.Y += xBarBar.Y
+	t14 := t95
+	t95 = vec{}
+	xBarBar2.X += t14.X
+	xBarBar2.Y += t14.Y
+	t15 := 2 * xBarBar2.X
+	t16 := 2 * xBarBar2.Y
+	for i3 := 0; i3 <= t13; i3++ {
+		t48 := len(tape3) - 1
+		t49 := tape3[t48]
+		tape3 = tape3[:t48]
+		n9 := len(tapeint)
+		t50 := n9 - 2
+		t51 := tapeint[t50]
+		t52 := tapeint[n9-1]
+		tapeint = tapeint[:t50]
+		n10 := len(tapeSlices2)
+		t53 := n10 - 2
+		t54 := tapeSlices2[:t53]
+		t55 := tapeSlices2[t53][:t51]
+		t56 := t52 - 5
+		t57 := t52 - 4
+		t58 := t52 - 1
+		t59 := t55[t58]
+		t60 := 0.5 / t59
+		t61 := 1 / t49 / t49
+		t62 := t60 * t61
+		t63 := t62 * t15
+		t64 := t52 - 3
+		t65 := t52 - 2
+		t66 := t15*(t55[t56]-t55[t57]) + t16*(t55[t64]-t55[t65])
+		t67 := t62 * t16
+		t68 := t60 * t66
+		t69 := tapeSlices2[n10-1][:t51]
+		t69[t58] -= t66 * t61 * t60 / t59
+		t69[t65] -= t67
+		t69[t64] += t67
+		t69[t57] -= t63
+		t69[t56] += t63
+		n11 := len(t54)
+		t70 := n11 - 2
+		tape5 := t54[t70]
+		tapeBar3 := t54[n11-1]
+		tapeSlices2 = t54[:t70]
+		t71 := len(tape5) - 1
+		t72 := tape5[t71]
+		t73 := 1 / t72
+		tapeBar3[t71] += -(t68 * (t73 / t72) / t72) - t68/t72*t73/t72
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		n4 := len(tapeSlices)
-		t16 := n4 - 4
-		tape3 := tapeSlices[t16]
-		tapeBar2 := tapeSlices[n4-3]
-		t17 := tapeSlices[n4-2]
-		t18 := tapeSlices[n4-1]
-		tapeSlices = tapeSlices[:t16]
-		t19 := len(tape) - 1
-		t20 := tape[t19]
-		tape = tape[:t19]
-		n5 := len(tape3)
-		t21 := t18[n5]
-		t18[n5] = 0
-		if cap(t17) != cap(tape3) {
+		n4 := len(tapeSlices2)
+		t18 := n4 - 4
+		t19 := tapeSlices2[t18]
+		t20 := tapeSlices2[n4-3]
+		t21 := tapeSlices2[n4-2]
+		t22 := tapeSlices2[n4-1]
+		t23 := tapeSlices2[:t18]
+		t24 := len(tape3) - 1
+		t25 := tape3[t24]
+		t26 := tape3[:t24]
+		n5 := len(t19)
+		t27 := t22[n5]
+		t22[n5] = 0
+		if cap(t21) != cap(t19) {
 			for k3 := 0; k3 < n5; k3++ {
-				tapeBar2[k3] += t18[k3]
+				t20[k3] += t22[k3]
 			}
 		}
-		t22, t23 := distReverse(charges[i4], x, t21-fBar*(1/t20)/t20)
-		cBar2.X += t22.X
-		cBar2.Y += t22.Y
-		xBar.X += t23.X
-		xBar.Y += t23.Y
-		t24 := cBar2
-		cBar2 = vec{}
-		chargesBar[i4].X += t24.X
-		chargesBar[i4].Y += t24.Y
+		t28 := t27 - fBar*(1/t25)/t25
+		n6 := len(t23)
+		t29 := n6 - 4
+		tape4 := t23[t29]
+		tapeBar2 := t23[n6-3]
+		t30 := t23[n6-2]
+		t31 := t23[n6-1]
+		tapeSlices2 = t23[:t29]
+		n7 := len(t26)
+		t32 := n7 - 5
+		t33 := t26[t32]
+		t34 := t26[n7-4]
+		t35 := t26[n7-3]
+		t36 := t26[n7-2]
+		t37 := t26[n7-1]
+		tape3 = t26[:t32]
+		n8 := len(tape4)
+		t38 := t31[n8]
+		t31[n8] = 0
+		t39 := t31[n8+1]
+		t31[n8+1] = 0
+		t40 := t31[n8+2]
+		t31[n8+2] = 0
+		t41 := t31[n8+3]
+		t31[n8+3] = 0
+		t42 := t31[n8+4]
+		t31[n8+4] = 0
+		t43 := t28 + t42
+		if cap(t30) != cap(tape4) {
+			for k4 := 0; k4 < n8; k4++ {
+				tapeBar2[k4] += t31[k4]
+			}
+		}
+		t44 := 0.5 / t37 * t43
+		t45 := 2 * (t44 * (t35 - t36))
+		xBar.Y += t41 - t45
+		cBar.Y += t40 + t45
+		t46 := 2 * (t44 * (t33 - t34))
+		xBar.X += t39 - t46
+		cBar.X += t38 + t46
+		t47 := cBar
+		cBar = vec{}
+		chargesBar[i4].X += t47.X
+		chargesBar[i4].Y += t47.Y
 	}
-	for k := 0; k < len(t5); k++ {
-		t15 := t10[n3+k]
-		t10[n3+k] = 0
-		t6[k] += t15
+	for k := 0; k < len(t7); k++ {
+		t17 := t12[n3+k]
+		t12[n3+k] = 0
+		t8[k] += t17
 	}
-	if t9 {
+	if t11 {
 		for k2 := 0; k2 < n3; k2++ {
-			t4[k2] += t10[k2]
+			t5[k2] += t12[k2]
 		}
 	}
 	return xBar
-}
-
-// distReverse is the reverse of dist for the gradients that call it: the vector-Jacobian product of
-// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of dist that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: u (returned as uBar), v (returned as vBar).
-// Results: the partials of the varied scalar inputs in order.
-func distReverse(u, v vec, seed float64) (uBar, vBar vec) {
-	t := u.X - v.X
-	t2 := u.Y - v.Y
-	t3 := math.Sqrt(t*t + t2*t2)
-	t4 := 0.5 / t3 * seed
-	t5 := 2 * (t4 * t2)
-	vBar.Y -= t5
-	uBar.Y += t5
-	t6 := 2 * (t4 * t)
-	vBar.X -= t6
-	uBar.X += t6
-	return uBar, vBar
-}
-
-// distReverseWrtVReverse is the reverse of distReverseWrtV for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (vBarBar) and of what it writes, with
-// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of distReverseWrtV
-// that its own reverse does not read back: the memory of its slice and pointer parameters is left
-// in no particular state.
-//
-// Varied inputs: u (returned as uBar), v (returned as vBar), seed (returned as seedBar).
-// Results: the partials of the varied scalar inputs in order.
-func distReverseWrtVReverse(u, v vec, seed float64, vBarBar vec) (uBar, vBar vec, seedBar float64) {
-	var t16 vec
-	var vBarBar2 vec
-	t := u.X - v.X
-	t2 := u.Y - v.Y
-	t3 := math.Sqrt(t*t + t2*t2)
-	t4 := 0.5 / t3
-	t5 := t4 * seed
-	t16.X += vBarBar.X
-	t16.Y += vBarBar.Y
-	t6 := t16
-	t16 = vec{}
-	vBarBar2.X += t6.X
-	vBarBar2.Y += t6.Y
-	t7 := 2 * vBarBar2.X
-	t8 := -(t5 * t7)
-	t9 := 2 * vBarBar2.Y
-	t10 := -(t7 * t) - t9*t2
-	t11 := -(t5 * t9)
-	seedBar = t4 * t10
-	t12 := t10 * seed * t4 / t3
-	t13 := t4 * t12
-	t14 := t11 - 2*(t13*t2)
-	vBar.Y -= t14
-	uBar.Y += t14
-	t15 := t8 - 2*(t13*t)
-	vBar.X -= t15
-	uBar.X += t15
-	return uBar, vBar, seedBar
 }
 
 // CrossingRJVP computes CrossingR and its derivative along the tangents (forward mode).
@@ -696,71 +635,65 @@ func potentialGradJVP(x, dx vec, charges, dcharges []vec) (f float64, xBar vec, 
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	n := len(charges)
-	trips := max(n+2, 0)
-	t3 := append(t, make([]float64, trips)...)
+	t3 := max(n+2, 0) * 6
+	t4 := append(t, make([]float64, t3)...)
 	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, t3)...)[:n2]
 	p := 0.0
 	dp := 0.0
 	for i := 0; i < n; i++ {
-		t12, t13 := distJVP(charges[i], dcharges[i], x, dx)
-		t14 := 1 / t12
-		tape = append(tape, t12)
-		dtape = append(dtape, t13)
-		p += t14
-		dp -= t14 * t13 / t12
+		c := charges[i]
+		dc := dcharges[i]
+		t24 := c.X
+		t25 := dc.X
+		t26 := x.X
+		t27 := dx.X
+		t28 := t24 - t26
+		t29 := c.Y
+		t30 := dc.Y
+		t31 := x.Y
+		t32 := dx.Y
+		t33 := t29 - t31
+		t34 := math.Sqrt(t28*t28 + t33*t33)
+		t35 := 0.5 / t34 * (2*((t25-t27)*t28) + 2*((t30-t32)*t33))
+		t36 := append(tape, t24, t26, t29, t31, t34)
+		t37 := append(dtape, t25, t27, t30, t32, t35)
+		t38 := 1 / t34
+		tape = append(t36, t34)
+		dtape = append(t37, t35)
+		p += t38
+		dp -= t38 * t35 / t34
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := len(tape) - 1
-		t5 := tape[t4]
-		t6 := dtape[t4]
-		t7 := 1 / t5
-		t8 := t7 / t5
-		t9 := -((-(t7 * t6 / t5) - t8*t6) / t5)
-		t10, t11 := distReverseWrtVJVP(charges[i2], dcharges[i2], x, dx, -t8, t9)
-		xBar.X += t10.X
-		dxBar.X += t11.X
-		xBar.Y += t10.Y
-		dxBar.Y += t11.Y
-		tape = tape[:t4]
-		dtape = dtape[:t4]
+		t5 := len(tape) - 1
+		t6 := tape[t5]
+		t7 := dtape[t5]
+		t8 := tape[:t5]
+		t9 := dtape[:t5]
+		t10 := 1 / t6
+		t11 := t10 / t6
+		t12 := (-(t10 * t7 / t6) - t11*t7) / t6
+		n3 := len(t8)
+		t13 := n3 - 5
+		t14 := n3 - 4
+		t15 := n3 - 3
+		t16 := n3 - 2
+		t17 := n3 - 1
+		t18 := t8[t17]
+		tape = t8[:t13]
+		dtape = t9[:t13]
+		t19 := 0.5 / t18
+		t20 := t19 * t11
+		t21 := t19*t12 - t19*t9[t17]/t18*t11
+		t22 := t8[t15] - t8[t16]
+		xBar.Y += 2 * (t20 * t22)
+		dxBar.Y += 2 * (t21*t22 + t20*(t9[t15]-t9[t16]))
+		t23 := t8[t13] - t8[t14]
+		xBar.X += 2 * (t20 * t23)
+		dxBar.X += 2 * (t21*t23 + t20*(t9[t13]-t9[t14]))
 	}
 	return p, xBar, dp, dxBar
-}
-
-// distReverseWrtVJVP computes distReverseWrtV and its derivative along the tangents (forward mode).
-//
-// Varied inputs: u (tangent du), v (tangent dv), seed (tangent dseed).
-// Results, in order: vBar; dvBar, the tangent of vBar.
-// Shadows: du, dv have their primal's shape, each element or field the tangent of the primal's.
-func distReverseWrtVJVP(u, du, v, dv vec, seed, dseed float64) (vBar, dvBar vec) {
-	t := u.X - v.X
-	t2 := du.X - dv.X
-	t3 := u.Y - v.Y
-	t4 := du.Y - dv.Y
-	t5 := math.Sqrt(t*t + t3*t3)
-	t6 := 0.5 / t5
-	t7 := t6 * (2*(t2*t) + 2*(t4*t3))
-	t8 := t6 * seed
-	t9 := t6*dseed - t6*t7/t5*seed
-	vBar.Y -= 2 * (t8 * t3)
-	dvBar.Y -= 2 * (t9*t3 + t8*t4)
-	vBar.X -= 2 * (t8 * t)
-	dvBar.X -= 2 * (t9*t + t8*t2)
-	return vBar, dvBar
-}
-
-// distJVP computes dist and its derivative along the tangents (forward mode).
-//
-// Varied inputs: u (tangent du), v (tangent dv).
-// Results, in order: the value of dist; its tangent.
-// Shadows: du, dv have their primal's shape, each element or field the tangent of the primal's.
-func distJVP(u, du, v, dv vec) (float64, float64) {
-	t := u.X - v.X
-	t2 := u.Y - v.Y
-	t3 := math.Sqrt(t*t + t2*t2)
-	return t3, 0.5 / t3 * (2*((du.X-dv.X)*t) + 2*((du.Y-dv.Y)*t2))
 }
 
 // CrossingFGrad computes CrossingF and its gradient with respect to the varied inputs (reverse
@@ -769,223 +702,234 @@ func distJVP(u, du, v, dv vec) (float64, float64) {
 // Varied inputs: w (returned as wBar).
 // Results: the value of CrossingF, then the partials of the varied scalar inputs in order.
 func CrossingFGrad(w float64) (f, wBar float64) {
-	t := crossingForceF(w)
-	wBar = crossingForceFReverse(w, 1)
-	return t, wBar
-}
-
-// crossingForceFReverse is the reverse of crossingForceF for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of crossingForceF that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: w (returned as wBar).
-// Results: the partials of the varied scalar inputs in order.
-//
-// crossingForceF is crossing specialized for force = forceF.
-func crossingForceFReverse(w, seed float64) (wBar float64) {
+	var tapePointersBuf [64]*vec
+	tapePointers := tapePointersBuf[:0]
+	var tapeValuesBuf [64]vec
+	tapeValues := tapeValuesBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var tapeValuesBuf [64]vec
-	t := tapeValuesBuf[:0]
 	var xdotBar vec
-	var t42 vec
+	var t62 vec
 	var xfBar vec
-	var t43 vec
+	var t63 vec
 	var nextBar vec
-	var t44 vec
+	var t64 vec
 	var xdotBar2 vec
 	var xddotBar vec
 	var xBar vec
-	var t45 vec
-	t2 := new([2]vec)
-	var t46 vec
+	var t65 vec
+	t := new([2]vec)
+	var t66 vec
 	charges := []vec{{X: 10, Y: 10 - w}, {X: 10, Y: 0}}
 	x3 := vec{X: 0, Y: 8}
 	var xBar2 vec
-	var xdot2 vec
+	xdot3 := vec{X: 0.75, Y: 0}
 	var xdotBar3 vec
-	t3 := xdot2
-	xdot2 = vec{X: 0.75, Y: 0}
-	tapeValues := append(t, t3)
 	from := 0
-	var x, xdot vec
-	var tapeValues2 []vec
 	for {
-		x = x3
-		xddot := forceF(x, charges)
-		xdot = xdot2
-		t4 := xdot.scale(0.1)
-		next := x.add(t4)
+		x := x3
 		path = append(path, from)
-		tapeValues2 = append(tapeValues, x, t4)
+		var t67 vec
+		t67.X = 1
+		t67.Y = 0
+		_, gx := potentialJVP(x, t67, charges)
+		var t68 vec
+		t68.X = 0
+		t68.Y = 1
+		_, gy := potentialJVP(x, t68, charges)
+		var t69 vec
+		var t70 vec
+		t69.X = -gx
+		t69.Y = -gy
+		xddot := t69
+		tapeValues = append(tapeValues, x)
+		t2 := append(tapePointers, &t67, &t68, &t69, &t70)
+		xdot := xdot3
+		var t71 vec
+		var t72 vec
+		t3 := xdot.X
+		t71.X = 0.1 * t3
+		t4 := xdot.Y
+		t71.Y = 0.1 * t4
+		t5 := t71
+		t6 := append(t2, &t71, &t72)
+		var t73 vec
+		var t74 vec
+		t7 := x.X
+		t73.X = t7 + t5.X
+		t8 := x.Y
+		t73.Y = t8 + t5.Y
+		next := t73
+		tapePointers2 := append(t6, &t73, &t74)
 		if next.Y <= 0 {
-			break
+			t11 := xdot3.Y
+			t12 := x3.Y / t11
+			var t79 vec
+			t13 := vec{X: -(t12 * t3), Y: -(t12 * t4)}
+			var t80 vec
+			xf := vec{X: t7 + t13.X, Y: t8 + t13.Y}
+			t14 := xf.X
+			t15 := t14 * t14
+			xfBar.X += 2 * t14
+			t16 := xfBar
+			xfBar = vec{}
+			t80.X += t16.X
+			t80.Y += t16.Y
+			t17 := t80.Y
+			t80.Y = 0
+			t63.Y += t17
+			t18 := t80.X
+			t80.X = 0
+			t63.X += t18
+			t19 := t63
+			t63 = vec{}
+			t79.X += t19.X
+			t79.Y += t19.Y
+			t20 := t79.Y
+			t79.Y = 0
+			t21 := -(t12 * t20)
+			t22 := t79.X
+			t79.X = 0
+			tfBar := t20*t4 + t22*t3
+			t23 := -(t12 * t22)
+			xdotBar3.Y += tfBar * t12 / t11
+			xBar2.Y -= tfBar / t11
+			for {
+				n := len(tapePointers2)
+				t24 := tapePointers2[n-1]
+				t25 := tapePointers2[:n-2]
+				t26 := nextBar
+				nextBar = vec{}
+				t24.X += t26.X
+				t24.Y += t26.Y
+				t27 := t24.Y
+				t24.Y = 0
+				t64.Y += t27
+				xBar.Y += t17 + t27
+				t28 := t24.X
+				t24.X = 0
+				t64.X += t28
+				xBar.X += t18 + t28
+				n2 := len(t25)
+				t29 := t25[n2-1]
+				t30 := t25[:n2-2]
+				t31 := t64
+				t64 = vec{}
+				t29.X += t31.X
+				t29.Y += t31.Y
+				t32 := t29.Y
+				t29.Y = 0
+				xdotBar2.Y += t21 + 0.1*t32
+				t33 := t29.X
+				t29.X = 0
+				xdotBar2.X += t23 + 0.1*t33
+				t34 := xdotBar2
+				xdotBar2 = vec{}
+				xdotBar3.X += t34.X
+				xdotBar3.Y += t34.Y
+				n3 := len(t30)
+				t35 := n3 - 4
+				t36 := t30[t35]
+				t37 := t30[n3-3]
+				t38 := t30[n3-1]
+				t39 := t30[:t35]
+				t40 := len(tapeValues) - 1
+				x2 := tapeValues[t40]
+				tapeValues = tapeValues[:t40]
+				t41 := xddotBar
+				xddotBar = vec{}
+				t38.X += t41.X
+				t38.Y += t41.Y
+				t42 := t38.Y
+				t38.Y = 0
+				t43 := t38.X
+				t38.X = 0
+				t44 := t[:]
+				t45 := potentialJVPReverseWrtXCharges(x2, *t37, charges, t44, 0, -t42)
+				xBar.X += t45.X
+				xBar.Y += t45.Y
+				t46 := potentialJVPReverseWrtXCharges(x2, *t36, charges, t44, 0, -t43)
+				xBar.X += t46.X
+				xBar.Y += t46.Y
+				t47 := xBar
+				xBar = vec{}
+				xBar2.X += t47.X
+				xBar2.Y += t47.Y
+				t48 := len(path) - 1
+				t49 := path[:t48]
+				if path[t48] == 0 {
+					xdotBar3 = vec{}
+					xBar2 = vec{}
+					t[1] = vec{}
+					t59 := t[0]
+					t[0] = vec{}
+					t65.X += t59.X
+					t65.Y += t59.Y
+					t60 := t65
+					t65 = vec{}
+					t66.X += t60.X
+					t66.Y += t60.Y
+					t61 := t66.Y
+					t66.Y = 0
+					wBar = -t61
+					t66.X = 0
+					return t15, wBar
+				}
+				t50 := xdotBar3
+				xdotBar3 = vec{}
+				xdotBar.X += t50.X
+				xdotBar.Y += t50.Y
+				n4 := len(t39)
+				t51 := t39[n4-1]
+				t52 := t39[:n4-2]
+				t53 := xdotBar
+				xdotBar = vec{}
+				t51.X += t53.X
+				t51.Y += t53.Y
+				t21 = t51.Y
+				t51.Y = 0
+				t62.Y += t21
+				t23 = t51.X
+				t51.X = 0
+				t62.X += t23
+				n5 := len(t52)
+				t54 := t52[n5-1]
+				tapePointers2 = t52[:n5-2]
+				t55 := t62
+				t62 = vec{}
+				t54.X += t55.X
+				t54.Y += t55.Y
+				t56 := t54.Y
+				t54.Y = 0
+				xddotBar.Y += 0.1 * t56
+				t57 := t54.X
+				t54.X = 0
+				xddotBar.X += 0.1 * t57
+				t58 := xBar2
+				xBar2 = vec{}
+				nextBar.X += t58.X
+				nextBar.Y += t58.Y
+				t18 = 0
+				t17 = 0
+				path = t49
+			}
 		}
 		x3 = next
-		t5 := xddot.scale(0.1)
-		xdot2 = xdot.add(t5)
-		tapeValues = append(append(tapeValues2, xdot), xddot, t5)
+		var t75 vec
+		var t76 vec
+		t75.X = 0.1 * xddot.X
+		t75.Y = 0.1 * xddot.Y
+		t9 := t75
+		t10 := append(tapePointers2, &t75, &t76)
+		var t77 vec
+		var t78 vec
+		t77.X = t3 + t9.X
+		t77.Y = t4 + t9.Y
+		xdot2 := t77
+		tapePointers = append(t10, &t77, &t78)
+		xdot3 = xdot2
 		from = 1
 	}
-	t6 := xdot2.Y
-	t7 := x3.Y / t6
-	tf := -t7
-	t8 := xdot.scale(tf)
-	t9 := x.add(t8).X
-	xfBar.X += 2 * (seed * t9)
-	t10 := xfBar
-	xfBar = vec{}
-	t11, t12 := vecAddReverse(x, t8, t10)
-	xBar.X += t11.X
-	xBar.Y += t11.Y
-	t43.X += t12.X
-	t43.Y += t12.Y
-	t13 := t43
-	t43 = vec{}
-	t14, t15 := vecScaleReverse(xdot, tf, t13)
-	xdotBar2.X += t14.X
-	xdotBar2.Y += t14.Y
-	xdotBar3.Y += t15 * t7 / t6
-	xBar2.Y -= t15 / t6
-	var t17 []vec
-	for {
-		n := len(tapeValues2)
-		t16 := n - 2
-		x2 := tapeValues2[t16]
-		t17 = tapeValues2[:t16]
-		t18 := nextBar
-		nextBar = vec{}
-		t19, t20 := vecAddReverse(x2, tapeValues2[n-1], t18)
-		xBar.X += t19.X
-		xBar.Y += t19.Y
-		t44.X += t20.X
-		t44.Y += t20.Y
-		t21 := t44
-		t44 = vec{}
-		t22 := vecScaleReverseWrtU(xdot2, 0.1, t21)
-		xdotBar2.X += t22.X
-		xdotBar2.Y += t22.Y
-		t23 := xdotBar2
-		xdotBar2 = vec{}
-		xdotBar3.X += t23.X
-		xdotBar3.Y += t23.Y
-		t24 := xddotBar
-		xddotBar = vec{}
-		t25 := forceFReverse(x2, charges, t2[:], t24)
-		xBar.X += t25.X
-		xBar.Y += t25.Y
-		t26 := xBar
-		xBar = vec{}
-		xBar2.X += t26.X
-		xBar2.Y += t26.Y
-		t27 := len(path) - 1
-		t28 := path[:t27]
-		if path[t27] == 0 {
-			break
-		}
-		n2 := len(t17)
-		t29 := n2 - 2
-		xddot2 := t17[t29]
-		t30 := t17[:t29]
-		t31 := xdotBar3
-		xdotBar3 = vec{}
-		xdotBar.X += t31.X
-		xdotBar.Y += t31.Y
-		t32 := len(t30) - 1
-		xdot2 = t30[t32]
-		t33 := xdotBar
-		xdotBar = vec{}
-		t34, t35 := vecAddReverse(xdot2, t17[n2-1], t33)
-		xdotBar2.X += t34.X
-		xdotBar2.Y += t34.Y
-		t42.X += t35.X
-		t42.Y += t35.Y
-		t36 := t42
-		t42 = vec{}
-		t37 := vecScaleReverseWrtU(xddot2, 0.1, t36)
-		xddotBar.X += t37.X
-		xddotBar.Y += t37.Y
-		t38 := xBar2
-		xBar2 = vec{}
-		nextBar.X += t38.X
-		nextBar.Y += t38.Y
-		tapeValues2 = t30[:t32]
-		path = t28
-	}
-	xdotBar3 = vec{}
-	xdot2 = t17[len(t17)-1]
-	xBar2 = vec{}
-	t2[1] = vec{}
-	t39 := t2[0]
-	t2[0] = vec{}
-	t45.X += t39.X
-	t45.Y += t39.Y
-	t40 := t45
-	t45 = vec{}
-	t46.X += t40.X
-	t46.Y += t40.Y
-	t41 := t46.Y
-	t46.Y = 0
-	wBar = -t41
-	t46.X = 0
-	return wBar
-}
-
-// crossingForceF is crossing specialized for force = forceF.
-func crossingForceF(w float64) float64 {
-	charges := []vec{{X: 10, Y: 10 - w}, {X: 10, Y: 0}}
-	x := vec{X: 0, Y: 8}
-	xdot := vec{X: 0.75, Y: 0}
-	for {
-		xddot := forceF(x, charges)
-		next := x.add(xdot.scale(0.1))
-		if next.Y <= 0 {
-			break
-		}
-		x = next
-		xdot = xdot.add(xddot.scale(0.1))
-	}
-	xf := x.add(xdot.scale(-x.Y / xdot.Y))
-	return xf.X * xf.X
-}
-
-// forceFReverse is the reverse of forceF for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of forceF that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: charges (into chargesBar), x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func forceFReverse(x vec, charges, chargesBar []vec, seed vec) (xBar vec) {
-	var t8 vec
-	if cap(charges) > 0 && cap(chargesBar) > 0 && &charges[:1][0] == &chargesBar[:1][0] {
-		panic("forceFReverse: charges and chargesBar share memory: gadgen's gradients need them apart")
-	}
-	t := vec{X: 1, Y: 0}
-	potentialJVP(x, t, charges)
-	t2 := vec{X: 0, Y: 1}
-	potentialJVP(x, t2, charges)
-	var t9 vec
-	t8.X += seed.X
-	t8.Y += seed.Y
-	t3 := t8
-	t8 = vec{}
-	t9.X += t3.X
-	t9.Y += t3.Y
-	t4 := t9.Y
-	t9.Y = 0
-	t5 := t9.X
-	t9.X = 0
-	t6 := potentialJVPReverseWrtXCharges(x, t2, charges, chargesBar, 0, -t4)
-	xBar.X += t6.X
-	xBar.Y += t6.Y
-	t7 := potentialJVPReverseWrtXCharges(x, t, charges, chargesBar, 0, -t5)
-	xBar.X += t7.X
-	xBar.Y += t7.Y
-	return xBar
 }
 
 // potentialJVPReverseWrtXCharges is the reverse of potentialJVP for the gradients that call it: the

@@ -66,14 +66,172 @@ func MaxRGrad(p, pBar, start []float64) float64 {
 // maxFunc1Func2InPlace is maxFunc1Func2 called with arguments that share
 // memory (p2 is p): its body with those parameters made one.
 func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float64) {
+	var tapeintBuf [64]int
+	tapeint := tapeintBuf[:0]
+	var pathBuf [64]int
+	path := pathBuf[:0]
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("descentMaxFunc1Func2InPlaceReverseWrtP: p and pBar share memory: gadgen's gradients need them apart")
 	}
-	t := descentArgmaxFunc1Func2(p, p, start)
-	t2 := make([]float64, len(t), cap(t))
-	maxRFunc1(p, t)
-	maxRFunc1Reverse(p, pBar, t, t2, seed)
-	descentArgmaxFunc1Func2InPlaceReverseWrtP(p, pBar, start, t2)
+	n := len(start)
+	x := make([]float64, n)
+	xBar := make([]float64, n)
+	t2 := copy(x, start)
+	g := make([]float64, n)
+	gBar := make([]float64, n)
+	next := make([]float64, n)
+	nextBar := make([]float64, n)
+	t3 := append(t, x...)
+	fx := -maxRFunc1(p, x)
+	tape := append(t3, x...)
+	maxRFunc2(p, g, x)
+	n2 := len(g)
+	for j := 0; j < n2; j++ {
+		g[j] = -g[j]
+	}
+	eta := 1e-05
+	i := 0
+	from := 0
+	var tape2 []float64
+	var path2 []int
+	var from2 int
+	for {
+		tape2 = append(tape, g...)
+		t4 := descentNorm(g)
+		path2 = append(path, from)
+		if t4 > 1e-05 {
+			var eta4 float64
+			var from4 int
+			if i == 10 {
+				eta4 = eta * 2
+				i = 0
+				from4 = 0
+			} else {
+				for j2 := 0; j2 < n; j2++ {
+					next[j2] = x[j2] - eta*g[j2]
+				}
+				t5 := append(append(tape2, x...), next...)
+				t6 := descentDistance(x, next)
+				tape2 = append(t5, eta)
+				if t6 <= 1e-05 {
+					from2 = 1
+					break
+				}
+				tape2 = append(tape2, next...)
+				fNext := -maxRFunc1(p, next)
+				if fNext < fx {
+					t7 := copy(x, next)
+					tape2 = append(append(tape2, g...), x...)
+					descentArgmaxFunc2(p, g, x)
+					tapeint = append(tapeint, t7)
+					fx = fNext
+					eta4 = eta
+					i++
+					from4 = 1
+				} else {
+					eta4 = eta / 2
+					i = 0
+					from4 = 2
+				}
+			}
+			path = append(path2, from4)
+			tape = append(tape2, eta)
+			eta = eta4
+			from = 1
+		} else {
+			from2 = 0
+			break
+		}
+	}
+	maxRFunc1(p, x)
+	maxRFunc1Reverse(p, pBar, x, xBar, seed)
+	if from2 != 0 {
+		t8 := len(tape2) - 1
+		eta2 := tape2[t8]
+		t9 := tape2[:t8]
+		t10 := len(t9) - len(next)
+		copy(next, t9[t10:])
+		t11 := t9[:t10]
+		t12 := len(t11) - len(x)
+		copy(x, t11[t12:])
+		tape2 = t11[:t12]
+		for j3 := n - 1; j3 >= 0; j3-- {
+			t13 := nextBar[j3]
+			nextBar[j3] = 0
+			gBar[j3] -= eta2 * t13
+			xBar[j3] += t13
+		}
+	}
+	var t15 []float64
+	for {
+		t14 := len(tape2) - n2
+		copy(g, tape2[t14:])
+		t15 = tape2[:t14]
+		t16 := len(path2) - 1
+		t17 := path2[:t16]
+		if path2[t16] == 0 {
+			break
+		}
+		tape2 = t15[:len(t15)-1]
+		t18 := len(t17) - 1
+		from3 := t17[t18]
+		path2 = t17[:t18]
+		if from3 != 0 {
+			if from3 == 1 {
+				t19 := len(tapeint) - 1
+				t20 := tapeint[t19]
+				tapeint = tapeint[:t19]
+				t21 := len(tape2) - len(x)
+				copy(x, tape2[t21:])
+				t22 := tape2[:t21]
+				t23 := len(t22) - n2
+				copy(g, t22[t23:])
+				tape2 = t22[:t23]
+				descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
+				for k := 0; k < t20; k++ {
+					xkBar := xBar[k]
+					xBar[k] = 0
+					nextBar[k] += xkBar
+				}
+			}
+			t24 := len(tape2) - len(next)
+			copy(next, tape2[t24:])
+			tape3 := tape2[:t24]
+			maxRFunc1Reverse(p, pBar, next, nextBar, -0)
+			t25 := len(tape3) - 1
+			eta3 := tape3[t25]
+			t26 := tape3[:t25]
+			t27 := len(t26) - len(next)
+			copy(next, t26[t27:])
+			t28 := t26[:t27]
+			t29 := len(t28) - len(x)
+			copy(x, t28[t29:])
+			tape2 = t28[:t29]
+			for j4 := n - 1; j4 >= 0; j4-- {
+				t30 := nextBar[j4]
+				nextBar[j4] = 0
+				gBar[j4] -= eta3 * t30
+				xBar[j4] += t30
+			}
+		}
+	}
+	for j5 := n2 - 1; j5 >= 0; j5-- {
+		gjBar := gBar[j5]
+		gBar[j5] = 0
+		gBar[j5] -= gjBar
+	}
+	n3 := len(x)
+	t31 := len(t15) - n3
+	copy(x, t15[t31:])
+	t32 := t15[:t31]
+	maxRFunc2Reverse(p, pBar, g, gBar, x, xBar)
+	copy(x, t32[len(t32)-n3:])
+	maxRFunc1Reverse(p, pBar, x, xBar, -0)
+	for k2 := 0; k2 < t2; k2++ {
+		xBar[k2] = 0
+	}
 }
 
 // descentMaxFunc1Func2 is descent.Max specialized for f = the literal func1 of
@@ -100,61 +258,6 @@ func maxRFunc1Reverse(p, pBar, q, qBar []float64, seed float64) {
 	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
 		panic("maxRFunc1Reverse: q and qBar share memory: gadgen's gradients need them apart")
 	}
-	f(p, q)
-	fReverse(p, pBar, q, qBar, seed)
-}
-
-// descentArgmaxFunc1Func2InPlaceReverseWrtP is the reverse of argmaxFunc1Func2InPlace for the
-// gradients that call it: the vector-Jacobian product of the adjoints of its results (seed) and of
-// what it writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not redo the
-// writes of argmaxFunc1Func2InPlace that its own reverse does not read back: the memory of its
-// slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into pBar).
-// Fixed inputs: start.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// argmaxFunc1Func2InPlace is argmaxFunc1Func2 called with arguments that share
-// memory (p2 is p): its body with those parameters made one.
-func descentArgmaxFunc1Func2InPlaceReverseWrtP(p, pBar, start, seed []float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("descentArgmaxFunc1Func2InPlaceReverseWrtP: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t := descentArgminFunc1Func2(p, p, start)
-	t2 := make([]float64, len(t), cap(t))
-	for k := 0; k < len(seed); k++ {
-		t2[k] += seed[k]
-	}
-	descentArgminFunc1Func2InPlaceReverseWrtP(p, pBar, start, t2)
-}
-
-// descentArgmaxFunc1Func2 is descent.Argmax specialized for f = the literal
-// func1 of MaxR, grad = the literal func2 of MaxR, with the captured variables
-// p, p2 as its first parameters.
-func descentArgmaxFunc1Func2(p, p2, start []float64) []float64 {
-	return descentArgminFunc1Func2(p, p2, start)
-}
-
-// maxRFunc1 is the function literal func1 of MaxR, with the captured variable
-// p as its first parameter.
-func maxRFunc1(p, q []float64) float64 {
-	return f(p, q)
-}
-
-// fReverse is the reverse of f for the gradients that call it: the vector-Jacobian product of the
-// adjoints of its results (seed) and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
-// it does not redo the writes of f that its own reverse does not read back: the memory of its slice
-// and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into pBar), q (into qBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func fReverse(p, pBar, q, qBar []float64, seed float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("fReverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("fReverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
@@ -163,223 +266,6 @@ func fReverse(p, pBar, q, qBar []float64, seed float64) {
 	qBar[0] -= 2 * (seed * q0)
 	pBar[1] += 2 * (seed * p1)
 	pBar[0] += 2 * (seed * p0)
-}
-
-// descentArgminFunc1Func2InPlaceReverseWrtP is the reverse of argminFunc1Func2InPlace for the
-// gradients that call it: the vector-Jacobian product of the adjoints of its results (seed) and of
-// what it writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not redo the
-// writes of argminFunc1Func2InPlace that its own reverse does not read back: the memory of its
-// slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into pBar).
-// Fixed inputs: start.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// argminFunc1Func2InPlace is argminFunc1Func2 called with arguments that share
-// memory (p2 is p): its body with those parameters made one.
-func descentArgminFunc1Func2InPlaceReverseWrtP(p, pBar, start, seed []float64) {
-	var tapeintBuf [64]int
-	tapeint := tapeintBuf[:0]
-	var pathBuf [64]int
-	path := pathBuf[:0]
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("descentArgminFunc1Func2InPlaceReverseWrtP: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(start)
-	x := make([]float64, n)
-	xBar := make([]float64, n)
-	t2 := copy(x, start)
-	g := make([]float64, n)
-	gBar := make([]float64, n)
-	next := make([]float64, n)
-	nextBar := make([]float64, n)
-	t3 := append(t, x...)
-	fx := descentArgmaxFunc1(p, x)
-	tape := append(append(t3, g...), x...)
-	descentArgmaxFunc2(p, g, x)
-	eta := 1e-05
-	i := 0
-	from := 0
-	var tape2 []float64
-	var path2 []int
-	var from2 int
-	for {
-		tape2 = append(tape, g...)
-		t4 := descentNorm(g)
-		path2 = append(path, from)
-		if t4 > 1e-05 {
-			var eta4 float64
-			var from4 int
-			if i == 10 {
-				eta4 = eta * 2
-				i = 0
-				from4 = 0
-			} else {
-				for j := 0; j < n; j++ {
-					next[j] = x[j] - eta*g[j]
-				}
-				t5 := append(append(tape2, x...), next...)
-				t6 := descentDistance(x, next)
-				tape2 = append(t5, eta)
-				if t6 <= 1e-05 {
-					from2 = 1
-					break
-				}
-				tape2 = append(tape2, next...)
-				fNext := descentArgmaxFunc1(p, next)
-				if fNext < fx {
-					t7 := copy(x, next)
-					tape2 = append(append(tape2, g...), x...)
-					descentArgmaxFunc2(p, g, x)
-					tapeint = append(tapeint, t7)
-					fx = fNext
-					eta4 = eta
-					i++
-					from4 = 1
-				} else {
-					eta4 = eta / 2
-					i = 0
-					from4 = 2
-				}
-			}
-			path = append(path2, from4)
-			tape = append(tape2, eta)
-			eta = eta4
-			from = 1
-		} else {
-			from2 = 0
-			break
-		}
-	}
-	for k := 0; k < len(seed); k++ {
-		xBar[k] += seed[k]
-	}
-	if from2 != 0 {
-		t8 := len(tape2) - 1
-		eta2 := tape2[t8]
-		t9 := tape2[:t8]
-		t10 := len(t9) - len(next)
-		copy(next, t9[t10:])
-		t11 := t9[:t10]
-		t12 := len(t11) - len(x)
-		copy(x, t11[t12:])
-		tape2 = t11[:t12]
-		for j2 := n - 1; j2 >= 0; j2-- {
-			t13 := nextBar[j2]
-			nextBar[j2] = 0
-			gBar[j2] -= eta2 * t13
-			xBar[j2] += t13
-		}
-	}
-	var n2 int
-	var t15 []float64
-	for {
-		n2 = len(g)
-		t14 := len(tape2) - n2
-		copy(g, tape2[t14:])
-		t15 = tape2[:t14]
-		t16 := len(path2) - 1
-		t17 := path2[:t16]
-		if path2[t16] == 0 {
-			break
-		}
-		tape2 = t15[:len(t15)-1]
-		t18 := len(t17) - 1
-		from3 := t17[t18]
-		path2 = t17[:t18]
-		if from3 != 0 {
-			if from3 == 1 {
-				t19 := len(tapeint) - 1
-				t20 := tapeint[t19]
-				tapeint = tapeint[:t19]
-				t21 := len(tape2) - len(x)
-				copy(x, tape2[t21:])
-				t22 := tape2[:t21]
-				t23 := len(t22) - n2
-				copy(g, t22[t23:])
-				tape2 = t22[:t23]
-				descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
-				for k2 := 0; k2 < t20; k2++ {
-					xkBar := xBar[k2]
-					xBar[k2] = 0
-					nextBar[k2] += xkBar
-				}
-			}
-			t24 := len(tape2) - len(next)
-			copy(next, tape2[t24:])
-			descentArgmaxFunc1Reverse(p, pBar, next, nextBar, 0)
-			tape2 = tape2[:t24]
-			t25 := len(tape2) - 1
-			eta3 := tape2[t25]
-			t26 := tape2[:t25]
-			t27 := len(t26) - len(next)
-			copy(next, t26[t27:])
-			t28 := t26[:t27]
-			t29 := len(t28) - len(x)
-			copy(x, t28[t29:])
-			tape2 = t28[:t29]
-			for j3 := n - 1; j3 >= 0; j3-- {
-				t30 := nextBar[j3]
-				nextBar[j3] = 0
-				gBar[j3] -= eta3 * t30
-				xBar[j3] += t30
-			}
-		}
-	}
-	n3 := len(x)
-	t31 := len(t15) - n3
-	copy(x, t15[t31:])
-	t32 := t15[:t31]
-	t33 := len(t32) - n2
-	copy(g, t32[t33:])
-	t34 := t32[:t33]
-	descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t34[len(t34)-n3:])
-	descentArgmaxFunc1Reverse(p, pBar, x, xBar, 0)
-	for k3 := 0; k3 < t2; k3++ {
-		xBar[k3] = 0
-	}
-}
-
-// descentArgminFunc1Func2 is descent.Argmin specialized for f = the literal
-// func1 of Argmax, grad = the literal func2 of Argmax, with the captured
-// variables p, p2 as its first parameters.
-func descentArgminFunc1Func2(p, p2, start []float64) []float64 {
-	n := len(start)
-	x := make([]float64, n)
-	copy(x, start)
-	g := make([]float64, n)
-	next := make([]float64, n)
-	fx := descentArgmaxFunc1(p, x)
-	descentArgmaxFunc2(p2, g, x)
-	eta := 1e-05
-	i := 0
-	for descentNorm(g) > 1e-05 {
-		if i == 10 {
-			eta *= 2
-			i = 0
-		} else {
-			for j := 0; j < n; j++ {
-				next[j] = x[j] - eta*g[j]
-			}
-			if descentDistance(x, next) <= 1e-05 {
-				break
-			}
-			fNext := descentArgmaxFunc1(p, next)
-			if fNext < fx {
-				copy(x, next)
-				descentArgmaxFunc2(p2, g, x)
-				fx = fNext
-				i++
-			} else {
-				eta /= 2
-				i = 0
-			}
-		}
-	}
-	return x
 }
 
 // descentArgmaxFunc2Reverse is the reverse of argmaxFunc2 for the gradients that call it: the
@@ -428,63 +314,6 @@ func descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar []float64) {
 	maxRFunc2Reverse(p, pBar, g, gBar, x, xBar)
 }
 
-// descentArgmaxFunc1Reverse is the reverse of argmaxFunc1 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of argmaxFunc1 that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: p (into pBar), x (into xBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// argmaxFunc1 is the function literal func1 of Argmax, with the captured
-// variable p as its first parameter.
-func descentArgmaxFunc1Reverse(p, pBar, x, xBar []float64, seed float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("descentArgmaxFunc1Reverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("descentArgmaxFunc1Reverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	maxRFunc1(p, x)
-	maxRFunc1Reverse(p, pBar, x, xBar, -seed)
-}
-
-// descentArgmaxFunc1 is the function literal func1 of Argmax, with the
-// captured variable p as its first parameter.
-func descentArgmaxFunc1(p, x []float64) float64 {
-	return -maxRFunc1(p, x)
-}
-
-// descentArgmaxFunc2 is the function literal func2 of Argmax, with the
-// captured variable p as its first parameter.
-func descentArgmaxFunc2(p, g, x []float64) {
-	maxRFunc2(p, g, x)
-	for j := 0; j < len(g); j++ {
-		g[j] = -g[j]
-	}
-}
-
-// descentNorm is a copy of descent.norm, which package descent does not export.
-func descentNorm(x []float64) float64 {
-	s := 0.0
-	for i := 0; i < len(x); i++ {
-		v := x[i]
-		s += v * v
-	}
-	return math.Sqrt(s)
-}
-
-// descentDistance is a copy of descent.distance, which package descent does not export.
-func descentDistance(x, y []float64) float64 {
-	s := 0.0
-	for i := 0; i < len(x); i++ {
-		d := x[i] - y[i]
-		s += d * d
-	}
-	return math.Sqrt(s)
-}
-
 // maxRFunc2Reverse is the reverse of maxRFunc2 for the gradients that call it: the vector-Jacobian
 // product of the adjoints of its results and of what it writes, with respect to the varied inputs.
 // Unlike a //gad:vjp, it does not redo the writes of maxRFunc2 that its own reverse does not read
@@ -517,8 +346,18 @@ func maxRFunc2Reverse(p, pBar, g, gBar, q, qBar []float64) {
 	if t2 && t3 && &g[:1][0] == &q[:1][0] {
 		panic("maxRFunc2Reverse: g and q share memory: gadgen's gradients need them apart")
 	}
-	gradR(p, q, g)
-	gradRReverse(p, pBar, q, qBar, g, gBar)
+	g[0] = 0
+	g[1] = 0
+	fGrad(p, q, g)
+	fGradReverse(p, pBar, q, qBar, g, gBar, 0)
+	gBar[1] = 0
+	gBar[0] = 0
+}
+
+// maxRFunc1 is the function literal func1 of MaxR, with the captured variable
+// p as its first parameter.
+func maxRFunc1(p, q []float64) float64 {
+	return f(p, q)
 }
 
 // maxRFunc2 is the function literal func2 of MaxR, with the captured variable
@@ -527,41 +366,40 @@ func maxRFunc2(p, g, q []float64) {
 	gradR(p, q, g)
 }
 
-// gradRReverse is the reverse of gradR for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
-// it does not redo the writes of gradR that its own reverse does not read back: the memory of its
-// slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into pBar), q (into qBar), g (into gBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// gradR writes g: on entry gBar holds the adjoint of the values gradR leaves in g (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values g held on
-// entry.
-func gradRReverse(p, pBar, q, qBar, g, gBar []float64) {
-	t := cap(p) > 0
-	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("gradRReverse: p and pBar share memory: gadgen's gradients need them apart")
+// descentNorm is a copy of descent.norm, which package descent does not export.
+func descentNorm(x []float64) float64 {
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		s += v * v
 	}
-	t2 := cap(q) > 0
-	if t2 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("gradRReverse: q and qBar share memory: gadgen's gradients need them apart")
+	return math.Sqrt(s)
+}
+
+// descentDistance is a copy of descent.distance, which package descent does not export.
+func descentDistance(x, y []float64) float64 {
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		d := x[i] - y[i]
+		s += d * d
 	}
-	t3 := cap(g) > 0
-	if t3 && cap(gBar) > 0 && &g[:1][0] == &gBar[:1][0] {
-		panic("gradRReverse: g and gBar share memory: gadgen's gradients need them apart")
+	return math.Sqrt(s)
+}
+
+// descentArgmaxFunc2 is the function literal func2 of Argmax, with the
+// captured variable p as its first parameter.
+func descentArgmaxFunc2(p, g, x []float64) {
+	maxRFunc2(p, g, x)
+	for j := 0; j < len(g); j++ {
+		g[j] = -g[j]
 	}
-	if t3 && t && &g[:1][0] == &p[:1][0] {
-		panic("gradRReverse: g and p share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t2 && &g[:1][0] == &q[:1][0] {
-		panic("gradRReverse: g and q share memory: gadgen's gradients need them apart")
-	}
-	g[0] = 0
-	g[1] = 0
-	fGrad(p, q, g)
-	fGradReverse(p, pBar, q, qBar, g, gBar, 0)
-	gBar[1] = 0
-	gBar[0] = 0
+}
+
+// descentArgmaxFunc1Func2 is descent.Argmax specialized for f = the literal
+// func1 of MaxR, grad = the literal func2 of MaxR, with the captured variables
+// p, p2 as its first parameters.
+func descentArgmaxFunc1Func2(p, p2, start []float64) []float64 {
+	return descentArgminFunc1Func2(p, p2, start)
 }
 
 // fGradReverse is the reverse of fGrad for the gradients that call it: the vector-Jacobian product
@@ -606,6 +444,51 @@ func fGradReverse(p, pBar, q, qBar2, qBar, qBarBar []float64, seed float64) {
 	qBar2[0] += t4 - 2*(seed*q0)
 	pBar[1] += 2 * (seed * p1)
 	pBar[0] += 2 * (seed * p0)
+}
+
+// descentArgminFunc1Func2 is descent.Argmin specialized for f = the literal
+// func1 of Argmax, grad = the literal func2 of Argmax, with the captured
+// variables p, p2 as its first parameters.
+func descentArgminFunc1Func2(p, p2, start []float64) []float64 {
+	n := len(start)
+	x := make([]float64, n)
+	copy(x, start)
+	g := make([]float64, n)
+	next := make([]float64, n)
+	fx := descentArgmaxFunc1(p, x)
+	descentArgmaxFunc2(p2, g, x)
+	eta := 1e-05
+	i := 0
+	for descentNorm(g) > 1e-05 {
+		if i == 10 {
+			eta *= 2
+			i = 0
+		} else {
+			for j := 0; j < n; j++ {
+				next[j] = x[j] - eta*g[j]
+			}
+			if descentDistance(x, next) <= 1e-05 {
+				break
+			}
+			fNext := descentArgmaxFunc1(p, next)
+			if fNext < fx {
+				copy(x, next)
+				descentArgmaxFunc2(p2, g, x)
+				fx = fNext
+				i++
+			} else {
+				eta /= 2
+				i = 0
+			}
+		}
+	}
+	return x
+}
+
+// descentArgmaxFunc1 is the function literal func1 of Argmax, with the
+// captured variable p as its first parameter.
+func descentArgmaxFunc1(p, x []float64) float64 {
+	return -maxRFunc1(p, x)
 }
 
 // MaxRJVP computes MaxR and its derivative along the tangents (forward mode).
@@ -886,14 +769,172 @@ func MaxFGrad(p, pBar, start []float64) float64 {
 // maxMaxFFunc1Func2InPlace is maxMaxFFunc1Func2 called with arguments that
 // share memory (p2 is p): its body with those parameters made one.
 func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float64) {
+	var tapeintBuf [64]int
+	tapeint := tapeintBuf[:0]
+	var pathBuf [64]int
+	path := pathBuf[:0]
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("descentMaxMaxFFunc1Func2InPlaceReverseWrtP: p and pBar share memory: gadgen's gradients need them apart")
 	}
-	t := descentArgmaxMaxFFunc1Func2(p, p, start)
-	t2 := make([]float64, len(t), cap(t))
-	maxFFunc1(p, t)
-	maxFFunc1Reverse(p, pBar, t, t2, seed)
-	descentArgmaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start, t2)
+	n := len(start)
+	x := make([]float64, n)
+	xBar := make([]float64, n)
+	t2 := copy(x, start)
+	g := make([]float64, n)
+	gBar := make([]float64, n)
+	next := make([]float64, n)
+	nextBar := make([]float64, n)
+	t3 := append(t, x...)
+	fx := -maxFFunc1(p, x)
+	tape := append(t3, x...)
+	maxFFunc2(p, g, x)
+	n2 := len(g)
+	for j := 0; j < n2; j++ {
+		g[j] = -g[j]
+	}
+	eta := 1e-05
+	i := 0
+	from := 0
+	var tape2 []float64
+	var path2 []int
+	var from2 int
+	for {
+		tape2 = append(tape, g...)
+		t4 := descentNorm(g)
+		path2 = append(path, from)
+		if t4 > 1e-05 {
+			var eta4 float64
+			var from4 int
+			if i == 10 {
+				eta4 = eta * 2
+				i = 0
+				from4 = 0
+			} else {
+				for j2 := 0; j2 < n; j2++ {
+					next[j2] = x[j2] - eta*g[j2]
+				}
+				t5 := append(append(tape2, x...), next...)
+				t6 := descentDistance(x, next)
+				tape2 = append(t5, eta)
+				if t6 <= 1e-05 {
+					from2 = 1
+					break
+				}
+				tape2 = append(tape2, next...)
+				fNext := -maxFFunc1(p, next)
+				if fNext < fx {
+					t7 := copy(x, next)
+					tape2 = append(append(tape2, g...), x...)
+					descentArgmaxFunc22(p, g, x)
+					tapeint = append(tapeint, t7)
+					fx = fNext
+					eta4 = eta
+					i++
+					from4 = 1
+				} else {
+					eta4 = eta / 2
+					i = 0
+					from4 = 2
+				}
+			}
+			path = append(path2, from4)
+			tape = append(tape2, eta)
+			eta = eta4
+			from = 1
+		} else {
+			from2 = 0
+			break
+		}
+	}
+	maxFFunc1(p, x)
+	maxFFunc1Reverse(p, pBar, x, xBar, seed)
+	if from2 != 0 {
+		t8 := len(tape2) - 1
+		eta2 := tape2[t8]
+		t9 := tape2[:t8]
+		t10 := len(t9) - len(next)
+		copy(next, t9[t10:])
+		t11 := t9[:t10]
+		t12 := len(t11) - len(x)
+		copy(x, t11[t12:])
+		tape2 = t11[:t12]
+		for j3 := n - 1; j3 >= 0; j3-- {
+			t13 := nextBar[j3]
+			nextBar[j3] = 0
+			gBar[j3] -= eta2 * t13
+			xBar[j3] += t13
+		}
+	}
+	var t15 []float64
+	for {
+		t14 := len(tape2) - n2
+		copy(g, tape2[t14:])
+		t15 = tape2[:t14]
+		t16 := len(path2) - 1
+		t17 := path2[:t16]
+		if path2[t16] == 0 {
+			break
+		}
+		tape2 = t15[:len(t15)-1]
+		t18 := len(t17) - 1
+		from3 := t17[t18]
+		path2 = t17[:t18]
+		if from3 != 0 {
+			if from3 == 1 {
+				t19 := len(tapeint) - 1
+				t20 := tapeint[t19]
+				tapeint = tapeint[:t19]
+				t21 := len(tape2) - len(x)
+				copy(x, tape2[t21:])
+				t22 := tape2[:t21]
+				t23 := len(t22) - n2
+				copy(g, t22[t23:])
+				tape2 = t22[:t23]
+				descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
+				for k := 0; k < t20; k++ {
+					xkBar := xBar[k]
+					xBar[k] = 0
+					nextBar[k] += xkBar
+				}
+			}
+			t24 := len(tape2) - len(next)
+			copy(next, tape2[t24:])
+			tape3 := tape2[:t24]
+			maxFFunc1Reverse(p, pBar, next, nextBar, -0)
+			t25 := len(tape3) - 1
+			eta3 := tape3[t25]
+			t26 := tape3[:t25]
+			t27 := len(t26) - len(next)
+			copy(next, t26[t27:])
+			t28 := t26[:t27]
+			t29 := len(t28) - len(x)
+			copy(x, t28[t29:])
+			tape2 = t28[:t29]
+			for j4 := n - 1; j4 >= 0; j4-- {
+				t30 := nextBar[j4]
+				nextBar[j4] = 0
+				gBar[j4] -= eta3 * t30
+				xBar[j4] += t30
+			}
+		}
+	}
+	for j5 := n2 - 1; j5 >= 0; j5-- {
+		gjBar := gBar[j5]
+		gBar[j5] = 0
+		gBar[j5] -= gjBar
+	}
+	n3 := len(x)
+	t31 := len(t15) - n3
+	copy(x, t15[t31:])
+	t32 := t15[:t31]
+	maxFFunc2Reverse(p, pBar, g, gBar, x, xBar)
+	copy(x, t32[len(t32)-n3:])
+	maxFFunc1Reverse(p, pBar, x, xBar, -0)
+	for k2 := 0; k2 < t2; k2++ {
+		xBar[k2] = 0
+	}
 }
 
 // descentMaxMaxFFunc1Func2 is descent.Max specialized for f = the literal
@@ -920,263 +961,14 @@ func maxFFunc1Reverse(p, pBar, q, qBar []float64, seed float64) {
 	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
 		panic("maxFFunc1Reverse: q and qBar share memory: gadgen's gradients need them apart")
 	}
-	f(p, q)
-	fReverse(p, pBar, q, qBar, seed)
-}
-
-// descentArgmaxMaxFFunc1Func2InPlaceReverseWrtP is the reverse of argmaxMaxFFunc1Func2InPlace for
-// the gradients that call it: the vector-Jacobian product of the adjoints of its results (seed) and
-// of what it writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not redo the
-// writes of argmaxMaxFFunc1Func2InPlace that its own reverse does not read back: the memory of its
-// slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into pBar).
-// Fixed inputs: start.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// argmaxMaxFFunc1Func2InPlace is argmaxMaxFFunc1Func2 called with arguments
-// that share memory (p2 is p): its body with those parameters made one.
-func descentArgmaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start, seed []float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("descentArgmaxMaxFFunc1Func2InPlaceReverseWrtP: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t := descentArgminArgmaxFunc1Func2(p, p, start)
-	t2 := make([]float64, len(t), cap(t))
-	for k := 0; k < len(seed); k++ {
-		t2[k] += seed[k]
-	}
-	descentArgminArgmaxFunc1Func2InPlaceReverseWrtP(p, pBar, start, t2)
-}
-
-// descentArgmaxMaxFFunc1Func2 is descent.Argmax specialized for f = the
-// literal func1 of MaxF, grad = the literal func2 of MaxF, with the captured
-// variables p, p2 as its first parameters.
-func descentArgmaxMaxFFunc1Func2(p, p2, start []float64) []float64 {
-	return descentArgminArgmaxFunc1Func2(p, p2, start)
-}
-
-// maxFFunc1 is the function literal func1 of MaxF, with the captured variable
-// p as its first parameter.
-func maxFFunc1(p, q []float64) float64 {
-	return f(p, q)
-}
-
-// descentArgminArgmaxFunc1Func2InPlaceReverseWrtP is the reverse of argminArgmaxFunc1Func2InPlace
-// for the gradients that call it: the vector-Jacobian product of the adjoints of its results (seed)
-// and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not redo
-// the writes of argminArgmaxFunc1Func2InPlace that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into pBar).
-// Fixed inputs: start.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// argminArgmaxFunc1Func2InPlace is argminArgmaxFunc1Func2 called with
-// arguments that share memory (p2 is p): its body with those parameters made
-// one.
-func descentArgminArgmaxFunc1Func2InPlaceReverseWrtP(p, pBar, start, seed []float64) {
-	var tapeintBuf [64]int
-	tapeint := tapeintBuf[:0]
-	var pathBuf [64]int
-	path := pathBuf[:0]
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("descentArgminArgmaxFunc1Func2InPlaceReverseWrtP: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(start)
-	x := make([]float64, n)
-	xBar := make([]float64, n)
-	t2 := copy(x, start)
-	g := make([]float64, n)
-	gBar := make([]float64, n)
-	next := make([]float64, n)
-	nextBar := make([]float64, n)
-	t3 := append(t, x...)
-	fx := descentArgmaxFunc12(p, x)
-	tape := append(append(t3, g...), x...)
-	descentArgmaxFunc22(p, g, x)
-	eta := 1e-05
-	i := 0
-	from := 0
-	var tape2 []float64
-	var path2 []int
-	var from2 int
-	for {
-		tape2 = append(tape, g...)
-		t4 := descentNorm(g)
-		path2 = append(path, from)
-		if t4 > 1e-05 {
-			var eta4 float64
-			var from4 int
-			if i == 10 {
-				eta4 = eta * 2
-				i = 0
-				from4 = 0
-			} else {
-				for j := 0; j < n; j++ {
-					next[j] = x[j] - eta*g[j]
-				}
-				t5 := append(append(tape2, x...), next...)
-				t6 := descentDistance(x, next)
-				tape2 = append(t5, eta)
-				if t6 <= 1e-05 {
-					from2 = 1
-					break
-				}
-				tape2 = append(tape2, next...)
-				fNext := descentArgmaxFunc12(p, next)
-				if fNext < fx {
-					t7 := copy(x, next)
-					tape2 = append(append(tape2, g...), x...)
-					descentArgmaxFunc22(p, g, x)
-					tapeint = append(tapeint, t7)
-					fx = fNext
-					eta4 = eta
-					i++
-					from4 = 1
-				} else {
-					eta4 = eta / 2
-					i = 0
-					from4 = 2
-				}
-			}
-			path = append(path2, from4)
-			tape = append(tape2, eta)
-			eta = eta4
-			from = 1
-		} else {
-			from2 = 0
-			break
-		}
-	}
-	for k := 0; k < len(seed); k++ {
-		xBar[k] += seed[k]
-	}
-	if from2 != 0 {
-		t8 := len(tape2) - 1
-		eta2 := tape2[t8]
-		t9 := tape2[:t8]
-		t10 := len(t9) - len(next)
-		copy(next, t9[t10:])
-		t11 := t9[:t10]
-		t12 := len(t11) - len(x)
-		copy(x, t11[t12:])
-		tape2 = t11[:t12]
-		for j2 := n - 1; j2 >= 0; j2-- {
-			t13 := nextBar[j2]
-			nextBar[j2] = 0
-			gBar[j2] -= eta2 * t13
-			xBar[j2] += t13
-		}
-	}
-	var n2 int
-	var t15 []float64
-	for {
-		n2 = len(g)
-		t14 := len(tape2) - n2
-		copy(g, tape2[t14:])
-		t15 = tape2[:t14]
-		t16 := len(path2) - 1
-		t17 := path2[:t16]
-		if path2[t16] == 0 {
-			break
-		}
-		tape2 = t15[:len(t15)-1]
-		t18 := len(t17) - 1
-		from3 := t17[t18]
-		path2 = t17[:t18]
-		if from3 != 0 {
-			if from3 == 1 {
-				t19 := len(tapeint) - 1
-				t20 := tapeint[t19]
-				tapeint = tapeint[:t19]
-				t21 := len(tape2) - len(x)
-				copy(x, tape2[t21:])
-				t22 := tape2[:t21]
-				t23 := len(t22) - n2
-				copy(g, t22[t23:])
-				tape2 = t22[:t23]
-				descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
-				for k2 := 0; k2 < t20; k2++ {
-					xkBar := xBar[k2]
-					xBar[k2] = 0
-					nextBar[k2] += xkBar
-				}
-			}
-			t24 := len(tape2) - len(next)
-			copy(next, tape2[t24:])
-			descentArgmaxFunc12Reverse(p, pBar, next, nextBar, 0)
-			tape2 = tape2[:t24]
-			t25 := len(tape2) - 1
-			eta3 := tape2[t25]
-			t26 := tape2[:t25]
-			t27 := len(t26) - len(next)
-			copy(next, t26[t27:])
-			t28 := t26[:t27]
-			t29 := len(t28) - len(x)
-			copy(x, t28[t29:])
-			tape2 = t28[:t29]
-			for j3 := n - 1; j3 >= 0; j3-- {
-				t30 := nextBar[j3]
-				nextBar[j3] = 0
-				gBar[j3] -= eta3 * t30
-				xBar[j3] += t30
-			}
-		}
-	}
-	n3 := len(x)
-	t31 := len(t15) - n3
-	copy(x, t15[t31:])
-	t32 := t15[:t31]
-	t33 := len(t32) - n2
-	copy(g, t32[t33:])
-	t34 := t32[:t33]
-	descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t34[len(t34)-n3:])
-	descentArgmaxFunc12Reverse(p, pBar, x, xBar, 0)
-	for k3 := 0; k3 < t2; k3++ {
-		xBar[k3] = 0
-	}
-}
-
-// descentArgminArgmaxFunc1Func2 is descent.Argmin specialized for f = the
-// literal func1 of Argmax, grad = the literal func2 of Argmax, with the
-// captured variables p, p2 as its first parameters.
-func descentArgminArgmaxFunc1Func2(p, p2, start []float64) []float64 {
-	n := len(start)
-	x := make([]float64, n)
-	copy(x, start)
-	g := make([]float64, n)
-	next := make([]float64, n)
-	fx := descentArgmaxFunc12(p, x)
-	descentArgmaxFunc22(p2, g, x)
-	eta := 1e-05
-	i := 0
-	for descentNorm(g) > 1e-05 {
-		if i == 10 {
-			eta *= 2
-			i = 0
-		} else {
-			for j := 0; j < n; j++ {
-				next[j] = x[j] - eta*g[j]
-			}
-			if descentDistance(x, next) <= 1e-05 {
-				break
-			}
-			fNext := descentArgmaxFunc12(p, next)
-			if fNext < fx {
-				copy(x, next)
-				descentArgmaxFunc22(p2, g, x)
-				fx = fNext
-				i++
-			} else {
-				eta /= 2
-				i = 0
-			}
-		}
-	}
-	return x
+	p0 := p[0]
+	p1 := p[1]
+	q0 := q[0]
+	q1 := q[1]
+	qBar[1] -= 2 * (seed * q1)
+	qBar[0] -= 2 * (seed * q0)
+	pBar[1] += 2 * (seed * p1)
+	pBar[0] += 2 * (seed * p0)
 }
 
 // descentArgmaxFunc22Reverse is the reverse of argmaxFunc22 for the gradients that call it: the
@@ -1225,43 +1017,6 @@ func descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar []float64) {
 	maxFFunc2Reverse(p, pBar, g, gBar, x, xBar)
 }
 
-// descentArgmaxFunc12Reverse is the reverse of argmaxFunc12 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of argmaxFunc12 that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: p (into pBar), x (into xBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// argmaxFunc12 is the function literal func1 of Argmax, with the captured
-// variable p as its first parameter.
-func descentArgmaxFunc12Reverse(p, pBar, x, xBar []float64, seed float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("descentArgmaxFunc12Reverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("descentArgmaxFunc12Reverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	maxFFunc1(p, x)
-	maxFFunc1Reverse(p, pBar, x, xBar, -seed)
-}
-
-// descentArgmaxFunc12 is the function literal func1 of Argmax, with the
-// captured variable p as its first parameter.
-func descentArgmaxFunc12(p, x []float64) float64 {
-	return -maxFFunc1(p, x)
-}
-
-// descentArgmaxFunc22 is the function literal func2 of Argmax, with the
-// captured variable p as its first parameter.
-func descentArgmaxFunc22(p, g, x []float64) {
-	maxFFunc2(p, g, x)
-	for j := 0; j < len(g); j++ {
-		g[j] = -g[j]
-	}
-}
-
 // maxFFunc2Reverse is the reverse of maxFFunc2 for the gradients that call it: the vector-Jacobian
 // product of the adjoints of its results and of what it writes, with respect to the varied inputs.
 // Unlike a //gad:vjp, it does not redo the writes of maxFFunc2 that its own reverse does not read
@@ -1294,45 +1049,6 @@ func maxFFunc2Reverse(p, pBar, g, gBar, q, qBar []float64) {
 	if t2 && t3 && &g[:1][0] == &q[:1][0] {
 		panic("maxFFunc2Reverse: g and q share memory: gadgen's gradients need them apart")
 	}
-	gradF(p, q, g)
-	gradFReverse(p, pBar, q, qBar, g, gBar)
-}
-
-// maxFFunc2 is the function literal func2 of MaxF, with the captured variable
-// p as its first parameter.
-func maxFFunc2(p, g, q []float64) {
-	gradF(p, q, g)
-}
-
-// gradFReverse is the reverse of gradF for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
-// it does not redo the writes of gradF that its own reverse does not read back: the memory of its
-// slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into pBar), q (into qBar), g (into gBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// gradF writes g: on entry gBar holds the adjoint of the values gradF leaves in g (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values g held on
-// entry.
-func gradFReverse(p, pBar, q, qBar, g, gBar []float64) {
-	t := cap(p) > 0
-	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("gradFReverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(q) > 0
-	if t2 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("gradFReverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(g) > 0
-	if t3 && cap(gBar) > 0 && &g[:1][0] == &gBar[:1][0] {
-		panic("gradFReverse: g and gBar share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t && &g[:1][0] == &p[:1][0] {
-		panic("gradFReverse: g and p share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t2 && &g[:1][0] == &q[:1][0] {
-		panic("gradFReverse: g and q share memory: gadgen's gradients need them apart")
-	}
 	t4 := []float64{1, 0}
 	fJVP(p, q, t4)
 	t5 := []float64{0, 1}
@@ -1343,6 +1059,34 @@ func gradFReverse(p, pBar, q, qBar, g, gBar []float64) {
 	g0Bar := gBar[0]
 	gBar[0] = 0
 	fJVPReverseWrtPQ(p, pBar, q, qBar, t4, 0, g0Bar)
+}
+
+// maxFFunc1 is the function literal func1 of MaxF, with the captured variable
+// p as its first parameter.
+func maxFFunc1(p, q []float64) float64 {
+	return f(p, q)
+}
+
+// maxFFunc2 is the function literal func2 of MaxF, with the captured variable
+// p as its first parameter.
+func maxFFunc2(p, g, q []float64) {
+	gradF(p, q, g)
+}
+
+// descentArgmaxFunc22 is the function literal func2 of Argmax, with the
+// captured variable p as its first parameter.
+func descentArgmaxFunc22(p, g, x []float64) {
+	maxFFunc2(p, g, x)
+	for j := 0; j < len(g); j++ {
+		g[j] = -g[j]
+	}
+}
+
+// descentArgmaxMaxFFunc1Func2 is descent.Argmax specialized for f = the
+// literal func1 of MaxF, grad = the literal func2 of MaxF, with the captured
+// variables p, p2 as its first parameters.
+func descentArgmaxMaxFFunc1Func2(p, p2, start []float64) []float64 {
+	return descentArgminArgmaxFunc1Func2(p, p2, start)
 }
 
 // fJVPReverseWrtPQ is the reverse of fJVP for the gradients that call it: the vector-Jacobian
@@ -1371,6 +1115,51 @@ func fJVPReverseWrtPQ(p, pBar, q, qBar, dq []float64, seed, seed2 float64) {
 	qBar[0] += -(dq0 * t) - 2*(seed*q0)
 	pBar[1] += 2 * (seed * p1)
 	pBar[0] += 2 * (seed * p0)
+}
+
+// descentArgminArgmaxFunc1Func2 is descent.Argmin specialized for f = the
+// literal func1 of Argmax, grad = the literal func2 of Argmax, with the
+// captured variables p, p2 as its first parameters.
+func descentArgminArgmaxFunc1Func2(p, p2, start []float64) []float64 {
+	n := len(start)
+	x := make([]float64, n)
+	copy(x, start)
+	g := make([]float64, n)
+	next := make([]float64, n)
+	fx := descentArgmaxFunc12(p, x)
+	descentArgmaxFunc22(p2, g, x)
+	eta := 1e-05
+	i := 0
+	for descentNorm(g) > 1e-05 {
+		if i == 10 {
+			eta *= 2
+			i = 0
+		} else {
+			for j := 0; j < n; j++ {
+				next[j] = x[j] - eta*g[j]
+			}
+			if descentDistance(x, next) <= 1e-05 {
+				break
+			}
+			fNext := descentArgmaxFunc12(p, next)
+			if fNext < fx {
+				copy(x, next)
+				descentArgmaxFunc22(p2, g, x)
+				fx = fNext
+				i++
+			} else {
+				eta /= 2
+				i = 0
+			}
+		}
+	}
+	return x
+}
+
+// descentArgmaxFunc12 is the function literal func1 of Argmax, with the
+// captured variable p as its first parameter.
+func descentArgmaxFunc12(p, x []float64) float64 {
+	return -maxFFunc1(p, x)
 }
 
 // MaxFJVP computes MaxF and its derivative along the tangents (forward mode).

@@ -165,37 +165,38 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Powers, then the partials of the varied scalar inputs in order.
 func PowersGrad(x float64) (f, xBar float64) {
-	t := ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
-	xBar = ipowReverse(x, 0, 1) + ipowReverse(x, 2, -2) + ipowReverse(x, 3, 1)
-	return t, xBar
-}
-
-// ipowReverse is the reverse of ipow for the gradients that call it: the vector-Jacobian product of
-// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of ipow that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as xBar).
-// Fixed inputs: n.
-// Results: the partials of the varied scalar inputs in order.
-func ipowReverse(x float64, n int, seed float64) (xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	tape := slices.Grow(t, max(n+2, 0))
+	tape := slices.Grow(t, 5)
 	p := 1.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < 3; i++ {
 		tape = append(tape, p)
 		p *= x
 	}
-	xBar = 0
-	pBar := seed
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := len(tape) - 1
-		xBar += tape[t2] * pBar
-		pBar *= x
-		tape = tape[:t2]
+	tape = slices.Grow(tape, 4)
+	p2 := 1.0
+	for i2 := 0; i2 < 2; i2++ {
+		tape = append(tape, p2)
+		p2 *= x
 	}
-	return xBar
+	t2 := p - 2*p2
+	t3 := t2 + 1
+	pBar := -2.0
+	xBar = 0
+	for i3 := 1; i3 >= 0; i3-- {
+		t5 := len(tape) - 1
+		xBar += tape[t5] * pBar
+		pBar *= x
+		tape = tape[:t5]
+	}
+	pBar2 := 1.0
+	for i4 := 2; i4 >= 0; i4-- {
+		t4 := len(tape) - 1
+		xBar += tape[t4] * pBar2
+		pBar2 *= x
+		tape = tape[:t4]
+	}
+	return t3, xBar
 }
 
 // ScaledNormJVP computes ScaledNorm and its derivative along the tangents (forward mode).
@@ -240,62 +241,29 @@ func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
 	n := len(x)
 	tmp := make([]float64, n)
 	tmpBar := make([]float64, n)
-	scaleInto(tmp, a, x)
-	t := SumSq(tmp)
-	sumSqReverse(tmp, tmpBar, 1)
-	aBar = scaleIntoReverse(tmp, tmpBar, a, x, xBar)
-	return t, aBar
-}
-
-// sumSqReverse is the reverse of SumSq for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of SumSq that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (into xBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func sumSqReverse(x, xBar []float64, seed float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("sumSqReverse: x and xBar share memory: gadgen's gradients need them apart")
+	for i := 0; i < n; i++ {
+		tmp[i] = a * x[i]
 	}
-	for i := len(x) - 1; i >= 0; i-- {
-		vBar := 2 * (seed * x[i])
-		xBar[i] += vBar
+	n2 := len(tmp)
+	s := 0.0
+	for i2 := 0; i2 < n2; i2++ {
+		v2 := tmp[i2]
+		t := v2 * v2
+		s += t
 	}
-}
-
-// scaleIntoReverse is the reverse of scaleInto for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of scaleInto that its own reverse does not read
-// back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: dst (into dstBar), x (into xBar), a (returned as aBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// scaleInto writes dst: on entry dstBar holds the adjoint of the values scaleInto leaves in dst
-// (zero for the gradient of its results alone); on return, the gradient with respect to the values
-// dst held on entry.
-func scaleIntoReverse(dst, dstBar []float64, a float64, x, xBar []float64) (aBar float64) {
-	t := cap(dst) > 0
-	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("scaleIntoReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("scaleIntoReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("scaleIntoReverse: dst and x share memory: gadgen's gradients need them apart")
+	for i3 := n2 - 1; i3 >= 0; i3-- {
+		vBar := 2 * tmp[i3]
+		tmpBar[i3] += vBar
 	}
 	aBar = 0
-	for i := len(x) - 1; i >= 0; i-- {
-		dstiBar := dstBar[i]
-		dstBar[i] = 0
-		v := x[i]
-		xBar[i] += a * dstiBar
-		aBar += dstiBar * v
+	for i4 := n - 1; i4 >= 0; i4-- {
+		tmpiBar := tmpBar[i4]
+		tmpBar[i4] = 0
+		v := x[i4]
+		xBar[i4] += a * tmpiBar
+		aBar += tmpiBar * v
 	}
-	return aBar
+	return s, aBar
 }
 
 // MixedJVP computes Mixed and its derivative along the tangents (forward mode).
@@ -362,11 +330,13 @@ func ComposeGrad(x float64) (f, xBar float64) {
 	f2 := Affine{A: 2, B: 1}
 	var t7 Affine
 	g := Affine{A: x, B: -1}
-	t := f2.Apply(x)
-	t2 := g.Apply(t)
-	t3, t4 := affineApplyReverse(g, t, 1)
-	gBar.A += t3.A
-	gBar.B += t3.B
+	t := f2.A
+	t2 := t*x + f2.B
+	t3 := g.A
+	t4 := t3*t2 + g.B
+	gBar.B += 1
+	gBar.A += t2
+	xBar = t * t3
 	t5 := gBar
 	gBar = Affine{}
 	t7.A += t5.A
@@ -374,39 +344,8 @@ func ComposeGrad(x float64) (f, xBar float64) {
 	t7.B = 0
 	t6 := t7.A
 	t7.A = 0
-	xBar = affineApplyReverseWrtX(f2, x, t4) + t6
-	return t2, xBar
-}
-
-// affineApplyReverse is the reverse of Affine.Apply for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of Affine.Apply that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: f (returned as fBar), x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-func affineApplyReverse(f Affine, x, seed float64) (fBar Affine, xBar float64) {
-	t := f.A
-	fBar.B += seed
-	xBar = t * seed
-	fBar.A += seed * x
-	return fBar, xBar
-}
-
-// affineApplyReverseWrtX is the reverse of Affine.Apply for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of Affine.Apply that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: x (returned as xBar).
-// Fixed inputs: f.
-// Results: the partials of the varied scalar inputs in order.
-func affineApplyReverseWrtX(f Affine, x, seed float64) (xBar float64) {
-	t := f.A
-	xBar = t * seed
-	return xBar
+	xBar += t6
+	return t4, xBar
 }
 
 // TriangleAreaJVP computes TriangleArea and its derivative along the tangents (forward mode).
@@ -551,14 +490,15 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, aBar, bBar, cBar geom.Vec3)
 // Varied inputs: a (returned as aBar).
 // Results: the partials of the varied scalar inputs in order.
 func geomVec3NormReverse(a geom.Vec3, seed float64) (aBar geom.Vec3) {
-	t := math.Sqrt(geom.Dot(a, a))
-	t2, t3 := geomDotReverse(a, a, 0.5/t*seed)
-	aBar.X += t2.X
-	aBar.Y += t2.Y
-	aBar.Z += t2.Z
-	aBar.X += t3.X
-	aBar.Y += t3.Y
-	aBar.Z += t3.Z
+	t := a.X
+	t2 := a.Y
+	t3 := a.Z
+	t4 := t*t + t2*t2 + t3*t3
+	t5 := math.Sqrt(t4)
+	t6 := 0.5 / t5 * seed
+	aBar.Z += 2 * (t6 * t3)
+	aBar.Y += 2 * (t6 * t2)
+	aBar.X += 2 * (t6 * t)
 	return aBar
 }
 
@@ -634,29 +574,6 @@ func geomVec3SubReverse(a, b, seed geom.Vec3) (aBar, bBar geom.Vec3) {
 	return aBar, bBar
 }
 
-// geomDotReverse is the reverse of Dot for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of Dot that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: a (returned as aBar), b (returned as bBar).
-// Results: the partials of the varied scalar inputs in order.
-func geomDotReverse(a, b geom.Vec3, seed float64) (aBar, bBar geom.Vec3) {
-	t := a.X
-	t2 := b.X
-	t3 := a.Y
-	t4 := b.Y
-	t5 := a.Z
-	t6 := b.Z
-	bBar.Z += t5 * seed
-	aBar.Z += seed * t6
-	bBar.Y += t3 * seed
-	aBar.Y += seed * t4
-	bBar.X += t * seed
-	aBar.X += seed * t2
-	return aBar, bBar
-}
-
 // AngleJVP computes Angle and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
@@ -701,6 +618,29 @@ func AngleGrad(a, b geom.Vec3) (f float64, aBar, bBar geom.Vec3) {
 	bBar.Y += t12.Y
 	bBar.Z += t12.Z
 	return t6, aBar, bBar
+}
+
+// geomDotReverse is the reverse of Dot for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of Dot that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: a (returned as aBar), b (returned as bBar).
+// Results: the partials of the varied scalar inputs in order.
+func geomDotReverse(a, b geom.Vec3, seed float64) (aBar, bBar geom.Vec3) {
+	t := a.X
+	t2 := b.X
+	t3 := a.Y
+	t4 := b.Y
+	t5 := a.Z
+	t6 := b.Z
+	bBar.Z += t5 * seed
+	aBar.Z += seed * t6
+	bBar.Y += t3 * seed
+	aBar.Y += seed * t4
+	bBar.X += t * seed
+	aBar.X += seed * t2
+	return aBar, bBar
 }
 
 // PathLengthJVP computes PathLength and its derivative along the tangents (forward mode).
@@ -877,65 +817,118 @@ func TriAreaGrad(t, tBar *geom.Triangle) float64 {
 // Varied inputs: t (into tBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func geomTriangleAreaReverse(t, tBar *geom.Triangle, seed float64) {
-	var t21 geom.Vec3
-	var t22 geom.Vec3
-	var t23 geom.Vec3
-	var t24 geom.Vec3
-	var t25 geom.Vec3
-	var t26 geom.Vec3
+	var t42 geom.Vec3
+	var t43 geom.Vec3
+	var t44 geom.Vec3
+	var t45 geom.Vec3
+	var t46 geom.Vec3
+	var t47 geom.Vec3
 	t2 := t.B
 	t3 := t.A
-	t4 := t2.Sub(t3)
-	t5 := t.C
-	t6 := t5.Sub(t3)
-	t7 := geom.Cross(t4, t6)
-	t7.Norm()
-	t8 := geomVec3NormReverse(t7, 0.5*seed)
-	t21.X += t8.X
-	t21.Y += t8.Y
-	t21.Z += t8.Z
-	t9 := t21
-	t21 = geom.Vec3{}
-	t10, t11 := geomCrossReverse(t4, t6, t9)
-	t24.X += t10.X
-	t24.Y += t10.Y
-	t24.Z += t10.Z
-	t22.X += t11.X
-	t22.Y += t11.Y
-	t22.Z += t11.Z
-	t12 := t22
-	t22 = geom.Vec3{}
-	t13, t14 := geomVec3SubReverse(t5, t3, t12)
-	t23.X += t13.X
-	t23.Y += t13.Y
-	t23.Z += t13.Z
-	t25.X += t14.X
-	t25.Y += t14.Y
-	t25.Z += t14.Z
-	t15 := t23
-	t23 = geom.Vec3{}
-	tBar.C.X += t15.X
-	tBar.C.Y += t15.Y
-	tBar.C.Z += t15.Z
-	t16 := t24
-	t24 = geom.Vec3{}
-	t17, t18 := geomVec3SubReverse(t2, t3, t16)
-	t26.X += t17.X
-	t26.Y += t17.Y
-	t26.Z += t17.Z
-	t25.X += t18.X
-	t25.Y += t18.Y
-	t25.Z += t18.Z
-	t19 := t25
-	t25 = geom.Vec3{}
-	tBar.A.X += t19.X
-	tBar.A.Y += t19.Y
-	tBar.A.Z += t19.Z
-	t20 := t26
-	t26 = geom.Vec3{}
-	tBar.B.X += t20.X
-	tBar.B.Y += t20.Y
-	tBar.B.Z += t20.Z
+	var t48 geom.Vec3
+	t4 := t3.X
+	t5 := t3.Y
+	t6 := t3.Z
+	t7 := geom.Vec3{
+		X: t2.X - t4,
+		Y: t2.Y - t5,
+		Z: t2.Z - t6,
+	}
+	t8 := t.C
+	var t49 geom.Vec3
+	t9 := geom.Vec3{
+		X: t8.X - t4,
+		Y: t8.Y - t5,
+		Z: t8.Z - t6,
+	}
+	var t50 geom.Vec3
+	t10 := t7.Y
+	t11 := t9.Z
+	t12 := t7.Z
+	t13 := t9.Y
+	t14 := t9.X
+	t15 := t7.X
+	t16 := geom.Vec3{
+		X: t10*t11 - t12*t13,
+		Y: t12*t14 - t15*t11,
+		Z: t15*t13 - t10*t14,
+	}
+	t17 := t16.X
+	t18 := t16.Y
+	t19 := t16.Z
+	t20 := t17*t17 + t18*t18 + t19*t19
+	t21 := math.Sqrt(t20)
+	t22 := 0.5 * seed
+	t23 := 0.5 / t21 * t22
+	t42.Z += 2 * (t23 * t19)
+	t42.Y += 2 * (t23 * t18)
+	t42.X += 2 * (t23 * t17)
+	t24 := t42
+	t42 = geom.Vec3{}
+	t50.X += t24.X
+	t50.Y += t24.Y
+	t50.Z += t24.Z
+	t25 := t50.Z
+	t50.Z = 0
+	t26 := t50.Y
+	t50.Y = 0
+	t45.X += t25*t13 - t26*t11
+	t43.X += t12*t26 - t10*t25
+	t27 := t50.X
+	t50.X = 0
+	t43.Y += t15*t25 - t12*t27
+	t45.Z += t26*t14 - t27*t13
+	t43.Z += t10*t27 - t15*t26
+	t45.Y += t27*t11 - t25*t14
+	t28 := t43
+	t43 = geom.Vec3{}
+	t49.X += t28.X
+	t49.Y += t28.Y
+	t49.Z += t28.Z
+	t29 := t49.Z
+	t49.Z = 0
+	t30 := -t29
+	t44.Z += t29
+	t31 := t49.Y
+	t49.Y = 0
+	t32 := -t31
+	t44.Y += t31
+	t33 := t49.X
+	t49.X = 0
+	t34 := -t33
+	t44.X += t33
+	t35 := t44
+	t44 = geom.Vec3{}
+	tBar.C.X += t35.X
+	tBar.C.Y += t35.Y
+	tBar.C.Z += t35.Z
+	t36 := t45
+	t45 = geom.Vec3{}
+	t48.X += t36.X
+	t48.Y += t36.Y
+	t48.Z += t36.Z
+	t37 := t48.Z
+	t48.Z = 0
+	t46.Z += t30 - t37
+	t47.Z += t37
+	t38 := t48.Y
+	t48.Y = 0
+	t46.Y += t32 - t38
+	t47.Y += t38
+	t39 := t48.X
+	t48.X = 0
+	t46.X += t34 - t39
+	t47.X += t39
+	t40 := t46
+	t46 = geom.Vec3{}
+	tBar.A.X += t40.X
+	tBar.A.Y += t40.Y
+	tBar.A.Z += t40.Z
+	t41 := t47
+	t47 = geom.Vec3{}
+	tBar.B.X += t41.X
+	tBar.B.Y += t41.Y
+	tBar.B.Z += t41.Z
 }
 
 // MidpointJVP computes Midpoint and its derivative along the tangents (forward mode).
@@ -1064,204 +1057,78 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	tmp := make([]float64, n)
 	tmpBar := make([]float64, n)
 	t2 := copy(tmp, x)
-	t3 := append(t, tmp...)
-	mulTo(tmp, tmp, y)
-	t4 := append(append(t3, tmp...), tmp...)
-	mulTo(tmp, tmp, tmp)
-	t5 := append(t4, tmp...)
-	rotateTo(tmp, tmp)
-	t6 := append(t5, tmp...)
-	mulTo(tmp, y, tmp)
 	n2 := len(tmp)
-	s := 0.0
+	trips := max(n2+2, 0)
+	tape := slices.Grow(t, trips)
 	for i := 0; i < n2; i++ {
-		v := tmp[i]
-		t15 := float64(i + 1)
-		tmpBar[i] += t15
-		s += v * t15
+		tmpi6 := tmp[i]
+		tmp[i] = tmpi6 * y[i]
+		tape = append(tape, tmpi6)
 	}
-	t7 := len(t6) - n2
-	copy(tmp, t6[t7:])
-	t8 := t6[:t7]
-	mulToInPlaceReverse(tmp, tmpBar, y, yBar)
-	t9 := len(t8) - n2
-	copy(tmp, t8[t9:])
-	t10 := t8[:t9]
-	rotateToInPlaceReverse(tmp, tmpBar)
-	t11 := len(t10) - n2
-	copy(tmp, t10[t11:])
-	t12 := t10[:t11]
-	t13 := len(t12) - n2
-	copy(tmp, t12[t13:])
-	t14 := t12[:t13]
-	mulToInPlace2Reverse(tmp, tmpBar)
-	copy(tmp, t14[len(t14)-n2:])
-	mulToInPlace3Reverse(tmp, tmpBar, y, yBar)
+	tape = slices.Grow(tape, trips)
+	for i2 := 0; i2 < n2; i2++ {
+		tmpi5 := tmp[i2]
+		tmp[i2] = tmpi5 * tmpi5
+		tape = append(tape, tmpi5)
+	}
+	i3 := n2 - 1
+	last := tmp[i3]
+	for i4 := i3; i4 >= 1; i4-- {
+		tmp[i4] = tmp[i4-1]
+	}
+	tmp[0] = last
+	tape = slices.Grow(tape, trips)
+	for i5 := 0; i5 < n2; i5++ {
+		tmpi4 := tmp[i5]
+		tmp[i5] = y[i5] * tmpi4
+		tape = append(tape, tmpi4)
+	}
+	s := 0.0
+	for i6 := 0; i6 < n2; i6++ {
+		v := tmp[i6]
+		t6 := float64(i6 + 1)
+		tmpBar[i6] += t6
+		s += v * t6
+	}
+	for i7 := n2 - 1; i7 >= 0; i7-- {
+		t5 := len(tape) - 1
+		tmpi3 := tape[t5]
+		tmpiBar4 := tmpBar[i7]
+		tmpBar[i7] = 0
+		tmpBar[i7] += y[i7] * tmpiBar4
+		yBar[i7] += tmpiBar4 * tmpi3
+		tape = tape[:t5]
+	}
+	lastBar := tmpBar[0]
+	tmpBar[0] = 0
+	for i8 := 1; i8 <= i3; i8++ {
+		tmpiBar3 := tmpBar[i8]
+		tmpBar[i8] = 0
+		tmpBar[i8-1] += tmpiBar3
+	}
+	tmpBar[i3] += lastBar
+	for i9 := n2 - 1; i9 >= 0; i9-- {
+		t4 := len(tape) - 1
+		tmpi2 := tape[t4]
+		tmpiBar2 := tmpBar[i9]
+		tmpBar[i9] = 0
+		tmpBar[i9] += 2 * (tmpiBar2 * tmpi2)
+		tape = tape[:t4]
+	}
+	for i10 := n2 - 1; i10 >= 0; i10-- {
+		t3 := len(tape) - 1
+		tmpi := tape[t3]
+		tmpiBar := tmpBar[i10]
+		tmpBar[i10] = 0
+		yi := y[i10]
+		yBar[i10] += tmpi * tmpiBar
+		tmpBar[i10] += tmpiBar * yi
+		tape = tape[:t3]
+	}
 	for k := 0; k < t2; k++ {
 		tmpkBar := tmpBar[k]
 		tmpBar[k] = 0
 		xBar[k] += tmpkBar
 	}
 	return s
-}
-
-// mulToInPlaceReverse is the reverse of mulToInPlace for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of mulToInPlace that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: dst (into dstBar), a (into aBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// mulToInPlace writes dst: on entry dstBar holds the adjoint of the values mulToInPlace leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with respect to the
-// values dst held on entry.
-//
-// mulToInPlace is mulTo called with arguments that share memory (b is dst):
-// its body with those parameters made one.
-func mulToInPlaceReverse(dst, dstBar, a, aBar []float64) {
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	t2 := cap(dst) > 0
-	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("mulToInPlaceReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(a) > 0
-	if t3 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("mulToInPlaceReverse: a and aBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &dst[:1][0] == &a[:1][0] {
-		panic("mulToInPlaceReverse: dst and a share memory: gadgen's gradients need them apart")
-	}
-	n := len(dst)
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
-		dsti2 := dst[i]
-		dst[i] = a[i] * dsti2
-		tape = append(tape, dsti2)
-	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := len(tape) - 1
-		dsti := tape[t4]
-		dstiBar := dstBar[i2]
-		dstBar[i2] = 0
-		dstBar[i2] += a[i2] * dstiBar
-		aBar[i2] += dstiBar * dsti
-		tape = tape[:t4]
-	}
-}
-
-// rotateToInPlaceReverse is the reverse of rotateToInPlace for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of rotateToInPlace that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: dst (into dstBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// rotateToInPlace writes dst: on entry dstBar holds the adjoint of the values rotateToInPlace
-// leaves in dst (zero for the gradient of its results alone); on return, the gradient with respect
-// to the values dst held on entry.
-//
-// rotateToInPlace is rotateTo called with arguments that share memory (a is
-// dst): its body with those parameters made one.
-func rotateToInPlaceReverse(dst, dstBar []float64) {
-	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("rotateToInPlaceReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(dst)
-	t := n - 1
-	i := n - 1
-	lastBar := dstBar[0]
-	dstBar[0] = 0
-	for i2 := 1; i2 <= i; i2++ {
-		dstiBar := dstBar[i2]
-		dstBar[i2] = 0
-		dstBar[i2-1] += dstiBar
-	}
-	dstBar[t] += lastBar
-}
-
-// mulToInPlace2Reverse is the reverse of mulToInPlace2 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of mulToInPlace2 that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: dst (into dstBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// mulToInPlace2 writes dst: on entry dstBar holds the adjoint of the values mulToInPlace2 leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with respect to the
-// values dst held on entry.
-//
-// mulToInPlace2 is mulTo called with arguments that share memory (a is dst, b
-// is dst): its body with those parameters made one.
-func mulToInPlace2Reverse(dst, dstBar []float64) {
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("mulToInPlace2Reverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(dst)
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
-		dsti2 := dst[i]
-		dst[i] = dsti2 * dsti2
-		tape = append(tape, dsti2)
-	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := len(tape) - 1
-		dsti := tape[t2]
-		dstiBar := dstBar[i2]
-		dstBar[i2] = 0
-		dstBar[i2] += 2 * (dstiBar * dsti)
-		tape = tape[:t2]
-	}
-}
-
-// mulToInPlace3Reverse is the reverse of mulToInPlace3 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of mulToInPlace3 that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: dst (into dstBar), b (into bBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// mulToInPlace3 writes dst: on entry dstBar holds the adjoint of the values mulToInPlace3 leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with respect to the
-// values dst held on entry.
-//
-// mulToInPlace3 is mulTo called with arguments that share memory (a is dst):
-// its body with those parameters made one.
-func mulToInPlace3Reverse(dst, dstBar, b, bBar []float64) {
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	t2 := cap(dst) > 0
-	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("mulToInPlace3Reverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(b) > 0
-	if t3 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
-		panic("mulToInPlace3Reverse: b and bBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &dst[:1][0] == &b[:1][0] {
-		panic("mulToInPlace3Reverse: dst and b share memory: gadgen's gradients need them apart")
-	}
-	n := len(dst)
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
-		dsti2 := dst[i]
-		dst[i] = dsti2 * b[i]
-		tape = append(tape, dsti2)
-	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := len(tape) - 1
-		dsti := tape[t4]
-		dstiBar := dstBar[i2]
-		dstBar[i2] = 0
-		bi := b[i2]
-		bBar[i2] += dsti * dstiBar
-		dstBar[i2] += dstiBar * bi
-		tape = tape[:t4]
-	}
 }

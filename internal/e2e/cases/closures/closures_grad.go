@@ -61,94 +61,52 @@ func quadSimpsonFunc1JVPWrtSB(s, ds, a, b, db float64, n int) (float64, float64)
 // Varied inputs: s (returned as sBar), b (returned as bBar).
 // Results: the value of Gaussian, then the partials of the varied scalar inputs in order.
 func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
-	t := quadSimpsonFunc1(s, 0, b, 16)
-	sBar, bBar = quadSimpsonFunc1ReverseWrtSB(s, 0, b, 16, 1)
-	return t, sBar, bBar
-}
-
-// quadSimpsonFunc1ReverseWrtSB is the reverse of simpsonFunc1 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonFunc1 that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: s (returned as sBar), b (returned as bBar).
-// Fixed inputs: a, n.
-// Results: the partials of the varied scalar inputs in order.
-//
-// simpsonFunc1 is quad.Simpson specialized for f = the literal func1 of
-// Gaussian, with the captured variable s as its first parameter.
-func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (sBar, bBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	t2 := float64(n)
-	h := (b - a) / t2
-	t3 := math.Exp(-(s * a * a))
-	t4 := s * b
-	t5 := math.Exp(-(t4 * b))
-	tape := slices.Grow(t, max(n+1, 0)*2)
-	s2 := t3 + t5
-	for i := 1; i < n; i++ {
+	h := b / 16
+	t2 := math.Exp(-(s * 0 * 0))
+	t3 := s * b
+	t4 := math.Exp(-(t3 * b))
+	tape := slices.Grow(t, 34)
+	s2 := t2 + t4
+	for i := 1; i < 16; i++ {
 		var w float64
 		if i%2 == 1 {
 			w = 4
 		} else {
 			w = 2
 		}
-		t20 := a + float64(i)*h
-		t21 := math.Exp(-(s * t20 * t20))
-		t22 := append(tape, t21)
-		tape = append(t22, w)
-		s2 += w * t21
+		t19 := 0 + float64(i)*h
+		t20 := math.Exp(-(s * t19 * t19))
+		t21 := append(tape, t20)
+		tape = append(t21, w)
+		s2 += w * t20
 	}
-	t6 := seed / 3
-	sBar = t6 * h
-	hBar := s2 * t6
-	t7 := 0.0
-	for i2 := n - 1; i2 >= 1; i2-- {
-		t11 := len(tape) - 1
-		t12 := tape[:t11]
-		t13 := tape[t11] * sBar
-		t14 := len(t12) - 1
-		tape = t12[:t14]
-		t15 := t12[t14] * t13
-		t16 := float64(i2)
-		t17 := a + t16*h
-		t18 := t15 * t17
-		t7 += t18 * t17
-		t19 := -(s * t17 * t15) - s*t18
-		hBar += t16 * t19
+	t5 := s2 * h / 3
+	sBar = 0.3333333333333333 * h
+	hBar := s2 * 0.3333333333333333
+	t6 := 0.0
+	for i2 := 15; i2 >= 1; i2-- {
+		t10 := len(tape) - 1
+		t11 := tape[:t10]
+		t12 := tape[t10] * sBar
+		t13 := len(t11) - 1
+		tape = t11[:t13]
+		t14 := t11[t13] * t12
+		t15 := float64(i2)
+		t16 := 0 + t15*h
+		t17 := t14 * t16
+		t6 += t17 * t16
+		t18 := -(s * t16 * t14) - s*t17
+		hBar += t15 * t18
 	}
-	t8 := t5 * sBar
-	t9 := t8 * b
-	t10 := t7 + t9*b
-	bBar = -(t4 * t8) - s*t9
-	sBar2 := -(t10 + t3*sBar*a*a)
-	bBar += hBar / t2
-	return sBar2, bBar
-}
-
-// quadSimpsonFunc1 is quad.Simpson specialized for f = the literal func1 of
-// Gaussian, with the captured variable s as its first parameter.
-func quadSimpsonFunc1(s, a, b float64, n int) float64 {
-	h := (b - a) / float64(n)
-	s2 := quadGaussianFunc1(s, a) + quadGaussianFunc1(s, b)
-	for i := 1; i < n; i++ {
-		var w float64
-		if i%2 == 1 {
-			w = 4
-		} else {
-			w = 2
-		}
-		s2 += w * quadGaussianFunc1(s, a+float64(i)*h)
-	}
-	return s2 * h / 3
-}
-
-// quadGaussianFunc1 is the function literal func1 of Gaussian, with the
-// captured variable s as its first parameter.
-func quadGaussianFunc1(s, t float64) float64 {
-	return math.Exp(-s * t * t)
+	t7 := t4 * sBar
+	t8 := t7 * b
+	t9 := t6 + t8*b
+	bBar = -(t3 * t7) - s*t8
+	sBar2 := -t9
+	bBar += hBar / 16
+	return t5, sBar2, bBar
 }
 
 // QuadGaussianTaylor propagates Taylor polynomials of degree 2 through Gaussian (Taylor mode): when
@@ -280,99 +238,62 @@ func simpsonSpringJVPWrtKX0(k, dk, x0, dx0, a, b float64, n int) (float64, float
 // Varied inputs: k (returned as kBar), x0 (returned as x0Bar).
 // Results: the value of Energy, then the partials of the varied scalar inputs in order.
 func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
-	t := simpsonSpring(k, x0, 0, 1, 64)
-	t2 := 2 - x0
-	t3 := 0.5 * k * t2
-	t4 := t3 * t2
-	t5 := t + t4
-	t6 := 2 * t3
-	kBar = 0.5 * (t2 * t2)
-	t7, t8 := simpsonSpringReverseWrtKX0(k, x0, 0, 1, 64, 1)
-	kBar += t7
-	x0Bar = t8 - t6
-	return t5, kBar, x0Bar
-}
-
-// simpsonSpringReverseWrtKX0 is the reverse of simpsonSpring for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonSpring that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: k (returned as kBar), x0 (returned as x0Bar).
-// Fixed inputs: a, b, n.
-// Results: the partials of the varied scalar inputs in order.
-//
-// simpsonSpring is simpson specialized for f = the literal spring of Energy,
-// with the captured variables k, x0 as its first parameters.
-func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (kBar, x0Bar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	h := (b - a) / float64(n)
 	t := 0.5 * k
-	t2 := a - x0
+	t2 := 0 - x0
 	t3 := t * t2
-	t4 := b - x0
-	t5 := t * t4
-	for i := 1; i < n; i++ {
+	t4 := t3 * t2
+	t5 := 1 - x0
+	t6 := t * t5
+	t7 := t6 * t5
+	s := t4 + t7
+	for i := 1; i < 64; i++ {
+		x := 0 + float64(i)*0.015625
 		var from int
 		if i%2 == 1 {
+			t25 := x - x0
+			t26 := t * t25 * t25
+			s += 4 * t26
 			from = 0
 		} else {
+			t23 := x - x0
+			t24 := t * t23 * t23
+			s += 2 * t24
 			from = 1
 		}
 		path = append(path, from)
 	}
-	sBar := seed / 3 * h
-	t6 := 2 * sBar
-	t7 := 4 * sBar
-	x0Bar = 0
-	t8 := 0.0
-	for i2 := n - 1; i2 >= 1; i2-- {
-		t12 := len(path) - 1
-		t13 := path[:t12]
-		if path[t12] == 0 {
-			t16 := a + float64(i2)*h - x0
-			t17 := t7 * t16
-			t8 += t17 * t16
-			x0Bar -= t*t16*t7 + t*t17
+	t8 := s * 0.015625 / 3
+	t9 := 2 - x0
+	t10 := t * t9
+	t11 := t10 * t9
+	t12 := t8 + t11
+	t13 := t9 * t9
+	x0Bar = -(2 * t10)
+	for i2 := 63; i2 >= 1; i2-- {
+		t17 := len(path) - 1
+		t18 := path[:t17]
+		if path[t17] == 0 {
+			t21 := 0 + float64(i2)*0.015625 - x0
+			t22 := 0.020833333333333332 * t21
+			t13 += t22 * t21
+			x0Bar -= t*t21*0.020833333333333332 + t*t22
 		} else {
-			t14 := a + float64(i2)*h - x0
-			t15 := t6 * t14
-			t8 += t15 * t14
-			x0Bar -= t*t14*t6 + t*t15
+			t19 := 0 + float64(i2)*0.015625 - x0
+			t20 := 0.010416666666666666 * t19
+			t13 += t20 * t19
+			x0Bar -= t*t19*0.010416666666666666 + t*t20
 		}
-		path = t13
+		path = t18
 	}
-	t9 := sBar * t4
-	t10 := t8 + t9*t4
-	x0Bar -= t5*sBar + t*t9
-	t11 := sBar * t2
-	x0Bar -= t3*sBar + t*t11
-	kBar = 0.5 * (t10 + t11*t2)
-	return kBar, x0Bar
-}
-
-// simpsonSpring is simpson specialized for f = the literal spring of Energy,
-// with the captured variables k, x0 as its first parameters.
-func simpsonSpring(k, x0, a, b float64, n int) float64 {
-	h := (b - a) / float64(n)
-	s := energySpring(k, x0, a) + energySpring(k, x0, b)
-	for i := 1; i < n; i++ {
-		x := a + float64(i)*h
-		if i%2 == 1 {
-			s += 4 * energySpring(k, x0, x)
-		} else {
-			s += 2 * energySpring(k, x0, x)
-		}
-	}
-	return s * h / 3
-}
-
-// energySpring is the function literal spring of Energy, with the captured
-// variables k, x0 as its first parameters.
-func energySpring(k, x0, x float64) float64 {
-	return 0.5 * k * (x - x0) * (x - x0)
+	t14 := 0.005208333333333333 * t5
+	t15 := t13 + t14*t5
+	x0Bar -= t6*0.005208333333333333 + t*t14
+	t16 := 0.005208333333333333 * t2
+	x0Bar -= t3*0.005208333333333333 + t*t16
+	kBar = 0.5 * (t15 + t16*t2)
+	return t12, kBar, x0Bar
 }
 
 // EnergyTaylor propagates Taylor polynomials of degree 3 through Energy (Taylor mode): when each
@@ -584,10 +505,87 @@ func quadSimpsonCosJVPWrtB(a, b, db float64, n int) (float64, float64) {
 // Varied inputs: a (returned as aBar).
 // Results: the value of Area, then the partials of the varied scalar inputs in order.
 func AreaGrad(a float64) (f, aBar float64) {
-	t := simpsonSin(0, a, 32) + simpsonGauss(0, a, 32) + quadSimpsonCos(0, a, 8)
-	aBar = quadSimpsonCosReverseWrtB(0, a, 8, 1) + simpsonGaussReverseWrtB(0, a, 32, 1)
-	aBar += simpsonSinReverseWrtB(0, a, 32, 1)
-	return t, aBar
+	var pathBuf [64]int
+	path := pathBuf[:0]
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	h := a / 32
+	s := 0 + math.Sin(a)
+	for i := 1; i < 32; i++ {
+		x2 := 0 + float64(i)*h
+		var from2 int
+		if i%2 == 1 {
+			s += 4 * math.Sin(x2)
+			from2 = 0
+		} else {
+			s += 2 * math.Sin(x2)
+			from2 = 1
+		}
+		path = append(path, from2)
+	}
+	t2 := s * h / 3
+	t3 := math.Exp(-0)
+	t4 := math.Exp(-(a * a))
+	tape := slices.Grow(t, 66)
+	s2 := t3 + t4
+	for i2 := 1; i2 < 32; i2++ {
+		x := 0 + float64(i2)*h
+		var from int
+		if i2%2 == 1 {
+			t19 := math.Exp(-(x * x))
+			tape = append(tape, t19)
+			s2 += 4 * t19
+			from = 0
+		} else {
+			t18 := math.Exp(-(x * x))
+			tape = append(tape, t18)
+			s2 += 2 * t18
+			from = 1
+		}
+		path = append(path, from)
+	}
+	t5 := s2 * h / 3
+	t6 := t2 + t5 + quadSimpsonCos(0, a, 8)
+	aBar = quadSimpsonCosReverseWrtB(0, a, 8, 1)
+	sBar := 0.3333333333333333 * h
+	t7 := 2 * sBar
+	t8 := 4 * sBar
+	hBar := s2 * 0.3333333333333333
+	for i3 := 31; i3 >= 1; i3-- {
+		t12 := len(path) - 1
+		t13 := path[:t12]
+		var xBar2 float64
+		if path[t12] == 0 {
+			t16 := len(tape) - 1
+			t17 := tape[:t16]
+			xBar2 = -(2 * ((0 + float64(i3)*h) * (tape[t16] * t8)))
+			tape = t17
+		} else {
+			t14 := len(tape) - 1
+			t15 := tape[:t14]
+			xBar2 = -(2 * ((0 + float64(i3)*h) * (tape[t14] * t7)))
+			tape = t15
+		}
+		hBar += float64(i3) * xBar2
+		path = t13
+	}
+	t9 := t4 * sBar
+	aBar2 := aBar - a*t9 - t9*a
+	hBar += s * 0.3333333333333333
+	for i4 := 31; i4 >= 1; i4-- {
+		t10 := len(path) - 1
+		t11 := path[:t10]
+		var xBar float64
+		if path[t10] == 0 {
+			xBar = math.Cos(0+float64(i4)*h) * t8
+		} else {
+			xBar = math.Cos(0+float64(i4)*h) * t7
+		}
+		hBar += float64(i4) * xBar
+		path = t11
+	}
+	aBar3 := aBar2 + math.Cos(a)*sBar + hBar/32
+	return t6, aBar3
 }
 
 // quadSimpsonCosReverseWrtB is the reverse of simpsonCos for the gradients that call it: the
@@ -630,152 +628,6 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64)
 	}
 	bBar = hBar/t2 - math.Sin(b)*sBar
 	return bBar
-}
-
-// simpsonGaussReverseWrtB is the reverse of simpsonGauss for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonGauss that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: b (returned as bBar).
-// Fixed inputs: a, n.
-// Results: the partials of the varied scalar inputs in order.
-//
-// simpsonGauss is simpson specialized for f = gauss.
-func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
-	var pathBuf [64]int
-	path := pathBuf[:0]
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	t2 := float64(n)
-	h := (b - a) / t2
-	t3 := math.Exp(-(a * a))
-	t4 := math.Exp(-(b * b))
-	tape := slices.Grow(t, max(n+1, 0)*2)
-	s := t3 + t4
-	for i := 1; i < n; i++ {
-		x := a + float64(i)*h
-		var from int
-		if i%2 == 1 {
-			t16 := math.Exp(-(x * x))
-			tape = append(tape, t16)
-			s += 4 * t16
-			from = 0
-		} else {
-			t15 := math.Exp(-(x * x))
-			tape = append(tape, t15)
-			s += 2 * t15
-			from = 1
-		}
-		path = append(path, from)
-	}
-	t5 := seed / 3
-	sBar := t5 * h
-	t6 := 2 * sBar
-	t7 := 4 * sBar
-	hBar := s * t5
-	for i2 := n - 1; i2 >= 1; i2-- {
-		t9 := len(path) - 1
-		t10 := path[:t9]
-		var xBar float64
-		if path[t9] == 0 {
-			t13 := len(tape) - 1
-			t14 := tape[:t13]
-			xBar = -(2 * ((a + float64(i2)*h) * (tape[t13] * t7)))
-			tape = t14
-		} else {
-			t11 := len(tape) - 1
-			t12 := tape[:t11]
-			xBar = -(2 * ((a + float64(i2)*h) * (tape[t11] * t6)))
-			tape = t12
-		}
-		hBar += float64(i2) * xBar
-		path = t10
-	}
-	t8 := 2 * (b * (t4 * sBar))
-	bBar = hBar/t2 - t8
-	return bBar
-}
-
-// simpsonSinReverseWrtB is the reverse of simpsonSin for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonSin that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: b (returned as bBar).
-// Fixed inputs: a, n.
-// Results: the partials of the varied scalar inputs in order.
-//
-// simpsonSin is simpson specialized for f = math.Sin.
-func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
-	var pathBuf [64]int
-	path := pathBuf[:0]
-	t := float64(n)
-	h := (b - a) / t
-	s := math.Sin(a) + math.Sin(b)
-	for i := 1; i < n; i++ {
-		x := a + float64(i)*h
-		var from int
-		if i%2 == 1 {
-			s += 4 * math.Sin(x)
-			from = 0
-		} else {
-			s += 2 * math.Sin(x)
-			from = 1
-		}
-		path = append(path, from)
-	}
-	t2 := seed / 3
-	sBar := t2 * h
-	t3 := 2 * sBar
-	t4 := 4 * sBar
-	hBar := s * t2
-	for i2 := n - 1; i2 >= 1; i2-- {
-		t5 := len(path) - 1
-		t6 := path[:t5]
-		var xBar float64
-		if path[t5] == 0 {
-			xBar = math.Cos(a+float64(i2)*h) * t4
-		} else {
-			xBar = math.Cos(a+float64(i2)*h) * t3
-		}
-		hBar += float64(i2) * xBar
-		path = t6
-	}
-	bBar = math.Cos(b)*sBar + hBar/t
-	return bBar
-}
-
-// simpsonSin is simpson specialized for f = math.Sin.
-func simpsonSin(a, b float64, n int) float64 {
-	h := (b - a) / float64(n)
-	s := math.Sin(a) + math.Sin(b)
-	for i := 1; i < n; i++ {
-		x := a + float64(i)*h
-		if i%2 == 1 {
-			s += 4 * math.Sin(x)
-		} else {
-			s += 2 * math.Sin(x)
-		}
-	}
-	return s * h / 3
-}
-
-// simpsonGauss is simpson specialized for f = gauss.
-func simpsonGauss(a, b float64, n int) float64 {
-	h := (b - a) / float64(n)
-	s := gauss(a) + gauss(b)
-	for i := 1; i < n; i++ {
-		x := a + float64(i)*h
-		if i%2 == 1 {
-			s += 4 * gauss(x)
-		} else {
-			s += 2 * gauss(x)
-		}
-	}
-	return s * h / 3
 }
 
 // quadSimpsonCos is quad.Simpson specialized for f = math.Cos.
@@ -1165,144 +1017,106 @@ func quadAdaptiveWaveJVP(w, dw float64, x, dx []float64, a, da, b, db float64, d
 // Results: the value of Nested, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
+	var pathBuf [64]int
+	path := pathBuf[:0]
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("NestedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	x1 := x[1]
-	t := bothWave(w, x, 0, x1)
-	x2 := x[2]
-	t2 := t + composeExpWave(w, x, x2) + composeWaveFunc2(w, x, w)
-	var t3 float64
-	wBar, t3 = composeWaveFunc2Reverse(w, x, xBar, w, 1)
-	t4, t5 := composeExpWaveReverse(w, x, xBar, x2, 1)
-	xBar[2] += t5
-	t6, t7 := bothWaveReverseWrtWXB(w, x, xBar, 0, x1, 1)
-	wBar2 := wBar + t3 + t4 + t6
-	xBar[1] += t7
-	return t2, wBar2
-}
-
-// composeWaveFunc2Reverse is the reverse of composeWaveFunc2 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of composeWaveFunc2 that
-// its own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: x2 (into x2Bar), w (returned as wBar), x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// composeWaveFunc2 is compose specialized for f = the literal wave of Nested,
-// g = the literal func2 of Nested, with the captured variables w, x2 as its
-// first parameters.
-func composeWaveFunc2Reverse(w float64, x2, x2Bar []float64, x, seed float64) (wBar, xBar float64) {
-	if cap(x2) > 0 && cap(x2Bar) > 0 && &x2[:1][0] == &x2Bar[:1][0] {
-		panic("composeWaveFunc2Reverse: x2 and x2Bar share memory: gadgen's gradients need them apart")
-	}
-	t := x * x
-	nestedWave(w, x2, t)
-	var t2 float64
-	wBar, t2 = nestedWaveReverse(w, x2, x2Bar, t, seed)
-	xBar = 2 * (t2 * x)
-	return wBar, xBar
-}
-
-// composeExpWaveReverse is the reverse of composeExpWave for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of composeExpWave that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: x2 (into x2Bar), w (returned as wBar), x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// composeExpWave is compose specialized for f = math.Exp, g = the literal wave
-// of Nested, with the captured variables w, x2 as its first parameters.
-func composeExpWaveReverse(w float64, x2, x2Bar []float64, x, seed float64) (wBar, xBar float64) {
-	if cap(x2) > 0 && cap(x2Bar) > 0 && &x2[:1][0] == &x2Bar[:1][0] {
-		panic("composeExpWaveReverse: x2 and x2Bar share memory: gadgen's gradients need them apart")
-	}
-	t := math.Exp(nestedWave(w, x2, x))
-	wBar, xBar = nestedWaveReverse(w, x2, x2Bar, x, t*seed)
-	return wBar, xBar
-}
-
-// bothWaveReverseWrtWXB is the reverse of bothWave for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of bothWave that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: x (into xBar), w (returned as wBar), b (returned as bBar).
-// Fixed inputs: a.
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// bothWave is both specialized for f = the literal wave of Nested, with the
-// captured variables w, x as its first parameters.
-func bothWaveReverseWrtWXB(w float64, x, xBar []float64, a, b, seed float64) (wBar, bBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("bothWaveReverseWrtWXB: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	simpsonWave(w, x, a, b, 16)
-	quadAdaptiveWave(w, x, a, b, 3)
-	wBar, bBar = quadAdaptiveWaveReverseWrtWXB(w, x, xBar, a, b, 3, seed)
-	t, t2 := simpsonWaveReverseWrtWXB(w, x, xBar, a, b, 16, seed)
-	wBar += t
-	bBar += t2
-	return wBar, bBar
-}
-
-// bothWave is both specialized for f = the literal wave of Nested, with the
-// captured variables w, x as its first parameters.
-func bothWave(w float64, x []float64, a, b float64) float64 {
-	return simpsonWave(w, x, a, b, 16) + quadAdaptiveWave(w, x, a, b, 3)
-}
-
-// composeExpWave is compose specialized for f = math.Exp, g = the literal wave
-// of Nested, with the captured variables w, x2 as its first parameters.
-func composeExpWave(w float64, x2 []float64, x float64) float64 {
-	return math.Exp(nestedWave(w, x2, x))
-}
-
-// composeWaveFunc2 is compose specialized for f = the literal wave of Nested,
-// g = the literal func2 of Nested, with the captured variables w, x2 as its
-// first parameters.
-func composeWaveFunc2(w float64, x2 []float64, x float64) float64 {
-	return nestedWave(w, x2, nestedFunc2(x))
-}
-
-// nestedWaveReverse is the reverse of nestedWave for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of nestedWave that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: x (into xBar), w (returned as wBar), t (returned as tBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// nestedWave is the function literal wave of Nested, with the captured
-// variables w, x as its first parameters.
-func nestedWaveReverse(w float64, x, xBar []float64, t, seed float64) (wBar, tBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("nestedWaveReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := w * t
-	t3 := math.Sin(t2)
+	h := x1 / 16
+	t2 := math.Sin(w * 0)
 	x0 := x[0]
-	xBar[0] += t3 * seed
-	t4 := math.Cos(t2) * (seed * x0)
-	wBar = t4 * t
-	tBar = w * t4
-	return wBar, tBar
-}
-
-// nestedWave is the function literal wave of Nested, with the captured
-// variables w, x as its first parameters.
-func nestedWave(w float64, x []float64, t float64) float64 {
-	return math.Sin(w*t) * x[0]
+	t3 := t2 * x0
+	t4 := w * x1
+	t5 := math.Sin(t4)
+	t6 := t5 * x0
+	tape := slices.Grow(t, 34)
+	s := t3 + t6
+	for i := 1; i < 16; i++ {
+		x5 := 0 + float64(i)*h
+		var from int
+		if i%2 == 1 {
+			t41 := math.Sin(w * x5)
+			t42 := t41 * x[0]
+			tape = append(tape, t41)
+			s += 4 * t42
+			from = 0
+		} else {
+			t39 := math.Sin(w * x5)
+			t40 := t39 * x[0]
+			tape = append(tape, t39)
+			s += 2 * t40
+			from = 1
+		}
+		path = append(path, from)
+	}
+	t7 := s * h / 3
+	t8 := t7 + quadAdaptiveWave(w, x, 0, x1, 3)
+	x2 := x[2]
+	t9 := w * x2
+	t10 := math.Sin(t9)
+	x0_2 := x[0]
+	t11 := t10 * x0_2
+	t12 := math.Exp(t11)
+	t13 := t8 + t12
+	t14 := w * w
+	t15 := w * t14
+	t16 := math.Sin(t15)
+	t17 := t16 * x0_2
+	t18 := t13 + t17
+	t19 := math.Cos(t15) * x0_2
+	wBar = t19 * t14
+	t20 := w * t19
+	wBar += 2 * (t20 * w)
+	xBar[0] += t16 + t10*t12
+	t21 := math.Cos(t9) * (t12 * x0_2)
+	wBar += t21 * x2
+	t22 := w * t21
+	xBar[2] += t22
+	t23, t24 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, 0, x1, 3, 1)
+	wBar += t23
+	sBar := 0.3333333333333333 * h
+	t25 := 2 * sBar
+	t26 := 4 * sBar
+	hBar := s * 0.3333333333333333
+	for i2 := 15; i2 >= 1; i2-- {
+		t31 := len(path) - 1
+		t32 := path[:t31]
+		var xBar2 float64
+		if path[t31] == 0 {
+			t36 := len(tape) - 1
+			t37 := tape[:t36]
+			x0_4 := x[0]
+			xBar[0] += tape[t36] * t26
+			x4 := 0 + float64(i2)*h
+			t38 := math.Cos(w*x4) * (t26 * x0_4)
+			wBar += t38 * x4
+			xBar2 = w * t38
+			tape = t37
+		} else {
+			t33 := len(tape) - 1
+			t34 := tape[:t33]
+			x0_3 := x[0]
+			xBar[0] += tape[t33] * t25
+			x3 := 0 + float64(i2)*h
+			t35 := math.Cos(w*x3) * (t25 * x0_3)
+			wBar += t35 * x3
+			xBar2 = w * t35
+			tape = t34
+		}
+		hBar += float64(i2) * xBar2
+		path = t32
+	}
+	t27 := t5 * sBar
+	t28 := math.Cos(t4) * (sBar * x0)
+	wBar += t28 * x1
+	t29 := t24 + w*t28
+	xBar[0] += t27 + t2*sBar
+	t30 := t29 + hBar/16
+	xBar[1] += t30
+	return t18, wBar
 }
 
 // quadAdaptiveWaveReverseWrtWXB is the reverse of adaptiveWave for the gradients that call it: the
@@ -1359,85 +1173,6 @@ func quadAdaptiveWaveReverseWrtWXB(
 	return wBar, bBar
 }
 
-// simpsonWaveReverseWrtWXB is the reverse of simpsonWave for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonWave that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: x (into xBar), w (returned as wBar), b (returned as bBar).
-// Fixed inputs: a, n.
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// simpsonWave is simpson specialized for f = the literal wave of Nested, with
-// the captured variables w, x as its first parameters.
-func simpsonWaveReverseWrtWXB(w float64, x, xBar []float64, a, b float64, n int, seed float64) (wBar, bBar float64) {
-	var pathBuf [64]int
-	path := pathBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("simpsonWaveReverseWrtWXB: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	t := float64(n)
-	h := (b - a) / t
-	s := nestedWave(w, x, a) + nestedWave(w, x, b)
-	for i := 1; i < n; i++ {
-		x2 := a + float64(i)*h
-		var from int
-		if i%2 == 1 {
-			s += 4 * nestedWave(w, x, x2)
-			from = 0
-		} else {
-			s += 2 * nestedWave(w, x, x2)
-			from = 1
-		}
-		path = append(path, from)
-	}
-	t2 := seed / 3
-	sBar := t2 * h
-	t3 := 2 * sBar
-	t4 := 4 * sBar
-	wBar = 0
-	hBar := s * t2
-	for i2 := n - 1; i2 >= 1; i2-- {
-		t6 := len(path) - 1
-		t7 := path[:t6]
-		var xBar2 float64
-		if path[t6] == 0 {
-			var t9 float64
-			t9, xBar2 = nestedWaveReverse(w, x, xBar, a+float64(i2)*h, t4)
-			wBar += t9
-		} else {
-			var t8 float64
-			t8, xBar2 = nestedWaveReverse(w, x, xBar, a+float64(i2)*h, t3)
-			wBar += t8
-		}
-		hBar += float64(i2) * xBar2
-		path = t7
-	}
-	var t5 float64
-	t5, bBar = nestedWaveReverse(w, x, xBar, b, sBar)
-	wBar2 := wBar + t5 + nestedWaveReverseWrtWX(w, x, xBar, a, sBar)
-	bBar += hBar / t
-	return wBar2, bBar
-}
-
-// simpsonWave is simpson specialized for f = the literal wave of Nested, with
-// the captured variables w, x as its first parameters.
-func simpsonWave(w float64, x []float64, a, b float64, n int) float64 {
-	h := (b - a) / float64(n)
-	s := nestedWave(w, x, a) + nestedWave(w, x, b)
-	for i := 1; i < n; i++ {
-		x2 := a + float64(i)*h
-		if i%2 == 1 {
-			s += 4 * nestedWave(w, x, x2)
-		} else {
-			s += 2 * nestedWave(w, x, x2)
-		}
-	}
-	return s * h / 3
-}
-
 // quadAdaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
 func quadAdaptiveWave(w float64, x []float64, a, b float64, depth int) float64 {
@@ -1450,9 +1185,30 @@ func quadAdaptiveWave(w float64, x []float64, a, b float64, depth int) float64 {
 	return t2
 }
 
-// nestedFunc2 is the function literal func2 of Nested.
-func nestedFunc2(t float64) float64 {
-	return t * t
+// nestedWaveReverse is the reverse of nestedWave for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of nestedWave that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: x (into xBar), w (returned as wBar), t (returned as tBar).
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// nestedWave is the function literal wave of Nested, with the captured
+// variables w, x as its first parameters.
+func nestedWaveReverse(w float64, x, xBar []float64, t, seed float64) (wBar, tBar float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("nestedWaveReverse: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	t2 := w * t
+	t3 := math.Sin(t2)
+	x0 := x[0]
+	xBar[0] += t3 * seed
+	t4 := math.Cos(t2) * (seed * x0)
+	wBar = t4 * t
+	tBar = w * t4
+	return wBar, tBar
 }
 
 // nestedWaveReverseWrtWX is the reverse of nestedWave for the gradients that call it: the
@@ -1539,6 +1295,12 @@ func quadAdaptiveWaveReverse(
 		bBar += t6
 	}
 	return wBar, aBar, bBar
+}
+
+// nestedWave is the function literal wave of Nested, with the captured
+// variables w, x as its first parameters.
+func nestedWave(w float64, x []float64, t float64) float64 {
+	return math.Sin(w*t) * x[0]
 }
 
 // NestedTaylor propagates Taylor polynomials of degree 2 through Nested (Taylor mode): when each
@@ -1857,50 +1619,28 @@ func AccumulateGrad(x, xBar []float64) float64 {
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		t5 := math.Sin(x[i])
-		accumulateAdd(sum, t5)
-		tape = append(tape, t5)
+		t6 := math.Sin(x[i])
+		*sum += t6 * t6
+		tape = append(tape, t6)
 	}
 	sum2 := *sum
-	accumulateAdd(sum, sum2)
+	*sum = sum2 + sum2*sum2
 	sum3 := *sum
 	*sumBar += 1
-	t2 := accumulateAddReverse(sum, sumBar, sum2)
-	*sumBar += t2
+	sumBar2 := *sumBar
+	*sumBar = 0
+	sumBar2 += 2 * (sumBar2 * sum2)
+	*sumBar += sumBar2
+	t2 := *sumBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t3 := len(tape) - 1
-		t4 := accumulateAddReverse(sum, sumBar, tape[t3])
-		xBar[i2] += math.Cos(x[i2]) * t4
-		tape = tape[:t3]
+		t4 := tape[:t3]
+		t5 := 2 * (t2 * tape[t3])
+		xBar[i2] += math.Cos(x[i2]) * t5
+		tape = t4
 	}
 	*sumBar = 0
 	return sum3
-}
-
-// accumulateAddReverse is the reverse of accumulateAdd for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of accumulateAdd that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: sum (into sumBar), v (returned as vBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// accumulateAdd writes sum: on entry sumBar holds the adjoint of the values accumulateAdd leaves in
-// sum (zero for the gradient of its results alone); on return, the gradient with respect to the
-// values sum held on entry.
-//
-// accumulateAdd is the function literal add of Accumulate, with the captured
-// variable sum as its first parameter.
-func accumulateAddReverse(sum, sumBar *float64, v float64) (vBar float64) {
-	vBar = 2 * (*sumBar * v)
-	return vBar
-}
-
-// accumulateAdd is the function literal add of Accumulate, with the captured
-// variable sum as its first parameter.
-func accumulateAdd(sum *float64, v float64) {
-	*sum += v * v
 }
 
 // AccumulateTaylor propagates Taylor polynomials of degree 3 through Accumulate (Taylor mode): when
@@ -2006,46 +1746,45 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dtape := append(t2, make([]float64, trips)...)[:n2]
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t10 := math.Sin(v2)
-		t11 := math.Cos(v2) * dx[i]
-		accumulateAddJVP(sum, dsum, t10, t11)
-		tape = append(tape, t10)
-		dtape = append(dtape, t11)
+		t12 := math.Sin(v2)
+		t13 := math.Cos(v2) * dx[i]
+		t14 := *dsum
+		*sum += t12 * t12
+		*dsum = t14 + 2*(t13*t12)
+		tape = append(tape, t12)
+		dtape = append(dtape, t13)
 	}
 	sum2 := *sum
 	dsum2 := *dsum
-	accumulateAddJVP(sum, dsum, sum2, dsum2)
+	*sum = sum2 + sum2*sum2
+	*dsum = dsum2 + 2*(dsum2*sum2)
 	sum3 := *sum
 	*sumBar += 1
-	t4, t5 := accumulateAddReverseJVP(sum, dsum, sumBar, dsumBar, sum2, dsum2)
+	sumBar2 := *sumBar
+	dsumBar2 := *dsumBar
+	*sumBar = 0
+	*dsumBar = 0
+	sumBar3 := sumBar2 + 2*(sumBar2*sum2)
+	dsumBar2 += 2 * (dsumBar2*sum2 + sumBar2*dsum2)
+	t4 := *dsumBar
+	*sumBar += sumBar3
+	*dsumBar = t4 + dsumBar2
+	t5 := *sumBar
 	t6 := *dsumBar
-	*sumBar += t4
-	*dsumBar = t6 + t5
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t7 := len(tape) - 1
-		t8, t9 := accumulateAddReverseJVP(sum, dsum, sumBar, dsumBar, tape[t7], dtape[t7])
-		v := x[i2]
-		dxBar[i2] += math.Cos(v)*t9 - math.Sin(v)*dx[i2]*t8
+		t8 := tape[t7]
 		tape = tape[:t7]
-		dtape = dtape[:t7]
+		t9 := dtape[:t7]
+		t10 := 2 * (t5 * t8)
+		t11 := 2 * (t6*t8 + t5*dtape[t7])
+		v := x[i2]
+		dxBar[i2] += math.Cos(v)*t11 - math.Sin(v)*dx[i2]*t10
+		dtape = t9
 	}
 	*sumBar = 0
 	*dsumBar = 0
 	return sum3, 0
-}
-
-// accumulateAddReverseJVP computes accumulateAddReverse and its derivative along the tangents
-// (forward mode).
-//
-// Varied inputs: sum (tangent dsum), sumBar (tangent dsumBar), v (tangent dv).
-// Results, in order: vBar; dvBar, the tangent of vBar.
-// Shadows: dsum, dsumBar have their primal's shape, each element or field the tangent of the
-// primal's.
-func accumulateAddReverseJVP(sum, dsum, sumBar, dsumBar *float64, v, dv float64) (vBar, dvBar float64) {
-	t := *sumBar
-	vBar = 2 * (t * v)
-	dvBar = 2 * (*dsumBar*v + t*dv)
-	return vBar, dvBar
 }
 
 // ModelJVP computes Model and its derivative along the tangents (forward mode).
@@ -2184,9 +1923,11 @@ func ModelGrad(x, xBar []float64) float64 {
 	quadApplySq(p, out, x)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		t12 := modelLine(p, x[i])
-		modelSet(out, i, t12)
-		tape = append(tape, t12)
+		xi := x[i]
+		t11 := p.A
+		t12 := t11*xi + p.B
+		tape = append(tape, t11)
+		out[i] += t12
 	}
 	t2 := quadMapSumTanh(out) + quadMapSumSq(p, x)
 	t3 := quadMapSumSqReverse(p, x, xBar, 1)
@@ -2194,13 +1935,14 @@ func ModelGrad(x, xBar []float64) float64 {
 	pBar.B += t3.B
 	quadMapSumTanhReverse(out, outBar, 1)
 	for i2 := n - 1; i2 >= 0; i2-- {
+		outiBar := outBar[i2]
 		t8 := len(tape) - 1
-		t9 := modelSetReverse(out, outBar, i2, tape[t8])
-		t10, t11 := modelLineReverse(p, x[i2], t9)
-		pBar.A += t10.A
-		pBar.B += t10.B
-		xBar[i2] += t11
-		tape = tape[:t8]
+		t9 := tape[:t8]
+		pBar.B += outiBar
+		t10 := tape[t8] * outiBar
+		pBar.A += outiBar * x[i2]
+		xBar[i2] += t10
+		tape = t9
 	}
 	t4 := quadApplySqReverse(p, out, outBar, x, xBar)
 	pBar.A += t4.A
@@ -2216,47 +1958,6 @@ func ModelGrad(x, xBar []float64) float64 {
 	t13.A = 0
 	xBar[0] += t7
 	return t2
-}
-
-// modelSetReverse is the reverse of modelSet for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of modelSet that its own reverse does not read
-// back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: out (into outBar), v (returned as vBar).
-// Fixed inputs: i.
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// modelSet writes out: on entry outBar holds the adjoint of the values modelSet leaves in out (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values out
-// held on entry.
-//
-// modelSet is the function literal set of Model, with the captured variable
-// out as its first parameter.
-func modelSetReverse(out, outBar []float64, i int, v float64) (vBar float64) {
-	if cap(out) > 0 && cap(outBar) > 0 && &out[:1][0] == &outBar[:1][0] {
-		panic("modelSetReverse: out and outBar share memory: gadgen's gradients need them apart")
-	}
-	vBar = outBar[i]
-	return vBar
-}
-
-// modelLineReverse is the reverse of modelLine for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of modelLine that its own reverse does
-// not read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (returned as pBar), t (returned as tBar).
-// Results: the partials of the varied scalar inputs in order.
-//
-// modelLine is the function literal line of Model, with the captured variable
-// p as its first parameter.
-func modelLineReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
-	t2 := p.A
-	pBar.B += seed
-	tBar = t2 * seed
-	pBar.A += seed * t
-	return pBar, tBar
 }
 
 // quadMapSumSqReverse is the reverse of mapSumSq for the gradients that call it: the
@@ -2357,18 +2058,6 @@ func quadApplySq(p Params, dst, x []float64) {
 	}
 }
 
-// modelLine is the function literal line of Model, with the captured variable
-// p as its first parameter.
-func modelLine(p Params, t float64) float64 {
-	return p.A*t + p.B
-}
-
-// modelSet is the function literal set of Model, with the captured variable
-// out as its first parameter.
-func modelSet(out []float64, i int, v float64) {
-	out[i] += v
-}
-
 // quadMapSumTanh is quad.MapSum specialized for f = math.Tanh.
 func quadMapSumTanh(x []float64) float64 {
 	s := 0.0
@@ -2399,11 +2088,12 @@ func quadMapSumSq(p Params, x []float64) float64 {
 // modelSq is the function literal sq of Model, with the captured variable p as
 // its first parameter.
 func modelSqReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
-	t2 := modelLine(p, t)
-	var t3 Params
-	t3, tBar = modelLineReverse(p, t, 2*(seed*t2))
-	pBar.A += t3.A
-	pBar.B += t3.B
+	t2 := p.A
+	t3 := t2*t + p.B
+	t4 := 2 * (seed * t3)
+	pBar.B += t4
+	tBar = t2 * t4
+	pBar.A += t4 * t
 	return pBar, tBar
 }
 
@@ -2411,6 +2101,12 @@ func modelSqReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 // its first parameter.
 func modelSq(p Params, t float64) float64 {
 	return modelLine(p, t) * modelLine(p, t)
+}
+
+// modelLine is the function literal line of Model, with the captured variable
+// p as its first parameter.
+func modelLine(p Params, t float64) float64 {
+	return p.A*t + p.B
 }
 
 // ModelTaylor propagates Taylor polynomials of degree 2 through Model (Taylor mode): when each
@@ -2612,8 +2308,8 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ModelGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	var t26 Params
-	var t27 Params
+	var t28 Params
+	var t29 Params
 	p := Params{A: x[0], B: x[1]}
 	dp := Params{A: dx[0], B: dx[1]}
 	n := len(x)
@@ -2628,10 +2324,17 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	tape := t3[:n2]
 	dtape := append(t2, make([]float64, trips)...)[:n2]
 	for i := 0; i < n; i++ {
-		t24, t25 := modelLineJVP(p, dp, x[i], dx[i])
-		modelSetJVP(out, dout, i, t24, t25)
-		tape = append(tape, t24)
-		dtape = append(dtape, t25)
+		xi2 := x[i]
+		dxi := dx[i]
+		t23 := p.A
+		t24 := dp.A
+		t25 := t23*xi2 + p.B
+		t26 := t24*xi2 + t23*dxi + dp.B
+		tape = append(tape, t23)
+		dtape = append(dtape, t24)
+		t27 := dout[i]
+		out[i] += t25
+		dout[i] = t27 + t26
 	}
 	t4, _ := quadMapSumTanhJVP(out, dout)
 	t5, _ := quadMapSumSqJVP(p, dp, x, dx)
@@ -2643,18 +2346,23 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dpBar.B += t8.B
 	quadMapSumTanhReverseJVP(out, dout, outBar, doutBar, 1)
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t17 := len(tape) - 1
-		t18, t19 := modelSetReverseJVP(out, dout, outBar, doutBar, i2, tape[t17], dtape[t17])
-		t20, t22, t21, t23 := modelLineReverseJVP(p, dp, x[i2], dx[i2], t18, t19)
-		pBar.A += t20.A
-		dpBar.A += t21.A
-		pBar.B += t20.B
-		dpBar.B += t21.B
+		outiBar := outBar[i2]
+		t17 := doutBar[i2]
+		t18 := len(tape) - 1
+		t19 := tape[t18]
+		tape = tape[:t18]
+		t20 := dtape[:t18]
+		pBar.B += outiBar
+		dpBar.B += t17
+		xi := x[i2]
+		t21 := t19 * outiBar
+		t22 := dtape[t18]*outiBar + t19*t17
+		pBar.A += outiBar * xi
+		dpBar.A += t17*xi + outiBar*dx[i2]
 		dxiBar := dxBar[i2]
-		xBar[i2] += t22
-		dxBar[i2] = dxiBar + t23
-		tape = tape[:t17]
-		dtape = dtape[:t17]
+		xBar[i2] += t21
+		dxBar[i2] = dxiBar + t22
+		dtape = t20
 	}
 	t9, t10 := quadApplySqReverseJVP(p, dp, out, dout, outBar, doutBar, x, dx, xBar, dxBar)
 	pBar.A += t9.A
@@ -2665,21 +2373,21 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	t12 := dpBar
 	pBar = Params{}
 	dpBar = Params{}
-	t26.A += t11.A
-	t27.A += t12.A
-	t26.B += t11.B
-	t27.B += t12.B
-	t13 := t26.B
-	t14 := t27.B
-	t26.B = 0
-	t27.B = 0
+	t28.A += t11.A
+	t29.A += t12.A
+	t28.B += t11.B
+	t29.B += t12.B
+	t13 := t28.B
+	t14 := t29.B
+	t28.B = 0
+	t29.B = 0
 	dx1Bar := dxBar[1]
 	xBar[1] += t13
 	dxBar[1] = dx1Bar + t14
-	t15 := t26.A
-	t16 := t27.A
-	t26.A = 0
-	t27.A = 0
+	t15 := t28.A
+	t16 := t29.A
+	t28.A = 0
+	t29.A = 0
 	dx0Bar := dxBar[0]
 	xBar[0] += t15
 	dxBar[0] = dx0Bar + t16
@@ -2783,43 +2491,6 @@ func quadApplySqReverseJVP(
 	return pBar, dpBar
 }
 
-// modelSetReverseJVP computes modelSetReverse and its derivative along the tangents (forward mode).
-//
-// Varied inputs: out (tangent dout), outBar (tangent doutBar), v (tangent dv).
-// Fixed inputs (zero tangent): i.
-// Results, in order: vBar; dvBar, the tangent of vBar.
-// Shadows: dout, doutBar have their primal's shape, each element or field the tangent of the
-// primal's.
-func modelSetReverseJVP(out, dout, outBar, doutBar []float64, i int, v, dv float64) (vBar, dvBar float64) {
-	if cap(out) > 0 && cap(outBar) > 0 && &out[:1][0] == &outBar[:1][0] {
-		panic("modelSetReverse: out and outBar share memory: gadgen's gradients need them apart")
-	}
-	vBar = outBar[i]
-	dvBar = doutBar[i]
-	return vBar, dvBar
-}
-
-// modelLineReverseJVP computes modelLineReverse and its derivative along the tangents (forward
-// mode).
-//
-// Varied inputs: p (tangent dp), t (tangent dt), seed (tangent dseed).
-// Results, in order: pBar; tBar; dpBar, the tangent of pBar; dtBar, the tangent of tBar.
-// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
-func modelLineReverseJVP(
-	p, dp Params,
-	t, dt, seed, dseed float64,
-) (pBar Params, tBar float64, dpBar Params, dtBar float64) {
-	t2 := p.A
-	t3 := dp.A
-	pBar.B += seed
-	dpBar.B += dseed
-	tBar = t2 * seed
-	dtBar = t3*seed + t2*dseed
-	pBar.A += seed * t
-	dpBar.A += dseed*t + seed*dt
-	return pBar, tBar, dpBar, dtBar
-}
-
 // modelSqReverseJVP computes modelSqReverse and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), t (tangent dt).
@@ -2827,13 +2498,18 @@ func modelLineReverseJVP(
 // Results, in order: pBar; tBar; dpBar, the tangent of pBar; dtBar, the tangent of tBar.
 // Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
 func modelSqReverseJVP(p, dp Params, t, dt, seed float64) (pBar Params, tBar float64, dpBar Params, dtBar float64) {
-	t2, t3 := modelLineJVP(p, dp, t, dt)
-	var t4, t5 Params
-	t4, tBar, t5, dtBar = modelLineReverseJVP(p, dp, t, dt, 2*(seed*t2), 2*(seed*t3))
-	pBar.A += t4.A
-	dpBar.A += t5.A
-	pBar.B += t4.B
-	dpBar.B += t5.B
+	t2 := p.A
+	t3 := dp.A
+	t4 := t2*t + p.B
+	t5 := t3*t + t2*dt + dp.B
+	t6 := 2 * (seed * t4)
+	t7 := 2 * (seed * t5)
+	pBar.B += t6
+	dpBar.B += t7
+	tBar = t2 * t6
+	dtBar = t3*t6 + t2*t7
+	pBar.A += t6 * t
+	dpBar.A += t7*t + t6*dt
 	return pBar, tBar, dpBar, dtBar
 }
 
@@ -2846,13 +2522,18 @@ func modelSqReverseJVP2(
 	p, dp Params,
 	t, dt, seed, dseed float64,
 ) (pBar Params, tBar float64, dpBar Params, dtBar float64) {
-	t2, t3 := modelLineJVP(p, dp, t, dt)
-	var t4, t5 Params
-	t4, tBar, t5, dtBar = modelLineReverseJVP(p, dp, t, dt, 2*(seed*t2), 2*(dseed*t2+seed*t3))
-	pBar.A += t4.A
-	dpBar.A += t5.A
-	pBar.B += t4.B
-	dpBar.B += t5.B
+	t2 := p.A
+	t3 := dp.A
+	t4 := t2*t + p.B
+	t5 := t3*t + t2*dt + dp.B
+	t6 := 2 * (seed * t4)
+	t7 := 2 * (dseed*t4 + seed*t5)
+	pBar.B += t6
+	dpBar.B += t7
+	tBar = t2 * t6
+	dtBar = t3*t6 + t2*t7
+	pBar.A += t6 * t
+	dpBar.A += t7*t + t6*dt
 	return pBar, tBar, dpBar, dtBar
 }
 
@@ -2910,91 +2591,53 @@ func paramsEvalJVP(p, dp Params, t, dt float64) (float64, float64) {
 // Results: the value of MethodExpr, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MethodExprGrad(x, xBar []float64) float64 {
-	var t7 Params
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	var t15 Params
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("MethodExprGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	var t8 Params
-	t := Params{A: x[0], B: x[1]}
-	t2 := sumOfParamsEval(t, x)
-	t3 := sumOfParamsEvalReverse(t, x, xBar, 1)
-	t7.A += t3.A
-	t7.B += t3.B
-	t4 := t7
-	t7 = Params{}
-	t8.A += t4.A
-	t8.B += t4.B
-	t5 := t8.B
-	t8.B = 0
-	xBar[1] += t5
-	t6 := t8.A
-	t8.A = 0
-	xBar[0] += t6
-	return t2
-}
-
-// sumOfParamsEvalReverse is the reverse of sumOfParamsEval for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of sumOfParamsEval that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: x (into xBar), p (returned as pBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// sumOfParamsEval is sumOf specialized for f = Params.Eval.
-func sumOfParamsEvalReverse(p Params, x, xBar []float64, seed float64) (pBar Params) {
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("sumOfParamsEvalReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	var t16 Params
+	t2 := Params{A: x[0], B: x[1]}
 	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0)*4)
+	s := 0.0
 	for i := 0; i < n; i++ {
-		tape = append(tape, p.Eval(x[i]))
+		v2 := x[i]
+		t11 := t2.A
+		t12 := t2.B
+		t13 := t11*v2 + t12*v2*v2
+		t14 := append(tape, t11, t12)
+		tape = append(t14, t11, t12)
+		s += t13 * v2
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2]
+		n2 := len(tape)
+		t6 := n2 - 2
+		t7 := tape[:t6]
 		v := x[i2]
-		t4, t5 := paramsEvalReverse(p, v, seed*v)
-		pBar.A += t4.A
-		pBar.B += t4.B
-		xBar[i2] += t3*seed + t5
-		tape = tape[:t2]
+		vBar := tape[t6]*v + tape[n2-1]*v*v
+		n3 := len(t7)
+		t8 := n3 - 2
+		t9 := t7[n3-1]
+		tape = t7[:t8]
+		t10 := v * v
+		t15.B += t10 * v
+		vBar2 := vBar + t9*v*v + t9*t10 + t7[t8]*v
+		t15.A += t10
+		xBar[i2] += vBar2
 	}
-	return pBar
-}
-
-// sumOfParamsEval is sumOf specialized for f = Params.Eval.
-func sumOfParamsEval(p Params, x []float64) float64 {
-	s := 0.0
-	for i := 0; i < len(x); i++ {
-		v := x[i]
-		s += p.Eval(v) * v
-	}
+	t3 := t15
+	t15 = Params{}
+	t16.A += t3.A
+	t16.B += t3.B
+	t4 := t16.B
+	t16.B = 0
+	xBar[1] += t4
+	t5 := t16.A
+	t16.A = 0
+	xBar[0] += t5
 	return s
-}
-
-// paramsEvalReverse is the reverse of Params.Eval for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of Params.Eval that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: p (returned as pBar), t (returned as tBar).
-// Results: the partials of the varied scalar inputs in order.
-func paramsEvalReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
-	t2 := p.A
-	t3 := p.B
-	t4 := t3 * t
-	t5 := seed * t
-	pBar.B += t5 * t
-	tBar = t4*seed + t3*t5 + t2*seed
-	pBar.A += t5
-	return pBar, tBar
 }
 
 // MethodExprTaylor propagates Taylor polynomials of degree 2 through MethodExpr (Taylor mode): when
@@ -3463,230 +3106,128 @@ func momentsGJVP(a, da, t, dt float64) (float64, float64) {
 // Varied inputs: a (returned as aBar), b (returned as bBar).
 // Results: the value of Moments, then the partials of the varied scalar inputs in order.
 func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
-	t := simpsonF(a, 0, b, 16)
-	t2 := simpsonG(a, 0, b, 16)
-	aBar, bBar = simpsonGReverseWrtA2B(a, 0, b, 16, m1Bar)
-	t3, t4 := simpsonFReverseWrtA2B(a, 0, b, 16, m0Bar)
-	aBar += t3
-	bBar += t4
-	return t, t2, aBar, bBar
-}
-
-// simpsonGReverseWrtA2B is the reverse of simpsonG for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonG that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: a2 (returned as a2Bar), b (returned as bBar).
-// Fixed inputs: a, n.
-// Results: the partials of the varied scalar inputs in order.
-//
-// simpsonG is simpson specialized for f = the literal g of Moments, with the
-// captured variable a2 as its first parameter.
-func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (a2Bar, bBar float64) {
-	var pathBuf [64]int
-	path := pathBuf[:0]
-	t := float64(n)
-	h := (b - a) / t
-	s := momentsG(a2, a) + momentsG(a2, b)
-	for i := 1; i < n; i++ {
-		x := a + float64(i)*h
-		var from int
-		if i%2 == 1 {
-			s += 4 * momentsG(a2, x)
-			from = 0
-		} else {
-			s += 2 * momentsG(a2, x)
-			from = 1
-		}
-		path = append(path, from)
-	}
-	t2 := seed / 3
-	sBar := t2 * h
-	t3 := 2 * sBar
-	t4 := 4 * sBar
-	a2Bar = 0
-	hBar := s * t2
-	for i2 := n - 1; i2 >= 1; i2-- {
-		t6 := len(path) - 1
-		t7 := path[:t6]
-		var xBar float64
-		if path[t6] == 0 {
-			var t9 float64
-			t9, xBar = momentsGReverse(a2, a+float64(i2)*h, t4)
-			a2Bar += t9
-		} else {
-			var t8 float64
-			t8, xBar = momentsGReverse(a2, a+float64(i2)*h, t3)
-			a2Bar += t8
-		}
-		hBar += float64(i2) * xBar
-		path = t7
-	}
-	var t5 float64
-	t5, bBar = momentsGReverse(a2, b, sBar)
-	a2Bar2 := a2Bar + t5 + momentsGReverseWrtA(a2, a, sBar)
-	bBar += hBar / t
-	return a2Bar2, bBar
-}
-
-// simpsonFReverseWrtA2B is the reverse of simpsonF for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonF that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: a2 (returned as a2Bar), b (returned as bBar).
-// Fixed inputs: a, n.
-// Results: the partials of the varied scalar inputs in order.
-//
-// simpsonF is simpson specialized for f = the literal f of Moments, with the
-// captured variable a2 as its first parameter.
-func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (a2Bar, bBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	t2 := float64(n)
-	h := (b - a) / t2
-	t3 := math.Exp(a2 * a)
-	t4 := math.Exp(a2 * b)
-	tape := slices.Grow(t, max(n+1, 0)*2)
-	s := t3 + t4
-	for i := 1; i < n; i++ {
-		x := a + float64(i)*h
-		var from int
+	h := b / 16
+	t2 := math.Exp(a * 0)
+	t3 := math.Exp(a * b)
+	tape := slices.Grow(t, 34)
+	s := t2 + t3
+	for i := 1; i < 16; i++ {
+		x4 := 0 + float64(i)*h
+		var from2 int
 		if i%2 == 1 {
-			t18 := math.Exp(a2 * x)
-			tape = append(tape, t18)
-			s += 4 * t18
+			t44 := math.Exp(a * x4)
+			tape = append(tape, t44)
+			s += 4 * t44
+			from2 = 0
+		} else {
+			t43 := math.Exp(a * x4)
+			tape = append(tape, t43)
+			s += 2 * t43
+			from2 = 1
+		}
+		path = append(path, from2)
+	}
+	t4 := s * h / 3
+	t5 := 0 * t2
+	t6 := b * t3
+	tape = slices.Grow(tape, 68)
+	s2 := t5 + t6
+	for i2 := 1; i2 < 16; i2++ {
+		x3 := 0 + float64(i2)*h
+		var from int
+		if i2%2 == 1 {
+			t40 := math.Exp(a * x3)
+			t41 := append(tape, t40)
+			t42 := x3 * t40
+			tape = append(t41, t40)
+			s2 += 4 * t42
 			from = 0
 		} else {
-			t17 := math.Exp(a2 * x)
-			tape = append(tape, t17)
-			s += 2 * t17
+			t37 := math.Exp(a * x3)
+			t38 := append(tape, t37)
+			t39 := x3 * t37
+			tape = append(t38, t37)
+			s2 += 2 * t39
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t5 := seed / 3
-	sBar := t5 * h
-	t6 := 2 * sBar
-	t7 := 4 * sBar
-	a2Bar = 0
-	hBar := s * t5
-	for i2 := n - 1; i2 >= 1; i2-- {
-		t9 := len(path) - 1
-		t10 := path[:t9]
+	t7 := s2 * h / 3
+	t8 := m1Bar / 3
+	sBar := t8 * h
+	t9 := 2 * sBar
+	t10 := 4 * sBar
+	aBar = 0
+	hBar := s2 * t8
+	for i3 := 15; i3 >= 1; i3-- {
+		t25 := len(path) - 1
+		t26 := path[:t25]
+		var xBar2 float64
+		if path[t25] == 0 {
+			t32 := len(tape) - 1
+			t33 := tape[:t32]
+			xBar2 = t10 * tape[t32]
+			x2 := 0 + float64(i3)*h
+			t34 := x2 * t10
+			t35 := len(t33) - 1
+			tape = t33[:t35]
+			t36 := t33[t35] * t34
+			aBar += t36 * x2
+			xBar2 += a * t36
+		} else {
+			t27 := len(tape) - 1
+			t28 := tape[:t27]
+			xBar2 = t9 * tape[t27]
+			x := 0 + float64(i3)*h
+			t29 := x * t9
+			t30 := len(t28) - 1
+			tape = t28[:t30]
+			t31 := t28[t30] * t29
+			aBar += t31 * x
+			xBar2 += a * t31
+		}
+		hBar += float64(i3) * xBar2
+		path = t26
+	}
+	bBar = sBar * t3
+	t11 := b * sBar
+	t12 := m0Bar / 3
+	sBar2 := t12 * h
+	t13 := 2 * sBar2
+	t14 := 4 * sBar2
+	hBar += s * t12
+	for i4 := 15; i4 >= 1; i4-- {
+		t17 := len(path) - 1
+		t18 := path[:t17]
 		var xBar float64
-		if path[t9] == 0 {
-			t14 := len(tape) - 1
-			t15 := tape[:t14]
-			t16 := tape[t14] * t7
-			a2Bar += t16 * (a + float64(i2)*h)
-			xBar = a2 * t16
-			tape = t15
+		if path[t17] == 0 {
+			t22 := len(tape) - 1
+			t23 := tape[:t22]
+			t24 := tape[t22] * t14
+			aBar += t24 * (0 + float64(i4)*h)
+			xBar = a * t24
+			tape = t23
 		} else {
-			t11 := len(tape) - 1
-			t12 := tape[:t11]
-			t13 := tape[t11] * t6
-			a2Bar += t13 * (a + float64(i2)*h)
-			xBar = a2 * t13
-			tape = t12
+			t19 := len(tape) - 1
+			t20 := tape[:t19]
+			t21 := tape[t19] * t13
+			aBar += t21 * (0 + float64(i4)*h)
+			xBar = a * t21
+			tape = t20
 		}
-		hBar += float64(i2) * xBar
-		path = t10
+		hBar += float64(i4) * xBar
+		path = t18
 	}
-	t8 := t4 * sBar
-	a2Bar += t8 * b
-	bBar = a2 * t8
-	a2Bar += t3 * sBar * a
-	bBar += hBar / t2
-	return a2Bar, bBar
-}
-
-// simpsonF is simpson specialized for f = the literal f of Moments, with the
-// captured variable a2 as its first parameter.
-func simpsonF(a2, a, b float64, n int) float64 {
-	h := (b - a) / float64(n)
-	s := momentsF(a2, a) + momentsF(a2, b)
-	for i := 1; i < n; i++ {
-		x := a + float64(i)*h
-		if i%2 == 1 {
-			s += 4 * momentsF(a2, x)
-		} else {
-			s += 2 * momentsF(a2, x)
-		}
-	}
-	return s * h / 3
-}
-
-// simpsonG is simpson specialized for f = the literal g of Moments, with the
-// captured variable a2 as its first parameter.
-func simpsonG(a2, a, b float64, n int) float64 {
-	h := (b - a) / float64(n)
-	s := momentsG(a2, a) + momentsG(a2, b)
-	for i := 1; i < n; i++ {
-		x := a + float64(i)*h
-		if i%2 == 1 {
-			s += 4 * momentsG(a2, x)
-		} else {
-			s += 2 * momentsG(a2, x)
-		}
-	}
-	return s * h / 3
-}
-
-// momentsGReverse is the reverse of momentsG for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of momentsG that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: a (returned as aBar), t (returned as tBar).
-// Results: the partials of the varied scalar inputs in order.
-//
-// momentsG is the function literal g of Moments, with the captured variable a
-// as its first parameter.
-func momentsGReverse(a, t, seed float64) (aBar, tBar float64) {
-	t2 := math.Exp(a * t)
-	tBar = seed * t2
-	t3 := t * seed
-	t4 := t2 * t3
-	aBar = t4 * t
-	tBar += a * t4
-	return aBar, tBar
-}
-
-// momentsGReverseWrtA is the reverse of momentsG for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of momentsG that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: a (returned as aBar).
-// Fixed inputs: t.
-// Results: the partials of the varied scalar inputs in order.
-//
-// momentsG is the function literal g of Moments, with the captured variable a
-// as its first parameter.
-func momentsGReverseWrtA(a, t, seed float64) (aBar float64) {
-	t2 := math.Exp(a * t)
-	t3 := t * seed
-	aBar = t2 * t3 * t
-	return aBar
-}
-
-// momentsG is the function literal g of Moments, with the captured variable a
-// as its first parameter.
-func momentsG(a, t float64) float64 {
-	return t * momentsF(a, t)
-}
-
-// momentsF is the function literal f of Moments, with the captured variable a
-// as its first parameter.
-func momentsF(a, t float64) float64 {
-	return math.Exp(a * t)
+	t15 := t11 + sBar2
+	t16 := t3 * t15
+	aBar += t16 * b
+	bBar += a * t16
+	bBar += hBar / 16
+	return t4, t7, aBar, bBar
 }
 
 // FixedJVP computes Fixed and its derivative along the tangents (forward mode).
@@ -3727,9 +3268,21 @@ func fixedF(k, t float64) float64 {
 // Fixed inputs: k.
 // Results: the value of Fixed, then the partials of the varied scalar inputs in order.
 func FixedGrad(k, x float64) (f, xBar float64) {
-	xBar = simpsonFixedF(k, 0, 1, 8)
-	t := x * xBar
-	return t, xBar
+	t := k * 0 * 0
+	s := t + k
+	for i := 1; i < 8; i++ {
+		x2 := 0 + float64(i)*0.125
+		if i%2 == 1 {
+			t4 := k * x2 * x2
+			s += 4 * t4
+		} else {
+			t3 := k * x2 * x2
+			s += 2 * t3
+		}
+	}
+	xBar = s * 0.125 / 3
+	t2 := x * xBar
+	return t2, xBar
 }
 
 // RunningMaxJVP computes RunningMax and its derivative along the tangents (forward mode).
@@ -3772,8 +3325,8 @@ func runningMaxUpdJVP(best, dbest *float64, v, dv float64) {
 // Results: the value of RunningMax, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RunningMaxGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
+	var pathBuf [64]int
+	path := pathBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RunningMaxGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3781,64 +3334,35 @@ func RunningMaxGrad(x, xBar []float64) float64 {
 	bestBar := new(float64)
 	*best = math.Inf(-1)
 	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		v2 := x[i]
-		tape = append(tape, *best)
-		runningMaxUpd(best, v2*v2)
+		v := x[i]
+		t4 := v * v
+		var from int
+		if t4 > *best {
+			*best = t4
+			from = 1
+		} else {
+			from = 0
+		}
+		path = append(path, from)
 	}
 	best2 := *best
 	*bestBar += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := len(tape) - 1
-		*best = tape[t2]
-		v := x[i2]
-		t3 := runningMaxUpdReverse(best, bestBar, v*v)
-		xBar[i2] += 2 * (t3 * v)
-		tape = tape[:t2]
+		t := len(path) - 1
+		t2 := path[:t]
+		var t3 float64
+		if path[t] == 0 {
+			t3 = 0
+		} else {
+			t3 = *bestBar
+			*bestBar = 0
+		}
+		xBar[i2] += 2 * (t3 * x[i2])
+		path = t2
 	}
 	*bestBar = 0
 	return best2
-}
-
-// runningMaxUpdReverse is the reverse of runningMaxUpd for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of runningMaxUpd that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: best (into bestBar), v (returned as vBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// runningMaxUpd writes best: on entry bestBar holds the adjoint of the values runningMaxUpd leaves
-// in best (zero for the gradient of its results alone); on return, the gradient with respect to the
-// values best held on entry.
-//
-// runningMaxUpd is the function literal upd of RunningMax, with the captured
-// variable best as its first parameter.
-func runningMaxUpdReverse(best, bestBar *float64, v float64) (vBar float64) {
-	var from int
-	if v > *best {
-		*best = v
-		from = 1
-	} else {
-		from = 0
-	}
-	if from == 0 {
-		vBar = 0
-	} else {
-		vBar = *bestBar
-		*bestBar = 0
-	}
-	return vBar
-}
-
-// runningMaxUpd is the function literal upd of RunningMax, with the captured
-// variable best as its first parameter.
-func runningMaxUpd(best *float64, v float64) {
-	if v > *best {
-		*best = v
-	}
 }
 
 // CounterJVP computes Counter and its derivative along the tangents (forward mode).
@@ -3896,50 +3420,23 @@ func CounterGrad(x, xBar []float64) float64 {
 	tapeint := slices.Grow(t, max(n2+2, 0))
 	for i := 0; i < n2; i++ {
 		v := x[i]
-		tapeint = append(tapeint, *n)
-		counterAdd(n, s, v)
+		*n++
+		n3 := *n
+		*s += v * float64(n3)
+		tapeint = append(tapeint, n3)
 	}
 	s2 := *s
 	*sBar += 1
+	t2 := *sBar
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t2 := len(tapeint) - 1
-		*n = tapeint[t2]
-		t3 := counterAddReverse(n, s, sBar, x[i2])
-		xBar[i2] += t3
-		tapeint = tapeint[:t2]
+		t3 := len(tapeint) - 1
+		t4 := tapeint[:t3]
+		vBar := t2 * float64(tapeint[t3])
+		xBar[i2] += vBar
+		tapeint = t4
 	}
 	*sBar = 0
 	return s2
-}
-
-// counterAddReverse is the reverse of counterAdd for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of counterAdd that its own reverse
-// does not read back: the memory of its slice and pointer parameters is left in no particular
-// state.
-//
-// Varied inputs: s (into sBar), v (returned as vBar).
-// Fixed inputs: n.
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// counterAdd writes s: on entry sBar holds the adjoint of the values counterAdd leaves in s (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values s held
-// on entry.
-//
-// counterAdd is the function literal add of Counter, with the captured
-// variables n, s as its first parameters.
-func counterAddReverse(n *int, s, sBar *float64, v float64) (vBar float64) {
-	*n++
-	t := float64(*n)
-	vBar = *sBar * t
-	return vBar
-}
-
-// counterAdd is the function literal add of Counter, with the captured
-// variables n, s as its first parameters.
-func counterAdd(n *int, s *float64, v float64) {
-	*n++
-	*s += v * float64(*n)
 }
 
 // MoveJVP computes Move and its derivative along the tangents (forward mode).
@@ -3982,31 +3479,34 @@ func moveMoveJVP(p, dp *Point, v, dv float64) {
 // Results: the value of Move, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MoveGrad(x, xBar []float64) float64 {
-	var tapeValuesBuf [64]Point
-	t := tapeValuesBuf[:0]
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
 	var pBar2 Point
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("MoveGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	p := new(Point)
 	pBar := new(Point)
-	var t9 Point
+	var t11 Point
 	*p = Point{X: x[0], Y: x[1]}
 	n := len(x)
-	tapeValues := slices.Grow(t, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		v := x[i]
-		tapeValues = append(tapeValues, *p)
-		moveMove(p, v)
+		t10 := p.Y
+		p.X += v * t10
+		tape = append(tape, t10)
 	}
 	t2 := p.X
 	pBar.X += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t7 := len(tapeValues) - 1
-		*p = tapeValues[t7]
-		t8 := moveMoveReverse(p, pBar, x[i2])
-		xBar[i2] += t8
-		tapeValues = tapeValues[:t7]
+		t7 := len(tape) - 1
+		t8 := tape[:t7]
+		t9 := pBar.X
+		vBar := t9 * tape[t7]
+		pBar.Y += x[i2] * t9
+		xBar[i2] += vBar
+		tape = t8
 	}
 	t3 := *pBar
 	*pBar = Point{}
@@ -4014,42 +3514,13 @@ func MoveGrad(x, xBar []float64) float64 {
 	pBar2.Y += t3.Y
 	t4 := pBar2
 	pBar2 = Point{}
-	t9.X += t4.X
-	t9.Y += t4.Y
-	t5 := t9.Y
-	t9.Y = 0
+	t11.X += t4.X
+	t11.Y += t4.Y
+	t5 := t11.Y
+	t11.Y = 0
 	xBar[1] += t5
-	t6 := t9.X
-	t9.X = 0
+	t6 := t11.X
+	t11.X = 0
 	xBar[0] += t6
 	return t2
-}
-
-// moveMoveReverse is the reverse of moveMove for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of moveMove that its own reverse does not read
-// back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into pBar), v (returned as vBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// moveMove writes p: on entry pBar holds the adjoint of the values moveMove leaves in p (zero for
-// the gradient of its results alone); on return, the gradient with respect to the values p held on
-// entry.
-//
-// moveMove is the function literal move of Move, with the captured variable p
-// as its first parameter.
-func moveMoveReverse(p, pBar *Point, v float64) (vBar float64) {
-	t := p.Y
-	p.X += v * t
-	t2 := pBar.X
-	vBar = t2 * t
-	pBar.Y += v * t2
-	return vBar
-}
-
-// moveMove is the function literal move of Move, with the captured variable p
-// as its first parameter.
-func moveMove(p *Point, v float64) {
-	p.X += v * p.Y
 }

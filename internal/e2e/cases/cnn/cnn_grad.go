@@ -14,23 +14,6 @@ import (
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossGrad(m, mBar *CNN, x, y *tensorops.Tensor) float64 {
-	t := m.Logits(x)
-	t2 := tensorops.SoftmaxCrossEntropy(t, y)
-	t3 := tensorops.SoftmaxCrossEntropyGrad(t, y, 1)
-	cNNLogitsReverseWrtM(m, mBar, x, t3)
-	return t2
-}
-
-// cNNLogitsReverseWrtM is the reverse of CNN.Logits for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of CNN.Logits that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: m (into mBar).
-// Fixed inputs: x.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func cNNLogitsReverseWrtM(m, mBar *CNN, x, seed *tensorops.Tensor) {
 	t := m.K
 	t2 := tensorops.Conv2D(x, t, 1, 1)
 	t3 := m.KB
@@ -41,16 +24,20 @@ func cNNLogitsReverseWrtM(m, mBar *CNN, x, seed *tensorops.Tensor) {
 	t5 := m.W
 	t6 := tensorops.MatMul(f, t5)
 	t7 := m.B
-	t8 := tensorops.SumLike(seed, t6)
-	mBar.B = tensorops.AccumulateSumLike(mBar.B, seed, t7)
-	mBar.W = tensorops.AccumulateMatMulGradB(mBar.W, t8, f, t5, false, false)
-	t9 := tensorops.ReshapeLike(tensorops.MatMulGradA(t8, f, t5, false, false), p)
-	t10 := tensorops.MaxPool2DGrad(h, t9, 2, 2, 0)
-	t11 := tensorops.GELUJVP(t4, t10)
-	mBar.KB = tensorops.AccumulateSumLike(mBar.KB, t11, t3)
-	t12 := tensorops.Conv2DGradW(tensorops.SumLike(t11, t2), x, t, 1, 1)
-	t13 := tensorops.Accumulate(mBar.K, t12)
-	mBar.K = t13
+	t8 := tensorops.FuseInto(t6, "a + b", t6, t7)
+	t9 := tensorops.SoftmaxCrossEntropy(t8, y)
+	t10 := tensorops.SoftmaxCrossEntropyGrad(t8, y, 1)
+	t11 := tensorops.SumLike(t10, t6)
+	mBar.B = tensorops.AccumulateSumLike(mBar.B, t10, t7)
+	mBar.W = tensorops.AccumulateMatMulGradB(mBar.W, t11, f, t5, false, false)
+	t12 := tensorops.ReshapeLike(tensorops.MatMulGradA(t11, f, t5, false, false), p)
+	t13 := tensorops.MaxPool2DGrad(h, t12, 2, 2, 0)
+	t14 := tensorops.GELUJVP(t4, t13)
+	mBar.KB = tensorops.AccumulateSumLike(mBar.KB, t14, t3)
+	t15 := tensorops.Conv2DGradW(tensorops.SumLike(t14, t2), x, t, 1, 1)
+	t16 := tensorops.Accumulate(mBar.K, t15)
+	mBar.K = t16
+	return t9
 }
 
 // LossJVP computes Loss and its derivative along the tangents (forward mode).
@@ -98,51 +85,24 @@ func cNNLogitsJVPWrtM(m, dm *CNN, x *tensorops.Tensor) (*tensorops.Tensor, *tens
 // Fixed inputs: m, y.
 // Results: the value of InputLoss, then the partials of the varied scalar inputs in order.
 func InputLossGrad(m *CNN, x, y *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
-	t := Loss(m, x, y)
-	xBar = lossReverseWrtX(m, x, y, 1)
-	return t, xBar
-}
-
-// lossReverseWrtX is the reverse of Loss for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of Loss that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as xBar).
-// Fixed inputs: m, y.
-// Results: the partials of the varied scalar inputs in order.
-func lossReverseWrtX(m *CNN, x, y *tensorops.Tensor, seed float64) (xBar *tensorops.Tensor) {
-	t := m.Logits(x)
-	t2 := tensorops.SoftmaxCrossEntropyGrad(t, y, seed)
-	xBar = cNNLogitsReverseWrtX(m, x, t2)
-	return xBar
-}
-
-// cNNLogitsReverseWrtX is the reverse of CNN.Logits for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of CNN.Logits that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: x (returned as xBar).
-// Fixed inputs: m.
-// Results: the partials of the varied scalar inputs in order.
-func cNNLogitsReverseWrtX(m *CNN, x, seed *tensorops.Tensor) (xBar *tensorops.Tensor) {
 	t := m.K
 	t2 := tensorops.Conv2D(x, t, 1, 1)
 	t3 := tensorops.Add(t2, m.KB)
 	h := tensorops.GELU(t3)
 	p := tensorops.MaxPool2D(h, 2, 2, 0)
-	f := tensorops.Reshape(p, x.Dim(0), 36)
+	f2 := tensorops.Reshape(p, x.Dim(0), 36)
 	t4 := m.W
-	t5 := tensorops.MatMul(f, t4)
-	t6 := tensorops.MatMulGradA(tensorops.SumLike(seed, t5), f, t4, false, false)
-	t7 := tensorops.ReshapeLike(t6, p)
-	t8 := tensorops.MaxPool2DGrad(h, t7, 2, 2, 0)
-	t9 := tensorops.GELUJVP(t3, t8)
-	t10 := tensorops.SumLike(t9, t2)
-	xBar = tensorops.Conv2DGradX(t10, x, t, 1, 1)
-	return xBar
+	t5 := tensorops.MatMul(f2, t4)
+	t6 := tensorops.FuseInto(t5, "a + b", t5, m.B)
+	t7 := tensorops.SoftmaxCrossEntropy(t6, y)
+	t8 := tensorops.SoftmaxCrossEntropyGrad(t6, y, 1)
+	t9 := tensorops.MatMulGradA(tensorops.SumLike(t8, t5), f2, t4, false, false)
+	t10 := tensorops.ReshapeLike(t9, p)
+	t11 := tensorops.MaxPool2DGrad(h, t10, 2, 2, 0)
+	t12 := tensorops.GELUJVP(t3, t11)
+	t13 := tensorops.SumLike(t12, t2)
+	xBar = tensorops.Conv2DGradX(t13, x, t, 1, 1)
+	return t7, xBar
 }
 
 // InputLossHVP returns InputLoss and the Hessian-vector product ∇²InputLoss·v, the Hessian taken
@@ -164,94 +124,48 @@ func inputLossGradJVP(
 	m *CNN,
 	x, dx, y *tensorops.Tensor,
 ) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
-	t, t2 := lossJVPWrtX(m, x, dx, y)
-	xBar, dxBar = lossReverseWrtXJVP(m, x, dx, y, 1)
-	return t, xBar, t2, dxBar
-}
-
-// lossJVPWrtX computes Loss and its derivative along the tangents (forward mode).
-//
-// Varied inputs: x (tangent dx).
-// Fixed inputs (zero tangent): m, y.
-// Results, in order: the value of Loss; its tangent.
-func lossJVPWrtX(m *CNN, x, dx, y *tensorops.Tensor) (float64, float64) {
-	t, t2 := cNNLogitsJVPWrtX(m, x, dx)
-	t3 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(t, y, 1), t2)
-	return tensorops.SoftmaxCrossEntropy(t, y), t3
-}
-
-// lossReverseWrtXJVP computes lossReverseWrtX and its derivative along the tangents (forward mode).
-//
-// Varied inputs: x (tangent dx).
-// Fixed inputs (zero tangent): m, y, seed.
-// Results, in order: xBar; dxBar, the tangent of xBar.
-func lossReverseWrtXJVP(m *CNN, x, dx, y *tensorops.Tensor, seed float64) (xBar, dxBar *tensorops.Tensor) {
-	t, t2 := cNNLogitsJVPWrtX(m, x, dx)
-	t3 := tensorops.SoftmaxCrossEntropyGrad(t, y, seed)
-	t4 := tensorops.ExpandAxis(tensorops.Sum(y, -1), t, -1)
-	t5 := tensorops.Fuse("a*b*c", seed/float64(tensorops.Dim(t, 0)), t2, t4)
-	t6 := tensorops.SoftmaxJVP(tensorops.Softmax(t, -1), t5, -1)
-	xBar, dxBar = cNNLogitsReverseWrtXJVP(m, x, dx, t3, t6)
-	return xBar, dxBar
-}
-
-// cNNLogitsJVPWrtX computes CNN.Logits and its derivative along the tangents (forward mode).
-//
-// Varied inputs: x (tangent dx).
-// Fixed inputs (zero tangent): m.
-// Results, in order: the value of CNN.Logits; its tangent.
-func cNNLogitsJVPWrtX(m *CNN, x, dx *tensorops.Tensor) (*tensorops.Tensor, *tensorops.Tensor) {
-	t := m.K
-	t2 := tensorops.Add(tensorops.Conv2D(x, t, 1, 1), m.KB)
-	t3 := tensorops.ExpandLike(tensorops.Conv2D(dx, t, 1, 1), t2)
-	h := tensorops.GELU(t2)
-	dh := tensorops.GELUJVP(t2, t3)
-	dp := tensorops.MaxPool2DJVP(h, dh, 2, 2, 0)
-	t4 := x.Dim(0)
-	f := tensorops.Reshape(tensorops.MaxPool2D(h, 2, 2, 0), t4, 36)
-	df := tensorops.Reshape(dp, t4, 36)
-	t5 := tensorops.MatMulEach(m.W, false, f, df)
-	t6 := tensorops.Add(t5[0], m.B)
-	return t6, tensorops.ExpandLike(t5[1], t6)
-}
-
-// cNNLogitsReverseWrtXJVP computes cNNLogitsReverseWrtX and its derivative along the tangents
-// (forward mode).
-//
-// Varied inputs: x (tangent dx), seed (tangent dseed).
-// Fixed inputs (zero tangent): m.
-// Results, in order: xBar; dxBar, the tangent of xBar.
-func cNNLogitsReverseWrtXJVP(m *CNN, x, dx, seed, dseed *tensorops.Tensor) (xBar, dxBar *tensorops.Tensor) {
 	t := m.K
 	t2 := tensorops.Conv2D(x, t, 1, 1)
 	t3 := tensorops.Add(t2, m.KB)
 	t4 := tensorops.ExpandLike(tensorops.Conv2D(dx, t, 1, 1), t3)
 	h := tensorops.GELU(t3)
 	p := tensorops.MaxPool2D(h, 2, 2, 0)
-	f := tensorops.Reshape(p, x.Dim(0), 36)
-	t5 := m.W
-	t6 := tensorops.MatMul(f, t5)
-	t7 := tensorops.SumLike(dseed, t6)
-	t8 := tensorops.MatMulGradAEach(f, t5, false, tensorops.SumLike(seed, t6), t7)
-	t9 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t8[0], p), 2, 2, 0)
-	t10 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t8[1], p), 2, 2, 0)
-	t11 := tensorops.Fuse("Exp(-0.5*a*a)", t3)
-	t12 := tensorops.Erf(tensorops.Scale(t3, 0.7071067811865476))
-	t13 := tensorops.FuseInto(
-		t11,
+	dp := tensorops.MaxPool2DJVP(h, tensorops.GELUJVP(t3, t4), 2, 2, 0)
+	t5 := x.Dim(0)
+	f2 := tensorops.Reshape(p, t5, 36)
+	df2 := tensorops.Reshape(dp, t5, 36)
+	t6 := m.W
+	t7 := tensorops.MatMulEach(t6, false, f2, df2)
+	t8 := t7[0]
+	t9 := tensorops.Add(t8, m.B)
+	t10 := tensorops.ExpandLike(t7[1], t9)
+	t11 := tensorops.SoftmaxCrossEntropy(t9, y)
+	t12 := tensorops.SoftmaxCrossEntropyGrad(t9, y, 1)
+	t13 := tensorops.Dot(t12, t10)
+	t14 := tensorops.ExpandAxis(tensorops.Sum(y, -1), t9, -1)
+	t15 := tensorops.Fuse("a*b*c", 1/float64(tensorops.Dim(t9, 0)), t10, t14)
+	t16 := tensorops.SoftmaxJVP(tensorops.Softmax(t9, -1), t15, -1)
+	t17 := tensorops.SumLike(t12, t8)
+	t18 := tensorops.MatMulGradAEach(f2, t6, false, t17, tensorops.SumLike(t16, t8))
+	t19 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t18[0], p), 2, 2, 0)
+	t20 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t18[1], p), 2, 2, 0)
+	t21 := tensorops.Fuse("Exp(-0.5*a*a)", t3)
+	t22 := tensorops.Erf(tensorops.Scale(t3, 0.7071067811865476))
+	t23 := tensorops.FuseInto(
+		t21,
 		"0.3989422804014327*a*b*(2 - c*c)*d + (0.5*e + 0.5 + 0.3989422804014327*c*b)*f",
-		t9,
-		t11,
+		t19,
+		t21,
 		t3,
 		t4,
-		t12,
-		t10,
+		t22,
+		t20,
 	)
-	t14 := tensorops.SumLike(tensorops.GELUJVP(t3, t9), t2)
-	t15 := tensorops.SumLike(t13, t2)
-	xBar = tensorops.Conv2DGradX(t14, x, t, 1, 1)
-	dxBar = tensorops.Conv2DGradX(t15, x, t, 1, 1)
-	return xBar, dxBar
+	t24 := tensorops.SumLike(tensorops.GELUJVP(t3, t19), t2)
+	t25 := tensorops.SumLike(t23, t2)
+	xBar = tensorops.Conv2DGradX(t24, x, t, 1, 1)
+	dxBar = tensorops.Conv2DGradX(t25, x, t, 1, 1)
+	return t11, xBar, t13, dxBar
 }
 
 // AtrousLossGrad computes AtrousLoss and its gradient with respect to the varied inputs (reverse

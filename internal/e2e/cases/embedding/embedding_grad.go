@@ -11,23 +11,6 @@ import "github.com/gadgen/gadgen/tensorops"
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossGrad(b, bBar *Bag, ids []int, n int, y *tensorops.Tensor) float64 {
-	t := b.Outputs(ids, n)
-	t2 := tensorops.SoftmaxCrossEntropy(t, y)
-	t3 := tensorops.SoftmaxCrossEntropyGrad(t, y, 1)
-	bagOutputsReverse(b, bBar, ids, n, t3)
-	return t2
-}
-
-// bagOutputsReverse is the reverse of Bag.Outputs for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of Bag.Outputs that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: b (into bBar).
-// Fixed inputs: ids, n.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func bagOutputsReverse(b, bBar *Bag, ids []int, n int, seed *tensorops.Tensor) {
 	t := b.Table
 	t2 := tensorops.Embedding(t, ids)
 	h := tensorops.Reshape(t2, n, len(ids)/n, t.Dim(1))
@@ -35,14 +18,18 @@ func bagOutputsReverse(b, bBar *Bag, ids []int, n int, seed *tensorops.Tensor) {
 	t4 := b.W
 	t5 := tensorops.MatMul(t3, t4)
 	t6 := b.B
-	t7 := tensorops.SumLike(seed, t5)
-	bBar.B = tensorops.AccumulateSumLike(bBar.B, seed, t6)
-	bBar.W = tensorops.AccumulateMatMulGradB(bBar.W, t7, t3, t4, false, false)
-	t8 := tensorops.MeanGrad(tensorops.MatMulGradA(t7, t3, t4, false, false), h, 1)
-	t9 := tensorops.ReshapeLike(t8, t2)
-	t10 := tensorops.GatherGrad(t9, t, 0, ids)
-	t11 := tensorops.Accumulate(bBar.Table, t10)
-	bBar.Table = t11
+	t7 := tensorops.FuseInto(t5, "a + b", t5, t6)
+	t8 := tensorops.SoftmaxCrossEntropy(t7, y)
+	t9 := tensorops.SoftmaxCrossEntropyGrad(t7, y, 1)
+	t10 := tensorops.SumLike(t9, t5)
+	bBar.B = tensorops.AccumulateSumLike(bBar.B, t9, t6)
+	bBar.W = tensorops.AccumulateMatMulGradB(bBar.W, t10, t3, t4, false, false)
+	t11 := tensorops.MeanGrad(tensorops.MatMulGradA(t10, t3, t4, false, false), h, 1)
+	t12 := tensorops.ReshapeLike(t11, t2)
+	t13 := tensorops.GatherGrad(t12, t, 0, ids)
+	t14 := tensorops.Accumulate(bBar.Table, t13)
+	bBar.Table = t14
+	return t8
 }
 
 // LossJVP computes Loss and its derivative along the tangents (forward mode).
@@ -88,14 +75,28 @@ func bagOutputsJVP(b, db *Bag, ids []int, n int) (*tensorops.Tensor, *tensorops.
 // Results: the value of Regress, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RegressGrad(b, bBar *Bag, ids []int, n int, y *tensorops.Tensor) float64 {
-	t := b.Outputs(ids, n)
-	t2 := tensorops.Softplus(t)
-	t3 := tensorops.Sub(t2, y)
-	t4 := tensorops.SumAll(tensorops.Square(t3))
-	t5 := tensorops.SumLike(tensorops.Scale(t3, 2), t2)
-	t6 := tensorops.SumLike(tensorops.FuseInto(t5, "Sigmoid(a)*b", t, t5), t)
-	bagOutputsReverse(b, bBar, ids, n, t6)
-	return t4
+	t := b.Table
+	t2 := tensorops.Embedding(t, ids)
+	h := tensorops.Reshape(t2, n, len(ids)/n, t.Dim(1))
+	t3 := tensorops.Mean(h, 1)
+	t4 := b.W
+	t5 := tensorops.MatMul(t3, t4)
+	t6 := b.B
+	t7 := tensorops.FuseInto(t5, "a + b", t5, t6)
+	t8 := tensorops.Softplus(t7)
+	t9 := tensorops.Sub(t8, y)
+	t10 := tensorops.SumAll(tensorops.Square(t9))
+	t11 := tensorops.SumLike(tensorops.Scale(t9, 2), t8)
+	t12 := tensorops.SumLike(tensorops.FuseInto(t11, "Sigmoid(a)*b", t7, t11), t7)
+	t13 := tensorops.SumLike(t12, t5)
+	bBar.B = tensorops.AccumulateSumLike(bBar.B, t12, t6)
+	bBar.W = tensorops.AccumulateMatMulGradB(bBar.W, t13, t3, t4, false, false)
+	t14 := tensorops.MeanGrad(tensorops.MatMulGradA(t13, t3, t4, false, false), h, 1)
+	t15 := tensorops.ReshapeLike(t14, t2)
+	t16 := tensorops.GatherGrad(t15, t, 0, ids)
+	t17 := tensorops.Accumulate(bBar.Table, t16)
+	bBar.Table = t17
+	return t10
 }
 
 // RegressTaylor propagates Taylor polynomials of degree 2 through Regress (Taylor mode): when each

@@ -3293,12 +3293,59 @@ func SoftMaxGrad(x, xBar []float64) float64 {
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsMinReverse(s, sBar []float64, seed float64) {
+	var pathBuf [64]int
+	path := pathBuf[:0]
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsMinReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
-	t := floats.MinIdx(s)
-	sBar[t] += seed
-	floatsMinIdxReverse(s, sBar)
+	n := len(s)
+	if n == 0 {
+		panic("floats: zero length slice")
+	}
+	t := math.NaN()
+	ind := 0
+	i := 0
+	var from3 int
+	for ; i < n; path, i = append(path, from3), i+1 {
+		v := s[i]
+		if math.IsNaN(v) {
+			from3 = 0
+		} else {
+			var from2 int
+			if v < t {
+				from2 = 0
+			} else if math.IsNaN(t) {
+				from2 = 1
+			} else {
+				from3 = 1
+				continue
+			}
+			path = append(path, from2)
+			t = v
+			ind = i
+			from3 = 2
+		}
+	}
+	sBar[ind] += seed
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := len(path) - 1
+		from := path[t2]
+		path = path[:t2]
+		if from != 0 {
+			var path2 []int
+			if from != 1 {
+				t3 := len(path) - 1
+				path2 = path[:t3]
+				if path[t3] == 0 {
+					path = path2
+					continue
+				}
+				path = path2
+			}
+			path2 = path
+			path = path2
+		}
+	}
 }
 
 // floatsMaxReverse is the reverse of Max for the gradients that call it: the vector-Jacobian
@@ -3309,12 +3356,59 @@ func floatsMinReverse(s, sBar []float64, seed float64) {
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsMaxReverse(s, sBar []float64, seed float64) {
+	var pathBuf [64]int
+	path := pathBuf[:0]
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsMaxReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
-	t := floats.MaxIdx(s)
-	sBar[t] += seed
-	floatsMaxIdxReverse(s, sBar)
+	n := len(s)
+	if n == 0 {
+		panic("floats: zero length slice")
+	}
+	t := math.NaN()
+	ind := 0
+	i := 0
+	var from3 int
+	for ; i < n; path, i = append(path, from3), i+1 {
+		v := s[i]
+		if math.IsNaN(v) {
+			from3 = 0
+		} else {
+			var from2 int
+			if v > t {
+				from2 = 0
+			} else if math.IsNaN(t) {
+				from2 = 1
+			} else {
+				from3 = 1
+				continue
+			}
+			path = append(path, from2)
+			t = v
+			ind = i
+			from3 = 2
+		}
+	}
+	sBar[ind] += seed
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := len(path) - 1
+		from := path[t2]
+		path = path[:t2]
+		if from != 0 {
+			var path2 []int
+			if from != 1 {
+				t3 := len(path) - 1
+				path2 = path[:t3]
+				if path[t3] == 0 {
+					path = path2
+					continue
+				}
+				path = path2
+			}
+			path2 = path
+			path = path2
+		}
+	}
 }
 
 // floatsProdReverse is the reverse of Prod for the gradients that call it: the vector-Jacobian
@@ -3357,25 +3451,59 @@ func floatsProdReverse(s, sBar []float64, seed float64) {
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
+	var pathBuf [64]int
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsLogSumExpReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
-	maxval := floats.Max(s)
+	n := len(s)
+	if n == 0 {
+		panic("floats: zero length slice")
+	}
+	trips := max(n+2, 0)
+	tape := slices.Grow(t, trips)
+	t2 := math.NaN()
+	ind := 0
+	i := 0
+	var from4 int
+	for ; i < n; path, i = append(path, from4), i+1 {
+		v := s[i]
+		if math.IsNaN(v) {
+			from4 = 0
+		} else {
+			var from3 int
+			if v > t2 {
+				from3 = 0
+			} else {
+				tape = append(tape, t2)
+				if math.IsNaN(t2) {
+					from3 = 1
+				} else {
+					from4 = 1
+					continue
+				}
+			}
+			path = append(path, from3)
+			t2 = v
+			ind = i
+			from4 = 2
+		}
+	}
+	maxval := s[ind]
 	var lse float64
 	var from int
 	if math.IsInf(maxval, 0) {
 		lse = 0
 		from = 0
 	} else {
-		n := len(s)
-		tape = slices.Grow(tape, max(n+2, 0))
+		tape = slices.Grow(tape, trips)
 		lse = 0
-		for i := 0; i < n; i++ {
-			t := math.Exp(s[i] - maxval)
-			tape = append(tape, t)
-			lse += t
+		for i2 := 0; i2 < n; i2++ {
+			t3 := math.Exp(s[i2] - maxval)
+			tape = append(tape, t3)
+			lse += t3
 		}
 		from = 1
 	}
@@ -3385,126 +3513,25 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	} else {
 		lseBar := 1 / lse * seed
 		maxvalBar = seed
-		for i2 := len(s) - 1; i2 >= 0; i2-- {
-			t2 := len(tape) - 1
-			t3 := tape[t2] * lseBar
-			sBar[i2] += t3
-			maxvalBar -= t3
-			tape = tape[:t2]
+		for i3 := n - 1; i3 >= 0; i3-- {
+			t4 := len(tape) - 1
+			t5 := tape[t4] * lseBar
+			sBar[i3] += t5
+			maxvalBar -= t5
+			tape = tape[:t4]
 		}
 	}
-	floatsMaxReverse(s, sBar, maxvalBar)
-}
-
-// floatsMinIdxReverse is the reverse of MinIdx for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of MinIdx that its own reverse does not read
-// back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: s (into sBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func floatsMinIdxReverse(s, sBar []float64) {
-	var pathBuf [64]int
-	path := pathBuf[:0]
-	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsMinIdxReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(s)
-	if n == 0 {
-		panic("floats: zero length slice")
-	}
-	t := math.NaN()
-	i := 0
-	var from3 int
-	for ; i < n; path, i = append(path, from3), i+1 {
-		v := s[i]
-		if math.IsNaN(v) {
-			from3 = 0
-		} else {
-			var from2 int
-			if v < t {
-				from2 = 0
-			} else if math.IsNaN(t) {
-				from2 = 1
-			} else {
-				from3 = 1
-				continue
-			}
-			path = append(path, from2)
-			t = v
-			from3 = 2
-		}
-	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := len(path) - 1
-		from := path[t2]
-		path = path[:t2]
-		if from != 0 {
+	sBar[ind] += maxvalBar
+	for i4 := n - 1; i4 >= 0; i4-- {
+		t6 := len(path) - 1
+		from2 := path[t6]
+		path = path[:t6]
+		if from2 != 0 {
 			var path2 []int
-			if from != 1 {
-				t3 := len(path) - 1
-				path2 = path[:t3]
-				if path[t3] == 0 {
-					path = path2
-					continue
-				}
-				path = path2
-			}
-			path2 = path
-			path = path2
-		}
-	}
-}
-
-// floatsMaxIdxReverse is the reverse of MaxIdx for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of MaxIdx that its own reverse does not read
-// back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: s (into sBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func floatsMaxIdxReverse(s, sBar []float64) {
-	var pathBuf [64]int
-	path := pathBuf[:0]
-	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsMaxIdxReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(s)
-	if n == 0 {
-		panic("floats: zero length slice")
-	}
-	t := math.NaN()
-	i := 0
-	var from3 int
-	for ; i < n; path, i = append(path, from3), i+1 {
-		v := s[i]
-		if math.IsNaN(v) {
-			from3 = 0
-		} else {
-			var from2 int
-			if v > t {
-				from2 = 0
-			} else if math.IsNaN(t) {
-				from2 = 1
-			} else {
-				from3 = 1
-				continue
-			}
-			path = append(path, from2)
-			t = v
-			from3 = 2
-		}
-	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := len(path) - 1
-		from := path[t2]
-		path = path[:t2]
-		if from != 0 {
-			var path2 []int
-			if from != 1 {
-				t3 := len(path) - 1
-				path2 = path[:t3]
-				if path[t3] == 0 {
+			if from2 != 1 {
+				t7 := len(path) - 1
+				path2 = path[:t7]
+				if path[t7] == 0 {
 					path = path2
 					continue
 				}

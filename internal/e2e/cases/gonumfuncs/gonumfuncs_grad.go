@@ -717,40 +717,284 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // Results: the value of Gaussian.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
+	var path []int
+	var t, tape []float64
+	var i, i2, n, t2 int
+	var t3 []float64
+	var t4 float64
+	var t5, from int
+	var t6 []int
+	var t7, t8, t9, t10, t11, t12, t13, t14 int
+	var e, x0, t15, b, x1, b2, e2, t16 float64
+	var t17 []float64
+	var from2, from3, from4, from5, from6, from7, from8 int
+	var yi float64
+	var from9 int
+	var f float64
+	var pathBuf [64]int
 	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("GaussianGrad: x and xBar share memory: gadgen's gradients need them apart")
+	path = pathBuf[:0]
+	t = tapeBuf[:0]
+	if cap(x) > 0 && cap(xBar) > 0 {
+		goto b32
 	}
+	goto b34
+b32:
+	if &x[:1][0] == &xBar[:1][0] {
+		goto b33
+	}
+b34:
 	if len(x) != 3 {
-		panic("dimension of the problem must be 3")
+		goto b2
 	}
-	tape := slices.Grow(t, 32)
+	tape = slices.Grow(t, 48)
 	sum = 0
-	for i := 1; i <= 15; i++ {
-		b2 := 0.5*float64(8-i) - x[2]
-		e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
-		x0_2 := x[0]
-		t5 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t5
-		tape = append(tape, e2, t5)
-		sum += f * f
+	i = 1
+b4:
+	if i <= 15 {
+		goto b5
 	}
-	for i2 := 15; i2 >= 1; i2-- {
-		n := len(tape)
-		t2 := n - 2
-		e := tape[t2]
-		x0 := x[0]
-		t3 := 2 * (x0*e - tape[n-1])
-		xBar[0] += t3 * e
-		t4 := e * (x0 * t3)
-		b := 0.5*float64(8-i2) - x[2]
-		x1 := x[1]
-		xBar[1] += -0.5 * (t4 * (b * b))
-		xBar[2] -= 2 * (-0.5 * x1 * t4 * b)
-		tape = tape[:t2]
+	i2 = 15
+b61:
+	if i2 >= 1 {
+		goto b93
 	}
 	return sum
+b93:
+	n = len(tape)
+	t2 = n - 2
+	t3 = tape[:t2]
+	t4 = 2 * (x[0]*tape[t2] - tape[n-1])
+	t5 = len(path) - 1
+	from = path[t5]
+	t6 = path[:t5]
+	if from == 0 {
+		goto b65
+	}
+	if from == 1 {
+		goto b67
+	}
+	if from == 2 {
+		goto b69
+	}
+	if from == 3 {
+		goto b71
+	}
+	if from == 4 {
+		goto b73
+	}
+	if from == 5 {
+		goto b75
+	}
+	if from == 6 {
+		goto b77
+	}
+	path = t6
+	goto b45
+b77:
+	t7 = len(t6) - 1
+	path = t6[:t7]
+	if t6[t7] == 0 {
+		goto b91
+	}
+b45:
+	goto b46
+b91:
+b46:
+	goto b47
+b75:
+	t8 = len(t6) - 1
+	path = t6[:t8]
+	if t6[t8] == 0 {
+		goto b89
+	}
+b47:
+	goto b48
+b89:
+b48:
+	goto b49
+b73:
+	t9 = len(t6) - 1
+	path = t6[:t9]
+	if t6[t9] == 0 {
+		goto b87
+	}
+b49:
+	goto b50
+b87:
+b50:
+	goto b51
+b71:
+	t10 = len(t6) - 1
+	path = t6[:t10]
+	if t6[t10] == 0 {
+		goto b85
+	}
+b51:
+	goto b52
+b85:
+b52:
+	goto b53
+b69:
+	t11 = len(t6) - 1
+	path = t6[:t11]
+	if t6[t11] == 0 {
+		goto b83
+	}
+b53:
+	goto b54
+b83:
+b54:
+	goto b55
+b67:
+	t12 = len(t6) - 1
+	path = t6[:t12]
+	if t6[t12] == 0 {
+		goto b81
+	}
+b55:
+	goto b56
+b81:
+b56:
+	goto b57
+b65:
+	t13 = len(t6) - 1
+	path = t6[:t13]
+	if t6[t13] == 0 {
+		goto b79
+	}
+b57:
+	goto b58
+b79:
+b58:
+	t14 = len(t3) - 1
+	e = t3[t14]
+	x0 = x[0]
+	xBar[0] += t4 * e
+	t15 = e * (x0 * t4)
+	b = 0.5*float64(8-i2) - x[2]
+	x1 = x[1]
+	xBar[1] += -0.5 * (t15 * (b * b))
+	xBar[2] -= 2 * (-0.5 * x1 * t15 * b)
+	tape = t3[:t14]
+	i2--
+	goto b61
+b5:
+	b2 = 0.5*float64(8-i) - x[2]
+	e2 = math.Exp(-0.5 * x[1] * (b2 * b2))
+	t16 = x[0] * e2
+	t17 = append(tape, e2)
+	if i == 1 {
+		from8 = 0
+		goto b8
+	}
+	if i == 15 {
+		from8 = 1
+		goto b8
+	}
+	if i == 2 {
+		from7 = 0
+		goto b9
+	}
+	if i == 14 {
+		from7 = 1
+		goto b9
+	}
+	if i == 3 {
+		from6 = 0
+		goto b12
+	}
+	if i == 13 {
+		from6 = 1
+		goto b12
+	}
+	if i == 4 {
+		from5 = 0
+		goto b15
+	}
+	if i == 12 {
+		from5 = 1
+		goto b15
+	}
+	if i == 5 {
+		from4 = 0
+		goto b18
+	}
+	if i == 11 {
+		from4 = 1
+		goto b18
+	}
+	if i == 6 {
+		from3 = 0
+		goto b21
+	}
+	if i == 10 {
+		from3 = 1
+		goto b21
+	}
+	if i == 7 {
+		from2 = 0
+		goto b24
+	}
+	if i == 9 {
+		from2 = 1
+		goto b24
+	}
+	if i == 8 {
+		goto b27
+	}
+	yi = 0
+	from9 = 8
+	goto b7
+b27:
+	yi = 0.3989
+	from9 = 7
+	goto b7
+b24:
+	path = append(path, from2)
+	yi = 0.3521
+	from9 = 6
+	goto b7
+b21:
+	path = append(path, from3)
+	yi = 0.242
+	from9 = 5
+	goto b7
+b18:
+	path = append(path, from4)
+	yi = 0.1295
+	from9 = 4
+	goto b7
+b15:
+	path = append(path, from5)
+	yi = 0.054
+	from9 = 3
+	goto b7
+b12:
+	path = append(path, from6)
+	yi = 0.0175
+	from9 = 2
+	goto b7
+b9:
+	path = append(path, from7)
+	yi = 0.0044
+	from9 = 1
+	goto b7
+b8:
+	path = append(path, from8)
+	yi = 0.0009
+	from9 = 0
+b7:
+	path = append(path, from9)
+	f = t16 - yi
+	tape = append(t17, e2, yi)
+	sum += f * f
+	i++
+	goto b4
+b2:
+	panic("dimension of the problem must be 3")
+b33:
+	panic("GaussianGrad: x and xBar share memory: gadgen's gradients need them apart")
 }
 
 // GulfResearchAndDevelopmentJVP computes GulfResearchAndDevelopment.Func and its derivative along

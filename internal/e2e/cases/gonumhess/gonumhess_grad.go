@@ -3585,31 +3585,6 @@ func GaussianHessian(g functions.Gaussian, x, h []float64) float64 {
 	return g.Func(x)
 }
 
-// functionsGaussianY is a copy of functions.Gaussian.y, which package functions does not export.
-func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
-	switch i {
-	case 1, 15:
-		yi = 0.0009
-	case 2, 14:
-		yi = 0.0044
-	case 3, 13:
-		yi = 0.0175
-	case 4, 12:
-		yi = 0.054
-	case 5, 11:
-		yi = 0.1295
-	case 6, 10:
-		yi = 0.242
-	case 7, 9:
-		yi = 0.3521
-	case 8:
-		yi = 0.3989
-	default:
-		yi = 0
-	}
-	return yi
-}
-
 // functionsGaussianFuncGradJVP computes functionsGaussianFuncGrad and its derivative along the
 // tangents (forward mode).
 //
@@ -3621,59 +3596,310 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
-	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsGaussianFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
+	var path []int
+	var t, t2, t3 []float64
+	var n int
+	var tape, dtape []float64
+	var i, i2, n2, t4 int
+	var e float64
+	var t5 int
+	var t6, t7 []float64
+	var x0, t8, t9 float64
+	var t10, from int
+	var t11 []int
+	var t12, t13, t14, t15, t16, t17, t18, t19 int
+	var e2, de, x0_2, dx0, t20, t21, t22, dx2, b, dx1, t23, b2, d, t24, e3, de2 float64
+	var t25 float64
+	var t26, t27 []float64
+	var from2, from3, from4, from5, from6, from7, from8 int
+	var yi float64
+	var from9 int
+	var f float64
+	var pathBuf [64]int
+	var tapeBuf, dtapeBuf [64]float64
+	path = pathBuf[:0]
+	t = tapeBuf[:0]
+	t2 = dtapeBuf[:0]
+	if cap(x) > 0 && cap(xBar) > 0 {
+		goto b32
 	}
+	goto b34
+b32:
+	if &x[:1][0] == &xBar[:1][0] {
+		goto b33
+	}
+b34:
 	if len(x) != 3 {
-		panic("dimension of the problem must be 3")
+		goto b2
 	}
-	t3 := append(t, make([]float64, 32)...)
-	n := len(t)
-	tape := t3[:n]
-	dtape := append(t2, make([]float64, 32)...)[:n]
+	t3 = append(t, make([]float64, 48)...)
+	n = len(t)
+	tape = t3[:n]
+	dtape = append(t2, make([]float64, 48)...)[:n]
 	sum = 0
-	for i := 1; i <= 15; i++ {
-		dx2_2 := dx[2]
-		b2 := 0.5*float64(8-i) - x[2]
-		d := b2 * b2
-		dx1_2 := dx[1]
-		t12 := -0.5 * x[1]
-		e2 := math.Exp(t12 * d)
-		x0_2 := x[0]
-		t13 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t13
-		tape = append(tape, e2, t13)
-		dtape = append(dtape, e2*(-0.5*dx1_2*d-t12*(2*(dx2_2*b2))), 0)
-		sum += f * f
+	i = 1
+b4:
+	if i <= 15 {
+		goto b5
 	}
-	for i2 := 15; i2 >= 1; i2-- {
-		n2 := len(tape)
-		t4 := n2 - 2
-		e := tape[t4]
-		de := dtape[t4]
-		t5 := n2 - 1
-		x0 := x[0]
-		dx0 := dx[0]
-		t6 := 2 * (x0*e - tape[t5])
-		t7 := 2 * (dx0*e + x0*de - dtape[t5])
-		t8 := x0 * t6
-		dxBar[0] += t7*e + t6*de
-		t9 := e * t8
-		t10 := de*t8 + e*(dx0*t6+x0*t7)
-		dx2 := dx[2]
-		b := 0.5*float64(8-i2) - x[2]
-		dx1 := dx[1]
-		t11 := -0.5 * x[1]
-		dxBar[1] += -0.5 * (t10*(b*b) - t9*(2*(dx2*b)))
-		dxBar[2] -= 2 * ((-0.5*dx1*t9+t11*t10)*b - t11*t9*dx2)
-		tape = tape[:t4]
-		dtape = dtape[:t4]
+	i2 = 15
+b61:
+	if i2 >= 1 {
+		goto b93
 	}
 	return sum, 0
+b93:
+	n2 = len(tape)
+	t4 = n2 - 2
+	e = tape[t4]
+	t5 = n2 - 1
+	t6 = tape[:t4]
+	t7 = dtape[:t4]
+	x0 = x[0]
+	t8 = 2 * (x0*e - tape[t5])
+	t9 = 2 * (dx[0]*e + x0*dtape[t4] - dtape[t5])
+	t10 = len(path) - 1
+	from = path[t10]
+	t11 = path[:t10]
+	if from == 0 {
+		goto b65
+	}
+	if from == 1 {
+		goto b67
+	}
+	if from == 2 {
+		goto b69
+	}
+	if from == 3 {
+		goto b71
+	}
+	if from == 4 {
+		goto b73
+	}
+	if from == 5 {
+		goto b75
+	}
+	if from == 6 {
+		goto b77
+	}
+	path = t11
+	goto b45
+b77:
+	t12 = len(t11) - 1
+	path = t11[:t12]
+	if t11[t12] == 0 {
+		goto b91
+	}
+b45:
+	goto b46
+b91:
+b46:
+	goto b47
+b75:
+	t13 = len(t11) - 1
+	path = t11[:t13]
+	if t11[t13] == 0 {
+		goto b89
+	}
+b47:
+	goto b48
+b89:
+b48:
+	goto b49
+b73:
+	t14 = len(t11) - 1
+	path = t11[:t14]
+	if t11[t14] == 0 {
+		goto b87
+	}
+b49:
+	goto b50
+b87:
+b50:
+	goto b51
+b71:
+	t15 = len(t11) - 1
+	path = t11[:t15]
+	if t11[t15] == 0 {
+		goto b85
+	}
+b51:
+	goto b52
+b85:
+b52:
+	goto b53
+b69:
+	t16 = len(t11) - 1
+	path = t11[:t16]
+	if t11[t16] == 0 {
+		goto b83
+	}
+b53:
+	goto b54
+b83:
+b54:
+	goto b55
+b67:
+	t17 = len(t11) - 1
+	path = t11[:t17]
+	if t11[t17] == 0 {
+		goto b81
+	}
+b55:
+	goto b56
+b81:
+b56:
+	goto b57
+b65:
+	t18 = len(t11) - 1
+	path = t11[:t18]
+	if t11[t18] == 0 {
+		goto b79
+	}
+b57:
+	goto b58
+b79:
+b58:
+	t19 = len(t6) - 1
+	e2 = t6[t19]
+	de = t7[t19]
+	x0_2 = x[0]
+	dx0 = dx[0]
+	t20 = x0_2 * t8
+	dxBar[0] += t9*e2 + t8*de
+	t21 = e2 * t20
+	t22 = de*t20 + e2*(dx0*t8+x0_2*t9)
+	dx2 = dx[2]
+	b = 0.5*float64(8-i2) - x[2]
+	dx1 = dx[1]
+	t23 = -0.5 * x[1]
+	dxBar[1] += -0.5 * (t22*(b*b) - t21*(2*(dx2*b)))
+	dxBar[2] -= 2 * ((-0.5*dx1*t21+t23*t22)*b - t23*t21*dx2)
+	tape = t6[:t19]
+	dtape = t7[:t19]
+	i2--
+	goto b61
+b5:
+	b2 = 0.5*float64(8-i) - x[2]
+	d = b2 * b2
+	t24 = -0.5 * x[1]
+	e3 = math.Exp(t24 * d)
+	de2 = e3 * (-0.5*dx[1]*d - t24*(2*(dx[2]*b2)))
+	t25 = x[0] * e3
+	t26 = append(tape, e3)
+	t27 = append(dtape, de2)
+	if i == 1 {
+		from8 = 0
+		goto b8
+	}
+	if i == 15 {
+		from8 = 1
+		goto b8
+	}
+	if i == 2 {
+		from7 = 0
+		goto b9
+	}
+	if i == 14 {
+		from7 = 1
+		goto b9
+	}
+	if i == 3 {
+		from6 = 0
+		goto b12
+	}
+	if i == 13 {
+		from6 = 1
+		goto b12
+	}
+	if i == 4 {
+		from5 = 0
+		goto b15
+	}
+	if i == 12 {
+		from5 = 1
+		goto b15
+	}
+	if i == 5 {
+		from4 = 0
+		goto b18
+	}
+	if i == 11 {
+		from4 = 1
+		goto b18
+	}
+	if i == 6 {
+		from3 = 0
+		goto b21
+	}
+	if i == 10 {
+		from3 = 1
+		goto b21
+	}
+	if i == 7 {
+		from2 = 0
+		goto b24
+	}
+	if i == 9 {
+		from2 = 1
+		goto b24
+	}
+	if i == 8 {
+		goto b27
+	}
+	yi = 0
+	from9 = 8
+	goto b7
+b27:
+	yi = 0.3989
+	from9 = 7
+	goto b7
+b24:
+	path = append(path, from2)
+	yi = 0.3521
+	from9 = 6
+	goto b7
+b21:
+	path = append(path, from3)
+	yi = 0.242
+	from9 = 5
+	goto b7
+b18:
+	path = append(path, from4)
+	yi = 0.1295
+	from9 = 4
+	goto b7
+b15:
+	path = append(path, from5)
+	yi = 0.054
+	from9 = 3
+	goto b7
+b12:
+	path = append(path, from6)
+	yi = 0.0175
+	from9 = 2
+	goto b7
+b9:
+	path = append(path, from7)
+	yi = 0.0044
+	from9 = 1
+	goto b7
+b8:
+	path = append(path, from8)
+	yi = 0.0009
+	from9 = 0
+b7:
+	path = append(path, from9)
+	f = t25 - yi
+	tape = append(t26, e3, yi)
+	dtape = append(t27, de2, 0)
+	sum += f * f
+	i++
+	goto b4
+b2:
+	panic("dimension of the problem must be 3")
+b33:
+	panic("functionsGaussianFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 }
 
 // HelicalValleyHessian returns HelicalValley.Func and stores its Hessian with respect to x in h2

@@ -623,54 +623,34 @@ func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("EnergyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	t := 0.5 * k
-	t2 := dot(x, x)
-	t3 := math.Exp(-(k * k))
-	e := t * t2
-	i := 1
-	var n int
-	for {
-		n = len(x)
-		if i < n {
-			t7 := x[i] - x[i-1]
-			t8 := t7 * t7
-			e += t8 * t3
-			i++
-		} else {
-			break
-		}
+	sBar := 0.5 * k
+	n := len(x)
+	s := 0.0
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		s += xi * xi
 	}
-	t4 := 0.0
-	for i2 := n - 1; i2 >= 1; i2-- {
-		t5 := x[i2] - x[i2-1]
-		t4 += t5 * t5
-		t6 := 2 * (t3 * t5)
-		xBar[i2-1] -= t6
-		xBar[i2] += t6
+	t := math.Exp(-(k * k))
+	e := sBar * s
+	for i2 := 1; i2 < n; i2++ {
+		t6 := x[i2] - x[i2-1]
+		t7 := t6 * t6
+		e += t7 * t
 	}
-	dotInPlaceReverse(x, xBar, t)
-	kBar = 0.5*t2 - 2*(t3*t4*k)
+	t2 := 0.0
+	for i3 := n - 1; i3 >= 1; i3-- {
+		t4 := x[i3] - x[i3-1]
+		t2 += t4 * t4
+		t5 := 2 * (t * t4)
+		xBar[i3-1] -= t5
+		xBar[i3] += t5
+	}
+	t3 := 2 * (t * t2 * k)
+	for i4 := n - 1; i4 >= 0; i4-- {
+		xBar[i4] += 2 * (sBar * x[i4])
+	}
+	kBar = 0.5*s - t3
 	return e, kBar
-}
-
-// dotInPlaceReverse is the reverse of dotInPlace for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of dotInPlace that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: a (into aBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// dotInPlace is dot called with arguments that share memory (b is a): its body
-// with those parameters made one.
-func dotInPlaceReverse(a, aBar []float64, seed float64) {
-	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("dotInPlaceReverse: a and aBar share memory: gadgen's gradients need them apart")
-	}
-	for i := 0; i < len(a); i++ {
-		aBar[i] += 2 * (seed * a[i])
-	}
 }
 
 // EnergyJVP computes Energy and its derivative along the tangents (forward mode).
@@ -825,46 +805,19 @@ func ScratchGrad(x, xBar, buf []float64) float64 {
 	if t > 0 && t2 && &buf[:1][0] == &x[:1][0] {
 		panic("ScratchGrad: buf and x share memory: gadgen's gradients need them apart")
 	}
-	axpyInto(buf, x, 2)
-	s := 0.0
 	for i := 0; i < n; i++ {
-		v := buf[i]
-		bufBar[i] += 2 * v
+		buf[i] += 2 * x[i]
+	}
+	s := 0.0
+	for i2 := 0; i2 < n; i2++ {
+		v := buf[i2]
+		bufBar[i2] += 2 * v
 		s += v * v
 	}
-	finalBuf := slices.Clone(buf)
-	axpyIntoReverseWrtDstX(buf, bufBar, x, xBar, 2)
-	copy(buf, finalBuf)
+	for i3 := n - 1; i3 >= 0; i3-- {
+		xBar[i3] += 2 * bufBar[i3]
+	}
 	return s
-}
-
-// axpyIntoReverseWrtDstX is the reverse of axpyInto for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of axpyInto that its own reverse
-// does not read back: the memory of its slice and pointer parameters is left in no particular
-// state.
-//
-// Varied inputs: dst (into dstBar), x (into xBar).
-// Fixed inputs: a.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// axpyInto writes dst: on entry dstBar holds the adjoint of the values axpyInto leaves in dst (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values dst
-// held on entry.
-func axpyIntoReverseWrtDstX(dst, dstBar, x, xBar []float64, a float64) {
-	t := cap(dst) > 0
-	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("axpyIntoReverseWrtDstX: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("axpyIntoReverseWrtDstX: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("axpyIntoReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
-	}
-	for i := len(dst) - 1; i >= 0; i-- {
-		xBar[i] += a * dstBar[i]
-	}
 }
 
 // ScratchJVP computes Scratch and its derivative along the tangents (forward mode).
@@ -909,120 +862,96 @@ func axpyIntoJVPWrtDstX(dst, ddst, x, dx []float64, a float64) {
 // Results: the value of Area, then the partials of the varied scalar inputs in order.
 func AreaGrad(a, b, c Vec) (f float64, aBar, bBar, cBar Vec) {
 	var nBar Vec
-	var t18 Vec
-	var t19 Vec
-	t := sub(b, a)
-	t2 := sub(c, a)
-	n := cross(t, t2)
-	t3 := n.X
-	t4 := n.Y
-	t5 := n.Z
-	t6 := math.Sqrt(t3*t3 + t4*t4 + t5*t5)
-	t7 := 0.5 * t6
-	t8 := 0.5 / t6 * 0.5
-	nBar.Z += 2 * (t8 * t5)
-	nBar.Y += 2 * (t8 * t4)
-	nBar.X += 2 * (t8 * t3)
-	t9 := nBar
-	nBar = Vec{}
-	t10, t11 := crossReverse(t, t2, t9)
-	t19.X += t10.X
-	t19.Y += t10.Y
-	t19.Z += t10.Z
-	t18.X += t11.X
-	t18.Y += t11.Y
-	t18.Z += t11.Z
-	t12 := t18
-	t18 = Vec{}
-	t13, t14 := subReverse(c, a, t12)
-	cBar.X += t13.X
-	cBar.Y += t13.Y
-	cBar.Z += t13.Z
-	aBar.X += t14.X
-	aBar.Y += t14.Y
-	aBar.Z += t14.Z
-	t15 := t19
-	t19 = Vec{}
-	t16, t17 := subReverse(b, a, t15)
-	bBar.X += t16.X
-	bBar.Y += t16.Y
-	bBar.Z += t16.Z
-	aBar.X += t17.X
-	aBar.Y += t17.Y
-	aBar.Z += t17.Z
-	return t7, aBar, bBar, cBar
-}
-
-// crossReverse is the reverse of cross for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of cross that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: a (returned as aBar), b (returned as bBar).
-// Results: the partials of the varied scalar inputs in order.
-func crossReverse(a, b, seed Vec) (aBar, bBar Vec) {
-	var t11 Vec
-	var t12 Vec
-	t := a.Y
-	t2 := b.Z
+	var t33 Vec
+	var t34 Vec
+	var t35 Vec
+	t := a.X
+	t2 := a.Y
 	t3 := a.Z
-	t4 := b.Y
-	t5 := b.X
-	t6 := a.X
-	t11.X += seed.X
-	t11.Y += seed.Y
-	t11.Z += seed.Z
-	t7 := t11
-	t11 = Vec{}
-	t12.X += t7.X
-	t12.Y += t7.Y
-	t12.Z += t7.Z
-	t8 := t12.Z
-	t12.Z = 0
-	t9 := t12.Y
-	t12.Y = 0
-	aBar.X += t8*t4 - t9*t2
-	bBar.X += t3*t9 - t*t8
-	t10 := t12.X
-	t12.X = 0
-	bBar.Y += t6*t8 - t3*t10
-	aBar.Z += t9*t5 - t10*t4
-	bBar.Z += t*t10 - t6*t9
-	aBar.Y += t10*t2 - t8*t5
-	return aBar, bBar
-}
-
-// subReverse is the reverse of sub for the gradients that call it: the vector-Jacobian product of
-// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of sub that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: a (returned as aBar), b (returned as bBar).
-// Results: the partials of the varied scalar inputs in order.
-func subReverse(a, b, seed Vec) (aBar, bBar Vec) {
-	var t5 Vec
-	var t6 Vec
-	t5.X += seed.X
-	t5.Y += seed.Y
-	t5.Z += seed.Z
-	t := t5
-	t5 = Vec{}
-	t6.X += t.X
-	t6.Y += t.Y
-	t6.Z += t.Z
-	t2 := t6.Z
-	t6.Z = 0
-	bBar.Z -= t2
-	aBar.Z += t2
-	t3 := t6.Y
-	t6.Y = 0
-	bBar.Y -= t3
-	aBar.Y += t3
-	t4 := t6.X
-	t6.X = 0
-	bBar.X -= t4
-	aBar.X += t4
-	return aBar, bBar
+	t4 := Vec{
+		X: b.X - t,
+		Y: b.Y - t2,
+		Z: b.Z - t3,
+	}
+	var t36 Vec
+	t5 := Vec{
+		X: c.X - t,
+		Y: c.Y - t2,
+		Z: c.Z - t3,
+	}
+	var t37 Vec
+	t6 := t4.Y
+	t7 := t5.Z
+	t8 := t4.Z
+	t9 := t5.Y
+	t10 := t5.X
+	t11 := t4.X
+	n := Vec{
+		X: t6*t7 - t8*t9,
+		Y: t8*t10 - t11*t7,
+		Z: t11*t9 - t6*t10,
+	}
+	t12 := n.X
+	t13 := n.Y
+	t14 := n.Z
+	t15 := math.Sqrt(t12*t12 + t13*t13 + t14*t14)
+	t16 := 0.5 * t15
+	t17 := 0.5 / t15 * 0.5
+	nBar.Z += 2 * (t17 * t14)
+	nBar.Y += 2 * (t17 * t13)
+	nBar.X += 2 * (t17 * t12)
+	t18 := nBar
+	nBar = Vec{}
+	t37.X += t18.X
+	t37.Y += t18.Y
+	t37.Z += t18.Z
+	t19 := t37.Z
+	t37.Z = 0
+	t20 := t37.Y
+	t37.Y = 0
+	t34.X += t19*t9 - t20*t7
+	t33.X += t8*t20 - t6*t19
+	t21 := t37.X
+	t37.X = 0
+	t33.Y += t11*t19 - t8*t21
+	t34.Z += t20*t10 - t21*t9
+	t33.Z += t6*t21 - t11*t20
+	t34.Y += t21*t7 - t19*t10
+	t22 := t33
+	t33 = Vec{}
+	t36.X += t22.X
+	t36.Y += t22.Y
+	t36.Z += t22.Z
+	t23 := t36.Z
+	t36.Z = 0
+	t24 := -t23
+	cBar.Z += t23
+	t25 := t36.Y
+	t36.Y = 0
+	t26 := -t25
+	cBar.Y += t25
+	t27 := t36.X
+	t36.X = 0
+	t28 := -t27
+	cBar.X += t27
+	t29 := t34
+	t34 = Vec{}
+	t35.X += t29.X
+	t35.Y += t29.Y
+	t35.Z += t29.Z
+	t30 := t35.Z
+	t35.Z = 0
+	aBar.Z += t24 - t30
+	bBar.Z += t30
+	t31 := t35.Y
+	t35.Y = 0
+	aBar.Y += t26 - t31
+	bBar.Y += t31
+	t32 := t35.X
+	t35.X = 0
+	aBar.X += t28 - t32
+	bBar.X += t32
+	return t16, aBar, bBar, cBar
 }
 
 // AreaJVP computes Area and its derivative along the tangents (forward mode).
@@ -1715,6 +1644,8 @@ func layerJVP(h, dh, y, dy, w, dw []float64) {
 // Results: the value of Pick, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PickGrad(x, xBar []float64) float64 {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PickGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1736,38 +1667,31 @@ func PickGrad(x, xBar []float64) float64 {
 		src = a
 		srcBar = aBar
 	}
-	t := weigh(src, x)
-	weighReverse(src, srcBar, x, xBar, 1)
-	for i2 := n - 1; i2 >= 0; i2-- {
-		biBar := bBar[i2]
-		bBar[i2] = 0
-		xi := x[i2]
-		aiBar := aBar[i2]
-		aBar[i2] = 0
-		xBar[i2] += math.Cos(xi)*biBar + 2*(aiBar*xi)
+	n2 := len(src)
+	tape := slices.Grow(t, max(n2+2, 0))
+	s := 0.0
+	for i2 := 0; i2 < n2; i2++ {
+		srci := src[i2]
+		t4 := math.Exp(x[i2])
+		tape = append(tape, t4)
+		s += srci * t4
 	}
-	return t
-}
-
-// weighReverse is the reverse of weigh for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of weigh that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: src (into srcBar), w (into wBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func weighReverse(src, srcBar, w, wBar []float64, seed float64) {
-	if cap(src) > 0 && cap(srcBar) > 0 && &src[:1][0] == &srcBar[:1][0] {
-		panic("weighReverse: src and srcBar share memory: gadgen's gradients need them apart")
+	for i3 := n2 - 1; i3 >= 0; i3-- {
+		t2 := len(tape) - 1
+		t3 := tape[t2]
+		xBar[i3] += t3 * src[i3]
+		srcBar[i3] += t3
+		tape = tape[:t2]
 	}
-	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("weighReverse: w and wBar share memory: gadgen's gradients need them apart")
+	for i4 := n - 1; i4 >= 0; i4-- {
+		biBar := bBar[i4]
+		bBar[i4] = 0
+		xi := x[i4]
+		aiBar := aBar[i4]
+		aBar[i4] = 0
+		xBar[i4] += math.Cos(xi)*biBar + 2*(aiBar*xi)
 	}
-	for i := 0; i < len(src); i++ {
-		t := math.Exp(w[i])
-		wBar[i] += t * (src[i] * seed)
-		srcBar[i] += seed * t
-	}
+	return s
 }
 
 // PickJVP computes Pick and its derivative along the tangents (forward mode).
@@ -2116,66 +2040,39 @@ func RefillGrad(x, xBar []float64) float64 {
 	t3 := n2 / 2
 	t4 := y[t3]
 	y0_2 := y[0]
-	rescale(y, x)
 	s += t4 * y0_2
-	for i3 := 0; i3 < n2; i3++ {
-		v2 := y[i3]
-		yBar[i3] += 2 * v2
+	clear(y)
+	for i3 := 0; i3 < n; i3++ {
+		y[i3] += x[i3] * x[0]
+	}
+	for i4 := 0; i4 < n2; i4++ {
+		v2 := y[i4]
+		yBar[i4] += 2 * v2
 		s += v2 * v2
 	}
-	rescaleReverse(y, yBar, x, xBar)
+	for i5 := n - 1; i5 >= 0; i5-- {
+		yiBar3 := yBar[i5]
+		x0 := x[0]
+		xBar[0] += x[i5] * yiBar3
+		xBar[i5] += yiBar3 * x0
+	}
+	clear(yBar)
 	yBar[0] += t4
 	yBar[t3] += y0_2
-	for i4 := n - 1; i4 >= 0; i4-- {
-		yiBar2 := yBar[i4]
-		v := x[i4]
-		xBar[i4] += 3*v*yiBar2 + 3*(yiBar2*v)
+	for i6 := n - 1; i6 >= 0; i6-- {
+		yiBar2 := yBar[i6]
+		v := x[i6]
+		xBar[i6] += 3*v*yiBar2 + 3*(yiBar2*v)
 	}
 	clear(yBar)
 	yBar[t] += y0
 	yBar[0] += t2
-	for i5 := n - 1; i5 >= 0; i5-- {
-		yiBar := yBar[i5]
-		yBar[i5] = 0
-		xBar[i5] += math.Cos(x[i5]) * yiBar
+	for i7 := n - 1; i7 >= 0; i7-- {
+		yiBar := yBar[i7]
+		yBar[i7] = 0
+		xBar[i7] += math.Cos(x[i7]) * yiBar
 	}
 	return s
-}
-
-// rescaleReverse is the reverse of rescale for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of rescale that its own reverse does not read
-// back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: dst (into dstBar), x (into xBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// rescale writes dst: on entry dstBar holds the adjoint of the values rescale leaves in dst (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values dst
-// held on entry.
-func rescaleReverse(dst, dstBar, x, xBar []float64) {
-	t := cap(dst) > 0
-	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("rescaleReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("rescaleReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("rescaleReverse: dst and x share memory: gadgen's gradients need them apart")
-	}
-	clear(dst)
-	n := len(x)
-	for i := 0; i < n; i++ {
-		dst[i] += x[i] * x[0]
-	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		dstiBar := dstBar[i2]
-		x0 := x[0]
-		xBar[0] += x[i2] * dstiBar
-		xBar[i2] += dstiBar * x0
-	}
-	clear(dstBar)
 }
 
 // RefillJVP computes Refill and its derivative along the tangents (forward mode).

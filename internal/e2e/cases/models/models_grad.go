@@ -386,7 +386,7 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 // gradient of its results alone); on return, the gradient with respect to the values w held on
 // entry.
 func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) {
-	var mBar Model
+	var mBar3 Model
 	t := cap(w) > 0
 	if t && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
 		panic("FitGrad: w and wBar share memory: gadgen's gradients need them apart")
@@ -398,83 +398,43 @@ func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) 
 	if t && t2 && &w[:1][0] == &x[:1][0] {
 		panic("FitGrad: w and x share memory: gadgen's gradients need them apart")
 	}
-	var t6 Model
-	t6.W = wBar
-	m := Model{W: w, B: b}
-	y := Predict(m, x)
-	x0 := x[0]
-	t3 := y + fitG(m, x0)
-	var mBar2 Model
-	mBar2.W = t6.W
-	t4 := fitGReverse(m, &mBar2, x0, 1)
-	mBar.B += mBar2.B
-	xBar[0] += t4
-	var mBar3 Model
-	mBar3.W = t6.W
-	predictReverse(m, &mBar3, x, xBar, 1)
-	mBar.B += mBar3.B
-	t5 := mBar
-	mBar = Model{}
-	t6.B += t5.B
-	bBar = t6.B
-	t6.B = 0
-	return t3, bBar
-}
-
-// fitGReverse is the reverse of fitG for the gradients that call it: the vector-Jacobian product of
-// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of fitG that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: m (into *mBar), t (returned as tBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// fitG is the function literal g of Fit, with the captured variable m as its
-// first parameter.
-func fitGReverse(m Model, mBar *Model, t, seed float64) (tBar float64) {
-	t2 := *mBar
-	t3 := m.B
-	t4 := m.W[0]
-	t5 := t4 * t
-	t6 := seed * t
-	t2.W[0] += t6 * t
-	tBar = t5*seed + t4*t6 + t3*seed
-	mBar.B += t6
-	return tBar
-}
-
-// predictReverse is the reverse of Predict for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of Predict that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: m (into *mBar), x (into xBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func predictReverse(m Model, mBar *Model, x, xBar []float64, seed float64) {
-	t := *mBar
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("predictReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := m.W
-	n := len(t2)
+	var t9 Model
+	var t10 Model
+	t10.W = wBar
+	t9.W = w
+	t9.B = b
+	m := t9
 	y := m.B
+	t3 := m.W
+	n := len(t3)
+	y2 := y
 	for i := 0; i < n; i++ {
-		y += t2[i] * x[i]
+		y2 += t3[i] * x[i]
 	}
-	yBar := 2 * (seed * y)
+	y3 := y2 * y2
+	yBar := x[0]
+	t4 := t3[0] * yBar
+	t5 := y*yBar + t4*yBar
+	t6 := y3 + t5
+	mBar := t10
+	mBar.W[0] += yBar * yBar
+	t7 := 2*t4 + y
+	xBar[0] += t7
+	yBar2 := 2 * y2
 	for i2 := n - 1; i2 >= 0; i2-- {
 		xi := x[i2]
-		xBar[i2] += t2[i2] * yBar
-		t.W[i2] += yBar * xi
+		xBar[i2] += t9.W[i2] * yBar2
+		mBar2 := t10
+		mBar2.W[i2] += yBar2 * xi
 	}
-	mBar.B += yBar
-}
-
-// fitG is the function literal g of Fit, with the captured variable m as its
-// first parameter.
-func fitG(m Model, t float64) float64 {
-	return m.B*t + m.W[0]*t*t
+	yBar += yBar2
+	mBar3.B += yBar
+	t8 := mBar3
+	mBar3 = Model{}
+	t10.B += t8.B
+	bBar = t10.B
+	t10.B = 0
+	return t6, bBar
 }
 
 // FitJVP computes Fit and its derivative along the tangents (forward mode).
@@ -1370,6 +1330,8 @@ func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 // Results: the value of Layers, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) float64 {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
 	if cap(w1) > 0 && cap(w1Bar) > 0 && &w1[:1][0] == &w1Bar[:1][0] {
 		panic("LayersGrad: w1 and w1Bar share memory: gadgen's gradients need them apart")
 	}
@@ -1385,116 +1347,85 @@ func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) f
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LayersGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	h := dense(w1, b1, x)
-	n := len(h)
-	hBar := make([]float64, n, cap(h))
-	tmp := make([]float64, n)
-	h2Bar := make([]float64, n)
-	h2 := scaleTo(tmp, 0.5, h)
-	o := dense(w2, b2, h2)
-	n2 := len(o)
-	oBar := make([]float64, n2, cap(o))
-	s := 0.0
-	for i := 0; i < n2; i++ {
-		v := o[i]
-		oBar[i] += 2 * v
-		s += v * v
-	}
-	denseReverse(w2, w2Bar, b2, b2Bar, h2, h2Bar, oBar)
-	scaleToReverseWrtDstX(tmp, h2Bar, 0.5, h, hBar, nil)
-	denseReverse(w1, w1Bar, b1, b1Bar, x, xBar, hBar)
-	return s
-}
-
-// denseReverse is the reverse of dense for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of dense that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: w (into wBar), b (into bBar), x (into xBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func denseReverse(w, wBar, b, bBar, x, xBar, seed []float64) {
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("denseReverse: w and wBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(b) > 0 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
-		panic("denseReverse: b and bBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("denseReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(b)
+	n := len(b1)
 	out := make([]float64, n)
 	outBar := make([]float64, n)
 	n2 := len(out)
 	tape := slices.Grow(t, max(n2+2, 0))
 	for o := 0; o < n2; o++ {
-		n4 := len(x)
-		a := b[o]
-		for i2 := 0; i2 < n4; i2++ {
-			a += w[o*n4+i2] * x[i2]
+		n8 := len(x)
+		a2 := b1[o]
+		for i7 := 0; i7 < n8; i7++ {
+			a2 += w1[o*n8+i7] * x[i7]
 		}
-		t6 := math.Tanh(a)
-		out[o] = t6
-		tape = append(tape, t6)
+		t11 := math.Tanh(a2)
+		out[o] = t11
+		tape = append(tape, t11)
 	}
-	o2 := n2 - 1
-	for k := 0; k < len(seed); k++ {
-		outBar[k] += seed[k]
+	tmp := make([]float64, n2)
+	tmpBar := make([]float64, n2)
+	for i := 0; i < n2; i++ {
+		tmp[i] = 0.5 * out[i]
 	}
-	for ; o2 >= 0; o2-- {
+	n3 := len(b2)
+	out2 := make([]float64, n3)
+	outBar2 := make([]float64, n3)
+	n4 := len(out2)
+	tape = slices.Grow(tape, max(n4+2, 0))
+	for o2 := 0; o2 < n4; o2++ {
+		n7 := len(tmp)
+		a := b2[o2]
+		for i6 := 0; i6 < n7; i6++ {
+			a += w2[o2*n7+i6] * tmp[i6]
+		}
+		t10 := math.Tanh(a)
+		out2[o2] = t10
+		tape = append(tape, t10)
+	}
+	s := 0.0
+	for i2 := 0; i2 < n4; i2++ {
+		v := out2[i2]
+		outBar2[i2] += 2 * v
+		s += v * v
+	}
+	for o3 := n4 - 1; o3 >= 0; o3-- {
+		t6 := len(tape) - 1
+		t7 := tape[t6]
+		tape = tape[:t6]
+		n6 := len(tmp)
+		outoBar2 := outBar2[o3]
+		outBar2[o3] = 0
+		aBar2 := (1 - t7*t7) * outoBar2
+		for i5 := n6 - 1; i5 >= 0; i5-- {
+			t8 := o3*n6 + i5
+			t9 := w2[t8]
+			w2Bar[t8] += aBar2 * tmp[i5]
+			tmpBar[i5] += t9 * aBar2
+		}
+		b2Bar[o3] += aBar2
+	}
+	for i3 := n2 - 1; i3 >= 0; i3-- {
+		tmpiBar := tmpBar[i3]
+		tmpBar[i3] = 0
+		outBar[i3] += 0.5 * tmpiBar
+	}
+	for o4 := n2 - 1; o4 >= 0; o4-- {
 		t2 := len(tape) - 1
 		t3 := tape[t2]
 		tape = tape[:t2]
-		n3 := len(x)
-		outoBar := outBar[o2]
-		outBar[o2] = 0
+		n5 := len(x)
+		outoBar := outBar[o4]
+		outBar[o4] = 0
 		aBar := (1 - t3*t3) * outoBar
-		for i := n3 - 1; i >= 0; i-- {
-			t4 := o2*n3 + i
-			t5 := w[t4]
-			wBar[t4] += aBar * x[i]
-			xBar[i] += t5 * aBar
+		for i4 := n5 - 1; i4 >= 0; i4-- {
+			t4 := o4*n5 + i4
+			t5 := w1[t4]
+			w1Bar[t4] += aBar * x[i4]
+			xBar[i4] += t5 * aBar
 		}
-		bBar[o2] += aBar
+		b1Bar[o4] += aBar
 	}
-}
-
-// scaleToReverseWrtDstX is the reverse of scaleTo for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of scaleTo that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: dst (into dstBar), x (into xBar).
-// Fixed inputs: a.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// scaleTo writes dst: on entry dstBar holds the adjoint of the values scaleTo leaves in dst (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values dst
-// held on entry.
-func scaleToReverseWrtDstX(dst, dstBar []float64, a float64, x, xBar, seed []float64) {
-	t := cap(dst) > 0
-	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("scaleToReverseWrtDstX: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("scaleToReverseWrtDstX: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("scaleToReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
-	}
-	i := len(x) - 1
-	for k := 0; k < len(seed); k++ {
-		dstBar[k] += seed[k]
-	}
-	for ; i >= 0; i-- {
-		dstiBar := dstBar[i]
-		dstBar[i] = 0
-		xBar[i] += a * dstiBar
-	}
+	return s
 }
 
 // LayersJVP computes Layers and its derivative along the tangents (forward mode).
@@ -1692,40 +1623,24 @@ func SoftmaxJVP(x, dx []float64) ([]float64, []float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Grow, then the partials of the varied scalar inputs in order.
 func GrowGrad(x float64) (f, xBar float64) {
-	ys := grow(x)
-	ysBar := make([]float64, len(ys), cap(ys))
+	t := new([3]float64)
+	ys := []float64{x, 2 * x, x * x}
 	ys0 := ys[0]
 	ys1 := ys[1]
 	ys2 := ys[2]
-	t := ys0*ys1 + math.Sin(ys2)
-	ysBar[2] += math.Cos(ys2)
-	ysBar[1] += ys0
-	ysBar[0] += ys1
-	xBar = growReverse(x, ysBar)
-	return t, xBar
-}
-
-// growReverse is the reverse of grow for the gradients that call it: the vector-Jacobian product of
-// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of grow that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-func growReverse(x float64, seed []float64) (xBar float64) {
-	t := new([3]float64)
-	t2 := t[:]
-	for k := 0; k < len(seed); k++ {
-		t2[k] += seed[k]
-	}
-	t3 := t[2]
+	t2 := ys0*ys1 + math.Sin(ys2)
+	t3 := t[:]
+	t3[2] += math.Cos(ys2)
+	t3[1] += ys0
+	t3[0] += ys1
+	t4 := t[2]
 	t[2] = 0
-	t4 := t[1]
+	t5 := t[1]
 	t[1] = 0
-	t5 := t[0]
+	t6 := t[0]
 	t[0] = 0
-	xBar = 2*(t3*x) + 2*t4 + t5
-	return xBar
+	xBar = 2*(t4*x) + 2*t5 + t6
+	return t2, xBar
 }
 
 // GrowJVP computes Grow and its derivative along the tangents (forward mode).

@@ -564,63 +564,10 @@ func coupledJVP(p, q, dq []float64) (float64, float64) {
 // Results: the value of PeakR, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PeakRGrad(p, pBar []float64) float64 {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("PeakRGrad: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t := ascendFunc1(p)
-	t2 := make([]float64, len(t), cap(t))
-	t3 := coupled(p, t)
-	coupledReverse(p, pBar, t, t2, 1)
-	ascendFunc1Reverse(p, pBar, t2)
-	return t3
-}
-
-// coupledReverse is the reverse of coupled for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of coupled that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into pBar), q (into qBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func coupledReverse(p, pBar, q, qBar []float64, seed float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("coupledReverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("coupledReverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	p0 := p[0]
-	p1 := p[1]
-	q0 := q[0]
-	q1 := q[1]
-	t := p0 * p1
-	t2 := t * q0
-	t3 := seed / 5
-	t4 := t3 * q1
-	t5 := t4 * q0
-	t6 := seed * q0
-	qBar[1] += t2*t3 - 2*(seed*q1)
-	qBar[0] += t*t4 + p0*seed - 2*t6
-	pBar[1] += p0*t5 + 2*(seed*p1)
-	pBar[0] += t5*p1 + t6 + 2*(seed*p0)
-}
-
-// ascendFunc1Reverse is the reverse of ascendFunc1 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of ascendFunc1 that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: p (into pBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// ascendFunc1 is ascend specialized for grad = the literal func1 of PeakR,
-// with the captured variable p as its first parameter.
-func ascendFunc1Reverse(p, pBar, seed []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("ascendFunc1Reverse: p and pBar share memory: gadgen's gradients need them apart")
+		panic("PeakRGrad: p and pBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := new([2]float64)
 	q := []float64{1, 1}
@@ -630,91 +577,43 @@ func ascendFunc1Reverse(p, pBar, seed []float64) {
 	n := len(q)
 	tape := slices.Grow(t, 10*n)
 	for i := 0; i < 8; i++ {
+		g[0] = 0
+		g[1] = 0
 		tape = append(tape, q...)
-		peakRFunc1(p, g, q)
+		coupledGrad(p, q, g)
 		for i4 := 0; i4 < n; i4++ {
 			q[i4] += 0.2 * g[i4]
 		}
 	}
-	t5 := t2[:]
-	for k := 0; k < len(seed); k++ {
-		t5[k] += seed[k]
-	}
+	p0 := p[0]
+	p1 := p[1]
+	q0 := q[0]
+	q1 := q[1]
+	t5 := p0 * p1
+	t6 := t5 * q0
+	t7 := p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t6*q1/5
+	t8 := 0.2 * q1
+	t9 := t8 * q0
+	t10 := t2[:]
+	t10[1] += t6*0.2 - 2*q1
+	t10[0] += t5*t8 + p0 - 2*q0
+	pBar[1] += p0*t9 + 2*p1
+	pBar[0] += t9*p1 + q0 + 2*p0
 	for i2 := 7; i2 >= 0; i2-- {
 		for i3 := n - 1; i3 >= 0; i3-- {
-			t4[:2][i3] += 0.2 * t5[i3]
+			t4[:2][i3] += 0.2 * t10[i3]
 		}
-		t6 := len(tape) - n
-		copy(q, tape[t6:])
-		peakRFunc1Reverse(p, pBar, g, t4[:2], q, t5)
-		tape = tape[:t6]
+		t11 := len(tape) - n
+		copy(q, tape[t11:])
+		tape = tape[:t11]
+		t12 := t4[:2]
+		coupledGradReverse(p, pBar, q, t10, g, t12, 0)
+		t12[1] = 0
+		t12[0] = 0
 	}
 	t2[1] = 0
 	t2[0] = 0
-}
-
-// ascendFunc1 is ascend specialized for grad = the literal func1 of PeakR,
-// with the captured variable p as its first parameter.
-func ascendFunc1(p []float64) []float64 {
-	q := []float64{1, 1}
-	t := new([2]float64)
-	g := t[:2]
-	for i := 0; i < 8; i++ {
-		peakRFunc1(p, g, q)
-		for i2 := 0; i2 < len(q); i2++ {
-			q[i2] += 0.2 * g[i2]
-		}
-	}
-	return q
-}
-
-// peakRFunc1Reverse is the reverse of peakRFunc1 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of peakRFunc1 that its own reverse
-// does not read back: the memory of its slice and pointer parameters is left in no particular
-// state.
-//
-// Varied inputs: p (into pBar), g (into gBar), q (into qBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// peakRFunc1 writes g: on entry gBar holds the adjoint of the values peakRFunc1 leaves in g (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values g held
-// on entry.
-//
-// peakRFunc1 is the function literal func1 of PeakR, with the captured
-// variable p as its first parameter.
-func peakRFunc1Reverse(p, pBar, g, gBar, q, qBar []float64) {
-	t := cap(p) > 0
-	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("peakRFunc1Reverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(g) > 0
-	if t2 && cap(gBar) > 0 && &g[:1][0] == &gBar[:1][0] {
-		panic("peakRFunc1Reverse: g and gBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(q) > 0
-	if t3 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("peakRFunc1Reverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t && &g[:1][0] == &p[:1][0] {
-		panic("peakRFunc1Reverse: g and p share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &g[:1][0] == &q[:1][0] {
-		panic("peakRFunc1Reverse: g and q share memory: gadgen's gradients need them apart")
-	}
-	g[0] = 0
-	g[1] = 0
-	coupledGrad(p, q, g)
-	coupledGradReverse(p, pBar, q, qBar, g, gBar, 0)
-	gBar[1] = 0
-	gBar[0] = 0
-}
-
-// peakRFunc1 is the function literal func1 of PeakR, with the captured
-// variable p as its first parameter.
-func peakRFunc1(p, g, q []float64) {
-	g[0] = 0
-	g[1] = 0
-	coupledGrad(p, q, g)
+	return t7
 }
 
 // coupledGradReverse is the reverse of coupledGrad for the gradients that call it: the
@@ -891,132 +790,79 @@ func coupledGradJVP(p, dp, q, dq, qBar, dqBar []float64) (float64, float64) {
 // Results: the value of PeakF, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PeakFGrad(p, pBar []float64) float64 {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	var tapePointersBuf [64]*[2]float64
+	t2 := tapePointersBuf[:0]
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("PeakFGrad: p and pBar share memory: gadgen's gradients need them apart")
 	}
-	t := ascendPeakFFunc1(p)
-	t2 := make([]float64, len(t), cap(t))
-	t3 := coupled(p, t)
-	coupledReverse(p, pBar, t, t2, 1)
-	ascendPeakFFunc1Reverse(p, pBar, t2)
-	return t3
-}
-
-// ascendPeakFFunc1Reverse is the reverse of ascendPeakFFunc1 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of ascendPeakFFunc1 that
-// its own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: p (into pBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-//
-// ascendPeakFFunc1 is ascend specialized for grad = the literal func1 of
-// PeakF, with the captured variable p as its first parameter.
-func ascendPeakFFunc1Reverse(p, pBar, seed []float64) {
-	var tapeBuf [64]float64
-	t := tapeBuf[:0]
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("ascendPeakFFunc1Reverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := new([2]float64)
-	q := []float64{1, 1}
 	t3 := new([2]float64)
+	q := []float64{1, 1}
 	t4 := new([2]float64)
-	g := t3[:2]
+	t5 := new([2]float64)
+	g := t4[:2]
 	n := len(q)
-	tape := slices.Grow(t, 10*n)
+	tapePointers := slices.Grow(t2, 20)
+	tape := slices.Grow(t, 10*(n+n))
 	for i := 0; i < 8; i++ {
-		tape = append(tape, q...)
-		peakFFunc1(p, g, q)
+		t21 := new([2]float64)
+		t21[0] = 1
+		t21[1] = 0
+		t22 := append(tape, q...)
+		_, t23 := coupledJVP(p, q, t21[:])
+		g[0] = t23
+		t24 := new([2]float64)
+		t24[0] = 0
+		t24[1] = 1
+		tape = append(t22, q...)
+		_, t25 := coupledJVP(p, q, t24[:])
+		g[1] = t25
+		tapePointers = append(tapePointers, t21, t24)
 		for i4 := 0; i4 < n; i4++ {
 			q[i4] += 0.2 * g[i4]
 		}
 	}
-	t5 := t2[:]
-	for k := 0; k < len(seed); k++ {
-		t5[k] += seed[k]
-	}
+	p0 := p[0]
+	p1 := p[1]
+	q0 := q[0]
+	q1 := q[1]
+	t6 := p0 * p1
+	t7 := t6 * q0
+	t8 := p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t7*q1/5
+	t9 := 0.2 * q1
+	t10 := t9 * q0
+	t11 := t3[:]
+	t11[1] += t7*0.2 - 2*q1
+	t11[0] += t6*t9 + p0 - 2*q0
+	pBar[1] += p0*t10 + 2*p1
+	pBar[0] += t10*p1 + q0 + 2*p0
 	for i2 := 7; i2 >= 0; i2-- {
 		for i3 := n - 1; i3 >= 0; i3-- {
-			t4[:2][i3] += 0.2 * t5[i3]
+			t5[:2][i3] += 0.2 * t11[i3]
 		}
-		t6 := len(tape) - n
-		copy(q, tape[t6:])
-		peakFFunc1Reverse(p, pBar, g, t4[:2], q, t5)
-		tape = tape[:t6]
+		n2 := len(tapePointers)
+		t12 := n2 - 2
+		t13 := tapePointers[t12]
+		t14 := tapePointers[n2-1]
+		tapePointers = tapePointers[:t12]
+		t15 := t5[:2]
+		t16 := t15[1]
+		t15[1] = 0
+		t17 := len(tape) - n
+		copy(q, tape[t17:])
+		t18 := tape[:t17]
+		coupledJVPReverseWrtPQ(p, pBar, q, t11, t14[:], 0, t16)
+		t19 := t15[0]
+		t15[0] = 0
+		t20 := len(t18) - n
+		copy(q, t18[t20:])
+		tape = t18[:t20]
+		coupledJVPReverseWrtPQ(p, pBar, q, t11, t13[:], 0, t19)
 	}
-	t2[1] = 0
-	t2[0] = 0
-}
-
-// ascendPeakFFunc1 is ascend specialized for grad = the literal func1 of
-// PeakF, with the captured variable p as its first parameter.
-func ascendPeakFFunc1(p []float64) []float64 {
-	q := []float64{1, 1}
-	t := new([2]float64)
-	g := t[:2]
-	for i := 0; i < 8; i++ {
-		peakFFunc1(p, g, q)
-		for i2 := 0; i2 < len(q); i2++ {
-			q[i2] += 0.2 * g[i2]
-		}
-	}
-	return q
-}
-
-// peakFFunc1Reverse is the reverse of peakFFunc1 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of peakFFunc1 that its own reverse
-// does not read back: the memory of its slice and pointer parameters is left in no particular
-// state.
-//
-// Varied inputs: p (into pBar), g (into gBar), q (into qBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// peakFFunc1 writes g: on entry gBar holds the adjoint of the values peakFFunc1 leaves in g (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values g held
-// on entry.
-//
-// peakFFunc1 is the function literal func1 of PeakF, with the captured
-// variable p as its first parameter.
-func peakFFunc1Reverse(p, pBar, g, gBar, q, qBar []float64) {
-	t := cap(p) > 0
-	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("peakFFunc1Reverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(g) > 0
-	if t2 && cap(gBar) > 0 && &g[:1][0] == &gBar[:1][0] {
-		panic("peakFFunc1Reverse: g and gBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(q) > 0
-	if t3 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("peakFFunc1Reverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t && &g[:1][0] == &p[:1][0] {
-		panic("peakFFunc1Reverse: g and p share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &g[:1][0] == &q[:1][0] {
-		panic("peakFFunc1Reverse: g and q share memory: gadgen's gradients need them apart")
-	}
-	t4 := []float64{1, 0}
-	coupledJVP(p, q, t4)
-	t5 := []float64{0, 1}
-	coupledJVP(p, q, t5)
-	g1Bar := gBar[1]
-	gBar[1] = 0
-	coupledJVPReverseWrtPQ(p, pBar, q, qBar, t5, 0, g1Bar)
-	g0Bar := gBar[0]
-	gBar[0] = 0
-	coupledJVPReverseWrtPQ(p, pBar, q, qBar, t4, 0, g0Bar)
-}
-
-// peakFFunc1 is the function literal func1 of PeakF, with the captured
-// variable p as its first parameter.
-func peakFFunc1(p, g, q []float64) {
-	_, t := coupledJVP(p, q, []float64{1, 0})
-	g[0] = t
-	_, t2 := coupledJVP(p, q, []float64{0, 1})
-	g[1] = t2
+	t3[1] = 0
+	t3[0] = 0
+	return t8
 }
 
 // coupledJVPReverseWrtPQ is the reverse of coupledJVP for the gradients that call it: the

@@ -1381,45 +1381,6 @@ func splitJVP(x, dx *T) ([]*T, []*T) {
 // Varied inputs: x (returned as xBar), w (returned as wBar).
 // Results: the value of Rejoin, then the partials of the varied scalar inputs in order.
 func RejoinGrad(x, w *T) (f float64, xBar, wBar *T) {
-	t := split(x)
-	n := len(t)
-	t2 := cap(t)
-	t3 := make([]*T, n, t2)
-	rows := append(t, w)
-	n2 := len(rows)
-	t4 := cap(rows)
-	t5 := t4 != t2
-	var rowsBar []*T
-	if t5 {
-		rowsBar = make([]*T, n2, t4)
-	} else {
-		rowsBar = t3[:n2]
-	}
-	t6 := tensorops.Exp(tensorops.Concat(1, rows...))
-	t7 := tensorops.SumAll(t6)
-	for k := 0; k < n2; k++ {
-		t8 := tensorops.Accumulate(rowsBar[k], tensorops.ConcatGrad(t6, 1, k, rows...))
-		rowsBar[k] = t8
-	}
-	wBar = rowsBar[n]
-	rowsBar[n] = nil
-	if t5 {
-		for k2 := 0; k2 < n; k2++ {
-			t3[k2] = tensorops.Accumulate(t3[k2], rowsBar[k2])
-		}
-	}
-	xBar = splitReverse(x, t3)
-	return t7, xBar, wBar
-}
-
-// splitReverse is the reverse of split for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of split that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-func splitReverse(x *T, seed []*T) (xBar *T) {
 	var tapeSlicesBuf [64][]*T
 	t := tapeSlicesBuf[:0]
 	t2 := x.Dim(0)
@@ -1427,43 +1388,63 @@ func splitReverse(x *T, seed []*T) (xBar *T) {
 	var rows []*T
 	var rowsBar []*T
 	for i := 0; i < t2; i++ {
-		rows4 := append(rows, tensorops.Slice(x, 0, i, i+1))
-		n3 := len(rows4)
-		t5 := cap(rows4)
-		var rowsBar4 []*T
-		if t5 != cap(rows) {
-			rowsBar4 = make([]*T, n3, t5)
+		rows5 := append(rows, tensorops.Slice(x, 0, i, i+1))
+		n5 := len(rows5)
+		t10 := cap(rows5)
+		var rowsBar5 []*T
+		if t10 != cap(rows) {
+			rowsBar5 = make([]*T, n5, t10)
 		} else {
-			rowsBar4 = rowsBar[:n3]
+			rowsBar5 = rowsBar[:n5]
 		}
-		tapeSlices = append(tapeSlices, rows, rowsBar, rows4, rowsBar4)
-		rows = rows4
-		rowsBar = rowsBar4
+		tapeSlices = append(tapeSlices, rows, rowsBar, rows5, rowsBar5)
+		rows = rows5
+		rowsBar = rowsBar5
 	}
-	i2 := t2 - 1
-	for k := 0; k < len(seed); k++ {
-		rowsBar[k] = tensorops.Accumulate(rowsBar[k], seed[k])
+	rows2 := append(rows, w)
+	n := len(rows2)
+	t3 := cap(rows2)
+	t4 := t3 != cap(rows)
+	var rowsBar2 []*T
+	if t4 {
+		rowsBar2 = make([]*T, n, t3)
+	} else {
+		rowsBar2 = rowsBar[:n]
+	}
+	t5 := tensorops.Exp(tensorops.Concat(1, rows2...))
+	t6 := tensorops.SumAll(t5)
+	for k := 0; k < n; k++ {
+		t9 := tensorops.Accumulate(rowsBar2[k], tensorops.ConcatGrad(t5, 1, k, rows2...))
+		rowsBar2[k] = t9
+	}
+	n2 := len(rows)
+	wBar = rowsBar2[n2]
+	rowsBar2[n2] = nil
+	if t4 {
+		for k2 := 0; k2 < n2; k2++ {
+			rowsBar[k2] = tensorops.Accumulate(rowsBar[k2], rowsBar2[k2])
+		}
 	}
 	xBar = nil
-	for ; i2 >= 0; i2-- {
-		n := len(tapeSlices)
-		t3 := n - 4
-		rows2 := tapeSlices[t3]
-		rowsBar2 := tapeSlices[n-3]
-		rows3 := tapeSlices[n-2]
-		rowsBar3 := tapeSlices[n-1]
-		tapeSlices = tapeSlices[:t3]
-		n2 := len(rows2)
-		t4 := rowsBar3[n2]
-		rowsBar3[n2] = nil
-		if cap(rows3) != cap(rows2) {
-			for k2 := 0; k2 < n2; k2++ {
-				rowsBar2[k2] = tensorops.Accumulate(rowsBar2[k2], rowsBar3[k2])
+	for i2 := t2 - 1; i2 >= 0; i2-- {
+		n3 := len(tapeSlices)
+		t7 := n3 - 4
+		rows3 := tapeSlices[t7]
+		rowsBar3 := tapeSlices[n3-3]
+		rows4 := tapeSlices[n3-2]
+		rowsBar4 := tapeSlices[n3-1]
+		tapeSlices = tapeSlices[:t7]
+		n4 := len(rows3)
+		t8 := rowsBar4[n4]
+		rowsBar4[n4] = nil
+		if cap(rows4) != cap(rows3) {
+			for k3 := 0; k3 < n4; k3++ {
+				rowsBar3[k3] = tensorops.Accumulate(rowsBar3[k3], rowsBar4[k3])
 			}
 		}
-		xBar = tensorops.Add(xBar, tensorops.SliceGrad(t4, x, 0, i2))
+		xBar = tensorops.Add(xBar, tensorops.SliceGrad(t8, x, 0, i2))
 	}
-	return xBar
+	return t6, xBar, wBar
 }
 
 // RejoinTaylor propagates Taylor polynomials of degree 2 through Rejoin (Taylor mode): when each
@@ -2033,40 +2014,25 @@ func ConvPtrLossJVP(c, dc *Conv, x, dx *T) (float64, float64) {
 // Results: the value of ConvPtrLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ConvPtrLossGrad(c, cBar *Conv, x *T) (f float64, xBar *T) {
-	var t5 Conv
+	var t11 Conv
 	t := *c
-	t2 := ConvLoss(t, x)
-	var t3 Conv
-	t3, xBar = convLossReverse(t, x, 1)
-	t5.K = tensorops.Accumulate(t5.K, t3.K)
-	t5.B = tensorops.Accumulate(t5.B, t3.B)
-	t4 := t5
-	t5 = Conv{}
-	cBar.K = tensorops.Accumulate(cBar.K, t4.K)
-	cBar.B = tensorops.Accumulate(cBar.B, t4.B)
-	return t2, xBar
-}
-
-// convLossReverse is the reverse of ConvLoss for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of ConvLoss that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: c (returned as cBar), x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-func convLossReverse(c Conv, x *T, seed float64) (cBar Conv, xBar *T) {
-	t := c.K
-	t2 := tensorops.Conv2D(x, t, 1, 1)
-	t3 := c.B
-	y := tensorops.Fuse("Tanh(a + b)", t2, t3)
-	t4 := tensorops.Square(y)
-	t5 := tensorops.Fuse("TanhJVP(a, 2*a*b)", y, tensorops.MeanAllGrad(t4, seed))
-	t6 := tensorops.SumLike(t5, t2)
-	cBar.B = tensorops.AccumulateSumLike(cBar.B, t5, t3)
-	xBar = tensorops.Conv2DGradX(t6, x, t, 1, 1)
-	t7 := tensorops.Accumulate(cBar.K, tensorops.Conv2DGradW(t6, x, t, 1, 1))
-	cBar.K = t7
-	return cBar, xBar
+	t2 := t.K
+	t3 := tensorops.Conv2D(x, t2, 1, 1)
+	t4 := t.B
+	y := tensorops.Fuse("Tanh(a + b)", t3, t4)
+	t5 := tensorops.Square(y)
+	t6 := tensorops.MeanAll(t5)
+	t7 := tensorops.Fuse("TanhJVP(a, 2*a*b)", y, tensorops.MeanAllGrad(t5, 1))
+	t8 := tensorops.SumLike(t7, t3)
+	t11.B = tensorops.AccumulateSumLike(t11.B, t7, t4)
+	xBar = tensorops.Conv2DGradX(t8, x, t2, 1, 1)
+	t9 := tensorops.Accumulate(t11.K, tensorops.Conv2DGradW(t8, x, t2, 1, 1))
+	t11.K = t9
+	t10 := t11
+	t11 = Conv{}
+	cBar.K = tensorops.Accumulate(cBar.K, t10.K)
+	cBar.B = tensorops.Accumulate(cBar.B, t10.B)
+	return t6, xBar
 }
 
 // FuncGrad writes the gradient of Fit.Func at x into grad (overwriting it), in the
@@ -2403,61 +2369,45 @@ func (p *Fit32) FuncTaylor(x, x1, x2 []float32) (float64, float64, float64) {
 // Results: the value of StackLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
-	t := sBar.Ws
-	sBar.Ws = append(t, make([]*T, max(len(s.Ws)-len(t), 0))...)
-	t2 := *sBar
-	t3 := apply(s, x)
-	t4 := tensorops.SumAll(tensorops.Square(t3))
-	var sBar2 Stack
-	sBar2.Ws = t2.Ws
-	applyReverseWrtS(s, &sBar2, x, tensorops.Scale(t3, 2))
-	return t4
-}
-
-// applyReverseWrtS is the reverse of apply for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of apply that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: s (into *sBar).
-// Fixed inputs: x.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func applyReverseWrtS(s Stack, sBar *Stack, x, seed *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [64]*T
 	t2 := tapePointersBuf2[:0]
-	t3 := *sBar
-	t4 := s.Ws
-	n := len(t4)
+	t3 := s.Ws
+	t4 := sBar.Ws
+	n := len(t3)
+	sBar.Ws = append(t4, make([]*T, max(n-len(t4), 0))...)
+	t5 := *sBar
 	trips := max(n+2, 0)
 	tapePointers := slices.Grow(t2, trips)
 	tapePointers2 := slices.Grow(t, trips)
 	for i := 0; i < n; i++ {
-		t9 := tensorops.MatMul(x, t4[i])
-		x3 := tensorops.FuseInto(t9, "Tanh(a)", t9)
+		t11 := tensorops.MatMul(x, t3[i])
+		x3 := tensorops.FuseInto(t11, "Tanh(a)", t11)
 		tapePointers = append(tapePointers, x)
 		tapePointers2 = append(tapePointers2, x3)
 		x = x3
 	}
-	xBar := seed
+	t6 := tensorops.SumAll(tensorops.Square(x))
+	xBar := tensorops.Scale(x, 2)
 	var xBar2 *tensorops.Tensor
 	i2 := n - 1
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t5 := len(tapePointers2) - 1
-		t6 := len(tapePointers) - 1
-		x2 := tapePointers[t6]
-		t7 := tensorops.TanhJVP(tapePointers2[t5], xBar2)
-		w := t4[i2]
-		xBar = tensorops.MatMulGradA(t7, x2, w, false, false)
-		t8 := tensorops.AccumulateMatMulGradB(t3.Ws[i2], t7, x2, w, false, false)
-		t3.Ws[i2] = t8
+		t7 := len(tapePointers2) - 1
+		t8 := len(tapePointers) - 1
+		x2 := tapePointers[t8]
+		t9 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
+		w := t3[i2]
+		xBar = tensorops.MatMulGradA(t9, x2, w, false, false)
+		t10 := tensorops.AccumulateMatMulGradB(t5.Ws[i2], t9, x2, w, false, false)
+		t5.Ws[i2] = t10
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t6]
-		tapePointers2 = tapePointers2[:t5]
+		tapePointers = tapePointers[:t8]
+		tapePointers2 = tapePointers2[:t7]
 	}
+	return t6
 }
 
 // StackLossJVP computes StackLoss and its derivative along the tangents (forward mode).
@@ -2505,32 +2455,46 @@ func applyJVPWrtS(s, ds Stack, x *T) (*T, *T) {
 // Results: the value of StackPtrLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
-	t := sBar.Ws
-	sBar.Ws = append(t, make([]*T, max(len(s.Ws)-len(t), 0))...)
-	t2 := *s
-	t3 := StackLoss(t2, x)
-	var t4 Stack
-	t4.Ws = sBar.Ws
-	stackLossReverseWrtS(t2, &t4, x, 1)
-	return t3
-}
-
-// stackLossReverseWrtS is the reverse of StackLoss for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of StackLoss that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: s (into *sBar).
-// Fixed inputs: x.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func stackLossReverseWrtS(s Stack, sBar *Stack, x *T, seed float64) {
-	t := *sBar
-	t2 := apply(s, x)
-	t3 := tensorops.Fuse("a*(2*b)", seed, t2)
-	var sBar2 Stack
-	sBar2.Ws = t.Ws
-	applyReverseWrtS(s, &sBar2, x, t3)
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	t2 := tapePointersBuf2[:0]
+	t3 := sBar.Ws
+	sBar.Ws = append(t3, make([]*T, max(len(s.Ws)-len(t3), 0))...)
+	t4 := *s
+	t5 := t4.Ws
+	n := len(t5)
+	trips := max(n+2, 0)
+	tapePointers := slices.Grow(t2, trips)
+	tapePointers2 := slices.Grow(t, trips)
+	for i := 0; i < n; i++ {
+		t12 := tensorops.MatMul(x, t5[i])
+		x3 := tensorops.FuseInto(t12, "Tanh(a)", t12)
+		tapePointers = append(tapePointers, x)
+		tapePointers2 = append(tapePointers2, x3)
+		x = x3
+	}
+	t6 := tensorops.SumAll(tensorops.Square(x))
+	xBar := tensorops.Scale(x, 2)
+	var xBar2 *tensorops.Tensor
+	i2 := n - 1
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		t7 := len(tapePointers2) - 1
+		t8 := len(tapePointers) - 1
+		x2 := tapePointers[t8]
+		t9 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
+		w := s.Ws[i2]
+		xBar = tensorops.MatMulGradA(t9, x2, w, false, false)
+		t10 := *sBar
+		t11 := tensorops.AccumulateMatMulGradB(t10.Ws[i2], t9, x2, w, false, false)
+		t10.Ws[i2] = t11
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t8]
+		tapePointers2 = tapePointers2[:t7]
+	}
+	return t6
 }
 
 // LinearLossHVP returns LinearLoss and the Hessian-vector product ∇²LinearLoss·v, the Hessian taken
@@ -2558,88 +2522,17 @@ func LinearLossHVP(m, v Lin, x *T) (f float64, hv Lin) {
 // Results, in order: f; mBar; df, the tangent of f; dmBar, the tangent of mBar.
 // Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
 func linearLossGradWrtMJVP(m, dm Lin, x *T) (f float64, mBar Lin, df float64, dmBar Lin) {
-	var pBar pair
-	var dpBar pair
-	var pBar2 pair
-	var dpBar2 pair
-	p3 := pair{H: x}
-	dp3 := pair{}
-	var pBar3 pair
-	var dpBar3 pair
-	p := p3
-	dp := dp3
-	t := m.V
-	t2 := dm.V
-	p2, dp2 := pairNextJVP(p, dp, t, t2)
-	p3 = p2
-	dp3 = dp2
-	t3 := m.W
-	t4 := tensorops.Mul(x, t3)
-	t5 := p3.Sum
-	t6 := p3.H
-	t7 := tensorops.Add(t5, t6)
-	t8 := tensorops.ExpandLike(dp3.Sum, t7)
-	t9 := tensorops.Add(t8, tensorops.ExpandLike(dp3.H, t7))
-	t10 := tensorops.SumAll(t9)
-	t11 := tensorops.SumAll(t4) + tensorops.SumAll(t7)
-	t12 := tensorops.SumAll(tensorops.Mul(x, dm.W)) + t10
-	pBar3.H = tensorops.Accumulate(pBar3.H, tensorops.SumLikeFull(t7, 1, t6))
-	pBar3.Sum = tensorops.Accumulate(pBar3.Sum, tensorops.SumLikeFull(t7, 1, t5))
-	t13 := tensorops.Mul(x, tensorops.FullLike(t4, 1))
-	t14 := tensorops.AccumulateSumLike(mBar.W, t13, t3)
-	mBar.W = t14
-	t15 := pBar3
-	t16 := dpBar3
-	pBar3 = pair{}
-	dpBar3 = pair{}
-	pBar.H = tensorops.Accumulate(pBar.H, t15.H)
-	dpBar.H = tensorops.Add(dpBar.H, t16.H)
-	pBar.Sum = tensorops.Accumulate(pBar.Sum, t15.Sum)
-	dpBar.Sum = tensorops.Add(dpBar.Sum, t16.Sum)
-	t17 := pBar
-	t18 := dpBar
-	pBar = pair{}
-	dpBar = pair{}
-	t19, t21, t20, t22 := pairNextReverseJVP(p, dp, t, t2, t17, t18)
-	pBar2.H = tensorops.Accumulate(pBar2.H, t19.H)
-	dpBar2.H = tensorops.Add(dpBar2.H, t20.H)
-	pBar2.Sum = tensorops.Accumulate(pBar2.Sum, t19.Sum)
-	dpBar2.Sum = tensorops.Add(dpBar2.Sum, t20.Sum)
-	mBar.V = tensorops.Accumulate(mBar.V, t21)
-	dmBar.V = tensorops.Add(dmBar.V, t22)
-	t23 := pBar2
-	t24 := dpBar2
-	pBar2 = pair{}
-	dpBar2 = pair{}
-	pBar3.H = tensorops.Accumulate(pBar3.H, t23.H)
-	dpBar3.H = tensorops.Add(dpBar3.H, t24.H)
-	pBar3.Sum = tensorops.Accumulate(pBar3.Sum, t23.Sum)
-	dpBar3.Sum = tensorops.Add(dpBar3.Sum, t24.Sum)
-	pBar3 = pair{}
-	dpBar3 = pair{}
-	return t11, mBar, t12, dmBar
-}
-
-// pairNextJVP computes pair.next and its derivative along the tangents (forward mode).
-//
-// Varied inputs: p (tangent dp), x (tangent dx).
-// Results, in order: the value of pair.next; its tangent.
-// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
-func pairNextJVP(p, dp pair, x, dx *T) (pair, pair) {
-	return p, dp
-}
-
-// pairNextReverseJVP computes pairNextReverse and its derivative along the tangents (forward mode).
-//
-// Varied inputs: p (tangent dp), x (tangent dx), seed (tangent dseed).
-// Results, in order: pBar; xBar; dpBar, the tangent of pBar; dxBar, the tangent of xBar.
-// Shadows: dp, dseed have their primal's shape, each element or field the tangent of the primal's.
-func pairNextReverseJVP(p, dp pair, x, dx *T, seed, dseed pair) (pBar pair, xBar *T, dpBar pair, dxBar *T) {
-	pBar.H = tensorops.Accumulate(pBar.H, seed.H)
-	dpBar.H = tensorops.Add(dpBar.H, dseed.H)
-	pBar.Sum = tensorops.Accumulate(pBar.Sum, seed.Sum)
-	dpBar.Sum = tensorops.Add(dpBar.Sum, dseed.Sum)
-	return pBar, nil, dpBar, nil
+	p2 := pair{H: x}
+	p := p2
+	p2 = p
+	t := m.W
+	t2 := tensorops.Mul(x, t)
+	t3 := tensorops.SumAll(tensorops.Mul(x, dm.W))
+	t4 := tensorops.SumAll(t2) + tensorops.SumAll(tensorops.Add(p2.Sum, p2.H))
+	t5 := tensorops.Mul(x, tensorops.FullLike(t2, 1))
+	t6 := tensorops.AccumulateSumLike(mBar.W, t5, t)
+	mBar.W = t6
+	return t4, mBar, t3, Lin{}
 }
 
 // AddrLossGrad computes AddrLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -2649,72 +2542,58 @@ func pairNextReverseJVP(p, dp pair, x, dx *T, seed, dseed pair) (pBar pair, xBar
 // Results: the value of AddrLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
-	t := mBar.Ws
-	mBar.Ws = append(t, make([]*T, max(len(m.Ws)-len(t), 0))...)
-	t2 := *mBar
-	m2 := new(Deep)
-	mBar2 := new(Deep)
-	mBar2.Ws = t2.Ws
-	*m2 = m
-	t3 := run(m2, x)
-	t4 := m2.W
-	t5 := tensorops.MatMul(t3, t4)
-	t6 := tensorops.FuseInto(t5, "Tanh(a)", t5)
-	t7 := tensorops.MeanAll(t6)
-	t8 := tensorops.TanhJVP(t6, tensorops.MeanAllGrad(t6, 1))
-	t9 := tensorops.MatMulGradA(t8, t3, t4, false, false)
-	mBar2.W = tensorops.AccumulateMatMulGradB(mBar2.W, t8, t3, t4, false, false)
-	runReverseWrtM(m2, mBar2, x, t9)
-	t10 := mBar2.W
-	mBar2.W = nil
-	mBar.W = tensorops.Accumulate(mBar.W, t10)
-	return t7
-}
-
-// runReverseWrtM is the reverse of run for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of run that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: m (into mBar).
-// Fixed inputs: x.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func runReverseWrtM(m, mBar *Deep, x, seed *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [64]*T
 	t2 := tapePointersBuf2[:0]
-	t3 := m.Ws
-	n := len(t3)
+	t3 := mBar.Ws
+	mBar.Ws = append(t3, make([]*T, max(len(m.Ws)-len(t3), 0))...)
+	t4 := *mBar
+	m2 := new(Deep)
+	mBar2 := new(Deep)
+	mBar2.Ws = t4.Ws
+	*m2 = m
+	t5 := m2.Ws
+	n := len(t5)
 	trips := max(n+2, 0)
 	tapePointers := slices.Grow(t2, trips)
 	tapePointers2 := slices.Grow(t, trips)
 	for i := 0; i < n; i++ {
-		t9 := tensorops.MatMul(x, t3[i])
-		x3 := tensorops.FuseInto(t9, "Tanh(a)", t9)
+		t17 := tensorops.MatMul(x, t5[i])
+		x3 := tensorops.FuseInto(t17, "Tanh(a)", t17)
 		tapePointers = append(tapePointers, x)
 		tapePointers2 = append(tapePointers2, x3)
 		x = x3
 	}
-	xBar := seed
+	t6 := m2.W
+	t7 := tensorops.MatMul(x, t6)
+	t8 := tensorops.FuseInto(t7, "Tanh(a)", t7)
+	t9 := tensorops.MeanAll(t8)
+	t10 := tensorops.TanhJVP(t8, tensorops.MeanAllGrad(t8, 1))
+	xBar := tensorops.MatMulGradA(t10, x, t6, false, false)
+	mBar2.W = tensorops.AccumulateMatMulGradB(mBar2.W, t10, x, t6, false, false)
 	var xBar2 *tensorops.Tensor
 	i2 := n - 1
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t4 := len(tapePointers2) - 1
-		t5 := len(tapePointers) - 1
-		x2 := tapePointers[t5]
-		t6 := tensorops.TanhJVP(tapePointers2[t4], xBar2)
-		w := m.Ws[i2]
-		xBar = tensorops.MatMulGradA(t6, x2, w, false, false)
-		t7 := mBar.Ws
-		t8 := tensorops.AccumulateMatMulGradB(t7[i2], t6, x2, w, false, false)
-		t7[i2] = t8
+		t12 := len(tapePointers2) - 1
+		t13 := len(tapePointers) - 1
+		x2 := tapePointers[t13]
+		t14 := tensorops.TanhJVP(tapePointers2[t12], xBar2)
+		w := m2.Ws[i2]
+		xBar = tensorops.MatMulGradA(t14, x2, w, false, false)
+		t15 := mBar2.Ws
+		t16 := tensorops.AccumulateMatMulGradB(t15[i2], t14, x2, w, false, false)
+		t15[i2] = t16
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t5]
-		tapePointers2 = tapePointers2[:t4]
+		tapePointers = tapePointers[:t13]
+		tapePointers2 = tapePointers2[:t12]
 	}
+	t11 := mBar2.W
+	mBar2.W = nil
+	mBar.W = tensorops.Accumulate(mBar.W, t11)
+	return t9
 }
 
 // AddrLossHessDiag returns AddrLoss and the diagonal of its Hessian with respect to m, as a fresh

@@ -659,72 +659,43 @@ func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	nBar.Layers = append(t2, make([]Layer, max(len(n.Layers)-len(t2), 0))...)
 	t3 := n.Layers
 	n2 := len(t3)
-	tapePointers := slices.Grow(t, max(n2+2, 0))
+	tapePointers := slices.Grow(t, max(n2+2, 0)*5)
 	h := x
 	for i := 0; i < n2; i++ {
-		h2 := dense(t3[i], h)
-		tapePointers = append(tapePointers, h)
-		h = h2
+		l := t3[i]
+		t14 := l.W
+		t15 := tensorops.MatMul(h, t14)
+		t16 := l.B
+		h3 := tensorops.Fuse("Tanh(a + b)", t15, t16)
+		tapePointers = append(tapePointers, h, t14, t15, t16, h3)
+		h = h3
 	}
 	t4 := tensorops.Sub(h, y)
-	t5 := netLossSq(t4)
-	hBar := tensorops.SumLike(netLossSqReverse(t4, 1), h)
+	t5 := tensorops.SumAll(tensorops.Square(t4))
+	t6 := tensorops.Scale(t4, 2)
+	hBar := tensorops.SumLike(t6, h)
 	var hBar2 *tensorops.Tensor
 	for i2 := n2 - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t6 := len(tapePointers) - 1
-		var t7 Layer
-		t7, hBar = denseReverse(n.Layers[i2], tapePointers[t6], hBar2)
-		lBar.W = tensorops.Accumulate(lBar.W, t7.W)
-		lBar.B = tensorops.Accumulate(lBar.B, t7.B)
-		t8 := lBar
+		n3 := len(tapePointers)
+		t7 := n3 - 5
+		h2 := tapePointers[t7]
+		t8 := tapePointers[n3-4]
+		t9 := tapePointers[:t7]
+		t10 := tensorops.TanhJVP(tapePointers[n3-1], hBar2)
+		t11 := tensorops.SumLike(t10, tapePointers[n3-3])
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t10, tapePointers[n3-2])
+		hBar = tensorops.MatMulGradA(t11, h2, t8, false, false)
+		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t11, h2, t8, false, false)
+		t12 := lBar
 		lBar = Layer{}
-		t9 := nBar.Layers
-		t9[i2].W = tensorops.Accumulate(t9[i2].W, t8.W)
-		t9[i2].B = tensorops.Accumulate(t9[i2].B, t8.B)
+		t13 := nBar.Layers
+		t13[i2].W = tensorops.Accumulate(t13[i2].W, t12.W)
+		t13[i2].B = tensorops.Accumulate(t13[i2].B, t12.B)
 		hBar2 = nil
-		tapePointers = tapePointers[:t6]
+		tapePointers = t9
 	}
 	return t5
-}
-
-// denseReverse is the reverse of dense for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of dense that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: l (returned as lBar), x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-func denseReverse(l Layer, x, seed *tensorops.Tensor) (lBar Layer, xBar *tensorops.Tensor) {
-	t := l.W
-	t2 := tensorops.MatMul(x, t)
-	t3 := l.B
-	t4 := tensorops.FuseInto(t2, "Tanh(a + b)", t2, t3)
-	t5 := tensorops.TanhJVP(t4, seed)
-	t6 := tensorops.SumLike(t5, t2)
-	lBar.B = tensorops.AccumulateSumLike(lBar.B, t5, t3)
-	xBar = tensorops.MatMulGradA(t6, x, t, false, false)
-	lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t6, x, t, false, false)
-	return lBar, xBar
-}
-
-// netLossSqReverse is the reverse of netLossSq for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of netLossSq that its own reverse does
-// not read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: t (returned as tBar).
-// Results: the partials of the varied scalar inputs in order.
-//
-// netLossSq is the function literal sq of NetLoss.
-func netLossSqReverse(t *tensorops.Tensor, seed float64) (tBar *tensorops.Tensor) {
-	tBar = tensorops.Fuse("a*(2*b)", seed, t)
-	return tBar
-}
-
-// netLossSq is the function literal sq of NetLoss.
-func netLossSq(t *tensorops.Tensor) float64 {
-	return tensorops.SumAll(tensorops.Square(t))
 }
 
 // NetLossJVP computes NetLoss and its derivative along the tangents (forward mode).
