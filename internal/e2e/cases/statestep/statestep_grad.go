@@ -376,12 +376,25 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 	sBar.v = t9
 	s.v = t7
 	for i := 0; i < steps; i++ {
-		if s != nil {
-			t27 := append(tape, s.q...)
-			tape = append(t27, s.v...)
+		t42 := s != nil
+		if t42 {
+			t43 := append(tape, s.q...)
+			tape = append(t43, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		s.leapfrog(k, c, 0.05)
+		s.kick(k, c, 0.025)
+		if t42 {
+			t44 := append(tape, s.q...)
+			tape = append(t44, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.drift(0.05)
+		if t42 {
+			t45 := append(tape, s.q...)
+			tape = append(t45, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.kick(k, c, 0.025)
 	}
 	t10 := s.q
 	n3 := len(t10)
@@ -390,32 +403,63 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 	t13 := sBar.q
 	sum := 0.0
 	for i2 := 0; i2 < n3; i2++ {
-		t24 := float64(i2 + 1)
-		t25 := t10[i2]
-		t26 := t11[i2]
-		t12[i2] += 2 * t26
-		t13[i2] += t24
-		sum += t24*t25 + t26*t26
+		t39 := float64(i2 + 1)
+		t40 := t10[i2]
+		t41 := t11[i2]
+		t12[i2] += 2 * t41
+		t13[i2] += t39
+		sum += t39*t40 + t41*t41
 	}
 	kBar = 0
 	cBar = 0
 	for i3 := steps - 1; i3 >= 0; i3-- {
-		if s != nil {
-			t16 := len(tapeValues) - 1
-			*s = tapeValues[t16]
-			t17 := s.v
-			t18 := len(tape) - len(t17)
-			copy(t17, tape[t18:])
-			t19 := tape[:t18]
-			t20 := s.q
-			t21 := len(t19) - len(t20)
-			copy(t20, t19[t21:])
-			tape = t19[:t21]
-			tapeValues = tapeValues[:t16]
+		t16 := s != nil
+		if t16 {
+			t17 := len(tapeValues) - 1
+			*s = tapeValues[t17]
+			t18 := s.v
+			t19 := len(tape) - len(t18)
+			copy(t18, tape[t19:])
+			t20 := tape[:t19]
+			t21 := s.q
+			t22 := len(t20) - len(t21)
+			copy(t21, t20[t22:])
+			tape = t20[:t22]
+			tapeValues = tapeValues[:t17]
 		}
-		t22, t23 := stateLeapfrogReverseWrtSKC(s, sBar, k, c, 0.05)
-		kBar += t22
-		cBar += t23
+		t23, t24 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t23
+		cBar += t24
+		if t16 {
+			t25 := len(tapeValues) - 1
+			*s = tapeValues[t25]
+			t26 := s.v
+			t27 := len(tape) - len(t26)
+			copy(t26, tape[t27:])
+			t28 := tape[:t27]
+			t29 := s.q
+			t30 := len(t28) - len(t29)
+			copy(t29, t28[t30:])
+			tape = t28[:t30]
+			tapeValues = tapeValues[:t25]
+		}
+		stateDriftReverseWrtS(s, sBar, 0.05)
+		if t16 {
+			t31 := len(tapeValues) - 1
+			*s = tapeValues[t31]
+			t32 := s.v
+			t33 := len(tape) - len(t32)
+			copy(t32, tape[t33:])
+			t34 := tape[:t33]
+			t35 := s.q
+			t36 := len(t34) - len(t35)
+			copy(t35, t34[t36:])
+			tape = t34[:t36]
+			tapeValues = tapeValues[:t31]
+		}
+		t37, t38 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t37
+		cBar += t38
 	}
 	n4 := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
@@ -429,87 +473,6 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 		q0Bar[k3] += t14
 	}
 	return sum, kBar, cBar
-}
-
-// stateLeapfrogReverseWrtSKC is the reverse of state.leapfrog for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of state.leapfrog that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: s (into sBar), k (returned as kBar), c (returned as cBar).
-// Fixed inputs: dt.
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// state.leapfrog writes s: on entry sBar holds the adjoint of the values state.leapfrog leaves in s
-// (zero for the gradient of its results alone); on return, the gradient with respect to the values
-// s held on entry.
-func stateLeapfrogReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float64) {
-	var tapeValuesBuf [64]state
-	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
-	t := dt / 2
-	t2 := s != nil
-	if t2 {
-		t3 := append(tape, s.q...)
-		tape = append(t3, s.v...)
-		tapeValues = append(tapeValues, *s)
-	}
-	s.kick(k, c, t)
-	if t2 {
-		t4 := append(tape, s.q...)
-		tape = append(t4, s.v...)
-		tapeValues = append(tapeValues, *s)
-	}
-	s.drift(dt)
-	if t2 {
-		t5 := append(tape, s.q...)
-		tape = append(t5, s.v...)
-		tapeValues = append(tapeValues, *s)
-	}
-	s.kick(k, c, t)
-	if t2 {
-		t6 := len(tapeValues) - 1
-		*s = tapeValues[t6]
-		t7 := s.v
-		t8 := len(tape) - len(t7)
-		copy(t7, tape[t8:])
-		t9 := tape[:t8]
-		t10 := s.q
-		t11 := len(t9) - len(t10)
-		copy(t10, t9[t11:])
-		tape = t9[:t11]
-		tapeValues = tapeValues[:t6]
-	}
-	kBar, cBar = stateKickReverseWrtSKC(s, sBar, k, c, t)
-	if t2 {
-		t12 := len(tapeValues) - 1
-		*s = tapeValues[t12]
-		t13 := s.v
-		t14 := len(tape) - len(t13)
-		copy(t13, tape[t14:])
-		t15 := tape[:t14]
-		t16 := s.q
-		t17 := len(t15) - len(t16)
-		copy(t16, t15[t17:])
-		tape = t15[:t17]
-		tapeValues = tapeValues[:t12]
-	}
-	stateDriftReverseWrtS(s, sBar, dt)
-	if t2 {
-		*s = tapeValues[len(tapeValues)-1]
-		t18 := s.v
-		t19 := len(tape) - len(t18)
-		copy(t18, tape[t19:])
-		t20 := tape[:t19]
-		t21 := s.q
-		copy(t21, t20[len(t20)-len(t21):])
-	}
-	t22, t23 := stateKickReverseWrtSKC(s, sBar, k, c, t)
-	kBar += t22
-	cBar += t23
-	return kBar, cBar
 }
 
 // stateKickReverseWrtSKC is the reverse of state.kick for the gradients that call it: the
@@ -839,58 +802,82 @@ func bodiesVerletJVPWrtB(b, db *bodies, dt float64) {
 // gradient of its results alone); on return, the gradient with respect to the values m held on
 // entry.
 func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
+	var pathBuf [64]int
+	path := pathBuf[:0]
 	var tapeValuesBuf [64]bodies
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	var tapeintBuf [64]int
-	t := tapeintBuf[:0]
-	t2 := cap(m) > 0
-	if t2 && cap(mBar) > 0 && &m[:1][0] == &mBar[:1][0] {
+	t2 := tapeintBuf[:0]
+	t3 := cap(m) > 0
+	if t3 && cap(mBar) > 0 && &m[:1][0] == &mBar[:1][0] {
 		panic("NBodyGrad: m and mBar share memory: gadgen's gradients need them apart")
 	}
-	t3 := cap(x0) > 0
-	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+	t4 := cap(x0) > 0
+	if t4 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
 		panic("NBodyGrad: x0 and x0Bar share memory: gadgen's gradients need them apart")
 	}
-	if t2 && t3 && &m[:1][0] == &x0[:1][0] {
+	if t3 && t4 && &m[:1][0] == &x0[:1][0] {
 		panic("NBodyGrad: m and x0 share memory: gadgen's gradients need them apart")
 	}
 	n := len(m)
 	b := new(bodies)
 	bBar := new(bodies)
-	t4 := 2 * n
-	bBar.x = make([]float64, t4)
-	b.x = make([]float64, t4)
-	bBar.v = make([]float64, t4)
-	b.v = make([]float64, t4)
-	bBar.a = make([]float64, t4)
-	b.a = make([]float64, t4)
+	t5 := 2 * n
+	bBar.x = make([]float64, t5)
+	b.x = make([]float64, t5)
+	bBar.v = make([]float64, t5)
+	b.v = make([]float64, t5)
+	bBar.a = make([]float64, t5)
+	b.a = make([]float64, t5)
 	bBar.m = mBar
 	b.m = m
-	t5 := b.x
-	n2 := len(t5)
-	tapeint := slices.Grow(t, max(n2+2, 0))
+	t6 := b.x
+	n2 := len(t6)
+	tapeint := slices.Grow(t2, max(n2+2, 0))
 	for i := 0; i < n2; i++ {
-		t49 := i % len(x0)
-		t5[i] = x0[t49] + float64(i)
-		tapeint = append(tapeint, t49)
+		t60 := i % len(x0)
+		t6[i] = x0[t60] + float64(i)
+		tapeint = append(tapeint, t60)
 	}
-	t6 := b != nil
-	if t6 {
-		t7 := append(tape, b.x...)
-		t8 := append(t7, b.v...)
-		t9 := append(t8, b.a...)
-		tape = append(t9, b.m...)
-		tapeValues = append(tapeValues, *b)
+	n3 := len(b.m)
+	clear(b.a)
+	t7 := b.x
+	t8 := b.m
+	t9 := b.a
+	trips := max(n3+2, 0)
+	tape := slices.Grow(t, trips*(trips*6))
+	for i2 := 0; i2 < n3; i2++ {
+		for j2 := 0; j2 < n3; j2++ {
+			var from int
+			if i2 == j2 {
+				from = 0
+			} else {
+				t54 := t7[2*j2]
+				t55 := t7[2*i2]
+				dx2 := t54 - t55
+				t56 := t7[2*j2+1]
+				t57 := t7[2*i2+1]
+				dy2 := t56 - t57
+				r2_2 := dx2*dx2 + dy2*dy2 + 0.01
+				t58 := t8[j2]
+				t59 := math.Sqrt(r2_2)
+				f2 := t58 / (r2_2 * t59)
+				t9[2*i2] += f2 * dx2
+				t9[2*i2+1] += f2 * dy2
+				tape = append(tape, t54, t55, t56, t57, t59, t58)
+				from = 1
+			}
+			path = append(path, from)
+		}
 	}
-	b.accel()
-	for i2 := 0; i2 < steps; i2++ {
-		if t6 {
-			t46 := append(tape, b.x...)
-			t47 := append(t46, b.v...)
-			t48 := append(t47, b.a...)
-			tape = append(t48, b.m...)
+	for i3 := 0; i3 < steps; i3++ {
+		if b != nil {
+			t51 := append(tape, b.x...)
+			t52 := append(t51, b.v...)
+			t53 := append(t52, b.a...)
+			tape = append(t53, b.m...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.verlet(0.01)
@@ -898,77 +885,92 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	t10 := b.v
 	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	e := 0.0
-	for i3 := 0; i3 < n; i3++ {
-		mi := m[i3]
-		t44 := t10[2*i3]
-		t45 := t10[2*i3+1]
-		tapeint = append(tapeint, 2*i3)
-		e += mi * (t44*t44 + t45*t45) / 2
+	for i4 := 0; i4 < n; i4++ {
+		mi := m[i4]
+		t49 := t10[2*i4]
+		t50 := t10[2*i4+1]
+		tapeint = append(tapeint, 2*i4)
+		e += mi * (t49*t49 + t50*t50) / 2
 	}
 	t11 := b.v
 	t12 := bBar.v
-	for i4 := n - 1; i4 >= 0; i4-- {
-		t39 := len(tapeint) - 1
-		t40 := t11[2*i4]
-		t41 := tapeint[t39] + 1
-		t42 := t11[t41]
-		t43 := m[i4] * 0.5
-		t12[t41] += 2 * (t43 * t42)
-		t12[2*i4] += 2 * (t43 * t40)
-		mBar[i4] += 0.5 * (t40*t40 + t42*t42)
-		tapeint = tapeint[:t39]
+	for i5 := n - 1; i5 >= 0; i5-- {
+		t44 := len(tapeint) - 1
+		t45 := t11[2*i5]
+		t46 := tapeint[t44] + 1
+		t47 := t11[t46]
+		t48 := m[i5] * 0.5
+		t12[t46] += 2 * (t48 * t47)
+		t12[2*i5] += 2 * (t48 * t45)
+		mBar[i5] += 0.5 * (t45*t45 + t47*t47)
+		tapeint = tapeint[:t44]
 	}
-	for i5 := steps - 1; i5 >= 0; i5-- {
-		if t6 {
-			t27 := len(tapeValues) - 1
-			*b = tapeValues[t27]
-			t28 := b.m
-			t29 := len(tape) - len(t28)
-			copy(t28, tape[t29:])
-			t30 := tape[:t29]
-			t31 := b.a
-			t32 := len(t30) - len(t31)
-			copy(t31, t30[t32:])
-			t33 := t30[:t32]
-			t34 := b.v
-			t35 := len(t33) - len(t34)
-			copy(t34, t33[t35:])
-			t36 := t33[:t35]
-			t37 := b.x
-			t38 := len(t36) - len(t37)
-			copy(t37, t36[t38:])
-			tape = t36[:t38]
-			tapeValues = tapeValues[:t27]
+	for i6 := steps - 1; i6 >= 0; i6-- {
+		if b != nil {
+			t32 := len(tapeValues) - 1
+			*b = tapeValues[t32]
+			t33 := b.m
+			t34 := len(tape) - len(t33)
+			copy(t33, tape[t34:])
+			t35 := tape[:t34]
+			t36 := b.a
+			t37 := len(t35) - len(t36)
+			copy(t36, t35[t37:])
+			t38 := t35[:t37]
+			t39 := b.v
+			t40 := len(t38) - len(t39)
+			copy(t39, t38[t40:])
+			t41 := t38[:t40]
+			t42 := b.x
+			t43 := len(t41) - len(t42)
+			copy(t42, t41[t43:])
+			tape = t41[:t43]
+			tapeValues = tapeValues[:t32]
 		}
 		bodiesVerletReverseWrtB(b, bBar, 0.01)
 	}
-	i6 := n2 - 1
-	if t6 {
-		*b = tapeValues[len(tapeValues)-1]
-		t13 := b.m
-		t14 := len(tape) - len(t13)
-		copy(t13, tape[t14:])
-		t15 := tape[:t14]
-		t16 := b.a
-		t17 := len(t15) - len(t16)
-		copy(t16, t15[t17:])
-		t18 := t15[:t17]
-		t19 := b.v
-		t20 := len(t18) - len(t19)
-		copy(t19, t18[t20:])
-		t21 := t18[:t20]
-		t22 := b.x
-		copy(t22, t21[len(t21)-len(t22):])
+	t13 := bBar.a
+	t14 := bBar.m
+	t15 := bBar.x
+	for i7 := n3 - 1; i7 >= 0; i7-- {
+		for j := n3 - 1; j >= 0; j-- {
+			t20 := len(path) - 1
+			t21 := path[:t20]
+			if path[t20] != 0 {
+				n4 := len(tape)
+				t22 := n4 - 6
+				t23 := tape[n4-2]
+				t24 := t13[2*i7+1]
+				dy := tape[n4-4] - tape[n4-3]
+				dx := tape[t22] - tape[n4-5]
+				r2 := dx*dx + dy*dy + 0.01
+				t25 := r2 * t23
+				f := tape[n4-1] / t25
+				t26 := t13[2*i7]
+				t27 := t24*dy + t26*dx
+				t28 := t27 * f / t25
+				t29 := -(t28 * t23) - 0.5/t23*(r2*t28)
+				t14[j] += t27 / t25
+				t30 := f*t24 + 2*(t29*dy)
+				t31 := f*t26 + 2*(t29*dx)
+				t15[2*i7+1] -= t30
+				t15[2*j+1] += t30
+				t15[2*i7] -= t31
+				t15[2*j] += t31
+				tape = tape[:t22]
+			}
+			path = t21
+		}
 	}
-	bodiesAccelReverse(b, bBar)
-	t23 := bBar.x
-	for ; i6 >= 0; i6-- {
-		t24 := len(tapeint) - 1
-		t25 := tapeint[t24]
-		t26 := t23[i6]
-		t23[i6] = 0
-		x0Bar[t25] += t26
-		tapeint = tapeint[:t24]
+	clear(bBar.a)
+	t16 := bBar.x
+	for i8 := n2 - 1; i8 >= 0; i8-- {
+		t17 := len(tapeint) - 1
+		t18 := tapeint[t17]
+		t19 := t16[i8]
+		t16[i8] = 0
+		x0Bar[t18] += t19
+		tapeint = tapeint[:t17]
 	}
 	return e
 }
@@ -986,148 +988,102 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // b held on entry.
 func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
-	var tapeValuesBuf [64]bodies
-	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
-	n := len(b.v)
-	t := dt / 2
-	for i := 0; i < n; i++ {
-		t21 := b.v
-		t21[i] += t * b.a[i]
-	}
-	n2 := len(b.x)
-	for i2 := 0; i2 < n2; i2++ {
-		t20 := b.x
-		t20[i2] += dt * b.v[i2]
-	}
-	t2 := b != nil
-	if t2 {
-		t3 := append(tape, b.x...)
-		t4 := append(t3, b.v...)
-		t5 := append(t4, b.a...)
-		tape = append(t5, b.m...)
-		tapeValues = append(tapeValues, *b)
-	}
-	b.accel()
-	n3 := len(b.v)
-	for i3 := 0; i3 < n3; i3++ {
-		t19 := b.v
-		t19[i3] += t * b.a[i3]
-	}
-	for i4 := n3 - 1; i4 >= 0; i4-- {
-		t18 := bBar.a
-		t18[i4] += t * bBar.v[i4]
-	}
-	i5 := n2 - 1
-	if t2 {
-		*b = tapeValues[len(tapeValues)-1]
-		t6 := b.m
-		t7 := len(tape) - len(t6)
-		copy(t6, tape[t7:])
-		t8 := tape[:t7]
-		t9 := b.a
-		t10 := len(t8) - len(t9)
-		copy(t9, t8[t10:])
-		t11 := t8[:t10]
-		t12 := b.v
-		t13 := len(t11) - len(t12)
-		copy(t12, t11[t13:])
-		t14 := t11[:t13]
-		t15 := b.x
-		copy(t15, t14[len(t14)-len(t15):])
-	}
-	bodiesAccelReverse(b, bBar)
-	for ; i5 >= 0; i5-- {
-		t17 := bBar.v
-		t17[i5] += dt * bBar.x[i5]
-	}
-	for i6 := n - 1; i6 >= 0; i6-- {
-		t16 := bBar.a
-		t16[i6] += t * bBar.v[i6]
-	}
-}
-
-// bodiesAccelReverse is the reverse of bodies.accel for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of bodies.accel that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: b (into bBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// bodies.accel writes b: on entry bBar holds the adjoint of the values bodies.accel leaves in b
-// (zero for the gradient of its results alone); on return, the gradient with respect to the values
-// b held on entry.
-func bodiesAccelReverse(b, bBar *bodies) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	n := len(b.m)
-	clear(b.a)
-	trips := max(n+2, 0)
-	tape := slices.Grow(t, trips*(trips*6))
+	n := len(b.v)
+	t2 := dt / 2
 	for i := 0; i < n; i++ {
-		for j2 := 0; j2 < n; j2++ {
+		t31 := b.v
+		t31[i] += t2 * b.a[i]
+	}
+	n2 := len(b.x)
+	for i2 := 0; i2 < n2; i2++ {
+		t30 := b.x
+		t30[i2] += dt * b.v[i2]
+	}
+	n3 := len(b.m)
+	clear(b.a)
+	trips := max(n3+2, 0)
+	tape := slices.Grow(t, trips*(trips*6))
+	for i3 := 0; i3 < n3; i3++ {
+		for j2 := 0; j2 < n3; j2++ {
 			var from int
-			if i == j2 {
+			if i3 == j2 {
 				from = 0
 			} else {
-				t17 := b.x
-				t18 := t17[2*j2]
-				t19 := t17[2*i]
-				dx2 := t18 - t19
-				t20 := t17[2*j2+1]
-				t21 := t17[2*i+1]
-				dy2 := t20 - t21
+				t22 := b.x
+				t23 := t22[2*j2]
+				t24 := t22[2*i3]
+				dx2 := t23 - t24
+				t25 := t22[2*j2+1]
+				t26 := t22[2*i3+1]
+				dy2 := t25 - t26
 				r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-				t22 := b.m[j2]
-				t23 := math.Sqrt(r2_2)
-				f2 := t22 / (r2_2 * t23)
-				t24 := b.a
-				t24[2*i] += f2 * dx2
-				t24[2*i+1] += f2 * dy2
-				tape = append(tape, t18, t19, t20, t21, t23, t22)
+				t27 := b.m[j2]
+				t28 := math.Sqrt(r2_2)
+				f2 := t27 / (r2_2 * t28)
+				t29 := b.a
+				t29[2*i3] += f2 * dx2
+				t29[2*i3+1] += f2 * dy2
+				tape = append(tape, t23, t24, t25, t26, t28, t27)
 				from = 1
 			}
 			path = append(path, from)
 		}
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		for j := n - 1; j >= 0; j-- {
-			t2 := len(path) - 1
-			t3 := path[:t2]
-			if path[t2] != 0 {
-				n2 := len(tape)
-				t4 := n2 - 6
-				t5 := tape[n2-2]
-				t6 := bBar.a
-				t7 := t6[2*i2+1]
-				dy := tape[n2-4] - tape[n2-3]
-				dx := tape[t4] - tape[n2-5]
+	n4 := len(b.v)
+	for i4 := 0; i4 < n4; i4++ {
+		t21 := b.v
+		t21[i4] += t2 * b.a[i4]
+	}
+	for i5 := n4 - 1; i5 >= 0; i5-- {
+		t20 := bBar.a
+		t20[i5] += t2 * bBar.v[i5]
+	}
+	for i6 := n3 - 1; i6 >= 0; i6-- {
+		for j := n3 - 1; j >= 0; j-- {
+			t5 := len(path) - 1
+			t6 := path[:t5]
+			if path[t5] != 0 {
+				n5 := len(tape)
+				t7 := n5 - 6
+				t8 := tape[n5-2]
+				t9 := bBar.a
+				t10 := t9[2*i6+1]
+				dy := tape[n5-4] - tape[n5-3]
+				dx := tape[t7] - tape[n5-5]
 				r2 := dx*dx + dy*dy + 0.01
-				t8 := r2 * t5
-				f := tape[n2-1] / t8
-				t9 := t6[2*i2]
-				t10 := t7*dy + t9*dx
-				t11 := t10 * f / t8
-				t12 := -(t11 * t5) - 0.5/t5*(r2*t11)
-				t13 := bBar.m
-				t13[j] += t10 / t8
-				t14 := f*t7 + 2*(t12*dy)
-				t15 := f*t9 + 2*(t12*dx)
-				t16 := bBar.x
-				t16[2*i2+1] -= t14
-				t16[2*j+1] += t14
-				t16[2*i2] -= t15
-				t16[2*j] += t15
-				tape = tape[:t4]
+				t11 := r2 * t8
+				f := tape[n5-1] / t11
+				t12 := t9[2*i6]
+				t13 := t10*dy + t12*dx
+				t14 := t13 * f / t11
+				t15 := -(t14 * t8) - 0.5/t8*(r2*t14)
+				t16 := bBar.m
+				t16[j] += t13 / t11
+				t17 := f*t10 + 2*(t15*dy)
+				t18 := f*t12 + 2*(t15*dx)
+				t19 := bBar.x
+				t19[2*i6+1] -= t17
+				t19[2*j+1] += t17
+				t19[2*i6] -= t18
+				t19[2*j] += t18
+				tape = tape[:t7]
 			}
-			path = t3
+			path = t6
 		}
 	}
 	clear(bBar.a)
+	for i7 := n2 - 1; i7 >= 0; i7-- {
+		t4 := bBar.v
+		t4[i7] += dt * bBar.x[i7]
+	}
+	for i8 := n - 1; i8 >= 0; i8-- {
+		t3 := bBar.a
+		t3[i8] += t2 * bBar.v[i8]
+	}
 }
 
 // CloudJVP computes Cloud and its derivative along the tangents (forward mode).
@@ -1640,73 +1596,65 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 	if cap(v0) > 0 && cap(v0Bar) > 0 && &v0[:1][0] == &v0Bar[:1][0] {
 		panic("HelpersGrad: v0 and v0Bar share memory: gadgen's gradients need them apart")
 	}
-	s := initState(q0, v0)
-	t := s != nil
-	var sBar *state
-	if t {
-		sBar = new(state)
-		t2 := s.q
-		sBar.q = make([]float64, len(t2), cap(t2))
-		t3 := s.v
-		sBar.v = make([]float64, len(t3), cap(t3))
-	} else {
-		sBar = nil
-	}
-	rest := newState(len(q0))
-	t4 := rest != nil
-	var restBar *state
-	if t4 {
-		restBar = new(state)
-		t5 := rest.q
-		restBar.q = make([]float64, len(t5), cap(t5))
-		t6 := rest.v
-		restBar.v = make([]float64, len(t6), cap(t6))
-	} else {
-		restBar = nil
-	}
+	n := len(q0)
+	s := new(state)
+	sBar := new(state)
+	sBar.q = make([]float64, n)
+	s.q = make([]float64, n)
+	sBar.v = make([]float64, n)
+	s.v = make([]float64, n)
+	t := copy(s.q, q0)
+	t2 := copy(s.v, v0)
+	rest := new(state)
+	restBar := new(state)
+	restBar.q = make([]float64, n)
+	rest.q = make([]float64, n)
+	restBar.v = make([]float64, n)
+	rest.v = make([]float64, n)
 	area := 0.0
 	for i := 0; i < steps; i++ {
-		if t {
-			t34 := append(tape, s.q...)
-			tape = append(t34, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
-		s.eulerStep(k, c, 0.05)
-		if t4 {
-			t35 := append(tape, rest.q...)
-			tape = append(t35, rest.v...)
-			tapeValues = append(tapeValues, *rest)
-		}
-		rest.eulerStep(k, c, 0.05)
-		if t {
+		t35 := s != nil
+		if t35 {
 			t36 := append(tape, s.q...)
 			tape = append(t36, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		t37 := s.phase()
-		n2 := len(t37)
-		t38 := make([][]float64, n2, cap(t37))
-		for k2 := 0; k2 < n2; k2++ {
-			t39 := t37[k2]
-			t38[k2] = make([]float64, len(t39), cap(t39))
+		s.eulerStep(k, c, 0.05)
+		if rest != nil {
+			t37 := append(tape, rest.q...)
+			tape = append(t37, rest.v...)
+			tapeValues = append(tapeValues, *rest)
 		}
-		for i4 := 0; i4 < n2; i4++ {
-			p2 := t37[i4]
+		rest.eulerStep(k, c, 0.05)
+		if t35 {
+			t38 := append(tape, s.q...)
+			tape = append(t38, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		t39 := s.phase()
+		n3 := len(t39)
+		t40 := make([][]float64, n3, cap(t39))
+		for k4 := 0; k4 < n3; k4++ {
+			t41 := t39[k4]
+			t40[k4] = make([]float64, len(t41), cap(t41))
+		}
+		for i4 := 0; i4 < n3; i4++ {
+			p2 := t39[i4]
 			area += p2[0] * p2[1]
 		}
-		tapeSlices = append(tapeSlices, t37, t38)
+		tapeSlices = append(tapeSlices, t39, t40)
 	}
-	t7 := area + s.t + rest.q[0]
-	t8 := restBar.q
-	t8[0] += 1
+	t3 := area + s.t + rest.q[0]
+	t4 := restBar.q
+	t4[0] += 1
 	sBar.t += 1
 	kBar = 0
 	cBar = 0
 	for i2 := steps - 1; i2 >= 0; i2-- {
-		n := len(tapeSlices)
-		t9 := n - 2
+		n2 := len(tapeSlices)
+		t9 := n2 - 2
 		t10 := tapeSlices[t9]
-		t11 := tapeSlices[n-1]
+		t11 := tapeSlices[n2-1]
 		tapeSlices = tapeSlices[:t9]
 		for i3 := len(t10) - 1; i3 >= 0; i3-- {
 			p := t10[i3]
@@ -1715,55 +1663,67 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 			pBar[1] += p[0]
 			pBar[0] += p1
 		}
-		if t {
-			t12 := len(tapeValues) - 1
-			*s = tapeValues[t12]
-			t13 := s.v
-			t14 := len(tape) - len(t13)
-			copy(t13, tape[t14:])
-			t15 := tape[:t14]
-			t16 := s.q
-			t17 := len(t15) - len(t16)
-			copy(t16, t15[t17:])
-			tape = t15[:t17]
-			tapeValues = tapeValues[:t12]
+		t12 := s != nil
+		if t12 {
+			t13 := len(tapeValues) - 1
+			*s = tapeValues[t13]
+			t14 := s.v
+			t15 := len(tape) - len(t14)
+			copy(t14, tape[t15:])
+			t16 := tape[:t15]
+			t17 := s.q
+			t18 := len(t16) - len(t17)
+			copy(t17, t16[t18:])
+			tape = t16[:t18]
+			tapeValues = tapeValues[:t13]
 		}
 		statePhaseReverse(s, sBar, t11)
-		if t4 {
-			t18 := len(tapeValues) - 1
-			*rest = tapeValues[t18]
-			t19 := rest.v
-			t20 := len(tape) - len(t19)
-			copy(t19, tape[t20:])
-			t21 := tape[:t20]
-			t22 := rest.q
-			t23 := len(t21) - len(t22)
-			copy(t22, t21[t23:])
-			tape = t21[:t23]
-			tapeValues = tapeValues[:t18]
+		if rest != nil {
+			t19 := len(tapeValues) - 1
+			*rest = tapeValues[t19]
+			t20 := rest.v
+			t21 := len(tape) - len(t20)
+			copy(t20, tape[t21:])
+			t22 := tape[:t21]
+			t23 := rest.q
+			t24 := len(t22) - len(t23)
+			copy(t23, t22[t24:])
+			tape = t22[:t24]
+			tapeValues = tapeValues[:t19]
 		}
-		t24, t25 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
-		kBar += t24
-		cBar += t25
-		if t {
-			t26 := len(tapeValues) - 1
-			*s = tapeValues[t26]
-			t27 := s.v
-			t28 := len(tape) - len(t27)
-			copy(t27, tape[t28:])
-			t29 := tape[:t28]
-			t30 := s.q
-			t31 := len(t29) - len(t30)
-			copy(t30, t29[t31:])
-			tape = t29[:t31]
-			tapeValues = tapeValues[:t26]
+		t25, t26 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
+		kBar += t25
+		cBar += t26
+		if t12 {
+			t27 := len(tapeValues) - 1
+			*s = tapeValues[t27]
+			t28 := s.v
+			t29 := len(tape) - len(t28)
+			copy(t28, tape[t29:])
+			t30 := tape[:t29]
+			t31 := s.q
+			t32 := len(t30) - len(t31)
+			copy(t31, t30[t32:])
+			tape = t30[:t32]
+			tapeValues = tapeValues[:t27]
 		}
-		t32, t33 := stateEulerStepReverseWrtSKC(s, sBar, k, c, 0.05)
-		kBar += t32
-		cBar += t33
+		t33, t34 := stateEulerStepReverseWrtSKC(s, sBar, k, c, 0.05)
+		kBar += t33
+		cBar += t34
 	}
-	initStateReverse(q0, q0Bar, v0, v0Bar, sBar)
-	return t7, kBar, cBar
+	t5 := sBar.v
+	for k2 := 0; k2 < t2; k2++ {
+		t8 := t5[k2]
+		t5[k2] = 0
+		v0Bar[k2] += t8
+	}
+	t6 := sBar.q
+	for k3 := 0; k3 < t; k3++ {
+		t7 := t6[k3]
+		t6[k3] = 0
+		q0Bar[k3] += t7
+	}
+	return t3, kBar, cBar
 }
 
 // statePhaseReverse is the reverse of state.phase for the gradients that call it: the
@@ -1826,131 +1786,46 @@ func statePhaseReverse(s, sBar *state, seed [][]float64) {
 // s (zero for the gradient of its results alone); on return, the gradient with respect to the
 // values s held on entry.
 func stateEulerStepReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float64) {
-	var tapeValuesBuf [64]state
-	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
-	t := s != nil
-	if t {
-		t2 := append(tape, s.q...)
-		tape = append(t2, s.v...)
-		tapeValues = append(tapeValues, *s)
-	}
-	f := s.forces(k, c)
-	fBar := make([]float64, len(f), cap(f))
-	n := len(s.q)
+	t := tapeBuf[:0]
+	t2 := s.q
+	n := len(t2)
+	f := make([]float64, n)
+	fBar := make([]float64, n)
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		t8 := s.v
-		t8[i] += dt * f[i]
-		t9 := s.q
-		t9[i] += dt * t8[i]
+		q2 := t2[i]
+		f[i] = -(k * q2) - c*q2*q2*q2
+		tape = append(tape, q2)
+	}
+	n2 := len(s.q)
+	for i2 := 0; i2 < n2; i2++ {
+		t9 := s.v
+		t9[i2] += dt * f[i2]
+		t10 := s.q
+		t10[i2] += dt * t9[i2]
 	}
 	s.t += dt
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t7 := sBar.v
-		t7[i2] += dt * sBar.q[i2]
-		fBar[i2] += dt * t7[i2]
-	}
-	if t {
-		*s = tapeValues[len(tapeValues)-1]
-		t3 := s.v
-		t4 := len(tape) - len(t3)
-		copy(t3, tape[t4:])
-		t5 := tape[:t4]
-		t6 := s.q
-		copy(t6, t5[len(t5)-len(t6):])
-	}
-	kBar, cBar = stateForcesReverse(s, sBar, k, c, fBar)
-	return kBar, cBar
-}
-
-// initStateReverse is the reverse of initState for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of initState that its own reverse does
-// not read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: q0 (into q0Bar), v0 (into v0Bar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func initStateReverse(q0, q0Bar, v0, v0Bar []float64, seed *state) {
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("initStateReverse: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(v0) > 0 && cap(v0Bar) > 0 && &v0[:1][0] == &v0Bar[:1][0] {
-		panic("initStateReverse: v0 and v0Bar share memory: gadgen's gradients need them apart")
-	}
-	s := newState(len(q0))
-	var sBar *state
-	if s != nil {
-		sBar = new(state)
-		t := s.q
-		sBar.q = make([]float64, len(t), cap(t))
-		t2 := s.v
-		sBar.v = make([]float64, len(t2), cap(t2))
-	} else {
-		sBar = nil
-	}
-	t3 := copy(s.q, q0)
-	t4 := copy(s.v, v0)
-	if seed != nil {
-		if sBar != nil {
-			sBar.t += seed.t
-			t5 := sBar.q
-			t6 := seed.q
-			n := len(t6)
-			for k := 0; k < n; k++ {
-				t5[k] += t6[k]
-			}
-			t7 := sBar.v
-			t8 := seed.v
-			n2 := len(t8)
-			for k2 := 0; k2 < n2; k2++ {
-				t7[k2] += t8[k2]
-			}
-		}
-	}
-	t9 := sBar.v
-	for k3 := 0; k3 < t4; k3++ {
-		t12 := t9[k3]
-		t9[k3] = 0
-		v0Bar[k3] += t12
-	}
-	t10 := sBar.q
-	for k4 := 0; k4 < t3; k4++ {
-		t11 := t10[k4]
-		t10[k4] = 0
-		q0Bar[k4] += t11
-	}
-}
-
-// stateForcesReverse is the reverse of state.forces for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of state.forces that its
-// own reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: s (into sBar), k (returned as kBar), c (returned as cBar).
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func stateForcesReverse(s, sBar *state, k, c float64, seed []float64) (kBar, cBar float64) {
-	n := len(s.q)
-	fBar := make([]float64, n)
-	i := n - 1
-	for k2 := 0; k2 < len(seed); k2++ {
-		fBar[k2] += seed[k2]
+	for i3 := n2 - 1; i3 >= 0; i3-- {
+		t8 := sBar.v
+		t8[i3] += dt * sBar.q[i3]
+		fBar[i3] += dt * t8[i3]
 	}
 	kBar = 0
 	cBar = 0
-	for ; i >= 0; i-- {
-		fiBar := fBar[i]
-		fBar[i] = 0
-		q := s.q[i]
-		t := fiBar * q
-		t2 := c * q
-		t3 := t * q
-		t4 := sBar.q
-		t4[i] += -(t2 * q * fiBar) - t2*t - c*t3 - k*fiBar
-		kBar -= t
-		cBar -= t3 * q
+	for i4 := n - 1; i4 >= 0; i4-- {
+		t3 := len(tape) - 1
+		q := tape[t3]
+		fiBar := fBar[i4]
+		fBar[i4] = 0
+		t4 := fiBar * q
+		t5 := c * q
+		t6 := t4 * q
+		t7 := sBar.q
+		t7[i4] += -(t5 * q * fiBar) - t5*t4 - c*t6 - k*fiBar
+		kBar -= t4
+		cBar -= t6 * q
+		tape = tape[:t3]
 	}
 	return kBar, cBar
 }
