@@ -1265,3 +1265,74 @@ func mulToInPlace3Reverse(dst, dstBar, b, bBar []float64) {
 		tape = tape[:t4]
 	}
 }
+
+// FreshSliceJVP computes FreshSlice and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of FreshSlice; its tangent.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values FreshSlice writes are written (overwritten) into the shadows: a into da.
+func FreshSliceJVP(a, da []float64) (float64, float64) {
+	t, dt := freshJVP(a, da, a[0], da[0])
+	a1 := a[1]
+	da1 := da[1]
+	t[1] = a1 * a1
+	dt[1] = 2 * (da1 * a1)
+	t1 := t[1]
+	a0 := a[0]
+	return t[2] + t1*a0, dt[2] + (dt[1]*a0 + t1*da[0])
+}
+
+// freshJVP computes fresh and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da), c (tangent dc).
+// Results, in order: the value of fresh; its tangent.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's.
+func freshJVP(a, da []float64, c, dc float64) ([]float64, []float64) {
+	r := make([]float64, len(a))
+	return r, make([]float64, len(r), cap(r))
+}
+
+// FreshSliceGrad computes FreshSlice and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: a (into aBar).
+// Results: the value of FreshSlice, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func FreshSliceGrad(a, aBar []float64) float64 {
+	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+		panic("FreshSliceGrad: a and aBar share memory: gadgen's gradients need them apart")
+	}
+	a0 := a[0]
+	t := fresh(a, a0)
+	tBar := make([]float64, len(t), cap(t))
+	a1 := a[1]
+	t[1] = a1 * a1
+	t1 := t[1]
+	a0_2 := a[0]
+	t2 := t[2] + t1*a0_2
+	aBar[0] += t1
+	tBar[1] += a0_2
+	tBar[2] += 1
+	t1Bar := tBar[1]
+	tBar[1] = 0
+	aBar[1] += 2 * (t1Bar * a1)
+	t3 := freshReverse(a, aBar, a0, tBar)
+	aBar[0] += t3
+	return t2
+}
+
+// freshReverse is the reverse of fresh for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of fresh that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: a (into aBar), c (returned as cBar).
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func freshReverse(a, aBar []float64, c float64, seed []float64) (cBar float64) {
+	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+		panic("freshReverse: a and aBar share memory: gadgen's gradients need them apart")
+	}
+	return 0
+}
