@@ -33,7 +33,9 @@
 //
 // The constructs of simulation and nesting code (genstate.go): a state
 // struct of slices (type stateN struct{ q, v, hist []float64 }) made by
-// a constructor newStateN(a, b) *stateN or a literal, stepped in place
+// a constructor newStateN(a, b) *stateN, a constructor wrapN(a, b)
+// that stores the caller's slice a as the state's q (state-alias: the
+// steps write the caller's memory), or a literal, stepped in place
 // by a method of a pointer receiver in a time loop (an Euler step, or
 // the leapfrog's kick-drift-kick: a method calling methods), with a
 // method that replaces the field v by a slice it allocated

@@ -174,6 +174,25 @@ func (g *gen) stateConstructor(st string) string {
 	return name
 }
 
+// stateWrap declares func wrapN(a []float64, b float64) *st, which
+// stores its caller's slice a as the state's q: stepping the state
+// writes a.
+func (g *gen) stateWrap(st string) string {
+	name := g.name("wrap")
+	if g.helpers[name] == nil {
+		init := g.helperExpr(2, []string{"b"}, []string{"a"}, "i")
+		g.declare(fmt.Sprintf(`func %[1]s(a []float64, b float64) *%[2]s {
+	s := &%[2]s{q: a, v: make([]float64, len(a))}
+	for i := range a {
+		s.v[i] = b * INIT
+	}
+	return s
+}
+`, name, st), map[string]ast.Expr{"INIT": init}, nil)
+	}
+	return name
+}
+
 // stateReset declares func (s *st) resetN(a []float64, c float64),
 // which replaces the slice of the field v by a new one.
 func (g *gen) stateReset(st string) string {
@@ -219,9 +238,30 @@ func (f *fn) state() []ast.Stmt {
 	s := f.fresh("s")
 	var out []ast.Stmt
 	ss := f.vars(kSlice)
-	if len(ss) > 0 && g.pick("state-new", "state-literal") == "state-new" {
+	var writable []*vr
+	for _, v := range ss {
+		if v.writable {
+			writable = append(writable, v)
+		}
+	}
+	opts := []string{"state-literal"}
+	if len(ss) > 0 {
+		opts = append(opts, "state-new")
+	}
+	if len(writable) > 0 {
+		opts = append(opts, "state-alias")
+	}
+	switch g.pick(opts...) {
+	case "state-new":
 		out = append(out, define(s, call(id(g.stateConstructor(st)), f.read(f.any(ss)), f.expr(1))))
-	} else {
+	case "state-alias":
+		// The state's q is the caller's slice a (a local, or a
+		// parameter the entry writes through): the steps write it.
+		a := f.any(writable)
+		f.writes(a)
+		a.dirty = true
+		out = append(out, define(s, call(id(g.stateWrap(st)), f.read(a), f.expr(1))))
+	default:
 		g.feats["state-literal"] = true
 		mk := func() ast.Expr { return call(id("make"), sliceOf(id("float64")), intLit(g.L)) }
 		lit := &ast.UnaryExpr{Op: token.AND, X: &ast.CompositeLit{Type: id(st), Elts: []ast.Expr{
