@@ -227,6 +227,16 @@ func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
 	if rule := g.plan.rules[fn]; rule != nil {
 		return ruleWrapper(fn, rule), nil
 	}
+	if orig, same := g.aliasOfGenerated(fn); orig != nil {
+		// A generated function called with arguments that share
+		// memory: the specialization of its derivative's body (its
+		// source is a stub).
+		f, diags := g.primalOf(orig, depth)
+		if len(diags) > 0 {
+			return nil, diags
+		}
+		return frontend.MergeAliased(f, fn, same), nil
+	}
 	src := g.objects[fn]
 	if src == nil {
 		src = g.generatedBy(fn)
@@ -324,6 +334,18 @@ func (g *generator) setSig(j *job, sig *types.Signature) {
 	obj := types.NewFunc(j.req.Target.Pos(), j.out.pkg.Types, j.req.Name, sig)
 	j.derived.Obj = obj
 	g.objects[obj] = j
+}
+
+// aliasOfGenerated returns the function of this run that fn, a
+// specialization for arguments that share memory (frontend's Aliased),
+// specializes, and the sharing; nil if fn is none or its function is
+// not generated in this run.
+func (g *generator) aliasOfGenerated(fn *types.Func) (*types.Func, []int) {
+	orig, same, ok := g.prog.AliasOf(fn)
+	if !ok || g.objects[orig] == nil && g.generatedBy(orig) == nil {
+		return nil, nil
+	}
+	return orig, same
 }
 
 // generatedBy returns the job of this run that generates fn, or nil.
@@ -756,6 +778,9 @@ func (g *generator) calleeEffects(f *ir.Func) string {
 // function that this run generates is not inlined: its body here is a
 // stub's.)
 func (g *generator) Body(callee *types.Func) *ir.Func {
+	if orig, _ := g.aliasOfGenerated(callee); orig != nil {
+		return nil // a stub's, as for the generated function
+	}
 	f, diags := g.prog.Lower(callee)
 	if len(diags) > 0 {
 		return nil
@@ -772,7 +797,7 @@ func (g *generator) Body(callee *types.Func) *ir.Func {
 // accumulates into a slice, differentiated in reverse mode, had no
 // derivative); for any other, its source's.
 func (g *generator) body(callee *types.Func) (*ir.Func, diag.List) {
-	if g.objects[callee] != nil || g.generatedBy(callee) != nil {
+	if orig, _ := g.aliasOfGenerated(callee); orig != nil || g.objects[callee] != nil || g.generatedBy(callee) != nil {
 		return g.primalOf(callee, 0)
 	}
 	return g.prog.Lower(callee)

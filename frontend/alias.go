@@ -66,18 +66,37 @@ func (p *Program) lowerAliased(obj *types.Func, a *aliased) (*ir.Func, diag.List
 	if len(diags) > 0 {
 		return nil, diags
 	}
+	return MergeAliased(f, obj, a.same), nil
+}
+
+// AliasOf returns the function and the sharing of its arguments of obj,
+// a specialization that Aliased made; ok is false for any other function.
+func (p *Program) AliasOf(obj *types.Func) (fn *types.Func, same []int, ok bool) {
+	a := p.aliasOf[obj]
+	if a == nil {
+		return nil, nil, false
+	}
+	return a.fn, a.same, true
+}
+
+// MergeAliased makes f, a body of the function that obj specializes for
+// arguments that share memory (see Aliased), the body of obj: each
+// parameter i with same[i] ≠ i is replaced by the parameter it is the
+// same as. It changes f and returns it. (The driver calls it on the body
+// of a function generated in the same run, whose source is a stub.)
+func MergeAliased(f *ir.Func, obj *types.Func, same []int) *ir.Func {
 	params := f.Params
 	f.Params = nil
 	for i, pv := range params {
-		if a.same[i] != i {
-			ir.ReplaceUses(f, pv, params[a.same[i]])
+		if same[i] != i {
+			ir.ReplaceUses(f, pv, params[same[i]])
 			continue
 		}
 		pv.Index = len(f.Params)
 		f.Params = append(f.Params, pv)
 	}
 	f.Name, f.Recv = obj.Name(), nil
-	return f, nil
+	return f
 }
 
 // describeAliased says what the specialization a is, called name.

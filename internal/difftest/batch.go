@@ -142,6 +142,10 @@ type bprog struct {
 	decided map[string]bool
 	// routes holds the Outcome.Route of the (entry key, mode) pairs.
 	routes map[string]string
+	// refs holds, by mode package, the source of the reference
+	// derivatives left out of the program's file there, which gadgen
+	// must write (see dropReferences).
+	refs map[string][]byte
 }
 
 func (bp *bprog) key(e Entry) string { return e.Key() + bp.suffix }
@@ -355,7 +359,7 @@ func (b *batch) write(root string, progs []*Program) error {
 	names := map[string]bool{}
 	files := map[string]bool{}
 	for k, p := range progs {
-		bp := &bprog{p: p, written: map[string]bool{}, directives: map[string]map[int]directive{}, decided: map[string]bool{}, routes: map[string]string{}}
+		bp := &bprog{p: p, written: map[string]bool{}, directives: map[string]map[int]directive{}, decided: map[string]bool{}, routes: map[string]string{}, refs: map[string][]byte{}}
 		b.progs = append(b.progs, bp)
 		bp.file = strings.ToLower(fileNameRE.ReplaceAllString(p.Name, "_"))
 		if files[bp.file] || strings.HasSuffix(bp.file, "_test") || strings.HasSuffix(bp.file, "_grad") || bp.file == "shared" {
@@ -400,6 +404,9 @@ func (b *batch) write(root string, progs []*Program) error {
 			}
 			pp, _ := parse(p.Src)
 			pp.rename(bp.suffix)
+			if refs := pp.dropReferences(); refs != nil {
+				bp.refs[d] = refs
+			}
 			src, lines := pp.withDirectives(d, want, wrt, lanes)
 			if err := writeFile(filepath.Join(b.dir, d, bp.file+".go"), src); err != nil {
 				return err
@@ -428,13 +435,20 @@ func (b *batch) write(root string, progs []*Program) error {
 	return nil
 }
 
-// declaredFuncs returns the names of the functions and methods of the
-// program ("T.M" for methods).
+// declaredFuncs returns the names of the functions, methods and types
+// of the program.
 func (p *parsed) declaredFuncs() []string {
 	var names []string
 	for _, d := range p.file.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok {
-			names = append(names, fd.Name.Name)
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			names = append(names, d.Name.Name)
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok {
+					names = append(names, ts.Name.Name)
+				}
+			}
 		}
 	}
 	return names
@@ -482,6 +496,24 @@ func (b *batch) gadgen() error {
 			}
 			if d == "second" {
 				b.findRoutes(bp, src)
+			}
+		}
+	}
+	// Where gadgen wrote no file, the derivatives the program calls are
+	// missing: the references stand for them, so that the package
+	// builds (the entries there are refused or failed already).
+	for _, bp := range b.progs {
+		for d, refs := range bp.refs {
+			if _, err := os.Stat(filepath.Join(b.dir, d, bp.file+"_grad.go")); err == nil {
+				continue
+			}
+			path := filepath.Join(b.dir, d, bp.file+".go")
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			if err := writeFile(path, append(src, refs...)); err != nil {
+				return err
 			}
 		}
 	}
@@ -615,7 +647,7 @@ func (b *batch) gadgen() error {
 const lostFile = "(another directive of the file)"
 
 // derivedSuffixes are the suffixes of generated functions' names.
-var derivedSuffixes = []string{"JVP", "Grad", "VJP", "Taylor", "HVP", "Hessian", "HessDiag", "Laplacian"}
+var derivedSuffixes = []string{"JVP", "Grad", "VJP", "Taylor", "HVP", "Hessian", "HessDiag", "Laplacian", "InPlace"}
 
 // byDerived returns the program of a generated function (FGradJVP,
 // which a second-order helper calls): its name is a declared function's

@@ -31,6 +31,31 @@
 // inside their domains (Exp of bounded values, Log and Sqrt of 1+x², Pow
 // with small integer exponents, …).
 //
+// The constructs of simulation and nesting code (genstate.go): a state
+// struct of slices (type stateN struct{ q, v, hist []float64 }) made by
+// a constructor newStateN(a, b) *stateN, a constructor wrapN(a, b)
+// that stores the caller's slice a as the state's q (state-alias: the
+// steps write the caller's memory), or a literal, stepped in place
+// by a method of a pointer receiver in a time loop (an Euler step, or
+// the leapfrog's kick-drift-kick: a method calling methods), with a
+// method that replaces the field v by a slice it allocated
+// (state-replace), a step that appends to the field hist
+// (state-append), and reads of the state afterwards (elements, the
+// history, an energy helper of a *stateN); helpers that return a slice
+// they allocated (helper-ret-slice: by make, or grown by append from
+// nil); and calls of generated derivatives inside the differentiated
+// function (nest-grad, nest-jvp): a helper potN(q []float64) float64
+// with the directive //gad:grad or //gad:jvp, whose generated potNGrad
+// or potNJVP the entry calls (or, nest-in-step, the step's kick calls
+// for its force: GradBench's particle shape). The generator writes each
+// such derivative out as a reference, a function marked
+// "//difftest:reference potN" that the twin uses; the mode packages
+// leave it out (gadgen writes it) and get it back where gadgen wrote no
+// file, so that they build; the shrinker leaves it and its function
+// alone. Their weights state-step, helper-ret-slice, nest-grad and
+// nest-jvp are percentages of programs like the other specials' (25,
+// 15, 15 and 10); -weights state-step=100,nest-grad=100 forces them.
+//
 // Each construct has a weight ([DefaultWeights]); the rarer ones
 // ([Specials]: closures, append, allocation in loops, slices in structs,
 // …) are enabled per program, so that a program that a mode refuses for
@@ -138,8 +163,10 @@
 // with lanes on 15, and nothing may fail) and the cases of testdata/regress
 // (TestRegress: each must be checked and pass). The sample gives the
 // second-order helpers to 30% of the entries that can have them (they
-// double the time of gadgen and go vet on a program) and the jets with
-// lanes to 20%; long runs to all.
+// double the time of gadgen and go vet on a program), the jets with
+// lanes to 25% and a state stepped in place to 12% of the programs
+// (reverse mode and seed=line refuse those today); long runs use the
+// default weights.
 // Constructs with bugs found and not fixed yet are switched off in the
 // sample (knownBugWeights in difftest_test.go), or only for the modes
 // they break (knownBugs); their minimized programs are in
@@ -148,7 +175,8 @@
 //
 // Long runs use the command difftest, which prints the summary table
 // (programs, checks and the refusal rate per mode, refusals by construct
-// and mode, the
+// and mode and by reason — the construct and gadgen's message, the
+// generator's numbered names made generic — and mode, the
 // outcomes of each construct of the generator, failures) and can
 // minimize the failures into files:
 //
@@ -250,7 +278,11 @@
 // "//difftest:wrt x" names or the first []float64 one; line or taylor
 // listed too give them their reference. The jets with lanes (tlanes,
 // llanes) are checked only when listed, with "//difftest:lanes L" lanes
-// (default 2), against taylor and line where those are listed too. The twin is derived from the source, so any function of the
+// (default 2), against taylor and line where those are listed too. A
+// case that calls a generated derivative gives its helper the //gad:
+// directive and declares that derivative written out, under gadgen's
+// name for it, marked "//difftest:reference f" (as genstate.go writes
+// them). The twin is derived from the source, so any function of the
 // subset above works: floats, slices, arrays, structs, loops, branches,
 // and the functions of package math that package cmath has.
 package difftest

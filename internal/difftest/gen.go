@@ -32,8 +32,14 @@ type Weights map[string]int
 var Specials = []string{
 	"closure", "closure-pure", "integrate", "append-grow", "alloc-in-loop", "struct-model",
 	"method-update", "helper-dst", "param-model", "param-modelptr", "method", "method-score",
-	"dst", "inplace", "fixpoint",
+	"dst", "inplace", "fixpoint", "state-step", "helper-ret-slice", "nest-grad", "nest-jvp",
 }
+
+// specialPlace is the weight of an enabled special construct among the
+// choices of a place where it is not specialWeight: the constructs of
+// simulation and nesting code, which a program that enables them should
+// use.
+var specialPlace = map[string]int{"state-step": 12, "helper-ret-slice": 6, "nest-grad": 8, "nest-jvp": 8}
 
 // specialWeight is the weight of an enabled special construct among the
 // choices of a place.
@@ -64,6 +70,10 @@ func DefaultWeights() Weights {
 		"closure": 8, "closure-pure": 8, "integrate": 6, "append-grow": 10, "alloc-in-loop": 10,
 		"struct-model": 8, "method-update": 10, "helper-dst": 12, "param-model": 8, "param-modelptr": 10,
 		"method": 10, "method-score": 10, "dst": 20, "inplace": 8, "fixpoint": 12,
+		"state-step": 25, "helper-ret-slice": 15, "nest-grad": 15, "nest-jvp": 10,
+		// The shapes of a state stepped in place (see genstate.go).
+		"state-new": 2, "state-alias": 1, "state-literal": 1, "state-euler": 1, "state-leapfrog": 1,
+		"state-replace": 1, "state-append": 1, "nest-in-step": 1,
 		// Modes: the percentage of the entries of one float64 result with
 		// a []float64 parameter that get the second-order helpers, and
 		// that of the entries that get the jets with lanes.
@@ -103,6 +113,7 @@ const (
 	kModel
 	kModelPtr
 	kFunc
+	kState // a pointer to the program's state struct (genstate.go)
 )
 
 // vr is a variable in scope.
@@ -118,6 +129,8 @@ type vr struct {
 	dirty bool
 	read  bool
 	param bool
+	// hist: a state whose step appends to its field hist.
+	hist bool
 }
 
 // gen generates one program.
@@ -128,6 +141,13 @@ type gen struct {
 	idx     int
 	feats   map[string]bool
 	helpers map[string]ast.Decl
+	// docs are the doc comment lines of helpers (directives of nested
+	// derivatives, the references' marks), by the helpers' key.
+	docs map[string][]string
+	// stateHist: the step method appends to the state's field hist.
+	stateHist bool
+	// fset holds the positions of the declarations parsed from templates.
+	fset *token.FileSet
 }
 
 // Generate returns the program idx of seed: the same program for the same
@@ -139,6 +159,8 @@ func Generate(seed uint64, idx int, w Weights) *Program {
 		idx:     idx,
 		feats:   map[string]bool{},
 		helpers: map[string]ast.Decl{},
+		docs:    map[string][]string{},
+		fset:    token.NewFileSet(),
 	}
 	for k, v := range w {
 		g.w[k] = v
@@ -146,6 +168,9 @@ func Generate(seed uint64, idx int, w Weights) *Program {
 	for _, s := range Specials {
 		if g.r.IntN(100) < w[s] {
 			g.w[s] = specialWeight
+			if p, ok := specialPlace[s]; ok {
+				g.w[s] = p
+			}
 		} else {
 			g.w[s] = 0
 		}
@@ -163,7 +188,7 @@ func Generate(seed uint64, idx int, w Weights) *Program {
 
 // file prints the program.
 func (g *gen) file(entry *ast.FuncDecl, doc []string, seed uint64) []byte {
-	fset := token.NewFileSet()
+	fset := g.fset
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "// Program %d of seed %d of difftest's generator.\n//\n//difftest:len %d\n\npackage p\n\n", g.idx, seed, g.L)
 	decls := []ast.Node{entry}
@@ -193,6 +218,9 @@ func (g *gen) file(entry *ast.FuncDecl, doc []string, seed uint64) []byte {
 	}
 	sort.Strings(names)
 	for _, n := range names {
+		for _, line := range g.docs[n] {
+			buf.WriteString(line + "\n")
+		}
 		print(g.helpers[n])
 	}
 	src, err := format.Source(buf.Bytes())
@@ -312,6 +340,8 @@ func (f *fn) use(v *vr) ast.Expr {
 		return sel(id(v.name), "B")
 	case kFunc:
 		return call(id(v.name), f.g.constant())
+	case kState:
+		return f.readState(v)
 	}
 	return nil
 }
@@ -398,6 +428,7 @@ func (f *fn) leaf() ast.Expr {
 	arrays := f.vars(kArray)
 	vecs := f.vars(kVec2)
 	models := f.vars(kModel, kModelPtr)
+	states := f.vars(kState)
 	type opt struct {
 		w    int
 		make func() ast.Expr
@@ -423,6 +454,9 @@ func (f *fn) leaf() ast.Expr {
 			}
 			return index(sel(m, "W"), f.index())
 		}})
+	}
+	if len(states) > 0 {
+		opts = append(opts, opt{4, func() ast.Expr { return f.readState(f.any(states)) }})
 	}
 	total := 0
 	for _, o := range opts {

@@ -32,9 +32,20 @@ func TestConstructs(t *testing.T) {
 			seen[f]++
 		}
 	}
+	// The rarest specials (method-update needs a model too), each
+	// enabled in every program.
+	all := DefaultWeights()
+	for _, s := range Specials {
+		all[s] = 100
+	}
+	for i := range 400 {
+		for _, f := range Generate(2, i, all).Features {
+			seen[f]++
+		}
+	}
 	for c := range DefaultWeights() {
 		if seen[c] == 0 {
-			t.Errorf("construct %s: in none of 400 programs", c)
+			t.Errorf("construct %s: in none of 800 programs", c)
 		}
 	}
 	off, err := DefaultWeights().With("closure=0", "for-range-const=0", "math-exp=0")

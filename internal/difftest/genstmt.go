@@ -36,7 +36,8 @@ func (f *fn) stmt() []ast.Stmt {
 		opts = append(opts, "loop", "fixpoint")
 	}
 	if !f.helper {
-		opts = append(opts, "local-slice", "append-grow", "struct-vec2", "struct-model", "closure", "closure-pure")
+		opts = append(opts, "local-slice", "append-grow", "struct-vec2", "struct-model", "closure", "closure-pure",
+			"state-step", "helper-ret-slice", "nest-grad", "nest-jvp")
 		if w := f.writable(); len(w) > 0 {
 			opts = append(opts, "slice-write")
 			if len(f.vars(kSlice)) > 1 || w[0].k == kModel && len(f.vars(kSlice)) > 0 {
@@ -129,6 +130,21 @@ func (f *fn) stmt() []ast.Stmt {
 		return []ast.Stmt{define(v, lit)}
 	case "struct-model":
 		return f.localModel()
+	case "state-step":
+		return f.state()
+	case "helper-ret-slice":
+		ss := f.vars(kSlice)
+		if len(ss) == 0 {
+			return nil
+		}
+		t := f.fresh("t")
+		st := define(t, call(id(g.sliceMaker()), f.read(f.any(ss)), f.expr(1)))
+		f.declare(&vr{name: t, k: kSlice, writable: true})
+		return []ast.Stmt{st}
+	case "nest-grad":
+		return f.nestCall("grad")
+	case "nest-jvp":
+		return f.nestCall("jvp")
 	case "helper-dst":
 		dst := f.any(f.writable())
 		var ss []*vr

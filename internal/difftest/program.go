@@ -334,14 +334,29 @@ func isInteger(t types.Type) bool {
 	return ok && b.Info()&types.IsInteger != 0
 }
 
-// rename appends suffix to the names of the functions and methods the
-// program declares, so that programs with the same names can share a
-// package.
+// rename appends suffix to the names of the functions, methods and
+// types the program declares, so that programs with the same names can
+// share a package. A reference derivative (see referenceOf) is renamed
+// as gadgen will name the derivative of its renamed function.
 func (p *parsed) rename(suffix string) {
-	declared := map[types.Object]bool{}
+	if suffix == "" {
+		return
+	}
+	names := map[types.Object]string{}
 	for _, d := range p.file.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok {
-			declared[p.info.Defs[fd.Name]] = true
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			n := d.Name.Name + suffix
+			if of := referenceOf(d); of != "" {
+				n = of + suffix + strings.TrimPrefix(d.Name.Name, of)
+			}
+			names[p.info.Defs[d.Name]] = n
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok {
+					names[p.info.Defs[ts.Name]] = ts.Name.Name + suffix
+				}
+			}
 		}
 	}
 	ast.Inspect(p.file, func(n ast.Node) bool {
@@ -353,11 +368,72 @@ func (p *parsed) rename(suffix string) {
 		if obj == nil {
 			obj = p.info.Uses[id]
 		}
-		if declared[obj] {
-			id.Name += suffix
+		if n, ok := names[obj]; ok {
+			id.Name = n
 		}
 		return true
 	})
+}
+
+// referenceRE marks a reference derivative: "//difftest:reference f" in
+// the doc comment of a function that stands, in the twin, for the
+// derivative gadgen generates for the program's function f (named f
+// with gadgen's suffix: fGrad, fJVP).
+var referenceRE = regexp.MustCompile(`^//difftest:reference\s+(\w+)\s*$`)
+
+// referenceOf returns the function whose generated derivative fd stands
+// for, or "" if fd is no reference.
+func referenceOf(fd *ast.FuncDecl) string {
+	if fd.Doc != nil {
+		for _, c := range fd.Doc.List {
+			if m := referenceRE.FindStringSubmatch(c.Text); m != nil {
+				return m[1]
+			}
+		}
+	}
+	return ""
+}
+
+// pinned reports whether the shrinker must leave fd as it is: a
+// reference derivative, or a function with a directive of gadgen (a
+// reference stands for its derivative).
+func pinned(fd *ast.FuncDecl) bool {
+	if referenceOf(fd) != "" {
+		return true
+	}
+	if fd.Doc != nil && !fd.Name.IsExported() {
+		for _, c := range fd.Doc.List {
+			if strings.HasPrefix(c.Text, "//gad:") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropReferences removes the reference derivatives from p's file (gadgen
+// writes the derivatives they stand for) and returns their source, to
+// be appended to the program's file where gadgen wrote nothing; nil if
+// there are none.
+func (p *parsed) dropReferences() []byte {
+	var buf bytes.Buffer
+	p.file.Decls = slices.DeleteFunc(p.file.Decls, func(d ast.Decl) bool {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || referenceOf(fd) == "" {
+			return false
+		}
+		p.file.Comments = slices.DeleteFunc(p.file.Comments, func(cg *ast.CommentGroup) bool { return cg == fd.Doc })
+		buf.WriteString("\n")
+		if err := format.Node(&buf, p.fset, &ast.FuncDecl{Name: fd.Name, Recv: fd.Recv, Type: fd.Type, Body: fd.Body}); err != nil {
+			panic(fmt.Sprintf("difftest: printing %s: %v", fd.Name.Name, err))
+		}
+		buf.WriteString("\n")
+		return true
+	})
+	if buf.Len() == 0 {
+		return nil
+	}
+	return buf.Bytes()
 }
 
 // directiveText returns the directive asking for mode on an entry; wrt

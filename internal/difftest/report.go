@@ -16,8 +16,12 @@ import (
 type Summary struct {
 	Programs int
 	Modes    map[string]*ModeCount
-	// Refusals counts refusals by construct and mode.
+	// Refusals counts refusals by construct and mode, the names of the
+	// generator's functions and types made generic (see genericName).
 	Refusals map[string]map[string]int
+	// Reasons counts refusals by construct and gadgen's message, made
+	// generic the same way, and mode.
+	Reasons map[string]map[string]int
 	// Features counts, for each construct of the generator, the programs
 	// using it and their outcomes by mode.
 	Features map[string]map[string]*ModeCount
@@ -68,6 +72,7 @@ func (s *Summary) Add(outs []Outcome) {
 	if s.Modes == nil {
 		s.Modes = map[string]*ModeCount{}
 		s.Refusals = map[string]map[string]int{}
+		s.Reasons = map[string]map[string]int{}
 		s.Features = map[string]map[string]*ModeCount{}
 		s.Skips = map[string]int{}
 		s.Routes = map[string]map[string]int{}
@@ -77,10 +82,19 @@ func (s *Summary) Add(outs []Outcome) {
 		progs[o.Program] = true
 		s.count(s.Modes, o)
 		if o.Status == Refused {
-			if s.Refusals[o.Kind] == nil {
-				s.Refusals[o.Kind] = map[string]int{}
+			kind := genericName(o.Kind)
+			if s.Refusals[kind] == nil {
+				s.Refusals[kind] = map[string]int{}
 			}
-			s.Refusals[o.Kind][o.Mode]++
+			s.Refusals[kind][o.Mode]++
+			reason := kind
+			if o.Kind != lostFile && o.Detail != "" {
+				reason += ": " + genericName(o.Detail)
+			}
+			if s.Reasons[reason] == nil {
+				s.Reasons[reason] = map[string]int{}
+			}
+			s.Reasons[reason][o.Mode]++
 			s.Refused = append(s.Refused, o)
 		}
 		if o.Status == Fail || o.Status == Tester {
@@ -109,6 +123,31 @@ func (s *Summary) Add(outs []Outcome) {
 // genericNamesRE matches the names of the generator's functions ("F12",
 // "h3_7", "dot4Grad").
 var genericNamesRE = regexp.MustCompile(`\b[A-Za-z]+[0-9]+(_[0-9]+)?[A-Za-z]*\b`)
+
+// Names in gadgen's diagnostics that vary from program to program: the
+// mode packages' qualifiers (rev.newState10), the numbered names of the
+// generator's functions and types, and positions.
+var (
+	modePkgRE  = regexp.MustCompile(`\b(?:jvp|rev|taylor|line|tlanes|llanes|second|twin)\.`)
+	numberedRE = regexp.MustCompile(`\b[A-Za-z_]*[A-Za-z][0-9]+(?:_[0-9]+)?\b`)
+	goTypeRE   = regexp.MustCompile(`^(?:float|int|uint|complex)[0-9]+$`)
+	positionRE = regexp.MustCompile(`\S+\.go:[0-9]+(?::[0-9]+)?`)
+)
+
+// genericName returns s, a construct or a message of gadgen, with the
+// names that vary from program to program made generic
+// ("call of rev.state7.step7" → "call of stateN.stepN"), so that the
+// refusals of one reason count together.
+func genericName(s string) string {
+	s = positionRE.ReplaceAllString(s, "FILE")
+	s = modePkgRE.ReplaceAllString(s, "")
+	return numberedRE.ReplaceAllStringFunc(s, func(w string) string {
+		if goTypeRE.MatchString(w) {
+			return w
+		}
+		return strings.TrimRight(strings.Split(w, "_")[0], "0123456789") + "N"
+	})
+}
 
 func (s *Summary) count(m map[string]*ModeCount, o Outcome) {
 	c := m[o.Mode]
@@ -158,6 +197,20 @@ func (s *Summary) Write(w io.Writer) {
 				row += fmt.Sprintf("\t%d", s.Refusals[k][m])
 			}
 			fmt.Fprintln(tw, row+"\t")
+		}
+		tw.Flush()
+	}
+
+	if len(s.Reasons) > 0 {
+		fmt.Fprintf(w, "\nrefusals by reason (construct: gadgen's message) and mode:\n")
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, strings.Join(modes, "\t")+"\treason")
+		for _, k := range sortedKeys(s.Reasons) {
+			row := ""
+			for _, m := range modes {
+				row += fmt.Sprintf("%d\t", s.Reasons[k][m])
+			}
+			fmt.Fprintln(tw, row+k)
 		}
 		tw.Flush()
 	}

@@ -42,3 +42,27 @@ func TestSummaryRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericName: the refusals of one reason count together across
+// programs.
+func TestGenericName(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"call of rev.state120.step120", "call of stateN.stepN"},
+		{"call of rev.newState7_3", "call of newStateN"},
+		{"reverse mode cannot store []float64 at /tmp/x/rev/s1p2.go:12:3", "reverse mode cannot store []float64 at FILE"},
+		{"parameter x2 of F2: int64 and float32", "parameter xN of FN: int64 and float32"},
+	} {
+		if got := genericName(c.in); got != c.want {
+			t.Errorf("genericName(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	p := &Program{Name: "a"}
+	s := &Summary{}
+	s.Add([]Outcome{
+		{Program: p, Mode: ModeGrad, Status: Refused, Kind: "call of rev.state1.step1", Detail: "no slices"},
+		{Program: p, Mode: ModeGrad, Status: Refused, Kind: "call of rev.state2.step2", Detail: "no slices"},
+	})
+	if got := s.Reasons["call of stateN.stepN: no slices"][ModeGrad]; got != 2 {
+		t.Errorf("refusals of one reason: got %d, want 2 (%v)", got, s.Reasons)
+	}
+}

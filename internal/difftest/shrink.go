@@ -296,7 +296,7 @@ func (m *mutator) walk() {
 	f := m.p.file
 	// Helpers: delete one.
 	for i, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && !fd.Name.IsExported() && m.site() {
+		if fd, ok := d.(*ast.FuncDecl); ok && !fd.Name.IsExported() && !pinned(fd) && m.site() {
 			f.Decls = slices.Delete(f.Decls, i, i+1)
 			return
 		}
@@ -350,6 +350,9 @@ func (m *mutator) walk() {
 func (m *mutator) walkNodes(other func(c *astutil.Cursor) bool) {
 	astutil.Apply(m.p.file, func(c *astutil.Cursor) bool {
 		if m.done {
+			return false
+		}
+		if fd, ok := c.Node().(*ast.FuncDecl); ok && pinned(fd) {
 			return false
 		}
 		if handled, mutated := m.structural(c.Node()); handled {

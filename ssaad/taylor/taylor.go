@@ -683,6 +683,14 @@ func (t *transformer) instr(v *ir.Value) {
 				cs := t.usable(a)
 				for k := 0; k < K; k++ {
 					args[c+k] = cs[k]
+					// A slice or pointer result with no coefficients (a
+					// slice made from constants) returns zero ones of its
+					// shape, which the caller may index.
+					if ssaad.IsPointerLike(cs[k].Type) && ssaad.IsZero(cs[k]) && !ssaad.IsZero(t.v(a)) {
+						if z := t.ZeroShadow(t.v(a)); z != nil {
+							args[c+k] = z
+						}
+					}
 				}
 			}
 		}

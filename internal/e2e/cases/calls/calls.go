@@ -200,3 +200,22 @@ func InPlace(x, y []float64) float64 {
 	}
 	return s
 }
+
+// fresh returns a new slice of len(a) zeros: its tangent is zero, but
+// one of the slice's length.
+func fresh(a []float64, c float64) []float64 {
+	r := make([]float64, len(a))
+	return r
+}
+
+// FreshSlice indexes a slice that a helper made of constants: forward
+// mode returned no tangent for it, and FreshSliceJVP's index panicked
+// (found by difftest).
+//
+//gad:jvp
+//gad:grad
+func FreshSlice(a []float64) float64 {
+	t := fresh(a, a[0])
+	t[1] = a[1] * a[1]
+	return t[2] + t[1]*a[0]
+}

@@ -1132,3 +1132,57 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	}
 	return s
 }
+
+// FreshSliceJVP computes FreshSlice and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of FreshSlice; its tangent.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values FreshSlice writes are written (overwritten) into the shadows: a into da.
+func FreshSliceJVP(a, da []float64) (float64, float64) {
+	t, dt := freshJVP(a, da, a[0], da[0])
+	a1 := a[1]
+	da1 := da[1]
+	t[1] = a1 * a1
+	dt[1] = 2 * (da1 * a1)
+	t1 := t[1]
+	a0 := a[0]
+	return t[2] + t1*a0, dt[2] + (dt[1]*a0 + t1*da[0])
+}
+
+// freshJVP computes fresh and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da), c (tangent dc).
+// Results, in order: the value of fresh; its tangent.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's.
+func freshJVP(a, da []float64, c, dc float64) ([]float64, []float64) {
+	r := make([]float64, len(a))
+	return r, make([]float64, len(r), cap(r))
+}
+
+// FreshSliceGrad computes FreshSlice and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: a (into aBar).
+// Results: the value of FreshSlice, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func FreshSliceGrad(a, aBar []float64) float64 {
+	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+		panic("FreshSliceGrad: a and aBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(a)
+	r := make([]float64, n)
+	rBar := make([]float64, n)
+	a1 := a[1]
+	r[1] = a1 * a1
+	r1 := r[1]
+	a0 := a[0]
+	t := r[2] + r1*a0
+	aBar[0] += r1
+	rBar[1] += a0
+	rBar[2] += 1
+	r1Bar := rBar[1]
+	rBar[1] = 0
+	aBar[1] += 2 * (r1Bar * a1)
+	return t
+}

@@ -168,3 +168,30 @@ func PeakF(p []float64) float64 {
 		_, g[1] = coupledJVP(p, q, []float64{0, 1})
 	}))
 }
+
+// Wiggle is Σ ½·sin(q[i]) + Σ (q[i+1] − q[i])².
+//
+//gad:jvp
+func Wiggle(q []float64) float64 {
+	e := 0.0
+	for i := range q {
+		e += 0.5 * math.Sin(q[i])
+	}
+	for i := 0; i+1 < len(q); i++ {
+		d := q[i+1] - q[i]
+		e += d * d
+	}
+	return e
+}
+
+// SelfSlope is Wiggle(x) + ∇Wiggle(x)·x through Wiggle's generated JVP
+// called with x as both its point and its tangent: gadgen differentiates
+// the generated function specialized for arguments that share memory
+// (reverse mode over forward mode; found by difftest, which crashed
+// gadgen here).
+//
+//gad:grad
+func SelfSlope(x []float64) float64 {
+	w, d := WiggleJVP(x, x)
+	return w + d
+}

@@ -988,3 +988,80 @@ func coupledJVPJVPWrtPQ(p, dp, q, dq2, dq []float64) (float64, float64, float64,
 	t9 := -(2 * (dq0 * dq20)) - 2*(dq1*dq21) + dp0*dq0 + (t3*dq0*q1+t6*dq21+t5*dq1)/5
 	return p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t4*q1/5, t8, t7, t9
 }
+
+// WiggleJVP computes Wiggle and its derivative along the tangents (forward mode).
+//
+// Varied inputs: q (tangent dq).
+// Results, in order: the value of Wiggle; its tangent.
+// Shadows: dq has its primal's shape, each element or field the tangent of the primal's.
+func WiggleJVP(q, dq []float64) (float64, float64) {
+	n := len(q)
+	e := 0.0
+	de := 0.0
+	for i := 0; i < n; i++ {
+		qi := q[i]
+		e += 0.5 * math.Sin(qi)
+		de += 0.5 * (math.Cos(qi) * dq[i])
+	}
+	for i2 := 0; i2+1 < n; i2++ {
+		d := q[i2+1] - q[i2]
+		e += d * d
+		de += 2 * ((dq[i2+1] - dq[i2]) * d)
+	}
+	return e, de
+}
+
+// SelfSlopeGrad computes SelfSlope and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of SelfSlope, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func SelfSlopeGrad(x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SelfSlopeGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	w, d := WiggleJVP(x, x)
+	t := w + d
+	wiggleJVPInPlaceReverse(x, xBar, 1, 1)
+	return t
+}
+
+// wiggleJVPInPlaceReverse is the reverse of WiggleJVPInPlace for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed, seed2) and of what it writes, with
+// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of WiggleJVPInPlace
+// that its own reverse does not read back: the memory of its slice and pointer parameters is left
+// in no particular state.
+//
+// Varied inputs: q (into qBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// WiggleJVPInPlace is WiggleJVP called with arguments that share memory (dq is
+// q): its body with those parameters made one.
+func wiggleJVPInPlaceReverse(q, qBar []float64, seed, seed2 float64) {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("wiggleJVPInPlaceReverse: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(q)
+	tape := slices.Grow(t, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		tape = append(tape, math.Cos(q[i]))
+	}
+	t2 := seed + 2*seed2
+	for i2 := 0; i2+1 < n; i2++ {
+		t7 := 2 * (t2 * (q[i2+1] - q[i2]))
+		qBar[i2] -= t7
+		qBar[i2+1] += t7
+	}
+	t3 := 0.5 * seed2
+	t4 := 0.5 * seed
+	for i3 := n - 1; i3 >= 0; i3-- {
+		t5 := len(tape) - 1
+		qi := q[i3]
+		t6 := qBar[i3] + (tape[t5]*t3 - math.Sin(qi)*(t3*qi) + math.Cos(qi)*t4)
+		qBar[i3] = t6
+		tape = tape[:t5]
+	}
+}

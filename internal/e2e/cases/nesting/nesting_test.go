@@ -116,3 +116,9 @@ func TestPeak(t *testing.T) {
 		})
 	}
 }
+
+// TestSelfSlope: reverse mode over a generated JVP whose point and
+// tangent are one slice, against central differences.
+func TestSelfSlope(t *testing.T) {
+	gadtest.Grad(t, SelfSlope, SelfSlopeGrad, gadtest.Dim(5))
+}
