@@ -195,6 +195,7 @@ var notCompared = map[string]string{
 	"nesting.SlopeSumGrad":         panicsByDesign,
 	"nesting.PeakRGrad":            panicsByDesign,
 	"nesting.PeakFGrad":            panicsByDesign,
+	"nesting.SelfSlopeGrad":        panicsByDesign,
 }
 
 // Reasons of notCompared.

@@ -270,6 +270,12 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 	switch {
 	case c.recursive(k.Func):
 		site.Why = "recursive"
+	case storesMemory(g):
+		// Inlined, the store would be the caller's own, and reverse mode
+		// does not make a shadow follow a slice or pointer stored into
+		// memory the caller reaches (it gave a zero gradient): the call
+		// stays, and joint reversal reports it.
+		site.Why = "stores slices or pointers into memory"
 	case site.Depth > c.cost.Depth:
 		site.Why = fmt.Sprintf("deeper than %d", c.cost.Depth)
 	case size(c.f)+site.Size > c.cost.Caller:
@@ -292,6 +298,19 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 		site.Reversal, site.Why = Inlined, "small, loop-free: runs once instead of twice"
 	}
 	return site
+}
+
+// storesMemory reports whether g stores a value that refers to memory (a
+// slice, a pointer, a struct holding one; not a tensor) into memory.
+func storesMemory(g *ir.Func) bool {
+	for _, b := range g.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpStore && !ir.IsTensor(v.Args[1].Type) && typeRefersToMemory(v.Args[1].Type) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // recursive reports whether fn is in a cycle of the call graph of the

@@ -2014,25 +2014,40 @@ func ConvPtrLossJVP(c, dc *Conv, x, dx *T) (float64, float64) {
 // Results: the value of ConvPtrLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ConvPtrLossGrad(c, cBar *Conv, x *T) (f float64, xBar *T) {
-	var t11 Conv
+	var t5 Conv
 	t := *c
-	t2 := t.K
-	t3 := tensorops.Conv2D(x, t2, 1, 1)
-	t4 := t.B
-	y := tensorops.Fuse("Tanh(a + b)", t3, t4)
-	t5 := tensorops.Square(y)
-	t6 := tensorops.MeanAll(t5)
-	t7 := tensorops.Fuse("TanhJVP(a, 2*a*b)", y, tensorops.MeanAllGrad(t5, 1))
-	t8 := tensorops.SumLike(t7, t3)
-	t11.B = tensorops.AccumulateSumLike(t11.B, t7, t4)
-	xBar = tensorops.Conv2DGradX(t8, x, t2, 1, 1)
-	t9 := tensorops.Accumulate(t11.K, tensorops.Conv2DGradW(t8, x, t2, 1, 1))
-	t11.K = t9
-	t10 := t11
-	t11 = Conv{}
-	cBar.K = tensorops.Accumulate(cBar.K, t10.K)
-	cBar.B = tensorops.Accumulate(cBar.B, t10.B)
-	return t6, xBar
+	t2 := ConvLoss(t, x)
+	var t3 Conv
+	t3, xBar = convLossReverse(t, x, 1)
+	t5.K = tensorops.Accumulate(t5.K, t3.K)
+	t5.B = tensorops.Accumulate(t5.B, t3.B)
+	t4 := t5
+	t5 = Conv{}
+	cBar.K = tensorops.Accumulate(cBar.K, t4.K)
+	cBar.B = tensorops.Accumulate(cBar.B, t4.B)
+	return t2, xBar
+}
+
+// convLossReverse is the reverse of ConvLoss for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of ConvLoss that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: c (returned as cBar), x (returned as xBar).
+// Results: the partials of the varied scalar inputs in order.
+func convLossReverse(c Conv, x *T, seed float64) (cBar Conv, xBar *T) {
+	t := c.K
+	t2 := tensorops.Conv2D(x, t, 1, 1)
+	t3 := c.B
+	y := tensorops.Fuse("Tanh(a + b)", t2, t3)
+	t4 := tensorops.Square(y)
+	t5 := tensorops.Fuse("TanhJVP(a, 2*a*b)", y, tensorops.MeanAllGrad(t4, seed))
+	t6 := tensorops.SumLike(t5, t2)
+	cBar.B = tensorops.AccumulateSumLike(cBar.B, t5, t3)
+	xBar = tensorops.Conv2DGradX(t6, x, t, 1, 1)
+	t7 := tensorops.Accumulate(cBar.K, tensorops.Conv2DGradW(t6, x, t, 1, 1))
+	cBar.K = t7
+	return cBar, xBar
 }
 
 // FuncGrad writes the gradient of Fit.Func at x into grad (overwriting it), in the
@@ -2369,45 +2384,61 @@ func (p *Fit32) FuncTaylor(x, x1, x2 []float32) (float64, float64, float64) {
 // Results: the value of StackLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
+	t := sBar.Ws
+	sBar.Ws = append(t, make([]*T, max(len(s.Ws)-len(t), 0))...)
+	t2 := *sBar
+	t3 := apply(s, x)
+	t4 := tensorops.SumAll(tensorops.Square(t3))
+	var sBar2 Stack
+	sBar2.Ws = t2.Ws
+	applyReverseWrtS(s, &sBar2, x, tensorops.Scale(t3, 2))
+	return t4
+}
+
+// applyReverseWrtS is the reverse of apply for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of apply that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: s (into *sBar).
+// Fixed inputs: x.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func applyReverseWrtS(s Stack, sBar *Stack, x, seed *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [64]*T
 	t2 := tapePointersBuf2[:0]
-	t3 := s.Ws
-	t4 := sBar.Ws
-	n := len(t3)
-	sBar.Ws = append(t4, make([]*T, max(n-len(t4), 0))...)
-	t5 := *sBar
+	t3 := *sBar
+	t4 := s.Ws
+	n := len(t4)
 	trips := max(n+2, 0)
 	tapePointers := slices.Grow(t2, trips)
 	tapePointers2 := slices.Grow(t, trips)
 	for i := 0; i < n; i++ {
-		t11 := tensorops.MatMul(x, t3[i])
-		x3 := tensorops.FuseInto(t11, "Tanh(a)", t11)
+		t9 := tensorops.MatMul(x, t4[i])
+		x3 := tensorops.FuseInto(t9, "Tanh(a)", t9)
 		tapePointers = append(tapePointers, x)
 		tapePointers2 = append(tapePointers2, x3)
 		x = x3
 	}
-	t6 := tensorops.SumAll(tensorops.Square(x))
-	xBar := tensorops.Scale(x, 2)
+	xBar := seed
 	var xBar2 *tensorops.Tensor
 	i2 := n - 1
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t7 := len(tapePointers2) - 1
-		t8 := len(tapePointers) - 1
-		x2 := tapePointers[t8]
-		t9 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
-		w := t3[i2]
-		xBar = tensorops.MatMulGradA(t9, x2, w, false, false)
-		t10 := tensorops.AccumulateMatMulGradB(t5.Ws[i2], t9, x2, w, false, false)
-		t5.Ws[i2] = t10
+		t5 := len(tapePointers2) - 1
+		t6 := len(tapePointers) - 1
+		x2 := tapePointers[t6]
+		t7 := tensorops.TanhJVP(tapePointers2[t5], xBar2)
+		w := t4[i2]
+		xBar = tensorops.MatMulGradA(t7, x2, w, false, false)
+		t8 := tensorops.AccumulateMatMulGradB(t3.Ws[i2], t7, x2, w, false, false)
+		t3.Ws[i2] = t8
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t8]
-		tapePointers2 = tapePointers2[:t7]
+		tapePointers = tapePointers[:t6]
+		tapePointers2 = tapePointers2[:t5]
 	}
-	return t6
 }
 
 // StackLossJVP computes StackLoss and its derivative along the tangents (forward mode).
@@ -2455,46 +2486,15 @@ func applyJVPWrtS(s, ds Stack, x *T) (*T, *T) {
 // Results: the value of StackPtrLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
-	t2 := tapePointersBuf2[:0]
-	t3 := sBar.Ws
-	sBar.Ws = append(t3, make([]*T, max(len(s.Ws)-len(t3), 0))...)
-	t4 := *s
-	t5 := t4.Ws
-	n := len(t5)
-	trips := max(n+2, 0)
-	tapePointers := slices.Grow(t2, trips)
-	tapePointers2 := slices.Grow(t, trips)
-	for i := 0; i < n; i++ {
-		t12 := tensorops.MatMul(x, t5[i])
-		x3 := tensorops.FuseInto(t12, "Tanh(a)", t12)
-		tapePointers = append(tapePointers, x)
-		tapePointers2 = append(tapePointers2, x3)
-		x = x3
-	}
-	t6 := tensorops.SumAll(tensorops.Square(x))
-	xBar := tensorops.Scale(x, 2)
-	var xBar2 *tensorops.Tensor
-	i2 := n - 1
-	for i2 >= 0 {
-		xBar2 = tensorops.Add(xBar2, xBar)
-		t7 := len(tapePointers2) - 1
-		t8 := len(tapePointers) - 1
-		x2 := tapePointers[t8]
-		t9 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
-		w := s.Ws[i2]
-		xBar = tensorops.MatMulGradA(t9, x2, w, false, false)
-		t10 := *sBar
-		t11 := tensorops.AccumulateMatMulGradB(t10.Ws[i2], t9, x2, w, false, false)
-		t10.Ws[i2] = t11
-		i2--
-		xBar2 = nil
-		tapePointers = tapePointers[:t8]
-		tapePointers2 = tapePointers2[:t7]
-	}
-	return t6
+	t := sBar.Ws
+	sBar.Ws = append(t, make([]*T, max(len(s.Ws)-len(t), 0))...)
+	t2 := *s
+	t3 := apply(t2, x)
+	t4 := tensorops.SumAll(tensorops.Square(t3))
+	var t5 Stack
+	t5.Ws = sBar.Ws
+	applyReverseWrtS(t2, &t5, x, tensorops.Scale(t3, 2))
+	return t4
 }
 
 // LinearLossHVP returns LinearLoss and the Hessian-vector product ∇²LinearLoss·v, the Hessian taken
