@@ -451,7 +451,7 @@ func (t *transformer) checkCall(v *ir.Value) {
 	if oe, ok := t.env.(ssaad.OriginsEnv); !ok || oe.StoresMemory(c.Func) {
 		for _, a := range v.Args {
 			if ssaad.RefersToMemory(a.Type) && t.act.Varied(a) {
-				t.errorf(v.Pos, construct, "reverse mode does not support calls of functions that store slices or pointers (tensors included) into memory their caller can reach, yet: return them instead, or inline the call by hand")
+				t.errorf(v.Pos, construct, "reverse mode does not support calls of functions that store slices or pointers (tensors included) into memory their caller can reach, yet: return them instead")
 				return
 			}
 		}
