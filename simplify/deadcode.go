@@ -91,16 +91,7 @@ func sweep(f *ir.Func) {
 		}
 	}
 	for _, b := range f.Blocks {
-		out := b.Instrs[:0]
-		for _, v := range b.Instrs {
-			if live[v.ID] {
-				out = append(out, v)
-			}
-		}
-		for i := len(out); i < len(b.Instrs); i++ {
-			b.Instrs[i] = nil
-		}
-		b.Instrs = out
+		b.Instrs = slices.DeleteFunc(b.Instrs, func(v *ir.Value) bool { return !live[v.ID] })
 	}
 }
 
@@ -379,16 +370,7 @@ func deadAppends(f *ir.Func) bool {
 		return false
 	}
 	for _, b := range f.Blocks {
-		out := b.Instrs[:0]
-		for _, v := range b.Instrs {
-			if !web[v] {
-				out = append(out, v)
-			}
-		}
-		for i := len(out); i < len(b.Instrs); i++ {
-			b.Instrs[i] = nil
-		}
-		b.Instrs = out
+		b.Instrs = slices.DeleteFunc(b.Instrs, func(v *ir.Value) bool { return web[v] })
 	}
 	return true
 }

@@ -22,13 +22,11 @@ type Manual struct {
 // Evaluate returns the manual tool's output for one evaluation, run once
 // (GradBench asks its reference for min_runs 1, min_seconds 0).
 func (m Manual) Evaluate(module, function string, input any) (any, error) {
-	obj, ok := input.(map[string]any)
-	if ok {
-		in := make(map[string]any, len(obj)+2)
-		for k, v := range obj {
-			in[k] = v
+	if e, err := Lookup(module); err == nil && e.Runs {
+		in, err := WithRuns(input, Runs{MinRuns: 1})
+		if err != nil {
+			return nil, err
 		}
-		in["min_runs"], in["min_seconds"] = 1, 0
 		input = in
 	}
 	f, err := os.CreateTemp("", "gradbench-input-*.json")

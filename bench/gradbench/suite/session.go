@@ -135,11 +135,10 @@ func (c *sessionIO) evaluate(req Request) (Result, error) {
 	e := c.s.Eval
 	input := req.Input
 	if e.Runs {
-		obj, err := asObject(input)
+		obj, err := WithRuns(input, c.s.Runs)
 		if err != nil {
 			return Result{}, err
 		}
-		obj["min_runs"], obj["min_seconds"] = c.s.Runs.MinRuns, c.s.Runs.MinSeconds
 		input = obj
 	}
 	msg := map[string]any{"kind": "evaluate", "module": e.Name, "function": req.Function, "input": input}
@@ -253,23 +252,25 @@ func (c *sessionIO) log(kind string, raw []byte) {
 	c.s.Log.Write(append(line, '\n'))
 }
 
-// asObject returns a copy of an object input as a map, to add Runs to.
-func asObject(v any) (map[string]any, error) {
-	if m, ok := v.(map[string]any); ok {
-		c := make(map[string]any, len(m)+2)
-		for k, x := range m {
-			c[k] = x
-		}
-		return c, nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
+// WithRuns returns a copy of an object input (a map or a struct) with
+// GradBench's Runs fields set to r, as an evaluate message carries them.
+func WithRuns(input any, r Runs) (map[string]any, error) {
 	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("suite: input is not an object: %v", err)
+	if obj, ok := input.(map[string]any); ok {
+		m = make(map[string]any, len(obj)+2)
+		for k, x := range obj {
+			m[k] = x
+		}
+	} else {
+		b, err := json.Marshal(input)
+		if err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(b, &m); err != nil {
+			return nil, fmt.Errorf("suite: input is not an object: %v", err)
+		}
 	}
+	m["min_runs"], m["min_seconds"] = r.MinRuns, r.MinSeconds
 	return m, nil
 }
 

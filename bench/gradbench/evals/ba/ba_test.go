@@ -1,20 +1,12 @@
 package ba
 
 import (
-	"flag"
 	"testing"
 
 	"github.com/gadgen/gadgen/bench/gradbench/evals/evaltest"
 	"github.com/gadgen/gadgen/bench/gradbench/suite"
 	"github.com/gadgen/gadgen/gadtest"
 )
-
-// update rewrites the reference outputs in testdata from GradBench's
-// manual tool, built in the directory $GRADBENCH_MANUAL (GradBench's
-// tools/manual):
-//
-//	GRADBENCH_MANUAL=/path/to/gradbench/tools/manual go test -run Module -update
-var update = flag.Bool("update", false, "rewrite testdata's reference outputs with GradBench's manual tool ($GRADBENCH_MANUAL)")
 
 // TestModule runs GradBench's smallest ba workload (ba1, in testdata with
 // ADBench's license) through the module, as the protocol does, and
@@ -24,7 +16,7 @@ func TestModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := evaltest.Case{Eval: e, Options: suite.Options{Data: "testdata"}, Module: Module, Update: *update}
+	c := evaltest.Case{Eval: e, Options: suite.Options{Data: "testdata"}, Module: Module}
 	if n := c.Run(t); n != 2 {
 		t.Errorf("got %d requests, want objective and jacobian of ba1", n)
 	}

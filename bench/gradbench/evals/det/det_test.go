@@ -1,18 +1,15 @@
 package det
 
 import (
-	"flag"
 	"testing"
 
 	"github.com/gadgen/gadgen/bench/gradbench/evals/evaltest"
 	"github.com/gadgen/gadgen/gadtest"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata from GradBench's reference tool (GRADBENCH_MANUAL)")
-
 // TestModule runs GradBench's smallest det workloads (ℓ = 5, 6) through
 // the module against the reference tool's outputs.
-func TestModule(t *testing.T) { evaltest.Check(t, "det", Module, *update) }
+func TestModule(t *testing.T) { evaltest.Check(t, "det", Module) }
 
 // TestGrad checks DetGrad, reverse mode through the recursion, against
 // central differences, for ℓ = 1 … 5.

@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -26,23 +27,27 @@ import (
 	"github.com/gadgen/gadgen/bench/gradbench/suite"
 )
 
+// update is the -update flag of every eval package's tests that use this
+// package: rewrite the references from the reference tool first.
+var update = flag.Bool("update", false, "rewrite testdata's reference outputs with GradBench's manual tool ($GRADBENCH_MANUAL)")
+
 // Check evaluates eval's smallest workloads with module and compares each
-// output with the expected one; with update, it first writes the reference
-// tool's outputs into testdata.
-func Check(t *testing.T, eval string, module protocol.Module, update bool) {
+// output with the expected one; with -update, it first writes the
+// reference tool's outputs into testdata.
+func Check(t *testing.T, eval string, module protocol.Module) {
 	t.Helper()
-	CheckWith(t, eval, module, suite.Options{}, update)
+	CheckWith(t, eval, module, suite.Options{})
 }
 
 // CheckWith is Check for an eval that reads data files: opts names their
 // directories (Data, History: testdata holding the smallest workload's).
-func CheckWith(t *testing.T, eval string, module protocol.Module, opts suite.Options, update bool) {
+func CheckWith(t *testing.T, eval string, module protocol.Module, opts suite.Options) {
 	t.Helper()
 	e, err := suite.Lookup(eval)
 	if err != nil {
 		t.Fatal(err)
 	}
-	Case{Eval: e, Options: opts, Module: module, Update: update}.Run(t)
+	Case{Eval: e, Options: opts, Module: module}.Run(t)
 }
 
 // A Case is an eval's smallest workloads checked against their expected
@@ -58,8 +63,6 @@ type Case struct {
 	// .json.gz when Gzip; testdata when empty.
 	Dir  string
 	Gzip bool
-	// Update writes the references first, from the reference tool.
-	Update bool
 }
 
 // Run checks each of c's workloads and returns their number; an eval
@@ -89,9 +92,15 @@ func (c Case) Run(t *testing.T) int {
 			if c.Gzip {
 				file += ".gz"
 			}
-			want = reference(t, eval, r, file, c.Update)
+			want = reference(t, eval, r, file, *update)
 		}
-		raw, err := json.Marshal(withRuns(r.Input))
+		in := r.Input
+		if e.Runs {
+			if in, err = suite.WithRuns(r.Input, suite.Runs{MinRuns: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		raw, err := json.Marshal(in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,20 +121,6 @@ func (c Case) Run(t *testing.T) int {
 		t.Fatalf("eval %s has no workloads", eval)
 	}
 	return n
-}
-
-// withRuns returns an object input with min_runs 1 and min_seconds 0, as
-// GradBench adds its Runs.
-func withRuns(in any) any {
-	obj, ok := in.(map[string]any)
-	if !ok {
-		return in
-	}
-	out := map[string]any{"min_runs": 1, "min_seconds": 0}
-	for k, v := range obj {
-		out[k] = v
-	}
-	return out
 }
 
 // reference returns the expected output of r read from file, which it

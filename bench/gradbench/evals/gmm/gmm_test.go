@@ -1,7 +1,6 @@
 package gmm
 
 import (
-	"flag"
 	"fmt"
 	"testing"
 
@@ -9,12 +8,10 @@ import (
 	"github.com/gadgen/gadgen/gadtest"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata from GradBench's reference tool (GRADBENCH_MANUAL)")
-
 // TestReference compares the smallest workloads with GradBench's manual
 // tool (testdata; package evaltest says how to rewrite them).
 func TestReference(t *testing.T) {
-	evaltest.Check(t, "gmm", Module, *update)
+	evaltest.Check(t, "gmm", Module)
 }
 
 // TestGradient checks LogPosteriorGrad against central differences with

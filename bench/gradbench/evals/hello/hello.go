@@ -4,11 +4,7 @@ package hello
 
 //go:generate go run github.com/gadgen/gadgen/cmd/gadgen
 
-import (
-	"encoding/json"
-
-	"github.com/gadgen/gadgen/bench/gradbench/protocol"
-)
+import "github.com/gadgen/gadgen/bench/gradbench/protocol"
 
 // Square returns x².
 //
@@ -19,20 +15,10 @@ func Square(x float64) float64 {
 
 // Module is the hello module: "square" is Square, "double" its derivative.
 var Module = protocol.Module{
-	"square": scalar(Square),
-	"double": scalar(func(x float64) float64 { _, d := SquareGrad(x); return d }),
-}
-
-// scalar is a function of one number, the hello eval's only input.
-func scalar(f func(float64) float64) protocol.Function {
-	return func(input json.RawMessage) (protocol.Prepared, error) {
-		var x, y float64
-		if err := protocol.Decode(input, &x); err != nil {
-			return protocol.Prepared{}, err
-		}
-		return protocol.Prepared{
-			Run:    func() { y = f(x) },
-			Output: func() any { return y },
-		}, nil
-	}
+	"square": protocol.Decoding(func(x *float64) protocol.Prepared {
+		return protocol.Value(func() float64 { return Square(*x) })
+	}),
+	"double": protocol.Decoding(func(x *float64) protocol.Prepared {
+		return protocol.Value(func() float64 { _, d := SquareGrad(*x); return d })
+	}),
 }

@@ -2,7 +2,6 @@ package ht
 
 import (
 	"encoding/json"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,13 +11,6 @@ import (
 	"github.com/gadgen/gadgen/bench/gradbench/suite"
 	"github.com/gadgen/gadgen/gadtest"
 )
-
-// update rewrites the reference outputs in testdata from GradBench's
-// manual tool, built in the directory $GRADBENCH_MANUAL (GradBench's
-// tools/manual):
-//
-//	GRADBENCH_MANUAL=/path/to/gradbench/tools/manual go test -run Module -update
-var update = flag.Bool("update", false, "rewrite testdata's reference outputs with GradBench's manual tool ($GRADBENCH_MANUAL)")
 
 // variants are GradBench's two variants of the eval.
 var variants = []string{"complicated", "simple"}
@@ -69,7 +61,7 @@ func TestModule(t *testing.T) {
 	for _, v := range variants {
 		t.Run(v, func(t *testing.T) {
 			c := evaltest.Case{Eval: suite.HT(v, "small"), Options: suite.Options{Data: data}, Module: Module,
-				Dir: filepath.Join("testdata", v+"_small"), Gzip: true, Update: *update}
+				Dir: filepath.Join("testdata", v+"_small"), Gzip: true}
 			if n := c.Run(t); n != 2 {
 				t.Errorf("got %d requests, want objective and jacobian of hand1", n)
 			}

@@ -1,18 +1,15 @@
 package kmeans
 
 import (
-	"flag"
 	"testing"
 
 	"github.com/gadgen/gadgen/bench/gradbench/evals/evaltest"
 	"github.com/gadgen/gadgen/gadtest"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata from GradBench's reference tool (GRADBENCH_MANUAL)")
-
 // TestModule runs GradBench's smallest kmeans workload (k = 10, n = 1000,
 // d = 8) through the module against the reference tool's outputs.
-func TestModule(t *testing.T) { evaltest.Check(t, "kmeans", Module, *update) }
+func TestModule(t *testing.T) { evaltest.Check(t, "kmeans", Module) }
 
 // points are 12 points of 3 dimensions, at which the derivatives are
 // checked with 4 centroids.

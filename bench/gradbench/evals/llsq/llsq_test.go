@@ -1,19 +1,16 @@
 package llsq
 
 import (
-	"flag"
 	"testing"
 
 	"github.com/gadgen/gadgen/bench/gradbench/evals/evaltest"
 	"github.com/gadgen/gadgen/gadtest"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata from GradBench's reference tool (GRADBENCH_MANUAL)")
-
 // TestReference compares the smallest workloads with GradBench's manual
 // tool (testdata; package evaltest says how to rewrite them).
 func TestReference(t *testing.T) {
-	evaltest.Check(t, "llsq", Module, *update)
+	evaltest.Check(t, "llsq", Module)
 }
 
 // TestGradient checks ObjectiveGrad against central differences, with an

@@ -1,7 +1,6 @@
 package lstm
 
 import (
-	"flag"
 	"fmt"
 	"testing"
 
@@ -10,13 +9,11 @@ import (
 	"github.com/gadgen/gadgen/gadtest"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata from GradBench's reference tool (GRADBENCH_MANUAL)")
-
 // TestReference compares the smallest workload, read from ADBench's data
 // file in testdata/lstm/data, with GradBench's manual tool
 // (testdata; package evaltest says how to rewrite them).
 func TestReference(t *testing.T) {
-	evaltest.CheckWith(t, "lstm", Module, suite.Options{History: "testdata"}, *update)
+	evaltest.CheckWith(t, "lstm", Module, suite.Options{History: "testdata"})
 }
 
 // TestGradient checks ObjectiveGrad against central differences with

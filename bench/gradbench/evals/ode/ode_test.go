@@ -1,7 +1,6 @@
 package ode
 
 import (
-	"flag"
 	"fmt"
 	"math"
 	"testing"
@@ -11,14 +10,12 @@ import (
 	"github.com/gadgen/gadgen/gadtest"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata from GradBench's reference tool (GRADBENCH_MANUAL)")
-
 // TestReference compares the smallest workload with GradBench's manual
 // tool (testdata; package evaltest says how to rewrite them).
 // Its gradient is zero on both sides (see the package comment): the
 // reference checks the primal's state and the gradient's shape only.
 func TestReference(t *testing.T) {
-	evaltest.Check(t, "ode", Module, *update)
+	evaltest.Check(t, "ode", Module)
 }
 
 // sizes have 4s ≥ n, where the last component and its gradient are not

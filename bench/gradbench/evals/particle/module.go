@@ -1,8 +1,6 @@
 package particle
 
 import (
-	"encoding/json"
-
 	"github.com/gadgen/gadgen/bench/gradbench/evals/descent"
 	"github.com/gadgen/gadgen/bench/gradbench/protocol"
 )
@@ -31,17 +29,9 @@ var Module = protocol.Module{}
 
 func init() {
 	for name, v := range Variants {
-		Module[name] = func(raw json.RawMessage) (protocol.Prepared, error) {
-			var in Input
-			if err := protocol.Decode(raw, &in); err != nil {
-				return protocol.Prepared{}, err
-			}
-			var w float64
-			return protocol.Prepared{
-				Run:    func() { w = Solve(v.Objective, v.Derivative, in.W) },
-				Output: func() any { return w },
-			}, nil
-		}
+		Module[name] = protocol.Decoding(func(in *Input) protocol.Prepared {
+			return protocol.Value(func() float64 { return Solve(v.Objective, v.Derivative, in.W) })
+		})
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 
 // TestModule runs the four variants from w = 0 through the module
 // against GradBench's expected w.
-func TestModule(t *testing.T) { evaltest.Check(t, "particle", Module, false) }
+func TestModule(t *testing.T) { evaltest.Check(t, "particle", Module) }
 
 // TestDerivatives checks the derivative of each variant, nested AD
 // through the field's derivative, against central differences of its

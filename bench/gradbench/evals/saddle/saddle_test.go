@@ -9,7 +9,7 @@ import (
 
 // TestModule runs the four variants from (1, 1) through the module
 // against GradBench's expected point.
-func TestModule(t *testing.T) { evaltest.Check(t, "saddle", Module, false) }
+func TestModule(t *testing.T) { evaltest.Check(t, "saddle", Module) }
 
 // TestDerivatives checks each variant's gradient of the maximum over q,
 // nested AD through the inner descent and its gradient, against central
