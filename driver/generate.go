@@ -280,33 +280,62 @@ func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
 // transformer cannot reverse the inlined primal (a diagnostic or an
 // internal error), differentiate starts again from a fresh lowering with
 // every call reversed jointly, so that inlining never refuses a function
-// that joint reversal differentiates.
+// that joint reversal differentiates. Where joint reversal refuses it (a
+// call it cannot reverse), differentiate tries last with every call that
+// can be inlined inlined (simplify.InlineAll), and reports joint
+// reversal's diagnostics when that fails too.
 func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, optimize bool, dump func(stage, text string)) (*ir.Func, diag.List) {
-	if _, ok := m.(reverse.Mode); ok && optimize {
-		plan := simplify.ChooseReversal(primal, g, simplify.ReverseCost)
-		if err := ir.Check(primal); err != nil {
-			panic(fmt.Sprintf("after choosing the reversal of calls: %v", err))
-		}
-		if dump != nil {
-			dump("calls", plan.String())
-		}
-		if plan.Inlines() {
-			f, diags, ok := g.tryTransform(primal, m, req, optimize, dump)
-			if ok {
-				return f, diags
-			}
-			if dump != nil {
-				dump("calls", "the inlined primal cannot be reversed: every call reversed jointly")
-			}
-			fresh, diags := g.primalOf(req.Target, 0)
-			if len(diags) > 0 {
-				return nil, diags
-			}
-			primal = fresh
+	if _, ok := m.(reverse.Mode); !ok || !optimize {
+		simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
+		return m.Transform(primal, req, g)
+	}
+	fresh := primal
+	f, diags, tried := g.tryInlined(primal, m, req, simplify.ReverseCost, dump)
+	if tried && len(diags) == 0 && f != nil {
+		return f, nil
+	}
+	if tried {
+		if fresh, diags = g.primalOf(req.Target, 0); len(diags) > 0 {
+			return nil, diags
 		}
 	}
-	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
-	return m.Transform(primal, req, g)
+	simplify.Run(fresh, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
+	f, joint := m.Transform(fresh, req, g)
+	if len(joint) == 0 {
+		return f, nil
+	}
+	if fresh, diags = g.primalOf(req.Target, 0); len(diags) > 0 {
+		return nil, joint
+	}
+	if f, diags, tried := g.tryInlined(fresh, m, req, simplify.InlineAll, dump); tried && len(diags) == 0 && f != nil {
+		return f, nil
+	}
+	return nil, joint
+}
+
+// tryInlined inlines, in primal, the calls the cost model picks, and
+// transforms it. tried is false when it inlined nothing (primal is then
+// unchanged but for dead code, and not transformed); f is nil when the
+// transformer could not reverse the result.
+func (g *generator) tryInlined(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, cost simplify.CallCost, dump func(stage, text string)) (f *ir.Func, diags diag.List, tried bool) {
+	plan := simplify.ChooseReversal(primal, g, cost)
+	if err := ir.Check(primal); err != nil {
+		panic(fmt.Sprintf("after choosing the reversal of calls: %v", err))
+	}
+	if dump != nil {
+		dump("calls", plan.String())
+	}
+	if !plan.Inlines() {
+		return nil, nil, false
+	}
+	f, diags, ok := g.tryTransform(primal, m, req, true, dump)
+	if !ok {
+		if dump != nil {
+			dump("calls", "the inlined primal cannot be reversed")
+		}
+		return nil, diags, true
+	}
+	return f, nil, true
 }
 
 // tryTransform runs the primal pipeline on primal and transforms it,

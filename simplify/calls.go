@@ -41,6 +41,7 @@ package simplify
 
 import (
 	"fmt"
+	"go/constant"
 	"go/types"
 	"slices"
 	"strings"
@@ -70,7 +71,17 @@ type CallCost struct {
 	// Caller is the size past which no more calls are inlined into a
 	// function.
 	Caller int
+	// All inlines every call that can be, within Depth and Caller,
+	// whatever its size and loops: InlineAll's model.
+	All bool
 }
+
+// InlineAll is the cost model of the driver's last resort: where joint
+// reversal refuses a call (a helper storing slices or pointers into
+// memory its caller reaches, with loops, called in a loop), every call
+// that can be inlined is, so that reverse mode differentiates the
+// function as one body, whatever the tape costs.
+var InlineAll = CallCost{All: true, Depth: 8, Caller: 20000}
 
 // ReverseCost is the cost model reverse mode uses. Measured
 // (bench/README, "Reversal of calls"; derivative ÷ primal, CPU time, one
@@ -180,6 +191,7 @@ func ChooseReversal(f *ir.Func, env Env, cost CallCost) CallPlan {
 			continue
 		}
 		d := c.depthOf(call)
+		packVarargs(f, call)
 		for v := range inlineCall(f, call, env.Body(call.Callee.Func)) {
 			if v.Op == ir.OpCall {
 				c.depth[v] = d + 1
@@ -252,16 +264,12 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 	for _, loop := range cfg.Loop {
 		site.InLoop = site.InLoop || loop[call.Block.Index]
 	}
-	if k.Spread || k.Func.Pkg() == nil || c.f.Pkg == nil || k.Func.Pkg().Path() != c.f.Pkg.Path() {
+	if k.Func.Pkg() == nil || c.f.Pkg == nil || k.Func.Pkg().Path() != c.f.Pkg.Path() {
 		site.Why = "another package"
 		return site
 	}
-	if k.Func.Type().(*types.Signature).Variadic() {
-		site.Why = "variadic"
-		return site
-	}
 	g := c.body(k.Func)
-	if g == nil || len(g.Params) != len(call.Args) || len(g.Blocks[0].Preds) > 0 || !returns(g) {
+	if g == nil || len(g.Params) != packedArgs(call) || len(g.Blocks[0].Preds) > 0 || !returns(g) {
 		site.Why = "no body to inline"
 		return site
 	}
@@ -270,16 +278,12 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 	switch {
 	case c.recursive(k.Func):
 		site.Why = "recursive"
-	case storesMemory(g):
-		// Inlined, the store would be the caller's own, and reverse mode
-		// does not make a shadow follow a slice or pointer stored into
-		// memory the caller reaches (it gave a zero gradient): the call
-		// stays, and joint reversal reports it.
-		site.Why = "stores slices or pointers into memory"
 	case site.Depth > c.cost.Depth:
 		site.Why = fmt.Sprintf("deeper than %d", c.cost.Depth)
 	case size(c.f)+site.Size > c.cost.Caller:
 		site.Why = fmt.Sprintf("the caller would exceed %d values", c.cost.Caller)
+	case c.cost.All:
+		site.Reversal, site.Why = Inlined, "every call inlined: joint reversal refuses the function"
 	case !site.Loops && site.Size > c.cost.Callee:
 		site.Why = fmt.Sprintf("larger than %d values", c.cost.Callee)
 	case site.Loops && site.InLoop && c.cost.InLoopCallee == 0:
@@ -300,17 +304,53 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 	return site
 }
 
-// storesMemory reports whether g stores a value that refers to memory (a
-// slice, a pointer, a struct holding one; not a tensor) into memory.
-func storesMemory(g *ir.Func) bool {
-	for _, b := range g.Blocks {
-		for _, v := range b.Instrs {
-			if v.Op == ir.OpStore && !ir.IsTensor(v.Args[1].Type) && typeRefersToMemory(v.Args[1].Type) {
-				return true
-			}
+// packedArgs returns the number of arguments of call once its variadic
+// arguments are packed into their slice (see packVarargs).
+func packedArgs(call *ir.Value) int {
+	sig := call.Callee.Func.Type().(*types.Signature)
+	if !sig.Variadic() || call.Callee.Spread {
+		return len(call.Args)
+	}
+	return sig.Params().Len()
+}
+
+// packVarargs makes call of a variadic function, unless it spreads a
+// slice already, pass its variadic arguments in one slice, as the callee
+// receives them: a new slice of them before the call (nil for none), and
+// the call marked Spread.
+func packVarargs(f *ir.Func, call *ir.Value) {
+	sig := call.Callee.Func.Type().(*types.Signature)
+	if !sig.Variadic() || call.Callee.Spread {
+		return
+	}
+	fixed := sig.Params().Len() - 1
+	st := sig.Params().At(fixed).Type()
+	elems := call.Args[fixed:]
+	b := call.Block
+	at := indexOf(b, call)
+	var vs []*ir.Value
+	var s *ir.Value
+	if len(elems) == 0 {
+		s = f.ConstValue(st, nil)
+	} else {
+		n := f.ConstValue(types.Typ[types.Int], constant.MakeInt64(int64(len(elems))))
+		s = f.NewValue(ir.OpMakeSlice, st, n, n)
+		vs = append(vs, s)
+		elem := st.Underlying().(*types.Slice).Elem()
+		for i, x := range elems {
+			idx := f.ConstValue(types.Typ[types.Int], constant.MakeInt64(int64(i)))
+			a := f.NewValue(ir.OpIndexAddr, types.NewPointer(elem), s, idx)
+			vs = append(vs, a, f.NewValue(ir.OpStore, nil, a, x))
 		}
 	}
-	return false
+	for i, v := range vs {
+		v.Pos = call.Pos
+		b.Insert(at+i, v)
+	}
+	call.Args = append(call.Args[:fixed:fixed], s)
+	k := *call.Callee
+	k.Spread = true
+	call.Callee = &k
 }
 
 // recursive reports whether fn is in a cycle of the call graph of the

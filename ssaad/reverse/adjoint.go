@@ -258,6 +258,7 @@ func (t *transformer) adjoint(v *ir.Value) {
 	switch v.Op {
 	case ir.OpStore:
 		addr, x := v.Args[0], v.Args[1]
+		defer t.restoreReplacedShadow(v)
 		if !t.act.Varied(addr) || !ssaad.HasFloat(x.Type) {
 			return
 		}
@@ -274,7 +275,7 @@ func (t *transformer) adjoint(v *ir.Value) {
 		}
 		return
 	}
-	if v.Op == ir.OpExtract || !t.act.Varied(v) || !hasAdjoint(v.Type) {
+	if v.Op == ir.OpExtract || !t.act.Varied(v) || !hasAdjoint(v.Type) || t.replacedLoads[v] {
 		return // a math call's results: the call's reverse reads them
 	}
 	if phi, ok := t.share[v]; ok {

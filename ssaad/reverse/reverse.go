@@ -151,6 +151,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 	}
 	singleReturn(primal)
 	addTupleExtracts(primal)
+	replaced := addReplacedLoads(primal)
 	for _, b := range primal.Blocks {
 		if term := b.Terminator(); term != nil && term.Op == ir.OpReturn {
 			t.exit = b
@@ -160,6 +161,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 	if req.Dump != nil {
 		req.Dump("activity", t.act.String())
 	}
+	t.replaced = t.dropReplacedLoads(replaced)
 	t.cfg = ir.NewCFG(primal)
 	t.classWritten = map[int]bool{}
 	for _, b := range primal.Blocks {
@@ -235,6 +237,10 @@ type transformer struct {
 	share          map[*ir.Value]*ir.Value // accumulators sharing their φ's adjoint variable (see accumulators)
 	// increments maps the stores *p += x to their load (see increments).
 	increments map[*ir.Value]*ir.Value
+	// replaced maps the stores that replace slices or pointers in the
+	// caller's memory to the load of what they replace (see replaced.go).
+	replaced      map[*ir.Value]*ir.Value
+	replacedLoads map[*ir.Value]bool // the loads of replaced
 	// classWritten holds the alias classes the primal stores into.
 	classWritten     map[int]bool
 	writtenAfterMemo map[writtenKey]bool

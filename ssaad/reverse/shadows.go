@@ -257,11 +257,18 @@ func (t *transformer) storeShadow(v *ir.Value) {
 	if dx == nil {
 		dx = t.F.ConstValue(x.Type, nil) // an inactive slice: no adjoints flow into it
 	}
-	if ssaad.IsPointerLike(x.Type) {
+	t.storeShadows(da, dx)
+}
+
+// storeShadows stores at *da the slices and pointers of shadow dx: all of
+// it when it is a slice or pointer, its leaves that are when it is a
+// struct or array (its floats at *da are adjoints, which stay).
+func (t *transformer) storeShadows(da, dx *ir.Value) {
+	if ssaad.IsPointerLike(dx.Type) {
 		t.Emit(ir.OpStore, nil, da, dx)
 		return
 	}
-	for _, l := range memoryLeaves(x.Type) {
+	for _, l := range memoryLeaves(dx.Type) {
 		t.Emit(ir.OpStore, nil, t.leafAddr(da, l), t.leafOf(dx, l))
 	}
 }

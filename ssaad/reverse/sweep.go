@@ -423,6 +423,9 @@ func (t *transformer) reversedCall(v *ir.Value) bool {
 func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 	switch v.Op {
 	case ir.OpStore:
+		if old, ok := t.replaced[v]; ok {
+			return t.addrNeeds(old, t.addrNeeds(v.Args[0], nil))
+		}
 		if t.act.Varied(v.Args[0]) && ssaad.HasFloat(v.Args[1].Type) {
 			return t.addrNeeds(v.Args[0], nil)
 		}

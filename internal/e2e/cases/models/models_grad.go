@@ -386,7 +386,7 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 // gradient of its results alone); on return, the gradient with respect to the values w held on
 // entry.
 func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) {
-	var mBar2 Model
+	var mBar3 Model
 	t := cap(w) > 0
 	if t && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
 		panic("FitGrad: w and wBar share memory: gadgen's gradients need them apart")
@@ -399,56 +399,42 @@ func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) 
 		panic("FitGrad: w and x share memory: gadgen's gradients need them apart")
 	}
 	var t9 Model
-	t9.W = wBar
-	m := Model{W: w, B: b}
-	y := Predict(m, x)
-	x0 := x[0]
-	t3 := m.B
-	t4 := m.W[0] * x0
-	t5 := t3*x0 + t4*x0
-	t6 := y + t5
-	mBar := t9
-	mBar.W[0] += x0 * x0
-	t7 := 2*t4 + t3
-	mBar2.B += x0
-	xBar[0] += t7
-	var mBar3 Model
-	mBar3.W = t9.W
-	predictReverse(m, &mBar3, x, xBar, 1)
-	mBar2.B += mBar3.B
-	t8 := mBar2
-	mBar2 = Model{}
-	t9.B += t8.B
-	bBar = t9.B
-	t9.B = 0
-	return t6, bBar
-}
-
-// predictReverse is the reverse of Predict for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of Predict that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: m (into *mBar), x (into xBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func predictReverse(m Model, mBar *Model, x, xBar []float64, seed float64) {
-	t := *mBar
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("predictReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := m.W
-	n := len(t2)
+	var t10 Model
+	t10.W = wBar
+	t9.W = w
+	t9.B = b
+	m := t9
 	y := m.B
+	t3 := m.W
+	n := len(t3)
+	y2 := y
 	for i := 0; i < n; i++ {
-		y += t2[i] * x[i]
+		y2 += t3[i] * x[i]
 	}
-	yBar := 2 * (seed * y)
+	y3 := y2 * y2
+	yBar := x[0]
+	t4 := t3[0] * yBar
+	t5 := y*yBar + t4*yBar
+	t6 := y3 + t5
+	mBar := t10
+	mBar.W[0] += yBar * yBar
+	t7 := 2*t4 + y
+	xBar[0] += t7
+	yBar2 := 2 * y2
 	for i2 := n - 1; i2 >= 0; i2-- {
 		xi := x[i2]
-		xBar[i2] += t2[i2] * yBar
-		t.W[i2] += yBar * xi
+		xBar[i2] += t9.W[i2] * yBar2
+		mBar2 := t10
+		mBar2.W[i2] += yBar2 * xi
 	}
-	mBar.B += yBar
+	yBar += yBar2
+	mBar3.B += yBar
+	t8 := mBar3
+	mBar3 = Model{}
+	t10.B += t8.B
+	bBar = t10.B
+	t10.B = 0
+	return t6, bBar
 }
 
 // FitJVP computes Fit and its derivative along the tangents (forward mode).

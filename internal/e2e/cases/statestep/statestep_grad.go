@@ -1597,143 +1597,133 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 		panic("HelpersGrad: v0 and v0Bar share memory: gadgen's gradients need them apart")
 	}
 	n := len(q0)
-	s := newState(n)
-	t := s != nil
-	var sBar *state
-	if t {
-		sBar = new(state)
-		t2 := s.q
-		sBar.q = make([]float64, len(t2), cap(t2))
-		t3 := s.v
-		sBar.v = make([]float64, len(t3), cap(t3))
-	} else {
-		sBar = nil
-	}
-	t4 := copy(s.q, q0)
-	t5 := copy(s.v, v0)
-	rest := newState(n)
-	t6 := rest != nil
-	var restBar *state
-	if t6 {
-		restBar = new(state)
-		t7 := rest.q
-		restBar.q = make([]float64, len(t7), cap(t7))
-		t8 := rest.v
-		restBar.v = make([]float64, len(t8), cap(t8))
-	} else {
-		restBar = nil
-	}
+	s := new(state)
+	sBar := new(state)
+	sBar.q = make([]float64, n)
+	s.q = make([]float64, n)
+	sBar.v = make([]float64, n)
+	s.v = make([]float64, n)
+	t := copy(s.q, q0)
+	t2 := copy(s.v, v0)
+	rest := new(state)
+	restBar := new(state)
+	restBar.q = make([]float64, n)
+	rest.q = make([]float64, n)
+	restBar.v = make([]float64, n)
+	rest.v = make([]float64, n)
 	area := 0.0
 	for i := 0; i < steps; i++ {
-		if t {
-			t40 := append(tape, s.q...)
-			tape = append(t40, s.v...)
+		t35 := s != nil
+		if t35 {
+			t36 := append(tape, s.q...)
+			tape = append(t36, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.eulerStep(k, c, 0.05)
-		if t6 {
-			t41 := append(tape, rest.q...)
-			tape = append(t41, rest.v...)
+		if rest != nil {
+			t37 := append(tape, rest.q...)
+			tape = append(t37, rest.v...)
 			tapeValues = append(tapeValues, *rest)
 		}
 		rest.eulerStep(k, c, 0.05)
-		if t {
-			t42 := append(tape, s.q...)
-			tape = append(t42, s.v...)
+		if t35 {
+			t38 := append(tape, s.q...)
+			tape = append(t38, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		t43 := s.phase()
-		n3 := len(t43)
-		t44 := make([][]float64, n3, cap(t43))
+		t39 := s.phase()
+		n3 := len(t39)
+		t40 := make([][]float64, n3, cap(t39))
 		for k4 := 0; k4 < n3; k4++ {
-			t45 := t43[k4]
-			t44[k4] = make([]float64, len(t45), cap(t45))
+			t41 := t39[k4]
+			t40[k4] = make([]float64, len(t41), cap(t41))
 		}
 		for i4 := 0; i4 < n3; i4++ {
-			p2 := t43[i4]
+			p2 := t39[i4]
 			area += p2[0] * p2[1]
 		}
-		tapeSlices = append(tapeSlices, t43, t44)
+		tapeSlices = append(tapeSlices, t39, t40)
 	}
-	t9 := area + s.t + rest.q[0]
-	t10 := restBar.q
-	t10[0] += 1
+	t3 := area + s.t + rest.q[0]
+	t4 := restBar.q
+	t4[0] += 1
 	sBar.t += 1
 	kBar = 0
 	cBar = 0
 	for i2 := steps - 1; i2 >= 0; i2-- {
 		n2 := len(tapeSlices)
-		t15 := n2 - 2
-		t16 := tapeSlices[t15]
-		t17 := tapeSlices[n2-1]
-		tapeSlices = tapeSlices[:t15]
-		for i3 := len(t16) - 1; i3 >= 0; i3-- {
-			p := t16[i3]
+		t9 := n2 - 2
+		t10 := tapeSlices[t9]
+		t11 := tapeSlices[n2-1]
+		tapeSlices = tapeSlices[:t9]
+		for i3 := len(t10) - 1; i3 >= 0; i3-- {
+			p := t10[i3]
 			p1 := p[1]
-			pBar := t17[i3]
+			pBar := t11[i3]
 			pBar[1] += p[0]
 			pBar[0] += p1
 		}
-		if t {
-			t18 := len(tapeValues) - 1
-			*s = tapeValues[t18]
-			t19 := s.v
-			t20 := len(tape) - len(t19)
-			copy(t19, tape[t20:])
-			t21 := tape[:t20]
-			t22 := s.q
-			t23 := len(t21) - len(t22)
-			copy(t22, t21[t23:])
-			tape = t21[:t23]
-			tapeValues = tapeValues[:t18]
+		t12 := s != nil
+		if t12 {
+			t13 := len(tapeValues) - 1
+			*s = tapeValues[t13]
+			t14 := s.v
+			t15 := len(tape) - len(t14)
+			copy(t14, tape[t15:])
+			t16 := tape[:t15]
+			t17 := s.q
+			t18 := len(t16) - len(t17)
+			copy(t17, t16[t18:])
+			tape = t16[:t18]
+			tapeValues = tapeValues[:t13]
 		}
-		statePhaseReverse(s, sBar, t17)
-		if t6 {
-			t24 := len(tapeValues) - 1
-			*rest = tapeValues[t24]
-			t25 := rest.v
-			t26 := len(tape) - len(t25)
-			copy(t25, tape[t26:])
-			t27 := tape[:t26]
-			t28 := rest.q
-			t29 := len(t27) - len(t28)
-			copy(t28, t27[t29:])
-			tape = t27[:t29]
-			tapeValues = tapeValues[:t24]
+		statePhaseReverse(s, sBar, t11)
+		if rest != nil {
+			t19 := len(tapeValues) - 1
+			*rest = tapeValues[t19]
+			t20 := rest.v
+			t21 := len(tape) - len(t20)
+			copy(t20, tape[t21:])
+			t22 := tape[:t21]
+			t23 := rest.q
+			t24 := len(t22) - len(t23)
+			copy(t23, t22[t24:])
+			tape = t22[:t24]
+			tapeValues = tapeValues[:t19]
 		}
-		t30, t31 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
-		kBar += t30
-		cBar += t31
-		if t {
-			t32 := len(tapeValues) - 1
-			*s = tapeValues[t32]
-			t33 := s.v
-			t34 := len(tape) - len(t33)
-			copy(t33, tape[t34:])
-			t35 := tape[:t34]
-			t36 := s.q
-			t37 := len(t35) - len(t36)
-			copy(t36, t35[t37:])
-			tape = t35[:t37]
-			tapeValues = tapeValues[:t32]
+		t25, t26 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
+		kBar += t25
+		cBar += t26
+		if t12 {
+			t27 := len(tapeValues) - 1
+			*s = tapeValues[t27]
+			t28 := s.v
+			t29 := len(tape) - len(t28)
+			copy(t28, tape[t29:])
+			t30 := tape[:t29]
+			t31 := s.q
+			t32 := len(t30) - len(t31)
+			copy(t31, t30[t32:])
+			tape = t30[:t32]
+			tapeValues = tapeValues[:t27]
 		}
-		t38, t39 := stateEulerStepReverseWrtSKC(s, sBar, k, c, 0.05)
-		kBar += t38
-		cBar += t39
+		t33, t34 := stateEulerStepReverseWrtSKC(s, sBar, k, c, 0.05)
+		kBar += t33
+		cBar += t34
 	}
-	t11 := sBar.v
-	for k2 := 0; k2 < t5; k2++ {
-		t14 := t11[k2]
-		t11[k2] = 0
-		v0Bar[k2] += t14
+	t5 := sBar.v
+	for k2 := 0; k2 < t2; k2++ {
+		t8 := t5[k2]
+		t5[k2] = 0
+		v0Bar[k2] += t8
 	}
-	t12 := sBar.q
-	for k3 := 0; k3 < t4; k3++ {
-		t13 := t12[k3]
-		t12[k3] = 0
-		q0Bar[k3] += t13
+	t6 := sBar.q
+	for k3 := 0; k3 < t; k3++ {
+		t7 := t6[k3]
+		t6[k3] = 0
+		q0Bar[k3] += t7
 	}
-	return t9, kBar, cBar
+	return t3, kBar, cBar
 }
 
 // statePhaseReverse is the reverse of state.phase for the gradients that call it: the

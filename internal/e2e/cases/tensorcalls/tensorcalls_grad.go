@@ -1524,65 +1524,69 @@ func sumJVP(ts, dts []*T) (*T, *T) {
 // Varied inputs: x (returned as xBar), y (returned as yBar).
 // Results: the value of Sums, then the partials of the varied scalar inputs in order.
 func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
-	t := tensorops.Mul(x, y)
-	a := sum(x, t)
-	t2 := new([2]*T)
-	t3 := tensorops.Tanh(y)
-	t4 := []*T{t3, a}
-	b := sum(t4...)
-	t5 := tensorops.Mul(a, b)
-	t6 := tensorops.SumAll(t5)
-	t7 := tensorops.FullLike(t5, 1)
-	t8 := tensorops.SumLike(tensorops.Mul(b, t7), a)
-	sumReverse(t4, t2[:], tensorops.SumLike(tensorops.Mul(a, t7), b))
-	t9 := t2[1]
-	t2[1] = nil
-	t10 := tensorops.FuseInto(t8, "a + b", t8, t9)
-	t11 := t2[0]
-	t2[0] = nil
-	yBar = tensorops.TanhJVP(t3, t11)
-	t12 := make([]*T, 2)
-	sumReverse([]*T{x, t}, t12, t10)
-	t13 := t12[1]
-	t14 := tensorops.SumLike(tensorops.Mul(y, t13), x)
-	xBar = tensorops.FuseInto(t14, "a + b", t12[0], t14)
-	t15 := tensorops.SumLike(tensorops.Mul(x, t13), y)
-	yBar = tensorops.FuseInto(yBar, "a + b", yBar, t15)
-	return t6, xBar, yBar
-}
-
-// sumReverse is the reverse of sum for the gradients that call it: the vector-Jacobian product of
-// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of sum that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: ts (into tsBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func sumReverse(ts, tsBar []*T, seed *T) {
 	var tapePointersBuf [64]*T
 	t := tapePointersBuf[:0]
-	if cap(ts) > 0 && cap(tsBar) > 0 && &ts[:1][0] == &tsBar[:1][0] {
-		panic("sumReverse: ts and tsBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(ts)
+	t2 := make([]*T, 2, 2)
+	t3 := []*T{x, tensorops.Mul(x, y)}
+	n := len(t3)
 	tapePointers := slices.Grow(t, max(n+2, 0))
 	var s *T
 	for i := 0; i < n; i++ {
-		t3 := ts[i]
+		t18 := t3[i]
 		tapePointers = append(tapePointers, s)
-		s = tensorops.Add(s, t3)
+		s = tensorops.Add(s, t18)
 	}
-	sBar := seed
-	var sBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
-		sBar = tensorops.Add(sBar2, sBar)
-		t2 := len(tapePointers) - 1
-		s2 := tapePointers[t2]
-		tsBar[i2] = tensorops.AccumulateSumLike(tsBar[i2], sBar, ts[i2])
-		sBar = tensorops.SumLike(sBar, s2)
-		sBar2 = nil
-		tapePointers = tapePointers[:t2]
+	t4 := new([2]*T)
+	t5 := tensorops.Tanh(y)
+	t6 := []*T{t5, s}
+	n2 := len(t6)
+	tapePointers = slices.Grow(tapePointers, max(n2+2, 0))
+	var s2 *T
+	for i2 := 0; i2 < n2; i2++ {
+		t17 := t6[i2]
+		tapePointers = append(tapePointers, s2)
+		s2 = tensorops.Add(s2, t17)
 	}
+	t7 := tensorops.Mul(s, s2)
+	t8 := tensorops.SumAll(t7)
+	t9 := tensorops.FullLike(t7, 1)
+	sBar := tensorops.SumLike(tensorops.Mul(s2, t9), s)
+	sBar2 := tensorops.SumLike(tensorops.Mul(s, t9), s2)
+	var sBar3 *tensorops.Tensor
+	for i3 := n2 - 1; i3 >= 0; i3-- {
+		sBar2 = tensorops.Add(sBar3, sBar2)
+		t16 := len(tapePointers) - 1
+		s4 := tapePointers[t16]
+		t4[:][i3] = tensorops.AccumulateSumLike(t4[:][i3], sBar2, t6[i3])
+		sBar2 = tensorops.SumLike(sBar2, s4)
+		sBar3 = nil
+		tapePointers = tapePointers[:t16]
+	}
+	t10 := t4[1]
+	t4[1] = nil
+	sBar = tensorops.Add(sBar, t10)
+	t11 := t4[0]
+	t4[0] = nil
+	yBar = tensorops.TanhJVP(t5, t11)
+	var sBar4 *tensorops.Tensor
+	for i4 := n - 1; i4 >= 0; i4-- {
+		sBar = tensorops.Add(sBar4, sBar)
+		t15 := len(tapePointers) - 1
+		s3 := tapePointers[t15]
+		t2[i4] = tensorops.AccumulateSumLike(t2[i4], sBar, t3[i4])
+		sBar = tensorops.SumLike(sBar, s3)
+		sBar4 = nil
+		tapePointers = tapePointers[:t15]
+	}
+	t12 := t2[1]
+	t2[1] = nil
+	xBar = t2[0]
+	t2[0] = nil
+	t13 := tensorops.SumLike(tensorops.Mul(y, t12), x)
+	xBar2 := tensorops.FuseInto(t13, "a + b", xBar, t13)
+	t14 := tensorops.SumLike(tensorops.Mul(x, t12), y)
+	yBar2 := tensorops.FuseInto(t14, "a + b", yBar, t14)
+	return t8, xBar2, yBar2
 }
 
 // SumsTaylor propagates Taylor polynomials of degree 2 through Sums (Taylor mode): when each varied
@@ -2014,40 +2018,25 @@ func ConvPtrLossJVP(c, dc *Conv, x, dx *T) (float64, float64) {
 // Results: the value of ConvPtrLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ConvPtrLossGrad(c, cBar *Conv, x *T) (f float64, xBar *T) {
-	var t5 Conv
+	var t11 Conv
 	t := *c
-	t2 := ConvLoss(t, x)
-	var t3 Conv
-	t3, xBar = convLossReverse(t, x, 1)
-	t5.K = tensorops.Accumulate(t5.K, t3.K)
-	t5.B = tensorops.Accumulate(t5.B, t3.B)
-	t4 := t5
-	t5 = Conv{}
-	cBar.K = tensorops.Accumulate(cBar.K, t4.K)
-	cBar.B = tensorops.Accumulate(cBar.B, t4.B)
-	return t2, xBar
-}
-
-// convLossReverse is the reverse of ConvLoss for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of ConvLoss that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: c (returned as cBar), x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-func convLossReverse(c Conv, x *T, seed float64) (cBar Conv, xBar *T) {
-	t := c.K
-	t2 := tensorops.Conv2D(x, t, 1, 1)
-	t3 := c.B
-	y := tensorops.Fuse("Tanh(a + b)", t2, t3)
-	t4 := tensorops.Square(y)
-	t5 := tensorops.Fuse("TanhJVP(a, 2*a*b)", y, tensorops.MeanAllGrad(t4, seed))
-	t6 := tensorops.SumLike(t5, t2)
-	cBar.B = tensorops.AccumulateSumLike(cBar.B, t5, t3)
-	xBar = tensorops.Conv2DGradX(t6, x, t, 1, 1)
-	t7 := tensorops.Accumulate(cBar.K, tensorops.Conv2DGradW(t6, x, t, 1, 1))
-	cBar.K = t7
-	return cBar, xBar
+	t2 := t.K
+	t3 := tensorops.Conv2D(x, t2, 1, 1)
+	t4 := t.B
+	y := tensorops.Fuse("Tanh(a + b)", t3, t4)
+	t5 := tensorops.Square(y)
+	t6 := tensorops.MeanAll(t5)
+	t7 := tensorops.Fuse("TanhJVP(a, 2*a*b)", y, tensorops.MeanAllGrad(t5, 1))
+	t8 := tensorops.SumLike(t7, t3)
+	t11.B = tensorops.AccumulateSumLike(t11.B, t7, t4)
+	xBar = tensorops.Conv2DGradX(t8, x, t2, 1, 1)
+	t9 := tensorops.Accumulate(t11.K, tensorops.Conv2DGradW(t8, x, t2, 1, 1))
+	t11.K = t9
+	t10 := t11
+	t11 = Conv{}
+	cBar.K = tensorops.Accumulate(cBar.K, t10.K)
+	cBar.B = tensorops.Accumulate(cBar.B, t10.B)
+	return t6, xBar
 }
 
 // FuncGrad writes the gradient of Fit.Func at x into grad (overwriting it), in the
@@ -2384,61 +2373,45 @@ func (p *Fit32) FuncTaylor(x, x1, x2 []float32) (float64, float64, float64) {
 // Results: the value of StackLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
-	t := sBar.Ws
-	sBar.Ws = append(t, make([]*T, max(len(s.Ws)-len(t), 0))...)
-	t2 := *sBar
-	t3 := apply(s, x)
-	t4 := tensorops.SumAll(tensorops.Square(t3))
-	var sBar2 Stack
-	sBar2.Ws = t2.Ws
-	applyReverseWrtS(s, &sBar2, x, tensorops.Scale(t3, 2))
-	return t4
-}
-
-// applyReverseWrtS is the reverse of apply for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of apply that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: s (into *sBar).
-// Fixed inputs: x.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func applyReverseWrtS(s Stack, sBar *Stack, x, seed *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [64]*T
 	t2 := tapePointersBuf2[:0]
-	t3 := *sBar
-	t4 := s.Ws
-	n := len(t4)
+	t3 := s.Ws
+	t4 := sBar.Ws
+	n := len(t3)
+	sBar.Ws = append(t4, make([]*T, max(n-len(t4), 0))...)
+	t5 := *sBar
 	trips := max(n+2, 0)
 	tapePointers := slices.Grow(t2, trips)
 	tapePointers2 := slices.Grow(t, trips)
 	for i := 0; i < n; i++ {
-		t9 := tensorops.MatMul(x, t4[i])
-		x3 := tensorops.FuseInto(t9, "Tanh(a)", t9)
+		t11 := tensorops.MatMul(x, t3[i])
+		x3 := tensorops.FuseInto(t11, "Tanh(a)", t11)
 		tapePointers = append(tapePointers, x)
 		tapePointers2 = append(tapePointers2, x3)
 		x = x3
 	}
-	xBar := seed
+	t6 := tensorops.SumAll(tensorops.Square(x))
+	xBar := tensorops.Scale(x, 2)
 	var xBar2 *tensorops.Tensor
 	i2 := n - 1
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t5 := len(tapePointers2) - 1
-		t6 := len(tapePointers) - 1
-		x2 := tapePointers[t6]
-		t7 := tensorops.TanhJVP(tapePointers2[t5], xBar2)
-		w := t4[i2]
-		xBar = tensorops.MatMulGradA(t7, x2, w, false, false)
-		t8 := tensorops.AccumulateMatMulGradB(t3.Ws[i2], t7, x2, w, false, false)
-		t3.Ws[i2] = t8
+		t7 := len(tapePointers2) - 1
+		t8 := len(tapePointers) - 1
+		x2 := tapePointers[t8]
+		t9 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
+		w := t3[i2]
+		xBar = tensorops.MatMulGradA(t9, x2, w, false, false)
+		t10 := tensorops.AccumulateMatMulGradB(t5.Ws[i2], t9, x2, w, false, false)
+		t5.Ws[i2] = t10
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t6]
-		tapePointers2 = tapePointers2[:t5]
+		tapePointers = tapePointers[:t8]
+		tapePointers2 = tapePointers2[:t7]
 	}
+	return t6
 }
 
 // StackLossJVP computes StackLoss and its derivative along the tangents (forward mode).
@@ -2486,15 +2459,46 @@ func applyJVPWrtS(s, ds Stack, x *T) (*T, *T) {
 // Results: the value of StackPtrLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
-	t := sBar.Ws
-	sBar.Ws = append(t, make([]*T, max(len(s.Ws)-len(t), 0))...)
-	t2 := *s
-	t3 := apply(t2, x)
-	t4 := tensorops.SumAll(tensorops.Square(t3))
-	var t5 Stack
-	t5.Ws = sBar.Ws
-	applyReverseWrtS(t2, &t5, x, tensorops.Scale(t3, 2))
-	return t4
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	t2 := tapePointersBuf2[:0]
+	t3 := sBar.Ws
+	sBar.Ws = append(t3, make([]*T, max(len(s.Ws)-len(t3), 0))...)
+	t4 := *s
+	t5 := t4.Ws
+	n := len(t5)
+	trips := max(n+2, 0)
+	tapePointers := slices.Grow(t2, trips)
+	tapePointers2 := slices.Grow(t, trips)
+	for i := 0; i < n; i++ {
+		t12 := tensorops.MatMul(x, t5[i])
+		x3 := tensorops.FuseInto(t12, "Tanh(a)", t12)
+		tapePointers = append(tapePointers, x)
+		tapePointers2 = append(tapePointers2, x3)
+		x = x3
+	}
+	t6 := tensorops.SumAll(tensorops.Square(x))
+	xBar := tensorops.Scale(x, 2)
+	var xBar2 *tensorops.Tensor
+	i2 := n - 1
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		t7 := len(tapePointers2) - 1
+		t8 := len(tapePointers) - 1
+		x2 := tapePointers[t8]
+		t9 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
+		w := s.Ws[i2]
+		xBar = tensorops.MatMulGradA(t9, x2, w, false, false)
+		t10 := *sBar
+		t11 := tensorops.AccumulateMatMulGradB(t10.Ws[i2], t9, x2, w, false, false)
+		t10.Ws[i2] = t11
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t8]
+		tapePointers2 = tapePointers2[:t7]
+	}
+	return t6
 }
 
 // LinearLossHVP returns LinearLoss and the Hessian-vector product ∇²LinearLoss·v, the Hessian taken

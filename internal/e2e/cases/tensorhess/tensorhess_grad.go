@@ -2886,118 +2886,94 @@ func mLPLossTaylorLanes8WrtM2(
 // Results: the value of DeepLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DeepLossGrad(d, dBar *Deep, x *T) float64 {
-	var t10 Affine
-	t := dBar.Layers
-	dBar.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
-	t2 := d.Norm
-	t3 := d.Out
-	t4 := deep(d.Layers, t2, t3, d.Post, x)
-	t5 := tensorops.SumAll(tensorops.Square(t4))
-	t6 := tensorops.Scale(t4, 2)
-	t7, t8 := deepReverseWrtLayersNormOutPost(d.Layers, dBar.Layers, t2, t3, d.Post, dBar.Post, x, t6)
-	t10.Scale = tensorops.Accumulate(t10.Scale, t7.Scale)
-	t10.Shift = tensorops.Accumulate(t10.Shift, t7.Shift)
-	dBar.Out = tensorops.Accumulate(dBar.Out, t8)
-	t9 := t10
-	t10 = Affine{}
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t9.Scale)
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t9.Shift)
-	return t5
-}
-
-// deepReverseWrtLayersNormOutPost is the reverse of deep for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of deep that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: layers (into layersBar), post (into postBar), norm (returned as normBar), out
-// (returned as outBar).
-// Fixed inputs: x.
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func deepReverseWrtLayersNormOutPost(
-	layers, layersBar []*T,
-	norm Affine,
-	out *T,
-	post, postBar *Affine,
-	x, seed *T,
-) (normBar Affine, outBar *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [64]*T
 	t2 := tapePointersBuf2[:0]
-	if cap(layers) > 0 && cap(layersBar) > 0 && &layers[:1][0] == &layersBar[:1][0] {
-		panic("deepReverseWrtLayersNormOutPost: layers and layersBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(layers)
+	var t48 Affine
+	t3 := dBar.Layers
+	dBar.Layers = append(t3, make([]*T, max(len(d.Layers)-len(t3), 0))...)
+	t4 := d.Layers
+	t5 := d.Norm
+	t6 := d.Out
+	t7 := d.Post
+	n := len(t4)
 	trips := max(n+2, 0)
 	tapePointers := slices.Grow(t2, trips)
 	tapePointers2 := slices.Grow(t, trips)
 	h := x
 	for i := 0; i < n; i++ {
-		t36 := tensorops.MatMul(h, layers[i])
-		h3 := tensorops.FuseInto(t36, "Tanh(a)", t36)
+		t47 := tensorops.MatMul(h, t4[i])
+		h3 := tensorops.FuseInto(t47, "Tanh(a)", t47)
 		tapePointers = append(tapePointers, h)
 		tapePointers2 = append(tapePointers2, h3)
 		h = h3
 	}
-	t3 := tensorops.Mean(h, 1)
-	t4 := tensorops.Unsqueeze(t3, 1)
-	c := tensorops.Sub(h, t4)
-	t5 := tensorops.Std(h, 1, 0)
-	t6 := tensorops.Unsqueeze(t5, 1)
-	n2 := tensorops.Div(c, t6)
-	t7 := norm.Scale
-	t8 := tensorops.Mul(n2, t7)
-	t9 := norm.Shift
-	t10 := tensorops.FuseInto(t8, "a + b", t8, t9)
-	o := tensorops.MatMul(t10, out)
-	t11 := post.Scale
-	t12 := tensorops.Mul(o, t11)
-	t13 := post.Shift
-	t14 := tensorops.SumLike(seed, t12)
-	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, seed, t13)
-	t15 := tensorops.SumLike(tensorops.Mul(t11, t14), o)
-	t16 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(o, t14), t11)
-	postBar.Scale = t16
-	t17 := tensorops.MatMulGradA(t15, t10, out, false, false)
-	outBar = tensorops.MatMulGradB(t15, t10, out, false, false)
-	t18 := tensorops.SumLike(t17, t8)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t17, t9)
-	t19 := tensorops.SumLike(tensorops.Mul(t7, t18), n2)
-	t20 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n2, t18), t7)
-	normBar.Scale = t20
-	t21 := tensorops.SumLike(tensorops.Fuse("1/a*b", t6, t19), c)
-	t22 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n2, t6, t19), t6)
-	t23 := tensorops.Squeeze(t22, 1)
-	t24 := tensorops.ExpandAxis(t3, h, 1)
-	t25 := tensorops.Step(t5)
-	t26 := float64(tensorops.Dim(h, 1))
-	t27 := tensorops.FuseInto(t25, "a*b/(c*(d + (1 - b)))", t23, t25, t26, t5)
-	t28 := tensorops.ExpandAxis(t27, h, 1)
-	t29 := tensorops.SumLike(t21, h)
-	t30 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t21, -1), t4), 1)
-	t31 := tensorops.MeanGrad(t30, h, 1)
-	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t24, t28, t29, t31)
+	t8 := tensorops.Mean(h, 1)
+	t9 := tensorops.Unsqueeze(t8, 1)
+	c := tensorops.Sub(h, t9)
+	t10 := tensorops.Std(h, 1, 0)
+	t11 := tensorops.Unsqueeze(t10, 1)
+	n2 := tensorops.Div(c, t11)
+	t12 := t5.Scale
+	t13 := tensorops.Mul(n2, t12)
+	t14 := t5.Shift
+	t15 := tensorops.FuseInto(t13, "a + b", t13, t14)
+	o := tensorops.MatMul(t15, t6)
+	t16 := t7.Scale
+	t17 := tensorops.Mul(o, t16)
+	t18 := t7.Shift
+	t19 := tensorops.FuseInto(t17, "a + b", t17, t18)
+	t20 := tensorops.SumAll(tensorops.Square(t19))
+	t21 := tensorops.Scale(t19, 2)
+	t22 := tensorops.SumLike(t21, t17)
+	t23 := dBar.Post
+	t23.Shift = tensorops.AccumulateSumLike(t23.Shift, t21, t18)
+	t24 := tensorops.SumLike(tensorops.Mul(t16, t22), o)
+	t25 := dBar.Post
+	t25.Scale = tensorops.AccumulateSumLike(t25.Scale, tensorops.Mul(o, t22), t16)
+	t26 := tensorops.MatMulGradA(t24, t15, t6, false, false)
+	t27 := tensorops.MatMulGradB(t24, t15, t6, false, false)
+	t28 := tensorops.SumLike(t26, t13)
+	t48.Shift = tensorops.AccumulateSumLike(t48.Shift, t26, t14)
+	t29 := tensorops.SumLike(tensorops.Mul(t12, t28), n2)
+	t48.Scale = tensorops.AccumulateSumLike(t48.Scale, tensorops.Mul(n2, t28), t12)
+	t30 := tensorops.SumLike(tensorops.Fuse("1/a*b", t11, t29), c)
+	t31 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n2, t11, t29), t11)
+	t32 := tensorops.Squeeze(t31, 1)
+	t33 := tensorops.ExpandAxis(t8, h, 1)
+	t34 := tensorops.Step(t10)
+	t35 := float64(tensorops.Dim(h, 1))
+	t36 := tensorops.FuseInto(t34, "a*b/(c*(d + (1 - b)))", t32, t34, t35, t10)
+	t37 := tensorops.ExpandAxis(t36, h, 1)
+	t38 := tensorops.SumLike(t30, h)
+	t39 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t30, -1), t9), 1)
+	t40 := tensorops.MeanGrad(t39, h, 1)
+	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t33, t37, t38, t40)
 	var hBar2 *tensorops.Tensor
 	i2 := n - 1
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t32 := len(tapePointers2) - 1
-		t33 := len(tapePointers) - 1
-		h2 := tapePointers[t33]
-		t34 := tensorops.TanhJVP(tapePointers2[t32], hBar2)
-		w := layers[i2]
-		hBar = tensorops.MatMulGradA(t34, h2, w, false, false)
-		t35 := tensorops.AccumulateMatMulGradB(layersBar[i2], t34, h2, w, false, false)
-		layersBar[i2] = t35
+		t42 := len(tapePointers2) - 1
+		t43 := len(tapePointers) - 1
+		h2 := tapePointers[t43]
+		t44 := tensorops.TanhJVP(tapePointers2[t42], hBar2)
+		w := d.Layers[i2]
+		hBar = tensorops.MatMulGradA(t44, h2, w, false, false)
+		t45 := dBar.Layers
+		t46 := tensorops.AccumulateMatMulGradB(t45[i2], t44, h2, w, false, false)
+		t45[i2] = t46
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t33]
-		tapePointers2 = tapePointers2[:t32]
+		tapePointers = tapePointers[:t43]
+		tapePointers2 = tapePointers2[:t42]
 	}
-	return normBar, outBar
+	dBar.Out = tensorops.Accumulate(dBar.Out, t27)
+	t41 := t48
+	t48 = Affine{}
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t41.Scale)
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t41.Shift)
+	return t20
 }
 
 // DeepLossHVP returns DeepLoss and the Hessian-vector product ∇²DeepLoss·v, the Hessian taken with
@@ -3056,174 +3032,51 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	dd.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
 	t2 := ddBar.Layers
 	ddBar.Layers = append(t2, make([]*T, max(len(dBar.Layers)-len(t2), 0))...)
-	var t26 Affine
-	var t27 Affine
-	t3 := dBar.Layers
-	t4 := ddBar.Layers
-	t5 := max(len(d.Layers)-len(t3), 0)
-	t6 := append(t3, make([]*T, t5)...)
-	t7 := append(t4, make([]*T, t5)...)
-	dBar.Layers = t6
-	ddBar.Layers = t7
-	t8 := d.Norm
-	t9 := dd.Norm
-	t10 := d.Out
-	t11 := dd.Out
-	t12, t13 := deepJVPWrtLayersNormOutPost(d.Layers, dd.Layers, t8, t9, t10, t11, d.Post, dd.Post, x)
-	t14 := tensorops.SumAll(tensorops.Square(t12))
-	t15 := tensorops.Scale(t12, 2)
-	t16 := tensorops.ExpandLike(tensorops.Scale(t13, 2), t15)
-	t17, t19, t18, t20 := deepReverseWrtLayersNormOutPostJVP(
-		d.Layers,
-		dd.Layers,
-		dBar.Layers,
-		ddBar.Layers,
-		t8,
-		t9,
-		t10,
-		t11,
-		d.Post,
-		dd.Post,
-		dBar.Post,
-		ddBar.Post,
-		x,
-		t15,
-		t16,
-	)
-	t26.Scale = tensorops.Accumulate(t26.Scale, t17.Scale)
-	t27.Scale = tensorops.Add(t27.Scale, t18.Scale)
-	t26.Shift = tensorops.Accumulate(t26.Shift, t17.Shift)
-	t27.Shift = tensorops.Add(t27.Shift, t18.Shift)
-	t21 := ddBar.Out
-	dBar.Out = tensorops.Accumulate(dBar.Out, t19)
-	ddBar.Out = tensorops.Add(t21, t20)
-	t22 := t26
-	t23 := t27
-	t26 = Affine{}
-	t27 = Affine{}
-	t24 := ddBar.Norm.Scale
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t22.Scale)
-	ddBar.Norm.Scale = tensorops.Add(t24, t23.Scale)
-	t25 := ddBar.Norm.Shift
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t22.Shift)
-	ddBar.Norm.Shift = tensorops.Add(t25, t23.Shift)
-	return t14, 0
-}
-
-// deepJVPWrtLayersNormOutPost computes deep and its derivative along the tangents (forward mode).
-//
-// Varied inputs: layers (tangent dlayers), norm (tangent dnorm), out (tangent dout), post (tangent
-// dpost).
-// Fixed inputs (zero tangent): x.
-// Results, in order: the value of deep; its tangent.
-// Shadows: dlayers, dnorm, dpost have their primal's shape, each element or field the tangent of
-// the primal's.
-func deepJVPWrtLayersNormOutPost(
-	layers, dlayers []*T,
-	norm, dnorm Affine,
-	out, dout *T,
-	post, dpost *Affine,
-	x *T,
-) (*T, *T) {
-	h := x
-	var dh *T
-	for i := 0; i < len(layers); i++ {
-		dw := dlayers[i]
-		t25 := tensorops.MatMulEach(layers[i], false, h, dh)
-		t26 := tensorops.MatMul(h, dw)
-		h = tensorops.Tanh(t25[0])
-		dh = tensorops.FuseInto(t26, "TanhJVP(a, b + c)", h, t25[1], t26)
-	}
-	t := tensorops.Mean(h, 1)
-	c := tensorops.Sub(h, tensorops.Unsqueeze(t, 1))
-	t2 := tensorops.ExpandLike(dh, c)
-	t3 := tensorops.Scale(tensorops.Unsqueeze(tensorops.Mean(dh, 1), 1), -1)
-	t4 := tensorops.ExpandLike(t3, c)
-	t5 := tensorops.Std(h, 1, 0)
-	t6 := tensorops.Fuse("(a - b)*c", h, tensorops.ExpandAxis(t, h, 1), dh)
-	t7 := tensorops.Sum(t6, 1)
-	t8 := tensorops.Step(t5)
-	t9 := float64(tensorops.Dim(h, 1))
-	t10 := tensorops.FuseInto(t8, "a*b/(c*(d + (1 - b)))", t7, t8, t9, t5)
-	t11 := tensorops.Unsqueeze(t5, 1)
-	t12 := tensorops.Unsqueeze(t10, 1)
-	n := tensorops.Div(c, t11)
-	t13 := norm.Scale
-	t14 := tensorops.FuseInto(
-		t4,
-		"a*(1/b*(c + d) + (-e/b*f)) + e*g",
-		t13,
-		t11,
-		t2,
-		t4,
-		n,
-		t12,
-		dnorm.Scale,
-	)
-	t15 := tensorops.Fuse("a*b + c", n, t13, norm.Shift)
-	t16 := tensorops.ExpandLike(t14, t15)
-	t17 := tensorops.FuseInto(t16, "a + b", t16, tensorops.ExpandLike(dnorm.Shift, t15))
-	t18 := tensorops.MatMulEach(out, false, t15, t17)
-	o := t18[0]
-	t19 := tensorops.MatMul(t15, dout)
-	t20 := post.Scale
-	t21 := tensorops.FuseInto(t19, "a*(b + c) + d*e", t20, t18[1], t19, o, dpost.Scale)
-	t22 := dpost.Shift
-	t23 := tensorops.Fuse("a*b + c", o, t20, post.Shift)
-	t24 := tensorops.ExpandLike(t21, t23)
-	return t23, tensorops.FuseInto(t24, "a + b", t24, tensorops.ExpandLike(t22, t23))
-}
-
-// deepReverseWrtLayersNormOutPostJVP computes deepReverseWrtLayersNormOutPost and its derivative
-// along the tangents (forward mode).
-//
-// Varied inputs: layers (tangent dlayers), layersBar (tangent dlayersBar), norm (tangent dnorm),
-// out (tangent dout), post (tangent dpost), postBar (tangent dpostBar), seed (tangent dseed).
-// Fixed inputs (zero tangent): x.
-// Results, in order: normBar; outBar; dnormBar, the tangent of normBar; doutBar, the tangent of
-// outBar.
-// Shadows: dlayers, dlayersBar, dnorm, dpost, dpostBar have their primal's shape, each element or
-// field the tangent of the primal's. The tangents of the values deepReverseWrtLayersNormOutPost
-// writes are written (overwritten) into the shadows: layersBar into dlayersBar, postBar into
-// dpostBar.
-func deepReverseWrtLayersNormOutPostJVP(
-	layers, dlayers, layersBar, dlayersBar []*T,
-	norm, dnorm Affine,
-	out, dout *T,
-	post, dpost, postBar, dpostBar *Affine,
-	x, seed, dseed *T,
-) (normBar Affine, outBar *T, dnormBar Affine, doutBar *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	var dtapePointersBuf [64]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf[:0]
+	t3 := tapePointersBuf[:0]
+	t4 := dtapePointersBuf[:0]
 	var tapePointersBuf2 [64]*T
 	var dtapePointersBuf2 [64]*T
-	t3 := tapePointersBuf2[:0]
-	t4 := dtapePointersBuf2[:0]
-	if cap(layers) > 0 && cap(layersBar) > 0 && &layers[:1][0] == &layersBar[:1][0] {
-		panic("deepReverseWrtLayersNormOutPost: layers and layersBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(layers)
+	t5 := tapePointersBuf2[:0]
+	t6 := dtapePointersBuf2[:0]
+	var t127 Affine
+	var t128 Affine
+	t7 := dBar.Layers
+	t8 := ddBar.Layers
+	t9 := max(len(d.Layers)-len(t7), 0)
+	t10 := append(t7, make([]*T, t9)...)
+	t11 := append(t8, make([]*T, t9)...)
+	dBar.Layers = t10
+	ddBar.Layers = t11
+	t12 := d.Layers
+	t13 := dd.Layers
+	t14 := d.Norm
+	t15 := dd.Norm
+	t16 := d.Out
+	t17 := dd.Out
+	t18 := d.Post
+	t19 := dd.Post
+	n := len(t12)
 	trips := max(n+2, 0)
-	t5 := append(t3, make([]*T, trips)...)
-	t6 := append(t4, make([]*T, trips)...)
-	n2 := len(t3)
-	t7 := append(t, make([]*tensorops.Tensor, trips)...)
-	n3 := len(t)
-	tapePointers := t5[:n2]
-	dtapePointers := t6[:n2]
-	tapePointers2 := t7[:n3]
-	dtapePointers2 := append(t2, make([]*tensorops.Tensor, trips)...)[:n3]
+	t20 := append(t5, make([]*T, trips)...)
+	t21 := append(t6, make([]*T, trips)...)
+	n2 := len(t5)
+	t22 := append(t3, make([]*tensorops.Tensor, trips)...)
+	n3 := len(t3)
+	tapePointers := t20[:n2]
+	dtapePointers := t21[:n2]
+	tapePointers2 := t22[:n3]
+	dtapePointers2 := append(t4, make([]*tensorops.Tensor, trips)...)[:n3]
 	h := x
 	var dh *T
 	i := 0
 	for i < n {
-		dw2 := dlayers[i]
-		t91 := tensorops.MatMulEach(layers[i], false, h, dh)
-		t92 := tensorops.MatMul(h, dw2)
-		h4 := tensorops.Tanh(t91[0])
-		dh3 := tensorops.FuseInto(t92, "TanhJVP(a, b + c)", h4, t91[1], t92)
+		dw2 := t13[i]
+		t125 := tensorops.MatMulEach(t12[i], false, h, dh)
+		t126 := tensorops.MatMul(h, dw2)
+		h4 := tensorops.Tanh(t125[0])
+		dh3 := tensorops.FuseInto(t126, "TanhJVP(a, b + c)", h4, t125[1], t126)
 		i++
 		tapePointers = append(tapePointers, h)
 		dtapePointers = append(dtapePointers, dh)
@@ -3232,128 +3085,153 @@ func deepReverseWrtLayersNormOutPostJVP(
 		h = h4
 		dh = dh3
 	}
-	t8 := tensorops.Mean(h, 1)
-	t9 := tensorops.Mean(dh, 1)
-	t10 := tensorops.Unsqueeze(t8, 1)
-	c := tensorops.Sub(h, t10)
-	t11 := tensorops.ExpandLike(dh, c)
-	t12 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t9, 1), -1), c)
-	t13 := tensorops.Std(h, 1, 0)
-	t14 := tensorops.Sub(h, tensorops.ExpandAxis(t8, h, 1))
-	t15 := tensorops.Step(t13)
-	t16 := tensorops.Fuse("a + (1 - b)", t13, t15)
-	t17 := float64(tensorops.Dim(h, 1))
-	t18 := tensorops.FuseInto(t16, "a*b", t17, t16)
-	t19 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t14, dh), 1), t15, t18)
-	t20 := tensorops.Unsqueeze(t13, 1)
-	t21 := tensorops.Unsqueeze(t19, 1)
-	n4 := tensorops.Div(c, t20)
-	t22 := tensorops.ScalarDiv(1, t20)
-	t23 := tensorops.Fuse("-a/b", n4, t20)
-	dn := tensorops.FuseInto(t12, "a*(b + c) + d*e", t22, t11, t12, t23, t21)
-	t24 := norm.Scale
-	t25 := dnorm.Scale
-	t26 := tensorops.Mul(n4, t24)
-	t27 := tensorops.Fuse("a*b + c*d", t24, dn, n4, t25)
-	t28 := norm.Shift
-	t29 := tensorops.FuseInto(t26, "a + b", t26, t28)
-	t30 := tensorops.ExpandLike(t27, t29)
-	t31 := tensorops.FuseInto(t30, "a + b", t30, tensorops.ExpandLike(dnorm.Shift, t29))
-	t32 := tensorops.MatMulEach(out, false, t29, t31)
-	o := t32[0]
-	t33 := tensorops.MatMul(t29, dout)
-	do := tensorops.FuseInto(t33, "a + b", t32[1], t33)
-	t34 := post.Scale
-	t35 := dpost.Scale
-	t36 := tensorops.Mul(o, t34)
-	t37 := post.Shift
+	t23 := tensorops.Mean(h, 1)
+	t24 := tensorops.Mean(dh, 1)
+	t25 := tensorops.Unsqueeze(t23, 1)
+	c := tensorops.Sub(h, t25)
+	t26 := tensorops.ExpandLike(dh, c)
+	t27 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t24, 1), -1), c)
+	t28 := tensorops.Std(h, 1, 0)
+	t29 := tensorops.Sub(h, tensorops.ExpandAxis(t23, h, 1))
+	t30 := tensorops.Step(t28)
+	t31 := tensorops.Fuse("a + (1 - b)", t28, t30)
+	t32 := float64(tensorops.Dim(h, 1))
+	t33 := tensorops.FuseInto(t31, "a*b", t32, t31)
+	t34 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t29, dh), 1), t30, t33)
+	t35 := tensorops.Unsqueeze(t28, 1)
+	t36 := tensorops.Unsqueeze(t34, 1)
+	n4 := tensorops.Div(c, t35)
+	t37 := tensorops.ScalarDiv(1, t35)
+	t38 := tensorops.Fuse("-a/b", n4, t35)
+	dn := tensorops.FuseInto(t27, "a*(b + c) + d*e", t37, t26, t27, t38, t36)
+	t39 := t14.Scale
+	t40 := t15.Scale
+	t41 := tensorops.Mul(n4, t39)
+	t42 := tensorops.Fuse("a*b + c*d", t39, dn, n4, t40)
+	t43 := t14.Shift
+	t44 := tensorops.FuseInto(t41, "a + b", t41, t43)
+	t45 := tensorops.ExpandLike(t42, t44)
+	t46 := tensorops.FuseInto(t45, "a + b", t45, tensorops.ExpandLike(t15.Shift, t44))
+	t47 := tensorops.MatMulEach(t16, false, t44, t46)
+	o := t47[0]
+	t48 := tensorops.MatMul(t44, t17)
+	do := tensorops.FuseInto(t48, "a + b", t47[1], t48)
+	t49 := t18.Scale
+	t50 := t19.Scale
+	t51 := tensorops.Mul(o, t49)
+	t52 := tensorops.Fuse("a*b + c*d", t49, do, o, t50)
+	t53 := t18.Shift
+	t54 := t19.Shift
+	t55 := tensorops.FuseInto(t51, "a + b", t51, t53)
+	t56 := tensorops.ExpandLike(t52, t55)
+	t57 := tensorops.FuseInto(t56, "a + b", t56, tensorops.ExpandLike(t54, t55))
+	t58 := tensorops.SumAll(tensorops.Square(t55))
+	t59 := tensorops.Scale(t55, 2)
+	t60 := tensorops.Scale(t57, 2)
 	i2 := n - 1
-	t38 := tensorops.SumLike(seed, t36)
-	t39 := tensorops.SumLike(dseed, t36)
-	t40 := dpostBar.Shift
-	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, seed, t37)
-	dpostBar.Shift = tensorops.Add(t40, tensorops.SumLike(dseed, t37))
-	t41 := tensorops.SumLike(tensorops.Mul(t34, t38), o)
-	t42 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t38, t35, t34, t39), o)
-	t43 := tensorops.Fuse("a*b + c*d", t38, do, o, t39)
-	t44 := dpostBar.Scale
-	t45 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(o, t38), t34)
-	t46 := tensorops.SumLike(t43, t34)
-	t47 := tensorops.FuseInto(t46, "a + b", t44, t46)
-	postBar.Scale = t45
-	dpostBar.Scale = t47
-	t48 := tensorops.MatMulGradAEach(t29, out, false, t41, t42)
-	t49 := t48[0]
-	t50 := tensorops.MatMulGradA(t41, t29, dout, false, false)
-	t51 := tensorops.FuseInto(t50, "a + b", t48[1], t50)
-	outBar = tensorops.MatMulGradB(t41, t29, out, false, false)
-	t52 := tensorops.MatMulGradB(t42, t29, out, false, false)
-	t53 := tensorops.MatMulGradB(t41, t31, out, false, false)
-	doutBar = tensorops.FuseInto(t52, "a + b", t52, t53)
-	t54 := tensorops.SumLike(t49, t26)
-	t55 := tensorops.SumLike(t51, t26)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t49, t28)
-	dnormBar.Shift = tensorops.Add(dnormBar.Shift, tensorops.SumLike(t51, t28))
-	t56 := tensorops.SumLike(tensorops.Mul(t24, t54), n4)
-	t57 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t54, t25, t24, t55), n4)
-	t58 := tensorops.Fuse("a*b + c*d", t54, dn, n4, t55)
-	t59 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n4, t54), t24)
-	t60 := tensorops.SumLike(t58, t24)
-	normBar.Scale = t59
-	dnormBar.Scale = tensorops.FuseInto(t60, "a + b", dnormBar.Scale, t60)
-	t61 := tensorops.Fuse("a*(-b/c*d) + b*e", t56, t22, t20, t21, t57)
-	t62 := tensorops.SumLike(tensorops.Mul(t22, t56), c)
-	t63 := tensorops.SumLike(t61, c)
-	t64 := tensorops.Fuse("a*(b*(-c) + (-d/e*f)) + d*g", t56, t22, dn, t23, t20, t21, t57)
-	t65 := tensorops.SumLike(t64, t20)
-	t66 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t23, t56), t20), 1)
-	t67 := tensorops.Squeeze(t65, 1)
-	t68 := tensorops.ExpandAxis(t9, h, 1)
-	t69 := tensorops.ExpandLike(dh, t14)
-	t70 := tensorops.ExpandLike(t19, t16)
-	t71 := tensorops.Fuse("a*b/c", t66, t15, t18)
-	t72 := tensorops.Fuse("1/a*(b*c) + (-d/a*(e*f))", t18, t15, t67, t71, t17, t70)
-	t73 := tensorops.ExpandAxis(t71, h, 1)
-	t74 := tensorops.ExpandAxis(t72, h, 1)
-	t75 := tensorops.SumLike(t63, h)
-	t76 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t62, -1), t10), 1)
-	t77 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t63, -1), t10), 1)
-	t78 := tensorops.MeanGrad(t76, h, 1)
-	t79 := tensorops.MeanGrad(t77, h, 1)
-	hBar := tensorops.Fuse("a*b + c + d", t14, t73, tensorops.SumLike(t62, h), t78)
-	dhBar := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t73, t69, t68, t14, t74, t75, t79)
+	t61 := tensorops.SumLike(t59, t51)
+	t62 := tensorops.SumLike(t60, t51)
+	t63 := dBar.Post
+	t64 := ddBar.Post
+	t65 := t64.Shift
+	t63.Shift = tensorops.AccumulateSumLike(t63.Shift, t59, t53)
+	t64.Shift = tensorops.Add(t65, tensorops.SumLike(t60, t53))
+	t66 := tensorops.SumLike(tensorops.Mul(t49, t61), o)
+	t67 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t61, t50, t49, t62), o)
+	t68 := tensorops.Fuse("a*b + c*d", t61, do, o, t62)
+	t69 := dBar.Post
+	t70 := ddBar.Post
+	t71 := t70.Scale
+	t72 := tensorops.AccumulateSumLike(t69.Scale, tensorops.Mul(o, t61), t49)
+	t73 := tensorops.SumLike(t68, t49)
+	t74 := tensorops.FuseInto(t73, "a + b", t71, t73)
+	t69.Scale = t72
+	t70.Scale = t74
+	t75 := tensorops.MatMulGradAEach(t44, t16, false, t66, t67)
+	t76 := t75[0]
+	t77 := tensorops.MatMulGradA(t66, t44, t17, false, false)
+	t78 := tensorops.FuseInto(t77, "a + b", t75[1], t77)
+	t79 := tensorops.MatMulGradB(t66, t44, t16, false, false)
+	t80 := tensorops.MatMulGradB(t67, t44, t16, false, false)
+	t81 := tensorops.MatMulGradB(t66, t46, t16, false, false)
+	t82 := tensorops.FuseInto(t80, "a + b", t80, t81)
+	t83 := tensorops.SumLike(t76, t41)
+	t84 := tensorops.SumLike(t78, t41)
+	t127.Shift = tensorops.AccumulateSumLike(t127.Shift, t76, t43)
+	t128.Shift = tensorops.Add(t128.Shift, tensorops.SumLike(t78, t43))
+	t85 := tensorops.SumLike(tensorops.Mul(t39, t83), n4)
+	t86 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t83, t40, t39, t84), n4)
+	t87 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t83, dn, n4, t84), t39)
+	t127.Scale = tensorops.AccumulateSumLike(t127.Scale, tensorops.Mul(n4, t83), t39)
+	t128.Scale = tensorops.FuseInto(t87, "a + b", t128.Scale, t87)
+	t88 := tensorops.Fuse("a*(-b/c*d) + b*e", t85, t37, t35, t36, t86)
+	t89 := tensorops.SumLike(tensorops.Mul(t37, t85), c)
+	t90 := tensorops.SumLike(t88, c)
+	t91 := tensorops.Fuse("a*(b*(-c) + (-d/e*f)) + d*g", t85, t37, dn, t38, t35, t36, t86)
+	t92 := tensorops.SumLike(t91, t35)
+	t93 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t38, t85), t35), 1)
+	t94 := tensorops.Squeeze(t92, 1)
+	t95 := tensorops.ExpandAxis(t24, h, 1)
+	t96 := tensorops.ExpandLike(dh, t29)
+	t97 := tensorops.ExpandLike(t34, t31)
+	t98 := tensorops.Fuse("a*b/c", t93, t30, t33)
+	t99 := tensorops.Fuse("1/a*(b*c) + (-d/a*(e*f))", t33, t30, t94, t98, t32, t97)
+	t100 := tensorops.ExpandAxis(t98, h, 1)
+	t101 := tensorops.ExpandAxis(t99, h, 1)
+	t102 := tensorops.SumLike(t90, h)
+	t103 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t89, -1), t25), 1)
+	t104 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t90, -1), t25), 1)
+	t105 := tensorops.MeanGrad(t103, h, 1)
+	t106 := tensorops.MeanGrad(t104, h, 1)
+	hBar := tensorops.Fuse("a*b + c + d", t29, t100, tensorops.SumLike(t89, h), t105)
+	dhBar := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t100, t96, t95, t29, t101, t102, t106)
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		t80 := len(tapePointers2) - 1
-		h2 := tapePointers2[t80]
-		t81 := len(tapePointers) - 1
-		h3 := tapePointers[t81]
-		dh2 := dtapePointers[t81]
-		t82 := tensorops.TanhJVP(h2, hBar2)
-		t83 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t80], dhBar)
-		w := layers[i2]
-		dw := dlayers[i2]
-		t84 := tensorops.MatMulGradAEach(h3, w, false, t82, t83)
-		hBar = t84[0]
-		t85 := tensorops.MatMulGradA(t82, h3, dw, false, false)
-		dhBar = tensorops.FuseInto(t85, "a + b", t84[1], t85)
-		t86 := dlayersBar[i2]
-		t87 := tensorops.AccumulateMatMulGradB(layersBar[i2], t82, h3, w, false, false)
-		t88 := tensorops.MatMulGradB(t83, h3, w, false, false)
-		t89 := tensorops.MatMulGradB(t82, dh2, w, false, false)
-		t90 := tensorops.FuseInto(t88, "a + b + c", t86, t88, t89)
-		layersBar[i2] = t87
-		dlayersBar[i2] = t90
+		t112 := len(tapePointers2) - 1
+		h2 := tapePointers2[t112]
+		t113 := len(tapePointers) - 1
+		h3 := tapePointers[t113]
+		dh2 := dtapePointers[t113]
+		t114 := tensorops.TanhJVP(h2, hBar2)
+		t115 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t112], dhBar)
+		w := d.Layers[i2]
+		dw := dd.Layers[i2]
+		t116 := tensorops.MatMulGradAEach(h3, w, false, t114, t115)
+		hBar = t116[0]
+		t117 := tensorops.MatMulGradA(t114, h3, dw, false, false)
+		dhBar = tensorops.FuseInto(t117, "a + b", t116[1], t117)
+		t118 := dBar.Layers
+		t119 := ddBar.Layers
+		t120 := t119[i2]
+		t121 := tensorops.AccumulateMatMulGradB(t118[i2], t114, h3, w, false, false)
+		t122 := tensorops.MatMulGradB(t115, h3, w, false, false)
+		t123 := tensorops.MatMulGradB(t114, dh2, w, false, false)
+		t124 := tensorops.FuseInto(t122, "a + b + c", t120, t122, t123)
+		t118[i2] = t121
+		t119[i2] = t124
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t81]
-		dtapePointers = dtapePointers[:t81]
-		tapePointers2 = tapePointers2[:t80]
-		dtapePointers2 = dtapePointers2[:t80]
+		tapePointers = tapePointers[:t113]
+		dtapePointers = dtapePointers[:t113]
+		tapePointers2 = tapePointers2[:t112]
+		dtapePointers2 = dtapePointers2[:t112]
 	}
-	return normBar, outBar, dnormBar, doutBar
+	t107 := ddBar.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t79)
+	ddBar.Out = tensorops.Add(t107, t82)
+	t108 := t127
+	t109 := t128
+	t127 = Affine{}
+	t128 = Affine{}
+	t110 := ddBar.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t108.Scale)
+	ddBar.Norm.Scale = tensorops.Add(t110, t109.Scale)
+	t111 := ddBar.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t108.Shift)
+	ddBar.Norm.Shift = tensorops.Add(t111, t109.Shift)
+	return t58, 0
 }
 
 // DeepLossHessian returns DeepLoss and its Hessian with respect to d, a [n, n] tensor (marked
@@ -3487,580 +3365,6 @@ func deepLossGradJVPLanes8(
 	ddBar7.Layers = append(t15, make([]*T, max(len(dBar.Layers)-len(t15), 0))...)
 	t16 := ddBar8.Layers
 	ddBar8.Layers = append(t16, make([]*T, max(len(dBar.Layers)-len(t16), 0))...)
-	var t124 Affine
-	var t125 Affine
-	var t126 Affine
-	var t127 Affine
-	var t128 Affine
-	var t129 Affine
-	var t130 Affine
-	var t131 Affine
-	var t132 Affine
-	t17 := dBar.Layers
-	t18 := ddBar1.Layers
-	t19 := ddBar2.Layers
-	t20 := ddBar3.Layers
-	t21 := ddBar4.Layers
-	t22 := ddBar5.Layers
-	t23 := ddBar6.Layers
-	t24 := ddBar7.Layers
-	t25 := ddBar8.Layers
-	t26 := max(len(d.Layers)-len(t17), 0)
-	t27 := append(t17, make([]*T, t26)...)
-	t28 := append(t18, make([]*T, t26)...)
-	t29 := append(t19, make([]*T, t26)...)
-	t30 := append(t20, make([]*T, t26)...)
-	t31 := append(t21, make([]*T, t26)...)
-	t32 := append(t22, make([]*T, t26)...)
-	t33 := append(t23, make([]*T, t26)...)
-	t34 := append(t24, make([]*T, t26)...)
-	t35 := append(t25, make([]*T, t26)...)
-	dBar.Layers = t27
-	ddBar1.Layers = t28
-	ddBar2.Layers = t29
-	ddBar3.Layers = t30
-	ddBar4.Layers = t31
-	ddBar5.Layers = t32
-	ddBar6.Layers = t33
-	ddBar7.Layers = t34
-	ddBar8.Layers = t35
-	t36 := d.Norm
-	t37 := dd1.Norm
-	t38 := dd2.Norm
-	t39 := dd3.Norm
-	t40 := dd4.Norm
-	t41 := dd5.Norm
-	t42 := dd6.Norm
-	t43 := dd7.Norm
-	t44 := dd8.Norm
-	t45 := d.Out
-	t46 := dd1.Out
-	t47 := dd2.Out
-	t48 := dd3.Out
-	t49 := dd4.Out
-	t50 := dd5.Out
-	t51 := dd6.Out
-	t52 := dd7.Out
-	t53 := dd8.Out
-	t54, t55, t56, t57, t58, t59, t60, t61, t62 := deepJVPLanes8WrtLayersNormOutPost(
-		d.Layers,
-		dd1.Layers,
-		dd2.Layers,
-		dd3.Layers,
-		dd4.Layers,
-		dd5.Layers,
-		dd6.Layers,
-		dd7.Layers,
-		dd8.Layers,
-		t36,
-		t37,
-		t38,
-		t39,
-		t40,
-		t41,
-		t42,
-		t43,
-		t44,
-		t45,
-		t46,
-		t47,
-		t48,
-		t49,
-		t50,
-		t51,
-		t52,
-		t53,
-		d.Post,
-		dd1.Post,
-		dd2.Post,
-		dd3.Post,
-		dd4.Post,
-		dd5.Post,
-		dd6.Post,
-		dd7.Post,
-		dd8.Post,
-		x,
-	)
-	t63 := tensorops.SumAll(tensorops.Square(t54))
-	t64 := tensorops.Scale(t54, 2)
-	t65 := tensorops.ExpandLike(tensorops.Scale(t55, 2), t64)
-	t66 := tensorops.ExpandLike(tensorops.Scale(t56, 2), t64)
-	t67 := tensorops.ExpandLike(tensorops.Scale(t57, 2), t64)
-	t68 := tensorops.ExpandLike(tensorops.Scale(t58, 2), t64)
-	t69 := tensorops.ExpandLike(tensorops.Scale(t59, 2), t64)
-	t70 := tensorops.ExpandLike(tensorops.Scale(t60, 2), t64)
-	t71 := tensorops.ExpandLike(tensorops.Scale(t61, 2), t64)
-	t72 := tensorops.ExpandLike(tensorops.Scale(t62, 2), t64)
-	t73, t82, t74, t75, t76, t77, t78, t79, t80, t81, t83, t84, t85, t86,
-		t87, t88, t89, t90 := deepReverseWrtLayersNormOutPostJVPLanes8(
-		d.Layers,
-		dd1.Layers,
-		dd2.Layers,
-		dd3.Layers,
-		dd4.Layers,
-		dd5.Layers,
-		dd6.Layers,
-		dd7.Layers,
-		dd8.Layers,
-		dBar.Layers,
-		ddBar1.Layers,
-		ddBar2.Layers,
-		ddBar3.Layers,
-		ddBar4.Layers,
-		ddBar5.Layers,
-		ddBar6.Layers,
-		ddBar7.Layers,
-		ddBar8.Layers,
-		t36,
-		t37,
-		t38,
-		t39,
-		t40,
-		t41,
-		t42,
-		t43,
-		t44,
-		t45,
-		t46,
-		t47,
-		t48,
-		t49,
-		t50,
-		t51,
-		t52,
-		t53,
-		d.Post,
-		dd1.Post,
-		dd2.Post,
-		dd3.Post,
-		dd4.Post,
-		dd5.Post,
-		dd6.Post,
-		dd7.Post,
-		dd8.Post,
-		dBar.Post,
-		ddBar1.Post,
-		ddBar2.Post,
-		ddBar3.Post,
-		ddBar4.Post,
-		ddBar5.Post,
-		ddBar6.Post,
-		ddBar7.Post,
-		ddBar8.Post,
-		x,
-		t64,
-		t65,
-		t66,
-		t67,
-		t68,
-		t69,
-		t70,
-		t71,
-		t72,
-	)
-	t124.Scale = tensorops.Accumulate(t124.Scale, t73.Scale)
-	t125.Scale = tensorops.Add(t125.Scale, t74.Scale)
-	t126.Scale = tensorops.Add(t126.Scale, t75.Scale)
-	t127.Scale = tensorops.Add(t127.Scale, t76.Scale)
-	t128.Scale = tensorops.Add(t128.Scale, t77.Scale)
-	t129.Scale = tensorops.Add(t129.Scale, t78.Scale)
-	t130.Scale = tensorops.Add(t130.Scale, t79.Scale)
-	t131.Scale = tensorops.Add(t131.Scale, t80.Scale)
-	t132.Scale = tensorops.Add(t132.Scale, t81.Scale)
-	t124.Shift = tensorops.Accumulate(t124.Shift, t73.Shift)
-	t125.Shift = tensorops.Add(t125.Shift, t74.Shift)
-	t126.Shift = tensorops.Add(t126.Shift, t75.Shift)
-	t127.Shift = tensorops.Add(t127.Shift, t76.Shift)
-	t128.Shift = tensorops.Add(t128.Shift, t77.Shift)
-	t129.Shift = tensorops.Add(t129.Shift, t78.Shift)
-	t130.Shift = tensorops.Add(t130.Shift, t79.Shift)
-	t131.Shift = tensorops.Add(t131.Shift, t80.Shift)
-	t132.Shift = tensorops.Add(t132.Shift, t81.Shift)
-	t91 := ddBar1.Out
-	t92 := ddBar2.Out
-	t93 := ddBar3.Out
-	t94 := ddBar4.Out
-	t95 := ddBar5.Out
-	t96 := ddBar6.Out
-	t97 := ddBar7.Out
-	t98 := ddBar8.Out
-	dBar.Out = tensorops.Accumulate(dBar.Out, t82)
-	ddBar1.Out = tensorops.Add(t91, t83)
-	ddBar2.Out = tensorops.Add(t92, t84)
-	ddBar3.Out = tensorops.Add(t93, t85)
-	ddBar4.Out = tensorops.Add(t94, t86)
-	ddBar5.Out = tensorops.Add(t95, t87)
-	ddBar6.Out = tensorops.Add(t96, t88)
-	ddBar7.Out = tensorops.Add(t97, t89)
-	ddBar8.Out = tensorops.Add(t98, t90)
-	t99 := t124
-	t100 := t125
-	t101 := t126
-	t102 := t127
-	t103 := t128
-	t104 := t129
-	t105 := t130
-	t106 := t131
-	t107 := t132
-	t124 = Affine{}
-	t125 = Affine{}
-	t126 = Affine{}
-	t127 = Affine{}
-	t128 = Affine{}
-	t129 = Affine{}
-	t130 = Affine{}
-	t131 = Affine{}
-	t132 = Affine{}
-	t108 := ddBar1.Norm.Scale
-	t109 := ddBar2.Norm.Scale
-	t110 := ddBar3.Norm.Scale
-	t111 := ddBar4.Norm.Scale
-	t112 := ddBar5.Norm.Scale
-	t113 := ddBar6.Norm.Scale
-	t114 := ddBar7.Norm.Scale
-	t115 := ddBar8.Norm.Scale
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t99.Scale)
-	ddBar1.Norm.Scale = tensorops.Add(t108, t100.Scale)
-	ddBar2.Norm.Scale = tensorops.Add(t109, t101.Scale)
-	ddBar3.Norm.Scale = tensorops.Add(t110, t102.Scale)
-	ddBar4.Norm.Scale = tensorops.Add(t111, t103.Scale)
-	ddBar5.Norm.Scale = tensorops.Add(t112, t104.Scale)
-	ddBar6.Norm.Scale = tensorops.Add(t113, t105.Scale)
-	ddBar7.Norm.Scale = tensorops.Add(t114, t106.Scale)
-	ddBar8.Norm.Scale = tensorops.Add(t115, t107.Scale)
-	t116 := ddBar1.Norm.Shift
-	t117 := ddBar2.Norm.Shift
-	t118 := ddBar3.Norm.Shift
-	t119 := ddBar4.Norm.Shift
-	t120 := ddBar5.Norm.Shift
-	t121 := ddBar6.Norm.Shift
-	t122 := ddBar7.Norm.Shift
-	t123 := ddBar8.Norm.Shift
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t99.Shift)
-	ddBar1.Norm.Shift = tensorops.Add(t116, t100.Shift)
-	ddBar2.Norm.Shift = tensorops.Add(t117, t101.Shift)
-	ddBar3.Norm.Shift = tensorops.Add(t118, t102.Shift)
-	ddBar4.Norm.Shift = tensorops.Add(t119, t103.Shift)
-	ddBar5.Norm.Shift = tensorops.Add(t120, t104.Shift)
-	ddBar6.Norm.Shift = tensorops.Add(t121, t105.Shift)
-	ddBar7.Norm.Shift = tensorops.Add(t122, t106.Shift)
-	ddBar8.Norm.Shift = tensorops.Add(t123, t107.Shift)
-	return t63, 0, 0, 0, 0, 0, 0, 0, 0
-}
-
-// deepJVPLanes8WrtLayersNormOutPost computes deep and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// deep's, then the 8 tangents of each float result in order.
-//
-// Varied inputs: layers (tangents dlayers1, dlayers2, dlayers3, dlayers4, dlayers5, dlayers6,
-// dlayers7, dlayers8), norm (tangents dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7,
-// dnorm8), out (tangents dout1, dout2, dout3, dout4, dout5, dout6, dout7, dout8), post (tangents
-// dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8).
-// Fixed inputs (zero tangents): x.
-func deepJVPLanes8WrtLayersNormOutPost(
-	layers, dlayers1, dlayers2, dlayers3, dlayers4, dlayers5, dlayers6, dlayers7, dlayers8 []*T,
-	norm, dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8 Affine,
-	out, dout1, dout2, dout3, dout4, dout5, dout6, dout7, dout8 *T,
-	post, dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8 *Affine,
-	x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T) {
-	h := x
-	var dh1 *T
-	var dh2 *T
-	var dh3 *T
-	var dh4 *T
-	var dh5 *T
-	var dh6 *T
-	var dh7 *T
-	var dh8 *T
-	for i := 0; i < len(layers); i++ {
-		dw1 := dlayers1[i]
-		dw2 := dlayers2[i]
-		dw3 := dlayers3[i]
-		dw4 := dlayers4[i]
-		dw5 := dlayers5[i]
-		dw6 := dlayers6[i]
-		dw7 := dlayers7[i]
-		dw8 := dlayers8[i]
-		t132 := tensorops.MatMulEach(layers[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-		t133 := t132[2]
-		t134 := t132[3]
-		t135 := t132[4]
-		t136 := t132[5]
-		t137 := t132[6]
-		t138 := t132[7]
-		t139 := t132[8]
-		t140 := tensorops.MatMul(h, dw1)
-		t141 := tensorops.MatMul(h, dw2)
-		t142 := tensorops.MatMul(h, dw3)
-		t143 := tensorops.MatMul(h, dw4)
-		t144 := tensorops.MatMul(h, dw5)
-		t145 := tensorops.MatMul(h, dw6)
-		t146 := tensorops.MatMul(h, dw7)
-		t147 := tensorops.MatMul(h, dw8)
-		h = tensorops.Tanh(t132[0])
-		dh1 = tensorops.FuseInto(t140, "TanhJVP(a, b + c)", h, t132[1], t140)
-		dh2 = tensorops.FuseInto(t141, "TanhJVP(a, b + c)", h, t133, t141)
-		dh3 = tensorops.FuseInto(t142, "TanhJVP(a, b + c)", h, t134, t142)
-		dh4 = tensorops.FuseInto(t143, "TanhJVP(a, b + c)", h, t135, t143)
-		dh5 = tensorops.FuseInto(t144, "TanhJVP(a, b + c)", h, t136, t144)
-		dh6 = tensorops.FuseInto(t145, "TanhJVP(a, b + c)", h, t137, t145)
-		dh7 = tensorops.FuseInto(t146, "TanhJVP(a, b + c)", h, t138, t146)
-		dh8 = tensorops.FuseInto(t147, "TanhJVP(a, b + c)", h, t139, t147)
-	}
-	t := tensorops.Mean(h, 1)
-	c := tensorops.Sub(h, tensorops.Unsqueeze(t, 1))
-	t2 := tensorops.ExpandLike(dh1, c)
-	t3 := tensorops.Scale(tensorops.Unsqueeze(tensorops.Mean(dh1, 1), 1), -1)
-	t4 := tensorops.ExpandLike(t3, c)
-	t5 := tensorops.ExpandLike(dh2, c)
-	t6 := tensorops.Scale(tensorops.Unsqueeze(tensorops.Mean(dh2, 1), 1), -1)
-	t7 := tensorops.ExpandLike(t6, c)
-	t8 := tensorops.ExpandLike(dh3, c)
-	t9 := tensorops.Scale(tensorops.Unsqueeze(tensorops.Mean(dh3, 1), 1), -1)
-	t10 := tensorops.ExpandLike(t9, c)
-	t11 := tensorops.ExpandLike(dh4, c)
-	t12 := tensorops.Scale(tensorops.Unsqueeze(tensorops.Mean(dh4, 1), 1), -1)
-	t13 := tensorops.ExpandLike(t12, c)
-	t14 := tensorops.ExpandLike(dh5, c)
-	t15 := tensorops.Scale(tensorops.Unsqueeze(tensorops.Mean(dh5, 1), 1), -1)
-	t16 := tensorops.ExpandLike(t15, c)
-	t17 := tensorops.ExpandLike(dh6, c)
-	t18 := tensorops.Scale(tensorops.Unsqueeze(tensorops.Mean(dh6, 1), 1), -1)
-	t19 := tensorops.ExpandLike(t18, c)
-	t20 := tensorops.ExpandLike(dh7, c)
-	t21 := tensorops.Scale(tensorops.Unsqueeze(tensorops.Mean(dh7, 1), 1), -1)
-	t22 := tensorops.ExpandLike(t21, c)
-	t23 := tensorops.ExpandLike(dh8, c)
-	t24 := tensorops.Scale(tensorops.Unsqueeze(tensorops.Mean(dh8, 1), 1), -1)
-	t25 := tensorops.ExpandLike(t24, c)
-	t26 := tensorops.Std(h, 1, 0)
-	t27 := tensorops.Sub(h, tensorops.ExpandAxis(t, h, 1))
-	t28 := tensorops.Step(t26)
-	t29 := tensorops.Fuse("a*(b + (1 - c))", float64(tensorops.Dim(h, 1)), t26, t28)
-	t30 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t27, dh1), 1), t28, t29)
-	t31 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t27, dh2), 1), t28, t29)
-	t32 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t27, dh3), 1), t28, t29)
-	t33 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t27, dh4), 1), t28, t29)
-	t34 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t27, dh5), 1), t28, t29)
-	t35 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t27, dh6), 1), t28, t29)
-	t36 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t27, dh7), 1), t28, t29)
-	t37 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t27, dh8), 1), t28, t29)
-	t38 := tensorops.Unsqueeze(t26, 1)
-	t39 := tensorops.Unsqueeze(t30, 1)
-	t40 := tensorops.Unsqueeze(t31, 1)
-	t41 := tensorops.Unsqueeze(t32, 1)
-	t42 := tensorops.Unsqueeze(t33, 1)
-	t43 := tensorops.Unsqueeze(t34, 1)
-	t44 := tensorops.Unsqueeze(t35, 1)
-	t45 := tensorops.Unsqueeze(t36, 1)
-	t46 := tensorops.Unsqueeze(t37, 1)
-	n := tensorops.Div(c, t38)
-	t47 := tensorops.ScalarDiv(1, t38)
-	t48 := tensorops.Fuse("-a/b", n, t38)
-	t49 := norm.Scale
-	t50 := tensorops.FuseInto(
-		t4,
-		"a*(b*(c + d) + e*f) + g*h",
-		t49,
-		t47,
-		t2,
-		t4,
-		t48,
-		t39,
-		n,
-		dnorm1.Scale,
-	)
-	t51 := tensorops.FuseInto(
-		t7,
-		"a*(b*(c + d) + e*f) + g*h",
-		t49,
-		t47,
-		t5,
-		t7,
-		t48,
-		t40,
-		n,
-		dnorm2.Scale,
-	)
-	t52 := tensorops.FuseInto(
-		t10,
-		"a*(b*(c + d) + e*f) + g*h",
-		t49,
-		t47,
-		t8,
-		t10,
-		t48,
-		t41,
-		n,
-		dnorm3.Scale,
-	)
-	t53 := tensorops.FuseInto(
-		t13,
-		"a*(b*(c + d) + e*f) + g*h",
-		t49,
-		t47,
-		t11,
-		t13,
-		t48,
-		t42,
-		n,
-		dnorm4.Scale,
-	)
-	t54 := tensorops.FuseInto(
-		t16,
-		"a*(b*(c + d) + e*f) + g*h",
-		t49,
-		t47,
-		t14,
-		t16,
-		t48,
-		t43,
-		n,
-		dnorm5.Scale,
-	)
-	t55 := tensorops.FuseInto(
-		t19,
-		"a*(b*(c + d) + e*f) + g*h",
-		t49,
-		t47,
-		t17,
-		t19,
-		t48,
-		t44,
-		n,
-		dnorm6.Scale,
-	)
-	t56 := tensorops.FuseInto(
-		t22,
-		"a*(b*(c + d) + e*f) + g*h",
-		t49,
-		t47,
-		t20,
-		t22,
-		t48,
-		t45,
-		n,
-		dnorm7.Scale,
-	)
-	t57 := tensorops.FuseInto(
-		t25,
-		"a*(b*(c + d) + e*f) + g*h",
-		t49,
-		t47,
-		t23,
-		t25,
-		t48,
-		t46,
-		n,
-		dnorm8.Scale,
-	)
-	t58 := tensorops.Fuse("a*b + c", n, t49, norm.Shift)
-	t59 := tensorops.ExpandLike(t50, t58)
-	t60 := tensorops.FuseInto(t59, "a + b", t59, tensorops.ExpandLike(dnorm1.Shift, t58))
-	t61 := tensorops.ExpandLike(t51, t58)
-	t62 := tensorops.FuseInto(t61, "a + b", t61, tensorops.ExpandLike(dnorm2.Shift, t58))
-	t63 := tensorops.ExpandLike(t52, t58)
-	t64 := tensorops.FuseInto(t63, "a + b", t63, tensorops.ExpandLike(dnorm3.Shift, t58))
-	t65 := tensorops.ExpandLike(t53, t58)
-	t66 := tensorops.FuseInto(t65, "a + b", t65, tensorops.ExpandLike(dnorm4.Shift, t58))
-	t67 := tensorops.ExpandLike(t54, t58)
-	t68 := tensorops.FuseInto(t67, "a + b", t67, tensorops.ExpandLike(dnorm5.Shift, t58))
-	t69 := tensorops.ExpandLike(t55, t58)
-	t70 := tensorops.FuseInto(t69, "a + b", t69, tensorops.ExpandLike(dnorm6.Shift, t58))
-	t71 := tensorops.ExpandLike(t56, t58)
-	t72 := tensorops.FuseInto(t71, "a + b", t71, tensorops.ExpandLike(dnorm7.Shift, t58))
-	t73 := tensorops.ExpandLike(t57, t58)
-	t74 := tensorops.FuseInto(t73, "a + b", t73, tensorops.ExpandLike(dnorm8.Shift, t58))
-	t75 := tensorops.MatMulEach(out, false, t58, t60, t62, t64, t66, t68, t70, t72, t74)
-	o := t75[0]
-	t76 := t75[2]
-	t77 := t75[3]
-	t78 := t75[4]
-	t79 := t75[5]
-	t80 := t75[6]
-	t81 := t75[7]
-	t82 := t75[8]
-	t83 := tensorops.MatMul(t58, dout1)
-	t84 := tensorops.MatMul(t58, dout2)
-	t85 := tensorops.MatMul(t58, dout3)
-	t86 := tensorops.MatMul(t58, dout4)
-	t87 := tensorops.MatMul(t58, dout5)
-	t88 := tensorops.MatMul(t58, dout6)
-	t89 := tensorops.MatMul(t58, dout7)
-	t90 := tensorops.MatMul(t58, dout8)
-	t91 := post.Scale
-	t92 := dpost2.Scale
-	t93 := dpost3.Scale
-	t94 := dpost4.Scale
-	t95 := dpost5.Scale
-	t96 := dpost6.Scale
-	t97 := dpost7.Scale
-	t98 := dpost8.Scale
-	t99 := tensorops.FuseInto(t83, "a*(b + c) + d*e", t91, t75[1], t83, o, dpost1.Scale)
-	t100 := tensorops.FuseInto(t84, "a*(b + c) + d*e", t91, t76, t84, o, t92)
-	t101 := tensorops.FuseInto(t85, "a*(b + c) + d*e", t91, t77, t85, o, t93)
-	t102 := tensorops.FuseInto(t86, "a*(b + c) + d*e", t91, t78, t86, o, t94)
-	t103 := tensorops.FuseInto(t87, "a*(b + c) + d*e", t91, t79, t87, o, t95)
-	t104 := tensorops.FuseInto(t88, "a*(b + c) + d*e", t91, t80, t88, o, t96)
-	t105 := tensorops.FuseInto(t89, "a*(b + c) + d*e", t91, t81, t89, o, t97)
-	t106 := tensorops.FuseInto(t90, "a*(b + c) + d*e", t91, t82, t90, o, t98)
-	t107 := dpost1.Shift
-	t108 := dpost2.Shift
-	t109 := dpost3.Shift
-	t110 := dpost4.Shift
-	t111 := dpost5.Shift
-	t112 := dpost6.Shift
-	t113 := dpost7.Shift
-	t114 := dpost8.Shift
-	t115 := tensorops.Fuse("a*b + c", o, t91, post.Shift)
-	t116 := tensorops.ExpandLike(t99, t115)
-	t117 := tensorops.FuseInto(t116, "a + b", t116, tensorops.ExpandLike(t107, t115))
-	t118 := tensorops.ExpandLike(t100, t115)
-	t119 := tensorops.FuseInto(t118, "a + b", t118, tensorops.ExpandLike(t108, t115))
-	t120 := tensorops.ExpandLike(t101, t115)
-	t121 := tensorops.FuseInto(t120, "a + b", t120, tensorops.ExpandLike(t109, t115))
-	t122 := tensorops.ExpandLike(t102, t115)
-	t123 := tensorops.FuseInto(t122, "a + b", t122, tensorops.ExpandLike(t110, t115))
-	t124 := tensorops.ExpandLike(t103, t115)
-	t125 := tensorops.FuseInto(t124, "a + b", t124, tensorops.ExpandLike(t111, t115))
-	t126 := tensorops.ExpandLike(t104, t115)
-	t127 := tensorops.FuseInto(t126, "a + b", t126, tensorops.ExpandLike(t112, t115))
-	t128 := tensorops.ExpandLike(t105, t115)
-	t129 := tensorops.FuseInto(t128, "a + b", t128, tensorops.ExpandLike(t113, t115))
-	t130 := tensorops.ExpandLike(t106, t115)
-	t131 := tensorops.FuseInto(t130, "a + b", t130, tensorops.ExpandLike(t114, t115))
-	return t115, t117, t119, t121, t123, t125, t127, t129, t131
-}
-
-// deepReverseWrtLayersNormOutPostJVPLanes8 computes deepReverseWrtLayersNormOutPost and its
-// derivatives along 8 directions at once (vector forward mode): each varied input takes 8 tangents,
-// one per direction, and the results are deepReverseWrtLayersNormOutPost's, then the 8 tangents of
-// each float result in order.
-//
-// Varied inputs: layers (tangents dlayers1, dlayers2, dlayers3, dlayers4, dlayers5, dlayers6,
-// dlayers7, dlayers8), layersBar (tangents dlayersBar1, dlayersBar2, dlayersBar3, dlayersBar4,
-// dlayersBar5, dlayersBar6, dlayersBar7, dlayersBar8), norm (tangents dnorm1, dnorm2, dnorm3,
-// dnorm4, dnorm5, dnorm6, dnorm7, dnorm8), out (tangents dout1, dout2, dout3, dout4, dout5, dout6,
-// dout7, dout8), post (tangents dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8),
-// postBar (tangents dpostBar1, dpostBar2, dpostBar3, dpostBar4, dpostBar5, dpostBar6, dpostBar7,
-// dpostBar8), seed (tangents dseed1, dseed2, dseed3, dseed4, dseed5, dseed6, dseed7, dseed8).
-// Fixed inputs (zero tangents): x.
-func deepReverseWrtLayersNormOutPostJVPLanes8(
-	layers, dlayers1, dlayers2, dlayers3, dlayers4, dlayers5, dlayers6, dlayers7, dlayers8 []*T,
-	layersBar, dlayersBar1, dlayersBar2, dlayersBar3, dlayersBar4, dlayersBar5, dlayersBar6 []*T,
-	dlayersBar7, dlayersBar8 []*T,
-	norm, dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8 Affine,
-	out, dout1, dout2, dout3, dout4, dout5, dout6, dout7, dout8 *T,
-	post, dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8, postBar, dpostBar1 *Affine,
-	dpostBar2, dpostBar3, dpostBar4, dpostBar5, dpostBar6, dpostBar7, dpostBar8 *Affine,
-	x, seed, dseed1, dseed2, dseed3, dseed4, dseed5, dseed6, dseed7, dseed8 *T,
-) (
-	normBar Affine,
-	outBar *T,
-	dnormBar1, dnormBar2, dnormBar3, dnormBar4, dnormBar5, dnormBar6, dnormBar7, dnormBar8 Affine,
-	doutBar1, doutBar2, doutBar3, doutBar4, doutBar5, doutBar6, doutBar7, doutBar8 *T,
-) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	var dtapePointersBuf1 [64]*tensorops.Tensor
 	var dtapePointersBuf2 [64]*tensorops.Tensor
@@ -4070,15 +3374,15 @@ func deepReverseWrtLayersNormOutPostJVPLanes8(
 	var dtapePointersBuf6 [64]*tensorops.Tensor
 	var dtapePointersBuf7 [64]*tensorops.Tensor
 	var dtapePointersBuf8 [64]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf1[:0]
-	t3 := dtapePointersBuf2[:0]
-	t4 := dtapePointersBuf3[:0]
-	t5 := dtapePointersBuf4[:0]
-	t6 := dtapePointersBuf5[:0]
-	t7 := dtapePointersBuf6[:0]
-	t8 := dtapePointersBuf7[:0]
-	t9 := dtapePointersBuf8[:0]
+	t17 := tapePointersBuf[:0]
+	t18 := dtapePointersBuf1[:0]
+	t19 := dtapePointersBuf2[:0]
+	t20 := dtapePointersBuf3[:0]
+	t21 := dtapePointersBuf4[:0]
+	t22 := dtapePointersBuf5[:0]
+	t23 := dtapePointersBuf6[:0]
+	t24 := dtapePointersBuf7[:0]
+	t25 := dtapePointersBuf8[:0]
 	var tapePointersBuf2 [64]*T
 	var dtapePointersBuf1_2 [64]*T
 	var dtapePointersBuf2_2 [64]*T
@@ -4088,57 +3392,127 @@ func deepReverseWrtLayersNormOutPostJVPLanes8(
 	var dtapePointersBuf6_2 [64]*T
 	var dtapePointersBuf7_2 [64]*T
 	var dtapePointersBuf8_2 [64]*T
-	t10 := tapePointersBuf2[:0]
-	t11 := dtapePointersBuf1_2[:0]
-	t12 := dtapePointersBuf2_2[:0]
-	t13 := dtapePointersBuf3_2[:0]
-	t14 := dtapePointersBuf4_2[:0]
-	t15 := dtapePointersBuf5_2[:0]
-	t16 := dtapePointersBuf6_2[:0]
-	t17 := dtapePointersBuf7_2[:0]
-	t18 := dtapePointersBuf8_2[:0]
-	if cap(layers) > 0 && cap(layersBar) > 0 && &layers[:1][0] == &layersBar[:1][0] {
-		panic("deepReverseWrtLayersNormOutPost: layers and layersBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(layers)
+	t26 := tapePointersBuf2[:0]
+	t27 := dtapePointersBuf1_2[:0]
+	t28 := dtapePointersBuf2_2[:0]
+	t29 := dtapePointersBuf3_2[:0]
+	t30 := dtapePointersBuf4_2[:0]
+	t31 := dtapePointersBuf5_2[:0]
+	t32 := dtapePointersBuf6_2[:0]
+	t33 := dtapePointersBuf7_2[:0]
+	t34 := dtapePointersBuf8_2[:0]
+	var t651 Affine
+	var t652 Affine
+	var t653 Affine
+	var t654 Affine
+	var t655 Affine
+	var t656 Affine
+	var t657 Affine
+	var t658 Affine
+	var t659 Affine
+	t35 := dBar.Layers
+	t36 := ddBar1.Layers
+	t37 := ddBar2.Layers
+	t38 := ddBar3.Layers
+	t39 := ddBar4.Layers
+	t40 := ddBar5.Layers
+	t41 := ddBar6.Layers
+	t42 := ddBar7.Layers
+	t43 := ddBar8.Layers
+	t44 := max(len(d.Layers)-len(t35), 0)
+	t45 := append(t35, make([]*T, t44)...)
+	t46 := append(t36, make([]*T, t44)...)
+	t47 := append(t37, make([]*T, t44)...)
+	t48 := append(t38, make([]*T, t44)...)
+	t49 := append(t39, make([]*T, t44)...)
+	t50 := append(t40, make([]*T, t44)...)
+	t51 := append(t41, make([]*T, t44)...)
+	t52 := append(t42, make([]*T, t44)...)
+	t53 := append(t43, make([]*T, t44)...)
+	dBar.Layers = t45
+	ddBar1.Layers = t46
+	ddBar2.Layers = t47
+	ddBar3.Layers = t48
+	ddBar4.Layers = t49
+	ddBar5.Layers = t50
+	ddBar6.Layers = t51
+	ddBar7.Layers = t52
+	ddBar8.Layers = t53
+	t54 := d.Layers
+	t55 := dd1.Layers
+	t56 := dd2.Layers
+	t57 := dd3.Layers
+	t58 := dd4.Layers
+	t59 := dd5.Layers
+	t60 := dd6.Layers
+	t61 := dd7.Layers
+	t62 := dd8.Layers
+	t63 := d.Norm
+	t64 := dd1.Norm
+	t65 := dd2.Norm
+	t66 := dd3.Norm
+	t67 := dd4.Norm
+	t68 := dd5.Norm
+	t69 := dd6.Norm
+	t70 := dd7.Norm
+	t71 := dd8.Norm
+	t72 := d.Out
+	t73 := dd1.Out
+	t74 := dd2.Out
+	t75 := dd3.Out
+	t76 := dd4.Out
+	t77 := dd5.Out
+	t78 := dd6.Out
+	t79 := dd7.Out
+	t80 := dd8.Out
+	t81 := d.Post
+	t82 := dd1.Post
+	t83 := dd2.Post
+	t84 := dd3.Post
+	t85 := dd4.Post
+	t86 := dd5.Post
+	t87 := dd6.Post
+	t88 := dd7.Post
+	t89 := dd8.Post
+	n := len(t54)
 	trips := max(n+2, 0)
-	t19 := append(t10, make([]*T, trips)...)
-	t20 := append(t11, make([]*T, trips)...)
-	t21 := append(t12, make([]*T, trips)...)
-	t22 := append(t13, make([]*T, trips)...)
-	t23 := append(t14, make([]*T, trips)...)
-	t24 := append(t15, make([]*T, trips)...)
-	t25 := append(t16, make([]*T, trips)...)
-	t26 := append(t17, make([]*T, trips)...)
-	t27 := append(t18, make([]*T, trips)...)
-	n2 := len(t10)
-	t28 := append(t, make([]*tensorops.Tensor, trips)...)
-	t29 := append(t2, make([]*tensorops.Tensor, trips)...)
-	t30 := append(t3, make([]*tensorops.Tensor, trips)...)
-	t31 := append(t4, make([]*tensorops.Tensor, trips)...)
-	t32 := append(t5, make([]*tensorops.Tensor, trips)...)
-	t33 := append(t6, make([]*tensorops.Tensor, trips)...)
-	t34 := append(t7, make([]*tensorops.Tensor, trips)...)
-	t35 := append(t8, make([]*tensorops.Tensor, trips)...)
-	n3 := len(t)
-	tapePointers := t19[:n2]
-	dtapePointers1 := t20[:n2]
-	dtapePointers2 := t21[:n2]
-	dtapePointers3 := t22[:n2]
-	dtapePointers4 := t23[:n2]
-	dtapePointers5 := t24[:n2]
-	dtapePointers6 := t25[:n2]
-	dtapePointers7 := t26[:n2]
-	dtapePointers8 := t27[:n2]
-	tapePointers2 := t28[:n3]
-	dtapePointers1_2 := t29[:n3]
-	dtapePointers2_2 := t30[:n3]
-	dtapePointers3_2 := t31[:n3]
-	dtapePointers4_2 := t32[:n3]
-	dtapePointers5_2 := t33[:n3]
-	dtapePointers6_2 := t34[:n3]
-	dtapePointers7_2 := t35[:n3]
-	dtapePointers8_2 := append(t9, make([]*tensorops.Tensor, trips)...)[:n3]
+	t90 := append(t26, make([]*T, trips)...)
+	t91 := append(t27, make([]*T, trips)...)
+	t92 := append(t28, make([]*T, trips)...)
+	t93 := append(t29, make([]*T, trips)...)
+	t94 := append(t30, make([]*T, trips)...)
+	t95 := append(t31, make([]*T, trips)...)
+	t96 := append(t32, make([]*T, trips)...)
+	t97 := append(t33, make([]*T, trips)...)
+	t98 := append(t34, make([]*T, trips)...)
+	n2 := len(t26)
+	t99 := append(t17, make([]*tensorops.Tensor, trips)...)
+	t100 := append(t18, make([]*tensorops.Tensor, trips)...)
+	t101 := append(t19, make([]*tensorops.Tensor, trips)...)
+	t102 := append(t20, make([]*tensorops.Tensor, trips)...)
+	t103 := append(t21, make([]*tensorops.Tensor, trips)...)
+	t104 := append(t22, make([]*tensorops.Tensor, trips)...)
+	t105 := append(t23, make([]*tensorops.Tensor, trips)...)
+	t106 := append(t24, make([]*tensorops.Tensor, trips)...)
+	n3 := len(t17)
+	tapePointers := t90[:n2]
+	dtapePointers1 := t91[:n2]
+	dtapePointers2 := t92[:n2]
+	dtapePointers3 := t93[:n2]
+	dtapePointers4 := t94[:n2]
+	dtapePointers5 := t95[:n2]
+	dtapePointers6 := t96[:n2]
+	dtapePointers7 := t97[:n2]
+	dtapePointers8 := t98[:n2]
+	tapePointers2 := t99[:n3]
+	dtapePointers1_2 := t100[:n3]
+	dtapePointers2_2 := t101[:n3]
+	dtapePointers3_2 := t102[:n3]
+	dtapePointers4_2 := t103[:n3]
+	dtapePointers5_2 := t104[:n3]
+	dtapePointers6_2 := t105[:n3]
+	dtapePointers7_2 := t106[:n3]
+	dtapePointers8_2 := append(t25, make([]*tensorops.Tensor, trips)...)[:n3]
 	h := x
 	var dh1 *T
 	var dh2 *T
@@ -4150,39 +3524,39 @@ func deepReverseWrtLayersNormOutPostJVPLanes8(
 	var dh8 *T
 	i := 0
 	for i < n {
-		dw1_2 := dlayers1[i]
-		dw2_2 := dlayers2[i]
-		dw3_2 := dlayers3[i]
-		dw4_2 := dlayers4[i]
-		dw5_2 := dlayers5[i]
-		dw6_2 := dlayers6[i]
-		dw7_2 := dlayers7[i]
-		dw8_2 := dlayers8[i]
-		t461 := tensorops.MatMulEach(layers[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-		t462 := t461[2]
-		t463 := t461[3]
-		t464 := t461[4]
-		t465 := t461[5]
-		t466 := t461[6]
-		t467 := t461[7]
-		t468 := t461[8]
-		t469 := tensorops.MatMul(h, dw1_2)
-		t470 := tensorops.MatMul(h, dw2_2)
-		t471 := tensorops.MatMul(h, dw3_2)
-		t472 := tensorops.MatMul(h, dw4_2)
-		t473 := tensorops.MatMul(h, dw5_2)
-		t474 := tensorops.MatMul(h, dw6_2)
-		t475 := tensorops.MatMul(h, dw7_2)
-		t476 := tensorops.MatMul(h, dw8_2)
-		h4 := tensorops.Tanh(t461[0])
-		dh1_4 := tensorops.FuseInto(t469, "TanhJVP(a, b + c)", h4, t461[1], t469)
-		dh2_4 := tensorops.FuseInto(t470, "TanhJVP(a, b + c)", h4, t462, t470)
-		dh3_4 := tensorops.FuseInto(t471, "TanhJVP(a, b + c)", h4, t463, t471)
-		dh4_4 := tensorops.FuseInto(t472, "TanhJVP(a, b + c)", h4, t464, t472)
-		dh5_4 := tensorops.FuseInto(t473, "TanhJVP(a, b + c)", h4, t465, t473)
-		dh6_4 := tensorops.FuseInto(t474, "TanhJVP(a, b + c)", h4, t466, t474)
-		dh7_4 := tensorops.FuseInto(t475, "TanhJVP(a, b + c)", h4, t467, t475)
-		dh8_4 := tensorops.FuseInto(t476, "TanhJVP(a, b + c)", h4, t468, t476)
+		dw1_2 := t55[i]
+		dw2_2 := t56[i]
+		dw3_2 := t57[i]
+		dw4_2 := t58[i]
+		dw5_2 := t59[i]
+		dw6_2 := t60[i]
+		dw7_2 := t61[i]
+		dw8_2 := t62[i]
+		t635 := tensorops.MatMulEach(t54[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
+		t636 := t635[2]
+		t637 := t635[3]
+		t638 := t635[4]
+		t639 := t635[5]
+		t640 := t635[6]
+		t641 := t635[7]
+		t642 := t635[8]
+		t643 := tensorops.MatMul(h, dw1_2)
+		t644 := tensorops.MatMul(h, dw2_2)
+		t645 := tensorops.MatMul(h, dw3_2)
+		t646 := tensorops.MatMul(h, dw4_2)
+		t647 := tensorops.MatMul(h, dw5_2)
+		t648 := tensorops.MatMul(h, dw6_2)
+		t649 := tensorops.MatMul(h, dw7_2)
+		t650 := tensorops.MatMul(h, dw8_2)
+		h4 := tensorops.Tanh(t635[0])
+		dh1_4 := tensorops.FuseInto(t643, "TanhJVP(a, b + c)", h4, t635[1], t643)
+		dh2_4 := tensorops.FuseInto(t644, "TanhJVP(a, b + c)", h4, t636, t644)
+		dh3_4 := tensorops.FuseInto(t645, "TanhJVP(a, b + c)", h4, t637, t645)
+		dh4_4 := tensorops.FuseInto(t646, "TanhJVP(a, b + c)", h4, t638, t646)
+		dh5_4 := tensorops.FuseInto(t647, "TanhJVP(a, b + c)", h4, t639, t647)
+		dh6_4 := tensorops.FuseInto(t648, "TanhJVP(a, b + c)", h4, t640, t648)
+		dh7_4 := tensorops.FuseInto(t649, "TanhJVP(a, b + c)", h4, t641, t649)
+		dh8_4 := tensorops.FuseInto(t650, "TanhJVP(a, b + c)", h4, t642, t650)
 		i++
 		tapePointers = append(tapePointers, h)
 		dtapePointers1 = append(dtapePointers1, dh1)
@@ -4212,443 +3586,495 @@ func deepReverseWrtLayersNormOutPostJVPLanes8(
 		dh7 = dh7_4
 		dh8 = dh8_4
 	}
-	t36 := tensorops.Mean(h, 1)
-	t37 := tensorops.Mean(dh1, 1)
-	t38 := tensorops.Mean(dh2, 1)
-	t39 := tensorops.Mean(dh3, 1)
-	t40 := tensorops.Mean(dh4, 1)
-	t41 := tensorops.Mean(dh5, 1)
-	t42 := tensorops.Mean(dh6, 1)
-	t43 := tensorops.Mean(dh7, 1)
-	t44 := tensorops.Mean(dh8, 1)
-	t45 := tensorops.Unsqueeze(t36, 1)
-	c := tensorops.Sub(h, t45)
-	t46 := tensorops.ExpandLike(dh1, c)
-	t47 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t37, 1), -1), c)
-	t48 := tensorops.ExpandLike(dh2, c)
-	t49 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t38, 1), -1), c)
-	t50 := tensorops.ExpandLike(dh3, c)
-	t51 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t39, 1), -1), c)
-	t52 := tensorops.ExpandLike(dh4, c)
-	t53 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t40, 1), -1), c)
-	t54 := tensorops.ExpandLike(dh5, c)
-	t55 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t41, 1), -1), c)
-	t56 := tensorops.ExpandLike(dh6, c)
-	t57 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t42, 1), -1), c)
-	t58 := tensorops.ExpandLike(dh7, c)
-	t59 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t43, 1), -1), c)
-	t60 := tensorops.ExpandLike(dh8, c)
-	t61 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t44, 1), -1), c)
-	t62 := tensorops.Std(h, 1, 0)
-	t63 := tensorops.Sub(h, tensorops.ExpandAxis(t36, h, 1))
-	t64 := tensorops.Step(t62)
-	t65 := tensorops.Fuse("a + (1 - b)", t62, t64)
-	t66 := float64(tensorops.Dim(h, 1))
-	t67 := tensorops.FuseInto(t65, "a*b", t66, t65)
-	t68 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t63, dh1), 1), t64, t67)
-	t69 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t63, dh2), 1), t64, t67)
-	t70 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t63, dh3), 1), t64, t67)
-	t71 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t63, dh4), 1), t64, t67)
-	t72 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t63, dh5), 1), t64, t67)
-	t73 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t63, dh6), 1), t64, t67)
-	t74 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t63, dh7), 1), t64, t67)
-	t75 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t63, dh8), 1), t64, t67)
-	t76 := tensorops.Unsqueeze(t62, 1)
-	t77 := tensorops.Unsqueeze(t68, 1)
-	t78 := tensorops.Unsqueeze(t69, 1)
-	t79 := tensorops.Unsqueeze(t70, 1)
-	t80 := tensorops.Unsqueeze(t71, 1)
-	t81 := tensorops.Unsqueeze(t72, 1)
-	t82 := tensorops.Unsqueeze(t73, 1)
-	t83 := tensorops.Unsqueeze(t74, 1)
-	t84 := tensorops.Unsqueeze(t75, 1)
-	n4 := tensorops.Div(c, t76)
-	t85 := tensorops.ScalarDiv(1, t76)
-	t86 := tensorops.Fuse("-a/b", n4, t76)
-	dn1 := tensorops.FuseInto(t47, "a*(b + c) + d*e", t85, t46, t47, t86, t77)
-	dn2 := tensorops.FuseInto(t49, "a*(b + c) + d*e", t85, t48, t49, t86, t78)
-	dn3 := tensorops.FuseInto(t51, "a*(b + c) + d*e", t85, t50, t51, t86, t79)
-	dn4 := tensorops.FuseInto(t53, "a*(b + c) + d*e", t85, t52, t53, t86, t80)
-	dn5 := tensorops.FuseInto(t55, "a*(b + c) + d*e", t85, t54, t55, t86, t81)
-	dn6 := tensorops.FuseInto(t57, "a*(b + c) + d*e", t85, t56, t57, t86, t82)
-	dn7 := tensorops.FuseInto(t59, "a*(b + c) + d*e", t85, t58, t59, t86, t83)
-	dn8 := tensorops.FuseInto(t61, "a*(b + c) + d*e", t85, t60, t61, t86, t84)
-	t87 := norm.Scale
-	t88 := dnorm1.Scale
-	t89 := dnorm2.Scale
-	t90 := dnorm3.Scale
-	t91 := dnorm4.Scale
-	t92 := dnorm5.Scale
-	t93 := dnorm6.Scale
-	t94 := dnorm7.Scale
-	t95 := dnorm8.Scale
-	t96 := tensorops.Mul(n4, t87)
-	t97 := tensorops.Fuse("a*b + c*d", t87, dn1, n4, t88)
-	t98 := tensorops.Fuse("a*b + c*d", t87, dn2, n4, t89)
-	t99 := tensorops.Fuse("a*b + c*d", t87, dn3, n4, t90)
-	t100 := tensorops.Fuse("a*b + c*d", t87, dn4, n4, t91)
-	t101 := tensorops.Fuse("a*b + c*d", t87, dn5, n4, t92)
-	t102 := tensorops.Fuse("a*b + c*d", t87, dn6, n4, t93)
-	t103 := tensorops.Fuse("a*b + c*d", t87, dn7, n4, t94)
-	t104 := tensorops.Fuse("a*b + c*d", t87, dn8, n4, t95)
-	t105 := norm.Shift
-	t106 := tensorops.FuseInto(t96, "a + b", t96, t105)
-	t107 := tensorops.ExpandLike(t97, t106)
-	t108 := tensorops.FuseInto(t107, "a + b", t107, tensorops.ExpandLike(dnorm1.Shift, t106))
-	t109 := tensorops.ExpandLike(t98, t106)
-	t110 := tensorops.FuseInto(t109, "a + b", t109, tensorops.ExpandLike(dnorm2.Shift, t106))
-	t111 := tensorops.ExpandLike(t99, t106)
-	t112 := tensorops.FuseInto(t111, "a + b", t111, tensorops.ExpandLike(dnorm3.Shift, t106))
-	t113 := tensorops.ExpandLike(t100, t106)
-	t114 := tensorops.FuseInto(t113, "a + b", t113, tensorops.ExpandLike(dnorm4.Shift, t106))
-	t115 := tensorops.ExpandLike(t101, t106)
-	t116 := tensorops.FuseInto(t115, "a + b", t115, tensorops.ExpandLike(dnorm5.Shift, t106))
-	t117 := tensorops.ExpandLike(t102, t106)
-	t118 := tensorops.FuseInto(t117, "a + b", t117, tensorops.ExpandLike(dnorm6.Shift, t106))
-	t119 := tensorops.ExpandLike(t103, t106)
-	t120 := tensorops.FuseInto(t119, "a + b", t119, tensorops.ExpandLike(dnorm7.Shift, t106))
-	t121 := tensorops.ExpandLike(t104, t106)
-	t122 := tensorops.FuseInto(t121, "a + b", t121, tensorops.ExpandLike(dnorm8.Shift, t106))
-	t123 := tensorops.MatMulEach(out, false, t106, t108, t110, t112, t114, t116, t118, t120, t122)
-	o := t123[0]
-	t124 := t123[2]
-	t125 := t123[3]
-	t126 := t123[4]
-	t127 := t123[5]
-	t128 := t123[6]
-	t129 := t123[7]
-	t130 := t123[8]
-	t131 := tensorops.MatMul(t106, dout1)
-	do1 := tensorops.FuseInto(t131, "a + b", t123[1], t131)
-	t132 := tensorops.MatMul(t106, dout2)
-	do2 := tensorops.FuseInto(t132, "a + b", t124, t132)
-	t133 := tensorops.MatMul(t106, dout3)
-	do3 := tensorops.FuseInto(t133, "a + b", t125, t133)
-	t134 := tensorops.MatMul(t106, dout4)
-	do4 := tensorops.FuseInto(t134, "a + b", t126, t134)
-	t135 := tensorops.MatMul(t106, dout5)
-	do5 := tensorops.FuseInto(t135, "a + b", t127, t135)
-	t136 := tensorops.MatMul(t106, dout6)
-	do6 := tensorops.FuseInto(t136, "a + b", t128, t136)
-	t137 := tensorops.MatMul(t106, dout7)
-	do7 := tensorops.FuseInto(t137, "a + b", t129, t137)
-	t138 := tensorops.MatMul(t106, dout8)
-	do8 := tensorops.FuseInto(t138, "a + b", t130, t138)
-	t139 := post.Scale
-	t140 := dpost1.Scale
-	t141 := dpost2.Scale
-	t142 := dpost3.Scale
-	t143 := dpost4.Scale
-	t144 := dpost5.Scale
-	t145 := dpost6.Scale
-	t146 := dpost7.Scale
-	t147 := dpost8.Scale
-	t148 := tensorops.Mul(o, t139)
-	t149 := post.Shift
+	t107 := tensorops.Mean(h, 1)
+	t108 := tensorops.Mean(dh1, 1)
+	t109 := tensorops.Mean(dh2, 1)
+	t110 := tensorops.Mean(dh3, 1)
+	t111 := tensorops.Mean(dh4, 1)
+	t112 := tensorops.Mean(dh5, 1)
+	t113 := tensorops.Mean(dh6, 1)
+	t114 := tensorops.Mean(dh7, 1)
+	t115 := tensorops.Mean(dh8, 1)
+	t116 := tensorops.Unsqueeze(t107, 1)
+	c := tensorops.Sub(h, t116)
+	t117 := tensorops.ExpandLike(dh1, c)
+	t118 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t108, 1), -1), c)
+	t119 := tensorops.ExpandLike(dh2, c)
+	t120 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t109, 1), -1), c)
+	t121 := tensorops.ExpandLike(dh3, c)
+	t122 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t110, 1), -1), c)
+	t123 := tensorops.ExpandLike(dh4, c)
+	t124 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t111, 1), -1), c)
+	t125 := tensorops.ExpandLike(dh5, c)
+	t126 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t112, 1), -1), c)
+	t127 := tensorops.ExpandLike(dh6, c)
+	t128 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t113, 1), -1), c)
+	t129 := tensorops.ExpandLike(dh7, c)
+	t130 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t114, 1), -1), c)
+	t131 := tensorops.ExpandLike(dh8, c)
+	t132 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t115, 1), -1), c)
+	t133 := tensorops.Std(h, 1, 0)
+	t134 := tensorops.Sub(h, tensorops.ExpandAxis(t107, h, 1))
+	t135 := tensorops.Step(t133)
+	t136 := tensorops.Fuse("a + (1 - b)", t133, t135)
+	t137 := float64(tensorops.Dim(h, 1))
+	t138 := tensorops.FuseInto(t136, "a*b", t137, t136)
+	t139 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t134, dh1), 1), t135, t138)
+	t140 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t134, dh2), 1), t135, t138)
+	t141 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t134, dh3), 1), t135, t138)
+	t142 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t134, dh4), 1), t135, t138)
+	t143 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t134, dh5), 1), t135, t138)
+	t144 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t134, dh6), 1), t135, t138)
+	t145 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t134, dh7), 1), t135, t138)
+	t146 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t134, dh8), 1), t135, t138)
+	t147 := tensorops.Unsqueeze(t133, 1)
+	t148 := tensorops.Unsqueeze(t139, 1)
+	t149 := tensorops.Unsqueeze(t140, 1)
+	t150 := tensorops.Unsqueeze(t141, 1)
+	t151 := tensorops.Unsqueeze(t142, 1)
+	t152 := tensorops.Unsqueeze(t143, 1)
+	t153 := tensorops.Unsqueeze(t144, 1)
+	t154 := tensorops.Unsqueeze(t145, 1)
+	t155 := tensorops.Unsqueeze(t146, 1)
+	n4 := tensorops.Div(c, t147)
+	t156 := tensorops.ScalarDiv(1, t147)
+	t157 := tensorops.Fuse("-a/b", n4, t147)
+	dn1 := tensorops.FuseInto(t118, "a*(b + c) + d*e", t156, t117, t118, t157, t148)
+	dn2 := tensorops.FuseInto(t120, "a*(b + c) + d*e", t156, t119, t120, t157, t149)
+	dn3 := tensorops.FuseInto(t122, "a*(b + c) + d*e", t156, t121, t122, t157, t150)
+	dn4 := tensorops.FuseInto(t124, "a*(b + c) + d*e", t156, t123, t124, t157, t151)
+	dn5 := tensorops.FuseInto(t126, "a*(b + c) + d*e", t156, t125, t126, t157, t152)
+	dn6 := tensorops.FuseInto(t128, "a*(b + c) + d*e", t156, t127, t128, t157, t153)
+	dn7 := tensorops.FuseInto(t130, "a*(b + c) + d*e", t156, t129, t130, t157, t154)
+	dn8 := tensorops.FuseInto(t132, "a*(b + c) + d*e", t156, t131, t132, t157, t155)
+	t158 := t63.Scale
+	t159 := t64.Scale
+	t160 := t65.Scale
+	t161 := t66.Scale
+	t162 := t67.Scale
+	t163 := t68.Scale
+	t164 := t69.Scale
+	t165 := t70.Scale
+	t166 := t71.Scale
+	t167 := tensorops.Mul(n4, t158)
+	t168 := tensorops.Fuse("a*b + c*d", t158, dn1, n4, t159)
+	t169 := tensorops.Fuse("a*b + c*d", t158, dn2, n4, t160)
+	t170 := tensorops.Fuse("a*b + c*d", t158, dn3, n4, t161)
+	t171 := tensorops.Fuse("a*b + c*d", t158, dn4, n4, t162)
+	t172 := tensorops.Fuse("a*b + c*d", t158, dn5, n4, t163)
+	t173 := tensorops.Fuse("a*b + c*d", t158, dn6, n4, t164)
+	t174 := tensorops.Fuse("a*b + c*d", t158, dn7, n4, t165)
+	t175 := tensorops.Fuse("a*b + c*d", t158, dn8, n4, t166)
+	t176 := t63.Shift
+	t177 := tensorops.FuseInto(t167, "a + b", t167, t176)
+	t178 := tensorops.ExpandLike(t168, t177)
+	t179 := tensorops.FuseInto(t178, "a + b", t178, tensorops.ExpandLike(t64.Shift, t177))
+	t180 := tensorops.ExpandLike(t169, t177)
+	t181 := tensorops.FuseInto(t180, "a + b", t180, tensorops.ExpandLike(t65.Shift, t177))
+	t182 := tensorops.ExpandLike(t170, t177)
+	t183 := tensorops.FuseInto(t182, "a + b", t182, tensorops.ExpandLike(t66.Shift, t177))
+	t184 := tensorops.ExpandLike(t171, t177)
+	t185 := tensorops.FuseInto(t184, "a + b", t184, tensorops.ExpandLike(t67.Shift, t177))
+	t186 := tensorops.ExpandLike(t172, t177)
+	t187 := tensorops.FuseInto(t186, "a + b", t186, tensorops.ExpandLike(t68.Shift, t177))
+	t188 := tensorops.ExpandLike(t173, t177)
+	t189 := tensorops.FuseInto(t188, "a + b", t188, tensorops.ExpandLike(t69.Shift, t177))
+	t190 := tensorops.ExpandLike(t174, t177)
+	t191 := tensorops.FuseInto(t190, "a + b", t190, tensorops.ExpandLike(t70.Shift, t177))
+	t192 := tensorops.ExpandLike(t175, t177)
+	t193 := tensorops.FuseInto(t192, "a + b", t192, tensorops.ExpandLike(t71.Shift, t177))
+	t194 := tensorops.MatMulEach(t72, false, t177, t179, t181, t183, t185, t187, t189, t191, t193)
+	o := t194[0]
+	t195 := t194[2]
+	t196 := t194[3]
+	t197 := t194[4]
+	t198 := t194[5]
+	t199 := t194[6]
+	t200 := t194[7]
+	t201 := t194[8]
+	t202 := tensorops.MatMul(t177, t73)
+	do1 := tensorops.FuseInto(t202, "a + b", t194[1], t202)
+	t203 := tensorops.MatMul(t177, t74)
+	do2 := tensorops.FuseInto(t203, "a + b", t195, t203)
+	t204 := tensorops.MatMul(t177, t75)
+	do3 := tensorops.FuseInto(t204, "a + b", t196, t204)
+	t205 := tensorops.MatMul(t177, t76)
+	do4 := tensorops.FuseInto(t205, "a + b", t197, t205)
+	t206 := tensorops.MatMul(t177, t77)
+	do5 := tensorops.FuseInto(t206, "a + b", t198, t206)
+	t207 := tensorops.MatMul(t177, t78)
+	do6 := tensorops.FuseInto(t207, "a + b", t199, t207)
+	t208 := tensorops.MatMul(t177, t79)
+	do7 := tensorops.FuseInto(t208, "a + b", t200, t208)
+	t209 := tensorops.MatMul(t177, t80)
+	do8 := tensorops.FuseInto(t209, "a + b", t201, t209)
+	t210 := t81.Scale
+	t211 := t82.Scale
+	t212 := t83.Scale
+	t213 := t84.Scale
+	t214 := t85.Scale
+	t215 := t86.Scale
+	t216 := t87.Scale
+	t217 := t88.Scale
+	t218 := t89.Scale
+	t219 := tensorops.Mul(o, t210)
+	t220 := tensorops.Fuse("a*b + c*d", t210, do1, o, t211)
+	t221 := tensorops.Fuse("a*b + c*d", t210, do2, o, t212)
+	t222 := tensorops.Fuse("a*b + c*d", t210, do3, o, t213)
+	t223 := tensorops.Fuse("a*b + c*d", t210, do4, o, t214)
+	t224 := tensorops.Fuse("a*b + c*d", t210, do5, o, t215)
+	t225 := tensorops.Fuse("a*b + c*d", t210, do6, o, t216)
+	t226 := tensorops.Fuse("a*b + c*d", t210, do7, o, t217)
+	t227 := tensorops.Fuse("a*b + c*d", t210, do8, o, t218)
+	t228 := t81.Shift
+	t229 := t82.Shift
+	t230 := t83.Shift
+	t231 := t84.Shift
+	t232 := t85.Shift
+	t233 := t86.Shift
+	t234 := t87.Shift
+	t235 := t88.Shift
+	t236 := t89.Shift
+	t237 := tensorops.FuseInto(t219, "a + b", t219, t228)
+	t238 := tensorops.ExpandLike(t220, t237)
+	t239 := tensorops.FuseInto(t238, "a + b", t238, tensorops.ExpandLike(t229, t237))
+	t240 := tensorops.ExpandLike(t221, t237)
+	t241 := tensorops.FuseInto(t240, "a + b", t240, tensorops.ExpandLike(t230, t237))
+	t242 := tensorops.ExpandLike(t222, t237)
+	t243 := tensorops.FuseInto(t242, "a + b", t242, tensorops.ExpandLike(t231, t237))
+	t244 := tensorops.ExpandLike(t223, t237)
+	t245 := tensorops.FuseInto(t244, "a + b", t244, tensorops.ExpandLike(t232, t237))
+	t246 := tensorops.ExpandLike(t224, t237)
+	t247 := tensorops.FuseInto(t246, "a + b", t246, tensorops.ExpandLike(t233, t237))
+	t248 := tensorops.ExpandLike(t225, t237)
+	t249 := tensorops.FuseInto(t248, "a + b", t248, tensorops.ExpandLike(t234, t237))
+	t250 := tensorops.ExpandLike(t226, t237)
+	t251 := tensorops.FuseInto(t250, "a + b", t250, tensorops.ExpandLike(t235, t237))
+	t252 := tensorops.ExpandLike(t227, t237)
+	t253 := tensorops.FuseInto(t252, "a + b", t252, tensorops.ExpandLike(t236, t237))
+	t254 := tensorops.SumAll(tensorops.Square(t237))
+	t255 := tensorops.Scale(t237, 2)
+	t256 := tensorops.Scale(t239, 2)
+	t257 := tensorops.Scale(t241, 2)
+	t258 := tensorops.Scale(t243, 2)
+	t259 := tensorops.Scale(t245, 2)
+	t260 := tensorops.Scale(t247, 2)
+	t261 := tensorops.Scale(t249, 2)
+	t262 := tensorops.Scale(t251, 2)
+	t263 := tensorops.Scale(t253, 2)
 	i2 := n - 1
-	t150 := tensorops.SumLike(seed, t148)
-	t151 := tensorops.SumLike(dseed1, t148)
-	t152 := tensorops.SumLike(dseed2, t148)
-	t153 := tensorops.SumLike(dseed3, t148)
-	t154 := tensorops.SumLike(dseed4, t148)
-	t155 := tensorops.SumLike(dseed5, t148)
-	t156 := tensorops.SumLike(dseed6, t148)
-	t157 := tensorops.SumLike(dseed7, t148)
-	t158 := tensorops.SumLike(dseed8, t148)
-	t159 := dpostBar1.Shift
-	t160 := dpostBar2.Shift
-	t161 := dpostBar3.Shift
-	t162 := dpostBar4.Shift
-	t163 := dpostBar5.Shift
-	t164 := dpostBar6.Shift
-	t165 := dpostBar7.Shift
-	t166 := dpostBar8.Shift
-	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, seed, t149)
-	dpostBar1.Shift = tensorops.Add(t159, tensorops.SumLike(dseed1, t149))
-	dpostBar2.Shift = tensorops.Add(t160, tensorops.SumLike(dseed2, t149))
-	dpostBar3.Shift = tensorops.Add(t161, tensorops.SumLike(dseed3, t149))
-	dpostBar4.Shift = tensorops.Add(t162, tensorops.SumLike(dseed4, t149))
-	dpostBar5.Shift = tensorops.Add(t163, tensorops.SumLike(dseed5, t149))
-	dpostBar6.Shift = tensorops.Add(t164, tensorops.SumLike(dseed6, t149))
-	dpostBar7.Shift = tensorops.Add(t165, tensorops.SumLike(dseed7, t149))
-	dpostBar8.Shift = tensorops.Add(t166, tensorops.SumLike(dseed8, t149))
-	t167 := tensorops.SumLike(tensorops.Mul(t139, t150), o)
-	t168 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t140, t139, t151), o)
-	t169 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t141, t139, t152), o)
-	t170 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t142, t139, t153), o)
-	t171 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t143, t139, t154), o)
-	t172 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t144, t139, t155), o)
-	t173 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t145, t139, t156), o)
-	t174 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t146, t139, t157), o)
-	t175 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t150, t147, t139, t158), o)
-	t176 := tensorops.Fuse("a*b + c*d", t150, do1, o, t151)
-	t177 := tensorops.Fuse("a*b + c*d", t150, do2, o, t152)
-	t178 := tensorops.Fuse("a*b + c*d", t150, do3, o, t153)
-	t179 := tensorops.Fuse("a*b + c*d", t150, do4, o, t154)
-	t180 := tensorops.Fuse("a*b + c*d", t150, do5, o, t155)
-	t181 := tensorops.Fuse("a*b + c*d", t150, do6, o, t156)
-	t182 := tensorops.Fuse("a*b + c*d", t150, do7, o, t157)
-	t183 := tensorops.Fuse("a*b + c*d", t150, do8, o, t158)
-	t184 := dpostBar1.Scale
-	t185 := dpostBar2.Scale
-	t186 := dpostBar3.Scale
-	t187 := dpostBar4.Scale
-	t188 := dpostBar5.Scale
-	t189 := dpostBar6.Scale
-	t190 := dpostBar7.Scale
-	t191 := dpostBar8.Scale
-	t192 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(o, t150), t139)
-	t193 := tensorops.SumLike(t176, t139)
-	t194 := tensorops.FuseInto(t193, "a + b", t184, t193)
-	t195 := tensorops.SumLike(t177, t139)
-	t196 := tensorops.FuseInto(t195, "a + b", t185, t195)
-	t197 := tensorops.SumLike(t178, t139)
-	t198 := tensorops.FuseInto(t197, "a + b", t186, t197)
-	t199 := tensorops.SumLike(t179, t139)
-	t200 := tensorops.FuseInto(t199, "a + b", t187, t199)
-	t201 := tensorops.SumLike(t180, t139)
-	t202 := tensorops.FuseInto(t201, "a + b", t188, t201)
-	t203 := tensorops.SumLike(t181, t139)
-	t204 := tensorops.FuseInto(t203, "a + b", t189, t203)
-	t205 := tensorops.SumLike(t182, t139)
-	t206 := tensorops.FuseInto(t205, "a + b", t190, t205)
-	t207 := tensorops.SumLike(t183, t139)
-	t208 := tensorops.FuseInto(t207, "a + b", t191, t207)
-	postBar.Scale = t192
-	dpostBar1.Scale = t194
-	dpostBar2.Scale = t196
-	dpostBar3.Scale = t198
-	dpostBar4.Scale = t200
-	dpostBar5.Scale = t202
-	dpostBar6.Scale = t204
-	dpostBar7.Scale = t206
-	dpostBar8.Scale = t208
-	t209 := tensorops.MatMulGradAEach(t106, out, false, t167, t168, t169, t170, t171, t172, t173, t174, t175)
-	t210 := t209[0]
-	t211 := t209[2]
-	t212 := t209[3]
-	t213 := t209[4]
-	t214 := t209[5]
-	t215 := t209[6]
-	t216 := t209[7]
-	t217 := t209[8]
-	t218 := tensorops.MatMulGradA(t167, t106, dout1, false, false)
-	t219 := tensorops.FuseInto(t218, "a + b", t209[1], t218)
-	t220 := tensorops.MatMulGradA(t167, t106, dout2, false, false)
-	t221 := tensorops.FuseInto(t220, "a + b", t211, t220)
-	t222 := tensorops.MatMulGradA(t167, t106, dout3, false, false)
-	t223 := tensorops.FuseInto(t222, "a + b", t212, t222)
-	t224 := tensorops.MatMulGradA(t167, t106, dout4, false, false)
-	t225 := tensorops.FuseInto(t224, "a + b", t213, t224)
-	t226 := tensorops.MatMulGradA(t167, t106, dout5, false, false)
-	t227 := tensorops.FuseInto(t226, "a + b", t214, t226)
-	t228 := tensorops.MatMulGradA(t167, t106, dout6, false, false)
-	t229 := tensorops.FuseInto(t228, "a + b", t215, t228)
-	t230 := tensorops.MatMulGradA(t167, t106, dout7, false, false)
-	t231 := tensorops.FuseInto(t230, "a + b", t216, t230)
-	t232 := tensorops.MatMulGradA(t167, t106, dout8, false, false)
-	t233 := tensorops.FuseInto(t232, "a + b", t217, t232)
-	outBar = tensorops.MatMulGradB(t167, t106, out, false, false)
-	t234 := tensorops.MatMulGradB(t168, t106, out, false, false)
-	t235 := tensorops.MatMulGradB(t167, t108, out, false, false)
-	doutBar1 = tensorops.FuseInto(t234, "a + b", t234, t235)
-	t236 := tensorops.MatMulGradB(t169, t106, out, false, false)
-	t237 := tensorops.MatMulGradB(t167, t110, out, false, false)
-	doutBar2 = tensorops.FuseInto(t236, "a + b", t236, t237)
-	t238 := tensorops.MatMulGradB(t170, t106, out, false, false)
-	t239 := tensorops.MatMulGradB(t167, t112, out, false, false)
-	doutBar3 = tensorops.FuseInto(t238, "a + b", t238, t239)
-	t240 := tensorops.MatMulGradB(t171, t106, out, false, false)
-	t241 := tensorops.MatMulGradB(t167, t114, out, false, false)
-	doutBar4 = tensorops.FuseInto(t240, "a + b", t240, t241)
-	t242 := tensorops.MatMulGradB(t172, t106, out, false, false)
-	t243 := tensorops.MatMulGradB(t167, t116, out, false, false)
-	doutBar5 = tensorops.FuseInto(t242, "a + b", t242, t243)
-	t244 := tensorops.MatMulGradB(t173, t106, out, false, false)
-	t245 := tensorops.MatMulGradB(t167, t118, out, false, false)
-	doutBar6 = tensorops.FuseInto(t244, "a + b", t244, t245)
-	t246 := tensorops.MatMulGradB(t174, t106, out, false, false)
-	t247 := tensorops.MatMulGradB(t167, t120, out, false, false)
-	doutBar7 = tensorops.FuseInto(t246, "a + b", t246, t247)
-	t248 := tensorops.MatMulGradB(t175, t106, out, false, false)
-	t249 := tensorops.MatMulGradB(t167, t122, out, false, false)
-	doutBar8 = tensorops.FuseInto(t248, "a + b", t248, t249)
-	t250 := tensorops.SumLike(t210, t96)
-	t251 := tensorops.SumLike(t219, t96)
-	t252 := tensorops.SumLike(t221, t96)
-	t253 := tensorops.SumLike(t223, t96)
-	t254 := tensorops.SumLike(t225, t96)
-	t255 := tensorops.SumLike(t227, t96)
-	t256 := tensorops.SumLike(t229, t96)
-	t257 := tensorops.SumLike(t231, t96)
-	t258 := tensorops.SumLike(t233, t96)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t210, t105)
-	dnormBar1.Shift = tensorops.Add(dnormBar1.Shift, tensorops.SumLike(t219, t105))
-	dnormBar2.Shift = tensorops.Add(dnormBar2.Shift, tensorops.SumLike(t221, t105))
-	dnormBar3.Shift = tensorops.Add(dnormBar3.Shift, tensorops.SumLike(t223, t105))
-	dnormBar4.Shift = tensorops.Add(dnormBar4.Shift, tensorops.SumLike(t225, t105))
-	dnormBar5.Shift = tensorops.Add(dnormBar5.Shift, tensorops.SumLike(t227, t105))
-	dnormBar6.Shift = tensorops.Add(dnormBar6.Shift, tensorops.SumLike(t229, t105))
-	dnormBar7.Shift = tensorops.Add(dnormBar7.Shift, tensorops.SumLike(t231, t105))
-	dnormBar8.Shift = tensorops.Add(dnormBar8.Shift, tensorops.SumLike(t233, t105))
-	t259 := tensorops.SumLike(tensorops.Mul(t87, t250), n4)
-	t260 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t88, t87, t251), n4)
-	t261 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t89, t87, t252), n4)
-	t262 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t90, t87, t253), n4)
-	t263 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t91, t87, t254), n4)
-	t264 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t92, t87, t255), n4)
-	t265 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t93, t87, t256), n4)
-	t266 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t94, t87, t257), n4)
-	t267 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t250, t95, t87, t258), n4)
-	t268 := tensorops.Fuse("a*b + c*d", t250, dn1, n4, t251)
-	t269 := tensorops.Fuse("a*b + c*d", t250, dn2, n4, t252)
-	t270 := tensorops.Fuse("a*b + c*d", t250, dn3, n4, t253)
-	t271 := tensorops.Fuse("a*b + c*d", t250, dn4, n4, t254)
-	t272 := tensorops.Fuse("a*b + c*d", t250, dn5, n4, t255)
-	t273 := tensorops.Fuse("a*b + c*d", t250, dn6, n4, t256)
-	t274 := tensorops.Fuse("a*b + c*d", t250, dn7, n4, t257)
-	t275 := tensorops.Fuse("a*b + c*d", t250, dn8, n4, t258)
-	t276 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n4, t250), t87)
-	t277 := tensorops.SumLike(t268, t87)
-	t278 := tensorops.SumLike(t269, t87)
-	t279 := tensorops.SumLike(t270, t87)
-	t280 := tensorops.SumLike(t271, t87)
-	t281 := tensorops.SumLike(t272, t87)
-	t282 := tensorops.SumLike(t273, t87)
-	t283 := tensorops.SumLike(t274, t87)
-	t284 := tensorops.SumLike(t275, t87)
-	normBar.Scale = t276
-	dnormBar1.Scale = tensorops.FuseInto(t277, "a + b", dnormBar1.Scale, t277)
-	dnormBar2.Scale = tensorops.FuseInto(t278, "a + b", dnormBar2.Scale, t278)
-	dnormBar3.Scale = tensorops.FuseInto(t279, "a + b", dnormBar3.Scale, t279)
-	dnormBar4.Scale = tensorops.FuseInto(t280, "a + b", dnormBar4.Scale, t280)
-	dnormBar5.Scale = tensorops.FuseInto(t281, "a + b", dnormBar5.Scale, t281)
-	dnormBar6.Scale = tensorops.FuseInto(t282, "a + b", dnormBar6.Scale, t282)
-	dnormBar7.Scale = tensorops.FuseInto(t283, "a + b", dnormBar7.Scale, t283)
-	dnormBar8.Scale = tensorops.FuseInto(t284, "a + b", dnormBar8.Scale, t284)
-	t285 := tensorops.Fuse("-a/b", t85, t76)
-	t286 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t77, t85, t260)
-	t287 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t78, t85, t261)
-	t288 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t79, t85, t262)
-	t289 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t80, t85, t263)
-	t290 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t81, t85, t264)
-	t291 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t82, t85, t265)
-	t292 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t83, t85, t266)
-	t293 := tensorops.Fuse("a*(b*c) + d*e", t259, t285, t84, t85, t267)
-	t294 := tensorops.SumLike(tensorops.Mul(t85, t259), c)
-	t295 := tensorops.SumLike(t286, c)
-	t296 := tensorops.SumLike(t287, c)
-	t297 := tensorops.SumLike(t288, c)
-	t298 := tensorops.SumLike(t289, c)
-	t299 := tensorops.SumLike(t290, c)
-	t300 := tensorops.SumLike(t291, c)
-	t301 := tensorops.SumLike(t292, c)
-	t302 := tensorops.SumLike(t293, c)
-	t303 := tensorops.Fuse("-a/b", t86, t76)
-	t304 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn1, t303, t77, t86, t260)
-	t305 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn2, t303, t78, t86, t261)
-	t306 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn3, t303, t79, t86, t262)
-	t307 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn4, t303, t80, t86, t263)
-	t308 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn5, t303, t81, t86, t264)
-	t309 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn6, t303, t82, t86, t265)
-	t310 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn7, t303, t83, t86, t266)
-	t311 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t259, t85, dn8, t303, t84, t86, t267)
-	t312 := tensorops.SumLike(t304, t76)
-	t313 := tensorops.SumLike(t305, t76)
-	t314 := tensorops.SumLike(t306, t76)
-	t315 := tensorops.SumLike(t307, t76)
-	t316 := tensorops.SumLike(t308, t76)
-	t317 := tensorops.SumLike(t309, t76)
-	t318 := tensorops.SumLike(t310, t76)
-	t319 := tensorops.SumLike(t311, t76)
-	t320 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t86, t259), t76), 1)
-	t321 := tensorops.Squeeze(t312, 1)
-	t322 := tensorops.Squeeze(t313, 1)
-	t323 := tensorops.Squeeze(t314, 1)
-	t324 := tensorops.Squeeze(t315, 1)
-	t325 := tensorops.Squeeze(t316, 1)
-	t326 := tensorops.Squeeze(t317, 1)
-	t327 := tensorops.Squeeze(t318, 1)
-	t328 := tensorops.Squeeze(t319, 1)
-	t329 := tensorops.ExpandAxis(t37, h, 1)
-	t330 := tensorops.ExpandAxis(t38, h, 1)
-	t331 := tensorops.ExpandAxis(t39, h, 1)
-	t332 := tensorops.ExpandAxis(t40, h, 1)
-	t333 := tensorops.ExpandAxis(t41, h, 1)
-	t334 := tensorops.ExpandAxis(t42, h, 1)
-	t335 := tensorops.ExpandAxis(t43, h, 1)
-	t336 := tensorops.ExpandAxis(t44, h, 1)
-	t337 := tensorops.ExpandLike(dh1, t63)
-	t338 := tensorops.ExpandLike(dh2, t63)
-	t339 := tensorops.ExpandLike(dh3, t63)
-	t340 := tensorops.ExpandLike(dh4, t63)
-	t341 := tensorops.ExpandLike(dh5, t63)
-	t342 := tensorops.ExpandLike(dh6, t63)
-	t343 := tensorops.ExpandLike(dh7, t63)
-	t344 := tensorops.ExpandLike(dh8, t63)
-	t345 := tensorops.ExpandLike(t68, t65)
-	t346 := tensorops.ExpandLike(t69, t65)
-	t347 := tensorops.ExpandLike(t70, t65)
-	t348 := tensorops.ExpandLike(t71, t65)
-	t349 := tensorops.ExpandLike(t72, t65)
-	t350 := tensorops.ExpandLike(t73, t65)
-	t351 := tensorops.ExpandLike(t74, t65)
-	t352 := tensorops.ExpandLike(t75, t65)
-	t353 := tensorops.Fuse("a*b/c", t320, t64, t67)
-	t354 := tensorops.ScalarDiv(1, t67)
-	t355 := tensorops.Fuse("-a/b", t353, t67)
-	t356 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t321, t355, t66, t345)
-	t357 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t322, t355, t66, t346)
-	t358 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t323, t355, t66, t347)
-	t359 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t324, t355, t66, t348)
-	t360 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t325, t355, t66, t349)
-	t361 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t326, t355, t66, t350)
-	t362 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t327, t355, t66, t351)
-	t363 := tensorops.Fuse("a*(b*c) + d*(e*f)", t354, t64, t328, t355, t66, t352)
-	t364 := tensorops.ExpandAxis(t353, h, 1)
-	t365 := tensorops.ExpandAxis(t356, h, 1)
-	t366 := tensorops.ExpandAxis(t357, h, 1)
-	t367 := tensorops.ExpandAxis(t358, h, 1)
-	t368 := tensorops.ExpandAxis(t359, h, 1)
-	t369 := tensorops.ExpandAxis(t360, h, 1)
-	t370 := tensorops.ExpandAxis(t361, h, 1)
-	t371 := tensorops.ExpandAxis(t362, h, 1)
-	t372 := tensorops.ExpandAxis(t363, h, 1)
-	t373 := tensorops.SumLike(t295, h)
-	t374 := tensorops.SumLike(t296, h)
-	t375 := tensorops.SumLike(t297, h)
-	t376 := tensorops.SumLike(t298, h)
-	t377 := tensorops.SumLike(t299, h)
-	t378 := tensorops.SumLike(t300, h)
-	t379 := tensorops.SumLike(t301, h)
-	t380 := tensorops.SumLike(t302, h)
-	t381 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t294, -1), t45), 1)
-	t382 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t295, -1), t45), 1)
-	t383 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t296, -1), t45), 1)
-	t384 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t297, -1), t45), 1)
-	t385 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t298, -1), t45), 1)
-	t386 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t299, -1), t45), 1)
-	t387 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t300, -1), t45), 1)
-	t388 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t301, -1), t45), 1)
-	t389 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t302, -1), t45), 1)
-	t390 := tensorops.MeanGrad(t381, h, 1)
-	t391 := tensorops.MeanGrad(t382, h, 1)
-	t392 := tensorops.MeanGrad(t383, h, 1)
-	t393 := tensorops.MeanGrad(t384, h, 1)
-	t394 := tensorops.MeanGrad(t385, h, 1)
-	t395 := tensorops.MeanGrad(t386, h, 1)
-	t396 := tensorops.MeanGrad(t387, h, 1)
-	t397 := tensorops.MeanGrad(t388, h, 1)
-	t398 := tensorops.MeanGrad(t389, h, 1)
-	hBar := tensorops.Fuse("a*b + c + d", t63, t364, tensorops.SumLike(t294, h), t390)
-	dhBar1 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t337, t329, t63, t365, t373, t391)
-	dhBar2 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t338, t330, t63, t366, t374, t392)
-	dhBar3 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t339, t331, t63, t367, t375, t393)
-	dhBar4 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t340, t332, t63, t368, t376, t394)
-	dhBar5 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t341, t333, t63, t369, t377, t395)
-	dhBar6 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t342, t334, t63, t370, t378, t396)
-	dhBar7 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t343, t335, t63, t371, t379, t397)
-	dhBar8 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t364, t344, t336, t63, t372, t380, t398)
+	t264 := tensorops.SumLike(t255, t219)
+	t265 := tensorops.SumLike(t256, t219)
+	t266 := tensorops.SumLike(t257, t219)
+	t267 := tensorops.SumLike(t258, t219)
+	t268 := tensorops.SumLike(t259, t219)
+	t269 := tensorops.SumLike(t260, t219)
+	t270 := tensorops.SumLike(t261, t219)
+	t271 := tensorops.SumLike(t262, t219)
+	t272 := tensorops.SumLike(t263, t219)
+	t273 := dBar.Post
+	t274 := ddBar1.Post
+	t275 := ddBar2.Post
+	t276 := ddBar3.Post
+	t277 := ddBar4.Post
+	t278 := ddBar5.Post
+	t279 := ddBar6.Post
+	t280 := ddBar7.Post
+	t281 := ddBar8.Post
+	t282 := t274.Shift
+	t283 := t275.Shift
+	t284 := t276.Shift
+	t285 := t277.Shift
+	t286 := t278.Shift
+	t287 := t279.Shift
+	t288 := t280.Shift
+	t289 := t281.Shift
+	t273.Shift = tensorops.AccumulateSumLike(t273.Shift, t255, t228)
+	t274.Shift = tensorops.Add(t282, tensorops.SumLike(t256, t228))
+	t275.Shift = tensorops.Add(t283, tensorops.SumLike(t257, t228))
+	t276.Shift = tensorops.Add(t284, tensorops.SumLike(t258, t228))
+	t277.Shift = tensorops.Add(t285, tensorops.SumLike(t259, t228))
+	t278.Shift = tensorops.Add(t286, tensorops.SumLike(t260, t228))
+	t279.Shift = tensorops.Add(t287, tensorops.SumLike(t261, t228))
+	t280.Shift = tensorops.Add(t288, tensorops.SumLike(t262, t228))
+	t281.Shift = tensorops.Add(t289, tensorops.SumLike(t263, t228))
+	t290 := tensorops.SumLike(tensorops.Mul(t210, t264), o)
+	t291 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t264, t211, t210, t265), o)
+	t292 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t264, t212, t210, t266), o)
+	t293 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t264, t213, t210, t267), o)
+	t294 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t264, t214, t210, t268), o)
+	t295 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t264, t215, t210, t269), o)
+	t296 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t264, t216, t210, t270), o)
+	t297 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t264, t217, t210, t271), o)
+	t298 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t264, t218, t210, t272), o)
+	t299 := tensorops.Fuse("a*b + c*d", t264, do1, o, t265)
+	t300 := tensorops.Fuse("a*b + c*d", t264, do2, o, t266)
+	t301 := tensorops.Fuse("a*b + c*d", t264, do3, o, t267)
+	t302 := tensorops.Fuse("a*b + c*d", t264, do4, o, t268)
+	t303 := tensorops.Fuse("a*b + c*d", t264, do5, o, t269)
+	t304 := tensorops.Fuse("a*b + c*d", t264, do6, o, t270)
+	t305 := tensorops.Fuse("a*b + c*d", t264, do7, o, t271)
+	t306 := tensorops.Fuse("a*b + c*d", t264, do8, o, t272)
+	t307 := dBar.Post
+	t308 := ddBar1.Post
+	t309 := ddBar2.Post
+	t310 := ddBar3.Post
+	t311 := ddBar4.Post
+	t312 := ddBar5.Post
+	t313 := ddBar6.Post
+	t314 := ddBar7.Post
+	t315 := ddBar8.Post
+	t316 := t308.Scale
+	t317 := t309.Scale
+	t318 := t310.Scale
+	t319 := t311.Scale
+	t320 := t312.Scale
+	t321 := t313.Scale
+	t322 := t314.Scale
+	t323 := t315.Scale
+	t324 := tensorops.AccumulateSumLike(t307.Scale, tensorops.Mul(o, t264), t210)
+	t325 := tensorops.SumLike(t299, t210)
+	t326 := tensorops.FuseInto(t325, "a + b", t316, t325)
+	t327 := tensorops.SumLike(t300, t210)
+	t328 := tensorops.FuseInto(t327, "a + b", t317, t327)
+	t329 := tensorops.SumLike(t301, t210)
+	t330 := tensorops.FuseInto(t329, "a + b", t318, t329)
+	t331 := tensorops.SumLike(t302, t210)
+	t332 := tensorops.FuseInto(t331, "a + b", t319, t331)
+	t333 := tensorops.SumLike(t303, t210)
+	t334 := tensorops.FuseInto(t333, "a + b", t320, t333)
+	t335 := tensorops.SumLike(t304, t210)
+	t336 := tensorops.FuseInto(t335, "a + b", t321, t335)
+	t337 := tensorops.SumLike(t305, t210)
+	t338 := tensorops.FuseInto(t337, "a + b", t322, t337)
+	t339 := tensorops.SumLike(t306, t210)
+	t340 := tensorops.FuseInto(t339, "a + b", t323, t339)
+	t307.Scale = t324
+	t308.Scale = t326
+	t309.Scale = t328
+	t310.Scale = t330
+	t311.Scale = t332
+	t312.Scale = t334
+	t313.Scale = t336
+	t314.Scale = t338
+	t315.Scale = t340
+	t341 := tensorops.MatMulGradAEach(t177, t72, false, t290, t291, t292, t293, t294, t295, t296, t297, t298)
+	t342 := t341[0]
+	t343 := t341[2]
+	t344 := t341[3]
+	t345 := t341[4]
+	t346 := t341[5]
+	t347 := t341[6]
+	t348 := t341[7]
+	t349 := t341[8]
+	t350 := tensorops.MatMulGradA(t290, t177, t73, false, false)
+	t351 := tensorops.FuseInto(t350, "a + b", t341[1], t350)
+	t352 := tensorops.MatMulGradA(t290, t177, t74, false, false)
+	t353 := tensorops.FuseInto(t352, "a + b", t343, t352)
+	t354 := tensorops.MatMulGradA(t290, t177, t75, false, false)
+	t355 := tensorops.FuseInto(t354, "a + b", t344, t354)
+	t356 := tensorops.MatMulGradA(t290, t177, t76, false, false)
+	t357 := tensorops.FuseInto(t356, "a + b", t345, t356)
+	t358 := tensorops.MatMulGradA(t290, t177, t77, false, false)
+	t359 := tensorops.FuseInto(t358, "a + b", t346, t358)
+	t360 := tensorops.MatMulGradA(t290, t177, t78, false, false)
+	t361 := tensorops.FuseInto(t360, "a + b", t347, t360)
+	t362 := tensorops.MatMulGradA(t290, t177, t79, false, false)
+	t363 := tensorops.FuseInto(t362, "a + b", t348, t362)
+	t364 := tensorops.MatMulGradA(t290, t177, t80, false, false)
+	t365 := tensorops.FuseInto(t364, "a + b", t349, t364)
+	t366 := tensorops.MatMulGradB(t290, t177, t72, false, false)
+	t367 := tensorops.MatMulGradB(t291, t177, t72, false, false)
+	t368 := tensorops.MatMulGradB(t290, t179, t72, false, false)
+	t369 := tensorops.FuseInto(t367, "a + b", t367, t368)
+	t370 := tensorops.MatMulGradB(t292, t177, t72, false, false)
+	t371 := tensorops.MatMulGradB(t290, t181, t72, false, false)
+	t372 := tensorops.FuseInto(t370, "a + b", t370, t371)
+	t373 := tensorops.MatMulGradB(t293, t177, t72, false, false)
+	t374 := tensorops.MatMulGradB(t290, t183, t72, false, false)
+	t375 := tensorops.FuseInto(t373, "a + b", t373, t374)
+	t376 := tensorops.MatMulGradB(t294, t177, t72, false, false)
+	t377 := tensorops.MatMulGradB(t290, t185, t72, false, false)
+	t378 := tensorops.FuseInto(t376, "a + b", t376, t377)
+	t379 := tensorops.MatMulGradB(t295, t177, t72, false, false)
+	t380 := tensorops.MatMulGradB(t290, t187, t72, false, false)
+	t381 := tensorops.FuseInto(t379, "a + b", t379, t380)
+	t382 := tensorops.MatMulGradB(t296, t177, t72, false, false)
+	t383 := tensorops.MatMulGradB(t290, t189, t72, false, false)
+	t384 := tensorops.FuseInto(t382, "a + b", t382, t383)
+	t385 := tensorops.MatMulGradB(t297, t177, t72, false, false)
+	t386 := tensorops.MatMulGradB(t290, t191, t72, false, false)
+	t387 := tensorops.FuseInto(t385, "a + b", t385, t386)
+	t388 := tensorops.MatMulGradB(t298, t177, t72, false, false)
+	t389 := tensorops.MatMulGradB(t290, t193, t72, false, false)
+	t390 := tensorops.FuseInto(t388, "a + b", t388, t389)
+	t391 := tensorops.SumLike(t342, t167)
+	t392 := tensorops.SumLike(t351, t167)
+	t393 := tensorops.SumLike(t353, t167)
+	t394 := tensorops.SumLike(t355, t167)
+	t395 := tensorops.SumLike(t357, t167)
+	t396 := tensorops.SumLike(t359, t167)
+	t397 := tensorops.SumLike(t361, t167)
+	t398 := tensorops.SumLike(t363, t167)
+	t399 := tensorops.SumLike(t365, t167)
+	t651.Shift = tensorops.AccumulateSumLike(t651.Shift, t342, t176)
+	t652.Shift = tensorops.Add(t652.Shift, tensorops.SumLike(t351, t176))
+	t653.Shift = tensorops.Add(t653.Shift, tensorops.SumLike(t353, t176))
+	t654.Shift = tensorops.Add(t654.Shift, tensorops.SumLike(t355, t176))
+	t655.Shift = tensorops.Add(t655.Shift, tensorops.SumLike(t357, t176))
+	t656.Shift = tensorops.Add(t656.Shift, tensorops.SumLike(t359, t176))
+	t657.Shift = tensorops.Add(t657.Shift, tensorops.SumLike(t361, t176))
+	t658.Shift = tensorops.Add(t658.Shift, tensorops.SumLike(t363, t176))
+	t659.Shift = tensorops.Add(t659.Shift, tensorops.SumLike(t365, t176))
+	t400 := tensorops.SumLike(tensorops.Mul(t158, t391), n4)
+	t401 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t159, t158, t392), n4)
+	t402 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t160, t158, t393), n4)
+	t403 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t161, t158, t394), n4)
+	t404 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t162, t158, t395), n4)
+	t405 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t163, t158, t396), n4)
+	t406 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t164, t158, t397), n4)
+	t407 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t165, t158, t398), n4)
+	t408 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t166, t158, t399), n4)
+	t409 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn1, n4, t392), t158)
+	t410 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn2, n4, t393), t158)
+	t411 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn3, n4, t394), t158)
+	t412 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn4, n4, t395), t158)
+	t413 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn5, n4, t396), t158)
+	t414 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn6, n4, t397), t158)
+	t415 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn7, n4, t398), t158)
+	t416 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn8, n4, t399), t158)
+	t651.Scale = tensorops.AccumulateSumLike(t651.Scale, tensorops.Mul(n4, t391), t158)
+	t652.Scale = tensorops.FuseInto(t409, "a + b", t652.Scale, t409)
+	t653.Scale = tensorops.FuseInto(t410, "a + b", t653.Scale, t410)
+	t654.Scale = tensorops.FuseInto(t411, "a + b", t654.Scale, t411)
+	t655.Scale = tensorops.FuseInto(t412, "a + b", t655.Scale, t412)
+	t656.Scale = tensorops.FuseInto(t413, "a + b", t656.Scale, t413)
+	t657.Scale = tensorops.FuseInto(t414, "a + b", t657.Scale, t414)
+	t658.Scale = tensorops.FuseInto(t415, "a + b", t658.Scale, t415)
+	t659.Scale = tensorops.FuseInto(t416, "a + b", t659.Scale, t416)
+	t417 := tensorops.Fuse("-a/b", t156, t147)
+	t418 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t148, t156, t401)
+	t419 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t149, t156, t402)
+	t420 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t150, t156, t403)
+	t421 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t151, t156, t404)
+	t422 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t152, t156, t405)
+	t423 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t153, t156, t406)
+	t424 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t154, t156, t407)
+	t425 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t155, t156, t408)
+	t426 := tensorops.SumLike(tensorops.Mul(t156, t400), c)
+	t427 := tensorops.SumLike(t418, c)
+	t428 := tensorops.SumLike(t419, c)
+	t429 := tensorops.SumLike(t420, c)
+	t430 := tensorops.SumLike(t421, c)
+	t431 := tensorops.SumLike(t422, c)
+	t432 := tensorops.SumLike(t423, c)
+	t433 := tensorops.SumLike(t424, c)
+	t434 := tensorops.SumLike(t425, c)
+	t435 := tensorops.Fuse("-a/b", t157, t147)
+	t436 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t156, dn1, t435, t148, t157, t401)
+	t437 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t156, dn2, t435, t149, t157, t402)
+	t438 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t156, dn3, t435, t150, t157, t403)
+	t439 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t156, dn4, t435, t151, t157, t404)
+	t440 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t156, dn5, t435, t152, t157, t405)
+	t441 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t156, dn6, t435, t153, t157, t406)
+	t442 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t156, dn7, t435, t154, t157, t407)
+	t443 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t156, dn8, t435, t155, t157, t408)
+	t444 := tensorops.SumLike(t436, t147)
+	t445 := tensorops.SumLike(t437, t147)
+	t446 := tensorops.SumLike(t438, t147)
+	t447 := tensorops.SumLike(t439, t147)
+	t448 := tensorops.SumLike(t440, t147)
+	t449 := tensorops.SumLike(t441, t147)
+	t450 := tensorops.SumLike(t442, t147)
+	t451 := tensorops.SumLike(t443, t147)
+	t452 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t157, t400), t147), 1)
+	t453 := tensorops.Squeeze(t444, 1)
+	t454 := tensorops.Squeeze(t445, 1)
+	t455 := tensorops.Squeeze(t446, 1)
+	t456 := tensorops.Squeeze(t447, 1)
+	t457 := tensorops.Squeeze(t448, 1)
+	t458 := tensorops.Squeeze(t449, 1)
+	t459 := tensorops.Squeeze(t450, 1)
+	t460 := tensorops.Squeeze(t451, 1)
+	t461 := tensorops.ExpandAxis(t108, h, 1)
+	t462 := tensorops.ExpandAxis(t109, h, 1)
+	t463 := tensorops.ExpandAxis(t110, h, 1)
+	t464 := tensorops.ExpandAxis(t111, h, 1)
+	t465 := tensorops.ExpandAxis(t112, h, 1)
+	t466 := tensorops.ExpandAxis(t113, h, 1)
+	t467 := tensorops.ExpandAxis(t114, h, 1)
+	t468 := tensorops.ExpandAxis(t115, h, 1)
+	t469 := tensorops.ExpandLike(dh1, t134)
+	t470 := tensorops.ExpandLike(dh2, t134)
+	t471 := tensorops.ExpandLike(dh3, t134)
+	t472 := tensorops.ExpandLike(dh4, t134)
+	t473 := tensorops.ExpandLike(dh5, t134)
+	t474 := tensorops.ExpandLike(dh6, t134)
+	t475 := tensorops.ExpandLike(dh7, t134)
+	t476 := tensorops.ExpandLike(dh8, t134)
+	t477 := tensorops.ExpandLike(t139, t136)
+	t478 := tensorops.ExpandLike(t140, t136)
+	t479 := tensorops.ExpandLike(t141, t136)
+	t480 := tensorops.ExpandLike(t142, t136)
+	t481 := tensorops.ExpandLike(t143, t136)
+	t482 := tensorops.ExpandLike(t144, t136)
+	t483 := tensorops.ExpandLike(t145, t136)
+	t484 := tensorops.ExpandLike(t146, t136)
+	t485 := tensorops.Fuse("a*b/c", t452, t135, t138)
+	t486 := tensorops.ScalarDiv(1, t138)
+	t487 := tensorops.Fuse("-a/b", t485, t138)
+	t488 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t135, t453, t487, t137, t477)
+	t489 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t135, t454, t487, t137, t478)
+	t490 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t135, t455, t487, t137, t479)
+	t491 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t135, t456, t487, t137, t480)
+	t492 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t135, t457, t487, t137, t481)
+	t493 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t135, t458, t487, t137, t482)
+	t494 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t135, t459, t487, t137, t483)
+	t495 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t135, t460, t487, t137, t484)
+	t496 := tensorops.ExpandAxis(t485, h, 1)
+	t497 := tensorops.ExpandAxis(t488, h, 1)
+	t498 := tensorops.ExpandAxis(t489, h, 1)
+	t499 := tensorops.ExpandAxis(t490, h, 1)
+	t500 := tensorops.ExpandAxis(t491, h, 1)
+	t501 := tensorops.ExpandAxis(t492, h, 1)
+	t502 := tensorops.ExpandAxis(t493, h, 1)
+	t503 := tensorops.ExpandAxis(t494, h, 1)
+	t504 := tensorops.ExpandAxis(t495, h, 1)
+	t505 := tensorops.SumLike(t427, h)
+	t506 := tensorops.SumLike(t428, h)
+	t507 := tensorops.SumLike(t429, h)
+	t508 := tensorops.SumLike(t430, h)
+	t509 := tensorops.SumLike(t431, h)
+	t510 := tensorops.SumLike(t432, h)
+	t511 := tensorops.SumLike(t433, h)
+	t512 := tensorops.SumLike(t434, h)
+	t513 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t426, -1), t116), 1)
+	t514 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t427, -1), t116), 1)
+	t515 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t428, -1), t116), 1)
+	t516 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t429, -1), t116), 1)
+	t517 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t430, -1), t116), 1)
+	t518 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t431, -1), t116), 1)
+	t519 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t432, -1), t116), 1)
+	t520 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t433, -1), t116), 1)
+	t521 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t434, -1), t116), 1)
+	t522 := tensorops.MeanGrad(t513, h, 1)
+	t523 := tensorops.MeanGrad(t514, h, 1)
+	t524 := tensorops.MeanGrad(t515, h, 1)
+	t525 := tensorops.MeanGrad(t516, h, 1)
+	t526 := tensorops.MeanGrad(t517, h, 1)
+	t527 := tensorops.MeanGrad(t518, h, 1)
+	t528 := tensorops.MeanGrad(t519, h, 1)
+	t529 := tensorops.MeanGrad(t520, h, 1)
+	t530 := tensorops.MeanGrad(t521, h, 1)
+	hBar := tensorops.Fuse("a*b + c + d", t134, t496, tensorops.SumLike(t426, h), t522)
+	dhBar1 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t469, t461, t134, t497, t505, t523)
+	dhBar2 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t470, t462, t134, t498, t506, t524)
+	dhBar3 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t471, t463, t134, t499, t507, t525)
+	dhBar4 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t472, t464, t134, t500, t508, t526)
+	dhBar5 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t473, t465, t134, t501, t509, t527)
+	dhBar6 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t474, t466, t134, t502, t510, t528)
+	dhBar7 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t475, t467, t134, t503, t511, t529)
+	dhBar8 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t476, t468, t134, t504, t512, t530)
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
@@ -4660,137 +4086,213 @@ func deepReverseWrtLayersNormOutPostJVPLanes8(
 		dhBar6 = tensorops.ExpandLike(dhBar6, hBar2)
 		dhBar7 = tensorops.ExpandLike(dhBar7, hBar2)
 		dhBar8 = tensorops.ExpandLike(dhBar8, hBar2)
-		t399 := len(tapePointers2) - 1
-		h2 := tapePointers2[t399]
-		dh1_2 := dtapePointers1_2[t399]
-		dh2_2 := dtapePointers2_2[t399]
-		dh3_2 := dtapePointers3_2[t399]
-		dh4_2 := dtapePointers4_2[t399]
-		dh5_2 := dtapePointers5_2[t399]
-		dh6_2 := dtapePointers6_2[t399]
-		dh7_2 := dtapePointers7_2[t399]
-		dh8_2 := dtapePointers8_2[t399]
-		t400 := len(tapePointers) - 1
-		h3 := tapePointers[t400]
-		dh1_3 := dtapePointers1[t400]
-		dh2_3 := dtapePointers2[t400]
-		dh3_3 := dtapePointers3[t400]
-		dh4_3 := dtapePointers4[t400]
-		dh5_3 := dtapePointers5[t400]
-		dh6_3 := dtapePointers6[t400]
-		dh7_3 := dtapePointers7[t400]
-		dh8_3 := dtapePointers8[t400]
-		t401 := tensorops.TanhJVP(h2, hBar2)
-		t402 := tensorops.Fuse("-2*a*b", h2, hBar2)
-		t403 := tensorops.Fuse("1 - a*a", h2)
-		t404 := tensorops.Fuse("a*b + c*d", t402, dh1_2, t403, dhBar1)
-		t405 := tensorops.Fuse("a*b + c*d", t402, dh2_2, t403, dhBar2)
-		t406 := tensorops.Fuse("a*b + c*d", t402, dh3_2, t403, dhBar3)
-		t407 := tensorops.Fuse("a*b + c*d", t402, dh4_2, t403, dhBar4)
-		t408 := tensorops.Fuse("a*b + c*d", t402, dh5_2, t403, dhBar5)
-		t409 := tensorops.Fuse("a*b + c*d", t402, dh6_2, t403, dhBar6)
-		t410 := tensorops.Fuse("a*b + c*d", t402, dh7_2, t403, dhBar7)
-		t411 := tensorops.Fuse("a*b + c*d", t402, dh8_2, t403, dhBar8)
-		w := layers[i2]
-		dw1 := dlayers1[i2]
-		dw2 := dlayers2[i2]
-		dw3 := dlayers3[i2]
-		dw4 := dlayers4[i2]
-		dw5 := dlayers5[i2]
-		dw6 := dlayers6[i2]
-		dw7 := dlayers7[i2]
-		dw8 := dlayers8[i2]
-		t412 := tensorops.MatMulGradAEach(h3, w, false, t401, t404, t405, t406, t407, t408, t409, t410, t411)
-		hBar = t412[0]
-		t413 := t412[2]
-		t414 := t412[3]
-		t415 := t412[4]
-		t416 := t412[5]
-		t417 := t412[6]
-		t418 := t412[7]
-		t419 := t412[8]
-		t420 := tensorops.MatMulGradA(t401, h3, dw1, false, false)
-		dhBar1 = tensorops.FuseInto(t420, "a + b", t412[1], t420)
-		t421 := tensorops.MatMulGradA(t401, h3, dw2, false, false)
-		dhBar2 = tensorops.FuseInto(t421, "a + b", t413, t421)
-		t422 := tensorops.MatMulGradA(t401, h3, dw3, false, false)
-		dhBar3 = tensorops.FuseInto(t422, "a + b", t414, t422)
-		t423 := tensorops.MatMulGradA(t401, h3, dw4, false, false)
-		dhBar4 = tensorops.FuseInto(t423, "a + b", t415, t423)
-		t424 := tensorops.MatMulGradA(t401, h3, dw5, false, false)
-		dhBar5 = tensorops.FuseInto(t424, "a + b", t416, t424)
-		t425 := tensorops.MatMulGradA(t401, h3, dw6, false, false)
-		dhBar6 = tensorops.FuseInto(t425, "a + b", t417, t425)
-		t426 := tensorops.MatMulGradA(t401, h3, dw7, false, false)
-		dhBar7 = tensorops.FuseInto(t426, "a + b", t418, t426)
-		t427 := tensorops.MatMulGradA(t401, h3, dw8, false, false)
-		dhBar8 = tensorops.FuseInto(t427, "a + b", t419, t427)
-		t428 := dlayersBar1[i2]
-		t429 := dlayersBar2[i2]
-		t430 := dlayersBar3[i2]
-		t431 := dlayersBar4[i2]
-		t432 := dlayersBar5[i2]
-		t433 := dlayersBar6[i2]
-		t434 := dlayersBar7[i2]
-		t435 := dlayersBar8[i2]
-		t436 := tensorops.AccumulateMatMulGradB(layersBar[i2], t401, h3, w, false, false)
-		t437 := tensorops.MatMulGradB(t404, h3, w, false, false)
-		t438 := tensorops.MatMulGradB(t401, dh1_3, w, false, false)
-		t439 := tensorops.FuseInto(t437, "a + b + c", t428, t437, t438)
-		t440 := tensorops.MatMulGradB(t405, h3, w, false, false)
-		t441 := tensorops.MatMulGradB(t401, dh2_3, w, false, false)
-		t442 := tensorops.FuseInto(t440, "a + b + c", t429, t440, t441)
-		t443 := tensorops.MatMulGradB(t406, h3, w, false, false)
-		t444 := tensorops.MatMulGradB(t401, dh3_3, w, false, false)
-		t445 := tensorops.FuseInto(t443, "a + b + c", t430, t443, t444)
-		t446 := tensorops.MatMulGradB(t407, h3, w, false, false)
-		t447 := tensorops.MatMulGradB(t401, dh4_3, w, false, false)
-		t448 := tensorops.FuseInto(t446, "a + b + c", t431, t446, t447)
-		t449 := tensorops.MatMulGradB(t408, h3, w, false, false)
-		t450 := tensorops.MatMulGradB(t401, dh5_3, w, false, false)
-		t451 := tensorops.FuseInto(t449, "a + b + c", t432, t449, t450)
-		t452 := tensorops.MatMulGradB(t409, h3, w, false, false)
-		t453 := tensorops.MatMulGradB(t401, dh6_3, w, false, false)
-		t454 := tensorops.FuseInto(t452, "a + b + c", t433, t452, t453)
-		t455 := tensorops.MatMulGradB(t410, h3, w, false, false)
-		t456 := tensorops.MatMulGradB(t401, dh7_3, w, false, false)
-		t457 := tensorops.FuseInto(t455, "a + b + c", t434, t455, t456)
-		t458 := tensorops.MatMulGradB(t411, h3, w, false, false)
-		t459 := tensorops.MatMulGradB(t401, dh8_3, w, false, false)
-		t460 := tensorops.FuseInto(t458, "a + b + c", t435, t458, t459)
-		layersBar[i2] = t436
-		dlayersBar1[i2] = t439
-		dlayersBar2[i2] = t442
-		dlayersBar3[i2] = t445
-		dlayersBar4[i2] = t448
-		dlayersBar5[i2] = t451
-		dlayersBar6[i2] = t454
-		dlayersBar7[i2] = t457
-		dlayersBar8[i2] = t460
+		t564 := len(tapePointers2) - 1
+		h2 := tapePointers2[t564]
+		dh1_2 := dtapePointers1_2[t564]
+		dh2_2 := dtapePointers2_2[t564]
+		dh3_2 := dtapePointers3_2[t564]
+		dh4_2 := dtapePointers4_2[t564]
+		dh5_2 := dtapePointers5_2[t564]
+		dh6_2 := dtapePointers6_2[t564]
+		dh7_2 := dtapePointers7_2[t564]
+		dh8_2 := dtapePointers8_2[t564]
+		t565 := len(tapePointers) - 1
+		h3 := tapePointers[t565]
+		dh1_3 := dtapePointers1[t565]
+		dh2_3 := dtapePointers2[t565]
+		dh3_3 := dtapePointers3[t565]
+		dh4_3 := dtapePointers4[t565]
+		dh5_3 := dtapePointers5[t565]
+		dh6_3 := dtapePointers6[t565]
+		dh7_3 := dtapePointers7[t565]
+		dh8_3 := dtapePointers8[t565]
+		t566 := tensorops.TanhJVP(h2, hBar2)
+		t567 := tensorops.Fuse("-2*a*b", h2, hBar2)
+		t568 := tensorops.Fuse("1 - a*a", h2)
+		t569 := tensorops.Fuse("a*b + c*d", t567, dh1_2, t568, dhBar1)
+		t570 := tensorops.Fuse("a*b + c*d", t567, dh2_2, t568, dhBar2)
+		t571 := tensorops.Fuse("a*b + c*d", t567, dh3_2, t568, dhBar3)
+		t572 := tensorops.Fuse("a*b + c*d", t567, dh4_2, t568, dhBar4)
+		t573 := tensorops.Fuse("a*b + c*d", t567, dh5_2, t568, dhBar5)
+		t574 := tensorops.Fuse("a*b + c*d", t567, dh6_2, t568, dhBar6)
+		t575 := tensorops.Fuse("a*b + c*d", t567, dh7_2, t568, dhBar7)
+		t576 := tensorops.Fuse("a*b + c*d", t567, dh8_2, t568, dhBar8)
+		w := d.Layers[i2]
+		dw1 := dd1.Layers[i2]
+		dw2 := dd2.Layers[i2]
+		dw3 := dd3.Layers[i2]
+		dw4 := dd4.Layers[i2]
+		dw5 := dd5.Layers[i2]
+		dw6 := dd6.Layers[i2]
+		dw7 := dd7.Layers[i2]
+		dw8 := dd8.Layers[i2]
+		t577 := tensorops.MatMulGradAEach(h3, w, false, t566, t569, t570, t571, t572, t573, t574, t575, t576)
+		hBar = t577[0]
+		t578 := t577[2]
+		t579 := t577[3]
+		t580 := t577[4]
+		t581 := t577[5]
+		t582 := t577[6]
+		t583 := t577[7]
+		t584 := t577[8]
+		t585 := tensorops.MatMulGradA(t566, h3, dw1, false, false)
+		dhBar1 = tensorops.FuseInto(t585, "a + b", t577[1], t585)
+		t586 := tensorops.MatMulGradA(t566, h3, dw2, false, false)
+		dhBar2 = tensorops.FuseInto(t586, "a + b", t578, t586)
+		t587 := tensorops.MatMulGradA(t566, h3, dw3, false, false)
+		dhBar3 = tensorops.FuseInto(t587, "a + b", t579, t587)
+		t588 := tensorops.MatMulGradA(t566, h3, dw4, false, false)
+		dhBar4 = tensorops.FuseInto(t588, "a + b", t580, t588)
+		t589 := tensorops.MatMulGradA(t566, h3, dw5, false, false)
+		dhBar5 = tensorops.FuseInto(t589, "a + b", t581, t589)
+		t590 := tensorops.MatMulGradA(t566, h3, dw6, false, false)
+		dhBar6 = tensorops.FuseInto(t590, "a + b", t582, t590)
+		t591 := tensorops.MatMulGradA(t566, h3, dw7, false, false)
+		dhBar7 = tensorops.FuseInto(t591, "a + b", t583, t591)
+		t592 := tensorops.MatMulGradA(t566, h3, dw8, false, false)
+		dhBar8 = tensorops.FuseInto(t592, "a + b", t584, t592)
+		t593 := dBar.Layers
+		t594 := ddBar1.Layers
+		t595 := ddBar2.Layers
+		t596 := ddBar3.Layers
+		t597 := ddBar4.Layers
+		t598 := ddBar5.Layers
+		t599 := ddBar6.Layers
+		t600 := ddBar7.Layers
+		t601 := ddBar8.Layers
+		t602 := t594[i2]
+		t603 := t595[i2]
+		t604 := t596[i2]
+		t605 := t597[i2]
+		t606 := t598[i2]
+		t607 := t599[i2]
+		t608 := t600[i2]
+		t609 := t601[i2]
+		t610 := tensorops.AccumulateMatMulGradB(t593[i2], t566, h3, w, false, false)
+		t611 := tensorops.MatMulGradB(t569, h3, w, false, false)
+		t612 := tensorops.MatMulGradB(t566, dh1_3, w, false, false)
+		t613 := tensorops.FuseInto(t611, "a + b + c", t602, t611, t612)
+		t614 := tensorops.MatMulGradB(t570, h3, w, false, false)
+		t615 := tensorops.MatMulGradB(t566, dh2_3, w, false, false)
+		t616 := tensorops.FuseInto(t614, "a + b + c", t603, t614, t615)
+		t617 := tensorops.MatMulGradB(t571, h3, w, false, false)
+		t618 := tensorops.MatMulGradB(t566, dh3_3, w, false, false)
+		t619 := tensorops.FuseInto(t617, "a + b + c", t604, t617, t618)
+		t620 := tensorops.MatMulGradB(t572, h3, w, false, false)
+		t621 := tensorops.MatMulGradB(t566, dh4_3, w, false, false)
+		t622 := tensorops.FuseInto(t620, "a + b + c", t605, t620, t621)
+		t623 := tensorops.MatMulGradB(t573, h3, w, false, false)
+		t624 := tensorops.MatMulGradB(t566, dh5_3, w, false, false)
+		t625 := tensorops.FuseInto(t623, "a + b + c", t606, t623, t624)
+		t626 := tensorops.MatMulGradB(t574, h3, w, false, false)
+		t627 := tensorops.MatMulGradB(t566, dh6_3, w, false, false)
+		t628 := tensorops.FuseInto(t626, "a + b + c", t607, t626, t627)
+		t629 := tensorops.MatMulGradB(t575, h3, w, false, false)
+		t630 := tensorops.MatMulGradB(t566, dh7_3, w, false, false)
+		t631 := tensorops.FuseInto(t629, "a + b + c", t608, t629, t630)
+		t632 := tensorops.MatMulGradB(t576, h3, w, false, false)
+		t633 := tensorops.MatMulGradB(t566, dh8_3, w, false, false)
+		t634 := tensorops.FuseInto(t632, "a + b + c", t609, t632, t633)
+		t593[i2] = t610
+		t594[i2] = t613
+		t595[i2] = t616
+		t596[i2] = t619
+		t597[i2] = t622
+		t598[i2] = t625
+		t599[i2] = t628
+		t600[i2] = t631
+		t601[i2] = t634
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t400]
-		dtapePointers1 = dtapePointers1[:t400]
-		dtapePointers2 = dtapePointers2[:t400]
-		dtapePointers3 = dtapePointers3[:t400]
-		dtapePointers4 = dtapePointers4[:t400]
-		dtapePointers5 = dtapePointers5[:t400]
-		dtapePointers6 = dtapePointers6[:t400]
-		dtapePointers7 = dtapePointers7[:t400]
-		dtapePointers8 = dtapePointers8[:t400]
-		tapePointers2 = tapePointers2[:t399]
-		dtapePointers1_2 = dtapePointers1_2[:t399]
-		dtapePointers2_2 = dtapePointers2_2[:t399]
-		dtapePointers3_2 = dtapePointers3_2[:t399]
-		dtapePointers4_2 = dtapePointers4_2[:t399]
-		dtapePointers5_2 = dtapePointers5_2[:t399]
-		dtapePointers6_2 = dtapePointers6_2[:t399]
-		dtapePointers7_2 = dtapePointers7_2[:t399]
-		dtapePointers8_2 = dtapePointers8_2[:t399]
+		tapePointers = tapePointers[:t565]
+		dtapePointers1 = dtapePointers1[:t565]
+		dtapePointers2 = dtapePointers2[:t565]
+		dtapePointers3 = dtapePointers3[:t565]
+		dtapePointers4 = dtapePointers4[:t565]
+		dtapePointers5 = dtapePointers5[:t565]
+		dtapePointers6 = dtapePointers6[:t565]
+		dtapePointers7 = dtapePointers7[:t565]
+		dtapePointers8 = dtapePointers8[:t565]
+		tapePointers2 = tapePointers2[:t564]
+		dtapePointers1_2 = dtapePointers1_2[:t564]
+		dtapePointers2_2 = dtapePointers2_2[:t564]
+		dtapePointers3_2 = dtapePointers3_2[:t564]
+		dtapePointers4_2 = dtapePointers4_2[:t564]
+		dtapePointers5_2 = dtapePointers5_2[:t564]
+		dtapePointers6_2 = dtapePointers6_2[:t564]
+		dtapePointers7_2 = dtapePointers7_2[:t564]
+		dtapePointers8_2 = dtapePointers8_2[:t564]
 	}
-	return normBar, outBar, dnormBar1, dnormBar2, dnormBar3, dnormBar4, dnormBar5, dnormBar6,
-		dnormBar7, dnormBar8, doutBar1, doutBar2, doutBar3, doutBar4, doutBar5, doutBar6,
-		doutBar7, doutBar8
+	t531 := ddBar1.Out
+	t532 := ddBar2.Out
+	t533 := ddBar3.Out
+	t534 := ddBar4.Out
+	t535 := ddBar5.Out
+	t536 := ddBar6.Out
+	t537 := ddBar7.Out
+	t538 := ddBar8.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t366)
+	ddBar1.Out = tensorops.Add(t531, t369)
+	ddBar2.Out = tensorops.Add(t532, t372)
+	ddBar3.Out = tensorops.Add(t533, t375)
+	ddBar4.Out = tensorops.Add(t534, t378)
+	ddBar5.Out = tensorops.Add(t535, t381)
+	ddBar6.Out = tensorops.Add(t536, t384)
+	ddBar7.Out = tensorops.Add(t537, t387)
+	ddBar8.Out = tensorops.Add(t538, t390)
+	t539 := t651
+	t540 := t652
+	t541 := t653
+	t542 := t654
+	t543 := t655
+	t544 := t656
+	t545 := t657
+	t546 := t658
+	t547 := t659
+	t651 = Affine{}
+	t652 = Affine{}
+	t653 = Affine{}
+	t654 = Affine{}
+	t655 = Affine{}
+	t656 = Affine{}
+	t657 = Affine{}
+	t658 = Affine{}
+	t659 = Affine{}
+	t548 := ddBar1.Norm.Scale
+	t549 := ddBar2.Norm.Scale
+	t550 := ddBar3.Norm.Scale
+	t551 := ddBar4.Norm.Scale
+	t552 := ddBar5.Norm.Scale
+	t553 := ddBar6.Norm.Scale
+	t554 := ddBar7.Norm.Scale
+	t555 := ddBar8.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t539.Scale)
+	ddBar1.Norm.Scale = tensorops.Add(t548, t540.Scale)
+	ddBar2.Norm.Scale = tensorops.Add(t549, t541.Scale)
+	ddBar3.Norm.Scale = tensorops.Add(t550, t542.Scale)
+	ddBar4.Norm.Scale = tensorops.Add(t551, t543.Scale)
+	ddBar5.Norm.Scale = tensorops.Add(t552, t544.Scale)
+	ddBar6.Norm.Scale = tensorops.Add(t553, t545.Scale)
+	ddBar7.Norm.Scale = tensorops.Add(t554, t546.Scale)
+	ddBar8.Norm.Scale = tensorops.Add(t555, t547.Scale)
+	t556 := ddBar1.Norm.Shift
+	t557 := ddBar2.Norm.Shift
+	t558 := ddBar3.Norm.Shift
+	t559 := ddBar4.Norm.Shift
+	t560 := ddBar5.Norm.Shift
+	t561 := ddBar6.Norm.Shift
+	t562 := ddBar7.Norm.Shift
+	t563 := ddBar8.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t539.Shift)
+	ddBar1.Norm.Shift = tensorops.Add(t556, t540.Shift)
+	ddBar2.Norm.Shift = tensorops.Add(t557, t541.Shift)
+	ddBar3.Norm.Shift = tensorops.Add(t558, t542.Shift)
+	ddBar4.Norm.Shift = tensorops.Add(t559, t543.Shift)
+	ddBar5.Norm.Shift = tensorops.Add(t560, t544.Shift)
+	ddBar6.Norm.Shift = tensorops.Add(t561, t545.Shift)
+	ddBar7.Norm.Shift = tensorops.Add(t562, t546.Shift)
+	ddBar8.Norm.Shift = tensorops.Add(t563, t547.Shift)
+	return t254, 0, 0, 0, 0, 0, 0, 0, 0
 }
 
 // DeepLossHessDiag returns DeepLoss and the diagonal of its Hessian with respect to d, as a fresh
@@ -6313,310 +5815,83 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	dBar1.Layers = append(t3, make([]*T, max(len(dBar.Layers)-len(t3), 0))...)
 	t4 := dBar2.Layers
 	dBar2.Layers = append(t4, make([]*T, max(len(dBar.Layers)-len(t4), 0))...)
-	var t43 Affine
-	var t44 Affine
-	var t45 Affine
-	t5 := dBar.Layers
-	t6 := dBar1.Layers
-	t7 := dBar2.Layers
-	t8 := max(len(d.Layers)-len(t5), 0)
-	t9 := append(t5, make([]*T, t8)...)
-	t10 := append(t6, make([]*T, t8)...)
-	t11 := append(t7, make([]*T, t8)...)
-	dBar.Layers = t9
-	dBar1.Layers = t10
-	dBar2.Layers = t11
-	t12 := d.Norm
-	t13 := d1.Norm
-	t14 := d2.Norm
-	t15 := d.Out
-	t16 := d1.Out
-	t17 := d2.Out
-	t18, t19, t20 := deepTaylorWrtLayersNormOutPost2(
-		d.Layers,
-		d1.Layers,
-		d2.Layers,
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-		t17,
-		d.Post,
-		d1.Post,
-		d2.Post,
-		x,
-	)
-	t21 := tensorops.Scale(t18, 2)
-	t22 := tensorops.Scale(t19, 2)
-	t23 := tensorops.SumAll(tensorops.Square(t18))
-	t24 := tensorops.SumAll(tensorops.Mul(t21, t19))
-	t25 := tensorops.SumAll(tensorops.Fuse("0.5*(a*b) + c*d", t22, t19, t21, t20))
-	t26 := tensorops.ExpandLike(t22, t21)
-	t27 := tensorops.ExpandLike(tensorops.Scale(t20, 2), t21)
-	t28, t31, t29, t30, t32, t33 := deepReverseWrtLayersNormOutPostTaylor(
-		d.Layers,
-		d1.Layers,
-		d2.Layers,
-		dBar.Layers,
-		dBar1.Layers,
-		dBar2.Layers,
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-		t17,
-		d.Post,
-		d1.Post,
-		d2.Post,
-		dBar.Post,
-		dBar1.Post,
-		dBar2.Post,
-		x,
-		t21,
-		t26,
-		t27,
-	)
-	t43.Scale = tensorops.Accumulate(t43.Scale, t28.Scale)
-	t44.Scale = tensorops.Add(t44.Scale, t29.Scale)
-	t45.Scale = tensorops.Add(t45.Scale, t30.Scale)
-	t43.Shift = tensorops.Accumulate(t43.Shift, t28.Shift)
-	t44.Shift = tensorops.Add(t44.Shift, t29.Shift)
-	t45.Shift = tensorops.Add(t45.Shift, t30.Shift)
-	t34 := dBar1.Out
-	t35 := dBar2.Out
-	dBar.Out = tensorops.Accumulate(dBar.Out, t31)
-	dBar1.Out = tensorops.Add(t34, t32)
-	dBar2.Out = tensorops.Add(t35, t33)
-	t36 := t43
-	t37 := t44
-	t38 := t45
-	t43 = Affine{}
-	t44 = Affine{}
-	t45 = Affine{}
-	t39 := dBar1.Norm.Scale
-	t40 := dBar2.Norm.Scale
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t36.Scale)
-	dBar1.Norm.Scale = tensorops.Add(t39, t37.Scale)
-	dBar2.Norm.Scale = tensorops.Add(t40, t38.Scale)
-	t41 := dBar1.Norm.Shift
-	t42 := dBar2.Norm.Shift
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t36.Shift)
-	dBar1.Norm.Shift = tensorops.Add(t41, t37.Shift)
-	dBar2.Norm.Shift = tensorops.Add(t42, t38.Shift)
-	return t23, t24, t25
-}
-
-// deepTaylorWrtLayersNormOutPost2 propagates Taylor polynomials of degree 2 through deep (Taylor
-// mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results
-// of deep and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
-//
-// Varied inputs: layers (coefficients layers1, layers2), norm (coefficients norm1, norm2), out
-// (coefficients out1, out2), post (coefficients post1, post2).
-// Fixed inputs (zero coefficients): x.
-// Results, in order: the value of deep; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func deepTaylorWrtLayersNormOutPost2(
-	layers, layers1, layers2 []*T,
-	norm, norm1, norm2 Affine,
-	out, out1, out2 *T,
-	post, post1, post2 *Affine,
-	x *T,
-) (*T, *T, *T) {
-	h := x
-	var h1 *T
-	var h2 *T
-	for i := 0; i < len(layers); i++ {
-		w1 := layers1[i]
-		w2 := layers2[i]
-		t54 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
-		t55 := t54[0]
-		t56 := t54[1]
-		t57 := t54[2]
-		t58 := tensorops.MatMulEach(w1, false, h, h1)
-		t59 := tensorops.Add(t56, t58[0])
-		t60 := tensorops.MatMul(h, w2)
-		h = tensorops.Tanh(t55)
-		h1 = tensorops.TanhJVP(h, t59)
-		h2 = tensorops.FuseInto(
-			t60,
-			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
-			h,
-			h1,
-			t59,
-			t60,
-			t58[1],
-			t57,
-		)
-	}
-	t := tensorops.Mean(h, 1)
-	t2 := tensorops.Mean(h1, 1)
-	t3 := tensorops.Mean(h2, 1)
-	c := tensorops.Sub(h, tensorops.Unsqueeze(t, 1))
-	t4 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t2, 1), -1), c)
-	c1 := tensorops.FuseInto(t4, "a + b", tensorops.ExpandLike(h1, c), t4)
-	t5 := tensorops.ExpandLike(h2, c)
-	t6 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t3, 1), -1), c)
-	t7 := tensorops.Std(h, 1, 0)
-	t8 := tensorops.Sub(h, tensorops.ExpandAxis(t, h, 1))
-	t9 := tensorops.Sum(tensorops.Mul(t8, h1), 1)
-	t10 := tensorops.Step(t7)
-	t11 := float64(tensorops.Dim(h, 1))
-	t12 := tensorops.FuseInto(t10, "a*b/(c*(d + (1 - b)))", t9, t10, t11, t7)
-	t13 := 1 / t11
-	t14 := tensorops.Fuse("a*(2*b)", t13, t9)
-	t15 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
-	t16 := tensorops.ScalarDiv(0.5, t15)
-	t17 := tensorops.Sub(h1, tensorops.ExpandAxis(t2, h, 1))
-	t18 := tensorops.ExpandAxis(t3, h, 1)
-	t19 := tensorops.Fuse("0.5*(2*a*a) + 2*b*(c - d)", t17, t8, h2, t18)
-	t20 := tensorops.Sum(t19, 1)
-	t21 := tensorops.FuseInto(t16, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t16, t14, t15, t13, t20)
-	t22 := tensorops.Unsqueeze(t7, 1)
-	t23 := tensorops.Unsqueeze(t12, 1)
-	t24 := tensorops.Unsqueeze(t21, 1)
-	n := tensorops.Div(c, t22)
-	t25 := tensorops.ScalarDiv(1, t22)
-	t26 := tensorops.Fuse("-a/b", n, t22)
-	n1 := tensorops.Fuse("a*b + c*d", t25, c1, t26, t23)
-	t27 := norm.Scale
-	t28 := norm1.Scale
-	t29 := tensorops.Fuse("a*b + c*d", t27, n1, n, t28)
-	t30 := tensorops.FuseInto(
-		t6,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t28,
-		n1,
-		t27,
-		t23,
-		t25,
-		t22,
-		c1,
-		t5,
-		t6,
-		t26,
-		t24,
-	)
-	t31 := tensorops.FuseInto(t30, "a + 0.5*(b*c) + d*e", t30, n1, t28, n, norm2.Scale)
-	t32 := tensorops.Fuse("a*b + c", n, t27, norm.Shift)
-	t33 := tensorops.ExpandLike(t29, t32)
-	t34 := tensorops.FuseInto(t33, "a + b", t33, tensorops.ExpandLike(norm1.Shift, t32))
-	t35 := tensorops.ExpandLike(t31, t32)
-	t36 := tensorops.FuseInto(t35, "a + b", t35, tensorops.ExpandLike(norm2.Shift, t32))
-	t37 := tensorops.MatMulEach(out, false, t32, t34, t36)
-	o := t37[0]
-	t38 := t37[1]
-	t39 := t37[2]
-	t40 := tensorops.MatMulEach(out1, false, t32, t34)
-	t41 := t40[1]
-	o1 := tensorops.Add(t38, t40[0])
-	t42 := tensorops.MatMul(t32, out2)
-	t43 := post.Scale
-	t44 := post1.Scale
-	t45 := post2.Scale
-	t46 := tensorops.Fuse("a*b + c*d", t43, o1, o, t44)
-	t47 := tensorops.FuseInto(
-		t42,
-		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
-		t44,
-		o1,
-		t43,
-		t42,
-		t41,
-		t39,
-		o,
-		t45,
-	)
-	t48 := post1.Shift
-	t49 := post2.Shift
-	t50 := tensorops.Fuse("a*b + c", o, t43, post.Shift)
-	t51 := tensorops.ExpandLike(t46, t50)
-	t52 := tensorops.FuseInto(t51, "a + b", t51, tensorops.ExpandLike(t48, t50))
-	t53 := tensorops.ExpandLike(t47, t50)
-	return t50, t52, tensorops.FuseInto(t53, "a + b", t53, tensorops.ExpandLike(t49, t50))
-}
-
-// deepReverseWrtLayersNormOutPostTaylor propagates Taylor polynomials of degree 2 through
-// deepReverseWrtLayersNormOutPost (Taylor mode): when each varied input p moves on the curve p +
-// p1·t + … + p2·t^2, it returns the results of deepReverseWrtLayersNormOutPost and, after them, the
-// coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
-// k-th derivative in t at t = 0 divided by k!.
-//
-// Varied inputs: layers (coefficients layers1, layers2), layersBar (coefficients layersBar1,
-// layersBar2), norm (coefficients norm1, norm2), out (coefficients out1, out2), post (coefficients
-// post1, post2), postBar (coefficients postBar1, postBar2), seed (coefficients seed1, seed2).
-// Fixed inputs (zero coefficients): x.
-// Results, in order: normBar; outBar; normBar1, normBar2, the coefficients of normBar; outBar1,
-// outBar2, the coefficients of outBar.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func deepReverseWrtLayersNormOutPostTaylor(
-	layers, layers1, layers2, layersBar, layersBar1, layersBar2 []*T,
-	norm, norm1, norm2 Affine,
-	out, out1, out2 *T,
-	post, post1, post2, postBar, postBar1, postBar2 *Affine,
-	x, seed, seed1, seed2 *T,
-) (normBar Affine, outBar *T, normBar1, normBar2 Affine, outBar1, outBar2 *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	var tapePointersBuf1 [64]*tensorops.Tensor
 	var tapePointersBuf2 [64]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := tapePointersBuf1[:0]
-	t3 := tapePointersBuf2[:0]
+	t5 := tapePointersBuf[:0]
+	t6 := tapePointersBuf1[:0]
+	t7 := tapePointersBuf2[:0]
 	var tapePointersBuf3 [64]*T
 	var tapePointersBuf1_2 [64]*T
 	var tapePointersBuf2_2 [64]*T
-	t4 := tapePointersBuf3[:0]
-	t5 := tapePointersBuf1_2[:0]
-	t6 := tapePointersBuf2_2[:0]
-	if cap(layers) > 0 && cap(layersBar) > 0 && &layers[:1][0] == &layersBar[:1][0] {
-		panic("deepReverseWrtLayersNormOutPost: layers and layersBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(layers)
+	t8 := tapePointersBuf3[:0]
+	t9 := tapePointersBuf1_2[:0]
+	t10 := tapePointersBuf2_2[:0]
+	var t234 Affine
+	var t235 Affine
+	var t236 Affine
+	t11 := dBar.Layers
+	t12 := dBar1.Layers
+	t13 := dBar2.Layers
+	t14 := max(len(d.Layers)-len(t11), 0)
+	t15 := append(t11, make([]*T, t14)...)
+	t16 := append(t12, make([]*T, t14)...)
+	t17 := append(t13, make([]*T, t14)...)
+	dBar.Layers = t15
+	dBar1.Layers = t16
+	dBar2.Layers = t17
+	t18 := d.Layers
+	t19 := d1.Layers
+	t20 := d2.Layers
+	t21 := d.Norm
+	t22 := d1.Norm
+	t23 := d2.Norm
+	t24 := d.Out
+	t25 := d1.Out
+	t26 := d2.Out
+	t27 := d.Post
+	t28 := d1.Post
+	t29 := d2.Post
+	n := len(t18)
 	trips := max(n+2, 0)
-	t7 := append(t4, make([]*T, trips)...)
-	t8 := append(t5, make([]*T, trips)...)
-	t9 := append(t6, make([]*T, trips)...)
-	n2 := len(t4)
-	t10 := append(t, make([]*tensorops.Tensor, trips)...)
-	t11 := append(t2, make([]*tensorops.Tensor, trips)...)
-	n3 := len(t)
-	tapePointers := t7[:n2]
-	tapePointers1 := t8[:n2]
-	tapePointers2 := t9[:n2]
-	tapePointers3 := t10[:n3]
-	tapePointers1_2 := t11[:n3]
-	tapePointers2_2 := append(t3, make([]*tensorops.Tensor, trips)...)[:n3]
+	t30 := append(t8, make([]*T, trips)...)
+	t31 := append(t9, make([]*T, trips)...)
+	t32 := append(t10, make([]*T, trips)...)
+	n2 := len(t8)
+	t33 := append(t5, make([]*tensorops.Tensor, trips)...)
+	t34 := append(t6, make([]*tensorops.Tensor, trips)...)
+	n3 := len(t5)
+	tapePointers := t30[:n2]
+	tapePointers1 := t31[:n2]
+	tapePointers2 := t32[:n2]
+	tapePointers3 := t33[:n3]
+	tapePointers1_2 := t34[:n3]
+	tapePointers2_2 := append(t7, make([]*tensorops.Tensor, trips)...)[:n3]
 	h := x
 	var h1 *T
 	var h2 *T
 	i := 0
 	for i < n {
-		w1_2 := layers1[i]
-		w2_2 := layers2[i]
-		t169 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
-		t170 := t169[0]
-		t171 := t169[1]
-		t172 := t169[2]
-		t173 := tensorops.MatMulEach(w1_2, false, h, h1)
-		t174 := tensorops.Add(t171, t173[0])
-		t175 := tensorops.MatMul(h, w2_2)
-		h5 := tensorops.Tanh(t170)
-		h1_4 := tensorops.TanhJVP(h5, t174)
+		w1_2 := t19[i]
+		w2_2 := t20[i]
+		t227 := tensorops.MatMulEach(t18[i], false, h, h1, h2)
+		t228 := t227[0]
+		t229 := t227[1]
+		t230 := t227[2]
+		t231 := tensorops.MatMulEach(w1_2, false, h, h1)
+		t232 := tensorops.Add(t229, t231[0])
+		t233 := tensorops.MatMul(h, w2_2)
+		h5 := tensorops.Tanh(t228)
+		h1_4 := tensorops.TanhJVP(h5, t232)
 		h2_4 := tensorops.FuseInto(
-			t175,
+			t233,
 			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
 			h5,
 			h1_4,
-			t174,
-			t175,
-			t173[1],
-			t172,
+			t232,
+			t233,
+			t231[1],
+			t230,
 		)
 		i++
 		tapePointers = append(tapePointers, h)
@@ -6629,291 +5904,335 @@ func deepReverseWrtLayersNormOutPostTaylor(
 		h1 = h1_4
 		h2 = h2_4
 	}
-	t12 := tensorops.Mean(h, 1)
-	t13 := tensorops.Mean(h1, 1)
-	t14 := tensorops.Mean(h2, 1)
-	t15 := tensorops.Unsqueeze(t12, 1)
-	c := tensorops.Sub(h, t15)
-	t16 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t13, 1), -1), c)
-	c1 := tensorops.FuseInto(t16, "a + b", tensorops.ExpandLike(h1, c), t16)
-	t17 := tensorops.ExpandLike(h2, c)
-	t18 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t14, 1), -1), c)
-	t19 := tensorops.Std(h, 1, 0)
-	t20 := tensorops.Sub(h, tensorops.ExpandAxis(t12, h, 1))
-	t21 := tensorops.Sum(tensorops.Mul(t20, h1), 1)
-	t22 := tensorops.Step(t19)
-	t23 := tensorops.Fuse("a + (1 - b)", t19, t22)
-	t24 := float64(tensorops.Dim(h, 1))
-	t25 := tensorops.FuseInto(t23, "a*b", t24, t23)
-	t26 := tensorops.Fuse("a*b/c", t21, t22, t25)
-	t27 := 1 / t24
-	t28 := tensorops.Fuse("a*(2*b)", t27, t21)
-	t29 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
-	t30 := tensorops.ScalarDiv(0.5, t29)
-	t31 := tensorops.ExpandAxis(t13, h, 1)
-	t32 := tensorops.Sub(h1, t31)
-	t33 := tensorops.ExpandAxis(t14, h, 1)
-	t34 := tensorops.Fuse("0.5*(2*a*a) + 2*b*(c - d)", t32, t20, h2, t33)
-	t35 := tensorops.Sum(t34, 1)
-	t36 := tensorops.FuseInto(t30, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t30, t28, t29, t27, t35)
-	t37 := tensorops.Unsqueeze(t19, 1)
-	t38 := tensorops.Unsqueeze(t26, 1)
-	t39 := tensorops.Unsqueeze(t36, 1)
-	n4 := tensorops.Div(c, t37)
-	t40 := tensorops.ScalarDiv(1, t37)
-	t41 := tensorops.Fuse("-a/b", n4, t37)
-	n1 := tensorops.Fuse("a*b + c*d", t40, c1, t41, t38)
-	t42 := tensorops.Fuse("-(a*b)/c", t38, t40, t37)
-	t43 := tensorops.Neg(n1)
+	t35 := tensorops.Mean(h, 1)
+	t36 := tensorops.Mean(h1, 1)
+	t37 := tensorops.Mean(h2, 1)
+	t38 := tensorops.Unsqueeze(t35, 1)
+	c := tensorops.Sub(h, t38)
+	t39 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t36, 1), -1), c)
+	c1 := tensorops.FuseInto(t39, "a + b", tensorops.ExpandLike(h1, c), t39)
+	t40 := tensorops.ExpandLike(h2, c)
+	t41 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t37, 1), -1), c)
+	t42 := tensorops.Std(h, 1, 0)
+	t43 := tensorops.Sub(h, tensorops.ExpandAxis(t35, h, 1))
+	t44 := tensorops.Sum(tensorops.Mul(t43, h1), 1)
+	t45 := tensorops.Step(t42)
+	t46 := tensorops.Fuse("a + (1 - b)", t42, t45)
+	t47 := float64(tensorops.Dim(h, 1))
+	t48 := tensorops.FuseInto(t46, "a*b", t47, t46)
+	t49 := tensorops.Fuse("a*b/c", t44, t45, t48)
+	t50 := 1 / t47
+	t51 := tensorops.Fuse("a*(2*b)", t50, t44)
+	t52 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
+	t53 := tensorops.ScalarDiv(0.5, t52)
+	t54 := tensorops.ExpandAxis(t36, h, 1)
+	t55 := tensorops.Sub(h1, t54)
+	t56 := tensorops.ExpandAxis(t37, h, 1)
+	t57 := tensorops.Fuse("0.5*(2*a*a) + 2*b*(c - d)", t55, t43, h2, t56)
+	t58 := tensorops.Sum(t57, 1)
+	t59 := tensorops.FuseInto(t53, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t53, t51, t52, t50, t58)
+	t60 := tensorops.Unsqueeze(t42, 1)
+	t61 := tensorops.Unsqueeze(t49, 1)
+	t62 := tensorops.Unsqueeze(t59, 1)
+	n4 := tensorops.Div(c, t60)
+	t63 := tensorops.ScalarDiv(1, t60)
+	t64 := tensorops.Fuse("-a/b", n4, t60)
+	n1 := tensorops.Fuse("a*b + c*d", t63, c1, t64, t61)
+	t65 := tensorops.Fuse("-(a*b)/c", t61, t63, t60)
+	t66 := tensorops.Neg(n1)
 	n2_2 := tensorops.FuseInto(
-		t18,
-		"0.5*(a*b) + c*(d + e) + 0.5*((f - g*h)/i*g) + h*j",
-		t42,
-		c1,
-		t40,
-		t17,
-		t18,
-		t43,
-		t38,
 		t41,
-		t37,
-		t39,
+		"0.5*(a*b) + c*(d + e) + 0.5*((f - g*h)/i*g) + h*j",
+		t65,
+		c1,
+		t63,
+		t40,
+		t41,
+		t66,
+		t61,
+		t64,
+		t60,
+		t62,
 	)
-	t44 := norm.Scale
-	t45 := norm1.Scale
-	t46 := norm2.Scale
-	t47 := tensorops.Mul(n4, t44)
-	t48 := tensorops.Fuse("a*b + c*d", t44, n1, n4, t45)
-	t49 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t45, n1, t44, n2_2, n4, t46)
-	t50 := norm.Shift
-	t51 := tensorops.FuseInto(t47, "a + b", t47, t50)
-	t52 := tensorops.ExpandLike(t48, t51)
-	t53 := tensorops.FuseInto(t52, "a + b", t52, tensorops.ExpandLike(norm1.Shift, t51))
-	t54 := tensorops.ExpandLike(t49, t51)
-	t55 := tensorops.FuseInto(t54, "a + b", t54, tensorops.ExpandLike(norm2.Shift, t51))
-	t56 := tensorops.MatMulEach(out, false, t51, t53, t55)
-	o := t56[0]
-	t57 := t56[1]
-	t58 := t56[2]
-	t59 := tensorops.MatMulEach(out1, false, t51, t53)
-	o1 := tensorops.Add(t57, t59[0])
-	t60 := tensorops.MatMul(t51, out2)
-	o2 := tensorops.FuseInto(t60, "a + b + c", t60, t59[1], t58)
-	t61 := post.Scale
-	t62 := post1.Scale
-	t63 := post2.Scale
-	t64 := tensorops.Mul(o, t61)
-	t65 := post.Shift
+	t67 := t21.Scale
+	t68 := t22.Scale
+	t69 := t23.Scale
+	t70 := tensorops.Mul(n4, t67)
+	t71 := tensorops.Fuse("a*b + c*d", t67, n1, n4, t68)
+	t72 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t68, n1, t67, n2_2, n4, t69)
+	t73 := t21.Shift
+	t74 := tensorops.FuseInto(t70, "a + b", t70, t73)
+	t75 := tensorops.ExpandLike(t71, t74)
+	t76 := tensorops.FuseInto(t75, "a + b", t75, tensorops.ExpandLike(t22.Shift, t74))
+	t77 := tensorops.ExpandLike(t72, t74)
+	t78 := tensorops.FuseInto(t77, "a + b", t77, tensorops.ExpandLike(t23.Shift, t74))
+	t79 := tensorops.MatMulEach(t24, false, t74, t76, t78)
+	o := t79[0]
+	t80 := t79[1]
+	t81 := t79[2]
+	t82 := tensorops.MatMulEach(t25, false, t74, t76)
+	o1 := tensorops.Add(t80, t82[0])
+	t83 := tensorops.MatMul(t74, t26)
+	o2 := tensorops.FuseInto(t83, "a + b + c", t83, t82[1], t81)
+	t84 := t27.Scale
+	t85 := t28.Scale
+	t86 := t29.Scale
+	t87 := tensorops.Mul(o, t84)
+	t88 := tensorops.Fuse("a*b + c*d", t84, o1, o, t85)
+	t89 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t85, o1, t84, o2, o, t86)
+	t90 := t27.Shift
+	t91 := t28.Shift
+	t92 := t29.Shift
+	t93 := tensorops.FuseInto(t87, "a + b", t87, t90)
+	t94 := tensorops.ExpandLike(t88, t93)
+	t95 := tensorops.FuseInto(t94, "a + b", t94, tensorops.ExpandLike(t91, t93))
+	t96 := tensorops.ExpandLike(t89, t93)
+	t97 := tensorops.FuseInto(t96, "a + b", t96, tensorops.ExpandLike(t92, t93))
+	t98 := tensorops.Scale(t93, 2)
+	t99 := tensorops.Scale(t95, 2)
+	t100 := tensorops.SumAll(tensorops.Square(t93))
+	t101 := tensorops.SumAll(tensorops.Mul(t98, t95))
+	t102 := tensorops.SumAll(tensorops.Fuse("0.5*(a*b) + c*d", t99, t95, t98, t97))
+	t103 := tensorops.Scale(t97, 2)
 	i2 := n - 1
-	t66 := tensorops.SumLike(seed, t64)
-	t67 := tensorops.SumLike(seed1, t64)
-	t68 := tensorops.SumLike(seed2, t64)
-	t69 := postBar1.Shift
-	t70 := postBar2.Shift
-	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, seed, t65)
-	postBar1.Shift = tensorops.Add(t69, tensorops.SumLike(seed1, t65))
-	postBar2.Shift = tensorops.Add(t70, tensorops.SumLike(seed2, t65))
-	t71 := tensorops.Fuse("a*b + c*d", t66, t62, t61, t67)
-	t72 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t67, t62, t66, t63, t61, t68)
-	t73 := tensorops.SumLike(tensorops.Mul(t61, t66), o)
-	t74 := tensorops.SumLike(t71, o)
-	t75 := tensorops.SumLike(t72, o)
-	t76 := tensorops.Fuse("a*b + c*d", t66, o1, o, t67)
-	t77 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t67, o1, t66, o2, o, t68)
-	t78 := postBar1.Scale
-	t79 := postBar2.Scale
-	t80 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(o, t66), t61)
-	t81 := tensorops.SumLike(t76, t61)
-	t82 := tensorops.FuseInto(t81, "a + b", t78, t81)
-	t83 := tensorops.SumLike(t77, t61)
-	t84 := tensorops.FuseInto(t83, "a + b", t79, t83)
-	postBar.Scale = t80
-	postBar1.Scale = t82
-	postBar2.Scale = t84
-	t85 := tensorops.MatMulGradAEach(t51, out, false, t73, t74, t75)
-	t86 := t85[0]
-	t87 := t85[1]
-	t88 := t85[2]
-	t89 := tensorops.MatMulGradAEach(t51, out1, false, t73, t74)
-	t90 := tensorops.Add(t87, t89[0])
-	t91 := tensorops.MatMulGradA(t73, t51, out2, false, false)
-	t92 := tensorops.FuseInto(t91, "a + b + c", t91, t89[1], t88)
-	outBar = tensorops.MatMulGradB(t73, t51, out, false, false)
-	t93 := tensorops.MatMulGradB(t74, t51, out, false, false)
-	t94 := tensorops.MatMulGradB(t73, t53, out, false, false)
-	outBar1 = tensorops.FuseInto(t93, "a + b", t93, t94)
-	t95 := tensorops.MatMulGradB(t73, t55, out, false, false)
-	t96 := tensorops.MatMulGradB(t74, t53, out, false, false)
-	t97 := tensorops.MatMulGradB(t75, t51, out, false, false)
-	outBar2 = tensorops.FuseInto(t95, "a + b + c", t95, t96, t97)
-	t98 := tensorops.SumLike(t86, t47)
-	t99 := tensorops.SumLike(t90, t47)
-	t100 := tensorops.SumLike(t92, t47)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t86, t50)
-	normBar1.Shift = tensorops.Add(normBar1.Shift, tensorops.SumLike(t90, t50))
-	normBar2.Shift = tensorops.Add(normBar2.Shift, tensorops.SumLike(t92, t50))
-	t101 := tensorops.Fuse("a*b + c*d", t98, t45, t44, t99)
-	t102 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t99, t45, t98, t46, t44, t100)
-	t103 := tensorops.SumLike(tensorops.Mul(t44, t98), n4)
-	t104 := tensorops.SumLike(t101, n4)
-	t105 := tensorops.SumLike(t102, n4)
-	t106 := tensorops.Fuse("a*b + c*d", t98, n1, n4, t99)
-	t107 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t99, n1, t98, n2_2, n4, t100)
-	t108 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(n4, t98), t44)
-	t109 := tensorops.SumLike(t106, t44)
-	t110 := tensorops.SumLike(t107, t44)
-	normBar.Scale = t108
-	normBar1.Scale = tensorops.FuseInto(t109, "a + b", normBar1.Scale, t109)
-	normBar2.Scale = tensorops.FuseInto(t110, "a + b", normBar2.Scale, t110)
-	t111 := tensorops.Fuse("-a/b", t40, t37)
-	t112 := tensorops.Mul(t111, t38)
-	t113 := tensorops.Fuse("a*b + c*d", t103, t112, t40, t104)
-	t114 := tensorops.Fuse(
+	t104 := tensorops.SumLike(t98, t87)
+	t105 := tensorops.SumLike(t99, t87)
+	t106 := tensorops.SumLike(t103, t87)
+	t107 := dBar.Post
+	t108 := dBar1.Post
+	t109 := dBar2.Post
+	t110 := t108.Shift
+	t111 := t109.Shift
+	t107.Shift = tensorops.AccumulateSumLike(t107.Shift, t98, t90)
+	t108.Shift = tensorops.Add(t110, tensorops.SumLike(t99, t90))
+	t109.Shift = tensorops.Add(t111, tensorops.SumLike(t103, t90))
+	t112 := tensorops.Fuse("a*b + c*d", t104, t85, t84, t105)
+	t113 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t105, t85, t104, t86, t84, t106)
+	t114 := tensorops.SumLike(tensorops.Mul(t84, t104), o)
+	t115 := tensorops.SumLike(t112, o)
+	t116 := tensorops.SumLike(t113, o)
+	t117 := tensorops.Fuse("a*b + c*d", t104, o1, o, t105)
+	t118 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t105, o1, t104, o2, o, t106)
+	t119 := dBar.Post
+	t120 := dBar1.Post
+	t121 := dBar2.Post
+	t122 := t120.Scale
+	t123 := t121.Scale
+	t124 := tensorops.AccumulateSumLike(t119.Scale, tensorops.Mul(o, t104), t84)
+	t125 := tensorops.SumLike(t117, t84)
+	t126 := tensorops.FuseInto(t125, "a + b", t122, t125)
+	t127 := tensorops.SumLike(t118, t84)
+	t128 := tensorops.FuseInto(t127, "a + b", t123, t127)
+	t119.Scale = t124
+	t120.Scale = t126
+	t121.Scale = t128
+	t129 := tensorops.MatMulGradAEach(t74, t24, false, t114, t115, t116)
+	t130 := t129[0]
+	t131 := t129[1]
+	t132 := t129[2]
+	t133 := tensorops.MatMulGradAEach(t74, t25, false, t114, t115)
+	t134 := tensorops.Add(t131, t133[0])
+	t135 := tensorops.MatMulGradA(t114, t74, t26, false, false)
+	t136 := tensorops.FuseInto(t135, "a + b + c", t135, t133[1], t132)
+	t137 := tensorops.MatMulGradB(t114, t74, t24, false, false)
+	t138 := tensorops.MatMulGradB(t115, t74, t24, false, false)
+	t139 := tensorops.MatMulGradB(t114, t76, t24, false, false)
+	t140 := tensorops.FuseInto(t138, "a + b", t138, t139)
+	t141 := tensorops.MatMulGradB(t114, t78, t24, false, false)
+	t142 := tensorops.MatMulGradB(t115, t76, t24, false, false)
+	t143 := tensorops.MatMulGradB(t116, t74, t24, false, false)
+	t144 := tensorops.FuseInto(t141, "a + b + c", t141, t142, t143)
+	t145 := tensorops.SumLike(t130, t70)
+	t146 := tensorops.SumLike(t134, t70)
+	t147 := tensorops.SumLike(t136, t70)
+	t234.Shift = tensorops.AccumulateSumLike(t234.Shift, t130, t73)
+	t235.Shift = tensorops.Add(t235.Shift, tensorops.SumLike(t134, t73))
+	t236.Shift = tensorops.Add(t236.Shift, tensorops.SumLike(t136, t73))
+	t148 := tensorops.Fuse("a*b + c*d", t145, t68, t67, t146)
+	t149 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t146, t68, t145, t69, t67, t147)
+	t150 := tensorops.SumLike(tensorops.Mul(t67, t145), n4)
+	t151 := tensorops.SumLike(t148, n4)
+	t152 := tensorops.SumLike(t149, n4)
+	t153 := tensorops.Fuse("a*b + c*d", t145, n1, n4, t146)
+	t154 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t146, n1, t145, n2_2, n4, t147)
+	t155 := tensorops.SumLike(t153, t67)
+	t156 := tensorops.SumLike(t154, t67)
+	t234.Scale = tensorops.AccumulateSumLike(t234.Scale, tensorops.Mul(n4, t145), t67)
+	t235.Scale = tensorops.FuseInto(t155, "a + b", t235.Scale, t155)
+	t236.Scale = tensorops.FuseInto(t156, "a + b", t236.Scale, t156)
+	t157 := tensorops.Fuse("-a/b", t63, t60)
+	t158 := tensorops.Mul(t157, t61)
+	t159 := tensorops.Fuse("a*b + c*d", t150, t158, t63, t151)
+	t160 := tensorops.Fuse(
 		"0.5*(a*b) + c*(0.5*((-b - d*e)/f*d) + e*g) + 0.5*(b*a) + h*i",
-		t104,
-		t112,
-		t103,
-		t38,
-		t111,
-		t37,
-		t39,
-		t40,
-		t105,
+		t151,
+		t158,
+		t150,
+		t61,
+		t157,
+		t60,
+		t62,
+		t63,
+		t152,
 	)
-	t115 := tensorops.SumLike(tensorops.Mul(t40, t103), c)
-	t116 := tensorops.SumLike(t113, c)
-	t117 := tensorops.SumLike(t114, c)
-	t118 := tensorops.Fuse("-a/b", t41, t37)
-	t119 := tensorops.Fuse("a*b + c*d", t40, t43, t118, t38)
-	t120 := tensorops.Fuse("a*b + c*d", t103, t119, t41, t104)
-	t121 := tensorops.Fuse(
+	t161 := tensorops.SumLike(tensorops.Mul(t63, t150), c)
+	t162 := tensorops.SumLike(t159, c)
+	t163 := tensorops.SumLike(t160, c)
+	t164 := tensorops.Fuse("-a/b", t64, t60)
+	t165 := tensorops.Fuse("a*b + c*d", t63, t66, t164, t61)
+	t166 := tensorops.Fuse("a*b + c*d", t150, t165, t64, t151)
+	t167 := tensorops.Fuse(
 		"0.5*(a*b) + c*(0.5*(d*e) + f*(-g) + 0.5*((-b - h*i)/j*h) + i*k) + 0.5*(b*a)",
-		t104,
-		t119,
-		t103,
-		t42,
-		t43,
-		t40,
+		t151,
+		t165,
+		t150,
+		t65,
+		t66,
+		t63,
 		n2_2,
-		t38,
-		t118,
-		t37,
-		t39,
+		t61,
+		t164,
+		t60,
+		t62,
 	)
-	t122 := tensorops.SumLike(tensorops.FuseInto(t121, "a + b*c", t121, t41, t105), t37)
-	t123 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t41, t103), t37), 1)
-	t124 := tensorops.Squeeze(t122, 1)
-	t125 := tensorops.Fuse("a + (-1*b)", tensorops.ExpandLike(h1, t20), t31)
-	t126 := tensorops.ExpandLike(h2, t20)
-	t127 := tensorops.Mul(t22, tensorops.Squeeze(tensorops.SumLike(t120, t37), 1))
-	t128 := tensorops.ExpandLike(t36, t23)
-	t129 := tensorops.Scale(tensorops.ExpandLike(t26, t23), t24)
-	t130 := tensorops.Fuse("a*b/c", t123, t22, t25)
-	t131 := tensorops.ScalarDiv(1, t25)
-	t132 := tensorops.Fuse("-a/b", t130, t25)
-	t133 := tensorops.Fuse("a*b + c*d", t131, t127, t132, t129)
-	t134 := tensorops.Fuse(
+	t168 := tensorops.SumLike(tensorops.FuseInto(t167, "a + b*c", t167, t64, t152), t60)
+	t169 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t64, t150), t60), 1)
+	t170 := tensorops.Squeeze(t168, 1)
+	t171 := tensorops.Fuse("a + (-1*b)", tensorops.ExpandLike(h1, t43), t54)
+	t172 := tensorops.ExpandLike(h2, t43)
+	t173 := tensorops.Mul(t45, tensorops.Squeeze(tensorops.SumLike(t166, t60), 1))
+	t174 := tensorops.ExpandLike(t59, t46)
+	t175 := tensorops.Scale(tensorops.ExpandLike(t49, t46), t47)
+	t176 := tensorops.Fuse("a*b/c", t169, t45, t48)
+	t177 := tensorops.ScalarDiv(1, t48)
+	t178 := tensorops.Fuse("-a/b", t176, t48)
+	t179 := tensorops.Fuse("a*b + c*d", t177, t173, t178, t175)
+	t180 := tensorops.Fuse(
 		"0.5*(-(a*b)/c*d) + b*(e*f) + 0.5*((-g - a*h)/c*a) + h*(i*j)",
-		t129,
-		t131,
-		t25,
-		t127,
-		t22,
-		t124,
-		t133,
-		t132,
-		t24,
-		t128,
+		t175,
+		t177,
+		t48,
+		t173,
+		t45,
+		t170,
+		t179,
+		t178,
+		t47,
+		t174,
 	)
-	t135 := tensorops.ExpandAxis(t130, h, 1)
-	t136 := tensorops.ExpandAxis(t133, h, 1)
-	t137 := tensorops.ExpandAxis(t134, h, 1)
-	t138 := tensorops.SumLike(t116, h)
-	t139 := tensorops.SumLike(t117, h)
-	t140 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t115, -1), t15), 1)
-	t141 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t116, -1), t15), 1)
-	t142 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t117, -1), t15), 1)
-	t143 := tensorops.MeanGrad(t140, h, 1)
-	t144 := tensorops.MeanGrad(t141, h, 1)
-	t145 := tensorops.MeanGrad(t142, h, 1)
-	hBar := tensorops.Fuse("a*b + c + d", t20, t135, tensorops.SumLike(t115, h), t143)
-	hBar1 := tensorops.Fuse("a*b + c*d + e + f", t135, t125, t20, t136, t138, t144)
+	t181 := tensorops.ExpandAxis(t176, h, 1)
+	t182 := tensorops.ExpandAxis(t179, h, 1)
+	t183 := tensorops.ExpandAxis(t180, h, 1)
+	t184 := tensorops.SumLike(t162, h)
+	t185 := tensorops.SumLike(t163, h)
+	t186 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t161, -1), t38), 1)
+	t187 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t162, -1), t38), 1)
+	t188 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t163, -1), t38), 1)
+	t189 := tensorops.MeanGrad(t186, h, 1)
+	t190 := tensorops.MeanGrad(t187, h, 1)
+	t191 := tensorops.MeanGrad(t188, h, 1)
+	hBar := tensorops.Fuse("a*b + c + d", t43, t181, tensorops.SumLike(t161, h), t189)
+	hBar1 := tensorops.Fuse("a*b + c*d + e + f", t181, t171, t43, t182, t184, t190)
 	hBar2 := tensorops.Fuse(
 		"0.5*(a*b) + c*(d + (-1*e)) + 0.5*(b*a) + f*g + h + i",
-		t136,
-		t125,
-		t135,
-		t126,
-		t33,
-		t20,
-		t137,
-		t139,
-		t145,
+		t182,
+		t171,
+		t181,
+		t172,
+		t56,
+		t43,
+		t183,
+		t185,
+		t191,
 	)
 	var hBar3 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar3 = tensorops.Add(hBar3, hBar)
 		hBar1 = tensorops.ExpandLike(hBar1, hBar3)
 		hBar2 = tensorops.ExpandLike(hBar2, hBar3)
-		t146 := len(tapePointers3) - 1
-		h3 := tapePointers3[t146]
-		h1_2 := tapePointers1_2[t146]
-		h2_2 := tapePointers2_2[t146]
-		t147 := len(tapePointers) - 1
-		h4 := tapePointers[t147]
-		h1_3 := tapePointers1[t147]
-		h2_3 := tapePointers2[t147]
-		t148 := tensorops.TanhJVP(h3, hBar3)
-		t149 := tensorops.Scale(h3, -2)
-		t150 := tensorops.Mul(t149, hBar3)
-		t151 := tensorops.Fuse("1 - a*a", h3)
-		t152 := tensorops.Fuse("a*b + c*d", t150, h1_2, t151, hBar1)
-		t153 := tensorops.Fuse(
+		t201 := len(tapePointers3) - 1
+		h3 := tapePointers3[t201]
+		h1_2 := tapePointers1_2[t201]
+		h2_2 := tapePointers2_2[t201]
+		t202 := len(tapePointers) - 1
+		h4 := tapePointers[t202]
+		h1_3 := tapePointers1[t202]
+		h2_3 := tapePointers2[t202]
+		t203 := tensorops.TanhJVP(h3, hBar3)
+		t204 := tensorops.Scale(h3, -2)
+		t205 := tensorops.Mul(t204, hBar3)
+		t206 := tensorops.Fuse("1 - a*a", h3)
+		t207 := tensorops.Fuse("a*b + c*d", t205, h1_2, t206, hBar1)
+		t208 := tensorops.Fuse(
 			"0.5*((a*b + (-2*c*d))*c) + e*f + 0.5*(-(g*c + c*g)*b) + h*i",
-			t149,
+			t204,
 			hBar1,
 			h1_2,
 			hBar3,
-			t150,
+			t205,
 			h2_2,
 			h3,
-			t151,
+			t206,
 			hBar2,
 		)
-		w := layers[i2]
-		w1 := layers1[i2]
-		w2 := layers2[i2]
-		t154 := tensorops.MatMulGradAEach(h4, w, false, t148, t152, t153)
-		hBar = t154[0]
-		t155 := t154[1]
-		t156 := t154[2]
-		t157 := tensorops.MatMulGradAEach(h4, w1, false, t148, t152)
-		hBar1 = tensorops.Add(t155, t157[0])
-		t158 := tensorops.MatMulGradA(t148, h4, w2, false, false)
-		hBar2 = tensorops.FuseInto(t158, "a + b + c", t158, t157[1], t156)
-		t159 := layersBar1[i2]
-		t160 := layersBar2[i2]
-		t161 := tensorops.AccumulateMatMulGradB(layersBar[i2], t148, h4, w, false, false)
-		t162 := tensorops.MatMulGradB(t152, h4, w, false, false)
-		t163 := tensorops.MatMulGradB(t148, h1_3, w, false, false)
-		t164 := tensorops.FuseInto(t162, "a + b + c", t159, t162, t163)
-		t165 := tensorops.MatMulGradB(t148, h2_3, w, false, false)
-		t166 := tensorops.MatMulGradB(t152, h1_3, w, false, false)
-		t167 := tensorops.MatMulGradB(t153, h4, w, false, false)
-		t168 := tensorops.FuseInto(t165, "a + (b + c + d)", t160, t165, t166, t167)
-		layersBar[i2] = t161
-		layersBar1[i2] = t164
-		layersBar2[i2] = t168
+		w := d.Layers[i2]
+		w1 := d1.Layers[i2]
+		w2 := d2.Layers[i2]
+		t209 := tensorops.MatMulGradAEach(h4, w, false, t203, t207, t208)
+		hBar = t209[0]
+		t210 := t209[1]
+		t211 := t209[2]
+		t212 := tensorops.MatMulGradAEach(h4, w1, false, t203, t207)
+		hBar1 = tensorops.Add(t210, t212[0])
+		t213 := tensorops.MatMulGradA(t203, h4, w2, false, false)
+		hBar2 = tensorops.FuseInto(t213, "a + b + c", t213, t212[1], t211)
+		t214 := dBar.Layers
+		t215 := dBar1.Layers
+		t216 := dBar2.Layers
+		t217 := t215[i2]
+		t218 := t216[i2]
+		t219 := tensorops.AccumulateMatMulGradB(t214[i2], t203, h4, w, false, false)
+		t220 := tensorops.MatMulGradB(t207, h4, w, false, false)
+		t221 := tensorops.MatMulGradB(t203, h1_3, w, false, false)
+		t222 := tensorops.FuseInto(t220, "a + b + c", t217, t220, t221)
+		t223 := tensorops.MatMulGradB(t203, h2_3, w, false, false)
+		t224 := tensorops.MatMulGradB(t207, h1_3, w, false, false)
+		t225 := tensorops.MatMulGradB(t208, h4, w, false, false)
+		t226 := tensorops.FuseInto(t223, "a + (b + c + d)", t218, t223, t224, t225)
+		t214[i2] = t219
+		t215[i2] = t222
+		t216[i2] = t226
 		i2--
 		hBar3 = nil
-		tapePointers = tapePointers[:t147]
-		tapePointers1 = tapePointers1[:t147]
-		tapePointers2 = tapePointers2[:t147]
-		tapePointers3 = tapePointers3[:t146]
-		tapePointers1_2 = tapePointers1_2[:t146]
-		tapePointers2_2 = tapePointers2_2[:t146]
+		tapePointers = tapePointers[:t202]
+		tapePointers1 = tapePointers1[:t202]
+		tapePointers2 = tapePointers2[:t202]
+		tapePointers3 = tapePointers3[:t201]
+		tapePointers1_2 = tapePointers1_2[:t201]
+		tapePointers2_2 = tapePointers2_2[:t201]
 	}
-	return normBar, outBar, normBar1, normBar2, outBar1, outBar2
+	t192 := dBar1.Out
+	t193 := dBar2.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t137)
+	dBar1.Out = tensorops.Add(t192, t140)
+	dBar2.Out = tensorops.Add(t193, t144)
+	t194 := t234
+	t195 := t235
+	t196 := t236
+	t234 = Affine{}
+	t235 = Affine{}
+	t236 = Affine{}
+	t197 := dBar1.Norm.Scale
+	t198 := dBar2.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t194.Scale)
+	dBar1.Norm.Scale = tensorops.Add(t197, t195.Scale)
+	dBar2.Norm.Scale = tensorops.Add(t198, t196.Scale)
+	t199 := dBar1.Norm.Shift
+	t200 := dBar2.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t194.Shift)
+	dBar1.Norm.Shift = tensorops.Add(t199, t195.Shift)
+	dBar2.Norm.Shift = tensorops.Add(t200, t196.Shift)
+	return t100, t101, t102
 }
 
 // DeepLossVGrad computes DeepLossV and its gradient with respect to the varied inputs (reverse
@@ -6924,26 +6243,93 @@ func deepReverseWrtLayersNormOutPostTaylor(
 // Results: the value of DeepLossV, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
-	var t13 Affine
-	t := d.Layers
-	t2 := dBar.Layers
-	dBar.Layers = append(t2, make([]*T, max(len(t)-len(t2), 0))...)
-	t3 := *dBar
-	t4 := d.Norm
-	t5 := d.Out
-	t6 := d.Post
-	t7 := deep(t, t4, t5, t6, x)
-	t8 := tensorops.SumAll(tensorops.Square(t7))
-	t9 := tensorops.Scale(t7, 2)
-	t10, t11 := deepReverseWrtLayersNormOutPost(t, t3.Layers, t4, t5, t6, t3.Post, x, t9)
-	t13.Scale = tensorops.Accumulate(t13.Scale, t10.Scale)
-	t13.Shift = tensorops.Accumulate(t13.Shift, t10.Shift)
-	dBar.Out = tensorops.Accumulate(dBar.Out, t11)
-	t12 := t13
-	t13 = Affine{}
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t12.Scale)
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t12.Shift)
-	return t8
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	t2 := tapePointersBuf2[:0]
+	var t47 Affine
+	t3 := d.Layers
+	t4 := dBar.Layers
+	n := len(t3)
+	dBar.Layers = append(t4, make([]*T, max(n-len(t4), 0))...)
+	t5 := *dBar
+	t6 := d.Norm
+	t7 := d.Out
+	t8 := d.Post
+	trips := max(n+2, 0)
+	tapePointers := slices.Grow(t2, trips)
+	tapePointers2 := slices.Grow(t, trips)
+	h := x
+	for i := 0; i < n; i++ {
+		t46 := tensorops.MatMul(h, t3[i])
+		h3 := tensorops.FuseInto(t46, "Tanh(a)", t46)
+		tapePointers = append(tapePointers, h)
+		tapePointers2 = append(tapePointers2, h3)
+		h = h3
+	}
+	t9 := tensorops.Mean(h, 1)
+	t10 := tensorops.Unsqueeze(t9, 1)
+	c := tensorops.Sub(h, t10)
+	t11 := tensorops.Std(h, 1, 0)
+	t12 := tensorops.Unsqueeze(t11, 1)
+	n2 := tensorops.Div(c, t12)
+	t13 := t6.Scale
+	t14 := tensorops.Mul(n2, t13)
+	t15 := t6.Shift
+	t16 := tensorops.FuseInto(t14, "a + b", t14, t15)
+	o := tensorops.MatMul(t16, t7)
+	t17 := t8.Scale
+	t18 := tensorops.Mul(o, t17)
+	t19 := t8.Shift
+	t20 := tensorops.FuseInto(t18, "a + b", t18, t19)
+	t21 := tensorops.SumAll(tensorops.Square(t20))
+	t22 := tensorops.Scale(t20, 2)
+	t23 := tensorops.SumLike(t22, t18)
+	t24 := t5.Post
+	t24.Shift = tensorops.AccumulateSumLike(t24.Shift, t22, t19)
+	t25 := tensorops.SumLike(tensorops.Mul(t17, t23), o)
+	t24.Scale = tensorops.AccumulateSumLike(t24.Scale, tensorops.Mul(o, t23), t17)
+	t26 := tensorops.MatMulGradA(t25, t16, t7, false, false)
+	t27 := tensorops.MatMulGradB(t25, t16, t7, false, false)
+	t28 := tensorops.SumLike(t26, t14)
+	t47.Shift = tensorops.AccumulateSumLike(t47.Shift, t26, t15)
+	t29 := tensorops.SumLike(tensorops.Mul(t13, t28), n2)
+	t47.Scale = tensorops.AccumulateSumLike(t47.Scale, tensorops.Mul(n2, t28), t13)
+	t30 := tensorops.SumLike(tensorops.Fuse("1/a*b", t12, t29), c)
+	t31 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n2, t12, t29), t12)
+	t32 := tensorops.Squeeze(t31, 1)
+	t33 := tensorops.ExpandAxis(t9, h, 1)
+	t34 := tensorops.Step(t11)
+	t35 := float64(tensorops.Dim(h, 1))
+	t36 := tensorops.FuseInto(t34, "a*b/(c*(d + (1 - b)))", t32, t34, t35, t11)
+	t37 := tensorops.ExpandAxis(t36, h, 1)
+	t38 := tensorops.SumLike(t30, h)
+	t39 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t30, -1), t10), 1)
+	t40 := tensorops.MeanGrad(t39, h, 1)
+	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t33, t37, t38, t40)
+	var hBar2 *tensorops.Tensor
+	i2 := n - 1
+	for i2 >= 0 {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		t42 := len(tapePointers2) - 1
+		t43 := len(tapePointers) - 1
+		h2 := tapePointers[t43]
+		t44 := tensorops.TanhJVP(tapePointers2[t42], hBar2)
+		w := t3[i2]
+		hBar = tensorops.MatMulGradA(t44, h2, w, false, false)
+		t45 := tensorops.AccumulateMatMulGradB(t5.Layers[i2], t44, h2, w, false, false)
+		t5.Layers[i2] = t45
+		i2--
+		hBar2 = nil
+		tapePointers = tapePointers[:t43]
+		tapePointers2 = tapePointers2[:t42]
+	}
+	dBar.Out = tensorops.Accumulate(dBar.Out, t27)
+	t41 := t47
+	t47 = Affine{}
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t41.Scale)
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t41.Shift)
+	return t21
 }
 
 // DeepLossVHVP returns DeepLossV and the Hessian-vector product ∇²DeepLossV·v, the Hessian taken
@@ -7002,63 +6388,202 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	dd2 := dd
 	t3 := ddBar.Layers
 	ddBar.Layers = append(t3, make([]*T, max(len(dBar.Layers)-len(t3), 0))...)
-	var t32 Affine
-	var t33 Affine
-	t4 := dd2.Layers
-	t5 := dBar.Layers
-	t6 := ddBar.Layers
-	t7 := max(n-len(t5), 0)
-	t8 := append(t5, make([]*T, t7)...)
-	t9 := append(t6, make([]*T, t7)...)
-	dBar.Layers = t8
-	ddBar.Layers = t9
-	t10 := *dBar
-	t11 := *ddBar
-	t12 := d.Norm
-	t13 := dd2.Norm
-	t14 := d.Out
-	t15 := dd2.Out
-	t16 := d.Post
-	t17 := dd2.Post
-	t18, t19 := deepJVPWrtLayersNormOutPost(t, t4, t12, t13, t14, t15, t16, t17, x)
-	t20 := tensorops.SumAll(tensorops.Square(t18))
-	t21 := tensorops.Scale(t18, 2)
-	t22 := tensorops.ExpandLike(tensorops.Scale(t19, 2), t21)
-	t23, t25, t24, t26 := deepReverseWrtLayersNormOutPostJVP(
-		t,
-		t4,
-		t10.Layers,
-		t11.Layers,
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-		t17,
-		t10.Post,
-		t11.Post,
-		x,
-		t21,
-		t22,
-	)
-	t32.Scale = tensorops.Accumulate(t32.Scale, t23.Scale)
-	t33.Scale = tensorops.Add(t33.Scale, t24.Scale)
-	t32.Shift = tensorops.Accumulate(t32.Shift, t23.Shift)
-	t33.Shift = tensorops.Add(t33.Shift, t24.Shift)
-	t27 := ddBar.Out
-	dBar.Out = tensorops.Accumulate(dBar.Out, t25)
-	ddBar.Out = tensorops.Add(t27, t26)
-	t28 := t32
-	t29 := t33
-	t32 = Affine{}
-	t33 = Affine{}
-	t30 := ddBar.Norm.Scale
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t28.Scale)
-	ddBar.Norm.Scale = tensorops.Add(t30, t29.Scale)
-	t31 := ddBar.Norm.Shift
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t28.Shift)
-	ddBar.Norm.Shift = tensorops.Add(t31, t29.Shift)
-	return t20, 0
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf [64]*tensorops.Tensor
+	t4 := tapePointersBuf[:0]
+	t5 := dtapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	var dtapePointersBuf2 [64]*T
+	t6 := tapePointersBuf2[:0]
+	t7 := dtapePointersBuf2[:0]
+	var t125 Affine
+	var t126 Affine
+	t8 := dd2.Layers
+	t9 := dBar.Layers
+	t10 := ddBar.Layers
+	t11 := max(n-len(t9), 0)
+	t12 := append(t9, make([]*T, t11)...)
+	t13 := append(t10, make([]*T, t11)...)
+	dBar.Layers = t12
+	ddBar.Layers = t13
+	t14 := *dBar
+	t15 := *ddBar
+	t16 := d.Norm
+	t17 := dd2.Norm
+	t18 := d.Out
+	t19 := dd2.Out
+	t20 := d.Post
+	t21 := dd2.Post
+	trips := max(n+2, 0)
+	t22 := append(t6, make([]*T, trips)...)
+	t23 := append(t7, make([]*T, trips)...)
+	n2 := len(t6)
+	t24 := append(t4, make([]*tensorops.Tensor, trips)...)
+	n3 := len(t4)
+	tapePointers := t22[:n2]
+	dtapePointers := t23[:n2]
+	tapePointers2 := t24[:n3]
+	dtapePointers2 := append(t5, make([]*tensorops.Tensor, trips)...)[:n3]
+	h := x
+	var dh *T
+	i := 0
+	for i < n {
+		dw2 := t8[i]
+		t123 := tensorops.MatMulEach(t[i], false, h, dh)
+		t124 := tensorops.MatMul(h, dw2)
+		h4 := tensorops.Tanh(t123[0])
+		dh3 := tensorops.FuseInto(t124, "TanhJVP(a, b + c)", h4, t123[1], t124)
+		i++
+		tapePointers = append(tapePointers, h)
+		dtapePointers = append(dtapePointers, dh)
+		tapePointers2 = append(tapePointers2, h4)
+		dtapePointers2 = append(dtapePointers2, dh3)
+		h = h4
+		dh = dh3
+	}
+	t25 := tensorops.Mean(h, 1)
+	t26 := tensorops.Mean(dh, 1)
+	t27 := tensorops.Unsqueeze(t25, 1)
+	c := tensorops.Sub(h, t27)
+	t28 := tensorops.ExpandLike(dh, c)
+	t29 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t26, 1), -1), c)
+	t30 := tensorops.Std(h, 1, 0)
+	t31 := tensorops.Sub(h, tensorops.ExpandAxis(t25, h, 1))
+	t32 := tensorops.Step(t30)
+	t33 := tensorops.Fuse("a + (1 - b)", t30, t32)
+	t34 := float64(tensorops.Dim(h, 1))
+	t35 := tensorops.FuseInto(t33, "a*b", t34, t33)
+	t36 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t31, dh), 1), t32, t35)
+	t37 := tensorops.Unsqueeze(t30, 1)
+	t38 := tensorops.Unsqueeze(t36, 1)
+	n4 := tensorops.Div(c, t37)
+	t39 := tensorops.ScalarDiv(1, t37)
+	t40 := tensorops.Fuse("-a/b", n4, t37)
+	dn := tensorops.FuseInto(t29, "a*(b + c) + d*e", t39, t28, t29, t40, t38)
+	t41 := t16.Scale
+	t42 := t17.Scale
+	t43 := tensorops.Mul(n4, t41)
+	t44 := tensorops.Fuse("a*b + c*d", t41, dn, n4, t42)
+	t45 := t16.Shift
+	t46 := tensorops.FuseInto(t43, "a + b", t43, t45)
+	t47 := tensorops.ExpandLike(t44, t46)
+	t48 := tensorops.FuseInto(t47, "a + b", t47, tensorops.ExpandLike(t17.Shift, t46))
+	t49 := tensorops.MatMulEach(t18, false, t46, t48)
+	o := t49[0]
+	t50 := tensorops.MatMul(t46, t19)
+	do := tensorops.FuseInto(t50, "a + b", t49[1], t50)
+	t51 := t20.Scale
+	t52 := t21.Scale
+	t53 := tensorops.Mul(o, t51)
+	t54 := tensorops.Fuse("a*b + c*d", t51, do, o, t52)
+	t55 := t20.Shift
+	t56 := t21.Shift
+	t57 := tensorops.FuseInto(t53, "a + b", t53, t55)
+	t58 := tensorops.ExpandLike(t54, t57)
+	t59 := tensorops.FuseInto(t58, "a + b", t58, tensorops.ExpandLike(t56, t57))
+	t60 := tensorops.SumAll(tensorops.Square(t57))
+	t61 := tensorops.Scale(t57, 2)
+	t62 := tensorops.Scale(t59, 2)
+	i2 := n - 1
+	t63 := tensorops.SumLike(t61, t53)
+	t64 := tensorops.SumLike(t62, t53)
+	t65 := t14.Post
+	t66 := t15.Post
+	t67 := t66.Shift
+	t65.Shift = tensorops.AccumulateSumLike(t65.Shift, t61, t55)
+	t66.Shift = tensorops.Add(t67, tensorops.SumLike(t62, t55))
+	t68 := tensorops.SumLike(tensorops.Mul(t51, t63), o)
+	t69 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t63, t52, t51, t64), o)
+	t70 := tensorops.Fuse("a*b + c*d", t63, do, o, t64)
+	t71 := t66.Scale
+	t72 := tensorops.AccumulateSumLike(t65.Scale, tensorops.Mul(o, t63), t51)
+	t73 := tensorops.SumLike(t70, t51)
+	t74 := tensorops.FuseInto(t73, "a + b", t71, t73)
+	t65.Scale = t72
+	t66.Scale = t74
+	t75 := tensorops.MatMulGradAEach(t46, t18, false, t68, t69)
+	t76 := t75[0]
+	t77 := tensorops.MatMulGradA(t68, t46, t19, false, false)
+	t78 := tensorops.FuseInto(t77, "a + b", t75[1], t77)
+	t79 := tensorops.MatMulGradB(t68, t46, t18, false, false)
+	t80 := tensorops.MatMulGradB(t69, t46, t18, false, false)
+	t81 := tensorops.MatMulGradB(t68, t48, t18, false, false)
+	t82 := tensorops.FuseInto(t80, "a + b", t80, t81)
+	t83 := tensorops.SumLike(t76, t43)
+	t84 := tensorops.SumLike(t78, t43)
+	t125.Shift = tensorops.AccumulateSumLike(t125.Shift, t76, t45)
+	t126.Shift = tensorops.Add(t126.Shift, tensorops.SumLike(t78, t45))
+	t85 := tensorops.SumLike(tensorops.Mul(t41, t83), n4)
+	t86 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t83, t42, t41, t84), n4)
+	t87 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t83, dn, n4, t84), t41)
+	t125.Scale = tensorops.AccumulateSumLike(t125.Scale, tensorops.Mul(n4, t83), t41)
+	t126.Scale = tensorops.FuseInto(t87, "a + b", t126.Scale, t87)
+	t88 := tensorops.Fuse("a*(-b/c*d) + b*e", t85, t39, t37, t38, t86)
+	t89 := tensorops.SumLike(tensorops.Mul(t39, t85), c)
+	t90 := tensorops.SumLike(t88, c)
+	t91 := tensorops.Fuse("a*(b*(-c) + (-d/e*f)) + d*g", t85, t39, dn, t40, t37, t38, t86)
+	t92 := tensorops.SumLike(t91, t37)
+	t93 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t40, t85), t37), 1)
+	t94 := tensorops.Squeeze(t92, 1)
+	t95 := tensorops.ExpandAxis(t26, h, 1)
+	t96 := tensorops.ExpandLike(dh, t31)
+	t97 := tensorops.ExpandLike(t36, t33)
+	t98 := tensorops.Fuse("a*b/c", t93, t32, t35)
+	t99 := tensorops.Fuse("1/a*(b*c) + (-d/a*(e*f))", t35, t32, t94, t98, t34, t97)
+	t100 := tensorops.ExpandAxis(t98, h, 1)
+	t101 := tensorops.ExpandAxis(t99, h, 1)
+	t102 := tensorops.SumLike(t90, h)
+	t103 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t89, -1), t27), 1)
+	t104 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t90, -1), t27), 1)
+	t105 := tensorops.MeanGrad(t103, h, 1)
+	t106 := tensorops.MeanGrad(t104, h, 1)
+	hBar := tensorops.Fuse("a*b + c + d", t31, t100, tensorops.SumLike(t89, h), t105)
+	dhBar := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t100, t96, t95, t31, t101, t102, t106)
+	var hBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		dhBar = tensorops.ExpandLike(dhBar, hBar2)
+		t112 := len(tapePointers2) - 1
+		h2 := tapePointers2[t112]
+		t113 := len(tapePointers) - 1
+		h3 := tapePointers[t113]
+		dh2 := dtapePointers[t113]
+		t114 := tensorops.TanhJVP(h2, hBar2)
+		t115 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t112], dhBar)
+		w := t[i2]
+		dw := t8[i2]
+		t116 := tensorops.MatMulGradAEach(h3, w, false, t114, t115)
+		hBar = t116[0]
+		t117 := tensorops.MatMulGradA(t114, h3, dw, false, false)
+		dhBar = tensorops.FuseInto(t117, "a + b", t116[1], t117)
+		t118 := t15.Layers[i2]
+		t119 := tensorops.AccumulateMatMulGradB(t14.Layers[i2], t114, h3, w, false, false)
+		t120 := tensorops.MatMulGradB(t115, h3, w, false, false)
+		t121 := tensorops.MatMulGradB(t114, dh2, w, false, false)
+		t122 := tensorops.FuseInto(t120, "a + b + c", t118, t120, t121)
+		t14.Layers[i2] = t119
+		t15.Layers[i2] = t122
+		i2--
+		hBar2 = nil
+		tapePointers = tapePointers[:t113]
+		dtapePointers = dtapePointers[:t113]
+		tapePointers2 = tapePointers2[:t112]
+		dtapePointers2 = dtapePointers2[:t112]
+	}
+	t107 := ddBar.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t79)
+	ddBar.Out = tensorops.Add(t107, t82)
+	t108 := t125
+	t109 := t126
+	t125 = Affine{}
+	t126 = Affine{}
+	t110 := ddBar.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t108.Scale)
+	ddBar.Norm.Scale = tensorops.Add(t110, t109.Scale)
+	t111 := ddBar.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t108.Shift)
+	ddBar.Norm.Shift = tensorops.Add(t111, t109.Shift)
+	return t60, 0
 }
 
 // DeepLossVHessian returns DeepLossV and its Hessian with respect to d, a [n, n] tensor (marked
@@ -7200,291 +6725,923 @@ func deepLossVGradJVPLanes8(
 	ddBar7.Layers = append(t16, make([]*T, max(len(dBar.Layers)-len(t16), 0))...)
 	t17 := ddBar8.Layers
 	ddBar8.Layers = append(t17, make([]*T, max(len(dBar.Layers)-len(t17), 0))...)
-	var t151 Affine
-	var t152 Affine
-	var t153 Affine
-	var t154 Affine
-	var t155 Affine
-	var t156 Affine
-	var t157 Affine
-	var t158 Affine
-	var t159 Affine
-	t18 := dd1_2.Layers
-	t19 := dd2_2.Layers
-	t20 := dd3_2.Layers
-	t21 := dd4_2.Layers
-	t22 := dd5_2.Layers
-	t23 := dd6_2.Layers
-	t24 := dd7_2.Layers
-	t25 := dd8_2.Layers
-	t26 := dBar.Layers
-	t27 := ddBar1.Layers
-	t28 := ddBar2.Layers
-	t29 := ddBar3.Layers
-	t30 := ddBar4.Layers
-	t31 := ddBar5.Layers
-	t32 := ddBar6.Layers
-	t33 := ddBar7.Layers
-	t34 := ddBar8.Layers
-	t35 := max(n-len(t26), 0)
-	t36 := append(t26, make([]*T, t35)...)
-	t37 := append(t27, make([]*T, t35)...)
-	t38 := append(t28, make([]*T, t35)...)
-	t39 := append(t29, make([]*T, t35)...)
-	t40 := append(t30, make([]*T, t35)...)
-	t41 := append(t31, make([]*T, t35)...)
-	t42 := append(t32, make([]*T, t35)...)
-	t43 := append(t33, make([]*T, t35)...)
-	t44 := append(t34, make([]*T, t35)...)
-	dBar.Layers = t36
-	ddBar1.Layers = t37
-	ddBar2.Layers = t38
-	ddBar3.Layers = t39
-	ddBar4.Layers = t40
-	ddBar5.Layers = t41
-	ddBar6.Layers = t42
-	ddBar7.Layers = t43
-	ddBar8.Layers = t44
-	t45 := *dBar
-	t46 := *ddBar1
-	t47 := *ddBar2
-	t48 := *ddBar3
-	t49 := *ddBar4
-	t50 := *ddBar5
-	t51 := *ddBar6
-	t52 := *ddBar7
-	t53 := *ddBar8
-	t54 := d.Norm
-	t55 := dd1_2.Norm
-	t56 := dd2_2.Norm
-	t57 := dd3_2.Norm
-	t58 := dd4_2.Norm
-	t59 := dd5_2.Norm
-	t60 := dd6_2.Norm
-	t61 := dd7_2.Norm
-	t62 := dd8_2.Norm
-	t63 := d.Out
-	t64 := dd1_2.Out
-	t65 := dd2_2.Out
-	t66 := dd3_2.Out
-	t67 := dd4_2.Out
-	t68 := dd5_2.Out
-	t69 := dd6_2.Out
-	t70 := dd7_2.Out
-	t71 := dd8_2.Out
-	t72 := d.Post
-	t73 := dd1_2.Post
-	t74 := dd2_2.Post
-	t75 := dd3_2.Post
-	t76 := dd4_2.Post
-	t77 := dd5_2.Post
-	t78 := dd6_2.Post
-	t79 := dd7_2.Post
-	t80 := dd8_2.Post
-	t81, t82, t83, t84, t85, t86, t87, t88, t89 := deepJVPLanes8WrtLayersNormOutPost(
-		t,
-		t18,
-		t19,
-		t20,
-		t21,
-		t22,
-		t23,
-		t24,
-		t25,
-		t54,
-		t55,
-		t56,
-		t57,
-		t58,
-		t59,
-		t60,
-		t61,
-		t62,
-		t63,
-		t64,
-		t65,
-		t66,
-		t67,
-		t68,
-		t69,
-		t70,
-		t71,
-		t72,
-		t73,
-		t74,
-		t75,
-		t76,
-		t77,
-		t78,
-		t79,
-		t80,
-		x,
-	)
-	t90 := tensorops.SumAll(tensorops.Square(t81))
-	t91 := tensorops.Scale(t81, 2)
-	t92 := tensorops.ExpandLike(tensorops.Scale(t82, 2), t91)
-	t93 := tensorops.ExpandLike(tensorops.Scale(t83, 2), t91)
-	t94 := tensorops.ExpandLike(tensorops.Scale(t84, 2), t91)
-	t95 := tensorops.ExpandLike(tensorops.Scale(t85, 2), t91)
-	t96 := tensorops.ExpandLike(tensorops.Scale(t86, 2), t91)
-	t97 := tensorops.ExpandLike(tensorops.Scale(t87, 2), t91)
-	t98 := tensorops.ExpandLike(tensorops.Scale(t88, 2), t91)
-	t99 := tensorops.ExpandLike(tensorops.Scale(t89, 2), t91)
-	t100, t109, t101, t102, t103, t104, t105, t106, t107, t108, t110, t111,
-		t112, t113, t114, t115, t116, t117 := deepReverseWrtLayersNormOutPostJVPLanes8(
-		t,
-		t18,
-		t19,
-		t20,
-		t21,
-		t22,
-		t23,
-		t24,
-		t25,
-		t45.Layers,
-		t46.Layers,
-		t47.Layers,
-		t48.Layers,
-		t49.Layers,
-		t50.Layers,
-		t51.Layers,
-		t52.Layers,
-		t53.Layers,
-		t54,
-		t55,
-		t56,
-		t57,
-		t58,
-		t59,
-		t60,
-		t61,
-		t62,
-		t63,
-		t64,
-		t65,
-		t66,
-		t67,
-		t68,
-		t69,
-		t70,
-		t71,
-		t72,
-		t73,
-		t74,
-		t75,
-		t76,
-		t77,
-		t78,
-		t79,
-		t80,
-		t45.Post,
-		t46.Post,
-		t47.Post,
-		t48.Post,
-		t49.Post,
-		t50.Post,
-		t51.Post,
-		t52.Post,
-		t53.Post,
-		x,
-		t91,
-		t92,
-		t93,
-		t94,
-		t95,
-		t96,
-		t97,
-		t98,
-		t99,
-	)
-	t151.Scale = tensorops.Accumulate(t151.Scale, t100.Scale)
-	t152.Scale = tensorops.Add(t152.Scale, t101.Scale)
-	t153.Scale = tensorops.Add(t153.Scale, t102.Scale)
-	t154.Scale = tensorops.Add(t154.Scale, t103.Scale)
-	t155.Scale = tensorops.Add(t155.Scale, t104.Scale)
-	t156.Scale = tensorops.Add(t156.Scale, t105.Scale)
-	t157.Scale = tensorops.Add(t157.Scale, t106.Scale)
-	t158.Scale = tensorops.Add(t158.Scale, t107.Scale)
-	t159.Scale = tensorops.Add(t159.Scale, t108.Scale)
-	t151.Shift = tensorops.Accumulate(t151.Shift, t100.Shift)
-	t152.Shift = tensorops.Add(t152.Shift, t101.Shift)
-	t153.Shift = tensorops.Add(t153.Shift, t102.Shift)
-	t154.Shift = tensorops.Add(t154.Shift, t103.Shift)
-	t155.Shift = tensorops.Add(t155.Shift, t104.Shift)
-	t156.Shift = tensorops.Add(t156.Shift, t105.Shift)
-	t157.Shift = tensorops.Add(t157.Shift, t106.Shift)
-	t158.Shift = tensorops.Add(t158.Shift, t107.Shift)
-	t159.Shift = tensorops.Add(t159.Shift, t108.Shift)
-	t118 := ddBar1.Out
-	t119 := ddBar2.Out
-	t120 := ddBar3.Out
-	t121 := ddBar4.Out
-	t122 := ddBar5.Out
-	t123 := ddBar6.Out
-	t124 := ddBar7.Out
-	t125 := ddBar8.Out
-	dBar.Out = tensorops.Accumulate(dBar.Out, t109)
-	ddBar1.Out = tensorops.Add(t118, t110)
-	ddBar2.Out = tensorops.Add(t119, t111)
-	ddBar3.Out = tensorops.Add(t120, t112)
-	ddBar4.Out = tensorops.Add(t121, t113)
-	ddBar5.Out = tensorops.Add(t122, t114)
-	ddBar6.Out = tensorops.Add(t123, t115)
-	ddBar7.Out = tensorops.Add(t124, t116)
-	ddBar8.Out = tensorops.Add(t125, t117)
-	t126 := t151
-	t127 := t152
-	t128 := t153
-	t129 := t154
-	t130 := t155
-	t131 := t156
-	t132 := t157
-	t133 := t158
-	t134 := t159
-	t151 = Affine{}
-	t152 = Affine{}
-	t153 = Affine{}
-	t154 = Affine{}
-	t155 = Affine{}
-	t156 = Affine{}
-	t157 = Affine{}
-	t158 = Affine{}
-	t159 = Affine{}
-	t135 := ddBar1.Norm.Scale
-	t136 := ddBar2.Norm.Scale
-	t137 := ddBar3.Norm.Scale
-	t138 := ddBar4.Norm.Scale
-	t139 := ddBar5.Norm.Scale
-	t140 := ddBar6.Norm.Scale
-	t141 := ddBar7.Norm.Scale
-	t142 := ddBar8.Norm.Scale
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t126.Scale)
-	ddBar1.Norm.Scale = tensorops.Add(t135, t127.Scale)
-	ddBar2.Norm.Scale = tensorops.Add(t136, t128.Scale)
-	ddBar3.Norm.Scale = tensorops.Add(t137, t129.Scale)
-	ddBar4.Norm.Scale = tensorops.Add(t138, t130.Scale)
-	ddBar5.Norm.Scale = tensorops.Add(t139, t131.Scale)
-	ddBar6.Norm.Scale = tensorops.Add(t140, t132.Scale)
-	ddBar7.Norm.Scale = tensorops.Add(t141, t133.Scale)
-	ddBar8.Norm.Scale = tensorops.Add(t142, t134.Scale)
-	t143 := ddBar1.Norm.Shift
-	t144 := ddBar2.Norm.Shift
-	t145 := ddBar3.Norm.Shift
-	t146 := ddBar4.Norm.Shift
-	t147 := ddBar5.Norm.Shift
-	t148 := ddBar6.Norm.Shift
-	t149 := ddBar7.Norm.Shift
-	t150 := ddBar8.Norm.Shift
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t126.Shift)
-	ddBar1.Norm.Shift = tensorops.Add(t143, t127.Shift)
-	ddBar2.Norm.Shift = tensorops.Add(t144, t128.Shift)
-	ddBar3.Norm.Shift = tensorops.Add(t145, t129.Shift)
-	ddBar4.Norm.Shift = tensorops.Add(t146, t130.Shift)
-	ddBar5.Norm.Shift = tensorops.Add(t147, t131.Shift)
-	ddBar6.Norm.Shift = tensorops.Add(t148, t132.Shift)
-	ddBar7.Norm.Shift = tensorops.Add(t149, t133.Shift)
-	ddBar8.Norm.Shift = tensorops.Add(t150, t134.Shift)
-	return t90, 0, 0, 0, 0, 0, 0, 0, 0
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf1 [64]*tensorops.Tensor
+	var dtapePointersBuf2 [64]*tensorops.Tensor
+	var dtapePointersBuf3 [64]*tensorops.Tensor
+	var dtapePointersBuf4 [64]*tensorops.Tensor
+	var dtapePointersBuf5 [64]*tensorops.Tensor
+	var dtapePointersBuf6 [64]*tensorops.Tensor
+	var dtapePointersBuf7 [64]*tensorops.Tensor
+	var dtapePointersBuf8 [64]*tensorops.Tensor
+	t18 := tapePointersBuf[:0]
+	t19 := dtapePointersBuf1[:0]
+	t20 := dtapePointersBuf2[:0]
+	t21 := dtapePointersBuf3[:0]
+	t22 := dtapePointersBuf4[:0]
+	t23 := dtapePointersBuf5[:0]
+	t24 := dtapePointersBuf6[:0]
+	t25 := dtapePointersBuf7[:0]
+	t26 := dtapePointersBuf8[:0]
+	var tapePointersBuf2 [64]*T
+	var dtapePointersBuf1_2 [64]*T
+	var dtapePointersBuf2_2 [64]*T
+	var dtapePointersBuf3_2 [64]*T
+	var dtapePointersBuf4_2 [64]*T
+	var dtapePointersBuf5_2 [64]*T
+	var dtapePointersBuf6_2 [64]*T
+	var dtapePointersBuf7_2 [64]*T
+	var dtapePointersBuf8_2 [64]*T
+	t27 := tapePointersBuf2[:0]
+	t28 := dtapePointersBuf1_2[:0]
+	t29 := dtapePointersBuf2_2[:0]
+	t30 := dtapePointersBuf3_2[:0]
+	t31 := dtapePointersBuf4_2[:0]
+	t32 := dtapePointersBuf5_2[:0]
+	t33 := dtapePointersBuf6_2[:0]
+	t34 := dtapePointersBuf7_2[:0]
+	t35 := dtapePointersBuf8_2[:0]
+	var t642 Affine
+	var t643 Affine
+	var t644 Affine
+	var t645 Affine
+	var t646 Affine
+	var t647 Affine
+	var t648 Affine
+	var t649 Affine
+	var t650 Affine
+	t36 := dd1_2.Layers
+	t37 := dd2_2.Layers
+	t38 := dd3_2.Layers
+	t39 := dd4_2.Layers
+	t40 := dd5_2.Layers
+	t41 := dd6_2.Layers
+	t42 := dd7_2.Layers
+	t43 := dd8_2.Layers
+	t44 := dBar.Layers
+	t45 := ddBar1.Layers
+	t46 := ddBar2.Layers
+	t47 := ddBar3.Layers
+	t48 := ddBar4.Layers
+	t49 := ddBar5.Layers
+	t50 := ddBar6.Layers
+	t51 := ddBar7.Layers
+	t52 := ddBar8.Layers
+	t53 := max(n-len(t44), 0)
+	t54 := append(t44, make([]*T, t53)...)
+	t55 := append(t45, make([]*T, t53)...)
+	t56 := append(t46, make([]*T, t53)...)
+	t57 := append(t47, make([]*T, t53)...)
+	t58 := append(t48, make([]*T, t53)...)
+	t59 := append(t49, make([]*T, t53)...)
+	t60 := append(t50, make([]*T, t53)...)
+	t61 := append(t51, make([]*T, t53)...)
+	t62 := append(t52, make([]*T, t53)...)
+	dBar.Layers = t54
+	ddBar1.Layers = t55
+	ddBar2.Layers = t56
+	ddBar3.Layers = t57
+	ddBar4.Layers = t58
+	ddBar5.Layers = t59
+	ddBar6.Layers = t60
+	ddBar7.Layers = t61
+	ddBar8.Layers = t62
+	t63 := *dBar
+	t64 := *ddBar1
+	t65 := *ddBar2
+	t66 := *ddBar3
+	t67 := *ddBar4
+	t68 := *ddBar5
+	t69 := *ddBar6
+	t70 := *ddBar7
+	t71 := *ddBar8
+	t72 := d.Norm
+	t73 := dd1_2.Norm
+	t74 := dd2_2.Norm
+	t75 := dd3_2.Norm
+	t76 := dd4_2.Norm
+	t77 := dd5_2.Norm
+	t78 := dd6_2.Norm
+	t79 := dd7_2.Norm
+	t80 := dd8_2.Norm
+	t81 := d.Out
+	t82 := dd1_2.Out
+	t83 := dd2_2.Out
+	t84 := dd3_2.Out
+	t85 := dd4_2.Out
+	t86 := dd5_2.Out
+	t87 := dd6_2.Out
+	t88 := dd7_2.Out
+	t89 := dd8_2.Out
+	t90 := d.Post
+	t91 := dd1_2.Post
+	t92 := dd2_2.Post
+	t93 := dd3_2.Post
+	t94 := dd4_2.Post
+	t95 := dd5_2.Post
+	t96 := dd6_2.Post
+	t97 := dd7_2.Post
+	t98 := dd8_2.Post
+	trips := max(n+2, 0)
+	t99 := append(t27, make([]*T, trips)...)
+	t100 := append(t28, make([]*T, trips)...)
+	t101 := append(t29, make([]*T, trips)...)
+	t102 := append(t30, make([]*T, trips)...)
+	t103 := append(t31, make([]*T, trips)...)
+	t104 := append(t32, make([]*T, trips)...)
+	t105 := append(t33, make([]*T, trips)...)
+	t106 := append(t34, make([]*T, trips)...)
+	t107 := append(t35, make([]*T, trips)...)
+	n2 := len(t27)
+	t108 := append(t18, make([]*tensorops.Tensor, trips)...)
+	t109 := append(t19, make([]*tensorops.Tensor, trips)...)
+	t110 := append(t20, make([]*tensorops.Tensor, trips)...)
+	t111 := append(t21, make([]*tensorops.Tensor, trips)...)
+	t112 := append(t22, make([]*tensorops.Tensor, trips)...)
+	t113 := append(t23, make([]*tensorops.Tensor, trips)...)
+	t114 := append(t24, make([]*tensorops.Tensor, trips)...)
+	t115 := append(t25, make([]*tensorops.Tensor, trips)...)
+	n3 := len(t18)
+	tapePointers := t99[:n2]
+	dtapePointers1 := t100[:n2]
+	dtapePointers2 := t101[:n2]
+	dtapePointers3 := t102[:n2]
+	dtapePointers4 := t103[:n2]
+	dtapePointers5 := t104[:n2]
+	dtapePointers6 := t105[:n2]
+	dtapePointers7 := t106[:n2]
+	dtapePointers8 := t107[:n2]
+	tapePointers2 := t108[:n3]
+	dtapePointers1_2 := t109[:n3]
+	dtapePointers2_2 := t110[:n3]
+	dtapePointers3_2 := t111[:n3]
+	dtapePointers4_2 := t112[:n3]
+	dtapePointers5_2 := t113[:n3]
+	dtapePointers6_2 := t114[:n3]
+	dtapePointers7_2 := t115[:n3]
+	dtapePointers8_2 := append(t26, make([]*tensorops.Tensor, trips)...)[:n3]
+	h := x
+	var dh1 *T
+	var dh2 *T
+	var dh3 *T
+	var dh4 *T
+	var dh5 *T
+	var dh6 *T
+	var dh7 *T
+	var dh8 *T
+	i := 0
+	for i < n {
+		dw1_2 := t36[i]
+		dw2_2 := t37[i]
+		dw3_2 := t38[i]
+		dw4_2 := t39[i]
+		dw5_2 := t40[i]
+		dw6_2 := t41[i]
+		dw7_2 := t42[i]
+		dw8_2 := t43[i]
+		t626 := tensorops.MatMulEach(t[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
+		t627 := t626[2]
+		t628 := t626[3]
+		t629 := t626[4]
+		t630 := t626[5]
+		t631 := t626[6]
+		t632 := t626[7]
+		t633 := t626[8]
+		t634 := tensorops.MatMul(h, dw1_2)
+		t635 := tensorops.MatMul(h, dw2_2)
+		t636 := tensorops.MatMul(h, dw3_2)
+		t637 := tensorops.MatMul(h, dw4_2)
+		t638 := tensorops.MatMul(h, dw5_2)
+		t639 := tensorops.MatMul(h, dw6_2)
+		t640 := tensorops.MatMul(h, dw7_2)
+		t641 := tensorops.MatMul(h, dw8_2)
+		h4 := tensorops.Tanh(t626[0])
+		dh1_4 := tensorops.FuseInto(t634, "TanhJVP(a, b + c)", h4, t626[1], t634)
+		dh2_4 := tensorops.FuseInto(t635, "TanhJVP(a, b + c)", h4, t627, t635)
+		dh3_4 := tensorops.FuseInto(t636, "TanhJVP(a, b + c)", h4, t628, t636)
+		dh4_4 := tensorops.FuseInto(t637, "TanhJVP(a, b + c)", h4, t629, t637)
+		dh5_4 := tensorops.FuseInto(t638, "TanhJVP(a, b + c)", h4, t630, t638)
+		dh6_4 := tensorops.FuseInto(t639, "TanhJVP(a, b + c)", h4, t631, t639)
+		dh7_4 := tensorops.FuseInto(t640, "TanhJVP(a, b + c)", h4, t632, t640)
+		dh8_4 := tensorops.FuseInto(t641, "TanhJVP(a, b + c)", h4, t633, t641)
+		i++
+		tapePointers = append(tapePointers, h)
+		dtapePointers1 = append(dtapePointers1, dh1)
+		dtapePointers2 = append(dtapePointers2, dh2)
+		dtapePointers3 = append(dtapePointers3, dh3)
+		dtapePointers4 = append(dtapePointers4, dh4)
+		dtapePointers5 = append(dtapePointers5, dh5)
+		dtapePointers6 = append(dtapePointers6, dh6)
+		dtapePointers7 = append(dtapePointers7, dh7)
+		dtapePointers8 = append(dtapePointers8, dh8)
+		tapePointers2 = append(tapePointers2, h4)
+		dtapePointers1_2 = append(dtapePointers1_2, dh1_4)
+		dtapePointers2_2 = append(dtapePointers2_2, dh2_4)
+		dtapePointers3_2 = append(dtapePointers3_2, dh3_4)
+		dtapePointers4_2 = append(dtapePointers4_2, dh4_4)
+		dtapePointers5_2 = append(dtapePointers5_2, dh5_4)
+		dtapePointers6_2 = append(dtapePointers6_2, dh6_4)
+		dtapePointers7_2 = append(dtapePointers7_2, dh7_4)
+		dtapePointers8_2 = append(dtapePointers8_2, dh8_4)
+		h = h4
+		dh1 = dh1_4
+		dh2 = dh2_4
+		dh3 = dh3_4
+		dh4 = dh4_4
+		dh5 = dh5_4
+		dh6 = dh6_4
+		dh7 = dh7_4
+		dh8 = dh8_4
+	}
+	t116 := tensorops.Mean(h, 1)
+	t117 := tensorops.Mean(dh1, 1)
+	t118 := tensorops.Mean(dh2, 1)
+	t119 := tensorops.Mean(dh3, 1)
+	t120 := tensorops.Mean(dh4, 1)
+	t121 := tensorops.Mean(dh5, 1)
+	t122 := tensorops.Mean(dh6, 1)
+	t123 := tensorops.Mean(dh7, 1)
+	t124 := tensorops.Mean(dh8, 1)
+	t125 := tensorops.Unsqueeze(t116, 1)
+	c := tensorops.Sub(h, t125)
+	t126 := tensorops.ExpandLike(dh1, c)
+	t127 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t117, 1), -1), c)
+	t128 := tensorops.ExpandLike(dh2, c)
+	t129 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t118, 1), -1), c)
+	t130 := tensorops.ExpandLike(dh3, c)
+	t131 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t119, 1), -1), c)
+	t132 := tensorops.ExpandLike(dh4, c)
+	t133 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t120, 1), -1), c)
+	t134 := tensorops.ExpandLike(dh5, c)
+	t135 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t121, 1), -1), c)
+	t136 := tensorops.ExpandLike(dh6, c)
+	t137 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t122, 1), -1), c)
+	t138 := tensorops.ExpandLike(dh7, c)
+	t139 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t123, 1), -1), c)
+	t140 := tensorops.ExpandLike(dh8, c)
+	t141 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t124, 1), -1), c)
+	t142 := tensorops.Std(h, 1, 0)
+	t143 := tensorops.Sub(h, tensorops.ExpandAxis(t116, h, 1))
+	t144 := tensorops.Step(t142)
+	t145 := tensorops.Fuse("a + (1 - b)", t142, t144)
+	t146 := float64(tensorops.Dim(h, 1))
+	t147 := tensorops.FuseInto(t145, "a*b", t146, t145)
+	t148 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t143, dh1), 1), t144, t147)
+	t149 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t143, dh2), 1), t144, t147)
+	t150 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t143, dh3), 1), t144, t147)
+	t151 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t143, dh4), 1), t144, t147)
+	t152 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t143, dh5), 1), t144, t147)
+	t153 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t143, dh6), 1), t144, t147)
+	t154 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t143, dh7), 1), t144, t147)
+	t155 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t143, dh8), 1), t144, t147)
+	t156 := tensorops.Unsqueeze(t142, 1)
+	t157 := tensorops.Unsqueeze(t148, 1)
+	t158 := tensorops.Unsqueeze(t149, 1)
+	t159 := tensorops.Unsqueeze(t150, 1)
+	t160 := tensorops.Unsqueeze(t151, 1)
+	t161 := tensorops.Unsqueeze(t152, 1)
+	t162 := tensorops.Unsqueeze(t153, 1)
+	t163 := tensorops.Unsqueeze(t154, 1)
+	t164 := tensorops.Unsqueeze(t155, 1)
+	n4 := tensorops.Div(c, t156)
+	t165 := tensorops.ScalarDiv(1, t156)
+	t166 := tensorops.Fuse("-a/b", n4, t156)
+	dn1 := tensorops.FuseInto(t127, "a*(b + c) + d*e", t165, t126, t127, t166, t157)
+	dn2 := tensorops.FuseInto(t129, "a*(b + c) + d*e", t165, t128, t129, t166, t158)
+	dn3 := tensorops.FuseInto(t131, "a*(b + c) + d*e", t165, t130, t131, t166, t159)
+	dn4 := tensorops.FuseInto(t133, "a*(b + c) + d*e", t165, t132, t133, t166, t160)
+	dn5 := tensorops.FuseInto(t135, "a*(b + c) + d*e", t165, t134, t135, t166, t161)
+	dn6 := tensorops.FuseInto(t137, "a*(b + c) + d*e", t165, t136, t137, t166, t162)
+	dn7 := tensorops.FuseInto(t139, "a*(b + c) + d*e", t165, t138, t139, t166, t163)
+	dn8 := tensorops.FuseInto(t141, "a*(b + c) + d*e", t165, t140, t141, t166, t164)
+	t167 := t72.Scale
+	t168 := t73.Scale
+	t169 := t74.Scale
+	t170 := t75.Scale
+	t171 := t76.Scale
+	t172 := t77.Scale
+	t173 := t78.Scale
+	t174 := t79.Scale
+	t175 := t80.Scale
+	t176 := tensorops.Mul(n4, t167)
+	t177 := tensorops.Fuse("a*b + c*d", t167, dn1, n4, t168)
+	t178 := tensorops.Fuse("a*b + c*d", t167, dn2, n4, t169)
+	t179 := tensorops.Fuse("a*b + c*d", t167, dn3, n4, t170)
+	t180 := tensorops.Fuse("a*b + c*d", t167, dn4, n4, t171)
+	t181 := tensorops.Fuse("a*b + c*d", t167, dn5, n4, t172)
+	t182 := tensorops.Fuse("a*b + c*d", t167, dn6, n4, t173)
+	t183 := tensorops.Fuse("a*b + c*d", t167, dn7, n4, t174)
+	t184 := tensorops.Fuse("a*b + c*d", t167, dn8, n4, t175)
+	t185 := t72.Shift
+	t186 := tensorops.FuseInto(t176, "a + b", t176, t185)
+	t187 := tensorops.ExpandLike(t177, t186)
+	t188 := tensorops.FuseInto(t187, "a + b", t187, tensorops.ExpandLike(t73.Shift, t186))
+	t189 := tensorops.ExpandLike(t178, t186)
+	t190 := tensorops.FuseInto(t189, "a + b", t189, tensorops.ExpandLike(t74.Shift, t186))
+	t191 := tensorops.ExpandLike(t179, t186)
+	t192 := tensorops.FuseInto(t191, "a + b", t191, tensorops.ExpandLike(t75.Shift, t186))
+	t193 := tensorops.ExpandLike(t180, t186)
+	t194 := tensorops.FuseInto(t193, "a + b", t193, tensorops.ExpandLike(t76.Shift, t186))
+	t195 := tensorops.ExpandLike(t181, t186)
+	t196 := tensorops.FuseInto(t195, "a + b", t195, tensorops.ExpandLike(t77.Shift, t186))
+	t197 := tensorops.ExpandLike(t182, t186)
+	t198 := tensorops.FuseInto(t197, "a + b", t197, tensorops.ExpandLike(t78.Shift, t186))
+	t199 := tensorops.ExpandLike(t183, t186)
+	t200 := tensorops.FuseInto(t199, "a + b", t199, tensorops.ExpandLike(t79.Shift, t186))
+	t201 := tensorops.ExpandLike(t184, t186)
+	t202 := tensorops.FuseInto(t201, "a + b", t201, tensorops.ExpandLike(t80.Shift, t186))
+	t203 := tensorops.MatMulEach(t81, false, t186, t188, t190, t192, t194, t196, t198, t200, t202)
+	o := t203[0]
+	t204 := t203[2]
+	t205 := t203[3]
+	t206 := t203[4]
+	t207 := t203[5]
+	t208 := t203[6]
+	t209 := t203[7]
+	t210 := t203[8]
+	t211 := tensorops.MatMul(t186, t82)
+	do1 := tensorops.FuseInto(t211, "a + b", t203[1], t211)
+	t212 := tensorops.MatMul(t186, t83)
+	do2 := tensorops.FuseInto(t212, "a + b", t204, t212)
+	t213 := tensorops.MatMul(t186, t84)
+	do3 := tensorops.FuseInto(t213, "a + b", t205, t213)
+	t214 := tensorops.MatMul(t186, t85)
+	do4 := tensorops.FuseInto(t214, "a + b", t206, t214)
+	t215 := tensorops.MatMul(t186, t86)
+	do5 := tensorops.FuseInto(t215, "a + b", t207, t215)
+	t216 := tensorops.MatMul(t186, t87)
+	do6 := tensorops.FuseInto(t216, "a + b", t208, t216)
+	t217 := tensorops.MatMul(t186, t88)
+	do7 := tensorops.FuseInto(t217, "a + b", t209, t217)
+	t218 := tensorops.MatMul(t186, t89)
+	do8 := tensorops.FuseInto(t218, "a + b", t210, t218)
+	t219 := t90.Scale
+	t220 := t91.Scale
+	t221 := t92.Scale
+	t222 := t93.Scale
+	t223 := t94.Scale
+	t224 := t95.Scale
+	t225 := t96.Scale
+	t226 := t97.Scale
+	t227 := t98.Scale
+	t228 := tensorops.Mul(o, t219)
+	t229 := tensorops.Fuse("a*b + c*d", t219, do1, o, t220)
+	t230 := tensorops.Fuse("a*b + c*d", t219, do2, o, t221)
+	t231 := tensorops.Fuse("a*b + c*d", t219, do3, o, t222)
+	t232 := tensorops.Fuse("a*b + c*d", t219, do4, o, t223)
+	t233 := tensorops.Fuse("a*b + c*d", t219, do5, o, t224)
+	t234 := tensorops.Fuse("a*b + c*d", t219, do6, o, t225)
+	t235 := tensorops.Fuse("a*b + c*d", t219, do7, o, t226)
+	t236 := tensorops.Fuse("a*b + c*d", t219, do8, o, t227)
+	t237 := t90.Shift
+	t238 := t91.Shift
+	t239 := t92.Shift
+	t240 := t93.Shift
+	t241 := t94.Shift
+	t242 := t95.Shift
+	t243 := t96.Shift
+	t244 := t97.Shift
+	t245 := t98.Shift
+	t246 := tensorops.FuseInto(t228, "a + b", t228, t237)
+	t247 := tensorops.ExpandLike(t229, t246)
+	t248 := tensorops.FuseInto(t247, "a + b", t247, tensorops.ExpandLike(t238, t246))
+	t249 := tensorops.ExpandLike(t230, t246)
+	t250 := tensorops.FuseInto(t249, "a + b", t249, tensorops.ExpandLike(t239, t246))
+	t251 := tensorops.ExpandLike(t231, t246)
+	t252 := tensorops.FuseInto(t251, "a + b", t251, tensorops.ExpandLike(t240, t246))
+	t253 := tensorops.ExpandLike(t232, t246)
+	t254 := tensorops.FuseInto(t253, "a + b", t253, tensorops.ExpandLike(t241, t246))
+	t255 := tensorops.ExpandLike(t233, t246)
+	t256 := tensorops.FuseInto(t255, "a + b", t255, tensorops.ExpandLike(t242, t246))
+	t257 := tensorops.ExpandLike(t234, t246)
+	t258 := tensorops.FuseInto(t257, "a + b", t257, tensorops.ExpandLike(t243, t246))
+	t259 := tensorops.ExpandLike(t235, t246)
+	t260 := tensorops.FuseInto(t259, "a + b", t259, tensorops.ExpandLike(t244, t246))
+	t261 := tensorops.ExpandLike(t236, t246)
+	t262 := tensorops.FuseInto(t261, "a + b", t261, tensorops.ExpandLike(t245, t246))
+	t263 := tensorops.SumAll(tensorops.Square(t246))
+	t264 := tensorops.Scale(t246, 2)
+	t265 := tensorops.Scale(t248, 2)
+	t266 := tensorops.Scale(t250, 2)
+	t267 := tensorops.Scale(t252, 2)
+	t268 := tensorops.Scale(t254, 2)
+	t269 := tensorops.Scale(t256, 2)
+	t270 := tensorops.Scale(t258, 2)
+	t271 := tensorops.Scale(t260, 2)
+	t272 := tensorops.Scale(t262, 2)
+	i2 := n - 1
+	t273 := tensorops.SumLike(t264, t228)
+	t274 := tensorops.SumLike(t265, t228)
+	t275 := tensorops.SumLike(t266, t228)
+	t276 := tensorops.SumLike(t267, t228)
+	t277 := tensorops.SumLike(t268, t228)
+	t278 := tensorops.SumLike(t269, t228)
+	t279 := tensorops.SumLike(t270, t228)
+	t280 := tensorops.SumLike(t271, t228)
+	t281 := tensorops.SumLike(t272, t228)
+	t282 := t63.Post
+	t283 := t64.Post
+	t284 := t65.Post
+	t285 := t66.Post
+	t286 := t67.Post
+	t287 := t68.Post
+	t288 := t69.Post
+	t289 := t70.Post
+	t290 := t71.Post
+	t291 := t283.Shift
+	t292 := t284.Shift
+	t293 := t285.Shift
+	t294 := t286.Shift
+	t295 := t287.Shift
+	t296 := t288.Shift
+	t297 := t289.Shift
+	t298 := t290.Shift
+	t282.Shift = tensorops.AccumulateSumLike(t282.Shift, t264, t237)
+	t283.Shift = tensorops.Add(t291, tensorops.SumLike(t265, t237))
+	t284.Shift = tensorops.Add(t292, tensorops.SumLike(t266, t237))
+	t285.Shift = tensorops.Add(t293, tensorops.SumLike(t267, t237))
+	t286.Shift = tensorops.Add(t294, tensorops.SumLike(t268, t237))
+	t287.Shift = tensorops.Add(t295, tensorops.SumLike(t269, t237))
+	t288.Shift = tensorops.Add(t296, tensorops.SumLike(t270, t237))
+	t289.Shift = tensorops.Add(t297, tensorops.SumLike(t271, t237))
+	t290.Shift = tensorops.Add(t298, tensorops.SumLike(t272, t237))
+	t299 := tensorops.SumLike(tensorops.Mul(t219, t273), o)
+	t300 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t273, t220, t219, t274), o)
+	t301 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t273, t221, t219, t275), o)
+	t302 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t273, t222, t219, t276), o)
+	t303 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t273, t223, t219, t277), o)
+	t304 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t273, t224, t219, t278), o)
+	t305 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t273, t225, t219, t279), o)
+	t306 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t273, t226, t219, t280), o)
+	t307 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t273, t227, t219, t281), o)
+	t308 := tensorops.Fuse("a*b + c*d", t273, do1, o, t274)
+	t309 := tensorops.Fuse("a*b + c*d", t273, do2, o, t275)
+	t310 := tensorops.Fuse("a*b + c*d", t273, do3, o, t276)
+	t311 := tensorops.Fuse("a*b + c*d", t273, do4, o, t277)
+	t312 := tensorops.Fuse("a*b + c*d", t273, do5, o, t278)
+	t313 := tensorops.Fuse("a*b + c*d", t273, do6, o, t279)
+	t314 := tensorops.Fuse("a*b + c*d", t273, do7, o, t280)
+	t315 := tensorops.Fuse("a*b + c*d", t273, do8, o, t281)
+	t316 := t283.Scale
+	t317 := t284.Scale
+	t318 := t285.Scale
+	t319 := t286.Scale
+	t320 := t287.Scale
+	t321 := t288.Scale
+	t322 := t289.Scale
+	t323 := t290.Scale
+	t324 := tensorops.AccumulateSumLike(t282.Scale, tensorops.Mul(o, t273), t219)
+	t325 := tensorops.SumLike(t308, t219)
+	t326 := tensorops.FuseInto(t325, "a + b", t316, t325)
+	t327 := tensorops.SumLike(t309, t219)
+	t328 := tensorops.FuseInto(t327, "a + b", t317, t327)
+	t329 := tensorops.SumLike(t310, t219)
+	t330 := tensorops.FuseInto(t329, "a + b", t318, t329)
+	t331 := tensorops.SumLike(t311, t219)
+	t332 := tensorops.FuseInto(t331, "a + b", t319, t331)
+	t333 := tensorops.SumLike(t312, t219)
+	t334 := tensorops.FuseInto(t333, "a + b", t320, t333)
+	t335 := tensorops.SumLike(t313, t219)
+	t336 := tensorops.FuseInto(t335, "a + b", t321, t335)
+	t337 := tensorops.SumLike(t314, t219)
+	t338 := tensorops.FuseInto(t337, "a + b", t322, t337)
+	t339 := tensorops.SumLike(t315, t219)
+	t340 := tensorops.FuseInto(t339, "a + b", t323, t339)
+	t282.Scale = t324
+	t283.Scale = t326
+	t284.Scale = t328
+	t285.Scale = t330
+	t286.Scale = t332
+	t287.Scale = t334
+	t288.Scale = t336
+	t289.Scale = t338
+	t290.Scale = t340
+	t341 := tensorops.MatMulGradAEach(t186, t81, false, t299, t300, t301, t302, t303, t304, t305, t306, t307)
+	t342 := t341[0]
+	t343 := t341[2]
+	t344 := t341[3]
+	t345 := t341[4]
+	t346 := t341[5]
+	t347 := t341[6]
+	t348 := t341[7]
+	t349 := t341[8]
+	t350 := tensorops.MatMulGradA(t299, t186, t82, false, false)
+	t351 := tensorops.FuseInto(t350, "a + b", t341[1], t350)
+	t352 := tensorops.MatMulGradA(t299, t186, t83, false, false)
+	t353 := tensorops.FuseInto(t352, "a + b", t343, t352)
+	t354 := tensorops.MatMulGradA(t299, t186, t84, false, false)
+	t355 := tensorops.FuseInto(t354, "a + b", t344, t354)
+	t356 := tensorops.MatMulGradA(t299, t186, t85, false, false)
+	t357 := tensorops.FuseInto(t356, "a + b", t345, t356)
+	t358 := tensorops.MatMulGradA(t299, t186, t86, false, false)
+	t359 := tensorops.FuseInto(t358, "a + b", t346, t358)
+	t360 := tensorops.MatMulGradA(t299, t186, t87, false, false)
+	t361 := tensorops.FuseInto(t360, "a + b", t347, t360)
+	t362 := tensorops.MatMulGradA(t299, t186, t88, false, false)
+	t363 := tensorops.FuseInto(t362, "a + b", t348, t362)
+	t364 := tensorops.MatMulGradA(t299, t186, t89, false, false)
+	t365 := tensorops.FuseInto(t364, "a + b", t349, t364)
+	t366 := tensorops.MatMulGradB(t299, t186, t81, false, false)
+	t367 := tensorops.MatMulGradB(t300, t186, t81, false, false)
+	t368 := tensorops.MatMulGradB(t299, t188, t81, false, false)
+	t369 := tensorops.FuseInto(t367, "a + b", t367, t368)
+	t370 := tensorops.MatMulGradB(t301, t186, t81, false, false)
+	t371 := tensorops.MatMulGradB(t299, t190, t81, false, false)
+	t372 := tensorops.FuseInto(t370, "a + b", t370, t371)
+	t373 := tensorops.MatMulGradB(t302, t186, t81, false, false)
+	t374 := tensorops.MatMulGradB(t299, t192, t81, false, false)
+	t375 := tensorops.FuseInto(t373, "a + b", t373, t374)
+	t376 := tensorops.MatMulGradB(t303, t186, t81, false, false)
+	t377 := tensorops.MatMulGradB(t299, t194, t81, false, false)
+	t378 := tensorops.FuseInto(t376, "a + b", t376, t377)
+	t379 := tensorops.MatMulGradB(t304, t186, t81, false, false)
+	t380 := tensorops.MatMulGradB(t299, t196, t81, false, false)
+	t381 := tensorops.FuseInto(t379, "a + b", t379, t380)
+	t382 := tensorops.MatMulGradB(t305, t186, t81, false, false)
+	t383 := tensorops.MatMulGradB(t299, t198, t81, false, false)
+	t384 := tensorops.FuseInto(t382, "a + b", t382, t383)
+	t385 := tensorops.MatMulGradB(t306, t186, t81, false, false)
+	t386 := tensorops.MatMulGradB(t299, t200, t81, false, false)
+	t387 := tensorops.FuseInto(t385, "a + b", t385, t386)
+	t388 := tensorops.MatMulGradB(t307, t186, t81, false, false)
+	t389 := tensorops.MatMulGradB(t299, t202, t81, false, false)
+	t390 := tensorops.FuseInto(t388, "a + b", t388, t389)
+	t391 := tensorops.SumLike(t342, t176)
+	t392 := tensorops.SumLike(t351, t176)
+	t393 := tensorops.SumLike(t353, t176)
+	t394 := tensorops.SumLike(t355, t176)
+	t395 := tensorops.SumLike(t357, t176)
+	t396 := tensorops.SumLike(t359, t176)
+	t397 := tensorops.SumLike(t361, t176)
+	t398 := tensorops.SumLike(t363, t176)
+	t399 := tensorops.SumLike(t365, t176)
+	t642.Shift = tensorops.AccumulateSumLike(t642.Shift, t342, t185)
+	t643.Shift = tensorops.Add(t643.Shift, tensorops.SumLike(t351, t185))
+	t644.Shift = tensorops.Add(t644.Shift, tensorops.SumLike(t353, t185))
+	t645.Shift = tensorops.Add(t645.Shift, tensorops.SumLike(t355, t185))
+	t646.Shift = tensorops.Add(t646.Shift, tensorops.SumLike(t357, t185))
+	t647.Shift = tensorops.Add(t647.Shift, tensorops.SumLike(t359, t185))
+	t648.Shift = tensorops.Add(t648.Shift, tensorops.SumLike(t361, t185))
+	t649.Shift = tensorops.Add(t649.Shift, tensorops.SumLike(t363, t185))
+	t650.Shift = tensorops.Add(t650.Shift, tensorops.SumLike(t365, t185))
+	t400 := tensorops.SumLike(tensorops.Mul(t167, t391), n4)
+	t401 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t168, t167, t392), n4)
+	t402 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t169, t167, t393), n4)
+	t403 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t170, t167, t394), n4)
+	t404 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t171, t167, t395), n4)
+	t405 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t172, t167, t396), n4)
+	t406 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t173, t167, t397), n4)
+	t407 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t174, t167, t398), n4)
+	t408 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, t175, t167, t399), n4)
+	t409 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn1, n4, t392), t167)
+	t410 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn2, n4, t393), t167)
+	t411 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn3, n4, t394), t167)
+	t412 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn4, n4, t395), t167)
+	t413 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn5, n4, t396), t167)
+	t414 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn6, n4, t397), t167)
+	t415 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn7, n4, t398), t167)
+	t416 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t391, dn8, n4, t399), t167)
+	t642.Scale = tensorops.AccumulateSumLike(t642.Scale, tensorops.Mul(n4, t391), t167)
+	t643.Scale = tensorops.FuseInto(t409, "a + b", t643.Scale, t409)
+	t644.Scale = tensorops.FuseInto(t410, "a + b", t644.Scale, t410)
+	t645.Scale = tensorops.FuseInto(t411, "a + b", t645.Scale, t411)
+	t646.Scale = tensorops.FuseInto(t412, "a + b", t646.Scale, t412)
+	t647.Scale = tensorops.FuseInto(t413, "a + b", t647.Scale, t413)
+	t648.Scale = tensorops.FuseInto(t414, "a + b", t648.Scale, t414)
+	t649.Scale = tensorops.FuseInto(t415, "a + b", t649.Scale, t415)
+	t650.Scale = tensorops.FuseInto(t416, "a + b", t650.Scale, t416)
+	t417 := tensorops.Fuse("-a/b", t165, t156)
+	t418 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t157, t165, t401)
+	t419 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t158, t165, t402)
+	t420 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t159, t165, t403)
+	t421 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t160, t165, t404)
+	t422 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t161, t165, t405)
+	t423 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t162, t165, t406)
+	t424 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t163, t165, t407)
+	t425 := tensorops.Fuse("a*(b*c) + d*e", t400, t417, t164, t165, t408)
+	t426 := tensorops.SumLike(tensorops.Mul(t165, t400), c)
+	t427 := tensorops.SumLike(t418, c)
+	t428 := tensorops.SumLike(t419, c)
+	t429 := tensorops.SumLike(t420, c)
+	t430 := tensorops.SumLike(t421, c)
+	t431 := tensorops.SumLike(t422, c)
+	t432 := tensorops.SumLike(t423, c)
+	t433 := tensorops.SumLike(t424, c)
+	t434 := tensorops.SumLike(t425, c)
+	t435 := tensorops.Fuse("-a/b", t166, t156)
+	t436 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t165, dn1, t435, t157, t166, t401)
+	t437 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t165, dn2, t435, t158, t166, t402)
+	t438 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t165, dn3, t435, t159, t166, t403)
+	t439 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t165, dn4, t435, t160, t166, t404)
+	t440 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t165, dn5, t435, t161, t166, t405)
+	t441 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t165, dn6, t435, t162, t166, t406)
+	t442 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t165, dn7, t435, t163, t166, t407)
+	t443 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t400, t165, dn8, t435, t164, t166, t408)
+	t444 := tensorops.SumLike(t436, t156)
+	t445 := tensorops.SumLike(t437, t156)
+	t446 := tensorops.SumLike(t438, t156)
+	t447 := tensorops.SumLike(t439, t156)
+	t448 := tensorops.SumLike(t440, t156)
+	t449 := tensorops.SumLike(t441, t156)
+	t450 := tensorops.SumLike(t442, t156)
+	t451 := tensorops.SumLike(t443, t156)
+	t452 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t166, t400), t156), 1)
+	t453 := tensorops.Squeeze(t444, 1)
+	t454 := tensorops.Squeeze(t445, 1)
+	t455 := tensorops.Squeeze(t446, 1)
+	t456 := tensorops.Squeeze(t447, 1)
+	t457 := tensorops.Squeeze(t448, 1)
+	t458 := tensorops.Squeeze(t449, 1)
+	t459 := tensorops.Squeeze(t450, 1)
+	t460 := tensorops.Squeeze(t451, 1)
+	t461 := tensorops.ExpandAxis(t117, h, 1)
+	t462 := tensorops.ExpandAxis(t118, h, 1)
+	t463 := tensorops.ExpandAxis(t119, h, 1)
+	t464 := tensorops.ExpandAxis(t120, h, 1)
+	t465 := tensorops.ExpandAxis(t121, h, 1)
+	t466 := tensorops.ExpandAxis(t122, h, 1)
+	t467 := tensorops.ExpandAxis(t123, h, 1)
+	t468 := tensorops.ExpandAxis(t124, h, 1)
+	t469 := tensorops.ExpandLike(dh1, t143)
+	t470 := tensorops.ExpandLike(dh2, t143)
+	t471 := tensorops.ExpandLike(dh3, t143)
+	t472 := tensorops.ExpandLike(dh4, t143)
+	t473 := tensorops.ExpandLike(dh5, t143)
+	t474 := tensorops.ExpandLike(dh6, t143)
+	t475 := tensorops.ExpandLike(dh7, t143)
+	t476 := tensorops.ExpandLike(dh8, t143)
+	t477 := tensorops.ExpandLike(t148, t145)
+	t478 := tensorops.ExpandLike(t149, t145)
+	t479 := tensorops.ExpandLike(t150, t145)
+	t480 := tensorops.ExpandLike(t151, t145)
+	t481 := tensorops.ExpandLike(t152, t145)
+	t482 := tensorops.ExpandLike(t153, t145)
+	t483 := tensorops.ExpandLike(t154, t145)
+	t484 := tensorops.ExpandLike(t155, t145)
+	t485 := tensorops.Fuse("a*b/c", t452, t144, t147)
+	t486 := tensorops.ScalarDiv(1, t147)
+	t487 := tensorops.Fuse("-a/b", t485, t147)
+	t488 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t144, t453, t487, t146, t477)
+	t489 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t144, t454, t487, t146, t478)
+	t490 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t144, t455, t487, t146, t479)
+	t491 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t144, t456, t487, t146, t480)
+	t492 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t144, t457, t487, t146, t481)
+	t493 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t144, t458, t487, t146, t482)
+	t494 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t144, t459, t487, t146, t483)
+	t495 := tensorops.Fuse("a*(b*c) + d*(e*f)", t486, t144, t460, t487, t146, t484)
+	t496 := tensorops.ExpandAxis(t485, h, 1)
+	t497 := tensorops.ExpandAxis(t488, h, 1)
+	t498 := tensorops.ExpandAxis(t489, h, 1)
+	t499 := tensorops.ExpandAxis(t490, h, 1)
+	t500 := tensorops.ExpandAxis(t491, h, 1)
+	t501 := tensorops.ExpandAxis(t492, h, 1)
+	t502 := tensorops.ExpandAxis(t493, h, 1)
+	t503 := tensorops.ExpandAxis(t494, h, 1)
+	t504 := tensorops.ExpandAxis(t495, h, 1)
+	t505 := tensorops.SumLike(t427, h)
+	t506 := tensorops.SumLike(t428, h)
+	t507 := tensorops.SumLike(t429, h)
+	t508 := tensorops.SumLike(t430, h)
+	t509 := tensorops.SumLike(t431, h)
+	t510 := tensorops.SumLike(t432, h)
+	t511 := tensorops.SumLike(t433, h)
+	t512 := tensorops.SumLike(t434, h)
+	t513 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t426, -1), t125), 1)
+	t514 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t427, -1), t125), 1)
+	t515 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t428, -1), t125), 1)
+	t516 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t429, -1), t125), 1)
+	t517 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t430, -1), t125), 1)
+	t518 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t431, -1), t125), 1)
+	t519 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t432, -1), t125), 1)
+	t520 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t433, -1), t125), 1)
+	t521 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t434, -1), t125), 1)
+	t522 := tensorops.MeanGrad(t513, h, 1)
+	t523 := tensorops.MeanGrad(t514, h, 1)
+	t524 := tensorops.MeanGrad(t515, h, 1)
+	t525 := tensorops.MeanGrad(t516, h, 1)
+	t526 := tensorops.MeanGrad(t517, h, 1)
+	t527 := tensorops.MeanGrad(t518, h, 1)
+	t528 := tensorops.MeanGrad(t519, h, 1)
+	t529 := tensorops.MeanGrad(t520, h, 1)
+	t530 := tensorops.MeanGrad(t521, h, 1)
+	hBar := tensorops.Fuse("a*b + c + d", t143, t496, tensorops.SumLike(t426, h), t522)
+	dhBar1 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t469, t461, t143, t497, t505, t523)
+	dhBar2 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t470, t462, t143, t498, t506, t524)
+	dhBar3 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t471, t463, t143, t499, t507, t525)
+	dhBar4 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t472, t464, t143, t500, t508, t526)
+	dhBar5 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t473, t465, t143, t501, t509, t527)
+	dhBar6 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t474, t466, t143, t502, t510, t528)
+	dhBar7 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t475, t467, t143, t503, t511, t529)
+	dhBar8 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t496, t476, t468, t143, t504, t512, t530)
+	var hBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		dhBar1 = tensorops.ExpandLike(dhBar1, hBar2)
+		dhBar2 = tensorops.ExpandLike(dhBar2, hBar2)
+		dhBar3 = tensorops.ExpandLike(dhBar3, hBar2)
+		dhBar4 = tensorops.ExpandLike(dhBar4, hBar2)
+		dhBar5 = tensorops.ExpandLike(dhBar5, hBar2)
+		dhBar6 = tensorops.ExpandLike(dhBar6, hBar2)
+		dhBar7 = tensorops.ExpandLike(dhBar7, hBar2)
+		dhBar8 = tensorops.ExpandLike(dhBar8, hBar2)
+		t564 := len(tapePointers2) - 1
+		h2 := tapePointers2[t564]
+		dh1_2 := dtapePointers1_2[t564]
+		dh2_2 := dtapePointers2_2[t564]
+		dh3_2 := dtapePointers3_2[t564]
+		dh4_2 := dtapePointers4_2[t564]
+		dh5_2 := dtapePointers5_2[t564]
+		dh6_2 := dtapePointers6_2[t564]
+		dh7_2 := dtapePointers7_2[t564]
+		dh8_2 := dtapePointers8_2[t564]
+		t565 := len(tapePointers) - 1
+		h3 := tapePointers[t565]
+		dh1_3 := dtapePointers1[t565]
+		dh2_3 := dtapePointers2[t565]
+		dh3_3 := dtapePointers3[t565]
+		dh4_3 := dtapePointers4[t565]
+		dh5_3 := dtapePointers5[t565]
+		dh6_3 := dtapePointers6[t565]
+		dh7_3 := dtapePointers7[t565]
+		dh8_3 := dtapePointers8[t565]
+		t566 := tensorops.TanhJVP(h2, hBar2)
+		t567 := tensorops.Fuse("-2*a*b", h2, hBar2)
+		t568 := tensorops.Fuse("1 - a*a", h2)
+		t569 := tensorops.Fuse("a*b + c*d", t567, dh1_2, t568, dhBar1)
+		t570 := tensorops.Fuse("a*b + c*d", t567, dh2_2, t568, dhBar2)
+		t571 := tensorops.Fuse("a*b + c*d", t567, dh3_2, t568, dhBar3)
+		t572 := tensorops.Fuse("a*b + c*d", t567, dh4_2, t568, dhBar4)
+		t573 := tensorops.Fuse("a*b + c*d", t567, dh5_2, t568, dhBar5)
+		t574 := tensorops.Fuse("a*b + c*d", t567, dh6_2, t568, dhBar6)
+		t575 := tensorops.Fuse("a*b + c*d", t567, dh7_2, t568, dhBar7)
+		t576 := tensorops.Fuse("a*b + c*d", t567, dh8_2, t568, dhBar8)
+		w := t[i2]
+		dw1 := t36[i2]
+		dw2 := t37[i2]
+		dw3 := t38[i2]
+		dw4 := t39[i2]
+		dw5 := t40[i2]
+		dw6 := t41[i2]
+		dw7 := t42[i2]
+		dw8 := t43[i2]
+		t577 := tensorops.MatMulGradAEach(h3, w, false, t566, t569, t570, t571, t572, t573, t574, t575, t576)
+		hBar = t577[0]
+		t578 := t577[2]
+		t579 := t577[3]
+		t580 := t577[4]
+		t581 := t577[5]
+		t582 := t577[6]
+		t583 := t577[7]
+		t584 := t577[8]
+		t585 := tensorops.MatMulGradA(t566, h3, dw1, false, false)
+		dhBar1 = tensorops.FuseInto(t585, "a + b", t577[1], t585)
+		t586 := tensorops.MatMulGradA(t566, h3, dw2, false, false)
+		dhBar2 = tensorops.FuseInto(t586, "a + b", t578, t586)
+		t587 := tensorops.MatMulGradA(t566, h3, dw3, false, false)
+		dhBar3 = tensorops.FuseInto(t587, "a + b", t579, t587)
+		t588 := tensorops.MatMulGradA(t566, h3, dw4, false, false)
+		dhBar4 = tensorops.FuseInto(t588, "a + b", t580, t588)
+		t589 := tensorops.MatMulGradA(t566, h3, dw5, false, false)
+		dhBar5 = tensorops.FuseInto(t589, "a + b", t581, t589)
+		t590 := tensorops.MatMulGradA(t566, h3, dw6, false, false)
+		dhBar6 = tensorops.FuseInto(t590, "a + b", t582, t590)
+		t591 := tensorops.MatMulGradA(t566, h3, dw7, false, false)
+		dhBar7 = tensorops.FuseInto(t591, "a + b", t583, t591)
+		t592 := tensorops.MatMulGradA(t566, h3, dw8, false, false)
+		dhBar8 = tensorops.FuseInto(t592, "a + b", t584, t592)
+		t593 := t64.Layers[i2]
+		t594 := t65.Layers[i2]
+		t595 := t66.Layers[i2]
+		t596 := t67.Layers[i2]
+		t597 := t68.Layers[i2]
+		t598 := t69.Layers[i2]
+		t599 := t70.Layers[i2]
+		t600 := t71.Layers[i2]
+		t601 := tensorops.AccumulateMatMulGradB(t63.Layers[i2], t566, h3, w, false, false)
+		t602 := tensorops.MatMulGradB(t569, h3, w, false, false)
+		t603 := tensorops.MatMulGradB(t566, dh1_3, w, false, false)
+		t604 := tensorops.FuseInto(t602, "a + b + c", t593, t602, t603)
+		t605 := tensorops.MatMulGradB(t570, h3, w, false, false)
+		t606 := tensorops.MatMulGradB(t566, dh2_3, w, false, false)
+		t607 := tensorops.FuseInto(t605, "a + b + c", t594, t605, t606)
+		t608 := tensorops.MatMulGradB(t571, h3, w, false, false)
+		t609 := tensorops.MatMulGradB(t566, dh3_3, w, false, false)
+		t610 := tensorops.FuseInto(t608, "a + b + c", t595, t608, t609)
+		t611 := tensorops.MatMulGradB(t572, h3, w, false, false)
+		t612 := tensorops.MatMulGradB(t566, dh4_3, w, false, false)
+		t613 := tensorops.FuseInto(t611, "a + b + c", t596, t611, t612)
+		t614 := tensorops.MatMulGradB(t573, h3, w, false, false)
+		t615 := tensorops.MatMulGradB(t566, dh5_3, w, false, false)
+		t616 := tensorops.FuseInto(t614, "a + b + c", t597, t614, t615)
+		t617 := tensorops.MatMulGradB(t574, h3, w, false, false)
+		t618 := tensorops.MatMulGradB(t566, dh6_3, w, false, false)
+		t619 := tensorops.FuseInto(t617, "a + b + c", t598, t617, t618)
+		t620 := tensorops.MatMulGradB(t575, h3, w, false, false)
+		t621 := tensorops.MatMulGradB(t566, dh7_3, w, false, false)
+		t622 := tensorops.FuseInto(t620, "a + b + c", t599, t620, t621)
+		t623 := tensorops.MatMulGradB(t576, h3, w, false, false)
+		t624 := tensorops.MatMulGradB(t566, dh8_3, w, false, false)
+		t625 := tensorops.FuseInto(t623, "a + b + c", t600, t623, t624)
+		t63.Layers[i2] = t601
+		t64.Layers[i2] = t604
+		t65.Layers[i2] = t607
+		t66.Layers[i2] = t610
+		t67.Layers[i2] = t613
+		t68.Layers[i2] = t616
+		t69.Layers[i2] = t619
+		t70.Layers[i2] = t622
+		t71.Layers[i2] = t625
+		i2--
+		hBar2 = nil
+		tapePointers = tapePointers[:t565]
+		dtapePointers1 = dtapePointers1[:t565]
+		dtapePointers2 = dtapePointers2[:t565]
+		dtapePointers3 = dtapePointers3[:t565]
+		dtapePointers4 = dtapePointers4[:t565]
+		dtapePointers5 = dtapePointers5[:t565]
+		dtapePointers6 = dtapePointers6[:t565]
+		dtapePointers7 = dtapePointers7[:t565]
+		dtapePointers8 = dtapePointers8[:t565]
+		tapePointers2 = tapePointers2[:t564]
+		dtapePointers1_2 = dtapePointers1_2[:t564]
+		dtapePointers2_2 = dtapePointers2_2[:t564]
+		dtapePointers3_2 = dtapePointers3_2[:t564]
+		dtapePointers4_2 = dtapePointers4_2[:t564]
+		dtapePointers5_2 = dtapePointers5_2[:t564]
+		dtapePointers6_2 = dtapePointers6_2[:t564]
+		dtapePointers7_2 = dtapePointers7_2[:t564]
+		dtapePointers8_2 = dtapePointers8_2[:t564]
+	}
+	t531 := ddBar1.Out
+	t532 := ddBar2.Out
+	t533 := ddBar3.Out
+	t534 := ddBar4.Out
+	t535 := ddBar5.Out
+	t536 := ddBar6.Out
+	t537 := ddBar7.Out
+	t538 := ddBar8.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t366)
+	ddBar1.Out = tensorops.Add(t531, t369)
+	ddBar2.Out = tensorops.Add(t532, t372)
+	ddBar3.Out = tensorops.Add(t533, t375)
+	ddBar4.Out = tensorops.Add(t534, t378)
+	ddBar5.Out = tensorops.Add(t535, t381)
+	ddBar6.Out = tensorops.Add(t536, t384)
+	ddBar7.Out = tensorops.Add(t537, t387)
+	ddBar8.Out = tensorops.Add(t538, t390)
+	t539 := t642
+	t540 := t643
+	t541 := t644
+	t542 := t645
+	t543 := t646
+	t544 := t647
+	t545 := t648
+	t546 := t649
+	t547 := t650
+	t642 = Affine{}
+	t643 = Affine{}
+	t644 = Affine{}
+	t645 = Affine{}
+	t646 = Affine{}
+	t647 = Affine{}
+	t648 = Affine{}
+	t649 = Affine{}
+	t650 = Affine{}
+	t548 := ddBar1.Norm.Scale
+	t549 := ddBar2.Norm.Scale
+	t550 := ddBar3.Norm.Scale
+	t551 := ddBar4.Norm.Scale
+	t552 := ddBar5.Norm.Scale
+	t553 := ddBar6.Norm.Scale
+	t554 := ddBar7.Norm.Scale
+	t555 := ddBar8.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t539.Scale)
+	ddBar1.Norm.Scale = tensorops.Add(t548, t540.Scale)
+	ddBar2.Norm.Scale = tensorops.Add(t549, t541.Scale)
+	ddBar3.Norm.Scale = tensorops.Add(t550, t542.Scale)
+	ddBar4.Norm.Scale = tensorops.Add(t551, t543.Scale)
+	ddBar5.Norm.Scale = tensorops.Add(t552, t544.Scale)
+	ddBar6.Norm.Scale = tensorops.Add(t553, t545.Scale)
+	ddBar7.Norm.Scale = tensorops.Add(t554, t546.Scale)
+	ddBar8.Norm.Scale = tensorops.Add(t555, t547.Scale)
+	t556 := ddBar1.Norm.Shift
+	t557 := ddBar2.Norm.Shift
+	t558 := ddBar3.Norm.Shift
+	t559 := ddBar4.Norm.Shift
+	t560 := ddBar5.Norm.Shift
+	t561 := ddBar6.Norm.Shift
+	t562 := ddBar7.Norm.Shift
+	t563 := ddBar8.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t539.Shift)
+	ddBar1.Norm.Shift = tensorops.Add(t556, t540.Shift)
+	ddBar2.Norm.Shift = tensorops.Add(t557, t541.Shift)
+	ddBar3.Norm.Shift = tensorops.Add(t558, t542.Shift)
+	ddBar4.Norm.Shift = tensorops.Add(t559, t543.Shift)
+	ddBar5.Norm.Shift = tensorops.Add(t560, t544.Shift)
+	ddBar6.Norm.Shift = tensorops.Add(t561, t545.Shift)
+	ddBar7.Norm.Shift = tensorops.Add(t562, t546.Shift)
+	ddBar8.Norm.Shift = tensorops.Add(t563, t547.Shift)
+	return t263, 0, 0, 0, 0, 0, 0, 0, 0
 }
 
 // DeepLossVHessDiag returns DeepLossV and the diagonal of its Hessian with respect to d, as a fresh
@@ -8642,7 +8799,7 @@ func deepLossVTaylorWrtD(
 	t11 := d8.Layers
 	d8.Layers = append(t11, make([]*T, max(n-len(t11), 0))...)
 	d8_2 := d8
-	t12, t13, t14, t15, t16, t17, t18, t19, t20, t21 := deepTaylorWrtLayersNormOutPost3(
+	t12, t13, t14, t15, t16, t17, t18, t19, t20, t21 := deepTaylorWrtLayersNormOutPost2(
 		t3,
 		d1_2.Layers,
 		d2_2.Layers,
@@ -8716,7 +8873,7 @@ func deepLossVTaylorWrtD(
 	return tensorops.SumAll(tensorops.Square(t12)), t25, t26, t27, t28, t29, t30, t31, t32, t33
 }
 
-// deepTaylorWrtLayersNormOutPost3 propagates 8 second-order jets of deep at once (collapsed Taylor
+// deepTaylorWrtLayersNormOutPost2 propagates 8 second-order jets of deep at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
 // second coefficients in p9,
@@ -8728,7 +8885,7 @@ func deepLossVTaylorWrtD(
 // layers9), norm (norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8, norm9), out (out1, out2,
 // out3, out4, out5, out6, out7, out8, out9), post (post1, post2, post3, post4, post5, post6, post7,
 // post8, post9).
-func deepTaylorWrtLayersNormOutPost3(
+func deepTaylorWrtLayersNormOutPost2(
 	layers, layers1, layers2, layers3, layers4, layers5, layers6, layers7, layers8, layers9 []*T,
 	norm, norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8, norm9 Affine,
 	out, out1, out2, out3, out4, out5, out6, out7, out8, out9 *T,
@@ -12433,70 +12590,56 @@ func rank3Taylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
 // Results: the value of StackLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackLossGrad(s, sBar *Stack, x *T) float64 {
-	t := sBar.Ls
-	sBar.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
-	t2 := stack(s.Ls, x)
-	t3 := tensorops.SumAll(t2)
-	stackReverseWrtLs(s.Ls, sBar.Ls, x, tensorops.FullLike(t2, 1))
-	return t3
-}
-
-// stackReverseWrtLs is the reverse of stack for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of stack that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: ls (into lsBar).
-// Fixed inputs: x.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func stackReverseWrtLs(ls, lsBar []Layer, x, seed *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [64]*T
 	t2 := tapePointersBuf2[:0]
 	var lBar Layer
-	if cap(ls) > 0 && cap(lsBar) > 0 && &ls[:1][0] == &lsBar[:1][0] {
-		panic("stackReverseWrtLs: ls and lsBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(ls)
+	t3 := sBar.Ls
+	sBar.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
+	t4 := s.Ls
+	n := len(t4)
 	trips := max(n+2, 0)
 	tapePointers := slices.Grow(t2, trips*3)
 	tapePointers2 := slices.Grow(t, trips*2)
 	for i := 0; i < n; i++ {
-		l := ls[i]
-		t9 := l.W
-		t10 := tensorops.MatMul(x, t9)
-		t11 := l.B
-		x3 := tensorops.Fuse("Tanh(a + b)", t10, t11)
-		tapePointers = append(tapePointers, x, t9, t11)
-		tapePointers2 = append(tapePointers2, t10, x3)
+		l := t4[i]
+		t13 := l.W
+		t14 := tensorops.MatMul(x, t13)
+		t15 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t14, t15)
+		tapePointers = append(tapePointers, x, t13, t15)
+		tapePointers2 = append(tapePointers2, t14, x3)
 		x = x3
 	}
-	xBar := seed
+	t5 := tensorops.SumAll(x)
+	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
 	i2 := n - 1
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		n2 := len(tapePointers2)
-		t3 := n2 - 2
+		t6 := n2 - 2
 		n3 := len(tapePointers)
-		t4 := n3 - 3
-		x2 := tapePointers[t4]
-		t5 := tapePointers[n3-2]
-		t6 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
-		t7 := tensorops.SumLike(t6, tapePointers2[t3])
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t6, tapePointers[n3-1])
-		xBar = tensorops.MatMulGradA(t7, x2, t5, false, false)
-		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t7, x2, t5, false, false)
-		t8 := lBar
+		t7 := n3 - 3
+		x2 := tapePointers[t7]
+		t8 := tapePointers[n3-2]
+		t9 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
+		t10 := tensorops.SumLike(t9, tapePointers2[t6])
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t9, tapePointers[n3-1])
+		xBar = tensorops.MatMulGradA(t10, x2, t8, false, false)
+		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t10, x2, t8, false, false)
+		t11 := lBar
 		lBar = Layer{}
-		lsBar[i2].W = tensorops.Accumulate(lsBar[i2].W, t8.W)
-		lsBar[i2].B = tensorops.Accumulate(lsBar[i2].B, t8.B)
+		t12 := sBar.Ls
+		t12[i2].W = tensorops.Accumulate(t12[i2].W, t11.W)
+		t12[i2].B = tensorops.Accumulate(t12[i2].B, t11.B)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t4]
-		tapePointers2 = tapePointers2[:t3]
+		tapePointers = tapePointers[:t7]
+		tapePointers2 = tapePointers2[:t6]
 	}
+	return t5
 }
 
 // StackLossHVP returns StackLoss and the Hessian-vector product ∇²StackLoss·v, the Hessian taken
@@ -12552,155 +12695,120 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	ds.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
 	t2 := dsBar.Ls
 	dsBar.Ls = append(t2, make([]Layer, max(len(sBar.Ls)-len(t2), 0))...)
-	t3 := sBar.Ls
-	t4 := dsBar.Ls
-	t5 := max(len(s.Ls)-len(t3), 0)
-	t6 := append(t3, make([]Layer, t5)...)
-	t7 := append(t4, make([]Layer, t5)...)
-	sBar.Ls = t6
-	dsBar.Ls = t7
-	t8, _ := stackJVPWrtLs(s.Ls, ds.Ls, x)
-	t9 := tensorops.SumAll(t8)
-	t10 := tensorops.FullLike(t8, 1)
-	stackReverseWrtLsJVP(s.Ls, ds.Ls, sBar.Ls, dsBar.Ls, x, t10)
-	return t9, 0
-}
-
-// stackJVPWrtLs computes stack and its derivative along the tangents (forward mode).
-//
-// Varied inputs: ls (tangent dls).
-// Fixed inputs (zero tangent): x.
-// Results, in order: the value of stack; its tangent.
-// Shadows: dls has its primal's shape, each element or field the tangent of the primal's.
-func stackJVPWrtLs(ls, dls []Layer, x *T) (*T, *T) {
-	var dx *T
-	for i := 0; i < len(ls); i++ {
-		l := ls[i]
-		dl := dls[i]
-		t := tensorops.MatMulEach(l.W, false, x, dx)
-		t2 := tensorops.MatMul(x, dl.W)
-		t3 := tensorops.Add(t[0], l.B)
-		t4 := tensorops.ExpandLike(tensorops.FuseInto(t2, "a + b", t[1], t2), t3)
-		t5 := tensorops.ExpandLike(dl.B, t3)
-		x = tensorops.Tanh(t3)
-		dx = tensorops.FuseInto(t4, "TanhJVP(a, b + c)", x, t4, t5)
-	}
-	return x, dx
-}
-
-// stackReverseWrtLsJVP computes stackReverseWrtLs and its derivative along the tangents (forward
-// mode).
-//
-// Varied inputs: ls (tangent dls), lsBar (tangent dlsBar).
-// Fixed inputs (zero tangent): x, seed.
-// Shadows: dls, dlsBar have their primal's shape, each element or field the tangent of the
-// primal's. The tangents of the values stackReverseWrtLs writes are written (overwritten) into the
-// shadows: lsBar into dlsBar.
-func stackReverseWrtLsJVP(ls, dls, lsBar, dlsBar []Layer, x, seed *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	var dtapePointersBuf [64]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf[:0]
+	t3 := tapePointersBuf[:0]
+	t4 := dtapePointersBuf[:0]
 	var tapePointersBuf2 [64]*T
 	var dtapePointersBuf2 [64]*T
-	t3 := tapePointersBuf2[:0]
-	t4 := dtapePointersBuf2[:0]
+	t5 := tapePointersBuf2[:0]
+	t6 := dtapePointersBuf2[:0]
 	var lBar Layer
 	var dlBar Layer
-	if cap(ls) > 0 && cap(lsBar) > 0 && &ls[:1][0] == &lsBar[:1][0] {
-		panic("stackReverseWrtLs: ls and lsBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(ls)
+	t7 := sBar.Ls
+	t8 := dsBar.Ls
+	t9 := max(len(s.Ls)-len(t7), 0)
+	t10 := append(t7, make([]Layer, t9)...)
+	t11 := append(t8, make([]Layer, t9)...)
+	sBar.Ls = t10
+	dsBar.Ls = t11
+	t12 := s.Ls
+	t13 := ds.Ls
+	n := len(t12)
 	trips := max(n+2, 0)
-	t5 := trips * 3
-	t6 := append(t3, make([]*T, t5)...)
-	t7 := append(t4, make([]*T, t5)...)
-	n2 := len(t3)
-	t8 := trips * 2
-	t9 := append(t, make([]*tensorops.Tensor, t8)...)
-	n3 := len(t)
-	tapePointers := t6[:n2]
-	dtapePointers := t7[:n2]
-	tapePointers2 := t9[:n3]
-	dtapePointers2 := append(t2, make([]*tensorops.Tensor, t8)...)[:n3]
+	t14 := trips * 3
+	t15 := append(t5, make([]*T, t14)...)
+	t16 := append(t6, make([]*T, t14)...)
+	n2 := len(t5)
+	t17 := trips * 2
+	t18 := append(t3, make([]*tensorops.Tensor, t17)...)
+	n3 := len(t3)
+	tapePointers := t15[:n2]
+	dtapePointers := t16[:n2]
+	tapePointers2 := t18[:n3]
+	dtapePointers2 := append(t4, make([]*tensorops.Tensor, t17)...)[:n3]
 	var dx *T
 	i := 0
 	for i < n {
-		l := ls[i]
-		dl := dls[i]
-		t32 := l.W
-		t33 := dl.W
-		t34 := tensorops.MatMulEach(t32, false, x, dx)
-		t35 := t34[0]
-		t36 := tensorops.MatMul(x, t33)
-		t37 := tensorops.FuseInto(t36, "a + b", t34[1], t36)
-		t38 := l.B
-		t39 := dl.B
-		t40 := tensorops.Add(t35, t38)
-		t41 := tensorops.ExpandLike(t37, t40)
-		x4 := tensorops.Tanh(t40)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t41, tensorops.ExpandLike(t39, t40))
+		l := t12[i]
+		dl := t13[i]
+		t44 := l.W
+		t45 := dl.W
+		t46 := tensorops.MatMulEach(t44, false, x, dx)
+		t47 := t46[0]
+		t48 := tensorops.MatMul(x, t45)
+		t49 := tensorops.FuseInto(t48, "a + b", t46[1], t48)
+		t50 := l.B
+		t51 := dl.B
+		t52 := tensorops.Add(t47, t50)
+		t53 := tensorops.ExpandLike(t49, t52)
+		x4 := tensorops.Tanh(t52)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t53, tensorops.ExpandLike(t51, t52))
 		i++
-		tapePointers = append(tapePointers, x, t32, t38)
-		dtapePointers = append(dtapePointers, dx, t33, t39)
-		tapePointers2 = append(tapePointers2, t35, x4)
-		dtapePointers2 = append(dtapePointers2, t37, dx3)
+		tapePointers = append(tapePointers, x, t44, t50)
+		dtapePointers = append(dtapePointers, dx, t45, t51)
+		tapePointers2 = append(tapePointers2, t47, x4)
+		dtapePointers2 = append(dtapePointers2, t49, dx3)
 		x = x4
 		dx = dx3
 	}
+	t19 := tensorops.SumAll(x)
+	xBar := tensorops.FullLike(x, 1)
 	i2 := n - 1
-	xBar := seed
 	var dxBar *T
 	var xBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
 		n4 := len(tapePointers2)
-		t10 := n4 - 2
-		t11 := tapePointers2[t10]
-		t12 := n4 - 1
-		x2 := tapePointers2[t12]
+		t20 := n4 - 2
+		t21 := tapePointers2[t20]
+		t22 := n4 - 1
+		x2 := tapePointers2[t22]
 		n5 := len(tapePointers)
-		t13 := n5 - 3
-		x3 := tapePointers[t13]
-		dx2 := dtapePointers[t13]
-		t14 := n5 - 2
-		t15 := tapePointers[t14]
-		t16 := dtapePointers[t14]
-		t17 := tapePointers[n5-1]
-		t18 := tensorops.TanhJVP(x2, xBar2)
-		t19 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t12], dxBar)
-		t20 := tensorops.SumLike(t18, t11)
-		t21 := tensorops.SumLike(t19, t11)
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t18, t17)
-		dlBar.B = tensorops.Add(dlBar.B, tensorops.SumLike(t19, t17))
-		t22 := tensorops.MatMulGradAEach(x3, t15, false, t20, t21)
-		xBar = t22[0]
-		t23 := tensorops.MatMulGradA(t20, x3, t16, false, false)
-		dxBar = tensorops.FuseInto(t23, "a + b", t22[1], t23)
-		t24 := tensorops.AccumulateMatMulGradB(lBar.W, t20, x3, t15, false, false)
-		t25 := tensorops.MatMulGradB(t21, x3, t15, false, false)
-		t26 := tensorops.MatMulGradB(t20, dx2, t15, false, false)
-		t27 := tensorops.FuseInto(t25, "a + b + c", dlBar.W, t25, t26)
-		lBar.W = t24
-		dlBar.W = t27
-		t28 := lBar
-		t29 := dlBar
+		t23 := n5 - 3
+		x3 := tapePointers[t23]
+		dx2 := dtapePointers[t23]
+		t24 := n5 - 2
+		t25 := tapePointers[t24]
+		t26 := dtapePointers[t24]
+		t27 := tapePointers[n5-1]
+		t28 := tensorops.TanhJVP(x2, xBar2)
+		t29 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t22], dxBar)
+		t30 := tensorops.SumLike(t28, t21)
+		t31 := tensorops.SumLike(t29, t21)
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t28, t27)
+		dlBar.B = tensorops.Add(dlBar.B, tensorops.SumLike(t29, t27))
+		t32 := tensorops.MatMulGradAEach(x3, t25, false, t30, t31)
+		xBar = t32[0]
+		t33 := tensorops.MatMulGradA(t30, x3, t26, false, false)
+		dxBar = tensorops.FuseInto(t33, "a + b", t32[1], t33)
+		t34 := tensorops.AccumulateMatMulGradB(lBar.W, t30, x3, t25, false, false)
+		t35 := tensorops.MatMulGradB(t31, x3, t25, false, false)
+		t36 := tensorops.MatMulGradB(t30, dx2, t25, false, false)
+		t37 := tensorops.FuseInto(t35, "a + b + c", dlBar.W, t35, t36)
+		lBar.W = t34
+		dlBar.W = t37
+		t38 := lBar
+		t39 := dlBar
 		lBar = Layer{}
 		dlBar = Layer{}
-		t30 := dlsBar[i2].W
-		lsBar[i2].W = tensorops.Accumulate(lsBar[i2].W, t28.W)
-		dlsBar[i2].W = tensorops.Add(t30, t29.W)
-		t31 := dlsBar[i2].B
-		lsBar[i2].B = tensorops.Accumulate(lsBar[i2].B, t28.B)
-		dlsBar[i2].B = tensorops.Add(t31, t29.B)
+		t40 := sBar.Ls
+		t41 := dsBar.Ls
+		t42 := t41[i2].W
+		t40[i2].W = tensorops.Accumulate(t40[i2].W, t38.W)
+		t41[i2].W = tensorops.Add(t42, t39.W)
+		t43 := t41[i2].B
+		t40[i2].B = tensorops.Accumulate(t40[i2].B, t38.B)
+		t41[i2].B = tensorops.Add(t43, t39.B)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t13]
-		dtapePointers = dtapePointers[:t13]
-		tapePointers2 = tapePointers2[:t10]
-		dtapePointers2 = dtapePointers2[:t10]
+		tapePointers = tapePointers[:t23]
+		dtapePointers = dtapePointers[:t23]
+		tapePointers2 = tapePointers2[:t20]
+		dtapePointers2 = dtapePointers2[:t20]
 	}
+	return t19, 0
 }
 
 // StackLossHessian returns StackLoss and its Hessian with respect to s, a [n, n] tensor (marked
@@ -12835,159 +12943,6 @@ func stackLossGradJVPLanes8(
 	dsBar7.Ls = append(t15, make([]Layer, max(len(sBar.Ls)-len(t15), 0))...)
 	t16 := dsBar8.Ls
 	dsBar8.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
-	t17 := sBar.Ls
-	t18 := dsBar1.Ls
-	t19 := dsBar2.Ls
-	t20 := dsBar3.Ls
-	t21 := dsBar4.Ls
-	t22 := dsBar5.Ls
-	t23 := dsBar6.Ls
-	t24 := dsBar7.Ls
-	t25 := dsBar8.Ls
-	t26 := max(len(s.Ls)-len(t17), 0)
-	t27 := append(t17, make([]Layer, t26)...)
-	t28 := append(t18, make([]Layer, t26)...)
-	t29 := append(t19, make([]Layer, t26)...)
-	t30 := append(t20, make([]Layer, t26)...)
-	t31 := append(t21, make([]Layer, t26)...)
-	t32 := append(t22, make([]Layer, t26)...)
-	t33 := append(t23, make([]Layer, t26)...)
-	t34 := append(t24, make([]Layer, t26)...)
-	t35 := append(t25, make([]Layer, t26)...)
-	sBar.Ls = t27
-	dsBar1.Ls = t28
-	dsBar2.Ls = t29
-	dsBar3.Ls = t30
-	dsBar4.Ls = t31
-	dsBar5.Ls = t32
-	dsBar6.Ls = t33
-	dsBar7.Ls = t34
-	dsBar8.Ls = t35
-	t36, _, _, _, _, _, _, _, _ := stackJVPLanes8WrtLs(
-		s.Ls,
-		ds1.Ls,
-		ds2.Ls,
-		ds3.Ls,
-		ds4.Ls,
-		ds5.Ls,
-		ds6.Ls,
-		ds7.Ls,
-		ds8.Ls,
-		x,
-	)
-	t37 := tensorops.SumAll(t36)
-	t38 := tensorops.FullLike(t36, 1)
-	stackReverseWrtLsJVPLanes8(
-		s.Ls,
-		ds1.Ls,
-		ds2.Ls,
-		ds3.Ls,
-		ds4.Ls,
-		ds5.Ls,
-		ds6.Ls,
-		ds7.Ls,
-		ds8.Ls,
-		sBar.Ls,
-		dsBar1.Ls,
-		dsBar2.Ls,
-		dsBar3.Ls,
-		dsBar4.Ls,
-		dsBar5.Ls,
-		dsBar6.Ls,
-		dsBar7.Ls,
-		dsBar8.Ls,
-		x,
-		t38,
-	)
-	return t37, 0, 0, 0, 0, 0, 0, 0, 0
-}
-
-// stackJVPLanes8WrtLs computes stack and its derivatives along 8 directions at once (vector forward
-// mode): each varied input takes 8 tangents, one per direction, and the results are stack's, then
-// the 8 tangents of each float result in order.
-//
-// Varied inputs: ls (tangents dls1, dls2, dls3, dls4, dls5, dls6, dls7, dls8).
-// Fixed inputs (zero tangents): x.
-func stackJVPLanes8WrtLs(
-	ls, dls1, dls2, dls3, dls4, dls5, dls6, dls7, dls8 []Layer,
-	x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T) {
-	var dx1 *T
-	var dx2 *T
-	var dx3 *T
-	var dx4 *T
-	var dx5 *T
-	var dx6 *T
-	var dx7 *T
-	var dx8 *T
-	for i := 0; i < len(ls); i++ {
-		l := ls[i]
-		dl1 := dls1[i]
-		dl2 := dls2[i]
-		dl3 := dls3[i]
-		dl4 := dls4[i]
-		dl5 := dls5[i]
-		dl6 := dls6[i]
-		dl7 := dls7[i]
-		dl8 := dls8[i]
-		t := tensorops.MatMulEach(l.W, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-		t2 := t[2]
-		t3 := t[3]
-		t4 := t[4]
-		t5 := t[5]
-		t6 := t[6]
-		t7 := t[7]
-		t8 := t[8]
-		t9 := tensorops.MatMul(x, dl1.W)
-		t10 := tensorops.MatMul(x, dl2.W)
-		t11 := tensorops.MatMul(x, dl3.W)
-		t12 := tensorops.MatMul(x, dl4.W)
-		t13 := tensorops.MatMul(x, dl5.W)
-		t14 := tensorops.MatMul(x, dl6.W)
-		t15 := tensorops.MatMul(x, dl7.W)
-		t16 := tensorops.MatMul(x, dl8.W)
-		t17 := tensorops.Add(t[0], l.B)
-		t18 := tensorops.ExpandLike(tensorops.FuseInto(t9, "a + b", t[1], t9), t17)
-		t19 := tensorops.ExpandLike(dl1.B, t17)
-		t20 := tensorops.ExpandLike(tensorops.FuseInto(t10, "a + b", t2, t10), t17)
-		t21 := tensorops.ExpandLike(dl2.B, t17)
-		t22 := tensorops.ExpandLike(tensorops.FuseInto(t11, "a + b", t3, t11), t17)
-		t23 := tensorops.ExpandLike(dl3.B, t17)
-		t24 := tensorops.ExpandLike(tensorops.FuseInto(t12, "a + b", t4, t12), t17)
-		t25 := tensorops.ExpandLike(dl4.B, t17)
-		t26 := tensorops.ExpandLike(tensorops.FuseInto(t13, "a + b", t5, t13), t17)
-		t27 := tensorops.ExpandLike(dl5.B, t17)
-		t28 := tensorops.ExpandLike(tensorops.FuseInto(t14, "a + b", t6, t14), t17)
-		t29 := tensorops.ExpandLike(dl6.B, t17)
-		t30 := tensorops.ExpandLike(tensorops.FuseInto(t15, "a + b", t7, t15), t17)
-		t31 := tensorops.ExpandLike(dl7.B, t17)
-		t32 := tensorops.ExpandLike(tensorops.FuseInto(t16, "a + b", t8, t16), t17)
-		t33 := tensorops.ExpandLike(dl8.B, t17)
-		x = tensorops.Tanh(t17)
-		dx1 = tensorops.FuseInto(t18, "TanhJVP(a, b + c)", x, t18, t19)
-		dx2 = tensorops.FuseInto(t20, "TanhJVP(a, b + c)", x, t20, t21)
-		dx3 = tensorops.FuseInto(t22, "TanhJVP(a, b + c)", x, t22, t23)
-		dx4 = tensorops.FuseInto(t24, "TanhJVP(a, b + c)", x, t24, t25)
-		dx5 = tensorops.FuseInto(t26, "TanhJVP(a, b + c)", x, t26, t27)
-		dx6 = tensorops.FuseInto(t28, "TanhJVP(a, b + c)", x, t28, t29)
-		dx7 = tensorops.FuseInto(t30, "TanhJVP(a, b + c)", x, t30, t31)
-		dx8 = tensorops.FuseInto(t32, "TanhJVP(a, b + c)", x, t32, t33)
-	}
-	return x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8
-}
-
-// stackReverseWrtLsJVPLanes8 computes stackReverseWrtLs and its derivatives along 8 directions at
-// once (vector forward mode): each varied input takes 8 tangents, one per direction, and the
-// results are stackReverseWrtLs's, then the 8 tangents of each float result in order.
-//
-// Varied inputs: ls (tangents dls1, dls2, dls3, dls4, dls5, dls6, dls7, dls8), lsBar (tangents
-// dlsBar1, dlsBar2, dlsBar3, dlsBar4, dlsBar5, dlsBar6, dlsBar7, dlsBar8).
-// Fixed inputs (zero tangents): x, seed.
-func stackReverseWrtLsJVPLanes8(
-	ls, dls1, dls2, dls3, dls4, dls5, dls6, dls7, dls8, lsBar, dlsBar1, dlsBar2, dlsBar3, dlsBar4 []Layer,
-	dlsBar5, dlsBar6, dlsBar7, dlsBar8 []Layer,
-	x, seed *T,
-) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	var dtapePointersBuf1 [64]*tensorops.Tensor
 	var dtapePointersBuf2 [64]*tensorops.Tensor
@@ -12997,15 +12952,15 @@ func stackReverseWrtLsJVPLanes8(
 	var dtapePointersBuf6 [64]*tensorops.Tensor
 	var dtapePointersBuf7 [64]*tensorops.Tensor
 	var dtapePointersBuf8 [64]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf1[:0]
-	t3 := dtapePointersBuf2[:0]
-	t4 := dtapePointersBuf3[:0]
-	t5 := dtapePointersBuf4[:0]
-	t6 := dtapePointersBuf5[:0]
-	t7 := dtapePointersBuf6[:0]
-	t8 := dtapePointersBuf7[:0]
-	t9 := dtapePointersBuf8[:0]
+	t17 := tapePointersBuf[:0]
+	t18 := dtapePointersBuf1[:0]
+	t19 := dtapePointersBuf2[:0]
+	t20 := dtapePointersBuf3[:0]
+	t21 := dtapePointersBuf4[:0]
+	t22 := dtapePointersBuf5[:0]
+	t23 := dtapePointersBuf6[:0]
+	t24 := dtapePointersBuf7[:0]
+	t25 := dtapePointersBuf8[:0]
 	var tapePointersBuf2 [64]*T
 	var dtapePointersBuf1_2 [64]*T
 	var dtapePointersBuf2_2 [64]*T
@@ -13015,15 +12970,15 @@ func stackReverseWrtLsJVPLanes8(
 	var dtapePointersBuf6_2 [64]*T
 	var dtapePointersBuf7_2 [64]*T
 	var dtapePointersBuf8_2 [64]*T
-	t10 := tapePointersBuf2[:0]
-	t11 := dtapePointersBuf1_2[:0]
-	t12 := dtapePointersBuf2_2[:0]
-	t13 := dtapePointersBuf3_2[:0]
-	t14 := dtapePointersBuf4_2[:0]
-	t15 := dtapePointersBuf5_2[:0]
-	t16 := dtapePointersBuf6_2[:0]
-	t17 := dtapePointersBuf7_2[:0]
-	t18 := dtapePointersBuf8_2[:0]
+	t26 := tapePointersBuf2[:0]
+	t27 := dtapePointersBuf1_2[:0]
+	t28 := dtapePointersBuf2_2[:0]
+	t29 := dtapePointersBuf3_2[:0]
+	t30 := dtapePointersBuf4_2[:0]
+	t31 := dtapePointersBuf5_2[:0]
+	t32 := dtapePointersBuf6_2[:0]
+	t33 := dtapePointersBuf7_2[:0]
+	t34 := dtapePointersBuf8_2[:0]
 	var lBar Layer
 	var dlBar1 Layer
 	var dlBar2 Layer
@@ -13033,50 +12988,84 @@ func stackReverseWrtLsJVPLanes8(
 	var dlBar6 Layer
 	var dlBar7 Layer
 	var dlBar8 Layer
-	if cap(ls) > 0 && cap(lsBar) > 0 && &ls[:1][0] == &lsBar[:1][0] {
-		panic("stackReverseWrtLs: ls and lsBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(ls)
+	t35 := sBar.Ls
+	t36 := dsBar1.Ls
+	t37 := dsBar2.Ls
+	t38 := dsBar3.Ls
+	t39 := dsBar4.Ls
+	t40 := dsBar5.Ls
+	t41 := dsBar6.Ls
+	t42 := dsBar7.Ls
+	t43 := dsBar8.Ls
+	t44 := max(len(s.Ls)-len(t35), 0)
+	t45 := append(t35, make([]Layer, t44)...)
+	t46 := append(t36, make([]Layer, t44)...)
+	t47 := append(t37, make([]Layer, t44)...)
+	t48 := append(t38, make([]Layer, t44)...)
+	t49 := append(t39, make([]Layer, t44)...)
+	t50 := append(t40, make([]Layer, t44)...)
+	t51 := append(t41, make([]Layer, t44)...)
+	t52 := append(t42, make([]Layer, t44)...)
+	t53 := append(t43, make([]Layer, t44)...)
+	sBar.Ls = t45
+	dsBar1.Ls = t46
+	dsBar2.Ls = t47
+	dsBar3.Ls = t48
+	dsBar4.Ls = t49
+	dsBar5.Ls = t50
+	dsBar6.Ls = t51
+	dsBar7.Ls = t52
+	dsBar8.Ls = t53
+	t54 := s.Ls
+	t55 := ds1.Ls
+	t56 := ds2.Ls
+	t57 := ds3.Ls
+	t58 := ds4.Ls
+	t59 := ds5.Ls
+	t60 := ds6.Ls
+	t61 := ds7.Ls
+	t62 := ds8.Ls
+	n := len(t54)
 	trips := max(n+2, 0)
-	t19 := trips * 3
-	t20 := append(t10, make([]*T, t19)...)
-	t21 := append(t11, make([]*T, t19)...)
-	t22 := append(t12, make([]*T, t19)...)
-	t23 := append(t13, make([]*T, t19)...)
-	t24 := append(t14, make([]*T, t19)...)
-	t25 := append(t15, make([]*T, t19)...)
-	t26 := append(t16, make([]*T, t19)...)
-	t27 := append(t17, make([]*T, t19)...)
-	t28 := append(t18, make([]*T, t19)...)
-	n2 := len(t10)
-	t29 := trips * 2
-	t30 := append(t, make([]*tensorops.Tensor, t29)...)
-	t31 := append(t2, make([]*tensorops.Tensor, t29)...)
-	t32 := append(t3, make([]*tensorops.Tensor, t29)...)
-	t33 := append(t4, make([]*tensorops.Tensor, t29)...)
-	t34 := append(t5, make([]*tensorops.Tensor, t29)...)
-	t35 := append(t6, make([]*tensorops.Tensor, t29)...)
-	t36 := append(t7, make([]*tensorops.Tensor, t29)...)
-	t37 := append(t8, make([]*tensorops.Tensor, t29)...)
-	n3 := len(t)
-	tapePointers := t20[:n2]
-	dtapePointers1 := t21[:n2]
-	dtapePointers2 := t22[:n2]
-	dtapePointers3 := t23[:n2]
-	dtapePointers4 := t24[:n2]
-	dtapePointers5 := t25[:n2]
-	dtapePointers6 := t26[:n2]
-	dtapePointers7 := t27[:n2]
-	dtapePointers8 := t28[:n2]
-	tapePointers2 := t30[:n3]
-	dtapePointers1_2 := t31[:n3]
-	dtapePointers2_2 := t32[:n3]
-	dtapePointers3_2 := t33[:n3]
-	dtapePointers4_2 := t34[:n3]
-	dtapePointers5_2 := t35[:n3]
-	dtapePointers6_2 := t36[:n3]
-	dtapePointers7_2 := t37[:n3]
-	dtapePointers8_2 := append(t9, make([]*tensorops.Tensor, t29)...)[:n3]
+	t63 := trips * 3
+	t64 := append(t26, make([]*T, t63)...)
+	t65 := append(t27, make([]*T, t63)...)
+	t66 := append(t28, make([]*T, t63)...)
+	t67 := append(t29, make([]*T, t63)...)
+	t68 := append(t30, make([]*T, t63)...)
+	t69 := append(t31, make([]*T, t63)...)
+	t70 := append(t32, make([]*T, t63)...)
+	t71 := append(t33, make([]*T, t63)...)
+	t72 := append(t34, make([]*T, t63)...)
+	n2 := len(t26)
+	t73 := trips * 2
+	t74 := append(t17, make([]*tensorops.Tensor, t73)...)
+	t75 := append(t18, make([]*tensorops.Tensor, t73)...)
+	t76 := append(t19, make([]*tensorops.Tensor, t73)...)
+	t77 := append(t20, make([]*tensorops.Tensor, t73)...)
+	t78 := append(t21, make([]*tensorops.Tensor, t73)...)
+	t79 := append(t22, make([]*tensorops.Tensor, t73)...)
+	t80 := append(t23, make([]*tensorops.Tensor, t73)...)
+	t81 := append(t24, make([]*tensorops.Tensor, t73)...)
+	n3 := len(t17)
+	tapePointers := t64[:n2]
+	dtapePointers1 := t65[:n2]
+	dtapePointers2 := t66[:n2]
+	dtapePointers3 := t67[:n2]
+	dtapePointers4 := t68[:n2]
+	dtapePointers5 := t69[:n2]
+	dtapePointers6 := t70[:n2]
+	dtapePointers7 := t71[:n2]
+	dtapePointers8 := t72[:n2]
+	tapePointers2 := t74[:n3]
+	dtapePointers1_2 := t75[:n3]
+	dtapePointers2_2 := t76[:n3]
+	dtapePointers3_2 := t77[:n3]
+	dtapePointers4_2 := t78[:n3]
+	dtapePointers5_2 := t79[:n3]
+	dtapePointers6_2 := t80[:n3]
+	dtapePointers7_2 := t81[:n3]
+	dtapePointers8_2 := append(t25, make([]*tensorops.Tensor, t73)...)[:n3]
 	var dx1 *T
 	var dx2 *T
 	var dx3 *T
@@ -13087,95 +13076,95 @@ func stackReverseWrtLsJVPLanes8(
 	var dx8 *T
 	i := 0
 	for i < n {
-		l := ls[i]
-		dl1 := dls1[i]
-		dl2 := dls2[i]
-		dl3 := dls3[i]
-		dl4 := dls4[i]
-		dl5 := dls5[i]
-		dl6 := dls6[i]
-		dl7 := dls7[i]
-		dl8 := dls8[i]
-		t139 := l.W
-		t140 := dl1.W
-		t141 := dl2.W
-		t142 := dl3.W
-		t143 := dl4.W
-		t144 := dl5.W
-		t145 := dl6.W
-		t146 := dl7.W
-		t147 := dl8.W
-		t148 := tensorops.MatMulEach(t139, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-		t149 := t148[0]
-		t150 := t148[2]
-		t151 := t148[3]
-		t152 := t148[4]
-		t153 := t148[5]
-		t154 := t148[6]
-		t155 := t148[7]
-		t156 := t148[8]
-		t157 := tensorops.MatMul(x, t140)
-		t158 := tensorops.FuseInto(t157, "a + b", t148[1], t157)
-		t159 := tensorops.MatMul(x, t141)
-		t160 := tensorops.FuseInto(t159, "a + b", t150, t159)
-		t161 := tensorops.MatMul(x, t142)
-		t162 := tensorops.FuseInto(t161, "a + b", t151, t161)
-		t163 := tensorops.MatMul(x, t143)
-		t164 := tensorops.FuseInto(t163, "a + b", t152, t163)
-		t165 := tensorops.MatMul(x, t144)
-		t166 := tensorops.FuseInto(t165, "a + b", t153, t165)
-		t167 := tensorops.MatMul(x, t145)
-		t168 := tensorops.FuseInto(t167, "a + b", t154, t167)
-		t169 := tensorops.MatMul(x, t146)
-		t170 := tensorops.FuseInto(t169, "a + b", t155, t169)
-		t171 := tensorops.MatMul(x, t147)
-		t172 := tensorops.FuseInto(t171, "a + b", t156, t171)
-		t173 := l.B
-		t174 := dl1.B
-		t175 := dl2.B
-		t176 := dl3.B
-		t177 := dl4.B
-		t178 := dl5.B
-		t179 := dl6.B
-		t180 := dl7.B
-		t181 := dl8.B
-		t182 := tensorops.Add(t149, t173)
-		t183 := tensorops.ExpandLike(t158, t182)
-		t184 := tensorops.ExpandLike(t160, t182)
-		t185 := tensorops.ExpandLike(t162, t182)
-		t186 := tensorops.ExpandLike(t164, t182)
-		t187 := tensorops.ExpandLike(t166, t182)
-		t188 := tensorops.ExpandLike(t168, t182)
-		t189 := tensorops.ExpandLike(t170, t182)
-		t190 := tensorops.ExpandLike(t172, t182)
-		x4 := tensorops.Tanh(t182)
-		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t183, tensorops.ExpandLike(t174, t182))
-		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t184, tensorops.ExpandLike(t175, t182))
-		dx3_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t185, tensorops.ExpandLike(t176, t182))
-		dx4_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t186, tensorops.ExpandLike(t177, t182))
-		dx5_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t187, tensorops.ExpandLike(t178, t182))
-		dx6_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t188, tensorops.ExpandLike(t179, t182))
-		dx7_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t189, tensorops.ExpandLike(t180, t182))
-		dx8_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t190, tensorops.ExpandLike(t181, t182))
+		l := t54[i]
+		dl1 := t55[i]
+		dl2 := t56[i]
+		dl3 := t57[i]
+		dl4 := t58[i]
+		dl5 := t59[i]
+		dl6 := t60[i]
+		dl7 := t61[i]
+		dl8 := t62[i]
+		t193 := l.W
+		t194 := dl1.W
+		t195 := dl2.W
+		t196 := dl3.W
+		t197 := dl4.W
+		t198 := dl5.W
+		t199 := dl6.W
+		t200 := dl7.W
+		t201 := dl8.W
+		t202 := tensorops.MatMulEach(t193, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+		t203 := t202[0]
+		t204 := t202[2]
+		t205 := t202[3]
+		t206 := t202[4]
+		t207 := t202[5]
+		t208 := t202[6]
+		t209 := t202[7]
+		t210 := t202[8]
+		t211 := tensorops.MatMul(x, t194)
+		t212 := tensorops.FuseInto(t211, "a + b", t202[1], t211)
+		t213 := tensorops.MatMul(x, t195)
+		t214 := tensorops.FuseInto(t213, "a + b", t204, t213)
+		t215 := tensorops.MatMul(x, t196)
+		t216 := tensorops.FuseInto(t215, "a + b", t205, t215)
+		t217 := tensorops.MatMul(x, t197)
+		t218 := tensorops.FuseInto(t217, "a + b", t206, t217)
+		t219 := tensorops.MatMul(x, t198)
+		t220 := tensorops.FuseInto(t219, "a + b", t207, t219)
+		t221 := tensorops.MatMul(x, t199)
+		t222 := tensorops.FuseInto(t221, "a + b", t208, t221)
+		t223 := tensorops.MatMul(x, t200)
+		t224 := tensorops.FuseInto(t223, "a + b", t209, t223)
+		t225 := tensorops.MatMul(x, t201)
+		t226 := tensorops.FuseInto(t225, "a + b", t210, t225)
+		t227 := l.B
+		t228 := dl1.B
+		t229 := dl2.B
+		t230 := dl3.B
+		t231 := dl4.B
+		t232 := dl5.B
+		t233 := dl6.B
+		t234 := dl7.B
+		t235 := dl8.B
+		t236 := tensorops.Add(t203, t227)
+		t237 := tensorops.ExpandLike(t212, t236)
+		t238 := tensorops.ExpandLike(t214, t236)
+		t239 := tensorops.ExpandLike(t216, t236)
+		t240 := tensorops.ExpandLike(t218, t236)
+		t241 := tensorops.ExpandLike(t220, t236)
+		t242 := tensorops.ExpandLike(t222, t236)
+		t243 := tensorops.ExpandLike(t224, t236)
+		t244 := tensorops.ExpandLike(t226, t236)
+		x4 := tensorops.Tanh(t236)
+		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t237, tensorops.ExpandLike(t228, t236))
+		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t238, tensorops.ExpandLike(t229, t236))
+		dx3_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t239, tensorops.ExpandLike(t230, t236))
+		dx4_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t240, tensorops.ExpandLike(t231, t236))
+		dx5_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t241, tensorops.ExpandLike(t232, t236))
+		dx6_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t242, tensorops.ExpandLike(t233, t236))
+		dx7_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t243, tensorops.ExpandLike(t234, t236))
+		dx8_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t244, tensorops.ExpandLike(t235, t236))
 		i++
-		tapePointers = append(tapePointers, x, t139, t173)
-		dtapePointers1 = append(dtapePointers1, dx1, t140, t174)
-		dtapePointers2 = append(dtapePointers2, dx2, t141, t175)
-		dtapePointers3 = append(dtapePointers3, dx3, t142, t176)
-		dtapePointers4 = append(dtapePointers4, dx4, t143, t177)
-		dtapePointers5 = append(dtapePointers5, dx5, t144, t178)
-		dtapePointers6 = append(dtapePointers6, dx6, t145, t179)
-		dtapePointers7 = append(dtapePointers7, dx7, t146, t180)
-		dtapePointers8 = append(dtapePointers8, dx8, t147, t181)
-		tapePointers2 = append(tapePointers2, t149, x4)
-		dtapePointers1_2 = append(dtapePointers1_2, t158, dx1_4)
-		dtapePointers2_2 = append(dtapePointers2_2, t160, dx2_4)
-		dtapePointers3_2 = append(dtapePointers3_2, t162, dx3_4)
-		dtapePointers4_2 = append(dtapePointers4_2, t164, dx4_4)
-		dtapePointers5_2 = append(dtapePointers5_2, t166, dx5_4)
-		dtapePointers6_2 = append(dtapePointers6_2, t168, dx6_4)
-		dtapePointers7_2 = append(dtapePointers7_2, t170, dx7_4)
-		dtapePointers8_2 = append(dtapePointers8_2, t172, dx8_4)
+		tapePointers = append(tapePointers, x, t193, t227)
+		dtapePointers1 = append(dtapePointers1, dx1, t194, t228)
+		dtapePointers2 = append(dtapePointers2, dx2, t195, t229)
+		dtapePointers3 = append(dtapePointers3, dx3, t196, t230)
+		dtapePointers4 = append(dtapePointers4, dx4, t197, t231)
+		dtapePointers5 = append(dtapePointers5, dx5, t198, t232)
+		dtapePointers6 = append(dtapePointers6, dx6, t199, t233)
+		dtapePointers7 = append(dtapePointers7, dx7, t200, t234)
+		dtapePointers8 = append(dtapePointers8, dx8, t201, t235)
+		tapePointers2 = append(tapePointers2, t203, x4)
+		dtapePointers1_2 = append(dtapePointers1_2, t212, dx1_4)
+		dtapePointers2_2 = append(dtapePointers2_2, t214, dx2_4)
+		dtapePointers3_2 = append(dtapePointers3_2, t216, dx3_4)
+		dtapePointers4_2 = append(dtapePointers4_2, t218, dx4_4)
+		dtapePointers5_2 = append(dtapePointers5_2, t220, dx5_4)
+		dtapePointers6_2 = append(dtapePointers6_2, t222, dx6_4)
+		dtapePointers7_2 = append(dtapePointers7_2, t224, dx7_4)
+		dtapePointers8_2 = append(dtapePointers8_2, t226, dx8_4)
 		x = x4
 		dx1 = dx1_4
 		dx2 = dx2_4
@@ -13186,8 +13175,9 @@ func stackReverseWrtLsJVPLanes8(
 		dx7 = dx7_4
 		dx8 = dx8_4
 	}
+	t82 := tensorops.SumAll(x)
+	xBar := tensorops.FullLike(x, 1)
 	i2 := n - 1
-	xBar := seed
 	var dxBar1 *T
 	var dxBar2 *T
 	var dxBar3 *T
@@ -13208,137 +13198,137 @@ func stackReverseWrtLsJVPLanes8(
 		dxBar7 = tensorops.ExpandLike(dxBar7, xBar2)
 		dxBar8 = tensorops.ExpandLike(dxBar8, xBar2)
 		n4 := len(tapePointers2)
-		t38 := n4 - 2
-		t39 := tapePointers2[t38]
-		t40 := n4 - 1
-		x2 := tapePointers2[t40]
-		dx1_2 := dtapePointers1_2[t40]
-		dx2_2 := dtapePointers2_2[t40]
-		dx3_2 := dtapePointers3_2[t40]
-		dx4_2 := dtapePointers4_2[t40]
-		dx5_2 := dtapePointers5_2[t40]
-		dx6_2 := dtapePointers6_2[t40]
-		dx7_2 := dtapePointers7_2[t40]
-		dx8_2 := dtapePointers8_2[t40]
+		t83 := n4 - 2
+		t84 := tapePointers2[t83]
+		t85 := n4 - 1
+		x2 := tapePointers2[t85]
+		dx1_2 := dtapePointers1_2[t85]
+		dx2_2 := dtapePointers2_2[t85]
+		dx3_2 := dtapePointers3_2[t85]
+		dx4_2 := dtapePointers4_2[t85]
+		dx5_2 := dtapePointers5_2[t85]
+		dx6_2 := dtapePointers6_2[t85]
+		dx7_2 := dtapePointers7_2[t85]
+		dx8_2 := dtapePointers8_2[t85]
 		n5 := len(tapePointers)
-		t41 := n5 - 3
-		x3 := tapePointers[t41]
-		dx1_3 := dtapePointers1[t41]
-		dx2_3 := dtapePointers2[t41]
-		dx3_3 := dtapePointers3[t41]
-		dx4_3 := dtapePointers4[t41]
-		dx5_3 := dtapePointers5[t41]
-		dx6_3 := dtapePointers6[t41]
-		dx7_3 := dtapePointers7[t41]
-		dx8_3 := dtapePointers8[t41]
-		t42 := n5 - 2
-		t43 := tapePointers[t42]
-		t44 := dtapePointers1[t42]
-		t45 := dtapePointers2[t42]
-		t46 := dtapePointers3[t42]
-		t47 := dtapePointers4[t42]
-		t48 := dtapePointers5[t42]
-		t49 := dtapePointers6[t42]
-		t50 := dtapePointers7[t42]
-		t51 := dtapePointers8[t42]
-		t52 := tapePointers[n5-1]
-		t53 := tensorops.TanhJVP(x2, xBar2)
-		t54 := tensorops.Fuse("-2*a*b", x2, xBar2)
-		t55 := tensorops.Fuse("1 - a*a", x2)
-		t56 := tensorops.Fuse("a*b + c*d", t54, dx1_2, t55, dxBar1)
-		t57 := tensorops.Fuse("a*b + c*d", t54, dx2_2, t55, dxBar2)
-		t58 := tensorops.Fuse("a*b + c*d", t54, dx3_2, t55, dxBar3)
-		t59 := tensorops.Fuse("a*b + c*d", t54, dx4_2, t55, dxBar4)
-		t60 := tensorops.Fuse("a*b + c*d", t54, dx5_2, t55, dxBar5)
-		t61 := tensorops.Fuse("a*b + c*d", t54, dx6_2, t55, dxBar6)
-		t62 := tensorops.Fuse("a*b + c*d", t54, dx7_2, t55, dxBar7)
-		t63 := tensorops.Fuse("a*b + c*d", t54, dx8_2, t55, dxBar8)
-		t64 := tensorops.SumLike(t53, t39)
-		t65 := tensorops.SumLike(t56, t39)
-		t66 := tensorops.SumLike(t57, t39)
-		t67 := tensorops.SumLike(t58, t39)
-		t68 := tensorops.SumLike(t59, t39)
-		t69 := tensorops.SumLike(t60, t39)
-		t70 := tensorops.SumLike(t61, t39)
-		t71 := tensorops.SumLike(t62, t39)
-		t72 := tensorops.SumLike(t63, t39)
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t53, t52)
-		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t56, t52))
-		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t57, t52))
-		dlBar3.B = tensorops.Add(dlBar3.B, tensorops.SumLike(t58, t52))
-		dlBar4.B = tensorops.Add(dlBar4.B, tensorops.SumLike(t59, t52))
-		dlBar5.B = tensorops.Add(dlBar5.B, tensorops.SumLike(t60, t52))
-		dlBar6.B = tensorops.Add(dlBar6.B, tensorops.SumLike(t61, t52))
-		dlBar7.B = tensorops.Add(dlBar7.B, tensorops.SumLike(t62, t52))
-		dlBar8.B = tensorops.Add(dlBar8.B, tensorops.SumLike(t63, t52))
-		t73 := tensorops.MatMulGradAEach(x3, t43, false, t64, t65, t66, t67, t68, t69, t70, t71, t72)
-		xBar = t73[0]
-		t74 := t73[2]
-		t75 := t73[3]
-		t76 := t73[4]
-		t77 := t73[5]
-		t78 := t73[6]
-		t79 := t73[7]
-		t80 := t73[8]
-		t81 := tensorops.MatMulGradA(t64, x3, t44, false, false)
-		dxBar1 = tensorops.FuseInto(t81, "a + b", t73[1], t81)
-		t82 := tensorops.MatMulGradA(t64, x3, t45, false, false)
-		dxBar2 = tensorops.FuseInto(t82, "a + b", t74, t82)
-		t83 := tensorops.MatMulGradA(t64, x3, t46, false, false)
-		dxBar3 = tensorops.FuseInto(t83, "a + b", t75, t83)
-		t84 := tensorops.MatMulGradA(t64, x3, t47, false, false)
-		dxBar4 = tensorops.FuseInto(t84, "a + b", t76, t84)
-		t85 := tensorops.MatMulGradA(t64, x3, t48, false, false)
-		dxBar5 = tensorops.FuseInto(t85, "a + b", t77, t85)
-		t86 := tensorops.MatMulGradA(t64, x3, t49, false, false)
-		dxBar6 = tensorops.FuseInto(t86, "a + b", t78, t86)
-		t87 := tensorops.MatMulGradA(t64, x3, t50, false, false)
-		dxBar7 = tensorops.FuseInto(t87, "a + b", t79, t87)
-		t88 := tensorops.MatMulGradA(t64, x3, t51, false, false)
-		dxBar8 = tensorops.FuseInto(t88, "a + b", t80, t88)
-		t89 := tensorops.AccumulateMatMulGradB(lBar.W, t64, x3, t43, false, false)
-		t90 := tensorops.MatMulGradB(t65, x3, t43, false, false)
-		t91 := tensorops.MatMulGradB(t64, dx1_3, t43, false, false)
-		t92 := tensorops.FuseInto(t90, "a + b + c", dlBar1.W, t90, t91)
-		t93 := tensorops.MatMulGradB(t66, x3, t43, false, false)
-		t94 := tensorops.MatMulGradB(t64, dx2_3, t43, false, false)
-		t95 := tensorops.FuseInto(t93, "a + b + c", dlBar2.W, t93, t94)
-		t96 := tensorops.MatMulGradB(t67, x3, t43, false, false)
-		t97 := tensorops.MatMulGradB(t64, dx3_3, t43, false, false)
-		t98 := tensorops.FuseInto(t96, "a + b + c", dlBar3.W, t96, t97)
-		t99 := tensorops.MatMulGradB(t68, x3, t43, false, false)
-		t100 := tensorops.MatMulGradB(t64, dx4_3, t43, false, false)
-		t101 := tensorops.FuseInto(t99, "a + b + c", dlBar4.W, t99, t100)
-		t102 := tensorops.MatMulGradB(t69, x3, t43, false, false)
-		t103 := tensorops.MatMulGradB(t64, dx5_3, t43, false, false)
-		t104 := tensorops.FuseInto(t102, "a + b + c", dlBar5.W, t102, t103)
-		t105 := tensorops.MatMulGradB(t70, x3, t43, false, false)
-		t106 := tensorops.MatMulGradB(t64, dx6_3, t43, false, false)
-		t107 := tensorops.FuseInto(t105, "a + b + c", dlBar6.W, t105, t106)
-		t108 := tensorops.MatMulGradB(t71, x3, t43, false, false)
-		t109 := tensorops.MatMulGradB(t64, dx7_3, t43, false, false)
-		t110 := tensorops.FuseInto(t108, "a + b + c", dlBar7.W, t108, t109)
-		t111 := tensorops.MatMulGradB(t72, x3, t43, false, false)
-		t112 := tensorops.MatMulGradB(t64, dx8_3, t43, false, false)
-		t113 := tensorops.FuseInto(t111, "a + b + c", dlBar8.W, t111, t112)
-		lBar.W = t89
-		dlBar1.W = t92
-		dlBar2.W = t95
-		dlBar3.W = t98
-		dlBar4.W = t101
-		dlBar5.W = t104
-		dlBar6.W = t107
-		dlBar7.W = t110
-		dlBar8.W = t113
-		t114 := lBar
-		t115 := dlBar1
-		t116 := dlBar2
-		t117 := dlBar3
-		t118 := dlBar4
-		t119 := dlBar5
-		t120 := dlBar6
-		t121 := dlBar7
-		t122 := dlBar8
+		t86 := n5 - 3
+		x3 := tapePointers[t86]
+		dx1_3 := dtapePointers1[t86]
+		dx2_3 := dtapePointers2[t86]
+		dx3_3 := dtapePointers3[t86]
+		dx4_3 := dtapePointers4[t86]
+		dx5_3 := dtapePointers5[t86]
+		dx6_3 := dtapePointers6[t86]
+		dx7_3 := dtapePointers7[t86]
+		dx8_3 := dtapePointers8[t86]
+		t87 := n5 - 2
+		t88 := tapePointers[t87]
+		t89 := dtapePointers1[t87]
+		t90 := dtapePointers2[t87]
+		t91 := dtapePointers3[t87]
+		t92 := dtapePointers4[t87]
+		t93 := dtapePointers5[t87]
+		t94 := dtapePointers6[t87]
+		t95 := dtapePointers7[t87]
+		t96 := dtapePointers8[t87]
+		t97 := tapePointers[n5-1]
+		t98 := tensorops.TanhJVP(x2, xBar2)
+		t99 := tensorops.Fuse("-2*a*b", x2, xBar2)
+		t100 := tensorops.Fuse("1 - a*a", x2)
+		t101 := tensorops.Fuse("a*b + c*d", t99, dx1_2, t100, dxBar1)
+		t102 := tensorops.Fuse("a*b + c*d", t99, dx2_2, t100, dxBar2)
+		t103 := tensorops.Fuse("a*b + c*d", t99, dx3_2, t100, dxBar3)
+		t104 := tensorops.Fuse("a*b + c*d", t99, dx4_2, t100, dxBar4)
+		t105 := tensorops.Fuse("a*b + c*d", t99, dx5_2, t100, dxBar5)
+		t106 := tensorops.Fuse("a*b + c*d", t99, dx6_2, t100, dxBar6)
+		t107 := tensorops.Fuse("a*b + c*d", t99, dx7_2, t100, dxBar7)
+		t108 := tensorops.Fuse("a*b + c*d", t99, dx8_2, t100, dxBar8)
+		t109 := tensorops.SumLike(t98, t84)
+		t110 := tensorops.SumLike(t101, t84)
+		t111 := tensorops.SumLike(t102, t84)
+		t112 := tensorops.SumLike(t103, t84)
+		t113 := tensorops.SumLike(t104, t84)
+		t114 := tensorops.SumLike(t105, t84)
+		t115 := tensorops.SumLike(t106, t84)
+		t116 := tensorops.SumLike(t107, t84)
+		t117 := tensorops.SumLike(t108, t84)
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t98, t97)
+		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t101, t97))
+		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t102, t97))
+		dlBar3.B = tensorops.Add(dlBar3.B, tensorops.SumLike(t103, t97))
+		dlBar4.B = tensorops.Add(dlBar4.B, tensorops.SumLike(t104, t97))
+		dlBar5.B = tensorops.Add(dlBar5.B, tensorops.SumLike(t105, t97))
+		dlBar6.B = tensorops.Add(dlBar6.B, tensorops.SumLike(t106, t97))
+		dlBar7.B = tensorops.Add(dlBar7.B, tensorops.SumLike(t107, t97))
+		dlBar8.B = tensorops.Add(dlBar8.B, tensorops.SumLike(t108, t97))
+		t118 := tensorops.MatMulGradAEach(x3, t88, false, t109, t110, t111, t112, t113, t114, t115, t116, t117)
+		xBar = t118[0]
+		t119 := t118[2]
+		t120 := t118[3]
+		t121 := t118[4]
+		t122 := t118[5]
+		t123 := t118[6]
+		t124 := t118[7]
+		t125 := t118[8]
+		t126 := tensorops.MatMulGradA(t109, x3, t89, false, false)
+		dxBar1 = tensorops.FuseInto(t126, "a + b", t118[1], t126)
+		t127 := tensorops.MatMulGradA(t109, x3, t90, false, false)
+		dxBar2 = tensorops.FuseInto(t127, "a + b", t119, t127)
+		t128 := tensorops.MatMulGradA(t109, x3, t91, false, false)
+		dxBar3 = tensorops.FuseInto(t128, "a + b", t120, t128)
+		t129 := tensorops.MatMulGradA(t109, x3, t92, false, false)
+		dxBar4 = tensorops.FuseInto(t129, "a + b", t121, t129)
+		t130 := tensorops.MatMulGradA(t109, x3, t93, false, false)
+		dxBar5 = tensorops.FuseInto(t130, "a + b", t122, t130)
+		t131 := tensorops.MatMulGradA(t109, x3, t94, false, false)
+		dxBar6 = tensorops.FuseInto(t131, "a + b", t123, t131)
+		t132 := tensorops.MatMulGradA(t109, x3, t95, false, false)
+		dxBar7 = tensorops.FuseInto(t132, "a + b", t124, t132)
+		t133 := tensorops.MatMulGradA(t109, x3, t96, false, false)
+		dxBar8 = tensorops.FuseInto(t133, "a + b", t125, t133)
+		t134 := tensorops.AccumulateMatMulGradB(lBar.W, t109, x3, t88, false, false)
+		t135 := tensorops.MatMulGradB(t110, x3, t88, false, false)
+		t136 := tensorops.MatMulGradB(t109, dx1_3, t88, false, false)
+		t137 := tensorops.FuseInto(t135, "a + b + c", dlBar1.W, t135, t136)
+		t138 := tensorops.MatMulGradB(t111, x3, t88, false, false)
+		t139 := tensorops.MatMulGradB(t109, dx2_3, t88, false, false)
+		t140 := tensorops.FuseInto(t138, "a + b + c", dlBar2.W, t138, t139)
+		t141 := tensorops.MatMulGradB(t112, x3, t88, false, false)
+		t142 := tensorops.MatMulGradB(t109, dx3_3, t88, false, false)
+		t143 := tensorops.FuseInto(t141, "a + b + c", dlBar3.W, t141, t142)
+		t144 := tensorops.MatMulGradB(t113, x3, t88, false, false)
+		t145 := tensorops.MatMulGradB(t109, dx4_3, t88, false, false)
+		t146 := tensorops.FuseInto(t144, "a + b + c", dlBar4.W, t144, t145)
+		t147 := tensorops.MatMulGradB(t114, x3, t88, false, false)
+		t148 := tensorops.MatMulGradB(t109, dx5_3, t88, false, false)
+		t149 := tensorops.FuseInto(t147, "a + b + c", dlBar5.W, t147, t148)
+		t150 := tensorops.MatMulGradB(t115, x3, t88, false, false)
+		t151 := tensorops.MatMulGradB(t109, dx6_3, t88, false, false)
+		t152 := tensorops.FuseInto(t150, "a + b + c", dlBar6.W, t150, t151)
+		t153 := tensorops.MatMulGradB(t116, x3, t88, false, false)
+		t154 := tensorops.MatMulGradB(t109, dx7_3, t88, false, false)
+		t155 := tensorops.FuseInto(t153, "a + b + c", dlBar7.W, t153, t154)
+		t156 := tensorops.MatMulGradB(t117, x3, t88, false, false)
+		t157 := tensorops.MatMulGradB(t109, dx8_3, t88, false, false)
+		t158 := tensorops.FuseInto(t156, "a + b + c", dlBar8.W, t156, t157)
+		lBar.W = t134
+		dlBar1.W = t137
+		dlBar2.W = t140
+		dlBar3.W = t143
+		dlBar4.W = t146
+		dlBar5.W = t149
+		dlBar6.W = t152
+		dlBar7.W = t155
+		dlBar8.W = t158
+		t159 := lBar
+		t160 := dlBar1
+		t161 := dlBar2
+		t162 := dlBar3
+		t163 := dlBar4
+		t164 := dlBar5
+		t165 := dlBar6
+		t166 := dlBar7
+		t167 := dlBar8
 		lBar = Layer{}
 		dlBar1 = Layer{}
 		dlBar2 = Layer{}
@@ -13348,61 +13338,71 @@ func stackReverseWrtLsJVPLanes8(
 		dlBar6 = Layer{}
 		dlBar7 = Layer{}
 		dlBar8 = Layer{}
-		t123 := dlsBar1[i2].W
-		t124 := dlsBar2[i2].W
-		t125 := dlsBar3[i2].W
-		t126 := dlsBar4[i2].W
-		t127 := dlsBar5[i2].W
-		t128 := dlsBar6[i2].W
-		t129 := dlsBar7[i2].W
-		t130 := dlsBar8[i2].W
-		lsBar[i2].W = tensorops.Accumulate(lsBar[i2].W, t114.W)
-		dlsBar1[i2].W = tensorops.Add(t123, t115.W)
-		dlsBar2[i2].W = tensorops.Add(t124, t116.W)
-		dlsBar3[i2].W = tensorops.Add(t125, t117.W)
-		dlsBar4[i2].W = tensorops.Add(t126, t118.W)
-		dlsBar5[i2].W = tensorops.Add(t127, t119.W)
-		dlsBar6[i2].W = tensorops.Add(t128, t120.W)
-		dlsBar7[i2].W = tensorops.Add(t129, t121.W)
-		dlsBar8[i2].W = tensorops.Add(t130, t122.W)
-		t131 := dlsBar1[i2].B
-		t132 := dlsBar2[i2].B
-		t133 := dlsBar3[i2].B
-		t134 := dlsBar4[i2].B
-		t135 := dlsBar5[i2].B
-		t136 := dlsBar6[i2].B
-		t137 := dlsBar7[i2].B
-		t138 := dlsBar8[i2].B
-		lsBar[i2].B = tensorops.Accumulate(lsBar[i2].B, t114.B)
-		dlsBar1[i2].B = tensorops.Add(t131, t115.B)
-		dlsBar2[i2].B = tensorops.Add(t132, t116.B)
-		dlsBar3[i2].B = tensorops.Add(t133, t117.B)
-		dlsBar4[i2].B = tensorops.Add(t134, t118.B)
-		dlsBar5[i2].B = tensorops.Add(t135, t119.B)
-		dlsBar6[i2].B = tensorops.Add(t136, t120.B)
-		dlsBar7[i2].B = tensorops.Add(t137, t121.B)
-		dlsBar8[i2].B = tensorops.Add(t138, t122.B)
+		t168 := sBar.Ls
+		t169 := dsBar1.Ls
+		t170 := dsBar2.Ls
+		t171 := dsBar3.Ls
+		t172 := dsBar4.Ls
+		t173 := dsBar5.Ls
+		t174 := dsBar6.Ls
+		t175 := dsBar7.Ls
+		t176 := dsBar8.Ls
+		t177 := t169[i2].W
+		t178 := t170[i2].W
+		t179 := t171[i2].W
+		t180 := t172[i2].W
+		t181 := t173[i2].W
+		t182 := t174[i2].W
+		t183 := t175[i2].W
+		t184 := t176[i2].W
+		t168[i2].W = tensorops.Accumulate(t168[i2].W, t159.W)
+		t169[i2].W = tensorops.Add(t177, t160.W)
+		t170[i2].W = tensorops.Add(t178, t161.W)
+		t171[i2].W = tensorops.Add(t179, t162.W)
+		t172[i2].W = tensorops.Add(t180, t163.W)
+		t173[i2].W = tensorops.Add(t181, t164.W)
+		t174[i2].W = tensorops.Add(t182, t165.W)
+		t175[i2].W = tensorops.Add(t183, t166.W)
+		t176[i2].W = tensorops.Add(t184, t167.W)
+		t185 := t169[i2].B
+		t186 := t170[i2].B
+		t187 := t171[i2].B
+		t188 := t172[i2].B
+		t189 := t173[i2].B
+		t190 := t174[i2].B
+		t191 := t175[i2].B
+		t192 := t176[i2].B
+		t168[i2].B = tensorops.Accumulate(t168[i2].B, t159.B)
+		t169[i2].B = tensorops.Add(t185, t160.B)
+		t170[i2].B = tensorops.Add(t186, t161.B)
+		t171[i2].B = tensorops.Add(t187, t162.B)
+		t172[i2].B = tensorops.Add(t188, t163.B)
+		t173[i2].B = tensorops.Add(t189, t164.B)
+		t174[i2].B = tensorops.Add(t190, t165.B)
+		t175[i2].B = tensorops.Add(t191, t166.B)
+		t176[i2].B = tensorops.Add(t192, t167.B)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t41]
-		dtapePointers1 = dtapePointers1[:t41]
-		dtapePointers2 = dtapePointers2[:t41]
-		dtapePointers3 = dtapePointers3[:t41]
-		dtapePointers4 = dtapePointers4[:t41]
-		dtapePointers5 = dtapePointers5[:t41]
-		dtapePointers6 = dtapePointers6[:t41]
-		dtapePointers7 = dtapePointers7[:t41]
-		dtapePointers8 = dtapePointers8[:t41]
-		tapePointers2 = tapePointers2[:t38]
-		dtapePointers1_2 = dtapePointers1_2[:t38]
-		dtapePointers2_2 = dtapePointers2_2[:t38]
-		dtapePointers3_2 = dtapePointers3_2[:t38]
-		dtapePointers4_2 = dtapePointers4_2[:t38]
-		dtapePointers5_2 = dtapePointers5_2[:t38]
-		dtapePointers6_2 = dtapePointers6_2[:t38]
-		dtapePointers7_2 = dtapePointers7_2[:t38]
-		dtapePointers8_2 = dtapePointers8_2[:t38]
+		tapePointers = tapePointers[:t86]
+		dtapePointers1 = dtapePointers1[:t86]
+		dtapePointers2 = dtapePointers2[:t86]
+		dtapePointers3 = dtapePointers3[:t86]
+		dtapePointers4 = dtapePointers4[:t86]
+		dtapePointers5 = dtapePointers5[:t86]
+		dtapePointers6 = dtapePointers6[:t86]
+		dtapePointers7 = dtapePointers7[:t86]
+		dtapePointers8 = dtapePointers8[:t86]
+		tapePointers2 = tapePointers2[:t83]
+		dtapePointers1_2 = dtapePointers1_2[:t83]
+		dtapePointers2_2 = dtapePointers2_2[:t83]
+		dtapePointers3_2 = dtapePointers3_2[:t83]
+		dtapePointers4_2 = dtapePointers4_2[:t83]
+		dtapePointers5_2 = dtapePointers5_2[:t83]
+		dtapePointers6_2 = dtapePointers6_2[:t83]
+		dtapePointers7_2 = dtapePointers7_2[:t83]
+		dtapePointers8_2 = dtapePointers8_2[:t83]
 	}
+	return t82, 0, 0, 0, 0, 0, 0, 0, 0
 }
 
 // StackLossHessDiag returns StackLoss and the diagonal of its Hessian with respect to s, as a fresh
@@ -14018,142 +14018,91 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 	dsBar1.Ls = append(t3, make([]Layer, max(len(sBar.Ls)-len(t3), 0))...)
 	t4 := dsBar2.Ls
 	dsBar2.Ls = append(t4, make([]Layer, max(len(sBar.Ls)-len(t4), 0))...)
-	t5 := sBar.Ls
-	t6 := dsBar1.Ls
-	t7 := dsBar2.Ls
-	t8 := max(len(s.Ls)-len(t5), 0)
-	t9 := append(t5, make([]Layer, t8)...)
-	t10 := append(t6, make([]Layer, t8)...)
-	t11 := append(t7, make([]Layer, t8)...)
-	sBar.Ls = t9
-	dsBar1.Ls = t10
-	dsBar2.Ls = t11
-	t12, _, _ := stackJVPLanes2WrtLs(s.Ls, ds1.Ls, ds2.Ls, x)
-	t13 := tensorops.SumAll(t12)
-	t14 := tensorops.FullLike(t12, 1)
-	stackReverseWrtLsJVPLanes2(
-		s.Ls,
-		ds1.Ls,
-		ds2.Ls,
-		sBar.Ls,
-		dsBar1.Ls,
-		dsBar2.Ls,
-		x,
-		t14,
-	)
-	return t13, 0, 0
-}
-
-// stackJVPLanes2WrtLs computes stack and its derivatives along 2 directions at once (vector forward
-// mode): each varied input takes 2 tangents, one per direction, and the results are stack's, then
-// the 2 tangents of each float result in order.
-//
-// Varied inputs: ls (tangents dls1, dls2).
-// Fixed inputs (zero tangents): x.
-func stackJVPLanes2WrtLs(ls, dls1, dls2 []Layer, x *T) (*T, *T, *T) {
-	var dx1 *T
-	var dx2 *T
-	for i := 0; i < len(ls); i++ {
-		l := ls[i]
-		dl1 := dls1[i]
-		dl2 := dls2[i]
-		t := tensorops.MatMulEach(l.W, false, x, dx1, dx2)
-		t2 := t[2]
-		t3 := tensorops.MatMul(x, dl1.W)
-		t4 := tensorops.MatMul(x, dl2.W)
-		t5 := tensorops.Add(t[0], l.B)
-		t6 := tensorops.ExpandLike(tensorops.FuseInto(t3, "a + b", t[1], t3), t5)
-		t7 := tensorops.ExpandLike(dl1.B, t5)
-		t8 := tensorops.ExpandLike(tensorops.FuseInto(t4, "a + b", t2, t4), t5)
-		t9 := tensorops.ExpandLike(dl2.B, t5)
-		x = tensorops.Tanh(t5)
-		dx1 = tensorops.FuseInto(t6, "TanhJVP(a, b + c)", x, t6, t7)
-		dx2 = tensorops.FuseInto(t8, "TanhJVP(a, b + c)", x, t8, t9)
-	}
-	return x, dx1, dx2
-}
-
-// stackReverseWrtLsJVPLanes2 computes stackReverseWrtLs and its derivatives along 2 directions at
-// once (vector forward mode): each varied input takes 2 tangents, one per direction, and the
-// results are stackReverseWrtLs's, then the 2 tangents of each float result in order.
-//
-// Varied inputs: ls (tangents dls1, dls2), lsBar (tangents dlsBar1, dlsBar2).
-// Fixed inputs (zero tangents): x, seed.
-func stackReverseWrtLsJVPLanes2(ls, dls1, dls2, lsBar, dlsBar1, dlsBar2 []Layer, x, seed *T) {
 	var tapePointersBuf [64]*tensorops.Tensor
 	var dtapePointersBuf1 [64]*tensorops.Tensor
 	var dtapePointersBuf2 [64]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf1[:0]
-	t3 := dtapePointersBuf2[:0]
+	t5 := tapePointersBuf[:0]
+	t6 := dtapePointersBuf1[:0]
+	t7 := dtapePointersBuf2[:0]
 	var tapePointersBuf2 [64]*T
 	var dtapePointersBuf1_2 [64]*T
 	var dtapePointersBuf2_2 [64]*T
-	t4 := tapePointersBuf2[:0]
-	t5 := dtapePointersBuf1_2[:0]
-	t6 := dtapePointersBuf2_2[:0]
+	t8 := tapePointersBuf2[:0]
+	t9 := dtapePointersBuf1_2[:0]
+	t10 := dtapePointersBuf2_2[:0]
 	var lBar Layer
 	var dlBar1 Layer
 	var dlBar2 Layer
-	if cap(ls) > 0 && cap(lsBar) > 0 && &ls[:1][0] == &lsBar[:1][0] {
-		panic("stackReverseWrtLs: ls and lsBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(ls)
+	t11 := sBar.Ls
+	t12 := dsBar1.Ls
+	t13 := dsBar2.Ls
+	t14 := max(len(s.Ls)-len(t11), 0)
+	t15 := append(t11, make([]Layer, t14)...)
+	t16 := append(t12, make([]Layer, t14)...)
+	t17 := append(t13, make([]Layer, t14)...)
+	sBar.Ls = t15
+	dsBar1.Ls = t16
+	dsBar2.Ls = t17
+	t18 := s.Ls
+	t19 := ds1.Ls
+	t20 := ds2.Ls
+	n := len(t18)
 	trips := max(n+2, 0)
-	t7 := trips * 3
-	t8 := append(t4, make([]*T, t7)...)
-	t9 := append(t5, make([]*T, t7)...)
-	t10 := append(t6, make([]*T, t7)...)
-	n2 := len(t4)
-	t11 := trips * 2
-	t12 := append(t, make([]*tensorops.Tensor, t11)...)
-	t13 := append(t2, make([]*tensorops.Tensor, t11)...)
-	n3 := len(t)
-	tapePointers := t8[:n2]
-	dtapePointers1 := t9[:n2]
-	dtapePointers2 := t10[:n2]
-	tapePointers2 := t12[:n3]
-	dtapePointers1_2 := t13[:n3]
-	dtapePointers2_2 := append(t3, make([]*tensorops.Tensor, t11)...)[:n3]
+	t21 := trips * 3
+	t22 := append(t8, make([]*T, t21)...)
+	t23 := append(t9, make([]*T, t21)...)
+	t24 := append(t10, make([]*T, t21)...)
+	n2 := len(t8)
+	t25 := trips * 2
+	t26 := append(t5, make([]*tensorops.Tensor, t25)...)
+	t27 := append(t6, make([]*tensorops.Tensor, t25)...)
+	n3 := len(t5)
+	tapePointers := t22[:n2]
+	dtapePointers1 := t23[:n2]
+	dtapePointers2 := t24[:n2]
+	tapePointers2 := t26[:n3]
+	dtapePointers1_2 := t27[:n3]
+	dtapePointers2_2 := append(t7, make([]*tensorops.Tensor, t25)...)[:n3]
 	var dx1 *T
 	var dx2 *T
 	i := 0
 	for i < n {
-		l := ls[i]
-		dl1 := dls1[i]
-		dl2 := dls2[i]
-		t49 := l.W
-		t50 := dl1.W
-		t51 := dl2.W
-		t52 := tensorops.MatMulEach(t49, false, x, dx1, dx2)
-		t53 := t52[0]
-		t54 := t52[2]
-		t55 := tensorops.MatMul(x, t50)
-		t56 := tensorops.FuseInto(t55, "a + b", t52[1], t55)
-		t57 := tensorops.MatMul(x, t51)
-		t58 := tensorops.FuseInto(t57, "a + b", t54, t57)
-		t59 := l.B
-		t60 := dl1.B
-		t61 := dl2.B
-		t62 := tensorops.Add(t53, t59)
-		t63 := tensorops.ExpandLike(t56, t62)
-		t64 := tensorops.ExpandLike(t58, t62)
-		x4 := tensorops.Tanh(t62)
-		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t63, tensorops.ExpandLike(t60, t62))
-		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t64, tensorops.ExpandLike(t61, t62))
+		l := t18[i]
+		dl1 := t19[i]
+		dl2 := t20[i]
+		t67 := l.W
+		t68 := dl1.W
+		t69 := dl2.W
+		t70 := tensorops.MatMulEach(t67, false, x, dx1, dx2)
+		t71 := t70[0]
+		t72 := t70[2]
+		t73 := tensorops.MatMul(x, t68)
+		t74 := tensorops.FuseInto(t73, "a + b", t70[1], t73)
+		t75 := tensorops.MatMul(x, t69)
+		t76 := tensorops.FuseInto(t75, "a + b", t72, t75)
+		t77 := l.B
+		t78 := dl1.B
+		t79 := dl2.B
+		t80 := tensorops.Add(t71, t77)
+		t81 := tensorops.ExpandLike(t74, t80)
+		t82 := tensorops.ExpandLike(t76, t80)
+		x4 := tensorops.Tanh(t80)
+		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t81, tensorops.ExpandLike(t78, t80))
+		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t82, tensorops.ExpandLike(t79, t80))
 		i++
-		tapePointers = append(tapePointers, x, t49, t59)
-		dtapePointers1 = append(dtapePointers1, dx1, t50, t60)
-		dtapePointers2 = append(dtapePointers2, dx2, t51, t61)
-		tapePointers2 = append(tapePointers2, t53, x4)
-		dtapePointers1_2 = append(dtapePointers1_2, t56, dx1_4)
-		dtapePointers2_2 = append(dtapePointers2_2, t58, dx2_4)
+		tapePointers = append(tapePointers, x, t67, t77)
+		dtapePointers1 = append(dtapePointers1, dx1, t68, t78)
+		dtapePointers2 = append(dtapePointers2, dx2, t69, t79)
+		tapePointers2 = append(tapePointers2, t71, x4)
+		dtapePointers1_2 = append(dtapePointers1_2, t74, dx1_4)
+		dtapePointers2_2 = append(dtapePointers2_2, t76, dx2_4)
 		x = x4
 		dx1 = dx1_4
 		dx2 = dx2_4
 	}
+	t28 := tensorops.SumAll(x)
+	xBar := tensorops.FullLike(x, 1)
 	i2 := n - 1
-	xBar := seed
 	var dxBar1 *T
 	var dxBar2 *T
 	var xBar2 *tensorops.Tensor
@@ -14162,75 +14111,79 @@ func stackReverseWrtLsJVPLanes2(ls, dls1, dls2, lsBar, dlsBar1, dlsBar2 []Layer,
 		dxBar1 = tensorops.ExpandLike(dxBar1, xBar2)
 		dxBar2 = tensorops.ExpandLike(dxBar2, xBar2)
 		n4 := len(tapePointers2)
-		t14 := n4 - 2
-		t15 := tapePointers2[t14]
-		t16 := n4 - 1
-		x2 := tapePointers2[t16]
-		dx1_2 := dtapePointers1_2[t16]
-		dx2_2 := dtapePointers2_2[t16]
+		t29 := n4 - 2
+		t30 := tapePointers2[t29]
+		t31 := n4 - 1
+		x2 := tapePointers2[t31]
+		dx1_2 := dtapePointers1_2[t31]
+		dx2_2 := dtapePointers2_2[t31]
 		n5 := len(tapePointers)
-		t17 := n5 - 3
-		x3 := tapePointers[t17]
-		dx1_3 := dtapePointers1[t17]
-		dx2_3 := dtapePointers2[t17]
-		t18 := n5 - 2
-		t19 := tapePointers[t18]
-		t20 := dtapePointers1[t18]
-		t21 := dtapePointers2[t18]
-		t22 := tapePointers[n5-1]
-		t23 := tensorops.TanhJVP(x2, xBar2)
-		t24 := tensorops.Fuse("-2*a*b", x2, xBar2)
-		t25 := tensorops.Fuse("1 - a*a", x2)
-		t26 := tensorops.Fuse("a*b + c*d", t24, dx1_2, t25, dxBar1)
-		t27 := tensorops.Fuse("a*b + c*d", t24, dx2_2, t25, dxBar2)
-		t28 := tensorops.SumLike(t23, t15)
-		t29 := tensorops.SumLike(t26, t15)
-		t30 := tensorops.SumLike(t27, t15)
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t23, t22)
-		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t26, t22))
-		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t27, t22))
-		t31 := tensorops.MatMulGradAEach(x3, t19, false, t28, t29, t30)
-		xBar = t31[0]
-		t32 := t31[2]
-		t33 := tensorops.MatMulGradA(t28, x3, t20, false, false)
-		dxBar1 = tensorops.FuseInto(t33, "a + b", t31[1], t33)
-		t34 := tensorops.MatMulGradA(t28, x3, t21, false, false)
-		dxBar2 = tensorops.FuseInto(t34, "a + b", t32, t34)
-		t35 := tensorops.AccumulateMatMulGradB(lBar.W, t28, x3, t19, false, false)
-		t36 := tensorops.MatMulGradB(t29, x3, t19, false, false)
-		t37 := tensorops.MatMulGradB(t28, dx1_3, t19, false, false)
-		t38 := tensorops.FuseInto(t36, "a + b + c", dlBar1.W, t36, t37)
-		t39 := tensorops.MatMulGradB(t30, x3, t19, false, false)
-		t40 := tensorops.MatMulGradB(t28, dx2_3, t19, false, false)
-		t41 := tensorops.FuseInto(t39, "a + b + c", dlBar2.W, t39, t40)
-		lBar.W = t35
-		dlBar1.W = t38
-		dlBar2.W = t41
-		t42 := lBar
-		t43 := dlBar1
-		t44 := dlBar2
+		t32 := n5 - 3
+		x3 := tapePointers[t32]
+		dx1_3 := dtapePointers1[t32]
+		dx2_3 := dtapePointers2[t32]
+		t33 := n5 - 2
+		t34 := tapePointers[t33]
+		t35 := dtapePointers1[t33]
+		t36 := dtapePointers2[t33]
+		t37 := tapePointers[n5-1]
+		t38 := tensorops.TanhJVP(x2, xBar2)
+		t39 := tensorops.Fuse("-2*a*b", x2, xBar2)
+		t40 := tensorops.Fuse("1 - a*a", x2)
+		t41 := tensorops.Fuse("a*b + c*d", t39, dx1_2, t40, dxBar1)
+		t42 := tensorops.Fuse("a*b + c*d", t39, dx2_2, t40, dxBar2)
+		t43 := tensorops.SumLike(t38, t30)
+		t44 := tensorops.SumLike(t41, t30)
+		t45 := tensorops.SumLike(t42, t30)
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t38, t37)
+		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t41, t37))
+		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t42, t37))
+		t46 := tensorops.MatMulGradAEach(x3, t34, false, t43, t44, t45)
+		xBar = t46[0]
+		t47 := t46[2]
+		t48 := tensorops.MatMulGradA(t43, x3, t35, false, false)
+		dxBar1 = tensorops.FuseInto(t48, "a + b", t46[1], t48)
+		t49 := tensorops.MatMulGradA(t43, x3, t36, false, false)
+		dxBar2 = tensorops.FuseInto(t49, "a + b", t47, t49)
+		t50 := tensorops.AccumulateMatMulGradB(lBar.W, t43, x3, t34, false, false)
+		t51 := tensorops.MatMulGradB(t44, x3, t34, false, false)
+		t52 := tensorops.MatMulGradB(t43, dx1_3, t34, false, false)
+		t53 := tensorops.FuseInto(t51, "a + b + c", dlBar1.W, t51, t52)
+		t54 := tensorops.MatMulGradB(t45, x3, t34, false, false)
+		t55 := tensorops.MatMulGradB(t43, dx2_3, t34, false, false)
+		t56 := tensorops.FuseInto(t54, "a + b + c", dlBar2.W, t54, t55)
+		lBar.W = t50
+		dlBar1.W = t53
+		dlBar2.W = t56
+		t57 := lBar
+		t58 := dlBar1
+		t59 := dlBar2
 		lBar = Layer{}
 		dlBar1 = Layer{}
 		dlBar2 = Layer{}
-		t45 := dlsBar1[i2].W
-		t46 := dlsBar2[i2].W
-		lsBar[i2].W = tensorops.Accumulate(lsBar[i2].W, t42.W)
-		dlsBar1[i2].W = tensorops.Add(t45, t43.W)
-		dlsBar2[i2].W = tensorops.Add(t46, t44.W)
-		t47 := dlsBar1[i2].B
-		t48 := dlsBar2[i2].B
-		lsBar[i2].B = tensorops.Accumulate(lsBar[i2].B, t42.B)
-		dlsBar1[i2].B = tensorops.Add(t47, t43.B)
-		dlsBar2[i2].B = tensorops.Add(t48, t44.B)
+		t60 := sBar.Ls
+		t61 := dsBar1.Ls
+		t62 := dsBar2.Ls
+		t63 := t61[i2].W
+		t64 := t62[i2].W
+		t60[i2].W = tensorops.Accumulate(t60[i2].W, t57.W)
+		t61[i2].W = tensorops.Add(t63, t58.W)
+		t62[i2].W = tensorops.Add(t64, t59.W)
+		t65 := t61[i2].B
+		t66 := t62[i2].B
+		t60[i2].B = tensorops.Accumulate(t60[i2].B, t57.B)
+		t61[i2].B = tensorops.Add(t65, t58.B)
+		t62[i2].B = tensorops.Add(t66, t59.B)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t17]
-		dtapePointers1 = dtapePointers1[:t17]
-		dtapePointers2 = dtapePointers2[:t17]
-		tapePointers2 = tapePointers2[:t14]
-		dtapePointers1_2 = dtapePointers1_2[:t14]
-		dtapePointers2_2 = dtapePointers2_2[:t14]
+		tapePointers = tapePointers[:t32]
+		dtapePointers1 = dtapePointers1[:t32]
+		dtapePointers2 = dtapePointers2[:t32]
+		tapePointers2 = tapePointers2[:t29]
+		dtapePointers1_2 = dtapePointers1_2[:t29]
+		dtapePointers2_2 = dtapePointers2_2[:t29]
 	}
+	return t28, 0, 0
 }
 
 // StackLossVGrad computes StackLossV and its gradient with respect to the varied inputs (reverse
@@ -14241,14 +14194,56 @@ func stackReverseWrtLsJVPLanes2(ls, dls1, dls2, lsBar, dlsBar1, dlsBar2 []Layer,
 // Results: the value of StackLossV, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
-	t := s.Ls
-	t2 := sBar.Ls
-	sBar.Ls = append(t2, make([]Layer, max(len(t)-len(t2), 0))...)
-	t3 := *sBar
-	t4 := stack(t, x)
-	t5 := tensorops.SumAll(t4)
-	stackReverseWrtLs(t, t3.Ls, x, tensorops.FullLike(t4, 1))
-	return t5
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	t2 := tapePointersBuf2[:0]
+	var lBar Layer
+	t3 := s.Ls
+	t4 := sBar.Ls
+	n := len(t3)
+	sBar.Ls = append(t4, make([]Layer, max(n-len(t4), 0))...)
+	t5 := *sBar
+	trips := max(n+2, 0)
+	tapePointers := slices.Grow(t2, trips*3)
+	tapePointers2 := slices.Grow(t, trips*2)
+	for i := 0; i < n; i++ {
+		l := t3[i]
+		t13 := l.W
+		t14 := tensorops.MatMul(x, t13)
+		t15 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t14, t15)
+		tapePointers = append(tapePointers, x, t13, t15)
+		tapePointers2 = append(tapePointers2, t14, x3)
+		x = x3
+	}
+	t6 := tensorops.SumAll(x)
+	xBar := tensorops.FullLike(x, 1)
+	var xBar2 *tensorops.Tensor
+	i2 := n - 1
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		n2 := len(tapePointers2)
+		t7 := n2 - 2
+		n3 := len(tapePointers)
+		t8 := n3 - 3
+		x2 := tapePointers[t8]
+		t9 := tapePointers[n3-2]
+		t10 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
+		t11 := tensorops.SumLike(t10, tapePointers2[t7])
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t10, tapePointers[n3-1])
+		xBar = tensorops.MatMulGradA(t11, x2, t9, false, false)
+		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t11, x2, t9, false, false)
+		t12 := lBar
+		lBar = Layer{}
+		t5.Ls[i2].W = tensorops.Accumulate(t5.Ls[i2].W, t12.W)
+		t5.Ls[i2].B = tensorops.Accumulate(t5.Ls[i2].B, t12.B)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t8]
+		tapePointers2 = tapePointers2[:t7]
+	}
+	return t6
 }
 
 // StackLossVHVP returns StackLossV and the Hessian-vector product ∇²StackLossV·v, the Hessian taken
@@ -14304,21 +14299,118 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 	ds.Ls = append(t2, make([]Layer, max(n-len(t2), 0))...)
 	t3 := dsBar.Ls
 	dsBar.Ls = append(t3, make([]Layer, max(len(sBar.Ls)-len(t3), 0))...)
-	t4 := ds.Ls
-	t5 := sBar.Ls
-	t6 := dsBar.Ls
-	t7 := max(n-len(t5), 0)
-	t8 := append(t5, make([]Layer, t7)...)
-	t9 := append(t6, make([]Layer, t7)...)
-	sBar.Ls = t8
-	dsBar.Ls = t9
-	t10 := *sBar
-	t11 := *dsBar
-	t12, _ := stackJVPWrtLs(t, t4, x)
-	t13 := tensorops.SumAll(t12)
-	t14 := tensorops.FullLike(t12, 1)
-	stackReverseWrtLsJVP(t, t4, t10.Ls, t11.Ls, x, t14)
-	return t13, 0
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf [64]*tensorops.Tensor
+	t4 := tapePointersBuf[:0]
+	t5 := dtapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	var dtapePointersBuf2 [64]*T
+	t6 := tapePointersBuf2[:0]
+	t7 := dtapePointersBuf2[:0]
+	var lBar Layer
+	var dlBar Layer
+	t8 := ds.Ls
+	t9 := sBar.Ls
+	t10 := dsBar.Ls
+	t11 := max(n-len(t9), 0)
+	t12 := append(t9, make([]Layer, t11)...)
+	t13 := append(t10, make([]Layer, t11)...)
+	sBar.Ls = t12
+	dsBar.Ls = t13
+	t14 := *sBar
+	t15 := *dsBar
+	trips := max(n+2, 0)
+	t16 := trips * 3
+	t17 := append(t6, make([]*T, t16)...)
+	t18 := append(t7, make([]*T, t16)...)
+	n2 := len(t6)
+	t19 := trips * 2
+	t20 := append(t4, make([]*tensorops.Tensor, t19)...)
+	n3 := len(t4)
+	tapePointers := t17[:n2]
+	dtapePointers := t18[:n2]
+	tapePointers2 := t20[:n3]
+	dtapePointers2 := append(t5, make([]*tensorops.Tensor, t19)...)[:n3]
+	var dx *T
+	i := 0
+	for i < n {
+		l := t[i]
+		dl := t8[i]
+		t44 := l.W
+		t45 := dl.W
+		t46 := tensorops.MatMulEach(t44, false, x, dx)
+		t47 := t46[0]
+		t48 := tensorops.MatMul(x, t45)
+		t49 := tensorops.FuseInto(t48, "a + b", t46[1], t48)
+		t50 := l.B
+		t51 := dl.B
+		t52 := tensorops.Add(t47, t50)
+		t53 := tensorops.ExpandLike(t49, t52)
+		x4 := tensorops.Tanh(t52)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t53, tensorops.ExpandLike(t51, t52))
+		i++
+		tapePointers = append(tapePointers, x, t44, t50)
+		dtapePointers = append(dtapePointers, dx, t45, t51)
+		tapePointers2 = append(tapePointers2, t47, x4)
+		dtapePointers2 = append(dtapePointers2, t49, dx3)
+		x = x4
+		dx = dx3
+	}
+	t21 := tensorops.SumAll(x)
+	xBar := tensorops.FullLike(x, 1)
+	i2 := n - 1
+	var dxBar *T
+	var xBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar = tensorops.ExpandLike(dxBar, xBar2)
+		n4 := len(tapePointers2)
+		t22 := n4 - 2
+		t23 := tapePointers2[t22]
+		t24 := n4 - 1
+		x2 := tapePointers2[t24]
+		n5 := len(tapePointers)
+		t25 := n5 - 3
+		x3 := tapePointers[t25]
+		dx2 := dtapePointers[t25]
+		t26 := n5 - 2
+		t27 := tapePointers[t26]
+		t28 := dtapePointers[t26]
+		t29 := tapePointers[n5-1]
+		t30 := tensorops.TanhJVP(x2, xBar2)
+		t31 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t24], dxBar)
+		t32 := tensorops.SumLike(t30, t23)
+		t33 := tensorops.SumLike(t31, t23)
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t30, t29)
+		dlBar.B = tensorops.Add(dlBar.B, tensorops.SumLike(t31, t29))
+		t34 := tensorops.MatMulGradAEach(x3, t27, false, t32, t33)
+		xBar = t34[0]
+		t35 := tensorops.MatMulGradA(t32, x3, t28, false, false)
+		dxBar = tensorops.FuseInto(t35, "a + b", t34[1], t35)
+		t36 := tensorops.AccumulateMatMulGradB(lBar.W, t32, x3, t27, false, false)
+		t37 := tensorops.MatMulGradB(t33, x3, t27, false, false)
+		t38 := tensorops.MatMulGradB(t32, dx2, t27, false, false)
+		t39 := tensorops.FuseInto(t37, "a + b + c", dlBar.W, t37, t38)
+		lBar.W = t36
+		dlBar.W = t39
+		t40 := lBar
+		t41 := dlBar
+		lBar = Layer{}
+		dlBar = Layer{}
+		t42 := t15.Ls[i2].W
+		t14.Ls[i2].W = tensorops.Accumulate(t14.Ls[i2].W, t40.W)
+		t15.Ls[i2].W = tensorops.Add(t42, t41.W)
+		t43 := t15.Ls[i2].B
+		t14.Ls[i2].B = tensorops.Accumulate(t14.Ls[i2].B, t40.B)
+		t15.Ls[i2].B = tensorops.Add(t43, t41.B)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t25]
+		dtapePointers = dtapePointers[:t25]
+		tapePointers2 = tapePointers2[:t22]
+		dtapePointers2 = dtapePointers2[:t22]
+	}
+	return t21, 0
 }
 
 // StackLossVHessian returns StackLossV and its Hessian with respect to s, a [n, n] tensor (marked
@@ -14453,77 +14545,464 @@ func stackLossVGradJVPLanes8(
 	dsBar7.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
 	t17 := dsBar8.Ls
 	dsBar8.Ls = append(t17, make([]Layer, max(len(sBar.Ls)-len(t17), 0))...)
-	t18 := ds1.Ls
-	t19 := ds2.Ls
-	t20 := ds3.Ls
-	t21 := ds4.Ls
-	t22 := ds5.Ls
-	t23 := ds6.Ls
-	t24 := ds7.Ls
-	t25 := ds8.Ls
-	t26 := sBar.Ls
-	t27 := dsBar1.Ls
-	t28 := dsBar2.Ls
-	t29 := dsBar3.Ls
-	t30 := dsBar4.Ls
-	t31 := dsBar5.Ls
-	t32 := dsBar6.Ls
-	t33 := dsBar7.Ls
-	t34 := dsBar8.Ls
-	t35 := max(n-len(t26), 0)
-	t36 := append(t26, make([]Layer, t35)...)
-	t37 := append(t27, make([]Layer, t35)...)
-	t38 := append(t28, make([]Layer, t35)...)
-	t39 := append(t29, make([]Layer, t35)...)
-	t40 := append(t30, make([]Layer, t35)...)
-	t41 := append(t31, make([]Layer, t35)...)
-	t42 := append(t32, make([]Layer, t35)...)
-	t43 := append(t33, make([]Layer, t35)...)
-	t44 := append(t34, make([]Layer, t35)...)
-	sBar.Ls = t36
-	dsBar1.Ls = t37
-	dsBar2.Ls = t38
-	dsBar3.Ls = t39
-	dsBar4.Ls = t40
-	dsBar5.Ls = t41
-	dsBar6.Ls = t42
-	dsBar7.Ls = t43
-	dsBar8.Ls = t44
-	t45 := *sBar
-	t46 := *dsBar1
-	t47 := *dsBar2
-	t48 := *dsBar3
-	t49 := *dsBar4
-	t50 := *dsBar5
-	t51 := *dsBar6
-	t52 := *dsBar7
-	t53 := *dsBar8
-	t54, _, _, _, _, _, _, _, _ := stackJVPLanes8WrtLs(t, t18, t19, t20, t21, t22, t23, t24, t25, x)
-	t55 := tensorops.SumAll(t54)
-	t56 := tensorops.FullLike(t54, 1)
-	stackReverseWrtLsJVPLanes8(
-		t,
-		t18,
-		t19,
-		t20,
-		t21,
-		t22,
-		t23,
-		t24,
-		t25,
-		t45.Ls,
-		t46.Ls,
-		t47.Ls,
-		t48.Ls,
-		t49.Ls,
-		t50.Ls,
-		t51.Ls,
-		t52.Ls,
-		t53.Ls,
-		x,
-		t56,
-	)
-	return t55, 0, 0, 0, 0, 0, 0, 0, 0
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf1 [64]*tensorops.Tensor
+	var dtapePointersBuf2 [64]*tensorops.Tensor
+	var dtapePointersBuf3 [64]*tensorops.Tensor
+	var dtapePointersBuf4 [64]*tensorops.Tensor
+	var dtapePointersBuf5 [64]*tensorops.Tensor
+	var dtapePointersBuf6 [64]*tensorops.Tensor
+	var dtapePointersBuf7 [64]*tensorops.Tensor
+	var dtapePointersBuf8 [64]*tensorops.Tensor
+	t18 := tapePointersBuf[:0]
+	t19 := dtapePointersBuf1[:0]
+	t20 := dtapePointersBuf2[:0]
+	t21 := dtapePointersBuf3[:0]
+	t22 := dtapePointersBuf4[:0]
+	t23 := dtapePointersBuf5[:0]
+	t24 := dtapePointersBuf6[:0]
+	t25 := dtapePointersBuf7[:0]
+	t26 := dtapePointersBuf8[:0]
+	var tapePointersBuf2 [64]*T
+	var dtapePointersBuf1_2 [64]*T
+	var dtapePointersBuf2_2 [64]*T
+	var dtapePointersBuf3_2 [64]*T
+	var dtapePointersBuf4_2 [64]*T
+	var dtapePointersBuf5_2 [64]*T
+	var dtapePointersBuf6_2 [64]*T
+	var dtapePointersBuf7_2 [64]*T
+	var dtapePointersBuf8_2 [64]*T
+	t27 := tapePointersBuf2[:0]
+	t28 := dtapePointersBuf1_2[:0]
+	t29 := dtapePointersBuf2_2[:0]
+	t30 := dtapePointersBuf3_2[:0]
+	t31 := dtapePointersBuf4_2[:0]
+	t32 := dtapePointersBuf5_2[:0]
+	t33 := dtapePointersBuf6_2[:0]
+	t34 := dtapePointersBuf7_2[:0]
+	t35 := dtapePointersBuf8_2[:0]
+	var lBar Layer
+	var dlBar1 Layer
+	var dlBar2 Layer
+	var dlBar3 Layer
+	var dlBar4 Layer
+	var dlBar5 Layer
+	var dlBar6 Layer
+	var dlBar7 Layer
+	var dlBar8 Layer
+	t36 := ds1.Ls
+	t37 := ds2.Ls
+	t38 := ds3.Ls
+	t39 := ds4.Ls
+	t40 := ds5.Ls
+	t41 := ds6.Ls
+	t42 := ds7.Ls
+	t43 := ds8.Ls
+	t44 := sBar.Ls
+	t45 := dsBar1.Ls
+	t46 := dsBar2.Ls
+	t47 := dsBar3.Ls
+	t48 := dsBar4.Ls
+	t49 := dsBar5.Ls
+	t50 := dsBar6.Ls
+	t51 := dsBar7.Ls
+	t52 := dsBar8.Ls
+	t53 := max(n-len(t44), 0)
+	t54 := append(t44, make([]Layer, t53)...)
+	t55 := append(t45, make([]Layer, t53)...)
+	t56 := append(t46, make([]Layer, t53)...)
+	t57 := append(t47, make([]Layer, t53)...)
+	t58 := append(t48, make([]Layer, t53)...)
+	t59 := append(t49, make([]Layer, t53)...)
+	t60 := append(t50, make([]Layer, t53)...)
+	t61 := append(t51, make([]Layer, t53)...)
+	t62 := append(t52, make([]Layer, t53)...)
+	sBar.Ls = t54
+	dsBar1.Ls = t55
+	dsBar2.Ls = t56
+	dsBar3.Ls = t57
+	dsBar4.Ls = t58
+	dsBar5.Ls = t59
+	dsBar6.Ls = t60
+	dsBar7.Ls = t61
+	dsBar8.Ls = t62
+	t63 := *sBar
+	t64 := *dsBar1
+	t65 := *dsBar2
+	t66 := *dsBar3
+	t67 := *dsBar4
+	t68 := *dsBar5
+	t69 := *dsBar6
+	t70 := *dsBar7
+	t71 := *dsBar8
+	trips := max(n+2, 0)
+	t72 := trips * 3
+	t73 := append(t27, make([]*T, t72)...)
+	t74 := append(t28, make([]*T, t72)...)
+	t75 := append(t29, make([]*T, t72)...)
+	t76 := append(t30, make([]*T, t72)...)
+	t77 := append(t31, make([]*T, t72)...)
+	t78 := append(t32, make([]*T, t72)...)
+	t79 := append(t33, make([]*T, t72)...)
+	t80 := append(t34, make([]*T, t72)...)
+	t81 := append(t35, make([]*T, t72)...)
+	n2 := len(t27)
+	t82 := trips * 2
+	t83 := append(t18, make([]*tensorops.Tensor, t82)...)
+	t84 := append(t19, make([]*tensorops.Tensor, t82)...)
+	t85 := append(t20, make([]*tensorops.Tensor, t82)...)
+	t86 := append(t21, make([]*tensorops.Tensor, t82)...)
+	t87 := append(t22, make([]*tensorops.Tensor, t82)...)
+	t88 := append(t23, make([]*tensorops.Tensor, t82)...)
+	t89 := append(t24, make([]*tensorops.Tensor, t82)...)
+	t90 := append(t25, make([]*tensorops.Tensor, t82)...)
+	n3 := len(t18)
+	tapePointers := t73[:n2]
+	dtapePointers1 := t74[:n2]
+	dtapePointers2 := t75[:n2]
+	dtapePointers3 := t76[:n2]
+	dtapePointers4 := t77[:n2]
+	dtapePointers5 := t78[:n2]
+	dtapePointers6 := t79[:n2]
+	dtapePointers7 := t80[:n2]
+	dtapePointers8 := t81[:n2]
+	tapePointers2 := t83[:n3]
+	dtapePointers1_2 := t84[:n3]
+	dtapePointers2_2 := t85[:n3]
+	dtapePointers3_2 := t86[:n3]
+	dtapePointers4_2 := t87[:n3]
+	dtapePointers5_2 := t88[:n3]
+	dtapePointers6_2 := t89[:n3]
+	dtapePointers7_2 := t90[:n3]
+	dtapePointers8_2 := append(t26, make([]*tensorops.Tensor, t82)...)[:n3]
+	var dx1 *T
+	var dx2 *T
+	var dx3 *T
+	var dx4 *T
+	var dx5 *T
+	var dx6 *T
+	var dx7 *T
+	var dx8 *T
+	i := 0
+	for i < n {
+		l := t[i]
+		dl1 := t36[i]
+		dl2 := t37[i]
+		dl3 := t38[i]
+		dl4 := t39[i]
+		dl5 := t40[i]
+		dl6 := t41[i]
+		dl7 := t42[i]
+		dl8 := t43[i]
+		t193 := l.W
+		t194 := dl1.W
+		t195 := dl2.W
+		t196 := dl3.W
+		t197 := dl4.W
+		t198 := dl5.W
+		t199 := dl6.W
+		t200 := dl7.W
+		t201 := dl8.W
+		t202 := tensorops.MatMulEach(t193, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+		t203 := t202[0]
+		t204 := t202[2]
+		t205 := t202[3]
+		t206 := t202[4]
+		t207 := t202[5]
+		t208 := t202[6]
+		t209 := t202[7]
+		t210 := t202[8]
+		t211 := tensorops.MatMul(x, t194)
+		t212 := tensorops.FuseInto(t211, "a + b", t202[1], t211)
+		t213 := tensorops.MatMul(x, t195)
+		t214 := tensorops.FuseInto(t213, "a + b", t204, t213)
+		t215 := tensorops.MatMul(x, t196)
+		t216 := tensorops.FuseInto(t215, "a + b", t205, t215)
+		t217 := tensorops.MatMul(x, t197)
+		t218 := tensorops.FuseInto(t217, "a + b", t206, t217)
+		t219 := tensorops.MatMul(x, t198)
+		t220 := tensorops.FuseInto(t219, "a + b", t207, t219)
+		t221 := tensorops.MatMul(x, t199)
+		t222 := tensorops.FuseInto(t221, "a + b", t208, t221)
+		t223 := tensorops.MatMul(x, t200)
+		t224 := tensorops.FuseInto(t223, "a + b", t209, t223)
+		t225 := tensorops.MatMul(x, t201)
+		t226 := tensorops.FuseInto(t225, "a + b", t210, t225)
+		t227 := l.B
+		t228 := dl1.B
+		t229 := dl2.B
+		t230 := dl3.B
+		t231 := dl4.B
+		t232 := dl5.B
+		t233 := dl6.B
+		t234 := dl7.B
+		t235 := dl8.B
+		t236 := tensorops.Add(t203, t227)
+		t237 := tensorops.ExpandLike(t212, t236)
+		t238 := tensorops.ExpandLike(t214, t236)
+		t239 := tensorops.ExpandLike(t216, t236)
+		t240 := tensorops.ExpandLike(t218, t236)
+		t241 := tensorops.ExpandLike(t220, t236)
+		t242 := tensorops.ExpandLike(t222, t236)
+		t243 := tensorops.ExpandLike(t224, t236)
+		t244 := tensorops.ExpandLike(t226, t236)
+		x4 := tensorops.Tanh(t236)
+		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t237, tensorops.ExpandLike(t228, t236))
+		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t238, tensorops.ExpandLike(t229, t236))
+		dx3_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t239, tensorops.ExpandLike(t230, t236))
+		dx4_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t240, tensorops.ExpandLike(t231, t236))
+		dx5_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t241, tensorops.ExpandLike(t232, t236))
+		dx6_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t242, tensorops.ExpandLike(t233, t236))
+		dx7_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t243, tensorops.ExpandLike(t234, t236))
+		dx8_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t244, tensorops.ExpandLike(t235, t236))
+		i++
+		tapePointers = append(tapePointers, x, t193, t227)
+		dtapePointers1 = append(dtapePointers1, dx1, t194, t228)
+		dtapePointers2 = append(dtapePointers2, dx2, t195, t229)
+		dtapePointers3 = append(dtapePointers3, dx3, t196, t230)
+		dtapePointers4 = append(dtapePointers4, dx4, t197, t231)
+		dtapePointers5 = append(dtapePointers5, dx5, t198, t232)
+		dtapePointers6 = append(dtapePointers6, dx6, t199, t233)
+		dtapePointers7 = append(dtapePointers7, dx7, t200, t234)
+		dtapePointers8 = append(dtapePointers8, dx8, t201, t235)
+		tapePointers2 = append(tapePointers2, t203, x4)
+		dtapePointers1_2 = append(dtapePointers1_2, t212, dx1_4)
+		dtapePointers2_2 = append(dtapePointers2_2, t214, dx2_4)
+		dtapePointers3_2 = append(dtapePointers3_2, t216, dx3_4)
+		dtapePointers4_2 = append(dtapePointers4_2, t218, dx4_4)
+		dtapePointers5_2 = append(dtapePointers5_2, t220, dx5_4)
+		dtapePointers6_2 = append(dtapePointers6_2, t222, dx6_4)
+		dtapePointers7_2 = append(dtapePointers7_2, t224, dx7_4)
+		dtapePointers8_2 = append(dtapePointers8_2, t226, dx8_4)
+		x = x4
+		dx1 = dx1_4
+		dx2 = dx2_4
+		dx3 = dx3_4
+		dx4 = dx4_4
+		dx5 = dx5_4
+		dx6 = dx6_4
+		dx7 = dx7_4
+		dx8 = dx8_4
+	}
+	t91 := tensorops.SumAll(x)
+	xBar := tensorops.FullLike(x, 1)
+	i2 := n - 1
+	var dxBar1 *T
+	var dxBar2 *T
+	var dxBar3 *T
+	var dxBar4 *T
+	var dxBar5 *T
+	var dxBar6 *T
+	var dxBar7 *T
+	var dxBar8 *T
+	var xBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar1 = tensorops.ExpandLike(dxBar1, xBar2)
+		dxBar2 = tensorops.ExpandLike(dxBar2, xBar2)
+		dxBar3 = tensorops.ExpandLike(dxBar3, xBar2)
+		dxBar4 = tensorops.ExpandLike(dxBar4, xBar2)
+		dxBar5 = tensorops.ExpandLike(dxBar5, xBar2)
+		dxBar6 = tensorops.ExpandLike(dxBar6, xBar2)
+		dxBar7 = tensorops.ExpandLike(dxBar7, xBar2)
+		dxBar8 = tensorops.ExpandLike(dxBar8, xBar2)
+		n4 := len(tapePointers2)
+		t92 := n4 - 2
+		t93 := tapePointers2[t92]
+		t94 := n4 - 1
+		x2 := tapePointers2[t94]
+		dx1_2 := dtapePointers1_2[t94]
+		dx2_2 := dtapePointers2_2[t94]
+		dx3_2 := dtapePointers3_2[t94]
+		dx4_2 := dtapePointers4_2[t94]
+		dx5_2 := dtapePointers5_2[t94]
+		dx6_2 := dtapePointers6_2[t94]
+		dx7_2 := dtapePointers7_2[t94]
+		dx8_2 := dtapePointers8_2[t94]
+		n5 := len(tapePointers)
+		t95 := n5 - 3
+		x3 := tapePointers[t95]
+		dx1_3 := dtapePointers1[t95]
+		dx2_3 := dtapePointers2[t95]
+		dx3_3 := dtapePointers3[t95]
+		dx4_3 := dtapePointers4[t95]
+		dx5_3 := dtapePointers5[t95]
+		dx6_3 := dtapePointers6[t95]
+		dx7_3 := dtapePointers7[t95]
+		dx8_3 := dtapePointers8[t95]
+		t96 := n5 - 2
+		t97 := tapePointers[t96]
+		t98 := dtapePointers1[t96]
+		t99 := dtapePointers2[t96]
+		t100 := dtapePointers3[t96]
+		t101 := dtapePointers4[t96]
+		t102 := dtapePointers5[t96]
+		t103 := dtapePointers6[t96]
+		t104 := dtapePointers7[t96]
+		t105 := dtapePointers8[t96]
+		t106 := tapePointers[n5-1]
+		t107 := tensorops.TanhJVP(x2, xBar2)
+		t108 := tensorops.Fuse("-2*a*b", x2, xBar2)
+		t109 := tensorops.Fuse("1 - a*a", x2)
+		t110 := tensorops.Fuse("a*b + c*d", t108, dx1_2, t109, dxBar1)
+		t111 := tensorops.Fuse("a*b + c*d", t108, dx2_2, t109, dxBar2)
+		t112 := tensorops.Fuse("a*b + c*d", t108, dx3_2, t109, dxBar3)
+		t113 := tensorops.Fuse("a*b + c*d", t108, dx4_2, t109, dxBar4)
+		t114 := tensorops.Fuse("a*b + c*d", t108, dx5_2, t109, dxBar5)
+		t115 := tensorops.Fuse("a*b + c*d", t108, dx6_2, t109, dxBar6)
+		t116 := tensorops.Fuse("a*b + c*d", t108, dx7_2, t109, dxBar7)
+		t117 := tensorops.Fuse("a*b + c*d", t108, dx8_2, t109, dxBar8)
+		t118 := tensorops.SumLike(t107, t93)
+		t119 := tensorops.SumLike(t110, t93)
+		t120 := tensorops.SumLike(t111, t93)
+		t121 := tensorops.SumLike(t112, t93)
+		t122 := tensorops.SumLike(t113, t93)
+		t123 := tensorops.SumLike(t114, t93)
+		t124 := tensorops.SumLike(t115, t93)
+		t125 := tensorops.SumLike(t116, t93)
+		t126 := tensorops.SumLike(t117, t93)
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t107, t106)
+		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t110, t106))
+		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t111, t106))
+		dlBar3.B = tensorops.Add(dlBar3.B, tensorops.SumLike(t112, t106))
+		dlBar4.B = tensorops.Add(dlBar4.B, tensorops.SumLike(t113, t106))
+		dlBar5.B = tensorops.Add(dlBar5.B, tensorops.SumLike(t114, t106))
+		dlBar6.B = tensorops.Add(dlBar6.B, tensorops.SumLike(t115, t106))
+		dlBar7.B = tensorops.Add(dlBar7.B, tensorops.SumLike(t116, t106))
+		dlBar8.B = tensorops.Add(dlBar8.B, tensorops.SumLike(t117, t106))
+		t127 := tensorops.MatMulGradAEach(x3, t97, false, t118, t119, t120, t121, t122, t123, t124, t125, t126)
+		xBar = t127[0]
+		t128 := t127[2]
+		t129 := t127[3]
+		t130 := t127[4]
+		t131 := t127[5]
+		t132 := t127[6]
+		t133 := t127[7]
+		t134 := t127[8]
+		t135 := tensorops.MatMulGradA(t118, x3, t98, false, false)
+		dxBar1 = tensorops.FuseInto(t135, "a + b", t127[1], t135)
+		t136 := tensorops.MatMulGradA(t118, x3, t99, false, false)
+		dxBar2 = tensorops.FuseInto(t136, "a + b", t128, t136)
+		t137 := tensorops.MatMulGradA(t118, x3, t100, false, false)
+		dxBar3 = tensorops.FuseInto(t137, "a + b", t129, t137)
+		t138 := tensorops.MatMulGradA(t118, x3, t101, false, false)
+		dxBar4 = tensorops.FuseInto(t138, "a + b", t130, t138)
+		t139 := tensorops.MatMulGradA(t118, x3, t102, false, false)
+		dxBar5 = tensorops.FuseInto(t139, "a + b", t131, t139)
+		t140 := tensorops.MatMulGradA(t118, x3, t103, false, false)
+		dxBar6 = tensorops.FuseInto(t140, "a + b", t132, t140)
+		t141 := tensorops.MatMulGradA(t118, x3, t104, false, false)
+		dxBar7 = tensorops.FuseInto(t141, "a + b", t133, t141)
+		t142 := tensorops.MatMulGradA(t118, x3, t105, false, false)
+		dxBar8 = tensorops.FuseInto(t142, "a + b", t134, t142)
+		t143 := tensorops.AccumulateMatMulGradB(lBar.W, t118, x3, t97, false, false)
+		t144 := tensorops.MatMulGradB(t119, x3, t97, false, false)
+		t145 := tensorops.MatMulGradB(t118, dx1_3, t97, false, false)
+		t146 := tensorops.FuseInto(t144, "a + b + c", dlBar1.W, t144, t145)
+		t147 := tensorops.MatMulGradB(t120, x3, t97, false, false)
+		t148 := tensorops.MatMulGradB(t118, dx2_3, t97, false, false)
+		t149 := tensorops.FuseInto(t147, "a + b + c", dlBar2.W, t147, t148)
+		t150 := tensorops.MatMulGradB(t121, x3, t97, false, false)
+		t151 := tensorops.MatMulGradB(t118, dx3_3, t97, false, false)
+		t152 := tensorops.FuseInto(t150, "a + b + c", dlBar3.W, t150, t151)
+		t153 := tensorops.MatMulGradB(t122, x3, t97, false, false)
+		t154 := tensorops.MatMulGradB(t118, dx4_3, t97, false, false)
+		t155 := tensorops.FuseInto(t153, "a + b + c", dlBar4.W, t153, t154)
+		t156 := tensorops.MatMulGradB(t123, x3, t97, false, false)
+		t157 := tensorops.MatMulGradB(t118, dx5_3, t97, false, false)
+		t158 := tensorops.FuseInto(t156, "a + b + c", dlBar5.W, t156, t157)
+		t159 := tensorops.MatMulGradB(t124, x3, t97, false, false)
+		t160 := tensorops.MatMulGradB(t118, dx6_3, t97, false, false)
+		t161 := tensorops.FuseInto(t159, "a + b + c", dlBar6.W, t159, t160)
+		t162 := tensorops.MatMulGradB(t125, x3, t97, false, false)
+		t163 := tensorops.MatMulGradB(t118, dx7_3, t97, false, false)
+		t164 := tensorops.FuseInto(t162, "a + b + c", dlBar7.W, t162, t163)
+		t165 := tensorops.MatMulGradB(t126, x3, t97, false, false)
+		t166 := tensorops.MatMulGradB(t118, dx8_3, t97, false, false)
+		t167 := tensorops.FuseInto(t165, "a + b + c", dlBar8.W, t165, t166)
+		lBar.W = t143
+		dlBar1.W = t146
+		dlBar2.W = t149
+		dlBar3.W = t152
+		dlBar4.W = t155
+		dlBar5.W = t158
+		dlBar6.W = t161
+		dlBar7.W = t164
+		dlBar8.W = t167
+		t168 := lBar
+		t169 := dlBar1
+		t170 := dlBar2
+		t171 := dlBar3
+		t172 := dlBar4
+		t173 := dlBar5
+		t174 := dlBar6
+		t175 := dlBar7
+		t176 := dlBar8
+		lBar = Layer{}
+		dlBar1 = Layer{}
+		dlBar2 = Layer{}
+		dlBar3 = Layer{}
+		dlBar4 = Layer{}
+		dlBar5 = Layer{}
+		dlBar6 = Layer{}
+		dlBar7 = Layer{}
+		dlBar8 = Layer{}
+		t177 := t64.Ls[i2].W
+		t178 := t65.Ls[i2].W
+		t179 := t66.Ls[i2].W
+		t180 := t67.Ls[i2].W
+		t181 := t68.Ls[i2].W
+		t182 := t69.Ls[i2].W
+		t183 := t70.Ls[i2].W
+		t184 := t71.Ls[i2].W
+		t63.Ls[i2].W = tensorops.Accumulate(t63.Ls[i2].W, t168.W)
+		t64.Ls[i2].W = tensorops.Add(t177, t169.W)
+		t65.Ls[i2].W = tensorops.Add(t178, t170.W)
+		t66.Ls[i2].W = tensorops.Add(t179, t171.W)
+		t67.Ls[i2].W = tensorops.Add(t180, t172.W)
+		t68.Ls[i2].W = tensorops.Add(t181, t173.W)
+		t69.Ls[i2].W = tensorops.Add(t182, t174.W)
+		t70.Ls[i2].W = tensorops.Add(t183, t175.W)
+		t71.Ls[i2].W = tensorops.Add(t184, t176.W)
+		t185 := t64.Ls[i2].B
+		t186 := t65.Ls[i2].B
+		t187 := t66.Ls[i2].B
+		t188 := t67.Ls[i2].B
+		t189 := t68.Ls[i2].B
+		t190 := t69.Ls[i2].B
+		t191 := t70.Ls[i2].B
+		t192 := t71.Ls[i2].B
+		t63.Ls[i2].B = tensorops.Accumulate(t63.Ls[i2].B, t168.B)
+		t64.Ls[i2].B = tensorops.Add(t185, t169.B)
+		t65.Ls[i2].B = tensorops.Add(t186, t170.B)
+		t66.Ls[i2].B = tensorops.Add(t187, t171.B)
+		t67.Ls[i2].B = tensorops.Add(t188, t172.B)
+		t68.Ls[i2].B = tensorops.Add(t189, t173.B)
+		t69.Ls[i2].B = tensorops.Add(t190, t174.B)
+		t70.Ls[i2].B = tensorops.Add(t191, t175.B)
+		t71.Ls[i2].B = tensorops.Add(t192, t176.B)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t95]
+		dtapePointers1 = dtapePointers1[:t95]
+		dtapePointers2 = dtapePointers2[:t95]
+		dtapePointers3 = dtapePointers3[:t95]
+		dtapePointers4 = dtapePointers4[:t95]
+		dtapePointers5 = dtapePointers5[:t95]
+		dtapePointers6 = dtapePointers6[:t95]
+		dtapePointers7 = dtapePointers7[:t95]
+		dtapePointers8 = dtapePointers8[:t95]
+		tapePointers2 = tapePointers2[:t92]
+		dtapePointers1_2 = dtapePointers1_2[:t92]
+		dtapePointers2_2 = dtapePointers2_2[:t92]
+		dtapePointers3_2 = dtapePointers3_2[:t92]
+		dtapePointers4_2 = dtapePointers4_2[:t92]
+		dtapePointers5_2 = dtapePointers5_2[:t92]
+		dtapePointers6_2 = dtapePointers6_2[:t92]
+		dtapePointers7_2 = dtapePointers7_2[:t92]
+		dtapePointers8_2 = dtapePointers8_2[:t92]
+	}
+	return t91, 0, 0, 0, 0, 0, 0, 0, 0
 }
 
 // StackLossVHessDiag returns StackLossV and the diagonal of its Hessian with respect to s, as a
@@ -15152,12 +15631,56 @@ func stackTaylorWrtLs2(
 // Results: the value of Stack.Loss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
-	t := sBar.Ls
-	sBar.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
-	t2 := stack(s.Ls, x)
-	t3 := tensorops.SumAll(t2)
-	stackReverseWrtLs(s.Ls, sBar.Ls, x, tensorops.FullLike(t2, 1))
-	return t3
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	t2 := tapePointersBuf2[:0]
+	var lBar Layer
+	t3 := sBar.Ls
+	sBar.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
+	t4 := s.Ls
+	n := len(t4)
+	trips := max(n+2, 0)
+	tapePointers := slices.Grow(t2, trips*3)
+	tapePointers2 := slices.Grow(t, trips*2)
+	for i := 0; i < n; i++ {
+		l := t4[i]
+		t13 := l.W
+		t14 := tensorops.MatMul(x, t13)
+		t15 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t14, t15)
+		tapePointers = append(tapePointers, x, t13, t15)
+		tapePointers2 = append(tapePointers2, t14, x3)
+		x = x3
+	}
+	t5 := tensorops.SumAll(x)
+	xBar := tensorops.FullLike(x, 1)
+	var xBar2 *tensorops.Tensor
+	i2 := n - 1
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		n2 := len(tapePointers2)
+		t6 := n2 - 2
+		n3 := len(tapePointers)
+		t7 := n3 - 3
+		x2 := tapePointers[t7]
+		t8 := tapePointers[n3-2]
+		t9 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
+		t10 := tensorops.SumLike(t9, tapePointers2[t6])
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t9, tapePointers[n3-1])
+		xBar = tensorops.MatMulGradA(t10, x2, t8, false, false)
+		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t10, x2, t8, false, false)
+		t11 := lBar
+		lBar = Layer{}
+		t12 := sBar.Ls
+		t12[i2].W = tensorops.Accumulate(t12[i2].W, t11.W)
+		t12[i2].B = tensorops.Accumulate(t12[i2].B, t11.B)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t7]
+		tapePointers2 = tapePointers2[:t6]
+	}
+	return t5
 }
 
 // LossHVP returns Stack.Loss and the Hessian-vector product ∇²Stack.Loss·v, the Hessian taken with
@@ -15213,18 +15736,120 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	ds.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
 	t2 := dsBar.Ls
 	dsBar.Ls = append(t2, make([]Layer, max(len(sBar.Ls)-len(t2), 0))...)
-	t3 := sBar.Ls
-	t4 := dsBar.Ls
-	t5 := max(len(s.Ls)-len(t3), 0)
-	t6 := append(t3, make([]Layer, t5)...)
-	t7 := append(t4, make([]Layer, t5)...)
-	sBar.Ls = t6
-	dsBar.Ls = t7
-	t8, _ := stackJVPWrtLs(s.Ls, ds.Ls, x)
-	t9 := tensorops.SumAll(t8)
-	t10 := tensorops.FullLike(t8, 1)
-	stackReverseWrtLsJVP(s.Ls, ds.Ls, sBar.Ls, dsBar.Ls, x, t10)
-	return t9, 0
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf [64]*tensorops.Tensor
+	t3 := tapePointersBuf[:0]
+	t4 := dtapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	var dtapePointersBuf2 [64]*T
+	t5 := tapePointersBuf2[:0]
+	t6 := dtapePointersBuf2[:0]
+	var lBar Layer
+	var dlBar Layer
+	t7 := sBar.Ls
+	t8 := dsBar.Ls
+	t9 := max(len(s.Ls)-len(t7), 0)
+	t10 := append(t7, make([]Layer, t9)...)
+	t11 := append(t8, make([]Layer, t9)...)
+	sBar.Ls = t10
+	dsBar.Ls = t11
+	t12 := s.Ls
+	t13 := ds.Ls
+	n := len(t12)
+	trips := max(n+2, 0)
+	t14 := trips * 3
+	t15 := append(t5, make([]*T, t14)...)
+	t16 := append(t6, make([]*T, t14)...)
+	n2 := len(t5)
+	t17 := trips * 2
+	t18 := append(t3, make([]*tensorops.Tensor, t17)...)
+	n3 := len(t3)
+	tapePointers := t15[:n2]
+	dtapePointers := t16[:n2]
+	tapePointers2 := t18[:n3]
+	dtapePointers2 := append(t4, make([]*tensorops.Tensor, t17)...)[:n3]
+	var dx *T
+	i := 0
+	for i < n {
+		l := t12[i]
+		dl := t13[i]
+		t44 := l.W
+		t45 := dl.W
+		t46 := tensorops.MatMulEach(t44, false, x, dx)
+		t47 := t46[0]
+		t48 := tensorops.MatMul(x, t45)
+		t49 := tensorops.FuseInto(t48, "a + b", t46[1], t48)
+		t50 := l.B
+		t51 := dl.B
+		t52 := tensorops.Add(t47, t50)
+		t53 := tensorops.ExpandLike(t49, t52)
+		x4 := tensorops.Tanh(t52)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t53, tensorops.ExpandLike(t51, t52))
+		i++
+		tapePointers = append(tapePointers, x, t44, t50)
+		dtapePointers = append(dtapePointers, dx, t45, t51)
+		tapePointers2 = append(tapePointers2, t47, x4)
+		dtapePointers2 = append(dtapePointers2, t49, dx3)
+		x = x4
+		dx = dx3
+	}
+	t19 := tensorops.SumAll(x)
+	xBar := tensorops.FullLike(x, 1)
+	i2 := n - 1
+	var dxBar *T
+	var xBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar = tensorops.ExpandLike(dxBar, xBar2)
+		n4 := len(tapePointers2)
+		t20 := n4 - 2
+		t21 := tapePointers2[t20]
+		t22 := n4 - 1
+		x2 := tapePointers2[t22]
+		n5 := len(tapePointers)
+		t23 := n5 - 3
+		x3 := tapePointers[t23]
+		dx2 := dtapePointers[t23]
+		t24 := n5 - 2
+		t25 := tapePointers[t24]
+		t26 := dtapePointers[t24]
+		t27 := tapePointers[n5-1]
+		t28 := tensorops.TanhJVP(x2, xBar2)
+		t29 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t22], dxBar)
+		t30 := tensorops.SumLike(t28, t21)
+		t31 := tensorops.SumLike(t29, t21)
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t28, t27)
+		dlBar.B = tensorops.Add(dlBar.B, tensorops.SumLike(t29, t27))
+		t32 := tensorops.MatMulGradAEach(x3, t25, false, t30, t31)
+		xBar = t32[0]
+		t33 := tensorops.MatMulGradA(t30, x3, t26, false, false)
+		dxBar = tensorops.FuseInto(t33, "a + b", t32[1], t33)
+		t34 := tensorops.AccumulateMatMulGradB(lBar.W, t30, x3, t25, false, false)
+		t35 := tensorops.MatMulGradB(t31, x3, t25, false, false)
+		t36 := tensorops.MatMulGradB(t30, dx2, t25, false, false)
+		t37 := tensorops.FuseInto(t35, "a + b + c", dlBar.W, t35, t36)
+		lBar.W = t34
+		dlBar.W = t37
+		t38 := lBar
+		t39 := dlBar
+		lBar = Layer{}
+		dlBar = Layer{}
+		t40 := sBar.Ls
+		t41 := dsBar.Ls
+		t42 := t41[i2].W
+		t40[i2].W = tensorops.Accumulate(t40[i2].W, t38.W)
+		t41[i2].W = tensorops.Add(t42, t39.W)
+		t43 := t41[i2].B
+		t40[i2].B = tensorops.Accumulate(t40[i2].B, t38.B)
+		t41[i2].B = tensorops.Add(t43, t39.B)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t23]
+		dtapePointers = dtapePointers[:t23]
+		tapePointers2 = tapePointers2[:t20]
+		dtapePointers2 = dtapePointers2[:t20]
+	}
+	return t19, 0
 }
 
 // LossHessDiag returns Stack.Loss and the diagonal of its Hessian with respect to s, as a fresh
@@ -15512,71 +16137,466 @@ func stackLossGradJVPLanes82(
 	dsBar7.Ls = append(t15, make([]Layer, max(len(sBar.Ls)-len(t15), 0))...)
 	t16 := dsBar8.Ls
 	dsBar8.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
-	t17 := sBar.Ls
-	t18 := dsBar1.Ls
-	t19 := dsBar2.Ls
-	t20 := dsBar3.Ls
-	t21 := dsBar4.Ls
-	t22 := dsBar5.Ls
-	t23 := dsBar6.Ls
-	t24 := dsBar7.Ls
-	t25 := dsBar8.Ls
-	t26 := max(len(s.Ls)-len(t17), 0)
-	t27 := append(t17, make([]Layer, t26)...)
-	t28 := append(t18, make([]Layer, t26)...)
-	t29 := append(t19, make([]Layer, t26)...)
-	t30 := append(t20, make([]Layer, t26)...)
-	t31 := append(t21, make([]Layer, t26)...)
-	t32 := append(t22, make([]Layer, t26)...)
-	t33 := append(t23, make([]Layer, t26)...)
-	t34 := append(t24, make([]Layer, t26)...)
-	t35 := append(t25, make([]Layer, t26)...)
-	sBar.Ls = t27
-	dsBar1.Ls = t28
-	dsBar2.Ls = t29
-	dsBar3.Ls = t30
-	dsBar4.Ls = t31
-	dsBar5.Ls = t32
-	dsBar6.Ls = t33
-	dsBar7.Ls = t34
-	dsBar8.Ls = t35
-	t36, _, _, _, _, _, _, _, _ := stackJVPLanes8WrtLs(
-		s.Ls,
-		ds1.Ls,
-		ds2.Ls,
-		ds3.Ls,
-		ds4.Ls,
-		ds5.Ls,
-		ds6.Ls,
-		ds7.Ls,
-		ds8.Ls,
-		x,
-	)
-	t37 := tensorops.SumAll(t36)
-	t38 := tensorops.FullLike(t36, 1)
-	stackReverseWrtLsJVPLanes8(
-		s.Ls,
-		ds1.Ls,
-		ds2.Ls,
-		ds3.Ls,
-		ds4.Ls,
-		ds5.Ls,
-		ds6.Ls,
-		ds7.Ls,
-		ds8.Ls,
-		sBar.Ls,
-		dsBar1.Ls,
-		dsBar2.Ls,
-		dsBar3.Ls,
-		dsBar4.Ls,
-		dsBar5.Ls,
-		dsBar6.Ls,
-		dsBar7.Ls,
-		dsBar8.Ls,
-		x,
-		t38,
-	)
-	return t37, 0, 0, 0, 0, 0, 0, 0, 0
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf1 [64]*tensorops.Tensor
+	var dtapePointersBuf2 [64]*tensorops.Tensor
+	var dtapePointersBuf3 [64]*tensorops.Tensor
+	var dtapePointersBuf4 [64]*tensorops.Tensor
+	var dtapePointersBuf5 [64]*tensorops.Tensor
+	var dtapePointersBuf6 [64]*tensorops.Tensor
+	var dtapePointersBuf7 [64]*tensorops.Tensor
+	var dtapePointersBuf8 [64]*tensorops.Tensor
+	t17 := tapePointersBuf[:0]
+	t18 := dtapePointersBuf1[:0]
+	t19 := dtapePointersBuf2[:0]
+	t20 := dtapePointersBuf3[:0]
+	t21 := dtapePointersBuf4[:0]
+	t22 := dtapePointersBuf5[:0]
+	t23 := dtapePointersBuf6[:0]
+	t24 := dtapePointersBuf7[:0]
+	t25 := dtapePointersBuf8[:0]
+	var tapePointersBuf2 [64]*T
+	var dtapePointersBuf1_2 [64]*T
+	var dtapePointersBuf2_2 [64]*T
+	var dtapePointersBuf3_2 [64]*T
+	var dtapePointersBuf4_2 [64]*T
+	var dtapePointersBuf5_2 [64]*T
+	var dtapePointersBuf6_2 [64]*T
+	var dtapePointersBuf7_2 [64]*T
+	var dtapePointersBuf8_2 [64]*T
+	t26 := tapePointersBuf2[:0]
+	t27 := dtapePointersBuf1_2[:0]
+	t28 := dtapePointersBuf2_2[:0]
+	t29 := dtapePointersBuf3_2[:0]
+	t30 := dtapePointersBuf4_2[:0]
+	t31 := dtapePointersBuf5_2[:0]
+	t32 := dtapePointersBuf6_2[:0]
+	t33 := dtapePointersBuf7_2[:0]
+	t34 := dtapePointersBuf8_2[:0]
+	var lBar Layer
+	var dlBar1 Layer
+	var dlBar2 Layer
+	var dlBar3 Layer
+	var dlBar4 Layer
+	var dlBar5 Layer
+	var dlBar6 Layer
+	var dlBar7 Layer
+	var dlBar8 Layer
+	t35 := sBar.Ls
+	t36 := dsBar1.Ls
+	t37 := dsBar2.Ls
+	t38 := dsBar3.Ls
+	t39 := dsBar4.Ls
+	t40 := dsBar5.Ls
+	t41 := dsBar6.Ls
+	t42 := dsBar7.Ls
+	t43 := dsBar8.Ls
+	t44 := max(len(s.Ls)-len(t35), 0)
+	t45 := append(t35, make([]Layer, t44)...)
+	t46 := append(t36, make([]Layer, t44)...)
+	t47 := append(t37, make([]Layer, t44)...)
+	t48 := append(t38, make([]Layer, t44)...)
+	t49 := append(t39, make([]Layer, t44)...)
+	t50 := append(t40, make([]Layer, t44)...)
+	t51 := append(t41, make([]Layer, t44)...)
+	t52 := append(t42, make([]Layer, t44)...)
+	t53 := append(t43, make([]Layer, t44)...)
+	sBar.Ls = t45
+	dsBar1.Ls = t46
+	dsBar2.Ls = t47
+	dsBar3.Ls = t48
+	dsBar4.Ls = t49
+	dsBar5.Ls = t50
+	dsBar6.Ls = t51
+	dsBar7.Ls = t52
+	dsBar8.Ls = t53
+	t54 := s.Ls
+	t55 := ds1.Ls
+	t56 := ds2.Ls
+	t57 := ds3.Ls
+	t58 := ds4.Ls
+	t59 := ds5.Ls
+	t60 := ds6.Ls
+	t61 := ds7.Ls
+	t62 := ds8.Ls
+	n := len(t54)
+	trips := max(n+2, 0)
+	t63 := trips * 3
+	t64 := append(t26, make([]*T, t63)...)
+	t65 := append(t27, make([]*T, t63)...)
+	t66 := append(t28, make([]*T, t63)...)
+	t67 := append(t29, make([]*T, t63)...)
+	t68 := append(t30, make([]*T, t63)...)
+	t69 := append(t31, make([]*T, t63)...)
+	t70 := append(t32, make([]*T, t63)...)
+	t71 := append(t33, make([]*T, t63)...)
+	t72 := append(t34, make([]*T, t63)...)
+	n2 := len(t26)
+	t73 := trips * 2
+	t74 := append(t17, make([]*tensorops.Tensor, t73)...)
+	t75 := append(t18, make([]*tensorops.Tensor, t73)...)
+	t76 := append(t19, make([]*tensorops.Tensor, t73)...)
+	t77 := append(t20, make([]*tensorops.Tensor, t73)...)
+	t78 := append(t21, make([]*tensorops.Tensor, t73)...)
+	t79 := append(t22, make([]*tensorops.Tensor, t73)...)
+	t80 := append(t23, make([]*tensorops.Tensor, t73)...)
+	t81 := append(t24, make([]*tensorops.Tensor, t73)...)
+	n3 := len(t17)
+	tapePointers := t64[:n2]
+	dtapePointers1 := t65[:n2]
+	dtapePointers2 := t66[:n2]
+	dtapePointers3 := t67[:n2]
+	dtapePointers4 := t68[:n2]
+	dtapePointers5 := t69[:n2]
+	dtapePointers6 := t70[:n2]
+	dtapePointers7 := t71[:n2]
+	dtapePointers8 := t72[:n2]
+	tapePointers2 := t74[:n3]
+	dtapePointers1_2 := t75[:n3]
+	dtapePointers2_2 := t76[:n3]
+	dtapePointers3_2 := t77[:n3]
+	dtapePointers4_2 := t78[:n3]
+	dtapePointers5_2 := t79[:n3]
+	dtapePointers6_2 := t80[:n3]
+	dtapePointers7_2 := t81[:n3]
+	dtapePointers8_2 := append(t25, make([]*tensorops.Tensor, t73)...)[:n3]
+	var dx1 *T
+	var dx2 *T
+	var dx3 *T
+	var dx4 *T
+	var dx5 *T
+	var dx6 *T
+	var dx7 *T
+	var dx8 *T
+	i := 0
+	for i < n {
+		l := t54[i]
+		dl1 := t55[i]
+		dl2 := t56[i]
+		dl3 := t57[i]
+		dl4 := t58[i]
+		dl5 := t59[i]
+		dl6 := t60[i]
+		dl7 := t61[i]
+		dl8 := t62[i]
+		t193 := l.W
+		t194 := dl1.W
+		t195 := dl2.W
+		t196 := dl3.W
+		t197 := dl4.W
+		t198 := dl5.W
+		t199 := dl6.W
+		t200 := dl7.W
+		t201 := dl8.W
+		t202 := tensorops.MatMulEach(t193, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+		t203 := t202[0]
+		t204 := t202[2]
+		t205 := t202[3]
+		t206 := t202[4]
+		t207 := t202[5]
+		t208 := t202[6]
+		t209 := t202[7]
+		t210 := t202[8]
+		t211 := tensorops.MatMul(x, t194)
+		t212 := tensorops.FuseInto(t211, "a + b", t202[1], t211)
+		t213 := tensorops.MatMul(x, t195)
+		t214 := tensorops.FuseInto(t213, "a + b", t204, t213)
+		t215 := tensorops.MatMul(x, t196)
+		t216 := tensorops.FuseInto(t215, "a + b", t205, t215)
+		t217 := tensorops.MatMul(x, t197)
+		t218 := tensorops.FuseInto(t217, "a + b", t206, t217)
+		t219 := tensorops.MatMul(x, t198)
+		t220 := tensorops.FuseInto(t219, "a + b", t207, t219)
+		t221 := tensorops.MatMul(x, t199)
+		t222 := tensorops.FuseInto(t221, "a + b", t208, t221)
+		t223 := tensorops.MatMul(x, t200)
+		t224 := tensorops.FuseInto(t223, "a + b", t209, t223)
+		t225 := tensorops.MatMul(x, t201)
+		t226 := tensorops.FuseInto(t225, "a + b", t210, t225)
+		t227 := l.B
+		t228 := dl1.B
+		t229 := dl2.B
+		t230 := dl3.B
+		t231 := dl4.B
+		t232 := dl5.B
+		t233 := dl6.B
+		t234 := dl7.B
+		t235 := dl8.B
+		t236 := tensorops.Add(t203, t227)
+		t237 := tensorops.ExpandLike(t212, t236)
+		t238 := tensorops.ExpandLike(t214, t236)
+		t239 := tensorops.ExpandLike(t216, t236)
+		t240 := tensorops.ExpandLike(t218, t236)
+		t241 := tensorops.ExpandLike(t220, t236)
+		t242 := tensorops.ExpandLike(t222, t236)
+		t243 := tensorops.ExpandLike(t224, t236)
+		t244 := tensorops.ExpandLike(t226, t236)
+		x4 := tensorops.Tanh(t236)
+		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t237, tensorops.ExpandLike(t228, t236))
+		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t238, tensorops.ExpandLike(t229, t236))
+		dx3_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t239, tensorops.ExpandLike(t230, t236))
+		dx4_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t240, tensorops.ExpandLike(t231, t236))
+		dx5_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t241, tensorops.ExpandLike(t232, t236))
+		dx6_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t242, tensorops.ExpandLike(t233, t236))
+		dx7_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t243, tensorops.ExpandLike(t234, t236))
+		dx8_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t244, tensorops.ExpandLike(t235, t236))
+		i++
+		tapePointers = append(tapePointers, x, t193, t227)
+		dtapePointers1 = append(dtapePointers1, dx1, t194, t228)
+		dtapePointers2 = append(dtapePointers2, dx2, t195, t229)
+		dtapePointers3 = append(dtapePointers3, dx3, t196, t230)
+		dtapePointers4 = append(dtapePointers4, dx4, t197, t231)
+		dtapePointers5 = append(dtapePointers5, dx5, t198, t232)
+		dtapePointers6 = append(dtapePointers6, dx6, t199, t233)
+		dtapePointers7 = append(dtapePointers7, dx7, t200, t234)
+		dtapePointers8 = append(dtapePointers8, dx8, t201, t235)
+		tapePointers2 = append(tapePointers2, t203, x4)
+		dtapePointers1_2 = append(dtapePointers1_2, t212, dx1_4)
+		dtapePointers2_2 = append(dtapePointers2_2, t214, dx2_4)
+		dtapePointers3_2 = append(dtapePointers3_2, t216, dx3_4)
+		dtapePointers4_2 = append(dtapePointers4_2, t218, dx4_4)
+		dtapePointers5_2 = append(dtapePointers5_2, t220, dx5_4)
+		dtapePointers6_2 = append(dtapePointers6_2, t222, dx6_4)
+		dtapePointers7_2 = append(dtapePointers7_2, t224, dx7_4)
+		dtapePointers8_2 = append(dtapePointers8_2, t226, dx8_4)
+		x = x4
+		dx1 = dx1_4
+		dx2 = dx2_4
+		dx3 = dx3_4
+		dx4 = dx4_4
+		dx5 = dx5_4
+		dx6 = dx6_4
+		dx7 = dx7_4
+		dx8 = dx8_4
+	}
+	t82 := tensorops.SumAll(x)
+	xBar := tensorops.FullLike(x, 1)
+	i2 := n - 1
+	var dxBar1 *T
+	var dxBar2 *T
+	var dxBar3 *T
+	var dxBar4 *T
+	var dxBar5 *T
+	var dxBar6 *T
+	var dxBar7 *T
+	var dxBar8 *T
+	var xBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar1 = tensorops.ExpandLike(dxBar1, xBar2)
+		dxBar2 = tensorops.ExpandLike(dxBar2, xBar2)
+		dxBar3 = tensorops.ExpandLike(dxBar3, xBar2)
+		dxBar4 = tensorops.ExpandLike(dxBar4, xBar2)
+		dxBar5 = tensorops.ExpandLike(dxBar5, xBar2)
+		dxBar6 = tensorops.ExpandLike(dxBar6, xBar2)
+		dxBar7 = tensorops.ExpandLike(dxBar7, xBar2)
+		dxBar8 = tensorops.ExpandLike(dxBar8, xBar2)
+		n4 := len(tapePointers2)
+		t83 := n4 - 2
+		t84 := tapePointers2[t83]
+		t85 := n4 - 1
+		x2 := tapePointers2[t85]
+		dx1_2 := dtapePointers1_2[t85]
+		dx2_2 := dtapePointers2_2[t85]
+		dx3_2 := dtapePointers3_2[t85]
+		dx4_2 := dtapePointers4_2[t85]
+		dx5_2 := dtapePointers5_2[t85]
+		dx6_2 := dtapePointers6_2[t85]
+		dx7_2 := dtapePointers7_2[t85]
+		dx8_2 := dtapePointers8_2[t85]
+		n5 := len(tapePointers)
+		t86 := n5 - 3
+		x3 := tapePointers[t86]
+		dx1_3 := dtapePointers1[t86]
+		dx2_3 := dtapePointers2[t86]
+		dx3_3 := dtapePointers3[t86]
+		dx4_3 := dtapePointers4[t86]
+		dx5_3 := dtapePointers5[t86]
+		dx6_3 := dtapePointers6[t86]
+		dx7_3 := dtapePointers7[t86]
+		dx8_3 := dtapePointers8[t86]
+		t87 := n5 - 2
+		t88 := tapePointers[t87]
+		t89 := dtapePointers1[t87]
+		t90 := dtapePointers2[t87]
+		t91 := dtapePointers3[t87]
+		t92 := dtapePointers4[t87]
+		t93 := dtapePointers5[t87]
+		t94 := dtapePointers6[t87]
+		t95 := dtapePointers7[t87]
+		t96 := dtapePointers8[t87]
+		t97 := tapePointers[n5-1]
+		t98 := tensorops.TanhJVP(x2, xBar2)
+		t99 := tensorops.Fuse("-2*a*b", x2, xBar2)
+		t100 := tensorops.Fuse("1 - a*a", x2)
+		t101 := tensorops.Fuse("a*b + c*d", t99, dx1_2, t100, dxBar1)
+		t102 := tensorops.Fuse("a*b + c*d", t99, dx2_2, t100, dxBar2)
+		t103 := tensorops.Fuse("a*b + c*d", t99, dx3_2, t100, dxBar3)
+		t104 := tensorops.Fuse("a*b + c*d", t99, dx4_2, t100, dxBar4)
+		t105 := tensorops.Fuse("a*b + c*d", t99, dx5_2, t100, dxBar5)
+		t106 := tensorops.Fuse("a*b + c*d", t99, dx6_2, t100, dxBar6)
+		t107 := tensorops.Fuse("a*b + c*d", t99, dx7_2, t100, dxBar7)
+		t108 := tensorops.Fuse("a*b + c*d", t99, dx8_2, t100, dxBar8)
+		t109 := tensorops.SumLike(t98, t84)
+		t110 := tensorops.SumLike(t101, t84)
+		t111 := tensorops.SumLike(t102, t84)
+		t112 := tensorops.SumLike(t103, t84)
+		t113 := tensorops.SumLike(t104, t84)
+		t114 := tensorops.SumLike(t105, t84)
+		t115 := tensorops.SumLike(t106, t84)
+		t116 := tensorops.SumLike(t107, t84)
+		t117 := tensorops.SumLike(t108, t84)
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t98, t97)
+		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t101, t97))
+		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t102, t97))
+		dlBar3.B = tensorops.Add(dlBar3.B, tensorops.SumLike(t103, t97))
+		dlBar4.B = tensorops.Add(dlBar4.B, tensorops.SumLike(t104, t97))
+		dlBar5.B = tensorops.Add(dlBar5.B, tensorops.SumLike(t105, t97))
+		dlBar6.B = tensorops.Add(dlBar6.B, tensorops.SumLike(t106, t97))
+		dlBar7.B = tensorops.Add(dlBar7.B, tensorops.SumLike(t107, t97))
+		dlBar8.B = tensorops.Add(dlBar8.B, tensorops.SumLike(t108, t97))
+		t118 := tensorops.MatMulGradAEach(x3, t88, false, t109, t110, t111, t112, t113, t114, t115, t116, t117)
+		xBar = t118[0]
+		t119 := t118[2]
+		t120 := t118[3]
+		t121 := t118[4]
+		t122 := t118[5]
+		t123 := t118[6]
+		t124 := t118[7]
+		t125 := t118[8]
+		t126 := tensorops.MatMulGradA(t109, x3, t89, false, false)
+		dxBar1 = tensorops.FuseInto(t126, "a + b", t118[1], t126)
+		t127 := tensorops.MatMulGradA(t109, x3, t90, false, false)
+		dxBar2 = tensorops.FuseInto(t127, "a + b", t119, t127)
+		t128 := tensorops.MatMulGradA(t109, x3, t91, false, false)
+		dxBar3 = tensorops.FuseInto(t128, "a + b", t120, t128)
+		t129 := tensorops.MatMulGradA(t109, x3, t92, false, false)
+		dxBar4 = tensorops.FuseInto(t129, "a + b", t121, t129)
+		t130 := tensorops.MatMulGradA(t109, x3, t93, false, false)
+		dxBar5 = tensorops.FuseInto(t130, "a + b", t122, t130)
+		t131 := tensorops.MatMulGradA(t109, x3, t94, false, false)
+		dxBar6 = tensorops.FuseInto(t131, "a + b", t123, t131)
+		t132 := tensorops.MatMulGradA(t109, x3, t95, false, false)
+		dxBar7 = tensorops.FuseInto(t132, "a + b", t124, t132)
+		t133 := tensorops.MatMulGradA(t109, x3, t96, false, false)
+		dxBar8 = tensorops.FuseInto(t133, "a + b", t125, t133)
+		t134 := tensorops.AccumulateMatMulGradB(lBar.W, t109, x3, t88, false, false)
+		t135 := tensorops.MatMulGradB(t110, x3, t88, false, false)
+		t136 := tensorops.MatMulGradB(t109, dx1_3, t88, false, false)
+		t137 := tensorops.FuseInto(t135, "a + b + c", dlBar1.W, t135, t136)
+		t138 := tensorops.MatMulGradB(t111, x3, t88, false, false)
+		t139 := tensorops.MatMulGradB(t109, dx2_3, t88, false, false)
+		t140 := tensorops.FuseInto(t138, "a + b + c", dlBar2.W, t138, t139)
+		t141 := tensorops.MatMulGradB(t112, x3, t88, false, false)
+		t142 := tensorops.MatMulGradB(t109, dx3_3, t88, false, false)
+		t143 := tensorops.FuseInto(t141, "a + b + c", dlBar3.W, t141, t142)
+		t144 := tensorops.MatMulGradB(t113, x3, t88, false, false)
+		t145 := tensorops.MatMulGradB(t109, dx4_3, t88, false, false)
+		t146 := tensorops.FuseInto(t144, "a + b + c", dlBar4.W, t144, t145)
+		t147 := tensorops.MatMulGradB(t114, x3, t88, false, false)
+		t148 := tensorops.MatMulGradB(t109, dx5_3, t88, false, false)
+		t149 := tensorops.FuseInto(t147, "a + b + c", dlBar5.W, t147, t148)
+		t150 := tensorops.MatMulGradB(t115, x3, t88, false, false)
+		t151 := tensorops.MatMulGradB(t109, dx6_3, t88, false, false)
+		t152 := tensorops.FuseInto(t150, "a + b + c", dlBar6.W, t150, t151)
+		t153 := tensorops.MatMulGradB(t116, x3, t88, false, false)
+		t154 := tensorops.MatMulGradB(t109, dx7_3, t88, false, false)
+		t155 := tensorops.FuseInto(t153, "a + b + c", dlBar7.W, t153, t154)
+		t156 := tensorops.MatMulGradB(t117, x3, t88, false, false)
+		t157 := tensorops.MatMulGradB(t109, dx8_3, t88, false, false)
+		t158 := tensorops.FuseInto(t156, "a + b + c", dlBar8.W, t156, t157)
+		lBar.W = t134
+		dlBar1.W = t137
+		dlBar2.W = t140
+		dlBar3.W = t143
+		dlBar4.W = t146
+		dlBar5.W = t149
+		dlBar6.W = t152
+		dlBar7.W = t155
+		dlBar8.W = t158
+		t159 := lBar
+		t160 := dlBar1
+		t161 := dlBar2
+		t162 := dlBar3
+		t163 := dlBar4
+		t164 := dlBar5
+		t165 := dlBar6
+		t166 := dlBar7
+		t167 := dlBar8
+		lBar = Layer{}
+		dlBar1 = Layer{}
+		dlBar2 = Layer{}
+		dlBar3 = Layer{}
+		dlBar4 = Layer{}
+		dlBar5 = Layer{}
+		dlBar6 = Layer{}
+		dlBar7 = Layer{}
+		dlBar8 = Layer{}
+		t168 := sBar.Ls
+		t169 := dsBar1.Ls
+		t170 := dsBar2.Ls
+		t171 := dsBar3.Ls
+		t172 := dsBar4.Ls
+		t173 := dsBar5.Ls
+		t174 := dsBar6.Ls
+		t175 := dsBar7.Ls
+		t176 := dsBar8.Ls
+		t177 := t169[i2].W
+		t178 := t170[i2].W
+		t179 := t171[i2].W
+		t180 := t172[i2].W
+		t181 := t173[i2].W
+		t182 := t174[i2].W
+		t183 := t175[i2].W
+		t184 := t176[i2].W
+		t168[i2].W = tensorops.Accumulate(t168[i2].W, t159.W)
+		t169[i2].W = tensorops.Add(t177, t160.W)
+		t170[i2].W = tensorops.Add(t178, t161.W)
+		t171[i2].W = tensorops.Add(t179, t162.W)
+		t172[i2].W = tensorops.Add(t180, t163.W)
+		t173[i2].W = tensorops.Add(t181, t164.W)
+		t174[i2].W = tensorops.Add(t182, t165.W)
+		t175[i2].W = tensorops.Add(t183, t166.W)
+		t176[i2].W = tensorops.Add(t184, t167.W)
+		t185 := t169[i2].B
+		t186 := t170[i2].B
+		t187 := t171[i2].B
+		t188 := t172[i2].B
+		t189 := t173[i2].B
+		t190 := t174[i2].B
+		t191 := t175[i2].B
+		t192 := t176[i2].B
+		t168[i2].B = tensorops.Accumulate(t168[i2].B, t159.B)
+		t169[i2].B = tensorops.Add(t185, t160.B)
+		t170[i2].B = tensorops.Add(t186, t161.B)
+		t171[i2].B = tensorops.Add(t187, t162.B)
+		t172[i2].B = tensorops.Add(t188, t163.B)
+		t173[i2].B = tensorops.Add(t189, t164.B)
+		t174[i2].B = tensorops.Add(t190, t165.B)
+		t175[i2].B = tensorops.Add(t191, t166.B)
+		t176[i2].B = tensorops.Add(t192, t167.B)
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t86]
+		dtapePointers1 = dtapePointers1[:t86]
+		dtapePointers2 = dtapePointers2[:t86]
+		dtapePointers3 = dtapePointers3[:t86]
+		dtapePointers4 = dtapePointers4[:t86]
+		dtapePointers5 = dtapePointers5[:t86]
+		dtapePointers6 = dtapePointers6[:t86]
+		dtapePointers7 = dtapePointers7[:t86]
+		dtapePointers8 = dtapePointers8[:t86]
+		tapePointers2 = tapePointers2[:t83]
+		dtapePointers1_2 = dtapePointers1_2[:t83]
+		dtapePointers2_2 = dtapePointers2_2[:t83]
+		dtapePointers3_2 = dtapePointers3_2[:t83]
+		dtapePointers4_2 = dtapePointers4_2[:t83]
+		dtapePointers5_2 = dtapePointers5_2[:t83]
+		dtapePointers6_2 = dtapePointers6_2[:t83]
+		dtapePointers7_2 = dtapePointers7_2[:t83]
+		dtapePointers8_2 = dtapePointers8_2[:t83]
+	}
+	return t82, 0, 0, 0, 0, 0, 0, 0, 0
 }
 
 // WrappedLossGrad computes WrappedLoss and its gradient with respect to the varied inputs (reverse

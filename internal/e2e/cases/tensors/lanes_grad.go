@@ -230,11 +230,15 @@ func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor)
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
 	n2 := len(t2)
-	tapePointers := slices.Grow(t, max(n2+2, 0))
+	tapePointers := slices.Grow(t, max(n2+2, 0)*5)
 	h := x
 	for i := 0; i < n2; i++ {
-		h2 := dense(t2[i], h)
-		tapePointers = append(tapePointers, h)
+		l := t2[i]
+		t8 := l.W
+		t9 := tensorops.MatMul(h, t8)
+		t10 := l.B
+		h2 := tensorops.Fuse("Tanh(a + b)", t9, t10)
+		tapePointers = append(tapePointers, h, t8, t9, t10, h2)
 		h = h2
 	}
 	t3 := tensorops.SumAll(h)
@@ -242,29 +246,16 @@ func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor)
 	var hBar2 *tensorops.Tensor
 	for i2 := n2 - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t4 := len(tapePointers) - 1
-		hBar = denseReverseWrtX(n.Layers[i2], tapePointers[t4], hBar2)
+		n3 := len(tapePointers)
+		t4 := n3 - 5
+		t5 := tapePointers[:t4]
+		t6 := tensorops.TanhJVP(tapePointers[n3-1], hBar2)
+		t7 := tensorops.SumLike(t6, tapePointers[n3-3])
+		hBar = tensorops.MatMulGradA(t7, tapePointers[t4], tapePointers[n3-4], false, false)
 		hBar2 = nil
-		tapePointers = tapePointers[:t4]
+		tapePointers = t5
 	}
 	return t3, hBar
-}
-
-// denseReverseWrtX is the reverse of dense for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of dense that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as xBar).
-// Fixed inputs: l.
-// Results: the partials of the varied scalar inputs in order.
-func denseReverseWrtX(l Layer, x, seed *tensorops.Tensor) (xBar *tensorops.Tensor) {
-	t := l.W
-	t2 := tensorops.MatMul(x, t)
-	t3 := tensorops.FuseInto(t2, "Tanh(a + b)", t2, l.B)
-	t4 := tensorops.SumLike(tensorops.TanhJVP(t3, seed), t2)
-	xBar = tensorops.MatMulGradA(t4, x, t, false, false)
-	return xBar
 }
 
 // netOutGradJVPLanes8 computes NetOutGrad and its derivatives along 8 directions at once (vector
@@ -302,25 +293,25 @@ func netOutGradJVPLanes8(
 	t9 := dtapePointersBuf8[:0]
 	t10 := n.Layers
 	n2 := len(t10)
-	trips := max(n2+2, 0)
-	t11 := append(t, make([]*tensorops.Tensor, trips)...)
-	t12 := append(t2, make([]*tensorops.Tensor, trips)...)
-	t13 := append(t3, make([]*tensorops.Tensor, trips)...)
-	t14 := append(t4, make([]*tensorops.Tensor, trips)...)
-	t15 := append(t5, make([]*tensorops.Tensor, trips)...)
-	t16 := append(t6, make([]*tensorops.Tensor, trips)...)
-	t17 := append(t7, make([]*tensorops.Tensor, trips)...)
-	t18 := append(t8, make([]*tensorops.Tensor, trips)...)
+	t11 := max(n2+2, 0) * 5
+	t12 := append(t, make([]*tensorops.Tensor, t11)...)
+	t13 := append(t2, make([]*tensorops.Tensor, t11)...)
+	t14 := append(t3, make([]*tensorops.Tensor, t11)...)
+	t15 := append(t4, make([]*tensorops.Tensor, t11)...)
+	t16 := append(t5, make([]*tensorops.Tensor, t11)...)
+	t17 := append(t6, make([]*tensorops.Tensor, t11)...)
+	t18 := append(t7, make([]*tensorops.Tensor, t11)...)
+	t19 := append(t8, make([]*tensorops.Tensor, t11)...)
 	n3 := len(t)
-	tapePointers := t11[:n3]
-	dtapePointers1 := t12[:n3]
-	dtapePointers2 := t13[:n3]
-	dtapePointers3 := t14[:n3]
-	dtapePointers4 := t15[:n3]
-	dtapePointers5 := t16[:n3]
-	dtapePointers6 := t17[:n3]
-	dtapePointers7 := t18[:n3]
-	dtapePointers8 := append(t9, make([]*tensorops.Tensor, trips)...)[:n3]
+	tapePointers := t12[:n3]
+	dtapePointers1 := t13[:n3]
+	dtapePointers2 := t14[:n3]
+	dtapePointers3 := t15[:n3]
+	dtapePointers4 := t16[:n3]
+	dtapePointers5 := t17[:n3]
+	dtapePointers6 := t18[:n3]
+	dtapePointers7 := t19[:n3]
+	dtapePointers8 := append(t9, make([]*tensorops.Tensor, t11)...)[:n3]
 	h := x
 	dh1 := dx1
 	dh2 := dx2
@@ -332,47 +323,58 @@ func netOutGradJVPLanes8(
 	dh8 := dx8
 	i := 0
 	for i < n2 {
-		h2, dh1_2, dh2_2, dh3_2, dh4_2, dh5_2, dh6_2, dh7_2, dh8_2 := denseJVPLanes8WrtX(
-			t10[i],
-			h,
-			dh1,
-			dh2,
-			dh3,
-			dh4,
-			dh5,
-			dh6,
-			dh7,
-			dh8,
-		)
+		l := t10[i]
+		t69 := l.W
+		t70 := tensorops.MatMulEach(t69, false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
+		t71 := t70[0]
+		t72 := t70[1]
+		t73 := t70[2]
+		t74 := t70[3]
+		t75 := t70[4]
+		t76 := t70[5]
+		t77 := t70[6]
+		t78 := t70[7]
+		t79 := t70[8]
+		t80 := l.B
+		t81 := tensorops.Add(t71, t80)
+		h4 := tensorops.Tanh(t81)
+		dh1_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t72, t81))
+		dh2_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t73, t81))
+		dh3_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t74, t81))
+		dh4_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t75, t81))
+		dh5_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t76, t81))
+		dh6_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t77, t81))
+		dh7_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t78, t81))
+		dh8_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t79, t81))
+		tapePointers = append(tapePointers, h, t69, t71, t80, h4)
+		dtapePointers1 = append(dtapePointers1, dh1, nil, t72, nil, dh1_3)
+		dtapePointers2 = append(dtapePointers2, dh2, nil, t73, nil, dh2_3)
+		dtapePointers3 = append(dtapePointers3, dh3, nil, t74, nil, dh3_3)
+		dtapePointers4 = append(dtapePointers4, dh4, nil, t75, nil, dh4_3)
+		dtapePointers5 = append(dtapePointers5, dh5, nil, t76, nil, dh5_3)
+		dtapePointers6 = append(dtapePointers6, dh6, nil, t77, nil, dh6_3)
+		dtapePointers7 = append(dtapePointers7, dh7, nil, t78, nil, dh7_3)
+		dtapePointers8 = append(dtapePointers8, dh8, nil, t79, nil, dh8_3)
 		i++
-		tapePointers = append(tapePointers, h)
-		dtapePointers1 = append(dtapePointers1, dh1)
-		dtapePointers2 = append(dtapePointers2, dh2)
-		dtapePointers3 = append(dtapePointers3, dh3)
-		dtapePointers4 = append(dtapePointers4, dh4)
-		dtapePointers5 = append(dtapePointers5, dh5)
-		dtapePointers6 = append(dtapePointers6, dh6)
-		dtapePointers7 = append(dtapePointers7, dh7)
-		dtapePointers8 = append(dtapePointers8, dh8)
-		h = h2
-		dh1 = dh1_2
-		dh2 = dh2_2
-		dh3 = dh3_2
-		dh4 = dh4_2
-		dh5 = dh5_2
-		dh6 = dh6_2
-		dh7 = dh7_2
-		dh8 = dh8_2
+		h = h4
+		dh1 = dh1_3
+		dh2 = dh2_3
+		dh3 = dh3_3
+		dh4 = dh4_3
+		dh5 = dh5_3
+		dh6 = dh6_3
+		dh7 = dh7_3
+		dh8 = dh8_3
 	}
-	t19 := tensorops.SumAll(h)
-	t20 := tensorops.SumAll(dh1)
-	t21 := tensorops.SumAll(dh2)
-	t22 := tensorops.SumAll(dh3)
-	t23 := tensorops.SumAll(dh4)
-	t24 := tensorops.SumAll(dh5)
-	t25 := tensorops.SumAll(dh6)
-	t26 := tensorops.SumAll(dh7)
-	t27 := tensorops.SumAll(dh8)
+	t20 := tensorops.SumAll(h)
+	t21 := tensorops.SumAll(dh1)
+	t22 := tensorops.SumAll(dh2)
+	t23 := tensorops.SumAll(dh3)
+	t24 := tensorops.SumAll(dh4)
+	t25 := tensorops.SumAll(dh5)
+	t26 := tensorops.SumAll(dh6)
+	t27 := tensorops.SumAll(dh7)
+	t28 := tensorops.SumAll(dh8)
 	i2 := n2 - 1
 	hBar := tensorops.FullLike(h, 1)
 	var dhBar1 *tensorops.Tensor
@@ -394,125 +396,80 @@ func netOutGradJVPLanes8(
 		dhBar6 = tensorops.ExpandLike(dhBar6, hBar2)
 		dhBar7 = tensorops.ExpandLike(dhBar7, hBar2)
 		dhBar8 = tensorops.ExpandLike(dhBar8, hBar2)
-		t28 := len(tapePointers) - 1
-		hBar, dhBar1, dhBar2, dhBar3, dhBar4, dhBar5, dhBar6, dhBar7, dhBar8 = denseReverseWrtXJVPLanes8(
-			n.Layers[i2],
-			tapePointers[t28],
-			dtapePointers1[t28],
-			dtapePointers2[t28],
-			dtapePointers3[t28],
-			dtapePointers4[t28],
-			dtapePointers5[t28],
-			dtapePointers6[t28],
-			dtapePointers7[t28],
-			dtapePointers8[t28],
-			hBar2,
-			dhBar1,
-			dhBar2,
-			dhBar3,
-			dhBar4,
-			dhBar5,
-			dhBar6,
-			dhBar7,
-			dhBar8,
-		)
+		n4 := len(tapePointers)
+		t29 := n4 - 5
+		h2 := tapePointers[t29]
+		t30 := n4 - 4
+		t31 := tapePointers[t30]
+		t32 := dtapePointers1[t30]
+		t33 := dtapePointers2[t30]
+		t34 := dtapePointers3[t30]
+		t35 := dtapePointers4[t30]
+		t36 := dtapePointers5[t30]
+		t37 := dtapePointers6[t30]
+		t38 := dtapePointers7[t30]
+		t39 := dtapePointers8[t30]
+		t40 := tapePointers[n4-3]
+		t41 := n4 - 1
+		h3 := tapePointers[t41]
+		dh1_2 := dtapePointers1[t41]
+		dh2_2 := dtapePointers2[t41]
+		dh3_2 := dtapePointers3[t41]
+		dh4_2 := dtapePointers4[t41]
+		dh5_2 := dtapePointers5[t41]
+		dh6_2 := dtapePointers6[t41]
+		dh7_2 := dtapePointers7[t41]
+		dh8_2 := dtapePointers8[t41]
+		tapePointers = tapePointers[:t29]
+		dtapePointers1 = dtapePointers1[:t29]
+		dtapePointers2 = dtapePointers2[:t29]
+		dtapePointers3 = dtapePointers3[:t29]
+		dtapePointers4 = dtapePointers4[:t29]
+		dtapePointers5 = dtapePointers5[:t29]
+		dtapePointers6 = dtapePointers6[:t29]
+		dtapePointers7 = dtapePointers7[:t29]
+		dtapePointers8 = dtapePointers8[:t29]
+		t42 := tensorops.Fuse("-2*a*b", h3, hBar2)
+		t43 := tensorops.Fuse("1 - a*a", h3)
+		t44 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t40)
+		t45 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh1_2, t43, dhBar1), t40)
+		t46 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh2_2, t43, dhBar2), t40)
+		t47 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh3_2, t43, dhBar3), t40)
+		t48 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh4_2, t43, dhBar4), t40)
+		t49 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh5_2, t43, dhBar5), t40)
+		t50 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh6_2, t43, dhBar6), t40)
+		t51 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh7_2, t43, dhBar7), t40)
+		t52 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh8_2, t43, dhBar8), t40)
+		t53 := tensorops.MatMulGradAEach(h2, t31, false, t44, t45, t46, t47, t48, t49, t50, t51, t52)
+		hBar = t53[0]
+		t54 := t53[2]
+		t55 := t53[3]
+		t56 := t53[4]
+		t57 := t53[5]
+		t58 := t53[6]
+		t59 := t53[7]
+		t60 := t53[8]
+		t61 := tensorops.MatMulGradA(t44, h2, t32, false, false)
+		dhBar1 = tensorops.FuseInto(t61, "a + b", t53[1], t61)
+		t62 := tensorops.MatMulGradA(t44, h2, t33, false, false)
+		dhBar2 = tensorops.FuseInto(t62, "a + b", t54, t62)
+		t63 := tensorops.MatMulGradA(t44, h2, t34, false, false)
+		dhBar3 = tensorops.FuseInto(t63, "a + b", t55, t63)
+		t64 := tensorops.MatMulGradA(t44, h2, t35, false, false)
+		dhBar4 = tensorops.FuseInto(t64, "a + b", t56, t64)
+		t65 := tensorops.MatMulGradA(t44, h2, t36, false, false)
+		dhBar5 = tensorops.FuseInto(t65, "a + b", t57, t65)
+		t66 := tensorops.MatMulGradA(t44, h2, t37, false, false)
+		dhBar6 = tensorops.FuseInto(t66, "a + b", t58, t66)
+		t67 := tensorops.MatMulGradA(t44, h2, t38, false, false)
+		dhBar7 = tensorops.FuseInto(t67, "a + b", t59, t67)
+		t68 := tensorops.MatMulGradA(t44, h2, t39, false, false)
+		dhBar8 = tensorops.FuseInto(t68, "a + b", t60, t68)
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t28]
-		dtapePointers1 = dtapePointers1[:t28]
-		dtapePointers2 = dtapePointers2[:t28]
-		dtapePointers3 = dtapePointers3[:t28]
-		dtapePointers4 = dtapePointers4[:t28]
-		dtapePointers5 = dtapePointers5[:t28]
-		dtapePointers6 = dtapePointers6[:t28]
-		dtapePointers7 = dtapePointers7[:t28]
-		dtapePointers8 = dtapePointers8[:t28]
 	}
-	return t19, hBar, t20, t21, t22, t23, t24, t25, t26, t27, dhBar1, dhBar2, dhBar3, dhBar4,
+	return t20, hBar, t21, t22, t23, t24, t25, t26, t27, t28, dhBar1, dhBar2, dhBar3, dhBar4,
 		dhBar5, dhBar6, dhBar7, dhBar8
-}
-
-// denseReverseWrtXJVPLanes8 computes denseReverseWrtX and its derivatives along 8 directions at
-// once (vector forward mode): each varied input takes 8 tangents, one per direction, and the
-// results are denseReverseWrtX's, then the 8 tangents of each float result in order.
-//
-// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8), seed (tangents dseed1,
-// dseed2, dseed3, dseed4, dseed5, dseed6, dseed7, dseed8).
-// Fixed inputs (zero tangents): l.
-func denseReverseWrtXJVPLanes8(
-	l Layer,
-	x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8, seed, dseed1, dseed2, dseed3, dseed4, dseed5 *tensorops.Tensor,
-	dseed6, dseed7, dseed8 *tensorops.Tensor,
-) (xBar, dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *tensorops.Tensor) {
-	t := l.W
-	t2 := tensorops.MatMulEach(t, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-	t3 := t2[0]
-	t4 := tensorops.Add(t3, l.B)
-	t5 := tensorops.Tanh(t4)
-	t6 := tensorops.TanhJVP(t5, tensorops.ExpandLike(t2[1], t4))
-	t7 := tensorops.TanhJVP(t5, tensorops.ExpandLike(t2[2], t4))
-	t8 := tensorops.TanhJVP(t5, tensorops.ExpandLike(t2[3], t4))
-	t9 := tensorops.TanhJVP(t5, tensorops.ExpandLike(t2[4], t4))
-	t10 := tensorops.TanhJVP(t5, tensorops.ExpandLike(t2[5], t4))
-	t11 := tensorops.TanhJVP(t5, tensorops.ExpandLike(t2[6], t4))
-	t12 := tensorops.TanhJVP(t5, tensorops.ExpandLike(t2[7], t4))
-	t13 := tensorops.TanhJVP(t5, tensorops.ExpandLike(t2[8], t4))
-	t14 := tensorops.Fuse("-2*a*b", t5, seed)
-	t15 := tensorops.Fuse("1 - a*a", t5)
-	t16 := tensorops.SumLike(tensorops.TanhJVP(t5, seed), t3)
-	t17 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t14, t6, t15, dseed1), t3)
-	t18 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t14, t7, t15, dseed2), t3)
-	t19 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t14, t8, t15, dseed3), t3)
-	t20 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t14, t9, t15, dseed4), t3)
-	t21 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t14, t10, t15, dseed5), t3)
-	t22 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t14, t11, t15, dseed6), t3)
-	t23 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t14, t12, t15, dseed7), t3)
-	t24 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t14, t13, t15, dseed8), t3)
-	t25 := tensorops.MatMulGradAEach(x, t, false, t16, t17, t18, t19, t20, t21, t22, t23, t24)
-	xBar = t25[0]
-	dxBar1 = t25[1]
-	dxBar2 = t25[2]
-	dxBar3 = t25[3]
-	dxBar4 = t25[4]
-	dxBar5 = t25[5]
-	dxBar6 = t25[6]
-	dxBar7 = t25[7]
-	dxBar8 = t25[8]
-	return xBar, dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8
-}
-
-// denseJVPLanes8WrtX computes dense and its derivatives along 8 directions at once (vector forward
-// mode): each varied input takes 8 tangents, one per direction, and the results are dense's, then
-// the 8 tangents of each float result in order.
-//
-// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
-// Fixed inputs (zero tangents): l.
-func denseJVPLanes8WrtX(
-	l Layer,
-	x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *tensorops.Tensor,
-) (
-	*tensorops.Tensor,
-	*tensorops.Tensor,
-	*tensorops.Tensor,
-	*tensorops.Tensor,
-	*tensorops.Tensor,
-	*tensorops.Tensor,
-	*tensorops.Tensor,
-	*tensorops.Tensor,
-	*tensorops.Tensor,
-) {
-	t := tensorops.MatMulEach(l.W, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-	t2 := tensorops.Add(t[0], l.B)
-	t3 := tensorops.Tanh(t2)
-	t4 := tensorops.TanhJVP(t3, tensorops.ExpandLike(t[1], t2))
-	t5 := tensorops.TanhJVP(t3, tensorops.ExpandLike(t[2], t2))
-	t6 := tensorops.TanhJVP(t3, tensorops.ExpandLike(t[3], t2))
-	t7 := tensorops.TanhJVP(t3, tensorops.ExpandLike(t[4], t2))
-	t8 := tensorops.TanhJVP(t3, tensorops.ExpandLike(t[5], t2))
-	t9 := tensorops.TanhJVP(t3, tensorops.ExpandLike(t[6], t2))
-	t10 := tensorops.TanhJVP(t3, tensorops.ExpandLike(t[7], t2))
-	t11 := tensorops.TanhJVP(t3, tensorops.ExpandLike(t[8], t2))
-	return t3, t4, t5, t6, t7, t8, t9, t10, t11
 }
 
 // NetOutHVP returns NetOut and the Hessian-vector product ∇²NetOut·v, the Hessian taken with
@@ -540,71 +497,59 @@ func netOutGradJVP(
 	t2 := dtapePointersBuf[:0]
 	t3 := n.Layers
 	n2 := len(t3)
-	trips := max(n2+2, 0)
-	t4 := append(t, make([]*tensorops.Tensor, trips)...)
+	t4 := max(n2+2, 0) * 5
+	t5 := append(t, make([]*tensorops.Tensor, t4)...)
 	n3 := len(t)
-	tapePointers := t4[:n3]
-	dtapePointers := append(t2, make([]*tensorops.Tensor, trips)...)[:n3]
+	tapePointers := t5[:n3]
+	dtapePointers := append(t2, make([]*tensorops.Tensor, t4)...)[:n3]
 	h := x
 	dh := dx
 	for i := 0; i < n2; i++ {
-		h2, dh2 := denseJVPWrtX(t3[i], h, dh)
-		tapePointers = append(tapePointers, h)
-		dtapePointers = append(dtapePointers, dh)
-		h = h2
+		l := t3[i]
+		t20 := l.W
+		t21 := tensorops.MatMulEach(t20, false, h, dh)
+		t22 := t21[0]
+		t23 := t21[1]
+		t24 := l.B
+		t25 := tensorops.Add(t22, t24)
+		h4 := tensorops.Tanh(t25)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t23, t25))
+		tapePointers = append(tapePointers, h, t20, t22, t24, h4)
+		dtapePointers = append(dtapePointers, dh, nil, t23, nil, dh2)
+		h = h4
 		dh = dh2
 	}
-	t5 := tensorops.SumAll(h)
-	t6 := tensorops.SumAll(dh)
+	t6 := tensorops.SumAll(h)
+	t7 := tensorops.SumAll(dh)
 	i2 := n2 - 1
 	hBar := tensorops.FullLike(h, 1)
 	var dhBar *tensorops.Tensor
 	var hBar2 *tensorops.Tensor
-	for i2 >= 0 {
+	for ; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		t7 := len(tapePointers) - 1
-		hBar, dhBar = denseReverseWrtXJVP(n.Layers[i2], tapePointers[t7], dtapePointers[t7], hBar2, dhBar)
-		i2--
+		n4 := len(tapePointers)
+		t8 := n4 - 5
+		h2 := tapePointers[t8]
+		t9 := n4 - 4
+		t10 := tapePointers[t9]
+		t11 := dtapePointers[t9]
+		t12 := tapePointers[n4-3]
+		t13 := n4 - 1
+		h3 := tapePointers[t13]
+		tapePointers = tapePointers[:t8]
+		t14 := dtapePointers[:t8]
+		t15 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t13], dhBar)
+		t16 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t12)
+		t17 := tensorops.SumLike(t15, t12)
+		t18 := tensorops.MatMulGradAEach(h2, t10, false, t16, t17)
+		hBar = t18[0]
+		t19 := tensorops.MatMulGradA(t16, h2, t11, false, false)
+		dhBar = tensorops.FuseInto(t19, "a + b", t18[1], t19)
 		hBar2 = nil
-		tapePointers = tapePointers[:t7]
-		dtapePointers = dtapePointers[:t7]
+		dtapePointers = t14
 	}
-	return t5, hBar, t6, dhBar
-}
-
-// denseReverseWrtXJVP computes denseReverseWrtX and its derivative along the tangents (forward
-// mode).
-//
-// Varied inputs: x (tangent dx), seed (tangent dseed).
-// Fixed inputs (zero tangent): l.
-// Results, in order: xBar; dxBar, the tangent of xBar.
-func denseReverseWrtXJVP(l Layer, x, dx, seed, dseed *tensorops.Tensor) (xBar, dxBar *tensorops.Tensor) {
-	t := l.W
-	t2 := tensorops.MatMulEach(t, false, x, dx)
-	t3 := t2[0]
-	t4 := tensorops.Add(t3, l.B)
-	t5 := tensorops.Tanh(t4)
-	t6 := tensorops.TanhJVP(t5, tensorops.ExpandLike(t2[1], t4))
-	t7 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", t5, seed, t6, dseed)
-	t8 := tensorops.SumLike(tensorops.TanhJVP(t5, seed), t3)
-	t9 := tensorops.SumLike(t7, t3)
-	t10 := tensorops.MatMulGradAEach(x, t, false, t8, t9)
-	xBar = t10[0]
-	dxBar = t10[1]
-	return xBar, dxBar
-}
-
-// denseJVPWrtX computes dense and its derivative along the tangents (forward mode).
-//
-// Varied inputs: x (tangent dx).
-// Fixed inputs (zero tangent): l.
-// Results, in order: the value of dense; its tangent.
-func denseJVPWrtX(l Layer, x, dx *tensorops.Tensor) (*tensorops.Tensor, *tensorops.Tensor) {
-	t := tensorops.MatMulEach(l.W, false, x, dx)
-	t2 := tensorops.Add(t[0], l.B)
-	t3 := tensorops.Tanh(t2)
-	return t3, tensorops.TanhJVP(t3, tensorops.ExpandLike(t[1], t2))
+	return t6, hBar, t7, dhBar
 }
 
 // NetOutHVP2 returns NetOut and the Hessian-vector product ∇²NetOut·v1, ∇²NetOut·v2, the Hessian
@@ -636,30 +581,40 @@ func netOutGradJVPLanes2(
 	t3 := dtapePointersBuf2[:0]
 	t4 := n.Layers
 	n2 := len(t4)
-	trips := max(n2+2, 0)
-	t5 := append(t, make([]*tensorops.Tensor, trips)...)
-	t6 := append(t2, make([]*tensorops.Tensor, trips)...)
+	t5 := max(n2+2, 0) * 5
+	t6 := append(t, make([]*tensorops.Tensor, t5)...)
+	t7 := append(t2, make([]*tensorops.Tensor, t5)...)
 	n3 := len(t)
-	tapePointers := t5[:n3]
-	dtapePointers1 := t6[:n3]
-	dtapePointers2 := append(t3, make([]*tensorops.Tensor, trips)...)[:n3]
+	tapePointers := t6[:n3]
+	dtapePointers1 := t7[:n3]
+	dtapePointers2 := append(t3, make([]*tensorops.Tensor, t5)...)[:n3]
 	h := x
 	dh1 := dx1
 	dh2 := dx2
 	i := 0
 	for i < n2 {
-		h2, dh1_2, dh2_2 := denseJVPLanes2WrtX(t4[i], h, dh1, dh2)
+		l := t4[i]
+		t27 := l.W
+		t28 := tensorops.MatMulEach(t27, false, h, dh1, dh2)
+		t29 := t28[0]
+		t30 := t28[1]
+		t31 := t28[2]
+		t32 := l.B
+		t33 := tensorops.Add(t29, t32)
+		h4 := tensorops.Tanh(t33)
+		dh1_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t30, t33))
+		dh2_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t31, t33))
+		tapePointers = append(tapePointers, h, t27, t29, t32, h4)
+		dtapePointers1 = append(dtapePointers1, dh1, nil, t30, nil, dh1_3)
+		dtapePointers2 = append(dtapePointers2, dh2, nil, t31, nil, dh2_3)
 		i++
-		tapePointers = append(tapePointers, h)
-		dtapePointers1 = append(dtapePointers1, dh1)
-		dtapePointers2 = append(dtapePointers2, dh2)
-		h = h2
-		dh1 = dh1_2
-		dh2 = dh2_2
+		h = h4
+		dh1 = dh1_3
+		dh2 = dh2_3
 	}
-	t7 := tensorops.SumAll(h)
-	t8 := tensorops.SumAll(dh1)
-	t9 := tensorops.SumAll(dh2)
+	t8 := tensorops.SumAll(h)
+	t9 := tensorops.SumAll(dh1)
+	t10 := tensorops.SumAll(dh2)
 	i2 := n2 - 1
 	hBar := tensorops.FullLike(h, 1)
 	var dhBar1 *tensorops.Tensor
@@ -669,69 +624,37 @@ func netOutGradJVPLanes2(
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar1 = tensorops.ExpandLike(dhBar1, hBar2)
 		dhBar2 = tensorops.ExpandLike(dhBar2, hBar2)
-		t10 := len(tapePointers) - 1
-		hBar, dhBar1, dhBar2 = denseReverseWrtXJVPLanes2(
-			n.Layers[i2],
-			tapePointers[t10],
-			dtapePointers1[t10],
-			dtapePointers2[t10],
-			hBar2,
-			dhBar1,
-			dhBar2,
-		)
+		n4 := len(tapePointers)
+		t11 := n4 - 5
+		h2 := tapePointers[t11]
+		t12 := n4 - 4
+		t13 := tapePointers[t12]
+		t14 := dtapePointers1[t12]
+		t15 := dtapePointers2[t12]
+		t16 := tapePointers[n4-3]
+		t17 := n4 - 1
+		h3 := tapePointers[t17]
+		dh1_2 := dtapePointers1[t17]
+		dh2_2 := dtapePointers2[t17]
+		tapePointers = tapePointers[:t11]
+		dtapePointers1 = dtapePointers1[:t11]
+		dtapePointers2 = dtapePointers2[:t11]
+		t18 := tensorops.Fuse("-2*a*b", h3, hBar2)
+		t19 := tensorops.Fuse("1 - a*a", h3)
+		t20 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t16)
+		t21 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t18, dh1_2, t19, dhBar1), t16)
+		t22 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t18, dh2_2, t19, dhBar2), t16)
+		t23 := tensorops.MatMulGradAEach(h2, t13, false, t20, t21, t22)
+		hBar = t23[0]
+		t24 := t23[2]
+		t25 := tensorops.MatMulGradA(t20, h2, t14, false, false)
+		dhBar1 = tensorops.FuseInto(t25, "a + b", t23[1], t25)
+		t26 := tensorops.MatMulGradA(t20, h2, t15, false, false)
+		dhBar2 = tensorops.FuseInto(t26, "a + b", t24, t26)
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t10]
-		dtapePointers1 = dtapePointers1[:t10]
-		dtapePointers2 = dtapePointers2[:t10]
 	}
-	return t7, hBar, t8, t9, dhBar1, dhBar2
-}
-
-// denseReverseWrtXJVPLanes2 computes denseReverseWrtX and its derivatives along 2 directions at
-// once (vector forward mode): each varied input takes 2 tangents, one per direction, and the
-// results are denseReverseWrtX's, then the 2 tangents of each float result in order.
-//
-// Varied inputs: x (tangents dx1, dx2), seed (tangents dseed1, dseed2).
-// Fixed inputs (zero tangents): l.
-func denseReverseWrtXJVPLanes2(
-	l Layer,
-	x, dx1, dx2, seed, dseed1, dseed2 *tensorops.Tensor,
-) (xBar, dxBar1, dxBar2 *tensorops.Tensor) {
-	t := l.W
-	t2 := tensorops.MatMulEach(t, false, x, dx1, dx2)
-	t3 := t2[0]
-	t4 := tensorops.Add(t3, l.B)
-	t5 := tensorops.Tanh(t4)
-	t6 := tensorops.TanhJVP(t5, tensorops.ExpandLike(t2[1], t4))
-	t7 := tensorops.TanhJVP(t5, tensorops.ExpandLike(t2[2], t4))
-	t8 := tensorops.Fuse("-2*a*b", t5, seed)
-	t9 := tensorops.Fuse("1 - a*a", t5)
-	t10 := tensorops.SumLike(tensorops.TanhJVP(t5, seed), t3)
-	t11 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t8, t6, t9, dseed1), t3)
-	t12 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t8, t7, t9, dseed2), t3)
-	t13 := tensorops.MatMulGradAEach(x, t, false, t10, t11, t12)
-	xBar = t13[0]
-	dxBar1 = t13[1]
-	dxBar2 = t13[2]
-	return xBar, dxBar1, dxBar2
-}
-
-// denseJVPLanes2WrtX computes dense and its derivatives along 2 directions at once (vector forward
-// mode): each varied input takes 2 tangents, one per direction, and the results are dense's, then
-// the 2 tangents of each float result in order.
-//
-// Varied inputs: x (tangents dx1, dx2).
-// Fixed inputs (zero tangents): l.
-func denseJVPLanes2WrtX(
-	l Layer,
-	x, dx1, dx2 *tensorops.Tensor,
-) (*tensorops.Tensor, *tensorops.Tensor, *tensorops.Tensor) {
-	t := tensorops.MatMulEach(l.W, false, x, dx1, dx2)
-	t2 := tensorops.Add(t[0], l.B)
-	t3 := tensorops.Tanh(t2)
-	t4 := tensorops.TanhJVP(t3, tensorops.ExpandLike(t[1], t2))
-	return t3, t4, tensorops.TanhJVP(t3, tensorops.ExpandLike(t[2], t2))
+	return t8, hBar, t9, t10, dhBar1, dhBar2
 }
 
 // NetLossTaylor2 propagates 2 Taylor polynomials of degree 1 through NetLoss at once, one per

@@ -659,12 +659,16 @@ func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	nBar.Layers = append(t2, make([]Layer, max(len(n.Layers)-len(t2), 0))...)
 	t3 := n.Layers
 	n2 := len(t3)
-	tapePointers := slices.Grow(t, max(n2+2, 0))
+	tapePointers := slices.Grow(t, max(n2+2, 0)*5)
 	h := x
 	for i := 0; i < n2; i++ {
-		h2 := dense(t3[i], h)
-		tapePointers = append(tapePointers, h)
-		h = h2
+		l := t3[i]
+		t14 := l.W
+		t15 := tensorops.MatMul(h, t14)
+		t16 := l.B
+		h3 := tensorops.Fuse("Tanh(a + b)", t15, t16)
+		tapePointers = append(tapePointers, h, t14, t15, t16, h3)
+		h = h3
 	}
 	t4 := tensorops.Sub(h, y)
 	t5 := tensorops.SumAll(tensorops.Square(t4))
@@ -673,40 +677,25 @@ func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	var hBar2 *tensorops.Tensor
 	for i2 := n2 - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t7 := len(tapePointers) - 1
-		var t8 Layer
-		t8, hBar = denseReverse(n.Layers[i2], tapePointers[t7], hBar2)
-		lBar.W = tensorops.Accumulate(lBar.W, t8.W)
-		lBar.B = tensorops.Accumulate(lBar.B, t8.B)
-		t9 := lBar
+		n3 := len(tapePointers)
+		t7 := n3 - 5
+		h2 := tapePointers[t7]
+		t8 := tapePointers[n3-4]
+		t9 := tapePointers[:t7]
+		t10 := tensorops.TanhJVP(tapePointers[n3-1], hBar2)
+		t11 := tensorops.SumLike(t10, tapePointers[n3-3])
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t10, tapePointers[n3-2])
+		hBar = tensorops.MatMulGradA(t11, h2, t8, false, false)
+		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t11, h2, t8, false, false)
+		t12 := lBar
 		lBar = Layer{}
-		t10 := nBar.Layers
-		t10[i2].W = tensorops.Accumulate(t10[i2].W, t9.W)
-		t10[i2].B = tensorops.Accumulate(t10[i2].B, t9.B)
+		t13 := nBar.Layers
+		t13[i2].W = tensorops.Accumulate(t13[i2].W, t12.W)
+		t13[i2].B = tensorops.Accumulate(t13[i2].B, t12.B)
 		hBar2 = nil
-		tapePointers = tapePointers[:t7]
+		tapePointers = t9
 	}
 	return t5
-}
-
-// denseReverse is the reverse of dense for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of dense that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: l (returned as lBar), x (returned as xBar).
-// Results: the partials of the varied scalar inputs in order.
-func denseReverse(l Layer, x, seed *tensorops.Tensor) (lBar Layer, xBar *tensorops.Tensor) {
-	t := l.W
-	t2 := tensorops.MatMul(x, t)
-	t3 := l.B
-	t4 := tensorops.FuseInto(t2, "Tanh(a + b)", t2, t3)
-	t5 := tensorops.TanhJVP(t4, seed)
-	t6 := tensorops.SumLike(t5, t2)
-	lBar.B = tensorops.AccumulateSumLike(lBar.B, t5, t3)
-	xBar = tensorops.MatMulGradA(t6, x, t, false, false)
-	lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t6, x, t, false, false)
-	return lBar, xBar
 }
 
 // NetLossJVP computes NetLoss and its derivative along the tangents (forward mode).

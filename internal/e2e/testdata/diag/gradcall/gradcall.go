@@ -1,13 +1,18 @@
 package gradcall
 
 // tail returns a part of its argument: a result that shares memory with
-// an argument other than the argument itself. (Variadic, so that reverse
+// an argument other than the argument itself. (Recursive, so that reverse
 // mode keeps the call rather than inlining it: inlined, H is supported.)
-func tail(x []float64, _ ...int) []float64 { return x[1:] }
+func tail(x []float64, n int) []float64 {
+	if n > 0 {
+		return tail(x, n-1)
+	}
+	return x[1:]
+}
 
 //gad:grad
 func H(x []float64) float64 {
-	ys := tail(x) // want "call of gradcall.tail: reverse mode does not support calls returning slices or pointers that may share memory"
+	ys := tail(x, 1) // want "call of gradcall.tail: reverse mode does not support calls returning slices or pointers that may share memory"
 	return ys[0] * ys[1]
 }
 
@@ -28,9 +33,14 @@ func K(x []float64, y float64) float64 {
 // Layer holds a slice a helper replaces.
 type Layer struct{ W []float64 }
 
-// widen replaces l.W by a longer copy: a store of a slice into memory its
-// caller reaches, which the caller's shadow of l would not follow.
-func widen(l *Layer) {
+// widen replaces l.W by a longer copy, n times: a store of a slice into
+// memory its caller reaches. Reverse mode inlines such a callee (the
+// shadow of l then follows the store), but not a recursive one, and joint
+// reversal cannot restore what it replaced.
+func widen(l *Layer, n int) {
+	if n > 1 {
+		widen(l, n-1)
+	}
 	w := make([]float64, 2*len(l.W))
 	copy(w, l.W)
 	l.W = w
@@ -38,7 +48,7 @@ func widen(l *Layer) {
 
 //gad:grad
 func Widened(l *Layer) float64 {
-	widen(l) // want "call of gradcall.widen: reverse mode does not support calls of functions that store slices or pointers"
+	widen(l, 1) // want "call of gradcall.widen: reverse mode does not support calls of functions that store slices or pointers"
 	return l.W[0] * l.W[1]
 }
 
@@ -74,11 +84,17 @@ func ScaledList(k float64, n *Node) float64 {
 type Pair struct{ A, B []float64 }
 
 // wrap returns fresh memory that holds its argument's: its caller's
-// shadow of the result would not be the argument's.
-func wrap(x []float64) *Pair { return &Pair{A: x, B: make([]float64, len(x))} }
+// shadow of the result would not be the argument's. Reverse mode inlines
+// such a callee, but not a recursive one.
+func wrap(x []float64, n int) *Pair {
+	if n > 0 {
+		return wrap(x, n-1)
+	}
+	return &Pair{A: x, B: make([]float64, len(x))}
+}
 
 //gad:grad
 func Wrapped(x []float64) float64 {
-	p := wrap(x) // want "call of gradcall.wrap: reverse mode does not support calls returning slices or pointers that may share memory"
+	p := wrap(x, 1) // want "call of gradcall.wrap: reverse mode does not support calls returning slices or pointers that may share memory"
 	return p.A[0] * p.A[1]
 }
