@@ -195,3 +195,43 @@ func SelfSlope(x []float64) float64 {
 	w, d := WiggleJVP(x, x)
 	return w + d
 }
+
+// U is a tiny network u(x; w) of a point x of the plane, whose Laplacian,
+// Hessian diagonal and Hessian-vector products in x are generated.
+//
+//gad:laplacian wrt=x
+//gad:hessdiag wrt=x
+//gad:hvp wrt=x
+func U(w []float64, x []float64) float64 {
+	h := 0.0
+	for j := 0; j < 3; j++ {
+		h += w[3*j+2] * math.Tanh(w[3*j]*x[0]+w[3*j+1]*x[1])
+	}
+	return h
+}
+
+// Residual is a physics-informed loss, Σ (Δu − f)² over the points: its
+// gradient in the weights differentiates the generated ULaplacian.
+//
+//gad:grad wrt=w
+func Residual(w []float64, pts [][]float64) float64 {
+	s := 0.0
+	for _, p := range pts {
+		_, lap := ULaplacian(w, p)
+		r := lap - (p[0]*p[0] + p[1])
+		s += r * r
+	}
+	return s
+}
+
+// Curvature reads U's Hessian diagonal and a Hessian-vector product at p:
+// its gradient in the weights differentiates UHessDiag and UHVP.
+//
+//gad:grad wrt=w
+func Curvature(w []float64, p []float64) float64 {
+	d := make([]float64, 2)
+	UHessDiag(w, p, d)
+	hv := make([]float64, 2)
+	UHVP(w, p, []float64{1, -0.5}, hv)
+	return d[0]*d[1] + hv[0]*hv[1]
+}

@@ -1065,3 +1065,1135 @@ func wiggleJVPInPlaceReverse(q, qBar []float64, seed, seed2 float64) {
 		tape = tape[:t5]
 	}
 }
+
+// ULaplacian returns U and its Laplacian with respect to x, Σᵢ ∂²U/∂x[i]²,
+// by collapsed Taylor mode: uTaylorWrtX propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give U's value too.
+func ULaplacian(w, x []float64) (f, lap float64) {
+	n := len(x)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
+	lap = 0
+	f = 0
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = uTaylorWrtX(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
+	}
+	if n == 0 {
+		f = U(w, x)
+	}
+	return f, lap
+}
+
+// uTaylorWrtX propagates 8 second-order jets of U at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of U and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func uTaylorWrtX(w, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	h := 0.0
+	h1 := 0.0
+	h2 := 0.0
+	h3 := 0.0
+	h4 := 0.0
+	h5 := 0.0
+	h6 := 0.0
+	h7 := 0.0
+	h8 := 0.0
+	h9 := 0.0
+	for j := 0; j < 3; j++ {
+		t := w[3*j+2]
+		t2 := w[3*j]
+		t3 := w[3*j+1]
+		t4 := t2*x1[0] + t3*x1[1]
+		t5 := t2*x2[0] + t3*x2[1]
+		t6 := t2*x3[0] + t3*x3[1]
+		t7 := t2*x4[0] + t3*x4[1]
+		t8 := t2*x5[0] + t3*x5[1]
+		t9 := t2*x6[0] + t3*x6[1]
+		t10 := t2*x7[0] + t3*x7[1]
+		t11 := t2*x8[0] + t3*x8[1]
+		t12 := math.Tanh(t2*x[0] + t3*x[1])
+		t13 := 1 - t12*t12
+		t14 := t13 * t4
+		t15 := t13 * t5
+		t16 := t13 * t6
+		t17 := -(0.5 * (2 * (t12 * t14) * t4)) - 0.5*(2*(t12*t15)*t5) - 0.5*(2*(t12*t16)*t6)
+		t18 := t13 * t7
+		t19 := t17 - 0.5*(2*(t12*t18)*t7)
+		t20 := t13 * t8
+		t21 := t19 - 0.5*(2*(t12*t20)*t8)
+		t22 := t13 * t9
+		t23 := t21 - 0.5*(2*(t12*t22)*t9)
+		t24 := t13 * t10
+		t25 := t23 - 0.5*(2*(t12*t24)*t10)
+		t26 := t13 * t11
+		t27 := t25 - 0.5*(2*(t12*t26)*t11)
+		t28 := t * t27
+		h += t * t12
+		h1 += t * t14
+		h2 += t * t15
+		h3 += t * t16
+		h4 += t * t18
+		h5 += t * t20
+		h6 += t * t22
+		h7 += t * t24
+		h8 += t * t26
+		h9 += t28
+	}
+	return h, h1, h2, h3, h4, h5, h6, h7, h8, h9
+}
+
+// UHessDiag returns U and stores the diagonal of its Hessian with respect to x in d (overwritten):
+// d[i] = ∂²U/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of U along the unit vector eᵢ, by
+// uTaylorLanes8WrtX, 8 unit vectors per call (⌈len(x)/8⌉ calls, which give U's value too).
+// len(d) must be len(x).
+func UHessDiag(w, x, d []float64) float64 {
+	n := len(x)
+	if len(d) != n {
+		panic("UHessDiag: len(d) != len(x)")
+	}
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
+	dd := make([]float64, n+8)
+	f := 0.0
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = uTaylorLanes8WrtX(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		dd[i] = 2 * t2
+		dd[i+1] = 2 * t3
+		dd[i+2] = 2 * t4
+		dd[i+3] = 2 * t5
+		dd[i+4] = 2 * t6
+		dd[i+5] = 2 * t7
+		dd[i+6] = 2 * t8
+		dd[i+7] = 2 * t9
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+	}
+	copy(d, dd)
+	if n == 0 {
+		f = U(w, x)
+	}
+	return f
+}
+
+// uTaylorLanes8WrtX propagates 8 Taylor polynomials of degree 2 through U at once, one per
+// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
+// first coefficients p1_1 … p1_8, it returns the results of U and, for each float result y, its
+// coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the
+// k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
+// Fixed inputs (zero coefficients): w.
+func uTaylorLanes8WrtX(w, x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	h := 0.0
+	h1_1 := 0.0
+	h1_2 := 0.0
+	h1_3 := 0.0
+	h1_4 := 0.0
+	h1_5 := 0.0
+	h1_6 := 0.0
+	h1_7 := 0.0
+	h1_8 := 0.0
+	h2_1 := 0.0
+	h2_2 := 0.0
+	h2_3 := 0.0
+	h2_4 := 0.0
+	h2_5 := 0.0
+	h2_6 := 0.0
+	h2_7 := 0.0
+	h2_8 := 0.0
+	for j := 0; j < 3; j++ {
+		t := w[3*j+2]
+		t2 := w[3*j]
+		t3 := w[3*j+1]
+		t4 := t2*x1_1[0] + t3*x1_1[1]
+		t5 := t2*x1_2[0] + t3*x1_2[1]
+		t6 := t2*x1_3[0] + t3*x1_3[1]
+		t7 := t2*x1_4[0] + t3*x1_4[1]
+		t8 := t2*x1_5[0] + t3*x1_5[1]
+		t9 := t2*x1_6[0] + t3*x1_6[1]
+		t10 := t2*x1_7[0] + t3*x1_7[1]
+		t11 := t2*x1_8[0] + t3*x1_8[1]
+		t12 := math.Tanh(t2*x[0] + t3*x[1])
+		t13 := 1 - t12*t12
+		t14 := t13 * t4
+		t15 := t13 * t5
+		t16 := t13 * t6
+		t17 := t13 * t7
+		t18 := t13 * t8
+		t19 := t13 * t9
+		t20 := t13 * t10
+		t21 := t13 * t11
+		h += t * t12
+		h1_1 += t * t14
+		h1_2 += t * t15
+		h1_3 += t * t16
+		h1_4 += t * t17
+		h1_5 += t * t18
+		h1_6 += t * t19
+		h1_7 += t * t20
+		h1_8 += t * t21
+		h2_1 -= t * (0.5 * (2 * (t12 * t14) * t4))
+		h2_2 -= t * (0.5 * (2 * (t12 * t15) * t5))
+		h2_3 -= t * (0.5 * (2 * (t12 * t16) * t6))
+		h2_4 -= t * (0.5 * (2 * (t12 * t17) * t7))
+		h2_5 -= t * (0.5 * (2 * (t12 * t18) * t8))
+		h2_6 -= t * (0.5 * (2 * (t12 * t19) * t9))
+		h2_7 -= t * (0.5 * (2 * (t12 * t20) * t10))
+		h2_8 -= t * (0.5 * (2 * (t12 * t21) * t11))
+	}
+	return h, h1_1, h1_2, h1_3, h1_4, h1_5, h1_6, h1_7, h1_8, h2_1, h2_2, h2_3, h2_4, h2_5, h2_6, h2_7, h2_8
+}
+
+// UHVP returns U and stores the Hessian-vector product ∇²U·v in hv (overwritten), the Hessian taken
+// with respect to x, by forward mode over reverse mode: the directional derivative along v of the
+// gradient of U (uGradWrtXJVP), at the cost of a few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func UHVP(w, x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("UHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("UHVP: len(hv) != len(x)")
+	}
+	clear(hv)
+	f, _ := uGradWrtXJVP(w, x, v, nil, hv)
+	return f
+}
+
+// uGradWrtXJVP computes uGradWrtX and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
+// Fixed inputs (zero tangent): w.
+// Results, in order: the value of uGradWrtX; its tangent.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values uGradWrtX writes are written (overwritten) into the shadows: xBar into
+// dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func uGradWrtXJVP(w, x, dx, xBar, dxBar []float64) (float64, float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("uGradWrtX: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	h := 0.0
+	for j := 0; j < 3; j++ {
+		t := w[3*j+2]
+		t2 := w[3*j]
+		t3 := w[3*j+1]
+		t4 := math.Tanh(t2*x[0] + t3*x[1])
+		t5 := 2 * ((1 - t4*t4) * (t2*dx[0] + t3*dx[1]) * t4) * t
+		dxBar[1] -= t3 * t5
+		dxBar[0] -= t2 * t5
+		h += t * t4
+	}
+	return h, 0
+}
+
+// ResidualGrad computes Residual and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: w (into wBar).
+// Fixed inputs: pts.
+// Results: the value of Residual, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func ResidualGrad(w, wBar []float64, pts [][]float64) float64 {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("ResidualGrad: w and wBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(pts)
+	tape := slices.Grow(t, max(n+2, 0))
+	s := 0.0
+	for i := 0; i < n; i++ {
+		p2 := pts[i]
+		_, lap := ULaplacian(w, p2)
+		p0_2 := p2[0]
+		r := lap - (p0_2*p0_2 + p2[1])
+		tape = append(tape, lap)
+		s += r * r
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := len(tape) - 1
+		p := pts[i2]
+		p0 := p[0]
+		uLaplacianReverseWrtW(w, wBar, p, 0, 2*(tape[t2]-(p0*p0+p[1])))
+		tape = tape[:t2]
+	}
+	return s
+}
+
+// uLaplacianReverseWrtW is the reverse of ULaplacian for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (fBar, lapBar) and of what it writes, with
+// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of ULaplacian that
+// its own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: w (into wBar).
+// Fixed inputs: x.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("uLaplacianReverseWrtW: w and wBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	t2 := n + 8
+	e0 := make([]float64, t2)
+	u0 := e0[:n]
+	e1 := make([]float64, t2)
+	u1 := e1[:n]
+	e2 := make([]float64, t2)
+	u2 := e2[:n]
+	e3 := make([]float64, t2)
+	u3 := e3[:n]
+	e4 := make([]float64, t2)
+	u4 := e4[:n]
+	e5 := make([]float64, t2)
+	u5 := e5[:n]
+	e6 := make([]float64, t2)
+	u6 := e6[:n]
+	e7 := make([]float64, t2)
+	u7 := e7[:n]
+	n2 := len(u0)
+	n3 := len(u1)
+	n4 := len(u2)
+	n5 := len(u3)
+	n6 := len(u4)
+	n7 := len(u5)
+	n8 := len(u6)
+	n9 := len(u7)
+	tape := slices.Grow(t, max((n-0)/8+2, 0)*(n2+n3+n4+n5+n6+n7+n8+n9))
+	i := 0
+	for ; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		t23 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
+		t24 := append(t23, u5...)
+		t25 := append(t24, u6...)
+		tape = append(t25, u7...)
+		uTaylorWrtX(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+	}
+	var from int
+	if n == 0 {
+		tape = slices.Grow(tape, 5)
+		for j := 0; j < 3; j++ {
+			tape = append(tape, math.Tanh(w[3*j]*x[0]+w[3*j+1]*x[1]))
+		}
+		from = 1
+	} else {
+		from = 0
+	}
+	if from != 0 {
+		for j2 := 2; j2 >= 0; j2-- {
+			t3 := len(tape) - 1
+			t4 := tape[t3]
+			t5 := 3*j2 + 2
+			t6 := (1 - t4*t4) * (w[t5] * fBar)
+			wBar[3*j2+1] += t6 * x[1]
+			wBar[3*j2] += t6 * x[0]
+			wBar[t5] += fBar * t4
+			tape = tape[:t3]
+		}
+		fBar = 0
+	}
+	t7 := 2 * lapBar
+	i -= 8
+	for ; i >= 0; i -= 8 {
+		t8 := len(tape) - n9
+		copy(u7, tape[t8:])
+		t9 := tape[:t8]
+		t10 := len(t9) - n8
+		copy(u6, t9[t10:])
+		t11 := t9[:t10]
+		t12 := len(t11) - n7
+		copy(u5, t11[t12:])
+		t13 := t11[:t12]
+		t14 := len(t13) - n6
+		copy(u4, t13[t14:])
+		t15 := t13[:t14]
+		t16 := len(t15) - n5
+		copy(u3, t15[t16:])
+		t17 := t15[:t16]
+		t18 := len(t17) - n4
+		copy(u2, t17[t18:])
+		t19 := t17[:t18]
+		t20 := len(t19) - n3
+		copy(u1, t19[t20:])
+		t21 := t19[:t20]
+		t22 := len(t21) - n2
+		copy(u0, t21[t22:])
+		uTaylorWrtXReverse(
+			w,
+			wBar,
+			x,
+			u0,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+			fBar,
+			0,
+			0,
+			0,
+			0,
+			0,
+			0,
+			0,
+			0,
+			t7,
+		)
+		fBar = 0
+		tape = t21[:t22]
+	}
+}
+
+// uTaylorWrtXReverse is the reverse of uTaylorWrtX for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed, seed2, seed3, seed4, seed5, seed6,
+// seed7, seed8, seed9, seed10) and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
+// it does not redo the writes of uTaylorWrtX that its own reverse does not read back: the memory of
+// its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: w (into wBar).
+// Fixed inputs: x, x1, x2, x3, x4, x5, x6, x7, x8.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func uTaylorWrtXReverse(
+	w, wBar, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
+	seed, seed2, seed3, seed4, seed5, seed6, seed7, seed8, seed9, seed10 float64,
+) {
+	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("uTaylorWrtXReverse: w and wBar share memory: gadgen's gradients need them apart")
+	}
+	for j := 0; j < 3; j++ {
+		t := 3*j + 2
+		t2 := w[t]
+		t3 := w[3*j]
+		x0 := x[0]
+		x10 := x1[0]
+		x20 := x2[0]
+		x30 := x3[0]
+		x40 := x4[0]
+		x50 := x5[0]
+		x60 := x6[0]
+		x70 := x7[0]
+		x80 := x8[0]
+		t4 := 3*j + 1
+		t5 := w[t4]
+		x1_2 := x[1]
+		x11 := x1[1]
+		x21 := x2[1]
+		x31 := x3[1]
+		x41 := x4[1]
+		x51 := x5[1]
+		x61 := x6[1]
+		x71 := x7[1]
+		x81 := x8[1]
+		t6 := t3*x10 + t5*x11
+		t7 := t3*x20 + t5*x21
+		t8 := t3*x30 + t5*x31
+		t9 := t3*x40 + t5*x41
+		t10 := t3*x50 + t5*x51
+		t11 := t3*x60 + t5*x61
+		t12 := t3*x70 + t5*x71
+		t13 := t3*x80 + t5*x81
+		t14 := math.Tanh(t3*x0 + t5*x1_2)
+		t15 := 1 - t14*t14
+		t16 := t15 * t6
+		t17 := 2 * (t14 * t16)
+		t18 := t15 * t7
+		t19 := 2 * (t14 * t18)
+		t20 := t15 * t8
+		t21 := 2 * (t14 * t20)
+		t22 := t15 * t9
+		t23 := 2 * (t14 * t22)
+		t24 := t15 * t10
+		t25 := 2 * (t14 * t24)
+		t26 := -(0.5 * (t17 * t6)) - 0.5*(t19*t7) - 0.5*(t21*t8) - 0.5*(t23*t9) - 0.5*(t25*t10)
+		t27 := t15 * t11
+		t28 := 2 * (t14 * t27)
+		t29 := t26 - 0.5*(t28*t11)
+		t30 := t15 * t12
+		t31 := 2 * (t14 * t30)
+		t32 := t29 - 0.5*(t31*t12)
+		t33 := t15 * t13
+		t34 := 2 * (t14 * t33)
+		t35 := t32 - 0.5*(t34*t13)
+		t36 := seed10 * t35
+		t37 := t36 + seed9*t33
+		t38 := t37 + seed8*t30
+		t39 := t38 + seed7*t27
+		t40 := t39 + seed6*t24
+		t41 := t40 + seed5*t22
+		t42 := t41 + seed4*t20
+		t43 := t42 + seed3*t18
+		t44 := t43 + seed2*t16
+		t45 := t44 + seed*t14
+		t46 := 0.5 * (t2 * seed10)
+		t47 := 2 * (t46 * t13)
+		t48 := t2*seed9 - t14*t47
+		t49 := t15*t48 - t34*t46
+		t50 := 2 * (t46 * t12)
+		t51 := t2*seed8 - t14*t50
+		t52 := t15*t51 - t31*t46
+		t53 := 2 * (t46 * t11)
+		t54 := t2*seed7 - t14*t53
+		t55 := t15*t54 - t28*t46
+		t56 := 2 * (t46 * t10)
+		t57 := t2*seed6 - t14*t56
+		t58 := t15*t57 - t25*t46
+		t59 := 2 * (t46 * t9)
+		t60 := t2*seed5 - t14*t59
+		t61 := t15*t60 - t23*t46
+		t62 := 2 * (t46 * t8)
+		t63 := t2*seed4 - t14*t62
+		t64 := t15*t63 - t21*t46
+		t65 := 2 * (t46 * t7)
+		t66 := t2*seed - t47*t33 - t50*t30 - t53*t27 - t56*t24 - t59*t22 - t62*t20 - t65*t18
+		t67 := t2*seed3 - t14*t65
+		t68 := t15*t67 - t19*t46
+		t69 := 2 * (t46 * t6)
+		t70 := t66 - t69*t16
+		t71 := t2*seed2 - t14*t69
+		t72 := t48*t13 + t51*t12 + t54*t11 + t57*t10 + t60*t9 + t63*t8 + t67*t7 + t71*t6
+		t73 := t15*t71 - t17*t46
+		t74 := t72 * t14
+		t75 := 2 * t74
+		t76 := t70 - t75
+		t77 := t15 * t76
+		t78 := t49*x81 + t52*x71 + t55*x61 + t58*x51 + t61*x41 + t64*x31 + t68*x21 + t73*x11
+		t79 := t78 + t77*x1_2
+		t80 := wBar[t4] + t79
+		wBar[t4] = t80
+		t81 := t49*x80 + t52*x70 + t55*x60 + t58*x50 + t61*x40 + t64*x30 + t68*x20 + t73*x10
+		t82 := t81 + t77*x0
+		t83 := wBar[3*j] + t82
+		wBar[3*j] = t83
+		t84 := wBar[t] + t45
+		wBar[t] = t84
+	}
+}
+
+// CurvatureGrad computes Curvature and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: w (into wBar).
+// Fixed inputs: p.
+// Results: the value of Curvature, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func CurvatureGrad(w, wBar, p []float64) float64 {
+	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("CurvatureGrad: w and wBar share memory: gadgen's gradients need them apart")
+	}
+	t := new([2]float64)
+	t2 := new([2]float64)
+	d := t[:2]
+	UHessDiag(w, p, d)
+	t3 := new([2]float64)
+	t4 := new([2]float64)
+	hv := t3[:2]
+	t5 := []float64{1, -0.5}
+	UHVP(w, p, t5, hv)
+	d0 := d[0]
+	d1 := d[1]
+	hv0 := hv[0]
+	hv1 := hv[1]
+	t6 := d0*d1 + hv0*hv1
+	t7 := t4[:2]
+	t7[1] += hv0
+	t7[0] += hv1
+	t8 := t2[:2]
+	t8[1] += d0
+	t8[0] += d1
+	uHVPReverseWrtWHv(w, wBar, p, t5, hv, t7, 0)
+	uHessDiagReverseWrtWD(w, wBar, p, d, t8, 0)
+	return t6
+}
+
+// uHVPReverseWrtWHv is the reverse of UHVP for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of UHVP that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: w (into wBar), hv (into hvBar).
+// Fixed inputs: x, v.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// UHVP writes hv: on entry hvBar holds the adjoint of the values UHVP leaves in hv (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values hv held on
+// entry.
+func uHVPReverseWrtWHv(w, wBar, x, v, hv, hvBar []float64, seed float64) {
+	t := cap(w) > 0
+	if t && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("uHVPReverseWrtWHv: w and wBar share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(hv) > 0
+	if t2 && cap(hvBar) > 0 && &hv[:1][0] == &hvBar[:1][0] {
+		panic("uHVPReverseWrtWHv: hv and hvBar share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t && &hv[:1][0] == &w[:1][0] {
+		panic("uHVPReverseWrtWHv: hv and w share memory: gadgen's gradients need them apart")
+	}
+	if t2 && cap(x) > 0 && &hv[:1][0] == &x[:1][0] {
+		panic("uHVPReverseWrtWHv: hv and x share memory: gadgen's gradients need them apart")
+	}
+	if t2 && cap(v) > 0 && &hv[:1][0] == &v[:1][0] {
+		panic("uHVPReverseWrtWHv: hv and v share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	if len(v) != n {
+		panic("UHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("UHVP: len(hv) != len(x)")
+	}
+	clear(hv)
+	uGradWrtXJVP(w, x, v, nil, hv)
+	uGradWrtXJVPReverse(w, wBar, x, v, nil, hv, hvBar, seed, 0)
+	clear(hvBar)
+}
+
+// uHessDiagReverseWrtWD is the reverse of UHessDiag for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of UHessDiag that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: w (into wBar), d (into dBar).
+// Fixed inputs: x.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// UHessDiag writes d: on entry dBar holds the adjoint of the values UHessDiag leaves in d (zero for
+// the gradient of its results alone); on return, the gradient with respect to the values d held on
+// entry.
+func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := cap(w) > 0
+	if t2 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("uHessDiagReverseWrtWD: w and wBar share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(d) > 0
+	if t3 && cap(dBar) > 0 && &d[:1][0] == &dBar[:1][0] {
+		panic("uHessDiagReverseWrtWD: d and dBar share memory: gadgen's gradients need them apart")
+	}
+	if t3 && t2 && &d[:1][0] == &w[:1][0] {
+		panic("uHessDiagReverseWrtWD: d and w share memory: gadgen's gradients need them apart")
+	}
+	if t3 && cap(x) > 0 && &d[:1][0] == &x[:1][0] {
+		panic("uHessDiagReverseWrtWD: d and x share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	if len(d) != n {
+		panic("UHessDiag: len(d) != len(x)")
+	}
+	t4 := n + 8
+	e0 := make([]float64, t4)
+	u0 := e0[:n]
+	e1 := make([]float64, t4)
+	u1 := e1[:n]
+	e2 := make([]float64, t4)
+	u2 := e2[:n]
+	e3 := make([]float64, t4)
+	u3 := e3[:n]
+	e4 := make([]float64, t4)
+	u4 := e4[:n]
+	e5 := make([]float64, t4)
+	u5 := e5[:n]
+	e6 := make([]float64, t4)
+	u6 := e6[:n]
+	e7 := make([]float64, t4)
+	u7 := e7[:n]
+	dd := make([]float64, t4)
+	ddBar := make([]float64, t4)
+	n2 := len(u0)
+	n3 := len(u1)
+	n4 := len(u2)
+	n5 := len(u3)
+	n6 := len(u4)
+	n7 := len(u5)
+	n8 := len(u6)
+	n9 := len(u7)
+	tape := slices.Grow(t, max((n-0)/8+2, 0)*(n2+n3+n4+n5+n6+n7+n8+n9))
+	i := 0
+	for ; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		t40 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
+		t41 := append(t40, u5...)
+		t42 := append(t41, u6...)
+		tape = append(t42, u7...)
+		_, _, _, _, _, _, _, _, _, t43, t44, t45, t46, t47, t48, t49, t50 := uTaylorLanes8WrtX(
+			w,
+			x,
+			u0,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+		)
+		dd[i] = 2 * t43
+		dd[i+1] = 2 * t44
+		dd[i+2] = 2 * t45
+		dd[i+3] = 2 * t46
+		dd[i+4] = 2 * t47
+		dd[i+5] = 2 * t48
+		dd[i+6] = 2 * t49
+		dd[i+7] = 2 * t50
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+	}
+	t5 := copy(d, dd)
+	var from int
+	if n == 0 {
+		tape = slices.Grow(tape, 5)
+		for j := 0; j < 3; j++ {
+			tape = append(tape, math.Tanh(w[3*j]*x[0]+w[3*j+1]*x[1]))
+		}
+		from = 1
+	} else {
+		from = 0
+	}
+	var fBar float64
+	if from == 0 {
+		fBar = seed
+	} else {
+		for j2 := 2; j2 >= 0; j2-- {
+			t6 := len(tape) - 1
+			t7 := tape[t6]
+			t8 := 3*j2 + 2
+			t9 := (1 - t7*t7) * (w[t8] * seed)
+			wBar[3*j2+1] += t9 * x[1]
+			wBar[3*j2] += t9 * x[0]
+			wBar[t8] += seed * t7
+			tape = tape[:t6]
+		}
+		fBar = 0
+	}
+	for k := 0; k < t5; k++ {
+		dkBar := dBar[k]
+		dBar[k] = 0
+		ddBar[k] += dkBar
+	}
+	i -= 8
+	for ; i >= 0; i -= 8 {
+		t10 := ddBar[i+7]
+		ddBar[i+7] = 0
+		t11 := 2 * t10
+		t12 := ddBar[i+6]
+		ddBar[i+6] = 0
+		t13 := 2 * t12
+		t14 := ddBar[i+5]
+		ddBar[i+5] = 0
+		t15 := 2 * t14
+		t16 := ddBar[i+4]
+		ddBar[i+4] = 0
+		t17 := 2 * t16
+		t18 := ddBar[i+3]
+		ddBar[i+3] = 0
+		t19 := 2 * t18
+		t20 := ddBar[i+2]
+		ddBar[i+2] = 0
+		t21 := 2 * t20
+		t22 := ddBar[i+1]
+		ddBar[i+1] = 0
+		t23 := 2 * t22
+		ddiBar := ddBar[i]
+		ddBar[i] = 0
+		t24 := 2 * ddiBar
+		t25 := len(tape) - n9
+		copy(u7, tape[t25:])
+		t26 := tape[:t25]
+		t27 := len(t26) - n8
+		copy(u6, t26[t27:])
+		t28 := t26[:t27]
+		t29 := len(t28) - n7
+		copy(u5, t28[t29:])
+		t30 := t28[:t29]
+		t31 := len(t30) - n6
+		copy(u4, t30[t31:])
+		t32 := t30[:t31]
+		t33 := len(t32) - n5
+		copy(u3, t32[t33:])
+		t34 := t32[:t33]
+		t35 := len(t34) - n4
+		copy(u2, t34[t35:])
+		t36 := t34[:t35]
+		t37 := len(t36) - n3
+		copy(u1, t36[t37:])
+		t38 := t36[:t37]
+		t39 := len(t38) - n2
+		copy(u0, t38[t39:])
+		uTaylorLanes8WrtXReverse(
+			w,
+			wBar,
+			x,
+			u0,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+			fBar,
+			0,
+			0,
+			0,
+			0,
+			0,
+			0,
+			0,
+			0,
+			t24,
+			t23,
+			t21,
+			t19,
+			t17,
+			t15,
+			t13,
+			t11,
+		)
+		fBar = 0
+		tape = t38[:t39]
+	}
+}
+
+// uGradWrtXJVPReverse is the reverse of uGradWrtXJVP for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed, seed2) and of what it writes, with
+// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of uGradWrtXJVP
+// that its own reverse does not read back: the memory of its slice and pointer parameters is left
+// in no particular state.
+//
+// Varied inputs: w (into wBar), dxBar (into dxBarBar).
+// Fixed inputs: x, dx, xBar.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// uGradWrtXJVP writes dxBar: on entry dxBarBar holds the adjoint of the values uGradWrtXJVP leaves
+// in dxBar (zero for the gradient of its results alone); on return, the gradient with respect to
+// the values dxBar held on entry.
+func uGradWrtXJVPReverse(w, wBar, x, dx, xBar, dxBar, dxBarBar []float64, seed, seed2 float64) {
+	var tapeintBuf [64]int
+	t := tapeintBuf[:0]
+	var tapeBuf [64]float64
+	t2 := tapeBuf[:0]
+	t3 := cap(w) > 0
+	if t3 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("uGradWrtXJVPReverse: w and wBar share memory: gadgen's gradients need them apart")
+	}
+	t4 := cap(dxBar) > 0
+	if t4 && cap(dxBarBar) > 0 && &dxBar[:1][0] == &dxBarBar[:1][0] {
+		panic("uGradWrtXJVPReverse: dxBar and dxBarBar share memory: gadgen's gradients need them apart")
+	}
+	if t4 && t3 && &dxBar[:1][0] == &w[:1][0] {
+		panic("uGradWrtXJVPReverse: dxBar and w share memory: gadgen's gradients need them apart")
+	}
+	t5 := cap(x) > 0
+	if t4 && t5 && &dxBar[:1][0] == &x[:1][0] {
+		panic("uGradWrtXJVPReverse: dxBar and x share memory: gadgen's gradients need them apart")
+	}
+	if t4 && cap(dx) > 0 && &dxBar[:1][0] == &dx[:1][0] {
+		panic("uGradWrtXJVPReverse: dxBar and dx share memory: gadgen's gradients need them apart")
+	}
+	t6 := cap(xBar) > 0
+	if t4 && t6 && &dxBar[:1][0] == &xBar[:1][0] {
+		panic("uGradWrtXJVPReverse: dxBar and xBar share memory: gadgen's gradients need them apart")
+	}
+	if t5 && t6 && &x[:1][0] == &xBar[:1][0] {
+		panic("uGradWrtX: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	tape := slices.Grow(t2, 20)
+	tapeint := slices.Grow(t, 5)
+	for j := 0; j < 3; j++ {
+		t26 := 3*j + 1
+		t27 := w[t26]
+		t28 := math.Tanh(w[3*j]*x[0] + t27*x[1])
+		tape = append(tape, t28, dx[1], t27, w[3*j+2])
+		tapeint = append(tapeint, t26)
+	}
+	for j2 := 2; j2 >= 0; j2-- {
+		t7 := len(tapeint) - 1
+		t8 := tapeint[t7]
+		n := len(tape)
+		t9 := n - 4
+		t10 := tape[t9]
+		dx1 := tape[n-3]
+		t11 := tape[n-2]
+		t12 := tape[n-1]
+		t13 := dxBarBar[0]
+		t14 := 1 - t10*t10
+		t15 := w[3*j2]
+		dx0 := dx[0]
+		t16 := t15*dx0 + t11*dx1
+		t17 := t14 * t16
+		t18 := 2 * (t17 * t10)
+		t19 := t18 * t12
+		t20 := dxBarBar[1]
+		t21 := -(t15 * t13) - t11*t20
+		t22 := 2 * (t21 * t12)
+		t23 := t22 * t10
+		t24 := t14 * t23
+		t25 := t14 * (t17*t22 + t12*seed - 2*(t23*t16*t10))
+		wBar[t8] += t24*dx1 - t20*t19 + t25*x[1]
+		wBar[3*j2] += t24*dx0 - t13*t19 + t25*x[0]
+		wBar[3*j2+2] += t18*t21 + seed*t10
+		tape = tape[:t9]
+		tapeint = tapeint[:t7]
+	}
+}
+
+// uTaylorLanes8WrtXReverse is the reverse of uTaylorLanes8WrtX for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed, seed2, seed3, seed4, seed5, seed6,
+// seed7, seed8, seed9, seed10, seed11, seed12, seed13, seed14, seed15, seed16, seed17) and of what
+// it writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of
+// uTaylorLanes8WrtX that its own reverse does not read back: the memory of its slice and pointer
+// parameters is left in no particular state.
+//
+// Varied inputs: w (into wBar).
+// Fixed inputs: x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func uTaylorLanes8WrtXReverse(
+	w, wBar, x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 []float64,
+	seed, seed2, seed3, seed4, seed5, seed6, seed7, seed8, seed9, seed10, seed11, seed12, seed13 float64,
+	seed14, seed15, seed16, seed17 float64,
+) {
+	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("uTaylorLanes8WrtXReverse: w and wBar share memory: gadgen's gradients need them apart")
+	}
+	for j := 0; j < 3; j++ {
+		t := 3*j + 2
+		t2 := w[t]
+		t3 := w[3*j]
+		x0 := x[0]
+		t4 := x1_1[0]
+		t5 := x1_2[0]
+		t6 := x1_3[0]
+		t7 := x1_4[0]
+		t8 := x1_5[0]
+		t9 := x1_6[0]
+		t10 := x1_7[0]
+		t11 := x1_8[0]
+		t12 := 3*j + 1
+		t13 := w[t12]
+		x1 := x[1]
+		t14 := x1_1[1]
+		t15 := x1_2[1]
+		t16 := x1_3[1]
+		t17 := x1_4[1]
+		t18 := x1_5[1]
+		t19 := x1_6[1]
+		t20 := x1_7[1]
+		t21 := x1_8[1]
+		t22 := t3*t4 + t13*t14
+		t23 := t3*t5 + t13*t15
+		t24 := t3*t6 + t13*t16
+		t25 := t3*t7 + t13*t17
+		t26 := t3*t8 + t13*t18
+		t27 := t3*t9 + t13*t19
+		t28 := t3*t10 + t13*t20
+		t29 := t3*t11 + t13*t21
+		t30 := math.Tanh(t3*x0 + t13*x1)
+		t31 := 1 - t30*t30
+		t32 := t31 * t22
+		t33 := 2 * (t30 * t32)
+		t34 := t31 * t23
+		t35 := 2 * (t30 * t34)
+		t36 := t31 * t24
+		t37 := 2 * (t30 * t36)
+		t38 := t31 * t25
+		t39 := 2 * (t30 * t38)
+		t40 := t31 * t26
+		t41 := 2 * (t30 * t40)
+		t42 := t31 * t27
+		t43 := 2 * (t30 * t42)
+		t44 := t31 * t28
+		t45 := 2 * (t30 * t44)
+		t46 := t31 * t29
+		t47 := 2 * (t30 * t46)
+		t48 := seed9*t46 - seed17*(0.5*(t47*t29)) - seed16*(0.5*(t45*t28)) + seed8*t44
+		t49 := t48 - seed15*(0.5*(t43*t27))
+		t50 := t49 + seed7*t42
+		t51 := t50 - seed14*(0.5*(t41*t26))
+		t52 := t51 + seed6*t40
+		t53 := t52 - seed13*(0.5*(t39*t25))
+		t54 := t53 + seed5*t38
+		t55 := t54 - seed12*(0.5*(t37*t24))
+		t56 := t55 + seed4*t36
+		t57 := t56 - seed11*(0.5*(t35*t23))
+		t58 := t57 + seed3*t34
+		t59 := t58 - seed10*(0.5*(t33*t22))
+		t60 := t59 + seed2*t32
+		t61 := t60 + seed*t30
+		t62 := 0.5 * (t2 * seed17)
+		t63 := 2 * (t62 * t29)
+		t64 := t2*seed9 - t30*t63
+		t65 := t31*t64 - t47*t62
+		t66 := 0.5 * (t2 * seed16)
+		t67 := 2 * (t66 * t28)
+		t68 := t2*seed8 - t30*t67
+		t69 := t31*t68 - t45*t66
+		t70 := 0.5 * (t2 * seed15)
+		t71 := 2 * (t70 * t27)
+		t72 := t2*seed7 - t30*t71
+		t73 := t31*t72 - t43*t70
+		t74 := 0.5 * (t2 * seed14)
+		t75 := 2 * (t74 * t26)
+		t76 := t2*seed6 - t30*t75
+		t77 := t31*t76 - t41*t74
+		t78 := 0.5 * (t2 * seed13)
+		t79 := 2 * (t78 * t25)
+		t80 := t2*seed5 - t30*t79
+		t81 := t31*t80 - t39*t78
+		t82 := 0.5 * (t2 * seed12)
+		t83 := 2 * (t82 * t24)
+		t84 := t2*seed4 - t30*t83
+		t85 := t31*t84 - t37*t82
+		t86 := 0.5 * (t2 * seed11)
+		t87 := 2 * (t86 * t23)
+		t88 := t2*seed - t63*t46 - t67*t44 - t71*t42 - t75*t40 - t79*t38 - t83*t36 - t87*t34
+		t89 := t2*seed3 - t30*t87
+		t90 := t31*t89 - t35*t86
+		t91 := 0.5 * (t2 * seed10)
+		t92 := 2 * (t91 * t22)
+		t93 := t88 - t92*t32
+		t94 := t2*seed2 - t30*t92
+		t95 := t64*t29 + t68*t28 + t72*t27 + t76*t26 + t80*t25 + t84*t24 + t89*t23 + t94*t22
+		t96 := t31*t94 - t33*t91
+		t97 := t95 * t30
+		t98 := 2 * t97
+		t99 := t93 - t98
+		t100 := t31 * t99
+		t101 := t65*t21 + t69*t20 + t73*t19 + t77*t18 + t81*t17 + t85*t16 + t90*t15 + t96*t14
+		t102 := t101 + t100*x1
+		t103 := wBar[t12] + t102
+		wBar[t12] = t103
+		t104 := t65*t11 + t69*t10 + t73*t9 + t77*t8 + t81*t7 + t85*t6 + t90*t5 + t96*t4
+		t105 := t104 + t100*x0
+		t106 := wBar[3*j] + t105
+		wBar[3*j] = t106
+		t107 := wBar[t] + t61
+		wBar[t] = t107
+	}
+}

@@ -4,7 +4,10 @@ import (
 	"math"
 	"testing"
 
+	"gonum.org/v1/gonum/diff/fd"
+
 	"github.com/gadgen/gadgen/gadtest"
+	"github.com/gadgen/gadgen/internal/fdcheck"
 )
 
 func TestCubeSeries(t *testing.T) {
@@ -121,4 +124,24 @@ func TestPeak(t *testing.T) {
 // tangent are one slice, against central differences.
 func TestSelfSlope(t *testing.T) {
 	gadtest.Grad(t, SelfSlope, SelfSlopeGrad, gadtest.Dim(5))
+}
+
+// TestSecondOrderInGrad checks the weight gradients through generated
+// second-order helpers against central differences.
+func TestSecondOrderInGrad(t *testing.T) {
+	w := []float64{0.3, -0.5, 1.1, 0.7, 0.2, -0.8, -0.4, 0.9, 0.6}
+	pts := [][]float64{{0.1, 0.2}, {-0.3, 0.5}, {0.7, -0.1}}
+	for _, tc := range []struct {
+		name string
+		f    func([]float64) float64
+		grad func(w, wBar []float64)
+	}{
+		{"Residual", func(w []float64) float64 { return Residual(w, pts) }, func(w, wBar []float64) { ResidualGrad(w, wBar, pts) }},
+		{"Curvature", func(w []float64) float64 { return Curvature(w, pts[1]) }, func(w, wBar []float64) { CurvatureGrad(w, wBar, pts[1]) }},
+	} {
+		got := make([]float64, len(w))
+		tc.grad(w, got)
+		want := fd.Gradient(nil, tc.f, w, &fd.Settings{Formula: fd.Central, Step: 1e-5})
+		fdcheck.Close(t, tc.name, got, want, 1e-6)
+	}
 }
