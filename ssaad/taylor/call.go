@@ -225,7 +225,7 @@ func (t *transformer) builtin(v *ir.Value) {
 				// A constant slice appended (spread) to a varied one, or a
 				// constant element slice: zero coefficients of its length.
 				for k := range r {
-					r[k] = t.materialize(t.v(a))
+					r[k] = t.zeroLike(a)
 				}
 			}
 			rest = append(rest, r)
@@ -451,4 +451,17 @@ func (t *transformer) laneMathCall(v, nv *ir.Value, rule *templates.Rule) {
 	if info.coefs[0] != nil {
 		t.setCoefs(v, info.coefs[0])
 	}
+}
+
+// zeroLike returns zero coefficients for the constant slice a: a make of
+// the same length and capacity, the same make again when a is one.
+func (t *transformer) zeroLike(a *ir.Value) *ir.Value {
+	if a.Op == ir.OpMakeSlice {
+		args := make([]*ir.Value, len(a.Args))
+		for i, x := range a.Args {
+			args[i] = t.v(x)
+		}
+		return t.Same(a, args...)
+	}
+	return t.materialize(t.v(a))
 }

@@ -627,11 +627,11 @@ func potentialGradJVP(x, dx vec, charges, dcharges []vec) (f float64, xBar vec, 
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	n := len(charges)
-	t3 := make([]float64, max(n+2, 0)*6)
-	t4 := append(t, t3...)
+	t3 := max(n+2, 0) * 6
+	t4 := append(t, make([]float64, t3)...)
 	n2 := len(t)
 	tape := t4[:n2]
-	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
+	dtape := append(t2, make([]float64, t3)...)[:n2]
 	p := 0.0
 	dp := 0.0
 	for i := 0; i < n; i++ {
