@@ -155,7 +155,40 @@ func (e *emitter) simplifyList(l *slist) {
 			out = append(out, st)
 		}
 	}
-	l.stmts = out
+	l.stmts = e.guardsFirst(out)
+}
+
+// guardsFirst turns a check whose failure panics at the end of a list,
+//
+//	if ok { body }; panic(…)   =>   if !ok { panic(…) }; body; [panic(…)]
+//
+// so that a source's guard (if bad { panic(…) }, its conditions joined by
+// || and lowered to nested tests) reads as written instead of nesting the
+// whole body; repeated for the ifs that end the body. The panic is
+// repeated after the body when the body can fall through to it.
+func (e *emitter) guardsFirst(out []stmt) []stmt {
+	for {
+		n := len(out)
+		if n < 2 {
+			return out
+		}
+		tail, ok := out[n-1].(*sValue)
+		if !ok || tail.v.Op != ir.OpPanic {
+			return out
+		}
+		st, ok := out[n-2].(*sIf)
+		if !ok || !st.els.empty() || st.then.empty() {
+			return out
+		}
+		guard := &sIf{cond: not(st.cond), then: &slist{stmts: []stmt{tail}}, els: &slist{}}
+		next := append(out[:n-2:n-2], guard)
+		next = append(next, st.then.stmts...)
+		if !e.terminates(st.then) {
+			again := *tail
+			next = append(next, &again)
+		}
+		out = next
+	}
 }
 
 // sameAssigns reports whether a and b are the same φ copies: assignments

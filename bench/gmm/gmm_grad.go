@@ -18,77 +18,78 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 	k := len(alpha)
 	nl := d * (d - 1) / 2
 	t := k * d
-	if !(d <= 0 || len(mu) != t || len(q) != t || len(l) != k*nl) {
-		n := len(x)
-		if n%d == 0 {
-			n2 := n / d
-			qdiag := make([]float64, t)
-			dqdiag := make([]float64, t)
-			sumq := make([]float64, k)
-			dsumq := make([]float64, k)
-			for c := 0; c < k; c++ {
-				for j2 := 0; j2 < d; j2++ {
-					t22 := c*d + j2
-					t23 := q[t22]
-					t24 := dq[t22]
-					t25 := math.Exp(t23)
-					qdiag[t22] = t25
-					dqdiag[t22] = t25 * t24
-					t26 := dsumq[c]
-					sumq[c] += t23
-					dsumq[c] = t26 + t24
-				}
-			}
-			xc := make([]float64, d)
-			dxc := make([]float64, d)
-			qx := make([]float64, d)
-			dqx := make([]float64, d)
-			main := make([]float64, k)
-			dmain := make([]float64, k)
-			slse := 0.0
-			dslse := 0.0
-			for i := 0; i < n2; i++ {
-				for c2 := 0; c2 < k; c2++ {
-					for j := 0; j < d; j++ {
-						t20 := c2*d + j
-						t21 := dmu[t20]
-						xc[j] = x[i*d+j] - mu[t20]
-						dxc[j] = -t21
-					}
-					t10 := c2 * d
-					t11 := (c2 + 1) * d
-					t12 := c2 * nl
-					t13 := (c2 + 1) * nl
-					qtimesxJVP(
-						qx,
-						dqx,
-						qdiag[t10:t11],
-						dqdiag[t10:t11],
-						l[t12:t13],
-						dl[t12:t13],
-						xc,
-						dxc,
-					)
-					t14 := alpha[c2]
-					t15 := dalpha[c2]
-					t16 := sumq[c2]
-					t17 := dsumq[c2]
-					t18, t19 := sqnormJVP(qx, dqx)
-					main[c2] = t14 + t16 - 0.5*t18
-					dmain[c2] = t15 + t17 - 0.5*t19
-				}
-				t8, t9 := logsumexpJVP(main, dmain)
-				slse += t8
-				dslse += t9
-			}
-			t2 := float64(n2)
-			t3, t4 := logsumexpJVP(alpha, dalpha)
-			t5, t6 := logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl, d)
-			t7 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*t3 + t5
-			return t7, dslse - t2*t4 + t6
+	if d <= 0 || len(mu) != t || len(q) != t || len(l) != k*nl {
+		panic("gmm: bad dimensions")
+	}
+	n := len(x)
+	if n%d != 0 {
+		panic("gmm: bad dimensions")
+	}
+	n2 := n / d
+	qdiag := make([]float64, t)
+	dqdiag := make([]float64, t)
+	sumq := make([]float64, k)
+	dsumq := make([]float64, k)
+	for c := 0; c < k; c++ {
+		for j2 := 0; j2 < d; j2++ {
+			t22 := c*d + j2
+			t23 := q[t22]
+			t24 := dq[t22]
+			t25 := math.Exp(t23)
+			qdiag[t22] = t25
+			dqdiag[t22] = t25 * t24
+			t26 := dsumq[c]
+			sumq[c] += t23
+			dsumq[c] = t26 + t24
 		}
 	}
-	panic("gmm: bad dimensions")
+	xc := make([]float64, d)
+	dxc := make([]float64, d)
+	qx := make([]float64, d)
+	dqx := make([]float64, d)
+	main := make([]float64, k)
+	dmain := make([]float64, k)
+	slse := 0.0
+	dslse := 0.0
+	for i := 0; i < n2; i++ {
+		for c2 := 0; c2 < k; c2++ {
+			for j := 0; j < d; j++ {
+				t20 := c2*d + j
+				t21 := dmu[t20]
+				xc[j] = x[i*d+j] - mu[t20]
+				dxc[j] = -t21
+			}
+			t10 := c2 * d
+			t11 := (c2 + 1) * d
+			t12 := c2 * nl
+			t13 := (c2 + 1) * nl
+			qtimesxJVP(
+				qx,
+				dqx,
+				qdiag[t10:t11],
+				dqdiag[t10:t11],
+				l[t12:t13],
+				dl[t12:t13],
+				xc,
+				dxc,
+			)
+			t14 := alpha[c2]
+			t15 := dalpha[c2]
+			t16 := sumq[c2]
+			t17 := dsumq[c2]
+			t18, t19 := sqnormJVP(qx, dqx)
+			main[c2] = t14 + t16 - 0.5*t18
+			dmain[c2] = t15 + t17 - 0.5*t19
+		}
+		t8, t9 := logsumexpJVP(main, dmain)
+		slse += t8
+		dslse += t9
+	}
+	t2 := float64(n2)
+	t3, t4 := logsumexpJVP(alpha, dalpha)
+	t5, t6 := logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl, d)
+	t7 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*t3 + t5
+	return t7, dslse - t2*t4 + t6
 }
 
 // logsumexpJVP computes logsumexp and its derivative along the tangents (forward mode).
@@ -218,175 +219,176 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	t2 := d * (d - 1)
 	nl := t2 / 2
 	t3 := k * d
-	if !(d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl) {
-		n := len(x)
-		if n%d == 0 {
-			n2 := n / d
-			qdiag := make([]float64, t3)
-			qdiagBar := make([]float64, t3)
-			sumq := make([]float64, k)
-			sumqBar := make([]float64, k)
-			trips := max(k+2, 0)
-			tape := slices.Grow(t, trips*max(d+2, 0))
-			for c := 0; c < k; c++ {
-				for j5 := 0; j5 < d; j5++ {
-					t44 := c*d + j5
-					t45 := q[t44]
-					t46 := math.Exp(t45)
-					qdiag[t44] = t46
-					sumq[c] += t45
-					tape = append(tape, t46)
-				}
-			}
-			xc := make([]float64, d)
-			xcBar := make([]float64, d)
-			qx := make([]float64, d)
-			qxBar := make([]float64, d)
-			main := make([]float64, k)
-			mainBar := make([]float64, k)
-			n3 := len(main)
-			n4 := len(xc)
-			n5 := len(qx)
-			tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5)))
-			slse := 0.0
-			for i := 0; i < n2; i++ {
-				for c5 := 0; c5 < k; c5++ {
-					for j4 := 0; j4 < d; j4++ {
-						xc[j4] = x[i*d+j4] - mu[c5*d+j4]
-					}
-					t41 := append(tape, xc...)
-					qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
-					t42 := alpha[c5]
-					t43 := sumq[c5]
-					tape = append(t41, qx...)
-					main[c5] = t42 + t43 - 0.5*sqnorm(qx)
-				}
-				tape = append(tape, main...)
-				slse += logsumexp(main)
-			}
-			t4 := slse - float64(n2*d)*0.5*1.8378770664093453
-			t5 := float64(n2)
-			tape = slices.Grow(tape, trips)
-			m := math.Inf(-1)
-			for i2 := 0; i2 < k; i2++ {
-				e := alpha[i2]
-				tape = append(tape, m)
-				m = max(m, e)
-			}
-			tape = slices.Grow(tape, trips)
-			sum := 0.0
-			for i3 := 0; i3 < k; i3++ {
-				t40 := math.Exp(alpha[i3] - m)
-				tape = append(tape, t40)
-				sum += t40
-			}
-			t6 := math.Log(sum) + m
-			t7 := t4 - t5*t6
-			k2 := len(sumq)
-			np := float64(d + 1)
-			t8 := np * float64(d) * -0.34657359027997264
-			t9 := 0.5 * np
-			out := 0.25 * float64(t2) * 1.1447298858494002
-			for j := 1; j <= d; j++ {
-				lg, _ := math.Lgamma(t9 + 0.5*float64(1-j))
-				out += lg
-			}
-			c2 := t8 - out
-			out2 := 0.0
-			for ck := 0; ck < k2; ck++ {
-				t38 := sqnorm(qdiag[ck*d : (ck+1)*d])
-				t39 := sqnorm(l[ck*nl : (ck+1)*nl])
-				out2 -= 0.5*(t38+t39) - 0*sumq[ck]
-			}
-			t10 := out2 + float64(k2)*c2
-			t11 := t7 + t10
-			for ck2 := k2 - 1; ck2 >= 0; ck2-- {
-				t33 := -0.5
-				t34 := ck2 * nl
-				t35 := (ck2 + 1) * nl
-				sqnormReverse(l[t34:t35], lBar[t34:t35], t33)
-				t36 := ck2 * d
-				t37 := (ck2 + 1) * d
-				sqnormReverse(qdiag[t36:t37], qdiagBar[t36:t37], t33)
-			}
-			mBar := -t5
-			t12 := 1 / sum * t5
-			for i4 := k - 1; i4 >= 0; i4-- {
-				t31 := len(tape) - 1
-				t32 := tape[t31] * t12
-				alphaBar[i4] -= t32
-				mBar += t32
-				tape = tape[:t31]
-			}
-			for i5 := k - 1; i5 >= 0; i5-- {
-				t27 := len(tape) - 1
-				t28 := tape[t27] >= alpha[i5]
-				t29 := 0.0
-				if t28 {
-					t29 = 1
-				}
-				t30 := 1.0
-				if t28 {
-					t30 = 0
-				}
-				alphaBar[i5] += t30 * mBar
-				mBar = t29 * mBar
-				tape = tape[:t27]
-			}
-			for i6 := n2 - 1; i6 >= 0; i6-- {
-				t18 := len(tape) - n3
-				copy(main, tape[t18:])
-				logsumexpReverse(main, mainBar, 1)
-				tape = tape[:t18]
-				for c4 := k - 1; c4 >= 0; c4-- {
-					t19 := mainBar[c4]
-					mainBar[c4] = 0
-					t20 := len(tape) - n5
-					copy(qx, tape[t20:])
-					t21 := tape[:t20]
-					sqnormReverse(qx, qxBar, -(0.5 * t19))
-					sumqBar[c4] += t19
-					alphaBar[c4] += t19
-					t22 := len(t21) - n4
-					copy(xc, t21[t22:])
-					tape = t21[:t22]
-					t23 := c4 * d
-					t24 := (c4 + 1) * d
-					t25 := c4 * nl
-					t26 := (c4 + 1) * nl
-					qtimesxReverse(
-						qx,
-						qxBar,
-						qdiag[t23:t24],
-						qdiagBar[t23:t24],
-						l[t25:t26],
-						lBar[t25:t26],
-						xc,
-						xcBar,
-					)
-					for j3 := d - 1; j3 >= 0; j3-- {
-						xcjBar := xcBar[j3]
-						xcBar[j3] = 0
-						muBar[t23+j3] -= xcjBar
-					}
-				}
-			}
-			for c3 := k - 1; c3 >= 0; c3-- {
-				for j2 := d - 1; j2 >= 0; j2-- {
-					t13 := len(tape) - 1
-					t14 := tape[t13]
-					t15 := sumqBar[c3]
-					t16 := c3*d + j2
-					t17 := qdiagBar[t16]
-					qdiagBar[t16] = 0
-					qBar[t16] += t15 + t14*t17
-					tape = tape[:t13]
-				}
-			}
-			return t11
+	if d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl {
+		panic("gmm: bad dimensions")
+	}
+	n := len(x)
+	if n%d != 0 {
+		panic("gmm: bad dimensions")
+	}
+	n2 := n / d
+	qdiag := make([]float64, t3)
+	qdiagBar := make([]float64, t3)
+	sumq := make([]float64, k)
+	sumqBar := make([]float64, k)
+	trips := max(k+2, 0)
+	tape := slices.Grow(t, trips*max(d+2, 0))
+	for c := 0; c < k; c++ {
+		for j5 := 0; j5 < d; j5++ {
+			t44 := c*d + j5
+			t45 := q[t44]
+			t46 := math.Exp(t45)
+			qdiag[t44] = t46
+			sumq[c] += t45
+			tape = append(tape, t46)
 		}
 	}
-	panic("gmm: bad dimensions")
+	xc := make([]float64, d)
+	xcBar := make([]float64, d)
+	qx := make([]float64, d)
+	qxBar := make([]float64, d)
+	main := make([]float64, k)
+	mainBar := make([]float64, k)
+	n3 := len(main)
+	n4 := len(xc)
+	n5 := len(qx)
+	tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5)))
+	slse := 0.0
+	for i := 0; i < n2; i++ {
+		for c5 := 0; c5 < k; c5++ {
+			for j4 := 0; j4 < d; j4++ {
+				xc[j4] = x[i*d+j4] - mu[c5*d+j4]
+			}
+			t41 := append(tape, xc...)
+			qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
+			t42 := alpha[c5]
+			t43 := sumq[c5]
+			tape = append(t41, qx...)
+			main[c5] = t42 + t43 - 0.5*sqnorm(qx)
+		}
+		tape = append(tape, main...)
+		slse += logsumexp(main)
+	}
+	t4 := slse - float64(n2*d)*0.5*1.8378770664093453
+	t5 := float64(n2)
+	tape = slices.Grow(tape, trips)
+	m := math.Inf(-1)
+	for i2 := 0; i2 < k; i2++ {
+		e := alpha[i2]
+		tape = append(tape, m)
+		m = max(m, e)
+	}
+	tape = slices.Grow(tape, trips)
+	sum := 0.0
+	for i3 := 0; i3 < k; i3++ {
+		t40 := math.Exp(alpha[i3] - m)
+		tape = append(tape, t40)
+		sum += t40
+	}
+	t6 := math.Log(sum) + m
+	t7 := t4 - t5*t6
+	k2 := len(sumq)
+	np := float64(d + 1)
+	t8 := np * float64(d) * -0.34657359027997264
+	t9 := 0.5 * np
+	out := 0.25 * float64(t2) * 1.1447298858494002
+	for j := 1; j <= d; j++ {
+		lg, _ := math.Lgamma(t9 + 0.5*float64(1-j))
+		out += lg
+	}
+	c2 := t8 - out
+	out2 := 0.0
+	for ck := 0; ck < k2; ck++ {
+		t38 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t39 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 -= 0.5*(t38+t39) - 0*sumq[ck]
+	}
+	t10 := out2 + float64(k2)*c2
+	t11 := t7 + t10
+	for ck2 := k2 - 1; ck2 >= 0; ck2-- {
+		t33 := -0.5
+		t34 := ck2 * nl
+		t35 := (ck2 + 1) * nl
+		sqnormReverse(l[t34:t35], lBar[t34:t35], t33)
+		t36 := ck2 * d
+		t37 := (ck2 + 1) * d
+		sqnormReverse(qdiag[t36:t37], qdiagBar[t36:t37], t33)
+	}
+	mBar := -t5
+	t12 := 1 / sum * t5
+	for i4 := k - 1; i4 >= 0; i4-- {
+		t31 := len(tape) - 1
+		t32 := tape[t31] * t12
+		alphaBar[i4] -= t32
+		mBar += t32
+		tape = tape[:t31]
+	}
+	for i5 := k - 1; i5 >= 0; i5-- {
+		t27 := len(tape) - 1
+		t28 := tape[t27] >= alpha[i5]
+		t29 := 0.0
+		if t28 {
+			t29 = 1
+		}
+		t30 := 1.0
+		if t28 {
+			t30 = 0
+		}
+		alphaBar[i5] += t30 * mBar
+		mBar = t29 * mBar
+		tape = tape[:t27]
+	}
+	for i6 := n2 - 1; i6 >= 0; i6-- {
+		t18 := len(tape) - n3
+		copy(main, tape[t18:])
+		logsumexpReverse(main, mainBar, 1)
+		tape = tape[:t18]
+		for c4 := k - 1; c4 >= 0; c4-- {
+			t19 := mainBar[c4]
+			mainBar[c4] = 0
+			t20 := len(tape) - n5
+			copy(qx, tape[t20:])
+			t21 := tape[:t20]
+			sqnormReverse(qx, qxBar, -(0.5 * t19))
+			sumqBar[c4] += t19
+			alphaBar[c4] += t19
+			t22 := len(t21) - n4
+			copy(xc, t21[t22:])
+			tape = t21[:t22]
+			t23 := c4 * d
+			t24 := (c4 + 1) * d
+			t25 := c4 * nl
+			t26 := (c4 + 1) * nl
+			qtimesxReverse(
+				qx,
+				qxBar,
+				qdiag[t23:t24],
+				qdiagBar[t23:t24],
+				l[t25:t26],
+				lBar[t25:t26],
+				xc,
+				xcBar,
+			)
+			for j3 := d - 1; j3 >= 0; j3-- {
+				xcjBar := xcBar[j3]
+				xcBar[j3] = 0
+				muBar[t23+j3] -= xcjBar
+			}
+		}
+	}
+	for c3 := k - 1; c3 >= 0; c3-- {
+		for j2 := d - 1; j2 >= 0; j2-- {
+			t13 := len(tape) - 1
+			t14 := tape[t13]
+			t15 := sumqBar[c3]
+			t16 := c3*d + j2
+			t17 := qdiagBar[t16]
+			qdiagBar[t16] = 0
+			qBar[t16] += t15 + t14*t17
+			tape = tape[:t13]
+		}
+	}
+	return t11
 }
 
 // sqnormReverse is the reverse of sqnorm for the gradients that call it: the vector-Jacobian

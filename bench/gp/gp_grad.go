@@ -15,126 +15,127 @@ import (
 // Shadows: dtheta has its primal's shape, each element or field the tangent of the primal's.
 func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 	n := len(y)
-	if n != 0 {
-		n2 := len(x)
-		if n2%n == 0 {
-			d := n2 / n
-			ell := math.Exp(theta[0])
-			sf2 := math.Exp(theta[1])
-			dsf2 := sf2 * dtheta[1]
-			sn2 := math.Exp(theta[2])
-			t := n * n
-			k := make([]float64, t)
-			dk := make([]float64, t)
-			t2 := ell * ell
-			t3 := 2 * (ell * dtheta[0] * ell)
-			t4 := sf2 + sn2
-			t5 := dsf2 + sn2*dtheta[2]
-			for i := 0; i < n; i++ {
-				for j2 := 0; j2 < i; j2++ {
-					r2 := 0.0
-					for c5 := 0; c5 < d; c5++ {
-						t36 := x[i*d+c5] - x[j2*d+c5]
-						r2 += t36 * t36
-					}
-					t33 := i*n + j2
-					t34 := -0.5 * r2 / t2
-					t35 := math.Exp(t34)
-					k[t33] = sf2 * t35
-					dk[t33] = dsf2*t35 - sf2*(t35*(t34*t3/t2))
-				}
-				t32 := i*n + i
-				k[t32] = t4
-				dk[t32] = t5
+	if n == 0 {
+		panic("gp: bad dimensions")
+	}
+	n2 := len(x)
+	if n2%n != 0 {
+		panic("gp: bad dimensions")
+	}
+	d := n2 / n
+	ell := math.Exp(theta[0])
+	sf2 := math.Exp(theta[1])
+	dsf2 := sf2 * dtheta[1]
+	sn2 := math.Exp(theta[2])
+	t := n * n
+	k := make([]float64, t)
+	dk := make([]float64, t)
+	t2 := ell * ell
+	t3 := 2 * (ell * dtheta[0] * ell)
+	t4 := sf2 + sn2
+	t5 := dsf2 + sn2*dtheta[2]
+	for i := 0; i < n; i++ {
+		for j2 := 0; j2 < i; j2++ {
+			r2 := 0.0
+			for c5 := 0; c5 < d; c5++ {
+				t36 := x[i*d+c5] - x[j2*d+c5]
+				r2 += t36 * t36
 			}
-			for j := 0; j < n; j++ {
-				t21 := j * n
-				t22 := t21 + j
-				s3 := k[t22]
-				ds3 := dk[t22]
-				for c3 := 0; c3 < j; c3++ {
-					t30 := t21 + c3
-					t31 := k[t30]
-					s3 -= t31 * t31
-					ds3 -= 2 * (dk[t30] * t31)
-				}
-				ljj := math.Sqrt(s3)
-				dljj := 0.5 / ljj * ds3
-				k[t22] = ljj
-				dk[t22] = dljj
-				for i5 := j + 1; i5 < n; i5++ {
-					t23 := i5 * n
-					t24 := t23 + j
-					s4 := k[t24]
-					ds4 := dk[t24]
-					for c4 := 0; c4 < j; c4++ {
-						t26 := t23 + c4
-						t27 := k[t26]
-						t28 := t21 + c4
-						t29 := k[t28]
-						s4 -= t27 * t29
-						ds4 -= dk[t26]*t29 + t27*dk[t28]
-					}
-					t25 := s4 / ljj
-					k[t24] = t25
-					dk[t24] = (ds4 - t25*dljj) / ljj
-				}
+			t33 := i*n + j2
+			t34 := -0.5 * r2 / t2
+			t35 := math.Exp(t34)
+			k[t33] = sf2 * t35
+			dk[t33] = dsf2*t35 - sf2*(t35*(t34*t3/t2))
+		}
+		t32 := i*n + i
+		k[t32] = t4
+		dk[t32] = t5
+	}
+	for j := 0; j < n; j++ {
+		t21 := j * n
+		t22 := t21 + j
+		s3 := k[t22]
+		ds3 := dk[t22]
+		for c3 := 0; c3 < j; c3++ {
+			t30 := t21 + c3
+			t31 := k[t30]
+			s3 -= t31 * t31
+			ds3 -= 2 * (dk[t30] * t31)
+		}
+		ljj := math.Sqrt(s3)
+		dljj := 0.5 / ljj * ds3
+		k[t22] = ljj
+		dk[t22] = dljj
+		for i5 := j + 1; i5 < n; i5++ {
+			t23 := i5 * n
+			t24 := t23 + j
+			s4 := k[t24]
+			ds4 := dk[t24]
+			for c4 := 0; c4 < j; c4++ {
+				t26 := t23 + c4
+				t27 := k[t26]
+				t28 := t21 + c4
+				t29 := k[t28]
+				s4 -= t27 * t29
+				ds4 -= dk[t26]*t29 + t27*dk[t28]
 			}
-			z := make([]float64, n)
-			dz := make([]float64, n)
-			for i2 := 0; i2 < n; i2++ {
-				s2 := y[i2]
-				ds2 := 0.0
-				for c2 := 0; c2 < i2; c2++ {
-					t19 := i2*n + c2
-					t20 := k[t19]
-					zc := z[c2]
-					s2 -= t20 * zc
-					ds2 -= dk[t19]*zc + t20*dz[c2]
-				}
-				t15 := i2*n + i2
-				t16 := k[t15]
-				t17 := dk[t15]
-				t18 := s2 / t16
-				z[i2] = t18
-				dz[i2] = (ds2 - t18*t17) / t16
-			}
-			alpha := make([]float64, n)
-			dalpha := make([]float64, n)
-			for i3 := n - 1; i3 >= 0; i3-- {
-				s := z[i3]
-				ds := dz[i3]
-				for c := i3 + 1; c < n; c++ {
-					t12 := c*n + i3
-					t13 := k[t12]
-					t14 := alpha[c]
-					s -= t13 * t14
-					ds -= dk[t12]*t14 + t13*dalpha[c]
-				}
-				t8 := i3*n + i3
-				t9 := k[t8]
-				t10 := dk[t8]
-				t11 := s / t9
-				alpha[i3] = t11
-				dalpha[i3] = (ds - t11*t10) / t9
-			}
-			fit := 0.0
-			dfit := 0.0
-			logdet := 0.0
-			dlogdet := 0.0
-			for i4 := 0; i4 < n; i4++ {
-				yi := y[i4]
-				fit += yi * alpha[i4]
-				dfit += yi * dalpha[i4]
-				t6 := i4*n + i4
-				t7 := k[t6]
-				dlogdet += 1 / t7 * dk[t6]
-				logdet += math.Log(t7)
-			}
-			return 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453, 0.5*dfit + dlogdet
+			t25 := s4 / ljj
+			k[t24] = t25
+			dk[t24] = (ds4 - t25*dljj) / ljj
 		}
 	}
-	panic("gp: bad dimensions")
+	z := make([]float64, n)
+	dz := make([]float64, n)
+	for i2 := 0; i2 < n; i2++ {
+		s2 := y[i2]
+		ds2 := 0.0
+		for c2 := 0; c2 < i2; c2++ {
+			t19 := i2*n + c2
+			t20 := k[t19]
+			zc := z[c2]
+			s2 -= t20 * zc
+			ds2 -= dk[t19]*zc + t20*dz[c2]
+		}
+		t15 := i2*n + i2
+		t16 := k[t15]
+		t17 := dk[t15]
+		t18 := s2 / t16
+		z[i2] = t18
+		dz[i2] = (ds2 - t18*t17) / t16
+	}
+	alpha := make([]float64, n)
+	dalpha := make([]float64, n)
+	for i3 := n - 1; i3 >= 0; i3-- {
+		s := z[i3]
+		ds := dz[i3]
+		for c := i3 + 1; c < n; c++ {
+			t12 := c*n + i3
+			t13 := k[t12]
+			t14 := alpha[c]
+			s -= t13 * t14
+			ds -= dk[t12]*t14 + t13*dalpha[c]
+		}
+		t8 := i3*n + i3
+		t9 := k[t8]
+		t10 := dk[t8]
+		t11 := s / t9
+		alpha[i3] = t11
+		dalpha[i3] = (ds - t11*t10) / t9
+	}
+	fit := 0.0
+	dfit := 0.0
+	logdet := 0.0
+	dlogdet := 0.0
+	for i4 := 0; i4 < n; i4++ {
+		yi := y[i4]
+		fit += yi * alpha[i4]
+		dfit += yi * dalpha[i4]
+		t6 := i4*n + i4
+		t7 := k[t6]
+		dlogdet += 1 / t7 * dk[t6]
+		logdet += math.Log(t7)
+	}
+	return 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453, 0.5*dfit + dlogdet
 }
 
 // NLLGrad computes NLL and its gradient with respect to the varied inputs (reverse mode).
@@ -150,213 +151,214 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		panic("NLLGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(y)
-	if n != 0 {
-		n2 := len(x)
-		if n2%n == 0 {
-			d := n2 / n
-			ell := math.Exp(theta[0])
-			sf2 := math.Exp(theta[1])
-			sn2 := math.Exp(theta[2])
-			t2 := n * n
-			k := make([]float64, t2)
-			kBar := make([]float64, t2)
-			t3 := ell * ell
-			t4 := sf2 + sn2
-			trips := max(n+2, 0)
-			tape := slices.Grow(t, trips)
-			for i := 0; i < n; i++ {
-				for j4 := 0; j4 < i; j4++ {
-					r2_2 := 0.0
-					for c9 := 0; c9 < d; c9++ {
-						t59 := x[i*d+c9] - x[j4*d+c9]
-						r2_2 += t59 * t59
-					}
-					t57 := math.Exp(-0.5 * r2_2 / t3)
-					t58 := append(tape, k[i*n+j4])
-					k[i*n+j4] = sf2 * t57
-					tape = append(t58, r2_2, t57)
-				}
-				tape = append(tape, k[i*n+i])
-				k[i*n+i] = t4
+	if n == 0 {
+		panic("gp: bad dimensions")
+	}
+	n2 := len(x)
+	if n2%n != 0 {
+		panic("gp: bad dimensions")
+	}
+	d := n2 / n
+	ell := math.Exp(theta[0])
+	sf2 := math.Exp(theta[1])
+	sn2 := math.Exp(theta[2])
+	t2 := n * n
+	k := make([]float64, t2)
+	kBar := make([]float64, t2)
+	t3 := ell * ell
+	t4 := sf2 + sn2
+	trips := max(n+2, 0)
+	tape := slices.Grow(t, trips)
+	for i := 0; i < n; i++ {
+		for j4 := 0; j4 < i; j4++ {
+			r2_2 := 0.0
+			for c9 := 0; c9 < d; c9++ {
+				t59 := x[i*d+c9] - x[j4*d+c9]
+				r2_2 += t59 * t59
 			}
-			tape = slices.Grow(tape, trips)
-			for j := 0; j < n; j++ {
-				t53 := j * n
-				s6 := k[t53+j]
-				for c7 := 0; c7 < j; c7++ {
-					t56 := k[t53+c7]
-					s6 -= t56 * t56
-				}
-				ljj2 := math.Sqrt(s6)
-				tape = append(tape, k[t53+j])
-				k[t53+j] = ljj2
-				for i11 := j + 1; i11 < n; i11++ {
-					t54 := i11 * n
-					s7 := k[t54+j]
-					for c8 := 0; c8 < j; c8++ {
-						s7 -= k[t54+c8] * k[t53+c8]
-					}
-					t55 := append(tape, k[t54+j])
-					k[t54+j] = s7 / ljj2
-					tape = append(t55, s7)
-				}
-				tape = append(tape, ljj2)
+			t57 := math.Exp(-0.5 * r2_2 / t3)
+			t58 := append(tape, k[i*n+j4])
+			k[i*n+j4] = sf2 * t57
+			tape = append(t58, r2_2, t57)
+		}
+		tape = append(tape, k[i*n+i])
+		k[i*n+i] = t4
+	}
+	tape = slices.Grow(tape, trips)
+	for j := 0; j < n; j++ {
+		t53 := j * n
+		s6 := k[t53+j]
+		for c7 := 0; c7 < j; c7++ {
+			t56 := k[t53+c7]
+			s6 -= t56 * t56
+		}
+		ljj2 := math.Sqrt(s6)
+		tape = append(tape, k[t53+j])
+		k[t53+j] = ljj2
+		for i11 := j + 1; i11 < n; i11++ {
+			t54 := i11 * n
+			s7 := k[t54+j]
+			for c8 := 0; c8 < j; c8++ {
+				s7 -= k[t54+c8] * k[t53+c8]
 			}
-			z := make([]float64, n)
-			zBar := make([]float64, n)
-			tape = slices.Grow(tape, trips*2)
-			for i2 := 0; i2 < n; i2++ {
-				s5 := y[i2]
-				for c6 := 0; c6 < i2; c6++ {
-					s5 -= k[i2*n+c6] * z[c6]
-				}
-				t51 := k[i2*n+i2]
-				t52 := append(tape, z[i2])
-				z[i2] = s5 / t51
-				tape = append(t52, s5)
-			}
-			alpha := make([]float64, n)
-			alphaBar := make([]float64, n)
-			i3 := n - 1
-			tape = slices.Grow(tape, max(n+1, 0)*2)
-			for i4 := i3; i4 >= 0; i4-- {
-				s4 := z[i4]
-				for c5 := i4 + 1; c5 < n; c5++ {
-					s4 -= k[c5*n+i4] * alpha[c5]
-				}
-				t49 := k[i4*n+i4]
-				t50 := append(tape, alpha[i4])
-				alpha[i4] = s4 / t49
-				tape = append(t50, s4)
-			}
-			fit := 0.0
-			logdet := 0.0
-			for i5 := 0; i5 < n; i5++ {
-				fit += y[i5] * alpha[i5]
-				logdet += math.Log(k[i5*n+i5])
-			}
-			t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
-			for i6 := n - 1; i6 >= 0; i6-- {
-				t48 := i6*n + i6
-				kBar[t48] += 1 / k[t48]
-				alphaBar[i6] += y[i6] * 0.5
-			}
-			for i7 := 0; i7 <= i3; i7++ {
-				t40 := len(tape) - 1
-				s3 := tape[t40]
-				t41 := tape[:t40]
-				t42 := alphaBar[i7]
-				alphaBar[i7] = 0
-				t43 := len(t41) - 1
-				tape = t41[:t43]
-				alpha[i7] = t41[t43]
-				t44 := i7*n + i7
-				t45 := k[t44]
-				sBar4 := t42 / t45
-				kBar[t44] -= t42 * (s3 / t45) / t45
-				for c4 := n - 1; c4 >= i7+1; c4-- {
-					t46 := alpha[c4]
-					t47 := c4*n + i7
-					alphaBar[c4] -= k[t47] * sBar4
-					kBar[t47] -= sBar4 * t46
-				}
-				zBar[i7] += sBar4
-			}
-			for i8 := n - 1; i8 >= 0; i8-- {
-				t33 := len(tape) - 1
-				s2 := tape[t33]
-				t34 := tape[:t33]
-				ziBar := zBar[i8]
-				zBar[i8] = 0
-				t35 := len(t34) - 1
-				tape = t34[:t35]
-				z[i8] = t34[t35]
-				t36 := i8 * n
-				t37 := t36 + i8
-				t38 := k[t37]
-				sBar3 := ziBar / t38
-				kBar[t37] -= ziBar * (s2 / t38) / t38
-				for c3 := i8 - 1; c3 >= 0; c3-- {
-					zc := z[c3]
-					t39 := t36 + c3
-					zBar[c3] -= k[t39] * sBar3
-					kBar[t39] -= sBar3 * zc
-				}
-			}
-			for j2 := n - 1; j2 >= 0; j2-- {
-				t18 := len(tape) - 1
-				ljj := tape[t18]
-				ljjBar := 0.0
-				tape2 := tape[:t18]
-				for i10 := n - 1; i10 >= j2+1; i10-- {
-					t24 := len(tape2) - 1
-					s := tape2[t24]
-					t25 := tape2[:t24]
-					t26 := i10 * n
-					t27 := t26 + j2
-					t28 := kBar[t27]
-					kBar[t27] = 0
-					t29 := len(t25) - 1
-					tape2 = t25[:t29]
-					k[t27] = t25[t29]
-					sBar2 := t28 / ljj
-					ljjBar -= t28 * (s / ljj) / ljj
-					for c2 := j2 - 1; c2 >= 0; c2-- {
-						t30 := j2*n + c2
-						t31 := k[t30]
-						t32 := t26 + c2
-						kBar[t30] -= k[t32] * sBar2
-						kBar[t32] -= sBar2 * t31
-					}
-					kBar[t27] += sBar2
-				}
-				t19 := j2 * n
-				t20 := t19 + j2
-				t21 := kBar[t20]
-				kBar[t20] = 0
-				t22 := len(tape2) - 1
-				tape = tape2[:t22]
-				k[t20] = tape2[t22]
-				sBar := 0.5 / ljj * (ljjBar + t21)
-				for c := j2 - 1; c >= 0; c-- {
-					t23 := t19 + c
-					kBar[t23] -= 2 * (sBar * k[t23])
-				}
-				kBar[t20] += sBar
-			}
-			sf2Bar := 0.0
-			t6 := 0.0
-			t7 := 0.0
-			for i9 := n - 1; i9 >= 0; i9-- {
-				t8 := i9 * n
-				t9 := t8 + i9
-				t10 := kBar[t9]
-				kBar[t9] = 0
-				t7 += t10
-				t11 := len(tape) - 1
-				k[t9] = tape[t11]
-				tape = tape[:t11]
-				for j3 := i9 - 1; j3 >= 0; j3-- {
-					n3 := len(tape)
-					t12 := n3 - 2
-					r2 := tape[t12]
-					t13 := tape[n3-1]
-					t14 := tape[:t12]
-					t15 := t8 + j3
-					t16 := kBar[t15]
-					kBar[t15] = 0
-					t17 := len(t14) - 1
-					tape = t14[:t17]
-					k[t15] = t14[t17]
-					sf2Bar += t16 * t13
-					t6 -= t13 * (sf2 * t16) * (-0.5 * r2 / t3) / t3
-				}
-			}
-			thetaBar[2] += sn2 * t7
-			thetaBar[1] += sf2 * (sf2Bar + t7)
-			thetaBar[0] += ell * (2 * (t6 * ell))
-			return t5
+			t55 := append(tape, k[t54+j])
+			k[t54+j] = s7 / ljj2
+			tape = append(t55, s7)
+		}
+		tape = append(tape, ljj2)
+	}
+	z := make([]float64, n)
+	zBar := make([]float64, n)
+	tape = slices.Grow(tape, trips*2)
+	for i2 := 0; i2 < n; i2++ {
+		s5 := y[i2]
+		for c6 := 0; c6 < i2; c6++ {
+			s5 -= k[i2*n+c6] * z[c6]
+		}
+		t51 := k[i2*n+i2]
+		t52 := append(tape, z[i2])
+		z[i2] = s5 / t51
+		tape = append(t52, s5)
+	}
+	alpha := make([]float64, n)
+	alphaBar := make([]float64, n)
+	i3 := n - 1
+	tape = slices.Grow(tape, max(n+1, 0)*2)
+	for i4 := i3; i4 >= 0; i4-- {
+		s4 := z[i4]
+		for c5 := i4 + 1; c5 < n; c5++ {
+			s4 -= k[c5*n+i4] * alpha[c5]
+		}
+		t49 := k[i4*n+i4]
+		t50 := append(tape, alpha[i4])
+		alpha[i4] = s4 / t49
+		tape = append(t50, s4)
+	}
+	fit := 0.0
+	logdet := 0.0
+	for i5 := 0; i5 < n; i5++ {
+		fit += y[i5] * alpha[i5]
+		logdet += math.Log(k[i5*n+i5])
+	}
+	t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
+	for i6 := n - 1; i6 >= 0; i6-- {
+		t48 := i6*n + i6
+		kBar[t48] += 1 / k[t48]
+		alphaBar[i6] += y[i6] * 0.5
+	}
+	for i7 := 0; i7 <= i3; i7++ {
+		t40 := len(tape) - 1
+		s3 := tape[t40]
+		t41 := tape[:t40]
+		t42 := alphaBar[i7]
+		alphaBar[i7] = 0
+		t43 := len(t41) - 1
+		tape = t41[:t43]
+		alpha[i7] = t41[t43]
+		t44 := i7*n + i7
+		t45 := k[t44]
+		sBar4 := t42 / t45
+		kBar[t44] -= t42 * (s3 / t45) / t45
+		for c4 := n - 1; c4 >= i7+1; c4-- {
+			t46 := alpha[c4]
+			t47 := c4*n + i7
+			alphaBar[c4] -= k[t47] * sBar4
+			kBar[t47] -= sBar4 * t46
+		}
+		zBar[i7] += sBar4
+	}
+	for i8 := n - 1; i8 >= 0; i8-- {
+		t33 := len(tape) - 1
+		s2 := tape[t33]
+		t34 := tape[:t33]
+		ziBar := zBar[i8]
+		zBar[i8] = 0
+		t35 := len(t34) - 1
+		tape = t34[:t35]
+		z[i8] = t34[t35]
+		t36 := i8 * n
+		t37 := t36 + i8
+		t38 := k[t37]
+		sBar3 := ziBar / t38
+		kBar[t37] -= ziBar * (s2 / t38) / t38
+		for c3 := i8 - 1; c3 >= 0; c3-- {
+			zc := z[c3]
+			t39 := t36 + c3
+			zBar[c3] -= k[t39] * sBar3
+			kBar[t39] -= sBar3 * zc
 		}
 	}
-	panic("gp: bad dimensions")
+	for j2 := n - 1; j2 >= 0; j2-- {
+		t18 := len(tape) - 1
+		ljj := tape[t18]
+		ljjBar := 0.0
+		tape2 := tape[:t18]
+		for i10 := n - 1; i10 >= j2+1; i10-- {
+			t24 := len(tape2) - 1
+			s := tape2[t24]
+			t25 := tape2[:t24]
+			t26 := i10 * n
+			t27 := t26 + j2
+			t28 := kBar[t27]
+			kBar[t27] = 0
+			t29 := len(t25) - 1
+			tape2 = t25[:t29]
+			k[t27] = t25[t29]
+			sBar2 := t28 / ljj
+			ljjBar -= t28 * (s / ljj) / ljj
+			for c2 := j2 - 1; c2 >= 0; c2-- {
+				t30 := j2*n + c2
+				t31 := k[t30]
+				t32 := t26 + c2
+				kBar[t30] -= k[t32] * sBar2
+				kBar[t32] -= sBar2 * t31
+			}
+			kBar[t27] += sBar2
+		}
+		t19 := j2 * n
+		t20 := t19 + j2
+		t21 := kBar[t20]
+		kBar[t20] = 0
+		t22 := len(tape2) - 1
+		tape = tape2[:t22]
+		k[t20] = tape2[t22]
+		sBar := 0.5 / ljj * (ljjBar + t21)
+		for c := j2 - 1; c >= 0; c-- {
+			t23 := t19 + c
+			kBar[t23] -= 2 * (sBar * k[t23])
+		}
+		kBar[t20] += sBar
+	}
+	sf2Bar := 0.0
+	t6 := 0.0
+	t7 := 0.0
+	for i9 := n - 1; i9 >= 0; i9-- {
+		t8 := i9 * n
+		t9 := t8 + i9
+		t10 := kBar[t9]
+		kBar[t9] = 0
+		t7 += t10
+		t11 := len(tape) - 1
+		k[t9] = tape[t11]
+		tape = tape[:t11]
+		for j3 := i9 - 1; j3 >= 0; j3-- {
+			n3 := len(tape)
+			t12 := n3 - 2
+			r2 := tape[t12]
+			t13 := tape[n3-1]
+			t14 := tape[:t12]
+			t15 := t8 + j3
+			t16 := kBar[t15]
+			kBar[t15] = 0
+			t17 := len(t14) - 1
+			tape = t14[:t17]
+			k[t15] = t14[t17]
+			sf2Bar += t16 * t13
+			t6 -= t13 * (sf2 * t16) * (-0.5 * r2 / t3) / t3
+		}
+	}
+	thetaBar[2] += sn2 * t7
+	thetaBar[1] += sf2 * (sf2Bar + t7)
+	thetaBar[0] += ell * (2 * (t6 * ell))
+	return t5
 }

@@ -17,50 +17,53 @@ import (
 func LossJVP(main, dmain, extra, dextra, state, seq []float64) (float64, float64) {
 	n := len(extra)
 	b := n / 3
-	if !(b == 0 || n != 3*b) {
-		n2 := len(main)
-		if n2%(8*b) == 0 {
-			n3 := len(state)
-			if n3 == n2/4 {
-				n4 := len(seq)
-				if n4%b == 0 {
-					c := n4 / b
-					s := make([]float64, n3)
-					ds := make([]float64, n3)
-					clear(ds[:copy(s, state)])
-					ypred := make([]float64, b)
-					dypred := make([]float64, b)
-					total := 0.0
-					dtotal := 0.0
-					for t := 0; t < c-1; t++ {
-						t3 := (t + 1) * b
-						predictJVPWrtDstMainExtraS(
-							ypred,
-							dypred,
-							main,
-							dmain,
-							extra,
-							dextra,
-							s,
-							ds,
-							seq[t*b:t3],
-						)
-						lse, dlse := logsumexp2JVP(ypred, dypred)
-						ygold := seq[t3 : (t+2)*b]
-						n5 := len(ygold)
-						for j := 0; j < n5; j++ {
-							t4 := ygold[j]
-							total += t4 * (ypred[j] - lse)
-							dtotal += t4 * (dypred[j] - dlse)
-						}
-					}
-					t2 := float64((c - 1) * b)
-					return -(total / t2), -(dtotal / t2)
-				}
-			}
+	if b == 0 || n != 3*b {
+		panic("lstm: bad dimensions")
+	}
+	n2 := len(main)
+	if n2%(8*b) != 0 {
+		panic("lstm: bad dimensions")
+	}
+	n3 := len(state)
+	if n3 != n2/4 {
+		panic("lstm: bad dimensions")
+	}
+	n4 := len(seq)
+	if n4%b != 0 {
+		panic("lstm: bad dimensions")
+	}
+	c := n4 / b
+	s := make([]float64, n3)
+	ds := make([]float64, n3)
+	clear(ds[:copy(s, state)])
+	ypred := make([]float64, b)
+	dypred := make([]float64, b)
+	total := 0.0
+	dtotal := 0.0
+	for t := 0; t < c-1; t++ {
+		t3 := (t + 1) * b
+		predictJVPWrtDstMainExtraS(
+			ypred,
+			dypred,
+			main,
+			dmain,
+			extra,
+			dextra,
+			s,
+			ds,
+			seq[t*b:t3],
+		)
+		lse, dlse := logsumexp2JVP(ypred, dypred)
+		ygold := seq[t3 : (t+2)*b]
+		n5 := len(ygold)
+		for j := 0; j < n5; j++ {
+			t4 := ygold[j]
+			total += t4 * (ypred[j] - lse)
+			dtotal += t4 * (dypred[j] - dlse)
 		}
 	}
-	panic("lstm: bad dimensions")
+	t2 := float64((c - 1) * b)
+	return -(total / t2), -(dtotal / t2)
 }
 
 // predictJVPWrtDstMainExtraS computes predict and its derivative along the tangents (forward mode).
@@ -210,78 +213,81 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	}
 	n := len(extra)
 	b := n / 3
-	if !(b == 0 || n != 3*b) {
-		n2 := len(main)
-		if n2%(8*b) == 0 {
-			n3 := len(state)
-			if n3 == n2/4 {
-				n4 := len(seq)
-				if n4%b == 0 {
-					c := n4 / b
-					s := make([]float64, n3)
-					sBar := make([]float64, n3)
-					t2 := copy(s, state)
-					ypred := make([]float64, b)
-					ypredBar := make([]float64, b)
-					n5 := len(ypred)
-					n6 := len(s)
-					tape := slices.Grow(t, max(c+1, 0)*(n5+n6+n5))
-					total := 0.0
-					for t3 := 0; t3 < c-1; t3++ {
-						t15 := (t3 + 1) * b
-						t16 := append(append(tape, ypred...), s...)
-						predict(ypred, main, extra, s, seq[t3*b:t15])
-						tape = append(t16, ypred...)
-						lse := logsumexp2(ypred)
-						ygold2 := seq[t15 : (t3+2)*b]
-						n7 := len(ygold2)
-						for j2 := 0; j2 < n7; j2++ {
-							total += ygold2[j2] * (ypred[j2] - lse)
-						}
-					}
-					t4 := float64((c - 1) * b)
-					t5 := -(total / t4)
-					t6 := 1 / t4
-					for t7 := c - 2; t7 >= 0; t7-- {
-						t8 := (t7 + 1) * b
-						ygold := seq[t8 : (t7+2)*b]
-						lseBar := 0.0
-						for j := len(ygold) - 1; j >= 0; j-- {
-							t14 := ygold[j] * t6
-							ypredBar[j] -= t14
-							lseBar += t14
-						}
-						t9 := len(tape) - n5
-						copy(ypred, tape[t9:])
-						t10 := tape[:t9]
-						logsumexp2Reverse(ypred, ypredBar, lseBar)
-						t11 := len(t10) - n6
-						copy(s, t10[t11:])
-						t12 := t10[:t11]
-						t13 := len(t12) - n5
-						copy(ypred, t12[t13:])
-						predictReverseWrtDstMainExtraS(
-							ypred,
-							ypredBar,
-							main,
-							mainBar,
-							extra,
-							extraBar,
-							s,
-							sBar,
-							seq[t7*b:t8],
-						)
-						tape = t12[:t13]
-					}
-					for k := 0; k < t2; k++ {
-						sBar[k] = 0
-					}
-					return t5
-				}
-			}
+	if b == 0 || n != 3*b {
+		panic("lstm: bad dimensions")
+	}
+	n2 := len(main)
+	if n2%(8*b) != 0 {
+		panic("lstm: bad dimensions")
+	}
+	n3 := len(state)
+	if n3 != n2/4 {
+		panic("lstm: bad dimensions")
+	}
+	n4 := len(seq)
+	if n4%b != 0 {
+		panic("lstm: bad dimensions")
+	}
+	c := n4 / b
+	s := make([]float64, n3)
+	sBar := make([]float64, n3)
+	t2 := copy(s, state)
+	ypred := make([]float64, b)
+	ypredBar := make([]float64, b)
+	n5 := len(ypred)
+	n6 := len(s)
+	tape := slices.Grow(t, max(c+1, 0)*(n5+n6+n5))
+	total := 0.0
+	for t3 := 0; t3 < c-1; t3++ {
+		t15 := (t3 + 1) * b
+		t16 := append(append(tape, ypred...), s...)
+		predict(ypred, main, extra, s, seq[t3*b:t15])
+		tape = append(t16, ypred...)
+		lse := logsumexp2(ypred)
+		ygold2 := seq[t15 : (t3+2)*b]
+		n7 := len(ygold2)
+		for j2 := 0; j2 < n7; j2++ {
+			total += ygold2[j2] * (ypred[j2] - lse)
 		}
 	}
-	panic("lstm: bad dimensions")
+	t4 := float64((c - 1) * b)
+	t5 := -(total / t4)
+	t6 := 1 / t4
+	for t7 := c - 2; t7 >= 0; t7-- {
+		t8 := (t7 + 1) * b
+		ygold := seq[t8 : (t7+2)*b]
+		lseBar := 0.0
+		for j := len(ygold) - 1; j >= 0; j-- {
+			t14 := ygold[j] * t6
+			ypredBar[j] -= t14
+			lseBar += t14
+		}
+		t9 := len(tape) - n5
+		copy(ypred, tape[t9:])
+		t10 := tape[:t9]
+		logsumexp2Reverse(ypred, ypredBar, lseBar)
+		t11 := len(t10) - n6
+		copy(s, t10[t11:])
+		t12 := t10[:t11]
+		t13 := len(t12) - n5
+		copy(ypred, t12[t13:])
+		predictReverseWrtDstMainExtraS(
+			ypred,
+			ypredBar,
+			main,
+			mainBar,
+			extra,
+			extraBar,
+			s,
+			sBar,
+			seq[t7*b:t8],
+		)
+		tape = t12[:t13]
+	}
+	for k := 0; k < t2; k++ {
+		sBar[k] = 0
+	}
+	return t5
 }
 
 // logsumexp2Reverse is the reverse of logsumexp2 for the gradients that call it: the

@@ -34,138 +34,139 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	t2 := d * (d - 1)
 	nl := t2 / 2
 	t3 := k * d
-	if !(d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl) {
-		n := len(x)
-		if n%d == 0 {
-			n2 := n / d
-			qdiag := make([]float64, t3)
-			qdiagBar := make([]float64, t3)
-			sumq := make([]float64, k)
-			sumqBar := make([]float64, k)
-			trips := max(k+2, 0)
-			tape := slices.Grow(t, trips*max(d+2, 0))
-			for c := 0; c < k; c++ {
-				for j5 := 0; j5 < d; j5++ {
-					t35 := c*d + j5
-					t36 := q[t35]
-					t37 := math.Exp(t36)
-					qdiag[t35] = t37
-					sumq[c] += t36
-					tape = append(tape, t37)
-				}
-			}
-			xc := make([]float64, d)
-			xcBar := make([]float64, d)
-			qx := make([]float64, d)
-			qxBar := make([]float64, d)
-			beta := make([]float64, k)
-			betaBar := make([]float64, k)
-			n3 := len(beta)
-			n4 := len(xc)
-			n5 := len(qx)
-			tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5)))
-			slse := 0.0
-			for i := 0; i < n2; i++ {
-				for c5 := 0; c5 < k; c5++ {
-					for j4 := 0; j4 < d; j4++ {
-						xc[j4] = x[i*d+j4] - mu[c5*d+j4]
-					}
-					t32 := append(tape, xc...)
-					qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
-					t33 := alpha[c5]
-					t34 := sumq[c5]
-					tape = append(t32, qx...)
-					beta[c5] = t33 + t34 - 0.5*sqnorm(qx)
-				}
-				tape = append(tape, beta...)
-				slse += lse.LogSumExp(beta)
-			}
-			t4 := float64(n2)
-			t5 := slse - float64(n2*d)*0.5*1.8378770664093453 - t4*lse.LogSumExp(alpha)
-			k2 := len(sumq)
-			n6 := float64(d + m + 1)
-			t6 := n6 * float64(d) * (math.Log(gamma) - 0.34657359027997264)
-			t7 := 0.5 * n6
-			out := 0.25 * float64(t2) * 1.1447298858494002
-			for j := 1; j <= d; j++ {
-				lg, _ := math.Lgamma(t7 + 0.5*float64(1-j))
-				out += lg
-			}
-			c2 := t6 - out
-			t8 := 0.5 * gamma * gamma
-			out2 := 0.0
-			for ck := 0; ck < k2; ck++ {
-				t30 := sqnorm(qdiag[ck*d : (ck+1)*d])
-				t31 := sqnorm(l[ck*nl : (ck+1)*nl])
-				out2 += t8*(t30+t31) - float64(m)*sumq[ck]
-			}
-			t9 := float64(k2)*c2 - out2
-			t10 := t5 + t9
-			for ck2 := k2 - 1; ck2 >= 0; ck2-- {
-				sumqBar[ck2] += float64(m)
-				t25 := -t8
-				t26 := ck2 * nl
-				t27 := (ck2 + 1) * nl
-				sqnormReverse(l[t26:t27], lBar[t26:t27], t25)
-				t28 := ck2 * d
-				t29 := (ck2 + 1) * d
-				sqnormReverse(qdiag[t28:t29], qdiagBar[t28:t29], t25)
-			}
-			lseLogSumExpReverse(alpha, alphaBar, -t4)
-			for i2 := n2 - 1; i2 >= 0; i2-- {
-				t16 := len(tape) - n3
-				copy(beta, tape[t16:])
-				lseLogSumExpReverse(beta, betaBar, 1)
-				tape = tape[:t16]
-				for c4 := k - 1; c4 >= 0; c4-- {
-					t17 := betaBar[c4]
-					betaBar[c4] = 0
-					t18 := len(tape) - n5
-					copy(qx, tape[t18:])
-					t19 := tape[:t18]
-					sqnormReverse(qx, qxBar, -(0.5 * t17))
-					sumqBar[c4] += t17
-					alphaBar[c4] += t17
-					t20 := len(t19) - n4
-					copy(xc, t19[t20:])
-					tape = t19[:t20]
-					t21 := c4 * d
-					t22 := (c4 + 1) * d
-					t23 := c4 * nl
-					t24 := (c4 + 1) * nl
-					qtimesxReverse(
-						qx,
-						qxBar,
-						qdiag[t21:t22],
-						qdiagBar[t21:t22],
-						l[t23:t24],
-						lBar[t23:t24],
-						xc,
-						xcBar,
-					)
-					for j3 := d - 1; j3 >= 0; j3-- {
-						xcjBar := xcBar[j3]
-						xcBar[j3] = 0
-						muBar[t21+j3] -= xcjBar
-					}
-				}
-			}
-			for c3 := k - 1; c3 >= 0; c3-- {
-				for j2 := d - 1; j2 >= 0; j2-- {
-					t11 := len(tape) - 1
-					t12 := tape[t11]
-					t13 := sumqBar[c3]
-					t14 := c3*d + j2
-					t15 := qdiagBar[t14]
-					qdiagBar[t14] = 0
-					qBar[t14] += t13 + t12*t15
-					tape = tape[:t11]
-				}
-			}
-			return t10
+	if d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl {
+		panic("gmm: bad dimensions")
+	}
+	n := len(x)
+	if n%d != 0 {
+		panic("gmm: bad dimensions")
+	}
+	n2 := n / d
+	qdiag := make([]float64, t3)
+	qdiagBar := make([]float64, t3)
+	sumq := make([]float64, k)
+	sumqBar := make([]float64, k)
+	trips := max(k+2, 0)
+	tape := slices.Grow(t, trips*max(d+2, 0))
+	for c := 0; c < k; c++ {
+		for j5 := 0; j5 < d; j5++ {
+			t35 := c*d + j5
+			t36 := q[t35]
+			t37 := math.Exp(t36)
+			qdiag[t35] = t37
+			sumq[c] += t36
+			tape = append(tape, t37)
 		}
 	}
-	panic("gmm: bad dimensions")
+	xc := make([]float64, d)
+	xcBar := make([]float64, d)
+	qx := make([]float64, d)
+	qxBar := make([]float64, d)
+	beta := make([]float64, k)
+	betaBar := make([]float64, k)
+	n3 := len(beta)
+	n4 := len(xc)
+	n5 := len(qx)
+	tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5)))
+	slse := 0.0
+	for i := 0; i < n2; i++ {
+		for c5 := 0; c5 < k; c5++ {
+			for j4 := 0; j4 < d; j4++ {
+				xc[j4] = x[i*d+j4] - mu[c5*d+j4]
+			}
+			t32 := append(tape, xc...)
+			qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
+			t33 := alpha[c5]
+			t34 := sumq[c5]
+			tape = append(t32, qx...)
+			beta[c5] = t33 + t34 - 0.5*sqnorm(qx)
+		}
+		tape = append(tape, beta...)
+		slse += lse.LogSumExp(beta)
+	}
+	t4 := float64(n2)
+	t5 := slse - float64(n2*d)*0.5*1.8378770664093453 - t4*lse.LogSumExp(alpha)
+	k2 := len(sumq)
+	n6 := float64(d + m + 1)
+	t6 := n6 * float64(d) * (math.Log(gamma) - 0.34657359027997264)
+	t7 := 0.5 * n6
+	out := 0.25 * float64(t2) * 1.1447298858494002
+	for j := 1; j <= d; j++ {
+		lg, _ := math.Lgamma(t7 + 0.5*float64(1-j))
+		out += lg
+	}
+	c2 := t6 - out
+	t8 := 0.5 * gamma * gamma
+	out2 := 0.0
+	for ck := 0; ck < k2; ck++ {
+		t30 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t31 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 += t8*(t30+t31) - float64(m)*sumq[ck]
+	}
+	t9 := float64(k2)*c2 - out2
+	t10 := t5 + t9
+	for ck2 := k2 - 1; ck2 >= 0; ck2-- {
+		sumqBar[ck2] += float64(m)
+		t25 := -t8
+		t26 := ck2 * nl
+		t27 := (ck2 + 1) * nl
+		sqnormReverse(l[t26:t27], lBar[t26:t27], t25)
+		t28 := ck2 * d
+		t29 := (ck2 + 1) * d
+		sqnormReverse(qdiag[t28:t29], qdiagBar[t28:t29], t25)
+	}
+	lseLogSumExpReverse(alpha, alphaBar, -t4)
+	for i2 := n2 - 1; i2 >= 0; i2-- {
+		t16 := len(tape) - n3
+		copy(beta, tape[t16:])
+		lseLogSumExpReverse(beta, betaBar, 1)
+		tape = tape[:t16]
+		for c4 := k - 1; c4 >= 0; c4-- {
+			t17 := betaBar[c4]
+			betaBar[c4] = 0
+			t18 := len(tape) - n5
+			copy(qx, tape[t18:])
+			t19 := tape[:t18]
+			sqnormReverse(qx, qxBar, -(0.5 * t17))
+			sumqBar[c4] += t17
+			alphaBar[c4] += t17
+			t20 := len(t19) - n4
+			copy(xc, t19[t20:])
+			tape = t19[:t20]
+			t21 := c4 * d
+			t22 := (c4 + 1) * d
+			t23 := c4 * nl
+			t24 := (c4 + 1) * nl
+			qtimesxReverse(
+				qx,
+				qxBar,
+				qdiag[t21:t22],
+				qdiagBar[t21:t22],
+				l[t23:t24],
+				lBar[t23:t24],
+				xc,
+				xcBar,
+			)
+			for j3 := d - 1; j3 >= 0; j3-- {
+				xcjBar := xcBar[j3]
+				xcBar[j3] = 0
+				muBar[t21+j3] -= xcjBar
+			}
+		}
+	}
+	for c3 := k - 1; c3 >= 0; c3-- {
+		for j2 := d - 1; j2 >= 0; j2-- {
+			t11 := len(tape) - 1
+			t12 := tape[t11]
+			t13 := sumqBar[c3]
+			t14 := c3*d + j2
+			t15 := qdiagBar[t14]
+			qdiagBar[t14] = 0
+			qBar[t14] += t13 + t12*t15
+			tape = tape[:t11]
+		}
+	}
+	return t10
 }
 
 // sqnormReverse is the reverse of sqnorm for the gradients that call it: the vector-Jacobian
