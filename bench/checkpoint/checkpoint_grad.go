@@ -14,9 +14,9 @@ import (
 // Results: the value of Plain, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
-	var tapeValuesBuf [64]Bodies
+	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	t := cap(m)
 	mBar := make([]float64, len(m), t)
@@ -190,7 +190,7 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 // b (zero for the gradient of its results alone); on return, the gradient with respect to the
 // values b held on entry.
 func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	n := len(b.V)
 	t := 0.5 * dt
@@ -293,13 +293,13 @@ func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 // Results: the value of Segmented, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
-	var tapeValuesBuf [64]Bodies
+	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	t := cap(m)
 	mBar := make([]float64, len(m), t)
@@ -493,9 +493,9 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // b held on entry.
 func bodiesSegmentReverse(b, bBar *Bodies, k int) {
-	var tapeValuesBuf [64]Bodies
+	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	for t := 0; t < k; t++ {
 		if b != nil {

@@ -201,7 +201,7 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 // Results: the value of LogPosterior, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d int) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(alpha) > 0 && cap(alphaBar) > 0 && &alpha[:1][0] == &alphaBar[:1][0] {
 		panic("LogPosteriorGrad: alpha and alphaBar share memory: gadgen's gradients need them apart")
@@ -418,7 +418,7 @@ func sqnormReverse(v, vBar []float64, seed float64) {
 // for the gradient of its results alone); on return, the gradient with respect to the values dst
 // held on entry.
 func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
 	t2 := cap(dst) > 0
 	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -484,7 +484,7 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 // Varied inputs: v (into vBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func logsumexpReverse(v, vBar []float64, seed float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
 		panic("logsumexpReverse: v and vBar share memory: gadgen's gradients need them apart")

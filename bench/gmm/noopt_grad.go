@@ -214,7 +214,7 @@ func sqnormJVPO0(v, dv []float64) (float64, float64) {
 // Generated without optimization (opt=0), for comparison.
 func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d int) float64 {
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	var slseBar float64
 	if cap(alpha) > 0 && cap(alphaBar) > 0 && &alpha[:1][0] == &alphaBar[:1][0] {
@@ -371,7 +371,7 @@ func sqnormReverseO0(v, vBar []float64, seed float64) {
 // Generated without optimization (opt=0), for comparison.
 func qtimesxReverseO0(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
 	var tapeint []int
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	tapeint = tapeintBuf[:0]
 	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
 		panic("qtimesxReverseO0: dst and dstBar share memory: gadgen's gradients need them apart")
@@ -439,7 +439,7 @@ func qtimesxReverseO0(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64
 // Generated without optimization (opt=0), for comparison.
 func logsumexpReverseO0(v, vBar []float64, seed float64) {
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	var sumBar float64
 	var mBar float64

@@ -145,7 +145,7 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 // Results: the value of NLL, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func NLLGrad(theta, thetaBar, x, y []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
 		panic("NLLGrad: theta and thetaBar share memory: gadgen's gradients need them apart")

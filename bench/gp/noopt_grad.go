@@ -148,7 +148,7 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	var ljj3 float64
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	var logdetBar float64
 	var fitBar float64

@@ -95,7 +95,7 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 // Results: the value of MLP.Value, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (m *MLP) ValueGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ValueGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -580,8 +580,8 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 // into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {

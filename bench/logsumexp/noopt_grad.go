@@ -45,7 +45,7 @@ func LogSumExpJVPO0(x, dx []float64) (float64, float64) {
 // Generated without optimization (opt=0), for comparison.
 func LogSumExpGradO0(x, xBar []float64) float64 {
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	var sumBar float64
 	var mBar float64

@@ -203,7 +203,7 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
 		panic("LossGrad: main and mainBar share memory: gadgen's gradients need them apart")
@@ -299,7 +299,7 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 // Varied inputs: v (into vBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func logsumexp2Reverse(v, vBar []float64, seed float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
 		panic("logsumexp2Reverse: v and vBar share memory: gadgen's gradients need them apart")
@@ -337,9 +337,9 @@ func logsumexp2Reverse(v, vBar []float64, seed float64) {
 // gradient of its results alone); on return, the gradient with respect to the values s held on
 // entry.
 func predictReverseWrtDstMainExtraS(dst, dstBar, main, mainBar, extra, extraBar, s, sBar, x []float64) {
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	t := cap(dst) > 0
 	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -479,7 +479,7 @@ func predictReverseWrtDstMainExtraS(dst, dstBar, main, mainBar, extra, extraBar,
 // gradient of its results alone); on return, the gradient with respect to the values s held on
 // entry.
 func cellReverse(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := cap(h) > 0
 	if t2 && cap(hBar) > 0 && &h[:1][0] == &hBar[:1][0] {

@@ -206,7 +206,7 @@ func sigmoidJVPO0(x, dx float64) (float64, float64) {
 func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	var ygold2 []float64
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	var totalBar float64
 	var lseBar float64
@@ -312,7 +312,7 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 // Generated without optimization (opt=0), for comparison.
 func logsumexp2ReverseO0(v, vBar []float64, seed float64) {
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	var sumBar float64
 	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
@@ -355,10 +355,10 @@ func logsumexp2ReverseO0(v, vBar []float64, seed float64) {
 // Generated without optimization (opt=0), for comparison.
 func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBar, s, sBar, x []float64) {
 	var tapeSlices [][]float64
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	tapeSlices = tapeSlicesBuf[:0]
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
 		panic("predictReverseWrtDstMainExtraSO0: dst and dstBar share memory: gadgen's gradients need them apart")
@@ -511,7 +511,7 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 // Generated without optimization (opt=0), for comparison.
 func cellReverseO0(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	if cap(h) > 0 && cap(hBar) > 0 && &h[:1][0] == &hBar[:1][0] {
 		panic("cellReverseO0: h and hBar share memory: gadgen's gradients need them apart")

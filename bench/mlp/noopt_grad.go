@@ -27,10 +27,10 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	var wBar4 []float64
 	var xs2 []float64
 	var tapeSlices [][]float64
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	tapeSlices = tapeSlicesBuf[:0]
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	var sumBar float64
 	var zmaxBar float64
@@ -363,7 +363,7 @@ func LossFlatJVPO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int
 // Generated without optimization (opt=0), for comparison.
 func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, labels []int) float64 {
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	var sumBar float64
 	var zmaxBar float64

@@ -121,7 +121,7 @@ func LossGradO0(x, xBar, c []float64) float64 {
 // Generated without optimization (opt=0), for comparison.
 func normalizeReverseO0(dst, dstBar, x, xBar []float64) {
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
 		panic("normalizeReverseO0: dst and dstBar share memory: gadgen's gradients need them apart")

@@ -103,7 +103,7 @@ func rhsJVPO0(z, dz, x, dx, y, dy []float64) {
 func FinalGradO0(x, xBar []float64, steps int) float64 {
 	var from2 int
 	var tape []float64
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	var uBar []float64
 	var u2 []float64

@@ -94,7 +94,7 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 // Results: the value of Final, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func FinalGrad(x, xBar []float64, steps int) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("FinalGrad: x and xBar share memory: gadgen's gradients need them apart")

@@ -152,8 +152,8 @@ func fGradWrtXJVP(
 	n *Net,
 	x, dx *tensorops.Tensor,
 ) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := dtapePointersBuf[:0]
 	n2 := len(n.Ws)
@@ -267,15 +267,15 @@ func fGradWrtXJVPLanes8(
 	df1, df2, df3, df4, df5, df6, df7, df8 float64,
 	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *tensorops.Tensor,
 ) {
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf3 [64]*tensorops.Tensor
-	var dtapePointersBuf4 [64]*tensorops.Tensor
-	var dtapePointersBuf5 [64]*tensorops.Tensor
-	var dtapePointersBuf6 [64]*tensorops.Tensor
-	var dtapePointersBuf7 [64]*tensorops.Tensor
-	var dtapePointersBuf8 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
+	var dtapePointersBuf3 [256]*tensorops.Tensor
+	var dtapePointersBuf4 [256]*tensorops.Tensor
+	var dtapePointersBuf5 [256]*tensorops.Tensor
+	var dtapePointersBuf6 [256]*tensorops.Tensor
+	var dtapePointersBuf7 [256]*tensorops.Tensor
+	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := dtapePointersBuf1[:0]
 	t3 := dtapePointersBuf2[:0]
@@ -623,8 +623,8 @@ func fGradWrtXO0JVPO0(
 ) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
 	var tapePointers []*tensorops.Tensor
 	var dtapePointers []*tensorops.Tensor
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	tapePointers = tapePointersBuf[:0]
 	dtapePointers = dtapePointersBuf[:0]
 	var hBar *tensorops.Tensor
@@ -781,15 +781,15 @@ func fGradWrtXO0JVPLanes8O0(
 	var dtapePointers6 []*tensorops.Tensor
 	var dtapePointers7 []*tensorops.Tensor
 	var dtapePointers8 []*tensorops.Tensor
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf3 [64]*tensorops.Tensor
-	var dtapePointersBuf4 [64]*tensorops.Tensor
-	var dtapePointersBuf5 [64]*tensorops.Tensor
-	var dtapePointersBuf6 [64]*tensorops.Tensor
-	var dtapePointersBuf7 [64]*tensorops.Tensor
-	var dtapePointersBuf8 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
+	var dtapePointersBuf3 [256]*tensorops.Tensor
+	var dtapePointersBuf4 [256]*tensorops.Tensor
+	var dtapePointersBuf5 [256]*tensorops.Tensor
+	var dtapePointersBuf6 [256]*tensorops.Tensor
+	var dtapePointersBuf7 [256]*tensorops.Tensor
+	var dtapePointersBuf8 [256]*tensorops.Tensor
 	tapePointers = tapePointersBuf[:0]
 	dtapePointers1 = dtapePointersBuf1[:0]
 	dtapePointers2 = dtapePointersBuf2[:0]

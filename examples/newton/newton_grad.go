@@ -10,7 +10,7 @@ import (
 // NLLGrad writes the gradient of Data.NLL at w into grad (overwriting it), in the
 // shape of gonum/optimize's Problem.Grad (reverse mode).
 func (d Data) NLLGrad(grad, w []float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(w) > 0 && cap(grad) > 0 && &w[:1][0] == &grad[:1][0] {
 		panic("NLLGrad: w and grad share memory: gadgen's gradients need them apart")
@@ -82,8 +82,8 @@ func (d Data) NLLHessian(w, h []float64) float64 {
 // wBar into dwBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {

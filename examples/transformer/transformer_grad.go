@@ -14,9 +14,9 @@ import (
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossGrad(m, mBar *Block, x, y *T) float64 {
-	var tapeSlicesBuf [64][]*T
+	var tapeSlicesBuf [85][]*T
 	t := tapeSlicesBuf[:0]
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t2 := tapePointersBuf[:0]
 	t3 := m.G1
 	t4 := m.B1

@@ -615,14 +615,14 @@ func (t *transformer) pathTape() *ir.Value {
 	return t.path
 }
 
-// The tape starts on a small array of the function's own (tapeBuffer
-// elements), which Go keeps on the stack: a function called many times
+// The tape starts on a small array of the function's own (see
+// tapeBufferLen), which Go keeps on the stack: a function called many times
 // with short tapes (a helper's reverse in a loop) allocates nothing.
 func (t *transformer) newTape(typ types.Type, name string) *ir.Value {
 	st := types.NewSlice(typ)
 	tp := t.F.NewValue(ir.OpAlloc, types.NewPointer(st))
 	tp.Name = name
-	buf := t.F.NewValue(ir.OpAlloc, types.NewPointer(types.NewArray(typ, tapeBuffer)))
+	buf := t.F.NewValue(ir.OpAlloc, types.NewPointer(types.NewArray(typ, tapeBufferLen(typ))))
 	buf.Name = name + "Buf"
 	s := t.F.NewValue(ir.OpSlice, st, buf, nil, t.F.Int(0), nil)
 	init := t.F.NewValue(ir.OpStore, nil, tp, s)
@@ -633,8 +633,17 @@ func (t *transformer) newTape(typ types.Type, name string) *ir.Value {
 	return tp
 }
 
-// tapeBuffer is the length of the array a tape starts on.
-const tapeBuffer = 64
+// tapeBufferBytes is the size of the array a tape starts on: 2 KB, at
+// least 16 and at most 256 elements (256 float64s: the values a helper's
+// reverse records for a few hundred operations).
+const tapeBufferBytes = 2048
+
+// tapeBufferLen returns the length of the array a tape of values of type
+// typ starts on.
+func tapeBufferLen(typ types.Type) int64 {
+	size := types.SizesFor("gc", "amd64").Sizeof(typ)
+	return min(max(tapeBufferBytes/max(size, 1), 16), 256)
+}
 
 // groupByType splits vs into runs of one type, in order of first
 // appearance: each run goes to one tape.

@@ -20,7 +20,7 @@ func ReprojErrorVJP(
 	feat []float64,
 	exBar, eyBar float64,
 ) (ex, ey, wBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	var xcBar [3]float64
 	var outBar2 [3]float64

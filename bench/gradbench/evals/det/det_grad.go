@@ -11,7 +11,7 @@ import "slices"
 // Results: the value of Det, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DetGrad(a, aBar []float64, ell int) float64 {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("DetGrad: a and aBar share memory: gadgen's gradients need them apart")
@@ -41,9 +41,9 @@ func DetGrad(a, aBar []float64, ell int) float64 {
 // Fixed inputs: n, m, r, c.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func minorReverse(a, aBar []float64, n, m int, r, c []int, seed float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("minorReverse: a and aBar share memory: gadgen's gradients need them apart")

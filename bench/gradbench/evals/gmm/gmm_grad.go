@@ -16,7 +16,7 @@ import (
 // Results: the value of LogPosterior, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d, m int, gamma float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(alpha) > 0 && cap(alphaBar) > 0 && &alpha[:1][0] == &alphaBar[:1][0] {
 		panic("LogPosteriorGrad: alpha and alphaBar share memory: gadgen's gradients need them apart")
@@ -196,7 +196,7 @@ func sqnormReverse(v, vBar []float64, seed float64) {
 // for the gradient of its results alone); on return, the gradient with respect to the values dst
 // held on entry.
 func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
 	t2 := cap(dst) > 0
 	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -265,7 +265,7 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 // Varied inputs: x (into xBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func lseLogSumExpReverse(x, xBar []float64, seed float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("lseLogSumExpReverse: x and xBar share memory: gadgen's gradients need them apart")

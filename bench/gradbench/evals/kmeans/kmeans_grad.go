@@ -14,7 +14,7 @@ import (
 // Results: the value of Cost, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(centroids) > 0 && cap(centroidsBar) > 0 && &centroids[:1][0] == &centroidsBar[:1][0] {
 		panic("CostGrad: centroids and centroidsBar share memory: gadgen's gradients need them apart")
@@ -103,7 +103,7 @@ func costGradJVPWrtCentroidsCentroidsBar(
 	points, centroids, dcentroids, centroidsBar, dcentroidsBar []float64,
 	d int,
 ) (float64, float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(centroids) > 0 && cap(centroidsBar) > 0 && &centroids[:1][0] == &centroidsBar[:1][0] {
 		panic("CostGrad: centroids and centroidsBar share memory: gadgen's gradients need them apart")

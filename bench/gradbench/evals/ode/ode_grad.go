@@ -11,7 +11,7 @@ import "slices"
 // Results: the value of Last, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LastGrad(x, xBar []float64, s int) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LastGrad: x and xBar share memory: gadgen's gradients need them apart")

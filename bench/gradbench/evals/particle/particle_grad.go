@@ -14,7 +14,7 @@ import (
 // Fixed inputs: charges.
 // Results: the value of potential, then the partials of the varied scalar inputs in order.
 func potentialGrad(x vec, charges []vec) (f float64, xBar vec) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	n := len(charges)
 	tape := slices.Grow(t, max(n+2, 0)*6)
@@ -84,11 +84,11 @@ func distJVPWrtV(u, v, dv vec) (float64, float64) {
 // Varied inputs: w (returned as wBar).
 // Results: the value of CrossingR, then the partials of the varied scalar inputs in order.
 func CrossingRGrad(w float64) (f, wBar float64) {
-	var tapePointersBuf [64]*vec
+	var tapePointersBuf [256]*vec
 	tapePointers := tapePointersBuf[:0]
-	var tapeValuesBuf [64]vec
+	var tapeValuesBuf [128]vec
 	tapeValues := tapeValuesBuf[:0]
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	var xdotBar vec
 	var t59 vec
@@ -315,19 +315,19 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 // Results: the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBar vec) (xBar vec) {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	t2 := tapeSlicesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t3 := tapeBuf[:0]
 	var t91 vec
 	var cBar vec
 	if cap(charges) > 0 && cap(chargesBar) > 0 && &charges[:1][0] == &chargesBar[:1][0] {
 		panic("potentialGradReverse: charges and chargesBar share memory: gadgen's gradients need them apart")
 	}
-	var tapeBuf2 [64]float64
-	var tapeBufBar [64]float64
+	var tapeBuf2 [256]float64
+	var tapeBufBar [256]float64
 	t4 := tapeBuf2[:0]
 	t5 := tapeBufBar[:0]
 	var xBarBar2 vec
@@ -622,8 +622,8 @@ func vecScaleJVP(u, du vec, k, dk float64) (vec, vec) {
 // Shadows: dx, dcharges have their primal's shape, each element or field the tangent of the
 // primal's.
 func potentialGradJVP(x, dx vec, charges, dcharges []vec) (f float64, xBar vec, df float64, dxBar vec) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	n := len(charges)
@@ -694,11 +694,11 @@ func potentialGradJVP(x, dx vec, charges, dcharges []vec) (f float64, xBar vec, 
 // Varied inputs: w (returned as wBar).
 // Results: the value of CrossingF, then the partials of the varied scalar inputs in order.
 func CrossingFGrad(w float64) (f, wBar float64) {
-	var tapePointersBuf [64]*vec
+	var tapePointersBuf [256]*vec
 	tapePointers := tapePointersBuf[:0]
-	var tapeValuesBuf [64]vec
+	var tapeValuesBuf [128]vec
 	tapeValues := tapeValuesBuf[:0]
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	var xdotBar vec
 	var t62 vec
@@ -935,7 +935,7 @@ func CrossingFGrad(w float64) (f, wBar float64) {
 // Results: the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func potentialJVPReverseWrtXCharges(x, dx vec, charges, chargesBar []vec, seed, seed2 float64) (xBar vec) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var cBar vec
 	if cap(charges) > 0 && cap(chargesBar) > 0 && &charges[:1][0] == &chargesBar[:1][0] {

@@ -66,11 +66,11 @@ func MaxRGrad(p, pBar, start []float64) float64 {
 // maxFunc1Func2InPlace is maxFunc1Func2 called with arguments that share
 // memory (p2 is p): its body with those parameters made one.
 func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float64) {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("descentMaxFunc1Func2InPlaceReverseWrtP: p and pBar share memory: gadgen's gradients need them apart")
@@ -769,11 +769,11 @@ func MaxFGrad(p, pBar, start []float64) float64 {
 // maxMaxFFunc1Func2InPlace is maxMaxFFunc1Func2 called with arguments that
 // share memory (p2 is p): its body with those parameters made one.
 func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float64) {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("descentMaxMaxFFunc1Func2InPlaceReverseWrtP: p and pBar share memory: gadgen's gradients need them apart")

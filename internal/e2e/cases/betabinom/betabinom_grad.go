@@ -207,7 +207,7 @@ func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (fl
 // Results: the value of Lik, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
 		panic("LikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")

@@ -165,7 +165,7 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Powers, then the partials of the varied scalar inputs in order.
 func PowersGrad(x float64) (f, xBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	tape := slices.Grow(t, 5)
 	p := 1.0
@@ -1045,7 +1045,7 @@ func rotateToJVP(dst, ddst, a, da []float64) {
 // Results: the value of InPlace, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("InPlaceGrad: x and xBar share memory: gadgen's gradients need them apart")

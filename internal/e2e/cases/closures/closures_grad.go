@@ -61,7 +61,7 @@ func quadSimpsonFunc1JVPWrtSB(s, ds, a, b, db float64, n int) (float64, float64)
 // Varied inputs: s (returned as sBar), b (returned as bBar).
 // Results: the value of Gaussian, then the partials of the varied scalar inputs in order.
 func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	h := b / 16
 	t2 := math.Exp(-(s * 0 * 0))
@@ -238,7 +238,7 @@ func simpsonSpringJVPWrtKX0(k, dk, x0, dx0, a, b float64, n int) (float64, float
 // Varied inputs: k (returned as kBar), x0 (returned as x0Bar).
 // Results: the value of Energy, then the partials of the varied scalar inputs in order.
 func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	t := 0.5 * k
 	t2 := 0 - x0
@@ -505,9 +505,9 @@ func quadSimpsonCosJVPWrtB(a, b, db float64, n int) (float64, float64) {
 // Varied inputs: a (returned as aBar).
 // Results: the value of Area, then the partials of the varied scalar inputs in order.
 func AreaGrad(a float64) (f, aBar float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	h := a / 32
 	s := 0 + math.Sin(a)
@@ -600,7 +600,7 @@ func AreaGrad(a float64) (f, aBar float64) {
 //
 // simpsonCos is quad.Simpson specialized for f = math.Cos.
 func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := float64(n)
 	h := (b - a) / t2
@@ -1017,9 +1017,9 @@ func quadAdaptiveWaveJVP(w, dw float64, x, dx []float64, a, da, b, db float64, d
 // Results: the value of Nested, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("NestedGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1608,7 +1608,7 @@ func accumulateAddJVP(sum, dsum *float64, v, dv float64) {
 // Results: the value of Accumulate, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AccumulateGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AccumulateGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1725,8 +1725,8 @@ func AccumulateHVP(x, v, hv []float64) float64 {
 // into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -1909,7 +1909,7 @@ func modelSqJVP(p, dp Params, t, dt float64) (float64, float64) {
 // Results: the value of Model, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ModelGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var pBar Params
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -2299,8 +2299,8 @@ func ModelHVP(x, v, hv []float64) float64 {
 // dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	var pBar Params
@@ -2591,7 +2591,7 @@ func paramsEvalJVP(p, dp Params, t, dt float64) (float64, float64) {
 // Results: the value of MethodExpr, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MethodExprGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var t15 Params
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -2748,7 +2748,7 @@ func ShiftedJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Shifted, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ShiftedGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2863,8 +2863,8 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 // into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -3106,9 +3106,9 @@ func momentsGJVP(a, da, t, dt float64) (float64, float64) {
 // Varied inputs: a (returned as aBar), b (returned as bBar).
 // Results: the value of Moments, then the partials of the varied scalar inputs in order.
 func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	h := b / 16
 	t2 := math.Exp(a * 0)
@@ -3325,7 +3325,7 @@ func runningMaxUpdJVP(best, dbest *float64, v, dv float64) {
 // Results: the value of RunningMax, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RunningMaxGrad(x, xBar []float64) float64 {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RunningMaxGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3406,7 +3406,7 @@ func counterAddJVP(n *int, s, ds *float64, v, dv float64) {
 // Results: the value of Counter, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CounterGrad(x, xBar []float64) float64 {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("CounterGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3479,7 +3479,7 @@ func moveMoveJVP(p, dp *Point, v, dv float64) {
 // Results: the value of Move, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MoveGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var pBar2 Point
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {

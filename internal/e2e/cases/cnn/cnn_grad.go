@@ -176,7 +176,7 @@ func inputLossGradJVP(
 // Results: the value of AtrousLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AtrousLossGrad(a, aBar *Atrous, x, y *tensorops.Tensor) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := a.K
 	t3 := tensorops.Conv2DDilated(x, t2, 1, 2, 2)

@@ -243,7 +243,7 @@ func QuadraticGrad(x, xBar []float64) float64 {
 // Fixed inputs: L.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsNormReverseWrtS: s and sBar share memory: gadgen's gradients need them apart")
@@ -408,9 +408,9 @@ func floatsDotInPlaceReverse(s1, s1Bar []float64, seed float64) {
 // Varied inputs: x (into xBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64L2NormUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
@@ -1001,7 +1001,7 @@ func f64AxpyUnitaryToJVP(dst, ddst []float64, alpha, dalpha float64, x, dx, y, d
 // Results: the value of Axpy, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AxpyGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AxpyGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1042,7 +1042,7 @@ func AxpyGrad(x, xBar []float64) float64 {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // dst held on entry.
 func floatsAddScaledReverse(dst, dstBar []float64, alpha float64, s, sBar []float64) (alphaBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
 	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -1402,7 +1402,7 @@ func f64DivJVP(dst, ddst, s, ds []float64) {
 // Results: the value of Elementwise, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ElementwiseGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1465,7 +1465,7 @@ func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 // gradient of its results alone); on return, the gradient with respect to the values dst held on
 // entry.
 func floatsDivReverse(dst, dstBar, s, sBar []float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
 	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -1519,7 +1519,7 @@ func floatsAddConstReverseWrtDst(c float64, dst, dstBar []float64) {
 // gradient of its results alone); on return, the gradient with respect to the values dst held on
 // entry.
 func floatsMulReverse(dst, dstBar, s, sBar []float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
 	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -1565,7 +1565,7 @@ func floatsMulReverse(dst, dstBar, s, sBar []float64) {
 // the gradient of its results alone); on return, the gradient with respect to the values dst held
 // on entry.
 func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
 		panic("floatsScaleReverseWrtDst: dst and dstBar share memory: gadgen's gradients need them apart")
@@ -1596,7 +1596,7 @@ func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
 // gradient of its results alone); on return, the gradient with respect to the values dst held on
 // entry.
 func f64DivReverse(dst, dstBar, s, sBar []float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
 	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -1981,7 +1981,7 @@ func f64AxpyUnitaryToJVPWrtDstXY(dst, ddst []float64, alpha float64, x, dx, y, d
 // Results: the value of AddSub, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AddSubGrad(x, xBar, y, yBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AddSubGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2052,7 +2052,7 @@ func floatsDotReverse(s1, s1Bar, s2, s2Bar []float64, seed float64) {
 // gradient of its results alone); on return, the gradient with respect to the values dst held on
 // entry.
 func floatsSubReverse(dst, dstBar, s, sBar []float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
 	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -2086,7 +2086,7 @@ func floatsSubReverse(dst, dstBar, s, sBar []float64) {
 // gradient of its results alone); on return, the gradient with respect to the values dst held on
 // entry.
 func floatsAddReverse(dst, dstBar, s, sBar []float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
 	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -2468,9 +2468,9 @@ func DistancesGrad(x, xBar, y, yBar []float64) float64 {
 // Fixed inputs: L.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsDistanceReverseWrtST: s and sBar share memory: gadgen's gradients need them apart")
@@ -2611,9 +2611,9 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 // Varied inputs: x (into xBar), y (into yBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64L2DistanceUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
@@ -3293,7 +3293,7 @@ func SoftMaxGrad(x, xBar []float64) float64 {
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsMinReverse(s, sBar []float64, seed float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsMinReverse: s and sBar share memory: gadgen's gradients need them apart")
@@ -3356,7 +3356,7 @@ func floatsMinReverse(s, sBar []float64, seed float64) {
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsMaxReverse(s, sBar []float64, seed float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsMaxReverse: s and sBar share memory: gadgen's gradients need them apart")
@@ -3419,7 +3419,7 @@ func floatsMaxReverse(s, sBar []float64, seed float64) {
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsProdReverse(s, sBar []float64, seed float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsProdReverse: s and sBar share memory: gadgen's gradients need them apart")
@@ -3451,9 +3451,9 @@ func floatsProdReverse(s, sBar []float64, seed float64) {
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsLogSumExpReverse: s and sBar share memory: gadgen's gradients need them apart")

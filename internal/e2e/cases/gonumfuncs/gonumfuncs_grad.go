@@ -731,8 +731,8 @@ func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
 	var yi float64
 	var from9 int
 	var f float64
-	var pathBuf [64]int
-	var tapeBuf [64]float64
+	var pathBuf [256]int
+	var tapeBuf [256]float64
 	path = pathBuf[:0]
 	t = tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 {
@@ -1297,7 +1297,7 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 // Results: the value of PenaltyII.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PenaltyIIGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1629,7 +1629,7 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 // Results: the value of Watson.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("WatsonGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2472,7 +2472,7 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 // Results: the value of DixonPrice.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("DixonPriceGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2719,7 +2719,7 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 // Results: the value of Griewank.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GriewankGrad(g functions.Griewank, x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("GriewankGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2887,7 +2887,7 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 // Results: the value of Langermann2.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("Langermann2Grad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2982,7 +2982,7 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 // Results: the value of Levy.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LevyGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3307,7 +3307,7 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 // Results: the value of Schwefel.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SchwefelGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3382,9 +3382,9 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 // Results: the value of Shubert.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ShubertGrad(s functions.Shubert, x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ShubertGrad: x and xBar share memory: gadgen's gradients need them apart")

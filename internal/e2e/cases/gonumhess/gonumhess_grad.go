@@ -1831,8 +1831,8 @@ func WatsonHessian(w functions.Watson, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -3615,8 +3615,8 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []flo
 	var yi float64
 	var from9 int
 	var f float64
-	var pathBuf [64]int
-	var tapeBuf, dtapeBuf [64]float64
+	var pathBuf [256]int
+	var tapeBuf, dtapeBuf [256]float64
 	path = pathBuf[:0]
 	t = tapeBuf[:0]
 	t2 = dtapeBuf[:0]
@@ -4127,8 +4127,8 @@ func PenaltyIIHessian(p functions.PenaltyII, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {

@@ -113,7 +113,7 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Series, then the partials of the varied scalar inputs in order.
 func SeriesGrad(x float64) (f, xBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := x * x
 	tape := slices.Grow(t, 101)
@@ -512,7 +512,7 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 // Fixed inputs: c.
 // Results: the value of Poly, then the partials of the varied scalar inputs in order.
 func PolyGrad(c []float64, x float64) (f, xBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	n := len(c)
 	var r float64
@@ -1021,7 +1021,7 @@ func crossJVP(a, da, b, db Vec) (Vec, Vec) {
 // Varied inputs: c (returned as cBar), x (returned as xBar).
 // Results: the value of Horner4, then the partials of the varied scalar inputs in order.
 func Horner4Grad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	tape := slices.Grow(t, 5)
 	r := 0.0
@@ -1109,7 +1109,7 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 // for the gradient of its results alone); on return, the gradient with respect to the values dst
 // held on entry.
 func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
 	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -1352,7 +1352,7 @@ func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
 // Results: the value of Evolve, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func EvolveGrad(x, xBar, state []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	n := len(state)
 	t2 := cap(state)
@@ -1398,7 +1398,7 @@ func EvolveGrad(x, xBar, state []float64) float64 {
 // for the gradient of its results alone); on return, the gradient with respect to the values s held
 // on entry.
 func evolveStepReverse(s, sBar, x, xBar []float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := cap(s) > 0
 	if t2 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
@@ -1473,9 +1473,9 @@ func evolveStepJVP(s, ds, x, dx []float64) {
 // gradient of its results alone); on return, the gradient with respect to the values x held on
 // entry.
 func LayersGrad(x, xBar []float64) float64 {
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LayersGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1536,9 +1536,9 @@ func LayersGrad(x, xBar []float64) float64 {
 // gradient of its results alone); on return, the gradient with respect to the values h held on
 // entry.
 func layerReverse(h, hBar, y, yBar, w, wBar []float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t2 := tapeintBuf[:0]
 	t3 := cap(h) > 0
 	if t3 && cap(hBar) > 0 && &h[:1][0] == &hBar[:1][0] {
@@ -1644,7 +1644,7 @@ func layerJVP(h, dh, y, dy, w, dw []float64) {
 // Results: the value of Pick, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PickGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PickGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1749,7 +1749,7 @@ func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 // Results: the value of Accumulate, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AccumulateGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AccumulateGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1784,7 +1784,7 @@ func AccumulateGrad(x, xBar []float64) float64 {
 // for the gradient of its results alone); on return, the gradient with respect to the values acc
 // held on entry.
 func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := cap(acc) > 0
 	if t2 && cap(accBar) > 0 && &acc[:1][0] == &accBar[:1][0] {

@@ -64,7 +64,7 @@ func BackwardJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Backward, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BackwardGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BackwardGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -110,7 +110,7 @@ func HalveJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Halve, then the partials of the varied scalar inputs in order.
 func HalveGrad(x float64) (f, xBar float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	s := x*x + 2
 	from := 0
@@ -168,9 +168,9 @@ func ExpSeriesJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of ExpSeries, then the partials of the varied scalar inputs in order.
 func ExpSeriesGrad(x float64) (f, xBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	sum := 1.0
 	term := 1.0
@@ -245,7 +245,7 @@ func SqrtJVP(a, da float64) (float64, float64) {
 // Varied inputs: a (returned as aBar).
 // Results: the value of Sqrt, then the partials of the varied scalar inputs in order.
 func SqrtGrad(a float64) (f, aBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var x float64
 	var from int
@@ -371,7 +371,7 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Product, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ProductGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ProductGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -453,7 +453,7 @@ func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 // Varied inputs: c (returned as cBar), x (returned as xBar).
 // Results: the value of Horner, then the partials of the varied scalar inputs in order.
 func HornerGrad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	tape := slices.Grow(t, 6)
 	s := 0.0
@@ -527,7 +527,7 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 // Fixed inputs: n.
 // Results: the value of PowN, then the partials of the varied scalar inputs in order.
 func PowNGrad(x float64, n int) (f, xBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
@@ -617,9 +617,9 @@ outer:
 // Results: the value of Lower, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LowerGrad(a, aBar []float64) float64 {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("LowerGrad: a and aBar share memory: gadgen's gradients need them apart")
@@ -752,9 +752,9 @@ func FirstLargeJVP(a, da []float64) (float64, float64) {
 // Results: the value of FirstLarge, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func FirstLargeGrad(a, aBar []float64) float64 {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("FirstLargeGrad: a and aBar share memory: gadgen's gradients need them apart")
@@ -882,9 +882,9 @@ func SkipNegativeJVP(x, dx []float64) (float64, float64) {
 // Results: the value of SkipNegative, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SkipNegativeGrad(x, xBar []float64) float64 {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SkipNegativeGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1027,7 +1027,7 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 // Fixed inputs: n.
 // Results: the value of Chebyshev, then the partials of the varied scalar inputs in order.
 func ChebyshevGrad(x float64, n int) (f, xBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := 2 * x
 	tape := slices.Grow(t, max(n+1, 0))
@@ -1108,7 +1108,7 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 // Results: the value of Packed, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PackedGrad(l, lBar, x, xBar []float64) float64 {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
 	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
 		panic("PackedGrad: l and lBar share memory: gadgen's gradients need them apart")
@@ -1283,7 +1283,7 @@ func PairsJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Pairs, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PairsGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PairsGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1360,7 +1360,7 @@ func ResidualsJVP(c, dc []float64) (float64, float64) {
 // Results: the value of Residuals, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ResidualsGrad(c, cBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
 		panic("ResidualsGrad: c and cBar share memory: gadgen's gradients need them apart")
@@ -1435,9 +1435,9 @@ func RareJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Rare, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RareGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RareGrad: x and xBar share memory: gadgen's gradients need them apart")

@@ -40,7 +40,7 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 // Results: the value of CumSquares, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CumSquaresGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("CumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -103,7 +103,7 @@ func SquaresJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Squares, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SquaresGrad(x, xBar []float64) float64 {
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	t := tapeSlicesBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -179,7 +179,7 @@ func PowersJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Powers, then the partials of the varied scalar inputs in order.
 func PowersGrad(x float64) (f, xBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var m [5]float64
 	var mBar [5]float64

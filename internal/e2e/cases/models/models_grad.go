@@ -14,7 +14,7 @@ import (
 // Results: the value of Net.Loss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := nBar.W1
 	nBar.W1 = append(t2, make([]float64, max(len(n.W1)-len(t2), 0))...)
@@ -190,9 +190,9 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 // Results: the value of Net.BatchLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := nBar.W1
 	nBar.W1 = append(t2, make([]float64, max(len(n.W1)-len(t2), 0))...)
@@ -481,9 +481,9 @@ func fitGJVP(m, dm Model, t, dt float64) (float64, float64) {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // x held on entry.
 func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
 	t := sBar.Layers
 	sBar.Layers = append(t, make([]Layer, max(len(s.Layers)-len(t), 0))...)
@@ -612,7 +612,7 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 // Results: the value of Energy, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func EnergyGrad(ps, psBar []Particle) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var t30 [2]float64
 	var t31 [2]float64
@@ -742,9 +742,9 @@ func EnergyJVP(ps, dps []Particle) (float64, float64) {
 // Results: the value of Step, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
-	var tapePointersBuf [64]*Particle
+	var tapePointersBuf [256]*Particle
 	tapePointers := tapePointersBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var t38 [2]float64
 	var t39 [2]float64
@@ -1082,9 +1082,9 @@ func NestedJVP(o, do *Outer) (float64, float64) {
 // Fixed inputs: steps.
 // Results: the value of Trajectory, then the partials of the varied scalar inputs in order.
 func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	t2 := tapeSlicesBuf[:0]
 	t3 := new([1]float64)
 	dt := 1 / float64(steps)
@@ -1317,7 +1317,7 @@ func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 // Results: the value of Layers, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(w1) > 0 && cap(w1Bar) > 0 && &w1[:1][0] == &w1Bar[:1][0] {
 		panic("LayersGrad: w1 and w1Bar share memory: gadgen's gradients need them apart")
@@ -1490,7 +1490,7 @@ func scaleToJVPWrtDstX(dst, ddst []float64, a float64, x, dx []float64) ([]float
 // Results: the value of Softmax, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SoftmaxVJP(x, xBar, seed []float64) []float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SoftmaxVJP: x and xBar share memory: gadgen's gradients need them apart")

@@ -186,7 +186,7 @@ func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 // Results: the value of Chain, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ChainGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ChainGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -259,8 +259,8 @@ func ChainGradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 // The tangents of the values ChainGrad writes are written (overwritten) into the shadows: xBar into
 // dxBar.
 func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -564,7 +564,7 @@ func coupledJVP(p, q, dq []float64) (float64, float64) {
 // Results: the value of PeakR, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PeakRGrad(p, pBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("PeakRGrad: p and pBar share memory: gadgen's gradients need them apart")
@@ -790,9 +790,9 @@ func coupledGradJVP(p, dp, q, dq, qBar, dqBar []float64) (float64, float64) {
 // Results: the value of PeakF, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PeakFGrad(p, pBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	var tapePointersBuf [64]*[2]float64
+	var tapePointersBuf [256]*[2]float64
 	t2 := tapePointersBuf[:0]
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("PeakFGrad: p and pBar share memory: gadgen's gradients need them apart")
@@ -1039,7 +1039,7 @@ func SelfSlopeGrad(x, xBar []float64) float64 {
 // WiggleJVPInPlace is WiggleJVP called with arguments that share memory (dq is
 // q): its body with those parameters made one.
 func wiggleJVPInPlaceReverse(q, qBar []float64, seed, seed2 float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
 		panic("wiggleJVPInPlaceReverse: q and qBar share memory: gadgen's gradients need them apart")
@@ -1390,7 +1390,7 @@ func uGradWrtXJVP(w, x, dx, xBar, dxBar []float64) (float64, float64) {
 // Results: the value of Residual, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ResidualGrad(w, wBar []float64, pts [][]float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
 		panic("ResidualGrad: w and wBar share memory: gadgen's gradients need them apart")
@@ -1426,7 +1426,7 @@ func ResidualGrad(w, wBar []float64, pts [][]float64) float64 {
 // Fixed inputs: x.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
 		panic("uLaplacianReverseWrtW: w and wBar share memory: gadgen's gradients need them apart")
@@ -1775,7 +1775,7 @@ func uHVPReverseWrtWHv(w, wBar, x, v, hv, hvBar []float64, seed float64) {
 // the gradient of its results alone); on return, the gradient with respect to the values d held on
 // entry.
 func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := cap(w) > 0
 	if t2 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
@@ -1995,9 +1995,9 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 // in dxBar (zero for the gradient of its results alone); on return, the gradient with respect to
 // the values dxBar held on entry.
 func uGradWrtXJVPReverse(w, wBar, x, dx, xBar, dxBar, dxBarBar []float64, seed, seed2 float64) {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t2 := tapeBuf[:0]
 	t3 := cap(w) > 0
 	if t3 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {

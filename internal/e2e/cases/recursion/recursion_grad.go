@@ -516,7 +516,7 @@ func pingpongJVP(a, da, b, db []float64, n int) {
 // Results: the value of PingPong, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PingPongGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PingPongGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -562,9 +562,9 @@ func PingPongGrad(x, xBar []float64) float64 {
 // the gradient of its results alone); on return, the gradient with respect to the values b held on
 // entry.
 func pingpongReverse(a, aBar, b, bBar []float64, n int) {
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	t := cap(a) > 0
 	if t && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {

@@ -127,11 +127,11 @@ func RefinedJVP(l, dl *Layer, steps int) (float64, float64) {
 // gradient of its results alone); on return, the gradient with respect to the values l held on
 // entry.
 func RefinedGrad(l, lBar *Layer, steps int) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	t := tapeSlicesBuf[:0]
 	t2 := lBar.W
 	lBar.W = append(t2, make([]float64, max(len(l.W)-len(t2), 0))...)
@@ -266,15 +266,15 @@ func RebuiltJVP(m, dm *Model, x, dx float64) (float64, float64) {
 // gradient of its results alone); on return, the gradient with respect to the values m held on
 // entry.
 func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	var tapeValuesBuf [64]Layer
 	t := tapeValuesBuf[:0]
-	var tapePointersBuf [64]*Layer
+	var tapePointersBuf [256]*Layer
 	t2 := tapePointersBuf[:0]
-	var tapeSlicesBuf2 [64][]Layer
+	var tapeSlicesBuf2 [85][]Layer
 	t3 := tapeSlicesBuf2[:0]
 	var lBar Layer
 	var t41 Layer

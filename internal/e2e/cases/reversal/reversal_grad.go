@@ -126,7 +126,7 @@ func dotJVP(a, da, b, db []float64) (float64, float64) {
 // Results: the value of Once, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func OnceGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("OnceGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -344,7 +344,7 @@ func scaleApplyJVPWrtX(s scale, x, dx float64) (float64, float64) {
 // Results: the value of Method, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MethodGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("MethodGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -413,7 +413,7 @@ func smoothJVP(a, da, b, db float64) (float64, float64) {
 // Results: the value of Checkpointed, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CheckpointedGrad(x, xBar []float64) float64 {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("CheckpointedGrad: x and xBar share memory: gadgen's gradients need them apart")

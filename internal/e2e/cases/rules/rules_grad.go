@@ -82,9 +82,9 @@ func LossJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossGrad(x, xBar []float64) float64 {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -252,10 +252,10 @@ func LossHVP(x, v, hv []float64) float64 {
 // dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {

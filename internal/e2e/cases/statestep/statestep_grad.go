@@ -85,9 +85,9 @@ func stateStepJVPWrtSK(s, ds *state, k, dk, dt float64) {
 // Results: the value of Energy, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
-	var tapeValuesBuf [64]state
+	var tapeValuesBuf [36]state
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
 		panic("EnergyGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
@@ -177,7 +177,7 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 // for the gradient of its results alone); on return, the gradient with respect to the values s held
 // on entry.
 func stateStepReverseWrtSK(s, sBar *state, k, dt float64) (kBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	n := len(s.q)
 	t2 := dt * k
@@ -323,9 +323,9 @@ func stateDriftJVPWrtS(s, ds *state, dt float64) {
 // Results: the value of Anharmonic, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kBar, cBar float64) {
-	var tapeValuesBuf [64]state
+	var tapeValuesBuf [36]state
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
 		panic("AnharmonicGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
@@ -472,7 +472,7 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 // for the gradient of its results alone); on return, the gradient with respect to the values s held
 // on entry.
 func stateKickReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := s.q
 	n := len(t2)
@@ -566,13 +566,13 @@ func RunJVP(s, ds *state, k, dk float64, steps int) (float64, float64) {
 // gradient of its results alone); on return, the gradient with respect to the values s held on
 // entry.
 func RunGrad(s, sBar *state, k float64, steps int) (f, kBar float64) {
-	var finalStateBuf [64]state
+	var finalStateBuf [36]state
 	finalState := finalStateBuf[:0]
-	var finalStateBuf2 [64]float64
+	var finalStateBuf2 [256]float64
 	finalState2 := finalStateBuf2[:0]
-	var tapeValuesBuf [64]state
+	var tapeValuesBuf [36]state
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	t := sBar.q
 	sBar.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
@@ -785,13 +785,13 @@ func bodiesVerletJVPWrtB(b, db *bodies, dt float64) {
 // gradient of its results alone); on return, the gradient with respect to the values m held on
 // entry.
 func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeValuesBuf [64]bodies
+	var tapeValuesBuf [21]bodies
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t2 := tapeintBuf[:0]
 	t3 := cap(m) > 0
 	if t3 && cap(mBar) > 0 && &m[:1][0] == &mBar[:1][0] {
@@ -973,9 +973,9 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // b held on entry.
 func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	n := len(b.v)
 	t2 := dt / 2
@@ -1156,13 +1156,13 @@ func bodiesSegmentJVPWrtB(b, db *bodies, k int, dt float64) {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // m held on entry.
 func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
-	var tapeValuesBuf [64]bodies
+	var tapeValuesBuf [21]bodies
 	tapeValues := tapeValuesBuf[:0]
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t2 := tapeintBuf[:0]
 	t3 := cap(m) > 0
 	if t3 && cap(mBar) > 0 && &m[:1][0] == &mBar[:1][0] {
@@ -1365,9 +1365,9 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // b held on entry.
 func bodiesSegmentReverseWrtB(b, bBar *bodies, k int, dt float64) {
-	var tapeValuesBuf [64]bodies
+	var tapeValuesBuf [21]bodies
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	for i := 0; i < k; i++ {
 		if b != nil {
@@ -1515,17 +1515,17 @@ func cloudPushJVPWrtC(c, dc *cloud, dt float64) {
 // Results: the value of Cloud, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
-	var tapeValuesBuf [64]cloud
+	var tapeValuesBuf [51]cloud
 	tapeValues := tapeValuesBuf[:0]
 	var tapeValuesBuf2 [64]particle
 	tapeValues2 := tapeValuesBuf2[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
-	var tapePointersBuf [64]*[2]float64
+	var tapePointersBuf [256]*[2]float64
 	t2 := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*float64
+	var tapePointersBuf2 [256]*float64
 	t3 := tapePointersBuf2[:0]
 	var t44 [2]float64
 	if cap(x0) > 0 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
@@ -1690,7 +1690,7 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 // for the gradient of its results alone); on return, the gradient with respect to the values c held
 // on entry.
 func cloudPushReverseWrtC(c, cBar *cloud, dt float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := c.ps
 	n := len(t2)
@@ -1901,11 +1901,11 @@ func stateForcesJVP(s, ds *state, k, dk, c, dc float64) ([]float64, []float64) {
 // Results: the value of Helpers, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kBar, cBar float64) {
-	var tapeSlicesBuf [64][][]float64
+	var tapeSlicesBuf [85][][]float64
 	tapeSlices := tapeSlicesBuf[:0]
-	var tapeValuesBuf [64]state
+	var tapeValuesBuf [36]state
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
 		panic("HelpersGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
@@ -2052,7 +2052,7 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func statePhaseReverse(s, sBar *state, seed [][]float64) {
-	var tapePointersBuf [64]*[2]float64
+	var tapePointersBuf [256]*[2]float64
 	t := tapePointersBuf[:0]
 	n := len(s.q)
 	outBar := make([][]float64, n)
@@ -2103,7 +2103,7 @@ func statePhaseReverse(s, sBar *state, seed [][]float64) {
 // s (zero for the gradient of its results alone); on return, the gradient with respect to the
 // values s held on entry.
 func stateEulerStepReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := s.q
 	n := len(t2)
@@ -2241,15 +2241,15 @@ func buffersSmoothJVP(b, db *buffers, w, dw float64) {
 // Results: the value of Buffers, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeValuesBuf [64]buffers
+	var tapeValuesBuf [42]buffers
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	var tapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BuffersGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2399,9 +2399,9 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // b held on entry.
 func buffersSmoothReverse(b, bBar *buffers, w float64) (wBar float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	var tapeintBuf [64]int
+	var tapeintBuf [256]int
 	t2 := tapeintBuf[:0]
 	n := len(b.cur)
 	t3 := 1 - w
@@ -2454,9 +2454,9 @@ func buffersSmoothReverse(b, bBar *buffers, w float64) (wBar float64) {
 // Results: the value of Settled, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SettledGrad(q0, q0Bar []float64) float64 {
-	var tapeValuesBuf [64]state
+	var tapeValuesBuf [36]state
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
 		panic("SettledGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
@@ -2652,7 +2652,7 @@ func stateStepReverseWrtS(s, sBar *state, k, dt float64) {
 // for the gradient of its results alone); on return, the gradient with respect to the values s held
 // on entry.
 func stateKickReverseWrtS(s, sBar *state, k, c, dt float64) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := s.q
 	n := len(t2)
@@ -3978,12 +3978,12 @@ func SettledHVP(q0, v, hv []float64) float64 {
 // shadows: q0Bar into dq0Bar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
-	var tapeValuesBuf [64]state
-	var dtapeValuesBuf [64]state
+	var tapeValuesBuf [36]state
+	var dtapeValuesBuf [36]state
 	tapeValues := tapeValuesBuf[:0]
 	dtapeValues := dtapeValuesBuf[:0]
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
 	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
@@ -4322,8 +4322,8 @@ func stateKickReverseWrtSJVP(s, ds, sBar, dsBar *state, k, c, dt float64) {
 	dsBar.q = append(t3, make([]float64, max(len(sBar.q)-len(t3), 0))...)
 	t4 := dsBar.v
 	dsBar.v = append(t4, make([]float64, max(len(sBar.v)-len(t4), 0))...)
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t5 := tapeBuf[:0]
 	t6 := dtapeBuf[:0]
 	t7 := s.q

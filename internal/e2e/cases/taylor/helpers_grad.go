@@ -1265,8 +1265,8 @@ func loopsBackwardHessian(x, h []float64) float64 {
 // xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -1480,8 +1480,8 @@ func loopsProductHessian(x, h []float64) float64 {
 // xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -1880,10 +1880,10 @@ func loopsSkipNegativeHessian(x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -2146,8 +2146,8 @@ func memoryCumSquaresHessian(x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -2392,8 +2392,8 @@ func memorySquaresHessian(x, h []float64) float64 {
 // xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var tapeSlicesBuf [64][]float64
-	var dtapeSlicesBuf [64][]float64
+	var tapeSlicesBuf [85][]float64
+	var dtapeSlicesBuf [85][]float64
 	t := tapeSlicesBuf[:0]
 	t2 := dtapeSlicesBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -3562,8 +3562,8 @@ func springsEnergyHessian(c springs.Chain, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64) (float64, float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {

@@ -30,10 +30,10 @@ func EnergyHVP(x, v, hv []float64) float64 {
 // into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -567,8 +567,8 @@ func ChainHVP(x, v, hv []float64) float64 {
 // dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {

@@ -247,9 +247,9 @@ func HeadsJVP(x, dx *T) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Heads, then the partials of the varied scalar inputs in order.
 func HeadsGrad(x *T) (f float64, xBar *T) {
-	var tapeSlicesBuf [64][]*T
+	var tapeSlicesBuf [85][]*T
 	t := tapeSlicesBuf[:0]
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t2 := tapePointersBuf[:0]
 	tapePointers := slices.Grow(t2, 10)
 	tapeSlices := slices.Grow(t, 10)
@@ -401,12 +401,12 @@ func HeadsHVP(x, v *T) (f float64, hv *T) {
 // Varied inputs: x (tangent dx).
 // Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
 func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
-	var tapeSlicesBuf [64][]*T
-	var dtapeSlicesBuf [64][]*T
+	var tapeSlicesBuf [85][]*T
+	var dtapeSlicesBuf [85][]*T
 	t := tapeSlicesBuf[:0]
 	t2 := dtapeSlicesBuf[:0]
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	t3 := tapePointersBuf[:0]
 	t4 := dtapePointersBuf[:0]
 	t5 := append(t3, make([]*tensorops.Tensor, 10)...)
@@ -564,15 +564,15 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 	df1, df2, df3, df4, df5, df6, df7, df8 float64,
 	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *T,
 ) {
-	var tapeSlicesBuf [64][]*T
-	var dtapeSlicesBuf1 [64][]*T
-	var dtapeSlicesBuf2 [64][]*T
-	var dtapeSlicesBuf3 [64][]*T
-	var dtapeSlicesBuf4 [64][]*T
-	var dtapeSlicesBuf5 [64][]*T
-	var dtapeSlicesBuf6 [64][]*T
-	var dtapeSlicesBuf7 [64][]*T
-	var dtapeSlicesBuf8 [64][]*T
+	var tapeSlicesBuf [85][]*T
+	var dtapeSlicesBuf1 [85][]*T
+	var dtapeSlicesBuf2 [85][]*T
+	var dtapeSlicesBuf3 [85][]*T
+	var dtapeSlicesBuf4 [85][]*T
+	var dtapeSlicesBuf5 [85][]*T
+	var dtapeSlicesBuf6 [85][]*T
+	var dtapeSlicesBuf7 [85][]*T
+	var dtapeSlicesBuf8 [85][]*T
 	t := tapeSlicesBuf[:0]
 	t2 := dtapeSlicesBuf1[:0]
 	t3 := dtapeSlicesBuf2[:0]
@@ -582,15 +582,15 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 	t7 := dtapeSlicesBuf6[:0]
 	t8 := dtapeSlicesBuf7[:0]
 	t9 := dtapeSlicesBuf8[:0]
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf3 [64]*tensorops.Tensor
-	var dtapePointersBuf4 [64]*tensorops.Tensor
-	var dtapePointersBuf5 [64]*tensorops.Tensor
-	var dtapePointersBuf6 [64]*tensorops.Tensor
-	var dtapePointersBuf7 [64]*tensorops.Tensor
-	var dtapePointersBuf8 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
+	var dtapePointersBuf3 [256]*tensorops.Tensor
+	var dtapePointersBuf4 [256]*tensorops.Tensor
+	var dtapePointersBuf5 [256]*tensorops.Tensor
+	var dtapePointersBuf6 [256]*tensorops.Tensor
+	var dtapePointersBuf7 [256]*tensorops.Tensor
+	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t10 := tapePointersBuf[:0]
 	t11 := dtapePointersBuf1[:0]
 	t12 := dtapePointersBuf2[:0]
@@ -1381,7 +1381,7 @@ func splitJVP(x, dx *T) ([]*T, []*T) {
 // Varied inputs: x (returned as xBar), w (returned as wBar).
 // Results: the value of Rejoin, then the partials of the varied scalar inputs in order.
 func RejoinGrad(x, w *T) (f float64, xBar, wBar *T) {
-	var tapeSlicesBuf [64][]*T
+	var tapeSlicesBuf [85][]*T
 	t := tapeSlicesBuf[:0]
 	t2 := x.Dim(0)
 	tapeSlices := slices.Grow(t, max(t2+2, 0)*2)
@@ -1524,7 +1524,7 @@ func sumJVP(ts, dts []*T) (*T, *T) {
 // Varied inputs: x (returned as xBar), y (returned as yBar).
 // Results: the value of Sums, then the partials of the varied scalar inputs in order.
 func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
-	var tapePointersBuf [64]*T
+	var tapePointersBuf [256]*T
 	t := tapePointersBuf[:0]
 	t2 := make([]*T, 2, 2)
 	t3 := []*T{x, tensorops.Mul(x, y)}
@@ -1681,9 +1681,9 @@ func AccumulateJVP(x, dx *T) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Accumulate, then the partials of the varied scalar inputs in order.
 func AccumulateGrad(x *T) (f float64, xBar *T) {
-	var tapePointersBuf [64]*T
+	var tapePointersBuf [256]*T
 	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*tensorops.Tensor
+	var tapePointersBuf2 [256]*tensorops.Tensor
 	t2 := tapePointersBuf2[:0]
 	tapePointers := slices.Grow(t2, 10)
 	tapePointers2 := slices.Grow(t, 5)
@@ -1823,9 +1823,9 @@ func AccumulateHVP(x, v *T) (f float64, hv *T) {
 // Varied inputs: x (tangent dx).
 // Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
 func accumulateGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
-	var tapePointersBuf [64]*T
+	var tapePointersBuf [256]*T
 	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*tensorops.Tensor
+	var tapePointersBuf2 [256]*tensorops.Tensor
 	t2 := tapePointersBuf2[:0]
 	t3 := append(t2, make([]*tensorops.Tensor, 10)...)
 	tapePointers := t3[:len(t2)]
@@ -2122,7 +2122,7 @@ func ReadsJVP(x, dx *T) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Reads, then the partials of the varied scalar inputs in order.
 func ReadsGrad(x *T) (f float64, xBar *T) {
-	var tapeBuf [64]float64
+	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := tensorops.Exp(x)
 	t3 := tensorops.Tanh(x)
@@ -2234,8 +2234,8 @@ func ReadsHVP(x, v *T) (f float64, hv *T) {
 // Varied inputs: x (tangent dx).
 // Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
 func readsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
+	var tapeBuf [256]float64
+	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	t3 := tensorops.Exp(x)
@@ -2373,9 +2373,9 @@ func (p *Fit32) FuncTaylor(x, x1, x2 []float32) (float64, float64, float64) {
 // Results: the value of StackLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
 	t3 := s.Ws
 	t4 := sBar.Ws
@@ -2459,9 +2459,9 @@ func applyJVPWrtS(s, ds Stack, x *T) (*T, *T) {
 // Results: the value of StackPtrLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
 	t3 := sBar.Ws
 	sBar.Ws = append(t3, make([]*T, max(len(s.Ws)-len(t3), 0))...)
@@ -2546,9 +2546,9 @@ func linearLossGradWrtMJVP(m, dm Lin, x *T) (f float64, mBar Lin, df float64, dm
 // Results: the value of AddrLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
 	t3 := mBar.Ws
 	mBar.Ws = append(t3, make([]*T, max(len(m.Ws)-len(t3), 0))...)

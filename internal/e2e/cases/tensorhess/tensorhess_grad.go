@@ -2886,9 +2886,9 @@ func mLPLossTaylorLanes8WrtM2(
 // Results: the value of DeepLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DeepLossGrad(d, dBar *Deep, x *T) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
 	var t48 Affine
 	t3 := dBar.Layers
@@ -3032,12 +3032,12 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	dd.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
 	t2 := ddBar.Layers
 	ddBar.Layers = append(t2, make([]*T, max(len(dBar.Layers)-len(t2), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	t3 := tapePointersBuf[:0]
 	t4 := dtapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
-	var dtapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
+	var dtapePointersBuf2 [256]*T
 	t5 := tapePointersBuf2[:0]
 	t6 := dtapePointersBuf2[:0]
 	var t127 Affine
@@ -3365,15 +3365,15 @@ func deepLossGradJVPLanes8(
 	ddBar7.Layers = append(t15, make([]*T, max(len(dBar.Layers)-len(t15), 0))...)
 	t16 := ddBar8.Layers
 	ddBar8.Layers = append(t16, make([]*T, max(len(dBar.Layers)-len(t16), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf3 [64]*tensorops.Tensor
-	var dtapePointersBuf4 [64]*tensorops.Tensor
-	var dtapePointersBuf5 [64]*tensorops.Tensor
-	var dtapePointersBuf6 [64]*tensorops.Tensor
-	var dtapePointersBuf7 [64]*tensorops.Tensor
-	var dtapePointersBuf8 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
+	var dtapePointersBuf3 [256]*tensorops.Tensor
+	var dtapePointersBuf4 [256]*tensorops.Tensor
+	var dtapePointersBuf5 [256]*tensorops.Tensor
+	var dtapePointersBuf6 [256]*tensorops.Tensor
+	var dtapePointersBuf7 [256]*tensorops.Tensor
+	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t17 := tapePointersBuf[:0]
 	t18 := dtapePointersBuf1[:0]
 	t19 := dtapePointersBuf2[:0]
@@ -3383,15 +3383,15 @@ func deepLossGradJVPLanes8(
 	t23 := dtapePointersBuf6[:0]
 	t24 := dtapePointersBuf7[:0]
 	t25 := dtapePointersBuf8[:0]
-	var tapePointersBuf2 [64]*T
-	var dtapePointersBuf1_2 [64]*T
-	var dtapePointersBuf2_2 [64]*T
-	var dtapePointersBuf3_2 [64]*T
-	var dtapePointersBuf4_2 [64]*T
-	var dtapePointersBuf5_2 [64]*T
-	var dtapePointersBuf6_2 [64]*T
-	var dtapePointersBuf7_2 [64]*T
-	var dtapePointersBuf8_2 [64]*T
+	var tapePointersBuf2 [256]*T
+	var dtapePointersBuf1_2 [256]*T
+	var dtapePointersBuf2_2 [256]*T
+	var dtapePointersBuf3_2 [256]*T
+	var dtapePointersBuf4_2 [256]*T
+	var dtapePointersBuf5_2 [256]*T
+	var dtapePointersBuf6_2 [256]*T
+	var dtapePointersBuf7_2 [256]*T
+	var dtapePointersBuf8_2 [256]*T
 	t26 := tapePointersBuf2[:0]
 	t27 := dtapePointersBuf1_2[:0]
 	t28 := dtapePointersBuf2_2[:0]
@@ -5815,15 +5815,15 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	dBar1.Layers = append(t3, make([]*T, max(len(dBar.Layers)-len(t3), 0))...)
 	t4 := dBar2.Layers
 	dBar2.Layers = append(t4, make([]*T, max(len(dBar.Layers)-len(t4), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var tapePointersBuf1 [64]*tensorops.Tensor
-	var tapePointersBuf2 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var tapePointersBuf1 [256]*tensorops.Tensor
+	var tapePointersBuf2 [256]*tensorops.Tensor
 	t5 := tapePointersBuf[:0]
 	t6 := tapePointersBuf1[:0]
 	t7 := tapePointersBuf2[:0]
-	var tapePointersBuf3 [64]*T
-	var tapePointersBuf1_2 [64]*T
-	var tapePointersBuf2_2 [64]*T
+	var tapePointersBuf3 [256]*T
+	var tapePointersBuf1_2 [256]*T
+	var tapePointersBuf2_2 [256]*T
 	t8 := tapePointersBuf3[:0]
 	t9 := tapePointersBuf1_2[:0]
 	t10 := tapePointersBuf2_2[:0]
@@ -6243,9 +6243,9 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 // Results: the value of DeepLossV, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
 	var t47 Affine
 	t3 := d.Layers
@@ -6388,12 +6388,12 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	dd2 := dd
 	t3 := ddBar.Layers
 	ddBar.Layers = append(t3, make([]*T, max(len(dBar.Layers)-len(t3), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	t4 := tapePointersBuf[:0]
 	t5 := dtapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
-	var dtapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
+	var dtapePointersBuf2 [256]*T
 	t6 := tapePointersBuf2[:0]
 	t7 := dtapePointersBuf2[:0]
 	var t125 Affine
@@ -6725,15 +6725,15 @@ func deepLossVGradJVPLanes8(
 	ddBar7.Layers = append(t16, make([]*T, max(len(dBar.Layers)-len(t16), 0))...)
 	t17 := ddBar8.Layers
 	ddBar8.Layers = append(t17, make([]*T, max(len(dBar.Layers)-len(t17), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf3 [64]*tensorops.Tensor
-	var dtapePointersBuf4 [64]*tensorops.Tensor
-	var dtapePointersBuf5 [64]*tensorops.Tensor
-	var dtapePointersBuf6 [64]*tensorops.Tensor
-	var dtapePointersBuf7 [64]*tensorops.Tensor
-	var dtapePointersBuf8 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
+	var dtapePointersBuf3 [256]*tensorops.Tensor
+	var dtapePointersBuf4 [256]*tensorops.Tensor
+	var dtapePointersBuf5 [256]*tensorops.Tensor
+	var dtapePointersBuf6 [256]*tensorops.Tensor
+	var dtapePointersBuf7 [256]*tensorops.Tensor
+	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t18 := tapePointersBuf[:0]
 	t19 := dtapePointersBuf1[:0]
 	t20 := dtapePointersBuf2[:0]
@@ -6743,15 +6743,15 @@ func deepLossVGradJVPLanes8(
 	t24 := dtapePointersBuf6[:0]
 	t25 := dtapePointersBuf7[:0]
 	t26 := dtapePointersBuf8[:0]
-	var tapePointersBuf2 [64]*T
-	var dtapePointersBuf1_2 [64]*T
-	var dtapePointersBuf2_2 [64]*T
-	var dtapePointersBuf3_2 [64]*T
-	var dtapePointersBuf4_2 [64]*T
-	var dtapePointersBuf5_2 [64]*T
-	var dtapePointersBuf6_2 [64]*T
-	var dtapePointersBuf7_2 [64]*T
-	var dtapePointersBuf8_2 [64]*T
+	var tapePointersBuf2 [256]*T
+	var dtapePointersBuf1_2 [256]*T
+	var dtapePointersBuf2_2 [256]*T
+	var dtapePointersBuf3_2 [256]*T
+	var dtapePointersBuf4_2 [256]*T
+	var dtapePointersBuf5_2 [256]*T
+	var dtapePointersBuf6_2 [256]*T
+	var dtapePointersBuf7_2 [256]*T
+	var dtapePointersBuf8_2 [256]*T
 	t27 := tapePointersBuf2[:0]
 	t28 := dtapePointersBuf1_2[:0]
 	t29 := dtapePointersBuf2_2[:0]
@@ -12590,9 +12590,9 @@ func rank3Taylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
 // Results: the value of StackLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackLossGrad(s, sBar *Stack, x *T) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
 	var lBar Layer
 	t3 := sBar.Ls
@@ -12695,12 +12695,12 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	ds.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
 	t2 := dsBar.Ls
 	dsBar.Ls = append(t2, make([]Layer, max(len(sBar.Ls)-len(t2), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	t3 := tapePointersBuf[:0]
 	t4 := dtapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
-	var dtapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
+	var dtapePointersBuf2 [256]*T
 	t5 := tapePointersBuf2[:0]
 	t6 := dtapePointersBuf2[:0]
 	var lBar Layer
@@ -12943,15 +12943,15 @@ func stackLossGradJVPLanes8(
 	dsBar7.Ls = append(t15, make([]Layer, max(len(sBar.Ls)-len(t15), 0))...)
 	t16 := dsBar8.Ls
 	dsBar8.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf3 [64]*tensorops.Tensor
-	var dtapePointersBuf4 [64]*tensorops.Tensor
-	var dtapePointersBuf5 [64]*tensorops.Tensor
-	var dtapePointersBuf6 [64]*tensorops.Tensor
-	var dtapePointersBuf7 [64]*tensorops.Tensor
-	var dtapePointersBuf8 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
+	var dtapePointersBuf3 [256]*tensorops.Tensor
+	var dtapePointersBuf4 [256]*tensorops.Tensor
+	var dtapePointersBuf5 [256]*tensorops.Tensor
+	var dtapePointersBuf6 [256]*tensorops.Tensor
+	var dtapePointersBuf7 [256]*tensorops.Tensor
+	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t17 := tapePointersBuf[:0]
 	t18 := dtapePointersBuf1[:0]
 	t19 := dtapePointersBuf2[:0]
@@ -12961,15 +12961,15 @@ func stackLossGradJVPLanes8(
 	t23 := dtapePointersBuf6[:0]
 	t24 := dtapePointersBuf7[:0]
 	t25 := dtapePointersBuf8[:0]
-	var tapePointersBuf2 [64]*T
-	var dtapePointersBuf1_2 [64]*T
-	var dtapePointersBuf2_2 [64]*T
-	var dtapePointersBuf3_2 [64]*T
-	var dtapePointersBuf4_2 [64]*T
-	var dtapePointersBuf5_2 [64]*T
-	var dtapePointersBuf6_2 [64]*T
-	var dtapePointersBuf7_2 [64]*T
-	var dtapePointersBuf8_2 [64]*T
+	var tapePointersBuf2 [256]*T
+	var dtapePointersBuf1_2 [256]*T
+	var dtapePointersBuf2_2 [256]*T
+	var dtapePointersBuf3_2 [256]*T
+	var dtapePointersBuf4_2 [256]*T
+	var dtapePointersBuf5_2 [256]*T
+	var dtapePointersBuf6_2 [256]*T
+	var dtapePointersBuf7_2 [256]*T
+	var dtapePointersBuf8_2 [256]*T
 	t26 := tapePointersBuf2[:0]
 	t27 := dtapePointersBuf1_2[:0]
 	t28 := dtapePointersBuf2_2[:0]
@@ -14018,15 +14018,15 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 	dsBar1.Ls = append(t3, make([]Layer, max(len(sBar.Ls)-len(t3), 0))...)
 	t4 := dsBar2.Ls
 	dsBar2.Ls = append(t4, make([]Layer, max(len(sBar.Ls)-len(t4), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
 	t5 := tapePointersBuf[:0]
 	t6 := dtapePointersBuf1[:0]
 	t7 := dtapePointersBuf2[:0]
-	var tapePointersBuf2 [64]*T
-	var dtapePointersBuf1_2 [64]*T
-	var dtapePointersBuf2_2 [64]*T
+	var tapePointersBuf2 [256]*T
+	var dtapePointersBuf1_2 [256]*T
+	var dtapePointersBuf2_2 [256]*T
 	t8 := tapePointersBuf2[:0]
 	t9 := dtapePointersBuf1_2[:0]
 	t10 := dtapePointersBuf2_2[:0]
@@ -14194,9 +14194,9 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 // Results: the value of StackLossV, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
 	var lBar Layer
 	t3 := s.Ls
@@ -14299,12 +14299,12 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 	ds.Ls = append(t2, make([]Layer, max(n-len(t2), 0))...)
 	t3 := dsBar.Ls
 	dsBar.Ls = append(t3, make([]Layer, max(len(sBar.Ls)-len(t3), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	t4 := tapePointersBuf[:0]
 	t5 := dtapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
-	var dtapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
+	var dtapePointersBuf2 [256]*T
 	t6 := tapePointersBuf2[:0]
 	t7 := dtapePointersBuf2[:0]
 	var lBar Layer
@@ -14545,15 +14545,15 @@ func stackLossVGradJVPLanes8(
 	dsBar7.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
 	t17 := dsBar8.Ls
 	dsBar8.Ls = append(t17, make([]Layer, max(len(sBar.Ls)-len(t17), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf3 [64]*tensorops.Tensor
-	var dtapePointersBuf4 [64]*tensorops.Tensor
-	var dtapePointersBuf5 [64]*tensorops.Tensor
-	var dtapePointersBuf6 [64]*tensorops.Tensor
-	var dtapePointersBuf7 [64]*tensorops.Tensor
-	var dtapePointersBuf8 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
+	var dtapePointersBuf3 [256]*tensorops.Tensor
+	var dtapePointersBuf4 [256]*tensorops.Tensor
+	var dtapePointersBuf5 [256]*tensorops.Tensor
+	var dtapePointersBuf6 [256]*tensorops.Tensor
+	var dtapePointersBuf7 [256]*tensorops.Tensor
+	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t18 := tapePointersBuf[:0]
 	t19 := dtapePointersBuf1[:0]
 	t20 := dtapePointersBuf2[:0]
@@ -14563,15 +14563,15 @@ func stackLossVGradJVPLanes8(
 	t24 := dtapePointersBuf6[:0]
 	t25 := dtapePointersBuf7[:0]
 	t26 := dtapePointersBuf8[:0]
-	var tapePointersBuf2 [64]*T
-	var dtapePointersBuf1_2 [64]*T
-	var dtapePointersBuf2_2 [64]*T
-	var dtapePointersBuf3_2 [64]*T
-	var dtapePointersBuf4_2 [64]*T
-	var dtapePointersBuf5_2 [64]*T
-	var dtapePointersBuf6_2 [64]*T
-	var dtapePointersBuf7_2 [64]*T
-	var dtapePointersBuf8_2 [64]*T
+	var tapePointersBuf2 [256]*T
+	var dtapePointersBuf1_2 [256]*T
+	var dtapePointersBuf2_2 [256]*T
+	var dtapePointersBuf3_2 [256]*T
+	var dtapePointersBuf4_2 [256]*T
+	var dtapePointersBuf5_2 [256]*T
+	var dtapePointersBuf6_2 [256]*T
+	var dtapePointersBuf7_2 [256]*T
+	var dtapePointersBuf8_2 [256]*T
 	t27 := tapePointersBuf2[:0]
 	t28 := dtapePointersBuf1_2[:0]
 	t29 := dtapePointersBuf2_2[:0]
@@ -15631,9 +15631,9 @@ func stackTaylorWrtLs2(
 // Results: the value of Stack.Loss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
 	var lBar Layer
 	t3 := sBar.Ls
@@ -15736,12 +15736,12 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	ds.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
 	t2 := dsBar.Ls
 	dsBar.Ls = append(t2, make([]Layer, max(len(sBar.Ls)-len(t2), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	t3 := tapePointersBuf[:0]
 	t4 := dtapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
-	var dtapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
+	var dtapePointersBuf2 [256]*T
 	t5 := tapePointersBuf2[:0]
 	t6 := dtapePointersBuf2[:0]
 	var lBar Layer
@@ -16137,15 +16137,15 @@ func stackLossGradJVPLanes82(
 	dsBar7.Ls = append(t15, make([]Layer, max(len(sBar.Ls)-len(t15), 0))...)
 	t16 := dsBar8.Ls
 	dsBar8.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf3 [64]*tensorops.Tensor
-	var dtapePointersBuf4 [64]*tensorops.Tensor
-	var dtapePointersBuf5 [64]*tensorops.Tensor
-	var dtapePointersBuf6 [64]*tensorops.Tensor
-	var dtapePointersBuf7 [64]*tensorops.Tensor
-	var dtapePointersBuf8 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
+	var dtapePointersBuf3 [256]*tensorops.Tensor
+	var dtapePointersBuf4 [256]*tensorops.Tensor
+	var dtapePointersBuf5 [256]*tensorops.Tensor
+	var dtapePointersBuf6 [256]*tensorops.Tensor
+	var dtapePointersBuf7 [256]*tensorops.Tensor
+	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t17 := tapePointersBuf[:0]
 	t18 := dtapePointersBuf1[:0]
 	t19 := dtapePointersBuf2[:0]
@@ -16155,15 +16155,15 @@ func stackLossGradJVPLanes82(
 	t23 := dtapePointersBuf6[:0]
 	t24 := dtapePointersBuf7[:0]
 	t25 := dtapePointersBuf8[:0]
-	var tapePointersBuf2 [64]*T
-	var dtapePointersBuf1_2 [64]*T
-	var dtapePointersBuf2_2 [64]*T
-	var dtapePointersBuf3_2 [64]*T
-	var dtapePointersBuf4_2 [64]*T
-	var dtapePointersBuf5_2 [64]*T
-	var dtapePointersBuf6_2 [64]*T
-	var dtapePointersBuf7_2 [64]*T
-	var dtapePointersBuf8_2 [64]*T
+	var tapePointersBuf2 [256]*T
+	var dtapePointersBuf1_2 [256]*T
+	var dtapePointersBuf2_2 [256]*T
+	var dtapePointersBuf3_2 [256]*T
+	var dtapePointersBuf4_2 [256]*T
+	var dtapePointersBuf5_2 [256]*T
+	var dtapePointersBuf6_2 [256]*T
+	var dtapePointersBuf7_2 [256]*T
+	var dtapePointersBuf8_2 [256]*T
 	t26 := tapePointersBuf2[:0]
 	t27 := dtapePointersBuf1_2[:0]
 	t28 := dtapePointersBuf2_2[:0]
@@ -16607,7 +16607,7 @@ func stackLossGradJVPLanes82(
 // Results: the value of WrappedLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func WrappedLossGrad(w, wBar *Wrapped, x *T) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := wBar.Ls
 	wBar.Ls = append(t2, make([]*Layer, max(len(w.Ls)-len(t2), 0))...)
@@ -16728,8 +16728,8 @@ func wrappedLossGradJVP(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
 	dw.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
 	t2 := dwBar.Ls
 	dwBar.Ls = append(t2, make([]*Layer, max(len(wBar.Ls)-len(t2), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	t3 := tapePointersBuf[:0]
 	t4 := dtapePointersBuf[:0]
 	t5 := wBar.Ls
@@ -16995,15 +16995,15 @@ func wrappedLossGradJVPLanes8(
 	dwBar7.Ls = append(t15, make([]*Layer, max(len(wBar.Ls)-len(t15), 0))...)
 	t16 := dwBar8.Ls
 	dwBar8.Ls = append(t16, make([]*Layer, max(len(wBar.Ls)-len(t16), 0))...)
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf3 [64]*tensorops.Tensor
-	var dtapePointersBuf4 [64]*tensorops.Tensor
-	var dtapePointersBuf5 [64]*tensorops.Tensor
-	var dtapePointersBuf6 [64]*tensorops.Tensor
-	var dtapePointersBuf7 [64]*tensorops.Tensor
-	var dtapePointersBuf8 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
+	var dtapePointersBuf3 [256]*tensorops.Tensor
+	var dtapePointersBuf4 [256]*tensorops.Tensor
+	var dtapePointersBuf5 [256]*tensorops.Tensor
+	var dtapePointersBuf6 [256]*tensorops.Tensor
+	var dtapePointersBuf7 [256]*tensorops.Tensor
+	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t17 := tapePointersBuf[:0]
 	t18 := dtapePointersBuf1[:0]
 	t19 := dtapePointersBuf2[:0]
@@ -18199,9 +18199,9 @@ func wrappedLossTaylorWrtW(
 // Results: the value of TowerLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func TowerLossGrad(t, tBar *Tower, x *T) float64 {
-	var tapeValuesBuf [64]Affine
+	var tapeValuesBuf [128]Affine
 	t2 := tapeValuesBuf[:0]
-	var tapePointersBuf [64]*T
+	var tapePointersBuf [256]*T
 	t3 := tapePointersBuf[:0]
 	var t22 Affine
 	var bBar2 Block
@@ -18288,7 +18288,7 @@ func blockReverse(
 	post, postBar *Affine,
 	x, seed *T,
 ) (wBar *T, normBar Affine, xBar *T) {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
 		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
@@ -18428,12 +18428,12 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 	dt.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
 	t3 := dtBar.Blocks
 	dtBar.Blocks = append(t3, make([]Block, max(len(tBar.Blocks)-len(t3), 0))...)
-	var tapeValuesBuf [64]Affine
-	var dtapeValuesBuf [64]Affine
+	var tapeValuesBuf [128]Affine
+	var dtapeValuesBuf [128]Affine
 	t4 := tapeValuesBuf[:0]
 	t5 := dtapeValuesBuf[:0]
-	var tapePointersBuf [64]*T
-	var dtapePointersBuf [64]*T
+	var tapePointersBuf [256]*T
+	var dtapePointersBuf [256]*T
 	t6 := tapePointersBuf[:0]
 	t7 := dtapePointersBuf[:0]
 	var t62 Affine
@@ -18599,7 +18599,7 @@ func blockReverseJVP(
 	post, dpost, postBar, dpostBar *Affine,
 	x, dx, seed, dseed *T,
 ) (wBar *T, normBar Affine, xBar, dwBar *T, dnormBar Affine, dxBar *T) {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
 		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
@@ -18887,15 +18887,15 @@ func towerLossGradJVPLanes8(
 	dtBar7.Blocks = append(t16, make([]Block, max(len(tBar.Blocks)-len(t16), 0))...)
 	t17 := dtBar8.Blocks
 	dtBar8.Blocks = append(t17, make([]Block, max(len(tBar.Blocks)-len(t17), 0))...)
-	var tapeValuesBuf [64]Affine
-	var dtapeValuesBuf1 [64]Affine
-	var dtapeValuesBuf2 [64]Affine
-	var dtapeValuesBuf3 [64]Affine
-	var dtapeValuesBuf4 [64]Affine
-	var dtapeValuesBuf5 [64]Affine
-	var dtapeValuesBuf6 [64]Affine
-	var dtapeValuesBuf7 [64]Affine
-	var dtapeValuesBuf8 [64]Affine
+	var tapeValuesBuf [128]Affine
+	var dtapeValuesBuf1 [128]Affine
+	var dtapeValuesBuf2 [128]Affine
+	var dtapeValuesBuf3 [128]Affine
+	var dtapeValuesBuf4 [128]Affine
+	var dtapeValuesBuf5 [128]Affine
+	var dtapeValuesBuf6 [128]Affine
+	var dtapeValuesBuf7 [128]Affine
+	var dtapeValuesBuf8 [128]Affine
 	t18 := tapeValuesBuf[:0]
 	t19 := dtapeValuesBuf1[:0]
 	t20 := dtapeValuesBuf2[:0]
@@ -18905,15 +18905,15 @@ func towerLossGradJVPLanes8(
 	t24 := dtapeValuesBuf6[:0]
 	t25 := dtapeValuesBuf7[:0]
 	t26 := dtapeValuesBuf8[:0]
-	var tapePointersBuf [64]*T
-	var dtapePointersBuf1 [64]*T
-	var dtapePointersBuf2 [64]*T
-	var dtapePointersBuf3 [64]*T
-	var dtapePointersBuf4 [64]*T
-	var dtapePointersBuf5 [64]*T
-	var dtapePointersBuf6 [64]*T
-	var dtapePointersBuf7 [64]*T
-	var dtapePointersBuf8 [64]*T
+	var tapePointersBuf [256]*T
+	var dtapePointersBuf1 [256]*T
+	var dtapePointersBuf2 [256]*T
+	var dtapePointersBuf3 [256]*T
+	var dtapePointersBuf4 [256]*T
+	var dtapePointersBuf5 [256]*T
+	var dtapePointersBuf6 [256]*T
+	var dtapePointersBuf7 [256]*T
+	var dtapePointersBuf8 [256]*T
 	t27 := tapePointersBuf[:0]
 	t28 := dtapePointersBuf1[:0]
 	t29 := dtapePointersBuf2[:0]
@@ -19607,7 +19607,7 @@ func blockReverseJVPLanes8(
 	dnormBar1, dnormBar2, dnormBar3, dnormBar4, dnormBar5, dnormBar6, dnormBar7, dnormBar8 Affine,
 	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *T,
 ) {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
 		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
@@ -21637,9 +21637,9 @@ func blockTaylor(
 // Results: the value of TowerLossV, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
-	var tapeValuesBuf [64]Affine
+	var tapeValuesBuf [128]Affine
 	t2 := tapeValuesBuf[:0]
-	var tapePointersBuf [64]*T
+	var tapePointersBuf [256]*T
 	t3 := tapePointersBuf[:0]
 	var t22 Affine
 	var bBar2 Block
@@ -21800,12 +21800,12 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 	dt2 := dt
 	t4 := dtBar.Blocks
 	dtBar.Blocks = append(t4, make([]Block, max(len(tBar.Blocks)-len(t4), 0))...)
-	var tapeValuesBuf [64]Affine
-	var dtapeValuesBuf [64]Affine
+	var tapeValuesBuf [128]Affine
+	var dtapeValuesBuf [128]Affine
 	t5 := tapeValuesBuf[:0]
 	t6 := dtapeValuesBuf[:0]
-	var tapePointersBuf [64]*T
-	var dtapePointersBuf [64]*T
+	var tapePointersBuf [256]*T
+	var dtapePointersBuf [256]*T
 	t7 := tapePointersBuf[:0]
 	t8 := dtapePointersBuf[:0]
 	var t62 Affine
@@ -22124,15 +22124,15 @@ func towerLossVGradJVPLanes8(
 	dtBar7.Blocks = append(t17, make([]Block, max(len(tBar.Blocks)-len(t17), 0))...)
 	t18 := dtBar8.Blocks
 	dtBar8.Blocks = append(t18, make([]Block, max(len(tBar.Blocks)-len(t18), 0))...)
-	var tapeValuesBuf [64]Affine
-	var dtapeValuesBuf1 [64]Affine
-	var dtapeValuesBuf2 [64]Affine
-	var dtapeValuesBuf3 [64]Affine
-	var dtapeValuesBuf4 [64]Affine
-	var dtapeValuesBuf5 [64]Affine
-	var dtapeValuesBuf6 [64]Affine
-	var dtapeValuesBuf7 [64]Affine
-	var dtapeValuesBuf8 [64]Affine
+	var tapeValuesBuf [128]Affine
+	var dtapeValuesBuf1 [128]Affine
+	var dtapeValuesBuf2 [128]Affine
+	var dtapeValuesBuf3 [128]Affine
+	var dtapeValuesBuf4 [128]Affine
+	var dtapeValuesBuf5 [128]Affine
+	var dtapeValuesBuf6 [128]Affine
+	var dtapeValuesBuf7 [128]Affine
+	var dtapeValuesBuf8 [128]Affine
 	t19 := tapeValuesBuf[:0]
 	t20 := dtapeValuesBuf1[:0]
 	t21 := dtapeValuesBuf2[:0]
@@ -22142,15 +22142,15 @@ func towerLossVGradJVPLanes8(
 	t25 := dtapeValuesBuf6[:0]
 	t26 := dtapeValuesBuf7[:0]
 	t27 := dtapeValuesBuf8[:0]
-	var tapePointersBuf [64]*T
-	var dtapePointersBuf1 [64]*T
-	var dtapePointersBuf2 [64]*T
-	var dtapePointersBuf3 [64]*T
-	var dtapePointersBuf4 [64]*T
-	var dtapePointersBuf5 [64]*T
-	var dtapePointersBuf6 [64]*T
-	var dtapePointersBuf7 [64]*T
-	var dtapePointersBuf8 [64]*T
+	var tapePointersBuf [256]*T
+	var dtapePointersBuf1 [256]*T
+	var dtapePointersBuf2 [256]*T
+	var dtapePointersBuf3 [256]*T
+	var dtapePointersBuf4 [256]*T
+	var dtapePointersBuf5 [256]*T
+	var dtapePointersBuf6 [256]*T
+	var dtapePointersBuf7 [256]*T
+	var dtapePointersBuf8 [256]*T
 	t28 := tapePointersBuf[:0]
 	t29 := dtapePointersBuf1[:0]
 	t30 := dtapePointersBuf2[:0]

@@ -226,7 +226,7 @@ func NetOutHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor)
 // Fixed inputs: n.
 // Results: the value of NetOut, then the partials of the varied scalar inputs in order.
 func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
 	n2 := len(t2)
@@ -273,15 +273,15 @@ func netOutGradJVPLanes8(
 	df1, df2, df3, df4, df5, df6, df7, df8 float64,
 	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *tensorops.Tensor,
 ) {
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
-	var dtapePointersBuf3 [64]*tensorops.Tensor
-	var dtapePointersBuf4 [64]*tensorops.Tensor
-	var dtapePointersBuf5 [64]*tensorops.Tensor
-	var dtapePointersBuf6 [64]*tensorops.Tensor
-	var dtapePointersBuf7 [64]*tensorops.Tensor
-	var dtapePointersBuf8 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
+	var dtapePointersBuf3 [256]*tensorops.Tensor
+	var dtapePointersBuf4 [256]*tensorops.Tensor
+	var dtapePointersBuf5 [256]*tensorops.Tensor
+	var dtapePointersBuf6 [256]*tensorops.Tensor
+	var dtapePointersBuf7 [256]*tensorops.Tensor
+	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := dtapePointersBuf1[:0]
 	t3 := dtapePointersBuf2[:0]
@@ -491,8 +491,8 @@ func netOutGradJVP(
 	n *Net,
 	x, dx *tensorops.Tensor,
 ) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := dtapePointersBuf[:0]
 	t3 := n.Layers
@@ -573,9 +573,9 @@ func netOutGradJVPLanes2(
 	n *Net,
 	x, dx1, dx2 *tensorops.Tensor,
 ) (f float64, xBar *tensorops.Tensor, df1, df2 float64, dxBar1, dxBar2 *tensorops.Tensor) {
-	var tapePointersBuf [64]*tensorops.Tensor
-	var dtapePointersBuf1 [64]*tensorops.Tensor
-	var dtapePointersBuf2 [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf1 [256]*tensorops.Tensor
+	var dtapePointersBuf2 [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := dtapePointersBuf1[:0]
 	t3 := dtapePointersBuf2[:0]

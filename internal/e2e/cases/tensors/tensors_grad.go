@@ -88,7 +88,7 @@ func LossJVP(m, dm *MLP, x, dx, y, dy *tensorops.Tensor) (float64, float64) {
 // Results: the value of DeepLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := dBar.Ws
 	dBar.Ws = append(t2, make([]*tensorops.Tensor, max(len(d.Ws)-len(t2), 0))...)
@@ -652,7 +652,7 @@ func ShapesGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // Results: the value of NetLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	var lBar Layer
 	t2 := nBar.Layers

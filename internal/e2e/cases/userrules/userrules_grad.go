@@ -1440,9 +1440,9 @@ func (n Net) ScoreJVP(dn Net, x, dx *T) (float64, float64) {
 // Results: the value of Net.Score, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (n Net) ScoreGrad(nBar *Net, x *T) (f float64, xBar *T) {
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	var tapePointersBuf2 [64]*T
+	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
 	t3 := n.Ws
 	t4 := nBar.Ws
