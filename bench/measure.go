@@ -127,13 +127,6 @@ func Measure(p *Problem, s Sampling) Measurement {
 	return m
 }
 
-// MeasureFuncs times the functions fns as Measure times a problem's
-// (interleaved, the least of s.Count samples) and counts what each
-// allocates per call: for callers whose functions are not a Problem's.
-func MeasureFuncs(fns []func(), s Sampling) ([]time.Duration, []Alloc) {
-	return measure(fns, s)
-}
-
 // measure returns the minimum time per call of each function over s.Count
 // samples, and the memory each allocates per call. Each function gets its
 // own repetition count, calibrated so that a sample takes at least

@@ -1,12 +1,21 @@
 // Command table times bench/tensormodels' four models — the forward loss,
 // the gradient gadgen generates and the hand-written backpropagation — on
-// one thread, interleaved in one run (bench.MeasureFuncs: the least of
-// -runs samples of at least -min each), and prints the Markdown table of
-// bench/README.md's section "Tensor models with helpers (issue 25)":
+// one thread (GOMAXPROCS=1, one OpenBLAS thread), and prints the Markdown
+// table of bench/README.md's section "Tensor models with helpers (issue
+// 25)", with suite S5 (bench/tensormlp) as a reference row:
 //
 //	go run ./bench/tensormodels/cmd/table
 //
-// Before timing, it checks that each gradient returns the loss.
+// Each time is the least over -runs samples, each sample as many calls
+// as last at least -min; the samples of all functions are interleaved in
+// a rotating order. Times are the process's CPU time (user and system,
+// getrusage), not wall time: on a machine shared with other work the wall
+// time of a sample includes the time other processes took the core (2×
+// swings were seen), the CPU time does not; with one thread it includes
+// the garbage collector's work, which is part of a call's cost. -clock
+// wall measures wall time instead. Bytes per call are the runtime's
+// TotalAlloc over 10 calls. Before timing, it checks that each gradient
+// returns the loss.
 package main
 
 import (
@@ -16,9 +25,9 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"syscall"
 	"time"
 
-	"github.com/gadgen/gadgen/bench"
 	"github.com/gadgen/gadgen/bench/tensormlp"
 	"github.com/gadgen/gadgen/bench/tensormodels"
 	"github.com/gadgen/gadgen/tensorops"
@@ -32,7 +41,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	runs := fs.Int("runs", 7, "samples of each function; each time is the least")
 	least := fs.Duration("min", 200*time.Millisecond, "least time of one sample (calls are repeated up to it)")
 	blas := fs.String("blas", "", "BLAS backend (openblas or gonum; default: tensorops' choice)")
+	clock := fs.String("clock", "cpu", "what to time: the process's CPU time (cpu) or wall time (wall)")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	now := cpuTime
+	switch *clock {
+	case "cpu":
+	case "wall":
+		start := time.Now()
+		now = func() time.Duration { return time.Since(start) }
+	default:
+		fmt.Fprintf(stderr, "table: -clock %q: want cpu or wall\n", *clock)
 		return 2
 	}
 	runtime.GOMAXPROCS(1)
@@ -56,18 +76,74 @@ func run(args []string, stdout, stderr io.Writer) int {
 		// caller who zeroes them only when needed does.
 		fns = append(fns, func() { c.Loss(c.Params) }, func() { c.Grad(g) }, func() { c.Hand(h) })
 	}
-	times, mem := bench.MeasureFuncs(fns, bench.Sampling{Sample: *least, Count: *runs})
-	fmt.Fprintf(stdout, "One thread (GOMAXPROCS=1, BLAS %s), %s/%s, the least of %d samples of ≥ %v, interleaved; bytes allocated per call.\n\n",
-		tensorops.BLAS(), runtime.GOOS, runtime.GOARCH, *runs, *least)
+	times := measure(fns, now, *runs, *least)
+	mem := make([]float64, len(fns))
+	for i, f := range fns {
+		mem[i] = bytesPerCall(f, 10)
+	}
+	fmt.Fprintf(stdout, "One thread (GOMAXPROCS=1, BLAS %s), %s/%s; %s time, the least of %d samples of ≥ %v, interleaved; bytes allocated per call.\n\n",
+		tensorops.BLAS(), runtime.GOOS, runtime.GOARCH, *clock, *runs, *least)
 	fmt.Fprintln(stdout, "| model | size | forward | gradient (gadgen) | ÷ forward | hand-written | ÷ forward | bytes: forward | gradient (÷ forward) | hand-written (÷ forward) |")
 	fmt.Fprintln(stdout, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|")
 	for i, c := range cases {
 		f, g, h := times[3*i], times[3*i+1], times[3*i+2]
-		bf, bg, bh := mem[3*i].Bytes, mem[3*i+1].Bytes, mem[3*i+2].Bytes
+		bf, bg, bh := mem[3*i], mem[3*i+1], mem[3*i+2]
 		fmt.Fprintf(stdout, "| %s | %s | %s | %s | %.2f | %s | %.2f | %s | %s (%.2f) | %s (%.2f) |\n", c.Name, c.Size,
 			ms(f), ms(g), float64(g)/float64(f), ms(h), float64(h)/float64(f), mb(bf), mb(bg), bg/bf, mb(bh), bh/bf)
 	}
 	return 0
+}
+
+// measure returns the least time per call of each of fns, by the clock
+// now, over runs samples; each function's calls per sample are set first
+// so that a sample lasts at least least, and the samples go round the
+// functions in a rotating order, after a garbage collection each.
+func measure(fns []func(), now func() time.Duration, runs int, least time.Duration) []time.Duration {
+	sample := func(f func(), n int) time.Duration {
+		runtime.GC()
+		start := now()
+		for range n {
+			f()
+		}
+		return now() - start
+	}
+	reps := make([]int, len(fns))
+	for i, f := range fns {
+		reps[i] = 1
+		for d := sample(f, 1); d < least; d = sample(f, reps[i]) {
+			reps[i] = max(reps[i]+1, min(int(1.2*float64(reps[i])*float64(least)/float64(max(d, 1))), 100*reps[i]))
+		}
+	}
+	best := make([]time.Duration, len(fns))
+	for r := range max(runs, 1) {
+		for j := range fns {
+			i := (j + r) % len(fns)
+			if d := sample(fns[i], reps[i]) / time.Duration(reps[i]); r == 0 || d < best[i] {
+				best[i] = d
+			}
+		}
+	}
+	return best
+}
+
+// cpuTime returns the CPU time the process has used, user and system.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		panic(err)
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// bytesPerCall returns the bytes f allocates per call over n calls.
+func bytesPerCall(f func(), n int) float64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range n {
+		f()
+	}
+	runtime.ReadMemStats(&after)
+	return float64(after.TotalAlloc-before.TotalAlloc) / float64(n)
 }
 
 // s5 returns suite S5's perceptron (bench/tensormlp: the same layers as
