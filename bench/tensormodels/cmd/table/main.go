@@ -28,6 +28,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gadgen/gadgen/bench"
 	"github.com/gadgen/gadgen/bench/tensormlp"
 	"github.com/gadgen/gadgen/bench/tensormodels"
 	"github.com/gadgen/gadgen/tensorops"
@@ -79,7 +80,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	times := measure(fns, now, *runs, *least)
 	mem := make([]float64, len(fns))
 	for i, f := range fns {
-		mem[i] = bytesPerCall(f, 10)
+		mem[i] = bench.Allocs(f, 10).Bytes
 	}
 	fmt.Fprintf(stdout, "One thread (GOMAXPROCS=1, BLAS %s), %s/%s; %s time, the least of %d samples of ≥ %v, interleaved; bytes allocated per call.\n\n",
 		tensorops.BLAS(), runtime.GOOS, runtime.GOARCH, *clock, *runs, *least)
@@ -133,17 +134,6 @@ func cpuTime() time.Duration {
 		panic(err)
 	}
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-}
-
-// bytesPerCall returns the bytes f allocates per call over n calls.
-func bytesPerCall(f func(), n int) float64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for range n {
-		f()
-	}
-	runtime.ReadMemStats(&after)
-	return float64(after.TotalAlloc-before.TotalAlloc) / float64(n)
 }
 
 // s5 returns suite S5's perceptron (bench/tensormlp: the same layers as
