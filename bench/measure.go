@@ -151,15 +151,15 @@ func measure(fns []func(), s Sampling) ([]time.Duration, []Alloc) {
 	}
 	mem := make([]Alloc, len(fns))
 	for i, f := range fns {
-		mem[i] = allocs(f, min(reps[i], 10))
+		mem[i] = Allocs(f, min(reps[i], 10))
 	}
 	return best, mem
 }
 
-// allocs returns the heap allocations per call of f over n calls, from the
+// Allocs returns the heap allocations per call of f over n calls, from the
 // runtime's counters (runtime.MemStats.TotalAlloc and Mallocs), as
 // testing.B's ReportAllocs counts them.
-func allocs(f func(), n int) Alloc {
+func Allocs(f func(), n int) Alloc {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for range n {
