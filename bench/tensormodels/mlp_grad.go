@@ -14,9 +14,9 @@ import (
 // Results: the value of MLPLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	var lBar Dense
 	t2 := mBar.Layers

@@ -14,11 +14,11 @@ import (
 // Results: the value of RNNLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
-	var pathBuf [64]int
+	var pathBuf [256]int
 	path := pathBuf[:0]
-	var tapeSlicesBuf [64][]*tensorops.Tensor
+	var tapeSlicesBuf [85][]*tensorops.Tensor
 	t := tapeSlicesBuf[:0]
-	var tapePointersBuf [64]*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
 	t2 := tapePointersBuf[:0]
 	n := len(xs)
 	trips := max(n+2, 0)
