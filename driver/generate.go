@@ -321,10 +321,20 @@ func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Requ
 	if fresh, diags = g.primalOf(req.Target, 0); len(diags) > 0 {
 		return nil, joint
 	}
-	if f, diags, tried := g.tryInlined(fresh, m, req, simplify.InlineAll, dump); tried && len(diags) == 0 && f != nil {
-		return f, nil
+	plan, f, diags, tried := g.tryInlinedPlan(fresh, m, req, simplify.InlineAll, dump)
+	if !tried || len(diags) > 0 || f == nil {
+		return nil, joint
 	}
-	return nil, joint
+	seen := map[string]bool{}
+	for _, s := range plan.Sites {
+		if s.Checkpoint && s.Reversal == simplify.Inlined && !seen[s.Callee] {
+			seen[s.Callee] = true
+			d := joint[0]
+			g.r.warnings = append(g.r.warnings, diag.Diagnostic{Pos: d.Pos, Warning: true,
+				Msg: fmt.Sprintf("%s: //gad:checkpoint of %s not followed: its calls are inlined, since reverse mode cannot keep them (%s)", d.Func, s.Callee, d.Msg)})
+		}
+	}
+	return f, nil
 }
 
 // tryInlined inlines, in primal, the calls the cost model picks, and
@@ -332,7 +342,13 @@ func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Requ
 // unchanged but for dead code, and not transformed); f is nil when the
 // transformer could not reverse the result.
 func (g *generator) tryInlined(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, cost simplify.CallCost, dump func(stage, text string)) (f *ir.Func, diags diag.List, tried bool) {
-	plan := simplify.ChooseReversal(primal, g, cost)
+	_, f, diags, tried = g.tryInlinedPlan(primal, m, req, cost, dump)
+	return f, diags, tried
+}
+
+// tryInlinedPlan is tryInlined returning the plan too.
+func (g *generator) tryInlinedPlan(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, cost simplify.CallCost, dump func(stage, text string)) (plan simplify.CallPlan, f *ir.Func, diags diag.List, tried bool) {
+	plan = simplify.ChooseReversal(primal, g, cost)
 	if err := ir.Check(primal); err != nil {
 		panic(fmt.Sprintf("after choosing the reversal of calls: %v", err))
 	}
@@ -340,16 +356,16 @@ func (g *generator) tryInlined(primal *ir.Func, m ssaad.Mode, req *ssaad.Request
 		dump("calls", plan.String())
 	}
 	if !plan.Inlines() {
-		return nil, nil, false
+		return plan, nil, nil, false
 	}
 	f, diags, ok := g.tryTransform(primal, m, req, true, dump)
 	if !ok {
 		if dump != nil {
 			dump("calls", "the inlined primal cannot be reversed")
 		}
-		return nil, diags, true
+		return plan, nil, diags, true
 	}
-	return f, nil, true
+	return plan, f, nil, true
 }
 
 // tryTransform runs the primal pipeline on primal and transforms it,

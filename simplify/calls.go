@@ -72,7 +72,8 @@ type CallCost struct {
 	// function.
 	Caller int
 	// All inlines every call that can be, within Depth and Caller,
-	// whatever its size and loops: InlineAll's model.
+	// whatever its size and loops, calls of //gad:checkpoint functions
+	// included: InlineAll's model.
 	All bool
 }
 
@@ -80,7 +81,8 @@ type CallCost struct {
 // reversal refuses a call (a helper storing slices or pointers into
 // memory its caller reaches, with loops, called in a loop), every call
 // that can be inlined is, so that reverse mode differentiates the
-// function as one body, whatever the tape costs.
+// function as one body, whatever the tape costs, and whatever
+// //gad:checkpoint asks (the driver warns when it overrides one).
 var InlineAll = CallCost{All: true, Depth: 8, Caller: 20000}
 
 // ReverseCost is the cost model reverse mode uses. Measured
@@ -135,6 +137,8 @@ type CallSite struct {
 	Reversal      Reversal
 	// Why gives the reason of the decision.
 	Why string
+	// Checkpoint: the callee is marked //gad:checkpoint.
+	Checkpoint bool
 }
 
 // CallPlan lists the decisions ChooseReversal took for the call sites of
@@ -275,8 +279,9 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 	}
 	site.Size = size(g)
 	site.Loops = len(ir.NewCFG(g).Loop) > 0
+	site.Checkpoint = checkpointed(c.env, k.Func)
 	switch {
-	case checkpointed(c.env, k.Func):
+	case site.Checkpoint && !c.cost.All:
 		site.Why = "//gad:checkpoint: recomputed, not recorded"
 	case c.recursive(k.Func):
 		site.Why = "recursive"

@@ -533,6 +533,9 @@ func (b *batch) gadgen() error {
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
+		if isWarning(line) {
+			continue
+		}
 		if m := diagLineRE.FindStringSubmatch(line); m != nil {
 			d, file := filepath.Split(filepath.Clean(m[1]))
 			bp := b.byFile(file)
@@ -1080,9 +1083,14 @@ func crashLine(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// runGadgen runs gadgen's driver in dir on patterns, for at most timeout,
-// and returns what it printed to its standard error (a panic of the
-// driver as an internal error).
+// isWarning reports whether line of gadgen's output is a warning
+// (file:line:col: gadgen: warning: …), which does not stop gadgen: a
+// //gad:checkpoint it could not follow, say.
+func isWarning(line string) bool { return strings.Contains(line, ": gadgen: warning: ") }
+
+// runGadgen runs gadgen's driver in dir on patterns, with cfg's
+// -reversal, for at most cfg.GadgenTimeout, and returns what it printed
+// to its standard error (a panic of the driver as an internal error).
 func runGadgen(dir string, patterns []string, cfg *Config) (*bytes.Buffer, error) {
 	var stdout, stderr bytes.Buffer
 	done := make(chan int, 1)

@@ -40,7 +40,8 @@
 // the leapfrog's kick-drift-kick: a method calling methods), with a
 // method that replaces the field v by a slice it allocated
 // (state-replace), a step that appends to the field hist
-// (state-append), and reads of the state afterwards (elements, the
+// (state-append), a step marked //gad:checkpoint (state-checkpoint: its
+// calls are never inlined), and reads of the state afterwards (elements, the
 // history, an energy helper of a *stateN); helpers that return a slice
 // they allocated (helper-ret-slice: by make, or grown by append from
 // nil); and calls of generated derivatives inside the differentiated

@@ -151,7 +151,12 @@ func (s *%[1]s) %[4]s(dt, c float64) {
 }
 `, st, step, pre, update, hist)
 	}
-	g.declare(src, map[string]ast.Expr{"FORCE": force}, nil)
+	var doc map[string][]string
+	if g.maybe("state-checkpoint", 2) {
+		// The step as a checkpoint: its calls are never inlined.
+		doc = map[string][]string{st + "." + step: {"//gad:checkpoint"}}
+	}
+	g.declare(src, map[string]ast.Expr{"FORCE": force}, doc)
 	return step
 }
 

@@ -306,7 +306,7 @@ func (b *tbatch) gadgen() error {
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
-		if strings.TrimSpace(line) == "" {
+		if strings.TrimSpace(line) == "" || isWarning(line) {
 			continue
 		}
 		var tp *tprog

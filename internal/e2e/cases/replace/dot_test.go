@@ -16,6 +16,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Refined", F: Refined, JVP: RefinedJVP, Grad: RefinedGrad, Int: 3, Rel: 1e-9},
 		{Name: "Rebuilt", F: Rebuilt, JVP: RebuiltJVP, Grad: RebuiltGrad, Rel: 1e-9},
 		{Name: "Swapped", F: Swapped, JVP: SwappedJVP, Grad: SwappedGrad},
+		{Name: "Recorded", F: Recorded, JVP: RecordedJVP, Grad: RecordedGrad, Rel: 1e-9},
 	})
 }
 

@@ -90,3 +90,38 @@ func Swapped(a, b *Layer, x float64) float64 {
 	}
 	return a.W[0]*x + b.W[1]*b.W[0] + a.B
 }
+
+// history is a state whose step records a copy of its positions.
+type history struct {
+	q    []float64
+	past [][]float64
+}
+
+// record steps q and appends a copy of it to the history: a store of a
+// fresh slice into memory the caller reaches. Marked //gad:checkpoint,
+// which reverse mode cannot follow (joint reversal does not restore what
+// it replaced): gadgen inlines it and warns.
+//
+//gad:checkpoint
+func (h *history) record(dt float64) {
+	for i := range h.q {
+		h.q[i] += dt * h.q[i] * h.q[i]
+	}
+	h.past = append(h.past, append([]float64(nil), h.q...))
+}
+
+// Recorded sums products over the recorded history.
+//
+//gad:jvp
+//gad:grad
+func Recorded(q0 []float64) float64 {
+	h := &history{q: append([]float64(nil), q0...)}
+	for range 3 {
+		h.record(0.1)
+	}
+	e := 0.0
+	for _, p := range h.past {
+		e += p[0] * p[len(p)-1]
+	}
+	return e
+}

@@ -494,3 +494,187 @@ func SwappedGrad(a, aBar, b, bBar *Layer, x float64) (f, xBar float64) {
 	}
 	return t10, xBar
 }
+
+// RecordedJVP computes Recorded and its derivative along the tangents (forward mode).
+//
+// Varied inputs: q0 (tangent dq0).
+// Results, in order: the value of Recorded; its tangent.
+// Shadows: dq0 has its primal's shape, each element or field the tangent of the primal's.
+func RecordedJVP(q0, dq0 []float64) (float64, float64) {
+	h := new(history)
+	dh := new(history)
+	t := append([]float64(nil), q0...)
+	t2 := append([]float64(nil), dq0...)
+	h.q = t
+	dh.q = t2
+	for i := 0; i < 3; i++ {
+		historyRecordJVPWrtH(h, dh, 0.1)
+	}
+	t3 := h.past
+	t4 := dh.past
+	n := len(t3)
+	e := 0.0
+	de := 0.0
+	for i2 := 0; i2 < n; i2++ {
+		p := t3[i2]
+		dp := t4[i2]
+		p0 := p[0]
+		t5 := len(p) - 1
+		t6 := p[t5]
+		e += p0 * t6
+		de += dp[0]*t6 + p0*dp[t5]
+	}
+	return e, de
+}
+
+// historyRecordJVPWrtH computes history.record and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: h (tangent dh).
+// Fixed inputs (zero tangent): dt.
+// Shadows: dh has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values history.record writes are written (overwritten) into the shadows: h into
+// dh.
+func historyRecordJVPWrtH(h, dh *history, dt float64) {
+	t := dh.q
+	dh.q = append(t, make([]float64, max(len(h.q)-len(t), 0))...)
+	t2 := dh.past
+	dh.past = append(t2, make([][]float64, max(len(h.past)-len(t2), 0))...)
+	n := len(h.q)
+	for i := 0; i < n; i++ {
+		t10 := h.q
+		t11 := dh.q
+		t12 := t10[i]
+		t13 := t11[i]
+		t14 := dt * t12
+		t10[i] = t12 + t14*t12
+		t11[i] = t13 + (dt*t13*t12 + t14*t13)
+	}
+	t3 := h.past
+	t4 := dh.past
+	t5 := dh.q
+	t6 := append([]float64(nil), h.q...)
+	t7 := append([]float64(nil), t5...)
+	t8 := append(t3, t6)
+	t9 := append(t4, t7)
+	h.past = t8
+	dh.past = t9
+}
+
+// RecordedGrad computes Recorded and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: q0 (into q0Bar).
+// Results: the value of Recorded, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func RecordedGrad(q0, q0Bar []float64) float64 {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	var tapeSlicesBuf [85][]float64
+	t := tapeSlicesBuf[:0]
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("RecordedGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	h := new(history)
+	hBar := new(history)
+	t2 := append([]float64(nil), q0...)
+	n := len(t2)
+	t3 := cap(t2)
+	t4 := cap([]float64(nil))
+	var t5 []float64
+	if t3 != t4 {
+		t5 = make([]float64, n, t3)
+	} else {
+		t5 = []float64(nil)[:n]
+	}
+	hBar.q = t5
+	h.q = t2
+	tapeSlices := slices.Grow(t, 10)
+	for i := 0; i < 3; i++ {
+		t23 := h.q
+		t24 := hBar.q
+		n8 := len(t23)
+		for i5 := 0; i5 < n8; i5++ {
+			t36 := t23[i5]
+			t23[i5] = t36 + 0.1*t36*t36
+			tape = append(tape, t36)
+		}
+		t25 := h.past
+		t26 := hBar.past
+		t27 := h.q
+		t28 := hBar.q
+		t29 := append([]float64(nil), t27...)
+		n9 := len(t29)
+		t30 := cap(t29)
+		var t31 []float64
+		if t30 != t4 {
+			t31 = make([]float64, n9, t30)
+		} else {
+			t31 = []float64(nil)[:n9]
+		}
+		t32 := append(t25, t29)
+		n10 := len(t32)
+		t33 := cap(t32)
+		var t34 [][]float64
+		if t33 != cap(t25) {
+			t34 = make([][]float64, n10, t33)
+			copy(t34, t26)
+		} else {
+			t34 = t26[:n10]
+		}
+		t34[len(t25)] = t31
+		hBar.past = t34
+		h.past = t32
+		t35 := append(tapeSlices, t27, t28, t29, t31)
+		tapeSlices = append(t35, t23, t24)
+	}
+	t6 := h.past
+	n2 := len(t6)
+	t7 := hBar.past
+	e := 0.0
+	for i2 := 0; i2 < n2; i2++ {
+		p := t6[i2]
+		p0 := p[0]
+		t21 := len(p) - 1
+		t22 := p[t21]
+		pBar := t7[i2]
+		pBar[t21] += p0
+		pBar[0] += t22
+		e += p0 * t22
+	}
+	for i3 := 2; i3 >= 0; i3-- {
+		n4 := len(tapeSlices)
+		t9 := n4 - 2
+		t10 := tapeSlices[t9]
+		t11 := tapeSlices[n4-1]
+		t12 := tapeSlices[:t9]
+		n5 := len(t12)
+		t13 := n5 - 4
+		t14 := t12[n5-3]
+		t15 := t12[n5-1]
+		tapeSlices = t12[:t13]
+		i4 := len(t10) - 1
+		n6 := len([]float64(nil))
+		n7 := len(t12[t13])
+		for k2 := 0; k2 < n7; k2++ {
+			t20 := t15[n6+k2]
+			t15[n6+k2] = 0
+			t14[k2] += t20
+		}
+		for ; i4 >= 0; i4-- {
+			t16 := len(tape) - 1
+			t17 := tape[t16]
+			t18 := t11[i4]
+			t11[i4] = 0
+			t19 := t11[i4] + (t18 + 0.1*t17*t18 + 0.1*(t18*t17))
+			t11[i4] = t19
+			tape = tape[:t16]
+		}
+	}
+	n3 := len([]float64(nil))
+	for k := 0; k < len(q0); k++ {
+		t8 := t5[n3+k]
+		t5[n3+k] = 0
+		q0Bar[k] += t8
+	}
+	return e
+}
