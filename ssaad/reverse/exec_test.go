@@ -209,13 +209,7 @@ func runExec(t *testing.T, tc execCase, optimize bool) {
 	t.Helper()
 	prog := program(t)
 	fn := lookup(t, prog, "cases", tc.fn)
-	active := ssaad.DefaultActivity(fn)
-	if tc.wrt != nil {
-		active = make([]bool, len(active))
-		for _, i := range tc.wrt {
-			active[i] = true
-		}
-	}
+	active := activity(fn, tc.wrt)
 	env := newRevEnv(prog, optimize)
 	primal := lower(t, prog, fn)
 	simplify.Run(primal, simplify.Primal, env.config())
@@ -307,6 +301,19 @@ func sigString(params, results []types.Type, variadic bool) string {
 		return types.NewTuple(vs...)
 	}
 	return types.TypeString(types.NewSignatureType(nil, nil, nil, vars(params), vars(results), variadic), nil)
+}
+
+// activity returns the activity of fn's parameters with the varied ones
+// listed in wrt; ssaad.DefaultActivity when wrt is nil.
+func activity(fn *types.Func, wrt []int) []bool {
+	if wrt == nil {
+		return ssaad.DefaultActivity(fn)
+	}
+	active := make([]bool, len(ssaad.Params(fn)))
+	for _, i := range wrt {
+		active[i] = true
+	}
+	return active
 }
 
 // lower lowers fn, failing t if it does not lower.

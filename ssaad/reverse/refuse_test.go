@@ -102,13 +102,7 @@ func TestRefuse(t *testing.T) {
 	for _, tc := range refuseCases {
 		t.Run(tc.fn, func(t *testing.T) {
 			fn := lookup(t, prog, "refuse", tc.fn)
-			active := ssaad.DefaultActivity(fn)
-			if tc.wrt != nil {
-				active = make([]bool, len(active))
-				for _, i := range tc.wrt {
-					active[i] = true
-				}
-			}
+			active := activity(fn, tc.wrt)
 			if bug, ok := misplaced[tc.fn]; ok {
 				t.Skip(bug)
 			}
@@ -193,4 +187,3 @@ func TestModeNames(t *testing.T) {
 		}
 	}
 }
-
