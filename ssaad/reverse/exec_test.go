@@ -28,6 +28,7 @@ import (
 	"github.com/gadgen/gadgen/simplify"
 	"github.com/gadgen/gadgen/ssaad"
 	"github.com/gadgen/gadgen/ssaad/reverse"
+	"github.com/gadgen/gadgen/templates"
 )
 
 // execCase is a function of testdata/rev/cases to differentiate and run.
@@ -46,6 +47,11 @@ type execCase struct {
 	// rel is the relative tolerance of the comparison with finite
 	// differences; zero means gadtest's default.
 	rel float64
+	// rules gives rules (templates.Rule) to the calls of the functions it
+	// names, as //gad:rule does.
+	rules func(t *testing.T, prog *frontend.Program) map[string]*templates.Rule
+	// label tells the case from others of the same function in its name.
+	label string
 	// method: generate a method (ssaad.Request.Method).
 	method bool
 	// resultOnly: the outputs are the results alone, the shadows zero on
@@ -148,6 +154,18 @@ var execCases = []execCase{
 	{fn: "Layer.Loss", opts: ssaad.Options{Gonum: true}, method: true, args: []any{&layer{W: []float64{1, 2, 3}, N: 3}, make([]float64, 3)}, lo: -1, hi: 1},
 	{fn: "Layer.Loss", opts: ssaad.Options{Gonum: true}, args: []any{&layer{W: []float64{1, 2, 3}, N: 3}, make([]float64, 3)}, lo: -1, hi: 1},
 
+	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
+	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
+	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
+	{fn: "Aux", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
+	{fn: "Inclusive", args: []any{make([]float64, 4), 3}, lo: -1, hi: 1},
+	{fn: "Band", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
+	{fn: "Search", args: []any{make([]float64, 3)}, lo: 0, hi: 1.2},
+
+	// Calls by rules.
+	{fn: "UseLin", args: []any{0.0, 0.0}, lo: -1, hi: 1, rules: linRule(false), label: "adjoint rule"},
+	{fn: "UseLin", args: []any{0.0, 0.0}, lo: -1, hi: 1, rules: linRule(true), label: "vjp rule"},
+
 	{fn: "State.step", mode: reverse.Mode{Callee: true}, wrt: []int{0, 1}, args: []any{&state{Q: make([]float64, 2), V: make([]float64, 2)}, 0.0, 0.0}, lo: -1, hi: 1},
 }
 
@@ -202,6 +220,9 @@ func (tc execCase) name() string {
 	if tc.method {
 		s += "/method"
 	}
+	if tc.label != "" {
+		s += "/" + tc.label
+	}
 	return s
 }
 
@@ -212,6 +233,9 @@ func runExec(t *testing.T, tc execCase, optimize bool) {
 	active := activity(fn, tc.wrt)
 	env := newRevEnv(prog, optimize)
 	primal := lower(t, prog, fn)
+	if tc.rules != nil {
+		attachRules(primal, tc.rules(t, prog))
+	}
 	simplify.Run(primal, simplify.Primal, env.config())
 	req := &ssaad.Request{Mode: tc.mode.Name(), Target: fn, Name: ir.FuncName(fn) + tc.mode.Suffix(), Active: active, Options: tc.opts, Method: tc.method}
 	d, errs := tc.mode.Transform(primal, req, env)
@@ -301,6 +325,32 @@ func sigString(params, results []types.Type, variadic bool) string {
 		return types.NewTuple(vs...)
 	}
 	return types.TypeString(types.NewSignatureType(nil, nil, nil, vars(params), vars(results), variadic), nil)
+}
+
+// linRule gives lin (2a + 3b) a rule by adjoint maps, written out or
+// through a VJP function (linVJP) as //gad:rule vjp= does.
+func linRule(viaVJP bool) func(t *testing.T, prog *frontend.Program) map[string]*templates.Rule {
+	return func(t *testing.T, prog *frontend.Program) map[string]*templates.Rule {
+		r := &templates.Rule{Pkg: "example.com/rev/cases", Name: "lin", Params: []string{"a", "b"}, Results: []string{"r"},
+			Kind: templates.Smooth, Tangent: []string{"2 * da", "3 * db"}, Adjoint: []string{"2 * rBar", "3 * rBar"}}
+		if viaVJP {
+			r.VJP = lookup(t, prog, "cases", "linVJP")
+			r.Adjoint = []string{templates.VJPCall + "(a, b, rBar)[0]", templates.VJPCall + "(a, b, rBar)[1]"}
+		}
+		return map[string]*templates.Rule{"lin": r}
+	}
+}
+
+// attachRules gives the calls in f of the functions rules names their
+// rules.
+func attachRules(f *ir.Func, rules map[string]*templates.Rule) {
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpCall && v.Callee.Func != nil && rules[v.Callee.Func.Name()] != nil {
+				v.Callee.Rule = rules[v.Callee.Func.Name()]
+			}
+		}
+	}
 }
 
 // activity returns the activity of fn's parameters with the varied ones

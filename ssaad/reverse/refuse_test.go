@@ -14,6 +14,7 @@ import (
 	"github.com/gadgen/gadgen/simplify"
 	"github.com/gadgen/gadgen/ssaad"
 	"github.com/gadgen/gadgen/ssaad/reverse"
+	"github.com/gadgen/gadgen/templates"
 )
 
 // refuseCase is a function of testdata/rev/refuse to transform.
@@ -25,6 +26,8 @@ type refuseCase struct {
 	// env: "plain" for an environment that is only an ssaad.Env,
 	// "noalias" for one that is not an ssaad.AliasEnv; "" for revEnv.
 	env string
+	// rule is the rule of lin, if any.
+	rule *templates.Rule
 }
 
 var refuseCases = []refuseCase{
@@ -40,6 +43,10 @@ var refuseCases = []refuseCase{
 	{fn: "Sum", opts: ssaad.Options{Gonum: true}},
 	{fn: "Self", env: "noalias"},
 	{fn: "Apart", env: "plain"},
+	{fn: "NoAdjoint", rule: &templates.Rule{Name: "lin", Params: []string{"a", "b"}, Results: []string{"r"},
+		Kind: templates.Smooth, Tangent: []string{"2 * da", ""}, Adjoint: []string{"2 * rBar", ""}}},
+	{fn: "JVPOnly", rule: &templates.Rule{Name: "lin", Params: []string{"a", "b"}, Results: []string{"r"},
+		Kind: templates.Smooth, Tangent: []string{"2 * da", "3 * db"}, Reason: "the rule of lin gives a JVP only"}},
 }
 
 // misplaced lists the cases whose diagnostics are not where they should
@@ -115,6 +122,9 @@ func TestRefuse(t *testing.T) {
 				env = noAliasEnv{re, re}
 			}
 			primal := lower(t, prog, fn)
+			if tc.rule != nil {
+				attachRules(primal, map[string]*templates.Rule{"lin": tc.rule})
+			}
 			simplify.Run(primal, simplify.Primal, simplify.Config{Check: true})
 			req := &ssaad.Request{Mode: tc.mode.Name(), Target: fn, Name: fn.Name() + tc.mode.Suffix(), Active: active, Options: tc.opts}
 			d, errs := tc.mode.Transform(primal, req, env)

@@ -111,3 +111,16 @@ func Self(x []float64) float64 {
 func Apart(x, y []float64) float64 {
 	return dot(x, y) // want "calls of functions that store slices or pointers"
 }
+
+func lin(a, b float64) float64 { return 2*a + 3*b }
+
+// NoAdjoint calls a function the tests give a rule without an adjoint of
+// b.
+func NoAdjoint(x, y float64) float64 {
+	return lin(x, y) * x // want "lin is not differentiable in its argument b"
+}
+
+// JVPOnly calls a function the tests give a rule with a JVP only.
+func JVPOnly(x, y float64) float64 {
+	return lin(x, y) * x // want "a JVP only"
+}
