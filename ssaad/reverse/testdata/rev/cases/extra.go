@@ -125,3 +125,21 @@ func linVJP(a, b, rBar float64) (float64, float64) { return 2 * rBar, 3 * rBar }
 
 // UseLin calls a function the tests give a rule.
 func UseLin(x, y float64) float64 { return lin(x*y, math.Sin(x)) * x }
+
+func sumSquares2(a [][]float64) float64 {
+	s := 0.0
+	for _, r := range a {
+		for _, v := range r {
+			s += v * v
+		}
+	}
+	return s
+}
+
+// Overwrite calls a function reading the rows of a slice of slices, then
+// overwrites a row: the reverse restores the rows around the call.
+func Overwrite(a [][]float64) float64 {
+	s := sumSquares2(a)
+	a[0][0] = a[0][0] * s
+	return s + sumSquares2(a)*a[1][1]
+}
