@@ -1,0 +1,132 @@
+package cases
+
+import "math"
+
+func sumPtr(p *[]float64) float64 {
+	s := 0.0
+	for _, v := range *p {
+		s += v * v
+	}
+	return s
+}
+
+// PtrSlice calls a function reading a slice through a pointer, then
+// overwrites the slice.
+func PtrSlice(x []float64) float64 {
+	buf := make([]float64, len(x))
+	copy(buf, x)
+	s := sumPtr(&buf)
+	buf[0] = buf[0] * s
+	return s + sumPtr(&buf)*buf[1]
+}
+
+// Closure calls a function literal.
+func Closure(x []float64, k float64) float64 {
+	f := func(v float64) float64 { return math.Sin(v * k) }
+	s := 0.0
+	for _, v := range x {
+		s += f(v) * v
+	}
+	return s
+}
+
+func rsum(x []float64) float64 {
+	if len(x) == 0 {
+		return 0
+	}
+	return x[0]*x[0] + rsum(x[1:])*0.5
+}
+
+// SubSlices calls functions on parts of a slice, one recursive.
+func SubSlices(x []float64) float64 {
+	return rsum(x) + sumExp(x[1:])*sumExp(x[:2])
+}
+
+func mid(a, b Point) Point { return Point{(a.X + b.X) * a.Y, (a.Y - b.Y) * b.X} }
+
+func newPoint(x float64) *Point { return &Point{x * x, math.Cos(x)} }
+
+// Structs calls functions taking and returning structs and pointers to
+// fresh structs.
+func Structs(x, y float64) float64 {
+	p := mid(Point{x, y}, Point{y, x * y})
+	q := newPoint(p.X + p.Y)
+	q.X *= y
+	return q.X*q.Y + p.X
+}
+
+func split(x []float64, a float64) ([]float64, float64) {
+	out := make([]float64, len(x))
+	s := 0.0
+	for i := range x {
+		out[i] = x[i] * a
+		s += out[i]
+	}
+	return out, s
+}
+
+// SliceAndFloat calls a function returning a fresh slice and a float.
+func SliceAndFloat(x []float64, a float64) float64 {
+	y, s := split(x, a)
+	return y[0]*s + y[len(y)-1]
+}
+
+// Branchy calls functions on some paths and in a loop with a
+// data-dependent exit.
+func Branchy(x []float64) float64 {
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		if x[i] > 0 {
+			s += sq(x[i]) * norm2(s, x[i])
+		} else {
+			s -= sumExp(x[i:])
+		}
+		if s > 4 {
+			break
+		}
+	}
+	return s
+}
+
+func scaleInPlace(x []float64, a float64) {
+	for i := range x {
+		x[i] *= a
+	}
+}
+
+// InPlaceLoop calls a function writing its argument in a loop, and reads
+// the slice after each call.
+func InPlaceLoop(x []float64, a float64) float64 {
+	buf := make([]float64, len(x))
+	copy(buf, x)
+	s := 0.0
+	for k := range 3 {
+		scaleInPlace(buf, a+float64(k))
+		s += buf[0] * buf[len(buf)-1]
+	}
+	return s
+}
+
+// Copies copies between its parameters.
+func Copies(dst, src []float64, a float64) float64 {
+	copy(dst[1:], src)
+	dst[0] = a * src[0]
+	s := 0.0
+	for _, v := range dst {
+		s += v * v
+	}
+	return s
+}
+
+// Singles keeps float32 values in memory.
+func Singles(x []float32, y float64) float64 {
+	s := float32(0)
+	for i := range x {
+		x[i] = x[i] * float32(y)
+		s += x[i] * x[i]
+	}
+	return float64(s) * y
+}
+
+// SpreadMean calls a variadic function with a slice.
+func SpreadMean(x []float64) float64 { return mean(x...) * mean(x[0], x[1]) }
