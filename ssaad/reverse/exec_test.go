@@ -75,6 +75,11 @@ type (
 	}
 	spring struct{ K float64 }
 	state  struct{ Q, V []float64 }
+	body   struct {
+		Pos [2]float64
+		Vel []float64
+		M   float64
+	}
 )
 
 // execCases are the functions of testdata/rev/cases, by feature.
@@ -168,6 +173,13 @@ var execCases = []execCase{
 	{fn: "Copies", args: []any{make([]float64, 4), make([]float64, 2), 0.0}, lo: -1, hi: 1},
 	{fn: "Singles", args: []any{make([]float32, 3), 0.0}, lo: 0.5, hi: 1.5, rel: 1e-3, step: 1e-3},
 	{fn: "SpreadMean", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
+	{fn: "Keep", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
+	{fn: "Rebias", args: []any{&layer{W: make([]float64, 1), B: new(float64)}, 0.0}, lo: -1, hi: 1, resultOnly: true},
+	{fn: "FloatCounter", args: []any{0.0}, lo: -1, hi: 1},
+	{fn: "Cross", args: []any{[3]float64{}, [3]float64{}}, lo: -1, hi: 1},
+	{fn: "Bodies", args: []any{[]body{{Vel: make([]float64, 2)}, {Vel: make([]float64, 2)}}, 0.0}, lo: -1, hi: 1},
+	{fn: "Pick", args: []any{make([]float64, 2), make([]float64, 2), 0.0}, lo: -1, hi: 1},
+	{fn: "GaussSeidel", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
 	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
 	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},

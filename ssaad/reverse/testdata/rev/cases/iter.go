@@ -1,0 +1,108 @@
+package cases
+
+import "math"
+
+// Keep allocates memory in each iteration, keeps it, and writes it again
+// after the loop.
+func Keep(x []float64) float64 {
+	var all [][]float64
+	for i := range x {
+		t := make([]float64, 2)
+		t[0] = x[i] * x[i]
+		t[1] = math.Sin(t[0])
+		all = append(all, t)
+	}
+	s := 0.0
+	for _, t := range all {
+		t[0] *= t[1]
+		s += t[0] * t[1]
+	}
+	return s
+}
+
+// Rebias replaces a pointer in its parameter's memory.
+func Rebias(l *Layer, x float64) float64 {
+	b := *l.B * x
+	l.B = &b
+	return *l.B * *l.B * l.W[0]
+}
+
+// FloatCounter loops on a float counter.
+func FloatCounter(x float64) float64 {
+	s := 0.0
+	for t := 0.0; t < 2; t += 0.25 {
+		s += math.Sin(t*x) * s / (1 + t)
+		s += x
+	}
+	return s
+}
+
+// Vec is an array type.
+type Vec [3]float64
+
+// Cross works on arrays by value and writes a copy.
+func Cross(a, b Vec) float64 {
+	c := Vec{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+	a[0] = c[1]
+	return c[0]*c[0] + c[1]*c[2] + a[0]*a[1]
+}
+
+// Body has an array and a slice.
+type Body struct {
+	Pos [2]float64
+	Vel []float64
+	M   float64
+}
+
+// Bodies steps structs in a slice in place.
+func Bodies(bs []Body, dt float64) float64 {
+	for k := range 2 {
+		for i := range bs {
+			b := &bs[i]
+			b.Pos[0] += dt * b.Vel[0] * float64(k+1)
+			b.Pos[1] += dt * b.Vel[1] * b.M
+			b.Vel[0] -= dt * b.Pos[0]
+		}
+	}
+	e := 0.0
+	for _, b := range bs {
+		e += b.M * (b.Pos[0]*b.Pos[0] + b.Vel[1]*b.Pos[1])
+	}
+	return e
+}
+
+// Pick selects slices.
+func Pick(x, y []float64, c float64) float64 {
+	s := x
+	if c > 0 {
+		s = y
+	}
+	return s[0]*c + s[1]
+}
+
+// GaussSeidel updates its parameter in place, the loads in an inner loop
+// and in branches, the stores after it.
+func GaussSeidel(x []float64) float64 {
+	for sweep := 0; sweep < 2; sweep++ {
+		for i := 0; i < len(x); i++ {
+			s := 0.0
+			for j := 0; j < len(x); j++ {
+				v := x[j]
+				if j == i {
+					continue
+				}
+				if v > 0 {
+					s += v * v * 0.1
+				} else {
+					s += math.Sin(v) * 0.2
+				}
+			}
+			xi := x[i]
+			x[i] = (1 - s) / (4 + xi*xi)
+			if xi > 0.5 {
+				x[i] *= xi
+			}
+		}
+	}
+	return x[0] * x[len(x)-1]
+}
