@@ -73,9 +73,13 @@ type (
 		B *float64
 		N int
 	}
-	spring struct{ K float64 }
-	state  struct{ Q, V []float64 }
-	body   struct {
+	spring  struct{ K float64 }
+	state   struct{ Q, V []float64 }
+	counted struct {
+		X float64
+		N int
+	}
+	body struct {
 		Pos [2]float64
 		Vel []float64
 		M   float64
@@ -180,6 +184,10 @@ var execCases = []execCase{
 	{fn: "Bodies", args: []any{[]body{{Vel: make([]float64, 2)}, {Vel: make([]float64, 2)}}, 0.0}, lo: -1, hi: 1},
 	{fn: "Pick", args: []any{make([]float64, 2), make([]float64, 2), 0.0}, lo: -1, hi: 1},
 	{fn: "GaussSeidel", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
+	{fn: "SwapVel", args: []any{make([]float64, 4), 0.0}, lo: -1, hi: 1},
+	{fn: "SwapParam", args: []any{[]body{{Vel: make([]float64, 2)}, {Vel: make([]float64, 2)}}}, lo: -1, hi: 1, resultOnly: true},
+	{fn: "Through", wrt: []int{1}, args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
+	{fn: "Fields", args: []any{counted{N: 3}, 0.0}, lo: -1, hi: 1},
 	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
 	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},

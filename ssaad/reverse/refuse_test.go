@@ -43,6 +43,8 @@ var refuseCases = []refuseCase{
 	{fn: "Sum", opts: ssaad.Options{Gonum: true}},
 	{fn: "Self", env: "noalias"},
 	{fn: "Apart", env: "plain"},
+	{fn: "Iface", wrt: []int{0, 1}},
+	{fn: "Layers", mode: reverse.Mode{Seeded: true}},
 	{fn: "NoAdjoint", rule: &templates.Rule{Name: "lin", Params: []string{"a", "b"}, Results: []string{"r"},
 		Kind: templates.Smooth, Tangent: []string{"2 * da", ""}, Adjoint: []string{"2 * rBar", ""}}},
 	{fn: "JVPOnly", rule: &templates.Rule{Name: "lin", Params: []string{"a", "b"}, Results: []string{"r"},

@@ -106,3 +106,52 @@ func GaussSeidel(x []float64) float64 {
 	}
 	return x[0] * x[len(x)-1]
 }
+
+func energyOf(bs []Body) float64 {
+	e := 0.0
+	for _, b := range bs {
+		e += b.M * b.Vel[0] * b.Vel[1]
+	}
+	return e
+}
+
+// SwapVel swaps slices between structs of a local slice after a call
+// that reads them, and calls again.
+func SwapVel(x []float64, m float64) float64 {
+	bs := []Body{{Vel: x[:2], M: m}, {Vel: x[2:4], M: m * m}}
+	e := energyOf(bs)
+	bs[0].Vel, bs[1].Vel = bs[1].Vel, bs[0].Vel
+	return e + energyOf(bs)*bs[0].Vel[1]
+}
+
+// SwapParam does it in its parameter's memory.
+func SwapParam(bs []Body) float64 {
+	e := energyOf(bs)
+	bs[0].Vel, bs[1].Vel = bs[1].Vel, bs[0].Vel
+	return e + energyOf(bs)*bs[0].Vel[1]
+}
+
+// Through writes values of its varied x into a parameter that is not
+// varied (wrt=x) and reads them back.
+func Through(out []float64, x float64) float64 {
+	for i := range out {
+		out[i] = x * float64(i+1)
+	}
+	s := 0.0
+	for _, v := range out {
+		s += v * v
+	}
+	return s
+}
+
+// Counted is a struct of a float and an int.
+type Counted struct {
+	X float64
+	N int
+}
+
+// Fields takes a struct of a float and an int.
+func Fields(c Counted, y float64) float64 {
+	c.X *= y
+	return c.X * float64(c.N) * c.X
+}

@@ -124,3 +124,13 @@ func NoAdjoint(x, y float64) float64 {
 func JVPOnly(x, y float64) float64 {
 	return lin(x, y) * x // want "a JVP only"
 }
+
+// Iface has a parameter of interface type, varied by wrt=v,x.
+func Iface(v any, x float64) float64 { // want "reverse mode does not support varied parameters of type any yet"
+	return x * x
+}
+
+// Layers returns a struct holding a slice (vjp).
+func Layers(x float64) Layer { // want "results of type refuse.Layer are not supported yet"
+	return Layer{W: []float64{x}}
+}
