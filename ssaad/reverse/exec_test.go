@@ -61,7 +61,9 @@ type execCase struct {
 	// entry (for a function that replaces the slices it writes).
 	resultOnly bool
 	// tapes, when not nil, lists the tapes (by the name of their
-	// variable) the derivative may push to: its plan.
+	// variable) the derivative pushes to: its plan. "tape" holds floats,
+	// "tapeint" ints, "path" the predecessors of blocks with several: a
+	// counted loop records no index, a fused loop nothing.
 	tapes []string
 }
 
@@ -107,15 +109,15 @@ var execCases = []execCase{
 	{fn: "SumSquares", opts: ssaad.Options{Gonum: true}, args: []any{make([]float64, 4)}, lo: -1, hi: 1},
 	{fn: "Dot", args: []any{make([]float64, 4), make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "SumExp", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
-	{fn: "Newton", args: []any{0.0}, lo: 0.5, hi: 4},
+	{fn: "Newton", args: []any{0.0}, lo: 0.5, hi: 4, tapes: []string{"tape"}},
 	{fn: "SkipNeg", args: []any{make([]float64, 6)}, lo: -1, hi: 2.2},
 	{fn: "While", args: []any{0.0}, lo: 0.5, hi: 3},
-	{fn: "Horner", args: []any{make([]float64, 5), 0.0}, lo: -1, hi: 1},
-	{fn: "MatVec", args: []any{[][]float64{make([]float64, 3), make([]float64, 3)}, make([]float64, 3)}, lo: -1, hi: 1},
+	{fn: "Horner", args: []any{make([]float64, 5), 0.0}, lo: -1, hi: 1, tapes: []string{"tape"}},
+	{fn: "MatVec", args: []any{[][]float64{make([]float64, 3), make([]float64, 3)}, make([]float64, 3)}, lo: -1, hi: 1, tapes: []string{"tape"}},
 	{fn: "Triangle", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
-	{fn: "Strided", args: []any{make([]float64, 5), 3}, lo: -1, hi: 1},
+	{fn: "Strided", args: []any{make([]float64, 5), 3}, lo: -1, hi: 1, tapes: []string{"tape"}},
 	{fn: "Product", args: []any{make([]float64, 4)}, lo: 0.5, hi: 2},
-	{fn: "Nest3", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
+	{fn: "Nest3", args: []any{make([]float64, 3)}, lo: -1, hi: 1, tapes: []string{"tape"}},
 
 	// Memory.
 	{fn: "Prefix", args: []any{make([]float64, 4)}, lo: 0.5, hi: 1.5},
@@ -140,7 +142,7 @@ var execCases = []execCase{
 	{fn: "Recursive", args: []any{0.0}, lo: -1, hi: 1},
 	{fn: "Steps", args: []any{0.0, make([]float64, 3), 3}, lo: 0.5, hi: 1.5},
 	{fn: "UseFill", args: []any{0.0}, lo: 0.5, hi: 1},
-	{fn: "Fresh", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
+	{fn: "Fresh", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "Same", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
 	{fn: "TwoResults", args: []any{0.0, 0.0}, lo: 0.5, hi: 2},
 	{fn: "Total", args: []any{spring{}, 0.0}, lo: -1, hi: 1},
@@ -189,9 +191,9 @@ var execCases = []execCase{
 	{fn: "Through", wrt: []int{1}, args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "Fields", args: []any{counted{N: 3}, 0.0}, lo: -1, hi: 1},
 	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
-	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
+	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
-	{fn: "Aux", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
+	{fn: "Aux", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{"tape"}},
 	{fn: "Inclusive", args: []any{make([]float64, 4), 3}, lo: -1, hi: 1},
 	{fn: "Band", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
 	{fn: "Search", args: []any{make([]float64, 3)}, lo: 0, hi: 1.2},
@@ -444,8 +446,8 @@ func lower(t *testing.T, prog *frontend.Program, fn *types.Func) *ir.Func {
 	return f
 }
 
-// pushedTapes returns the names of the tape variables of d that some
-// instruction appends to, sorted.
+// pushedTapes returns the names of the tape variables of d (and of its
+// control tape, "path") that some instruction appends to, sorted.
 func pushedTapes(d *ir.Func) []string {
 	out := []string{}
 	for _, b := range d.Blocks {
@@ -453,7 +455,7 @@ func pushedTapes(d *ir.Func) []string {
 			if v.Op != ir.OpCall || v.Callee.Builtin != "append" || v.Args[0].Op != ir.OpLoad {
 				continue
 			}
-			if a := v.Args[0].Args[0]; a.Op == ir.OpAlloc && strings.HasPrefix(a.Name, "tape") && !slices.Contains(out, a.Name) {
+			if a := v.Args[0].Args[0]; a.Op == ir.OpAlloc && (strings.HasPrefix(a.Name, "tape") || a.Name == "path") && !slices.Contains(out, a.Name) {
 				out = append(out, a.Name)
 			}
 		}
