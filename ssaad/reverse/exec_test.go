@@ -190,6 +190,8 @@ var execCases = []execCase{
 	{fn: "SwapParam", args: []any{[]body{{Vel: make([]float64, 2)}, {Vel: make([]float64, 2)}}}, lo: -1, hi: 1, resultOnly: true},
 	{fn: "Through", wrt: []int{1}, args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "Fields", args: []any{counted{N: 3}, 0.0}, lo: -1, hi: 1},
+	{fn: "Mutual", args: []any{0.0}, lo: -1, hi: 1},
+	{fn: "Walk", args: []any{point{}, 0.0}, lo: -1, hi: 1},
 	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
 	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
