@@ -130,3 +130,32 @@ func Singles(x []float32, y float64) float64 {
 
 // SpreadMean calls a variadic function with a slice.
 func SpreadMean(x []float64) float64 { return mean(x...) * mean(x[0], x[1]) }
+
+func grid(x []float64) [][]float64 {
+	g := make([][]float64, 2)
+	for i := range g {
+		g[i] = make([]float64, len(x))
+		for j := range x {
+			g[i][j] = x[j] * float64(i+1) * x[j]
+		}
+	}
+	return g
+}
+
+// Grid calls a function returning a fresh slice of slices and writes it.
+func Grid(x []float64) float64 {
+	g := grid(x)
+	g[1][0] *= g[0][1]
+	return g[1][0] + g[0][0]*g[1][1]
+}
+
+func pair(x float64) *[2]*Point {
+	return &[2]*Point{{x, x * x}, {math.Sin(x), 1}}
+}
+
+// Pairs calls a function returning a pointer to pointers.
+func Pairs(x float64) float64 {
+	p := pair(x)
+	p[1].Y = p[0].Y * x
+	return p[0].X*p[1].X + p[1].Y
+}

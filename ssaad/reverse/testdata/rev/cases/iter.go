@@ -155,3 +155,16 @@ func Fields(c Counted, y float64) float64 {
 	c.X *= y
 	return c.X * float64(c.N) * c.X
 }
+
+// Assign replaces a slice in its parameter's memory by another parameter
+// and writes it.
+func Assign(l *Layer, w []float64) float64 {
+	old := l.W[0]
+	l.W = w
+	s := 0.0
+	for i := range l.W {
+		l.W[i] *= l.W[i] + old
+		s += l.W[i]
+	}
+	return s + w[0]**l.B
+}
