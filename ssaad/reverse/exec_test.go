@@ -101,6 +101,8 @@ var execCases = []execCase{
 	{fn: "Point.Norm", args: []any{point{}, 0.0}, lo: 0.5, hi: 2},
 	{fn: "Pair", mode: reverse.Mode{Seeded: true}, args: []any{0.0, 0.0}, lo: 0.5, hi: 2},
 	{fn: "Mid", mode: reverse.Mode{Seeded: true}, args: []any{point{}, point{}}, lo: -1, hi: 1},
+	{fn: "Pair", mode: reverse.Mode{Seeded: true}, opts: ssaad.Options{NoValue: true}, args: []any{0.0, 0.0}, lo: 0.5, hi: 2},
+	{fn: "Point.Norm", method: true, wrt: []int{0, 1}, args: []any{point{}, 0.0}, lo: 0.5, hi: 2},
 	{fn: "Poly", wrt: []int{1}, args: []any{0.0, 0.0}, lo: 0.5, hi: 2},
 	{fn: "Poly", opts: ssaad.Options{NoValue: true}, args: []any{0.0, 0.0}, lo: 0.5, hi: 2},
 
