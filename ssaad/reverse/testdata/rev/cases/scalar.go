@@ -75,3 +75,27 @@ func Mid(a, b Point) Point {
 
 // Method is a method with a value receiver.
 func (p Point) Norm(s float64) float64 { return math.Hypot(p.X*s, p.Y) }
+
+// Checked panics on bad input.
+func Checked(x []float64) float64 {
+	if len(x) < 2 {
+		panic("cases: Checked needs two values")
+	}
+	if x[0] == x[1] {
+		panic("cases: equal values")
+	}
+	return (x[0] - x[1]) * x[0]
+}
+
+// Abs picks one of two values by a comparison.
+func Abs(x, y float64) float64 {
+	a := x
+	if x < 0 {
+		a = -x
+	}
+	b := y
+	if b > a {
+		b = a
+	}
+	return a*y + b
+}
