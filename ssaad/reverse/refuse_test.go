@@ -199,3 +199,18 @@ func TestModeNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDump: Transform hands the activity analysis to Request.Dump.
+func TestDump(t *testing.T) {
+	prog := program(t)
+	fn := lookup(t, prog, "cases", "Poly")
+	stages := map[string]string{}
+	req := &ssaad.Request{Mode: "grad", Target: fn, Name: "PolyGrad", Active: []bool{true, true},
+		Dump: func(stage, text string) { stages[stage] = text }}
+	if _, errs := (reverse.Mode{}).Transform(lower(t, prog, fn), req, newRevEnv(prog, false)); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if got := stages["activity"]; !strings.Contains(got, "varied params: v1:x v2:y") {
+		t.Errorf("dumped activity %q, want Poly's, with varied params x and y", got)
+	}
+}
