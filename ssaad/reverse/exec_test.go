@@ -99,6 +99,7 @@ var execCases = []execCase{
 	{fn: "Float32s", args: []any{float32(0), 0.0}, lo: 0.5, hi: 2, rel: 1e-3, step: 1e-3}, // float32
 	{fn: "Named", args: []any{0.0, 0.0}, lo: -1, hi: 1},
 	{fn: "Point.Norm", args: []any{point{}, 0.0}, lo: 0.5, hi: 2},
+	{fn: "Doubles", args: []any{0.0, 0.0}, lo: -1, hi: 1},
 	{fn: "Checked", args: []any{make([]float64, 2)}, lo: -1, hi: 1},
 	{fn: "Abs", args: []any{0.0, 0.0}, lo: -1, hi: 1},
 	{fn: "Pair", mode: reverse.Mode{Seeded: true}, args: []any{0.0, 0.0}, lo: 0.5, hi: 2},

@@ -99,3 +99,9 @@ func Abs(x, y float64) float64 {
 	}
 	return a*y + b
 }
+
+// Doubles adds and subtracts a value to and from itself.
+func Doubles(x, y float64) float64 {
+	z := x * y
+	return (z+z)*x + (z - z) + y
+}

@@ -134,3 +134,8 @@ func Iface(v any, x float64) float64 { // want "reverse mode does not support va
 func Layers(x float64) Layer { // want "results of type refuse.Layer are not supported yet"
 	return Layer{W: []float64{x}}
 }
+
+// BadRule calls a function the tests give a rule that does not parse.
+func BadRule(x, y float64) float64 {
+	return lin(x, y) * x // want "bad rule"
+}
