@@ -203,6 +203,7 @@ var execCases = []execCase{
 	{fn: "Grid", args: []any{make([]float64, 2)}, lo: -1, hi: 1},
 	{fn: "Pairs", args: []any{0.0}, lo: -1, hi: 1},
 	{fn: "Assign", args: []any{&layer{W: make([]float64, 2), B: new(float64)}, make([]float64, 2)}, lo: -1, hi: 1, resultOnly: true},
+	{fn: "UseTwin", args: []any{make([]float64, 2), make([]float64, 2), 0.0}, lo: -1, hi: 1},
 	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
 	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},

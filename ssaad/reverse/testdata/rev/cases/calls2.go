@@ -159,3 +159,28 @@ func Pairs(x float64) float64 {
 	p[1].Y = p[0].Y * x
 	return p[0].X*p[1].X + p[1].Y
 }
+
+// Twin holds memory in an array and in a nested struct.
+type Twin struct {
+	Rows [2][]float64
+	In   Layer
+	K    float64
+}
+
+func twinSum(t Twin) float64 {
+	s := t.K
+	for _, r := range t.Rows {
+		for _, v := range r {
+			s += v * v * t.K
+		}
+	}
+	return s + t.In.W[0]**t.In.B
+}
+
+// UseTwin passes a struct holding memory in an array and a nested struct
+// to a function, by value.
+func UseTwin(x, y []float64, k float64) float64 {
+	b := k * 2
+	t := Twin{Rows: [2][]float64{x, y}, In: Layer{W: y, B: &b}, K: k}
+	return twinSum(t) * k
+}
