@@ -73,8 +73,8 @@ func lookup(t *testing.T, prog *frontend.Program, pkg, name string) *types.Func 
 	return nil
 }
 
-// revEnv is the ssaad.Env (and ssaad.OriginsEnv, ssaad.AliasEnv) of the
-// execution tests. Derivative transforms the callee at once, with the
+// revEnv is the ssaad.Env (and ssaad.OriginsEnv, ssaad.AliasEnv, and
+// simplify.Env for inlining) of the execution tests. Derivative transforms the callee at once, with the
 // primal and derivative pipelines of the optimization level, into
 // derived, which the interpreter resolves calls by; the summaries are
 // computed from fresh lowerings, a recursive function's as unknown.
@@ -191,6 +191,22 @@ func (e *revEnv) StoresMemory(callee *types.Func) bool {
 		return ssaad.StoresMemory(f, func(c *ir.Callee) bool { return c.Func == nil || c.Invoke || e.StoresMemory(c.Func) })
 	})
 	return !ok || s
+}
+
+// Effects implements simplify.Env (simplify.Summarize), nil while
+// callee's summary is being computed.
+func (e *revEnv) Effects(callee *types.Func) *simplify.Effects {
+	fx, _ := summary(e, "effects", callee, func(f *ir.Func) *simplify.Effects { return simplify.Summarize(f, e) })
+	return fx
+}
+
+// Body implements simplify.Env: a fresh lowering of callee, or nil.
+func (e *revEnv) Body(callee *types.Func) *ir.Func {
+	f, diags := e.prog.Lower(callee)
+	if len(diags) > 0 {
+		return nil
+	}
+	return f
 }
 
 // Aliased implements ssaad.AliasEnv.

@@ -60,6 +60,9 @@ type execCase struct {
 	// resultOnly: the outputs are the results alone, the shadows zero on
 	// entry (for a function that replaces the slices it writes).
 	resultOnly bool
+	// inline: inline the calls simplify.ChooseReversal picks, as the
+	// driver first tries (set by TestExecInlined).
+	inline bool
 	// tapes, when not nil, lists the tapes (by the name of their
 	// variable) the derivative pushes to: its plan. "tape" holds floats,
 	// "tapeint" ints, "path" the predecessors of blocks with several: a
@@ -234,8 +237,10 @@ var knownBugs = map[string]string{
 	// only, so nothing of a row is saved. The final contents of Matrix's
 	// parameter are not put back (its gradient is right); the row that
 	// Overwrite stores into after a call reading it is not restored before
-	// the call's reverse: a wrong gradient. The same for a pointer to a
-	// slice (saveMemory of a *[]float64 saves the header only): PtrSlice.
+	// the call's reverse: a wrong gradient (and, with the call inlined as
+	// the driver first tries, the right gradient but Matrix's wrong final
+	// state). The same for a pointer to a slice (saveMemory of a
+	// *[]float64 saves the header only): PtrSlice.
 	"Matrix":    "bug: MatrixGrad leaves a [][]float64 parameter in its state on entry, not the primal's final state (the rows are not saved)",
 	"Overwrite": "bug: OverwriteGrad's ∂/∂a[0][0] is wrong (21660 for 7682 at a = [[1 2] [3 4]]): the rows are not saved around the call",
 	"PtrSlice":  "bug: PtrSliceGrad's ∂/∂x[0] is wrong (310 for 142 at x = [1 2]): the elements of a slice behind a pointer are not saved around the call that reads them",
@@ -285,6 +290,21 @@ func TestExecVariants(t *testing.T) {
 	}
 }
 
+// TestExecInlined runs execCases with the calls that the driver's cost
+// model picks inlined (simplify.ChooseReversal), the primal pipeline
+// inlining too: the shapes the transformer gets first from the driver.
+func TestExecInlined(t *testing.T) {
+	for _, tc := range execCases {
+		tc.inline, tc.tapes = true, nil
+		t.Run(tc.name(), func(t *testing.T) {
+			if bug := tc.knownBug(); bug != "" {
+				t.Skip(bug)
+			}
+			runExec(t, tc, true)
+		})
+	}
+}
+
 // name names the subtest: the function, and what differs from a
 // gradient of all its float parameters.
 func (tc execCase) name() string {
@@ -320,7 +340,16 @@ func runExec(t *testing.T, tc execCase, optimize bool) {
 	if tc.rules != nil {
 		attachRules(primal, tc.rules(t, prog))
 	}
-	simplify.Run(primal, simplify.Primal, env.config())
+	if tc.inline {
+		if plan := simplify.ChooseReversal(primal, env, simplify.ReverseCost); !plan.Inlines() {
+			return // the same as TestExec's
+		}
+		cfg := env.config()
+		cfg.Env = env
+		simplify.Run(primal, simplify.Primal, cfg)
+	} else {
+		simplify.Run(primal, simplify.Primal, env.config())
+	}
 	req := &ssaad.Request{Mode: tc.mode.Name(), Target: fn, Name: ir.FuncName(fn) + tc.mode.Suffix(), Active: active, Options: tc.opts, Method: tc.method}
 	d, errs := tc.mode.Transform(primal, req, env)
 	if len(errs) > 0 {
