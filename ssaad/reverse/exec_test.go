@@ -207,6 +207,7 @@ var execCases = []execCase{
 	{fn: "Pairs", args: []any{0.0}, lo: -1, hi: 1},
 	{fn: "Assign", args: []any{&layer{W: make([]float64, 2), B: new(float64)}, make([]float64, 2)}, lo: -1, hi: 1, resultOnly: true},
 	{fn: "UseTwin", args: []any{make([]float64, 2), make([]float64, 2), 0.0}, lo: -1, hi: 1},
+	{fn: "PointPtrs", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
 	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
 	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
@@ -240,10 +241,13 @@ var knownBugs = map[string]string{
 	// the call's reverse: a wrong gradient (and, with the call inlined as
 	// the driver first tries, the right gradient but Matrix's wrong final
 	// state). The same for a pointer to a slice (saveMemory of a
-	// *[]float64 saves the header only): PtrSlice.
+	// *[]float64 saves the header only): PtrSlice; and for a slice of
+	// pointers (the points are not saved): PointPtrs, whose calls in a
+	// loop the driver does not inline.
 	"Matrix":    "bug: MatrixGrad leaves a [][]float64 parameter in its state on entry, not the primal's final state (the rows are not saved)",
 	"Overwrite": "bug: OverwriteGrad's ∂/∂a[0][0] is wrong (21660 for 7682 at a = [[1 2] [3 4]]): the rows are not saved around the call",
 	"PtrSlice":  "bug: PtrSliceGrad's ∂/∂x[0] is wrong (310 for 142 at x = [1 2]): the elements of a slice behind a pointer are not saved around the call that reads them",
+	"PointPtrs": "bug: PointPtrsGrad's ∂/∂x[1] is wrong (4400 for 151 at x = [1 2 3]): the points behind a []*Point are not saved around the calls that read them",
 }
 
 // knownBug returns the bug knownBugs lists for tc, or "".

@@ -143,3 +143,24 @@ func Overwrite(a [][]float64) float64 {
 	a[0][0] = a[0][0] * s
 	return s + sumSquares2(a)*a[1][1]
 }
+
+func sumPoints(ps []*Point) float64 {
+	s := 0.0
+	for _, p := range ps {
+		s += p.X * p.Y
+	}
+	return s
+}
+
+// PointPtrs calls a function reading points through a slice of pointers,
+// then overwrites one.
+func PointPtrs(x []float64) float64 {
+	ps := []*Point{{x[0], x[1]}, {x[1], x[2]}}
+	s := sumPoints(ps)
+	ps[0].X *= s
+	for k := range 2 {
+		s += sumPoints(ps) * float64(k+1)
+		ps[1].Y *= ps[0].X
+	}
+	return s
+}
