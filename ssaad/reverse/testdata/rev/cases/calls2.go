@@ -184,3 +184,37 @@ func UseTwin(x, y []float64, k float64) float64 {
 	t := Twin{Rows: [2][]float64{x, y}, In: Layer{W: y, B: &b}, K: k}
 	return twinSum(t) * k
 }
+
+func axpy(dst, src []float64, a float64) {
+	for i := range dst {
+		dst[i] += a * src[i] * src[i]
+	}
+}
+
+// SelfAxpy calls a function writing one slice argument and reading the
+// other with the same slice as both.
+func SelfAxpy(x []float64, a float64) float64 {
+	y := make([]float64, len(x))
+	copy(y, x)
+	axpy(y, y, a)
+	s := 0.0
+	for _, v := range y {
+		s += v * v
+	}
+	return s
+}
+
+// Shifted calls it with overlapping parts of one slice, in a loop (where
+// the driver reverses the call jointly rather than inline it).
+func Shifted(x []float64, a float64) float64 {
+	y := make([]float64, len(x))
+	copy(y, x)
+	for range 2 {
+		axpy(y[1:], y[:len(y)-1], a)
+	}
+	s := 0.0
+	for _, v := range y {
+		s += v * v
+	}
+	return s
+}
