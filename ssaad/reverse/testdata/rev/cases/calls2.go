@@ -218,3 +218,28 @@ func Shifted(x []float64, a float64) float64 {
 	}
 	return s
 }
+
+// AB holds two slices.
+type AB struct{ A, B []float64 }
+
+func abStep(p *AB, k float64) {
+	for i := range p.A {
+		p.A[i] += k * p.B[i] * p.B[i]
+	}
+}
+
+// SharedFields steps a struct whose two slices are the same.
+func SharedFields(x []float64, k float64) float64 {
+	y := make([]float64, len(x))
+	copy(y, x)
+	p := &AB{A: y, B: y}
+	for range 2 {
+		abStep(p, k)
+	}
+	s := 0.0
+	for _, v := range y {
+		s += v * v
+	}
+	return s
+}
+
