@@ -242,4 +242,3 @@ func SharedFields(x []float64, k float64) float64 {
 	}
 	return s
 }
-
