@@ -211,6 +211,7 @@ var execCases = []execCase{
 	{fn: "SelfAxpy", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "Shifted", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "SharedFields", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
+	{fn: "Captured", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
 	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},

@@ -242,3 +242,14 @@ func SharedFields(x []float64, k float64) float64 {
 	}
 	return s
 }
+
+// Captured adds into a captured variable from a function literal.
+func Captured(x []float64, k float64) float64 {
+	acc := 0.0
+	add := func(v float64) { acc += v * v * k }
+	for _, v := range x {
+		add(v)
+		acc *= 0.5
+	}
+	return acc
+}

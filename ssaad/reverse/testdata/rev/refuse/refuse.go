@@ -139,3 +139,11 @@ func Layers(x float64) Layer { // want "results of type refuse.Layer are not sup
 func BadRule(x, y float64) float64 {
 	return lin(x, y) * x // want "bad rule"
 }
+
+func push(s []float64, v float64) []float64 { return append(s, v) }
+
+// Push calls a function returning its argument or new memory.
+func Push(x []float64) float64 {
+	y := push(x, x[0]*x[0]) // want "calls returning slices or pointers that may share memory"
+	return y[len(y)-1] * y[0]
+}
