@@ -212,6 +212,8 @@ var execCases = []execCase{
 	{fn: "Shifted", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "SharedFields", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "Captured", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
+	{fn: "Deep", args: []any{make([]float64, 3), 3}, lo: -1, hi: 1},
+	{fn: "Refit", args: []any{&layer{W: make([]float64, 2), B: new(float64)}, 0.0}, lo: -1, hi: 1, resultOnly: true},
 	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
 	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},

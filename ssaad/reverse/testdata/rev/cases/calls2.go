@@ -253,3 +253,31 @@ func Captured(x []float64, k float64) float64 {
 	}
 	return acc
 }
+
+func mix(out, h []float64, w float64) {
+	for i := range out {
+		out[i] = h[i]*w + h[(i+1)%len(h)]*h[i]
+	}
+}
+
+// Deep computes layers, each in memory of its own iteration that a
+// callee writes, with a data-dependent exit inside.
+func Deep(x []float64, n int) float64 {
+	h := x
+	for l := 0; l < n; l++ {
+		out := make([]float64, len(h))
+		mix(out, h, float64(l+1)*0.5)
+		for i := range out {
+			if out[i] > 1.5 {
+				break
+			}
+			out[i] = math.Tanh(out[i])
+		}
+		h = out
+	}
+	s := 0.0
+	for _, v := range h {
+		s += v * v
+	}
+	return s
+}

@@ -168,3 +168,15 @@ func Assign(l *Layer, w []float64) float64 {
 	}
 	return s + w[0]**l.B
 }
+
+// Refit replaces a slice of its parameter by one a callee returns.
+func Refit(l *Layer, x float64) float64 {
+	for range 2 {
+		l.W = scaled(l.W, x)
+	}
+	s := 0.0
+	for _, v := range l.W {
+		s += v * v * *l.B
+	}
+	return s
+}
