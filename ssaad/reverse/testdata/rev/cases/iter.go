@@ -180,3 +180,35 @@ func Refit(l *Layer, x float64) float64 {
 	}
 	return s
 }
+
+func (b *Body) kick(dt float64) {
+	b.Vel[0] -= dt * b.Pos[0] * b.Pos[0]
+	b.Pos[0] += dt * b.Vel[0] * b.M
+}
+
+// Kicks calls a method on each element of a slice of structs, in loops.
+func Kicks(bs []Body, dt float64) float64 {
+	for range 2 {
+		for i := range bs {
+			bs[i].kick(dt)
+		}
+	}
+	e := 0.0
+	for _, b := range bs {
+		e += b.Pos[0]*b.Vel[0] + b.M*b.Pos[1]
+	}
+	return e
+}
+
+// Pool takes maxima of neighbours and indexes by a value computed from
+// its input.
+func Pool(x []float64) float64 {
+	s := 0.0
+	m := x[0]
+	for i := 0; i+1 < len(x); i++ {
+		s += max(x[i], x[i+1]) * x[i]
+		m = max(m, x[i+1])
+	}
+	k := int(math.Abs(x[0])*10) % len(x)
+	return s*m + x[k]*x[k]
+}
