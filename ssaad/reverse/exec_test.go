@@ -106,6 +106,7 @@ var execCases = []execCase{
 	{fn: "Checked", args: []any{make([]float64, 2)}, lo: -1, hi: 1},
 	{fn: "Abs", args: []any{0.0, 0.0}, lo: -1, hi: 1},
 	{fn: "Pair", mode: reverse.Mode{Seeded: true}, args: []any{0.0, 0.0}, lo: 0.5, hi: 2},
+	{fn: "Frac", mode: reverse.Mode{Seeded: true}, args: []any{0.0}, lo: 0.1, hi: 0.9},
 	{fn: "Mid", mode: reverse.Mode{Seeded: true}, args: []any{point{}, point{}}, lo: -1, hi: 1},
 	{fn: "Pair", mode: reverse.Mode{Seeded: true}, opts: ssaad.Options{NoValue: true}, args: []any{0.0, 0.0}, lo: 0.5, hi: 2},
 	{fn: "Point.Norm", method: true, wrt: []int{0, 1}, args: []any{point{}, 0.0}, lo: 0.5, hi: 2},

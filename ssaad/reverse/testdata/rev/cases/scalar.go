@@ -105,3 +105,9 @@ func Doubles(x, y float64) float64 {
 	z := x * y
 	return (z+z)*x + (z - z) + y
 }
+
+// Frac returns a float and an int (vjp).
+func Frac(x float64) (float64, int) {
+	n := int(math.Floor(x))
+	return (x - float64(n)) * x, n
+}
