@@ -46,6 +46,7 @@ var refuseCases = []refuseCase{
 	{fn: "Iface", wrt: []int{0, 1}},
 	{fn: "Layers", mode: reverse.Mode{Seeded: true}},
 	{fn: "Push"},
+	{fn: "CallLayers"},
 	{fn: "BadRule", rule: &templates.Rule{Name: "lin", Params: []string{"a", "b"}, Results: []string{"r"},
 		Kind: templates.Smooth, Tangent: []string{"2 * da", "3 * db"}, Adjoint: []string{"2 * (rBar", "3 * rBar"}}},
 	{fn: "NoAdjoint", rule: &templates.Rule{Name: "lin", Params: []string{"a", "b"}, Results: []string{"r"},

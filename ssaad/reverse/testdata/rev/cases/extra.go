@@ -164,3 +164,37 @@ func PointPtrs(x []float64) float64 {
 	}
 	return s
 }
+
+func trace(a []float64, n int) float64 {
+	s := 0.0
+	for j := range n {
+		s += a[j*n+j] * a[j*n+j]
+	}
+	return s
+}
+
+// CholeskyTrace is Cholesky with a call reading the matrix in the middle
+// of the factorization, whose memory the reverse restores.
+func CholeskyTrace(a []float64, n int) float64 {
+	for j := range n {
+		a[j*n+j] += float64(n)
+	}
+	t := 0.0
+	for j := 0; j < n; j++ {
+		d := a[j*n+j]
+		for k := 0; k < j; k++ {
+			d -= a[j*n+k] * a[j*n+k]
+		}
+		d = math.Sqrt(d)
+		a[j*n+j] = d
+		t += trace(a, n) * float64(j+1)
+		for i := j + 1; i < n; i++ {
+			s := a[i*n+j]
+			for k := 0; k < j; k++ {
+				s -= a[i*n+k] * a[j*n+k]
+			}
+			a[i*n+j] = s / d
+		}
+	}
+	return t + a[(n-1)*n]
+}

@@ -147,3 +147,11 @@ func Push(x []float64) float64 {
 	y := push(x, x[0]*x[0]) // want "calls returning slices or pointers that may share memory"
 	return y[len(y)-1] * y[0]
 }
+
+func mk(x float64) Layer { return Layer{W: []float64{x, x * x}} }
+
+// CallLayers calls a function returning a struct holding a slice.
+func CallLayers(x float64) float64 {
+	l := mk(x) // want "reverse mode cannot differentiate this call yet: results of type refuse.Layer"
+	return l.W[1]
+}
