@@ -217,7 +217,7 @@ var execCases = []execCase{
 	{fn: "Refit", args: []any{&layer{W: make([]float64, 2), B: new(float64)}, 0.0}, lo: -1, hi: 1, resultOnly: true},
 	{fn: "Kicks", args: []any{[]body{{Vel: make([]float64, 2)}, {Vel: make([]float64, 2)}}, 0.0}, lo: -1, hi: 1},
 	{fn: "Pool", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
-	{fn: "CholeskyTrace", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
+	{fn: "LUTrace", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
 	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
 	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},

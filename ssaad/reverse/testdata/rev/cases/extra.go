@@ -173,28 +173,22 @@ func trace(a []float64, n int) float64 {
 	return s
 }
 
-// CholeskyTrace is Cholesky with a call reading the matrix in the middle
-// of the factorization, whose memory the reverse restores.
-func CholeskyTrace(a []float64, n int) float64 {
+// LUTrace factors a, an n×n matrix by rows made diagonally dominant,
+// into LU in place, with a call reading the matrix at each step, whose
+// memory the reverse restores.
+func LUTrace(a []float64, n int) float64 {
 	for j := range n {
 		a[j*n+j] += float64(n)
 	}
 	t := 0.0
-	for j := 0; j < n; j++ {
-		d := a[j*n+j]
-		for k := 0; k < j; k++ {
-			d -= a[j*n+k] * a[j*n+k]
-		}
-		d = math.Sqrt(d)
-		a[j*n+j] = d
-		t += trace(a, n) * float64(j+1)
-		for i := j + 1; i < n; i++ {
-			s := a[i*n+j]
-			for k := 0; k < j; k++ {
-				s -= a[i*n+k] * a[j*n+k]
+	for k := 0; k < n; k++ {
+		t += trace(a, n) / float64(k+1)
+		for i := k + 1; i < n; i++ {
+			a[i*n+k] /= a[k*n+k]
+			for j := k + 1; j < n; j++ {
+				a[i*n+j] -= a[i*n+k] * a[k*n+j]
 			}
-			a[i*n+j] = s / d
 		}
 	}
-	return t + a[(n-1)*n]
+	return t + a[n*n-1]*a[1]
 }
