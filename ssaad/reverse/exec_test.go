@@ -117,6 +117,8 @@ var execCases = []execCase{
 	{fn: "SumSquares", args: []any{make([]float64, 5)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "SumSquares", opts: ssaad.Options{Gonum: true}, args: []any{make([]float64, 4)}, lo: -1, hi: 1},
 	{fn: "Dot", args: []any{make([]float64, 4), make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
+	{fn: "Norm", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
+	{fn: "Weighted", args: []any{make([]float64, 4), 0.0}, lo: -1, hi: 1},
 	{fn: "SumExp", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
 	{fn: "Newton", args: []any{0.0}, lo: 0.5, hi: 4, tapes: []string{"tape"}},
 	{fn: "SkipNeg", args: []any{make([]float64, 6)}, lo: -1, hi: 2.2},

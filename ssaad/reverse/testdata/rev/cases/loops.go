@@ -140,3 +140,24 @@ func Nest3(x []float64) float64 {
 	}
 	return s
 }
+
+// Norm returns a function of an accumulation.
+func Norm(x []float64) float64 {
+	s := 0.0
+	for i := range x {
+		s += x[i] * x[i]
+	}
+	return math.Sqrt(s) * s
+}
+
+// Weighted accumulates two sums, returned as a product with a value
+// computed before the loop.
+func Weighted(x []float64, w float64) float64 {
+	a := w * w
+	s, t := 0.0, 0.0
+	for i := range x {
+		s += x[i] * a
+		t -= math.Sin(x[i]) * x[i]
+	}
+	return s*t + a
+}
