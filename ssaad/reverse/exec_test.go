@@ -14,6 +14,7 @@ package reverse_test
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"math"
 	"slices"
@@ -289,6 +290,25 @@ func TestExec(t *testing.T) {
 				runExec(t, tc, optimize)
 			}
 		})
+	}
+}
+
+// TestExecCasesComplete: every exported function of testdata/rev/cases
+// has a case (the others are the functions they call).
+func TestExecCasesComplete(t *testing.T) {
+	prog := program(t)
+	for _, lp := range prog.Roots {
+		if lp.Name != "cases" {
+			continue
+		}
+		for _, name := range lp.Types.Scope().Names() {
+			if _, ok := lp.Types.Scope().Lookup(name).(*types.Func); !ok || !token.IsExported(name) {
+				continue
+			}
+			if !slices.ContainsFunc(execCases, func(tc execCase) bool { return tc.fn == name }) {
+				t.Errorf("cases.%s has no case in execCases", name)
+			}
+		}
 	}
 }
 

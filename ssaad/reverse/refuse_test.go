@@ -7,6 +7,7 @@ package reverse_test
 import (
 	"go/ast"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,6 +111,11 @@ func TestRefuse(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+	for fn := range wants {
+		if !slices.ContainsFunc(refuseCases, func(tc refuseCase) bool { return tc.fn == fn }) {
+			t.Errorf("%s has diagnostics to want but no case in refuseCases", fn)
 		}
 	}
 	for _, tc := range refuseCases {
