@@ -50,6 +50,13 @@ type Config struct {
 	// on primals and derivatives, for ablation; a directive's opt=0 does
 	// the same for one derivative and the callee derivatives it needs.
 	NoOptimize bool
+	// Reversal (-reversal) forces how reverse mode differentiates calls,
+	// for testing gadgen: "joint" keeps every call and reverses it with
+	// the callee's generated reverse, "inline" inlines every call that
+	// can be (simplify.InlineAll); "" or "auto" chooses per call site by
+	// the cost model (simplify.ReverseCost), falling back on the other
+	// strategies where the first cannot reverse the function.
+	Reversal string
 	// Modes are the differentiation modes; Main uses DefaultModes.
 	Modes []ssaad.Mode
 	// BuildFlags and Env are passed to the go command.
@@ -91,7 +98,7 @@ func Run(cfg *Config) (status int) {
 		r.specs = append(r.specs, frontend.ModeSpec{Name: m.Name(), Options: opts})
 	}
 	if len(r.specs) > 0 {
-		r.specs = append(r.specs, frontend.ModeSpec{Name: frontend.RuleMode})
+		r.specs = append(r.specs, frontend.ModeSpec{Name: frontend.RuleMode}, frontend.ModeSpec{Name: frontend.CheckpointMode})
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -292,6 +299,8 @@ type plan struct {
 	diags         diag.List
 	// rules holds the rules that //gad:rule gives functions.
 	rules map[*types.Func]*templates.Rule
+	// checkpoints holds the functions marked //gad:checkpoint.
+	checkpoints map[*types.Func]bool
 }
 
 // outFile is one generated file.
@@ -335,7 +344,7 @@ func (r *runner) plan(prog *frontend.Program, dirs []*frontend.Directive, ddiags
 	existing map[string]*genFile, excluded map[string]bool) *plan {
 	phase1 := excluded == nil
 	pl := &plan{byPath: map[string]*outFile{}, excluded: map[string]bool{}, failedSources: map[string]bool{},
-		rules: map[*types.Func]*templates.Rule{}}
+		rules: map[*types.Func]*templates.Rule{}, checkpoints: map[*types.Func]bool{}}
 	if !phase1 {
 		pl.excluded = excluded
 	}
@@ -364,6 +373,13 @@ func (r *runner) plan(prog *frontend.Program, dirs []*frontend.Directive, ddiags
 		return out
 	}
 	for _, d := range dirs {
+		if d.Mode == frontend.CheckpointMode {
+			if pl.checkpoints[d.Target] {
+				pl.diags.Add(prog.Position(d.Pos), frontend.FuncName(d.Target), "directive", "a second //gad:checkpoint for the function")
+			}
+			pl.checkpoints[d.Target] = true
+			continue
+		}
 		if d.Mode == frontend.RuleMode {
 			rule, err := ruleOf(d)
 			switch {

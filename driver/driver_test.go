@@ -682,6 +682,8 @@ func TestCallReversal(t *testing.T) {
 	inline sq depth=1 size=3 loop-free: small, loop-free: runs once instead of twice`},
 		{"Method", `calls of Method:
 	inline (scale).apply depth=1 size=9 loop-free in-loop: small, loop-free: runs once instead of twice`},
+		{"Checkpointed", `calls of Checkpointed:
+	joint smooth depth=1 size=7 loop-free in-loop: //gad:checkpoint: recomputed, not recorded`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {

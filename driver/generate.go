@@ -75,10 +75,11 @@ type generator struct {
 	effects map[*types.Func]*simplify.Effects
 	// assume holds the assumed summaries of the functions whose summary
 	// is being computed, computing their stack (see summary).
-	assume    map[summaryKey][]bool
-	computing []summaryKey
-	origins   map[*types.Func][]int // see Origins
-	stores    map[*types.Func]bool  // see StoresMemory
+	assume      map[summaryKey][]bool
+	computing   []summaryKey
+	origins     map[*types.Func][]int // see Origins
+	stores      map[*types.Func]bool  // see StoresMemory
+	freshStores map[*types.Func]bool  // see FreshStores
 	// objects maps the Go object of each generated function
 	// (ir.DerivedFunc.Obj) to its job, whose body primalOf builds again
 	// when a mode differentiates the function.
@@ -89,7 +90,7 @@ type generator struct {
 }
 
 func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
-	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, effects: map[*types.Func]*simplify.Effects{}, assume: map[summaryKey][]bool{}, origins: map[*types.Func][]int{}, stores: map[*types.Func]bool{}, objects: map[*types.Func]*job{}}
+	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, effects: map[*types.Func]*simplify.Effects{}, assume: map[summaryKey][]bool{}, origins: map[*types.Func][]int{}, stores: map[*types.Func]bool{}, freshStores: map[*types.Func]bool{}, objects: map[*types.Func]*job{}}
 	for _, j := range pl.jobs {
 		pkg := j.out.pkg.PkgPath
 		if g.taken[pkg] == nil {
@@ -285,9 +286,22 @@ func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
 // can be inlined inlined (simplify.InlineAll), and reports joint
 // reversal's diagnostics when that fails too.
 func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, optimize bool, dump func(stage, text string)) (*ir.Func, diag.List) {
-	if _, ok := m.(reverse.Mode); !ok || !optimize {
+	reversal := g.r.cfg.Reversal
+	if _, ok := m.(reverse.Mode); !ok || !optimize || reversal == "joint" {
 		simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
 		return m.Transform(primal, req, g)
+	}
+	if reversal == "inline" {
+		f, diags, tried := g.tryInlined(primal, m, req, simplify.InlineAll, dump)
+		if !tried {
+			simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
+			return m.Transform(primal, req, g)
+		}
+		if f == nil && len(diags) == 0 {
+			diags = diag.List{{Pos: g.prog.Position(req.Target.Pos()), Func: frontend.FuncName(req.Target),
+				Msg: "-reversal=inline: reverse mode cannot differentiate the function with its calls inlined"}}
+		}
+		return f, diags
 	}
 	fresh := primal
 	f, diags, tried := g.tryInlined(primal, m, req, simplify.ReverseCost, dump)
@@ -683,6 +697,29 @@ func (g *generator) Origins(callee *types.Func) []int {
 	return o
 }
 
+// Checkpointed implements simplify.Checkpointer: fn is marked
+// //gad:checkpoint.
+func (g *generator) Checkpointed(fn *types.Func) bool { return g.plan.checkpoints[fn] }
+
+// FreshStores implements ssaad.OriginsEnv: ssaad.StoresOnlyFresh of
+// callee's lowered body; false for a function without a body, one that
+// does not lower, or a recursive call while its body is being looked at.
+func (g *generator) FreshStores(callee *types.Func) bool {
+	if s, ok := g.freshStores[callee]; ok {
+		return s
+	}
+	g.freshStores[callee] = false
+	f, diags := g.body(callee)
+	s := len(diags) == 0 && f != nil && ssaad.StoresOnlyFresh(f, func(c *ir.Callee) []int {
+		if c.Func == nil || c.Invoke || c.Builtin != "" {
+			return nil
+		}
+		return g.Origins(c.Func)
+	})
+	g.freshStores[callee] = s
+	return s
+}
+
 // StoresMemory implements ssaad.OriginsEnv: ssaad.StoresMemory of callee's
 // lowered body; true for a function without a body or one that does not
 // lower; false for a recursive call while its body is being looked at
@@ -711,7 +748,7 @@ func (g *generator) Aliased(callee *types.Func, same []int) *types.Func {
 // when unknown: for a function without a body, one that does not lower,
 // or a recursive one whose summary is being computed.
 func (g *generator) Writes(callee *types.Func) []bool {
-	return g.summary("writes", g.writes, callee, func(f *ir.Func) []bool { return ssaad.PersistentWrites(f, g.Writes) })
+	return g.summary("writes", g.writes, callee, func(f *ir.Func) []bool { return ssaad.PersistentWrites(f, g.Writes, ssaad.EnvFacts(g)) })
 }
 
 // Reads implements ssaad.Env like Writes, with ssaad.ParamReads.

@@ -69,12 +69,19 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Dir, "C", "", "run in directory `dir`")
 	fs.BoolVar(&cfg.Explain, "explain", false, "print where each tensor rewrite fired (position, rule, generated function)")
 	fs.BoolVar(&cfg.NoOptimize, "O0", false, "do not optimize: run only the passes later stages need (for ablation)")
+	fs.StringVar(&cfg.Reversal, "reversal", "auto", "how reverse mode differentiates calls: `auto`, joint or inline (for testing gadgen)")
 	tags := fs.String("tags", "", "comma-separated build `tags`, as for go build")
 	showVersion := fs.Bool("version", false, "print gadgen's version and exit")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return ExitOK
 		}
+		return ExitUsage
+	}
+	switch cfg.Reversal {
+	case "auto", "joint", "inline":
+	default:
+		fmt.Fprintf(stderr, "gadgen: -reversal=%s: want auto, joint or inline\n", cfg.Reversal)
 		return ExitUsage
 	}
 	if *showVersion {

@@ -26,6 +26,15 @@ const directivePrefix = "//gad:"
 // function it documents a derivative rule (see the driver).
 const RuleMode = "rule"
 
+// CheckpointMode is the directive //gad:checkpoint, which makes reverse
+// mode recompute the calls of the function it documents rather than
+// record their values (see the driver).
+const CheckpointMode = "checkpoint"
+
+// bodyless reports whether mode is a directive that marks the function it
+// documents (a rule, a checkpoint) rather than asking for a derivative.
+func bodyless(mode string) bool { return mode == RuleMode || mode == CheckpointMode }
+
 // ModeSpec describes a mode that directives may name.
 type ModeSpec struct {
 	// Name is the directive's mode ("jvp").
@@ -276,6 +285,9 @@ func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes [
 		if s.mode == RuleMode {
 			break // parameter names, checked by the driver
 		}
+		if s.mode == CheckpointMode {
+			return errAt(c.Slash+token.Pos(s.offsets[len(s.positional)+i]), "//gad:checkpoint takes no options")
+		}
 		if o.Key != "wrt" && !slices.Contains(spec.Options, o.Key) {
 			keys := append([]string{"wrt"}, spec.Options...)
 			return errAt(c.Slash+token.Pos(s.offsets[len(s.positional)+i]),
@@ -304,8 +316,8 @@ func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes [
 			return errAt(c.Slash, "no type information for %s", decl.Name.Name)
 		}
 		d.Target, d.Decl = obj, decl
-		if s.mode == RuleMode {
-			return d, nil // a rule needs no body, and has no activity
+		if bodyless(s.mode) {
+			return d, nil // a rule or a checkpoint needs no body, and has no activity
 		}
 		if decl.Body == nil {
 			return errAt(c.Slash, "%s has no body to differentiate", FuncName(obj))
@@ -313,6 +325,9 @@ func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes [
 	case 2:
 		if s.mode == RuleMode {
 			return errAt(c.Slash, "%s: a rule goes in the doc comment of the function it differentiates", c.Text)
+		}
+		if s.mode == CheckpointMode {
+			return errAt(c.Slash, "%s: a checkpoint goes in the doc comment of the function whose calls it checkpoints", c.Text)
 		}
 		if inside != nil {
 			if _, ok := inside.(*ast.FuncDecl); ok && decl == nil {

@@ -276,6 +276,8 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 	site.Size = size(g)
 	site.Loops = len(ir.NewCFG(g).Loop) > 0
 	switch {
+	case checkpointed(c.env, k.Func):
+		site.Why = "//gad:checkpoint: recomputed, not recorded"
 	case c.recursive(k.Func):
 		site.Why = "recursive"
 	case site.Depth > c.cost.Depth:

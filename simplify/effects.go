@@ -30,6 +30,20 @@ type Env interface {
 	Body(callee *types.Func) *ir.Func
 }
 
+// Checkpointer is implemented by an Env that knows the functions marked
+// //gad:checkpoint: their calls stay calls in every pipeline, and reverse
+// mode reverses them jointly (it saves what the call reads and recomputes
+// the callee in the reverse sweep instead of recording its values).
+type Checkpointer interface {
+	Checkpointed(fn *types.Func) bool
+}
+
+// checkpointed reports whether env marks fn //gad:checkpoint.
+func checkpointed(env Env, fn *types.Func) bool {
+	c, ok := env.(Checkpointer)
+	return ok && fn != nil && c.Checkpointed(fn)
+}
+
 // Effects summarizes what a call of a function may do besides computing
 // its results. The zero value (with Reads and Writes of the right length)
 // describes a pure function: results that depend on the arguments alone,

@@ -71,7 +71,7 @@ func nextInlineCandidate(f *ir.Func, env Env, tried map[*ir.Value]bool, small ma
 				c.Func.Pkg() == nil || f.Pkg == nil || c.Func.Pkg().Path() != f.Pkg.Path() {
 				continue
 			}
-			if c.Func.Type().(*types.Signature).Variadic() {
+			if c.Func.Type().(*types.Signature).Variadic() || checkpointed(env, c.Func) {
 				continue
 			}
 			ok, known := small[c.Func]

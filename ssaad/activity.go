@@ -64,15 +64,15 @@ func (a *Activity) Class(v *ir.Value) int {
 // its addresses, or one of its pointers is passed to a call together with
 // a varied argument (the callee may store derived values through it).
 func Varied(f *ir.Func, active []bool, writes WritesFunc) *Activity {
-	return VariedWith(f, active, writes, nil)
+	return VariedWith(f, active, writes, CalleeFacts{})
 }
 
-// VariedWith is Varied knowing the origins of what callees return (see
-// ResultOrigins; nil: unknown).
-func VariedWith(f *ir.Func, active []bool, writes WritesFunc, origins OriginsFunc) *Activity {
+// VariedWith is Varied knowing more of the callees: the origins of what
+// they return and whether they store only fresh memory (see CalleeFacts).
+func VariedWith(f *ir.Func, active []bool, writes WritesFunc, facts CalleeFacts) *Activity {
 	n := f.NumValues() + 1
 	a := &Activity{f: f, varied: make([]bool, n), vclass: map[int]bool{}}
-	al := computeAliasesWith(f, writes, origins)
+	al := computeAliasesWith(f, writes, facts)
 	a.class = al.class
 	all := al.all
 
@@ -309,7 +309,7 @@ func callWrites(v *ir.Value, writes WritesFunc) []bool {
 }
 
 func computeAliases(f *ir.Func, writes WritesFunc) *aliases {
-	return computeAliasesWith(f, writes, nil)
+	return computeAliasesWith(f, writes, CalleeFacts{})
 }
 
 // callOrigins returns the origins of the results of call v that refer to
@@ -336,9 +336,11 @@ func callOrigins(v *ir.Value, origins OriginsFunc) []int {
 }
 
 // computeAliasesWith is computeAliases knowing where the slices and
-// pointers that callees return come from: a fresh one aliases no
-// argument, an argument returned aliases that argument.
-func computeAliasesWith(f *ir.Func, writes WritesFunc, resultOrigins OriginsFunc) *aliases {
+// pointers that callees return come from (a fresh one aliases no
+// argument, an argument returned aliases that argument) and which callees
+// store only fresh memory (writing it through an argument makes no
+// alias).
+func computeAliasesWith(f *ir.Func, writes WritesFunc, facts CalleeFacts) *aliases {
 	n := f.NumValues() + 1
 	al := &aliases{class: make([]int, n), callWrites: map[*ir.Value][]bool{}}
 	parent := make([]int, n)
@@ -398,12 +400,25 @@ func computeAliasesWith(f *ir.Func, writes WritesFunc, resultOrigins OriginsFunc
 			// argument the callee writes pointers through may come to
 			// alias any other (writing floats into a []float64 makes no
 			// alias).
-			origins := callOrigins(v, resultOrigins)
+			if v.Callee.Builtin == "append" {
+				// The result is its first argument's memory or a copy of
+				// it; the elements appended are copied, and alias it only
+				// when they hold slices or pointers.
+				union(v, v.Args[0])
+				if s, ok := v.Type.Underlying().(*types.Slice); ok && RefersToMemory(s.Elem()) {
+					for _, x := range v.Args[1:] {
+						union(v, x)
+					}
+				}
+				continue
+			}
+			origins := callOrigins(v, facts.Origins)
+			fresh := facts.FreshStores != nil && facts.FreshStores(v.Callee)
 			for i, x := range v.Args {
 				if len(uses[v.ID]) > 0 && (origins == nil || slices.Contains(origins, i)) {
 					union(v, x)
 				}
-				if (w == nil || w[i]) && x != nil && holdsPointersBehind(x.Type) {
+				if (w == nil || w[i]) && x != nil && holdsPointersBehind(x.Type) && !fresh {
 					for _, y := range v.Args {
 						union(x, y)
 					}
@@ -422,9 +437,12 @@ func computeAliasesWith(f *ir.Func, writes WritesFunc, resultOrigins OriginsFunc
 }
 
 // ParamWrites reports, for each parameter of f, whether f may store through
-// memory reachable from it, given the same facts about its callees.
-func ParamWrites(f *ir.Func, writes WritesFunc) []bool {
-	return paramWrites(f, writes, false)
+// memory reachable from it, given the same facts about its callees, and
+// facts about their results and stores (see CalleeFacts; without them a
+// constructor that copies its argument into fresh memory seems to hand it
+// back).
+func ParamWrites(f *ir.Func, writes WritesFunc, facts CalleeFacts) []bool {
+	return paramWrites(f, writes, facts, false)
 }
 
 // PersistentWrites is ParamWrites without the stores into f's own local
@@ -433,12 +451,12 @@ func ParamWrites(f *ir.Func, writes WritesFunc) []bool {
 // a struct parameter in a local copy, which the parameter's memory
 // aliases (the copy's slices) without being written by the copy's
 // initialization.
-func PersistentWrites(f *ir.Func, writes WritesFunc) []bool {
-	return paramWrites(f, writes, true)
+func PersistentWrites(f *ir.Func, writes WritesFunc, facts CalleeFacts) []bool {
+	return paramWrites(f, writes, facts, true)
 }
 
-func paramWrites(f *ir.Func, writes WritesFunc, skipLocal bool) []bool {
-	al := computeAliases(f, writes)
+func paramWrites(f *ir.Func, writes WritesFunc, facts CalleeFacts, skipLocal bool) []bool {
+	al := computeAliasesWith(f, writes, facts)
 	written := map[int]bool{}
 	for _, v := range al.all {
 		switch v.Op {

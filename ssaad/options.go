@@ -29,6 +29,9 @@ type OriginsEnv interface {
 	// StoresMemory reports StoresMemory of callee's body (true when
 	// unknown).
 	StoresMemory(callee *types.Func) bool
+	// FreshStores reports StoresOnlyFresh of callee's body (false when
+	// unknown).
+	FreshStores(callee *types.Func) bool
 }
 
 // OptionsEnv is implemented by an Env that can also generate derivatives

@@ -27,6 +27,28 @@ const originAny = -3
 // ResultOrigins), or nil when unknown.
 type OriginsFunc func(callee *ir.Callee) []int
 
+// CalleeFacts is what the alias analysis knows of the functions f calls:
+// the origins of their results (see ResultOrigins) and whether the slices
+// and pointers they store into memory are all memory they allocate (see
+// StoresOnlyFresh), so that a callee writing pointers through an argument
+// does not make it alias the others. A nil field is unknown.
+type CalleeFacts struct {
+	Origins     OriginsFunc
+	FreshStores func(callee *ir.Callee) bool
+}
+
+// EnvFacts returns the facts about callees that env knows (an
+// OriginsEnv), or none.
+func EnvFacts(env Env) CalleeFacts {
+	oe, ok := env.(OriginsEnv)
+	if !ok {
+		return CalleeFacts{}
+	}
+	return CalleeFacts{Origins: EnvOrigins(env), FreshStores: func(c *ir.Callee) bool {
+		return c.Func != nil && !c.Invoke && c.Builtin == "" && oe.FreshStores(c.Func)
+	}}
+}
+
 // EnvOrigins returns the origins of callees' results that env knows (an
 // OriginsEnv), or nil. Activity analysis needs them to keep the memory of
 // a call's arguments apart from a result the callee allocates (without
@@ -74,7 +96,7 @@ func ResultOrigins(f *ir.Func, callees OriginsFunc) []int {
 				o = OriginUnknown
 			}
 		}
-		if o == OriginFresh && holdsPointersBehind(rt) && !storesOnlyFresh(f, callees) {
+		if o == OriginFresh && holdsPointersBehind(rt) && !StoresOnlyFresh(f, callees) {
 			o = OriginUnknown // fresh memory that may hold an argument's
 		}
 		out[i] = o
@@ -82,12 +104,13 @@ func ResultOrigins(f *ir.Func, callees OriginsFunc) []int {
 	return out
 }
 
-// storesOnlyFresh reports whether the slices and pointers f stores into
+// StoresOnlyFresh reports whether the slices and pointers f stores into
 // memory are all fresh (see origin), so that memory f allocates holds only
-// memory f allocates: no store, copy or append puts anything else there,
-// and no callee gets memory that can hold slices or pointers (it could
-// store an argument's there).
-func storesOnlyFresh(f *ir.Func, callees OriginsFunc) bool {
+// memory f allocates, and memory f writes pointers into comes to alias no
+// argument: no store, copy or append puts anything else there, and no
+// callee gets memory that can hold slices or pointers (it could store an
+// argument's there). callees gives the origins of its callees' results.
+func StoresOnlyFresh(f *ir.Func, callees OriginsFunc) bool {
 	fresh := func(v *ir.Value) bool {
 		o := origin(v, callees, map[*ir.Value]bool{})
 		return o == OriginFresh || o == originAny

@@ -21,8 +21,8 @@ func (b *Builder) ZeroShadow(x *ir.Value) *ir.Value {
 	}
 	switch u := x.Type.Underlying().(type) {
 	case *types.Slice:
-		if HoldsPointers(u.Elem()) && !ir.IsTensor(u.Elem()) {
-			return nil // a slice of tensors' zero holds nil tensors
+		if holdsNonTensorPointers(u.Elem()) {
+			return nil // a slice of tensors' (or structs of them) zero holds nil tensors
 		}
 		n := b.Emit(ir.OpLen, types.Typ[types.Int], x)
 		c := b.Emit(ir.OpCap, types.Typ[types.Int], x)
@@ -108,6 +108,26 @@ func HoldsPointers(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// holdsNonTensorPointers is HoldsPointers, tensors aside: the zero value
+// of a type that holds only floats and tensors is its zero tangent.
+func holdsNonTensorPointers(t types.Type) bool {
+	if ir.IsTensor(t) {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return holdsNonTensorPointers(u.Elem())
+	case *types.Struct:
+		for f := range u.Fields() {
+			if holdsNonTensorPointers(f.Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return HoldsPointers(t)
 }
 
 // GrowShadow emits, in the current block, what lets a caller pass a

@@ -606,162 +606,162 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	h4 := make([]float64, t6)
 	h4Bar := make([]float64, t6)
 	n := len(h1)
-	trips := max(n+2, 0)
-	t7 := append(t, make([]float64, trips)...)
+	t7 := make([]float64, max(n+2, 0))
+	t8 := append(t, t7...)
 	n2 := len(t)
-	tape := t7[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t8[:n2]
+	dtape := append(t2, make([]float64, len(t7), cap(t7))...)[:n2]
 	for i := 0; i < n; i++ {
 		s4 := m.B1[i]
 		ds4 := 0.0
 		for j9 := 0; j9 < len(x); j9++ {
-			t40 := m.W1[i*m.D+j9]
-			s4 += t40 * x[j9]
-			ds4 += t40 * dx[j9]
+			t44 := m.W1[i*m.D+j9]
+			s4 += t44 * x[j9]
+			ds4 += t44 * dx[j9]
 		}
-		t38 := math.Tanh(s4)
-		t39 := (1 - t38*t38) * ds4
-		h1[i] = t38
-		dh1[i] = t39
-		tape = append(tape, t38)
-		dtape = append(dtape, t39)
+		t42 := math.Tanh(s4)
+		t43 := (1 - t42*t42) * ds4
+		h1[i] = t42
+		dh1[i] = t43
+		tape = append(tape, t42)
+		dtape = append(dtape, t43)
 	}
 	n3 := len(h2)
-	trips2 := max(n3+2, 0)
-	t8 := append(tape, make([]float64, trips2)...)
+	t9 := make([]float64, max(n3+2, 0))
+	t10 := append(tape, t9...)
 	n4 := len(tape)
-	tape2 := t8[:n4]
-	dtape2 := append(dtape, make([]float64, trips2)...)[:n4]
+	tape2 := t10[:n4]
+	dtape2 := append(dtape, make([]float64, len(t9), cap(t9))...)[:n4]
 	for i2 := 0; i2 < n3; i2++ {
 		s3 := m.B2[i2]
 		ds3 := 0.0
 		for j8 := 0; j8 < n; j8++ {
-			t37 := m.W2[i2*m.H1+j8]
-			s3 += t37 * h1[j8]
-			ds3 += t37 * dh1[j8]
+			t41 := m.W2[i2*m.H1+j8]
+			s3 += t41 * h1[j8]
+			ds3 += t41 * dh1[j8]
 		}
-		t35 := math.Tanh(s3)
-		t36 := (1 - t35*t35) * ds3
-		h2[i2] = t35
-		dh2[i2] = t36
-		tape2 = append(tape2, t35)
-		dtape2 = append(dtape2, t36)
+		t39 := math.Tanh(s3)
+		t40 := (1 - t39*t39) * ds3
+		h2[i2] = t39
+		dh2[i2] = t40
+		tape2 = append(tape2, t39)
+		dtape2 = append(dtape2, t40)
 	}
 	n5 := len(h3)
-	trips3 := max(n5+2, 0)
-	t9 := append(tape2, make([]float64, trips3)...)
+	t11 := make([]float64, max(n5+2, 0))
+	t12 := append(tape2, t11...)
 	n6 := len(tape2)
-	tape3 := t9[:n6]
-	dtape3 := append(dtape2, make([]float64, trips3)...)[:n6]
+	tape3 := t12[:n6]
+	dtape3 := append(dtape2, make([]float64, len(t11), cap(t11))...)[:n6]
 	for i3 := 0; i3 < n5; i3++ {
 		s2 := m.B3[i3]
 		ds2 := 0.0
 		for j7 := 0; j7 < n3; j7++ {
-			t34 := m.W3[i3*m.H2+j7]
-			s2 += t34 * h2[j7]
-			ds2 += t34 * dh2[j7]
+			t38 := m.W3[i3*m.H2+j7]
+			s2 += t38 * h2[j7]
+			ds2 += t38 * dh2[j7]
 		}
-		t32 := math.Tanh(s2)
-		t33 := (1 - t32*t32) * ds2
-		h3[i3] = t32
-		dh3[i3] = t33
-		tape3 = append(tape3, t32)
-		dtape3 = append(dtape3, t33)
+		t36 := math.Tanh(s2)
+		t37 := (1 - t36*t36) * ds2
+		h3[i3] = t36
+		dh3[i3] = t37
+		tape3 = append(tape3, t36)
+		dtape3 = append(dtape3, t37)
 	}
 	n7 := len(h4)
-	trips4 := max(n7+2, 0)
-	t10 := append(tape3, make([]float64, trips4)...)
+	t13 := make([]float64, max(n7+2, 0))
+	t14 := append(tape3, t13...)
 	n8 := len(tape3)
-	tape4 := t10[:n8]
-	dtape4 := append(dtape3, make([]float64, trips4)...)[:n8]
+	tape4 := t14[:n8]
+	dtape4 := append(dtape3, make([]float64, len(t13), cap(t13))...)[:n8]
 	for i4 := 0; i4 < n7; i4++ {
 		s := m.B4[i4]
 		ds := 0.0
 		for j6 := 0; j6 < n5; j6++ {
-			t31 := m.W4[i4*m.H3+j6]
-			s += t31 * h3[j6]
-			ds += t31 * dh3[j6]
+			t35 := m.W4[i4*m.H3+j6]
+			s += t35 * h3[j6]
+			ds += t35 * dh3[j6]
 		}
-		t30 := math.Tanh(s)
-		h4[i4] = t30
-		tape4 = append(tape4, t30)
-		dtape4 = append(dtape4, (1-t30*t30)*ds)
+		t34 := math.Tanh(s)
+		h4[i4] = t34
+		tape4 = append(tape4, t34)
+		dtape4 = append(dtape4, (1-t34*t34)*ds)
 	}
 	out := m.B5
 	for j := 0; j < n7; j++ {
-		t29 := m.W5[j]
+		t33 := m.W5[j]
 		h4j := h4[j]
-		h4Bar[j] += t29
-		out += t29 * h4j
+		h4Bar[j] += t33
+		out += t33 * h4j
 	}
 	for i5 := n7 - 1; i5 >= 0; i5-- {
-		t24 := len(tape4) - 1
-		t25 := tape4[t24]
-		t26 := dtape4[t24]
-		tape4 = tape4[:t24]
-		dtape4 = dtape4[:t24]
+		t28 := len(tape4) - 1
+		t29 := tape4[t28]
+		t30 := dtape4[t28]
+		tape4 = tape4[:t28]
+		dtape4 = dtape4[:t28]
 		h4iBar := h4Bar[i5]
 		h4Bar[i5] = 0
-		sBar3 := (1 - t25*t25) * h4iBar
-		t27 := 2 * (t26 * t25) * h4iBar
+		sBar3 := (1 - t29*t29) * h4iBar
+		t31 := 2 * (t30 * t29) * h4iBar
 		for j5 := n5 - 1; j5 >= 0; j5-- {
-			t28 := m.W4[i5*m.H3+j5]
+			t32 := m.W4[i5*m.H3+j5]
 			dh3jBar := dh3Bar[j5]
-			h3Bar[j5] += t28 * sBar3
-			dh3Bar[j5] = dh3jBar - t28*t27
+			h3Bar[j5] += t32 * sBar3
+			dh3Bar[j5] = dh3jBar - t32*t31
 		}
 	}
 	for i6 := n5 - 1; i6 >= 0; i6-- {
-		t19 := len(tape4) - 1
-		t20 := tape4[t19]
-		t21 := dtape4[t19]
-		tape4 = tape4[:t19]
-		dtape4 = dtape4[:t19]
+		t23 := len(tape4) - 1
+		t24 := tape4[t23]
+		t25 := dtape4[t23]
+		tape4 = tape4[:t23]
+		dtape4 = dtape4[:t23]
 		h3iBar := h3Bar[i6]
 		dh3iBar := dh3Bar[i6]
 		h3Bar[i6] = 0
 		dh3Bar[i6] = 0
-		t22 := 1 - t20*t20
-		sBar2 := t22 * h3iBar
-		dsBar3 := t22*dh3iBar - 2*(t21*t20)*h3iBar
+		t26 := 1 - t24*t24
+		sBar2 := t26 * h3iBar
+		dsBar3 := t26*dh3iBar - 2*(t25*t24)*h3iBar
 		for j4 := n3 - 1; j4 >= 0; j4-- {
-			t23 := m.W3[i6*m.H2+j4]
+			t27 := m.W3[i6*m.H2+j4]
 			dh2jBar := dh2Bar[j4]
-			h2Bar[j4] += t23 * sBar2
-			dh2Bar[j4] = dh2jBar + t23*dsBar3
+			h2Bar[j4] += t27 * sBar2
+			dh2Bar[j4] = dh2jBar + t27*dsBar3
 		}
 	}
 	for i7 := n3 - 1; i7 >= 0; i7-- {
-		t14 := len(tape4) - 1
-		t15 := tape4[t14]
-		t16 := dtape4[t14]
-		tape4 = tape4[:t14]
-		dtape4 = dtape4[:t14]
+		t18 := len(tape4) - 1
+		t19 := tape4[t18]
+		t20 := dtape4[t18]
+		tape4 = tape4[:t18]
+		dtape4 = dtape4[:t18]
 		h2iBar := h2Bar[i7]
 		dh2iBar := dh2Bar[i7]
 		h2Bar[i7] = 0
 		dh2Bar[i7] = 0
-		t17 := 1 - t15*t15
-		sBar := t17 * h2iBar
-		dsBar2 := t17*dh2iBar - 2*(t16*t15)*h2iBar
+		t21 := 1 - t19*t19
+		sBar := t21 * h2iBar
+		dsBar2 := t21*dh2iBar - 2*(t20*t19)*h2iBar
 		for j3 := n - 1; j3 >= 0; j3-- {
-			t18 := m.W2[i7*m.H1+j3]
+			t22 := m.W2[i7*m.H1+j3]
 			dh1jBar := dh1Bar[j3]
-			h1Bar[j3] += t18 * sBar
-			dh1Bar[j3] = dh1jBar + t18*dsBar2
+			h1Bar[j3] += t22 * sBar
+			dh1Bar[j3] = dh1jBar + t22*dsBar2
 		}
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t11 := len(tape4) - 1
-		t12 := tape4[t11]
-		t13 := dtape4[t11]
-		tape4 = tape4[:t11]
-		dtape4 = dtape4[:t11]
+		t15 := len(tape4) - 1
+		t16 := tape4[t15]
+		t17 := dtape4[t15]
+		tape4 = tape4[:t15]
+		dtape4 = dtape4[:t15]
 		h1iBar := h1Bar[i8]
 		dh1iBar := dh1Bar[i8]
 		h1Bar[i8] = 0
 		dh1Bar[i8] = 0
-		dsBar := (1-t12*t12)*dh1iBar - 2*(t13*t12)*h1iBar
+		dsBar := (1-t16*t16)*dh1iBar - 2*(t17*t16)*h1iBar
 		for j2 := len(x) - 1; j2 >= 0; j2-- {
 			dxBar[j2] += m.W1[i8*m.D+j2] * dsBar
 		}

@@ -157,11 +157,11 @@ func fGradWrtXJVP(
 	t := tapePointersBuf[:0]
 	t2 := dtapePointersBuf[:0]
 	n2 := len(n.Ws)
-	t3 := max(n2+2, 0) * 3
-	t4 := append(t, make([]*tensorops.Tensor, t3)...)
+	t3 := make([]*tensorops.Tensor, max(n2+2, 0)*3)
+	t4 := append(t, t3...)
 	n3 := len(t)
 	tapePointers := t4[:n3]
-	dtapePointers := append(t2, make([]*tensorops.Tensor, t3)...)[:n3]
+	dtapePointers := append(t2, make([]*tensorops.Tensor, len(t3), cap(t3))...)[:n3]
 	h := x
 	dh := dx
 	for i := 0; i < n2; i++ {
@@ -286,25 +286,27 @@ func fGradWrtXJVPLanes8(
 	t8 := dtapePointersBuf7[:0]
 	t9 := dtapePointersBuf8[:0]
 	n2 := len(n.Ws)
-	t10 := max(n2+2, 0) * 3
-	t11 := append(t, make([]*tensorops.Tensor, t10)...)
-	t12 := append(t2, make([]*tensorops.Tensor, t10)...)
-	t13 := append(t3, make([]*tensorops.Tensor, t10)...)
-	t14 := append(t4, make([]*tensorops.Tensor, t10)...)
-	t15 := append(t5, make([]*tensorops.Tensor, t10)...)
-	t16 := append(t6, make([]*tensorops.Tensor, t10)...)
-	t17 := append(t7, make([]*tensorops.Tensor, t10)...)
-	t18 := append(t8, make([]*tensorops.Tensor, t10)...)
-	n3 := len(t)
-	tapePointers := t11[:n3]
-	dtapePointers1 := t12[:n3]
-	dtapePointers2 := t13[:n3]
-	dtapePointers3 := t14[:n3]
-	dtapePointers4 := t15[:n3]
-	dtapePointers5 := t16[:n3]
-	dtapePointers6 := t17[:n3]
-	dtapePointers7 := t18[:n3]
-	dtapePointers8 := append(t9, make([]*tensorops.Tensor, t10)...)[:n3]
+	t10 := make([]*tensorops.Tensor, max(n2+2, 0)*3)
+	t11 := append(t, t10...)
+	n3 := len(t10)
+	t12 := cap(t10)
+	t13 := append(t2, make([]*tensorops.Tensor, n3, t12)...)
+	t14 := append(t3, make([]*tensorops.Tensor, n3, t12)...)
+	t15 := append(t4, make([]*tensorops.Tensor, n3, t12)...)
+	t16 := append(t5, make([]*tensorops.Tensor, n3, t12)...)
+	t17 := append(t6, make([]*tensorops.Tensor, n3, t12)...)
+	t18 := append(t7, make([]*tensorops.Tensor, n3, t12)...)
+	t19 := append(t8, make([]*tensorops.Tensor, n3, t12)...)
+	n4 := len(t)
+	tapePointers := t11[:n4]
+	dtapePointers1 := t13[:n4]
+	dtapePointers2 := t14[:n4]
+	dtapePointers3 := t15[:n4]
+	dtapePointers4 := t16[:n4]
+	dtapePointers5 := t17[:n4]
+	dtapePointers6 := t18[:n4]
+	dtapePointers7 := t19[:n4]
+	dtapePointers8 := append(t9, make([]*tensorops.Tensor, n3, t12)...)[:n4]
 	h := x
 	dh1 := dx1
 	dh2 := dx2
@@ -316,36 +318,36 @@ func fGradWrtXJVPLanes8(
 	dh8 := dx8
 	i := 0
 	for i < n2 {
-		t44 := tensorops.MatMulEach(n.Ws[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-		t45 := t44[0]
-		t46 := t44[1]
-		t47 := t44[2]
-		t48 := t44[3]
-		t49 := t44[4]
-		t50 := t44[5]
-		t51 := t44[6]
-		t52 := t44[7]
-		t53 := t44[8]
-		t54 := tensorops.Add(t45, n.Bs[i])
-		h4 := tensorops.Tanh(t54)
-		dh1_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t46, t54))
-		dh2_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t47, t54))
-		dh3_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t48, t54))
-		dh4_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t49, t54))
-		dh5_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t50, t54))
-		dh6_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t51, t54))
-		dh7_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t52, t54))
-		dh8_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t53, t54))
+		t45 := tensorops.MatMulEach(n.Ws[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
+		t46 := t45[0]
+		t47 := t45[1]
+		t48 := t45[2]
+		t49 := t45[3]
+		t50 := t45[4]
+		t51 := t45[5]
+		t52 := t45[6]
+		t53 := t45[7]
+		t54 := t45[8]
+		t55 := tensorops.Add(t46, n.Bs[i])
+		h4 := tensorops.Tanh(t55)
+		dh1_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t47, t55))
+		dh2_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t48, t55))
+		dh3_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t49, t55))
+		dh4_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t50, t55))
+		dh5_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t51, t55))
+		dh6_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t52, t55))
+		dh7_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t53, t55))
+		dh8_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t54, t55))
 		i++
-		tapePointers = append(tapePointers, h, t45, h4)
-		dtapePointers1 = append(dtapePointers1, dh1, t46, dh1_3)
-		dtapePointers2 = append(dtapePointers2, dh2, t47, dh2_3)
-		dtapePointers3 = append(dtapePointers3, dh3, t48, dh3_3)
-		dtapePointers4 = append(dtapePointers4, dh4, t49, dh4_3)
-		dtapePointers5 = append(dtapePointers5, dh5, t50, dh5_3)
-		dtapePointers6 = append(dtapePointers6, dh6, t51, dh6_3)
-		dtapePointers7 = append(dtapePointers7, dh7, t52, dh7_3)
-		dtapePointers8 = append(dtapePointers8, dh8, t53, dh8_3)
+		tapePointers = append(tapePointers, h, t46, h4)
+		dtapePointers1 = append(dtapePointers1, dh1, t47, dh1_3)
+		dtapePointers2 = append(dtapePointers2, dh2, t48, dh2_3)
+		dtapePointers3 = append(dtapePointers3, dh3, t49, dh3_3)
+		dtapePointers4 = append(dtapePointers4, dh4, t50, dh4_3)
+		dtapePointers5 = append(dtapePointers5, dh5, t51, dh5_3)
+		dtapePointers6 = append(dtapePointers6, dh6, t52, dh6_3)
+		dtapePointers7 = append(dtapePointers7, dh7, t53, dh7_3)
+		dtapePointers8 = append(dtapePointers8, dh8, t54, dh8_3)
 		h = h4
 		dh1 = dh1_3
 		dh2 = dh2_3
@@ -356,18 +358,18 @@ func fGradWrtXJVPLanes8(
 		dh7 = dh7_3
 		dh8 = dh8_3
 	}
-	t19 := n.Out
-	t20 := tensorops.Dot(h, t19)
-	t21 := tensorops.Dot(dh1, t19)
-	t22 := tensorops.Dot(dh2, t19)
-	t23 := tensorops.Dot(dh3, t19)
-	t24 := tensorops.Dot(dh4, t19)
-	t25 := tensorops.Dot(dh5, t19)
-	t26 := tensorops.Dot(dh6, t19)
-	t27 := tensorops.Dot(dh7, t19)
-	t28 := tensorops.Dot(dh8, t19)
+	t20 := n.Out
+	t21 := tensorops.Dot(h, t20)
+	t22 := tensorops.Dot(dh1, t20)
+	t23 := tensorops.Dot(dh2, t20)
+	t24 := tensorops.Dot(dh3, t20)
+	t25 := tensorops.Dot(dh4, t20)
+	t26 := tensorops.Dot(dh5, t20)
+	t27 := tensorops.Dot(dh6, t20)
+	t28 := tensorops.Dot(dh7, t20)
+	t29 := tensorops.Dot(dh8, t20)
 	i2 := n2 - 1
-	hBar := tensorops.Scale(t19, 1)
+	hBar := tensorops.Scale(t20, 1)
 	var dhBar1 *tensorops.Tensor
 	var dhBar2 *tensorops.Tensor
 	var dhBar3 *tensorops.Tensor
@@ -387,36 +389,35 @@ func fGradWrtXJVPLanes8(
 		dhBar6 = tensorops.ExpandLike(dhBar6, hBar2)
 		dhBar7 = tensorops.ExpandLike(dhBar7, hBar2)
 		dhBar8 = tensorops.ExpandLike(dhBar8, hBar2)
-		n4 := len(tapePointers)
-		t29 := n4 - 3
-		h2 := tapePointers[t29]
-		t30 := tapePointers[n4-2]
-		t31 := n4 - 1
-		h3 := tapePointers[t31]
-		dh1_2 := dtapePointers1[t31]
-		dh2_2 := dtapePointers2[t31]
-		dh3_2 := dtapePointers3[t31]
-		dh4_2 := dtapePointers4[t31]
-		dh5_2 := dtapePointers5[t31]
-		dh6_2 := dtapePointers6[t31]
-		dh7_2 := dtapePointers7[t31]
-		dh8_2 := dtapePointers8[t31]
-		t32 := tensorops.Fuse("-2*a*b", h3, hBar2)
-		t33 := tensorops.Fuse("1 - a*a", h3)
-		t34 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t30)
-		t35 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh1_2, t33, dhBar1), t30)
-		t36 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh2_2, t33, dhBar2), t30)
-		t37 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh3_2, t33, dhBar3), t30)
-		t38 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh4_2, t33, dhBar4), t30)
-		t39 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh5_2, t33, dhBar5), t30)
-		t40 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh6_2, t33, dhBar6), t30)
-		t41 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh7_2, t33, dhBar7), t30)
-		t42 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh8_2, t33, dhBar8), t30)
-		t43 := tensorops.MatMulGradAEach(
+		n5 := len(tapePointers)
+		t30 := n5 - 3
+		h2 := tapePointers[t30]
+		t31 := tapePointers[n5-2]
+		t32 := n5 - 1
+		h3 := tapePointers[t32]
+		dh1_2 := dtapePointers1[t32]
+		dh2_2 := dtapePointers2[t32]
+		dh3_2 := dtapePointers3[t32]
+		dh4_2 := dtapePointers4[t32]
+		dh5_2 := dtapePointers5[t32]
+		dh6_2 := dtapePointers6[t32]
+		dh7_2 := dtapePointers7[t32]
+		dh8_2 := dtapePointers8[t32]
+		t33 := tensorops.Fuse("-2*a*b", h3, hBar2)
+		t34 := tensorops.Fuse("1 - a*a", h3)
+		t35 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t31)
+		t36 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t33, dh1_2, t34, dhBar1), t31)
+		t37 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t33, dh2_2, t34, dhBar2), t31)
+		t38 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t33, dh3_2, t34, dhBar3), t31)
+		t39 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t33, dh4_2, t34, dhBar4), t31)
+		t40 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t33, dh5_2, t34, dhBar5), t31)
+		t41 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t33, dh6_2, t34, dhBar6), t31)
+		t42 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t33, dh7_2, t34, dhBar7), t31)
+		t43 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t33, dh8_2, t34, dhBar8), t31)
+		t44 := tensorops.MatMulGradAEach(
 			h2,
 			n.Ws[i2],
 			false,
-			t34,
 			t35,
 			t36,
 			t37,
@@ -425,29 +426,30 @@ func fGradWrtXJVPLanes8(
 			t40,
 			t41,
 			t42,
+			t43,
 		)
 		i2--
-		hBar = t43[0]
-		dhBar1 = t43[1]
-		dhBar2 = t43[2]
-		dhBar3 = t43[3]
-		dhBar4 = t43[4]
-		dhBar5 = t43[5]
-		dhBar6 = t43[6]
-		dhBar7 = t43[7]
-		dhBar8 = t43[8]
+		hBar = t44[0]
+		dhBar1 = t44[1]
+		dhBar2 = t44[2]
+		dhBar3 = t44[3]
+		dhBar4 = t44[4]
+		dhBar5 = t44[5]
+		dhBar6 = t44[6]
+		dhBar7 = t44[7]
+		dhBar8 = t44[8]
 		hBar2 = nil
-		tapePointers = tapePointers[:t29]
-		dtapePointers1 = dtapePointers1[:t29]
-		dtapePointers2 = dtapePointers2[:t29]
-		dtapePointers3 = dtapePointers3[:t29]
-		dtapePointers4 = dtapePointers4[:t29]
-		dtapePointers5 = dtapePointers5[:t29]
-		dtapePointers6 = dtapePointers6[:t29]
-		dtapePointers7 = dtapePointers7[:t29]
-		dtapePointers8 = dtapePointers8[:t29]
+		tapePointers = tapePointers[:t30]
+		dtapePointers1 = dtapePointers1[:t30]
+		dtapePointers2 = dtapePointers2[:t30]
+		dtapePointers3 = dtapePointers3[:t30]
+		dtapePointers4 = dtapePointers4[:t30]
+		dtapePointers5 = dtapePointers5[:t30]
+		dtapePointers6 = dtapePointers6[:t30]
+		dtapePointers7 = dtapePointers7[:t30]
+		dtapePointers8 = dtapePointers8[:t30]
 	}
-	return t20, hBar, t21, t22, t23, t24, t25, t26, t27, t28, dhBar1, dhBar2, dhBar3, dhBar4,
+	return t21, hBar, t22, t23, t24, t25, t26, t27, t28, t29, dhBar1, dhBar2, dhBar3, dhBar4,
 		dhBar5, dhBar6, dhBar7, dhBar8
 }
 
@@ -632,11 +634,11 @@ func fGradWrtXO0JVPO0(
 	var hBar2 *tensorops.Tensor
 	var dhBar2 *tensorops.Tensor
 	n2 := len(n.Ws)
-	t := max(n2+2, 0) * 3
-	t2 := tapePointers
-	n3 := len(t2)
-	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers = append(dtapePointers, make([]*tensorops.Tensor, t)...)[:n3]
+	t := tapePointers
+	t2 := make([]*tensorops.Tensor, max(n2+2, 0)*3)
+	n3 := len(t)
+	tapePointers = append(t, t2...)[:n3]
+	dtapePointers = append(dtapePointers, make([]*tensorops.Tensor, len(t2), cap(t2))...)[:n3]
 	h := x
 	dh := dx
 	for i := 0; i < n2; i++ {
@@ -818,18 +820,18 @@ func fGradWrtXO0JVPLanes8O0(
 	var dhBar7_2 *tensorops.Tensor
 	var dhBar8_2 *tensorops.Tensor
 	n2 := len(n.Ws)
-	t := max(n2+2, 0) * 3
-	t2 := tapePointers
-	n3 := len(t2)
-	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers1 = append(dtapePointers1, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers2 = append(dtapePointers2, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers3 = append(dtapePointers3, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers4 = append(dtapePointers4, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers5 = append(dtapePointers5, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers6 = append(dtapePointers6, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers7 = append(dtapePointers7, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers8 = append(dtapePointers8, make([]*tensorops.Tensor, t)...)[:n3]
+	t := tapePointers
+	t2 := make([]*tensorops.Tensor, max(n2+2, 0)*3)
+	n3 := len(t)
+	tapePointers = append(t, t2...)[:n3]
+	dtapePointers1 = append(dtapePointers1, make([]*tensorops.Tensor, len(t2), cap(t2))...)[:n3]
+	dtapePointers2 = append(dtapePointers2, make([]*tensorops.Tensor, len(t2), cap(t2))...)[:n3]
+	dtapePointers3 = append(dtapePointers3, make([]*tensorops.Tensor, len(t2), cap(t2))...)[:n3]
+	dtapePointers4 = append(dtapePointers4, make([]*tensorops.Tensor, len(t2), cap(t2))...)[:n3]
+	dtapePointers5 = append(dtapePointers5, make([]*tensorops.Tensor, len(t2), cap(t2))...)[:n3]
+	dtapePointers6 = append(dtapePointers6, make([]*tensorops.Tensor, len(t2), cap(t2))...)[:n3]
+	dtapePointers7 = append(dtapePointers7, make([]*tensorops.Tensor, len(t2), cap(t2))...)[:n3]
+	dtapePointers8 = append(dtapePointers8, make([]*tensorops.Tensor, len(t2), cap(t2))...)[:n3]
 	h := x
 	dh1 := dx1
 	dh2 := dx2

@@ -71,6 +71,11 @@
 //	           function gives its partial derivatives as Go expressions (or
 //	           jvp=F vjp=G for a tensor function), which every mode then
 //	           uses instead of differentiating its body.
+//	checkpoint not a derivative: //gad:checkpoint on a function makes
+//	           reverse mode keep its calls as calls and reverse them
+//	           jointly: what a call reads is saved before it and the
+//	           callee recomputed in the reverse sweep, instead of its
+//	           values recorded on the tape (time for memory).
 //
 // Options:
 //
@@ -157,6 +162,13 @@
 //		algebraic simplification of derivatives. For ablation and for
 //		debugging gadgen; the numbers agree with the optimized
 //		derivatives' to rounding.
+//	-reversal=auto|joint|inline
+//		How reverse mode differentiates calls, for testing gadgen. auto
+//		(the default) chooses per call site by a cost model between
+//		inlining the callee and joint reversal (the callee's generated
+//		reverse recomputes it), and falls back on the other where one
+//		cannot reverse the function; joint keeps every call; inline
+//		inlines every call that can be. The numbers agree to rounding.
 //	-C dir
 //		Run in directory dir.
 //	-tags list

@@ -91,11 +91,11 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 	}
 	t3 := d.X
 	n := len(t3)
-	trips := max(n+2, 0)
-	t4 := append(t, make([]float64, trips)...)
+	t4 := make([]float64, max(n+2, 0))
+	t5 := append(t, t4...)
 	n2 := len(t)
-	tape := t4[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t5[:n2]
+	dtape := append(t2, make([]float64, len(t4), cap(t4))...)[:n2]
 	s := 0.0
 	for i := 0; i < n; i++ {
 		x2 := t3[i]
@@ -106,11 +106,11 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 			z += w[j2] * xj
 			dz += dw[j2] * xj
 		}
-		t10 := math.Exp(z)
-		t11 := d.Y[i]
-		tape = append(tape, t10)
-		dtape = append(dtape, t10*dz)
-		s += math.Log1p(t10) - t11*z
+		t11 := math.Exp(z)
+		t12 := d.Y[i]
+		tape = append(tape, t11)
+		dtape = append(dtape, t11*dz)
+		s += math.Log1p(t11) - t12*z
 	}
 	n3 := len(w)
 	for i2 := 0; i2 < n3; i2++ {
@@ -120,14 +120,14 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
 		x := t3[i3]
-		t5 := len(tape) - 1
-		t6 := tape[t5]
-		t7 := dtape[t5]
-		tape = tape[:t5]
-		dtape = dtape[:t5]
-		t8 := 1 + t6
-		t9 := 1 / t8
-		dzBar := t7*t9 - t6*(t9*t7/t8)
+		t6 := len(tape) - 1
+		t7 := tape[t6]
+		t8 := dtape[t6]
+		tape = tape[:t6]
+		dtape = dtape[:t6]
+		t9 := 1 + t7
+		t10 := 1 / t9
+		dzBar := t8*t10 - t7*(t10*t8/t9)
 		for j := n3 - 1; j >= 0; j-- {
 			dwBar[j] += dzBar * x[j]
 		}

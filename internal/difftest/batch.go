@@ -70,6 +70,10 @@ type Config struct {
 	Timeout, GadgenTimeout time.Duration
 	// Log receives progress lines; nil means none.
 	Log io.Writer
+	// Reversal forces how reverse mode differentiates calls (gadgen's
+	// -reversal: "joint" or "inline"; "" chooses per call site), so
+	// that each strategy is checked against the other modes.
+	Reversal string
 }
 
 // Status is the outcome of one mode of one entry.
@@ -476,7 +480,7 @@ func (b *batch) gadgen() error {
 		}
 	}
 	start := time.Now()
-	stderr, err := runGadgen(b.dir, patterns, b.cfg.GadgenTimeout)
+	stderr, err := runGadgen(b.dir, patterns, b.cfg)
 	if err != nil {
 		return err
 	}
@@ -1079,7 +1083,7 @@ func crashLine(s string) string {
 // runGadgen runs gadgen's driver in dir on patterns, for at most timeout,
 // and returns what it printed to its standard error (a panic of the
 // driver as an internal error).
-func runGadgen(dir string, patterns []string, timeout time.Duration) (*bytes.Buffer, error) {
+func runGadgen(dir string, patterns []string, cfg *Config) (*bytes.Buffer, error) {
 	var stdout, stderr bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
@@ -1090,12 +1094,12 @@ func runGadgen(dir string, patterns []string, timeout time.Duration) (*bytes.Buf
 			}
 		}()
 		done <- driver.Run(&driver.Config{Dir: dir, Patterns: patterns, Modes: driver.DefaultModes(),
-			Stdout: &stdout, Stderr: &stderr, Env: env()})
+			Reversal: cfg.Reversal, Stdout: &stdout, Stderr: &stderr, Env: env()})
 	}()
 	select {
 	case <-done:
 		return &stderr, nil
-	case <-time.After(timeout):
-		return nil, fmt.Errorf("difftest: gadgen ran longer than %v on %s", timeout, dir)
+	case <-time.After(cfg.GadgenTimeout):
+		return nil, fmt.Errorf("difftest: gadgen ran longer than %v on %s", cfg.GadgenTimeout, dir)
 	}
 }

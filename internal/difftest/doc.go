@@ -183,6 +183,13 @@
 //	go run ./internal/difftest/cmd/difftest -n 2000 -seed 7
 //	go run ./internal/difftest/cmd/difftest -n 2000 -seed 7 -shrink -out internal/difftest/testdata/known
 //	go run ./internal/difftest/cmd/difftest -n 500 -weights closure=100,integrate=0
+//	go run ./internal/difftest/cmd/difftest -n 2000 -seed 7 -reversal joint
+//
+// -reversal joint or inline forces how reverse mode differentiates calls
+// (gadgen's -reversal; Config.Reversal): every call kept and reversed
+// jointly, or every call that can be inlined inlined, so that each
+// strategy is checked against the other modes; by default gadgen chooses
+// per call site.
 //
 // or go test ./internal/difftest -run TestSample -v -difftest.n=2000
 // -difftest.seed=7 (-difftest.all to check the switched-off constructs

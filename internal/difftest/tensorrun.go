@@ -288,7 +288,7 @@ func (b *tbatch) gadgen() error {
 		}
 	}
 	start := time.Now()
-	stderr, err := runGadgen(b.dir, patterns, b.cfg.GadgenTimeout)
+	stderr, err := runGadgen(b.dir, patterns, b.cfg)
 	if err != nil {
 		return err
 	}

@@ -51,13 +51,17 @@
 // the caller overwrites later is saved deep, through the slices and
 // pointers it holds (see snapshot.go); pointers and slices of memory a
 // callee allocates whole and returns get shadows of their shape (see
-// memresult.go).
+// memresult.go). A store that replaces a slice or pointer in memory the
+// function did not allocate puts the old shadow back in its reverse, so
+// that the caller's shadow receives the gradient of what its memory held
+// (see replaced.go).
 //
 // # Limits
 //
-// Calls returning slices or pointers that share memory with an argument
-// other than the argument itself, callees that store slices or pointers
-// into memory their caller reaches, calls that need a copy of memory of a
+// Calls reversed jointly that return slices or pointers that share
+// memory with an argument other than the argument itself, callees that
+// store slices or pointers into memory their caller reaches (the driver
+// inlines such callees where it can, see simplify.ChooseReversal), calls that need a copy of memory of a
 // recursive type, and calls through interfaces or function values gadgen
 // cannot resolve are reported. See fuse.go, counted.go, recompute.go,
 // shadows.go and finalstate.go for the optimizations of the sweeps and

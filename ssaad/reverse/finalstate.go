@@ -35,6 +35,14 @@ func (t *transformer) rewrittenParams() []*ir.Value {
 				if r := rootOf(a); r.Op == ir.OpParam {
 					hit[r] = true
 				}
+				// Memory the argument holds may be a parameter's (a
+				// state built around it: &state{q: x}), which the
+				// callee's reverse rewrites too.
+				for _, p := range t.primal.Params {
+					if ssaad.IsPointerLike(p.Type) && t.act.Class(p) >= 0 && t.act.Class(p) == t.act.Class(a) {
+						hit[p] = true
+					}
+				}
 			}
 		}
 	}

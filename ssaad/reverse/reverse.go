@@ -157,7 +157,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 			t.exit = b
 		}
 	}
-	t.act = ssaad.VariedWith(primal, req.Active, env.Writes, ssaad.EnvOrigins(env))
+	t.act = ssaad.VariedWith(primal, req.Active, env.Writes, ssaad.EnvFacts(env))
 	if req.Dump != nil {
 		req.Dump("activity", t.act.String())
 	}

@@ -624,7 +624,7 @@ func (h Helper) jet(req *ssaad.Request, env ssaad.Env, line bool) (*ir.DerivedFu
 func writtenParams(primal *ir.Func, req *ssaad.Request, env ssaad.Env) string {
 	pnames := ssaad.ParamNames(req.Target)
 	var written []string
-	for i, w := range ssaad.PersistentWrites(primal, env.Writes) {
+	for i, w := range ssaad.PersistentWrites(primal, env.Writes, ssaad.EnvFacts(env)) {
 		if w {
 			written = append(written, pnames[i])
 		}

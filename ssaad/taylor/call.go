@@ -220,7 +220,15 @@ func (t *transformer) builtin(v *ir.Value) {
 		dst := t.usable(v.Args[0])
 		var rest [][]*ir.Value
 		for _, a := range v.Args[1:] {
-			rest = append(rest, t.usable(a))
+			r := t.usable(a)
+			if ssaad.IsPointerLike(a.Type) && !t.hasCoefs(a) {
+				// A constant slice appended (spread) to a varied one, or a
+				// constant element slice: zero coefficients of its length.
+				for k := range r {
+					r[k] = t.materialize(t.v(a))
+				}
+			}
+			rest = append(rest, r)
 		}
 		for k := range cs {
 			args := []*ir.Value{dst[k]}

@@ -260,7 +260,7 @@ func (e *interpEnv) Writes(callee *types.Func) []bool {
 	}
 	e.inProgress[callee] = true
 	defer delete(e.inProgress, callee)
-	return ssaad.ParamWrites(body, e.Writes)
+	return ssaad.ParamWrites(body, e.Writes, ssaad.CalleeFacts{})
 }
 
 var (

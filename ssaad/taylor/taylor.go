@@ -75,7 +75,7 @@ func transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env, c config) (*i
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
 		return nil, t.errs
 	}
-	act := ssaad.VariedWith(primal, req.Active, env.Writes, ssaad.EnvOrigins(env))
+	act := ssaad.VariedWith(primal, req.Active, env.Writes, ssaad.EnvFacts(env))
 	if req.Dump != nil {
 		req.Dump("activity", act.String())
 	}
@@ -123,6 +123,31 @@ func (p probeEnv) DerivativeWithOptions(mode string, opts ssaad.Options, callee 
 		return nil, err
 	}
 	return &ir.DerivedFunc{Name: "probe", Sig: sig}, nil
+}
+
+// Origins implements ssaad.OriginsEnv with the driver's facts, when it
+// has them (nil, unknown, otherwise).
+func (p probeEnv) Origins(callee *types.Func) []int {
+	if oe, ok := p.Env.(ssaad.OriginsEnv); ok {
+		return oe.Origins(callee)
+	}
+	return nil
+}
+
+// StoresMemory implements ssaad.OriginsEnv like Origins (true: unknown).
+func (p probeEnv) StoresMemory(callee *types.Func) bool {
+	if oe, ok := p.Env.(ssaad.OriginsEnv); ok {
+		return oe.StoresMemory(callee)
+	}
+	return true
+}
+
+// FreshStores implements ssaad.OriginsEnv like Origins (false: unknown).
+func (p probeEnv) FreshStores(callee *types.Func) bool {
+	if oe, ok := p.Env.(ssaad.OriginsEnv); ok {
+		return oe.FreshStores(callee)
+	}
+	return false
 }
 
 // phiCoef names coefficient k of a primal φ.
@@ -288,7 +313,7 @@ func (t *transformer) errorf(pos token.Pos, construct, format string, args ...an
 func (t *transformer) run() {
 	p, req, K := t.primal, t.req, t.K
 	nm := computeNames(req.Target, req.Active, t.cfg)
-	writes := ssaad.ParamWrites(p, t.env.Writes)
+	writes := ssaad.ParamWrites(p, t.env.Writes, ssaad.EnvFacts(t.env))
 	f := ir.NewFunc(req.Name, p.Pkg)
 	t.F = f
 	f.Pos = p.Pos

@@ -321,7 +321,7 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 	t2 := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	t3 := tapeBuf[:0]
-	var t95 vec
+	var t91 vec
 	var cBar vec
 	if cap(charges) > 0 && cap(chargesBar) > 0 && &charges[:1][0] == &chargesBar[:1][0] {
 		panic("potentialGradReverse: charges and chargesBar share memory: gadgen's gradients need them apart")
@@ -333,200 +333,192 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 	var xBarBar2 vec
 	n := len(charges)
 	trips := max(n+2, 0)
-	t6 := trips * 6
-	t7 := make([]float64, t6)
-	t8 := make([]float64, t6)
-	t9 := append(t4, t7...)
-	n2 := len(t9)
-	t10 := cap(t9)
-	t11 := t10 != cap(t4)
-	var t12 []float64
-	if t11 {
-		t12 = make([]float64, n2, t10)
+	t6 := append(t4, make([]float64, trips*6)...)
+	n2 := len(t6)
+	t7 := cap(t6)
+	t8 := t7 != cap(t4)
+	var t9 []float64
+	if t8 {
+		t9 = make([]float64, n2, t7)
 	} else {
-		t12 = t5[:n2]
+		t9 = t5[:n2]
 	}
 	n3 := len(t4)
 	tape := slices.Grow(t3, trips*6)
 	tapeSlices := slices.Grow(t2, trips*4)
-	tape2 := t9[:n3]
-	tapeBar := t12[:n3]
+	tape2 := t6[:n3]
+	tapeBar := t9[:n3]
 	i := 0
 	for i < n {
 		c := charges[i]
-		t82 := c.X
-		t83 := x.X
-		t84 := t82 - t83
-		t85 := c.Y
-		t86 := x.Y
-		t87 := t85 - t86
-		t88 := math.Sqrt(t84*t84 + t87*t87)
-		t89 := append(tape2, t82, t83, t85, t86, t88)
-		n13 := len(t89)
-		t90 := cap(t89)
-		var t91 []float64
-		if t90 != cap(tape2) {
-			t91 = make([]float64, n13, t90)
+		t78 := c.X
+		t79 := x.X
+		t80 := t78 - t79
+		t81 := c.Y
+		t82 := x.Y
+		t83 := t81 - t82
+		t84 := math.Sqrt(t80*t80 + t83*t83)
+		t85 := append(tape2, t78, t79, t81, t82, t84)
+		n13 := len(t85)
+		t86 := cap(t85)
+		var t87 []float64
+		if t86 != cap(tape2) {
+			t87 = make([]float64, n13, t86)
 		} else {
-			t91 = tapeBar[:n13]
+			t87 = tapeBar[:n13]
 		}
-		t92 := append(tape, t82, t83, t85, t86, t88)
-		t93 := append(tapeSlices, tape2, tapeBar, t89, t91)
+		t88 := append(tape, t78, t79, t81, t82, t84)
+		t89 := append(tapeSlices, tape2, tapeBar, t85, t87)
 		i++
-		tape2 = append(t89, t88)
+		tape2 = append(t85, t84)
 		n14 := len(tape2)
-		t94 := cap(tape2)
-		if t94 != t90 {
-			tapeBar = make([]float64, n14, t94)
+		t90 := cap(tape2)
+		if t90 != t86 {
+			tapeBar = make([]float64, n14, t90)
 		} else {
-			tapeBar = t91[:n14]
+			tapeBar = t87[:n14]
 		}
-		tape = append(t92, t88)
-		tapeSlices = append(t93, t89, t91, tape2, tapeBar)
+		tape = append(t88, t84)
+		tapeSlices = append(t89, t85, t87, tape2, tapeBar)
 	}
-	t13 := n - 1
+	t10 := n - 1
 	trips2 := max(n+1, 0)
 	tapeSlices2 := slices.Grow(tapeSlices, trips2*2)
 	tapeint := slices.Grow(t, trips2*2)
 	tape3 := slices.Grow(tape, trips2)
-	for i2 := t13; i2 >= 0; i2-- {
-		t74 := len(tape2) - 1
-		t75 := tape2[t74]
-		t76 := tape2[:t74]
-		t77 := tapeBar[:t74]
-		t78 := append(tapeSlices2, tape2, tapeBar)
-		n12 := len(t76)
-		t79 := n12 - 5
-		t80 := t76[:t79]
-		t81 := t77[:t79]
-		tapeSlices2 = append(t78, tape2, tapeBar)
-		tapeint = append(tapeint, t74, n12)
-		tape3 = append(tape3, t75)
-		tape2 = t80
-		tapeBar = t81
+	for i2 := t10; i2 >= 0; i2-- {
+		t70 := len(tape2) - 1
+		t71 := tape2[t70]
+		t72 := tape2[:t70]
+		t73 := tapeBar[:t70]
+		t74 := append(tapeSlices2, tape2, tapeBar)
+		n12 := len(t72)
+		t75 := n12 - 5
+		t76 := t72[:t75]
+		t77 := t73[:t75]
+		tapeSlices2 = append(t74, tape2, tapeBar)
+		tapeint = append(tapeint, t70, n12)
+		tape3 = append(tape3, t71)
+		tape2 = t76
+		tapeBar = t77
 	}
-	t95.X += xBarBar.X
-	t95.Y += xBarBar.Y
-	t14 := t95
-	t95 = vec{}
-	xBarBar2.X += t14.X
-	xBarBar2.Y += t14.Y
-	t15 := 2 * xBarBar2.X
-	t16 := 2 * xBarBar2.Y
-	for i3 := 0; i3 <= t13; i3++ {
-		t48 := len(tape3) - 1
-		t49 := tape3[t48]
-		tape3 = tape3[:t48]
+	t91.X += xBarBar.X
+	t91.Y += xBarBar.Y
+	t11 := t91
+	t91 = vec{}
+	xBarBar2.X += t11.X
+	xBarBar2.Y += t11.Y
+	t12 := 2 * xBarBar2.X
+	t13 := 2 * xBarBar2.Y
+	for i3 := 0; i3 <= t10; i3++ {
+		t44 := len(tape3) - 1
+		t45 := tape3[t44]
+		tape3 = tape3[:t44]
 		n9 := len(tapeint)
-		t50 := n9 - 2
-		t51 := tapeint[t50]
-		t52 := tapeint[n9-1]
-		tapeint = tapeint[:t50]
+		t46 := n9 - 2
+		t47 := tapeint[t46]
+		t48 := tapeint[n9-1]
+		tapeint = tapeint[:t46]
 		n10 := len(tapeSlices2)
-		t53 := n10 - 2
-		t54 := tapeSlices2[:t53]
-		t55 := tapeSlices2[t53][:t51]
-		t56 := t52 - 5
-		t57 := t52 - 4
-		t58 := t52 - 1
-		t59 := t55[t58]
-		t60 := 0.5 / t59
-		t61 := 1 / t49 / t49
-		t62 := t60 * t61
-		t63 := t62 * t15
-		t64 := t52 - 3
-		t65 := t52 - 2
-		t66 := t15*(t55[t56]-t55[t57]) + t16*(t55[t64]-t55[t65])
-		t67 := t62 * t16
-		t68 := t60 * t66
-		t69 := tapeSlices2[n10-1][:t51]
-		t69[t58] -= t66 * t61 * t60 / t59
-		t69[t65] -= t67
-		t69[t64] += t67
-		t69[t57] -= t63
-		t69[t56] += t63
-		n11 := len(t54)
-		t70 := n11 - 2
-		tape5 := t54[t70]
-		tapeBar3 := t54[n11-1]
-		tapeSlices2 = t54[:t70]
-		t71 := len(tape5) - 1
-		t72 := tape5[t71]
-		t73 := 1 / t72
-		tapeBar3[t71] += -(t68 * (t73 / t72) / t72) - t68/t72*t73/t72
+		t49 := n10 - 2
+		t50 := tapeSlices2[:t49]
+		t51 := tapeSlices2[t49][:t47]
+		t52 := t48 - 5
+		t53 := t48 - 4
+		t54 := t48 - 1
+		t55 := t51[t54]
+		t56 := 0.5 / t55
+		t57 := 1 / t45 / t45
+		t58 := t56 * t57
+		t59 := t58 * t12
+		t60 := t48 - 3
+		t61 := t48 - 2
+		t62 := t12*(t51[t52]-t51[t53]) + t13*(t51[t60]-t51[t61])
+		t63 := t58 * t13
+		t64 := t56 * t62
+		t65 := tapeSlices2[n10-1][:t47]
+		t65[t54] -= t62 * t57 * t56 / t55
+		t65[t61] -= t63
+		t65[t60] += t63
+		t65[t53] -= t59
+		t65[t52] += t59
+		n11 := len(t50)
+		t66 := n11 - 2
+		tape5 := t50[t66]
+		tapeBar3 := t50[n11-1]
+		tapeSlices2 = t50[:t66]
+		t67 := len(tape5) - 1
+		t68 := tape5[t67]
+		t69 := 1 / t68
+		tapeBar3[t67] += -(t64 * (t69 / t68) / t68) - t64/t68*t69/t68
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
 		n4 := len(tapeSlices2)
-		t18 := n4 - 4
-		t19 := tapeSlices2[t18]
-		t20 := tapeSlices2[n4-3]
-		t21 := tapeSlices2[n4-2]
-		t22 := tapeSlices2[n4-1]
-		t23 := tapeSlices2[:t18]
-		t24 := len(tape3) - 1
-		t25 := tape3[t24]
-		t26 := tape3[:t24]
-		n5 := len(t19)
-		t27 := t22[n5]
-		t22[n5] = 0
-		if cap(t21) != cap(t19) {
-			for k3 := 0; k3 < n5; k3++ {
-				t20[k3] += t22[k3]
+		t14 := n4 - 4
+		t15 := tapeSlices2[t14]
+		t16 := tapeSlices2[n4-3]
+		t17 := tapeSlices2[n4-2]
+		t18 := tapeSlices2[n4-1]
+		t19 := tapeSlices2[:t14]
+		t20 := len(tape3) - 1
+		t21 := tape3[t20]
+		t22 := tape3[:t20]
+		n5 := len(t15)
+		t23 := t18[n5]
+		t18[n5] = 0
+		if cap(t17) != cap(t15) {
+			for k2 := 0; k2 < n5; k2++ {
+				t16[k2] += t18[k2]
 			}
 		}
-		t28 := t27 - fBar*(1/t25)/t25
-		n6 := len(t23)
-		t29 := n6 - 4
-		tape4 := t23[t29]
-		tapeBar2 := t23[n6-3]
-		t30 := t23[n6-2]
-		t31 := t23[n6-1]
-		tapeSlices2 = t23[:t29]
-		n7 := len(t26)
-		t32 := n7 - 5
-		t33 := t26[t32]
-		t34 := t26[n7-4]
-		t35 := t26[n7-3]
-		t36 := t26[n7-2]
-		t37 := t26[n7-1]
-		tape3 = t26[:t32]
+		t24 := t23 - fBar*(1/t21)/t21
+		n6 := len(t19)
+		t25 := n6 - 4
+		tape4 := t19[t25]
+		tapeBar2 := t19[n6-3]
+		t26 := t19[n6-2]
+		t27 := t19[n6-1]
+		tapeSlices2 = t19[:t25]
+		n7 := len(t22)
+		t28 := n7 - 5
+		t29 := t22[t28]
+		t30 := t22[n7-4]
+		t31 := t22[n7-3]
+		t32 := t22[n7-2]
+		t33 := t22[n7-1]
+		tape3 = t22[:t28]
 		n8 := len(tape4)
-		t38 := t31[n8]
-		t31[n8] = 0
-		t39 := t31[n8+1]
-		t31[n8+1] = 0
-		t40 := t31[n8+2]
-		t31[n8+2] = 0
-		t41 := t31[n8+3]
-		t31[n8+3] = 0
-		t42 := t31[n8+4]
-		t31[n8+4] = 0
-		t43 := t28 + t42
-		if cap(t30) != cap(tape4) {
-			for k4 := 0; k4 < n8; k4++ {
-				tapeBar2[k4] += t31[k4]
+		t34 := t27[n8]
+		t27[n8] = 0
+		t35 := t27[n8+1]
+		t27[n8+1] = 0
+		t36 := t27[n8+2]
+		t27[n8+2] = 0
+		t37 := t27[n8+3]
+		t27[n8+3] = 0
+		t38 := t27[n8+4]
+		t27[n8+4] = 0
+		t39 := t24 + t38
+		if cap(t26) != cap(tape4) {
+			for k3 := 0; k3 < n8; k3++ {
+				tapeBar2[k3] += t27[k3]
 			}
 		}
-		t44 := 0.5 / t37 * t43
-		t45 := 2 * (t44 * (t35 - t36))
-		xBar.Y += t41 - t45
-		cBar.Y += t40 + t45
-		t46 := 2 * (t44 * (t33 - t34))
-		xBar.X += t39 - t46
-		cBar.X += t38 + t46
-		t47 := cBar
+		t40 := 0.5 / t33 * t39
+		t41 := 2 * (t40 * (t31 - t32))
+		xBar.Y += t37 - t41
+		cBar.Y += t36 + t41
+		t42 := 2 * (t40 * (t29 - t30))
+		xBar.X += t35 - t42
+		cBar.X += t34 + t42
+		t43 := cBar
 		cBar = vec{}
-		chargesBar[i4].X += t47.X
-		chargesBar[i4].Y += t47.Y
+		chargesBar[i4].X += t43.X
+		chargesBar[i4].Y += t43.Y
 	}
-	for k := 0; k < len(t7); k++ {
-		t17 := t12[n3+k]
-		t12[n3+k] = 0
-		t8[k] += t17
-	}
-	if t11 {
-		for k2 := 0; k2 < n3; k2++ {
-			t5[k2] += t12[k2]
+	if t8 {
+		for k := 0; k < n3; k++ {
+			t5[k] += t9[k]
 		}
 	}
 	return xBar
@@ -635,11 +627,11 @@ func potentialGradJVP(x, dx vec, charges, dcharges []vec) (f float64, xBar vec, 
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	n := len(charges)
-	t3 := max(n+2, 0) * 6
-	t4 := append(t, make([]float64, t3)...)
+	t3 := make([]float64, max(n+2, 0)*6)
+	t4 := append(t, t3...)
 	n2 := len(t)
 	tape := t4[:n2]
-	dtape := append(t2, make([]float64, t3)...)[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	p := 0.0
 	dp := 0.0
 	for i := 0; i < n; i++ {

@@ -1137,8 +1137,7 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 //
 // Varied inputs: a (tangent da).
 // Results, in order: the value of FreshSlice; its tangent.
-// Shadows: da has its primal's shape, each element or field the tangent of the primal's. The
-// tangents of the values FreshSlice writes are written (overwritten) into the shadows: a into da.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func FreshSliceJVP(a, da []float64) (float64, float64) {
 	t, dt := freshJVP(a, da, a[0], da[0])
 	a1 := a[1]

@@ -1739,20 +1739,20 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	*sum = 0
 	*dsum = 0
 	n := len(x)
-	trips := max(n+2, 0)
-	t3 := append(t, make([]float64, trips)...)
+	t3 := make([]float64, max(n+2, 0))
+	t4 := append(t, t3...)
 	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t12 := math.Sin(v2)
-		t13 := math.Cos(v2) * dx[i]
-		t14 := *dsum
-		*sum += t12 * t12
-		*dsum = t14 + 2*(t13*t12)
-		tape = append(tape, t12)
-		dtape = append(dtape, t13)
+		t13 := math.Sin(v2)
+		t14 := math.Cos(v2) * dx[i]
+		t15 := *dsum
+		*sum += t13 * t13
+		*dsum = t15 + 2*(t14*t13)
+		tape = append(tape, t13)
+		dtape = append(dtape, t14)
 	}
 	sum2 := *sum
 	dsum2 := *dsum
@@ -1766,21 +1766,21 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	*dsumBar = 0
 	sumBar3 := sumBar2 + 2*(sumBar2*sum2)
 	dsumBar2 += 2 * (dsumBar2*sum2 + sumBar2*dsum2)
-	t4 := *dsumBar
+	t5 := *dsumBar
 	*sumBar += sumBar3
-	*dsumBar = t4 + dsumBar2
-	t5 := *sumBar
-	t6 := *dsumBar
+	*dsumBar = t5 + dsumBar2
+	t6 := *sumBar
+	t7 := *dsumBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t7 := len(tape) - 1
-		t8 := tape[t7]
-		tape = tape[:t7]
-		t9 := dtape[:t7]
-		t10 := 2 * (t5 * t8)
-		t11 := 2 * (t6*t8 + t5*dtape[t7])
+		t8 := len(tape) - 1
+		t9 := tape[t8]
+		tape = tape[:t8]
+		t10 := dtape[:t8]
+		t11 := 2 * (t6 * t9)
+		t12 := 2 * (t7*t9 + t6*dtape[t8])
 		v := x[i2]
-		dxBar[i2] += math.Cos(v)*t11 - math.Sin(v)*dx[i2]*t10
-		dtape = t9
+		dxBar[i2] += math.Cos(v)*t12 - math.Sin(v)*dx[i2]*t11
+		dtape = t10
 	}
 	*sumBar = 0
 	*dsumBar = 0
@@ -2308,8 +2308,8 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ModelGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	var t28 Params
 	var t29 Params
+	var t30 Params
 	p := Params{A: x[0], B: x[1]}
 	dp := Params{A: dx[0], B: dx[1]}
 	n := len(x)
@@ -2318,80 +2318,80 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	outBar := make([]float64, n)
 	doutBar := make([]float64, n)
 	quadApplySqJVP(p, dp, out, dout, x, dx)
-	trips := max(n+2, 0)
-	t3 := append(t, make([]float64, trips)...)
+	t3 := make([]float64, max(n+2, 0))
+	t4 := append(t, t3...)
 	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	for i := 0; i < n; i++ {
 		xi2 := x[i]
 		dxi := dx[i]
-		t23 := p.A
-		t24 := dp.A
-		t25 := t23*xi2 + p.B
-		t26 := t24*xi2 + t23*dxi + dp.B
-		tape = append(tape, t23)
-		dtape = append(dtape, t24)
-		t27 := dout[i]
-		out[i] += t25
-		dout[i] = t27 + t26
+		t24 := p.A
+		t25 := dp.A
+		t26 := t24*xi2 + p.B
+		t27 := t25*xi2 + t24*dxi + dp.B
+		tape = append(tape, t24)
+		dtape = append(dtape, t25)
+		t28 := dout[i]
+		out[i] += t26
+		dout[i] = t28 + t27
 	}
-	t4, _ := quadMapSumTanhJVP(out, dout)
-	t5, _ := quadMapSumSqJVP(p, dp, x, dx)
-	t6 := t4 + t5
-	t7, t8 := quadMapSumSqReverseJVP(p, dp, x, dx, xBar, dxBar, 1)
-	pBar.A += t7.A
-	dpBar.A += t8.A
-	pBar.B += t7.B
-	dpBar.B += t8.B
+	t5, _ := quadMapSumTanhJVP(out, dout)
+	t6, _ := quadMapSumSqJVP(p, dp, x, dx)
+	t7 := t5 + t6
+	t8, t9 := quadMapSumSqReverseJVP(p, dp, x, dx, xBar, dxBar, 1)
+	pBar.A += t8.A
+	dpBar.A += t9.A
+	pBar.B += t8.B
+	dpBar.B += t9.B
 	quadMapSumTanhReverseJVP(out, dout, outBar, doutBar, 1)
 	for i2 := n - 1; i2 >= 0; i2-- {
 		outiBar := outBar[i2]
-		t17 := doutBar[i2]
-		t18 := len(tape) - 1
-		t19 := tape[t18]
-		tape = tape[:t18]
-		t20 := dtape[:t18]
+		t18 := doutBar[i2]
+		t19 := len(tape) - 1
+		t20 := tape[t19]
+		tape = tape[:t19]
+		t21 := dtape[:t19]
 		pBar.B += outiBar
-		dpBar.B += t17
+		dpBar.B += t18
 		xi := x[i2]
-		t21 := t19 * outiBar
-		t22 := dtape[t18]*outiBar + t19*t17
+		t22 := t20 * outiBar
+		t23 := dtape[t19]*outiBar + t20*t18
 		pBar.A += outiBar * xi
-		dpBar.A += t17*xi + outiBar*dx[i2]
+		dpBar.A += t18*xi + outiBar*dx[i2]
 		dxiBar := dxBar[i2]
-		xBar[i2] += t21
-		dxBar[i2] = dxiBar + t22
-		dtape = t20
+		xBar[i2] += t22
+		dxBar[i2] = dxiBar + t23
+		dtape = t21
 	}
-	t9, t10 := quadApplySqReverseJVP(p, dp, out, dout, outBar, doutBar, x, dx, xBar, dxBar)
-	pBar.A += t9.A
-	dpBar.A += t10.A
-	pBar.B += t9.B
-	dpBar.B += t10.B
-	t11 := pBar
-	t12 := dpBar
+	t10, t11 := quadApplySqReverseJVP(p, dp, out, dout, outBar, doutBar, x, dx, xBar, dxBar)
+	pBar.A += t10.A
+	dpBar.A += t11.A
+	pBar.B += t10.B
+	dpBar.B += t11.B
+	t12 := pBar
+	t13 := dpBar
 	pBar = Params{}
 	dpBar = Params{}
-	t28.A += t11.A
 	t29.A += t12.A
-	t28.B += t11.B
+	t30.A += t13.A
 	t29.B += t12.B
-	t13 := t28.B
+	t30.B += t13.B
 	t14 := t29.B
-	t28.B = 0
+	t15 := t30.B
 	t29.B = 0
+	t30.B = 0
 	dx1Bar := dxBar[1]
-	xBar[1] += t13
-	dxBar[1] = dx1Bar + t14
-	t15 := t28.A
+	xBar[1] += t14
+	dxBar[1] = dx1Bar + t15
 	t16 := t29.A
-	t28.A = 0
+	t17 := t30.A
 	t29.A = 0
+	t30.A = 0
 	dx0Bar := dxBar[0]
-	xBar[0] += t15
-	dxBar[0] = dx0Bar + t16
-	return t6, 0
+	xBar[0] += t16
+	dxBar[0] = dx0Bar + t17
+	return t7, 0
 }
 
 // quadMapSumSqReverseJVP computes quadMapSumSqReverse and its derivative along the tangents
@@ -2879,40 +2879,40 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	t5 := 2 * (t4 * t3)
 	s := t3 * t3 * x1
 	n := len(x)
-	trips := max(n, 0)
-	t6 := append(t, make([]float64, trips)...)
+	t6 := make([]float64, max(n, 0))
+	t7 := append(t, t6...)
 	n2 := len(t)
-	tape := t6[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t7[:n2]
+	dtape := append(t2, make([]float64, len(t6), cap(t6))...)[:n2]
 	for i := 2; i < n; i++ {
 		c2 := x[i]
 		dc2 := dx[i]
 		x1_3 := x[1]
-		t16 := x1_3 - c2
-		t17 := t16 * t16 * x1_3
+		t17 := x1_3 - c2
+		t18 := t17 * t17 * x1_3
 		tape = append(tape, c2)
 		dtape = append(dtape, dc2)
-		s += t17
+		s += t18
 	}
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t9 := len(tape) - 1
-		t10 := tape[:t9]
-		t11 := dtape[:t9]
+		t10 := len(tape) - 1
+		t11 := tape[:t10]
+		t12 := dtape[:t10]
 		x1_2 := x[1]
 		dx1_2 := dx[1]
-		t12 := x1_2 - tape[t9]
-		t13 := dx1_2 - dtape[t9]
-		t14 := 2 * (dx1_2*t12 + x1_2*t13)
-		t15 := 2*(t13*t12) + t14
-		dxBar[1] += t15
-		dxBar[i2] -= t14
-		tape = t10
-		dtape = t11
+		t13 := x1_2 - tape[t10]
+		t14 := dx1_2 - dtape[t10]
+		t15 := 2 * (dx1_2*t13 + x1_2*t14)
+		t16 := 2*(t14*t13) + t15
+		dxBar[1] += t16
+		dxBar[i2] -= t15
+		tape = t11
+		dtape = t12
 	}
-	t7 := 2 * (dx1*t3 + x1*t4)
-	t8 := t5 + t7
-	dxBar[1] += t8
-	dxBar[0] -= t7
+	t8 := 2 * (dx1*t3 + x1*t4)
+	t9 := t5 + t8
+	dxBar[1] += t9
+	dxBar[0] -= t8
 	return s, 0
 }
 

@@ -3723,8 +3723,7 @@ func floatsMinIdxTaylor(s, s1 []float64) int {
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Destinations; its tangent.
-// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's. The
-// tangents of the values Destinations writes are written (overwritten) into the shadows: y into dy.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func DestinationsJVP(x, dx, y, dy []float64) (float64, float64) {
 	n := len(x)
 	a := make([]float64, n)
@@ -3816,7 +3815,7 @@ func floatsScaleToJVPWrtDstS(dst, ddst []float64, c float64, s, ds []float64) ([
 // Results, in order: the value of CumSum; its tangent.
 // Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values CumSum writes are written (overwritten) into the shadows: dst into
-// ddst, s into ds.
+// ddst.
 func floatsCumSumJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	n := len(dst)
 	if n != len(s) {
@@ -3835,7 +3834,7 @@ func floatsCumSumJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 // Results, in order: the value of CumProd; its tangent.
 // Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values CumProd writes are written (overwritten) into the shadows: dst into
-// ddst, s into ds.
+// ddst.
 func floatsCumProdJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	n := len(dst)
 	if n != len(s) {
@@ -3892,7 +3891,7 @@ func floatsSubToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 // Results, in order: the value of DivTo; its tangent.
 // Shadows: ddst, ds, dt have their primal's shape, each element or field the tangent of the
 // primal's. The tangents of the values DivTo writes are written (overwritten) into the shadows: dst
-// into ddst, s into ds, t into dt.
+// into ddst.
 func floatsDivToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 	n := len(s)
 	if n != len(t) {

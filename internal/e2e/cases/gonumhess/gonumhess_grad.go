@@ -1839,11 +1839,11 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 		panic("functionsWatsonFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	t3 := 30 * (2 + max(n+1, 0) + max(n+2, 0))
-	t4 := append(t, make([]float64, t3)...)
+	t3 := make([]float64, 30*(2+max(n+1, 0)+max(n+2, 0)))
+	t4 := append(t, t3...)
 	n2 := len(t)
 	tape := t4[:n2]
-	dtape := append(t2, make([]float64, t3)...)[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	sum = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
@@ -3597,20 +3597,20 @@ func GaussianHessian(g functions.Gaussian, x, h []float64) float64 {
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var path []int
-	var t, t2, t3 []float64
+	var t, t2, t3, t4 []float64
 	var n int
 	var tape, dtape []float64
-	var i, i2, n2, t4 int
+	var i, i2, n2, t5 int
 	var e float64
-	var t5 int
-	var t6, t7 []float64
-	var x0, t8, t9 float64
-	var t10, from int
-	var t11 []int
-	var t12, t13, t14, t15, t16, t17, t18, t19 int
-	var e2, de, x0_2, dx0, t20, t21, t22, dx2, b, dx1, t23, b2, d, t24, e3, de2 float64
-	var t25 float64
-	var t26, t27 []float64
+	var t6 int
+	var t7, t8 []float64
+	var x0, t9, t10 float64
+	var t11, from int
+	var t12 []int
+	var t13, t14, t15, t16, t17, t18, t19, t20 int
+	var e2, de, x0_2, dx0, t21, t22, t23, dx2, b, dx1, t24, b2, d, t25, e3, de2 float64
+	var t26 float64
+	var t27, t28 []float64
 	var from2, from3, from4, from5, from6, from7, from8 int
 	var yi float64
 	var from9 int
@@ -3632,10 +3632,11 @@ b34:
 	if len(x) != 3 {
 		goto b2
 	}
-	t3 = append(t, make([]float64, 48)...)
+	t3 = make([]float64, 48)
+	t4 = append(t, t3...)
 	n = len(t)
-	tape = t3[:n]
-	dtape = append(t2, make([]float64, 48)...)[:n]
+	tape = t4[:n]
+	dtape = append(t2, make([]float64, len(t3), cap(t3))...)[:n]
 	sum = 0
 	i = 1
 b4:
@@ -3650,17 +3651,17 @@ b61:
 	return sum, 0
 b93:
 	n2 = len(tape)
-	t4 = n2 - 2
-	e = tape[t4]
-	t5 = n2 - 1
-	t6 = tape[:t4]
-	t7 = dtape[:t4]
+	t5 = n2 - 2
+	e = tape[t5]
+	t6 = n2 - 1
+	t7 = tape[:t5]
+	t8 = dtape[:t5]
 	x0 = x[0]
-	t8 = 2 * (x0*e - tape[t5])
-	t9 = 2 * (dx[0]*e + x0*dtape[t4] - dtape[t5])
-	t10 = len(path) - 1
-	from = path[t10]
-	t11 = path[:t10]
+	t9 = 2 * (x0*e - tape[t6])
+	t10 = 2 * (dx[0]*e + x0*dtape[t5] - dtape[t6])
+	t11 = len(path) - 1
+	from = path[t11]
+	t12 = path[:t11]
 	if from == 0 {
 		goto b65
 	}
@@ -3682,12 +3683,12 @@ b93:
 	if from == 6 {
 		goto b77
 	}
-	path = t11
+	path = t12
 	goto b45
 b77:
-	t12 = len(t11) - 1
-	path = t11[:t12]
-	if t11[t12] == 0 {
+	t13 = len(t12) - 1
+	path = t12[:t13]
+	if t12[t13] == 0 {
 		goto b91
 	}
 b45:
@@ -3696,9 +3697,9 @@ b91:
 b46:
 	goto b47
 b75:
-	t13 = len(t11) - 1
-	path = t11[:t13]
-	if t11[t13] == 0 {
+	t14 = len(t12) - 1
+	path = t12[:t14]
+	if t12[t14] == 0 {
 		goto b89
 	}
 b47:
@@ -3707,9 +3708,9 @@ b89:
 b48:
 	goto b49
 b73:
-	t14 = len(t11) - 1
-	path = t11[:t14]
-	if t11[t14] == 0 {
+	t15 = len(t12) - 1
+	path = t12[:t15]
+	if t12[t15] == 0 {
 		goto b87
 	}
 b49:
@@ -3718,9 +3719,9 @@ b87:
 b50:
 	goto b51
 b71:
-	t15 = len(t11) - 1
-	path = t11[:t15]
-	if t11[t15] == 0 {
+	t16 = len(t12) - 1
+	path = t12[:t16]
+	if t12[t16] == 0 {
 		goto b85
 	}
 b51:
@@ -3729,9 +3730,9 @@ b85:
 b52:
 	goto b53
 b69:
-	t16 = len(t11) - 1
-	path = t11[:t16]
-	if t11[t16] == 0 {
+	t17 = len(t12) - 1
+	path = t12[:t17]
+	if t12[t17] == 0 {
 		goto b83
 	}
 b53:
@@ -3740,9 +3741,9 @@ b83:
 b54:
 	goto b55
 b67:
-	t17 = len(t11) - 1
-	path = t11[:t17]
-	if t11[t17] == 0 {
+	t18 = len(t12) - 1
+	path = t12[:t18]
+	if t12[t18] == 0 {
 		goto b81
 	}
 b55:
@@ -3751,43 +3752,43 @@ b81:
 b56:
 	goto b57
 b65:
-	t18 = len(t11) - 1
-	path = t11[:t18]
-	if t11[t18] == 0 {
+	t19 = len(t12) - 1
+	path = t12[:t19]
+	if t12[t19] == 0 {
 		goto b79
 	}
 b57:
 	goto b58
 b79:
 b58:
-	t19 = len(t6) - 1
-	e2 = t6[t19]
-	de = t7[t19]
+	t20 = len(t7) - 1
+	e2 = t7[t20]
+	de = t8[t20]
 	x0_2 = x[0]
 	dx0 = dx[0]
-	t20 = x0_2 * t8
-	dxBar[0] += t9*e2 + t8*de
-	t21 = e2 * t20
-	t22 = de*t20 + e2*(dx0*t8+x0_2*t9)
+	t21 = x0_2 * t9
+	dxBar[0] += t10*e2 + t9*de
+	t22 = e2 * t21
+	t23 = de*t21 + e2*(dx0*t9+x0_2*t10)
 	dx2 = dx[2]
 	b = 0.5*float64(8-i2) - x[2]
 	dx1 = dx[1]
-	t23 = -0.5 * x[1]
-	dxBar[1] += -0.5 * (t22*(b*b) - t21*(2*(dx2*b)))
-	dxBar[2] -= 2 * ((-0.5*dx1*t21+t23*t22)*b - t23*t21*dx2)
-	tape = t6[:t19]
-	dtape = t7[:t19]
+	t24 = -0.5 * x[1]
+	dxBar[1] += -0.5 * (t23*(b*b) - t22*(2*(dx2*b)))
+	dxBar[2] -= 2 * ((-0.5*dx1*t22+t24*t23)*b - t24*t22*dx2)
+	tape = t7[:t20]
+	dtape = t8[:t20]
 	i2--
 	goto b61
 b5:
 	b2 = 0.5*float64(8-i) - x[2]
 	d = b2 * b2
-	t24 = -0.5 * x[1]
-	e3 = math.Exp(t24 * d)
-	de2 = e3 * (-0.5*dx[1]*d - t24*(2*(dx[2]*b2)))
-	t25 = x[0] * e3
-	t26 = append(tape, e3)
-	t27 = append(dtape, de2)
+	t25 = -0.5 * x[1]
+	e3 = math.Exp(t25 * d)
+	de2 = e3 * (-0.5*dx[1]*d - t25*(2*(dx[2]*b2)))
+	t26 = x[0] * e3
+	t27 = append(tape, e3)
+	t28 = append(dtape, de2)
 	if i == 1 {
 		from8 = 0
 		goto b8
@@ -3890,9 +3891,9 @@ b8:
 	from9 = 0
 b7:
 	path = append(path, from9)
-	f = t25 - yi
-	tape = append(t26, e3, yi)
-	dtape = append(t27, de2, 0)
+	f = t26 - yi
+	tape = append(t27, e3, yi)
+	dtape = append(t28, de2, 0)
 	sum += f * f
 	i++
 	goto b4
@@ -4140,83 +4141,84 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 	for i := 0; i < dim; i++ {
 		v2 := x[i]
 		dv2 := dx[i]
-		t31 := float64(dim - i)
-		t32 := t31 * v2
-		s += t32 * v2
-		ds += t31*dv2*v2 + t32*dv2
+		t32 := float64(dim - i)
+		t33 := t32 * v2
+		s += t33 * v2
+		ds += t32*dv2*v2 + t33*dv2
 	}
 	trips := max(dim+1, 0)
-	t3 := trips * 4
-	t4 := append(t, make([]float64, t3)...)
+	t3 := make([]float64, trips*4)
+	t4 := append(t, t3...)
 	n := len(t)
 	tape := t4[:n]
-	dtape := append(t2, make([]float64, t3)...)[:n]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n]
 	sum = 0
 	for i2 := 1; i2 < dim; i2++ {
-		t26 := math.Exp(float64(i2+1) / 10)
-		t27 := math.Exp(float64(i2) / 10)
+		t27 := math.Exp(float64(i2+1) / 10)
+		t28 := math.Exp(float64(i2) / 10)
 		dxi2 := dx[i2]
-		t28 := math.Exp(x[i2] / 10)
-		t29 := dx[i2-1]
-		t30 := math.Exp(x[i2-1] / 10)
-		f2 := t28 + t30 - (t26 + t27)
-		tape = append(tape, t28, t30, t26, t27)
-		dtape = append(dtape, t28*(dxi2/10), t30*(t29/10), 0, 0)
+		t29 := math.Exp(x[i2] / 10)
+		t30 := dx[i2-1]
+		t31 := math.Exp(x[i2-1] / 10)
+		f2 := t29 + t31 - (t27 + t28)
+		tape = append(tape, t29, t31, t27, t28)
+		dtape = append(dtape, t29*(dxi2/10), t31*(t30/10), 0, 0)
 		sum += f2 * f2
 	}
-	t5 := append(tape, make([]float64, trips)...)
+	t5 := make([]float64, trips)
+	t6 := append(tape, t5...)
 	n2 := len(tape)
-	tape2 := t5[:n2]
-	dtape2 := append(dtape, make([]float64, trips)...)[:n2]
+	tape2 := t6[:n2]
+	dtape2 := append(dtape, make([]float64, len(t5), cap(t5))...)[:n2]
 	for i3 := 1; i3 < dim; i3++ {
 		dxi := dx[i3]
-		t25 := math.Exp(x[i3] / 10)
-		f := t25 - 0.9048374180359595
-		tape2 = append(tape2, t25)
-		dtape2 = append(dtape2, t25*(dxi/10))
+		t26 := math.Exp(x[i3] / 10)
+		f := t26 - 0.9048374180359595
+		tape2 = append(tape2, t26)
+		dtape2 = append(dtape2, t26*(dxi/10))
 		sum += f * f
 	}
 	dx0 := dx[0]
-	t6 := x[0] - 0.2
-	sum2 := sum*1e-05 + t6*t6 + s*s
+	t7 := x[0] - 0.2
+	sum2 := sum*1e-05 + t7*t7 + s*s
 	sBar := 2 * s
 	dsBar := 2 * ds
 	dxBar[0] += 2 * dx0
 	for i4 := dim - 1; i4 >= 1; i4-- {
-		t19 := len(tape2) - 1
-		t20 := tape2[t19]
-		df := dtape2[t19]
-		t21 := df * (2 * (1e-05 * (t20 - 0.9048374180359595)))
-		t22 := t21 + t20*(2*(1e-05*df))
-		t23 := t22 / 10
-		t24 := dxBar[i4] + t23
-		dxBar[i4] = t24
-		tape2 = tape2[:t19]
-		dtape2 = dtape2[:t19]
+		t20 := len(tape2) - 1
+		t21 := tape2[t20]
+		df := dtape2[t20]
+		t22 := df * (2 * (1e-05 * (t21 - 0.9048374180359595)))
+		t23 := t22 + t21*(2*(1e-05*df))
+		t24 := t23 / 10
+		t25 := dxBar[i4] + t24
+		dxBar[i4] = t25
+		tape2 = tape2[:t20]
+		dtape2 = dtape2[:t20]
 	}
 	for i5 := dim - 1; i5 >= 1; i5-- {
 		n3 := len(tape2)
-		t9 := n3 - 4
-		t10 := tape2[t9]
-		t11 := dtape2[t9]
-		t12 := n3 - 3
-		t13 := tape2[t12]
-		t14 := dtape2[t12]
-		t15 := n3 - 2
-		t16 := n3 - 1
-		t17 := 2 * (1e-05 * (t10 + t13 - (tape2[t15] + tape2[t16])))
-		t18 := 2 * (1e-05 * (t11 + t14 - (dtape2[t15] + dtape2[t16])))
-		dxBar[i5-1] += (t14*t17 + t13*t18) / 10
-		dxBar[i5] += (t11*t17 + t10*t18) / 10
-		tape2 = tape2[:t9]
-		dtape2 = dtape2[:t9]
+		t10 := n3 - 4
+		t11 := tape2[t10]
+		t12 := dtape2[t10]
+		t13 := n3 - 3
+		t14 := tape2[t13]
+		t15 := dtape2[t13]
+		t16 := n3 - 2
+		t17 := n3 - 1
+		t18 := 2 * (1e-05 * (t11 + t14 - (tape2[t16] + tape2[t17])))
+		t19 := 2 * (1e-05 * (t12 + t15 - (dtape2[t16] + dtape2[t17])))
+		dxBar[i5-1] += (t15*t18 + t14*t19) / 10
+		dxBar[i5] += (t12*t18 + t11*t19) / 10
+		tape2 = tape2[:t10]
+		dtape2 = dtape2[:t10]
 	}
 	for i6 := dim - 1; i6 >= 0; i6-- {
 		v := x[i6]
 		dv := dx[i6]
-		t7 := float64(dim - i6)
-		t8 := dxBar[i6] + (t7*dv*sBar + t7*v*dsBar + t7*(dsBar*v+sBar*dv))
-		dxBar[i6] = t8
+		t8 := float64(dim - i6)
+		t9 := dxBar[i6] + (t8*dv*sBar + t8*v*dsBar + t8*(dsBar*v+sBar*dv))
+		dxBar[i6] = t9
 	}
 	return sum2, 0
 }

@@ -1177,40 +1177,29 @@ func TrajectoryJVP(x0, dx0, k, dk float64, steps int) (float64, float64) {
 // Varied inputs: a (into aBar), b (into bBar).
 // Results: the value of Concat, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// Concat writes a: on entry aBar holds the adjoint of the values Concat leaves in a (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values a held on
-// entry.
-// Concat writes b: on entry bBar holds the adjoint of the values Concat leaves in b (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values b held on
-// entry.
 func ConcatGrad(a, aBar, b, bBar []float64) float64 {
-	t := cap(a) > 0
-	if t && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("ConcatGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(b) > 0
-	if t2 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
+	if cap(b) > 0 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
 		panic("ConcatGrad: b and bBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &a[:1][0] == &b[:1][0] {
-		panic("ConcatGrad: a and b share memory: gadgen's gradients need them apart")
 	}
 	all := append([]float64(nil), a...)
 	n := len(all)
-	t3 := cap(all)
+	t := cap(all)
 	var allBar []float64
-	if t3 != cap([]float64(nil)) {
-		allBar = make([]float64, n, t3)
+	if t != cap([]float64(nil)) {
+		allBar = make([]float64, n, t)
 	} else {
 		allBar = []float64(nil)[:n]
 	}
 	all = append(all, b...)
 	n2 := len(all)
-	t4 := cap(all)
-	t5 := t4 != t3
+	t2 := cap(all)
+	t3 := t2 != t
 	var allBar2 []float64
-	if t5 {
-		allBar2 = make([]float64, n2, t4)
+	if t3 {
+		allBar2 = make([]float64, n2, t2)
 	} else {
 		allBar2 = allBar[:n2]
 	}
@@ -1218,11 +1207,11 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	b0 := b[0]
 	all = append(all, a0*b0, 2)
 	n3 := len(all)
-	t6 := cap(all)
-	t7 := t6 != t4
+	t4 := cap(all)
+	t5 := t4 != t2
 	var allBar3 []float64
-	if t7 {
-		allBar3 = make([]float64, n3, t6)
+	if t5 {
+		allBar3 = make([]float64, n3, t4)
 	} else {
 		allBar3 = allBar2[:n3]
 	}
@@ -1230,18 +1219,18 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	var rowsBar [][]float64
 	i := 0
 	for ; i+1 < n3; i += 2 {
-		t11 := allBar3[i : i+2]
+		t9 := allBar3[i : i+2]
 		rows2 := append(rows, all[i:i+2])
 		n5 := len(rows2)
-		t12 := cap(rows2)
-		if t12 != cap(rows) {
-			t13 := make([][]float64, n5, t12)
-			copy(t13, rowsBar)
-			rowsBar = t13
+		t10 := cap(rows2)
+		if t10 != cap(rows) {
+			t11 := make([][]float64, n5, t10)
+			copy(t11, rowsBar)
+			rowsBar = t11
 		} else {
 			rowsBar = rowsBar[:n5]
 		}
-		rowsBar[len(rows)] = t11
+		rowsBar[len(rows)] = t9
 		rows = rows2
 	}
 	s := 0.0
@@ -1257,31 +1246,31 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	i -= 2
 	for ; i >= 0; i -= 2 {
 	}
-	t8 := allBar3[n2]
+	t6 := allBar3[n2]
 	allBar3[n2] = 0
 	allBar3[n2+1] = 0
-	if t7 {
+	if t5 {
 		for k := 0; k < n2; k++ {
 			allBar2[k] += allBar3[k]
 		}
 	}
-	bBar[0] += a0 * t8
-	aBar[0] += t8 * b0
+	bBar[0] += a0 * t6
+	aBar[0] += t6 * b0
 	for k2 := 0; k2 < len(b); k2++ {
-		t10 := allBar2[n+k2]
+		t8 := allBar2[n+k2]
 		allBar2[n+k2] = 0
-		bBar[k2] += t10
+		bBar[k2] += t8
 	}
-	if t5 {
+	if t3 {
 		for k3 := 0; k3 < n; k3++ {
 			allBar[k3] += allBar2[k3]
 		}
 	}
 	n4 := len([]float64(nil))
 	for k4 := 0; k4 < len(a); k4++ {
-		t9 := allBar[n4+k4]
+		t7 := allBar[n4+k4]
 		allBar[n4+k4] = 0
-		aBar[k4] += t9
+		aBar[k4] += t7
 	}
 	return s
 }
@@ -1290,9 +1279,7 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of Concat; its tangent.
-// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's. The
-// tangents of the values Concat writes are written (overwritten) into the shadows: a into da, b
-// into db.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's.
 func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 	all := append([]float64(nil), a...)
 	dall := append([]float64(nil), da...)
@@ -1434,8 +1421,7 @@ func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) f
 // dx).
 // Results, in order: the value of Layers; its tangent.
 // Shadows: dw1, db1, dw2, db2, dx have their primal's shape, each element or field the tangent of
-// the primal's. The tangents of the values Layers writes are written (overwritten) into the
-// shadows: w1 into dw1, b1 into db1, w2 into dw2, b2 into db2, x into dx.
+// the primal's.
 func LayersJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) (float64, float64) {
 	h, dh := denseJVP(w1, dw1, b1, db1, x, dx)
 	n := len(h)

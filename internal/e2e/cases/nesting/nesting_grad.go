@@ -267,39 +267,39 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		panic("ChainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	trips := max(n+2, 0)
-	t3 := append(t, make([]float64, trips)...)
+	t3 := make([]float64, max(n+2, 0))
+	t4 := append(t, t3...)
 	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	s := 0.0
 	ds := 0.0
 	i := 0
 	for ; i+1 < n; i++ {
 		xi2 := x[i]
 		dxi2 := dx[i]
-		t10, t11 := powJVP(xi2-x[i+1], dxi2-dx[i+1], 3)
-		ds += dxi2*t10 + xi2*t11
-		tape = append(tape, t10)
-		dtape = append(dtape, t11)
-		s += xi2 * t10
+		t11, t12 := powJVP(xi2-x[i+1], dxi2-dx[i+1], 3)
+		ds += dxi2*t11 + xi2*t12
+		tape = append(tape, t11)
+		dtape = append(dtape, t12)
+		s += xi2 * t11
 	}
 	i--
 	for ; i >= 0; i-- {
-		t4 := len(tape) - 1
-		t5 := tape[t4]
-		t6 := dtape[t4]
+		t5 := len(tape) - 1
+		t6 := tape[t5]
+		t7 := dtape[t5]
 		xi := x[i]
 		dxi := dx[i]
-		t7, t8 := powReverseJVP(xi-x[i+1], dxi-dx[i+1], 3, xi, dxi)
-		t9 := dxBar[i+1]
-		xBar[i+1] -= t7
-		dxBar[i+1] = t9 - t8
+		t8, t9 := powReverseJVP(xi-x[i+1], dxi-dx[i+1], 3, xi, dxi)
+		t10 := dxBar[i+1]
+		xBar[i+1] -= t8
+		dxBar[i+1] = t10 - t9
 		dxiBar := dxBar[i]
-		xBar[i] += t5 + t7
-		dxBar[i] = dxiBar + (t6 + t8)
-		tape = tape[:t4]
-		dtape = dtape[:t4]
+		xBar[i] += t6 + t8
+		dxBar[i] = dxiBar + (t7 + t9)
+		tape = tape[:t5]
+		dtape = dtape[:t5]
 	}
 	return s, ds
 }

@@ -15,5 +15,6 @@ func TestReverseDot(t *testing.T) {
 		{Name: "InLoop", F: InLoop, JVP: InLoopJVP, Grad: InLoopGrad},
 		{Name: "Recursive", F: Recursive, JVP: RecursiveJVP, Grad: RecursiveGrad},
 		{Name: "Method", F: Method, JVP: MethodJVP, Grad: MethodGrad},
+		{Name: "Checkpointed", F: Checkpointed, JVP: CheckpointedJVP, Grad: CheckpointedGrad},
 	})
 }

@@ -3,7 +3,8 @@
 // recomputes it) and inlining (simplify.ChooseReversal): small loop-free
 // helpers nested three deep, a helper with a loop called once, helpers
 // with loops called in a loop (cheap to recompute, or calling math.Exp),
-// a recursive helper, which is never inlined, and a method. The driver's
+// a recursive helper, which is never inlined, a method, and a helper
+// marked //gad:checkpoint, which is never inlined either. The driver's
 // TestCallReversal snapshots the decisions.
 package reversal
 
@@ -93,6 +94,25 @@ func Method(x []float64) float64 {
 	t := 0.0
 	for _, v := range x {
 		t += s.apply(v) * v
+	}
+	return t
+}
+
+// smooth is a loop-free helper that reverse mode would inline, marked
+// //gad:checkpoint: its calls stay calls, reversed jointly (what a call
+// reads is saved, and the callee recomputed in the reverse sweep).
+//
+//gad:checkpoint
+func smooth(a, b float64) float64 { return math.Tanh(a*b) + sq(a) }
+
+// Checkpointed calls the checkpointed helper in a loop.
+//
+//gad:jvp
+//gad:grad
+func Checkpointed(x []float64) float64 {
+	t := 0.0
+	for i := 1; i < len(x); i++ {
+		t += smooth(x[i-1], x[i]) * x[i]
 	}
 	return t
 }

@@ -375,3 +375,82 @@ func MethodGrad(x, xBar []float64) float64 {
 	}
 	return t2
 }
+
+// CheckpointedJVP computes Checkpointed and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Checkpointed; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func CheckpointedJVP(x, dx []float64) (float64, float64) {
+	t := 0.0
+	dt := 0.0
+	for i := 1; i < len(x); i++ {
+		xi := x[i]
+		dxi := dx[i]
+		t2, t3 := smoothJVP(x[i-1], dx[i-1], xi, dxi)
+		t += t2 * xi
+		dt += t3*xi + t2*dxi
+	}
+	return t, dt
+}
+
+// smoothJVP computes smooth and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da), b (tangent db).
+// Results, in order: the value of smooth; its tangent.
+func smoothJVP(a, da, b, db float64) (float64, float64) {
+	t := math.Tanh(a * b)
+	t2 := (1 - t*t) * (da*b + a*db)
+	t3 := a * a
+	t4 := 2 * (da * a)
+	return t + t3, t2 + t4
+}
+
+// CheckpointedGrad computes Checkpointed and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of Checkpointed, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func CheckpointedGrad(x, xBar []float64) float64 {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("CheckpointedGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	tape := slices.Grow(t, max(n+1, 0))
+	t2 := 0.0
+	for i := 1; i < n; i++ {
+		xi2 := x[i]
+		t7 := smooth(x[i-1], xi2)
+		tape = append(tape, t7)
+		t2 += t7 * xi2
+	}
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t3 := len(tape) - 1
+		t4 := tape[t3]
+		xi := x[i2]
+		t5, t6 := smoothReverse(x[i2-1], xi, xi)
+		xBar[i2] += t4 + t6
+		xBar[i2-1] += t5
+		tape = tape[:t3]
+	}
+	return t2
+}
+
+// smoothReverse is the reverse of smooth for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of smooth that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: a (returned as aBar), b (returned as bBar).
+// Results: the partials of the varied scalar inputs in order.
+func smoothReverse(a, b, seed float64) (aBar, bBar float64) {
+	t := math.Tanh(a * b)
+	aBar = 2 * (seed * a)
+	t2 := (1 - t*t) * seed
+	aBar += t2 * b
+	bBar = a * t2
+	return aBar, bBar
+}

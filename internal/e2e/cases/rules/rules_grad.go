@@ -262,11 +262,11 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	t3 := max(n+2, 0) * 3
-	t4 := append(t, make([]float64, t3)...)
+	t3 := make([]float64, max(n+2, 0)*3)
+	t4 := append(t, t3...)
 	n2 := len(t)
 	tape := t4[:n2]
-	dtape := append(t2, make([]float64, t3)...)[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	s := 0.0
 	for i := 0; i < n; i++ {
 		xi3 := x[i]

@@ -162,6 +162,40 @@ func NBody(m, x0 []float64, steps int) float64 {
 	return e
 }
 
+// segment runs k velocity-Verlet steps: marked //gad:checkpoint, each call
+// is a checkpoint (the state saved before it, the steps recomputed in
+// the reverse sweep).
+//
+//gad:checkpoint
+func (b *bodies) segment(k int, dt float64) {
+	for range k {
+		b.verlet(dt)
+	}
+}
+
+// NBodySegments is NBody with its steps in segments of k, each a call of
+// a checkpointed helper: its gradient keeps one copy of the state per
+// segment and one segment's tape at a time.
+//
+//gad:jvp
+//gad:grad
+func NBodySegments(m, x0 []float64, steps, k int) float64 {
+	n := len(m)
+	b := &bodies{x: make([]float64, 2*n), v: make([]float64, 2*n), a: make([]float64, 2*n), m: m}
+	for i := range b.x {
+		b.x[i] = x0[i%len(x0)] + float64(i)
+	}
+	b.accel()
+	for t := 0; t < steps; t += k {
+		b.segment(min(k, steps-t), 0.01)
+	}
+	e := 0.0
+	for i := range n {
+		e += m[i] * (b.v[2*i]*b.v[2*i] + b.v[2*i+1]*b.v[2*i+1]) / 2
+	}
+	return e
+}
+
 // particle holds its position behind a slice and its charge behind a
 // pointer.
 type particle struct {
@@ -312,4 +346,32 @@ func Buffers(x []float64, w float64, steps int) float64 {
 		sum += v * v
 	}
 	return sum
+}
+
+// startAt allocates a state at rest at a copy of q0 made by append, and
+// returns it: a constructor that reads q0 and writes only fresh memory.
+func startAt(q0 []float64) *state {
+	return &state{q: append([]float64(nil), q0...), v: make([]float64, len(q0))}
+}
+
+// Settled is the energy after a few steps of the nonlinear chain started
+// at q0: its Hessian's diagonal and Hessian-vector products evaluate it
+// several times, which is sound since the constructors copy q0 (it was
+// refused: "Settled writes through q0").
+//
+//gad:grad
+//gad:hessdiag
+//gad:hvp
+func Settled(q0 []float64) float64 {
+	s := initState(q0, q0)
+	r := startAt(q0)
+	for range 4 {
+		s.leapfrog(1.3, 0.4, 0.1)
+		r.step(0.7, 0.1)
+	}
+	e := 0.0
+	for i := range s.q {
+		e += s.q[i]*s.q[i] + s.v[i]*r.v[i]
+	}
+	return e
 }

@@ -12,8 +12,7 @@ import (
 // Varied inputs: k (tangent dk), q0 (tangent dq0).
 // Fixed inputs (zero tangent): steps.
 // Results, in order: the value of Energy; its tangent.
-// Shadows: dq0 has its primal's shape, each element or field the tangent of the primal's. The
-// tangents of the values Energy writes are written (overwritten) into the shadows: q0 into dq0.
+// Shadows: dq0 has its primal's shape, each element or field the tangent of the primal's.
 func EnergyJVP(k, dk float64, q0, dq0 []float64, steps int) (float64, float64) {
 	s := new(state)
 	ds := new(state)
@@ -85,9 +84,6 @@ func stateStepJVPWrtSK(s, ds *state, k, dk, dt float64) {
 // Fixed inputs: steps.
 // Results: the value of Energy, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// Energy writes q0: on entry q0Bar holds the adjoint of the values Energy leaves in q0 (zero for
-// the gradient of its results alone); on return, the gradient with respect to the values q0 held on
-// entry.
 func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	var tapeValuesBuf [64]state
 	tapeValues := tapeValuesBuf[:0]
@@ -217,8 +213,6 @@ func stateStepReverseWrtSK(s, sBar *state, k, dt float64) (kBar float64) {
 // Fixed inputs (zero tangent): steps.
 // Results, in order: the value of Anharmonic; its tangent.
 // Shadows: dq0, dv0 have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values Anharmonic writes are written (overwritten) into the shadows: q0 into
-// dq0, v0 into dv0.
 func AnharmonicJVP(k, dk, c, dc float64, q0, dq0, v0, dv0 []float64, steps int) (float64, float64) {
 	s := new(state)
 	ds := new(state)
@@ -328,149 +322,138 @@ func stateDriftJVPWrtS(s, ds *state, dt float64) {
 // Fixed inputs: steps.
 // Results: the value of Anharmonic, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// Anharmonic writes q0: on entry q0Bar holds the adjoint of the values Anharmonic leaves in q0
-// (zero for the gradient of its results alone); on return, the gradient with respect to the values
-// q0 held on entry.
-// Anharmonic writes v0: on entry v0Bar holds the adjoint of the values Anharmonic leaves in v0
-// (zero for the gradient of its results alone); on return, the gradient with respect to the values
-// v0 held on entry.
 func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kBar, cBar float64) {
 	var tapeValuesBuf [64]state
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	t := cap(q0) > 0
-	if t && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
 		panic("AnharmonicGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(v0) > 0
-	if t2 && cap(v0Bar) > 0 && &v0[:1][0] == &v0Bar[:1][0] {
+	if cap(v0) > 0 && cap(v0Bar) > 0 && &v0[:1][0] == &v0Bar[:1][0] {
 		panic("AnharmonicGrad: v0 and v0Bar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &q0[:1][0] == &v0[:1][0] {
-		panic("AnharmonicGrad: q0 and v0 share memory: gadgen's gradients need them apart")
 	}
 	s := new(state)
 	sBar := new(state)
-	t3 := append([]float64(nil), q0...)
-	n := len(t3)
-	t4 := cap(t3)
-	t5 := cap([]float64(nil))
-	var t6 []float64
-	if t4 != t5 {
-		t6 = make([]float64, n, t4)
+	t := append([]float64(nil), q0...)
+	n := len(t)
+	t2 := cap(t)
+	t3 := cap([]float64(nil))
+	var t4 []float64
+	if t2 != t3 {
+		t4 = make([]float64, n, t2)
 	} else {
-		t6 = []float64(nil)[:n]
+		t4 = []float64(nil)[:n]
 	}
-	sBar.q = t6
-	s.q = t3
-	t7 := append([]float64(nil), v0...)
-	n2 := len(t7)
-	t8 := cap(t7)
-	var t9 []float64
-	if t8 != t5 {
-		t9 = make([]float64, n2, t8)
+	sBar.q = t4
+	s.q = t
+	t5 := append([]float64(nil), v0...)
+	n2 := len(t5)
+	t6 := cap(t5)
+	var t7 []float64
+	if t6 != t3 {
+		t7 = make([]float64, n2, t6)
 	} else {
-		t9 = []float64(nil)[:n2]
+		t7 = []float64(nil)[:n2]
 	}
-	sBar.v = t9
-	s.v = t7
+	sBar.v = t7
+	s.v = t5
 	for i := 0; i < steps; i++ {
-		t42 := s != nil
-		if t42 {
+		t40 := s != nil
+		if t40 {
+			t41 := append(tape, s.q...)
+			tape = append(t41, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.kick(k, c, 0.025)
+		if t40 {
+			t42 := append(tape, s.q...)
+			tape = append(t42, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.drift(0.05)
+		if t40 {
 			t43 := append(tape, s.q...)
 			tape = append(t43, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(k, c, 0.025)
-		if t42 {
-			t44 := append(tape, s.q...)
-			tape = append(t44, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
-		s.drift(0.05)
-		if t42 {
-			t45 := append(tape, s.q...)
-			tape = append(t45, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
-		s.kick(k, c, 0.025)
 	}
-	t10 := s.q
-	n3 := len(t10)
-	t11 := s.v
-	t12 := sBar.v
-	t13 := sBar.q
+	t8 := s.q
+	n3 := len(t8)
+	t9 := s.v
+	t10 := sBar.v
+	t11 := sBar.q
 	sum := 0.0
 	for i2 := 0; i2 < n3; i2++ {
-		t39 := float64(i2 + 1)
-		t40 := t10[i2]
-		t41 := t11[i2]
-		t12[i2] += 2 * t41
-		t13[i2] += t39
-		sum += t39*t40 + t41*t41
+		t37 := float64(i2 + 1)
+		t38 := t8[i2]
+		t39 := t9[i2]
+		t10[i2] += 2 * t39
+		t11[i2] += t37
+		sum += t37*t38 + t39*t39
 	}
 	kBar = 0
 	cBar = 0
 	for i3 := steps - 1; i3 >= 0; i3-- {
-		t16 := s != nil
-		if t16 {
-			t17 := len(tapeValues) - 1
-			*s = tapeValues[t17]
-			t18 := s.v
-			t19 := len(tape) - len(t18)
-			copy(t18, tape[t19:])
-			t20 := tape[:t19]
-			t21 := s.q
-			t22 := len(t20) - len(t21)
-			copy(t21, t20[t22:])
-			tape = t20[:t22]
-			tapeValues = tapeValues[:t17]
+		t14 := s != nil
+		if t14 {
+			t15 := len(tapeValues) - 1
+			*s = tapeValues[t15]
+			t16 := s.v
+			t17 := len(tape) - len(t16)
+			copy(t16, tape[t17:])
+			t18 := tape[:t17]
+			t19 := s.q
+			t20 := len(t18) - len(t19)
+			copy(t19, t18[t20:])
+			tape = t18[:t20]
+			tapeValues = tapeValues[:t15]
 		}
-		t23, t24 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t23
-		cBar += t24
-		if t16 {
-			t25 := len(tapeValues) - 1
-			*s = tapeValues[t25]
-			t26 := s.v
-			t27 := len(tape) - len(t26)
-			copy(t26, tape[t27:])
-			t28 := tape[:t27]
-			t29 := s.q
-			t30 := len(t28) - len(t29)
-			copy(t29, t28[t30:])
-			tape = t28[:t30]
-			tapeValues = tapeValues[:t25]
+		t21, t22 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t21
+		cBar += t22
+		if t14 {
+			t23 := len(tapeValues) - 1
+			*s = tapeValues[t23]
+			t24 := s.v
+			t25 := len(tape) - len(t24)
+			copy(t24, tape[t25:])
+			t26 := tape[:t25]
+			t27 := s.q
+			t28 := len(t26) - len(t27)
+			copy(t27, t26[t28:])
+			tape = t26[:t28]
+			tapeValues = tapeValues[:t23]
 		}
 		stateDriftReverseWrtS(s, sBar, 0.05)
-		if t16 {
-			t31 := len(tapeValues) - 1
-			*s = tapeValues[t31]
-			t32 := s.v
-			t33 := len(tape) - len(t32)
-			copy(t32, tape[t33:])
-			t34 := tape[:t33]
-			t35 := s.q
-			t36 := len(t34) - len(t35)
-			copy(t35, t34[t36:])
-			tape = t34[:t36]
-			tapeValues = tapeValues[:t31]
+		if t14 {
+			t29 := len(tapeValues) - 1
+			*s = tapeValues[t29]
+			t30 := s.v
+			t31 := len(tape) - len(t30)
+			copy(t30, tape[t31:])
+			t32 := tape[:t31]
+			t33 := s.q
+			t34 := len(t32) - len(t33)
+			copy(t33, t32[t34:])
+			tape = t32[:t34]
+			tapeValues = tapeValues[:t29]
 		}
-		t37, t38 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t37
-		cBar += t38
+		t35, t36 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t35
+		cBar += t36
 	}
 	n4 := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
-		t15 := t9[n4+k2]
-		t9[n4+k2] = 0
-		v0Bar[k2] += t15
+		t13 := t7[n4+k2]
+		t7[n4+k2] = 0
+		v0Bar[k2] += t13
 	}
 	for k3 := 0; k3 < len(q0); k3++ {
-		t14 := t6[n4+k3]
-		t6[n4+k3] = 0
-		q0Bar[k3] += t14
+		t12 := t4[n4+k3]
+		t4[n4+k3] = 0
+		q0Bar[k3] += t12
 	}
 	return sum, kBar, cBar
 }
@@ -892,6 +875,7 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 		tapeint = append(tapeint, 2*i4)
 		e += mi * (t49*t49 + t50*t50) / 2
 	}
+	finalM := slices.Clone(m)
 	t11 := b.v
 	t12 := bBar.v
 	for i5 := n - 1; i5 >= 0; i5-- {
@@ -972,6 +956,7 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 		x0Bar[t18] += t19
 		tapeint = tapeint[:t17]
 	}
+	copy(m, finalM)
 	return e
 }
 
@@ -1083,6 +1068,340 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 	for i8 := n - 1; i8 >= 0; i8-- {
 		t3 := bBar.a
 		t3[i8] += t2 * bBar.v[i8]
+	}
+}
+
+// NBodySegmentsJVP computes NBodySegments and its derivative along the tangents (forward mode).
+//
+// Varied inputs: m (tangent dm), x0 (tangent dx0).
+// Fixed inputs (zero tangent): steps, k.
+// Results, in order: the value of NBodySegments; its tangent.
+// Shadows: dm, dx0 have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values NBodySegments writes are written (overwritten) into the shadows: m
+// into dm.
+func NBodySegmentsJVP(m, dm, x0, dx0 []float64, steps, k int) (float64, float64) {
+	n := len(m)
+	b := new(bodies)
+	db := new(bodies)
+	t := 2 * n
+	b.x = make([]float64, t)
+	db.x = make([]float64, t)
+	b.v = make([]float64, t)
+	db.v = make([]float64, t)
+	b.a = make([]float64, t)
+	db.a = make([]float64, t)
+	b.m = m
+	db.m = dm
+	t2 := b.x
+	t3 := db.x
+	n2 := len(t2)
+	for i := 0; i < n2; i++ {
+		t11 := i % len(x0)
+		t12 := dx0[t11]
+		t2[i] = x0[t11] + float64(i)
+		t3[i] = t12
+	}
+	bodiesAccelJVP(b, db)
+	t4 := 0
+	for t4 < steps {
+		bodiesSegmentJVPWrtB(b, db, min(k, steps-t4), 0.01)
+		t4 += k
+	}
+	t5 := b.v
+	t6 := db.v
+	e := 0.0
+	de := 0.0
+	for i2 := 0; i2 < n; i2++ {
+		mi := m[i2]
+		t7 := t5[2*i2]
+		t8 := 2*i2 + 1
+		t9 := t5[t8]
+		t10 := t7*t7 + t9*t9
+		de += (dm[i2]*t10 + mi*(2*(t6[2*i2]*t7)+2*(t6[t8]*t9))) / 2
+		e += mi * t10 / 2
+	}
+	return e, de
+}
+
+// bodiesSegmentJVPWrtB computes bodies.segment and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: b (tangent db).
+// Fixed inputs (zero tangent): k, dt.
+// Shadows: db has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values bodies.segment writes are written (overwritten) into the shadows: b into
+// db.
+func bodiesSegmentJVPWrtB(b, db *bodies, k int, dt float64) {
+	t := db.x
+	db.x = append(t, make([]float64, max(len(b.x)-len(t), 0))...)
+	t2 := db.v
+	db.v = append(t2, make([]float64, max(len(b.v)-len(t2), 0))...)
+	t3 := db.a
+	db.a = append(t3, make([]float64, max(len(b.a)-len(t3), 0))...)
+	t4 := db.m
+	db.m = append(t4, make([]float64, max(len(b.m)-len(t4), 0))...)
+	for i := 0; i < k; i++ {
+		bodiesVerletJVPWrtB(b, db, dt)
+	}
+}
+
+// NBodySegmentsGrad computes NBodySegments and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: m (into mBar), x0 (into x0Bar).
+// Fixed inputs: steps, k.
+// Results: the value of NBodySegments, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// NBodySegments writes m: on entry mBar holds the adjoint of the values NBodySegments leaves in m
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// m held on entry.
+func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
+	var tapeValuesBuf [64]bodies
+	tapeValues := tapeValuesBuf[:0]
+	var pathBuf [64]int
+	path := pathBuf[:0]
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	var tapeintBuf [64]int
+	t2 := tapeintBuf[:0]
+	t3 := cap(m) > 0
+	if t3 && cap(mBar) > 0 && &m[:1][0] == &mBar[:1][0] {
+		panic("NBodySegmentsGrad: m and mBar share memory: gadgen's gradients need them apart")
+	}
+	t4 := cap(x0) > 0
+	if t4 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+		panic("NBodySegmentsGrad: x0 and x0Bar share memory: gadgen's gradients need them apart")
+	}
+	if t3 && t4 && &m[:1][0] == &x0[:1][0] {
+		panic("NBodySegmentsGrad: m and x0 share memory: gadgen's gradients need them apart")
+	}
+	n := len(m)
+	b := new(bodies)
+	bBar := new(bodies)
+	t5 := 2 * n
+	bBar.x = make([]float64, t5)
+	b.x = make([]float64, t5)
+	bBar.v = make([]float64, t5)
+	b.v = make([]float64, t5)
+	bBar.a = make([]float64, t5)
+	b.a = make([]float64, t5)
+	bBar.m = mBar
+	b.m = m
+	t6 := b.x
+	n2 := len(t6)
+	tapeint := slices.Grow(t2, max(n2+2, 0))
+	for i := 0; i < n2; i++ {
+		t65 := i % len(x0)
+		t6[i] = x0[t65] + float64(i)
+		tapeint = append(tapeint, t65)
+	}
+	n3 := len(b.m)
+	clear(b.a)
+	t7 := b.x
+	t8 := b.m
+	t9 := b.a
+	trips := max(n3+2, 0)
+	tape := slices.Grow(t, trips*(trips*6))
+	for i2 := 0; i2 < n3; i2++ {
+		for j2 := 0; j2 < n3; j2++ {
+			var from2 int
+			if i2 == j2 {
+				from2 = 0
+			} else {
+				t59 := t7[2*j2]
+				t60 := t7[2*i2]
+				dx2 := t59 - t60
+				t61 := t7[2*j2+1]
+				t62 := t7[2*i2+1]
+				dy2 := t61 - t62
+				r2_2 := dx2*dx2 + dy2*dy2 + 0.01
+				t63 := t8[j2]
+				t64 := math.Sqrt(r2_2)
+				f2 := t63 / (r2_2 * t64)
+				t9[2*i2] += f2 * dx2
+				t9[2*i2+1] += f2 * dy2
+				tape = append(tape, t59, t60, t61, t62, t64, t63)
+				from2 = 1
+			}
+			path = append(path, from2)
+		}
+	}
+	t10 := 0
+	from := 0
+	for {
+		path = append(path, from)
+		if t10 < steps {
+			t55 := min(k, steps-t10)
+			if b != nil {
+				t56 := append(tape, b.x...)
+				t57 := append(t56, b.v...)
+				t58 := append(t57, b.a...)
+				tape = append(t58, b.m...)
+				tapeValues = append(tapeValues, *b)
+			}
+			b.segment(t55, 0.01)
+			tapeint = append(tapeint, t55)
+			t10 += k
+			from = 1
+		} else {
+			break
+		}
+	}
+	t11 := b.v
+	tapeint = slices.Grow(tapeint, max(n+2, 0))
+	e := 0.0
+	for i3 := 0; i3 < n; i3++ {
+		mi := m[i3]
+		t53 := t11[2*i3]
+		t54 := t11[2*i3+1]
+		tapeint = append(tapeint, 2*i3)
+		e += mi * (t53*t53 + t54*t54) / 2
+	}
+	finalM := slices.Clone(m)
+	t12 := b.v
+	t13 := bBar.v
+	for i4 := n - 1; i4 >= 0; i4-- {
+		t48 := len(tapeint) - 1
+		t49 := t12[2*i4]
+		t50 := tapeint[t48] + 1
+		t51 := t12[t50]
+		t52 := m[i4] * 0.5
+		t13[t50] += 2 * (t52 * t51)
+		t13[2*i4] += 2 * (t52 * t49)
+		mBar[i4] += 0.5 * (t49*t49 + t51*t51)
+		tapeint = tapeint[:t48]
+	}
+	var path2 []int
+	for {
+		t14 := len(path) - 1
+		path2 = path[:t14]
+		if path[t14] == 0 {
+			break
+		}
+		t15 := len(tapeint) - 1
+		t16 := tapeint[t15]
+		tapeint = tapeint[:t15]
+		if b != nil {
+			t17 := len(tapeValues) - 1
+			*b = tapeValues[t17]
+			t18 := b.m
+			t19 := len(tape) - len(t18)
+			copy(t18, tape[t19:])
+			t20 := tape[:t19]
+			t21 := b.a
+			t22 := len(t20) - len(t21)
+			copy(t21, t20[t22:])
+			t23 := t20[:t22]
+			t24 := b.v
+			t25 := len(t23) - len(t24)
+			copy(t24, t23[t25:])
+			t26 := t23[:t25]
+			t27 := b.x
+			t28 := len(t26) - len(t27)
+			copy(t27, t26[t28:])
+			tape = t26[:t28]
+			tapeValues = tapeValues[:t17]
+		}
+		bodiesSegmentReverseWrtB(b, bBar, t16, 0.01)
+		path = path2
+	}
+	t29 := bBar.a
+	t30 := bBar.m
+	t31 := bBar.x
+	for i5 := n3 - 1; i5 >= 0; i5-- {
+		for j := n3 - 1; j >= 0; j-- {
+			t36 := len(path2) - 1
+			t37 := path2[:t36]
+			if path2[t36] != 0 {
+				n4 := len(tape)
+				t38 := n4 - 6
+				t39 := tape[n4-2]
+				t40 := t29[2*i5+1]
+				dy := tape[n4-4] - tape[n4-3]
+				dx := tape[t38] - tape[n4-5]
+				r2 := dx*dx + dy*dy + 0.01
+				t41 := r2 * t39
+				f := tape[n4-1] / t41
+				t42 := t29[2*i5]
+				t43 := t40*dy + t42*dx
+				t44 := t43 * f / t41
+				t45 := -(t44 * t39) - 0.5/t39*(r2*t44)
+				t30[j] += t43 / t41
+				t46 := f*t40 + 2*(t45*dy)
+				t47 := f*t42 + 2*(t45*dx)
+				t31[2*i5+1] -= t46
+				t31[2*j+1] += t46
+				t31[2*i5] -= t47
+				t31[2*j] += t47
+				tape = tape[:t38]
+			}
+			path2 = t37
+		}
+	}
+	clear(bBar.a)
+	t32 := bBar.x
+	for i6 := n2 - 1; i6 >= 0; i6-- {
+		t33 := len(tapeint) - 1
+		t34 := tapeint[t33]
+		t35 := t32[i6]
+		t32[i6] = 0
+		x0Bar[t34] += t35
+		tapeint = tapeint[:t33]
+	}
+	copy(m, finalM)
+	return e
+}
+
+// bodiesSegmentReverseWrtB is the reverse of bodies.segment for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of bodies.segment that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: b (into bBar).
+// Fixed inputs: k, dt.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// bodies.segment writes b: on entry bBar holds the adjoint of the values bodies.segment leaves in b
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// b held on entry.
+func bodiesSegmentReverseWrtB(b, bBar *bodies, k int, dt float64) {
+	var tapeValuesBuf [64]bodies
+	tapeValues := tapeValuesBuf[:0]
+	var tapeBuf [64]float64
+	tape := tapeBuf[:0]
+	for i := 0; i < k; i++ {
+		if b != nil {
+			t13 := append(tape, b.x...)
+			t14 := append(t13, b.v...)
+			t15 := append(t14, b.a...)
+			tape = append(t15, b.m...)
+			tapeValues = append(tapeValues, *b)
+		}
+		b.verlet(dt)
+	}
+	for i2 := k - 1; i2 >= 0; i2-- {
+		if b != nil {
+			t := len(tapeValues) - 1
+			*b = tapeValues[t]
+			t2 := b.m
+			t3 := len(tape) - len(t2)
+			copy(t2, tape[t3:])
+			t4 := tape[:t3]
+			t5 := b.a
+			t6 := len(t4) - len(t5)
+			copy(t5, t4[t6:])
+			t7 := t4[:t6]
+			t8 := b.v
+			t9 := len(t7) - len(t8)
+			copy(t8, t7[t9:])
+			t10 := t7[:t9]
+			t11 := b.x
+			t12 := len(t10) - len(t11)
+			copy(t11, t10[t12:])
+			tape = t10[:t12]
+			tapeValues = tapeValues[:t]
+		}
+		bodiesVerletReverseWrtB(b, bBar, dt)
 	}
 }
 
@@ -1444,8 +1763,6 @@ func cloudPushReverseWrtC(c, cBar *cloud, dt float64) {
 // Fixed inputs (zero tangent): steps.
 // Results, in order: the value of Helpers; its tangent.
 // Shadows: dq0, dv0 have their primal's shape, each element or field the tangent of the primal's.
-// The tangents of the values Helpers writes are written (overwritten) into the shadows: q0 into
-// dq0, v0 into dv0.
 func HelpersJVP(k, dk, c, dc float64, q0, dq0, v0, dv0 []float64, steps int) (float64, float64) {
 	s, ds := initStateJVP(q0, dq0, v0, dv0)
 	rest := newState(len(q0))
@@ -1835,8 +2152,7 @@ func stateEulerStepReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar f
 // Varied inputs: x (tangent dx), w (tangent dw).
 // Fixed inputs (zero tangent): steps.
 // Results, in order: the value of Buffers; its tangent.
-// Shadows: dx has its primal's shape, each element or field the tangent of the primal's. The
-// tangents of the values Buffers writes are written (overwritten) into the shadows: x into dx.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BuffersJVP(x, dx []float64, w, dw float64, steps int) (float64, float64) {
 	b := new(buffers)
 	db := new(buffers)
@@ -1924,9 +2240,6 @@ func buffersSmoothJVP(b, db *buffers, w, dw float64) {
 // Fixed inputs: steps.
 // Results: the value of Buffers, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// Buffers writes x: on entry xBar holds the adjoint of the values Buffers leaves in x (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values x held on
-// entry.
 func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -2133,4 +2446,2025 @@ func buffersSmoothReverse(b, bBar *buffers, w float64) (wBar float64) {
 	}
 	wBar -= t4
 	return wBar
+}
+
+// SettledGrad computes Settled and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: q0 (into q0Bar).
+// Results: the value of Settled, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func SettledGrad(q0, q0Bar []float64) float64 {
+	var tapeValuesBuf [64]state
+	tapeValues := tapeValuesBuf[:0]
+	var tapeBuf [64]float64
+	tape := tapeBuf[:0]
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("SettledGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	n := len(q0)
+	s := new(state)
+	sBar := new(state)
+	sBar.q = make([]float64, n)
+	s.q = make([]float64, n)
+	sBar.v = make([]float64, n)
+	s.v = make([]float64, n)
+	t := copy(s.q, q0)
+	t2 := copy(s.v, q0)
+	r := new(state)
+	rBar := new(state)
+	t3 := append([]float64(nil), q0...)
+	n2 := len(t3)
+	t4 := cap(t3)
+	var t5 []float64
+	if t4 != cap([]float64(nil)) {
+		t5 = make([]float64, n2, t4)
+	} else {
+		t5 = []float64(nil)[:n2]
+	}
+	rBar.q = t5
+	r.q = t3
+	rBar.v = make([]float64, n)
+	r.v = make([]float64, n)
+	for i := 0; i < 4; i++ {
+		t45 := s != nil
+		if t45 {
+			t46 := append(tape, s.q...)
+			tape = append(t46, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.kick(1.3, 0.4, 0.05)
+		if t45 {
+			t47 := append(tape, s.q...)
+			tape = append(t47, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.drift(0.1)
+		if t45 {
+			t48 := append(tape, s.q...)
+			tape = append(t48, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.kick(1.3, 0.4, 0.05)
+		if r != nil {
+			t49 := append(tape, r.q...)
+			tape = append(t49, r.v...)
+			tapeValues = append(tapeValues, *r)
+		}
+		r.step(0.7, 0.1)
+	}
+	t6 := s.q
+	n3 := len(t6)
+	t7 := s.v
+	t8 := r.v
+	t9 := rBar.v
+	t10 := sBar.v
+	t11 := sBar.q
+	e := 0.0
+	for i2 := 0; i2 < n3; i2++ {
+		t42 := t6[i2]
+		t43 := t7[i2]
+		t44 := t8[i2]
+		t9[i2] += t43
+		t10[i2] += t44
+		t11[i2] += 2 * t42
+		e += t42*t42 + t43*t44
+	}
+	for i3 := 3; i3 >= 0; i3-- {
+		if r != nil {
+			t17 := len(tapeValues) - 1
+			*r = tapeValues[t17]
+			t18 := r.v
+			t19 := len(tape) - len(t18)
+			copy(t18, tape[t19:])
+			t20 := tape[:t19]
+			t21 := r.q
+			t22 := len(t20) - len(t21)
+			copy(t21, t20[t22:])
+			tape = t20[:t22]
+			tapeValues = tapeValues[:t17]
+		}
+		stateStepReverseWrtS(r, rBar, 0.7, 0.1)
+		t23 := s != nil
+		if t23 {
+			t24 := len(tapeValues) - 1
+			*s = tapeValues[t24]
+			t25 := s.v
+			t26 := len(tape) - len(t25)
+			copy(t25, tape[t26:])
+			t27 := tape[:t26]
+			t28 := s.q
+			t29 := len(t27) - len(t28)
+			copy(t28, t27[t29:])
+			tape = t27[:t29]
+			tapeValues = tapeValues[:t24]
+		}
+		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
+		if t23 {
+			t30 := len(tapeValues) - 1
+			*s = tapeValues[t30]
+			t31 := s.v
+			t32 := len(tape) - len(t31)
+			copy(t31, tape[t32:])
+			t33 := tape[:t32]
+			t34 := s.q
+			t35 := len(t33) - len(t34)
+			copy(t34, t33[t35:])
+			tape = t33[:t35]
+			tapeValues = tapeValues[:t30]
+		}
+		stateDriftReverseWrtS(s, sBar, 0.1)
+		if t23 {
+			t36 := len(tapeValues) - 1
+			*s = tapeValues[t36]
+			t37 := s.v
+			t38 := len(tape) - len(t37)
+			copy(t37, tape[t38:])
+			t39 := tape[:t38]
+			t40 := s.q
+			t41 := len(t39) - len(t40)
+			copy(t40, t39[t41:])
+			tape = t39[:t41]
+			tapeValues = tapeValues[:t36]
+		}
+		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
+	}
+	n4 := len([]float64(nil))
+	for k := 0; k < n; k++ {
+		t16 := t5[n4+k]
+		t5[n4+k] = 0
+		q0Bar[k] += t16
+	}
+	t12 := sBar.v
+	for k2 := 0; k2 < t2; k2++ {
+		t15 := t12[k2]
+		t12[k2] = 0
+		q0Bar[k2] += t15
+	}
+	t13 := sBar.q
+	for k3 := 0; k3 < t; k3++ {
+		t14 := t13[k3]
+		t13[k3] = 0
+		q0Bar[k3] += t14
+	}
+	return e
+}
+
+// stateStepReverseWrtS is the reverse of state.step for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of state.step that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
+//
+// Varied inputs: s (into sBar).
+// Fixed inputs: k, dt.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// state.step writes s: on entry sBar holds the adjoint of the values state.step leaves in s (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values s held
+// on entry.
+func stateStepReverseWrtS(s, sBar *state, k, dt float64) {
+	n := len(s.q)
+	t := dt * k
+	for i := 0; i < n; i++ {
+		t4 := s.v
+		t5 := s.q
+		t4[i] -= t * t5[i]
+		t5[i] += dt * t4[i]
+	}
+	s.t += dt
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := sBar.q
+		t3 := sBar.v
+		t3[i2] += dt * t2[i2]
+		t2[i2] -= t * t3[i2]
+	}
+}
+
+// stateKickReverseWrtS is the reverse of state.kick for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of state.kick that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
+//
+// Varied inputs: s (into sBar).
+// Fixed inputs: k, c, dt.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// state.kick writes s: on entry sBar holds the adjoint of the values state.kick leaves in s (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values s held
+// on entry.
+func stateKickReverseWrtS(s, sBar *state, k, c, dt float64) {
+	var tapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := s.q
+	n := len(t2)
+	tape := slices.Grow(t, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		q2 := t2[i]
+		t8 := s.v
+		t8[i] -= dt * (k*q2 + c*q2*q2*q2)
+		tape = append(tape, q2)
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t3 := len(tape) - 1
+		q := tape[t3]
+		t4 := dt * sBar.v[i2]
+		t5 := t4 * q
+		t6 := c * q
+		t7 := sBar.q
+		t7[i2] += -(t6 * q * t4) - t6*t5 - c*(t5*q) - k*t4
+		tape = tape[:t3]
+	}
+}
+
+// SettledHessDiag returns Settled and stores the diagonal of its Hessian with respect to q0 in d
+// (overwritten): d[i] = ∂²Settled/∂q0[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Settled
+// along the unit vector eᵢ, by settledTaylorLanes8, 8 unit vectors per call (⌈len(q0)/8⌉ calls,
+// which give Settled's value too).
+// len(d) must be len(q0).
+func SettledHessDiag(q0, d []float64) float64 {
+	n := len(q0)
+	if len(d) != n {
+		panic("SettledHessDiag: len(d) != len(q0)")
+	}
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
+	dd := make([]float64, n+8)
+	f := 0.0
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = settledTaylorLanes8(q0, u0, u1, u2, u3, u4, u5, u6, u7)
+		dd[i] = 2 * t2
+		dd[i+1] = 2 * t3
+		dd[i+2] = 2 * t4
+		dd[i+3] = 2 * t5
+		dd[i+4] = 2 * t6
+		dd[i+5] = 2 * t7
+		dd[i+6] = 2 * t8
+		dd[i+7] = 2 * t9
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+	}
+	copy(d, dd)
+	if n == 0 {
+		f = Settled(q0)
+	}
+	return f
+}
+
+// settledTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Settled at once, one per
+// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
+// first coefficients p1_1 … p1_8, it returns the results of Settled and, for each float result y,
+// its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is
+// the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: q0 (coefficients q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_1_7, q0_1_8).
+func settledTaylorLanes8(q0, q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_1_7, q0_1_8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3, s2_4, s2_5, s2_6,
+		s2_7, s2_8 := initStateTaylorLanes8(
+		q0,
+		q0_1_1,
+		q0_1_2,
+		q0_1_3,
+		q0_1_4,
+		q0_1_5,
+		q0_1_6,
+		q0_1_7,
+		q0_1_8,
+		q0,
+		q0_1_1,
+		q0_1_2,
+		q0_1_3,
+		q0_1_4,
+		q0_1_5,
+		q0_1_6,
+		q0_1_7,
+		q0_1_8,
+	)
+	r, r1_1, r1_2, r1_3, r1_4, r1_5, r1_6, r1_7, r1_8, r2_1, r2_2, r2_3, r2_4, r2_5, r2_6,
+		r2_7, r2_8 := startAtTaylorLanes8(
+		q0,
+		q0_1_1,
+		q0_1_2,
+		q0_1_3,
+		q0_1_4,
+		q0_1_5,
+		q0_1_6,
+		q0_1_7,
+		q0_1_8,
+	)
+	for i := 0; i < 4; i++ {
+		stateLeapfrogTaylorLanes8WrtS(
+			s,
+			s1_1,
+			s1_2,
+			s1_3,
+			s1_4,
+			s1_5,
+			s1_6,
+			s1_7,
+			s1_8,
+			s2_1,
+			s2_2,
+			s2_3,
+			s2_4,
+			s2_5,
+			s2_6,
+			s2_7,
+			s2_8,
+			1.3,
+			0.4,
+			0.1,
+		)
+		stateStepTaylorLanes8WrtS(
+			r,
+			r1_1,
+			r1_2,
+			r1_3,
+			r1_4,
+			r1_5,
+			r1_6,
+			r1_7,
+			r1_8,
+			r2_1,
+			r2_2,
+			r2_3,
+			r2_4,
+			r2_5,
+			r2_6,
+			r2_7,
+			r2_8,
+			0.7,
+			0.1,
+		)
+	}
+	n := len(s.q)
+	e := 0.0
+	e1_1 := 0.0
+	e1_2 := 0.0
+	e1_3 := 0.0
+	e1_4 := 0.0
+	e1_5 := 0.0
+	e1_6 := 0.0
+	e1_7 := 0.0
+	e1_8 := 0.0
+	e2_1 := 0.0
+	e2_2 := 0.0
+	e2_3 := 0.0
+	e2_4 := 0.0
+	e2_5 := 0.0
+	e2_6 := 0.0
+	e2_7 := 0.0
+	e2_8 := 0.0
+	for i2 := 0; i2 < n; i2++ {
+		t := s.q[i2]
+		t2 := s1_1.q[i2]
+		t3 := s1_2.q[i2]
+		t4 := s1_3.q[i2]
+		t5 := s1_4.q[i2]
+		t6 := s1_5.q[i2]
+		t7 := s1_6.q[i2]
+		t8 := s1_7.q[i2]
+		t9 := s1_8.q[i2]
+		t10 := s2_1.q[i2]
+		t11 := s2_2.q[i2]
+		t12 := s2_3.q[i2]
+		t13 := s2_4.q[i2]
+		t14 := s2_5.q[i2]
+		t15 := s2_6.q[i2]
+		t16 := s2_7.q[i2]
+		t17 := s2_8.q[i2]
+		t18 := s.v[i2]
+		t19 := s1_1.v[i2]
+		t20 := s1_2.v[i2]
+		t21 := s1_3.v[i2]
+		t22 := s1_4.v[i2]
+		t23 := s1_5.v[i2]
+		t24 := s1_6.v[i2]
+		t25 := s1_7.v[i2]
+		t26 := s1_8.v[i2]
+		t27 := r.v[i2]
+		t28 := r1_1.v[i2]
+		t29 := r1_2.v[i2]
+		t30 := r1_3.v[i2]
+		t31 := r1_4.v[i2]
+		t32 := r1_5.v[i2]
+		t33 := r1_6.v[i2]
+		t34 := r1_7.v[i2]
+		t35 := r1_8.v[i2]
+		t36 := t10*t + t2*t2 + t*t10 + (s2_1.v[i2]*t27 + t19*t28 + t18*r2_1.v[i2])
+		t37 := t11*t + t3*t3 + t*t11 + (s2_2.v[i2]*t27 + t20*t29 + t18*r2_2.v[i2])
+		t38 := t12*t + t4*t4 + t*t12 + (s2_3.v[i2]*t27 + t21*t30 + t18*r2_3.v[i2])
+		t39 := t13*t + t5*t5 + t*t13 + (s2_4.v[i2]*t27 + t22*t31 + t18*r2_4.v[i2])
+		t40 := t14*t + t6*t6 + t*t14 + (s2_5.v[i2]*t27 + t23*t32 + t18*r2_5.v[i2])
+		t41 := t15*t + t7*t7 + t*t15 + (s2_6.v[i2]*t27 + t24*t33 + t18*r2_6.v[i2])
+		t42 := t16*t + t8*t8 + t*t16 + (s2_7.v[i2]*t27 + t25*t34 + t18*r2_7.v[i2])
+		t43 := t17*t + t9*t9 + t*t17 + (s2_8.v[i2]*t27 + t26*t35 + t18*r2_8.v[i2])
+		e += t*t + t18*t27
+		e1_1 += 2*(t2*t) + (t19*t27 + t18*t28)
+		e1_2 += 2*(t3*t) + (t20*t27 + t18*t29)
+		e1_3 += 2*(t4*t) + (t21*t27 + t18*t30)
+		e1_4 += 2*(t5*t) + (t22*t27 + t18*t31)
+		e1_5 += 2*(t6*t) + (t23*t27 + t18*t32)
+		e1_6 += 2*(t7*t) + (t24*t27 + t18*t33)
+		e1_7 += 2*(t8*t) + (t25*t27 + t18*t34)
+		e1_8 += 2*(t9*t) + (t26*t27 + t18*t35)
+		e2_1 += t36
+		e2_2 += t37
+		e2_3 += t38
+		e2_4 += t39
+		e2_5 += t40
+		e2_6 += t41
+		e2_7 += t42
+		e2_8 += t43
+	}
+	return e, e1_1, e1_2, e1_3, e1_4, e1_5, e1_6, e1_7, e1_8, e2_1, e2_2, e2_3, e2_4, e2_5, e2_6, e2_7, e2_8
+}
+
+// initStateTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through initState at once, one
+// per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as
+// its first coefficients p1_1 … p1_8, it returns the results of initState and, for each float
+// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
+// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: q0 (coefficients q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_1_7, q0_1_8),
+// v0 (coefficients v0_1_1, v0_1_2, v0_1_3, v0_1_4, v0_1_5, v0_1_6, v0_1_7, v0_1_8).
+func initStateTaylorLanes8(
+	q0, q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_1_7, q0_1_8, v0, v0_1_1, v0_1_2 []float64,
+	v0_1_3, v0_1_4, v0_1_5, v0_1_6, v0_1_7, v0_1_8 []float64,
+) (
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+) {
+	n := len(q0)
+	s := newState(n)
+	s1_1 := new(state)
+	t := s.q
+	n2 := len(t)
+	t2 := cap(t)
+	s1_1.q = make([]float64, n2, t2)
+	t3 := s.v
+	n3 := len(t3)
+	t4 := cap(t3)
+	s1_1.v = make([]float64, n3, t4)
+	s1_2 := new(state)
+	s1_2.q = make([]float64, n2, t2)
+	s1_2.v = make([]float64, n3, t4)
+	s1_3 := new(state)
+	s1_3.q = make([]float64, n2, t2)
+	s1_3.v = make([]float64, n3, t4)
+	s1_4 := new(state)
+	s1_4.q = make([]float64, n2, t2)
+	s1_4.v = make([]float64, n3, t4)
+	s1_5 := new(state)
+	s1_5.q = make([]float64, n2, t2)
+	s1_5.v = make([]float64, n3, t4)
+	s1_6 := new(state)
+	s1_6.q = make([]float64, n2, t2)
+	s1_6.v = make([]float64, n3, t4)
+	s1_7 := new(state)
+	s1_7.q = make([]float64, n2, t2)
+	s1_7.v = make([]float64, n3, t4)
+	s1_8 := new(state)
+	s1_8.q = make([]float64, n2, t2)
+	s1_8.v = make([]float64, n3, t4)
+	s2_1 := new(state)
+	s2_1.q = make([]float64, n2, t2)
+	s2_1.v = make([]float64, n3, t4)
+	s2_2 := new(state)
+	s2_2.q = make([]float64, n2, t2)
+	s2_2.v = make([]float64, n3, t4)
+	s2_3 := new(state)
+	s2_3.q = make([]float64, n2, t2)
+	s2_3.v = make([]float64, n3, t4)
+	s2_4 := new(state)
+	s2_4.q = make([]float64, n2, t2)
+	s2_4.v = make([]float64, n3, t4)
+	s2_5 := new(state)
+	s2_5.q = make([]float64, n2, t2)
+	s2_5.v = make([]float64, n3, t4)
+	s2_6 := new(state)
+	s2_6.q = make([]float64, n2, t2)
+	s2_6.v = make([]float64, n3, t4)
+	s2_7 := new(state)
+	s2_7.q = make([]float64, n2, t2)
+	s2_7.v = make([]float64, n3, t4)
+	s2_8 := new(state)
+	s2_8.q = make([]float64, n2, t2)
+	s2_8.v = make([]float64, n3, t4)
+	t5 := s1_1.q
+	t6 := s1_2.q
+	t7 := s1_3.q
+	t8 := s1_4.q
+	t9 := s1_5.q
+	t10 := s1_6.q
+	t11 := s1_7.q
+	t12 := s1_8.q
+	t13 := s2_1.q
+	t14 := s2_2.q
+	t15 := s2_3.q
+	t16 := s2_4.q
+	t17 := s2_5.q
+	t18 := s2_6.q
+	t19 := s2_7.q
+	t20 := s2_8.q
+	copy(t, q0)
+	t21 := cap(q0)
+	copy(t5, q0_1_1)
+	copy(t6, q0_1_2)
+	copy(t7, q0_1_3)
+	copy(t8, q0_1_4)
+	copy(t9, q0_1_5)
+	copy(t10, q0_1_6)
+	copy(t11, q0_1_7)
+	copy(t12, q0_1_8)
+	copy(t13, make([]float64, n, t21))
+	copy(t14, make([]float64, n, t21))
+	copy(t15, make([]float64, n, t21))
+	copy(t16, make([]float64, n, t21))
+	copy(t17, make([]float64, n, t21))
+	copy(t18, make([]float64, n, t21))
+	copy(t19, make([]float64, n, t21))
+	copy(t20, make([]float64, n, t21))
+	t22 := s1_1.v
+	t23 := s1_2.v
+	t24 := s1_3.v
+	t25 := s1_4.v
+	t26 := s1_5.v
+	t27 := s1_6.v
+	t28 := s1_7.v
+	t29 := s1_8.v
+	t30 := s2_1.v
+	t31 := s2_2.v
+	t32 := s2_3.v
+	t33 := s2_4.v
+	t34 := s2_5.v
+	t35 := s2_6.v
+	t36 := s2_7.v
+	t37 := s2_8.v
+	copy(s.v, v0)
+	n4 := len(v0)
+	t38 := cap(v0)
+	copy(t22, v0_1_1)
+	copy(t23, v0_1_2)
+	copy(t24, v0_1_3)
+	copy(t25, v0_1_4)
+	copy(t26, v0_1_5)
+	copy(t27, v0_1_6)
+	copy(t28, v0_1_7)
+	copy(t29, v0_1_8)
+	copy(t30, make([]float64, n4, t38))
+	copy(t31, make([]float64, n4, t38))
+	copy(t32, make([]float64, n4, t38))
+	copy(t33, make([]float64, n4, t38))
+	copy(t34, make([]float64, n4, t38))
+	copy(t35, make([]float64, n4, t38))
+	copy(t36, make([]float64, n4, t38))
+	copy(t37, make([]float64, n4, t38))
+	return s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3, s2_4, s2_5, s2_6, s2_7, s2_8
+}
+
+// startAtTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through startAt at once, one per
+// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
+// first coefficients p1_1 … p1_8, it returns the results of startAt and, for each float result y,
+// its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is
+// the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: q0 (coefficients q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_1_7, q0_1_8).
+func startAtTaylorLanes8(q0, q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_1_7, q0_1_8 []float64) (
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+	*state,
+) {
+	t := new(state)
+	t2 := new(state)
+	t3 := new(state)
+	t4 := new(state)
+	t5 := new(state)
+	t6 := new(state)
+	t7 := new(state)
+	t8 := new(state)
+	t9 := new(state)
+	t10 := new(state)
+	t11 := new(state)
+	t12 := new(state)
+	t13 := new(state)
+	t14 := new(state)
+	t15 := new(state)
+	t16 := new(state)
+	t17 := new(state)
+	t18 := append([]float64(nil), q0...)
+	n := len(q0)
+	t19 := cap(q0)
+	t20 := append([]float64(nil), q0_1_1...)
+	t21 := append([]float64(nil), q0_1_2...)
+	t22 := append([]float64(nil), q0_1_3...)
+	t23 := append([]float64(nil), q0_1_4...)
+	t24 := append([]float64(nil), q0_1_5...)
+	t25 := append([]float64(nil), q0_1_6...)
+	t26 := append([]float64(nil), q0_1_7...)
+	t27 := append([]float64(nil), q0_1_8...)
+	t28 := append([]float64(nil), make([]float64, n, t19)...)
+	t29 := append([]float64(nil), make([]float64, n, t19)...)
+	t30 := append([]float64(nil), make([]float64, n, t19)...)
+	t31 := append([]float64(nil), make([]float64, n, t19)...)
+	t32 := append([]float64(nil), make([]float64, n, t19)...)
+	t33 := append([]float64(nil), make([]float64, n, t19)...)
+	t34 := append([]float64(nil), make([]float64, n, t19)...)
+	t35 := append([]float64(nil), make([]float64, n, t19)...)
+	t.q = t18
+	t2.q = t20
+	t3.q = t21
+	t4.q = t22
+	t5.q = t23
+	t6.q = t24
+	t7.q = t25
+	t8.q = t26
+	t9.q = t27
+	t10.q = t28
+	t11.q = t29
+	t12.q = t30
+	t13.q = t31
+	t14.q = t32
+	t15.q = t33
+	t16.q = t34
+	t17.q = t35
+	t.v = make([]float64, n)
+	t2.v = make([]float64, n)
+	t3.v = make([]float64, n)
+	t4.v = make([]float64, n)
+	t5.v = make([]float64, n)
+	t6.v = make([]float64, n)
+	t7.v = make([]float64, n)
+	t8.v = make([]float64, n)
+	t9.v = make([]float64, n)
+	t10.v = make([]float64, n)
+	t11.v = make([]float64, n)
+	t12.v = make([]float64, n)
+	t13.v = make([]float64, n)
+	t14.v = make([]float64, n)
+	t15.v = make([]float64, n)
+	t16.v = make([]float64, n)
+	t17.v = make([]float64, n)
+	return t, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17
+}
+
+// stateLeapfrogTaylorLanes8WrtS propagates 8 Taylor polynomials of degree 2 through state.leapfrog
+// at once, one per direction (Taylor mode, 8 lanes): along the curves given for each varied input p
+// as its coefficients pk_l (degree k, lane l), it returns the results of state.leapfrog and, for
+// each float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by
+// degree, where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: s (coefficients s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3,
+// s2_4, s2_5, s2_6, s2_7, s2_8).
+// Fixed inputs (zero coefficients): k, c, dt.
+func stateLeapfrogTaylorLanes8WrtS(
+	s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3, s2_4, s2_5, s2_6, s2_7 *state,
+	s2_8 *state,
+	k, c, dt float64,
+) {
+	t := s1_1.q
+	s1_1.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := s1_1.v
+	s1_1.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	t3 := s1_2.q
+	s1_2.q = append(t3, make([]float64, max(len(s.q)-len(t3), 0))...)
+	t4 := s1_2.v
+	s1_2.v = append(t4, make([]float64, max(len(s.v)-len(t4), 0))...)
+	t5 := s1_3.q
+	s1_3.q = append(t5, make([]float64, max(len(s.q)-len(t5), 0))...)
+	t6 := s1_3.v
+	s1_3.v = append(t6, make([]float64, max(len(s.v)-len(t6), 0))...)
+	t7 := s1_4.q
+	s1_4.q = append(t7, make([]float64, max(len(s.q)-len(t7), 0))...)
+	t8 := s1_4.v
+	s1_4.v = append(t8, make([]float64, max(len(s.v)-len(t8), 0))...)
+	t9 := s1_5.q
+	s1_5.q = append(t9, make([]float64, max(len(s.q)-len(t9), 0))...)
+	t10 := s1_5.v
+	s1_5.v = append(t10, make([]float64, max(len(s.v)-len(t10), 0))...)
+	t11 := s1_6.q
+	s1_6.q = append(t11, make([]float64, max(len(s.q)-len(t11), 0))...)
+	t12 := s1_6.v
+	s1_6.v = append(t12, make([]float64, max(len(s.v)-len(t12), 0))...)
+	t13 := s1_7.q
+	s1_7.q = append(t13, make([]float64, max(len(s.q)-len(t13), 0))...)
+	t14 := s1_7.v
+	s1_7.v = append(t14, make([]float64, max(len(s.v)-len(t14), 0))...)
+	t15 := s1_8.q
+	s1_8.q = append(t15, make([]float64, max(len(s.q)-len(t15), 0))...)
+	t16 := s1_8.v
+	s1_8.v = append(t16, make([]float64, max(len(s.v)-len(t16), 0))...)
+	t17 := s2_1.q
+	s2_1.q = append(t17, make([]float64, max(len(s.q)-len(t17), 0))...)
+	t18 := s2_1.v
+	s2_1.v = append(t18, make([]float64, max(len(s.v)-len(t18), 0))...)
+	t19 := s2_2.q
+	s2_2.q = append(t19, make([]float64, max(len(s.q)-len(t19), 0))...)
+	t20 := s2_2.v
+	s2_2.v = append(t20, make([]float64, max(len(s.v)-len(t20), 0))...)
+	t21 := s2_3.q
+	s2_3.q = append(t21, make([]float64, max(len(s.q)-len(t21), 0))...)
+	t22 := s2_3.v
+	s2_3.v = append(t22, make([]float64, max(len(s.v)-len(t22), 0))...)
+	t23 := s2_4.q
+	s2_4.q = append(t23, make([]float64, max(len(s.q)-len(t23), 0))...)
+	t24 := s2_4.v
+	s2_4.v = append(t24, make([]float64, max(len(s.v)-len(t24), 0))...)
+	t25 := s2_5.q
+	s2_5.q = append(t25, make([]float64, max(len(s.q)-len(t25), 0))...)
+	t26 := s2_5.v
+	s2_5.v = append(t26, make([]float64, max(len(s.v)-len(t26), 0))...)
+	t27 := s2_6.q
+	s2_6.q = append(t27, make([]float64, max(len(s.q)-len(t27), 0))...)
+	t28 := s2_6.v
+	s2_6.v = append(t28, make([]float64, max(len(s.v)-len(t28), 0))...)
+	t29 := s2_7.q
+	s2_7.q = append(t29, make([]float64, max(len(s.q)-len(t29), 0))...)
+	t30 := s2_7.v
+	s2_7.v = append(t30, make([]float64, max(len(s.v)-len(t30), 0))...)
+	t31 := s2_8.q
+	s2_8.q = append(t31, make([]float64, max(len(s.q)-len(t31), 0))...)
+	t32 := s2_8.v
+	s2_8.v = append(t32, make([]float64, max(len(s.v)-len(t32), 0))...)
+	t33 := dt / 2
+	stateKickTaylorLanes8WrtS(
+		s,
+		s1_1,
+		s1_2,
+		s1_3,
+		s1_4,
+		s1_5,
+		s1_6,
+		s1_7,
+		s1_8,
+		s2_1,
+		s2_2,
+		s2_3,
+		s2_4,
+		s2_5,
+		s2_6,
+		s2_7,
+		s2_8,
+		k,
+		c,
+		t33,
+	)
+	stateDriftTaylorLanes8WrtS(
+		s,
+		s1_1,
+		s1_2,
+		s1_3,
+		s1_4,
+		s1_5,
+		s1_6,
+		s1_7,
+		s1_8,
+		s2_1,
+		s2_2,
+		s2_3,
+		s2_4,
+		s2_5,
+		s2_6,
+		s2_7,
+		s2_8,
+		dt,
+	)
+	stateKickTaylorLanes8WrtS(
+		s,
+		s1_1,
+		s1_2,
+		s1_3,
+		s1_4,
+		s1_5,
+		s1_6,
+		s1_7,
+		s1_8,
+		s2_1,
+		s2_2,
+		s2_3,
+		s2_4,
+		s2_5,
+		s2_6,
+		s2_7,
+		s2_8,
+		k,
+		c,
+		t33,
+	)
+}
+
+// stateStepTaylorLanes8WrtS propagates 8 Taylor polynomials of degree 2 through state.step at once,
+// one per direction (Taylor mode, 8 lanes): along the curves given for each varied input p as its
+// coefficients pk_l (degree k, lane l), it returns the results of state.step and, for each float
+// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
+// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: s (coefficients s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3,
+// s2_4, s2_5, s2_6, s2_7, s2_8).
+// Fixed inputs (zero coefficients): k, dt.
+func stateStepTaylorLanes8WrtS(
+	s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3, s2_4, s2_5, s2_6, s2_7 *state,
+	s2_8 *state,
+	k, dt float64,
+) {
+	t := s1_1.q
+	s1_1.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := s1_1.v
+	s1_1.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	t3 := s1_2.q
+	s1_2.q = append(t3, make([]float64, max(len(s.q)-len(t3), 0))...)
+	t4 := s1_2.v
+	s1_2.v = append(t4, make([]float64, max(len(s.v)-len(t4), 0))...)
+	t5 := s1_3.q
+	s1_3.q = append(t5, make([]float64, max(len(s.q)-len(t5), 0))...)
+	t6 := s1_3.v
+	s1_3.v = append(t6, make([]float64, max(len(s.v)-len(t6), 0))...)
+	t7 := s1_4.q
+	s1_4.q = append(t7, make([]float64, max(len(s.q)-len(t7), 0))...)
+	t8 := s1_4.v
+	s1_4.v = append(t8, make([]float64, max(len(s.v)-len(t8), 0))...)
+	t9 := s1_5.q
+	s1_5.q = append(t9, make([]float64, max(len(s.q)-len(t9), 0))...)
+	t10 := s1_5.v
+	s1_5.v = append(t10, make([]float64, max(len(s.v)-len(t10), 0))...)
+	t11 := s1_6.q
+	s1_6.q = append(t11, make([]float64, max(len(s.q)-len(t11), 0))...)
+	t12 := s1_6.v
+	s1_6.v = append(t12, make([]float64, max(len(s.v)-len(t12), 0))...)
+	t13 := s1_7.q
+	s1_7.q = append(t13, make([]float64, max(len(s.q)-len(t13), 0))...)
+	t14 := s1_7.v
+	s1_7.v = append(t14, make([]float64, max(len(s.v)-len(t14), 0))...)
+	t15 := s1_8.q
+	s1_8.q = append(t15, make([]float64, max(len(s.q)-len(t15), 0))...)
+	t16 := s1_8.v
+	s1_8.v = append(t16, make([]float64, max(len(s.v)-len(t16), 0))...)
+	t17 := s2_1.q
+	s2_1.q = append(t17, make([]float64, max(len(s.q)-len(t17), 0))...)
+	t18 := s2_1.v
+	s2_1.v = append(t18, make([]float64, max(len(s.v)-len(t18), 0))...)
+	t19 := s2_2.q
+	s2_2.q = append(t19, make([]float64, max(len(s.q)-len(t19), 0))...)
+	t20 := s2_2.v
+	s2_2.v = append(t20, make([]float64, max(len(s.v)-len(t20), 0))...)
+	t21 := s2_3.q
+	s2_3.q = append(t21, make([]float64, max(len(s.q)-len(t21), 0))...)
+	t22 := s2_3.v
+	s2_3.v = append(t22, make([]float64, max(len(s.v)-len(t22), 0))...)
+	t23 := s2_4.q
+	s2_4.q = append(t23, make([]float64, max(len(s.q)-len(t23), 0))...)
+	t24 := s2_4.v
+	s2_4.v = append(t24, make([]float64, max(len(s.v)-len(t24), 0))...)
+	t25 := s2_5.q
+	s2_5.q = append(t25, make([]float64, max(len(s.q)-len(t25), 0))...)
+	t26 := s2_5.v
+	s2_5.v = append(t26, make([]float64, max(len(s.v)-len(t26), 0))...)
+	t27 := s2_6.q
+	s2_6.q = append(t27, make([]float64, max(len(s.q)-len(t27), 0))...)
+	t28 := s2_6.v
+	s2_6.v = append(t28, make([]float64, max(len(s.v)-len(t28), 0))...)
+	t29 := s2_7.q
+	s2_7.q = append(t29, make([]float64, max(len(s.q)-len(t29), 0))...)
+	t30 := s2_7.v
+	s2_7.v = append(t30, make([]float64, max(len(s.v)-len(t30), 0))...)
+	t31 := s2_8.q
+	s2_8.q = append(t31, make([]float64, max(len(s.q)-len(t31), 0))...)
+	t32 := s2_8.v
+	s2_8.v = append(t32, make([]float64, max(len(s.v)-len(t32), 0))...)
+	n := len(s.q)
+	t33 := dt * k
+	for i := 0; i < n; i++ {
+		t50 := s.v
+		t51 := s1_1.v
+		t52 := s1_2.v
+		t53 := s1_3.v
+		t54 := s1_4.v
+		t55 := s1_5.v
+		t56 := s1_6.v
+		t57 := s1_7.v
+		t58 := s1_8.v
+		t59 := s2_1.v
+		t60 := s2_2.v
+		t61 := s2_3.v
+		t62 := s2_4.v
+		t63 := s2_5.v
+		t64 := s2_6.v
+		t65 := s2_7.v
+		t66 := s2_8.v
+		t67 := s.q
+		t68 := s1_1.q
+		t69 := s1_2.q
+		t70 := s1_3.q
+		t71 := s1_4.q
+		t72 := s1_5.q
+		t73 := s1_6.q
+		t74 := s1_7.q
+		t75 := s1_8.q
+		t76 := s2_1.q
+		t77 := s2_2.q
+		t78 := s2_3.q
+		t79 := s2_4.q
+		t80 := s2_5.q
+		t81 := s2_6.q
+		t82 := s2_7.q
+		t83 := s2_8.q
+		t84 := t68[i]
+		t85 := t69[i]
+		t86 := t70[i]
+		t87 := t71[i]
+		t88 := t72[i]
+		t89 := t73[i]
+		t90 := t74[i]
+		t91 := t75[i]
+		t92 := t76[i]
+		t93 := t77[i]
+		t94 := t78[i]
+		t95 := t79[i]
+		t96 := t80[i]
+		t97 := t81[i]
+		t98 := t82[i]
+		t99 := t83[i]
+		t100 := t51[i]
+		t101 := t52[i]
+		t102 := t53[i]
+		t103 := t54[i]
+		t104 := t55[i]
+		t105 := t56[i]
+		t106 := t57[i]
+		t107 := t58[i]
+		t108 := t59[i]
+		t109 := t60[i]
+		t110 := t61[i]
+		t111 := t62[i]
+		t112 := t63[i]
+		t113 := t64[i]
+		t114 := t65[i]
+		t115 := t66[i]
+		t50[i] -= t33 * t67[i]
+		t51[i] = t100 - t33*t84
+		t52[i] = t101 - t33*t85
+		t53[i] = t102 - t33*t86
+		t54[i] = t103 - t33*t87
+		t55[i] = t104 - t33*t88
+		t56[i] = t105 - t33*t89
+		t57[i] = t106 - t33*t90
+		t58[i] = t107 - t33*t91
+		t59[i] = t108 - t33*t92
+		t60[i] = t109 - t33*t93
+		t61[i] = t110 - t33*t94
+		t62[i] = t111 - t33*t95
+		t63[i] = t112 - t33*t96
+		t64[i] = t113 - t33*t97
+		t65[i] = t114 - t33*t98
+		t66[i] = t115 - t33*t99
+		t116 := t51[i]
+		t117 := t52[i]
+		t118 := t53[i]
+		t119 := t54[i]
+		t120 := t55[i]
+		t121 := t56[i]
+		t122 := t57[i]
+		t123 := t58[i]
+		t124 := t59[i]
+		t125 := t60[i]
+		t126 := t61[i]
+		t127 := t62[i]
+		t128 := t63[i]
+		t129 := t64[i]
+		t130 := t65[i]
+		t131 := t66[i]
+		t132 := t68[i]
+		t133 := t69[i]
+		t134 := t70[i]
+		t135 := t71[i]
+		t136 := t72[i]
+		t137 := t73[i]
+		t138 := t74[i]
+		t139 := t75[i]
+		t140 := t76[i]
+		t141 := t77[i]
+		t142 := t78[i]
+		t143 := t79[i]
+		t144 := t80[i]
+		t145 := t81[i]
+		t146 := t82[i]
+		t147 := t83[i]
+		t67[i] += dt * t50[i]
+		t68[i] = t132 + dt*t116
+		t69[i] = t133 + dt*t117
+		t70[i] = t134 + dt*t118
+		t71[i] = t135 + dt*t119
+		t72[i] = t136 + dt*t120
+		t73[i] = t137 + dt*t121
+		t74[i] = t138 + dt*t122
+		t75[i] = t139 + dt*t123
+		t76[i] = t140 + dt*t124
+		t77[i] = t141 + dt*t125
+		t78[i] = t142 + dt*t126
+		t79[i] = t143 + dt*t127
+		t80[i] = t144 + dt*t128
+		t81[i] = t145 + dt*t129
+		t82[i] = t146 + dt*t130
+		t83[i] = t147 + dt*t131
+	}
+	t34 := s1_1.t
+	t35 := s1_2.t
+	t36 := s1_3.t
+	t37 := s1_4.t
+	t38 := s1_5.t
+	t39 := s1_6.t
+	t40 := s1_7.t
+	t41 := s1_8.t
+	t42 := s2_1.t
+	t43 := s2_2.t
+	t44 := s2_3.t
+	t45 := s2_4.t
+	t46 := s2_5.t
+	t47 := s2_6.t
+	t48 := s2_7.t
+	t49 := s2_8.t
+	s.t += dt
+	s1_1.t = t34
+	s1_2.t = t35
+	s1_3.t = t36
+	s1_4.t = t37
+	s1_5.t = t38
+	s1_6.t = t39
+	s1_7.t = t40
+	s1_8.t = t41
+	s2_1.t = t42
+	s2_2.t = t43
+	s2_3.t = t44
+	s2_4.t = t45
+	s2_5.t = t46
+	s2_6.t = t47
+	s2_7.t = t48
+	s2_8.t = t49
+}
+
+// stateKickTaylorLanes8WrtS propagates 8 Taylor polynomials of degree 2 through state.kick at once,
+// one per direction (Taylor mode, 8 lanes): along the curves given for each varied input p as its
+// coefficients pk_l (degree k, lane l), it returns the results of state.kick and, for each float
+// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
+// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: s (coefficients s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3,
+// s2_4, s2_5, s2_6, s2_7, s2_8).
+// Fixed inputs (zero coefficients): k, c, dt.
+func stateKickTaylorLanes8WrtS(
+	s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3, s2_4, s2_5, s2_6, s2_7 *state,
+	s2_8 *state,
+	k, c, dt float64,
+) {
+	t := s1_1.q
+	s1_1.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := s1_1.v
+	s1_1.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	t3 := s1_2.q
+	s1_2.q = append(t3, make([]float64, max(len(s.q)-len(t3), 0))...)
+	t4 := s1_2.v
+	s1_2.v = append(t4, make([]float64, max(len(s.v)-len(t4), 0))...)
+	t5 := s1_3.q
+	s1_3.q = append(t5, make([]float64, max(len(s.q)-len(t5), 0))...)
+	t6 := s1_3.v
+	s1_3.v = append(t6, make([]float64, max(len(s.v)-len(t6), 0))...)
+	t7 := s1_4.q
+	s1_4.q = append(t7, make([]float64, max(len(s.q)-len(t7), 0))...)
+	t8 := s1_4.v
+	s1_4.v = append(t8, make([]float64, max(len(s.v)-len(t8), 0))...)
+	t9 := s1_5.q
+	s1_5.q = append(t9, make([]float64, max(len(s.q)-len(t9), 0))...)
+	t10 := s1_5.v
+	s1_5.v = append(t10, make([]float64, max(len(s.v)-len(t10), 0))...)
+	t11 := s1_6.q
+	s1_6.q = append(t11, make([]float64, max(len(s.q)-len(t11), 0))...)
+	t12 := s1_6.v
+	s1_6.v = append(t12, make([]float64, max(len(s.v)-len(t12), 0))...)
+	t13 := s1_7.q
+	s1_7.q = append(t13, make([]float64, max(len(s.q)-len(t13), 0))...)
+	t14 := s1_7.v
+	s1_7.v = append(t14, make([]float64, max(len(s.v)-len(t14), 0))...)
+	t15 := s1_8.q
+	s1_8.q = append(t15, make([]float64, max(len(s.q)-len(t15), 0))...)
+	t16 := s1_8.v
+	s1_8.v = append(t16, make([]float64, max(len(s.v)-len(t16), 0))...)
+	t17 := s2_1.q
+	s2_1.q = append(t17, make([]float64, max(len(s.q)-len(t17), 0))...)
+	t18 := s2_1.v
+	s2_1.v = append(t18, make([]float64, max(len(s.v)-len(t18), 0))...)
+	t19 := s2_2.q
+	s2_2.q = append(t19, make([]float64, max(len(s.q)-len(t19), 0))...)
+	t20 := s2_2.v
+	s2_2.v = append(t20, make([]float64, max(len(s.v)-len(t20), 0))...)
+	t21 := s2_3.q
+	s2_3.q = append(t21, make([]float64, max(len(s.q)-len(t21), 0))...)
+	t22 := s2_3.v
+	s2_3.v = append(t22, make([]float64, max(len(s.v)-len(t22), 0))...)
+	t23 := s2_4.q
+	s2_4.q = append(t23, make([]float64, max(len(s.q)-len(t23), 0))...)
+	t24 := s2_4.v
+	s2_4.v = append(t24, make([]float64, max(len(s.v)-len(t24), 0))...)
+	t25 := s2_5.q
+	s2_5.q = append(t25, make([]float64, max(len(s.q)-len(t25), 0))...)
+	t26 := s2_5.v
+	s2_5.v = append(t26, make([]float64, max(len(s.v)-len(t26), 0))...)
+	t27 := s2_6.q
+	s2_6.q = append(t27, make([]float64, max(len(s.q)-len(t27), 0))...)
+	t28 := s2_6.v
+	s2_6.v = append(t28, make([]float64, max(len(s.v)-len(t28), 0))...)
+	t29 := s2_7.q
+	s2_7.q = append(t29, make([]float64, max(len(s.q)-len(t29), 0))...)
+	t30 := s2_7.v
+	s2_7.v = append(t30, make([]float64, max(len(s.v)-len(t30), 0))...)
+	t31 := s2_8.q
+	s2_8.q = append(t31, make([]float64, max(len(s.q)-len(t31), 0))...)
+	t32 := s2_8.v
+	s2_8.v = append(t32, make([]float64, max(len(s.v)-len(t32), 0))...)
+	t33 := s.q
+	t34 := s1_1.q
+	t35 := s1_2.q
+	t36 := s1_3.q
+	t37 := s1_4.q
+	t38 := s1_5.q
+	t39 := s1_6.q
+	t40 := s1_7.q
+	t41 := s1_8.q
+	t42 := s2_1.q
+	t43 := s2_2.q
+	t44 := s2_3.q
+	t45 := s2_4.q
+	t46 := s2_5.q
+	t47 := s2_6.q
+	t48 := s2_7.q
+	t49 := s2_8.q
+	n := len(t33)
+	for i := 0; i < n; i++ {
+		q := t33[i]
+		q1_1 := t34[i]
+		q1_2 := t35[i]
+		q1_3 := t36[i]
+		q1_4 := t37[i]
+		q1_5 := t38[i]
+		q1_6 := t39[i]
+		q1_7 := t40[i]
+		q1_8 := t41[i]
+		q2_1 := t42[i]
+		q2_2 := t43[i]
+		q2_3 := t44[i]
+		q2_4 := t45[i]
+		q2_5 := t46[i]
+		q2_6 := t47[i]
+		q2_7 := t48[i]
+		q2_8 := t49[i]
+		t50 := s.v
+		t51 := s1_1.v
+		t52 := s1_2.v
+		t53 := s1_3.v
+		t54 := s1_4.v
+		t55 := s1_5.v
+		t56 := s1_6.v
+		t57 := s1_7.v
+		t58 := s1_8.v
+		t59 := s2_1.v
+		t60 := s2_2.v
+		t61 := s2_3.v
+		t62 := s2_4.v
+		t63 := s2_5.v
+		t64 := s2_6.v
+		t65 := s2_7.v
+		t66 := s2_8.v
+		t67 := c * q
+		t68 := c * q1_1
+		t69 := c * q1_2
+		t70 := c * q1_3
+		t71 := c * q1_4
+		t72 := c * q1_5
+		t73 := c * q1_6
+		t74 := c * q1_7
+		t75 := c * q1_8
+		t76 := t67 * q
+		t77 := t68*q + t67*q1_1
+		t78 := t69*q + t67*q1_2
+		t79 := t70*q + t67*q1_3
+		t80 := t71*q + t67*q1_4
+		t81 := t72*q + t67*q1_5
+		t82 := t73*q + t67*q1_6
+		t83 := t74*q + t67*q1_7
+		t84 := t75*q + t67*q1_8
+		t85 := dt * (k*q2_1 + ((c*q2_1*q+t68*q1_1+t67*q2_1)*q + t77*q1_1 + t76*q2_1))
+		t86 := dt * (k*q2_2 + ((c*q2_2*q+t69*q1_2+t67*q2_2)*q + t78*q1_2 + t76*q2_2))
+		t87 := dt * (k*q2_3 + ((c*q2_3*q+t70*q1_3+t67*q2_3)*q + t79*q1_3 + t76*q2_3))
+		t88 := dt * (k*q2_4 + ((c*q2_4*q+t71*q1_4+t67*q2_4)*q + t80*q1_4 + t76*q2_4))
+		t89 := dt * (k*q2_5 + ((c*q2_5*q+t72*q1_5+t67*q2_5)*q + t81*q1_5 + t76*q2_5))
+		t90 := dt * (k*q2_6 + ((c*q2_6*q+t73*q1_6+t67*q2_6)*q + t82*q1_6 + t76*q2_6))
+		t91 := dt * (k*q2_7 + ((c*q2_7*q+t74*q1_7+t67*q2_7)*q + t83*q1_7 + t76*q2_7))
+		t92 := dt * (k*q2_8 + ((c*q2_8*q+t75*q1_8+t67*q2_8)*q + t84*q1_8 + t76*q2_8))
+		t93 := t51[i]
+		t94 := t52[i]
+		t95 := t53[i]
+		t96 := t54[i]
+		t97 := t55[i]
+		t98 := t56[i]
+		t99 := t57[i]
+		t100 := t58[i]
+		t101 := t59[i] - t85
+		t102 := t60[i] - t86
+		t103 := t61[i] - t87
+		t104 := t62[i] - t88
+		t105 := t63[i] - t89
+		t106 := t64[i] - t90
+		t107 := t65[i] - t91
+		t108 := t66[i] - t92
+		t50[i] -= dt * (k*q + t76*q)
+		t51[i] = t93 - dt*(k*q1_1+(t77*q+t76*q1_1))
+		t52[i] = t94 - dt*(k*q1_2+(t78*q+t76*q1_2))
+		t53[i] = t95 - dt*(k*q1_3+(t79*q+t76*q1_3))
+		t54[i] = t96 - dt*(k*q1_4+(t80*q+t76*q1_4))
+		t55[i] = t97 - dt*(k*q1_5+(t81*q+t76*q1_5))
+		t56[i] = t98 - dt*(k*q1_6+(t82*q+t76*q1_6))
+		t57[i] = t99 - dt*(k*q1_7+(t83*q+t76*q1_7))
+		t58[i] = t100 - dt*(k*q1_8+(t84*q+t76*q1_8))
+		t59[i] = t101
+		t60[i] = t102
+		t61[i] = t103
+		t62[i] = t104
+		t63[i] = t105
+		t64[i] = t106
+		t65[i] = t107
+		t66[i] = t108
+	}
+}
+
+// stateDriftTaylorLanes8WrtS propagates 8 Taylor polynomials of degree 2 through state.drift at
+// once, one per direction (Taylor mode, 8 lanes): along the curves given for each varied input p as
+// its coefficients pk_l (degree k, lane l), it returns the results of state.drift and, for each
+// float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree,
+// where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: s (coefficients s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3,
+// s2_4, s2_5, s2_6, s2_7, s2_8).
+// Fixed inputs (zero coefficients): dt.
+func stateDriftTaylorLanes8WrtS(
+	s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3, s2_4, s2_5, s2_6, s2_7 *state,
+	s2_8 *state,
+	dt float64,
+) {
+	t := s1_1.q
+	s1_1.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := s1_1.v
+	s1_1.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	t3 := s1_2.q
+	s1_2.q = append(t3, make([]float64, max(len(s.q)-len(t3), 0))...)
+	t4 := s1_2.v
+	s1_2.v = append(t4, make([]float64, max(len(s.v)-len(t4), 0))...)
+	t5 := s1_3.q
+	s1_3.q = append(t5, make([]float64, max(len(s.q)-len(t5), 0))...)
+	t6 := s1_3.v
+	s1_3.v = append(t6, make([]float64, max(len(s.v)-len(t6), 0))...)
+	t7 := s1_4.q
+	s1_4.q = append(t7, make([]float64, max(len(s.q)-len(t7), 0))...)
+	t8 := s1_4.v
+	s1_4.v = append(t8, make([]float64, max(len(s.v)-len(t8), 0))...)
+	t9 := s1_5.q
+	s1_5.q = append(t9, make([]float64, max(len(s.q)-len(t9), 0))...)
+	t10 := s1_5.v
+	s1_5.v = append(t10, make([]float64, max(len(s.v)-len(t10), 0))...)
+	t11 := s1_6.q
+	s1_6.q = append(t11, make([]float64, max(len(s.q)-len(t11), 0))...)
+	t12 := s1_6.v
+	s1_6.v = append(t12, make([]float64, max(len(s.v)-len(t12), 0))...)
+	t13 := s1_7.q
+	s1_7.q = append(t13, make([]float64, max(len(s.q)-len(t13), 0))...)
+	t14 := s1_7.v
+	s1_7.v = append(t14, make([]float64, max(len(s.v)-len(t14), 0))...)
+	t15 := s1_8.q
+	s1_8.q = append(t15, make([]float64, max(len(s.q)-len(t15), 0))...)
+	t16 := s1_8.v
+	s1_8.v = append(t16, make([]float64, max(len(s.v)-len(t16), 0))...)
+	t17 := s2_1.q
+	s2_1.q = append(t17, make([]float64, max(len(s.q)-len(t17), 0))...)
+	t18 := s2_1.v
+	s2_1.v = append(t18, make([]float64, max(len(s.v)-len(t18), 0))...)
+	t19 := s2_2.q
+	s2_2.q = append(t19, make([]float64, max(len(s.q)-len(t19), 0))...)
+	t20 := s2_2.v
+	s2_2.v = append(t20, make([]float64, max(len(s.v)-len(t20), 0))...)
+	t21 := s2_3.q
+	s2_3.q = append(t21, make([]float64, max(len(s.q)-len(t21), 0))...)
+	t22 := s2_3.v
+	s2_3.v = append(t22, make([]float64, max(len(s.v)-len(t22), 0))...)
+	t23 := s2_4.q
+	s2_4.q = append(t23, make([]float64, max(len(s.q)-len(t23), 0))...)
+	t24 := s2_4.v
+	s2_4.v = append(t24, make([]float64, max(len(s.v)-len(t24), 0))...)
+	t25 := s2_5.q
+	s2_5.q = append(t25, make([]float64, max(len(s.q)-len(t25), 0))...)
+	t26 := s2_5.v
+	s2_5.v = append(t26, make([]float64, max(len(s.v)-len(t26), 0))...)
+	t27 := s2_6.q
+	s2_6.q = append(t27, make([]float64, max(len(s.q)-len(t27), 0))...)
+	t28 := s2_6.v
+	s2_6.v = append(t28, make([]float64, max(len(s.v)-len(t28), 0))...)
+	t29 := s2_7.q
+	s2_7.q = append(t29, make([]float64, max(len(s.q)-len(t29), 0))...)
+	t30 := s2_7.v
+	s2_7.v = append(t30, make([]float64, max(len(s.v)-len(t30), 0))...)
+	t31 := s2_8.q
+	s2_8.q = append(t31, make([]float64, max(len(s.q)-len(t31), 0))...)
+	t32 := s2_8.v
+	s2_8.v = append(t32, make([]float64, max(len(s.v)-len(t32), 0))...)
+	n := len(s.q)
+	for i := 0; i < n; i++ {
+		t49 := s.q
+		t50 := s1_1.q
+		t51 := s1_2.q
+		t52 := s1_3.q
+		t53 := s1_4.q
+		t54 := s1_5.q
+		t55 := s1_6.q
+		t56 := s1_7.q
+		t57 := s1_8.q
+		t58 := s2_1.q
+		t59 := s2_2.q
+		t60 := s2_3.q
+		t61 := s2_4.q
+		t62 := s2_5.q
+		t63 := s2_6.q
+		t64 := s2_7.q
+		t65 := s2_8.q
+		t66 := s1_1.v[i]
+		t67 := s1_2.v[i]
+		t68 := s1_3.v[i]
+		t69 := s1_4.v[i]
+		t70 := s1_5.v[i]
+		t71 := s1_6.v[i]
+		t72 := s1_7.v[i]
+		t73 := s1_8.v[i]
+		t74 := s2_1.v[i]
+		t75 := s2_2.v[i]
+		t76 := s2_3.v[i]
+		t77 := s2_4.v[i]
+		t78 := s2_5.v[i]
+		t79 := s2_6.v[i]
+		t80 := s2_7.v[i]
+		t81 := s2_8.v[i]
+		t82 := t50[i]
+		t83 := t51[i]
+		t84 := t52[i]
+		t85 := t53[i]
+		t86 := t54[i]
+		t87 := t55[i]
+		t88 := t56[i]
+		t89 := t57[i]
+		t90 := t58[i]
+		t91 := t59[i]
+		t92 := t60[i]
+		t93 := t61[i]
+		t94 := t62[i]
+		t95 := t63[i]
+		t96 := t64[i]
+		t97 := t65[i]
+		t49[i] += dt * s.v[i]
+		t50[i] = t82 + dt*t66
+		t51[i] = t83 + dt*t67
+		t52[i] = t84 + dt*t68
+		t53[i] = t85 + dt*t69
+		t54[i] = t86 + dt*t70
+		t55[i] = t87 + dt*t71
+		t56[i] = t88 + dt*t72
+		t57[i] = t89 + dt*t73
+		t58[i] = t90 + dt*t74
+		t59[i] = t91 + dt*t75
+		t60[i] = t92 + dt*t76
+		t61[i] = t93 + dt*t77
+		t62[i] = t94 + dt*t78
+		t63[i] = t95 + dt*t79
+		t64[i] = t96 + dt*t80
+		t65[i] = t97 + dt*t81
+	}
+	t33 := s1_1.t
+	t34 := s1_2.t
+	t35 := s1_3.t
+	t36 := s1_4.t
+	t37 := s1_5.t
+	t38 := s1_6.t
+	t39 := s1_7.t
+	t40 := s1_8.t
+	t41 := s2_1.t
+	t42 := s2_2.t
+	t43 := s2_3.t
+	t44 := s2_4.t
+	t45 := s2_5.t
+	t46 := s2_6.t
+	t47 := s2_7.t
+	t48 := s2_8.t
+	s.t += dt
+	s1_1.t = t33
+	s1_2.t = t34
+	s1_3.t = t35
+	s1_4.t = t36
+	s1_5.t = t37
+	s1_6.t = t38
+	s1_7.t = t39
+	s1_8.t = t40
+	s2_1.t = t41
+	s2_2.t = t42
+	s2_3.t = t43
+	s2_4.t = t44
+	s2_5.t = t45
+	s2_6.t = t46
+	s2_7.t = t47
+	s2_8.t = t48
+}
+
+// SettledHVP returns Settled and stores the Hessian-vector product ∇²Settled·v in hv (overwritten),
+// the Hessian taken with respect to q0, by forward mode over reverse mode: the directional
+// derivative along v of the gradient of Settled (settledGradJVP), at the cost of a few gradients.
+// v and hv must have the length of q0; hv may alias neither q0 nor v.
+func SettledHVP(q0, v, hv []float64) float64 {
+	n := len(q0)
+	if len(v) != n {
+		panic("SettledHVP: len(v) != len(q0)")
+	}
+	if len(hv) != n {
+		panic("SettledHVP: len(hv) != len(q0)")
+	}
+	clear(hv)
+	f, _ := settledGradJVP(q0, v, nil, hv)
+	return f
+}
+
+// settledGradJVP computes SettledGrad and its derivative along the tangents (forward mode).
+//
+// Varied inputs: q0 (tangent dq0), q0Bar (tangent dq0Bar).
+// Results, in order: the value of SettledGrad; its tangent.
+// Shadows: dq0, dq0Bar have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values SettledGrad writes are written (overwritten) into the
+// shadows: q0Bar into dq0Bar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
+func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
+	var tapeValuesBuf [64]state
+	var dtapeValuesBuf [64]state
+	tapeValues := tapeValuesBuf[:0]
+	dtapeValues := dtapeValuesBuf[:0]
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	tape := tapeBuf[:0]
+	dtape := dtapeBuf[:0]
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("SettledGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	n := len(q0)
+	s := new(state)
+	ds := new(state)
+	sBar := new(state)
+	dsBar := new(state)
+	sBar.q = make([]float64, n)
+	dsBar.q = make([]float64, n)
+	s.q = make([]float64, n)
+	ds.q = make([]float64, n)
+	sBar.v = make([]float64, n)
+	dsBar.v = make([]float64, n)
+	s.v = make([]float64, n)
+	ds.v = make([]float64, n)
+	t := ds.q
+	t2 := copy(s.q, q0)
+	copy(t, dq0)
+	t3 := ds.v
+	t4 := copy(s.v, q0)
+	copy(t3, dq0)
+	r := new(state)
+	dr := new(state)
+	rBar := new(state)
+	drBar := new(state)
+	t5 := append([]float64(nil), q0...)
+	t6 := append([]float64(nil), dq0...)
+	n2 := len(t5)
+	t7 := cap(t5)
+	var t8, t9 []float64
+	if t7 != cap([]float64(nil)) {
+		t8 = make([]float64, n2, t7)
+		t9 = make([]float64, n2, t7)
+	} else {
+		t8 = []float64(nil)[:n2]
+		t9 = make([]float64, len(t8), cap(t8))
+	}
+	rBar.q = t8
+	drBar.q = t9
+	r.q = t5
+	dr.q = t6
+	rBar.v = make([]float64, n)
+	drBar.v = make([]float64, n)
+	r.v = make([]float64, n)
+	dr.v = make([]float64, n)
+	for i := 0; i < 4; i++ {
+		t80 := s != nil
+		if t80 {
+			t81 := ds.q
+			t82 := append(tape, s.q...)
+			t83 := append(dtape, t81...)
+			t84 := ds.v
+			tape = append(t82, s.v...)
+			dtape = append(t83, t84...)
+			t85 := *ds
+			tapeValues = append(tapeValues, *s)
+			dtapeValues = append(dtapeValues, t85)
+		}
+		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
+		if t80 {
+			t86 := ds.q
+			t87 := append(tape, s.q...)
+			t88 := append(dtape, t86...)
+			t89 := ds.v
+			tape = append(t87, s.v...)
+			dtape = append(t88, t89...)
+			t90 := *ds
+			tapeValues = append(tapeValues, *s)
+			dtapeValues = append(dtapeValues, t90)
+		}
+		stateDriftJVPWrtS(s, ds, 0.1)
+		if t80 {
+			t91 := ds.q
+			t92 := append(tape, s.q...)
+			t93 := append(dtape, t91...)
+			t94 := ds.v
+			tape = append(t92, s.v...)
+			dtape = append(t93, t94...)
+			t95 := *ds
+			tapeValues = append(tapeValues, *s)
+			dtapeValues = append(dtapeValues, t95)
+		}
+		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
+		if r != nil {
+			t96 := dr.q
+			t97 := append(tape, r.q...)
+			t98 := append(dtape, t96...)
+			t99 := dr.v
+			tape = append(t97, r.v...)
+			dtape = append(t98, t99...)
+			t100 := *dr
+			tapeValues = append(tapeValues, *r)
+			dtapeValues = append(dtapeValues, t100)
+		}
+		stateStepJVPWrtS(r, dr, 0.7, 0.1)
+	}
+	t10 := s.q
+	t11 := ds.q
+	n3 := len(t10)
+	t12 := s.v
+	t13 := ds.v
+	t14 := r.v
+	t15 := dr.v
+	t16 := rBar.v
+	t17 := drBar.v
+	t18 := sBar.v
+	t19 := dsBar.v
+	t20 := sBar.q
+	t21 := dsBar.q
+	e := 0.0
+	for i2 := 0; i2 < n3; i2++ {
+		t71 := t10[i2]
+		t72 := t11[i2]
+		t73 := t12[i2]
+		t74 := t13[i2]
+		t75 := t14[i2]
+		t76 := t15[i2]
+		t77 := t17[i2]
+		t16[i2] += t73
+		t17[i2] = t77 + t74
+		t78 := t19[i2]
+		t18[i2] += t75
+		t19[i2] = t78 + t76
+		t79 := t21[i2]
+		t20[i2] += 2 * t71
+		t21[i2] = t79 + 2*t72
+		e += t71*t71 + t73*t75
+	}
+	for i3 := 3; i3 >= 0; i3-- {
+		if r != nil {
+			t30 := len(tapeValues) - 1
+			t31 := dtapeValues[t30]
+			*r = tapeValues[t30]
+			*dr = t31
+			t32 := r.v
+			t33 := dr.v
+			t34 := len(tape) - len(t32)
+			copy(t32, tape[t34:])
+			copy(t33, dtape[t34:])
+			t35 := tape[:t34]
+			t36 := dtape[:t34]
+			t37 := r.q
+			t38 := dr.q
+			t39 := len(t35) - len(t37)
+			copy(t37, t35[t39:])
+			copy(t38, t36[t39:])
+			tape = t35[:t39]
+			dtape = t36[:t39]
+			tapeValues = tapeValues[:t30]
+			dtapeValues = dtapeValues[:t30]
+		}
+		stateStepReverseWrtSJVP(r, dr, rBar, drBar, 0.7, 0.1)
+		t40 := s != nil
+		if t40 {
+			t41 := len(tapeValues) - 1
+			t42 := dtapeValues[t41]
+			*s = tapeValues[t41]
+			*ds = t42
+			t43 := s.v
+			t44 := ds.v
+			t45 := len(tape) - len(t43)
+			copy(t43, tape[t45:])
+			copy(t44, dtape[t45:])
+			t46 := tape[:t45]
+			t47 := dtape[:t45]
+			t48 := s.q
+			t49 := ds.q
+			t50 := len(t46) - len(t48)
+			copy(t48, t46[t50:])
+			copy(t49, t47[t50:])
+			tape = t46[:t50]
+			dtape = t47[:t50]
+			tapeValues = tapeValues[:t41]
+			dtapeValues = dtapeValues[:t41]
+		}
+		stateKickReverseWrtSJVP(
+			s,
+			ds,
+			sBar,
+			dsBar,
+			1.3,
+			0.4,
+			0.05,
+		)
+		if t40 {
+			t51 := len(tapeValues) - 1
+			t52 := dtapeValues[t51]
+			*s = tapeValues[t51]
+			*ds = t52
+			t53 := s.v
+			t54 := ds.v
+			t55 := len(tape) - len(t53)
+			copy(t53, tape[t55:])
+			copy(t54, dtape[t55:])
+			t56 := tape[:t55]
+			t57 := dtape[:t55]
+			t58 := s.q
+			t59 := ds.q
+			t60 := len(t56) - len(t58)
+			copy(t58, t56[t60:])
+			copy(t59, t57[t60:])
+			tape = t56[:t60]
+			dtape = t57[:t60]
+			tapeValues = tapeValues[:t51]
+			dtapeValues = dtapeValues[:t51]
+		}
+		stateDriftReverseWrtSJVP(s, ds, sBar, dsBar, 0.1)
+		if t40 {
+			t61 := len(tapeValues) - 1
+			t62 := dtapeValues[t61]
+			*s = tapeValues[t61]
+			*ds = t62
+			t63 := s.v
+			t64 := ds.v
+			t65 := len(tape) - len(t63)
+			copy(t63, tape[t65:])
+			copy(t64, dtape[t65:])
+			t66 := tape[:t65]
+			t67 := dtape[:t65]
+			t68 := s.q
+			t69 := ds.q
+			t70 := len(t66) - len(t68)
+			copy(t68, t66[t70:])
+			copy(t69, t67[t70:])
+			tape = t66[:t70]
+			dtape = t67[:t70]
+			tapeValues = tapeValues[:t61]
+			dtapeValues = dtapeValues[:t61]
+		}
+		stateKickReverseWrtSJVP(
+			s,
+			ds,
+			sBar,
+			dsBar,
+			1.3,
+			0.4,
+			0.05,
+		)
+	}
+	n4 := len([]float64(nil))
+	for k := 0; k < n; k++ {
+		t28 := n4 + k
+		t29 := t9[t28]
+		t8[t28] = 0
+		t9[t28] = 0
+		dq0Bar[k] += t29
+	}
+	t22 := sBar.v
+	t23 := dsBar.v
+	for k2 := 0; k2 < t4; k2++ {
+		t27 := t23[k2]
+		t22[k2] = 0
+		t23[k2] = 0
+		dq0Bar[k2] += t27
+	}
+	t24 := sBar.q
+	t25 := dsBar.q
+	for k3 := 0; k3 < t2; k3++ {
+		t26 := t25[k3]
+		t24[k3] = 0
+		t25[k3] = 0
+		dq0Bar[k3] += t26
+	}
+	return e, 0
+}
+
+// stateStepReverseWrtSJVP computes stateStepReverseWrtS and its derivative along the tangents
+// (forward mode).
+//
+// Varied inputs: s (tangent ds), sBar (tangent dsBar).
+// Fixed inputs (zero tangent): k, dt.
+// Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values stateStepReverseWrtS writes are written (overwritten) into the
+// shadows: s into ds, sBar into dsBar.
+func stateStepReverseWrtSJVP(s, ds, sBar, dsBar *state, k, dt float64) {
+	t := ds.q
+	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := ds.v
+	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	t3 := dsBar.q
+	dsBar.q = append(t3, make([]float64, max(len(sBar.q)-len(t3), 0))...)
+	t4 := dsBar.v
+	dsBar.v = append(t4, make([]float64, max(len(sBar.v)-len(t4), 0))...)
+	n := len(s.q)
+	t5 := dt * k
+	for i := 0; i < n; i++ {
+		t15 := s.v
+		t16 := ds.v
+		t17 := s.q
+		t18 := ds.q
+		t19 := t18[i]
+		t20 := t16[i]
+		t15[i] -= t5 * t17[i]
+		t16[i] = t20 - t5*t19
+		t21 := t16[i]
+		t22 := t18[i]
+		t17[i] += dt * t15[i]
+		t18[i] = t22 + dt*t21
+	}
+	t6 := ds.t
+	s.t += dt
+	ds.t = t6
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t7 := sBar.q
+		t8 := dsBar.q
+		t9 := t8[i2]
+		t10 := sBar.v
+		t11 := dsBar.v
+		t12 := t11[i2]
+		t10[i2] += dt * t7[i2]
+		t11[i2] = t12 + dt*t9
+		t13 := t11[i2]
+		t14 := t8[i2]
+		t7[i2] -= t5 * t10[i2]
+		t8[i2] = t14 - t5*t13
+	}
+}
+
+// stateKickReverseWrtSJVP computes stateKickReverseWrtS and its derivative along the tangents
+// (forward mode).
+//
+// Varied inputs: s (tangent ds), sBar (tangent dsBar).
+// Fixed inputs (zero tangent): k, c, dt.
+// Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values stateKickReverseWrtS writes are written (overwritten) into the
+// shadows: s into ds, sBar into dsBar.
+func stateKickReverseWrtSJVP(s, ds, sBar, dsBar *state, k, c, dt float64) {
+	t := ds.q
+	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := ds.v
+	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	t3 := dsBar.q
+	dsBar.q = append(t3, make([]float64, max(len(sBar.q)-len(t3), 0))...)
+	t4 := dsBar.v
+	dsBar.v = append(t4, make([]float64, max(len(sBar.v)-len(t4), 0))...)
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	t5 := tapeBuf[:0]
+	t6 := dtapeBuf[:0]
+	t7 := s.q
+	t8 := ds.q
+	n := len(t7)
+	t9 := make([]float64, max(n+2, 0))
+	t10 := append(t5, t9...)
+	n2 := len(t5)
+	tape := t10[:n2]
+	dtape := append(t6, make([]float64, len(t9), cap(t9))...)[:n2]
+	for i := 0; i < n; i++ {
+		q2 := t7[i]
+		dq2 := t8[i]
+		t25 := s.v
+		t26 := ds.v
+		t27 := c * q2
+		t28 := t27 * q2
+		t29 := t26[i]
+		t25[i] -= dt * (k*q2 + t28*q2)
+		t26[i] = t29 - dt*(k*dq2+((c*dq2*q2+t27*dq2)*q2+t28*dq2))
+		tape = append(tape, q2)
+		dtape = append(dtape, dq2)
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t11 := len(tape) - 1
+		q := tape[t11]
+		dq := dtape[t11]
+		t12 := dt * sBar.v[i2]
+		t13 := dt * dsBar.v[i2]
+		t14 := t12 * q
+		t15 := t13*q + t12*dq
+		t16 := c * q
+		t17 := c * dq
+		t18 := t16 * q
+		t19 := -((t17*q+t16*dq)*t12 + t18*t13) - (t17*t14 + t16*t15)
+		t20 := t19 - c*(t15*q+t14*dq)
+		t21 := t20 - k*t13
+		t22 := sBar.q
+		t23 := dsBar.q
+		t24 := t23[i2] + t21
+		t22[i2] += -(t18 * t12) - t16*t14 - c*(t14*q) - k*t12
+		t23[i2] = t24
+		tape = tape[:t11]
+		dtape = dtape[:t11]
+	}
+}
+
+// stateDriftReverseWrtSJVP computes stateDriftReverseWrtS and its derivative along the tangents
+// (forward mode).
+//
+// Varied inputs: s (tangent ds), sBar (tangent dsBar).
+// Fixed inputs (zero tangent): dt.
+// Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values stateDriftReverseWrtS writes are written (overwritten) into the
+// shadows: s into ds, sBar into dsBar.
+func stateDriftReverseWrtSJVP(s, ds, sBar, dsBar *state, dt float64) {
+	t := ds.q
+	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := ds.v
+	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	t3 := dsBar.q
+	dsBar.q = append(t3, make([]float64, max(len(sBar.q)-len(t3), 0))...)
+	t4 := dsBar.v
+	dsBar.v = append(t4, make([]float64, max(len(sBar.v)-len(t4), 0))...)
+	n := len(s.q)
+	for i := 0; i < n; i++ {
+		t10 := s.q
+		t11 := ds.q
+		t12 := ds.v[i]
+		t13 := t11[i]
+		t10[i] += dt * s.v[i]
+		t11[i] = t13 + dt*t12
+	}
+	t5 := ds.t
+	s.t += dt
+	ds.t = t5
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t6 := dsBar.q[i2]
+		t7 := sBar.v
+		t8 := dsBar.v
+		t9 := t8[i2]
+		t7[i2] += dt * sBar.q[i2]
+		t8[i2] = t9 + dt*t6
+	}
+}
+
+// stateKickJVPWrtS computes state.kick and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds).
+// Fixed inputs (zero tangent): k, c, dt.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values state.kick writes are written (overwritten) into the shadows: s into ds.
+func stateKickJVPWrtS(s, ds *state, k, c, dt float64) {
+	t := ds.q
+	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := ds.v
+	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	t3 := s.q
+	t4 := ds.q
+	n := len(t3)
+	for i := 0; i < n; i++ {
+		q := t3[i]
+		dq := t4[i]
+		t5 := s.v
+		t6 := ds.v
+		t7 := c * q
+		t8 := t7 * q
+		t9 := t6[i]
+		t5[i] -= dt * (k*q + t8*q)
+		t6[i] = t9 - dt*(k*dq+((c*dq*q+t7*dq)*q+t8*dq))
+	}
+}
+
+// stateStepJVPWrtS computes state.step and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds).
+// Fixed inputs (zero tangent): k, dt.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values state.step writes are written (overwritten) into the shadows: s into ds.
+func stateStepJVPWrtS(s, ds *state, k, dt float64) {
+	t := ds.q
+	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := ds.v
+	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	n := len(s.q)
+	t3 := dt * k
+	for i := 0; i < n; i++ {
+		t5 := s.v
+		t6 := ds.v
+		t7 := s.q
+		t8 := ds.q
+		t9 := t8[i]
+		t10 := t6[i]
+		t5[i] -= t3 * t7[i]
+		t6[i] = t10 - t3*t9
+		t11 := t6[i]
+		t12 := t8[i]
+		t7[i] += dt * t5[i]
+		t8[i] = t12 + dt*t11
+	}
+	t4 := ds.t
+	s.t += dt
+	ds.t = t4
 }

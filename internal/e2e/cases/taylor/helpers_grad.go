@@ -1274,11 +1274,11 @@ func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	n := len(x)
 	i := n - 1
-	trips := max((n-1)/2+2, 0)
-	t3 := append(t, make([]float64, trips)...)
+	t3 := make([]float64, max((n-1)/2+2, 0))
+	t4 := append(t, t3...)
 	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	s := 0.0
 	ds := 0.0
 	i2 := i
@@ -1295,14 +1295,14 @@ func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dsBar := 0.0
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t4 := len(tape) - 1
+		t5 := len(tape) - 1
 		xi := x[i2]
 		dsBar2 := dsBar*xi + sBar*dx[i2]
-		dxBar[i2] += dtape[t4]*sBar + tape[t4]*dsBar
+		dxBar[i2] += dtape[t5]*sBar + tape[t5]*dsBar
 		sBar *= xi
 		dsBar = dsBar2
-		tape = tape[:t4]
-		dtape = dtape[:t4]
+		tape = tape[:t5]
+		dtape = dtape[:t5]
 	}
 	return s, 0
 }
@@ -1488,32 +1488,32 @@ func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		panic("loopsProductGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	trips := max(n+2, 0)
-	t3 := append(t, make([]float64, trips)...)
+	t3 := make([]float64, max(n+2, 0))
+	t4 := append(t, t3...)
 	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	p := 1.0
 	dp := 0.0
 	for i := 0; i < n; i++ {
 		dv := dx[i]
-		t6 := 1 + x[i]
+		t7 := 1 + x[i]
 		tape = append(tape, p)
 		dtape = append(dtape, dp)
-		dp = dp*t6 + p*dv
-		p *= t6
+		dp = dp*t7 + p*dv
+		p *= t7
 	}
 	pBar := 1.0
 	dpBar := 0.0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := len(tape) - 1
-		t5 := 1 + x[i2]
-		dpBar2 := dpBar*t5 + pBar*dx[i2]
-		dxBar[i2] += dtape[t4]*pBar + tape[t4]*dpBar
-		pBar *= t5
+		t5 := len(tape) - 1
+		t6 := 1 + x[i2]
+		dpBar2 := dpBar*t6 + pBar*dx[i2]
+		dxBar[i2] += dtape[t5]*pBar + tape[t5]*dpBar
+		pBar *= t6
 		dpBar = dpBar2
-		tape = tape[:t4]
-		dtape = dtape[:t4]
+		tape = tape[:t5]
+		dtape = dtape[:t5]
 	}
 	return p, 0
 }
@@ -1890,11 +1890,11 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		panic("loopsSkipNegativeGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	trips := max(n+2, 0)
-	t3 := append(t, make([]float64, trips)...)
+	t3 := make([]float64, max(n+2, 0))
+	t4 := append(t, t3...)
 	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	s := 0.0
 	i := 0
 	var from, from2 int
@@ -1908,10 +1908,10 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 				from = 1
 				break
 			} else {
-				t4 := math.Sqrt(v)
-				tape = append(tape, t4)
-				dtape = append(dtape, 0.5/t4*dv)
-				s += t4
+				t5 := math.Sqrt(v)
+				tape = append(tape, t5)
+				dtape = append(dtape, 0.5/t5*dv)
+				s += t5
 				from2 = 1
 			}
 		} else {
@@ -1933,9 +1933,9 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 			dvBar = 0
 			path2 = path
 		} else {
-			t5 := len(path) - 1
-			path2 = path[:t5]
-			if path[t5] == 0 {
+			t6 := len(path) - 1
+			path2 = path[:t6]
+			if path[t6] == 0 {
 				dvBar = 0
 				path = path2
 				dxBar[i] += dvBar
@@ -1943,11 +1943,11 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 				i--
 				continue
 			}
-			t6 := len(tape) - 1
-			t7 := tape[t6]
-			dvBar = -(0.5 / t7 * dtape[t6] / t7)
-			tape = tape[:t6]
-			dtape = dtape[:t6]
+			t7 := len(tape) - 1
+			t8 := tape[t7]
+			dvBar = -(0.5 / t8 * dtape[t7] / t8)
+			tape = tape[:t7]
+			dtape = dtape[:t7]
 		}
 		path = path2
 		dxBar[i] += dvBar
@@ -2156,11 +2156,11 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	n := len(x)
 	c := make([]float64, n)
 	cBar := make([]float64, n)
-	trips := max(n+2, 0)
-	t3 := append(t, make([]float64, trips)...)
+	t3 := make([]float64, max(n+2, 0))
+	t4 := append(t, t3...)
 	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	acc := 0.0
 	dacc := 0.0
 	for i := 0; i < n; i++ {
@@ -2180,14 +2180,14 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	daccBar := 0.0
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t4 := len(tape) - 1
-		dacc2 := dtape[t4]
+		t5 := len(tape) - 1
+		dacc2 := dtape[t5]
 		ciBar := cBar[i3]
 		cBar[i3] = 0
 		daccBar += 2 * (ciBar * (dacc2 + dx[i3]))
 		dxBar[i3] += daccBar
-		tape = tape[:t4]
-		dtape = dtape[:t4]
+		tape = tape[:t5]
+		dtape = dtape[:t5]
 	}
 	return s, 0
 }
@@ -3576,11 +3576,11 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 	if len(x) != 2*n || n2 != n-1 {
 		panic("springs: dimension mismatch")
 	}
-	t5 := max(n2+2, 0) * 3
-	t6 := append(t, make([]float64, t5)...)
+	t5 := make([]float64, max(n2+2, 0)*3)
+	t6 := append(t, t5...)
 	n3 := len(t)
 	tape := t6[:n3]
-	dtape := append(t2, make([]float64, t5)...)[:n3]
+	dtape := append(t2, make([]float64, len(t5), cap(t5))...)[:n3]
 	e := 0.0
 	for i := 0; i < n2; i++ {
 		s := t4[i]

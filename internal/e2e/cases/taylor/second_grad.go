@@ -40,11 +40,11 @@ func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		panic("energyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	t3 := max(n+2, 0) * 2
-	t4 := append(t, make([]float64, t3)...)
+	t3 := make([]float64, max(n+2, 0)*2)
+	t4 := append(t, t3...)
 	n2 := len(t)
 	tape := t4[:n2]
-	dtape := append(t2, make([]float64, t3)...)[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	e := 0.0
 	for i := 0; i < n; i++ {
 		xi3 := x[i]
@@ -575,11 +575,11 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		panic("chainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	t3 := max(n+1, 0) * 3
-	t4 := append(t, make([]float64, t3)...)
+	t3 := make([]float64, max(n+1, 0)*3)
+	t4 := append(t, t3...)
 	n2 := len(t)
 	tape := t4[:n2]
-	dtape := append(t2, make([]float64, t3)...)[:n2]
+	dtape := append(t2, make([]float64, len(t3), cap(t3))...)[:n2]
 	s := 0.0
 	for i := 1; i < n; i++ {
 		t20 := x[i-1]
