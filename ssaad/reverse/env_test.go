@@ -165,7 +165,7 @@ func summary[T any](e *revEnv, kind string, callee *types.Func, compute func(*ir
 
 // Writes implements ssaad.Env as the driver does (ssaad.PersistentWrites).
 func (e *revEnv) Writes(callee *types.Func) []bool {
-	w, _ := summary(e, "writes", callee, func(f *ir.Func) []bool { return ssaad.PersistentWrites(f, e.Writes) })
+	w, _ := summary(e, "writes", callee, func(f *ir.Func) []bool { return ssaad.PersistentWrites(f, e.Writes, ssaad.EnvFacts(e)) })
 	return w
 }
 
@@ -207,6 +207,13 @@ func (e *revEnv) Body(callee *types.Func) *ir.Func {
 		return nil
 	}
 	return f
+}
+
+// FreshStores implements ssaad.OriginsEnv (ssaad.StoresOnlyFresh); false
+// when unknown.
+func (e *revEnv) FreshStores(callee *types.Func) bool {
+	s, _ := summary(e, "fresh", callee, func(f *ir.Func) bool { return ssaad.StoresOnlyFresh(f, ssaad.EnvOrigins(e)) })
+	return s
 }
 
 // Aliased implements ssaad.AliasEnv.
