@@ -31,7 +31,7 @@ type jvpCase struct {
 	// calls (nil if none).
 	build func(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func)
 	// args are the primal's arguments; the floats in the varied ones are
-	// replaced by the point x (in the order interpFlatten reads them).
+	// replaced by the point x (in the order irtest.Floats reads them).
 	args []interp.Value
 	// active is the activity of the parameters; nil means
 	// ssaad.DefaultActivity.
@@ -105,7 +105,7 @@ func runJVPCase(t *testing.T, tc jvpCase) {
 	n := 0
 	for i, a := range tc.args {
 		if active[i] {
-			n += len(interpFlatten(nil, a))
+			n += len(irtest.Floats(nil, a))
 		}
 	}
 	// args returns fresh arguments with the floats of the varied ones
@@ -114,9 +114,9 @@ func runJVPCase(t *testing.T, tc jvpCase) {
 		out := make([]interp.Value, len(tc.args))
 		for i, a := range tc.args {
 			if active[i] {
-				out[i], x = interpFill(a, x)
+				out[i], x = irtest.WithFloats(a, x)
 			} else {
-				out[i], _ = interpFill(a, nil)
+				out[i], _ = irtest.WithFloats(a, nil)
 			}
 		}
 		return out
@@ -126,11 +126,11 @@ func runJVPCase(t *testing.T, tc jvpCase) {
 	outputs := func(res, as []interp.Value) []float64 {
 		var out []float64
 		for _, r := range res {
-			out = interpFlatten(out, r)
+			out = irtest.Floats(out, r)
 		}
 		for i, a := range as {
 			if active[i] {
-				out = interpFlatten(out, a)
+				out = irtest.Floats(out, a)
 			}
 		}
 		return out
@@ -206,85 +206,6 @@ func runJVPCase(t *testing.T, tc jvpCase) {
 			return
 		}
 	}
-}
-
-// interpFlatten appends the floats of v to dst: in slices (up to their
-// length), arrays and struct fields in order, and behind pointers.
-func interpFlatten(dst []float64, v interp.Value) []float64 {
-	switch v := v.(type) {
-	case float64:
-		dst = append(dst, v)
-	case float32:
-		dst = append(dst, float64(v))
-	case interp.Slice:
-		for _, e := range v.Elems {
-			dst = interpFlatten(dst, e)
-		}
-	case *interp.Array:
-		for _, e := range v.Elems {
-			dst = interpFlatten(dst, e)
-		}
-	case *interp.Struct:
-		for _, f := range v.Fields {
-			dst = interpFlatten(dst, f)
-		}
-	case interp.Pointer:
-		if !v.IsNil() {
-			dst = interpFlatten(dst, v.Load())
-		}
-	}
-	return dst
-}
-
-// interpFill returns a copy of v, in new memory, whose floats are taken
-// from x in interpFlatten's order (kept as they are when x is nil), and
-// the rest of x.
-func interpFill(v interp.Value, x []float64) (interp.Value, []float64) {
-	switch v := v.(type) {
-	case float64:
-		if x == nil {
-			return v, nil
-		}
-		return x[0], x[1:]
-	case float32:
-		if x == nil {
-			return v, nil
-		}
-		return float32(x[0]), x[1:]
-	case interp.Slice:
-		if v.Elems == nil {
-			return v, x
-		}
-		full := v.Elems[:cap(v.Elems)]
-		elems := make([]interp.Value, len(full))
-		for i, e := range full {
-			if i < len(v.Elems) {
-				elems[i], x = interpFill(e, x)
-			} else {
-				elems[i], _ = interpFill(e, nil)
-			}
-		}
-		return interp.Slice{Elems: elems[:len(v.Elems)]}, x
-	case *interp.Array:
-		a := &interp.Array{Elems: make([]interp.Value, len(v.Elems))}
-		for i, e := range v.Elems {
-			a.Elems[i], x = interpFill(e, x)
-		}
-		return a, x
-	case *interp.Struct:
-		s := &interp.Struct{Fields: make([]interp.Value, len(v.Fields))}
-		for i, f := range v.Fields {
-			s.Fields[i], x = interpFill(f, x)
-		}
-		return s, x
-	case interp.Pointer:
-		if v.IsNil() {
-			return v, x
-		}
-		e, rest := interpFill(v.Load(), x)
-		return interp.NewVar(e), rest
-	}
-	return v, x
 }
 
 // interpEnv is the ssaad.Env of the tests: it differentiates callees whose
@@ -1187,24 +1108,4 @@ func spare(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
 	b.Store(last, b.Mul(x, x))
 	b.Return(b.Load(last))
 	return b.F, nil
-}
-
-// TestInterpFlattenFill checks the helpers of the execution tests.
-func TestInterpFlattenFill(t *testing.T) {
-	v := interp.FromGo(struct {
-		A []float64
-		P *[2]float64
-		N int
-	}{[]float64{1, 2}, &[2]float64{3, 4}, 5})
-	got := interpFlatten(nil, v)
-	if want := []float64{1, 2, 3, 4}; fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("flatten: got %v, want %v", got, want)
-	}
-	w, rest := interpFill(v, []float64{5, 6, 7, 8, 9})
-	if got := interpFlatten(nil, w); fmt.Sprint(got) != fmt.Sprint([]float64{5, 6, 7, 8}) || len(rest) != 1 {
-		t.Errorf("fill: got %v, rest %v", got, rest)
-	}
-	if got := interpFlatten(nil, v); fmt.Sprint(got) != fmt.Sprint([]float64{1, 2, 3, 4}) {
-		t.Errorf("fill changed its input: %v", got)
-	}
 }

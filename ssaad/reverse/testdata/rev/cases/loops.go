@@ -1,0 +1,163 @@
+package cases
+
+import "math"
+
+// SumSquares is a counted loop.
+func SumSquares(x []float64) float64 {
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		s += x[i] * x[i]
+	}
+	return s
+}
+
+// Dot is an accumulation that the reverse fuses with the forward sweep.
+func Dot(x, y []float64) float64 {
+	s := 0.0
+	for i := range x {
+		s += x[i] * y[i]
+	}
+	return s
+}
+
+// SumExp is a range loop over values.
+func SumExp(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += math.Exp(v)
+	}
+	return math.Log(s)
+}
+
+// Newton iterates to a data-dependent exit, with a break.
+func Newton(a float64) float64 {
+	x := a
+	for i := 0; i < 50; i++ {
+		step := (x*x - a) / (2 * x)
+		x -= step
+		if math.Abs(step) < 1e-13*x {
+			break
+		}
+	}
+	return x * x * x
+}
+
+// SkipNeg continues on data and breaks on data.
+func SkipNeg(x []float64) float64 {
+	s := 1.0
+	for i := 0; i < len(x); i++ {
+		if x[i] < 0 {
+			continue
+		}
+		if x[i] > 1.9 {
+			break
+		}
+		s = s*x[i] + math.Sin(s)
+	}
+	return s
+}
+
+// While loops on a float condition.
+func While(x float64) float64 {
+	y := x
+	n := 0
+	for y < 10 {
+		y = y*1.5 + x
+		n++
+	}
+	return y * float64(n)
+}
+
+// Horner evaluates a polynomial: a loop carrying a nonlinear value.
+func Horner(c []float64, x float64) float64 {
+	p := 0.0
+	for i := len(c) - 1; i >= 0; i-- {
+		p = p*x + c[i]
+	}
+	return p
+}
+
+// MatVec is two nested loops; the inner reads the outer index.
+func MatVec(a [][]float64, x []float64) float64 {
+	s := 0.0
+	for i := range a {
+		r := 0.0
+		for j := range x {
+			r += a[i][j] * x[j]
+		}
+		s += math.Tanh(r) * float64(i+1)
+	}
+	return s
+}
+
+// Triangle is a triangular nest.
+func Triangle(x []float64) float64 {
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		for j := 0; j < i; j++ {
+			s += x[i] * math.Sin(x[j]*s)
+		}
+	}
+	return s
+}
+
+// Strided steps by two, downwards counted loops and a loop on a count
+// parameter.
+func Strided(x []float64, n int) float64 {
+	s := 0.0
+	for i := 0; i < len(x); i += 2 {
+		s += x[i] * x[i]
+	}
+	for i := len(x) - 1; i > 0; i-- {
+		s = s*0.5 + x[i]*x[i-1]
+	}
+	for k := range n {
+		s += math.Cos(s) * float64(k)
+	}
+	return s
+}
+
+// Product is a loop whose product is recomputed from the tape.
+func Product(x []float64) float64 {
+	p := 1.0
+	for _, v := range x {
+		p *= v
+	}
+	return p
+}
+
+// Nest3 nests three loops.
+func Nest3(x []float64) float64 {
+	s := 0.0
+	for i := range 2 {
+		for j := range x {
+			t := x[j] * float64(i+1)
+			for k := 0; k < j; k++ {
+				t = t*x[k] + s
+			}
+			s += math.Sin(t)
+		}
+	}
+	return s
+}
+
+// Norm returns a function of an accumulation.
+func Norm(x []float64) float64 {
+	s := 0.0
+	for i := range x {
+		s += x[i] * x[i]
+	}
+	return math.Sqrt(s) * s
+}
+
+// Weighted accumulates two sums, returned as a product with a value
+// computed before the loop.
+func Weighted(x []float64, w float64) float64 {
+	a := w * w
+	s, t := 0.0, 0.0
+	for i := range x {
+		s += x[i] * a
+		t -= math.Sin(x[i]) * x[i]
+	}
+	return s*t + a
+}

@@ -1,0 +1,3 @@
+module example.com/rev
+
+go 1.26
