@@ -284,15 +284,16 @@ func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
 // that joint reversal differentiates. Where joint reversal refuses it (a
 // call it cannot reverse), differentiate tries last with every call that
 // can be inlined inlined (simplify.InlineAll), and reports joint
-// reversal's diagnostics when that fails too.
+// reversal's diagnostics when that fails too; that last resort serves
+// -O0 (opt=0) too, which inlines nothing by the cost model.
 func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, optimize bool, dump func(stage, text string)) (*ir.Func, diag.List) {
 	reversal := g.r.cfg.Reversal
-	if _, ok := m.(reverse.Mode); !ok || !optimize || reversal == "joint" {
+	if _, ok := m.(reverse.Mode); !ok || reversal == "joint" {
 		simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
 		return m.Transform(primal, req, g)
 	}
 	if reversal == "inline" {
-		f, diags, tried := g.tryInlined(primal, m, req, simplify.InlineAll, dump)
+		f, diags, tried := g.tryInlined(primal, m, req, simplify.InlineAll, optimize, dump)
 		if !tried {
 			simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
 			return m.Transform(primal, req, g)
@@ -304,13 +305,16 @@ func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Requ
 		return f, diags
 	}
 	fresh := primal
-	f, diags, tried := g.tryInlined(primal, m, req, simplify.ReverseCost, dump)
-	if tried && len(diags) == 0 && f != nil {
-		return f, nil
-	}
-	if tried {
-		if fresh, diags = g.primalOf(req.Target, 0); len(diags) > 0 {
-			return nil, diags
+	if optimize {
+		// Inlining by the cost model is an optimization: not with -O0.
+		f, diags, tried := g.tryInlined(primal, m, req, simplify.ReverseCost, optimize, dump)
+		if tried && len(diags) == 0 && f != nil {
+			return f, nil
+		}
+		if tried {
+			if fresh, diags = g.primalOf(req.Target, 0); len(diags) > 0 {
+				return nil, diags
+			}
 		}
 	}
 	simplify.Run(fresh, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
@@ -318,10 +322,12 @@ func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Requ
 	if len(joint) == 0 {
 		return f, nil
 	}
-	if fresh, diags = g.primalOf(req.Target, 0); len(diags) > 0 {
+	// The last resort, with -O0 too: every call inlined.
+	fresh, diags := g.primalOf(req.Target, 0)
+	if len(diags) > 0 {
 		return nil, joint
 	}
-	plan, f, diags, tried := g.tryInlinedPlan(fresh, m, req, simplify.InlineAll, dump)
+	plan, f, diags, tried := g.tryInlinedPlan(fresh, m, req, simplify.InlineAll, optimize, dump)
 	if !tried || len(diags) > 0 || f == nil {
 		return nil, joint
 	}
@@ -341,13 +347,13 @@ func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Requ
 // transforms it. tried is false when it inlined nothing (primal is then
 // unchanged but for dead code, and not transformed); f is nil when the
 // transformer could not reverse the result.
-func (g *generator) tryInlined(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, cost simplify.CallCost, dump func(stage, text string)) (f *ir.Func, diags diag.List, tried bool) {
-	_, f, diags, tried = g.tryInlinedPlan(primal, m, req, cost, dump)
+func (g *generator) tryInlined(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, cost simplify.CallCost, optimize bool, dump func(stage, text string)) (f *ir.Func, diags diag.List, tried bool) {
+	_, f, diags, tried = g.tryInlinedPlan(primal, m, req, cost, optimize, dump)
 	return f, diags, tried
 }
 
 // tryInlinedPlan is tryInlined returning the plan too.
-func (g *generator) tryInlinedPlan(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, cost simplify.CallCost, dump func(stage, text string)) (plan simplify.CallPlan, f *ir.Func, diags diag.List, tried bool) {
+func (g *generator) tryInlinedPlan(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, cost simplify.CallCost, optimize bool, dump func(stage, text string)) (plan simplify.CallPlan, f *ir.Func, diags diag.List, tried bool) {
 	plan = simplify.ChooseReversal(primal, g, cost)
 	if err := ir.Check(primal); err != nil {
 		panic(fmt.Sprintf("after choosing the reversal of calls: %v", err))
@@ -358,7 +364,7 @@ func (g *generator) tryInlinedPlan(primal *ir.Func, m ssaad.Mode, req *ssaad.Req
 	if !plan.Inlines() {
 		return plan, nil, nil, false
 	}
-	f, diags, ok := g.tryTransform(primal, m, req, true, dump)
+	f, diags, ok := g.tryTransform(primal, m, req, optimize, dump)
 	if !ok {
 		if dump != nil {
 			dump("calls", "the inlined primal cannot be reversed")

@@ -196,6 +196,8 @@ var notCompared = map[string]string{
 	"nesting.PeakRGrad":            panicsByDesign,
 	"nesting.PeakFGrad":            panicsByDesign,
 	"nesting.SelfSlopeGrad":        panicsByDesign,
+	"nesting.ResidualGrad":         panicsByDesign,
+	"nesting.CurvatureGrad":        panicsByDesign,
 }
 
 // Reasons of notCompared.

@@ -469,6 +469,15 @@ func (t *transformer) checkCall(v *ir.Value) {
 		}
 	}
 	for i, a := range v.Args {
+		for j, b := range v.Args[:i] {
+			// y[1:] and y[:n-1]: parts of one slice that may overlap,
+			// which the callee's reverse takes to be apart (identical
+			// arguments are specialized: see ssaad.AliasEnv).
+			if ssaad.IsPointerLike(a.Type) && a != b && (t.act.Varied(a) || t.act.Varied(b)) && (t.callWrites(v, i) || t.callWrites(v, j)) && rootOf(a) == rootOf(b) && !disjointParts(a, b) {
+				t.errorf(v.Pos, construct, "reverse mode cannot reverse a call whose arguments %d and %d are parts of one slice or variable that may overlap, and that writes one of them", j+1, i+1)
+				return
+			}
+		}
 		if !ssaad.IsPointerLike(a.Type) {
 			continue
 		}
@@ -478,6 +487,63 @@ func (t *transformer) checkCall(v *ir.Value) {
 			return
 		}
 	}
+}
+
+// disjointParts reports whether a and b are slices s[i:j] and s[j:k] of
+// the same slice s, in either order: one ends where the other starts (the
+// same value, or constants).
+func disjointParts(a, b *ir.Value) bool {
+	if a.Op != ir.OpSlice || b.Op != ir.OpSlice || a.Args[0] != b.Args[0] {
+		return false
+	}
+	ends := func(x, y *ir.Value) bool { // x ends where y starts, or before
+		hi, lo := x.Args[2], y.Args[1]
+		if hi == nil || lo == nil {
+			return false
+		}
+		if sameExpr(hi, lo, 4) {
+			return true
+		}
+		h, ok1 := constInt(hi)
+		l, ok2 := constInt(lo)
+		return ok1 && ok2 && h <= l
+	}
+	return ends(a, b) || ends(b, a)
+}
+
+// sameExpr reports whether the integer values x and y are computed alike
+// (the same value, equal constants, or the same arithmetic of such, to
+// depth levels): unoptimized code computes (2k+1)·b twice.
+func sameExpr(x, y *ir.Value, depth int) bool {
+	if x == y {
+		return true
+	}
+	if cx, ok := constInt(x); ok {
+		cy, ok := constInt(y)
+		return ok && cx == cy
+	}
+	if depth == 0 || x.Op != y.Op || x.Tok != y.Tok || len(x.Args) != len(y.Args) {
+		return false
+	}
+	switch x.Op {
+	case ir.OpBinary, ir.OpLen, ir.OpConvert:
+	default:
+		return false
+	}
+	for i := range x.Args {
+		if !sameExpr(x.Args[i], y.Args[i], depth-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// constInt returns the value of integer constant v.
+func constInt(v *ir.Value) (int64, bool) {
+	if v.Op != ir.OpConst || v.Const == nil {
+		return 0, false
+	}
+	return constant.Int64Val(constant.ToInt(v.Const))
 }
 
 func resultVars(f *ir.Func) []*types.Var {

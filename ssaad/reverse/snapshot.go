@@ -115,7 +115,7 @@ func (t *transformer) saveMemory(x *ir.Value, tapeOf func(types.Type) *ir.Value)
 // pointers of the value of type typ at address p, in the order of its
 // fields and elements.
 func (t *transformer) saveInside(p *ir.Value, typ types.Type, tapeOf func(types.Type) *ir.Value) {
-	t.eachPart(p, typ, false, func(q *ir.Value, pt types.Type) {
+	t.partsOf(p, typ, false, func(q *ir.Value, pt types.Type) {
 		t.saveMemory(t.Emit(ir.OpLoad, pt, q), tapeOf)
 	})
 }
@@ -159,7 +159,7 @@ func (t *transformer) restoreMemory(x *ir.Value, tapeOf func(types.Type) *ir.Val
 // restoreInside emits the restore of what saveInside(p, typ) recorded,
 // part by part in the reverse order.
 func (t *transformer) restoreInside(p *ir.Value, typ types.Type, tapeOf func(types.Type) *ir.Value) {
-	t.eachPart(p, typ, true, func(q *ir.Value, pt types.Type) {
+	t.partsOf(p, typ, true, func(q *ir.Value, pt types.Type) {
 		t.restoreMemory(t.Emit(ir.OpLoad, pt, q), tapeOf)
 	})
 }

@@ -17,6 +17,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Rebuilt", F: Rebuilt, JVP: RebuiltJVP, Grad: RebuiltGrad, Rel: 1e-9},
 		{Name: "Swapped", F: Swapped, JVP: SwappedJVP, Grad: SwappedGrad},
 		{Name: "Recorded", F: Recorded, JVP: RecordedJVP, Grad: RecordedGrad, Rel: 1e-9},
+		{Name: "Shifted", F: Shifted, JVP: ShiftedJVP, Grad: ShiftedGrad, Rel: 1e-9},
 	})
 }
 

@@ -125,3 +125,29 @@ func Recorded(q0 []float64) float64 {
 	}
 	return e
 }
+
+// axpy adds a·x[i]² to y[i].
+func axpy(y, x []float64, a float64) {
+	for i := range y {
+		y[i] += a * x[i] * x[i]
+	}
+}
+
+// Shifted calls axpy in a loop on two overlapping parts of one slice:
+// joint reversal would take them apart (it gave a wrong gradient), so
+// gadgen inlines the call.
+//
+//gad:jvp
+//gad:grad
+func Shifted(x []float64, a float64) float64 {
+	y := append([]float64(nil), x...)
+	n := len(y)
+	for range 3 {
+		axpy(y[1:], y[:n-1], a)
+	}
+	s := 0.0
+	for _, v := range y {
+		s += v * v
+	}
+	return s
+}

@@ -678,3 +678,101 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 	}
 	return e
 }
+
+// ShiftedJVP computes Shifted and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), a (tangent da).
+// Results, in order: the value of Shifted; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func ShiftedJVP(x, dx []float64, a, da float64) (float64, float64) {
+	y := append([]float64(nil), x...)
+	dy := append([]float64(nil), dx...)
+	n := len(y)
+	for i := 0; i < 3; i++ {
+		t := n - 1
+		axpyJVP(y[1:], dy[1:], y[:t], dy[:t], a, da)
+	}
+	s := 0.0
+	ds := 0.0
+	for i2 := 0; i2 < n; i2++ {
+		v := y[i2]
+		s += v * v
+		ds += 2 * (dy[i2] * v)
+	}
+	return s, ds
+}
+
+// axpyJVP computes axpy and its derivative along the tangents (forward mode).
+//
+// Varied inputs: y (tangent dy), x (tangent dx), a (tangent da).
+// Shadows: dy, dx have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values axpy writes are written (overwritten) into the shadows: y into dy.
+func axpyJVP(y, dy, x, dx []float64, a, da float64) {
+	for i := 0; i < len(y); i++ {
+		xi := x[i]
+		dxi := dx[i]
+		t := a * xi
+		dyi := dy[i]
+		y[i] += t * xi
+		dy[i] = dyi + ((da*xi+a*dxi)*xi + t*dxi)
+	}
+}
+
+// ShiftedGrad computes Shifted and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar), a (returned as aBar).
+// Results: the value of Shifted, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	y := append([]float64(nil), x...)
+	n := len(y)
+	t := cap(y)
+	var yBar []float64
+	if t != cap([]float64(nil)) {
+		yBar = make([]float64, n, t)
+	} else {
+		yBar = []float64(nil)[:n]
+	}
+	for i := 0; i < 3; i++ {
+		t10 := y[1:]
+		t11 := y[:n-1]
+		for i5 := 0; i5 < len(t10); i5++ {
+			t12 := t11[i5]
+			t10[i5] += a * t12 * t12
+			tape = append(tape, t12)
+		}
+	}
+	s := 0.0
+	for i2 := 0; i2 < n; i2++ {
+		v := y[i2]
+		yBar[i2] += 2 * v
+		s += v * v
+	}
+	aBar = 0
+	for i3 := 2; i3 >= 0; i3-- {
+		t3 := y[1:]
+		t4 := yBar[1:]
+		t5 := yBar[:n-1]
+		for i4 := len(t3) - 1; i4 >= 0; i4-- {
+			t6 := len(tape) - 1
+			t7 := tape[t6]
+			t8 := t4[i4]
+			t9 := t8 * t7
+			t5[i4] += a*t7*t8 + a*t9
+			aBar += t9 * t7
+			tape = tape[:t6]
+		}
+	}
+	n2 := len([]float64(nil))
+	for k := 0; k < len(x); k++ {
+		t2 := yBar[n2+k]
+		yBar[n2+k] = 0
+		xBar[k] += t2
+	}
+	return s, aBar
+}
