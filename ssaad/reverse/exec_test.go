@@ -247,13 +247,7 @@ var execCases = []execCase{
 // knownBugs lists the cases that find a bug of the transformer, skipped
 // until it is fixed, each with the bug: by name (see execCase.name), or
 // by function for all its cases.
-var knownBugs = map[string]string{
-	// Signature, for gonum=true on a method generated as a function
-	// (Request.Method false), leaves out the receiver, which Transform
-	// keeps as the first parameter: a stub with that signature does not
-	// match the generated function.
-	"Layer.Loss/gonum": "bug: Signature of gonum=true on a method, generated as a function, has no receiver parameter; Transform's function has it",
-}
+var knownBugs = map[string]string{}
 
 // knownBug returns the bug knownBugs lists for tc, or "".
 func (tc execCase) knownBug() string {

@@ -58,12 +58,7 @@ var refuseCases = []refuseCase{
 
 // misplaced lists the cases whose diagnostics are not where they should
 // be, skipped until that is fixed.
-var misplaced = map[string]string{
-	// The diagnostic points at the declaration of the variable
-	// (OpGlobal's position), possibly in another file, rather than at
-	// the store in the function refused.
-	"StoreGlobal": "bug: the diagnostic of a varied store into a package-level variable points at the variable's declaration, not at the store",
-}
+var misplaced = map[string]string{}
 
 // plainEnv hides the optional interfaces of the Env it holds.
 type plainEnv struct{ ssaad.Env }

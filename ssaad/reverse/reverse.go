@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/gadgen/gadgen/diag"
 	"github.com/gadgen/gadgen/ir"
@@ -427,10 +428,24 @@ func (t *transformer) check() {
 					t.errorf(v.Pos, v.Op.String(), "reverse mode does not support %s values that carry derivatives yet", types.TypeString(v.Args[0].Type, pkgName))
 				}
 			case ir.OpGlobal:
-				t.errorf(v.Pos, "package-level variable "+v.Global.Name(), "values that depend on the varied inputs are stored into it")
+				t.errorf(t.usePos(v), "package-level variable "+v.Global.Name(), "values that depend on the varied inputs are stored into it")
 			}
 		}
 	}
+}
+
+// usePos returns the position of the first use of v in the primal (a
+// store into a package-level variable, rather than the variable's
+// declaration), or v's own.
+func (t *transformer) usePos(v *ir.Value) token.Pos {
+	for _, b := range t.primal.Blocks {
+		for _, x := range b.Instrs {
+			if x.Pos.IsValid() && slices.Contains(x.Args, v) {
+				return x.Pos
+			}
+		}
+	}
+	return v.Pos
 }
 
 // checkCall reports what this version cannot do with a call of a function
@@ -556,13 +571,6 @@ func resultVars(f *ir.Func) []*types.Var {
 
 // pkgName qualifies types by package name in messages.
 func pkgName(p *types.Package) string { return p.Name() }
-
-func (t *transformer) modeName() string {
-	if t.seeded {
-		return "vjp"
-	}
-	return "grad"
-}
 
 // outOfLoops reports whether b belongs to no loop: it runs at most once,
 // so what it records can go in plain variables rather than on tapes.

@@ -87,7 +87,13 @@ func (m Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
 		}
 		grad := types.NewParam(token.NoPos, req.Target.Pkg(), ssaad.Fresh(map[string]bool{names[len(names)-1]: true}, "grad"), x.Type())
 		xp := types.NewParam(token.NoPos, req.Target.Pkg(), names[len(names)-1], x.Type())
-		return types.NewSignatureType(recv, nil, nil, types.NewTuple(grad, xp), nil, false), nil
+		params := []*types.Var{grad, xp}
+		if !req.Method && len(ps) == 2 {
+			// A method generated as a function: its receiver first, as
+			// Transform's function has it.
+			params = append([]*types.Var{types.NewParam(token.NoPos, req.Target.Pkg(), names[0], ps[0].Type())}, params...)
+		}
+		return types.NewSignatureType(recv, nil, nil, types.NewTuple(params...), nil, false), nil
 	}
 	return signature(req.Target, req.Active, req.Method, m.Seeded || m.Callee, m.noValue(req))
 }
