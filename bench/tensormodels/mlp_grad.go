@@ -18,7 +18,6 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	path := pathBuf[:0]
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	var lBar Dense
 	t2 := mBar.Layers
 	mBar.Layers = append(t2, make([]Dense, max(len(m.Layers)-len(t2), 0))...)
 	t3 := m.Layers
@@ -27,14 +26,14 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	h := x
 	for i := 0; i < n; i++ {
 		l := t3[i]
-		t13 := l.W
-		t14 := tensorops.MatMul(h, t13)
-		t15 := l.B
-		h3 := tensorops.Add(t14, t15)
-		t16 := m.Layers
-		tapePointers = append(tapePointers, h, t13, t14, t15)
+		t15 := l.W
+		t16 := tensorops.MatMul(h, t15)
+		t17 := l.B
+		h3 := tensorops.Add(t16, t17)
+		t18 := m.Layers
+		tapePointers = append(tapePointers, h, t15, t16, t17)
 		var from int
-		if i < len(t16)-1 {
+		if i < len(t18)-1 {
 			h = tensorops.Tanh(h3)
 			tapePointers = append(tapePointers, h)
 			from = 1
@@ -70,14 +69,13 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 		h2 := tapePointers[t8]
 		t9 := tapePointers[n2-3]
 		t10 := tensorops.SumLike(hBar2, tapePointers[n2-2])
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, hBar2, tapePointers[n2-1])
+		t11 := mBar.Layers
+		t12 := tensorops.AccumulateSumLike(t11[i2].B, hBar2, tapePointers[n2-1])
+		t11[i2].B = t12
 		hBar = tensorops.MatMulGradA(t10, h2, t9, false, false)
-		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t10, h2, t9, false, false)
-		t11 := lBar
-		lBar = Dense{}
-		t12 := mBar.Layers
-		t12[i2].W = tensorops.Accumulate(t12[i2].W, t11.W)
-		t12[i2].B = tensorops.Accumulate(t12[i2].B, t11.B)
+		t13 := mBar.Layers
+		t14 := tensorops.AccumulateMatMulGradB(t13[i2].W, t10, h2, t9, false, false)
+		t13[i2].W = t14
 		i2--
 		hBar2 = nil
 		tapePointers = tapePointers[:t8]

@@ -356,7 +356,7 @@ func (t *transformer) adjoint(v *ir.Value) {
 		// x = s.f: s̄.f += x̄
 		s := v.Args[0]
 		if t.act.Varied(s) && hasAdjoint(s.Type) {
-			a := t.Emit(ir.OpFieldAddr, types.NewPointer(v.Type), t.slotOf(s))
+			a := t.Emit(ir.OpFieldAddr, types.NewPointer(v.Type), t.aggregateSlot(s))
 			a.Index = v.Index
 			t.addInto(a, g)
 		}
@@ -364,9 +364,44 @@ func (t *transformer) adjoint(v *ir.Value) {
 		// x = a[i]: ā[i] += x̄
 		a := v.Args[0]
 		if t.act.Varied(a) && hasAdjoint(a.Type) {
-			t.addInto(t.Emit(ir.OpIndexAddr, types.NewPointer(v.Type), t.slotOf(a), t.r(v.Args[1])), g)
+			t.addInto(t.Emit(ir.OpIndexAddr, types.NewPointer(v.Type), t.aggregateSlot(a), t.r(v.Args[1])), g)
 		}
 	}
+}
+
+// aggregateSlot returns where the adjoints of the parts of struct or
+// array s add up: its variable, or, when s is a copy of memory that only
+// its parts are read from (see readOnlyCopy), the shadow of that memory
+// itself: for l := m.Layers[i] read as l.W and l.B, the gradient goes
+// straight into mBar.Layers[i] rather than into a variable of its own
+// added there when the load is reversed.
+func (t *transformer) aggregateSlot(s *ir.Value) *ir.Value {
+	if t.readOnlyCopy(s) {
+		return t.shadowAt(s.Args[0])
+	}
+	return t.slotOf(s)
+}
+
+// readOnlyCopy reports whether s is a load of a struct or array from
+// memory the function never writes, read only by its parts (fields and
+// elements) in its own block: the reverse of that block can add their
+// adjoints into the shadow of the memory directly (aggregateSlot), and
+// the load's reverse has nothing left to add.
+func (t *transformer) readOnlyCopy(s *ir.Value) bool {
+	if r, ok := t.readOnly[s]; ok {
+		return r
+	}
+	r := s.Op == ir.OpLoad && t.hasShadow(s.Args[0]) && !t.classWritten[t.act.Class(s.Args[0])] && !t.local[s]
+	if r {
+		if t.uses == nil {
+			t.uses = ir.Uses(t.primal)
+		}
+		for _, u := range t.uses[s.ID] {
+			r = r && u.Block == s.Block && (u.Op == ir.OpField || u.Op == ir.OpIndex) && u.Args[0] == s
+		}
+	}
+	t.readOnly[s] = r
+	return r
 }
 
 // storeAdjoint emits the reverse of a store of x at the place whose

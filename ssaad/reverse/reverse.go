@@ -133,6 +133,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		spill:            map[*ir.Value]*ir.Value{},
 		rshadow:          map[*ir.Value]*ir.Value{},
 		phiShadowSpill:   map[*ir.Value]*ir.Value{},
+		readOnly:         map[*ir.Value]bool{},
 	}
 	if len(req.Active) != len(primal.Params) {
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
@@ -242,6 +243,9 @@ type transformer struct {
 	// caller's memory to the load of what they replace (see replaced.go).
 	replaced      map[*ir.Value]*ir.Value
 	replacedLoads map[*ir.Value]bool // the loads of replaced
+	// readOnly memoizes readOnlyCopy; uses are the primal's uses.
+	readOnly map[*ir.Value]bool
+	uses     [][]*ir.Value
 	// classWritten holds the alias classes the primal stores into.
 	classWritten     map[int]bool
 	writtenAfterMemo map[writtenKey]bool

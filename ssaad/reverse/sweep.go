@@ -111,7 +111,7 @@ func (t *transformer) run() {
 	t.increments = increments(p)
 	for _, b := range p.Blocks {
 		for _, v := range b.Instrs {
-			if t.act.Varied(v) && hasAdjoint(v.Type) && !t.local[v] {
+			if t.act.Varied(v) && hasAdjoint(v.Type) && !t.local[v] && !t.readOnlyCopy(v) {
 				t.slotOf(v)
 			}
 		}

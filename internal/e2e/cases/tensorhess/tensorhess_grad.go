@@ -12594,7 +12594,6 @@ func StackLossGrad(s, sBar *Stack, x *T) float64 {
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
-	var lBar Layer
 	t3 := sBar.Ls
 	sBar.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
 	t4 := s.Ls
@@ -12604,12 +12603,12 @@ func StackLossGrad(s, sBar *Stack, x *T) float64 {
 	tapePointers2 := slices.Grow(t, trips*2)
 	for i := 0; i < n; i++ {
 		l := t4[i]
-		t13 := l.W
-		t14 := tensorops.MatMul(x, t13)
-		t15 := l.B
-		x3 := tensorops.Fuse("Tanh(a + b)", t14, t15)
-		tapePointers = append(tapePointers, x, t13, t15)
-		tapePointers2 = append(tapePointers2, t14, x3)
+		t15 := l.W
+		t16 := tensorops.MatMul(x, t15)
+		t17 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t16, t17)
+		tapePointers = append(tapePointers, x, t15, t17)
+		tapePointers2 = append(tapePointers2, t16, x3)
 		x = x3
 	}
 	t5 := tensorops.SumAll(x)
@@ -12626,14 +12625,13 @@ func StackLossGrad(s, sBar *Stack, x *T) float64 {
 		t8 := tapePointers[n3-2]
 		t9 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
 		t10 := tensorops.SumLike(t9, tapePointers2[t6])
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t9, tapePointers[n3-1])
+		t11 := sBar.Ls
+		t12 := tensorops.AccumulateSumLike(t11[i2].B, t9, tapePointers[n3-1])
+		t11[i2].B = t12
 		xBar = tensorops.MatMulGradA(t10, x2, t8, false, false)
-		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t10, x2, t8, false, false)
-		t11 := lBar
-		lBar = Layer{}
-		t12 := sBar.Ls
-		t12[i2].W = tensorops.Accumulate(t12[i2].W, t11.W)
-		t12[i2].B = tensorops.Accumulate(t12[i2].B, t11.B)
+		t13 := sBar.Ls
+		t14 := tensorops.AccumulateMatMulGradB(t13[i2].W, t10, x2, t8, false, false)
+		t13[i2].W = t14
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t7]
@@ -12703,8 +12701,6 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	var dtapePointersBuf2 [256]*T
 	t5 := tapePointersBuf2[:0]
 	t6 := dtapePointersBuf2[:0]
-	var lBar Layer
-	var dlBar Layer
 	t7 := sBar.Ls
 	t8 := dsBar.Ls
 	t9 := max(len(s.Ls)-len(t7), 0)
@@ -12777,30 +12773,24 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 		t29 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t22], dxBar)
 		t30 := tensorops.SumLike(t28, t21)
 		t31 := tensorops.SumLike(t29, t21)
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t28, t27)
-		dlBar.B = tensorops.Add(dlBar.B, tensorops.SumLike(t29, t27))
-		t32 := tensorops.MatMulGradAEach(x3, t25, false, t30, t31)
-		xBar = t32[0]
-		t33 := tensorops.MatMulGradA(t30, x3, t26, false, false)
-		dxBar = tensorops.FuseInto(t33, "a + b", t32[1], t33)
-		t34 := tensorops.AccumulateMatMulGradB(lBar.W, t30, x3, t25, false, false)
-		t35 := tensorops.MatMulGradB(t31, x3, t25, false, false)
-		t36 := tensorops.MatMulGradB(t30, dx2, t25, false, false)
-		t37 := tensorops.FuseInto(t35, "a + b + c", dlBar.W, t35, t36)
-		lBar.W = t34
-		dlBar.W = t37
-		t38 := lBar
-		t39 := dlBar
-		lBar = Layer{}
-		dlBar = Layer{}
-		t40 := sBar.Ls
-		t41 := dsBar.Ls
-		t42 := t41[i2].W
-		t40[i2].W = tensorops.Accumulate(t40[i2].W, t38.W)
-		t41[i2].W = tensorops.Add(t42, t39.W)
-		t43 := t41[i2].B
-		t40[i2].B = tensorops.Accumulate(t40[i2].B, t38.B)
-		t41[i2].B = tensorops.Add(t43, t39.B)
+		t32 := sBar.Ls
+		t33 := dsBar.Ls
+		t34 := t33[i2].B
+		t32[i2].B = tensorops.AccumulateSumLike(t32[i2].B, t28, t27)
+		t33[i2].B = tensorops.Add(t34, tensorops.SumLike(t29, t27))
+		t35 := tensorops.MatMulGradAEach(x3, t25, false, t30, t31)
+		xBar = t35[0]
+		t36 := tensorops.MatMulGradA(t30, x3, t26, false, false)
+		dxBar = tensorops.FuseInto(t36, "a + b", t35[1], t36)
+		t37 := sBar.Ls
+		t38 := dsBar.Ls
+		t39 := t38[i2].W
+		t40 := tensorops.AccumulateMatMulGradB(t37[i2].W, t30, x3, t25, false, false)
+		t41 := tensorops.MatMulGradB(t31, x3, t25, false, false)
+		t42 := tensorops.MatMulGradB(t30, dx2, t25, false, false)
+		t43 := tensorops.FuseInto(t41, "a + b + c", t39, t41, t42)
+		t37[i2].W = t40
+		t38[i2].W = t43
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t23]
@@ -12979,15 +12969,6 @@ func stackLossGradJVPLanes8(
 	t32 := dtapePointersBuf6_2[:0]
 	t33 := dtapePointersBuf7_2[:0]
 	t34 := dtapePointersBuf8_2[:0]
-	var lBar Layer
-	var dlBar1 Layer
-	var dlBar2 Layer
-	var dlBar3 Layer
-	var dlBar4 Layer
-	var dlBar5 Layer
-	var dlBar6 Layer
-	var dlBar7 Layer
-	var dlBar8 Layer
 	t35 := sBar.Ls
 	t36 := dsBar1.Ls
 	t37 := dsBar2.Ls
@@ -13252,135 +13233,108 @@ func stackLossGradJVPLanes8(
 		t115 := tensorops.SumLike(t106, t84)
 		t116 := tensorops.SumLike(t107, t84)
 		t117 := tensorops.SumLike(t108, t84)
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t98, t97)
-		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t101, t97))
-		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t102, t97))
-		dlBar3.B = tensorops.Add(dlBar3.B, tensorops.SumLike(t103, t97))
-		dlBar4.B = tensorops.Add(dlBar4.B, tensorops.SumLike(t104, t97))
-		dlBar5.B = tensorops.Add(dlBar5.B, tensorops.SumLike(t105, t97))
-		dlBar6.B = tensorops.Add(dlBar6.B, tensorops.SumLike(t106, t97))
-		dlBar7.B = tensorops.Add(dlBar7.B, tensorops.SumLike(t107, t97))
-		dlBar8.B = tensorops.Add(dlBar8.B, tensorops.SumLike(t108, t97))
-		t118 := tensorops.MatMulGradAEach(x3, t88, false, t109, t110, t111, t112, t113, t114, t115, t116, t117)
-		xBar = t118[0]
-		t119 := t118[2]
-		t120 := t118[3]
-		t121 := t118[4]
-		t122 := t118[5]
-		t123 := t118[6]
-		t124 := t118[7]
-		t125 := t118[8]
-		t126 := tensorops.MatMulGradA(t109, x3, t89, false, false)
-		dxBar1 = tensorops.FuseInto(t126, "a + b", t118[1], t126)
-		t127 := tensorops.MatMulGradA(t109, x3, t90, false, false)
-		dxBar2 = tensorops.FuseInto(t127, "a + b", t119, t127)
-		t128 := tensorops.MatMulGradA(t109, x3, t91, false, false)
-		dxBar3 = tensorops.FuseInto(t128, "a + b", t120, t128)
-		t129 := tensorops.MatMulGradA(t109, x3, t92, false, false)
-		dxBar4 = tensorops.FuseInto(t129, "a + b", t121, t129)
-		t130 := tensorops.MatMulGradA(t109, x3, t93, false, false)
-		dxBar5 = tensorops.FuseInto(t130, "a + b", t122, t130)
-		t131 := tensorops.MatMulGradA(t109, x3, t94, false, false)
-		dxBar6 = tensorops.FuseInto(t131, "a + b", t123, t131)
-		t132 := tensorops.MatMulGradA(t109, x3, t95, false, false)
-		dxBar7 = tensorops.FuseInto(t132, "a + b", t124, t132)
-		t133 := tensorops.MatMulGradA(t109, x3, t96, false, false)
-		dxBar8 = tensorops.FuseInto(t133, "a + b", t125, t133)
-		t134 := tensorops.AccumulateMatMulGradB(lBar.W, t109, x3, t88, false, false)
-		t135 := tensorops.MatMulGradB(t110, x3, t88, false, false)
-		t136 := tensorops.MatMulGradB(t109, dx1_3, t88, false, false)
-		t137 := tensorops.FuseInto(t135, "a + b + c", dlBar1.W, t135, t136)
-		t138 := tensorops.MatMulGradB(t111, x3, t88, false, false)
-		t139 := tensorops.MatMulGradB(t109, dx2_3, t88, false, false)
-		t140 := tensorops.FuseInto(t138, "a + b + c", dlBar2.W, t138, t139)
-		t141 := tensorops.MatMulGradB(t112, x3, t88, false, false)
-		t142 := tensorops.MatMulGradB(t109, dx3_3, t88, false, false)
-		t143 := tensorops.FuseInto(t141, "a + b + c", dlBar3.W, t141, t142)
-		t144 := tensorops.MatMulGradB(t113, x3, t88, false, false)
-		t145 := tensorops.MatMulGradB(t109, dx4_3, t88, false, false)
-		t146 := tensorops.FuseInto(t144, "a + b + c", dlBar4.W, t144, t145)
-		t147 := tensorops.MatMulGradB(t114, x3, t88, false, false)
-		t148 := tensorops.MatMulGradB(t109, dx5_3, t88, false, false)
-		t149 := tensorops.FuseInto(t147, "a + b + c", dlBar5.W, t147, t148)
-		t150 := tensorops.MatMulGradB(t115, x3, t88, false, false)
-		t151 := tensorops.MatMulGradB(t109, dx6_3, t88, false, false)
-		t152 := tensorops.FuseInto(t150, "a + b + c", dlBar6.W, t150, t151)
-		t153 := tensorops.MatMulGradB(t116, x3, t88, false, false)
-		t154 := tensorops.MatMulGradB(t109, dx7_3, t88, false, false)
-		t155 := tensorops.FuseInto(t153, "a + b + c", dlBar7.W, t153, t154)
-		t156 := tensorops.MatMulGradB(t117, x3, t88, false, false)
-		t157 := tensorops.MatMulGradB(t109, dx8_3, t88, false, false)
-		t158 := tensorops.FuseInto(t156, "a + b + c", dlBar8.W, t156, t157)
-		lBar.W = t134
-		dlBar1.W = t137
-		dlBar2.W = t140
-		dlBar3.W = t143
-		dlBar4.W = t146
-		dlBar5.W = t149
-		dlBar6.W = t152
-		dlBar7.W = t155
-		dlBar8.W = t158
-		t159 := lBar
-		t160 := dlBar1
-		t161 := dlBar2
-		t162 := dlBar3
-		t163 := dlBar4
-		t164 := dlBar5
-		t165 := dlBar6
-		t166 := dlBar7
-		t167 := dlBar8
-		lBar = Layer{}
-		dlBar1 = Layer{}
-		dlBar2 = Layer{}
-		dlBar3 = Layer{}
-		dlBar4 = Layer{}
-		dlBar5 = Layer{}
-		dlBar6 = Layer{}
-		dlBar7 = Layer{}
-		dlBar8 = Layer{}
-		t168 := sBar.Ls
-		t169 := dsBar1.Ls
-		t170 := dsBar2.Ls
-		t171 := dsBar3.Ls
-		t172 := dsBar4.Ls
-		t173 := dsBar5.Ls
-		t174 := dsBar6.Ls
-		t175 := dsBar7.Ls
-		t176 := dsBar8.Ls
-		t177 := t169[i2].W
-		t178 := t170[i2].W
-		t179 := t171[i2].W
-		t180 := t172[i2].W
-		t181 := t173[i2].W
-		t182 := t174[i2].W
-		t183 := t175[i2].W
-		t184 := t176[i2].W
-		t168[i2].W = tensorops.Accumulate(t168[i2].W, t159.W)
-		t169[i2].W = tensorops.Add(t177, t160.W)
-		t170[i2].W = tensorops.Add(t178, t161.W)
-		t171[i2].W = tensorops.Add(t179, t162.W)
-		t172[i2].W = tensorops.Add(t180, t163.W)
-		t173[i2].W = tensorops.Add(t181, t164.W)
-		t174[i2].W = tensorops.Add(t182, t165.W)
-		t175[i2].W = tensorops.Add(t183, t166.W)
-		t176[i2].W = tensorops.Add(t184, t167.W)
-		t185 := t169[i2].B
-		t186 := t170[i2].B
-		t187 := t171[i2].B
-		t188 := t172[i2].B
-		t189 := t173[i2].B
-		t190 := t174[i2].B
-		t191 := t175[i2].B
-		t192 := t176[i2].B
-		t168[i2].B = tensorops.Accumulate(t168[i2].B, t159.B)
-		t169[i2].B = tensorops.Add(t185, t160.B)
-		t170[i2].B = tensorops.Add(t186, t161.B)
-		t171[i2].B = tensorops.Add(t187, t162.B)
-		t172[i2].B = tensorops.Add(t188, t163.B)
-		t173[i2].B = tensorops.Add(t189, t164.B)
-		t174[i2].B = tensorops.Add(t190, t165.B)
-		t175[i2].B = tensorops.Add(t191, t166.B)
-		t176[i2].B = tensorops.Add(t192, t167.B)
+		t118 := sBar.Ls
+		t119 := dsBar1.Ls
+		t120 := dsBar2.Ls
+		t121 := dsBar3.Ls
+		t122 := dsBar4.Ls
+		t123 := dsBar5.Ls
+		t124 := dsBar6.Ls
+		t125 := dsBar7.Ls
+		t126 := dsBar8.Ls
+		t127 := t119[i2].B
+		t128 := t120[i2].B
+		t129 := t121[i2].B
+		t130 := t122[i2].B
+		t131 := t123[i2].B
+		t132 := t124[i2].B
+		t133 := t125[i2].B
+		t134 := t126[i2].B
+		t118[i2].B = tensorops.AccumulateSumLike(t118[i2].B, t98, t97)
+		t119[i2].B = tensorops.Add(t127, tensorops.SumLike(t101, t97))
+		t120[i2].B = tensorops.Add(t128, tensorops.SumLike(t102, t97))
+		t121[i2].B = tensorops.Add(t129, tensorops.SumLike(t103, t97))
+		t122[i2].B = tensorops.Add(t130, tensorops.SumLike(t104, t97))
+		t123[i2].B = tensorops.Add(t131, tensorops.SumLike(t105, t97))
+		t124[i2].B = tensorops.Add(t132, tensorops.SumLike(t106, t97))
+		t125[i2].B = tensorops.Add(t133, tensorops.SumLike(t107, t97))
+		t126[i2].B = tensorops.Add(t134, tensorops.SumLike(t108, t97))
+		t135 := tensorops.MatMulGradAEach(x3, t88, false, t109, t110, t111, t112, t113, t114, t115, t116, t117)
+		xBar = t135[0]
+		t136 := t135[2]
+		t137 := t135[3]
+		t138 := t135[4]
+		t139 := t135[5]
+		t140 := t135[6]
+		t141 := t135[7]
+		t142 := t135[8]
+		t143 := tensorops.MatMulGradA(t109, x3, t89, false, false)
+		dxBar1 = tensorops.FuseInto(t143, "a + b", t135[1], t143)
+		t144 := tensorops.MatMulGradA(t109, x3, t90, false, false)
+		dxBar2 = tensorops.FuseInto(t144, "a + b", t136, t144)
+		t145 := tensorops.MatMulGradA(t109, x3, t91, false, false)
+		dxBar3 = tensorops.FuseInto(t145, "a + b", t137, t145)
+		t146 := tensorops.MatMulGradA(t109, x3, t92, false, false)
+		dxBar4 = tensorops.FuseInto(t146, "a + b", t138, t146)
+		t147 := tensorops.MatMulGradA(t109, x3, t93, false, false)
+		dxBar5 = tensorops.FuseInto(t147, "a + b", t139, t147)
+		t148 := tensorops.MatMulGradA(t109, x3, t94, false, false)
+		dxBar6 = tensorops.FuseInto(t148, "a + b", t140, t148)
+		t149 := tensorops.MatMulGradA(t109, x3, t95, false, false)
+		dxBar7 = tensorops.FuseInto(t149, "a + b", t141, t149)
+		t150 := tensorops.MatMulGradA(t109, x3, t96, false, false)
+		dxBar8 = tensorops.FuseInto(t150, "a + b", t142, t150)
+		t151 := sBar.Ls
+		t152 := dsBar1.Ls
+		t153 := dsBar2.Ls
+		t154 := dsBar3.Ls
+		t155 := dsBar4.Ls
+		t156 := dsBar5.Ls
+		t157 := dsBar6.Ls
+		t158 := dsBar7.Ls
+		t159 := dsBar8.Ls
+		t160 := t152[i2].W
+		t161 := t153[i2].W
+		t162 := t154[i2].W
+		t163 := t155[i2].W
+		t164 := t156[i2].W
+		t165 := t157[i2].W
+		t166 := t158[i2].W
+		t167 := t159[i2].W
+		t168 := tensorops.AccumulateMatMulGradB(t151[i2].W, t109, x3, t88, false, false)
+		t169 := tensorops.MatMulGradB(t110, x3, t88, false, false)
+		t170 := tensorops.MatMulGradB(t109, dx1_3, t88, false, false)
+		t171 := tensorops.FuseInto(t169, "a + b + c", t160, t169, t170)
+		t172 := tensorops.MatMulGradB(t111, x3, t88, false, false)
+		t173 := tensorops.MatMulGradB(t109, dx2_3, t88, false, false)
+		t174 := tensorops.FuseInto(t172, "a + b + c", t161, t172, t173)
+		t175 := tensorops.MatMulGradB(t112, x3, t88, false, false)
+		t176 := tensorops.MatMulGradB(t109, dx3_3, t88, false, false)
+		t177 := tensorops.FuseInto(t175, "a + b + c", t162, t175, t176)
+		t178 := tensorops.MatMulGradB(t113, x3, t88, false, false)
+		t179 := tensorops.MatMulGradB(t109, dx4_3, t88, false, false)
+		t180 := tensorops.FuseInto(t178, "a + b + c", t163, t178, t179)
+		t181 := tensorops.MatMulGradB(t114, x3, t88, false, false)
+		t182 := tensorops.MatMulGradB(t109, dx5_3, t88, false, false)
+		t183 := tensorops.FuseInto(t181, "a + b + c", t164, t181, t182)
+		t184 := tensorops.MatMulGradB(t115, x3, t88, false, false)
+		t185 := tensorops.MatMulGradB(t109, dx6_3, t88, false, false)
+		t186 := tensorops.FuseInto(t184, "a + b + c", t165, t184, t185)
+		t187 := tensorops.MatMulGradB(t116, x3, t88, false, false)
+		t188 := tensorops.MatMulGradB(t109, dx7_3, t88, false, false)
+		t189 := tensorops.FuseInto(t187, "a + b + c", t166, t187, t188)
+		t190 := tensorops.MatMulGradB(t117, x3, t88, false, false)
+		t191 := tensorops.MatMulGradB(t109, dx8_3, t88, false, false)
+		t192 := tensorops.FuseInto(t190, "a + b + c", t167, t190, t191)
+		t151[i2].W = t168
+		t152[i2].W = t171
+		t153[i2].W = t174
+		t154[i2].W = t177
+		t155[i2].W = t180
+		t156[i2].W = t183
+		t157[i2].W = t186
+		t158[i2].W = t189
+		t159[i2].W = t192
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t86]
@@ -14030,9 +13984,6 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 	t8 := tapePointersBuf2[:0]
 	t9 := dtapePointersBuf1_2[:0]
 	t10 := dtapePointersBuf2_2[:0]
-	var lBar Layer
-	var dlBar1 Layer
-	var dlBar2 Layer
 	t11 := sBar.Ls
 	t12 := dsBar1.Ls
 	t13 := dsBar2.Ls
@@ -14135,45 +14086,36 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		t43 := tensorops.SumLike(t38, t30)
 		t44 := tensorops.SumLike(t41, t30)
 		t45 := tensorops.SumLike(t42, t30)
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t38, t37)
-		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t41, t37))
-		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t42, t37))
-		t46 := tensorops.MatMulGradAEach(x3, t34, false, t43, t44, t45)
-		xBar = t46[0]
-		t47 := t46[2]
-		t48 := tensorops.MatMulGradA(t43, x3, t35, false, false)
-		dxBar1 = tensorops.FuseInto(t48, "a + b", t46[1], t48)
-		t49 := tensorops.MatMulGradA(t43, x3, t36, false, false)
-		dxBar2 = tensorops.FuseInto(t49, "a + b", t47, t49)
-		t50 := tensorops.AccumulateMatMulGradB(lBar.W, t43, x3, t34, false, false)
-		t51 := tensorops.MatMulGradB(t44, x3, t34, false, false)
-		t52 := tensorops.MatMulGradB(t43, dx1_3, t34, false, false)
-		t53 := tensorops.FuseInto(t51, "a + b + c", dlBar1.W, t51, t52)
-		t54 := tensorops.MatMulGradB(t45, x3, t34, false, false)
-		t55 := tensorops.MatMulGradB(t43, dx2_3, t34, false, false)
-		t56 := tensorops.FuseInto(t54, "a + b + c", dlBar2.W, t54, t55)
-		lBar.W = t50
-		dlBar1.W = t53
-		dlBar2.W = t56
-		t57 := lBar
-		t58 := dlBar1
-		t59 := dlBar2
-		lBar = Layer{}
-		dlBar1 = Layer{}
-		dlBar2 = Layer{}
-		t60 := sBar.Ls
-		t61 := dsBar1.Ls
-		t62 := dsBar2.Ls
-		t63 := t61[i2].W
-		t64 := t62[i2].W
-		t60[i2].W = tensorops.Accumulate(t60[i2].W, t57.W)
-		t61[i2].W = tensorops.Add(t63, t58.W)
-		t62[i2].W = tensorops.Add(t64, t59.W)
-		t65 := t61[i2].B
-		t66 := t62[i2].B
-		t60[i2].B = tensorops.Accumulate(t60[i2].B, t57.B)
-		t61[i2].B = tensorops.Add(t65, t58.B)
-		t62[i2].B = tensorops.Add(t66, t59.B)
+		t46 := sBar.Ls
+		t47 := dsBar1.Ls
+		t48 := dsBar2.Ls
+		t49 := t47[i2].B
+		t50 := t48[i2].B
+		t46[i2].B = tensorops.AccumulateSumLike(t46[i2].B, t38, t37)
+		t47[i2].B = tensorops.Add(t49, tensorops.SumLike(t41, t37))
+		t48[i2].B = tensorops.Add(t50, tensorops.SumLike(t42, t37))
+		t51 := tensorops.MatMulGradAEach(x3, t34, false, t43, t44, t45)
+		xBar = t51[0]
+		t52 := t51[2]
+		t53 := tensorops.MatMulGradA(t43, x3, t35, false, false)
+		dxBar1 = tensorops.FuseInto(t53, "a + b", t51[1], t53)
+		t54 := tensorops.MatMulGradA(t43, x3, t36, false, false)
+		dxBar2 = tensorops.FuseInto(t54, "a + b", t52, t54)
+		t55 := sBar.Ls
+		t56 := dsBar1.Ls
+		t57 := dsBar2.Ls
+		t58 := t56[i2].W
+		t59 := t57[i2].W
+		t60 := tensorops.AccumulateMatMulGradB(t55[i2].W, t43, x3, t34, false, false)
+		t61 := tensorops.MatMulGradB(t44, x3, t34, false, false)
+		t62 := tensorops.MatMulGradB(t43, dx1_3, t34, false, false)
+		t63 := tensorops.FuseInto(t61, "a + b + c", t58, t61, t62)
+		t64 := tensorops.MatMulGradB(t45, x3, t34, false, false)
+		t65 := tensorops.MatMulGradB(t43, dx2_3, t34, false, false)
+		t66 := tensorops.FuseInto(t64, "a + b + c", t59, t64, t65)
+		t55[i2].W = t60
+		t56[i2].W = t63
+		t57[i2].W = t66
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t32]
@@ -14198,7 +14140,6 @@ func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
-	var lBar Layer
 	t3 := s.Ls
 	t4 := sBar.Ls
 	n := len(t3)
@@ -14209,12 +14150,12 @@ func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
 	tapePointers2 := slices.Grow(t, trips*2)
 	for i := 0; i < n; i++ {
 		l := t3[i]
-		t13 := l.W
-		t14 := tensorops.MatMul(x, t13)
-		t15 := l.B
-		x3 := tensorops.Fuse("Tanh(a + b)", t14, t15)
-		tapePointers = append(tapePointers, x, t13, t15)
-		tapePointers2 = append(tapePointers2, t14, x3)
+		t14 := l.W
+		t15 := tensorops.MatMul(x, t14)
+		t16 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t15, t16)
+		tapePointers = append(tapePointers, x, t14, t16)
+		tapePointers2 = append(tapePointers2, t15, x3)
 		x = x3
 	}
 	t6 := tensorops.SumAll(x)
@@ -14231,13 +14172,11 @@ func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
 		t9 := tapePointers[n3-2]
 		t10 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
 		t11 := tensorops.SumLike(t10, tapePointers2[t7])
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t10, tapePointers[n3-1])
+		t12 := tensorops.AccumulateSumLike(t5.Ls[i2].B, t10, tapePointers[n3-1])
+		t5.Ls[i2].B = t12
 		xBar = tensorops.MatMulGradA(t11, x2, t9, false, false)
-		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t11, x2, t9, false, false)
-		t12 := lBar
-		lBar = Layer{}
-		t5.Ls[i2].W = tensorops.Accumulate(t5.Ls[i2].W, t12.W)
-		t5.Ls[i2].B = tensorops.Accumulate(t5.Ls[i2].B, t12.B)
+		t13 := tensorops.AccumulateMatMulGradB(t5.Ls[i2].W, t11, x2, t9, false, false)
+		t5.Ls[i2].W = t13
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t8]
@@ -14307,8 +14246,6 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 	var dtapePointersBuf2 [256]*T
 	t6 := tapePointersBuf2[:0]
 	t7 := dtapePointersBuf2[:0]
-	var lBar Layer
-	var dlBar Layer
 	t8 := ds.Ls
 	t9 := sBar.Ls
 	t10 := dsBar.Ls
@@ -14336,23 +14273,23 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 	for i < n {
 		l := t[i]
 		dl := t8[i]
-		t44 := l.W
-		t45 := dl.W
-		t46 := tensorops.MatMulEach(t44, false, x, dx)
-		t47 := t46[0]
-		t48 := tensorops.MatMul(x, t45)
-		t49 := tensorops.FuseInto(t48, "a + b", t46[1], t48)
-		t50 := l.B
-		t51 := dl.B
-		t52 := tensorops.Add(t47, t50)
-		t53 := tensorops.ExpandLike(t49, t52)
-		x4 := tensorops.Tanh(t52)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t53, tensorops.ExpandLike(t51, t52))
+		t42 := l.W
+		t43 := dl.W
+		t44 := tensorops.MatMulEach(t42, false, x, dx)
+		t45 := t44[0]
+		t46 := tensorops.MatMul(x, t43)
+		t47 := tensorops.FuseInto(t46, "a + b", t44[1], t46)
+		t48 := l.B
+		t49 := dl.B
+		t50 := tensorops.Add(t45, t48)
+		t51 := tensorops.ExpandLike(t47, t50)
+		x4 := tensorops.Tanh(t50)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t51, tensorops.ExpandLike(t49, t50))
 		i++
-		tapePointers = append(tapePointers, x, t44, t50)
-		dtapePointers = append(dtapePointers, dx, t45, t51)
-		tapePointers2 = append(tapePointers2, t47, x4)
-		dtapePointers2 = append(dtapePointers2, t49, dx3)
+		tapePointers = append(tapePointers, x, t42, t48)
+		dtapePointers = append(dtapePointers, dx, t43, t49)
+		tapePointers2 = append(tapePointers2, t45, x4)
+		dtapePointers2 = append(dtapePointers2, t47, dx3)
 		x = x4
 		dx = dx3
 	}
@@ -14381,28 +14318,20 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 		t31 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t24], dxBar)
 		t32 := tensorops.SumLike(t30, t23)
 		t33 := tensorops.SumLike(t31, t23)
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t30, t29)
-		dlBar.B = tensorops.Add(dlBar.B, tensorops.SumLike(t31, t29))
-		t34 := tensorops.MatMulGradAEach(x3, t27, false, t32, t33)
-		xBar = t34[0]
-		t35 := tensorops.MatMulGradA(t32, x3, t28, false, false)
-		dxBar = tensorops.FuseInto(t35, "a + b", t34[1], t35)
-		t36 := tensorops.AccumulateMatMulGradB(lBar.W, t32, x3, t27, false, false)
-		t37 := tensorops.MatMulGradB(t33, x3, t27, false, false)
-		t38 := tensorops.MatMulGradB(t32, dx2, t27, false, false)
-		t39 := tensorops.FuseInto(t37, "a + b + c", dlBar.W, t37, t38)
-		lBar.W = t36
-		dlBar.W = t39
-		t40 := lBar
-		t41 := dlBar
-		lBar = Layer{}
-		dlBar = Layer{}
-		t42 := t15.Ls[i2].W
-		t14.Ls[i2].W = tensorops.Accumulate(t14.Ls[i2].W, t40.W)
-		t15.Ls[i2].W = tensorops.Add(t42, t41.W)
-		t43 := t15.Ls[i2].B
-		t14.Ls[i2].B = tensorops.Accumulate(t14.Ls[i2].B, t40.B)
-		t15.Ls[i2].B = tensorops.Add(t43, t41.B)
+		t34 := t15.Ls[i2].B
+		t14.Ls[i2].B = tensorops.AccumulateSumLike(t14.Ls[i2].B, t30, t29)
+		t15.Ls[i2].B = tensorops.Add(t34, tensorops.SumLike(t31, t29))
+		t35 := tensorops.MatMulGradAEach(x3, t27, false, t32, t33)
+		xBar = t35[0]
+		t36 := tensorops.MatMulGradA(t32, x3, t28, false, false)
+		dxBar = tensorops.FuseInto(t36, "a + b", t35[1], t36)
+		t37 := t15.Ls[i2].W
+		t38 := tensorops.AccumulateMatMulGradB(t14.Ls[i2].W, t32, x3, t27, false, false)
+		t39 := tensorops.MatMulGradB(t33, x3, t27, false, false)
+		t40 := tensorops.MatMulGradB(t32, dx2, t27, false, false)
+		t41 := tensorops.FuseInto(t39, "a + b + c", t37, t39, t40)
+		t14.Ls[i2].W = t38
+		t15.Ls[i2].W = t41
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t25]
@@ -14581,15 +14510,6 @@ func stackLossVGradJVPLanes8(
 	t33 := dtapePointersBuf6_2[:0]
 	t34 := dtapePointersBuf7_2[:0]
 	t35 := dtapePointersBuf8_2[:0]
-	var lBar Layer
-	var dlBar1 Layer
-	var dlBar2 Layer
-	var dlBar3 Layer
-	var dlBar4 Layer
-	var dlBar5 Layer
-	var dlBar6 Layer
-	var dlBar7 Layer
-	var dlBar8 Layer
 	t36 := ds1.Ls
 	t37 := ds2.Ls
 	t38 := ds3.Ls
@@ -14694,86 +14614,86 @@ func stackLossVGradJVPLanes8(
 		dl6 := t41[i]
 		dl7 := t42[i]
 		dl8 := t43[i]
-		t193 := l.W
-		t194 := dl1.W
-		t195 := dl2.W
-		t196 := dl3.W
-		t197 := dl4.W
-		t198 := dl5.W
-		t199 := dl6.W
-		t200 := dl7.W
-		t201 := dl8.W
-		t202 := tensorops.MatMulEach(t193, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-		t203 := t202[0]
-		t204 := t202[2]
-		t205 := t202[3]
-		t206 := t202[4]
-		t207 := t202[5]
-		t208 := t202[6]
-		t209 := t202[7]
-		t210 := t202[8]
-		t211 := tensorops.MatMul(x, t194)
-		t212 := tensorops.FuseInto(t211, "a + b", t202[1], t211)
-		t213 := tensorops.MatMul(x, t195)
-		t214 := tensorops.FuseInto(t213, "a + b", t204, t213)
-		t215 := tensorops.MatMul(x, t196)
-		t216 := tensorops.FuseInto(t215, "a + b", t205, t215)
-		t217 := tensorops.MatMul(x, t197)
-		t218 := tensorops.FuseInto(t217, "a + b", t206, t217)
-		t219 := tensorops.MatMul(x, t198)
-		t220 := tensorops.FuseInto(t219, "a + b", t207, t219)
-		t221 := tensorops.MatMul(x, t199)
-		t222 := tensorops.FuseInto(t221, "a + b", t208, t221)
-		t223 := tensorops.MatMul(x, t200)
-		t224 := tensorops.FuseInto(t223, "a + b", t209, t223)
-		t225 := tensorops.MatMul(x, t201)
-		t226 := tensorops.FuseInto(t225, "a + b", t210, t225)
-		t227 := l.B
-		t228 := dl1.B
-		t229 := dl2.B
-		t230 := dl3.B
-		t231 := dl4.B
-		t232 := dl5.B
-		t233 := dl6.B
-		t234 := dl7.B
-		t235 := dl8.B
-		t236 := tensorops.Add(t203, t227)
-		t237 := tensorops.ExpandLike(t212, t236)
-		t238 := tensorops.ExpandLike(t214, t236)
-		t239 := tensorops.ExpandLike(t216, t236)
-		t240 := tensorops.ExpandLike(t218, t236)
-		t241 := tensorops.ExpandLike(t220, t236)
-		t242 := tensorops.ExpandLike(t222, t236)
-		t243 := tensorops.ExpandLike(t224, t236)
-		t244 := tensorops.ExpandLike(t226, t236)
-		x4 := tensorops.Tanh(t236)
-		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t237, tensorops.ExpandLike(t228, t236))
-		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t238, tensorops.ExpandLike(t229, t236))
-		dx3_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t239, tensorops.ExpandLike(t230, t236))
-		dx4_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t240, tensorops.ExpandLike(t231, t236))
-		dx5_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t241, tensorops.ExpandLike(t232, t236))
-		dx6_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t242, tensorops.ExpandLike(t233, t236))
-		dx7_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t243, tensorops.ExpandLike(t234, t236))
-		dx8_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t244, tensorops.ExpandLike(t235, t236))
+		t184 := l.W
+		t185 := dl1.W
+		t186 := dl2.W
+		t187 := dl3.W
+		t188 := dl4.W
+		t189 := dl5.W
+		t190 := dl6.W
+		t191 := dl7.W
+		t192 := dl8.W
+		t193 := tensorops.MatMulEach(t184, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+		t194 := t193[0]
+		t195 := t193[2]
+		t196 := t193[3]
+		t197 := t193[4]
+		t198 := t193[5]
+		t199 := t193[6]
+		t200 := t193[7]
+		t201 := t193[8]
+		t202 := tensorops.MatMul(x, t185)
+		t203 := tensorops.FuseInto(t202, "a + b", t193[1], t202)
+		t204 := tensorops.MatMul(x, t186)
+		t205 := tensorops.FuseInto(t204, "a + b", t195, t204)
+		t206 := tensorops.MatMul(x, t187)
+		t207 := tensorops.FuseInto(t206, "a + b", t196, t206)
+		t208 := tensorops.MatMul(x, t188)
+		t209 := tensorops.FuseInto(t208, "a + b", t197, t208)
+		t210 := tensorops.MatMul(x, t189)
+		t211 := tensorops.FuseInto(t210, "a + b", t198, t210)
+		t212 := tensorops.MatMul(x, t190)
+		t213 := tensorops.FuseInto(t212, "a + b", t199, t212)
+		t214 := tensorops.MatMul(x, t191)
+		t215 := tensorops.FuseInto(t214, "a + b", t200, t214)
+		t216 := tensorops.MatMul(x, t192)
+		t217 := tensorops.FuseInto(t216, "a + b", t201, t216)
+		t218 := l.B
+		t219 := dl1.B
+		t220 := dl2.B
+		t221 := dl3.B
+		t222 := dl4.B
+		t223 := dl5.B
+		t224 := dl6.B
+		t225 := dl7.B
+		t226 := dl8.B
+		t227 := tensorops.Add(t194, t218)
+		t228 := tensorops.ExpandLike(t203, t227)
+		t229 := tensorops.ExpandLike(t205, t227)
+		t230 := tensorops.ExpandLike(t207, t227)
+		t231 := tensorops.ExpandLike(t209, t227)
+		t232 := tensorops.ExpandLike(t211, t227)
+		t233 := tensorops.ExpandLike(t213, t227)
+		t234 := tensorops.ExpandLike(t215, t227)
+		t235 := tensorops.ExpandLike(t217, t227)
+		x4 := tensorops.Tanh(t227)
+		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t228, tensorops.ExpandLike(t219, t227))
+		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t229, tensorops.ExpandLike(t220, t227))
+		dx3_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t230, tensorops.ExpandLike(t221, t227))
+		dx4_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t231, tensorops.ExpandLike(t222, t227))
+		dx5_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t232, tensorops.ExpandLike(t223, t227))
+		dx6_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t233, tensorops.ExpandLike(t224, t227))
+		dx7_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t234, tensorops.ExpandLike(t225, t227))
+		dx8_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t235, tensorops.ExpandLike(t226, t227))
 		i++
-		tapePointers = append(tapePointers, x, t193, t227)
-		dtapePointers1 = append(dtapePointers1, dx1, t194, t228)
-		dtapePointers2 = append(dtapePointers2, dx2, t195, t229)
-		dtapePointers3 = append(dtapePointers3, dx3, t196, t230)
-		dtapePointers4 = append(dtapePointers4, dx4, t197, t231)
-		dtapePointers5 = append(dtapePointers5, dx5, t198, t232)
-		dtapePointers6 = append(dtapePointers6, dx6, t199, t233)
-		dtapePointers7 = append(dtapePointers7, dx7, t200, t234)
-		dtapePointers8 = append(dtapePointers8, dx8, t201, t235)
-		tapePointers2 = append(tapePointers2, t203, x4)
-		dtapePointers1_2 = append(dtapePointers1_2, t212, dx1_4)
-		dtapePointers2_2 = append(dtapePointers2_2, t214, dx2_4)
-		dtapePointers3_2 = append(dtapePointers3_2, t216, dx3_4)
-		dtapePointers4_2 = append(dtapePointers4_2, t218, dx4_4)
-		dtapePointers5_2 = append(dtapePointers5_2, t220, dx5_4)
-		dtapePointers6_2 = append(dtapePointers6_2, t222, dx6_4)
-		dtapePointers7_2 = append(dtapePointers7_2, t224, dx7_4)
-		dtapePointers8_2 = append(dtapePointers8_2, t226, dx8_4)
+		tapePointers = append(tapePointers, x, t184, t218)
+		dtapePointers1 = append(dtapePointers1, dx1, t185, t219)
+		dtapePointers2 = append(dtapePointers2, dx2, t186, t220)
+		dtapePointers3 = append(dtapePointers3, dx3, t187, t221)
+		dtapePointers4 = append(dtapePointers4, dx4, t188, t222)
+		dtapePointers5 = append(dtapePointers5, dx5, t189, t223)
+		dtapePointers6 = append(dtapePointers6, dx6, t190, t224)
+		dtapePointers7 = append(dtapePointers7, dx7, t191, t225)
+		dtapePointers8 = append(dtapePointers8, dx8, t192, t226)
+		tapePointers2 = append(tapePointers2, t194, x4)
+		dtapePointers1_2 = append(dtapePointers1_2, t203, dx1_4)
+		dtapePointers2_2 = append(dtapePointers2_2, t205, dx2_4)
+		dtapePointers3_2 = append(dtapePointers3_2, t207, dx3_4)
+		dtapePointers4_2 = append(dtapePointers4_2, t209, dx4_4)
+		dtapePointers5_2 = append(dtapePointers5_2, t211, dx5_4)
+		dtapePointers6_2 = append(dtapePointers6_2, t213, dx6_4)
+		dtapePointers7_2 = append(dtapePointers7_2, t215, dx7_4)
+		dtapePointers8_2 = append(dtapePointers8_2, t217, dx8_4)
 		x = x4
 		dx1 = dx1_4
 		dx2 = dx2_4
@@ -14861,126 +14781,90 @@ func stackLossVGradJVPLanes8(
 		t124 := tensorops.SumLike(t115, t93)
 		t125 := tensorops.SumLike(t116, t93)
 		t126 := tensorops.SumLike(t117, t93)
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t107, t106)
-		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t110, t106))
-		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t111, t106))
-		dlBar3.B = tensorops.Add(dlBar3.B, tensorops.SumLike(t112, t106))
-		dlBar4.B = tensorops.Add(dlBar4.B, tensorops.SumLike(t113, t106))
-		dlBar5.B = tensorops.Add(dlBar5.B, tensorops.SumLike(t114, t106))
-		dlBar6.B = tensorops.Add(dlBar6.B, tensorops.SumLike(t115, t106))
-		dlBar7.B = tensorops.Add(dlBar7.B, tensorops.SumLike(t116, t106))
-		dlBar8.B = tensorops.Add(dlBar8.B, tensorops.SumLike(t117, t106))
-		t127 := tensorops.MatMulGradAEach(x3, t97, false, t118, t119, t120, t121, t122, t123, t124, t125, t126)
-		xBar = t127[0]
-		t128 := t127[2]
-		t129 := t127[3]
-		t130 := t127[4]
-		t131 := t127[5]
-		t132 := t127[6]
-		t133 := t127[7]
-		t134 := t127[8]
-		t135 := tensorops.MatMulGradA(t118, x3, t98, false, false)
-		dxBar1 = tensorops.FuseInto(t135, "a + b", t127[1], t135)
-		t136 := tensorops.MatMulGradA(t118, x3, t99, false, false)
-		dxBar2 = tensorops.FuseInto(t136, "a + b", t128, t136)
-		t137 := tensorops.MatMulGradA(t118, x3, t100, false, false)
-		dxBar3 = tensorops.FuseInto(t137, "a + b", t129, t137)
-		t138 := tensorops.MatMulGradA(t118, x3, t101, false, false)
-		dxBar4 = tensorops.FuseInto(t138, "a + b", t130, t138)
-		t139 := tensorops.MatMulGradA(t118, x3, t102, false, false)
-		dxBar5 = tensorops.FuseInto(t139, "a + b", t131, t139)
-		t140 := tensorops.MatMulGradA(t118, x3, t103, false, false)
-		dxBar6 = tensorops.FuseInto(t140, "a + b", t132, t140)
-		t141 := tensorops.MatMulGradA(t118, x3, t104, false, false)
-		dxBar7 = tensorops.FuseInto(t141, "a + b", t133, t141)
-		t142 := tensorops.MatMulGradA(t118, x3, t105, false, false)
-		dxBar8 = tensorops.FuseInto(t142, "a + b", t134, t142)
-		t143 := tensorops.AccumulateMatMulGradB(lBar.W, t118, x3, t97, false, false)
-		t144 := tensorops.MatMulGradB(t119, x3, t97, false, false)
-		t145 := tensorops.MatMulGradB(t118, dx1_3, t97, false, false)
-		t146 := tensorops.FuseInto(t144, "a + b + c", dlBar1.W, t144, t145)
-		t147 := tensorops.MatMulGradB(t120, x3, t97, false, false)
-		t148 := tensorops.MatMulGradB(t118, dx2_3, t97, false, false)
-		t149 := tensorops.FuseInto(t147, "a + b + c", dlBar2.W, t147, t148)
-		t150 := tensorops.MatMulGradB(t121, x3, t97, false, false)
-		t151 := tensorops.MatMulGradB(t118, dx3_3, t97, false, false)
-		t152 := tensorops.FuseInto(t150, "a + b + c", dlBar3.W, t150, t151)
-		t153 := tensorops.MatMulGradB(t122, x3, t97, false, false)
-		t154 := tensorops.MatMulGradB(t118, dx4_3, t97, false, false)
-		t155 := tensorops.FuseInto(t153, "a + b + c", dlBar4.W, t153, t154)
-		t156 := tensorops.MatMulGradB(t123, x3, t97, false, false)
-		t157 := tensorops.MatMulGradB(t118, dx5_3, t97, false, false)
-		t158 := tensorops.FuseInto(t156, "a + b + c", dlBar5.W, t156, t157)
-		t159 := tensorops.MatMulGradB(t124, x3, t97, false, false)
-		t160 := tensorops.MatMulGradB(t118, dx6_3, t97, false, false)
-		t161 := tensorops.FuseInto(t159, "a + b + c", dlBar6.W, t159, t160)
-		t162 := tensorops.MatMulGradB(t125, x3, t97, false, false)
-		t163 := tensorops.MatMulGradB(t118, dx7_3, t97, false, false)
-		t164 := tensorops.FuseInto(t162, "a + b + c", dlBar7.W, t162, t163)
-		t165 := tensorops.MatMulGradB(t126, x3, t97, false, false)
-		t166 := tensorops.MatMulGradB(t118, dx8_3, t97, false, false)
-		t167 := tensorops.FuseInto(t165, "a + b + c", dlBar8.W, t165, t166)
-		lBar.W = t143
-		dlBar1.W = t146
-		dlBar2.W = t149
-		dlBar3.W = t152
-		dlBar4.W = t155
-		dlBar5.W = t158
-		dlBar6.W = t161
-		dlBar7.W = t164
-		dlBar8.W = t167
-		t168 := lBar
-		t169 := dlBar1
-		t170 := dlBar2
-		t171 := dlBar3
-		t172 := dlBar4
-		t173 := dlBar5
-		t174 := dlBar6
-		t175 := dlBar7
-		t176 := dlBar8
-		lBar = Layer{}
-		dlBar1 = Layer{}
-		dlBar2 = Layer{}
-		dlBar3 = Layer{}
-		dlBar4 = Layer{}
-		dlBar5 = Layer{}
-		dlBar6 = Layer{}
-		dlBar7 = Layer{}
-		dlBar8 = Layer{}
-		t177 := t64.Ls[i2].W
-		t178 := t65.Ls[i2].W
-		t179 := t66.Ls[i2].W
-		t180 := t67.Ls[i2].W
-		t181 := t68.Ls[i2].W
-		t182 := t69.Ls[i2].W
-		t183 := t70.Ls[i2].W
-		t184 := t71.Ls[i2].W
-		t63.Ls[i2].W = tensorops.Accumulate(t63.Ls[i2].W, t168.W)
-		t64.Ls[i2].W = tensorops.Add(t177, t169.W)
-		t65.Ls[i2].W = tensorops.Add(t178, t170.W)
-		t66.Ls[i2].W = tensorops.Add(t179, t171.W)
-		t67.Ls[i2].W = tensorops.Add(t180, t172.W)
-		t68.Ls[i2].W = tensorops.Add(t181, t173.W)
-		t69.Ls[i2].W = tensorops.Add(t182, t174.W)
-		t70.Ls[i2].W = tensorops.Add(t183, t175.W)
-		t71.Ls[i2].W = tensorops.Add(t184, t176.W)
-		t185 := t64.Ls[i2].B
-		t186 := t65.Ls[i2].B
-		t187 := t66.Ls[i2].B
-		t188 := t67.Ls[i2].B
-		t189 := t68.Ls[i2].B
-		t190 := t69.Ls[i2].B
-		t191 := t70.Ls[i2].B
-		t192 := t71.Ls[i2].B
-		t63.Ls[i2].B = tensorops.Accumulate(t63.Ls[i2].B, t168.B)
-		t64.Ls[i2].B = tensorops.Add(t185, t169.B)
-		t65.Ls[i2].B = tensorops.Add(t186, t170.B)
-		t66.Ls[i2].B = tensorops.Add(t187, t171.B)
-		t67.Ls[i2].B = tensorops.Add(t188, t172.B)
-		t68.Ls[i2].B = tensorops.Add(t189, t173.B)
-		t69.Ls[i2].B = tensorops.Add(t190, t174.B)
-		t70.Ls[i2].B = tensorops.Add(t191, t175.B)
-		t71.Ls[i2].B = tensorops.Add(t192, t176.B)
+		t127 := t64.Ls[i2].B
+		t128 := t65.Ls[i2].B
+		t129 := t66.Ls[i2].B
+		t130 := t67.Ls[i2].B
+		t131 := t68.Ls[i2].B
+		t132 := t69.Ls[i2].B
+		t133 := t70.Ls[i2].B
+		t134 := t71.Ls[i2].B
+		t63.Ls[i2].B = tensorops.AccumulateSumLike(t63.Ls[i2].B, t107, t106)
+		t64.Ls[i2].B = tensorops.Add(t127, tensorops.SumLike(t110, t106))
+		t65.Ls[i2].B = tensorops.Add(t128, tensorops.SumLike(t111, t106))
+		t66.Ls[i2].B = tensorops.Add(t129, tensorops.SumLike(t112, t106))
+		t67.Ls[i2].B = tensorops.Add(t130, tensorops.SumLike(t113, t106))
+		t68.Ls[i2].B = tensorops.Add(t131, tensorops.SumLike(t114, t106))
+		t69.Ls[i2].B = tensorops.Add(t132, tensorops.SumLike(t115, t106))
+		t70.Ls[i2].B = tensorops.Add(t133, tensorops.SumLike(t116, t106))
+		t71.Ls[i2].B = tensorops.Add(t134, tensorops.SumLike(t117, t106))
+		t135 := tensorops.MatMulGradAEach(x3, t97, false, t118, t119, t120, t121, t122, t123, t124, t125, t126)
+		xBar = t135[0]
+		t136 := t135[2]
+		t137 := t135[3]
+		t138 := t135[4]
+		t139 := t135[5]
+		t140 := t135[6]
+		t141 := t135[7]
+		t142 := t135[8]
+		t143 := tensorops.MatMulGradA(t118, x3, t98, false, false)
+		dxBar1 = tensorops.FuseInto(t143, "a + b", t135[1], t143)
+		t144 := tensorops.MatMulGradA(t118, x3, t99, false, false)
+		dxBar2 = tensorops.FuseInto(t144, "a + b", t136, t144)
+		t145 := tensorops.MatMulGradA(t118, x3, t100, false, false)
+		dxBar3 = tensorops.FuseInto(t145, "a + b", t137, t145)
+		t146 := tensorops.MatMulGradA(t118, x3, t101, false, false)
+		dxBar4 = tensorops.FuseInto(t146, "a + b", t138, t146)
+		t147 := tensorops.MatMulGradA(t118, x3, t102, false, false)
+		dxBar5 = tensorops.FuseInto(t147, "a + b", t139, t147)
+		t148 := tensorops.MatMulGradA(t118, x3, t103, false, false)
+		dxBar6 = tensorops.FuseInto(t148, "a + b", t140, t148)
+		t149 := tensorops.MatMulGradA(t118, x3, t104, false, false)
+		dxBar7 = tensorops.FuseInto(t149, "a + b", t141, t149)
+		t150 := tensorops.MatMulGradA(t118, x3, t105, false, false)
+		dxBar8 = tensorops.FuseInto(t150, "a + b", t142, t150)
+		t151 := t64.Ls[i2].W
+		t152 := t65.Ls[i2].W
+		t153 := t66.Ls[i2].W
+		t154 := t67.Ls[i2].W
+		t155 := t68.Ls[i2].W
+		t156 := t69.Ls[i2].W
+		t157 := t70.Ls[i2].W
+		t158 := t71.Ls[i2].W
+		t159 := tensorops.AccumulateMatMulGradB(t63.Ls[i2].W, t118, x3, t97, false, false)
+		t160 := tensorops.MatMulGradB(t119, x3, t97, false, false)
+		t161 := tensorops.MatMulGradB(t118, dx1_3, t97, false, false)
+		t162 := tensorops.FuseInto(t160, "a + b + c", t151, t160, t161)
+		t163 := tensorops.MatMulGradB(t120, x3, t97, false, false)
+		t164 := tensorops.MatMulGradB(t118, dx2_3, t97, false, false)
+		t165 := tensorops.FuseInto(t163, "a + b + c", t152, t163, t164)
+		t166 := tensorops.MatMulGradB(t121, x3, t97, false, false)
+		t167 := tensorops.MatMulGradB(t118, dx3_3, t97, false, false)
+		t168 := tensorops.FuseInto(t166, "a + b + c", t153, t166, t167)
+		t169 := tensorops.MatMulGradB(t122, x3, t97, false, false)
+		t170 := tensorops.MatMulGradB(t118, dx4_3, t97, false, false)
+		t171 := tensorops.FuseInto(t169, "a + b + c", t154, t169, t170)
+		t172 := tensorops.MatMulGradB(t123, x3, t97, false, false)
+		t173 := tensorops.MatMulGradB(t118, dx5_3, t97, false, false)
+		t174 := tensorops.FuseInto(t172, "a + b + c", t155, t172, t173)
+		t175 := tensorops.MatMulGradB(t124, x3, t97, false, false)
+		t176 := tensorops.MatMulGradB(t118, dx6_3, t97, false, false)
+		t177 := tensorops.FuseInto(t175, "a + b + c", t156, t175, t176)
+		t178 := tensorops.MatMulGradB(t125, x3, t97, false, false)
+		t179 := tensorops.MatMulGradB(t118, dx7_3, t97, false, false)
+		t180 := tensorops.FuseInto(t178, "a + b + c", t157, t178, t179)
+		t181 := tensorops.MatMulGradB(t126, x3, t97, false, false)
+		t182 := tensorops.MatMulGradB(t118, dx8_3, t97, false, false)
+		t183 := tensorops.FuseInto(t181, "a + b + c", t158, t181, t182)
+		t63.Ls[i2].W = t159
+		t64.Ls[i2].W = t162
+		t65.Ls[i2].W = t165
+		t66.Ls[i2].W = t168
+		t67.Ls[i2].W = t171
+		t68.Ls[i2].W = t174
+		t69.Ls[i2].W = t177
+		t70.Ls[i2].W = t180
+		t71.Ls[i2].W = t183
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t95]
@@ -15635,7 +15519,6 @@ func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
-	var lBar Layer
 	t3 := sBar.Ls
 	sBar.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
 	t4 := s.Ls
@@ -15645,12 +15528,12 @@ func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 	tapePointers2 := slices.Grow(t, trips*2)
 	for i := 0; i < n; i++ {
 		l := t4[i]
-		t13 := l.W
-		t14 := tensorops.MatMul(x, t13)
-		t15 := l.B
-		x3 := tensorops.Fuse("Tanh(a + b)", t14, t15)
-		tapePointers = append(tapePointers, x, t13, t15)
-		tapePointers2 = append(tapePointers2, t14, x3)
+		t15 := l.W
+		t16 := tensorops.MatMul(x, t15)
+		t17 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t16, t17)
+		tapePointers = append(tapePointers, x, t15, t17)
+		tapePointers2 = append(tapePointers2, t16, x3)
 		x = x3
 	}
 	t5 := tensorops.SumAll(x)
@@ -15667,14 +15550,13 @@ func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 		t8 := tapePointers[n3-2]
 		t9 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
 		t10 := tensorops.SumLike(t9, tapePointers2[t6])
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t9, tapePointers[n3-1])
+		t11 := sBar.Ls
+		t12 := tensorops.AccumulateSumLike(t11[i2].B, t9, tapePointers[n3-1])
+		t11[i2].B = t12
 		xBar = tensorops.MatMulGradA(t10, x2, t8, false, false)
-		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t10, x2, t8, false, false)
-		t11 := lBar
-		lBar = Layer{}
-		t12 := sBar.Ls
-		t12[i2].W = tensorops.Accumulate(t12[i2].W, t11.W)
-		t12[i2].B = tensorops.Accumulate(t12[i2].B, t11.B)
+		t13 := sBar.Ls
+		t14 := tensorops.AccumulateMatMulGradB(t13[i2].W, t10, x2, t8, false, false)
+		t13[i2].W = t14
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t7]
@@ -15744,8 +15626,6 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	var dtapePointersBuf2 [256]*T
 	t5 := tapePointersBuf2[:0]
 	t6 := dtapePointersBuf2[:0]
-	var lBar Layer
-	var dlBar Layer
 	t7 := sBar.Ls
 	t8 := dsBar.Ls
 	t9 := max(len(s.Ls)-len(t7), 0)
@@ -15818,30 +15698,24 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 		t29 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t22], dxBar)
 		t30 := tensorops.SumLike(t28, t21)
 		t31 := tensorops.SumLike(t29, t21)
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t28, t27)
-		dlBar.B = tensorops.Add(dlBar.B, tensorops.SumLike(t29, t27))
-		t32 := tensorops.MatMulGradAEach(x3, t25, false, t30, t31)
-		xBar = t32[0]
-		t33 := tensorops.MatMulGradA(t30, x3, t26, false, false)
-		dxBar = tensorops.FuseInto(t33, "a + b", t32[1], t33)
-		t34 := tensorops.AccumulateMatMulGradB(lBar.W, t30, x3, t25, false, false)
-		t35 := tensorops.MatMulGradB(t31, x3, t25, false, false)
-		t36 := tensorops.MatMulGradB(t30, dx2, t25, false, false)
-		t37 := tensorops.FuseInto(t35, "a + b + c", dlBar.W, t35, t36)
-		lBar.W = t34
-		dlBar.W = t37
-		t38 := lBar
-		t39 := dlBar
-		lBar = Layer{}
-		dlBar = Layer{}
-		t40 := sBar.Ls
-		t41 := dsBar.Ls
-		t42 := t41[i2].W
-		t40[i2].W = tensorops.Accumulate(t40[i2].W, t38.W)
-		t41[i2].W = tensorops.Add(t42, t39.W)
-		t43 := t41[i2].B
-		t40[i2].B = tensorops.Accumulate(t40[i2].B, t38.B)
-		t41[i2].B = tensorops.Add(t43, t39.B)
+		t32 := sBar.Ls
+		t33 := dsBar.Ls
+		t34 := t33[i2].B
+		t32[i2].B = tensorops.AccumulateSumLike(t32[i2].B, t28, t27)
+		t33[i2].B = tensorops.Add(t34, tensorops.SumLike(t29, t27))
+		t35 := tensorops.MatMulGradAEach(x3, t25, false, t30, t31)
+		xBar = t35[0]
+		t36 := tensorops.MatMulGradA(t30, x3, t26, false, false)
+		dxBar = tensorops.FuseInto(t36, "a + b", t35[1], t36)
+		t37 := sBar.Ls
+		t38 := dsBar.Ls
+		t39 := t38[i2].W
+		t40 := tensorops.AccumulateMatMulGradB(t37[i2].W, t30, x3, t25, false, false)
+		t41 := tensorops.MatMulGradB(t31, x3, t25, false, false)
+		t42 := tensorops.MatMulGradB(t30, dx2, t25, false, false)
+		t43 := tensorops.FuseInto(t41, "a + b + c", t39, t41, t42)
+		t37[i2].W = t40
+		t38[i2].W = t43
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t23]
@@ -16173,15 +16047,6 @@ func stackLossGradJVPLanes82(
 	t32 := dtapePointersBuf6_2[:0]
 	t33 := dtapePointersBuf7_2[:0]
 	t34 := dtapePointersBuf8_2[:0]
-	var lBar Layer
-	var dlBar1 Layer
-	var dlBar2 Layer
-	var dlBar3 Layer
-	var dlBar4 Layer
-	var dlBar5 Layer
-	var dlBar6 Layer
-	var dlBar7 Layer
-	var dlBar8 Layer
 	t35 := sBar.Ls
 	t36 := dsBar1.Ls
 	t37 := dsBar2.Ls
@@ -16446,135 +16311,108 @@ func stackLossGradJVPLanes82(
 		t115 := tensorops.SumLike(t106, t84)
 		t116 := tensorops.SumLike(t107, t84)
 		t117 := tensorops.SumLike(t108, t84)
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t98, t97)
-		dlBar1.B = tensorops.Add(dlBar1.B, tensorops.SumLike(t101, t97))
-		dlBar2.B = tensorops.Add(dlBar2.B, tensorops.SumLike(t102, t97))
-		dlBar3.B = tensorops.Add(dlBar3.B, tensorops.SumLike(t103, t97))
-		dlBar4.B = tensorops.Add(dlBar4.B, tensorops.SumLike(t104, t97))
-		dlBar5.B = tensorops.Add(dlBar5.B, tensorops.SumLike(t105, t97))
-		dlBar6.B = tensorops.Add(dlBar6.B, tensorops.SumLike(t106, t97))
-		dlBar7.B = tensorops.Add(dlBar7.B, tensorops.SumLike(t107, t97))
-		dlBar8.B = tensorops.Add(dlBar8.B, tensorops.SumLike(t108, t97))
-		t118 := tensorops.MatMulGradAEach(x3, t88, false, t109, t110, t111, t112, t113, t114, t115, t116, t117)
-		xBar = t118[0]
-		t119 := t118[2]
-		t120 := t118[3]
-		t121 := t118[4]
-		t122 := t118[5]
-		t123 := t118[6]
-		t124 := t118[7]
-		t125 := t118[8]
-		t126 := tensorops.MatMulGradA(t109, x3, t89, false, false)
-		dxBar1 = tensorops.FuseInto(t126, "a + b", t118[1], t126)
-		t127 := tensorops.MatMulGradA(t109, x3, t90, false, false)
-		dxBar2 = tensorops.FuseInto(t127, "a + b", t119, t127)
-		t128 := tensorops.MatMulGradA(t109, x3, t91, false, false)
-		dxBar3 = tensorops.FuseInto(t128, "a + b", t120, t128)
-		t129 := tensorops.MatMulGradA(t109, x3, t92, false, false)
-		dxBar4 = tensorops.FuseInto(t129, "a + b", t121, t129)
-		t130 := tensorops.MatMulGradA(t109, x3, t93, false, false)
-		dxBar5 = tensorops.FuseInto(t130, "a + b", t122, t130)
-		t131 := tensorops.MatMulGradA(t109, x3, t94, false, false)
-		dxBar6 = tensorops.FuseInto(t131, "a + b", t123, t131)
-		t132 := tensorops.MatMulGradA(t109, x3, t95, false, false)
-		dxBar7 = tensorops.FuseInto(t132, "a + b", t124, t132)
-		t133 := tensorops.MatMulGradA(t109, x3, t96, false, false)
-		dxBar8 = tensorops.FuseInto(t133, "a + b", t125, t133)
-		t134 := tensorops.AccumulateMatMulGradB(lBar.W, t109, x3, t88, false, false)
-		t135 := tensorops.MatMulGradB(t110, x3, t88, false, false)
-		t136 := tensorops.MatMulGradB(t109, dx1_3, t88, false, false)
-		t137 := tensorops.FuseInto(t135, "a + b + c", dlBar1.W, t135, t136)
-		t138 := tensorops.MatMulGradB(t111, x3, t88, false, false)
-		t139 := tensorops.MatMulGradB(t109, dx2_3, t88, false, false)
-		t140 := tensorops.FuseInto(t138, "a + b + c", dlBar2.W, t138, t139)
-		t141 := tensorops.MatMulGradB(t112, x3, t88, false, false)
-		t142 := tensorops.MatMulGradB(t109, dx3_3, t88, false, false)
-		t143 := tensorops.FuseInto(t141, "a + b + c", dlBar3.W, t141, t142)
-		t144 := tensorops.MatMulGradB(t113, x3, t88, false, false)
-		t145 := tensorops.MatMulGradB(t109, dx4_3, t88, false, false)
-		t146 := tensorops.FuseInto(t144, "a + b + c", dlBar4.W, t144, t145)
-		t147 := tensorops.MatMulGradB(t114, x3, t88, false, false)
-		t148 := tensorops.MatMulGradB(t109, dx5_3, t88, false, false)
-		t149 := tensorops.FuseInto(t147, "a + b + c", dlBar5.W, t147, t148)
-		t150 := tensorops.MatMulGradB(t115, x3, t88, false, false)
-		t151 := tensorops.MatMulGradB(t109, dx6_3, t88, false, false)
-		t152 := tensorops.FuseInto(t150, "a + b + c", dlBar6.W, t150, t151)
-		t153 := tensorops.MatMulGradB(t116, x3, t88, false, false)
-		t154 := tensorops.MatMulGradB(t109, dx7_3, t88, false, false)
-		t155 := tensorops.FuseInto(t153, "a + b + c", dlBar7.W, t153, t154)
-		t156 := tensorops.MatMulGradB(t117, x3, t88, false, false)
-		t157 := tensorops.MatMulGradB(t109, dx8_3, t88, false, false)
-		t158 := tensorops.FuseInto(t156, "a + b + c", dlBar8.W, t156, t157)
-		lBar.W = t134
-		dlBar1.W = t137
-		dlBar2.W = t140
-		dlBar3.W = t143
-		dlBar4.W = t146
-		dlBar5.W = t149
-		dlBar6.W = t152
-		dlBar7.W = t155
-		dlBar8.W = t158
-		t159 := lBar
-		t160 := dlBar1
-		t161 := dlBar2
-		t162 := dlBar3
-		t163 := dlBar4
-		t164 := dlBar5
-		t165 := dlBar6
-		t166 := dlBar7
-		t167 := dlBar8
-		lBar = Layer{}
-		dlBar1 = Layer{}
-		dlBar2 = Layer{}
-		dlBar3 = Layer{}
-		dlBar4 = Layer{}
-		dlBar5 = Layer{}
-		dlBar6 = Layer{}
-		dlBar7 = Layer{}
-		dlBar8 = Layer{}
-		t168 := sBar.Ls
-		t169 := dsBar1.Ls
-		t170 := dsBar2.Ls
-		t171 := dsBar3.Ls
-		t172 := dsBar4.Ls
-		t173 := dsBar5.Ls
-		t174 := dsBar6.Ls
-		t175 := dsBar7.Ls
-		t176 := dsBar8.Ls
-		t177 := t169[i2].W
-		t178 := t170[i2].W
-		t179 := t171[i2].W
-		t180 := t172[i2].W
-		t181 := t173[i2].W
-		t182 := t174[i2].W
-		t183 := t175[i2].W
-		t184 := t176[i2].W
-		t168[i2].W = tensorops.Accumulate(t168[i2].W, t159.W)
-		t169[i2].W = tensorops.Add(t177, t160.W)
-		t170[i2].W = tensorops.Add(t178, t161.W)
-		t171[i2].W = tensorops.Add(t179, t162.W)
-		t172[i2].W = tensorops.Add(t180, t163.W)
-		t173[i2].W = tensorops.Add(t181, t164.W)
-		t174[i2].W = tensorops.Add(t182, t165.W)
-		t175[i2].W = tensorops.Add(t183, t166.W)
-		t176[i2].W = tensorops.Add(t184, t167.W)
-		t185 := t169[i2].B
-		t186 := t170[i2].B
-		t187 := t171[i2].B
-		t188 := t172[i2].B
-		t189 := t173[i2].B
-		t190 := t174[i2].B
-		t191 := t175[i2].B
-		t192 := t176[i2].B
-		t168[i2].B = tensorops.Accumulate(t168[i2].B, t159.B)
-		t169[i2].B = tensorops.Add(t185, t160.B)
-		t170[i2].B = tensorops.Add(t186, t161.B)
-		t171[i2].B = tensorops.Add(t187, t162.B)
-		t172[i2].B = tensorops.Add(t188, t163.B)
-		t173[i2].B = tensorops.Add(t189, t164.B)
-		t174[i2].B = tensorops.Add(t190, t165.B)
-		t175[i2].B = tensorops.Add(t191, t166.B)
-		t176[i2].B = tensorops.Add(t192, t167.B)
+		t118 := sBar.Ls
+		t119 := dsBar1.Ls
+		t120 := dsBar2.Ls
+		t121 := dsBar3.Ls
+		t122 := dsBar4.Ls
+		t123 := dsBar5.Ls
+		t124 := dsBar6.Ls
+		t125 := dsBar7.Ls
+		t126 := dsBar8.Ls
+		t127 := t119[i2].B
+		t128 := t120[i2].B
+		t129 := t121[i2].B
+		t130 := t122[i2].B
+		t131 := t123[i2].B
+		t132 := t124[i2].B
+		t133 := t125[i2].B
+		t134 := t126[i2].B
+		t118[i2].B = tensorops.AccumulateSumLike(t118[i2].B, t98, t97)
+		t119[i2].B = tensorops.Add(t127, tensorops.SumLike(t101, t97))
+		t120[i2].B = tensorops.Add(t128, tensorops.SumLike(t102, t97))
+		t121[i2].B = tensorops.Add(t129, tensorops.SumLike(t103, t97))
+		t122[i2].B = tensorops.Add(t130, tensorops.SumLike(t104, t97))
+		t123[i2].B = tensorops.Add(t131, tensorops.SumLike(t105, t97))
+		t124[i2].B = tensorops.Add(t132, tensorops.SumLike(t106, t97))
+		t125[i2].B = tensorops.Add(t133, tensorops.SumLike(t107, t97))
+		t126[i2].B = tensorops.Add(t134, tensorops.SumLike(t108, t97))
+		t135 := tensorops.MatMulGradAEach(x3, t88, false, t109, t110, t111, t112, t113, t114, t115, t116, t117)
+		xBar = t135[0]
+		t136 := t135[2]
+		t137 := t135[3]
+		t138 := t135[4]
+		t139 := t135[5]
+		t140 := t135[6]
+		t141 := t135[7]
+		t142 := t135[8]
+		t143 := tensorops.MatMulGradA(t109, x3, t89, false, false)
+		dxBar1 = tensorops.FuseInto(t143, "a + b", t135[1], t143)
+		t144 := tensorops.MatMulGradA(t109, x3, t90, false, false)
+		dxBar2 = tensorops.FuseInto(t144, "a + b", t136, t144)
+		t145 := tensorops.MatMulGradA(t109, x3, t91, false, false)
+		dxBar3 = tensorops.FuseInto(t145, "a + b", t137, t145)
+		t146 := tensorops.MatMulGradA(t109, x3, t92, false, false)
+		dxBar4 = tensorops.FuseInto(t146, "a + b", t138, t146)
+		t147 := tensorops.MatMulGradA(t109, x3, t93, false, false)
+		dxBar5 = tensorops.FuseInto(t147, "a + b", t139, t147)
+		t148 := tensorops.MatMulGradA(t109, x3, t94, false, false)
+		dxBar6 = tensorops.FuseInto(t148, "a + b", t140, t148)
+		t149 := tensorops.MatMulGradA(t109, x3, t95, false, false)
+		dxBar7 = tensorops.FuseInto(t149, "a + b", t141, t149)
+		t150 := tensorops.MatMulGradA(t109, x3, t96, false, false)
+		dxBar8 = tensorops.FuseInto(t150, "a + b", t142, t150)
+		t151 := sBar.Ls
+		t152 := dsBar1.Ls
+		t153 := dsBar2.Ls
+		t154 := dsBar3.Ls
+		t155 := dsBar4.Ls
+		t156 := dsBar5.Ls
+		t157 := dsBar6.Ls
+		t158 := dsBar7.Ls
+		t159 := dsBar8.Ls
+		t160 := t152[i2].W
+		t161 := t153[i2].W
+		t162 := t154[i2].W
+		t163 := t155[i2].W
+		t164 := t156[i2].W
+		t165 := t157[i2].W
+		t166 := t158[i2].W
+		t167 := t159[i2].W
+		t168 := tensorops.AccumulateMatMulGradB(t151[i2].W, t109, x3, t88, false, false)
+		t169 := tensorops.MatMulGradB(t110, x3, t88, false, false)
+		t170 := tensorops.MatMulGradB(t109, dx1_3, t88, false, false)
+		t171 := tensorops.FuseInto(t169, "a + b + c", t160, t169, t170)
+		t172 := tensorops.MatMulGradB(t111, x3, t88, false, false)
+		t173 := tensorops.MatMulGradB(t109, dx2_3, t88, false, false)
+		t174 := tensorops.FuseInto(t172, "a + b + c", t161, t172, t173)
+		t175 := tensorops.MatMulGradB(t112, x3, t88, false, false)
+		t176 := tensorops.MatMulGradB(t109, dx3_3, t88, false, false)
+		t177 := tensorops.FuseInto(t175, "a + b + c", t162, t175, t176)
+		t178 := tensorops.MatMulGradB(t113, x3, t88, false, false)
+		t179 := tensorops.MatMulGradB(t109, dx4_3, t88, false, false)
+		t180 := tensorops.FuseInto(t178, "a + b + c", t163, t178, t179)
+		t181 := tensorops.MatMulGradB(t114, x3, t88, false, false)
+		t182 := tensorops.MatMulGradB(t109, dx5_3, t88, false, false)
+		t183 := tensorops.FuseInto(t181, "a + b + c", t164, t181, t182)
+		t184 := tensorops.MatMulGradB(t115, x3, t88, false, false)
+		t185 := tensorops.MatMulGradB(t109, dx6_3, t88, false, false)
+		t186 := tensorops.FuseInto(t184, "a + b + c", t165, t184, t185)
+		t187 := tensorops.MatMulGradB(t116, x3, t88, false, false)
+		t188 := tensorops.MatMulGradB(t109, dx7_3, t88, false, false)
+		t189 := tensorops.FuseInto(t187, "a + b + c", t166, t187, t188)
+		t190 := tensorops.MatMulGradB(t117, x3, t88, false, false)
+		t191 := tensorops.MatMulGradB(t109, dx8_3, t88, false, false)
+		t192 := tensorops.FuseInto(t190, "a + b + c", t167, t190, t191)
+		t151[i2].W = t168
+		t152[i2].W = t171
+		t153[i2].W = t174
+		t154[i2].W = t177
+		t155[i2].W = t180
+		t156[i2].W = t183
+		t157[i2].W = t186
+		t158[i2].W = t189
+		t159[i2].W = t192
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t86]
@@ -18203,8 +18041,7 @@ func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 	t2 := tapeValuesBuf[:0]
 	var tapePointersBuf [256]*T
 	t3 := tapePointersBuf[:0]
-	var t22 Affine
-	var bBar2 Block
+	var t21 Affine
 	t4 := tBar.Blocks
 	tBar.Blocks = append(t4, make([]Block, max(len(t.Blocks)-len(t4), 0))...)
 	t5 := t.Blocks
@@ -18214,11 +18051,11 @@ func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 	tapeValues := slices.Grow(t2, trips)
 	for i := 0; i < n; i++ {
 		b2 := t5[i]
-		t20 := b2.W
-		t21 := b2.Norm
-		x2 := block(t20, b2.Bs, t21, b2.Post, x)
-		tapePointers = append(tapePointers, t20, x)
-		tapeValues = append(tapeValues, t21)
+		t19 := b2.W
+		t20 := b2.Norm
+		x2 := block(t19, b2.Bs, t20, b2.Post, x)
+		tapePointers = append(tapePointers, t19, x)
+		tapeValues = append(tapeValues, t20)
 		x = x2
 	}
 	t6 := t.Out
@@ -18250,20 +18087,15 @@ func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 			tapePointers[n2-1],
 			xBar2,
 		)
-		t22.Scale = tensorops.Accumulate(t22.Scale, t15.Scale)
-		t22.Shift = tensorops.Accumulate(t22.Shift, t15.Shift)
-		t16 := t22
-		t22 = Affine{}
-		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t16.Scale)
-		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t16.Shift)
-		bBar2.W = tensorops.Accumulate(bBar2.W, t14)
-		t17 := bBar2
-		bBar2 = Block{}
+		t21.Scale = tensorops.Accumulate(t21.Scale, t15.Scale)
+		t21.Shift = tensorops.Accumulate(t21.Shift, t15.Shift)
+		t16 := t21
+		t21 = Affine{}
+		t17 := tBar.Blocks
+		t17[i2].Norm.Scale = tensorops.Accumulate(t17[i2].Norm.Scale, t16.Scale)
+		t17[i2].Norm.Shift = tensorops.Accumulate(t17[i2].Norm.Shift, t16.Shift)
 		t18 := tBar.Blocks
-		t18[i2].W = tensorops.Accumulate(t18[i2].W, t17.W)
-		t19 := t17.Norm
-		t18[i2].Norm.Scale = tensorops.Accumulate(t18[i2].Norm.Scale, t19.Scale)
-		t18[i2].Norm.Shift = tensorops.Accumulate(t18[i2].Norm.Shift, t19.Shift)
+		t18[i2].W = tensorops.Accumulate(t18[i2].W, t14)
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t13]
@@ -18436,10 +18268,8 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 	var dtapePointersBuf [256]*T
 	t6 := tapePointersBuf[:0]
 	t7 := dtapePointersBuf[:0]
-	var t62 Affine
-	var t63 Affine
-	var bBar2 Block
-	var dbBar2 Block
+	var t58 Affine
+	var t59 Affine
 	t8 := tBar.Blocks
 	t9 := dtBar.Blocks
 	t10 := max(len(t.Blocks)-len(t8), 0)
@@ -18466,16 +18296,16 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 	for i < n {
 		b2 := t13[i]
 		db2 := t14[i]
-		t58 := b2.W
-		t59 := db2.W
-		t60 := b2.Norm
-		t61 := db2.Norm
-		x2, dx2 := blockJVP(t58, t59, b2.Bs, db2.Bs, t60, t61, b2.Post, db2.Post, x, dx)
+		t54 := b2.W
+		t55 := db2.W
+		t56 := b2.Norm
+		t57 := db2.Norm
+		x2, dx2 := blockJVP(t54, t55, b2.Bs, db2.Bs, t56, t57, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t58, x)
-		dtapePointers = append(dtapePointers, t59, dx)
-		tapeValues = append(tapeValues, t60)
-		dtapeValues = append(dtapeValues, t61)
+		tapePointers = append(tapePointers, t54, x)
+		dtapePointers = append(dtapePointers, t55, dx)
+		tapeValues = append(tapeValues, t56)
+		dtapeValues = append(dtapeValues, t57)
 		x = x2
 		dx = dx2
 	}
@@ -18535,43 +18365,27 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 			xBar2,
 			dxBar,
 		)
-		t62.Scale = tensorops.Accumulate(t62.Scale, t43.Scale)
-		t63.Scale = tensorops.Add(t63.Scale, t44.Scale)
-		t62.Shift = tensorops.Accumulate(t62.Shift, t43.Shift)
-		t63.Shift = tensorops.Add(t63.Shift, t44.Shift)
-		t45 := t62
-		t46 := t63
-		t62 = Affine{}
-		t63 = Affine{}
-		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t45.Scale)
-		dbBar2.Norm.Scale = tensorops.Add(dbBar2.Norm.Scale, t46.Scale)
-		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t45.Shift)
-		dbBar2.Norm.Shift = tensorops.Add(dbBar2.Norm.Shift, t46.Shift)
-		bBar2.W = tensorops.Accumulate(bBar2.W, t41)
-		dbBar2.W = tensorops.Add(dbBar2.W, t42)
-		t47 := bBar2
-		t48 := dbBar2
-		bBar2 = Block{}
-		t64 := Block{}
-		t49 := t64.Bs
-		t50 := new(Affine)
-		dbBar2 = Block{
-			Bs:   make([]*T, len(t49), cap(t49)),
-			Post: t50,
-		}
+		t58.Scale = tensorops.Accumulate(t58.Scale, t43.Scale)
+		t59.Scale = tensorops.Add(t59.Scale, t44.Scale)
+		t58.Shift = tensorops.Accumulate(t58.Shift, t43.Shift)
+		t59.Shift = tensorops.Add(t59.Shift, t44.Shift)
+		t45 := t58
+		t46 := t59
+		t58 = Affine{}
+		t59 = Affine{}
+		t47 := tBar.Blocks
+		t48 := dtBar.Blocks
+		t49 := t48[i2].Norm.Scale
+		t47[i2].Norm.Scale = tensorops.Accumulate(t47[i2].Norm.Scale, t45.Scale)
+		t48[i2].Norm.Scale = tensorops.Add(t49, t46.Scale)
+		t50 := t48[i2].Norm.Shift
+		t47[i2].Norm.Shift = tensorops.Accumulate(t47[i2].Norm.Shift, t45.Shift)
+		t48[i2].Norm.Shift = tensorops.Add(t50, t46.Shift)
 		t51 := tBar.Blocks
 		t52 := dtBar.Blocks
 		t53 := t52[i2].W
-		t51[i2].W = tensorops.Accumulate(t51[i2].W, t47.W)
-		t52[i2].W = tensorops.Add(t53, t48.W)
-		t54 := t52[i2].Norm.Scale
-		t55 := t47.Norm
-		t56 := t48.Norm
-		t51[i2].Norm.Scale = tensorops.Accumulate(t51[i2].Norm.Scale, t55.Scale)
-		t52[i2].Norm.Scale = tensorops.Add(t54, t56.Scale)
-		t57 := t52[i2].Norm.Shift
-		t51[i2].Norm.Shift = tensorops.Accumulate(t51[i2].Norm.Shift, t55.Shift)
-		t52[i2].Norm.Shift = tensorops.Add(t57, t56.Shift)
+		t51[i2].W = tensorops.Accumulate(t51[i2].W, t41)
+		t52[i2].W = tensorops.Add(t53, t42)
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t39]
@@ -18923,24 +18737,15 @@ func towerLossGradJVPLanes8(
 	t33 := dtapePointersBuf6[:0]
 	t34 := dtapePointersBuf7[:0]
 	t35 := dtapePointersBuf8[:0]
-	var t293 Affine
-	var t294 Affine
-	var t295 Affine
-	var t296 Affine
-	var t297 Affine
-	var t298 Affine
-	var t299 Affine
-	var t300 Affine
-	var t301 Affine
-	var bBar2 Block
-	var dbBar1_2 Block
-	var dbBar2_2 Block
-	var dbBar3_2 Block
-	var dbBar4_2 Block
-	var dbBar5_2 Block
-	var dbBar6_2 Block
-	var dbBar7_2 Block
-	var dbBar8_2 Block
+	var t268 Affine
+	var t269 Affine
+	var t270 Affine
+	var t271 Affine
+	var t272 Affine
+	var t273 Affine
+	var t274 Affine
+	var t275 Affine
+	var t276 Affine
 	t36 := tBar.Blocks
 	t37 := dtBar1.Blocks
 	t38 := dtBar2.Blocks
@@ -19037,34 +18842,34 @@ func towerLossGradJVPLanes8(
 		db6_2 := t61[i]
 		db7_2 := t62[i]
 		db8_2 := t63[i]
-		t275 := b2.W
-		t276 := db1_2.W
-		t277 := db2_2.W
-		t278 := db3_2.W
-		t279 := db4_2.W
-		t280 := db5_2.W
-		t281 := db6_2.W
-		t282 := db7_2.W
-		t283 := db8_2.W
-		t284 := b2.Norm
-		t285 := db1_2.Norm
-		t286 := db2_2.Norm
-		t287 := db3_2.Norm
-		t288 := db4_2.Norm
-		t289 := db5_2.Norm
-		t290 := db6_2.Norm
-		t291 := db7_2.Norm
-		t292 := db8_2.Norm
+		t250 := b2.W
+		t251 := db1_2.W
+		t252 := db2_2.W
+		t253 := db3_2.W
+		t254 := db4_2.W
+		t255 := db5_2.W
+		t256 := db6_2.W
+		t257 := db7_2.W
+		t258 := db8_2.W
+		t259 := b2.Norm
+		t260 := db1_2.Norm
+		t261 := db2_2.Norm
+		t262 := db3_2.Norm
+		t263 := db4_2.Norm
+		t264 := db5_2.Norm
+		t265 := db6_2.Norm
+		t266 := db7_2.Norm
+		t267 := db8_2.Norm
 		x2, dx1_2, dx2_2, dx3_2, dx4_2, dx5_2, dx6_2, dx7_2, dx8_2 := blockJVPLanes8(
-			t275,
-			t276,
-			t277,
-			t278,
-			t279,
-			t280,
-			t281,
-			t282,
-			t283,
+			t250,
+			t251,
+			t252,
+			t253,
+			t254,
+			t255,
+			t256,
+			t257,
+			t258,
 			b2.Bs,
 			db1_2.Bs,
 			db2_2.Bs,
@@ -19074,15 +18879,15 @@ func towerLossGradJVPLanes8(
 			db6_2.Bs,
 			db7_2.Bs,
 			db8_2.Bs,
-			t284,
-			t285,
-			t286,
-			t287,
-			t288,
-			t289,
-			t290,
-			t291,
-			t292,
+			t259,
+			t260,
+			t261,
+			t262,
+			t263,
+			t264,
+			t265,
+			t266,
+			t267,
 			b2.Post,
 			db1_2.Post,
 			db2_2.Post,
@@ -19103,24 +18908,24 @@ func towerLossGradJVPLanes8(
 			dx8,
 		)
 		i++
-		tapePointers = append(tapePointers, t275, x)
-		dtapePointers1 = append(dtapePointers1, t276, dx1)
-		dtapePointers2 = append(dtapePointers2, t277, dx2)
-		dtapePointers3 = append(dtapePointers3, t278, dx3)
-		dtapePointers4 = append(dtapePointers4, t279, dx4)
-		dtapePointers5 = append(dtapePointers5, t280, dx5)
-		dtapePointers6 = append(dtapePointers6, t281, dx6)
-		dtapePointers7 = append(dtapePointers7, t282, dx7)
-		dtapePointers8 = append(dtapePointers8, t283, dx8)
-		tapeValues = append(tapeValues, t284)
-		dtapeValues1 = append(dtapeValues1, t285)
-		dtapeValues2 = append(dtapeValues2, t286)
-		dtapeValues3 = append(dtapeValues3, t287)
-		dtapeValues4 = append(dtapeValues4, t288)
-		dtapeValues5 = append(dtapeValues5, t289)
-		dtapeValues6 = append(dtapeValues6, t290)
-		dtapeValues7 = append(dtapeValues7, t291)
-		dtapeValues8 = append(dtapeValues8, t292)
+		tapePointers = append(tapePointers, t250, x)
+		dtapePointers1 = append(dtapePointers1, t251, dx1)
+		dtapePointers2 = append(dtapePointers2, t252, dx2)
+		dtapePointers3 = append(dtapePointers3, t253, dx3)
+		dtapePointers4 = append(dtapePointers4, t254, dx4)
+		dtapePointers5 = append(dtapePointers5, t255, dx5)
+		dtapePointers6 = append(dtapePointers6, t256, dx6)
+		dtapePointers7 = append(dtapePointers7, t257, dx7)
+		dtapePointers8 = append(dtapePointers8, t258, dx8)
+		tapeValues = append(tapeValues, t259)
+		dtapeValues1 = append(dtapeValues1, t260)
+		dtapeValues2 = append(dtapeValues2, t261)
+		dtapeValues3 = append(dtapeValues3, t262)
+		dtapeValues4 = append(dtapeValues4, t263)
+		dtapeValues5 = append(dtapeValues5, t264)
+		dtapeValues6 = append(dtapeValues6, t265)
+		dtapeValues7 = append(dtapeValues7, t266)
+		dtapeValues8 = append(dtapeValues8, t267)
 		x = x2
 		dx1 = dx1_2
 		dx2 = dx2_2
@@ -19356,135 +19161,85 @@ func towerLossGradJVPLanes8(
 			dxBar7,
 			dxBar8,
 		)
-		t293.Scale = tensorops.Accumulate(t293.Scale, t190.Scale)
-		t294.Scale = tensorops.Add(t294.Scale, t191.Scale)
-		t295.Scale = tensorops.Add(t295.Scale, t192.Scale)
-		t296.Scale = tensorops.Add(t296.Scale, t193.Scale)
-		t297.Scale = tensorops.Add(t297.Scale, t194.Scale)
-		t298.Scale = tensorops.Add(t298.Scale, t195.Scale)
-		t299.Scale = tensorops.Add(t299.Scale, t196.Scale)
-		t300.Scale = tensorops.Add(t300.Scale, t197.Scale)
-		t301.Scale = tensorops.Add(t301.Scale, t198.Scale)
-		t293.Shift = tensorops.Accumulate(t293.Shift, t190.Shift)
-		t294.Shift = tensorops.Add(t294.Shift, t191.Shift)
-		t295.Shift = tensorops.Add(t295.Shift, t192.Shift)
-		t296.Shift = tensorops.Add(t296.Shift, t193.Shift)
-		t297.Shift = tensorops.Add(t297.Shift, t194.Shift)
-		t298.Shift = tensorops.Add(t298.Shift, t195.Shift)
-		t299.Shift = tensorops.Add(t299.Shift, t196.Shift)
-		t300.Shift = tensorops.Add(t300.Shift, t197.Shift)
-		t301.Shift = tensorops.Add(t301.Shift, t198.Shift)
-		t199 := t293
-		t200 := t294
-		t201 := t295
-		t202 := t296
-		t203 := t297
-		t204 := t298
-		t205 := t299
-		t206 := t300
-		t207 := t301
-		t293 = Affine{}
-		t294 = Affine{}
-		t295 = Affine{}
-		t296 = Affine{}
-		t297 = Affine{}
-		t298 = Affine{}
-		t299 = Affine{}
-		t300 = Affine{}
-		t301 = Affine{}
-		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t199.Scale)
-		dbBar1_2.Norm.Scale = tensorops.Add(dbBar1_2.Norm.Scale, t200.Scale)
-		dbBar2_2.Norm.Scale = tensorops.Add(dbBar2_2.Norm.Scale, t201.Scale)
-		dbBar3_2.Norm.Scale = tensorops.Add(dbBar3_2.Norm.Scale, t202.Scale)
-		dbBar4_2.Norm.Scale = tensorops.Add(dbBar4_2.Norm.Scale, t203.Scale)
-		dbBar5_2.Norm.Scale = tensorops.Add(dbBar5_2.Norm.Scale, t204.Scale)
-		dbBar6_2.Norm.Scale = tensorops.Add(dbBar6_2.Norm.Scale, t205.Scale)
-		dbBar7_2.Norm.Scale = tensorops.Add(dbBar7_2.Norm.Scale, t206.Scale)
-		dbBar8_2.Norm.Scale = tensorops.Add(dbBar8_2.Norm.Scale, t207.Scale)
-		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t199.Shift)
-		dbBar1_2.Norm.Shift = tensorops.Add(dbBar1_2.Norm.Shift, t200.Shift)
-		dbBar2_2.Norm.Shift = tensorops.Add(dbBar2_2.Norm.Shift, t201.Shift)
-		dbBar3_2.Norm.Shift = tensorops.Add(dbBar3_2.Norm.Shift, t202.Shift)
-		dbBar4_2.Norm.Shift = tensorops.Add(dbBar4_2.Norm.Shift, t203.Shift)
-		dbBar5_2.Norm.Shift = tensorops.Add(dbBar5_2.Norm.Shift, t204.Shift)
-		dbBar6_2.Norm.Shift = tensorops.Add(dbBar6_2.Norm.Shift, t205.Shift)
-		dbBar7_2.Norm.Shift = tensorops.Add(dbBar7_2.Norm.Shift, t206.Shift)
-		dbBar8_2.Norm.Shift = tensorops.Add(dbBar8_2.Norm.Shift, t207.Shift)
-		bBar2.W = tensorops.Accumulate(bBar2.W, t181)
-		dbBar1_2.W = tensorops.Add(dbBar1_2.W, t182)
-		dbBar2_2.W = tensorops.Add(dbBar2_2.W, t183)
-		dbBar3_2.W = tensorops.Add(dbBar3_2.W, t184)
-		dbBar4_2.W = tensorops.Add(dbBar4_2.W, t185)
-		dbBar5_2.W = tensorops.Add(dbBar5_2.W, t186)
-		dbBar6_2.W = tensorops.Add(dbBar6_2.W, t187)
-		dbBar7_2.W = tensorops.Add(dbBar7_2.W, t188)
-		dbBar8_2.W = tensorops.Add(dbBar8_2.W, t189)
-		t208 := bBar2
-		t209 := dbBar1_2
-		t210 := dbBar2_2
-		t211 := dbBar3_2
-		t212 := dbBar4_2
-		t213 := dbBar5_2
-		t214 := dbBar6_2
-		t215 := dbBar7_2
-		t216 := dbBar8_2
-		bBar2 = Block{}
-		t302 := Block{}
-		t217 := t302.Bs
-		t218 := new(Affine)
-		t303 := Block{}
-		t219 := t303.Bs
-		t220 := new(Affine)
-		t304 := Block{}
-		t221 := t304.Bs
-		t222 := new(Affine)
-		t305 := Block{}
-		t223 := t305.Bs
-		t224 := new(Affine)
-		t306 := Block{}
-		t225 := t306.Bs
-		t226 := new(Affine)
-		t307 := Block{}
-		t227 := t307.Bs
-		t228 := new(Affine)
-		t308 := Block{}
-		t229 := t308.Bs
-		t230 := new(Affine)
-		t309 := Block{}
-		t231 := t309.Bs
-		t232 := new(Affine)
-		dbBar1_2 = Block{
-			Bs:   make([]*T, len(t217), cap(t217)),
-			Post: t218,
-		}
-		dbBar2_2 = Block{
-			Bs:   make([]*T, len(t219), cap(t219)),
-			Post: t220,
-		}
-		dbBar3_2 = Block{
-			Bs:   make([]*T, len(t221), cap(t221)),
-			Post: t222,
-		}
-		dbBar4_2 = Block{
-			Bs:   make([]*T, len(t223), cap(t223)),
-			Post: t224,
-		}
-		dbBar5_2 = Block{
-			Bs:   make([]*T, len(t225), cap(t225)),
-			Post: t226,
-		}
-		dbBar6_2 = Block{
-			Bs:   make([]*T, len(t227), cap(t227)),
-			Post: t228,
-		}
-		dbBar7_2 = Block{
-			Bs:   make([]*T, len(t229), cap(t229)),
-			Post: t230,
-		}
-		dbBar8_2 = Block{
-			Bs:   make([]*T, len(t231), cap(t231)),
-			Post: t232,
-		}
+		t268.Scale = tensorops.Accumulate(t268.Scale, t190.Scale)
+		t269.Scale = tensorops.Add(t269.Scale, t191.Scale)
+		t270.Scale = tensorops.Add(t270.Scale, t192.Scale)
+		t271.Scale = tensorops.Add(t271.Scale, t193.Scale)
+		t272.Scale = tensorops.Add(t272.Scale, t194.Scale)
+		t273.Scale = tensorops.Add(t273.Scale, t195.Scale)
+		t274.Scale = tensorops.Add(t274.Scale, t196.Scale)
+		t275.Scale = tensorops.Add(t275.Scale, t197.Scale)
+		t276.Scale = tensorops.Add(t276.Scale, t198.Scale)
+		t268.Shift = tensorops.Accumulate(t268.Shift, t190.Shift)
+		t269.Shift = tensorops.Add(t269.Shift, t191.Shift)
+		t270.Shift = tensorops.Add(t270.Shift, t192.Shift)
+		t271.Shift = tensorops.Add(t271.Shift, t193.Shift)
+		t272.Shift = tensorops.Add(t272.Shift, t194.Shift)
+		t273.Shift = tensorops.Add(t273.Shift, t195.Shift)
+		t274.Shift = tensorops.Add(t274.Shift, t196.Shift)
+		t275.Shift = tensorops.Add(t275.Shift, t197.Shift)
+		t276.Shift = tensorops.Add(t276.Shift, t198.Shift)
+		t199 := t268
+		t200 := t269
+		t201 := t270
+		t202 := t271
+		t203 := t272
+		t204 := t273
+		t205 := t274
+		t206 := t275
+		t207 := t276
+		t268 = Affine{}
+		t269 = Affine{}
+		t270 = Affine{}
+		t271 = Affine{}
+		t272 = Affine{}
+		t273 = Affine{}
+		t274 = Affine{}
+		t275 = Affine{}
+		t276 = Affine{}
+		t208 := tBar.Blocks
+		t209 := dtBar1.Blocks
+		t210 := dtBar2.Blocks
+		t211 := dtBar3.Blocks
+		t212 := dtBar4.Blocks
+		t213 := dtBar5.Blocks
+		t214 := dtBar6.Blocks
+		t215 := dtBar7.Blocks
+		t216 := dtBar8.Blocks
+		t217 := t209[i2].Norm.Scale
+		t218 := t210[i2].Norm.Scale
+		t219 := t211[i2].Norm.Scale
+		t220 := t212[i2].Norm.Scale
+		t221 := t213[i2].Norm.Scale
+		t222 := t214[i2].Norm.Scale
+		t223 := t215[i2].Norm.Scale
+		t224 := t216[i2].Norm.Scale
+		t208[i2].Norm.Scale = tensorops.Accumulate(t208[i2].Norm.Scale, t199.Scale)
+		t209[i2].Norm.Scale = tensorops.Add(t217, t200.Scale)
+		t210[i2].Norm.Scale = tensorops.Add(t218, t201.Scale)
+		t211[i2].Norm.Scale = tensorops.Add(t219, t202.Scale)
+		t212[i2].Norm.Scale = tensorops.Add(t220, t203.Scale)
+		t213[i2].Norm.Scale = tensorops.Add(t221, t204.Scale)
+		t214[i2].Norm.Scale = tensorops.Add(t222, t205.Scale)
+		t215[i2].Norm.Scale = tensorops.Add(t223, t206.Scale)
+		t216[i2].Norm.Scale = tensorops.Add(t224, t207.Scale)
+		t225 := t209[i2].Norm.Shift
+		t226 := t210[i2].Norm.Shift
+		t227 := t211[i2].Norm.Shift
+		t228 := t212[i2].Norm.Shift
+		t229 := t213[i2].Norm.Shift
+		t230 := t214[i2].Norm.Shift
+		t231 := t215[i2].Norm.Shift
+		t232 := t216[i2].Norm.Shift
+		t208[i2].Norm.Shift = tensorops.Accumulate(t208[i2].Norm.Shift, t199.Shift)
+		t209[i2].Norm.Shift = tensorops.Add(t225, t200.Shift)
+		t210[i2].Norm.Shift = tensorops.Add(t226, t201.Shift)
+		t211[i2].Norm.Shift = tensorops.Add(t227, t202.Shift)
+		t212[i2].Norm.Shift = tensorops.Add(t228, t203.Shift)
+		t213[i2].Norm.Shift = tensorops.Add(t229, t204.Shift)
+		t214[i2].Norm.Shift = tensorops.Add(t230, t205.Shift)
+		t215[i2].Norm.Shift = tensorops.Add(t231, t206.Shift)
+		t216[i2].Norm.Shift = tensorops.Add(t232, t207.Shift)
 		t233 := tBar.Blocks
 		t234 := dtBar1.Blocks
 		t235 := dtBar2.Blocks
@@ -19502,58 +19257,15 @@ func towerLossGradJVPLanes8(
 		t247 := t239[i2].W
 		t248 := t240[i2].W
 		t249 := t241[i2].W
-		t233[i2].W = tensorops.Accumulate(t233[i2].W, t208.W)
-		t234[i2].W = tensorops.Add(t242, t209.W)
-		t235[i2].W = tensorops.Add(t243, t210.W)
-		t236[i2].W = tensorops.Add(t244, t211.W)
-		t237[i2].W = tensorops.Add(t245, t212.W)
-		t238[i2].W = tensorops.Add(t246, t213.W)
-		t239[i2].W = tensorops.Add(t247, t214.W)
-		t240[i2].W = tensorops.Add(t248, t215.W)
-		t241[i2].W = tensorops.Add(t249, t216.W)
-		t250 := t234[i2].Norm.Scale
-		t251 := t235[i2].Norm.Scale
-		t252 := t236[i2].Norm.Scale
-		t253 := t237[i2].Norm.Scale
-		t254 := t238[i2].Norm.Scale
-		t255 := t239[i2].Norm.Scale
-		t256 := t240[i2].Norm.Scale
-		t257 := t241[i2].Norm.Scale
-		t258 := t208.Norm
-		t259 := t209.Norm
-		t260 := t210.Norm
-		t261 := t211.Norm
-		t262 := t212.Norm
-		t263 := t213.Norm
-		t264 := t214.Norm
-		t265 := t215.Norm
-		t266 := t216.Norm
-		t233[i2].Norm.Scale = tensorops.Accumulate(t233[i2].Norm.Scale, t258.Scale)
-		t234[i2].Norm.Scale = tensorops.Add(t250, t259.Scale)
-		t235[i2].Norm.Scale = tensorops.Add(t251, t260.Scale)
-		t236[i2].Norm.Scale = tensorops.Add(t252, t261.Scale)
-		t237[i2].Norm.Scale = tensorops.Add(t253, t262.Scale)
-		t238[i2].Norm.Scale = tensorops.Add(t254, t263.Scale)
-		t239[i2].Norm.Scale = tensorops.Add(t255, t264.Scale)
-		t240[i2].Norm.Scale = tensorops.Add(t256, t265.Scale)
-		t241[i2].Norm.Scale = tensorops.Add(t257, t266.Scale)
-		t267 := t234[i2].Norm.Shift
-		t268 := t235[i2].Norm.Shift
-		t269 := t236[i2].Norm.Shift
-		t270 := t237[i2].Norm.Shift
-		t271 := t238[i2].Norm.Shift
-		t272 := t239[i2].Norm.Shift
-		t273 := t240[i2].Norm.Shift
-		t274 := t241[i2].Norm.Shift
-		t233[i2].Norm.Shift = tensorops.Accumulate(t233[i2].Norm.Shift, t258.Shift)
-		t234[i2].Norm.Shift = tensorops.Add(t267, t259.Shift)
-		t235[i2].Norm.Shift = tensorops.Add(t268, t260.Shift)
-		t236[i2].Norm.Shift = tensorops.Add(t269, t261.Shift)
-		t237[i2].Norm.Shift = tensorops.Add(t270, t262.Shift)
-		t238[i2].Norm.Shift = tensorops.Add(t271, t263.Shift)
-		t239[i2].Norm.Shift = tensorops.Add(t272, t264.Shift)
-		t240[i2].Norm.Shift = tensorops.Add(t273, t265.Shift)
-		t241[i2].Norm.Shift = tensorops.Add(t274, t266.Shift)
+		t233[i2].W = tensorops.Accumulate(t233[i2].W, t181)
+		t234[i2].W = tensorops.Add(t242, t182)
+		t235[i2].W = tensorops.Add(t243, t183)
+		t236[i2].W = tensorops.Add(t244, t184)
+		t237[i2].W = tensorops.Add(t245, t185)
+		t238[i2].W = tensorops.Add(t246, t186)
+		t239[i2].W = tensorops.Add(t247, t187)
+		t240[i2].W = tensorops.Add(t248, t188)
+		t241[i2].W = tensorops.Add(t249, t189)
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t179]
@@ -21641,8 +21353,7 @@ func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
 	t2 := tapeValuesBuf[:0]
 	var tapePointersBuf [256]*T
 	t3 := tapePointersBuf[:0]
-	var t22 Affine
-	var bBar2 Block
+	var t20 Affine
 	t4 := t.Blocks
 	t5 := tBar.Blocks
 	n := len(t4)
@@ -21653,11 +21364,11 @@ func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
 	tapeValues := slices.Grow(t2, trips)
 	for i := 0; i < n; i++ {
 		b2 := t4[i]
-		t20 := b2.W
-		t21 := b2.Norm
-		x2 := block(t20, b2.Bs, t21, b2.Post, x)
-		tapePointers = append(tapePointers, t20, x)
-		tapeValues = append(tapeValues, t21)
+		t18 := b2.W
+		t19 := b2.Norm
+		x2 := block(t18, b2.Bs, t19, b2.Post, x)
+		tapePointers = append(tapePointers, t18, x)
+		tapeValues = append(tapeValues, t19)
 		x = x2
 	}
 	t7 := t.Out
@@ -21689,19 +21400,13 @@ func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
 			tapePointers[n2-1],
 			xBar2,
 		)
-		t22.Scale = tensorops.Accumulate(t22.Scale, t16.Scale)
-		t22.Shift = tensorops.Accumulate(t22.Shift, t16.Shift)
-		t17 := t22
-		t22 = Affine{}
-		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t17.Scale)
-		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t17.Shift)
-		bBar2.W = tensorops.Accumulate(bBar2.W, t15)
-		t18 := bBar2
-		bBar2 = Block{}
-		t6.Blocks[i2].W = tensorops.Accumulate(t6.Blocks[i2].W, t18.W)
-		t19 := t18.Norm
-		t6.Blocks[i2].Norm.Scale = tensorops.Accumulate(t6.Blocks[i2].Norm.Scale, t19.Scale)
-		t6.Blocks[i2].Norm.Shift = tensorops.Accumulate(t6.Blocks[i2].Norm.Shift, t19.Shift)
+		t20.Scale = tensorops.Accumulate(t20.Scale, t16.Scale)
+		t20.Shift = tensorops.Accumulate(t20.Shift, t16.Shift)
+		t17 := t20
+		t20 = Affine{}
+		t6.Blocks[i2].Norm.Scale = tensorops.Accumulate(t6.Blocks[i2].Norm.Scale, t17.Scale)
+		t6.Blocks[i2].Norm.Shift = tensorops.Accumulate(t6.Blocks[i2].Norm.Shift, t17.Shift)
+		t6.Blocks[i2].W = tensorops.Accumulate(t6.Blocks[i2].W, t15)
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t14]
@@ -21808,10 +21513,8 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 	var dtapePointersBuf [256]*T
 	t7 := tapePointersBuf[:0]
 	t8 := dtapePointersBuf[:0]
-	var t62 Affine
-	var t63 Affine
-	var bBar2 Block
-	var dbBar2 Block
+	var t56 Affine
+	var t57 Affine
 	t9 := dt2.Blocks
 	t10 := tBar.Blocks
 	t11 := dtBar.Blocks
@@ -21838,16 +21541,16 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 	for i < n {
 		b2 := t2[i]
 		db2 := t9[i]
-		t58 := b2.W
-		t59 := db2.W
-		t60 := b2.Norm
-		t61 := db2.Norm
-		x2, dx2 := blockJVP(t58, t59, b2.Bs, db2.Bs, t60, t61, b2.Post, db2.Post, x, dx)
+		t52 := b2.W
+		t53 := db2.W
+		t54 := b2.Norm
+		t55 := db2.Norm
+		x2, dx2 := blockJVP(t52, t53, b2.Bs, db2.Bs, t54, t55, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t58, x)
-		dtapePointers = append(dtapePointers, t59, dx)
-		tapeValues = append(tapeValues, t60)
-		dtapeValues = append(dtapeValues, t61)
+		tapePointers = append(tapePointers, t52, x)
+		dtapePointers = append(dtapePointers, t53, dx)
+		tapeValues = append(tapeValues, t54)
+		dtapeValues = append(dtapeValues, t55)
 		x = x2
 		dx = dx2
 	}
@@ -21907,41 +21610,23 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 			xBar2,
 			dxBar,
 		)
-		t62.Scale = tensorops.Accumulate(t62.Scale, t45.Scale)
-		t63.Scale = tensorops.Add(t63.Scale, t46.Scale)
-		t62.Shift = tensorops.Accumulate(t62.Shift, t45.Shift)
-		t63.Shift = tensorops.Add(t63.Shift, t46.Shift)
-		t47 := t62
-		t48 := t63
-		t62 = Affine{}
-		t63 = Affine{}
-		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t47.Scale)
-		dbBar2.Norm.Scale = tensorops.Add(dbBar2.Norm.Scale, t48.Scale)
-		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t47.Shift)
-		dbBar2.Norm.Shift = tensorops.Add(dbBar2.Norm.Shift, t48.Shift)
-		bBar2.W = tensorops.Accumulate(bBar2.W, t43)
-		dbBar2.W = tensorops.Add(dbBar2.W, t44)
-		t49 := bBar2
-		t50 := dbBar2
-		bBar2 = Block{}
-		t64 := Block{}
-		t51 := t64.Bs
-		t52 := new(Affine)
-		dbBar2 = Block{
-			Bs:   make([]*T, len(t51), cap(t51)),
-			Post: t52,
-		}
-		t53 := t16.Blocks[i2].W
-		t15.Blocks[i2].W = tensorops.Accumulate(t15.Blocks[i2].W, t49.W)
-		t16.Blocks[i2].W = tensorops.Add(t53, t50.W)
-		t54 := t16.Blocks[i2].Norm.Scale
-		t55 := t49.Norm
-		t56 := t50.Norm
-		t15.Blocks[i2].Norm.Scale = tensorops.Accumulate(t15.Blocks[i2].Norm.Scale, t55.Scale)
-		t16.Blocks[i2].Norm.Scale = tensorops.Add(t54, t56.Scale)
-		t57 := t16.Blocks[i2].Norm.Shift
-		t15.Blocks[i2].Norm.Shift = tensorops.Accumulate(t15.Blocks[i2].Norm.Shift, t55.Shift)
-		t16.Blocks[i2].Norm.Shift = tensorops.Add(t57, t56.Shift)
+		t56.Scale = tensorops.Accumulate(t56.Scale, t45.Scale)
+		t57.Scale = tensorops.Add(t57.Scale, t46.Scale)
+		t56.Shift = tensorops.Accumulate(t56.Shift, t45.Shift)
+		t57.Shift = tensorops.Add(t57.Shift, t46.Shift)
+		t47 := t56
+		t48 := t57
+		t56 = Affine{}
+		t57 = Affine{}
+		t49 := t16.Blocks[i2].Norm.Scale
+		t15.Blocks[i2].Norm.Scale = tensorops.Accumulate(t15.Blocks[i2].Norm.Scale, t47.Scale)
+		t16.Blocks[i2].Norm.Scale = tensorops.Add(t49, t48.Scale)
+		t50 := t16.Blocks[i2].Norm.Shift
+		t15.Blocks[i2].Norm.Shift = tensorops.Accumulate(t15.Blocks[i2].Norm.Shift, t47.Shift)
+		t16.Blocks[i2].Norm.Shift = tensorops.Add(t50, t48.Shift)
+		t51 := t16.Blocks[i2].W
+		t15.Blocks[i2].W = tensorops.Accumulate(t15.Blocks[i2].W, t43)
+		t16.Blocks[i2].W = tensorops.Add(t51, t44)
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t41]
@@ -22160,24 +21845,15 @@ func towerLossVGradJVPLanes8(
 	t34 := dtapePointersBuf6[:0]
 	t35 := dtapePointersBuf7[:0]
 	t36 := dtapePointersBuf8[:0]
-	var t293 Affine
-	var t294 Affine
-	var t295 Affine
-	var t296 Affine
-	var t297 Affine
-	var t298 Affine
-	var t299 Affine
-	var t300 Affine
-	var t301 Affine
-	var bBar2 Block
-	var dbBar1_2 Block
-	var dbBar2_2 Block
-	var dbBar3_2 Block
-	var dbBar4_2 Block
-	var dbBar5_2 Block
-	var dbBar6_2 Block
-	var dbBar7_2 Block
-	var dbBar8_2 Block
+	var t259 Affine
+	var t260 Affine
+	var t261 Affine
+	var t262 Affine
+	var t263 Affine
+	var t264 Affine
+	var t265 Affine
+	var t266 Affine
+	var t267 Affine
 	t37 := dt1_2.Blocks
 	t38 := dt2_2.Blocks
 	t39 := dt3_2.Blocks
@@ -22281,34 +21957,34 @@ func towerLossVGradJVPLanes8(
 		db6_2 := t42[i]
 		db7_2 := t43[i]
 		db8_2 := t44[i]
-		t275 := b2.W
-		t276 := db1_2.W
-		t277 := db2_2.W
-		t278 := db3_2.W
-		t279 := db4_2.W
-		t280 := db5_2.W
-		t281 := db6_2.W
-		t282 := db7_2.W
-		t283 := db8_2.W
-		t284 := b2.Norm
-		t285 := db1_2.Norm
-		t286 := db2_2.Norm
-		t287 := db3_2.Norm
-		t288 := db4_2.Norm
-		t289 := db5_2.Norm
-		t290 := db6_2.Norm
-		t291 := db7_2.Norm
-		t292 := db8_2.Norm
+		t241 := b2.W
+		t242 := db1_2.W
+		t243 := db2_2.W
+		t244 := db3_2.W
+		t245 := db4_2.W
+		t246 := db5_2.W
+		t247 := db6_2.W
+		t248 := db7_2.W
+		t249 := db8_2.W
+		t250 := b2.Norm
+		t251 := db1_2.Norm
+		t252 := db2_2.Norm
+		t253 := db3_2.Norm
+		t254 := db4_2.Norm
+		t255 := db5_2.Norm
+		t256 := db6_2.Norm
+		t257 := db7_2.Norm
+		t258 := db8_2.Norm
 		x2, dx1_2, dx2_2, dx3_2, dx4_2, dx5_2, dx6_2, dx7_2, dx8_2 := blockJVPLanes8(
-			t275,
-			t276,
-			t277,
-			t278,
-			t279,
-			t280,
-			t281,
-			t282,
-			t283,
+			t241,
+			t242,
+			t243,
+			t244,
+			t245,
+			t246,
+			t247,
+			t248,
+			t249,
 			b2.Bs,
 			db1_2.Bs,
 			db2_2.Bs,
@@ -22318,15 +21994,15 @@ func towerLossVGradJVPLanes8(
 			db6_2.Bs,
 			db7_2.Bs,
 			db8_2.Bs,
-			t284,
-			t285,
-			t286,
-			t287,
-			t288,
-			t289,
-			t290,
-			t291,
-			t292,
+			t250,
+			t251,
+			t252,
+			t253,
+			t254,
+			t255,
+			t256,
+			t257,
+			t258,
 			b2.Post,
 			db1_2.Post,
 			db2_2.Post,
@@ -22347,24 +22023,24 @@ func towerLossVGradJVPLanes8(
 			dx8,
 		)
 		i++
-		tapePointers = append(tapePointers, t275, x)
-		dtapePointers1 = append(dtapePointers1, t276, dx1)
-		dtapePointers2 = append(dtapePointers2, t277, dx2)
-		dtapePointers3 = append(dtapePointers3, t278, dx3)
-		dtapePointers4 = append(dtapePointers4, t279, dx4)
-		dtapePointers5 = append(dtapePointers5, t280, dx5)
-		dtapePointers6 = append(dtapePointers6, t281, dx6)
-		dtapePointers7 = append(dtapePointers7, t282, dx7)
-		dtapePointers8 = append(dtapePointers8, t283, dx8)
-		tapeValues = append(tapeValues, t284)
-		dtapeValues1 = append(dtapeValues1, t285)
-		dtapeValues2 = append(dtapeValues2, t286)
-		dtapeValues3 = append(dtapeValues3, t287)
-		dtapeValues4 = append(dtapeValues4, t288)
-		dtapeValues5 = append(dtapeValues5, t289)
-		dtapeValues6 = append(dtapeValues6, t290)
-		dtapeValues7 = append(dtapeValues7, t291)
-		dtapeValues8 = append(dtapeValues8, t292)
+		tapePointers = append(tapePointers, t241, x)
+		dtapePointers1 = append(dtapePointers1, t242, dx1)
+		dtapePointers2 = append(dtapePointers2, t243, dx2)
+		dtapePointers3 = append(dtapePointers3, t244, dx3)
+		dtapePointers4 = append(dtapePointers4, t245, dx4)
+		dtapePointers5 = append(dtapePointers5, t246, dx5)
+		dtapePointers6 = append(dtapePointers6, t247, dx6)
+		dtapePointers7 = append(dtapePointers7, t248, dx7)
+		dtapePointers8 = append(dtapePointers8, t249, dx8)
+		tapeValues = append(tapeValues, t250)
+		dtapeValues1 = append(dtapeValues1, t251)
+		dtapeValues2 = append(dtapeValues2, t252)
+		dtapeValues3 = append(dtapeValues3, t253)
+		dtapeValues4 = append(dtapeValues4, t254)
+		dtapeValues5 = append(dtapeValues5, t255)
+		dtapeValues6 = append(dtapeValues6, t256)
+		dtapeValues7 = append(dtapeValues7, t257)
+		dtapeValues8 = append(dtapeValues8, t258)
 		x = x2
 		dx1 = dx1_2
 		dx2 = dx2_2
@@ -22600,195 +22276,93 @@ func towerLossVGradJVPLanes8(
 			dxBar7,
 			dxBar8,
 		)
-		t293.Scale = tensorops.Accumulate(t293.Scale, t199.Scale)
-		t294.Scale = tensorops.Add(t294.Scale, t200.Scale)
-		t295.Scale = tensorops.Add(t295.Scale, t201.Scale)
-		t296.Scale = tensorops.Add(t296.Scale, t202.Scale)
-		t297.Scale = tensorops.Add(t297.Scale, t203.Scale)
-		t298.Scale = tensorops.Add(t298.Scale, t204.Scale)
-		t299.Scale = tensorops.Add(t299.Scale, t205.Scale)
-		t300.Scale = tensorops.Add(t300.Scale, t206.Scale)
-		t301.Scale = tensorops.Add(t301.Scale, t207.Scale)
-		t293.Shift = tensorops.Accumulate(t293.Shift, t199.Shift)
-		t294.Shift = tensorops.Add(t294.Shift, t200.Shift)
-		t295.Shift = tensorops.Add(t295.Shift, t201.Shift)
-		t296.Shift = tensorops.Add(t296.Shift, t202.Shift)
-		t297.Shift = tensorops.Add(t297.Shift, t203.Shift)
-		t298.Shift = tensorops.Add(t298.Shift, t204.Shift)
-		t299.Shift = tensorops.Add(t299.Shift, t205.Shift)
-		t300.Shift = tensorops.Add(t300.Shift, t206.Shift)
-		t301.Shift = tensorops.Add(t301.Shift, t207.Shift)
-		t208 := t293
-		t209 := t294
-		t210 := t295
-		t211 := t296
-		t212 := t297
-		t213 := t298
-		t214 := t299
-		t215 := t300
-		t216 := t301
-		t293 = Affine{}
-		t294 = Affine{}
-		t295 = Affine{}
-		t296 = Affine{}
-		t297 = Affine{}
-		t298 = Affine{}
-		t299 = Affine{}
-		t300 = Affine{}
-		t301 = Affine{}
-		bBar2.Norm.Scale = tensorops.Accumulate(bBar2.Norm.Scale, t208.Scale)
-		dbBar1_2.Norm.Scale = tensorops.Add(dbBar1_2.Norm.Scale, t209.Scale)
-		dbBar2_2.Norm.Scale = tensorops.Add(dbBar2_2.Norm.Scale, t210.Scale)
-		dbBar3_2.Norm.Scale = tensorops.Add(dbBar3_2.Norm.Scale, t211.Scale)
-		dbBar4_2.Norm.Scale = tensorops.Add(dbBar4_2.Norm.Scale, t212.Scale)
-		dbBar5_2.Norm.Scale = tensorops.Add(dbBar5_2.Norm.Scale, t213.Scale)
-		dbBar6_2.Norm.Scale = tensorops.Add(dbBar6_2.Norm.Scale, t214.Scale)
-		dbBar7_2.Norm.Scale = tensorops.Add(dbBar7_2.Norm.Scale, t215.Scale)
-		dbBar8_2.Norm.Scale = tensorops.Add(dbBar8_2.Norm.Scale, t216.Scale)
-		bBar2.Norm.Shift = tensorops.Accumulate(bBar2.Norm.Shift, t208.Shift)
-		dbBar1_2.Norm.Shift = tensorops.Add(dbBar1_2.Norm.Shift, t209.Shift)
-		dbBar2_2.Norm.Shift = tensorops.Add(dbBar2_2.Norm.Shift, t210.Shift)
-		dbBar3_2.Norm.Shift = tensorops.Add(dbBar3_2.Norm.Shift, t211.Shift)
-		dbBar4_2.Norm.Shift = tensorops.Add(dbBar4_2.Norm.Shift, t212.Shift)
-		dbBar5_2.Norm.Shift = tensorops.Add(dbBar5_2.Norm.Shift, t213.Shift)
-		dbBar6_2.Norm.Shift = tensorops.Add(dbBar6_2.Norm.Shift, t214.Shift)
-		dbBar7_2.Norm.Shift = tensorops.Add(dbBar7_2.Norm.Shift, t215.Shift)
-		dbBar8_2.Norm.Shift = tensorops.Add(dbBar8_2.Norm.Shift, t216.Shift)
-		bBar2.W = tensorops.Accumulate(bBar2.W, t190)
-		dbBar1_2.W = tensorops.Add(dbBar1_2.W, t191)
-		dbBar2_2.W = tensorops.Add(dbBar2_2.W, t192)
-		dbBar3_2.W = tensorops.Add(dbBar3_2.W, t193)
-		dbBar4_2.W = tensorops.Add(dbBar4_2.W, t194)
-		dbBar5_2.W = tensorops.Add(dbBar5_2.W, t195)
-		dbBar6_2.W = tensorops.Add(dbBar6_2.W, t196)
-		dbBar7_2.W = tensorops.Add(dbBar7_2.W, t197)
-		dbBar8_2.W = tensorops.Add(dbBar8_2.W, t198)
-		t217 := bBar2
-		t218 := dbBar1_2
-		t219 := dbBar2_2
-		t220 := dbBar3_2
-		t221 := dbBar4_2
-		t222 := dbBar5_2
-		t223 := dbBar6_2
-		t224 := dbBar7_2
-		t225 := dbBar8_2
-		bBar2 = Block{}
-		t302 := Block{}
-		t226 := t302.Bs
-		t227 := new(Affine)
-		t303 := Block{}
-		t228 := t303.Bs
-		t229 := new(Affine)
-		t304 := Block{}
-		t230 := t304.Bs
-		t231 := new(Affine)
-		t305 := Block{}
-		t232 := t305.Bs
-		t233 := new(Affine)
-		t306 := Block{}
-		t234 := t306.Bs
-		t235 := new(Affine)
-		t307 := Block{}
-		t236 := t307.Bs
-		t237 := new(Affine)
-		t308 := Block{}
-		t238 := t308.Bs
-		t239 := new(Affine)
-		t309 := Block{}
-		t240 := t309.Bs
-		t241 := new(Affine)
-		dbBar1_2 = Block{
-			Bs:   make([]*T, len(t226), cap(t226)),
-			Post: t227,
-		}
-		dbBar2_2 = Block{
-			Bs:   make([]*T, len(t228), cap(t228)),
-			Post: t229,
-		}
-		dbBar3_2 = Block{
-			Bs:   make([]*T, len(t230), cap(t230)),
-			Post: t231,
-		}
-		dbBar4_2 = Block{
-			Bs:   make([]*T, len(t232), cap(t232)),
-			Post: t233,
-		}
-		dbBar5_2 = Block{
-			Bs:   make([]*T, len(t234), cap(t234)),
-			Post: t235,
-		}
-		dbBar6_2 = Block{
-			Bs:   make([]*T, len(t236), cap(t236)),
-			Post: t237,
-		}
-		dbBar7_2 = Block{
-			Bs:   make([]*T, len(t238), cap(t238)),
-			Post: t239,
-		}
-		dbBar8_2 = Block{
-			Bs:   make([]*T, len(t240), cap(t240)),
-			Post: t241,
-		}
-		t242 := t65.Blocks[i2].W
-		t243 := t66.Blocks[i2].W
-		t244 := t67.Blocks[i2].W
-		t245 := t68.Blocks[i2].W
-		t246 := t69.Blocks[i2].W
-		t247 := t70.Blocks[i2].W
-		t248 := t71.Blocks[i2].W
-		t249 := t72.Blocks[i2].W
-		t64.Blocks[i2].W = tensorops.Accumulate(t64.Blocks[i2].W, t217.W)
-		t65.Blocks[i2].W = tensorops.Add(t242, t218.W)
-		t66.Blocks[i2].W = tensorops.Add(t243, t219.W)
-		t67.Blocks[i2].W = tensorops.Add(t244, t220.W)
-		t68.Blocks[i2].W = tensorops.Add(t245, t221.W)
-		t69.Blocks[i2].W = tensorops.Add(t246, t222.W)
-		t70.Blocks[i2].W = tensorops.Add(t247, t223.W)
-		t71.Blocks[i2].W = tensorops.Add(t248, t224.W)
-		t72.Blocks[i2].W = tensorops.Add(t249, t225.W)
-		t250 := t65.Blocks[i2].Norm.Scale
-		t251 := t66.Blocks[i2].Norm.Scale
-		t252 := t67.Blocks[i2].Norm.Scale
-		t253 := t68.Blocks[i2].Norm.Scale
-		t254 := t69.Blocks[i2].Norm.Scale
-		t255 := t70.Blocks[i2].Norm.Scale
-		t256 := t71.Blocks[i2].Norm.Scale
-		t257 := t72.Blocks[i2].Norm.Scale
-		t258 := t217.Norm
-		t259 := t218.Norm
-		t260 := t219.Norm
-		t261 := t220.Norm
-		t262 := t221.Norm
-		t263 := t222.Norm
-		t264 := t223.Norm
-		t265 := t224.Norm
-		t266 := t225.Norm
-		t64.Blocks[i2].Norm.Scale = tensorops.Accumulate(t64.Blocks[i2].Norm.Scale, t258.Scale)
-		t65.Blocks[i2].Norm.Scale = tensorops.Add(t250, t259.Scale)
-		t66.Blocks[i2].Norm.Scale = tensorops.Add(t251, t260.Scale)
-		t67.Blocks[i2].Norm.Scale = tensorops.Add(t252, t261.Scale)
-		t68.Blocks[i2].Norm.Scale = tensorops.Add(t253, t262.Scale)
-		t69.Blocks[i2].Norm.Scale = tensorops.Add(t254, t263.Scale)
-		t70.Blocks[i2].Norm.Scale = tensorops.Add(t255, t264.Scale)
-		t71.Blocks[i2].Norm.Scale = tensorops.Add(t256, t265.Scale)
-		t72.Blocks[i2].Norm.Scale = tensorops.Add(t257, t266.Scale)
-		t267 := t65.Blocks[i2].Norm.Shift
-		t268 := t66.Blocks[i2].Norm.Shift
-		t269 := t67.Blocks[i2].Norm.Shift
-		t270 := t68.Blocks[i2].Norm.Shift
-		t271 := t69.Blocks[i2].Norm.Shift
-		t272 := t70.Blocks[i2].Norm.Shift
-		t273 := t71.Blocks[i2].Norm.Shift
-		t274 := t72.Blocks[i2].Norm.Shift
-		t64.Blocks[i2].Norm.Shift = tensorops.Accumulate(t64.Blocks[i2].Norm.Shift, t258.Shift)
-		t65.Blocks[i2].Norm.Shift = tensorops.Add(t267, t259.Shift)
-		t66.Blocks[i2].Norm.Shift = tensorops.Add(t268, t260.Shift)
-		t67.Blocks[i2].Norm.Shift = tensorops.Add(t269, t261.Shift)
-		t68.Blocks[i2].Norm.Shift = tensorops.Add(t270, t262.Shift)
-		t69.Blocks[i2].Norm.Shift = tensorops.Add(t271, t263.Shift)
-		t70.Blocks[i2].Norm.Shift = tensorops.Add(t272, t264.Shift)
-		t71.Blocks[i2].Norm.Shift = tensorops.Add(t273, t265.Shift)
-		t72.Blocks[i2].Norm.Shift = tensorops.Add(t274, t266.Shift)
+		t259.Scale = tensorops.Accumulate(t259.Scale, t199.Scale)
+		t260.Scale = tensorops.Add(t260.Scale, t200.Scale)
+		t261.Scale = tensorops.Add(t261.Scale, t201.Scale)
+		t262.Scale = tensorops.Add(t262.Scale, t202.Scale)
+		t263.Scale = tensorops.Add(t263.Scale, t203.Scale)
+		t264.Scale = tensorops.Add(t264.Scale, t204.Scale)
+		t265.Scale = tensorops.Add(t265.Scale, t205.Scale)
+		t266.Scale = tensorops.Add(t266.Scale, t206.Scale)
+		t267.Scale = tensorops.Add(t267.Scale, t207.Scale)
+		t259.Shift = tensorops.Accumulate(t259.Shift, t199.Shift)
+		t260.Shift = tensorops.Add(t260.Shift, t200.Shift)
+		t261.Shift = tensorops.Add(t261.Shift, t201.Shift)
+		t262.Shift = tensorops.Add(t262.Shift, t202.Shift)
+		t263.Shift = tensorops.Add(t263.Shift, t203.Shift)
+		t264.Shift = tensorops.Add(t264.Shift, t204.Shift)
+		t265.Shift = tensorops.Add(t265.Shift, t205.Shift)
+		t266.Shift = tensorops.Add(t266.Shift, t206.Shift)
+		t267.Shift = tensorops.Add(t267.Shift, t207.Shift)
+		t208 := t259
+		t209 := t260
+		t210 := t261
+		t211 := t262
+		t212 := t263
+		t213 := t264
+		t214 := t265
+		t215 := t266
+		t216 := t267
+		t259 = Affine{}
+		t260 = Affine{}
+		t261 = Affine{}
+		t262 = Affine{}
+		t263 = Affine{}
+		t264 = Affine{}
+		t265 = Affine{}
+		t266 = Affine{}
+		t267 = Affine{}
+		t217 := t65.Blocks[i2].Norm.Scale
+		t218 := t66.Blocks[i2].Norm.Scale
+		t219 := t67.Blocks[i2].Norm.Scale
+		t220 := t68.Blocks[i2].Norm.Scale
+		t221 := t69.Blocks[i2].Norm.Scale
+		t222 := t70.Blocks[i2].Norm.Scale
+		t223 := t71.Blocks[i2].Norm.Scale
+		t224 := t72.Blocks[i2].Norm.Scale
+		t64.Blocks[i2].Norm.Scale = tensorops.Accumulate(t64.Blocks[i2].Norm.Scale, t208.Scale)
+		t65.Blocks[i2].Norm.Scale = tensorops.Add(t217, t209.Scale)
+		t66.Blocks[i2].Norm.Scale = tensorops.Add(t218, t210.Scale)
+		t67.Blocks[i2].Norm.Scale = tensorops.Add(t219, t211.Scale)
+		t68.Blocks[i2].Norm.Scale = tensorops.Add(t220, t212.Scale)
+		t69.Blocks[i2].Norm.Scale = tensorops.Add(t221, t213.Scale)
+		t70.Blocks[i2].Norm.Scale = tensorops.Add(t222, t214.Scale)
+		t71.Blocks[i2].Norm.Scale = tensorops.Add(t223, t215.Scale)
+		t72.Blocks[i2].Norm.Scale = tensorops.Add(t224, t216.Scale)
+		t225 := t65.Blocks[i2].Norm.Shift
+		t226 := t66.Blocks[i2].Norm.Shift
+		t227 := t67.Blocks[i2].Norm.Shift
+		t228 := t68.Blocks[i2].Norm.Shift
+		t229 := t69.Blocks[i2].Norm.Shift
+		t230 := t70.Blocks[i2].Norm.Shift
+		t231 := t71.Blocks[i2].Norm.Shift
+		t232 := t72.Blocks[i2].Norm.Shift
+		t64.Blocks[i2].Norm.Shift = tensorops.Accumulate(t64.Blocks[i2].Norm.Shift, t208.Shift)
+		t65.Blocks[i2].Norm.Shift = tensorops.Add(t225, t209.Shift)
+		t66.Blocks[i2].Norm.Shift = tensorops.Add(t226, t210.Shift)
+		t67.Blocks[i2].Norm.Shift = tensorops.Add(t227, t211.Shift)
+		t68.Blocks[i2].Norm.Shift = tensorops.Add(t228, t212.Shift)
+		t69.Blocks[i2].Norm.Shift = tensorops.Add(t229, t213.Shift)
+		t70.Blocks[i2].Norm.Shift = tensorops.Add(t230, t214.Shift)
+		t71.Blocks[i2].Norm.Shift = tensorops.Add(t231, t215.Shift)
+		t72.Blocks[i2].Norm.Shift = tensorops.Add(t232, t216.Shift)
+		t233 := t65.Blocks[i2].W
+		t234 := t66.Blocks[i2].W
+		t235 := t67.Blocks[i2].W
+		t236 := t68.Blocks[i2].W
+		t237 := t69.Blocks[i2].W
+		t238 := t70.Blocks[i2].W
+		t239 := t71.Blocks[i2].W
+		t240 := t72.Blocks[i2].W
+		t64.Blocks[i2].W = tensorops.Accumulate(t64.Blocks[i2].W, t190)
+		t65.Blocks[i2].W = tensorops.Add(t233, t191)
+		t66.Blocks[i2].W = tensorops.Add(t234, t192)
+		t67.Blocks[i2].W = tensorops.Add(t235, t193)
+		t68.Blocks[i2].W = tensorops.Add(t236, t194)
+		t69.Blocks[i2].W = tensorops.Add(t237, t195)
+		t70.Blocks[i2].W = tensorops.Add(t238, t196)
+		t71.Blocks[i2].W = tensorops.Add(t239, t197)
+		t72.Blocks[i2].W = tensorops.Add(t240, t198)
 		i2--
 		xBar2 = nil
 		tapePointers = tapePointers[:t188]
