@@ -287,16 +287,18 @@ func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
 // reversal's diagnostics when that fails too; that last resort serves
 // -O0 (opt=0) too, which inlines nothing by the cost model.
 func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, optimize bool, dump func(stage, text string)) (*ir.Func, diag.List) {
+	plain := func(f *ir.Func) (*ir.Func, diag.List) {
+		simplify.Run(f, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
+		return m.Transform(f, req, g)
+	}
 	reversal := g.r.cfg.Reversal
 	if _, ok := m.(reverse.Mode); !ok || reversal == "joint" {
-		simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
-		return m.Transform(primal, req, g)
+		return plain(primal)
 	}
 	if reversal == "inline" {
-		f, diags, tried := g.tryInlined(primal, m, req, simplify.InlineAll, optimize, dump)
+		_, f, diags, tried := g.tryInlined(primal, m, req, simplify.InlineAll, optimize, dump)
 		if !tried {
-			simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
-			return m.Transform(primal, req, g)
+			return plain(primal)
 		}
 		if f == nil && len(diags) == 0 {
 			diags = diag.List{{Pos: g.prog.Position(req.Target.Pos()), Func: frontend.FuncName(req.Target),
@@ -307,8 +309,8 @@ func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Requ
 	fresh := primal
 	if optimize {
 		// Inlining by the cost model is an optimization: not with -O0.
-		f, diags, tried := g.tryInlined(primal, m, req, simplify.ReverseCost, optimize, dump)
-		if tried && len(diags) == 0 && f != nil {
+		_, f, diags, tried := g.tryInlined(primal, m, req, simplify.ReverseCost, optimize, dump)
+		if tried && f != nil {
 			return f, nil
 		}
 		if tried {
@@ -317,8 +319,7 @@ func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Requ
 			}
 		}
 	}
-	simplify.Run(fresh, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
-	f, joint := m.Transform(fresh, req, g)
+	f, joint := plain(fresh)
 	if len(joint) == 0 {
 		return f, nil
 	}
@@ -327,8 +328,8 @@ func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Requ
 	if len(diags) > 0 {
 		return nil, joint
 	}
-	plan, f, diags, tried := g.tryInlinedPlan(fresh, m, req, simplify.InlineAll, optimize, dump)
-	if !tried || len(diags) > 0 || f == nil {
+	plan, f, _, tried := g.tryInlined(fresh, m, req, simplify.InlineAll, optimize, dump)
+	if !tried || f == nil {
 		return nil, joint
 	}
 	seen := map[string]bool{}
@@ -344,16 +345,11 @@ func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Requ
 }
 
 // tryInlined inlines, in primal, the calls the cost model picks, and
-// transforms it. tried is false when it inlined nothing (primal is then
-// unchanged but for dead code, and not transformed); f is nil when the
-// transformer could not reverse the result.
-func (g *generator) tryInlined(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, cost simplify.CallCost, optimize bool, dump func(stage, text string)) (f *ir.Func, diags diag.List, tried bool) {
-	_, f, diags, tried = g.tryInlinedPlan(primal, m, req, cost, optimize, dump)
-	return f, diags, tried
-}
-
-// tryInlinedPlan is tryInlined returning the plan too.
-func (g *generator) tryInlinedPlan(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, cost simplify.CallCost, optimize bool, dump func(stage, text string)) (plan simplify.CallPlan, f *ir.Func, diags diag.List, tried bool) {
+// transforms it, returning the decisions too. tried is false when it
+// inlined nothing (primal is then unchanged but for dead code, and not
+// transformed); f is nil, with the transformer's diagnostics, when it
+// could not reverse the result.
+func (g *generator) tryInlined(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, cost simplify.CallCost, optimize bool, dump func(stage, text string)) (plan simplify.CallPlan, f *ir.Func, diags diag.List, tried bool) {
 	plan = simplify.ChooseReversal(primal, g, cost)
 	if err := ir.Check(primal); err != nil {
 		panic(fmt.Sprintf("after choosing the reversal of calls: %v", err))
@@ -709,12 +705,7 @@ func (g *generator) Origins(callee *types.Func) []int {
 	if len(diags) > 0 || f == nil {
 		return nil
 	}
-	o := ssaad.ResultOrigins(f, func(c *ir.Callee) []int {
-		if c.Func == nil || c.Invoke || c.Builtin != "" {
-			return nil
-		}
-		return g.Origins(c.Func)
-	})
+	o := ssaad.ResultOrigins(f, ssaad.EnvOrigins(g))
 	g.origins[callee] = o
 	return o
 }
@@ -732,12 +723,7 @@ func (g *generator) FreshStores(callee *types.Func) bool {
 	}
 	g.freshStores[callee] = false
 	f, diags := g.body(callee)
-	s := len(diags) == 0 && f != nil && ssaad.StoresOnlyFresh(f, func(c *ir.Callee) []int {
-		if c.Func == nil || c.Invoke || c.Builtin != "" {
-			return nil
-		}
-		return g.Origins(c.Func)
-	})
+	s := len(diags) == 0 && f != nil && ssaad.StoresOnlyFresh(f, ssaad.EnvOrigins(g))
 	g.freshStores[callee] = s
 	return s
 }
