@@ -59,11 +59,14 @@ type jobKey struct {
 }
 
 type generator struct {
-	r     *runner
-	prog  *frontend.Program
-	plan  *plan
-	jobs  map[jobKey]*job
-	queue []*job
+	r *runner
+	// warned holds the warnings of the derivatives transformed and not
+	// yet returned by differentiate (see transform).
+	warned map[*ir.Func]diag.List
+	prog   *frontend.Program
+	plan   *plan
+	jobs   map[jobKey]*job
+	queue  []*job
 	// taken holds, per generated package, the names of the functions
 	// generated into it.
 	taken map[string]map[string]bool
@@ -287,9 +290,41 @@ func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
 // reversal's diagnostics when that fails too; that last resort serves
 // -O0 (opt=0) too, which inlines nothing by the cost model.
 func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, optimize bool, dump func(stage, text string)) (*ir.Func, diag.List) {
+	f, diags := g.differentiateCalls(primal, m, req, optimize, dump)
+	if f != nil {
+		g.r.warnings = append(g.r.warnings, g.warned[f]...)
+		delete(g.warned, f)
+	}
+	return f, diags
+}
+
+// transform is m.Transform, keeping the warnings of a derivative in
+// g.warned until differentiate returns it: those of attempts it drops
+// are not reported.
+func (g *generator) transform(f *ir.Func, m ssaad.Mode, req *ssaad.Request) (*ir.Func, diag.List) {
+	out, diags := m.Transform(f, req, g)
+	var errs, warns diag.List
+	for _, d := range diags {
+		if d.Warning {
+			warns = append(warns, d)
+		} else {
+			errs = append(errs, d)
+		}
+	}
+	if out != nil && len(warns) > 0 {
+		if g.warned == nil {
+			g.warned = map[*ir.Func]diag.List{}
+		}
+		g.warned[out] = warns
+	}
+	return out, errs
+}
+
+// differentiateCalls is differentiate but for the warnings.
+func (g *generator) differentiateCalls(primal *ir.Func, m ssaad.Mode, req *ssaad.Request, optimize bool, dump func(stage, text string)) (*ir.Func, diag.List) {
 	plain := func(f *ir.Func) (*ir.Func, diag.List) {
 		simplify.Run(f, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
-		return m.Transform(f, req, g)
+		return g.transform(f, m, req)
 	}
 	reversal := g.r.cfg.Reversal
 	if _, ok := m.(reverse.Mode); !ok || reversal == "joint" {
@@ -309,7 +344,9 @@ func (g *generator) differentiate(primal *ir.Func, m ssaad.Mode, req *ssaad.Requ
 	fresh := primal
 	if optimize {
 		// Inlining by the cost model is an optimization: not with -O0.
-		_, f, diags, tried := g.tryInlined(primal, m, req, simplify.ReverseCost, optimize, dump)
+		cost := simplify.ReverseCost
+		cost.KeepInLoops = req.Options.Checkpoint > 0
+		_, f, diags, tried := g.tryInlined(primal, m, req, cost, optimize, dump)
 		if tried && f != nil {
 			return f, nil
 		}
@@ -380,7 +417,7 @@ func (g *generator) tryTransform(primal *ir.Func, m ssaad.Mode, req *ssaad.Reque
 		}
 	}()
 	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
-	f, diags = m.Transform(primal, req, g)
+	f, diags = g.transform(primal, m, req)
 	return f, diags, len(diags) == 0
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ir/interp"
+	"github.com/gadgen/gadgen/revolve"
 )
 
 // generatedIR is what one run of the driver generated.
@@ -108,13 +109,17 @@ func (g *generatedIR) machine(pkg string, natives map[string]interp.Native, root
 	return m
 }
 
-// natives returns the natives of every machine: tensorNatives, and
+// natives returns the natives of every machine: tensorNatives, package
+// revolve's schedule (an opaque pointer in the interpreter), and
 // fmt.Sprintf, slices.Grow and slices.Clone.
 func natives() map[string]interp.Native {
 	m := tensorNatives()
 	m["fmt.Sprintf"] = sprintf
 	m["slices.Grow"] = slicesGrow
 	m["slices.Clone"] = slicesClone
+	m["github.com/gadgen/gadgen/revolve.New"] = interp.GoFunc(revolve.New)
+	m["(*github.com/gadgen/gadgen/revolve.Schedule).Take"] = interp.GoFunc((*revolve.Schedule).Take)
+	m["(*github.com/gadgen/gadgen/revolve.Schedule).Back"] = interp.GoFunc((*revolve.Schedule).Back)
 	return m
 }
 

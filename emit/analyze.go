@@ -419,6 +419,13 @@ func (e *emitter) crossBlockLen(v *ir.Value) bool {
 	default:
 		return false
 	}
+	for _, u := range e.uses[x.ID] {
+		if u.Op == ir.OpPhi && e.cfg.LoopHeader[u.Block.Index] && e.cfg.InLoop(u.Block, us[0].Block) && !e.cfg.InLoop(u.Block, v.Block) {
+			// x's variable takes new values in the loop where v is
+			// read: len(x) there would need a copy of x.
+			return false
+		}
+	}
 	e.root[v.ID] = rootKey{us[0], rematRoot}
 	return true
 }

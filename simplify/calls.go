@@ -75,6 +75,10 @@ type CallCost struct {
 	// whatever its size and loops, calls of //gad:checkpoint functions
 	// included: InlineAll's model.
 	All bool
+	// KeepInLoops keeps the calls that the function makes in its loops
+	// (depth 1) as calls: checkpoint=C checkpoints loops whose steps are
+	// calls.
+	KeepInLoops bool
 }
 
 // InlineAll is the cost model of the driver's last resort: where joint
@@ -283,6 +287,8 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 	switch {
 	case site.Checkpoint && !c.cost.All:
 		site.Why = "//gad:checkpoint: recomputed, not recorded"
+	case c.cost.KeepInLoops && !c.cost.All && site.Depth == 1 && site.InLoop:
+		site.Why = "checkpoint=C: a step of a checkpointed loop, recomputed from the schedule's copies"
 	case c.recursive(k.Func):
 		site.Why = "recursive"
 	case site.Depth > c.cost.Depth:

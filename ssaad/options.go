@@ -96,6 +96,12 @@ type Options struct {
 	// they needed is not computed (the HVP reads the tangent of the
 	// gradient's buffer, not the tangent of the value).
 	NoResultCoefs bool
+	// Checkpoint is reverse mode's checkpoint=C: the loops of the
+	// function whose steps are calls keep at most C copies of their state
+	// at once and recompute the steps between them (binomial
+	// checkpointing, package revolve) instead of recording every step. 0
+	// when not given.
+	Checkpoint int
 }
 
 // MaxOrder is the largest order=K accepted: the generated code is
@@ -104,6 +110,9 @@ const MaxOrder = 12
 
 // MaxLanes bounds lanes=L and collapsed=L.
 const MaxLanes = 16
+
+// MaxCheckpoint bounds checkpoint=C.
+const MaxCheckpoint = 1 << 30
 
 // ParseOptions parses the values of a directive's options, in the order
 // given (keys are those of Mode.Options; unknown keys are the caller's
@@ -134,6 +143,10 @@ func ParseOptions(keys, values []string) (Options, error) {
 		case "lanes":
 			if o.Lanes = intIn(v, MaxLanes); o.Lanes == 0 {
 				return o, fmt.Errorf("lanes=%s: want 1 to %d directions", v, MaxLanes)
+			}
+		case "checkpoint":
+			if o.Checkpoint = intIn(v, MaxCheckpoint); o.Checkpoint == 0 {
+				return o, fmt.Errorf("checkpoint=%s: want the number of copies of a loop's state kept at once, a positive integer", v)
 			}
 		case "gonum":
 			if v != "true" {
@@ -173,6 +186,9 @@ func intIn(s string, hi int) int {
 // different functions: the driver keys them by it.
 func (o Options) String() string {
 	var sb strings.Builder
+	if o.Checkpoint > 0 {
+		fmt.Fprintf(&sb, " checkpoint=%d", o.Checkpoint)
+	}
 	if o.Collapsed {
 		fmt.Fprintf(&sb, " collapsed=%d", o.Lanes)
 	}

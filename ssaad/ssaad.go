@@ -68,7 +68,8 @@ type Mode interface {
 	Signature(req *Request) (*types.Signature, error)
 	// Transform returns the derivative of primal (the lowered body of
 	// req.Target, receiver as Params[0] for methods) named req.Name. It
-	// reports problems as positioned diagnostics.
+	// reports problems as positioned diagnostics; with a derivative, only
+	// warnings (diag.Diagnostic.Warning).
 	Transform(primal *ir.Func, req *Request, env Env) (*ir.Func, diag.List)
 }
 

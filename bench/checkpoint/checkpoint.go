@@ -1,12 +1,16 @@
 // Package checkpoint measures checkpointing in reverse mode (issue 25): a
 // planar N-body system integrated by leapfrog for many steps, whose
-// gradient with respect to the initial positions is generated twice: Plain
-// keeps every step's values (the state saved before each step's call and
-// what its reverse records), Segmented runs the steps in segments, each a
-// call of a helper marked //gad:checkpoint, so that the gradient keeps one
-// copy of the state per segment and one segment's tape at a time, and
-// recomputes every segment once more. cmd/table prints time and memory
-// against the number of segments.
+// gradient with respect to the initial positions is generated in three
+// ways. Plain keeps every step's values (the state saved before each
+// step's call and what its reverse records). The gradients of Plain with
+// checkpoint=C (Checkpoint10Grad … Checkpoint1000Grad) keep at most C
+// copies of the state at once and recompute the steps between them on a
+// binomial schedule (package revolve). Segmented runs the steps in
+// segments the user writes, each a call of a helper marked
+// //gad:checkpoint, so that the gradient keeps one copy of the state per
+// segment and one segment's tape at a time, and recomputes every segment
+// once more. cmd/table prints time and memory against the number of
+// copies and segments.
 package checkpoint
 
 //go:generate gadgen
@@ -111,3 +115,12 @@ func Data(n int) (m, x0 []float64) {
 	}
 	return m, x0
 }
+
+// The gradients of Plain with binomial checkpointing, keeping at most C
+// copies of the state.
+//
+//gad:grad Checkpoint10Grad github.com/gadgen/gadgen/bench/checkpoint.Plain wrt=x0 checkpoint=10
+//gad:grad Checkpoint32Grad github.com/gadgen/gadgen/bench/checkpoint.Plain wrt=x0 checkpoint=32
+//gad:grad Checkpoint100Grad github.com/gadgen/gadgen/bench/checkpoint.Plain wrt=x0 checkpoint=100
+//gad:grad Checkpoint316Grad github.com/gadgen/gadgen/bench/checkpoint.Plain wrt=x0 checkpoint=316
+//gad:grad Checkpoint1000Grad github.com/gadgen/gadgen/bench/checkpoint.Plain wrt=x0 checkpoint=1000

@@ -3,6 +3,7 @@
 package checkpoint
 
 import (
+	"github.com/gadgen/gadgen/revolve"
 	"math"
 	"slices"
 )
@@ -531,4 +532,1039 @@ func bodiesSegmentReverse(b, bBar *Bodies, k int) {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
+}
+
+// Checkpoint10Grad computes Plain and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: x0 (into x0Bar).
+// Fixed inputs: m, steps.
+// Results: the value of Plain, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	var tapeValuesBuf [21]Bodies
+	tapeValues := tapeValuesBuf[:0]
+	t := cap(m)
+	mBar := make([]float64, len(m), t)
+	t2 := cap(x0) > 0
+	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+		panic("Checkpoint10Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
+	}
+	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+		panic("Checkpoint10Grad: m and x0 share memory: gadgen's gradients need them apart")
+	}
+	b := new(Bodies)
+	bBar := new(Bodies)
+	t3 := append([]float64(nil), x0...)
+	n := len(t3)
+	t4 := cap(t3)
+	var t5 []float64
+	if t4 != cap([]float64(nil)) {
+		t5 = make([]float64, n, t4)
+	} else {
+		t5 = []float64(nil)[:n]
+	}
+	bBar.X = t5
+	b.X = t3
+	n2 := len(x0)
+	bBar.V = make([]float64, n2)
+	b.V = make([]float64, n2)
+	bBar.A = make([]float64, n2)
+	b.A = make([]float64, n2)
+	bBar.M = mBar
+	b.M = m
+	n3 := len(b.M)
+	clear(b.A)
+	t6 := b.X
+	t7 := b.A
+	t8 := b.M
+	for i := 0; i < n3; i++ {
+		for j2 := i + 1; j2 < n3; j2++ {
+			t66 := t6[2*j2]
+			t67 := t6[2*i]
+			dx2 := t66 - t67
+			t68 := t6[2*j2+1]
+			t69 := t6[2*i+1]
+			dy2 := t68 - t69
+			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
+			t70 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t70)
+			t71 := t8[j2]
+			t7[2*i] += t71 * f2 * dx2
+			t72 := t8[j2]
+			t7[2*i+1] += t72 * f2 * dy2
+			t73 := t8[i]
+			t7[2*j2] -= t73 * f2 * dx2
+			t74 := t8[i]
+			t7[2*j2+1] -= t74 * f2 * dy2
+			tape = append(tape, t66, t67, t68, t69, t70, t71, t72, t73, t74)
+		}
+	}
+	trips := max(steps, 0)
+	copies := min(trips, 10)
+	schedule := revolve.New(trips, 10)
+	before := len(tapeValues)
+	before2 := len(tape)
+	for t9 := 0; t9 < steps; t9++ {
+		if schedule.Take(t9) {
+			if b != nil {
+				t62 := append(tape, b.X...)
+				t63 := append(t62, b.V...)
+				t64 := append(t63, b.A...)
+				tape = append(t64, b.M...)
+				tapeValues = append(tapeValues, *b)
+			}
+			if t9 == 0 {
+				t65 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t65*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t65*(len(tape)-before2))
+			}
+		}
+		b.leapfrog(0.001)
+	}
+	t10 := b.X
+	n4 := len(t10)
+	t11 := b.V
+	e := 0.0
+	for i2 := 0; i2 < n4; i2++ {
+		t60 := t10[i2]
+		t61 := t11[i2]
+		e += t60*t60 + t61*t61
+	}
+	finalM := slices.Clone(m)
+	t12 := b.V
+	t13 := bBar.V
+	t14 := b.X
+	t15 := bBar.X
+	for i3 := n4 - 1; i3 >= 0; i3-- {
+		t13[i3] += 2 * t12[i3]
+		t15[i3] += 2 * t14[i3]
+	}
+	for t16 := steps - 1; t16 >= 0; t16-- {
+		from := schedule.Back(t16)
+		t40 := b != nil
+		if t40 {
+			t41 := len(tapeValues) - 1
+			*b = tapeValues[t41]
+			t42 := b.M
+			t43 := len(tape) - len(t42)
+			copy(t42, tape[t43:])
+			t44 := tape[:t43]
+			t45 := b.A
+			t46 := len(t44) - len(t45)
+			copy(t45, t44[t46:])
+			t47 := t44[:t46]
+			t48 := b.V
+			t49 := len(t47) - len(t48)
+			copy(t48, t47[t49:])
+			t50 := t47[:t49]
+			t51 := b.X
+			t52 := len(t50) - len(t51)
+			copy(t51, t50[t52:])
+			tapeValues = tapeValues[:t41]
+			tape = t50[:t52]
+		}
+		if from < t16 {
+			if t40 {
+				t53 := append(tape, b.X...)
+				t54 := append(t53, b.V...)
+				t55 := append(t54, b.A...)
+				tape = append(t55, b.M...)
+				tapeValues = append(tapeValues, *b)
+			}
+			t56 := t16 - from
+			for k2 := 0; k2 < t56; k2++ {
+				if schedule.Take(from + k2) {
+					if t40 {
+						t57 := append(tape, b.X...)
+						t58 := append(t57, b.V...)
+						t59 := append(t58, b.A...)
+						tape = append(t59, b.M...)
+						tapeValues = append(tapeValues, *b)
+					}
+				}
+				b.leapfrog(0.001)
+			}
+		}
+		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
+	}
+	t17 := bBar.A
+	t18 := bBar.M
+	t19 := bBar.X
+	for i4 := n3 - 1; i4 >= 0; i4-- {
+		for j := n3 - 1; j >= i4+1; j-- {
+			n6 := len(tape)
+			t21 := n6 - 9
+			t22 := tape[n6-5]
+			t23 := tape[n6-4]
+			t24 := tape[n6-3]
+			t25 := tape[n6-2]
+			t26 := tape[n6-1]
+			t27 := t17[2*j+1]
+			dy := tape[n6-7] - tape[n6-6]
+			t28 := t27 * dy
+			dx := tape[t21] - tape[n6-8]
+			r2 := dx*dx + dy*dy + 0.01
+			t29 := r2 * t22
+			f := 1 / t29
+			t18[i4] -= t28 * f
+			t30 := t17[2*j]
+			t31 := t30 * dx
+			t18[i4] -= t31 * f
+			t32 := t17[2*i4+1]
+			t33 := t32 * dy
+			t18[j] += t33 * f
+			t34 := t17[2*i4]
+			t35 := t34 * dx
+			t18[j] += t35 * f
+			t36 := (-(t26 * t28) - t25*t31 + t24*t33 + t23*t35) * f / t29
+			t37 := -(t36 * t22) - 0.5/t22*(r2*t36)
+			t38 := t24*f*t32 - t26*f*t27 + 2*(t37*dy)
+			t39 := t23*f*t34 - t25*f*t30 + 2*(t37*dx)
+			t19[2*i4+1] -= t38
+			t19[2*j+1] += t38
+			t19[2*i4] -= t39
+			t19[2*j] += t39
+			tape = tape[:t21]
+		}
+	}
+	clear(bBar.A)
+	n5 := len([]float64(nil))
+	for k := 0; k < n2; k++ {
+		t20 := t5[n5+k]
+		t5[n5+k] = 0
+		x0Bar[k] += t20
+	}
+	copy(m, finalM)
+	return e
+}
+
+// Checkpoint32Grad computes Plain and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: x0 (into x0Bar).
+// Fixed inputs: m, steps.
+// Results: the value of Plain, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	var tapeValuesBuf [21]Bodies
+	tapeValues := tapeValuesBuf[:0]
+	t := cap(m)
+	mBar := make([]float64, len(m), t)
+	t2 := cap(x0) > 0
+	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+		panic("Checkpoint32Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
+	}
+	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+		panic("Checkpoint32Grad: m and x0 share memory: gadgen's gradients need them apart")
+	}
+	b := new(Bodies)
+	bBar := new(Bodies)
+	t3 := append([]float64(nil), x0...)
+	n := len(t3)
+	t4 := cap(t3)
+	var t5 []float64
+	if t4 != cap([]float64(nil)) {
+		t5 = make([]float64, n, t4)
+	} else {
+		t5 = []float64(nil)[:n]
+	}
+	bBar.X = t5
+	b.X = t3
+	n2 := len(x0)
+	bBar.V = make([]float64, n2)
+	b.V = make([]float64, n2)
+	bBar.A = make([]float64, n2)
+	b.A = make([]float64, n2)
+	bBar.M = mBar
+	b.M = m
+	n3 := len(b.M)
+	clear(b.A)
+	t6 := b.X
+	t7 := b.A
+	t8 := b.M
+	for i := 0; i < n3; i++ {
+		for j2 := i + 1; j2 < n3; j2++ {
+			t66 := t6[2*j2]
+			t67 := t6[2*i]
+			dx2 := t66 - t67
+			t68 := t6[2*j2+1]
+			t69 := t6[2*i+1]
+			dy2 := t68 - t69
+			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
+			t70 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t70)
+			t71 := t8[j2]
+			t7[2*i] += t71 * f2 * dx2
+			t72 := t8[j2]
+			t7[2*i+1] += t72 * f2 * dy2
+			t73 := t8[i]
+			t7[2*j2] -= t73 * f2 * dx2
+			t74 := t8[i]
+			t7[2*j2+1] -= t74 * f2 * dy2
+			tape = append(tape, t66, t67, t68, t69, t70, t71, t72, t73, t74)
+		}
+	}
+	trips := max(steps, 0)
+	copies := min(trips, 32)
+	schedule := revolve.New(trips, 32)
+	before := len(tapeValues)
+	before2 := len(tape)
+	for t9 := 0; t9 < steps; t9++ {
+		if schedule.Take(t9) {
+			if b != nil {
+				t62 := append(tape, b.X...)
+				t63 := append(t62, b.V...)
+				t64 := append(t63, b.A...)
+				tape = append(t64, b.M...)
+				tapeValues = append(tapeValues, *b)
+			}
+			if t9 == 0 {
+				t65 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t65*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t65*(len(tape)-before2))
+			}
+		}
+		b.leapfrog(0.001)
+	}
+	t10 := b.X
+	n4 := len(t10)
+	t11 := b.V
+	e := 0.0
+	for i2 := 0; i2 < n4; i2++ {
+		t60 := t10[i2]
+		t61 := t11[i2]
+		e += t60*t60 + t61*t61
+	}
+	finalM := slices.Clone(m)
+	t12 := b.V
+	t13 := bBar.V
+	t14 := b.X
+	t15 := bBar.X
+	for i3 := n4 - 1; i3 >= 0; i3-- {
+		t13[i3] += 2 * t12[i3]
+		t15[i3] += 2 * t14[i3]
+	}
+	for t16 := steps - 1; t16 >= 0; t16-- {
+		from := schedule.Back(t16)
+		t40 := b != nil
+		if t40 {
+			t41 := len(tapeValues) - 1
+			*b = tapeValues[t41]
+			t42 := b.M
+			t43 := len(tape) - len(t42)
+			copy(t42, tape[t43:])
+			t44 := tape[:t43]
+			t45 := b.A
+			t46 := len(t44) - len(t45)
+			copy(t45, t44[t46:])
+			t47 := t44[:t46]
+			t48 := b.V
+			t49 := len(t47) - len(t48)
+			copy(t48, t47[t49:])
+			t50 := t47[:t49]
+			t51 := b.X
+			t52 := len(t50) - len(t51)
+			copy(t51, t50[t52:])
+			tapeValues = tapeValues[:t41]
+			tape = t50[:t52]
+		}
+		if from < t16 {
+			if t40 {
+				t53 := append(tape, b.X...)
+				t54 := append(t53, b.V...)
+				t55 := append(t54, b.A...)
+				tape = append(t55, b.M...)
+				tapeValues = append(tapeValues, *b)
+			}
+			t56 := t16 - from
+			for k2 := 0; k2 < t56; k2++ {
+				if schedule.Take(from + k2) {
+					if t40 {
+						t57 := append(tape, b.X...)
+						t58 := append(t57, b.V...)
+						t59 := append(t58, b.A...)
+						tape = append(t59, b.M...)
+						tapeValues = append(tapeValues, *b)
+					}
+				}
+				b.leapfrog(0.001)
+			}
+		}
+		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
+	}
+	t17 := bBar.A
+	t18 := bBar.M
+	t19 := bBar.X
+	for i4 := n3 - 1; i4 >= 0; i4-- {
+		for j := n3 - 1; j >= i4+1; j-- {
+			n6 := len(tape)
+			t21 := n6 - 9
+			t22 := tape[n6-5]
+			t23 := tape[n6-4]
+			t24 := tape[n6-3]
+			t25 := tape[n6-2]
+			t26 := tape[n6-1]
+			t27 := t17[2*j+1]
+			dy := tape[n6-7] - tape[n6-6]
+			t28 := t27 * dy
+			dx := tape[t21] - tape[n6-8]
+			r2 := dx*dx + dy*dy + 0.01
+			t29 := r2 * t22
+			f := 1 / t29
+			t18[i4] -= t28 * f
+			t30 := t17[2*j]
+			t31 := t30 * dx
+			t18[i4] -= t31 * f
+			t32 := t17[2*i4+1]
+			t33 := t32 * dy
+			t18[j] += t33 * f
+			t34 := t17[2*i4]
+			t35 := t34 * dx
+			t18[j] += t35 * f
+			t36 := (-(t26 * t28) - t25*t31 + t24*t33 + t23*t35) * f / t29
+			t37 := -(t36 * t22) - 0.5/t22*(r2*t36)
+			t38 := t24*f*t32 - t26*f*t27 + 2*(t37*dy)
+			t39 := t23*f*t34 - t25*f*t30 + 2*(t37*dx)
+			t19[2*i4+1] -= t38
+			t19[2*j+1] += t38
+			t19[2*i4] -= t39
+			t19[2*j] += t39
+			tape = tape[:t21]
+		}
+	}
+	clear(bBar.A)
+	n5 := len([]float64(nil))
+	for k := 0; k < n2; k++ {
+		t20 := t5[n5+k]
+		t5[n5+k] = 0
+		x0Bar[k] += t20
+	}
+	copy(m, finalM)
+	return e
+}
+
+// Checkpoint100Grad computes Plain and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: x0 (into x0Bar).
+// Fixed inputs: m, steps.
+// Results: the value of Plain, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	var tapeValuesBuf [21]Bodies
+	tapeValues := tapeValuesBuf[:0]
+	t := cap(m)
+	mBar := make([]float64, len(m), t)
+	t2 := cap(x0) > 0
+	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+		panic("Checkpoint100Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
+	}
+	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+		panic("Checkpoint100Grad: m and x0 share memory: gadgen's gradients need them apart")
+	}
+	b := new(Bodies)
+	bBar := new(Bodies)
+	t3 := append([]float64(nil), x0...)
+	n := len(t3)
+	t4 := cap(t3)
+	var t5 []float64
+	if t4 != cap([]float64(nil)) {
+		t5 = make([]float64, n, t4)
+	} else {
+		t5 = []float64(nil)[:n]
+	}
+	bBar.X = t5
+	b.X = t3
+	n2 := len(x0)
+	bBar.V = make([]float64, n2)
+	b.V = make([]float64, n2)
+	bBar.A = make([]float64, n2)
+	b.A = make([]float64, n2)
+	bBar.M = mBar
+	b.M = m
+	n3 := len(b.M)
+	clear(b.A)
+	t6 := b.X
+	t7 := b.A
+	t8 := b.M
+	for i := 0; i < n3; i++ {
+		for j2 := i + 1; j2 < n3; j2++ {
+			t66 := t6[2*j2]
+			t67 := t6[2*i]
+			dx2 := t66 - t67
+			t68 := t6[2*j2+1]
+			t69 := t6[2*i+1]
+			dy2 := t68 - t69
+			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
+			t70 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t70)
+			t71 := t8[j2]
+			t7[2*i] += t71 * f2 * dx2
+			t72 := t8[j2]
+			t7[2*i+1] += t72 * f2 * dy2
+			t73 := t8[i]
+			t7[2*j2] -= t73 * f2 * dx2
+			t74 := t8[i]
+			t7[2*j2+1] -= t74 * f2 * dy2
+			tape = append(tape, t66, t67, t68, t69, t70, t71, t72, t73, t74)
+		}
+	}
+	trips := max(steps, 0)
+	copies := min(trips, 100)
+	schedule := revolve.New(trips, 100)
+	before := len(tapeValues)
+	before2 := len(tape)
+	for t9 := 0; t9 < steps; t9++ {
+		if schedule.Take(t9) {
+			if b != nil {
+				t62 := append(tape, b.X...)
+				t63 := append(t62, b.V...)
+				t64 := append(t63, b.A...)
+				tape = append(t64, b.M...)
+				tapeValues = append(tapeValues, *b)
+			}
+			if t9 == 0 {
+				t65 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t65*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t65*(len(tape)-before2))
+			}
+		}
+		b.leapfrog(0.001)
+	}
+	t10 := b.X
+	n4 := len(t10)
+	t11 := b.V
+	e := 0.0
+	for i2 := 0; i2 < n4; i2++ {
+		t60 := t10[i2]
+		t61 := t11[i2]
+		e += t60*t60 + t61*t61
+	}
+	finalM := slices.Clone(m)
+	t12 := b.V
+	t13 := bBar.V
+	t14 := b.X
+	t15 := bBar.X
+	for i3 := n4 - 1; i3 >= 0; i3-- {
+		t13[i3] += 2 * t12[i3]
+		t15[i3] += 2 * t14[i3]
+	}
+	for t16 := steps - 1; t16 >= 0; t16-- {
+		from := schedule.Back(t16)
+		t40 := b != nil
+		if t40 {
+			t41 := len(tapeValues) - 1
+			*b = tapeValues[t41]
+			t42 := b.M
+			t43 := len(tape) - len(t42)
+			copy(t42, tape[t43:])
+			t44 := tape[:t43]
+			t45 := b.A
+			t46 := len(t44) - len(t45)
+			copy(t45, t44[t46:])
+			t47 := t44[:t46]
+			t48 := b.V
+			t49 := len(t47) - len(t48)
+			copy(t48, t47[t49:])
+			t50 := t47[:t49]
+			t51 := b.X
+			t52 := len(t50) - len(t51)
+			copy(t51, t50[t52:])
+			tapeValues = tapeValues[:t41]
+			tape = t50[:t52]
+		}
+		if from < t16 {
+			if t40 {
+				t53 := append(tape, b.X...)
+				t54 := append(t53, b.V...)
+				t55 := append(t54, b.A...)
+				tape = append(t55, b.M...)
+				tapeValues = append(tapeValues, *b)
+			}
+			t56 := t16 - from
+			for k2 := 0; k2 < t56; k2++ {
+				if schedule.Take(from + k2) {
+					if t40 {
+						t57 := append(tape, b.X...)
+						t58 := append(t57, b.V...)
+						t59 := append(t58, b.A...)
+						tape = append(t59, b.M...)
+						tapeValues = append(tapeValues, *b)
+					}
+				}
+				b.leapfrog(0.001)
+			}
+		}
+		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
+	}
+	t17 := bBar.A
+	t18 := bBar.M
+	t19 := bBar.X
+	for i4 := n3 - 1; i4 >= 0; i4-- {
+		for j := n3 - 1; j >= i4+1; j-- {
+			n6 := len(tape)
+			t21 := n6 - 9
+			t22 := tape[n6-5]
+			t23 := tape[n6-4]
+			t24 := tape[n6-3]
+			t25 := tape[n6-2]
+			t26 := tape[n6-1]
+			t27 := t17[2*j+1]
+			dy := tape[n6-7] - tape[n6-6]
+			t28 := t27 * dy
+			dx := tape[t21] - tape[n6-8]
+			r2 := dx*dx + dy*dy + 0.01
+			t29 := r2 * t22
+			f := 1 / t29
+			t18[i4] -= t28 * f
+			t30 := t17[2*j]
+			t31 := t30 * dx
+			t18[i4] -= t31 * f
+			t32 := t17[2*i4+1]
+			t33 := t32 * dy
+			t18[j] += t33 * f
+			t34 := t17[2*i4]
+			t35 := t34 * dx
+			t18[j] += t35 * f
+			t36 := (-(t26 * t28) - t25*t31 + t24*t33 + t23*t35) * f / t29
+			t37 := -(t36 * t22) - 0.5/t22*(r2*t36)
+			t38 := t24*f*t32 - t26*f*t27 + 2*(t37*dy)
+			t39 := t23*f*t34 - t25*f*t30 + 2*(t37*dx)
+			t19[2*i4+1] -= t38
+			t19[2*j+1] += t38
+			t19[2*i4] -= t39
+			t19[2*j] += t39
+			tape = tape[:t21]
+		}
+	}
+	clear(bBar.A)
+	n5 := len([]float64(nil))
+	for k := 0; k < n2; k++ {
+		t20 := t5[n5+k]
+		t5[n5+k] = 0
+		x0Bar[k] += t20
+	}
+	copy(m, finalM)
+	return e
+}
+
+// Checkpoint316Grad computes Plain and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: x0 (into x0Bar).
+// Fixed inputs: m, steps.
+// Results: the value of Plain, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	var tapeValuesBuf [21]Bodies
+	tapeValues := tapeValuesBuf[:0]
+	t := cap(m)
+	mBar := make([]float64, len(m), t)
+	t2 := cap(x0) > 0
+	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+		panic("Checkpoint316Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
+	}
+	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+		panic("Checkpoint316Grad: m and x0 share memory: gadgen's gradients need them apart")
+	}
+	b := new(Bodies)
+	bBar := new(Bodies)
+	t3 := append([]float64(nil), x0...)
+	n := len(t3)
+	t4 := cap(t3)
+	var t5 []float64
+	if t4 != cap([]float64(nil)) {
+		t5 = make([]float64, n, t4)
+	} else {
+		t5 = []float64(nil)[:n]
+	}
+	bBar.X = t5
+	b.X = t3
+	n2 := len(x0)
+	bBar.V = make([]float64, n2)
+	b.V = make([]float64, n2)
+	bBar.A = make([]float64, n2)
+	b.A = make([]float64, n2)
+	bBar.M = mBar
+	b.M = m
+	n3 := len(b.M)
+	clear(b.A)
+	t6 := b.X
+	t7 := b.A
+	t8 := b.M
+	for i := 0; i < n3; i++ {
+		for j2 := i + 1; j2 < n3; j2++ {
+			t66 := t6[2*j2]
+			t67 := t6[2*i]
+			dx2 := t66 - t67
+			t68 := t6[2*j2+1]
+			t69 := t6[2*i+1]
+			dy2 := t68 - t69
+			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
+			t70 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t70)
+			t71 := t8[j2]
+			t7[2*i] += t71 * f2 * dx2
+			t72 := t8[j2]
+			t7[2*i+1] += t72 * f2 * dy2
+			t73 := t8[i]
+			t7[2*j2] -= t73 * f2 * dx2
+			t74 := t8[i]
+			t7[2*j2+1] -= t74 * f2 * dy2
+			tape = append(tape, t66, t67, t68, t69, t70, t71, t72, t73, t74)
+		}
+	}
+	trips := max(steps, 0)
+	copies := min(trips, 316)
+	schedule := revolve.New(trips, 316)
+	before := len(tapeValues)
+	before2 := len(tape)
+	for t9 := 0; t9 < steps; t9++ {
+		if schedule.Take(t9) {
+			if b != nil {
+				t62 := append(tape, b.X...)
+				t63 := append(t62, b.V...)
+				t64 := append(t63, b.A...)
+				tape = append(t64, b.M...)
+				tapeValues = append(tapeValues, *b)
+			}
+			if t9 == 0 {
+				t65 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t65*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t65*(len(tape)-before2))
+			}
+		}
+		b.leapfrog(0.001)
+	}
+	t10 := b.X
+	n4 := len(t10)
+	t11 := b.V
+	e := 0.0
+	for i2 := 0; i2 < n4; i2++ {
+		t60 := t10[i2]
+		t61 := t11[i2]
+		e += t60*t60 + t61*t61
+	}
+	finalM := slices.Clone(m)
+	t12 := b.V
+	t13 := bBar.V
+	t14 := b.X
+	t15 := bBar.X
+	for i3 := n4 - 1; i3 >= 0; i3-- {
+		t13[i3] += 2 * t12[i3]
+		t15[i3] += 2 * t14[i3]
+	}
+	for t16 := steps - 1; t16 >= 0; t16-- {
+		from := schedule.Back(t16)
+		t40 := b != nil
+		if t40 {
+			t41 := len(tapeValues) - 1
+			*b = tapeValues[t41]
+			t42 := b.M
+			t43 := len(tape) - len(t42)
+			copy(t42, tape[t43:])
+			t44 := tape[:t43]
+			t45 := b.A
+			t46 := len(t44) - len(t45)
+			copy(t45, t44[t46:])
+			t47 := t44[:t46]
+			t48 := b.V
+			t49 := len(t47) - len(t48)
+			copy(t48, t47[t49:])
+			t50 := t47[:t49]
+			t51 := b.X
+			t52 := len(t50) - len(t51)
+			copy(t51, t50[t52:])
+			tapeValues = tapeValues[:t41]
+			tape = t50[:t52]
+		}
+		if from < t16 {
+			if t40 {
+				t53 := append(tape, b.X...)
+				t54 := append(t53, b.V...)
+				t55 := append(t54, b.A...)
+				tape = append(t55, b.M...)
+				tapeValues = append(tapeValues, *b)
+			}
+			t56 := t16 - from
+			for k2 := 0; k2 < t56; k2++ {
+				if schedule.Take(from + k2) {
+					if t40 {
+						t57 := append(tape, b.X...)
+						t58 := append(t57, b.V...)
+						t59 := append(t58, b.A...)
+						tape = append(t59, b.M...)
+						tapeValues = append(tapeValues, *b)
+					}
+				}
+				b.leapfrog(0.001)
+			}
+		}
+		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
+	}
+	t17 := bBar.A
+	t18 := bBar.M
+	t19 := bBar.X
+	for i4 := n3 - 1; i4 >= 0; i4-- {
+		for j := n3 - 1; j >= i4+1; j-- {
+			n6 := len(tape)
+			t21 := n6 - 9
+			t22 := tape[n6-5]
+			t23 := tape[n6-4]
+			t24 := tape[n6-3]
+			t25 := tape[n6-2]
+			t26 := tape[n6-1]
+			t27 := t17[2*j+1]
+			dy := tape[n6-7] - tape[n6-6]
+			t28 := t27 * dy
+			dx := tape[t21] - tape[n6-8]
+			r2 := dx*dx + dy*dy + 0.01
+			t29 := r2 * t22
+			f := 1 / t29
+			t18[i4] -= t28 * f
+			t30 := t17[2*j]
+			t31 := t30 * dx
+			t18[i4] -= t31 * f
+			t32 := t17[2*i4+1]
+			t33 := t32 * dy
+			t18[j] += t33 * f
+			t34 := t17[2*i4]
+			t35 := t34 * dx
+			t18[j] += t35 * f
+			t36 := (-(t26 * t28) - t25*t31 + t24*t33 + t23*t35) * f / t29
+			t37 := -(t36 * t22) - 0.5/t22*(r2*t36)
+			t38 := t24*f*t32 - t26*f*t27 + 2*(t37*dy)
+			t39 := t23*f*t34 - t25*f*t30 + 2*(t37*dx)
+			t19[2*i4+1] -= t38
+			t19[2*j+1] += t38
+			t19[2*i4] -= t39
+			t19[2*j] += t39
+			tape = tape[:t21]
+		}
+	}
+	clear(bBar.A)
+	n5 := len([]float64(nil))
+	for k := 0; k < n2; k++ {
+		t20 := t5[n5+k]
+		t5[n5+k] = 0
+		x0Bar[k] += t20
+	}
+	copy(m, finalM)
+	return e
+}
+
+// Checkpoint1000Grad computes Plain and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: x0 (into x0Bar).
+// Fixed inputs: m, steps.
+// Results: the value of Plain, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	var tapeValuesBuf [21]Bodies
+	tapeValues := tapeValuesBuf[:0]
+	t := cap(m)
+	mBar := make([]float64, len(m), t)
+	t2 := cap(x0) > 0
+	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+		panic("Checkpoint1000Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
+	}
+	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+		panic("Checkpoint1000Grad: m and x0 share memory: gadgen's gradients need them apart")
+	}
+	b := new(Bodies)
+	bBar := new(Bodies)
+	t3 := append([]float64(nil), x0...)
+	n := len(t3)
+	t4 := cap(t3)
+	var t5 []float64
+	if t4 != cap([]float64(nil)) {
+		t5 = make([]float64, n, t4)
+	} else {
+		t5 = []float64(nil)[:n]
+	}
+	bBar.X = t5
+	b.X = t3
+	n2 := len(x0)
+	bBar.V = make([]float64, n2)
+	b.V = make([]float64, n2)
+	bBar.A = make([]float64, n2)
+	b.A = make([]float64, n2)
+	bBar.M = mBar
+	b.M = m
+	n3 := len(b.M)
+	clear(b.A)
+	t6 := b.X
+	t7 := b.A
+	t8 := b.M
+	for i := 0; i < n3; i++ {
+		for j2 := i + 1; j2 < n3; j2++ {
+			t66 := t6[2*j2]
+			t67 := t6[2*i]
+			dx2 := t66 - t67
+			t68 := t6[2*j2+1]
+			t69 := t6[2*i+1]
+			dy2 := t68 - t69
+			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
+			t70 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t70)
+			t71 := t8[j2]
+			t7[2*i] += t71 * f2 * dx2
+			t72 := t8[j2]
+			t7[2*i+1] += t72 * f2 * dy2
+			t73 := t8[i]
+			t7[2*j2] -= t73 * f2 * dx2
+			t74 := t8[i]
+			t7[2*j2+1] -= t74 * f2 * dy2
+			tape = append(tape, t66, t67, t68, t69, t70, t71, t72, t73, t74)
+		}
+	}
+	trips := max(steps, 0)
+	copies := min(trips, 1000)
+	schedule := revolve.New(trips, 1000)
+	before := len(tapeValues)
+	before2 := len(tape)
+	for t9 := 0; t9 < steps; t9++ {
+		if schedule.Take(t9) {
+			if b != nil {
+				t62 := append(tape, b.X...)
+				t63 := append(t62, b.V...)
+				t64 := append(t63, b.A...)
+				tape = append(t64, b.M...)
+				tapeValues = append(tapeValues, *b)
+			}
+			if t9 == 0 {
+				t65 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t65*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t65*(len(tape)-before2))
+			}
+		}
+		b.leapfrog(0.001)
+	}
+	t10 := b.X
+	n4 := len(t10)
+	t11 := b.V
+	e := 0.0
+	for i2 := 0; i2 < n4; i2++ {
+		t60 := t10[i2]
+		t61 := t11[i2]
+		e += t60*t60 + t61*t61
+	}
+	finalM := slices.Clone(m)
+	t12 := b.V
+	t13 := bBar.V
+	t14 := b.X
+	t15 := bBar.X
+	for i3 := n4 - 1; i3 >= 0; i3-- {
+		t13[i3] += 2 * t12[i3]
+		t15[i3] += 2 * t14[i3]
+	}
+	for t16 := steps - 1; t16 >= 0; t16-- {
+		from := schedule.Back(t16)
+		t40 := b != nil
+		if t40 {
+			t41 := len(tapeValues) - 1
+			*b = tapeValues[t41]
+			t42 := b.M
+			t43 := len(tape) - len(t42)
+			copy(t42, tape[t43:])
+			t44 := tape[:t43]
+			t45 := b.A
+			t46 := len(t44) - len(t45)
+			copy(t45, t44[t46:])
+			t47 := t44[:t46]
+			t48 := b.V
+			t49 := len(t47) - len(t48)
+			copy(t48, t47[t49:])
+			t50 := t47[:t49]
+			t51 := b.X
+			t52 := len(t50) - len(t51)
+			copy(t51, t50[t52:])
+			tapeValues = tapeValues[:t41]
+			tape = t50[:t52]
+		}
+		if from < t16 {
+			if t40 {
+				t53 := append(tape, b.X...)
+				t54 := append(t53, b.V...)
+				t55 := append(t54, b.A...)
+				tape = append(t55, b.M...)
+				tapeValues = append(tapeValues, *b)
+			}
+			t56 := t16 - from
+			for k2 := 0; k2 < t56; k2++ {
+				if schedule.Take(from + k2) {
+					if t40 {
+						t57 := append(tape, b.X...)
+						t58 := append(t57, b.V...)
+						t59 := append(t58, b.A...)
+						tape = append(t59, b.M...)
+						tapeValues = append(tapeValues, *b)
+					}
+				}
+				b.leapfrog(0.001)
+			}
+		}
+		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
+	}
+	t17 := bBar.A
+	t18 := bBar.M
+	t19 := bBar.X
+	for i4 := n3 - 1; i4 >= 0; i4-- {
+		for j := n3 - 1; j >= i4+1; j-- {
+			n6 := len(tape)
+			t21 := n6 - 9
+			t22 := tape[n6-5]
+			t23 := tape[n6-4]
+			t24 := tape[n6-3]
+			t25 := tape[n6-2]
+			t26 := tape[n6-1]
+			t27 := t17[2*j+1]
+			dy := tape[n6-7] - tape[n6-6]
+			t28 := t27 * dy
+			dx := tape[t21] - tape[n6-8]
+			r2 := dx*dx + dy*dy + 0.01
+			t29 := r2 * t22
+			f := 1 / t29
+			t18[i4] -= t28 * f
+			t30 := t17[2*j]
+			t31 := t30 * dx
+			t18[i4] -= t31 * f
+			t32 := t17[2*i4+1]
+			t33 := t32 * dy
+			t18[j] += t33 * f
+			t34 := t17[2*i4]
+			t35 := t34 * dx
+			t18[j] += t35 * f
+			t36 := (-(t26 * t28) - t25*t31 + t24*t33 + t23*t35) * f / t29
+			t37 := -(t36 * t22) - 0.5/t22*(r2*t36)
+			t38 := t24*f*t32 - t26*f*t27 + 2*(t37*dy)
+			t39 := t23*f*t34 - t25*f*t30 + 2*(t37*dx)
+			t19[2*i4+1] -= t38
+			t19[2*j+1] += t38
+			t19[2*i4] -= t39
+			t19[2*j] += t39
+			tape = tape[:t21]
+		}
+	}
+	clear(bBar.A)
+	n5 := len([]float64(nil))
+	for k := 0; k < n2; k++ {
+		t20 := t5[n5+k]
+		t5[n5+k] = 0
+		x0Bar[k] += t20
+	}
+	copy(m, finalM)
+	return e
 }

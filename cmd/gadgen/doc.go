@@ -101,6 +101,15 @@
 //	value=false
 //	          (grad, vjp) leave F's own results out of the derivative;
 //	          what only they needed is not computed.
+//	checkpoint=C
+//	          (grad, vjp) binomial checkpointing (Revolve) of F's loops
+//	          whose steps are calls (for t := 0; t < n; t++ { s.step(dt) }):
+//	          the gradient keeps at most C copies of the state the steps
+//	          write, instead of one per step, and runs each step at most
+//	          r+1 times, r the least with binomial(C+r, C) ≥ n (3 for
+//	          C = 100, n = 10⁵). The generated file imports package
+//	          github.com/gadgen/gadgen/revolve. gadgen warns when no loop
+//	          of F has that shape.
 //	order=K   (taylor, required) the degree of the Taylor polynomials,
 //	          1 ≤ K ≤ 12.
 //	seed=line (taylor) the inputs move on a line x + t·x1 (only the first

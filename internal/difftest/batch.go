@@ -393,13 +393,13 @@ func (b *batch) write(root string, progs []*Program) error {
 		for _, d := range dirOrder {
 			// The modes of each entry in d, by the entry's key after
 			// renaming.
-			want, wrt, lanes := map[string][]string{}, map[string]string{}, map[string]int{}
+			want, entries := map[string][]string{}, map[string]Entry{}
 			for _, e := range bp.entries {
 				key := e.Key() + bp.suffix
 				for _, m := range e.Modes {
 					if modeDirs[m] == d {
 						want[key] = append(want[key], m)
-						wrt[key], lanes[key] = e.Wrt, e.Lanes
+						entries[key] = e
 					}
 				}
 			}
@@ -411,7 +411,7 @@ func (b *batch) write(root string, progs []*Program) error {
 			if refs := pp.dropReferences(); refs != nil {
 				bp.refs[d] = refs
 			}
-			src, lines := pp.withDirectives(d, want, wrt, lanes)
+			src, lines := pp.withDirectives(d, want, entries)
 			if err := writeFile(filepath.Join(b.dir, d, bp.file+".go"), src); err != nil {
 				return err
 			}

@@ -12,8 +12,9 @@
 // the unexported helpers it calls, and the comment lines
 // "//difftest:len N" (the length of every slice, and the value of int
 // parameters) and "//difftest:modes …" (the modes to check), with
-// "//difftest:wrt x" for the second-order modes and "//difftest:lanes L"
-// for the jets with lanes (below). Its
+// "//difftest:wrt x" for the second-order modes, "//difftest:lanes L"
+// for the jets with lanes (below) and "//difftest:checkpoint C" for the
+// reverse modes' checkpoint=C (state-revolve). Its
 // parameters are float64, []float64, int sizes, [N]float64 arrays and the
 // structs Vec2 and Model (W []float64, B float64), by value and by
 // pointer; its results one or two float64, or none when it writes a
@@ -41,7 +42,9 @@
 // method that replaces the field v by a slice it allocated
 // (state-replace), a step that appends to the field hist
 // (state-append), a step marked //gad:checkpoint (state-checkpoint: its
-// calls are never inlined), and reads of the state afterwards (elements, the
+// calls are never inlined), the time loop checkpointed by the reverse
+// modes with 1 or 2 copies of the state (state-revolve: binomial
+// checkpointing, //gad:grad checkpoint=C), and reads of the state afterwards (elements, the
 // history, an energy helper of a *stateN); helpers that return a slice
 // they allocated (helper-ret-slice: by make, or grown by append from
 // nil); and calls of generated derivatives inside the differentiated

@@ -74,6 +74,9 @@ func DefaultWeights() Weights {
 		// The shapes of a state stepped in place (see genstate.go).
 		"state-new": 2, "state-alias": 1, "state-literal": 1, "state-euler": 1, "state-leapfrog": 1,
 		"state-replace": 1, "state-append": 1, "nest-in-step": 1, "state-checkpoint": 1,
+		// The percentage of the entries with a state loop whose reverse
+		// modes checkpoint it (checkpoint=1 or 2: see genstmt.go).
+		"state-revolve": 50,
 		// Modes: the percentage of the entries of one float64 result with
 		// a []float64 parameter that get the second-order helpers, and
 		// that of the entries that get the jets with lanes.
@@ -287,6 +290,8 @@ type fn struct {
 	helper bool
 	// writesParam records a write into the memory of a parameter.
 	writesParam bool
+	// stateLoop: the function steps a state in a time loop.
+	stateLoop bool
 }
 
 func (f *fn) push() { f.scopes = append(f.scopes, nil) }

@@ -297,6 +297,7 @@ func (f *fn) state() []ast.Stmt {
 		Body: block(body...),
 	})
 	f.declare(&vr{name: s, k: kState, hist: g.stateHist})
+	f.stateLoop = true
 	return out
 }
 

@@ -781,6 +781,12 @@ func (g *gen) entry() (*ast.FuncDecl, []string) {
 		doc = append(doc, fmt.Sprintf("difftest:lanes %d", 2+g.r.IntN(2)))
 		g.feats["lanes"] = true
 	}
+	// Binomial checkpointing of the state loops by the reverse modes,
+	// with 1 or 2 copies of 3 steps (drawn last too).
+	if f.stateLoop && g.r.IntN(100) < g.w["state-revolve"] {
+		doc = append(doc, fmt.Sprintf("difftest:checkpoint %d", 1+g.r.IntN(2)))
+		g.feats["state-revolve"] = true
+	}
 	doc = append(doc, "difftest:modes "+strings.Join(modes, " "))
 	return decl, doc
 }

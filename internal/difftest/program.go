@@ -89,6 +89,9 @@ type Entry struct {
 	// Lanes is the number of lanes of ModeTaylorLanes and ModeLineLanes,
 	// from //difftest:lanes, default DefaultLanes.
 	Lanes int
+	// Checkpoint is the checkpoint=C of the reverse modes, from
+	// //difftest:checkpoint; 0 for none.
+	Checkpoint int
 	// Wrt is the varied parameter of the second-order helpers (wrt=),
 	// from //difftest:wrt or the first []float64 parameter, and WrtIndex
 	// its index among F's parameters (a method's receiver is the first);
@@ -115,6 +118,7 @@ var (
 	modesRE = regexp.MustCompile(`^//difftest:modes((?:\s+\w+)*)\s*$`)
 	wrtRE   = regexp.MustCompile(`^//difftest:wrt\s+(\w+)\s*$`)
 	lanesRE = regexp.MustCompile(`^//difftest:lanes\s+(\d+)\s*$`)
+	checkRE = regexp.MustCompile(`^//difftest:checkpoint\s+(\d+)\s*$`)
 	lenRE   = regexp.MustCompile(`^//difftest:len\s+(\d+)\s*$`)
 )
 
@@ -259,6 +263,9 @@ func (p *parsed) entries() ([]Entry, error) {
 				}
 				if m := lanesRE.FindStringSubmatch(c.Text); m != nil {
 					e.Lanes, _ = strconv.Atoi(m[1])
+				}
+				if m := checkRE.FindStringSubmatch(c.Text); m != nil {
+					e.Checkpoint, _ = strconv.Atoi(m[1])
 				}
 			}
 		}
@@ -436,17 +443,23 @@ func (p *parsed) dropReferences() []byte {
 	return buf.Bytes()
 }
 
-// directiveText returns the directive asking for mode on an entry; wrt
-// names the parameter of the second-order modes, lanes the number of
-// lanes of the jets along several directions.
-func directiveText(mode, wrt string, lanes int) string {
+// directiveText returns the directive asking for mode on entry e: with
+// the parameter of the second-order modes, the number of lanes of the
+// jets along several directions, the copies of the reverse modes'
+// checkpointing.
+func directiveText(mode string, e Entry) string {
+	wrt, lanes := e.Wrt, e.Lanes
+	ck := ""
+	if e.Checkpoint > 0 {
+		ck = fmt.Sprintf(" checkpoint=%d", e.Checkpoint)
+	}
 	switch mode {
 	case ModeJVP:
 		return "//gad:jvp"
 	case ModeGrad:
-		return "//gad:grad"
+		return "//gad:grad" + ck
 	case ModeVJP:
-		return "//gad:vjp"
+		return "//gad:vjp" + ck
 	case ModeTaylor:
 		return "//gad:taylor order=3"
 	case ModeLine:
@@ -467,10 +480,9 @@ type directive struct {
 }
 
 // withDirectives returns the source of p, in package pkg, with the
-// directives of the modes in want (by Key, with the parameter of the
-// second-order modes in wrt and the number of lanes in lanes) in the doc
-// comment of each entry, and the line of each directive in that source.
-func (p *parsed) withDirectives(pkg string, want map[string][]string, wrt map[string]string, lanes map[string]int) ([]byte, map[int]directive) {
+// directives of the modes in want (by Key, with the options of the
+// entries by Key: see directiveText) in the doc comment of each entry, and the line of each directive in that source.
+func (p *parsed) withDirectives(pkg string, want map[string][]string, entries map[string]Entry) ([]byte, map[int]directive) {
 	p.file.Name.Name = pkg
 	src := formatFile(p.fset, p.file)
 	// Insert the directive lines above each func line; go/format keeps
@@ -509,7 +521,7 @@ func (p *parsed) withDirectives(pkg string, want map[string][]string, wrt map[st
 				n++
 			}
 			for _, m := range want[key] {
-				out.WriteString(directiveText(m, wrt[key], lanes[key]) + "\n")
+				out.WriteString(directiveText(m, entries[key]) + "\n")
 				n++
 				lines[n] = directive{key, m}
 			}

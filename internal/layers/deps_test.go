@@ -39,7 +39,7 @@ var exceptions = map[string]string{}
 
 // runtime are the packages generated code imports (and their internals):
 // they import no compiler package, and no compiler package imports them.
-var runtime = []string{"tensorops", "gpu", "gadtest"}
+var runtime = []string{"tensorops", "gpu", "gadtest", "revolve"}
 
 func imports(t *testing.T) map[string][]string {
 	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}:{{range .Imports}} {{.}}{{end}}", module+"...").Output()

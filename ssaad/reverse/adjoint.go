@@ -47,6 +47,9 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	t.popIteration(b)
 	t.rebuildIteration(b)
 	groups := groupByType(t.needs[b])
+	if t.revolveBody(b) != nil {
+		groups = nil // computed again (see revolveBack)
+	}
 	if t.outOfLoops(b) {
 		for _, w := range t.needs[b] {
 			x := t.Emit(ir.OpLoad, w.Type, t.spillOf(w))
@@ -88,6 +91,9 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	clear(t.pend)
 	if b == t.exit && t.fused == nil {
 		t.seedResults()
+	}
+	if l := t.revolveBody(b); l != nil {
+		t.revolveBack(l)
 	}
 	for i := len(b.Instrs) - 1; i >= 0; i-- {
 		if v := b.Instrs[i]; v.Op != ir.OpPhi && !v.Op.IsTerminator() {
@@ -738,8 +744,11 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	}
 	void := len(seeds) == 0
 	// Restore the memory the callee read, as it was at the call, in the
-	// reverse order of the saves.
-	t.restoreArgs(v)
+	// reverse order of the saves (the last call of a checkpointed step
+	// finds it so: see revolve.go).
+	if !t.lastRevolveCall(v) {
+		t.restoreArgs(v)
+	}
 	if !void && !nonzero && !t.writesVaried(v) {
 		return // nothing flows back through it
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/gadgen/gadgen/frontend"
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ir/interp"
+	"github.com/gadgen/gadgen/revolve"
 	"github.com/gadgen/gadgen/simplify"
 	"github.com/gadgen/gadgen/ssaad"
 	"github.com/gadgen/gadgen/ssaad/reverse"
@@ -244,7 +245,10 @@ func slicesClone(args []interp.Value) ([]interp.Value, error) {
 // machine returns an interpreter for f and the derivatives e generated:
 // the functions they call, lowered, resolve their static calls.
 func (e *revEnv) machine(fs ...*ir.Func) *interp.Machine {
-	m := &interp.Machine{Funcs: map[*types.Func]*ir.Func{}, Derived: e.derived, Natives: map[string]interp.Native{"slices.Grow": slicesGrow, "slices.Clone": slicesClone}}
+	m := &interp.Machine{Funcs: map[*types.Func]*ir.Func{}, Derived: e.derived, Natives: map[string]interp.Native{"slices.Grow": slicesGrow, "slices.Clone": slicesClone,
+		"github.com/gadgen/gadgen/revolve.New":              interp.GoFunc(revolve.New),
+		"(*github.com/gadgen/gadgen/revolve.Schedule).Take": interp.GoFunc((*revolve.Schedule).Take),
+		"(*github.com/gadgen/gadgen/revolve.Schedule).Back": interp.GoFunc((*revolve.Schedule).Back)}}
 	var visit func(f *ir.Func)
 	visit = func(f *ir.Func) {
 		for _, b := range f.Blocks {

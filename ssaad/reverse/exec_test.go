@@ -21,6 +21,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gadgen/gadgen/diag"
 	"github.com/gadgen/gadgen/frontend"
 	"github.com/gadgen/gadgen/gadtest"
 	"github.com/gadgen/gadgen/internal/irtest"
@@ -69,6 +70,9 @@ type execCase struct {
 	// "tapeint" ints, "path" the predecessors of blocks with several: a
 	// counted loop records no index, a fused loop nothing.
 	tapes []string
+	// warning, when not "", is the warning Transform gives with the
+	// derivative; otherwise it must give none.
+	warning string
 	// jointRefusal, when not "", is the diagnostic with which Transform
 	// refuses the function with its calls kept (the driver then inlines
 	// them: TestExecInlined checks the derivative).
@@ -170,6 +174,17 @@ var execCases = []execCase{
 	{fn: "PassLayer", args: []any{make([]float64, 3), 0.0, 0.0}, lo: -1, hi: 1},
 	{fn: "Run", wrt: []int{0, 1}, args: []any{&state{Q: make([]float64, 2), V: make([]float64, 2)}, 0.0, 3}, lo: 0.5, hi: 1.5},
 	{fn: "Reassign", args: []any{0.0, make([]float64, 3)}, lo: 0.5, hi: 1.5},
+	// Binomial checkpointing (revolve.go): fewer copies than steps, one
+	// copy, index arithmetic and two calls a step, and a loop it refuses.
+	{fn: "Run", label: "checkpoint=2", opts: ssaad.Options{Checkpoint: 2}, wrt: []int{0, 1},
+		args: []any{&state{Q: make([]float64, 2), V: make([]float64, 2)}, 0.0, 7}, lo: 0.5, hi: 1.5},
+	{fn: "Steps", label: "checkpoint=1", opts: ssaad.Options{Checkpoint: 1}, args: []any{0.0, make([]float64, 3), 5}, lo: 0.5, hi: 1.5},
+	{fn: "Steps", label: "checkpoint=9", opts: ssaad.Options{Checkpoint: 9}, args: []any{0.0, make([]float64, 3), 5}, lo: 0.5, hi: 1.5},
+	{fn: "Driven", opts: ssaad.Options{Checkpoint: 2}, wrt: []int{0, 1, 2},
+		args: []any{&state{Q: make([]float64, 2), V: make([]float64, 2)}, make([]float64, 3), 0.0, 6}, lo: 0.5, hi: 1.5},
+	{fn: "Driven", args: []any{&state{Q: make([]float64, 2), V: make([]float64, 2)}, make([]float64, 3), 0.0, 6}, lo: 0.5, hi: 1.5},
+	{fn: "Summed", opts: ssaad.Options{Checkpoint: 2}, args: []any{0.0, make([]float64, 3), 4}, lo: 0.5, hi: 1.5,
+		warning: "checkpoint=2: no loop of Summed is checkpointed"},
 	{fn: "Self", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
 
 	// More control flow and memory.
@@ -380,8 +395,21 @@ func runExec(t *testing.T, tc execCase, optimize bool) {
 		}
 		return
 	}
+	var warnings diag.List
+	errs = slices.DeleteFunc(errs, func(d diag.Diagnostic) bool {
+		if d.Warning {
+			warnings = append(warnings, d)
+		}
+		return d.Warning
+	})
 	if len(errs) > 0 {
 		t.Fatalf("optimize=%v: Transform: %v", optimize, errs)
+	}
+	switch {
+	case tc.warning == "" && len(warnings) > 0:
+		t.Errorf("optimize=%v: Transform warns %v", optimize, warnings)
+	case tc.warning != "" && (len(warnings) != 1 || !strings.Contains(warnings[0].Msg, tc.warning)):
+		t.Errorf("optimize=%v: Transform warns %v, want %q", optimize, warnings, tc.warning)
 	}
 	if err := ir.Check(d); err != nil {
 		t.Fatalf("optimize=%v: %v\n%s", optimize, err, d)

@@ -186,8 +186,8 @@ func TestModeNames(t *testing.T) {
 		name, suffix, option string
 		internal             bool
 	}{
-		{reverse.Mode{}, "grad", "Grad", "gonum value", false},
-		{reverse.Mode{Seeded: true}, "vjp", "VJP", "value", false},
+		{reverse.Mode{}, "grad", "Grad", "checkpoint gonum value", false},
+		{reverse.Mode{Seeded: true}, "vjp", "VJP", "checkpoint value", false},
 		{reverse.Mode{Callee: true}, reverse.CalleeMode, "Reverse", "", true},
 	} {
 		if got := tc.mode.Name(); got != tc.name {

@@ -28,7 +28,7 @@ import (
 func (t *transformer) reserve(b *ir.Block) {
 	for hi := range t.cfg.Loop {
 		h := t.primal.Blocks[hi]
-		if len(h.Preds) != 2 || t.nestedAnywhere(h) || t.inFused(h) {
+		if len(h.Preds) != 2 || t.nestedAnywhere(h) || t.inFused(h) || t.revolve[h] != nil {
 			continue
 		}
 		pre, latch := 0, 1
@@ -218,6 +218,10 @@ func (t *transformer) intOp(tok token.Token, a, b *ir.Value) *ir.Value {
 		return b
 	case tok == token.MUL && b.Op == ir.OpConst && constant.Compare(b.Const, token.EQL, one):
 		return a
+	case (tok == token.ADD || tok == token.SUB) && b.Op == ir.OpConst && constant.Sign(b.Const) == 0:
+		return a
+	case tok == token.ADD && a.Op == ir.OpConst && constant.Sign(a.Const) == 0:
+		return b
 	}
 	v := t.Emit(ir.OpBinary, intType, a, b)
 	v.Tok = tok

@@ -62,15 +62,17 @@ func (m Mode) Suffix() string {
 
 // Options implements ssaad.Mode: besides wrt=, //gad:grad takes gonum=true,
 // which generates the gradient in gonum/optimize's shape instead:
-// func(grad, x []float64), overwriting grad (see gonumShape).
+// func(grad, x []float64), overwriting grad (see gonumShape); //gad:grad
+// and //gad:vjp take checkpoint=C, binomial checkpointing of loops (see
+// revolve.go).
 func (m Mode) Options() []string {
 	switch {
 	case m.Callee:
 		return nil
 	case m.Seeded:
-		return []string{"value"}
+		return []string{"checkpoint", "value"}
 	}
-	return []string{"gonum", "value"}
+	return []string{"checkpoint", "gonum", "value"}
 }
 
 // gonumShape reports whether req asks for the gradient in gonum/optimize's
@@ -202,7 +204,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 			t.F.Scratch[i] = primalParams[p]
 		}
 	}
-	return t.F, nil
+	return t.F, t.warnings
 }
 
 type transformer struct {
@@ -210,6 +212,9 @@ type transformer struct {
 	seeded bool
 	callee bool       // the Callee variant
 	fused  *fusedLoop // the loop reversed inside its forward (see fuse.go), or nil
+	// revolve holds the loops checkpointed by a binomial schedule, by
+	// header (see revolve.go).
+	revolve map[*ir.Block]*revolveLoop
 	// noValue: the generated function does not return the primal results
 	// (gonum=true, value=false, the callee variant).
 	noValue bool
@@ -292,6 +297,7 @@ type transformer struct {
 	rvals       map[*ir.Value]*ir.Value // recorded primal value → its popped copy in the current reverse block
 	entry       *ir.Block               // entry of the generated function
 	errs        diag.List
+	warnings    diag.List // returned with the derivative
 }
 
 func (t *transformer) errorf(pos token.Pos, construct, format string, args ...any) {

@@ -146,6 +146,7 @@ func (t *transformer) run() {
 	}
 	t.countdowns()
 	t.findIterRebuilds()
+	t.revolve = t.findRevolve()
 	var phis []*ir.Value
 	for _, b := range order {
 		t.Cur = t.fwd[b]
@@ -158,6 +159,9 @@ func (t *transformer) run() {
 				nb.Preds = append(nb.Preds, t.fwdEnd(q))
 			}
 		}
+		if l := t.revolveBody(b); l != nil {
+			t.revolveForward(l)
+		}
 		for _, v := range b.Instrs {
 			if v.Op.IsTerminator() {
 				continue
@@ -166,6 +170,11 @@ func (t *transformer) run() {
 				phis = append(phis, v)
 			}
 			t.forward(v)
+		}
+		for _, l := range t.revolve {
+			if b == l.c.header.Preds[l.c.pre] {
+				t.detached(func() { t.startRevolve(l) })
+			}
 		}
 		if fl := t.fused; fl != nil {
 			switch b {
@@ -193,8 +202,8 @@ func (t *transformer) run() {
 			}
 		}
 		for _, g := range groupByType(t.needs[b]) {
-			if t.outOfLoops(b) {
-				break
+			if t.outOfLoops(b) || t.revolveBody(b) != nil {
+				break // spilled, or computed again (see revolve.go)
 			}
 			t.pushGroup(g)
 		}
@@ -391,9 +400,10 @@ func (t *transformer) forward(v *ir.Value) {
 	for i, a := range v.Args {
 		args[i] = t.v(a)
 	}
-	if v.Op == ir.OpCall && t.reversedCall(v) {
+	if v.Op == ir.OpCall && t.reversedCall(v) && t.revolveOf(v) == nil {
 		// Save what the callee reads and the function may change later:
-		// the callee's reverse recomputes it from the same memory.
+		// the callee's reverse recomputes it from the same memory (in a
+		// checkpointed loop, the schedule's copies of the state do).
 		t.saveArgs(v, args)
 	}
 	if v.Op == ir.OpStore {

@@ -1,6 +1,7 @@
 // Command table measures checkpointing in reverse mode on package
-// checkpoint's N-body gradient: for the plain gradient and the gradient in
-// S segments (each a //gad:checkpoint call), the time of a call against the
+// checkpoint's N-body gradient: for the plain gradient, the gradients with
+// binomial checkpointing (checkpoint=C copies) and the gradient in S
+// segments (each a //gad:checkpoint call), the time of a call against the
 // function's and the plain gradient's, and the peak of the heap in use,
 // measured in one run with interleaved repetitions, one thread.
 //
@@ -23,6 +24,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gadgen/gadgen/bench"
 	"github.com/gadgen/gadgen/bench/checkpoint"
 )
 
@@ -40,10 +42,19 @@ func main() {
 		run      func()
 		best     time.Duration
 		peak     uint64
+		alloc    float64
 	}
 	rows := []*row{
 		{name: "function", run: func() { checkpoint.Plain(m, x0, *steps) }},
 		{name: "plain gradient", run: func() { checkpoint.PlainGrad(m, x0, g, *steps) }},
+	}
+	for _, c := range []struct {
+		copies int
+		grad   func(m, x0, g []float64, steps int) float64
+	}{{10, checkpoint.Checkpoint10Grad}, {32, checkpoint.Checkpoint32Grad}, {100, checkpoint.Checkpoint100Grad},
+		{316, checkpoint.Checkpoint316Grad}, {1000, checkpoint.Checkpoint1000Grad}} {
+		rows = append(rows, &row{name: fmt.Sprintf("checkpoint=%d", c.copies),
+			run: func() { c.grad(m, x0, g, *steps) }})
 	}
 	for _, s := range []int{10, 32, 100, 316, 1000, 3162} {
 		k := (*steps + s - 1) / s
@@ -52,6 +63,7 @@ func main() {
 	}
 	for _, r := range rows {
 		r.best = time.Duration(math.MaxInt64)
+		r.alloc = bench.Allocs(r.run, 1).Bytes
 	}
 	for range *reps {
 		for _, r := range rows {
@@ -62,12 +74,12 @@ func main() {
 	}
 	state := 4 * 2 * *nb * 8 // four slices of 2n floats
 	fmt.Printf("N-body leapfrog, %d bodies, %d steps; state %d B; one thread per call; fastest of %d interleaved runs\n\n", *nb, *steps, state, *reps)
-	fmt.Println("| gradient | time (ms) | ÷ function | ÷ plain gradient | peak heap (KB) | peak ÷ state |")
-	fmt.Println("|---|---|---|---|---|---|")
+	fmt.Println("| gradient | time (ms) | ÷ function | ÷ plain gradient | peak heap (KB) | peak ÷ state | allocated (KB) | allocated ÷ state |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
 	f, plain := rows[0].best, rows[1].best
 	for _, r := range rows {
-		fmt.Printf("| %s | %.1f | %.1f | %.2f | %d | %d |\n", r.name, r.best.Seconds()*1e3,
-			r.best.Seconds()/f.Seconds(), r.best.Seconds()/plain.Seconds(), r.peak>>10, r.peak/uint64(state))
+		fmt.Printf("| %s | %.1f | %.1f | %.2f | %d | %d | %.0f | %.0f |\n", r.name, r.best.Seconds()*1e3,
+			r.best.Seconds()/f.Seconds(), r.best.Seconds()/plain.Seconds(), r.peak>>10, r.peak/uint64(state), r.alloc/1024, r.alloc/float64(state))
 	}
 	os.Exit(0)
 }

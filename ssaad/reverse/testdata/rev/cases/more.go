@@ -193,3 +193,25 @@ func (l *Layer) Loss(x []float64) float64 {
 	}
 	return s
 }
+
+// Driven steps a state by two calls a step, with a force computed from
+// the index and read from memory the function never writes (f): with
+// checkpoint=C the steps run again compute them again.
+func Driven(s *State, f []float64, k float64, n int) float64 {
+	for t := 0; t < n; t++ {
+		s.step(k*f[t%len(f)], 0.1)
+		s.step(k, 0.05*float64(t+1))
+	}
+	return s.energy(k)
+}
+
+// Summed carries a sum from step to step: checkpoint=C does not apply.
+func Summed(k float64, q0 []float64, n int) float64 {
+	s := newState(q0)
+	e := 0.0
+	for range n {
+		s.step(k, 0.1)
+		e += s.Q[0]
+	}
+	return e + s.energy(k)
+}
