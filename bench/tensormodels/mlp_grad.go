@@ -49,36 +49,41 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	var hBar2 *tensorops.Tensor
 	var hBar3 *tensorops.Tensor
 	var hBar4 *tensorops.Tensor
-	for i2 >= 0 {
+	for ; i2 >= 0; i2-- {
 		hBar4 = tensorops.Add(hBar4, hBar)
 		t5 := len(path) - 1
 		t6 := path[:t5]
+		var tapePointers2 []*tensorops.Tensor
 		if path[t5] == 0 {
 			hBar2 = tensorops.Add(hBar2, hBar4)
 			hBar4 = nil
+			tapePointers2 = tapePointers
 		} else {
 			hBar3 = tensorops.Add(hBar3, hBar4)
 			t7 := len(tapePointers) - 1
 			hBar2 = tensorops.Fuse("a + TanhJVP(b, c)", hBar2, tapePointers[t7], hBar3)
 			hBar3 = nil
 			hBar4 = nil
-			tapePointers = tapePointers[:t7]
+			tapePointers2 = tapePointers[:t7]
 		}
-		n2 := len(tapePointers)
+		n2 := len(tapePointers2)
 		t8 := n2 - 4
-		h2 := tapePointers[t8]
-		t9 := tapePointers[n2-3]
-		t10 := tensorops.SumLike(hBar2, tapePointers[n2-2])
+		h2 := tapePointers2[t8]
+		t9 := tapePointers2[n2-3]
+		tapePointers = tapePointers2[:t8]
+		t10 := tensorops.SumLike(hBar2, tapePointers2[n2-2])
 		t11 := mBar.Layers
-		t12 := tensorops.AccumulateSumLike(t11[i2].B, hBar2, tapePointers[n2-1])
+		t12 := tensorops.AccumulateSumLike(t11[i2].B, hBar2, tapePointers2[n2-1])
 		t11[i2].B = t12
-		hBar = tensorops.MatMulGradA(t10, h2, t9, false, false)
+		if i2 != 0 {
+			hBar = tensorops.MatMulGradA(t10, h2, t9, false, false)
+		} else {
+			hBar = nil
+		}
 		t13 := mBar.Layers
 		t14 := tensorops.AccumulateMatMulGradB(t13[i2].W, t10, h2, t9, false, false)
 		t13[i2].W = t14
-		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t8]
 		path = t6
 	}
 	return t4

@@ -196,6 +196,33 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	}
 }
 
+// unlessFirstTrip starts, in the reverse of a loop's body, `if idx !=
+// init {` around the adjoint of a tensor φ of the loop's header whose
+// value on entry is not varied (h in h = x; for … { h = f(h, W) }), and
+// returns the function that closes it. What the reverse of the first
+// trip adds into such a φ's adjoint would go to that entry value's,
+// which is dropped: an MLP's gradient in its weights would compute the
+// gradient in its input, the largest product, for nothing. Elsewhere
+// it emits nothing and returns a no-op.
+func (t *transformer) unlessFirstTrip(a *ir.Value) func() {
+	if a.Op != ir.OpPhi || !ir.IsTensor(a.Type) || t.cur == nil || t.cur == a.Block {
+		return func() {}
+	}
+	c := t.counted[a.Block]
+	if c == nil || !c.down || a == c.phi || !t.cfg.InLoop(c.header, t.cur) || t.act.Varied(a.Args[c.pre]) {
+		return func() {}
+	}
+	later := t.Emit(ir.OpBinary, boolType, t.r(c.phi), t.r(c.init))
+	later.Tok = token.NEQ
+	then, done := t.F.NewBlock("then"), t.F.NewBlock("done")
+	t.Cur.If(later, then, done)
+	t.Cur = then
+	return func() {
+		t.Cur.Jump(done)
+		t.Cur = done
+	}
+}
+
 func (t *transformer) jump(to *ir.Block) {
 	// Into the reverse of a down loop from after it: through the
 	// reverse of its header, which knows where the iteration left.
@@ -622,12 +649,14 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 						t.errorf(v.Pos, c.String(), "%s is not differentiable in its argument %s", ssaad.RuleName(c), rule.Params[j])
 						return
 					}
+					done := t.unlessFirstTrip(tg.a)
 					contrib, err := e.Eval(src, tg.env, tg.a.Type)
 					if err != nil {
 						t.errorf(v.Pos, c.String(), "bad rule: %v", err)
 						return
 					}
 					t.accumulate(tg.a, contrib)
+					done()
 				}
 			}
 			continue

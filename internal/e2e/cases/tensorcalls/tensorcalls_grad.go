@@ -2386,8 +2386,8 @@ func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
 	tapePointers := slices.Grow(t2, trips)
 	tapePointers2 := slices.Grow(t, trips)
 	for i := 0; i < n; i++ {
-		t11 := tensorops.MatMul(x, t3[i])
-		x3 := tensorops.FuseInto(t11, "Tanh(a)", t11)
+		t12 := tensorops.MatMul(x, t3[i])
+		x3 := tensorops.FuseInto(t12, "Tanh(a)", t12)
 		tapePointers = append(tapePointers, x)
 		tapePointers2 = append(tapePointers2, x3)
 		x = x3
@@ -2395,21 +2395,24 @@ func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
 	t6 := tensorops.SumAll(tensorops.Square(x))
 	xBar := tensorops.Scale(x, 2)
 	var xBar2 *tensorops.Tensor
-	i2 := n - 1
-	for i2 >= 0 {
+	for i2 := n - 1; i2 >= 0; i2-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		t7 := len(tapePointers2) - 1
-		t8 := len(tapePointers) - 1
-		x2 := tapePointers[t8]
-		t9 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
+		t8 := tapePointers2[:t7]
+		t9 := len(tapePointers) - 1
+		x2 := tapePointers[t9]
+		tapePointers = tapePointers[:t9]
+		t10 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
 		w := t3[i2]
-		xBar = tensorops.MatMulGradA(t9, x2, w, false, false)
-		t10 := tensorops.AccumulateMatMulGradB(t5.Ws[i2], t9, x2, w, false, false)
-		t5.Ws[i2] = t10
-		i2--
+		if i2 != 0 {
+			xBar = tensorops.MatMulGradA(t10, x2, w, false, false)
+		} else {
+			xBar = nil
+		}
+		t11 := tensorops.AccumulateMatMulGradB(t5.Ws[i2], t10, x2, w, false, false)
+		t5.Ws[i2] = t11
 		xBar2 = nil
-		tapePointers = tapePointers[:t8]
-		tapePointers2 = tapePointers2[:t7]
+		tapePointers2 = t8
 	}
 	return t6
 }
@@ -2472,8 +2475,8 @@ func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
 	tapePointers := slices.Grow(t2, trips)
 	tapePointers2 := slices.Grow(t, trips)
 	for i := 0; i < n; i++ {
-		t12 := tensorops.MatMul(x, t5[i])
-		x3 := tensorops.FuseInto(t12, "Tanh(a)", t12)
+		t13 := tensorops.MatMul(x, t5[i])
+		x3 := tensorops.FuseInto(t13, "Tanh(a)", t13)
 		tapePointers = append(tapePointers, x)
 		tapePointers2 = append(tapePointers2, x3)
 		x = x3
@@ -2481,22 +2484,25 @@ func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
 	t6 := tensorops.SumAll(tensorops.Square(x))
 	xBar := tensorops.Scale(x, 2)
 	var xBar2 *tensorops.Tensor
-	i2 := n - 1
-	for i2 >= 0 {
+	for i2 := n - 1; i2 >= 0; i2-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		t7 := len(tapePointers2) - 1
-		t8 := len(tapePointers) - 1
-		x2 := tapePointers[t8]
-		t9 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
+		t8 := tapePointers2[:t7]
+		t9 := len(tapePointers) - 1
+		x2 := tapePointers[t9]
+		tapePointers = tapePointers[:t9]
+		t10 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
 		w := s.Ws[i2]
-		xBar = tensorops.MatMulGradA(t9, x2, w, false, false)
-		t10 := *sBar
-		t11 := tensorops.AccumulateMatMulGradB(t10.Ws[i2], t9, x2, w, false, false)
-		t10.Ws[i2] = t11
-		i2--
+		if i2 != 0 {
+			xBar = tensorops.MatMulGradA(t10, x2, w, false, false)
+		} else {
+			xBar = nil
+		}
+		t11 := *sBar
+		t12 := tensorops.AccumulateMatMulGradB(t11.Ws[i2], t10, x2, w, false, false)
+		t11.Ws[i2] = t12
 		xBar2 = nil
-		tapePointers = tapePointers[:t8]
-		tapePointers2 = tapePointers2[:t7]
+		tapePointers2 = t8
 	}
 	return t6
 }
@@ -2563,8 +2569,8 @@ func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
 	tapePointers := slices.Grow(t2, trips)
 	tapePointers2 := slices.Grow(t, trips)
 	for i := 0; i < n; i++ {
-		t17 := tensorops.MatMul(x, t5[i])
-		x3 := tensorops.FuseInto(t17, "Tanh(a)", t17)
+		t18 := tensorops.MatMul(x, t5[i])
+		x3 := tensorops.FuseInto(t18, "Tanh(a)", t18)
 		tapePointers = append(tapePointers, x)
 		tapePointers2 = append(tapePointers2, x3)
 		x = x3
@@ -2577,22 +2583,25 @@ func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
 	xBar := tensorops.MatMulGradA(t10, x, t6, false, false)
 	mBar2.W = tensorops.AccumulateMatMulGradB(mBar2.W, t10, x, t6, false, false)
 	var xBar2 *tensorops.Tensor
-	i2 := n - 1
-	for i2 >= 0 {
+	for i2 := n - 1; i2 >= 0; i2-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		t12 := len(tapePointers2) - 1
-		t13 := len(tapePointers) - 1
-		x2 := tapePointers[t13]
-		t14 := tensorops.TanhJVP(tapePointers2[t12], xBar2)
+		t13 := tapePointers2[:t12]
+		t14 := len(tapePointers) - 1
+		x2 := tapePointers[t14]
+		tapePointers = tapePointers[:t14]
+		t15 := tensorops.TanhJVP(tapePointers2[t12], xBar2)
 		w := m2.Ws[i2]
-		xBar = tensorops.MatMulGradA(t14, x2, w, false, false)
-		t15 := mBar2.Ws
-		t16 := tensorops.AccumulateMatMulGradB(t15[i2], t14, x2, w, false, false)
-		t15[i2] = t16
-		i2--
+		if i2 != 0 {
+			xBar = tensorops.MatMulGradA(t15, x2, w, false, false)
+		} else {
+			xBar = nil
+		}
+		t16 := mBar2.Ws
+		t17 := tensorops.AccumulateMatMulGradB(t16[i2], t15, x2, w, false, false)
+		t16[i2] = t17
 		xBar2 = nil
-		tapePointers = tapePointers[:t13]
-		tapePointers2 = tapePointers2[:t12]
+		tapePointers2 = t13
 	}
 	t11 := mBar2.W
 	mBar2.W = nil

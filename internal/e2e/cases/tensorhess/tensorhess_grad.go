@@ -2890,7 +2890,7 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
-	var t48 Affine
+	var t49 Affine
 	t3 := dBar.Layers
 	dBar.Layers = append(t3, make([]*T, max(len(d.Layers)-len(t3), 0))...)
 	t4 := d.Layers
@@ -2903,8 +2903,8 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	tapePointers2 := slices.Grow(t, trips)
 	h := x
 	for i := 0; i < n; i++ {
-		t47 := tensorops.MatMul(h, t4[i])
-		h3 := tensorops.FuseInto(t47, "Tanh(a)", t47)
+		t48 := tensorops.MatMul(h, t4[i])
+		h3 := tensorops.FuseInto(t48, "Tanh(a)", t48)
 		tapePointers = append(tapePointers, h)
 		tapePointers2 = append(tapePointers2, h3)
 		h = h3
@@ -2935,9 +2935,9 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	t26 := tensorops.MatMulGradA(t24, t15, t6, false, false)
 	t27 := tensorops.MatMulGradB(t24, t15, t6, false, false)
 	t28 := tensorops.SumLike(t26, t13)
-	t48.Shift = tensorops.AccumulateSumLike(t48.Shift, t26, t14)
+	t49.Shift = tensorops.AccumulateSumLike(t49.Shift, t26, t14)
 	t29 := tensorops.SumLike(tensorops.Mul(t12, t28), n2)
-	t48.Scale = tensorops.AccumulateSumLike(t48.Scale, tensorops.Mul(n2, t28), t12)
+	t49.Scale = tensorops.AccumulateSumLike(t49.Scale, tensorops.Mul(n2, t28), t12)
 	t30 := tensorops.SumLike(tensorops.Fuse("1/a*b", t11, t29), c)
 	t31 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n2, t11, t29), t11)
 	t32 := tensorops.Squeeze(t31, 1)
@@ -2951,26 +2951,29 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	t40 := tensorops.MeanGrad(t39, h, 1)
 	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t33, t37, t38, t40)
 	var hBar2 *tensorops.Tensor
-	i2 := n - 1
-	for i2 >= 0 {
+	for i2 := n - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		t42 := len(tapePointers2) - 1
-		t43 := len(tapePointers) - 1
-		h2 := tapePointers[t43]
-		t44 := tensorops.TanhJVP(tapePointers2[t42], hBar2)
+		t43 := tapePointers2[:t42]
+		t44 := len(tapePointers) - 1
+		h2 := tapePointers[t44]
+		tapePointers = tapePointers[:t44]
+		t45 := tensorops.TanhJVP(tapePointers2[t42], hBar2)
 		w := d.Layers[i2]
-		hBar = tensorops.MatMulGradA(t44, h2, w, false, false)
-		t45 := dBar.Layers
-		t46 := tensorops.AccumulateMatMulGradB(t45[i2], t44, h2, w, false, false)
-		t45[i2] = t46
-		i2--
+		if i2 != 0 {
+			hBar = tensorops.MatMulGradA(t45, h2, w, false, false)
+		} else {
+			hBar = nil
+		}
+		t46 := dBar.Layers
+		t47 := tensorops.AccumulateMatMulGradB(t46[i2], t45, h2, w, false, false)
+		t46[i2] = t47
 		hBar2 = nil
-		tapePointers = tapePointers[:t43]
-		tapePointers2 = tapePointers2[:t42]
+		tapePointers2 = t43
 	}
 	dBar.Out = tensorops.Accumulate(dBar.Out, t27)
-	t41 := t48
-	t48 = Affine{}
+	t41 := t49
+	t49 = Affine{}
 	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t41.Scale)
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t41.Shift)
 	return t20
@@ -3040,8 +3043,8 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	var dtapePointersBuf2 [256]*T
 	t5 := tapePointersBuf2[:0]
 	t6 := dtapePointersBuf2[:0]
-	var t127 Affine
 	var t128 Affine
+	var t129 Affine
 	t7 := dBar.Layers
 	t8 := ddBar.Layers
 	t9 := max(len(d.Layers)-len(t7), 0)
@@ -3073,10 +3076,10 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	i := 0
 	for i < n {
 		dw2 := t13[i]
-		t125 := tensorops.MatMulEach(t12[i], false, h, dh)
-		t126 := tensorops.MatMul(h, dw2)
-		h4 := tensorops.Tanh(t125[0])
-		dh3 := tensorops.FuseInto(t126, "TanhJVP(a, b + c)", h4, t125[1], t126)
+		t126 := tensorops.MatMulEach(t12[i], false, h, dh)
+		t127 := tensorops.MatMul(h, dw2)
+		h4 := tensorops.Tanh(t126[0])
+		dh3 := tensorops.FuseInto(t127, "TanhJVP(a, b + c)", h4, t126[1], t127)
 		i++
 		tapePointers = append(tapePointers, h)
 		dtapePointers = append(dtapePointers, dh)
@@ -3157,13 +3160,13 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t82 := tensorops.FuseInto(t80, "a + b", t80, t81)
 	t83 := tensorops.SumLike(t76, t41)
 	t84 := tensorops.SumLike(t78, t41)
-	t127.Shift = tensorops.AccumulateSumLike(t127.Shift, t76, t43)
-	t128.Shift = tensorops.Add(t128.Shift, tensorops.SumLike(t78, t43))
+	t128.Shift = tensorops.AccumulateSumLike(t128.Shift, t76, t43)
+	t129.Shift = tensorops.Add(t129.Shift, tensorops.SumLike(t78, t43))
 	t85 := tensorops.SumLike(tensorops.Mul(t39, t83), n4)
 	t86 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t83, t40, t39, t84), n4)
 	t87 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t83, dn, n4, t84), t39)
-	t127.Scale = tensorops.AccumulateSumLike(t127.Scale, tensorops.Mul(n4, t83), t39)
-	t128.Scale = tensorops.FuseInto(t87, "a + b", t128.Scale, t87)
+	t128.Scale = tensorops.AccumulateSumLike(t128.Scale, tensorops.Mul(n4, t83), t39)
+	t129.Scale = tensorops.FuseInto(t87, "a + b", t129.Scale, t87)
 	t88 := tensorops.Fuse("a*(-b/c*d) + b*e", t85, t37, t35, t36, t86)
 	t89 := tensorops.SumLike(tensorops.Mul(t37, t85), c)
 	t90 := tensorops.SumLike(t88, c)
@@ -3191,40 +3194,46 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
 		t112 := len(tapePointers2) - 1
 		h2 := tapePointers2[t112]
-		t113 := len(tapePointers) - 1
-		h3 := tapePointers[t113]
-		dh2 := dtapePointers[t113]
-		t114 := tensorops.TanhJVP(h2, hBar2)
-		t115 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t112], dhBar)
+		tapePointers2 = tapePointers2[:t112]
+		t113 := dtapePointers2[:t112]
+		t114 := len(tapePointers) - 1
+		h3 := tapePointers[t114]
+		dh2 := dtapePointers[t114]
+		tapePointers = tapePointers[:t114]
+		dtapePointers = dtapePointers[:t114]
+		t115 := tensorops.TanhJVP(h2, hBar2)
+		t116 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t112], dhBar)
 		w := d.Layers[i2]
 		dw := dd.Layers[i2]
-		t116 := tensorops.MatMulGradAEach(h3, w, false, t114, t115)
-		hBar = t116[0]
-		t117 := tensorops.MatMulGradA(t114, h3, dw, false, false)
-		dhBar = tensorops.FuseInto(t117, "a + b", t116[1], t117)
-		t118 := dBar.Layers
-		t119 := ddBar.Layers
-		t120 := t119[i2]
-		t121 := tensorops.AccumulateMatMulGradB(t118[i2], t114, h3, w, false, false)
-		t122 := tensorops.MatMulGradB(t115, h3, w, false, false)
-		t123 := tensorops.MatMulGradB(t114, dh2, w, false, false)
-		t124 := tensorops.FuseInto(t122, "a + b + c", t120, t122, t123)
-		t118[i2] = t121
-		t119[i2] = t124
+		if i2 != 0 {
+			t117 := tensorops.MatMulGradAEach(h3, w, false, t115, t116)
+			hBar = t117[0]
+			t118 := tensorops.MatMulGradA(t115, h3, dw, false, false)
+			dhBar = tensorops.FuseInto(t118, "a + b", t117[1], t118)
+		} else {
+			hBar = nil
+			dhBar = nil
+		}
+		t119 := dBar.Layers
+		t120 := ddBar.Layers
+		t121 := t120[i2]
+		t122 := tensorops.AccumulateMatMulGradB(t119[i2], t115, h3, w, false, false)
+		t123 := tensorops.MatMulGradB(t116, h3, w, false, false)
+		t124 := tensorops.MatMulGradB(t115, dh2, w, false, false)
+		t125 := tensorops.FuseInto(t123, "a + b + c", t121, t123, t124)
+		t119[i2] = t122
+		t120[i2] = t125
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t113]
-		dtapePointers = dtapePointers[:t113]
-		tapePointers2 = tapePointers2[:t112]
-		dtapePointers2 = dtapePointers2[:t112]
+		dtapePointers2 = t113
 	}
 	t107 := ddBar.Out
 	dBar.Out = tensorops.Accumulate(dBar.Out, t79)
 	ddBar.Out = tensorops.Add(t107, t82)
-	t108 := t127
-	t109 := t128
-	t127 = Affine{}
+	t108 := t128
+	t109 := t129
 	t128 = Affine{}
+	t129 = Affine{}
 	t110 := ddBar.Norm.Scale
 	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t108.Scale)
 	ddBar.Norm.Scale = tensorops.Add(t110, t109.Scale)
@@ -4096,6 +4105,15 @@ func deepLossGradJVPLanes8(
 		dh6_2 := dtapePointers6_2[t564]
 		dh7_2 := dtapePointers7_2[t564]
 		dh8_2 := dtapePointers8_2[t564]
+		tapePointers2 = tapePointers2[:t564]
+		dtapePointers1_2 = dtapePointers1_2[:t564]
+		dtapePointers2_2 = dtapePointers2_2[:t564]
+		dtapePointers3_2 = dtapePointers3_2[:t564]
+		dtapePointers4_2 = dtapePointers4_2[:t564]
+		dtapePointers5_2 = dtapePointers5_2[:t564]
+		dtapePointers6_2 = dtapePointers6_2[:t564]
+		dtapePointers7_2 = dtapePointers7_2[:t564]
+		dtapePointers8_2 = dtapePointers8_2[:t564]
 		t565 := len(tapePointers) - 1
 		h3 := tapePointers[t565]
 		dh1_3 := dtapePointers1[t565]
@@ -4106,6 +4124,15 @@ func deepLossGradJVPLanes8(
 		dh6_3 := dtapePointers6[t565]
 		dh7_3 := dtapePointers7[t565]
 		dh8_3 := dtapePointers8[t565]
+		tapePointers = tapePointers[:t565]
+		dtapePointers1 = dtapePointers1[:t565]
+		dtapePointers2 = dtapePointers2[:t565]
+		dtapePointers3 = dtapePointers3[:t565]
+		dtapePointers4 = dtapePointers4[:t565]
+		dtapePointers5 = dtapePointers5[:t565]
+		dtapePointers6 = dtapePointers6[:t565]
+		dtapePointers7 = dtapePointers7[:t565]
+		dtapePointers8 = dtapePointers8[:t565]
 		t566 := tensorops.TanhJVP(h2, hBar2)
 		t567 := tensorops.Fuse("-2*a*b", h2, hBar2)
 		t568 := tensorops.Fuse("1 - a*a", h2)
@@ -4126,31 +4153,43 @@ func deepLossGradJVPLanes8(
 		dw6 := dd6.Layers[i2]
 		dw7 := dd7.Layers[i2]
 		dw8 := dd8.Layers[i2]
-		t577 := tensorops.MatMulGradAEach(h3, w, false, t566, t569, t570, t571, t572, t573, t574, t575, t576)
-		hBar = t577[0]
-		t578 := t577[2]
-		t579 := t577[3]
-		t580 := t577[4]
-		t581 := t577[5]
-		t582 := t577[6]
-		t583 := t577[7]
-		t584 := t577[8]
-		t585 := tensorops.MatMulGradA(t566, h3, dw1, false, false)
-		dhBar1 = tensorops.FuseInto(t585, "a + b", t577[1], t585)
-		t586 := tensorops.MatMulGradA(t566, h3, dw2, false, false)
-		dhBar2 = tensorops.FuseInto(t586, "a + b", t578, t586)
-		t587 := tensorops.MatMulGradA(t566, h3, dw3, false, false)
-		dhBar3 = tensorops.FuseInto(t587, "a + b", t579, t587)
-		t588 := tensorops.MatMulGradA(t566, h3, dw4, false, false)
-		dhBar4 = tensorops.FuseInto(t588, "a + b", t580, t588)
-		t589 := tensorops.MatMulGradA(t566, h3, dw5, false, false)
-		dhBar5 = tensorops.FuseInto(t589, "a + b", t581, t589)
-		t590 := tensorops.MatMulGradA(t566, h3, dw6, false, false)
-		dhBar6 = tensorops.FuseInto(t590, "a + b", t582, t590)
-		t591 := tensorops.MatMulGradA(t566, h3, dw7, false, false)
-		dhBar7 = tensorops.FuseInto(t591, "a + b", t583, t591)
-		t592 := tensorops.MatMulGradA(t566, h3, dw8, false, false)
-		dhBar8 = tensorops.FuseInto(t592, "a + b", t584, t592)
+		if i2 != 0 {
+			t577 := tensorops.MatMulGradAEach(h3, w, false, t566, t569, t570, t571, t572, t573, t574, t575, t576)
+			hBar = t577[0]
+			t578 := t577[2]
+			t579 := t577[3]
+			t580 := t577[4]
+			t581 := t577[5]
+			t582 := t577[6]
+			t583 := t577[7]
+			t584 := t577[8]
+			t585 := tensorops.MatMulGradA(t566, h3, dw1, false, false)
+			dhBar1 = tensorops.FuseInto(t585, "a + b", t577[1], t585)
+			t586 := tensorops.MatMulGradA(t566, h3, dw2, false, false)
+			dhBar2 = tensorops.FuseInto(t586, "a + b", t578, t586)
+			t587 := tensorops.MatMulGradA(t566, h3, dw3, false, false)
+			dhBar3 = tensorops.FuseInto(t587, "a + b", t579, t587)
+			t588 := tensorops.MatMulGradA(t566, h3, dw4, false, false)
+			dhBar4 = tensorops.FuseInto(t588, "a + b", t580, t588)
+			t589 := tensorops.MatMulGradA(t566, h3, dw5, false, false)
+			dhBar5 = tensorops.FuseInto(t589, "a + b", t581, t589)
+			t590 := tensorops.MatMulGradA(t566, h3, dw6, false, false)
+			dhBar6 = tensorops.FuseInto(t590, "a + b", t582, t590)
+			t591 := tensorops.MatMulGradA(t566, h3, dw7, false, false)
+			dhBar7 = tensorops.FuseInto(t591, "a + b", t583, t591)
+			t592 := tensorops.MatMulGradA(t566, h3, dw8, false, false)
+			dhBar8 = tensorops.FuseInto(t592, "a + b", t584, t592)
+		} else {
+			hBar = nil
+			dhBar1 = nil
+			dhBar2 = nil
+			dhBar3 = nil
+			dhBar4 = nil
+			dhBar5 = nil
+			dhBar6 = nil
+			dhBar7 = nil
+			dhBar8 = nil
+		}
 		t593 := dBar.Layers
 		t594 := ddBar1.Layers
 		t595 := ddBar2.Layers
@@ -4204,24 +4243,6 @@ func deepLossGradJVPLanes8(
 		t601[i2] = t634
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t565]
-		dtapePointers1 = dtapePointers1[:t565]
-		dtapePointers2 = dtapePointers2[:t565]
-		dtapePointers3 = dtapePointers3[:t565]
-		dtapePointers4 = dtapePointers4[:t565]
-		dtapePointers5 = dtapePointers5[:t565]
-		dtapePointers6 = dtapePointers6[:t565]
-		dtapePointers7 = dtapePointers7[:t565]
-		dtapePointers8 = dtapePointers8[:t565]
-		tapePointers2 = tapePointers2[:t564]
-		dtapePointers1_2 = dtapePointers1_2[:t564]
-		dtapePointers2_2 = dtapePointers2_2[:t564]
-		dtapePointers3_2 = dtapePointers3_2[:t564]
-		dtapePointers4_2 = dtapePointers4_2[:t564]
-		dtapePointers5_2 = dtapePointers5_2[:t564]
-		dtapePointers6_2 = dtapePointers6_2[:t564]
-		dtapePointers7_2 = dtapePointers7_2[:t564]
-		dtapePointers8_2 = dtapePointers8_2[:t564]
 	}
 	t531 := ddBar1.Out
 	t532 := ddBar2.Out
@@ -5827,9 +5848,9 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t8 := tapePointersBuf3[:0]
 	t9 := tapePointersBuf1_2[:0]
 	t10 := tapePointersBuf2_2[:0]
-	var t234 Affine
 	var t235 Affine
 	var t236 Affine
+	var t237 Affine
 	t11 := dBar.Layers
 	t12 := dBar1.Layers
 	t13 := dBar2.Layers
@@ -5874,24 +5895,24 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	for i < n {
 		w1_2 := t19[i]
 		w2_2 := t20[i]
-		t227 := tensorops.MatMulEach(t18[i], false, h, h1, h2)
-		t228 := t227[0]
-		t229 := t227[1]
-		t230 := t227[2]
-		t231 := tensorops.MatMulEach(w1_2, false, h, h1)
-		t232 := tensorops.Add(t229, t231[0])
-		t233 := tensorops.MatMul(h, w2_2)
-		h5 := tensorops.Tanh(t228)
-		h1_4 := tensorops.TanhJVP(h5, t232)
+		t228 := tensorops.MatMulEach(t18[i], false, h, h1, h2)
+		t229 := t228[0]
+		t230 := t228[1]
+		t231 := t228[2]
+		t232 := tensorops.MatMulEach(w1_2, false, h, h1)
+		t233 := tensorops.Add(t230, t232[0])
+		t234 := tensorops.MatMul(h, w2_2)
+		h5 := tensorops.Tanh(t229)
+		h1_4 := tensorops.TanhJVP(h5, t233)
 		h2_4 := tensorops.FuseInto(
-			t233,
+			t234,
 			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
 			h5,
 			h1_4,
-			t232,
 			t233,
-			t231[1],
-			t230,
+			t234,
+			t232[1],
+			t231,
 		)
 		i++
 		tapePointers = append(tapePointers, h)
@@ -6045,9 +6066,9 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t145 := tensorops.SumLike(t130, t70)
 	t146 := tensorops.SumLike(t134, t70)
 	t147 := tensorops.SumLike(t136, t70)
-	t234.Shift = tensorops.AccumulateSumLike(t234.Shift, t130, t73)
-	t235.Shift = tensorops.Add(t235.Shift, tensorops.SumLike(t134, t73))
-	t236.Shift = tensorops.Add(t236.Shift, tensorops.SumLike(t136, t73))
+	t235.Shift = tensorops.AccumulateSumLike(t235.Shift, t130, t73)
+	t236.Shift = tensorops.Add(t236.Shift, tensorops.SumLike(t134, t73))
+	t237.Shift = tensorops.Add(t237.Shift, tensorops.SumLike(t136, t73))
 	t148 := tensorops.Fuse("a*b + c*d", t145, t68, t67, t146)
 	t149 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t146, t68, t145, t69, t67, t147)
 	t150 := tensorops.SumLike(tensorops.Mul(t67, t145), n4)
@@ -6057,9 +6078,9 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t154 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t146, n1, t145, n2_2, n4, t147)
 	t155 := tensorops.SumLike(t153, t67)
 	t156 := tensorops.SumLike(t154, t67)
-	t234.Scale = tensorops.AccumulateSumLike(t234.Scale, tensorops.Mul(n4, t145), t67)
-	t235.Scale = tensorops.FuseInto(t155, "a + b", t235.Scale, t155)
-	t236.Scale = tensorops.FuseInto(t156, "a + b", t236.Scale, t156)
+	t235.Scale = tensorops.AccumulateSumLike(t235.Scale, tensorops.Mul(n4, t145), t67)
+	t236.Scale = tensorops.FuseInto(t155, "a + b", t236.Scale, t155)
+	t237.Scale = tensorops.FuseInto(t156, "a + b", t237.Scale, t156)
 	t157 := tensorops.Fuse("-a/b", t63, t60)
 	t158 := tensorops.Mul(t157, t61)
 	t159 := tensorops.Fuse("a*b + c*d", t150, t158, t63, t151)
@@ -6154,10 +6175,16 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		h3 := tapePointers3[t201]
 		h1_2 := tapePointers1_2[t201]
 		h2_2 := tapePointers2_2[t201]
+		tapePointers3 = tapePointers3[:t201]
+		tapePointers1_2 = tapePointers1_2[:t201]
+		tapePointers2_2 = tapePointers2_2[:t201]
 		t202 := len(tapePointers) - 1
 		h4 := tapePointers[t202]
 		h1_3 := tapePointers1[t202]
 		h2_3 := tapePointers2[t202]
+		tapePointers = tapePointers[:t202]
+		tapePointers1 = tapePointers1[:t202]
+		tapePointers2 = tapePointers2[:t202]
 		t203 := tensorops.TanhJVP(h3, hBar3)
 		t204 := tensorops.Scale(h3, -2)
 		t205 := tensorops.Mul(t204, hBar3)
@@ -6178,50 +6205,51 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		w := d.Layers[i2]
 		w1 := d1.Layers[i2]
 		w2 := d2.Layers[i2]
-		t209 := tensorops.MatMulGradAEach(h4, w, false, t203, t207, t208)
-		hBar = t209[0]
-		t210 := t209[1]
-		t211 := t209[2]
-		t212 := tensorops.MatMulGradAEach(h4, w1, false, t203, t207)
-		hBar1 = tensorops.Add(t210, t212[0])
-		t213 := tensorops.MatMulGradA(t203, h4, w2, false, false)
-		hBar2 = tensorops.FuseInto(t213, "a + b + c", t213, t212[1], t211)
-		t214 := dBar.Layers
-		t215 := dBar1.Layers
-		t216 := dBar2.Layers
-		t217 := t215[i2]
+		if i2 != 0 {
+			t209 := tensorops.MatMulGradAEach(h4, w, false, t203, t207, t208)
+			hBar = t209[0]
+			t210 := t209[1]
+			t211 := t209[2]
+			t212 := tensorops.MatMulGradAEach(h4, w1, false, t203, t207)
+			t213 := t212[0]
+			t214 := tensorops.MatMulGradA(t203, h4, w2, false, false)
+			hBar2 = tensorops.FuseInto(t214, "a + b + c", t214, t212[1], t211)
+			hBar1 = tensorops.Add(t210, t213)
+		} else {
+			hBar = nil
+			hBar1 = nil
+			hBar2 = nil
+		}
+		t215 := dBar.Layers
+		t216 := dBar1.Layers
+		t217 := dBar2.Layers
 		t218 := t216[i2]
-		t219 := tensorops.AccumulateMatMulGradB(t214[i2], t203, h4, w, false, false)
-		t220 := tensorops.MatMulGradB(t207, h4, w, false, false)
-		t221 := tensorops.MatMulGradB(t203, h1_3, w, false, false)
-		t222 := tensorops.FuseInto(t220, "a + b + c", t217, t220, t221)
-		t223 := tensorops.MatMulGradB(t203, h2_3, w, false, false)
-		t224 := tensorops.MatMulGradB(t207, h1_3, w, false, false)
-		t225 := tensorops.MatMulGradB(t208, h4, w, false, false)
-		t226 := tensorops.FuseInto(t223, "a + (b + c + d)", t218, t223, t224, t225)
-		t214[i2] = t219
-		t215[i2] = t222
-		t216[i2] = t226
+		t219 := t217[i2]
+		t220 := tensorops.AccumulateMatMulGradB(t215[i2], t203, h4, w, false, false)
+		t221 := tensorops.MatMulGradB(t207, h4, w, false, false)
+		t222 := tensorops.MatMulGradB(t203, h1_3, w, false, false)
+		t223 := tensorops.FuseInto(t221, "a + b + c", t218, t221, t222)
+		t224 := tensorops.MatMulGradB(t203, h2_3, w, false, false)
+		t225 := tensorops.MatMulGradB(t207, h1_3, w, false, false)
+		t226 := tensorops.MatMulGradB(t208, h4, w, false, false)
+		t227 := tensorops.FuseInto(t224, "a + (b + c + d)", t219, t224, t225, t226)
+		t215[i2] = t220
+		t216[i2] = t223
+		t217[i2] = t227
 		i2--
 		hBar3 = nil
-		tapePointers = tapePointers[:t202]
-		tapePointers1 = tapePointers1[:t202]
-		tapePointers2 = tapePointers2[:t202]
-		tapePointers3 = tapePointers3[:t201]
-		tapePointers1_2 = tapePointers1_2[:t201]
-		tapePointers2_2 = tapePointers2_2[:t201]
 	}
 	t192 := dBar1.Out
 	t193 := dBar2.Out
 	dBar.Out = tensorops.Accumulate(dBar.Out, t137)
 	dBar1.Out = tensorops.Add(t192, t140)
 	dBar2.Out = tensorops.Add(t193, t144)
-	t194 := t234
-	t195 := t235
-	t196 := t236
-	t234 = Affine{}
+	t194 := t235
+	t195 := t236
+	t196 := t237
 	t235 = Affine{}
 	t236 = Affine{}
+	t237 = Affine{}
 	t197 := dBar1.Norm.Scale
 	t198 := dBar2.Norm.Scale
 	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t194.Scale)
@@ -6247,7 +6275,7 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
 	t2 := tapePointersBuf2[:0]
-	var t47 Affine
+	var t48 Affine
 	t3 := d.Layers
 	t4 := dBar.Layers
 	n := len(t3)
@@ -6261,8 +6289,8 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	tapePointers2 := slices.Grow(t, trips)
 	h := x
 	for i := 0; i < n; i++ {
-		t46 := tensorops.MatMul(h, t3[i])
-		h3 := tensorops.FuseInto(t46, "Tanh(a)", t46)
+		t47 := tensorops.MatMul(h, t3[i])
+		h3 := tensorops.FuseInto(t47, "Tanh(a)", t47)
 		tapePointers = append(tapePointers, h)
 		tapePointers2 = append(tapePointers2, h3)
 		h = h3
@@ -6292,9 +6320,9 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	t26 := tensorops.MatMulGradA(t25, t16, t7, false, false)
 	t27 := tensorops.MatMulGradB(t25, t16, t7, false, false)
 	t28 := tensorops.SumLike(t26, t14)
-	t47.Shift = tensorops.AccumulateSumLike(t47.Shift, t26, t15)
+	t48.Shift = tensorops.AccumulateSumLike(t48.Shift, t26, t15)
 	t29 := tensorops.SumLike(tensorops.Mul(t13, t28), n2)
-	t47.Scale = tensorops.AccumulateSumLike(t47.Scale, tensorops.Mul(n2, t28), t13)
+	t48.Scale = tensorops.AccumulateSumLike(t48.Scale, tensorops.Mul(n2, t28), t13)
 	t30 := tensorops.SumLike(tensorops.Fuse("1/a*b", t12, t29), c)
 	t31 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n2, t12, t29), t12)
 	t32 := tensorops.Squeeze(t31, 1)
@@ -6308,25 +6336,28 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	t40 := tensorops.MeanGrad(t39, h, 1)
 	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t33, t37, t38, t40)
 	var hBar2 *tensorops.Tensor
-	i2 := n - 1
-	for i2 >= 0 {
+	for i2 := n - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		t42 := len(tapePointers2) - 1
-		t43 := len(tapePointers) - 1
-		h2 := tapePointers[t43]
-		t44 := tensorops.TanhJVP(tapePointers2[t42], hBar2)
+		t43 := tapePointers2[:t42]
+		t44 := len(tapePointers) - 1
+		h2 := tapePointers[t44]
+		tapePointers = tapePointers[:t44]
+		t45 := tensorops.TanhJVP(tapePointers2[t42], hBar2)
 		w := t3[i2]
-		hBar = tensorops.MatMulGradA(t44, h2, w, false, false)
-		t45 := tensorops.AccumulateMatMulGradB(t5.Layers[i2], t44, h2, w, false, false)
-		t5.Layers[i2] = t45
-		i2--
+		if i2 != 0 {
+			hBar = tensorops.MatMulGradA(t45, h2, w, false, false)
+		} else {
+			hBar = nil
+		}
+		t46 := tensorops.AccumulateMatMulGradB(t5.Layers[i2], t45, h2, w, false, false)
+		t5.Layers[i2] = t46
 		hBar2 = nil
-		tapePointers = tapePointers[:t43]
-		tapePointers2 = tapePointers2[:t42]
+		tapePointers2 = t43
 	}
 	dBar.Out = tensorops.Accumulate(dBar.Out, t27)
-	t41 := t47
-	t47 = Affine{}
+	t41 := t48
+	t48 = Affine{}
 	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t41.Scale)
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t41.Shift)
 	return t21
@@ -6396,8 +6427,8 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	var dtapePointersBuf2 [256]*T
 	t6 := tapePointersBuf2[:0]
 	t7 := dtapePointersBuf2[:0]
-	var t125 Affine
 	var t126 Affine
+	var t127 Affine
 	t8 := dd2.Layers
 	t9 := dBar.Layers
 	t10 := ddBar.Layers
@@ -6429,10 +6460,10 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	i := 0
 	for i < n {
 		dw2 := t8[i]
-		t123 := tensorops.MatMulEach(t[i], false, h, dh)
-		t124 := tensorops.MatMul(h, dw2)
-		h4 := tensorops.Tanh(t123[0])
-		dh3 := tensorops.FuseInto(t124, "TanhJVP(a, b + c)", h4, t123[1], t124)
+		t124 := tensorops.MatMulEach(t[i], false, h, dh)
+		t125 := tensorops.MatMul(h, dw2)
+		h4 := tensorops.Tanh(t124[0])
+		dh3 := tensorops.FuseInto(t125, "TanhJVP(a, b + c)", h4, t124[1], t125)
 		i++
 		tapePointers = append(tapePointers, h)
 		dtapePointers = append(dtapePointers, dh)
@@ -6511,13 +6542,13 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t82 := tensorops.FuseInto(t80, "a + b", t80, t81)
 	t83 := tensorops.SumLike(t76, t43)
 	t84 := tensorops.SumLike(t78, t43)
-	t125.Shift = tensorops.AccumulateSumLike(t125.Shift, t76, t45)
-	t126.Shift = tensorops.Add(t126.Shift, tensorops.SumLike(t78, t45))
+	t126.Shift = tensorops.AccumulateSumLike(t126.Shift, t76, t45)
+	t127.Shift = tensorops.Add(t127.Shift, tensorops.SumLike(t78, t45))
 	t85 := tensorops.SumLike(tensorops.Mul(t41, t83), n4)
 	t86 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t83, t42, t41, t84), n4)
 	t87 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t83, dn, n4, t84), t41)
-	t125.Scale = tensorops.AccumulateSumLike(t125.Scale, tensorops.Mul(n4, t83), t41)
-	t126.Scale = tensorops.FuseInto(t87, "a + b", t126.Scale, t87)
+	t126.Scale = tensorops.AccumulateSumLike(t126.Scale, tensorops.Mul(n4, t83), t41)
+	t127.Scale = tensorops.FuseInto(t87, "a + b", t127.Scale, t87)
 	t88 := tensorops.Fuse("a*(-b/c*d) + b*e", t85, t39, t37, t38, t86)
 	t89 := tensorops.SumLike(tensorops.Mul(t39, t85), c)
 	t90 := tensorops.SumLike(t88, c)
@@ -6545,38 +6576,44 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
 		t112 := len(tapePointers2) - 1
 		h2 := tapePointers2[t112]
-		t113 := len(tapePointers) - 1
-		h3 := tapePointers[t113]
-		dh2 := dtapePointers[t113]
-		t114 := tensorops.TanhJVP(h2, hBar2)
-		t115 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t112], dhBar)
+		tapePointers2 = tapePointers2[:t112]
+		t113 := dtapePointers2[:t112]
+		t114 := len(tapePointers) - 1
+		h3 := tapePointers[t114]
+		dh2 := dtapePointers[t114]
+		tapePointers = tapePointers[:t114]
+		dtapePointers = dtapePointers[:t114]
+		t115 := tensorops.TanhJVP(h2, hBar2)
+		t116 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t112], dhBar)
 		w := t[i2]
 		dw := t8[i2]
-		t116 := tensorops.MatMulGradAEach(h3, w, false, t114, t115)
-		hBar = t116[0]
-		t117 := tensorops.MatMulGradA(t114, h3, dw, false, false)
-		dhBar = tensorops.FuseInto(t117, "a + b", t116[1], t117)
-		t118 := t15.Layers[i2]
-		t119 := tensorops.AccumulateMatMulGradB(t14.Layers[i2], t114, h3, w, false, false)
-		t120 := tensorops.MatMulGradB(t115, h3, w, false, false)
-		t121 := tensorops.MatMulGradB(t114, dh2, w, false, false)
-		t122 := tensorops.FuseInto(t120, "a + b + c", t118, t120, t121)
-		t14.Layers[i2] = t119
-		t15.Layers[i2] = t122
+		if i2 != 0 {
+			t117 := tensorops.MatMulGradAEach(h3, w, false, t115, t116)
+			hBar = t117[0]
+			t118 := tensorops.MatMulGradA(t115, h3, dw, false, false)
+			dhBar = tensorops.FuseInto(t118, "a + b", t117[1], t118)
+		} else {
+			hBar = nil
+			dhBar = nil
+		}
+		t119 := t15.Layers[i2]
+		t120 := tensorops.AccumulateMatMulGradB(t14.Layers[i2], t115, h3, w, false, false)
+		t121 := tensorops.MatMulGradB(t116, h3, w, false, false)
+		t122 := tensorops.MatMulGradB(t115, dh2, w, false, false)
+		t123 := tensorops.FuseInto(t121, "a + b + c", t119, t121, t122)
+		t14.Layers[i2] = t120
+		t15.Layers[i2] = t123
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t113]
-		dtapePointers = dtapePointers[:t113]
-		tapePointers2 = tapePointers2[:t112]
-		dtapePointers2 = dtapePointers2[:t112]
+		dtapePointers2 = t113
 	}
 	t107 := ddBar.Out
 	dBar.Out = tensorops.Accumulate(dBar.Out, t79)
 	ddBar.Out = tensorops.Add(t107, t82)
-	t108 := t125
-	t109 := t126
-	t125 = Affine{}
+	t108 := t126
+	t109 := t127
 	t126 = Affine{}
+	t127 = Affine{}
 	t110 := ddBar.Norm.Scale
 	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t108.Scale)
 	ddBar.Norm.Scale = tensorops.Add(t110, t109.Scale)
@@ -7454,6 +7491,15 @@ func deepLossVGradJVPLanes8(
 		dh6_2 := dtapePointers6_2[t564]
 		dh7_2 := dtapePointers7_2[t564]
 		dh8_2 := dtapePointers8_2[t564]
+		tapePointers2 = tapePointers2[:t564]
+		dtapePointers1_2 = dtapePointers1_2[:t564]
+		dtapePointers2_2 = dtapePointers2_2[:t564]
+		dtapePointers3_2 = dtapePointers3_2[:t564]
+		dtapePointers4_2 = dtapePointers4_2[:t564]
+		dtapePointers5_2 = dtapePointers5_2[:t564]
+		dtapePointers6_2 = dtapePointers6_2[:t564]
+		dtapePointers7_2 = dtapePointers7_2[:t564]
+		dtapePointers8_2 = dtapePointers8_2[:t564]
 		t565 := len(tapePointers) - 1
 		h3 := tapePointers[t565]
 		dh1_3 := dtapePointers1[t565]
@@ -7464,6 +7510,15 @@ func deepLossVGradJVPLanes8(
 		dh6_3 := dtapePointers6[t565]
 		dh7_3 := dtapePointers7[t565]
 		dh8_3 := dtapePointers8[t565]
+		tapePointers = tapePointers[:t565]
+		dtapePointers1 = dtapePointers1[:t565]
+		dtapePointers2 = dtapePointers2[:t565]
+		dtapePointers3 = dtapePointers3[:t565]
+		dtapePointers4 = dtapePointers4[:t565]
+		dtapePointers5 = dtapePointers5[:t565]
+		dtapePointers6 = dtapePointers6[:t565]
+		dtapePointers7 = dtapePointers7[:t565]
+		dtapePointers8 = dtapePointers8[:t565]
 		t566 := tensorops.TanhJVP(h2, hBar2)
 		t567 := tensorops.Fuse("-2*a*b", h2, hBar2)
 		t568 := tensorops.Fuse("1 - a*a", h2)
@@ -7484,31 +7539,43 @@ func deepLossVGradJVPLanes8(
 		dw6 := t41[i2]
 		dw7 := t42[i2]
 		dw8 := t43[i2]
-		t577 := tensorops.MatMulGradAEach(h3, w, false, t566, t569, t570, t571, t572, t573, t574, t575, t576)
-		hBar = t577[0]
-		t578 := t577[2]
-		t579 := t577[3]
-		t580 := t577[4]
-		t581 := t577[5]
-		t582 := t577[6]
-		t583 := t577[7]
-		t584 := t577[8]
-		t585 := tensorops.MatMulGradA(t566, h3, dw1, false, false)
-		dhBar1 = tensorops.FuseInto(t585, "a + b", t577[1], t585)
-		t586 := tensorops.MatMulGradA(t566, h3, dw2, false, false)
-		dhBar2 = tensorops.FuseInto(t586, "a + b", t578, t586)
-		t587 := tensorops.MatMulGradA(t566, h3, dw3, false, false)
-		dhBar3 = tensorops.FuseInto(t587, "a + b", t579, t587)
-		t588 := tensorops.MatMulGradA(t566, h3, dw4, false, false)
-		dhBar4 = tensorops.FuseInto(t588, "a + b", t580, t588)
-		t589 := tensorops.MatMulGradA(t566, h3, dw5, false, false)
-		dhBar5 = tensorops.FuseInto(t589, "a + b", t581, t589)
-		t590 := tensorops.MatMulGradA(t566, h3, dw6, false, false)
-		dhBar6 = tensorops.FuseInto(t590, "a + b", t582, t590)
-		t591 := tensorops.MatMulGradA(t566, h3, dw7, false, false)
-		dhBar7 = tensorops.FuseInto(t591, "a + b", t583, t591)
-		t592 := tensorops.MatMulGradA(t566, h3, dw8, false, false)
-		dhBar8 = tensorops.FuseInto(t592, "a + b", t584, t592)
+		if i2 != 0 {
+			t577 := tensorops.MatMulGradAEach(h3, w, false, t566, t569, t570, t571, t572, t573, t574, t575, t576)
+			hBar = t577[0]
+			t578 := t577[2]
+			t579 := t577[3]
+			t580 := t577[4]
+			t581 := t577[5]
+			t582 := t577[6]
+			t583 := t577[7]
+			t584 := t577[8]
+			t585 := tensorops.MatMulGradA(t566, h3, dw1, false, false)
+			dhBar1 = tensorops.FuseInto(t585, "a + b", t577[1], t585)
+			t586 := tensorops.MatMulGradA(t566, h3, dw2, false, false)
+			dhBar2 = tensorops.FuseInto(t586, "a + b", t578, t586)
+			t587 := tensorops.MatMulGradA(t566, h3, dw3, false, false)
+			dhBar3 = tensorops.FuseInto(t587, "a + b", t579, t587)
+			t588 := tensorops.MatMulGradA(t566, h3, dw4, false, false)
+			dhBar4 = tensorops.FuseInto(t588, "a + b", t580, t588)
+			t589 := tensorops.MatMulGradA(t566, h3, dw5, false, false)
+			dhBar5 = tensorops.FuseInto(t589, "a + b", t581, t589)
+			t590 := tensorops.MatMulGradA(t566, h3, dw6, false, false)
+			dhBar6 = tensorops.FuseInto(t590, "a + b", t582, t590)
+			t591 := tensorops.MatMulGradA(t566, h3, dw7, false, false)
+			dhBar7 = tensorops.FuseInto(t591, "a + b", t583, t591)
+			t592 := tensorops.MatMulGradA(t566, h3, dw8, false, false)
+			dhBar8 = tensorops.FuseInto(t592, "a + b", t584, t592)
+		} else {
+			hBar = nil
+			dhBar1 = nil
+			dhBar2 = nil
+			dhBar3 = nil
+			dhBar4 = nil
+			dhBar5 = nil
+			dhBar6 = nil
+			dhBar7 = nil
+			dhBar8 = nil
+		}
 		t593 := t64.Layers[i2]
 		t594 := t65.Layers[i2]
 		t595 := t66.Layers[i2]
@@ -7553,24 +7620,6 @@ func deepLossVGradJVPLanes8(
 		t71.Layers[i2] = t625
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t565]
-		dtapePointers1 = dtapePointers1[:t565]
-		dtapePointers2 = dtapePointers2[:t565]
-		dtapePointers3 = dtapePointers3[:t565]
-		dtapePointers4 = dtapePointers4[:t565]
-		dtapePointers5 = dtapePointers5[:t565]
-		dtapePointers6 = dtapePointers6[:t565]
-		dtapePointers7 = dtapePointers7[:t565]
-		dtapePointers8 = dtapePointers8[:t565]
-		tapePointers2 = tapePointers2[:t564]
-		dtapePointers1_2 = dtapePointers1_2[:t564]
-		dtapePointers2_2 = dtapePointers2_2[:t564]
-		dtapePointers3_2 = dtapePointers3_2[:t564]
-		dtapePointers4_2 = dtapePointers4_2[:t564]
-		dtapePointers5_2 = dtapePointers5_2[:t564]
-		dtapePointers6_2 = dtapePointers6_2[:t564]
-		dtapePointers7_2 = dtapePointers7_2[:t564]
-		dtapePointers8_2 = dtapePointers8_2[:t564]
 	}
 	t531 := ddBar1.Out
 	t532 := ddBar2.Out
@@ -12603,39 +12652,43 @@ func StackLossGrad(s, sBar *Stack, x *T) float64 {
 	tapePointers2 := slices.Grow(t, trips*2)
 	for i := 0; i < n; i++ {
 		l := t4[i]
-		t15 := l.W
-		t16 := tensorops.MatMul(x, t15)
-		t17 := l.B
-		x3 := tensorops.Fuse("Tanh(a + b)", t16, t17)
-		tapePointers = append(tapePointers, x, t15, t17)
-		tapePointers2 = append(tapePointers2, t16, x3)
+		t17 := l.W
+		t18 := tensorops.MatMul(x, t17)
+		t19 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t18, t19)
+		tapePointers = append(tapePointers, x, t17, t19)
+		tapePointers2 = append(tapePointers2, t18, x3)
 		x = x3
 	}
 	t5 := tensorops.SumAll(x)
 	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
-	i2 := n - 1
-	for i2 >= 0 {
+	for i2 := n - 1; i2 >= 0; i2-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		n2 := len(tapePointers2)
 		t6 := n2 - 2
+		t7 := tapePointers2[:t6]
 		n3 := len(tapePointers)
-		t7 := n3 - 3
-		x2 := tapePointers[t7]
-		t8 := tapePointers[n3-2]
-		t9 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
-		t10 := tensorops.SumLike(t9, tapePointers2[t6])
-		t11 := sBar.Ls
-		t12 := tensorops.AccumulateSumLike(t11[i2].B, t9, tapePointers[n3-1])
-		t11[i2].B = t12
-		xBar = tensorops.MatMulGradA(t10, x2, t8, false, false)
+		t8 := n3 - 3
+		x2 := tapePointers[t8]
+		t9 := tapePointers[n3-2]
+		t10 := tapePointers[:t8]
+		t11 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
+		t12 := tensorops.SumLike(t11, tapePointers2[t6])
 		t13 := sBar.Ls
-		t14 := tensorops.AccumulateMatMulGradB(t13[i2].W, t10, x2, t8, false, false)
-		t13[i2].W = t14
-		i2--
+		t14 := tensorops.AccumulateSumLike(t13[i2].B, t11, tapePointers[n3-1])
+		t13[i2].B = t14
+		if i2 != 0 {
+			xBar = tensorops.MatMulGradA(t12, x2, t9, false, false)
+		} else {
+			xBar = nil
+		}
+		t15 := sBar.Ls
+		t16 := tensorops.AccumulateMatMulGradB(t15[i2].W, t12, x2, t9, false, false)
+		t15[i2].W = t16
 		xBar2 = nil
-		tapePointers = tapePointers[:t7]
-		tapePointers2 = tapePointers2[:t6]
+		tapePointers = t10
+		tapePointers2 = t7
 	}
 	return t5
 }
@@ -12728,23 +12781,23 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	for i < n {
 		l := t12[i]
 		dl := t13[i]
-		t44 := l.W
-		t45 := dl.W
-		t46 := tensorops.MatMulEach(t44, false, x, dx)
-		t47 := t46[0]
-		t48 := tensorops.MatMul(x, t45)
-		t49 := tensorops.FuseInto(t48, "a + b", t46[1], t48)
-		t50 := l.B
-		t51 := dl.B
-		t52 := tensorops.Add(t47, t50)
-		t53 := tensorops.ExpandLike(t49, t52)
-		x4 := tensorops.Tanh(t52)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t53, tensorops.ExpandLike(t51, t52))
+		t45 := l.W
+		t46 := dl.W
+		t47 := tensorops.MatMulEach(t45, false, x, dx)
+		t48 := t47[0]
+		t49 := tensorops.MatMul(x, t46)
+		t50 := tensorops.FuseInto(t49, "a + b", t47[1], t49)
+		t51 := l.B
+		t52 := dl.B
+		t53 := tensorops.Add(t48, t51)
+		t54 := tensorops.ExpandLike(t50, t53)
+		x4 := tensorops.Tanh(t53)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t54, tensorops.ExpandLike(t52, t53))
 		i++
-		tapePointers = append(tapePointers, x, t44, t50)
-		dtapePointers = append(dtapePointers, dx, t45, t51)
-		tapePointers2 = append(tapePointers2, t47, x4)
-		dtapePointers2 = append(dtapePointers2, t49, dx3)
+		tapePointers = append(tapePointers, x, t45, t51)
+		dtapePointers = append(dtapePointers, dx, t46, t52)
+		tapePointers2 = append(tapePointers2, t48, x4)
+		dtapePointers2 = append(dtapePointers2, t50, dx3)
 		x = x4
 		dx = dx3
 	}
@@ -12761,42 +12814,48 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 		t21 := tapePointers2[t20]
 		t22 := n4 - 1
 		x2 := tapePointers2[t22]
+		tapePointers2 = tapePointers2[:t20]
+		t23 := dtapePointers2[:t20]
 		n5 := len(tapePointers)
-		t23 := n5 - 3
-		x3 := tapePointers[t23]
-		dx2 := dtapePointers[t23]
-		t24 := n5 - 2
-		t25 := tapePointers[t24]
-		t26 := dtapePointers[t24]
-		t27 := tapePointers[n5-1]
-		t28 := tensorops.TanhJVP(x2, xBar2)
-		t29 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t22], dxBar)
-		t30 := tensorops.SumLike(t28, t21)
+		t24 := n5 - 3
+		x3 := tapePointers[t24]
+		dx2 := dtapePointers[t24]
+		t25 := n5 - 2
+		t26 := tapePointers[t25]
+		t27 := dtapePointers[t25]
+		t28 := tapePointers[n5-1]
+		tapePointers = tapePointers[:t24]
+		dtapePointers = dtapePointers[:t24]
+		t29 := tensorops.TanhJVP(x2, xBar2)
+		t30 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t22], dxBar)
 		t31 := tensorops.SumLike(t29, t21)
-		t32 := sBar.Ls
-		t33 := dsBar.Ls
-		t34 := t33[i2].B
-		t32[i2].B = tensorops.AccumulateSumLike(t32[i2].B, t28, t27)
-		t33[i2].B = tensorops.Add(t34, tensorops.SumLike(t29, t27))
-		t35 := tensorops.MatMulGradAEach(x3, t25, false, t30, t31)
-		xBar = t35[0]
-		t36 := tensorops.MatMulGradA(t30, x3, t26, false, false)
-		dxBar = tensorops.FuseInto(t36, "a + b", t35[1], t36)
-		t37 := sBar.Ls
-		t38 := dsBar.Ls
-		t39 := t38[i2].W
-		t40 := tensorops.AccumulateMatMulGradB(t37[i2].W, t30, x3, t25, false, false)
-		t41 := tensorops.MatMulGradB(t31, x3, t25, false, false)
-		t42 := tensorops.MatMulGradB(t30, dx2, t25, false, false)
-		t43 := tensorops.FuseInto(t41, "a + b + c", t39, t41, t42)
-		t37[i2].W = t40
-		t38[i2].W = t43
+		t32 := tensorops.SumLike(t30, t21)
+		t33 := sBar.Ls
+		t34 := dsBar.Ls
+		t35 := t34[i2].B
+		t33[i2].B = tensorops.AccumulateSumLike(t33[i2].B, t29, t28)
+		t34[i2].B = tensorops.Add(t35, tensorops.SumLike(t30, t28))
+		if i2 != 0 {
+			t36 := tensorops.MatMulGradAEach(x3, t26, false, t31, t32)
+			xBar = t36[0]
+			t37 := tensorops.MatMulGradA(t31, x3, t27, false, false)
+			dxBar = tensorops.FuseInto(t37, "a + b", t36[1], t37)
+		} else {
+			xBar = nil
+			dxBar = nil
+		}
+		t38 := sBar.Ls
+		t39 := dsBar.Ls
+		t40 := t39[i2].W
+		t41 := tensorops.AccumulateMatMulGradB(t38[i2].W, t31, x3, t26, false, false)
+		t42 := tensorops.MatMulGradB(t32, x3, t26, false, false)
+		t43 := tensorops.MatMulGradB(t31, dx2, t26, false, false)
+		t44 := tensorops.FuseInto(t42, "a + b + c", t40, t42, t43)
+		t38[i2].W = t41
+		t39[i2].W = t44
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t23]
-		dtapePointers = dtapePointers[:t23]
-		tapePointers2 = tapePointers2[:t20]
-		dtapePointers2 = dtapePointers2[:t20]
+		dtapePointers2 = t23
 	}
 	return t19, 0
 }
@@ -13191,6 +13250,15 @@ func stackLossGradJVPLanes8(
 		dx6_2 := dtapePointers6_2[t85]
 		dx7_2 := dtapePointers7_2[t85]
 		dx8_2 := dtapePointers8_2[t85]
+		tapePointers2 = tapePointers2[:t83]
+		dtapePointers1_2 = dtapePointers1_2[:t83]
+		dtapePointers2_2 = dtapePointers2_2[:t83]
+		dtapePointers3_2 = dtapePointers3_2[:t83]
+		dtapePointers4_2 = dtapePointers4_2[:t83]
+		dtapePointers5_2 = dtapePointers5_2[:t83]
+		dtapePointers6_2 = dtapePointers6_2[:t83]
+		dtapePointers7_2 = dtapePointers7_2[:t83]
+		dtapePointers8_2 = dtapePointers8_2[:t83]
 		n5 := len(tapePointers)
 		t86 := n5 - 3
 		x3 := tapePointers[t86]
@@ -13213,6 +13281,15 @@ func stackLossGradJVPLanes8(
 		t95 := dtapePointers7[t87]
 		t96 := dtapePointers8[t87]
 		t97 := tapePointers[n5-1]
+		tapePointers = tapePointers[:t86]
+		dtapePointers1 = dtapePointers1[:t86]
+		dtapePointers2 = dtapePointers2[:t86]
+		dtapePointers3 = dtapePointers3[:t86]
+		dtapePointers4 = dtapePointers4[:t86]
+		dtapePointers5 = dtapePointers5[:t86]
+		dtapePointers6 = dtapePointers6[:t86]
+		dtapePointers7 = dtapePointers7[:t86]
+		dtapePointers8 = dtapePointers8[:t86]
 		t98 := tensorops.TanhJVP(x2, xBar2)
 		t99 := tensorops.Fuse("-2*a*b", x2, xBar2)
 		t100 := tensorops.Fuse("1 - a*a", x2)
@@ -13259,31 +13336,43 @@ func stackLossGradJVPLanes8(
 		t124[i2].B = tensorops.Add(t132, tensorops.SumLike(t106, t97))
 		t125[i2].B = tensorops.Add(t133, tensorops.SumLike(t107, t97))
 		t126[i2].B = tensorops.Add(t134, tensorops.SumLike(t108, t97))
-		t135 := tensorops.MatMulGradAEach(x3, t88, false, t109, t110, t111, t112, t113, t114, t115, t116, t117)
-		xBar = t135[0]
-		t136 := t135[2]
-		t137 := t135[3]
-		t138 := t135[4]
-		t139 := t135[5]
-		t140 := t135[6]
-		t141 := t135[7]
-		t142 := t135[8]
-		t143 := tensorops.MatMulGradA(t109, x3, t89, false, false)
-		dxBar1 = tensorops.FuseInto(t143, "a + b", t135[1], t143)
-		t144 := tensorops.MatMulGradA(t109, x3, t90, false, false)
-		dxBar2 = tensorops.FuseInto(t144, "a + b", t136, t144)
-		t145 := tensorops.MatMulGradA(t109, x3, t91, false, false)
-		dxBar3 = tensorops.FuseInto(t145, "a + b", t137, t145)
-		t146 := tensorops.MatMulGradA(t109, x3, t92, false, false)
-		dxBar4 = tensorops.FuseInto(t146, "a + b", t138, t146)
-		t147 := tensorops.MatMulGradA(t109, x3, t93, false, false)
-		dxBar5 = tensorops.FuseInto(t147, "a + b", t139, t147)
-		t148 := tensorops.MatMulGradA(t109, x3, t94, false, false)
-		dxBar6 = tensorops.FuseInto(t148, "a + b", t140, t148)
-		t149 := tensorops.MatMulGradA(t109, x3, t95, false, false)
-		dxBar7 = tensorops.FuseInto(t149, "a + b", t141, t149)
-		t150 := tensorops.MatMulGradA(t109, x3, t96, false, false)
-		dxBar8 = tensorops.FuseInto(t150, "a + b", t142, t150)
+		if i2 != 0 {
+			t135 := tensorops.MatMulGradAEach(x3, t88, false, t109, t110, t111, t112, t113, t114, t115, t116, t117)
+			xBar = t135[0]
+			t136 := t135[2]
+			t137 := t135[3]
+			t138 := t135[4]
+			t139 := t135[5]
+			t140 := t135[6]
+			t141 := t135[7]
+			t142 := t135[8]
+			t143 := tensorops.MatMulGradA(t109, x3, t89, false, false)
+			dxBar1 = tensorops.FuseInto(t143, "a + b", t135[1], t143)
+			t144 := tensorops.MatMulGradA(t109, x3, t90, false, false)
+			dxBar2 = tensorops.FuseInto(t144, "a + b", t136, t144)
+			t145 := tensorops.MatMulGradA(t109, x3, t91, false, false)
+			dxBar3 = tensorops.FuseInto(t145, "a + b", t137, t145)
+			t146 := tensorops.MatMulGradA(t109, x3, t92, false, false)
+			dxBar4 = tensorops.FuseInto(t146, "a + b", t138, t146)
+			t147 := tensorops.MatMulGradA(t109, x3, t93, false, false)
+			dxBar5 = tensorops.FuseInto(t147, "a + b", t139, t147)
+			t148 := tensorops.MatMulGradA(t109, x3, t94, false, false)
+			dxBar6 = tensorops.FuseInto(t148, "a + b", t140, t148)
+			t149 := tensorops.MatMulGradA(t109, x3, t95, false, false)
+			dxBar7 = tensorops.FuseInto(t149, "a + b", t141, t149)
+			t150 := tensorops.MatMulGradA(t109, x3, t96, false, false)
+			dxBar8 = tensorops.FuseInto(t150, "a + b", t142, t150)
+		} else {
+			xBar = nil
+			dxBar1 = nil
+			dxBar2 = nil
+			dxBar3 = nil
+			dxBar4 = nil
+			dxBar5 = nil
+			dxBar6 = nil
+			dxBar7 = nil
+			dxBar8 = nil
+		}
 		t151 := sBar.Ls
 		t152 := dsBar1.Ls
 		t153 := dsBar2.Ls
@@ -13337,24 +13426,6 @@ func stackLossGradJVPLanes8(
 		t159[i2].W = t192
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t86]
-		dtapePointers1 = dtapePointers1[:t86]
-		dtapePointers2 = dtapePointers2[:t86]
-		dtapePointers3 = dtapePointers3[:t86]
-		dtapePointers4 = dtapePointers4[:t86]
-		dtapePointers5 = dtapePointers5[:t86]
-		dtapePointers6 = dtapePointers6[:t86]
-		dtapePointers7 = dtapePointers7[:t86]
-		dtapePointers8 = dtapePointers8[:t86]
-		tapePointers2 = tapePointers2[:t83]
-		dtapePointers1_2 = dtapePointers1_2[:t83]
-		dtapePointers2_2 = dtapePointers2_2[:t83]
-		dtapePointers3_2 = dtapePointers3_2[:t83]
-		dtapePointers4_2 = dtapePointers4_2[:t83]
-		dtapePointers5_2 = dtapePointers5_2[:t83]
-		dtapePointers6_2 = dtapePointers6_2[:t83]
-		dtapePointers7_2 = dtapePointers7_2[:t83]
-		dtapePointers8_2 = dtapePointers8_2[:t83]
 	}
 	return t82, 0, 0, 0, 0, 0, 0, 0, 0
 }
@@ -14068,6 +14139,9 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		x2 := tapePointers2[t31]
 		dx1_2 := dtapePointers1_2[t31]
 		dx2_2 := dtapePointers2_2[t31]
+		tapePointers2 = tapePointers2[:t29]
+		dtapePointers1_2 = dtapePointers1_2[:t29]
+		dtapePointers2_2 = dtapePointers2_2[:t29]
 		n5 := len(tapePointers)
 		t32 := n5 - 3
 		x3 := tapePointers[t32]
@@ -14078,6 +14152,9 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		t35 := dtapePointers1[t33]
 		t36 := dtapePointers2[t33]
 		t37 := tapePointers[n5-1]
+		tapePointers = tapePointers[:t32]
+		dtapePointers1 = dtapePointers1[:t32]
+		dtapePointers2 = dtapePointers2[:t32]
 		t38 := tensorops.TanhJVP(x2, xBar2)
 		t39 := tensorops.Fuse("-2*a*b", x2, xBar2)
 		t40 := tensorops.Fuse("1 - a*a", x2)
@@ -14094,13 +14171,19 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		t46[i2].B = tensorops.AccumulateSumLike(t46[i2].B, t38, t37)
 		t47[i2].B = tensorops.Add(t49, tensorops.SumLike(t41, t37))
 		t48[i2].B = tensorops.Add(t50, tensorops.SumLike(t42, t37))
-		t51 := tensorops.MatMulGradAEach(x3, t34, false, t43, t44, t45)
-		xBar = t51[0]
-		t52 := t51[2]
-		t53 := tensorops.MatMulGradA(t43, x3, t35, false, false)
-		dxBar1 = tensorops.FuseInto(t53, "a + b", t51[1], t53)
-		t54 := tensorops.MatMulGradA(t43, x3, t36, false, false)
-		dxBar2 = tensorops.FuseInto(t54, "a + b", t52, t54)
+		if i2 != 0 {
+			t51 := tensorops.MatMulGradAEach(x3, t34, false, t43, t44, t45)
+			xBar = t51[0]
+			t52 := t51[2]
+			t53 := tensorops.MatMulGradA(t43, x3, t35, false, false)
+			dxBar1 = tensorops.FuseInto(t53, "a + b", t51[1], t53)
+			t54 := tensorops.MatMulGradA(t43, x3, t36, false, false)
+			dxBar2 = tensorops.FuseInto(t54, "a + b", t52, t54)
+		} else {
+			xBar = nil
+			dxBar1 = nil
+			dxBar2 = nil
+		}
 		t55 := sBar.Ls
 		t56 := dsBar1.Ls
 		t57 := dsBar2.Ls
@@ -14118,12 +14201,6 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		t57[i2].W = t66
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t32]
-		dtapePointers1 = dtapePointers1[:t32]
-		dtapePointers2 = dtapePointers2[:t32]
-		tapePointers2 = tapePointers2[:t29]
-		dtapePointers1_2 = dtapePointers1_2[:t29]
-		dtapePointers2_2 = dtapePointers2_2[:t29]
 	}
 	return t28, 0, 0
 }
@@ -14150,37 +14227,41 @@ func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
 	tapePointers2 := slices.Grow(t, trips*2)
 	for i := 0; i < n; i++ {
 		l := t3[i]
-		t14 := l.W
-		t15 := tensorops.MatMul(x, t14)
-		t16 := l.B
-		x3 := tensorops.Fuse("Tanh(a + b)", t15, t16)
-		tapePointers = append(tapePointers, x, t14, t16)
-		tapePointers2 = append(tapePointers2, t15, x3)
+		t16 := l.W
+		t17 := tensorops.MatMul(x, t16)
+		t18 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t17, t18)
+		tapePointers = append(tapePointers, x, t16, t18)
+		tapePointers2 = append(tapePointers2, t17, x3)
 		x = x3
 	}
 	t6 := tensorops.SumAll(x)
 	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
-	i2 := n - 1
-	for i2 >= 0 {
+	for i2 := n - 1; i2 >= 0; i2-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		n2 := len(tapePointers2)
 		t7 := n2 - 2
+		t8 := tapePointers2[:t7]
 		n3 := len(tapePointers)
-		t8 := n3 - 3
-		x2 := tapePointers[t8]
-		t9 := tapePointers[n3-2]
-		t10 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
-		t11 := tensorops.SumLike(t10, tapePointers2[t7])
-		t12 := tensorops.AccumulateSumLike(t5.Ls[i2].B, t10, tapePointers[n3-1])
-		t5.Ls[i2].B = t12
-		xBar = tensorops.MatMulGradA(t11, x2, t9, false, false)
-		t13 := tensorops.AccumulateMatMulGradB(t5.Ls[i2].W, t11, x2, t9, false, false)
-		t5.Ls[i2].W = t13
-		i2--
+		t9 := n3 - 3
+		x2 := tapePointers[t9]
+		t10 := tapePointers[n3-2]
+		t11 := tapePointers[:t9]
+		t12 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
+		t13 := tensorops.SumLike(t12, tapePointers2[t7])
+		t14 := tensorops.AccumulateSumLike(t5.Ls[i2].B, t12, tapePointers[n3-1])
+		t5.Ls[i2].B = t14
+		if i2 != 0 {
+			xBar = tensorops.MatMulGradA(t13, x2, t10, false, false)
+		} else {
+			xBar = nil
+		}
+		t15 := tensorops.AccumulateMatMulGradB(t5.Ls[i2].W, t13, x2, t10, false, false)
+		t5.Ls[i2].W = t15
 		xBar2 = nil
-		tapePointers = tapePointers[:t8]
-		tapePointers2 = tapePointers2[:t7]
+		tapePointers = t11
+		tapePointers2 = t8
 	}
 	return t6
 }
@@ -14273,23 +14354,23 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 	for i < n {
 		l := t[i]
 		dl := t8[i]
-		t42 := l.W
-		t43 := dl.W
-		t44 := tensorops.MatMulEach(t42, false, x, dx)
-		t45 := t44[0]
-		t46 := tensorops.MatMul(x, t43)
-		t47 := tensorops.FuseInto(t46, "a + b", t44[1], t46)
-		t48 := l.B
-		t49 := dl.B
-		t50 := tensorops.Add(t45, t48)
-		t51 := tensorops.ExpandLike(t47, t50)
-		x4 := tensorops.Tanh(t50)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t51, tensorops.ExpandLike(t49, t50))
+		t43 := l.W
+		t44 := dl.W
+		t45 := tensorops.MatMulEach(t43, false, x, dx)
+		t46 := t45[0]
+		t47 := tensorops.MatMul(x, t44)
+		t48 := tensorops.FuseInto(t47, "a + b", t45[1], t47)
+		t49 := l.B
+		t50 := dl.B
+		t51 := tensorops.Add(t46, t49)
+		t52 := tensorops.ExpandLike(t48, t51)
+		x4 := tensorops.Tanh(t51)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t52, tensorops.ExpandLike(t50, t51))
 		i++
-		tapePointers = append(tapePointers, x, t42, t48)
-		dtapePointers = append(dtapePointers, dx, t43, t49)
-		tapePointers2 = append(tapePointers2, t45, x4)
-		dtapePointers2 = append(dtapePointers2, t47, dx3)
+		tapePointers = append(tapePointers, x, t43, t49)
+		dtapePointers = append(dtapePointers, dx, t44, t50)
+		tapePointers2 = append(tapePointers2, t46, x4)
+		dtapePointers2 = append(dtapePointers2, t48, dx3)
 		x = x4
 		dx = dx3
 	}
@@ -14306,38 +14387,44 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 		t23 := tapePointers2[t22]
 		t24 := n4 - 1
 		x2 := tapePointers2[t24]
+		tapePointers2 = tapePointers2[:t22]
+		t25 := dtapePointers2[:t22]
 		n5 := len(tapePointers)
-		t25 := n5 - 3
-		x3 := tapePointers[t25]
-		dx2 := dtapePointers[t25]
-		t26 := n5 - 2
-		t27 := tapePointers[t26]
-		t28 := dtapePointers[t26]
-		t29 := tapePointers[n5-1]
-		t30 := tensorops.TanhJVP(x2, xBar2)
-		t31 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t24], dxBar)
-		t32 := tensorops.SumLike(t30, t23)
+		t26 := n5 - 3
+		x3 := tapePointers[t26]
+		dx2 := dtapePointers[t26]
+		t27 := n5 - 2
+		t28 := tapePointers[t27]
+		t29 := dtapePointers[t27]
+		t30 := tapePointers[n5-1]
+		tapePointers = tapePointers[:t26]
+		dtapePointers = dtapePointers[:t26]
+		t31 := tensorops.TanhJVP(x2, xBar2)
+		t32 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t24], dxBar)
 		t33 := tensorops.SumLike(t31, t23)
-		t34 := t15.Ls[i2].B
-		t14.Ls[i2].B = tensorops.AccumulateSumLike(t14.Ls[i2].B, t30, t29)
-		t15.Ls[i2].B = tensorops.Add(t34, tensorops.SumLike(t31, t29))
-		t35 := tensorops.MatMulGradAEach(x3, t27, false, t32, t33)
-		xBar = t35[0]
-		t36 := tensorops.MatMulGradA(t32, x3, t28, false, false)
-		dxBar = tensorops.FuseInto(t36, "a + b", t35[1], t36)
-		t37 := t15.Ls[i2].W
-		t38 := tensorops.AccumulateMatMulGradB(t14.Ls[i2].W, t32, x3, t27, false, false)
-		t39 := tensorops.MatMulGradB(t33, x3, t27, false, false)
-		t40 := tensorops.MatMulGradB(t32, dx2, t27, false, false)
-		t41 := tensorops.FuseInto(t39, "a + b + c", t37, t39, t40)
-		t14.Ls[i2].W = t38
-		t15.Ls[i2].W = t41
+		t34 := tensorops.SumLike(t32, t23)
+		t35 := t15.Ls[i2].B
+		t14.Ls[i2].B = tensorops.AccumulateSumLike(t14.Ls[i2].B, t31, t30)
+		t15.Ls[i2].B = tensorops.Add(t35, tensorops.SumLike(t32, t30))
+		if i2 != 0 {
+			t36 := tensorops.MatMulGradAEach(x3, t28, false, t33, t34)
+			xBar = t36[0]
+			t37 := tensorops.MatMulGradA(t33, x3, t29, false, false)
+			dxBar = tensorops.FuseInto(t37, "a + b", t36[1], t37)
+		} else {
+			xBar = nil
+			dxBar = nil
+		}
+		t38 := t15.Ls[i2].W
+		t39 := tensorops.AccumulateMatMulGradB(t14.Ls[i2].W, t33, x3, t28, false, false)
+		t40 := tensorops.MatMulGradB(t34, x3, t28, false, false)
+		t41 := tensorops.MatMulGradB(t33, dx2, t28, false, false)
+		t42 := tensorops.FuseInto(t40, "a + b + c", t38, t40, t41)
+		t14.Ls[i2].W = t39
+		t15.Ls[i2].W = t42
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t25]
-		dtapePointers = dtapePointers[:t25]
-		tapePointers2 = tapePointers2[:t22]
-		dtapePointers2 = dtapePointers2[:t22]
+		dtapePointers2 = t25
 	}
 	return t21, 0
 }
@@ -14739,6 +14826,15 @@ func stackLossVGradJVPLanes8(
 		dx6_2 := dtapePointers6_2[t94]
 		dx7_2 := dtapePointers7_2[t94]
 		dx8_2 := dtapePointers8_2[t94]
+		tapePointers2 = tapePointers2[:t92]
+		dtapePointers1_2 = dtapePointers1_2[:t92]
+		dtapePointers2_2 = dtapePointers2_2[:t92]
+		dtapePointers3_2 = dtapePointers3_2[:t92]
+		dtapePointers4_2 = dtapePointers4_2[:t92]
+		dtapePointers5_2 = dtapePointers5_2[:t92]
+		dtapePointers6_2 = dtapePointers6_2[:t92]
+		dtapePointers7_2 = dtapePointers7_2[:t92]
+		dtapePointers8_2 = dtapePointers8_2[:t92]
 		n5 := len(tapePointers)
 		t95 := n5 - 3
 		x3 := tapePointers[t95]
@@ -14761,6 +14857,15 @@ func stackLossVGradJVPLanes8(
 		t104 := dtapePointers7[t96]
 		t105 := dtapePointers8[t96]
 		t106 := tapePointers[n5-1]
+		tapePointers = tapePointers[:t95]
+		dtapePointers1 = dtapePointers1[:t95]
+		dtapePointers2 = dtapePointers2[:t95]
+		dtapePointers3 = dtapePointers3[:t95]
+		dtapePointers4 = dtapePointers4[:t95]
+		dtapePointers5 = dtapePointers5[:t95]
+		dtapePointers6 = dtapePointers6[:t95]
+		dtapePointers7 = dtapePointers7[:t95]
+		dtapePointers8 = dtapePointers8[:t95]
 		t107 := tensorops.TanhJVP(x2, xBar2)
 		t108 := tensorops.Fuse("-2*a*b", x2, xBar2)
 		t109 := tensorops.Fuse("1 - a*a", x2)
@@ -14798,31 +14903,43 @@ func stackLossVGradJVPLanes8(
 		t69.Ls[i2].B = tensorops.Add(t132, tensorops.SumLike(t115, t106))
 		t70.Ls[i2].B = tensorops.Add(t133, tensorops.SumLike(t116, t106))
 		t71.Ls[i2].B = tensorops.Add(t134, tensorops.SumLike(t117, t106))
-		t135 := tensorops.MatMulGradAEach(x3, t97, false, t118, t119, t120, t121, t122, t123, t124, t125, t126)
-		xBar = t135[0]
-		t136 := t135[2]
-		t137 := t135[3]
-		t138 := t135[4]
-		t139 := t135[5]
-		t140 := t135[6]
-		t141 := t135[7]
-		t142 := t135[8]
-		t143 := tensorops.MatMulGradA(t118, x3, t98, false, false)
-		dxBar1 = tensorops.FuseInto(t143, "a + b", t135[1], t143)
-		t144 := tensorops.MatMulGradA(t118, x3, t99, false, false)
-		dxBar2 = tensorops.FuseInto(t144, "a + b", t136, t144)
-		t145 := tensorops.MatMulGradA(t118, x3, t100, false, false)
-		dxBar3 = tensorops.FuseInto(t145, "a + b", t137, t145)
-		t146 := tensorops.MatMulGradA(t118, x3, t101, false, false)
-		dxBar4 = tensorops.FuseInto(t146, "a + b", t138, t146)
-		t147 := tensorops.MatMulGradA(t118, x3, t102, false, false)
-		dxBar5 = tensorops.FuseInto(t147, "a + b", t139, t147)
-		t148 := tensorops.MatMulGradA(t118, x3, t103, false, false)
-		dxBar6 = tensorops.FuseInto(t148, "a + b", t140, t148)
-		t149 := tensorops.MatMulGradA(t118, x3, t104, false, false)
-		dxBar7 = tensorops.FuseInto(t149, "a + b", t141, t149)
-		t150 := tensorops.MatMulGradA(t118, x3, t105, false, false)
-		dxBar8 = tensorops.FuseInto(t150, "a + b", t142, t150)
+		if i2 != 0 {
+			t135 := tensorops.MatMulGradAEach(x3, t97, false, t118, t119, t120, t121, t122, t123, t124, t125, t126)
+			xBar = t135[0]
+			t136 := t135[2]
+			t137 := t135[3]
+			t138 := t135[4]
+			t139 := t135[5]
+			t140 := t135[6]
+			t141 := t135[7]
+			t142 := t135[8]
+			t143 := tensorops.MatMulGradA(t118, x3, t98, false, false)
+			dxBar1 = tensorops.FuseInto(t143, "a + b", t135[1], t143)
+			t144 := tensorops.MatMulGradA(t118, x3, t99, false, false)
+			dxBar2 = tensorops.FuseInto(t144, "a + b", t136, t144)
+			t145 := tensorops.MatMulGradA(t118, x3, t100, false, false)
+			dxBar3 = tensorops.FuseInto(t145, "a + b", t137, t145)
+			t146 := tensorops.MatMulGradA(t118, x3, t101, false, false)
+			dxBar4 = tensorops.FuseInto(t146, "a + b", t138, t146)
+			t147 := tensorops.MatMulGradA(t118, x3, t102, false, false)
+			dxBar5 = tensorops.FuseInto(t147, "a + b", t139, t147)
+			t148 := tensorops.MatMulGradA(t118, x3, t103, false, false)
+			dxBar6 = tensorops.FuseInto(t148, "a + b", t140, t148)
+			t149 := tensorops.MatMulGradA(t118, x3, t104, false, false)
+			dxBar7 = tensorops.FuseInto(t149, "a + b", t141, t149)
+			t150 := tensorops.MatMulGradA(t118, x3, t105, false, false)
+			dxBar8 = tensorops.FuseInto(t150, "a + b", t142, t150)
+		} else {
+			xBar = nil
+			dxBar1 = nil
+			dxBar2 = nil
+			dxBar3 = nil
+			dxBar4 = nil
+			dxBar5 = nil
+			dxBar6 = nil
+			dxBar7 = nil
+			dxBar8 = nil
+		}
 		t151 := t64.Ls[i2].W
 		t152 := t65.Ls[i2].W
 		t153 := t66.Ls[i2].W
@@ -14867,24 +14984,6 @@ func stackLossVGradJVPLanes8(
 		t71.Ls[i2].W = t183
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t95]
-		dtapePointers1 = dtapePointers1[:t95]
-		dtapePointers2 = dtapePointers2[:t95]
-		dtapePointers3 = dtapePointers3[:t95]
-		dtapePointers4 = dtapePointers4[:t95]
-		dtapePointers5 = dtapePointers5[:t95]
-		dtapePointers6 = dtapePointers6[:t95]
-		dtapePointers7 = dtapePointers7[:t95]
-		dtapePointers8 = dtapePointers8[:t95]
-		tapePointers2 = tapePointers2[:t92]
-		dtapePointers1_2 = dtapePointers1_2[:t92]
-		dtapePointers2_2 = dtapePointers2_2[:t92]
-		dtapePointers3_2 = dtapePointers3_2[:t92]
-		dtapePointers4_2 = dtapePointers4_2[:t92]
-		dtapePointers5_2 = dtapePointers5_2[:t92]
-		dtapePointers6_2 = dtapePointers6_2[:t92]
-		dtapePointers7_2 = dtapePointers7_2[:t92]
-		dtapePointers8_2 = dtapePointers8_2[:t92]
 	}
 	return t91, 0, 0, 0, 0, 0, 0, 0, 0
 }
@@ -15528,39 +15627,43 @@ func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 	tapePointers2 := slices.Grow(t, trips*2)
 	for i := 0; i < n; i++ {
 		l := t4[i]
-		t15 := l.W
-		t16 := tensorops.MatMul(x, t15)
-		t17 := l.B
-		x3 := tensorops.Fuse("Tanh(a + b)", t16, t17)
-		tapePointers = append(tapePointers, x, t15, t17)
-		tapePointers2 = append(tapePointers2, t16, x3)
+		t17 := l.W
+		t18 := tensorops.MatMul(x, t17)
+		t19 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t18, t19)
+		tapePointers = append(tapePointers, x, t17, t19)
+		tapePointers2 = append(tapePointers2, t18, x3)
 		x = x3
 	}
 	t5 := tensorops.SumAll(x)
 	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
-	i2 := n - 1
-	for i2 >= 0 {
+	for i2 := n - 1; i2 >= 0; i2-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		n2 := len(tapePointers2)
 		t6 := n2 - 2
+		t7 := tapePointers2[:t6]
 		n3 := len(tapePointers)
-		t7 := n3 - 3
-		x2 := tapePointers[t7]
-		t8 := tapePointers[n3-2]
-		t9 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
-		t10 := tensorops.SumLike(t9, tapePointers2[t6])
-		t11 := sBar.Ls
-		t12 := tensorops.AccumulateSumLike(t11[i2].B, t9, tapePointers[n3-1])
-		t11[i2].B = t12
-		xBar = tensorops.MatMulGradA(t10, x2, t8, false, false)
+		t8 := n3 - 3
+		x2 := tapePointers[t8]
+		t9 := tapePointers[n3-2]
+		t10 := tapePointers[:t8]
+		t11 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
+		t12 := tensorops.SumLike(t11, tapePointers2[t6])
 		t13 := sBar.Ls
-		t14 := tensorops.AccumulateMatMulGradB(t13[i2].W, t10, x2, t8, false, false)
-		t13[i2].W = t14
-		i2--
+		t14 := tensorops.AccumulateSumLike(t13[i2].B, t11, tapePointers[n3-1])
+		t13[i2].B = t14
+		if i2 != 0 {
+			xBar = tensorops.MatMulGradA(t12, x2, t9, false, false)
+		} else {
+			xBar = nil
+		}
+		t15 := sBar.Ls
+		t16 := tensorops.AccumulateMatMulGradB(t15[i2].W, t12, x2, t9, false, false)
+		t15[i2].W = t16
 		xBar2 = nil
-		tapePointers = tapePointers[:t7]
-		tapePointers2 = tapePointers2[:t6]
+		tapePointers = t10
+		tapePointers2 = t7
 	}
 	return t5
 }
@@ -15653,23 +15756,23 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	for i < n {
 		l := t12[i]
 		dl := t13[i]
-		t44 := l.W
-		t45 := dl.W
-		t46 := tensorops.MatMulEach(t44, false, x, dx)
-		t47 := t46[0]
-		t48 := tensorops.MatMul(x, t45)
-		t49 := tensorops.FuseInto(t48, "a + b", t46[1], t48)
-		t50 := l.B
-		t51 := dl.B
-		t52 := tensorops.Add(t47, t50)
-		t53 := tensorops.ExpandLike(t49, t52)
-		x4 := tensorops.Tanh(t52)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t53, tensorops.ExpandLike(t51, t52))
+		t45 := l.W
+		t46 := dl.W
+		t47 := tensorops.MatMulEach(t45, false, x, dx)
+		t48 := t47[0]
+		t49 := tensorops.MatMul(x, t46)
+		t50 := tensorops.FuseInto(t49, "a + b", t47[1], t49)
+		t51 := l.B
+		t52 := dl.B
+		t53 := tensorops.Add(t48, t51)
+		t54 := tensorops.ExpandLike(t50, t53)
+		x4 := tensorops.Tanh(t53)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t54, tensorops.ExpandLike(t52, t53))
 		i++
-		tapePointers = append(tapePointers, x, t44, t50)
-		dtapePointers = append(dtapePointers, dx, t45, t51)
-		tapePointers2 = append(tapePointers2, t47, x4)
-		dtapePointers2 = append(dtapePointers2, t49, dx3)
+		tapePointers = append(tapePointers, x, t45, t51)
+		dtapePointers = append(dtapePointers, dx, t46, t52)
+		tapePointers2 = append(tapePointers2, t48, x4)
+		dtapePointers2 = append(dtapePointers2, t50, dx3)
 		x = x4
 		dx = dx3
 	}
@@ -15686,42 +15789,48 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 		t21 := tapePointers2[t20]
 		t22 := n4 - 1
 		x2 := tapePointers2[t22]
+		tapePointers2 = tapePointers2[:t20]
+		t23 := dtapePointers2[:t20]
 		n5 := len(tapePointers)
-		t23 := n5 - 3
-		x3 := tapePointers[t23]
-		dx2 := dtapePointers[t23]
-		t24 := n5 - 2
-		t25 := tapePointers[t24]
-		t26 := dtapePointers[t24]
-		t27 := tapePointers[n5-1]
-		t28 := tensorops.TanhJVP(x2, xBar2)
-		t29 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t22], dxBar)
-		t30 := tensorops.SumLike(t28, t21)
+		t24 := n5 - 3
+		x3 := tapePointers[t24]
+		dx2 := dtapePointers[t24]
+		t25 := n5 - 2
+		t26 := tapePointers[t25]
+		t27 := dtapePointers[t25]
+		t28 := tapePointers[n5-1]
+		tapePointers = tapePointers[:t24]
+		dtapePointers = dtapePointers[:t24]
+		t29 := tensorops.TanhJVP(x2, xBar2)
+		t30 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t22], dxBar)
 		t31 := tensorops.SumLike(t29, t21)
-		t32 := sBar.Ls
-		t33 := dsBar.Ls
-		t34 := t33[i2].B
-		t32[i2].B = tensorops.AccumulateSumLike(t32[i2].B, t28, t27)
-		t33[i2].B = tensorops.Add(t34, tensorops.SumLike(t29, t27))
-		t35 := tensorops.MatMulGradAEach(x3, t25, false, t30, t31)
-		xBar = t35[0]
-		t36 := tensorops.MatMulGradA(t30, x3, t26, false, false)
-		dxBar = tensorops.FuseInto(t36, "a + b", t35[1], t36)
-		t37 := sBar.Ls
-		t38 := dsBar.Ls
-		t39 := t38[i2].W
-		t40 := tensorops.AccumulateMatMulGradB(t37[i2].W, t30, x3, t25, false, false)
-		t41 := tensorops.MatMulGradB(t31, x3, t25, false, false)
-		t42 := tensorops.MatMulGradB(t30, dx2, t25, false, false)
-		t43 := tensorops.FuseInto(t41, "a + b + c", t39, t41, t42)
-		t37[i2].W = t40
-		t38[i2].W = t43
+		t32 := tensorops.SumLike(t30, t21)
+		t33 := sBar.Ls
+		t34 := dsBar.Ls
+		t35 := t34[i2].B
+		t33[i2].B = tensorops.AccumulateSumLike(t33[i2].B, t29, t28)
+		t34[i2].B = tensorops.Add(t35, tensorops.SumLike(t30, t28))
+		if i2 != 0 {
+			t36 := tensorops.MatMulGradAEach(x3, t26, false, t31, t32)
+			xBar = t36[0]
+			t37 := tensorops.MatMulGradA(t31, x3, t27, false, false)
+			dxBar = tensorops.FuseInto(t37, "a + b", t36[1], t37)
+		} else {
+			xBar = nil
+			dxBar = nil
+		}
+		t38 := sBar.Ls
+		t39 := dsBar.Ls
+		t40 := t39[i2].W
+		t41 := tensorops.AccumulateMatMulGradB(t38[i2].W, t31, x3, t26, false, false)
+		t42 := tensorops.MatMulGradB(t32, x3, t26, false, false)
+		t43 := tensorops.MatMulGradB(t31, dx2, t26, false, false)
+		t44 := tensorops.FuseInto(t42, "a + b + c", t40, t42, t43)
+		t38[i2].W = t41
+		t39[i2].W = t44
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t23]
-		dtapePointers = dtapePointers[:t23]
-		tapePointers2 = tapePointers2[:t20]
-		dtapePointers2 = dtapePointers2[:t20]
+		dtapePointers2 = t23
 	}
 	return t19, 0
 }
@@ -16269,6 +16378,15 @@ func stackLossGradJVPLanes82(
 		dx6_2 := dtapePointers6_2[t85]
 		dx7_2 := dtapePointers7_2[t85]
 		dx8_2 := dtapePointers8_2[t85]
+		tapePointers2 = tapePointers2[:t83]
+		dtapePointers1_2 = dtapePointers1_2[:t83]
+		dtapePointers2_2 = dtapePointers2_2[:t83]
+		dtapePointers3_2 = dtapePointers3_2[:t83]
+		dtapePointers4_2 = dtapePointers4_2[:t83]
+		dtapePointers5_2 = dtapePointers5_2[:t83]
+		dtapePointers6_2 = dtapePointers6_2[:t83]
+		dtapePointers7_2 = dtapePointers7_2[:t83]
+		dtapePointers8_2 = dtapePointers8_2[:t83]
 		n5 := len(tapePointers)
 		t86 := n5 - 3
 		x3 := tapePointers[t86]
@@ -16291,6 +16409,15 @@ func stackLossGradJVPLanes82(
 		t95 := dtapePointers7[t87]
 		t96 := dtapePointers8[t87]
 		t97 := tapePointers[n5-1]
+		tapePointers = tapePointers[:t86]
+		dtapePointers1 = dtapePointers1[:t86]
+		dtapePointers2 = dtapePointers2[:t86]
+		dtapePointers3 = dtapePointers3[:t86]
+		dtapePointers4 = dtapePointers4[:t86]
+		dtapePointers5 = dtapePointers5[:t86]
+		dtapePointers6 = dtapePointers6[:t86]
+		dtapePointers7 = dtapePointers7[:t86]
+		dtapePointers8 = dtapePointers8[:t86]
 		t98 := tensorops.TanhJVP(x2, xBar2)
 		t99 := tensorops.Fuse("-2*a*b", x2, xBar2)
 		t100 := tensorops.Fuse("1 - a*a", x2)
@@ -16337,31 +16464,43 @@ func stackLossGradJVPLanes82(
 		t124[i2].B = tensorops.Add(t132, tensorops.SumLike(t106, t97))
 		t125[i2].B = tensorops.Add(t133, tensorops.SumLike(t107, t97))
 		t126[i2].B = tensorops.Add(t134, tensorops.SumLike(t108, t97))
-		t135 := tensorops.MatMulGradAEach(x3, t88, false, t109, t110, t111, t112, t113, t114, t115, t116, t117)
-		xBar = t135[0]
-		t136 := t135[2]
-		t137 := t135[3]
-		t138 := t135[4]
-		t139 := t135[5]
-		t140 := t135[6]
-		t141 := t135[7]
-		t142 := t135[8]
-		t143 := tensorops.MatMulGradA(t109, x3, t89, false, false)
-		dxBar1 = tensorops.FuseInto(t143, "a + b", t135[1], t143)
-		t144 := tensorops.MatMulGradA(t109, x3, t90, false, false)
-		dxBar2 = tensorops.FuseInto(t144, "a + b", t136, t144)
-		t145 := tensorops.MatMulGradA(t109, x3, t91, false, false)
-		dxBar3 = tensorops.FuseInto(t145, "a + b", t137, t145)
-		t146 := tensorops.MatMulGradA(t109, x3, t92, false, false)
-		dxBar4 = tensorops.FuseInto(t146, "a + b", t138, t146)
-		t147 := tensorops.MatMulGradA(t109, x3, t93, false, false)
-		dxBar5 = tensorops.FuseInto(t147, "a + b", t139, t147)
-		t148 := tensorops.MatMulGradA(t109, x3, t94, false, false)
-		dxBar6 = tensorops.FuseInto(t148, "a + b", t140, t148)
-		t149 := tensorops.MatMulGradA(t109, x3, t95, false, false)
-		dxBar7 = tensorops.FuseInto(t149, "a + b", t141, t149)
-		t150 := tensorops.MatMulGradA(t109, x3, t96, false, false)
-		dxBar8 = tensorops.FuseInto(t150, "a + b", t142, t150)
+		if i2 != 0 {
+			t135 := tensorops.MatMulGradAEach(x3, t88, false, t109, t110, t111, t112, t113, t114, t115, t116, t117)
+			xBar = t135[0]
+			t136 := t135[2]
+			t137 := t135[3]
+			t138 := t135[4]
+			t139 := t135[5]
+			t140 := t135[6]
+			t141 := t135[7]
+			t142 := t135[8]
+			t143 := tensorops.MatMulGradA(t109, x3, t89, false, false)
+			dxBar1 = tensorops.FuseInto(t143, "a + b", t135[1], t143)
+			t144 := tensorops.MatMulGradA(t109, x3, t90, false, false)
+			dxBar2 = tensorops.FuseInto(t144, "a + b", t136, t144)
+			t145 := tensorops.MatMulGradA(t109, x3, t91, false, false)
+			dxBar3 = tensorops.FuseInto(t145, "a + b", t137, t145)
+			t146 := tensorops.MatMulGradA(t109, x3, t92, false, false)
+			dxBar4 = tensorops.FuseInto(t146, "a + b", t138, t146)
+			t147 := tensorops.MatMulGradA(t109, x3, t93, false, false)
+			dxBar5 = tensorops.FuseInto(t147, "a + b", t139, t147)
+			t148 := tensorops.MatMulGradA(t109, x3, t94, false, false)
+			dxBar6 = tensorops.FuseInto(t148, "a + b", t140, t148)
+			t149 := tensorops.MatMulGradA(t109, x3, t95, false, false)
+			dxBar7 = tensorops.FuseInto(t149, "a + b", t141, t149)
+			t150 := tensorops.MatMulGradA(t109, x3, t96, false, false)
+			dxBar8 = tensorops.FuseInto(t150, "a + b", t142, t150)
+		} else {
+			xBar = nil
+			dxBar1 = nil
+			dxBar2 = nil
+			dxBar3 = nil
+			dxBar4 = nil
+			dxBar5 = nil
+			dxBar6 = nil
+			dxBar7 = nil
+			dxBar8 = nil
+		}
 		t151 := sBar.Ls
 		t152 := dsBar1.Ls
 		t153 := dsBar2.Ls
@@ -16415,24 +16554,6 @@ func stackLossGradJVPLanes82(
 		t159[i2].W = t192
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t86]
-		dtapePointers1 = dtapePointers1[:t86]
-		dtapePointers2 = dtapePointers2[:t86]
-		dtapePointers3 = dtapePointers3[:t86]
-		dtapePointers4 = dtapePointers4[:t86]
-		dtapePointers5 = dtapePointers5[:t86]
-		dtapePointers6 = dtapePointers6[:t86]
-		dtapePointers7 = dtapePointers7[:t86]
-		dtapePointers8 = dtapePointers8[:t86]
-		tapePointers2 = tapePointers2[:t83]
-		dtapePointers1_2 = dtapePointers1_2[:t83]
-		dtapePointers2_2 = dtapePointers2_2[:t83]
-		dtapePointers3_2 = dtapePointers3_2[:t83]
-		dtapePointers4_2 = dtapePointers4_2[:t83]
-		dtapePointers5_2 = dtapePointers5_2[:t83]
-		dtapePointers6_2 = dtapePointers6_2[:t83]
-		dtapePointers7_2 = dtapePointers7_2[:t83]
-		dtapePointers8_2 = dtapePointers8_2[:t83]
 	}
 	return t82, 0, 0, 0, 0, 0, 0, 0, 0
 }

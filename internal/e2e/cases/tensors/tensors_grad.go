@@ -98,9 +98,9 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	tapePointers := slices.Grow(t, max(n+2, 0)*3)
 	h := x
 	for i := 0; i < n; i++ {
-		t15 := tensorops.MatMul(h, d.Ws[i])
-		h3 := tensorops.Fuse("Tanh(a + b)", t15, d.Bs[i])
-		tapePointers = append(tapePointers, h, t15, h3)
+		t16 := tensorops.MatMul(h, d.Ws[i])
+		h3 := tensorops.Fuse("Tanh(a + b)", t16, d.Bs[i])
+		tapePointers = append(tapePointers, h, t16, h3)
 		h = h3
 	}
 	t4 := tensorops.Sub(h, y)
@@ -114,17 +114,22 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 		n2 := len(tapePointers)
 		t8 := n2 - 3
 		h2 := tapePointers[t8]
-		t9 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
-		t10 := tensorops.SumLike(t9, tapePointers[n2-2])
-		t11 := dBar.Bs
-		t11[i2] = tensorops.AccumulateSumLike(t11[i2], t9, d.Bs[i2])
-		t12 := d.Ws[i2]
-		hBar = tensorops.MatMulGradA(t10, h2, t12, false, false)
-		t13 := dBar.Ws
-		t14 := tensorops.AccumulateMatMulGradB(t13[i2], t10, h2, t12, false, false)
-		t13[i2] = t14
+		t9 := tapePointers[:t8]
+		t10 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
+		t11 := tensorops.SumLike(t10, tapePointers[n2-2])
+		t12 := dBar.Bs
+		t12[i2] = tensorops.AccumulateSumLike(t12[i2], t10, d.Bs[i2])
+		t13 := d.Ws[i2]
+		if i2 != 0 {
+			hBar = tensorops.MatMulGradA(t11, h2, t13, false, false)
+		} else {
+			hBar = nil
+		}
+		t14 := dBar.Ws
+		t15 := tensorops.AccumulateMatMulGradB(t14[i2], t11, h2, t13, false, false)
+		t14[i2] = t15
 		hBar2 = nil
-		tapePointers = tapePointers[:t8]
+		tapePointers = t9
 	}
 	return t6
 }
@@ -685,7 +690,11 @@ func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 		t10 := tensorops.TanhJVP(tapePointers[n3-1], hBar2)
 		t11 := tensorops.SumLike(t10, tapePointers[n3-3])
 		lBar.B = tensorops.AccumulateSumLike(lBar.B, t10, tapePointers[n3-2])
-		hBar = tensorops.MatMulGradA(t11, h2, t8, false, false)
+		if i2 != 0 {
+			hBar = tensorops.MatMulGradA(t11, h2, t8, false, false)
+		} else {
+			hBar = nil
+		}
 		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t11, h2, t8, false, false)
 		t12 := lBar
 		lBar = Layer{}
