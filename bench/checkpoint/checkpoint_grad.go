@@ -55,32 +55,40 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	t8 := b.M
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t57 := t6[2*j2]
-			t58 := t6[2*i]
-			dx2 := t57 - t58
-			t59 := t6[2*j2+1]
-			t60 := t6[2*i+1]
-			dy2 := t59 - t60
+			t58 := t6[2*j2]
+			t59 := t6[2*i]
+			dx2 := t58 - t59
+			t60 := t6[2*j2+1]
+			t61 := t6[2*i+1]
+			dy2 := t60 - t61
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t61 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t61)
-			t62 := t8[j2]
-			t7[2*i] += t62 * f2 * dx2
+			t62 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t62)
 			t63 := t8[j2]
-			t7[2*i+1] += t63 * f2 * dy2
-			t64 := t8[i]
-			t7[2*j2] -= t64 * f2 * dx2
+			t7[2*i] += t63 * f2 * dx2
+			t64 := t8[j2]
+			t7[2*i+1] += t64 * f2 * dy2
 			t65 := t8[i]
-			t7[2*j2+1] -= t65 * f2 * dy2
-			tape = append(tape, t57, t58, t59, t60, t61, t62, t63, t64, t65)
+			t7[2*j2] -= t65 * f2 * dx2
+			t66 := t8[i]
+			t7[2*j2+1] -= t66 * f2 * dy2
+			tape = append(tape, t58, t59, t60, t61, t62, t63, t64, t65, t66)
 		}
 	}
+	trips := max(steps+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for t9 := 0; t9 < steps; t9++ {
+		if t9 == 1 {
+			t54 := trips - 2
+			tape = slices.Grow(tape, t54*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t54*(len(tapeValues)-before2))
+		}
 		if b != nil {
-			t54 := append(tape, b.X...)
-			t55 := append(t54, b.V...)
-			t56 := append(t55, b.A...)
-			tape = append(t56, b.M...)
+			t55 := append(tape, b.X...)
+			t56 := append(t55, b.V...)
+			t57 := append(t56, b.A...)
+			tape = append(t57, b.M...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.leapfrog(0.001)
@@ -498,12 +506,20 @@ func bodiesSegmentReverse(b, bBar *Bodies, k int) {
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
+	trips := max(k+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for t := 0; t < k; t++ {
+		if t == 1 {
+			t15 := trips - 2
+			tape = slices.Grow(tape, t15*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t15*(len(tapeValues)-before2))
+		}
 		if b != nil {
-			t15 := append(tape, b.X...)
-			t16 := append(t15, b.V...)
-			t17 := append(t16, b.A...)
-			tape = append(t17, b.M...)
+			t16 := append(tape, b.X...)
+			t17 := append(t16, b.V...)
+			t18 := append(t17, b.A...)
+			tape = append(t18, b.M...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.leapfrog(0.001)

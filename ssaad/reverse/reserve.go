@@ -12,6 +12,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/gadgen/gadgen/ir"
 )
@@ -44,6 +45,11 @@ func (t *transformer) reserve(b *ir.Block) {
 		}
 		counts := t.records(h, b, h, t.singleExit(h))
 		if counts == nil {
+			// Sizes known only as the loop records: sized after its
+			// first trip (see sizeAfterFirst).
+			if c := t.counted[h]; c != nil && h.Preds[latch] != h && !t.inFused(h) {
+				t.firstTrips[h] = &firstTrip{pre: t.Cur, trips: trips, c: c}
+			}
 			return
 		}
 		for _, typ := range counts.types {
@@ -55,6 +61,82 @@ func (t *transformer) reserve(b *ir.Block) {
 			t.Emit(ir.OpStore, nil, tp, grow)
 		}
 		return
+	}
+}
+
+// firstTrip is a loop whose tapes are sized after its first trip: pre is
+// the forward block that enters it, trips its trip bound.
+type firstTrip struct {
+	pre   *ir.Block
+	trips *ir.Value
+	c     *countedLoop
+	// header heads the loop; then and done are the blocks of the test
+	// of its second trip.
+	header, then, done *ir.Block
+}
+
+// sizeAfterFirst emits, at the start of the forward copy of body, the
+// block a loop of t.firstTrips enters from its header, the test of its
+// second trip, under which finishSizing puts the growth of the tapes the
+// loop records into, for the trips left, by as much as the first trip
+// recorded: a loop saving the memory behind a state's slices before each
+// call (whose sizes are known only when it runs) then grows each tape
+// once, instead of by a quarter at a time, allocating five times what it
+// holds, as append does.
+func (t *transformer) sizeAfterFirst(body *ir.Block) {
+	for h, ft := range t.firstTrips {
+		if len(body.Preds) != 1 || body.Preds[0] != h || !t.cfg.InLoop(h, body) {
+			continue
+		}
+		second := t.intOp(token.ADD, t.v(ft.c.init), t.F.ConstValue(intType, ft.c.step.Const))
+		cond := t.Emit(ir.OpBinary, boolType, t.v(ft.c.phi), second)
+		cond.Tok = token.EQL
+		t.detached(func() {
+			ft.then, ft.done = t.F.NewBlock("then"), t.F.NewBlock("done")
+			t.Cur.If(cond, ft.then, ft.done)
+			t.Cur = ft.done
+		})
+		ft.header = h
+		return
+	}
+}
+
+// finishSizing fills the blocks sizeAfterFirst made, once the forward
+// sweep knows the tapes each loop records into.
+func (t *transformer) finishSizing() {
+	cur := t.Cur
+	defer func() { t.Cur = cur }()
+	for _, ft := range t.firstTrips {
+		if ft.then == nil {
+			continue
+		}
+		var keys []string
+		for key, blocks := range t.tapeBlocks {
+			for blk := range blocks {
+				if t.cfg.InLoop(ft.header, blk) {
+					keys = append(keys, key)
+					break
+				}
+			}
+		}
+		slices.Sort(keys)
+		t.Cur = ft.then
+		more := t.intOp(token.SUB, ft.trips, t.F.Int(2))
+		for _, key := range keys {
+			tp := t.tapes[key]
+			st := tp.Type.(*types.Pointer).Elem()
+			// The tape's length before the loop.
+			before := t.F.NewValue(ir.OpLen, intType, t.F.NewValue(ir.OpLoad, st, tp))
+			before.Name = "before"
+			ft.pre.Insert(len(ft.pre.Instrs)-1, before.Args[0])
+			ft.pre.Insert(len(ft.pre.Instrs)-1, before)
+			s := t.Emit(ir.OpLoad, st, tp)
+			one := t.intOp(token.SUB, t.Emit(ir.OpLen, intType, s), before)
+			grow := t.Emit(ir.OpCall, st, s, t.intOp(token.MUL, more, one))
+			grow.Callee = &ir.Callee{Func: slicesGrow(st)}
+			t.Emit(ir.OpStore, nil, tp, grow)
+		}
+		t.Cur.Jump(ft.done)
 	}
 }
 

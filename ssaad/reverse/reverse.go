@@ -118,6 +118,8 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		shadow:           map[*ir.Value]*ir.Value{},
 		slot:             map[*ir.Value]*ir.Value{},
 		tapes:            map[string]*ir.Value{},
+		firstTrips:       map[*ir.Block]*firstTrip{},
+		tapeBlocks:       map[string]map[*ir.Block]bool{},
 		finalTapes:       map[string]*ir.Value{},
 		fwd:              map[*ir.Block]*ir.Block{},
 		fwdLast:          map[*ir.Block]*ir.Block{},
@@ -215,6 +217,13 @@ type transformer struct {
 	// revolve holds the loops checkpointed by a binomial schedule, by
 	// header (see revolve.go).
 	revolve map[*ir.Block]*revolveLoop
+	// firstTrips holds the loops whose tapes are sized after their first
+	// trip, by header; tapeBlocks, by tape type, the primal blocks whose
+	// forward copies record on the tape; fwdBlock is the block whose
+	// forward copy is being emitted (see sizeAfterFirst).
+	firstTrips map[*ir.Block]*firstTrip
+	tapeBlocks map[string]map[*ir.Block]bool
+	fwdBlock   *ir.Block
 	// noValue: the generated function does not return the primal results
 	// (gonum=true, value=false, the callee variant).
 	noValue bool

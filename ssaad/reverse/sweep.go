@@ -150,6 +150,7 @@ func (t *transformer) run() {
 	var phis []*ir.Value
 	for _, b := range order {
 		t.Cur = t.fwd[b]
+		t.fwdBlock = b
 		nb := t.fwd[b]
 		for _, s := range b.Succs {
 			nb.Succs = append(nb.Succs, t.fwd[s])
@@ -162,6 +163,7 @@ func (t *transformer) run() {
 		if l := t.revolveBody(b); l != nil {
 			t.revolveForward(l)
 		}
+		t.sizeAfterFirst(b)
 		for _, v := range b.Instrs {
 			if v.Op.IsTerminator() {
 				continue
@@ -222,6 +224,8 @@ func (t *transformer) run() {
 		}
 		t.fwdLast[b] = t.Cur
 	}
+	t.fwdBlock = nil
+	t.finishSizing()
 	for _, v := range phis {
 		nv := t.val[v]
 		for i, a := range v.Args {
@@ -565,6 +569,12 @@ func (t *transformer) blockNeeds(b *ir.Block) []*ir.Value {
 // tape returns the tape variable for values of type typ.
 func (t *transformer) tape(typ types.Type) *ir.Value {
 	key := types.TypeString(typ, nil)
+	if t.fwdBlock != nil {
+		if t.tapeBlocks[key] == nil {
+			t.tapeBlocks[key] = map[*ir.Block]bool{}
+		}
+		t.tapeBlocks[key][t.fwdBlock] = true
+	}
 	if tp, ok := t.tapes[key]; ok {
 		return tp
 	}

@@ -202,19 +202,27 @@ func predictReverseWrtDstMainExtraS(dst, dstBar, main, mainBar, extra, extraBar,
 		dst[i] = x[i] * inWeight[i]
 	}
 	t8 := len(s) / (2 * b)
+	trips := max(t8+2, 0)
+	before := len(tapeSlices)
+	before2 := len(tape)
 	y := dst
 	yBar := dstBar
 	for k := 0; k < t8; k++ {
-		t25 := (2*k + 1) * 4 * b
-		t26 := 2 * k * b
-		t27 := (2*k + 1) * b
-		hidden := s[t26:t27]
-		t28 := s[t27 : (2*k+2)*b]
-		tape = append(append(append(tape, hidden...), t28...), y...)
-		layer(hidden, t28, main[2*k*4*b:t25], main[t25:(2*k+2)*4*b], y)
+		if k == 1 {
+			t25 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t25*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t25*(len(tape)-before2))
+		}
+		t26 := (2*k + 1) * 4 * b
+		t27 := 2 * k * b
+		t28 := (2*k + 1) * b
+		hidden := s[t27:t28]
+		t29 := s[t28 : (2*k+2)*b]
+		tape = append(append(append(tape, hidden...), t29...), y...)
+		layer(hidden, t29, main[2*k*4*b:t26], main[t26:(2*k+2)*4*b], y)
 		tapeSlices = append(tapeSlices, y, yBar)
 		y = hidden
-		yBar = sBar[t26:t27]
+		yBar = sBar[t27:t28]
 	}
 	tape = slices.Grow(tape, max(n+2, 0))
 	for i2 := 0; i2 < n; i2++ {

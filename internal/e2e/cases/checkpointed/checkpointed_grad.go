@@ -404,10 +404,18 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 	n2 := len(q0)
 	sBar.v = make([]float64, n2)
 	s.v = make([]float64, n2)
+	trips := max(steps+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
+		if i == 1 {
+			t23 := trips - 2
+			tape = slices.Grow(tape, t23*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t23*(len(tapeValues)-before2))
+		}
 		if s != nil {
-			t23 := append(tape, s.q...)
-			tape = append(t23, s.v...)
+			t24 := append(tape, s.q...)
+			tape = append(t24, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.01)
@@ -918,23 +926,31 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	}
 	sBar.v = t7
 	s.v = t5
+	trips := max(steps+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for t8 := 0; t8 < steps; t8++ {
-		t42 := s != nil
-		if t42 {
-			t43 := append(tape, s.q...)
-			tape = append(t43, s.v...)
-			tapeValues = append(tapeValues, *s)
+		if t8 == 1 {
+			t42 := trips - 2
+			tape = slices.Grow(tape, t42*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t42*(len(tapeValues)-before2))
 		}
-		s.kick(k, c, 0.025)
-		if t42 {
+		t43 := s != nil
+		if t43 {
 			t44 := append(tape, s.q...)
 			tape = append(t44, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		s.drift(0.05)
-		if t42 {
+		s.kick(k, c, 0.025)
+		if t43 {
 			t45 := append(tape, s.q...)
 			tape = append(t45, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.drift(0.05)
+		if t43 {
+			t46 := append(tape, s.q...)
+			tape = append(t46, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(k, c, 0.025)
@@ -1537,7 +1553,17 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 	t4.leak = leak * 0.01
 	gBar.c = t5
 	g.c = t4
+	trips := max(steps+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues2)
+	before3 := len(tapeValues)
 	for t6 := steps; t6 > 0; t6-- {
+		if t6 == steps+-1 {
+			t18 := trips - 2
+			tape = slices.Grow(tape, t18*(len(tape)-before))
+			tapeValues2 = slices.Grow(tapeValues2, t18*(len(tapeValues2)-before2))
+			tapeValues = slices.Grow(tapeValues, t18*(len(tapeValues)-before3))
+		}
 		if g != nil {
 			tape = append(tape, g.u...)
 			tapeValues2 = append(tapeValues2, *g.c)
@@ -1909,13 +1935,21 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	n2 := len(q0)
 	sBar.v = make([]float64, n2)
 	s.v = make([]float64, n2)
+	trips := max(steps+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for t4 := 0; t4 < steps; t4++ {
-		t21 := math.Sin(w * float64(t4))
-		t22 := s.v
-		t22[0] += 0.05 * t21
+		if t4 == 1 {
+			t21 := trips - 2
+			tape = slices.Grow(tape, t21*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t21*(len(tapeValues)-before2))
+		}
+		t22 := math.Sin(w * float64(t4))
+		t23 := s.v
+		t23[0] += 0.05 * t22
 		if s != nil {
-			t23 := append(tape, s.q...)
-			tape = append(t23, s.v...)
+			t24 := append(tape, s.q...)
+			tape = append(t24, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.05)

@@ -1484,9 +1484,15 @@ func LayersGrad(x, xBar []float64) float64 {
 	t := 3 * n
 	work := make([]float64, t)
 	workBar := make([]float64, t)
+	before := len(tapeSlices)
+	before2 := len(tape)
 	y := x[:n]
 	yBar := xBar[:n]
 	for k := 0; k < 3; k++ {
+		if k == 1 {
+			tapeSlices = slices.Grow(tapeSlices, 3*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, 3*(len(tape)-before2))
+		}
 		t9 := k * n
 		t10 := (k + 1) * n
 		h := work[t9:t10]

@@ -108,10 +108,18 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	n2 := len(q0)
 	sBar.v = make([]float64, n2)
 	s.v = make([]float64, n2)
+	trips := max(steps+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
+		if i == 1 {
+			t21 := trips - 2
+			tape = slices.Grow(tape, t21*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t21*(len(tapeValues)-before2))
+		}
 		if s != nil {
-			t21 := append(tape, s.q...)
-			tape = append(t21, s.v...)
+			t22 := append(tape, s.q...)
+			tape = append(t22, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.01)
@@ -358,23 +366,31 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 	}
 	sBar.v = t7
 	s.v = t5
+	trips := max(steps+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
-		t40 := s != nil
-		if t40 {
-			t41 := append(tape, s.q...)
-			tape = append(t41, s.v...)
-			tapeValues = append(tapeValues, *s)
+		if i == 1 {
+			t40 := trips - 2
+			tape = slices.Grow(tape, t40*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t40*(len(tapeValues)-before2))
 		}
-		s.kick(k, c, 0.025)
-		if t40 {
+		t41 := s != nil
+		if t41 {
 			t42 := append(tape, s.q...)
 			tape = append(t42, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		s.drift(0.05)
-		if t40 {
+		s.kick(k, c, 0.025)
+		if t41 {
 			t43 := append(tape, s.q...)
 			tape = append(t43, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.drift(0.05)
+		if t41 {
+			t44 := append(tape, s.q...)
+			tape = append(t44, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(k, c, 0.025)
@@ -578,10 +594,18 @@ func RunGrad(s, sBar *state, k float64, steps int) (f, kBar float64) {
 	sBar.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
 	t2 := sBar.v
 	sBar.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	trips := max(steps+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
+		if i == 1 {
+			t18 := trips - 2
+			tape = slices.Grow(tape, t18*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t18*(len(tapeValues)-before2))
+		}
 		if s != nil {
-			t18 := append(tape, s.q...)
-			tape = append(t18, s.v...)
+			t19 := append(tape, s.q...)
+			tape = append(t19, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.02)
@@ -820,9 +844,9 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	n2 := len(t6)
 	tapeint := slices.Grow(t2, max(n2+2, 0))
 	for i := 0; i < n2; i++ {
-		t60 := i % len(x0)
-		t6[i] = x0[t60] + float64(i)
-		tapeint = append(tapeint, t60)
+		t61 := i % len(x0)
+		t6[i] = x0[t61] + float64(i)
+		tapeint = append(tapeint, t61)
 	}
 	n3 := len(b.m)
 	clear(b.a)
@@ -837,30 +861,38 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 			if i2 == j2 {
 				from = 0
 			} else {
-				t54 := t7[2*j2]
-				t55 := t7[2*i2]
-				dx2 := t54 - t55
-				t56 := t7[2*j2+1]
-				t57 := t7[2*i2+1]
-				dy2 := t56 - t57
+				t55 := t7[2*j2]
+				t56 := t7[2*i2]
+				dx2 := t55 - t56
+				t57 := t7[2*j2+1]
+				t58 := t7[2*i2+1]
+				dy2 := t57 - t58
 				r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-				t58 := t8[j2]
-				t59 := math.Sqrt(r2_2)
-				f2 := t58 / (r2_2 * t59)
+				t59 := t8[j2]
+				t60 := math.Sqrt(r2_2)
+				f2 := t59 / (r2_2 * t60)
 				t9[2*i2] += f2 * dx2
 				t9[2*i2+1] += f2 * dy2
-				tape = append(tape, t54, t55, t56, t57, t59, t58)
+				tape = append(tape, t55, t56, t57, t58, t60, t59)
 				from = 1
 			}
 			path = append(path, from)
 		}
 	}
+	trips2 := max(steps+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for i3 := 0; i3 < steps; i3++ {
+		if i3 == 1 {
+			t51 := trips2 - 2
+			tape = slices.Grow(tape, t51*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t51*(len(tapeValues)-before2))
+		}
 		if b != nil {
-			t51 := append(tape, b.x...)
-			t52 := append(t51, b.v...)
-			t53 := append(t52, b.a...)
-			tape = append(t53, b.m...)
+			t52 := append(tape, b.x...)
+			t53 := append(t52, b.v...)
+			t54 := append(t53, b.a...)
+			tape = append(t54, b.m...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.verlet(0.01)
@@ -1369,12 +1401,20 @@ func bodiesSegmentReverseWrtB(b, bBar *bodies, k int, dt float64) {
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
+	trips := max(k+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for i := 0; i < k; i++ {
+		if i == 1 {
+			t13 := trips - 2
+			tape = slices.Grow(tape, t13*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t13*(len(tapeValues)-before2))
+		}
 		if b != nil {
-			t13 := append(tape, b.x...)
-			t14 := append(t13, b.v...)
-			t15 := append(t14, b.a...)
-			tape = append(t15, b.m...)
+			t14 := append(tape, b.x...)
+			t15 := append(t14, b.v...)
+			t16 := append(t15, b.a...)
+			tape = append(t16, b.m...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.verlet(dt)
@@ -1527,7 +1567,7 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 	t2 := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*float64
 	t3 := tapePointersBuf2[:0]
-	var t44 [2]float64
+	var t45 [2]float64
 	if cap(x0) > 0 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
 		panic("CloudGrad: x0 and x0Bar share memory: gadgen's gradients need them apart")
 	}
@@ -1539,7 +1579,7 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 	}
 	c := new(cloud)
 	cBar := new(cloud)
-	var t45 [2]float64
+	var t46 [2]float64
 	c.e = [2]float64{e0[0], e0[1]}
 	n := len(q0)
 	trips := max(n+2, 0)
@@ -1550,44 +1590,54 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 		q := new(float64)
 		qBar2 := new(float64)
 		*q = q0[i]
-		t35 := c.ps
-		t36 := cBar.ps
-		t37 := new([2]float64)
+		t36 := c.ps
+		t37 := cBar.ps
 		t38 := new([2]float64)
-		t37[0] = x0[i]
-		t39 := (i + 1) % len(x0)
-		t37[1] = x0[t39]
-		t40 := particle{x: t38[:], q: qBar2}
-		t41 := append(t35, particle{x: t37[:], q: q})
-		n7 := len(t41)
-		t42 := cap(t41)
-		var t43 []particle
-		if t42 != cap(t35) {
-			t43 = make([]particle, n7, t42)
-			for k3 := 0; k3 < len(t36); k3++ {
-				t43[k3].x = t36[k3].x
-				t43[k3].q = t36[k3].q
+		t39 := new([2]float64)
+		t38[0] = x0[i]
+		t40 := (i + 1) % len(x0)
+		t38[1] = x0[t40]
+		t41 := particle{x: t39[:], q: qBar2}
+		t42 := append(t36, particle{x: t38[:], q: q})
+		n7 := len(t42)
+		t43 := cap(t42)
+		var t44 []particle
+		if t43 != cap(t36) {
+			t44 = make([]particle, n7, t43)
+			for k3 := 0; k3 < len(t37); k3++ {
+				t44[k3].x = t37[k3].x
+				t44[k3].q = t37[k3].q
 			}
 		} else {
-			t43 = t36[:n7]
+			t44 = t37[:n7]
 		}
-		t43[len(t35)].x = t40.x
-		t43[len(t35)].q = t40.q
-		cBar.ps = t43
-		c.ps = t41
+		t44[len(t36)].x = t41.x
+		t44[len(t36)].q = t41.q
+		cBar.ps = t44
+		c.ps = t42
 		tapePointers = append(tapePointers, q, qBar2)
-		tapePointers2 = append(tapePointers2, t37, t38)
-		tapeint = append(tapeint, t39)
+		tapePointers2 = append(tapePointers2, t38, t39)
+		tapeint = append(tapeint, t40)
 	}
+	trips2 := max(steps+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
+	before3 := len(tapeValues2)
 	for i2 := 0; i2 < steps; i2++ {
+		if i2 == 1 {
+			t33 := trips2 - 2
+			tape = slices.Grow(tape, t33*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t33*(len(tapeValues)-before2))
+			tapeValues2 = slices.Grow(tapeValues2, t33*(len(tapeValues2)-before3))
+		}
 		if c != nil {
-			t33 := c.ps
-			n6 := len(t33)
+			t34 := c.ps
+			n6 := len(t34)
 			for k2 := 0; k2 < n6; k2++ {
-				t34 := append(tape, t33[k2].x...)
-				tape = append(t34, *t33[k2].q)
+				t35 := append(tape, t34[k2].x...)
+				tape = append(t35, *t34[k2].q)
 			}
-			tapeValues2 = append(tapeValues2, t33...)
+			tapeValues2 = append(tapeValues2, t34...)
 			tapeValues = append(tapeValues, *c)
 		}
 		c.push(0.1)
@@ -1662,17 +1712,17 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 	}
 	t8 := cBar.e
 	cBar.e = [2]float64{}
-	t44[0] += t8[0]
-	t44[1] += t8[1]
-	t9 := t44
-	t44 = [2]float64{}
-	t45[0] += t9[0]
-	t45[1] += t9[1]
-	t10 := t45[1]
-	t45[1] = 0
+	t45[0] += t8[0]
+	t45[1] += t8[1]
+	t9 := t45
+	t45 = [2]float64{}
+	t46[0] += t9[0]
+	t46[1] += t9[1]
+	t10 := t46[1]
+	t46[1] = 0
 	e0Bar[1] += t10
-	t11 := t45[0]
-	t45[0] = 0
+	t11 := t46[0]
+	t46[0] = 0
 	e0Bar[0] += t11
 	return sum
 }
@@ -1928,38 +1978,48 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 	rest.q = make([]float64, n)
 	restBar.v = make([]float64, n)
 	rest.v = make([]float64, n)
+	trips := max(steps+2, 0)
+	before := len(tapeSlices)
+	before2 := len(tape)
+	before3 := len(tapeValues)
 	area := 0.0
 	for i := 0; i < steps; i++ {
-		t35 := s != nil
-		if t35 {
-			t36 := append(tape, s.q...)
-			tape = append(t36, s.v...)
+		if i == 1 {
+			t35 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t35*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t35*(len(tape)-before2))
+			tapeValues = slices.Grow(tapeValues, t35*(len(tapeValues)-before3))
+		}
+		t36 := s != nil
+		if t36 {
+			t37 := append(tape, s.q...)
+			tape = append(t37, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.eulerStep(k, c, 0.05)
 		if rest != nil {
-			t37 := append(tape, rest.q...)
-			tape = append(t37, rest.v...)
+			t38 := append(tape, rest.q...)
+			tape = append(t38, rest.v...)
 			tapeValues = append(tapeValues, *rest)
 		}
 		rest.eulerStep(k, c, 0.05)
-		if t35 {
-			t38 := append(tape, s.q...)
-			tape = append(t38, s.v...)
+		if t36 {
+			t39 := append(tape, s.q...)
+			tape = append(t39, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		t39 := s.phase()
-		n3 := len(t39)
-		t40 := make([][]float64, n3, cap(t39))
+		t40 := s.phase()
+		n3 := len(t40)
+		t41 := make([][]float64, n3, cap(t40))
 		for k4 := 0; k4 < n3; k4++ {
-			t41 := t39[k4]
-			t40[k4] = make([]float64, len(t41), cap(t41))
+			t42 := t40[k4]
+			t41[k4] = make([]float64, len(t42), cap(t42))
 		}
 		for i4 := 0; i4 < n3; i4++ {
-			p2 := t39[i4]
+			p2 := t40[i4]
 			area += p2[0] * p2[1]
 		}
-		tapeSlices = append(tapeSlices, t39, t40)
+		tapeSlices = append(tapeSlices, t40, t41)
 	}
 	t3 := area + s.t + rest.q[0]
 	t4 := restBar.q
@@ -2270,47 +2330,59 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 	n2 := len(x)
 	bBar.next = make([]float64, n2)
 	b.next = make([]float64, n2)
+	trips := max(steps+2, 0)
+	before := len(tapeSlices)
+	before2 := len(tape)
+	before3 := len(tapeValues)
+	before4 := len(tapeint)
 	s := 0
 	for s < steps {
+		if s == 1 {
+			t27 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t27*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t27*(len(tape)-before2))
+			tapeValues = slices.Grow(tapeValues, t27*(len(tapeValues)-before3))
+			tapeint = slices.Grow(tapeint, t27*(len(tapeint)-before4))
+		}
 		var from int
 		if s%2 == 0 {
 			if b != nil {
-				t34 := append(tape, b.cur...)
-				tape = append(t34, b.next...)
+				t35 := append(tape, b.cur...)
+				tape = append(t35, b.next...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if bBar != nil {
-				t35 := append(tapeSlices, bBar.cur)
-				tapeSlices = append(t35, bBar.next)
+				t36 := append(tapeSlices, bBar.cur)
+				tapeSlices = append(t36, bBar.next)
 			}
 			b.smooth(w)
 			from = 0
 		} else {
-			t27 := b.cur
-			t28 := bBar.cur
-			n7 := len(t27)
-			t29 := b.next
-			t30 := bBar.next
+			t28 := b.cur
+			t29 := bBar.cur
+			n7 := len(t28)
+			t30 := b.next
+			t31 := bBar.next
 			i3 := 0
 			for ; i3 < n7; i3++ {
-				t31 := t27[i3]
-				t32 := (i3 + 1) % n7
-				t33 := t27[t32]
-				t29[i3] = t31 * t33
-				tapeSlices = append(tapeSlices, t27, t28, t29, t30)
-				tapeint = append(tapeint, t32)
-				tape = append(tape, t31, t33)
+				t32 := t28[i3]
+				t33 := (i3 + 1) % n7
+				t34 := t28[t33]
+				t30[i3] = t32 * t34
+				tapeSlices = append(tapeSlices, t28, t29, t30, t31)
+				tapeint = append(tapeint, t33)
+				tape = append(tape, t32, t34)
 			}
 			tapeint = append(tapeint, i3)
 			from = 1
 		}
-		t36 := b.next
-		t37 := b.cur
-		t38 := bBar.cur
+		t37 := b.next
+		t38 := b.cur
+		t39 := bBar.cur
 		bBar.cur = bBar.next
-		b.cur = t36
-		bBar.next = t38
-		b.next = t37
+		b.cur = t37
+		bBar.next = t39
+		b.next = t38
 		s++
 		path = append(path, from)
 	}
@@ -2485,7 +2557,13 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 	r.q = t3
 	rBar.v = make([]float64, n)
 	r.v = make([]float64, n)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for i := 0; i < 4; i++ {
+		if i == 1 {
+			tape = slices.Grow(tape, 4*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, 4*(len(tapeValues)-before2))
+		}
 		t45 := s != nil
 		if t45 {
 			t46 := append(tape, s.q...)
@@ -4032,21 +4110,24 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	drBar.v = make([]float64, n)
 	r.v = make([]float64, n)
 	dr.v = make([]float64, n)
+	before := len(tape)
+	before2 := len(tapeValues)
 	for i := 0; i < 4; i++ {
-		t80 := s != nil
-		if t80 {
-			t81 := ds.q
-			t82 := append(tape, s.q...)
-			t83 := append(dtape, t81...)
-			t84 := ds.v
-			tape = append(t82, s.v...)
-			dtape = append(t83, t84...)
-			t85 := *ds
-			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t85)
+		if i == 1 {
+			n5 := len(tape)
+			t80 := 4 * (n5 - before)
+			t81 := append(tape, make([]float64, t80)...)
+			t82 := append(dtape, make([]float64, t80)...)
+			n6 := len(tapeValues)
+			t83 := 4 * (n6 - before2)
+			t84 := append(tapeValues, make([]state, t83)...)
+			tape = t81[:n5]
+			dtape = t82[:n5]
+			tapeValues = t84[:n6]
+			dtapeValues = append(dtapeValues, make([]state, t83)...)[:n6]
 		}
-		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
-		if t80 {
+		t85 := s != nil
+		if t85 {
 			t86 := ds.q
 			t87 := append(tape, s.q...)
 			t88 := append(dtape, t86...)
@@ -4057,8 +4138,8 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 			tapeValues = append(tapeValues, *s)
 			dtapeValues = append(dtapeValues, t90)
 		}
-		stateDriftJVPWrtS(s, ds, 0.1)
-		if t80 {
+		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
+		if t85 {
 			t91 := ds.q
 			t92 := append(tape, s.q...)
 			t93 := append(dtape, t91...)
@@ -4069,17 +4150,29 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 			tapeValues = append(tapeValues, *s)
 			dtapeValues = append(dtapeValues, t95)
 		}
+		stateDriftJVPWrtS(s, ds, 0.1)
+		if t85 {
+			t96 := ds.q
+			t97 := append(tape, s.q...)
+			t98 := append(dtape, t96...)
+			t99 := ds.v
+			tape = append(t97, s.v...)
+			dtape = append(t98, t99...)
+			t100 := *ds
+			tapeValues = append(tapeValues, *s)
+			dtapeValues = append(dtapeValues, t100)
+		}
 		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
 		if r != nil {
-			t96 := dr.q
-			t97 := append(tape, r.q...)
-			t98 := append(dtape, t96...)
-			t99 := dr.v
-			tape = append(t97, r.v...)
-			dtape = append(t98, t99...)
-			t100 := *dr
+			t101 := dr.q
+			t102 := append(tape, r.q...)
+			t103 := append(dtape, t101...)
+			t104 := dr.v
+			tape = append(t102, r.v...)
+			dtape = append(t103, t104...)
+			t105 := *dr
 			tapeValues = append(tapeValues, *r)
-			dtapeValues = append(dtapeValues, t100)
+			dtapeValues = append(dtapeValues, t105)
 		}
 		stateStepJVPWrtS(r, dr, 0.7, 0.1)
 	}
