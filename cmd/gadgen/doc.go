@@ -103,7 +103,8 @@
 //	          what only they needed is not computed.
 //	checkpoint=C
 //	          (grad, vjp) binomial checkpointing (Revolve) of F's loops
-//	          whose steps are calls (for t := 0; t < n; t++ { s.step(dt) }):
+//	          whose steps are calls and arithmetic
+//	          (for t := 0; t < n; t++ { e += s.step(dt) }):
 //	          the gradient keeps at most C copies of the state the steps
 //	          write, instead of one per step, and runs each step at most
 //	          r+1 times, r the least with binomial(C+r, C) ≥ n (3 for

@@ -282,7 +282,18 @@ func (f *fn) state() []ast.Stmt {
 		reset = exprStmt(call(sel(id(s), g.stateReset(st)), f.read(f.any(ss)), f.expr(1)))
 	}
 	k := f.fresh("k")
-	body := []ast.Stmt{exprStmt(call(sel(id(s), step), floatLit(0.1), f.expr(1)))}
+	force := f.expr(1)
+	var carried string
+	if g.maybe("state-carry", 2) {
+		// A time carried from step to step beside the state.
+		carried = f.fresh("tm")
+		out = append(out, define(carried, floatLit(0.25)))
+		force = bin(id(carried), token.MUL, force)
+	}
+	body := []ast.Stmt{exprStmt(call(sel(id(s), step), floatLit(0.1), force))}
+	if carried != "" {
+		body = append(body, assign(id(carried), token.ADD_ASSIGN, floatLit(0.1)))
+	}
 	if reset != nil {
 		if g.chance(0.5) {
 			out = append(out, reset)
@@ -297,6 +308,9 @@ func (f *fn) state() []ast.Stmt {
 		Body: block(body...),
 	})
 	f.declare(&vr{name: s, k: kState, hist: g.stateHist})
+	if carried != "" {
+		f.declare(&vr{name: carried, k: kFloat})
+	}
 	f.stateLoop = true
 	return out
 }

@@ -175,7 +175,8 @@ var execCases = []execCase{
 	{fn: "Run", wrt: []int{0, 1}, args: []any{&state{Q: make([]float64, 2), V: make([]float64, 2)}, 0.0, 3}, lo: 0.5, hi: 1.5},
 	{fn: "Reassign", args: []any{0.0, make([]float64, 3)}, lo: 0.5, hi: 1.5},
 	// Binomial checkpointing (revolve.go): fewer copies than steps, one
-	// copy, index arithmetic and two calls a step, and a loop it refuses.
+	// copy, index arithmetic and two calls a step, values carried from
+	// step to step, and a loop it refuses.
 	{fn: "Run", label: "checkpoint=2", opts: ssaad.Options{Checkpoint: 2}, wrt: []int{0, 1},
 		args: []any{&state{Q: make([]float64, 2), V: make([]float64, 2)}, 0.0, 7}, lo: 0.5, hi: 1.5},
 	{fn: "Steps", label: "checkpoint=1", opts: ssaad.Options{Checkpoint: 1}, args: []any{0.0, make([]float64, 3), 5}, lo: 0.5, hi: 1.5},
@@ -183,8 +184,9 @@ var execCases = []execCase{
 	{fn: "Driven", opts: ssaad.Options{Checkpoint: 2}, wrt: []int{0, 1, 2},
 		args: []any{&state{Q: make([]float64, 2), V: make([]float64, 2)}, make([]float64, 3), 0.0, 6}, lo: 0.5, hi: 1.5},
 	{fn: "Driven", args: []any{&state{Q: make([]float64, 2), V: make([]float64, 2)}, make([]float64, 3), 0.0, 6}, lo: 0.5, hi: 1.5},
-	{fn: "Summed", opts: ssaad.Options{Checkpoint: 2}, args: []any{0.0, make([]float64, 3), 4}, lo: 0.5, hi: 1.5,
-		warning: "checkpoint=2: no loop of Summed is checkpointed"},
+	{fn: "Summed", opts: ssaad.Options{Checkpoint: 2}, args: []any{0.0, make([]float64, 3), 6}, lo: 0.5, hi: 1.5},
+	{fn: "Loaded", opts: ssaad.Options{Checkpoint: 2}, args: []any{0.0, make([]float64, 3), 4}, lo: 0.5, hi: 1.5,
+		warning: "checkpoint=2: no loop of Loaded is checkpointed"},
 	{fn: "Self", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
 
 	// More control flow and memory.
@@ -378,7 +380,9 @@ func runExec(t *testing.T, tc execCase, optimize bool) {
 		attachRules(primal, tc.rules(t, prog))
 	}
 	if tc.inline {
-		if plan := simplify.ChooseReversal(primal, env, simplify.ReverseCost); !plan.Inlines() {
+		cost := simplify.ReverseCost
+		cost.KeepInLoops = tc.opts.Checkpoint > 0 // as the driver does
+		if plan := simplify.ChooseReversal(primal, env, cost); !plan.Inlines() {
 			return // the same as TestExec's
 		}
 		cfg := env.config()

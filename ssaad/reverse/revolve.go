@@ -42,16 +42,21 @@ package reverse
 //
 // The conditions: a loop reversed by its index (counted.go), counting by
 // ±1 to a bound known before it, not nested, entered on every path to the
-// return; its body is one block of calls reversed jointly whose arguments
-// are computed before the loop, and results unused; nothing else is
-// recorded per step. The state copied is the memory behind the calls'
-// arguments that needsSnapshot says the reverse must restore.
+// return; its body is one block of calls reversed jointly, whose slices
+// and pointers come from before the loop, and arithmetic: on the index
+// (t·dt, sin(ω·t)), the calls' results, memory the function never writes
+// and the values the header's φs carry from step to step (time += dt,
+// e += s.step()), computed again for the steps run again and for the
+// reverse of each step instead of recorded. The state copied is the
+// memory behind the calls' arguments that needsSnapshot says the reverse
+// must restore, and the carried values.
 
 import (
 	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/gadgen/gadgen/diag"
@@ -65,8 +70,13 @@ type revolveLoop struct {
 	body  *ir.Block
 	calls []*ir.Value // the body's calls, in order
 	// state lists the arguments whose memory a copy of the state holds,
-	// each once, in the order of the calls.
-	state []*ir.Value
+	// each once, in the order of the calls; carried, the φs of the
+	// header besides the index (t += dt, e += s.step()), whose values a
+	// copy holds too, and vars the variables of the reverse sweep that
+	// hold them for the step being run again or reversed.
+	state   []*ir.Value
+	carried []*ir.Value
+	vars    map[*ir.Value]*ir.Value
 	// sched is the *revolve.Schedule, made before the loop in the
 	// forward sweep; copies is min(trips, C), the most copies kept.
 	sched, copies *ir.Value
@@ -155,6 +165,8 @@ func (t *transformer) revolvable(c *countedLoop) (*revolveLoop, string) {
 		return nil, "a loop with induction variables besides its index"
 	case !c.down || !c.closed || t.inFused(h):
 		return nil, "a loop that does not count by 1 to a bound known before it"
+	case !t.hoistable(c.bound, h):
+		return nil, "a loop whose bound is computed in it"
 	case len(body.Preds) != 1 || body.Preds[0] != h:
 		return nil, "a loop whose step is not one block of calls (it branches or loops): write the step as a function or method"
 	case len(t.needs[h]) > 0 || len(t.iterNeeds[h]) > 0:
@@ -165,15 +177,18 @@ func (t *transformer) revolvable(c *countedLoop) (*revolveLoop, string) {
 			return nil, "a loop whose step records values besides the calls' memory and arithmetic on its index"
 		}
 	}
+	l := &revolveLoop{c: c, body: body, vars: map[*ir.Value]*ir.Value{}}
 	for _, v := range h.Instrs {
-		if v.Op == ir.OpPhi && v != c.phi {
-			return nil, "a loop that carries values from step to step besides its index (e += step(…)): keep them in the state the steps write"
-		}
-		if v.Op.HasEffect() && !v.Op.IsTerminator() || t.act.Varied(v) {
+		switch {
+		case v == c.phi:
+		case v.Op == ir.OpPhi && carriable(v):
+			l.carried = append(l.carried, v)
+		case v.Op == ir.OpPhi:
+			return nil, "a loop that carries slices, pointers or structs from step to step besides its index: keep them in the state the steps write"
+		case v.Op.HasEffect() && !v.Op.IsTerminator() || t.act.Varied(v):
 			return nil, "a loop whose test computes more than the index's bound"
 		}
 	}
-	l := &revolveLoop{c: c, body: body}
 	seen := map[*ir.Value]bool{}
 	if t.uses == nil {
 		t.uses = ir.Uses(t.primal)
@@ -182,9 +197,6 @@ func (t *transformer) revolvable(c *countedLoop) (*revolveLoop, string) {
 		switch {
 		case v.Op.IsTerminator():
 		case v.Op == ir.OpCall && t.reversedCall(v):
-			if len(t.uses[v.ID]) > 0 {
-				return nil, "a step whose calls' results are used"
-			}
 			for i, a := range v.Args {
 				if ssaad.IsPointerLike(a.Type) && (a.Block == h || a.Block == body) {
 					return nil, "a step whose calls take slices or pointers computed in the loop"
@@ -198,8 +210,9 @@ func (t *transformer) revolvable(c *countedLoop) (*revolveLoop, string) {
 				}
 			}
 			l.calls = append(l.calls, v)
-		case t.indexArith(v):
-			// Arithmetic on the index (the increment, t·dt), computed
+		case t.indexArith(v) || v.Op == ir.OpExtract:
+			// Arithmetic on the index and the carried values (the
+			// increment, t·dt, e + r), and the calls' results, computed
 			// again for each step run again.
 		default:
 			return nil, "a loop whose body computes more than calls and arithmetic on its index: write the step as a function or method"
@@ -208,7 +221,37 @@ func (t *transformer) revolvable(c *countedLoop) (*revolveLoop, string) {
 	if len(l.calls) == 0 {
 		return nil, "a loop whose body is not one block of calls"
 	}
+	for _, v := range body.Instrs {
+		if v.Op == ir.OpExtract && !slices.Contains(l.calls, v.Args[0]) {
+			return nil, "a loop whose body computes more than calls and arithmetic on its index: write the step as a function or method"
+		}
+	}
 	return l, ""
+}
+
+// hoistable reports whether hoist computes x before the loop headed by
+// h.
+func (t *transformer) hoistable(x *ir.Value, h *ir.Block) bool {
+	switch {
+	case x.Op == ir.OpConst || x.Op == ir.OpParam:
+		return true
+	case x.Block != nil && !t.cfg.InLoop(h, x.Block):
+		return t.cfg.Dominates(x.Block, h)
+	case x.Op == ir.OpLen || x.Op == ir.OpCap:
+		switch x.Args[0].Type.Underlying().(type) {
+		case *types.Slice, *types.Array, *types.Basic:
+			return t.hoistable(x.Args[0], h)
+		}
+	case x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB || x.Tok == token.MUL) && types.Identical(x.Type, intType):
+		return t.hoistable(x.Args[0], h) && t.hoistable(x.Args[1], h)
+	}
+	return false
+}
+
+// carriable reports whether a value of the type of φ v can be carried
+// from step to step outside the state: it refers to no memory.
+func carriable(v *ir.Value) bool {
+	return !ssaad.RefersToMemory(v.Type)
 }
 
 // indexArith reports whether v is what a step may compute from its index
@@ -231,7 +274,7 @@ func (t *transformer) indexArith(v *ir.Value) bool {
 // and values available in the reverse sweep by arithmetic (indexArith).
 func (t *transformer) fromIndex(c *countedLoop, body *ir.Block, w *ir.Value) bool {
 	switch {
-	case w == c.phi:
+	case w == c.phi || w.Op == ir.OpPhi && w.Block == c.header && carriable(w):
 		return true
 	case w.Block != body:
 		return w.Block != c.header && t.available(w)
@@ -250,14 +293,19 @@ func (t *transformer) fromIndex(c *countedLoop, body *ir.Block, w *ir.Value) boo
 // index idx of loop l computes it: the body's arithmetic again, on idx
 // for the index; values from before the loop as they are.
 func (t *transformer) atIndex(l *revolveLoop, x, idx *ir.Value, memo map[*ir.Value]*ir.Value) *ir.Value {
+	if y, ok := memo[x]; ok {
+		return y
+	}
 	switch {
 	case x == l.c.phi:
 		return idx
+	case l.vars[x] != nil:
+		// A carried value: as the variable holds it for this step.
+		y := t.Emit(ir.OpLoad, x.Type, l.vars[x])
+		memo[x] = y
+		return y
 	case x.Block != l.body && x.Block != l.c.header:
 		return t.addrAt(x)
-	}
-	if y, ok := memo[x]; ok {
-		return y
 	}
 	args := make([]*ir.Value, len(x.Args))
 	for i, a := range x.Args {
@@ -308,7 +356,8 @@ func (t *transformer) startRevolve(l *revolveLoop) {
 	if constant.Sign(c.step.Const) < 0 {
 		k = 1 - c.adj
 	}
-	trips := t.intOp(token.ADD, t.trip(c, t.v(c.bound), t.v(c.init)), t.F.Int(k))
+	bound := t.hoist(c.bound, c.header.Preds[c.pre], c.header)
+	trips := t.intOp(token.ADD, t.trip(c, bound, t.v(c.init)), t.F.Int(k))
 	trips = t.Emit(ir.OpCall, intType, trips, t.F.Int(0))
 	trips.Callee = &ir.Callee{Builtin: "max"}
 	trips.Name = "trips"
@@ -322,6 +371,11 @@ func (t *transformer) startRevolve(l *revolveLoop) {
 	// The tapes' lengths before the loop, for the size of one copy.
 	for _, a := range l.state {
 		l.tapeTypes = stateTypes(a.Type, l.tapeTypes)
+	}
+	for _, p := range l.carried {
+		if !slices.ContainsFunc(l.tapeTypes, func(typ types.Type) bool { return types.Identical(typ, p.Type) }) {
+			l.tapeTypes = append(l.tapeTypes, p.Type)
+		}
 	}
 	for _, typ := range l.tapeTypes {
 		tp := t.tape(typ)
@@ -342,13 +396,13 @@ func (t *transformer) trip(c *countedLoop, i, init *ir.Value) *ir.Value {
 
 // takeState emits `if schedule.Take(trip) { copy the state; after() }`
 // in the forward sweep (at is t.v) or in the reverse sweep (t.addrAt).
-func (t *transformer) takeState(l *revolveLoop, trip *ir.Value, at func(*ir.Value) *ir.Value, after func()) {
+func (t *transformer) takeState(l *revolveLoop, trip *ir.Value, at func(*ir.Value) *ir.Value, carried func() []*ir.Value, after func()) {
 	take := t.Emit(ir.OpCall, boolType, l.sched, trip)
 	take.Callee = &ir.Callee{Func: revolveFunc("Take", 1, boolType)}
 	then, done := t.F.NewBlock("then"), t.F.NewBlock("done")
 	t.Cur.If(take, then, done)
 	t.Cur = then
-	t.saveState(l, at)
+	t.saveState(l, at, carried())
 	if after != nil {
 		after()
 	}
@@ -357,10 +411,34 @@ func (t *transformer) takeState(l *revolveLoop, trip *ir.Value, at func(*ir.Valu
 }
 
 // saveState emits the copy of the loop's state.
-func (t *transformer) saveState(l *revolveLoop, at func(*ir.Value) *ir.Value) {
+func (t *transformer) saveState(l *revolveLoop, at func(*ir.Value) *ir.Value, carried []*ir.Value) {
 	for _, a := range l.state {
 		t.saveMemory(at(a), t.tape)
 	}
+	for _, x := range carried {
+		t.push(t.tape(x.Type), x)
+	}
+}
+
+// restoreState emits the restore of the last copy of the loop's state:
+// the memory, and the carried values into their variables.
+func (t *transformer) restoreState(l *revolveLoop) {
+	for i := len(l.carried) - 1; i >= 0; i-- {
+		p := l.carried[i]
+		t.Emit(ir.OpStore, nil, l.vars[p], t.pop(t.tape(p.Type), 1)[0])
+	}
+	for i := len(l.state) - 1; i >= 0; i-- {
+		t.restoreMemory(t.addrAt(l.state[i]), t.tape)
+	}
+}
+
+// carriedNow loads the carried values from their variables.
+func (t *transformer) carriedNow(l *revolveLoop) []*ir.Value {
+	var out []*ir.Value
+	for _, p := range l.carried {
+		out = append(out, t.Emit(ir.OpLoad, p.Type, l.vars[p]))
+	}
+	return out
 }
 
 // revolveForward emits, at the start of the forward copy of the loop's
@@ -371,7 +449,14 @@ func (t *transformer) saveState(l *revolveLoop, at func(*ir.Value) *ir.Value) {
 func (t *transformer) revolveForward(l *revolveLoop) {
 	t.detached(func() {
 		trip := t.trip(l.c, t.v(l.c.phi), t.v(l.c.init))
-		t.takeState(l, trip, t.v, func() {
+		carried := func() []*ir.Value {
+			var out []*ir.Value
+			for _, p := range l.carried {
+				out = append(out, t.v(p))
+			}
+			return out
+		}
+		t.takeState(l, trip, t.v, carried, func() {
 			first := t.Emit(ir.OpBinary, boolType, trip, t.F.Int(0))
 			first.Tok = token.EQL
 			then, done := t.F.NewBlock("then"), t.F.NewBlock("done")
@@ -438,22 +523,28 @@ func stateTypes(typ types.Type, out []types.Type) []types.Type {
 // the last, recording what their reverses restore.
 func (t *transformer) revolveBack(l *revolveLoop) {
 	c := l.c
+	for _, p := range l.carried {
+		if l.vars[p] == nil {
+			v := t.F.NewValue(ir.OpAlloc, types.NewPointer(p.Type))
+			v.Name = p.Name
+			t.entry.Insert(0, v)
+			l.vars[p] = v
+		}
+	}
 	trip := t.trip(c, t.r(c.phi), t.r(c.init))
 	from := t.Emit(ir.OpCall, intType, l.sched, trip)
 	from.Callee = &ir.Callee{Func: revolveFunc("Back", 1, intType)}
 	from.Name = "from"
-	for i := len(l.state) - 1; i >= 0; i-- {
-		t.restoreMemory(t.addrAt(l.state[i]), t.tape)
-	}
+	t.restoreState(l)
 	again := t.Emit(ir.OpBinary, boolType, from, trip)
 	again.Tok = token.LSS
 	then, done := t.F.NewBlock("then"), t.F.NewBlock("done")
 	t.Cur.If(again, then, done)
 	t.Cur = then
-	t.saveState(l, t.addrAt)
+	t.saveState(l, t.addrAt, t.carriedNow(l))
 	t.forRange(t.intOp(token.SUB, trip, from), func(k *ir.Value) {
 		u := t.intOp(token.ADD, from, k)
-		t.takeState(l, u, t.addrAt, nil)
+		t.takeState(l, u, t.addrAt, func() []*ir.Value { return t.carriedNow(l) }, nil)
 		idx := t.intOp(token.ADD, t.r(c.init), u)
 		if constant.Sign(c.step.Const) < 0 {
 			idx = t.intOp(token.SUB, t.r(c.init), u)
@@ -462,12 +553,24 @@ func (t *transformer) revolveBack(l *revolveLoop) {
 		for _, v := range l.calls {
 			t.atIndex(l, v, idx, memo)
 		}
+		// The carried values of the next step, all computed before any
+		// is stored.
+		next := make([]*ir.Value, len(l.carried))
+		for i, p := range l.carried {
+			next[i] = t.atIndex(l, p.Args[c.latch], idx, memo)
+		}
+		for i, p := range l.carried {
+			t.Emit(ir.OpStore, nil, l.vars[p], next[i])
+		}
 	})
 	t.Cur.Jump(done)
 	t.Cur = done
-	// What the reverse of the step reads, computed from its index
-	// instead of recorded by the forward sweep.
+	// What the reverse of the step reads, computed from its index and
+	// carried values instead of recorded by the forward sweep.
 	memo := map[*ir.Value]*ir.Value{}
+	for _, p := range l.carried {
+		t.rvals[p] = t.atIndex(l, p, t.r(c.phi), memo)
+	}
 	for _, w := range t.needs[l.body] {
 		t.rvals[w] = t.atIndex(l, w, t.r(c.phi), memo)
 	}

@@ -187,3 +187,54 @@ func Driven(k, w float64, q0 []float64, steps int) float64 {
 	}
 	return e
 }
+
+// forced pushes the first mass by a force a for dt and returns the power
+// it put in.
+func (s *chain) forced(k, a, dt float64) float64 {
+	s.v[0] += dt * a
+	s.step(k, dt)
+	return a * s.v[0]
+}
+
+// Timed carries values from step to step besides the state: the time,
+// and the work done, summed from each step's result.
+//
+//gad:jvp
+//gad:grad checkpoint=3
+//gad:grad TimedPlainGrad github.com/gadgen/gadgen/internal/e2e/cases/checkpointed.Timed
+func Timed(k, w float64, q0 []float64, steps int) float64 {
+	s := &chain{damp: 0.1, q: append([]float64(nil), q0...), v: make([]float64, len(q0))}
+	time, work := 0.0, 0.0
+	for t := 0; t < steps; t++ {
+		work += s.forced(k, math.Sin(w*time), 0.05)
+		time += 0.05 * w
+	}
+	return work + s.q[0]*time
+}
+
+// pair returns a mean of sin(a·qᵢ) and the sum of squares of q; it
+// writes nothing.
+func pair(q []float64, a float64) (float64, float64) {
+	m, ss := 0.0, 0.0
+	for _, x := range q {
+		m += math.Sin(a * x)
+		ss += x * x
+	}
+	return m / float64(len(q)), ss
+}
+
+// Sums carries only a value from step to step, the steps write no
+// memory, and the loop's bound is computed in its test: the copies hold
+// the sum alone.
+//
+//gad:jvp
+//gad:grad checkpoint=2
+//gad:grad SumsPlainGrad github.com/gadgen/gadgen/internal/e2e/cases/checkpointed.Sums
+func Sums(x []float64, a float64) float64 {
+	s := x[0]
+	for i := 0; i < len(x)-1; i++ {
+		u, v := pair(x, a*s)
+		s += 0.1*u - 0.05*v
+	}
+	return s
+}

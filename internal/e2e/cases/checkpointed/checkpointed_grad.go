@@ -1997,3 +1997,571 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	sBar.damp = 0
 	return e, kBar, wBar
 }
+
+// TimedJVP computes Timed and its derivative along the tangents (forward mode).
+//
+// Varied inputs: k (tangent dk), w (tangent dw), q0 (tangent dq0).
+// Fixed inputs (zero tangent): steps.
+// Results, in order: the value of Timed; its tangent.
+// Shadows: dq0 has its primal's shape, each element or field the tangent of the primal's.
+func TimedJVP(k, dk, w, dw float64, q0, dq0 []float64, steps int) (float64, float64) {
+	s := new(chain)
+	ds := new(chain)
+	s.damp = 0.1
+	ds.damp = 0
+	t := append([]float64(nil), q0...)
+	t2 := append([]float64(nil), dq0...)
+	s.q = t
+	ds.q = t2
+	n := len(q0)
+	s.v = make([]float64, n)
+	ds.v = make([]float64, n)
+	t3 := 0.05 * w
+	t4 := 0.05 * dw
+	time := 0.0
+	dtime := 0.0
+	work := 0.0
+	dwork := 0.0
+	for t5 := 0; t5 < steps; t5++ {
+		t7 := w * time
+		t8 := math.Sin(t7)
+		t9 := math.Cos(t7) * (dw*time + w*dtime)
+		t10, t11 := chainForcedJVPWrtSKA(s, ds, k, dk, t8, t9, 0.05)
+		time += t3
+		dtime += t4
+		work += t10
+		dwork += t11
+	}
+	t6 := s.q[0]
+	return work + t6*time, dwork + (ds.q[0]*time + t6*dtime)
+}
+
+// chainForcedJVPWrtSKA computes chain.forced and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds), k (tangent dk), a (tangent da).
+// Fixed inputs (zero tangent): dt.
+// Results, in order: the value of chain.forced; its tangent.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values chain.forced writes are written (overwritten) into the shadows: s into ds.
+func chainForcedJVPWrtSKA(s, ds *chain, k, dk, a, da, dt float64) (float64, float64) {
+	t := ds.q
+	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := ds.v
+	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	t3 := s.v
+	t4 := ds.v
+	t5 := t4[0]
+	t3[0] += dt * a
+	t4[0] = t5 + dt*da
+	chainStepJVPWrtSK(s, ds, k, dk, dt)
+	t6 := s.v[0]
+	return a * t6, da*t6 + a*ds.v[0]
+}
+
+// TimedGrad computes Timed and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: q0 (into q0Bar), k (returned as kBar), w (returned as wBar).
+// Fixed inputs: steps.
+// Results: the value of Timed, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar float64) {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	var tapeValuesBuf [32]chain
+	tapeValues := tapeValuesBuf[:0]
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("TimedGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	s := new(chain)
+	sBar := new(chain)
+	s.damp = 0.1
+	t := append([]float64(nil), q0...)
+	n := len(t)
+	t2 := cap(t)
+	var t3 []float64
+	if t2 != cap([]float64(nil)) {
+		t3 = make([]float64, n, t2)
+	} else {
+		t3 = []float64(nil)[:n]
+	}
+	sBar.q = t3
+	s.q = t
+	n2 := len(q0)
+	sBar.v = make([]float64, n2)
+	s.v = make([]float64, n2)
+	t4 := 0.05 * w
+	trips := max(steps, 0)
+	copies := min(trips, 3)
+	schedule := revolve.New(trips, 3)
+	before := len(tapeValues)
+	before2 := len(tape)
+	time := 0.0
+	work := 0.0
+	for t5 := 0; t5 < steps; t5++ {
+		if schedule.Take(t5) {
+			if s != nil {
+				t28 := append(tape, s.q...)
+				tape = append(t28, s.v...)
+				tapeValues = append(tapeValues, *s)
+			}
+			tape = append(append(tape, time), work)
+			if t5 == 0 {
+				t29 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t29*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t29*(len(tape)-before2))
+			}
+		}
+		work += s.forced(k, math.Sin(w*time), 0.05)
+		time += t4
+	}
+	timeBar := s.q[0]
+	t6 := work + timeBar*time
+	t7 := sBar.q
+	t7[0] += time
+	kBar = 0
+	wBar = 0
+	t8 := 0.0
+	for t9 := steps - 1; t9 >= 0; t9-- {
+		from := schedule.Back(t9)
+		t11 := len(tape) - 1
+		work2 := tape[t11]
+		t12 := tape[:t11]
+		t13 := len(t12) - 1
+		time2 := t12[t13]
+		tape = t12[:t13]
+		t14 := s != nil
+		if t14 {
+			t15 := len(tapeValues) - 1
+			*s = tapeValues[t15]
+			t16 := s.v
+			t17 := len(tape) - len(t16)
+			copy(t16, tape[t17:])
+			t18 := tape[:t17]
+			t19 := s.q
+			t20 := len(t18) - len(t19)
+			copy(t19, t18[t20:])
+			tapeValues = tapeValues[:t15]
+			tape = t18[:t20]
+		}
+		if from < t9 {
+			if t14 {
+				t21 := append(tape, s.q...)
+				tape = append(t21, s.v...)
+				tapeValues = append(tapeValues, *s)
+			}
+			t22 := t9 - from
+			tape = append(append(tape, time2), work2)
+			for k3 := 0; k3 < t22; k3++ {
+				if schedule.Take(from + k3) {
+					if t14 {
+						t27 := append(tape, s.q...)
+						tape = append(t27, s.v...)
+						tapeValues = append(tapeValues, *s)
+					}
+					tape = append(append(tape, time2), work2)
+				}
+				work2 += s.forced(k, math.Sin(w*time2), 0.05)
+				time2 += t4
+			}
+		}
+		t23 := w * time2
+		t8 += timeBar
+		t24, t25 := chainForcedReverseWrtSKA(s, sBar, k, math.Sin(t23), 0.05, 1)
+		kBar += t24
+		t26 := math.Cos(t23) * t25
+		wBar += t26 * time2
+		timeBar += w * t26
+	}
+	wBar += 0.05 * t8
+	n3 := len([]float64(nil))
+	for k2 := 0; k2 < n2; k2++ {
+		t10 := t3[n3+k2]
+		t3[n3+k2] = 0
+		q0Bar[k2] += t10
+	}
+	sBar.damp = 0
+	return t6, kBar, wBar
+}
+
+// chainForcedReverseWrtSKA is the reverse of chain.forced for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of chain.forced that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: s (into sBar), k (returned as kBar), a (returned as aBar).
+// Fixed inputs: dt.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// chain.forced writes s: on entry sBar holds the adjoint of the values chain.forced leaves in s
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// s held on entry.
+func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBar float64) {
+	var pathBuf [256]int
+	path := pathBuf[:0]
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	t2 := s.v
+	t3 := t2[0]
+	t4 := append(t, t3)
+	t2[0] = t3 + dt*a
+	n := len(s.q)
+	tape := slices.Grow(t4, max(n+2, 0)*3)
+	for i := 0; i < n; i++ {
+		t30 := s.v
+		var left2 float64
+		var from int
+		if i > 0 {
+			left2 = s.q[i-1]
+			from = 1
+		} else {
+			left2 = 0
+			from = 0
+		}
+		t31 := s.q
+		t32 := append(path, from)
+		var right2 float64
+		var from2 int
+		if i < len(t31)-1 {
+			right2 = t31[i+1]
+			from2 = 1
+		} else {
+			right2 = 0
+			from2 = 0
+		}
+		t33 := k*(left2-2*s.q[i]+right2) - s.damp*s.v[i]
+		path = append(t32, from2)
+		t34 := append(tape, left2, right2)
+		t35 := t30[i]
+		tape = append(t34, t35)
+		t30[i] = t35 + dt*t33
+	}
+	n2 := len(s.q)
+	tape = slices.Grow(tape, max(n2+2, 0))
+	for i2 := 0; i2 < n2; i2++ {
+		t27 := s.q
+		t28 := s.v[i2]
+		t29 := t27[i2]
+		tape = append(tape, t29)
+		t27[i2] = t29 + dt*t28
+	}
+	t5 := s.t
+	t6 := append(tape, t5)
+	s.t = t5 + dt
+	t7 := s.v[0]
+	aBar = seed * t7
+	t8 := sBar.v
+	t8[0] += a * seed
+	t9 := len(t6) - 1
+	s.t = t6[t9]
+	tape2 := t6[:t9]
+	for i3 := n2 - 1; i3 >= 0; i3-- {
+		t24 := sBar.q[i3]
+		t25 := len(tape2) - 1
+		s.q[i3] = tape2[t25]
+		t26 := sBar.v
+		t26[i3] += dt * t24
+		tape2 = tape2[:t25]
+	}
+	kBar = 0
+	for i4 := n - 1; i4 >= 0; i4-- {
+		t11 := sBar.v
+		t12 := t11[i4]
+		t13 := len(tape2) - 1
+		t14 := tape2[:t13]
+		t15 := s.v
+		t15[i4] = tape2[t13]
+		t16 := dt * t12
+		n3 := len(t14)
+		t17 := n3 - 2
+		left := t14[t17]
+		right := t14[n3-1]
+		tape2 = t14[:t17]
+		t18 := t15[i4]
+		t11[i4] -= s.damp * t16
+		sBar.damp -= t16 * t18
+		kBar += t16 * (left - 2*s.q[i4] + right)
+		rightBar := k * t16
+		t19 := sBar.q
+		t19[i4] -= 2 * rightBar
+		t20 := len(path) - 1
+		t21 := path[:t20]
+		if path[t20] != 0 {
+			t19[i4+1] += rightBar
+		}
+		t22 := len(t21) - 1
+		path = t21[:t22]
+		if t21[t22] != 0 {
+			t23 := sBar.q
+			t23[i4-1] += rightBar
+		}
+	}
+	t10 := sBar.v[0]
+	s.v[0] = tape2[len(tape2)-1]
+	aBar += dt * t10
+	return kBar, aBar
+}
+
+// TimedPlainGrad computes Timed and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: q0 (into q0Bar), k (returned as kBar), w (returned as wBar).
+// Fixed inputs: steps.
+// Results: the value of Timed, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar float64) {
+	var tapeValuesBuf [32]chain
+	tapeValues := tapeValuesBuf[:0]
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("TimedPlainGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	s := new(chain)
+	sBar := new(chain)
+	s.damp = 0.1
+	t := append([]float64(nil), q0...)
+	n := len(t)
+	t2 := cap(t)
+	var t3 []float64
+	if t2 != cap([]float64(nil)) {
+		t3 = make([]float64, n, t2)
+	} else {
+		t3 = []float64(nil)[:n]
+	}
+	sBar.q = t3
+	s.q = t
+	n2 := len(q0)
+	sBar.v = make([]float64, n2)
+	s.v = make([]float64, n2)
+	t4 := 0.05 * w
+	trips := max(steps+2, 0)
+	before := len(tape)
+	before2 := len(tapeValues)
+	time := 0.0
+	work := 0.0
+	for t5 := 0; t5 < steps; t5++ {
+		if t5 == 1 {
+			t23 := trips - 2
+			tape = slices.Grow(tape, t23*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t23*(len(tapeValues)-before2))
+		}
+		t24 := math.Sin(w * time)
+		tape3 := append(tape, time)
+		t25 := s.v
+		t25[0] += 0.05 * t24
+		if s != nil {
+			t26 := append(tape3, s.q...)
+			tape3 = append(t26, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.step(k, 0.05)
+		t27 := s.v[0]
+		t28 := t24 * t27
+		tape = append(tape3, t24, t27)
+		time += t4
+		work += t28
+	}
+	timeBar := s.q[0]
+	t6 := work + timeBar*time
+	t7 := sBar.q
+	t7[0] += time
+	kBar = 0
+	wBar = 0
+	t8 := 0.0
+	t9 := steps - 1
+	for t9 >= 0 {
+		t8 += timeBar
+		n4 := len(tape)
+		t11 := n4 - 2
+		t12 := tape[n4-1]
+		tape2 := tape[:t11]
+		t13 := sBar.v
+		t13[0] += tape[t11]
+		if s != nil {
+			t14 := len(tapeValues) - 1
+			*s = tapeValues[t14]
+			t15 := s.v
+			t16 := len(tape2) - len(t15)
+			copy(t15, tape2[t16:])
+			t17 := tape2[:t16]
+			t18 := s.q
+			t19 := len(t17) - len(t18)
+			copy(t18, t17[t19:])
+			tape2 = t17[:t19]
+			tapeValues = tapeValues[:t14]
+		}
+		kBar += chainStepReverseWrtSK(s, sBar, k, 0.05)
+		t20 := t12 + 0.05*sBar.v[0]
+		t21 := len(tape2) - 1
+		time2 := tape2[t21]
+		t22 := math.Cos(w*time2) * t20
+		wBar += t22 * time2
+		timeBar += w * t22
+		t9--
+		tape = tape2[:t21]
+	}
+	wBar += 0.05 * t8
+	n3 := len([]float64(nil))
+	for k2 := 0; k2 < n2; k2++ {
+		t10 := t3[n3+k2]
+		t3[n3+k2] = 0
+		q0Bar[k2] += t10
+	}
+	sBar.damp = 0
+	return t6, kBar, wBar
+}
+
+// SumsJVP computes Sums and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), a (tangent da).
+// Results, in order: the value of Sums; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func SumsJVP(x, dx []float64, a, da float64) (float64, float64) {
+	s := x[0]
+	ds := dx[0]
+	for i := 0; i < len(x)-1; i++ {
+		u, v, du, dv := pairJVP(x, dx, a*s, da*s+a*ds)
+		s += 0.1*u - 0.05*v
+		ds += 0.1*du - 0.05*dv
+	}
+	return s, ds
+}
+
+// pairJVP computes pair and its derivative along the tangents (forward mode).
+//
+// Varied inputs: q (tangent dq), a (tangent da).
+// Results, in order: result 1 of pair; result 2 of pair; the tangent of result 1; the tangent of
+// result 2.
+// Shadows: dq has its primal's shape, each element or field the tangent of the primal's.
+func pairJVP(q, dq []float64, a, da float64) (float64, float64, float64, float64) {
+	n := len(q)
+	m := 0.0
+	dm := 0.0
+	ss := 0.0
+	dss := 0.0
+	for i := 0; i < n; i++ {
+		x := q[i]
+		dx := dq[i]
+		t2 := a * x
+		dm += math.Cos(t2) * (da*x + a*dx)
+		m += math.Sin(t2)
+		ss += x * x
+		dss += 2 * (dx * x)
+	}
+	t := float64(n)
+	return m / t, ss, dm / t, dss
+}
+
+// SumsGrad computes Sums and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar), a (returned as aBar).
+// Results: the value of Sums, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func SumsGrad(x, xBar []float64, a float64) (f, aBar float64) {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SumsGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	s := x[0]
+	n := len(x)
+	trips := max(n-1, 0)
+	copies := min(trips, 2)
+	schedule := revolve.New(trips, 2)
+	before := len(tape)
+	for i := 0; i < n-1; i++ {
+		if schedule.Take(i) {
+			tape = append(tape, s)
+			if i == 0 {
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before))
+			}
+		}
+		u2, v2 := pair(x, a*s)
+		s += 0.1*u2 - 0.05*v2
+	}
+	aBar = 0
+	sBar := 1.0
+	for i2 := n - 2; i2 >= 0; i2-- {
+		from := schedule.Back(i2)
+		t := len(tape) - 1
+		s2 := tape[t]
+		tape = tape[:t]
+		if from < i2 {
+			t2 := i2 - from
+			tape = append(tape, s2)
+			for k := 0; k < t2; k++ {
+				if schedule.Take(from + k) {
+					tape = append(tape, s2)
+				}
+				u, v := pair(x, a*s2)
+				s2 += 0.1*u - 0.05*v
+			}
+		}
+		vBar := -(0.05 * sBar)
+		t3 := pairReverse(x, xBar, a*s2, 0.1*sBar, vBar)
+		aBar += t3 * s2
+		sBar += a * t3
+	}
+	xBar[0] += sBar
+	return s, aBar
+}
+
+// pairReverse is the reverse of pair for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed, seed2) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of pair that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: q (into qBar), a (returned as aBar).
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func pairReverse(q, qBar []float64, a, seed, seed2 float64) (aBar float64) {
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("pairReverse: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(q)
+	t := float64(n)
+	mBar := seed / t
+	aBar = 0
+	for i := n - 1; i >= 0; i-- {
+		x := q[i]
+		t2 := math.Cos(a*x) * mBar
+		qBar[i] += 2*(seed2*x) + a*t2
+		aBar += t2 * x
+	}
+	return aBar
+}
+
+// SumsPlainGrad computes Sums and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar), a (returned as aBar).
+// Results: the value of Sums, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func SumsPlainGrad(x, xBar []float64, a float64) (f, aBar float64) {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SumsPlainGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	s := x[0]
+	n := len(x)
+	tape := slices.Grow(t, max(n+1, 0))
+	for i := 0; i < n-1; i++ {
+		u, v := pair(x, a*s)
+		s3 := s + (0.1*u - 0.05*v)
+		tape = append(tape, s)
+		s = s3
+	}
+	aBar = 0
+	sBar := 1.0
+	for i2 := n - 2; i2 >= 0; i2-- {
+		t2 := len(tape) - 1
+		s2 := tape[t2]
+		vBar := -(0.05 * sBar)
+		t3 := pairReverse(x, xBar, a*s2, 0.1*sBar, vBar)
+		aBar += t3 * s2
+		sBar += a * t3
+		tape = tape[:t2]
+	}
+	xBar[0] += sBar
+	return s, aBar
+}

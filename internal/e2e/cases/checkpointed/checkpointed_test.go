@@ -18,6 +18,8 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Pendulums", F: Pendulums, JVP: PendulumsJVP, Grad: PendulumsGrad, Int: 30, Rel: 1e-9},
 		{Name: "Heat", F: Heat, JVP: HeatJVP, Grad: HeatGrad, Len: 7, Int: 20, Rel: 1e-9},
 		{Name: "Driven", F: Driven, JVP: DrivenJVP, Grad: DrivenGrad, Int: 30, Rel: 1e-9},
+		{Name: "Timed", F: Timed, JVP: TimedJVP, Grad: TimedGrad, Int: 30, Rel: 1e-9},
+		{Name: "Sums", F: Sums, JVP: SumsJVP, Grad: SumsGrad, Len: 9, Rel: 1e-9},
 	})
 }
 
@@ -55,6 +57,20 @@ func TestSameAsPlain(t *testing.T) {
 		f, k, c = DrivenGrad(1.1, 0.7, q0, gq, n)
 		g, pk, pc = DrivenPlainGrad(1.1, 0.7, q0, pq, n)
 		same(t, "Driven", n, f, g, append(gq, k, c), append(pq, pk, pc))
+
+		gq, pq = make([]float64, 4), make([]float64, 4)
+		f, k, c = TimedGrad(1.1, 0.7, q0, gq, n)
+		g, pk, pc = TimedPlainGrad(1.1, 0.7, q0, pq, n)
+		same(t, "Timed", n, f, g, append(gq, k, c), append(pq, pk, pc))
+
+		gx, px := make([]float64, n+1), make([]float64, n+1)
+		x := make([]float64, n+1)
+		for i := range x {
+			x[i] = 0.1 * float64(i%5)
+		}
+		f, k = SumsGrad(x, gx, 1.3)
+		g, pk = SumsPlainGrad(x, px, 1.3)
+		same(t, "Sums", n, f, g, append(gx, k), append(px, pk))
 
 		gu, pu := make([]float64, 4), make([]float64, 4)
 		f, k, c = HeatGrad(q0, gu, 0.9, 2, n)

@@ -205,8 +205,27 @@ func Driven(s *State, f []float64, k float64, n int) float64 {
 	return s.energy(k)
 }
 
-// Summed carries a sum from step to step: checkpoint=C does not apply.
+// stepped steps the state and returns what it moved the first position.
+func (s *State) stepped(k, dt float64) float64 {
+	q := s.Q[0]
+	s.step(k, dt)
+	return s.Q[0] - q
+}
+
+// Summed carries from step to step a sum of what the steps return, and
+// the time: with checkpoint=C the copies hold them.
 func Summed(k float64, q0 []float64, n int) float64 {
+	s := newState(q0)
+	e, t := 0.0, 0.0
+	for range n {
+		e += s.stepped(k, 0.1+0.01*t)
+		t += 0.1
+	}
+	return e + s.energy(k)*t
+}
+
+// Loaded reads the state between the steps: checkpoint=C does not apply.
+func Loaded(k float64, q0 []float64, n int) float64 {
 	s := newState(q0)
 	e := 0.0
 	for range n {
