@@ -130,14 +130,21 @@ func (t *transformer) finishSizing() {
 			before.Name = "before"
 			ft.pre.Insert(len(ft.pre.Instrs)-1, before.Args[0])
 			ft.pre.Insert(len(ft.pre.Instrs)-1, before)
-			s := t.Emit(ir.OpLoad, st, tp)
-			one := t.intOp(token.SUB, t.Emit(ir.OpLen, intType, s), before)
-			grow := t.Emit(ir.OpCall, st, s, t.intOp(token.MUL, more, one))
-			grow.Callee = &ir.Callee{Func: slicesGrow(st)}
-			t.Emit(ir.OpStore, nil, tp, grow)
+			t.growLike(tp, more, before)
 		}
 		t.Cur.Jump(ft.done)
 	}
+}
+
+// growLike emits the growth of tape tp by more times what it recorded
+// since its length was before.
+func (t *transformer) growLike(tp, more, before *ir.Value) {
+	st := tp.Type.(*types.Pointer).Elem()
+	s := t.Emit(ir.OpLoad, st, tp)
+	one := t.intOp(token.SUB, t.Emit(ir.OpLen, intType, s), before)
+	grow := t.Emit(ir.OpCall, st, s, t.intOp(token.MUL, more, one))
+	grow.Callee = &ir.Callee{Func: slicesGrow(st)}
+	t.Emit(ir.OpStore, nil, tp, grow)
 }
 
 // tapeCounts are numbers of values recorded, by tape type: int

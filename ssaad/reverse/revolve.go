@@ -464,13 +464,7 @@ func (t *transformer) revolveForward(l *revolveLoop) {
 			t.Cur = then
 			more := t.intOp(token.SUB, l.copies, t.F.Int(1))
 			for i, typ := range l.tapeTypes {
-				tp := t.tape(typ)
-				st := tp.Type.(*types.Pointer).Elem()
-				s := t.Emit(ir.OpLoad, st, tp)
-				one := t.intOp(token.SUB, t.Emit(ir.OpLen, intType, s), l.lens[i])
-				grow := t.Emit(ir.OpCall, st, s, t.intOp(token.MUL, more, one))
-				grow.Callee = &ir.Callee{Func: slicesGrow(st)}
-				t.Emit(ir.OpStore, nil, tp, grow)
+				t.growLike(t.tape(typ), more, l.lens[i])
 			}
 			t.Cur.Jump(done)
 			t.Cur = done
