@@ -16,8 +16,9 @@ import (
 	"github.com/gadgen/gadgen/ssaad"
 )
 
-// rewrittenParams returns the parameters (slices and pointers) whose
-// memory the reverse sweep writes, in parameter order.
+// rewrittenParams returns the parameters (slices and pointers, and
+// struct values holding them) whose memory the reverse sweep writes, in
+// parameter order.
 func (t *transformer) rewrittenParams() []*ir.Value {
 	if t.callee {
 		return nil // the caller reads none of it again (see Mode.Callee)
@@ -29,7 +30,7 @@ func (t *transformer) rewrittenParams() []*ir.Value {
 				continue
 			}
 			for i, a := range v.Args {
-				if !ssaad.IsPointerLike(a.Type) || !t.needsSnapshot(v, i) && !t.callWrites(v, i) {
+				if !ssaad.IsPointerLike(a.Type) && !mixedParam(a.Type) || !t.needsSnapshot(v, i) && !t.callWrites(v, i) {
 					continue
 				}
 				if r := rootOf(a); r.Op == ir.OpParam {
@@ -39,7 +40,7 @@ func (t *transformer) rewrittenParams() []*ir.Value {
 				// state built around it: &state{q: x}), which the
 				// callee's reverse rewrites too.
 				for _, p := range t.primal.Params {
-					if ssaad.IsPointerLike(p.Type) && t.act.Class(p) >= 0 && t.act.Class(p) == t.act.Class(a) {
+					if (ssaad.IsPointerLike(p.Type) || mixedParam(p.Type)) && t.act.Class(p) >= 0 && t.act.Class(p) == t.act.Class(a) {
 						hit[p] = true
 					}
 				}
@@ -79,7 +80,7 @@ func (t *transformer) saveFinal(params []*ir.Value) []*ir.Value {
 	var saved []*ir.Value
 	for _, p := range params {
 		pv := t.v(p)
-		if deepSnapshot(p.Type) {
+		if deepSnapshot(p.Type) || mixedParam(p.Type) {
 			if !snapshotable(p.Type) {
 				t.errorf(t.primal.Pos, "parameter "+p.Name, "reverse mode can put back the final contents of a parameter only when its memory is made of numbers in structs, arrays, slices and pointers, for now; not of type %s", types.TypeString(p.Type, pkgName))
 				saved = append(saved, nil)
@@ -109,7 +110,7 @@ func (t *transformer) saveFinal(params []*ir.Value) []*ir.Value {
 // restoreFinal emits, before the return, the writing back of saved.
 func (t *transformer) restoreFinal(params, saved []*ir.Value) {
 	for i := len(params) - 1; i >= 0; i-- {
-		if deepSnapshot(params[i].Type) && snapshotable(params[i].Type) {
+		if (deepSnapshot(params[i].Type) || mixedParam(params[i].Type)) && snapshotable(params[i].Type) {
 			t.restoreMemory(t.v(params[i]), t.finalTape)
 		}
 	}

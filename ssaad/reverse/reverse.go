@@ -178,7 +178,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 			case v.Op == ir.OpCall && !isMath(v):
 				// A call may write through its pointer arguments.
 				for i, a := range v.Args {
-					if ssaad.IsPointerLike(a.Type) && t.callWrites(v, i) {
+					if (ssaad.IsPointerLike(a.Type) || mixedParam(a.Type)) && t.callWrites(v, i) {
 						t.classWritten[t.act.Class(a)] = true
 					}
 				}
@@ -608,7 +608,7 @@ func (t *transformer) outOfLoops(b *ir.Block) bool {
 // which recomputes the callee from it.
 func (t *transformer) needsSnapshot(call *ir.Value, i int) bool {
 	a := call.Args[i]
-	if !ssaad.IsPointerLike(a.Type) || !t.classWritten[t.act.Class(a)] || !t.writtenAfter(call, t.act.Class(a)) {
+	if !ssaad.IsPointerLike(a.Type) && !mixedParam(a.Type) || !t.classWritten[t.act.Class(a)] || !t.writtenAfter(call, t.act.Class(a)) {
 		return false
 	}
 	if t.restored[t.act.Class(a)] {
@@ -669,7 +669,7 @@ func (t *transformer) writtenAfterBy(v *ir.Value, c int, headers bool) bool {
 			return t.act.Class(x.Args[0]) == c && (!headers || ssaad.RefersToMemory(x.Args[1].Type))
 		case ir.OpCall:
 			for i, a := range x.Args {
-				if ssaad.IsPointerLike(a.Type) && t.act.Class(a) == c && t.callWrites(x, i) && (!headers || t.callWritesHeaders(x, a)) {
+				if (ssaad.IsPointerLike(a.Type) || mixedParam(a.Type)) && t.act.Class(a) == c && t.callWrites(x, i) && (!headers || t.callWritesHeaders(x, a)) {
 					return true
 				}
 			}

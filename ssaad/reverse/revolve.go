@@ -496,6 +496,10 @@ func stateTypes(typ types.Type, out []types.Type) []types.Type {
 			inside(u.Elem())
 		}
 	}
+	if mixedParam(typ) {
+		inside(typ)
+		return out
+	}
 	switch u := typ.Underlying().(type) {
 	case *types.Pointer:
 		add(u.Elem())

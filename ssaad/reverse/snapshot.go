@@ -35,11 +35,12 @@ import (
 )
 
 // snapshotable reports whether the memory that a slice or pointer of type
-// typ refers to can be saved and restored: it is made of numbers,
+// typ refers to (or the slices and pointers a struct or array value of
+// type typ holds) can be saved and restored: it is made of numbers,
 // booleans, strings and tensors, in structs, arrays, slices and pointers,
 // and no type contains itself.
 func snapshotable(typ types.Type) bool {
-	return ssaad.IsPointerLike(typ) && boundedMemory(typ, true)
+	return (ssaad.IsPointerLike(typ) || mixedParam(typ)) && boundedMemory(typ, true)
 }
 
 // boundedMemory reports whether values of type typ are made of numbers,
@@ -85,6 +86,12 @@ func boundedMemory(typ types.Type, tensors bool) bool {
 // pointer to memory that holds no slices or pointers is saved without a
 // test for nil: the callee reads it.
 func (t *transformer) saveMemory(x *ir.Value, tapeOf func(types.Type) *ir.Value) {
+	if mixedParam(x.Type) {
+		// A struct or array value holding slices or pointers: the memory
+		// behind them.
+		t.valueParts(x, false, func(p *ir.Value) { t.saveMemory(p, tapeOf) })
+		return
+	}
 	switch u := x.Type.Underlying().(type) {
 	case *types.Pointer:
 		if !ssaad.RefersToMemory(u.Elem()) {
@@ -111,6 +118,47 @@ func (t *transformer) saveMemory(x *ir.Value, tapeOf func(types.Type) *ir.Value)
 	}
 }
 
+// valueParts calls do with each slice or pointer held in the struct or
+// array value x (fields in order, array elements by a loop), or in the
+// reverse order when backwards.
+func (t *transformer) valueParts(x *ir.Value, backwards bool, do func(p *ir.Value)) {
+	switch u := x.Type.Underlying().(type) {
+	case *types.Struct:
+		for j := range u.NumFields() {
+			k := j
+			if backwards {
+				k = u.NumFields() - 1 - j
+			}
+			ft := u.Field(k).Type()
+			if !ssaad.RefersToMemory(ft) {
+				continue
+			}
+			f := t.Emit(ir.OpField, ft, x)
+			f.Index = k
+			if ssaad.IsPointerLike(ft) {
+				do(f)
+			} else {
+				t.valueParts(f, backwards, do)
+			}
+		}
+	case *types.Array:
+		et := u.Elem()
+		t.forRange(t.F.Int(u.Len()), func(k *ir.Value) {
+			i := k
+			if backwards {
+				i = t.Emit(ir.OpBinary, intType, t.F.Int(u.Len()-1), k)
+				i.Tok = token.SUB
+			}
+			e := t.Emit(ir.OpIndex, et, x, i)
+			if ssaad.IsPointerLike(et) {
+				do(e)
+			} else {
+				t.valueParts(e, backwards, do)
+			}
+		})
+	}
+}
+
 // saveInside emits the records of the memory behind the slices and
 // pointers of the value of type typ at address p, in the order of its
 // fields and elements.
@@ -123,6 +171,10 @@ func (t *transformer) saveInside(p *ir.Value, typ types.Type, tapeOf func(types.
 // restoreMemory emits the restore of what saveMemory(x) recorded: x is,
 // in the reverse sweep, the slice or pointer as it was when it was saved.
 func (t *transformer) restoreMemory(x *ir.Value, tapeOf func(types.Type) *ir.Value) {
+	if mixedParam(x.Type) {
+		t.valueParts(x, true, func(p *ir.Value) { t.restoreMemory(p, tapeOf) })
+		return
+	}
 	switch u := x.Type.Underlying().(type) {
 	case *types.Pointer:
 		if !ssaad.RefersToMemory(u.Elem()) {

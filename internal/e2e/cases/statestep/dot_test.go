@@ -20,6 +20,9 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Cloud", F: Cloud, JVP: CloudJVP, Grad: CloudGrad, Int: 6, Rel: 1e-9},
 		{Name: "Helpers", F: Helpers, JVP: HelpersJVP, Grad: HelpersGrad, Int: 12, Rel: 1e-9},
 		{Name: "Buffers", F: Buffers, JVP: BuffersJVP, Grad: BuffersGrad, Lo: 0.5, Hi: 1, Int: 7, Rel: 1e-9},
+		{Name: "ByValue", F: ByValue, JVP: ByValueJVP, Grad: ByValueGrad, Int: 9, Rel: 1e-9},
+		{Name: "ByValueCheckpointed", F: ByValue, JVP: ByValueJVP, Grad: ByValueCheckpointedGrad, Int: 9, Rel: 1e-9},
+		{Name: "Given", F: Given, JVP: GivenJVP, Grad: GivenGrad, Int: 9, Rel: 1e-9},
 	})
 }
 

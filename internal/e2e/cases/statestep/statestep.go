@@ -375,3 +375,43 @@ func Settled(q0 []float64) float64 {
 	}
 	return e
 }
+
+// flow is a state of slices passed by value: its copies share the
+// memory of the slices.
+type flow struct{ Q, V []float64 }
+
+// advect is one step of q̈ = −k·sin q on a flow given by value: it writes
+// through the value's slices.
+func advect(f flow, k, dt float64) {
+	for i := range f.Q {
+		f.V[i] -= dt * k * math.Sin(f.Q[i])
+		f.Q[i] += dt * f.V[i]
+	}
+}
+
+// ByValue steps a flow passed by value in a time loop: the reverse saves
+// the memory behind the value's slices before each call, as for a
+// pointer (the gradient ignored it, silently, before 2026-11-28).
+//
+//gad:jvp
+//gad:grad
+//gad:grad ByValueCheckpointedGrad github.com/gadgen/gadgen/internal/e2e/cases/statestep.ByValue checkpoint=2
+func ByValue(k float64, q0 []float64, steps int) float64 {
+	f := flow{Q: append([]float64(nil), q0...), V: make([]float64, len(q0))}
+	for range steps {
+		advect(f, k, 0.05)
+	}
+	return f.Q[0]*f.V[1] + k*f.Q[len(f.Q)-1]
+}
+
+// Given steps the flow it is given by value: the gradient leaves the
+// flow's memory as Given does.
+//
+//gad:jvp
+//gad:grad
+func Given(f flow, k float64, steps int) float64 {
+	for range steps {
+		advect(f, k, 0.05)
+	}
+	return f.Q[0] * f.V[1]
+}

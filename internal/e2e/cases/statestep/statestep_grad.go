@@ -3,6 +3,7 @@
 package statestep
 
 import (
+	"github.com/gadgen/gadgen/revolve"
 	"math"
 	"slices"
 )
@@ -4560,4 +4561,348 @@ func stateStepJVPWrtS(s, ds *state, k, dt float64) {
 	t4 := ds.t
 	s.t += dt
 	ds.t = t4
+}
+
+// ByValueJVP computes ByValue and its derivative along the tangents (forward mode).
+//
+// Varied inputs: k (tangent dk), q0 (tangent dq0).
+// Fixed inputs (zero tangent): steps.
+// Results, in order: the value of ByValue; its tangent.
+// Shadows: dq0 has its primal's shape, each element or field the tangent of the primal's.
+func ByValueJVP(k, dk float64, q0, dq0 []float64, steps int) (float64, float64) {
+	n := len(q0)
+	f := flow{
+		Q: append([]float64(nil), q0...),
+		V: make([]float64, n),
+	}
+	df := flow{
+		Q: append([]float64(nil), dq0...),
+		V: make([]float64, n),
+	}
+	for i := 0; i < steps; i++ {
+		advectJVPWrtFK(f, df, k, dk, 0.05)
+	}
+	t := f.Q
+	t2 := df.Q
+	t3 := t[0]
+	t4 := f.V[1]
+	t5 := len(t) - 1
+	t6 := t[t5]
+	return t3*t4 + k*t6, t2[0]*t4 + t3*df.V[1] + (dk*t6 + k*t2[t5])
+}
+
+// advectJVPWrtFK computes advect and its derivative along the tangents (forward mode).
+//
+// Varied inputs: f (tangent df), k (tangent dk).
+// Fixed inputs (zero tangent): dt.
+// Shadows: df has its primal's shape, each element or field the tangent of the primal's.
+func advectJVPWrtFK(f, df flow, k, dk, dt float64) {
+	t := f.Q
+	t2 := df.Q
+	n := len(t)
+	df.Q = append(t2, make([]float64, max(n-len(t2), 0))...)
+	t3 := f.V
+	t4 := df.V
+	df.V = append(t4, make([]float64, max(len(t3)-len(t4), 0))...)
+	df2 := df
+	t5 := df2.Q
+	t6 := dt * k
+	t7 := dt * dk
+	for i := 0; i < n; i++ {
+		t8 := t[i]
+		t9 := t5[i]
+		t10 := math.Sin(t8)
+		t11 := df2.V[i]
+		t3[i] -= t6 * t10
+		df2.V[i] = t11 - (t7*t10 + t6*(math.Cos(t8)*t9))
+		t12 := df2.V[i]
+		t13 := t5[i]
+		t[i] += dt * t3[i]
+		t5[i] = t13 + dt*t12
+	}
+}
+
+// ByValueGrad computes ByValue and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: q0 (into q0Bar), k (returned as kBar).
+// Fixed inputs: steps.
+// Results: the value of ByValue, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("ByValueGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	var t16 flow
+	var t17 flow
+	t := append([]float64(nil), q0...)
+	n := len(t)
+	t2 := cap(t)
+	var t3 []float64
+	if t2 != cap([]float64(nil)) {
+		t3 = make([]float64, n, t2)
+	} else {
+		t3 = []float64(nil)[:n]
+	}
+	t17.Q = t3
+	t16.Q = t
+	n2 := len(q0)
+	t17.V = make([]float64, n2)
+	t16.V = make([]float64, n2)
+	f2 := t16
+	trips := max(steps+2, 0)
+	before := len(tape)
+	for i := 0; i < steps; i++ {
+		if i == 1 {
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+		}
+		tape = append(append(tape, f2.Q...), f2.V...)
+		advect(f2, k, 0.05)
+	}
+	t4 := f2.Q
+	t5 := t4[0]
+	t6 := f2.V[1]
+	t7 := len(t4) - 1
+	kBar = t4[t7]
+	t8 := t5*t6 + k*kBar
+	fBar := t17
+	t9 := fBar.Q
+	t9[t7] += k
+	fBar.V[1] += t5
+	t9[0] += t6
+	for i2 := steps - 1; i2 >= 0; i2-- {
+		f3 := t16
+		t11 := f3.V
+		t12 := len(tape) - len(t11)
+		copy(t11, tape[t12:])
+		t13 := tape[:t12]
+		t14 := f3.Q
+		t15 := len(t13) - len(t14)
+		copy(t14, t13[t15:])
+		var fBar3 flow
+		fBar2 := t17
+		fBar3.Q = fBar2.Q
+		fBar3.V = fBar2.V
+		kBar += advectReverseWrtFK(f2, &fBar3, k, 0.05)
+		tape = t13[:t15]
+	}
+	n3 := len([]float64(nil))
+	for k2 := 0; k2 < n2; k2++ {
+		t10 := t3[n3+k2]
+		t3[n3+k2] = 0
+		q0Bar[k2] += t10
+	}
+	return t8, kBar
+}
+
+// advectReverseWrtFK is the reverse of advect for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of advect that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: f (into *fBar), k (returned as kBar).
+// Fixed inputs: dt.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func advectReverseWrtFK(f flow, fBar *flow, k, dt float64) (kBar float64) {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	t2 := *fBar
+	t3 := f.Q
+	n := len(t3)
+	t4 := dt * k
+	tape := slices.Grow(t, max(n+2, 0)*2)
+	for i := 0; i < n; i++ {
+		t10 := t3[i]
+		t11 := math.Sin(t10)
+		f.V[i] -= t4 * t11
+		t3[i] += dt * f.V[i]
+		tape = append(tape, t10, t11)
+	}
+	t5 := 0.0
+	for i2 := n - 1; i2 >= 0; i2-- {
+		n2 := len(tape)
+		t6 := n2 - 2
+		t7 := tape[t6]
+		t8 := tape[n2-1]
+		t2.V[i2] += dt * t2.Q[i2]
+		t9 := t2.V[i2]
+		t2.Q[i2] -= math.Cos(t7) * (t4 * t9)
+		t5 -= t9 * t8
+		tape = tape[:t6]
+	}
+	kBar = dt * t5
+	return kBar
+}
+
+// ByValueCheckpointedGrad computes ByValue and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: q0 (into q0Bar), k (returned as kBar).
+// Fixed inputs: steps.
+// Results: the value of ByValue, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("ByValueCheckpointedGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	var t17 flow
+	var t18 flow
+	t := append([]float64(nil), q0...)
+	n := len(t)
+	t2 := cap(t)
+	var t3 []float64
+	if t2 != cap([]float64(nil)) {
+		t3 = make([]float64, n, t2)
+	} else {
+		t3 = []float64(nil)[:n]
+	}
+	t18.Q = t3
+	t17.Q = t
+	n2 := len(q0)
+	t18.V = make([]float64, n2)
+	t17.V = make([]float64, n2)
+	f2 := t17
+	trips := max(steps, 0)
+	copies := min(trips, 2)
+	schedule := revolve.New(trips, 2)
+	before := len(tape)
+	for i := 0; i < steps; i++ {
+		if schedule.Take(i) {
+			tape = append(append(tape, f2.Q...), f2.V...)
+			if i == 0 {
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before))
+			}
+		}
+		advect(f2, k, 0.05)
+	}
+	t4 := f2.Q
+	t5 := t4[0]
+	t6 := f2.V[1]
+	t7 := len(t4) - 1
+	kBar = t4[t7]
+	t8 := t5*t6 + k*kBar
+	fBar := t18
+	t9 := fBar.Q
+	t9[t7] += k
+	fBar.V[1] += t5
+	t9[0] += t6
+	for i2 := steps - 1; i2 >= 0; i2-- {
+		from := schedule.Back(i2)
+		f3 := t17
+		t11 := f3.V
+		t12 := len(tape) - len(t11)
+		copy(t11, tape[t12:])
+		t13 := tape[:t12]
+		t14 := f3.Q
+		t15 := len(t13) - len(t14)
+		copy(t14, t13[t15:])
+		tape = t13[:t15]
+		if from < i2 {
+			f4 := t17
+			t16 := i2 - from
+			tape = append(append(tape, f4.Q...), f4.V...)
+			for k3 := 0; k3 < t16; k3++ {
+				if schedule.Take(from + k3) {
+					f5 := t17
+					tape = append(append(tape, f5.Q...), f5.V...)
+				}
+				advect(t17, k, 0.05)
+			}
+		}
+		var fBar3 flow
+		fBar2 := t18
+		fBar3.Q = fBar2.Q
+		fBar3.V = fBar2.V
+		kBar += advectReverseWrtFK(f2, &fBar3, k, 0.05)
+	}
+	n3 := len([]float64(nil))
+	for k2 := 0; k2 < n2; k2++ {
+		t10 := t3[n3+k2]
+		t3[n3+k2] = 0
+		q0Bar[k2] += t10
+	}
+	return t8, kBar
+}
+
+// GivenJVP computes Given and its derivative along the tangents (forward mode).
+//
+// Varied inputs: f (tangent df), k (tangent dk).
+// Fixed inputs (zero tangent): steps.
+// Results, in order: the value of Given; its tangent.
+// Shadows: df has its primal's shape, each element or field the tangent of the primal's.
+func GivenJVP(f, df flow, k, dk float64, steps int) (float64, float64) {
+	t := f.Q
+	t2 := df.Q
+	df.Q = append(t2, make([]float64, max(len(t)-len(t2), 0))...)
+	t3 := f.V
+	t4 := df.V
+	df.V = append(t4, make([]float64, max(len(t3)-len(t4), 0))...)
+	df2 := df
+	for i := 0; i < steps; i++ {
+		advectJVPWrtFK(f, df2, k, dk, 0.05)
+	}
+	t5 := t[0]
+	t6 := t3[1]
+	return t5 * t6, df2.Q[0]*t6 + t5*df2.V[1]
+}
+
+// GivenGrad computes Given and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: f (into *fBar), k (returned as kBar).
+// Fixed inputs: steps.
+// Results: the value of Given, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func GivenGrad(f flow, fBar *flow, k float64, steps int) (f2, kBar float64) {
+	var finalStateBuf [256]float64
+	t := finalStateBuf[:0]
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	t2 := f.Q
+	t3 := fBar.Q
+	n := len(t2)
+	fBar.Q = append(t3, make([]float64, max(n-len(t3), 0))...)
+	t4 := f.V
+	t5 := fBar.V
+	n2 := len(t4)
+	fBar.V = append(t5, make([]float64, max(n2-len(t5), 0))...)
+	t6 := *fBar
+	trips := max(steps+2, 0)
+	before := len(tape)
+	for i := 0; i < steps; i++ {
+		if i == 1 {
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+		}
+		tape = append(append(tape, t2...), t4...)
+		advect(f, k, 0.05)
+	}
+	t7 := t2[0]
+	t8 := t4[1]
+	t9 := t7 * t8
+	t10 := append(append(t, t2...), t4...)
+	t11 := t6.V
+	t11[1] += t7
+	t12 := t6.Q
+	t12[0] += t8
+	kBar = 0
+	for i2 := steps - 1; i2 >= 0; i2-- {
+		t15 := len(tape) - n2
+		copy(t4, tape[t15:])
+		t16 := tape[:t15]
+		t17 := len(t16) - n
+		copy(t2, t16[t17:])
+		var fBar2 flow
+		fBar2.Q = t12
+		fBar2.V = t11
+		kBar += advectReverseWrtFK(f, &fBar2, k, 0.05)
+		tape = t16[:t17]
+	}
+	t13 := len(t10) - n2
+	copy(t4, t10[t13:])
+	t14 := t10[:t13]
+	copy(t2, t14[len(t14)-n:])
+	return t9, kBar
 }
