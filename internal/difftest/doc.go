@@ -42,8 +42,9 @@
 // method that replaces the field v by a slice it allocated
 // (state-replace), a step that appends to the field hist
 // (state-append), a step marked //gad:checkpoint (state-checkpoint: its
-// calls are never inlined), a time carried from step to step beside the
-// state (state-carry), the time loop checkpointed by the reverse
+// calls are never inlined), a step that is a function of the state by
+// value, writing through its slices (state-value), a time carried from
+// step to step beside the state (state-carry), the time loop checkpointed by the reverse
 // modes with 1 or 2 copies of the state (state-revolve: binomial
 // checkpointing, //gad:grad checkpoint=C), and reads of the state afterwards (elements, the
 // history, an energy helper of a *stateN); helpers that return a slice

@@ -74,6 +74,7 @@ func DefaultWeights() Weights {
 		// The shapes of a state stepped in place (see genstate.go).
 		"state-new": 2, "state-alias": 1, "state-literal": 1, "state-euler": 1, "state-leapfrog": 1,
 		"state-replace": 1, "state-append": 1, "nest-in-step": 1, "state-checkpoint": 1, "state-carry": 1,
+		"state-value": 1,
 		// The percentage of the entries with a state loop whose reverse
 		// modes checkpoint it (checkpoint=1 or 2: see genstmt.go).
 		"state-revolve": 50,

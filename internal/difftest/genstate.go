@@ -233,6 +233,26 @@ func (g *gen) stateEnergy(st string) string {
 	return name
 }
 
+// stateValueStep declares func stepvN(s st, dt, c float64), an Euler
+// step of the state given by value: it writes through the value's slices.
+func (g *gen) stateValueStep(st string) string {
+	name := g.name("stepv")
+	if g.helpers[name] == nil {
+		force := g.helperExpr(2, []string{"x", "c"}, []string{"s.q"}, "i")
+		g.declare(fmt.Sprintf(`func %[1]s(s %[2]s, dt, c float64) {
+	for i := range s.q {
+		x := s.q[i]
+		s.v[i] -= dt * (x + c*FORCE)
+	}
+	for i := range s.q {
+		s.q[i] += dt * s.v[i]
+	}
+}
+`, name, st), map[string]ast.Expr{"FORCE": force}, nil)
+	}
+	return name
+}
+
 // state returns the statements of a state stepped in place in a time
 // loop: made by the constructor or a literal, its v replaced by a
 // method before the loop or in it, and declares it.
@@ -291,6 +311,13 @@ func (f *fn) state() []ast.Stmt {
 		force = bin(id(carried), token.MUL, force)
 	}
 	body := []ast.Stmt{exprStmt(call(sel(id(s), step), floatLit(0.1), force))}
+	hist := g.stateHist
+	if g.maybe("state-value", 3) {
+		// The step as a function of the state by value (*s): a copy
+		// that shares the state's slices (and appends to no history).
+		body[0] = exprStmt(call(id(g.stateValueStep(st)), &ast.StarExpr{X: id(s)}, floatLit(0.1), force))
+		hist = false
+	}
 	if carried != "" {
 		body = append(body, assign(id(carried), token.ADD_ASSIGN, floatLit(0.1)))
 	}
@@ -307,7 +334,7 @@ func (f *fn) state() []ast.Stmt {
 		Post: &ast.IncDecStmt{X: id(k), Tok: token.INC},
 		Body: block(body...),
 	})
-	f.declare(&vr{name: s, k: kState, hist: g.stateHist})
+	f.declare(&vr{name: s, k: kState, hist: hist})
 	if carried != "" {
 		f.declare(&vr{name: carried, k: kFloat})
 	}

@@ -957,7 +957,7 @@ func (t *transformer) copyMemoryLeaves(addr, x *ir.Value) {
 // of its arguments: its reverse then moves the adjoints of what it wrote.
 func (t *transformer) writesVaried(v *ir.Value) bool {
 	for i, a := range v.Args {
-		if ssaad.IsPointerLike(a.Type) && t.act.Varied(a) && t.callWrites(v, i) {
+		if (ssaad.IsPointerLike(a.Type) || mixedParam(a.Type)) && t.act.Varied(a) && t.callWrites(v, i) {
 			return true
 		}
 	}

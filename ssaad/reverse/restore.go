@@ -51,7 +51,7 @@ func (t *transformer) chooseRestored() {
 				}
 			case v.Op == ir.OpCall:
 				for i, a := range v.Args {
-					if ssaad.IsPointerLike(a.Type) && t.callWrites(v, i) {
+					if (ssaad.IsPointerLike(a.Type) || mixedParam(a.Type)) && t.callWrites(v, i) {
 						candidate[t.act.Class(a)] = false
 					}
 				}
