@@ -18,29 +18,29 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
-	t := cap(m)
-	mBar := make([]float64, len(m), t)
-	t2 := cap(x0) > 0
-	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+	t := tapeBuf[:0]
+	t2 := cap(m)
+	mBar := make([]float64, len(m), t2)
+	t3 := cap(x0) > 0
+	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
 		panic("PlainGrad: x0 and x0Bar share memory: gadgen's gradients need them apart")
 	}
-	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
 		panic("PlainGrad: m and x0 share memory: gadgen's gradients need them apart")
 	}
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t3 := append([]float64(nil), x0...)
-	n := len(t3)
-	t4 := cap(t3)
-	var t5 []float64
-	if t4 != cap([]float64(nil)) {
-		t5 = make([]float64, n, t4)
+	t4 := append([]float64(nil), x0...)
+	n := len(t4)
+	t5 := cap(t4)
+	var t6 []float64
+	if t5 != cap([]float64(nil)) {
+		t6 = make([]float64, n, t5)
 	} else {
-		t5 = []float64(nil)[:n]
+		t6 = []float64(nil)[:n]
 	}
-	bBar.X = t5
-	b.X = t3
+	bBar.X = t6
+	b.X = t4
 	n2 := len(x0)
 	bBar.V = make([]float64, n2)
 	b.V = make([]float64, n2)
@@ -50,137 +50,138 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n3 := len(b.M)
 	clear(b.A)
-	t6 := b.X
-	t7 := b.A
-	t8 := b.M
+	t7 := b.X
+	t8 := b.A
+	t9 := b.M
+	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t58 := t6[2*j2]
-			t59 := t6[2*i]
-			dx2 := t58 - t59
-			t60 := t6[2*j2+1]
-			t61 := t6[2*i+1]
-			dy2 := t60 - t61
+			t59 := t7[2*j2]
+			t60 := t7[2*i]
+			dx2 := t59 - t60
+			t61 := t7[2*j2+1]
+			t62 := t7[2*i+1]
+			dy2 := t61 - t62
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t62 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t62)
-			t63 := t8[j2]
-			t7[2*i] += t63 * f2 * dx2
-			t64 := t8[j2]
-			t7[2*i+1] += t64 * f2 * dy2
-			t65 := t8[i]
-			t7[2*j2] -= t65 * f2 * dx2
-			t66 := t8[i]
-			t7[2*j2+1] -= t66 * f2 * dy2
-			tape = append(tape, t58, t59, t60, t61, t62, t63, t64, t65, t66)
+			t63 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t63)
+			t64 := t9[j2]
+			t8[2*i] += t64 * f2 * dx2
+			t65 := t9[j2]
+			t8[2*i+1] += t65 * f2 * dy2
+			t66 := t9[i]
+			t8[2*j2] -= t66 * f2 * dx2
+			t67 := t9[i]
+			t8[2*j2+1] -= t67 * f2 * dy2
+			tape = append(tape, t59, t60, t61, t62, t63, t64, t65, t66, t67)
 		}
 	}
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
-	for t9 := 0; t9 < steps; t9++ {
-		if t9 == 1 {
-			t54 := trips - 2
-			tape = slices.Grow(tape, t54*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t54*(len(tapeValues)-before2))
+	for t10 := 0; t10 < steps; t10++ {
+		if t10 == 1 {
+			t55 := trips - 2
+			tape = slices.Grow(tape, t55*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t55*(len(tapeValues)-before2))
 		}
 		if b != nil {
-			t55 := append(tape, b.X...)
-			t56 := append(t55, b.V...)
-			t57 := append(t56, b.A...)
-			tape = append(t57, b.M...)
+			t56 := append(tape, b.X...)
+			t57 := append(t56, b.V...)
+			t58 := append(t57, b.A...)
+			tape = append(t58, b.M...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.leapfrog(0.001)
 	}
-	t10 := b.X
-	n4 := len(t10)
-	t11 := b.V
+	t11 := b.X
+	n4 := len(t11)
+	t12 := b.V
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t52 := t10[i2]
 		t53 := t11[i2]
-		e += t52*t52 + t53*t53
+		t54 := t12[i2]
+		e += t53*t53 + t54*t54
 	}
 	finalM := slices.Clone(m)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := b.X
-	t15 := bBar.X
+	t13 := b.V
+	t14 := bBar.V
+	t15 := b.X
+	t16 := bBar.X
 	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t13[i3] += 2 * t12[i3]
-		t15[i3] += 2 * t14[i3]
+		t14[i3] += 2 * t13[i3]
+		t16[i3] += 2 * t15[i3]
 	}
-	for t16 := steps - 1; t16 >= 0; t16-- {
+	for t17 := steps - 1; t17 >= 0; t17-- {
 		if b != nil {
-			t40 := len(tapeValues) - 1
-			*b = tapeValues[t40]
-			t41 := b.M
-			t42 := len(tape) - len(t41)
-			copy(t41, tape[t42:])
-			t43 := tape[:t42]
-			t44 := b.A
-			t45 := len(t43) - len(t44)
-			copy(t44, t43[t45:])
-			t46 := t43[:t45]
-			t47 := b.V
-			t48 := len(t46) - len(t47)
-			copy(t47, t46[t48:])
-			t49 := t46[:t48]
-			t50 := b.X
-			t51 := len(t49) - len(t50)
-			copy(t50, t49[t51:])
-			tape = t49[:t51]
-			tapeValues = tapeValues[:t40]
+			t41 := len(tapeValues) - 1
+			*b = tapeValues[t41]
+			t42 := b.M
+			t43 := len(tape) - len(t42)
+			copy(t42, tape[t43:])
+			t44 := tape[:t43]
+			t45 := b.A
+			t46 := len(t44) - len(t45)
+			copy(t45, t44[t46:])
+			t47 := t44[:t46]
+			t48 := b.V
+			t49 := len(t47) - len(t48)
+			copy(t48, t47[t49:])
+			t50 := t47[:t49]
+			t51 := b.X
+			t52 := len(t50) - len(t51)
+			copy(t51, t50[t52:])
+			tape = t50[:t52]
+			tapeValues = tapeValues[:t41]
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t17 := bBar.A
-	t18 := bBar.M
-	t19 := bBar.X
+	t18 := bBar.A
+	t19 := bBar.M
+	t20 := bBar.X
 	for i4 := n3 - 1; i4 >= 0; i4-- {
 		for j := n3 - 1; j >= i4+1; j-- {
 			n6 := len(tape)
-			t21 := n6 - 9
-			t22 := tape[n6-5]
-			t23 := tape[n6-4]
-			t24 := tape[n6-3]
-			t25 := tape[n6-2]
-			t26 := tape[n6-1]
-			t27 := t17[2*j+1]
+			t22 := n6 - 9
+			t23 := tape[n6-5]
+			t24 := tape[n6-4]
+			t25 := tape[n6-3]
+			t26 := tape[n6-2]
+			t27 := tape[n6-1]
+			t28 := t18[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t28 := t27 * dy
-			dx := tape[t21] - tape[n6-8]
+			t29 := t28 * dy
+			dx := tape[t22] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t29 := r2 * t22
-			f := 1 / t29
-			t18[i4] -= t28 * f
-			t30 := t17[2*j]
-			t31 := t30 * dx
-			t18[i4] -= t31 * f
-			t32 := t17[2*i4+1]
-			t33 := t32 * dy
-			t18[j] += t33 * f
-			t34 := t17[2*i4]
-			t35 := t34 * dx
-			t18[j] += t35 * f
-			t36 := (-(t26 * t28) - t25*t31 + t24*t33 + t23*t35) * f / t29
-			t37 := -(t36 * t22) - 0.5/t22*(r2*t36)
-			t38 := t24*f*t32 - t26*f*t27 + 2*(t37*dy)
-			t39 := t23*f*t34 - t25*f*t30 + 2*(t37*dx)
-			t19[2*i4+1] -= t38
-			t19[2*j+1] += t38
-			t19[2*i4] -= t39
-			t19[2*j] += t39
-			tape = tape[:t21]
+			t30 := r2 * t23
+			f := 1 / t30
+			t19[i4] -= t29 * f
+			t31 := t18[2*j]
+			t32 := t31 * dx
+			t19[i4] -= t32 * f
+			t33 := t18[2*i4+1]
+			t34 := t33 * dy
+			t19[j] += t34 * f
+			t35 := t18[2*i4]
+			t36 := t35 * dx
+			t19[j] += t36 * f
+			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
+			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
+			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
+			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
+			t20[2*i4+1] -= t39
+			t20[2*j+1] += t39
+			t20[2*i4] -= t40
+			t20[2*j] += t40
+			tape = tape[:t22]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t20 := t5[n5+k]
-		t5[n5+k] = 0
-		x0Bar[k] += t20
+		t21 := t6[n5+k]
+		t6[n5+k] = 0
+		x0Bar[k] += t21
 	}
 	copy(m, finalM)
 	return e
@@ -200,97 +201,98 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 // values b held on entry.
 func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
+	t := tapeBuf[:0]
 	n := len(b.V)
-	t := 0.5 * dt
+	t2 := 0.5 * dt
 	for i := 0; i < n; i++ {
-		t40 := b.V
-		t40[i] += t * b.A[i]
-		t41 := b.X
-		t41[i] += dt * t40[i]
+		t41 := b.V
+		t41[i] += t2 * b.A[i]
+		t42 := b.X
+		t42[i] += dt * t41[i]
 	}
 	n2 := len(b.M)
 	clear(b.A)
+	tape := slices.Grow(t, max(n2+2, 0)*((max(n2+1, 0)+3)/2*9))
 	for i2 := 0; i2 < n2; i2++ {
 		for j2 := i2 + 1; j2 < n2; j2++ {
-			t28 := b.X
-			t29 := t28[2*j2]
-			t30 := t28[2*i2]
-			dx2 := t29 - t30
-			t31 := t28[2*j2+1]
-			t32 := t28[2*i2+1]
-			dy2 := t31 - t32
+			t29 := b.X
+			t30 := t29[2*j2]
+			t31 := t29[2*i2]
+			dx2 := t30 - t31
+			t32 := t29[2*j2+1]
+			t33 := t29[2*i2+1]
+			dy2 := t32 - t33
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t33 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t33)
-			t34 := b.A
-			t35 := b.M
-			t36 := t35[j2]
-			t34[2*i2] += t36 * f2 * dx2
-			t37 := t35[j2]
-			t34[2*i2+1] += t37 * f2 * dy2
-			t38 := t35[i2]
-			t34[2*j2] -= t38 * f2 * dx2
-			t39 := t35[i2]
-			t34[2*j2+1] -= t39 * f2 * dy2
-			tape = append(tape, t29, t30, t31, t32, t33, t36, t37, t38, t39)
+			t34 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t34)
+			t35 := b.A
+			t36 := b.M
+			t37 := t36[j2]
+			t35[2*i2] += t37 * f2 * dx2
+			t38 := t36[j2]
+			t35[2*i2+1] += t38 * f2 * dy2
+			t39 := t36[i2]
+			t35[2*j2] -= t39 * f2 * dx2
+			t40 := t36[i2]
+			t35[2*j2+1] -= t40 * f2 * dy2
+			tape = append(tape, t30, t31, t32, t33, t34, t37, t38, t39, t40)
 		}
 	}
 	n3 := len(b.V)
 	for i3 := 0; i3 < n3; i3++ {
-		t27 := b.V
-		t27[i3] += t * b.A[i3]
+		t28 := b.V
+		t28[i3] += t2 * b.A[i3]
 	}
 	for i4 := n3 - 1; i4 >= 0; i4-- {
-		t26 := bBar.A
-		t26[i4] += t * bBar.V[i4]
+		t27 := bBar.A
+		t27[i4] += t2 * bBar.V[i4]
 	}
 	for i5 := n2 - 1; i5 >= 0; i5-- {
 		for j := n2 - 1; j >= i5+1; j-- {
 			n4 := len(tape)
-			t4 := n4 - 9
-			t5 := tape[n4-5]
-			t6 := tape[n4-4]
-			t7 := tape[n4-3]
-			t8 := tape[n4-2]
-			t9 := tape[n4-1]
-			t10 := bBar.A
-			t11 := t10[2*j+1]
+			t5 := n4 - 9
+			t6 := tape[n4-5]
+			t7 := tape[n4-4]
+			t8 := tape[n4-3]
+			t9 := tape[n4-2]
+			t10 := tape[n4-1]
+			t11 := bBar.A
+			t12 := t11[2*j+1]
 			dy := tape[n4-7] - tape[n4-6]
-			t12 := t11 * dy
-			dx := tape[t4] - tape[n4-8]
+			t13 := t12 * dy
+			dx := tape[t5] - tape[n4-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t13 := r2 * t5
-			f := 1 / t13
-			t14 := bBar.M
-			t14[i5] -= t12 * f
-			t15 := t10[2*j]
-			t16 := t15 * dx
-			t14[i5] -= t16 * f
-			t17 := t10[2*i5+1]
-			t18 := t17 * dy
-			t14[j] += t18 * f
-			t19 := t10[2*i5]
-			t20 := t19 * dx
-			t14[j] += t20 * f
-			t21 := (-(t9 * t12) - t8*t16 + t7*t18 + t6*t20) * f / t13
-			t22 := -(t21 * t5) - 0.5/t5*(r2*t21)
-			t23 := t7*f*t17 - t9*f*t11 + 2*(t22*dy)
-			t24 := t6*f*t19 - t8*f*t15 + 2*(t22*dx)
-			t25 := bBar.X
-			t25[2*i5+1] -= t23
-			t25[2*j+1] += t23
-			t25[2*i5] -= t24
-			t25[2*j] += t24
-			tape = tape[:t4]
+			t14 := r2 * t6
+			f := 1 / t14
+			t15 := bBar.M
+			t15[i5] -= t13 * f
+			t16 := t11[2*j]
+			t17 := t16 * dx
+			t15[i5] -= t17 * f
+			t18 := t11[2*i5+1]
+			t19 := t18 * dy
+			t15[j] += t19 * f
+			t20 := t11[2*i5]
+			t21 := t20 * dx
+			t15[j] += t21 * f
+			t22 := (-(t10 * t13) - t9*t17 + t8*t19 + t7*t21) * f / t14
+			t23 := -(t22 * t6) - 0.5/t6*(r2*t22)
+			t24 := t8*f*t18 - t10*f*t12 + 2*(t23*dy)
+			t25 := t7*f*t20 - t9*f*t16 + 2*(t23*dx)
+			t26 := bBar.X
+			t26[2*i5+1] -= t24
+			t26[2*j+1] += t24
+			t26[2*i5] -= t25
+			t26[2*j] += t25
+			tape = tape[:t5]
 		}
 	}
 	clear(bBar.A)
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t2 := bBar.V
-		t2[i6] += dt * bBar.X[i6]
-		t3 := bBar.A
-		t3[i6] += t * t2[i6]
+		t3 := bBar.V
+		t3[i6] += dt * bBar.X[i6]
+		t4 := bBar.A
+		t4[i6] += t2 * t3[i6]
 	}
 }
 
@@ -306,32 +308,32 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	tapeint := tapeintBuf[:0]
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
-	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
 	var pathBuf [256]int
 	path := pathBuf[:0]
-	t := cap(m)
-	mBar := make([]float64, len(m), t)
-	t2 := cap(x0) > 0
-	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	t2 := cap(m)
+	mBar := make([]float64, len(m), t2)
+	t3 := cap(x0) > 0
+	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
 		panic("SegmentedGrad: x0 and x0Bar share memory: gadgen's gradients need them apart")
 	}
-	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
 		panic("SegmentedGrad: m and x0 share memory: gadgen's gradients need them apart")
 	}
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t3 := append([]float64(nil), x0...)
-	n := len(t3)
-	t4 := cap(t3)
-	var t5 []float64
-	if t4 != cap([]float64(nil)) {
-		t5 = make([]float64, n, t4)
+	t4 := append([]float64(nil), x0...)
+	n := len(t4)
+	t5 := cap(t4)
+	var t6 []float64
+	if t5 != cap([]float64(nil)) {
+		t6 = make([]float64, n, t5)
 	} else {
-		t5 = []float64(nil)[:n]
+		t6 = []float64(nil)[:n]
 	}
-	bBar.X = t5
-	b.X = t3
+	bBar.X = t6
+	b.X = t4
 	n2 := len(x0)
 	bBar.V = make([]float64, n2)
 	b.V = make([]float64, n2)
@@ -341,149 +343,150 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	b.M = m
 	n3 := len(b.M)
 	clear(b.A)
-	t6 := b.X
-	t7 := b.A
-	t8 := b.M
+	t7 := b.X
+	t8 := b.A
+	t9 := b.M
+	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t61 := t6[2*j2]
-			t62 := t6[2*i]
-			dx2 := t61 - t62
-			t63 := t6[2*j2+1]
-			t64 := t6[2*i+1]
-			dy2 := t63 - t64
+			t62 := t7[2*j2]
+			t63 := t7[2*i]
+			dx2 := t62 - t63
+			t64 := t7[2*j2+1]
+			t65 := t7[2*i+1]
+			dy2 := t64 - t65
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t65 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t65)
-			t66 := t8[j2]
-			t7[2*i] += t66 * f2 * dx2
-			t67 := t8[j2]
-			t7[2*i+1] += t67 * f2 * dy2
-			t68 := t8[i]
-			t7[2*j2] -= t68 * f2 * dx2
-			t69 := t8[i]
-			t7[2*j2+1] -= t69 * f2 * dy2
-			tape = append(tape, t61, t62, t63, t64, t65, t66, t67, t68, t69)
+			t66 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t66)
+			t67 := t9[j2]
+			t8[2*i] += t67 * f2 * dx2
+			t68 := t9[j2]
+			t8[2*i+1] += t68 * f2 * dy2
+			t69 := t9[i]
+			t8[2*j2] -= t69 * f2 * dx2
+			t70 := t9[i]
+			t8[2*j2+1] -= t70 * f2 * dy2
+			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
 		}
 	}
-	t9 := 0
+	t10 := 0
 	from := 0
 	for {
 		path = append(path, from)
-		if t9 < steps {
-			t57 := min(k, steps-t9)
+		if t10 < steps {
+			t58 := min(k, steps-t10)
 			if b != nil {
-				t58 := append(tape, b.X...)
-				t59 := append(t58, b.V...)
-				t60 := append(t59, b.A...)
-				tape = append(t60, b.M...)
+				t59 := append(tape, b.X...)
+				t60 := append(t59, b.V...)
+				t61 := append(t60, b.A...)
+				tape = append(t61, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			b.segment(t57)
-			tapeint = append(tapeint, t57)
-			t9 += k
+			b.segment(t58)
+			tapeint = append(tapeint, t58)
+			t10 += k
 			from = 1
 		} else {
 			break
 		}
 	}
-	t10 := b.X
-	n4 := len(t10)
-	t11 := b.V
+	t11 := b.X
+	n4 := len(t11)
+	t12 := b.V
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t55 := t10[i2]
 		t56 := t11[i2]
-		e += t55*t55 + t56*t56
+		t57 := t12[i2]
+		e += t56*t56 + t57*t57
 	}
 	finalM := slices.Clone(m)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := b.X
-	t15 := bBar.X
+	t13 := b.V
+	t14 := bBar.V
+	t15 := b.X
+	t16 := bBar.X
 	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t13[i3] += 2 * t12[i3]
-		t15[i3] += 2 * t14[i3]
+		t14[i3] += 2 * t13[i3]
+		t16[i3] += 2 * t15[i3]
 	}
 	for {
-		t16 := len(path) - 1
-		t17 := path[:t16]
-		if path[t16] == 0 {
+		t17 := len(path) - 1
+		t18 := path[:t17]
+		if path[t17] == 0 {
 			break
 		}
-		t18 := len(tapeint) - 1
-		t19 := tapeint[t18]
-		tapeint = tapeint[:t18]
+		t19 := len(tapeint) - 1
+		t20 := tapeint[t19]
+		tapeint = tapeint[:t19]
 		if b != nil {
-			t20 := len(tapeValues) - 1
-			*b = tapeValues[t20]
-			t21 := b.M
-			t22 := len(tape) - len(t21)
-			copy(t21, tape[t22:])
-			t23 := tape[:t22]
-			t24 := b.A
-			t25 := len(t23) - len(t24)
-			copy(t24, t23[t25:])
-			t26 := t23[:t25]
-			t27 := b.V
-			t28 := len(t26) - len(t27)
-			copy(t27, t26[t28:])
-			t29 := t26[:t28]
-			t30 := b.X
-			t31 := len(t29) - len(t30)
-			copy(t30, t29[t31:])
-			tape = t29[:t31]
-			tapeValues = tapeValues[:t20]
+			t21 := len(tapeValues) - 1
+			*b = tapeValues[t21]
+			t22 := b.M
+			t23 := len(tape) - len(t22)
+			copy(t22, tape[t23:])
+			t24 := tape[:t23]
+			t25 := b.A
+			t26 := len(t24) - len(t25)
+			copy(t25, t24[t26:])
+			t27 := t24[:t26]
+			t28 := b.V
+			t29 := len(t27) - len(t28)
+			copy(t28, t27[t29:])
+			t30 := t27[:t29]
+			t31 := b.X
+			t32 := len(t30) - len(t31)
+			copy(t31, t30[t32:])
+			tape = t30[:t32]
+			tapeValues = tapeValues[:t21]
 		}
-		bodiesSegmentReverse(b, bBar, t19)
-		path = t17
+		bodiesSegmentReverse(b, bBar, t20)
+		path = t18
 	}
-	t32 := bBar.A
-	t33 := bBar.M
-	t34 := bBar.X
+	t33 := bBar.A
+	t34 := bBar.M
+	t35 := bBar.X
 	for i4 := n3 - 1; i4 >= 0; i4-- {
 		for j := n3 - 1; j >= i4+1; j-- {
 			n6 := len(tape)
-			t36 := n6 - 9
-			t37 := tape[n6-5]
-			t38 := tape[n6-4]
-			t39 := tape[n6-3]
-			t40 := tape[n6-2]
-			t41 := tape[n6-1]
-			t42 := t32[2*j+1]
+			t37 := n6 - 9
+			t38 := tape[n6-5]
+			t39 := tape[n6-4]
+			t40 := tape[n6-3]
+			t41 := tape[n6-2]
+			t42 := tape[n6-1]
+			t43 := t33[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t43 := t42 * dy
-			dx := tape[t36] - tape[n6-8]
+			t44 := t43 * dy
+			dx := tape[t37] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t44 := r2 * t37
-			f := 1 / t44
-			t33[i4] -= t43 * f
-			t45 := t32[2*j]
-			t46 := t45 * dx
-			t33[i4] -= t46 * f
-			t47 := t32[2*i4+1]
-			t48 := t47 * dy
-			t33[j] += t48 * f
-			t49 := t32[2*i4]
-			t50 := t49 * dx
-			t33[j] += t50 * f
-			t51 := (-(t41 * t43) - t40*t46 + t39*t48 + t38*t50) * f / t44
-			t52 := -(t51 * t37) - 0.5/t37*(r2*t51)
-			t53 := t39*f*t47 - t41*f*t42 + 2*(t52*dy)
-			t54 := t38*f*t49 - t40*f*t45 + 2*(t52*dx)
-			t34[2*i4+1] -= t53
-			t34[2*j+1] += t53
-			t34[2*i4] -= t54
-			t34[2*j] += t54
-			tape = tape[:t36]
+			t45 := r2 * t38
+			f := 1 / t45
+			t34[i4] -= t44 * f
+			t46 := t33[2*j]
+			t47 := t46 * dx
+			t34[i4] -= t47 * f
+			t48 := t33[2*i4+1]
+			t49 := t48 * dy
+			t34[j] += t49 * f
+			t50 := t33[2*i4]
+			t51 := t50 * dx
+			t34[j] += t51 * f
+			t52 := (-(t42 * t44) - t41*t47 + t40*t49 + t39*t51) * f / t45
+			t53 := -(t52 * t38) - 0.5/t38*(r2*t52)
+			t54 := t40*f*t48 - t42*f*t43 + 2*(t53*dy)
+			t55 := t39*f*t50 - t41*f*t46 + 2*(t53*dx)
+			t35[2*i4+1] -= t54
+			t35[2*j+1] += t54
+			t35[2*i4] -= t55
+			t35[2*j] += t55
+			tape = tape[:t37]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k2 := 0; k2 < n2; k2++ {
-		t35 := t5[n5+k2]
-		t5[n5+k2] = 0
-		x0Bar[k2] += t35
+		t36 := t6[n5+k2]
+		t6[n5+k2] = 0
+		x0Bar[k2] += t36
 	}
 	copy(m, finalM)
 	return e
@@ -558,32 +561,32 @@ func bodiesSegmentReverse(b, bBar *Bodies, k int) {
 // Results: the value of Plain, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
-	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
-	t := cap(m)
-	mBar := make([]float64, len(m), t)
-	t2 := cap(x0) > 0
-	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	t2 := cap(m)
+	mBar := make([]float64, len(m), t2)
+	t3 := cap(x0) > 0
+	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
 		panic("Checkpoint10Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
 	}
-	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
 		panic("Checkpoint10Grad: m and x0 share memory: gadgen's gradients need them apart")
 	}
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t3 := append([]float64(nil), x0...)
-	n := len(t3)
-	t4 := cap(t3)
-	var t5 []float64
-	if t4 != cap([]float64(nil)) {
-		t5 = make([]float64, n, t4)
+	t4 := append([]float64(nil), x0...)
+	n := len(t4)
+	t5 := cap(t4)
+	var t6 []float64
+	if t5 != cap([]float64(nil)) {
+		t6 = make([]float64, n, t5)
 	} else {
-		t5 = []float64(nil)[:n]
+		t6 = []float64(nil)[:n]
 	}
-	bBar.X = t5
-	b.X = t3
+	bBar.X = t6
+	b.X = t4
 	n2 := len(x0)
 	bBar.V = make([]float64, n2)
 	b.V = make([]float64, n2)
@@ -593,29 +596,30 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n3 := len(b.M)
 	clear(b.A)
-	t6 := b.X
-	t7 := b.A
-	t8 := b.M
+	t7 := b.X
+	t8 := b.A
+	t9 := b.M
+	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t66 := t6[2*j2]
-			t67 := t6[2*i]
-			dx2 := t66 - t67
-			t68 := t6[2*j2+1]
-			t69 := t6[2*i+1]
-			dy2 := t68 - t69
+			t67 := t7[2*j2]
+			t68 := t7[2*i]
+			dx2 := t67 - t68
+			t69 := t7[2*j2+1]
+			t70 := t7[2*i+1]
+			dy2 := t69 - t70
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t70 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t70)
-			t71 := t8[j2]
-			t7[2*i] += t71 * f2 * dx2
-			t72 := t8[j2]
-			t7[2*i+1] += t72 * f2 * dy2
-			t73 := t8[i]
-			t7[2*j2] -= t73 * f2 * dx2
-			t74 := t8[i]
-			t7[2*j2+1] -= t74 * f2 * dy2
-			tape = append(tape, t66, t67, t68, t69, t70, t71, t72, t73, t74)
+			t71 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t71)
+			t72 := t9[j2]
+			t8[2*i] += t72 * f2 * dx2
+			t73 := t9[j2]
+			t8[2*i+1] += t73 * f2 * dy2
+			t74 := t9[i]
+			t8[2*j2] -= t74 * f2 * dx2
+			t75 := t9[i]
+			t8[2*j2+1] -= t75 * f2 * dy2
+			tape = append(tape, t67, t68, t69, t70, t71, t72, t73, t74, t75)
 		}
 	}
 	trips := max(steps, 0)
@@ -623,81 +627,81 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	schedule := revolve.New(trips, 10)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t9 := 0; t9 < steps; t9++ {
-		if schedule.Take(t9) {
+	for t10 := 0; t10 < steps; t10++ {
+		if schedule.Take(t10) {
 			if b != nil {
-				t62 := append(tape, b.X...)
-				t63 := append(t62, b.V...)
-				t64 := append(t63, b.A...)
-				tape = append(t64, b.M...)
+				t63 := append(tape, b.X...)
+				t64 := append(t63, b.V...)
+				t65 := append(t64, b.A...)
+				tape = append(t65, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			if t9 == 0 {
-				t65 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t65*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t65*(len(tape)-before2))
+			if t10 == 0 {
+				t66 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t66*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t66*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t10 := b.X
-	n4 := len(t10)
-	t11 := b.V
+	t11 := b.X
+	n4 := len(t11)
+	t12 := b.V
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t60 := t10[i2]
 		t61 := t11[i2]
-		e += t60*t60 + t61*t61
+		t62 := t12[i2]
+		e += t61*t61 + t62*t62
 	}
 	finalM := slices.Clone(m)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := b.X
-	t15 := bBar.X
+	t13 := b.V
+	t14 := bBar.V
+	t15 := b.X
+	t16 := bBar.X
 	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t13[i3] += 2 * t12[i3]
-		t15[i3] += 2 * t14[i3]
+		t14[i3] += 2 * t13[i3]
+		t16[i3] += 2 * t15[i3]
 	}
-	for t16 := steps - 1; t16 >= 0; t16-- {
-		from := schedule.Back(t16)
-		t40 := b != nil
-		if t40 {
-			t41 := len(tapeValues) - 1
-			*b = tapeValues[t41]
-			t42 := b.M
-			t43 := len(tape) - len(t42)
-			copy(t42, tape[t43:])
-			t44 := tape[:t43]
-			t45 := b.A
-			t46 := len(t44) - len(t45)
-			copy(t45, t44[t46:])
-			t47 := t44[:t46]
-			t48 := b.V
-			t49 := len(t47) - len(t48)
-			copy(t48, t47[t49:])
-			t50 := t47[:t49]
-			t51 := b.X
-			t52 := len(t50) - len(t51)
-			copy(t51, t50[t52:])
-			tapeValues = tapeValues[:t41]
-			tape = t50[:t52]
+	for t17 := steps - 1; t17 >= 0; t17-- {
+		from := schedule.Back(t17)
+		t41 := b != nil
+		if t41 {
+			t42 := len(tapeValues) - 1
+			*b = tapeValues[t42]
+			t43 := b.M
+			t44 := len(tape) - len(t43)
+			copy(t43, tape[t44:])
+			t45 := tape[:t44]
+			t46 := b.A
+			t47 := len(t45) - len(t46)
+			copy(t46, t45[t47:])
+			t48 := t45[:t47]
+			t49 := b.V
+			t50 := len(t48) - len(t49)
+			copy(t49, t48[t50:])
+			t51 := t48[:t50]
+			t52 := b.X
+			t53 := len(t51) - len(t52)
+			copy(t52, t51[t53:])
+			tape = t51[:t53]
+			tapeValues = tapeValues[:t42]
 		}
-		if from < t16 {
-			if t40 {
-				t53 := append(tape, b.X...)
-				t54 := append(t53, b.V...)
-				t55 := append(t54, b.A...)
-				tape = append(t55, b.M...)
+		if from < t17 {
+			if t41 {
+				t54 := append(tape, b.X...)
+				t55 := append(t54, b.V...)
+				t56 := append(t55, b.A...)
+				tape = append(t56, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t56 := t16 - from
-			for k2 := 0; k2 < t56; k2++ {
+			t57 := t17 - from
+			for k2 := 0; k2 < t57; k2++ {
 				if schedule.Take(from + k2) {
-					if t40 {
-						t57 := append(tape, b.X...)
-						t58 := append(t57, b.V...)
-						t59 := append(t58, b.A...)
-						tape = append(t59, b.M...)
+					if t41 {
+						t58 := append(tape, b.X...)
+						t59 := append(t58, b.V...)
+						t60 := append(t59, b.A...)
+						tape = append(t60, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -706,52 +710,52 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t17 := bBar.A
-	t18 := bBar.M
-	t19 := bBar.X
+	t18 := bBar.A
+	t19 := bBar.M
+	t20 := bBar.X
 	for i4 := n3 - 1; i4 >= 0; i4-- {
 		for j := n3 - 1; j >= i4+1; j-- {
 			n6 := len(tape)
-			t21 := n6 - 9
-			t22 := tape[n6-5]
-			t23 := tape[n6-4]
-			t24 := tape[n6-3]
-			t25 := tape[n6-2]
-			t26 := tape[n6-1]
-			t27 := t17[2*j+1]
+			t22 := n6 - 9
+			t23 := tape[n6-5]
+			t24 := tape[n6-4]
+			t25 := tape[n6-3]
+			t26 := tape[n6-2]
+			t27 := tape[n6-1]
+			t28 := t18[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t28 := t27 * dy
-			dx := tape[t21] - tape[n6-8]
+			t29 := t28 * dy
+			dx := tape[t22] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t29 := r2 * t22
-			f := 1 / t29
-			t18[i4] -= t28 * f
-			t30 := t17[2*j]
-			t31 := t30 * dx
-			t18[i4] -= t31 * f
-			t32 := t17[2*i4+1]
-			t33 := t32 * dy
-			t18[j] += t33 * f
-			t34 := t17[2*i4]
-			t35 := t34 * dx
-			t18[j] += t35 * f
-			t36 := (-(t26 * t28) - t25*t31 + t24*t33 + t23*t35) * f / t29
-			t37 := -(t36 * t22) - 0.5/t22*(r2*t36)
-			t38 := t24*f*t32 - t26*f*t27 + 2*(t37*dy)
-			t39 := t23*f*t34 - t25*f*t30 + 2*(t37*dx)
-			t19[2*i4+1] -= t38
-			t19[2*j+1] += t38
-			t19[2*i4] -= t39
-			t19[2*j] += t39
-			tape = tape[:t21]
+			t30 := r2 * t23
+			f := 1 / t30
+			t19[i4] -= t29 * f
+			t31 := t18[2*j]
+			t32 := t31 * dx
+			t19[i4] -= t32 * f
+			t33 := t18[2*i4+1]
+			t34 := t33 * dy
+			t19[j] += t34 * f
+			t35 := t18[2*i4]
+			t36 := t35 * dx
+			t19[j] += t36 * f
+			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
+			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
+			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
+			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
+			t20[2*i4+1] -= t39
+			t20[2*j+1] += t39
+			t20[2*i4] -= t40
+			t20[2*j] += t40
+			tape = tape[:t22]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t20 := t5[n5+k]
-		t5[n5+k] = 0
-		x0Bar[k] += t20
+		t21 := t6[n5+k]
+		t6[n5+k] = 0
+		x0Bar[k] += t21
 	}
 	copy(m, finalM)
 	return e
@@ -765,32 +769,32 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 // Results: the value of Plain, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
-	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
-	t := cap(m)
-	mBar := make([]float64, len(m), t)
-	t2 := cap(x0) > 0
-	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	t2 := cap(m)
+	mBar := make([]float64, len(m), t2)
+	t3 := cap(x0) > 0
+	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
 		panic("Checkpoint32Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
 	}
-	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
 		panic("Checkpoint32Grad: m and x0 share memory: gadgen's gradients need them apart")
 	}
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t3 := append([]float64(nil), x0...)
-	n := len(t3)
-	t4 := cap(t3)
-	var t5 []float64
-	if t4 != cap([]float64(nil)) {
-		t5 = make([]float64, n, t4)
+	t4 := append([]float64(nil), x0...)
+	n := len(t4)
+	t5 := cap(t4)
+	var t6 []float64
+	if t5 != cap([]float64(nil)) {
+		t6 = make([]float64, n, t5)
 	} else {
-		t5 = []float64(nil)[:n]
+		t6 = []float64(nil)[:n]
 	}
-	bBar.X = t5
-	b.X = t3
+	bBar.X = t6
+	b.X = t4
 	n2 := len(x0)
 	bBar.V = make([]float64, n2)
 	b.V = make([]float64, n2)
@@ -800,29 +804,30 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n3 := len(b.M)
 	clear(b.A)
-	t6 := b.X
-	t7 := b.A
-	t8 := b.M
+	t7 := b.X
+	t8 := b.A
+	t9 := b.M
+	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t66 := t6[2*j2]
-			t67 := t6[2*i]
-			dx2 := t66 - t67
-			t68 := t6[2*j2+1]
-			t69 := t6[2*i+1]
-			dy2 := t68 - t69
+			t67 := t7[2*j2]
+			t68 := t7[2*i]
+			dx2 := t67 - t68
+			t69 := t7[2*j2+1]
+			t70 := t7[2*i+1]
+			dy2 := t69 - t70
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t70 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t70)
-			t71 := t8[j2]
-			t7[2*i] += t71 * f2 * dx2
-			t72 := t8[j2]
-			t7[2*i+1] += t72 * f2 * dy2
-			t73 := t8[i]
-			t7[2*j2] -= t73 * f2 * dx2
-			t74 := t8[i]
-			t7[2*j2+1] -= t74 * f2 * dy2
-			tape = append(tape, t66, t67, t68, t69, t70, t71, t72, t73, t74)
+			t71 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t71)
+			t72 := t9[j2]
+			t8[2*i] += t72 * f2 * dx2
+			t73 := t9[j2]
+			t8[2*i+1] += t73 * f2 * dy2
+			t74 := t9[i]
+			t8[2*j2] -= t74 * f2 * dx2
+			t75 := t9[i]
+			t8[2*j2+1] -= t75 * f2 * dy2
+			tape = append(tape, t67, t68, t69, t70, t71, t72, t73, t74, t75)
 		}
 	}
 	trips := max(steps, 0)
@@ -830,81 +835,81 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	schedule := revolve.New(trips, 32)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t9 := 0; t9 < steps; t9++ {
-		if schedule.Take(t9) {
+	for t10 := 0; t10 < steps; t10++ {
+		if schedule.Take(t10) {
 			if b != nil {
-				t62 := append(tape, b.X...)
-				t63 := append(t62, b.V...)
-				t64 := append(t63, b.A...)
-				tape = append(t64, b.M...)
+				t63 := append(tape, b.X...)
+				t64 := append(t63, b.V...)
+				t65 := append(t64, b.A...)
+				tape = append(t65, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			if t9 == 0 {
-				t65 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t65*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t65*(len(tape)-before2))
+			if t10 == 0 {
+				t66 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t66*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t66*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t10 := b.X
-	n4 := len(t10)
-	t11 := b.V
+	t11 := b.X
+	n4 := len(t11)
+	t12 := b.V
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t60 := t10[i2]
 		t61 := t11[i2]
-		e += t60*t60 + t61*t61
+		t62 := t12[i2]
+		e += t61*t61 + t62*t62
 	}
 	finalM := slices.Clone(m)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := b.X
-	t15 := bBar.X
+	t13 := b.V
+	t14 := bBar.V
+	t15 := b.X
+	t16 := bBar.X
 	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t13[i3] += 2 * t12[i3]
-		t15[i3] += 2 * t14[i3]
+		t14[i3] += 2 * t13[i3]
+		t16[i3] += 2 * t15[i3]
 	}
-	for t16 := steps - 1; t16 >= 0; t16-- {
-		from := schedule.Back(t16)
-		t40 := b != nil
-		if t40 {
-			t41 := len(tapeValues) - 1
-			*b = tapeValues[t41]
-			t42 := b.M
-			t43 := len(tape) - len(t42)
-			copy(t42, tape[t43:])
-			t44 := tape[:t43]
-			t45 := b.A
-			t46 := len(t44) - len(t45)
-			copy(t45, t44[t46:])
-			t47 := t44[:t46]
-			t48 := b.V
-			t49 := len(t47) - len(t48)
-			copy(t48, t47[t49:])
-			t50 := t47[:t49]
-			t51 := b.X
-			t52 := len(t50) - len(t51)
-			copy(t51, t50[t52:])
-			tapeValues = tapeValues[:t41]
-			tape = t50[:t52]
+	for t17 := steps - 1; t17 >= 0; t17-- {
+		from := schedule.Back(t17)
+		t41 := b != nil
+		if t41 {
+			t42 := len(tapeValues) - 1
+			*b = tapeValues[t42]
+			t43 := b.M
+			t44 := len(tape) - len(t43)
+			copy(t43, tape[t44:])
+			t45 := tape[:t44]
+			t46 := b.A
+			t47 := len(t45) - len(t46)
+			copy(t46, t45[t47:])
+			t48 := t45[:t47]
+			t49 := b.V
+			t50 := len(t48) - len(t49)
+			copy(t49, t48[t50:])
+			t51 := t48[:t50]
+			t52 := b.X
+			t53 := len(t51) - len(t52)
+			copy(t52, t51[t53:])
+			tape = t51[:t53]
+			tapeValues = tapeValues[:t42]
 		}
-		if from < t16 {
-			if t40 {
-				t53 := append(tape, b.X...)
-				t54 := append(t53, b.V...)
-				t55 := append(t54, b.A...)
-				tape = append(t55, b.M...)
+		if from < t17 {
+			if t41 {
+				t54 := append(tape, b.X...)
+				t55 := append(t54, b.V...)
+				t56 := append(t55, b.A...)
+				tape = append(t56, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t56 := t16 - from
-			for k2 := 0; k2 < t56; k2++ {
+			t57 := t17 - from
+			for k2 := 0; k2 < t57; k2++ {
 				if schedule.Take(from + k2) {
-					if t40 {
-						t57 := append(tape, b.X...)
-						t58 := append(t57, b.V...)
-						t59 := append(t58, b.A...)
-						tape = append(t59, b.M...)
+					if t41 {
+						t58 := append(tape, b.X...)
+						t59 := append(t58, b.V...)
+						t60 := append(t59, b.A...)
+						tape = append(t60, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -913,52 +918,52 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t17 := bBar.A
-	t18 := bBar.M
-	t19 := bBar.X
+	t18 := bBar.A
+	t19 := bBar.M
+	t20 := bBar.X
 	for i4 := n3 - 1; i4 >= 0; i4-- {
 		for j := n3 - 1; j >= i4+1; j-- {
 			n6 := len(tape)
-			t21 := n6 - 9
-			t22 := tape[n6-5]
-			t23 := tape[n6-4]
-			t24 := tape[n6-3]
-			t25 := tape[n6-2]
-			t26 := tape[n6-1]
-			t27 := t17[2*j+1]
+			t22 := n6 - 9
+			t23 := tape[n6-5]
+			t24 := tape[n6-4]
+			t25 := tape[n6-3]
+			t26 := tape[n6-2]
+			t27 := tape[n6-1]
+			t28 := t18[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t28 := t27 * dy
-			dx := tape[t21] - tape[n6-8]
+			t29 := t28 * dy
+			dx := tape[t22] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t29 := r2 * t22
-			f := 1 / t29
-			t18[i4] -= t28 * f
-			t30 := t17[2*j]
-			t31 := t30 * dx
-			t18[i4] -= t31 * f
-			t32 := t17[2*i4+1]
-			t33 := t32 * dy
-			t18[j] += t33 * f
-			t34 := t17[2*i4]
-			t35 := t34 * dx
-			t18[j] += t35 * f
-			t36 := (-(t26 * t28) - t25*t31 + t24*t33 + t23*t35) * f / t29
-			t37 := -(t36 * t22) - 0.5/t22*(r2*t36)
-			t38 := t24*f*t32 - t26*f*t27 + 2*(t37*dy)
-			t39 := t23*f*t34 - t25*f*t30 + 2*(t37*dx)
-			t19[2*i4+1] -= t38
-			t19[2*j+1] += t38
-			t19[2*i4] -= t39
-			t19[2*j] += t39
-			tape = tape[:t21]
+			t30 := r2 * t23
+			f := 1 / t30
+			t19[i4] -= t29 * f
+			t31 := t18[2*j]
+			t32 := t31 * dx
+			t19[i4] -= t32 * f
+			t33 := t18[2*i4+1]
+			t34 := t33 * dy
+			t19[j] += t34 * f
+			t35 := t18[2*i4]
+			t36 := t35 * dx
+			t19[j] += t36 * f
+			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
+			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
+			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
+			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
+			t20[2*i4+1] -= t39
+			t20[2*j+1] += t39
+			t20[2*i4] -= t40
+			t20[2*j] += t40
+			tape = tape[:t22]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t20 := t5[n5+k]
-		t5[n5+k] = 0
-		x0Bar[k] += t20
+		t21 := t6[n5+k]
+		t6[n5+k] = 0
+		x0Bar[k] += t21
 	}
 	copy(m, finalM)
 	return e
@@ -972,32 +977,32 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 // Results: the value of Plain, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
-	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
-	t := cap(m)
-	mBar := make([]float64, len(m), t)
-	t2 := cap(x0) > 0
-	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	t2 := cap(m)
+	mBar := make([]float64, len(m), t2)
+	t3 := cap(x0) > 0
+	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
 		panic("Checkpoint100Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
 	}
-	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
 		panic("Checkpoint100Grad: m and x0 share memory: gadgen's gradients need them apart")
 	}
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t3 := append([]float64(nil), x0...)
-	n := len(t3)
-	t4 := cap(t3)
-	var t5 []float64
-	if t4 != cap([]float64(nil)) {
-		t5 = make([]float64, n, t4)
+	t4 := append([]float64(nil), x0...)
+	n := len(t4)
+	t5 := cap(t4)
+	var t6 []float64
+	if t5 != cap([]float64(nil)) {
+		t6 = make([]float64, n, t5)
 	} else {
-		t5 = []float64(nil)[:n]
+		t6 = []float64(nil)[:n]
 	}
-	bBar.X = t5
-	b.X = t3
+	bBar.X = t6
+	b.X = t4
 	n2 := len(x0)
 	bBar.V = make([]float64, n2)
 	b.V = make([]float64, n2)
@@ -1007,29 +1012,30 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n3 := len(b.M)
 	clear(b.A)
-	t6 := b.X
-	t7 := b.A
-	t8 := b.M
+	t7 := b.X
+	t8 := b.A
+	t9 := b.M
+	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t66 := t6[2*j2]
-			t67 := t6[2*i]
-			dx2 := t66 - t67
-			t68 := t6[2*j2+1]
-			t69 := t6[2*i+1]
-			dy2 := t68 - t69
+			t67 := t7[2*j2]
+			t68 := t7[2*i]
+			dx2 := t67 - t68
+			t69 := t7[2*j2+1]
+			t70 := t7[2*i+1]
+			dy2 := t69 - t70
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t70 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t70)
-			t71 := t8[j2]
-			t7[2*i] += t71 * f2 * dx2
-			t72 := t8[j2]
-			t7[2*i+1] += t72 * f2 * dy2
-			t73 := t8[i]
-			t7[2*j2] -= t73 * f2 * dx2
-			t74 := t8[i]
-			t7[2*j2+1] -= t74 * f2 * dy2
-			tape = append(tape, t66, t67, t68, t69, t70, t71, t72, t73, t74)
+			t71 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t71)
+			t72 := t9[j2]
+			t8[2*i] += t72 * f2 * dx2
+			t73 := t9[j2]
+			t8[2*i+1] += t73 * f2 * dy2
+			t74 := t9[i]
+			t8[2*j2] -= t74 * f2 * dx2
+			t75 := t9[i]
+			t8[2*j2+1] -= t75 * f2 * dy2
+			tape = append(tape, t67, t68, t69, t70, t71, t72, t73, t74, t75)
 		}
 	}
 	trips := max(steps, 0)
@@ -1037,81 +1043,81 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	schedule := revolve.New(trips, 100)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t9 := 0; t9 < steps; t9++ {
-		if schedule.Take(t9) {
+	for t10 := 0; t10 < steps; t10++ {
+		if schedule.Take(t10) {
 			if b != nil {
-				t62 := append(tape, b.X...)
-				t63 := append(t62, b.V...)
-				t64 := append(t63, b.A...)
-				tape = append(t64, b.M...)
+				t63 := append(tape, b.X...)
+				t64 := append(t63, b.V...)
+				t65 := append(t64, b.A...)
+				tape = append(t65, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			if t9 == 0 {
-				t65 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t65*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t65*(len(tape)-before2))
+			if t10 == 0 {
+				t66 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t66*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t66*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t10 := b.X
-	n4 := len(t10)
-	t11 := b.V
+	t11 := b.X
+	n4 := len(t11)
+	t12 := b.V
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t60 := t10[i2]
 		t61 := t11[i2]
-		e += t60*t60 + t61*t61
+		t62 := t12[i2]
+		e += t61*t61 + t62*t62
 	}
 	finalM := slices.Clone(m)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := b.X
-	t15 := bBar.X
+	t13 := b.V
+	t14 := bBar.V
+	t15 := b.X
+	t16 := bBar.X
 	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t13[i3] += 2 * t12[i3]
-		t15[i3] += 2 * t14[i3]
+		t14[i3] += 2 * t13[i3]
+		t16[i3] += 2 * t15[i3]
 	}
-	for t16 := steps - 1; t16 >= 0; t16-- {
-		from := schedule.Back(t16)
-		t40 := b != nil
-		if t40 {
-			t41 := len(tapeValues) - 1
-			*b = tapeValues[t41]
-			t42 := b.M
-			t43 := len(tape) - len(t42)
-			copy(t42, tape[t43:])
-			t44 := tape[:t43]
-			t45 := b.A
-			t46 := len(t44) - len(t45)
-			copy(t45, t44[t46:])
-			t47 := t44[:t46]
-			t48 := b.V
-			t49 := len(t47) - len(t48)
-			copy(t48, t47[t49:])
-			t50 := t47[:t49]
-			t51 := b.X
-			t52 := len(t50) - len(t51)
-			copy(t51, t50[t52:])
-			tapeValues = tapeValues[:t41]
-			tape = t50[:t52]
+	for t17 := steps - 1; t17 >= 0; t17-- {
+		from := schedule.Back(t17)
+		t41 := b != nil
+		if t41 {
+			t42 := len(tapeValues) - 1
+			*b = tapeValues[t42]
+			t43 := b.M
+			t44 := len(tape) - len(t43)
+			copy(t43, tape[t44:])
+			t45 := tape[:t44]
+			t46 := b.A
+			t47 := len(t45) - len(t46)
+			copy(t46, t45[t47:])
+			t48 := t45[:t47]
+			t49 := b.V
+			t50 := len(t48) - len(t49)
+			copy(t49, t48[t50:])
+			t51 := t48[:t50]
+			t52 := b.X
+			t53 := len(t51) - len(t52)
+			copy(t52, t51[t53:])
+			tape = t51[:t53]
+			tapeValues = tapeValues[:t42]
 		}
-		if from < t16 {
-			if t40 {
-				t53 := append(tape, b.X...)
-				t54 := append(t53, b.V...)
-				t55 := append(t54, b.A...)
-				tape = append(t55, b.M...)
+		if from < t17 {
+			if t41 {
+				t54 := append(tape, b.X...)
+				t55 := append(t54, b.V...)
+				t56 := append(t55, b.A...)
+				tape = append(t56, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t56 := t16 - from
-			for k2 := 0; k2 < t56; k2++ {
+			t57 := t17 - from
+			for k2 := 0; k2 < t57; k2++ {
 				if schedule.Take(from + k2) {
-					if t40 {
-						t57 := append(tape, b.X...)
-						t58 := append(t57, b.V...)
-						t59 := append(t58, b.A...)
-						tape = append(t59, b.M...)
+					if t41 {
+						t58 := append(tape, b.X...)
+						t59 := append(t58, b.V...)
+						t60 := append(t59, b.A...)
+						tape = append(t60, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1120,52 +1126,52 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t17 := bBar.A
-	t18 := bBar.M
-	t19 := bBar.X
+	t18 := bBar.A
+	t19 := bBar.M
+	t20 := bBar.X
 	for i4 := n3 - 1; i4 >= 0; i4-- {
 		for j := n3 - 1; j >= i4+1; j-- {
 			n6 := len(tape)
-			t21 := n6 - 9
-			t22 := tape[n6-5]
-			t23 := tape[n6-4]
-			t24 := tape[n6-3]
-			t25 := tape[n6-2]
-			t26 := tape[n6-1]
-			t27 := t17[2*j+1]
+			t22 := n6 - 9
+			t23 := tape[n6-5]
+			t24 := tape[n6-4]
+			t25 := tape[n6-3]
+			t26 := tape[n6-2]
+			t27 := tape[n6-1]
+			t28 := t18[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t28 := t27 * dy
-			dx := tape[t21] - tape[n6-8]
+			t29 := t28 * dy
+			dx := tape[t22] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t29 := r2 * t22
-			f := 1 / t29
-			t18[i4] -= t28 * f
-			t30 := t17[2*j]
-			t31 := t30 * dx
-			t18[i4] -= t31 * f
-			t32 := t17[2*i4+1]
-			t33 := t32 * dy
-			t18[j] += t33 * f
-			t34 := t17[2*i4]
-			t35 := t34 * dx
-			t18[j] += t35 * f
-			t36 := (-(t26 * t28) - t25*t31 + t24*t33 + t23*t35) * f / t29
-			t37 := -(t36 * t22) - 0.5/t22*(r2*t36)
-			t38 := t24*f*t32 - t26*f*t27 + 2*(t37*dy)
-			t39 := t23*f*t34 - t25*f*t30 + 2*(t37*dx)
-			t19[2*i4+1] -= t38
-			t19[2*j+1] += t38
-			t19[2*i4] -= t39
-			t19[2*j] += t39
-			tape = tape[:t21]
+			t30 := r2 * t23
+			f := 1 / t30
+			t19[i4] -= t29 * f
+			t31 := t18[2*j]
+			t32 := t31 * dx
+			t19[i4] -= t32 * f
+			t33 := t18[2*i4+1]
+			t34 := t33 * dy
+			t19[j] += t34 * f
+			t35 := t18[2*i4]
+			t36 := t35 * dx
+			t19[j] += t36 * f
+			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
+			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
+			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
+			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
+			t20[2*i4+1] -= t39
+			t20[2*j+1] += t39
+			t20[2*i4] -= t40
+			t20[2*j] += t40
+			tape = tape[:t22]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t20 := t5[n5+k]
-		t5[n5+k] = 0
-		x0Bar[k] += t20
+		t21 := t6[n5+k]
+		t6[n5+k] = 0
+		x0Bar[k] += t21
 	}
 	copy(m, finalM)
 	return e
@@ -1179,32 +1185,32 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 // Results: the value of Plain, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
-	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
-	t := cap(m)
-	mBar := make([]float64, len(m), t)
-	t2 := cap(x0) > 0
-	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	t2 := cap(m)
+	mBar := make([]float64, len(m), t2)
+	t3 := cap(x0) > 0
+	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
 		panic("Checkpoint316Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
 	}
-	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
 		panic("Checkpoint316Grad: m and x0 share memory: gadgen's gradients need them apart")
 	}
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t3 := append([]float64(nil), x0...)
-	n := len(t3)
-	t4 := cap(t3)
-	var t5 []float64
-	if t4 != cap([]float64(nil)) {
-		t5 = make([]float64, n, t4)
+	t4 := append([]float64(nil), x0...)
+	n := len(t4)
+	t5 := cap(t4)
+	var t6 []float64
+	if t5 != cap([]float64(nil)) {
+		t6 = make([]float64, n, t5)
 	} else {
-		t5 = []float64(nil)[:n]
+		t6 = []float64(nil)[:n]
 	}
-	bBar.X = t5
-	b.X = t3
+	bBar.X = t6
+	b.X = t4
 	n2 := len(x0)
 	bBar.V = make([]float64, n2)
 	b.V = make([]float64, n2)
@@ -1214,29 +1220,30 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n3 := len(b.M)
 	clear(b.A)
-	t6 := b.X
-	t7 := b.A
-	t8 := b.M
+	t7 := b.X
+	t8 := b.A
+	t9 := b.M
+	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t66 := t6[2*j2]
-			t67 := t6[2*i]
-			dx2 := t66 - t67
-			t68 := t6[2*j2+1]
-			t69 := t6[2*i+1]
-			dy2 := t68 - t69
+			t67 := t7[2*j2]
+			t68 := t7[2*i]
+			dx2 := t67 - t68
+			t69 := t7[2*j2+1]
+			t70 := t7[2*i+1]
+			dy2 := t69 - t70
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t70 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t70)
-			t71 := t8[j2]
-			t7[2*i] += t71 * f2 * dx2
-			t72 := t8[j2]
-			t7[2*i+1] += t72 * f2 * dy2
-			t73 := t8[i]
-			t7[2*j2] -= t73 * f2 * dx2
-			t74 := t8[i]
-			t7[2*j2+1] -= t74 * f2 * dy2
-			tape = append(tape, t66, t67, t68, t69, t70, t71, t72, t73, t74)
+			t71 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t71)
+			t72 := t9[j2]
+			t8[2*i] += t72 * f2 * dx2
+			t73 := t9[j2]
+			t8[2*i+1] += t73 * f2 * dy2
+			t74 := t9[i]
+			t8[2*j2] -= t74 * f2 * dx2
+			t75 := t9[i]
+			t8[2*j2+1] -= t75 * f2 * dy2
+			tape = append(tape, t67, t68, t69, t70, t71, t72, t73, t74, t75)
 		}
 	}
 	trips := max(steps, 0)
@@ -1244,81 +1251,81 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	schedule := revolve.New(trips, 316)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t9 := 0; t9 < steps; t9++ {
-		if schedule.Take(t9) {
+	for t10 := 0; t10 < steps; t10++ {
+		if schedule.Take(t10) {
 			if b != nil {
-				t62 := append(tape, b.X...)
-				t63 := append(t62, b.V...)
-				t64 := append(t63, b.A...)
-				tape = append(t64, b.M...)
+				t63 := append(tape, b.X...)
+				t64 := append(t63, b.V...)
+				t65 := append(t64, b.A...)
+				tape = append(t65, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			if t9 == 0 {
-				t65 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t65*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t65*(len(tape)-before2))
+			if t10 == 0 {
+				t66 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t66*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t66*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t10 := b.X
-	n4 := len(t10)
-	t11 := b.V
+	t11 := b.X
+	n4 := len(t11)
+	t12 := b.V
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t60 := t10[i2]
 		t61 := t11[i2]
-		e += t60*t60 + t61*t61
+		t62 := t12[i2]
+		e += t61*t61 + t62*t62
 	}
 	finalM := slices.Clone(m)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := b.X
-	t15 := bBar.X
+	t13 := b.V
+	t14 := bBar.V
+	t15 := b.X
+	t16 := bBar.X
 	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t13[i3] += 2 * t12[i3]
-		t15[i3] += 2 * t14[i3]
+		t14[i3] += 2 * t13[i3]
+		t16[i3] += 2 * t15[i3]
 	}
-	for t16 := steps - 1; t16 >= 0; t16-- {
-		from := schedule.Back(t16)
-		t40 := b != nil
-		if t40 {
-			t41 := len(tapeValues) - 1
-			*b = tapeValues[t41]
-			t42 := b.M
-			t43 := len(tape) - len(t42)
-			copy(t42, tape[t43:])
-			t44 := tape[:t43]
-			t45 := b.A
-			t46 := len(t44) - len(t45)
-			copy(t45, t44[t46:])
-			t47 := t44[:t46]
-			t48 := b.V
-			t49 := len(t47) - len(t48)
-			copy(t48, t47[t49:])
-			t50 := t47[:t49]
-			t51 := b.X
-			t52 := len(t50) - len(t51)
-			copy(t51, t50[t52:])
-			tapeValues = tapeValues[:t41]
-			tape = t50[:t52]
+	for t17 := steps - 1; t17 >= 0; t17-- {
+		from := schedule.Back(t17)
+		t41 := b != nil
+		if t41 {
+			t42 := len(tapeValues) - 1
+			*b = tapeValues[t42]
+			t43 := b.M
+			t44 := len(tape) - len(t43)
+			copy(t43, tape[t44:])
+			t45 := tape[:t44]
+			t46 := b.A
+			t47 := len(t45) - len(t46)
+			copy(t46, t45[t47:])
+			t48 := t45[:t47]
+			t49 := b.V
+			t50 := len(t48) - len(t49)
+			copy(t49, t48[t50:])
+			t51 := t48[:t50]
+			t52 := b.X
+			t53 := len(t51) - len(t52)
+			copy(t52, t51[t53:])
+			tape = t51[:t53]
+			tapeValues = tapeValues[:t42]
 		}
-		if from < t16 {
-			if t40 {
-				t53 := append(tape, b.X...)
-				t54 := append(t53, b.V...)
-				t55 := append(t54, b.A...)
-				tape = append(t55, b.M...)
+		if from < t17 {
+			if t41 {
+				t54 := append(tape, b.X...)
+				t55 := append(t54, b.V...)
+				t56 := append(t55, b.A...)
+				tape = append(t56, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t56 := t16 - from
-			for k2 := 0; k2 < t56; k2++ {
+			t57 := t17 - from
+			for k2 := 0; k2 < t57; k2++ {
 				if schedule.Take(from + k2) {
-					if t40 {
-						t57 := append(tape, b.X...)
-						t58 := append(t57, b.V...)
-						t59 := append(t58, b.A...)
-						tape = append(t59, b.M...)
+					if t41 {
+						t58 := append(tape, b.X...)
+						t59 := append(t58, b.V...)
+						t60 := append(t59, b.A...)
+						tape = append(t60, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1327,52 +1334,52 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t17 := bBar.A
-	t18 := bBar.M
-	t19 := bBar.X
+	t18 := bBar.A
+	t19 := bBar.M
+	t20 := bBar.X
 	for i4 := n3 - 1; i4 >= 0; i4-- {
 		for j := n3 - 1; j >= i4+1; j-- {
 			n6 := len(tape)
-			t21 := n6 - 9
-			t22 := tape[n6-5]
-			t23 := tape[n6-4]
-			t24 := tape[n6-3]
-			t25 := tape[n6-2]
-			t26 := tape[n6-1]
-			t27 := t17[2*j+1]
+			t22 := n6 - 9
+			t23 := tape[n6-5]
+			t24 := tape[n6-4]
+			t25 := tape[n6-3]
+			t26 := tape[n6-2]
+			t27 := tape[n6-1]
+			t28 := t18[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t28 := t27 * dy
-			dx := tape[t21] - tape[n6-8]
+			t29 := t28 * dy
+			dx := tape[t22] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t29 := r2 * t22
-			f := 1 / t29
-			t18[i4] -= t28 * f
-			t30 := t17[2*j]
-			t31 := t30 * dx
-			t18[i4] -= t31 * f
-			t32 := t17[2*i4+1]
-			t33 := t32 * dy
-			t18[j] += t33 * f
-			t34 := t17[2*i4]
-			t35 := t34 * dx
-			t18[j] += t35 * f
-			t36 := (-(t26 * t28) - t25*t31 + t24*t33 + t23*t35) * f / t29
-			t37 := -(t36 * t22) - 0.5/t22*(r2*t36)
-			t38 := t24*f*t32 - t26*f*t27 + 2*(t37*dy)
-			t39 := t23*f*t34 - t25*f*t30 + 2*(t37*dx)
-			t19[2*i4+1] -= t38
-			t19[2*j+1] += t38
-			t19[2*i4] -= t39
-			t19[2*j] += t39
-			tape = tape[:t21]
+			t30 := r2 * t23
+			f := 1 / t30
+			t19[i4] -= t29 * f
+			t31 := t18[2*j]
+			t32 := t31 * dx
+			t19[i4] -= t32 * f
+			t33 := t18[2*i4+1]
+			t34 := t33 * dy
+			t19[j] += t34 * f
+			t35 := t18[2*i4]
+			t36 := t35 * dx
+			t19[j] += t36 * f
+			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
+			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
+			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
+			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
+			t20[2*i4+1] -= t39
+			t20[2*j+1] += t39
+			t20[2*i4] -= t40
+			t20[2*j] += t40
+			tape = tape[:t22]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t20 := t5[n5+k]
-		t5[n5+k] = 0
-		x0Bar[k] += t20
+		t21 := t6[n5+k]
+		t6[n5+k] = 0
+		x0Bar[k] += t21
 	}
 	copy(m, finalM)
 	return e
@@ -1386,32 +1393,32 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 // Results: the value of Plain, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
-	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
-	t := cap(m)
-	mBar := make([]float64, len(m), t)
-	t2 := cap(x0) > 0
-	if t2 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	t2 := cap(m)
+	mBar := make([]float64, len(m), t2)
+	t3 := cap(x0) > 0
+	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
 		panic("Checkpoint1000Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
 	}
-	if t > 0 && t2 && &m[:1][0] == &x0[:1][0] {
+	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
 		panic("Checkpoint1000Grad: m and x0 share memory: gadgen's gradients need them apart")
 	}
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t3 := append([]float64(nil), x0...)
-	n := len(t3)
-	t4 := cap(t3)
-	var t5 []float64
-	if t4 != cap([]float64(nil)) {
-		t5 = make([]float64, n, t4)
+	t4 := append([]float64(nil), x0...)
+	n := len(t4)
+	t5 := cap(t4)
+	var t6 []float64
+	if t5 != cap([]float64(nil)) {
+		t6 = make([]float64, n, t5)
 	} else {
-		t5 = []float64(nil)[:n]
+		t6 = []float64(nil)[:n]
 	}
-	bBar.X = t5
-	b.X = t3
+	bBar.X = t6
+	b.X = t4
 	n2 := len(x0)
 	bBar.V = make([]float64, n2)
 	b.V = make([]float64, n2)
@@ -1421,29 +1428,30 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n3 := len(b.M)
 	clear(b.A)
-	t6 := b.X
-	t7 := b.A
-	t8 := b.M
+	t7 := b.X
+	t8 := b.A
+	t9 := b.M
+	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t66 := t6[2*j2]
-			t67 := t6[2*i]
-			dx2 := t66 - t67
-			t68 := t6[2*j2+1]
-			t69 := t6[2*i+1]
-			dy2 := t68 - t69
+			t67 := t7[2*j2]
+			t68 := t7[2*i]
+			dx2 := t67 - t68
+			t69 := t7[2*j2+1]
+			t70 := t7[2*i+1]
+			dy2 := t69 - t70
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t70 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t70)
-			t71 := t8[j2]
-			t7[2*i] += t71 * f2 * dx2
-			t72 := t8[j2]
-			t7[2*i+1] += t72 * f2 * dy2
-			t73 := t8[i]
-			t7[2*j2] -= t73 * f2 * dx2
-			t74 := t8[i]
-			t7[2*j2+1] -= t74 * f2 * dy2
-			tape = append(tape, t66, t67, t68, t69, t70, t71, t72, t73, t74)
+			t71 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t71)
+			t72 := t9[j2]
+			t8[2*i] += t72 * f2 * dx2
+			t73 := t9[j2]
+			t8[2*i+1] += t73 * f2 * dy2
+			t74 := t9[i]
+			t8[2*j2] -= t74 * f2 * dx2
+			t75 := t9[i]
+			t8[2*j2+1] -= t75 * f2 * dy2
+			tape = append(tape, t67, t68, t69, t70, t71, t72, t73, t74, t75)
 		}
 	}
 	trips := max(steps, 0)
@@ -1451,81 +1459,81 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	schedule := revolve.New(trips, 1000)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t9 := 0; t9 < steps; t9++ {
-		if schedule.Take(t9) {
+	for t10 := 0; t10 < steps; t10++ {
+		if schedule.Take(t10) {
 			if b != nil {
-				t62 := append(tape, b.X...)
-				t63 := append(t62, b.V...)
-				t64 := append(t63, b.A...)
-				tape = append(t64, b.M...)
+				t63 := append(tape, b.X...)
+				t64 := append(t63, b.V...)
+				t65 := append(t64, b.A...)
+				tape = append(t65, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			if t9 == 0 {
-				t65 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t65*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t65*(len(tape)-before2))
+			if t10 == 0 {
+				t66 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t66*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t66*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t10 := b.X
-	n4 := len(t10)
-	t11 := b.V
+	t11 := b.X
+	n4 := len(t11)
+	t12 := b.V
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t60 := t10[i2]
 		t61 := t11[i2]
-		e += t60*t60 + t61*t61
+		t62 := t12[i2]
+		e += t61*t61 + t62*t62
 	}
 	finalM := slices.Clone(m)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := b.X
-	t15 := bBar.X
+	t13 := b.V
+	t14 := bBar.V
+	t15 := b.X
+	t16 := bBar.X
 	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t13[i3] += 2 * t12[i3]
-		t15[i3] += 2 * t14[i3]
+		t14[i3] += 2 * t13[i3]
+		t16[i3] += 2 * t15[i3]
 	}
-	for t16 := steps - 1; t16 >= 0; t16-- {
-		from := schedule.Back(t16)
-		t40 := b != nil
-		if t40 {
-			t41 := len(tapeValues) - 1
-			*b = tapeValues[t41]
-			t42 := b.M
-			t43 := len(tape) - len(t42)
-			copy(t42, tape[t43:])
-			t44 := tape[:t43]
-			t45 := b.A
-			t46 := len(t44) - len(t45)
-			copy(t45, t44[t46:])
-			t47 := t44[:t46]
-			t48 := b.V
-			t49 := len(t47) - len(t48)
-			copy(t48, t47[t49:])
-			t50 := t47[:t49]
-			t51 := b.X
-			t52 := len(t50) - len(t51)
-			copy(t51, t50[t52:])
-			tapeValues = tapeValues[:t41]
-			tape = t50[:t52]
+	for t17 := steps - 1; t17 >= 0; t17-- {
+		from := schedule.Back(t17)
+		t41 := b != nil
+		if t41 {
+			t42 := len(tapeValues) - 1
+			*b = tapeValues[t42]
+			t43 := b.M
+			t44 := len(tape) - len(t43)
+			copy(t43, tape[t44:])
+			t45 := tape[:t44]
+			t46 := b.A
+			t47 := len(t45) - len(t46)
+			copy(t46, t45[t47:])
+			t48 := t45[:t47]
+			t49 := b.V
+			t50 := len(t48) - len(t49)
+			copy(t49, t48[t50:])
+			t51 := t48[:t50]
+			t52 := b.X
+			t53 := len(t51) - len(t52)
+			copy(t52, t51[t53:])
+			tape = t51[:t53]
+			tapeValues = tapeValues[:t42]
 		}
-		if from < t16 {
-			if t40 {
-				t53 := append(tape, b.X...)
-				t54 := append(t53, b.V...)
-				t55 := append(t54, b.A...)
-				tape = append(t55, b.M...)
+		if from < t17 {
+			if t41 {
+				t54 := append(tape, b.X...)
+				t55 := append(t54, b.V...)
+				t56 := append(t55, b.A...)
+				tape = append(t56, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t56 := t16 - from
-			for k2 := 0; k2 < t56; k2++ {
+			t57 := t17 - from
+			for k2 := 0; k2 < t57; k2++ {
 				if schedule.Take(from + k2) {
-					if t40 {
-						t57 := append(tape, b.X...)
-						t58 := append(t57, b.V...)
-						t59 := append(t58, b.A...)
-						tape = append(t59, b.M...)
+					if t41 {
+						t58 := append(tape, b.X...)
+						t59 := append(t58, b.V...)
+						t60 := append(t59, b.A...)
+						tape = append(t60, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1534,52 +1542,52 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t17 := bBar.A
-	t18 := bBar.M
-	t19 := bBar.X
+	t18 := bBar.A
+	t19 := bBar.M
+	t20 := bBar.X
 	for i4 := n3 - 1; i4 >= 0; i4-- {
 		for j := n3 - 1; j >= i4+1; j-- {
 			n6 := len(tape)
-			t21 := n6 - 9
-			t22 := tape[n6-5]
-			t23 := tape[n6-4]
-			t24 := tape[n6-3]
-			t25 := tape[n6-2]
-			t26 := tape[n6-1]
-			t27 := t17[2*j+1]
+			t22 := n6 - 9
+			t23 := tape[n6-5]
+			t24 := tape[n6-4]
+			t25 := tape[n6-3]
+			t26 := tape[n6-2]
+			t27 := tape[n6-1]
+			t28 := t18[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t28 := t27 * dy
-			dx := tape[t21] - tape[n6-8]
+			t29 := t28 * dy
+			dx := tape[t22] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t29 := r2 * t22
-			f := 1 / t29
-			t18[i4] -= t28 * f
-			t30 := t17[2*j]
-			t31 := t30 * dx
-			t18[i4] -= t31 * f
-			t32 := t17[2*i4+1]
-			t33 := t32 * dy
-			t18[j] += t33 * f
-			t34 := t17[2*i4]
-			t35 := t34 * dx
-			t18[j] += t35 * f
-			t36 := (-(t26 * t28) - t25*t31 + t24*t33 + t23*t35) * f / t29
-			t37 := -(t36 * t22) - 0.5/t22*(r2*t36)
-			t38 := t24*f*t32 - t26*f*t27 + 2*(t37*dy)
-			t39 := t23*f*t34 - t25*f*t30 + 2*(t37*dx)
-			t19[2*i4+1] -= t38
-			t19[2*j+1] += t38
-			t19[2*i4] -= t39
-			t19[2*j] += t39
-			tape = tape[:t21]
+			t30 := r2 * t23
+			f := 1 / t30
+			t19[i4] -= t29 * f
+			t31 := t18[2*j]
+			t32 := t31 * dx
+			t19[i4] -= t32 * f
+			t33 := t18[2*i4+1]
+			t34 := t33 * dy
+			t19[j] += t34 * f
+			t35 := t18[2*i4]
+			t36 := t35 * dx
+			t19[j] += t36 * f
+			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
+			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
+			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
+			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
+			t20[2*i4+1] -= t39
+			t20[2*j+1] += t39
+			t20[2*i4] -= t40
+			t20[2*j] += t40
+			tape = tape[:t22]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t20 := t5[n5+k]
-		t5[n5+k] = 0
-		x0Bar[k] += t20
+		t21 := t6[n5+k]
+		t6[n5+k] = 0
+		x0Bar[k] += t21
 	}
 	copy(m, finalM)
 	return e

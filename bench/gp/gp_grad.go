@@ -168,7 +168,8 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	t3 := ell * ell
 	t4 := sf2 + sn2
 	trips := max(n+2, 0)
-	tape := slices.Grow(t, trips)
+	trips2 := max(n+1, 0)
+	tape := slices.Grow(t, trips*(1+(2+trips2+1)/2*3))
 	for i := 0; i < n; i++ {
 		for j4 := 0; j4 < i; j4++ {
 			r2_2 := 0.0
@@ -184,7 +185,7 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		tape = append(tape, k[i*n+i])
 		k[i*n+i] = t4
 	}
-	tape = slices.Grow(tape, trips)
+	tape = slices.Grow(tape, trips*(1+(trips2+3)/2*2))
 	for j := 0; j < n; j++ {
 		t53 := j * n
 		s6 := k[t53+j]
@@ -223,7 +224,7 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
 	i3 := n - 1
-	tape = slices.Grow(tape, max(n+1, 0)*2)
+	tape = slices.Grow(tape, trips2*2)
 	for i4 := i3; i4 >= 0; i4-- {
 		s4 := z[i4]
 		for c5 := i4 + 1; c5 < n; c5++ {

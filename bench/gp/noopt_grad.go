@@ -177,7 +177,7 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	t := n * n
 	k := make([]float64, t)
 	kBar := make([]float64, t)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape = slices.Grow(tape, max(n+2, 0)*(1+(2+max(n+1, 0)+1)/2*3))
 	for i := 0; i < n; i++ {
 		for j4 := 0; j4 < i; j4++ {
 			r2_2 := 0.0
@@ -193,7 +193,7 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		tape = append(tape, k[i*n+i])
 		k[i*n+i] = sf2 + sn2
 	}
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape = slices.Grow(tape, max(n+2, 0)*(1+(max(n+1, 0)+3)/2*2))
 	for j := 0; j < n; j++ {
 		s6 := k[j*n+j]
 		for c7 := 0; c7 < j; c7++ {

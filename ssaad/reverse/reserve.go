@@ -246,6 +246,9 @@ func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
 			continue // not entered in every iteration of h: its records may be far fewer
 		}
 		trips := t.tripBound(l, pre, latch, outer)
+		if trips == nil && h == outer {
+			trips = t.meanTrips(l, pre, latch, outer)
+		}
 		if trips == nil {
 			continue
 		}
@@ -258,6 +261,31 @@ func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
 		}
 	}
 	return counts
+}
+
+// meanTrips returns, for the loop headed by l directly in the counted
+// loop outer, whose trip count depends on outer's index (j < i, j from
+// i+1 to n: a triangle), the mean of its trip counts at outer's first and
+// last index, rounded up: its trips per iteration of outer on average when
+// they are affine in the index, as in triangular loops. nil when outer's
+// last index is not known before it or l's count is of another form.
+func (t *transformer) meanTrips(l *ir.Block, pre, latch int, outer *ir.Block) *ir.Value {
+	c := t.counted[outer]
+	if c == nil || !c.closed || c.bound == nil {
+		return nil
+	}
+	preheader := outer.Preds[c.pre]
+	bound := t.hoist(c.bound, preheader, outer)
+	if bound == nil {
+		return nil
+	}
+	last := t.intOp(token.ADD, bound, t.F.Int(c.adj))
+	first := t.tripBoundWith(l, pre, latch, outer, map[*ir.Value]*ir.Value{c.phi: t.v(c.init)})
+	end := t.tripBoundWith(l, pre, latch, outer, map[*ir.Value]*ir.Value{c.phi: last})
+	if first == nil || end == nil {
+		return nil
+	}
+	return t.intOp(token.QUO, t.intOp(token.ADD, t.intOp(token.ADD, first, end), t.F.Int(1)), t.F.Int(2))
 }
 
 // directlyIn reports whether the loop headed by l is nested in the loop
@@ -311,6 +339,20 @@ func (t *transformer) intOp(tok token.Token, a, b *ir.Value) *ir.Value {
 		return a
 	case tok == token.ADD && a.Op == ir.OpConst && constant.Sign(a.Const) == 0:
 		return b
+	case tok == token.SUB && a == b:
+		return t.F.Int(0)
+	case (tok == token.ADD || tok == token.SUB) && b.Op == ir.OpConst && a.Op == ir.OpBinary &&
+		(a.Tok == token.ADD || a.Tok == token.SUB) && a.Args[1].Op == ir.OpConst:
+		// (x ± c1) ± c2: one constant.
+		c1 := a.Args[1].Const
+		if a.Tok == token.SUB {
+			c1 = constant.UnaryOp(token.SUB, c1, 0)
+		}
+		c2 := b.Const
+		if tok == token.SUB {
+			c2 = constant.UnaryOp(token.SUB, c2, 0)
+		}
+		return t.intOp(token.ADD, a.Args[0], t.F.ConstValue(intType, constant.BinaryOp(c1, token.ADD, c2)))
 	}
 	v := t.Emit(ir.OpBinary, intType, a, b)
 	v.Tok = tok
@@ -347,6 +389,11 @@ func (t *transformer) nestedIn(h, blk *ir.Block) bool {
 // +1, or i+k > n of one stepping by −1 (any form for loops reversed by
 // index).
 func (t *transformer) tripBound(h *ir.Block, pre, latch int, outer *ir.Block) *ir.Value {
+	return t.tripBoundWith(h, pre, latch, outer, nil)
+}
+
+// tripBoundWith is tripBound with the values of subst given for its keys.
+func (t *transformer) tripBoundWith(h *ir.Block, pre, latch int, outer *ir.Block, subst map[*ir.Value]*ir.Value) *ir.Value {
 	preheader := outer.Preds[0]
 	if t.cfg.InLoop(outer, preheader) {
 		preheader = outer.Preds[1]
@@ -380,8 +427,8 @@ func (t *transformer) tripBound(h *ir.Block, pre, latch int, outer *ir.Block) *i
 			if st == nil {
 				continue
 			}
-			hi := t.hoist(bound, preheader, outer)
-			lo := t.hoist(phi.Args[pre], preheader, outer)
+			hi := t.hoistWith(bound, preheader, outer, subst)
+			lo := t.hoistWith(phi.Args[pre], preheader, outer, subst)
 			if hi == nil || lo == nil {
 				continue
 			}
@@ -402,6 +449,15 @@ func (t *transformer) tripBound(h *ir.Block, pre, latch int, outer *ir.Block) *i
 // computes in the loop: len(x) of a range, c−1 of i < c−1); nil
 // otherwise.
 func (t *transformer) hoist(x *ir.Value, preheader, outer *ir.Block) *ir.Value {
+	return t.hoistWith(x, preheader, outer, nil)
+}
+
+// hoistWith is hoist with the values of subst given for its keys (the
+// index of a loop at one of its iterations).
+func (t *transformer) hoistWith(x *ir.Value, preheader, outer *ir.Block, subst map[*ir.Value]*ir.Value) *ir.Value {
+	if y, ok := subst[x]; ok {
+		return y
+	}
 	switch {
 	case x.Op == ir.OpConst || x.Op == ir.OpParam:
 		return t.v(x)
@@ -413,12 +469,12 @@ func (t *transformer) hoist(x *ir.Value, preheader, outer *ir.Block) *ir.Value {
 		default:
 			return nil // a map's length changes; a pointer may be nil
 		}
-		if a := t.hoist(x.Args[0], preheader, outer); a != nil {
+		if a := t.hoistWith(x.Args[0], preheader, outer, subst); a != nil {
 			return t.Emit(x.Op, x.Type, a)
 		}
 	case x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB || x.Tok == token.MUL) && types.Identical(x.Type, intType):
-		a := t.hoist(x.Args[0], preheader, outer)
-		b := t.hoist(x.Args[1], preheader, outer)
+		a := t.hoistWith(x.Args[0], preheader, outer, subst)
+		b := t.hoistWith(x.Args[1], preheader, outer, subst)
 		if a != nil && b != nil {
 			return t.intOp(x.Tok, a, b)
 		}
@@ -457,8 +513,17 @@ func (t *transformer) emitTrips(bound, init *ir.Value, step constant.Value) *ir.
 			n.Tok = token.ADD
 		}
 	} else {
-		diff := t.Emit(ir.OpBinary, intType, hi, lo)
-		diff.Tok = token.SUB
+		diff := t.intOp(token.SUB, hi, lo)
+		if diff.Op == ir.OpConst {
+			k := constant.BinaryOp(diff.Const, token.ADD, constant.MakeInt64(2))
+			if !unit {
+				k = constant.BinaryOp(constant.BinaryOp(diff.Const, token.QUO_ASSIGN, step), token.ADD, constant.MakeInt64(2)) // integer division
+			}
+			if constant.Sign(k) < 0 {
+				k = constant.MakeInt64(0)
+			}
+			return t.F.ConstValue(intType, k)
+		}
 		if !unit {
 			q := t.Emit(ir.OpBinary, intType, diff, t.F.ConstValue(intType, step))
 			q.Tok = token.QUO

@@ -1112,7 +1112,7 @@ func PendulumsGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	if t && t2 && &x[:1][0] == &v[:1][0] {
 		panic("PendulumsGrad: x and v share memory: gadgen's gradients need them apart")
 	}
-	trips := max(steps+0, 0)
+	trips := max(steps, 0)
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
 	before := len(tape)

@@ -69,9 +69,8 @@ func BackwardGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BackwardGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	n := len(x)
-	i := n - 1
-	tape := slices.Grow(t, max((n-1)/2+2, 0))
+	i := len(x) - 1
+	tape := slices.Grow(t, max(i/2+2, 0))
 	s := 0.0
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {

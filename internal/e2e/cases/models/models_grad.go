@@ -621,7 +621,7 @@ func EnergyGrad(ps, psBar []Particle) float64 {
 		panic("EnergyGrad: ps and psBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(ps)
-	tape := slices.Grow(t, max(n+2, 0)*2)
+	tape := slices.Grow(t, max(n+2, 0)*(2+(max(n+1, 0)+3)/2*3))
 	e := 0.0
 	for i := 0; i < n; i++ {
 		p := ps[i]

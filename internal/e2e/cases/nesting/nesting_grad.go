@@ -1457,7 +1457,7 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 	n7 := len(u5)
 	n8 := len(u6)
 	n9 := len(u7)
-	tape := slices.Grow(t, max((n-0)/8+2, 0)*(n2+n3+n4+n5+n6+n7+n8+n9))
+	tape := slices.Grow(t, max(n/8+2, 0)*(n2+n3+n4+n5+n6+n7+n8+n9))
 	i := 0
 	for ; i < n; i += 8 {
 		e0[i] = 1
@@ -1822,7 +1822,7 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 	n7 := len(u5)
 	n8 := len(u6)
 	n9 := len(u7)
-	tape := slices.Grow(t, max((n-0)/8+2, 0)*(n2+n3+n4+n5+n6+n7+n8+n9))
+	tape := slices.Grow(t, max(n/8+2, 0)*(n2+n3+n4+n5+n6+n7+n8+n9))
 	i := 0
 	for ; i < n; i += 8 {
 		e0[i] = 1

@@ -1272,13 +1272,12 @@ func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("loopsBackwardGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	n := len(x)
-	i := n - 1
-	trips := max((n-1)/2+2, 0)
+	i := len(x) - 1
+	trips := max(i/2+2, 0)
 	t3 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	n := len(t)
+	tape := t3[:n]
+	dtape := append(t2, make([]float64, trips)...)[:n]
 	s := 0.0
 	ds := 0.0
 	i2 := i
