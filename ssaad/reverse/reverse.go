@@ -512,10 +512,10 @@ func (t *transformer) checkCall(v *ir.Value) {
 				return
 			}
 		}
-		if !ssaad.IsPointerLike(a.Type) {
+		if !ssaad.IsPointerLike(a.Type) && !mixedParam(a.Type) {
 			continue
 		}
-		headers := t.hasShadow(a) && holdsMemoryBehind(a.Type) && t.classWritten[t.act.Class(a)] && t.headersWrittenAfter(v, t.act.Class(a))
+		headers := ssaad.IsPointerLike(a.Type) && t.hasShadow(a) && holdsMemoryBehind(a.Type) && t.classWritten[t.act.Class(a)] && t.headersWrittenAfter(v, t.act.Class(a))
 		if (t.needsSnapshot(v, i) || headers) && !snapshotable(a.Type) {
 			t.errorf(v.Pos, construct, "reverse mode can save and restore around a call only memory made of numbers in structs, arrays, slices and pointers, for now; not of recursive types, maps, channels, functions or interfaces (argument of type %s)", types.TypeString(a.Type, pkgName))
 			return
