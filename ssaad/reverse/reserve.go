@@ -330,7 +330,11 @@ func (t *transformer) intOp(tok token.Token, a, b *ir.Value) *ir.Value {
 	one := constant.MakeInt64(1)
 	switch {
 	case a.Op == ir.OpConst && b.Op == ir.OpConst:
-		return t.F.ConstValue(intType, constant.BinaryOp(a.Const, tok, b.Const))
+		op := tok
+		if op == token.QUO {
+			op = token.QUO_ASSIGN // integer division, as Go's for ints
+		}
+		return t.F.ConstValue(intType, constant.BinaryOp(a.Const, op, b.Const))
 	case tok == token.MUL && a.Op == ir.OpConst && constant.Compare(a.Const, token.EQL, one):
 		return b
 	case tok == token.MUL && b.Op == ir.OpConst && constant.Compare(b.Const, token.EQL, one):
