@@ -46,8 +46,12 @@ func (t *transformer) reserve(b *ir.Block) {
 		counts := t.records(h, b, h, t.singleExit(h))
 		if counts == nil {
 			// Sizes known only as the loop records: sized after its
-			// first trip (see sizeAfterFirst).
-			if c := t.counted[h]; c != nil && h.Preds[latch] != h && !t.inFused(h) {
+			// first trip (see sizeAfterFirst), when its body runs
+			// whole on every trip, so that every trip records as the
+			// first does (a first trip that records more than the
+			// others, in a branch or a loop, would reserve that many
+			// times over).
+			if c := t.counted[h]; c != nil && h.Preds[latch] != h && !t.inFused(h) && t.straightBody(h, latch) {
 				t.firstTrips[h] = &firstTrip{pre: t.Cur, trips: trips, c: c}
 			}
 			return
@@ -62,6 +66,22 @@ func (t *transformer) reserve(b *ir.Block) {
 		}
 		return
 	}
+}
+
+// straightBody reports whether the body of the loop headed by h runs
+// whole on every trip: each of its blocks leads to the latch, none heads
+// a loop.
+func (t *transformer) straightBody(h *ir.Block, latch int) bool {
+	l := h.Preds[latch]
+	for _, b := range t.primal.Blocks {
+		if b == h || !t.cfg.InLoop(h, b) {
+			continue
+		}
+		if t.cfg.LoopHeader[b.Index] || !t.cfg.Dominates(b, l) {
+			return false
+		}
+	}
+	return true
 }
 
 // firstTrip is a loop whose tapes are sized after its first trip: pre is

@@ -1979,48 +1979,38 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 	rest.q = make([]float64, n)
 	restBar.v = make([]float64, n)
 	rest.v = make([]float64, n)
-	trips := max(steps+2, 0)
-	before := len(tapeSlices)
-	before2 := len(tape)
-	before3 := len(tapeValues)
 	area := 0.0
 	for i := 0; i < steps; i++ {
-		if i == 1 {
-			t35 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t35*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t35*(len(tape)-before2))
-			tapeValues = slices.Grow(tapeValues, t35*(len(tapeValues)-before3))
-		}
-		t36 := s != nil
-		if t36 {
-			t37 := append(tape, s.q...)
-			tape = append(t37, s.v...)
+		t35 := s != nil
+		if t35 {
+			t36 := append(tape, s.q...)
+			tape = append(t36, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.eulerStep(k, c, 0.05)
 		if rest != nil {
-			t38 := append(tape, rest.q...)
-			tape = append(t38, rest.v...)
+			t37 := append(tape, rest.q...)
+			tape = append(t37, rest.v...)
 			tapeValues = append(tapeValues, *rest)
 		}
 		rest.eulerStep(k, c, 0.05)
-		if t36 {
-			t39 := append(tape, s.q...)
-			tape = append(t39, s.v...)
+		if t35 {
+			t38 := append(tape, s.q...)
+			tape = append(t38, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		t40 := s.phase()
-		n3 := len(t40)
-		t41 := make([][]float64, n3, cap(t40))
+		t39 := s.phase()
+		n3 := len(t39)
+		t40 := make([][]float64, n3, cap(t39))
 		for k4 := 0; k4 < n3; k4++ {
-			t42 := t40[k4]
-			t41[k4] = make([]float64, len(t42), cap(t42))
+			t41 := t39[k4]
+			t40[k4] = make([]float64, len(t41), cap(t41))
 		}
 		for i4 := 0; i4 < n3; i4++ {
-			p2 := t40[i4]
+			p2 := t39[i4]
 			area += p2[0] * p2[1]
 		}
-		tapeSlices = append(tapeSlices, t40, t41)
+		tapeSlices = append(tapeSlices, t39, t40)
 	}
 	t3 := area + s.t + rest.q[0]
 	t4 := restBar.q
@@ -2331,59 +2321,47 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 	n2 := len(x)
 	bBar.next = make([]float64, n2)
 	b.next = make([]float64, n2)
-	trips := max(steps+2, 0)
-	before := len(tapeSlices)
-	before2 := len(tape)
-	before3 := len(tapeValues)
-	before4 := len(tapeint)
 	s := 0
 	for s < steps {
-		if s == 1 {
-			t27 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t27*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t27*(len(tape)-before2))
-			tapeValues = slices.Grow(tapeValues, t27*(len(tapeValues)-before3))
-			tapeint = slices.Grow(tapeint, t27*(len(tapeint)-before4))
-		}
 		var from int
 		if s%2 == 0 {
 			if b != nil {
-				t35 := append(tape, b.cur...)
-				tape = append(t35, b.next...)
+				t34 := append(tape, b.cur...)
+				tape = append(t34, b.next...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if bBar != nil {
-				t36 := append(tapeSlices, bBar.cur)
-				tapeSlices = append(t36, bBar.next)
+				t35 := append(tapeSlices, bBar.cur)
+				tapeSlices = append(t35, bBar.next)
 			}
 			b.smooth(w)
 			from = 0
 		} else {
-			t28 := b.cur
-			t29 := bBar.cur
-			n7 := len(t28)
-			t30 := b.next
-			t31 := bBar.next
+			t27 := b.cur
+			t28 := bBar.cur
+			n7 := len(t27)
+			t29 := b.next
+			t30 := bBar.next
 			i3 := 0
 			for ; i3 < n7; i3++ {
-				t32 := t28[i3]
-				t33 := (i3 + 1) % n7
-				t34 := t28[t33]
-				t30[i3] = t32 * t34
-				tapeSlices = append(tapeSlices, t28, t29, t30, t31)
-				tapeint = append(tapeint, t33)
-				tape = append(tape, t32, t34)
+				t31 := t27[i3]
+				t32 := (i3 + 1) % n7
+				t33 := t27[t32]
+				t29[i3] = t31 * t33
+				tapeSlices = append(tapeSlices, t27, t28, t29, t30)
+				tapeint = append(tapeint, t32)
+				tape = append(tape, t31, t33)
 			}
 			tapeint = append(tapeint, i3)
 			from = 1
 		}
-		t37 := b.next
-		t38 := b.cur
-		t39 := bBar.cur
+		t36 := b.next
+		t37 := b.cur
+		t38 := bBar.cur
 		bBar.cur = bBar.next
-		b.cur = t37
-		bBar.next = t39
-		b.next = t38
+		b.cur = t36
+		bBar.next = t38
+		b.next = t37
 		s++
 		path = append(path, from)
 	}
