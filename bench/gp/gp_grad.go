@@ -169,42 +169,40 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	t4 := sf2 + sn2
 	trips := max(n+2, 0)
 	trips2 := max(n+1, 0)
-	tape := slices.Grow(t, trips*(1+(2+trips2+1)/2*3))
+	tape := slices.Grow(t, trips*((2+trips2+1)/2*2))
 	for i := 0; i < n; i++ {
 		for j4 := 0; j4 < i; j4++ {
 			r2_2 := 0.0
 			for c9 := 0; c9 < d; c9++ {
-				t59 := x[i*d+c9] - x[j4*d+c9]
-				r2_2 += t59 * t59
+				t53 := x[i*d+c9] - x[j4*d+c9]
+				r2_2 += t53 * t53
 			}
-			t57 := math.Exp(-0.5 * r2_2 / t3)
-			t58 := append(tape, k[i*n+j4])
-			k[i*n+j4] = sf2 * t57
-			tape = append(t58, r2_2, t57)
+			t52 := math.Exp(-0.5 * r2_2 / t3)
+			k[i*n+j4] = sf2 * t52
+			tape = append(tape, r2_2, t52)
 		}
-		tape = append(tape, k[i*n+i])
 		k[i*n+i] = t4
 	}
 	tape = slices.Grow(tape, trips*(1+(trips2+3)/2*2))
 	for j := 0; j < n; j++ {
-		t53 := j * n
-		s6 := k[t53+j]
+		t48 := j * n
+		s6 := k[t48+j]
 		for c7 := 0; c7 < j; c7++ {
-			t56 := k[t53+c7]
-			s6 -= t56 * t56
+			t51 := k[t48+c7]
+			s6 -= t51 * t51
 		}
 		ljj2 := math.Sqrt(s6)
-		tape = append(tape, k[t53+j])
-		k[t53+j] = ljj2
+		tape = append(tape, k[t48+j])
+		k[t48+j] = ljj2
 		for i11 := j + 1; i11 < n; i11++ {
-			t54 := i11 * n
-			s7 := k[t54+j]
+			t49 := i11 * n
+			s7 := k[t49+j]
 			for c8 := 0; c8 < j; c8++ {
-				s7 -= k[t54+c8] * k[t53+c8]
+				s7 -= k[t49+c8] * k[t48+c8]
 			}
-			t55 := append(tape, k[t54+j])
-			k[t54+j] = s7 / ljj2
-			tape = append(t55, s7)
+			t50 := append(tape, k[t49+j])
+			k[t49+j] = s7 / ljj2
+			tape = append(t50, s7)
 		}
 		tape = append(tape, ljj2)
 	}
@@ -216,10 +214,10 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		for c6 := 0; c6 < i2; c6++ {
 			s5 -= k[i2*n+c6] * z[c6]
 		}
-		t51 := k[i2*n+i2]
-		t52 := append(tape, z[i2])
-		z[i2] = s5 / t51
-		tape = append(t52, s5)
+		t46 := k[i2*n+i2]
+		t47 := append(tape, z[i2])
+		z[i2] = s5 / t46
+		tape = append(t47, s5)
 	}
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
@@ -230,10 +228,10 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		for c5 := i4 + 1; c5 < n; c5++ {
 			s4 -= k[c5*n+i4] * alpha[c5]
 		}
-		t49 := k[i4*n+i4]
-		t50 := append(tape, alpha[i4])
-		alpha[i4] = s4 / t49
-		tape = append(t50, s4)
+		t44 := k[i4*n+i4]
+		t45 := append(tape, alpha[i4])
+		alpha[i4] = s4 / t44
+		tape = append(t45, s4)
 	}
 	fit := 0.0
 	logdet := 0.0
@@ -243,119 +241,111 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	}
 	t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t48 := i6*n + i6
-		kBar[t48] += 1 / k[t48]
+		t43 := i6*n + i6
+		kBar[t43] += 1 / k[t43]
 		alphaBar[i6] += y[i6] * 0.5
 	}
 	for i7 := 0; i7 <= i3; i7++ {
-		t40 := len(tape) - 1
-		s3 := tape[t40]
-		t41 := tape[:t40]
-		t42 := alphaBar[i7]
+		t35 := len(tape) - 1
+		s3 := tape[t35]
+		t36 := tape[:t35]
+		t37 := alphaBar[i7]
 		alphaBar[i7] = 0
-		t43 := len(t41) - 1
-		tape = t41[:t43]
-		alpha[i7] = t41[t43]
-		t44 := i7*n + i7
-		t45 := k[t44]
-		sBar4 := t42 / t45
-		kBar[t44] -= t42 * (s3 / t45) / t45
+		t38 := len(t36) - 1
+		tape = t36[:t38]
+		alpha[i7] = t36[t38]
+		t39 := i7*n + i7
+		t40 := k[t39]
+		sBar4 := t37 / t40
+		kBar[t39] -= t37 * (s3 / t40) / t40
 		for c4 := n - 1; c4 >= i7+1; c4-- {
-			t46 := alpha[c4]
-			t47 := c4*n + i7
-			alphaBar[c4] -= k[t47] * sBar4
-			kBar[t47] -= sBar4 * t46
+			t41 := alpha[c4]
+			t42 := c4*n + i7
+			alphaBar[c4] -= k[t42] * sBar4
+			kBar[t42] -= sBar4 * t41
 		}
 		zBar[i7] += sBar4
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t33 := len(tape) - 1
-		s2 := tape[t33]
-		t34 := tape[:t33]
+		t28 := len(tape) - 1
+		s2 := tape[t28]
+		t29 := tape[:t28]
 		ziBar := zBar[i8]
 		zBar[i8] = 0
-		t35 := len(t34) - 1
-		tape = t34[:t35]
-		z[i8] = t34[t35]
-		t36 := i8 * n
-		t37 := t36 + i8
-		t38 := k[t37]
-		sBar3 := ziBar / t38
-		kBar[t37] -= ziBar * (s2 / t38) / t38
+		t30 := len(t29) - 1
+		tape = t29[:t30]
+		z[i8] = t29[t30]
+		t31 := i8 * n
+		t32 := t31 + i8
+		t33 := k[t32]
+		sBar3 := ziBar / t33
+		kBar[t32] -= ziBar * (s2 / t33) / t33
 		for c3 := i8 - 1; c3 >= 0; c3-- {
 			zc := z[c3]
-			t39 := t36 + c3
-			zBar[c3] -= k[t39] * sBar3
-			kBar[t39] -= sBar3 * zc
+			t34 := t31 + c3
+			zBar[c3] -= k[t34] * sBar3
+			kBar[t34] -= sBar3 * zc
 		}
 	}
 	for j2 := n - 1; j2 >= 0; j2-- {
-		t18 := len(tape) - 1
-		ljj := tape[t18]
+		t13 := len(tape) - 1
+		ljj := tape[t13]
 		ljjBar := 0.0
-		tape2 := tape[:t18]
+		tape2 := tape[:t13]
 		for i10 := n - 1; i10 >= j2+1; i10-- {
-			t24 := len(tape2) - 1
-			s := tape2[t24]
-			t25 := tape2[:t24]
-			t26 := i10 * n
-			t27 := t26 + j2
-			t28 := kBar[t27]
-			kBar[t27] = 0
-			t29 := len(t25) - 1
-			tape2 = t25[:t29]
-			k[t27] = t25[t29]
-			sBar2 := t28 / ljj
-			ljjBar -= t28 * (s / ljj) / ljj
+			t19 := len(tape2) - 1
+			s := tape2[t19]
+			t20 := tape2[:t19]
+			t21 := i10 * n
+			t22 := t21 + j2
+			t23 := kBar[t22]
+			kBar[t22] = 0
+			t24 := len(t20) - 1
+			tape2 = t20[:t24]
+			k[t22] = t20[t24]
+			sBar2 := t23 / ljj
+			ljjBar -= t23 * (s / ljj) / ljj
 			for c2 := j2 - 1; c2 >= 0; c2-- {
-				t30 := j2*n + c2
-				t31 := k[t30]
-				t32 := t26 + c2
-				kBar[t30] -= k[t32] * sBar2
-				kBar[t32] -= sBar2 * t31
+				t25 := j2*n + c2
+				t26 := k[t25]
+				t27 := t21 + c2
+				kBar[t25] -= k[t27] * sBar2
+				kBar[t27] -= sBar2 * t26
 			}
-			kBar[t27] += sBar2
+			kBar[t22] += sBar2
 		}
-		t19 := j2 * n
-		t20 := t19 + j2
-		t21 := kBar[t20]
-		kBar[t20] = 0
-		t22 := len(tape2) - 1
-		tape = tape2[:t22]
-		k[t20] = tape2[t22]
-		sBar := 0.5 / ljj * (ljjBar + t21)
+		t14 := j2 * n
+		t15 := t14 + j2
+		t16 := kBar[t15]
+		kBar[t15] = 0
+		t17 := len(tape2) - 1
+		tape = tape2[:t17]
+		k[t15] = tape2[t17]
+		sBar := 0.5 / ljj * (ljjBar + t16)
 		for c := j2 - 1; c >= 0; c-- {
-			t23 := t19 + c
-			kBar[t23] -= 2 * (sBar * k[t23])
+			t18 := t14 + c
+			kBar[t18] -= 2 * (sBar * k[t18])
 		}
-		kBar[t20] += sBar
+		kBar[t15] += sBar
 	}
 	sf2Bar := 0.0
 	t6 := 0.0
 	t7 := 0.0
 	for i9 := n - 1; i9 >= 0; i9-- {
 		t8 := i9 * n
-		t9 := t8 + i9
-		t10 := kBar[t9]
-		kBar[t9] = 0
-		t7 += t10
-		t11 := len(tape) - 1
-		k[t9] = tape[t11]
-		tape = tape[:t11]
+		t9 := kBar[t8+i9]
+		kBar[t8+i9] = 0
+		t7 += t9
 		for j3 := i9 - 1; j3 >= 0; j3-- {
 			n3 := len(tape)
-			t12 := n3 - 2
-			r2 := tape[t12]
-			t13 := tape[n3-1]
-			t14 := tape[:t12]
-			t15 := t8 + j3
-			t16 := kBar[t15]
-			kBar[t15] = 0
-			t17 := len(t14) - 1
-			tape = t14[:t17]
-			k[t15] = t14[t17]
-			sf2Bar += t16 * t13
-			t6 -= t13 * (sf2 * t16) * (-0.5 * r2 / t3) / t3
+			t10 := n3 - 2
+			r2 := tape[t10]
+			t11 := tape[n3-1]
+			tape = tape[:t10]
+			t12 := kBar[t8+j3]
+			kBar[t8+j3] = 0
+			sf2Bar += t12 * t11
+			t6 -= t11 * (sf2 * t12) * (-0.5 * r2 / t3) / t3
 		}
 	}
 	thetaBar[2] += sn2 * t7

@@ -177,20 +177,18 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	t := n * n
 	k := make([]float64, t)
 	kBar := make([]float64, t)
-	tape = slices.Grow(tape, max(n+2, 0)*(1+(2+max(n+1, 0)+1)/2*3))
+	tape = slices.Grow(tape, max(n+2, 0)*((2+max(n+1, 0)+1)/2*2))
 	for i := 0; i < n; i++ {
 		for j4 := 0; j4 < i; j4++ {
 			r2_2 := 0.0
 			for c9 := 0; c9 < d; c9++ {
-				t64 := x[i*d+c9] - x[j4*d+c9]
-				r2_2 += t64 * t64
+				t58 := x[i*d+c9] - x[j4*d+c9]
+				r2_2 += t58 * t58
 			}
-			t63 := math.Exp(-0.5 * r2_2 / (ell * ell))
-			tape = append(tape, k[i*n+j4])
-			k[i*n+j4] = sf2 * t63
-			tape = append(tape, r2_2, t63)
+			t57 := math.Exp(-0.5 * r2_2 / (ell * ell))
+			k[i*n+j4] = sf2 * t57
+			tape = append(tape, r2_2, t57)
 		}
-		tape = append(tape, k[i*n+i])
 		k[i*n+i] = sf2 + sn2
 	}
 	tape = slices.Grow(tape, max(n+2, 0)*(1+(max(n+1, 0)+3)/2*2))
@@ -221,9 +219,9 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		for c6 := 0; c6 < i2; c6++ {
 			s5 -= k[i2*n+c6] * z[c6]
 		}
-		t62 := k[i2*n+i2]
+		t56 := k[i2*n+i2]
 		tape = append(tape, z[i2])
-		z[i2] = s5 / t62
+		z[i2] = s5 / t56
 		tape = append(tape, s5)
 	}
 	alpha := make([]float64, n)
@@ -235,9 +233,9 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		for c5 := i4 + 1; c5 < n; c5++ {
 			s4 -= k[c5*n+i4] * alpha[c5]
 		}
-		t61 := k[i4*n+i4]
+		t55 := k[i4*n+i4]
 		tape = append(tape, alpha[i4])
-		alpha[i4] = s4 / t61
+		alpha[i4] = s4 / t55
 		tape = append(tape, s4)
 	}
 	fit := 0.0
@@ -250,150 +248,140 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	logdetBar += 1
 	fitBar += 0.5
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t60 := i6*n + i6
-		kBar[t60] += 1 / k[t60] * logdetBar
+		t54 := i6*n + i6
+		kBar[t54] += 1 / k[t54] * logdetBar
 		alphaBar[i6] += y[i6] * fitBar
 	}
 	for i7 := 0; i7 <= i3; i7++ {
-		t48 := tape
-		t49 := len(t48) - 1
-		s3 := t48[t49]
-		tape = t48[:t49]
-		t50 := alphaBar[i7]
-		alphaBar[i7] = 0
-		t51 := tape
-		t52 := len(t51) - 1
-		tape = t51[:t52]
-		alpha[i7] = t51[t52]
-		t53 := i7*n + i7
-		t54 := k[t53]
-		sBar += t50 / t54
-		kBar[t53] += -(t50 * (s3 / t54) / t54)
-		for c4 := n - 1; c4 >= i7+1; c4-- {
-			t57 := -sBar
-			t58 := alpha[c4]
-			t59 := c4*n + i7
-			alphaBar[c4] += k[t59] * t57
-			kBar[t59] += t57 * t58
-		}
-		t55 := sBar
-		sBar = 0
-		sBar2 += t55
-		t56 := sBar2
-		sBar2 = 0
-		zBar[i7] += t56
-	}
-	for i8 := n - 1; i8 >= 0; i8-- {
-		t40 := tape
-		t41 := len(t40) - 1
-		s2 := t40[t41]
-		tape = t40[:t41]
-		ziBar := zBar[i8]
-		zBar[i8] = 0
 		t42 := tape
 		t43 := len(t42) - 1
+		s3 := t42[t43]
 		tape = t42[:t43]
-		z[i8] = t42[t43]
-		t44 := i8*n + i8
-		t45 := k[t44]
-		sBar3 += ziBar / t45
-		kBar[t44] += -(ziBar * (s2 / t45) / t45)
+		t44 := alphaBar[i7]
+		alphaBar[i7] = 0
+		t45 := tape
+		t46 := len(t45) - 1
+		tape = t45[:t46]
+		alpha[i7] = t45[t46]
+		t47 := i7*n + i7
+		t48 := k[t47]
+		sBar += t44 / t48
+		kBar[t47] += -(t44 * (s3 / t48) / t48)
+		for c4 := n - 1; c4 >= i7+1; c4-- {
+			t51 := -sBar
+			t52 := alpha[c4]
+			t53 := c4*n + i7
+			alphaBar[c4] += k[t53] * t51
+			kBar[t53] += t51 * t52
+		}
+		t49 := sBar
+		sBar = 0
+		sBar2 += t49
+		t50 := sBar2
+		sBar2 = 0
+		zBar[i7] += t50
+	}
+	for i8 := n - 1; i8 >= 0; i8-- {
+		t34 := tape
+		t35 := len(t34) - 1
+		s2 := t34[t35]
+		tape = t34[:t35]
+		ziBar := zBar[i8]
+		zBar[i8] = 0
+		t36 := tape
+		t37 := len(t36) - 1
+		tape = t36[:t37]
+		z[i8] = t36[t37]
+		t38 := i8*n + i8
+		t39 := k[t38]
+		sBar3 += ziBar / t39
+		kBar[t38] += -(ziBar * (s2 / t39) / t39)
 		for c3 := i8 - 1; c3 >= 0; c3-- {
-			t46 := -sBar3
+			t40 := -sBar3
 			zc := z[c3]
-			t47 := i8*n + c3
-			zBar[c3] += k[t47] * t46
-			kBar[t47] += t46 * zc
+			t41 := i8*n + c3
+			zBar[c3] += k[t41] * t40
+			kBar[t41] += t40 * zc
 		}
 		sBar3 = 0
 	}
 	for j2 := n - 1; j2 >= 0; j2-- {
-		t15 := tape
-		t16 := len(t15) - 1
-		tape = t15[:t16]
-		ljj3 = t15[t16]
+		t9 := tape
+		t10 := len(t9) - 1
+		tape = t9[:t10]
+		ljj3 = t9[t10]
 		for i10 := n - 1; i10 >= j2+1; i10-- {
-			t28 := tape
-			t29 := len(t28) - 1
-			s := t28[t29]
-			tape = t28[:t29]
-			t30 := i10*n + j2
-			t31 := kBar[t30]
-			kBar[t30] = 0
-			t32 := tape
-			t33 := len(t32) - 1
-			tape = t32[:t33]
-			k[t30] = t32[t33]
+			t22 := tape
+			t23 := len(t22) - 1
+			s := t22[t23]
+			tape = t22[:t23]
+			t24 := i10*n + j2
+			t25 := kBar[t24]
+			kBar[t24] = 0
+			t26 := tape
+			t27 := len(t26) - 1
+			tape = t26[:t27]
+			k[t24] = t26[t27]
 			ljj := ljj3
-			sBar4 += t31 / ljj
-			ljjBar += -(t31 * (s / ljj) / ljj)
+			sBar4 += t25 / ljj
+			ljjBar += -(t25 * (s / ljj) / ljj)
 			for c2 := j2 - 1; c2 >= 0; c2-- {
-				t36 := -sBar4
-				t37 := j2*n + c2
-				t38 := k[t37]
-				t39 := i10*n + c2
-				kBar[t37] += k[t39] * t36
-				kBar[t39] += t36 * t38
+				t30 := -sBar4
+				t31 := j2*n + c2
+				t32 := k[t31]
+				t33 := i10*n + c2
+				kBar[t31] += k[t33] * t30
+				kBar[t33] += t30 * t32
 			}
-			t34 := sBar4
+			t28 := sBar4
 			sBar4 = 0
-			sBar5 += t34
-			t35 := sBar5
+			sBar5 += t28
+			t29 := sBar5
 			sBar5 = 0
-			kBar[i10*n+j2] += t35
+			kBar[i10*n+j2] += t29
 		}
-		t17 := j2*n + j2
-		t18 := kBar[t17]
-		kBar[t17] = 0
-		ljjBar += t18
-		t19 := tape
-		t20 := len(t19) - 1
-		tape = t19[:t20]
-		k[t17] = t19[t20]
-		t21 := ljjBar
+		t11 := j2*n + j2
+		t12 := kBar[t11]
+		kBar[t11] = 0
+		ljjBar += t12
+		t13 := tape
+		t14 := len(t13) - 1
+		tape = t13[:t14]
+		k[t11] = t13[t14]
+		t15 := ljjBar
 		ljjBar = 0
-		sBar6 += 0.5 / ljj3 * t21
+		sBar6 += 0.5 / ljj3 * t15
 		for c := j2 - 1; c >= 0; c-- {
-			t24 := -sBar6
-			t25 := j2*n + c
-			t26 := k[t25]
-			t27 := j2*n + c
-			kBar[t25] += k[t27] * t24
-			kBar[t27] += t24 * t26
+			t18 := -sBar6
+			t19 := j2*n + c
+			t20 := k[t19]
+			t21 := j2*n + c
+			kBar[t19] += k[t21] * t18
+			kBar[t21] += t18 * t20
 		}
-		t22 := sBar6
+		t16 := sBar6
 		sBar6 = 0
-		sBar7 += t22
-		t23 := sBar7
+		sBar7 += t16
+		t17 := sBar7
 		sBar7 = 0
-		kBar[j2*n+j2] += t23
+		kBar[j2*n+j2] += t17
 	}
 	for i9 := n - 1; i9 >= 0; i9-- {
-		t3 := i9*n + i9
-		t4 := kBar[t3]
-		kBar[t3] = 0
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		k[t3] = t5[t6]
-		sf2Bar += t4
-		sn2Bar += t4
+		t3 := kBar[i9*n+i9]
+		kBar[i9*n+i9] = 0
+		sf2Bar += t3
+		sn2Bar += t3
 		for j3 := i9 - 1; j3 >= 0; j3-- {
-			t7 := tape
-			t8 := len(t7) - 2
-			r2 := t7[t8]
-			t9 := t7[t8+1]
-			tape = t7[:t8]
-			t10 := i9*n + j3
-			t11 := kBar[t10]
-			kBar[t10] = 0
-			t12 := tape
-			t13 := len(t12) - 1
-			tape = t12[:t13]
-			k[t10] = t12[t13]
-			sf2Bar += t11 * t9
-			t14 := ell * ell
-			ellBar += 2 * (-(t9 * (sf2 * t11) * (-0.5 * r2 / t14) / t14) * ell)
+			t4 := tape
+			t5 := len(t4) - 2
+			r2 := t4[t5]
+			t6 := t4[t5+1]
+			tape = t4[:t5]
+			t7 := kBar[i9*n+j3]
+			kBar[i9*n+j3] = 0
+			sf2Bar += t7 * t6
+			t8 := ell * ell
+			ellBar += 2 * (-(t6 * (sf2 * t7) * (-0.5 * r2 / t8) / t8) * ell)
 		}
 	}
 	thetaBar[2] += sn2 * sn2Bar

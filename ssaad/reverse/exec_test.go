@@ -185,6 +185,7 @@ var execCases = []execCase{
 		args: []any{&state{Q: make([]float64, 2), V: make([]float64, 2)}, make([]float64, 3), 0.0, 6}, lo: 0.5, hi: 1.5},
 	{fn: "Driven", args: []any{&state{Q: make([]float64, 2), V: make([]float64, 2)}, make([]float64, 3), 0.0, 6}, lo: 0.5, hi: 1.5},
 	{fn: "Summed", opts: ssaad.Options{Checkpoint: 2}, args: []any{0.0, make([]float64, 3), 6}, lo: 0.5, hi: 1.5},
+	{fn: "Factor", args: []any{make([]float64, 4)}, lo: 0.5, hi: 1.5},
 	{fn: "Loaded", opts: ssaad.Options{Checkpoint: 2}, args: []any{0.0, make([]float64, 3), 4}, lo: 0.5, hi: 1.5,
 		warning: "checkpoint=2: no loop of Loaded is checkpointed"},
 	{fn: "Self", args: []any{make([]float64, 3)}, lo: -1, hi: 1},

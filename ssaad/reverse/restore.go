@@ -82,9 +82,59 @@ func (t *transformer) loopWeight(b *ir.Block) float64 {
 	return w
 }
 
-// restoredStore reports whether store v writes restored memory.
+// restoredStore reports whether store v writes restored memory that
+// something may read before v runs: only then does the reverse sweep need
+// the value v overwrites back (a kernel matrix filled once into fresh
+// memory before anything reads it needs none).
 func (t *transformer) restoredStore(v *ir.Value) bool {
-	return v.Op == ir.OpStore && t.restored[t.act.Class(v.Args[0])]
+	if v.Op != ir.OpStore || !t.restored[t.act.Class(v.Args[0])] {
+		return false
+	}
+	r, ok := t.readBeforeMemo[v]
+	if !ok {
+		r = t.readBefore(v, t.act.Class(v.Args[0]))
+		t.readBeforeMemo[v] = r
+	}
+	return r
+}
+
+// readBefore reports whether memory of class c may be read before store
+// v runs: by a load or a call (any call given it) earlier in v's block, or
+// in a block from which v's block can be reached (a loop around v
+// included).
+func (t *transformer) readBefore(v *ir.Value, c int) bool {
+	reads := func(x *ir.Value) bool {
+		switch x.Op {
+		case ir.OpLoad:
+			return t.act.Class(x.Args[0]) == c
+		case ir.OpCall:
+			for _, a := range x.Args {
+				if (ssaad.IsPointerLike(a.Type) || mixedParam(a.Type)) && t.act.Class(a) == c {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, b := range t.primal.Blocks {
+		if !t.cfg.Reachable(b) {
+			continue
+		}
+		for _, x := range b.Instrs {
+			if x == v {
+				break // the rest of v's block runs after v, or through a loop (below)
+			}
+			if b == v.Block && reads(x) {
+				return true
+			}
+		}
+		for _, x := range b.Instrs {
+			if reads(x) && t.reachFrom(b, nil, false)[v.Block] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // saveOverwritten emits, in the forward sweep before store v of restored

@@ -120,6 +120,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		tapes:            map[string]*ir.Value{},
 		firstTrips:       map[*ir.Block]*firstTrip{},
 		tapeBlocks:       map[string]map[*ir.Block]bool{},
+		readBeforeMemo:   map[*ir.Value]bool{},
 		finalTapes:       map[string]*ir.Value{},
 		fwd:              map[*ir.Block]*ir.Block{},
 		fwdLast:          map[*ir.Block]*ir.Block{},
@@ -307,6 +308,8 @@ type transformer struct {
 	entry       *ir.Block               // entry of the generated function
 	errs        diag.List
 	warnings    diag.List // returned with the derivative
+	// readBeforeMemo memoizes readBefore for restoredStore.
+	readBeforeMemo map[*ir.Value]bool
 }
 
 func (t *transformer) errorf(pos token.Pos, construct, format string, args ...any) {

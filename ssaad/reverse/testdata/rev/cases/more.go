@@ -234,3 +234,37 @@ func Loaded(k float64, q0 []float64, n int) float64 {
 	}
 	return e + s.energy(k)
 }
+
+// Factor fills a fresh matrix once, then factors it in place by
+// Cholesky: the reverse puts back what the factorization overwrote, but
+// the fill's stores, which nothing read before, need no old values.
+func Factor(a []float64) float64 {
+	n := len(a)
+	k := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < i; j++ {
+			k[i*n+j] = a[i] * a[j]
+		}
+		k[i*n+i] = a[i]*a[i] + 2
+	}
+	for j := 0; j < n; j++ {
+		s := k[j*n+j]
+		for c := 0; c < j; c++ {
+			s -= k[j*n+c] * k[j*n+c]
+		}
+		d := math.Sqrt(s)
+		k[j*n+j] = d
+		for i := j + 1; i < n; i++ {
+			s := k[i*n+j]
+			for c := 0; c < j; c++ {
+				s -= k[i*n+c] * k[j*n+c]
+			}
+			k[i*n+j] = s / d
+		}
+	}
+	sum := 0.0
+	for i := 0; i < n; i++ {
+		sum += math.Log(k[i*n+i]) + k[i*n]
+	}
+	return sum
+}
