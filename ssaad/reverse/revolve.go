@@ -198,8 +198,11 @@ func (t *transformer) revolvable(c *countedLoop) (*revolveLoop, string) {
 		case v.Op.IsTerminator():
 		case v.Op == ir.OpCall && t.reversedCall(v):
 			for i, a := range v.Args {
-				if ssaad.IsPointerLike(a.Type) && (a.Block == h || a.Block == body) {
-					return nil, "a step whose calls take slices or pointers computed in the loop"
+				if ssaad.IsPointerLike(a.Type) && (a.Block == h || a.Block == body) && (t.callWrites(v, i) || t.needsSnapshot(v, i) || !t.fromIndex(c, body, a)) {
+					// A window that moves with the index (seq[t*b:(t+1)*b])
+					// is computed again, when the call only reads it and
+					// nothing writes it.
+					return nil, "a step whose calls write through slices or pointers computed in the loop"
 				}
 				if t.shadowHeadersSaved(v, i) || ssaad.IsPointerLike(a.Type) && t.restored[t.act.Class(a)] {
 					return nil, "a step that replaces slices or pointers its reverse follows"
@@ -256,11 +259,12 @@ func carriable(v *ir.Value) bool {
 
 // indexArith reports whether v is what a step may compute from its index
 // and values from before the loop, the same each time it is computed
-// again: arithmetic, calls of package math, and reads of memory the
-// function never writes (s.step(p.dt), s.step(x[5])).
+// again: arithmetic, windows of slices (seq[t*b:(t+1)*b]), calls of
+// package math, and reads of memory the function never writes
+// (s.step(p.dt), s.step(x[5])).
 func (t *transformer) indexArith(v *ir.Value) bool {
 	switch v.Op {
-	case ir.OpBinary, ir.OpUnary, ir.OpConvert, ir.OpField, ir.OpIndex, ir.OpFieldAddr, ir.OpIndexAddr, ir.OpLen, ir.OpCap:
+	case ir.OpBinary, ir.OpUnary, ir.OpConvert, ir.OpField, ir.OpIndex, ir.OpFieldAddr, ir.OpIndexAddr, ir.OpLen, ir.OpCap, ir.OpSlice:
 		return true
 	case ir.OpLoad:
 		return !t.classWritten[t.act.Class(v.Args[0])]
@@ -274,6 +278,8 @@ func (t *transformer) indexArith(v *ir.Value) bool {
 // and values available in the reverse sweep by arithmetic (indexArith).
 func (t *transformer) fromIndex(c *countedLoop, body *ir.Block, w *ir.Value) bool {
 	switch {
+	case w == nil:
+		return true // an absent operand (x[i:])
 	case w == c.phi || w.Op == ir.OpPhi && w.Block == c.header && carriable(w):
 		return true
 	case w.Block != body:
@@ -309,7 +315,9 @@ func (t *transformer) atIndex(l *revolveLoop, x, idx *ir.Value, memo map[*ir.Val
 	}
 	args := make([]*ir.Value, len(x.Args))
 	for i, a := range x.Args {
-		args[i] = t.atIndex(l, a, idx, memo)
+		if a != nil {
+			args[i] = t.atIndex(l, a, idx, memo)
+		}
 	}
 	y := t.Same(x, args...)
 	y.Name = x.Name

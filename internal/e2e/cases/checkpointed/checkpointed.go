@@ -238,3 +238,32 @@ func Sums(x []float64, a float64) float64 {
 	}
 	return s
 }
+
+// relax pulls q toward the window x of the data and returns the
+// misfit; it writes q only.
+func relax(q, x []float64, k float64) float64 {
+	m := 0.0
+	for i, xi := range x {
+		d := q[i] - xi
+		q[i] -= k * 0.1 * d
+		m += d * d
+	}
+	return m
+}
+
+// Windows reads, at each step, a window of the data that moves with the
+// step (seq[t:t+2]): a slice the steps only read, computed again for the
+// steps run again.
+//
+//gad:jvp
+//gad:grad checkpoint=2
+//gad:grad WindowsPlainGrad github.com/gadgen/gadgen/internal/e2e/cases/checkpointed.Windows
+func Windows(k float64, q0, seq []float64) float64 {
+	q := append([]float64(nil), q0...)
+	miss := 0.0
+	n := len(seq) - 2
+	for t := 0; t < n; t++ {
+		miss += relax(q, seq[t:t+2], k)
+	}
+	return miss + q[0]
+}

@@ -2565,3 +2565,217 @@ func SumsPlainGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	xBar[0] += sBar
 	return s, aBar
 }
+
+// WindowsJVP computes Windows and its derivative along the tangents (forward mode).
+//
+// Varied inputs: k (tangent dk), q0 (tangent dq0), seq (tangent dseq).
+// Results, in order: the value of Windows; its tangent.
+// Shadows: dq0, dseq have their primal's shape, each element or field the tangent of the primal's.
+func WindowsJVP(k, dk float64, q0, dq0, seq, dseq []float64) (float64, float64) {
+	q := append([]float64(nil), q0...)
+	dq := append([]float64(nil), dq0...)
+	n := len(seq) - 2
+	miss := 0.0
+	dmiss := 0.0
+	for t := 0; t < n; t++ {
+		t2, t3 := relaxJVP(q, dq, seq[t:t+2], dseq[t:t+2], k, dk)
+		miss += t2
+		dmiss += t3
+	}
+	return miss + q[0], dmiss + dq[0]
+}
+
+// relaxJVP computes relax and its derivative along the tangents (forward mode).
+//
+// Varied inputs: q (tangent dq), x (tangent dx), k (tangent dk).
+// Results, in order: the value of relax; its tangent.
+// Shadows: dq, dx have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values relax writes are written (overwritten) into the shadows: q into dq.
+func relaxJVP(q, dq, x, dx []float64, k, dk float64) (float64, float64) {
+	t := k * 0.1
+	t2 := dk * 0.1
+	m := 0.0
+	dm := 0.0
+	for i := 0; i < len(x); i++ {
+		qi := q[i]
+		dqi := dq[i]
+		d := qi - x[i]
+		dd := dqi - dx[i]
+		q[i] = qi - t*d
+		dq[i] = dqi - (t2*d + t*dd)
+		m += d * d
+		dm += 2 * (dd * d)
+	}
+	return m, dm
+}
+
+// WindowsGrad computes Windows and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: q0 (into q0Bar), seq (into seqBar), k (returned as kBar).
+// Results: the value of Windows, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func WindowsGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("WindowsGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	if cap(seq) > 0 && cap(seqBar) > 0 && &seq[:1][0] == &seqBar[:1][0] {
+		panic("WindowsGrad: seq and seqBar share memory: gadgen's gradients need them apart")
+	}
+	q := append([]float64(nil), q0...)
+	n := len(q)
+	t := cap(q)
+	var qBar []float64
+	if t != cap([]float64(nil)) {
+		qBar = make([]float64, n, t)
+	} else {
+		qBar = []float64(nil)[:n]
+	}
+	n2 := len(seq)
+	n3 := n2 - 2
+	trips := max(n3, 0)
+	copies := min(trips, 2)
+	schedule := revolve.New(trips, 2)
+	before := len(tape)
+	miss := 0.0
+	for t2 := 0; t2 < n3; t2++ {
+		if schedule.Take(t2) {
+			tape = append(append(tape, q...), miss)
+			if t2 == 0 {
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before))
+			}
+		}
+		miss += relax(q, seq[t2:t2+2], k)
+	}
+	t3 := miss + q[0]
+	qBar[0] += 1
+	kBar = 0
+	for t4 := n2 - 3; t4 >= 0; t4-- {
+		from := schedule.Back(t4)
+		t6 := len(tape) - 1
+		miss2 := tape[t6]
+		t7 := tape[:t6]
+		t8 := len(t7) - n
+		copy(q, t7[t8:])
+		tape = t7[:t8]
+		if from < t4 {
+			t9 := t4 - from
+			tape = append(append(tape, q...), miss2)
+			for k3 := 0; k3 < t9; k3++ {
+				t10 := from + k3
+				if schedule.Take(t10) {
+					tape = append(append(tape, q...), miss2)
+				}
+				miss2 += relax(q, seq[t10:t10+2], k)
+			}
+		}
+		kBar += relaxReverse(q, qBar, seq[t4:t4+2], seqBar[t4:t4+2], k, 1)
+	}
+	n4 := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t5 := qBar[n4+k2]
+		qBar[n4+k2] = 0
+		q0Bar[k2] += t5
+	}
+	return t3, kBar
+}
+
+// relaxReverse is the reverse of relax for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of relax that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: q (into qBar), x (into xBar), k (returned as kBar).
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// relax writes q: on entry qBar holds the adjoint of the values relax leaves in q (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values q held on
+// entry.
+func relaxReverse(q, qBar, x, xBar []float64, k, seed float64) (kBar float64) {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	t2 := cap(q) > 0
+	if t2 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("relaxReverse: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(x) > 0
+	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("relaxReverse: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t3 && &q[:1][0] == &x[:1][0] {
+		panic("relaxReverse: q and x share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	t4 := k * 0.1
+	tape := slices.Grow(t, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		qi := q[i]
+		q[i] = qi - t4*(qi-x[i])
+		tape = append(tape, qi)
+	}
+	t5 := 0.0
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t6 := len(tape) - 1
+		d := tape[t6] - x[i2]
+		qiBar := qBar[i2]
+		qBar[i2] = 0
+		t7 := 2*(seed*d) - t4*qiBar
+		qBar[i2] += qiBar + t7
+		xBar[i2] -= t7
+		t5 -= qiBar * d
+		tape = tape[:t6]
+	}
+	kBar = t5 * 0.1
+	return kBar
+}
+
+// WindowsPlainGrad computes Windows and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: q0 (into q0Bar), seq (into seqBar), k (returned as kBar).
+// Results: the value of Windows, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func WindowsPlainGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("WindowsPlainGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	if cap(seq) > 0 && cap(seqBar) > 0 && &seq[:1][0] == &seqBar[:1][0] {
+		panic("WindowsPlainGrad: seq and seqBar share memory: gadgen's gradients need them apart")
+	}
+	q := append([]float64(nil), q0...)
+	n := len(q)
+	t2 := cap(q)
+	var qBar []float64
+	if t2 != cap([]float64(nil)) {
+		qBar = make([]float64, n, t2)
+	} else {
+		qBar = []float64(nil)[:n]
+	}
+	n2 := len(seq)
+	n3 := n2 - 2
+	tape := slices.Grow(t, max(n2, 0)*n)
+	miss := 0.0
+	for t3 := 0; t3 < n3; t3++ {
+		tape = append(tape, q...)
+		miss += relax(q, seq[t3:t3+2], k)
+	}
+	t4 := miss + q[0]
+	qBar[0] += 1
+	kBar = 0
+	for t5 := n2 - 3; t5 >= 0; t5-- {
+		t7 := len(tape) - n
+		copy(q, tape[t7:])
+		kBar += relaxReverse(q, qBar, seq[t5:t5+2], seqBar[t5:t5+2], k, 1)
+		tape = tape[:t7]
+	}
+	n4 := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t6 := qBar[n4+k2]
+		qBar[n4+k2] = 0
+		q0Bar[k2] += t6
+	}
+	return t4, kBar
+}

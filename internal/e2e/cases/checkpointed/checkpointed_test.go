@@ -1,6 +1,7 @@
 package checkpointed
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -20,6 +21,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Driven", F: Driven, JVP: DrivenJVP, Grad: DrivenGrad, Int: 30, Rel: 1e-9},
 		{Name: "Timed", F: Timed, JVP: TimedJVP, Grad: TimedGrad, Int: 30, Rel: 1e-9},
 		{Name: "Sums", F: Sums, JVP: SumsJVP, Grad: SumsGrad, Len: 9, Rel: 1e-9},
+		{Name: "Windows", F: Windows, JVP: WindowsJVP, Grad: WindowsGrad, Len: 9, Rel: 1e-9},
 	})
 }
 
@@ -71,6 +73,16 @@ func TestSameAsPlain(t *testing.T) {
 		f, k = SumsGrad(x, gx, 1.3)
 		g, pk = SumsPlainGrad(x, px, 1.3)
 		same(t, "Sums", n, f, g, append(gx, k), append(px, pk))
+
+		seq := make([]float64, n+2)
+		for i := range seq {
+			seq[i] = 0.3 * math.Sin(float64(i))
+		}
+		gq, pq = make([]float64, 4), make([]float64, 4)
+		gs, ps := make([]float64, n+2), make([]float64, n+2)
+		f, k = WindowsGrad(1.2, q0, gq, seq, gs)
+		g, pk = WindowsPlainGrad(1.2, q0, pq, seq, ps)
+		same(t, "Windows", n, f, g, slices.Concat(gq, gs, []float64{k}), slices.Concat(pq, ps, []float64{pk}))
 
 		gu, pu := make([]float64, 4), make([]float64, 4)
 		f, k, c = HeatGrad(q0, gu, 0.9, 2, n)
