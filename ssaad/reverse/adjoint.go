@@ -804,7 +804,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	}
 	active := make([]bool, len(callArgs))
 	for i, a := range callArgs {
-		active[i] = t.act.Varied(a) && (hasAdjoint(a.Type) || ssaad.IsPointerLike(a.Type) || mixedParam(a.Type))
+		active[i] = t.act.Varied(a) && (hasAdjoint(a.Type) || handsMemory(a.Type))
 	}
 	elemsActive := false
 	if elems != nil {
@@ -957,7 +957,7 @@ func (t *transformer) copyMemoryLeaves(addr, x *ir.Value) {
 // of its arguments: its reverse then moves the adjoints of what it wrote.
 func (t *transformer) writesVaried(v *ir.Value) bool {
 	for i, a := range v.Args {
-		if (ssaad.IsPointerLike(a.Type) || mixedParam(a.Type)) && t.act.Varied(a) && t.callWrites(v, i) {
+		if handsMemory(a.Type) && t.act.Varied(a) && t.callWrites(v, i) {
 			return true
 		}
 	}

@@ -30,7 +30,7 @@ func (t *transformer) rewrittenParams() []*ir.Value {
 				continue
 			}
 			for i, a := range v.Args {
-				if !ssaad.IsPointerLike(a.Type) && !mixedParam(a.Type) || !t.needsSnapshot(v, i) && !t.callWrites(v, i) {
+				if !handsMemory(a.Type) || !t.needsSnapshot(v, i) && !t.callWrites(v, i) {
 					continue
 				}
 				if r := rootOf(a); r.Op == ir.OpParam {
@@ -40,7 +40,7 @@ func (t *transformer) rewrittenParams() []*ir.Value {
 				// state built around it: &state{q: x}), which the
 				// callee's reverse rewrites too.
 				for _, p := range t.primal.Params {
-					if (ssaad.IsPointerLike(p.Type) || mixedParam(p.Type)) && t.act.Class(p) >= 0 && t.act.Class(p) == t.act.Class(a) {
+					if handsMemory(p.Type) && t.act.Class(p) >= 0 && t.act.Class(p) == t.act.Class(a) {
 						hit[p] = true
 					}
 				}

@@ -126,8 +126,9 @@ func (t *transformer) sizeAfterFirst(body *ir.Block) {
 func (t *transformer) finishSizing() {
 	cur := t.Cur
 	defer func() { t.Cur = cur }()
-	for _, ft := range t.firstTrips {
-		if ft.then == nil {
+	for _, h := range t.primal.Blocks { // in block order: deterministic output
+		ft := t.firstTrips[h]
+		if ft == nil || ft.then == nil {
 			continue
 		}
 		var keys []string
@@ -504,6 +505,25 @@ func (t *transformer) hoistWith(x *ir.Value, preheader, outer *ir.Block, subst m
 		}
 	}
 	return nil
+}
+
+// hoistable reports whether hoist computes x before the loop headed by
+// h (it follows hoist's cases, without emitting).
+func (t *transformer) hoistable(x *ir.Value, h *ir.Block) bool {
+	switch {
+	case x.Op == ir.OpConst || x.Op == ir.OpParam:
+		return true
+	case x.Block != nil && !t.cfg.InLoop(h, x.Block):
+		return t.cfg.Dominates(x.Block, h)
+	case x.Op == ir.OpLen || x.Op == ir.OpCap:
+		switch x.Args[0].Type.Underlying().(type) {
+		case *types.Slice, *types.Array, *types.Basic:
+			return t.hoistable(x.Args[0], h)
+		}
+	case x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB || x.Tok == token.MUL) && types.Identical(x.Type, intType):
+		return t.hoistable(x.Args[0], h) && t.hoistable(x.Args[1], h)
+	}
+	return false
 }
 
 // emitTrips emits max(0, |bound − init|/|step| + 2), of values of the

@@ -23,6 +23,8 @@ package reverse
 // (see finalstate.go).
 
 import (
+	"slices"
+
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
 )
@@ -51,7 +53,7 @@ func (t *transformer) chooseRestored() {
 				}
 			case v.Op == ir.OpCall:
 				for i, a := range v.Args {
-					if (ssaad.IsPointerLike(a.Type) || mixedParam(a.Type)) && t.callWrites(v, i) {
+					if handsMemory(a.Type) && t.callWrites(v, i) {
 						candidate[t.act.Class(a)] = false
 					}
 				}
@@ -109,29 +111,26 @@ func (t *transformer) readBefore(v *ir.Value, c int) bool {
 			return t.act.Class(x.Args[0]) == c
 		case ir.OpCall:
 			for _, a := range x.Args {
-				if (ssaad.IsPointerLike(a.Type) || mixedParam(a.Type)) && t.act.Class(a) == c {
+				if handsMemory(a.Type) && t.act.Class(a) == c {
 					return true
 				}
 			}
 		}
 		return false
 	}
+	for _, x := range v.Block.Instrs {
+		if x == v {
+			break
+		}
+		if reads(x) {
+			return true
+		}
+	}
+	// A read anywhere in a block from which v's block is reached again
+	// (v's own block through a loop included).
 	for _, b := range t.primal.Blocks {
-		if !t.cfg.Reachable(b) {
-			continue
-		}
-		for _, x := range b.Instrs {
-			if x == v {
-				break // the rest of v's block runs after v, or through a loop (below)
-			}
-			if b == v.Block && reads(x) {
-				return true
-			}
-		}
-		for _, x := range b.Instrs {
-			if reads(x) && t.reachFrom(b, nil, false)[v.Block] {
-				return true
-			}
+		if t.cfg.Reachable(b) && slices.ContainsFunc(b.Instrs, reads) && t.reachFrom(b, nil, false)[v.Block] {
+			return true
 		}
 	}
 	return false

@@ -179,7 +179,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 			case v.Op == ir.OpCall && !isMath(v):
 				// A call may write through its pointer arguments.
 				for i, a := range v.Args {
-					if (ssaad.IsPointerLike(a.Type) || mixedParam(a.Type)) && t.callWrites(v, i) {
+					if handsMemory(a.Type) && t.callWrites(v, i) {
 						t.classWritten[t.act.Class(a)] = true
 					}
 				}
@@ -403,7 +403,7 @@ func (t *transformer) check() {
 			}
 			continue // a slice of floats gets a local zero shadow
 		}
-		if !hasAdjoint(pv.Type) && !ssaad.IsPointerLike(pv.Type) && !mixedParam(pv.Type) {
+		if !hasAdjoint(pv.Type) && !handsMemory(pv.Type) {
 			t.errorf(p.Pos, "parameter "+pv.Name, "reverse mode does not support varied parameters of type %s yet", types.TypeString(pv.Type, pkgName))
 		}
 	}
@@ -515,7 +515,7 @@ func (t *transformer) checkCall(v *ir.Value) {
 				return
 			}
 		}
-		if !ssaad.IsPointerLike(a.Type) && !mixedParam(a.Type) {
+		if !handsMemory(a.Type) {
 			continue
 		}
 		headers := ssaad.IsPointerLike(a.Type) && t.hasShadow(a) && holdsMemoryBehind(a.Type) && t.classWritten[t.act.Class(a)] && t.headersWrittenAfter(v, t.act.Class(a))
@@ -611,7 +611,7 @@ func (t *transformer) outOfLoops(b *ir.Block) bool {
 // which recomputes the callee from it.
 func (t *transformer) needsSnapshot(call *ir.Value, i int) bool {
 	a := call.Args[i]
-	if !ssaad.IsPointerLike(a.Type) && !mixedParam(a.Type) || !t.classWritten[t.act.Class(a)] || !t.writtenAfter(call, t.act.Class(a)) {
+	if !handsMemory(a.Type) || !t.classWritten[t.act.Class(a)] || !t.writtenAfter(call, t.act.Class(a)) {
 		return false
 	}
 	if t.restored[t.act.Class(a)] {
@@ -672,7 +672,7 @@ func (t *transformer) writtenAfterBy(v *ir.Value, c int, headers bool) bool {
 			return t.act.Class(x.Args[0]) == c && (!headers || ssaad.RefersToMemory(x.Args[1].Type))
 		case ir.OpCall:
 			for i, a := range x.Args {
-				if (ssaad.IsPointerLike(a.Type) || mixedParam(a.Type)) && t.act.Class(a) == c && t.callWrites(x, i) && (!headers || t.callWritesHeaders(x, a)) {
+				if handsMemory(a.Type) && t.act.Class(a) == c && t.callWrites(x, i) && (!headers || t.callWritesHeaders(x, a)) {
 					return true
 				}
 			}

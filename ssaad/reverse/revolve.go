@@ -190,9 +190,6 @@ func (t *transformer) revolvable(c *countedLoop) (*revolveLoop, string) {
 		}
 	}
 	seen := map[*ir.Value]bool{}
-	if t.uses == nil {
-		t.uses = ir.Uses(t.primal)
-	}
 	for _, v := range body.Instrs {
 		switch {
 		case v.Op.IsTerminator():
@@ -230,25 +227,6 @@ func (t *transformer) revolvable(c *countedLoop) (*revolveLoop, string) {
 		}
 	}
 	return l, ""
-}
-
-// hoistable reports whether hoist computes x before the loop headed by
-// h.
-func (t *transformer) hoistable(x *ir.Value, h *ir.Block) bool {
-	switch {
-	case x.Op == ir.OpConst || x.Op == ir.OpParam:
-		return true
-	case x.Block != nil && !t.cfg.InLoop(h, x.Block):
-		return t.cfg.Dominates(x.Block, h)
-	case x.Op == ir.OpLen || x.Op == ir.OpCap:
-		switch x.Args[0].Type.Underlying().(type) {
-		case *types.Slice, *types.Array, *types.Basic:
-			return t.hoistable(x.Args[0], h)
-		}
-	case x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB || x.Tok == token.MUL) && types.Identical(x.Type, intType):
-		return t.hoistable(x.Args[0], h) && t.hoistable(x.Args[1], h)
-	}
-	return false
 }
 
 // carriable reports whether a value of the type of φ v can be carried
@@ -381,9 +359,7 @@ func (t *transformer) startRevolve(l *revolveLoop) {
 		l.tapeTypes = stateTypes(a.Type, l.tapeTypes)
 	}
 	for _, p := range l.carried {
-		if !slices.ContainsFunc(l.tapeTypes, func(typ types.Type) bool { return types.Identical(typ, p.Type) }) {
-			l.tapeTypes = append(l.tapeTypes, p.Type)
-		}
+		l.tapeTypes = addType(l.tapeTypes, p.Type)
 	}
 	for _, typ := range l.tapeTypes {
 		tp := t.tape(typ)
@@ -480,17 +456,18 @@ func (t *transformer) revolveForward(l *revolveLoop) {
 	})
 }
 
+// addType appends typ to out unless out holds an identical type.
+func addType(out []types.Type, typ types.Type) []types.Type {
+	if slices.ContainsFunc(out, func(o types.Type) bool { return types.Identical(o, typ) }) {
+		return out
+	}
+	return append(out, typ)
+}
+
 // stateTypes appends to out the types of the tapes on which saveMemory
 // records memory of type typ, each once.
 func stateTypes(typ types.Type, out []types.Type) []types.Type {
-	add := func(et types.Type) {
-		for _, o := range out {
-			if types.Identical(o, et) {
-				return
-			}
-		}
-		out = append(out, et)
-	}
+	add := func(et types.Type) { out = addType(out, et) }
 	var inside func(types.Type)
 	inside = func(typ types.Type) {
 		switch u := typ.Underlying().(type) {

@@ -62,6 +62,13 @@ func mixedParam(typ types.Type) bool {
 	return false
 }
 
+// handsMemory reports whether a value of type typ gives whoever gets it
+// memory to read and write: a slice or pointer, or a struct or array
+// value holding them (mixedParam), whose copies share that memory.
+func handsMemory(typ types.Type) bool {
+	return ssaad.IsPointerLike(typ) || mixedParam(typ)
+}
+
 // makeShadow emits, after the forward copy of v, the shadow of v (see the
 // file comment), when v has one. Parameters have theirs already.
 func (t *transformer) makeShadow(v *ir.Value) {

@@ -40,7 +40,7 @@ import (
 // booleans, strings and tensors, in structs, arrays, slices and pointers,
 // and no type contains itself.
 func snapshotable(typ types.Type) bool {
-	return (ssaad.IsPointerLike(typ) || mixedParam(typ)) && boundedMemory(typ, true)
+	return handsMemory(typ) && boundedMemory(typ, true)
 }
 
 // boundedMemory reports whether values of type typ are made of numbers,
@@ -122,41 +122,7 @@ func (t *transformer) saveMemory(x *ir.Value, tapeOf func(types.Type) *ir.Value)
 // array value x (fields in order, array elements by a loop), or in the
 // reverse order when backwards.
 func (t *transformer) valueParts(x *ir.Value, backwards bool, do func(p *ir.Value)) {
-	switch u := x.Type.Underlying().(type) {
-	case *types.Struct:
-		for j := range u.NumFields() {
-			k := j
-			if backwards {
-				k = u.NumFields() - 1 - j
-			}
-			ft := u.Field(k).Type()
-			if !ssaad.RefersToMemory(ft) {
-				continue
-			}
-			f := t.Emit(ir.OpField, ft, x)
-			f.Index = k
-			if ssaad.IsPointerLike(ft) {
-				do(f)
-			} else {
-				t.valueParts(f, backwards, do)
-			}
-		}
-	case *types.Array:
-		et := u.Elem()
-		t.forRange(t.F.Int(u.Len()), func(k *ir.Value) {
-			i := k
-			if backwards {
-				i = t.Emit(ir.OpBinary, intType, t.F.Int(u.Len()-1), k)
-				i.Tok = token.SUB
-			}
-			e := t.Emit(ir.OpIndex, et, x, i)
-			if ssaad.IsPointerLike(et) {
-				do(e)
-			} else {
-				t.valueParts(e, backwards, do)
-			}
-		})
-	}
+	t.walkParts([]*ir.Value{x}, x.Type, backwards, true, func(qs []*ir.Value, _ types.Type) { do(qs[0]) })
 }
 
 // saveInside emits the records of the memory behind the slices and
@@ -226,6 +192,12 @@ func (t *transformer) eachPart(p *ir.Value, typ types.Type, backwards bool, do f
 // eachPartOf is eachPart on several values of type typ at once, at the
 // addresses ps: do gets the addresses of the same part in each.
 func (t *transformer) eachPartOf(ps []*ir.Value, typ types.Type, backwards bool, do func(qs []*ir.Value, pt types.Type)) {
+	t.walkParts(ps, typ, backwards, false, do)
+}
+
+// walkParts is eachPartOf, or, byValue, the same walk on the values ps of
+// type typ themselves: do gets the slices and pointers they hold.
+func (t *transformer) walkParts(ps []*ir.Value, typ types.Type, backwards, byValue bool, do func(qs []*ir.Value, pt types.Type)) {
 	at := func(ft types.Type, part func(p *ir.Value) *ir.Value) {
 		qs := make([]*ir.Value, len(ps))
 		for i, p := range ps {
@@ -234,8 +206,20 @@ func (t *transformer) eachPartOf(ps []*ir.Value, typ types.Type, backwards bool,
 		if ssaad.IsPointerLike(ft) {
 			do(qs, ft)
 		} else {
-			t.eachPartOf(qs, ft, backwards, do)
+			t.walkParts(qs, ft, backwards, byValue, do)
 		}
+	}
+	// partType is the type of what a part op gives: the part's address,
+	// or the part itself byValue.
+	partType := func(ft types.Type) types.Type {
+		if byValue {
+			return ft
+		}
+		return types.NewPointer(ft)
+	}
+	fieldOp, indexOp := ir.OpFieldAddr, ir.OpIndexAddr
+	if byValue {
+		fieldOp, indexOp = ir.OpField, ir.OpIndex
 	}
 	switch u := typ.Underlying().(type) {
 	case *types.Struct:
@@ -249,7 +233,7 @@ func (t *transformer) eachPartOf(ps []*ir.Value, typ types.Type, backwards bool,
 				continue
 			}
 			at(ft, func(p *ir.Value) *ir.Value {
-				fa := t.Emit(ir.OpFieldAddr, types.NewPointer(ft), p)
+				fa := t.Emit(fieldOp, partType(ft), p)
 				fa.Index = k
 				return fa
 			})
@@ -265,7 +249,7 @@ func (t *transformer) eachPartOf(ps []*ir.Value, typ types.Type, backwards bool,
 				i = t.Emit(ir.OpBinary, intType, t.F.Int(u.Len()-1), k)
 				i.Tok = token.SUB
 			}
-			at(et, func(p *ir.Value) *ir.Value { return t.Emit(ir.OpIndexAddr, types.NewPointer(et), p, i) })
+			at(et, func(p *ir.Value) *ir.Value { return t.Emit(indexOp, partType(et), p, i) })
 		})
 	}
 }
