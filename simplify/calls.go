@@ -17,9 +17,10 @@ package simplify
 // callee is small and cannot grow the tape beyond what one call records:
 //
 //   - never a callee in a recursive cycle (inlining would not end), one of
-//     another package, an interface method, a variadic function or a
-//     function without a body gadgen can lower (a generated function,
-//     whose body is a stub's while gadgen runs);
+//     another package (but by InlineAll's model, All, the last resort of
+//     the driver), an interface method or a function without a body
+//     gadgen can lower (a generated function, whose body is a stub's
+//     while gadgen runs);
 //   - a callee without loops of at most Callee IR values, anywhere;
 //   - a callee with loops of at most LoopCallee values, only at a call site
 //     outside every loop of the caller: there the callee runs once per
@@ -272,7 +273,7 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 	for _, loop := range cfg.Loop {
 		site.InLoop = site.InLoop || loop[call.Block.Index]
 	}
-	if k.Func.Pkg() == nil || c.f.Pkg == nil || k.Func.Pkg().Path() != c.f.Pkg.Path() {
+	if k.Func.Pkg() == nil || c.f.Pkg == nil || k.Func.Pkg().Path() != c.f.Pkg.Path() && !c.cost.All {
 		site.Why = "another package"
 		return site
 	}

@@ -69,3 +69,23 @@ func Normalize(dst, x []float64) {
 		dst[i] = v / n
 	}
 }
+
+// Polyline is a path through points in the plane, flattened (x0, y0, x1,
+// y1, …), that keeps the lengths of its segments once measured.
+type Polyline struct {
+	Pts  []float64
+	Segs []float64 // the segments' lengths, set by Measure
+}
+
+// Measure stores the lengths of p's segments in p.Segs (a slice it
+// allocates) and returns the path's length.
+func (p *Polyline) Measure() float64 {
+	segs := make([]float64, len(p.Pts)/2-1)
+	total := 0.0
+	for i := range segs {
+		segs[i] = Dist(p.Pts[2*i:2*i+2], p.Pts[2*i+2:2*i+4])
+		total += segs[i]
+	}
+	p.Segs = segs
+	return total
+}

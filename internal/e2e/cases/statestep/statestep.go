@@ -9,7 +9,11 @@ package statestep
 
 //go:generate gadgen
 
-import "math"
+import (
+	"math"
+
+	"github.com/gadgen/gadgen/internal/e2e/cases/geom"
+)
 
 // state is a harmonic chain: positions q and velocities v, and the time.
 type state struct {
@@ -414,4 +418,26 @@ func Given(f flow, k float64, steps int) float64 {
 		advect(f, k, 0.05)
 	}
 	return f.Q[0] * f.V[1]
+}
+
+// Relax pulls a polyline's points toward their neighbours, each step
+// measuring it with a method of another package that stores the
+// segments' lengths, a slice it allocates, into the polyline; the step
+// then reads them back. Reverse mode inlines the method (joint reversal
+// cannot restore what it stores).
+//
+//gad:jvp
+//gad:grad
+func Relax(pts []float64, k float64, steps int) float64 {
+	p := &geom.Polyline{Pts: append([]float64(nil), pts...)}
+	length := 0.0
+	for range steps {
+		length = p.Measure()
+		for i := 1; i < len(p.Segs); i++ {
+			w := k * p.Segs[i-1] / (p.Segs[i-1] + p.Segs[i])
+			p.Pts[2*i] += w * (p.Pts[2*i+2] - p.Pts[2*i])
+			p.Pts[2*i+1] += w * (p.Pts[2*i+3] - p.Pts[2*i+1])
+		}
+	}
+	return length + p.Segs[0]*p.Segs[len(p.Segs)-1]
 }

@@ -3,6 +3,7 @@
 package statestep
 
 import (
+	"github.com/gadgen/gadgen/internal/e2e/cases/geom"
 	"github.com/gadgen/gadgen/revolve"
 	"math"
 	"slices"
@@ -4883,4 +4884,269 @@ func GivenGrad(f flow, fBar *flow, k float64, steps int) (f2, kBar float64) {
 	t14 := t10[:t13]
 	copy(t2, t14[len(t14)-n:])
 	return t9, kBar
+}
+
+// RelaxJVP computes Relax and its derivative along the tangents (forward mode).
+//
+// Varied inputs: pts (tangent dpts), k (tangent dk).
+// Fixed inputs (zero tangent): steps.
+// Results, in order: the value of Relax; its tangent.
+// Shadows: dpts has its primal's shape, each element or field the tangent of the primal's.
+func RelaxJVP(pts, dpts []float64, k, dk float64, steps int) (float64, float64) {
+	p := new(geom.Polyline)
+	dp := new(geom.Polyline)
+	t := append([]float64(nil), pts...)
+	t2 := append([]float64(nil), dpts...)
+	p.Pts = t
+	dp.Pts = t2
+	length := 0.0
+	dlength := 0.0
+	for i := 0; i < steps; i++ {
+		length, dlength = geomPolylineMeasureJVP(p, dp)
+		t8 := p.Segs
+		t9 := dp.Segs
+		t10 := p.Pts
+		t11 := dp.Pts
+		for i2 := 1; i2 < len(t8); i2++ {
+			t12 := t8[i2-1]
+			t13 := t9[i2-1]
+			t14 := t12 + t8[i2]
+			w := k * t12 / t14
+			dw := (dk*t12 + k*t13 - w*(t13+t9[i2])) / t14
+			t15 := 2*i2 + 2
+			t16 := t11[t15]
+			t17 := t10[2*i2]
+			t18 := t11[2*i2]
+			t19 := t10[t15] - t17
+			t10[2*i2] = t17 + w*t19
+			t11[2*i2] = t18 + (dw*t19 + w*(t16-t18))
+			t20 := 2*i2 + 3
+			t21 := t11[t20]
+			t22 := 2*i2 + 1
+			t23 := t10[t22]
+			t24 := t11[t22]
+			t25 := t10[t20] - t23
+			t10[t22] = t23 + w*t25
+			t11[t22] = t24 + (dw*t25 + w*(t21-t24))
+		}
+	}
+	t3 := p.Segs
+	t4 := dp.Segs
+	t5 := t3[0]
+	t6 := len(t3) - 1
+	t7 := t3[t6]
+	return length + t5*t7, dlength + (t4[0]*t7 + t5*t4[t6])
+}
+
+// geomPolylineMeasureJVP computes Polyline.Measure and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: p (tangent dp).
+// Results, in order: the value of Polyline.Measure; its tangent.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Polyline.Measure writes are written (overwritten) into the shadows: p into
+// dp.
+func geomPolylineMeasureJVP(p, dp *geom.Polyline) (float64, float64) {
+	t := dp.Pts
+	dp.Pts = append(t, make([]float64, max(len(p.Pts)-len(t), 0))...)
+	t2 := dp.Segs
+	dp.Segs = append(t2, make([]float64, max(len(p.Segs)-len(t2), 0))...)
+	t3 := len(p.Pts)/2 - 1
+	segs := make([]float64, t3)
+	dsegs := make([]float64, t3)
+	n := len(segs)
+	total := 0.0
+	dtotal := 0.0
+	for i := 0; i < n; i++ {
+		t4 := p.Pts
+		t5 := dp.Pts
+		t6 := 2*i + 2
+		t7 := 2*i + 4
+		t8, t9 := geomDistJVP(t4[2*i:t6], t5[2*i:t6], t4[t6:t7], t5[t6:t7])
+		segs[i] = t8
+		dsegs[i] = t9
+		total += segs[i]
+		dtotal += dsegs[i]
+	}
+	p.Segs = segs
+	dp.Segs = dsegs
+	return total, dtotal
+}
+
+// geomDistJVP computes Dist and its derivative along the tangents (forward mode).
+//
+// Varied inputs: p (tangent dp), q (tangent dq).
+// Results, in order: the value of Dist; its tangent.
+// Shadows: dp, dq have their primal's shape, each element or field the tangent of the primal's.
+func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
+	n := len(p)
+	if n != len(q) {
+		panic("geom: length mismatch")
+	}
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		d := p[i] - q[i]
+		s += d * d
+		ds += 2 * ((dp[i] - dq[i]) * d)
+	}
+	t := math.Sqrt(s)
+	return t, 0.5 / t * ds
+}
+
+// RelaxGrad computes Relax and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: pts (into ptsBar), k (returned as kBar).
+// Fixed inputs: steps.
+// Results: the value of Relax, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	var tapeSlicesBuf [85][]float64
+	tapeSlices := tapeSlicesBuf[:0]
+	if cap(pts) > 0 && cap(ptsBar) > 0 && &pts[:1][0] == &ptsBar[:1][0] {
+		panic("RelaxGrad: pts and ptsBar share memory: gadgen's gradients need them apart")
+	}
+	p := new(geom.Polyline)
+	pBar := new(geom.Polyline)
+	t := append([]float64(nil), pts...)
+	n := len(t)
+	t2 := cap(t)
+	var t3 []float64
+	if t2 != cap([]float64(nil)) {
+		t3 = make([]float64, n, t2)
+	} else {
+		t3 = []float64(nil)[:n]
+	}
+	pBar.Pts = t3
+	p.Pts = t
+	total := 0.0
+	for i := 0; i < steps; i++ {
+		t40 := p.Pts
+		t41 := pBar.Pts
+		t42 := len(t40)/2 - 1
+		segs2 := make([]float64, t42)
+		segsBar2 := make([]float64, t42)
+		n6 := len(segs2)
+		total = 0
+		for i6 := 0; i6 < n6; i6++ {
+			t53 := t40[2*i6 : 2*i6+2]
+			t54 := t40[2*i6+2 : 2*i6+4]
+			n7 := len(t53)
+			if n7 != len(t54) {
+				panic("geom: length mismatch")
+			}
+			s := 0.0
+			for i8 := 0; i8 < n7; i8++ {
+				t56 := t53[i8]
+				t57 := t54[i8]
+				d := t56 - t57
+				tape = append(tape, t56, t57)
+				s += d * d
+			}
+			t55 := math.Sqrt(s)
+			tape = append(tape, t55)
+			segs2[i6] = t55
+			total += segs2[i6]
+		}
+		pBar.Segs = segsBar2
+		p.Segs = segs2
+		t43 := p.Segs
+		t44 := pBar.Segs
+		t45 := p.Pts
+		t46 := pBar.Pts
+		for i7 := 1; i7 < len(t43); i7++ {
+			t47 := t43[i7-1]
+			t48 := t43[i7]
+			w2 := k * t47 / (t47 + t48)
+			t49 := t45[2*i7+2]
+			t50 := t45[2*i7]
+			t45[2*i7] = t50 + w2*(t49-t50)
+			t51 := t45[2*i7+3]
+			t52 := t45[2*i7+1]
+			t45[2*i7+1] = t52 + w2*(t51-t52)
+			tape = append(tape, t47, t48, t49, t50, t51, t52)
+		}
+		tapeSlices = append(tapeSlices, t43, t44, t45, t46, segs2, segsBar2, t40, t41)
+	}
+	t4 := p.Segs
+	t5 := t4[0]
+	t6 := len(t4) - 1
+	t7 := t4[t6]
+	t8 := total + t5*t7
+	t9 := pBar.Segs
+	t9[t6] += t5
+	t9[0] += t7
+	kBar = 0
+	totalBar := 1.0
+	for i2 := steps - 1; i2 >= 0; i2-- {
+		n3 := len(tapeSlices)
+		t11 := n3 - 8
+		t12 := tapeSlices[n3-7]
+		t13 := tapeSlices[n3-5]
+		segs := tapeSlices[n3-4]
+		segsBar := tapeSlices[n3-3]
+		t14 := tapeSlices[n3-2]
+		t15 := tapeSlices[n3-1]
+		t16 := tapeSlices[:t11]
+		for i3 := len(tapeSlices[t11]) - 1; i3 >= 1; i3-- {
+			n5 := len(tape)
+			t25 := n5 - 6
+			t26 := tape[t25]
+			t27 := tape[n5-5]
+			t28 := tape[n5-4]
+			t29 := tape[n5-3]
+			t30 := tape[n5-2]
+			t31 := tape[n5-1]
+			t32 := t13[2*i3+1]
+			t13[2*i3+1] = 0
+			t33 := t26 + t27
+			w := k * t26 / t33
+			t34 := w * t32
+			t13[2*i3+1] += t32 - t34
+			t13[2*i3+3] += t34
+			t35 := t13[2*i3]
+			t13[2*i3] = 0
+			t36 := t32*(t30-t31) + t35*(t28-t29)
+			t37 := w * t35
+			t13[2*i3] += t35 - t37
+			t13[2*i3+2] += t37
+			t38 := t36 / t33
+			t39 := t36 * w / t33
+			t12[i3] -= t39
+			t12[i3-1] += k*t38 - t39
+			kBar += t38 * t26
+			tape = tape[:t25]
+		}
+		for i4 := len(segs) - 1; i4 >= 0; i4-- {
+			t17 := 2*i4 + 2
+			t18 := t14[2*i4 : t17]
+			t19 := t15[2*i4 : t17]
+			t20 := t15[2*i4+2 : 2*i4+4]
+			segsBar[i4] += totalBar
+			t21 := segsBar[i4]
+			segsBar[i4] = 0
+			t22 := len(tape) - 1
+			sBar := 0.5 / tape[t22] * t21
+			tape = tape[:t22]
+			for i5 := len(t18) - 1; i5 >= 0; i5-- {
+				n4 := len(tape)
+				t23 := n4 - 2
+				t24 := 2 * (sBar * (tape[t23] - tape[n4-1]))
+				t20[i5] -= t24
+				t19[i5] += t24
+				tape = tape[:t23]
+			}
+		}
+		totalBar = 0
+		tapeSlices = t16
+	}
+	n2 := len([]float64(nil))
+	for k2 := 0; k2 < len(pts); k2++ {
+		t10 := t3[n2+k2]
+		t3[n2+k2] = 0
+		ptsBar[k2] += t10
+	}
+	return t8, kBar
 }
