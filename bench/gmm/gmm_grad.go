@@ -252,7 +252,7 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	n3 := len(main)
 	n4 := len(xc)
 	n5 := len(qx)
-	tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5)))
+	tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5))+trips+trips)
 	slse := 0.0
 	for i := 0; i < n2; i++ {
 		for c5 := 0; c5 < k; c5++ {
@@ -271,14 +271,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	}
 	t4 := slse - float64(n2*d)*0.5*1.8378770664093453
 	t5 := float64(n2)
-	tape = slices.Grow(tape, trips)
 	m := math.Inf(-1)
 	for i2 := 0; i2 < k; i2++ {
 		e := alpha[i2]
 		tape = append(tape, m)
 		m = max(m, e)
 	}
-	tape = slices.Grow(tape, trips)
 	sum := 0.0
 	for i3 := 0; i3 < k; i3++ {
 		t40 := math.Exp(alpha[i3] - m)
@@ -491,14 +489,13 @@ func logsumexpReverse(v, vBar []float64, seed float64) {
 	}
 	n := len(v)
 	trips := max(n+2, 0)
-	tape := slices.Grow(t, trips)
+	tape := slices.Grow(t, trips+trips)
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		e := v[i]
 		tape = append(tape, m)
 		m = max(m, e)
 	}
-	tape = slices.Grow(tape, trips)
 	sum := 0.0
 	for i2 := 0; i2 < n; i2++ {
 		t8 := math.Exp(v[i2] - m)

@@ -448,7 +448,7 @@ func logsumexpReverseO0(v, vBar []float64, seed float64) {
 		panic("logsumexpReverseO0: v and vBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape = slices.Grow(tape, max(n+2, 0)+max(len(v)+2, 0))
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		e2 := v[i]
@@ -456,7 +456,6 @@ func logsumexpReverseO0(v, vBar []float64, seed float64) {
 		m = max(m, e2)
 	}
 	n2 := len(v)
-	tape = slices.Grow(tape, max(n2+2, 0))
 	sum := 0.0
 	for i2 := 0; i2 < n2; i2++ {
 		t10 := math.Exp(v[i2] - m)

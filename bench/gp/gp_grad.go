@@ -169,7 +169,7 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	t4 := sf2 + sn2
 	trips := max(n+2, 0)
 	trips2 := max(n+1, 0)
-	tape := slices.Grow(t, trips*((2+trips2+1)/2*2))
+	tape := slices.Grow(t, trips*((2+trips2+1)/2*2)+trips*(1+(trips2+3)/2*2)+trips*2+trips2*2)
 	for i := 0; i < n; i++ {
 		for j4 := 0; j4 < i; j4++ {
 			r2_2 := 0.0
@@ -183,7 +183,6 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		}
 		k[i*n+i] = t4
 	}
-	tape = slices.Grow(tape, trips*(1+(trips2+3)/2*2))
 	for j := 0; j < n; j++ {
 		t48 := j * n
 		s6 := k[t48+j]
@@ -208,7 +207,6 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	}
 	z := make([]float64, n)
 	zBar := make([]float64, n)
-	tape = slices.Grow(tape, trips*2)
 	for i2 := 0; i2 < n; i2++ {
 		s5 := y[i2]
 		for c6 := 0; c6 < i2; c6++ {
@@ -222,7 +220,6 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
 	i3 := n - 1
-	tape = slices.Grow(tape, trips2*2)
 	for i4 := i3; i4 >= 0; i4-- {
 		s4 := z[i4]
 		for c5 := i4 + 1; c5 < n; c5++ {

@@ -177,21 +177,24 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	t := n * n
 	k := make([]float64, t)
 	kBar := make([]float64, t)
-	tape = slices.Grow(tape, max(n+2, 0)*((2+max(n+1, 0)+1)/2*2))
+	t2 := max(n+2, 0)*((2+max(n+1, 0)+1)/2*2) + max(n+2, 0)*(1+(max(n+1, 0)+3)/2*2)
+	t3 := t2 + max(n+2, 0)*2
+	t4 := t3 + max(n+1, 0)*2
+	t5 := slices.Grow(tape, t4)
+	tape = t5
 	for i := 0; i < n; i++ {
 		for j4 := 0; j4 < i; j4++ {
 			r2_2 := 0.0
 			for c9 := 0; c9 < d; c9++ {
-				t58 := x[i*d+c9] - x[j4*d+c9]
-				r2_2 += t58 * t58
+				t62 := x[i*d+c9] - x[j4*d+c9]
+				r2_2 += t62 * t62
 			}
-			t57 := math.Exp(-0.5 * r2_2 / (ell * ell))
-			k[i*n+j4] = sf2 * t57
-			tape = append(tape, r2_2, t57)
+			t61 := math.Exp(-0.5 * r2_2 / (ell * ell))
+			k[i*n+j4] = sf2 * t61
+			tape = append(tape, r2_2, t61)
 		}
 		k[i*n+i] = sf2 + sn2
 	}
-	tape = slices.Grow(tape, max(n+2, 0)*(1+(max(n+1, 0)+3)/2*2))
 	for j := 0; j < n; j++ {
 		s6 := k[j*n+j]
 		for c7 := 0; c7 < j; c7++ {
@@ -213,29 +216,27 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	}
 	z := make([]float64, n)
 	zBar := make([]float64, n)
-	tape = slices.Grow(tape, max(n+2, 0)*2)
 	for i2 := 0; i2 < n; i2++ {
 		s5 := y[i2]
 		for c6 := 0; c6 < i2; c6++ {
 			s5 -= k[i2*n+c6] * z[c6]
 		}
-		t56 := k[i2*n+i2]
+		t60 := k[i2*n+i2]
 		tape = append(tape, z[i2])
-		z[i2] = s5 / t56
+		z[i2] = s5 / t60
 		tape = append(tape, s5)
 	}
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
 	i3 := n - 1
-	tape = slices.Grow(tape, max(n+1, 0)*2)
 	for i4 := i3; i4 >= 0; i4-- {
 		s4 := z[i4]
 		for c5 := i4 + 1; c5 < n; c5++ {
 			s4 -= k[c5*n+i4] * alpha[c5]
 		}
-		t55 := k[i4*n+i4]
+		t59 := k[i4*n+i4]
 		tape = append(tape, alpha[i4])
-		alpha[i4] = s4 / t55
+		alpha[i4] = s4 / t59
 		tape = append(tape, s4)
 	}
 	fit := 0.0
@@ -244,148 +245,148 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		fit += y[i5] * alpha[i5]
 		logdet += math.Log(k[i5*n+i5])
 	}
-	t2 := 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586)
+	t6 := 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586)
 	logdetBar += 1
 	fitBar += 0.5
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t54 := i6*n + i6
-		kBar[t54] += 1 / k[t54] * logdetBar
+		t58 := i6*n + i6
+		kBar[t58] += 1 / k[t58] * logdetBar
 		alphaBar[i6] += y[i6] * fitBar
 	}
 	for i7 := 0; i7 <= i3; i7++ {
-		t42 := tape
-		t43 := len(t42) - 1
-		s3 := t42[t43]
-		tape = t42[:t43]
-		t44 := alphaBar[i7]
+		t46 := tape
+		t47 := len(t46) - 1
+		s3 := t46[t47]
+		tape = t46[:t47]
+		t48 := alphaBar[i7]
 		alphaBar[i7] = 0
-		t45 := tape
-		t46 := len(t45) - 1
-		tape = t45[:t46]
-		alpha[i7] = t45[t46]
-		t47 := i7*n + i7
-		t48 := k[t47]
-		sBar += t44 / t48
-		kBar[t47] += -(t44 * (s3 / t48) / t48)
+		t49 := tape
+		t50 := len(t49) - 1
+		tape = t49[:t50]
+		alpha[i7] = t49[t50]
+		t51 := i7*n + i7
+		t52 := k[t51]
+		sBar += t48 / t52
+		kBar[t51] += -(t48 * (s3 / t52) / t52)
 		for c4 := n - 1; c4 >= i7+1; c4-- {
-			t51 := -sBar
-			t52 := alpha[c4]
-			t53 := c4*n + i7
-			alphaBar[c4] += k[t53] * t51
-			kBar[t53] += t51 * t52
+			t55 := -sBar
+			t56 := alpha[c4]
+			t57 := c4*n + i7
+			alphaBar[c4] += k[t57] * t55
+			kBar[t57] += t55 * t56
 		}
-		t49 := sBar
+		t53 := sBar
 		sBar = 0
-		sBar2 += t49
-		t50 := sBar2
+		sBar2 += t53
+		t54 := sBar2
 		sBar2 = 0
-		zBar[i7] += t50
+		zBar[i7] += t54
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t34 := tape
-		t35 := len(t34) - 1
-		s2 := t34[t35]
-		tape = t34[:t35]
+		t38 := tape
+		t39 := len(t38) - 1
+		s2 := t38[t39]
+		tape = t38[:t39]
 		ziBar := zBar[i8]
 		zBar[i8] = 0
-		t36 := tape
-		t37 := len(t36) - 1
-		tape = t36[:t37]
-		z[i8] = t36[t37]
-		t38 := i8*n + i8
-		t39 := k[t38]
-		sBar3 += ziBar / t39
-		kBar[t38] += -(ziBar * (s2 / t39) / t39)
+		t40 := tape
+		t41 := len(t40) - 1
+		tape = t40[:t41]
+		z[i8] = t40[t41]
+		t42 := i8*n + i8
+		t43 := k[t42]
+		sBar3 += ziBar / t43
+		kBar[t42] += -(ziBar * (s2 / t43) / t43)
 		for c3 := i8 - 1; c3 >= 0; c3-- {
-			t40 := -sBar3
+			t44 := -sBar3
 			zc := z[c3]
-			t41 := i8*n + c3
-			zBar[c3] += k[t41] * t40
-			kBar[t41] += t40 * zc
+			t45 := i8*n + c3
+			zBar[c3] += k[t45] * t44
+			kBar[t45] += t44 * zc
 		}
 		sBar3 = 0
 	}
 	for j2 := n - 1; j2 >= 0; j2-- {
-		t9 := tape
-		t10 := len(t9) - 1
-		tape = t9[:t10]
-		ljj3 = t9[t10]
-		for i10 := n - 1; i10 >= j2+1; i10-- {
-			t22 := tape
-			t23 := len(t22) - 1
-			s := t22[t23]
-			tape = t22[:t23]
-			t24 := i10*n + j2
-			t25 := kBar[t24]
-			kBar[t24] = 0
-			t26 := tape
-			t27 := len(t26) - 1
-			tape = t26[:t27]
-			k[t24] = t26[t27]
-			ljj := ljj3
-			sBar4 += t25 / ljj
-			ljjBar += -(t25 * (s / ljj) / ljj)
-			for c2 := j2 - 1; c2 >= 0; c2-- {
-				t30 := -sBar4
-				t31 := j2*n + c2
-				t32 := k[t31]
-				t33 := i10*n + c2
-				kBar[t31] += k[t33] * t30
-				kBar[t33] += t30 * t32
-			}
-			t28 := sBar4
-			sBar4 = 0
-			sBar5 += t28
-			t29 := sBar5
-			sBar5 = 0
-			kBar[i10*n+j2] += t29
-		}
-		t11 := j2*n + j2
-		t12 := kBar[t11]
-		kBar[t11] = 0
-		ljjBar += t12
 		t13 := tape
 		t14 := len(t13) - 1
 		tape = t13[:t14]
-		k[t11] = t13[t14]
-		t15 := ljjBar
-		ljjBar = 0
-		sBar6 += 0.5 / ljj3 * t15
-		for c := j2 - 1; c >= 0; c-- {
-			t18 := -sBar6
-			t19 := j2*n + c
-			t20 := k[t19]
-			t21 := j2*n + c
-			kBar[t19] += k[t21] * t18
-			kBar[t21] += t18 * t20
+		ljj3 = t13[t14]
+		for i10 := n - 1; i10 >= j2+1; i10-- {
+			t26 := tape
+			t27 := len(t26) - 1
+			s := t26[t27]
+			tape = t26[:t27]
+			t28 := i10*n + j2
+			t29 := kBar[t28]
+			kBar[t28] = 0
+			t30 := tape
+			t31 := len(t30) - 1
+			tape = t30[:t31]
+			k[t28] = t30[t31]
+			ljj := ljj3
+			sBar4 += t29 / ljj
+			ljjBar += -(t29 * (s / ljj) / ljj)
+			for c2 := j2 - 1; c2 >= 0; c2-- {
+				t34 := -sBar4
+				t35 := j2*n + c2
+				t36 := k[t35]
+				t37 := i10*n + c2
+				kBar[t35] += k[t37] * t34
+				kBar[t37] += t34 * t36
+			}
+			t32 := sBar4
+			sBar4 = 0
+			sBar5 += t32
+			t33 := sBar5
+			sBar5 = 0
+			kBar[i10*n+j2] += t33
 		}
-		t16 := sBar6
+		t15 := j2*n + j2
+		t16 := kBar[t15]
+		kBar[t15] = 0
+		ljjBar += t16
+		t17 := tape
+		t18 := len(t17) - 1
+		tape = t17[:t18]
+		k[t15] = t17[t18]
+		t19 := ljjBar
+		ljjBar = 0
+		sBar6 += 0.5 / ljj3 * t19
+		for c := j2 - 1; c >= 0; c-- {
+			t22 := -sBar6
+			t23 := j2*n + c
+			t24 := k[t23]
+			t25 := j2*n + c
+			kBar[t23] += k[t25] * t22
+			kBar[t25] += t22 * t24
+		}
+		t20 := sBar6
 		sBar6 = 0
-		sBar7 += t16
-		t17 := sBar7
+		sBar7 += t20
+		t21 := sBar7
 		sBar7 = 0
-		kBar[j2*n+j2] += t17
+		kBar[j2*n+j2] += t21
 	}
 	for i9 := n - 1; i9 >= 0; i9-- {
-		t3 := kBar[i9*n+i9]
+		t7 := kBar[i9*n+i9]
 		kBar[i9*n+i9] = 0
-		sf2Bar += t3
-		sn2Bar += t3
+		sf2Bar += t7
+		sn2Bar += t7
 		for j3 := i9 - 1; j3 >= 0; j3-- {
-			t4 := tape
-			t5 := len(t4) - 2
-			r2 := t4[t5]
-			t6 := t4[t5+1]
-			tape = t4[:t5]
-			t7 := kBar[i9*n+j3]
+			t8 := tape
+			t9 := len(t8) - 2
+			r2 := t8[t9]
+			t10 := t8[t9+1]
+			tape = t8[:t9]
+			t11 := kBar[i9*n+j3]
 			kBar[i9*n+j3] = 0
-			sf2Bar += t7 * t6
-			t8 := ell * ell
-			ellBar += 2 * (-(t6 * (sf2 * t7) * (-0.5 * r2 / t8) / t8) * ell)
+			sf2Bar += t11 * t10
+			t12 := ell * ell
+			ellBar += 2 * (-(t10 * (sf2 * t11) * (-0.5 * r2 / t12) / t12) * ell)
 		}
 	}
 	thetaBar[2] += sn2 * sn2Bar
 	thetaBar[1] += sf2 * sf2Bar
 	thetaBar[0] += ell * ellBar
-	return t2
+	return t6
 }

@@ -113,7 +113,10 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	h4 := make([]float64, t5)
 	h4Bar := make([]float64, t5)
 	n := len(h1)
-	tape := slices.Grow(t, max(n+2, 0))
+	n2 := len(h2)
+	n3 := len(h3)
+	n4 := len(h4)
+	tape := slices.Grow(t, max(n+2, 0)+max(n2+2, 0)+max(n3+2, 0)+max(n4+2, 0))
 	for i := 0; i < n; i++ {
 		s4 := m.B1[i]
 		for j9 := 0; j9 < len(x); j9++ {
@@ -123,8 +126,6 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 		h1[i] = t18
 		tape = append(tape, t18)
 	}
-	n2 := len(h2)
-	tape = slices.Grow(tape, max(n2+2, 0))
 	for i2 := 0; i2 < n2; i2++ {
 		s3 := m.B2[i2]
 		for j8 := 0; j8 < n; j8++ {
@@ -134,8 +135,6 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 		h2[i2] = t17
 		tape = append(tape, t17)
 	}
-	n3 := len(h3)
-	tape = slices.Grow(tape, max(n3+2, 0))
 	for i3 := 0; i3 < n3; i3++ {
 		s2 := m.B3[i3]
 		for j7 := 0; j7 < n2; j7++ {
@@ -145,8 +144,6 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 		h3[i3] = t16
 		tape = append(tape, t16)
 	}
-	n4 := len(h4)
-	tape = slices.Grow(tape, max(n4+2, 0))
 	for i4 := 0; i4 < n4; i4++ {
 		s := m.B4[i4]
 		for j6 := 0; j6 < n3; j6++ {
@@ -606,162 +603,147 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	h4 := make([]float64, t6)
 	h4Bar := make([]float64, t6)
 	n := len(h1)
-	trips := max(n+2, 0)
-	t7 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t7[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	n2 := len(h2)
+	n3 := len(h3)
+	n4 := len(h4)
+	t7 := max(n+2, 0) + max(n2+2, 0) + max(n3+2, 0) + max(n4+2, 0)
+	t8 := append(t, make([]float64, t7)...)
+	n5 := len(t)
+	tape := t8[:n5]
+	dtape := append(t2, make([]float64, t7)...)[:n5]
 	for i := 0; i < n; i++ {
 		s4 := m.B1[i]
 		ds4 := 0.0
 		for j9 := 0; j9 < len(x); j9++ {
-			t40 := m.W1[i*m.D+j9]
-			s4 += t40 * x[j9]
-			ds4 += t40 * dx[j9]
+			t38 := m.W1[i*m.D+j9]
+			s4 += t38 * x[j9]
+			ds4 += t38 * dx[j9]
 		}
-		t38 := math.Tanh(s4)
-		t39 := (1 - t38*t38) * ds4
-		h1[i] = t38
-		dh1[i] = t39
-		tape = append(tape, t38)
-		dtape = append(dtape, t39)
+		t36 := math.Tanh(s4)
+		t37 := (1 - t36*t36) * ds4
+		h1[i] = t36
+		dh1[i] = t37
+		tape = append(tape, t36)
+		dtape = append(dtape, t37)
 	}
-	n3 := len(h2)
-	trips2 := max(n3+2, 0)
-	t8 := append(tape, make([]float64, trips2)...)
-	n4 := len(tape)
-	tape2 := t8[:n4]
-	dtape2 := append(dtape, make([]float64, trips2)...)[:n4]
-	for i2 := 0; i2 < n3; i2++ {
+	for i2 := 0; i2 < n2; i2++ {
 		s3 := m.B2[i2]
 		ds3 := 0.0
 		for j8 := 0; j8 < n; j8++ {
-			t37 := m.W2[i2*m.H1+j8]
-			s3 += t37 * h1[j8]
-			ds3 += t37 * dh1[j8]
+			t35 := m.W2[i2*m.H1+j8]
+			s3 += t35 * h1[j8]
+			ds3 += t35 * dh1[j8]
 		}
-		t35 := math.Tanh(s3)
-		t36 := (1 - t35*t35) * ds3
-		h2[i2] = t35
-		dh2[i2] = t36
-		tape2 = append(tape2, t35)
-		dtape2 = append(dtape2, t36)
+		t33 := math.Tanh(s3)
+		t34 := (1 - t33*t33) * ds3
+		h2[i2] = t33
+		dh2[i2] = t34
+		tape = append(tape, t33)
+		dtape = append(dtape, t34)
 	}
-	n5 := len(h3)
-	trips3 := max(n5+2, 0)
-	t9 := append(tape2, make([]float64, trips3)...)
-	n6 := len(tape2)
-	tape3 := t9[:n6]
-	dtape3 := append(dtape2, make([]float64, trips3)...)[:n6]
-	for i3 := 0; i3 < n5; i3++ {
+	for i3 := 0; i3 < n3; i3++ {
 		s2 := m.B3[i3]
 		ds2 := 0.0
-		for j7 := 0; j7 < n3; j7++ {
-			t34 := m.W3[i3*m.H2+j7]
-			s2 += t34 * h2[j7]
-			ds2 += t34 * dh2[j7]
+		for j7 := 0; j7 < n2; j7++ {
+			t32 := m.W3[i3*m.H2+j7]
+			s2 += t32 * h2[j7]
+			ds2 += t32 * dh2[j7]
 		}
-		t32 := math.Tanh(s2)
-		t33 := (1 - t32*t32) * ds2
-		h3[i3] = t32
-		dh3[i3] = t33
-		tape3 = append(tape3, t32)
-		dtape3 = append(dtape3, t33)
+		t30 := math.Tanh(s2)
+		t31 := (1 - t30*t30) * ds2
+		h3[i3] = t30
+		dh3[i3] = t31
+		tape = append(tape, t30)
+		dtape = append(dtape, t31)
 	}
-	n7 := len(h4)
-	trips4 := max(n7+2, 0)
-	t10 := append(tape3, make([]float64, trips4)...)
-	n8 := len(tape3)
-	tape4 := t10[:n8]
-	dtape4 := append(dtape3, make([]float64, trips4)...)[:n8]
-	for i4 := 0; i4 < n7; i4++ {
+	for i4 := 0; i4 < n4; i4++ {
 		s := m.B4[i4]
 		ds := 0.0
-		for j6 := 0; j6 < n5; j6++ {
-			t31 := m.W4[i4*m.H3+j6]
-			s += t31 * h3[j6]
-			ds += t31 * dh3[j6]
+		for j6 := 0; j6 < n3; j6++ {
+			t29 := m.W4[i4*m.H3+j6]
+			s += t29 * h3[j6]
+			ds += t29 * dh3[j6]
 		}
-		t30 := math.Tanh(s)
-		h4[i4] = t30
-		tape4 = append(tape4, t30)
-		dtape4 = append(dtape4, (1-t30*t30)*ds)
+		t28 := math.Tanh(s)
+		h4[i4] = t28
+		tape = append(tape, t28)
+		dtape = append(dtape, (1-t28*t28)*ds)
 	}
 	out := m.B5
-	for j := 0; j < n7; j++ {
-		t29 := m.W5[j]
+	for j := 0; j < n4; j++ {
+		t27 := m.W5[j]
 		h4j := h4[j]
-		h4Bar[j] += t29
-		out += t29 * h4j
+		h4Bar[j] += t27
+		out += t27 * h4j
 	}
-	for i5 := n7 - 1; i5 >= 0; i5-- {
-		t24 := len(tape4) - 1
-		t25 := tape4[t24]
-		t26 := dtape4[t24]
-		tape4 = tape4[:t24]
-		dtape4 = dtape4[:t24]
+	for i5 := n4 - 1; i5 >= 0; i5-- {
+		t22 := len(tape) - 1
+		t23 := tape[t22]
+		t24 := dtape[t22]
+		tape = tape[:t22]
+		dtape = dtape[:t22]
 		h4iBar := h4Bar[i5]
 		h4Bar[i5] = 0
-		sBar3 := (1 - t25*t25) * h4iBar
-		t27 := 2 * (t26 * t25) * h4iBar
-		for j5 := n5 - 1; j5 >= 0; j5-- {
-			t28 := m.W4[i5*m.H3+j5]
+		sBar3 := (1 - t23*t23) * h4iBar
+		t25 := 2 * (t24 * t23) * h4iBar
+		for j5 := n3 - 1; j5 >= 0; j5-- {
+			t26 := m.W4[i5*m.H3+j5]
 			dh3jBar := dh3Bar[j5]
-			h3Bar[j5] += t28 * sBar3
-			dh3Bar[j5] = dh3jBar - t28*t27
+			h3Bar[j5] += t26 * sBar3
+			dh3Bar[j5] = dh3jBar - t26*t25
 		}
 	}
-	for i6 := n5 - 1; i6 >= 0; i6-- {
-		t19 := len(tape4) - 1
-		t20 := tape4[t19]
-		t21 := dtape4[t19]
-		tape4 = tape4[:t19]
-		dtape4 = dtape4[:t19]
+	for i6 := n3 - 1; i6 >= 0; i6-- {
+		t17 := len(tape) - 1
+		t18 := tape[t17]
+		t19 := dtape[t17]
+		tape = tape[:t17]
+		dtape = dtape[:t17]
 		h3iBar := h3Bar[i6]
 		dh3iBar := dh3Bar[i6]
 		h3Bar[i6] = 0
 		dh3Bar[i6] = 0
-		t22 := 1 - t20*t20
-		sBar2 := t22 * h3iBar
-		dsBar3 := t22*dh3iBar - 2*(t21*t20)*h3iBar
-		for j4 := n3 - 1; j4 >= 0; j4-- {
-			t23 := m.W3[i6*m.H2+j4]
+		t20 := 1 - t18*t18
+		sBar2 := t20 * h3iBar
+		dsBar3 := t20*dh3iBar - 2*(t19*t18)*h3iBar
+		for j4 := n2 - 1; j4 >= 0; j4-- {
+			t21 := m.W3[i6*m.H2+j4]
 			dh2jBar := dh2Bar[j4]
-			h2Bar[j4] += t23 * sBar2
-			dh2Bar[j4] = dh2jBar + t23*dsBar3
+			h2Bar[j4] += t21 * sBar2
+			dh2Bar[j4] = dh2jBar + t21*dsBar3
 		}
 	}
-	for i7 := n3 - 1; i7 >= 0; i7-- {
-		t14 := len(tape4) - 1
-		t15 := tape4[t14]
-		t16 := dtape4[t14]
-		tape4 = tape4[:t14]
-		dtape4 = dtape4[:t14]
+	for i7 := n2 - 1; i7 >= 0; i7-- {
+		t12 := len(tape) - 1
+		t13 := tape[t12]
+		t14 := dtape[t12]
+		tape = tape[:t12]
+		dtape = dtape[:t12]
 		h2iBar := h2Bar[i7]
 		dh2iBar := dh2Bar[i7]
 		h2Bar[i7] = 0
 		dh2Bar[i7] = 0
-		t17 := 1 - t15*t15
-		sBar := t17 * h2iBar
-		dsBar2 := t17*dh2iBar - 2*(t16*t15)*h2iBar
+		t15 := 1 - t13*t13
+		sBar := t15 * h2iBar
+		dsBar2 := t15*dh2iBar - 2*(t14*t13)*h2iBar
 		for j3 := n - 1; j3 >= 0; j3-- {
-			t18 := m.W2[i7*m.H1+j3]
+			t16 := m.W2[i7*m.H1+j3]
 			dh1jBar := dh1Bar[j3]
-			h1Bar[j3] += t18 * sBar
-			dh1Bar[j3] = dh1jBar + t18*dsBar2
+			h1Bar[j3] += t16 * sBar
+			dh1Bar[j3] = dh1jBar + t16*dsBar2
 		}
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t11 := len(tape4) - 1
-		t12 := tape4[t11]
-		t13 := dtape4[t11]
-		tape4 = tape4[:t11]
-		dtape4 = dtape4[:t11]
+		t9 := len(tape) - 1
+		t10 := tape[t9]
+		t11 := dtape[t9]
+		tape = tape[:t9]
+		dtape = dtape[:t9]
 		h1iBar := h1Bar[i8]
 		dh1iBar := dh1Bar[i8]
 		h1Bar[i8] = 0
 		dh1Bar[i8] = 0
-		dsBar := (1-t12*t12)*dh1iBar - 2*(t13*t12)*h1iBar
+		dsBar := (1-t10*t10)*dh1iBar - 2*(t11*t10)*h1iBar
 		for j2 := len(x) - 1; j2 >= 0; j2-- {
 			dxBar[j2] += m.W1[i8*m.D+j2] * dsBar
 		}

@@ -48,14 +48,13 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 	}
 	n := len(x)
 	trips := max(n+2, 0)
-	tape := slices.Grow(t, trips)
+	tape := slices.Grow(t, trips+trips)
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		v := x[i]
 		tape = append(tape, m)
 		m = max(m, v)
 	}
-	tape = slices.Grow(tape, trips)
 	sum := 0.0
 	for i2 := 0; i2 < n; i2++ {
 		t9 := math.Exp(x[i2] - m)

@@ -54,7 +54,7 @@ func LogSumExpGradO0(x, xBar []float64) float64 {
 		panic("LogSumExpGradO0: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape = slices.Grow(tape, max(n+2, 0)+max(len(x)+2, 0))
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		v2 := x[i]
@@ -62,7 +62,6 @@ func LogSumExpGradO0(x, xBar []float64) float64 {
 		m = max(m, v2)
 	}
 	n2 := len(x)
-	tape = slices.Grow(tape, max(n2+2, 0))
 	sum := 0.0
 	for i2 := 0; i2 < n2; i2++ {
 		t11 := math.Exp(x[i2] - m)

@@ -29,7 +29,7 @@ import (
 func (t *transformer) reserve(b *ir.Block) {
 	for hi := range t.cfg.Loop {
 		h := t.primal.Blocks[hi]
-		if len(h.Preds) != 2 || t.nestedAnywhere(h) || t.inFused(h) || t.revolve[h] != nil {
+		if len(h.Preds) != 2 || t.nestedAnywhere(h) || t.inFused(h) || t.revolve[h] != nil || t.reservedAhead[h] {
 			continue
 		}
 		pre, latch := 0, 1
@@ -56,8 +56,13 @@ func (t *transformer) reserve(b *ir.Block) {
 			}
 			return
 		}
+		total := &tapeCounts{n: map[string]*ir.Value{}}
 		for _, typ := range counts.types {
-			n := t.intOp(token.MUL, trips, counts.n[types.TypeString(typ, nil)])
+			total.add(t, typ, t.intOp(token.MUL, trips, counts.n[types.TypeString(typ, nil)]))
+		}
+		t.reserveAhead(h, b, total)
+		for _, typ := range total.types {
+			n := total.n[types.TypeString(typ, nil)]
 			tp := t.tape(typ)
 			st := tp.Type.(*types.Pointer).Elem()
 			grow := t.Emit(ir.OpCall, st, t.Emit(ir.OpLoad, st, tp), n)
@@ -65,6 +70,69 @@ func (t *transformer) reserve(b *ir.Block) {
 			t.Emit(ir.OpStore, nil, tp, grow)
 		}
 		return
+	}
+}
+
+// reserveAhead adds to total, the reservation emitted at the end of b
+// for the loop h that b enters, what the loops run after h record: those
+// entered from the blocks that follow h's exit one after the other
+// (blocks with one successor, entered from one predecessor, outside
+// loops, so that b's reservation runs before each such loop on every
+// path and each runs when b's does), whose trip counts and records are
+// known at the end of b; it marks them in t.reservedAhead, so that they
+// reserve nothing themselves. A function that fills a matrix, factors it
+// in place and solves with the factor (a GP likelihood's four loops) then
+// grows its tape once for all, instead of reallocating it, copied, before
+// each loop: allocated bytes fall by the tape's size.
+func (t *transformer) reserveAhead(h, b *ir.Block, total *tapeCounts) {
+	t.reserveAt = b
+	defer func() { t.reserveAt = nil }()
+	for range len(t.primal.Blocks) {
+		if !t.singleExit(h) {
+			return
+		}
+		var next *ir.Block
+		for _, s := range h.Succs {
+			if !t.cfg.InLoop(h, s) {
+				next = s
+			}
+		}
+		// Walk the blocks after h's exit to the next loop's header.
+		for next != nil && !t.cfg.LoopHeader[next.Index] {
+			if len(next.Preds) != 1 || len(next.Succs) != 1 || !t.outOfLoops(next) {
+				return
+			}
+			for _, v := range next.Instrs {
+				if t.restoredStore(v) {
+					total.add(t, v.Args[1].Type, t.F.Int(1))
+				}
+			}
+			next = next.Succs[0]
+		}
+		h2 := next
+		if h2 == nil || len(h2.Preds) != 2 || t.nestedAnywhere(h2) || t.inFused(h2) || t.revolve[h2] != nil {
+			return
+		}
+		pre, latch := 0, 1
+		if t.cfg.InLoop(h2, h2.Preds[0]) {
+			pre, latch = 1, 0
+		}
+		if e := h2.Preds[pre]; e != h && (len(e.Preds) != 1 || !t.cfg.Dominates(h, e)) {
+			return
+		}
+		trips := t.tripBound(h2, pre, latch, h2)
+		if trips == nil {
+			return
+		}
+		counts := t.records(h2, b, h2, t.singleExit(h2))
+		if counts == nil {
+			return
+		}
+		for _, typ := range counts.types {
+			total.add(t, typ, t.intOp(token.MUL, trips, counts.n[types.TypeString(typ, nil)]))
+		}
+		t.reservedAhead[h2] = true
+		h = h2
 	}
 }
 
@@ -297,11 +365,12 @@ func (t *transformer) meanTrips(l *ir.Block, pre, latch int, outer *ir.Block) *i
 	}
 	preheader := outer.Preds[c.pre]
 	bound := t.hoist(c.bound, preheader, outer)
-	if bound == nil {
+	init := t.hoist(c.init, preheader, outer)
+	if bound == nil || init == nil {
 		return nil
 	}
 	last := t.intOp(token.ADD, bound, t.F.Int(c.adj))
-	first := t.tripBoundWith(l, pre, latch, outer, map[*ir.Value]*ir.Value{c.phi: t.v(c.init)})
+	first := t.tripBoundWith(l, pre, latch, outer, map[*ir.Value]*ir.Value{c.phi: init})
 	end := t.tripBoundWith(l, pre, latch, outer, map[*ir.Value]*ir.Value{c.phi: last})
 	if first == nil || end == nil {
 		return nil
@@ -486,7 +555,8 @@ func (t *transformer) hoistWith(x *ir.Value, preheader, outer *ir.Block, subst m
 	switch {
 	case x.Op == ir.OpConst || x.Op == ir.OpParam:
 		return t.v(x)
-	case x.Block != nil && t.cfg.Dominates(x.Block, preheader) && !t.cfg.InLoop(outer, x.Block):
+	case x.Block != nil && t.cfg.Dominates(x.Block, preheader) && !t.cfg.InLoop(outer, x.Block) &&
+		(t.reserveAt == nil || t.cfg.Dominates(x.Block, t.reserveAt)):
 		return t.v(x)
 	case x.Op == ir.OpLen || x.Op == ir.OpCap:
 		switch x.Args[0].Type.Underlying().(type) {

@@ -119,6 +119,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		slot:             map[*ir.Value]*ir.Value{},
 		tapes:            map[string]*ir.Value{},
 		firstTrips:       map[*ir.Block]*firstTrip{},
+		reservedAhead:    map[*ir.Block]bool{},
 		tapeBlocks:       map[string]map[*ir.Block]bool{},
 		readBeforeMemo:   map[*ir.Value]bool{},
 		finalTapes:       map[string]*ir.Value{},
@@ -223,6 +224,12 @@ type transformer struct {
 	// forward copies record on the tape; fwdBlock is the block whose
 	// forward copy is being emitted (see sizeAfterFirst).
 	firstTrips map[*ir.Block]*firstTrip
+	// reservedAhead holds the loops whose tapes an earlier loop's
+	// reservation grew for them too (see reserveAhead); reserveAt, while
+	// set, is the block at whose end a reservation is emitted: a trip
+	// bound is hoisted only from values computed there or before.
+	reservedAhead map[*ir.Block]bool
+	reserveAt     *ir.Block
 	tapeBlocks map[string]map[*ir.Block]bool
 	fwdBlock   *ir.Block
 	// noValue: the generated function does not return the primal results

@@ -22,14 +22,13 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 	a := x[0]
 	t2 := x[1:]
 	n := len(t2)
-	tape := slices.Grow(t, max(n+2, 0))
+	n2 := len(x)
+	tape := slices.Grow(t, max(n+2, 0)+max(n2+2, 0))
 	for i := 0; i < n; i++ {
 		v := t2[i]
 		tape = append(tape, a)
 		a = max(a, v)
 	}
-	n2 := len(x)
-	tape = slices.Grow(tape, max(n2+2, 0))
 	s := 0.0
 	for i2 := 0; i2 < n2; i2++ {
 		t10 := math.Exp(x[i2] - a)

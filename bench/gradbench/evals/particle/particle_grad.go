@@ -344,8 +344,10 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 		t9 = t5[:n2]
 	}
 	n3 := len(t4)
-	tape := slices.Grow(t3, trips*6)
-	tapeSlices := slices.Grow(t2, trips*4)
+	trips2 := max(n+1, 0)
+	tape := slices.Grow(t3, trips*6+trips2)
+	tapeSlices := slices.Grow(t2, trips*4+trips2*2)
+	tapeint := slices.Grow(t, trips2*2)
 	tape2 := t6[:n3]
 	tapeBar := t9[:n3]
 	i := 0
@@ -382,23 +384,19 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 		tapeSlices = append(t89, t85, t87, tape2, tapeBar)
 	}
 	t10 := n - 1
-	trips2 := max(n+1, 0)
-	tapeSlices2 := slices.Grow(tapeSlices, trips2*2)
-	tapeint := slices.Grow(t, trips2*2)
-	tape3 := slices.Grow(tape, trips2)
 	for i2 := t10; i2 >= 0; i2-- {
 		t70 := len(tape2) - 1
 		t71 := tape2[t70]
 		t72 := tape2[:t70]
 		t73 := tapeBar[:t70]
-		t74 := append(tapeSlices2, tape2, tapeBar)
+		t74 := append(tapeSlices, tape2, tapeBar)
 		n12 := len(t72)
 		t75 := n12 - 5
 		t76 := t72[:t75]
 		t77 := t73[:t75]
-		tapeSlices2 = append(t74, tape2, tapeBar)
+		tapeSlices = append(t74, tape2, tapeBar)
 		tapeint = append(tapeint, t70, n12)
-		tape3 = append(tape3, t71)
+		tape = append(tape, t71)
 		tape2 = t76
 		tapeBar = t77
 	}
@@ -411,18 +409,18 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 	t12 := 2 * xBarBar2.X
 	t13 := 2 * xBarBar2.Y
 	for i3 := 0; i3 <= t10; i3++ {
-		t44 := len(tape3) - 1
-		t45 := tape3[t44]
-		tape3 = tape3[:t44]
+		t44 := len(tape) - 1
+		t45 := tape[t44]
+		tape = tape[:t44]
 		n9 := len(tapeint)
 		t46 := n9 - 2
 		t47 := tapeint[t46]
 		t48 := tapeint[n9-1]
 		tapeint = tapeint[:t46]
-		n10 := len(tapeSlices2)
+		n10 := len(tapeSlices)
 		t49 := n10 - 2
-		t50 := tapeSlices2[:t49]
-		t51 := tapeSlices2[t49][:t47]
+		t50 := tapeSlices[:t49]
+		t51 := tapeSlices[t49][:t47]
 		t52 := t48 - 5
 		t53 := t48 - 4
 		t54 := t48 - 1
@@ -436,7 +434,7 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 		t62 := t12*(t51[t52]-t51[t53]) + t13*(t51[t60]-t51[t61])
 		t63 := t58 * t13
 		t64 := t56 * t62
-		t65 := tapeSlices2[n10-1][:t47]
+		t65 := tapeSlices[n10-1][:t47]
 		t65[t54] -= t62 * t57 * t56 / t55
 		t65[t61] -= t63
 		t65[t60] += t63
@@ -444,25 +442,25 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 		t65[t52] += t59
 		n11 := len(t50)
 		t66 := n11 - 2
-		tape5 := t50[t66]
+		tape4 := t50[t66]
 		tapeBar3 := t50[n11-1]
-		tapeSlices2 = t50[:t66]
-		t67 := len(tape5) - 1
-		t68 := tape5[t67]
+		tapeSlices = t50[:t66]
+		t67 := len(tape4) - 1
+		t68 := tape4[t67]
 		t69 := 1 / t68
 		tapeBar3[t67] += -(t64 * (t69 / t68) / t68) - t64/t68*t69/t68
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		n4 := len(tapeSlices2)
+		n4 := len(tapeSlices)
 		t14 := n4 - 4
-		t15 := tapeSlices2[t14]
-		t16 := tapeSlices2[n4-3]
-		t17 := tapeSlices2[n4-2]
-		t18 := tapeSlices2[n4-1]
-		t19 := tapeSlices2[:t14]
-		t20 := len(tape3) - 1
-		t21 := tape3[t20]
-		t22 := tape3[:t20]
+		t15 := tapeSlices[t14]
+		t16 := tapeSlices[n4-3]
+		t17 := tapeSlices[n4-2]
+		t18 := tapeSlices[n4-1]
+		t19 := tapeSlices[:t14]
+		t20 := len(tape) - 1
+		t21 := tape[t20]
+		t22 := tape[:t20]
 		n5 := len(t15)
 		t23 := t18[n5]
 		t18[n5] = 0
@@ -474,11 +472,11 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 		t24 := t23 - fBar*(1/t21)/t21
 		n6 := len(t19)
 		t25 := n6 - 4
-		tape4 := t19[t25]
+		tape3 := t19[t25]
 		tapeBar2 := t19[n6-3]
 		t26 := t19[n6-2]
 		t27 := t19[n6-1]
-		tapeSlices2 = t19[:t25]
+		tapeSlices = t19[:t25]
 		n7 := len(t22)
 		t28 := n7 - 5
 		t29 := t22[t28]
@@ -486,8 +484,8 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 		t31 := t22[n7-3]
 		t32 := t22[n7-2]
 		t33 := t22[n7-1]
-		tape3 = t22[:t28]
-		n8 := len(tape4)
+		tape = t22[:t28]
+		n8 := len(tape3)
 		t34 := t27[n8]
 		t27[n8] = 0
 		t35 := t27[n8+1]
@@ -499,7 +497,7 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 		t38 := t27[n8+4]
 		t27[n8+4] = 0
 		t39 := t24 + t38
-		if cap(t26) != cap(tape4) {
+		if cap(t26) != cap(tape3) {
 			for k3 := 0; k3 < n8; k3++ {
 				tapeBar2[k3] += t27[k3]
 			}

@@ -167,13 +167,12 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 func PowersGrad(x float64) (f, xBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	tape := slices.Grow(t, 5)
+	tape := slices.Grow(t, 9)
 	p := 1.0
 	for i := 0; i < 3; i++ {
 		tape = append(tape, p)
 		p *= x
 	}
-	tape = slices.Grow(tape, 4)
 	p2 := 1.0
 	for i2 := 0; i2 < 2; i2++ {
 		tape = append(tape, p2)
@@ -1059,13 +1058,12 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	t2 := copy(tmp, x)
 	n2 := len(tmp)
 	trips := max(n2+2, 0)
-	tape := slices.Grow(t, trips)
+	tape := slices.Grow(t, trips+trips+trips)
 	for i := 0; i < n2; i++ {
 		tmpi6 := tmp[i]
 		tmp[i] = tmpi6 * y[i]
 		tape = append(tape, tmpi6)
 	}
-	tape = slices.Grow(tape, trips)
 	for i2 := 0; i2 < n2; i2++ {
 		tmpi5 := tmp[i2]
 		tmp[i2] = tmpi5 * tmpi5
@@ -1077,7 +1075,6 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 		tmp[i4] = tmp[i4-1]
 	}
 	tmp[0] = last
-	tape = slices.Grow(tape, trips)
 	for i5 := 0; i5 < n2; i5++ {
 		tmpi4 := tmp[i5]
 		tmp[i5] = y[i5] * tmpi4

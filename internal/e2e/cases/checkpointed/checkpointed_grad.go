@@ -1842,7 +1842,7 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 		t28[i] = t33 + dt*t31
 	}
 	n2 := len(s.q)
-	tape = slices.Grow(tape, max(n2+2, 0))
+	tape = slices.Grow(tape, max(n2+2, 0)+1)
 	for i2 := 0; i2 < n2; i2++ {
 		t25 := s.q
 		t26 := s.v[i2]
@@ -2237,7 +2237,7 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 		t30[i] = t35 + dt*t33
 	}
 	n2 := len(s.q)
-	tape = slices.Grow(tape, max(n2+2, 0))
+	tape = slices.Grow(tape, max(n2+2, 0)+1)
 	for i2 := 0; i2 < n2; i2++ {
 		t27 := s.q
 		t28 := s.v[i2]

@@ -510,6 +510,7 @@ func AreaGrad(a float64) (f, aBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	h := a / 32
+	tape := slices.Grow(t, 66)
 	s := 0 + math.Sin(a)
 	for i := 1; i < 32; i++ {
 		x2 := 0 + float64(i)*h
@@ -526,7 +527,6 @@ func AreaGrad(a float64) (f, aBar float64) {
 	t2 := s * h / 3
 	t3 := math.Exp(-0)
 	t4 := math.Exp(-(a * a))
-	tape := slices.Grow(t, 66)
 	s2 := t3 + t4
 	for i2 := 1; i2 < 32; i2++ {
 		x := 0 + float64(i2)*h
@@ -3113,7 +3113,7 @@ func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 	h := b / 16
 	t2 := math.Exp(a * 0)
 	t3 := math.Exp(a * b)
-	tape := slices.Grow(t, 34)
+	tape := slices.Grow(t, 102)
 	s := t2 + t3
 	for i := 1; i < 16; i++ {
 		x4 := 0 + float64(i)*h
@@ -3134,7 +3134,6 @@ func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 	t4 := s * h / 3
 	t5 := 0 * t2
 	t6 := b * t3
-	tape = slices.Grow(tape, 68)
 	s2 := t5 + t6
 	for i2 := 1; i2 < 16; i2++ {
 		x3 := 0 + float64(i2)*h

@@ -1303,13 +1303,13 @@ func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 		panic("PenaltyIIGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	dim := len(x)
+	trips := max(dim+1, 0)
+	tape := slices.Grow(t, trips*4+trips)
 	s := -1.0
 	for i := 0; i < dim; i++ {
 		v2 := x[i]
 		s += float64(dim-i) * v2 * v2
 	}
-	trips := max(dim+1, 0)
-	tape := slices.Grow(t, trips*4)
 	sum = 0
 	for i2 := 1; i2 < dim; i2++ {
 		t11 := math.Exp(float64(i2+1) / 10)
@@ -1320,7 +1320,6 @@ func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 		tape = append(tape, t13, t14, t11, t12)
 		sum += f2 * f2
 	}
-	tape = slices.Grow(tape, trips)
 	for i3 := 1; i3 < dim; i3++ {
 		t10 := math.Exp(x[i3] / 10)
 		f := t10 - 0.9048374180359595

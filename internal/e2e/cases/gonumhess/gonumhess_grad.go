@@ -4135,88 +4135,83 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 		panic("functionsPenaltyIIFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	dim := len(x)
+	trips := max(dim+1, 0)
+	t3 := trips*4 + trips
+	n := len(t)
+	tape := append(t, make([]float64, t3)...)[:n]
+	dtape := append(t2, make([]float64, t3)...)[:n]
 	s := -1.0
 	ds := 0.0
 	for i := 0; i < dim; i++ {
 		v2 := x[i]
 		dv2 := dx[i]
-		t31 := float64(dim - i)
-		t32 := t31 * v2
-		s += t32 * v2
-		ds += t31*dv2*v2 + t32*dv2
+		t29 := float64(dim - i)
+		t30 := t29 * v2
+		s += t30 * v2
+		ds += t29*dv2*v2 + t30*dv2
 	}
-	trips := max(dim+1, 0)
-	t3 := trips * 4
-	t4 := append(t, make([]float64, t3)...)
-	n := len(t)
-	tape := t4[:n]
-	dtape := append(t2, make([]float64, t3)...)[:n]
 	sum = 0
 	for i2 := 1; i2 < dim; i2++ {
-		t26 := math.Exp(float64(i2+1) / 10)
-		t27 := math.Exp(float64(i2) / 10)
+		t24 := math.Exp(float64(i2+1) / 10)
+		t25 := math.Exp(float64(i2) / 10)
 		dxi2 := dx[i2]
-		t28 := math.Exp(x[i2] / 10)
-		t29 := dx[i2-1]
-		t30 := math.Exp(x[i2-1] / 10)
-		f2 := t28 + t30 - (t26 + t27)
-		tape = append(tape, t28, t30, t26, t27)
-		dtape = append(dtape, t28*(dxi2/10), t30*(t29/10), 0, 0)
+		t26 := math.Exp(x[i2] / 10)
+		t27 := dx[i2-1]
+		t28 := math.Exp(x[i2-1] / 10)
+		f2 := t26 + t28 - (t24 + t25)
+		tape = append(tape, t26, t28, t24, t25)
+		dtape = append(dtape, t26*(dxi2/10), t28*(t27/10), 0, 0)
 		sum += f2 * f2
 	}
-	t5 := append(tape, make([]float64, trips)...)
-	n2 := len(tape)
-	tape2 := t5[:n2]
-	dtape2 := append(dtape, make([]float64, trips)...)[:n2]
 	for i3 := 1; i3 < dim; i3++ {
 		dxi := dx[i3]
-		t25 := math.Exp(x[i3] / 10)
-		f := t25 - 0.9048374180359595
-		tape2 = append(tape2, t25)
-		dtape2 = append(dtape2, t25*(dxi/10))
+		t23 := math.Exp(x[i3] / 10)
+		f := t23 - 0.9048374180359595
+		tape = append(tape, t23)
+		dtape = append(dtape, t23*(dxi/10))
 		sum += f * f
 	}
 	dx0 := dx[0]
-	t6 := x[0] - 0.2
-	sum2 := sum*1e-05 + t6*t6 + s*s
+	t4 := x[0] - 0.2
+	sum2 := sum*1e-05 + t4*t4 + s*s
 	sBar := 2 * s
 	dsBar := 2 * ds
 	dxBar[0] += 2 * dx0
 	for i4 := dim - 1; i4 >= 1; i4-- {
-		t19 := len(tape2) - 1
-		t20 := tape2[t19]
-		df := dtape2[t19]
-		t21 := df * (2 * (1e-05 * (t20 - 0.9048374180359595)))
-		t22 := t21 + t20*(2*(1e-05*df))
-		t23 := t22 / 10
-		t24 := dxBar[i4] + t23
-		dxBar[i4] = t24
-		tape2 = tape2[:t19]
-		dtape2 = dtape2[:t19]
+		t17 := len(tape) - 1
+		t18 := tape[t17]
+		df := dtape[t17]
+		t19 := df * (2 * (1e-05 * (t18 - 0.9048374180359595)))
+		t20 := t19 + t18*(2*(1e-05*df))
+		t21 := t20 / 10
+		t22 := dxBar[i4] + t21
+		dxBar[i4] = t22
+		tape = tape[:t17]
+		dtape = dtape[:t17]
 	}
 	for i5 := dim - 1; i5 >= 1; i5-- {
-		n3 := len(tape2)
-		t9 := n3 - 4
-		t10 := tape2[t9]
-		t11 := dtape2[t9]
-		t12 := n3 - 3
-		t13 := tape2[t12]
-		t14 := dtape2[t12]
-		t15 := n3 - 2
-		t16 := n3 - 1
-		t17 := 2 * (1e-05 * (t10 + t13 - (tape2[t15] + tape2[t16])))
-		t18 := 2 * (1e-05 * (t11 + t14 - (dtape2[t15] + dtape2[t16])))
-		dxBar[i5-1] += (t14*t17 + t13*t18) / 10
-		dxBar[i5] += (t11*t17 + t10*t18) / 10
-		tape2 = tape2[:t9]
-		dtape2 = dtape2[:t9]
+		n2 := len(tape)
+		t7 := n2 - 4
+		t8 := tape[t7]
+		t9 := dtape[t7]
+		t10 := n2 - 3
+		t11 := tape[t10]
+		t12 := dtape[t10]
+		t13 := n2 - 2
+		t14 := n2 - 1
+		t15 := 2 * (1e-05 * (t8 + t11 - (tape[t13] + tape[t14])))
+		t16 := 2 * (1e-05 * (t9 + t12 - (dtape[t13] + dtape[t14])))
+		dxBar[i5-1] += (t12*t15 + t11*t16) / 10
+		dxBar[i5] += (t9*t15 + t8*t16) / 10
+		tape = tape[:t7]
+		dtape = dtape[:t7]
 	}
 	for i6 := dim - 1; i6 >= 0; i6-- {
 		v := x[i6]
 		dv := dx[i6]
-		t7 := float64(dim - i6)
-		t8 := dxBar[i6] + (t7*dv*sBar + t7*v*dsBar + t7*(dsBar*v+sBar*dv))
-		dxBar[i6] = t8
+		t5 := float64(dim - i6)
+		t6 := dxBar[i6] + (t5*dv*sBar + t5*v*dsBar + t5*(dsBar*v+sBar*dv))
+		dxBar[i6] = t6
 	}
 	return sum2, 0
 }

@@ -1124,14 +1124,14 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	}
 	n := len(x)
 	trips := max(n+2, 0)
-	tape := slices.Grow(t, trips)
+	n2 := len(dst)
+	tape := slices.Grow(t, trips+trips+max(n2+2, 0))
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		v := x[i]
 		tape = append(tape, m)
 		m = max(m, v)
 	}
-	tape = slices.Grow(tape, trips)
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
 		t12 := math.Exp(x[i2] - m)
@@ -1140,8 +1140,6 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 		tape = append(tape, t12)
 		s += dsti3
 	}
-	n2 := len(dst)
-	tape = slices.Grow(tape, max(n2+2, 0))
 	for i3 := 0; i3 < n2; i3++ {
 		dsti2 := dst[i3]
 		dst[i3] = dsti2 / s

@@ -28,7 +28,7 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
 	hBar := make([]float64, nHid)
-	tape := slices.Grow(t, max(nHid+2, 0))
+	tape := slices.Grow(t, max(nHid+2, 0)+max(nOut+2, 0)*2)
 	for j := 0; j < nHid; j++ {
 		n5 := len(x)
 		a2 := n.B1[j]
@@ -41,7 +41,6 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	}
 	o := make([]float64, nOut)
 	oBar := make([]float64, nOut)
-	tape = slices.Grow(tape, max(nOut+2, 0)*2)
 	m := math.Inf(-1)
 	for k := 0; k < nOut; k++ {
 		a := n.B2[k]
@@ -1497,7 +1496,7 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	}
 	n := len(x)
 	trips := max(n+2, 0)
-	tape := slices.Grow(t, trips)
+	tape := slices.Grow(t, trips+trips)
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		v := x[i]
@@ -1506,7 +1505,6 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	}
 	out := make([]float64, n)
 	outBar := make([]float64, n)
-	tape = slices.Grow(tape, trips)
 	z := 0.0
 	for i2 := 0; i2 < n; i2++ {
 		t10 := math.Exp(x[i2] - m)

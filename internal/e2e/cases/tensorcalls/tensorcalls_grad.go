@@ -1685,8 +1685,8 @@ func AccumulateGrad(x *T) (f float64, xBar *T) {
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*tensorops.Tensor
 	t2 := tapePointersBuf2[:0]
-	tapePointers := slices.Grow(t2, 10)
-	tapePointers2 := slices.Grow(t, 5)
+	tapePointers := slices.Grow(t2, 14)
+	tapePointers2 := slices.Grow(t, 9)
 	var acc *T
 	for k := 0; k < 3; k++ {
 		t14 := tensorops.Sin(x)
@@ -1695,12 +1695,10 @@ func AccumulateGrad(x *T) (f float64, xBar *T) {
 		tapePointers2 = append(tapePointers2, acc)
 		acc = tensorops.Add(acc, t15)
 	}
-	tapePointers3 := slices.Grow(tapePointers2, 4)
-	tapePointers = slices.Grow(tapePointers, 4)
 	var sq *T
 	for i := 0; i < 2; i++ {
 		t13 := tensorops.Mul(acc, acc)
-		tapePointers3 = append(tapePointers3, sq)
+		tapePointers2 = append(tapePointers2, sq)
 		tapePointers = append(tapePointers, t13)
 		sq = tensorops.Add(sq, t13)
 	}
@@ -1712,25 +1710,25 @@ func AccumulateGrad(x *T) (f float64, xBar *T) {
 	for i2 >= 0 {
 		sqBar2 = tensorops.Add(sqBar2, sqBar)
 		t9 := len(tapePointers) - 1
-		t10 := len(tapePointers3) - 1
-		sqBar = tensorops.SumLike(sqBar2, tapePointers3[t10])
+		t10 := len(tapePointers2) - 1
+		sqBar = tensorops.SumLike(sqBar2, tapePointers2[t10])
 		t11 := tensorops.Mul(acc, tensorops.SumLike(sqBar2, tapePointers[t9]))
 		t12 := tensorops.SumLike(t11, acc)
 		accBar = tensorops.FuseInto(t12, "a + b + b", accBar, t12)
 		i2--
 		sqBar2 = nil
 		tapePointers = tapePointers[:t9]
-		tapePointers3 = tapePointers3[:t10]
+		tapePointers2 = tapePointers2[:t10]
 	}
 	xBar = nil
 	var accBar2 *tensorops.Tensor
 	k2 := 2
 	for k2 >= 0 {
 		accBar2 = tensorops.Add(accBar2, accBar)
-		t4 := len(tapePointers3) - 1
+		t4 := len(tapePointers2) - 1
 		n := len(tapePointers)
 		t5 := n - 2
-		accBar = tensorops.SumLike(accBar2, tapePointers3[t4])
+		accBar = tensorops.SumLike(accBar2, tapePointers2[t4])
 		t6 := tensorops.Scale(tensorops.SumLike(accBar2, tapePointers[n-1]), float64(k2+1))
 		t7 := tensorops.SumLike(t6, tapePointers[t5])
 		t8 := tensorops.SumLike(tensorops.FuseInto(t7, "Cos(a)*b", x, t7), x)
@@ -1738,7 +1736,7 @@ func AccumulateGrad(x *T) (f float64, xBar *T) {
 		k2--
 		accBar2 = nil
 		tapePointers = tapePointers[:t5]
-		tapePointers3 = tapePointers3[:t4]
+		tapePointers2 = tapePointers2[:t4]
 	}
 	return t3, xBar
 }
@@ -1827,40 +1825,37 @@ func accumulateGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*tensorops.Tensor
 	t2 := tapePointersBuf2[:0]
-	t3 := append(t2, make([]*tensorops.Tensor, 10)...)
+	t3 := append(t2, make([]*tensorops.Tensor, 14)...)
 	tapePointers := t3[:len(t2)]
-	tapePointers2 := append(t, make([]*T, 5)...)[:len(t)]
+	tapePointers2 := append(t, make([]*T, 9)...)[:len(t)]
 	var acc *T
 	var dacc *T
 	for k := 0; k < 3; k++ {
-		t30 := tensorops.Sin(x)
-		t31 := float64(k + 1)
-		t32 := tensorops.Scale(t30, t31)
-		t33 := tensorops.ExpandLike(tensorops.Fuse("a*(Cos(b)*c)", t31, x, dx), t32)
-		acc3 := tensorops.Add(acc, t32)
-		t34 := tensorops.ExpandLike(t33, acc3)
-		dacc = tensorops.FuseInto(t34, "a + b", tensorops.ExpandLike(dacc, acc3), t34)
-		tapePointers = append(tapePointers, t30, t32)
+		t29 := tensorops.Sin(x)
+		t30 := float64(k + 1)
+		t31 := tensorops.Scale(t29, t30)
+		t32 := tensorops.ExpandLike(tensorops.Fuse("a*(Cos(b)*c)", t30, x, dx), t31)
+		acc3 := tensorops.Add(acc, t31)
+		t33 := tensorops.ExpandLike(t32, acc3)
+		dacc = tensorops.FuseInto(t33, "a + b", tensorops.ExpandLike(dacc, acc3), t33)
+		tapePointers = append(tapePointers, t29, t31)
 		tapePointers2 = append(tapePointers2, acc)
 		acc = acc3
 	}
-	t4 := append(tapePointers2, make([]*T, 4)...)
-	tapePointers3 := append(tapePointers, make([]*tensorops.Tensor, 4)...)[:len(tapePointers)]
-	tapePointers4 := t4[:len(tapePointers2)]
 	var sq *T
 	var dsq *T
 	for i := 0; i < 2; i++ {
-		t27 := tensorops.Mul(acc, acc)
-		t28 := tensorops.Mul(acc, dacc)
-		sq3 := tensorops.Add(sq, t27)
-		t29 := tensorops.ExpandLike(tensorops.FuseInto(t28, "a + a", t28), sq3)
-		dsq = tensorops.FuseInto(t29, "a + b", tensorops.ExpandLike(dsq, sq3), t29)
-		tapePointers4 = append(tapePointers4, sq)
-		tapePointers3 = append(tapePointers3, t27)
+		t26 := tensorops.Mul(acc, acc)
+		t27 := tensorops.Mul(acc, dacc)
+		sq3 := tensorops.Add(sq, t26)
+		t28 := tensorops.ExpandLike(tensorops.FuseInto(t27, "a + a", t27), sq3)
+		dsq = tensorops.FuseInto(t28, "a + b", tensorops.ExpandLike(dsq, sq3), t28)
+		tapePointers2 = append(tapePointers2, sq)
+		tapePointers = append(tapePointers, t26)
 		sq = sq3
 	}
-	t5 := tensorops.SumAll(sq)
-	t6 := tensorops.SumAll(dsq)
+	t4 := tensorops.SumAll(sq)
+	t5 := tensorops.SumAll(dsq)
 	sqBar := tensorops.FullLike(sq, 1)
 	var sqBar2 *tensorops.Tensor
 	var dsqBar *T
@@ -1870,26 +1865,26 @@ func accumulateGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	for i2 >= 0 {
 		sqBar2 = tensorops.Add(sqBar2, sqBar)
 		dsqBar2 := tensorops.ExpandLike(dsqBar, sqBar2)
-		t18 := len(tapePointers3) - 1
-		t19 := tapePointers3[t18]
-		t20 := len(tapePointers4) - 1
-		sq2 := tapePointers4[t20]
+		t17 := len(tapePointers) - 1
+		t18 := tapePointers[t17]
+		t19 := len(tapePointers2) - 1
+		sq2 := tapePointers2[t19]
 		sqBar = tensorops.SumLike(sqBar2, sq2)
 		dsqBar = tensorops.SumLike(dsqBar2, sq2)
-		t21 := tensorops.SumLike(sqBar2, t19)
-		t22 := tensorops.Fuse("a*b + c*d", t21, dacc, acc, tensorops.SumLike(dsqBar2, t19))
-		t23 := tensorops.SumLike(tensorops.Mul(acc, t21), acc)
-		t24 := tensorops.SumLike(t22, acc)
-		accBar = tensorops.Add(accBar, t23)
-		t25 := tensorops.ExpandLike(daccBar, accBar)
-		daccBar3 := tensorops.Add(t25, tensorops.ExpandLike(t24, accBar))
-		accBar = tensorops.Add(accBar, t23)
-		t26 := tensorops.ExpandLike(daccBar3, accBar)
-		daccBar = tensorops.Add(t26, tensorops.ExpandLike(t24, accBar))
+		t20 := tensorops.SumLike(sqBar2, t18)
+		t21 := tensorops.Fuse("a*b + c*d", t20, dacc, acc, tensorops.SumLike(dsqBar2, t18))
+		t22 := tensorops.SumLike(tensorops.Mul(acc, t20), acc)
+		t23 := tensorops.SumLike(t21, acc)
+		accBar = tensorops.Add(accBar, t22)
+		t24 := tensorops.ExpandLike(daccBar, accBar)
+		daccBar3 := tensorops.Add(t24, tensorops.ExpandLike(t23, accBar))
+		accBar = tensorops.Add(accBar, t22)
+		t25 := tensorops.ExpandLike(daccBar3, accBar)
+		daccBar = tensorops.Add(t25, tensorops.ExpandLike(t23, accBar))
 		i2--
 		sqBar2 = nil
-		tapePointers3 = tapePointers3[:t18]
-		tapePointers4 = tapePointers4[:t20]
+		tapePointers = tapePointers[:t17]
+		tapePointers2 = tapePointers2[:t19]
 	}
 	xBar = nil
 	dxBar = nil
@@ -1898,29 +1893,29 @@ func accumulateGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	for k2 >= 0 {
 		accBar2 = tensorops.Add(accBar2, accBar)
 		daccBar2 := tensorops.ExpandLike(daccBar, accBar2)
-		t7 := len(tapePointers4) - 1
-		acc2 := tapePointers4[t7]
-		n := len(tapePointers3)
-		t8 := n - 2
-		t9 := tapePointers3[t8]
-		t10 := tapePointers3[n-1]
+		t6 := len(tapePointers2) - 1
+		acc2 := tapePointers2[t6]
+		n := len(tapePointers)
+		t7 := n - 2
+		t8 := tapePointers[t7]
+		t9 := tapePointers[n-1]
 		accBar = tensorops.SumLike(accBar2, acc2)
 		daccBar = tensorops.SumLike(daccBar2, acc2)
-		t11 := float64(k2 + 1)
-		t12 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(accBar2, t10), t11), t9)
-		t13 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(daccBar2, t10), t11), t9)
-		t14 := tensorops.Cos(x)
-		t15 := tensorops.FuseInto(t13, "a*(-Sin(b)*c) + d*e", t12, x, dx, t14, t13)
-		t16 := tensorops.SumLike(tensorops.Mul(t14, t12), x)
-		xBar = tensorops.FuseInto(t16, "a + b", xBar, t16)
-		t17 := tensorops.ExpandLike(tensorops.SumLike(t15, x), xBar)
-		dxBar = tensorops.FuseInto(t17, "a + b", tensorops.ExpandLike(dxBar, xBar), t17)
+		t10 := float64(k2 + 1)
+		t11 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(accBar2, t9), t10), t8)
+		t12 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(daccBar2, t9), t10), t8)
+		t13 := tensorops.Cos(x)
+		t14 := tensorops.FuseInto(t12, "a*(-Sin(b)*c) + d*e", t11, x, dx, t13, t12)
+		t15 := tensorops.SumLike(tensorops.Mul(t13, t11), x)
+		xBar = tensorops.FuseInto(t15, "a + b", xBar, t15)
+		t16 := tensorops.ExpandLike(tensorops.SumLike(t14, x), xBar)
+		dxBar = tensorops.FuseInto(t16, "a + b", tensorops.ExpandLike(dxBar, xBar), t16)
 		k2--
 		accBar2 = nil
-		tapePointers3 = tapePointers3[:t8]
-		tapePointers4 = tapePointers4[:t7]
+		tapePointers = tapePointers[:t7]
+		tapePointers2 = tapePointers2[:t6]
 	}
-	return t5, xBar, t6, dxBar
+	return t4, xBar, t5, dxBar
 }
 
 // ConvLossJVP computes ConvLoss and its derivative along the tangents (forward mode).
