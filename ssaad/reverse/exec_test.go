@@ -70,6 +70,9 @@ type execCase struct {
 	// "tapeint" ints, "path" the predecessors of blocks with several: a
 	// counted loop records no index, a fused loop nothing.
 	tapes []string
+	// grows, when not 0, is the number of times the optimized derivative
+	// reserves tape space (calls slices.Grow).
+	grows int
 	// warning, when not "", is the warning Transform gives with the
 	// derivative; otherwise it must give none.
 	warning string
@@ -138,6 +141,7 @@ var execCases = []execCase{
 	{fn: "Strided", args: []any{make([]float64, 5), 3}, lo: -1, hi: 1, tapes: []string{"tape"}},
 	{fn: "Product", args: []any{make([]float64, 4)}, lo: 0.5, hi: 2},
 	{fn: "Nest3", args: []any{make([]float64, 3)}, lo: -1, hi: 1, tapes: []string{"tape"}},
+	{fn: "Stages", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{"tape"}, grows: 1},
 
 	// Memory.
 	{fn: "Prefix", args: []any{make([]float64, 4)}, lo: 0.5, hi: 1.5},
@@ -429,6 +433,11 @@ func runExec(t *testing.T, tc execCase, optimize bool) {
 			t.Errorf("the derivative pushes to the tapes %v, want %v\n%s", got, tc.tapes, d)
 		}
 	}
+	if tc.grows != 0 && optimize {
+		if got := growCalls(d); got != tc.grows {
+			t.Errorf("the derivative reserves tape space %d times, want %d\n%s", got, tc.grows, d)
+		}
+	}
 	simplify.Run(d, simplify.Derivative, env.config())
 	simplify.Run(d, simplify.Final, env.config())
 	orig := lower(t, prog, fn)
@@ -566,6 +575,19 @@ func pushedTapes(d *ir.Func) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// growCalls returns the number of calls of slices.Grow in d.
+func growCalls(d *ir.Func) int {
+	n := 0
+	for _, b := range d.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpCall && v.Callee.Func != nil && v.Callee.Func.Name() == "Grow" {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // execRun runs a case's primal and derivative on points.

@@ -161,3 +161,31 @@ func Weighted(x []float64, w float64) float64 {
 	}
 	return s*t + a
 }
+
+// Stages runs four loops one after the other, each recording on the
+// tape the value it carries: a scan, a triangle, a scan into memory
+// allocated between the loops, and a countdown from a bound computed
+// between them. Its tape is reserved once, before the first, for all
+// four.
+func Stages(x []float64) float64 {
+	n := len(x)
+	p := 0.5
+	for i := 0; i < n; i++ {
+		p = math.Sin(p + x[i])
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < i; j++ {
+			p = p*x[j] + x[i]
+		}
+	}
+	y := make([]float64, n)
+	for i := 0; i < n; i++ {
+		y[i] = math.Exp(x[i] * p)
+		p *= y[i]
+	}
+	last := n - 1
+	for i := last; i >= 0; i-- {
+		p = math.Tanh(p) * x[i]
+	}
+	return p
+}
