@@ -230,8 +230,8 @@ type transformer struct {
 	// bound is hoisted only from values computed there or before.
 	reservedAhead map[*ir.Block]bool
 	reserveAt     *ir.Block
-	tapeBlocks map[string]map[*ir.Block]bool
-	fwdBlock   *ir.Block
+	tapeBlocks    map[string]map[*ir.Block]bool
+	fwdBlock      *ir.Block
 	// noValue: the generated function does not return the primal results
 	// (gonum=true, value=false, the callee variant).
 	noValue bool
