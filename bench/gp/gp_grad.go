@@ -169,66 +169,63 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	t4 := sf2 + sn2
 	trips := max(n+2, 0)
 	trips2 := max(n+1, 0)
-	tape := slices.Grow(t, trips*((2+trips2+1)/2*2)+trips*(1+(trips2+3)/2*2)+trips*2+trips2*2)
+	tape := slices.Grow(t, trips*((2+trips2+1)/2*2)+trips*(1+(trips2+3)/2)+trips+trips2)
 	for i := 0; i < n; i++ {
 		for j4 := 0; j4 < i; j4++ {
 			r2_2 := 0.0
 			for c9 := 0; c9 < d; c9++ {
-				t53 := x[i*d+c9] - x[j4*d+c9]
-				r2_2 += t53 * t53
+				t49 := x[i*d+c9] - x[j4*d+c9]
+				r2_2 += t49 * t49
 			}
-			t52 := math.Exp(-0.5 * r2_2 / t3)
-			k[i*n+j4] = sf2 * t52
-			tape = append(tape, r2_2, t52)
+			t48 := math.Exp(-0.5 * r2_2 / t3)
+			k[i*n+j4] = sf2 * t48
+			tape = append(tape, r2_2, t48)
 		}
 		k[i*n+i] = t4
 	}
 	for j := 0; j < n; j++ {
-		t48 := j * n
-		s6 := k[t48+j]
+		t45 := j * n
+		s3 := k[t45+j]
 		for c7 := 0; c7 < j; c7++ {
-			t51 := k[t48+c7]
-			s6 -= t51 * t51
+			t47 := k[t45+c7]
+			s3 -= t47 * t47
 		}
-		ljj2 := math.Sqrt(s6)
-		tape = append(tape, k[t48+j])
-		k[t48+j] = ljj2
+		ljj3 := math.Sqrt(s3)
+		tape = append(tape, k[t45+j])
+		k[t45+j] = ljj3
 		for i11 := j + 1; i11 < n; i11++ {
-			t49 := i11 * n
-			s7 := k[t49+j]
+			t46 := i11 * n
+			s4 := k[t46+j]
 			for c8 := 0; c8 < j; c8++ {
-				s7 -= k[t49+c8] * k[t48+c8]
+				s4 -= k[t46+c8] * k[t45+c8]
 			}
-			t50 := append(tape, k[t49+j])
-			k[t49+j] = s7 / ljj2
-			tape = append(t50, s7)
+			tape = append(tape, k[t46+j])
+			k[t46+j] = s4 / ljj3
 		}
-		tape = append(tape, ljj2)
+		tape = append(tape, ljj3)
 	}
 	z := make([]float64, n)
 	zBar := make([]float64, n)
 	for i2 := 0; i2 < n; i2++ {
-		s5 := y[i2]
+		s2 := y[i2]
 		for c6 := 0; c6 < i2; c6++ {
-			s5 -= k[i2*n+c6] * z[c6]
+			s2 -= k[i2*n+c6] * z[c6]
 		}
-		t46 := k[i2*n+i2]
-		t47 := append(tape, z[i2])
-		z[i2] = s5 / t46
-		tape = append(t47, s5)
+		t44 := k[i2*n+i2]
+		tape = append(tape, z[i2])
+		z[i2] = s2 / t44
 	}
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
 	i3 := n - 1
 	for i4 := i3; i4 >= 0; i4-- {
-		s4 := z[i4]
+		s := z[i4]
 		for c5 := i4 + 1; c5 < n; c5++ {
-			s4 -= k[c5*n+i4] * alpha[c5]
+			s -= k[c5*n+i4] * alpha[c5]
 		}
-		t44 := k[i4*n+i4]
-		t45 := append(tape, alpha[i4])
-		alpha[i4] = s4 / t44
-		tape = append(t45, s4)
+		t43 := k[i4*n+i4]
+		tape = append(tape, alpha[i4])
+		alpha[i4] = s / t43
 	}
 	fit := 0.0
 	logdet := 0.0
@@ -238,51 +235,49 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	}
 	t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t43 := i6*n + i6
-		kBar[t43] += 1 / k[t43]
+		t42 := i6*n + i6
+		kBar[t42] += 1 / k[t42]
 		alphaBar[i6] += y[i6] * 0.5
 	}
 	for i7 := 0; i7 <= i3; i7++ {
-		t35 := len(tape) - 1
-		s3 := tape[t35]
-		t36 := tape[:t35]
-		t37 := alphaBar[i7]
+		t34 := alphaBar[i7]
 		alphaBar[i7] = 0
-		t38 := len(t36) - 1
-		tape = t36[:t38]
-		alpha[i7] = t36[t38]
-		t39 := i7*n + i7
-		t40 := k[t39]
-		sBar4 := t37 / t40
-		kBar[t39] -= t37 * (s3 / t40) / t40
+		t35 := alpha[i7]
+		t36 := len(tape) - 1
+		t37 := tape[:t36]
+		alpha[i7] = tape[t36]
+		t38 := i7*n + i7
+		t39 := k[t38]
+		sBar4 := t34 / t39
+		kBar[t38] -= t34 * t35 / t39
 		for c4 := n - 1; c4 >= i7+1; c4-- {
-			t41 := alpha[c4]
-			t42 := c4*n + i7
-			alphaBar[c4] -= k[t42] * sBar4
-			kBar[t42] -= sBar4 * t41
+			t40 := alpha[c4]
+			t41 := c4*n + i7
+			alphaBar[c4] -= k[t41] * sBar4
+			kBar[t41] -= sBar4 * t40
 		}
 		zBar[i7] += sBar4
+		tape = t37
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t28 := len(tape) - 1
-		s2 := tape[t28]
-		t29 := tape[:t28]
 		ziBar := zBar[i8]
 		zBar[i8] = 0
-		t30 := len(t29) - 1
-		tape = t29[:t30]
-		z[i8] = t29[t30]
-		t31 := i8 * n
-		t32 := t31 + i8
-		t33 := k[t32]
-		sBar3 := ziBar / t33
-		kBar[t32] -= ziBar * (s2 / t33) / t33
+		zi := z[i8]
+		t28 := len(tape) - 1
+		t29 := tape[:t28]
+		z[i8] = tape[t28]
+		t30 := i8 * n
+		t31 := t30 + i8
+		t32 := k[t31]
+		sBar3 := ziBar / t32
+		kBar[t31] -= ziBar * zi / t32
 		for c3 := i8 - 1; c3 >= 0; c3-- {
 			zc := z[c3]
-			t34 := t31 + c3
-			zBar[c3] -= k[t34] * sBar3
-			kBar[t34] -= sBar3 * zc
+			t33 := t30 + c3
+			zBar[c3] -= k[t33] * sBar3
+			kBar[t33] -= sBar3 * zc
 		}
+		tape = t29
 	}
 	for j2 := n - 1; j2 >= 0; j2-- {
 		t13 := len(tape) - 1
@@ -290,35 +285,35 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		ljjBar := 0.0
 		tape2 := tape[:t13]
 		for i10 := n - 1; i10 >= j2+1; i10-- {
-			t19 := len(tape2) - 1
-			s := tape2[t19]
-			t20 := tape2[:t19]
-			t21 := i10 * n
-			t22 := t21 + j2
-			t23 := kBar[t22]
-			kBar[t22] = 0
-			t24 := len(t20) - 1
-			tape2 = t20[:t24]
-			k[t22] = t20[t24]
-			sBar2 := t23 / ljj
-			ljjBar -= t23 * (s / ljj) / ljj
+			t19 := i10 * n
+			t20 := t19 + j2
+			t21 := kBar[t20]
+			kBar[t20] = 0
+			t22 := k[t20]
+			t23 := len(tape2) - 1
+			t24 := tape2[:t23]
+			k[t20] = tape2[t23]
+			sBar2 := t21 / ljj
+			ljjBar -= t21 * t22 / ljj
 			for c2 := j2 - 1; c2 >= 0; c2-- {
 				t25 := j2*n + c2
 				t26 := k[t25]
-				t27 := t21 + c2
+				t27 := t19 + c2
 				kBar[t25] -= k[t27] * sBar2
 				kBar[t27] -= sBar2 * t26
 			}
-			kBar[t22] += sBar2
+			kBar[t20] += sBar2
+			tape2 = t24
 		}
 		t14 := j2 * n
 		t15 := t14 + j2
 		t16 := kBar[t15]
 		kBar[t15] = 0
+		ljj2 := k[t15]
 		t17 := len(tape2) - 1
 		tape = tape2[:t17]
 		k[t15] = tape2[t17]
-		sBar := 0.5 / ljj * (ljjBar + t16)
+		sBar := 0.5 / ljj2 * (ljjBar + t16)
 		for c := j2 - 1; c >= 0; c-- {
 			t18 := t14 + c
 			kBar[t18] -= 2 * (sBar * k[t18])

@@ -146,7 +146,7 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 //
 // Generated without optimization (opt=0), for comparison.
 func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
-	var ljj3 float64
+	var ljj4 float64
 	var tape []float64
 	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
@@ -177,67 +177,64 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	t := n * n
 	k := make([]float64, t)
 	kBar := make([]float64, t)
-	t2 := max(n+2, 0)*((2+max(n+1, 0)+1)/2*2) + max(n+2, 0)*(1+(max(n+1, 0)+3)/2*2)
-	t3 := t2 + max(n+2, 0)*2
-	t4 := t3 + max(n+1, 0)*2
+	t2 := max(n+2, 0)*((2+max(n+1, 0)+1)/2*2) + max(n+2, 0)*(1+(max(n+1, 0)+3)/2)
+	t3 := t2 + max(n+2, 0)
+	t4 := t3 + max(n+1, 0)
 	t5 := slices.Grow(tape, t4)
 	tape = t5
 	for i := 0; i < n; i++ {
 		for j4 := 0; j4 < i; j4++ {
 			r2_2 := 0.0
 			for c9 := 0; c9 < d; c9++ {
-				t62 := x[i*d+c9] - x[j4*d+c9]
-				r2_2 += t62 * t62
+				t58 := x[i*d+c9] - x[j4*d+c9]
+				r2_2 += t58 * t58
 			}
-			t61 := math.Exp(-0.5 * r2_2 / (ell * ell))
-			k[i*n+j4] = sf2 * t61
-			tape = append(tape, r2_2, t61)
+			t57 := math.Exp(-0.5 * r2_2 / (ell * ell))
+			k[i*n+j4] = sf2 * t57
+			tape = append(tape, r2_2, t57)
 		}
 		k[i*n+i] = sf2 + sn2
 	}
 	for j := 0; j < n; j++ {
-		s6 := k[j*n+j]
+		s3 := k[j*n+j]
 		for c7 := 0; c7 < j; c7++ {
-			s6 -= k[j*n+c7] * k[j*n+c7]
+			s3 -= k[j*n+c7] * k[j*n+c7]
 		}
-		ljj2 := math.Sqrt(s6)
+		ljj3 := math.Sqrt(s3)
 		tape = append(tape, k[j*n+j])
-		k[j*n+j] = ljj2
+		k[j*n+j] = ljj3
 		for i11 := j + 1; i11 < n; i11++ {
-			s7 := k[i11*n+j]
+			s4 := k[i11*n+j]
 			for c8 := 0; c8 < j; c8++ {
-				s7 -= k[i11*n+c8] * k[j*n+c8]
+				s4 -= k[i11*n+c8] * k[j*n+c8]
 			}
 			tape = append(tape, k[i11*n+j])
-			k[i11*n+j] = s7 / ljj2
-			tape = append(tape, s7)
+			k[i11*n+j] = s4 / ljj3
 		}
-		tape = append(tape, ljj2)
+		tape = append(tape, ljj3)
 	}
 	z := make([]float64, n)
 	zBar := make([]float64, n)
 	for i2 := 0; i2 < n; i2++ {
-		s5 := y[i2]
+		s2 := y[i2]
 		for c6 := 0; c6 < i2; c6++ {
-			s5 -= k[i2*n+c6] * z[c6]
+			s2 -= k[i2*n+c6] * z[c6]
 		}
-		t60 := k[i2*n+i2]
+		t56 := k[i2*n+i2]
 		tape = append(tape, z[i2])
-		z[i2] = s5 / t60
-		tape = append(tape, s5)
+		z[i2] = s2 / t56
 	}
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
 	i3 := n - 1
 	for i4 := i3; i4 >= 0; i4-- {
-		s4 := z[i4]
+		s := z[i4]
 		for c5 := i4 + 1; c5 < n; c5++ {
-			s4 -= k[c5*n+i4] * alpha[c5]
+			s -= k[c5*n+i4] * alpha[c5]
 		}
-		t59 := k[i4*n+i4]
+		t55 := k[i4*n+i4]
 		tape = append(tape, alpha[i4])
-		alpha[i4] = s4 / t59
-		tape = append(tape, s4)
+		alpha[i4] = s / t55
 	}
 	fit := 0.0
 	logdet := 0.0
@@ -249,60 +246,54 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	logdetBar += 1
 	fitBar += 0.5
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t58 := i6*n + i6
-		kBar[t58] += 1 / k[t58] * logdetBar
+		t54 := i6*n + i6
+		kBar[t54] += 1 / k[t54] * logdetBar
 		alphaBar[i6] += y[i6] * fitBar
 	}
 	for i7 := 0; i7 <= i3; i7++ {
-		t46 := tape
-		t47 := len(t46) - 1
-		s3 := t46[t47]
-		tape = t46[:t47]
-		t48 := alphaBar[i7]
+		t43 := alphaBar[i7]
 		alphaBar[i7] = 0
-		t49 := tape
-		t50 := len(t49) - 1
-		tape = t49[:t50]
-		alpha[i7] = t49[t50]
-		t51 := i7*n + i7
-		t52 := k[t51]
-		sBar += t48 / t52
-		kBar[t51] += -(t48 * (s3 / t52) / t52)
+		t44 := alpha[i7]
+		t45 := tape
+		t46 := len(t45) - 1
+		tape = t45[:t46]
+		alpha[i7] = t45[t46]
+		t47 := i7*n + i7
+		t48 := k[t47]
+		sBar += t43 / t48
+		kBar[t47] += -(t43 * t44 / t48)
 		for c4 := n - 1; c4 >= i7+1; c4-- {
-			t55 := -sBar
-			t56 := alpha[c4]
-			t57 := c4*n + i7
-			alphaBar[c4] += k[t57] * t55
-			kBar[t57] += t55 * t56
+			t51 := -sBar
+			t52 := alpha[c4]
+			t53 := c4*n + i7
+			alphaBar[c4] += k[t53] * t51
+			kBar[t53] += t51 * t52
 		}
-		t53 := sBar
+		t49 := sBar
 		sBar = 0
-		sBar2 += t53
-		t54 := sBar2
+		sBar2 += t49
+		t50 := sBar2
 		sBar2 = 0
-		zBar[i7] += t54
+		zBar[i7] += t50
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t38 := tape
-		t39 := len(t38) - 1
-		s2 := t38[t39]
-		tape = t38[:t39]
 		ziBar := zBar[i8]
 		zBar[i8] = 0
-		t40 := tape
-		t41 := len(t40) - 1
-		tape = t40[:t41]
-		z[i8] = t40[t41]
-		t42 := i8*n + i8
-		t43 := k[t42]
-		sBar3 += ziBar / t43
-		kBar[t42] += -(ziBar * (s2 / t43) / t43)
+		zi := z[i8]
+		t37 := tape
+		t38 := len(t37) - 1
+		tape = t37[:t38]
+		z[i8] = t37[t38]
+		t39 := i8*n + i8
+		t40 := k[t39]
+		sBar3 += ziBar / t40
+		kBar[t39] += -(ziBar * zi / t40)
 		for c3 := i8 - 1; c3 >= 0; c3-- {
-			t44 := -sBar3
+			t41 := -sBar3
 			zc := z[c3]
-			t45 := i8*n + c3
-			zBar[c3] += k[t45] * t44
-			kBar[t45] += t44 * zc
+			t42 := i8*n + c3
+			zBar[c3] += k[t42] * t41
+			kBar[t42] += t41 * zc
 		}
 		sBar3 = 0
 	}
@@ -310,48 +301,46 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		t13 := tape
 		t14 := len(t13) - 1
 		tape = t13[:t14]
-		ljj3 = t13[t14]
+		ljj4 = t13[t14]
 		for i10 := n - 1; i10 >= j2+1; i10-- {
-			t26 := tape
-			t27 := len(t26) - 1
-			s := t26[t27]
-			tape = t26[:t27]
-			t28 := i10*n + j2
-			t29 := kBar[t28]
-			kBar[t28] = 0
-			t30 := tape
-			t31 := len(t30) - 1
-			tape = t30[:t31]
-			k[t28] = t30[t31]
-			ljj := ljj3
-			sBar4 += t29 / ljj
-			ljjBar += -(t29 * (s / ljj) / ljj)
+			t26 := i10*n + j2
+			t27 := kBar[t26]
+			kBar[t26] = 0
+			t28 := k[t26]
+			t29 := tape
+			t30 := len(t29) - 1
+			tape = t29[:t30]
+			k[t26] = t29[t30]
+			ljj2 := ljj4
+			sBar4 += t27 / ljj2
+			ljjBar += -(t27 * t28 / ljj2)
 			for c2 := j2 - 1; c2 >= 0; c2-- {
-				t34 := -sBar4
-				t35 := j2*n + c2
-				t36 := k[t35]
-				t37 := i10*n + c2
-				kBar[t35] += k[t37] * t34
-				kBar[t37] += t34 * t36
+				t33 := -sBar4
+				t34 := j2*n + c2
+				t35 := k[t34]
+				t36 := i10*n + c2
+				kBar[t34] += k[t36] * t33
+				kBar[t36] += t33 * t35
 			}
-			t32 := sBar4
+			t31 := sBar4
 			sBar4 = 0
-			sBar5 += t32
-			t33 := sBar5
+			sBar5 += t31
+			t32 := sBar5
 			sBar5 = 0
-			kBar[i10*n+j2] += t33
+			kBar[i10*n+j2] += t32
 		}
 		t15 := j2*n + j2
 		t16 := kBar[t15]
 		kBar[t15] = 0
 		ljjBar += t16
+		ljj := k[t15]
 		t17 := tape
 		t18 := len(t17) - 1
 		tape = t17[:t18]
 		k[t15] = t17[t18]
 		t19 := ljjBar
 		ljjBar = 0
-		sBar6 += 0.5 / ljj3 * t19
+		sBar6 += 0.5 / ljj * t19
 		for c := j2 - 1; c >= 0; c-- {
 			t22 := -sBar6
 			t23 := j2*n + c

@@ -331,7 +331,7 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 	zBar := make([]float64, nOut)
 	zmax := math.Inf(-1)
 	trips := max(nOut+2, 0)
-	tape := slices.Grow(t, max(batch+2, 0)*(1+max(nHidden+2, 0)*2+trips*2+trips))
+	tape := slices.Grow(t, max(batch+2, 0)*(1+max(nHidden+2, 0)+trips*2+trips))
 	total := 0.0
 	for s := 0; s < batch; s++ {
 		for i3 := 0; i3 < nHidden; i3++ {
@@ -339,10 +339,8 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 			for j2 := 0; j2 < nIn; j2++ {
 				a2 += w1[i3*nIn+j2] * x[s*nIn+j2]
 			}
-			t20 := math.Tanh(a2)
-			t21 := append(tape, h[i3])
-			h[i3] = t20
-			tape = append(t21, t20)
+			tape = append(tape, h[i3])
+			h[i3] = math.Tanh(a2)
 		}
 		zmax2 := zmax
 		for k3 := 0; k3 < nOut; k3++ {
@@ -356,13 +354,13 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 		}
 		sum2 := 0.0
 		for k4 := 0; k4 < nOut; k4++ {
-			t19 := math.Exp(z[k4] - zmax2)
-			tape = append(tape, t19)
-			sum2 += t19
+			t17 := math.Exp(z[k4] - zmax2)
+			tape = append(tape, t17)
+			sum2 += t17
 		}
-		t18 := z[labels[s]]
+		t16 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t18
+		total += zmax2 + math.Log(sum2) - t16
 	}
 	t2 := float64(batch)
 	t3 := total / t2
@@ -376,53 +374,52 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 		zmaxBar := totalBar
 		tape = tape[:t4]
 		for k := nOut - 1; k >= 0; k-- {
-			t16 := len(tape) - 1
-			t17 := tape[t16] * sumBar
-			zBar[k] += t17
-			zmaxBar -= t17
-			tape = tape[:t16]
+			t14 := len(tape) - 1
+			t15 := tape[t14] * sumBar
+			zBar[k] += t15
+			zmaxBar -= t15
+			tape = tape[:t14]
 		}
 		for k2 := nOut - 1; k2 >= 0; k2-- {
 			n := len(tape)
-			t10 := n - 2
-			t11 := tape[:t10]
-			t12 := tape[t10] >= tape[n-1]
-			t13 := 0.0
-			if t12 {
-				t13 = 1
+			t8 := n - 2
+			t9 := tape[:t8]
+			t10 := tape[t8] >= tape[n-1]
+			t11 := 0.0
+			if t10 {
+				t11 = 1
 			}
-			zmaxBar2 := t13 * zmaxBar
-			t14 := 1.0
-			if t12 {
-				t14 = 0
+			zmaxBar2 := t11 * zmaxBar
+			t12 := 1.0
+			if t10 {
+				t12 = 0
 			}
 			zkBar := zBar[k2]
 			zBar[k2] = 0
-			aBar2 := t14*zmaxBar + zkBar
+			aBar2 := t12*zmaxBar + zkBar
 			for i2 := nHidden - 1; i2 >= 0; i2-- {
-				hi := h[i2]
-				t15 := k2*nHidden + i2
-				hBar[i2] += w2[t15] * aBar2
-				w2Bar[t15] += aBar2 * hi
+				hi2 := h[i2]
+				t13 := k2*nHidden + i2
+				hBar[i2] += w2[t13] * aBar2
+				w2Bar[t13] += aBar2 * hi2
 			}
 			b2Bar[k2] += aBar2
 			zmaxBar = zmaxBar2
-			tape = t11
+			tape = t9
 		}
 		for i := nHidden - 1; i >= 0; i-- {
-			t6 := len(tape) - 1
-			t7 := tape[t6]
-			t8 := tape[:t6]
 			hiBar := hBar[i]
 			hBar[i] = 0
-			t9 := len(t8) - 1
-			tape = t8[:t9]
-			h[i] = t8[t9]
-			aBar := (1 - t7*t7) * hiBar
+			hi := h[i]
+			t6 := len(tape) - 1
+			t7 := tape[:t6]
+			h[i] = tape[t6]
+			aBar := (1 - hi*hi) * hiBar
 			for j := nIn - 1; j >= 0; j-- {
 				w1Bar[i*nIn+j] += aBar * x[s2*nIn+j]
 			}
 			b1Bar[i] += aBar
+			tape = t7
 		}
 	}
 	return t3

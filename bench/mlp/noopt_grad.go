@@ -393,7 +393,7 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 	hBar := make([]float64, nHidden)
 	z := make([]float64, nOut)
 	zBar := make([]float64, nOut)
-	t := max(batch+2, 0) * (1 + max(nHidden+2, 0)*2 + max(nOut+2, 0)*2 + max(nOut+2, 0))
+	t := max(batch+2, 0) * (1 + max(nHidden+2, 0) + max(nOut+2, 0)*2 + max(nOut+2, 0))
 	t2 := slices.Grow(tape, t)
 	tape = t2
 	total := 0.0
@@ -403,10 +403,8 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 			for j2 := 0; j2 < nIn; j2++ {
 				a3 += w1[i3*nIn+j2] * x[s*nIn+j2]
 			}
-			t31 := math.Tanh(a3)
 			tape = append(tape, h[i3])
-			h[i3] = t31
-			tape = append(tape, t31)
+			h[i3] = math.Tanh(a3)
 		}
 		zmax2 := math.Inf(-1)
 		for k3 := 0; k3 < nOut; k3++ {
@@ -420,13 +418,13 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 		}
 		sum2 := 0.0
 		for k4 := 0; k4 < nOut; k4++ {
-			t30 := math.Exp(z[k4] - zmax2)
-			tape = append(tape, t30)
-			sum2 += t30
+			t27 := math.Exp(z[k4] - zmax2)
+			tape = append(tape, t27)
+			sum2 += t27
 		}
-		t29 := z[labels[s]]
+		t26 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t29
+		total += zmax2 + math.Log(sum2) - t26
 	}
 	t3 := float64(batch)
 	t4 := total / t3
@@ -442,74 +440,71 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 		zmaxBar2 += t7
 		sumBar += 1 / sum * t7
 		for k := nOut - 1; k >= 0; k-- {
-			t26 := tape
-			t27 := len(t26) - 1
-			tape = t26[:t27]
-			t28 := t26[t27] * sumBar
-			zmaxBar2 += -t28
-			zBar[k] += t28
+			t23 := tape
+			t24 := len(t23) - 1
+			tape = t23[:t24]
+			t25 := t23[t24] * sumBar
+			zmaxBar2 += -t25
+			zBar[k] += t25
 		}
 		sumBar = 0
 		for k2 := nOut - 1; k2 >= 0; k2-- {
-			t16 := zmaxBar2
+			t13 := zmaxBar2
 			zmaxBar2 = 0
-			zmaxBar += t16
-			t17 := tape
-			t18 := len(t17) - 2
-			zmax := t17[t18]
-			a := t17[t18+1]
-			tape = t17[:t18]
-			t19 := zmaxBar
+			zmaxBar += t13
+			t14 := tape
+			t15 := len(t14) - 2
+			zmax := t14[t15]
+			a := t14[t15+1]
+			tape = t14[:t15]
+			t16 := zmaxBar
 			zmaxBar = 0
-			t20 := 0.0
+			t17 := 0.0
 			if zmax >= a {
-				t20 = 1
+				t17 = 1
 			}
-			zmaxBar2 += t20 * t19
-			t21 := 1.0
+			zmaxBar2 += t17 * t16
+			t18 := 1.0
 			if zmax >= a {
-				t21 = 0
+				t18 = 0
 			}
-			aBar += t21 * t19
+			aBar += t18 * t16
 			zkBar := zBar[k2]
 			zBar[k2] = 0
 			aBar += zkBar
 			for i2 := nHidden - 1; i2 >= 0; i2-- {
-				t24 := aBar
-				hi := h[i2]
-				t25 := k2*nHidden + i2
-				hBar[i2] += w2[t25] * t24
-				w2Bar[t25] += t24 * hi
+				t21 := aBar
+				hi2 := h[i2]
+				t22 := k2*nHidden + i2
+				hBar[i2] += w2[t22] * t21
+				w2Bar[t22] += t21 * hi2
 			}
-			t22 := aBar
+			t19 := aBar
 			aBar = 0
-			aBar2 += t22
-			t23 := aBar2
+			aBar2 += t19
+			t20 := aBar2
 			aBar2 = 0
-			b2Bar[k2] += t23
+			b2Bar[k2] += t20
 		}
 		zmaxBar2 = 0
 		for i := nHidden - 1; i >= 0; i-- {
-			t9 := tape
-			t10 := len(t9) - 1
-			t11 := t9[t10]
-			tape = t9[:t10]
 			hiBar := hBar[i]
 			hBar[i] = 0
-			t12 := tape
-			t13 := len(t12) - 1
-			tape = t12[:t13]
-			h[i] = t12[t13]
-			aBar3 += (1 - t11*t11) * hiBar
+			hi := h[i]
+			t9 := tape
+			t10 := len(t9) - 1
+			tape = t9[:t10]
+			h[i] = t9[t10]
+			aBar3 += (1 - hi*hi) * hiBar
 			for j := nIn - 1; j >= 0; j-- {
 				w1Bar[i*nIn+j] += aBar3 * x[s2*nIn+j]
 			}
-			t14 := aBar3
+			t11 := aBar3
 			aBar3 = 0
-			aBar4 += t14
-			t15 := aBar4
+			aBar4 += t11
+			t12 := aBar4
 			aBar4 = 0
-			b1Bar[i] += t15
+			b1Bar[i] += t12
 		}
 	}
 	return t4

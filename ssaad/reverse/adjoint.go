@@ -100,6 +100,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 			t.curPos = i
 			t.adjoint(v)
 			if t.restoredStore(v) {
+				t.reloadStored(v)
 				t.restoreOverwritten(v)
 			}
 		}

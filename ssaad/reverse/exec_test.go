@@ -73,6 +73,10 @@ type execCase struct {
 	// grows, when not 0, is the number of times the optimized derivative
 	// reserves tape space (calls slices.Grow).
 	grows int
+	// pushes, when not 0, is the number of values the optimized
+	// derivative's code pushes to its tapes (the arguments of its appends
+	// to them, counted once each where they stand).
+	pushes int
 	// warning, when not "", is the warning Transform gives with the
 	// derivative; otherwise it must give none.
 	warning string
@@ -251,7 +255,7 @@ var execCases = []execCase{
 	{fn: "Kicks", args: []any{[]body{{Vel: make([]float64, 2)}, {Vel: make([]float64, 2)}}, 0.0}, lo: -1, hi: 1},
 	{fn: "Pool", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
 	{fn: "LUTrace", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
-	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
+	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1, pushes: 5},
 	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "Aux", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{"tape"}},
@@ -433,6 +437,11 @@ func runExec(t *testing.T, tc execCase, optimize bool) {
 			t.Errorf("the derivative pushes to the tapes %v, want %v\n%s", got, tc.tapes, d)
 		}
 	}
+	if tc.pushes != 0 && optimize {
+		if got := pushedValues(d); got != tc.pushes {
+			t.Errorf("the derivative pushes %d values to its tapes, want %d\n%s", got, tc.pushes, d)
+		}
+	}
 	if tc.grows != 0 && optimize {
 		if got := growCalls(d); got != tc.grows {
 			t.Errorf("the derivative reserves tape space %d times, want %d\n%s", got, tc.grows, d)
@@ -575,6 +584,22 @@ func pushedTapes(d *ir.Func) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// pushedValues returns the number of values d's appends to its tapes
+// push, counted once in the code each.
+func pushedValues(d *ir.Func) int {
+	n := 0
+	for _, b := range d.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpCall && v.Callee.Builtin == "append" && !v.Callee.Spread && v.Args[0].Op == ir.OpLoad {
+				if a := v.Args[0].Args[0]; a.Op == ir.OpAlloc && strings.HasPrefix(a.Name, "tape") {
+					n += len(v.Args) - 1
+				}
+			}
+		}
+	}
+	return n
 }
 
 // growCalls returns the number of calls of slices.Grow in d.

@@ -39,7 +39,7 @@ func (t *transformer) plan(w *ir.Value) []*ir.Value {
 // recomputing it: available, the index of a loop reversed by index, or
 // kept in a variable where it is computed (see spilled).
 func (t *transformer) known(w *ir.Value) bool {
-	return t.available(w) || t.isCountedIndex(w) || t.spilled(w) || t.ofIteration(w)
+	return t.available(w) || t.isCountedIndex(w) || t.spilled(w) || t.ofIteration(w) || t.reloaded(w)
 }
 
 // recomputable reports whether w can be recomputed in reverse with at

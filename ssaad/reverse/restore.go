@@ -243,3 +243,54 @@ func (t *transformer) restoredParams() map[*ir.Value]bool {
 	}
 	return out
 }
+
+// reloadStore returns the store of w, later in w's block, after whose
+// reverse the reverse sweep reads w back from memory instead of recording
+// it, or nil. It is a store into restored memory that records the value
+// it overwrites: every store of its class that runs after it records too
+// (what made it record precedes them), and no call writes restored
+// memory, so when the reverse sweep reaches the store, the later stores
+// are undone and the memory holds w again, until the store's own old
+// value is put back. An in-place factorization's z[i] = s/d then records
+// s (or the quotient) no more: the adjoint of the division reads the
+// quotient back from z[i].
+func (t *transformer) reloadStore(w *ir.Value) *ir.Value {
+	if w.Block == nil || t.fused != nil || ssaad.RefersToMemory(w.Type) || !isFloat(w.Type) {
+		return nil
+	}
+	after := false
+	for _, v := range w.Block.Instrs {
+		if v == w {
+			after = true
+			continue
+		}
+		if after && v.Op == ir.OpStore && v.Args[1] == w && t.restoredStore(v) {
+			return v
+		}
+	}
+	return nil
+}
+
+// reloaded reports whether the reverse of the instruction being planned
+// or reversed (t.curPos in t.cur) reads w back from memory (see
+// reloadStore): it precedes w's store in w's block.
+func (t *transformer) reloaded(w *ir.Value) bool {
+	if t.cur == nil || w.Block != t.cur {
+		return false
+	}
+	s := t.reloadStore(w)
+	return s != nil && t.curPos < slices.Index(w.Block.Instrs, s)
+}
+
+// reloadStored reads back, in the reverse of store v before its old value
+// is put back, the value it stored, for the reverses of the instructions
+// before it that need it (see reloadStore).
+func (t *transformer) reloadStored(v *ir.Value) {
+	w := v.Args[1]
+	if _, ok := t.rvals[w]; ok || t.reloadStore(w) != v {
+		return
+	}
+	x := t.Emit(ir.OpLoad, w.Type, t.addrAt(v.Args[0]))
+	x.Name = w.Name
+	t.rvals[w] = x
+}
