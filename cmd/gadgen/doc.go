@@ -159,7 +159,11 @@
 //	-dump=F
 //		Print the IR of function F ("F", or "T.M" for a method) after
 //		lowering and after each stage of differentiation and
-//		simplification, with the analyses (activity), to standard output.
+//		simplification, with the analyses (activity; in reverse mode the
+//		choice at each call site, calls, and the plan of the sweeps,
+//		plan: the loops reversed by their index, the memory restored,
+//		and per block what is recorded, read back or saved before a
+//		call), to standard output.
 //	-explain
 //		Print to standard output where each tensor rewrite of package
 //		simplify fired: the position (of the rewritten operation, or of

@@ -219,3 +219,45 @@ func TestDump(t *testing.T) {
 		t.Errorf("dumped activity %q, want Poly's, with varied params x and y", got)
 	}
 }
+
+// TestDumpPlan: Transform hands its plan to Request.Dump: the loops it
+// reverses by their index, the memory it restores and the stores whose
+// values it reads back (an in-place Cholesky), the calls it reverses
+// jointly and the memory saved before them (a helper scaling a buffer in
+// place in a loop).
+func TestDumpPlan(t *testing.T) {
+	prog := program(t)
+	for _, tc := range []struct {
+		fn     string
+		active []bool
+		want   []string
+	}{
+		{"Cholesky", []bool{true, false}, []string{
+			"plan of Cholesky:\n",
+			"reversed by its index, from its last (computed from v2:n) back to 0",
+			"restored memory: v1:a\n",
+			"reads v", "back before putting it back",
+		}},
+		{"InPlaceLoop", []bool{true, true}, []string{
+			"plan of InPlaceLoop:\n",
+			"reverses v", "scaleInPlace jointly, saving the memory of v",
+		}},
+	} {
+		fn := lookup(t, prog, "cases", tc.fn)
+		var plan string
+		req := &ssaad.Request{Mode: "grad", Target: fn, Name: tc.fn + "Grad", Active: tc.active,
+			Dump: func(stage, text string) {
+				if stage == "plan" {
+					plan = text
+				}
+			}}
+		if _, errs := (reverse.Mode{}).Transform(lower(t, prog, fn), req, newRevEnv(prog, false)); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(plan, w) {
+				t.Errorf("%s: the plan does not say %q:\n%s", tc.fn, w, plan)
+			}
+		}
+	}
+}

@@ -147,6 +147,9 @@ func (t *transformer) run() {
 	t.countdowns()
 	t.findIterRebuilds()
 	t.revolve = t.findRevolve()
+	if t.req.Dump != nil {
+		t.req.Dump("plan", t.planText())
+	}
 	var phis []*ir.Value
 	for _, b := range order {
 		t.Cur = t.fwd[b]
