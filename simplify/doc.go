@@ -18,7 +18,7 @@
 //
 // Primal, on a function before it is differentiated:
 //
-//	inline → promote → fold → loopform → cse → licm → cse → tensors → deadcode
+//	inline → promote → fold → loopform → straighten → cse → licm → cse → tensors → deadcode
 //
 // Derivative, on a derivative after differentiation:
 //
@@ -43,6 +43,9 @@
 //     at the top with a counter stepped by a constant, which reverse mode
 //     runs backwards by its index and the emitter writes as a three-clause
 //     for;
+//   - straighten (straighten.go): a block entered by a jump from one
+//     block alone is merged into it (inlining splits blocks around calls),
+//     so that reverse mode records a value once per chain, not per block;
 //   - cse (cse.go): value numbering of pure values and pure calls, and of
 //     loads and read-only calls until their memory may be written;
 //   - licm (licm.go, guard.go): loop-invariant code motion of values,

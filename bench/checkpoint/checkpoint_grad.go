@@ -56,24 +56,24 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t59 := t7[2*j2]
-			t60 := t7[2*i]
-			dx2 := t59 - t60
-			t61 := t7[2*j2+1]
-			t62 := t7[2*i+1]
-			dy2 := t61 - t62
+			t57 := t7[2*j2]
+			t58 := t7[2*i]
+			dx2 := t57 - t58
+			t59 := t7[2*j2+1]
+			t60 := t7[2*i+1]
+			dy2 := t59 - t60
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t63 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t63)
-			t64 := t9[j2]
-			t8[2*i] += t64 * f2 * dx2
-			t65 := t9[j2]
-			t8[2*i+1] += t65 * f2 * dy2
-			t66 := t9[i]
-			t8[2*j2] -= t66 * f2 * dx2
-			t67 := t9[i]
-			t8[2*j2+1] -= t67 * f2 * dy2
-			tape = append(tape, t59, t60, t61, t62, t63, t64, t65, t66, t67)
+			t61 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t61)
+			t62 := t9[j2]
+			t8[2*i] += t62 * f2 * dx2
+			t63 := t9[j2]
+			t8[2*i+1] += t63 * f2 * dy2
+			t64 := t9[i]
+			t8[2*j2] -= t64 * f2 * dx2
+			t65 := t9[i]
+			t8[2*j2+1] -= t65 * f2 * dy2
+			tape = append(tape, t57, t58, t59, t60, t61, t62, t63, t64, t65)
 		}
 	}
 	trips := max(steps+2, 0)
@@ -81,15 +81,15 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tapeValues)
 	for t10 := 0; t10 < steps; t10++ {
 		if t10 == 1 {
-			t55 := trips - 2
-			tape = slices.Grow(tape, t55*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t55*(len(tapeValues)-before2))
+			t53 := trips - 2
+			tape = slices.Grow(tape, t53*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t53*(len(tapeValues)-before2))
 		}
 		if b != nil {
-			t56 := append(tape, b.X...)
-			t57 := append(t56, b.V...)
-			t58 := append(t57, b.A...)
-			tape = append(t58, b.M...)
+			t54 := append(tape, b.X...)
+			t55 := append(t54, b.V...)
+			t56 := append(t55, b.A...)
+			tape = append(t56, b.M...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.leapfrog(0.001)
@@ -97,91 +97,87 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	t11 := b.X
 	n4 := len(t11)
 	t12 := b.V
+	t13 := bBar.V
+	t14 := bBar.X
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t53 := t11[i2]
-		t54 := t12[i2]
-		e += t53*t53 + t54*t54
+		t51 := t11[i2]
+		t52 := t12[i2]
+		t13[i2] += 2 * t52
+		t14[i2] += 2 * t51
+		e += t51*t51 + t52*t52
 	}
 	finalM := slices.Clone(m)
-	t13 := b.V
-	t14 := bBar.V
-	t15 := b.X
-	t16 := bBar.X
-	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t14[i3] += 2 * t13[i3]
-		t16[i3] += 2 * t15[i3]
-	}
-	for t17 := steps - 1; t17 >= 0; t17-- {
+	for t15 := steps - 1; t15 >= 0; t15-- {
 		if b != nil {
-			t41 := len(tapeValues) - 1
-			*b = tapeValues[t41]
-			t42 := b.M
-			t43 := len(tape) - len(t42)
-			copy(t42, tape[t43:])
-			t44 := tape[:t43]
-			t45 := b.A
-			t46 := len(t44) - len(t45)
-			copy(t45, t44[t46:])
-			t47 := t44[:t46]
-			t48 := b.V
-			t49 := len(t47) - len(t48)
-			copy(t48, t47[t49:])
-			t50 := t47[:t49]
-			t51 := b.X
-			t52 := len(t50) - len(t51)
-			copy(t51, t50[t52:])
-			tape = t50[:t52]
-			tapeValues = tapeValues[:t41]
+			t39 := len(tapeValues) - 1
+			*b = tapeValues[t39]
+			t40 := b.M
+			t41 := len(tape) - len(t40)
+			copy(t40, tape[t41:])
+			t42 := tape[:t41]
+			t43 := b.A
+			t44 := len(t42) - len(t43)
+			copy(t43, t42[t44:])
+			t45 := t42[:t44]
+			t46 := b.V
+			t47 := len(t45) - len(t46)
+			copy(t46, t45[t47:])
+			t48 := t45[:t47]
+			t49 := b.X
+			t50 := len(t48) - len(t49)
+			copy(t49, t48[t50:])
+			tape = t48[:t50]
+			tapeValues = tapeValues[:t39]
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t18 := bBar.A
-	t19 := bBar.M
-	t20 := bBar.X
-	for i4 := n3 - 1; i4 >= 0; i4-- {
-		for j := n3 - 1; j >= i4+1; j-- {
+	t16 := bBar.A
+	t17 := bBar.M
+	t18 := bBar.X
+	for i3 := n3 - 1; i3 >= 0; i3-- {
+		for j := n3 - 1; j >= i3+1; j-- {
 			n6 := len(tape)
-			t22 := n6 - 9
-			t23 := tape[n6-5]
-			t24 := tape[n6-4]
-			t25 := tape[n6-3]
-			t26 := tape[n6-2]
-			t27 := tape[n6-1]
-			t28 := t18[2*j+1]
+			t20 := n6 - 9
+			t21 := tape[n6-5]
+			t22 := tape[n6-4]
+			t23 := tape[n6-3]
+			t24 := tape[n6-2]
+			t25 := tape[n6-1]
+			t26 := t16[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t29 := t28 * dy
-			dx := tape[t22] - tape[n6-8]
+			t27 := t26 * dy
+			dx := tape[t20] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t30 := r2 * t23
-			f := 1 / t30
-			t19[i4] -= t29 * f
-			t31 := t18[2*j]
-			t32 := t31 * dx
-			t19[i4] -= t32 * f
-			t33 := t18[2*i4+1]
-			t34 := t33 * dy
-			t19[j] += t34 * f
-			t35 := t18[2*i4]
-			t36 := t35 * dx
-			t19[j] += t36 * f
-			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
-			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
-			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
-			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
-			t20[2*i4+1] -= t39
-			t20[2*j+1] += t39
-			t20[2*i4] -= t40
-			t20[2*j] += t40
-			tape = tape[:t22]
+			t28 := r2 * t21
+			f := 1 / t28
+			t17[i3] -= t27 * f
+			t29 := t16[2*j]
+			t30 := t29 * dx
+			t17[i3] -= t30 * f
+			t31 := t16[2*i3+1]
+			t32 := t31 * dy
+			t17[j] += t32 * f
+			t33 := t16[2*i3]
+			t34 := t33 * dx
+			t17[j] += t34 * f
+			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
+			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
+			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
+			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
+			t18[2*i3+1] -= t37
+			t18[2*j+1] += t37
+			t18[2*i3] -= t38
+			t18[2*j] += t38
+			tape = tape[:t20]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t21 := t6[n5+k]
+		t19 := t6[n5+k]
 		t6[n5+k] = 0
-		x0Bar[k] += t21
+		x0Bar[k] += t19
 	}
 	copy(m, finalM)
 	return e
@@ -349,24 +345,24 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t62 := t7[2*j2]
-			t63 := t7[2*i]
-			dx2 := t62 - t63
-			t64 := t7[2*j2+1]
-			t65 := t7[2*i+1]
-			dy2 := t64 - t65
+			t60 := t7[2*j2]
+			t61 := t7[2*i]
+			dx2 := t60 - t61
+			t62 := t7[2*j2+1]
+			t63 := t7[2*i+1]
+			dy2 := t62 - t63
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t66 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t66)
-			t67 := t9[j2]
-			t8[2*i] += t67 * f2 * dx2
-			t68 := t9[j2]
-			t8[2*i+1] += t68 * f2 * dy2
-			t69 := t9[i]
-			t8[2*j2] -= t69 * f2 * dx2
-			t70 := t9[i]
-			t8[2*j2+1] -= t70 * f2 * dy2
-			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
+			t64 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t64)
+			t65 := t9[j2]
+			t8[2*i] += t65 * f2 * dx2
+			t66 := t9[j2]
+			t8[2*i+1] += t66 * f2 * dy2
+			t67 := t9[i]
+			t8[2*j2] -= t67 * f2 * dx2
+			t68 := t9[i]
+			t8[2*j2+1] -= t68 * f2 * dy2
+			tape = append(tape, t60, t61, t62, t63, t64, t65, t66, t67, t68)
 		}
 	}
 	t10 := 0
@@ -374,16 +370,16 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	for {
 		path = append(path, from)
 		if t10 < steps {
-			t58 := min(k, steps-t10)
+			t56 := min(k, steps-t10)
 			if b != nil {
-				t59 := append(tape, b.X...)
-				t60 := append(t59, b.V...)
-				t61 := append(t60, b.A...)
-				tape = append(t61, b.M...)
+				t57 := append(tape, b.X...)
+				t58 := append(t57, b.V...)
+				t59 := append(t58, b.A...)
+				tape = append(t59, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			b.segment(t58)
-			tapeint = append(tapeint, t58)
+			b.segment(t56)
+			tapeint = append(tapeint, t56)
 			t10 += k
 			from = 1
 		} else {
@@ -393,100 +389,96 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	t11 := b.X
 	n4 := len(t11)
 	t12 := b.V
+	t13 := bBar.V
+	t14 := bBar.X
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t56 := t11[i2]
-		t57 := t12[i2]
-		e += t56*t56 + t57*t57
+		t54 := t11[i2]
+		t55 := t12[i2]
+		t13[i2] += 2 * t55
+		t14[i2] += 2 * t54
+		e += t54*t54 + t55*t55
 	}
 	finalM := slices.Clone(m)
-	t13 := b.V
-	t14 := bBar.V
-	t15 := b.X
-	t16 := bBar.X
-	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t14[i3] += 2 * t13[i3]
-		t16[i3] += 2 * t15[i3]
-	}
 	for {
-		t17 := len(path) - 1
-		t18 := path[:t17]
-		if path[t17] == 0 {
+		t15 := len(path) - 1
+		t16 := path[:t15]
+		if path[t15] == 0 {
 			break
 		}
-		t19 := len(tapeint) - 1
-		t20 := tapeint[t19]
-		tapeint = tapeint[:t19]
+		t17 := len(tapeint) - 1
+		t18 := tapeint[t17]
+		tapeint = tapeint[:t17]
 		if b != nil {
-			t21 := len(tapeValues) - 1
-			*b = tapeValues[t21]
-			t22 := b.M
-			t23 := len(tape) - len(t22)
-			copy(t22, tape[t23:])
-			t24 := tape[:t23]
-			t25 := b.A
-			t26 := len(t24) - len(t25)
-			copy(t25, t24[t26:])
-			t27 := t24[:t26]
-			t28 := b.V
-			t29 := len(t27) - len(t28)
-			copy(t28, t27[t29:])
-			t30 := t27[:t29]
-			t31 := b.X
-			t32 := len(t30) - len(t31)
-			copy(t31, t30[t32:])
-			tape = t30[:t32]
-			tapeValues = tapeValues[:t21]
+			t19 := len(tapeValues) - 1
+			*b = tapeValues[t19]
+			t20 := b.M
+			t21 := len(tape) - len(t20)
+			copy(t20, tape[t21:])
+			t22 := tape[:t21]
+			t23 := b.A
+			t24 := len(t22) - len(t23)
+			copy(t23, t22[t24:])
+			t25 := t22[:t24]
+			t26 := b.V
+			t27 := len(t25) - len(t26)
+			copy(t26, t25[t27:])
+			t28 := t25[:t27]
+			t29 := b.X
+			t30 := len(t28) - len(t29)
+			copy(t29, t28[t30:])
+			tape = t28[:t30]
+			tapeValues = tapeValues[:t19]
 		}
-		bodiesSegmentReverse(b, bBar, t20)
-		path = t18
+		bodiesSegmentReverse(b, bBar, t18)
+		path = t16
 	}
-	t33 := bBar.A
-	t34 := bBar.M
-	t35 := bBar.X
-	for i4 := n3 - 1; i4 >= 0; i4-- {
-		for j := n3 - 1; j >= i4+1; j-- {
+	t31 := bBar.A
+	t32 := bBar.M
+	t33 := bBar.X
+	for i3 := n3 - 1; i3 >= 0; i3-- {
+		for j := n3 - 1; j >= i3+1; j-- {
 			n6 := len(tape)
-			t37 := n6 - 9
-			t38 := tape[n6-5]
-			t39 := tape[n6-4]
-			t40 := tape[n6-3]
-			t41 := tape[n6-2]
-			t42 := tape[n6-1]
-			t43 := t33[2*j+1]
+			t35 := n6 - 9
+			t36 := tape[n6-5]
+			t37 := tape[n6-4]
+			t38 := tape[n6-3]
+			t39 := tape[n6-2]
+			t40 := tape[n6-1]
+			t41 := t31[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t44 := t43 * dy
-			dx := tape[t37] - tape[n6-8]
+			t42 := t41 * dy
+			dx := tape[t35] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t45 := r2 * t38
-			f := 1 / t45
-			t34[i4] -= t44 * f
-			t46 := t33[2*j]
-			t47 := t46 * dx
-			t34[i4] -= t47 * f
-			t48 := t33[2*i4+1]
-			t49 := t48 * dy
-			t34[j] += t49 * f
-			t50 := t33[2*i4]
-			t51 := t50 * dx
-			t34[j] += t51 * f
-			t52 := (-(t42 * t44) - t41*t47 + t40*t49 + t39*t51) * f / t45
-			t53 := -(t52 * t38) - 0.5/t38*(r2*t52)
-			t54 := t40*f*t48 - t42*f*t43 + 2*(t53*dy)
-			t55 := t39*f*t50 - t41*f*t46 + 2*(t53*dx)
-			t35[2*i4+1] -= t54
-			t35[2*j+1] += t54
-			t35[2*i4] -= t55
-			t35[2*j] += t55
-			tape = tape[:t37]
+			t43 := r2 * t36
+			f := 1 / t43
+			t32[i3] -= t42 * f
+			t44 := t31[2*j]
+			t45 := t44 * dx
+			t32[i3] -= t45 * f
+			t46 := t31[2*i3+1]
+			t47 := t46 * dy
+			t32[j] += t47 * f
+			t48 := t31[2*i3]
+			t49 := t48 * dx
+			t32[j] += t49 * f
+			t50 := (-(t40 * t42) - t39*t45 + t38*t47 + t37*t49) * f / t43
+			t51 := -(t50 * t36) - 0.5/t36*(r2*t50)
+			t52 := t38*f*t46 - t40*f*t41 + 2*(t51*dy)
+			t53 := t37*f*t48 - t39*f*t44 + 2*(t51*dx)
+			t33[2*i3+1] -= t52
+			t33[2*j+1] += t52
+			t33[2*i3] -= t53
+			t33[2*j] += t53
+			tape = tape[:t35]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k2 := 0; k2 < n2; k2++ {
-		t36 := t6[n5+k2]
+		t34 := t6[n5+k2]
 		t6[n5+k2] = 0
-		x0Bar[k2] += t36
+		x0Bar[k2] += t34
 	}
 	copy(m, finalM)
 	return e
@@ -602,24 +594,24 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t67 := t7[2*j2]
-			t68 := t7[2*i]
-			dx2 := t67 - t68
-			t69 := t7[2*j2+1]
-			t70 := t7[2*i+1]
-			dy2 := t69 - t70
+			t65 := t7[2*j2]
+			t66 := t7[2*i]
+			dx2 := t65 - t66
+			t67 := t7[2*j2+1]
+			t68 := t7[2*i+1]
+			dy2 := t67 - t68
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t71 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t71)
-			t72 := t9[j2]
-			t8[2*i] += t72 * f2 * dx2
-			t73 := t9[j2]
-			t8[2*i+1] += t73 * f2 * dy2
-			t74 := t9[i]
-			t8[2*j2] -= t74 * f2 * dx2
-			t75 := t9[i]
-			t8[2*j2+1] -= t75 * f2 * dy2
-			tape = append(tape, t67, t68, t69, t70, t71, t72, t73, t74, t75)
+			t69 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t69)
+			t70 := t9[j2]
+			t8[2*i] += t70 * f2 * dx2
+			t71 := t9[j2]
+			t8[2*i+1] += t71 * f2 * dy2
+			t72 := t9[i]
+			t8[2*j2] -= t72 * f2 * dx2
+			t73 := t9[i]
+			t8[2*j2+1] -= t73 * f2 * dy2
+			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
 		}
 	}
 	trips := max(steps, 0)
@@ -630,16 +622,16 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t10 := 0; t10 < steps; t10++ {
 		if schedule.Take(t10) {
 			if b != nil {
-				t63 := append(tape, b.X...)
-				t64 := append(t63, b.V...)
-				t65 := append(t64, b.A...)
-				tape = append(t65, b.M...)
+				t61 := append(tape, b.X...)
+				t62 := append(t61, b.V...)
+				t63 := append(t62, b.A...)
+				tape = append(t63, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t10 == 0 {
-				t66 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t66*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t66*(len(tape)-before2))
+				t64 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t64*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
@@ -647,61 +639,57 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t11 := b.X
 	n4 := len(t11)
 	t12 := b.V
+	t13 := bBar.V
+	t14 := bBar.X
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t61 := t11[i2]
-		t62 := t12[i2]
-		e += t61*t61 + t62*t62
+		t59 := t11[i2]
+		t60 := t12[i2]
+		t13[i2] += 2 * t60
+		t14[i2] += 2 * t59
+		e += t59*t59 + t60*t60
 	}
 	finalM := slices.Clone(m)
-	t13 := b.V
-	t14 := bBar.V
-	t15 := b.X
-	t16 := bBar.X
-	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t14[i3] += 2 * t13[i3]
-		t16[i3] += 2 * t15[i3]
-	}
-	for t17 := steps - 1; t17 >= 0; t17-- {
-		from := schedule.Back(t17)
-		t41 := b != nil
-		if t41 {
-			t42 := len(tapeValues) - 1
-			*b = tapeValues[t42]
-			t43 := b.M
-			t44 := len(tape) - len(t43)
-			copy(t43, tape[t44:])
-			t45 := tape[:t44]
-			t46 := b.A
-			t47 := len(t45) - len(t46)
-			copy(t46, t45[t47:])
-			t48 := t45[:t47]
-			t49 := b.V
-			t50 := len(t48) - len(t49)
-			copy(t49, t48[t50:])
-			t51 := t48[:t50]
-			t52 := b.X
-			t53 := len(t51) - len(t52)
-			copy(t52, t51[t53:])
-			tape = t51[:t53]
-			tapeValues = tapeValues[:t42]
+	for t15 := steps - 1; t15 >= 0; t15-- {
+		from := schedule.Back(t15)
+		t39 := b != nil
+		if t39 {
+			t40 := len(tapeValues) - 1
+			*b = tapeValues[t40]
+			t41 := b.M
+			t42 := len(tape) - len(t41)
+			copy(t41, tape[t42:])
+			t43 := tape[:t42]
+			t44 := b.A
+			t45 := len(t43) - len(t44)
+			copy(t44, t43[t45:])
+			t46 := t43[:t45]
+			t47 := b.V
+			t48 := len(t46) - len(t47)
+			copy(t47, t46[t48:])
+			t49 := t46[:t48]
+			t50 := b.X
+			t51 := len(t49) - len(t50)
+			copy(t50, t49[t51:])
+			tape = t49[:t51]
+			tapeValues = tapeValues[:t40]
 		}
-		if from < t17 {
-			if t41 {
-				t54 := append(tape, b.X...)
-				t55 := append(t54, b.V...)
-				t56 := append(t55, b.A...)
-				tape = append(t56, b.M...)
+		if from < t15 {
+			if t39 {
+				t52 := append(tape, b.X...)
+				t53 := append(t52, b.V...)
+				t54 := append(t53, b.A...)
+				tape = append(t54, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t57 := t17 - from
-			for k2 := 0; k2 < t57; k2++ {
+			t55 := t15 - from
+			for k2 := 0; k2 < t55; k2++ {
 				if schedule.Take(from + k2) {
-					if t41 {
-						t58 := append(tape, b.X...)
-						t59 := append(t58, b.V...)
-						t60 := append(t59, b.A...)
-						tape = append(t60, b.M...)
+					if t39 {
+						t56 := append(tape, b.X...)
+						t57 := append(t56, b.V...)
+						t58 := append(t57, b.A...)
+						tape = append(t58, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -710,52 +698,52 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t18 := bBar.A
-	t19 := bBar.M
-	t20 := bBar.X
-	for i4 := n3 - 1; i4 >= 0; i4-- {
-		for j := n3 - 1; j >= i4+1; j-- {
+	t16 := bBar.A
+	t17 := bBar.M
+	t18 := bBar.X
+	for i3 := n3 - 1; i3 >= 0; i3-- {
+		for j := n3 - 1; j >= i3+1; j-- {
 			n6 := len(tape)
-			t22 := n6 - 9
-			t23 := tape[n6-5]
-			t24 := tape[n6-4]
-			t25 := tape[n6-3]
-			t26 := tape[n6-2]
-			t27 := tape[n6-1]
-			t28 := t18[2*j+1]
+			t20 := n6 - 9
+			t21 := tape[n6-5]
+			t22 := tape[n6-4]
+			t23 := tape[n6-3]
+			t24 := tape[n6-2]
+			t25 := tape[n6-1]
+			t26 := t16[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t29 := t28 * dy
-			dx := tape[t22] - tape[n6-8]
+			t27 := t26 * dy
+			dx := tape[t20] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t30 := r2 * t23
-			f := 1 / t30
-			t19[i4] -= t29 * f
-			t31 := t18[2*j]
-			t32 := t31 * dx
-			t19[i4] -= t32 * f
-			t33 := t18[2*i4+1]
-			t34 := t33 * dy
-			t19[j] += t34 * f
-			t35 := t18[2*i4]
-			t36 := t35 * dx
-			t19[j] += t36 * f
-			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
-			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
-			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
-			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
-			t20[2*i4+1] -= t39
-			t20[2*j+1] += t39
-			t20[2*i4] -= t40
-			t20[2*j] += t40
-			tape = tape[:t22]
+			t28 := r2 * t21
+			f := 1 / t28
+			t17[i3] -= t27 * f
+			t29 := t16[2*j]
+			t30 := t29 * dx
+			t17[i3] -= t30 * f
+			t31 := t16[2*i3+1]
+			t32 := t31 * dy
+			t17[j] += t32 * f
+			t33 := t16[2*i3]
+			t34 := t33 * dx
+			t17[j] += t34 * f
+			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
+			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
+			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
+			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
+			t18[2*i3+1] -= t37
+			t18[2*j+1] += t37
+			t18[2*i3] -= t38
+			t18[2*j] += t38
+			tape = tape[:t20]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t21 := t6[n5+k]
+		t19 := t6[n5+k]
 		t6[n5+k] = 0
-		x0Bar[k] += t21
+		x0Bar[k] += t19
 	}
 	copy(m, finalM)
 	return e
@@ -810,24 +798,24 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t67 := t7[2*j2]
-			t68 := t7[2*i]
-			dx2 := t67 - t68
-			t69 := t7[2*j2+1]
-			t70 := t7[2*i+1]
-			dy2 := t69 - t70
+			t65 := t7[2*j2]
+			t66 := t7[2*i]
+			dx2 := t65 - t66
+			t67 := t7[2*j2+1]
+			t68 := t7[2*i+1]
+			dy2 := t67 - t68
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t71 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t71)
-			t72 := t9[j2]
-			t8[2*i] += t72 * f2 * dx2
-			t73 := t9[j2]
-			t8[2*i+1] += t73 * f2 * dy2
-			t74 := t9[i]
-			t8[2*j2] -= t74 * f2 * dx2
-			t75 := t9[i]
-			t8[2*j2+1] -= t75 * f2 * dy2
-			tape = append(tape, t67, t68, t69, t70, t71, t72, t73, t74, t75)
+			t69 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t69)
+			t70 := t9[j2]
+			t8[2*i] += t70 * f2 * dx2
+			t71 := t9[j2]
+			t8[2*i+1] += t71 * f2 * dy2
+			t72 := t9[i]
+			t8[2*j2] -= t72 * f2 * dx2
+			t73 := t9[i]
+			t8[2*j2+1] -= t73 * f2 * dy2
+			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
 		}
 	}
 	trips := max(steps, 0)
@@ -838,16 +826,16 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t10 := 0; t10 < steps; t10++ {
 		if schedule.Take(t10) {
 			if b != nil {
-				t63 := append(tape, b.X...)
-				t64 := append(t63, b.V...)
-				t65 := append(t64, b.A...)
-				tape = append(t65, b.M...)
+				t61 := append(tape, b.X...)
+				t62 := append(t61, b.V...)
+				t63 := append(t62, b.A...)
+				tape = append(t63, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t10 == 0 {
-				t66 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t66*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t66*(len(tape)-before2))
+				t64 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t64*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
@@ -855,61 +843,57 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t11 := b.X
 	n4 := len(t11)
 	t12 := b.V
+	t13 := bBar.V
+	t14 := bBar.X
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t61 := t11[i2]
-		t62 := t12[i2]
-		e += t61*t61 + t62*t62
+		t59 := t11[i2]
+		t60 := t12[i2]
+		t13[i2] += 2 * t60
+		t14[i2] += 2 * t59
+		e += t59*t59 + t60*t60
 	}
 	finalM := slices.Clone(m)
-	t13 := b.V
-	t14 := bBar.V
-	t15 := b.X
-	t16 := bBar.X
-	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t14[i3] += 2 * t13[i3]
-		t16[i3] += 2 * t15[i3]
-	}
-	for t17 := steps - 1; t17 >= 0; t17-- {
-		from := schedule.Back(t17)
-		t41 := b != nil
-		if t41 {
-			t42 := len(tapeValues) - 1
-			*b = tapeValues[t42]
-			t43 := b.M
-			t44 := len(tape) - len(t43)
-			copy(t43, tape[t44:])
-			t45 := tape[:t44]
-			t46 := b.A
-			t47 := len(t45) - len(t46)
-			copy(t46, t45[t47:])
-			t48 := t45[:t47]
-			t49 := b.V
-			t50 := len(t48) - len(t49)
-			copy(t49, t48[t50:])
-			t51 := t48[:t50]
-			t52 := b.X
-			t53 := len(t51) - len(t52)
-			copy(t52, t51[t53:])
-			tape = t51[:t53]
-			tapeValues = tapeValues[:t42]
+	for t15 := steps - 1; t15 >= 0; t15-- {
+		from := schedule.Back(t15)
+		t39 := b != nil
+		if t39 {
+			t40 := len(tapeValues) - 1
+			*b = tapeValues[t40]
+			t41 := b.M
+			t42 := len(tape) - len(t41)
+			copy(t41, tape[t42:])
+			t43 := tape[:t42]
+			t44 := b.A
+			t45 := len(t43) - len(t44)
+			copy(t44, t43[t45:])
+			t46 := t43[:t45]
+			t47 := b.V
+			t48 := len(t46) - len(t47)
+			copy(t47, t46[t48:])
+			t49 := t46[:t48]
+			t50 := b.X
+			t51 := len(t49) - len(t50)
+			copy(t50, t49[t51:])
+			tape = t49[:t51]
+			tapeValues = tapeValues[:t40]
 		}
-		if from < t17 {
-			if t41 {
-				t54 := append(tape, b.X...)
-				t55 := append(t54, b.V...)
-				t56 := append(t55, b.A...)
-				tape = append(t56, b.M...)
+		if from < t15 {
+			if t39 {
+				t52 := append(tape, b.X...)
+				t53 := append(t52, b.V...)
+				t54 := append(t53, b.A...)
+				tape = append(t54, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t57 := t17 - from
-			for k2 := 0; k2 < t57; k2++ {
+			t55 := t15 - from
+			for k2 := 0; k2 < t55; k2++ {
 				if schedule.Take(from + k2) {
-					if t41 {
-						t58 := append(tape, b.X...)
-						t59 := append(t58, b.V...)
-						t60 := append(t59, b.A...)
-						tape = append(t60, b.M...)
+					if t39 {
+						t56 := append(tape, b.X...)
+						t57 := append(t56, b.V...)
+						t58 := append(t57, b.A...)
+						tape = append(t58, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -918,52 +902,52 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t18 := bBar.A
-	t19 := bBar.M
-	t20 := bBar.X
-	for i4 := n3 - 1; i4 >= 0; i4-- {
-		for j := n3 - 1; j >= i4+1; j-- {
+	t16 := bBar.A
+	t17 := bBar.M
+	t18 := bBar.X
+	for i3 := n3 - 1; i3 >= 0; i3-- {
+		for j := n3 - 1; j >= i3+1; j-- {
 			n6 := len(tape)
-			t22 := n6 - 9
-			t23 := tape[n6-5]
-			t24 := tape[n6-4]
-			t25 := tape[n6-3]
-			t26 := tape[n6-2]
-			t27 := tape[n6-1]
-			t28 := t18[2*j+1]
+			t20 := n6 - 9
+			t21 := tape[n6-5]
+			t22 := tape[n6-4]
+			t23 := tape[n6-3]
+			t24 := tape[n6-2]
+			t25 := tape[n6-1]
+			t26 := t16[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t29 := t28 * dy
-			dx := tape[t22] - tape[n6-8]
+			t27 := t26 * dy
+			dx := tape[t20] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t30 := r2 * t23
-			f := 1 / t30
-			t19[i4] -= t29 * f
-			t31 := t18[2*j]
-			t32 := t31 * dx
-			t19[i4] -= t32 * f
-			t33 := t18[2*i4+1]
-			t34 := t33 * dy
-			t19[j] += t34 * f
-			t35 := t18[2*i4]
-			t36 := t35 * dx
-			t19[j] += t36 * f
-			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
-			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
-			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
-			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
-			t20[2*i4+1] -= t39
-			t20[2*j+1] += t39
-			t20[2*i4] -= t40
-			t20[2*j] += t40
-			tape = tape[:t22]
+			t28 := r2 * t21
+			f := 1 / t28
+			t17[i3] -= t27 * f
+			t29 := t16[2*j]
+			t30 := t29 * dx
+			t17[i3] -= t30 * f
+			t31 := t16[2*i3+1]
+			t32 := t31 * dy
+			t17[j] += t32 * f
+			t33 := t16[2*i3]
+			t34 := t33 * dx
+			t17[j] += t34 * f
+			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
+			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
+			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
+			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
+			t18[2*i3+1] -= t37
+			t18[2*j+1] += t37
+			t18[2*i3] -= t38
+			t18[2*j] += t38
+			tape = tape[:t20]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t21 := t6[n5+k]
+		t19 := t6[n5+k]
 		t6[n5+k] = 0
-		x0Bar[k] += t21
+		x0Bar[k] += t19
 	}
 	copy(m, finalM)
 	return e
@@ -1018,24 +1002,24 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t67 := t7[2*j2]
-			t68 := t7[2*i]
-			dx2 := t67 - t68
-			t69 := t7[2*j2+1]
-			t70 := t7[2*i+1]
-			dy2 := t69 - t70
+			t65 := t7[2*j2]
+			t66 := t7[2*i]
+			dx2 := t65 - t66
+			t67 := t7[2*j2+1]
+			t68 := t7[2*i+1]
+			dy2 := t67 - t68
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t71 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t71)
-			t72 := t9[j2]
-			t8[2*i] += t72 * f2 * dx2
-			t73 := t9[j2]
-			t8[2*i+1] += t73 * f2 * dy2
-			t74 := t9[i]
-			t8[2*j2] -= t74 * f2 * dx2
-			t75 := t9[i]
-			t8[2*j2+1] -= t75 * f2 * dy2
-			tape = append(tape, t67, t68, t69, t70, t71, t72, t73, t74, t75)
+			t69 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t69)
+			t70 := t9[j2]
+			t8[2*i] += t70 * f2 * dx2
+			t71 := t9[j2]
+			t8[2*i+1] += t71 * f2 * dy2
+			t72 := t9[i]
+			t8[2*j2] -= t72 * f2 * dx2
+			t73 := t9[i]
+			t8[2*j2+1] -= t73 * f2 * dy2
+			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
 		}
 	}
 	trips := max(steps, 0)
@@ -1046,16 +1030,16 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t10 := 0; t10 < steps; t10++ {
 		if schedule.Take(t10) {
 			if b != nil {
-				t63 := append(tape, b.X...)
-				t64 := append(t63, b.V...)
-				t65 := append(t64, b.A...)
-				tape = append(t65, b.M...)
+				t61 := append(tape, b.X...)
+				t62 := append(t61, b.V...)
+				t63 := append(t62, b.A...)
+				tape = append(t63, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t10 == 0 {
-				t66 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t66*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t66*(len(tape)-before2))
+				t64 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t64*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
@@ -1063,61 +1047,57 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t11 := b.X
 	n4 := len(t11)
 	t12 := b.V
+	t13 := bBar.V
+	t14 := bBar.X
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t61 := t11[i2]
-		t62 := t12[i2]
-		e += t61*t61 + t62*t62
+		t59 := t11[i2]
+		t60 := t12[i2]
+		t13[i2] += 2 * t60
+		t14[i2] += 2 * t59
+		e += t59*t59 + t60*t60
 	}
 	finalM := slices.Clone(m)
-	t13 := b.V
-	t14 := bBar.V
-	t15 := b.X
-	t16 := bBar.X
-	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t14[i3] += 2 * t13[i3]
-		t16[i3] += 2 * t15[i3]
-	}
-	for t17 := steps - 1; t17 >= 0; t17-- {
-		from := schedule.Back(t17)
-		t41 := b != nil
-		if t41 {
-			t42 := len(tapeValues) - 1
-			*b = tapeValues[t42]
-			t43 := b.M
-			t44 := len(tape) - len(t43)
-			copy(t43, tape[t44:])
-			t45 := tape[:t44]
-			t46 := b.A
-			t47 := len(t45) - len(t46)
-			copy(t46, t45[t47:])
-			t48 := t45[:t47]
-			t49 := b.V
-			t50 := len(t48) - len(t49)
-			copy(t49, t48[t50:])
-			t51 := t48[:t50]
-			t52 := b.X
-			t53 := len(t51) - len(t52)
-			copy(t52, t51[t53:])
-			tape = t51[:t53]
-			tapeValues = tapeValues[:t42]
+	for t15 := steps - 1; t15 >= 0; t15-- {
+		from := schedule.Back(t15)
+		t39 := b != nil
+		if t39 {
+			t40 := len(tapeValues) - 1
+			*b = tapeValues[t40]
+			t41 := b.M
+			t42 := len(tape) - len(t41)
+			copy(t41, tape[t42:])
+			t43 := tape[:t42]
+			t44 := b.A
+			t45 := len(t43) - len(t44)
+			copy(t44, t43[t45:])
+			t46 := t43[:t45]
+			t47 := b.V
+			t48 := len(t46) - len(t47)
+			copy(t47, t46[t48:])
+			t49 := t46[:t48]
+			t50 := b.X
+			t51 := len(t49) - len(t50)
+			copy(t50, t49[t51:])
+			tape = t49[:t51]
+			tapeValues = tapeValues[:t40]
 		}
-		if from < t17 {
-			if t41 {
-				t54 := append(tape, b.X...)
-				t55 := append(t54, b.V...)
-				t56 := append(t55, b.A...)
-				tape = append(t56, b.M...)
+		if from < t15 {
+			if t39 {
+				t52 := append(tape, b.X...)
+				t53 := append(t52, b.V...)
+				t54 := append(t53, b.A...)
+				tape = append(t54, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t57 := t17 - from
-			for k2 := 0; k2 < t57; k2++ {
+			t55 := t15 - from
+			for k2 := 0; k2 < t55; k2++ {
 				if schedule.Take(from + k2) {
-					if t41 {
-						t58 := append(tape, b.X...)
-						t59 := append(t58, b.V...)
-						t60 := append(t59, b.A...)
-						tape = append(t60, b.M...)
+					if t39 {
+						t56 := append(tape, b.X...)
+						t57 := append(t56, b.V...)
+						t58 := append(t57, b.A...)
+						tape = append(t58, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1126,52 +1106,52 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t18 := bBar.A
-	t19 := bBar.M
-	t20 := bBar.X
-	for i4 := n3 - 1; i4 >= 0; i4-- {
-		for j := n3 - 1; j >= i4+1; j-- {
+	t16 := bBar.A
+	t17 := bBar.M
+	t18 := bBar.X
+	for i3 := n3 - 1; i3 >= 0; i3-- {
+		for j := n3 - 1; j >= i3+1; j-- {
 			n6 := len(tape)
-			t22 := n6 - 9
-			t23 := tape[n6-5]
-			t24 := tape[n6-4]
-			t25 := tape[n6-3]
-			t26 := tape[n6-2]
-			t27 := tape[n6-1]
-			t28 := t18[2*j+1]
+			t20 := n6 - 9
+			t21 := tape[n6-5]
+			t22 := tape[n6-4]
+			t23 := tape[n6-3]
+			t24 := tape[n6-2]
+			t25 := tape[n6-1]
+			t26 := t16[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t29 := t28 * dy
-			dx := tape[t22] - tape[n6-8]
+			t27 := t26 * dy
+			dx := tape[t20] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t30 := r2 * t23
-			f := 1 / t30
-			t19[i4] -= t29 * f
-			t31 := t18[2*j]
-			t32 := t31 * dx
-			t19[i4] -= t32 * f
-			t33 := t18[2*i4+1]
-			t34 := t33 * dy
-			t19[j] += t34 * f
-			t35 := t18[2*i4]
-			t36 := t35 * dx
-			t19[j] += t36 * f
-			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
-			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
-			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
-			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
-			t20[2*i4+1] -= t39
-			t20[2*j+1] += t39
-			t20[2*i4] -= t40
-			t20[2*j] += t40
-			tape = tape[:t22]
+			t28 := r2 * t21
+			f := 1 / t28
+			t17[i3] -= t27 * f
+			t29 := t16[2*j]
+			t30 := t29 * dx
+			t17[i3] -= t30 * f
+			t31 := t16[2*i3+1]
+			t32 := t31 * dy
+			t17[j] += t32 * f
+			t33 := t16[2*i3]
+			t34 := t33 * dx
+			t17[j] += t34 * f
+			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
+			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
+			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
+			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
+			t18[2*i3+1] -= t37
+			t18[2*j+1] += t37
+			t18[2*i3] -= t38
+			t18[2*j] += t38
+			tape = tape[:t20]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t21 := t6[n5+k]
+		t19 := t6[n5+k]
 		t6[n5+k] = 0
-		x0Bar[k] += t21
+		x0Bar[k] += t19
 	}
 	copy(m, finalM)
 	return e
@@ -1226,24 +1206,24 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t67 := t7[2*j2]
-			t68 := t7[2*i]
-			dx2 := t67 - t68
-			t69 := t7[2*j2+1]
-			t70 := t7[2*i+1]
-			dy2 := t69 - t70
+			t65 := t7[2*j2]
+			t66 := t7[2*i]
+			dx2 := t65 - t66
+			t67 := t7[2*j2+1]
+			t68 := t7[2*i+1]
+			dy2 := t67 - t68
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t71 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t71)
-			t72 := t9[j2]
-			t8[2*i] += t72 * f2 * dx2
-			t73 := t9[j2]
-			t8[2*i+1] += t73 * f2 * dy2
-			t74 := t9[i]
-			t8[2*j2] -= t74 * f2 * dx2
-			t75 := t9[i]
-			t8[2*j2+1] -= t75 * f2 * dy2
-			tape = append(tape, t67, t68, t69, t70, t71, t72, t73, t74, t75)
+			t69 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t69)
+			t70 := t9[j2]
+			t8[2*i] += t70 * f2 * dx2
+			t71 := t9[j2]
+			t8[2*i+1] += t71 * f2 * dy2
+			t72 := t9[i]
+			t8[2*j2] -= t72 * f2 * dx2
+			t73 := t9[i]
+			t8[2*j2+1] -= t73 * f2 * dy2
+			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
 		}
 	}
 	trips := max(steps, 0)
@@ -1254,16 +1234,16 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t10 := 0; t10 < steps; t10++ {
 		if schedule.Take(t10) {
 			if b != nil {
-				t63 := append(tape, b.X...)
-				t64 := append(t63, b.V...)
-				t65 := append(t64, b.A...)
-				tape = append(t65, b.M...)
+				t61 := append(tape, b.X...)
+				t62 := append(t61, b.V...)
+				t63 := append(t62, b.A...)
+				tape = append(t63, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t10 == 0 {
-				t66 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t66*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t66*(len(tape)-before2))
+				t64 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t64*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
@@ -1271,61 +1251,57 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t11 := b.X
 	n4 := len(t11)
 	t12 := b.V
+	t13 := bBar.V
+	t14 := bBar.X
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t61 := t11[i2]
-		t62 := t12[i2]
-		e += t61*t61 + t62*t62
+		t59 := t11[i2]
+		t60 := t12[i2]
+		t13[i2] += 2 * t60
+		t14[i2] += 2 * t59
+		e += t59*t59 + t60*t60
 	}
 	finalM := slices.Clone(m)
-	t13 := b.V
-	t14 := bBar.V
-	t15 := b.X
-	t16 := bBar.X
-	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t14[i3] += 2 * t13[i3]
-		t16[i3] += 2 * t15[i3]
-	}
-	for t17 := steps - 1; t17 >= 0; t17-- {
-		from := schedule.Back(t17)
-		t41 := b != nil
-		if t41 {
-			t42 := len(tapeValues) - 1
-			*b = tapeValues[t42]
-			t43 := b.M
-			t44 := len(tape) - len(t43)
-			copy(t43, tape[t44:])
-			t45 := tape[:t44]
-			t46 := b.A
-			t47 := len(t45) - len(t46)
-			copy(t46, t45[t47:])
-			t48 := t45[:t47]
-			t49 := b.V
-			t50 := len(t48) - len(t49)
-			copy(t49, t48[t50:])
-			t51 := t48[:t50]
-			t52 := b.X
-			t53 := len(t51) - len(t52)
-			copy(t52, t51[t53:])
-			tape = t51[:t53]
-			tapeValues = tapeValues[:t42]
+	for t15 := steps - 1; t15 >= 0; t15-- {
+		from := schedule.Back(t15)
+		t39 := b != nil
+		if t39 {
+			t40 := len(tapeValues) - 1
+			*b = tapeValues[t40]
+			t41 := b.M
+			t42 := len(tape) - len(t41)
+			copy(t41, tape[t42:])
+			t43 := tape[:t42]
+			t44 := b.A
+			t45 := len(t43) - len(t44)
+			copy(t44, t43[t45:])
+			t46 := t43[:t45]
+			t47 := b.V
+			t48 := len(t46) - len(t47)
+			copy(t47, t46[t48:])
+			t49 := t46[:t48]
+			t50 := b.X
+			t51 := len(t49) - len(t50)
+			copy(t50, t49[t51:])
+			tape = t49[:t51]
+			tapeValues = tapeValues[:t40]
 		}
-		if from < t17 {
-			if t41 {
-				t54 := append(tape, b.X...)
-				t55 := append(t54, b.V...)
-				t56 := append(t55, b.A...)
-				tape = append(t56, b.M...)
+		if from < t15 {
+			if t39 {
+				t52 := append(tape, b.X...)
+				t53 := append(t52, b.V...)
+				t54 := append(t53, b.A...)
+				tape = append(t54, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t57 := t17 - from
-			for k2 := 0; k2 < t57; k2++ {
+			t55 := t15 - from
+			for k2 := 0; k2 < t55; k2++ {
 				if schedule.Take(from + k2) {
-					if t41 {
-						t58 := append(tape, b.X...)
-						t59 := append(t58, b.V...)
-						t60 := append(t59, b.A...)
-						tape = append(t60, b.M...)
+					if t39 {
+						t56 := append(tape, b.X...)
+						t57 := append(t56, b.V...)
+						t58 := append(t57, b.A...)
+						tape = append(t58, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1334,52 +1310,52 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t18 := bBar.A
-	t19 := bBar.M
-	t20 := bBar.X
-	for i4 := n3 - 1; i4 >= 0; i4-- {
-		for j := n3 - 1; j >= i4+1; j-- {
+	t16 := bBar.A
+	t17 := bBar.M
+	t18 := bBar.X
+	for i3 := n3 - 1; i3 >= 0; i3-- {
+		for j := n3 - 1; j >= i3+1; j-- {
 			n6 := len(tape)
-			t22 := n6 - 9
-			t23 := tape[n6-5]
-			t24 := tape[n6-4]
-			t25 := tape[n6-3]
-			t26 := tape[n6-2]
-			t27 := tape[n6-1]
-			t28 := t18[2*j+1]
+			t20 := n6 - 9
+			t21 := tape[n6-5]
+			t22 := tape[n6-4]
+			t23 := tape[n6-3]
+			t24 := tape[n6-2]
+			t25 := tape[n6-1]
+			t26 := t16[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t29 := t28 * dy
-			dx := tape[t22] - tape[n6-8]
+			t27 := t26 * dy
+			dx := tape[t20] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t30 := r2 * t23
-			f := 1 / t30
-			t19[i4] -= t29 * f
-			t31 := t18[2*j]
-			t32 := t31 * dx
-			t19[i4] -= t32 * f
-			t33 := t18[2*i4+1]
-			t34 := t33 * dy
-			t19[j] += t34 * f
-			t35 := t18[2*i4]
-			t36 := t35 * dx
-			t19[j] += t36 * f
-			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
-			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
-			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
-			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
-			t20[2*i4+1] -= t39
-			t20[2*j+1] += t39
-			t20[2*i4] -= t40
-			t20[2*j] += t40
-			tape = tape[:t22]
+			t28 := r2 * t21
+			f := 1 / t28
+			t17[i3] -= t27 * f
+			t29 := t16[2*j]
+			t30 := t29 * dx
+			t17[i3] -= t30 * f
+			t31 := t16[2*i3+1]
+			t32 := t31 * dy
+			t17[j] += t32 * f
+			t33 := t16[2*i3]
+			t34 := t33 * dx
+			t17[j] += t34 * f
+			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
+			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
+			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
+			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
+			t18[2*i3+1] -= t37
+			t18[2*j+1] += t37
+			t18[2*i3] -= t38
+			t18[2*j] += t38
+			tape = tape[:t20]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t21 := t6[n5+k]
+		t19 := t6[n5+k]
 		t6[n5+k] = 0
-		x0Bar[k] += t21
+		x0Bar[k] += t19
 	}
 	copy(m, finalM)
 	return e
@@ -1434,24 +1410,24 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
 		for j2 := i + 1; j2 < n3; j2++ {
-			t67 := t7[2*j2]
-			t68 := t7[2*i]
-			dx2 := t67 - t68
-			t69 := t7[2*j2+1]
-			t70 := t7[2*i+1]
-			dy2 := t69 - t70
+			t65 := t7[2*j2]
+			t66 := t7[2*i]
+			dx2 := t65 - t66
+			t67 := t7[2*j2+1]
+			t68 := t7[2*i+1]
+			dy2 := t67 - t68
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t71 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t71)
-			t72 := t9[j2]
-			t8[2*i] += t72 * f2 * dx2
-			t73 := t9[j2]
-			t8[2*i+1] += t73 * f2 * dy2
-			t74 := t9[i]
-			t8[2*j2] -= t74 * f2 * dx2
-			t75 := t9[i]
-			t8[2*j2+1] -= t75 * f2 * dy2
-			tape = append(tape, t67, t68, t69, t70, t71, t72, t73, t74, t75)
+			t69 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t69)
+			t70 := t9[j2]
+			t8[2*i] += t70 * f2 * dx2
+			t71 := t9[j2]
+			t8[2*i+1] += t71 * f2 * dy2
+			t72 := t9[i]
+			t8[2*j2] -= t72 * f2 * dx2
+			t73 := t9[i]
+			t8[2*j2+1] -= t73 * f2 * dy2
+			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
 		}
 	}
 	trips := max(steps, 0)
@@ -1462,16 +1438,16 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t10 := 0; t10 < steps; t10++ {
 		if schedule.Take(t10) {
 			if b != nil {
-				t63 := append(tape, b.X...)
-				t64 := append(t63, b.V...)
-				t65 := append(t64, b.A...)
-				tape = append(t65, b.M...)
+				t61 := append(tape, b.X...)
+				t62 := append(t61, b.V...)
+				t63 := append(t62, b.A...)
+				tape = append(t63, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t10 == 0 {
-				t66 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t66*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t66*(len(tape)-before2))
+				t64 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t64*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
@@ -1479,61 +1455,57 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t11 := b.X
 	n4 := len(t11)
 	t12 := b.V
+	t13 := bBar.V
+	t14 := bBar.X
 	e := 0.0
 	for i2 := 0; i2 < n4; i2++ {
-		t61 := t11[i2]
-		t62 := t12[i2]
-		e += t61*t61 + t62*t62
+		t59 := t11[i2]
+		t60 := t12[i2]
+		t13[i2] += 2 * t60
+		t14[i2] += 2 * t59
+		e += t59*t59 + t60*t60
 	}
 	finalM := slices.Clone(m)
-	t13 := b.V
-	t14 := bBar.V
-	t15 := b.X
-	t16 := bBar.X
-	for i3 := n4 - 1; i3 >= 0; i3-- {
-		t14[i3] += 2 * t13[i3]
-		t16[i3] += 2 * t15[i3]
-	}
-	for t17 := steps - 1; t17 >= 0; t17-- {
-		from := schedule.Back(t17)
-		t41 := b != nil
-		if t41 {
-			t42 := len(tapeValues) - 1
-			*b = tapeValues[t42]
-			t43 := b.M
-			t44 := len(tape) - len(t43)
-			copy(t43, tape[t44:])
-			t45 := tape[:t44]
-			t46 := b.A
-			t47 := len(t45) - len(t46)
-			copy(t46, t45[t47:])
-			t48 := t45[:t47]
-			t49 := b.V
-			t50 := len(t48) - len(t49)
-			copy(t49, t48[t50:])
-			t51 := t48[:t50]
-			t52 := b.X
-			t53 := len(t51) - len(t52)
-			copy(t52, t51[t53:])
-			tape = t51[:t53]
-			tapeValues = tapeValues[:t42]
+	for t15 := steps - 1; t15 >= 0; t15-- {
+		from := schedule.Back(t15)
+		t39 := b != nil
+		if t39 {
+			t40 := len(tapeValues) - 1
+			*b = tapeValues[t40]
+			t41 := b.M
+			t42 := len(tape) - len(t41)
+			copy(t41, tape[t42:])
+			t43 := tape[:t42]
+			t44 := b.A
+			t45 := len(t43) - len(t44)
+			copy(t44, t43[t45:])
+			t46 := t43[:t45]
+			t47 := b.V
+			t48 := len(t46) - len(t47)
+			copy(t47, t46[t48:])
+			t49 := t46[:t48]
+			t50 := b.X
+			t51 := len(t49) - len(t50)
+			copy(t50, t49[t51:])
+			tape = t49[:t51]
+			tapeValues = tapeValues[:t40]
 		}
-		if from < t17 {
-			if t41 {
-				t54 := append(tape, b.X...)
-				t55 := append(t54, b.V...)
-				t56 := append(t55, b.A...)
-				tape = append(t56, b.M...)
+		if from < t15 {
+			if t39 {
+				t52 := append(tape, b.X...)
+				t53 := append(t52, b.V...)
+				t54 := append(t53, b.A...)
+				tape = append(t54, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t57 := t17 - from
-			for k2 := 0; k2 < t57; k2++ {
+			t55 := t15 - from
+			for k2 := 0; k2 < t55; k2++ {
 				if schedule.Take(from + k2) {
-					if t41 {
-						t58 := append(tape, b.X...)
-						t59 := append(t58, b.V...)
-						t60 := append(t59, b.A...)
-						tape = append(t60, b.M...)
+					if t39 {
+						t56 := append(tape, b.X...)
+						t57 := append(t56, b.V...)
+						t58 := append(t57, b.A...)
+						tape = append(t58, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1542,52 +1514,52 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t18 := bBar.A
-	t19 := bBar.M
-	t20 := bBar.X
-	for i4 := n3 - 1; i4 >= 0; i4-- {
-		for j := n3 - 1; j >= i4+1; j-- {
+	t16 := bBar.A
+	t17 := bBar.M
+	t18 := bBar.X
+	for i3 := n3 - 1; i3 >= 0; i3-- {
+		for j := n3 - 1; j >= i3+1; j-- {
 			n6 := len(tape)
-			t22 := n6 - 9
-			t23 := tape[n6-5]
-			t24 := tape[n6-4]
-			t25 := tape[n6-3]
-			t26 := tape[n6-2]
-			t27 := tape[n6-1]
-			t28 := t18[2*j+1]
+			t20 := n6 - 9
+			t21 := tape[n6-5]
+			t22 := tape[n6-4]
+			t23 := tape[n6-3]
+			t24 := tape[n6-2]
+			t25 := tape[n6-1]
+			t26 := t16[2*j+1]
 			dy := tape[n6-7] - tape[n6-6]
-			t29 := t28 * dy
-			dx := tape[t22] - tape[n6-8]
+			t27 := t26 * dy
+			dx := tape[t20] - tape[n6-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t30 := r2 * t23
-			f := 1 / t30
-			t19[i4] -= t29 * f
-			t31 := t18[2*j]
-			t32 := t31 * dx
-			t19[i4] -= t32 * f
-			t33 := t18[2*i4+1]
-			t34 := t33 * dy
-			t19[j] += t34 * f
-			t35 := t18[2*i4]
-			t36 := t35 * dx
-			t19[j] += t36 * f
-			t37 := (-(t27 * t29) - t26*t32 + t25*t34 + t24*t36) * f / t30
-			t38 := -(t37 * t23) - 0.5/t23*(r2*t37)
-			t39 := t25*f*t33 - t27*f*t28 + 2*(t38*dy)
-			t40 := t24*f*t35 - t26*f*t31 + 2*(t38*dx)
-			t20[2*i4+1] -= t39
-			t20[2*j+1] += t39
-			t20[2*i4] -= t40
-			t20[2*j] += t40
-			tape = tape[:t22]
+			t28 := r2 * t21
+			f := 1 / t28
+			t17[i3] -= t27 * f
+			t29 := t16[2*j]
+			t30 := t29 * dx
+			t17[i3] -= t30 * f
+			t31 := t16[2*i3+1]
+			t32 := t31 * dy
+			t17[j] += t32 * f
+			t33 := t16[2*i3]
+			t34 := t33 * dx
+			t17[j] += t34 * f
+			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
+			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
+			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
+			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
+			t18[2*i3+1] -= t37
+			t18[2*j+1] += t37
+			t18[2*i3] -= t38
+			t18[2*j] += t38
+			tape = tape[:t20]
 		}
 	}
 	clear(bBar.A)
 	n5 := len([]float64(nil))
 	for k := 0; k < n2; k++ {
-		t21 := t6[n5+k]
+		t19 := t6[n5+k]
 		t6[n5+k] = 0
-		x0Bar[k] += t21
+		x0Bar[k] += t19
 	}
 	copy(m, finalM)
 	return e

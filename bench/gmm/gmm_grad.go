@@ -235,12 +235,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	tape := slices.Grow(t, trips*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j5 := 0; j5 < d; j5++ {
-			t44 := c*d + j5
-			t45 := q[t44]
-			t46 := math.Exp(t45)
-			qdiag[t44] = t46
-			sumq[c] += t45
-			tape = append(tape, t46)
+			t42 := c*d + j5
+			t43 := q[t42]
+			t44 := math.Exp(t43)
+			qdiag[t42] = t44
+			sumq[c] += t43
+			tape = append(tape, t44)
 		}
 	}
 	xc := make([]float64, d)
@@ -259,12 +259,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			for j4 := 0; j4 < d; j4++ {
 				xc[j4] = x[i*d+j4] - mu[c5*d+j4]
 			}
-			t41 := append(tape, xc...)
+			t39 := append(tape, xc...)
 			qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
-			t42 := alpha[c5]
-			t43 := sumq[c5]
-			tape = append(t41, qx...)
-			main[c5] = t42 + t43 - 0.5*sqnorm(qx)
+			t40 := alpha[c5]
+			t41 := sumq[c5]
+			tape = append(t39, qx...)
+			main[c5] = t40 + t41 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, main...)
 		slse += logsumexp(main)
@@ -279,114 +279,112 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	}
 	sum := 0.0
 	for i3 := 0; i3 < k; i3++ {
-		t40 := math.Exp(alpha[i3] - m)
-		tape = append(tape, t40)
-		sum += t40
+		t38 := math.Exp(alpha[i3] - m)
+		tape = append(tape, t38)
+		sum += t38
 	}
-	t6 := math.Log(sum) + m
-	t7 := t4 - t5*t6
+	t6 := t4 - t5*(math.Log(sum)+m)
 	k2 := len(sumq)
 	np := float64(d + 1)
-	t8 := np * float64(d) * -0.34657359027997264
-	t9 := 0.5 * np
+	t7 := np * float64(d) * -0.34657359027997264
+	t8 := 0.5 * np
 	out := 0.25 * float64(t2) * 1.1447298858494002
 	for j := 1; j <= d; j++ {
-		lg, _ := math.Lgamma(t9 + 0.5*float64(1-j))
+		lg, _ := math.Lgamma(t8 + 0.5*float64(1-j))
 		out += lg
 	}
-	c2 := t8 - out
+	c2 := t7 - out
 	out2 := 0.0
 	for ck := 0; ck < k2; ck++ {
-		t38 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t39 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 -= 0.5*(t38+t39) - 0*sumq[ck]
+		t36 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t37 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 -= 0.5*(t36+t37) - 0*sumq[ck]
 	}
-	t10 := out2 + float64(k2)*c2
-	t11 := t7 + t10
+	t9 := t6 + (out2 + float64(k2)*c2)
 	for ck2 := k2 - 1; ck2 >= 0; ck2-- {
-		t33 := -0.5
-		t34 := ck2 * nl
-		t35 := (ck2 + 1) * nl
-		sqnormReverse(l[t34:t35], lBar[t34:t35], t33)
-		t36 := ck2 * d
-		t37 := (ck2 + 1) * d
-		sqnormReverse(qdiag[t36:t37], qdiagBar[t36:t37], t33)
+		t31 := -0.5
+		t32 := ck2 * nl
+		t33 := (ck2 + 1) * nl
+		sqnormReverse(l[t32:t33], lBar[t32:t33], t31)
+		t34 := ck2 * d
+		t35 := (ck2 + 1) * d
+		sqnormReverse(qdiag[t34:t35], qdiagBar[t34:t35], t31)
 	}
+	t10 := 1 / sum * t5
 	mBar := -t5
-	t12 := 1 / sum * t5
 	for i4 := k - 1; i4 >= 0; i4-- {
-		t31 := len(tape) - 1
-		t32 := tape[t31] * t12
-		alphaBar[i4] -= t32
-		mBar += t32
-		tape = tape[:t31]
+		t29 := len(tape) - 1
+		t30 := tape[t29] * t10
+		alphaBar[i4] -= t30
+		mBar += t30
+		tape = tape[:t29]
 	}
 	for i5 := k - 1; i5 >= 0; i5-- {
-		t27 := len(tape) - 1
-		t28 := tape[t27] >= alpha[i5]
-		t29 := 0.0
-		if t28 {
-			t29 = 1
+		t25 := len(tape) - 1
+		t26 := tape[t25] >= alpha[i5]
+		t27 := 0.0
+		if t26 {
+			t27 = 1
 		}
-		t30 := 1.0
-		if t28 {
-			t30 = 0
+		t28 := 1.0
+		if t26 {
+			t28 = 0
 		}
-		alphaBar[i5] += t30 * mBar
-		mBar = t29 * mBar
-		tape = tape[:t27]
+		alphaBar[i5] += t28 * mBar
+		mBar = t27 * mBar
+		tape = tape[:t25]
 	}
 	for i6 := n2 - 1; i6 >= 0; i6-- {
-		t18 := len(tape) - n3
-		copy(main, tape[t18:])
+		t16 := len(tape) - n3
+		copy(main, tape[t16:])
 		logsumexpReverse(main, mainBar, 1)
-		tape = tape[:t18]
+		tape = tape[:t16]
 		for c4 := k - 1; c4 >= 0; c4-- {
-			t19 := mainBar[c4]
+			t17 := mainBar[c4]
 			mainBar[c4] = 0
-			t20 := len(tape) - n5
-			copy(qx, tape[t20:])
-			t21 := tape[:t20]
-			sqnormReverse(qx, qxBar, -(0.5 * t19))
-			sumqBar[c4] += t19
-			alphaBar[c4] += t19
-			t22 := len(t21) - n4
-			copy(xc, t21[t22:])
-			tape = t21[:t22]
-			t23 := c4 * d
-			t24 := (c4 + 1) * d
-			t25 := c4 * nl
-			t26 := (c4 + 1) * nl
+			t18 := len(tape) - n5
+			copy(qx, tape[t18:])
+			t19 := tape[:t18]
+			sqnormReverse(qx, qxBar, -(0.5 * t17))
+			sumqBar[c4] += t17
+			alphaBar[c4] += t17
+			t20 := len(t19) - n4
+			copy(xc, t19[t20:])
+			tape = t19[:t20]
+			t21 := c4 * d
+			t22 := (c4 + 1) * d
+			t23 := c4 * nl
+			t24 := (c4 + 1) * nl
 			qtimesxReverse(
 				qx,
 				qxBar,
-				qdiag[t23:t24],
-				qdiagBar[t23:t24],
-				l[t25:t26],
-				lBar[t25:t26],
+				qdiag[t21:t22],
+				qdiagBar[t21:t22],
+				l[t23:t24],
+				lBar[t23:t24],
 				xc,
 				xcBar,
 			)
 			for j3 := d - 1; j3 >= 0; j3-- {
 				xcjBar := xcBar[j3]
 				xcBar[j3] = 0
-				muBar[t23+j3] -= xcjBar
+				muBar[t21+j3] -= xcjBar
 			}
 		}
 	}
 	for c3 := k - 1; c3 >= 0; c3-- {
 		for j2 := d - 1; j2 >= 0; j2-- {
-			t13 := len(tape) - 1
-			t14 := tape[t13]
-			t15 := sumqBar[c3]
-			t16 := c3*d + j2
-			t17 := qdiagBar[t16]
-			qdiagBar[t16] = 0
-			qBar[t16] += t15 + t14*t17
-			tape = tape[:t13]
+			t11 := len(tape) - 1
+			t12 := tape[t11]
+			t13 := sumqBar[c3]
+			t14 := c3*d + j2
+			t15 := qdiagBar[t14]
+			qdiagBar[t14] = 0
+			qBar[t14] += t13 + t12*t15
+			tape = tape[:t11]
 		}
 	}
-	return t11
+	return t9
 }
 
 // sqnormReverse is the reverse of sqnorm for the gradients that call it: the vector-Jacobian

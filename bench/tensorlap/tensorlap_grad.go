@@ -155,55 +155,54 @@ func fGradWrtXJVP(
 	var tapePointersBuf [256]*tensorops.Tensor
 	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf[:0]
 	n2 := len(n.Ws)
-	t3 := max(n2+2, 0) * 3
-	t4 := append(t, make([]*tensorops.Tensor, t3)...)
+	t2 := max(n2+2, 0) * 3
+	t3 := append(t, make([]*tensorops.Tensor, t2)...)
 	n3 := len(t)
-	tapePointers := t4[:n3]
-	dtapePointers := append(t2, make([]*tensorops.Tensor, t3)...)[:n3]
+	tapePointers := t3[:n3]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t2)...)[:n3]
 	h := x
 	dh := dx
 	for i := 0; i < n2; i++ {
-		t15 := tensorops.MatMulEach(n.Ws[i], false, h, dh)
-		t16 := t15[0]
-		t17 := t15[1]
-		t18 := tensorops.Add(t16, n.Bs[i])
-		h4 := tensorops.Tanh(t18)
-		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t17, t18))
-		tapePointers = append(tapePointers, h, t16, h4)
-		dtapePointers = append(dtapePointers, dh, t17, dh2)
+		t14 := tensorops.MatMulEach(n.Ws[i], false, h, dh)
+		t15 := t14[0]
+		t16 := t14[1]
+		t17 := tensorops.Add(t15, n.Bs[i])
+		h4 := tensorops.Tanh(t17)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t16, t17))
+		tapePointers = append(tapePointers, h, t15, h4)
+		dtapePointers = append(dtapePointers, dh, t16, dh2)
 		h = h4
 		dh = dh2
 	}
-	t5 := n.Out
-	t6 := tensorops.Dot(h, t5)
-	t7 := tensorops.Dot(dh, t5)
+	t4 := n.Out
+	t5 := tensorops.Dot(h, t4)
+	t6 := tensorops.Dot(dh, t4)
 	i2 := n2 - 1
-	hBar := tensorops.Scale(t5, 1)
+	hBar := tensorops.Scale(t4, 1)
 	var dhBar *tensorops.Tensor
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
 		n4 := len(tapePointers)
-		t8 := n4 - 3
-		h2 := tapePointers[t8]
-		t9 := tapePointers[n4-2]
-		t10 := n4 - 1
-		h3 := tapePointers[t10]
-		t11 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t10], dhBar)
-		t12 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t9)
-		t13 := tensorops.SumLike(t11, t9)
-		t14 := tensorops.MatMulGradAEach(h2, n.Ws[i2], false, t12, t13)
+		t7 := n4 - 3
+		h2 := tapePointers[t7]
+		t8 := tapePointers[n4-2]
+		t9 := n4 - 1
+		h3 := tapePointers[t9]
+		t10 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t9], dhBar)
+		t11 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t8)
+		t12 := tensorops.SumLike(t10, t8)
+		t13 := tensorops.MatMulGradAEach(h2, n.Ws[i2], false, t11, t12)
 		i2--
-		hBar = t14[0]
-		dhBar = t14[1]
+		hBar = t13[0]
+		dhBar = t13[1]
 		hBar2 = nil
-		tapePointers = tapePointers[:t8]
-		dtapePointers = dtapePointers[:t8]
+		tapePointers = tapePointers[:t7]
+		dtapePointers = dtapePointers[:t7]
 	}
-	return t6, hBar, t7, dhBar
+	return t5, hBar, t6, dhBar
 }
 
 // FHessian returns F and its Hessian with respect to x, a [n, n] tensor (marked symmetric) over θ,
@@ -277,34 +276,26 @@ func fGradWrtXJVPLanes8(
 	var dtapePointersBuf7 [256]*tensorops.Tensor
 	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf1[:0]
-	t3 := dtapePointersBuf2[:0]
-	t4 := dtapePointersBuf3[:0]
-	t5 := dtapePointersBuf4[:0]
-	t6 := dtapePointersBuf5[:0]
-	t7 := dtapePointersBuf6[:0]
-	t8 := dtapePointersBuf7[:0]
-	t9 := dtapePointersBuf8[:0]
 	n2 := len(n.Ws)
-	t10 := max(n2+2, 0) * 3
-	t11 := append(t, make([]*tensorops.Tensor, t10)...)
-	t12 := append(t2, make([]*tensorops.Tensor, t10)...)
-	t13 := append(t3, make([]*tensorops.Tensor, t10)...)
-	t14 := append(t4, make([]*tensorops.Tensor, t10)...)
-	t15 := append(t5, make([]*tensorops.Tensor, t10)...)
-	t16 := append(t6, make([]*tensorops.Tensor, t10)...)
-	t17 := append(t7, make([]*tensorops.Tensor, t10)...)
-	t18 := append(t8, make([]*tensorops.Tensor, t10)...)
+	t2 := max(n2+2, 0) * 3
+	t3 := append(t, make([]*tensorops.Tensor, t2)...)
+	t4 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t2)...)
+	t5 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t2)...)
+	t6 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, t2)...)
+	t7 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, t2)...)
+	t8 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, t2)...)
+	t9 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, t2)...)
+	t10 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, t2)...)
 	n3 := len(t)
-	tapePointers := t11[:n3]
-	dtapePointers1 := t12[:n3]
-	dtapePointers2 := t13[:n3]
-	dtapePointers3 := t14[:n3]
-	dtapePointers4 := t15[:n3]
-	dtapePointers5 := t16[:n3]
-	dtapePointers6 := t17[:n3]
-	dtapePointers7 := t18[:n3]
-	dtapePointers8 := append(t9, make([]*tensorops.Tensor, t10)...)[:n3]
+	tapePointers := t3[:n3]
+	dtapePointers1 := t4[:n3]
+	dtapePointers2 := t5[:n3]
+	dtapePointers3 := t6[:n3]
+	dtapePointers4 := t7[:n3]
+	dtapePointers5 := t8[:n3]
+	dtapePointers6 := t9[:n3]
+	dtapePointers7 := t10[:n3]
+	dtapePointers8 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, t2)...)[:n3]
 	h := x
 	dh1 := dx1
 	dh2 := dx2
@@ -356,18 +347,18 @@ func fGradWrtXJVPLanes8(
 		dh7 = dh7_3
 		dh8 = dh8_3
 	}
-	t19 := n.Out
-	t20 := tensorops.Dot(h, t19)
-	t21 := tensorops.Dot(dh1, t19)
-	t22 := tensorops.Dot(dh2, t19)
-	t23 := tensorops.Dot(dh3, t19)
-	t24 := tensorops.Dot(dh4, t19)
-	t25 := tensorops.Dot(dh5, t19)
-	t26 := tensorops.Dot(dh6, t19)
-	t27 := tensorops.Dot(dh7, t19)
-	t28 := tensorops.Dot(dh8, t19)
+	t11 := n.Out
+	t12 := tensorops.Dot(h, t11)
+	t13 := tensorops.Dot(dh1, t11)
+	t14 := tensorops.Dot(dh2, t11)
+	t15 := tensorops.Dot(dh3, t11)
+	t16 := tensorops.Dot(dh4, t11)
+	t17 := tensorops.Dot(dh5, t11)
+	t18 := tensorops.Dot(dh6, t11)
+	t19 := tensorops.Dot(dh7, t11)
+	t20 := tensorops.Dot(dh8, t11)
 	i2 := n2 - 1
-	hBar := tensorops.Scale(t19, 1)
+	hBar := tensorops.Scale(t11, 1)
 	var dhBar1 *tensorops.Tensor
 	var dhBar2 *tensorops.Tensor
 	var dhBar3 *tensorops.Tensor
@@ -379,39 +370,39 @@ func fGradWrtXJVPLanes8(
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		dhBar1 = tensorops.ExpandLike(dhBar1, hBar2)
-		dhBar2 = tensorops.ExpandLike(dhBar2, hBar2)
-		dhBar3 = tensorops.ExpandLike(dhBar3, hBar2)
-		dhBar4 = tensorops.ExpandLike(dhBar4, hBar2)
-		dhBar5 = tensorops.ExpandLike(dhBar5, hBar2)
-		dhBar6 = tensorops.ExpandLike(dhBar6, hBar2)
-		dhBar7 = tensorops.ExpandLike(dhBar7, hBar2)
-		dhBar8 = tensorops.ExpandLike(dhBar8, hBar2)
 		n4 := len(tapePointers)
-		t29 := n4 - 3
-		h2 := tapePointers[t29]
-		t30 := tapePointers[n4-2]
-		t31 := n4 - 1
-		h3 := tapePointers[t31]
-		dh1_2 := dtapePointers1[t31]
-		dh2_2 := dtapePointers2[t31]
-		dh3_2 := dtapePointers3[t31]
-		dh4_2 := dtapePointers4[t31]
-		dh5_2 := dtapePointers5[t31]
-		dh6_2 := dtapePointers6[t31]
-		dh7_2 := dtapePointers7[t31]
-		dh8_2 := dtapePointers8[t31]
-		t32 := tensorops.Fuse("-2*a*b", h3, hBar2)
-		t33 := tensorops.Fuse("1 - a*a", h3)
-		t34 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t30)
-		t35 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh1_2, t33, dhBar1), t30)
-		t36 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh2_2, t33, dhBar2), t30)
-		t37 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh3_2, t33, dhBar3), t30)
-		t38 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh4_2, t33, dhBar4), t30)
-		t39 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh5_2, t33, dhBar5), t30)
-		t40 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh6_2, t33, dhBar6), t30)
-		t41 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh7_2, t33, dhBar7), t30)
-		t42 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh8_2, t33, dhBar8), t30)
+		t21 := n4 - 3
+		h2 := tapePointers[t21]
+		t22 := tapePointers[n4-2]
+		t23 := n4 - 1
+		h3 := tapePointers[t23]
+		dh1_2 := dtapePointers1[t23]
+		dh2_2 := dtapePointers2[t23]
+		dh3_2 := dtapePointers3[t23]
+		dh4_2 := dtapePointers4[t23]
+		dh5_2 := dtapePointers5[t23]
+		dh6_2 := dtapePointers6[t23]
+		dh7_2 := dtapePointers7[t23]
+		dh8_2 := dtapePointers8[t23]
+		t24 := tensorops.Fuse("-2*a*b", h3, hBar2)
+		t25 := tensorops.Fuse("1 - a*a", h3)
+		t26 := tensorops.Fuse("a*b + c*d", t24, dh1_2, t25, tensorops.ExpandLike(dhBar1, hBar2))
+		t27 := tensorops.Fuse("a*b + c*d", t24, dh2_2, t25, tensorops.ExpandLike(dhBar2, hBar2))
+		t28 := tensorops.Fuse("a*b + c*d", t24, dh3_2, t25, tensorops.ExpandLike(dhBar3, hBar2))
+		t29 := tensorops.Fuse("a*b + c*d", t24, dh4_2, t25, tensorops.ExpandLike(dhBar4, hBar2))
+		t30 := tensorops.Fuse("a*b + c*d", t24, dh5_2, t25, tensorops.ExpandLike(dhBar5, hBar2))
+		t31 := tensorops.Fuse("a*b + c*d", t24, dh6_2, t25, tensorops.ExpandLike(dhBar6, hBar2))
+		t32 := tensorops.Fuse("a*b + c*d", t24, dh7_2, t25, tensorops.ExpandLike(dhBar7, hBar2))
+		t33 := tensorops.Fuse("a*b + c*d", t24, dh8_2, t25, tensorops.ExpandLike(dhBar8, hBar2))
+		t34 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t22)
+		t35 := tensorops.SumLike(t26, t22)
+		t36 := tensorops.SumLike(t27, t22)
+		t37 := tensorops.SumLike(t28, t22)
+		t38 := tensorops.SumLike(t29, t22)
+		t39 := tensorops.SumLike(t30, t22)
+		t40 := tensorops.SumLike(t31, t22)
+		t41 := tensorops.SumLike(t32, t22)
+		t42 := tensorops.SumLike(t33, t22)
 		t43 := tensorops.MatMulGradAEach(
 			h2,
 			n.Ws[i2],
@@ -437,17 +428,17 @@ func fGradWrtXJVPLanes8(
 		dhBar7 = t43[7]
 		dhBar8 = t43[8]
 		hBar2 = nil
-		tapePointers = tapePointers[:t29]
-		dtapePointers1 = dtapePointers1[:t29]
-		dtapePointers2 = dtapePointers2[:t29]
-		dtapePointers3 = dtapePointers3[:t29]
-		dtapePointers4 = dtapePointers4[:t29]
-		dtapePointers5 = dtapePointers5[:t29]
-		dtapePointers6 = dtapePointers6[:t29]
-		dtapePointers7 = dtapePointers7[:t29]
-		dtapePointers8 = dtapePointers8[:t29]
+		tapePointers = tapePointers[:t21]
+		dtapePointers1 = dtapePointers1[:t21]
+		dtapePointers2 = dtapePointers2[:t21]
+		dtapePointers3 = dtapePointers3[:t21]
+		dtapePointers4 = dtapePointers4[:t21]
+		dtapePointers5 = dtapePointers5[:t21]
+		dtapePointers6 = dtapePointers6[:t21]
+		dtapePointers7 = dtapePointers7[:t21]
+		dtapePointers8 = dtapePointers8[:t21]
 	}
-	return t20, hBar, t21, t22, t23, t24, t25, t26, t27, t28, dhBar1, dhBar2, dhBar3, dhBar4,
+	return t12, hBar, t13, t14, t15, t16, t17, t18, t19, t20, dhBar1, dhBar2, dhBar3, dhBar4,
 		dhBar5, dhBar6, dhBar7, dhBar8
 }
 

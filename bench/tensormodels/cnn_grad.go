@@ -33,18 +33,22 @@ func CNNLossGrad(m, mBar *CNN, x, y *tensorops.Tensor) float64 {
 	t18 := tensorops.SumLike(t17, t14)
 	mBar.B = tensorops.AccumulateSumLike(mBar.B, t17, t15)
 	mBar.W = tensorops.AccumulateMatMulGradB(mBar.W, t18, t12, t13, false, false)
-	hBar := tensorops.ReshapeLike(tensorops.MatMulGradA(t18, t12, t13, false, false), h)
-	t19 := tensorops.TanhJVP(t11, tensorops.MaxPool2DGrad(t11, hBar, 2, 2, 0))
-	t20 := tensorops.SumLike(t19, t9)
-	t21 := tensorops.ReshapeLike(tensorops.SumLike(t19, t10), t8)
-	t22 := tensorops.Conv2DGradX(t20, t6, t7, 1, 1)
-	t23 := tensorops.Conv2DGradW(t20, t6, t7, 1, 1)
-	mBar.C2 = tensorops.Accumulate(mBar.C2, t21)
-	mBar.K2 = tensorops.Accumulate(mBar.K2, t23)
-	t24 := tensorops.TanhJVP(t5, tensorops.MaxPool2DGrad(t5, t22, 2, 2, 0))
-	t25 := tensorops.ReshapeLike(tensorops.SumLike(t24, t4), t2)
-	t26 := tensorops.Conv2DGradW(tensorops.SumLike(t24, t3), x, t, 1, 1)
-	mBar.C1 = tensorops.Accumulate(mBar.C1, t25)
-	mBar.K1 = tensorops.Accumulate(mBar.K1, t26)
+	t19 := tensorops.ReshapeLike(tensorops.MatMulGradA(t18, t12, t13, false, false), h)
+	t20 := tensorops.MaxPool2DGrad(t11, t19, 2, 2, 0)
+	t21 := tensorops.TanhJVP(t11, t20)
+	t22 := tensorops.SumLike(t21, t9)
+	t23 := tensorops.ReshapeLike(tensorops.SumLike(t21, t10), t8)
+	t24 := tensorops.Accumulate(mBar.C2, t23)
+	mBar.C2 = t24
+	t25 := tensorops.Accumulate(mBar.K2, tensorops.Conv2DGradW(t22, t6, t7, 1, 1))
+	mBar.K2 = t25
+	t26 := tensorops.MaxPool2DGrad(t5, tensorops.Conv2DGradX(t22, t6, t7, 1, 1), 2, 2, 0)
+	t27 := tensorops.TanhJVP(t5, t26)
+	t28 := tensorops.ReshapeLike(tensorops.SumLike(t27, t4), t2)
+	t29 := tensorops.Conv2DGradW(tensorops.SumLike(t27, t3), x, t, 1, 1)
+	t30 := tensorops.Accumulate(mBar.C1, t28)
+	mBar.C1 = t30
+	t31 := tensorops.Accumulate(mBar.K1, t29)
+	mBar.K1 = t31
 	return t16
 }

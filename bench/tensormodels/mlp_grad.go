@@ -44,8 +44,8 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 		path = append(path, from)
 	}
 	t4 := tensorops.SoftmaxCrossEntropy(h, y)
-	hBar := tensorops.SoftmaxCrossEntropyGrad(h, y, 1)
 	i2 := n - 1
+	hBar := tensorops.SoftmaxCrossEntropyGrad(h, y, 1)
 	var hBar2 *tensorops.Tensor
 	var hBar3 *tensorops.Tensor
 	var hBar4 *tensorops.Tensor

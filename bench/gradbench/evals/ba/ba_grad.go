@@ -24,9 +24,9 @@ func ReprojErrorVJP(
 	tape := tapeBuf[:0]
 	var xcBar [3]float64
 	var outBar2 [3]float64
-	var t87 [3]float64
+	var t83 [3]float64
 	var rxpBar [3]float64
-	var t88 [3]float64
+	var t84 [3]float64
 	var wxpBar [3]float64
 	var wBar2 [3]float64
 	var xoBar [3]float64
@@ -36,7 +36,7 @@ func ReprojErrorVJP(
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ReprojErrorVJP: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	var t89 [3]float64
+	var t85 [3]float64
 	xo := [3]float64{
 		x[0] - cam[3],
 		x[1] - cam[4],
@@ -55,13 +55,13 @@ func ReprojErrorVJP(
 		theta = math.Sqrt(sqtheta)
 		c = math.Cos(theta)
 		s := math.Sin(theta)
-		var t93 [3]float64
+		var t89 [3]float64
 		w2 := [3]float64{
 			t2 / theta,
 			t3 / theta,
 			t4 / theta,
 		}
-		var t94 [3]float64
+		var t90 [3]float64
 		t12 = w2[1]
 		t13 = xo[2]
 		t14 = w2[2]
@@ -78,30 +78,30 @@ func ReprojErrorVJP(
 		var outBar3 [3]float64
 		tape = slices.Grow(tape, 55)
 		for i := 0; i < 3; i++ {
-			t84 := xo[i]
-			t85 := wxp[i]
-			t86 := w2[i]
-			out[i] = t84*c + t85*s + t86*tmp
-			tape = append(tape, t84, c, t85, s, t86, t17, t16, t12, t15, t14, t13)
+			t80 := xo[i]
+			t81 := wxp[i]
+			t82 := w2[i]
+			out[i] = t80*c + t81*s + t82*tmp
+			tape = append(tape, t80, c, t81, s, t82, t17, t16, t12, t15, t14, t13)
 		}
 		t18 = nil
 		t19 = nil
+		t20 = nil
 		t6 = 0
 		t7 = 0
 		t8 = 0
 		t9 = 0
 		t10 = 0
 		t11 = 0
-		t20 = nil
-		t21 = &t93
-		t22 = &t94
+		t21 = &t89
+		t22 = &t90
 		outBar = &outBar3
 		xc = out
 		from = 1
 	} else {
-		var t90 [3]float64
+		var t86 [3]float64
 		t5 := [3]float64{t2, t3, t4}
-		var t91 [3]float64
+		var t87 [3]float64
 		t6 = t5[1]
 		t7 = xo[2]
 		t8 = t5[2]
@@ -113,20 +113,20 @@ func ReprojErrorVJP(
 			t8*t10 - t11*t7,
 			t11*t9 - t6*t10,
 		}
-		var t92 [3]float64
-		t18 = &t90
-		t19 = &t91
-		t20 = &t92
+		var t88 [3]float64
+		t18 = &t86
+		t19 = &t87
+		t20 = &t88
 		t21 = nil
-		theta = 0
 		t22 = nil
+		outBar = nil
+		theta = 0
 		t12 = 0
 		t13 = 0
 		t14 = 0
 		t15 = 0
 		t16 = 0
 		t17 = 0
-		outBar = nil
 		c = 0
 		xc = [3]float64{
 			t10 + rxp[0],
@@ -146,183 +146,174 @@ func ReprojErrorVJP(
 	u2 := u * l
 	v2 := v * l
 	cam6 := cam[6]
-	u3 := u2*cam6 + cam[7]
-	v3 := v2*cam6 + cam[8]
-	t25 := u3 - feat[0]
+	t25 := u2*cam6 + cam[7] - feat[0]
 	t26 := w * t25
-	t27 := v3 - feat[1]
+	t27 := v2*cam6 + cam[8] - feat[1]
 	t28 := w * t27
-	vBar := w * eyBar
+	t29 := w * eyBar
 	wBar = eyBar*t27 + exBar*t25
-	uBar := w * exBar
-	camBar[8] += vBar
-	t29 := vBar * cam6
-	camBar[7] += uBar
-	t30 := uBar * cam6
-	camBar[6] += v2*vBar + u2*uBar
-	t31 := v*t29 + u*t30
-	t32 := t31 * rsq
-	camBar[10] += t32 * rsq
-	t33 := t24*t31 + cam10*t32 + cam9*t31
-	camBar[9] += t32
-	t34 := t29*l + 2*(t33*v)
-	t35 := t30*l + 2*(t33*u)
-	xcBar[1] += t34 / t23
-	xcBar[2] += -(t34 * v / t23) - t35*u/t23
-	xcBar[0] += t35 / t23
-	var sqthetaBar, t76, t77, t78 float64
+	t30 := w * exBar
+	camBar[8] += t29
+	t31 := t29 * cam6
+	camBar[7] += t30
+	t32 := t30 * cam6
+	camBar[6] += v2*t29 + u2*t30
+	t33 := v*t31 + u*t32
+	t34 := t33 * rsq
+	camBar[10] += t34 * rsq
+	t35 := t24*t33 + cam10*t34 + cam9*t33
+	camBar[9] += t34
+	t36 := t31*l + 2*(t35*v)
+	t37 := t32*l + 2*(t35*u)
+	xcBar[1] += t36 / t23
+	xcBar[2] += -(t36 * v / t23) - t37*u/t23
+	xcBar[0] += t37 / t23
+	var sqthetaBar, t72, t73, t74 float64
 	if from == 0 {
-		t66 := xcBar
+		t62 := xcBar
 		xcBar = [3]float64{}
-		t87[0] += t66[0]
-		t87[1] += t66[1]
-		t87[2] += t66[2]
-		t67 := t87
-		t87 = [3]float64{}
-		t20[0] += t67[0]
-		t20[1] += t67[1]
-		t20[2] += t67[2]
-		t68 := t20[2]
+		t83[0] += t62[0]
+		t83[1] += t62[1]
+		t83[2] += t62[2]
+		t63 := t83
+		t83 = [3]float64{}
+		t20[0] += t63[0]
+		t20[1] += t63[1]
+		t20[2] += t63[2]
+		t64 := t20[2]
 		t20[2] = 0
-		rxpBar[2] += t68
-		t69 := t20[1]
+		rxpBar[2] += t64
+		t65 := t20[1]
 		t20[1] = 0
-		rxpBar[1] += t69
-		t70 := t20[0]
+		rxpBar[1] += t65
+		t66 := t20[0]
 		t20[0] = 0
-		rxpBar[0] += t70
-		t71 := rxpBar
+		rxpBar[0] += t66
+		t67 := rxpBar
 		rxpBar = [3]float64{}
-		t19[0] += t71[0]
-		t19[1] += t71[1]
-		t19[2] += t71[2]
-		t72 := t19[2]
+		t19[0] += t67[0]
+		t19[1] += t67[1]
+		t19[2] += t67[2]
+		t68 := t19[2]
 		t19[2] = 0
-		t73 := t19[1]
+		t69 := t19[1]
 		t19[1] = 0
-		t88[0] += t72*t9 - t73*t7
-		xoBar[0] += t70 - t6*t72 + t8*t73
-		t74 := t19[0]
+		t84[0] += t68*t9 - t69*t7
+		xoBar[0] += t66 - t6*t68 + t8*t69
+		t70 := t19[0]
 		t19[0] = 0
-		xoBar[1] += t69 + t11*t72 - t8*t74
-		t88[2] += t73*t10 - t74*t9
-		xoBar[2] += t68 - t11*t73 + t6*t74
-		t88[1] += t74*t7 - t72*t10
-		t75 := t88
-		t88 = [3]float64{}
-		t18[0] += t75[0]
-		t18[1] += t75[1]
-		t18[2] += t75[2]
-		t76 = t18[2]
+		xoBar[1] += t65 + t11*t68 - t8*t70
+		t84[2] += t69*t10 - t70*t9
+		xoBar[2] += t64 - t11*t69 + t6*t70
+		t84[1] += t70*t7 - t68*t10
+		t71 := t84
+		t84 = [3]float64{}
+		t18[0] += t71[0]
+		t18[1] += t71[1]
+		t18[2] += t71[2]
+		t72 = t18[2]
 		t18[2] = 0
-		t77 = t18[1]
+		t73 = t18[1]
 		t18[1] = 0
-		t78 = t18[0]
+		t74 = t18[0]
 		t18[0] = 0
 		sqthetaBar = 0
 	} else {
-		t36 := xcBar
+		t38 := xcBar
 		xcBar = [3]float64{}
-		outBar2[0] += t36[0]
-		outBar2[1] += t36[1]
-		outBar2[2] += t36[2]
-		t37 := outBar2
+		outBar2[0] += t38[0]
+		outBar2[1] += t38[1]
+		outBar2[2] += t38[2]
+		t39 := outBar2
 		outBar2 = [3]float64{}
-		outBar[0] += t37[0]
-		outBar[1] += t37[1]
-		outBar[2] += t37[2]
+		outBar[0] += t39[0]
+		outBar[1] += t39[1]
+		outBar[2] += t39[2]
 		cBar := 0.0
 		sBar := 0.0
 		tmpBar := 0.0
 		for i2 := 2; i2 >= 0; i2-- {
 			n := len(tape)
-			t56 := n - 11
-			t57 := tape[t56]
+			t52 := n - 11
+			t53 := tape[t52]
 			c2 := tape[n-10]
-			t58 := tape[n-9]
+			t54 := tape[n-9]
 			s2 := tape[n-8]
-			t59 := tape[n-7]
-			t60 := tape[n-6]
-			t61 := tape[n-5]
-			t62 := tape[n-4]
-			t63 := tape[n-3]
-			t64 := tape[n-2]
-			t65 := tape[n-1]
+			t55 := tape[n-7]
+			t56 := tape[n-6]
+			t57 := tape[n-5]
+			t58 := tape[n-4]
+			t59 := tape[n-3]
+			t60 := tape[n-2]
+			t61 := tape[n-1]
 			outiBar := outBar[i2]
 			outBar[i2] = 0
-			tmpBar += t59 * outiBar
-			wBar2[i2] += outiBar * ((t60*t61 + t62*t63 + t64*t65) * (1 - c2))
+			tmpBar += t55 * outiBar
+			wBar2[i2] += outiBar * ((t56*t57 + t58*t59 + t60*t61) * (1 - c2))
 			wxpBar[i2] += outiBar * s2
 			xoBar[i2] += outiBar * c2
-			cBar += t57 * outiBar
-			sBar += t58 * outiBar
-			tape = tape[:t56]
+			cBar += t53 * outiBar
+			sBar += t54 * outiBar
+			tape = tape[:t52]
 		}
-		t38 := tmpBar * (1 - c)
-		cBar -= (t17*t16 + t12*t15 + t14*t13) * tmpBar
-		t39 := t38 * t13
-		t40 := t14 * t38
-		t41 := t38 * t15
-		t42 := t12 * t38
-		t43 := t38 * t16
-		t44 := t17 * t38
-		t45 := wxpBar
+		t40 := tmpBar * (1 - c)
+		t41 := wxpBar
 		wxpBar = [3]float64{}
-		t22[0] += t45[0]
-		t22[1] += t45[1]
-		t22[2] += t45[2]
-		t46 := t22[2]
+		t22[0] += t41[0]
+		t22[1] += t41[1]
+		t22[2] += t41[2]
+		t42 := t22[2]
 		t22[2] = 0
-		t47 := t22[1]
+		t43 := t22[1]
 		t22[1] = 0
-		wBar2[0] += t43 + t46*t15 - t47*t13
-		xoBar[0] += t44 - t12*t46 + t14*t47
-		t48 := t22[0]
+		wBar2[0] += t40*t16 + t42*t15 - t43*t13
+		xoBar[0] += t17*t40 - t12*t42 + t14*t43
+		t44 := t22[0]
 		t22[0] = 0
-		xoBar[1] += t42 + t17*t46 - t14*t48
-		wBar2[2] += t39 + t47*t16 - t48*t15
-		xoBar[2] += t40 - t17*t47 + t12*t48
-		wBar2[1] += t41 - t46*t16 + t48*t13
-		t49 := wBar2
+		xoBar[1] += t12*t40 + t17*t42 - t14*t44
+		wBar2[2] += t40*t13 + t43*t16 - t44*t15
+		xoBar[2] += t14*t40 - t17*t43 + t12*t44
+		wBar2[1] += t40*t15 - t42*t16 + t44*t13
+		t45 := wBar2
 		wBar2 = [3]float64{}
-		t21[0] += t49[0]
-		t21[1] += t49[1]
-		t21[2] += t49[2]
-		t50 := t21[2]
+		t21[0] += t45[0]
+		t21[1] += t45[1]
+		t21[2] += t45[2]
+		t46 := t21[2]
 		t21[2] = 0
-		t51 := t21[1]
+		t47 := t21[1]
 		t21[1] = 0
-		t52 := t21[0]
+		t48 := t21[0]
 		t21[0] = 0
-		t53 := -(t50 * (t4 / theta) / theta) - t51*(t3/theta)/theta - t52*(t2/theta)/theta
-		t54 := t53 + math.Cos(theta)*sBar
-		t55 := t54 - math.Sin(theta)*cBar
-		sqthetaBar = 0.5 / theta * t55
-		t78 = t52 / theta
-		t77 = t51 / theta
-		t76 = t50 / theta
+		t49 := -(t46 * (t4 / theta) / theta) - t47*(t3/theta)/theta - t48*(t2/theta)/theta
+		t50 := t49 + math.Cos(theta)*sBar
+		t51 := t50 - math.Sin(theta)*(cBar-(t17*t16+t12*t15+t14*t13)*tmpBar)
+		sqthetaBar = 0.5 / theta * t51
+		t74 = t48 / theta
+		t73 = t47 / theta
+		t72 = t46 / theta
 	}
-	t79 := camBar[0:3]
-	t79[2] += t76 + 2*(sqthetaBar*t4)
-	t79[1] += t77 + 2*(sqthetaBar*t3)
-	t79[0] += t78 + 2*(sqthetaBar*t2)
-	t80 := xoBar
+	t75 := camBar[0:3]
+	t75[2] += t72 + 2*(sqthetaBar*t4)
+	t75[1] += t73 + 2*(sqthetaBar*t3)
+	t75[0] += t74 + 2*(sqthetaBar*t2)
+	t76 := xoBar
 	xoBar = [3]float64{}
-	t89[0] += t80[0]
-	t89[1] += t80[1]
-	t89[2] += t80[2]
-	t81 := t89[2]
-	t89[2] = 0
-	camBar[5] -= t81
-	xBar[2] += t81
-	t82 := t89[1]
-	t89[1] = 0
-	camBar[4] -= t82
-	xBar[1] += t82
-	t83 := t89[0]
-	t89[0] = 0
-	camBar[3] -= t83
-	xBar[0] += t83
+	t85[0] += t76[0]
+	t85[1] += t76[1]
+	t85[2] += t76[2]
+	t77 := t85[2]
+	t85[2] = 0
+	camBar[5] -= t77
+	xBar[2] += t77
+	t78 := t85[1]
+	t85[1] = 0
+	camBar[4] -= t78
+	xBar[1] += t78
+	t79 := t85[0]
+	t85[0] = 0
+	camBar[3] -= t79
+	xBar[0] += t79
 	return t26, t28, wBar
 }
 

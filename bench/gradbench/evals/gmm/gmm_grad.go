@@ -50,12 +50,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	tape := slices.Grow(t, trips*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j5 := 0; j5 < d; j5++ {
-			t35 := c*d + j5
-			t36 := q[t35]
-			t37 := math.Exp(t36)
-			qdiag[t35] = t37
-			sumq[c] += t36
-			tape = append(tape, t37)
+			t34 := c*d + j5
+			t35 := q[t34]
+			t36 := math.Exp(t35)
+			qdiag[t34] = t36
+			sumq[c] += t35
+			tape = append(tape, t36)
 		}
 	}
 	xc := make([]float64, d)
@@ -74,12 +74,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			for j4 := 0; j4 < d; j4++ {
 				xc[j4] = x[i*d+j4] - mu[c5*d+j4]
 			}
-			t32 := append(tape, xc...)
+			t31 := append(tape, xc...)
 			qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
-			t33 := alpha[c5]
-			t34 := sumq[c5]
-			tape = append(t32, qx...)
-			beta[c5] = t33 + t34 - 0.5*sqnorm(qx)
+			t32 := alpha[c5]
+			t33 := sumq[c5]
+			tape = append(t31, qx...)
+			beta[c5] = t32 + t33 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, beta...)
 		slse += lse.LogSumExp(beta)
@@ -99,74 +99,73 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	t8 := 0.5 * gamma * gamma
 	out2 := 0.0
 	for ck := 0; ck < k2; ck++ {
-		t30 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t31 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 += t8*(t30+t31) - float64(m)*sumq[ck]
+		t29 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t30 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 += t8*(t29+t30) - float64(m)*sumq[ck]
 	}
-	t9 := float64(k2)*c2 - out2
-	t10 := t5 + t9
+	t9 := t5 + (float64(k2)*c2 - out2)
 	for ck2 := k2 - 1; ck2 >= 0; ck2-- {
 		sumqBar[ck2] += float64(m)
-		t25 := -t8
-		t26 := ck2 * nl
-		t27 := (ck2 + 1) * nl
-		sqnormReverse(l[t26:t27], lBar[t26:t27], t25)
-		t28 := ck2 * d
-		t29 := (ck2 + 1) * d
-		sqnormReverse(qdiag[t28:t29], qdiagBar[t28:t29], t25)
+		t24 := -t8
+		t25 := ck2 * nl
+		t26 := (ck2 + 1) * nl
+		sqnormReverse(l[t25:t26], lBar[t25:t26], t24)
+		t27 := ck2 * d
+		t28 := (ck2 + 1) * d
+		sqnormReverse(qdiag[t27:t28], qdiagBar[t27:t28], t24)
 	}
 	lseLogSumExpReverse(alpha, alphaBar, -t4)
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t16 := len(tape) - n3
-		copy(beta, tape[t16:])
+		t15 := len(tape) - n3
+		copy(beta, tape[t15:])
 		lseLogSumExpReverse(beta, betaBar, 1)
-		tape = tape[:t16]
+		tape = tape[:t15]
 		for c4 := k - 1; c4 >= 0; c4-- {
-			t17 := betaBar[c4]
+			t16 := betaBar[c4]
 			betaBar[c4] = 0
-			t18 := len(tape) - n5
-			copy(qx, tape[t18:])
-			t19 := tape[:t18]
-			sqnormReverse(qx, qxBar, -(0.5 * t17))
-			sumqBar[c4] += t17
-			alphaBar[c4] += t17
-			t20 := len(t19) - n4
-			copy(xc, t19[t20:])
-			tape = t19[:t20]
-			t21 := c4 * d
-			t22 := (c4 + 1) * d
-			t23 := c4 * nl
-			t24 := (c4 + 1) * nl
+			t17 := len(tape) - n5
+			copy(qx, tape[t17:])
+			t18 := tape[:t17]
+			sqnormReverse(qx, qxBar, -(0.5 * t16))
+			sumqBar[c4] += t16
+			alphaBar[c4] += t16
+			t19 := len(t18) - n4
+			copy(xc, t18[t19:])
+			tape = t18[:t19]
+			t20 := c4 * d
+			t21 := (c4 + 1) * d
+			t22 := c4 * nl
+			t23 := (c4 + 1) * nl
 			qtimesxReverse(
 				qx,
 				qxBar,
-				qdiag[t21:t22],
-				qdiagBar[t21:t22],
-				l[t23:t24],
-				lBar[t23:t24],
+				qdiag[t20:t21],
+				qdiagBar[t20:t21],
+				l[t22:t23],
+				lBar[t22:t23],
 				xc,
 				xcBar,
 			)
 			for j3 := d - 1; j3 >= 0; j3-- {
 				xcjBar := xcBar[j3]
 				xcBar[j3] = 0
-				muBar[t21+j3] -= xcjBar
+				muBar[t20+j3] -= xcjBar
 			}
 		}
 	}
 	for c3 := k - 1; c3 >= 0; c3-- {
 		for j2 := d - 1; j2 >= 0; j2-- {
-			t11 := len(tape) - 1
-			t12 := tape[t11]
-			t13 := sumqBar[c3]
-			t14 := c3*d + j2
-			t15 := qdiagBar[t14]
-			qdiagBar[t14] = 0
-			qBar[t14] += t13 + t12*t15
-			tape = tape[:t11]
+			t10 := len(tape) - 1
+			t11 := tape[t10]
+			t12 := sumqBar[c3]
+			t13 := c3*d + j2
+			t14 := qdiagBar[t13]
+			qdiagBar[t13] = 0
+			qBar[t13] += t12 + t11*t14
+			tape = tape[:t10]
 		}
 	}
-	return t10
+	return t9
 }
 
 // sqnormReverse is the reverse of sqnorm for the gradients that call it: the vector-Jacobian

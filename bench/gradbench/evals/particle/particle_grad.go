@@ -14,35 +14,17 @@ import (
 // Fixed inputs: charges.
 // Results: the value of potential, then the partials of the varied scalar inputs in order.
 func potentialGrad(x vec, charges []vec) (f float64, xBar vec) {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	n := len(charges)
-	tape := slices.Grow(t, max(n+2, 0)*6)
 	p := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(charges); i++ {
 		c := charges[i]
-		t8 := c.X
-		t9 := x.X
-		t10 := t8 - t9
-		t11 := c.Y
-		t12 := x.Y
-		t13 := t11 - t12
-		t14 := math.Sqrt(t10*t10 + t13*t13)
-		t15 := append(tape, t8, t9, t11, t12, t14)
-		tape = append(t15, t14)
-		p += 1 / t14
-	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2]
-		t4 := tape[:t2]
-		t5 := 1 / t3 / t3
-		n2 := len(t4)
-		t6 := n2 - 5
-		tape = t4[:t6]
-		t7 := 0.5 / t4[n2-1] * t5
-		xBar.Y += 2 * (t7 * (t4[n2-3] - t4[n2-2]))
-		xBar.X += 2 * (t7 * (t4[t6] - t4[n2-4]))
+		t := c.X - x.X
+		t2 := c.Y - x.Y
+		t3 := math.Sqrt(t*t + t2*t2)
+		t4 := 1 / t3
+		t5 := 0.5 / t3 * (t4 / t3)
+		xBar.Y += 2 * (t5 * t2)
+		xBar.X += 2 * (t5 * t)
+		p += t4
 	}
 	return p, xBar
 }
@@ -91,218 +73,211 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var xdotBar vec
-	var t59 vec
+	var t53 vec
 	var xfBar vec
-	var t60 vec
+	var t54 vec
 	var nextBar vec
-	var t61 vec
+	var t55 vec
 	var xdotBar2 vec
 	var xddotBar vec
 	var gBar vec
 	var xBar vec
-	var t62 vec
+	var t56 vec
 	t := new([2]vec)
-	var t63 vec
+	var t57 vec
 	charges := []vec{{X: 10, Y: 10 - w}, {X: 10, Y: 0}}
-	x2 := vec{X: 0, Y: 8}
+	x3 := vec{X: 0, Y: 8}
 	var xBar2 vec
-	xdot3 := vec{X: 0.75, Y: 0}
+	xdot2 := vec{X: 0.75, Y: 0}
 	var xdotBar3 vec
 	from := 0
+	var t2, t3, t5, t6 float64
+	var tapePointers2 []*vec
 	for {
-		x := x2
-		path = append(path, from)
+		x := x3
 		_, g := potentialGrad(x, charges)
+		var t58 vec
+		var t59 vec
+		t58.X = -g.X
+		t58.Y = -g.Y
+		xddot := t58
+		xdot := xdot2
+		var t60 vec
+		var t61 vec
+		t2 = xdot.X
+		t60.X = 0.1 * t2
+		t3 = xdot.Y
+		t60.Y = 0.1 * t3
+		t4 := t60
+		var t62 vec
+		var t63 vec
+		t5 = x.X
+		t62.X = t5 + t4.X
+		t6 = x.Y
+		t62.Y = t6 + t4.Y
+		next := t62
+		path = append(path, from)
 		tapeValues = append(tapeValues, x)
+		tapePointers2 = append(tapePointers, &t58, &t59, &t60, &t61, &t62, &t63)
+		if next.Y <= 0 {
+			break
+		}
+		x3 = next
 		var t64 vec
 		var t65 vec
-		t64.X = -g.X
-		t64.Y = -g.Y
-		xddot := t64
-		t2 := append(tapePointers, &t64, &t65)
-		xdot := xdot3
+		t64.X = 0.1 * xddot.X
+		t64.Y = 0.1 * xddot.Y
+		t7 := t64
 		var t66 vec
 		var t67 vec
-		t3 := xdot.X
-		t66.X = 0.1 * t3
-		t4 := xdot.Y
-		t66.Y = 0.1 * t4
-		t5 := t66
-		t6 := append(t2, &t66, &t67)
-		var t68 vec
-		var t69 vec
-		t7 := x.X
-		t68.X = t7 + t5.X
-		t8 := x.Y
-		t68.Y = t8 + t5.Y
-		next := t68
-		tapePointers2 := append(t6, &t68, &t69)
-		if next.Y <= 0 {
-			t11 := xdot3.Y
-			t12 := x2.Y / t11
-			var t74 vec
-			t13 := vec{X: -(t12 * t3), Y: -(t12 * t4)}
-			var t75 vec
-			xf := vec{X: t7 + t13.X, Y: t8 + t13.Y}
-			t14 := xf.X
-			t15 := t14 * t14
-			xfBar.X += 2 * t14
-			t16 := xfBar
-			xfBar = vec{}
-			t75.X += t16.X
-			t75.Y += t16.Y
-			t17 := t75.Y
-			t75.Y = 0
-			t60.Y += t17
-			t18 := t75.X
-			t75.X = 0
-			t60.X += t18
-			t19 := t60
-			t60 = vec{}
-			t74.X += t19.X
-			t74.Y += t19.Y
-			t20 := t74.Y
-			t74.Y = 0
-			t21 := -(t12 * t20)
-			t22 := t74.X
-			t74.X = 0
-			tfBar := t20*t4 + t22*t3
-			t23 := -(t12 * t22)
-			xdotBar3.Y += tfBar * t12 / t11
-			xBar2.Y -= tfBar / t11
-			for {
-				n := len(tapePointers2)
-				t24 := tapePointers2[n-1]
-				t25 := tapePointers2[:n-2]
-				t26 := nextBar
-				nextBar = vec{}
-				t24.X += t26.X
-				t24.Y += t26.Y
-				t27 := t24.Y
-				t24.Y = 0
-				t61.Y += t27
-				xBar.Y += t17 + t27
-				t28 := t24.X
-				t24.X = 0
-				t61.X += t28
-				xBar.X += t18 + t28
-				n2 := len(t25)
-				t29 := t25[n2-1]
-				t30 := t25[:n2-2]
-				t31 := t61
-				t61 = vec{}
-				t29.X += t31.X
-				t29.Y += t31.Y
-				t32 := t29.Y
-				t29.Y = 0
-				xdotBar2.Y += t21 + 0.1*t32
-				t33 := t29.X
-				t29.X = 0
-				xdotBar2.X += t23 + 0.1*t33
-				t34 := xdotBar2
-				xdotBar2 = vec{}
-				xdotBar3.X += t34.X
-				xdotBar3.Y += t34.Y
-				n3 := len(t30)
-				t35 := t30[n3-1]
-				t36 := t30[:n3-2]
-				t37 := xddotBar
-				xddotBar = vec{}
-				t35.X += t37.X
-				t35.Y += t37.Y
-				t38 := t35.Y
-				t35.Y = 0
-				gBar.Y -= t38
-				t39 := t35.X
-				t35.X = 0
-				gBar.X -= t39
-				t40 := len(tapeValues) - 1
-				t41 := tapeValues[:t40]
-				t42 := gBar
-				gBar = vec{}
-				t43 := potentialGradReverse(tapeValues[t40], charges, t[:], 0, t42)
-				xBar.X += t43.X
-				xBar.Y += t43.Y
-				t44 := xBar
-				xBar = vec{}
-				xBar2.X += t44.X
-				xBar2.Y += t44.Y
-				t45 := len(path) - 1
-				t46 := path[:t45]
-				if path[t45] == 0 {
-					xdotBar3 = vec{}
-					xBar2 = vec{}
-					t[1] = vec{}
-					t56 := t[0]
-					t[0] = vec{}
-					t62.X += t56.X
-					t62.Y += t56.Y
-					t57 := t62
-					t62 = vec{}
-					t63.X += t57.X
-					t63.Y += t57.Y
-					t58 := t63.Y
-					t63.Y = 0
-					wBar = -t58
-					t63.X = 0
-					return t15, wBar
-				}
-				t47 := xdotBar3
-				xdotBar3 = vec{}
-				xdotBar.X += t47.X
-				xdotBar.Y += t47.Y
-				n4 := len(t36)
-				t48 := t36[n4-1]
-				t49 := t36[:n4-2]
-				t50 := xdotBar
-				xdotBar = vec{}
-				t48.X += t50.X
-				t48.Y += t50.Y
-				t21 = t48.Y
-				t48.Y = 0
-				t59.Y += t21
-				t23 = t48.X
-				t48.X = 0
-				t59.X += t23
-				n5 := len(t49)
-				t51 := t49[n5-1]
-				tapePointers2 = t49[:n5-2]
-				t52 := t59
-				t59 = vec{}
-				t51.X += t52.X
-				t51.Y += t52.Y
-				t53 := t51.Y
-				t51.Y = 0
-				xddotBar.Y += 0.1 * t53
-				t54 := t51.X
-				t51.X = 0
-				xddotBar.X += 0.1 * t54
-				t55 := xBar2
-				xBar2 = vec{}
-				nextBar.X += t55.X
-				nextBar.Y += t55.Y
-				t18 = 0
-				t17 = 0
-				path = t46
-				tapeValues = t41
-			}
-		}
-		x2 = next
-		var t70 vec
-		var t71 vec
-		t70.X = 0.1 * xddot.X
-		t70.Y = 0.1 * xddot.Y
-		t9 := t70
-		t10 := append(tapePointers2, &t70, &t71)
-		var t72 vec
-		var t73 vec
-		t72.X = t3 + t9.X
-		t72.Y = t4 + t9.Y
-		xdot2 := t72
-		tapePointers = append(t10, &t72, &t73)
-		xdot3 = xdot2
+		t66.X = t2 + t7.X
+		t66.Y = t3 + t7.Y
+		xdot2 = t66
+		tapePointers = append(tapePointers2, &t64, &t65, &t66, &t67)
 		from = 1
 	}
+	t8 := xdot2.Y
+	t9 := x3.Y / t8
+	var t68 vec
+	t10 := vec{X: -(t9 * t2), Y: -(t9 * t3)}
+	var t69 vec
+	t11 := vec{X: t5 + t10.X, Y: t6 + t10.Y}.X
+	t12 := t11 * t11
+	xfBar.X += 2 * t11
+	t13 := xfBar
+	xfBar = vec{}
+	t69.X += t13.X
+	t69.Y += t13.Y
+	t14 := t69.Y
+	t69.Y = 0
+	t54.Y += t14
+	t15 := t69.X
+	t69.X = 0
+	t54.X += t15
+	t16 := t54
+	t54 = vec{}
+	t68.X += t16.X
+	t68.Y += t16.Y
+	t17 := t68.Y
+	t68.Y = 0
+	t18 := -(t9 * t17)
+	t19 := t68.X
+	t68.X = 0
+	t20 := t17*t3 + t19*t2
+	t21 := -(t9 * t19)
+	xdotBar3.Y += t20 * t9 / t8
+	xBar2.Y -= t20 / t8
+	for {
+		n := len(tapePointers2)
+		t22 := tapePointers2[n-5]
+		t23 := tapePointers2[n-3]
+		t24 := tapePointers2[n-1]
+		t25 := tapePointers2[:n-6]
+		t26 := len(tapeValues) - 1
+		x2 := tapeValues[t26]
+		tapeValues = tapeValues[:t26]
+		t27 := nextBar
+		nextBar = vec{}
+		t24.X += t27.X
+		t24.Y += t27.Y
+		t28 := t24.Y
+		t24.Y = 0
+		t55.Y += t28
+		xBar.Y += t14 + t28
+		t29 := t24.X
+		t24.X = 0
+		t55.X += t29
+		xBar.X += t15 + t29
+		t30 := t55
+		t55 = vec{}
+		t23.X += t30.X
+		t23.Y += t30.Y
+		t31 := t23.Y
+		t23.Y = 0
+		xdotBar2.Y += t18 + 0.1*t31
+		t32 := t23.X
+		t23.X = 0
+		xdotBar2.X += t21 + 0.1*t32
+		t33 := xdotBar2
+		xdotBar2 = vec{}
+		xdotBar3.X += t33.X
+		xdotBar3.Y += t33.Y
+		t34 := xddotBar
+		xddotBar = vec{}
+		t22.X += t34.X
+		t22.Y += t34.Y
+		t35 := t22.Y
+		t22.Y = 0
+		gBar.Y -= t35
+		t36 := t22.X
+		t22.X = 0
+		gBar.X -= t36
+		t37 := gBar
+		gBar = vec{}
+		t38 := potentialGradReverse(x2, charges, t[:], 0, t37)
+		xBar.X += t38.X
+		xBar.Y += t38.Y
+		t39 := xBar
+		xBar = vec{}
+		xBar2.X += t39.X
+		xBar2.Y += t39.Y
+		t40 := len(path) - 1
+		t41 := path[:t40]
+		if path[t40] == 0 {
+			break
+		}
+		n2 := len(t25)
+		t42 := t25[n2-3]
+		t43 := t25[n2-1]
+		t44 := xdotBar3
+		xdotBar3 = vec{}
+		xdotBar.X += t44.X
+		xdotBar.Y += t44.Y
+		t45 := xdotBar
+		xdotBar = vec{}
+		t43.X += t45.X
+		t43.Y += t45.Y
+		t18 = t43.Y
+		t43.Y = 0
+		t53.Y += t18
+		t21 = t43.X
+		t43.X = 0
+		t53.X += t21
+		t46 := t53
+		t53 = vec{}
+		t42.X += t46.X
+		t42.Y += t46.Y
+		t47 := t42.Y
+		t42.Y = 0
+		xddotBar.Y += 0.1 * t47
+		t48 := t42.X
+		t42.X = 0
+		xddotBar.X += 0.1 * t48
+		t49 := xBar2
+		xBar2 = vec{}
+		nextBar.X += t49.X
+		nextBar.Y += t49.Y
+		t15 = 0
+		t14 = 0
+		path = t41
+		tapePointers2 = t25[:n2-4]
+	}
+	xdotBar3 = vec{}
+	xBar2 = vec{}
+	t[1] = vec{}
+	t50 := t[0]
+	t[0] = vec{}
+	t56.X += t50.X
+	t56.Y += t50.Y
+	t51 := t56
+	t56 = vec{}
+	t57.X += t51.X
+	t57.Y += t51.Y
+	t52 := t57.Y
+	t57.Y = 0
+	wBar = -t52
+	t57.X = 0
+	return t12, wBar
 }
 
 // potentialGradReverse is the reverse of potentialGrad for the gradients that call it: the
@@ -315,209 +290,53 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 // Results: the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBar vec) (xBar vec) {
-	var tapeintBuf [256]int
-	t := tapeintBuf[:0]
-	var tapeSlicesBuf [85][]float64
-	t2 := tapeSlicesBuf[:0]
 	var tapeBuf [256]float64
-	t3 := tapeBuf[:0]
-	var t91 vec
-	var cBar vec
+	t := tapeBuf[:0]
+	var t24 vec
 	if cap(charges) > 0 && cap(chargesBar) > 0 && &charges[:1][0] == &chargesBar[:1][0] {
 		panic("potentialGradReverse: charges and chargesBar share memory: gadgen's gradients need them apart")
 	}
-	var tapeBuf2 [256]float64
-	var tapeBufBar [256]float64
-	t4 := tapeBuf2[:0]
-	t5 := tapeBufBar[:0]
 	var xBarBar2 vec
 	n := len(charges)
-	trips := max(n+2, 0)
-	t6 := append(t4, make([]float64, trips*6)...)
-	n2 := len(t6)
-	t7 := cap(t6)
-	t8 := t7 != cap(t4)
-	var t9 []float64
-	if t8 {
-		t9 = make([]float64, n2, t7)
-	} else {
-		t9 = t5[:n2]
-	}
-	n3 := len(t4)
-	trips2 := max(n+1, 0)
-	tape := slices.Grow(t3, trips*6+trips2)
-	tapeSlices := slices.Grow(t2, trips*4+trips2*2)
-	tapeint := slices.Grow(t, trips2*2)
-	tape2 := t6[:n3]
-	tapeBar := t9[:n3]
-	i := 0
-	for i < n {
+	tape := slices.Grow(t, max(n+2, 0)*5)
+	for i := 0; i < n; i++ {
 		c := charges[i]
-		t78 := c.X
-		t79 := x.X
-		t80 := t78 - t79
-		t81 := c.Y
-		t82 := x.Y
-		t83 := t81 - t82
-		t84 := math.Sqrt(t80*t80 + t83*t83)
-		t85 := append(tape2, t78, t79, t81, t82, t84)
-		n13 := len(t85)
-		t86 := cap(t85)
-		var t87 []float64
-		if t86 != cap(tape2) {
-			t87 = make([]float64, n13, t86)
-		} else {
-			t87 = tapeBar[:n13]
-		}
-		t88 := append(tape, t78, t79, t81, t82, t84)
-		t89 := append(tapeSlices, tape2, tapeBar, t85, t87)
-		i++
-		tape2 = append(t85, t84)
-		n14 := len(tape2)
-		t90 := cap(tape2)
-		if t90 != t86 {
-			tapeBar = make([]float64, n14, t90)
-		} else {
-			tapeBar = t87[:n14]
-		}
-		tape = append(t88, t84)
-		tapeSlices = append(t89, t85, t87, tape2, tapeBar)
+		t18 := c.X
+		t19 := x.X
+		t20 := t18 - t19
+		t21 := c.Y
+		t22 := x.Y
+		t23 := t21 - t22
+		tape = append(tape, t18, t19, t21, t22, math.Sqrt(t20*t20+t23*t23))
 	}
-	t10 := n - 1
-	for i2 := t10; i2 >= 0; i2-- {
-		t70 := len(tape2) - 1
-		t71 := tape2[t70]
-		t72 := tape2[:t70]
-		t73 := tapeBar[:t70]
-		t74 := append(tapeSlices, tape2, tapeBar)
-		n12 := len(t72)
-		t75 := n12 - 5
-		t76 := t72[:t75]
-		t77 := t73[:t75]
-		tapeSlices = append(t74, tape2, tapeBar)
-		tapeint = append(tapeint, t70, n12)
-		tape = append(tape, t71)
-		tape2 = t76
-		tapeBar = t77
-	}
-	t91.X += xBarBar.X
-	t91.Y += xBarBar.Y
-	t11 := t91
-	t91 = vec{}
-	xBarBar2.X += t11.X
-	xBarBar2.Y += t11.Y
-	t12 := 2 * xBarBar2.X
-	t13 := 2 * xBarBar2.Y
-	for i3 := 0; i3 <= t10; i3++ {
-		t44 := len(tape) - 1
-		t45 := tape[t44]
-		tape = tape[:t44]
-		n9 := len(tapeint)
-		t46 := n9 - 2
-		t47 := tapeint[t46]
-		t48 := tapeint[n9-1]
-		tapeint = tapeint[:t46]
-		n10 := len(tapeSlices)
-		t49 := n10 - 2
-		t50 := tapeSlices[:t49]
-		t51 := tapeSlices[t49][:t47]
-		t52 := t48 - 5
-		t53 := t48 - 4
-		t54 := t48 - 1
-		t55 := t51[t54]
-		t56 := 0.5 / t55
-		t57 := 1 / t45 / t45
-		t58 := t56 * t57
-		t59 := t58 * t12
-		t60 := t48 - 3
-		t61 := t48 - 2
-		t62 := t12*(t51[t52]-t51[t53]) + t13*(t51[t60]-t51[t61])
-		t63 := t58 * t13
-		t64 := t56 * t62
-		t65 := tapeSlices[n10-1][:t47]
-		t65[t54] -= t62 * t57 * t56 / t55
-		t65[t61] -= t63
-		t65[t60] += t63
-		t65[t53] -= t59
-		t65[t52] += t59
-		n11 := len(t50)
-		t66 := n11 - 2
-		tape4 := t50[t66]
-		tapeBar3 := t50[n11-1]
-		tapeSlices = t50[:t66]
-		t67 := len(tape4) - 1
-		t68 := tape4[t67]
-		t69 := 1 / t68
-		tapeBar3[t67] += -(t64 * (t69 / t68) / t68) - t64/t68*t69/t68
-	}
-	for i4 := n - 1; i4 >= 0; i4-- {
-		n4 := len(tapeSlices)
-		t14 := n4 - 4
-		t15 := tapeSlices[t14]
-		t16 := tapeSlices[n4-3]
-		t17 := tapeSlices[n4-2]
-		t18 := tapeSlices[n4-1]
-		t19 := tapeSlices[:t14]
-		t20 := len(tape) - 1
-		t21 := tape[t20]
-		t22 := tape[:t20]
-		n5 := len(t15)
-		t23 := t18[n5]
-		t18[n5] = 0
-		if cap(t17) != cap(t15) {
-			for k2 := 0; k2 < n5; k2++ {
-				t16[k2] += t18[k2]
-			}
-		}
-		t24 := t23 - fBar*(1/t21)/t21
-		n6 := len(t19)
-		t25 := n6 - 4
-		tape3 := t19[t25]
-		tapeBar2 := t19[n6-3]
-		t26 := t19[n6-2]
-		t27 := t19[n6-1]
-		tapeSlices = t19[:t25]
-		n7 := len(t22)
-		t28 := n7 - 5
-		t29 := t22[t28]
-		t30 := t22[n7-4]
-		t31 := t22[n7-3]
-		t32 := t22[n7-2]
-		t33 := t22[n7-1]
-		tape = t22[:t28]
-		n8 := len(tape3)
-		t34 := t27[n8]
-		t27[n8] = 0
-		t35 := t27[n8+1]
-		t27[n8+1] = 0
-		t36 := t27[n8+2]
-		t27[n8+2] = 0
-		t37 := t27[n8+3]
-		t27[n8+3] = 0
-		t38 := t27[n8+4]
-		t27[n8+4] = 0
-		t39 := t24 + t38
-		if cap(t26) != cap(tape3) {
-			for k3 := 0; k3 < n8; k3++ {
-				tapeBar2[k3] += t27[k3]
-			}
-		}
-		t40 := 0.5 / t33 * t39
-		t41 := 2 * (t40 * (t31 - t32))
-		xBar.Y += t37 - t41
-		cBar.Y += t36 + t41
-		t42 := 2 * (t40 * (t29 - t30))
-		xBar.X += t35 - t42
-		cBar.X += t34 + t42
-		t43 := cBar
-		cBar = vec{}
-		chargesBar[i4].X += t43.X
-		chargesBar[i4].Y += t43.Y
-	}
-	if t8 {
-		for k := 0; k < n3; k++ {
-			t5[k] += t9[k]
-		}
+	t24.X += xBarBar.X
+	t24.Y += xBarBar.Y
+	t2 := t24
+	t24 = vec{}
+	xBarBar2.X += t2.X
+	xBarBar2.Y += t2.Y
+	t3 := 2 * xBarBar2.X
+	t4 := 2 * xBarBar2.Y
+	for i2 := n - 1; i2 >= 0; i2-- {
+		n2 := len(tape)
+		t5 := n2 - 5
+		t6 := tape[n2-1]
+		t7 := tape[t5] - tape[n2-4]
+		t8 := 0.5 / t6
+		t9 := 1 / t6
+		t10 := t9 / t6
+		t11 := t8 * t10
+		t12 := tape[n2-3] - tape[n2-2]
+		t13 := t3*t7 + t4*t12
+		t14 := t8 * t13
+		t15 := t8 * (-(t13 * t10 * t8 / t6) - t14*t10/t6 - (t14/t6+fBar)*t9/t6)
+		t16 := t11*t4 + 2*(t15*t12)
+		xBar.Y -= t16
+		chargesBar[i2].Y += t16
+		t17 := t11*t3 + 2*(t15*t7)
+		xBar.X -= t17
+		chargesBar[i2].X += t17
+		tape = tape[:t5]
 	}
 	return xBar
 }
@@ -620,68 +439,29 @@ func vecScaleJVP(u, du vec, k, dk float64) (vec, vec) {
 // Shadows: dx, dcharges have their primal's shape, each element or field the tangent of the
 // primal's.
 func potentialGradJVP(x, dx vec, charges, dcharges []vec) (f float64, xBar vec, df float64, dxBar vec) {
-	var tapeBuf [256]float64
-	var dtapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
-	n := len(charges)
-	t3 := max(n+2, 0) * 6
-	t4 := append(t, make([]float64, t3)...)
-	n2 := len(t)
-	tape := t4[:n2]
-	dtape := append(t2, make([]float64, t3)...)[:n2]
 	p := 0.0
 	dp := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(charges); i++ {
 		c := charges[i]
 		dc := dcharges[i]
-		t24 := c.X
-		t25 := dc.X
-		t26 := x.X
-		t27 := dx.X
-		t28 := t24 - t26
-		t29 := c.Y
-		t30 := dc.Y
-		t31 := x.Y
-		t32 := dx.Y
-		t33 := t29 - t31
-		t34 := math.Sqrt(t28*t28 + t33*t33)
-		t35 := 0.5 / t34 * (2*((t25-t27)*t28) + 2*((t30-t32)*t33))
-		t36 := append(tape, t24, t26, t29, t31, t34)
-		t37 := append(dtape, t25, t27, t30, t32, t35)
-		t38 := 1 / t34
-		tape = append(t36, t34)
-		dtape = append(t37, t35)
-		p += t38
-		dp -= t38 * t35 / t34
-	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := len(tape) - 1
-		t6 := tape[t5]
-		t7 := dtape[t5]
-		t8 := tape[:t5]
-		t9 := dtape[:t5]
-		t10 := 1 / t6
-		t11 := t10 / t6
-		t12 := (-(t10 * t7 / t6) - t11*t7) / t6
-		n3 := len(t8)
-		t13 := n3 - 5
-		t14 := n3 - 4
-		t15 := n3 - 3
-		t16 := n3 - 2
-		t17 := n3 - 1
-		t18 := t8[t17]
-		tape = t8[:t13]
-		dtape = t9[:t13]
-		t19 := 0.5 / t18
-		t20 := t19 * t11
-		t21 := t19*t12 - t19*t9[t17]/t18*t11
-		t22 := t8[t15] - t8[t16]
-		xBar.Y += 2 * (t20 * t22)
-		dxBar.Y += 2 * (t21*t22 + t20*(t9[t15]-t9[t16]))
-		t23 := t8[t13] - t8[t14]
-		xBar.X += 2 * (t20 * t23)
-		dxBar.X += 2 * (t21*t23 + t20*(t9[t13]-t9[t14]))
+		t := c.X - x.X
+		t2 := dc.X - dx.X
+		t3 := c.Y - x.Y
+		t4 := dc.Y - dx.Y
+		t5 := math.Sqrt(t*t + t3*t3)
+		t6 := 0.5 / t5
+		t7 := t6 * (2*(t2*t) + 2*(t4*t3))
+		t8 := 1 / t5
+		t9 := t8 * t7 / t5
+		t10 := t8 / t5
+		t11 := t6 * t10
+		t12 := t6*((-t9-t10*t7)/t5) - t6*t7/t5*t10
+		xBar.Y += 2 * (t11 * t3)
+		dxBar.Y += 2 * (t12*t3 + t11*t4)
+		xBar.X += 2 * (t11 * t)
+		dxBar.X += 2 * (t12*t + t11*t2)
+		p += t8
+		dp -= t9
 	}
 	return p, xBar, dp, dxBar
 }
@@ -699,227 +479,220 @@ func CrossingFGrad(w float64) (f, wBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var xdotBar vec
-	var t62 vec
+	var t57 vec
 	var xfBar vec
-	var t63 vec
+	var t58 vec
 	var nextBar vec
-	var t64 vec
+	var t59 vec
 	var xdotBar2 vec
 	var xddotBar vec
 	var xBar vec
-	var t65 vec
+	var t60 vec
 	t := new([2]vec)
-	var t66 vec
+	var t61 vec
 	charges := []vec{{X: 10, Y: 10 - w}, {X: 10, Y: 0}}
 	x3 := vec{X: 0, Y: 8}
 	var xBar2 vec
-	xdot3 := vec{X: 0.75, Y: 0}
+	xdot2 := vec{X: 0.75, Y: 0}
 	var xdotBar3 vec
 	from := 0
+	var t2, t3, t5, t6 float64
+	var tapePointers2 []*vec
 	for {
 		x := x3
-		path = append(path, from)
+		var t62 vec
+		t62.X = 1
+		t62.Y = 0
+		_, gx := potentialJVP(x, t62, charges)
+		var t63 vec
+		t63.X = 0
+		t63.Y = 1
+		_, gy := potentialJVP(x, t63, charges)
+		var t64 vec
+		var t65 vec
+		t64.X = -gx
+		t64.Y = -gy
+		xddot := t64
+		xdot := xdot2
+		var t66 vec
 		var t67 vec
-		t67.X = 1
-		t67.Y = 0
-		_, gx := potentialJVP(x, t67, charges)
+		t2 = xdot.X
+		t66.X = 0.1 * t2
+		t3 = xdot.Y
+		t66.Y = 0.1 * t3
+		t4 := t66
 		var t68 vec
-		t68.X = 0
-		t68.Y = 1
-		_, gy := potentialJVP(x, t68, charges)
 		var t69 vec
-		var t70 vec
-		t69.X = -gx
-		t69.Y = -gy
-		xddot := t69
+		t5 = x.X
+		t68.X = t5 + t4.X
+		t6 = x.Y
+		t68.Y = t6 + t4.Y
+		next := t68
+		path = append(path, from)
 		tapeValues = append(tapeValues, x)
-		t2 := append(tapePointers, &t67, &t68, &t69, &t70)
-		xdot := xdot3
-		var t71 vec
-		var t72 vec
-		t3 := xdot.X
-		t71.X = 0.1 * t3
-		t4 := xdot.Y
-		t71.Y = 0.1 * t4
-		t5 := t71
-		t6 := append(t2, &t71, &t72)
-		var t73 vec
-		var t74 vec
-		t7 := x.X
-		t73.X = t7 + t5.X
-		t8 := x.Y
-		t73.Y = t8 + t5.Y
-		next := t73
-		tapePointers2 := append(t6, &t73, &t74)
+		tapePointers2 = append(tapePointers, &t62, &t63, &t64, &t65, &t66, &t67, &t68, &t69)
 		if next.Y <= 0 {
-			t11 := xdot3.Y
-			t12 := x3.Y / t11
-			var t79 vec
-			t13 := vec{X: -(t12 * t3), Y: -(t12 * t4)}
-			var t80 vec
-			xf := vec{X: t7 + t13.X, Y: t8 + t13.Y}
-			t14 := xf.X
-			t15 := t14 * t14
-			xfBar.X += 2 * t14
-			t16 := xfBar
-			xfBar = vec{}
-			t80.X += t16.X
-			t80.Y += t16.Y
-			t17 := t80.Y
-			t80.Y = 0
-			t63.Y += t17
-			t18 := t80.X
-			t80.X = 0
-			t63.X += t18
-			t19 := t63
-			t63 = vec{}
-			t79.X += t19.X
-			t79.Y += t19.Y
-			t20 := t79.Y
-			t79.Y = 0
-			t21 := -(t12 * t20)
-			t22 := t79.X
-			t79.X = 0
-			tfBar := t20*t4 + t22*t3
-			t23 := -(t12 * t22)
-			xdotBar3.Y += tfBar * t12 / t11
-			xBar2.Y -= tfBar / t11
-			for {
-				n := len(tapePointers2)
-				t24 := tapePointers2[n-1]
-				t25 := tapePointers2[:n-2]
-				t26 := nextBar
-				nextBar = vec{}
-				t24.X += t26.X
-				t24.Y += t26.Y
-				t27 := t24.Y
-				t24.Y = 0
-				t64.Y += t27
-				xBar.Y += t17 + t27
-				t28 := t24.X
-				t24.X = 0
-				t64.X += t28
-				xBar.X += t18 + t28
-				n2 := len(t25)
-				t29 := t25[n2-1]
-				t30 := t25[:n2-2]
-				t31 := t64
-				t64 = vec{}
-				t29.X += t31.X
-				t29.Y += t31.Y
-				t32 := t29.Y
-				t29.Y = 0
-				xdotBar2.Y += t21 + 0.1*t32
-				t33 := t29.X
-				t29.X = 0
-				xdotBar2.X += t23 + 0.1*t33
-				t34 := xdotBar2
-				xdotBar2 = vec{}
-				xdotBar3.X += t34.X
-				xdotBar3.Y += t34.Y
-				n3 := len(t30)
-				t35 := n3 - 4
-				t36 := t30[t35]
-				t37 := t30[n3-3]
-				t38 := t30[n3-1]
-				t39 := t30[:t35]
-				t40 := len(tapeValues) - 1
-				x2 := tapeValues[t40]
-				tapeValues = tapeValues[:t40]
-				t41 := xddotBar
-				xddotBar = vec{}
-				t38.X += t41.X
-				t38.Y += t41.Y
-				t42 := t38.Y
-				t38.Y = 0
-				t43 := t38.X
-				t38.X = 0
-				t44 := t[:]
-				t45 := potentialJVPReverseWrtXCharges(x2, *t37, charges, t44, 0, -t42)
-				xBar.X += t45.X
-				xBar.Y += t45.Y
-				t46 := potentialJVPReverseWrtXCharges(x2, *t36, charges, t44, 0, -t43)
-				xBar.X += t46.X
-				xBar.Y += t46.Y
-				t47 := xBar
-				xBar = vec{}
-				xBar2.X += t47.X
-				xBar2.Y += t47.Y
-				t48 := len(path) - 1
-				t49 := path[:t48]
-				if path[t48] == 0 {
-					xdotBar3 = vec{}
-					xBar2 = vec{}
-					t[1] = vec{}
-					t59 := t[0]
-					t[0] = vec{}
-					t65.X += t59.X
-					t65.Y += t59.Y
-					t60 := t65
-					t65 = vec{}
-					t66.X += t60.X
-					t66.Y += t60.Y
-					t61 := t66.Y
-					t66.Y = 0
-					wBar = -t61
-					t66.X = 0
-					return t15, wBar
-				}
-				t50 := xdotBar3
-				xdotBar3 = vec{}
-				xdotBar.X += t50.X
-				xdotBar.Y += t50.Y
-				n4 := len(t39)
-				t51 := t39[n4-1]
-				t52 := t39[:n4-2]
-				t53 := xdotBar
-				xdotBar = vec{}
-				t51.X += t53.X
-				t51.Y += t53.Y
-				t21 = t51.Y
-				t51.Y = 0
-				t62.Y += t21
-				t23 = t51.X
-				t51.X = 0
-				t62.X += t23
-				n5 := len(t52)
-				t54 := t52[n5-1]
-				tapePointers2 = t52[:n5-2]
-				t55 := t62
-				t62 = vec{}
-				t54.X += t55.X
-				t54.Y += t55.Y
-				t56 := t54.Y
-				t54.Y = 0
-				xddotBar.Y += 0.1 * t56
-				t57 := t54.X
-				t54.X = 0
-				xddotBar.X += 0.1 * t57
-				t58 := xBar2
-				xBar2 = vec{}
-				nextBar.X += t58.X
-				nextBar.Y += t58.Y
-				t18 = 0
-				t17 = 0
-				path = t49
-			}
+			break
 		}
 		x3 = next
-		var t75 vec
-		var t76 vec
-		t75.X = 0.1 * xddot.X
-		t75.Y = 0.1 * xddot.Y
-		t9 := t75
-		t10 := append(tapePointers2, &t75, &t76)
-		var t77 vec
-		var t78 vec
-		t77.X = t3 + t9.X
-		t77.Y = t4 + t9.Y
-		xdot2 := t77
-		tapePointers = append(t10, &t77, &t78)
-		xdot3 = xdot2
+		var t70 vec
+		var t71 vec
+		t70.X = 0.1 * xddot.X
+		t70.Y = 0.1 * xddot.Y
+		t7 := t70
+		var t72 vec
+		var t73 vec
+		t72.X = t2 + t7.X
+		t72.Y = t3 + t7.Y
+		xdot2 = t72
+		tapePointers = append(tapePointers2, &t70, &t71, &t72, &t73)
 		from = 1
 	}
+	t8 := xdot2.Y
+	t9 := x3.Y / t8
+	var t74 vec
+	t10 := vec{X: -(t9 * t2), Y: -(t9 * t3)}
+	var t75 vec
+	t11 := vec{X: t5 + t10.X, Y: t6 + t10.Y}.X
+	t12 := t11 * t11
+	xfBar.X += 2 * t11
+	t13 := xfBar
+	xfBar = vec{}
+	t75.X += t13.X
+	t75.Y += t13.Y
+	t14 := t75.Y
+	t75.Y = 0
+	t58.Y += t14
+	t15 := t75.X
+	t75.X = 0
+	t58.X += t15
+	t16 := t58
+	t58 = vec{}
+	t74.X += t16.X
+	t74.Y += t16.Y
+	t17 := t74.Y
+	t74.Y = 0
+	t18 := -(t9 * t17)
+	t19 := t74.X
+	t74.X = 0
+	t20 := t17*t3 + t19*t2
+	t21 := -(t9 * t19)
+	xdotBar3.Y += t20 * t9 / t8
+	xBar2.Y -= t20 / t8
+	for {
+		n := len(tapePointers2)
+		t22 := n - 8
+		t23 := tapePointers2[t22]
+		t24 := tapePointers2[n-7]
+		t25 := tapePointers2[n-5]
+		t26 := tapePointers2[n-3]
+		t27 := tapePointers2[n-1]
+		t28 := tapePointers2[:t22]
+		t29 := len(tapeValues) - 1
+		x2 := tapeValues[t29]
+		tapeValues = tapeValues[:t29]
+		t30 := nextBar
+		nextBar = vec{}
+		t27.X += t30.X
+		t27.Y += t30.Y
+		t31 := t27.Y
+		t27.Y = 0
+		t59.Y += t31
+		xBar.Y += t14 + t31
+		t32 := t27.X
+		t27.X = 0
+		t59.X += t32
+		xBar.X += t15 + t32
+		t33 := t59
+		t59 = vec{}
+		t26.X += t33.X
+		t26.Y += t33.Y
+		t34 := t26.Y
+		t26.Y = 0
+		xdotBar2.Y += t18 + 0.1*t34
+		t35 := t26.X
+		t26.X = 0
+		xdotBar2.X += t21 + 0.1*t35
+		t36 := xdotBar2
+		xdotBar2 = vec{}
+		xdotBar3.X += t36.X
+		xdotBar3.Y += t36.Y
+		t37 := xddotBar
+		xddotBar = vec{}
+		t25.X += t37.X
+		t25.Y += t37.Y
+		t38 := t25.Y
+		t25.Y = 0
+		t39 := t25.X
+		t25.X = 0
+		t40 := t[:]
+		t41 := potentialJVPReverseWrtXCharges(x2, *t24, charges, t40, 0, -t38)
+		xBar.X += t41.X
+		xBar.Y += t41.Y
+		t42 := potentialJVPReverseWrtXCharges(x2, *t23, charges, t40, 0, -t39)
+		xBar.X += t42.X
+		xBar.Y += t42.Y
+		t43 := xBar
+		xBar = vec{}
+		xBar2.X += t43.X
+		xBar2.Y += t43.Y
+		t44 := len(path) - 1
+		t45 := path[:t44]
+		if path[t44] == 0 {
+			break
+		}
+		n2 := len(t28)
+		t46 := t28[n2-3]
+		t47 := t28[n2-1]
+		t48 := xdotBar3
+		xdotBar3 = vec{}
+		xdotBar.X += t48.X
+		xdotBar.Y += t48.Y
+		t49 := xdotBar
+		xdotBar = vec{}
+		t47.X += t49.X
+		t47.Y += t49.Y
+		t18 = t47.Y
+		t47.Y = 0
+		t57.Y += t18
+		t21 = t47.X
+		t47.X = 0
+		t57.X += t21
+		t50 := t57
+		t57 = vec{}
+		t46.X += t50.X
+		t46.Y += t50.Y
+		t51 := t46.Y
+		t46.Y = 0
+		xddotBar.Y += 0.1 * t51
+		t52 := t46.X
+		t46.X = 0
+		xddotBar.X += 0.1 * t52
+		t53 := xBar2
+		xBar2 = vec{}
+		nextBar.X += t53.X
+		nextBar.Y += t53.Y
+		t15 = 0
+		t14 = 0
+		path = t45
+		tapePointers2 = t28[:n2-4]
+	}
+	xdotBar3 = vec{}
+	xBar2 = vec{}
+	t[1] = vec{}
+	t54 := t[0]
+	t[0] = vec{}
+	t60.X += t54.X
+	t60.Y += t54.Y
+	t55 := t60
+	t60 = vec{}
+	t61.X += t55.X
+	t61.Y += t55.Y
+	t56 := t61.Y
+	t61.Y = 0
+	wBar = -t56
+	t61.X = 0
+	return t12, wBar
 }
 
 // potentialJVPReverseWrtXCharges is the reverse of potentialJVP for the gradients that call it: the

@@ -198,11 +198,11 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 			}
 			t24 := len(tape2) - len(next)
 			copy(next, tape2[t24:])
-			tape3 := tape2[:t24]
 			maxRFunc1Reverse(p, pBar, next, nextBar, -0)
-			t25 := len(tape3) - 1
-			eta3 := tape3[t25]
-			t26 := tape3[:t25]
+			tape2 = tape2[:t24]
+			t25 := len(tape2) - 1
+			eta3 := tape2[t25]
+			t26 := tape2[:t25]
 			t27 := len(t26) - len(next)
 			copy(next, t26[t27:])
 			t28 := t26[:t27]
@@ -438,10 +438,9 @@ func fGradReverse(p, pBar, q, qBar2, qBar, qBarBar []float64, seed float64) {
 	p1 := p[1]
 	q0 := q[0]
 	q1 := q[1]
-	t4 := -(2 * qBarBar[0])
-	t5 := -(2 * qBarBar[1])
-	qBar2[1] += t5 - 2*(seed*q1)
-	qBar2[0] += t4 - 2*(seed*q0)
+	t4 := qBarBar[0]
+	qBar2[1] += -(2 * qBarBar[1]) - 2*(seed*q1)
+	qBar2[0] += -(2 * t4) - 2*(seed*q0)
 	pBar[1] += 2 * (seed * p1)
 	pBar[0] += 2 * (seed * p0)
 }
@@ -730,15 +729,14 @@ func fGradJVP(p, dp, q, dq, qBar, dqBar []float64) (float64, float64) {
 	dq0 := dq[0]
 	q1 := q[1]
 	dq1 := dq[1]
-	t := p0*p0 + p1*p1 - (q0*q0 + q1*q1)
-	t2 := 2*(dp[0]*p0) + 2*(dp[1]*p1) - (2*(dq0*q0) + 2*(dq1*q1))
+	t := 2*(dp[0]*p0) + 2*(dp[1]*p1) - (2*(dq0*q0) + 2*(dq1*q1))
 	dq1Bar := dqBar[1]
 	qBar[1] -= 2 * q1
 	dqBar[1] = dq1Bar - 2*dq1
 	dq0Bar := dqBar[0]
 	qBar[0] -= 2 * q0
 	dqBar[0] = dq0Bar - 2*dq0
-	return t, t2
+	return p0*p0 + p1*p1 - (q0*q0 + q1*q1), t
 }
 
 // MaxFGrad computes MaxF and its gradient with respect to the varied inputs (reverse mode).
@@ -901,11 +899,11 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 			}
 			t24 := len(tape2) - len(next)
 			copy(next, tape2[t24:])
-			tape3 := tape2[:t24]
 			maxFFunc1Reverse(p, pBar, next, nextBar, -0)
-			t25 := len(tape3) - 1
-			eta3 := tape3[t25]
-			t26 := tape3[:t25]
+			tape2 = tape2[:t24]
+			t25 := len(tape2) - 1
+			eta3 := tape2[t25]
+			t26 := tape2[:t25]
 			t27 := len(t26) - len(next)
 			copy(next, t26[t27:])
 			t28 := t26[:t27]

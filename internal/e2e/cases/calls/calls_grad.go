@@ -18,11 +18,8 @@ func SumSqJVP(x, dx []float64) (float64, float64) {
 	ds := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		dv := dx[i]
-		t := v * v
-		t2 := 2 * (dv * v)
-		s += t
-		ds += t2
+		s += v * v
+		ds += 2 * (dx[i] * v)
 	}
 	return s, ds
 }
@@ -36,16 +33,11 @@ func SumSqGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SumSqGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	n := len(x)
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
-		t := v * v
-		s += t
-	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		vBar := 2 * x[i2]
-		xBar[i2] += vBar
+		xBar[i] += 2 * v
+		s += v * v
 	}
 	return s
 }
@@ -60,12 +52,8 @@ func NestedJVP(x, dx float64) (float64, float64) {
 	t3 := t + 1
 	t4 := t3 * t3
 	t5 := t4*t3 + 2*t3
-	t6 := 2*(t2*t3)*t3 + t4*t2 + 2*t2
-	t7 := t5 * t5
-	t8 := 2 * (t6 * t5)
-	t9 := t*x + 2*x
-	t10 := t2*x + t*dx + 2*dx
-	return t7 - t9, t8 - t10
+	t6 := 2*((2*(t2*t3)*t3+t4*t2+2*t2)*t5) - (t2*x + t*dx + 2*dx)
+	return t5*t5 - (t*x + 2*x), t6
 }
 
 // NestedGrad computes Nested and its gradient with respect to the varied inputs (reverse mode).
@@ -77,15 +65,10 @@ func NestedGrad(x float64) (f, xBar float64) {
 	t2 := t + 1
 	t3 := t2 * t2
 	t4 := t3*t2 + 2*t2
-	t5 := t4 * t4
-	t6 := t*x + 2*x
-	t7 := t5 - t6
-	xBar = -2 - t
-	t8 := 2 * t4
-	t9 := 2*t8 + t3*t8 + 2*(t8*t2*t2)
-	t10 := t9 - x
-	xBar += 2 * (t10 * x)
-	return t7, xBar
+	t5 := t4*t4 - (t*x + 2*x)
+	t6 := 2 * t4
+	xBar = -2 - t + 2*((2*t6+t3*t6+2*(t6*t2*t2)-x)*x)
+	return t5, xBar
 }
 
 // PolarProductJVP computes PolarProduct and its derivative along the tangents (forward mode).
@@ -103,11 +86,9 @@ func PolarProductJVP(x, dx, y, dy float64) (float64, float64) {
 	if t {
 		t3 = 0
 	}
-	dr := t2*dx + t3*dy
 	th := math.Atan2(y, x)
 	t4 := x*x + y*y
-	dth := x/t4*dy - y/t4*dx
-	return r * th, dr*th + r*dth
+	return r * th, (t2*dx+t3*dy)*th + r*(x/t4*dy-y/t4*dx)
 }
 
 // PolarProductGrad computes PolarProduct and its gradient with respect to the varied inputs
@@ -178,24 +159,23 @@ func PowersGrad(x float64) (f, xBar float64) {
 		tape = append(tape, p2)
 		p2 *= x
 	}
-	t2 := p - 2*p2
-	t3 := t2 + 1
-	pBar := -2.0
+	t2 := p - 2*p2 + 1
 	xBar = 0
+	pBar := -2.0
 	for i3 := 1; i3 >= 0; i3-- {
-		t5 := len(tape) - 1
-		xBar += tape[t5] * pBar
+		t4 := len(tape) - 1
+		xBar += tape[t4] * pBar
 		pBar *= x
-		tape = tape[:t5]
+		tape = tape[:t4]
 	}
 	pBar2 := 1.0
 	for i4 := 2; i4 >= 0; i4-- {
-		t4 := len(tape) - 1
-		xBar += tape[t4] * pBar2
+		t3 := len(tape) - 1
+		xBar += tape[t3] * pBar2
 		pBar2 *= x
-		tape = tape[:t4]
+		tape = tape[:t3]
 	}
-	return t3, xBar
+	return t2, xBar
 }
 
 // ScaledNormJVP computes ScaledNorm and its derivative along the tangents (forward mode).
@@ -243,23 +223,18 @@ func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
 	for i := 0; i < n; i++ {
 		tmp[i] = a * x[i]
 	}
-	n2 := len(tmp)
 	s := 0.0
-	for i2 := 0; i2 < n2; i2++ {
+	for i2 := 0; i2 < len(tmp); i2++ {
 		v2 := tmp[i2]
-		t := v2 * v2
-		s += t
-	}
-	for i3 := n2 - 1; i3 >= 0; i3-- {
-		vBar := 2 * tmp[i3]
-		tmpBar[i3] += vBar
+		tmpBar[i2] += 2 * v2
+		s += v2 * v2
 	}
 	aBar = 0
-	for i4 := n - 1; i4 >= 0; i4-- {
-		tmpiBar := tmpBar[i4]
-		tmpBar[i4] = 0
-		v := x[i4]
-		xBar[i4] += a * tmpiBar
+	for i3 := n - 1; i3 >= 0; i3-- {
+		tmpiBar := tmpBar[i3]
+		tmpBar[i3] = 0
+		v := x[i3]
+		xBar[i3] += a * tmpiBar
 		aBar += tmpiBar * v
 	}
 	return s, aBar
@@ -270,11 +245,7 @@ func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Mixed; its tangent.
 func MixedJVP(x, dx float64) (float64, float64) {
-	t := 9 * x
-	t2 := 9 * dx
-	t3 := x * x
-	t4 := 2 * (dx * x)
-	return t + t3, t2 + t4
+	return 9*x + x*x, 9*dx + 2*(dx*x)
 }
 
 // MixedGrad computes Mixed and its gradient with respect to the varied inputs (reverse mode).
@@ -282,12 +253,9 @@ func MixedJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Mixed, then the partials of the varied scalar inputs in order.
 func MixedGrad(x float64) (f, xBar float64) {
-	t := 9 * x
-	t2 := x * x
-	t3 := t + t2
-	xBar = 2 * x
-	xBar += 9
-	return t3, xBar
+	t := 9*x + x*x
+	xBar = 2*x + 9
+	return t, xBar
 }
 
 // ComposeJVP computes Compose and its derivative along the tangents (forward mode).
@@ -335,7 +303,6 @@ func ComposeGrad(x float64) (f, xBar float64) {
 	t4 := t3*t2 + g.B
 	gBar.B += 1
 	gBar.A += t2
-	xBar = t * t3
 	t5 := gBar
 	gBar = Affine{}
 	t7.A += t5.A
@@ -343,7 +310,7 @@ func ComposeGrad(x float64) (f, xBar float64) {
 	t7.B = 0
 	t6 := t7.A
 	t7.A = 0
-	xBar += t6
+	xBar = t*t3 + t6
 	return t4, xBar
 }
 
@@ -492,12 +459,11 @@ func geomVec3NormReverse(a geom.Vec3, seed float64) (aBar geom.Vec3) {
 	t := a.X
 	t2 := a.Y
 	t3 := a.Z
-	t4 := t*t + t2*t2 + t3*t3
-	t5 := math.Sqrt(t4)
-	t6 := 0.5 / t5 * seed
-	aBar.Z += 2 * (t6 * t3)
-	aBar.Y += 2 * (t6 * t2)
-	aBar.X += 2 * (t6 * t)
+	t4 := math.Sqrt(t*t + t2*t2 + t3*t3)
+	t5 := 0.5 / t4 * seed
+	aBar.Z += 2 * (t5 * t3)
+	aBar.Y += 2 * (t5 * t2)
+	aBar.X += 2 * (t5 * t)
 	return aBar
 }
 
@@ -816,15 +782,12 @@ func TriAreaGrad(t, tBar *geom.Triangle) float64 {
 // Varied inputs: t (into tBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func geomTriangleAreaReverse(t, tBar *geom.Triangle, seed float64) {
-	var t42 geom.Vec3
-	var t43 geom.Vec3
-	var t44 geom.Vec3
-	var t45 geom.Vec3
-	var t46 geom.Vec3
-	var t47 geom.Vec3
+	var t34 geom.Vec3
+	var t35 geom.Vec3
+	var t36 geom.Vec3
 	t2 := t.B
 	t3 := t.A
-	var t48 geom.Vec3
+	var t37 geom.Vec3
 	t4 := t3.X
 	t5 := t3.Y
 	t6 := t3.Z
@@ -834,13 +797,13 @@ func geomTriangleAreaReverse(t, tBar *geom.Triangle, seed float64) {
 		Z: t2.Z - t6,
 	}
 	t8 := t.C
-	var t49 geom.Vec3
+	var t38 geom.Vec3
 	t9 := geom.Vec3{
 		X: t8.X - t4,
 		Y: t8.Y - t5,
 		Z: t8.Z - t6,
 	}
-	var t50 geom.Vec3
+	var t39 geom.Vec3
 	t10 := t7.Y
 	t11 := t9.Z
 	t12 := t7.Z
@@ -855,79 +818,59 @@ func geomTriangleAreaReverse(t, tBar *geom.Triangle, seed float64) {
 	t17 := t16.X
 	t18 := t16.Y
 	t19 := t16.Z
-	t20 := t17*t17 + t18*t18 + t19*t19
-	t21 := math.Sqrt(t20)
-	t22 := 0.5 * seed
-	t23 := 0.5 / t21 * t22
-	t42.Z += 2 * (t23 * t19)
-	t42.Y += 2 * (t23 * t18)
-	t42.X += 2 * (t23 * t17)
-	t24 := t42
-	t42 = geom.Vec3{}
-	t50.X += t24.X
-	t50.Y += t24.Y
-	t50.Z += t24.Z
-	t25 := t50.Z
-	t50.Z = 0
-	t26 := t50.Y
-	t50.Y = 0
-	t45.X += t25*t13 - t26*t11
-	t43.X += t12*t26 - t10*t25
-	t27 := t50.X
-	t50.X = 0
-	t43.Y += t15*t25 - t12*t27
-	t45.Z += t26*t14 - t27*t13
-	t43.Z += t10*t27 - t15*t26
-	t45.Y += t27*t11 - t25*t14
-	t28 := t43
-	t43 = geom.Vec3{}
-	t49.X += t28.X
-	t49.Y += t28.Y
-	t49.Z += t28.Z
-	t29 := t49.Z
-	t49.Z = 0
-	t30 := -t29
-	t44.Z += t29
-	t31 := t49.Y
-	t49.Y = 0
-	t32 := -t31
-	t44.Y += t31
-	t33 := t49.X
-	t49.X = 0
-	t34 := -t33
-	t44.X += t33
-	t35 := t44
-	t44 = geom.Vec3{}
-	tBar.C.X += t35.X
-	tBar.C.Y += t35.Y
-	tBar.C.Z += t35.Z
-	t36 := t45
-	t45 = geom.Vec3{}
-	t48.X += t36.X
-	t48.Y += t36.Y
-	t48.Z += t36.Z
-	t37 := t48.Z
-	t48.Z = 0
-	t46.Z += t30 - t37
-	t47.Z += t37
-	t38 := t48.Y
-	t48.Y = 0
-	t46.Y += t32 - t38
-	t47.Y += t38
-	t39 := t48.X
-	t48.X = 0
-	t46.X += t34 - t39
-	t47.X += t39
-	t40 := t46
-	t46 = geom.Vec3{}
-	tBar.A.X += t40.X
-	tBar.A.Y += t40.Y
-	tBar.A.Z += t40.Z
-	t41 := t47
-	t47 = geom.Vec3{}
-	tBar.B.X += t41.X
-	tBar.B.Y += t41.Y
-	tBar.B.Z += t41.Z
+	t20 := math.Sqrt(t17*t17 + t18*t18 + t19*t19)
+	t21 := 0.5 / t20 * (0.5 * seed)
+	t34.Z += 2 * (t21 * t19)
+	t34.Y += 2 * (t21 * t18)
+	t34.X += 2 * (t21 * t17)
+	t22 := t34
+	t34 = geom.Vec3{}
+	t39.X += t22.X
+	t39.Y += t22.Y
+	t39.Z += t22.Z
+	t23 := t39.Z
+	t39.Z = 0
+	t24 := t39.Y
+	t39.Y = 0
+	t36.X += t23*t13 - t24*t11
+	t35.X += t12*t24 - t10*t23
+	t25 := t39.X
+	t39.X = 0
+	t35.Y += t15*t23 - t12*t25
+	t36.Z += t24*t14 - t25*t13
+	t35.Z += t10*t25 - t15*t24
+	t36.Y += t25*t11 - t23*t14
+	t26 := t35
+	t35 = geom.Vec3{}
+	t38.X += t26.X
+	t38.Y += t26.Y
+	t38.Z += t26.Z
+	t27 := t38.Z
+	t38.Z = 0
+	tBar.C.Z += t27
+	t28 := t38.Y
+	t38.Y = 0
+	tBar.C.Y += t28
+	t29 := t38.X
+	t38.X = 0
+	tBar.C.X += t29
+	t30 := t36
+	t36 = geom.Vec3{}
+	t37.X += t30.X
+	t37.Y += t30.Y
+	t37.Z += t30.Z
+	t31 := t37.Z
+	t37.Z = 0
+	tBar.A.Z += -t27 - t31
+	tBar.B.Z += t31
+	t32 := t37.Y
+	t37.Y = 0
+	tBar.A.Y += -t28 - t32
+	tBar.B.Y += t32
+	t33 := t37.X
+	t37.X = 0
+	tBar.A.X += -t29 - t33
+	tBar.B.X += t33
 }
 
 // MidpointJVP computes Midpoint and its derivative along the tangents (forward mode).

@@ -305,12 +305,14 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 			right2 = 0
 			from2 = 0
 		}
-		t27 := k*(left2-2*s.q[i]+right2) - s.damp*s.v[i]
+		t27 := s.q[i]
+		t28 := s.damp
+		t29 := s.v[i]
+		t30 := t24[i]
+		t31 := append(tape, t30)
+		t24[i] = t30 + dt*(k*(left2-2*t27+right2)-t28*t29)
 		path = append(t26, from2)
-		t28 := append(tape, left2, right2)
-		t29 := t24[i]
-		tape = append(t28, t29)
-		t24[i] = t29 + dt*t27
+		tape = append(t31, left2, right2)
 	}
 	n2 := len(s.q)
 	tape = slices.Grow(tape, max(n2+2, 0))
@@ -337,23 +339,23 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 	}
 	kBar = 0
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t5 := sBar.v
-		t6 := t5[i4]
-		t7 := len(tape2) - 1
-		t8 := tape2[:t7]
-		t9 := s.v
-		t9[i4] = tape2[t7]
-		t10 := dt * t6
-		n3 := len(t8)
-		t11 := n3 - 2
-		left := t8[t11]
-		right := t8[n3-1]
-		tape2 = t8[:t11]
-		t12 := t9[i4]
-		t5[i4] -= s.damp * t10
-		sBar.damp -= t10 * t12
-		kBar += t10 * (left - 2*s.q[i4] + right)
-		rightBar := k * t10
+		n3 := len(tape2)
+		t5 := n3 - 2
+		left := tape2[t5]
+		right := tape2[n3-1]
+		t6 := tape2[:t5]
+		t7 := sBar.v
+		t8 := t7[i4]
+		t9 := len(t6) - 1
+		tape2 = t6[:t9]
+		t10 := s.v
+		t10[i4] = t6[t9]
+		t11 := dt * t8
+		t12 := t10[i4]
+		t7[i4] -= s.damp * t11
+		sBar.damp -= t11 * t12
+		kBar += t11 * (left - 2*s.q[i4] + right)
+		rightBar := k * t11
 		t13 := sBar.q
 		t13[i4] -= 2 * rightBar
 		t14 := len(path) - 1
@@ -803,40 +805,42 @@ func chainKickReverseWrtSKC(s, sBar *chain, k, c, dt float64) (kBar, cBar float6
 			right2 = 0
 			from2 = 0
 		}
-		t24 := k*(left2-2*s.q[i]+right2) - s.damp*s.v[i]
+		t24 := s.q[i]
+		t25 := s.damp
+		t26 := s.v[i]
+		t27 := t21[i]
+		t28 := append(tape, t27)
+		t21[i] = t27 + dt*(k*(left2-2*t24+right2)-t25*t26-c*q2*q2*q2)
 		path = append(t23, from2)
-		t25 := append(tape, left2, right2)
-		t26 := t21[i]
-		tape = append(t25, t26)
-		t21[i] = t26 + dt*(t24-c*q2*q2*q2)
+		tape = append(t28, left2, right2)
 	}
 	kBar = 0
 	cBar = 0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := sBar.v
-		t4 := t3[i2]
-		t5 := len(tape) - 1
-		t6 := tape[:t5]
-		t7 := s.v
-		t7[i2] = tape[t5]
-		t8 := dt * t4
-		t9 := s.q
-		q := t9[i2]
-		t10 := t8 * q
-		t11 := c * q
-		t12 := t10 * q
-		cBar -= t12 * q
-		qBar := -(t11 * q * t8) - t11*t10 - c*t12
-		n2 := len(t6)
-		t13 := n2 - 2
-		left := t6[t13]
-		right := t6[n2-1]
-		tape = t6[:t13]
-		t14 := t7[i2]
-		t3[i2] -= s.damp * t8
-		sBar.damp -= t8 * t14
-		kBar += t8 * (left - 2*t9[i2] + right)
-		rightBar := k * t8
+		n2 := len(tape)
+		t3 := n2 - 2
+		left := tape[t3]
+		right := tape[n2-1]
+		t4 := tape[:t3]
+		t5 := sBar.v
+		t6 := t5[i2]
+		t7 := len(t4) - 1
+		tape = t4[:t7]
+		t8 := s.v
+		t8[i2] = t4[t7]
+		t9 := dt * t6
+		t10 := s.q
+		q := t10[i2]
+		t11 := t9 * q
+		t12 := c * q
+		t13 := t11 * q
+		cBar -= t13 * q
+		qBar := -(t12 * q * t9) - t12*t11 - c*t13
+		t14 := t8[i2]
+		t5[i2] -= s.damp * t9
+		sBar.damp -= t9 * t14
+		kBar += t9 * (left - 2*t10[i2] + right)
+		rightBar := k * t9
 		t15 := sBar.q
 		t15[i2] -= 2 * rightBar
 		t16 := len(path) - 1
@@ -1834,15 +1838,17 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 			right2 = 0
 			from2 = 0
 		}
-		t31 := k*(left2-2*s.q[i]+right2) - s.damp*s.v[i]
+		t31 := s.q[i]
+		t32 := s.damp
+		t33 := s.v[i]
+		t34 := t28[i]
+		t35 := append(tape, t34)
+		t28[i] = t34 + dt*(k*(left2-2*t31+right2)-t32*t33)
 		path = append(t30, from2)
-		t32 := append(tape, left2, right2)
-		t33 := t28[i]
-		tape = append(t32, t33)
-		t28[i] = t33 + dt*t31
+		tape = append(t35, left2, right2)
 	}
 	n2 := len(s.q)
-	tape = slices.Grow(tape, max(n2+2, 0)+1)
+	tape = slices.Grow(tape, max(n2+2, 0))
 	for i2 := 0; i2 < n2; i2++ {
 		t25 := s.q
 		t26 := s.v[i2]
@@ -1866,23 +1872,23 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 	}
 	kBar = 0
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t9 := sBar.v
-		t10 := t9[i4]
-		t11 := len(tape2) - 1
-		t12 := tape2[:t11]
-		t13 := s.v
-		t13[i4] = tape2[t11]
-		t14 := dt * t10
-		n3 := len(t12)
-		t15 := n3 - 2
-		left := t12[t15]
-		right := t12[n3-1]
-		tape2 = t12[:t15]
-		t16 := t13[i4]
-		t9[i4] -= s.damp * t14
-		sBar.damp -= t14 * t16
-		kBar += t14 * (left - 2*s.q[i4] + right)
-		rightBar := k * t14
+		n3 := len(tape2)
+		t9 := n3 - 2
+		left := tape2[t9]
+		right := tape2[n3-1]
+		t10 := tape2[:t9]
+		t11 := sBar.v
+		t12 := t11[i4]
+		t13 := len(t10) - 1
+		tape2 = t10[:t13]
+		t14 := s.v
+		t14[i4] = t10[t13]
+		t15 := dt * t12
+		t16 := t14[i4]
+		t11[i4] -= s.damp * t15
+		sBar.damp -= t15 * t16
+		kBar += t15 * (left - 2*s.q[i4] + right)
+		rightBar := k * t15
 		t17 := sBar.q
 		t17[i4] -= 2 * rightBar
 		t18 := len(path) - 1
@@ -1944,12 +1950,11 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 			tape = slices.Grow(tape, t21*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, t21*(len(tapeValues)-before2))
 		}
-		t22 := math.Sin(w * float64(t4))
-		t23 := s.v
-		t23[0] += 0.05 * t22
+		t22 := s.v
+		t22[0] += 0.05 * math.Sin(w*float64(t4))
 		if s != nil {
-			t24 := append(tape, s.q...)
-			tape = append(t24, s.v...)
+			t23 := append(tape, s.q...)
+			tape = append(t23, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.05)
@@ -1983,10 +1988,10 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 			tape = t14[:t16]
 			tapeValues = tapeValues[:t11]
 		}
-		kBar += chainStepReverseWrtSK(s, sBar, k, 0.05)
-		t17 := 0.05 * sBar.v[0]
+		t17 := chainStepReverseWrtSK(s, sBar, k, 0.05)
 		t18 := float64(t9)
-		wBar += math.Cos(w*t18) * t17 * t18
+		wBar += math.Cos(w*t18) * (0.05 * sBar.v[0]) * t18
+		kBar += t17
 	}
 	n4 := len([]float64(nil))
 	for k2 := 0; k2 < n2; k2++ {
@@ -2229,15 +2234,17 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 			right2 = 0
 			from2 = 0
 		}
-		t33 := k*(left2-2*s.q[i]+right2) - s.damp*s.v[i]
+		t33 := s.q[i]
+		t34 := s.damp
+		t35 := s.v[i]
+		t36 := t30[i]
+		t37 := append(tape, t36)
+		t30[i] = t36 + dt*(k*(left2-2*t33+right2)-t34*t35)
 		path = append(t32, from2)
-		t34 := append(tape, left2, right2)
-		t35 := t30[i]
-		tape = append(t34, t35)
-		t30[i] = t35 + dt*t33
+		tape = append(t37, left2, right2)
 	}
 	n2 := len(s.q)
-	tape = slices.Grow(tape, max(n2+2, 0)+1)
+	tape = slices.Grow(tape, max(n2+2, 0))
 	for i2 := 0; i2 < n2; i2++ {
 		t27 := s.q
 		t28 := s.v[i2]
@@ -2265,23 +2272,23 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 	}
 	kBar = 0
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t11 := sBar.v
-		t12 := t11[i4]
-		t13 := len(tape2) - 1
-		t14 := tape2[:t13]
-		t15 := s.v
-		t15[i4] = tape2[t13]
-		t16 := dt * t12
-		n3 := len(t14)
-		t17 := n3 - 2
-		left := t14[t17]
-		right := t14[n3-1]
-		tape2 = t14[:t17]
-		t18 := t15[i4]
-		t11[i4] -= s.damp * t16
-		sBar.damp -= t16 * t18
-		kBar += t16 * (left - 2*s.q[i4] + right)
-		rightBar := k * t16
+		n3 := len(tape2)
+		t11 := n3 - 2
+		left := tape2[t11]
+		right := tape2[n3-1]
+		t12 := tape2[:t11]
+		t13 := sBar.v
+		t14 := t13[i4]
+		t15 := len(t12) - 1
+		tape2 = t12[:t15]
+		t16 := s.v
+		t16[i4] = t12[t15]
+		t17 := dt * t14
+		t18 := t16[i4]
+		t13[i4] -= s.damp * t17
+		sBar.damp -= t17 * t18
+		kBar += t17 * (left - 2*s.q[i4] + right)
+		rightBar := k * t17
 		t19 := sBar.q
 		t19[i4] -= 2 * rightBar
 		t20 := len(path) - 1
@@ -2341,25 +2348,23 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	work := 0.0
 	for t5 := 0; t5 < steps; t5++ {
 		if t5 == 1 {
-			t23 := trips - 2
-			tape = slices.Grow(tape, t23*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t23*(len(tapeValues)-before2))
+			t22 := trips - 2
+			tape = slices.Grow(tape, t22*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t22*(len(tapeValues)-before2))
 		}
-		t24 := math.Sin(w * time)
-		tape3 := append(tape, time)
-		t25 := s.v
-		t25[0] += 0.05 * t24
+		t23 := math.Sin(w * time)
+		t24 := s.v
+		t24[0] += 0.05 * t23
 		if s != nil {
-			t26 := append(tape3, s.q...)
-			tape3 = append(t26, s.v...)
+			t25 := append(tape, s.q...)
+			tape = append(t25, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.05)
-		t27 := s.v[0]
-		t28 := t24 * t27
-		tape = append(tape3, t24, t27)
+		t26 := s.v[0]
+		tape = append(tape, time, t23, t26)
 		time += t4
-		work += t28
+		work += t23 * t26
 	}
 	timeBar := s.q[0]
 	t6 := work + timeBar*time
@@ -2368,37 +2373,34 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	kBar = 0
 	wBar = 0
 	t8 := 0.0
-	t9 := steps - 1
-	for t9 >= 0 {
-		t8 += timeBar
+	for t9 := steps - 1; t9 >= 0; t9-- {
 		n4 := len(tape)
-		t11 := n4 - 2
+		t11 := n4 - 3
+		time2 := tape[t11]
 		t12 := tape[n4-1]
-		tape2 := tape[:t11]
-		t13 := sBar.v
-		t13[0] += tape[t11]
+		t13 := tape[:t11]
+		t8 += timeBar
+		t14 := sBar.v
+		t14[0] += tape[n4-2]
 		if s != nil {
-			t14 := len(tapeValues) - 1
-			*s = tapeValues[t14]
-			t15 := s.v
-			t16 := len(tape2) - len(t15)
-			copy(t15, tape2[t16:])
-			t17 := tape2[:t16]
-			t18 := s.q
-			t19 := len(t17) - len(t18)
-			copy(t18, t17[t19:])
-			tape2 = t17[:t19]
-			tapeValues = tapeValues[:t14]
+			t15 := len(tapeValues) - 1
+			*s = tapeValues[t15]
+			t16 := s.v
+			t17 := len(t13) - len(t16)
+			copy(t16, t13[t17:])
+			t18 := t13[:t17]
+			t19 := s.q
+			t20 := len(t18) - len(t19)
+			copy(t19, t18[t20:])
+			tape = t18[:t20]
+			tapeValues = tapeValues[:t15]
+		} else {
+			tape = t13
 		}
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.05)
-		t20 := t12 + 0.05*sBar.v[0]
-		t21 := len(tape2) - 1
-		time2 := tape2[t21]
-		t22 := math.Cos(w*time2) * t20
-		wBar += t22 * time2
-		timeBar += w * t22
-		t9--
-		tape = tape2[:t21]
+		t21 := math.Cos(w*time2) * (t12 + 0.05*sBar.v[0])
+		wBar += t21 * time2
+		timeBar += w * t21
 	}
 	wBar += 0.05 * t8
 	n3 := len([]float64(nil))

@@ -30,12 +30,10 @@ func quadSimpsonFunc1JVPWrtSB(s, ds, a, b, db float64, n int) (float64, float64)
 	h := (b - a) / t
 	dh := db / t
 	t2 := math.Exp(-(s * a * a))
-	t3 := t2 * (ds * a * a)
-	t4 := s * b
-	t5 := math.Exp(-(t4 * b))
-	t6 := t5 * ((-(ds*b)-s*db)*b - t4*db)
-	s2 := t2 + t5
-	ds2 := t6 - t3
+	t3 := s * b
+	t4 := math.Exp(-(t3 * b))
+	s2 := t2 + t4
+	ds2 := t4*((-(ds*b)-s*db)*b-t3*db) - t2*(ds*a*a)
 	for i := 1; i < n; i++ {
 		var w float64
 		if i%2 == 1 {
@@ -43,14 +41,13 @@ func quadSimpsonFunc1JVPWrtSB(s, ds, a, b, db float64, n int) (float64, float64)
 		} else {
 			w = 2
 		}
-		t7 := float64(i)
-		t8 := t7 * dh
-		t9 := a + t7*h
-		t10 := s * t9
-		t11 := math.Exp(-(t10 * t9))
-		t12 := t11 * ((-(ds*t9)-s*t8)*t9 - t10*t8)
-		s2 += w * t11
-		ds2 += w * t12
+		t5 := float64(i)
+		t6 := t5 * dh
+		t7 := a + t5*h
+		t8 := s * t7
+		t9 := math.Exp(-(t8 * t7))
+		s2 += w * t9
+		ds2 += w * (t9 * ((-(ds*t7)-s*t6)*t7 - t8*t6))
 	}
 	return s2 * h / 3, (ds2*h + s2*dh) / 3
 }
@@ -64,11 +61,10 @@ func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	h := b / 16
-	t2 := math.Exp(-(s * 0 * 0))
-	t3 := s * b
-	t4 := math.Exp(-(t3 * b))
+	t2 := s * b
+	t3 := math.Exp(-(t2 * b))
 	tape := slices.Grow(t, 34)
-	s2 := t2 + t4
+	s2 := math.Exp(-(s * 0 * 0)) + t3
 	for i := 1; i < 16; i++ {
 		var w float64
 		if i%2 == 1 {
@@ -76,37 +72,32 @@ func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 		} else {
 			w = 2
 		}
-		t19 := 0 + float64(i)*h
-		t20 := math.Exp(-(s * t19 * t19))
-		t21 := append(tape, t20)
-		tape = append(t21, w)
-		s2 += w * t20
+		t14 := 0 + float64(i)*h
+		t15 := math.Exp(-(s * t14 * t14))
+		tape = append(tape, t15, w)
+		s2 += w * t15
 	}
-	t5 := s2 * h / 3
+	t4 := s2 * h / 3
 	sBar = 0.3333333333333333 * h
 	hBar := s2 * 0.3333333333333333
-	t6 := 0.0
+	t5 := 0.0
 	for i2 := 15; i2 >= 1; i2-- {
-		t10 := len(tape) - 1
-		t11 := tape[:t10]
-		t12 := tape[t10] * sBar
-		t13 := len(t11) - 1
-		tape = t11[:t13]
-		t14 := t11[t13] * t12
-		t15 := float64(i2)
-		t16 := 0 + t15*h
-		t17 := t14 * t16
-		t6 += t17 * t16
-		t18 := -(s * t16 * t14) - s*t17
-		hBar += t15 * t18
+		n := len(tape)
+		t8 := n - 2
+		t9 := tape[:t8]
+		t10 := tape[t8] * (tape[n-1] * sBar)
+		t11 := float64(i2)
+		t12 := 0 + t11*h
+		t13 := t10 * t12
+		t5 += t13 * t12
+		hBar += t11 * (-(s * t12 * t10) - s*t13)
+		tape = t9
 	}
-	t7 := t4 * sBar
-	t8 := t7 * b
-	t9 := t6 + t8*b
-	bBar = -(t3 * t7) - s*t8
-	sBar2 := -t9
-	bBar += hBar / 16
-	return t5, sBar2, bBar
+	t6 := t3 * sBar
+	t7 := t6 * b
+	sBar2 := -(t5 + t7*b)
+	bBar = -(t2 * t6) - s*t7 + hBar/16
+	return t4, sBar2, bBar
 }
 
 // QuadGaussianTaylor propagates Taylor polynomials of degree 2 through Gaussian (Taylor mode): when
@@ -140,16 +131,15 @@ func quadSimpsonFunc1TaylorWrtSB(s, s1, s2, a, b, b1, b2 float64, n int) (float6
 	t2 := s1 * a * a
 	t3 := math.Exp(-(s * a * a))
 	t4 := t3 * t2
-	t5 := 0.5*(t4*t2) - t3*(s2*a*a)
-	t6 := s * b
-	t7 := -(s1 * b) - s*b1
-	t8 := t7*b - t6*b1
-	t9 := math.Exp(-(t6 * b))
-	t10 := t9 * t8
-	t11 := 0.5*(t10*t8) + t9*((-(s2*b)-s1*b1-s*b2)*b+t7*b1-t6*b2)
-	s3 := t3 + t9
-	s1_2 := t10 - t4
-	s2_2 := t5 + t11
+	t5 := s * b
+	t6 := -(s1 * b) - s*b1
+	t7 := t6*b - t5*b1
+	t8 := math.Exp(-(t5 * b))
+	t9 := t8 * t7
+	t10 := 0.5*(t9*t7) + t8*((-(s2*b)-s1*b1-s*b2)*b+t6*b1-t5*b2)
+	s2_2 := 0.5*(t4*t2) - t3*(s2*a*a) + t10
+	s3 := t3 + t8
+	s1_2 := t9 - t4
 	for i := 1; i < n; i++ {
 		var w float64
 		if i%2 == 1 {
@@ -157,19 +147,20 @@ func quadSimpsonFunc1TaylorWrtSB(s, s1, s2, a, b, b1, b2 float64, n int) (float6
 		} else {
 			w = 2
 		}
-		t12 := float64(i)
-		t13 := t12 * h1
-		t14 := t12 * h2
-		t15 := a + t12*h
-		t16 := s * t15
-		t17 := -(s1 * t15) - s*t13
-		t18 := t17*t15 - t16*t13
-		t19 := math.Exp(-(t16 * t15))
-		t20 := t19 * t18
-		t21 := 0.5*(t20*t18) + t19*((-(s2*t15)-s1*t13-s*t14)*t15+t17*t13-t16*t14)
-		s3 += w * t19
-		s1_2 += w * t20
-		s2_2 += w * t21
+		t11 := float64(i)
+		t12 := t11 * h1
+		t13 := t11 * h2
+		t14 := a + t11*h
+		t15 := s * t14
+		t16 := -(s1 * t14) - s*t12
+		t17 := t16*t14 - t15*t12
+		t18 := math.Exp(-(t15 * t14))
+		t19 := t18 * t17
+		t20 := 0.5*(t19*t17) + t18*((-(s2*t14)-s1*t12-s*t13)*t14+t16*t12-t15*t13)
+		t21 := w * t20
+		s2_2 += t21
+		s3 += w * t18
+		s1_2 += w * t19
 	}
 	return s3 * h / 3, (s1_2*h + s3*h1) / 3, (s2_2*h + s1_2*h1 + s3*h2) / 3
 }
@@ -183,9 +174,7 @@ func EnergyJVP(k, dk, x0, dx0 float64) (float64, float64) {
 	t3 := 0.5 * k
 	t4 := 2 - x0
 	t5 := t3 * t4
-	t6 := t5 * t4
-	t7 := (0.5*dk*t4-t3*dx0)*t4 - t5*dx0
-	return t + t6, t2 + t7
+	return t + t5*t4, t2 + ((0.5*dk*t4-t3*dx0)*t4 - t5*dx0)
 }
 
 // simpsonSpringJVPWrtKX0 computes simpsonSpring and its derivative along the tangents (forward
@@ -204,30 +193,22 @@ func simpsonSpringJVPWrtKX0(k, dk, x0, dx0, a, b float64, n int) (float64, float
 	t3 := a - x0
 	t4 := t * t3
 	t5 := t * dx0
-	t6 := t4 * t3
-	t7 := (t2*t3-t5)*t3 - t4*dx0
-	t8 := b - x0
-	t9 := t * t8
-	t10 := t9 * t8
-	t11 := (t2*t8-t5)*t8 - t9*dx0
-	s := t6 + t10
-	ds := t7 + t11
+	t6 := b - x0
+	t7 := t * t6
+	ds := (t2*t3-t5)*t3 - t4*dx0 + ((t2*t6-t5)*t6 - t7*dx0)
+	s := t4*t3 + t7*t6
 	for i := 1; i < n; i++ {
 		x := a + float64(i)*h
 		if i%2 == 1 {
-			t16 := x - x0
-			t17 := t * t16
-			t18 := t17 * t16
-			t19 := (t2*t16-t5)*t16 - t17*dx0
-			s += 4 * t18
-			ds += 4 * t19
+			t10 := x - x0
+			t11 := t * t10
+			s += 4 * (t11 * t10)
+			ds += 4 * ((t2*t10-t5)*t10 - t11*dx0)
 		} else {
-			t12 := x - x0
-			t13 := t * t12
-			t14 := t13 * t12
-			t15 := (t2*t12-t5)*t12 - t13*dx0
-			s += 2 * t14
-			ds += 2 * t15
+			t8 := x - x0
+			t9 := t * t8
+			s += 2 * (t9 * t8)
+			ds += 2 * ((t2*t8-t5)*t8 - t9*dx0)
 		}
 	}
 	return s * h / 3, ds * h / 3
@@ -243,57 +224,49 @@ func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
 	t := 0.5 * k
 	t2 := 0 - x0
 	t3 := t * t2
-	t4 := t3 * t2
-	t5 := 1 - x0
-	t6 := t * t5
-	t7 := t6 * t5
-	s := t4 + t7
+	t4 := 1 - x0
+	t5 := t * t4
+	s := t3*t2 + t5*t4
 	for i := 1; i < 64; i++ {
 		x := 0 + float64(i)*0.015625
 		var from int
 		if i%2 == 1 {
-			t25 := x - x0
-			t26 := t * t25 * t25
-			s += 4 * t26
+			t19 := x - x0
+			s += 4 * (t * t19 * t19)
 			from = 0
 		} else {
-			t23 := x - x0
-			t24 := t * t23 * t23
-			s += 2 * t24
+			t18 := x - x0
+			s += 2 * (t * t18 * t18)
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t8 := s * 0.015625 / 3
-	t9 := 2 - x0
-	t10 := t * t9
-	t11 := t10 * t9
-	t12 := t8 + t11
-	t13 := t9 * t9
-	x0Bar = -(2 * t10)
+	t6 := 2 - x0
+	t7 := t * t6
+	t8 := s*0.015625/3 + t7*t6
+	x0Bar = -(2 * t7)
+	t9 := t6 * t6
 	for i2 := 63; i2 >= 1; i2-- {
-		t17 := len(path) - 1
-		t18 := path[:t17]
-		if path[t17] == 0 {
-			t21 := 0 + float64(i2)*0.015625 - x0
-			t22 := 0.020833333333333332 * t21
-			t13 += t22 * t21
-			x0Bar -= t*t21*0.020833333333333332 + t*t22
+		t12 := len(path) - 1
+		t13 := path[:t12]
+		if path[t12] == 0 {
+			t16 := 0 + float64(i2)*0.015625 - x0
+			t17 := 0.020833333333333332 * t16
+			x0Bar -= t*t16*0.020833333333333332 + t*t17
+			t9 += t17 * t16
 		} else {
-			t19 := 0 + float64(i2)*0.015625 - x0
-			t20 := 0.010416666666666666 * t19
-			t13 += t20 * t19
-			x0Bar -= t*t19*0.010416666666666666 + t*t20
+			t14 := 0 + float64(i2)*0.015625 - x0
+			t15 := 0.010416666666666666 * t14
+			x0Bar -= t*t14*0.010416666666666666 + t*t15
+			t9 += t15 * t14
 		}
-		path = t18
+		path = t13
 	}
-	t14 := 0.005208333333333333 * t5
-	t15 := t13 + t14*t5
-	x0Bar -= t6*0.005208333333333333 + t*t14
-	t16 := 0.005208333333333333 * t2
-	x0Bar -= t3*0.005208333333333333 + t*t16
-	kBar = 0.5 * (t15 + t16*t2)
-	return t12, kBar, x0Bar
+	t10 := 0.005208333333333333 * t4
+	t11 := 0.005208333333333333 * t2
+	x0Bar2 := x0Bar - (t5*0.005208333333333333 + t*t10) - (t3*0.005208333333333333 + t*t11)
+	kBar = 0.5 * (t9 + t10*t4 + t11*t2)
+	return t8, kBar, x0Bar2
 }
 
 // EnergyTaylor propagates Taylor polynomials of degree 3 through Energy (Taylor mode): when each
@@ -312,12 +285,10 @@ func EnergyTaylor(k, k1, k2, k3, x0, x0_1, x0_2, x0_3 float64) (float64, float64
 	t9 := t5 * t8
 	t10 := t6*t8 - t5*x0_1
 	t11 := t7*t8 - t6*x0_1 - t5*x0_2
-	t12 := t9 * t8
-	t13 := t10*t8 - t9*x0_1
-	t14 := t11*t8 - t10*x0_1 - t9*x0_2
-	t15 := (0.5*k3*t8-t7*x0_1-t6*x0_2-t5*x0_3)*t8 - t11*x0_1 - t10*x0_2
-	t16 := t15 - t9*x0_3
-	return t + t12, t2 + t13, t3 + t14, t4 + t16
+	t12 := (0.5*k3*t8-t7*x0_1-t6*x0_2-t5*x0_3)*t8 - t11*x0_1 - t10*x0_2
+	t13 := t12 - t9*x0_3
+	t14 := t4 + t13
+	return t + t9*t8, t2 + (t10*t8 - t9*x0_1), t3 + (t11*t8 - t10*x0_1 - t9*x0_2), t14
 }
 
 // simpsonSpringTaylorWrtKX0 propagates Taylor polynomials of degree 3 through simpsonSpring (Taylor
@@ -350,50 +321,35 @@ func simpsonSpringTaylorWrtKX0(
 	t12 := t3 * x0_1
 	t13 := t2 * x0_2
 	t14 := t * x0_3
-	t15 := t6 * t5
-	t16 := t8*t5 - t6*x0_1
-	t17 := t11*t5 - t8*x0_1 - t6*x0_2
-	t18 := (t4*t5-t12-t13-t14)*t5 - t11*x0_1 - t8*x0_2 - t6*x0_3
-	t19 := b - x0
-	t20 := t * t19
-	t21 := t2*t19 - t7
-	t22 := t3*t19 - t9 - t10
-	t23 := t20 * t19
-	t24 := t21*t19 - t20*x0_1
-	t25 := t22*t19 - t21*x0_1 - t20*x0_2
-	t26 := (t4*t19-t12-t13-t14)*t19 - t22*x0_1 - t21*x0_2 - t20*x0_3
-	s := t15 + t23
-	s1 := t16 + t24
-	s2 := t17 + t25
-	s3 := t18 + t26
+	t15 := (t4*t5-t12-t13-t14)*t5 - t11*x0_1 - t8*x0_2 - t6*x0_3
+	t16 := b - x0
+	t17 := t * t16
+	t18 := t2*t16 - t7
+	t19 := t3*t16 - t9 - t10
+	s1 := t8*t5 - t6*x0_1 + (t18*t16 - t17*x0_1)
+	s2 := t11*t5 - t8*x0_1 - t6*x0_2 + (t19*t16 - t18*x0_1 - t17*x0_2)
+	s3 := t15 + ((t4*t16-t12-t13-t14)*t16 - t19*x0_1 - t18*x0_2 - t17*x0_3)
+	s := t6*t5 + t17*t16
 	for i := 1; i < n; i++ {
 		x := a + float64(i)*h
 		if i%2 == 1 {
-			t35 := x - x0
-			t36 := t * t35
-			t37 := t2*t35 - t7
-			t38 := t3*t35 - t9 - t10
-			t39 := t36 * t35
-			t40 := t37*t35 - t36*x0_1
-			t41 := t38*t35 - t37*x0_1 - t36*x0_2
-			t42 := (t4*t35-t12-t13-t14)*t35 - t38*x0_1 - t37*x0_2 - t36*x0_3
-			s += 4 * t39
-			s1 += 4 * t40
-			s2 += 4 * t41
-			s3 += 4 * t42
+			t24 := x - x0
+			t25 := t * t24
+			t26 := t2*t24 - t7
+			t27 := t3*t24 - t9 - t10
+			s2 += 4 * (t27*t24 - t26*x0_1 - t25*x0_2)
+			s3 += 4 * ((t4*t24-t12-t13-t14)*t24 - t27*x0_1 - t26*x0_2 - t25*x0_3)
+			s += 4 * (t25 * t24)
+			s1 += 4 * (t26*t24 - t25*x0_1)
 		} else {
-			t27 := x - x0
-			t28 := t * t27
-			t29 := t2*t27 - t7
-			t30 := t3*t27 - t9 - t10
-			t31 := t28 * t27
-			t32 := t29*t27 - t28*x0_1
-			t33 := t30*t27 - t29*x0_1 - t28*x0_2
-			t34 := (t4*t27-t12-t13-t14)*t27 - t30*x0_1 - t29*x0_2 - t28*x0_3
-			s += 2 * t31
-			s1 += 2 * t32
-			s2 += 2 * t33
-			s3 += 2 * t34
+			t20 := x - x0
+			t21 := t * t20
+			t22 := t2*t20 - t7
+			t23 := t3*t20 - t9 - t10
+			s2 += 2 * (t23*t20 - t22*x0_1 - t21*x0_2)
+			s3 += 2 * ((t4*t20-t12-t13-t14)*t20 - t23*x0_1 - t22*x0_2 - t21*x0_3)
+			s += 2 * (t21 * t20)
+			s1 += 2 * (t22*t20 - t21*x0_1)
 		}
 	}
 	return s * h / 3, s1 * h / 3, s2 * h / 3, s3 * h / 3
@@ -449,24 +405,21 @@ func simpsonGaussJVPWrtB(a, b, db float64, n int) (float64, float64) {
 	t := float64(n)
 	h := (b - a) / t
 	dh := db / t
-	t2 := math.Exp(-(a * a))
-	t3 := math.Exp(-(b * b))
-	ds := -(t3 * (2 * (db * b)))
-	s := t2 + t3
+	t2 := math.Exp(-(b * b))
+	s := math.Exp(-(a * a)) + t2
+	ds := -(t2 * (2 * (db * b)))
 	for i := 1; i < n; i++ {
-		t4 := float64(i)
-		dx := t4 * dh
-		x := a + t4*h
+		t3 := float64(i)
+		dx := t3 * dh
+		x := a + t3*h
 		if i%2 == 1 {
-			t7 := math.Exp(-(x * x))
-			t8 := t7 * (2 * (dx * x))
-			s += 4 * t7
-			ds -= 4 * t8
-		} else {
 			t5 := math.Exp(-(x * x))
-			t6 := t5 * (2 * (dx * x))
-			s += 2 * t5
-			ds -= 2 * t6
+			s += 4 * t5
+			ds -= 4 * (t5 * (2 * (dx * x)))
+		} else {
+			t4 := math.Exp(-(x * x))
+			s += 2 * t4
+			ds -= 2 * (t4 * (2 * (dx * x)))
 		}
 	}
 	return s * h / 3, (ds*h + s*dh) / 3
@@ -525,67 +478,63 @@ func AreaGrad(a float64) (f, aBar float64) {
 		path = append(path, from2)
 	}
 	t2 := s * h / 3
-	t3 := math.Exp(-0)
-	t4 := math.Exp(-(a * a))
-	s2 := t3 + t4
+	t3 := math.Exp(-(a * a))
+	s2 := math.Exp(-0) + t3
 	for i2 := 1; i2 < 32; i2++ {
 		x := 0 + float64(i2)*h
 		var from int
 		if i2%2 == 1 {
-			t19 := math.Exp(-(x * x))
-			tape = append(tape, t19)
-			s2 += 4 * t19
+			t15 := math.Exp(-(x * x))
+			tape = append(tape, t15)
+			s2 += 4 * t15
 			from = 0
 		} else {
-			t18 := math.Exp(-(x * x))
-			tape = append(tape, t18)
-			s2 += 2 * t18
+			t14 := math.Exp(-(x * x))
+			tape = append(tape, t14)
+			s2 += 2 * t14
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t5 := s2 * h / 3
-	t6 := t2 + t5 + quadSimpsonCos(0, a, 8)
+	t4 := t2 + s2*h/3 + quadSimpsonCos(0, a, 8)
 	aBar = quadSimpsonCosReverseWrtB(0, a, 8, 1)
 	sBar := 0.3333333333333333 * h
-	t7 := 2 * sBar
-	t8 := 4 * sBar
+	t5 := 2 * sBar
+	t6 := 4 * sBar
 	hBar := s2 * 0.3333333333333333
 	for i3 := 31; i3 >= 1; i3-- {
-		t12 := len(path) - 1
-		t13 := path[:t12]
-		var xBar2 float64
-		if path[t12] == 0 {
-			t16 := len(tape) - 1
-			t17 := tape[:t16]
-			xBar2 = -(2 * ((0 + float64(i3)*h) * (tape[t16] * t8)))
-			tape = t17
-		} else {
-			t14 := len(tape) - 1
-			t15 := tape[:t14]
-			xBar2 = -(2 * ((0 + float64(i3)*h) * (tape[t14] * t7)))
-			tape = t15
-		}
-		hBar += float64(i3) * xBar2
-		path = t13
-	}
-	t9 := t4 * sBar
-	aBar2 := aBar - a*t9 - t9*a
-	hBar += s * 0.3333333333333333
-	for i4 := 31; i4 >= 1; i4-- {
 		t10 := len(path) - 1
 		t11 := path[:t10]
-		var xBar float64
+		var xBar2 float64
 		if path[t10] == 0 {
-			xBar = math.Cos(0+float64(i4)*h) * t8
+			t13 := len(tape) - 1
+			xBar2 = -(2 * ((0 + float64(i3)*h) * (tape[t13] * t6)))
+			tape = tape[:t13]
 		} else {
-			xBar = math.Cos(0+float64(i4)*h) * t7
+			t12 := len(tape) - 1
+			xBar2 = -(2 * ((0 + float64(i3)*h) * (tape[t12] * t5)))
+			tape = tape[:t12]
 		}
-		hBar += float64(i4) * xBar
+		hBar += float64(i3) * xBar2
 		path = t11
 	}
+	t7 := t3 * sBar
+	aBar2 := aBar - a*t7 - t7*a
+	hBar += s * 0.3333333333333333
+	for i4 := 31; i4 >= 1; i4-- {
+		t8 := len(path) - 1
+		t9 := path[:t8]
+		var xBar float64
+		if path[t8] == 0 {
+			xBar = math.Cos(0+float64(i4)*h) * t6
+		} else {
+			xBar = math.Cos(0+float64(i4)*h) * t5
+		}
+		hBar += float64(i4) * xBar
+		path = t9
+	}
 	aBar3 := aBar2 + math.Cos(a)*sBar + hBar/32
-	return t6, aBar3
+	return t4, aBar3
 }
 
 // quadSimpsonCosReverseWrtB is the reverse of simpsonCos for the gradients that call it: the
@@ -739,22 +688,21 @@ func simpsonGaussTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64, 
 	h1 := b1 / t
 	h2 := b2 / t
 	h3 := b3 / t
-	t2 := math.Exp(-(a * a))
-	t3 := 2 * (b1 * b)
-	t4 := -(b2 * b) - b1*b1 - b*b2
-	t5 := math.Exp(-(b * b))
-	t6 := t5 * t3
-	s1 := -t6
-	s2 := 0.5*(t6*t3) + t5*t4
-	t7 := -(0.3333333333333333 * (s2 * t3)) - 0.6666666666666666*(t6*t4)
-	s3 := t7 + t5*(-(b3*b)-b2*b1-b1*b2-b*b3)
-	s := t2 + t5
+	t2 := 2 * (b1 * b)
+	t3 := -(b2 * b) - b1*b1 - b*b2
+	t4 := math.Exp(-(b * b))
+	t5 := t4 * t2
+	s2 := 0.5*(t5*t2) + t4*t3
+	t6 := -(0.3333333333333333 * (s2 * t2)) - 0.6666666666666666*(t5*t3)
+	s3 := t6 + t4*(-(b3*b)-b2*b1-b1*b2-b*b3)
+	s := math.Exp(-(a * a)) + t4
+	s1 := -t5
 	for i := 1; i < n; i++ {
-		t9 := float64(i)
-		x1 := t9 * h1
-		x2 := t9 * h2
-		x3 := t9 * h3
-		x := a + t9*h
+		t8 := float64(i)
+		x1 := t8 * h1
+		x2 := t8 * h2
+		x3 := t8 * h3
+		x := a + t8*h
 		if i%2 == 1 {
 			t17 := 2 * (x1 * x)
 			t18 := -(x2 * x) - x1*x1 - x*x2
@@ -763,26 +711,28 @@ func simpsonGaussTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64, 
 			t21 := 0.5*(t20*t17) + t19*t18
 			t22 := -(0.3333333333333333 * (t21 * t17)) - 0.6666666666666666*(t20*t18)
 			t23 := t22 + t19*(-(x3*x)-x2*x1-x1*x2-x*x3)
+			t24 := 4 * t23
+			s3 += t24
 			s += 4 * t19
 			s1 -= 4 * t20
 			s2 += 4 * t21
-			s3 += 4 * t23
 		} else {
-			t10 := 2 * (x1 * x)
-			t11 := -(x2 * x) - x1*x1 - x*x2
-			t12 := math.Exp(-(x * x))
-			t13 := t12 * t10
-			t14 := 0.5*(t13*t10) + t12*t11
-			t15 := -(0.3333333333333333 * (t14 * t10)) - 0.6666666666666666*(t13*t11)
-			t16 := t15 + t12*(-(x3*x)-x2*x1-x1*x2-x*x3)
-			s += 2 * t12
-			s1 -= 2 * t13
-			s2 += 2 * t14
-			s3 += 2 * t16
+			t9 := 2 * (x1 * x)
+			t10 := -(x2 * x) - x1*x1 - x*x2
+			t11 := math.Exp(-(x * x))
+			t12 := t11 * t9
+			t13 := 0.5*(t12*t9) + t11*t10
+			t14 := -(0.3333333333333333 * (t13 * t9)) - 0.6666666666666666*(t12*t10)
+			t15 := t14 + t11*(-(x3*x)-x2*x1-x1*x2-x*x3)
+			t16 := 2 * t15
+			s3 += t16
+			s += 2 * t11
+			s1 -= 2 * t12
+			s2 += 2 * t13
 		}
 	}
-	t8 := (s3*h + s2*h1 + s1*h2 + s*h3) / 3
-	return s * h / 3, (s1*h + s*h1) / 3, (s2*h + s1*h1 + s*h2) / 3, t8
+	t7 := (s3*h + s2*h1 + s1*h2 + s*h3) / 3
+	return s * h / 3, (s1*h + s*h1) / 3, (s2*h + s1*h1 + s*h2) / 3, t7
 }
 
 // quadSimpsonCosTaylorWrtB propagates Taylor polynomials of degree 3 through simpsonCos (Taylor
@@ -891,10 +841,8 @@ func composeExpWaveJVP(w, dw float64, x2, dx2 []float64, x, dx float64) (float64
 // g = the literal func2 of Nested, with the captured variables w, x2 as its
 // first parameters.
 func composeWaveFunc2JVP(w, dw float64, x2, dx2 []float64, x, dx float64) (float64, float64) {
-	t := x * x
-	t2 := 2 * (dx * x)
-	t3, t4 := nestedWaveJVP(w, dw, x2, dx2, t, t2)
-	return t3, t4
+	t, t2 := nestedWaveJVP(w, dw, x2, dx2, x*x, 2*(dx*x))
+	return t, t2
 }
 
 // simpsonWaveJVPWrtWXB computes simpsonWave and its derivative along the tangents (forward mode).
@@ -1028,95 +976,79 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 	h := x1 / 16
 	t2 := math.Sin(w * 0)
 	x0 := x[0]
-	t3 := t2 * x0
-	t4 := w * x1
-	t5 := math.Sin(t4)
-	t6 := t5 * x0
+	t3 := w * x1
+	t4 := math.Sin(t3)
 	tape := slices.Grow(t, 34)
-	s := t3 + t6
+	s := t2*x0 + t4*x0
 	for i := 1; i < 16; i++ {
 		x5 := 0 + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t41 := math.Sin(w * x5)
-			t42 := t41 * x[0]
-			tape = append(tape, t41)
-			s += 4 * t42
+			t27 := math.Sin(w * x5)
+			x0_6 := x[0]
+			tape = append(tape, t27)
+			s += 4 * (t27 * x0_6)
 			from = 0
 		} else {
-			t39 := math.Sin(w * x5)
-			t40 := t39 * x[0]
-			tape = append(tape, t39)
-			s += 2 * t40
+			t26 := math.Sin(w * x5)
+			x0_5 := x[0]
+			tape = append(tape, t26)
+			s += 2 * (t26 * x0_5)
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t7 := s * h / 3
-	t8 := t7 + quadAdaptiveWave(w, x, 0, x1, 3)
+	t5 := quadAdaptiveWave(w, x, 0, x1, 3)
 	x2 := x[2]
-	t9 := w * x2
-	t10 := math.Sin(t9)
+	t6 := w * x2
+	t7 := math.Sin(t6)
 	x0_2 := x[0]
-	t11 := t10 * x0_2
-	t12 := math.Exp(t11)
-	t13 := t8 + t12
-	t14 := w * w
-	t15 := w * t14
-	t16 := math.Sin(t15)
-	t17 := t16 * x0_2
-	t18 := t13 + t17
-	t19 := math.Cos(t15) * x0_2
-	wBar = t19 * t14
-	t20 := w * t19
-	wBar += 2 * (t20 * w)
-	xBar[0] += t16 + t10*t12
-	t21 := math.Cos(t9) * (t12 * x0_2)
-	wBar += t21 * x2
-	t22 := w * t21
-	xBar[2] += t22
-	t23, t24 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, 0, x1, 3, 1)
-	wBar += t23
+	t8 := math.Exp(t7 * x0_2)
+	t9 := w * w
+	t10 := w * t9
+	t11 := math.Sin(t10)
+	t12 := s*h/3 + t5 + t8 + t11*x0_2
+	t13 := math.Cos(t10) * x0_2
+	xBar[0] += t11 + t7*t8
+	t14 := math.Cos(t6) * (t8 * x0_2)
+	xBar[2] += w * t14
+	t15, t16 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, 0, x1, 3, 1)
+	wBar = t13*t9 + 2*(w*t13*w) + t14*x2 + t15
 	sBar := 0.3333333333333333 * h
-	t25 := 2 * sBar
-	t26 := 4 * sBar
+	t17 := 2 * sBar
+	t18 := 4 * sBar
 	hBar := s * 0.3333333333333333
 	for i2 := 15; i2 >= 1; i2-- {
-		t31 := len(path) - 1
-		t32 := path[:t31]
+		t20 := len(path) - 1
+		t21 := path[:t20]
 		var xBar2 float64
-		if path[t31] == 0 {
-			t36 := len(tape) - 1
-			t37 := tape[:t36]
+		if path[t20] == 0 {
+			t24 := len(tape) - 1
 			x0_4 := x[0]
-			xBar[0] += tape[t36] * t26
+			xBar[0] += tape[t24] * t18
 			x4 := 0 + float64(i2)*h
-			t38 := math.Cos(w*x4) * (t26 * x0_4)
-			wBar += t38 * x4
-			xBar2 = w * t38
-			tape = t37
+			t25 := math.Cos(w*x4) * (t18 * x0_4)
+			wBar += t25 * x4
+			xBar2 = w * t25
+			tape = tape[:t24]
 		} else {
-			t33 := len(tape) - 1
-			t34 := tape[:t33]
+			t22 := len(tape) - 1
 			x0_3 := x[0]
-			xBar[0] += tape[t33] * t25
+			xBar[0] += tape[t22] * t17
 			x3 := 0 + float64(i2)*h
-			t35 := math.Cos(w*x3) * (t25 * x0_3)
-			wBar += t35 * x3
-			xBar2 = w * t35
-			tape = t34
+			t23 := math.Cos(w*x3) * (t17 * x0_3)
+			wBar += t23 * x3
+			xBar2 = w * t23
+			tape = tape[:t22]
 		}
 		hBar += float64(i2) * xBar2
-		path = t32
+		path = t21
 	}
-	t27 := t5 * sBar
-	t28 := math.Cos(t4) * (sBar * x0)
-	wBar += t28 * x1
-	t29 := t24 + w*t28
-	xBar[0] += t27 + t2*sBar
-	t30 := t29 + hBar/16
-	xBar[1] += t30
-	return t18, wBar
+	t19 := math.Cos(t3) * (sBar * x0)
+	wBar += t19 * x1
+	xBar[0] += t4*sBar + t2*sBar
+	xBar[1] += t16 + w*t19 + hBar/16
+	return t12, wBar
 }
 
 // quadAdaptiveWaveReverseWrtWXB is the reverse of adaptiveWave for the gradients that call it: the
@@ -1383,11 +1315,9 @@ func composeWaveFunc2Taylor(
 	x2, x2_1, x2_2 []float64,
 	x, x1, x22 float64,
 ) (float64, float64, float64) {
-	t := x * x
-	t2 := 2 * (x1 * x)
-	t3 := x22*x + x1*x1 + x*x22
-	t4, t5, t6 := nestedWaveTaylor(w, w1, w2, x2, x2_1, x2_2, t, t2, t3)
-	return t4, t5, t6
+	t := x22*x + x1*x1 + x*x22
+	t2, t3, t4 := nestedWaveTaylor(w, w1, w2, x2, x2_1, x2_2, x*x, 2*(x1*x), t)
+	return t2, t3, t4
 }
 
 // simpsonWaveTaylorWrtWXB propagates Taylor polynomials of degree 2 through simpsonWave (Taylor
@@ -1619,25 +1549,22 @@ func AccumulateGrad(x, xBar []float64) float64 {
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		t6 := math.Sin(x[i])
-		*sum += t6 * t6
-		tape = append(tape, t6)
+		t5 := math.Sin(x[i])
+		*sum += t5 * t5
+		tape = append(tape, t5)
 	}
 	sum2 := *sum
 	*sum = sum2 + sum2*sum2
 	sum3 := *sum
 	*sumBar += 1
-	sumBar2 := *sumBar
-	*sumBar = 0
-	sumBar2 += 2 * (sumBar2 * sum2)
-	*sumBar += sumBar2
 	t2 := *sumBar
+	*sumBar = 0
+	*sumBar += t2 + 2*(t2*sum2)
+	t3 := *sumBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := len(tape) - 1
-		t4 := tape[:t3]
-		t5 := 2 * (t2 * tape[t3])
-		xBar[i2] += math.Cos(x[i2]) * t5
-		tape = t4
+		t4 := len(tape) - 1
+		xBar[i2] += math.Cos(x[i2]) * (2 * (t3 * tape[t4]))
+		tape = tape[:t4]
 	}
 	*sumBar = 0
 	return sum3
@@ -1746,13 +1673,13 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dtape := append(t2, make([]float64, trips)...)[:n2]
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t12 := math.Sin(v2)
-		t13 := math.Cos(v2) * dx[i]
-		t14 := *dsum
-		*sum += t12 * t12
-		*dsum = t14 + 2*(t13*t12)
-		tape = append(tape, t12)
-		dtape = append(dtape, t13)
+		t13 := math.Sin(v2)
+		t14 := math.Cos(v2) * dx[i]
+		t15 := *dsum
+		*sum += t13 * t13
+		*dsum = t15 + 2*(t14*t13)
+		tape = append(tape, t13)
+		dtape = append(dtape, t14)
 	}
 	sum2 := *sum
 	dsum2 := *dsum
@@ -1760,27 +1687,24 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	*dsum = dsum2 + 2*(dsum2*sum2)
 	sum3 := *sum
 	*sumBar += 1
-	sumBar2 := *sumBar
-	dsumBar2 := *dsumBar
+	t4 := *sumBar
+	t5 := *dsumBar
 	*sumBar = 0
 	*dsumBar = 0
-	sumBar3 := sumBar2 + 2*(sumBar2*sum2)
-	dsumBar2 += 2 * (dsumBar2*sum2 + sumBar2*dsum2)
-	t4 := *dsumBar
-	*sumBar += sumBar3
-	*dsumBar = t4 + dsumBar2
-	t5 := *sumBar
 	t6 := *dsumBar
+	*sumBar += t4 + 2*(t4*sum2)
+	*dsumBar = t6 + (t5 + 2*(t5*sum2+t4*dsum2))
+	t7 := *sumBar
+	t8 := *dsumBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t7 := len(tape) - 1
-		t8 := tape[t7]
-		tape = tape[:t7]
-		t9 := dtape[:t7]
-		t10 := 2 * (t5 * t8)
-		t11 := 2 * (t6*t8 + t5*dtape[t7])
+		t9 := len(tape) - 1
+		t10 := tape[t9]
 		v := x[i2]
-		dxBar[i2] += math.Cos(v)*t11 - math.Sin(v)*dx[i2]*t10
-		dtape = t9
+		t11 := math.Cos(v)*(2*(t8*t10+t7*dtape[t9])) - math.Sin(v)*dx[i2]*(2*(t7*t10))
+		t12 := dxBar[i2] + t11
+		dxBar[i2] = t12
+		tape = tape[:t9]
+		dtape = dtape[:t9]
 	}
 	*sumBar = 0
 	*dsumBar = 0
@@ -1915,7 +1839,7 @@ func ModelGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ModelGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	var t13 Params
+	var t10 Params
 	p := Params{A: x[0], B: x[1]}
 	n := len(x)
 	out := make([]float64, n)
@@ -1923,11 +1847,9 @@ func ModelGrad(x, xBar []float64) float64 {
 	quadApplySq(p, out, x)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		xi := x[i]
-		t11 := p.A
-		t12 := t11*xi + p.B
-		tape = append(tape, t11)
-		out[i] += t12
+		t9 := p.A
+		out[i] += t9*x[i] + p.B
+		tape = append(tape, t9)
 	}
 	t2 := quadMapSumTanh(out) + quadMapSumSq(p, x)
 	t3 := quadMapSumSqReverse(p, x, xBar, 1)
@@ -1935,27 +1857,25 @@ func ModelGrad(x, xBar []float64) float64 {
 	pBar.B += t3.B
 	quadMapSumTanhReverse(out, outBar, 1)
 	for i2 := n - 1; i2 >= 0; i2-- {
-		outiBar := outBar[i2]
 		t8 := len(tape) - 1
-		t9 := tape[:t8]
+		outiBar := outBar[i2]
 		pBar.B += outiBar
-		t10 := tape[t8] * outiBar
 		pBar.A += outiBar * x[i2]
-		xBar[i2] += t10
-		tape = t9
+		xBar[i2] += tape[t8] * outiBar
+		tape = tape[:t8]
 	}
 	t4 := quadApplySqReverse(p, out, outBar, x, xBar)
 	pBar.A += t4.A
 	pBar.B += t4.B
 	t5 := pBar
 	pBar = Params{}
-	t13.A += t5.A
-	t13.B += t5.B
-	t6 := t13.B
-	t13.B = 0
+	t10.A += t5.A
+	t10.B += t5.B
+	t6 := t10.B
+	t10.B = 0
 	xBar[1] += t6
-	t7 := t13.A
-	t13.A = 0
+	t7 := t10.A
+	t10.A = 0
 	xBar[0] += t7
 	return t2
 }
@@ -2308,8 +2228,8 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ModelGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	var t28 Params
-	var t29 Params
+	var t24 Params
+	var t25 Params
 	p := Params{A: x[0], B: x[1]}
 	dp := Params{A: dx[0], B: dx[1]}
 	n := len(x)
@@ -2326,15 +2246,13 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	for i := 0; i < n; i++ {
 		xi2 := x[i]
 		dxi := dx[i]
-		t23 := p.A
-		t24 := dp.A
-		t25 := t23*xi2 + p.B
-		t26 := t24*xi2 + t23*dxi + dp.B
-		tape = append(tape, t23)
-		dtape = append(dtape, t24)
-		t27 := dout[i]
-		out[i] += t25
-		dout[i] = t27 + t26
+		t21 := p.A
+		t22 := dp.A
+		t23 := dout[i]
+		out[i] += t21*xi2 + p.B
+		dout[i] = t23 + (t22*xi2 + t21*dxi + dp.B)
+		tape = append(tape, t21)
+		dtape = append(dtape, t22)
 	}
 	t4, _ := quadMapSumTanhJVP(out, dout)
 	t5, _ := quadMapSumSqJVP(p, dp, x, dx)
@@ -2346,23 +2264,21 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dpBar.B += t8.B
 	quadMapSumTanhReverseJVP(out, dout, outBar, doutBar, 1)
 	for i2 := n - 1; i2 >= 0; i2-- {
+		t17 := len(tape) - 1
+		t18 := tape[t17]
+		t19 := dtape[t17]
 		outiBar := outBar[i2]
-		t17 := doutBar[i2]
-		t18 := len(tape) - 1
-		t19 := tape[t18]
-		tape = tape[:t18]
-		t20 := dtape[:t18]
+		t20 := doutBar[i2]
 		pBar.B += outiBar
-		dpBar.B += t17
+		dpBar.B += t20
 		xi := x[i2]
-		t21 := t19 * outiBar
-		t22 := dtape[t18]*outiBar + t19*t17
 		pBar.A += outiBar * xi
-		dpBar.A += t17*xi + outiBar*dx[i2]
+		dpBar.A += t20*xi + outiBar*dx[i2]
 		dxiBar := dxBar[i2]
-		xBar[i2] += t21
-		dxBar[i2] = dxiBar + t22
-		dtape = t20
+		xBar[i2] += t18 * outiBar
+		dxBar[i2] = dxiBar + (t19*outiBar + t18*t20)
+		tape = tape[:t17]
+		dtape = dtape[:t17]
 	}
 	t9, t10 := quadApplySqReverseJVP(p, dp, out, dout, outBar, doutBar, x, dx, xBar, dxBar)
 	pBar.A += t9.A
@@ -2373,21 +2289,21 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	t12 := dpBar
 	pBar = Params{}
 	dpBar = Params{}
-	t28.A += t11.A
-	t29.A += t12.A
-	t28.B += t11.B
-	t29.B += t12.B
-	t13 := t28.B
-	t14 := t29.B
-	t28.B = 0
-	t29.B = 0
+	t24.A += t11.A
+	t25.A += t12.A
+	t24.B += t11.B
+	t25.B += t12.B
+	t13 := t24.B
+	t14 := t25.B
+	t24.B = 0
+	t25.B = 0
 	dx1Bar := dxBar[1]
 	xBar[1] += t13
 	dxBar[1] = dx1Bar + t14
-	t15 := t28.A
-	t16 := t29.A
-	t28.A = 0
-	t29.A = 0
+	t15 := t24.A
+	t16 := t25.A
+	t24.A = 0
+	t25.A = 0
 	dx0Bar := dxBar[0]
 	xBar[0] += t15
 	dxBar[0] = dx0Bar + t16
@@ -2500,17 +2416,13 @@ func quadApplySqReverseJVP(
 func modelSqReverseJVP(p, dp Params, t, dt, seed float64) (pBar Params, tBar float64, dpBar Params, dtBar float64) {
 	t2 := p.A
 	t3 := dp.A
-	t4 := t2*t + p.B
-	t5 := t3*t + t2*dt + dp.B
-	t6 := 2 * (seed * t4)
-	t7 := 2 * (seed * t5)
-	pBar.B += t6
-	dpBar.B += t7
-	tBar = t2 * t6
-	dtBar = t3*t6 + t2*t7
-	pBar.A += t6 * t
-	dpBar.A += t7*t + t6*dt
-	return pBar, tBar, dpBar, dtBar
+	t4 := 2 * (seed * (t2*t + p.B))
+	t5 := 2 * (seed * (t3*t + t2*dt + dp.B))
+	pBar.B += t4
+	dpBar.B += t5
+	pBar.A += t4 * t
+	dpBar.A += t5*t + t4*dt
+	return pBar, t2 * t4, dpBar, t3*t4 + t2*t5
 }
 
 // modelSqReverseJVP2 computes modelSqReverse and its derivative along the tangents (forward mode).
@@ -2525,16 +2437,13 @@ func modelSqReverseJVP2(
 	t2 := p.A
 	t3 := dp.A
 	t4 := t2*t + p.B
-	t5 := t3*t + t2*dt + dp.B
-	t6 := 2 * (seed * t4)
-	t7 := 2 * (dseed*t4 + seed*t5)
-	pBar.B += t6
-	dpBar.B += t7
-	tBar = t2 * t6
-	dtBar = t3*t6 + t2*t7
-	pBar.A += t6 * t
-	dpBar.A += t7*t + t6*dt
-	return pBar, tBar, dpBar, dtBar
+	t5 := 2 * (seed * t4)
+	t6 := 2 * (dseed*t4 + seed*(t3*t+t2*dt+dp.B))
+	pBar.B += t5
+	dpBar.B += t6
+	pBar.A += t5 * t
+	dpBar.A += t6*t + t5*dt
+	return pBar, t2 * t5, dpBar, t3*t5 + t2*t6
 }
 
 // MethodExprJVP computes MethodExpr and its derivative along the tangents (forward mode).
@@ -2591,52 +2500,35 @@ func paramsEvalJVP(p, dp Params, t, dt float64) (float64, float64) {
 // Results: the value of MethodExpr, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MethodExprGrad(x, xBar []float64) float64 {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	var t15 Params
+	var t10 Params
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("MethodExprGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	var t16 Params
-	t2 := Params{A: x[0], B: x[1]}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0)*4)
+	var t11 Params
+	t := Params{A: x[0], B: x[1]}
 	s := 0.0
-	for i := 0; i < n; i++ {
-		v2 := x[i]
-		t11 := t2.A
-		t12 := t2.B
-		t13 := t11*v2 + t12*v2*v2
-		t14 := append(tape, t11, t12)
-		tape = append(t14, t11, t12)
-		s += t13 * v2
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		t5 := t.A * v
+		t6 := t.B
+		t7 := t6 * v * v
+		t8 := t5 + t7
+		t9 := v * v
+		t10.B += t9 * v
+		t10.A += t9
+		xBar[i] += t8 + t7 + t6*t9 + t5
+		s += t8 * v
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		n2 := len(tape)
-		t6 := n2 - 2
-		t7 := tape[:t6]
-		v := x[i2]
-		vBar := tape[t6]*v + tape[n2-1]*v*v
-		n3 := len(t7)
-		t8 := n3 - 2
-		t9 := t7[n3-1]
-		tape = t7[:t8]
-		t10 := v * v
-		t15.B += t10 * v
-		vBar2 := vBar + t9*v*v + t9*t10 + t7[t8]*v
-		t15.A += t10
-		xBar[i2] += vBar2
-	}
-	t3 := t15
-	t15 = Params{}
-	t16.A += t3.A
-	t16.B += t3.B
-	t4 := t16.B
-	t16.B = 0
-	xBar[1] += t4
-	t5 := t16.A
-	t16.A = 0
-	xBar[0] += t5
+	t2 := t10
+	t10 = Params{}
+	t11.A += t2.A
+	t11.B += t2.B
+	t3 := t11.B
+	t11.B = 0
+	xBar[1] += t3
+	t4 := t11.A
+	t11.A = 0
+	xBar[0] += t4
 	return s
 }
 
@@ -2719,25 +2611,19 @@ func paramsEvalTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, fl
 // Results, in order: the value of Shifted; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ShiftedJVP(x, dx []float64) (float64, float64) {
-	c := x[0]
-	dc := dx[0]
 	x1 := x[1]
 	dx1 := dx[1]
-	t := x1 - c
+	t := x1 - x[0]
 	t2 := t * t
 	s := t2 * x1
-	ds := 2*((dx1-dc)*t)*x1 + t2*dx1
+	ds := 2*((dx1-dx[0])*t)*x1 + t2*dx1
 	for i := 2; i < len(x); i++ {
-		c2 := x[i]
-		dc2 := dx[i]
 		x1_2 := x[1]
 		dx1_2 := dx[1]
-		t3 := x1_2 - c2
+		t3 := x1_2 - x[i]
 		t4 := t3 * t3
-		t5 := t4 * x1_2
-		t6 := 2*((dx1_2-dc2)*t3)*x1_2 + t4*dx1_2
-		s += t5
-		ds += t6
+		s += t4 * x1_2
+		ds += 2*((dx1_2-dx[i])*t3)*x1_2 + t4*dx1_2
 	}
 	return s, ds
 }
@@ -2753,35 +2639,30 @@ func ShiftedGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	c := x[0]
 	x1 := x[1]
-	t2 := x1 - c
+	t2 := x1 - x[0]
 	t3 := t2 * t2
-	s := t3 * x1
 	n := len(x)
 	tape := slices.Grow(t, max(n, 0))
+	s := t3 * x1
 	for i := 2; i < n; i++ {
-		c2 := x[i]
+		c := x[i]
 		x1_3 := x[1]
-		t11 := x1_3 - c2
-		t12 := t11 * t11 * x1_3
-		tape = append(tape, c2)
-		s += t12
+		t8 := x1_3 - c
+		tape = append(tape, c)
+		s += t8 * t8 * x1_3
 	}
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t6 := len(tape) - 1
-		t7 := tape[:t6]
+		t5 := len(tape) - 1
 		x1_2 := x[1]
-		t8 := x1_2 - tape[t6]
-		t9 := 2 * (x1_2 * t8)
-		t10 := t8*t8 + t9
-		xBar[1] += t10
-		xBar[i2] -= t9
-		tape = t7
+		t6 := x1_2 - tape[t5]
+		t7 := 2 * (x1_2 * t6)
+		xBar[1] += t6*t6 + t7
+		xBar[i2] -= t7
+		tape = tape[:t5]
 	}
 	t4 := 2 * (x1 * t2)
-	t5 := t3 + t4
-	xBar[1] += t5
+	xBar[1] += t3 + t4
 	xBar[0] -= t4
 	return s
 }
@@ -2798,41 +2679,33 @@ func ShiftedGrad(x, xBar []float64) float64 {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func ShiftedTaylor(x, x1 []float64) (float64, float64, float64, float64) {
-	c := x[0]
-	c1 := x1[0]
 	x1_2 := x[1]
 	x11 := x1[1]
-	t := x1_2 - c
-	t2 := x11 - c1
+	t := x1_2 - x[0]
+	t2 := x11 - x1[0]
 	t3 := t * t
 	t4 := 2 * (t2 * t)
 	t5 := 0 * t
 	t6 := t * 0
 	t7 := t2*t2 - t5 - t6
+	s3 := (-t5-0*t2-t2*0-t6)*x1_2 + t7*x11
 	s := t3 * x1_2
 	s1 := t4*x1_2 + t3*x11
 	s2 := t7*x1_2 + t4*x11
-	s3 := (-t5-0*t2-t2*0-t6)*x1_2 + t7*x11
 	for i := 2; i < len(x); i++ {
-		c2 := x[i]
-		c1_2 := x1[i]
 		x1_3 := x[1]
 		x11_2 := x1[1]
-		t8 := x1_3 - c2
-		t9 := x11_2 - c1_2
+		t8 := x1_3 - x[i]
+		t9 := x11_2 - x1[i]
 		t10 := t8 * t8
 		t11 := 2 * (t9 * t8)
 		t12 := 0 * t8
 		t13 := t8 * 0
 		t14 := t9*t9 - t12 - t13
-		t15 := t10 * x1_3
-		t16 := t11*x1_3 + t10*x11_2
-		t17 := t14*x1_3 + t11*x11_2
-		t18 := (-t12-0*t9-t9*0-t13)*x1_3 + t14*x11_2
-		s += t15
-		s1 += t16
-		s2 += t17
-		s3 += t18
+		s1 += t11*x1_3 + t10*x11_2
+		s3 += (-t12-0*t9-t9*0-t13)*x1_3 + t14*x11_2
+		s += t10 * x1_3
+		s2 += t14*x1_3 + t11*x11_2
 	}
 	return s, s1, s2, s3
 }
@@ -2870,48 +2743,41 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	c := x[0]
-	dc := dx[0]
 	x1 := x[1]
 	dx1 := dx[1]
-	t3 := x1 - c
-	t4 := dx1 - dc
+	t3 := x1 - x[0]
+	t4 := dx1 - dx[0]
 	t5 := 2 * (t4 * t3)
-	s := t3 * t3 * x1
 	n := len(x)
 	trips := max(n, 0)
 	t6 := append(t, make([]float64, trips)...)
 	n2 := len(t)
 	tape := t6[:n2]
 	dtape := append(t2, make([]float64, trips)...)[:n2]
+	s := t3 * t3 * x1
 	for i := 2; i < n; i++ {
-		c2 := x[i]
-		dc2 := dx[i]
+		c := x[i]
+		dc := dx[i]
 		x1_3 := x[1]
-		t16 := x1_3 - c2
-		t17 := t16 * t16 * x1_3
-		tape = append(tape, c2)
-		dtape = append(dtape, dc2)
-		s += t17
+		t12 := x1_3 - c
+		tape = append(tape, c)
+		dtape = append(dtape, dc)
+		s += t12 * t12 * x1_3
 	}
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t9 := len(tape) - 1
-		t10 := tape[:t9]
-		t11 := dtape[:t9]
+		t8 := len(tape) - 1
 		x1_2 := x[1]
 		dx1_2 := dx[1]
-		t12 := x1_2 - tape[t9]
-		t13 := dx1_2 - dtape[t9]
-		t14 := 2 * (dx1_2*t12 + x1_2*t13)
-		t15 := 2*(t13*t12) + t14
-		dxBar[1] += t15
-		dxBar[i2] -= t14
-		tape = t10
-		dtape = t11
+		t9 := x1_2 - tape[t8]
+		t10 := dx1_2 - dtape[t8]
+		t11 := 2 * (dx1_2*t9 + x1_2*t10)
+		dxBar[1] += 2*(t10*t9) + t11
+		dxBar[i2] -= t11
+		tape = tape[:t8]
+		dtape = dtape[:t8]
 	}
 	t7 := 2 * (dx1*t3 + x1*t4)
-	t8 := t5 + t7
-	dxBar[1] += t8
+	dxBar[1] += t5 + t7
 	dxBar[0] -= t7
 	return s, 0
 }
@@ -2927,10 +2793,8 @@ func DirectJVP(x, dx float64) (float64, float64) {
 	for i := 0; i < 3; i++ {
 		t2 := float64(i)
 		t3 := t2 * x
-		t4 := t3 * x
-		t5 := t2*dx*x + t3*dx
-		s += t4
-		ds += t5
+		s += t3 * x
+		ds += t2*dx*x + t3*dx
 	}
 	return s, ds
 }
@@ -2941,15 +2805,12 @@ func DirectJVP(x, dx float64) (float64, float64) {
 // Results: the value of Direct, then the partials of the varied scalar inputs in order.
 func DirectGrad(x float64) (f, xBar float64) {
 	t := math.Cos(x)
+	xBar = 0
 	s := x * t
 	for i := 0; i < 3; i++ {
-		t3 := float64(i) * x * x
-		s += t3
-	}
-	xBar = 0
-	for i2 := 2; i2 >= 0; i2-- {
-		t2 := float64(i2) * x
+		t2 := float64(i) * x
 		xBar = xBar + t2 + t2
+		s += t2 * x
 	}
 	xBar2 := xBar + t - math.Sin(x)*x
 	return s, xBar2
@@ -2971,24 +2832,20 @@ func DirectTaylor(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 	t6 := -(0.3333333333333333 * ((t*x2 - 0.5*(t3*x1)) * x1))
 	t7 := t6 - 0.6666666666666666*(t4*x2)
 	t8 := t7 - t2*x3
+	t9 := x * t8
+	s3 := x3*t - x2*t3 + x1*t5 + t9
 	s := x * t
 	s1 := x1*t - x*t3
 	s2 := x2*t - x1*t3 + x*t5
-	t9 := x * t8
-	s3 := x3*t - x2*t3 + x1*t5 + t9
 	for i := 0; i < 3; i++ {
 		t10 := float64(i)
 		t11 := t10 * x
 		t12 := t10 * x1
 		t13 := t10 * x2
-		t14 := t11 * x
-		t15 := t12*x + t11*x1
-		t16 := t13*x + t12*x1 + t11*x2
-		t17 := t10*x3*x + t13*x1 + t12*x2 + t11*x3
-		s += t14
-		s1 += t15
-		s2 += t16
-		s3 += t17
+		s2 += t13*x + t12*x1 + t11*x2
+		s3 += t10*x3*x + t13*x1 + t12*x2 + t11*x3
+		s += t11 * x
+		s1 += t12*x + t11*x1
 	}
 	return s, s1, s2, s3
 }
@@ -3016,25 +2873,21 @@ func simpsonFJVPWrtA2B(a2, da2, a, b, db float64, n int) (float64, float64) {
 	h := (b - a) / t
 	dh := db / t
 	t2 := math.Exp(a2 * a)
-	t3 := t2 * (da2 * a)
-	t4 := math.Exp(a2 * b)
-	t5 := t4 * (da2*b + a2*db)
-	s := t2 + t4
-	ds := t3 + t5
+	t3 := math.Exp(a2 * b)
+	s := t2 + t3
+	ds := t2*(da2*a) + t3*(da2*b+a2*db)
 	for i := 1; i < n; i++ {
-		t6 := float64(i)
-		dx := t6 * dh
-		x := a + t6*h
+		t4 := float64(i)
+		dx := t4 * dh
+		x := a + t4*h
 		if i%2 == 1 {
-			t9 := math.Exp(a2 * x)
-			t10 := t9 * (da2*x + a2*dx)
-			s += 4 * t9
-			ds += 4 * t10
+			t6 := math.Exp(a2 * x)
+			s += 4 * t6
+			ds += 4 * (t6 * (da2*x + a2*dx))
 		} else {
-			t7 := math.Exp(a2 * x)
-			t8 := t7 * (da2*x + a2*dx)
-			s += 2 * t7
-			ds += 2 * t8
+			t5 := math.Exp(a2 * x)
+			s += 2 * t5
+			ds += 2 * (t5 * (da2*x + a2*dx))
 		}
 	}
 	return s * h / 3, (ds*h + s*dh) / 3
@@ -3083,8 +2936,7 @@ func simpsonGJVPWrtA2B(a2, da2, a, b, db float64, n int) (float64, float64) {
 // as its first parameter.
 func momentsGJVPWrtA(a, da, t float64) (float64, float64) {
 	t2 := math.Exp(a * t)
-	t3 := t2 * (da * t)
-	return t * t2, t * t3
+	return t * t2, t * (t2 * (da * t))
 }
 
 // momentsGJVP computes momentsG and its derivative along the tangents (forward mode).
@@ -3096,8 +2948,7 @@ func momentsGJVPWrtA(a, da, t float64) (float64, float64) {
 // as its first parameter.
 func momentsGJVP(a, da, t, dt float64) (float64, float64) {
 	t2 := math.Exp(a * t)
-	t3 := t2 * (da*t + a*dt)
-	return t * t2, dt*t2 + t*t3
+	return t * t2, dt*t2 + t*(t2*(da*t+a*dt))
 }
 
 // MomentsVJP computes Moments and the vector-Jacobian product of the seeds m0Bar, m1Bar (the
@@ -3113,120 +2964,104 @@ func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 	h := b / 16
 	t2 := math.Exp(a * 0)
 	t3 := math.Exp(a * b)
-	tape := slices.Grow(t, 102)
+	tape := slices.Grow(t, 68)
 	s := t2 + t3
 	for i := 1; i < 16; i++ {
 		x4 := 0 + float64(i)*h
 		var from2 int
 		if i%2 == 1 {
-			t44 := math.Exp(a * x4)
-			tape = append(tape, t44)
-			s += 4 * t44
+			t31 := math.Exp(a * x4)
+			tape = append(tape, t31)
+			s += 4 * t31
 			from2 = 0
 		} else {
-			t43 := math.Exp(a * x4)
-			tape = append(tape, t43)
-			s += 2 * t43
+			t30 := math.Exp(a * x4)
+			tape = append(tape, t30)
+			s += 2 * t30
 			from2 = 1
 		}
 		path = append(path, from2)
 	}
 	t4 := s * h / 3
-	t5 := 0 * t2
-	t6 := b * t3
-	s2 := t5 + t6
+	s2 := 0*t2 + b*t3
 	for i2 := 1; i2 < 16; i2++ {
 		x3 := 0 + float64(i2)*h
 		var from int
 		if i2%2 == 1 {
-			t40 := math.Exp(a * x3)
-			t41 := append(tape, t40)
-			t42 := x3 * t40
-			tape = append(t41, t40)
-			s2 += 4 * t42
+			t29 := math.Exp(a * x3)
+			tape = append(tape, t29)
+			s2 += 4 * (x3 * t29)
 			from = 0
 		} else {
-			t37 := math.Exp(a * x3)
-			t38 := append(tape, t37)
-			t39 := x3 * t37
-			tape = append(t38, t37)
-			s2 += 2 * t39
+			t28 := math.Exp(a * x3)
+			tape = append(tape, t28)
+			s2 += 2 * (x3 * t28)
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t7 := s2 * h / 3
-	t8 := m1Bar / 3
-	sBar := t8 * h
-	t9 := 2 * sBar
-	t10 := 4 * sBar
+	t5 := s2 * h / 3
+	t6 := m1Bar / 3
+	sBar := t6 * h
+	t7 := 2 * sBar
+	t8 := 4 * sBar
 	aBar = 0
-	hBar := s2 * t8
+	hBar := s2 * t6
 	for i3 := 15; i3 >= 1; i3-- {
-		t25 := len(path) - 1
-		t26 := path[:t25]
+		t20 := len(path) - 1
+		t21 := path[:t20]
 		var xBar2 float64
-		if path[t25] == 0 {
-			t32 := len(tape) - 1
-			t33 := tape[:t32]
-			xBar2 = t10 * tape[t32]
+		if path[t20] == 0 {
+			t25 := len(tape) - 1
+			t26 := tape[t25]
 			x2 := 0 + float64(i3)*h
-			t34 := x2 * t10
-			t35 := len(t33) - 1
-			tape = t33[:t35]
-			t36 := t33[t35] * t34
-			aBar += t36 * x2
-			xBar2 += a * t36
+			t27 := t26 * (x2 * t8)
+			aBar += t27 * x2
+			xBar2 = t8*t26 + a*t27
+			tape = tape[:t25]
 		} else {
-			t27 := len(tape) - 1
-			t28 := tape[:t27]
-			xBar2 = t9 * tape[t27]
+			t22 := len(tape) - 1
+			t23 := tape[t22]
 			x := 0 + float64(i3)*h
-			t29 := x * t9
-			t30 := len(t28) - 1
-			tape = t28[:t30]
-			t31 := t28[t30] * t29
-			aBar += t31 * x
-			xBar2 += a * t31
+			t24 := t23 * (x * t7)
+			aBar += t24 * x
+			xBar2 = t7*t23 + a*t24
+			tape = tape[:t22]
 		}
 		hBar += float64(i3) * xBar2
-		path = t26
+		path = t21
 	}
 	bBar = sBar * t3
-	t11 := b * sBar
-	t12 := m0Bar / 3
-	sBar2 := t12 * h
-	t13 := 2 * sBar2
-	t14 := 4 * sBar2
-	hBar += s * t12
+	t9 := b * sBar
+	t10 := m0Bar / 3
+	sBar2 := t10 * h
+	t11 := 2 * sBar2
+	t12 := 4 * sBar2
+	hBar += s * t10
 	for i4 := 15; i4 >= 1; i4-- {
-		t17 := len(path) - 1
-		t18 := path[:t17]
+		t14 := len(path) - 1
+		t15 := path[:t14]
 		var xBar float64
-		if path[t17] == 0 {
-			t22 := len(tape) - 1
-			t23 := tape[:t22]
-			t24 := tape[t22] * t14
-			aBar += t24 * (0 + float64(i4)*h)
-			xBar = a * t24
-			tape = t23
+		if path[t14] == 0 {
+			t18 := len(tape) - 1
+			t19 := tape[t18] * t12
+			aBar += t19 * (0 + float64(i4)*h)
+			xBar = a * t19
+			tape = tape[:t18]
 		} else {
-			t19 := len(tape) - 1
-			t20 := tape[:t19]
-			t21 := tape[t19] * t13
-			aBar += t21 * (0 + float64(i4)*h)
-			xBar = a * t21
-			tape = t20
+			t16 := len(tape) - 1
+			t17 := tape[t16] * t11
+			aBar += t17 * (0 + float64(i4)*h)
+			xBar = a * t17
+			tape = tape[:t16]
 		}
 		hBar += float64(i4) * xBar
-		path = t18
+		path = t15
 	}
-	t15 := t11 + sBar2
-	t16 := t3 * t15
-	aBar += t16 * b
-	bBar += a * t16
-	bBar += hBar / 16
-	return t4, t7, aBar, bBar
+	t13 := t3 * (t9 + sBar2)
+	aBar += t13 * b
+	bBar2 := bBar + a*t13 + hBar/16
+	return t4, t5, aBar, bBar2
 }
 
 // FixedJVP computes Fixed and its derivative along the tangents (forward mode).
@@ -3267,21 +3102,18 @@ func fixedF(k, t float64) float64 {
 // Fixed inputs: k.
 // Results: the value of Fixed, then the partials of the varied scalar inputs in order.
 func FixedGrad(k, x float64) (f, xBar float64) {
-	t := k * 0 * 0
-	s := t + k
+	s := k*0*0 + k
 	for i := 1; i < 8; i++ {
 		x2 := 0 + float64(i)*0.125
 		if i%2 == 1 {
-			t4 := k * x2 * x2
-			s += 4 * t4
+			s += 4 * (k * x2 * x2)
 		} else {
-			t3 := k * x2 * x2
-			s += 2 * t3
+			s += 2 * (k * x2 * x2)
 		}
 	}
 	xBar = s * 0.125 / 3
-	t2 := x * xBar
-	return t2, xBar
+	t := x * xBar
+	return t, xBar
 }
 
 // RunningMaxJVP computes RunningMax and its derivative along the tangents (forward mode).
@@ -3429,10 +3261,8 @@ func CounterGrad(x, xBar []float64) float64 {
 	t2 := *sBar
 	for i2 := n2 - 1; i2 >= 0; i2-- {
 		t3 := len(tapeint) - 1
-		t4 := tapeint[:t3]
-		vBar := t2 * float64(tapeint[t3])
-		xBar[i2] += vBar
-		tapeint = t4
+		xBar[i2] += t2 * float64(tapeint[t3])
+		tapeint = tapeint[:t3]
 	}
 	*sBar = 0
 	return s2
@@ -3491,21 +3321,19 @@ func MoveGrad(x, xBar []float64) float64 {
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		v := x[i]
 		t10 := p.Y
-		p.X += v * t10
+		p.X += x[i] * t10
 		tape = append(tape, t10)
 	}
 	t2 := p.X
 	pBar.X += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t7 := len(tape) - 1
-		t8 := tape[:t7]
+		t8 := tape[t7]
 		t9 := pBar.X
-		vBar := t9 * tape[t7]
 		pBar.Y += x[i2] * t9
-		xBar[i2] += vBar
-		tape = t8
+		xBar[i2] += t9 * t8
+		tape = tape[:t7]
 	}
 	t3 := *pBar
 	*pBar = Point{}

@@ -95,8 +95,8 @@ func InputLossGrad(m *CNN, x, y *tensorops.Tensor) (f float64, xBar *tensorops.T
 	t5 := tensorops.MatMul(f2, t4)
 	t6 := tensorops.FuseInto(t5, "a + b", t5, m.B)
 	t7 := tensorops.SoftmaxCrossEntropy(t6, y)
-	t8 := tensorops.SoftmaxCrossEntropyGrad(t6, y, 1)
-	t9 := tensorops.MatMulGradA(tensorops.SumLike(t8, t5), f2, t4, false, false)
+	t8 := tensorops.SumLike(tensorops.SoftmaxCrossEntropyGrad(t6, y, 1), t5)
+	t9 := tensorops.MatMulGradA(t8, f2, t4, false, false)
 	t10 := tensorops.ReshapeLike(t9, p)
 	t11 := tensorops.MaxPool2DGrad(h, t10, 2, 2, 0)
 	t12 := tensorops.GELUJVP(t3, t11)
@@ -139,33 +139,31 @@ func inputLossGradJVP(
 	t8 := t7[0]
 	t9 := tensorops.Add(t8, m.B)
 	t10 := tensorops.ExpandLike(t7[1], t9)
-	t11 := tensorops.SoftmaxCrossEntropy(t9, y)
-	t12 := tensorops.SoftmaxCrossEntropyGrad(t9, y, 1)
-	t13 := tensorops.Dot(t12, t10)
-	t14 := tensorops.ExpandAxis(tensorops.Sum(y, -1), t9, -1)
-	t15 := tensorops.Fuse("a*b*c", 1/float64(tensorops.Dim(t9, 0)), t10, t14)
-	t16 := tensorops.SoftmaxJVP(tensorops.Softmax(t9, -1), t15, -1)
-	t17 := tensorops.SumLike(t12, t8)
-	t18 := tensorops.MatMulGradAEach(f2, t6, false, t17, tensorops.SumLike(t16, t8))
-	t19 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t18[0], p), 2, 2, 0)
-	t20 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t18[1], p), 2, 2, 0)
-	t21 := tensorops.Fuse("Exp(-0.5*a*a)", t3)
-	t22 := tensorops.Erf(tensorops.Scale(t3, 0.7071067811865476))
-	t23 := tensorops.FuseInto(
-		t21,
-		"0.3989422804014327*a*b*(2 - c*c)*d + (0.5*e + 0.5 + 0.3989422804014327*c*b)*f",
+	t11 := tensorops.SoftmaxCrossEntropyGrad(t9, y, 1)
+	t12 := tensorops.ExpandAxis(tensorops.Sum(y, -1), t9, -1)
+	t13 := tensorops.Fuse("a*b*c", 1/float64(tensorops.Dim(t9, 0)), t10, t12)
+	t14 := tensorops.SoftmaxJVP(tensorops.Softmax(t9, -1), t13, -1)
+	t15 := tensorops.SumLike(t14, t8)
+	t16 := tensorops.MatMulGradAEach(f2, t6, false, tensorops.SumLike(t11, t8), t15)
+	t17 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t16[0], p), 2, 2, 0)
+	t18 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t16[1], p), 2, 2, 0)
+	t19 := tensorops.Fuse("Exp(-0.5*a*a)", t3)
+	t20 := tensorops.Erf(tensorops.Scale(t3, 0.7071067811865476))
+	t21 := tensorops.FuseInto(
 		t19,
-		t21,
+		"0.3989422804014327*a*b*(2 - c*c)*d + (0.5*e + 0.5 + 0.3989422804014327*c*b)*f",
+		t17,
+		t19,
 		t3,
 		t4,
-		t22,
 		t20,
+		t18,
 	)
-	t24 := tensorops.SumLike(tensorops.GELUJVP(t3, t19), t2)
-	t25 := tensorops.SumLike(t23, t2)
-	xBar = tensorops.Conv2DGradX(t24, x, t, 1, 1)
-	dxBar = tensorops.Conv2DGradX(t25, x, t, 1, 1)
-	return t11, xBar, t13, dxBar
+	t22 := tensorops.SumLike(tensorops.GELUJVP(t3, t17), t2)
+	t23 := tensorops.SumLike(t21, t2)
+	xBar = tensorops.Conv2DGradX(t22, x, t, 1, 1)
+	dxBar = tensorops.Conv2DGradX(t23, x, t, 1, 1)
+	return tensorops.SoftmaxCrossEntropy(t9, y), xBar, tensorops.Dot(t11, t10), dxBar
 }
 
 // AtrousLossGrad computes AtrousLoss and its gradient with respect to the varied inputs (reverse

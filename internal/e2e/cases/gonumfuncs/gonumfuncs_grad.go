@@ -736,14 +736,14 @@ func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
 	path = pathBuf[:0]
 	t = tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 {
-		goto b32
+		goto b30
 	}
-	goto b34
-b32:
+	goto b32
+b30:
 	if &x[:1][0] == &xBar[:1][0] {
-		goto b33
+		goto b31
 	}
-b34:
+b32:
 	if len(x) != 3 {
 		goto b2
 	}
@@ -755,12 +755,12 @@ b4:
 		goto b5
 	}
 	i2 = 15
-b61:
+b57:
 	if i2 >= 1 {
-		goto b93
+		goto b89
 	}
 	return sum
-b93:
+b89:
 	n = len(tape)
 	t2 = n - 2
 	t3 = tape[:t2]
@@ -769,104 +769,104 @@ b93:
 	from = path[t5]
 	t6 = path[:t5]
 	if from == 0 {
-		goto b65
+		goto b61
 	}
 	if from == 1 {
-		goto b67
+		goto b63
 	}
 	if from == 2 {
-		goto b69
+		goto b65
 	}
 	if from == 3 {
-		goto b71
+		goto b67
 	}
 	if from == 4 {
-		goto b73
+		goto b69
 	}
 	if from == 5 {
-		goto b75
+		goto b71
 	}
 	if from == 6 {
-		goto b77
+		goto b73
 	}
 	path = t6
-	goto b45
-b77:
+	goto b42
+b73:
 	t7 = len(t6) - 1
 	path = t6[:t7]
 	if t6[t7] == 0 {
-		goto b91
+		goto b87
 	}
-b45:
-	goto b46
-b91:
-b46:
-	goto b47
-b75:
+b42:
+	goto b43
+b87:
+b43:
+	goto b44
+b71:
 	t8 = len(t6) - 1
 	path = t6[:t8]
 	if t6[t8] == 0 {
-		goto b89
+		goto b85
 	}
-b47:
-	goto b48
-b89:
-b48:
-	goto b49
-b73:
+b44:
+	goto b45
+b85:
+b45:
+	goto b46
+b69:
 	t9 = len(t6) - 1
 	path = t6[:t9]
 	if t6[t9] == 0 {
-		goto b87
+		goto b83
 	}
-b49:
-	goto b50
-b87:
-b50:
-	goto b51
-b71:
+b46:
+	goto b47
+b83:
+b47:
+	goto b48
+b67:
 	t10 = len(t6) - 1
 	path = t6[:t10]
 	if t6[t10] == 0 {
-		goto b85
+		goto b81
 	}
-b51:
-	goto b52
-b85:
-b52:
-	goto b53
-b69:
+b48:
+	goto b49
+b81:
+b49:
+	goto b50
+b65:
 	t11 = len(t6) - 1
 	path = t6[:t11]
 	if t6[t11] == 0 {
-		goto b83
+		goto b79
 	}
-b53:
-	goto b54
-b83:
-b54:
-	goto b55
-b67:
+b50:
+	goto b51
+b79:
+b51:
+	goto b52
+b63:
 	t12 = len(t6) - 1
 	path = t6[:t12]
 	if t6[t12] == 0 {
-		goto b81
+		goto b77
 	}
-b55:
-	goto b56
-b81:
-b56:
-	goto b57
-b65:
+b52:
+	goto b53
+b77:
+b53:
+	goto b54
+b61:
 	t13 = len(t6) - 1
 	path = t6[:t13]
 	if t6[t13] == 0 {
-		goto b79
+		goto b75
 	}
-b57:
-	goto b58
-b79:
-b58:
+b54:
+	goto b55
+b75:
+b55:
 	t14 = len(t3) - 1
 	e = t3[t14]
 	x0 = x[0]
@@ -878,7 +878,7 @@ b58:
 	xBar[2] -= 2 * (-0.5 * x1 * t15 * b)
 	tape = t3[:t14]
 	i2--
-	goto b61
+	goto b57
 b5:
 	b2 = 0.5*float64(8-i) - x[2]
 	e2 = math.Exp(-0.5 * x[1] * (b2 * b2))
@@ -886,114 +886,114 @@ b5:
 	t17 = append(tape, e2)
 	if i == 1 {
 		from8 = 0
-		goto b8
+		goto b7
 	}
 	if i == 15 {
 		from8 = 1
-		goto b8
+		goto b7
 	}
 	if i == 2 {
 		from7 = 0
-		goto b9
+		goto b8
 	}
 	if i == 14 {
 		from7 = 1
-		goto b9
+		goto b8
 	}
 	if i == 3 {
 		from6 = 0
-		goto b12
+		goto b11
 	}
 	if i == 13 {
 		from6 = 1
-		goto b12
+		goto b11
 	}
 	if i == 4 {
 		from5 = 0
-		goto b15
+		goto b14
 	}
 	if i == 12 {
 		from5 = 1
-		goto b15
+		goto b14
 	}
 	if i == 5 {
 		from4 = 0
-		goto b18
+		goto b17
 	}
 	if i == 11 {
 		from4 = 1
-		goto b18
+		goto b17
 	}
 	if i == 6 {
 		from3 = 0
-		goto b21
+		goto b20
 	}
 	if i == 10 {
 		from3 = 1
-		goto b21
+		goto b20
 	}
 	if i == 7 {
 		from2 = 0
-		goto b24
+		goto b23
 	}
 	if i == 9 {
 		from2 = 1
-		goto b24
+		goto b23
 	}
 	if i == 8 {
-		goto b27
+		goto b26
 	}
 	yi = 0
 	from9 = 8
-	goto b7
-b27:
+	goto b6
+b26:
 	yi = 0.3989
 	from9 = 7
-	goto b7
-b24:
+	goto b6
+b23:
 	path = append(path, from2)
 	yi = 0.3521
 	from9 = 6
-	goto b7
-b21:
+	goto b6
+b20:
 	path = append(path, from3)
 	yi = 0.242
 	from9 = 5
-	goto b7
-b18:
+	goto b6
+b17:
 	path = append(path, from4)
 	yi = 0.1295
 	from9 = 4
-	goto b7
-b15:
+	goto b6
+b14:
 	path = append(path, from5)
 	yi = 0.054
 	from9 = 3
-	goto b7
-b12:
+	goto b6
+b11:
 	path = append(path, from6)
 	yi = 0.0175
 	from9 = 2
-	goto b7
-b9:
+	goto b6
+b8:
 	path = append(path, from7)
 	yi = 0.0044
 	from9 = 1
-	goto b7
-b8:
+	goto b6
+b7:
 	path = append(path, from8)
 	yi = 0.0009
 	from9 = 0
-b7:
-	path = append(path, from9)
+b6:
 	f = t16 - yi
+	path = append(path, from9)
 	tape = append(t17, e2, yi)
 	sum += f * f
 	i++
 	goto b4
 b2:
 	panic("dimension of the problem must be 3")
-b33:
+b31:
 	panic("GaussianGrad: x and xBar share memory: gadgen's gradients need them apart")
 }
 

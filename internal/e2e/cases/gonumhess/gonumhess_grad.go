@@ -59,35 +59,31 @@ func functionsBealeFuncGradJVP(b functions.Beale, x, dx, xBar, dxBar []float64) 
 	x1 := x[1]
 	dx1 := dx[1]
 	t := 1 - x1
-	t2 := dx0*t - x0*dx1
 	f1 := 1.5 - x0*t
-	t3 := x1 * x1
-	t4 := 2 * (dx1 * x1)
-	t5 := 1 - t3
-	t6 := dx0*t5 - x0*t4
-	f2 := 2.25 - x0*t5
-	t7 := t4*x1 + t3*dx1
-	t8 := 1 - t3*x1
-	t9 := dx0*t8 - x0*t7
-	f3 := 2.625 - x0*t8
-	t10 := f1*f1 + f2*f2 + f3*f3
-	t11 := 2 * f3
-	t12 := 2 * t9
-	t13 := 2 * f2
-	t14 := 2 * t6
-	t15 := 2 * f1
-	t16 := 2 * t2
-	t17 := x0 * t11
-	t18 := dx0*t11 - x0*t12
-	t19 := 2 * ((t18*x1+t17*dx1+(dx0*t13-x0*t14))*x1 + (t17*x1+x0*t13)*dx1)
-	t20 := t4*t17 + t3*t18 + t19
-	t21 := -(-(t12 * t8) - t11*t7) - (-(t14 * t5) - t13*t4) - (-(t16 * t) - t15*dx1)
-	t22 := t20 + (dx0*t15 - x0*t16)
-	t23 := dxBar[1] + t22
-	dxBar[1] = t23
-	t24 := dxBar[0] + t21
-	dxBar[0] = t24
-	return t10, 0
+	t2 := x1 * x1
+	t3 := 2 * (dx1 * x1)
+	t4 := 1 - t2
+	f2 := 2.25 - x0*t4
+	t5 := t3*x1 + t2*dx1
+	t6 := 1 - t2*x1
+	f3 := 2.625 - x0*t6
+	t7 := 2 * f3
+	t8 := 2 * (dx0*t6 - x0*t5)
+	t9 := 2 * f2
+	t10 := 2 * (dx0*t4 - x0*t3)
+	t11 := 2 * f1
+	t12 := 2 * (dx0*t - x0*dx1)
+	t13 := x0 * t7
+	t14 := dx0*t7 - x0*t8
+	t15 := 2 * ((t14*x1+t13*dx1+(dx0*t9-x0*t10))*x1 + (t13*x1+x0*t9)*dx1)
+	t16 := t3*t13 + t2*t14 + t15
+	t17 := -(-(t8 * t6) - t7*t5) - (-(t10 * t4) - t9*t3) - (-(t12 * t) - t11*dx1)
+	t18 := t16 + (dx0*t11 - x0*t12)
+	t19 := dxBar[1] + t18
+	dxBar[1] = t19
+	t20 := dxBar[0] + t17
+	dxBar[0] = t20
+	return f1*f1 + f2*f2 + f3*f3, 0
 }
 
 // BealeHVP returns Beale.Func and stores the Hessian-vector product ∇²Beale.Func·v in hv
@@ -591,14 +587,12 @@ func functionsBrownBadlyScaledFuncGradJVP(
 	x1 := x[1]
 	df2 := dx[1]
 	f2 := x1 - 2e-06
-	df3 := df1*x1 + x0*df2
 	f3 := x0*x1 - 2
-	t := f1*f1 + f2*f2 + f3*f3
-	t2 := 2 * f3
-	t3 := 2 * df3
-	dxBar[1] += df1*t2 + x0*t3 + 2*df2
-	dxBar[0] += t3*x1 + t2*df2 + 2*df1
-	return t, 0
+	t := 2 * f3
+	t2 := 2 * (df1*x1 + x0*df2)
+	dxBar[1] += df1*t + x0*t2 + 2*df2
+	dxBar[0] += t2*x1 + t*df2 + 2*df1
+	return f1*f1 + f2*f2 + f3*f3, 0
 }
 
 // BrownBadlyScaledHVP returns BrownBadlyScaled.Func and stores the Hessian-vector product
@@ -1374,22 +1368,19 @@ func functionsPowellBadlyScaledFuncGradJVP(
 	t2 := 10000 * dx0
 	x1 := x[1]
 	dx1 := dx[1]
-	df1 := t2*x1 + t*dx1
 	f1 := t*x1 - 1
 	t3 := math.Exp(-x0)
 	t4 := t3 * dx0
 	t5 := math.Exp(-x1)
 	t6 := t5 * dx1
-	df2 := -t4 - t6
 	f2 := t3 + t5 - 1.0001
-	t7 := f1*f1 + f2*f2
-	t8 := 2 * f2
-	t9 := 2 * df2
-	t10 := 2 * f1
-	t11 := 2 * df1
-	dxBar[1] += t2*t10 + t*t11 - (t5*t9 - t6*t8)
-	dxBar[0] += 10000*(t11*x1+t10*dx1) - (t3*t9 - t4*t8)
-	return t7, 0
+	t7 := 2 * f2
+	t8 := 2 * (-t4 - t6)
+	t9 := 2 * f1
+	t10 := 2 * (t2*x1 + t*dx1)
+	dxBar[1] += t2*t9 + t*t10 - (t5*t8 - t6*t7)
+	dxBar[0] += 10000*(t10*x1+t9*dx1) - (t3*t8 - t4*t7)
+	return f1*f1 + f2*f2, 0
 }
 
 // PowellBadlyScaledHVP returns PowellBadlyScaled.Func and stores the Hessian-vector product
@@ -1880,10 +1871,9 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 	x0 := x[0]
 	dx0 := dx[0]
 	t5 := x0 * x0
-	dt := dx[1] - 2*(dx0*x0)
 	t6 := x[1] - t5 - 1
 	sum += t5 + t6*t6
-	t7 := 2 * dt
+	t7 := 2 * (dx[1] - 2*(dx0*x0))
 	dxBar[0] += 2 * ((1-2*t6)*dx0 - t7*x0)
 	dxBar[1] += t7
 	for i2 := 29; i2 >= 1; i2-- {
@@ -2452,21 +2442,17 @@ func functionsWoodFuncGradJVP(w functions.Wood, x, dx, xBar, dxBar []float64) (s
 	f5 := x1 + x3 - 2
 	f6 := x1 - x3
 	t := 100 * f1
-	t2 := 100 * (dx1 - 2*(dx0*x0))
-	t3 := 90 * f3
-	t4 := 90 * (dx3 - 2*(dx2*x2))
-	t5 := 10 * (dx1 + dx3)
-	t6 := 0.1 * (dx1 - dx3)
-	t7 := t*f1 + f2*f2 + t3*f3 + f4*f4 + 10*f5*f5 + 0.1*f6*f6
-	t8 := 2 * t6
-	t9 := 2 * t5
-	t10 := 2 * t4
-	t11 := 2 * t2
-	dxBar[2] += 2*dx2 - 2*(t10*x2+2*t3*dx2)
-	dxBar[3] += t9 - t8 + t10
-	dxBar[0] += 2*dx0 - 2*(t11*x0+2*t*dx0)
-	dxBar[1] += t8 + t9 + t11
-	return t7, 0
+	t2 := 90 * f3
+	t3 := t*f1 + f2*f2 + t2*f3 + f4*f4 + 10*f5*f5 + 0.1*f6*f6
+	t4 := 2 * (0.1 * (dx1 - dx3))
+	t5 := 2 * (10 * (dx1 + dx3))
+	t6 := 2 * (90 * (dx3 - 2*(dx2*x2)))
+	t7 := 2 * (100 * (dx1 - 2*(dx0*x0)))
+	dxBar[2] += 2*dx2 - 2*(t6*x2+2*t2*dx2)
+	dxBar[3] += t5 - t4 + t6
+	dxBar[0] += 2*dx0 - 2*(t7*x0+2*t*dx0)
+	dxBar[1] += t4 + t5 + t7
+	return t3, 0
 }
 
 // WoodHVP returns Wood.Func and stores the Hessian-vector product ∇²Wood.Func·v in hv
@@ -3621,16 +3607,16 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []flo
 	t = tapeBuf[:0]
 	t2 = dtapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 {
-		goto b32
+		goto b29
 	}
-	goto b34
-b32:
+	goto b31
+b29:
 	if &x[:1][0] == &xBar[:1][0] {
-		goto b33
+		goto b30
 	}
-b34:
+b31:
 	if len(x) != 3 {
-		goto b2
+		goto b1
 	}
 	t3 = append(t, make([]float64, 48)...)
 	n = len(t)
@@ -3638,17 +3624,17 @@ b34:
 	dtape = append(t2, make([]float64, 48)...)[:n]
 	sum = 0
 	i = 1
-b4:
+b3:
 	if i <= 15 {
-		goto b5
+		goto b4
 	}
 	i2 = 15
-b61:
+b46:
 	if i2 >= 1 {
-		goto b93
+		goto b75
 	}
 	return sum, 0
-b93:
+b75:
 	n2 = len(tape)
 	t4 = n2 - 2
 	e = tape[t4]
@@ -3662,104 +3648,104 @@ b93:
 	from = path[t10]
 	t11 = path[:t10]
 	if from == 0 {
-		goto b65
+		goto b47
 	}
 	if from == 1 {
-		goto b67
+		goto b49
 	}
 	if from == 2 {
-		goto b69
+		goto b51
 	}
 	if from == 3 {
-		goto b71
+		goto b53
 	}
 	if from == 4 {
-		goto b73
+		goto b55
 	}
 	if from == 5 {
-		goto b75
+		goto b57
 	}
 	if from == 6 {
-		goto b77
+		goto b59
 	}
 	path = t11
-	goto b45
-b77:
+	goto b32
+b59:
 	t12 = len(t11) - 1
 	path = t11[:t12]
 	if t11[t12] == 0 {
-		goto b91
+		goto b73
 	}
-b45:
-	goto b46
-b91:
-b46:
-	goto b47
-b75:
+b32:
+	goto b33
+b73:
+b33:
+	goto b34
+b57:
 	t13 = len(t11) - 1
 	path = t11[:t13]
 	if t11[t13] == 0 {
-		goto b89
+		goto b71
 	}
-b47:
-	goto b48
-b89:
-b48:
-	goto b49
-b73:
+b34:
+	goto b35
+b71:
+b35:
+	goto b36
+b55:
 	t14 = len(t11) - 1
 	path = t11[:t14]
 	if t11[t14] == 0 {
-		goto b87
+		goto b69
 	}
-b49:
-	goto b50
-b87:
-b50:
-	goto b51
-b71:
+b36:
+	goto b37
+b69:
+b37:
+	goto b38
+b53:
 	t15 = len(t11) - 1
 	path = t11[:t15]
 	if t11[t15] == 0 {
-		goto b85
+		goto b67
 	}
+b38:
+	goto b39
+b67:
+b39:
+	goto b40
 b51:
-	goto b52
-b85:
-b52:
-	goto b53
-b69:
 	t16 = len(t11) - 1
 	path = t11[:t16]
 	if t11[t16] == 0 {
-		goto b83
+		goto b65
 	}
-b53:
-	goto b54
-b83:
-b54:
-	goto b55
-b67:
+b40:
+	goto b41
+b65:
+b41:
+	goto b42
+b49:
 	t17 = len(t11) - 1
 	path = t11[:t17]
 	if t11[t17] == 0 {
-		goto b81
+		goto b63
 	}
-b55:
-	goto b56
-b81:
-b56:
-	goto b57
-b65:
+b42:
+	goto b43
+b63:
+b43:
+	goto b44
+b47:
 	t18 = len(t11) - 1
 	path = t11[:t18]
 	if t11[t18] == 0 {
-		goto b79
+		goto b61
 	}
-b57:
-	goto b58
-b79:
-b58:
+b44:
+	goto b45
+b61:
+b45:
 	t19 = len(t6) - 1
 	e2 = t6[t19]
 	de = t7[t19]
@@ -3778,8 +3764,8 @@ b58:
 	tape = t6[:t19]
 	dtape = t7[:t19]
 	i2--
-	goto b61
-b5:
+	goto b46
+b4:
 	b2 = 0.5*float64(8-i) - x[2]
 	d = b2 * b2
 	t24 = -0.5 * x[1]
@@ -3790,115 +3776,115 @@ b5:
 	t27 = append(dtape, de2)
 	if i == 1 {
 		from8 = 0
-		goto b8
+		goto b6
 	}
 	if i == 15 {
 		from8 = 1
-		goto b8
+		goto b6
 	}
 	if i == 2 {
 		from7 = 0
-		goto b9
+		goto b7
 	}
 	if i == 14 {
 		from7 = 1
-		goto b9
+		goto b7
 	}
 	if i == 3 {
 		from6 = 0
-		goto b12
+		goto b10
 	}
 	if i == 13 {
 		from6 = 1
-		goto b12
+		goto b10
 	}
 	if i == 4 {
 		from5 = 0
-		goto b15
+		goto b13
 	}
 	if i == 12 {
 		from5 = 1
-		goto b15
+		goto b13
 	}
 	if i == 5 {
 		from4 = 0
-		goto b18
+		goto b16
 	}
 	if i == 11 {
 		from4 = 1
-		goto b18
+		goto b16
 	}
 	if i == 6 {
 		from3 = 0
-		goto b21
+		goto b19
 	}
 	if i == 10 {
 		from3 = 1
-		goto b21
+		goto b19
 	}
 	if i == 7 {
 		from2 = 0
-		goto b24
+		goto b22
 	}
 	if i == 9 {
 		from2 = 1
-		goto b24
+		goto b22
 	}
 	if i == 8 {
-		goto b27
+		goto b25
 	}
 	yi = 0
 	from9 = 8
-	goto b7
-b27:
+	goto b5
+b25:
 	yi = 0.3989
 	from9 = 7
-	goto b7
-b24:
+	goto b5
+b22:
 	path = append(path, from2)
 	yi = 0.3521
 	from9 = 6
-	goto b7
-b21:
+	goto b5
+b19:
 	path = append(path, from3)
 	yi = 0.242
 	from9 = 5
-	goto b7
-b18:
+	goto b5
+b16:
 	path = append(path, from4)
 	yi = 0.1295
 	from9 = 4
-	goto b7
-b15:
+	goto b5
+b13:
 	path = append(path, from5)
 	yi = 0.054
 	from9 = 3
-	goto b7
-b12:
+	goto b5
+b10:
 	path = append(path, from6)
 	yi = 0.0175
 	from9 = 2
-	goto b7
-b9:
+	goto b5
+b7:
 	path = append(path, from7)
 	yi = 0.0044
 	from9 = 1
-	goto b7
-b8:
+	goto b5
+b6:
 	path = append(path, from8)
 	yi = 0.0009
 	from9 = 0
-b7:
-	path = append(path, from9)
+b5:
 	f = t25 - yi
+	path = append(path, from9)
 	tape = append(t26, e3, yi)
 	dtape = append(t27, de2, 0)
 	sum += f * f
 	i++
-	goto b4
-b2:
+	goto b3
+b1:
 	panic("dimension of the problem must be 3")
-b33:
+b30:
 	panic("functionsGaussianFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 }
 
@@ -3967,7 +3953,6 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, d
 	f3 := x[2]
 	df3 := dx[2]
 	f1 := 10 * (f3 - 10*theta)
-	df1 := 10 * (df3 - 10*dtheta)
 	x0_2 := x[0]
 	dx0_2 := dx[0]
 	x1 := x[1]
@@ -3986,31 +3971,26 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, d
 	}
 	t11 := t8*dx0_2 + t10*dx1
 	f2 := 10 * (t5 - 1)
-	df2 := 10 * t11
-	t12 := f1*f1 + f2*f2 + f3*f3
-	t13 := 10 * (2 * f2)
-	t14 := 10 * (2 * df2)
-	t15 := (dx0_2 - t7*t11) / t5
+	t12 := 10 * (2 * f2)
+	t13 := 10 * (2 * (10 * t11))
+	t14 := (dx0_2 - t7*t11) / t5
+	if t6 {
+		t14 = 0
+	}
+	t15 := (dx1 - t9*t11) / t5
 	if t6 {
 		t15 = 0
 	}
-	t16 := (dx1 - t9*t11) / t5
-	if t6 {
-		t16 = 0
-	}
-	dxBar[1] += t16*t13 + t10*t14
-	dxBar[0] += t15*t13 + t8*t14
-	t17 := 10 * (2 * df1)
-	t18 := 10 * (10 * (2 * f1))
-	t19 := 10 * t17
-	dxBar[2] += 2*df3 + t17
-	t20 := 0.5 * (t18 / 3.141592653589793)
-	t21 := t4 * t20
-	t22 := t4*(0.5*(t19/3.141592653589793)) - t4*(2*(t2*t))/t3*t20
-	t23 := (t22*t + t21*t2 - t21*t/x0*dx0) / x0
-	dxBar[1] -= (t22 - t21/x0*dx0) / x0
-	dxBar[0] += t23
-	return t12, 0
+	dxBar[1] += t15*t12 + t10*t13
+	dxBar[0] += t14*t12 + t8*t13
+	t16 := 10 * (2 * (10 * (df3 - 10*dtheta)))
+	dxBar[2] += 2*df3 + t16
+	t17 := 0.5 * (10 * (10 * (2 * f1)) / 3.141592653589793)
+	t18 := t4 * t17
+	t19 := t4*(0.5*(10*t16/3.141592653589793)) - t4*(2*(t2*t))/t3*t17
+	dxBar[1] -= (t19 - t18/x0*dx0) / x0
+	dxBar[0] += (t19*t + t18*t2 - t18*t/x0*dx0) / x0
+	return f1*f1 + f2*f2 + f3*f3, 0
 }
 
 // PenaltyIHessian returns PenaltyI.Func and stores its Hessian with respect to x in h
@@ -4171,12 +4151,11 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 		dtape = append(dtape, t23*(dxi/10))
 		sum += f * f
 	}
-	dx0 := dx[0]
 	t4 := x[0] - 0.2
 	sum2 := sum*1e-05 + t4*t4 + s*s
 	sBar := 2 * s
 	dsBar := 2 * ds
-	dxBar[0] += 2 * dx0
+	dxBar[0] += 2 * dx[0]
 	for i4 := dim - 1; i4 >= 1; i4-- {
 		t17 := len(tape) - 1
 		t18 := tape[t17]
@@ -4411,9 +4390,8 @@ func functionsVariablyDimensionedFuncGradJVP(
 		ds += t * dx[i2]
 	}
 	s2 := s * s
-	ds2 := 2 * (ds * s)
 	sum2 := sum + s2 + s2*s2
-	dsBar := 2 * (2*ds2*s + (2*s2+1)*ds)
+	dsBar := 2 * (2*(2*(ds*s))*s + (2*s2+1)*ds)
 	for i3 := n - 1; i3 >= 0; i3-- {
 		dxBar[i3] += float64(i3+1) * dsBar
 	}
@@ -4475,16 +4453,14 @@ func functionsBraninHooFuncGradJVP(b functions.BraninHoo, x, dx, xBar, dxBar []f
 	dx0 := dx[0]
 	t := 0.12918450914398066 * x0
 	t2 := 0.12918450914398066 * dx0
-	dterm := dx[1] - (t2*x0 + t*dx0) + 1.5915494309189533*dx0
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
 	t3 := math.Cos(x0)
-	t4 := term*term + 9.602112642270262*t3 + 10
-	t5 := 2 * term
-	t6 := 2 * dterm
-	t7 := 1.5915494309189533*t6 - t3*dx0*9.602112642270262 - (t2*t5 + t*t6)
-	t8 := t7 - 0.12918450914398066*(t6*x0+t5*dx0)
-	t9 := dxBar[0] + t8
-	dxBar[0] = t9
-	dxBar[1] += t6
-	return t4, 0
+	t4 := 2 * term
+	t5 := 2 * (dx[1] - (t2*x0 + t*dx0) + 1.5915494309189533*dx0)
+	t6 := 1.5915494309189533*t5 - t3*dx0*9.602112642270262 - (t2*t4 + t*t5)
+	t7 := t6 - 0.12918450914398066*(t5*x0+t4*dx0)
+	t8 := dxBar[0] + t7
+	dxBar[0] = t8
+	dxBar[1] += t5
+	return term*term + 9.602112642270262*t3 + 10, 0
 }

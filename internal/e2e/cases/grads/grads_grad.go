@@ -631,23 +631,20 @@ func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
 		s += xi * xi
 	}
 	t := math.Exp(-(k * k))
+	t2 := 0.0
 	e := sBar * s
 	for i2 := 1; i2 < n; i2++ {
-		t6 := x[i2] - x[i2-1]
-		t7 := t6 * t6
-		e += t7 * t
-	}
-	t2 := 0.0
-	for i3 := n - 1; i3 >= 1; i3-- {
-		t4 := x[i3] - x[i3-1]
-		t2 += t4 * t4
-		t5 := 2 * (t * t4)
-		xBar[i3-1] -= t5
-		xBar[i3] += t5
+		t4 := x[i2] - x[i2-1]
+		t5 := t4 * t4
+		t6 := 2 * (t * t4)
+		xBar[i2-1] -= t6
+		xBar[i2] += t6
+		t2 += t5
+		e += t5 * t
 	}
 	t3 := 2 * (t * t2 * k)
-	for i4 := n - 1; i4 >= 0; i4-- {
-		xBar[i4] += 2 * (sBar * x[i4])
+	for i3 := n - 1; i3 >= 0; i3-- {
+		xBar[i3] += 2 * (sBar * x[i3])
 	}
 	kBar = 0.5*s - t3
 	return e, kBar
@@ -667,11 +664,9 @@ func EnergyJVP(x, dx []float64, k, dk float64) (float64, float64) {
 	de := 0.5*dk*t2 + t*t3
 	for i := 1; i < len(x); i++ {
 		t6 := x[i] - x[i-1]
-		t7 := dx[i] - dx[i-1]
-		t8 := t6 * t6
-		t9 := 2 * (t7 * t6)
-		e += t8 * t4
-		de += t9*t4 - t8*t5
+		t7 := t6 * t6
+		e += t7 * t4
+		de += 2*((dx[i]-dx[i-1])*t6)*t4 - t7*t5
 	}
 	return e, de
 }
@@ -862,9 +857,9 @@ func axpyIntoJVPWrtDstX(dst, ddst, x, dx []float64, a float64) {
 // Results: the value of Area, then the partials of the varied scalar inputs in order.
 func AreaGrad(a, b, c Vec) (f float64, aBar, bBar, cBar Vec) {
 	var nBar Vec
-	var t33 Vec
-	var t34 Vec
-	var t35 Vec
+	var t30 Vec
+	var t31 Vec
+	var t32 Vec
 	t := a.X
 	t2 := a.Y
 	t3 := a.Z
@@ -873,13 +868,13 @@ func AreaGrad(a, b, c Vec) (f float64, aBar, bBar, cBar Vec) {
 		Y: b.Y - t2,
 		Z: b.Z - t3,
 	}
-	var t36 Vec
+	var t33 Vec
 	t5 := Vec{
 		X: c.X - t,
 		Y: c.Y - t2,
 		Z: c.Z - t3,
 	}
-	var t37 Vec
+	var t34 Vec
 	t6 := t4.Y
 	t7 := t5.Z
 	t8 := t4.Z
@@ -902,55 +897,52 @@ func AreaGrad(a, b, c Vec) (f float64, aBar, bBar, cBar Vec) {
 	nBar.X += 2 * (t17 * t12)
 	t18 := nBar
 	nBar = Vec{}
-	t37.X += t18.X
-	t37.Y += t18.Y
-	t37.Z += t18.Z
-	t19 := t37.Z
-	t37.Z = 0
-	t20 := t37.Y
-	t37.Y = 0
-	t34.X += t19*t9 - t20*t7
-	t33.X += t8*t20 - t6*t19
-	t21 := t37.X
-	t37.X = 0
-	t33.Y += t11*t19 - t8*t21
-	t34.Z += t20*t10 - t21*t9
-	t33.Z += t6*t21 - t11*t20
-	t34.Y += t21*t7 - t19*t10
-	t22 := t33
-	t33 = Vec{}
-	t36.X += t22.X
-	t36.Y += t22.Y
-	t36.Z += t22.Z
-	t23 := t36.Z
-	t36.Z = 0
-	t24 := -t23
+	t34.X += t18.X
+	t34.Y += t18.Y
+	t34.Z += t18.Z
+	t19 := t34.Z
+	t34.Z = 0
+	t20 := t34.Y
+	t34.Y = 0
+	t31.X += t19*t9 - t20*t7
+	t30.X += t8*t20 - t6*t19
+	t21 := t34.X
+	t34.X = 0
+	t30.Y += t11*t19 - t8*t21
+	t31.Z += t20*t10 - t21*t9
+	t30.Z += t6*t21 - t11*t20
+	t31.Y += t21*t7 - t19*t10
+	t22 := t30
+	t30 = Vec{}
+	t33.X += t22.X
+	t33.Y += t22.Y
+	t33.Z += t22.Z
+	t23 := t33.Z
+	t33.Z = 0
 	cBar.Z += t23
-	t25 := t36.Y
-	t36.Y = 0
-	t26 := -t25
-	cBar.Y += t25
-	t27 := t36.X
-	t36.X = 0
-	t28 := -t27
-	cBar.X += t27
-	t29 := t34
-	t34 = Vec{}
-	t35.X += t29.X
-	t35.Y += t29.Y
-	t35.Z += t29.Z
-	t30 := t35.Z
-	t35.Z = 0
-	aBar.Z += t24 - t30
-	bBar.Z += t30
-	t31 := t35.Y
-	t35.Y = 0
-	aBar.Y += t26 - t31
-	bBar.Y += t31
-	t32 := t35.X
-	t35.X = 0
-	aBar.X += t28 - t32
-	bBar.X += t32
+	t24 := t33.Y
+	t33.Y = 0
+	cBar.Y += t24
+	t25 := t33.X
+	t33.X = 0
+	cBar.X += t25
+	t26 := t31
+	t31 = Vec{}
+	t32.X += t26.X
+	t32.Y += t26.Y
+	t32.Z += t26.Z
+	t27 := t32.Z
+	t32.Z = 0
+	aBar.Z += -t23 - t27
+	bBar.Z += t27
+	t28 := t32.Y
+	t32.Y = 0
+	aBar.Y += -t24 - t28
+	bBar.Y += t28
+	t29 := t32.X
+	t32.X = 0
+	aBar.X += -t25 - t29
+	bBar.X += t29
 	return t16, aBar, bBar, cBar
 }
 
@@ -1648,8 +1640,6 @@ func layerJVP(h, dh, y, dy, w, dw []float64) {
 // Results: the value of Pick, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PickGrad(x, xBar []float64) float64 {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PickGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1671,29 +1661,21 @@ func PickGrad(x, xBar []float64) float64 {
 		src = a
 		srcBar = aBar
 	}
-	n2 := len(src)
-	tape := slices.Grow(t, max(n2+2, 0))
 	s := 0.0
-	for i2 := 0; i2 < n2; i2++ {
+	for i2 := 0; i2 < len(src); i2++ {
 		srci := src[i2]
-		t4 := math.Exp(x[i2])
-		tape = append(tape, t4)
-		s += srci * t4
+		t := math.Exp(x[i2])
+		xBar[i2] += t * srci
+		srcBar[i2] += t
+		s += srci * t
 	}
-	for i3 := n2 - 1; i3 >= 0; i3-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2]
-		xBar[i3] += t3 * src[i3]
-		srcBar[i3] += t3
-		tape = tape[:t2]
-	}
-	for i4 := n - 1; i4 >= 0; i4-- {
-		biBar := bBar[i4]
-		bBar[i4] = 0
-		xi := x[i4]
-		aiBar := aBar[i4]
-		aBar[i4] = 0
-		xBar[i4] += math.Cos(xi)*biBar + 2*(aiBar*xi)
+	for i3 := n - 1; i3 >= 0; i3-- {
+		biBar := bBar[i3]
+		bBar[i3] = 0
+		xi := x[i3]
+		aiBar := aBar[i3]
+		aBar[i3] = 0
+		xBar[i3] += math.Cos(xi)*biBar + 2*(aiBar*xi)
 	}
 	return s
 }

@@ -397,12 +397,12 @@ func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) 
 	if t && t2 && &w[:1][0] == &x[:1][0] {
 		panic("FitGrad: w and x share memory: gadgen's gradients need them apart")
 	}
-	var t9 Model
-	var t10 Model
-	t10.W = wBar
-	t9.W = w
-	t9.B = b
-	m := t9
+	var t7 Model
+	var t8 Model
+	t8.W = wBar
+	t7.W = w
+	t7.B = b
+	m := t7
 	y := m.B
 	t3 := m.W
 	n := len(t3)
@@ -410,30 +410,27 @@ func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) 
 	for i := 0; i < n; i++ {
 		y2 += t3[i] * x[i]
 	}
-	y3 := y2 * y2
 	yBar := x[0]
 	t4 := t3[0] * yBar
-	t5 := y*yBar + t4*yBar
-	t6 := y3 + t5
-	mBar := t10
+	t5 := y2*y2 + (y*yBar + t4*yBar)
+	mBar := t8
 	mBar.W[0] += yBar * yBar
-	t7 := 2*t4 + y
-	xBar[0] += t7
+	xBar[0] += 2*t4 + y
 	yBar2 := 2 * y2
 	for i2 := n - 1; i2 >= 0; i2-- {
 		xi := x[i2]
-		xBar[i2] += t9.W[i2] * yBar2
-		mBar2 := t10
+		xBar[i2] += t7.W[i2] * yBar2
+		mBar2 := t8
 		mBar2.W[i2] += yBar2 * xi
 	}
 	yBar += yBar2
 	mBar3.B += yBar
-	t8 := mBar3
+	t6 := mBar3
 	mBar3 = Model{}
-	t10.B += t8.B
-	bBar = t10.B
-	t10.B = 0
-	return t6, bBar
+	t8.B += t6.B
+	bBar = t8.B
+	t8.B = 0
+	return t5, bBar
 }
 
 // FitJVP computes Fit and its derivative along the tangents (forward mode).

@@ -605,11 +605,11 @@ func PeakRGrad(p, pBar []float64) float64 {
 		}
 		t11 := len(tape) - n
 		copy(q, tape[t11:])
-		tape = tape[:t11]
 		t12 := t4[:2]
 		coupledGradReverse(p, pBar, q, t10, g, t12, 0)
 		t12[1] = 0
 		t12[0] = 0
+		tape = tape[:t11]
 	}
 	t2[1] = 0
 	t2[0] = 0
@@ -657,19 +657,15 @@ func coupledGradReverse(p, pBar, q, qBar2, qBar, qBarBar []float64, seed float64
 	t5 := t4 * q0
 	t6 := 0.2 * q1
 	t7 := qBarBar[0]
-	t8 := 2 * t7
-	t9 := qBarBar[1]
-	t10 := t7 * t6
-	t11 := t9 * 0.2
-	t12 := 0.2*(t4*t7) - 2*t9
-	t13 := seed / 5
-	t14 := t11 + t13*q1
-	t15 := t10 + t14*q0
-	t16 := seed * q0
-	qBar2[1] += t12 + t5*t13 - 2*(seed*q1)
-	qBar2[0] += t4*t14 - t8 + p0*seed - 2*t16
-	pBar[1] += p0*t15 + 2*(seed*p1)
-	pBar[0] += t7 + t15*p1 + t16 + 2*(seed*p0)
+	t8 := qBarBar[1]
+	t9 := seed / 5
+	t10 := t8*0.2 + t9*q1
+	t11 := t7*t6 + t10*q0
+	t12 := seed * q0
+	qBar2[1] += 0.2*(t4*t7) - 2*t8 + t5*t9 - 2*(seed*q1)
+	qBar2[0] += t4*t10 - 2*t7 + p0*seed - 2*t12
+	pBar[1] += p0*t11 + 2*(seed*p1)
+	pBar[0] += t7 + t11*p1 + t12 + 2*(seed*p0)
 }
 
 // PeakRJVP computes PeakR and its derivative along the tangents (forward mode).
@@ -772,16 +768,15 @@ func coupledGradJVP(p, dp, q, dq, qBar, dqBar []float64) (float64, float64) {
 	t3 := dp0*p1 + p0*dp1
 	t4 := t2 * q0
 	t5 := t3*q0 + t2*dq0
-	t6 := p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t4*q1/5
-	t7 := t + (t5*q1+t4*dq1)/5
-	t8 := 0.2 * q1
+	t6 := t + (t5*q1+t4*dq1)/5
+	t7 := 0.2 * q1
 	dq1Bar := dqBar[1]
 	qBar[1] += t4*0.2 - 2*q1
 	dqBar[1] = dq1Bar + (t5*0.2 - 2*dq1)
 	dq0Bar := dqBar[0]
-	qBar[0] += t2*t8 + p0 - 2*q0
-	dqBar[0] = dq0Bar + (t3*t8 + t2*(0.2*dq1) + dp0 - 2*dq0)
-	return t6, t7
+	qBar[0] += t2*t7 + p0 - 2*q0
+	dqBar[0] = dq0Bar + (t3*t7 + t2*(0.2*dq1) + dp0 - 2*dq0)
+	return p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t4*q1/5, t6
 }
 
 // PeakFGrad computes PeakF and its gradient with respect to the varied inputs (reverse mode).
@@ -845,7 +840,6 @@ func PeakFGrad(p, pBar []float64) float64 {
 		t12 := n2 - 2
 		t13 := tapePointers[t12]
 		t14 := tapePointers[n2-1]
-		tapePointers = tapePointers[:t12]
 		t15 := t5[:2]
 		t16 := t15[1]
 		t15[1] = 0
@@ -857,8 +851,9 @@ func PeakFGrad(p, pBar []float64) float64 {
 		t15[0] = 0
 		t20 := len(t18) - n
 		copy(q, t18[t20:])
-		tape = t18[:t20]
 		coupledJVPReverseWrtPQ(p, pBar, q, t11, t13[:], 0, t19)
+		tapePointers = tapePointers[:t12]
+		tape = t18[:t20]
 	}
 	t3[1] = 0
 	t3[0] = 0

@@ -594,9 +594,9 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 		t24 := hBar.q
 		n8 := len(t23)
 		for i5 := 0; i5 < n8; i5++ {
-			t36 := t23[i5]
-			t23[i5] = t36 + 0.1*t36*t36
-			tape = append(tape, t36)
+			t35 := t23[i5]
+			t23[i5] = t35 + 0.1*t35*t35
+			tape = append(tape, t35)
 		}
 		t25 := h.past
 		t26 := hBar.past
@@ -624,8 +624,7 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 		t34[len(t25)] = t31
 		hBar.past = t34
 		h.past = t32
-		t35 := append(tapeSlices, t27, t28, t29, t31)
-		tapeSlices = append(t35, t23, t24)
+		tapeSlices = append(append(tapeSlices, t27, t28, t29, t31), t23, t24)
 	}
 	t6 := h.past
 	n2 := len(t6)
@@ -644,31 +643,31 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 	for i3 := 2; i3 >= 0; i3-- {
 		n4 := len(tapeSlices)
 		t9 := n4 - 2
-		t10 := tapeSlices[t9]
-		t11 := tapeSlices[n4-1]
-		t12 := tapeSlices[:t9]
-		n5 := len(t12)
-		t13 := n5 - 4
-		t14 := t12[n5-3]
-		t15 := t12[n5-1]
-		tapeSlices = t12[:t13]
-		i4 := len(t10) - 1
+		t10 := tapeSlices[n4-1]
+		t11 := tapeSlices[:t9]
+		n5 := len(t11)
+		t12 := n5 - 4
+		t13 := t11[n5-3]
+		t14 := t11[n5-1]
+		t15 := t11[:t12]
+		i4 := len(tapeSlices[t9]) - 1
 		n6 := len([]float64(nil))
-		n7 := len(t12[t13])
+		n7 := len(t11[t12])
 		for k2 := 0; k2 < n7; k2++ {
-			t20 := t15[n6+k2]
-			t15[n6+k2] = 0
-			t14[k2] += t20
+			t20 := t14[n6+k2]
+			t14[n6+k2] = 0
+			t13[k2] += t20
 		}
 		for ; i4 >= 0; i4-- {
 			t16 := len(tape) - 1
 			t17 := tape[t16]
-			t18 := t11[i4]
-			t11[i4] = 0
-			t19 := t11[i4] + (t18 + 0.1*t17*t18 + 0.1*(t18*t17))
-			t11[i4] = t19
+			t18 := t10[i4]
+			t10[i4] = 0
+			t19 := t10[i4] + (t18 + 0.1*t17*t18 + 0.1*(t18*t17))
+			t10[i4] = t19
 			tape = tape[:t16]
 		}
+		tapeSlices = t15
 	}
 	n3 := len([]float64(nil))
 	for k := 0; k < len(q0); k++ {
@@ -739,12 +738,13 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 		yBar = []float64(nil)[:n]
 	}
 	for i := 0; i < 3; i++ {
-		t10 := y[1:]
-		t11 := y[:n-1]
-		for i5 := 0; i5 < len(t10); i5++ {
-			t12 := t11[i5]
-			t10[i5] += a * t12 * t12
-			tape = append(tape, t12)
+		t9 := y[1:]
+		t10 := y[:n-1]
+		n3 := len(t9)
+		for i5 := 0; i5 < n3; i5++ {
+			t11 := t10[i5]
+			t9[i5] += a * t11 * t11
+			tape = append(tape, t11)
 		}
 	}
 	s := 0.0
@@ -755,17 +755,16 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	}
 	aBar = 0
 	for i3 := 2; i3 >= 0; i3-- {
-		t3 := y[1:]
-		t4 := yBar[1:]
-		t5 := yBar[:n-1]
-		for i4 := len(t3) - 1; i4 >= 0; i4-- {
-			t6 := len(tape) - 1
-			t7 := tape[t6]
-			t8 := t4[i4]
-			t9 := t8 * t7
-			t5[i4] += a*t7*t8 + a*t9
-			aBar += t9 * t7
-			tape = tape[:t6]
+		t3 := yBar[1:]
+		t4 := yBar[:n-1]
+		for i4 := len(y[1:]) - 1; i4 >= 0; i4-- {
+			t5 := len(tape) - 1
+			t6 := tape[t5]
+			t7 := t3[i4]
+			t8 := t7 * t6
+			t4[i4] += a*t6*t7 + a*t8
+			aBar += t8 * t6
+			tape = tape[:t5]
 		}
 	}
 	n2 := len([]float64(nil))

@@ -33,12 +33,8 @@ func ratioJVP(a, da, b, db float64) (float64, float64) {
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of norm2; its tangent.
 func norm2JVP(a, da, b, db float64) (float64, float64) {
-	t := a * a
-	t2 := 2 * (da * a)
-	t3 := b * b
-	t4 := 2 * (db * b)
-	t5 := math.Sqrt(t + t3)
-	return t5, 0.5 / t5 * (t2 + t4)
+	t := math.Sqrt(a*a + b*b)
+	return t, 0.5 / t * (2*(da*a) + 2*(db*b))
 }
 
 // norm2JVPWrtA computes norm2 and its derivative along the tangents (forward mode).
@@ -47,11 +43,8 @@ func norm2JVP(a, da, b, db float64) (float64, float64) {
 // Fixed inputs (zero tangent): b.
 // Results, in order: the value of norm2; its tangent.
 func norm2JVPWrtA(a, da, b float64) (float64, float64) {
-	t := a * a
-	t2 := 2 * (da * a)
-	t3 := b * b
-	t4 := math.Sqrt(t + t3)
-	return t4, 0.5 / t4 * t2
+	t := math.Sqrt(a*a + b*b)
+	return t, 0.5 / t * (2 * (da * a))
 }
 
 // ChainGrad computes Chain and its gradient with respect to the varied inputs (reverse mode).
@@ -67,12 +60,8 @@ func ChainGrad(x, y float64) (f, xBar, yBar float64) {
 	t6 := math.Sqrt(t3 + t)
 	t7 := t5 * t6
 	t8 := 0.5 / t6 * t5
-	t9 := t6 / t4
-	t10 := t6 * t5 / t4
-	t11 := t8 - 0.5/t4*t10
-	yBar = 2 * (t11 * y)
-	t12 := t8 + 0.5/t2*t9
-	xBar = 2 * (t12 * x)
+	yBar = 2 * ((t8 - 0.5/t4*(t6*t5/t4)) * y)
+	xBar = 2 * ((t8 + 0.5/t2*(t6/t4)) * x)
 	return t7, xBar, yBar
 }
 
@@ -251,9 +240,7 @@ func dotInPlaceReverse(a, aBar []float64, seed float64) {
 // Results, in order: the value of Recursive; its tangent.
 func RecursiveJVP(x, dx float64) (float64, float64) {
 	t, t2 := powerJVP(x, dx, 3)
-	t3 := x * x
-	t4 := 2 * (dx * x)
-	return t + t3, t2 + t4
+	return t + x*x, t2 + 2*(dx*x)
 }
 
 // powerJVP computes power and its derivative along the tangents (forward mode).
@@ -275,12 +262,9 @@ func powerJVP(x, dx float64, n int) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Recursive, then the partials of the varied scalar inputs in order.
 func RecursiveGrad(x float64) (f, xBar float64) {
-	t := power(x, 3)
-	t2 := x * x
-	t3 := t + t2
-	xBar = 2 * x
-	xBar += powerReverse(x, 3, 1)
-	return t3, xBar
+	t := power(x, 3) + x*x
+	xBar = 2*x + powerReverse(x, 3, 1)
+	return t, xBar
 }
 
 // powerReverse is the reverse of power for the gradients that call it: the vector-Jacobian product
@@ -344,36 +328,19 @@ func scaleApplyJVPWrtX(s scale, x, dx float64) (float64, float64) {
 // Results: the value of Method, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MethodGrad(x, xBar []float64) float64 {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("MethodGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	s := scale{k: 2}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0)*3)
-	t2 := 0.0
-	for i := 0; i < n; i++ {
-		v2 := x[i]
-		t6 := s.k
-		t7 := math.Sin(v2)
-		t8 := t6 * t7
-		t9 := append(tape, t6)
-		tape = append(t9, t6, t7)
-		t2 += t8 * v2
+	t := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		t2 := s.k
+		t3 := t2 * math.Sin(v)
+		xBar[i] += t3 + math.Cos(v)*(t2*v)
+		t += t3 * v
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		n2 := len(tape)
-		t3 := n2 - 2
-		t4 := tape[:t3]
-		v := x[i2]
-		vBar := tape[t3] * tape[n2-1]
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		vBar += math.Cos(v) * (t4[t5] * v)
-		xBar[i2] += vBar
-	}
-	return t2
+	return t
 }
 
 // CheckpointedJVP computes Checkpointed and its derivative along the tangents (forward mode).
@@ -400,10 +367,7 @@ func CheckpointedJVP(x, dx []float64) (float64, float64) {
 // Results, in order: the value of smooth; its tangent.
 func smoothJVP(a, da, b, db float64) (float64, float64) {
 	t := math.Tanh(a * b)
-	t2 := (1 - t*t) * (da*b + a*db)
-	t3 := a * a
-	t4 := 2 * (da * a)
-	return t + t3, t2 + t4
+	return t + a*a, (1-t*t)*(da*b+a*db) + 2*(da*a)
 }
 
 // CheckpointedGrad computes Checkpointed and its gradient with respect to the varied inputs
@@ -448,9 +412,8 @@ func CheckpointedGrad(x, xBar []float64) float64 {
 // Results: the partials of the varied scalar inputs in order.
 func smoothReverse(a, b, seed float64) (aBar, bBar float64) {
 	t := math.Tanh(a * b)
-	aBar = 2 * (seed * a)
 	t2 := (1 - t*t) * seed
-	aBar += t2 * b
+	aBar = 2*(seed*a) + t2*b
 	bBar = a * t2
 	return aBar, bBar
 }

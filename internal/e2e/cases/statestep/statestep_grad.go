@@ -4398,49 +4398,48 @@ func stateKickReverseWrtSJVP(s, ds, sBar, dsBar *state, k, c, dt float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t5 := tapeBuf[:0]
-	t6 := dtapeBuf[:0]
-	t7 := s.q
-	t8 := ds.q
-	n := len(t7)
+	t6 := s.q
+	t7 := ds.q
+	n := len(t6)
 	trips := max(n+2, 0)
-	t9 := append(t5, make([]float64, trips)...)
+	t8 := append(t5, make([]float64, trips)...)
 	n2 := len(t5)
-	tape := t9[:n2]
-	dtape := append(t6, make([]float64, trips)...)[:n2]
+	tape := t8[:n2]
+	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:n2]
 	for i := 0; i < n; i++ {
-		q2 := t7[i]
-		dq2 := t8[i]
-		t24 := s.v
-		t25 := ds.v
-		t26 := c * q2
-		t27 := t26 * q2
-		t28 := t25[i]
-		t24[i] -= dt * (k*q2 + t27*q2)
-		t25[i] = t28 - dt*(k*dq2+((c*dq2*q2+t26*dq2)*q2+t27*dq2))
+		q2 := t6[i]
+		dq2 := t7[i]
+		t23 := s.v
+		t24 := ds.v
+		t25 := c * q2
+		t26 := t25 * q2
+		t27 := t24[i]
+		t23[i] -= dt * (k*q2 + t26*q2)
+		t24[i] = t27 - dt*(k*dq2+((c*dq2*q2+t25*dq2)*q2+t26*dq2))
 		tape = append(tape, q2)
 		dtape = append(dtape, dq2)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t10 := len(tape) - 1
-		q := tape[t10]
-		dq := dtape[t10]
-		t11 := dt * sBar.v[i2]
-		t12 := dt * dsBar.v[i2]
-		t13 := t11 * q
-		t14 := t12*q + t11*dq
-		t15 := c * q
-		t16 := c * dq
-		t17 := t15 * q
-		t18 := -((t16*q+t15*dq)*t11 + t17*t12) - (t16*t13 + t15*t14)
-		t19 := t18 - c*(t14*q+t13*dq)
-		t20 := t19 - k*t12
-		t21 := sBar.q
-		t22 := dsBar.q
-		t23 := t22[i2] + t20
-		t21[i2] += -(t17 * t11) - t15*t13 - c*(t13*q) - k*t11
-		t22[i2] = t23
-		tape = tape[:t10]
-		dtape = dtape[:t10]
+		t9 := len(tape) - 1
+		q := tape[t9]
+		dq := dtape[t9]
+		t10 := dt * sBar.v[i2]
+		t11 := dt * dsBar.v[i2]
+		t12 := t10 * q
+		t13 := t11*q + t10*dq
+		t14 := c * q
+		t15 := c * dq
+		t16 := t14 * q
+		t17 := -((t15*q+t14*dq)*t10 + t16*t11) - (t15*t12 + t14*t13)
+		t18 := t17 - c*(t13*q+t12*dq)
+		t19 := t18 - k*t11
+		t20 := sBar.q
+		t21 := dsBar.q
+		t22 := t21[i2] + t19
+		t20[i2] += -(t16 * t10) - t14*t12 - c*(t12*q) - k*t10
+		t21[i2] = t22
+		tape = tape[:t9]
+		dtape = dtape[:t9]
 	}
 }
 
@@ -5039,16 +5038,17 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 			}
 			s := 0.0
 			for i8 := 0; i8 < n7; i8++ {
-				t56 := t53[i8]
-				t57 := t54[i8]
-				d := t56 - t57
-				tape = append(tape, t56, t57)
+				t57 := t53[i8]
+				t58 := t54[i8]
+				d := t57 - t58
+				tape = append(tape, t57, t58)
 				s += d * d
 			}
 			t55 := math.Sqrt(s)
-			tape = append(tape, t55)
 			segs2[i6] = t55
-			total += segs2[i6]
+			t56 := segs2[i6]
+			tape = append(tape, t55)
+			total += t56
 		}
 		pBar.Segs = segsBar2
 		p.Segs = segs2
@@ -5121,21 +5121,21 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 		}
 		for i4 := len(segs) - 1; i4 >= 0; i4-- {
 			t17 := 2*i4 + 2
-			t18 := t14[2*i4 : t17]
-			t19 := t15[2*i4 : t17]
-			t20 := t15[2*i4+2 : 2*i4+4]
+			t18 := t15[2*i4 : t17]
+			t19 := t15[2*i4+2 : 2*i4+4]
+			t20 := len(tape) - 1
+			t21 := tape[t20]
 			segsBar[i4] += totalBar
-			t21 := segsBar[i4]
+			t22 := segsBar[i4]
 			segsBar[i4] = 0
-			t22 := len(tape) - 1
-			sBar := 0.5 / tape[t22] * t21
-			tape = tape[:t22]
-			for i5 := len(t18) - 1; i5 >= 0; i5-- {
+			sBar := 0.5 / t21 * t22
+			tape = tape[:t20]
+			for i5 := len(t14[2*i4:t17]) - 1; i5 >= 0; i5-- {
 				n4 := len(tape)
 				t23 := n4 - 2
 				t24 := 2 * (sBar * (tape[t23] - tape[n4-1]))
-				t20[i5] -= t24
-				t19[i5] += t24
+				t19[i5] -= t24
+				t18[i5] += t24
 				tape = tape[:t23]
 			}
 		}

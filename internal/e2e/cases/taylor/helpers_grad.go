@@ -56,16 +56,11 @@ func callsSumSqGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("callsSumSqGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	n := len(x)
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
-		t := v * v
-		s += t
-	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		dvBar := 2 * dx[i2]
-		dxBar[i2] += dvBar
+		dxBar[i] += 2 * dx[i]
+		s += v * v
 	}
 	return s, 0
 }
@@ -177,26 +172,16 @@ func callsSumSqTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 		v6 := x6[i]
 		v7 := x7[i]
 		v8 := x8[i]
-		t := v * v
-		t2 := 2 * (v * v1)
-		t3 := 2 * (v * v2)
-		t4 := 2 * (v * v3)
-		t5 := 2 * (v * v4)
-		t6 := 2 * (v * v5)
-		t7 := 2 * (v * v6)
-		t8 := 2 * (v * v7)
-		t9 := 2 * (v * v8)
-		t10 := v1*v1 + v2*v2 + v3*v3 + v4*v4 + v5*v5 + v6*v6 + v7*v7 + v8*v8
-		s += t
-		s1 += t2
-		s2 += t3
-		s3 += t4
-		s4 += t5
-		s5 += t6
-		s6 += t7
-		s7 += t8
-		s8 += t9
-		s9 += t10
+		s += v * v
+		s1 += 2 * (v * v1)
+		s2 += 2 * (v * v2)
+		s3 += 2 * (v * v3)
+		s4 += 2 * (v * v4)
+		s5 += 2 * (v * v5)
+		s6 += 2 * (v * v6)
+		s7 += 2 * (v * v7)
+		s8 += 2 * (v * v8)
+		s9 += v1*v1 + v2*v2 + v3*v3 + v4*v4 + v5*v5 + v6*v6 + v7*v7 + v8*v8
 	}
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
@@ -297,19 +282,18 @@ func geomDistReverseJVP(p, dp, pBar, dpBar, q, dq, qBar, dqBar []float64, seed f
 	}
 	t := math.Sqrt(s)
 	t2 := 0.5 / t
-	t3 := t2 * ds
 	sBar := t2 * seed
-	t4 := t2 * t3 / t * seed
+	t3 := t2 * (t2 * ds) / t * seed
 	for i2 := n - 1; i2 >= 0; i2-- {
 		d := p[i2] - q[i2]
-		t5 := 2 * (sBar * d)
-		t6 := 2 * (sBar*(dp[i2]-dq[i2]) - t4*d)
+		t4 := 2 * (sBar * d)
+		t5 := 2 * (sBar*(dp[i2]-dq[i2]) - t3*d)
 		dqiBar := dqBar[i2]
-		qBar[i2] -= t5
-		dqBar[i2] = dqiBar - t6
+		qBar[i2] -= t4
+		dqBar[i2] = dqiBar - t5
 		dpiBar := dpBar[i2]
-		pBar[i2] += t5
-		dpBar[i2] = dpiBar + t6
+		pBar[i2] += t4
+		dpBar[i2] = dpiBar + t5
 	}
 }
 
@@ -2681,19 +2665,21 @@ func memoryTailGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dt := dx[1:]
 	h := x[:2]
 	dh := dx[:2]
+	t0 := t[0]
 	dt0 := dt[0]
 	t2 := len(t) - 1
-	t3 := dt[t2]
-	dh0 := dh[0]
+	t3 := t[t2]
+	t4 := dt[t2]
+	h0 := h[0]
+	h1 := h[1]
 	dh1 := dh[1]
-	t4 := t[0]*t[t2] + h[0]*h[1]
 	t5 := dxBar[:2]
-	t5[1] += dh0
+	t5[1] += dh[0]
 	t5[0] += dh1
 	t6 := dxBar[1:]
 	t6[t2] += dt0
-	t6[0] += t3
-	return t4, 0
+	t6[0] += t4
+	return t0*t3 + h0*h1, 0
 }
 
 // memoryTailHVP returns Tail and stores the Hessian-vector product ∇²Tail·v in hv (overwritten),
@@ -2904,8 +2890,7 @@ func panicsLogSumGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		t := 1 / v * dx[i2] / v
-		dxBar[i2] -= t
+		dxBar[i2] -= 1 / v * dx[i2] / v
 	}
 	return s, 0
 }

@@ -123,7 +123,8 @@ func spreadGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t12 := tensorops.Fuse("-2*a*b", t7, t8)
 	t13 := t[:]
 	t14 := t2[:]
-	for k := 0; k < len(parts); k++ {
+	n := len(parts)
+	for k := 0; k < n; k++ {
 		t22 := t14[k]
 		t23 := tensorops.Accumulate(t13[k], tensorops.ConcatGrad(t11, 0, k, parts...))
 		t13[k] = t23
@@ -404,49 +405,47 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	var tapeSlicesBuf [85][]*T
 	var dtapeSlicesBuf [85][]*T
 	t := tapeSlicesBuf[:0]
-	t2 := dtapeSlicesBuf[:0]
 	var tapePointersBuf [256]*tensorops.Tensor
 	var dtapePointersBuf [256]*tensorops.Tensor
-	t3 := tapePointersBuf[:0]
-	t4 := dtapePointersBuf[:0]
-	t5 := append(t3, make([]*tensorops.Tensor, 10)...)
-	t6 := append(t4, make([]*tensorops.Tensor, 10)...)
-	n := len(t3)
-	t7 := append(t, make([][]*T, 10)...)
+	t2 := tapePointersBuf[:0]
+	t3 := append(t2, make([]*tensorops.Tensor, 10)...)
+	t4 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, 10)...)
+	n := len(t2)
+	t5 := append(t, make([][]*T, 10)...)
 	n2 := len(t)
-	tapePointers := t5[:n]
-	dtapePointers := t6[:n]
-	tapeSlices := t7[:n2]
-	dtapeSlices := append(t2, make([][]*T, 10)...)[:n2]
+	tapePointers := t3[:n]
+	dtapePointers := t4[:n]
+	tapeSlices := t5[:n2]
+	dtapeSlices := append(dtapeSlicesBuf[:0], make([][]*T, 10)...)[:n2]
 	var heads []*T
 	var dheads []*T
 	var headsBar []*T
 	var dheadsBar []*T
 	h := 0
 	for h < 3 {
-		t35 := 2*h + 2
-		xh2 := tensorops.Slice(x, 1, 2*h, t35)
-		dxh := tensorops.Slice(dx, 1, 2*h, t35)
-		t36 := float64(h + 1)
-		t37 := tensorops.Scale(xh2, t36)
-		t38 := tensorops.ExpandLike(tensorops.Scale(dxh, t36), t37)
-		t39 := tensorops.FuseInto(t37, "Tanh(a)", t37)
-		t40 := tensorops.FuseInto(t38, "TanhJVP(a, b)", t39, t38)
-		heads4 := append(heads, t39)
-		dheads2 := append(dheads, t40)
+		t33 := 2*h + 2
+		xh2 := tensorops.Slice(x, 1, 2*h, t33)
+		dxh := tensorops.Slice(dx, 1, 2*h, t33)
+		t34 := float64(h + 1)
+		t35 := tensorops.Scale(xh2, t34)
+		t36 := tensorops.ExpandLike(tensorops.Scale(dxh, t34), t35)
+		t37 := tensorops.FuseInto(t35, "Tanh(a)", t35)
+		t38 := tensorops.FuseInto(t36, "TanhJVP(a, b)", t37, t36)
+		heads4 := append(heads, t37)
+		dheads2 := append(dheads, t38)
 		n6 := len(heads4)
-		t41 := cap(heads4)
+		t39 := cap(heads4)
 		var headsBar4, dheadsBar4 []*T
-		if t41 != cap(heads) {
-			headsBar4 = make([]*T, n6, t41)
-			dheadsBar4 = make([]*T, n6, t41)
+		if t39 != cap(heads) {
+			headsBar4 = make([]*T, n6, t39)
+			dheadsBar4 = make([]*T, n6, t39)
 		} else {
 			headsBar4 = headsBar[:n6]
 			dheadsBar4 = dheadsBar[:n6]
 		}
 		h++
-		tapePointers = append(tapePointers, xh2, t39)
-		dtapePointers = append(dtapePointers, dxh, t40)
+		tapePointers = append(tapePointers, xh2, t37)
+		dtapePointers = append(dtapePointers, dxh, t38)
 		tapeSlices = append(tapeSlices, heads, headsBar, heads4, headsBar4)
 		dtapeSlices = append(dtapeSlices, dheads, dheadsBar, dheads2, dheadsBar4)
 		heads = heads4
@@ -456,66 +455,66 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	}
 	y := tensorops.Concat(1, heads...)
 	dy := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads...)...)
-	t8 := tensorops.Mul(y, x)
-	t9 := tensorops.SumAll(t8)
-	t10 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy, y, dx))
-	t11 := tensorops.FullLike(t8, 1)
-	t12 := tensorops.SumLike(tensorops.Mul(x, t11), y)
-	t13 := tensorops.SumLike(tensorops.Mul(t11, dx), y)
-	xBar = tensorops.SumLike(tensorops.Mul(y, t11), x)
-	dxBar = tensorops.SumLike(tensorops.Mul(t11, dy), x)
+	t6 := tensorops.Mul(y, x)
+	t7 := tensorops.SumAll(t6)
+	t8 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy, y, dx))
+	t9 := tensorops.FullLike(t6, 1)
+	t10 := tensorops.SumLike(tensorops.Mul(x, t9), y)
+	t11 := tensorops.SumLike(tensorops.Mul(t9, dx), y)
+	xBar = tensorops.SumLike(tensorops.Mul(y, t9), x)
+	dxBar = tensorops.SumLike(tensorops.Mul(t9, dy), x)
 	for k := 0; k < len(heads); k++ {
-		t33 := dheadsBar[k]
-		t34 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t12, 1, k, heads...))
-		headsBar[k] = t34
-		dheadsBar[k] = tensorops.Add(t33, tensorops.ConcatGrad(t13, 1, k, heads...))
+		t31 := dheadsBar[k]
+		t32 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t10, 1, k, heads...))
+		headsBar[k] = t32
+		dheadsBar[k] = tensorops.Add(t31, tensorops.ConcatGrad(t11, 1, k, heads...))
 	}
 	for h2 := 2; h2 >= 0; h2-- {
 		n3 := len(tapeSlices)
-		t14 := n3 - 4
-		heads2 := tapeSlices[t14]
-		t15 := n3 - 3
-		headsBar2 := tapeSlices[t15]
-		dheadsBar2 := dtapeSlices[t15]
+		t12 := n3 - 4
+		heads2 := tapeSlices[t12]
+		t13 := n3 - 3
+		headsBar2 := tapeSlices[t13]
+		dheadsBar2 := dtapeSlices[t13]
 		heads3 := tapeSlices[n3-2]
-		t16 := n3 - 1
-		headsBar3 := tapeSlices[t16]
-		dheadsBar3 := dtapeSlices[t16]
-		tapeSlices = tapeSlices[:t14]
-		dtapeSlices = dtapeSlices[:t14]
+		t14 := n3 - 1
+		headsBar3 := tapeSlices[t14]
+		dheadsBar3 := dtapeSlices[t14]
+		tapeSlices = tapeSlices[:t12]
+		dtapeSlices = dtapeSlices[:t12]
 		n4 := len(tapePointers)
-		t17 := n4 - 2
-		xh := tapePointers[t17]
-		t18 := n4 - 1
-		t19 := tapePointers[t18]
-		t20 := dtapePointers[t18]
-		tapePointers = tapePointers[:t17]
-		dtapePointers = dtapePointers[:t17]
+		t15 := n4 - 2
+		xh := tapePointers[t15]
+		t16 := n4 - 1
+		t17 := tapePointers[t16]
+		t18 := dtapePointers[t16]
+		tapePointers = tapePointers[:t15]
+		dtapePointers = dtapePointers[:t15]
 		n5 := len(heads2)
-		t21 := headsBar3[n5]
-		t22 := dheadsBar3[n5]
+		t19 := headsBar3[n5]
+		t20 := dheadsBar3[n5]
 		headsBar3[n5] = nil
 		dheadsBar3[n5] = nil
 		if cap(heads3) != cap(heads2) {
 			for k2 := 0; k2 < n5; k2++ {
-				t31 := dheadsBar3[k2]
-				t32 := dheadsBar2[k2]
+				t29 := dheadsBar3[k2]
+				t30 := dheadsBar2[k2]
 				headsBar2[k2] = tensorops.Accumulate(headsBar2[k2], headsBar3[k2])
-				dheadsBar2[k2] = tensorops.Add(t32, t31)
+				dheadsBar2[k2] = tensorops.Add(t30, t29)
 			}
 		}
-		t23 := float64(h2 + 1)
-		t24 := tensorops.Fuse("a*TanhJVP(b, c)", t23, t19, t21)
-		t25 := tensorops.Fuse("a*(-2*b*c*d + (1 - b*b)*e)", t23, t19, t21, t20, t22)
-		t26 := tensorops.ExpandLike(t25, t24)
-		t27 := tensorops.SumLike(t26, xh)
-		t28 := tensorops.SliceGrad(tensorops.SumLike(t24, xh), x, 1, 2*h2)
-		t29 := tensorops.SliceGrad(t27, x, 1, 2*h2)
-		xBar = tensorops.Add(xBar, t28)
-		t30 := tensorops.ExpandLike(t29, xBar)
-		dxBar = tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t30)
+		t21 := float64(h2 + 1)
+		t22 := tensorops.Fuse("a*TanhJVP(b, c)", t21, t17, t19)
+		t23 := tensorops.Fuse("a*(-2*b*c*d + (1 - b*b)*e)", t21, t17, t19, t18, t20)
+		t24 := tensorops.ExpandLike(t23, t22)
+		t25 := tensorops.SumLike(t24, xh)
+		t26 := tensorops.SliceGrad(tensorops.SumLike(t22, xh), x, 1, 2*h2)
+		t27 := tensorops.SliceGrad(t25, x, 1, 2*h2)
+		xBar = tensorops.Add(xBar, t26)
+		t28 := tensorops.ExpandLike(t27, xBar)
+		dxBar = tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t28)
 	}
-	return t9, xBar, t10, dxBar
+	return t7, xBar, t8, dxBar
 }
 
 // HeadsHessian returns Heads and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
@@ -574,14 +573,6 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 	var dtapeSlicesBuf7 [85][]*T
 	var dtapeSlicesBuf8 [85][]*T
 	t := tapeSlicesBuf[:0]
-	t2 := dtapeSlicesBuf1[:0]
-	t3 := dtapeSlicesBuf2[:0]
-	t4 := dtapeSlicesBuf3[:0]
-	t5 := dtapeSlicesBuf4[:0]
-	t6 := dtapeSlicesBuf5[:0]
-	t7 := dtapeSlicesBuf6[:0]
-	t8 := dtapeSlicesBuf7[:0]
-	t9 := dtapeSlicesBuf8[:0]
 	var tapePointersBuf [256]*tensorops.Tensor
 	var dtapePointersBuf1 [256]*tensorops.Tensor
 	var dtapePointersBuf2 [256]*tensorops.Tensor
@@ -591,52 +582,44 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 	var dtapePointersBuf6 [256]*tensorops.Tensor
 	var dtapePointersBuf7 [256]*tensorops.Tensor
 	var dtapePointersBuf8 [256]*tensorops.Tensor
-	t10 := tapePointersBuf[:0]
-	t11 := dtapePointersBuf1[:0]
-	t12 := dtapePointersBuf2[:0]
-	t13 := dtapePointersBuf3[:0]
-	t14 := dtapePointersBuf4[:0]
-	t15 := dtapePointersBuf5[:0]
-	t16 := dtapePointersBuf6[:0]
-	t17 := dtapePointersBuf7[:0]
-	t18 := dtapePointersBuf8[:0]
-	t19 := append(t10, make([]*tensorops.Tensor, 10)...)
-	t20 := append(t11, make([]*tensorops.Tensor, 10)...)
-	t21 := append(t12, make([]*tensorops.Tensor, 10)...)
-	t22 := append(t13, make([]*tensorops.Tensor, 10)...)
-	t23 := append(t14, make([]*tensorops.Tensor, 10)...)
-	t24 := append(t15, make([]*tensorops.Tensor, 10)...)
-	t25 := append(t16, make([]*tensorops.Tensor, 10)...)
-	t26 := append(t17, make([]*tensorops.Tensor, 10)...)
-	t27 := append(t18, make([]*tensorops.Tensor, 10)...)
-	n := len(t10)
-	t28 := append(t, make([][]*T, 10)...)
-	t29 := append(t2, make([][]*T, 10)...)
-	t30 := append(t3, make([][]*T, 10)...)
-	t31 := append(t4, make([][]*T, 10)...)
-	t32 := append(t5, make([][]*T, 10)...)
-	t33 := append(t6, make([][]*T, 10)...)
-	t34 := append(t7, make([][]*T, 10)...)
-	t35 := append(t8, make([][]*T, 10)...)
+	t2 := tapePointersBuf[:0]
+	t3 := append(t2, make([]*tensorops.Tensor, 10)...)
+	t4 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, 10)...)
+	t5 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, 10)...)
+	t6 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, 10)...)
+	t7 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, 10)...)
+	t8 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, 10)...)
+	t9 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, 10)...)
+	t10 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, 10)...)
+	t11 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, 10)...)
+	n := len(t2)
+	t12 := append(t, make([][]*T, 10)...)
+	t13 := append(dtapeSlicesBuf1[:0], make([][]*T, 10)...)
+	t14 := append(dtapeSlicesBuf2[:0], make([][]*T, 10)...)
+	t15 := append(dtapeSlicesBuf3[:0], make([][]*T, 10)...)
+	t16 := append(dtapeSlicesBuf4[:0], make([][]*T, 10)...)
+	t17 := append(dtapeSlicesBuf5[:0], make([][]*T, 10)...)
+	t18 := append(dtapeSlicesBuf6[:0], make([][]*T, 10)...)
+	t19 := append(dtapeSlicesBuf7[:0], make([][]*T, 10)...)
 	n2 := len(t)
-	tapePointers := t19[:n]
-	dtapePointers1 := t20[:n]
-	dtapePointers2 := t21[:n]
-	dtapePointers3 := t22[:n]
-	dtapePointers4 := t23[:n]
-	dtapePointers5 := t24[:n]
-	dtapePointers6 := t25[:n]
-	dtapePointers7 := t26[:n]
-	dtapePointers8 := t27[:n]
-	tapeSlices := t28[:n2]
-	dtapeSlices1 := t29[:n2]
-	dtapeSlices2 := t30[:n2]
-	dtapeSlices3 := t31[:n2]
-	dtapeSlices4 := t32[:n2]
-	dtapeSlices5 := t33[:n2]
-	dtapeSlices6 := t34[:n2]
-	dtapeSlices7 := t35[:n2]
-	dtapeSlices8 := append(t9, make([][]*T, 10)...)[:n2]
+	tapePointers := t3[:n]
+	dtapePointers1 := t4[:n]
+	dtapePointers2 := t5[:n]
+	dtapePointers3 := t6[:n]
+	dtapePointers4 := t7[:n]
+	dtapePointers5 := t8[:n]
+	dtapePointers6 := t9[:n]
+	dtapePointers7 := t10[:n]
+	dtapePointers8 := t11[:n]
+	tapeSlices := t12[:n2]
+	dtapeSlices1 := t13[:n2]
+	dtapeSlices2 := t14[:n2]
+	dtapeSlices3 := t15[:n2]
+	dtapeSlices4 := t16[:n2]
+	dtapeSlices5 := t17[:n2]
+	dtapeSlices6 := t18[:n2]
+	dtapeSlices7 := t19[:n2]
+	dtapeSlices8 := append(dtapeSlicesBuf8[:0], make([][]*T, 10)...)[:n2]
 	var heads []*T
 	var dheads1 []*T
 	var dheads2 []*T
@@ -657,58 +640,58 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 	var dheadsBar8 []*T
 	h := 0
 	for h < 3 {
-		t142 := 2*h + 2
-		xh2 := tensorops.Slice(x, 1, 2*h, t142)
-		dxh1 := tensorops.Slice(dx1, 1, 2*h, t142)
-		dxh2 := tensorops.Slice(dx2, 1, 2*h, t142)
-		dxh3 := tensorops.Slice(dx3, 1, 2*h, t142)
-		dxh4 := tensorops.Slice(dx4, 1, 2*h, t142)
-		dxh5 := tensorops.Slice(dx5, 1, 2*h, t142)
-		dxh6 := tensorops.Slice(dx6, 1, 2*h, t142)
-		dxh7 := tensorops.Slice(dx7, 1, 2*h, t142)
-		dxh8 := tensorops.Slice(dx8, 1, 2*h, t142)
-		t143 := float64(h + 1)
-		t144 := tensorops.Scale(xh2, t143)
-		t145 := tensorops.ExpandLike(tensorops.Scale(dxh1, t143), t144)
-		t146 := tensorops.ExpandLike(tensorops.Scale(dxh2, t143), t144)
-		t147 := tensorops.ExpandLike(tensorops.Scale(dxh3, t143), t144)
-		t148 := tensorops.ExpandLike(tensorops.Scale(dxh4, t143), t144)
-		t149 := tensorops.ExpandLike(tensorops.Scale(dxh5, t143), t144)
-		t150 := tensorops.ExpandLike(tensorops.Scale(dxh6, t143), t144)
-		t151 := tensorops.ExpandLike(tensorops.Scale(dxh7, t143), t144)
-		t152 := tensorops.ExpandLike(tensorops.Scale(dxh8, t143), t144)
-		t153 := tensorops.FuseInto(t144, "Tanh(a)", t144)
-		t154 := tensorops.FuseInto(t145, "TanhJVP(a, b)", t153, t145)
-		t155 := tensorops.FuseInto(t146, "TanhJVP(a, b)", t153, t146)
-		t156 := tensorops.FuseInto(t147, "TanhJVP(a, b)", t153, t147)
-		t157 := tensorops.FuseInto(t148, "TanhJVP(a, b)", t153, t148)
-		t158 := tensorops.FuseInto(t149, "TanhJVP(a, b)", t153, t149)
-		t159 := tensorops.FuseInto(t150, "TanhJVP(a, b)", t153, t150)
-		t160 := tensorops.FuseInto(t151, "TanhJVP(a, b)", t153, t151)
-		t161 := tensorops.FuseInto(t152, "TanhJVP(a, b)", t153, t152)
-		heads4 := append(heads, t153)
-		dheads1_2 := append(dheads1, t154)
-		dheads2_2 := append(dheads2, t155)
-		dheads3_2 := append(dheads3, t156)
-		dheads4_2 := append(dheads4, t157)
-		dheads5_2 := append(dheads5, t158)
-		dheads6_2 := append(dheads6, t159)
-		dheads7_2 := append(dheads7, t160)
-		dheads8_2 := append(dheads8, t161)
+		t126 := 2*h + 2
+		xh2 := tensorops.Slice(x, 1, 2*h, t126)
+		dxh1 := tensorops.Slice(dx1, 1, 2*h, t126)
+		dxh2 := tensorops.Slice(dx2, 1, 2*h, t126)
+		dxh3 := tensorops.Slice(dx3, 1, 2*h, t126)
+		dxh4 := tensorops.Slice(dx4, 1, 2*h, t126)
+		dxh5 := tensorops.Slice(dx5, 1, 2*h, t126)
+		dxh6 := tensorops.Slice(dx6, 1, 2*h, t126)
+		dxh7 := tensorops.Slice(dx7, 1, 2*h, t126)
+		dxh8 := tensorops.Slice(dx8, 1, 2*h, t126)
+		t127 := float64(h + 1)
+		t128 := tensorops.Scale(xh2, t127)
+		t129 := tensorops.ExpandLike(tensorops.Scale(dxh1, t127), t128)
+		t130 := tensorops.ExpandLike(tensorops.Scale(dxh2, t127), t128)
+		t131 := tensorops.ExpandLike(tensorops.Scale(dxh3, t127), t128)
+		t132 := tensorops.ExpandLike(tensorops.Scale(dxh4, t127), t128)
+		t133 := tensorops.ExpandLike(tensorops.Scale(dxh5, t127), t128)
+		t134 := tensorops.ExpandLike(tensorops.Scale(dxh6, t127), t128)
+		t135 := tensorops.ExpandLike(tensorops.Scale(dxh7, t127), t128)
+		t136 := tensorops.ExpandLike(tensorops.Scale(dxh8, t127), t128)
+		t137 := tensorops.FuseInto(t128, "Tanh(a)", t128)
+		t138 := tensorops.FuseInto(t129, "TanhJVP(a, b)", t137, t129)
+		t139 := tensorops.FuseInto(t130, "TanhJVP(a, b)", t137, t130)
+		t140 := tensorops.FuseInto(t131, "TanhJVP(a, b)", t137, t131)
+		t141 := tensorops.FuseInto(t132, "TanhJVP(a, b)", t137, t132)
+		t142 := tensorops.FuseInto(t133, "TanhJVP(a, b)", t137, t133)
+		t143 := tensorops.FuseInto(t134, "TanhJVP(a, b)", t137, t134)
+		t144 := tensorops.FuseInto(t135, "TanhJVP(a, b)", t137, t135)
+		t145 := tensorops.FuseInto(t136, "TanhJVP(a, b)", t137, t136)
+		heads4 := append(heads, t137)
+		dheads1_2 := append(dheads1, t138)
+		dheads2_2 := append(dheads2, t139)
+		dheads3_2 := append(dheads3, t140)
+		dheads4_2 := append(dheads4, t141)
+		dheads5_2 := append(dheads5, t142)
+		dheads6_2 := append(dheads6, t143)
+		dheads7_2 := append(dheads7, t144)
+		dheads8_2 := append(dheads8, t145)
 		n6 := len(heads4)
-		t162 := cap(heads4)
+		t146 := cap(heads4)
 		var headsBar4, dheadsBar1_4, dheadsBar2_4, dheadsBar3_4, dheadsBar4_4 []*T
 		var dheadsBar5_4, dheadsBar6_4, dheadsBar7_4, dheadsBar8_4 []*T
-		if t162 != cap(heads) {
-			headsBar4 = make([]*T, n6, t162)
-			dheadsBar1_4 = make([]*T, n6, t162)
-			dheadsBar2_4 = make([]*T, n6, t162)
-			dheadsBar3_4 = make([]*T, n6, t162)
-			dheadsBar4_4 = make([]*T, n6, t162)
-			dheadsBar5_4 = make([]*T, n6, t162)
-			dheadsBar6_4 = make([]*T, n6, t162)
-			dheadsBar7_4 = make([]*T, n6, t162)
-			dheadsBar8_4 = make([]*T, n6, t162)
+		if t146 != cap(heads) {
+			headsBar4 = make([]*T, n6, t146)
+			dheadsBar1_4 = make([]*T, n6, t146)
+			dheadsBar2_4 = make([]*T, n6, t146)
+			dheadsBar3_4 = make([]*T, n6, t146)
+			dheadsBar4_4 = make([]*T, n6, t146)
+			dheadsBar5_4 = make([]*T, n6, t146)
+			dheadsBar6_4 = make([]*T, n6, t146)
+			dheadsBar7_4 = make([]*T, n6, t146)
+			dheadsBar8_4 = make([]*T, n6, t146)
 		} else {
 			headsBar4 = headsBar[:n6]
 			dheadsBar1_4 = dheadsBar1[:n6]
@@ -721,15 +704,15 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 			dheadsBar8_4 = dheadsBar8[:n6]
 		}
 		h++
-		tapePointers = append(tapePointers, xh2, t153)
-		dtapePointers1 = append(dtapePointers1, dxh1, t154)
-		dtapePointers2 = append(dtapePointers2, dxh2, t155)
-		dtapePointers3 = append(dtapePointers3, dxh3, t156)
-		dtapePointers4 = append(dtapePointers4, dxh4, t157)
-		dtapePointers5 = append(dtapePointers5, dxh5, t158)
-		dtapePointers6 = append(dtapePointers6, dxh6, t159)
-		dtapePointers7 = append(dtapePointers7, dxh7, t160)
-		dtapePointers8 = append(dtapePointers8, dxh8, t161)
+		tapePointers = append(tapePointers, xh2, t137)
+		dtapePointers1 = append(dtapePointers1, dxh1, t138)
+		dtapePointers2 = append(dtapePointers2, dxh2, t139)
+		dtapePointers3 = append(dtapePointers3, dxh3, t140)
+		dtapePointers4 = append(dtapePointers4, dxh4, t141)
+		dtapePointers5 = append(dtapePointers5, dxh5, t142)
+		dtapePointers6 = append(dtapePointers6, dxh6, t143)
+		dtapePointers7 = append(dtapePointers7, dxh7, t144)
+		dtapePointers8 = append(dtapePointers8, dxh8, t145)
 		tapeSlices = append(tapeSlices, heads, headsBar, heads4, headsBar4)
 		dtapeSlices1 = append(dtapeSlices1, dheads1, dheadsBar1, dheads1_2, dheadsBar1_4)
 		dtapeSlices2 = append(dtapeSlices2, dheads2, dheadsBar2, dheads2_2, dheadsBar2_4)
@@ -767,121 +750,121 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 	dy6 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads6...)...)
 	dy7 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads7...)...)
 	dy8 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads8...)...)
-	t36 := tensorops.Mul(y, x)
-	t37 := tensorops.SumAll(t36)
-	t38 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy1, y, dx1))
-	t39 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy2, y, dx2))
-	t40 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy3, y, dx3))
-	t41 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy4, y, dx4))
-	t42 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy5, y, dx5))
-	t43 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy6, y, dx6))
-	t44 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy7, y, dx7))
-	t45 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy8, y, dx8))
-	t46 := tensorops.FullLike(t36, 1)
-	t47 := tensorops.SumLike(tensorops.Mul(x, t46), y)
-	t48 := tensorops.SumLike(tensorops.Mul(t46, dx1), y)
-	t49 := tensorops.SumLike(tensorops.Mul(t46, dx2), y)
-	t50 := tensorops.SumLike(tensorops.Mul(t46, dx3), y)
-	t51 := tensorops.SumLike(tensorops.Mul(t46, dx4), y)
-	t52 := tensorops.SumLike(tensorops.Mul(t46, dx5), y)
-	t53 := tensorops.SumLike(tensorops.Mul(t46, dx6), y)
-	t54 := tensorops.SumLike(tensorops.Mul(t46, dx7), y)
-	t55 := tensorops.SumLike(tensorops.Mul(t46, dx8), y)
-	xBar = tensorops.SumLike(tensorops.Mul(y, t46), x)
-	dxBar1 = tensorops.SumLike(tensorops.Mul(t46, dy1), x)
-	dxBar2 = tensorops.SumLike(tensorops.Mul(t46, dy2), x)
-	dxBar3 = tensorops.SumLike(tensorops.Mul(t46, dy3), x)
-	dxBar4 = tensorops.SumLike(tensorops.Mul(t46, dy4), x)
-	dxBar5 = tensorops.SumLike(tensorops.Mul(t46, dy5), x)
-	dxBar6 = tensorops.SumLike(tensorops.Mul(t46, dy6), x)
-	dxBar7 = tensorops.SumLike(tensorops.Mul(t46, dy7), x)
-	dxBar8 = tensorops.SumLike(tensorops.Mul(t46, dy8), x)
+	t20 := tensorops.Mul(y, x)
+	t21 := tensorops.SumAll(t20)
+	t22 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy1, y, dx1))
+	t23 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy2, y, dx2))
+	t24 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy3, y, dx3))
+	t25 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy4, y, dx4))
+	t26 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy5, y, dx5))
+	t27 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy6, y, dx6))
+	t28 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy7, y, dx7))
+	t29 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy8, y, dx8))
+	t30 := tensorops.FullLike(t20, 1)
+	t31 := tensorops.SumLike(tensorops.Mul(x, t30), y)
+	t32 := tensorops.SumLike(tensorops.Mul(t30, dx1), y)
+	t33 := tensorops.SumLike(tensorops.Mul(t30, dx2), y)
+	t34 := tensorops.SumLike(tensorops.Mul(t30, dx3), y)
+	t35 := tensorops.SumLike(tensorops.Mul(t30, dx4), y)
+	t36 := tensorops.SumLike(tensorops.Mul(t30, dx5), y)
+	t37 := tensorops.SumLike(tensorops.Mul(t30, dx6), y)
+	t38 := tensorops.SumLike(tensorops.Mul(t30, dx7), y)
+	t39 := tensorops.SumLike(tensorops.Mul(t30, dx8), y)
+	xBar = tensorops.SumLike(tensorops.Mul(y, t30), x)
+	dxBar1 = tensorops.SumLike(tensorops.Mul(t30, dy1), x)
+	dxBar2 = tensorops.SumLike(tensorops.Mul(t30, dy2), x)
+	dxBar3 = tensorops.SumLike(tensorops.Mul(t30, dy3), x)
+	dxBar4 = tensorops.SumLike(tensorops.Mul(t30, dy4), x)
+	dxBar5 = tensorops.SumLike(tensorops.Mul(t30, dy5), x)
+	dxBar6 = tensorops.SumLike(tensorops.Mul(t30, dy6), x)
+	dxBar7 = tensorops.SumLike(tensorops.Mul(t30, dy7), x)
+	dxBar8 = tensorops.SumLike(tensorops.Mul(t30, dy8), x)
 	for k := 0; k < len(heads); k++ {
-		t133 := dheadsBar1[k]
-		t134 := dheadsBar2[k]
-		t135 := dheadsBar3[k]
-		t136 := dheadsBar4[k]
-		t137 := dheadsBar5[k]
-		t138 := dheadsBar6[k]
-		t139 := dheadsBar7[k]
-		t140 := dheadsBar8[k]
-		t141 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t47, 1, k, heads...))
-		headsBar[k] = t141
-		dheadsBar1[k] = tensorops.Add(t133, tensorops.ConcatGrad(t48, 1, k, heads...))
-		dheadsBar2[k] = tensorops.Add(t134, tensorops.ConcatGrad(t49, 1, k, heads...))
-		dheadsBar3[k] = tensorops.Add(t135, tensorops.ConcatGrad(t50, 1, k, heads...))
-		dheadsBar4[k] = tensorops.Add(t136, tensorops.ConcatGrad(t51, 1, k, heads...))
-		dheadsBar5[k] = tensorops.Add(t137, tensorops.ConcatGrad(t52, 1, k, heads...))
-		dheadsBar6[k] = tensorops.Add(t138, tensorops.ConcatGrad(t53, 1, k, heads...))
-		dheadsBar7[k] = tensorops.Add(t139, tensorops.ConcatGrad(t54, 1, k, heads...))
-		dheadsBar8[k] = tensorops.Add(t140, tensorops.ConcatGrad(t55, 1, k, heads...))
+		t117 := dheadsBar1[k]
+		t118 := dheadsBar2[k]
+		t119 := dheadsBar3[k]
+		t120 := dheadsBar4[k]
+		t121 := dheadsBar5[k]
+		t122 := dheadsBar6[k]
+		t123 := dheadsBar7[k]
+		t124 := dheadsBar8[k]
+		t125 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t31, 1, k, heads...))
+		headsBar[k] = t125
+		dheadsBar1[k] = tensorops.Add(t117, tensorops.ConcatGrad(t32, 1, k, heads...))
+		dheadsBar2[k] = tensorops.Add(t118, tensorops.ConcatGrad(t33, 1, k, heads...))
+		dheadsBar3[k] = tensorops.Add(t119, tensorops.ConcatGrad(t34, 1, k, heads...))
+		dheadsBar4[k] = tensorops.Add(t120, tensorops.ConcatGrad(t35, 1, k, heads...))
+		dheadsBar5[k] = tensorops.Add(t121, tensorops.ConcatGrad(t36, 1, k, heads...))
+		dheadsBar6[k] = tensorops.Add(t122, tensorops.ConcatGrad(t37, 1, k, heads...))
+		dheadsBar7[k] = tensorops.Add(t123, tensorops.ConcatGrad(t38, 1, k, heads...))
+		dheadsBar8[k] = tensorops.Add(t124, tensorops.ConcatGrad(t39, 1, k, heads...))
 	}
 	for h2 := 2; h2 >= 0; h2-- {
 		n3 := len(tapeSlices)
-		t56 := n3 - 4
-		heads2 := tapeSlices[t56]
-		t57 := n3 - 3
-		headsBar2 := tapeSlices[t57]
-		dheadsBar1_2 := dtapeSlices1[t57]
-		dheadsBar2_2 := dtapeSlices2[t57]
-		dheadsBar3_2 := dtapeSlices3[t57]
-		dheadsBar4_2 := dtapeSlices4[t57]
-		dheadsBar5_2 := dtapeSlices5[t57]
-		dheadsBar6_2 := dtapeSlices6[t57]
-		dheadsBar7_2 := dtapeSlices7[t57]
-		dheadsBar8_2 := dtapeSlices8[t57]
+		t40 := n3 - 4
+		heads2 := tapeSlices[t40]
+		t41 := n3 - 3
+		headsBar2 := tapeSlices[t41]
+		dheadsBar1_2 := dtapeSlices1[t41]
+		dheadsBar2_2 := dtapeSlices2[t41]
+		dheadsBar3_2 := dtapeSlices3[t41]
+		dheadsBar4_2 := dtapeSlices4[t41]
+		dheadsBar5_2 := dtapeSlices5[t41]
+		dheadsBar6_2 := dtapeSlices6[t41]
+		dheadsBar7_2 := dtapeSlices7[t41]
+		dheadsBar8_2 := dtapeSlices8[t41]
 		heads3 := tapeSlices[n3-2]
-		t58 := n3 - 1
-		headsBar3 := tapeSlices[t58]
-		dheadsBar1_3 := dtapeSlices1[t58]
-		dheadsBar2_3 := dtapeSlices2[t58]
-		dheadsBar3_3 := dtapeSlices3[t58]
-		dheadsBar4_3 := dtapeSlices4[t58]
-		dheadsBar5_3 := dtapeSlices5[t58]
-		dheadsBar6_3 := dtapeSlices6[t58]
-		dheadsBar7_3 := dtapeSlices7[t58]
-		dheadsBar8_3 := dtapeSlices8[t58]
-		tapeSlices = tapeSlices[:t56]
-		dtapeSlices1 = dtapeSlices1[:t56]
-		dtapeSlices2 = dtapeSlices2[:t56]
-		dtapeSlices3 = dtapeSlices3[:t56]
-		dtapeSlices4 = dtapeSlices4[:t56]
-		dtapeSlices5 = dtapeSlices5[:t56]
-		dtapeSlices6 = dtapeSlices6[:t56]
-		dtapeSlices7 = dtapeSlices7[:t56]
-		dtapeSlices8 = dtapeSlices8[:t56]
+		t42 := n3 - 1
+		headsBar3 := tapeSlices[t42]
+		dheadsBar1_3 := dtapeSlices1[t42]
+		dheadsBar2_3 := dtapeSlices2[t42]
+		dheadsBar3_3 := dtapeSlices3[t42]
+		dheadsBar4_3 := dtapeSlices4[t42]
+		dheadsBar5_3 := dtapeSlices5[t42]
+		dheadsBar6_3 := dtapeSlices6[t42]
+		dheadsBar7_3 := dtapeSlices7[t42]
+		dheadsBar8_3 := dtapeSlices8[t42]
+		tapeSlices = tapeSlices[:t40]
+		dtapeSlices1 = dtapeSlices1[:t40]
+		dtapeSlices2 = dtapeSlices2[:t40]
+		dtapeSlices3 = dtapeSlices3[:t40]
+		dtapeSlices4 = dtapeSlices4[:t40]
+		dtapeSlices5 = dtapeSlices5[:t40]
+		dtapeSlices6 = dtapeSlices6[:t40]
+		dtapeSlices7 = dtapeSlices7[:t40]
+		dtapeSlices8 = dtapeSlices8[:t40]
 		n4 := len(tapePointers)
-		t59 := n4 - 2
-		xh := tapePointers[t59]
-		t60 := n4 - 1
-		t61 := tapePointers[t60]
-		t62 := dtapePointers1[t60]
-		t63 := dtapePointers2[t60]
-		t64 := dtapePointers3[t60]
-		t65 := dtapePointers4[t60]
-		t66 := dtapePointers5[t60]
-		t67 := dtapePointers6[t60]
-		t68 := dtapePointers7[t60]
-		t69 := dtapePointers8[t60]
-		tapePointers = tapePointers[:t59]
-		dtapePointers1 = dtapePointers1[:t59]
-		dtapePointers2 = dtapePointers2[:t59]
-		dtapePointers3 = dtapePointers3[:t59]
-		dtapePointers4 = dtapePointers4[:t59]
-		dtapePointers5 = dtapePointers5[:t59]
-		dtapePointers6 = dtapePointers6[:t59]
-		dtapePointers7 = dtapePointers7[:t59]
-		dtapePointers8 = dtapePointers8[:t59]
+		t43 := n4 - 2
+		xh := tapePointers[t43]
+		t44 := n4 - 1
+		t45 := tapePointers[t44]
+		t46 := dtapePointers1[t44]
+		t47 := dtapePointers2[t44]
+		t48 := dtapePointers3[t44]
+		t49 := dtapePointers4[t44]
+		t50 := dtapePointers5[t44]
+		t51 := dtapePointers6[t44]
+		t52 := dtapePointers7[t44]
+		t53 := dtapePointers8[t44]
+		tapePointers = tapePointers[:t43]
+		dtapePointers1 = dtapePointers1[:t43]
+		dtapePointers2 = dtapePointers2[:t43]
+		dtapePointers3 = dtapePointers3[:t43]
+		dtapePointers4 = dtapePointers4[:t43]
+		dtapePointers5 = dtapePointers5[:t43]
+		dtapePointers6 = dtapePointers6[:t43]
+		dtapePointers7 = dtapePointers7[:t43]
+		dtapePointers8 = dtapePointers8[:t43]
 		n5 := len(heads2)
-		t70 := headsBar3[n5]
-		t71 := dheadsBar1_3[n5]
-		t72 := dheadsBar2_3[n5]
-		t73 := dheadsBar3_3[n5]
-		t74 := dheadsBar4_3[n5]
-		t75 := dheadsBar5_3[n5]
-		t76 := dheadsBar6_3[n5]
-		t77 := dheadsBar7_3[n5]
-		t78 := dheadsBar8_3[n5]
+		t54 := headsBar3[n5]
+		t55 := dheadsBar1_3[n5]
+		t56 := dheadsBar2_3[n5]
+		t57 := dheadsBar3_3[n5]
+		t58 := dheadsBar4_3[n5]
+		t59 := dheadsBar5_3[n5]
+		t60 := dheadsBar6_3[n5]
+		t61 := dheadsBar7_3[n5]
+		t62 := dheadsBar8_3[n5]
 		headsBar3[n5] = nil
 		dheadsBar1_3[n5] = nil
 		dheadsBar2_3[n5] = nil
@@ -893,82 +876,82 @@ func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 		dheadsBar8_3[n5] = nil
 		if cap(heads3) != cap(heads2) {
 			for k2 := 0; k2 < n5; k2++ {
-				t117 := dheadsBar1_3[k2]
-				t118 := dheadsBar2_3[k2]
-				t119 := dheadsBar3_3[k2]
-				t120 := dheadsBar4_3[k2]
-				t121 := dheadsBar5_3[k2]
-				t122 := dheadsBar6_3[k2]
-				t123 := dheadsBar7_3[k2]
-				t124 := dheadsBar8_3[k2]
-				t125 := dheadsBar1_2[k2]
-				t126 := dheadsBar2_2[k2]
-				t127 := dheadsBar3_2[k2]
-				t128 := dheadsBar4_2[k2]
-				t129 := dheadsBar5_2[k2]
-				t130 := dheadsBar6_2[k2]
-				t131 := dheadsBar7_2[k2]
-				t132 := dheadsBar8_2[k2]
+				t101 := dheadsBar1_3[k2]
+				t102 := dheadsBar2_3[k2]
+				t103 := dheadsBar3_3[k2]
+				t104 := dheadsBar4_3[k2]
+				t105 := dheadsBar5_3[k2]
+				t106 := dheadsBar6_3[k2]
+				t107 := dheadsBar7_3[k2]
+				t108 := dheadsBar8_3[k2]
+				t109 := dheadsBar1_2[k2]
+				t110 := dheadsBar2_2[k2]
+				t111 := dheadsBar3_2[k2]
+				t112 := dheadsBar4_2[k2]
+				t113 := dheadsBar5_2[k2]
+				t114 := dheadsBar6_2[k2]
+				t115 := dheadsBar7_2[k2]
+				t116 := dheadsBar8_2[k2]
 				headsBar2[k2] = tensorops.Accumulate(headsBar2[k2], headsBar3[k2])
-				dheadsBar1_2[k2] = tensorops.Add(t125, t117)
-				dheadsBar2_2[k2] = tensorops.Add(t126, t118)
-				dheadsBar3_2[k2] = tensorops.Add(t127, t119)
-				dheadsBar4_2[k2] = tensorops.Add(t128, t120)
-				dheadsBar5_2[k2] = tensorops.Add(t129, t121)
-				dheadsBar6_2[k2] = tensorops.Add(t130, t122)
-				dheadsBar7_2[k2] = tensorops.Add(t131, t123)
-				dheadsBar8_2[k2] = tensorops.Add(t132, t124)
+				dheadsBar1_2[k2] = tensorops.Add(t109, t101)
+				dheadsBar2_2[k2] = tensorops.Add(t110, t102)
+				dheadsBar3_2[k2] = tensorops.Add(t111, t103)
+				dheadsBar4_2[k2] = tensorops.Add(t112, t104)
+				dheadsBar5_2[k2] = tensorops.Add(t113, t105)
+				dheadsBar6_2[k2] = tensorops.Add(t114, t106)
+				dheadsBar7_2[k2] = tensorops.Add(t115, t107)
+				dheadsBar8_2[k2] = tensorops.Add(t116, t108)
 			}
 		}
-		t79 := tensorops.Fuse("-2*a*b", t61, t70)
-		t80 := tensorops.Fuse("1 - a*a", t61)
-		t81 := float64(h2 + 1)
-		t82 := tensorops.Fuse("a*TanhJVP(b, c)", t81, t61, t70)
-		t83 := tensorops.Fuse("a*(b*c + d*e)", t81, t79, t62, t80, t71)
-		t84 := tensorops.Fuse("a*(b*c + d*e)", t81, t79, t63, t80, t72)
-		t85 := tensorops.Fuse("a*(b*c + d*e)", t81, t79, t64, t80, t73)
-		t86 := tensorops.Fuse("a*(b*c + d*e)", t81, t79, t65, t80, t74)
-		t87 := tensorops.Fuse("a*(b*c + d*e)", t81, t79, t66, t80, t75)
-		t88 := tensorops.Fuse("a*(b*c + d*e)", t81, t79, t67, t80, t76)
-		t89 := tensorops.Fuse("a*(b*c + d*e)", t81, t79, t68, t80, t77)
-		t90 := tensorops.Fuse("a*(b*c + d*e)", t81, t79, t69, t80, t78)
-		t91 := tensorops.ExpandLike(t90, t82)
-		t92 := tensorops.SumLike(tensorops.ExpandLike(t83, t82), xh)
-		t93 := tensorops.SumLike(tensorops.ExpandLike(t84, t82), xh)
-		t94 := tensorops.SumLike(tensorops.ExpandLike(t85, t82), xh)
-		t95 := tensorops.SumLike(tensorops.ExpandLike(t86, t82), xh)
-		t96 := tensorops.SumLike(tensorops.ExpandLike(t87, t82), xh)
-		t97 := tensorops.SumLike(tensorops.ExpandLike(t88, t82), xh)
-		t98 := tensorops.SumLike(tensorops.ExpandLike(t89, t82), xh)
-		t99 := tensorops.SumLike(t91, xh)
-		t100 := tensorops.SliceGrad(tensorops.SumLike(t82, xh), x, 1, 2*h2)
-		t101 := tensorops.SliceGrad(t92, x, 1, 2*h2)
-		t102 := tensorops.SliceGrad(t93, x, 1, 2*h2)
-		t103 := tensorops.SliceGrad(t94, x, 1, 2*h2)
-		t104 := tensorops.SliceGrad(t95, x, 1, 2*h2)
-		t105 := tensorops.SliceGrad(t96, x, 1, 2*h2)
-		t106 := tensorops.SliceGrad(t97, x, 1, 2*h2)
-		t107 := tensorops.SliceGrad(t98, x, 1, 2*h2)
-		t108 := tensorops.SliceGrad(t99, x, 1, 2*h2)
-		xBar = tensorops.Add(xBar, t100)
-		t109 := tensorops.ExpandLike(t101, xBar)
-		dxBar1 = tensorops.Add(tensorops.ExpandLike(dxBar1, xBar), t109)
-		t110 := tensorops.ExpandLike(t102, xBar)
-		dxBar2 = tensorops.Add(tensorops.ExpandLike(dxBar2, xBar), t110)
-		t111 := tensorops.ExpandLike(t103, xBar)
-		dxBar3 = tensorops.Add(tensorops.ExpandLike(dxBar3, xBar), t111)
-		t112 := tensorops.ExpandLike(t104, xBar)
-		dxBar4 = tensorops.Add(tensorops.ExpandLike(dxBar4, xBar), t112)
-		t113 := tensorops.ExpandLike(t105, xBar)
-		dxBar5 = tensorops.Add(tensorops.ExpandLike(dxBar5, xBar), t113)
-		t114 := tensorops.ExpandLike(t106, xBar)
-		dxBar6 = tensorops.Add(tensorops.ExpandLike(dxBar6, xBar), t114)
-		t115 := tensorops.ExpandLike(t107, xBar)
-		dxBar7 = tensorops.Add(tensorops.ExpandLike(dxBar7, xBar), t115)
-		t116 := tensorops.ExpandLike(t108, xBar)
-		dxBar8 = tensorops.Add(tensorops.ExpandLike(dxBar8, xBar), t116)
+		t63 := tensorops.Fuse("-2*a*b", t45, t54)
+		t64 := tensorops.Fuse("1 - a*a", t45)
+		t65 := float64(h2 + 1)
+		t66 := tensorops.Fuse("a*TanhJVP(b, c)", t65, t45, t54)
+		t67 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t46, t64, t55)
+		t68 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t47, t64, t56)
+		t69 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t48, t64, t57)
+		t70 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t49, t64, t58)
+		t71 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t50, t64, t59)
+		t72 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t51, t64, t60)
+		t73 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t52, t64, t61)
+		t74 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t53, t64, t62)
+		t75 := tensorops.ExpandLike(t74, t66)
+		t76 := tensorops.SumLike(tensorops.ExpandLike(t67, t66), xh)
+		t77 := tensorops.SumLike(tensorops.ExpandLike(t68, t66), xh)
+		t78 := tensorops.SumLike(tensorops.ExpandLike(t69, t66), xh)
+		t79 := tensorops.SumLike(tensorops.ExpandLike(t70, t66), xh)
+		t80 := tensorops.SumLike(tensorops.ExpandLike(t71, t66), xh)
+		t81 := tensorops.SumLike(tensorops.ExpandLike(t72, t66), xh)
+		t82 := tensorops.SumLike(tensorops.ExpandLike(t73, t66), xh)
+		t83 := tensorops.SumLike(t75, xh)
+		t84 := tensorops.SliceGrad(tensorops.SumLike(t66, xh), x, 1, 2*h2)
+		t85 := tensorops.SliceGrad(t76, x, 1, 2*h2)
+		t86 := tensorops.SliceGrad(t77, x, 1, 2*h2)
+		t87 := tensorops.SliceGrad(t78, x, 1, 2*h2)
+		t88 := tensorops.SliceGrad(t79, x, 1, 2*h2)
+		t89 := tensorops.SliceGrad(t80, x, 1, 2*h2)
+		t90 := tensorops.SliceGrad(t81, x, 1, 2*h2)
+		t91 := tensorops.SliceGrad(t82, x, 1, 2*h2)
+		t92 := tensorops.SliceGrad(t83, x, 1, 2*h2)
+		xBar = tensorops.Add(xBar, t84)
+		t93 := tensorops.ExpandLike(t85, xBar)
+		dxBar1 = tensorops.Add(tensorops.ExpandLike(dxBar1, xBar), t93)
+		t94 := tensorops.ExpandLike(t86, xBar)
+		dxBar2 = tensorops.Add(tensorops.ExpandLike(dxBar2, xBar), t94)
+		t95 := tensorops.ExpandLike(t87, xBar)
+		dxBar3 = tensorops.Add(tensorops.ExpandLike(dxBar3, xBar), t95)
+		t96 := tensorops.ExpandLike(t88, xBar)
+		dxBar4 = tensorops.Add(tensorops.ExpandLike(dxBar4, xBar), t96)
+		t97 := tensorops.ExpandLike(t89, xBar)
+		dxBar5 = tensorops.Add(tensorops.ExpandLike(dxBar5, xBar), t97)
+		t98 := tensorops.ExpandLike(t90, xBar)
+		dxBar6 = tensorops.Add(tensorops.ExpandLike(dxBar6, xBar), t98)
+		t99 := tensorops.ExpandLike(t91, xBar)
+		dxBar7 = tensorops.Add(tensorops.ExpandLike(dxBar7, xBar), t99)
+		t100 := tensorops.ExpandLike(t92, xBar)
+		dxBar8 = tensorops.Add(tensorops.ExpandLike(dxBar8, xBar), t100)
 	}
-	return t37, xBar, t38, t39, t40, t41, t42, t43, t44, t45, dxBar1, dxBar2, dxBar3, dxBar4,
+	return t21, xBar, t22, t23, t24, t25, t26, t27, t28, t29, dxBar1, dxBar2, dxBar3, dxBar4,
 		dxBar5, dxBar6, dxBar7, dxBar8
 }
 
@@ -1413,6 +1396,7 @@ func RejoinGrad(x, w *T) (f float64, xBar, wBar *T) {
 	}
 	t5 := tensorops.Exp(tensorops.Concat(1, rows2...))
 	t6 := tensorops.SumAll(t5)
+	i2 := t2 - 1
 	for k := 0; k < n; k++ {
 		t9 := tensorops.Accumulate(rowsBar2[k], tensorops.ConcatGrad(t5, 1, k, rows2...))
 		rowsBar2[k] = t9
@@ -1426,7 +1410,7 @@ func RejoinGrad(x, w *T) (f float64, xBar, wBar *T) {
 		}
 	}
 	xBar = nil
-	for i2 := t2 - 1; i2 >= 0; i2-- {
+	for ; i2 >= 0; i2-- {
 		n3 := len(tapeSlices)
 		t7 := n3 - 4
 		rows3 := tapeSlices[t7]
@@ -1564,10 +1548,10 @@ func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
 	}
 	t10 := t4[1]
 	t4[1] = nil
-	sBar = tensorops.Add(sBar, t10)
 	t11 := t4[0]
 	t4[0] = nil
 	yBar = tensorops.TanhJVP(t5, t11)
+	sBar = tensorops.Add(sBar, t10)
 	var sBar4 *tensorops.Tensor
 	for i4 := n - 1; i4 >= 0; i4-- {
 		sBar = tensorops.Add(sBar4, sBar)
@@ -2013,7 +1997,6 @@ func ConvPtrLossJVP(c, dc *Conv, x, dx *T) (float64, float64) {
 // Results: the value of ConvPtrLoss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ConvPtrLossGrad(c, cBar *Conv, x *T) (f float64, xBar *T) {
-	var t11 Conv
 	t := *c
 	t2 := t.K
 	t3 := tensorops.Conv2D(x, t2, 1, 1)
@@ -2023,14 +2006,10 @@ func ConvPtrLossGrad(c, cBar *Conv, x *T) (f float64, xBar *T) {
 	t6 := tensorops.MeanAll(t5)
 	t7 := tensorops.Fuse("TanhJVP(a, 2*a*b)", y, tensorops.MeanAllGrad(t5, 1))
 	t8 := tensorops.SumLike(t7, t3)
-	t11.B = tensorops.AccumulateSumLike(t11.B, t7, t4)
+	cBar.B = tensorops.AccumulateSumLike(cBar.B, t7, t4)
 	xBar = tensorops.Conv2DGradX(t8, x, t2, 1, 1)
-	t9 := tensorops.Accumulate(t11.K, tensorops.Conv2DGradW(t8, x, t2, 1, 1))
-	t11.K = t9
-	t10 := t11
-	t11 = Conv{}
-	cBar.K = tensorops.Accumulate(cBar.K, t10.K)
-	cBar.B = tensorops.Accumulate(cBar.B, t10.B)
+	t9 := tensorops.Accumulate(cBar.K, tensorops.Conv2DGradW(t8, x, t2, 1, 1))
+	cBar.K = t9
 	return t6, xBar
 }
 
@@ -2232,70 +2211,69 @@ func readsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
-	t3 := tensorops.Exp(x)
-	t4 := tensorops.Mul(t3, dx)
-	s := tensorops.SumAll(t3)
-	ds := tensorops.SumAll(t4)
-	t5 := tensorops.Tanh(x)
-	t6 := tensorops.TanhJVP(t5, dx)
-	t7 := tensorops.Sum(t5, 0)
-	t8 := tensorops.Sum(t7, 0)
-	m := t8.Item()
-	dm := tensorops.SumAll(tensorops.Sum(tensorops.Sum(t6, 0), 0))
-	t9 := x.Dim(1)
-	t10 := max(t9+2, 0) * 2
-	t11 := append(t, make([]float64, t10)...)
+	t2 := tensorops.Exp(x)
+	t3 := tensorops.Mul(t2, dx)
+	s := tensorops.SumAll(t2)
+	ds := tensorops.SumAll(t3)
+	t4 := tensorops.Tanh(x)
+	t5 := tensorops.TanhJVP(t4, dx)
+	t6 := tensorops.Sum(t4, 0)
+	t7 := tensorops.Sum(t6, 0)
+	m := t7.Item()
+	dm := tensorops.SumAll(tensorops.Sum(tensorops.Sum(t5, 0), 0))
+	t8 := x.Dim(1)
+	t9 := max(t8+2, 0) * 2
+	t10 := append(t, make([]float64, t9)...)
 	n := len(t)
-	tape := t11[:n]
-	dtape := append(t2, make([]float64, t10)...)[:n]
-	for j := 0; j < t9; j++ {
-		t33 := x.At(0, j)
-		t34 := tensorops.AtJVP(dx, 0, j)
-		t35 := x.At(1, j)
-		t36 := tensorops.AtJVP(dx, 1, j)
-		tape = append(tape, t33, t35)
-		dtape = append(dtape, t34, t36)
-		s += t33 * t35
-		ds += t34*t35 + t33*t36
+	tape := t10[:n]
+	dtape := append(dtapeBuf[:0], make([]float64, t9)...)[:n]
+	for j := 0; j < t8; j++ {
+		t32 := x.At(0, j)
+		t33 := tensorops.AtJVP(dx, 0, j)
+		t34 := x.At(1, j)
+		t35 := tensorops.AtJVP(dx, 1, j)
+		tape = append(tape, t32, t34)
+		dtape = append(dtape, t33, t35)
+		s += t32 * t34
+		ds += t33*t34 + t32*t35
 	}
-	t12 := s * m
-	t13 := ds*m + s*dm
+	t11 := s * m
+	t12 := ds*m + s*dm
 	xBar = nil
 	dxBar = nil
-	for j2 := t9 - 1; j2 >= 0; j2-- {
+	for j2 := t8 - 1; j2 >= 0; j2-- {
 		n2 := len(tape)
-		t24 := n2 - 2
-		t25 := tape[t24]
-		t26 := n2 - 1
-		t27 := tape[t26]
-		t28 := tensorops.AtGrad(dtape[t24]*m+t25*dm, x, 1, j2)
-		xBar = tensorops.Add(xBar, tensorops.AtGrad(t25*m, x, 1, j2))
-		t29 := tensorops.ExpandLike(t28, xBar)
-		dxBar4 := tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t29)
-		t30 := tensorops.AtGrad(dm*t27+m*dtape[t26], x, 0, j2)
-		xBar = tensorops.Add(xBar, tensorops.AtGrad(m*t27, x, 0, j2))
-		t31 := tensorops.ExpandLike(dxBar4, xBar)
-		t32 := tensorops.ExpandLike(t30, xBar)
-		dxBar = tensorops.Add(t31, t32)
-		tape = tape[:t24]
-		dtape = dtape[:t24]
+		t23 := n2 - 2
+		t24 := tape[t23]
+		t25 := n2 - 1
+		t26 := tape[t25]
+		t27 := tensorops.AtGrad(dtape[t23]*m+t24*dm, x, 1, j2)
+		xBar = tensorops.Add(xBar, tensorops.AtGrad(t24*m, x, 1, j2))
+		t28 := tensorops.ExpandLike(t27, xBar)
+		dxBar4 := tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t28)
+		t29 := tensorops.AtGrad(dm*t26+m*dtape[t25], x, 0, j2)
+		xBar = tensorops.Add(xBar, tensorops.AtGrad(m*t26, x, 0, j2))
+		t30 := tensorops.ExpandLike(dxBar4, xBar)
+		t31 := tensorops.ExpandLike(t29, xBar)
+		dxBar = tensorops.Add(t30, t31)
+		tape = tape[:t23]
+		dtape = dtape[:t23]
 	}
-	t14 := tensorops.ExpandAxis(tensorops.FullLike(t8, s), t7, 0)
-	t15 := tensorops.ExpandAxis(tensorops.FullLike(t8, ds), t7, 0)
-	t16 := tensorops.ExpandAxis(t14, t5, 0)
-	t17 := tensorops.ExpandAxis(t15, t5, 0)
-	t18 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", t5, t16, t6, t17)
-	xBar2 := tensorops.Fuse("a + TanhJVP(b, c)", xBar, t5, t16)
-	t19 := tensorops.ExpandLike(t18, xBar2)
-	dxBar2 := tensorops.FuseInto(t19, "a + b", tensorops.ExpandLike(dxBar, xBar2), t19)
-	t20 := tensorops.Scale(t3, m)
-	t21 := tensorops.ExpandLike(tensorops.Scale(t4, m), t20)
-	t22 := tensorops.FuseInto(t21, "a + b*c", t21, dm, t3)
-	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t20)
-	t23 := tensorops.ExpandLike(dxBar2, xBar2)
-	dxBar3 := tensorops.FuseInto(t23, "a + b", t23, tensorops.ExpandLike(t22, xBar2))
-	return t12, xBar2, t13, dxBar3
+	t13 := tensorops.ExpandAxis(tensorops.FullLike(t7, s), t6, 0)
+	t14 := tensorops.ExpandAxis(tensorops.FullLike(t7, ds), t6, 0)
+	t15 := tensorops.ExpandAxis(t13, t4, 0)
+	t16 := tensorops.ExpandAxis(t14, t4, 0)
+	t17 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", t4, t15, t5, t16)
+	xBar2 := tensorops.Fuse("a + TanhJVP(b, c)", xBar, t4, t15)
+	t18 := tensorops.ExpandLike(t17, xBar2)
+	dxBar2 := tensorops.FuseInto(t18, "a + b", tensorops.ExpandLike(dxBar, xBar2), t18)
+	t19 := tensorops.Scale(t2, m)
+	t20 := tensorops.ExpandLike(tensorops.Scale(t3, m), t19)
+	t21 := tensorops.FuseInto(t20, "a + b*c", t20, dm, t2)
+	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t19)
+	t22 := tensorops.ExpandLike(dxBar2, xBar2)
+	dxBar3 := tensorops.FuseInto(t22, "a + b", t22, tensorops.ExpandLike(t21, xBar2))
+	return t11, xBar2, t12, dxBar3
 }
 
 // FuncGrad computes Fit32.Func and its gradient with respect to the varied inputs (reverse mode).
@@ -2463,43 +2441,42 @@ func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
 	t2 := tapePointersBuf2[:0]
 	t3 := sBar.Ws
 	sBar.Ws = append(t3, make([]*T, max(len(s.Ws)-len(t3), 0))...)
-	t4 := *s
-	t5 := t4.Ws
-	n := len(t5)
+	t4 := s.Ws
+	n := len(t4)
 	trips := max(n+2, 0)
 	tapePointers := slices.Grow(t2, trips)
 	tapePointers2 := slices.Grow(t, trips)
 	for i := 0; i < n; i++ {
-		t13 := tensorops.MatMul(x, t5[i])
-		x3 := tensorops.FuseInto(t13, "Tanh(a)", t13)
+		t12 := tensorops.MatMul(x, t4[i])
+		x3 := tensorops.FuseInto(t12, "Tanh(a)", t12)
 		tapePointers = append(tapePointers, x)
 		tapePointers2 = append(tapePointers2, x3)
 		x = x3
 	}
-	t6 := tensorops.SumAll(tensorops.Square(x))
+	t5 := tensorops.SumAll(tensorops.Square(x))
 	xBar := tensorops.Scale(x, 2)
 	var xBar2 *tensorops.Tensor
 	for i2 := n - 1; i2 >= 0; i2-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t7 := len(tapePointers2) - 1
-		t8 := tapePointers2[:t7]
-		t9 := len(tapePointers) - 1
-		x2 := tapePointers[t9]
-		tapePointers = tapePointers[:t9]
-		t10 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
+		t6 := len(tapePointers2) - 1
+		t7 := tapePointers2[:t6]
+		t8 := len(tapePointers) - 1
+		x2 := tapePointers[t8]
+		tapePointers = tapePointers[:t8]
+		t9 := tensorops.TanhJVP(tapePointers2[t6], xBar2)
 		w := s.Ws[i2]
 		if i2 != 0 {
-			xBar = tensorops.MatMulGradA(t10, x2, w, false, false)
+			xBar = tensorops.MatMulGradA(t9, x2, w, false, false)
 		} else {
 			xBar = nil
 		}
-		t11 := *sBar
-		t12 := tensorops.AccumulateMatMulGradB(t11.Ws[i2], t10, x2, w, false, false)
-		t11.Ws[i2] = t12
+		t10 := *sBar
+		t11 := tensorops.AccumulateMatMulGradB(t10.Ws[i2], t9, x2, w, false, false)
+		t10.Ws[i2] = t11
 		xBar2 = nil
-		tapePointers2 = t8
+		tapePointers2 = t7
 	}
-	return t6
+	return t5
 }
 
 // LinearLossHVP returns LinearLoss and the Hessian-vector product ∇²LinearLoss·v, the Hessian taken
@@ -2527,17 +2504,14 @@ func LinearLossHVP(m, v Lin, x *T) (f float64, hv Lin) {
 // Results, in order: f; mBar; df, the tangent of f; dmBar, the tangent of mBar.
 // Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
 func linearLossGradWrtMJVP(m, dm Lin, x *T) (f float64, mBar Lin, df float64, dmBar Lin) {
-	p2 := pair{H: x}
-	p := p2
-	p2 = p
+	p := pair{H: x}
 	t := m.W
 	t2 := tensorops.Mul(x, t)
-	t3 := tensorops.SumAll(tensorops.Mul(x, dm.W))
-	t4 := tensorops.SumAll(t2) + tensorops.SumAll(tensorops.Add(p2.Sum, p2.H))
-	t5 := tensorops.Mul(x, tensorops.FullLike(t2, 1))
-	t6 := tensorops.AccumulateSumLike(mBar.W, t5, t)
-	mBar.W = t6
-	return t4, mBar, t3, Lin{}
+	t3 := tensorops.SumAll(t2) + tensorops.SumAll(tensorops.Add(p.Sum, p.H))
+	t4 := tensorops.Mul(x, tensorops.FullLike(t2, 1))
+	t5 := tensorops.AccumulateSumLike(mBar.W, t4, t)
+	mBar.W = t5
+	return t3, mBar, tensorops.SumAll(tensorops.Mul(x, dm.W)), Lin{}
 }
 
 // AddrLossGrad computes AddrLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -3676,7 +3650,8 @@ func spreadOneGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t7 := tensorops.FullLike(t3, 1)
 	t8 := t[:]
 	t9 := t2[:]
-	for k := 0; k < len(parts); k++ {
+	n := len(parts)
+	for k := 0; k < n; k++ {
 		t10 := t9[k]
 		t11 := tensorops.Accumulate(t8[k], tensorops.ConcatGrad(t7, 0, k, parts...))
 		t8[k] = t11

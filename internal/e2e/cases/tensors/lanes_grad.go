@@ -42,32 +42,30 @@ func quadGradJVPLanes3(x, dx1, dx2, dx3 *tensorops.Tensor) (
 	t10 := tensorops.FuseInto(t6, "TanhJVP(a, b + c)", t7, t3, t6)
 	t11 := tensorops.SumAll(t7)
 	t12 := tensorops.SumAll(t8)
-	t13 := tensorops.SumAll(t9)
-	t14 := tensorops.SumAll(t10)
-	t15 := tensorops.TanhJVP(t7, tensorops.FullLike(t7, 1))
-	t16 := tensorops.Scale(t7, -2)
-	t17 := tensorops.Mul(t16, t8)
-	t18 := tensorops.Mul(t16, t9)
-	t19 := tensorops.Mul(t16, t10)
-	t20 := tensorops.MatMulGradAEach(x, x, false, t15, t17, t18, t19)
-	t21 := t20[1]
-	t22 := t20[2]
-	t23 := t20[3]
-	t24 := tensorops.MatMulGradA(t15, x, dx1, false, false)
-	t25 := tensorops.MatMulGradA(t15, x, dx2, false, false)
-	t26 := tensorops.MatMulGradA(t15, x, dx3, false, false)
-	t27 := tensorops.MatMulGradB(t15, x, x, false, false)
-	t28 := tensorops.MatMulGradB(t17, x, x, false, false)
-	t29 := tensorops.MatMulGradB(t15, dx1, x, false, false)
-	t30 := tensorops.MatMulGradB(t18, x, x, false, false)
-	t31 := tensorops.MatMulGradB(t15, dx2, x, false, false)
-	t32 := tensorops.MatMulGradB(t19, x, x, false, false)
-	t33 := tensorops.MatMulGradB(t15, dx3, x, false, false)
-	xBar = tensorops.FuseInto(t27, "a + b", t20[0], t27)
-	dxBar1 = tensorops.FuseInto(t24, "a + b + (c + d)", t21, t24, t28, t29)
-	dxBar2 = tensorops.FuseInto(t25, "a + b + (c + d)", t22, t25, t30, t31)
-	dxBar3 = tensorops.FuseInto(t26, "a + b + (c + d)", t23, t26, t32, t33)
-	return t11, xBar, t12, t13, t14, dxBar1, dxBar2, dxBar3
+	t13 := tensorops.TanhJVP(t7, tensorops.FullLike(t7, 1))
+	t14 := tensorops.Scale(t7, -2)
+	t15 := tensorops.Mul(t14, t8)
+	t16 := tensorops.Mul(t14, t9)
+	t17 := tensorops.Mul(t14, t10)
+	t18 := tensorops.MatMulGradAEach(x, x, false, t13, t15, t16, t17)
+	t19 := t18[1]
+	t20 := t18[2]
+	t21 := t18[3]
+	t22 := tensorops.MatMulGradA(t13, x, dx1, false, false)
+	t23 := tensorops.MatMulGradA(t13, x, dx2, false, false)
+	t24 := tensorops.MatMulGradA(t13, x, dx3, false, false)
+	t25 := tensorops.MatMulGradB(t13, x, x, false, false)
+	t26 := tensorops.MatMulGradB(t15, x, x, false, false)
+	t27 := tensorops.MatMulGradB(t13, dx1, x, false, false)
+	t28 := tensorops.MatMulGradB(t16, x, x, false, false)
+	t29 := tensorops.MatMulGradB(t13, dx2, x, false, false)
+	t30 := tensorops.MatMulGradB(t17, x, x, false, false)
+	t31 := tensorops.MatMulGradB(t13, dx3, x, false, false)
+	xBar = tensorops.FuseInto(t25, "a + b", t18[0], t25)
+	dxBar1 = tensorops.FuseInto(t22, "a + b + (c + d)", t19, t22, t26, t27)
+	dxBar2 = tensorops.FuseInto(t23, "a + b + (c + d)", t20, t23, t28, t29)
+	dxBar3 = tensorops.FuseInto(t24, "a + b + (c + d)", t21, t24, t30, t31)
+	return t11, xBar, t12, tensorops.SumAll(t9), tensorops.SumAll(t10), dxBar1, dxBar2, dxBar3
 }
 
 // QuadTaylor2 propagates 2 Taylor polynomials of degree 3 through Quad at once, one per direction
@@ -234,11 +232,11 @@ func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor)
 	h := x
 	for i := 0; i < n2; i++ {
 		l := t2[i]
-		t8 := l.W
-		t9 := tensorops.MatMul(h, t8)
-		t10 := l.B
-		h2 := tensorops.Fuse("Tanh(a + b)", t9, t10)
-		tapePointers = append(tapePointers, h, t8, t9, t10, h2)
+		t7 := l.W
+		t8 := tensorops.MatMul(h, t7)
+		t9 := l.B
+		h2 := tensorops.Fuse("Tanh(a + b)", t8, t9)
+		tapePointers = append(tapePointers, h, t7, t8, t9, h2)
 		h = h2
 	}
 	t3 := tensorops.SumAll(h)
@@ -248,12 +246,11 @@ func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor)
 		hBar2 = tensorops.Add(hBar2, hBar)
 		n3 := len(tapePointers)
 		t4 := n3 - 5
-		t5 := tapePointers[:t4]
-		t6 := tensorops.TanhJVP(tapePointers[n3-1], hBar2)
-		t7 := tensorops.SumLike(t6, tapePointers[n3-3])
-		hBar = tensorops.MatMulGradA(t7, tapePointers[t4], tapePointers[n3-4], false, false)
+		t5 := tensorops.TanhJVP(tapePointers[n3-1], hBar2)
+		t6 := tensorops.SumLike(t5, tapePointers[n3-3])
+		hBar = tensorops.MatMulGradA(t6, tapePointers[t4], tapePointers[n3-4], false, false)
 		hBar2 = nil
-		tapePointers = t5
+		tapePointers = tapePointers[:t4]
 	}
 	return t3, hBar
 }
@@ -283,35 +280,27 @@ func netOutGradJVPLanes8(
 	var dtapePointersBuf7 [256]*tensorops.Tensor
 	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf1[:0]
-	t3 := dtapePointersBuf2[:0]
-	t4 := dtapePointersBuf3[:0]
-	t5 := dtapePointersBuf4[:0]
-	t6 := dtapePointersBuf5[:0]
-	t7 := dtapePointersBuf6[:0]
-	t8 := dtapePointersBuf7[:0]
-	t9 := dtapePointersBuf8[:0]
-	t10 := n.Layers
-	n2 := len(t10)
-	t11 := max(n2+2, 0) * 5
-	t12 := append(t, make([]*tensorops.Tensor, t11)...)
-	t13 := append(t2, make([]*tensorops.Tensor, t11)...)
-	t14 := append(t3, make([]*tensorops.Tensor, t11)...)
-	t15 := append(t4, make([]*tensorops.Tensor, t11)...)
-	t16 := append(t5, make([]*tensorops.Tensor, t11)...)
-	t17 := append(t6, make([]*tensorops.Tensor, t11)...)
-	t18 := append(t7, make([]*tensorops.Tensor, t11)...)
-	t19 := append(t8, make([]*tensorops.Tensor, t11)...)
+	t2 := n.Layers
+	n2 := len(t2)
+	t3 := max(n2+2, 0) * 5
+	t4 := append(t, make([]*tensorops.Tensor, t3)...)
+	t5 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t3)...)
+	t6 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t3)...)
+	t7 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, t3)...)
+	t8 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, t3)...)
+	t9 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, t3)...)
+	t10 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, t3)...)
+	t11 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, t3)...)
 	n3 := len(t)
-	tapePointers := t12[:n3]
-	dtapePointers1 := t13[:n3]
-	dtapePointers2 := t14[:n3]
-	dtapePointers3 := t15[:n3]
-	dtapePointers4 := t16[:n3]
-	dtapePointers5 := t17[:n3]
-	dtapePointers6 := t18[:n3]
-	dtapePointers7 := t19[:n3]
-	dtapePointers8 := append(t9, make([]*tensorops.Tensor, t11)...)[:n3]
+	tapePointers := t4[:n3]
+	dtapePointers1 := t5[:n3]
+	dtapePointers2 := t6[:n3]
+	dtapePointers3 := t7[:n3]
+	dtapePointers4 := t8[:n3]
+	dtapePointers5 := t9[:n3]
+	dtapePointers6 := t10[:n3]
+	dtapePointers7 := t11[:n3]
+	dtapePointers8 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, t3)...)[:n3]
 	h := x
 	dh1 := dx1
 	dh2 := dx2
@@ -323,7 +312,7 @@ func netOutGradJVPLanes8(
 	dh8 := dx8
 	i := 0
 	for i < n2 {
-		l := t10[i]
+		l := t2[i]
 		t69 := l.W
 		t70 := tensorops.MatMulEach(t69, false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
 		t71 := t70[0]
@@ -346,6 +335,7 @@ func netOutGradJVPLanes8(
 		dh6_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t77, t81))
 		dh7_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t78, t81))
 		dh8_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t79, t81))
+		i++
 		tapePointers = append(tapePointers, h, t69, t71, t80, h4)
 		dtapePointers1 = append(dtapePointers1, dh1, nil, t72, nil, dh1_3)
 		dtapePointers2 = append(dtapePointers2, dh2, nil, t73, nil, dh2_3)
@@ -355,7 +345,6 @@ func netOutGradJVPLanes8(
 		dtapePointers6 = append(dtapePointers6, dh6, nil, t77, nil, dh6_3)
 		dtapePointers7 = append(dtapePointers7, dh7, nil, t78, nil, dh7_3)
 		dtapePointers8 = append(dtapePointers8, dh8, nil, t79, nil, dh8_3)
-		i++
 		h = h4
 		dh1 = dh1_3
 		dh2 = dh2_3
@@ -366,15 +355,15 @@ func netOutGradJVPLanes8(
 		dh7 = dh7_3
 		dh8 = dh8_3
 	}
-	t20 := tensorops.SumAll(h)
-	t21 := tensorops.SumAll(dh1)
-	t22 := tensorops.SumAll(dh2)
-	t23 := tensorops.SumAll(dh3)
-	t24 := tensorops.SumAll(dh4)
-	t25 := tensorops.SumAll(dh5)
-	t26 := tensorops.SumAll(dh6)
-	t27 := tensorops.SumAll(dh7)
-	t28 := tensorops.SumAll(dh8)
+	t12 := tensorops.SumAll(h)
+	t13 := tensorops.SumAll(dh1)
+	t14 := tensorops.SumAll(dh2)
+	t15 := tensorops.SumAll(dh3)
+	t16 := tensorops.SumAll(dh4)
+	t17 := tensorops.SumAll(dh5)
+	t18 := tensorops.SumAll(dh6)
+	t19 := tensorops.SumAll(dh7)
+	t20 := tensorops.SumAll(dh8)
 	i2 := n2 - 1
 	hBar := tensorops.FullLike(h, 1)
 	var dhBar1 *tensorops.Tensor
@@ -388,59 +377,50 @@ func netOutGradJVPLanes8(
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		dhBar1 = tensorops.ExpandLike(dhBar1, hBar2)
-		dhBar2 = tensorops.ExpandLike(dhBar2, hBar2)
-		dhBar3 = tensorops.ExpandLike(dhBar3, hBar2)
-		dhBar4 = tensorops.ExpandLike(dhBar4, hBar2)
-		dhBar5 = tensorops.ExpandLike(dhBar5, hBar2)
-		dhBar6 = tensorops.ExpandLike(dhBar6, hBar2)
-		dhBar7 = tensorops.ExpandLike(dhBar7, hBar2)
-		dhBar8 = tensorops.ExpandLike(dhBar8, hBar2)
 		n4 := len(tapePointers)
-		t29 := n4 - 5
-		h2 := tapePointers[t29]
-		t30 := n4 - 4
-		t31 := tapePointers[t30]
-		t32 := dtapePointers1[t30]
-		t33 := dtapePointers2[t30]
-		t34 := dtapePointers3[t30]
-		t35 := dtapePointers4[t30]
-		t36 := dtapePointers5[t30]
-		t37 := dtapePointers6[t30]
-		t38 := dtapePointers7[t30]
-		t39 := dtapePointers8[t30]
-		t40 := tapePointers[n4-3]
-		t41 := n4 - 1
-		h3 := tapePointers[t41]
-		dh1_2 := dtapePointers1[t41]
-		dh2_2 := dtapePointers2[t41]
-		dh3_2 := dtapePointers3[t41]
-		dh4_2 := dtapePointers4[t41]
-		dh5_2 := dtapePointers5[t41]
-		dh6_2 := dtapePointers6[t41]
-		dh7_2 := dtapePointers7[t41]
-		dh8_2 := dtapePointers8[t41]
-		tapePointers = tapePointers[:t29]
-		dtapePointers1 = dtapePointers1[:t29]
-		dtapePointers2 = dtapePointers2[:t29]
-		dtapePointers3 = dtapePointers3[:t29]
-		dtapePointers4 = dtapePointers4[:t29]
-		dtapePointers5 = dtapePointers5[:t29]
-		dtapePointers6 = dtapePointers6[:t29]
-		dtapePointers7 = dtapePointers7[:t29]
-		dtapePointers8 = dtapePointers8[:t29]
-		t42 := tensorops.Fuse("-2*a*b", h3, hBar2)
-		t43 := tensorops.Fuse("1 - a*a", h3)
-		t44 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t40)
-		t45 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh1_2, t43, dhBar1), t40)
-		t46 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh2_2, t43, dhBar2), t40)
-		t47 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh3_2, t43, dhBar3), t40)
-		t48 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh4_2, t43, dhBar4), t40)
-		t49 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh5_2, t43, dhBar5), t40)
-		t50 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh6_2, t43, dhBar6), t40)
-		t51 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh7_2, t43, dhBar7), t40)
-		t52 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t42, dh8_2, t43, dhBar8), t40)
-		t53 := tensorops.MatMulGradAEach(h2, t31, false, t44, t45, t46, t47, t48, t49, t50, t51, t52)
+		t21 := n4 - 5
+		h2 := tapePointers[t21]
+		t22 := n4 - 4
+		t23 := tapePointers[t22]
+		t24 := dtapePointers1[t22]
+		t25 := dtapePointers2[t22]
+		t26 := dtapePointers3[t22]
+		t27 := dtapePointers4[t22]
+		t28 := dtapePointers5[t22]
+		t29 := dtapePointers6[t22]
+		t30 := dtapePointers7[t22]
+		t31 := dtapePointers8[t22]
+		t32 := tapePointers[n4-3]
+		t33 := n4 - 1
+		h3 := tapePointers[t33]
+		dh1_2 := dtapePointers1[t33]
+		dh2_2 := dtapePointers2[t33]
+		dh3_2 := dtapePointers3[t33]
+		dh4_2 := dtapePointers4[t33]
+		dh5_2 := dtapePointers5[t33]
+		dh6_2 := dtapePointers6[t33]
+		dh7_2 := dtapePointers7[t33]
+		dh8_2 := dtapePointers8[t33]
+		t34 := tensorops.Fuse("-2*a*b", h3, hBar2)
+		t35 := tensorops.Fuse("1 - a*a", h3)
+		t36 := tensorops.Fuse("a*b + c*d", t34, dh1_2, t35, tensorops.ExpandLike(dhBar1, hBar2))
+		t37 := tensorops.Fuse("a*b + c*d", t34, dh2_2, t35, tensorops.ExpandLike(dhBar2, hBar2))
+		t38 := tensorops.Fuse("a*b + c*d", t34, dh3_2, t35, tensorops.ExpandLike(dhBar3, hBar2))
+		t39 := tensorops.Fuse("a*b + c*d", t34, dh4_2, t35, tensorops.ExpandLike(dhBar4, hBar2))
+		t40 := tensorops.Fuse("a*b + c*d", t34, dh5_2, t35, tensorops.ExpandLike(dhBar5, hBar2))
+		t41 := tensorops.Fuse("a*b + c*d", t34, dh6_2, t35, tensorops.ExpandLike(dhBar6, hBar2))
+		t42 := tensorops.Fuse("a*b + c*d", t34, dh7_2, t35, tensorops.ExpandLike(dhBar7, hBar2))
+		t43 := tensorops.Fuse("a*b + c*d", t34, dh8_2, t35, tensorops.ExpandLike(dhBar8, hBar2))
+		t44 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t32)
+		t45 := tensorops.SumLike(t36, t32)
+		t46 := tensorops.SumLike(t37, t32)
+		t47 := tensorops.SumLike(t38, t32)
+		t48 := tensorops.SumLike(t39, t32)
+		t49 := tensorops.SumLike(t40, t32)
+		t50 := tensorops.SumLike(t41, t32)
+		t51 := tensorops.SumLike(t42, t32)
+		t52 := tensorops.SumLike(t43, t32)
+		t53 := tensorops.MatMulGradAEach(h2, t23, false, t44, t45, t46, t47, t48, t49, t50, t51, t52)
 		hBar = t53[0]
 		t54 := t53[2]
 		t55 := t53[3]
@@ -449,26 +429,35 @@ func netOutGradJVPLanes8(
 		t58 := t53[6]
 		t59 := t53[7]
 		t60 := t53[8]
-		t61 := tensorops.MatMulGradA(t44, h2, t32, false, false)
+		t61 := tensorops.MatMulGradA(t44, h2, t24, false, false)
 		dhBar1 = tensorops.FuseInto(t61, "a + b", t53[1], t61)
-		t62 := tensorops.MatMulGradA(t44, h2, t33, false, false)
+		t62 := tensorops.MatMulGradA(t44, h2, t25, false, false)
 		dhBar2 = tensorops.FuseInto(t62, "a + b", t54, t62)
-		t63 := tensorops.MatMulGradA(t44, h2, t34, false, false)
+		t63 := tensorops.MatMulGradA(t44, h2, t26, false, false)
 		dhBar3 = tensorops.FuseInto(t63, "a + b", t55, t63)
-		t64 := tensorops.MatMulGradA(t44, h2, t35, false, false)
+		t64 := tensorops.MatMulGradA(t44, h2, t27, false, false)
 		dhBar4 = tensorops.FuseInto(t64, "a + b", t56, t64)
-		t65 := tensorops.MatMulGradA(t44, h2, t36, false, false)
+		t65 := tensorops.MatMulGradA(t44, h2, t28, false, false)
 		dhBar5 = tensorops.FuseInto(t65, "a + b", t57, t65)
-		t66 := tensorops.MatMulGradA(t44, h2, t37, false, false)
+		t66 := tensorops.MatMulGradA(t44, h2, t29, false, false)
 		dhBar6 = tensorops.FuseInto(t66, "a + b", t58, t66)
-		t67 := tensorops.MatMulGradA(t44, h2, t38, false, false)
+		t67 := tensorops.MatMulGradA(t44, h2, t30, false, false)
 		dhBar7 = tensorops.FuseInto(t67, "a + b", t59, t67)
-		t68 := tensorops.MatMulGradA(t44, h2, t39, false, false)
+		t68 := tensorops.MatMulGradA(t44, h2, t31, false, false)
 		dhBar8 = tensorops.FuseInto(t68, "a + b", t60, t68)
 		i2--
 		hBar2 = nil
+		tapePointers = tapePointers[:t21]
+		dtapePointers1 = dtapePointers1[:t21]
+		dtapePointers2 = dtapePointers2[:t21]
+		dtapePointers3 = dtapePointers3[:t21]
+		dtapePointers4 = dtapePointers4[:t21]
+		dtapePointers5 = dtapePointers5[:t21]
+		dtapePointers6 = dtapePointers6[:t21]
+		dtapePointers7 = dtapePointers7[:t21]
+		dtapePointers8 = dtapePointers8[:t21]
 	}
-	return t20, hBar, t21, t22, t23, t24, t25, t26, t27, t28, dhBar1, dhBar2, dhBar3, dhBar4,
+	return t12, hBar, t13, t14, t15, t16, t17, t18, t19, t20, dhBar1, dhBar2, dhBar3, dhBar4,
 		dhBar5, dhBar6, dhBar7, dhBar8
 }
 
@@ -494,62 +483,61 @@ func netOutGradJVP(
 	var tapePointersBuf [256]*tensorops.Tensor
 	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf[:0]
-	t3 := n.Layers
-	n2 := len(t3)
-	t4 := max(n2+2, 0) * 5
-	t5 := append(t, make([]*tensorops.Tensor, t4)...)
+	t2 := n.Layers
+	n2 := len(t2)
+	t3 := max(n2+2, 0) * 5
+	t4 := append(t, make([]*tensorops.Tensor, t3)...)
 	n3 := len(t)
-	tapePointers := t5[:n3]
-	dtapePointers := append(t2, make([]*tensorops.Tensor, t4)...)[:n3]
+	tapePointers := t4[:n3]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t3)...)[:n3]
 	h := x
 	dh := dx
 	for i := 0; i < n2; i++ {
-		l := t3[i]
-		t20 := l.W
-		t21 := tensorops.MatMulEach(t20, false, h, dh)
-		t22 := t21[0]
-		t23 := t21[1]
-		t24 := l.B
-		t25 := tensorops.Add(t22, t24)
-		h4 := tensorops.Tanh(t25)
-		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t23, t25))
-		tapePointers = append(tapePointers, h, t20, t22, t24, h4)
-		dtapePointers = append(dtapePointers, dh, nil, t23, nil, dh2)
+		l := t2[i]
+		t18 := l.W
+		t19 := tensorops.MatMulEach(t18, false, h, dh)
+		t20 := t19[0]
+		t21 := t19[1]
+		t22 := l.B
+		t23 := tensorops.Add(t20, t22)
+		h4 := tensorops.Tanh(t23)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t21, t23))
+		tapePointers = append(tapePointers, h, t18, t20, t22, h4)
+		dtapePointers = append(dtapePointers, dh, nil, t21, nil, dh2)
 		h = h4
 		dh = dh2
 	}
-	t6 := tensorops.SumAll(h)
-	t7 := tensorops.SumAll(dh)
+	t5 := tensorops.SumAll(h)
+	t6 := tensorops.SumAll(dh)
 	i2 := n2 - 1
 	hBar := tensorops.FullLike(h, 1)
 	var dhBar *tensorops.Tensor
 	var hBar2 *tensorops.Tensor
-	for ; i2 >= 0; i2-- {
+	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
 		n4 := len(tapePointers)
-		t8 := n4 - 5
-		h2 := tapePointers[t8]
-		t9 := n4 - 4
-		t10 := tapePointers[t9]
-		t11 := dtapePointers[t9]
-		t12 := tapePointers[n4-3]
-		t13 := n4 - 1
-		h3 := tapePointers[t13]
-		tapePointers = tapePointers[:t8]
-		t14 := dtapePointers[:t8]
-		t15 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t13], dhBar)
-		t16 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t12)
-		t17 := tensorops.SumLike(t15, t12)
-		t18 := tensorops.MatMulGradAEach(h2, t10, false, t16, t17)
-		hBar = t18[0]
-		t19 := tensorops.MatMulGradA(t16, h2, t11, false, false)
-		dhBar = tensorops.FuseInto(t19, "a + b", t18[1], t19)
+		t7 := n4 - 5
+		h2 := tapePointers[t7]
+		t8 := n4 - 4
+		t9 := tapePointers[t8]
+		t10 := dtapePointers[t8]
+		t11 := tapePointers[n4-3]
+		t12 := n4 - 1
+		h3 := tapePointers[t12]
+		t13 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t12], dhBar)
+		t14 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t11)
+		t15 := tensorops.SumLike(t13, t11)
+		t16 := tensorops.MatMulGradAEach(h2, t9, false, t14, t15)
+		hBar = t16[0]
+		t17 := tensorops.MatMulGradA(t14, h2, t10, false, false)
+		dhBar = tensorops.FuseInto(t17, "a + b", t16[1], t17)
+		i2--
 		hBar2 = nil
-		dtapePointers = t14
+		tapePointers = tapePointers[:t7]
+		dtapePointers = dtapePointers[:t7]
 	}
-	return t6, hBar, t7, dhBar
+	return t5, hBar, t6, dhBar
 }
 
 // NetOutHVP2 returns NetOut and the Hessian-vector product ∇²NetOut·v1, ∇²NetOut·v2, the Hessian
@@ -577,23 +565,21 @@ func netOutGradJVPLanes2(
 	var dtapePointersBuf1 [256]*tensorops.Tensor
 	var dtapePointersBuf2 [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf1[:0]
-	t3 := dtapePointersBuf2[:0]
-	t4 := n.Layers
-	n2 := len(t4)
-	t5 := max(n2+2, 0) * 5
-	t6 := append(t, make([]*tensorops.Tensor, t5)...)
-	t7 := append(t2, make([]*tensorops.Tensor, t5)...)
+	t2 := n.Layers
+	n2 := len(t2)
+	t3 := max(n2+2, 0) * 5
+	t4 := append(t, make([]*tensorops.Tensor, t3)...)
+	t5 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t3)...)
 	n3 := len(t)
-	tapePointers := t6[:n3]
-	dtapePointers1 := t7[:n3]
-	dtapePointers2 := append(t3, make([]*tensorops.Tensor, t5)...)[:n3]
+	tapePointers := t4[:n3]
+	dtapePointers1 := t5[:n3]
+	dtapePointers2 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t3)...)[:n3]
 	h := x
 	dh1 := dx1
 	dh2 := dx2
 	i := 0
 	for i < n2 {
-		l := t4[i]
+		l := t2[i]
 		t27 := l.W
 		t28 := tensorops.MatMulEach(t27, false, h, dh1, dh2)
 		t29 := t28[0]
@@ -604,17 +590,17 @@ func netOutGradJVPLanes2(
 		h4 := tensorops.Tanh(t33)
 		dh1_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t30, t33))
 		dh2_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t31, t33))
+		i++
 		tapePointers = append(tapePointers, h, t27, t29, t32, h4)
 		dtapePointers1 = append(dtapePointers1, dh1, nil, t30, nil, dh1_3)
 		dtapePointers2 = append(dtapePointers2, dh2, nil, t31, nil, dh2_3)
-		i++
 		h = h4
 		dh1 = dh1_3
 		dh2 = dh2_3
 	}
-	t8 := tensorops.SumAll(h)
-	t9 := tensorops.SumAll(dh1)
-	t10 := tensorops.SumAll(dh2)
+	t6 := tensorops.SumAll(h)
+	t7 := tensorops.SumAll(dh1)
+	t8 := tensorops.SumAll(dh2)
 	i2 := n2 - 1
 	hBar := tensorops.FullLike(h, 1)
 	var dhBar1 *tensorops.Tensor
@@ -622,39 +608,39 @@ func netOutGradJVPLanes2(
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		dhBar1 = tensorops.ExpandLike(dhBar1, hBar2)
-		dhBar2 = tensorops.ExpandLike(dhBar2, hBar2)
 		n4 := len(tapePointers)
-		t11 := n4 - 5
-		h2 := tapePointers[t11]
-		t12 := n4 - 4
-		t13 := tapePointers[t12]
-		t14 := dtapePointers1[t12]
-		t15 := dtapePointers2[t12]
-		t16 := tapePointers[n4-3]
-		t17 := n4 - 1
-		h3 := tapePointers[t17]
-		dh1_2 := dtapePointers1[t17]
-		dh2_2 := dtapePointers2[t17]
-		tapePointers = tapePointers[:t11]
-		dtapePointers1 = dtapePointers1[:t11]
-		dtapePointers2 = dtapePointers2[:t11]
-		t18 := tensorops.Fuse("-2*a*b", h3, hBar2)
-		t19 := tensorops.Fuse("1 - a*a", h3)
-		t20 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t16)
-		t21 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t18, dh1_2, t19, dhBar1), t16)
-		t22 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t18, dh2_2, t19, dhBar2), t16)
-		t23 := tensorops.MatMulGradAEach(h2, t13, false, t20, t21, t22)
+		t9 := n4 - 5
+		h2 := tapePointers[t9]
+		t10 := n4 - 4
+		t11 := tapePointers[t10]
+		t12 := dtapePointers1[t10]
+		t13 := dtapePointers2[t10]
+		t14 := tapePointers[n4-3]
+		t15 := n4 - 1
+		h3 := tapePointers[t15]
+		dh1_2 := dtapePointers1[t15]
+		dh2_2 := dtapePointers2[t15]
+		t16 := tensorops.Fuse("-2*a*b", h3, hBar2)
+		t17 := tensorops.Fuse("1 - a*a", h3)
+		t18 := tensorops.Fuse("a*b + c*d", t16, dh1_2, t17, tensorops.ExpandLike(dhBar1, hBar2))
+		t19 := tensorops.Fuse("a*b + c*d", t16, dh2_2, t17, tensorops.ExpandLike(dhBar2, hBar2))
+		t20 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t14)
+		t21 := tensorops.SumLike(t18, t14)
+		t22 := tensorops.SumLike(t19, t14)
+		t23 := tensorops.MatMulGradAEach(h2, t11, false, t20, t21, t22)
 		hBar = t23[0]
 		t24 := t23[2]
-		t25 := tensorops.MatMulGradA(t20, h2, t14, false, false)
+		t25 := tensorops.MatMulGradA(t20, h2, t12, false, false)
 		dhBar1 = tensorops.FuseInto(t25, "a + b", t23[1], t25)
-		t26 := tensorops.MatMulGradA(t20, h2, t15, false, false)
+		t26 := tensorops.MatMulGradA(t20, h2, t13, false, false)
 		dhBar2 = tensorops.FuseInto(t26, "a + b", t24, t26)
 		i2--
 		hBar2 = nil
+		tapePointers = tapePointers[:t9]
+		dtapePointers1 = dtapePointers1[:t9]
+		dtapePointers2 = dtapePointers2[:t9]
 	}
-	return t8, hBar, t9, t10, dhBar1, dhBar2
+	return t6, hBar, t7, t8, dhBar1, dhBar2
 }
 
 // NetLossTaylor2 propagates 2 Taylor polynomials of degree 1 through NetLoss at once, one per

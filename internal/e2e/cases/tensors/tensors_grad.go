@@ -193,19 +193,17 @@ func quadGradJVP(x, dx *tensorops.Tensor) (f float64, xBar *tensorops.Tensor, df
 	t2 := tensorops.MatMul(x, dx)
 	t3 := tensorops.Tanh(t[0])
 	t4 := tensorops.FuseInto(t2, "TanhJVP(a, b + c)", t3, t[1], t2)
-	t5 := tensorops.SumAll(t3)
-	t6 := tensorops.SumAll(t4)
-	t7 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
-	t8 := tensorops.Fuse("-2*a*b", t3, t4)
-	t9 := tensorops.MatMulGradAEach(x, x, false, t7, t8)
-	t10 := t9[1]
-	t11 := tensorops.MatMulGradA(t7, x, dx, false, false)
-	t12 := tensorops.MatMulGradB(t7, x, x, false, false)
-	t13 := tensorops.MatMulGradB(t8, x, x, false, false)
-	t14 := tensorops.MatMulGradB(t7, dx, x, false, false)
-	xBar = tensorops.FuseInto(t12, "a + b", t9[0], t12)
-	dxBar = tensorops.FuseInto(t11, "a + b + (c + d)", t10, t11, t13, t14)
-	return t5, xBar, t6, dxBar
+	t5 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
+	t6 := tensorops.Fuse("-2*a*b", t3, t4)
+	t7 := tensorops.MatMulGradAEach(x, x, false, t5, t6)
+	t8 := t7[1]
+	t9 := tensorops.MatMulGradA(t5, x, dx, false, false)
+	t10 := tensorops.MatMulGradB(t5, x, x, false, false)
+	t11 := tensorops.MatMulGradB(t6, x, x, false, false)
+	t12 := tensorops.MatMulGradB(t5, dx, x, false, false)
+	xBar = tensorops.FuseInto(t10, "a + b", t7[0], t10)
+	dxBar = tensorops.FuseInto(t9, "a + b + (c + d)", t8, t9, t11, t12)
+	return tensorops.SumAll(t3), xBar, tensorops.SumAll(t4), dxBar
 }
 
 // QuadLaplacian returns Quad and its Laplacian with respect to x, Σᵢ ∂²Quad/∂θᵢ² over θ, the n =
@@ -659,7 +657,6 @@ func ShapesGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	var lBar Layer
 	t2 := nBar.Layers
 	nBar.Layers = append(t2, make([]Layer, max(len(n.Layers)-len(t2), 0))...)
 	t3 := n.Layers
@@ -668,41 +665,39 @@ func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	h := x
 	for i := 0; i < n2; i++ {
 		l := t3[i]
-		t14 := l.W
-		t15 := tensorops.MatMul(h, t14)
-		t16 := l.B
-		h3 := tensorops.Fuse("Tanh(a + b)", t15, t16)
-		tapePointers = append(tapePointers, h, t14, t15, t16, h3)
+		t15 := l.W
+		t16 := tensorops.MatMul(h, t15)
+		t17 := l.B
+		h3 := tensorops.Fuse("Tanh(a + b)", t16, t17)
+		tapePointers = append(tapePointers, h, t15, t16, t17, h3)
 		h = h3
 	}
 	t4 := tensorops.Sub(h, y)
 	t5 := tensorops.SumAll(tensorops.Square(t4))
-	t6 := tensorops.Scale(t4, 2)
-	hBar := tensorops.SumLike(t6, h)
+	hBar := tensorops.SumLike(tensorops.Scale(t4, 2), h)
 	var hBar2 *tensorops.Tensor
 	for i2 := n2 - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		n3 := len(tapePointers)
-		t7 := n3 - 5
-		h2 := tapePointers[t7]
-		t8 := tapePointers[n3-4]
-		t9 := tapePointers[:t7]
-		t10 := tensorops.TanhJVP(tapePointers[n3-1], hBar2)
-		t11 := tensorops.SumLike(t10, tapePointers[n3-3])
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t10, tapePointers[n3-2])
+		t6 := n3 - 5
+		h2 := tapePointers[t6]
+		t7 := tapePointers[n3-4]
+		t8 := tapePointers[:t6]
+		t9 := tensorops.TanhJVP(tapePointers[n3-1], hBar2)
+		t10 := tensorops.SumLike(t9, tapePointers[n3-3])
+		t11 := nBar.Layers
+		t12 := tensorops.AccumulateSumLike(t11[i2].B, t9, tapePointers[n3-2])
+		t11[i2].B = t12
 		if i2 != 0 {
-			hBar = tensorops.MatMulGradA(t11, h2, t8, false, false)
+			hBar = tensorops.MatMulGradA(t10, h2, t7, false, false)
 		} else {
 			hBar = nil
 		}
-		lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t11, h2, t8, false, false)
-		t12 := lBar
-		lBar = Layer{}
 		t13 := nBar.Layers
-		t13[i2].W = tensorops.Accumulate(t13[i2].W, t12.W)
-		t13[i2].B = tensorops.Accumulate(t13[i2].B, t12.B)
+		t14 := tensorops.AccumulateMatMulGradB(t13[i2].W, t10, h2, t7, false, false)
+		t13[i2].W = t14
 		hBar2 = nil
-		tapePointers = t9
+		tapePointers = t8
 	}
 	return t5
 }

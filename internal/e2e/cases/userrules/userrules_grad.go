@@ -429,8 +429,8 @@ func energyGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t7 := geluTangent(t4, tensorops.OrZerosLike(t5, t4))
 	t8 := tensorops.Mul(t, t6)
 	t9 := tensorops.Fuse("a*b + c*d", t6, t3, t, t7)
-	t10 := tensorops.SumAll(t8) + 0.5*lse(x)
-	t11 := tensorops.SumAll(t9) + 0.5*lseTangent(x, t2)
+	t10 := lse(x)
+	t11 := lseTangent(x, t2)
 	xBar, dxBar = lseAdjointJVPWrtX(x, dx, 0.5)
 	t12 := tensorops.FullLike(t8, 1)
 	t13 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t, t12), t6), t6)
@@ -448,7 +448,7 @@ func energyGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t23)
 	t25 := tensorops.ExpandLike(dxBar2, xBar2)
 	dxBar3 := tensorops.FuseInto(t25, "a + b", t25, tensorops.ExpandLike(t24, xBar2))
-	return t10, xBar2, t11, dxBar3
+	return tensorops.SumAll(t8) + 0.5*t10, xBar2, tensorops.SumAll(t9) + 0.5*t11, dxBar3
 }
 
 // lseAdjointJVPWrtX computes lseAdjoint and its derivative along the tangents (forward mode).
