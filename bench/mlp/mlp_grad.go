@@ -17,23 +17,30 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := nBar.W1
-	nBar.W1 = append(t2, make([]float64, max(len(n.W1)-len(t2), 0))...)
-	t3 := nBar.B1
-	nBar.B1 = append(t3, make([]float64, max(len(n.B1)-len(t3), 0))...)
-	t4 := nBar.W2
-	nBar.W2 = append(t4, make([]float64, max(len(n.W2)-len(t4), 0))...)
-	t5 := nBar.B2
-	nBar.B2 = append(t5, make([]float64, max(len(n.B2)-len(t5), 0))...)
+	tape := tapeBuf[:0]
+	t := nBar.W1
+	nBar.W1 = append(t, make([]float64, max(len(n.W1)-len(t), 0))...)
+	t2 := nBar.B1
+	nBar.B1 = append(t2, make([]float64, max(len(n.B1)-len(t2), 0))...)
+	t3 := nBar.W2
+	nBar.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
+	t4 := nBar.B2
+	nBar.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
 	nHidden := len(n.B1)
 	nOut := len(n.B2)
 	n2 := len(labels)
 	nIn := len(x) / n2
 	zmax := math.Inf(-1)
-	tape := slices.Grow(t, max(n2+2, 0))
+	trips := max(n2+2, 0)
+	before := len(tapeSlices)
+	before2 := len(tape)
 	total := 0.0
 	for s := 0; s < n2; s++ {
+		if s == 1 {
+			t23 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t23*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t23*(len(tape)-before2))
+		}
 		label2 := labels[s]
 		xs2 := x[s*nIn : (s+1)*nIn]
 		h2 := make([]float64, nHidden)
@@ -74,80 +81,80 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		tapeSlices = append(tapeSlices, z, zBar2, h2, hBar2)
 		total += zmax2 + math.Log(sum2) - t24
 	}
-	t6 := float64(n2)
-	t7 := total / t6
-	totalBar := 1 / t6
+	t5 := float64(n2)
+	t6 := total / t5
+	totalBar := 1 / t5
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		n3 := len(tapeSlices)
-		t8 := n3 - 4
+		t7 := n3 - 4
 		zBar := tapeSlices[n3-3]
 		h := tapeSlices[n3-2]
 		hBar := tapeSlices[n3-1]
-		t9 := tapeSlices[:t8]
+		t8 := tapeSlices[:t7]
 		xs := x[s2*nIn : (s2+1)*nIn]
-		t10 := len(tape) - 1
-		sum := tape[t10]
-		n4 := len(tapeSlices[t8])
+		t9 := len(tape) - 1
+		sum := tape[t9]
+		n4 := len(tapeSlices[t7])
 		label := labels[s2]
 		zBar[label] -= totalBar
 		sumBar := 1 / sum * totalBar
 		zmaxBar := totalBar
-		tape = tape[:t10]
+		tape = tape[:t9]
 		for i := n4 - 1; i >= 0; i-- {
-			t22 := len(tape) - 1
-			t23 := tape[t22] * sumBar
-			zBar[i] += t23
-			zmaxBar -= t23
-			tape = tape[:t22]
+			t21 := len(tape) - 1
+			t22 := tape[t21] * sumBar
+			zBar[i] += t22
+			zmaxBar -= t22
+			tape = tape[:t21]
 		}
 		for k := n4 - 1; k >= 0; k-- {
-			t14 := k * nHidden
-			t15 := (k + 1) * nHidden
-			w := n.W2[t14:t15]
-			wBar2 := nBar.W2[t14:t15]
+			t13 := k * nHidden
+			t14 := (k + 1) * nHidden
+			w := n.W2[t13:t14]
+			wBar2 := nBar.W2[t13:t14]
 			n5 := len(tape)
-			t16 := n5 - 2
-			t17 := tape[:t16]
-			t18 := tape[t16] >= tape[n5-1]
-			t19 := 0.0
-			if t18 {
-				t19 = 1
+			t15 := n5 - 2
+			t16 := tape[:t15]
+			t17 := tape[t15] >= tape[n5-1]
+			t18 := 0.0
+			if t17 {
+				t18 = 1
 			}
-			zmaxBar2 := t19 * zmaxBar
-			t20 := 1.0
-			if t18 {
-				t20 = 0
+			zmaxBar2 := t18 * zmaxBar
+			t19 := 1.0
+			if t17 {
+				t19 = 0
 			}
 			zkBar := zBar[k]
 			zBar[k] = 0
-			aBar2 := t20*zmaxBar + zkBar
+			aBar2 := t19*zmaxBar + zkBar
 			for i3 := len(h) - 1; i3 >= 0; i3-- {
 				wi := w[i3]
 				wBar2[i3] += aBar2 * h[i3]
 				hBar[i3] += wi * aBar2
 			}
-			t21 := nBar.B2
-			t21[k] += aBar2
+			t20 := nBar.B2
+			t20[k] += aBar2
 			zmaxBar = zmaxBar2
-			tape = t17
+			tape = t16
 		}
 		for i2 := len(h) - 1; i2 >= 0; i2-- {
 			wBar := nBar.W1[i2*nIn : (i2+1)*nIn]
-			t11 := len(tape) - 1
-			t12 := tape[t11]
-			tape = tape[:t11]
+			t10 := len(tape) - 1
+			t11 := tape[t10]
+			tape = tape[:t10]
 			hiBar := hBar[i2]
 			hBar[i2] = 0
-			aBar := (1 - t12*t12) * hiBar
+			aBar := (1 - t11*t11) * hiBar
 			for j := len(xs) - 1; j >= 0; j-- {
 				wBar[j] += aBar * xs[j]
 			}
-			t13 := nBar.B1
-			t13[i2] += aBar
+			t12 := nBar.B1
+			t12[i2] += aBar
 		}
-		tapeSlices = t9
+		tapeSlices = t8
 	}
-	return t7
+	return t6
 }
 
 // LossJVP computes Net.Loss and its derivative along the tangents (forward mode).

@@ -18,12 +18,12 @@ import (
 func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	var z2 []float64
 	var zBar5 []float64
-	var t36 []float64
+	var t39 []float64
 	var wBar3 []float64
 	var w3 []float64
 	var h2 []float64
 	var hBar4 []float64
-	var t37 []float64
+	var t40 []float64
 	var wBar4 []float64
 	var xs2 []float64
 	var tapeSlices [][]float64
@@ -52,9 +52,18 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	nOut := len(n.B2)
 	nIn := len(x) / len(labels)
 	n2 := len(labels)
-	tape = slices.Grow(tape, max(n2+2, 0))
+	trips := max(n2+2, 0)
+	before := len(tapeSlices)
+	before2 := len(tape)
 	total := 0.0
 	for s := 0; s < n2; s++ {
+		if s == 1 {
+			t33 := trips - 2
+			t34 := tapeSlices
+			tapeSlices = slices.Grow(t34, t33*(len(t34)-before))
+			t35 := tape
+			tape = slices.Grow(t35, t33*(len(t35)-before2))
+		}
 		label2 := labels[s]
 		xs := x[s*nIn : (s+1)*nIn]
 		h := make([]float64, nHidden)
@@ -66,9 +75,9 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 			for j2 := 0; j2 < len(xs); j2++ {
 				a3 += w2[j2] * xs[j2]
 			}
-			t35 := math.Tanh(a3)
-			h[i4] = t35
-			tape = append(tape, t35)
+			t38 := math.Tanh(a3)
+			h[i4] = t38
+			tape = append(tape, t38)
 		}
 		z := make([]float64, nOut)
 		zBar4 := make([]float64, nOut)
@@ -86,14 +95,14 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 		}
 		sum2 := 0.0
 		for i5 := 0; i5 < len(z); i5++ {
-			t34 := math.Exp(z[i5] - zmax2)
-			tape = append(tape, t34)
-			sum2 += t34
+			t37 := math.Exp(z[i5] - zmax2)
+			tape = append(tape, t37)
+			sum2 += t37
 		}
-		t33 := z[label2]
+		t36 := z[label2]
 		tape = append(tape, sum2)
 		tapeSlices = append(tapeSlices, z, zBar4, h, hBar3)
-		total += zmax2 + math.Log(sum2) - t33
+		total += zmax2 + math.Log(sum2) - t36
 	}
 	t5 := float64(len(labels))
 	t6 := total / t5
@@ -131,11 +140,11 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 			t18 := zmaxBar2
 			zmaxBar2 = 0
 			zmaxBar += t18
-			t36 = nBar.W2
+			t39 = nBar.W2
 			t19 := k * nHidden
 			t20 := (k + 1) * nHidden
 			w3 = n.W2[t19:t20]
-			wBar3 = t36[t19:t20]
+			wBar3 = t39[t19:t20]
 			t21 := tape
 			t22 := len(t21) - 2
 			zmax := t21[t22]
@@ -175,8 +184,8 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 		}
 		zmaxBar2 = 0
 		for i2 := len(h2) - 1; i2 >= 0; i2-- {
-			t37 = nBar.W1
-			wBar4 = t37[i2*nIn : (i2+1)*nIn]
+			t40 = nBar.W1
+			wBar4 = t40[i2*nIn : (i2+1)*nIn]
 			t12 := tape
 			t13 := len(t12) - 1
 			t14 := t12[t13]

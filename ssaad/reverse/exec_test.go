@@ -146,6 +146,7 @@ var execCases = []execCase{
 	{fn: "Product", args: []any{make([]float64, 4)}, lo: 0.5, hi: 2},
 	{fn: "Nest3", args: []any{make([]float64, 3)}, lo: -1, hi: 1, tapes: []string{"tape"}},
 	{fn: "Stages", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{"tape"}, grows: 1},
+	{fn: "Recurrences", args: []any{make([]float64, 4), 3}, lo: -1, hi: 1, tapes: []string{"tape", "tapeSlices"}, grows: 2},
 
 	// Memory.
 	{fn: "Prefix", args: []any{make([]float64, 4)}, lo: 0.5, hi: 1.5},

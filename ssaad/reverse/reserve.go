@@ -44,16 +44,30 @@ func (t *transformer) reserve(b *ir.Block) {
 			return
 		}
 		counts := t.records(h, b, h, t.singleExit(h))
-		if counts == nil {
+		c := t.counted[h]
+		firstTripOK := c != nil && h.Preds[latch] != h && !t.inFused(h)
+		switch {
+		case counts == nil:
 			// Sizes known only as the loop records: sized after its
 			// first trip (see sizeAfterFirst), when its body runs
 			// whole on every trip, so that every trip records as the
 			// first does (a first trip that records more than the
 			// others, in a branch or a loop, would reserve that many
 			// times over).
-			if c := t.counted[h]; c != nil && h.Preds[latch] != h && !t.inFused(h) && t.straightBody(h, latch) {
+			if firstTripOK && t.straightBody(h, latch) {
 				t.firstTrips[h] = &firstTrip{pre: t.Cur, trips: trips, c: c}
 			}
+			return
+		case counts.partial && firstTripOK:
+			// A loop nested in it, entered on every trip, records as
+			// many values as it runs trips, known only inside (an
+			// LSTM's layers, counted from a window's length): sized
+			// after the first trip too. A first trip that records
+			// more than the others reserves at most that many times
+			// the first's; append alone would allocate up to five
+			// times what the tape holds, growing it by a quarter at
+			// a time.
+			t.firstTrips[h] = &firstTrip{pre: t.Cur, trips: trips, c: c}
 			return
 		}
 		total := &tapeCounts{n: map[string]*ir.Value{}}
@@ -125,8 +139,8 @@ func (t *transformer) reserveAhead(h, b *ir.Block, total *tapeCounts) {
 			return
 		}
 		counts := t.records(h2, b, h2, t.singleExit(h2))
-		if counts == nil {
-			return
+		if counts == nil || counts.partial {
+			return // sized as it records, or after its first trip
 		}
 		for _, typ := range counts.types {
 			total.add(t, typ, t.intOp(token.MUL, trips, counts.n[types.TypeString(typ, nil)]))
@@ -241,6 +255,10 @@ func (t *transformer) growLike(tp, more, before *ir.Value) {
 type tapeCounts struct {
 	types []types.Type
 	n     map[string]*ir.Value
+	// partial: a loop nested in the one counted, entered on each of its
+	// iterations, records an unknown number of values (its trip count is
+	// known only inside).
+	partial bool
 }
 
 // add adds k values of type typ.
@@ -334,17 +352,17 @@ func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
 		if !t.cfg.Dominates(l.Preds[pre], t.latchOf(h)) {
 			continue // not entered in every iteration of h: its records may be far fewer
 		}
+		inner := t.records(l, b, outer, true)
 		trips := t.tripBound(l, pre, latch, outer)
 		if trips == nil && h == outer {
 			trips = t.meanTrips(l, pre, latch, outer)
 		}
-		if trips == nil {
+		if trips == nil || inner == nil {
+			// Unknown, unless it records nothing.
+			counts.partial = counts.partial || inner == nil || inner.partial || len(inner.types) > 0
 			continue
 		}
-		inner := t.records(l, b, outer, true)
-		if inner == nil {
-			continue
-		}
+		counts.partial = counts.partial || inner.partial
 		for _, typ := range inner.types {
 			counts.add(t, typ, t.intOp(token.MUL, trips, inner.n[types.TypeString(typ, nil)]))
 		}

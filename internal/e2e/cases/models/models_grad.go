@@ -192,21 +192,28 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := nBar.W1
-	nBar.W1 = append(t2, make([]float64, max(len(n.W1)-len(t2), 0))...)
-	t3 := nBar.B1
-	nBar.B1 = append(t3, make([]float64, max(len(n.B1)-len(t3), 0))...)
-	t4 := nBar.W2
-	nBar.W2 = append(t4, make([]float64, max(len(n.W2)-len(t4), 0))...)
-	t5 := nBar.B2
-	nBar.B2 = append(t5, make([]float64, max(len(n.B2)-len(t5), 0))...)
+	tape := tapeBuf[:0]
+	t := nBar.W1
+	nBar.W1 = append(t, make([]float64, max(len(n.W1)-len(t), 0))...)
+	t2 := nBar.B1
+	nBar.B1 = append(t2, make([]float64, max(len(n.B1)-len(t2), 0))...)
+	t3 := nBar.W2
+	nBar.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
+	t4 := nBar.B2
+	nBar.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
 	n2 := len(labels)
 	nIn := len(xs) / n2
 	nHid := len(n.B1)
-	tape := slices.Grow(t, max(n2+2, 0))
+	trips := max(n2+2, 0)
+	before := len(tapeSlices)
+	before2 := len(tape)
 	total := 0.0
 	for s := 0; s < n2; s++ {
+		if s == 1 {
+			t17 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t17*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t17*(len(tape)-before2))
+		}
 		label := labels[s]
 		x2 := xs[s*nIn : (s+1)*nIn]
 		h2 := make([]float64, nHid)
@@ -229,44 +236,44 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 		tapeSlices = append(tapeSlices, h2, hBar2)
 		total += out * out
 	}
-	t6 := float64(n2)
-	t7 := total / t6
-	totalBar := 1 / t6
+	t5 := float64(n2)
+	t6 := total / t5
+	totalBar := 1 / t5
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		n3 := len(tapeSlices)
-		t8 := n3 - 2
-		h := tapeSlices[t8]
+		t7 := n3 - 2
+		h := tapeSlices[t7]
 		hBar := tapeSlices[n3-1]
-		tapeSlices = tapeSlices[:t8]
+		tapeSlices = tapeSlices[:t7]
 		x := xs[s2*nIn : (s2+1)*nIn]
-		t9 := len(tape) - 1
-		t10 := tape[:t9]
+		t8 := len(tape) - 1
+		t9 := tape[:t8]
 		n4 := len(h)
-		outBar := 2 * (totalBar * tape[t9])
+		outBar := 2 * (totalBar * tape[t8])
 		for j := n4 - 1; j >= 0; j-- {
-			t15 := labels[s2]*nHid + j
-			t16 := n.W2[t15]
-			t17 := nBar.W2
-			t17[t15] += outBar * h[j]
-			hBar[j] += t16 * outBar
+			t14 := labels[s2]*nHid + j
+			t15 := n.W2[t14]
+			t16 := nBar.W2
+			t16[t14] += outBar * h[j]
+			hBar[j] += t15 * outBar
 		}
-		tape = t10
+		tape = t9
 		for j2 := n4 - 1; j2 >= 0; j2-- {
-			t11 := len(tape) - 1
-			t12 := tape[t11]
-			tape = tape[:t11]
+			t10 := len(tape) - 1
+			t11 := tape[t10]
+			tape = tape[:t10]
 			hjBar := hBar[j2]
 			hBar[j2] = 0
-			aBar := (1 - t12*t12) * hjBar
+			aBar := (1 - t11*t11) * hjBar
 			for i := len(x) - 1; i >= 0; i-- {
-				t14 := nBar.W1
-				t14[j2*nIn+i] += aBar * x[i]
+				t13 := nBar.W1
+				t13[j2*nIn+i] += aBar * x[i]
 			}
-			t13 := nBar.B1
-			t13[j2] += aBar
+			t12 := nBar.B1
+			t12[j2] += aBar
 		}
 	}
-	return t7
+	return t6
 }
 
 // BatchLossJVP computes Net.BatchLoss and its derivative along the tangents (forward mode).
@@ -488,24 +495,32 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	}
 	t2 := s.Layers
 	n := len(t2)
+	trips := max(n+2, 0)
+	before := len(tapeSlices)
+	before2 := len(tape)
 	act := x
 	actBar := xBar
 	for i := 0; i < n; i++ {
+		if i == 1 {
+			t11 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t11*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t11*(len(tape)-before2))
+		}
 		l := t2[i]
-		t11 := l.B
-		nOut := len(t11)
+		t12 := l.B
+		nOut := len(t12)
 		nIn2 := len(act)
 		next2 := make([]float64, nOut)
 		nextBar2 := make([]float64, nOut)
 		for o2 := 0; o2 < nOut; o2++ {
-			a := t11[o2]
+			a := t12[o2]
 			for i5 := 0; i5 < nIn2; i5++ {
 				a += l.W[o2*nIn2+i5] * act[i5]
 			}
-			t12 := math.Tanh(a)
-			t13 := append(tape, next2[o2])
-			next2[o2] = t12
-			tape = append(t13, t12)
+			t13 := math.Tanh(a)
+			t14 := append(tape, next2[o2])
+			next2[o2] = t13
+			tape = append(t14, t13)
 		}
 		tapeSlices = append(tapeSlices, next2, nextBar2, act, actBar)
 		act = next2

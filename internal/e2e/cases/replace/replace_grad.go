@@ -132,11 +132,20 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
 	var tapeSlicesBuf [85][]float64
-	t := tapeSlicesBuf[:0]
-	t2 := lBar.W
-	lBar.W = append(t2, make([]float64, max(len(l.W)-len(t2), 0))...)
-	tapeSlices := slices.Grow(t, max(steps+2, 0))
+	tapeSlices := tapeSlicesBuf[:0]
+	t := lBar.W
+	lBar.W = append(t, make([]float64, max(len(l.W)-len(t), 0))...)
+	trips := max(steps+2, 0)
+	before := len(tapeSlices)
+	before2 := len(tape)
+	before3 := len(tapeint)
 	for i := 0; i < steps; i++ {
+		if i == 1 {
+			t12 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t12*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t12*(len(tape)-before2))
+			tapeint = slices.Grow(tapeint, t12*(len(tapeint)-before3))
+		}
 		n5 := len(l.W)
 		w2 := make([]float64, n5)
 		wBar2 := make([]float64, n5)
@@ -157,45 +166,45 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 		l.W = w2
 		tapeSlices = append(append(tapeSlices, t13, t14), w2, wBar2)
 	}
-	t3 := l.W
-	n := len(t3)
+	t2 := l.W
+	n := len(t2)
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		x := t3[i2]
+		x := t2[i2]
 		s += x * x
 	}
-	t4 := s + l.B
+	t3 := s + l.B
 	lBar.B += 1
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t12 := lBar.W
-		t12[i3] += 2 * l.W[i3]
+		t11 := lBar.W
+		t11[i3] += 2 * l.W[i3]
 	}
 	for i4 := steps - 1; i4 >= 0; i4-- {
 		n2 := len(tapeSlices)
-		t5 := n2 - 2
-		w := tapeSlices[t5]
+		t4 := n2 - 2
+		w := tapeSlices[t4]
 		wBar := tapeSlices[n2-1]
-		t6 := tapeSlices[:t5]
-		n3 := len(t6)
-		lBar.W = t6[n3-1]
-		tapeSlices = t6[:n3-2]
+		t5 := tapeSlices[:t4]
+		n3 := len(t5)
+		lBar.W = t5[n3-1]
+		tapeSlices = t5[:n3-2]
 		for i5 := len(w) - 1; i5 >= 0; i5-- {
-			t7 := len(tape) - 1
-			t8 := tape[t7]
-			t9 := len(tapeint) - 1
-			t10 := tapeint[t9]
+			t6 := len(tape) - 1
+			t7 := tape[t6]
+			t8 := len(tapeint) - 1
+			t9 := tapeint[t8]
 			n4 := len(tapeSlices)
-			t11 := tapeSlices[n4-1]
+			t10 := tapeSlices[n4-1]
 			wiBar := wBar[i5]
 			wBar[i5] = 0
-			t11[t10] += math.Cos(t8) * (0.25 * wiBar)
-			t11[i5] += 0.5 * wiBar
+			t10[t9] += math.Cos(t7) * (0.25 * wiBar)
+			t10[i5] += 0.5 * wiBar
 			tapeSlices = tapeSlices[:n4-2]
-			tapeint = tapeint[:t9]
-			tape = tape[:t7]
+			tapeint = tapeint[:t8]
+			tape = tape[:t6]
 		}
 	}
-	return t4
+	return t3
 }
 
 // RebuiltJVP computes Rebuilt and its derivative along the tangents (forward mode).
@@ -268,148 +277,163 @@ func RebuiltJVP(m, dm *Model, x, dx float64) (float64, float64) {
 func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
+	var tapeValuesBuf [64]Layer
+	tapeValues := tapeValuesBuf[:0]
+	var tapePointersBuf [256]*Layer
+	tapePointers := tapePointersBuf[:0]
+	var tapeSlicesBuf2 [85][]Layer
+	tapeSlices2 := tapeSlicesBuf2[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	var tapeValuesBuf [64]Layer
-	t := tapeValuesBuf[:0]
-	var tapePointersBuf [256]*Layer
-	t2 := tapePointersBuf[:0]
-	var tapeSlicesBuf2 [85][]Layer
-	t3 := tapeSlicesBuf2[:0]
 	var lBar Layer
-	var t41 Layer
+	var t39 Layer
 	var oldBar2 Layer
-	t4 := mBar.Layers
-	mBar.Layers = append(t4, make([]Layer, max(len(m.Layers)-len(t4), 0))...)
+	t := mBar.Layers
+	mBar.Layers = append(t, make([]Layer, max(len(m.Layers)-len(t), 0))...)
 	n := len(m.Layers)
 	trips := max(n+2, 0)
-	tapeSlices2 := slices.Grow(t3, trips*2)
-	tapePointers := slices.Grow(t2, trips)
-	tapeValues := slices.Grow(t, trips)
+	before := len(tapePointers)
+	before2 := len(tapeSlices)
+	before3 := len(tapeSlices2)
+	before4 := len(tape)
+	before5 := len(tapeValues)
 	i := 0
 	for i < n {
-		t32 := m.Layers
-		t33 := mBar.Layers
-		old2 := t32[i]
-		oldBar := t33[i]
-		t34 := old2.W
-		n10 := len(t34)
+		if i == 1 {
+			t29 := trips - 2
+			tapePointers = slices.Grow(tapePointers, t29*(len(tapePointers)-before))
+			tapeSlices = slices.Grow(tapeSlices, t29*(len(tapeSlices)-before2))
+			tapeSlices2 = slices.Grow(tapeSlices2, t29*(len(tapeSlices2)-before3))
+			tape = slices.Grow(tape, t29*(len(tape)-before4))
+			tapeValues = slices.Grow(tapeValues, t29*(len(tapeValues)-before5))
+		}
+		t30 := m.Layers
+		t31 := mBar.Layers
+		old2 := t30[i]
+		oldBar := t31[i]
+		t32 := old2.W
+		n10 := len(t32)
 		w := make([]float64, n10)
 		wBar2 := make([]float64, n10)
-		t35 := append(tapeSlices2, t32, t33)
+		t33 := append(tapeSlices2, t30, t31)
 		for j2 := 0; j2 < n10; j2++ {
-			v2 := t34[j2]
+			v2 := t32[j2]
 			w[j2] = v2*x + old2.B
 			tape = append(tape, v2)
 		}
-		t36 := m.Layers
-		t37 := mBar.Layers
-		var t42 Layer
-		var t43 Layer
-		t43.W = wBar2
-		t42.W = w
-		t42.B = 2 * old2.B
-		t38 := t42
-		t39 := t36[i]
-		t40 := t37[i]
-		t37[i].W = t43.W
-		t36[i] = t38
+		t34 := m.Layers
+		t35 := mBar.Layers
+		var t40 Layer
+		var t41 Layer
+		t41.W = wBar2
+		t40.W = w
+		t40.B = 2 * old2.B
+		t36 := t40
+		t37 := t34[i]
+		t38 := t35[i]
+		t35[i].W = t41.W
+		t34[i] = t36
 		i++
-		tapePointers = append(tapePointers, &t42, &t43)
-		tapeSlices2 = append(t35, t36, t37)
-		tapeValues = append(append(tapeValues, t39, t40), old2, oldBar)
+		tapePointers = append(tapePointers, &t40, &t41)
+		tapeSlices2 = append(t33, t34, t35)
+		tapeValues = append(append(tapeValues, t37, t38), old2, oldBar)
 		tapeSlices = append(tapeSlices, w, wBar2)
 	}
 	s := new(float64)
 	sBar := new(float64)
-	t5 := mBar.Scale
-	t6 := *m.Scale
-	*s = t6 * x
+	t2 := mBar.Scale
+	t3 := *m.Scale
+	*s = t3 * x
 	mBar.Scale = sBar
 	m.Scale = s
-	t7 := m.Layers
-	n2 := len(t7)
+	t4 := m.Layers
+	n2 := len(t4)
+	trips2 := max(n2+2, 0)
+	before6 := len(tape)
 	out := 0.0
 	for i2 := 0; i2 < n2; i2++ {
-		l := t7[i2]
-		t29 := l.W
-		n9 := len(t29)
+		if i2 == 1 {
+			tape = slices.Grow(tape, (trips2-2)*(len(tape)-before6))
+		}
+		l := t4[i2]
+		t26 := l.W
+		n9 := len(t26)
 		for i6 := 0; i6 < n9; i6++ {
-			t30 := math.Tanh(t29[i6])
-			t31 := *m.Scale
-			tape = append(tape, t30)
-			out += t30 * t31
+			t27 := math.Tanh(t26[i6])
+			t28 := *m.Scale
+			tape = append(tape, t27)
+			out += t27 * t28
 		}
 		out += l.B
 	}
 	for i3 := n2 - 1; i3 >= 0; i3-- {
-		t22 := mBar.Layers[i3].W
+		t19 := mBar.Layers[i3].W
 		lBar.B += 1
 		for i5 := len(m.Layers[i3].W) - 1; i5 >= 0; i5-- {
-			t25 := len(tape) - 1
-			t26 := tape[t25]
-			t27 := *m.Scale
-			t28 := mBar.Scale
-			*t28 += t26
-			t22[i5] += (1 - t26*t26) * t27
-			tape = tape[:t25]
+			t22 := len(tape) - 1
+			t23 := tape[t22]
+			t24 := *m.Scale
+			t25 := mBar.Scale
+			*t25 += t23
+			t19[i5] += (1 - t23*t23) * t24
+			tape = tape[:t22]
 		}
-		t23 := lBar
+		t20 := lBar
 		lBar = Layer{}
-		t24 := mBar.Layers
-		t24[i3].B += t23.B
+		t21 := mBar.Layers
+		t21[i3].B += t20.B
 	}
 	i4 := n - 1
-	mBar.Scale = t5
-	t8 := *sBar
+	mBar.Scale = t2
+	t5 := *sBar
 	*sBar = 0
-	xBar = t6 * t8
-	*t5 += t8 * x
+	xBar = t3 * t5
+	*t2 += t5 * x
 	for i4 >= 0 {
 		n3 := len(tapeSlices)
 		wBar := tapeSlices[n3-1]
 		tapeSlices = tapeSlices[:n3-2]
 		n4 := len(tapeValues)
-		t9 := n4 - 2
-		old := tapeValues[t9]
-		t10 := tapeValues[:t9]
-		t11 := tapeValues[n4-1].W
-		n5 := len(t10)
-		t12 := t10[n5-1]
-		tapeValues = t10[:n5-2]
+		t6 := n4 - 2
+		old := tapeValues[t6]
+		t7 := tapeValues[:t6]
+		t8 := tapeValues[n4-1].W
+		n5 := len(t7)
+		t9 := t7[n5-1]
+		tapeValues = t7[:n5-2]
 		n6 := len(tapeSlices2)
-		t13 := tapeSlices2[n6-1]
-		t14 := tapeSlices2[:n6-2]
+		t10 := tapeSlices2[n6-1]
+		t11 := tapeSlices2[:n6-2]
 		n7 := len(tapePointers)
-		t15 := tapePointers[n7-1]
+		t12 := tapePointers[n7-1]
 		tapePointers = tapePointers[:n7-2]
-		t16 := t13[i4].B
-		t13[i4].B = 0
-		t41.B += t16
-		t13[i4].W = t12.W
-		t17 := t41
-		t41 = Layer{}
-		t15.B += t17.B
-		t18 := t15.B
-		t15.B = 0
-		oldBar2.B += 2 * t18
+		t13 := t10[i4].B
+		t10[i4].B = 0
+		t39.B += t13
+		t10[i4].W = t9.W
+		t14 := t39
+		t39 = Layer{}
+		t12.B += t14.B
+		t15 := t12.B
+		t12.B = 0
+		oldBar2.B += 2 * t15
 		for j := len(old.W) - 1; j >= 0; j-- {
-			t21 := len(tape) - 1
-			v := tape[t21]
+			t18 := len(tape) - 1
+			v := tape[t18]
 			wjBar := wBar[j]
 			wBar[j] = 0
 			oldBar2.B += wjBar
-			t11[j] += wjBar * x
+			t8[j] += wjBar * x
 			xBar += v * wjBar
-			tape = tape[:t21]
+			tape = tape[:t18]
 		}
-		n8 := len(t14)
-		t19 := t14[n8-1]
-		t20 := oldBar2
+		n8 := len(t11)
+		t16 := t11[n8-1]
+		t17 := oldBar2
 		oldBar2 = Layer{}
-		t19[i4].B += t20.B
+		t16[i4].B += t17.B
 		i4--
-		tapeSlices2 = t14[:n8-2]
+		tapeSlices2 = t11[:n8-2]
 	}
 	return out, xBar
 }
@@ -570,110 +594,115 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	var tapeSlicesBuf [85][]float64
-	t := tapeSlicesBuf[:0]
+	tapeSlices := tapeSlicesBuf[:0]
 	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
 		panic("RecordedGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
 	}
 	h := new(history)
 	hBar := new(history)
-	t2 := append([]float64(nil), q0...)
-	n := len(t2)
-	t3 := cap(t2)
-	t4 := cap([]float64(nil))
-	var t5 []float64
-	if t3 != t4 {
-		t5 = make([]float64, n, t3)
+	t := append([]float64(nil), q0...)
+	n := len(t)
+	t2 := cap(t)
+	t3 := cap([]float64(nil))
+	var t4 []float64
+	if t2 != t3 {
+		t4 = make([]float64, n, t2)
 	} else {
-		t5 = []float64(nil)[:n]
+		t4 = []float64(nil)[:n]
 	}
-	hBar.q = t5
-	h.q = t2
-	tapeSlices := slices.Grow(t, 10)
+	hBar.q = t4
+	h.q = t
+	before := len(tapeSlices)
+	before2 := len(tape)
 	for i := 0; i < 3; i++ {
-		t23 := h.q
-		t24 := hBar.q
-		n8 := len(t23)
+		if i == 1 {
+			tapeSlices = slices.Grow(tapeSlices, 3*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, 3*(len(tape)-before2))
+		}
+		t22 := h.q
+		t23 := hBar.q
+		n8 := len(t22)
 		for i5 := 0; i5 < n8; i5++ {
-			t35 := t23[i5]
-			t23[i5] = t35 + 0.1*t35*t35
-			tape = append(tape, t35)
+			t34 := t22[i5]
+			t22[i5] = t34 + 0.1*t34*t34
+			tape = append(tape, t34)
 		}
-		t25 := h.past
-		t26 := hBar.past
-		t27 := h.q
-		t28 := hBar.q
-		t29 := append([]float64(nil), t27...)
-		n9 := len(t29)
-		t30 := cap(t29)
-		var t31 []float64
-		if t30 != t4 {
-			t31 = make([]float64, n9, t30)
+		t24 := h.past
+		t25 := hBar.past
+		t26 := h.q
+		t27 := hBar.q
+		t28 := append([]float64(nil), t26...)
+		n9 := len(t28)
+		t29 := cap(t28)
+		var t30 []float64
+		if t29 != t3 {
+			t30 = make([]float64, n9, t29)
 		} else {
-			t31 = []float64(nil)[:n9]
+			t30 = []float64(nil)[:n9]
 		}
-		t32 := append(t25, t29)
-		n10 := len(t32)
-		t33 := cap(t32)
-		var t34 [][]float64
-		if t33 != cap(t25) {
-			t34 = make([][]float64, n10, t33)
-			copy(t34, t26)
+		t31 := append(t24, t28)
+		n10 := len(t31)
+		t32 := cap(t31)
+		var t33 [][]float64
+		if t32 != cap(t24) {
+			t33 = make([][]float64, n10, t32)
+			copy(t33, t25)
 		} else {
-			t34 = t26[:n10]
+			t33 = t25[:n10]
 		}
-		t34[len(t25)] = t31
-		hBar.past = t34
-		h.past = t32
-		tapeSlices = append(append(tapeSlices, t27, t28, t29, t31), t23, t24)
+		t33[len(t24)] = t30
+		hBar.past = t33
+		h.past = t31
+		tapeSlices = append(append(tapeSlices, t26, t27, t28, t30), t22, t23)
 	}
-	t6 := h.past
-	n2 := len(t6)
-	t7 := hBar.past
+	t5 := h.past
+	n2 := len(t5)
+	t6 := hBar.past
 	e := 0.0
 	for i2 := 0; i2 < n2; i2++ {
-		p := t6[i2]
+		p := t5[i2]
 		p0 := p[0]
-		t21 := len(p) - 1
-		t22 := p[t21]
-		pBar := t7[i2]
-		pBar[t21] += p0
-		pBar[0] += t22
-		e += p0 * t22
+		t20 := len(p) - 1
+		t21 := p[t20]
+		pBar := t6[i2]
+		pBar[t20] += p0
+		pBar[0] += t21
+		e += p0 * t21
 	}
 	for i3 := 2; i3 >= 0; i3-- {
 		n4 := len(tapeSlices)
-		t9 := n4 - 2
-		t10 := tapeSlices[n4-1]
-		t11 := tapeSlices[:t9]
-		n5 := len(t11)
-		t12 := n5 - 4
-		t13 := t11[n5-3]
-		t14 := t11[n5-1]
-		t15 := t11[:t12]
-		i4 := len(tapeSlices[t9]) - 1
+		t8 := n4 - 2
+		t9 := tapeSlices[n4-1]
+		t10 := tapeSlices[:t8]
+		n5 := len(t10)
+		t11 := n5 - 4
+		t12 := t10[n5-3]
+		t13 := t10[n5-1]
+		t14 := t10[:t11]
+		i4 := len(tapeSlices[t8]) - 1
 		n6 := len([]float64(nil))
-		n7 := len(t11[t12])
+		n7 := len(t10[t11])
 		for k2 := 0; k2 < n7; k2++ {
-			t20 := t14[n6+k2]
-			t14[n6+k2] = 0
-			t13[k2] += t20
+			t19 := t13[n6+k2]
+			t13[n6+k2] = 0
+			t12[k2] += t19
 		}
 		for ; i4 >= 0; i4-- {
-			t16 := len(tape) - 1
-			t17 := tape[t16]
-			t18 := t10[i4]
-			t10[i4] = 0
-			t19 := t10[i4] + (t18 + 0.1*t17*t18 + 0.1*(t18*t17))
-			t10[i4] = t19
-			tape = tape[:t16]
+			t15 := len(tape) - 1
+			t16 := tape[t15]
+			t17 := t9[i4]
+			t9[i4] = 0
+			t18 := t9[i4] + (t17 + 0.1*t16*t17 + 0.1*(t17*t16))
+			t9[i4] = t18
+			tape = tape[:t15]
 		}
-		tapeSlices = t15
+		tapeSlices = t14
 	}
 	n3 := len([]float64(nil))
 	for k := 0; k < len(q0); k++ {
-		t8 := t5[n3+k]
-		t5[n3+k] = 0
-		q0Bar[k] += t8
+		t7 := t4[n3+k]
+		t4[n3+k] = 0
+		q0Bar[k] += t7
 	}
 	return e
 }
@@ -737,7 +766,11 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	} else {
 		yBar = []float64(nil)[:n]
 	}
+	before := len(tape)
 	for i := 0; i < 3; i++ {
+		if i == 1 {
+			tape = slices.Grow(tape, 3*(len(tape)-before))
+		}
 		t9 := y[1:]
 		t10 := y[:n-1]
 		n3 := len(t9)

@@ -1743,68 +1743,72 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 // on entry.
 func cloudPushReverseWrtC(c, cBar *cloud, dt float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := c.ps
-	n := len(t2)
-	t3 := 1 - dt*0.1
-	tape := slices.Grow(t, max(n+2, 0))
+	tape := tapeBuf[:0]
+	t := c.ps
+	n := len(t)
+	t2 := 1 - dt*0.1
+	trips := max(n+2, 0)
+	before := len(tape)
 	spread := 0.0
 	for i := 0; i < n; i++ {
-		p2 := t2[i]
-		t23 := p2.x
-		n2 := len(t23)
-		for d2 := 0; d2 < n2; d2++ {
-			t26 := *p2.q
-			t27 := c.e[d2]
-			t28 := t23[d2]
-			tape = append(tape, t28)
-			t23[d2] = t28 + dt*t26*t27
-			t29 := t23[d2]
-			spread += t29 * t29
+		if i == 1 {
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		t24 := p2.q
-		t25 := *t24
-		tape = append(tape, t25)
-		*t24 = t25 * t3
+		p2 := t[i]
+		t22 := p2.x
+		n2 := len(t22)
+		for d2 := 0; d2 < n2; d2++ {
+			t25 := *p2.q
+			t26 := c.e[d2]
+			t27 := t22[d2]
+			tape = append(tape, t27)
+			t22[d2] = t27 + dt*t25*t26
+			t28 := t22[d2]
+			spread += t28 * t28
+		}
+		t23 := p2.q
+		t24 := *t23
+		tape = append(tape, t24)
+		*t23 = t24 * t2
 	}
-	t4 := dt * 0.01
-	t5 := c.e[0]
-	t6 := append(tape, t5)
-	c.e[0] = t5 - t4*spread
-	t7 := c.e[1]
-	t8 := append(t6, t7)
-	c.e[1] = t7 + t4*math.Sin(spread)
-	t9 := cBar.e[1]
-	t10 := len(t8) - 1
-	t11 := t8[:t10]
-	c.e[1] = t8[t10]
-	t12 := cBar.e[0]
-	t13 := len(t11) - 1
-	c.e[0] = t11[t13]
-	spreadBar := math.Cos(spread)*(t4*t9) - t4*t12
-	tape2 := t11[:t13]
+	t3 := dt * 0.01
+	t4 := c.e[0]
+	t5 := append(tape, t4)
+	c.e[0] = t4 - t3*spread
+	t6 := c.e[1]
+	t7 := append(t5, t6)
+	c.e[1] = t6 + t3*math.Sin(spread)
+	t8 := cBar.e[1]
+	t9 := len(t7) - 1
+	t10 := t7[:t9]
+	c.e[1] = t7[t9]
+	t11 := cBar.e[0]
+	t12 := len(t10) - 1
+	c.e[0] = t10[t12]
+	spreadBar := math.Cos(spread)*(t3*t8) - t3*t11
+	tape2 := t10[:t12]
 	for i2 := n - 1; i2 >= 0; i2-- {
 		p := c.ps[i2]
-		t14 := p.x
+		t13 := p.x
 		pBar := cBar.ps[i2]
-		t15 := pBar.x
-		t16 := pBar.q
-		t17 := *t16
-		*t16 = 0
-		t18 := len(tape2) - 1
-		*p.q = tape2[t18]
-		*t16 += t17 * t3
-		tape2 = tape2[:t18]
-		for d := len(t14) - 1; d >= 0; d-- {
-			t15[d] += 2 * (spreadBar * t14[d])
-			t19 := t15[d]
-			t20 := len(tape2) - 1
-			t14[d] = tape2[t20]
-			t21 := c.e[d]
-			cBar.e[d] += dt * *c.ps[i2].q * t19
-			t22 := cBar.ps[i2].q
-			*t22 += dt * (t19 * t21)
-			tape2 = tape2[:t20]
+		t14 := pBar.x
+		t15 := pBar.q
+		t16 := *t15
+		*t15 = 0
+		t17 := len(tape2) - 1
+		*p.q = tape2[t17]
+		*t15 += t16 * t2
+		tape2 = tape2[:t17]
+		for d := len(t13) - 1; d >= 0; d-- {
+			t14[d] += 2 * (spreadBar * t13[d])
+			t18 := t14[d]
+			t19 := len(tape2) - 1
+			t13[d] = tape2[t19]
+			t20 := c.e[d]
+			cBar.e[d] += dt * *c.ps[i2].q * t18
+			t21 := cBar.ps[i2].q
+			*t21 += dt * (t18 * t20)
+			tape2 = tape2[:t19]
 		}
 	}
 }

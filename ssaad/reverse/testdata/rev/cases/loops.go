@@ -189,3 +189,21 @@ func Stages(x []float64) float64 {
 	}
 	return p
 }
+
+// Recurrences runs, for each element of x, a recurrence over scratch allocated
+// for it: the inner loop's trip count is the scratch's length, known only
+// inside the outer loop, so the tape is sized after the outer loop's
+// first trip.
+func Recurrences(x []float64, k int) float64 {
+	s := 0.0
+	for i := range x {
+		row := make([]float64, k)
+		p := x[i]
+		for j := range row {
+			p = math.Sin(p) * x[i]
+			row[j] = p
+		}
+		s += row[len(row)-1] * row[0]
+	}
+	return s
+}
