@@ -675,8 +675,8 @@ func TestCallReversal(t *testing.T) {
 	inline sumExp depth=1 size=14 loops: loops, called once: runs once instead of twice
 	inline dot depth=1 size=17 loops: loops, called once: runs once instead of twice`},
 		{"InLoop", `calls of InLoop:
-	joint dot depth=1 size=17 loops in-loop: loops, called in a loop: the tape would hold them once per iteration
-	joint sumExp depth=1 size=14 loops in-loop: loops, called in a loop: the tape would hold them once per iteration`},
+	joint dot depth=1 size=17 loops in-loop: loops, called in a loop, cheaper to recompute than to record
+	inline sumExp depth=1 size=14 loops in-loop: loops, called in a loop, calls costly primitives: recorded once instead of computed three times`},
 		{"Recursive", `calls of Recursive:
 	joint power depth=1 size=9 loop-free: recursive
 	inline sq depth=1 size=3 loop-free: small, loop-free: runs once instead of twice`},

@@ -29,7 +29,7 @@ package simplify
 //     loop once per iteration where joint reversal holds it once (a
 //     callee of at most InLoopCallee values that calls one of Costly,
 //     functions dearer to compute again than to record, may be inlined
-//     there too; ReverseCost does not, see its measurements);
+//     there too; see ReverseCost's measurements);
 //   - calls met inside inlined bodies up to Depth levels of nesting, and
 //     no call once the caller has grown past Caller values, so that the
 //     generated code stays reviewable.
@@ -97,11 +97,17 @@ var InlineAll = CallCost{All: true, Depth: 8, Caller: 20000}
 // gradient from 4.2–4.6 to 3.4–3.8 (Solve, with loops, called once by
 // Last; bytes 246 KB → 197 KB); GMM is unchanged (its helpers with loops
 // are called in loops). Inlining the helpers with loops that the LSTM
-// calls in its time loop (InLoopCallee 100: they call math.Exp and
-// math.Tanh) took GradBench's LSTM from 5.0 to 4.6 but bench/'s S2c from
-// 5.3 to 7.4, with 3.8–4.2× the bytes (the tape holds every step's
-// gates): off until the tape costs less than recomputing.
-var ReverseCost = CallCost{Callee: 160, LoopCallee: 160, InLoopCallee: 0, Depth: 3, Caller: 1200,
+// calls in its time loop (they call math.Exp and math.Tanh) first took
+// GradBench's LSTM from 5.0 to 4.6 but bench/'s S2c from 5.3 to 7.4, with
+// 3.8–4.2× the bytes: each inlined call split its loop's body into blocks
+// that recorded the same values again, and the tape grew by a quarter at
+// a time. With both fixed (simplify's straighten pass; tapes sized after
+// the first trip), InLoopCallee 160 takes GradBench's LSTM from 3.6 to
+// 1.8–1.9 and S2c from 4.1–4.8 to 1.7–2.4 (bytes 1.4–1.7× the
+// hand-written gradient's), and bench/'s GMM, whose logsumexp is inlined
+// in its loop over the points, from 3.5–4.4 to 3.3–4.0; helpers that
+// call none of Costly (GMM's qtimesx and sqnorm, ODE's rhs) stay calls.
+var ReverseCost = CallCost{Callee: 160, LoopCallee: 160, InLoopCallee: 160, Depth: 3, Caller: 1200,
 	Costly: []string{"math.Exp", "math.Exp2", "math.Expm1", "math.Log", "math.Log1p", "math.Log2", "math.Log10", "math.Pow",
 		"math.Sin", "math.Cos", "math.Tan", "math.Sinh", "math.Cosh", "math.Tanh", "math.Asin", "math.Acos", "math.Atan",
 		"math.Atan2", "math.Asinh", "math.Acosh", "math.Atanh", "math.Erf", "math.Erfc", "math.Gamma", "math.Lgamma"}}

@@ -235,12 +235,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	tape := slices.Grow(t, trips*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j5 := 0; j5 < d; j5++ {
-			t42 := c*d + j5
-			t43 := q[t42]
-			t44 := math.Exp(t43)
-			qdiag[t42] = t44
-			sumq[c] += t43
-			tape = append(tape, t44)
+			t50 := c*d + j5
+			t51 := q[t50]
+			t52 := math.Exp(t51)
+			qdiag[t50] = t52
+			sumq[c] += t51
+			tape = append(tape, t52)
 		}
 	}
 	xc := make([]float64, d)
@@ -249,142 +249,179 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	qxBar := make([]float64, d)
 	main := make([]float64, k)
 	mainBar := make([]float64, k)
-	n3 := len(main)
-	n4 := len(xc)
-	n5 := len(qx)
-	tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5))+trips+trips)
+	m := math.Inf(-1)
+	n3 := len(xc)
+	n4 := len(qx)
+	n5 := len(main)
+	trips2 := max(n5+2, 0)
+	t4 := max(n2+2, 0)*(1+trips*(n3+n4)+trips2*2+trips2) + trips + trips
+	tape2 := slices.Grow(tape, t4)
 	slse := 0.0
 	for i := 0; i < n2; i++ {
 		for c5 := 0; c5 < k; c5++ {
 			for j4 := 0; j4 < d; j4++ {
 				xc[j4] = x[i*d+j4] - mu[c5*d+j4]
 			}
-			t39 := append(tape, xc...)
+			t47 := append(tape2, xc...)
 			qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
-			t40 := alpha[c5]
-			t41 := sumq[c5]
-			tape = append(t39, qx...)
-			main[c5] = t40 + t41 - 0.5*sqnorm(qx)
+			t48 := alpha[c5]
+			t49 := sumq[c5]
+			tape2 = append(t47, qx...)
+			main[c5] = t48 + t49 - 0.5*sqnorm(qx)
 		}
-		tape = append(tape, main...)
-		slse += logsumexp(main)
+		m2 := m
+		for i9 := 0; i9 < n5; i9++ {
+			e2 := main[i9]
+			tape2 = append(tape2, m2, e2)
+			m2 = max(m2, e2)
+		}
+		sum2 := 0.0
+		for i10 := 0; i10 < n5; i10++ {
+			t46 := math.Exp(main[i10] - m2)
+			tape2 = append(tape2, t46)
+			sum2 += t46
+		}
+		tape2 = append(tape2, sum2)
+		slse += math.Log(sum2) + m2
 	}
-	t4 := slse - float64(n2*d)*0.5*1.8378770664093453
-	t5 := float64(n2)
-	m := math.Inf(-1)
+	t5 := slse - float64(n2*d)*0.5*1.8378770664093453
+	t6 := float64(n2)
 	for i2 := 0; i2 < k; i2++ {
 		e := alpha[i2]
-		tape = append(tape, m)
+		tape2 = append(tape2, m)
 		m = max(m, e)
 	}
 	sum := 0.0
 	for i3 := 0; i3 < k; i3++ {
-		t38 := math.Exp(alpha[i3] - m)
-		tape = append(tape, t38)
-		sum += t38
+		t45 := math.Exp(alpha[i3] - m)
+		tape2 = append(tape2, t45)
+		sum += t45
 	}
-	t6 := t4 - t5*(math.Log(sum)+m)
+	t7 := t5 - t6*(math.Log(sum)+m)
 	k2 := len(sumq)
 	np := float64(d + 1)
-	t7 := np * float64(d) * -0.34657359027997264
-	t8 := 0.5 * np
+	t8 := np * float64(d) * -0.34657359027997264
+	t9 := 0.5 * np
 	out := 0.25 * float64(t2) * 1.1447298858494002
 	for j := 1; j <= d; j++ {
-		lg, _ := math.Lgamma(t8 + 0.5*float64(1-j))
+		lg, _ := math.Lgamma(t9 + 0.5*float64(1-j))
 		out += lg
 	}
-	c2 := t7 - out
+	c2 := t8 - out
 	out2 := 0.0
 	for ck := 0; ck < k2; ck++ {
-		t36 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t37 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 -= 0.5*(t36+t37) - 0*sumq[ck]
+		t43 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t44 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 -= 0.5*(t43+t44) - 0*sumq[ck]
 	}
-	t9 := t6 + (out2 + float64(k2)*c2)
+	t10 := t7 + (out2 + float64(k2)*c2)
 	for ck2 := k2 - 1; ck2 >= 0; ck2-- {
-		t31 := -0.5
-		t32 := ck2 * nl
-		t33 := (ck2 + 1) * nl
-		sqnormReverse(l[t32:t33], lBar[t32:t33], t31)
-		t34 := ck2 * d
-		t35 := (ck2 + 1) * d
-		sqnormReverse(qdiag[t34:t35], qdiagBar[t34:t35], t31)
+		t38 := -0.5
+		t39 := ck2 * nl
+		t40 := (ck2 + 1) * nl
+		sqnormReverse(l[t39:t40], lBar[t39:t40], t38)
+		t41 := ck2 * d
+		t42 := (ck2 + 1) * d
+		sqnormReverse(qdiag[t41:t42], qdiagBar[t41:t42], t38)
 	}
-	t10 := 1 / sum * t5
-	mBar := -t5
+	t11 := 1 / sum * t6
+	mBar := -t6
 	for i4 := k - 1; i4 >= 0; i4-- {
-		t29 := len(tape) - 1
-		t30 := tape[t29] * t10
-		alphaBar[i4] -= t30
-		mBar += t30
-		tape = tape[:t29]
+		t36 := len(tape2) - 1
+		t37 := tape2[t36] * t11
+		alphaBar[i4] -= t37
+		mBar += t37
+		tape2 = tape2[:t36]
 	}
 	for i5 := k - 1; i5 >= 0; i5-- {
-		t25 := len(tape) - 1
-		t26 := tape[t25] >= alpha[i5]
-		t27 := 0.0
-		if t26 {
-			t27 = 1
+		t32 := len(tape2) - 1
+		t33 := tape2[t32] >= alpha[i5]
+		t34 := 0.0
+		if t33 {
+			t34 = 1
 		}
-		t28 := 1.0
-		if t26 {
-			t28 = 0
+		t35 := 1.0
+		if t33 {
+			t35 = 0
 		}
-		alphaBar[i5] += t28 * mBar
-		mBar = t27 * mBar
-		tape = tape[:t25]
+		alphaBar[i5] += t35 * mBar
+		mBar = t34 * mBar
+		tape2 = tape2[:t32]
 	}
 	for i6 := n2 - 1; i6 >= 0; i6-- {
-		t16 := len(tape) - n3
-		copy(main, tape[t16:])
-		logsumexpReverse(main, mainBar, 1)
-		tape = tape[:t16]
+		t17 := len(tape2) - 1
+		sumBar := 1 / tape2[t17]
+		mBar2 := 1.0
+		tape2 = tape2[:t17]
+		for i7 := n5 - 1; i7 >= 0; i7-- {
+			t30 := len(tape2) - 1
+			t31 := tape2[t30] * sumBar
+			mainBar[i7] += t31
+			mBar2 -= t31
+			tape2 = tape2[:t30]
+		}
+		for i8 := n5 - 1; i8 >= 0; i8-- {
+			n6 := len(tape2)
+			t26 := n6 - 2
+			t27 := tape2[t26] >= tape2[n6-1]
+			t28 := 0.0
+			if t27 {
+				t28 = 1
+			}
+			t29 := 1.0
+			if t27 {
+				t29 = 0
+			}
+			mainBar[i8] += t29 * mBar2
+			mBar2 = t28 * mBar2
+			tape2 = tape2[:t26]
+		}
 		for c4 := k - 1; c4 >= 0; c4-- {
-			t17 := mainBar[c4]
+			t18 := mainBar[c4]
 			mainBar[c4] = 0
-			t18 := len(tape) - n5
-			copy(qx, tape[t18:])
-			t19 := tape[:t18]
-			sqnormReverse(qx, qxBar, -(0.5 * t17))
-			sumqBar[c4] += t17
-			alphaBar[c4] += t17
-			t20 := len(t19) - n4
-			copy(xc, t19[t20:])
-			tape = t19[:t20]
-			t21 := c4 * d
-			t22 := (c4 + 1) * d
-			t23 := c4 * nl
-			t24 := (c4 + 1) * nl
+			t19 := len(tape2) - n4
+			copy(qx, tape2[t19:])
+			t20 := tape2[:t19]
+			sqnormReverse(qx, qxBar, -(0.5 * t18))
+			sumqBar[c4] += t18
+			alphaBar[c4] += t18
+			t21 := len(t20) - n3
+			copy(xc, t20[t21:])
+			tape2 = t20[:t21]
+			t22 := c4 * d
+			t23 := (c4 + 1) * d
+			t24 := c4 * nl
+			t25 := (c4 + 1) * nl
 			qtimesxReverse(
 				qx,
 				qxBar,
-				qdiag[t21:t22],
-				qdiagBar[t21:t22],
-				l[t23:t24],
-				lBar[t23:t24],
+				qdiag[t22:t23],
+				qdiagBar[t22:t23],
+				l[t24:t25],
+				lBar[t24:t25],
 				xc,
 				xcBar,
 			)
 			for j3 := d - 1; j3 >= 0; j3-- {
 				xcjBar := xcBar[j3]
 				xcBar[j3] = 0
-				muBar[t21+j3] -= xcjBar
+				muBar[t22+j3] -= xcjBar
 			}
 		}
 	}
 	for c3 := k - 1; c3 >= 0; c3-- {
 		for j2 := d - 1; j2 >= 0; j2-- {
-			t11 := len(tape) - 1
-			t12 := tape[t11]
-			t13 := sumqBar[c3]
-			t14 := c3*d + j2
-			t15 := qdiagBar[t14]
-			qdiagBar[t14] = 0
-			qBar[t14] += t13 + t12*t15
-			tape = tape[:t11]
+			t12 := len(tape2) - 1
+			t13 := tape2[t12]
+			t14 := sumqBar[c3]
+			t15 := c3*d + j2
+			t16 := qdiagBar[t15]
+			qdiagBar[t15] = 0
+			qBar[t15] += t14 + t13*t16
+			tape2 = tape2[:t12]
 		}
 	}
-	return t9
+	return t10
 }
 
 // sqnormReverse is the reverse of sqnorm for the gradients that call it: the vector-Jacobian
@@ -469,59 +506,5 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 		xj := x[j]
 		xBar[j] += diag[j] * dstjBar
 		diagBar[j] += dstjBar * xj
-	}
-}
-
-// logsumexpReverse is the reverse of logsumexp for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of logsumexp that its own reverse does
-// not read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: v (into vBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func logsumexpReverse(v, vBar []float64, seed float64) {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
-		panic("logsumexpReverse: v and vBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(v)
-	trips := max(n+2, 0)
-	tape := slices.Grow(t, trips+trips)
-	m := math.Inf(-1)
-	for i := 0; i < n; i++ {
-		e := v[i]
-		tape = append(tape, m)
-		m = max(m, e)
-	}
-	sum := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		t8 := math.Exp(v[i2] - m)
-		tape = append(tape, t8)
-		sum += t8
-	}
-	sumBar := 1 / sum * seed
-	mBar := seed
-	for i3 := n - 1; i3 >= 0; i3-- {
-		t6 := len(tape) - 1
-		t7 := tape[t6] * sumBar
-		vBar[i3] += t7
-		mBar -= t7
-		tape = tape[:t6]
-	}
-	for i4 := n - 1; i4 >= 0; i4-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2] >= v[i4]
-		t4 := 0.0
-		if t3 {
-			t4 = 1
-		}
-		t5 := 1.0
-		if t3 {
-			t5 = 0
-		}
-		vBar[i4] += t5 * mBar
-		mBar = t4 * mBar
-		tape = tape[:t2]
 	}
 }

@@ -197,8 +197,12 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
+	var tapeSlicesBuf [85][]float64
+	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
+	tape := tapeBuf[:0]
+	var tapeintBuf [256]int
+	tapeint := tapeintBuf[:0]
 	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
 		panic("LossGrad: main and mainBar share memory: gadgen's gradients need them apart")
 	}
@@ -225,359 +229,206 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	c := n4 / b
 	s := make([]float64, n3)
 	sBar := make([]float64, n3)
-	t2 := copy(s, state)
+	t := copy(s, state)
 	ypred := make([]float64, b)
 	ypredBar := make([]float64, b)
-	n5 := len(ypred)
-	n6 := len(s)
-	tape := slices.Grow(t, max(c+1, 0)*(n5+n6+n5))
+	trips := max(c+1, 0)
+	before := len(tapeSlices)
+	before2 := len(tape)
+	before3 := len(tapeint)
 	total := 0.0
-	for t3 := 0; t3 < c-1; t3++ {
-		t15 := (t3 + 1) * b
-		t16 := append(append(tape, ypred...), s...)
-		predict(ypred, main, extra, s, seq[t3*b:t15])
-		tape = append(t16, ypred...)
-		lse := logsumexp2(ypred)
-		ygold2 := seq[t15 : (t3+2)*b]
-		n7 := len(ygold2)
-		for j2 := 0; j2 < n7; j2++ {
-			total += ygold2[j2] * (ypred[j2] - lse)
+	for t2 := 0; t2 < c-1; t2++ {
+		if t2 == 1 {
+			t47 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t47*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t47*(len(tape)-before2))
+			tapeint = slices.Grow(tapeint, t47*(len(tapeint)-before3))
 		}
+		t48 := (t2 + 1) * b
+		t49 := seq[t2*b : t48]
+		b4 := len(t49)
+		inW := extra[:b4]
+		outW2 := extra[b4 : 2*b4]
+		outB := extra[2*b4 : 3*b4]
+		n10 := len(ypred)
+		for j5 := 0; j5 < n10; j5++ {
+			ypred[j5] = t49[j5] * inW[j5]
+		}
+		y := ypred
+		yBar3 := ypredBar
+		k3 := 0
+		for ; k3 < len(s)/(2*b4); k3++ {
+			t52 := (2*k3 + 1) * 4 * b4
+			w2 := main[2*k3*4*b4 : t52]
+			bias := main[t52 : (2*k3+2)*4*b4]
+			t53 := 2 * k3 * b4
+			t54 := (2*k3 + 1) * b4
+			h := s[t53:t54]
+			hBar2 := sBar[t53:t54]
+			t55 := s[t54 : (2*k3+2)*b4]
+			b5 := len(h)
+			for j8 := 0; j8 < b5; j8++ {
+				yj4 := y[j8]
+				t56 := math.Exp(-(yj4*w2[j8] + bias[j8]))
+				hj2 := h[j8]
+				t57 := b5 + j8
+				t58 := math.Exp(-(hj2*w2[t57] + bias[t57]))
+				t59 := 2*b5 + j8
+				t60 := math.Exp(-(yj4*w2[t59] + bias[t59]))
+				t61 := 3*b5 + j8
+				g2 := math.Tanh(hj2*w2[t61] + bias[t61])
+				t62 := t55[j8]
+				t55[j8] = t62*(1/(1+t56)) + 1/(1+t58)*g2
+				t63 := math.Tanh(t55[j8])
+				h[j8] = 1 / (1 + t60) * t63
+				tape = append(tape, yj4, t56, hj2, t58, t60, g2, t62, t63)
+			}
+			tapeSlices = append(tapeSlices, y, yBar3)
+			tapeint = append(tapeint, t54, 2*k3)
+			y = h
+			yBar3 = hBar2
+		}
+		t50 := append(tapeint, k3)
+		for j6 := 0; j6 < n10; j6++ {
+			yj3 := y[j6]
+			ypred[j6] = yj3*outW2[j6] + outB[j6]
+			tapeSlices = append(tapeSlices, y, yBar3)
+			tape = append(tape, yj3)
+		}
+		sum := 0.0
+		for i2 := 0; i2 < n10; i2++ {
+			t51 := math.Exp(ypred[i2])
+			tape = append(tape, t51)
+			sum += t51
+		}
+		lse := math.Log(sum + 2)
+		ygold2 := seq[t48 : (t2+2)*b]
+		n11 := len(ygold2)
+		tape = append(tape, sum)
+		for j7 := 0; j7 < n11; j7++ {
+			total += ygold2[j7] * (ypred[j7] - lse)
+		}
+		tapeint = append(t50, b4)
 	}
-	t4 := float64((c - 1) * b)
-	t5 := -(total / t4)
-	t6 := 1 / t4
-	for t7 := c - 2; t7 >= 0; t7-- {
-		t8 := (t7 + 1) * b
-		ygold := seq[t8 : (t7+2)*b]
+	t3 := float64((c - 1) * b)
+	t4 := -(total / t3)
+	t5 := 1 / t3
+	for t6 := c - 2; t6 >= 0; t6-- {
+		t7 := len(tapeint) - 1
+		b2 := tapeint[t7]
+		t8 := tapeint[:t7]
+		t9 := (t6 + 1) * b
+		t10 := seq[t6*b : t9]
+		inWBar := extraBar[:b2]
+		t11 := 2 * b2
+		outW := extra[b2:t11]
+		outWBar := extraBar[b2:t11]
+		outBBar := extraBar[2*b2 : 3*b2]
+		ygold := seq[t9 : (t6+2)*b]
 		lseBar := 0.0
 		for j := len(ygold) - 1; j >= 0; j-- {
-			t14 := ygold[j] * t6
-			ypredBar[j] -= t14
-			lseBar += t14
+			t46 := ygold[j] * t5
+			ypredBar[j] -= t46
+			lseBar += t46
 		}
-		t9 := len(tape) - n5
-		copy(ypred, tape[t9:])
-		t10 := tape[:t9]
-		logsumexp2Reverse(ypred, ypredBar, lseBar)
-		t11 := len(t10) - n6
-		copy(s, t10[t11:])
-		t12 := t10[:t11]
-		t13 := len(t12) - n5
-		copy(ypred, t12[t13:])
-		predictReverseWrtDstMainExtraS(
-			ypred,
-			ypredBar,
-			main,
-			mainBar,
-			extra,
-			extraBar,
-			s,
-			sBar,
-			seq[t7*b:t8],
-		)
-		tape = t12[:t13]
+		t12 := len(tape) - 1
+		n5 := len(ypred)
+		sumBar := 1 / (tape[t12] + 2) * lseBar
+		tape = tape[:t12]
+		for i := n5 - 1; i >= 0; i-- {
+			t45 := len(tape) - 1
+			ypredBar[i] += tape[t45] * sumBar
+			tape = tape[:t45]
+		}
+		for j2 := n5 - 1; j2 >= 0; j2-- {
+			t42 := len(tape) - 1
+			yj2 := tape[t42]
+			n9 := len(tapeSlices)
+			yBar2 := tapeSlices[n9-1]
+			t43 := ypredBar[j2]
+			ypredBar[j2] = 0
+			outBBar[j2] += t43
+			t44 := outW[j2]
+			outWBar[j2] += yj2 * t43
+			yBar2[j2] += t43 * t44
+			tape = tape[:t42]
+			tapeSlices = tapeSlices[:n9-2]
+		}
+		t13 := len(t8) - 1
+		tapeint = t8[:t13]
+		for k2 := t8[t13] - 1; k2 >= 0; k2-- {
+			n6 := len(tapeint)
+			t15 := n6 - 2
+			t16 := tapeint[t15]
+			t17 := tapeint[:t15]
+			n7 := len(tapeSlices)
+			yBar := tapeSlices[n7-1]
+			tapeSlices = tapeSlices[:n7-2]
+			t18 := 2 * k2 * 4 * b2
+			t19 := (2*k2 + 1) * 4 * b2
+			w := main[t18:t19]
+			wBar := mainBar[t18:t19]
+			biasBar := mainBar[t19 : (2*k2+2)*4*b2]
+			t20 := tapeint[n6-1] * b2
+			hBar := sBar[t20:t16]
+			t21 := sBar[t16 : (2*k2+2)*b2]
+			b3 := len(s[t20:t16])
+			for j4 := b3 - 1; j4 >= 0; j4-- {
+				n8 := len(tape)
+				t22 := n8 - 8
+				yj := tape[t22]
+				t23 := tape[n8-7]
+				hj := tape[n8-6]
+				t24 := tape[n8-5]
+				t25 := tape[n8-4]
+				g := tape[n8-3]
+				t26 := tape[n8-2]
+				t27 := tape[n8-1]
+				hjBar := hBar[j4]
+				hBar[j4] = 0
+				t28 := 1 + t25
+				o := 1 / t28
+				t21[j4] += (1 - t27*t27) * (o * hjBar)
+				t29 := t21[j4]
+				t21[j4] = 0
+				t30 := 1 + t24
+				in := 1 / t30
+				t31 := 1 + t23
+				f := 1 / t31
+				t21[j4] += t29 * f
+				t32 := (1 - g*g) * (in * t29)
+				t33 := 3*b3 + j4
+				biasBar[t33] += t32
+				t34 := w[t33]
+				wBar[t33] += hj * t32
+				t35 := t25 * (hjBar * t27 * o / t28)
+				t36 := 2*b3 + j4
+				biasBar[t36] += t35
+				t37 := w[t36]
+				wBar[t36] += yj * t35
+				t38 := t24 * (t29 * g * in / t30)
+				t39 := b3 + j4
+				biasBar[t39] += t38
+				t40 := w[t39]
+				wBar[t39] += hj * t38
+				hBar[j4] += t32*t34 + t38*t40
+				t41 := t23 * (t26 * t29 * f / t31)
+				biasBar[j4] += t41
+				wj := w[j4]
+				wBar[j4] += yj * t41
+				yBar[j4] += t35*t37 + t41*wj
+				tape = tape[:t22]
+			}
+			tapeint = t17
+		}
+		for j3 := n5 - 1; j3 >= 0; j3-- {
+			t14 := ypredBar[j3]
+			ypredBar[j3] = 0
+			inWBar[j3] += t10[j3] * t14
+		}
 	}
-	for k := 0; k < t2; k++ {
+	for k := 0; k < t; k++ {
 		sBar[k] = 0
 	}
-	return t5
-}
-
-// logsumexp2Reverse is the reverse of logsumexp2 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of logsumexp2 that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: v (into vBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func logsumexp2Reverse(v, vBar []float64, seed float64) {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
-		panic("logsumexp2Reverse: v and vBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(v)
-	tape := slices.Grow(t, max(n+2, 0))
-	sum := 0.0
-	for i := 0; i < n; i++ {
-		t4 := math.Exp(v[i])
-		tape = append(tape, t4)
-		sum += t4
-	}
-	t2 := sum + 2
-	sumBar := 1 / t2 * seed
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := len(tape) - 1
-		vBar[i2] += tape[t3] * sumBar
-		tape = tape[:t3]
-	}
-}
-
-// predictReverseWrtDstMainExtraS is the reverse of predict for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of predict that its own reverse
-// does not read back: the memory of its slice and pointer parameters is left in no particular
-// state.
-//
-// Varied inputs: dst (into dstBar), main (into mainBar), extra (into extraBar), s (into sBar).
-// Fixed inputs: x.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// predict writes dst: on entry dstBar holds the adjoint of the values predict leaves in dst (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values dst
-// held on entry.
-// predict writes s: on entry sBar holds the adjoint of the values predict leaves in s (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values s held on
-// entry.
-func predictReverseWrtDstMainExtraS(dst, dstBar, main, mainBar, extra, extraBar, s, sBar, x []float64) {
-	var tapeSlicesBuf [85][]float64
-	tapeSlices := tapeSlicesBuf[:0]
-	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
-	t := cap(dst) > 0
-	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(main) > 0
-	if t2 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: main and mainBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(extra) > 0
-	if t3 && cap(extraBar) > 0 && &extra[:1][0] == &extraBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: extra and extraBar share memory: gadgen's gradients need them apart")
-	}
-	t4 := cap(s) > 0
-	if t4 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &main[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: dst and main share memory: gadgen's gradients need them apart")
-	}
-	if t && t3 && &dst[:1][0] == &extra[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: dst and extra share memory: gadgen's gradients need them apart")
-	}
-	if t && t4 && &dst[:1][0] == &s[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: dst and s share memory: gadgen's gradients need them apart")
-	}
-	t5 := cap(x) > 0
-	if t && t5 && &dst[:1][0] == &x[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: dst and x share memory: gadgen's gradients need them apart")
-	}
-	if t4 && t2 && &s[:1][0] == &main[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: s and main share memory: gadgen's gradients need them apart")
-	}
-	if t4 && t3 && &s[:1][0] == &extra[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: s and extra share memory: gadgen's gradients need them apart")
-	}
-	if t4 && t5 && &s[:1][0] == &x[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: s and x share memory: gadgen's gradients need them apart")
-	}
-	b := len(x)
-	inW := extra[:b]
-	t6 := 2 * b
-	outW := extra[b:t6]
-	t7 := 3 * b
-	outB := extra[t6:t7]
-	n := len(dst)
-	for j := 0; j < n; j++ {
-		dst[j] = x[j] * inW[j]
-	}
-	y := dst
-	yBar := dstBar
-	k := 0
-	for ; k < len(s)/(2*b); k++ {
-		t24 := (2*k + 1) * 4 * b
-		t25 := 2 * k * b
-		t26 := (2*k + 1) * b
-		h := s[t25:t26]
-		t27 := s[t26 : (2*k+2)*b]
-		tape = append(append(append(tape, h...), t27...), y...)
-		cell(h, t27, main[2*k*4*b:t24], main[t24:(2*k+2)*4*b], y)
-		tapeSlices = append(tapeSlices, y, yBar)
-		y = h
-		yBar = sBar[t25:t26]
-	}
-	tape = slices.Grow(tape, max(n+2, 0))
-	for j2 := 0; j2 < n; j2++ {
-		yj2 := y[j2]
-		dst[j2] = yj2*outW[j2] + outB[j2]
-		tape = append(tape, yj2)
-	}
-	for j3 := n - 1; j3 >= 0; j3-- {
-		t22 := len(tape) - 1
-		yj := tape[t22]
-		dstjBar2 := dstBar[j3]
-		dstBar[j3] = 0
-		extraBar[t6:t7][j3] += dstjBar2
-		t23 := outW[j3]
-		extraBar[b:t6][j3] += yj * dstjBar2
-		yBar[j3] += dstjBar2 * t23
-		tape = tape[:t22]
-	}
-	k--
-	for ; k >= 0; k-- {
-		n2 := len(tapeSlices)
-		t8 := n2 - 2
-		y2 := tapeSlices[t8]
-		yBar2 := tapeSlices[n2-1]
-		t9 := len(tape) - len(y2)
-		copy(y2, tape[t9:])
-		t10 := tape[:t9]
-		t11 := (2*k + 1) * b
-		t12 := (2*k + 2) * b
-		t13 := s[t11:t12]
-		t14 := len(t10) - len(t13)
-		copy(t13, t10[t14:])
-		t15 := t10[:t14]
-		t16 := 2 * k * b
-		t17 := s[t16:t11]
-		t18 := len(t15) - len(t17)
-		copy(t17, t15[t18:])
-		t19 := 2 * k * 4 * b
-		t20 := (2*k + 1) * 4 * b
-		t21 := (2*k + 2) * 4 * b
-		cellReverse(
-			t17,
-			sBar[t16:t11],
-			t13,
-			sBar[t11:t12],
-			main[t19:t20],
-			mainBar[t19:t20],
-			main[t20:t21],
-			mainBar[t20:t21],
-			y2,
-			yBar2,
-		)
-		tape = t15[:t18]
-		tapeSlices = tapeSlices[:t8]
-	}
-	for j4 := n - 1; j4 >= 0; j4-- {
-		dstjBar := dstBar[j4]
-		dstBar[j4] = 0
-		extraBar[:b][j4] += x[j4] * dstjBar
-	}
-}
-
-// cellReverse is the reverse of cell for the gradients that call it: the vector-Jacobian product of
-// the adjoints of its results and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
-// it does not redo the writes of cell that its own reverse does not read back: the memory of its
-// slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: h (into hBar), s (into sBar), w (into wBar), bias (into biasBar), y (into yBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// cell writes h: on entry hBar holds the adjoint of the values cell leaves in h (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values h held on
-// entry.
-// cell writes s: on entry sBar holds the adjoint of the values cell leaves in s (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values s held on
-// entry.
-func cellReverse(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := cap(h) > 0
-	if t2 && cap(hBar) > 0 && &h[:1][0] == &hBar[:1][0] {
-		panic("cellReverse: h and hBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(s) > 0
-	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("cellReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	t4 := cap(w) > 0
-	if t4 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("cellReverse: w and wBar share memory: gadgen's gradients need them apart")
-	}
-	t5 := cap(bias) > 0
-	if t5 && cap(biasBar) > 0 && &bias[:1][0] == &biasBar[:1][0] {
-		panic("cellReverse: bias and biasBar share memory: gadgen's gradients need them apart")
-	}
-	t6 := cap(y) > 0
-	if t6 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("cellReverse: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &h[:1][0] == &s[:1][0] {
-		panic("cellReverse: h and s share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t4 && &h[:1][0] == &w[:1][0] {
-		panic("cellReverse: h and w share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t5 && &h[:1][0] == &bias[:1][0] {
-		panic("cellReverse: h and bias share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t6 && &h[:1][0] == &y[:1][0] {
-		panic("cellReverse: h and y share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t4 && &s[:1][0] == &w[:1][0] {
-		panic("cellReverse: s and w share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t5 && &s[:1][0] == &bias[:1][0] {
-		panic("cellReverse: s and bias share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t6 && &s[:1][0] == &y[:1][0] {
-		panic("cellReverse: s and y share memory: gadgen's gradients need them apart")
-	}
-	b := len(h)
-	tape := slices.Grow(t, max(b+2, 0)*7)
-	for j := 0; j < b; j++ {
-		yj2 := y[j]
-		t25 := math.Exp(-(yj2*w[j] + bias[j]))
-		hj2 := h[j]
-		t26 := b + j
-		t27 := math.Exp(-(hj2*w[t26] + bias[t26]))
-		t28 := 2*b + j
-		t29 := math.Exp(-(yj2*w[t28] + bias[t28]))
-		t30 := 3*b + j
-		g2 := math.Tanh(hj2*w[t30] + bias[t30])
-		sj2 := s[j]
-		s[j] = sj2*(1/(1+t25)) + 1/(1+t27)*g2
-		t31 := math.Tanh(s[j])
-		h[j] = 1 / (1 + t29) * t31
-		tape = append(tape, t25, hj2, t27, t29, g2, sj2, t31)
-	}
-	for j2 := b - 1; j2 >= 0; j2-- {
-		n := len(tape)
-		t7 := n - 7
-		t8 := tape[t7]
-		hj := tape[n-6]
-		t9 := tape[n-5]
-		t10 := tape[n-4]
-		g := tape[n-3]
-		sj := tape[n-2]
-		t11 := tape[n-1]
-		hjBar := hBar[j2]
-		hBar[j2] = 0
-		t12 := 1 + t10
-		o := 1 / t12
-		sBar[j2] += (1 - t11*t11) * (o * hjBar)
-		sjBar := sBar[j2]
-		sBar[j2] = 0
-		t13 := 1 + t9
-		in := 1 / t13
-		t14 := 1 + t8
-		f := 1 / t14
-		sBar[j2] += sjBar * f
-		t15 := (1 - g*g) * (in * sjBar)
-		t16 := 3*b + j2
-		biasBar[t16] += t15
-		t17 := w[t16]
-		wBar[t16] += hj * t15
-		t18 := t10 * (hjBar * t11 * o / t12)
-		t19 := 2*b + j2
-		biasBar[t19] += t18
-		t20 := w[t19]
-		yj := y[j2]
-		wBar[t19] += yj * t18
-		t21 := t9 * (sjBar * g * in / t13)
-		t22 := b + j2
-		biasBar[t22] += t21
-		t23 := w[t22]
-		wBar[t22] += hj * t21
-		hBar[j2] += t15*t17 + t21*t23
-		t24 := t8 * (sj * sjBar * f / t14)
-		biasBar[j2] += t24
-		wj := w[j2]
-		wBar[j2] += yj * t24
-		yBar[j2] += t18*t20 + t24*wj
-		tape = tape[:t7]
-	}
+	return t4
 }

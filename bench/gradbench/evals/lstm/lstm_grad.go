@@ -15,8 +15,12 @@ import (
 // Results: the value of Objective, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
+	var tapeSlicesBuf [85][]float64
+	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
+	tape := tapeBuf[:0]
+	var tapeintBuf [256]int
+	tapeint := tapeintBuf[:0]
 	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
 		panic("ObjectiveGrad: main and mainBar share memory: gadgen's gradients need them apart")
 	}
@@ -43,367 +47,207 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 	c := n4 / b
 	s := make([]float64, n3)
 	sBar := make([]float64, n3)
-	t2 := copy(s, state)
+	t := copy(s, state)
 	ypred := make([]float64, b)
 	ypredBar := make([]float64, b)
-	n5 := len(ypred)
-	n6 := len(s)
-	tape := slices.Grow(t, max(c+1, 0)*(n5+n6+n5))
-	total := 0.0
-	for t3 := 0; t3 < c-1; t3++ {
-		t15 := (t3 + 1) * b
-		t16 := append(append(tape, ypred...), s...)
-		predict(ypred, main, extra, s, seq[t3*b:t15])
-		tape = append(t16, ypred...)
-		lse := logsumexp2(ypred)
-		ygold2 := seq[t15 : (t3+2)*b]
-		n7 := len(ygold2)
-		for i2 := 0; i2 < n7; i2++ {
-			total += ygold2[i2] * (ypred[i2] - lse)
-		}
-	}
-	t4 := float64((c - 1) * b)
-	t5 := -(total / t4)
-	t6 := 1 / t4
-	for t7 := c - 2; t7 >= 0; t7-- {
-		t8 := (t7 + 1) * b
-		ygold := seq[t8 : (t7+2)*b]
-		lseBar := 0.0
-		for i := len(ygold) - 1; i >= 0; i-- {
-			t14 := ygold[i] * t6
-			ypredBar[i] -= t14
-			lseBar += t14
-		}
-		t9 := len(tape) - n5
-		copy(ypred, tape[t9:])
-		t10 := tape[:t9]
-		logsumexp2Reverse(ypred, ypredBar, lseBar)
-		t11 := len(t10) - n6
-		copy(s, t10[t11:])
-		t12 := t10[:t11]
-		t13 := len(t12) - n5
-		copy(ypred, t12[t13:])
-		predictReverseWrtDstMainExtraS(
-			ypred,
-			ypredBar,
-			main,
-			mainBar,
-			extra,
-			extraBar,
-			s,
-			sBar,
-			seq[t7*b:t8],
-		)
-		tape = t12[:t13]
-	}
-	for k := 0; k < t2; k++ {
-		sBar[k] = 0
-	}
-	return t5
-}
-
-// logsumexp2Reverse is the reverse of logsumexp2 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
-// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of logsumexp2 that its own
-// reverse does not read back: the memory of its slice and pointer parameters is left in no
-// particular state.
-//
-// Varied inputs: v (into vBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func logsumexp2Reverse(v, vBar []float64, seed float64) {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
-		panic("logsumexp2Reverse: v and vBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(v)
-	tape := slices.Grow(t, max(n+2, 0))
-	sum := 0.0
-	for i := 0; i < n; i++ {
-		t4 := math.Exp(v[i])
-		tape = append(tape, t4)
-		sum += t4
-	}
-	t2 := sum + 2
-	sumBar := 1 / t2 * seed
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := len(tape) - 1
-		vBar[i2] += tape[t3] * sumBar
-		tape = tape[:t3]
-	}
-}
-
-// predictReverseWrtDstMainExtraS is the reverse of predict for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of predict that its own reverse
-// does not read back: the memory of its slice and pointer parameters is left in no particular
-// state.
-//
-// Varied inputs: dst (into dstBar), main (into mainBar), extra (into extraBar), s (into sBar).
-// Fixed inputs: x.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// predict writes dst: on entry dstBar holds the adjoint of the values predict leaves in dst (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values dst
-// held on entry.
-// predict writes s: on entry sBar holds the adjoint of the values predict leaves in s (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values s held on
-// entry.
-func predictReverseWrtDstMainExtraS(dst, dstBar, main, mainBar, extra, extraBar, s, sBar, x []float64) {
-	var tapeSlicesBuf [85][]float64
-	tapeSlices := tapeSlicesBuf[:0]
-	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
-	t := cap(dst) > 0
-	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(main) > 0
-	if t2 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: main and mainBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(extra) > 0
-	if t3 && cap(extraBar) > 0 && &extra[:1][0] == &extraBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: extra and extraBar share memory: gadgen's gradients need them apart")
-	}
-	t4 := cap(s) > 0
-	if t4 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &main[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: dst and main share memory: gadgen's gradients need them apart")
-	}
-	if t && t3 && &dst[:1][0] == &extra[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: dst and extra share memory: gadgen's gradients need them apart")
-	}
-	if t && t4 && &dst[:1][0] == &s[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: dst and s share memory: gadgen's gradients need them apart")
-	}
-	t5 := cap(x) > 0
-	if t && t5 && &dst[:1][0] == &x[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: dst and x share memory: gadgen's gradients need them apart")
-	}
-	if t4 && t2 && &s[:1][0] == &main[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: s and main share memory: gadgen's gradients need them apart")
-	}
-	if t4 && t3 && &s[:1][0] == &extra[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: s and extra share memory: gadgen's gradients need them apart")
-	}
-	if t4 && t5 && &s[:1][0] == &x[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: s and x share memory: gadgen's gradients need them apart")
-	}
-	b := len(x)
-	inWeight := extra[:b]
-	t6 := 2 * b
-	outWeight := extra[b:t6]
-	t7 := 3 * b
-	outBias := extra[t6:t7]
-	n := len(dst)
-	for i := 0; i < n; i++ {
-		dst[i] = x[i] * inWeight[i]
-	}
-	t8 := len(s) / (2 * b)
-	trips := max(t8+2, 0)
+	trips := max(c+1, 0)
 	before := len(tapeSlices)
 	before2 := len(tape)
-	y := dst
-	yBar := dstBar
-	for k := 0; k < t8; k++ {
-		if k == 1 {
-			t25 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t25*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t25*(len(tape)-before2))
+	before3 := len(tapeint)
+	total := 0.0
+	for t2 := 0; t2 < c-1; t2++ {
+		if t2 == 1 {
+			t50 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t50*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t50*(len(tape)-before2))
+			tapeint = slices.Grow(tapeint, t50*(len(tapeint)-before3))
 		}
-		t26 := (2*k + 1) * 4 * b
-		t27 := 2 * k * b
-		t28 := (2*k + 1) * b
-		hidden := s[t27:t28]
-		t29 := s[t28 : (2*k+2)*b]
-		tape = append(append(append(tape, hidden...), t29...), y...)
-		layer(hidden, t29, main[2*k*4*b:t26], main[t26:(2*k+2)*4*b], y)
-		tapeSlices = append(tapeSlices, y, yBar)
-		y = hidden
-		yBar = sBar[t27:t28]
+		t51 := (t2 + 1) * b
+		t52 := seq[t2*b : t51]
+		b4 := len(t52)
+		inWeight := extra[:b4]
+		outWeight2 := extra[b4 : 2*b4]
+		outBias := extra[2*b4 : 3*b4]
+		n10 := len(ypred)
+		for i6 := 0; i6 < n10; i6++ {
+			ypred[i6] = t52[i6] * inWeight[i6]
+		}
+		t53 := len(s) / (2 * b4)
+		y := ypred
+		yBar3 := ypredBar
+		k3 := 0
+		for ; k3 < t53; k3++ {
+			t56 := (2*k3 + 1) * 4 * b4
+			weight2 := main[2*k3*4*b4 : t56]
+			bias := main[t56 : (2*k3+2)*4*b4]
+			t57 := 2 * k3 * b4
+			t58 := (2*k3 + 1) * b4
+			hidden := s[t57:t58]
+			hiddenBar2 := sBar[t57:t58]
+			t59 := s[t58 : (2*k3+2)*b4]
+			b5 := len(hidden)
+			for i10 := 0; i10 < b5; i10++ {
+				yi4 := y[i10]
+				t60 := math.Exp(-(yi4*weight2[i10] + bias[i10]))
+				t61 := hidden[i10]
+				t62 := b5 + i10
+				t63 := math.Exp(-(t61*weight2[t62] + bias[t62]))
+				t64 := 2*b5 + i10
+				t65 := math.Exp(-(yi4*weight2[t64] + bias[t64]))
+				t66 := 3*b5 + i10
+				change2 := math.Tanh(t61*weight2[t66] + bias[t66])
+				t67 := t59[i10]
+				t59[i10] = t67*(1/(1+t60)) + 1/(1+t63)*change2
+				t68 := math.Tanh(t59[i10])
+				hidden[i10] = 1 / (1 + t65) * t68
+				tape = append(tape, yi4, t60, t61, t63, t65, change2, t67, t68)
+			}
+			tapeSlices = append(tapeSlices, y, yBar3)
+			tapeint = append(tapeint, t58, 2*k3)
+			y = hidden
+			yBar3 = hiddenBar2
+		}
+		t54 := append(tapeint, k3)
+		for i7 := 0; i7 < n10; i7++ {
+			yi3 := y[i7]
+			ypred[i7] = yi3*outWeight2[i7] + outBias[i7]
+			tape = append(tape, yi3)
+		}
+		sum := 0.0
+		for i8 := 0; i8 < n10; i8++ {
+			t55 := math.Exp(ypred[i8])
+			tape = append(tape, t55)
+			sum += t55
+		}
+		lse := math.Log(sum + 2)
+		ygold2 := seq[t51 : (t2+2)*b]
+		n11 := len(ygold2)
+		tape = append(tape, sum)
+		for i9 := 0; i9 < n11; i9++ {
+			total += ygold2[i9] * (ypred[i9] - lse)
+		}
+		tapeSlices = append(tapeSlices, y, yBar3)
+		tapeint = append(t54, b4)
 	}
-	tape = slices.Grow(tape, max(n+2, 0))
-	for i2 := 0; i2 < n; i2++ {
-		yi2 := y[i2]
-		dst[i2] = yi2*outWeight[i2] + outBias[i2]
-		tape = append(tape, yi2)
+	t3 := float64((c - 1) * b)
+	t4 := -(total / t3)
+	t5 := 1 / t3
+	for t6 := c - 2; t6 >= 0; t6-- {
+		t7 := len(tapeint) - 1
+		b2 := tapeint[t7]
+		t8 := tapeint[:t7]
+		n5 := len(tapeSlices)
+		yBar := tapeSlices[n5-1]
+		tapeSlices = tapeSlices[:n5-2]
+		t9 := (t6 + 1) * b
+		t10 := seq[t6*b : t9]
+		inWeightBar := extraBar[:b2]
+		t11 := 2 * b2
+		outWeight := extra[b2:t11]
+		outWeightBar := extraBar[b2:t11]
+		outBiasBar := extraBar[2*b2 : 3*b2]
+		ygold := seq[t9 : (t6+2)*b]
+		lseBar := 0.0
+		for i := len(ygold) - 1; i >= 0; i-- {
+			t49 := ygold[i] * t5
+			ypredBar[i] -= t49
+			lseBar += t49
+		}
+		t12 := len(tape) - 1
+		n6 := len(ypred)
+		sumBar := 1 / (tape[t12] + 2) * lseBar
+		tape = tape[:t12]
+		for i2 := n6 - 1; i2 >= 0; i2-- {
+			t48 := len(tape) - 1
+			ypredBar[i2] += tape[t48] * sumBar
+			tape = tape[:t48]
+		}
+		for i3 := n6 - 1; i3 >= 0; i3-- {
+			t45 := len(tape) - 1
+			yi2 := tape[t45]
+			t46 := ypredBar[i3]
+			ypredBar[i3] = 0
+			outBiasBar[i3] += t46
+			t47 := outWeight[i3]
+			outWeightBar[i3] += yi2 * t46
+			yBar[i3] += t46 * t47
+			tape = tape[:t45]
+		}
+		t13 := len(t8) - 1
+		tapeint = t8[:t13]
+		for k2 := t8[t13] - 1; k2 >= 0; k2-- {
+			n7 := len(tapeint)
+			t15 := n7 - 2
+			t16 := tapeint[t15]
+			t17 := tapeint[:t15]
+			n8 := len(tapeSlices)
+			yBar2 := tapeSlices[n8-1]
+			tapeSlices = tapeSlices[:n8-2]
+			t18 := 2 * k2 * 4 * b2
+			t19 := (2*k2 + 1) * 4 * b2
+			weight := main[t18:t19]
+			weightBar := mainBar[t18:t19]
+			biasBar := mainBar[t19 : (2*k2+2)*4*b2]
+			t20 := tapeint[n7-1] * b2
+			hiddenBar := sBar[t20:t16]
+			t21 := sBar[t16 : (2*k2+2)*b2]
+			b3 := len(s[t20:t16])
+			for i5 := b3 - 1; i5 >= 0; i5-- {
+				n9 := len(tape)
+				t22 := n9 - 8
+				yi := tape[t22]
+				t23 := tape[n9-7]
+				t24 := tape[n9-6]
+				t25 := tape[n9-5]
+				t26 := tape[n9-4]
+				change := tape[n9-3]
+				t27 := tape[n9-2]
+				t28 := tape[n9-1]
+				t29 := hiddenBar[i5]
+				hiddenBar[i5] = 0
+				t30 := 1 + t26
+				outgate := 1 / t30
+				t21[i5] += (1 - t28*t28) * (outgate * t29)
+				t31 := t21[i5]
+				t21[i5] = 0
+				t32 := 1 + t25
+				ingate := 1 / t32
+				t33 := 1 + t23
+				forget := 1 / t33
+				t21[i5] += t31 * forget
+				t34 := (1 - change*change) * (ingate * t31)
+				t35 := 3*b3 + i5
+				biasBar[t35] += t34
+				t36 := weight[t35]
+				weightBar[t35] += t24 * t34
+				t37 := t26 * (t29 * t28 * outgate / t30)
+				t38 := 2*b3 + i5
+				biasBar[t38] += t37
+				t39 := weight[t38]
+				weightBar[t38] += yi * t37
+				t40 := t25 * (t31 * change * ingate / t32)
+				t41 := b3 + i5
+				biasBar[t41] += t40
+				t42 := weight[t41]
+				weightBar[t41] += t24 * t40
+				hiddenBar[i5] += t34*t36 + t40*t42
+				t43 := t23 * (t27 * t31 * forget / t33)
+				biasBar[i5] += t43
+				t44 := weight[i5]
+				weightBar[i5] += yi * t43
+				yBar2[i5] += t37*t39 + t43*t44
+				tape = tape[:t22]
+			}
+			tapeint = t17
+		}
+		for i4 := n6 - 1; i4 >= 0; i4-- {
+			t14 := ypredBar[i4]
+			ypredBar[i4] = 0
+			inWeightBar[i4] += t10[i4] * t14
+		}
 	}
-	for i3 := n - 1; i3 >= 0; i3-- {
-		t23 := len(tape) - 1
-		yi := tape[t23]
-		dstiBar2 := dstBar[i3]
-		dstBar[i3] = 0
-		extraBar[t6:t7][i3] += dstiBar2
-		t24 := outWeight[i3]
-		extraBar[b:t6][i3] += yi * dstiBar2
-		yBar[i3] += dstiBar2 * t24
-		tape = tape[:t23]
+	for k := 0; k < t; k++ {
+		sBar[k] = 0
 	}
-	for k2 := t8 - 1; k2 >= 0; k2-- {
-		n2 := len(tapeSlices)
-		t9 := n2 - 2
-		y2 := tapeSlices[t9]
-		yBar2 := tapeSlices[n2-1]
-		t10 := len(tape) - len(y2)
-		copy(y2, tape[t10:])
-		t11 := tape[:t10]
-		t12 := (2*k2 + 1) * b
-		t13 := (2*k2 + 2) * b
-		t14 := s[t12:t13]
-		t15 := len(t11) - len(t14)
-		copy(t14, t11[t15:])
-		t16 := t11[:t15]
-		t17 := 2 * k2 * b
-		t18 := s[t17:t12]
-		t19 := len(t16) - len(t18)
-		copy(t18, t16[t19:])
-		t20 := 2 * k2 * 4 * b
-		t21 := (2*k2 + 1) * 4 * b
-		t22 := (2*k2 + 2) * 4 * b
-		layerReverse(
-			t18,
-			sBar[t17:t12],
-			t14,
-			sBar[t12:t13],
-			main[t20:t21],
-			mainBar[t20:t21],
-			main[t21:t22],
-			mainBar[t21:t22],
-			y2,
-			yBar2,
-		)
-		tape = t16[:t19]
-		tapeSlices = tapeSlices[:t9]
-	}
-	for i4 := n - 1; i4 >= 0; i4-- {
-		dstiBar := dstBar[i4]
-		dstBar[i4] = 0
-		extraBar[:b][i4] += x[i4] * dstiBar
-	}
-}
-
-// layerReverse is the reverse of layer for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
-// it does not redo the writes of layer that its own reverse does not read back: the memory of its
-// slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: hidden (into hiddenBar), cell (into cellBar), weight (into weightBar), bias (into
-// biasBar), y (into yBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// layer writes hidden: on entry hiddenBar holds the adjoint of the values layer leaves in hidden
-// (zero for the gradient of its results alone); on return, the gradient with respect to the values
-// hidden held on entry.
-// layer writes cell: on entry cellBar holds the adjoint of the values layer leaves in cell (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values cell
-// held on entry.
-func layerReverse(hidden, hiddenBar, cell, cellBar, weight, weightBar, bias, biasBar, y, yBar []float64) {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := cap(hidden) > 0
-	if t2 && cap(hiddenBar) > 0 && &hidden[:1][0] == &hiddenBar[:1][0] {
-		panic("layerReverse: hidden and hiddenBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(cell) > 0
-	if t3 && cap(cellBar) > 0 && &cell[:1][0] == &cellBar[:1][0] {
-		panic("layerReverse: cell and cellBar share memory: gadgen's gradients need them apart")
-	}
-	t4 := cap(weight) > 0
-	if t4 && cap(weightBar) > 0 && &weight[:1][0] == &weightBar[:1][0] {
-		panic("layerReverse: weight and weightBar share memory: gadgen's gradients need them apart")
-	}
-	t5 := cap(bias) > 0
-	if t5 && cap(biasBar) > 0 && &bias[:1][0] == &biasBar[:1][0] {
-		panic("layerReverse: bias and biasBar share memory: gadgen's gradients need them apart")
-	}
-	t6 := cap(y) > 0
-	if t6 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("layerReverse: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &hidden[:1][0] == &cell[:1][0] {
-		panic("layerReverse: hidden and cell share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t4 && &hidden[:1][0] == &weight[:1][0] {
-		panic("layerReverse: hidden and weight share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t5 && &hidden[:1][0] == &bias[:1][0] {
-		panic("layerReverse: hidden and bias share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t6 && &hidden[:1][0] == &y[:1][0] {
-		panic("layerReverse: hidden and y share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t4 && &cell[:1][0] == &weight[:1][0] {
-		panic("layerReverse: cell and weight share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t5 && &cell[:1][0] == &bias[:1][0] {
-		panic("layerReverse: cell and bias share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t6 && &cell[:1][0] == &y[:1][0] {
-		panic("layerReverse: cell and y share memory: gadgen's gradients need them apart")
-	}
-	b := len(hidden)
-	tape := slices.Grow(t, max(b+2, 0)*7)
-	for i := 0; i < b; i++ {
-		yi2 := y[i]
-		t30 := math.Exp(-(yi2*weight[i] + bias[i]))
-		t31 := hidden[i]
-		t32 := b + i
-		t33 := math.Exp(-(t31*weight[t32] + bias[t32]))
-		t34 := 2*b + i
-		t35 := math.Exp(-(yi2*weight[t34] + bias[t34]))
-		t36 := 3*b + i
-		change2 := math.Tanh(t31*weight[t36] + bias[t36])
-		t37 := cell[i]
-		cell[i] = t37*(1/(1+t30)) + 1/(1+t33)*change2
-		t38 := math.Tanh(cell[i])
-		hidden[i] = 1 / (1 + t35) * t38
-		tape = append(tape, t30, t31, t33, t35, change2, t37, t38)
-	}
-	for i2 := b - 1; i2 >= 0; i2-- {
-		n := len(tape)
-		t7 := n - 7
-		t8 := tape[t7]
-		t9 := tape[n-6]
-		t10 := tape[n-5]
-		t11 := tape[n-4]
-		change := tape[n-3]
-		t12 := tape[n-2]
-		t13 := tape[n-1]
-		t14 := hiddenBar[i2]
-		hiddenBar[i2] = 0
-		t15 := 1 + t11
-		outgate := 1 / t15
-		cellBar[i2] += (1 - t13*t13) * (outgate * t14)
-		t16 := cellBar[i2]
-		cellBar[i2] = 0
-		t17 := 1 + t10
-		ingate := 1 / t17
-		t18 := 1 + t8
-		forget := 1 / t18
-		cellBar[i2] += t16 * forget
-		t19 := (1 - change*change) * (ingate * t16)
-		t20 := 3*b + i2
-		biasBar[t20] += t19
-		t21 := weight[t20]
-		weightBar[t20] += t9 * t19
-		t22 := t11 * (t14 * t13 * outgate / t15)
-		t23 := 2*b + i2
-		biasBar[t23] += t22
-		t24 := weight[t23]
-		yi := y[i2]
-		weightBar[t23] += yi * t22
-		t25 := t10 * (t16 * change * ingate / t17)
-		t26 := b + i2
-		biasBar[t26] += t25
-		t27 := weight[t26]
-		weightBar[t26] += t9 * t25
-		hiddenBar[i2] += t19*t21 + t25*t27
-		t28 := t8 * (t12 * t16 * forget / t18)
-		biasBar[i2] += t28
-		t29 := weight[i2]
-		weightBar[i2] += yi * t28
-		yBar[i2] += t22*t24 + t28*t29
-		tape = tape[:t7]
-	}
+	return t4
 }

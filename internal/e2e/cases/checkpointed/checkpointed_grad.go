@@ -1243,11 +1243,16 @@ func PendulumsPlainGrad(x, xBar, v, vBar []float64, steps int) float64 {
 		panic("PendulumsPlainGrad: x and v share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	n2 := len(v)
-	tape := slices.Grow(t, max(steps+1, 0)*(n+n2))
+	tape := slices.Grow(t, max(steps+1, 0)*max(n+2, 0))
 	for t4 := 1; t4 <= steps; t4++ {
-		tape = append(append(tape, x...), v...)
-		verlet(x, v, 0.1)
+		for i3 := 0; i3 < n; i3++ {
+			v[i3] -= 0.05 * math.Sin(x[i3])
+			vi2 := v[i3]
+			xi2 := x[i3]
+			tape = append(tape, xi2)
+			x[i3] = xi2 + 0.1*vi2
+			v[i3] -= 0.05 * math.Sin(x[i3])
+		}
 	}
 	s := 0.0
 	for i := 0; i < n; i++ {
@@ -1258,18 +1263,18 @@ func PendulumsPlainGrad(x, xBar, v, vBar []float64, steps int) float64 {
 		s += math.Cos(xi) + vi*vi
 	}
 	finalX := slices.Clone(x)
-	finalV := slices.Clone(v)
 	for t5 := steps; t5 >= 1; t5-- {
-		t6 := len(tape) - n2
-		copy(v, tape[t6:])
-		t7 := tape[:t6]
-		t8 := len(t7) - n
-		copy(x, t7[t8:])
-		verletReverseWrtXV(x, xBar, v, vBar, 0.1)
-		tape = t7[:t8]
+		for i2 := n - 1; i2 >= 0; i2-- {
+			xBar[i2] -= math.Cos(x[i2]) * (0.05 * vBar[i2])
+			xiBar := xBar[i2]
+			t6 := len(tape) - 1
+			x[i2] = tape[t6]
+			vBar[i2] += 0.1 * xiBar
+			xBar[i2] -= math.Cos(x[i2]) * (0.05 * vBar[i2])
+			tape = tape[:t6]
+		}
 	}
 	copy(x, finalX)
-	copy(v, finalV)
 	return s
 }
 
@@ -2540,29 +2545,50 @@ func pairReverse(q, qBar []float64, a, seed, seed2 float64) (aBar float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SumsPlainGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
+	tape := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SumsPlainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	s := x[0]
-	n := len(x)
-	tape := slices.Grow(t, max(n+1, 0))
-	for i := 0; i < n-1; i++ {
-		u, v := pair(x, a*s)
-		s3 := s + (0.1*u - 0.05*v)
-		tape = append(tape, s)
-		s = s3
+	i := 0
+	var n int
+	for {
+		n = len(x)
+		if i < n-1 {
+			t6 := a * s
+			m := 0.0
+			ss := 0.0
+			for i4 := 0; i4 < n; i4++ {
+				x3 := x[i4]
+				m += math.Sin(t6 * x3)
+				ss += x3 * x3
+			}
+			s3 := s + (0.1*(m/float64(n)) - 0.05*ss)
+			tape = append(tape, s)
+			s = s3
+			i++
+		} else {
+			break
+		}
 	}
 	aBar = 0
 	sBar := 1.0
 	for i2 := n - 2; i2 >= 0; i2-- {
-		t2 := len(tape) - 1
-		s2 := tape[t2]
-		vBar := -(0.05 * sBar)
-		t3 := pairReverse(x, xBar, a*s2, 0.1*sBar, vBar)
-		aBar += t3 * s2
-		sBar += a * t3
-		tape = tape[:t2]
+		t := len(tape) - 1
+		s2 := tape[t]
+		tape = tape[:t]
+		t2 := 0.05 * sBar
+		mBar := 0.1 * sBar / float64(n)
+		t3 := a * s2
+		t4 := 0.0
+		for i3 := n - 1; i3 >= 0; i3-- {
+			x2 := x[i3]
+			t5 := math.Cos(t3*x2) * mBar
+			xBar[i3] += t3*t5 - 2*(t2*x2)
+			t4 += t5 * x2
+		}
+		aBar += t4 * s2
+		sBar += a * t4
 	}
 	xBar[0] += sBar
 	return s, aBar

@@ -1354,70 +1354,33 @@ func EvolveGrad(x, xBar, state []float64) float64 {
 	if t2 > 0 && t3 && &state[:1][0] == &x[:1][0] {
 		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
 	}
-	tape := slices.Grow(t, 5*n)
+	tape := slices.Grow(t, 5*max(n+2, 0))
 	for k := 0; k < 3; k++ {
-		tape = append(tape, state...)
-		evolveStep(state, x)
+		for i2 := 0; i2 < n; i2++ {
+			t11 := state[i2]
+			state[i2] = t11*x[i2] + math.Sin(t11)
+			tape = append(tape, t11)
+		}
 	}
 	t4 := state[0]
 	t5 := n - 1
 	t6 := state[t5]
 	t7 := t4 * t6
-	finalState := slices.Clone(state)
 	stateBar[t5] += t4
 	stateBar[0] += t6
 	for k2 := 2; k2 >= 0; k2-- {
-		t8 := len(tape) - n
-		copy(state, tape[t8:])
-		evolveStepReverse(state, stateBar, x, xBar)
-		tape = tape[:t8]
+		for i := n - 1; i >= 0; i-- {
+			t8 := len(tape) - 1
+			t9 := tape[t8]
+			t10 := stateBar[i]
+			stateBar[i] = 0
+			xi := x[i]
+			xBar[i] += t9 * t10
+			stateBar[i] += math.Cos(t9)*t10 + t10*xi
+			tape = tape[:t8]
+		}
 	}
-	copy(state, finalState)
 	return t7
-}
-
-// evolveStepReverse is the reverse of evolveStep for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of evolveStep that its own reverse
-// does not read back: the memory of its slice and pointer parameters is left in no particular
-// state.
-//
-// Varied inputs: s (into sBar), x (into xBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// evolveStep writes s: on entry sBar holds the adjoint of the values evolveStep leaves in s (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values s held
-// on entry.
-func evolveStepReverse(s, sBar, x, xBar []float64) {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := cap(s) > 0
-	if t2 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("evolveStepReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(x) > 0
-	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("evolveStepReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &s[:1][0] == &x[:1][0] {
-		panic("evolveStepReverse: s and x share memory: gadgen's gradients need them apart")
-	}
-	n := len(s)
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
-		si2 := s[i]
-		s[i] = si2*x[i] + math.Sin(si2)
-		tape = append(tape, si2)
-	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := len(tape) - 1
-		si := tape[t4]
-		siBar := sBar[i2]
-		sBar[i2] = 0
-		xi := x[i2]
-		xBar[i2] += si * siBar
-		sBar[i2] += math.Cos(si)*siBar + siBar*xi
-		tape = tape[:t4]
-	}
 }
 
 // EvolveJVP computes Evolve and its derivative along the tangents (forward mode).
@@ -1463,10 +1426,12 @@ func evolveStepJVP(s, ds, x, dx []float64) {
 // gradient of its results alone); on return, the gradient with respect to the values x held on
 // entry.
 func LayersGrad(x, xBar []float64) float64 {
-	var tapeSlicesBuf [85][]float64
-	tapeSlices := tapeSlicesBuf[:0]
+	var tapeintBuf [256]int
+	tapeint := tapeintBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
+	var tapeSlicesBuf [85][]float64
+	tapeSlices := tapeSlicesBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LayersGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1476,22 +1441,32 @@ func LayersGrad(x, xBar []float64) float64 {
 	workBar := make([]float64, t)
 	before := len(tapeSlices)
 	before2 := len(tape)
+	before3 := len(tapeint)
 	y := x[:n]
 	yBar := xBar[:n]
 	for k := 0; k < 3; k++ {
 		if k == 1 {
 			tapeSlices = slices.Grow(tapeSlices, 3*(len(tapeSlices)-before))
 			tape = slices.Grow(tape, 3*(len(tape)-before2))
+			tapeint = slices.Grow(tapeint, 3*(len(tapeint)-before3))
 		}
-		t9 := k * n
-		t10 := (k + 1) * n
-		h := work[t9:t10]
-		t11 := x[n:]
-		tape = append(append(tape, y...), t11...)
-		layer(h, y, t11)
+		t15 := k * n
+		t16 := (k + 1) * n
+		h2 := work[t15:t16]
+		hBar2 := workBar[t15:t16]
+		t17 := x[n:]
+		n3 := len(h2)
+		for j2 := 0; j2 < n3; j2++ {
+			t18 := (j2 + 1) % len(y)
+			t19 := math.Tanh(y[j2]*t17[j2] + y[t18])
+			t20 := append(tape, h2[j2])
+			h2[j2] = t19
+			tapeint = append(tapeint, t18)
+			tape = append(t20, t19)
+		}
 		tapeSlices = append(tapeSlices, y, yBar)
-		y = h
-		yBar = workBar[t9:t10]
+		y = h2
+		yBar = hBar2
 	}
 	s := 0.0
 	for i := 0; i < len(y); i++ {
@@ -1505,82 +1480,34 @@ func LayersGrad(x, xBar []float64) float64 {
 		t2 := n2 - 2
 		y2 := tapeSlices[t2]
 		yBar2 := tapeSlices[n2-1]
-		t3 := x[n:]
-		t4 := len(tape) - len(t3)
-		copy(t3, tape[t4:])
-		t5 := tape[:t4]
-		t6 := len(t5) - len(y2)
-		copy(y2, t5[t6:])
-		t7 := k2 * n
-		t8 := (k2 + 1) * n
-		layerReverse(work[t7:t8], workBar[t7:t8], y2, yBar2, t3, xBar[n:])
-		tape = t5[:t6]
 		tapeSlices = tapeSlices[:t2]
+		t3 := k2 * n
+		t4 := (k2 + 1) * n
+		h := work[t3:t4]
+		hBar := workBar[t3:t4]
+		t5 := x[n:]
+		t6 := xBar[n:]
+		for j := len(h) - 1; j >= 0; j-- {
+			t7 := len(tape) - 1
+			t8 := tape[t7]
+			t9 := tape[:t7]
+			t10 := len(tapeint) - 1
+			t11 := tapeint[t10]
+			hjBar := hBar[j]
+			hBar[j] = 0
+			t12 := len(t9) - 1
+			h[j] = t9[t12]
+			t13 := (1 - t8*t8) * hjBar
+			yBar2[t11] += t13
+			t14 := t5[j]
+			t6[j] += y2[j] * t13
+			yBar2[j] += t13 * t14
+			tape = t9[:t12]
+			tapeint = tapeint[:t10]
+		}
 	}
 	copy(x, finalX)
 	return s
-}
-
-// layerReverse is the reverse of layer for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
-// it does not redo the writes of layer that its own reverse does not read back: the memory of its
-// slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: h (into hBar), y (into yBar), w (into wBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// layer writes h: on entry hBar holds the adjoint of the values layer leaves in h (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values h held on
-// entry.
-func layerReverse(h, hBar, y, yBar, w, wBar []float64) {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	var tapeintBuf [256]int
-	t2 := tapeintBuf[:0]
-	t3 := cap(h) > 0
-	if t3 && cap(hBar) > 0 && &h[:1][0] == &hBar[:1][0] {
-		panic("layerReverse: h and hBar share memory: gadgen's gradients need them apart")
-	}
-	t4 := cap(y) > 0
-	if t4 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("layerReverse: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	t5 := cap(w) > 0
-	if t5 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("layerReverse: w and wBar share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t4 && &h[:1][0] == &y[:1][0] {
-		panic("layerReverse: h and y share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t5 && &h[:1][0] == &w[:1][0] {
-		panic("layerReverse: h and w share memory: gadgen's gradients need them apart")
-	}
-	n := len(h)
-	trips := max(n+2, 0)
-	tapeint := slices.Grow(t2, trips)
-	tape := slices.Grow(t, trips)
-	for j := 0; j < n; j++ {
-		yj := y[j]
-		wj2 := w[j]
-		t11 := (j + 1) % len(y)
-		t12 := y[t11]
-		tapeint = append(tapeint, t11)
-		tape = append(tape, math.Tanh(yj*wj2+t12))
-	}
-	for j2 := n - 1; j2 >= 0; j2-- {
-		t6 := len(tape) - 1
-		t7 := tape[t6]
-		t8 := len(tapeint) - 1
-		t9 := tapeint[t8]
-		hjBar := hBar[j2]
-		hBar[j2] = 0
-		t10 := (1 - t7*t7) * hjBar
-		yBar[t9] += t10
-		wj := w[j2]
-		wBar[j2] += y[j2] * t10
-		yBar[j2] += t10 * wj
-		tapeint = tapeint[:t8]
-		tape = tape[:t6]
-	}
 }
 
 // LayersJVP computes Layers and its derivative along the tangents (forward mode).

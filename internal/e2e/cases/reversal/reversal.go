@@ -52,8 +52,10 @@ func Once(x []float64) float64 {
 	return math.Log(sumExp(x)) + dot(x, x)
 }
 
-// InLoop calls helpers with loops in a loop, which stay calls: inlined,
-// their loops would go on the tape once per iteration.
+// InLoop calls helpers with loops in a loop: dot stays a call (inlined,
+// its loop would go on the tape once per iteration, for products cheaper
+// to compute again), sumExp is inlined (its exponentials are recorded
+// once instead of computed again by its reverse).
 //
 //gad:jvp
 //gad:grad

@@ -173,45 +173,42 @@ func InLoopJVP(x, dx []float64) (float64, float64) {
 // Results: the value of InLoop, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func InLoopGrad(x, xBar []float64) float64 {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("InLoopGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
+	i := len(x)
+	trips := max(i+1, 0)
+	before := len(tape)
 	s := 0.0
-	i := 1
-	var i2 int
-	for {
-		i2 = len(x)
-		if i <= i2 {
-			t3 := x[:i]
-			s += 0.5*dot(t3, t3) + sumExp(t3)/float64(i)
-			i++
-		} else {
-			break
+	for i2 := 1; i2 <= i; i2++ {
+		if i2 == 2 {
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
+		t4 := x[:i2]
+		t5 := 0.5 * dot(t4, t4)
+		n := len(t4)
+		s2 := 0.0
+		for i4 := 0; i4 < n; i4++ {
+			t6 := math.Exp(t4[i4])
+			tape = append(tape, t6)
+			s2 += t6
+		}
+		s += t5 + s2/float64(i2)
 	}
-	for ; i2 >= 1; i2-- {
-		t := x[:i2]
-		t2 := xBar[:i2]
-		sumExpReverse(t, t2, 1/float64(i2))
+	for ; i >= 1; i-- {
+		t := x[:i]
+		t2 := xBar[:i]
+		sBar := 1 / float64(i)
+		for i3 := len(t) - 1; i3 >= 0; i3-- {
+			t3 := len(tape) - 1
+			t2[i3] += tape[t3] * sBar
+			tape = tape[:t3]
+		}
 		dotInPlaceReverse(t, t2, 0.5)
 	}
 	return s
-}
-
-// sumExpReverse is the reverse of sumExp for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
-// inputs. Unlike a //gad:vjp, it does not redo the writes of sumExp that its own reverse does not
-// read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (into xBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func sumExpReverse(x, xBar []float64, seed float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("sumExpReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	for i := 0; i < len(x); i++ {
-		xBar[i] += math.Exp(x[i]) * seed
-	}
 }
 
 // dotInPlaceReverse is the reverse of dotInPlace for the gradients that call it: the

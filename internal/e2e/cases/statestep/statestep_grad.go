@@ -1557,10 +1557,6 @@ func cloudPushJVPWrtC(c, dc *cloud, dt float64) {
 // Results: the value of Cloud, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
-	var tapeValuesBuf [51]cloud
-	tapeValues := tapeValuesBuf[:0]
-	var tapeValuesBuf2 [64]particle
-	tapeValues2 := tapeValuesBuf2[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	var tapeintBuf [256]int
@@ -1569,7 +1565,7 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 	t2 := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*float64
 	t3 := tapePointersBuf2[:0]
-	var t45 [2]float64
+	var t50 [2]float64
 	if cap(x0) > 0 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
 		panic("CloudGrad: x0 and x0Bar share memory: gadgen's gradients need them apart")
 	}
@@ -1581,7 +1577,7 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 	}
 	c := new(cloud)
 	cBar := new(cloud)
-	var t46 [2]float64
+	var t51 [2]float64
 	c.e = [2]float64{e0[0], e0[1]}
 	n := len(q0)
 	trips := max(n+2, 0)
@@ -1592,225 +1588,150 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 		q := new(float64)
 		qBar2 := new(float64)
 		*q = q0[i]
-		t36 := c.ps
-		t37 := cBar.ps
-		t38 := new([2]float64)
-		t39 := new([2]float64)
-		t38[0] = x0[i]
-		t40 := (i + 1) % len(x0)
-		t38[1] = x0[t40]
-		t41 := particle{x: t39[:], q: qBar2}
-		t42 := append(t36, particle{x: t38[:], q: q})
-		n7 := len(t42)
-		t43 := cap(t42)
-		var t44 []particle
-		if t43 != cap(t36) {
-			t44 = make([]particle, n7, t43)
-			for k3 := 0; k3 < len(t37); k3++ {
-				t44[k3].x = t37[k3].x
-				t44[k3].q = t37[k3].q
+		t41 := c.ps
+		t42 := cBar.ps
+		t43 := new([2]float64)
+		t44 := new([2]float64)
+		t43[0] = x0[i]
+		t45 := (i + 1) % len(x0)
+		t43[1] = x0[t45]
+		t46 := particle{x: t44[:], q: qBar2}
+		t47 := append(t41, particle{x: t43[:], q: q})
+		n7 := len(t47)
+		t48 := cap(t47)
+		var t49 []particle
+		if t48 != cap(t41) {
+			t49 = make([]particle, n7, t48)
+			for k := 0; k < len(t42); k++ {
+				t49[k].x = t42[k].x
+				t49[k].q = t42[k].q
 			}
 		} else {
-			t44 = t37[:n7]
+			t49 = t42[:n7]
 		}
-		t44[len(t36)].x = t41.x
-		t44[len(t36)].q = t41.q
-		cBar.ps = t44
-		c.ps = t42
+		t49[len(t41)].x = t46.x
+		t49[len(t41)].q = t46.q
+		cBar.ps = t49
+		c.ps = t47
 		tapePointers = append(tapePointers, q, qBar2)
-		tapePointers2 = append(tapePointers2, t38, t39)
-		tapeint = append(tapeint, t40)
+		tapePointers2 = append(tapePointers2, t43, t44)
+		tapeint = append(tapeint, t45)
 	}
+	t4 := c.ps
 	trips2 := max(steps+2, 0)
 	before := len(tape)
-	before2 := len(tapeValues)
-	before3 := len(tapeValues2)
 	for i2 := 0; i2 < steps; i2++ {
 		if i2 == 1 {
-			t33 := trips2 - 2
-			tape = slices.Grow(tape, t33*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t33*(len(tapeValues)-before2))
-			tapeValues2 = slices.Grow(tapeValues2, t33*(len(tapeValues2)-before3))
+			tape = slices.Grow(tape, (trips2-2)*(len(tape)-before))
 		}
-		if c != nil {
-			t34 := c.ps
-			n6 := len(t34)
-			for k2 := 0; k2 < n6; k2++ {
-				t35 := append(tape, t34[k2].x...)
-				tape = append(t35, *t34[k2].q)
+		spread := 0.0
+		for i7 := 0; i7 < len(t4); i7++ {
+			p3 := t4[i7]
+			t36 := p3.x
+			n6 := len(t36)
+			for d2 := 0; d2 < n6; d2++ {
+				t38 := *p3.q
+				t39 := c.e[d2]
+				t36[d2] += 0.1 * t38 * t39
+				t40 := t36[d2]
+				tape = append(tape, t38, t39, t40)
+				spread += t40 * t40
 			}
-			tapeValues2 = append(tapeValues2, t34...)
-			tapeValues = append(tapeValues, *c)
+			t37 := p3.q
+			*t37 *= 0.99
 		}
-		c.push(0.1)
+		c.e[0] -= 0.001 * spread
+		c.e[1] += 0.001 * math.Sin(spread)
+		tape = append(tape, spread)
 	}
-	t4 := c.e[0]
-	t5 := c.e[1]
-	t6 := c.ps
-	n2 := len(t6)
-	t7 := cBar.ps
-	sum := t4 * t5
+	t5 := c.e[0]
+	t6 := c.e[1]
+	t7 := c.ps
+	n2 := len(t7)
+	t8 := cBar.ps
+	sum := t5 * t6
 	for i3 := 0; i3 < n2; i3++ {
-		p := t6[i3]
-		t27 := p.x
-		t28 := t27[0]
-		t29 := t27[1]
-		t30 := *p.q
-		pBar := t7[i3]
-		t31 := pBar.q
-		*t31 += 1
-		t32 := pBar.x
-		t32[1] += t28
-		t32[0] += t29
-		sum += t28*t29 + t30
+		p2 := t7[i3]
+		t30 := p2.x
+		t31 := t30[0]
+		t32 := t30[1]
+		t33 := *p2.q
+		pBar2 := t8[i3]
+		t34 := pBar2.q
+		*t34 += 1
+		t35 := pBar2.x
+		t35[1] += t31
+		t35[0] += t32
+		sum += t31*t32 + t33
 	}
-	cBar.e[1] += t4
-	cBar.e[0] += t5
+	cBar.e[1] += t5
+	cBar.e[0] += t6
+	t9 := c.ps
+	t10 := cBar.ps
 	for i4 := steps - 1; i4 >= 0; i4-- {
-		if c != nil {
-			t18 := len(tapeValues) - 1
-			t19 := tapeValues[:t18]
-			*c = tapeValues[t18]
-			t20 := c.ps
-			n5 := len(t20)
-			t21 := len(tapeValues2) - n5
-			copy(t20, tapeValues2[t21:])
-			tapeValues2 = tapeValues2[:t21]
-			t22 := n5 - 1
-			for k := 0; k < n5; k++ {
-				t23 := len(tape) - 1
-				t24 := tape[:t23]
-				*t20[t22-k].q = tape[t23]
-				t25 := t20[t22-k].x
-				t26 := len(t24) - len(t25)
-				copy(t25, t24[t26:])
-				tape = t24[:t26]
+		t21 := len(tape) - 1
+		spreadBar := math.Cos(tape[t21]) * (0.001 * cBar.e[1])
+		spreadBar -= 0.001 * cBar.e[0]
+		tape = tape[:t21]
+		for i6 := len(t9) - 1; i6 >= 0; i6-- {
+			p := t9[i6]
+			pBar := t10[i6]
+			t22 := pBar.x
+			t23 := pBar.q
+			t24 := *t23
+			*t23 = 0
+			*t23 += t24 * 0.99
+			for d := len(p.x) - 1; d >= 0; d-- {
+				n5 := len(tape)
+				t25 := n5 - 3
+				t26 := tape[t25]
+				t27 := tape[n5-2]
+				t22[d] += 2 * (spreadBar * tape[n5-1])
+				t28 := t22[d]
+				cBar.e[d] += 0.1 * t26 * t28
+				t29 := t10[i6].q
+				*t29 += 0.1 * (t28 * t27)
+				tape = tape[:t25]
 			}
-			tapeValues = t19
 		}
-		cloudPushReverseWrtC(c, cBar, 0.1)
 	}
 	i5 := n - 1
 	for i5 >= 0 {
-		t12 := len(tapeint) - 1
-		t13 := tapeint[t12]
+		t15 := len(tapeint) - 1
+		t16 := tapeint[t15]
 		n3 := len(tapePointers2)
-		t14 := tapePointers2[n3-1]
+		t17 := tapePointers2[n3-1]
 		n4 := len(tapePointers)
 		qBar := tapePointers[n4-1]
-		t15 := t14[1]
-		t14[1] = 0
-		x0Bar[t13] += t15
-		t16 := t14[0]
-		t14[0] = 0
-		x0Bar[i5] += t16
-		t17 := *qBar
+		t18 := t17[1]
+		t17[1] = 0
+		x0Bar[t16] += t18
+		t19 := t17[0]
+		t17[0] = 0
+		x0Bar[i5] += t19
+		t20 := *qBar
 		*qBar = 0
-		q0Bar[i5] += t17
+		q0Bar[i5] += t20
 		i5--
 		tapePointers = tapePointers[:n4-2]
 		tapePointers2 = tapePointers2[:n3-2]
-		tapeint = tapeint[:t12]
+		tapeint = tapeint[:t15]
 	}
-	t8 := cBar.e
+	t11 := cBar.e
 	cBar.e = [2]float64{}
-	t45[0] += t8[0]
-	t45[1] += t8[1]
-	t9 := t45
-	t45 = [2]float64{}
-	t46[0] += t9[0]
-	t46[1] += t9[1]
-	t10 := t46[1]
-	t46[1] = 0
-	e0Bar[1] += t10
-	t11 := t46[0]
-	t46[0] = 0
-	e0Bar[0] += t11
+	t50[0] += t11[0]
+	t50[1] += t11[1]
+	t12 := t50
+	t50 = [2]float64{}
+	t51[0] += t12[0]
+	t51[1] += t12[1]
+	t13 := t51[1]
+	t51[1] = 0
+	e0Bar[1] += t13
+	t14 := t51[0]
+	t51[0] = 0
+	e0Bar[0] += t14
 	return sum
-}
-
-// cloudPushReverseWrtC is the reverse of cloud.push for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of cloud.push that its own reverse
-// does not read back: the memory of its slice and pointer parameters is left in no particular
-// state.
-//
-// Varied inputs: c (into cBar).
-// Fixed inputs: dt.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// cloud.push writes c: on entry cBar holds the adjoint of the values cloud.push leaves in c (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values c held
-// on entry.
-func cloudPushReverseWrtC(c, cBar *cloud, dt float64) {
-	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
-	t := c.ps
-	n := len(t)
-	t2 := 1 - dt*0.1
-	trips := max(n+2, 0)
-	before := len(tape)
-	spread := 0.0
-	for i := 0; i < n; i++ {
-		if i == 1 {
-			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
-		}
-		p2 := t[i]
-		t22 := p2.x
-		n2 := len(t22)
-		for d2 := 0; d2 < n2; d2++ {
-			t25 := *p2.q
-			t26 := c.e[d2]
-			t27 := t22[d2]
-			tape = append(tape, t27)
-			t22[d2] = t27 + dt*t25*t26
-			t28 := t22[d2]
-			spread += t28 * t28
-		}
-		t23 := p2.q
-		t24 := *t23
-		tape = append(tape, t24)
-		*t23 = t24 * t2
-	}
-	t3 := dt * 0.01
-	t4 := c.e[0]
-	t5 := append(tape, t4)
-	c.e[0] = t4 - t3*spread
-	t6 := c.e[1]
-	t7 := append(t5, t6)
-	c.e[1] = t6 + t3*math.Sin(spread)
-	t8 := cBar.e[1]
-	t9 := len(t7) - 1
-	t10 := t7[:t9]
-	c.e[1] = t7[t9]
-	t11 := cBar.e[0]
-	t12 := len(t10) - 1
-	c.e[0] = t10[t12]
-	spreadBar := math.Cos(spread)*(t3*t8) - t3*t11
-	tape2 := t10[:t12]
-	for i2 := n - 1; i2 >= 0; i2-- {
-		p := c.ps[i2]
-		t13 := p.x
-		pBar := cBar.ps[i2]
-		t14 := pBar.x
-		t15 := pBar.q
-		t16 := *t15
-		*t15 = 0
-		t17 := len(tape2) - 1
-		*p.q = tape2[t17]
-		*t15 += t16 * t2
-		tape2 = tape2[:t17]
-		for d := len(t13) - 1; d >= 0; d-- {
-			t14[d] += 2 * (spreadBar * t13[d])
-			t18 := t14[d]
-			t19 := len(tape2) - 1
-			t13[d] = tape2[t19]
-			t20 := c.e[d]
-			cBar.e[d] += dt * *c.ps[i2].q * t18
-			t21 := cBar.ps[i2].q
-			*t21 += dt * (t18 * t20)
-			tape2 = tape2[:t19]
-		}
-	}
 }
 
 // HelpersJVP computes Helpers and its derivative along the tangents (forward mode).
@@ -4616,8 +4537,8 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
 		panic("ByValueGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
 	}
-	var t16 flow
-	var t17 flow
+	var t21 flow
+	var t22 flow
 	t := append([]float64(nil), q0...)
 	n := len(t)
 	t2 := cap(t)
@@ -4627,95 +4548,64 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	} else {
 		t3 = []float64(nil)[:n]
 	}
-	t17.Q = t3
-	t16.Q = t
+	t22.Q = t3
+	t21.Q = t
 	n2 := len(q0)
-	t17.V = make([]float64, n2)
-	t16.V = make([]float64, n2)
-	f2 := t16
+	t22.V = make([]float64, n2)
+	t21.V = make([]float64, n2)
+	f2 := t21
+	t4 := 0.05 * k
 	trips := max(steps+2, 0)
 	before := len(tape)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		tape = append(append(tape, f2.Q...), f2.V...)
-		advect(f2, k, 0.05)
+		t18 := f2.Q
+		n5 := len(t18)
+		for i4 := 0; i4 < n5; i4++ {
+			t19 := t18[i4]
+			t20 := math.Sin(t19)
+			f2.V[i4] -= t4 * t20
+			t18[i4] += 0.05 * f2.V[i4]
+			tape = append(tape, t19, t20)
+		}
 	}
-	t4 := f2.Q
-	t5 := t4[0]
-	t6 := f2.V[1]
-	t7 := len(t4) - 1
-	kBar = t4[t7]
-	t8 := t5*t6 + k*kBar
-	fBar := t17
-	t9 := fBar.Q
-	t9[t7] += k
-	fBar.V[1] += t5
-	t9[0] += t6
+	t5 := f2.Q
+	t6 := t5[0]
+	t7 := f2.V[1]
+	t8 := len(t5) - 1
+	kBar = t5[t8]
+	t9 := t6*t7 + k*kBar
+	fBar := t22
+	t10 := fBar.Q
+	t10[t8] += k
+	t11 := fBar.V
+	t11[1] += t6
+	t10[0] += t7
+	f3 := t21
+	t12 := 0.0
 	for i2 := steps - 1; i2 >= 0; i2-- {
-		f3 := t16
-		t11 := f3.V
-		t12 := len(tape) - len(t11)
-		copy(t11, tape[t12:])
-		t13 := tape[:t12]
-		t14 := f3.Q
-		t15 := len(t13) - len(t14)
-		copy(t14, t13[t15:])
-		var fBar3 flow
-		fBar2 := t17
-		fBar3.Q = fBar2.Q
-		fBar3.V = fBar2.V
-		kBar += advectReverseWrtFK(f2, &fBar3, k, 0.05)
-		tape = t13[:t15]
+		for i3 := len(f3.Q) - 1; i3 >= 0; i3-- {
+			n4 := len(tape)
+			t14 := n4 - 2
+			t15 := tape[t14]
+			t16 := tape[n4-1]
+			t11[i3] += 0.05 * t10[i3]
+			t17 := t11[i3]
+			t10[i3] -= math.Cos(t15) * (t4 * t17)
+			t12 -= t17 * t16
+			tape = tape[:t14]
+		}
 	}
+	kBar += 0.05 * t12
 	n3 := len([]float64(nil))
 	for k2 := 0; k2 < n2; k2++ {
-		t10 := t3[n3+k2]
+		t13 := t3[n3+k2]
 		t3[n3+k2] = 0
-		q0Bar[k2] += t10
+		q0Bar[k2] += t13
 	}
-	return t8, kBar
-}
-
-// advectReverseWrtFK is the reverse of advect for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of advect that its own reverse does not read
-// back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: f (into *fBar), k (returned as kBar).
-// Fixed inputs: dt.
-// Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func advectReverseWrtFK(f flow, fBar *flow, k, dt float64) (kBar float64) {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := *fBar
-	t3 := f.Q
-	n := len(t3)
-	t4 := dt * k
-	tape := slices.Grow(t, max(n+2, 0)*2)
-	for i := 0; i < n; i++ {
-		t10 := t3[i]
-		t11 := math.Sin(t10)
-		f.V[i] -= t4 * t11
-		t3[i] += dt * f.V[i]
-		tape = append(tape, t10, t11)
-	}
-	t5 := 0.0
-	for i2 := n - 1; i2 >= 0; i2-- {
-		n2 := len(tape)
-		t6 := n2 - 2
-		t7 := tape[t6]
-		t8 := tape[n2-1]
-		t2.V[i2] += dt * t2.Q[i2]
-		t9 := t2.V[i2]
-		t2.Q[i2] -= math.Cos(t7) * (t4 * t9)
-		t5 -= t9 * t8
-		tape = tape[:t6]
-	}
-	kBar = dt * t5
-	return kBar
+	return t9, kBar
 }
 
 // ByValueCheckpointedGrad computes ByValue and its gradient with respect to the varied inputs
@@ -4810,6 +4700,46 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	return t8, kBar
 }
 
+// advectReverseWrtFK is the reverse of advect for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of advect that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: f (into *fBar), k (returned as kBar).
+// Fixed inputs: dt.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func advectReverseWrtFK(f flow, fBar *flow, k, dt float64) (kBar float64) {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	t2 := *fBar
+	t3 := f.Q
+	n := len(t3)
+	t4 := dt * k
+	tape := slices.Grow(t, max(n+2, 0)*2)
+	for i := 0; i < n; i++ {
+		t10 := t3[i]
+		t11 := math.Sin(t10)
+		f.V[i] -= t4 * t11
+		t3[i] += dt * f.V[i]
+		tape = append(tape, t10, t11)
+	}
+	t5 := 0.0
+	for i2 := n - 1; i2 >= 0; i2-- {
+		n2 := len(tape)
+		t6 := n2 - 2
+		t7 := tape[t6]
+		t8 := tape[n2-1]
+		t2.V[i2] += dt * t2.Q[i2]
+		t9 := t2.V[i2]
+		t2.Q[i2] -= math.Cos(t7) * (t4 * t9)
+		t5 -= t9 * t8
+		tape = tape[:t6]
+	}
+	kBar = dt * t5
+	return kBar
+}
+
 // GivenJVP computes Given and its derivative along the tangents (forward mode).
 //
 // Varied inputs: f (tangent df), k (tangent dk).
@@ -4839,53 +4769,53 @@ func GivenJVP(f, df flow, k, dk float64, steps int) (float64, float64) {
 // Results: the value of Given, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GivenGrad(f flow, fBar *flow, k float64, steps int) (f2, kBar float64) {
-	var finalStateBuf [256]float64
-	t := finalStateBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	t2 := f.Q
-	t3 := fBar.Q
-	n := len(t2)
-	fBar.Q = append(t3, make([]float64, max(n-len(t3), 0))...)
-	t4 := f.V
-	t5 := fBar.V
-	n2 := len(t4)
-	fBar.V = append(t5, make([]float64, max(n2-len(t5), 0))...)
-	t6 := *fBar
+	t := f.Q
+	t2 := fBar.Q
+	n := len(t)
+	fBar.Q = append(t2, make([]float64, max(n-len(t2), 0))...)
+	t3 := f.V
+	t4 := fBar.V
+	fBar.V = append(t4, make([]float64, max(len(t3)-len(t4), 0))...)
+	t5 := *fBar
+	t6 := 0.05 * k
 	trips := max(steps+2, 0)
 	before := len(tape)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		tape = append(append(tape, t2...), t4...)
-		advect(f, k, 0.05)
+		for i4 := 0; i4 < n; i4++ {
+			t17 := t[i4]
+			t18 := math.Sin(t17)
+			t3[i4] -= t6 * t18
+			t[i4] += 0.05 * t3[i4]
+			tape = append(tape, t17, t18)
+		}
 	}
-	t7 := t2[0]
-	t8 := t4[1]
+	t7 := t[0]
+	t8 := t3[1]
 	t9 := t7 * t8
-	t10 := append(append(t, t2...), t4...)
-	t11 := t6.V
-	t11[1] += t7
-	t12 := t6.Q
-	t12[0] += t8
-	kBar = 0
+	t10 := t5.V
+	t10[1] += t7
+	t11 := t5.Q
+	t11[0] += t8
+	t12 := 0.0
 	for i2 := steps - 1; i2 >= 0; i2-- {
-		t15 := len(tape) - n2
-		copy(t4, tape[t15:])
-		t16 := tape[:t15]
-		t17 := len(t16) - n
-		copy(t2, t16[t17:])
-		var fBar2 flow
-		fBar2.Q = t12
-		fBar2.V = t11
-		kBar += advectReverseWrtFK(f, &fBar2, k, 0.05)
-		tape = t16[:t17]
+		for i3 := n - 1; i3 >= 0; i3-- {
+			n2 := len(tape)
+			t13 := n2 - 2
+			t14 := tape[t13]
+			t15 := tape[n2-1]
+			t10[i3] += 0.05 * t11[i3]
+			t16 := t10[i3]
+			t11[i3] -= math.Cos(t14) * (t6 * t16)
+			t12 -= t16 * t15
+			tape = tape[:t13]
+		}
 	}
-	t13 := len(t10) - n2
-	copy(t4, t10[t13:])
-	t14 := t10[:t13]
-	copy(t2, t14[len(t14)-n:])
+	kBar = 0.05 * t12
 	return t9, kBar
 }
 
