@@ -17,10 +17,11 @@ package simplify
 // callee is small and cannot grow the tape beyond what one call records:
 //
 //   - never a callee in a recursive cycle (inlining would not end), one of
-//     another package (but by InlineAll's model, All, the last resort of
-//     the driver), an interface method or a function without a body
-//     gadgen can lower (a generated function, whose body is a stub's
-//     while gadgen runs);
+//     another package (but one with loops, called in a loop, that calls
+//     one of Costly, below, and by InlineAll's model, All, the last
+//     resort of the driver), an interface method or a function without
+//     a body gadgen can lower (a generated function, whose body is a
+//     stub's while gadgen runs);
 //   - a callee without loops of at most Callee IR values, anywhere;
 //   - a callee with loops of at most LoopCallee values, only at a call site
 //     outside every loop of the caller: there the callee runs once per
@@ -105,8 +106,10 @@ var InlineAll = CallCost{All: true, Depth: 8, Caller: 20000}
 // the first trip), InLoopCallee 160 takes GradBench's LSTM from 3.6 to
 // 1.8–1.9 and S2c from 4.1–4.8 to 1.7–2.4 (bytes 1.4–1.7× the
 // hand-written gradient's), and bench/'s GMM, whose logsumexp is inlined
-// in its loop over the points, from 3.5–4.4 to 3.3–4.0; helpers that
-// call none of Costly (GMM's qtimesx and sqnorm, ODE's rhs) stay calls.
+// in its loop over the points, from 3.5–4.4 to 3.3–4.0 (GradBench's GMM,
+// whose LogSumExp is in another package, inlined for that reason only:
+// 2.8–4.1 to 2.6–3.6); helpers that call none of Costly (GMM's qtimesx and
+// sqnorm, ODE's rhs) stay calls.
 var ReverseCost = CallCost{Callee: 160, LoopCallee: 160, InLoopCallee: 160, Depth: 3, Caller: 1200,
 	Costly: []string{"math.Exp", "math.Exp2", "math.Expm1", "math.Log", "math.Log1p", "math.Log2", "math.Log10", "math.Pow",
 		"math.Sin", "math.Cos", "math.Tan", "math.Sinh", "math.Cosh", "math.Tanh", "math.Asin", "math.Acos", "math.Atan",
@@ -272,17 +275,27 @@ func (c *chooser) body(callee *types.Func) *ir.Func {
 }
 
 // decide returns the decision for call.
-func (c *chooser) decide(call *ir.Value) CallSite {
+func (c *chooser) decide(call *ir.Value) (site CallSite) {
 	k := call.Callee
-	site := CallSite{Callee: shortName(k.Func, c.f.Pkg), Depth: c.depthOf(call), Reversal: Joint}
+	site = CallSite{Callee: shortName(k.Func, c.f.Pkg), Depth: c.depthOf(call), Reversal: Joint}
 	cfg := ir.NewCFG(c.f)
 	for _, loop := range cfg.Loop {
 		site.InLoop = site.InLoop || loop[call.Block.Index]
 	}
-	if k.Func.Pkg() == nil || c.f.Pkg == nil || k.Func.Pkg().Path() != c.f.Pkg.Path() && !c.cost.All {
-		site.Why = "another package"
+	if k.Func.Pkg() == nil || c.f.Pkg == nil {
+		site.Why = "no package"
 		return site
 	}
+	other := k.Func.Pkg().Path() != c.f.Pkg.Path() && !c.cost.All
+	defer func() {
+		// Another package's function is inlined only to record what it
+		// computes in a loop with costly math (its reverse would compute
+		// it again), or by InlineAll: else its calls stay calls, its
+		// code (gonum's assembly kernels, say) as its package wrote it.
+		if other && site.Reversal == Inlined && !(site.Loops && site.InLoop) {
+			site.Reversal, site.Why = Joint, "another package"
+		}
+	}()
 	g := c.body(k.Func)
 	if g == nil || len(g.Params) != packedArgs(call) || len(g.Blocks[0].Preds) > 0 || !returns(g) {
 		site.Why = "no body to inline"

@@ -46,16 +46,15 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	qdiagBar := make([]float64, t3)
 	sumq := make([]float64, k)
 	sumqBar := make([]float64, k)
-	trips := max(k+2, 0)
-	tape := slices.Grow(t, trips*max(d+2, 0))
+	tape := slices.Grow(t, max(k+2, 0)*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j5 := 0; j5 < d; j5++ {
-			t34 := c*d + j5
-			t35 := q[t34]
-			t36 := math.Exp(t35)
-			qdiag[t34] = t36
-			sumq[c] += t35
-			tape = append(tape, t36)
+			t44 := c*d + j5
+			t45 := q[t44]
+			t46 := math.Exp(t45)
+			qdiag[t44] = t46
+			sumq[c] += t45
+			tape = append(tape, t46)
 		}
 	}
 	xc := make([]float64, d)
@@ -64,32 +63,47 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	qxBar := make([]float64, d)
 	beta := make([]float64, k)
 	betaBar := make([]float64, k)
-	n3 := len(beta)
-	n4 := len(xc)
-	n5 := len(qx)
-	tape = slices.Grow(tape, max(n2+2, 0)*(n3+trips*(n4+n5)))
+	trips := max(n2+2, 0)
+	before := len(tape)
 	slse := 0.0
 	for i := 0; i < n2; i++ {
+		if i == 1 {
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+		}
 		for c5 := 0; c5 < k; c5++ {
 			for j4 := 0; j4 < d; j4++ {
 				xc[j4] = x[i*d+j4] - mu[c5*d+j4]
 			}
-			t31 := append(tape, xc...)
+			t41 := append(tape, xc...)
 			qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
-			t32 := alpha[c5]
-			t33 := sumq[c5]
-			tape = append(t31, qx...)
-			beta[c5] = t32 + t33 - 0.5*sqnorm(qx)
+			t42 := alpha[c5]
+			t43 := sumq[c5]
+			tape = append(t41, qx...)
+			beta[c5] = t42 + t43 - 0.5*sqnorm(qx)
 		}
-		tape = append(tape, beta...)
-		slse += lse.LogSumExp(beta)
+		t39 := beta[1:]
+		n5 := len(t39)
+		a := beta[0]
+		for i5 := 0; i5 < n5; i5++ {
+			v := t39[i5]
+			tape = append(tape, a, v)
+			a = max(a, v)
+		}
+		s := 0.0
+		for i6 := 0; i6 < len(beta); i6++ {
+			t40 := math.Exp(beta[i6] - a)
+			tape = append(tape, t40)
+			s += t40
+		}
+		tape = append(tape, s)
+		slse += math.Log(s) + a
 	}
 	t4 := float64(n2)
 	t5 := slse - float64(n2*d)*0.5*1.8378770664093453 - t4*lse.LogSumExp(alpha)
 	k2 := len(sumq)
-	n6 := float64(d + m + 1)
-	t6 := n6 * float64(d) * (math.Log(gamma) - 0.34657359027997264)
-	t7 := 0.5 * n6
+	n3 := float64(d + m + 1)
+	t6 := n3 * float64(d) * (math.Log(gamma) - 0.34657359027997264)
+	t7 := 0.5 * n3
 	out := 0.25 * float64(t2) * 1.1447298858494002
 	for j := 1; j <= d; j++ {
 		lg, _ := math.Lgamma(t7 + 0.5*float64(1-j))
@@ -99,57 +113,83 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	t8 := 0.5 * gamma * gamma
 	out2 := 0.0
 	for ck := 0; ck < k2; ck++ {
-		t29 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t30 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 += t8*(t29+t30) - float64(m)*sumq[ck]
+		t37 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t38 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 += t8*(t37+t38) - float64(m)*sumq[ck]
 	}
 	t9 := t5 + (float64(k2)*c2 - out2)
 	for ck2 := k2 - 1; ck2 >= 0; ck2-- {
 		sumqBar[ck2] += float64(m)
-		t24 := -t8
-		t25 := ck2 * nl
-		t26 := (ck2 + 1) * nl
-		sqnormReverse(l[t25:t26], lBar[t25:t26], t24)
-		t27 := ck2 * d
-		t28 := (ck2 + 1) * d
-		sqnormReverse(qdiag[t27:t28], qdiagBar[t27:t28], t24)
+		t32 := -t8
+		t33 := ck2 * nl
+		t34 := (ck2 + 1) * nl
+		sqnormReverse(l[t33:t34], lBar[t33:t34], t32)
+		t35 := ck2 * d
+		t36 := (ck2 + 1) * d
+		sqnormReverse(qdiag[t35:t36], qdiagBar[t35:t36], t32)
 	}
 	lseLogSumExpReverse(alpha, alphaBar, -t4)
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t15 := len(tape) - n3
-		copy(beta, tape[t15:])
-		lseLogSumExpReverse(beta, betaBar, 1)
-		tape = tape[:t15]
+		t15 := beta[1:]
+		t16 := betaBar[1:]
+		t17 := len(tape) - 1
+		sBar := 1 / tape[t17]
+		aBar := 1.0
+		tape = tape[:t17]
+		for i3 := len(beta) - 1; i3 >= 0; i3-- {
+			t30 := len(tape) - 1
+			t31 := tape[t30] * sBar
+			betaBar[i3] += t31
+			aBar -= t31
+			tape = tape[:t30]
+		}
+		for i4 := len(t15) - 1; i4 >= 0; i4-- {
+			n4 := len(tape)
+			t26 := n4 - 2
+			t27 := tape[t26] >= tape[n4-1]
+			t28 := 0.0
+			if t27 {
+				t28 = 1
+			}
+			t29 := 1.0
+			if t27 {
+				t29 = 0
+			}
+			t16[i4] += t29 * aBar
+			aBar = t28 * aBar
+			tape = tape[:t26]
+		}
+		betaBar[0] += aBar
 		for c4 := k - 1; c4 >= 0; c4-- {
-			t16 := betaBar[c4]
+			t18 := betaBar[c4]
 			betaBar[c4] = 0
-			t17 := len(tape) - n5
-			copy(qx, tape[t17:])
-			t18 := tape[:t17]
-			sqnormReverse(qx, qxBar, -(0.5 * t16))
-			sumqBar[c4] += t16
-			alphaBar[c4] += t16
-			t19 := len(t18) - n4
-			copy(xc, t18[t19:])
-			tape = t18[:t19]
-			t20 := c4 * d
-			t21 := (c4 + 1) * d
-			t22 := c4 * nl
-			t23 := (c4 + 1) * nl
+			t19 := len(tape) - len(qx)
+			copy(qx, tape[t19:])
+			t20 := tape[:t19]
+			sqnormReverse(qx, qxBar, -(0.5 * t18))
+			sumqBar[c4] += t18
+			alphaBar[c4] += t18
+			t21 := len(t20) - len(xc)
+			copy(xc, t20[t21:])
+			tape = t20[:t21]
+			t22 := c4 * d
+			t23 := (c4 + 1) * d
+			t24 := c4 * nl
+			t25 := (c4 + 1) * nl
 			qtimesxReverse(
 				qx,
 				qxBar,
-				qdiag[t20:t21],
-				qdiagBar[t20:t21],
-				l[t22:t23],
-				lBar[t22:t23],
+				qdiag[t22:t23],
+				qdiagBar[t22:t23],
+				l[t24:t25],
+				lBar[t24:t25],
 				xc,
 				xcBar,
 			)
 			for j3 := d - 1; j3 >= 0; j3-- {
 				xcjBar := xcBar[j3]
 				xcBar[j3] = 0
-				muBar[t20+j3] -= xcjBar
+				muBar[t22+j3] -= xcjBar
 			}
 		}
 	}
