@@ -1435,6 +1435,18 @@ func converged(f func(int) float64, div, scale float64) (est, err float64, ok bo
 		d1, d2 := math.Abs(e[k]-e[k+1]), math.Abs(e[k+1]-e[k+2])
 		tol := 1e-4 * (math.Abs(e[k+1]) + scale)
 		if d1 <= tol && d2 <= tol {
+			// The smaller steps that did not agree must still be near
+			// it (their rounding error, of the complex step's g′ over
+			// steps of 2⁻¹⁰ε, is far below a tenth of scale): far off,
+			// the larger steps agree on a value before the differences
+			// converge (a function whose higher derivatives are huge
+			// near x, s5741p28: 10⁹ where the smallest steps, and the
+			// Taylor coefficients, say 4·10⁹), and nothing is known.
+			for _, ej := range e[k+3:] {
+				if math.Abs(ej-e[k+1]) > 0.1*(math.Abs(e[k+1])+scale) {
+					return 0, 0, false
+				}
+			}
 			return e[k+1], d1 + d2, true
 		}
 	}
