@@ -1440,8 +1440,8 @@ func converged(f func(int) float64, div, scale float64) (est, err float64, ok bo
 			// steps of 2⁻¹⁰ε, is far below a tenth of scale): far off,
 			// the larger steps agree on a value before the differences
 			// converge (a function whose higher derivatives are huge
-			// near x, s5741p28: 10⁹ where the smallest steps, and the
-			// Taylor coefficients, say 4·10⁹), and nothing is known.
+			// near x, s5741p28: −6·10⁷ where the smallest steps, and
+			// the Taylor coefficients, say 4·10⁹), and nothing is known.
 			for _, ej := range e[k+3:] {
 				if math.Abs(ej-e[k+1]) > 0.1*(math.Abs(e[k+1])+scale) {
 					return 0, 0, false
