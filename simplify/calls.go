@@ -275,9 +275,9 @@ func (c *chooser) body(callee *types.Func) *ir.Func {
 }
 
 // decide returns the decision for call.
-func (c *chooser) decide(call *ir.Value) (site CallSite) {
+func (c *chooser) decide(call *ir.Value) CallSite {
 	k := call.Callee
-	site = CallSite{Callee: shortName(k.Func, c.f.Pkg), Depth: c.depthOf(call), Reversal: Joint}
+	site := CallSite{Callee: shortName(k.Func, c.f.Pkg), Depth: c.depthOf(call), Reversal: Joint}
 	cfg := ir.NewCFG(c.f)
 	for _, loop := range cfg.Loop {
 		site.InLoop = site.InLoop || loop[call.Block.Index]
@@ -286,16 +286,15 @@ func (c *chooser) decide(call *ir.Value) (site CallSite) {
 		site.Why = "no package"
 		return site
 	}
+	// Another package's function is inlined only to record what it
+	// computes in a loop with costly math (its reverse would compute it
+	// again), or by InlineAll: else its calls stay calls, its code
+	// (gonum's assembly kernels, say) as its package wrote it.
 	other := k.Func.Pkg().Path() != c.f.Pkg.Path() && !c.cost.All
-	defer func() {
-		// Another package's function is inlined only to record what it
-		// computes in a loop with costly math (its reverse would compute
-		// it again), or by InlineAll: else its calls stay calls, its
-		// code (gonum's assembly kernels, say) as its package wrote it.
-		if other && site.Reversal == Inlined && !(site.Loops && site.InLoop) {
-			site.Reversal, site.Why = Joint, "another package"
-		}
-	}()
+	if other && !site.InLoop {
+		site.Why = "another package"
+		return site
+	}
 	g := c.body(k.Func)
 	if g == nil || len(g.Params) != packedArgs(call) || len(g.Blocks[0].Preds) > 0 || !returns(g) {
 		site.Why = "no body to inline"
@@ -317,6 +316,8 @@ func (c *chooser) decide(call *ir.Value) (site CallSite) {
 		site.Why = fmt.Sprintf("the caller would exceed %d values", c.cost.Caller)
 	case c.cost.All:
 		site.Reversal, site.Why = Inlined, "every call inlined: joint reversal refuses the function"
+	case other && !site.Loops:
+		site.Why = "another package"
 	case !site.Loops && site.Size > c.cost.Callee:
 		site.Why = fmt.Sprintf("larger than %d values", c.cost.Callee)
 	case site.Loops && site.InLoop && c.cost.InLoopCallee == 0:

@@ -48,18 +48,7 @@ func Straighten(f *ir.Func) {
 			merged = true
 		}
 	}
-	if !merged {
-		return
+	if merged {
+		removeUnreachable(f) // the merged blocks, emptied, entered from nowhere
 	}
-	kept := f.Blocks[:0]
-	for _, b := range f.Blocks {
-		if len(b.Instrs) > 0 {
-			kept = append(kept, b)
-		}
-	}
-	for i := len(kept); i < len(f.Blocks); i++ {
-		f.Blocks[i] = nil
-	}
-	f.Blocks = kept
-	f.Renumber()
 }

@@ -85,7 +85,7 @@ func (t *transformer) planText() string {
 				}
 				lines = append(lines, line)
 			case v.Op == ir.OpCall && t.reversedCall(v):
-				line := fmt.Sprintf("reverses %s %s jointly", v.Ref(), calleeName(v))
+				line := fmt.Sprintf("reverses %s %s jointly", v.Ref(), ir.FuncName(v.Callee.Func))
 				var saved []string
 				for i, a := range v.Args {
 					if t.needsSnapshot(v, i) {
@@ -142,12 +142,4 @@ func refsTyped(vs []*ir.Value) string {
 		out = append(out, s)
 	}
 	return strings.Join(out, " ")
-}
-
-// calleeName names the function call v calls.
-func calleeName(v *ir.Value) string {
-	if k := v.Callee; k != nil && k.Func != nil {
-		return k.Func.Name()
-	}
-	return "a function value"
 }

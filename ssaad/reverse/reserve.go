@@ -32,10 +32,7 @@ func (t *transformer) reserve(b *ir.Block) {
 		if len(h.Preds) != 2 || t.nestedAnywhere(h) || t.inFused(h) || t.revolve[h] != nil || t.reservedAhead[h] {
 			continue
 		}
-		pre, latch := 0, 1
-		if t.cfg.InLoop(h, h.Preds[0]) {
-			pre, latch = 1, 0
-		}
+		pre, latch := t.edges(h)
 		if h.Preds[pre] != b || t.cfg.InLoop(h, b) {
 			continue
 		}
@@ -71,9 +68,7 @@ func (t *transformer) reserve(b *ir.Block) {
 			return
 		}
 		total := &tapeCounts{n: map[string]*ir.Value{}}
-		for _, typ := range counts.types {
-			total.add(t, typ, t.intOp(token.MUL, trips, counts.n[types.TypeString(typ, nil)]))
-		}
+		total.addTimes(t, trips, counts)
 		t.reserveAhead(h, b, total)
 		for _, typ := range total.types {
 			n := total.n[types.TypeString(typ, nil)]
@@ -127,10 +122,7 @@ func (t *transformer) reserveAhead(h, b *ir.Block, total *tapeCounts) {
 		if h2 == nil || len(h2.Preds) != 2 || t.nestedAnywhere(h2) || t.inFused(h2) || t.revolve[h2] != nil {
 			return
 		}
-		pre, latch := 0, 1
-		if t.cfg.InLoop(h2, h2.Preds[0]) {
-			pre, latch = 1, 0
-		}
+		pre, latch := t.edges(h2)
 		if e := h2.Preds[pre]; e != h && (len(e.Preds) != 1 || !t.cfg.Dominates(h, e)) {
 			return
 		}
@@ -142,9 +134,7 @@ func (t *transformer) reserveAhead(h, b *ir.Block, total *tapeCounts) {
 		if counts == nil || counts.partial {
 			return // sized as it records, or after its first trip
 		}
-		for _, typ := range counts.types {
-			total.add(t, typ, t.intOp(token.MUL, trips, counts.n[types.TypeString(typ, nil)]))
-		}
+		total.addTimes(t, trips, counts)
 		t.reservedAhead[h2] = true
 		h = h2
 	}
@@ -273,6 +263,13 @@ func (c *tapeCounts) add(t *transformer, typ types.Type, k *ir.Value) {
 	c.n[key] = t.intOp(token.ADD, old, k)
 }
 
+// addTimes adds trips times the counts of o.
+func (c *tapeCounts) addTimes(t *transformer, trips *ir.Value, o *tapeCounts) {
+	for _, typ := range o.types {
+		c.add(t, typ, t.intOp(token.MUL, trips, o.n[types.TypeString(typ, nil)]))
+	}
+}
+
 // records emits, in the forward copy of block b before the loop outer,
 // the number of values of each type that one iteration of the loop headed
 // by h (outer, or a loop nested in it) records, at most: those of the
@@ -345,10 +342,7 @@ func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
 		if !nested || !t.cfg.LoopHeader[l.Index] || l == h || !t.cfg.InLoop(h, l) || len(l.Preds) != 2 || !t.directlyIn(h, l) || !t.singleExit(l) {
 			continue
 		}
-		pre, latch := 0, 1
-		if t.cfg.InLoop(l, l.Preds[0]) {
-			pre, latch = 1, 0
-		}
+		pre, latch := t.edges(l)
 		if !t.cfg.Dominates(l.Preds[pre], t.latchOf(h)) {
 			continue // not entered in every iteration of h: its records may be far fewer
 		}
@@ -363,9 +357,7 @@ func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
 			continue
 		}
 		counts.partial = counts.partial || inner.partial
-		for _, typ := range inner.types {
-			counts.add(t, typ, t.intOp(token.MUL, trips, inner.n[types.TypeString(typ, nil)]))
-		}
+		counts.addTimes(t, trips, inner)
 	}
 	return counts
 }
@@ -408,13 +400,20 @@ func (t *transformer) directlyIn(h, l *ir.Block) bool {
 	return true
 }
 
+// edges returns the positions, in the predecessors of h, a loop's header
+// with two, of its preheader and of its latch.
+func (t *transformer) edges(h *ir.Block) (pre, latch int) {
+	if t.cfg.InLoop(h, h.Preds[0]) {
+		return 1, 0
+	}
+	return 0, 1
+}
+
 // latchOf returns the block of the loop headed by h that jumps back to h
 // (h has two predecessors).
 func (t *transformer) latchOf(h *ir.Block) *ir.Block {
-	if t.cfg.InLoop(h, h.Preds[0]) {
-		return h.Preds[0]
-	}
-	return h.Preds[1]
+	_, latch := t.edges(h)
+	return h.Preds[latch]
 }
 
 // singleExit reports whether the loop headed by h leaves only from h.

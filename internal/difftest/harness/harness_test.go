@@ -496,3 +496,23 @@ func TestSecond(t *testing.T) {
 		})
 	}
 }
+
+// TestConverged: extrapolated differences that settle give their limit;
+// differences on which the larger steps agree while the smaller ones
+// still move far from it (the differences had not converged) give none.
+func TestConverged(t *testing.T) {
+	h := func(k int) float64 { return eps / float64(int(1)<<k) }
+	est, _, ok := converged(func(k int) float64 { return 4 + h(k)*h(k) }, 2, 1)
+	if !ok || math.Abs(est-2) > 1e-12 {
+		t.Errorf("smooth: got %v, %v, want 2, true", est, ok)
+	}
+	moving := func(k int) float64 {
+		if k < 7 {
+			return 1 // the larger steps agree
+		}
+		return 60 * float64(k-6) // the smaller ones have not settled
+	}
+	if est, _, ok := converged(moving, 1, 1); ok {
+		t.Errorf("unsettled: got %v, want no estimate", est)
+	}
+}
