@@ -52,7 +52,9 @@ type Config struct {
 	NoOptimize bool
 	// Reversal (-reversal) forces how reverse mode differentiates calls,
 	// for testing gadgen: "joint" keeps every call and reverses it with
-	// the callee's generated reverse, "inline" inlines every call that
+	// the callee's generated reverse (in two halves where it cannot be
+	// recomputed), "split" keeps every call and reverses it in two halves
+	// where it can, "inline" inlines every call that
 	// can be (simplify.InlineAll); "" or "auto" chooses per call site by
 	// the cost model (simplify.ReverseCost), falling back on the other
 	// strategies where the first cannot reverse the function.

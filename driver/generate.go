@@ -330,6 +330,12 @@ func (g *generator) differentiateCalls(primal *ir.Func, m ssaad.Mode, req *ssaad
 	if _, ok := m.(reverse.Mode); !ok || reversal == "joint" {
 		return plain(primal)
 	}
+	if reversal == "split" {
+		r := *req
+		r.Split = true
+		req = &r
+		return plain(primal)
+	}
 	if reversal == "inline" {
 		_, f, diags, tried := g.tryInlined(primal, m, req, simplify.InlineAll, optimize, dump)
 		if !tried {

@@ -25,7 +25,7 @@ const (
 
 // DefaultModes are the differentiation modes gadgen knows.
 func DefaultModes() []ssaad.Mode {
-	modes := []ssaad.Mode{taylor.Mode{Tangent: true}, reverse.Mode{}, reverse.Mode{Seeded: true}, reverse.Mode{Callee: true}, taylor.Mode{}}
+	modes := []ssaad.Mode{taylor.Mode{Tangent: true}, reverse.Mode{}, reverse.Mode{Seeded: true}, reverse.Mode{Callee: true}, reverse.Mode{Split: true}, taylor.Mode{}}
 	return append(modes, second.Helpers()...)
 }
 
@@ -69,7 +69,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Dir, "C", "", "run in directory `dir`")
 	fs.BoolVar(&cfg.Explain, "explain", false, "print where each tensor rewrite fired (position, rule, generated function)")
 	fs.BoolVar(&cfg.NoOptimize, "O0", false, "do not optimize: run only the passes later stages need (for ablation)")
-	fs.StringVar(&cfg.Reversal, "reversal", "auto", "how reverse mode differentiates calls: `auto`, joint or inline (for testing gadgen)")
+	fs.StringVar(&cfg.Reversal, "reversal", "auto", "how reverse mode differentiates calls: `auto`, joint, split or inline (for testing gadgen)")
 	tags := fs.String("tags", "", "comma-separated build `tags`, as for go build")
 	showVersion := fs.Bool("version", false, "print gadgen's version and exit")
 	if err := fs.Parse(args); err != nil {
@@ -79,9 +79,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	switch cfg.Reversal {
-	case "auto", "joint", "inline":
+	case "auto", "joint", "inline", "split":
 	default:
-		fmt.Fprintf(stderr, "gadgen: -reversal=%s: want auto, joint or inline\n", cfg.Reversal)
+		fmt.Fprintf(stderr, "gadgen: -reversal=%s: want auto, joint, split or inline\n", cfg.Reversal)
 		return ExitUsage
 	}
 	if *showVersion {

@@ -62,6 +62,8 @@ func (e *emitter) foldBools(l *slist) {
 				}
 			case *sFor:
 				fold(st.body)
+			case *sSuspend:
+				fold(st.body)
 			}
 		}
 	}

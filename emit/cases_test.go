@@ -1121,4 +1121,76 @@ var cases = []testCase{
 		check: `eq(t, "Irreducible(10, false)", Irreducible(10, false), 0)
 		eq(t, "Irreducible(10, true)", Irreducible(10, true), -1)`,
 	},
+	{
+		// func Square(x []float64) (float64, func(seed float64) float64) {
+		//	var y float64
+		//	for i := range x { y += x[i] * x[i] }  (a loop before)
+		//	x0 := x[0]
+		//	return y, func(seed float64) float64 {
+		//		s := 0.0
+		//		for i := 0; i < 3; i++ { s += seed * x0 }
+		//		return s
+		//	}
+		// }
+		// func UseSquare(x []float64) float64 {
+		//	y, back := Square(x)
+		//	x[0] = 100
+		//	return y + back(2)
+		// }
+		//
+		// A function split by a suspension (reverse mode's split reversal):
+		// the continuation reads x0, loaded before the caller writes x[0].
+		name: "suspend",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("Square", ev.pkg)
+			x := b.Param("x", f64s)
+			seed := b.Param("seed", f64)
+			b.F.AddResult("", f64)
+			b.F.Suspend = &ir.Suspend{Names: []string{""}, Types: []types.Type{f64}, BackParams: 1, Back: "back"}
+			head, body, done, loop, lbody, exit := b.Block("head"), b.Block("body"), b.Block("done"), b.Block("loop"), b.Block("lbody"), b.Block("exit")
+			b.Jump(head)
+			b.At(head)
+			i := b.Phi("i", intT)
+			y := b.Phi("y", f64)
+			b.If(b.Bin(token.LSS, i, b.Len(x)), body, done)
+			b.At(body)
+			xi := b.Load(b.IndexAddr(x, i))
+			y2 := named(b.Add(y, b.Mul(xi, xi)), "y")
+			i2 := b.Add(i, b.Int(1))
+			b.Jump(head)
+			args(i, b.Int(0), i2)
+			args(y, b.Float(0), y2)
+			b.At(done)
+			x0 := named(b.Load(b.IndexAddr(x, b.Int(0))), "x0")
+			b.CallBuiltin(ir.SuspendBuiltin, nil, y, x)
+			b.Jump(loop)
+			b.At(loop)
+			k := b.Phi("k", intT)
+			s := b.Phi("s", f64)
+			b.If(b.Bin(token.LSS, k, b.Int(3)), lbody, exit)
+			b.At(lbody)
+			s2 := named(b.Add(s, b.Mul(seed, x0)), "s")
+			k2 := b.Add(k, b.Int(1))
+			b.Jump(loop)
+			args(k, b.Int(0), k2)
+			args(s, b.Float(0), s2)
+			b.At(exit)
+			b.Return(s)
+
+			back := types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "seed", f64)), types.NewTuple(types.NewParam(token.NoPos, nil, "", f64)), false)
+			sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, nil, "x", f64s)),
+				types.NewTuple(types.NewParam(token.NoPos, nil, "", f64), types.NewParam(token.NoPos, nil, "back", back)), false)
+			u := irtest.NewBuilder("UseSquare", ev.pkg)
+			ux := u.Param("x", f64s)
+			u.F.AddResult("", f64)
+			call := u.CallDerived(&ir.DerivedFunc{Name: "Square", Sig: sig}, ux)
+			uy, ub := u.Extract(call, 0), named(u.Extract(call, 1), "back")
+			u.Store(u.IndexAddr(ux, u.Int(0)), u.Float(100))
+			g := u.B.NewValue(ir.OpCall, f64, ub, u.Float(2))
+			g.Callee = &ir.Callee{Value: true}
+			u.Return(u.Add(uy, g))
+			return []*ir.Func{b.F, u.F}
+		},
+		check: `near(t, "UseSquare", UseSquare([]float64{3, 4}), 25+18)`,
+	},
 }

@@ -104,6 +104,11 @@ func newFileState(f File) *fileState {
 		for _, t := range fn.ResultTypes {
 			addType(t)
 		}
+		if fn.Suspend != nil {
+			for _, t := range fn.Suspend.Types {
+				addType(t)
+			}
+		}
 		for _, b := range fn.Blocks {
 			for _, v := range b.Instrs {
 				addType(v.Type)
@@ -181,6 +186,17 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 	}
 	s.Func()
 	params := fn.Params
+	resultNames, resultTypes := fn.ResultNames, fn.ResultTypes
+	if sp := fn.Suspend; sp != nil {
+		// The continuation takes the last parameters and returns the
+		// results; the function returns its own, then the continuation.
+		params = params[:len(params)-sp.BackParams]
+		resultNames = append(append([]string(nil), sp.Names...), sp.Back)
+		resultTypes = append(append([]types.Type(nil), sp.Types...), fn.BackType())
+		if len(sp.Names) == 0 || sp.Names[0] == "" {
+			resultNames = nil
+		}
+	}
 	if fn.Recv != nil {
 		if len(params) == 0 {
 			return nil, fmt.Errorf("emit %s: method without a receiver parameter", fn.Name)
@@ -222,13 +238,13 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 			groups = append(groups, jen.List(names...).Add(t))
 			names, width = nil, 0
 		}
-		if len(fn.ResultTypes) > 0 {
-			named := len(fn.ResultNames) == len(fn.ResultTypes) && fn.ResultNames[0] != ""
-			for i, t := range fn.ResultTypes {
+		if len(resultTypes) > 0 {
+			named := len(resultNames) == len(resultTypes) && resultNames[0] != ""
+			for i, t := range resultTypes {
 				if named {
-					names = append(names, jen.Id(fn.ResultNames[i]))
-					width += len(fn.ResultNames[i]) + 2
-					if i+1 < len(fn.ResultTypes) && types.Identical(t, fn.ResultTypes[i+1]) && width < cap {
+					names = append(names, jen.Id(resultNames[i]))
+					width += len(resultNames[i]) + 2
+					if i+1 < len(resultTypes) && types.Identical(t, resultTypes[i+1]) && width < cap {
 						continue
 					}
 					results = append(results, jen.List(names...).Add(e.typ(t)))
@@ -247,7 +263,7 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 	// A signature wider than the line gets its parameters, and if need
 	// be its results, one group to a line; a group wider than the line
 	// is cut in groups of the same type.
-	bare := len(results) == 1 && len(fn.ResultTypes) == 1 && !(len(fn.ResultNames) == 1 && fn.ResultNames[0] != "")
+	bare := len(results) == 1 && len(resultTypes) == 1 && !(len(resultNames) == 1 && resultNames[0] != "")
 	sigWidth := func() int {
 		sig := jen.Func().Id(fn.Name).Params(groups...)
 		if bare {

@@ -431,6 +431,10 @@ func (e *emitter) call(v *ir.Value) expr {
 		} else {
 			fn = jen.Qual(c.Derived.Pkg.Path(), c.Derived.Name)
 		}
+	case c.Value:
+		sig = args[0].Type.Underlying().(*types.Signature)
+		fn = jen.Add(e.ref(args[0], nil).c)
+		args = args[1:]
 	case c.Func != nil:
 		sig = c.Func.Type().(*types.Signature)
 		if c.Invoke || sig.Recv() != nil {

@@ -69,6 +69,7 @@ func (e *emitter) inHeader(render func() expr) expr {
 // private copy of it (see lowerLiterals).
 func newEmitter(fs *fileState, fn *ir.Func) *emitter {
 	fn = splitIrreducible(fn)
+	fn = isolateSuspend(fn)
 	fn, lits := lowerLiterals(fn, fs.pkgPath)
 	fn.Renumber()
 	n := fn.NumValues() + 1

@@ -35,16 +35,32 @@ func (e *emitter) gotoForm() *slist {
 		targets[t] = true
 		out.add(&sGoto{name: label(t)})
 	}
-	var stmts []stmt
+	// A split function's continuation (the blocks its entry dominates)
+	// is a func literal of its own: no goto enters or leaves it.
+	var back *ir.Block
+	for _, b := range blocks {
+		if suspendAt(b) != nil {
+			back = b.Succs[0]
+		}
+	}
+	inBack := func(b *ir.Block) bool { return back != nil && e.cfg.Dominates(back, b) }
+	var stmts, backStmts []stmt
+	var suspend *sSuspend
 	for _, b := range blocks {
 		var out slist
 		out.add(&sLabel{name: label(b)})
 		e.blockStmts(b, &out)
 		term := b.Terminator()
-		switch term.Op {
-		case ir.OpJump:
+		switch {
+		case suspendAt(b) != nil:
+			sv := suspendAt(b)
+			dropSuspendStmt(&out, sv)
+			out.add(e.edgeCopies(b, 0)...)
+			suspend = &sSuspend{v: sv, body: &slist{}}
+			out.add(suspend)
+		case term.Op == ir.OpJump:
 			jump(&out, b, 0, true)
-		case ir.OpIf:
+		case term.Op == ir.OpIf:
 			then := &slist{}
 			jump(then, b, 0, false)
 			out.add(&sIf{cond: leaf(term.Args[0]), then: then, els: &slist{}})
@@ -52,19 +68,29 @@ func (e *emitter) gotoForm() *slist {
 		default:
 			out.add(&sValue{v: term})
 		}
-		stmts = append(stmts, out.stmts...)
-	}
-	for _, st := range stmts {
-		if l, ok := st.(*sLabel); ok {
-			used := false
-			for t := range targets {
-				used = used || label(t) == l.name
-			}
-			if !used {
-				continue
-			}
+		if inBack(b) {
+			backStmts = append(backStmts, out.stmts...)
+		} else {
+			stmts = append(stmts, out.stmts...)
 		}
-		body.add(st)
+	}
+	usedLabels := func(stmts []stmt, out *slist) {
+		for _, st := range stmts {
+			if l, ok := st.(*sLabel); ok {
+				used := false
+				for t := range targets {
+					used = used || label(t) == l.name
+				}
+				if !used {
+					continue
+				}
+			}
+			out.add(st)
+		}
+	}
+	usedLabels(stmts, body)
+	if suspend != nil {
+		usedLabels(backStmts, suspend.body)
 	}
 	return body
 }

@@ -82,6 +82,8 @@ func (e *emitter) renderStmt(st stmt) []jen.Code {
 		return []jen.Code{jen.Switch(tag.c).Block(clauses...)}
 	case *sFor:
 		return e.renderFor(st)
+	case *sSuspend:
+		return []jen.Code{e.renderSuspend(st)}
 	case *sBranch:
 		s := jen.Break()
 		if st.tok == token.CONTINUE {

@@ -163,6 +163,8 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 				for _, body := range st.bodies() {
 					findInits(body, depth+1)
 				}
+			case *sSuspend:
+				findInits(st.body, depth+1)
 			case *sFor:
 				findInits(st.body, depth+1)
 				if i == 0 || st.post == nil || st.init != nil {
@@ -217,6 +219,8 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 					rebuild(body)
 				}
 			case *sFor:
+				rebuild(st.body)
+			case *sSuspend:
 				rebuild(st.body)
 			case *sAssign:
 				if f := initOf[st]; f != nil {
@@ -346,6 +350,8 @@ func (e *emitter) collectOccurrences(l *slist, path []pathStep, loopBody map[*sl
 		case *sFor:
 			loopBody[st.body] = true
 			e.collectOccurrences(st.body, p, loopBody, occ)
+		case *sSuspend:
+			e.collectOccurrences(st.body, p, loopBody, occ)
 		}
 	}
 }
@@ -387,6 +393,10 @@ func (e *emitter) stmtVars(st stmt, f func(vr *variable, def bool)) {
 			}
 		} else {
 			e.touches(st.tag, func(vr *variable) { f(vr, false) })
+		}
+	case *sSuspend:
+		for _, a := range st.v.Args[:len(e.fn.Suspend.Types)] {
+			e.touches(a, func(vr *variable) { f(vr, false) })
 		}
 	case *sFor:
 		st.cond.leaves(func(v *ir.Value) { e.touches(v, func(vr *variable) { f(vr, false) }) })

@@ -30,6 +30,12 @@ func (e *emitter) simplify(l *slist) {
 	if st, ok := l.last().(*sValue); ok && st.v.Op == ir.OpReturn && len(st.v.Args) == 0 {
 		l.stmts = l.stmts[:len(l.stmts)-1]
 	}
+	if st, ok := l.last().(*sSuspend); ok {
+		// So is the one at the end of a continuation without results.
+		if r, ok := st.body.last().(*sValue); ok && r.v.Op == ir.OpReturn && len(r.v.Args) == 0 {
+			st.body.stmts = st.body.stmts[:len(st.body.stmts)-1]
+		}
+	}
 	e.foldBools(l)
 	e.dropUnread(l)
 }
@@ -108,6 +114,8 @@ func (e *emitter) pruneUnread(l *slist, dead func(*variable) bool) bool {
 			}
 		case *sFor:
 			changed = e.pruneUnread(st.body, dead) || changed
+		case *sSuspend:
+			changed = e.pruneUnread(st.body, dead) || changed
 		}
 		out = append(out, st)
 	}
@@ -151,6 +159,9 @@ func (e *emitter) simplifyList(l *slist) {
 			after = append(e.simplifyFor(st), after...)
 			out = append(out, st)
 			out = append(out, after...)
+		case *sSuspend:
+			e.simplifyList(st.body)
+			out = append(out, st)
 		default:
 			out = append(out, st)
 		}
@@ -567,6 +578,8 @@ func walkStmts(l *slist, f func(stmt)) {
 				f(st.post)
 			}
 			walkStmts(st.body, f)
+		case *sSuspend:
+			walkStmts(st.body, f)
 		}
 	}
 }
@@ -576,7 +589,7 @@ func (e *emitter) terminates(l *slist) bool {
 	switch st := l.last().(type) {
 	case *sValue:
 		return st.v.Op == ir.OpReturn || st.v.Op == ir.OpPanic
-	case *sBranch, *sGoto:
+	case *sBranch, *sGoto, *sSuspend:
 		return true
 	case *sIf:
 		return !st.els.empty() && e.terminates(st.then) && e.terminates(st.els)
@@ -643,6 +656,11 @@ func (e *emitter) assignLabels(l *slist) {
 				walk(st.body)
 				loops = loops[:len(loops)-1]
 				inSwitch = was
+			case *sSuspend:
+				was := loops
+				loops = nil // a func literal: no loop outside it
+				walk(st.body)
+				loops = was
 			case *sBranch:
 				inner := st.loop == loops[len(loops)-1]
 				if !inner || st.tok == token.BREAK && inSwitch {

@@ -114,6 +114,14 @@ type sBranch struct {
 	labeled bool
 }
 
+// sSuspend ends the forward half of a split function (ir.Suspend):
+// return v's results and a func literal whose body is body, the code
+// after the suspension.
+type sSuspend struct {
+	v    *ir.Value
+	body *slist
+}
+
 // sDecl is var v T.
 type sDecl struct{ v *variable }
 
@@ -128,6 +136,7 @@ func (*sIf) isStmt()      {}
 func (*sSwitch) isStmt()  {}
 func (*sFor) isStmt()     {}
 func (*sBranch) isStmt()  {}
+func (*sSuspend) isStmt() {}
 func (*sDecl) isStmt()    {}
 func (*sLabel) isStmt()   {}
 func (*sGoto) isStmt()    {}

@@ -306,6 +306,15 @@ func (s *structurer) nodeWithin(x *node, ys []*node, ctx []*frame, fall *node, o
 // code appends x's statements and the translation of its terminator.
 func (s *structurer) code(x *node, ctx []*frame, fall *node, out *slist) {
 	s.e.blockStmts(x.b, out)
+	if sv := suspendAt(x.b); sv != nil {
+		// The rest is the continuation's body.
+		dropSuspendStmt(out, sv)
+		out.add(s.e.edgeCopies(x.succs[0].from, x.succs[0].k)...)
+		body := &slist{}
+		s.doTree(x.succs[0].to, nil, nil, body)
+		out.add(&sSuspend{v: sv, body: body})
+		return
+	}
 	switch len(x.succs) {
 	case 0:
 		out.add(&sValue{v: x.b.Terminator()})

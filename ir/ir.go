@@ -113,6 +113,55 @@ type Callee struct {
 	// //gad:rule: every mode differentiates the call by the rule, as a
 	// call of package math, instead of through Func's body.
 	Rule *templates.Rule
+	// Value: the call is of the function value Args[0] (the reverse half
+	// of a split reversal, see Suspend); Func is nil.
+	Value bool
+}
+
+// SuspendBuiltin is the name of the builtin that ends the forward half of
+// a function split in two (see Suspend): a call of it returns from the
+// function, and the code after it runs when the caller calls the returned
+// continuation. Its arguments are the function's results, then the
+// memory the caller may change in between; passes see it as a call of an
+// unknown function with these arguments, so that no memory access moves
+// across it.
+const SuspendBuiltin = "suspend"
+
+// Suspend describes a function split in two by a call of SuspendBuiltin:
+// the function returns, when it reaches that call, the call's first
+// len(Types) arguments and a continuation, a func value whose parameters
+// are the last Params of the function and whose results are the
+// function's ResultTypes (what its OpReturn returns). Reverse mode's split
+// reversal generates such functions: the forward sweep and, as the
+// continuation, the reverse sweep, a closure over the forward sweep's
+// variables.
+type Suspend struct {
+	// Names and Types are the function's own results before the
+	// continuation's ("" names when unnamed).
+	Names []string
+	Types []types.Type
+	// BackParams is how many of the last Params belong to the
+	// continuation; Back names the continuation result.
+	BackParams int
+	Back       string
+}
+
+// BackType returns the type of f's continuation: func(the continuation's
+// parameters) (f's results).
+func (f *Func) BackType() *types.Signature {
+	var ps, rs []*types.Var
+	for _, p := range f.Params[len(f.Params)-f.Suspend.BackParams:] {
+		ps = append(ps, types.NewParam(token.NoPos, f.Pkg, p.Name, p.Type))
+	}
+	for i, t := range f.ResultTypes {
+		rs = append(rs, types.NewParam(token.NoPos, f.Pkg, f.ResultNames[i], t))
+	}
+	return types.NewSignatureType(nil, nil, nil, types.NewTuple(ps...), types.NewTuple(rs...), false)
+}
+
+// IsSuspend reports whether v is a call of SuspendBuiltin.
+func IsSuspend(v *Value) bool {
+	return v.Op == OpCall && v.Callee != nil && v.Callee.Builtin == SuspendBuiltin
 }
 
 // DerivedFunc names a function that gadgen generates in some package.
@@ -176,6 +225,8 @@ func (c *Callee) String() string {
 		return c.Derived.Name
 	case c.Builtin != "":
 		return c.Builtin
+	case c.Value:
+		return "(func value)"
 	case c.Func != nil:
 		s := c.Func.FullName()
 		if c.Invoke {
@@ -259,6 +310,9 @@ type Func struct {
 	// call, so that stores into it that the function itself does not read
 	// back are dead.
 	Scratch []bool
+	// Suspend, when not nil, splits the function in two at its call of
+	// SuspendBuiltin (see Suspend).
+	Suspend *Suspend
 
 	nextID int
 }

@@ -146,6 +146,16 @@ func callType(v *Value) string {
 		recv = sig.Recv() != nil
 	case c.Builtin != "":
 		return builtinType(v)
+	case c.Value:
+		if len(v.Args) == 0 {
+			return "call of a func value without it"
+		}
+		s, ok := v.Args[0].Type.Underlying().(*types.Signature)
+		if !ok {
+			return fmt.Sprintf("call of a value of type %s", v.Args[0].Type)
+		}
+		sig = s
+		v = &Value{Type: v.Type, Args: v.Args[1:], Callee: c}
 	}
 	if sig == nil {
 		return ""
@@ -214,7 +224,7 @@ func builtinType(v *Value) string {
 			return "append without arguments"
 		}
 		want = v.Args[0].Type
-	case "print", "println", "clear":
+	case "print", "println", "clear", SuspendBuiltin:
 	default:
 		return fmt.Sprintf("call of unknown builtin %s", c.Builtin)
 	}

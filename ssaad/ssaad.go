@@ -46,6 +46,10 @@ type Request struct {
 	// Pos is the position of the directive, or of the call that made the
 	// driver generate this derivative for a callee.
 	Pos token.Pos
+	// Split: reverse mode reverses every call it can in two halves
+	// (split reversal) rather than by recomputing it (gadgen's
+	// -reversal=split, for testing).
+	Split bool
 	// Dump, when not nil, receives the text of each analysis result and of
 	// the IR after each stage ("activity", "jvp", "simplify", …), for
 	// gadgen's -dump option.

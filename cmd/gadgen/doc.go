@@ -176,13 +176,17 @@
 //		algebraic simplification of derivatives. For ablation and for
 //		debugging gadgen; the numbers agree with the optimized
 //		derivatives' to rounding.
-//	-reversal=auto|joint|inline
+//	-reversal=auto|joint|split|inline
 //		How reverse mode differentiates calls, for testing gadgen. auto
 //		(the default) chooses per call site by a cost model between
 //		inlining the callee and joint reversal (the callee's generated
 //		reverse recomputes it), and falls back on the other where one
-//		cannot reverse the function; joint keeps every call; inline
-//		inlines every call that can be. The numbers agree to rounding.
+//		cannot reverse the function; joint keeps every call, reversing
+//		in two halves (split reversal: the callee's forward half returns
+//		its reverse half as a closure) the calls that cannot be
+//		recomputed; split keeps every call and reverses it in two halves
+//		where it can; inline inlines every call that can be. The numbers
+//		agree to rounding.
 //	-C dir
 //		Run in directory dir.
 //	-tags list

@@ -71,7 +71,7 @@ type Config struct {
 	// Log receives progress lines; nil means none.
 	Log io.Writer
 	// Reversal forces how reverse mode differentiates calls (gadgen's
-	// -reversal: "joint" or "inline"; "" chooses per call site), so
+	// -reversal: "joint", "split" or "inline"; "" chooses per call site), so
 	// that each strategy is checked against the other modes.
 	Reversal string
 }

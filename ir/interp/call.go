@@ -31,6 +31,13 @@ func (fr *frame) callOp(v *ir.Value) Value {
 	if c.Invoke {
 		throw(Unsupported, "dynamic call of interface method %s", c)
 	}
+	if c.Value {
+		k, ok := args[0].(*Continuation)
+		if !ok {
+			throw(Unsupported, "call of a func value other than a continuation")
+		}
+		return results(v, k.call(args[1:]))
+	}
 	if c.Func != nil && c.Func.Signature().Variadic() && !c.Spread {
 		args = packVariadic(c.Func.Signature(), args)
 	}

@@ -148,10 +148,14 @@ func (m *Machine) Call(f *ir.Func, args ...Value) (results []Value, err error) {
 }
 
 func (m *Machine) call(f *ir.Func, args []Value) (results []Value, err error) {
-	if len(args) != len(f.Params) {
-		return nil, &Error{Kind: Invalid, Func: f.Name, Msg: fmt.Sprintf("%d arguments for %d parameters", len(args), len(f.Params))}
+	params := f.Params
+	if f.Suspend != nil {
+		params = params[:len(params)-f.Suspend.BackParams] // the rest are the continuation's
 	}
-	for i, p := range f.Params {
+	if len(args) != len(params) {
+		return nil, &Error{Kind: Invalid, Func: f.Name, Msg: fmt.Sprintf("%d arguments for %d parameters", len(args), len(params))}
+	}
+	for i, p := range params {
 		if !conforms(args[i], p.Type) {
 			return nil, &Error{Kind: Invalid, Func: f.Name, Msg: fmt.Sprintf("argument %d: %s is not a value of type %s", i, Format(args[i]), p.Type)}
 		}
@@ -169,7 +173,7 @@ func (m *Machine) call(f *ir.Func, args []Value) (results []Value, err error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, p := range f.Params {
+	for i, p := range params {
 		fr.regs[p.ID] = args[i]
 	}
 	return fr.run()
@@ -182,6 +186,54 @@ type frame struct {
 	regs   []Value // by Value.ID
 	consts map[*ir.Value]Value
 	cur    *ir.Value // the instruction being executed
+	// resume, when not nil, is the suspension after which run goes on
+	// (a call of a Continuation).
+	resume *ir.Value
+}
+
+// Continuation is the value of the continuation a split function returns
+// (ir.Suspend): calling it runs the rest of the function's frame, its
+// parameters set to the arguments.
+type Continuation struct {
+	fr *frame
+	at *ir.Value // the suspension
+}
+
+// call runs the rest of the frame of c with args as the continuation's
+// parameters, once.
+func (c *Continuation) call(args []Value) []Value {
+	if c == nil {
+		throw(Panic, "call of a nil func value")
+	}
+	if c.fr == nil {
+		throw(Unsupported, "a continuation called twice")
+	}
+	fr := c.fr
+	c.fr = nil
+	ps := fr.f.Params[len(fr.f.Params)-fr.f.Suspend.BackParams:]
+	if len(args) != len(ps) {
+		throw(Invalid, "%d arguments for a continuation of %d parameters", len(args), len(ps))
+	}
+	for i, p := range ps {
+		fr.regs[p.ID] = args[i]
+	}
+	fr.resume = c.at
+	res, err := fr.run()
+	if err != nil {
+		panic(err)
+	}
+	return res
+}
+
+// position returns the index of v in its block.
+func position(v *ir.Value) int {
+	for i, w := range v.Block.Instrs {
+		if w == v {
+			return i
+		}
+	}
+	throw(Invalid, "%s is not in its block", v.Ref())
+	return -1
 }
 
 func newFrame(m *Machine, f *ir.Func) (*frame, error) {
@@ -247,14 +299,22 @@ func (fr *frame) run() (results []Value, err error) {
 	}
 	var prev *ir.Block
 	prevSucc := 0
-	b := fr.f.Blocks[0]
+	b, start := fr.f.Blocks[0], -1
+	if fr.resume != nil {
+		b, start = fr.resume.Block, position(fr.resume)+1
+		fr.resume = nil
+	}
 	for {
 		fr.m.steps += len(b.Instrs)
 		if fr.m.steps > maxSteps {
 			fr.cur = nil
 			throw(Limit, "more than %d steps (an infinite loop?) in b%d", maxSteps, b.Index)
 		}
-		n := fr.phis(b, prev, prevSucc)
+		n := start
+		if start < 0 {
+			n = fr.phis(b, prev, prevSucc)
+		}
+		start = -1
 		term := b.Terminator()
 		if term == nil {
 			fr.cur = nil
@@ -262,6 +322,16 @@ func (fr *frame) run() (results []Value, err error) {
 		}
 		for _, v := range b.Instrs[n : len(b.Instrs)-1] {
 			fr.cur = v
+			if ir.IsSuspend(v) && fr.f.Suspend != nil {
+				// The first half returns its results and the
+				// continuation, which resumes this frame after v.
+				sp := fr.f.Suspend
+				res := make([]Value, 0, len(sp.Types)+1)
+				for _, a := range v.Args[:len(sp.Types)] {
+					res = append(res, fr.get(a))
+				}
+				return append(res, &Continuation{fr: fr, at: v}), nil
+			}
 			fr.regs[v.ID] = fr.eval(v)
 		}
 		fr.cur = term
@@ -505,6 +575,9 @@ func conforms(v Value, t types.Type) bool {
 			return true
 		}
 		return false
+	case *types.Signature:
+		_, ok := v.(*Continuation)
+		return ok
 	case *types.Interface:
 		switch v.(type) {
 		case Iface, Opaque:

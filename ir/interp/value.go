@@ -83,8 +83,8 @@ type Iface struct {
 type Tuple []Value
 
 // Zero returns the zero value of t: a fresh one for structs and arrays.
-// It panics on types the interpreter does not represent (maps, channels,
-// functions).
+// It panics on types the interpreter does not represent (maps, channels;
+// of func types, it represents continuations only).
 func Zero(t types.Type) Value {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -95,6 +95,8 @@ func Zero(t types.Type) Value {
 		return Pointer{}
 	case *types.Interface:
 		return Iface{}
+	case *types.Signature:
+		return (*Continuation)(nil) // the only func values: see Continuation
 	case *types.Struct:
 		s := &Struct{Fields: make([]Value, u.NumFields())}
 		for i := range s.Fields {

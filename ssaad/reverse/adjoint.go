@@ -773,6 +773,16 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 		seeds = append(seeds, g)
 	}
 	void := len(seeds) == 0
+	if t.splitCalls[v] {
+		var scalars []*ir.Value
+		for _, a := range v.Args {
+			if t.act.Varied(a) && hasAdjoint(a.Type) && !ssaad.IsPointerLike(a.Type) {
+				scalars = append(scalars, a)
+			}
+		}
+		t.splitAdjoint(v, seeds, scalars)
+		return
+	}
 	// Restore the memory the callee read, as it was at the call, in the
 	// reverse order of the saves (the last call of a checkpointed step
 	// finds it so: see revolve.go).
@@ -862,28 +872,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 		}
 	}
 	args = append(args, seeds...)
-	res := df.Sig.Results()
-	var typ types.Type = res
-	switch res.Len() {
-	case 0:
-		typ = nil
-	case 1:
-		typ = res.At(0).Type()
-	}
-	first := 0 // the callee variant returns the partials only
-	call := t.Emit(ir.OpCall, typ, args...)
-	call.Pos = v.Pos
-	call.Callee = &ir.Callee{Derived: df}
-	for k, a := range scalars {
-		var e *ir.Value
-		if res.Len() == 1 {
-			e = call
-		} else {
-			e = t.Emit(ir.OpExtract, res.At(k+first).Type(), call)
-			e.Index = k + first
-		}
-		t.accumulate(a, e)
-	}
+	t.callPartials(v, &ir.Callee{Derived: df}, df.Sig.Results(), args, scalars)
 	for _, m := range mixed {
 		t.accumulate(m.a, t.Emit(ir.OpLoad, m.a.Type, m.tmp))
 	}
@@ -904,6 +893,30 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 type varargs struct {
 	typ  types.Type
 	args []*ir.Value
+}
+
+// callPartials emits the reverse of call v by a call of callee with args,
+// whose results res are the partials of the scalar arguments scalars (the
+// callee variant, or a split call's continuation), and accumulates them.
+func (t *transformer) callPartials(v *ir.Value, callee *ir.Callee, res *types.Tuple, args, scalars []*ir.Value) {
+	var typ types.Type = res
+	switch res.Len() {
+	case 0:
+		typ = nil
+	case 1:
+		typ = res.At(0).Type()
+	}
+	call := t.Emit(ir.OpCall, typ, args...)
+	call.Pos = v.Pos
+	call.Callee = callee
+	for k, a := range scalars {
+		e := call
+		if res.Len() > 1 {
+			e = t.Emit(ir.OpExtract, res.At(k).Type(), call)
+			e.Index = k
+		}
+		t.accumulate(a, e)
+	}
 }
 
 // variadicElems splits the arguments of call v of a variadic function

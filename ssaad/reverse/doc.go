@@ -58,12 +58,15 @@
 //
 // # Limits
 //
-// Calls reversed jointly that return slices or pointers that share
-// memory with an argument other than the argument itself, callees that
-// store slices or pointers into memory their caller reaches (the driver
-// inlines such callees where it can, see simplify.ChooseReversal), calls that need a copy of memory of a
-// recursive type, and calls through interfaces or function values gadgen
-// cannot resolve are reported. See fuse.go, counted.go, recompute.go,
+// A call of a callee that stores slices or pointers into memory its
+// caller reaches cannot be recomputed: it is reversed in two halves
+// instead (split reversal, see split.go), unless the driver inlines it
+// (simplify.ChooseReversal). Calls that return slices or pointers that
+// share memory with an argument other than the argument itself, calls
+// that need a copy of memory of a recursive type, split calls with
+// variadic arguments listed one by one, arguments that share memory or
+// structs of slices passed by value, and calls through interfaces or
+// function values gadgen cannot resolve are reported. See fuse.go, counted.go, recompute.go,
 // shadows.go and finalstate.go for the optimizations of the sweeps and
 // what they assume.
 package reverse

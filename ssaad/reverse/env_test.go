@@ -110,17 +110,21 @@ func (e *revEnv) body(fn *types.Func) *ir.Func {
 // Derivative implements ssaad.Env: the reverse of callee (the callee
 // variant), generated now.
 func (e *revEnv) Derivative(mode string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
-	if mode != reverse.CalleeMode {
+	m := reverse.Mode{Callee: true}
+	switch mode {
+	case reverse.CalleeMode:
+	case reverse.SplitMode:
+		m = reverse.Mode{Split: true}
+	default:
 		return nil, fmt.Errorf("revEnv: mode %q of %s", mode, callee.FullName())
 	}
 	if err := ssaad.Refusal(callee); err != nil {
 		return nil, err
 	}
-	name := ir.FuncName(callee) + "Reverse"
+	name := ir.FuncName(callee) + m.Suffix()
 	for _, a := range active {
 		name += map[bool]string{false: "0", true: "1"}[a]
 	}
-	m := reverse.Mode{Callee: true}
 	req := &ssaad.Request{Mode: mode, Target: callee, Name: name, Active: active, Pos: pos}
 	sig, err := m.Signature(req)
 	if err != nil {

@@ -257,6 +257,11 @@ var execCases = []execCase{
 	{fn: "Pool", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
 	{fn: "LUTrace", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
 	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1, pushes: 5},
+
+	// Split reversal (split.go).
+	{fn: "SplitSet", args: []any{make([]float64, 3), make([]float64, 3)}, lo: -1, hi: 1},
+	{fn: "SplitSteps", args: []any{make([]float64, 3), make([]float64, 3), 4}, lo: -1, hi: 1},
+	{fn: "SplitScalar", args: []any{make([]float64, 3), make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "Aux", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{"tape"}},

@@ -30,11 +30,17 @@ type Mode struct {
 	// reads it again (what it reads, it saved), so stores into it that the
 	// VJP itself does not read back are dropped (see ir.Func.Scratch).
 	Callee bool
+	// Split is the variant for calls reversed by split reversal (see
+	// split.go, mode "split", suffix Split): the callee's forward sweep,
+	// which returns its results and, as a closure, its reverse sweep.
+	Split bool
 }
 
 // Name implements ssaad.Mode.
 func (m Mode) Name() string {
 	switch {
+	case m.Split:
+		return SplitMode
 	case m.Callee:
 		return CalleeMode
 	case m.Seeded:
@@ -46,12 +52,17 @@ func (m Mode) Name() string {
 // CalleeMode is the name of the Callee variant.
 const CalleeMode = "reverse"
 
+// SplitMode is the name of the Split variant.
+const SplitMode = "split"
+
 // Internal reports whether no directive may name the mode.
-func (m Mode) Internal() bool { return m.Callee }
+func (m Mode) Internal() bool { return m.Callee || m.Split }
 
 // Suffix implements ssaad.Mode.
 func (m Mode) Suffix() string {
 	switch {
+	case m.Split:
+		return "Split"
 	case m.Callee:
 		return "Reverse"
 	case m.Seeded:
@@ -67,7 +78,7 @@ func (m Mode) Suffix() string {
 // revolve.go).
 func (m Mode) Options() []string {
 	switch {
-	case m.Callee:
+	case m.Callee || m.Split:
 		return nil
 	case m.Seeded:
 		return []string{"checkpoint", "value"}
@@ -105,12 +116,18 @@ var (
 
 // Transform implements ssaad.Mode.
 func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
+	if m.Split {
+		m.Callee = true
+	}
 	if m.Callee {
 		m.Seeded = true
 	}
 	t := &transformer{
 		seeded:           m.Seeded,
 		callee:           m.Callee,
+		split:            m.Split,
+		splitCalls:       map[*ir.Value]bool{},
+		backs:            map[*ir.Value]*ir.Value{},
 		primal:           primal,
 		req:              req,
 		env:              env,
@@ -195,7 +212,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 	if len(t.errs) > 0 {
 		return nil, t.errs
 	}
-	if m.Callee {
+	if m.Callee && !m.Split {
 		// The primal's memory is scratch; the shadows are not.
 		primalParams := map[*ir.Value]bool{}
 		for _, p := range primal.Params {
@@ -214,8 +231,13 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 type transformer struct {
 	ssaad.Builder
 	seeded bool
-	callee bool       // the Callee variant
-	fused  *fusedLoop // the loop reversed inside its forward (see fuse.go), or nil
+	callee bool // the Callee variant (and the Split variant)
+	split  bool // the Split variant (see split.go)
+	// splitCalls holds the calls reversed by split reversal; backs, the
+	// variable or tape that keeps each one's continuation (see split.go).
+	splitCalls map[*ir.Value]bool
+	backs      map[*ir.Value]*ir.Value
+	fused      *fusedLoop // the loop reversed inside its forward (see fuse.go), or nil
 	// revolve holds the loops checkpointed by a binomial schedule, by
 	// header (see revolve.go).
 	revolve map[*ir.Block]*revolveLoop
@@ -498,11 +520,20 @@ func (t *transformer) checkCall(v *ir.Value) {
 		t.errorf(v.Pos, construct, "reverse mode cannot differentiate this call yet: %v", err)
 		return
 	}
-	if oe, ok := t.env.(ssaad.OriginsEnv); !ok || oe.StoresMemory(c.Func) {
+	if t.req.Split && t.splitRefusal(v) == "" {
+		t.splitCalls[v] = true
+	}
+	if oe, ok := t.env.(ssaad.OriginsEnv); (!ok || oe.StoresMemory(c.Func)) && !t.splitCalls[v] {
 		for _, a := range v.Args {
 			if ssaad.RefersToMemory(a.Type) && t.act.Varied(a) {
-				t.errorf(v.Pos, construct, "reverse mode does not support calls of functions that store slices or pointers (tensors included) into memory their caller can reach, yet: return them instead")
-				return
+				// Recomputing the call would store fresh memory: the
+				// call is reversed in two halves (see split.go).
+				if why := t.splitRefusal(v); why != "" {
+					t.errorf(v.Pos, construct, "reverse mode cannot reverse a call of a function that stores slices or pointers (tensors included) into memory its caller can reach %s, yet", why)
+					return
+				}
+				t.splitCalls[v] = true
+				break
 			}
 		}
 	}
@@ -522,10 +553,10 @@ func (t *transformer) checkCall(v *ir.Value) {
 				return
 			}
 		}
-		if !handsMemory(a.Type) {
-			continue
+		if !handsMemory(a.Type) || t.splitCalls[v] {
+			continue // a split call is not recomputed: nothing is saved for it
 		}
-		headers := ssaad.IsPointerLike(a.Type) && t.hasShadow(a) && holdsMemoryBehind(a.Type) && t.classWritten[t.act.Class(a)] && t.headersWrittenAfter(v, t.act.Class(a))
+		headers := ssaad.IsPointerLike(a.Type) && t.hasShadow(a) && holdsMemoryBehind(a.Type) && t.mayChange(t.act.Class(a)) && t.headersWrittenAfter(v, t.act.Class(a))
 		if (t.needsSnapshot(v, i) || headers) && !snapshotable(a.Type) {
 			t.errorf(v.Pos, construct, "reverse mode can save and restore around a call only memory made of numbers in structs, arrays, slices and pointers, for now; not of recursive types, maps, channels, functions or interfaces (argument of type %s)", types.TypeString(a.Type, pkgName))
 			return
@@ -618,7 +649,7 @@ func (t *transformer) outOfLoops(b *ir.Block) bool {
 // which recomputes the callee from it.
 func (t *transformer) needsSnapshot(call *ir.Value, i int) bool {
 	a := call.Args[i]
-	if !handsMemory(a.Type) || !t.classWritten[t.act.Class(a)] || !t.writtenAfter(call, t.act.Class(a)) {
+	if !handsMemory(a.Type) || !t.mayChange(t.act.Class(a)) || !t.writtenAfter(call, t.act.Class(a)) {
 		return false
 	}
 	if t.restored[t.act.Class(a)] {
@@ -669,6 +700,9 @@ func (t *transformer) headersWrittenAfter(v *ir.Value, c int) bool {
 }
 
 func (t *transformer) writtenAfterBy(v *ir.Value, c int, headers bool) bool {
+	if t.split {
+		return true // the caller may write anything before the reverse half runs
+	}
 	key := writtenKey{v.ID, c, headers}
 	if w, ok := t.writtenAfterMemo[key]; ok {
 		return w

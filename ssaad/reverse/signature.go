@@ -95,13 +95,16 @@ func (m Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
 		}
 		return types.NewSignatureType(recv, nil, nil, types.NewTuple(params...), nil, false), nil
 	}
+	if m.Split {
+		return splitSignature(req.Target, req.Active, req.Method)
+	}
 	return signature(req.Target, req.Active, req.Method, m.Seeded || m.Callee, m.noValue(req))
 }
 
 // noValue reports whether the generated function leaves out the primal
 // results: the callee variant (its callers have them) and value=false.
 func (m Mode) noValue(req *ssaad.Request) bool {
-	return m.Callee || req.Options.NoValue
+	return m.Callee || m.Split || req.Options.NoValue
 }
 
 func signature(fn *types.Func, active []bool, method, seeded, noValue bool) (*types.Signature, error) {

@@ -352,7 +352,7 @@ func (t *transformer) partsOf(p *ir.Value, typ types.Type, backwards bool, do fu
 func (t *transformer) shadowHeadersSaved(v *ir.Value, i int) bool {
 	a := v.Args[i]
 	return ssaad.IsPointerLike(a.Type) && t.hasShadow(a) && holdsMemoryBehind(a.Type) && snapshotable(a.Type) &&
-		t.classWritten[t.act.Class(a)] && t.headersWrittenAfter(v, t.act.Class(a))
+		t.mayChange(t.act.Class(a)) && t.headersWrittenAfter(v, t.act.Class(a))
 }
 
 // holdsMemoryBehind reports whether the memory a slice or pointer of type

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
@@ -25,6 +26,9 @@ func (t *transformer) run() {
 		}
 	}
 	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.seeded, t.callee, t.noValue, written)
+	if t.split {
+		f.Doc = splitDoc(req.Name, req.Target) + f.Doc[strings.Index(f.Doc, "\n\n")+2:]
+	}
 	if t.gonum {
 		f.Doc = fmt.Sprintf("%s writes the gradient of %s at %s into grad (overwriting it), in the\nshape of gonum/optimize's Problem.Grad (reverse mode).", req.Name, ssaad.FuncName(req.Target), nm.params[len(nm.params)-1])
 	}
@@ -136,11 +140,19 @@ func (t *transformer) run() {
 	t.returns = t.reachesExit()
 	t.counted = t.findCountedLoops()
 	t.fused = t.findFused()
+	if t.split || len(t.splitCalls) > 0 {
+		// A fused loop's reverse runs in the forward sweep, before the
+		// seeds of a split function are known or a continuation could
+		// be called.
+		t.fused = nil
+	}
 	if t.fused != nil {
 		delete(t.counted, t.fused.c.header)
 	}
 	t.computeNeeds()
-	t.chooseRestored()
+	if !t.split {
+		t.chooseRestored()
+	}
 	if len(t.restored) > 0 {
 		t.computeNeeds()
 	}
@@ -254,6 +266,9 @@ func (t *transformer) run() {
 	rewritten := t.rewrittenParams()
 	t.Cur = fx
 	final := t.saveFinal(rewritten)
+	if t.split {
+		t.suspend()
+	}
 	fx = t.Cur // after the loops of deep copies, if any
 	ir.AddEdge(fx, t.rev[t.exit])
 	fx.NewValue(ir.OpJump, nil)
@@ -403,6 +418,10 @@ func (t *transformer) forward(v *ir.Value) {
 		t.makeShadow(v)
 		return
 	}
+	if t.splitCalls[v] {
+		t.forwardSplit(v)
+		return
+	}
 	args := make([]*ir.Value, len(v.Args))
 	for i, a := range v.Args {
 		args[i] = t.v(a)
@@ -461,6 +480,14 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 				out = t.addrNeeds(v.Args[1], out)
 			}
 			return t.addrNeeds(v, out)
+		}
+		if t.splitCalls[v] {
+			// Its continuation keeps what its reverse needs: only the
+			// shadow of a fresh result, its seed, is the caller's.
+			if t.freshResult(v, 0, v) {
+				return t.addrNeeds(v, nil)
+			}
+			return nil
 		}
 		var out []*ir.Value
 		for j, a := range v.Args {

@@ -46,7 +46,7 @@ func run() int {
 	out := flag.String("out", "internal/difftest/testdata/known", "directory of the minimized failures (with -tensors, of the failures and refusals: default internal/difftest/testdata/known-tensor)")
 	keep := flag.Bool("keep", false, "keep the batches' modules")
 	tensors := flag.Bool("tensors", false, "generate tensor programs (package tensorops) instead of scalar ones")
-	reversal := flag.String("reversal", "", "force how reverse mode differentiates calls: `joint` or inline (gadgen's -reversal)")
+	reversal := flag.String("reversal", "", "force how reverse mode differentiates calls: `joint`, split or inline (gadgen's -reversal)")
 	flag.Parse()
 
 	rc := &difftest.RunConfig{

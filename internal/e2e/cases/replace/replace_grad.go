@@ -591,10 +591,8 @@ func historyRecordJVPWrtH(h, dh *history, dt float64) {
 // Results: the value of Recorded, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RecordedGrad(q0, q0Bar []float64) float64 {
-	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
-	var tapeSlicesBuf [85][]float64
-	tapeSlices := tapeSlicesBuf[:0]
+	var backsBuf [256]func()
+	backs := backsBuf[:0]
 	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
 		panic("RecordedGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
 	}
@@ -603,108 +601,126 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 	t := append([]float64(nil), q0...)
 	n := len(t)
 	t2 := cap(t)
-	t3 := cap([]float64(nil))
-	var t4 []float64
-	if t2 != t3 {
-		t4 = make([]float64, n, t2)
+	var t3 []float64
+	if t2 != cap([]float64(nil)) {
+		t3 = make([]float64, n, t2)
 	} else {
-		t4 = []float64(nil)[:n]
+		t3 = []float64(nil)[:n]
 	}
-	hBar.q = t4
+	hBar.q = t3
 	h.q = t
-	before := len(tapeSlices)
-	before2 := len(tape)
 	for i := 0; i < 3; i++ {
-		if i == 1 {
-			tapeSlices = slices.Grow(tapeSlices, 3*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, 3*(len(tape)-before2))
-		}
-		t22 := h.q
-		t23 := hBar.q
-		n8 := len(t22)
-		for i5 := 0; i5 < n8; i5++ {
-			t34 := t22[i5]
-			t22[i5] = t34 + 0.1*t34*t34
-			tape = append(tape, t34)
-		}
-		t24 := h.past
-		t25 := hBar.past
-		t26 := h.q
-		t27 := hBar.q
-		t28 := append([]float64(nil), t26...)
-		n9 := len(t28)
-		t29 := cap(t28)
-		var t30 []float64
-		if t29 != t3 {
-			t30 = make([]float64, n9, t29)
-		} else {
-			t30 = []float64(nil)[:n9]
-		}
-		t31 := append(t24, t28)
-		n10 := len(t31)
-		t32 := cap(t31)
-		var t33 [][]float64
-		if t32 != cap(t24) {
-			t33 = make([][]float64, n10, t32)
-			copy(t33, t25)
-		} else {
-			t33 = t25[:n10]
-		}
-		t33[len(t24)] = t30
-		hBar.past = t33
-		h.past = t31
-		tapeSlices = append(append(tapeSlices, t26, t27, t28, t30), t22, t23)
+		backs = append(backs, historyRecordSplitWrtH(h, hBar, 0.1))
 	}
-	t5 := h.past
-	n2 := len(t5)
-	t6 := hBar.past
+	t4 := h.past
+	n2 := len(t4)
 	e := 0.0
 	for i2 := 0; i2 < n2; i2++ {
-		p := t5[i2]
-		p0 := p[0]
-		t20 := len(p) - 1
-		t21 := p[t20]
-		pBar := t6[i2]
-		pBar[t20] += p0
-		pBar[0] += t21
-		e += p0 * t21
+		p2 := t4[i2]
+		e += p2[0] * p2[len(p2)-1]
 	}
-	for i3 := 2; i3 >= 0; i3-- {
-		n4 := len(tapeSlices)
-		t8 := n4 - 2
-		t9 := tapeSlices[n4-1]
-		t10 := tapeSlices[:t8]
-		n5 := len(t10)
-		t11 := n5 - 4
-		t12 := t10[n5-3]
-		t13 := t10[n5-1]
-		t14 := t10[:t11]
-		i4 := len(tapeSlices[t8]) - 1
-		n6 := len([]float64(nil))
-		n7 := len(t10[t11])
-		for k2 := 0; k2 < n7; k2++ {
-			t19 := t13[n6+k2]
-			t13[n6+k2] = 0
-			t12[k2] += t19
-		}
-		for ; i4 >= 0; i4-- {
-			t15 := len(tape) - 1
-			t16 := tape[t15]
-			t17 := t9[i4]
-			t9[i4] = 0
-			t18 := t9[i4] + (t17 + 0.1*t16*t17 + 0.1*(t17*t16))
-			t9[i4] = t18
-			tape = tape[:t15]
-		}
-		tapeSlices = t14
+	t5 := h.past
+	t6 := hBar.past
+	for i3 := n2 - 1; i3 >= 0; i3-- {
+		p := t5[i3]
+		t9 := len(p) - 1
+		t10 := p[t9]
+		pBar := t6[i3]
+		pBar[t9] += p[0]
+		pBar[0] += t10
+	}
+	for i4 := 2; i4 >= 0; i4-- {
+		t8 := len(backs) - 1
+		backs[t8]()
+		backs = backs[:t8]
 	}
 	n3 := len([]float64(nil))
 	for k := 0; k < len(q0); k++ {
-		t7 := t4[n3+k]
-		t4[n3+k] = 0
+		t7 := t3[n3+k]
+		t3[n3+k] = 0
 		q0Bar[k] += t7
 	}
 	return e
+}
+
+// historyRecordSplitWrtH is the forward half of the reverse of history.record for the gradients
+// that call it (split reversal): it does what history.record does, keeping what its reverse needs,
+// and returns history.record's results and back, the reverse half: back takes the adjoints of the
+// results and returns the partials of the varied scalar inputs, accumulating the adjoints of the
+// varied memory into the shadows (the caller's reverse sweep calls it, with the adjoints of what
+// history.record left in memory in the shadows).
+//
+// Varied inputs: h (into hBar).
+// Fixed inputs: dt.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// history.record writes h: on entry hBar holds the adjoint of the values history.record leaves in h
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// h held on entry.
+func historyRecordSplitWrtH(h, hBar *history, dt float64) func() {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	var tapeSlicesBuf [85][]float64
+	t2 := tapeSlicesBuf[:0]
+	n := len(h.q)
+	trips := max(n+2, 0)
+	tapeSlices := slices.Grow(t2, trips)
+	tape := slices.Grow(t, trips)
+	for i := 0; i < n; i++ {
+		t19 := h.q
+		t20 := hBar.q
+		t21 := t19[i]
+		t19[i] = t21 + dt*t21*t21
+		tapeSlices = append(tapeSlices, t19, t20)
+		tape = append(tape, t21)
+	}
+	t3 := h.past
+	t4 := hBar.past
+	t5 := h.q
+	t6 := hBar.q
+	t7 := append([]float64(nil), t5...)
+	n2 := len(t7)
+	t8 := cap(t7)
+	var t9 []float64
+	if t8 != cap([]float64(nil)) {
+		t9 = make([]float64, n2, t8)
+	} else {
+		t9 = []float64(nil)[:n2]
+	}
+	t10 := append(t3, t7)
+	n3 := len(t10)
+	t11 := cap(t10)
+	var t12 [][]float64
+	if t11 != cap(t3) {
+		t12 = make([][]float64, n3, t11)
+		copy(t12, t4)
+	} else {
+		t12 = t4[:n3]
+	}
+	t12[len(t3)] = t9
+	t13 := hBar.past
+	hBar.past = t12
+	h.past = t10
+	return func() {
+		i2 := n - 1
+		hBar.past = t13
+		n4 := len([]float64(nil))
+		for k := 0; k < len(t5); k++ {
+			t18 := t9[n4+k]
+			t9[n4+k] = 0
+			t6[k] += t18
+		}
+		for ; i2 >= 0; i2-- {
+			t14 := len(tape) - 1
+			t15 := tape[t14]
+			n5 := len(tapeSlices)
+			t16 := tapeSlices[n5-1]
+			t17 := t16[i2]
+			t16[i2] = 0
+			t16[i2] += t17 + dt*t15*t17 + dt*(t17*t15)
+			tapeSlices = tapeSlices[:n5-2]
+			tape = tape[:t14]
+		}
+	}
 }
 
 // ShiftedJVP computes Shifted and its derivative along the tangents (forward mode).

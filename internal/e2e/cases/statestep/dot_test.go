@@ -24,6 +24,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "ByValueCheckpointed", F: ByValue, JVP: ByValueJVP, Grad: ByValueCheckpointedGrad, Int: 9, Rel: 1e-9},
 		{Name: "Given", F: Given, JVP: GivenJVP, Grad: GivenGrad, Int: 9, Rel: 1e-9},
 		{Name: "Relax", F: Relax, JVP: RelaxJVP, Grad: RelaxGrad, Lo: 0.2, Hi: 0.4, Int: 6, Rel: 1e-8},
+		{Name: "Refined", F: Refined, JVP: RefinedJVP, Grad: RefinedGrad, Int: 2, Rel: 1e-9},
 	})
 }
 

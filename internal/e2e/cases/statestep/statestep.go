@@ -441,3 +441,37 @@ func Relax(pts []float64, k float64, steps int) float64 {
 	}
 	return length + p.Segs[0]*p.Segs[len(p.Segs)-1]
 }
+
+// refine replaces the chain's positions by ones of twice the resolution,
+// recursively n+1 times: a recursive helper that stores fresh slices into
+// its caller's state, which cannot be inlined or recomputed: reversed in
+// two halves (split reversal).
+func (s *state) refine(n int) {
+	if n > 0 {
+		s.refine(n - 1)
+	}
+	q := make([]float64, 2*len(s.q)-1)
+	for i := range s.q {
+		q[2*i] = s.q[i]
+		if i+1 < len(s.q) {
+			q[2*i+1] = 0.5*(s.q[i]+s.q[i+1]) + 0.1*math.Sin(s.q[i]*s.q[i+1])
+		}
+	}
+	s.q = q
+}
+
+// Refined refines the chain q0 n+1 times and sums the cubes of the
+// positions, after scaling the first by k.
+//
+//gad:jvp
+//gad:grad
+func Refined(q0 []float64, k float64, n int) float64 {
+	s := &state{q: append([]float64(nil), q0...)}
+	s.refine(n)
+	s.q[0] *= k
+	e := 0.0
+	for _, x := range s.q {
+		e += x * x * x
+	}
+	return e
+}

@@ -4938,6 +4938,8 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 	tape := tapeBuf[:0]
 	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
+	var backsBuf [256]func(seed float64)
+	backs := backsBuf[:0]
 	if cap(pts) > 0 && cap(ptsBar) > 0 && &pts[:1][0] == &ptsBar[:1][0] {
 		panic("RelaxGrad: pts and ptsBar share memory: gadgen's gradients need them apart")
 	}
@@ -4954,127 +4956,79 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 	}
 	pBar.Pts = t3
 	p.Pts = t
-	total := 0.0
+	length := 0.0
 	for i := 0; i < steps; i++ {
-		t40 := p.Pts
-		t41 := pBar.Pts
-		t42 := len(t40)/2 - 1
-		segs2 := make([]float64, t42)
-		segsBar2 := make([]float64, t42)
-		n6 := len(segs2)
-		total = 0
-		for i6 := 0; i6 < n6; i6++ {
-			t53 := t40[2*i6 : 2*i6+2]
-			t54 := t40[2*i6+2 : 2*i6+4]
-			n7 := len(t53)
-			if n7 != len(t54) {
-				panic("geom: length mismatch")
-			}
-			s := 0.0
-			for i8 := 0; i8 < n7; i8++ {
-				t57 := t53[i8]
-				t58 := t54[i8]
-				d := t57 - t58
-				tape = append(tape, t57, t58)
-				s += d * d
-			}
-			t55 := math.Sqrt(s)
-			segs2[i6] = t55
-			t56 := segs2[i6]
-			tape = append(tape, t55)
-			total += t56
+		var back func(seed float64)
+		length, back = geomPolylineMeasureSplit(p, pBar)
+		backs = append(backs, back)
+		t31 := p.Segs
+		t32 := pBar.Segs
+		t33 := p.Pts
+		t34 := pBar.Pts
+		for i4 := 1; i4 < len(t31); i4++ {
+			t35 := t31[i4-1]
+			t36 := t31[i4]
+			w2 := k * t35 / (t35 + t36)
+			t37 := t33[2*i4+2]
+			t38 := t33[2*i4]
+			t33[2*i4] = t38 + w2*(t37-t38)
+			t39 := t33[2*i4+3]
+			t40 := t33[2*i4+1]
+			t33[2*i4+1] = t40 + w2*(t39-t40)
+			tape = append(tape, t35, t36, t37, t38, t39, t40)
 		}
-		pBar.Segs = segsBar2
-		p.Segs = segs2
-		t43 := p.Segs
-		t44 := pBar.Segs
-		t45 := p.Pts
-		t46 := pBar.Pts
-		for i7 := 1; i7 < len(t43); i7++ {
-			t47 := t43[i7-1]
-			t48 := t43[i7]
-			w2 := k * t47 / (t47 + t48)
-			t49 := t45[2*i7+2]
-			t50 := t45[2*i7]
-			t45[2*i7] = t50 + w2*(t49-t50)
-			t51 := t45[2*i7+3]
-			t52 := t45[2*i7+1]
-			t45[2*i7+1] = t52 + w2*(t51-t52)
-			tape = append(tape, t47, t48, t49, t50, t51, t52)
-		}
-		tapeSlices = append(tapeSlices, t43, t44, t45, t46, segs2, segsBar2, t40, t41)
+		tapeSlices = append(tapeSlices, t31, t32, t33, t34)
 	}
 	t4 := p.Segs
 	t5 := t4[0]
 	t6 := len(t4) - 1
 	t7 := t4[t6]
-	t8 := total + t5*t7
+	t8 := length + t5*t7
 	t9 := pBar.Segs
 	t9[t6] += t5
 	t9[0] += t7
 	kBar = 0
-	totalBar := 1.0
+	lengthBar := 1.0
 	for i2 := steps - 1; i2 >= 0; i2-- {
 		n3 := len(tapeSlices)
-		t11 := n3 - 8
-		t12 := tapeSlices[n3-7]
-		t13 := tapeSlices[n3-5]
-		segs := tapeSlices[n3-4]
-		segsBar := tapeSlices[n3-3]
-		t14 := tapeSlices[n3-2]
-		t15 := tapeSlices[n3-1]
-		t16 := tapeSlices[:t11]
+		t11 := n3 - 4
+		t12 := tapeSlices[n3-3]
+		t13 := tapeSlices[n3-1]
+		t14 := tapeSlices[:t11]
 		for i3 := len(tapeSlices[t11]) - 1; i3 >= 1; i3-- {
-			n5 := len(tape)
-			t25 := n5 - 6
-			t26 := tape[t25]
-			t27 := tape[n5-5]
-			t28 := tape[n5-4]
-			t29 := tape[n5-3]
-			t30 := tape[n5-2]
-			t31 := tape[n5-1]
-			t32 := t13[2*i3+1]
+			n4 := len(tape)
+			t16 := n4 - 6
+			t17 := tape[t16]
+			t18 := tape[n4-5]
+			t19 := tape[n4-4]
+			t20 := tape[n4-3]
+			t21 := tape[n4-2]
+			t22 := tape[n4-1]
+			t23 := t13[2*i3+1]
 			t13[2*i3+1] = 0
-			t33 := t26 + t27
-			w := k * t26 / t33
-			t34 := w * t32
-			t13[2*i3+1] += t32 - t34
-			t13[2*i3+3] += t34
-			t35 := t13[2*i3]
+			t24 := t17 + t18
+			w := k * t17 / t24
+			t25 := w * t23
+			t13[2*i3+1] += t23 - t25
+			t13[2*i3+3] += t25
+			t26 := t13[2*i3]
 			t13[2*i3] = 0
-			t36 := t32*(t30-t31) + t35*(t28-t29)
-			t37 := w * t35
-			t13[2*i3] += t35 - t37
-			t13[2*i3+2] += t37
-			t38 := t36 / t33
-			t39 := t36 * w / t33
-			t12[i3] -= t39
-			t12[i3-1] += k*t38 - t39
-			kBar += t38 * t26
-			tape = tape[:t25]
+			t27 := t23*(t21-t22) + t26*(t19-t20)
+			t28 := w * t26
+			t13[2*i3] += t26 - t28
+			t13[2*i3+2] += t28
+			t29 := t27 / t24
+			t30 := t27 * w / t24
+			t12[i3] -= t30
+			t12[i3-1] += k*t29 - t30
+			kBar += t29 * t17
+			tape = tape[:t16]
 		}
-		for i4 := len(segs) - 1; i4 >= 0; i4-- {
-			t17 := 2*i4 + 2
-			t18 := t15[2*i4 : t17]
-			t19 := t15[2*i4+2 : 2*i4+4]
-			t20 := len(tape) - 1
-			t21 := tape[t20]
-			segsBar[i4] += totalBar
-			t22 := segsBar[i4]
-			segsBar[i4] = 0
-			sBar := 0.5 / t21 * t22
-			tape = tape[:t20]
-			for i5 := len(t14[2*i4:t17]) - 1; i5 >= 0; i5-- {
-				n4 := len(tape)
-				t23 := n4 - 2
-				t24 := 2 * (sBar * (tape[t23] - tape[n4-1]))
-				t19[i5] -= t24
-				t18[i5] += t24
-				tape = tape[:t23]
-			}
-		}
-		totalBar = 0
-		tapeSlices = t16
+		t15 := len(backs) - 1
+		backs[t15](lengthBar)
+		lengthBar = 0
+		backs = backs[:t15]
+		tapeSlices = t14
 	}
 	n2 := len([]float64(nil))
 	for k2 := 0; k2 < len(pts); k2++ {
@@ -5083,4 +5037,325 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 		ptsBar[k2] += t10
 	}
 	return t8, kBar
+}
+
+// geomPolylineMeasureSplit is the forward half of the reverse of Polyline.Measure for the gradients
+// that call it (split reversal): it does what Polyline.Measure does, keeping what its reverse
+// needs, and returns Polyline.Measure's results and back, the reverse half: back takes the adjoints
+// of the results and returns the partials of the varied scalar inputs, accumulating the adjoints of
+// the varied memory into the shadows (the caller's reverse sweep calls it, with the adjoints of
+// what Polyline.Measure left in memory in the shadows).
+//
+// Varied inputs: p (into pBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Polyline.Measure writes p: on entry pBar holds the adjoint of the values Polyline.Measure leaves
+// in p (zero for the gradient of its results alone); on return, the gradient with respect to the
+// values p held on entry.
+func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float64)) {
+	var tapeSlicesBuf [85][]float64
+	tapeSlices := tapeSlicesBuf[:0]
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	t := len(p.Pts)/2 - 1
+	segs := make([]float64, t)
+	segsBar := make([]float64, t)
+	n := len(segs)
+	trips := max(n+2, 0)
+	before := len(tapeSlices)
+	before2 := len(tape)
+	total := 0.0
+	for i := 0; i < n; i++ {
+		if i == 1 {
+			t14 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t14*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t14*(len(tape)-before2))
+		}
+		t15 := p.Pts
+		t16 := pBar.Pts
+		t17 := t15[2*i : 2*i+2]
+		t18 := t15[2*i+2 : 2*i+4]
+		tape = append(append(tape, t17...), t18...)
+		segs[i] = geom.Dist(t17, t18)
+		t19 := segs[i]
+		tapeSlices = append(tapeSlices, t15, t16)
+		total += t19
+	}
+	t2 := pBar.Segs
+	pBar.Segs = segsBar
+	p.Segs = segs
+	return total, func(seed float64) {
+		pBar.Segs = t2
+		for i2 := n - 1; i2 >= 0; i2-- {
+			n2 := len(tapeSlices)
+			t3 := n2 - 2
+			t4 := tapeSlices[t3]
+			t5 := tapeSlices[n2-1]
+			segsBar[i2] += seed
+			t6 := segsBar[i2]
+			segsBar[i2] = 0
+			t7 := 2*i2 + 2
+			t8 := 2*i2 + 4
+			t9 := t4[t7:t8]
+			t10 := len(tape) - len(t9)
+			copy(t9, tape[t10:])
+			t11 := tape[:t10]
+			t12 := t4[2*i2 : t7]
+			t13 := len(t11) - len(t12)
+			copy(t12, t11[t13:])
+			geomDistReverse(t12, t5[2*i2:t7], t9, t5[t7:t8], t6)
+			tape = t11[:t13]
+			tapeSlices = tapeSlices[:t3]
+		}
+	}
+}
+
+// geomDistReverse is the reverse of Dist for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Dist that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: p (into pBar), q (into qBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
+	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("geomDistReverse: p and pBar share memory: gadgen's gradients need them apart")
+	}
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("geomDistReverse: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(p)
+	if n != len(q) {
+		panic("geom: length mismatch")
+	}
+	s := 0.0
+	for i := 0; i < n; i++ {
+		d := p[i] - q[i]
+		s += d * d
+	}
+	t := math.Sqrt(s)
+	sBar := 0.5 / t * seed
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := 2 * (sBar * (p[i2] - q[i2]))
+		qBar[i2] -= t2
+		pBar[i2] += t2
+	}
+}
+
+// RefinedJVP computes Refined and its derivative along the tangents (forward mode).
+//
+// Varied inputs: q0 (tangent dq0), k (tangent dk).
+// Fixed inputs (zero tangent): n.
+// Results, in order: the value of Refined; its tangent.
+// Shadows: dq0 has its primal's shape, each element or field the tangent of the primal's.
+func RefinedJVP(q0, dq0 []float64, k, dk float64, n int) (float64, float64) {
+	s := new(state)
+	ds := new(state)
+	t := append([]float64(nil), q0...)
+	t2 := append([]float64(nil), dq0...)
+	s.q = t
+	ds.q = t2
+	stateRefineJVP(s, ds, n)
+	t3 := s.q
+	t4 := ds.q
+	t5 := t3[0]
+	t6 := t4[0]
+	t3[0] = t5 * k
+	t4[0] = t6*k + t5*dk
+	n2 := len(t3)
+	e := 0.0
+	de := 0.0
+	for i := 0; i < n2; i++ {
+		x := t3[i]
+		dx := t4[i]
+		t7 := x * x
+		e += t7 * x
+		de += 2*(dx*x)*x + t7*dx
+	}
+	return e, de
+}
+
+// stateRefineJVP computes state.refine and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds).
+// Fixed inputs (zero tangent): n.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values state.refine writes are written (overwritten) into the shadows: s into ds.
+func stateRefineJVP(s, ds *state, n int) {
+	t := ds.q
+	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
+	t2 := ds.v
+	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
+	if n > 0 {
+		stateRefineJVP(s, ds, n-1)
+	}
+	n2 := len(s.q)
+	t3 := 2*n2 - 1
+	q := make([]float64, t3)
+	dq := make([]float64, t3)
+	for i := 0; i < n2; i++ {
+		t4 := s.q
+		t5 := ds.q
+		t6 := t5[i]
+		q[2*i] = t4[i]
+		dq[2*i] = t6
+		if i+1 < len(t4) {
+			t7 := 2*i + 1
+			t8 := t4[i]
+			t9 := t5[i]
+			t10 := t4[i+1]
+			t11 := t5[i+1]
+			t12 := t8 * t10
+			q[t7] = 0.5*(t8+t10) + 0.1*math.Sin(t12)
+			dq[t7] = 0.5*(t9+t11) + 0.1*(math.Cos(t12)*(t9*t10+t8*t11))
+		}
+	}
+	s.q = q
+	ds.q = dq
+}
+
+// RefinedGrad computes Refined and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: q0 (into q0Bar), k (returned as kBar).
+// Fixed inputs: n.
+// Results: the value of Refined, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func RefinedGrad(q0, q0Bar []float64, k float64, n int) (f, kBar float64) {
+	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
+		panic("RefinedGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
+	}
+	s := new(state)
+	sBar := new(state)
+	t := append([]float64(nil), q0...)
+	n2 := len(t)
+	t2 := cap(t)
+	var t3 []float64
+	if t2 != cap([]float64(nil)) {
+		t3 = make([]float64, n2, t2)
+	} else {
+		t3 = []float64(nil)[:n2]
+	}
+	sBar.q = t3
+	s.q = t
+	back := stateRefineSplit(s, sBar, n)
+	t4 := s.q
+	t5 := t4[0]
+	t4[0] = t5 * k
+	n3 := len(t4)
+	e := 0.0
+	for i := 0; i < n3; i++ {
+		x2 := t4[i]
+		e += x2 * x2 * x2
+	}
+	t6 := s.q
+	t7 := sBar.q
+	for i2 := n3 - 1; i2 >= 0; i2-- {
+		x := t6[i2]
+		t11 := x * x
+		t7[i2] += t11 + 2*t11
+	}
+	t8 := sBar.q
+	t9 := t8[0]
+	t8[0] = 0
+	kBar = t5 * t9
+	t8[0] += t9 * k
+	back()
+	n4 := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t10 := t3[n4+k2]
+		t3[n4+k2] = 0
+		q0Bar[k2] += t10
+	}
+	return e, kBar
+}
+
+// stateRefineSplit is the forward half of the reverse of state.refine for the gradients that call
+// it (split reversal): it does what state.refine does, keeping what its reverse needs, and returns
+// state.refine's results and back, the reverse half: back takes the adjoints of the results and
+// returns the partials of the varied scalar inputs, accumulating the adjoints of the varied memory
+// into the shadows (the caller's reverse sweep calls it, with the adjoints of what state.refine
+// left in memory in the shadows).
+//
+// Varied inputs: s (into sBar).
+// Fixed inputs: n.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// state.refine writes s: on entry sBar holds the adjoint of the values state.refine leaves in s
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// s held on entry.
+func stateRefineSplit(s, sBar *state, n int) func() {
+	var pathBuf [256]int
+	path := pathBuf[:0]
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	var tapeSlicesBuf [85][]float64
+	t2 := tapeSlicesBuf[:0]
+	var back func()
+	var from int
+	if n > 0 {
+		back = stateRefineSplit(s, sBar, n-1)
+		from = 1
+	} else {
+		back = nil
+		from = 0
+	}
+	n2 := len(s.q)
+	t3 := 2*n2 - 1
+	q := make([]float64, t3)
+	qBar := make([]float64, t3)
+	trips := max(n2+2, 0)
+	tapeSlices := slices.Grow(t2, trips*2)
+	tape := slices.Grow(t, trips*2)
+	for i := 0; i < n2; i++ {
+		t16 := s.q
+		t17 := sBar.q
+		q[2*i] = t16[i]
+		tapeSlices = append(tapeSlices, t16, t17)
+		var from2 int
+		if i+1 < len(t16) {
+			t18 := t16[i]
+			t19 := t16[i+1]
+			q[2*i+1] = 0.5*(t18+t19) + 0.1*math.Sin(t18*t19)
+			tapeSlices = append(tapeSlices, t16, t17)
+			tape = append(tape, t18, t19)
+			from2 = 1
+		} else {
+			from2 = 0
+		}
+		path = append(path, from2)
+	}
+	t4 := sBar.q
+	sBar.q = qBar
+	s.q = q
+	return func() {
+		sBar.q = t4
+		for i2 := n2 - 1; i2 >= 0; i2-- {
+			t5 := len(path) - 1
+			t6 := path[:t5]
+			if path[t5] != 0 {
+				n3 := len(tape)
+				t7 := n3 - 2
+				t8 := tape[t7]
+				t9 := tape[n3-1]
+				n4 := len(tapeSlices)
+				t10 := tapeSlices[n4-1]
+				t11 := qBar[2*i2+1]
+				qBar[2*i2+1] = 0
+				t12 := math.Cos(t8*t9) * (0.1 * t11)
+				t13 := 0.5 * t11
+				t10[i2+1] += t8*t12 + t13
+				t10[i2] += t12*t9 + t13
+				tapeSlices = tapeSlices[:n4-2]
+				tape = tape[:t7]
+			}
+			n5 := len(tapeSlices)
+			t14 := tapeSlices[n5-1]
+			t15 := qBar[2*i2]
+			qBar[2*i2] = 0
+			t14[i2] += t15
+			tapeSlices = tapeSlices[:n5-2]
+			path = t6
+		}
+		if from != 0 {
+			back()
+		}
+	}
 }

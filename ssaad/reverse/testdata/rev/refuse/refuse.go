@@ -38,14 +38,6 @@ func Next(x float64) float64 {
 // Layer holds a slice.
 type Layer struct{ W []float64 }
 
-func set(l *Layer, w []float64) { l.W = w }
-
-// SetW calls a function that stores a slice into its caller's memory.
-func SetW(l *Layer, w []float64) float64 {
-	set(l, w) // want "calls of functions that store slices or pointers"
-	return l.W[0] * l.W[0]
-}
-
 func tail(x []float64) []float64 { return x[1:] }
 
 // Tail calls a function returning part of its argument.
@@ -104,12 +96,6 @@ func dot(x, y []float64) float64 {
 // environment that specializes the callee (ssaad.AliasEnv).
 func Self(x []float64) float64 {
 	return dot(x, x) // want "arguments that share memory"
-}
-
-// Apart calls a function with two slices; refused by an environment that
-// does not know what its callees store (not an ssaad.OriginsEnv).
-func Apart(x, y []float64) float64 {
-	return dot(x, y) // want "calls of functions that store slices or pointers"
 }
 
 func lin(a, b float64) float64 { return 2*a + 3*b }
