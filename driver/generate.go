@@ -263,6 +263,7 @@ func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
 	optimize := !src.noOpt && !g.r.cfg.NoOptimize
 	req := *src.req
 	req.Dump = nil
+	req.NoSplit = true
 	f, diags := g.differentiate(primal, src.mode, &req, optimize, nil)
 	if len(diags) > 0 {
 		return nil, diags

@@ -50,6 +50,10 @@ type Request struct {
 	// (split reversal) rather than by recomputing it (gadgen's
 	// -reversal=split, for testing).
 	Split bool
+	// NoSplit: the derivative is differentiated in turn (nesting: an HVP
+	// differentiates a gradient), so no call is split, since a split
+	// call's continuation cannot be differentiated.
+	NoSplit bool
 	// Dump, when not nil, receives the text of each analysis result and of
 	// the IR after each stage ("activity", "jvp", "simplify", …), for
 	// gadgen's -dump option.

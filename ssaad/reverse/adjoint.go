@@ -748,6 +748,10 @@ func (t *transformer) reduceTo(a, partial, g *ir.Value) *ir.Value {
 // adjoint of its result as seed, whose partials go to the adjoints of the
 // scalar arguments (the VJP accumulates into the shadows itself).
 func (t *transformer) calleeAdjoint(v *ir.Value) {
+	if t.splitCalls[v] {
+		t.splitAdjoint(v)
+		return
+	}
 	callee := v.Callee.Func
 	// The adjoints of the call's results are the seeds of the VJP.
 	var seeds []*ir.Value
@@ -773,16 +777,6 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 		seeds = append(seeds, g)
 	}
 	void := len(seeds) == 0
-	if t.splitCalls[v] {
-		var scalars []*ir.Value
-		for _, a := range v.Args {
-			if t.act.Varied(a) && hasAdjoint(a.Type) && !ssaad.IsPointerLike(a.Type) {
-				scalars = append(scalars, a)
-			}
-		}
-		t.splitAdjoint(v, seeds, scalars)
-		return
-	}
 	// Restore the memory the callee read, as it was at the call, in the
 	// reverse order of the saves (the last call of a checkpointed step
 	// finds it so: see revolve.go).

@@ -128,6 +128,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		split:            m.Split,
 		splitCalls:       map[*ir.Value]bool{},
 		backs:            map[*ir.Value]*ir.Value{},
+		splitShadows:     map[*ir.Value]map[int]*ir.Value{},
 		primal:           primal,
 		req:              req,
 		env:              env,
@@ -237,6 +238,9 @@ type transformer struct {
 	// variable or tape that keeps each one's continuation (see split.go).
 	splitCalls map[*ir.Value]bool
 	backs      map[*ir.Value]*ir.Value
+	// splitShadows holds, per split call, the shadows of its results
+	// (by result index) that its forward half returns.
+	splitShadows map[*ir.Value]map[int]*ir.Value
 	fused      *fusedLoop // the loop reversed inside its forward (see fuse.go), or nil
 	// revolve holds the loops checkpointed by a binomial schedule, by
 	// header (see revolve.go).
@@ -520,7 +524,7 @@ func (t *transformer) checkCall(v *ir.Value) {
 		t.errorf(v.Pos, construct, "reverse mode cannot differentiate this call yet: %v", err)
 		return
 	}
-	if t.req.Split && t.splitRefusal(v) == "" {
+	if t.req.Split && !t.req.NoSplit && t.splitRefusal(v) == "" {
 		t.splitCalls[v] = true
 	}
 	if oe, ok := t.env.(ssaad.OriginsEnv); (!ok || oe.StoresMemory(c.Func)) && !t.splitCalls[v] {
@@ -528,7 +532,10 @@ func (t *transformer) checkCall(v *ir.Value) {
 			if ssaad.RefersToMemory(a.Type) && t.act.Varied(a) {
 				// Recomputing the call would store fresh memory: the
 				// call is reversed in two halves (see split.go).
-				if why := t.splitRefusal(v); why != "" {
+				if why := t.splitRefusal(v); why != "" || t.req.NoSplit {
+					if t.req.NoSplit {
+						why = "in a derivative that is differentiated in turn"
+					}
 					t.errorf(v.Pos, construct, "reverse mode cannot reverse a call of a function that stores slices or pointers (tensors included) into memory its caller can reach %s, yet", why)
 					return
 				}
@@ -538,7 +545,7 @@ func (t *transformer) checkCall(v *ir.Value) {
 		}
 	}
 	for k := range sig.Results().Len() {
-		if ssaad.RefersToMemory(sig.Results().At(k).Type()) && t.resultOrigin(v, k) == ssaad.OriginUnknown {
+		if ssaad.RefersToMemory(sig.Results().At(k).Type()) && t.resultOrigin(v, k) == ssaad.OriginUnknown && !t.splitCalls[v] {
 			t.errorf(v.Pos, construct, "reverse mode does not support calls returning slices or pointers that may share memory with their arguments, other than an argument itself, yet: return a fresh slice (make, a literal, or append to nil) or the argument itself")
 			return
 		}

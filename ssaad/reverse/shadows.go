@@ -208,16 +208,26 @@ func (t *transformer) resultShadow(v *ir.Value) *ir.Value {
 	if call.Op != ir.OpCall || call.Callee.Func == nil || !shadowResult(v.Type) {
 		return nil
 	}
+	if d, ok := t.splitShadows[call][k]; ok {
+		return d // returned by the callee's forward half
+	}
 	switch o := t.resultOrigin(call, k); {
-	case o == ssaad.OriginFresh && memResult(v.Type):
-		return t.zeroShape(t.val[v])
 	case o == ssaad.OriginFresh:
-		r := t.val[v]
-		return t.Emit(ir.OpMakeSlice, v.Type, t.Emit(ir.OpLen, intType, r), t.Emit(ir.OpCap, intType, r))
+		return t.freshShadow(t.val[v])
 	case o >= 0:
 		return t.fwdShadow(call.Args[o])
 	}
 	return nil
+}
+
+// freshShadow emits, in the forward sweep, zeroed memory of the shape of
+// r, a slice or pointer of shadowResult's types: the shadow of memory
+// that holds no varied value yet.
+func (t *transformer) freshShadow(r *ir.Value) *ir.Value {
+	if memResult(r.Type) {
+		return t.zeroShape(r)
+	}
+	return t.Emit(ir.OpMakeSlice, r.Type, t.Emit(ir.OpLen, intType, r), t.Emit(ir.OpCap, intType, r))
 }
 
 // fwdShadow returns the shadow of a in the forward sweep: its shadow, the

@@ -40,8 +40,9 @@ func (t *transformer) mayChange(c int) bool {
 }
 
 // splitSignature returns the signature of the Split variant: the callee
-// variant's parameters but its seeds, and its results: the primal's, then
-// back, a func of the seeds returning the partials.
+// variant's parameters but its seeds, and its results: the primal's, the
+// shadows of those that are slices or pointers, then back, a func of the
+// other results' seeds returning the partials.
 func splitSignature(fn *types.Func, active []bool, method bool) (*types.Signature, error) {
 	sig, err := signature(fn, active, method, true, true)
 	if err != nil {
@@ -54,12 +55,13 @@ func splitSignature(fn *types.Func, active []bool, method bool) (*types.Signatur
 			nseeds++
 		}
 	}
+	pr := fn.Type().(*types.Signature).Results()
 	ps := sig.Params()
 	var params, seeds []*types.Var
 	for i := range ps.Len() {
 		if i < ps.Len()-nseeds {
 			params = append(params, ps.At(i))
-		} else {
+		} else if !shadowResult(ps.At(i).Type()) {
 			seeds = append(seeds, ps.At(i))
 		}
 	}
@@ -69,9 +71,13 @@ func splitSignature(fn *types.Func, active []bool, method bool) (*types.Signatur
 	}
 	back := types.NewSignatureType(nil, nil, nil, types.NewTuple(seeds...), types.NewTuple(partials...), false)
 	var results []*types.Var
-	pr := fn.Type().(*types.Signature).Results()
 	for i := range pr.Len() {
 		results = append(results, types.NewParam(pr.At(i).Pos(), fn.Pkg(), "", pr.At(i).Type()))
+	}
+	for i := range pr.Len() {
+		if shadowResult(pr.At(i).Type()) {
+			results = append(results, types.NewParam(pr.At(i).Pos(), fn.Pkg(), "", pr.At(i).Type()))
+		}
 	}
 	results = append(results, types.NewParam(0, fn.Pkg(), "", back))
 	return types.NewSignatureType(sig.Recv(), nil, nil, types.NewTuple(params...), types.NewTuple(results...), false), nil
@@ -119,7 +125,7 @@ func (t *transformer) forwardSplit(v *ir.Value) {
 		return
 	}
 	res := df.Sig.Results()
-	n := res.Len() - 1
+	n := res.Len() - 1 // the results, and the shadows of the slices and pointers among them
 	var typ types.Type = res
 	if n == 0 {
 		typ = res.At(0).Type()
@@ -128,14 +134,31 @@ func (t *transformer) forwardSplit(v *ir.Value) {
 	call.Pos = v.Pos
 	call.Callee = &ir.Callee{Derived: df}
 	back := call
+	nres := 0
+	if tu, ok := v.Type.(*types.Tuple); ok {
+		nres = tu.Len()
+	} else if v.Type != nil {
+		nres = 1
+	}
 	switch {
-	case n == 1:
+	case nres == 1:
 		r := t.Emit(ir.OpExtract, res.At(0).Type(), call)
+		r.Index = 0
 		r.Name = v.Name
 		t.val[v] = r
-	case n > 1:
-		t.val[v] = call // its extracts 0…n-1 are v's
+	case nres > 1:
+		t.val[v] = call // its extracts 0…nres-1 are v's
 	}
+	shadows := map[int]*ir.Value{}
+	j := nres
+	for k := range nres {
+		if typ := res.At(k).Type(); shadowResult(typ) {
+			shadows[k] = t.Emit(ir.OpExtract, typ, call)
+			shadows[k].Index = j
+			j++
+		}
+	}
+	t.splitShadows[v] = shadows
 	if n > 0 {
 		back = t.Emit(ir.OpExtract, res.At(n).Type(), call)
 		back.Index = n
@@ -155,9 +178,35 @@ func (t *transformer) forwardSplit(v *ir.Value) {
 	t.makeShadow(v)
 }
 
-// splitAdjoint emits the reverse of split call v: back(seeds), whose
-// partials go to the adjoints of the scalar arguments scalars.
-func (t *transformer) splitAdjoint(v *ir.Value, seeds, scalars []*ir.Value) {
+// splitAdjoint emits the reverse of split call v: back(the adjoints of
+// its float results), whose partials go to the adjoints of its scalar
+// arguments (the adjoints of its slice and pointer results are in their
+// shadows, which its forward half returned).
+func (t *transformer) splitAdjoint(v *ir.Value) {
+	var seeds, scalars []*ir.Value
+	results := []*ir.Value{v}
+	typs := []types.Type{v.Type}
+	if tu, ok := v.Type.(*types.Tuple); ok {
+		results, typs = make([]*ir.Value, tu.Len()), nil
+		for _, w := range v.Block.Instrs {
+			if w.Op == ir.OpExtract && w.Args[0] == v {
+				results[w.Index] = w
+			}
+		}
+		for x := range tu.Variables() {
+			typs = append(typs, x.Type())
+		}
+	}
+	for k, typ := range typs {
+		if typ != nil && hasAdjoint(typ) && !shadowResult(typ) {
+			seeds = append(seeds, t.resultSeed(v, results[k], k, typ))
+		}
+	}
+	for _, a := range v.Args {
+		if t.act.Varied(a) && hasAdjoint(a.Type) && !ssaad.IsPointerLike(a.Type) {
+			scalars = append(scalars, a)
+		}
+	}
 	var back *ir.Value
 	keep := t.backs[v]
 	if keep == nil {
@@ -178,10 +227,24 @@ func (t *transformer) splitAdjoint(v *ir.Value, seeds, scalars []*ir.Value) {
 func (t *transformer) suspend() {
 	var args []*ir.Value
 	sp := &ir.Suspend{Back: "back"}
-	for _, a := range t.exit.Terminator().Args {
+	res := t.exit.Terminator().Args
+	for _, a := range res {
 		args = append(args, t.v(a))
 		sp.Names = append(sp.Names, "")
 		sp.Types = append(sp.Types, a.Type)
+	}
+	for _, a := range res {
+		if shadowResult(a.Type) {
+			d := t.fwdShadow(a)
+			if d == nil {
+				// Memory of no varied value here: the caller may store
+				// some into it.
+				d = t.freshShadow(t.v(a))
+			}
+			args = append(args, d)
+			sp.Names = append(sp.Names, "")
+			sp.Types = append(sp.Types, a.Type)
+		}
 	}
 	for _, p := range t.F.Params {
 		if ssaad.RefersToMemory(p.Type) {

@@ -60,7 +60,9 @@ func (t *transformer) run() {
 	if t.seeded {
 		t.seeds = make([]*ir.Value, len(p.ResultTypes))
 		for i, rt := range p.ResultTypes {
-			if nm.seeds[i] != "" {
+			// A split function returns the shadows of its slices and
+			// pointers instead (see split.go).
+			if nm.seeds[i] != "" && !(t.split && shadowResult(rt)) {
 				t.seeds[i] = f.AddParam(nm.seeds[i], rt)
 			}
 		}
@@ -482,12 +484,7 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 			return t.addrNeeds(v, out)
 		}
 		if t.splitCalls[v] {
-			// Its continuation keeps what its reverse needs: only the
-			// shadow of a fresh result, its seed, is the caller's.
-			if t.freshResult(v, 0, v) {
-				return t.addrNeeds(v, nil)
-			}
-			return nil
+			return nil // its continuation keeps what its reverse needs
 		}
 		var out []*ir.Value
 		for j, a := range v.Args {
@@ -512,7 +509,7 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 		if t.anyVariedArg(v.Args[0]) && !t.reversedCall(v.Args[0]) && resultUsed(v.Args[0], v.Index) {
 			return []*ir.Value{v}
 		}
-		if t.reversedCall(v.Args[0]) && t.freshResult(v.Args[0], v.Index, v) {
+		if t.reversedCall(v.Args[0]) && !t.splitCalls[v.Args[0]] && t.freshResult(v.Args[0], v.Index, v) {
 			return t.addrNeeds(v, nil)
 		}
 		return nil
