@@ -59,6 +59,8 @@ type execCase struct {
 	label string
 	// method: generate a method (ssaad.Request.Method).
 	method bool
+	// split: split every call that can be (ssaad.Request.Split).
+	split bool
 	// resultOnly: the outputs are the results alone, the shadows zero on
 	// entry (for a function that replaces the slices it writes).
 	resultOnly bool
@@ -262,6 +264,10 @@ var execCases = []execCase{
 	{fn: "SplitSet", args: []any{make([]float64, 3), make([]float64, 3)}, lo: -1, hi: 1},
 	{fn: "SplitSteps", args: []any{make([]float64, 3), make([]float64, 3), 4}, lo: -1, hi: 1},
 	{fn: "SplitScalar", args: []any{make([]float64, 3), make([]float64, 3), 0.0}, lo: -1, hi: 1},
+	{fn: "SplitWrap", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1, split: true},
+	{fn: "SplitSteps", args: []any{make([]float64, 3), make([]float64, 3), 4}, lo: -1, hi: 1, split: true, label: "forced"},
+	{fn: "Nest3", args: []any{make([]float64, 3)}, lo: -1, hi: 1, split: true, label: "split"},
+	{fn: "PtrSlice", args: []any{make([]float64, 3)}, lo: -1, hi: 1, split: true, label: "split"},
 	{fn: "Gather", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{}},
 	{fn: "Segs", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "Aux", args: []any{make([]float64, 4)}, lo: -1, hi: 1, tapes: []string{"tape"}},
@@ -406,7 +412,7 @@ func runExec(t *testing.T, tc execCase, optimize bool) {
 	} else {
 		simplify.Run(primal, simplify.Primal, env.config())
 	}
-	req := &ssaad.Request{Mode: tc.mode.Name(), Target: fn, Name: ir.FuncName(fn) + tc.mode.Suffix(), Active: active, Options: tc.opts, Method: tc.method}
+	req := &ssaad.Request{Mode: tc.mode.Name(), Target: fn, Name: ir.FuncName(fn) + tc.mode.Suffix(), Active: active, Options: tc.opts, Method: tc.method, Split: tc.split}
 	d, errs := tc.mode.Transform(primal, req, env)
 	if tc.jointRefusal != "" && !tc.inline {
 		if len(errs) != 1 || !strings.Contains(errs[0].Msg, tc.jointRefusal) {

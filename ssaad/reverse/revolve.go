@@ -172,6 +172,11 @@ func (t *transformer) revolvable(c *countedLoop) (*revolveLoop, string) {
 	case len(t.needs[h]) > 0 || len(t.iterNeeds[h]) > 0:
 		return nil, "a loop whose step records values besides the calls' memory"
 	}
+	for _, v := range body.Instrs {
+		if t.splitCalls[v] {
+			return nil, "a loop whose step calls a function that stores slices or pointers into memory its caller reaches, reversed in two halves (split reversal)"
+		}
+	}
 	for _, w := range t.needs[body] {
 		if t.pairedShadow(w) || !t.fromIndex(c, body, w) {
 			return nil, "a loop whose step records values besides the calls' memory and arithmetic on its index"

@@ -86,9 +86,6 @@ func splitSignature(fn *types.Func, active []bool, method bool) (*types.Signatur
 // splitRefusal returns why call v cannot be reversed by split reversal
 // (its arguments are not passed as this version passes them), or "".
 func (t *transformer) splitRefusal(v *ir.Value) string {
-	if t.req.Options.Checkpoint > 0 {
-		return "in a function with checkpointed loops"
-	}
 	fixed, elems := variadicElems(v)
 	if elems != nil {
 		return "with variadic arguments listed one by one"

@@ -78,3 +78,23 @@ func SplitScalar(w, x []float64, a float64) float64 {
 	}
 	return r * l.H[0]
 }
+
+func wrapSim(q []float64, c float64) *Sim {
+	v := make([]float64, len(q))
+	for i := range v {
+		v[i] = c * q[i]
+	}
+	return &Sim{Q: q, V: v}
+}
+
+// SplitWrap calls a helper returning a struct that holds its argument:
+// its forward half returns the struct's shadow.
+func SplitWrap(q []float64, c float64) float64 {
+	s := wrapSim(q, c)
+	s.step(0.1)
+	e := 0.0
+	for i := range s.Q {
+		e += s.Q[i] * s.V[i]
+	}
+	return e + q[0]*s.V[0]
+}
