@@ -684,6 +684,8 @@ func TestCallReversal(t *testing.T) {
 	inline (scale).apply depth=1 size=9 loop-free in-loop: small, loop-free: runs once instead of twice`},
 		{"Checkpointed", `calls of Checkpointed:
 	joint smooth depth=1 size=7 loop-free in-loop: //gad:checkpoint: recomputed, not recorded`},
+		{"Large", `calls of Large:
+	split leapfrog depth=1 size=171 loops: loops, larger than 160 values: reversed in two halves, runs once instead of twice`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {

@@ -449,9 +449,18 @@ func (e *emitter) call(v *ir.Value) expr {
 	var cs []jen.Code
 	header := e.header
 	e.header = false // the arguments are in parentheses
+	// The arguments of an instance of a generic function infer its type
+	// arguments: constants (nil) are spelled with their types. (The
+	// transformers call package slices' functions, all generic, as
+	// instances they make: see reverse's slicesFunc.)
+	generic := c.Func != nil && (c.Func.Origin() != c.Func || c.Func.Signature().TypeParams().Len() > 0 ||
+		c.Func.Pkg() != nil && c.Func.Pkg().Path() == "slices")
 	for i, a := range args {
 		var w types.Type = a.Type
-		if sig != nil {
+		switch {
+		case generic && a.Op == ir.OpConst:
+			w = nil
+		case sig != nil:
 			w = paramType(sig, i, spread)
 		}
 		cs = append(cs, e.ref(a, w).c)

@@ -116,6 +116,9 @@ type Callee struct {
 	// Value: the call is of the function value Args[0] (the reverse half
 	// of a split reversal, see Suspend); Func is nil.
 	Value bool
+	// Split: reverse mode reverses the call in two halves (split
+	// reversal) where it can, as simplify.ChooseReversal decided.
+	Split bool
 }
 
 // SuspendBuiltin is the name of the builtin that ends the forward half of

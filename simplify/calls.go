@@ -81,6 +81,11 @@ type CallCost struct {
 	// (depth 1) as calls: checkpoint=C checkpoints loops whose steps are
 	// calls.
 	KeepInLoops bool
+	// Split reverses in two halves (Split) the calls of recursive
+	// functions, and the calls of the package's functions outside loops
+	// that are not inlined for their size or depth, instead of
+	// recomputing them (Joint).
+	Split bool
 }
 
 // InlineAll is the cost model of the driver's last resort: where joint
@@ -89,7 +94,7 @@ type CallCost struct {
 // that can be inlined is, so that reverse mode differentiates the
 // function as one body, whatever the tape costs, and whatever
 // //gad:checkpoint asks (the driver warns when it overrides one).
-var InlineAll = CallCost{All: true, Depth: 8, Caller: 20000}
+var InlineAll = CallCost{All: true, Depth: 8, Caller: 20000, Split: true}
 
 // ReverseCost is the cost model reverse mode uses. Measured
 // (bench/README, "Reversal of calls"; derivative ÷ primal, CPU time, one
@@ -110,7 +115,18 @@ var InlineAll = CallCost{All: true, Depth: 8, Caller: 20000}
 // whose LogSumExp is in another package, inlined for that reason only:
 // 2.8–4.1 to 2.6–3.6); helpers that call none of Costly (GMM's qtimesx and
 // sqnorm, ODE's rhs) stay calls.
-var ReverseCost = CallCost{Callee: 160, LoopCallee: 160, InLoopCallee: 160, Depth: 3, Caller: 1200,
+//
+// Split reversal (Split) of the package's calls outside loops that are too
+// large or too deep to inline: the e2e case reversal.Large (a leapfrog
+// helper of 171 values called once; gradient ÷ function, medians of 15,
+// n = 8, 64, 512) 6.86, 5.94, 8.91 split against 6.91, 6.52, 10.09 joint
+// (and 5.70, 6.38, 7.65 inlined by -reversal=inline), bytes 5–25 % more:
+// the callee runs once instead of twice. Recursive calls stay joint:
+// GradBench's det (expansion by minors, ℓ = 4, 6, 8) costs 11.7, 16.5,
+// 19.4 joint and 32.6, 42.6, 78.0 split, whose continuation, tapes and
+// captured variables are allocated at each of the ℓ!·e calls (239 to
+// 402,172 allocations against 2).
+var ReverseCost = CallCost{Callee: 160, LoopCallee: 160, InLoopCallee: 160, Depth: 3, Caller: 1200, Split: true,
 	Costly: []string{"math.Exp", "math.Exp2", "math.Expm1", "math.Log", "math.Log1p", "math.Log2", "math.Log10", "math.Pow",
 		"math.Sin", "math.Cos", "math.Tan", "math.Sinh", "math.Cosh", "math.Tanh", "math.Asin", "math.Acos", "math.Atan",
 		"math.Atan2", "math.Asinh", "math.Acosh", "math.Atanh", "math.Erf", "math.Erfc", "math.Gamma", "math.Lgamma"}}
@@ -125,12 +141,20 @@ const (
 	// Inlined: the callee's body replaces the call before
 	// differentiation.
 	Inlined
+	// Split: the call stays; its callee's forward half runs in the
+	// caller's forward sweep, records what its reverse needs and returns
+	// its reverse half, which the caller's reverse calls (reverse mode's
+	// split reversal): the callee runs once.
+	Split
 )
 
-// String returns "joint" or "inline".
+// String returns "joint", "inline" or "split".
 func (r Reversal) String() string {
-	if r == Inlined {
+	switch r {
+	case Inlined:
 		return "inline"
+	case Split:
+		return "split"
 	}
 	return "joint"
 }
@@ -205,6 +229,11 @@ func ChooseReversal(f *ir.Func, env Env, cost CallCost) CallPlan {
 		}
 		site := c.decide(call)
 		plan.Sites = append(plan.Sites, site)
+		if site.Reversal == Split {
+			k := *call.Callee
+			k.Split = true
+			call.Callee = &k
+		}
 		if site.Reversal != Inlined {
 			continue
 		}
@@ -312,14 +341,17 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 		site.Why = "recursive"
 	case site.Depth > c.cost.Depth:
 		site.Why = fmt.Sprintf("deeper than %d", c.cost.Depth)
+		c.splitOutOfLoops(&site)
 	case size(c.f)+site.Size > c.cost.Caller:
 		site.Why = fmt.Sprintf("the caller would exceed %d values", c.cost.Caller)
+		c.splitOutOfLoops(&site)
 	case c.cost.All:
 		site.Reversal, site.Why = Inlined, "every call inlined: joint reversal refuses the function"
 	case other && !site.Loops:
 		site.Why = "another package"
 	case !site.Loops && site.Size > c.cost.Callee:
 		site.Why = fmt.Sprintf("larger than %d values", c.cost.Callee)
+		c.splitOutOfLoops(&site)
 	case site.Loops && site.InLoop && c.cost.InLoopCallee == 0:
 		site.Why = "loops, called in a loop: the tape would hold them once per iteration"
 	case site.Loops && site.InLoop && site.Size > c.cost.InLoopCallee:
@@ -330,12 +362,25 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 		site.Reversal, site.Why = Inlined, "loops, called in a loop, calls costly primitives: recorded once instead of computed three times"
 	case site.Loops && site.Size > c.cost.LoopCallee:
 		site.Why = fmt.Sprintf("loops, larger than %d values", c.cost.LoopCallee)
+		c.splitOutOfLoops(&site)
 	case site.Loops:
 		site.Reversal, site.Why = Inlined, "loops, called once: runs once instead of twice"
 	default:
 		site.Reversal, site.Why = Inlined, "small, loop-free: runs once instead of twice"
 	}
 	return site
+}
+
+// splitOutOfLoops makes site, a call of the package's kept as a call,
+// split (Split) rather than joint when the cost model splits and the call
+// is outside the caller's loops: the callee then runs once instead of
+// twice, and what its reverse records is held once, as joint reversal's
+// recomputation holds it.
+func (c *chooser) splitOutOfLoops(site *CallSite) {
+	if c.cost.Split && !site.InLoop {
+		site.Reversal = Split
+		site.Why += ": reversed in two halves, runs once instead of twice"
+	}
 }
 
 // packedArgs returns the number of arguments of call once its variadic

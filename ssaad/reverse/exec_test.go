@@ -265,6 +265,8 @@ var execCases = []execCase{
 	{fn: "SplitSteps", args: []any{make([]float64, 3), make([]float64, 3), 4}, lo: -1, hi: 1},
 	{fn: "SplitScalar", args: []any{make([]float64, 3), make([]float64, 3), 0.0}, lo: -1, hi: 1},
 	{fn: "SplitWrap", args: []any{make([]float64, 3), 0.0}, lo: -1, hi: 1, split: true},
+	{fn: "SplitTail", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
+	{fn: "SplitPush", args: []any{make([]float64, 3)}, lo: -1, hi: 1},
 	{fn: "SplitSteps", args: []any{make([]float64, 3), make([]float64, 3), 4}, lo: -1, hi: 1, split: true, label: "forced"},
 	{fn: "Nest3", args: []any{make([]float64, 3)}, lo: -1, hi: 1, split: true, label: "split"},
 	{fn: "PtrSlice", args: []any{make([]float64, 3)}, lo: -1, hi: 1, split: true, label: "split"},

@@ -84,6 +84,8 @@ func (t *transformer) planText() string {
 					line += ", reads " + v.Args[1].Ref() + " back before putting it back"
 				}
 				lines = append(lines, line)
+			case v.Op == ir.OpCall && t.splitCalls[v]:
+				lines = append(lines, fmt.Sprintf("reverses %s %s in two halves (split)", v.Ref(), ir.FuncName(v.Callee.Func)))
 			case v.Op == ir.OpCall && t.reversedCall(v):
 				line := fmt.Sprintf("reverses %s %s jointly", v.Ref(), ir.FuncName(v.Callee.Func))
 				var saved []string

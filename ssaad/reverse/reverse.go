@@ -241,7 +241,7 @@ type transformer struct {
 	// splitShadows holds, per split call, the shadows of its results
 	// (by result index) that its forward half returns.
 	splitShadows map[*ir.Value]map[int]*ir.Value
-	fused      *fusedLoop // the loop reversed inside its forward (see fuse.go), or nil
+	fused        *fusedLoop // the loop reversed inside its forward (see fuse.go), or nil
 	// revolve holds the loops checkpointed by a binomial schedule, by
 	// header (see revolve.go).
 	revolve map[*ir.Block]*revolveLoop
@@ -524,7 +524,7 @@ func (t *transformer) checkCall(v *ir.Value) {
 		t.errorf(v.Pos, construct, "reverse mode cannot differentiate this call yet: %v", err)
 		return
 	}
-	if t.req.Split && !t.req.NoSplit && t.splitRefusal(v) == "" {
+	if (t.req.Split || c.Split) && !t.req.NoSplit && t.splitRefusal(v) == "" {
 		t.splitCalls[v] = true
 	}
 	if oe, ok := t.env.(ssaad.OriginsEnv); (!ok || oe.StoresMemory(c.Func)) && !t.splitCalls[v] {
@@ -546,6 +546,12 @@ func (t *transformer) checkCall(v *ir.Value) {
 	}
 	for k := range sig.Results().Len() {
 		if ssaad.RefersToMemory(sig.Results().At(k).Type()) && t.resultOrigin(v, k) == ssaad.OriginUnknown && !t.splitCalls[v] {
+			if t.splitRefusal(v) == "" && !t.req.NoSplit {
+				// The caller cannot know the result's shadow: the
+				// forward half returns it (see split.go).
+				t.splitCalls[v] = true
+				break
+			}
 			t.errorf(v.Pos, construct, "reverse mode does not support calls returning slices or pointers that may share memory with their arguments, other than an argument itself, yet: return a fresh slice (make, a literal, or append to nil) or the argument itself")
 			return
 		}
@@ -655,6 +661,9 @@ func (t *transformer) outOfLoops(b *ir.Block) bool {
 // then saved in the forward sweep and restored before the callee's reverse,
 // which recomputes the callee from it.
 func (t *transformer) needsSnapshot(call *ir.Value, i int) bool {
+	if t.splitCalls[call] {
+		return false // not recomputed (see split.go)
+	}
 	a := call.Args[i]
 	if !handsMemory(a.Type) || !t.mayChange(t.act.Class(a)) || !t.writtenAfter(call, t.act.Class(a)) {
 		return false

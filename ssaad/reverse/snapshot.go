@@ -350,6 +350,9 @@ func (t *transformer) partsOf(p *ir.Value, typ types.Type, backwards bool, do fu
 // has its slices and pointers saved around the call: the callee's reverse
 // follows them, and the function may replace them after the call.
 func (t *transformer) shadowHeadersSaved(v *ir.Value, i int) bool {
+	if t.splitCalls[v] {
+		return false // not recomputed (see split.go)
+	}
 	a := v.Args[i]
 	return ssaad.IsPointerLike(a.Type) && t.hasShadow(a) && holdsMemoryBehind(a.Type) && snapshotable(a.Type) &&
 		t.mayChange(t.act.Class(a)) && t.headersWrittenAfter(v, t.act.Class(a))

@@ -664,11 +664,20 @@ func (t *transformer) pathTape() *ir.Value {
 
 // The tape starts on a small array of the function's own (see
 // tapeBufferLen), which Go keeps on the stack: a function called many times
-// with short tapes (a helper's reverse in a loop) allocates nothing.
+// with short tapes (a helper's reverse in a loop) allocates nothing. A
+// split function's tapes start empty: its continuation, a closure, keeps
+// them, and an array of its own would be allocated on the heap, and
+// zeroed, at every call.
 func (t *transformer) newTape(typ types.Type, name string) *ir.Value {
 	st := types.NewSlice(typ)
 	tp := t.F.NewValue(ir.OpAlloc, types.NewPointer(st))
 	tp.Name = name
+	if t.split {
+		init := t.F.NewValue(ir.OpStore, nil, tp, t.F.ConstValue(st, nil))
+		t.entry.Insert(0, init)
+		t.entry.Insert(0, tp)
+		return tp
+	}
 	buf := t.F.NewValue(ir.OpAlloc, types.NewPointer(types.NewArray(typ, tapeBufferLen(typ))))
 	buf.Name = name + "Buf"
 	s := t.F.NewValue(ir.OpSlice, st, buf, nil, t.F.Int(0), nil)

@@ -657,68 +657,64 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // h held on entry.
 func historyRecordSplitWrtH(h, hBar *history, dt float64) func() {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	var tapeSlicesBuf [85][]float64
-	t2 := tapeSlicesBuf[:0]
 	n := len(h.q)
 	trips := max(n+2, 0)
-	tapeSlices := slices.Grow(t2, trips)
-	tape := slices.Grow(t, trips)
+	tapeSlices := slices.Grow([][]float64(nil), trips)
+	tape := slices.Grow([]float64(nil), trips)
 	for i := 0; i < n; i++ {
-		t19 := h.q
-		t20 := hBar.q
-		t21 := t19[i]
-		t19[i] = t21 + dt*t21*t21
-		tapeSlices = append(tapeSlices, t19, t20)
-		tape = append(tape, t21)
+		t17 := h.q
+		t18 := hBar.q
+		t19 := t17[i]
+		t17[i] = t19 + dt*t19*t19
+		tapeSlices = append(tapeSlices, t17, t18)
+		tape = append(tape, t19)
 	}
-	t3 := h.past
-	t4 := hBar.past
-	t5 := h.q
-	t6 := hBar.q
-	t7 := append([]float64(nil), t5...)
-	n2 := len(t7)
-	t8 := cap(t7)
-	var t9 []float64
-	if t8 != cap([]float64(nil)) {
-		t9 = make([]float64, n2, t8)
+	t := h.past
+	t2 := hBar.past
+	t3 := h.q
+	t4 := hBar.q
+	t5 := append([]float64(nil), t3...)
+	n2 := len(t5)
+	t6 := cap(t5)
+	var t7 []float64
+	if t6 != cap([]float64(nil)) {
+		t7 = make([]float64, n2, t6)
 	} else {
-		t9 = []float64(nil)[:n2]
+		t7 = []float64(nil)[:n2]
 	}
-	t10 := append(t3, t7)
-	n3 := len(t10)
-	t11 := cap(t10)
-	var t12 [][]float64
-	if t11 != cap(t3) {
-		t12 = make([][]float64, n3, t11)
-		copy(t12, t4)
+	t8 := append(t, t5)
+	n3 := len(t8)
+	t9 := cap(t8)
+	var t10 [][]float64
+	if t9 != cap(t) {
+		t10 = make([][]float64, n3, t9)
+		copy(t10, t2)
 	} else {
-		t12 = t4[:n3]
+		t10 = t2[:n3]
 	}
-	t12[len(t3)] = t9
-	t13 := hBar.past
-	hBar.past = t12
-	h.past = t10
+	t10[len(t)] = t7
+	t11 := hBar.past
+	hBar.past = t10
+	h.past = t8
 	return func() {
 		i2 := n - 1
-		hBar.past = t13
+		hBar.past = t11
 		n4 := len([]float64(nil))
-		for k := 0; k < len(t5); k++ {
-			t18 := t9[n4+k]
-			t9[n4+k] = 0
-			t6[k] += t18
+		for k := 0; k < len(t3); k++ {
+			t16 := t7[n4+k]
+			t7[n4+k] = 0
+			t4[k] += t16
 		}
 		for ; i2 >= 0; i2-- {
-			t14 := len(tape) - 1
-			t15 := tape[t14]
+			t12 := len(tape) - 1
+			t13 := tape[t12]
 			n5 := len(tapeSlices)
-			t16 := tapeSlices[n5-1]
-			t17 := t16[i2]
-			t16[i2] = 0
-			t16[i2] += t17 + dt*t15*t17 + dt*(t17*t15)
+			t14 := tapeSlices[n5-1]
+			t15 := t14[i2]
+			t14[i2] = 0
+			t14[i2] += t15 + dt*t13*t15 + dt*(t15*t13)
 			tapeSlices = tapeSlices[:n5-2]
-			tape = tape[:t14]
+			tape = tape[:t12]
 		}
 	}
 }

@@ -16,5 +16,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Recursive", F: Recursive, JVP: RecursiveJVP, Grad: RecursiveGrad},
 		{Name: "Method", F: Method, JVP: MethodJVP, Grad: MethodGrad},
 		{Name: "Checkpointed", F: Checkpointed, JVP: CheckpointedJVP, Grad: CheckpointedGrad},
+		{Name: "Large", F: Large, JVP: LargeJVP, Grad: LargeGrad, Rel: 1e-9},
+		{Name: "Parts", F: Parts, JVP: PartsJVP, Grad: PartsGrad, Len: 5, Rel: 1e-9},
 	})
 }

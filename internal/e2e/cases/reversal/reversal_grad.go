@@ -414,3 +414,581 @@ func smoothReverse(a, b, seed float64) (aBar, bBar float64) {
 	bBar = a * t2
 	return aBar, bBar
 }
+
+// LargeJVP computes Large and its derivative along the tangents (forward mode).
+//
+// Varied inputs: q (tangent dq), k (tangent dk), c (tangent dc).
+// Results, in order: the value of Large; its tangent.
+// Shadows: dq, dk have their primal's shape, each element or field the tangent of the primal's.
+func LargeJVP(q, dq, k, dk []float64, c, dc float64) (float64, float64) {
+	y, dy := leapfrogJVPWrtQKC(q, dq, k, dk, c, dc, 0.05, 20)
+	n := len(y)
+	e := 0.0
+	de := 0.0
+	for i := 0; i < n; i++ {
+		x := y[i]
+		t := float64(i + 1)
+		e += x * x * t
+		de += 2 * (dy[i] * x) * t
+	}
+	return e, de
+}
+
+// leapfrogJVPWrtQKC computes leapfrog and its derivative along the tangents (forward mode).
+//
+// Varied inputs: q (tangent dq), k (tangent dk), c (tangent dc).
+// Fixed inputs (zero tangent): dt, steps.
+// Results, in order: the value of leapfrog; its tangent.
+// Shadows: dq, dk have their primal's shape, each element or field the tangent of the primal's.
+func leapfrogJVPWrtQKC(q, dq, k, dk []float64, c, dc, dt float64, steps int) ([]float64, []float64) {
+	n := len(q)
+	x := make([]float64, n)
+	dx := make([]float64, n)
+	copy(x, q)
+	copy(dx, dq)
+	v := make([]float64, n)
+	dv := make([]float64, n)
+	f := make([]float64, n)
+	df := make([]float64, n)
+	t := dt / 2
+	for s := 0; s < steps; s++ {
+		for i2 := 0; i2 < n; i2++ {
+			var left2, dleft2 float64
+			if i2 > 0 {
+				left2 = x[i2-1]
+				dleft2 = dx[i2-1]
+			} else {
+				left2 = 0
+				dleft2 = 0
+			}
+			var right2, dright2 float64
+			if i2+1 < n {
+				right2 = x[i2+1]
+				dright2 = dx[i2+1]
+			} else {
+				right2 = 0
+				dright2 = 0
+			}
+			ki2 := k[i2]
+			xi2 := x[i2]
+			dxi4 := dx[i2]
+			t8 := math.Sin(xi2)
+			t9 := left2 - 2*xi2 + right2
+			t10 := -(dk[i2] * t8) - ki2*(math.Cos(xi2)*dxi4) + (dc*t9 + c*(dleft2-2*dxi4+dright2))
+			t11 := math.Tanh(v[i2])
+			t12 := t10 - 0.1*((1-t11*t11)*dv[i2])
+			f[i2] = c*t9 - ki2*t8 - 0.1*t11
+			df[i2] = t12
+		}
+		for i3 := 0; i3 < n; i3++ {
+			dfi2 := df[i3]
+			dvi4 := dv[i3]
+			v[i3] += t * f[i3]
+			dv[i3] = dvi4 + t*dfi2
+			dvi5 := dv[i3]
+			dxi3 := dx[i3]
+			x[i3] += dt * v[i3]
+			dx[i3] = dxi3 + dt*dvi5
+		}
+		for i4 := 0; i4 < n; i4++ {
+			var left, dleft float64
+			if i4 > 0 {
+				left = x[i4-1]
+				dleft = dx[i4-1]
+			} else {
+				left = 0
+				dleft = 0
+			}
+			var right, dright float64
+			if i4+1 < n {
+				right = x[i4+1]
+				dright = dx[i4+1]
+			} else {
+				right = 0
+				dright = 0
+			}
+			ki := k[i4]
+			xi := x[i4]
+			dxi2 := dx[i4]
+			t3 := math.Sin(xi)
+			t4 := left - 2*xi + right
+			t5 := -(dk[i4] * t3) - ki*(math.Cos(xi)*dxi2) + (dc*t4 + c*(dleft-2*dxi2+dright))
+			t6 := math.Tanh(v[i4])
+			t7 := t5 - 0.1*((1-t6*t6)*dv[i4])
+			f[i4] = c*t4 - ki*t3 - 0.1*t6
+			df[i4] = t7
+		}
+		for i5 := 0; i5 < n; i5++ {
+			dfi := df[i5]
+			dvi2 := dv[i5]
+			v[i5] += t * f[i5]
+			dv[i5] = dvi2 + t*dfi
+			vi := v[i5]
+			if vi > 4 || vi < -4 {
+				dvi3 := dv[i5]
+				t2 := math.Tanh(v[i5] / 4)
+				v[i5] = 4 * t2
+				dv[i5] = 4 * ((1 - t2*t2) * (dvi3 / 4))
+			}
+		}
+	}
+	for i := 0; i < len(x); i++ {
+		dvi := dv[i]
+		dxi := dx[i]
+		x[i] += t * v[i]
+		dx[i] = dxi + t*dvi
+	}
+	return x, dx
+}
+
+// LargeGrad computes Large and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: q (into qBar), k (into kBar), c (returned as cBar).
+// Results: the value of Large, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func LargeGrad(q, qBar, k, kBar []float64, c float64) (f, cBar float64) {
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("LargeGrad: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	if cap(k) > 0 && cap(kBar) > 0 && &k[:1][0] == &kBar[:1][0] {
+		panic("LargeGrad: k and kBar share memory: gadgen's gradients need them apart")
+	}
+	y, yBar, back := leapfrogSplitWrtQKC(q, qBar, k, kBar, c, 0.05, 20)
+	n := len(y)
+	e := 0.0
+	for i := 0; i < n; i++ {
+		x := y[i]
+		e += x * x * float64(i+1)
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		yBar[i2] += 2 * (float64(i2+1) * y[i2])
+	}
+	cBar = back()
+	return e, cBar
+}
+
+// leapfrogSplitWrtQKC is the forward half of the reverse of leapfrog for the gradients that call it
+// (split reversal): it does what leapfrog does, keeping what its reverse needs, and returns
+// leapfrog's results and back, the reverse half: back takes the adjoints of the results and returns
+// the partials of the varied scalar inputs, accumulating the adjoints of the varied memory into the
+// shadows (the caller's reverse sweep calls it, with the adjoints of what leapfrog left in memory
+// in the shadows).
+//
+// Varied inputs: q (into qBar), k (into kBar), c (returned as cBar).
+// Fixed inputs: dt, steps.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func leapfrogSplitWrtQKC(
+	q, qBar, k, kBar []float64,
+	c, dt float64,
+	steps int,
+) ([]float64, []float64, func() (cBar float64)) {
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("leapfrogSplitWrtQKC: q and qBar share memory: gadgen's gradients need them apart")
+	}
+	if cap(k) > 0 && cap(kBar) > 0 && &k[:1][0] == &kBar[:1][0] {
+		panic("leapfrogSplitWrtQKC: k and kBar share memory: gadgen's gradients need them apart")
+	}
+	n := len(q)
+	x := make([]float64, n)
+	xBar := make([]float64, n)
+	t := copy(x, q)
+	v := make([]float64, n)
+	vBar := make([]float64, n)
+	f := make([]float64, n)
+	fBar := make([]float64, n)
+	t2 := dt / 2
+	trips := max(n+2, 0)
+	tape := slices.Grow([]float64(nil), max(steps+2, 0)*(trips*6+trips*6+trips))
+	var path []int
+	for s := 0; s < steps; s++ {
+		for i7 := 0; i7 < n; i7++ {
+			var left4 float64
+			var from5 int
+			if i7 > 0 {
+				left4 = x[i7-1]
+				from5 = 1
+			} else {
+				left4 = 0
+				from5 = 0
+			}
+			t23 := append(path, from5)
+			var right4 float64
+			var from6 int
+			if i7+1 < n {
+				right4 = x[i7+1]
+				from6 = 1
+			} else {
+				right4 = 0
+				from6 = 0
+			}
+			ki4 := k[i7]
+			xi4 := x[i7]
+			t24 := math.Sin(xi4)
+			t25 := math.Tanh(v[i7])
+			f[i7] = c*(left4-2*xi4+right4) - ki4*t24 - 0.1*t25
+			path = append(t23, from6)
+			tape = append(tape, xi4, ki4, t24, left4, right4, t25)
+		}
+		for i8 := 0; i8 < n; i8++ {
+			v[i8] += t2 * f[i8]
+			x[i8] += dt * v[i8]
+		}
+		for i9 := 0; i9 < n; i9++ {
+			var left3 float64
+			var from3 int
+			if i9 > 0 {
+				left3 = x[i9-1]
+				from3 = 1
+			} else {
+				left3 = 0
+				from3 = 0
+			}
+			t20 := append(path, from3)
+			var right3 float64
+			var from4 int
+			if i9+1 < n {
+				right3 = x[i9+1]
+				from4 = 1
+			} else {
+				right3 = 0
+				from4 = 0
+			}
+			ki3 := k[i9]
+			xi3 := x[i9]
+			t21 := math.Sin(xi3)
+			t22 := math.Tanh(v[i9])
+			f[i9] = c*(left3-2*xi3+right3) - ki3*t21 - 0.1*t22
+			path = append(t20, from4)
+			tape = append(tape, xi3, ki3, t21, left3, right3, t22)
+		}
+		i10 := 0
+		var from2 int
+		for ; i10 < n; path, i10 = append(path, from2), i10+1 {
+			v[i10] += t2 * f[i10]
+			vi := v[i10]
+			var from int
+			if vi > 4 {
+				from = 0
+			} else if vi < -4 {
+				from = 1
+			} else {
+				from2 = 0
+				continue
+			}
+			t19 := math.Tanh(v[i10] / 4)
+			v[i10] = 4 * t19
+			path = append(path, from)
+			tape = append(tape, t19)
+			from2 = 1
+		}
+	}
+	n2 := len(x)
+	for i := 0; i < n2; i++ {
+		x[i] += t2 * v[i]
+	}
+	return x, xBar, func() (cBar float64) {
+		for i2 := n2 - 1; i2 >= 0; i2-- {
+			vBar[i2] += t2 * xBar[i2]
+		}
+		cBar = 0
+		for s2 := steps - 1; s2 >= 0; s2-- {
+			i3 := n - 1
+			for i3 >= 0 {
+				t15 := len(path) - 1
+				path2 := path[:t15]
+				if path[t15] != 0 {
+					t16 := len(tape) - 1
+					t17 := tape[t16]
+					tape = tape[:t16]
+					viBar := vBar[i3]
+					vBar[i3] = 0
+					vBar[i3] += (1 - t17*t17) * (4 * viBar) / 4
+					t18 := len(path2) - 1
+					path = path2[:t18]
+					if path2[t18] == 0 {
+						fBar[i3] += t2 * vBar[i3]
+						i3--
+						continue
+					}
+					path2 = path
+				}
+				path = path2
+				fBar[i3] += t2 * vBar[i3]
+				i3--
+			}
+			for i4 := n - 1; i4 >= 0; i4-- {
+				n4 := len(tape)
+				t9 := n4 - 6
+				xi2 := tape[t9]
+				ki2 := tape[n4-5]
+				t10 := tape[n4-4]
+				left2 := tape[n4-3]
+				right2 := tape[n4-2]
+				t11 := tape[n4-1]
+				tape = tape[:t9]
+				fiBar2 := fBar[i4]
+				fBar[i4] = 0
+				vBar[i4] -= (1 - t11*t11) * (0.1 * fiBar2)
+				cBar += fiBar2 * (left2 - 2*xi2 + right2)
+				rightBar2 := c * fiBar2
+				xBar[i4] += -(2 * rightBar2) - math.Cos(xi2)*(ki2*fiBar2)
+				kBar[i4] -= fiBar2 * t10
+				t12 := len(path) - 1
+				t13 := path[:t12]
+				if path[t12] != 0 {
+					xBar[i4+1] += rightBar2
+				}
+				t14 := len(t13) - 1
+				path = t13[:t14]
+				if t13[t14] != 0 {
+					xBar[i4-1] += rightBar2
+				}
+			}
+			for i5 := n - 1; i5 >= 0; i5-- {
+				vBar[i5] += dt * xBar[i5]
+				fBar[i5] += t2 * vBar[i5]
+			}
+			for i6 := n - 1; i6 >= 0; i6-- {
+				n3 := len(tape)
+				t3 := n3 - 6
+				xi := tape[t3]
+				ki := tape[n3-5]
+				t4 := tape[n3-4]
+				left := tape[n3-3]
+				right := tape[n3-2]
+				t5 := tape[n3-1]
+				tape = tape[:t3]
+				fiBar := fBar[i6]
+				fBar[i6] = 0
+				vBar[i6] -= (1 - t5*t5) * (0.1 * fiBar)
+				cBar += fiBar * (left - 2*xi + right)
+				rightBar := c * fiBar
+				xBar[i6] += -(2 * rightBar) - math.Cos(xi)*(ki*fiBar)
+				kBar[i6] -= fiBar * t4
+				t6 := len(path) - 1
+				t7 := path[:t6]
+				if path[t6] != 0 {
+					xBar[i6+1] += rightBar
+				}
+				t8 := len(t7) - 1
+				path = t7[:t8]
+				if t7[t8] != 0 {
+					xBar[i6-1] += rightBar
+				}
+			}
+		}
+		for k2 := 0; k2 < t; k2++ {
+			xkBar := xBar[k2]
+			xBar[k2] = 0
+			qBar[k2] += xkBar
+		}
+		return cBar
+	}
+}
+
+// PartsJVP computes Parts and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Parts; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Parts writes are written (overwritten) into the shadows: x into dx.
+func PartsJVP(x, dx []float64) (float64, float64) {
+	ys, dys := partJVP(x, dx, 2)
+	x0 := x[0]
+	dx0 := dx[0]
+	ys0 := ys[0]
+	dys0 := dys[0]
+	ys[0] = ys0 * x0
+	dys[0] = dys0*x0 + ys0*dx0
+	p, dp := wrapJVP(ys, dys, 2)
+	ys0_2 := ys[0]
+	ys1 := ys[1]
+	t := p.a[0]
+	t2 := p.b[1]
+	t3 := dys[0]*ys1 + ys0_2*dys[1] + (dp.a[0]*t2 + t*dp.b[1]) + dx[1]
+	return ys0_2*ys1 + t*t2 + x[1], t3
+}
+
+// partJVP computes part and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): n.
+// Results, in order: the value of part; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func partJVP(x, dx []float64, n int) ([]float64, []float64) {
+	if n > 0 {
+		t, t2 := partJVP(x[1:], dx[1:], n-1)
+		return t, t2
+	}
+	return x, dx
+}
+
+// wrapJVP computes wrap and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): n.
+// Results, in order: the value of wrap; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values wrap writes are written (overwritten) into the shadows: x into dx.
+func wrapJVP(x, dx []float64, n int) (*pair, *pair) {
+	if n > 0 {
+		p, dp := wrapJVP(x, dx, n-1)
+		n3 := len(p.b)
+		for i := 0; i < n3; i++ {
+			t3 := p.b
+			t4 := dp.b
+			xi := x[i]
+			dxi := dx[i]
+			t5 := t4[i]
+			t3[i] += math.Sin(xi)
+			t4[i] = t5 + math.Cos(xi)*dxi
+		}
+		return p, dp
+	}
+	t := new(pair)
+	t2 := new(pair)
+	t.a = x
+	t2.a = dx
+	n2 := len(x)
+	t.b = make([]float64, n2)
+	t2.b = make([]float64, n2)
+	return t, t2
+}
+
+// PartsGrad computes Parts and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of Parts, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Parts writes x: on entry xBar holds the adjoint of the values Parts leaves in x (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values x held on
+// entry.
+func PartsGrad(x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PartsGrad: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	ys, ysBar, back := partSplit(x, xBar, 2)
+	x0 := x[0]
+	ys0 := ys[0]
+	ys[0] = ys0 * x0
+	p, pBar, back2 := wrapSplit(ys, ysBar, 2)
+	ys0_2 := ys[0]
+	ys1 := ys[1]
+	t := p.a[0]
+	t2 := p.b[1]
+	t3 := ys0_2*ys1 + t*t2 + x[1]
+	finalX := slices.Clone(x)
+	xBar[1] += 1
+	t4 := pBar.b
+	t4[1] += t
+	t5 := pBar.a
+	t5[0] += t2
+	ysBar[1] += ys0_2
+	ysBar[0] += ys1
+	back2()
+	ys0Bar := ysBar[0]
+	ysBar[0] = 0
+	ysBar[0] += ys0Bar * x0
+	xBar[0] += ys0 * ys0Bar
+	back()
+	copy(x, finalX)
+	return t3
+}
+
+// partSplit is the forward half of the reverse of part for the gradients that call it (split
+// reversal): it does what part does, keeping what its reverse needs, and returns part's results and
+// back, the reverse half: back takes the adjoints of the results and returns the partials of the
+// varied scalar inputs, accumulating the adjoints of the varied memory into the shadows (the
+// caller's reverse sweep calls it, with the adjoints of what part left in memory in the shadows).
+//
+// Varied inputs: x (into xBar).
+// Fixed inputs: n.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func partSplit(x, xBar []float64, n int) ([]float64, []float64, func()) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("partSplit: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	var t, t2 []float64
+	var back func()
+	var from int
+	if n > 0 {
+		t, t2, back = partSplit(x[1:], xBar[1:], n-1)
+		from = 0
+	} else {
+		back = nil
+		t = x
+		t2 = xBar
+		from = 1
+	}
+	return t, t2, func() {
+		if from == 0 {
+			back()
+		}
+	}
+}
+
+// wrapSplit is the forward half of the reverse of wrap for the gradients that call it (split
+// reversal): it does what wrap does, keeping what its reverse needs, and returns wrap's results and
+// back, the reverse half: back takes the adjoints of the results and returns the partials of the
+// varied scalar inputs, accumulating the adjoints of the varied memory into the shadows (the
+// caller's reverse sweep calls it, with the adjoints of what wrap left in memory in the shadows).
+//
+// Varied inputs: x (into xBar).
+// Fixed inputs: n.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// wrap writes x: on entry xBar holds the adjoint of the values wrap leaves in x (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values x held on
+// entry.
+func wrapSplit(x, xBar []float64, n int) (*pair, *pair, func()) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("wrapSplit: x and xBar share memory: gadgen's gradients need them apart")
+	}
+	var p, pBar *pair
+	var back func()
+	var t, tape []float64
+	var tapeSlices [][]float64
+	var from int
+	if n > 0 {
+		p, pBar, back = wrapSplit(x, xBar, n-1)
+		t = p.b
+		n3 := len(t)
+		trips := max(n3+2, 0)
+		tape = slices.Grow([]float64(nil), trips)
+		tapeSlices = slices.Grow([][]float64(nil), trips)
+		for i := 0; i < n3; i++ {
+			t3 := p.b
+			t4 := pBar.b
+			xi := x[i]
+			t3[i] += math.Sin(xi)
+			tape = append(tape, xi)
+			tapeSlices = append(tapeSlices, t3, t4)
+		}
+		from = 1
+	} else {
+		p = new(pair)
+		pBar = new(pair)
+		pBar.a = xBar
+		p.a = x
+		n2 := len(x)
+		pBar.b = make([]float64, n2)
+		p.b = make([]float64, n2)
+		back = nil
+		t = nil
+		tape = nil
+		tapeSlices = nil
+		from = 0
+	}
+	return p, pBar, func() {
+		if from != 0 {
+			for i2 := len(t) - 1; i2 >= 0; i2-- {
+				n4 := len(tapeSlices)
+				t2 := len(tape) - 1
+				xBar[i2] += math.Cos(tape[t2]) * tapeSlices[n4-1][i2]
+				tape = tape[:t2]
+				tapeSlices = tapeSlices[:n4-2]
+			}
+			back()
+		}
+	}
+}

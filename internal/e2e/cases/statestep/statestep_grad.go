@@ -4956,28 +4956,36 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 	}
 	pBar.Pts = t3
 	p.Pts = t
+	trips := max(steps+2, 0)
+	before := len(tapeSlices)
+	before2 := len(tape)
 	length := 0.0
 	for i := 0; i < steps; i++ {
+		if i == 1 {
+			t31 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t31*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t31*(len(tape)-before2))
+		}
 		var back func(seed float64)
 		length, back = geomPolylineMeasureSplit(p, pBar)
 		backs = append(backs, back)
-		t31 := p.Segs
-		t32 := pBar.Segs
-		t33 := p.Pts
-		t34 := pBar.Pts
-		for i4 := 1; i4 < len(t31); i4++ {
-			t35 := t31[i4-1]
-			t36 := t31[i4]
-			w2 := k * t35 / (t35 + t36)
-			t37 := t33[2*i4+2]
-			t38 := t33[2*i4]
-			t33[2*i4] = t38 + w2*(t37-t38)
-			t39 := t33[2*i4+3]
-			t40 := t33[2*i4+1]
-			t33[2*i4+1] = t40 + w2*(t39-t40)
-			tape = append(tape, t35, t36, t37, t38, t39, t40)
+		t32 := p.Segs
+		t33 := pBar.Segs
+		t34 := p.Pts
+		t35 := pBar.Pts
+		for i4 := 1; i4 < len(t32); i4++ {
+			t36 := t32[i4-1]
+			t37 := t32[i4]
+			w2 := k * t36 / (t36 + t37)
+			t38 := t34[2*i4+2]
+			t39 := t34[2*i4]
+			t34[2*i4] = t39 + w2*(t38-t39)
+			t40 := t34[2*i4+3]
+			t41 := t34[2*i4+1]
+			t34[2*i4+1] = t41 + w2*(t40-t41)
+			tape = append(tape, t36, t37, t38, t39, t40, t41)
 		}
-		tapeSlices = append(tapeSlices, t31, t32, t33, t34)
+		tapeSlices = append(tapeSlices, t32, t33, t34, t35)
 	}
 	t4 := p.Segs
 	t5 := t4[0]
@@ -5052,17 +5060,15 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 // in p (zero for the gradient of its results alone); on return, the gradient with respect to the
 // values p held on entry.
 func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float64)) {
-	var tapeSlicesBuf [85][]float64
-	tapeSlices := tapeSlicesBuf[:0]
-	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
 	t := len(p.Pts)/2 - 1
 	segs := make([]float64, t)
 	segsBar := make([]float64, t)
 	n := len(segs)
 	trips := max(n+2, 0)
-	before := len(tapeSlices)
-	before2 := len(tape)
+	before := len([][]float64(nil))
+	before2 := len([]float64(nil))
+	var tape []float64
+	var tapeSlices [][]float64
 	total := 0.0
 	for i := 0; i < n; i++ {
 		if i == 1 {
@@ -5282,12 +5288,6 @@ func RefinedGrad(q0, q0Bar []float64, k float64, n int) (f, kBar float64) {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // s held on entry.
 func stateRefineSplit(s, sBar *state, n int) func() {
-	var pathBuf [256]int
-	path := pathBuf[:0]
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	var tapeSlicesBuf [85][]float64
-	t2 := tapeSlicesBuf[:0]
 	var back func()
 	var from int
 	if n > 0 {
@@ -5298,61 +5298,62 @@ func stateRefineSplit(s, sBar *state, n int) func() {
 		from = 0
 	}
 	n2 := len(s.q)
-	t3 := 2*n2 - 1
-	q := make([]float64, t3)
-	qBar := make([]float64, t3)
+	t := 2*n2 - 1
+	q := make([]float64, t)
+	qBar := make([]float64, t)
 	trips := max(n2+2, 0)
-	tapeSlices := slices.Grow(t2, trips*2)
-	tape := slices.Grow(t, trips*2)
+	tapeSlices := slices.Grow([][]float64(nil), trips*2)
+	tape := slices.Grow([]float64(nil), trips*2)
+	var path []int
 	for i := 0; i < n2; i++ {
-		t16 := s.q
-		t17 := sBar.q
-		q[2*i] = t16[i]
-		tapeSlices = append(tapeSlices, t16, t17)
+		t14 := s.q
+		t15 := sBar.q
+		q[2*i] = t14[i]
+		tapeSlices = append(tapeSlices, t14, t15)
 		var from2 int
-		if i+1 < len(t16) {
-			t18 := t16[i]
-			t19 := t16[i+1]
-			q[2*i+1] = 0.5*(t18+t19) + 0.1*math.Sin(t18*t19)
-			tapeSlices = append(tapeSlices, t16, t17)
-			tape = append(tape, t18, t19)
+		if i+1 < len(t14) {
+			t16 := t14[i]
+			t17 := t14[i+1]
+			q[2*i+1] = 0.5*(t16+t17) + 0.1*math.Sin(t16*t17)
+			tapeSlices = append(tapeSlices, t14, t15)
+			tape = append(tape, t16, t17)
 			from2 = 1
 		} else {
 			from2 = 0
 		}
 		path = append(path, from2)
 	}
-	t4 := sBar.q
+	t2 := sBar.q
 	sBar.q = qBar
 	s.q = q
 	return func() {
-		sBar.q = t4
+		sBar.q = t2
 		for i2 := n2 - 1; i2 >= 0; i2-- {
-			t5 := len(path) - 1
-			t6 := path[:t5]
-			if path[t5] != 0 {
+			t3 := len(path) - 1
+			t4 := path[:t3]
+			if path[t3] != 0 {
 				n3 := len(tape)
-				t7 := n3 - 2
-				t8 := tape[t7]
-				t9 := tape[n3-1]
+				t5 := n3 - 2
+				t6 := tape[t5]
+				t7 := tape[n3-1]
 				n4 := len(tapeSlices)
-				t10 := tapeSlices[n4-1]
-				t11 := qBar[2*i2+1]
+				t8 := tapeSlices[n4-1]
+				t9 := qBar[2*i2+1]
 				qBar[2*i2+1] = 0
-				t12 := math.Cos(t8*t9) * (0.1 * t11)
-				t13 := 0.5 * t11
-				t10[i2+1] += t8*t12 + t13
-				t10[i2] += t12*t9 + t13
+				t10 := math.Cos(t6*t7) * (0.1 * t9)
+				t11 := 0.5 * t9
+				t8[i2+1] += t6*t10 + t11
+				t8[i2] += t10*t7 + t11
 				tapeSlices = tapeSlices[:n4-2]
-				tape = tape[:t7]
+				tape = tape[:t5]
 			}
 			n5 := len(tapeSlices)
-			t14 := tapeSlices[n5-1]
-			t15 := qBar[2*i2]
+			t12 := tapeSlices[n5-1]
+			t13 := qBar[2*i2]
 			qBar[2*i2] = 0
-			t14[i2] += t15
+			t12[i2] += t13
 			tapeSlices = tapeSlices[:n5-2]
-			path = t6
+			path = t4
 		}
 		if from != 0 {
 			back()

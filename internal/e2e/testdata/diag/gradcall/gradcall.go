@@ -2,7 +2,7 @@ package gradcall
 
 // tail returns a part of its argument: a result that shares memory with
 // an argument other than the argument itself. (Recursive, so that reverse
-// mode keeps the call rather than inlining it: inlined, H is supported.)
+// mode keeps the call rather than inlining it: it splits it.)
 func tail(x []float64, n int) []float64 {
 	if n > 0 {
 		return tail(x, n-1)
@@ -12,7 +12,7 @@ func tail(x []float64, n int) []float64 {
 
 //gad:grad
 func H(x []float64) float64 {
-	ys := tail(x, 1) // want "call of gradcall.tail: reverse mode does not support calls returning slices or pointers that may share memory"
+	ys := tail(x, 1) // split: its forward half returns the result's shadow
 	return ys[0] * ys[1]
 }
 
@@ -85,7 +85,7 @@ type Pair struct{ A, B []float64 }
 
 // wrap returns fresh memory that holds its argument's: its caller's
 // shadow of the result would not be the argument's. Reverse mode inlines
-// such a callee, but not a recursive one.
+// such a callee, or splits it (a recursive one).
 func wrap(x []float64, n int) *Pair {
 	if n > 0 {
 		return wrap(x, n-1)
@@ -95,6 +95,6 @@ func wrap(x []float64, n int) *Pair {
 
 //gad:grad
 func Wrapped(x []float64) float64 {
-	p := wrap(x, 1) // want "call of gradcall.wrap: reverse mode does not support calls returning slices or pointers that may share memory"
+	p := wrap(x, 1) // split
 	return p.A[0] * p.A[1]
 }

@@ -98,3 +98,22 @@ func SplitWrap(q []float64, c float64) float64 {
 	}
 	return e + q[0]*s.V[0]
 }
+
+func tail(x []float64) []float64 { return x[1:] }
+
+// SplitTail calls a function returning part of its argument: split, its
+// forward half returns the part's shadow.
+func SplitTail(x []float64) float64 {
+	t := tail(x)
+	t[1] *= t[0]
+	return t[1]*x[0] + x[1]
+}
+
+func push(s []float64, v float64) []float64 { return append(s, v) }
+
+// SplitPush calls a function returning its argument or new memory.
+func SplitPush(x []float64) float64 {
+	y := push(x[:2], x[0]*x[0])
+	y[1] = math.Sin(y[2])
+	return y[len(y)-1]*y[0] + x[1]*y[1]
+}

@@ -38,14 +38,6 @@ func Next(x float64) float64 {
 // Layer holds a slice.
 type Layer struct{ W []float64 }
 
-func tail(x []float64) []float64 { return x[1:] }
-
-// Tail calls a function returning part of its argument.
-func Tail(x []float64) float64 {
-	t := tail(x) // want "calls returning slices or pointers that may share memory"
-	return t[0] * x[0]
-}
-
 // ClearRows clears a slice of slices.
 func ClearRows(a [][]float64) float64 {
 	s := a[0][0] * a[1][0]
@@ -124,14 +116,6 @@ func Layers(x float64) Layer { // want "results of type refuse.Layer are not sup
 // BadRule calls a function the tests give a rule that does not parse.
 func BadRule(x, y float64) float64 {
 	return lin(x, y) * x // want "bad rule"
-}
-
-func push(s []float64, v float64) []float64 { return append(s, v) }
-
-// Push calls a function returning its argument or new memory.
-func Push(x []float64) float64 {
-	y := push(x, x[0]*x[0]) // want "calls returning slices or pointers that may share memory"
-	return y[len(y)-1] * y[0]
 }
 
 func mk(x float64) Layer { return Layer{W: []float64{x, x * x}} }
