@@ -279,3 +279,72 @@ func SpreadOne(x *T) float64 {
 	parts := []*T{x}
 	return tensorops.SumAll(tensorops.Concat(0, parts...))
 }
+
+// Flow is a state of tensors that a method steps in place, replacing them
+// (a neural ODE's explicit steps).
+type Flow struct{ X, V *T }
+
+func (s *Flow) step(w *T, dt float64) {
+	a := tensorops.Tanh(tensorops.MatMul(s.X, w))
+	s.V = tensorops.Add(s.V, tensorops.Scale(a, dt))
+	s.X = tensorops.Add(s.X, tensorops.Scale(s.V, dt))
+}
+
+// Integrate steps a Flow from x at rest four times with weights w.
+//
+//gad:jvp
+//gad:grad
+func Integrate(x, w *T) float64 {
+	s := &Flow{X: x}
+	for range 4 {
+		s.step(w, 0.1)
+	}
+	return tensorops.SumAll(tensorops.Mul(s.X, s.X))
+}
+
+// Net keeps the activations of its last forward pass.
+type Net struct {
+	W1, W2 *T
+	Acts   []*T
+}
+
+// forward runs the net on x and keeps its activations in the net.
+func (n *Net) forward(x *T) {
+	h := tensorops.Tanh(tensorops.MatMul(x, n.W1))
+	n.Acts = []*T{h, tensorops.MatMul(h, n.W2)}
+}
+
+// Kept is a loss that reads the activations a helper keeps in the model.
+//
+//gad:jvp
+//gad:grad
+func Kept(x, w1, w2 *T) float64 {
+	n := &Net{W1: w1, W2: w2}
+	n.forward(x)
+	return tensorops.SumAll(tensorops.Square(n.Acts[1])) + 0.1*tensorops.SumAll(n.Acts[0])
+}
+
+// states returns the hidden states of a recurrent cell over the rows of
+// xs, from h0.
+func states(h0, w, u *T, xs []*T) []*T {
+	hs := make([]*T, 0, len(xs))
+	h := h0
+	for _, x := range xs {
+		h = tensorops.Tanh(tensorops.Add(tensorops.MatMul(h, w), tensorops.MatMul(x, u)))
+		hs = append(hs, h)
+	}
+	return hs
+}
+
+// Recurrent sums the squares of the hidden states a helper returns.
+//
+//gad:jvp
+//gad:grad
+func Recurrent(h0, w, u, x *T) float64 {
+	xs := []*T{x, tensorops.Scale(x, 0.5), tensorops.Sin(x)}
+	s := 0.0
+	for _, h := range states(h0, w, u, xs) {
+		s += tensorops.SumAll(tensorops.Square(h))
+	}
+	return s
+}

@@ -3663,3 +3663,375 @@ func spreadOneGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t2[0] = nil
 	return t5, xBar, t6, dxBar
 }
+
+// IntegrateJVP computes Integrate and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), w (tangent dw).
+// Results, in order: the value of Integrate; its tangent.
+func IntegrateJVP(x, dx, w, dw *T) (float64, float64) {
+	s := new(Flow)
+	ds := new(Flow)
+	s.X = x
+	ds.X = dx
+	for i := 0; i < 4; i++ {
+		flowStepJVPWrtSW(s, ds, w, dw, 0.1)
+	}
+	t := s.X
+	t2 := tensorops.Mul(t, ds.X)
+	t3 := tensorops.SumAll(tensorops.FuseInto(t2, "a + a", t2))
+	return tensorops.SumAll(tensorops.Mul(t, t)), t3
+}
+
+// flowStepJVPWrtSW computes Flow.step and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds), w (tangent dw).
+// Fixed inputs (zero tangent): dt.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Flow.step writes are written (overwritten) into the shadows: s into ds.
+func flowStepJVPWrtSW(s, ds *Flow, w, dw *T, dt float64) {
+	t := s.X
+	t2 := tensorops.MatMulEach(w, false, t, ds.X)
+	t3 := tensorops.MatMul(t, dw)
+	a := tensorops.Tanh(t2[0])
+	t4 := s.V
+	t5 := ds.V
+	t6 := tensorops.FuseInto(t3, "a*TanhJVP(b, c + d)", dt, a, t2[1], t3)
+	t7 := tensorops.Fuse("a + b*c", t4, dt, a)
+	t8 := tensorops.ExpandLike(t6, t7)
+	t9 := tensorops.FuseInto(t8, "a + b", tensorops.ExpandLike(t5, t7), t8)
+	s.V = t7
+	ds.V = t9
+	t10 := ds.X
+	t11 := ds.V
+	t12 := tensorops.Scale(s.V, dt)
+	t13 := tensorops.FuseInto(t12, "a + b", s.X, t12)
+	t14 := tensorops.ExpandLike(tensorops.ExpandLike(tensorops.Scale(t11, dt), t12), t13)
+	t15 := tensorops.FuseInto(t14, "a + b", tensorops.ExpandLike(t10, t13), t14)
+	s.X = t13
+	ds.X = t15
+}
+
+// IntegrateGrad computes Integrate and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: x (returned as xBar), w (returned as wBar).
+// Results: the value of Integrate, then the partials of the varied scalar inputs in order.
+func IntegrateGrad(x, w *T) (f float64, xBar, wBar *T) {
+	var tapePointersBuf [256]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	s := new(Flow)
+	sBar := new(Flow)
+	s.X = x
+	tapePointers := slices.Grow(t, 30)
+	for i := 0; i < 4; i++ {
+		t21 := tensorops.MatMul(s.X, w)
+		a2 := tensorops.FuseInto(t21, "Tanh(a)", t21)
+		t22 := s.V
+		t23 := tensorops.Scale(a2, 0.1)
+		t24 := append(tapePointers, s.V)
+		s.V = tensorops.Add(t22, t23)
+		t25 := s.X
+		t26 := tensorops.Scale(s.V, 0.1)
+		t27 := append(t24, s.X)
+		s.X = tensorops.Add(t25, t26)
+		tapePointers = append(t27, a2, t23, t26)
+	}
+	t2 := s.X
+	t3 := tensorops.SumAll(tensorops.Mul(t2, t2))
+	sBar.X = tensorops.Accumulate(sBar.X, tensorops.Add(t2, t2))
+	wBar = nil
+	for i2 := 3; i2 >= 0; i2-- {
+		n := len(tapePointers)
+		t4 := n - 3
+		a := tapePointers[t4]
+		t5 := tapePointers[n-2]
+		t6 := tapePointers[n-1]
+		t7 := tapePointers[:t4]
+		t8 := sBar.X
+		sBar.X = nil
+		t9 := len(t7) - 1
+		t10 := t7[:t9]
+		s.X = t7[t9]
+		t11 := s.X
+		t12 := tensorops.Scale(tensorops.SumLike(t8, t6), 0.1)
+		t13 := tensorops.AccumulateSumLike(sBar.V, t12, s.V)
+		sBar.V = t13
+		sBar.X = tensorops.AccumulateSumLike(sBar.X, t8, t11)
+		t14 := sBar.V
+		sBar.V = nil
+		t15 := len(t10) - 1
+		s.V = t10[t15]
+		t16 := tensorops.Scale(tensorops.SumLike(t14, t5), 0.1)
+		t17 := tensorops.SumLike(t16, a)
+		sBar.V = tensorops.AccumulateSumLike(sBar.V, t14, s.V)
+		t18 := tensorops.FuseInto(t17, "TanhJVP(a, b)", a, t17)
+		t19 := s.X
+		t20 := tensorops.MatMulGradB(t18, t19, w, false, false)
+		wBar = tensorops.FuseInto(t20, "a + b", wBar, t20)
+		sBar.X = tensorops.AccumulateMatMulGradA(sBar.X, t18, t19, w, false, false)
+		tapePointers = t10[:t15]
+	}
+	xBar = sBar.X
+	sBar.X = nil
+	return t3, xBar, wBar
+}
+
+// KeptJVP computes Kept and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), w1 (tangent dw1), w2 (tangent dw2).
+// Results, in order: the value of Kept; its tangent.
+func KeptJVP(x, dx, w1, dw1, w2, dw2 *T) (float64, float64) {
+	n := new(Net)
+	dn := new(Net)
+	n.W1 = w1
+	dn.W1 = dw1
+	n.W2 = w2
+	dn.W2 = dw2
+	netForwardJVP(n, dn, x, dx)
+	t := n.Acts
+	t2 := dn.Acts
+	t3 := t[1]
+	t4 := tensorops.Fuse("2*a*b", t3, t2[1])
+	t5 := 0.1 * tensorops.SumAll(t[0])
+	t6 := tensorops.SumAll(tensorops.Square(t3)) + t5
+	return t6, tensorops.SumAll(t4) + 0.1*tensorops.SumAll(t2[0])
+}
+
+// netForwardJVP computes Net.forward and its derivative along the tangents (forward mode).
+//
+// Varied inputs: n (tangent dn), x (tangent dx).
+// Shadows: dn has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Net.forward writes are written (overwritten) into the shadows: n into dn.
+func netForwardJVP(n, dn *Net, x, dx *T) {
+	t := dn.Acts
+	dn.Acts = append(t, make([]*T, max(len(n.Acts)-len(t), 0))...)
+	t2 := dn.W1
+	t3 := tensorops.MatMulEach(n.W1, false, x, dx)
+	t4 := tensorops.MatMul(x, t2)
+	h := tensorops.Tanh(t3[0])
+	dh := tensorops.FuseInto(t4, "TanhJVP(a, b + c)", h, t3[1], t4)
+	t5 := dn.W2
+	t6 := tensorops.MatMulEach(n.W2, false, h, dh)
+	t7 := t6[0]
+	t8 := tensorops.MatMul(h, t5)
+	t9 := tensorops.FuseInto(t8, "a + b", t6[1], t8)
+	n.Acts = []*T{h, t7}
+	dn.Acts = []*T{dh, t9}
+}
+
+// KeptGrad computes Kept and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), w1 (returned as w1Bar), w2 (returned as w2Bar).
+// Results: the value of Kept, then the partials of the varied scalar inputs in order.
+func KeptGrad(x, w1, w2 *T) (f float64, xBar, w1Bar, w2Bar *T) {
+	n := new(Net)
+	nBar := new(Net)
+	n.W1 = w1
+	n.W2 = w2
+	t := n.W1
+	t2 := tensorops.MatMul(x, t)
+	h := tensorops.FuseInto(t2, "Tanh(a)", t2)
+	t3 := new([2]*T)
+	t4 := n.W2
+	nBar.Acts = t3[:]
+	n.Acts = []*T{h, tensorops.MatMul(h, t4)}
+	t5 := n.Acts
+	t6 := t5[1]
+	t7 := t5[0]
+	t8 := tensorops.SumAll(tensorops.Square(t6)) + 0.1*tensorops.SumAll(t7)
+	t9 := nBar.Acts
+	t10 := tensorops.Accumulate(t9[0], tensorops.FullLike(t7, 0.1))
+	t9[0] = t10
+	t11 := nBar.Acts
+	t11[1] = tensorops.Accumulate(t11[1], tensorops.Scale(t6, 2))
+	t12 := t3[1]
+	t3[1] = nil
+	t13 := tensorops.MatMulGradA(t12, h, t4, false, false)
+	nBar.W2 = tensorops.AccumulateMatMulGradB(nBar.W2, t12, h, t4, false, false)
+	t14 := t3[0]
+	t3[0] = nil
+	t15 := tensorops.FuseInto(t13, "TanhJVP(a, b + c)", h, t13, t14)
+	xBar = tensorops.MatMulGradA(t15, x, t, false, false)
+	nBar.W1 = tensorops.AccumulateMatMulGradB(nBar.W1, t15, x, t, false, false)
+	w2Bar = nBar.W2
+	nBar.W2 = nil
+	w1Bar = nBar.W1
+	nBar.W1 = nil
+	return t8, xBar, w1Bar, w2Bar
+}
+
+// RecurrentJVP computes Recurrent and its derivative along the tangents (forward mode).
+//
+// Varied inputs: h0 (tangent dh0), w (tangent dw), u (tangent du), x (tangent dx).
+// Results, in order: the value of Recurrent; its tangent.
+func RecurrentJVP(h0, dh0, w, dw, u, du, x, dx *T) (float64, float64) {
+	t := tensorops.Scale(x, 0.5)
+	t2, t3 := statesJVP(
+		h0,
+		dh0,
+		w,
+		dw,
+		u,
+		du,
+		[]*T{x, t, tensorops.Sin(x)},
+		[]*T{
+			dx,
+			tensorops.ExpandLike(tensorops.Scale(dx, 0.5), t),
+			tensorops.Fuse("Cos(a)*b", x, dx),
+		},
+	)
+	n := len(t2)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		h := t2[i]
+		ds += tensorops.SumAll(tensorops.Fuse("2*a*b", h, t3[i]))
+		s += tensorops.SumAll(tensorops.Square(h))
+	}
+	return s, ds
+}
+
+// statesJVP computes states and its derivative along the tangents (forward mode).
+//
+// Varied inputs: h0 (tangent dh0), w (tangent dw), u (tangent du), xs (tangent dxs).
+// Results, in order: the value of states; its tangent.
+// Shadows: dxs has its primal's shape, each element or field the tangent of the primal's.
+func statesJVP(h0, dh0, w, dw, u, du *T, xs, dxs []*T) ([]*T, []*T) {
+	n := len(xs)
+	hs := make([]*T, 0, n)
+	dhs := make([]*T, 0, n)
+	h := h0
+	dh := dh0
+	for i := 0; i < n; i++ {
+		x := xs[i]
+		dx := dxs[i]
+		t := tensorops.MatMulEach(w, false, h, dh)
+		t2 := t[0]
+		t3 := tensorops.MatMul(h, dw)
+		t4 := tensorops.FuseInto(t3, "a + b", t[1], t3)
+		t5 := tensorops.MatMulEach(u, false, x, dx)
+		t6 := tensorops.MatMul(x, du)
+		t7 := tensorops.Add(t2, t5[0])
+		t8 := tensorops.ExpandLike(t4, t7)
+		t9 := tensorops.ExpandLike(tensorops.FuseInto(t6, "a + b", t5[1], t6), t7)
+		h = tensorops.Tanh(t7)
+		dh = tensorops.FuseInto(t8, "TanhJVP(a, b + c)", h, t8, t9)
+		hs = append(hs, h)
+		dhs = append(dhs, dh)
+	}
+	return hs, dhs
+}
+
+// RecurrentGrad computes Recurrent and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: h0 (returned as h0Bar), w (returned as wBar), u (returned as uBar), x (returned as
+// xBar).
+// Results: the value of Recurrent, then the partials of the varied scalar inputs in order.
+func RecurrentGrad(h0, w, u, x *T) (f float64, h0Bar, wBar, uBar, xBar *T) {
+	var tapeSlicesBuf [85][]*T
+	t := tapeSlicesBuf[:0]
+	var tapePointersBuf [256]*tensorops.Tensor
+	t2 := tapePointersBuf[:0]
+	var tapePointersBuf2 [256]*T
+	t3 := tapePointersBuf2[:0]
+	t4 := new([3]*T)
+	xs := []*T{
+		x,
+		tensorops.Scale(x, 0.5),
+		tensorops.Sin(x),
+	}
+	n := len(xs)
+	trips := max(n+2, 0)
+	tapePointers := slices.Grow(t3, trips)
+	tapePointers2 := slices.Grow(t2, trips*3)
+	tapeSlices := slices.Grow(t, trips*2)
+	hs := make([]*T, 0, n)
+	hsBar := make([]*T, 0, n)
+	h := h0
+	i := 0
+	for i < n {
+		t21 := tensorops.MatMul(h, w)
+		t22 := tensorops.MatMul(xs[i], u)
+		h5 := tensorops.Fuse("Tanh(a + b)", t21, t22)
+		hs4 := append(hs, h5)
+		n5 := len(hs4)
+		t23 := cap(hs4)
+		var hsBar4 []*T
+		if t23 != cap(hs) {
+			hsBar4 = make([]*T, n5, t23)
+		} else {
+			hsBar4 = hsBar[:n5]
+		}
+		i++
+		tapePointers = append(tapePointers, h)
+		tapePointers2 = append(tapePointers2, t21, t22, h5)
+		tapeSlices = append(tapeSlices, hs, hsBar, hs4, hsBar4)
+		hs = hs4
+		hsBar = hsBar4
+		h = h5
+	}
+	s := 0.0
+	for i2 := 0; i2 < len(hs); i2++ {
+		h4 := hs[i2]
+		hsBar[i2] = tensorops.Accumulate(hsBar[i2], tensorops.Scale(h4, 2))
+		s += tensorops.SumAll(tensorops.Square(h4))
+	}
+	i3 := n - 1
+	wBar = nil
+	uBar = nil
+	var hBar *T
+	var hBar2 *tensorops.Tensor
+	for i3 >= 0 {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		n2 := len(tapeSlices)
+		t9 := n2 - 4
+		hs2 := tapeSlices[t9]
+		hsBar2 := tapeSlices[n2-3]
+		hs3 := tapeSlices[n2-2]
+		hsBar3 := tapeSlices[n2-1]
+		tapeSlices = tapeSlices[:t9]
+		n3 := len(tapePointers2)
+		t10 := n3 - 3
+		t11 := tapePointers2[t10]
+		t12 := tapePointers2[n3-2]
+		h2 := tapePointers2[n3-1]
+		tapePointers2 = tapePointers2[:t10]
+		t13 := len(tapePointers) - 1
+		h3 := tapePointers[t13]
+		tapePointers = tapePointers[:t13]
+		n4 := len(hs2)
+		t14 := hsBar3[n4]
+		hsBar3[n4] = nil
+		hBar2 = tensorops.Add(hBar2, t14)
+		if cap(hs3) != cap(hs2) {
+			for k := 0; k < n4; k++ {
+				hsBar2[k] = tensorops.Accumulate(hsBar2[k], hsBar3[k])
+			}
+		}
+		t15 := tensorops.TanhJVP(h2, hBar2)
+		t16 := tensorops.SumLike(t15, t11)
+		t17 := tensorops.SumLike(t15, t12)
+		x2 := xs[i3]
+		t18 := tensorops.MatMulGradB(t17, x2, u, false, false)
+		uBar = tensorops.FuseInto(t18, "a + b", uBar, t18)
+		hBar = tensorops.MatMulGradA(t16, h3, w, false, false)
+		t19 := tensorops.MatMulGradB(t16, h3, w, false, false)
+		wBar = tensorops.FuseInto(t19, "a + b", wBar, t19)
+		t20 := tensorops.AccumulateMatMulGradA(t4[:][i3], t17, x2, u, false, false)
+		t4[:][i3] = t20
+		i3--
+		hBar2 = nil
+	}
+	t5 := t4[2]
+	t4[2] = nil
+	xBar = tensorops.SumLike(tensorops.Fuse("Cos(a)*b", x, t5), x)
+	t6 := t4[1]
+	t4[1] = nil
+	t7 := tensorops.SumLike(tensorops.Scale(t6, 0.5), x)
+	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t7)
+	t8 := t4[0]
+	t4[0] = nil
+	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t8)
+	return s, hBar, wBar, uBar, xBar
+}

@@ -89,6 +89,29 @@ var fns = []fn{
 			f, gx := ConvPtrLossGrad(&Conv{xs[0], expandB(xs[1])}, &g, xs[2])
 			return f, []*T{g.K, squeezeB(g.B), gx}
 		}},
+	// Helpers that store tensors into their caller's memory or return
+	// them (issue 25's item 2): inlined by the cost model, split or joint
+	// under -reversal (the same numbers).
+	{name: "Integrate", shapes: [][]int{{2, 3}, {3, 3}}, f: func(xs []*T) float64 { return Integrate(xs[0], xs[1]) },
+		jvp: func(xs, ds []*T) (float64, float64) { return IntegrateJVP(xs[0], ds[0], xs[1], ds[1]) },
+		grad: func(xs []*T) (float64, []*T) {
+			f, gx, gw := IntegrateGrad(xs[0], xs[1])
+			return f, []*T{gx, gw}
+		}},
+	{name: "Kept", shapes: [][]int{{2, 3}, {3, 4}, {4, 2}}, f: func(xs []*T) float64 { return Kept(xs[0], xs[1], xs[2]) },
+		jvp: func(xs, ds []*T) (float64, float64) { return KeptJVP(xs[0], ds[0], xs[1], ds[1], xs[2], ds[2]) },
+		grad: func(xs []*T) (float64, []*T) {
+			f, a, b, c := KeptGrad(xs[0], xs[1], xs[2])
+			return f, []*T{a, b, c}
+		}},
+	{name: "Recurrent", shapes: [][]int{{1, 3}, {3, 3}, {2, 3}, {1, 2}}, f: func(xs []*T) float64 { return Recurrent(xs[0], xs[1], xs[2], xs[3]) },
+		jvp: func(xs, ds []*T) (float64, float64) {
+			return RecurrentJVP(xs[0], ds[0], xs[1], ds[1], xs[2], ds[2], xs[3], ds[3])
+		},
+		grad: func(xs []*T) (float64, []*T) {
+			f, a, b, c, d := RecurrentGrad(xs[0], xs[1], xs[2], xs[3])
+			return f, []*T{a, b, c, d}
+		}},
 }
 
 // expandB gives a bias of shape [o] the shape [o, 1, 1] that broadcasts
