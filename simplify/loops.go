@@ -19,11 +19,40 @@ import (
 // loopFacts answers questions about the loops and indexes of one function.
 // It is invalid once the function's blocks or edges change.
 type loopFacts struct {
-	cfg *ir.CFG
+	cfg  *ir.CFG
+	f    *ir.Func
+	uses [][]*ir.Value // ir.Uses(f), made when first needed
 }
 
 func newLoopFacts(f *ir.Func) *loopFacts {
-	return &loopFacts{cfg: ir.NewCFG(f)}
+	return &loopFacts{cfg: ir.NewCFG(f), f: f}
+}
+
+// dereferenced reports whether pointer p is dereferenced (a field's
+// address taken, a load or a store through it) in a block that dominates
+// block at, so that p is not nil there: a load through p cannot fault at
+// the end of at. (A loop's body reads s.q through a receiver s whose
+// fields the function read before the loop.)
+func (lf *loopFacts) dereferenced(p *ir.Value, at *ir.Block) bool {
+	if _, ok := p.Type.Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	if lf.uses == nil {
+		lf.uses = ir.Uses(lf.f)
+	}
+	if p.ID >= len(lf.uses) {
+		return false
+	}
+	for _, u := range lf.uses[p.ID] {
+		if u.Block == nil || len(u.Args) == 0 || u.Args[0] != p || !lf.cfg.Reachable(u.Block) || !lf.cfg.Dominates(u.Block, at) {
+			continue
+		}
+		switch u.Op {
+		case ir.OpFieldAddr, ir.OpLoad, ir.OpStore:
+			return true
+		}
+	}
+	return false
 }
 
 // intConst returns the value of v when it is an integer constant.
@@ -209,13 +238,14 @@ func (lf *loopFacts) inBounds(s, i *ir.Value, at *ir.Block) bool {
 
 // safeAddress reports whether a load or store through addr cannot panic at
 // block at: the address of a local or package-level variable, of a field
-// of one, or of a slice element shown in bounds.
+// of one or of a pointer dereferenced before (dereferenced), or of a slice
+// element shown in bounds.
 func (lf *loopFacts) safeAddress(addr *ir.Value, at *ir.Block) bool {
 	switch addr.Op {
 	case ir.OpAlloc, ir.OpGlobal:
 		return true
 	case ir.OpFieldAddr:
-		return lf.safeAddress(addr.Args[0], at)
+		return lf.safeAddress(addr.Args[0], at) || lf.dereferenced(addr.Args[0], at)
 	case ir.OpIndexAddr:
 		s := addr.Args[0]
 		if _, ok := s.Type.Underlying().(*types.Slice); ok {

@@ -198,97 +198,100 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	n := len(b.V)
-	t2 := 0.5 * dt
+	t2 := b.V
+	n := len(t2)
+	t3 := 0.5 * dt
+	t4 := b.A
+	t5 := b.X
 	for i := 0; i < n; i++ {
-		t41 := b.V
-		t41[i] += t2 * b.A[i]
-		t42 := b.X
-		t42[i] += dt * t41[i]
+		t2[i] += t3 * t4[i]
+		t5[i] += dt * t2[i]
 	}
 	n2 := len(b.M)
 	clear(b.A)
+	t6 := b.X
+	t7 := b.A
+	t8 := b.M
 	tape := slices.Grow(t, max(n2+2, 0)*((max(n2+1, 0)+3)/2*9))
 	for i2 := 0; i2 < n2; i2++ {
 		for j2 := i2 + 1; j2 < n2; j2++ {
-			t29 := b.X
-			t30 := t29[2*j2]
-			t31 := t29[2*i2]
-			dx2 := t30 - t31
-			t32 := t29[2*j2+1]
-			t33 := t29[2*i2+1]
-			dy2 := t32 - t33
+			t37 := t6[2*j2]
+			t38 := t6[2*i2]
+			dx2 := t37 - t38
+			t39 := t6[2*j2+1]
+			t40 := t6[2*i2+1]
+			dy2 := t39 - t40
 			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t34 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t34)
-			t35 := b.A
-			t36 := b.M
-			t37 := t36[j2]
-			t35[2*i2] += t37 * f2 * dx2
-			t38 := t36[j2]
-			t35[2*i2+1] += t38 * f2 * dy2
-			t39 := t36[i2]
-			t35[2*j2] -= t39 * f2 * dx2
-			t40 := t36[i2]
-			t35[2*j2+1] -= t40 * f2 * dy2
-			tape = append(tape, t30, t31, t32, t33, t34, t37, t38, t39, t40)
+			t41 := math.Sqrt(r2_2)
+			f2 := 1 / (r2_2 * t41)
+			t42 := t8[j2]
+			t7[2*i2] += t42 * f2 * dx2
+			t43 := t8[j2]
+			t7[2*i2+1] += t43 * f2 * dy2
+			t44 := t8[i2]
+			t7[2*j2] -= t44 * f2 * dx2
+			t45 := t8[i2]
+			t7[2*j2+1] -= t45 * f2 * dy2
+			tape = append(tape, t37, t38, t39, t40, t41, t42, t43, t44, t45)
 		}
 	}
-	n3 := len(b.V)
+	t9 := b.V
+	n3 := len(t9)
+	t10 := b.A
 	for i3 := 0; i3 < n3; i3++ {
-		t28 := b.V
-		t28[i3] += t2 * b.A[i3]
+		t9[i3] += t3 * t10[i3]
 	}
 	for i4 := n3 - 1; i4 >= 0; i4-- {
-		t27 := bBar.A
-		t27[i4] += t2 * bBar.V[i4]
+		t36 := bBar.A
+		t36[i4] += t3 * bBar.V[i4]
 	}
 	for i5 := n2 - 1; i5 >= 0; i5-- {
 		for j := n2 - 1; j >= i5+1; j-- {
 			n4 := len(tape)
-			t5 := n4 - 9
-			t6 := tape[n4-5]
-			t7 := tape[n4-4]
-			t8 := tape[n4-3]
-			t9 := tape[n4-2]
-			t10 := tape[n4-1]
-			t11 := bBar.A
-			t12 := t11[2*j+1]
+			t14 := n4 - 9
+			t15 := tape[n4-5]
+			t16 := tape[n4-4]
+			t17 := tape[n4-3]
+			t18 := tape[n4-2]
+			t19 := tape[n4-1]
+			t20 := bBar.A
+			t21 := t20[2*j+1]
 			dy := tape[n4-7] - tape[n4-6]
-			t13 := t12 * dy
-			dx := tape[t5] - tape[n4-8]
+			t22 := t21 * dy
+			dx := tape[t14] - tape[n4-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t14 := r2 * t6
-			f := 1 / t14
-			t15 := bBar.M
-			t15[i5] -= t13 * f
-			t16 := t11[2*j]
-			t17 := t16 * dx
-			t15[i5] -= t17 * f
-			t18 := t11[2*i5+1]
-			t19 := t18 * dy
-			t15[j] += t19 * f
-			t20 := t11[2*i5]
-			t21 := t20 * dx
-			t15[j] += t21 * f
-			t22 := (-(t10 * t13) - t9*t17 + t8*t19 + t7*t21) * f / t14
-			t23 := -(t22 * t6) - 0.5/t6*(r2*t22)
-			t24 := t8*f*t18 - t10*f*t12 + 2*(t23*dy)
-			t25 := t7*f*t20 - t9*f*t16 + 2*(t23*dx)
-			t26 := bBar.X
-			t26[2*i5+1] -= t24
-			t26[2*j+1] += t24
-			t26[2*i5] -= t25
-			t26[2*j] += t25
-			tape = tape[:t5]
+			t23 := r2 * t15
+			f := 1 / t23
+			t24 := bBar.M
+			t24[i5] -= t22 * f
+			t25 := t20[2*j]
+			t26 := t25 * dx
+			t24[i5] -= t26 * f
+			t27 := t20[2*i5+1]
+			t28 := t27 * dy
+			t24[j] += t28 * f
+			t29 := t20[2*i5]
+			t30 := t29 * dx
+			t24[j] += t30 * f
+			t31 := (-(t19 * t22) - t18*t26 + t17*t28 + t16*t30) * f / t23
+			t32 := -(t31 * t15) - 0.5/t15*(r2*t31)
+			t33 := t17*f*t27 - t19*f*t21 + 2*(t32*dy)
+			t34 := t16*f*t29 - t18*f*t25 + 2*(t32*dx)
+			t35 := bBar.X
+			t35[2*i5+1] -= t33
+			t35[2*j+1] += t33
+			t35[2*i5] -= t34
+			t35[2*j] += t34
+			tape = tape[:t14]
 		}
 	}
 	clear(bBar.A)
+	t11 := bBar.X
+	t12 := bBar.V
+	t13 := bBar.A
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t3 := bBar.V
-		t3[i6] += dt * bBar.X[i6]
-		t4 := bBar.A
-		t4[i6] += t2 * t3[i6]
+		t12[i6] += dt * t11[i6]
+		t13[i6] += t3 * t12[i6]
 	}
 }
 

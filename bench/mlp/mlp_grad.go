@@ -26,20 +26,24 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	nBar.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
 	t4 := nBar.B2
 	nBar.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
-	nHidden := len(n.B1)
-	nOut := len(n.B2)
+	t5 := n.B1
+	nHidden := len(t5)
+	t6 := n.B2
+	nOut := len(t6)
 	n2 := len(labels)
 	nIn := len(x) / n2
+	t7 := n.W1
 	zmax := math.Inf(-1)
+	t8 := n.W2
 	trips := max(n2+2, 0)
 	before := len(tapeSlices)
 	before2 := len(tape)
 	total := 0.0
 	for s := 0; s < n2; s++ {
 		if s == 1 {
-			t23 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t23*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t23*(len(tape)-before2))
+			t30 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t30*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t30*(len(tape)-before2))
 		}
 		label2 := labels[s]
 		xs2 := x[s*nIn : (s+1)*nIn]
@@ -47,22 +51,22 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		hBar2 := make([]float64, nHidden)
 		n6 := len(h2)
 		for i4 := 0; i4 < n6; i4++ {
-			w3 := n.W1[i4*nIn : (i4+1)*nIn]
-			a2 := n.B1[i4]
+			w3 := t7[i4*nIn : (i4+1)*nIn]
+			a2 := t5[i4]
 			for j2 := 0; j2 < len(xs2); j2++ {
 				a2 += w3[j2] * xs2[j2]
 			}
-			t26 := math.Tanh(a2)
-			h2[i4] = t26
-			tape = append(tape, t26)
+			t33 := math.Tanh(a2)
+			h2[i4] = t33
+			tape = append(tape, t33)
 		}
 		z := make([]float64, nOut)
 		zBar2 := make([]float64, nOut)
 		n7 := len(z)
 		zmax2 := zmax
 		for k2 := 0; k2 < n7; k2++ {
-			w2 := n.W2[k2*nHidden : (k2+1)*nHidden]
-			a := n.B2[k2]
+			w2 := t8[k2*nHidden : (k2+1)*nHidden]
+			a := t6[k2]
 			for i6 := 0; i6 < n6; i6++ {
 				a += w2[i6] * h2[i6]
 			}
@@ -72,89 +76,92 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		}
 		sum2 := 0.0
 		for i5 := 0; i5 < n7; i5++ {
-			t25 := math.Exp(z[i5] - zmax2)
-			tape = append(tape, t25)
-			sum2 += t25
+			t32 := math.Exp(z[i5] - zmax2)
+			tape = append(tape, t32)
+			sum2 += t32
 		}
-		t24 := z[label2]
+		t31 := z[label2]
 		tape = append(tape, sum2)
 		tapeSlices = append(tapeSlices, z, zBar2, h2, hBar2)
-		total += zmax2 + math.Log(sum2) - t24
+		total += zmax2 + math.Log(sum2) - t31
 	}
-	t5 := float64(n2)
-	t6 := total / t5
-	totalBar := 1 / t5
+	t9 := float64(n2)
+	t10 := total / t9
+	totalBar := 1 / t9
+	t11 := n.W2
+	t12 := nBar.W2
+	t13 := nBar.B2
+	t14 := nBar.W1
+	t15 := nBar.B1
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		n3 := len(tapeSlices)
-		t7 := n3 - 4
+		t16 := n3 - 4
 		zBar := tapeSlices[n3-3]
 		h := tapeSlices[n3-2]
 		hBar := tapeSlices[n3-1]
-		t8 := tapeSlices[:t7]
+		t17 := tapeSlices[:t16]
 		xs := x[s2*nIn : (s2+1)*nIn]
-		t9 := len(tape) - 1
-		sum := tape[t9]
-		n4 := len(tapeSlices[t7])
+		t18 := len(tape) - 1
+		sum := tape[t18]
+		n4 := len(tapeSlices[t16])
 		label := labels[s2]
 		zBar[label] -= totalBar
 		sumBar := 1 / sum * totalBar
 		zmaxBar := totalBar
-		tape = tape[:t9]
+		tape = tape[:t18]
 		for i := n4 - 1; i >= 0; i-- {
-			t21 := len(tape) - 1
-			t22 := tape[t21] * sumBar
-			zBar[i] += t22
-			zmaxBar -= t22
-			tape = tape[:t21]
+			t28 := len(tape) - 1
+			t29 := tape[t28] * sumBar
+			zBar[i] += t29
+			zmaxBar -= t29
+			tape = tape[:t28]
 		}
 		for k := n4 - 1; k >= 0; k-- {
-			t13 := k * nHidden
-			t14 := (k + 1) * nHidden
-			w := n.W2[t13:t14]
-			wBar2 := nBar.W2[t13:t14]
+			t21 := k * nHidden
+			t22 := (k + 1) * nHidden
+			w := t11[t21:t22]
+			wBar2 := t12[t21:t22]
 			n5 := len(tape)
-			t15 := n5 - 2
-			t16 := tape[:t15]
-			t17 := tape[t15] >= tape[n5-1]
-			t18 := 0.0
-			if t17 {
-				t18 = 1
+			t23 := n5 - 2
+			t24 := tape[:t23]
+			t25 := tape[t23] >= tape[n5-1]
+			t26 := 0.0
+			if t25 {
+				t26 = 1
 			}
-			zmaxBar2 := t18 * zmaxBar
-			t19 := 1.0
-			if t17 {
-				t19 = 0
+			zmaxBar2 := t26 * zmaxBar
+			t27 := 1.0
+			if t25 {
+				t27 = 0
 			}
 			zkBar := zBar[k]
 			zBar[k] = 0
-			aBar2 := t19*zmaxBar + zkBar
+			aBar2 := t27*zmaxBar + zkBar
 			for i3 := len(h) - 1; i3 >= 0; i3-- {
 				wi := w[i3]
 				wBar2[i3] += aBar2 * h[i3]
 				hBar[i3] += wi * aBar2
 			}
-			t20 := nBar.B2
-			t20[k] += aBar2
+			t13[k] += aBar2
 			zmaxBar = zmaxBar2
-			tape = t16
+			tape = t24
 		}
 		for i2 := len(h) - 1; i2 >= 0; i2-- {
-			wBar := nBar.W1[i2*nIn : (i2+1)*nIn]
-			t10 := len(tape) - 1
-			t11 := tape[t10]
-			tape = tape[:t10]
+			wBar := t14[i2*nIn : (i2+1)*nIn]
+			t19 := len(tape) - 1
+			t20 := tape[t19]
+			tape = tape[:t19]
 			hiBar := hBar[i2]
 			hBar[i2] = 0
-			aBar := (1 - t11*t11) * hiBar
+			aBar := (1 - t20*t20) * hiBar
 			for j := len(xs) - 1; j >= 0; j-- {
 				wBar[j] += aBar * xs[j]
 			}
-			t12 := nBar.B1
-			t12[i2] += aBar
+			t15[i2] += aBar
 		}
-		tapeSlices = t8
+		tapeSlices = t17
 	}
-	return t6
+	return t10
 }
 
 // LossJVP computes Net.Loss and its derivative along the tangents (forward mode).
@@ -172,11 +179,19 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 	dn.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
 	t4 := dn.B2
 	dn.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
-	nHidden := len(n.B1)
-	nOut := len(n.B2)
+	t5 := n.B1
+	t6 := dn.B1
+	nHidden := len(t5)
+	t7 := n.B2
+	t8 := dn.B2
+	nOut := len(t7)
 	n2 := len(labels)
 	nIn := len(x) / n2
+	t9 := n.W1
+	t10 := dn.W1
 	zmax := math.Inf(-1)
+	t11 := n.W2
+	t12 := dn.W2
 	total := 0.0
 	dtotal := 0.0
 	for s := 0; s < n2; s++ {
@@ -186,20 +201,20 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		dh := make([]float64, nHidden)
 		n3 := len(h)
 		for i := 0; i < n3; i++ {
-			t9 := i * nIn
-			t10 := (i + 1) * nIn
-			w2 := n.W1[t9:t10]
-			dw2 := dn.W1[t9:t10]
-			a2 := n.B1[i]
-			da2 := dn.B1[i]
+			t17 := i * nIn
+			t18 := (i + 1) * nIn
+			w2 := t9[t17:t18]
+			dw2 := t10[t17:t18]
+			a2 := t5[i]
+			da2 := t6[i]
 			for j := 0; j < len(xs); j++ {
 				xj := xs[j]
 				a2 += w2[j] * xj
 				da2 += dw2[j] * xj
 			}
-			t11 := math.Tanh(a2)
-			h[i] = t11
-			dh[i] = (1 - t11*t11) * da2
+			t19 := math.Tanh(a2)
+			h[i] = t19
+			dh[i] = (1 - t19*t19) * da2
 		}
 		z := make([]float64, nOut)
 		dz := make([]float64, nOut)
@@ -207,12 +222,12 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		zmax2 := zmax
 		dzmax := 0.0
 		for k := 0; k < n4; k++ {
-			t7 := k * nHidden
-			t8 := (k + 1) * nHidden
-			w := n.W2[t7:t8]
-			dw := dn.W2[t7:t8]
-			a := n.B2[k]
-			da := dn.B2[k]
+			t15 := k * nHidden
+			t16 := (k + 1) * nHidden
+			w := t11[t15:t16]
+			dw := t12[t15:t16]
+			a := t7[k]
+			da := t8[k]
 			for i3 := 0; i3 < n3; i3++ {
 				hi := h[i3]
 				wi := w[i3]
@@ -229,15 +244,15 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		sum := 0.0
 		dsum := 0.0
 		for i2 := 0; i2 < n4; i2++ {
-			t6 := math.Exp(z[i2] - zmax2)
-			sum += t6
-			dsum += t6 * (dz[i2] - dzmax)
+			t14 := math.Exp(z[i2] - zmax2)
+			sum += t14
+			dsum += t14 * (dz[i2] - dzmax)
 		}
 		total += zmax2 + math.Log(sum) - z[label]
 		dtotal += dzmax + 1/sum*dsum - dz[label]
 	}
-	t5 := float64(n2)
-	return total / t5, dtotal / t5
+	t13 := float64(n2)
+	return total / t13, dtotal / t13
 }
 
 // LossFlatJVP computes LossFlat and its derivative along the tangents (forward mode).

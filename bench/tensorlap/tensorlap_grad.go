@@ -42,7 +42,9 @@ func fTaylorWrtX(
 	n *Net,
 	x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	n2 := len(n.Ws)
+	t := n.Ws
+	n2 := len(t)
+	t2 := n.Bs
 	h := x
 	h1 := x1
 	h2 := x2
@@ -54,83 +56,70 @@ func fTaylorWrtX(
 	h8 := x8
 	var h9 *tensorops.Tensor
 	for i := 0; i < n2; i++ {
-		t10 := tensorops.MatMulEach(
-			n.Ws[i],
-			false,
-			h,
-			h1,
-			h2,
-			h3,
-			h4,
-			h5,
-			h6,
-			h7,
-			h8,
-			h9,
-		)
-		t11 := tensorops.Add(t10[0], n.Bs[i])
-		t12 := tensorops.ExpandLike(t10[1], t11)
-		t13 := tensorops.ExpandLike(t10[2], t11)
-		t14 := tensorops.ExpandLike(t10[3], t11)
-		t15 := tensorops.ExpandLike(t10[4], t11)
-		t16 := tensorops.ExpandLike(t10[5], t11)
-		t17 := tensorops.ExpandLike(t10[6], t11)
-		t18 := tensorops.ExpandLike(t10[7], t11)
-		t19 := tensorops.ExpandLike(t10[8], t11)
-		t20 := tensorops.ExpandLike(t10[9], t11)
-		h = tensorops.Tanh(t11)
-		h1 = tensorops.TanhJVP(h, t12)
-		h2 = tensorops.TanhJVP(h, t13)
-		h3 = tensorops.TanhJVP(h, t14)
-		t21 := tensorops.Fuse(
+		t12 := tensorops.MatMulEach(t[i], false, h, h1, h2, h3, h4, h5, h6, h7, h8, h9)
+		t13 := tensorops.Add(t12[0], t2[i])
+		t14 := tensorops.ExpandLike(t12[1], t13)
+		t15 := tensorops.ExpandLike(t12[2], t13)
+		t16 := tensorops.ExpandLike(t12[3], t13)
+		t17 := tensorops.ExpandLike(t12[4], t13)
+		t18 := tensorops.ExpandLike(t12[5], t13)
+		t19 := tensorops.ExpandLike(t12[6], t13)
+		t20 := tensorops.ExpandLike(t12[7], t13)
+		t21 := tensorops.ExpandLike(t12[8], t13)
+		t22 := tensorops.ExpandLike(t12[9], t13)
+		h = tensorops.Tanh(t13)
+		h1 = tensorops.TanhJVP(h, t14)
+		h2 = tensorops.TanhJVP(h, t15)
+		h3 = tensorops.TanhJVP(h, t16)
+		t23 := tensorops.Fuse(
 			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
 			h,
 			h1,
-			t12,
-			h2,
-			t13,
-			h3,
 			t14,
+			h2,
+			t15,
+			h3,
+			t16,
 		)
-		h4 = tensorops.TanhJVP(h, t15)
-		h5 = tensorops.TanhJVP(h, t16)
-		h6 = tensorops.TanhJVP(h, t17)
-		t22 := tensorops.FuseInto(
-			t21,
+		h4 = tensorops.TanhJVP(h, t17)
+		h5 = tensorops.TanhJVP(h, t18)
+		h6 = tensorops.TanhJVP(h, t19)
+		t24 := tensorops.FuseInto(
+			t23,
 			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-			t21,
+			t23,
 			h,
 			h4,
-			t15,
-			h5,
-			t16,
-			h6,
 			t17,
+			h5,
+			t18,
+			h6,
+			t19,
 		)
-		h7 = tensorops.TanhJVP(h, t18)
-		h8 = tensorops.TanhJVP(h, t19)
+		h7 = tensorops.TanhJVP(h, t20)
+		h8 = tensorops.TanhJVP(h, t21)
 		h9 = tensorops.FuseInto(
-			t22,
+			t24,
 			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*g",
-			t22,
+			t24,
 			h,
 			h7,
-			t18,
-			h8,
-			t19,
 			t20,
+			h8,
+			t21,
+			t22,
 		)
 	}
-	t := n.Out
-	t2 := tensorops.Dot(h, t)
-	t3 := tensorops.Dot(h1, t)
-	t4 := tensorops.Dot(h2, t)
-	t5 := tensorops.Dot(h3, t)
-	t6 := tensorops.Dot(h4, t)
-	t7 := tensorops.Dot(h5, t)
-	t8 := tensorops.Dot(h6, t)
-	t9 := tensorops.Dot(h7, t)
-	return t2, t3, t4, t5, t6, t7, t8, t9, tensorops.Dot(h8, t), tensorops.Dot(h9, t)
+	t3 := n.Out
+	t4 := tensorops.Dot(h, t3)
+	t5 := tensorops.Dot(h1, t3)
+	t6 := tensorops.Dot(h2, t3)
+	t7 := tensorops.Dot(h3, t3)
+	t8 := tensorops.Dot(h4, t3)
+	t9 := tensorops.Dot(h5, t3)
+	t10 := tensorops.Dot(h6, t3)
+	t11 := tensorops.Dot(h7, t3)
+	return t4, t5, t6, t7, t8, t9, t10, t11, tensorops.Dot(h8, t3), tensorops.Dot(h9, t3)
 }
 
 // FHVP returns F and the Hessian-vector product ∇²F·v, the Hessian taken with respect to x, by
@@ -155,54 +144,57 @@ func fGradWrtXJVP(
 	var tapePointersBuf [256]*tensorops.Tensor
 	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	n2 := len(n.Ws)
-	t2 := max(n2+2, 0) * 3
-	t3 := append(t, make([]*tensorops.Tensor, t2)...)
+	t2 := n.Ws
+	n2 := len(t2)
+	t3 := n.Bs
+	t4 := max(n2+2, 0) * 3
+	t5 := append(t, make([]*tensorops.Tensor, t4)...)
 	n3 := len(t)
-	tapePointers := t3[:n3]
-	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t2)...)[:n3]
+	tapePointers := t5[:n3]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t4)...)[:n3]
 	h := x
 	dh := dx
 	for i := 0; i < n2; i++ {
-		t14 := tensorops.MatMulEach(n.Ws[i], false, h, dh)
-		t15 := t14[0]
-		t16 := t14[1]
-		t17 := tensorops.Add(t15, n.Bs[i])
-		h4 := tensorops.Tanh(t17)
-		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t16, t17))
-		tapePointers = append(tapePointers, h, t15, h4)
-		dtapePointers = append(dtapePointers, dh, t16, dh2)
+		t17 := tensorops.MatMulEach(t2[i], false, h, dh)
+		t18 := t17[0]
+		t19 := t17[1]
+		t20 := tensorops.Add(t18, t3[i])
+		h4 := tensorops.Tanh(t20)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t19, t20))
+		tapePointers = append(tapePointers, h, t18, h4)
+		dtapePointers = append(dtapePointers, dh, t19, dh2)
 		h = h4
 		dh = dh2
 	}
-	t4 := n.Out
-	t5 := tensorops.Dot(h, t4)
-	t6 := tensorops.Dot(dh, t4)
+	t6 := n.Out
+	t7 := tensorops.Dot(h, t6)
+	t8 := tensorops.Dot(dh, t6)
 	i2 := n2 - 1
-	hBar := tensorops.Scale(t4, 1)
+	hBar := tensorops.Scale(t6, 1)
+	t9 := n.Ws
 	var dhBar *tensorops.Tensor
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
 		n4 := len(tapePointers)
-		t7 := n4 - 3
-		h2 := tapePointers[t7]
-		t8 := tapePointers[n4-2]
-		t9 := n4 - 1
-		h3 := tapePointers[t9]
-		t10 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t9], dhBar)
-		t11 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t8)
-		t12 := tensorops.SumLike(t10, t8)
-		t13 := tensorops.MatMulGradAEach(h2, n.Ws[i2], false, t11, t12)
+		t10 := n4 - 3
+		h2 := tapePointers[t10]
+		t11 := tapePointers[n4-2]
+		t12 := n4 - 1
+		h3 := tapePointers[t12]
+		t13 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t12], dhBar)
+		t14 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t11)
+		t15 := tensorops.SumLike(t13, t11)
+		t16 := tensorops.MatMulGradAEach(h2, t9[i2], false, t14, t15)
 		i2--
-		hBar = t13[0]
-		dhBar = t13[1]
+		hBar = t16[0]
+		dhBar = t16[1]
 		hBar2 = nil
-		tapePointers = tapePointers[:t7]
-		dtapePointers = dtapePointers[:t7]
+		tapePointers = tapePointers[:t10]
+		dtapePointers = dtapePointers[:t10]
 	}
-	return t5, hBar, t6, dhBar
+	return t7, hBar, t8, dhBar
 }
 
 // FHessian returns F and its Hessian with respect to x, a [n, n] tensor (marked symmetric) over θ,
@@ -276,26 +268,28 @@ func fGradWrtXJVPLanes8(
 	var dtapePointersBuf7 [256]*tensorops.Tensor
 	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	n2 := len(n.Ws)
-	t2 := max(n2+2, 0) * 3
-	t3 := append(t, make([]*tensorops.Tensor, t2)...)
-	t4 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t2)...)
-	t5 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t2)...)
-	t6 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, t2)...)
-	t7 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, t2)...)
-	t8 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, t2)...)
-	t9 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, t2)...)
-	t10 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, t2)...)
+	t2 := n.Ws
+	n2 := len(t2)
+	t3 := n.Bs
+	t4 := max(n2+2, 0) * 3
+	t5 := append(t, make([]*tensorops.Tensor, t4)...)
+	t6 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t4)...)
+	t7 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t4)...)
+	t8 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, t4)...)
+	t9 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, t4)...)
+	t10 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, t4)...)
+	t11 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, t4)...)
+	t12 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, t4)...)
 	n3 := len(t)
-	tapePointers := t3[:n3]
-	dtapePointers1 := t4[:n3]
-	dtapePointers2 := t5[:n3]
-	dtapePointers3 := t6[:n3]
-	dtapePointers4 := t7[:n3]
-	dtapePointers5 := t8[:n3]
-	dtapePointers6 := t9[:n3]
-	dtapePointers7 := t10[:n3]
-	dtapePointers8 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, t2)...)[:n3]
+	tapePointers := t5[:n3]
+	dtapePointers1 := t6[:n3]
+	dtapePointers2 := t7[:n3]
+	dtapePointers3 := t8[:n3]
+	dtapePointers4 := t9[:n3]
+	dtapePointers5 := t10[:n3]
+	dtapePointers6 := t11[:n3]
+	dtapePointers7 := t12[:n3]
+	dtapePointers8 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, t4)...)[:n3]
 	h := x
 	dh1 := dx1
 	dh2 := dx2
@@ -307,36 +301,36 @@ func fGradWrtXJVPLanes8(
 	dh8 := dx8
 	i := 0
 	for i < n2 {
-		t44 := tensorops.MatMulEach(n.Ws[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-		t45 := t44[0]
-		t46 := t44[1]
-		t47 := t44[2]
-		t48 := t44[3]
-		t49 := t44[4]
-		t50 := t44[5]
-		t51 := t44[6]
-		t52 := t44[7]
-		t53 := t44[8]
-		t54 := tensorops.Add(t45, n.Bs[i])
-		h4 := tensorops.Tanh(t54)
-		dh1_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t46, t54))
-		dh2_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t47, t54))
-		dh3_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t48, t54))
-		dh4_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t49, t54))
-		dh5_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t50, t54))
-		dh6_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t51, t54))
-		dh7_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t52, t54))
-		dh8_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t53, t54))
+		t47 := tensorops.MatMulEach(t2[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
+		t48 := t47[0]
+		t49 := t47[1]
+		t50 := t47[2]
+		t51 := t47[3]
+		t52 := t47[4]
+		t53 := t47[5]
+		t54 := t47[6]
+		t55 := t47[7]
+		t56 := t47[8]
+		t57 := tensorops.Add(t48, t3[i])
+		h4 := tensorops.Tanh(t57)
+		dh1_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t49, t57))
+		dh2_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t50, t57))
+		dh3_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t51, t57))
+		dh4_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t52, t57))
+		dh5_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t53, t57))
+		dh6_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t54, t57))
+		dh7_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t55, t57))
+		dh8_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t56, t57))
 		i++
-		tapePointers = append(tapePointers, h, t45, h4)
-		dtapePointers1 = append(dtapePointers1, dh1, t46, dh1_3)
-		dtapePointers2 = append(dtapePointers2, dh2, t47, dh2_3)
-		dtapePointers3 = append(dtapePointers3, dh3, t48, dh3_3)
-		dtapePointers4 = append(dtapePointers4, dh4, t49, dh4_3)
-		dtapePointers5 = append(dtapePointers5, dh5, t50, dh5_3)
-		dtapePointers6 = append(dtapePointers6, dh6, t51, dh6_3)
-		dtapePointers7 = append(dtapePointers7, dh7, t52, dh7_3)
-		dtapePointers8 = append(dtapePointers8, dh8, t53, dh8_3)
+		tapePointers = append(tapePointers, h, t48, h4)
+		dtapePointers1 = append(dtapePointers1, dh1, t49, dh1_3)
+		dtapePointers2 = append(dtapePointers2, dh2, t50, dh2_3)
+		dtapePointers3 = append(dtapePointers3, dh3, t51, dh3_3)
+		dtapePointers4 = append(dtapePointers4, dh4, t52, dh4_3)
+		dtapePointers5 = append(dtapePointers5, dh5, t53, dh5_3)
+		dtapePointers6 = append(dtapePointers6, dh6, t54, dh6_3)
+		dtapePointers7 = append(dtapePointers7, dh7, t55, dh7_3)
+		dtapePointers8 = append(dtapePointers8, dh8, t56, dh8_3)
 		h = h4
 		dh1 = dh1_3
 		dh2 = dh2_3
@@ -347,18 +341,19 @@ func fGradWrtXJVPLanes8(
 		dh7 = dh7_3
 		dh8 = dh8_3
 	}
-	t11 := n.Out
-	t12 := tensorops.Dot(h, t11)
-	t13 := tensorops.Dot(dh1, t11)
-	t14 := tensorops.Dot(dh2, t11)
-	t15 := tensorops.Dot(dh3, t11)
-	t16 := tensorops.Dot(dh4, t11)
-	t17 := tensorops.Dot(dh5, t11)
-	t18 := tensorops.Dot(dh6, t11)
-	t19 := tensorops.Dot(dh7, t11)
-	t20 := tensorops.Dot(dh8, t11)
+	t13 := n.Out
+	t14 := tensorops.Dot(h, t13)
+	t15 := tensorops.Dot(dh1, t13)
+	t16 := tensorops.Dot(dh2, t13)
+	t17 := tensorops.Dot(dh3, t13)
+	t18 := tensorops.Dot(dh4, t13)
+	t19 := tensorops.Dot(dh5, t13)
+	t20 := tensorops.Dot(dh6, t13)
+	t21 := tensorops.Dot(dh7, t13)
+	t22 := tensorops.Dot(dh8, t13)
 	i2 := n2 - 1
-	hBar := tensorops.Scale(t11, 1)
+	hBar := tensorops.Scale(t13, 1)
+	t23 := n.Ws
 	var dhBar1 *tensorops.Tensor
 	var dhBar2 *tensorops.Tensor
 	var dhBar3 *tensorops.Tensor
@@ -371,74 +366,74 @@ func fGradWrtXJVPLanes8(
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		n4 := len(tapePointers)
-		t21 := n4 - 3
-		h2 := tapePointers[t21]
-		t22 := tapePointers[n4-2]
-		t23 := n4 - 1
-		h3 := tapePointers[t23]
-		dh1_2 := dtapePointers1[t23]
-		dh2_2 := dtapePointers2[t23]
-		dh3_2 := dtapePointers3[t23]
-		dh4_2 := dtapePointers4[t23]
-		dh5_2 := dtapePointers5[t23]
-		dh6_2 := dtapePointers6[t23]
-		dh7_2 := dtapePointers7[t23]
-		dh8_2 := dtapePointers8[t23]
-		t24 := tensorops.Fuse("-2*a*b", h3, hBar2)
-		t25 := tensorops.Fuse("1 - a*a", h3)
-		t26 := tensorops.Fuse("a*b + c*d", t24, dh1_2, t25, tensorops.ExpandLike(dhBar1, hBar2))
-		t27 := tensorops.Fuse("a*b + c*d", t24, dh2_2, t25, tensorops.ExpandLike(dhBar2, hBar2))
-		t28 := tensorops.Fuse("a*b + c*d", t24, dh3_2, t25, tensorops.ExpandLike(dhBar3, hBar2))
-		t29 := tensorops.Fuse("a*b + c*d", t24, dh4_2, t25, tensorops.ExpandLike(dhBar4, hBar2))
-		t30 := tensorops.Fuse("a*b + c*d", t24, dh5_2, t25, tensorops.ExpandLike(dhBar5, hBar2))
-		t31 := tensorops.Fuse("a*b + c*d", t24, dh6_2, t25, tensorops.ExpandLike(dhBar6, hBar2))
-		t32 := tensorops.Fuse("a*b + c*d", t24, dh7_2, t25, tensorops.ExpandLike(dhBar7, hBar2))
-		t33 := tensorops.Fuse("a*b + c*d", t24, dh8_2, t25, tensorops.ExpandLike(dhBar8, hBar2))
-		t34 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t22)
-		t35 := tensorops.SumLike(t26, t22)
-		t36 := tensorops.SumLike(t27, t22)
-		t37 := tensorops.SumLike(t28, t22)
-		t38 := tensorops.SumLike(t29, t22)
-		t39 := tensorops.SumLike(t30, t22)
-		t40 := tensorops.SumLike(t31, t22)
-		t41 := tensorops.SumLike(t32, t22)
-		t42 := tensorops.SumLike(t33, t22)
-		t43 := tensorops.MatMulGradAEach(
+		t24 := n4 - 3
+		h2 := tapePointers[t24]
+		t25 := tapePointers[n4-2]
+		t26 := n4 - 1
+		h3 := tapePointers[t26]
+		dh1_2 := dtapePointers1[t26]
+		dh2_2 := dtapePointers2[t26]
+		dh3_2 := dtapePointers3[t26]
+		dh4_2 := dtapePointers4[t26]
+		dh5_2 := dtapePointers5[t26]
+		dh6_2 := dtapePointers6[t26]
+		dh7_2 := dtapePointers7[t26]
+		dh8_2 := dtapePointers8[t26]
+		t27 := tensorops.Fuse("-2*a*b", h3, hBar2)
+		t28 := tensorops.Fuse("1 - a*a", h3)
+		t29 := tensorops.Fuse("a*b + c*d", t27, dh1_2, t28, tensorops.ExpandLike(dhBar1, hBar2))
+		t30 := tensorops.Fuse("a*b + c*d", t27, dh2_2, t28, tensorops.ExpandLike(dhBar2, hBar2))
+		t31 := tensorops.Fuse("a*b + c*d", t27, dh3_2, t28, tensorops.ExpandLike(dhBar3, hBar2))
+		t32 := tensorops.Fuse("a*b + c*d", t27, dh4_2, t28, tensorops.ExpandLike(dhBar4, hBar2))
+		t33 := tensorops.Fuse("a*b + c*d", t27, dh5_2, t28, tensorops.ExpandLike(dhBar5, hBar2))
+		t34 := tensorops.Fuse("a*b + c*d", t27, dh6_2, t28, tensorops.ExpandLike(dhBar6, hBar2))
+		t35 := tensorops.Fuse("a*b + c*d", t27, dh7_2, t28, tensorops.ExpandLike(dhBar7, hBar2))
+		t36 := tensorops.Fuse("a*b + c*d", t27, dh8_2, t28, tensorops.ExpandLike(dhBar8, hBar2))
+		t37 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t25)
+		t38 := tensorops.SumLike(t29, t25)
+		t39 := tensorops.SumLike(t30, t25)
+		t40 := tensorops.SumLike(t31, t25)
+		t41 := tensorops.SumLike(t32, t25)
+		t42 := tensorops.SumLike(t33, t25)
+		t43 := tensorops.SumLike(t34, t25)
+		t44 := tensorops.SumLike(t35, t25)
+		t45 := tensorops.SumLike(t36, t25)
+		t46 := tensorops.MatMulGradAEach(
 			h2,
-			n.Ws[i2],
+			t23[i2],
 			false,
-			t34,
-			t35,
-			t36,
 			t37,
 			t38,
 			t39,
 			t40,
 			t41,
 			t42,
+			t43,
+			t44,
+			t45,
 		)
 		i2--
-		hBar = t43[0]
-		dhBar1 = t43[1]
-		dhBar2 = t43[2]
-		dhBar3 = t43[3]
-		dhBar4 = t43[4]
-		dhBar5 = t43[5]
-		dhBar6 = t43[6]
-		dhBar7 = t43[7]
-		dhBar8 = t43[8]
+		hBar = t46[0]
+		dhBar1 = t46[1]
+		dhBar2 = t46[2]
+		dhBar3 = t46[3]
+		dhBar4 = t46[4]
+		dhBar5 = t46[5]
+		dhBar6 = t46[6]
+		dhBar7 = t46[7]
+		dhBar8 = t46[8]
 		hBar2 = nil
-		tapePointers = tapePointers[:t21]
-		dtapePointers1 = dtapePointers1[:t21]
-		dtapePointers2 = dtapePointers2[:t21]
-		dtapePointers3 = dtapePointers3[:t21]
-		dtapePointers4 = dtapePointers4[:t21]
-		dtapePointers5 = dtapePointers5[:t21]
-		dtapePointers6 = dtapePointers6[:t21]
-		dtapePointers7 = dtapePointers7[:t21]
-		dtapePointers8 = dtapePointers8[:t21]
+		tapePointers = tapePointers[:t24]
+		dtapePointers1 = dtapePointers1[:t24]
+		dtapePointers2 = dtapePointers2[:t24]
+		dtapePointers3 = dtapePointers3[:t24]
+		dtapePointers4 = dtapePointers4[:t24]
+		dtapePointers5 = dtapePointers5[:t24]
+		dtapePointers6 = dtapePointers6[:t24]
+		dtapePointers7 = dtapePointers7[:t24]
+		dtapePointers8 = dtapePointers8[:t24]
 	}
-	return t12, hBar, t13, t14, t15, t16, t17, t18, t19, t20, dhBar1, dhBar2, dhBar3, dhBar4,
+	return t14, hBar, t15, t16, t17, t18, t19, t20, t21, t22, dhBar1, dhBar2, dhBar3, dhBar4,
 		dhBar5, dhBar6, dhBar7, dhBar8
 }
 
@@ -452,21 +447,23 @@ func fGradWrtXJVPLanes8(
 // Fixed inputs (zero coefficients): n.
 // Results, in order: the value of F; its coefficients 1 to 2.
 func FTaylor(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
-	n2 := len(n.Ws)
+	t := n.Ws
+	n2 := len(t)
+	t2 := n.Bs
 	h := x
 	h1 := x1
 	var h2 *tensorops.Tensor
 	for i := 0; i < n2; i++ {
-		t2 := tensorops.MatMulEach(n.Ws[i], false, h, h1, h2)
-		t3 := tensorops.Add(t2[0], n.Bs[i])
-		t4 := tensorops.ExpandLike(t2[1], t3)
-		t5 := tensorops.ExpandLike(t2[2], t3)
-		h = tensorops.Tanh(t3)
-		h1 = tensorops.TanhJVP(h, t4)
-		h2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", h, h1, t4, t5)
+		t4 := tensorops.MatMulEach(t[i], false, h, h1, h2)
+		t5 := tensorops.Add(t4[0], t2[i])
+		t6 := tensorops.ExpandLike(t4[1], t5)
+		t7 := tensorops.ExpandLike(t4[2], t5)
+		h = tensorops.Tanh(t5)
+		h1 = tensorops.TanhJVP(h, t6)
+		h2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", h, h1, t6, t7)
 	}
-	t := n.Out
-	return tensorops.Dot(h, t), tensorops.Dot(h1, t), tensorops.Dot(h2, t)
+	t3 := n.Out
+	return tensorops.Dot(h, t3), tensorops.Dot(h1, t3), tensorops.Dot(h2, t3)
 }
 
 // FLaplacianO0 returns F and its Laplacian with respect to x, Σᵢ ∂²F/∂θᵢ² over θ, the n = Size(x)
@@ -1199,7 +1196,9 @@ func FTaylor8(
 	float64,
 	float64,
 ) {
-	n2 := len(n.Ws)
+	t := n.Ws
+	n2 := len(t)
+	t2 := n.Bs
 	h := x
 	h1_1 := x1_1
 	h1_2 := x1_2
@@ -1218,8 +1217,8 @@ func FTaylor8(
 	var h2_7 *tensorops.Tensor
 	var h2_8 *tensorops.Tensor
 	for i := 0; i < n2; i++ {
-		t19 := tensorops.MatMulEach(
-			n.Ws[i],
+		t21 := tensorops.MatMulEach(
+			t[i],
 			false,
 			h,
 			h1_1,
@@ -1239,61 +1238,61 @@ func FTaylor8(
 			h1_8,
 			h2_8,
 		)
-		t20 := tensorops.Add(t19[0], n.Bs[i])
-		t21 := tensorops.ExpandLike(t19[1], t20)
-		t22 := tensorops.ExpandLike(t19[2], t20)
-		t23 := tensorops.ExpandLike(t19[3], t20)
-		t24 := tensorops.ExpandLike(t19[4], t20)
-		t25 := tensorops.ExpandLike(t19[5], t20)
-		t26 := tensorops.ExpandLike(t19[6], t20)
-		t27 := tensorops.ExpandLike(t19[7], t20)
-		t28 := tensorops.ExpandLike(t19[8], t20)
-		t29 := tensorops.ExpandLike(t19[9], t20)
-		t30 := tensorops.ExpandLike(t19[10], t20)
-		t31 := tensorops.ExpandLike(t19[11], t20)
-		t32 := tensorops.ExpandLike(t19[12], t20)
-		t33 := tensorops.ExpandLike(t19[13], t20)
-		t34 := tensorops.ExpandLike(t19[14], t20)
-		t35 := tensorops.ExpandLike(t19[15], t20)
-		t36 := tensorops.ExpandLike(t19[16], t20)
-		h = tensorops.Tanh(t20)
-		h1_1 = tensorops.TanhJVP(h, t21)
-		t37 := tensorops.Fuse("1 - a*a", h)
-		h2_1 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_1, t21, t37, t22)
-		h1_2 = tensorops.TanhJVP(h, t23)
-		h2_2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_2, t23, t37, t24)
-		h1_3 = tensorops.TanhJVP(h, t25)
-		h2_3 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_3, t25, t37, t26)
-		h1_4 = tensorops.TanhJVP(h, t27)
-		h2_4 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_4, t27, t37, t28)
-		h1_5 = tensorops.TanhJVP(h, t29)
-		h2_5 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_5, t29, t37, t30)
-		h1_6 = tensorops.TanhJVP(h, t31)
-		h2_6 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_6, t31, t37, t32)
-		h1_7 = tensorops.TanhJVP(h, t33)
-		h2_7 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_7, t33, t37, t34)
-		h1_8 = tensorops.TanhJVP(h, t35)
-		h2_8 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_8, t35, t37, t36)
+		t22 := tensorops.Add(t21[0], t2[i])
+		t23 := tensorops.ExpandLike(t21[1], t22)
+		t24 := tensorops.ExpandLike(t21[2], t22)
+		t25 := tensorops.ExpandLike(t21[3], t22)
+		t26 := tensorops.ExpandLike(t21[4], t22)
+		t27 := tensorops.ExpandLike(t21[5], t22)
+		t28 := tensorops.ExpandLike(t21[6], t22)
+		t29 := tensorops.ExpandLike(t21[7], t22)
+		t30 := tensorops.ExpandLike(t21[8], t22)
+		t31 := tensorops.ExpandLike(t21[9], t22)
+		t32 := tensorops.ExpandLike(t21[10], t22)
+		t33 := tensorops.ExpandLike(t21[11], t22)
+		t34 := tensorops.ExpandLike(t21[12], t22)
+		t35 := tensorops.ExpandLike(t21[13], t22)
+		t36 := tensorops.ExpandLike(t21[14], t22)
+		t37 := tensorops.ExpandLike(t21[15], t22)
+		t38 := tensorops.ExpandLike(t21[16], t22)
+		h = tensorops.Tanh(t22)
+		h1_1 = tensorops.TanhJVP(h, t23)
+		t39 := tensorops.Fuse("1 - a*a", h)
+		h2_1 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_1, t23, t39, t24)
+		h1_2 = tensorops.TanhJVP(h, t25)
+		h2_2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_2, t25, t39, t26)
+		h1_3 = tensorops.TanhJVP(h, t27)
+		h2_3 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_3, t27, t39, t28)
+		h1_4 = tensorops.TanhJVP(h, t29)
+		h2_4 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_4, t29, t39, t30)
+		h1_5 = tensorops.TanhJVP(h, t31)
+		h2_5 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_5, t31, t39, t32)
+		h1_6 = tensorops.TanhJVP(h, t33)
+		h2_6 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_6, t33, t39, t34)
+		h1_7 = tensorops.TanhJVP(h, t35)
+		h2_7 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_7, t35, t39, t36)
+		h1_8 = tensorops.TanhJVP(h, t37)
+		h2_8 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_8, t37, t39, t38)
 	}
-	t := n.Out
-	t2 := tensorops.Dot(h, t)
-	t3 := tensorops.Dot(h1_1, t)
-	t4 := tensorops.Dot(h2_1, t)
-	t5 := tensorops.Dot(h1_2, t)
-	t6 := tensorops.Dot(h2_2, t)
-	t7 := tensorops.Dot(h1_3, t)
-	t8 := tensorops.Dot(h2_3, t)
-	t9 := tensorops.Dot(h1_4, t)
-	t10 := tensorops.Dot(h2_4, t)
-	t11 := tensorops.Dot(h1_5, t)
-	t12 := tensorops.Dot(h2_5, t)
-	t13 := tensorops.Dot(h1_6, t)
-	t14 := tensorops.Dot(h2_6, t)
-	t15 := tensorops.Dot(h1_7, t)
-	t16 := tensorops.Dot(h2_7, t)
-	t17 := tensorops.Dot(h1_8, t)
-	t18 := tensorops.Dot(h2_8, t)
-	return t2, t3, t5, t7, t9, t11, t13, t15, t17, t4, t6, t8, t10, t12, t14, t16, t18
+	t3 := n.Out
+	t4 := tensorops.Dot(h, t3)
+	t5 := tensorops.Dot(h1_1, t3)
+	t6 := tensorops.Dot(h2_1, t3)
+	t7 := tensorops.Dot(h1_2, t3)
+	t8 := tensorops.Dot(h2_2, t3)
+	t9 := tensorops.Dot(h1_3, t3)
+	t10 := tensorops.Dot(h2_3, t3)
+	t11 := tensorops.Dot(h1_4, t3)
+	t12 := tensorops.Dot(h2_4, t3)
+	t13 := tensorops.Dot(h1_5, t3)
+	t14 := tensorops.Dot(h2_5, t3)
+	t15 := tensorops.Dot(h1_6, t3)
+	t16 := tensorops.Dot(h2_6, t3)
+	t17 := tensorops.Dot(h1_7, t3)
+	t18 := tensorops.Dot(h2_7, t3)
+	t19 := tensorops.Dot(h1_8, t3)
+	t20 := tensorops.Dot(h2_8, t3)
+	return t4, t5, t7, t9, t11, t13, t15, t17, t19, t6, t8, t10, t12, t14, t16, t18, t20
 }
 
 // FTaylor8O0 propagates 8 Taylor polynomials of degree 2 through F at once, one per direction

@@ -30,10 +30,9 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 		t16 := tensorops.MatMul(h, t15)
 		t17 := l.B
 		h3 := tensorops.Add(t16, t17)
-		t18 := m.Layers
 		tapePointers = append(tapePointers, h, t15, t16, t17)
 		var from int
-		if i < len(t18)-1 {
+		if i < n-1 {
 			h = tensorops.Tanh(h3)
 			tapePointers = append(tapePointers, h)
 			from = 1

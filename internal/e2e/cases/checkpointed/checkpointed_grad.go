@@ -67,26 +67,28 @@ func chainStepJVPWrtSK(s, ds *chain, k, dk, dt float64) {
 	t2 := ds.v
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
 	n := len(s.q)
+	t3 := s.v
+	t4 := ds.v
 	for i := 0; i < n; i++ {
-		t8 := s.v
-		t9 := ds.v
-		t10, t11 := chainAccelJVP(s, ds, i, k, dk)
-		t12 := t9[i]
-		t8[i] += dt * t10
-		t9[i] = t12 + dt*t11
+		t12, t13 := chainAccelJVP(s, ds, i, k, dk)
+		t14 := t4[i]
+		t3[i] += dt * t12
+		t4[i] = t14 + dt*t13
 	}
-	n2 := len(s.q)
+	t5 := s.q
+	t6 := ds.q
+	n2 := len(t5)
+	t7 := s.v
+	t8 := ds.v
 	for i2 := 0; i2 < n2; i2++ {
-		t4 := s.q
-		t5 := ds.q
-		t6 := ds.v[i2]
-		t7 := t5[i2]
-		t4[i2] += dt * s.v[i2]
-		t5[i2] = t7 + dt*t6
+		t10 := t8[i2]
+		t11 := t6[i2]
+		t5[i2] += dt * t7[i2]
+		t6[i2] = t11 + dt*t10
 	}
-	t3 := ds.t
+	t9 := ds.t
 	s.t += dt
-	ds.t = t3
+	ds.t = t9
 }
 
 // chainAccelJVP computes chain.accel and its derivative along the tangents (forward mode).
@@ -281,93 +283,96 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	n := len(s.q)
+	t2 := s.q
+	n := len(t2)
+	t3 := s.v
 	tape := slices.Grow(t, max(n+2, 0)*3)
 	for i := 0; i < n; i++ {
-		t24 := s.v
 		var left2 float64
 		var from int
 		if i > 0 {
-			left2 = s.q[i-1]
+			left2 = t2[i-1]
 			from = 1
 		} else {
 			left2 = 0
 			from = 0
 		}
-		t25 := s.q
-		t26 := append(path, from)
+		t29 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < len(t25)-1 {
-			right2 = t25[i+1]
+		if i < n-1 {
+			right2 = t2[i+1]
 			from2 = 1
 		} else {
 			right2 = 0
 			from2 = 0
 		}
-		t27 := s.q[i]
-		t28 := s.damp
-		t29 := s.v[i]
-		t30 := t24[i]
-		t31 := append(tape, t30)
-		t24[i] = t30 + dt*(k*(left2-2*t27+right2)-t28*t29)
-		path = append(t26, from2)
-		tape = append(t31, left2, right2)
+		t30 := t2[i]
+		t31 := s.damp
+		t32 := t3[i]
+		t33 := append(tape, t32)
+		t3[i] = t32 + dt*(k*(left2-2*t30+right2)-t31*t32)
+		path = append(t29, from2)
+		tape = append(t33, left2, right2)
 	}
-	n2 := len(s.q)
+	t4 := s.q
+	n2 := len(t4)
+	t5 := s.v
 	tape = slices.Grow(tape, max(n2+2, 0))
 	for i2 := 0; i2 < n2; i2++ {
-		t21 := s.q
-		t22 := s.v[i2]
-		t23 := t21[i2]
-		tape = append(tape, t23)
-		t21[i2] = t23 + dt*t22
+		t27 := t5[i2]
+		t28 := t4[i2]
+		tape = append(tape, t28)
+		t4[i2] = t28 + dt*t27
 	}
-	t2 := s.t
-	t3 := append(tape, t2)
-	s.t = t2 + dt
-	t4 := len(t3) - 1
-	s.t = t3[t4]
-	tape2 := t3[:t4]
+	t6 := s.t
+	t7 := append(tape, t6)
+	s.t = t6 + dt
+	t8 := len(t7) - 1
+	s.t = t7[t8]
+	t9 := s.q
+	tape2 := t7[:t8]
 	for i3 := n2 - 1; i3 >= 0; i3-- {
-		t18 := sBar.q[i3]
-		t19 := len(tape2) - 1
-		s.q[i3] = tape2[t19]
-		t20 := sBar.v
-		t20[i3] += dt * t18
-		tape2 = tape2[:t19]
+		t24 := sBar.q[i3]
+		t25 := len(tape2) - 1
+		t9[i3] = tape2[t25]
+		t26 := sBar.v
+		t26[i3] += dt * t24
+		tape2 = tape2[:t25]
 	}
+	t10 := s.v
+	t11 := s.q
 	kBar = 0
 	for i4 := n - 1; i4 >= 0; i4-- {
 		n3 := len(tape2)
-		t5 := n3 - 2
-		left := tape2[t5]
+		t12 := n3 - 2
+		left := tape2[t12]
 		right := tape2[n3-1]
-		t6 := tape2[:t5]
-		t7 := sBar.v
-		t8 := t7[i4]
-		t9 := len(t6) - 1
-		tape2 = t6[:t9]
-		t10 := s.v
-		t10[i4] = t6[t9]
-		t11 := dt * t8
-		t12 := t10[i4]
-		t7[i4] -= s.damp * t11
-		sBar.damp -= t11 * t12
-		kBar += t11 * (left - 2*s.q[i4] + right)
-		rightBar := k * t11
-		t13 := sBar.q
-		t13[i4] -= 2 * rightBar
-		t14 := len(path) - 1
-		t15 := path[:t14]
-		if path[t14] != 0 {
-			t13[i4+1] += rightBar
+		t13 := tape2[:t12]
+		t14 := sBar.v
+		t15 := t14[i4]
+		t14[i4] = 0
+		t16 := len(t13) - 1
+		tape2 = t13[:t16]
+		t10[i4] = t13[t16]
+		t17 := dt * t15
+		t18 := t10[i4]
+		t14[i4] += t15 - s.damp*t17
+		sBar.damp -= t17 * t18
+		kBar += t17 * (left - 2*t11[i4] + right)
+		rightBar := k * t17
+		t19 := sBar.q
+		t19[i4] -= 2 * rightBar
+		t20 := len(path) - 1
+		t21 := path[:t20]
+		if path[t20] != 0 {
+			t19[i4+1] += rightBar
 		}
-		t16 := len(t15) - 1
-		path = t15[:t16]
-		if t15[t16] != 0 {
-			t17 := sBar.q
-			t17[i4-1] += rightBar
+		t22 := len(t21) - 1
+		path = t21[:t22]
+		if t21[t22] != 0 {
+			t23 := sBar.q
+			t23[i4-1] += rightBar
 		}
 	}
 	return kBar
@@ -541,11 +546,11 @@ func chainKickJVPWrtSKC(s, ds *chain, k, dk, c, dc, dt float64) {
 	t3 := s.q
 	t4 := ds.q
 	n := len(t3)
+	t5 := s.v
+	t6 := ds.v
 	for i := 0; i < n; i++ {
 		q := t3[i]
 		dq := t4[i]
-		t5 := s.v
-		t6 := ds.v
 		t7, t8 := chainAccelJVP(s, ds, i, k, dk)
 		t9 := c * q
 		t10 := t9 * q
@@ -569,17 +574,17 @@ func chainDriftJVPWrtS(s, ds *chain, dt float64) {
 	t3 := s.v
 	t4 := ds.v
 	n := len(t3)
+	t5 := s.q
+	t6 := ds.q
 	for i := 0; i < n; i++ {
 		dv := t4[i]
-		t6 := s.q
-		t7 := ds.q
-		t8 := t7[i]
-		t6[i] += dt * t3[i]
-		t7[i] = t8 + dt*dv
+		t8 := t6[i]
+		t5[i] += dt * t3[i]
+		t6[i] = t8 + dt*dv
 	}
-	t5 := ds.t
+	t7 := ds.t
 	s.t += dt
-	ds.t = t5
+	ds.t = t7
 }
 
 // KickDriftGrad computes KickDrift and its gradient with respect to the varied inputs (reverse
@@ -781,81 +786,80 @@ func chainKickReverseWrtSKC(s, sBar *chain, k, c, dt float64) (kBar, cBar float6
 	t := tapeBuf[:0]
 	t2 := s.q
 	n := len(t2)
+	t3 := s.v
 	tape := slices.Grow(t, max(n+2, 0)*3)
 	for i := 0; i < n; i++ {
 		q2 := t2[i]
-		t21 := s.v
 		var left2 float64
 		var from int
 		if i > 0 {
-			left2 = s.q[i-1]
+			left2 = t2[i-1]
 			from = 1
 		} else {
 			left2 = 0
 			from = 0
 		}
-		t22 := s.q
-		t23 := append(path, from)
+		t22 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < len(t22)-1 {
-			right2 = t22[i+1]
+		if i < n-1 {
+			right2 = t2[i+1]
 			from2 = 1
 		} else {
 			right2 = 0
 			from2 = 0
 		}
-		t24 := s.q[i]
-		t25 := s.damp
-		t26 := s.v[i]
-		t27 := t21[i]
-		t28 := append(tape, t27)
-		t21[i] = t27 + dt*(k*(left2-2*t24+right2)-t25*t26-c*q2*q2*q2)
-		path = append(t23, from2)
-		tape = append(t28, left2, right2)
+		t23 := t2[i]
+		t24 := s.damp
+		t25 := t3[i]
+		t26 := append(tape, t25)
+		t3[i] = t25 + dt*(k*(left2-2*t23+right2)-t24*t25-c*q2*q2*q2)
+		path = append(t22, from2)
+		tape = append(t26, left2, right2)
 	}
+	t4 := s.v
+	t5 := s.q
 	kBar = 0
 	cBar = 0
 	for i2 := n - 1; i2 >= 0; i2-- {
 		n2 := len(tape)
-		t3 := n2 - 2
-		left := tape[t3]
+		t6 := n2 - 2
+		left := tape[t6]
 		right := tape[n2-1]
-		t4 := tape[:t3]
-		t5 := sBar.v
-		t6 := t5[i2]
-		t7 := len(t4) - 1
-		tape = t4[:t7]
-		t8 := s.v
-		t8[i2] = t4[t7]
-		t9 := dt * t6
-		t10 := s.q
-		q := t10[i2]
-		t11 := t9 * q
-		t12 := c * q
-		t13 := t11 * q
-		cBar -= t13 * q
-		qBar := -(t12 * q * t9) - t12*t11 - c*t13
-		t14 := t8[i2]
-		t5[i2] -= s.damp * t9
-		sBar.damp -= t9 * t14
-		kBar += t9 * (left - 2*t10[i2] + right)
-		rightBar := k * t9
-		t15 := sBar.q
-		t15[i2] -= 2 * rightBar
-		t16 := len(path) - 1
-		t17 := path[:t16]
-		if path[t16] != 0 {
-			t15[i2+1] += rightBar
+		t7 := tape[:t6]
+		t8 := sBar.v
+		t9 := t8[i2]
+		t8[i2] = 0
+		t10 := len(t7) - 1
+		tape = t7[:t10]
+		t4[i2] = t7[t10]
+		t11 := dt * t9
+		q := t5[i2]
+		t12 := t11 * q
+		t13 := c * q
+		t14 := t12 * q
+		cBar -= t14 * q
+		qBar := -(t13 * q * t11) - t13*t12 - c*t14
+		t15 := t4[i2]
+		t8[i2] += t9 - s.damp*t11
+		sBar.damp -= t11 * t15
+		kBar += t11 * (left - 2*t5[i2] + right)
+		rightBar := k * t11
+		t16 := sBar.q
+		t16[i2] -= 2 * rightBar
+		t17 := len(path) - 1
+		t18 := path[:t17]
+		if path[t17] != 0 {
+			t16[i2+1] += rightBar
 		}
-		t18 := len(t17) - 1
-		path = t17[:t18]
-		if t17[t18] != 0 {
-			t19 := sBar.q
-			t19[i2-1] += rightBar
+		t19 := len(t18) - 1
+		path = t18[:t19]
+		if t18[t19] != 0 {
+			t20 := sBar.q
+			t20[i2-1] += rightBar
 		}
-		t20 := sBar.q
-		t20[i2] += qBar
+		t21 := sBar.q
+		t21[i2] += qBar
 	}
 	return kBar, cBar
 }
@@ -875,14 +879,14 @@ func chainKickReverseWrtSKC(s, sBar *chain, k, c, dt float64) (kBar, cBar float6
 func chainDriftReverseWrtS(s, sBar *chain, dt float64) {
 	t := s.v
 	n := len(t)
+	t2 := s.q
 	for i := 0; i < n; i++ {
-		t3 := s.q
-		t3[i] += dt * t[i]
+		t2[i] += dt * t[i]
 	}
 	s.t += dt
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := sBar.v
-		t2[i2] += dt * sBar.q[i2]
+		t3 := sBar.v
+		t3[i2] += dt * sBar.q[i2]
 	}
 }
 
@@ -1327,24 +1331,23 @@ func gridDiffuseJVP(g, dg *grid) {
 	t := dg.u
 	dg.u = append(t, make([]float64, max(len(g.u)-len(t), 0))...)
 	t2 := g.u
+	t3 := dg.u
 	n := len(t2)
+	t4 := g.c
+	t5 := dg.c
 	prev := t2[0]
-	dprev := dg.u[0]
+	dprev := t3[0]
 	for i := 1; i < n-1; i++ {
-		t3 := g.u
-		t4 := dg.u
-		cur := t3[i]
-		dcur := t4[i]
-		t5 := g.c
-		t6 := dg.c
+		cur := t2[i]
+		dcur := t3[i]
+		t6 := t4.kappa
 		t7 := t5.kappa
-		t8 := t6.kappa
-		t9 := t4[i+1]
-		t10 := prev - 2*cur + t3[i+1]
+		t8 := t3[i+1]
+		t9 := prev - 2*cur + t2[i+1]
+		t10 := t4.leak
 		t11 := t5.leak
-		t12 := t6.leak
-		t3[i] = cur + (t7*t10 - t11*cur)
-		t4[i] = dcur + (t8*t10 + t7*(dprev-2*dcur+t9) - (t12*cur + t11*dcur))
+		t2[i] = cur + (t6*t9 - t10*cur)
+		t3[i] = dcur + (t7*t9 + t6*(dprev-2*dcur+t8) - (t11*cur + t10*dcur))
 		prev = cur
 		dprev = dcur
 	}
@@ -1486,45 +1489,44 @@ func gridDiffuseReverse(g, gBar *grid) {
 	t2 := g.u
 	n := len(t2)
 	prev := t2[0]
+	t3 := g.c
 	tape := slices.Grow(t, max(n, 0)*2)
 	for i := 1; i < n-1; i++ {
-		t14 := g.u
-		cur2 := t14[i]
-		t15 := g.c
-		t16 := t15.kappa
-		t17 := t14[i+1]
-		t18 := t15.leak
-		t19 := append(tape, cur2)
-		t14[i] = cur2 + (t16*(prev-2*cur2+t17) - t18*cur2)
-		tape = append(t19, prev)
+		cur2 := t2[i]
+		t15 := t3.kappa
+		t16 := t2[i+1]
+		t17 := t3.leak
+		t18 := append(tape, cur2)
+		t2[i] = cur2 + (t15*(prev-2*cur2+t16) - t17*cur2)
+		tape = append(t18, prev)
 		prev = cur2
 	}
+	t4 := g.u
+	t5 := g.c
 	prevBar := 0.0
 	for i2 := n - 2; i2 >= 1; i2-- {
-		t4 := len(tape) - 1
-		prev2 := tape[t4]
-		t5 := tape[:t4]
-		t6 := gBar.u
-		t7 := t6[i2]
-		t6[i2] = 0
-		t8 := len(t5) - 1
-		t9 := g.u
-		t9[i2] = t5[t8]
-		cur := t9[i2]
-		t10 := g.c
-		t11 := t10.leak
-		t12 := gBar.c
-		t12.leak -= t7 * cur
-		t13 := t9[i2+1]
-		prevBar2 := t10.kappa * t7
-		t6[i2+1] += prevBar2
-		t12.kappa += t7 * (prev2 - 2*cur + t13)
-		t6[i2] += prevBar + t7 - t11*t7 - 2*prevBar2
+		t7 := len(tape) - 1
+		prev2 := tape[t7]
+		t8 := tape[:t7]
+		t9 := gBar.u
+		t10 := t9[i2]
+		t9[i2] = 0
+		t11 := len(t8) - 1
+		t4[i2] = t8[t11]
+		cur := t4[i2]
+		t12 := t5.leak
+		t13 := gBar.c
+		t13.leak -= t10 * cur
+		t14 := t4[i2+1]
+		prevBar2 := t5.kappa * t10
+		t9[i2+1] += prevBar2
+		t13.kappa += t10 * (prev2 - 2*cur + t14)
+		t9[i2] += prevBar + t10 - t12*t10 - 2*prevBar2
 		prevBar = prevBar2
-		tape = t5[:t8]
+		tape = t8[:t11]
 	}
-	t3 := gBar.u
-	t3[0] += prevBar
+	t6 := gBar.u
+	t6[0] += prevBar
 }
 
 // HeatPlainGrad computes Heat and its gradient with respect to the varied inputs (reverse mode).
@@ -1819,98 +1821,100 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 	t3 := t2[0]
 	t4 := append(t, t3)
 	t2[0] = t3 + dt*a
-	n := len(s.q)
+	t5 := s.q
+	n := len(t5)
 	tape := slices.Grow(t4, max(n+2, 0)*3)
 	for i := 0; i < n; i++ {
-		t28 := s.v
 		var left2 float64
 		var from int
 		if i > 0 {
-			left2 = s.q[i-1]
+			left2 = t5[i-1]
 			from = 1
 		} else {
 			left2 = 0
 			from = 0
 		}
-		t29 := s.q
-		t30 := append(path, from)
+		t32 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < len(t29)-1 {
-			right2 = t29[i+1]
+		if i < n-1 {
+			right2 = t5[i+1]
 			from2 = 1
 		} else {
 			right2 = 0
 			from2 = 0
 		}
-		t31 := s.q[i]
-		t32 := s.damp
-		t33 := s.v[i]
-		t34 := t28[i]
-		t35 := append(tape, t34)
-		t28[i] = t34 + dt*(k*(left2-2*t31+right2)-t32*t33)
-		path = append(t30, from2)
-		tape = append(t35, left2, right2)
+		t33 := t5[i]
+		t34 := s.damp
+		t35 := t2[i]
+		t36 := append(tape, t35)
+		t2[i] = t35 + dt*(k*(left2-2*t33+right2)-t34*t35)
+		path = append(t32, from2)
+		tape = append(t36, left2, right2)
 	}
-	n2 := len(s.q)
+	t6 := s.q
+	n2 := len(t6)
+	t7 := s.v
 	tape = slices.Grow(tape, max(n2+2, 0))
 	for i2 := 0; i2 < n2; i2++ {
-		t25 := s.q
-		t26 := s.v[i2]
-		t27 := t25[i2]
-		tape = append(tape, t27)
-		t25[i2] = t27 + dt*t26
+		t30 := t7[i2]
+		t31 := t6[i2]
+		tape = append(tape, t31)
+		t6[i2] = t31 + dt*t30
 	}
-	t5 := s.t
-	t6 := append(tape, t5)
-	s.t = t5 + dt
-	t7 := len(t6) - 1
-	s.t = t6[t7]
-	tape2 := t6[:t7]
+	t8 := s.t
+	t9 := append(tape, t8)
+	s.t = t8 + dt
+	t10 := len(t9) - 1
+	s.t = t9[t10]
+	t11 := s.q
+	tape2 := t9[:t10]
 	for i3 := n2 - 1; i3 >= 0; i3-- {
-		t22 := sBar.q[i3]
-		t23 := len(tape2) - 1
-		s.q[i3] = tape2[t23]
-		t24 := sBar.v
-		t24[i3] += dt * t22
-		tape2 = tape2[:t23]
+		t27 := sBar.q[i3]
+		t28 := len(tape2) - 1
+		t11[i3] = tape2[t28]
+		t29 := sBar.v
+		t29[i3] += dt * t27
+		tape2 = tape2[:t28]
 	}
+	t12 := s.v
+	t13 := s.q
 	kBar = 0
 	for i4 := n - 1; i4 >= 0; i4-- {
 		n3 := len(tape2)
-		t9 := n3 - 2
-		left := tape2[t9]
+		t15 := n3 - 2
+		left := tape2[t15]
 		right := tape2[n3-1]
-		t10 := tape2[:t9]
-		t11 := sBar.v
-		t12 := t11[i4]
-		t13 := len(t10) - 1
-		tape2 = t10[:t13]
-		t14 := s.v
-		t14[i4] = t10[t13]
-		t15 := dt * t12
-		t16 := t14[i4]
-		t11[i4] -= s.damp * t15
-		sBar.damp -= t15 * t16
-		kBar += t15 * (left - 2*s.q[i4] + right)
-		rightBar := k * t15
-		t17 := sBar.q
-		t17[i4] -= 2 * rightBar
-		t18 := len(path) - 1
-		t19 := path[:t18]
-		if path[t18] != 0 {
-			t17[i4+1] += rightBar
+		t16 := tape2[:t15]
+		t17 := sBar.v
+		t18 := t17[i4]
+		t17[i4] = 0
+		t19 := len(t16) - 1
+		tape2 = t16[:t19]
+		t12[i4] = t16[t19]
+		t20 := dt * t18
+		t21 := t12[i4]
+		t17[i4] += t18 - s.damp*t20
+		sBar.damp -= t20 * t21
+		kBar += t20 * (left - 2*t13[i4] + right)
+		rightBar := k * t20
+		t22 := sBar.q
+		t22[i4] -= 2 * rightBar
+		t23 := len(path) - 1
+		t24 := path[:t23]
+		if path[t23] != 0 {
+			t22[i4+1] += rightBar
 		}
-		t20 := len(t19) - 1
-		path = t19[:t20]
-		if t19[t20] != 0 {
-			t21 := sBar.q
-			t21[i4-1] += rightBar
+		t25 := len(t24) - 1
+		path = t24[:t25]
+		if t24[t25] != 0 {
+			t26 := sBar.q
+			t26[i4-1] += rightBar
 		}
 	}
-	t8 := sBar.v[0]
+	t14 := sBar.v[0]
 	s.v[0] = tape2[len(tape2)-1]
-	aBar = dt * t8
+	aBar = dt * t14
 	return aBar, kBar
 }
 
@@ -2215,102 +2219,103 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 	t3 := t2[0]
 	t4 := append(t, t3)
 	t2[0] = t3 + dt*a
-	n := len(s.q)
+	t5 := s.q
+	n := len(t5)
 	tape := slices.Grow(t4, max(n+2, 0)*3)
 	for i := 0; i < n; i++ {
-		t30 := s.v
 		var left2 float64
 		var from int
 		if i > 0 {
-			left2 = s.q[i-1]
+			left2 = t5[i-1]
 			from = 1
 		} else {
 			left2 = 0
 			from = 0
 		}
-		t31 := s.q
-		t32 := append(path, from)
+		t33 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < len(t31)-1 {
-			right2 = t31[i+1]
+		if i < n-1 {
+			right2 = t5[i+1]
 			from2 = 1
 		} else {
 			right2 = 0
 			from2 = 0
 		}
-		t33 := s.q[i]
-		t34 := s.damp
-		t35 := s.v[i]
-		t36 := t30[i]
+		t34 := t5[i]
+		t35 := s.damp
+		t36 := t2[i]
 		t37 := append(tape, t36)
-		t30[i] = t36 + dt*(k*(left2-2*t33+right2)-t34*t35)
-		path = append(t32, from2)
+		t2[i] = t36 + dt*(k*(left2-2*t34+right2)-t35*t36)
+		path = append(t33, from2)
 		tape = append(t37, left2, right2)
 	}
-	n2 := len(s.q)
+	t6 := s.q
+	n2 := len(t6)
+	t7 := s.v
 	tape = slices.Grow(tape, max(n2+2, 0))
 	for i2 := 0; i2 < n2; i2++ {
-		t27 := s.q
-		t28 := s.v[i2]
-		t29 := t27[i2]
-		tape = append(tape, t29)
-		t27[i2] = t29 + dt*t28
+		t31 := t7[i2]
+		t32 := t6[i2]
+		tape = append(tape, t32)
+		t6[i2] = t32 + dt*t31
 	}
-	t5 := s.t
-	t6 := append(tape, t5)
-	s.t = t5 + dt
-	t7 := s.v[0]
-	aBar = seed * t7
-	t8 := sBar.v
-	t8[0] += a * seed
-	t9 := len(t6) - 1
-	s.t = t6[t9]
-	tape2 := t6[:t9]
+	t8 := s.t
+	t9 := append(tape, t8)
+	s.t = t8 + dt
+	t10 := s.v[0]
+	aBar = seed * t10
+	t11 := sBar.v
+	t11[0] += a * seed
+	t12 := len(t9) - 1
+	s.t = t9[t12]
+	t13 := sBar.q
+	t14 := s.q
+	tape2 := t9[:t12]
 	for i3 := n2 - 1; i3 >= 0; i3-- {
-		t24 := sBar.q[i3]
-		t25 := len(tape2) - 1
-		s.q[i3] = tape2[t25]
-		t26 := sBar.v
-		t26[i3] += dt * t24
-		tape2 = tape2[:t25]
+		t29 := t13[i3]
+		t30 := len(tape2) - 1
+		t14[i3] = tape2[t30]
+		t11[i3] += dt * t29
+		tape2 = tape2[:t30]
 	}
+	t15 := sBar.v
+	t16 := s.v
+	t17 := s.q
+	t18 := sBar.q
 	kBar = 0
 	for i4 := n - 1; i4 >= 0; i4-- {
 		n3 := len(tape2)
-		t11 := n3 - 2
-		left := tape2[t11]
+		t20 := n3 - 2
+		left := tape2[t20]
 		right := tape2[n3-1]
-		t12 := tape2[:t11]
-		t13 := sBar.v
-		t14 := t13[i4]
-		t15 := len(t12) - 1
-		tape2 = t12[:t15]
-		t16 := s.v
-		t16[i4] = t12[t15]
-		t17 := dt * t14
-		t18 := t16[i4]
-		t13[i4] -= s.damp * t17
-		sBar.damp -= t17 * t18
-		kBar += t17 * (left - 2*s.q[i4] + right)
-		rightBar := k * t17
-		t19 := sBar.q
-		t19[i4] -= 2 * rightBar
-		t20 := len(path) - 1
-		t21 := path[:t20]
-		if path[t20] != 0 {
-			t19[i4+1] += rightBar
+		t21 := tape2[:t20]
+		t22 := t15[i4]
+		t15[i4] = 0
+		t23 := len(t21) - 1
+		tape2 = t21[:t23]
+		t16[i4] = t21[t23]
+		t24 := dt * t22
+		t25 := t16[i4]
+		t15[i4] += t22 - s.damp*t24
+		sBar.damp -= t24 * t25
+		kBar += t24 * (left - 2*t17[i4] + right)
+		rightBar := k * t24
+		t18[i4] -= 2 * rightBar
+		t26 := len(path) - 1
+		t27 := path[:t26]
+		if path[t26] != 0 {
+			t18[i4+1] += rightBar
 		}
-		t22 := len(t21) - 1
-		path = t21[:t22]
-		if t21[t22] != 0 {
-			t23 := sBar.q
-			t23[i4-1] += rightBar
+		t28 := len(t27) - 1
+		path = t27[:t28]
+		if t27[t28] != 0 {
+			t18[i4-1] += rightBar
 		}
 	}
-	t10 := sBar.v[0]
+	t19 := sBar.v[0]
 	s.v[0] = tape2[len(tape2)-1]
-	aBar += dt * t10
+	aBar += dt * t19
 	return kBar, aBar
 }
 

@@ -24,28 +24,32 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	nBar.W2 = append(t4, make([]float64, max(len(n.W2)-len(t4), 0))...)
 	t5 := nBar.B2
 	nBar.B2 = append(t5, make([]float64, max(len(n.B2)-len(t5), 0))...)
-	nHid := len(n.B1)
+	t6 := n.B1
+	nHid := len(t6)
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
 	hBar := make([]float64, nHid)
+	t7 := n.W1
 	tape := slices.Grow(t, max(nHid+2, 0)+max(nOut+2, 0)*2)
 	for j := 0; j < nHid; j++ {
 		n5 := len(x)
-		a2 := n.B1[j]
+		a2 := t6[j]
 		for i4 := 0; i4 < n5; i4++ {
-			a2 += n.W1[j*n5+i4] * x[i4]
+			a2 += t7[j*n5+i4] * x[i4]
 		}
-		t23 := math.Tanh(a2)
-		h[j] = t23
-		tape = append(tape, t23)
+		t28 := math.Tanh(a2)
+		h[j] = t28
+		tape = append(tape, t28)
 	}
 	o := make([]float64, nOut)
 	oBar := make([]float64, nOut)
+	t8 := n.B2
+	t9 := n.W2
 	m := math.Inf(-1)
 	for k := 0; k < nOut; k++ {
-		a := n.B2[k]
+		a := t8[k]
 		for j4 := 0; j4 < len(h); j4++ {
-			a += n.W2[k*nHid+j4] * h[j4]
+			a += t9[k*nHid+j4] * h[j4]
 		}
 		o[k] = a
 		tape = append(tape, m, a)
@@ -55,66 +59,67 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	tape = slices.Grow(tape, max(n2+2, 0))
 	z := 0.0
 	for i := 0; i < n2; i++ {
-		t22 := math.Exp(o[i] - m)
-		tape = append(tape, t22)
-		z += t22
+		t27 := math.Exp(o[i] - m)
+		tape = append(tape, t27)
+		z += t27
 	}
-	t6 := math.Log(z) + m - o[label]
+	t10 := math.Log(z) + m - o[label]
 	oBar[label] -= 1
 	zBar := 1 / z
 	mBar := 1.0
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t20 := len(tape) - 1
-		t21 := tape[t20] * zBar
-		oBar[i2] += t21
-		mBar -= t21
-		tape = tape[:t20]
+		t25 := len(tape) - 1
+		t26 := tape[t25] * zBar
+		oBar[i2] += t26
+		mBar -= t26
+		tape = tape[:t25]
 	}
+	t11 := n.W2
+	t12 := nBar.W2
+	t13 := nBar.B2
 	for k2 := nOut - 1; k2 >= 0; k2-- {
 		n4 := len(tape)
-		t11 := n4 - 2
-		t12 := tape[:t11]
-		t13 := tape[t11] >= tape[n4-1]
-		t14 := 0.0
-		if t13 {
-			t14 = 1
+		t18 := n4 - 2
+		t19 := tape[:t18]
+		t20 := tape[t18] >= tape[n4-1]
+		t21 := 0.0
+		if t20 {
+			t21 = 1
 		}
-		mBar2 := t14 * mBar
-		t15 := 1.0
-		if t13 {
-			t15 = 0
+		mBar2 := t21 * mBar
+		t22 := 1.0
+		if t20 {
+			t22 = 0
 		}
 		okBar := oBar[k2]
 		oBar[k2] = 0
-		aBar2 := t15*mBar + okBar
+		aBar2 := t22*mBar + okBar
 		for j3 := len(h) - 1; j3 >= 0; j3-- {
-			t17 := k2*nHid + j3
-			t18 := n.W2[t17]
-			t19 := nBar.W2
-			t19[t17] += aBar2 * h[j3]
-			hBar[j3] += t18 * aBar2
+			t23 := k2*nHid + j3
+			t24 := t11[t23]
+			t12[t23] += aBar2 * h[j3]
+			hBar[j3] += t24 * aBar2
 		}
-		t16 := nBar.B2
-		t16[k2] += aBar2
+		t13[k2] += aBar2
 		mBar = mBar2
-		tape = t12
+		tape = t19
 	}
+	t14 := nBar.W1
+	t15 := nBar.B1
 	for j2 := nHid - 1; j2 >= 0; j2-- {
-		t7 := len(tape) - 1
-		t8 := tape[t7]
-		tape = tape[:t7]
+		t16 := len(tape) - 1
+		t17 := tape[t16]
+		tape = tape[:t16]
 		n3 := len(x)
 		hjBar := hBar[j2]
 		hBar[j2] = 0
-		aBar := (1 - t8*t8) * hjBar
+		aBar := (1 - t17*t17) * hjBar
 		for i3 := n3 - 1; i3 >= 0; i3-- {
-			t10 := nBar.W1
-			t10[j2*n3+i3] += aBar * x[i3]
+			t14[j2*n3+i3] += aBar * x[i3]
 		}
-		t9 := nBar.B1
-		t9[j2] += aBar
+		t15[j2] += aBar
 	}
-	return t6
+	return t10
 }
 
 // LossJVP computes Net.Loss and its derivative along the tangents (forward mode).
@@ -132,37 +137,45 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 	dn.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
 	t4 := dn.B2
 	dn.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
-	nHid := len(n.B1)
+	t5 := n.B1
+	t6 := dn.B1
+	nHid := len(t5)
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
 	dh := make([]float64, nHid)
+	t7 := n.W1
+	t8 := dn.W1
 	for j := 0; j < nHid; j++ {
 		n2 := len(x)
-		a2 := n.B1[j]
-		da2 := dn.B1[j]
+		a2 := t5[j]
+		da2 := t6[j]
 		for i2 := 0; i2 < n2; i2++ {
 			xi := x[i2]
-			t9 := j*n2 + i2
-			a2 += n.W1[t9] * xi
-			da2 += dn.W1[t9] * xi
+			t17 := j*n2 + i2
+			a2 += t7[t17] * xi
+			da2 += t8[t17] * xi
 		}
-		t8 := math.Tanh(a2)
-		h[j] = t8
-		dh[j] = (1 - t8*t8) * da2
+		t16 := math.Tanh(a2)
+		h[j] = t16
+		dh[j] = (1 - t16*t16) * da2
 	}
 	o := make([]float64, nOut)
 	do := make([]float64, nOut)
+	t9 := n.B2
+	t10 := dn.B2
+	t11 := n.W2
+	t12 := dn.W2
 	m := math.Inf(-1)
 	dm := 0.0
 	for k := 0; k < nOut; k++ {
-		a := n.B2[k]
-		da := dn.B2[k]
+		a := t9[k]
+		da := t10[k]
 		for j2 := 0; j2 < len(h); j2++ {
 			hj := h[j2]
-			t6 := k*nHid + j2
-			t7 := n.W2[t6]
-			a += t7 * hj
-			da += dn.W2[t6]*hj + t7*dh[j2]
+			t14 := k*nHid + j2
+			t15 := t11[t14]
+			a += t15 * hj
+			da += t12[t14]*hj + t15*dh[j2]
 		}
 		o[k] = a
 		do[k] = da
@@ -174,9 +187,9 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 	z := 0.0
 	dz := 0.0
 	for i := 0; i < len(o); i++ {
-		t5 := math.Exp(o[i] - m)
-		z += t5
-		dz += t5 * (do[i] - dm)
+		t13 := math.Exp(o[i] - m)
+		z += t13
+		dz += t13 * (do[i] - dm)
 	}
 	return math.Log(z) + m - o[label], 1/z*dz + dm - do[label]
 }
@@ -203,16 +216,19 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	nBar.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
 	n2 := len(labels)
 	nIn := len(xs) / n2
-	nHid := len(n.B1)
+	t5 := n.B1
+	nHid := len(t5)
+	t6 := n.W1
+	t7 := n.W2
 	trips := max(n2+2, 0)
 	before := len(tapeSlices)
 	before2 := len(tape)
 	total := 0.0
 	for s := 0; s < n2; s++ {
 		if s == 1 {
-			t17 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t17*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t17*(len(tape)-before2))
+			t21 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t21*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t21*(len(tape)-before2))
 		}
 		label := labels[s]
 		x2 := xs[s*nIn : (s+1)*nIn]
@@ -220,60 +236,61 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 		hBar2 := make([]float64, nHid)
 		n5 := len(h2)
 		for j3 := 0; j3 < n5; j3++ {
-			a := n.B1[j3]
+			a := t5[j3]
 			for i2 := 0; i2 < len(x2); i2++ {
-				a += n.W1[j3*nIn+i2] * x2[i2]
+				a += t6[j3*nIn+i2] * x2[i2]
 			}
-			t18 := math.Tanh(a)
-			h2[j3] = t18
-			tape = append(tape, t18)
+			t22 := math.Tanh(a)
+			h2[j3] = t22
+			tape = append(tape, t22)
 		}
 		out := 0.0
 		for j4 := 0; j4 < n5; j4++ {
-			out += n.W2[label*nHid+j4] * h2[j4]
+			out += t7[label*nHid+j4] * h2[j4]
 		}
 		tape = append(tape, out)
 		tapeSlices = append(tapeSlices, h2, hBar2)
 		total += out * out
 	}
-	t5 := float64(n2)
-	t6 := total / t5
-	totalBar := 1 / t5
+	t8 := float64(n2)
+	t9 := total / t8
+	totalBar := 1 / t8
+	t10 := n.W2
+	t11 := nBar.W2
+	t12 := nBar.W1
+	t13 := nBar.B1
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		n3 := len(tapeSlices)
-		t7 := n3 - 2
-		h := tapeSlices[t7]
+		t14 := n3 - 2
+		h := tapeSlices[t14]
 		hBar := tapeSlices[n3-1]
-		tapeSlices = tapeSlices[:t7]
+		tapeSlices = tapeSlices[:t14]
 		x := xs[s2*nIn : (s2+1)*nIn]
-		t8 := len(tape) - 1
-		t9 := tape[:t8]
+		t15 := len(tape) - 1
+		t16 := tape[:t15]
 		n4 := len(h)
-		outBar := 2 * (totalBar * tape[t8])
+		outBar := 2 * (totalBar * tape[t15])
 		for j := n4 - 1; j >= 0; j-- {
-			t14 := labels[s2]*nHid + j
-			t15 := n.W2[t14]
-			t16 := nBar.W2
-			t16[t14] += outBar * h[j]
-			hBar[j] += t15 * outBar
+			t19 := labels[s2]*nHid + j
+			t20 := t10[t19]
+			t11[t19] += outBar * h[j]
+			hBar[j] += t20 * outBar
 		}
-		tape = t9
+		tape = t16
 		for j2 := n4 - 1; j2 >= 0; j2-- {
-			t10 := len(tape) - 1
-			t11 := tape[t10]
-			tape = tape[:t10]
+			t17 := len(tape) - 1
+			t18 := tape[t17]
+			tape = tape[:t17]
 			hjBar := hBar[j2]
 			hBar[j2] = 0
-			aBar := (1 - t11*t11) * hjBar
+			aBar := (1 - t18*t18) * hjBar
 			for i := len(x) - 1; i >= 0; i-- {
-				t13 := nBar.W1
-				t13[j2*nIn+i] += aBar * x[i]
+				t12[j2*nIn+i] += aBar * x[i]
 			}
-			t12 := nBar.B1
-			t12[j2] += aBar
+			t13[j2] += aBar
 		}
 	}
-	return t6
+	return t9
 }
 
 // BatchLossJVP computes Net.BatchLoss and its derivative along the tangents (forward mode).
@@ -293,7 +310,13 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 	dn.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
 	n2 := len(labels)
 	nIn := len(xs) / n2
-	nHid := len(n.B1)
+	t5 := n.B1
+	t6 := dn.B1
+	nHid := len(t5)
+	t7 := n.W1
+	t8 := dn.W1
+	t9 := n.W2
+	t10 := dn.W2
 	total := 0.0
 	dtotal := 0.0
 	for s := 0; s < n2; s++ {
@@ -303,32 +326,32 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 		dh := make([]float64, nHid)
 		n3 := len(h)
 		for j := 0; j < n3; j++ {
-			a := n.B1[j]
-			da := dn.B1[j]
+			a := t5[j]
+			da := t6[j]
 			for i := 0; i < len(x); i++ {
 				xi := x[i]
-				t9 := j*nIn + i
-				a += n.W1[t9] * xi
-				da += dn.W1[t9] * xi
+				t15 := j*nIn + i
+				a += t7[t15] * xi
+				da += t8[t15] * xi
 			}
-			t8 := math.Tanh(a)
-			h[j] = t8
-			dh[j] = (1 - t8*t8) * da
+			t14 := math.Tanh(a)
+			h[j] = t14
+			dh[j] = (1 - t14*t14) * da
 		}
 		out := 0.0
 		dout := 0.0
 		for j2 := 0; j2 < n3; j2++ {
 			hj := h[j2]
-			t6 := label*nHid + j2
-			t7 := n.W2[t6]
-			out += t7 * hj
-			dout += dn.W2[t6]*hj + t7*dh[j2]
+			t12 := label*nHid + j2
+			t13 := t9[t12]
+			out += t13 * hj
+			dout += t10[t12]*hj + t13*dh[j2]
 		}
 		total += out * out
 		dtotal += 2 * (dout * out)
 	}
-	t5 := float64(n2)
-	return total / t5, dtotal / t5
+	t11 := float64(n2)
+	return total / t11, dtotal / t11
 }
 
 // PredictGrad computes Predict and its gradient with respect to the varied inputs (reverse mode).
@@ -502,25 +525,25 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	actBar := xBar
 	for i := 0; i < n; i++ {
 		if i == 1 {
-			t11 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t11*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t11*(len(tape)-before2))
+			t13 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t13*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t13*(len(tape)-before2))
 		}
 		l := t2[i]
-		t12 := l.B
-		nOut := len(t12)
+		t14 := l.B
+		nOut := len(t14)
 		nIn2 := len(act)
 		next2 := make([]float64, nOut)
 		nextBar2 := make([]float64, nOut)
 		for o2 := 0; o2 < nOut; o2++ {
-			a := t12[o2]
+			a := t14[o2]
 			for i5 := 0; i5 < nIn2; i5++ {
 				a += l.W[o2*nIn2+i5] * act[i5]
 			}
-			t13 := math.Tanh(a)
-			t14 := append(tape, next2[o2])
-			next2[o2] = t13
-			tape = append(t14, t13)
+			t15 := math.Tanh(a)
+			t16 := append(tape, next2[o2])
+			next2[o2] = t15
+			tape = append(t16, t15)
 		}
 		tapeSlices = append(tapeSlices, next2, nextBar2, act, actBar)
 		act = next2
@@ -533,34 +556,36 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 		sum += v
 	}
 	finalX := slices.Clone(x)
+	t3 := s.Layers
+	t4 := sBar.Layers
 	for i3 := n - 1; i3 >= 0; i3-- {
 		n2 := len(tapeSlices)
-		t3 := n2 - 4
-		next := tapeSlices[t3]
+		t5 := n2 - 4
+		next := tapeSlices[t5]
 		nextBar := tapeSlices[n2-3]
 		act2 := tapeSlices[n2-2]
 		actBar2 := tapeSlices[n2-1]
-		tapeSlices = tapeSlices[:t3]
-		t4 := sBar.Layers[i3].B
-		for o := len(s.Layers[i3].B) - 1; o >= 0; o-- {
-			t5 := len(tape) - 1
-			t6 := tape[t5]
-			t7 := tape[:t5]
+		tapeSlices = tapeSlices[:t5]
+		t6 := t4[i3].B
+		for o := len(t3[i3].B) - 1; o >= 0; o-- {
+			t7 := len(tape) - 1
+			t8 := tape[t7]
+			t9 := tape[:t7]
 			nIn := len(act2)
-			t8 := nextBar[o]
+			t10 := nextBar[o]
 			nextBar[o] = 0
-			t9 := len(t7) - 1
-			tape = t7[:t9]
-			next[o] = t7[t9]
-			aBar := (1 - t6*t6) * t8
+			t11 := len(t9) - 1
+			tape = t9[:t11]
+			next[o] = t9[t11]
+			aBar := (1 - t8*t8) * t10
 			for i4 := nIn - 1; i4 >= 0; i4-- {
 				acti := act2[i4]
-				t10 := o*nIn + i4
-				actBar2[i4] += s.Layers[i3].W[t10] * aBar
-				lBar := sBar.Layers[i3]
-				lBar.W[t10] += aBar * acti
+				t12 := o*nIn + i4
+				actBar2[i4] += t3[i3].W[t12] * aBar
+				lBar := t4[i3]
+				lBar.W[t12] += aBar * acti
 			}
-			t4[o] += aBar
+			t6[o] += aBar
 		}
 	}
 	copy(x, finalX)
@@ -1043,23 +1068,27 @@ func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 func NestedGrad(o, oBar *Outer) float64 {
 	t := oBar.A.V
 	oBar.A.V = append(t, make([]float64, max(len(o.A.V)-len(t), 0))...)
+	s := o.K
 	t2 := o.A.V
 	n := len(t2)
-	s := o.K
+	t3 := o.P
+	t4 := oBar.P
+	t5 := oBar.A.V
+	sBar := 0.0
+	s2 := s
 	for i := 0; i < n; i++ {
 		v := t2[i]
-		t3 := o.P.V[i]
-		t4 := v * t3
-		t5 := o.K
-		oBar.K += t4
-		t6 := oBar.P.V
-		t6[i] += v * t5
-		t7 := oBar.A.V
-		t7[i] += t5 * t3
-		s += t4 * t5
+		t6 := t3.V[i]
+		t7 := v * t6
+		t8 := t4.V
+		t8[i] += v * s
+		t5[i] += s * t6
+		sBar += t7
+		s2 += t7 * s
 	}
-	oBar.K += 1
-	return s
+	sBar += 1
+	oBar.K += sBar
+	return s2
 }
 
 // NestedJVP computes Nested and its derivative along the tangents (forward mode).
@@ -1070,20 +1099,23 @@ func NestedGrad(o, oBar *Outer) float64 {
 func NestedJVP(o, do *Outer) (float64, float64) {
 	t := do.A.V
 	do.A.V = append(t, make([]float64, max(len(o.A.V)-len(t), 0))...)
+	s := o.K
+	ds := do.K
 	t2 := o.A.V
 	t3 := do.A.V
 	n := len(t2)
-	s := o.K
-	ds := do.K
+	t4 := o.P
+	t5 := do.P
+	s2 := s
+	ds2 := ds
 	for i := 0; i < n; i++ {
 		v := t2[i]
-		t4 := o.P.V[i]
-		t5 := v * t4
-		t6 := o.K
-		ds += (t3[i]*t4+v*do.P.V[i])*t6 + t5*do.K
-		s += t5 * t6
+		t6 := t4.V[i]
+		t7 := v * t6
+		s2 += t7 * s
+		ds2 += (t3[i]*t6+v*t5.V[i])*s + t7*ds
 	}
-	return s, ds
+	return s2, ds2
 }
 
 // TrajectoryGrad computes Trajectory and its gradient with respect to the varied inputs (reverse

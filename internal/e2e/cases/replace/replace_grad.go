@@ -87,15 +87,15 @@ func RefinedJVP(l, dl *Layer, steps int) (float64, float64) {
 	t := dl.W
 	dl.W = append(t, make([]float64, max(len(l.W)-len(t), 0))...)
 	for i := 0; i < steps; i++ {
-		n2 := len(l.W)
+		t4 := l.W
+		t5 := dl.W
+		n2 := len(t4)
 		w := make([]float64, n2)
 		dw := make([]float64, n2)
 		n3 := len(w)
 		for i3 := 0; i3 < n3; i3++ {
-			t4 := l.W
-			t5 := dl.W
 			t6 := t5[i3]
-			t7 := (i3 + 1) % len(t4)
+			t7 := (i3 + 1) % n2
 			t8 := t4[t7]
 			t9 := t5[t7]
 			w[i3] = 0.5*t4[i3] + 0.25*math.Sin(t8)
@@ -146,25 +146,24 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 			tape = slices.Grow(tape, t12*(len(tape)-before2))
 			tapeint = slices.Grow(tapeint, t12*(len(tapeint)-before3))
 		}
-		n5 := len(l.W)
-		w2 := make([]float64, n5)
-		wBar2 := make([]float64, n5)
-		n6 := len(w2)
-		for i6 := 0; i6 < n6; i6++ {
-			t15 := l.W
-			t16 := lBar.W
-			t17 := (i6 + 1) % len(t15)
-			t18 := t15[t17]
-			w2[i6] = 0.5*t15[i6] + 0.25*math.Sin(t18)
-			tapeSlices = append(tapeSlices, t15, t16)
+		t13 := l.W
+		t14 := lBar.W
+		n4 := len(t13)
+		w2 := make([]float64, n4)
+		wBar2 := make([]float64, n4)
+		n5 := len(w2)
+		for i6 := 0; i6 < n5; i6++ {
+			t17 := (i6 + 1) % n4
+			t18 := t13[t17]
+			w2[i6] = 0.5*t13[i6] + 0.25*math.Sin(t18)
 			tapeint = append(tapeint, t17)
 			tape = append(tape, t18)
 		}
-		t13 := l.W
-		t14 := lBar.W
+		t15 := l.W
+		t16 := lBar.W
 		lBar.W = wBar2
 		l.W = w2
-		tapeSlices = append(append(tapeSlices, t13, t14), w2, wBar2)
+		tapeSlices = append(append(tapeSlices, t15, t16), t13, t14, w2, wBar2)
 	}
 	t2 := l.W
 	n := len(t2)
@@ -175,33 +174,31 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 	}
 	t3 := s + l.B
 	lBar.B += 1
+	t4 := l.W
+	t5 := lBar.W
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t11 := lBar.W
-		t11[i3] += 2 * l.W[i3]
+		t5[i3] += 2 * t4[i3]
 	}
 	for i4 := steps - 1; i4 >= 0; i4-- {
 		n2 := len(tapeSlices)
-		t4 := n2 - 2
-		w := tapeSlices[t4]
+		t6 := tapeSlices[n2-3]
+		w := tapeSlices[n2-2]
 		wBar := tapeSlices[n2-1]
-		t5 := tapeSlices[:t4]
-		n3 := len(t5)
-		lBar.W = t5[n3-1]
-		tapeSlices = t5[:n3-2]
+		t7 := tapeSlices[:n2-4]
+		n3 := len(t7)
+		tapeSlices = t7[:n3-2]
+		lBar.W = t7[n3-1]
 		for i5 := len(w) - 1; i5 >= 0; i5-- {
-			t6 := len(tape) - 1
-			t7 := tape[t6]
-			t8 := len(tapeint) - 1
-			t9 := tapeint[t8]
-			n4 := len(tapeSlices)
-			t10 := tapeSlices[n4-1]
+			t8 := len(tape) - 1
+			t9 := tape[t8]
+			t10 := len(tapeint) - 1
+			t11 := tapeint[t10]
 			wiBar := wBar[i5]
 			wBar[i5] = 0
-			t10[t9] += math.Cos(t7) * (0.25 * wiBar)
-			t10[i5] += 0.5 * wiBar
-			tapeSlices = tapeSlices[:n4-2]
-			tapeint = tapeint[:t8]
-			tape = tape[:t6]
+			t6[t11] += math.Cos(t9) * (0.25 * wiBar)
+			t6[i5] += 0.5 * wiBar
+			tapeint = tapeint[:t10]
+			tape = tape[:t8]
 		}
 	}
 	return t3
@@ -216,49 +213,52 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 func RebuiltJVP(m, dm *Model, x, dx float64) (float64, float64) {
 	t := dm.Layers
 	dm.Layers = append(t, make([]Layer, max(len(m.Layers)-len(t), 0))...)
-	n := len(m.Layers)
+	t2 := m.Layers
+	t3 := dm.Layers
+	n := len(t2)
 	for i := 0; i < n; i++ {
-		old := m.Layers[i]
-		dold := dm.Layers[i]
-		t10 := old.W
-		t11 := dold.W
-		n4 := len(t10)
+		old := t2[i]
+		dold := t3[i]
+		t14 := old.W
+		t15 := dold.W
+		n4 := len(t14)
 		w := make([]float64, n4)
 		dw := make([]float64, n4)
 		for j := 0; j < n4; j++ {
-			v := t10[j]
-			dv := t11[j]
+			v := t14[j]
+			dv := t15[j]
 			w[j] = v*x + old.B
 			dw[j] = dv*x + v*dx + dold.B
 		}
-		t12 := dm.Layers
-		m.Layers[i] = Layer{W: w, B: 2 * old.B}
-		t12[i] = Layer{W: dw, B: 2 * dold.B}
+		t2[i] = Layer{W: w, B: 2 * old.B}
+		t3[i] = Layer{W: dw, B: 2 * dold.B}
 	}
 	s := new(float64)
 	ds := new(float64)
-	t2 := *m.Scale
-	t3 := *dm.Scale
-	*s = t2 * x
-	*ds = t3*x + t2*dx
+	t4 := *m.Scale
+	t5 := *dm.Scale
+	*s = t4 * x
+	*ds = t5*x + t4*dx
 	m.Scale = s
 	dm.Scale = ds
-	t4 := m.Layers
-	t5 := dm.Layers
-	n2 := len(t4)
+	t6 := m.Layers
+	t7 := dm.Layers
+	n2 := len(t6)
+	t8 := m.Scale
+	t9 := dm.Scale
 	out := 0.0
 	dout := 0.0
 	for i2 := 0; i2 < n2; i2++ {
-		l := t4[i2]
-		dl := t5[i2]
-		t6 := l.W
-		t7 := dl.W
-		n3 := len(t6)
+		l := t6[i2]
+		dl := t7[i2]
+		t10 := l.W
+		t11 := dl.W
+		n3 := len(t10)
 		for i3 := 0; i3 < n3; i3++ {
-			t8 := math.Tanh(t6[i3])
-			t9 := *m.Scale
-			out += t8 * t9
-			dout += (1-t8*t8)*t7[i3]*t9 + t8**dm.Scale
+			t12 := math.Tanh(t10[i3])
+			t13 := *t8
+			out += t12 * t13
+			dout += (1-t12*t12)*t11[i3]*t13 + t12**t9
 		}
 		out += l.B
 		dout += dl.B
@@ -281,159 +281,145 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	tapeValues := tapeValuesBuf[:0]
 	var tapePointersBuf [256]*Layer
 	tapePointers := tapePointersBuf[:0]
-	var tapeSlicesBuf2 [85][]Layer
-	tapeSlices2 := tapeSlicesBuf2[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	var lBar Layer
-	var t39 Layer
+	var t36 Layer
 	var oldBar2 Layer
 	t := mBar.Layers
 	mBar.Layers = append(t, make([]Layer, max(len(m.Layers)-len(t), 0))...)
-	n := len(m.Layers)
+	t2 := m.Layers
+	t3 := mBar.Layers
+	n := len(t2)
 	trips := max(n+2, 0)
 	before := len(tapePointers)
 	before2 := len(tapeSlices)
-	before3 := len(tapeSlices2)
-	before4 := len(tape)
-	before5 := len(tapeValues)
-	i := 0
-	for i < n {
+	before3 := len(tape)
+	before4 := len(tapeValues)
+	for i := 0; i < n; i++ {
 		if i == 1 {
-			t29 := trips - 2
-			tapePointers = slices.Grow(tapePointers, t29*(len(tapePointers)-before))
-			tapeSlices = slices.Grow(tapeSlices, t29*(len(tapeSlices)-before2))
-			tapeSlices2 = slices.Grow(tapeSlices2, t29*(len(tapeSlices2)-before3))
-			tape = slices.Grow(tape, t29*(len(tape)-before4))
-			tapeValues = slices.Grow(tapeValues, t29*(len(tapeValues)-before5))
+			t31 := trips - 2
+			tapePointers = slices.Grow(tapePointers, t31*(len(tapePointers)-before))
+			tapeSlices = slices.Grow(tapeSlices, t31*(len(tapeSlices)-before2))
+			tape = slices.Grow(tape, t31*(len(tape)-before3))
+			tapeValues = slices.Grow(tapeValues, t31*(len(tapeValues)-before4))
 		}
-		t30 := m.Layers
-		t31 := mBar.Layers
-		old2 := t30[i]
-		oldBar := t31[i]
+		old2 := t2[i]
+		oldBar := t3[i]
 		t32 := old2.W
-		n10 := len(t32)
-		w := make([]float64, n10)
-		wBar2 := make([]float64, n10)
-		t33 := append(tapeSlices2, t30, t31)
-		for j2 := 0; j2 < n10; j2++ {
+		n8 := len(t32)
+		w := make([]float64, n8)
+		wBar2 := make([]float64, n8)
+		for j2 := 0; j2 < n8; j2++ {
 			v2 := t32[j2]
 			w[j2] = v2*x + old2.B
 			tape = append(tape, v2)
 		}
-		t34 := m.Layers
-		t35 := mBar.Layers
-		var t40 Layer
-		var t41 Layer
-		t41.W = wBar2
-		t40.W = w
-		t40.B = 2 * old2.B
-		t36 := t40
-		t37 := t34[i]
-		t38 := t35[i]
-		t35[i].W = t41.W
-		t34[i] = t36
-		i++
-		tapePointers = append(tapePointers, &t40, &t41)
-		tapeSlices2 = append(t33, t34, t35)
-		tapeValues = append(append(tapeValues, t37, t38), old2, oldBar)
+		var t37 Layer
+		var t38 Layer
+		t38.W = wBar2
+		t37.W = w
+		t37.B = 2 * old2.B
+		t33 := t37
+		t34 := t2[i]
+		t35 := t3[i]
+		t3[i].W = t38.W
+		t2[i] = t33
+		tapePointers = append(tapePointers, &t37, &t38)
+		tapeValues = append(append(tapeValues, t34, t35), old2, oldBar)
 		tapeSlices = append(tapeSlices, w, wBar2)
 	}
 	s := new(float64)
 	sBar := new(float64)
-	t2 := mBar.Scale
-	t3 := *m.Scale
-	*s = t3 * x
+	t4 := mBar.Scale
+	t5 := *m.Scale
+	*s = t5 * x
 	mBar.Scale = sBar
 	m.Scale = s
-	t4 := m.Layers
-	n2 := len(t4)
+	t6 := m.Layers
+	n2 := len(t6)
+	t7 := m.Scale
 	trips2 := max(n2+2, 0)
-	before6 := len(tape)
+	before5 := len(tape)
 	out := 0.0
 	for i2 := 0; i2 < n2; i2++ {
 		if i2 == 1 {
-			tape = slices.Grow(tape, (trips2-2)*(len(tape)-before6))
+			tape = slices.Grow(tape, (trips2-2)*(len(tape)-before5))
 		}
-		l := t4[i2]
-		t26 := l.W
-		n9 := len(t26)
-		for i6 := 0; i6 < n9; i6++ {
-			t27 := math.Tanh(t26[i6])
-			t28 := *m.Scale
-			tape = append(tape, t27)
-			out += t27 * t28
+		l := t6[i2]
+		t28 := l.W
+		n7 := len(t28)
+		for i6 := 0; i6 < n7; i6++ {
+			t29 := math.Tanh(t28[i6])
+			t30 := *t7
+			tape = append(tape, t29)
+			out += t29 * t30
 		}
 		out += l.B
 	}
+	t8 := m.Layers
+	t9 := mBar.Layers
+	t10 := m.Scale
+	t11 := mBar.Scale
 	for i3 := n2 - 1; i3 >= 0; i3-- {
-		t19 := mBar.Layers[i3].W
+		t23 := t9[i3].W
 		lBar.B += 1
-		for i5 := len(m.Layers[i3].W) - 1; i5 >= 0; i5-- {
-			t22 := len(tape) - 1
-			t23 := tape[t22]
-			t24 := *m.Scale
-			t25 := mBar.Scale
-			*t25 += t23
-			t19[i5] += (1 - t23*t23) * t24
-			tape = tape[:t22]
+		for i5 := len(t8[i3].W) - 1; i5 >= 0; i5-- {
+			t25 := len(tape) - 1
+			t26 := tape[t25]
+			t27 := *t10
+			*t11 += t26
+			t23[i5] += (1 - t26*t26) * t27
+			tape = tape[:t25]
 		}
-		t20 := lBar
+		t24 := lBar
 		lBar = Layer{}
-		t21 := mBar.Layers
-		t21[i3].B += t20.B
+		t9[i3].B += t24.B
 	}
 	i4 := n - 1
-	mBar.Scale = t2
-	t5 := *sBar
+	mBar.Scale = t4
+	t12 := *sBar
 	*sBar = 0
-	xBar = t3 * t5
-	*t2 += t5 * x
-	for i4 >= 0 {
+	xBar = t5 * t12
+	*t4 += t12 * x
+	for ; i4 >= 0; i4-- {
 		n3 := len(tapeSlices)
 		wBar := tapeSlices[n3-1]
 		tapeSlices = tapeSlices[:n3-2]
 		n4 := len(tapeValues)
-		t6 := n4 - 2
-		old := tapeValues[t6]
-		t7 := tapeValues[:t6]
-		t8 := tapeValues[n4-1].W
-		n5 := len(t7)
-		t9 := t7[n5-1]
-		tapeValues = t7[:n5-2]
-		n6 := len(tapeSlices2)
-		t10 := tapeSlices2[n6-1]
-		t11 := tapeSlices2[:n6-2]
-		n7 := len(tapePointers)
-		t12 := tapePointers[n7-1]
-		tapePointers = tapePointers[:n7-2]
-		t13 := t10[i4].B
-		t10[i4].B = 0
-		t39.B += t13
-		t10[i4].W = t9.W
-		t14 := t39
-		t39 = Layer{}
-		t12.B += t14.B
-		t15 := t12.B
-		t12.B = 0
-		oldBar2.B += 2 * t15
+		t13 := n4 - 2
+		old := tapeValues[t13]
+		t14 := tapeValues[:t13]
+		t15 := tapeValues[n4-1].W
+		n5 := len(t14)
+		t16 := t14[n5-1]
+		tapeValues = t14[:n5-2]
+		n6 := len(tapePointers)
+		t17 := tapePointers[n6-1]
+		tapePointers = tapePointers[:n6-2]
+		t18 := t3[i4].B
+		t3[i4].B = 0
+		t36.B += t18
+		t3[i4].W = t16.W
+		t19 := t36
+		t36 = Layer{}
+		t17.B += t19.B
+		t20 := t17.B
+		t17.B = 0
+		oldBar2.B += 2 * t20
 		for j := len(old.W) - 1; j >= 0; j-- {
-			t18 := len(tape) - 1
-			v := tape[t18]
+			t22 := len(tape) - 1
+			v := tape[t22]
 			wjBar := wBar[j]
 			wBar[j] = 0
 			oldBar2.B += wjBar
-			t8[j] += wjBar * x
+			t15[j] += wjBar * x
 			xBar += v * wjBar
-			tape = tape[:t18]
+			tape = tape[:t22]
 		}
-		n8 := len(t11)
-		t16 := t11[n8-1]
-		t17 := oldBar2
+		t21 := oldBar2
 		oldBar2 = Layer{}
-		t16[i4].B += t17.B
-		i4--
-		tapeSlices2 = t11[:n8-2]
+		t3[i4].B += t21.B
 	}
 	return out, xBar
 }
@@ -564,25 +550,25 @@ func historyRecordJVPWrtH(h, dh *history, dt float64) {
 	dh.q = append(t, make([]float64, max(len(h.q)-len(t), 0))...)
 	t2 := dh.past
 	dh.past = append(t2, make([][]float64, max(len(h.past)-len(t2), 0))...)
-	n := len(h.q)
+	t3 := h.q
+	t4 := dh.q
+	n := len(t3)
 	for i := 0; i < n; i++ {
-		t10 := h.q
-		t11 := dh.q
-		t12 := t10[i]
-		t13 := t11[i]
+		t12 := t3[i]
+		t13 := t4[i]
 		t14 := dt * t12
-		t10[i] = t12 + t14*t12
-		t11[i] = t13 + (dt*t13*t12 + t14*t13)
+		t3[i] = t12 + t14*t12
+		t4[i] = t13 + (dt*t13*t12 + t14*t13)
 	}
-	t3 := h.past
-	t4 := dh.past
-	t5 := dh.q
-	t6 := append([]float64(nil), h.q...)
-	t7 := append([]float64(nil), t5...)
-	t8 := append(t3, t6)
-	t9 := append(t4, t7)
-	h.past = t8
-	dh.past = t9
+	t5 := h.past
+	t6 := dh.past
+	t7 := dh.q
+	t8 := append([]float64(nil), h.q...)
+	t9 := append([]float64(nil), t7...)
+	t10 := append(t5, t8)
+	t11 := append(t6, t9)
+	h.past = t10
+	dh.past = t11
 }
 
 // RecordedGrad computes Recorded and its gradient with respect to the varied inputs (reverse mode).
@@ -657,64 +643,58 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // h held on entry.
 func historyRecordSplitWrtH(h, hBar *history, dt float64) func() {
-	n := len(h.q)
-	trips := max(n+2, 0)
-	tapeSlices := slices.Grow([][]float64(nil), trips)
-	tape := slices.Grow([]float64(nil), trips)
+	t := h.q
+	t2 := hBar.q
+	n := len(t)
+	tape := slices.Grow([]float64(nil), max(n+2, 0))
 	for i := 0; i < n; i++ {
-		t17 := h.q
-		t18 := hBar.q
-		t19 := t17[i]
-		t17[i] = t19 + dt*t19*t19
-		tapeSlices = append(tapeSlices, t17, t18)
-		tape = append(tape, t19)
+		t18 := t[i]
+		t[i] = t18 + dt*t18*t18
+		tape = append(tape, t18)
 	}
-	t := h.past
-	t2 := hBar.past
-	t3 := h.q
-	t4 := hBar.q
-	t5 := append([]float64(nil), t3...)
-	n2 := len(t5)
-	t6 := cap(t5)
-	var t7 []float64
-	if t6 != cap([]float64(nil)) {
-		t7 = make([]float64, n2, t6)
+	t3 := h.past
+	t4 := hBar.past
+	t5 := h.q
+	t6 := hBar.q
+	t7 := append([]float64(nil), t5...)
+	n2 := len(t7)
+	t8 := cap(t7)
+	var t9 []float64
+	if t8 != cap([]float64(nil)) {
+		t9 = make([]float64, n2, t8)
 	} else {
-		t7 = []float64(nil)[:n2]
+		t9 = []float64(nil)[:n2]
 	}
-	t8 := append(t, t5)
-	n3 := len(t8)
-	t9 := cap(t8)
-	var t10 [][]float64
-	if t9 != cap(t) {
-		t10 = make([][]float64, n3, t9)
-		copy(t10, t2)
+	t10 := append(t3, t7)
+	n3 := len(t10)
+	t11 := cap(t10)
+	var t12 [][]float64
+	if t11 != cap(t3) {
+		t12 = make([][]float64, n3, t11)
+		copy(t12, t4)
 	} else {
-		t10 = t2[:n3]
+		t12 = t4[:n3]
 	}
-	t10[len(t)] = t7
-	t11 := hBar.past
-	hBar.past = t10
-	h.past = t8
+	t12[len(t3)] = t9
+	t13 := hBar.past
+	hBar.past = t12
+	h.past = t10
 	return func() {
 		i2 := n - 1
-		hBar.past = t11
+		hBar.past = t13
 		n4 := len([]float64(nil))
-		for k := 0; k < len(t3); k++ {
-			t16 := t7[n4+k]
-			t7[n4+k] = 0
-			t4[k] += t16
+		for k := 0; k < len(t5); k++ {
+			t17 := t9[n4+k]
+			t9[n4+k] = 0
+			t6[k] += t17
 		}
 		for ; i2 >= 0; i2-- {
-			t12 := len(tape) - 1
-			t13 := tape[t12]
-			n5 := len(tapeSlices)
-			t14 := tapeSlices[n5-1]
-			t15 := t14[i2]
-			t14[i2] = 0
-			t14[i2] += t15 + dt*t13*t15 + dt*(t15*t13)
-			tapeSlices = tapeSlices[:n5-2]
-			tape = tape[:t12]
+			t14 := len(tape) - 1
+			t15 := tape[t14]
+			t16 := t2[i2]
+			t2[i2] = 0
+			t2[i2] += t16 + dt*t15*t16 + dt*(t16*t15)
+			tape = tape[:t14]
 		}
 	}
 }

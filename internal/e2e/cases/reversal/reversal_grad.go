@@ -834,10 +834,10 @@ func partJVP(x, dx []float64, n int) ([]float64, []float64) {
 func wrapJVP(x, dx []float64, n int) (*pair, *pair) {
 	if n > 0 {
 		p, dp := wrapJVP(x, dx, n-1)
-		n3 := len(p.b)
+		t3 := p.b
+		t4 := dp.b
+		n3 := len(t3)
 		for i := 0; i < n3; i++ {
-			t3 := p.b
-			t4 := dp.b
 			xi := x[i]
 			dxi := dx[i]
 			t5 := t4[i]
@@ -946,23 +946,18 @@ func wrapSplit(x, xBar []float64, n int) (*pair, *pair, func()) {
 	}
 	var p, pBar *pair
 	var back func()
-	var t, tape []float64
-	var tapeSlices [][]float64
+	var t, t2, tape []float64
 	var from int
 	if n > 0 {
 		p, pBar, back = wrapSplit(x, xBar, n-1)
 		t = p.b
+		t2 = pBar.b
 		n3 := len(t)
-		trips := max(n3+2, 0)
-		tape = slices.Grow([]float64(nil), trips)
-		tapeSlices = slices.Grow([][]float64(nil), trips)
+		tape = slices.Grow([]float64(nil), max(n3+2, 0))
 		for i := 0; i < n3; i++ {
-			t3 := p.b
-			t4 := pBar.b
 			xi := x[i]
-			t3[i] += math.Sin(xi)
+			t[i] += math.Sin(xi)
 			tape = append(tape, xi)
-			tapeSlices = append(tapeSlices, t3, t4)
 		}
 		from = 1
 	} else {
@@ -975,18 +970,16 @@ func wrapSplit(x, xBar []float64, n int) (*pair, *pair, func()) {
 		p.b = make([]float64, n2)
 		back = nil
 		t = nil
+		t2 = nil
 		tape = nil
-		tapeSlices = nil
 		from = 0
 	}
 	return p, pBar, func() {
 		if from != 0 {
 			for i2 := len(t) - 1; i2 >= 0; i2-- {
-				n4 := len(tapeSlices)
-				t2 := len(tape) - 1
-				xBar[i2] += math.Cos(tape[t2]) * tapeSlices[n4-1][i2]
-				tape = tape[:t2]
-				tapeSlices = tapeSlices[:n4-2]
+				t3 := len(tape) - 1
+				xBar[i2] += math.Cos(tape[t3]) * t2[i2]
+				tape = tape[:t3]
 			}
 			back()
 		}

@@ -57,27 +57,27 @@ func stateStepJVPWrtSK(s, ds *state, k, dk, dt float64) {
 	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
 	t2 := ds.v
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
-	n := len(s.q)
-	t3 := dt * k
-	t4 := dt * dk
+	t3 := s.q
+	t4 := ds.q
+	n := len(t3)
+	t5 := s.v
+	t6 := ds.v
+	t7 := dt * k
+	t8 := dt * dk
 	for i := 0; i < n; i++ {
-		t6 := s.v
-		t7 := ds.v
-		t8 := s.q
-		t9 := ds.q
-		t10 := t8[i]
-		t11 := t9[i]
-		t12 := t7[i]
-		t6[i] -= t3 * t10
-		t7[i] = t12 - (t4*t10 + t3*t11)
-		t13 := t7[i]
-		t14 := t9[i]
-		t8[i] += dt * t6[i]
-		t9[i] = t14 + dt*t13
+		t10 := t3[i]
+		t11 := t4[i]
+		t12 := t6[i]
+		t5[i] -= t7 * t10
+		t6[i] = t12 - (t8*t10 + t7*t11)
+		t13 := t6[i]
+		t14 := t4[i]
+		t3[i] += dt * t5[i]
+		t4[i] = t14 + dt*t13
 	}
-	t5 := ds.t
+	t9 := ds.t
 	s.t += dt
-	ds.t = t5
+	ds.t = t9
 }
 
 // EnergyGrad computes Energy and its gradient with respect to the varied inputs (reverse mode).
@@ -189,31 +189,31 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 func stateStepReverseWrtSK(s, sBar *state, k, dt float64) (kBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	n := len(s.q)
-	t2 := dt * k
+	t2 := s.q
+	n := len(t2)
+	t3 := s.v
+	t4 := dt * k
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		t9 := s.v
-		t10 := s.q
-		t11 := t10[i]
-		t9[i] -= t2 * t11
-		t10[i] += dt * t9[i]
+		t11 := t2[i]
+		t3[i] -= t4 * t11
+		t2[i] += dt * t3[i]
 		tape = append(tape, t11)
 	}
 	s.t += dt
-	t3 := 0.0
+	t5 := 0.0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := len(tape) - 1
-		t5 := tape[t4]
-		t6 := sBar.q
-		t7 := sBar.v
-		t7[i2] += dt * t6[i2]
-		t8 := t7[i2]
-		t6[i2] -= t2 * t8
-		t3 -= t8 * t5
-		tape = tape[:t4]
+		t6 := len(tape) - 1
+		t7 := tape[t6]
+		t8 := sBar.q
+		t9 := sBar.v
+		t9[i2] += dt * t8[i2]
+		t10 := t9[i2]
+		t8[i2] -= t4 * t10
+		t5 -= t10 * t7
+		tape = tape[:t6]
 	}
-	kBar = dt * t3
+	kBar = dt * t5
 	return kBar
 }
 
@@ -286,11 +286,11 @@ func stateKickJVPWrtSKC(s, ds *state, k, dk, c, dc, dt float64) {
 	t3 := s.q
 	t4 := ds.q
 	n := len(t3)
+	t5 := s.v
+	t6 := ds.v
 	for i := 0; i < n; i++ {
 		q := t3[i]
 		dq := t4[i]
-		t5 := s.v
-		t6 := ds.v
 		t7 := c * q
 		t8 := t7 * q
 		t9 := dt * (dk*q + k*dq + (((dc*q+c*dq)*q+t7*dq)*q + t8*dq))
@@ -311,18 +311,20 @@ func stateDriftJVPWrtS(s, ds *state, dt float64) {
 	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
 	t2 := ds.v
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
-	n := len(s.q)
+	t3 := s.q
+	t4 := ds.q
+	n := len(t3)
+	t5 := s.v
+	t6 := ds.v
 	for i := 0; i < n; i++ {
-		t4 := s.q
-		t5 := ds.q
-		t6 := ds.v[i]
-		t7 := t5[i]
-		t4[i] += dt * s.v[i]
-		t5[i] = t7 + dt*t6
+		t8 := t6[i]
+		t9 := t4[i]
+		t3[i] += dt * t5[i]
+		t4[i] = t9 + dt*t8
 	}
-	t3 := ds.t
+	t7 := ds.t
 	s.t += dt
-	ds.t = t3
+	ds.t = t7
 }
 
 // AnharmonicGrad computes Anharmonic and its gradient with respect to the varied inputs (reverse
@@ -494,27 +496,27 @@ func stateKickReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float6
 	t := tapeBuf[:0]
 	t2 := s.q
 	n := len(t2)
+	t3 := s.v
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		q2 := t2[i]
-		t9 := s.v
-		t9[i] -= dt * (k*q2 + c*q2*q2*q2)
+		t3[i] -= dt * (k*q2 + c*q2*q2*q2)
 		tape = append(tape, q2)
 	}
 	kBar = 0
 	cBar = 0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := len(tape) - 1
-		q := tape[t3]
-		t4 := dt * sBar.v[i2]
-		t5 := t4 * q
-		t6 := c * q
-		t7 := t5 * q
-		t8 := sBar.q
-		t8[i2] += -(t6 * q * t4) - t6*t5 - c*t7 - k*t4
-		kBar -= t5
-		cBar -= t7 * q
-		tape = tape[:t3]
+		t4 := len(tape) - 1
+		q := tape[t4]
+		t5 := dt * sBar.v[i2]
+		t6 := t5 * q
+		t7 := c * q
+		t8 := t6 * q
+		t9 := sBar.q
+		t9[i2] += -(t7 * q * t5) - t7*t6 - c*t8 - k*t5
+		kBar -= t6
+		cBar -= t8 * q
+		tape = tape[:t4]
 	}
 	return kBar, cBar
 }
@@ -532,15 +534,16 @@ func stateKickReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float6
 // for the gradient of its results alone); on return, the gradient with respect to the values s held
 // on entry.
 func stateDriftReverseWrtS(s, sBar *state, dt float64) {
-	n := len(s.q)
+	t := s.q
+	n := len(t)
+	t2 := s.v
 	for i := 0; i < n; i++ {
-		t2 := s.q
-		t2[i] += dt * s.v[i]
+		t[i] += dt * t2[i]
 	}
 	s.t += dt
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := sBar.v
-		t[i2] += dt * sBar.q[i2]
+		t3 := sBar.v
+		t3[i2] += dt * sBar.q[i2]
 	}
 }
 
@@ -614,45 +617,45 @@ func RunGrad(s, sBar *state, k float64, steps int) (f, kBar float64) {
 	}
 	t3 := s.q
 	n := len(t3)
+	t4 := sBar.q
 	sum := 0.0
 	for i2 := 0; i2 < n; i2++ {
 		q := t3[i2]
-		t16 := q * q
-		t17 := sBar.q
-		t17[i2] += t16 + 2*t16
-		sum += t16 * q
+		t17 := q * q
+		t4[i2] += t17 + 2*t17
+		sum += t17 * q
 	}
-	t4 := s != nil
-	if t4 {
-		t5 := append(finalState2, s.q...)
-		finalState2 = append(t5, s.v...)
+	t5 := s != nil
+	if t5 {
+		t6 := append(finalState2, s.q...)
+		finalState2 = append(t6, s.v...)
 		finalState = append(finalState, *s)
 	}
 	kBar = 0
 	for i3 := steps - 1; i3 >= 0; i3-- {
-		if t4 {
-			t10 := len(tapeValues) - 1
-			*s = tapeValues[t10]
-			t11 := s.v
-			t12 := len(tape) - len(t11)
-			copy(t11, tape[t12:])
-			t13 := tape[:t12]
-			t14 := s.q
-			t15 := len(t13) - len(t14)
-			copy(t14, t13[t15:])
-			tape = t13[:t15]
-			tapeValues = tapeValues[:t10]
+		if t5 {
+			t11 := len(tapeValues) - 1
+			*s = tapeValues[t11]
+			t12 := s.v
+			t13 := len(tape) - len(t12)
+			copy(t12, tape[t13:])
+			t14 := tape[:t13]
+			t15 := s.q
+			t16 := len(t14) - len(t15)
+			copy(t15, t14[t16:])
+			tape = t14[:t16]
+			tapeValues = tapeValues[:t11]
 		}
 		kBar += stateStepReverseWrtSK(s, sBar, k, 0.02)
 	}
-	if t4 {
+	if t5 {
 		*s = finalState[len(finalState)-1]
-		t6 := s.v
-		t7 := len(finalState2) - len(t6)
-		copy(t6, finalState2[t7:])
-		t8 := finalState2[:t7]
-		t9 := s.q
-		copy(t9, t8[len(t8)-len(t9):])
+		t7 := s.v
+		t8 := len(finalState2) - len(t7)
+		copy(t7, finalState2[t8:])
+		t9 := finalState2[:t8]
+		t10 := s.q
+		copy(t10, t9[len(t9)-len(t10):])
 	}
 	return sum, kBar
 }
@@ -724,31 +727,33 @@ func bodiesAccelJVP(b, db *bodies) {
 	t5 := db.a
 	clear(b.a)
 	clear(t5)
+	t6 := b.x
+	t7 := db.x
+	t8 := b.m
+	t9 := db.m
+	t10 := b.a
+	t11 := db.a
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			if i != j {
-				t6 := b.x
-				t7 := db.x
 				dx := t6[2*j] - t6[2*i]
 				ddx := t7[2*j] - t7[2*i]
-				t8 := 2*j + 1
-				t9 := 2*i + 1
-				dy := t6[t8] - t6[t9]
-				ddy := t7[t8] - t7[t9]
+				t12 := 2*j + 1
+				t13 := 2*i + 1
+				dy := t6[t12] - t6[t13]
+				ddy := t7[t12] - t7[t13]
 				dr2 := 2*(ddx*dx) + 2*(ddy*dy)
 				r2 := dx*dx + dy*dy + 0.01
-				t10 := math.Sqrt(r2)
-				t11 := r2 * t10
-				f := b.m[j] / t11
-				df := (db.m[j] - f*(dr2*t10+r2*(0.5/t10*dr2))) / t11
-				t12 := b.a
-				t13 := db.a
-				t14 := t13[2*i]
-				t12[2*i] += f * dx
-				t13[2*i] = t14 + (df*dx + f*ddx)
-				t15 := t13[t9]
-				t12[t9] += f * dy
-				t13[t9] = t15 + (df*dy + f*ddy)
+				t14 := math.Sqrt(r2)
+				t15 := r2 * t14
+				f := t8[j] / t15
+				df := (t9[j] - f*(dr2*t14+r2*(0.5/t14*dr2))) / t15
+				t16 := t11[2*i]
+				t10[2*i] += f * dx
+				t11[2*i] = t16 + (df*dx + f*ddx)
+				t17 := t11[t13]
+				t10[t13] += f * dy
+				t11[t13] = t17 + (df*dy + f*ddy)
 			}
 		}
 	}
@@ -770,34 +775,40 @@ func bodiesVerletJVPWrtB(b, db *bodies, dt float64) {
 	db.a = append(t3, make([]float64, max(len(b.a)-len(t3), 0))...)
 	t4 := db.m
 	db.m = append(t4, make([]float64, max(len(b.m)-len(t4), 0))...)
-	n := len(b.v)
-	t5 := dt / 2
+	t5 := b.v
+	t6 := db.v
+	n := len(t5)
+	t7 := dt / 2
+	t8 := b.a
+	t9 := db.a
 	for i := 0; i < n; i++ {
-		t14 := b.v
-		t15 := db.v
-		t16 := db.a[i]
-		t17 := t15[i]
-		t14[i] += t5 * b.a[i]
-		t15[i] = t17 + t5*t16
+		t22 := t9[i]
+		t23 := t6[i]
+		t5[i] += t7 * t8[i]
+		t6[i] = t23 + t7*t22
 	}
-	n2 := len(b.x)
+	t10 := b.x
+	t11 := db.x
+	n2 := len(t10)
+	t12 := b.v
+	t13 := db.v
 	for i2 := 0; i2 < n2; i2++ {
-		t10 := b.x
-		t11 := db.x
-		t12 := db.v[i2]
-		t13 := t11[i2]
-		t10[i2] += dt * b.v[i2]
-		t11[i2] = t13 + dt*t12
+		t20 := t13[i2]
+		t21 := t11[i2]
+		t10[i2] += dt * t12[i2]
+		t11[i2] = t21 + dt*t20
 	}
 	bodiesAccelJVP(b, db)
-	n3 := len(b.v)
+	t14 := b.v
+	t15 := db.v
+	n3 := len(t14)
+	t16 := b.a
+	t17 := db.a
 	for i3 := 0; i3 < n3; i3++ {
-		t6 := b.v
-		t7 := db.v
-		t8 := db.a[i3]
-		t9 := t7[i3]
-		t6[i3] += t5 * b.a[i3]
-		t7[i3] = t9 + t5*t8
+		t18 := t17[i3]
+		t19 := t15[i3]
+		t14[i3] += t7 * t16[i3]
+		t15[i3] = t19 + t7*t18
 	}
 }
 
@@ -1011,19 +1022,24 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	n := len(b.v)
-	t2 := dt / 2
+	t2 := b.v
+	n := len(t2)
+	t3 := dt / 2
+	t4 := b.a
 	for i := 0; i < n; i++ {
-		t31 := b.v
-		t31[i] += t2 * b.a[i]
+		t2[i] += t3 * t4[i]
 	}
-	n2 := len(b.x)
+	t5 := b.x
+	n2 := len(t5)
+	t6 := b.v
 	for i2 := 0; i2 < n2; i2++ {
-		t30 := b.x
-		t30[i2] += dt * b.v[i2]
+		t5[i2] += dt * t6[i2]
 	}
 	n3 := len(b.m)
 	clear(b.a)
+	t7 := b.x
+	t8 := b.m
+	t9 := b.a
 	trips := max(n3+2, 0)
 	tape := slices.Grow(t, trips*(trips*6))
 	for i3 := 0; i3 < n3; i3++ {
@@ -1032,76 +1048,77 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 			if i3 == j2 {
 				from = 0
 			} else {
-				t22 := b.x
-				t23 := t22[2*j2]
-				t24 := t22[2*i3]
-				dx2 := t23 - t24
-				t25 := t22[2*j2+1]
-				t26 := t22[2*i3+1]
-				dy2 := t25 - t26
+				t32 := t7[2*j2]
+				t33 := t7[2*i3]
+				dx2 := t32 - t33
+				t34 := t7[2*j2+1]
+				t35 := t7[2*i3+1]
+				dy2 := t34 - t35
 				r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-				t27 := b.m[j2]
-				t28 := math.Sqrt(r2_2)
-				f2 := t27 / (r2_2 * t28)
-				t29 := b.a
-				t29[2*i3] += f2 * dx2
-				t29[2*i3+1] += f2 * dy2
-				tape = append(tape, t23, t24, t25, t26, t28, t27)
+				t36 := t8[j2]
+				t37 := math.Sqrt(r2_2)
+				f2 := t36 / (r2_2 * t37)
+				t9[2*i3] += f2 * dx2
+				t9[2*i3+1] += f2 * dy2
+				tape = append(tape, t32, t33, t34, t35, t37, t36)
 				from = 1
 			}
 			path = append(path, from)
 		}
 	}
-	n4 := len(b.v)
+	t10 := b.v
+	n4 := len(t10)
+	t11 := b.a
 	for i4 := 0; i4 < n4; i4++ {
-		t21 := b.v
-		t21[i4] += t2 * b.a[i4]
+		t10[i4] += t3 * t11[i4]
 	}
 	for i5 := n4 - 1; i5 >= 0; i5-- {
-		t20 := bBar.a
-		t20[i5] += t2 * bBar.v[i5]
+		t31 := bBar.a
+		t31[i5] += t3 * bBar.v[i5]
 	}
 	for i6 := n3 - 1; i6 >= 0; i6-- {
 		for j := n3 - 1; j >= 0; j-- {
-			t5 := len(path) - 1
-			t6 := path[:t5]
-			if path[t5] != 0 {
+			t16 := len(path) - 1
+			t17 := path[:t16]
+			if path[t16] != 0 {
 				n5 := len(tape)
-				t7 := n5 - 6
-				t8 := tape[n5-2]
-				t9 := bBar.a
-				t10 := t9[2*i6+1]
+				t18 := n5 - 6
+				t19 := tape[n5-2]
+				t20 := bBar.a
+				t21 := t20[2*i6+1]
 				dy := tape[n5-4] - tape[n5-3]
-				dx := tape[t7] - tape[n5-5]
+				dx := tape[t18] - tape[n5-5]
 				r2 := dx*dx + dy*dy + 0.01
-				t11 := r2 * t8
-				f := tape[n5-1] / t11
-				t12 := t9[2*i6]
-				t13 := t10*dy + t12*dx
-				t14 := t13 * f / t11
-				t15 := -(t14 * t8) - 0.5/t8*(r2*t14)
-				t16 := bBar.m
-				t16[j] += t13 / t11
-				t17 := f*t10 + 2*(t15*dy)
-				t18 := f*t12 + 2*(t15*dx)
-				t19 := bBar.x
-				t19[2*i6+1] -= t17
-				t19[2*j+1] += t17
-				t19[2*i6] -= t18
-				t19[2*j] += t18
-				tape = tape[:t7]
+				t22 := r2 * t19
+				f := tape[n5-1] / t22
+				t23 := t20[2*i6]
+				t24 := t21*dy + t23*dx
+				t25 := t24 * f / t22
+				t26 := -(t25 * t19) - 0.5/t19*(r2*t25)
+				t27 := bBar.m
+				t27[j] += t24 / t22
+				t28 := f*t21 + 2*(t26*dy)
+				t29 := f*t23 + 2*(t26*dx)
+				t30 := bBar.x
+				t30[2*i6+1] -= t28
+				t30[2*j+1] += t28
+				t30[2*i6] -= t29
+				t30[2*j] += t29
+				tape = tape[:t18]
 			}
-			path = t6
+			path = t17
 		}
 	}
 	clear(bBar.a)
+	t12 := bBar.x
+	t13 := bBar.v
 	for i7 := n2 - 1; i7 >= 0; i7-- {
-		t4 := bBar.v
-		t4[i7] += dt * bBar.x[i7]
+		t13[i7] += dt * t12[i7]
 	}
+	t14 := bBar.v
+	t15 := bBar.a
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t3 := bBar.a
-		t3[i8] += t2 * bBar.v[i8]
+		t15[i8] += t3 * t14[i8]
 	}
 }
 
@@ -1802,24 +1819,24 @@ func stateEulerStepJVPWrtSKC(s, ds *state, k, dk, c, dc, dt float64) {
 	t2 := ds.v
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
 	f, df := stateForcesJVP(s, ds, k, dk, c, dc)
-	n := len(s.q)
+	t3 := s.q
+	t4 := ds.q
+	n := len(t3)
+	t5 := s.v
+	t6 := ds.v
 	for i := 0; i < n; i++ {
-		t4 := s.v
-		t5 := ds.v
 		dfi := df[i]
-		t6 := t5[i]
-		t4[i] += dt * f[i]
-		t5[i] = t6 + dt*dfi
-		t7 := s.q
-		t8 := ds.q
-		t9 := t5[i]
-		t10 := t8[i]
-		t7[i] += dt * t4[i]
-		t8[i] = t10 + dt*t9
+		t8 := t6[i]
+		t5[i] += dt * f[i]
+		t6[i] = t8 + dt*dfi
+		t9 := t6[i]
+		t10 := t4[i]
+		t3[i] += dt * t5[i]
+		t4[i] = t10 + dt*t9
 	}
-	t3 := ds.t
+	t7 := ds.t
 	s.t += dt
-	ds.t = t3
+	ds.t = t7
 }
 
 // statePhaseJVP computes state.phase and its derivative along the tangents (forward mode).
@@ -1832,14 +1849,18 @@ func statePhaseJVP(s, ds *state) ([][]float64, [][]float64) {
 	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
 	t2 := ds.v
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
-	n := len(s.q)
+	t3 := s.q
+	t4 := ds.q
+	n := len(t3)
 	out := make([][]float64, n)
 	dout := make([][]float64, n)
+	t5 := s.v
+	t6 := ds.v
 	for i := 0; i < n; i++ {
-		t3 := ds.q[i]
-		t4 := ds.v[i]
-		out[i] = []float64{s.q[i], s.v[i]}
-		dout[i] = []float64{t3, t4}
+		t7 := t4[i]
+		t8 := t6[i]
+		out[i] = []float64{t3[i], t5[i]}
+		dout[i] = []float64{t7, t8}
 	}
 	return out, dout
 }
@@ -2031,37 +2052,39 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 func statePhaseReverse(s, sBar *state, seed [][]float64) {
 	var tapePointersBuf [256]*[2]float64
 	t := tapePointersBuf[:0]
-	n := len(s.q)
+	t2 := s.q
+	n := len(t2)
 	outBar := make([][]float64, n)
+	t3 := s.v
 	tapePointers := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		t8 := new([2]float64)
-		t9 := new([2]float64)
-		t8[0] = s.q[i]
-		t8[1] = s.v[i]
-		outBar[i] = t9[:]
-		tapePointers = append(tapePointers, t8, t9)
+		t10 := new([2]float64)
+		t11 := new([2]float64)
+		t10[0] = t2[i]
+		t10[1] = t3[i]
+		outBar[i] = t11[:]
+		tapePointers = append(tapePointers, t10, t11)
 	}
 	i2 := n - 1
 	for k := 0; k < len(seed); k++ {
 		outkBar := outBar[k]
-		t7 := seed[k]
-		n3 := len(t7)
+		t9 := seed[k]
+		n3 := len(t9)
 		for k2 := 0; k2 < n3; k2++ {
-			outkBar[k2] += t7[k2]
+			outkBar[k2] += t9[k2]
 		}
 	}
 	for ; i2 >= 0; i2-- {
 		n2 := len(tapePointers)
-		t2 := tapePointers[n2-1]
-		t3 := t2[1]
-		t2[1] = 0
-		t4 := sBar.v
-		t4[i2] += t3
-		t5 := t2[0]
-		t2[0] = 0
-		t6 := sBar.q
+		t4 := tapePointers[n2-1]
+		t5 := t4[1]
+		t4[1] = 0
+		t6 := sBar.v
 		t6[i2] += t5
+		t7 := t4[0]
+		t4[0] = 0
+		t8 := sBar.q
+		t8[i2] += t7
 		tapePointers = tapePointers[:n2-2]
 	}
 }
@@ -2092,34 +2115,34 @@ func stateEulerStepReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar f
 		f[i] = -(k * q2) - c*q2*q2*q2
 		tape = append(tape, q2)
 	}
-	n2 := len(s.q)
+	t3 := s.q
+	n2 := len(t3)
+	t4 := s.v
 	for i2 := 0; i2 < n2; i2++ {
-		t9 := s.v
-		t9[i2] += dt * f[i2]
-		t10 := s.q
-		t10[i2] += dt * t9[i2]
+		t4[i2] += dt * f[i2]
+		t3[i2] += dt * t4[i2]
 	}
 	s.t += dt
 	for i3 := n2 - 1; i3 >= 0; i3-- {
-		t8 := sBar.v
-		t8[i3] += dt * sBar.q[i3]
-		fBar[i3] += dt * t8[i3]
+		t10 := sBar.v
+		t10[i3] += dt * sBar.q[i3]
+		fBar[i3] += dt * t10[i3]
 	}
 	kBar = 0
 	cBar = 0
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t3 := len(tape) - 1
-		q := tape[t3]
+		t5 := len(tape) - 1
+		q := tape[t5]
 		fiBar := fBar[i4]
 		fBar[i4] = 0
-		t4 := fiBar * q
-		t5 := c * q
-		t6 := t4 * q
-		t7 := sBar.q
-		t7[i4] += -(t5 * q * fiBar) - t5*t4 - c*t6 - k*fiBar
-		kBar -= t4
-		cBar -= t6 * q
-		tape = tape[:t3]
+		t6 := fiBar * q
+		t7 := c * q
+		t8 := t6 * q
+		t9 := sBar.q
+		t9[i4] += -(t7 * q * fiBar) - t7*t6 - c*t8 - k*fiBar
+		kBar -= t6
+		cBar -= t8 * q
+		tape = tape[:t5]
 	}
 	return kBar, cBar
 }
@@ -2191,23 +2214,24 @@ func buffersSmoothJVP(b, db *buffers, w, dw float64) {
 	db.cur = append(t, make([]float64, max(len(b.cur)-len(t), 0))...)
 	t2 := db.next
 	db.next = append(t2, make([]float64, max(len(b.next)-len(t2), 0))...)
-	n := len(b.cur)
-	t3 := 1 - w
+	t3 := b.cur
+	t4 := db.cur
+	n := len(t3)
+	t5 := b.next
+	t6 := db.next
+	t7 := 1 - w
 	for i := 0; i < n; i++ {
-		t4 := db.next
-		t5 := b.cur
-		t6 := db.cur
-		t7 := t5[i]
-		t8 := t6[i]
-		t9 := (i + 1) % n
-		t10 := t5[t9]
-		t11 := t6[t9]
-		t12 := t3 * t10
-		t13 := (i + n - 1) % n
-		t14 := t5[t13]
-		t15 := t6[t13]
-		b.next[i] = w*t7 + t12*t14
-		t4[i] = dw*t7 + w*t8 + ((t3*t11-dw*t10)*t14 + t12*t15)
+		t8 := t3[i]
+		t9 := t4[i]
+		t10 := (i + 1) % n
+		t11 := t3[t10]
+		t12 := t4[t10]
+		t13 := t7 * t11
+		t14 := (i + n - 1) % n
+		t15 := t3[t14]
+		t16 := t4[t14]
+		t5[i] = w*t8 + t13*t15
+		t6[i] = dw*t8 + w*t9 + ((t7*t12-dw*t11)*t15 + t13*t16)
 	}
 }
 
@@ -2380,48 +2404,49 @@ func buffersSmoothReverse(b, bBar *buffers, w float64) (wBar float64) {
 	t := tapeBuf[:0]
 	var tapeintBuf [256]int
 	t2 := tapeintBuf[:0]
-	n := len(b.cur)
-	t3 := 1 - w
+	t3 := b.cur
+	n := len(t3)
+	t4 := b.next
+	t5 := 1 - w
 	trips := max(n+2, 0)
 	tapeint := slices.Grow(t2, trips*2)
 	tape := slices.Grow(t, trips)
 	for i := 0; i < n; i++ {
-		t15 := b.next
-		t16 := b.cur
-		t17 := t16[i]
-		t18 := (i + 1) % n
-		t19 := t16[t18]
-		t20 := (i + n - 1) % n
-		t21 := t16[t20]
-		tape = append(tape, t15[i])
-		t15[i] = w*t17 + t3*t19*t21
-		tapeint = append(tapeint, t18, t20)
+		t18 := t3[i]
+		t19 := (i + 1) % n
+		t20 := t3[t19]
+		t21 := (i + n - 1) % n
+		t22 := t3[t21]
+		tape = append(tape, t4[i])
+		t4[i] = w*t18 + t5*t20*t22
+		tapeint = append(tapeint, t19, t21)
 	}
+	t6 := b.next
+	t7 := b.cur
 	wBar = 0
-	t4 := 0.0
+	t8 := 0.0
 	for i2 := n - 1; i2 >= 0; i2-- {
 		n2 := len(tapeint)
-		t5 := n2 - 2
-		t6 := tapeint[t5]
-		t7 := tapeint[n2-1]
-		t8 := bBar.next
-		t9 := t8[i2]
-		t8[i2] = 0
-		t10 := len(tape) - 1
-		b.next[i2] = tape[t10]
-		t11 := b.cur
-		t12 := t9 * t11[t7]
-		t13 := t11[t6]
-		t14 := bBar.cur
-		t14[t7] += t3 * t13 * t9
-		t14[t6] += t3 * t12
-		wBar += t9 * t11[i2]
-		t14[i2] += w * t9
-		t4 += t12 * t13
-		tapeint = tapeint[:t5]
-		tape = tape[:t10]
+		t9 := n2 - 2
+		t10 := tapeint[t9]
+		t11 := tapeint[n2-1]
+		t12 := bBar.next
+		t13 := t12[i2]
+		t12[i2] = 0
+		t14 := len(tape) - 1
+		t6[i2] = tape[t14]
+		t15 := t13 * t7[t11]
+		t16 := t7[t10]
+		t17 := bBar.cur
+		t17[t11] += t5 * t16 * t13
+		t17[t10] += t5 * t15
+		wBar += t13 * t7[i2]
+		t17[i2] += w * t13
+		t8 += t15 * t16
+		tapeint = tapeint[:t9]
+		tape = tape[:t14]
 	}
-	wBar -= t4
+	wBar -= t8
 	return wBar
 }
 
@@ -2605,20 +2630,20 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 // for the gradient of its results alone); on return, the gradient with respect to the values s held
 // on entry.
 func stateStepReverseWrtS(s, sBar *state, k, dt float64) {
-	n := len(s.q)
-	t := dt * k
+	t := s.q
+	n := len(t)
+	t2 := s.v
+	t3 := dt * k
 	for i := 0; i < n; i++ {
-		t4 := s.v
-		t5 := s.q
-		t4[i] -= t * t5[i]
-		t5[i] += dt * t4[i]
+		t2[i] -= t3 * t[i]
+		t[i] += dt * t2[i]
 	}
 	s.t += dt
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := sBar.q
-		t3 := sBar.v
-		t3[i2] += dt * t2[i2]
-		t2[i2] -= t * t3[i2]
+		t4 := sBar.q
+		t5 := sBar.v
+		t5[i2] += dt * t4[i2]
+		t4[i2] -= t3 * t5[i2]
 	}
 }
 
@@ -2639,22 +2664,22 @@ func stateKickReverseWrtS(s, sBar *state, k, c, dt float64) {
 	t := tapeBuf[:0]
 	t2 := s.q
 	n := len(t2)
+	t3 := s.v
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		q2 := t2[i]
-		t8 := s.v
-		t8[i] -= dt * (k*q2 + c*q2*q2*q2)
+		t3[i] -= dt * (k*q2 + c*q2*q2*q2)
 		tape = append(tape, q2)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := len(tape) - 1
-		q := tape[t3]
-		t4 := dt * sBar.v[i2]
-		t5 := t4 * q
-		t6 := c * q
-		t7 := sBar.q
-		t7[i2] += -(t6 * q * t4) - t6*t5 - c*(t5*q) - k*t4
-		tape = tape[:t3]
+		t4 := len(tape) - 1
+		q := tape[t4]
+		t5 := dt * sBar.v[i2]
+		t6 := t5 * q
+		t7 := c * q
+		t8 := sBar.q
+		t8[i2] += -(t7 * q * t5) - t7*t6 - c*(t6*q) - k*t5
+		tape = tape[:t4]
 	}
 }
 
@@ -2826,7 +2851,41 @@ func settledTaylorLanes8(q0, q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_
 			0.1,
 		)
 	}
-	n := len(s.q)
+	t := s.q
+	t2 := s1_1.q
+	t3 := s1_2.q
+	t4 := s1_3.q
+	t5 := s1_4.q
+	t6 := s1_5.q
+	t7 := s1_6.q
+	t8 := s1_7.q
+	t9 := s1_8.q
+	t10 := s2_1.q
+	t11 := s2_2.q
+	t12 := s2_3.q
+	t13 := s2_4.q
+	t14 := s2_5.q
+	t15 := s2_6.q
+	t16 := s2_7.q
+	t17 := s2_8.q
+	n := len(t)
+	t18 := s.v
+	t19 := s1_1.v
+	t20 := s1_2.v
+	t21 := s1_3.v
+	t22 := s1_4.v
+	t23 := s1_5.v
+	t24 := s1_6.v
+	t25 := s1_7.v
+	t26 := s1_8.v
+	t27 := s2_1.v
+	t28 := s2_2.v
+	t29 := s2_3.v
+	t30 := s2_4.v
+	t31 := s2_5.v
+	t32 := s2_6.v
+	t33 := s2_7.v
+	t34 := s2_8.v
 	e := 0.0
 	e1_1 := 0.0
 	e1_2 := 0.0
@@ -2845,66 +2904,58 @@ func settledTaylorLanes8(q0, q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_
 	e2_7 := 0.0
 	e2_8 := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t := s.q[i2]
-		t2 := s1_1.q[i2]
-		t3 := s1_2.q[i2]
-		t4 := s1_3.q[i2]
-		t5 := s1_4.q[i2]
-		t6 := s1_5.q[i2]
-		t7 := s1_6.q[i2]
-		t8 := s1_7.q[i2]
-		t9 := s1_8.q[i2]
-		t10 := s2_1.q[i2]
-		t11 := s2_2.q[i2]
-		t12 := s2_3.q[i2]
-		t13 := s2_4.q[i2]
-		t14 := s2_5.q[i2]
-		t15 := s2_6.q[i2]
-		t16 := s2_7.q[i2]
-		t17 := s2_8.q[i2]
-		t18 := s.v[i2]
-		t19 := s1_1.v[i2]
-		t20 := s1_2.v[i2]
-		t21 := s1_3.v[i2]
-		t22 := s1_4.v[i2]
-		t23 := s1_5.v[i2]
-		t24 := s1_6.v[i2]
-		t25 := s1_7.v[i2]
-		t26 := s1_8.v[i2]
-		t27 := r.v[i2]
-		t28 := r1_1.v[i2]
-		t29 := r1_2.v[i2]
-		t30 := r1_3.v[i2]
-		t31 := r1_4.v[i2]
-		t32 := r1_5.v[i2]
-		t33 := r1_6.v[i2]
-		t34 := r1_7.v[i2]
-		t35 := r1_8.v[i2]
-		t36 := t10*t + t2*t2 + t*t10 + (s2_1.v[i2]*t27 + t19*t28 + t18*r2_1.v[i2])
-		t37 := t11*t + t3*t3 + t*t11 + (s2_2.v[i2]*t27 + t20*t29 + t18*r2_2.v[i2])
-		t38 := t12*t + t4*t4 + t*t12 + (s2_3.v[i2]*t27 + t21*t30 + t18*r2_3.v[i2])
-		t39 := t13*t + t5*t5 + t*t13 + (s2_4.v[i2]*t27 + t22*t31 + t18*r2_4.v[i2])
-		t40 := t14*t + t6*t6 + t*t14 + (s2_5.v[i2]*t27 + t23*t32 + t18*r2_5.v[i2])
-		t41 := t15*t + t7*t7 + t*t15 + (s2_6.v[i2]*t27 + t24*t33 + t18*r2_6.v[i2])
-		t42 := t16*t + t8*t8 + t*t16 + (s2_7.v[i2]*t27 + t25*t34 + t18*r2_7.v[i2])
-		t43 := t17*t + t9*t9 + t*t17 + (s2_8.v[i2]*t27 + t26*t35 + t18*r2_8.v[i2])
-		e += t*t + t18*t27
-		e1_1 += 2*(t2*t) + (t19*t27 + t18*t28)
-		e1_2 += 2*(t3*t) + (t20*t27 + t18*t29)
-		e1_3 += 2*(t4*t) + (t21*t27 + t18*t30)
-		e1_4 += 2*(t5*t) + (t22*t27 + t18*t31)
-		e1_5 += 2*(t6*t) + (t23*t27 + t18*t32)
-		e1_6 += 2*(t7*t) + (t24*t27 + t18*t33)
-		e1_7 += 2*(t8*t) + (t25*t27 + t18*t34)
-		e1_8 += 2*(t9*t) + (t26*t27 + t18*t35)
-		e2_1 += t36
-		e2_2 += t37
-		e2_3 += t38
-		e2_4 += t39
-		e2_5 += t40
-		e2_6 += t41
-		e2_7 += t42
-		e2_8 += t43
+		t35 := t[i2]
+		t36 := t2[i2]
+		t37 := t3[i2]
+		t38 := t4[i2]
+		t39 := t5[i2]
+		t40 := t6[i2]
+		t41 := t7[i2]
+		t42 := t8[i2]
+		t43 := t9[i2]
+		t44 := t10[i2]
+		t45 := t11[i2]
+		t46 := t12[i2]
+		t47 := t13[i2]
+		t48 := t14[i2]
+		t49 := t15[i2]
+		t50 := t16[i2]
+		t51 := t17[i2]
+		t52 := t18[i2]
+		t53 := t19[i2]
+		t54 := t20[i2]
+		t55 := t21[i2]
+		t56 := t22[i2]
+		t57 := t23[i2]
+		t58 := t24[i2]
+		t59 := t25[i2]
+		t60 := t26[i2]
+		t61 := r.v[i2]
+		t62 := r1_1.v[i2]
+		t63 := r1_2.v[i2]
+		t64 := r1_3.v[i2]
+		t65 := r1_4.v[i2]
+		t66 := r1_5.v[i2]
+		t67 := r1_6.v[i2]
+		t68 := r1_7.v[i2]
+		t69 := r1_8.v[i2]
+		e += t35*t35 + t52*t61
+		e1_1 += 2*(t36*t35) + (t53*t61 + t52*t62)
+		e1_2 += 2*(t37*t35) + (t54*t61 + t52*t63)
+		e1_3 += 2*(t38*t35) + (t55*t61 + t52*t64)
+		e1_4 += 2*(t39*t35) + (t56*t61 + t52*t65)
+		e1_5 += 2*(t40*t35) + (t57*t61 + t52*t66)
+		e1_6 += 2*(t41*t35) + (t58*t61 + t52*t67)
+		e1_7 += 2*(t42*t35) + (t59*t61 + t52*t68)
+		e1_8 += 2*(t43*t35) + (t60*t61 + t52*t69)
+		e2_1 += t44*t35 + t36*t36 + t35*t44 + (t27[i2]*t61 + t53*t62 + t52*r2_1.v[i2])
+		e2_2 += t45*t35 + t37*t37 + t35*t45 + (t28[i2]*t61 + t54*t63 + t52*r2_2.v[i2])
+		e2_3 += t46*t35 + t38*t38 + t35*t46 + (t29[i2]*t61 + t55*t64 + t52*r2_3.v[i2])
+		e2_4 += t47*t35 + t39*t39 + t35*t47 + (t30[i2]*t61 + t56*t65 + t52*r2_4.v[i2])
+		e2_5 += t48*t35 + t40*t40 + t35*t48 + (t31[i2]*t61 + t57*t66 + t52*r2_5.v[i2])
+		e2_6 += t49*t35 + t41*t41 + t35*t49 + (t32[i2]*t61 + t58*t67 + t52*r2_6.v[i2])
+		e2_7 += t50*t35 + t42*t42 + t35*t50 + (t33[i2]*t61 + t59*t68 + t52*r2_7.v[i2])
+		e2_8 += t51*t35 + t43*t43 + t35*t51 + (t34[i2]*t61 + t60*t69 + t52*r2_8.v[i2])
 	}
 	return e, e1_1, e1_2, e1_3, e1_4, e1_5, e1_6, e1_7, e1_8, e2_1, e2_2, e2_3, e2_4, e2_5, e2_6, e2_7, e2_8
 }
@@ -3389,59 +3440,59 @@ func stateStepTaylorLanes8WrtS(
 	s2_8.q = append(t31, make([]float64, max(len(s.q)-len(t31), 0))...)
 	t32 := s2_8.v
 	s2_8.v = append(t32, make([]float64, max(len(s.v)-len(t32), 0))...)
-	n := len(s.q)
-	t33 := dt * k
+	t33 := s.q
+	t34 := s1_1.q
+	t35 := s1_2.q
+	t36 := s1_3.q
+	t37 := s1_4.q
+	t38 := s1_5.q
+	t39 := s1_6.q
+	t40 := s1_7.q
+	t41 := s1_8.q
+	t42 := s2_1.q
+	t43 := s2_2.q
+	t44 := s2_3.q
+	t45 := s2_4.q
+	t46 := s2_5.q
+	t47 := s2_6.q
+	t48 := s2_7.q
+	t49 := s2_8.q
+	n := len(t33)
+	t50 := s.v
+	t51 := s1_1.v
+	t52 := s1_2.v
+	t53 := s1_3.v
+	t54 := s1_4.v
+	t55 := s1_5.v
+	t56 := s1_6.v
+	t57 := s1_7.v
+	t58 := s1_8.v
+	t59 := s2_1.v
+	t60 := s2_2.v
+	t61 := s2_3.v
+	t62 := s2_4.v
+	t63 := s2_5.v
+	t64 := s2_6.v
+	t65 := s2_7.v
+	t66 := s2_8.v
+	t67 := dt * k
 	for i := 0; i < n; i++ {
-		t50 := s.v
-		t51 := s1_1.v
-		t52 := s1_2.v
-		t53 := s1_3.v
-		t54 := s1_4.v
-		t55 := s1_5.v
-		t56 := s1_6.v
-		t57 := s1_7.v
-		t58 := s1_8.v
-		t59 := s2_1.v
-		t60 := s2_2.v
-		t61 := s2_3.v
-		t62 := s2_4.v
-		t63 := s2_5.v
-		t64 := s2_6.v
-		t65 := s2_7.v
-		t66 := s2_8.v
-		t67 := s.q
-		t68 := s1_1.q
-		t69 := s1_2.q
-		t70 := s1_3.q
-		t71 := s1_4.q
-		t72 := s1_5.q
-		t73 := s1_6.q
-		t74 := s1_7.q
-		t75 := s1_8.q
-		t76 := s2_1.q
-		t77 := s2_2.q
-		t78 := s2_3.q
-		t79 := s2_4.q
-		t80 := s2_5.q
-		t81 := s2_6.q
-		t82 := s2_7.q
-		t83 := s2_8.q
-		t84 := t68[i]
-		t85 := t69[i]
-		t86 := t70[i]
-		t87 := t71[i]
-		t88 := t72[i]
-		t89 := t73[i]
-		t90 := t74[i]
-		t91 := t75[i]
-		t92 := t76[i]
-		t93 := t77[i]
-		t94 := t78[i]
-		t95 := t79[i]
-		t96 := t80[i]
-		t97 := t81[i]
-		t98 := t82[i]
-		t99 := t83[i]
+		t84 := t34[i]
+		t85 := t35[i]
+		t86 := t36[i]
+		t87 := t37[i]
+		t88 := t38[i]
+		t89 := t39[i]
+		t90 := t40[i]
+		t91 := t41[i]
+		t92 := t42[i]
+		t93 := t43[i]
+		t94 := t44[i]
+		t95 := t45[i]
+		t96 := t46[i]
+		t97 := t47[i]
+		t98 := t48[i]
+		t99 := t49[i]
 		t100 := t51[i]
 		t101 := t52[i]
 		t102 := t53[i]
@@ -3458,23 +3509,23 @@ func stateStepTaylorLanes8WrtS(
 		t113 := t64[i]
 		t114 := t65[i]
 		t115 := t66[i]
-		t50[i] -= t33 * t67[i]
-		t51[i] = t100 - t33*t84
-		t52[i] = t101 - t33*t85
-		t53[i] = t102 - t33*t86
-		t54[i] = t103 - t33*t87
-		t55[i] = t104 - t33*t88
-		t56[i] = t105 - t33*t89
-		t57[i] = t106 - t33*t90
-		t58[i] = t107 - t33*t91
-		t59[i] = t108 - t33*t92
-		t60[i] = t109 - t33*t93
-		t61[i] = t110 - t33*t94
-		t62[i] = t111 - t33*t95
-		t63[i] = t112 - t33*t96
-		t64[i] = t113 - t33*t97
-		t65[i] = t114 - t33*t98
-		t66[i] = t115 - t33*t99
+		t50[i] -= t67 * t33[i]
+		t51[i] = t100 - t67*t84
+		t52[i] = t101 - t67*t85
+		t53[i] = t102 - t67*t86
+		t54[i] = t103 - t67*t87
+		t55[i] = t104 - t67*t88
+		t56[i] = t105 - t67*t89
+		t57[i] = t106 - t67*t90
+		t58[i] = t107 - t67*t91
+		t59[i] = t108 - t67*t92
+		t60[i] = t109 - t67*t93
+		t61[i] = t110 - t67*t94
+		t62[i] = t111 - t67*t95
+		t63[i] = t112 - t67*t96
+		t64[i] = t113 - t67*t97
+		t65[i] = t114 - t67*t98
+		t66[i] = t115 - t67*t99
 		t116 := t51[i]
 		t117 := t52[i]
 		t118 := t53[i]
@@ -3491,73 +3542,73 @@ func stateStepTaylorLanes8WrtS(
 		t129 := t64[i]
 		t130 := t65[i]
 		t131 := t66[i]
-		t132 := t68[i]
-		t133 := t69[i]
-		t134 := t70[i]
-		t135 := t71[i]
-		t136 := t72[i]
-		t137 := t73[i]
-		t138 := t74[i]
-		t139 := t75[i]
-		t140 := t76[i]
-		t141 := t77[i]
-		t142 := t78[i]
-		t143 := t79[i]
-		t144 := t80[i]
-		t145 := t81[i]
-		t146 := t82[i]
-		t147 := t83[i]
-		t67[i] += dt * t50[i]
-		t68[i] = t132 + dt*t116
-		t69[i] = t133 + dt*t117
-		t70[i] = t134 + dt*t118
-		t71[i] = t135 + dt*t119
-		t72[i] = t136 + dt*t120
-		t73[i] = t137 + dt*t121
-		t74[i] = t138 + dt*t122
-		t75[i] = t139 + dt*t123
-		t76[i] = t140 + dt*t124
-		t77[i] = t141 + dt*t125
-		t78[i] = t142 + dt*t126
-		t79[i] = t143 + dt*t127
-		t80[i] = t144 + dt*t128
-		t81[i] = t145 + dt*t129
-		t82[i] = t146 + dt*t130
-		t83[i] = t147 + dt*t131
+		t132 := t34[i]
+		t133 := t35[i]
+		t134 := t36[i]
+		t135 := t37[i]
+		t136 := t38[i]
+		t137 := t39[i]
+		t138 := t40[i]
+		t139 := t41[i]
+		t140 := t42[i]
+		t141 := t43[i]
+		t142 := t44[i]
+		t143 := t45[i]
+		t144 := t46[i]
+		t145 := t47[i]
+		t146 := t48[i]
+		t147 := t49[i]
+		t33[i] += dt * t50[i]
+		t34[i] = t132 + dt*t116
+		t35[i] = t133 + dt*t117
+		t36[i] = t134 + dt*t118
+		t37[i] = t135 + dt*t119
+		t38[i] = t136 + dt*t120
+		t39[i] = t137 + dt*t121
+		t40[i] = t138 + dt*t122
+		t41[i] = t139 + dt*t123
+		t42[i] = t140 + dt*t124
+		t43[i] = t141 + dt*t125
+		t44[i] = t142 + dt*t126
+		t45[i] = t143 + dt*t127
+		t46[i] = t144 + dt*t128
+		t47[i] = t145 + dt*t129
+		t48[i] = t146 + dt*t130
+		t49[i] = t147 + dt*t131
 	}
-	t34 := s1_1.t
-	t35 := s1_2.t
-	t36 := s1_3.t
-	t37 := s1_4.t
-	t38 := s1_5.t
-	t39 := s1_6.t
-	t40 := s1_7.t
-	t41 := s1_8.t
-	t42 := s2_1.t
-	t43 := s2_2.t
-	t44 := s2_3.t
-	t45 := s2_4.t
-	t46 := s2_5.t
-	t47 := s2_6.t
-	t48 := s2_7.t
-	t49 := s2_8.t
+	t68 := s1_1.t
+	t69 := s1_2.t
+	t70 := s1_3.t
+	t71 := s1_4.t
+	t72 := s1_5.t
+	t73 := s1_6.t
+	t74 := s1_7.t
+	t75 := s1_8.t
+	t76 := s2_1.t
+	t77 := s2_2.t
+	t78 := s2_3.t
+	t79 := s2_4.t
+	t80 := s2_5.t
+	t81 := s2_6.t
+	t82 := s2_7.t
+	t83 := s2_8.t
 	s.t += dt
-	s1_1.t = t34
-	s1_2.t = t35
-	s1_3.t = t36
-	s1_4.t = t37
-	s1_5.t = t38
-	s1_6.t = t39
-	s1_7.t = t40
-	s1_8.t = t41
-	s2_1.t = t42
-	s2_2.t = t43
-	s2_3.t = t44
-	s2_4.t = t45
-	s2_5.t = t46
-	s2_6.t = t47
-	s2_7.t = t48
-	s2_8.t = t49
+	s1_1.t = t68
+	s1_2.t = t69
+	s1_3.t = t70
+	s1_4.t = t71
+	s1_5.t = t72
+	s1_6.t = t73
+	s1_7.t = t74
+	s1_8.t = t75
+	s2_1.t = t76
+	s2_2.t = t77
+	s2_3.t = t78
+	s2_4.t = t79
+	s2_5.t = t80
+	s2_6.t = t81
+	s2_7.t = t82
+	s2_8.t = t83
 }
 
 // stateKickTaylorLanes8WrtS propagates 8 Taylor polynomials of degree 2 through state.kick at once,
@@ -3656,6 +3707,23 @@ func stateKickTaylorLanes8WrtS(
 	t48 := s2_7.q
 	t49 := s2_8.q
 	n := len(t33)
+	t50 := s.v
+	t51 := s1_1.v
+	t52 := s1_2.v
+	t53 := s1_3.v
+	t54 := s1_4.v
+	t55 := s1_5.v
+	t56 := s1_6.v
+	t57 := s1_7.v
+	t58 := s1_8.v
+	t59 := s2_1.v
+	t60 := s2_2.v
+	t61 := s2_3.v
+	t62 := s2_4.v
+	t63 := s2_5.v
+	t64 := s2_6.v
+	t65 := s2_7.v
+	t66 := s2_8.v
 	for i := 0; i < n; i++ {
 		q := t33[i]
 		q1_1 := t34[i]
@@ -3674,23 +3742,6 @@ func stateKickTaylorLanes8WrtS(
 		q2_6 := t47[i]
 		q2_7 := t48[i]
 		q2_8 := t49[i]
-		t50 := s.v
-		t51 := s1_1.v
-		t52 := s1_2.v
-		t53 := s1_3.v
-		t54 := s1_4.v
-		t55 := s1_5.v
-		t56 := s1_6.v
-		t57 := s1_7.v
-		t58 := s1_8.v
-		t59 := s2_1.v
-		t60 := s2_2.v
-		t61 := s2_3.v
-		t62 := s2_4.v
-		t63 := s2_5.v
-		t64 := s2_6.v
-		t65 := s2_7.v
-		t66 := s2_8.v
 		t67 := c * q
 		t68 := c * q1_1
 		t69 := c * q1_2
@@ -3831,42 +3882,42 @@ func stateDriftTaylorLanes8WrtS(
 	s2_8.q = append(t31, make([]float64, max(len(s.q)-len(t31), 0))...)
 	t32 := s2_8.v
 	s2_8.v = append(t32, make([]float64, max(len(s.v)-len(t32), 0))...)
-	n := len(s.q)
+	t33 := s.q
+	t34 := s1_1.q
+	t35 := s1_2.q
+	t36 := s1_3.q
+	t37 := s1_4.q
+	t38 := s1_5.q
+	t39 := s1_6.q
+	t40 := s1_7.q
+	t41 := s1_8.q
+	t42 := s2_1.q
+	t43 := s2_2.q
+	t44 := s2_3.q
+	t45 := s2_4.q
+	t46 := s2_5.q
+	t47 := s2_6.q
+	t48 := s2_7.q
+	t49 := s2_8.q
+	n := len(t33)
+	t50 := s.v
+	t51 := s1_1.v
+	t52 := s1_2.v
+	t53 := s1_3.v
+	t54 := s1_4.v
+	t55 := s1_5.v
+	t56 := s1_6.v
+	t57 := s1_7.v
+	t58 := s1_8.v
+	t59 := s2_1.v
+	t60 := s2_2.v
+	t61 := s2_3.v
+	t62 := s2_4.v
+	t63 := s2_5.v
+	t64 := s2_6.v
+	t65 := s2_7.v
+	t66 := s2_8.v
 	for i := 0; i < n; i++ {
-		t49 := s.q
-		t50 := s1_1.q
-		t51 := s1_2.q
-		t52 := s1_3.q
-		t53 := s1_4.q
-		t54 := s1_5.q
-		t55 := s1_6.q
-		t56 := s1_7.q
-		t57 := s1_8.q
-		t58 := s2_1.q
-		t59 := s2_2.q
-		t60 := s2_3.q
-		t61 := s2_4.q
-		t62 := s2_5.q
-		t63 := s2_6.q
-		t64 := s2_7.q
-		t65 := s2_8.q
-		t66 := s1_1.v[i]
-		t67 := s1_2.v[i]
-		t68 := s1_3.v[i]
-		t69 := s1_4.v[i]
-		t70 := s1_5.v[i]
-		t71 := s1_6.v[i]
-		t72 := s1_7.v[i]
-		t73 := s1_8.v[i]
-		t74 := s2_1.v[i]
-		t75 := s2_2.v[i]
-		t76 := s2_3.v[i]
-		t77 := s2_4.v[i]
-		t78 := s2_5.v[i]
-		t79 := s2_6.v[i]
-		t80 := s2_7.v[i]
-		t81 := s2_8.v[i]
-		t82 := t50[i]
 		t83 := t51[i]
 		t84 := t52[i]
 		t85 := t53[i]
@@ -3882,57 +3933,74 @@ func stateDriftTaylorLanes8WrtS(
 		t95 := t63[i]
 		t96 := t64[i]
 		t97 := t65[i]
-		t49[i] += dt * s.v[i]
-		t50[i] = t82 + dt*t66
-		t51[i] = t83 + dt*t67
-		t52[i] = t84 + dt*t68
-		t53[i] = t85 + dt*t69
-		t54[i] = t86 + dt*t70
-		t55[i] = t87 + dt*t71
-		t56[i] = t88 + dt*t72
-		t57[i] = t89 + dt*t73
-		t58[i] = t90 + dt*t74
-		t59[i] = t91 + dt*t75
-		t60[i] = t92 + dt*t76
-		t61[i] = t93 + dt*t77
-		t62[i] = t94 + dt*t78
-		t63[i] = t95 + dt*t79
-		t64[i] = t96 + dt*t80
-		t65[i] = t97 + dt*t81
+		t98 := t66[i]
+		t99 := t34[i]
+		t100 := t35[i]
+		t101 := t36[i]
+		t102 := t37[i]
+		t103 := t38[i]
+		t104 := t39[i]
+		t105 := t40[i]
+		t106 := t41[i]
+		t107 := t42[i]
+		t108 := t43[i]
+		t109 := t44[i]
+		t110 := t45[i]
+		t111 := t46[i]
+		t112 := t47[i]
+		t113 := t48[i]
+		t114 := t49[i]
+		t33[i] += dt * t50[i]
+		t34[i] = t99 + dt*t83
+		t35[i] = t100 + dt*t84
+		t36[i] = t101 + dt*t85
+		t37[i] = t102 + dt*t86
+		t38[i] = t103 + dt*t87
+		t39[i] = t104 + dt*t88
+		t40[i] = t105 + dt*t89
+		t41[i] = t106 + dt*t90
+		t42[i] = t107 + dt*t91
+		t43[i] = t108 + dt*t92
+		t44[i] = t109 + dt*t93
+		t45[i] = t110 + dt*t94
+		t46[i] = t111 + dt*t95
+		t47[i] = t112 + dt*t96
+		t48[i] = t113 + dt*t97
+		t49[i] = t114 + dt*t98
 	}
-	t33 := s1_1.t
-	t34 := s1_2.t
-	t35 := s1_3.t
-	t36 := s1_4.t
-	t37 := s1_5.t
-	t38 := s1_6.t
-	t39 := s1_7.t
-	t40 := s1_8.t
-	t41 := s2_1.t
-	t42 := s2_2.t
-	t43 := s2_3.t
-	t44 := s2_4.t
-	t45 := s2_5.t
-	t46 := s2_6.t
-	t47 := s2_7.t
-	t48 := s2_8.t
+	t67 := s1_1.t
+	t68 := s1_2.t
+	t69 := s1_3.t
+	t70 := s1_4.t
+	t71 := s1_5.t
+	t72 := s1_6.t
+	t73 := s1_7.t
+	t74 := s1_8.t
+	t75 := s2_1.t
+	t76 := s2_2.t
+	t77 := s2_3.t
+	t78 := s2_4.t
+	t79 := s2_5.t
+	t80 := s2_6.t
+	t81 := s2_7.t
+	t82 := s2_8.t
 	s.t += dt
-	s1_1.t = t33
-	s1_2.t = t34
-	s1_3.t = t35
-	s1_4.t = t36
-	s1_5.t = t37
-	s1_6.t = t38
-	s1_7.t = t39
-	s1_8.t = t40
-	s2_1.t = t41
-	s2_2.t = t42
-	s2_3.t = t43
-	s2_4.t = t44
-	s2_5.t = t45
-	s2_6.t = t46
-	s2_7.t = t47
-	s2_8.t = t48
+	s1_1.t = t67
+	s1_2.t = t68
+	s1_3.t = t69
+	s1_4.t = t70
+	s1_5.t = t71
+	s1_6.t = t72
+	s1_7.t = t73
+	s1_8.t = t74
+	s2_1.t = t75
+	s2_2.t = t76
+	s2_3.t = t77
+	s2_4.t = t78
+	s2_5.t = t79
+	s2_6.t = t80
+	s2_7.t = t81
+	s2_8.t = t82
 }
 
 // SettledHVP returns Settled and stores the Hessian-vector product ∇²Settled·v in hv (overwritten),
@@ -4268,38 +4336,38 @@ func stateStepReverseWrtSJVP(s, ds, sBar, dsBar *state, k, dt float64) {
 	dsBar.q = append(t3, make([]float64, max(len(sBar.q)-len(t3), 0))...)
 	t4 := dsBar.v
 	dsBar.v = append(t4, make([]float64, max(len(sBar.v)-len(t4), 0))...)
-	n := len(s.q)
-	t5 := dt * k
+	t5 := s.q
+	t6 := ds.q
+	n := len(t5)
+	t7 := s.v
+	t8 := ds.v
+	t9 := dt * k
 	for i := 0; i < n; i++ {
-		t15 := s.v
-		t16 := ds.v
-		t17 := s.q
-		t18 := ds.q
-		t19 := t18[i]
-		t20 := t16[i]
-		t15[i] -= t5 * t17[i]
-		t16[i] = t20 - t5*t19
-		t21 := t16[i]
-		t22 := t18[i]
-		t17[i] += dt * t15[i]
-		t18[i] = t22 + dt*t21
+		t19 := t6[i]
+		t20 := t8[i]
+		t7[i] -= t9 * t5[i]
+		t8[i] = t20 - t9*t19
+		t21 := t8[i]
+		t22 := t6[i]
+		t5[i] += dt * t7[i]
+		t6[i] = t22 + dt*t21
 	}
-	t6 := ds.t
+	t10 := ds.t
 	s.t += dt
-	ds.t = t6
+	ds.t = t10
+	t11 := sBar.q
+	t12 := dsBar.q
+	t13 := sBar.v
+	t14 := dsBar.v
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t7 := sBar.q
-		t8 := dsBar.q
-		t9 := t8[i2]
-		t10 := sBar.v
-		t11 := dsBar.v
-		t12 := t11[i2]
-		t10[i2] += dt * t7[i2]
-		t11[i2] = t12 + dt*t9
-		t13 := t11[i2]
-		t14 := t8[i2]
-		t7[i2] -= t5 * t10[i2]
-		t8[i2] = t14 - t5*t13
+		t15 := t12[i2]
+		t16 := t14[i2]
+		t13[i2] += dt * t11[i2]
+		t14[i2] = t16 + dt*t15
+		t17 := t14[i2]
+		t18 := t12[i2]
+		t11[i2] -= t9 * t13[i2]
+		t12[i2] = t18 - t9*t17
 	}
 }
 
@@ -4326,45 +4394,47 @@ func stateKickReverseWrtSJVP(s, ds, sBar, dsBar *state, k, c, dt float64) {
 	t6 := s.q
 	t7 := ds.q
 	n := len(t6)
+	t8 := s.v
+	t9 := ds.v
 	trips := max(n+2, 0)
-	t8 := append(t5, make([]float64, trips)...)
+	t10 := append(t5, make([]float64, trips)...)
 	n2 := len(t5)
-	tape := t8[:n2]
+	tape := t10[:n2]
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:n2]
 	for i := 0; i < n; i++ {
 		q2 := t6[i]
 		dq2 := t7[i]
-		t23 := s.v
-		t24 := ds.v
-		t25 := c * q2
-		t26 := t25 * q2
-		t27 := t24[i]
-		t23[i] -= dt * (k*q2 + t26*q2)
-		t24[i] = t27 - dt*(k*dq2+((c*dq2*q2+t25*dq2)*q2+t26*dq2))
+		t27 := c * q2
+		t28 := t27 * q2
+		t29 := t9[i]
+		t8[i] -= dt * (k*q2 + t28*q2)
+		t9[i] = t29 - dt*(k*dq2+((c*dq2*q2+t27*dq2)*q2+t28*dq2))
 		tape = append(tape, q2)
 		dtape = append(dtape, dq2)
 	}
+	t11 := sBar.v
+	t12 := dsBar.v
+	t13 := sBar.q
+	t14 := dsBar.q
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t9 := len(tape) - 1
-		q := tape[t9]
-		dq := dtape[t9]
-		t10 := dt * sBar.v[i2]
-		t11 := dt * dsBar.v[i2]
-		t12 := t10 * q
-		t13 := t11*q + t10*dq
-		t14 := c * q
-		t15 := c * dq
-		t16 := t14 * q
-		t17 := -((t15*q+t14*dq)*t10 + t16*t11) - (t15*t12 + t14*t13)
-		t18 := t17 - c*(t13*q+t12*dq)
-		t19 := t18 - k*t11
-		t20 := sBar.q
-		t21 := dsBar.q
-		t22 := t21[i2] + t19
-		t20[i2] += -(t16 * t10) - t14*t12 - c*(t12*q) - k*t10
-		t21[i2] = t22
-		tape = tape[:t9]
-		dtape = dtape[:t9]
+		t15 := len(tape) - 1
+		q := tape[t15]
+		dq := dtape[t15]
+		t16 := dt * t11[i2]
+		t17 := dt * t12[i2]
+		t18 := t16 * q
+		t19 := t17*q + t16*dq
+		t20 := c * q
+		t21 := c * dq
+		t22 := t20 * q
+		t23 := -((t21*q+t20*dq)*t16 + t22*t17) - (t21*t18 + t20*t19)
+		t24 := t23 - c*(t19*q+t18*dq)
+		t25 := t24 - k*t17
+		t26 := t14[i2] + t25
+		t13[i2] += -(t22 * t16) - t20*t18 - c*(t18*q) - k*t16
+		t14[i2] = t26
+		tape = tape[:t15]
+		dtape = dtape[:t15]
 	}
 }
 
@@ -4385,25 +4455,29 @@ func stateDriftReverseWrtSJVP(s, ds, sBar, dsBar *state, dt float64) {
 	dsBar.q = append(t3, make([]float64, max(len(sBar.q)-len(t3), 0))...)
 	t4 := dsBar.v
 	dsBar.v = append(t4, make([]float64, max(len(sBar.v)-len(t4), 0))...)
-	n := len(s.q)
+	t5 := s.q
+	t6 := ds.q
+	n := len(t5)
+	t7 := s.v
+	t8 := ds.v
 	for i := 0; i < n; i++ {
-		t10 := s.q
-		t11 := ds.q
-		t12 := ds.v[i]
-		t13 := t11[i]
-		t10[i] += dt * s.v[i]
-		t11[i] = t13 + dt*t12
+		t16 := t8[i]
+		t17 := t6[i]
+		t5[i] += dt * t7[i]
+		t6[i] = t17 + dt*t16
 	}
-	t5 := ds.t
+	t9 := ds.t
 	s.t += dt
-	ds.t = t5
+	ds.t = t9
+	t10 := sBar.q
+	t11 := dsBar.q
+	t12 := sBar.v
+	t13 := dsBar.v
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t6 := dsBar.q[i2]
-		t7 := sBar.v
-		t8 := dsBar.v
-		t9 := t8[i2]
-		t7[i2] += dt * sBar.q[i2]
-		t8[i2] = t9 + dt*t6
+		t14 := t11[i2]
+		t15 := t13[i2]
+		t12[i2] += dt * t10[i2]
+		t13[i2] = t15 + dt*t14
 	}
 }
 
@@ -4421,11 +4495,11 @@ func stateKickJVPWrtS(s, ds *state, k, c, dt float64) {
 	t3 := s.q
 	t4 := ds.q
 	n := len(t3)
+	t5 := s.v
+	t6 := ds.v
 	for i := 0; i < n; i++ {
 		q := t3[i]
 		dq := t4[i]
-		t5 := s.v
-		t6 := ds.v
 		t7 := c * q
 		t8 := t7 * q
 		t9 := t6[i]
@@ -4445,25 +4519,25 @@ func stateStepJVPWrtS(s, ds *state, k, dt float64) {
 	ds.q = append(t, make([]float64, max(len(s.q)-len(t), 0))...)
 	t2 := ds.v
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
-	n := len(s.q)
-	t3 := dt * k
+	t3 := s.q
+	t4 := ds.q
+	n := len(t3)
+	t5 := s.v
+	t6 := ds.v
+	t7 := dt * k
 	for i := 0; i < n; i++ {
-		t5 := s.v
-		t6 := ds.v
-		t7 := s.q
-		t8 := ds.q
-		t9 := t8[i]
+		t9 := t4[i]
 		t10 := t6[i]
-		t5[i] -= t3 * t7[i]
-		t6[i] = t10 - t3*t9
+		t5[i] -= t7 * t3[i]
+		t6[i] = t10 - t7*t9
 		t11 := t6[i]
-		t12 := t8[i]
-		t7[i] += dt * t5[i]
-		t8[i] = t12 + dt*t11
+		t12 := t4[i]
+		t3[i] += dt * t5[i]
+		t4[i] = t12 + dt*t11
 	}
-	t4 := ds.t
+	t8 := ds.t
 	s.t += dt
-	ds.t = t4
+	ds.t = t8
 }
 
 // ByValueJVP computes ByValue and its derivative along the tangents (forward mode).
@@ -4884,18 +4958,18 @@ func geomPolylineMeasureJVP(p, dp *geom.Polyline) (float64, float64) {
 	dp.Pts = append(t, make([]float64, max(len(p.Pts)-len(t), 0))...)
 	t2 := dp.Segs
 	dp.Segs = append(t2, make([]float64, max(len(p.Segs)-len(t2), 0))...)
-	t3 := len(p.Pts)/2 - 1
-	segs := make([]float64, t3)
-	dsegs := make([]float64, t3)
+	t3 := p.Pts
+	t4 := dp.Pts
+	t5 := len(t3)/2 - 1
+	segs := make([]float64, t5)
+	dsegs := make([]float64, t5)
 	n := len(segs)
 	total := 0.0
 	dtotal := 0.0
 	for i := 0; i < n; i++ {
-		t4 := p.Pts
-		t5 := dp.Pts
 		t6 := 2*i + 2
 		t7 := 2*i + 4
-		t8, t9 := geomDistJVP(t4[2*i:t6], t5[2*i:t6], t4[t6:t7], t5[t6:t7])
+		t8, t9 := geomDistJVP(t3[2*i:t6], t4[2*i:t6], t3[t6:t7], t4[t6:t7])
 		segs[i] = t8
 		dsegs[i] = t9
 		total += segs[i]
@@ -5060,57 +5134,46 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 // in p (zero for the gradient of its results alone); on return, the gradient with respect to the
 // values p held on entry.
 func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float64)) {
-	t := len(p.Pts)/2 - 1
-	segs := make([]float64, t)
-	segsBar := make([]float64, t)
+	t := p.Pts
+	t2 := pBar.Pts
+	t3 := len(t)/2 - 1
+	segs := make([]float64, t3)
+	segsBar := make([]float64, t3)
 	n := len(segs)
 	trips := max(n+2, 0)
-	before := len([][]float64(nil))
-	before2 := len([]float64(nil))
+	before := len([]float64(nil))
 	var tape []float64
-	var tapeSlices [][]float64
 	total := 0.0
 	for i := 0; i < n; i++ {
 		if i == 1 {
-			t14 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t14*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t14*(len(tape)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		t15 := p.Pts
-		t16 := pBar.Pts
-		t17 := t15[2*i : 2*i+2]
-		t18 := t15[2*i+2 : 2*i+4]
-		tape = append(append(tape, t17...), t18...)
-		segs[i] = geom.Dist(t17, t18)
-		t19 := segs[i]
-		tapeSlices = append(tapeSlices, t15, t16)
-		total += t19
+		t13 := t[2*i : 2*i+2]
+		t14 := t[2*i+2 : 2*i+4]
+		tape = append(append(tape, t13...), t14...)
+		segs[i] = geom.Dist(t13, t14)
+		total += segs[i]
 	}
-	t2 := pBar.Segs
+	t4 := pBar.Segs
 	pBar.Segs = segsBar
 	p.Segs = segs
 	return total, func(seed float64) {
-		pBar.Segs = t2
+		pBar.Segs = t4
 		for i2 := n - 1; i2 >= 0; i2-- {
-			n2 := len(tapeSlices)
-			t3 := n2 - 2
-			t4 := tapeSlices[t3]
-			t5 := tapeSlices[n2-1]
 			segsBar[i2] += seed
-			t6 := segsBar[i2]
+			t5 := segsBar[i2]
 			segsBar[i2] = 0
-			t7 := 2*i2 + 2
-			t8 := 2*i2 + 4
-			t9 := t4[t7:t8]
-			t10 := len(tape) - len(t9)
-			copy(t9, tape[t10:])
-			t11 := tape[:t10]
-			t12 := t4[2*i2 : t7]
-			t13 := len(t11) - len(t12)
-			copy(t12, t11[t13:])
-			geomDistReverse(t12, t5[2*i2:t7], t9, t5[t7:t8], t6)
-			tape = t11[:t13]
-			tapeSlices = tapeSlices[:t3]
+			t6 := 2*i2 + 2
+			t7 := 2*i2 + 4
+			t8 := t[t6:t7]
+			t9 := len(tape) - len(t8)
+			copy(t8, tape[t9:])
+			t10 := tape[:t9]
+			t11 := t[2*i2 : t6]
+			t12 := len(t10) - len(t11)
+			copy(t11, t10[t12:])
+			geomDistReverse(t11, t2[2*i2:t6], t8, t2[t6:t7], t5)
+			tape = t10[:t12]
 		}
 	}
 }
@@ -5194,22 +5257,22 @@ func stateRefineJVP(s, ds *state, n int) {
 	if n > 0 {
 		stateRefineJVP(s, ds, n-1)
 	}
-	n2 := len(s.q)
-	t3 := 2*n2 - 1
-	q := make([]float64, t3)
-	dq := make([]float64, t3)
+	t3 := s.q
+	t4 := ds.q
+	n2 := len(t3)
+	t5 := 2*n2 - 1
+	q := make([]float64, t5)
+	dq := make([]float64, t5)
 	for i := 0; i < n2; i++ {
-		t4 := s.q
-		t5 := ds.q
-		t6 := t5[i]
-		q[2*i] = t4[i]
+		t6 := t4[i]
+		q[2*i] = t3[i]
 		dq[2*i] = t6
-		if i+1 < len(t4) {
+		if i+1 < n2 {
 			t7 := 2*i + 1
-			t8 := t4[i]
-			t9 := t5[i]
-			t10 := t4[i+1]
-			t11 := t5[i+1]
+			t8 := t3[i]
+			t9 := t4[i]
+			t10 := t3[i+1]
+			t11 := t4[i+1]
 			t12 := t8 * t10
 			q[t7] = 0.5*(t8+t10) + 0.1*math.Sin(t12)
 			dq[t7] = 0.5*(t9+t11) + 0.1*(math.Cos(t12)*(t9*t10+t8*t11))
@@ -5297,63 +5360,53 @@ func stateRefineSplit(s, sBar *state, n int) func() {
 		back = nil
 		from = 0
 	}
-	n2 := len(s.q)
-	t := 2*n2 - 1
-	q := make([]float64, t)
-	qBar := make([]float64, t)
-	trips := max(n2+2, 0)
-	tapeSlices := slices.Grow([][]float64(nil), trips*2)
-	tape := slices.Grow([]float64(nil), trips*2)
+	t := s.q
+	t2 := sBar.q
+	n2 := len(t)
+	t3 := 2*n2 - 1
+	q := make([]float64, t3)
+	qBar := make([]float64, t3)
+	tape := slices.Grow([]float64(nil), max(n2+2, 0)*2)
 	var path []int
 	for i := 0; i < n2; i++ {
-		t14 := s.q
-		t15 := sBar.q
-		q[2*i] = t14[i]
-		tapeSlices = append(tapeSlices, t14, t15)
+		q[2*i] = t[i]
 		var from2 int
-		if i+1 < len(t14) {
-			t16 := t14[i]
-			t17 := t14[i+1]
-			q[2*i+1] = 0.5*(t16+t17) + 0.1*math.Sin(t16*t17)
-			tapeSlices = append(tapeSlices, t14, t15)
-			tape = append(tape, t16, t17)
+		if i+1 < n2 {
+			t14 := t[i]
+			t15 := t[i+1]
+			q[2*i+1] = 0.5*(t14+t15) + 0.1*math.Sin(t14*t15)
+			tape = append(tape, t14, t15)
 			from2 = 1
 		} else {
 			from2 = 0
 		}
 		path = append(path, from2)
 	}
-	t2 := sBar.q
+	t4 := sBar.q
 	sBar.q = qBar
 	s.q = q
 	return func() {
-		sBar.q = t2
+		sBar.q = t4
 		for i2 := n2 - 1; i2 >= 0; i2-- {
-			t3 := len(path) - 1
-			t4 := path[:t3]
-			if path[t3] != 0 {
+			t5 := len(path) - 1
+			t6 := path[:t5]
+			if path[t5] != 0 {
 				n3 := len(tape)
-				t5 := n3 - 2
-				t6 := tape[t5]
-				t7 := tape[n3-1]
-				n4 := len(tapeSlices)
-				t8 := tapeSlices[n4-1]
-				t9 := qBar[2*i2+1]
+				t7 := n3 - 2
+				t8 := tape[t7]
+				t9 := tape[n3-1]
+				t10 := qBar[2*i2+1]
 				qBar[2*i2+1] = 0
-				t10 := math.Cos(t6*t7) * (0.1 * t9)
-				t11 := 0.5 * t9
-				t8[i2+1] += t6*t10 + t11
-				t8[i2] += t10*t7 + t11
-				tapeSlices = tapeSlices[:n4-2]
-				tape = tape[:t5]
+				t11 := math.Cos(t8*t9) * (0.1 * t10)
+				t12 := 0.5 * t10
+				t2[i2+1] += t8*t11 + t12
+				t2[i2] += t11*t9 + t12
+				tape = tape[:t7]
 			}
-			n5 := len(tapeSlices)
-			t12 := tapeSlices[n5-1]
 			t13 := qBar[2*i2]
 			qBar[2*i2] = 0
-			t12[i2] += t13
-			tapeSlices = tapeSlices[:n5-2]
-			path = t4
+			t2[i2] += t13
+			path = t6
 		}
 		if from != 0 {
 			back()

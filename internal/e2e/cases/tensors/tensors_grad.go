@@ -94,44 +94,46 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	dBar.Ws = append(t2, make([]*tensorops.Tensor, max(len(d.Ws)-len(t2), 0))...)
 	t3 := dBar.Bs
 	dBar.Bs = append(t3, make([]*tensorops.Tensor, max(len(d.Bs)-len(t3), 0))...)
-	n := len(d.Ws)
+	t4 := d.Ws
+	n := len(t4)
+	t5 := d.Bs
 	tapePointers := slices.Grow(t, max(n+2, 0)*3)
 	h := x
 	for i := 0; i < n; i++ {
-		t16 := tensorops.MatMul(h, d.Ws[i])
-		h3 := tensorops.Fuse("Tanh(a + b)", t16, d.Bs[i])
-		tapePointers = append(tapePointers, h, t16, h3)
+		t18 := tensorops.MatMul(h, t4[i])
+		h3 := tensorops.Fuse("Tanh(a + b)", t18, t5[i])
+		tapePointers = append(tapePointers, h, t18, h3)
 		h = h3
 	}
-	t4 := tensorops.Sub(h, y)
-	t5 := tensorops.Square(t4)
-	t6 := tensorops.MeanAll(t5)
-	t7 := tensorops.Fuse("2*a*b", t4, tensorops.MeanAllGrad(t5, 1))
-	hBar := tensorops.SumLike(t7, h)
+	t6 := tensorops.Sub(h, y)
+	t7 := tensorops.Square(t6)
+	t8 := tensorops.MeanAll(t7)
+	t9 := tensorops.Fuse("2*a*b", t6, tensorops.MeanAllGrad(t7, 1))
+	hBar := tensorops.SumLike(t9, h)
 	var hBar2 *tensorops.Tensor
 	for i2 := n - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		n2 := len(tapePointers)
-		t8 := n2 - 3
-		h2 := tapePointers[t8]
-		t9 := tapePointers[:t8]
-		t10 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
-		t11 := tensorops.SumLike(t10, tapePointers[n2-2])
-		t12 := dBar.Bs
-		t12[i2] = tensorops.AccumulateSumLike(t12[i2], t10, d.Bs[i2])
-		t13 := d.Ws[i2]
+		t10 := n2 - 3
+		h2 := tapePointers[t10]
+		t11 := tapePointers[:t10]
+		t12 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
+		t13 := tensorops.SumLike(t12, tapePointers[n2-2])
+		t14 := dBar.Bs
+		t14[i2] = tensorops.AccumulateSumLike(t14[i2], t12, d.Bs[i2])
+		t15 := d.Ws[i2]
 		if i2 != 0 {
-			hBar = tensorops.MatMulGradA(t11, h2, t13, false, false)
+			hBar = tensorops.MatMulGradA(t13, h2, t15, false, false)
 		} else {
 			hBar = nil
 		}
-		t14 := dBar.Ws
-		t15 := tensorops.AccumulateMatMulGradB(t14[i2], t11, h2, t13, false, false)
-		t14[i2] = t15
+		t16 := dBar.Ws
+		t17 := tensorops.AccumulateMatMulGradB(t16[i2], t13, h2, t15, false, false)
+		t16[i2] = t17
 		hBar2 = nil
-		tapePointers = t9
+		tapePointers = t11
 	}
-	return t6
+	return t8
 }
 
 // QuadTaylor propagates Taylor polynomials of degree 3 through Quad (Taylor mode): when each varied
