@@ -27,7 +27,11 @@ func (t *transformer) run() {
 	}
 	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.seeded, t.callee, t.noValue, written)
 	if t.split {
-		f.Doc = splitDoc(req.Name, req.Target) + f.Doc[strings.Index(f.Doc, "\n\n")+2:]
+		// Its reverse half is back: what the callee variant's doc says
+		// of the call holds of back's.
+		rest := f.Doc[strings.Index(f.Doc, "\n\n")+2:]
+		rest = strings.NewReplacer(": on entry ", ": when back is called, ", "; on return, ", "; when it returns, ").Replace(rest)
+		f.Doc = splitDoc(req.Name, req.Target) + rest
 	}
 	if t.gonum {
 		f.Doc = fmt.Sprintf("%s writes the gradient of %s at %s into grad (overwriting it), in the\nshape of gonum/optimize's Problem.Grad (reverse mode).", req.Name, ssaad.FuncName(req.Target), nm.params[len(nm.params)-1])

@@ -639,9 +639,9 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 // Varied inputs: h (into hBar).
 // Fixed inputs: dt.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// history.record writes h: on entry hBar holds the adjoint of the values history.record leaves in h
-// (zero for the gradient of its results alone); on return, the gradient with respect to the values
-// h held on entry.
+// history.record writes h: when back is called, hBar holds the adjoint of the values history.record
+// leaves in h (zero for the gradient of its results alone); when it returns, the gradient with
+// respect to the values h held on entry.
 func historyRecordSplitWrtH(h, hBar *history, dt float64) func() {
 	t := h.q
 	t2 := hBar.q

@@ -937,9 +937,9 @@ func partSplit(x, xBar []float64, n int) ([]float64, []float64, func()) {
 // Varied inputs: x (into xBar).
 // Fixed inputs: n.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// wrap writes x: on entry xBar holds the adjoint of the values wrap leaves in x (zero for the
-// gradient of its results alone); on return, the gradient with respect to the values x held on
-// entry.
+// wrap writes x: when back is called, xBar holds the adjoint of the values wrap leaves in x (zero
+// for the gradient of its results alone); when it returns, the gradient with respect to the values
+// x held on entry.
 func wrapSplit(x, xBar []float64, n int) (*pair, *pair, func()) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("wrapSplit: x and xBar share memory: gadgen's gradients need them apart")

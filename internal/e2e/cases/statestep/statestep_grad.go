@@ -5130,9 +5130,9 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 //
 // Varied inputs: p (into pBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// Polyline.Measure writes p: on entry pBar holds the adjoint of the values Polyline.Measure leaves
-// in p (zero for the gradient of its results alone); on return, the gradient with respect to the
-// values p held on entry.
+// Polyline.Measure writes p: when back is called, pBar holds the adjoint of the values
+// Polyline.Measure leaves in p (zero for the gradient of its results alone); when it returns, the
+// gradient with respect to the values p held on entry.
 func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float64)) {
 	t := p.Pts
 	t2 := pBar.Pts
@@ -5347,9 +5347,9 @@ func RefinedGrad(q0, q0Bar []float64, k float64, n int) (f, kBar float64) {
 // Varied inputs: s (into sBar).
 // Fixed inputs: n.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// state.refine writes s: on entry sBar holds the adjoint of the values state.refine leaves in s
-// (zero for the gradient of its results alone); on return, the gradient with respect to the values
-// s held on entry.
+// state.refine writes s: when back is called, sBar holds the adjoint of the values state.refine
+// leaves in s (zero for the gradient of its results alone); when it returns, the gradient with
+// respect to the values s held on entry.
 func stateRefineSplit(s, sBar *state, n int) func() {
 	var back func()
 	var from int
