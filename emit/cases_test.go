@@ -1193,4 +1193,44 @@ var cases = []testCase{
 		},
 		check: `near(t, "UseSquare", UseSquare([]float64{3, 4}), 25+18)`,
 	},
+{
+		// The irreducible loop of "irreducible" before a suspension: the
+		// first half in goto form, the continuation a func literal of its
+		// own, labels and gotos on each side.
+		name: "suspendgoto",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("HalfIrreducible", ev.pkg)
+			n, odd := b.Param("n", intT), b.Param("odd", boolT)
+			seed := b.Param("seed", intT)
+			b.F.AddResult("", intT)
+			b.F.Suspend = &ir.Suspend{Names: []string{""}, Types: []types.Type{intT}, BackParams: 1, Back: "back"}
+			ba, bb, exit, back, more, done := b.Block("A"), b.Block("B"), b.Block("exit"), b.Block("back"), b.Block("more"), b.Block("done")
+			b.If(odd, bb, ba)
+			b.At(ba)
+			na := b.Phi("n", intT)
+			na2 := named(b.Bin(token.SUB, na, b.Int(1)), "n")
+			b.If(b.Bin(token.GTR, na2, b.Int(0)), bb, exit)
+			b.At(bb)
+			nb := b.Phi("n", intT)
+			nb2 := named(b.Bin(token.SUB, nb, b.Int(2)), "n")
+			b.If(b.Bin(token.GTR, nb2, b.Int(0)), ba, exit)
+			b.At(exit)
+			r := b.Phi("n", intT)
+			b.CallBuiltin(ir.SuspendBuiltin, nil, r)
+			b.Jump(back)
+			b.At(back)
+			b.If(b.Bin(token.GTR, seed, b.Int(0)), more, done)
+			b.At(more)
+			b.Return(b.Add(seed, r))
+			b.At(done)
+			b.Return(r)
+			args(na, n, nb2)
+			args(nb, n, na2)
+			args(r, na2, nb2)
+			return one(b.F)
+		},
+		check: `v, back := HalfIrreducible(10, true)
+		eq(t, "HalfIrreducible", v, -1)
+		eq(t, "back(5)", back(5), 4)`,
+	},
 }

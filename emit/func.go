@@ -96,12 +96,15 @@ func newEmitter(fs *fileState, fn *ir.Func) *emitter {
 	return e
 }
 
+// forceGotoForm makes every function take the goto form (tests).
+var forceGotoForm bool
+
 // body returns the statements of the function body.
 func (e *emitter) body() []jen.Code {
 	e.analyze()
 	e.makeVariables()
 	var body *slist
-	if s := e.structure(); s != nil {
+	if s := e.structure(); s != nil && !forceGotoForm {
 		body = s
 		e.simplify(body)
 		e.placeDecls(body, false)

@@ -36,16 +36,27 @@ func (e *emitter) gotoForm() *slist {
 		out.add(&sGoto{name: label(t)})
 	}
 	// A split function's continuation (the blocks its entry dominates)
-	// is a func literal of its own: no goto enters or leaves it.
-	var back *ir.Block
+	// is a func literal of its own: no goto enters or leaves it. (There
+	// are several when splitIrreducible copied a suspension's block.)
+	conts := map[*ir.Block]*sSuspend{} // by the continuation's entry
+	var entries []*ir.Block
 	for _, b := range blocks {
-		if suspendAt(b) != nil {
-			back = b.Succs[0]
+		if sv := suspendAt(b); sv != nil {
+			conts[b.Succs[0]] = &sSuspend{v: sv, body: &slist{}}
+			entries = append(entries, b.Succs[0])
 		}
 	}
-	inBack := func(b *ir.Block) bool { return back != nil && e.cfg.Dominates(back, b) }
-	var stmts, backStmts []stmt
-	var suspend *sSuspend
+	// owner returns the entry of the continuation b belongs to, or nil.
+	owner := func(b *ir.Block) *ir.Block {
+		for _, en := range entries {
+			if e.cfg.Dominates(en, b) {
+				return en
+			}
+		}
+		return nil
+	}
+	var stmts []stmt
+	contStmts := map[*ir.Block][]stmt{}
 	for _, b := range blocks {
 		var out slist
 		out.add(&sLabel{name: label(b)})
@@ -53,11 +64,9 @@ func (e *emitter) gotoForm() *slist {
 		term := b.Terminator()
 		switch {
 		case suspendAt(b) != nil:
-			sv := suspendAt(b)
-			dropSuspendStmt(&out, sv)
+			dropSuspendStmt(&out, suspendAt(b))
 			out.add(e.edgeCopies(b, 0)...)
-			suspend = &sSuspend{v: sv, body: &slist{}}
-			out.add(suspend)
+			out.add(conts[b.Succs[0]])
 		case term.Op == ir.OpJump:
 			jump(&out, b, 0, true)
 		case term.Op == ir.OpIf:
@@ -68,8 +77,8 @@ func (e *emitter) gotoForm() *slist {
 		default:
 			out.add(&sValue{v: term})
 		}
-		if inBack(b) {
-			backStmts = append(backStmts, out.stmts...)
+		if en := owner(b); en != nil {
+			contStmts[en] = append(contStmts[en], out.stmts...)
 		} else {
 			stmts = append(stmts, out.stmts...)
 		}
@@ -89,8 +98,8 @@ func (e *emitter) gotoForm() *slist {
 		}
 	}
 	usedLabels(stmts, body)
-	if suspend != nil {
-		usedLabels(backStmts, suspend.body)
+	for _, en := range entries {
+		usedLabels(contStmts[en], conts[en].body)
 	}
 	return body
 }

@@ -3,10 +3,15 @@ package emit
 // Tests of the package's internals.
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/gadgen/gadgen/internal/irtest"
 	"github.com/gadgen/gadgen/ir"
 )
 
@@ -63,5 +68,51 @@ func TestWrapDoc(t *testing.T) {
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
 			t.Errorf("WrapDoc(%q, %d) = %q, want %q", c.line, c.width, got, c.want)
 		}
+	}
+}
+
+// TestSuspendGotoForm emits a split function whose halves branch, in the
+// goto form: the continuation is a func literal with labels of its own,
+// and the file type-checks (no goto leaves or enters the literal).
+func TestSuspendGotoForm(t *testing.T) {
+	forceGotoForm = true
+	defer func() { forceGotoForm = false }()
+	pkg := types.NewPackage("example.com/p", "p")
+	intT, boolT := types.Typ[types.Int], types.Typ[types.Bool]
+	b := irtest.NewBuilder("Half", pkg)
+	n, odd := b.Param("n", intT), b.Param("odd", boolT)
+	seed := b.Param("seed", intT)
+	b.F.AddResult("", intT)
+	b.F.Suspend = &ir.Suspend{Names: []string{""}, Types: []types.Type{intT}, BackParams: 1, Back: "back"}
+	then, join, back, more, done := b.Block("then"), b.Block("join"), b.Block("back"), b.Block("more"), b.Block("done")
+	b.If(odd, then, join)
+	b.At(then)
+	m := b.Add(n, b.Int(3))
+	b.Jump(join)
+	b.At(join)
+	r := b.Phi("r", intT)
+	irtest.SetArgs(r, n, m)
+	b.CallBuiltin(ir.SuspendBuiltin, nil, r)
+	b.Jump(back)
+	b.At(back)
+	b.If(b.Bin(token.GTR, seed, b.Int(0)), more, done)
+	b.At(more)
+	b.Return(b.Add(seed, r))
+	b.At(done)
+	b.Return(r)
+	src, err := Render(File{PkgName: "p", PkgPath: "example.com/p", Funcs: []*ir.Func{b.F}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	if _, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{f}, nil); err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	if !strings.Contains(string(src), "goto") || !strings.Contains(string(src), "func(seed int) int {") {
+		t.Errorf("want the goto form and a continuation literal:\n%s", src)
 	}
 }

@@ -11,52 +11,72 @@ import (
 	"github.com/gadgen/gadgen/ir"
 )
 
-// isolateSuspend returns fn, or a copy of it, in which the call of
-// ir.SuspendBuiltin ends its block and jumps to a block of its own, the
+// isolateSuspend returns fn, or a copy of it, in which each call of
+// ir.SuspendBuiltin (there are several when splitIrreducible copied the
+// block of one) ends its block and jumps to a block of its own, the
 // continuation's entry, which no other block jumps to.
 func isolateSuspend(fn *ir.Func) *ir.Func {
 	if fn.Suspend == nil {
 		return fn
 	}
-	b, i := findSuspend(fn)
-	if b == nil {
-		internalf("split function %s without its suspension", fn.Name)
-	}
-	if term := b.Terminator(); i == len(b.Instrs)-2 && term.Op == ir.OpJump && len(b.Succs[0].Preds) == 1 {
-		return fn
-	}
-	fn, m := cloneFunc(fn)
-	b = m[b.Instrs[i]].Block
-	nb := fn.NewBlock("back")
-	nb.Instrs = append(nb.Instrs, b.Instrs[i+1:]...)
-	for _, v := range nb.Instrs {
-		v.Block = nb
-	}
-	b.Instrs = b.Instrs[:i+1]
-	nb.Succs = b.Succs
-	for _, s := range nb.Succs {
-		for k, p := range s.Preds {
-			if p == b {
-				s.Preds[k] = nb
+	cloned := false
+	for {
+		b, i := findSuspend(fn)
+		if b == nil {
+			if !cloned && !hasSuspend(fn) {
+				internalf("split function %s without its suspension", fn.Name)
+			}
+			return fn
+		}
+		if !cloned {
+			var m map[*ir.Value]*ir.Value
+			fn, m = cloneFunc(fn)
+			b = m[b.Instrs[i]].Block
+			cloned = true
+		}
+		nb := fn.NewBlock("back")
+		nb.Instrs = append(nb.Instrs, b.Instrs[i+1:]...)
+		for _, v := range nb.Instrs {
+			v.Block = nb
+		}
+		b.Instrs = b.Instrs[:i+1]
+		nb.Succs = b.Succs
+		for _, s := range nb.Succs {
+			for k, p := range s.Preds {
+				if p == b {
+					s.Preds[k] = nb
+				}
 			}
 		}
+		b.Succs = nil
+		b.Jump(nb)
 	}
-	b.Succs = nil
-	b.Jump(nb)
-	return fn
 }
 
-// findSuspend returns the block of fn holding the call of
-// ir.SuspendBuiltin and its index there, or nil.
+// findSuspend returns a block of fn holding a call of ir.SuspendBuiltin
+// that is not isolated yet (see isolateSuspend), and its index there, or
+// nil.
 func findSuspend(fn *ir.Func) (*ir.Block, int) {
 	for _, b := range fn.Blocks {
 		for i, v := range b.Instrs {
-			if ir.IsSuspend(v) {
+			if ir.IsSuspend(v) && !(i == len(b.Instrs)-2 && b.Terminator().Op == ir.OpJump && len(b.Succs[0].Preds) == 1) {
 				return b, i
 			}
 		}
 	}
 	return nil, -1
+}
+
+// hasSuspend reports whether fn calls ir.SuspendBuiltin.
+func hasSuspend(fn *ir.Func) bool {
+	for _, b := range fn.Blocks {
+		for _, v := range b.Instrs {
+			if ir.IsSuspend(v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // suspendAt returns the call of ir.SuspendBuiltin ending block b, or nil.
