@@ -1193,7 +1193,7 @@ var cases = []testCase{
 		},
 		check: `near(t, "UseSquare", UseSquare([]float64{3, 4}), 25+18)`,
 	},
-{
+	{
 		// The irreducible loop of "irreducible" before a suspension: the
 		// first half in goto form, the continuation a func literal of its
 		// own, labels and gotos on each side.
