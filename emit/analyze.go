@@ -439,6 +439,13 @@ func (e *emitter) useSite(v *ir.Value, i, n int) (rootKey, int, bool) {
 	}
 	u := us[0]
 	if u.Op == ir.OpPhi {
+		// The copies of an edge out of a branch run on that edge alone:
+		// a call with effects (or a load that may fault) that the block
+		// runs on every path stays a statement of its own (a gradient
+		// call writing its shadow, whose result one branch overwrites).
+		if len(v.Block.Succs) > 1 && e.isMemOp(v) {
+			return rootKey{}, 0, false
+		}
 		for j, a := range u.Args {
 			if a == v {
 				if u.Block.Preds[j] != v.Block {

@@ -1233,4 +1233,36 @@ var cases = []testCase{
 		eq(t, "HalfIrreducible", v, -1)
 		eq(t, "back(5)", back(5), 4)`,
 	},
+{
+		// func Overwritten(x []float64, c bool) float64 {
+		//	e := Mark(x) // writes x[0] on every path
+		//	if c {
+		//		e = 2
+		//	}
+		//	return e + x[0]
+		// }
+		//
+		// e's φ takes the call's result on the edge out of the branch: the
+		// call stays a statement before the if, not a copy on that edge
+		// (found by difftest: a gradient call writing its shadow moved into
+		// an else branch).
+		name: "effectphi",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("Overwritten", ev.pkg)
+			x, c := b.Param("x", f64s), b.Param("c", boolT)
+			b.F.AddResult("", f64)
+			then, join := b.Block("then"), b.Block("join")
+			m := named(b.Call(ev.fn("Mark"), x), "e")
+			b.If(c, then, join)
+			b.At(then)
+			b.Jump(join)
+			b.At(join)
+			e := b.Phi("e", f64)
+			args(e, m, b.Float(2))
+			b.Return(b.Add(e, b.Load(b.IndexAddr(x, b.Int(0)))))
+			return one(b.F)
+		},
+		check: `eq(t, "Overwritten(true)", Overwritten([]float64{1}, true), 7.0)
+		eq(t, "Overwritten(false)", Overwritten([]float64{1}, false), 6.0)`,
+	},
 }
