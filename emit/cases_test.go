@@ -1233,7 +1233,7 @@ var cases = []testCase{
 		eq(t, "HalfIrreducible", v, -1)
 		eq(t, "back(5)", back(5), 4)`,
 	},
-{
+	{
 		// func Overwritten(x []float64, c bool) float64 {
 		//	e := Mark(x) // writes x[0] on every path
 		//	if c {
