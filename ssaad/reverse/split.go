@@ -112,7 +112,12 @@ func (t *transformer) forwardSplit(v *ir.Value) {
 		active[i] = t.act.Varied(a) && (hasAdjoint(a.Type) || handsMemory(a.Type))
 		args = append(args, t.v(a))
 		if active[i] && ssaad.IsPointerLike(a.Type) {
-			args = append(args, t.fwdShadow(a))
+			d := t.fwdShadow(a)
+			if d == nil {
+				t.errorf(v.Pos, "call of "+callee.Name(), "reverse mode cannot split this call: argument %d has no shadow", i+1)
+				d = t.F.ConstValue(a.Type, nil)
+			}
+			args = append(args, d)
 		}
 	}
 	df, err := t.env.Derivative(SplitMode, callee, active, v.Pos)
