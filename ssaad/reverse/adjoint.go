@@ -552,17 +552,7 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 	if rule == nil || rule.Kind != templates.Smooth {
 		return
 	}
-	var results []*ir.Value
-	if tu, ok := v.Type.(*types.Tuple); ok {
-		results = make([]*ir.Value, tu.Len())
-		for _, w := range v.Block.Instrs {
-			if w.Op == ir.OpExtract && w.Args[0] == v {
-				results[w.Index] = w
-			}
-		}
-	} else {
-		results = []*ir.Value{v}
-	}
+	results, _ := callResults(v)
 	e := ssaad.NewExpander(&t.Builder, 0, mathPkg)
 	e.UseRule(rule)
 	env := map[string]*ssaad.Series{}
@@ -756,24 +746,13 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	// The adjoints of the call's results are the seeds of the VJP.
 	var seeds []*ir.Value
 	nonzero := false
-	if tu, ok := v.Type.(*types.Tuple); ok {
-		extracts := make([]*ir.Value, tu.Len())
-		for _, w := range v.Block.Instrs {
-			if w.Op == ir.OpExtract && w.Args[0] == v {
-				extracts[w.Index] = w
-			}
+	results, typs := callResults(v)
+	for i, typ := range typs {
+		if typ == nil || !hasAdjoint(typ) && !shadowResult(typ) {
+			continue
 		}
-		for i := 0; i < tu.Len(); i++ {
-			if !hasAdjoint(tu.At(i).Type()) && !shadowResult(tu.At(i).Type()) {
-				continue
-			}
-			g := t.resultSeed(v, extracts[i], i, tu.At(i).Type())
-			nonzero = nonzero || !ssaad.IsZero(g)
-			seeds = append(seeds, g)
-		}
-	} else if v.Type != nil && (hasAdjoint(v.Type) || shadowResult(v.Type)) {
-		g := t.resultSeed(v, v, 0, v.Type)
-		nonzero = !ssaad.IsZero(g)
+		g := t.resultSeed(v, results[i], i, typ)
+		nonzero = nonzero || !ssaad.IsZero(g)
 		seeds = append(seeds, g)
 	}
 	void := len(seeds) == 0
@@ -887,6 +866,26 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 type varargs struct {
 	typ  types.Type
 	args []*ir.Value
+}
+
+// callResults returns, per result of call v, the value that stands for
+// it (v itself, or its extract; nil for an unused one) and its type.
+func callResults(v *ir.Value) ([]*ir.Value, []types.Type) {
+	tu, ok := v.Type.(*types.Tuple)
+	if !ok {
+		return []*ir.Value{v}, []types.Type{v.Type}
+	}
+	results := make([]*ir.Value, tu.Len())
+	for _, w := range v.Block.Instrs {
+		if w.Op == ir.OpExtract && w.Args[0] == v {
+			results[w.Index] = w
+		}
+	}
+	var typs []types.Type
+	for x := range tu.Variables() {
+		typs = append(typs, x.Type())
+	}
+	return results, typs
 }
 
 // callPartials emits the reverse of call v by a call of callee with args,

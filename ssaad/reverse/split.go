@@ -186,19 +186,7 @@ func (t *transformer) forwardSplit(v *ir.Value) {
 // shadows, which its forward half returned).
 func (t *transformer) splitAdjoint(v *ir.Value) {
 	var seeds, scalars []*ir.Value
-	results := []*ir.Value{v}
-	typs := []types.Type{v.Type}
-	if tu, ok := v.Type.(*types.Tuple); ok {
-		results, typs = make([]*ir.Value, tu.Len()), nil
-		for _, w := range v.Block.Instrs {
-			if w.Op == ir.OpExtract && w.Args[0] == v {
-				results[w.Index] = w
-			}
-		}
-		for x := range tu.Variables() {
-			typs = append(typs, x.Type())
-		}
-	}
+	results, typs := callResults(v)
 	for k, typ := range typs {
 		if typ != nil && hasAdjoint(typ) && !shadowResult(typ) {
 			seeds = append(seeds, t.resultSeed(v, results[k], k, typ))
