@@ -92,6 +92,7 @@ type reply struct {
 	Error   string   `json:"error"`
 	Methods []string `json:"methods"`
 	Seconds float64  `json:"seconds"`
+	CPU     float64  `json:"cpu_seconds"`
 	Value   float64  `json:"value"`
 	Arrays  []Array  `json:"arrays"`
 	Hello
@@ -209,11 +210,17 @@ func (w *Worker) Load(id, problem, dtype string, arrays []Array) ([]string, erro
 	return r.Methods, err
 }
 
-// Run calls method of problem id n times in the worker and returns the
-// time per call, as the worker measured it, and the last call's value.
-func (w *Worker) Run(id, method string, n int) (perCall time.Duration, value float64, err error) {
+// A Sample is what the worker measured of a run of n calls.
+type Sample struct {
+	PerCall time.Duration // wall time per call
+	CPU     time.Duration // the worker's CPU time per call, all threads: about PerCall on one thread
+	Value   float64       // the last call's value
+}
+
+// Run calls method of problem id n times in the worker.
+func (w *Worker) Run(id, method string, n int) (Sample, error) {
 	r, err := w.call(request{Op: "run", ID: id, Method: method, N: n})
-	return time.Duration(r.Seconds * 1e9), r.Value, err
+	return Sample{time.Duration(r.Seconds * 1e9), time.Duration(r.CPU * 1e9), r.Value}, err
 }
 
 // Result returns the arrays of the last run of problem id.

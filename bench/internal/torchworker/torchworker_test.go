@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // fakeEnv makes the test binary act as a worker (see fakeWorker).
@@ -62,7 +63,7 @@ func fakeWorker() {
 					s += v
 				}
 			}
-			rep["seconds"], rep["value"] = 0.001, s
+			rep["seconds"], rep["cpu_seconds"], rep["value"] = 0.001, 0.002, s
 		case "result":
 			var twice []Array
 			for _, a := range problems[req.ID] {
@@ -104,9 +105,9 @@ func TestEncode(t *testing.T) {
 }
 
 func TestDecodeReply(t *testing.T) {
-	r, err := decodeReply([]byte(`{"seconds": 0.0125, "value": -0.002426633887141456, "ok": true}` + "\n"))
-	if err != nil || r.Seconds != 0.0125 || r.Value != -0.002426633887141456 {
-		t.Errorf("got %+v, %v; want seconds 0.0125, value -0.002426633887141456", r, err)
+	r, err := decodeReply([]byte(`{"seconds": 0.0125, "cpu_seconds": 0.0126, "value": -0.002426633887141456, "ok": true}` + "\n"))
+	if err != nil || r.Seconds != 0.0125 || r.CPU != 0.0126 || r.Value != -0.002426633887141456 {
+		t.Errorf("got %+v, %v; want seconds 0.0125, CPU 0.0126, value -0.002426633887141456", r, err)
 	}
 	_, err = decodeReply([]byte(`{"ok": false, "error": "KeyError: 'x'"}`))
 	if err == nil || !strings.Contains(err.Error(), "KeyError: 'x'") {
@@ -161,9 +162,9 @@ func TestFakeWorker(t *testing.T) {
 	if err != nil || fmt.Sprint(methods) != "[sum]" {
 		t.Fatalf("load: %v, %v; want [sum]", methods, err)
 	}
-	d, v, err := w.Run("p", "sum", 3)
-	if err != nil || v != 10.5 || d.Seconds() != 0.001 {
-		t.Errorf("run: %v, %v, %v; want 1ms, 10.5", d, v, err)
+	s, err := w.Run("p", "sum", 3)
+	if err != nil || s != (Sample{PerCall: time.Millisecond, CPU: 2 * time.Millisecond, Value: 10.5}) {
+		t.Errorf("run: %+v, %v; want 1ms, 2ms of CPU, 10.5", s, err)
 	}
 	out, err := w.Result("p")
 	if err != nil || fmt.Sprint(out) != "[{x [2 2] [2 4 6 9]}]" {
@@ -260,10 +261,11 @@ func TestLaplacian(t *testing.T) {
 		t.Fatalf("load: methods %v, %v; want three", methods, err)
 	}
 	for _, m := range methods {
-		_, got, err := w.Run("lap", m, 2)
+		s, err := w.Run("lap", m, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
+		got := s.Value
 		if math.Abs(got-want) > 1e-5*max(1, math.Abs(want)) {
 			t.Errorf("%s: got %v, want %v (central differences)", m, got, want)
 		}

@@ -16,8 +16,10 @@ standard input, one reply per line on standard output. Every reply has
       b2, W3, b3, X, Y of bench/peers, Y one-hot). -> {"methods": [names]}
   {"op": "run", "id", "method", "n"}
       Calls the method n times; the time per call is time.perf_counter()
-      around the n calls, divided by n. -> {"seconds", "value"}: value is
-      the last call's scalar (the Laplacian, or the loss).
+      around the n calls, divided by n. -> {"seconds", "cpu_seconds",
+      "value"}: cpu_seconds is the process's CPU time per call
+      (time.process_time(), all threads: about seconds on one thread),
+      value the last call's scalar (the Laplacian, or the loss).
   {"op": "result", "id", "path"}
       Writes the arrays of the last run of problem id (the MLP's gradient,
       in the order of its parameters) to path as raw little-endian float64.
@@ -153,12 +155,13 @@ class Worker:
         p = self.problems[req["id"]]
         f = p.methods[req["method"]]
         n = req["n"]
-        start = time.perf_counter()
+        cpu, start = time.process_time(), time.perf_counter()
         for _ in range(n):
             value, arrays = f()
         seconds = (time.perf_counter() - start) / n
+        cpu = (time.process_time() - cpu) / n
         self.last[req["id"]] = arrays
-        return {"seconds": seconds, "value": value}
+        return {"seconds": seconds, "cpu_seconds": cpu, "value": value}
 
     def result(self, req):
         arrays = self.last.get(req["id"])
