@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // DType is the floating-point type a contender computes in.
@@ -66,6 +67,19 @@ type Contender interface {
 	Grad() float64
 	// Gradient returns the gradient computed by the last call of Grad.
 	Gradient() Grads
+}
+
+// A SelfTimed contender computes in another process (PyTorch, through a
+// Python worker) and times its own calls there, so that the round trip
+// from Go is not part of its times. Run times it with NewSelfTimer
+// instead of timing Loss and Grad.
+type SelfTimed interface {
+	Contender
+	// TimeLoss computes the loss n times, as Loss does, and returns the
+	// time of the n calls as measured in the other process.
+	TimeLoss(n int) time.Duration
+	// TimeGrad is TimeLoss for Grad.
+	TimeGrad(n int) time.Duration
 }
 
 // ErrUnsupported is wrapped by Setup's error when a contender cannot

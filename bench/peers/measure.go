@@ -1,6 +1,7 @@
 package peers
 
 import (
+	"math"
 	"runtime"
 	"time"
 )
@@ -8,8 +9,8 @@ import (
 // A Timing is the time and the heap allocation of one call.
 type Timing struct {
 	PerCall time.Duration // minimum over the samples
-	Bytes   float64       // bytes allocated per call
-	Allocs  float64       // heap allocations per call
+	Bytes   float64       // bytes allocated per call; NaN when not measured
+	Allocs  float64       // heap allocations per call; NaN when not measured
 	Calls   int           // calls per sample
 }
 
@@ -19,17 +20,32 @@ type Timing struct {
 // sample of each rather than all the samples of one.
 type Timer struct {
 	f    func()
-	n    int // calls per sample
+	runN func(n int) time.Duration // n calls of f, timed
+	self bool                      // runN is timed outside the Go process
+	n    int                       // calls per sample
 	best time.Duration
 }
 
 // NewTimer calls f once to warm up, then finds a number of calls whose run
 // lasts at least sample; that run is the timer's first sample.
 func NewTimer(f func(), sample time.Duration) *Timer {
-	f()
-	t := &Timer{f: f, n: 1}
+	return newTimer(&Timer{f: f, runN: func(n int) time.Duration { return run(f, n) }}, sample)
+}
+
+// NewSelfTimer is NewTimer for a function that another process runs and
+// times (see SelfTimed): runN(n) makes n calls of f and returns their
+// time as that process measured it. Its Timing has no heap allocation
+// (Bytes and Allocs are NaN): the Go heap does not hold that process's
+// memory.
+func NewSelfTimer(f func(), runN func(n int) time.Duration, sample time.Duration) *Timer {
+	return newTimer(&Timer{f: f, runN: runN, self: true}, sample)
+}
+
+func newTimer(t *Timer, sample time.Duration) *Timer {
+	t.f()
+	t.n = 1
 	for {
-		d := run(f, t.n)
+		d := t.runN(t.n)
 		if d >= sample {
 			t.best = d
 			return t
@@ -46,13 +62,16 @@ func NewTimer(f func(), sample time.Duration) *Timer {
 // emptied).
 func (t *Timer) Sample() {
 	t.f()
-	t.best = min(t.best, run(t.f, t.n))
+	t.best = min(t.best, t.runN(t.n))
 }
 
 // Timing returns the fastest sample per call, and the allocation per call
 // counted over one more run (runtime.MemStats, outside the timed runs),
 // after one untimed call as in Sample.
 func (t *Timer) Timing() Timing {
+	if t.self {
+		return Timing{PerCall: t.best / time.Duration(t.n), Bytes: math.NaN(), Allocs: math.NaN(), Calls: t.n}
+	}
 	var before, after runtime.MemStats
 	t.f()
 	runtime.ReadMemStats(&before)

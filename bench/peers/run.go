@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -75,9 +76,16 @@ func Run(o Options) []Result {
 		}
 		logf(o.Log, "%s %s: calibration", r.Name, r.DType)
 		runtime.GC()
+		loss, grad := func() { c.Loss() }, func() { c.Grad() }
+		if s, ok := c.(SelfTimed); ok {
+			timers = append(timers,
+				timed{NewSelfTimer(loss, s.TimeLoss, o.Sample), &r.Forward},
+				timed{NewSelfTimer(grad, s.TimeGrad, o.Sample), &r.Gradient})
+			continue
+		}
 		timers = append(timers,
-			timed{NewTimer(func() { c.Loss() }, o.Sample), &r.Forward},
-			timed{NewTimer(func() { c.Grad() }, o.Sample), &r.Gradient})
+			timed{NewTimer(loss, o.Sample), &r.Forward},
+			timed{NewTimer(grad, o.Sample), &r.Gradient})
 	}
 	for round := 1; round < o.Count; round++ {
 		logf(o.Log, "round %d of %d", round, o.Count-1)
@@ -146,10 +154,14 @@ func TimingTable(w io.Writer, results []Result) {
 			fmt.Fprintf(w, "| %s | %s | %s | | | | | %s |\n", r.Name, r.DType, what, ms(r.Setup))
 			continue
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %.2f | %s | %.0f | %s |\n",
+		allocs := "n/a"
+		if !math.IsNaN(r.Gradient.Allocs) {
+			allocs = fmt.Sprintf("%.0f", r.Gradient.Allocs)
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %.2f | %s | %s | %s |\n",
 			r.Name, r.DType, ms(r.Forward.PerCall), ms(r.Gradient.PerCall),
 			float64(r.Gradient.PerCall)/float64(r.Forward.PerCall),
-			bytes(r.Gradient.Bytes), r.Gradient.Allocs, ms(r.Setup))
+			bytes(r.Gradient.Bytes), allocs, ms(r.Setup))
 	}
 	for _, r := range results {
 		if r.Err != nil {
@@ -200,8 +212,11 @@ func AgreementTable(w io.Writer, results []Result) {
 	}
 }
 
+// bytes writes b in B, KiB or MiB, or "n/a" for NaN (not measured).
 func bytes(b float64) string {
 	switch {
+	case math.IsNaN(b):
+		return "n/a"
 	case b >= 1<<20:
 		return fmt.Sprintf("%.2f MiB", b/(1<<20))
 	case b >= 1<<10:
