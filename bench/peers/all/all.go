@@ -7,4 +7,5 @@ import (
 	_ "github.com/gadgen/gadgen/bench/peers/gomlx"
 	_ "github.com/gadgen/gadgen/bench/peers/gorgonia"
 	_ "github.com/gadgen/gadgen/bench/peers/spago"
+	_ "github.com/gadgen/gadgen/bench/peers/torch"
 )

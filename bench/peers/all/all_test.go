@@ -17,7 +17,7 @@ func TestMain(m *testing.M) {
 }
 
 func TestRegistered(t *testing.T) {
-	want := []string{peers.PlainKey, "gadgen", "gomlx", "gomlx-einsum", "gorgonia", "spago"}
+	want := []string{peers.PlainKey, "gadgen", "gomlx", "gomlx-einsum", "gorgonia", "pytorch", "spago"}
 	var got []string
 	for _, e := range peers.Entries() {
 		got = append(got, e.Key)

@@ -2,9 +2,12 @@
 // benchmark and prints Markdown tables: the agreement with the plain-Go
 // reference, then the times.
 //
-//	go run ./cmd/peers [-dtype float64|float32|both] [-sample 200ms] [-count 5] [-only gomlx,spago] [-small]
+//	go run ./cmd/peers [-dtype float64|float32|both] [-sample 200ms] [-count 5] [-only gomlx,spago] [-small] [-python /usr/bin/python3]
 //
 // It runs on one thread: GOMAXPROCS is set to 1 before anything else.
+// PyTorch's contender runs in a Python worker (-python, which must import
+// torch and functorch); where it cannot, the contender is left out with the
+// reason under the timing table.
 package main
 
 import (
@@ -17,6 +20,7 @@ import (
 
 	"github.com/gadgen/gadgen/bench/peers"
 	_ "github.com/gadgen/gadgen/bench/peers/all"
+	"github.com/gadgen/gadgen/bench/peers/torch"
 )
 
 func main() {
@@ -28,6 +32,7 @@ func main() {
 	small := flag.Bool("small", false, "use the small size of the tests ("+peers.Small.String()+")")
 	seed := flag.Uint64("seed", 1, "seed of the weights and the data")
 	quiet := flag.Bool("q", false, "no progress lines on standard error")
+	flag.StringVar(&torch.Python, "python", torch.Python, "Python interpreter with torch and functorch, for the pytorch contender")
 	flag.Parse()
 
 	dtypes, err := peers.ParseDTypes(*dtype)
@@ -60,6 +65,15 @@ func main() {
 		"minimum of %d samples of at least %v\n\n",
 		o.Sizes, runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(),
 		runtime.GOMAXPROCS(0), o.Count, o.Sample)
+	for _, r := range results {
+		if r.Key == "pytorch" && r.Err == nil {
+			if rt, err := torch.RoundTrip(); err == nil {
+				fmt.Printf("PyTorch runs in a Python worker that times its own calls; a round trip to it takes %.0f µs (median), outside those times. "+
+					"Its CPU time ÷ wall time over its timed runs is at most %.2f (one thread).\n\n", rt.Seconds()*1e6, torch.CPUPerWall())
+			}
+			break
+		}
+	}
 	peers.AgreementTable(os.Stdout, results)
 	fmt.Println()
 	peers.TimingTable(os.Stdout, results)
