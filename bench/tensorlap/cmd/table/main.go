@@ -11,6 +11,17 @@
 //
 // Each time is the least over -runs rounds, in which the optimized and
 // unoptimized derivatives alternate, so that each ratio is taken in one run.
+//
+// Where PyTorch is installed (-torch auto, the default, uses it when the
+// interpreter -python imports torch and functorch; -torch on requires it,
+// -torch off leaves it out), PyTorch's three Laplacians — the trace of
+// functorch.hessian, D HVPs by functorch.vmap(jvp(grad)), and the trace of
+// torch.autograd.functional.hessian — are measured too, in the same rounds,
+// by the worker bench/peers/torch/torchbench.py (found from the current
+// directory up; it times its own calls) on one thread, after each is
+// checked against gadgen's Laplacian; table.md then compares gadgen's
+// fastest method with PyTorch's fastest, and method for method. -widths
+// restricts the widths (for a quick run).
 package main
 
 import (
@@ -21,9 +32,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/gadgen/gadgen/bench/internal/torchworker"
 	"github.com/gadgen/gadgen/bench/tensorlap"
 	"github.com/gadgen/gadgen/bench/tensorrw"
 	"github.com/gadgen/gadgen/tensorops"
@@ -42,39 +55,122 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", ".", "directory to write table.md and table.svg into")
 	runs := fs.Int("runs", 3, "rounds of measurements; each time is the least over them")
 	minTime := fs.Duration("min", 200*time.Millisecond, "least time of one measurement (calls are repeated up to it)")
+	widthList := fs.String("widths", "", "comma-separated hidden widths (default: all of tensorlap.Widths)")
+	useTorch := fs.String("torch", "auto", "measure PyTorch too: auto (where it is installed), on or off")
+	python := fs.String("python", torchworker.DefaultPython, "Python interpreter with torch and functorch")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	widths, err := parseWidths(*widthList)
+	if err != nil {
+		fmt.Fprintln(stderr, "table:", err)
+		return 2
+	}
+	var pt *torchworker.Worker
+	var torchNote string
+	switch *useTorch {
+	case "off":
+		torchNote = "PyTorch was not measured (-torch off)."
+	case "auto", "on":
+		pt, err = startTorch(*python)
+		if err != nil {
+			if *useTorch == "on" {
+				fmt.Fprintln(stderr, "table:", err)
+				return 1
+			}
+			fmt.Fprintf(stderr, "table: PyTorch not measured: %v\n", err)
+			torchNote = "PyTorch was not measured: " + torchworker.ErrUnavailable.Error() + "."
+		} else {
+			defer pt.Close()
+			fmt.Fprintf(stderr, "table: %s\n", pt.Hello)
+		}
+	default:
+		fmt.Fprintf(stderr, "table: -torch %q: want auto, on or off\n", *useTorch)
 		return 2
 	}
 	tensorops.SetThreads(1)
 	res := map[int][]result{}
-	for _, w := range tensorlap.Widths {
+	tres := map[int][]peerResult{}
+	for _, w := range widths {
 		n, x := tensorlap.New(tensorlap.InputDim, w, tensorlap.Layers, 1)
 		rs := make([]result, len(tensorlap.Methods))
+		var want float64
 		for i, m := range tensorlap.Methods {
-			if a, b := m.Opt(n, x), m.O0(n, x); math.Abs(a-b) > 1e-9*math.Max(1, math.Abs(b)) {
+			a, b := m.Opt(n, x), m.O0(n, x)
+			if math.Abs(a-b) > 1e-9*math.Max(1, math.Abs(b)) {
 				fmt.Fprintf(stderr, "table: %s at width %d: optimized %v, opt=0 %v\n", m.Name, w, a, b)
 				return 1
 			}
+			if i == 0 {
+				want = a
+			}
 			rs[i] = result{math.Inf(1), math.Inf(1)}
-			for range *runs {
+		}
+		var peer *torchLaplacian
+		if pt != nil {
+			peer, err = loadTorch(pt, w, n, x, want, *minTime)
+			if err != nil {
+				fmt.Fprintln(stderr, "table:", err)
+				return 1
+			}
+		}
+		for range *runs {
+			for i, m := range tensorlap.Methods {
 				rs[i].o0 = min(rs[i].o0, timeOf(func() { m.O0(n, x) }, *minTime))
 				rs[i].opt = min(rs[i].opt, timeOf(func() { m.Opt(n, x) }, *minTime))
 			}
+			if peer != nil {
+				if err := peer.sample(); err != nil {
+					fmt.Fprintln(stderr, "table:", err)
+					return 1
+				}
+			}
+		}
+		for i, m := range tensorlap.Methods {
 			fmt.Fprintf(stderr, "width %d, %s: %.1f ms, opt=0 %.1f ms\n", w, m.Name, rs[i].opt*1e3, rs[i].o0*1e3)
 		}
 		res[w] = rs
+		if peer != nil {
+			for _, r := range peer.res {
+				fmt.Fprintf(stderr, "width %d, PyTorch %s: %.1f ms (CPU ÷ wall %.2f)\n", w, r.name, r.t*1e3, r.cpu)
+			}
+			tres[w] = peer.res
+			pt.Drop(peer.id)
+		}
 	}
-	md := table(res) + "\n" + others(*runs, *minTime, stderr)
+	md := table(widths, res) + "\n"
+	if pt != nil {
+		md += torchTable(pt.Hello.String(), widths, res, tres) + "\n"
+	} else {
+		md += torchNote + "\n\n"
+	}
+	md += others(*runs, *minTime, stderr)
 	fmt.Fprint(stdout, md)
 	if err := os.WriteFile(filepath.Join(*out, "table.md"), []byte(md), 0o644); err != nil {
 		fmt.Fprintln(stderr, "table:", err)
 		return 1
 	}
-	if err := os.WriteFile(filepath.Join(*out, "table.svg"), []byte(plot(res)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(*out, "table.svg"), []byte(plot(widths, res, tres)), 0o644); err != nil {
 		fmt.Fprintln(stderr, "table:", err)
 		return 1
 	}
 	return 0
+}
+
+// parseWidths reads -widths: all of tensorlap.Widths when empty.
+func parseWidths(list string) ([]int, error) {
+	if list == "" {
+		return tensorlap.Widths, nil
+	}
+	var ws []int
+	for _, f := range strings.Split(list, ",") {
+		w, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || w < 1 {
+			return nil, fmt.Errorf("-widths: %q is not a width", f)
+		}
+		ws = append(ws, w)
+	}
+	return ws, nil
 }
 
 // timeOf returns the time of one call of f: the mean over as many calls
@@ -119,7 +215,7 @@ func others(runs int, least time.Duration, stderr io.Writer) string {
 }
 
 // table returns the Markdown table of the results.
-func table(res map[int][]result) string {
+func table(widths []int, res map[int][]result) string {
 	var sb strings.Builder
 	ms := tensorlap.Methods
 	fmt.Fprintf(&sb, "Laplacian of a %d-layer tanh perceptron on inputs of dimension %d (bench/tensorlap), one thread, %s/%s; milliseconds, optimized / opt=0 (speedup).\n\n",
@@ -136,37 +232,65 @@ func table(res map[int][]result) string {
 		sb.WriteString("--:|")
 	}
 	sb.WriteString("--:|--:|\n")
+	collapsed, hvps, hvps1 := methodIndex("collapsed Taylor"), methodIndex("D HVPs"), methodIndex("D HVPs, one per call")
+	ratio := func(rs []result, i, j int) string {
+		if i < 0 || j < 0 {
+			return ""
+		}
+		return fmt.Sprintf("%.2f", rs[i].opt/rs[j].opt)
+	}
 	logs := make([]float64, len(ms))
-	for _, w := range tensorlap.Widths {
+	for _, w := range widths {
 		fmt.Fprintf(&sb, "| %d |", w)
 		for i, r := range res[w] {
 			fmt.Fprintf(&sb, " %.1f / %.1f (%.2f×) |", r.opt*1e3, r.o0*1e3, r.o0/r.opt)
 			logs[i] += math.Log(r.o0 / r.opt)
 		}
-		fmt.Fprintf(&sb, " %.2f | %.2f |\n", res[w][3].opt/res[w][1].opt, res[w][3].opt/res[w][4].opt)
+		fmt.Fprintf(&sb, " %s | %s |\n", ratio(res[w], collapsed, hvps), ratio(res[w], collapsed, hvps1))
 	}
 	sb.WriteString("| geometric mean of the speedups |")
 	for i := range ms {
-		fmt.Fprintf(&sb, " %.2f× |", math.Exp(logs[i]/float64(len(tensorlap.Widths))))
+		fmt.Fprintf(&sb, " %.2f× |", math.Exp(logs[i]/float64(len(widths))))
 	}
 	sb.WriteString(" | |\n")
 	return sb.String()
 }
 
+// methodIndex returns the index of the method of tensorlap.Methods called
+// name, or −1.
+func methodIndex(name string) int {
+	for i, m := range tensorlap.Methods {
+		if m.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
 // plot returns an SVG line chart of the times (log scale) against the
-// width: one color per method, solid optimized, dashed opt=0.
-func plot(res map[int][]result) string {
+// width: one color per method, solid optimized, dashed opt=0, and, where
+// tres has PyTorch's times, PyTorch's fastest method in black, dotted.
+func plot(widths []int, res map[int][]result, tres map[int][]peerResult) string {
 	const W, H, left, right, top, bottom = 720.0, 440.0, 70.0, 230.0, 30.0, 50.0
-	colors := []string{"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#a6761d"}
+	colors := []string{"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#a6761d", "#e6ab02", "#1f78b4", "#b15928", "#666666"}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, rs := range res {
 		for _, r := range rs {
 			lo, hi = min(lo, r.opt, r.o0), max(hi, r.opt, r.o0)
 		}
 	}
+	for _, ps := range tres {
+		t := ps[fastestPeer(ps)].t
+		lo, hi = min(lo, t), max(hi, t)
+	}
 	lo, hi = math.Pow(10, math.Floor(math.Log10(lo*1e3))), math.Pow(10, math.Ceil(math.Log10(hi*1e3)))
-	ws := tensorlap.Widths
-	px := func(i int) float64 { return left + (W-left-right)*float64(i)/float64(len(ws)-1) }
+	ws := widths
+	px := func(i int) float64 {
+		if len(ws) == 1 {
+			return (left + W - right) / 2
+		}
+		return left + (W-left-right)*float64(i)/float64(len(ws)-1)
+	}
 	py := func(sec float64) float64 {
 		return top + (H-top-bottom)*(1-(math.Log10(sec*1e3)-math.Log10(lo))/(math.Log10(hi)-math.Log10(lo)))
 	}
@@ -196,12 +320,24 @@ func plot(res map[int][]result) string {
 			if dashed {
 				dash = ` stroke-dasharray="6,4"`
 			}
-			fmt.Fprintf(&sb, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2"%s/>`+"\n", strings.Join(pts, " "), colors[k], dash)
+			fmt.Fprintf(&sb, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2"%s/>`+"\n", strings.Join(pts, " "), colors[k%len(colors)], dash)
 		}
 		y := top + 20 + 22*float64(k)
-		fmt.Fprintf(&sb, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="%s" stroke-width="2"/><text x="%g" y="%g">%s</text>`+"\n", W-right+15, y, W-right+45, y, colors[k], W-right+52, y+4, m.Name)
+		fmt.Fprintf(&sb, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="%s" stroke-width="2"/><text x="%g" y="%g">%s</text>`+"\n", W-right+15, y, W-right+45, y, colors[k%len(colors)], W-right+52, y+4, m.Name)
 	}
-	y := top + 20 + 22*float64(len(tensorlap.Methods)) + 10
+	y := top + 20 + 22*float64(len(tensorlap.Methods))
+	if len(tres) > 0 {
+		var pts []string
+		for i, w := range ws {
+			ps := tres[w]
+			pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(i), py(ps[fastestPeer(ps)].t)))
+		}
+		const style = `stroke="black" stroke-width="2.5" stroke-dasharray="2,3"`
+		fmt.Fprintf(&sb, `<polyline points="%s" fill="none" %s/>`+"\n", strings.Join(pts, " "), style)
+		fmt.Fprintf(&sb, `<line x1="%g" y1="%g" x2="%g" y2="%g" %s/><text x="%g" y="%g">PyTorch, fastest</text>`+"\n", W-right+15, y, W-right+45, y, style, W-right+52, y+4)
+		y += 22
+	}
+	y += 10
 	fmt.Fprintf(&sb, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="black" stroke-width="2"/><text x="%g" y="%g">optimized</text>`+"\n", W-right+15, y, W-right+45, y, W-right+52, y+4)
 	fmt.Fprintf(&sb, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="black" stroke-width="2" stroke-dasharray="6,4"/><text x="%g" y="%g">opt=0</text>`+"\n", W-right+15, y+22, W-right+45, y+22, W-right+52, y+26)
 	sb.WriteString("</svg>\n")
