@@ -8,7 +8,8 @@
 // interface and its registry (Register, Entries), a plain-Go reference with
 // hand-written backpropagation (Plain), the comparison of losses and
 // gradients (Compare) and the timing (Measure). Each library is a
-// contender in its own package (gomlx, gorgonia, spago) that registers
-// itself in an init function; package all imports every contender, and
-// cmd/peers prints the tables. See README.md.
+// contender in its own package (gadgen, gomlx, gorgonia, spago, and torch:
+// PyTorch in a Python worker, a SelfTimed contender, skipped where PyTorch
+// is not installed) that registers itself in an init function; package all
+// imports every contender, and cmd/peers prints the tables. See README.md.
 package peers

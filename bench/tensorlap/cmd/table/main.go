@@ -79,7 +79,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 			fmt.Fprintf(stderr, "table: PyTorch not measured: %v\n", err)
-			torchNote = "PyTorch was not measured: " + torchworker.ErrUnavailable.Error() + "."
+			torchNote = "PyTorch was not measured: it is not installed here (see bench/peers/README.md)."
 		} else {
 			defer pt.Close()
 			fmt.Fprintf(stderr, "table: %s\n", pt.Hello)
