@@ -212,6 +212,19 @@ func (g *generator) run(j *job) {
 	simplify.Run(f, simplify.Derivative, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
 	simplify.Run(f, simplify.Final, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
 
+	if j.req.Options.Stacked {
+		rl := func(d *ir.DerivedFunc) []bool {
+			if fn := g.Generated(d); fn != nil {
+				return fn.ResultLanes
+			}
+			return nil
+		}
+		if err := ssaad.CheckStacked(f, rl); err != nil {
+			g.fail(j, diag.List{{Pos: g.prog.Position(req.Pos), Func: name, Msg: err.Error()}})
+			return
+		}
+	}
+
 	stage = "access"
 	g.localize(j, f)
 	if diags := frontend.CheckAccess(f, j.out.pkg.Types, name, g.prog.Position); len(diags) > 0 {
@@ -933,6 +946,9 @@ func (g *generator) calleeName(pkg *types.Package, m ssaad.Mode, callee *types.F
 	parts := append(calleeParts(pkg, callee), m.Suffix())
 	if opts.Lanes > 0 && !opts.Collapsed {
 		parts = append(parts, "Lanes"+strconv.Itoa(opts.Lanes)) // fGradJVPLanes8: along 8 directions
+	}
+	if opts.Stacked {
+		parts = append(parts, "Stacked") // fGradJVPStacked: along the directions of a tensor [L, …]
 	}
 	full := ssaad.FullActivity(callee)
 	same := len(full) == len(active)

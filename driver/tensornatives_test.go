@@ -248,6 +248,11 @@ var tensorFuncs = map[string]any{
 	"github.com/gadgen/gadgen/tensorops.Zeros":                   tensorops.Zeros,
 	"github.com/gadgen/gadgen/tensorops.ZerosLike":               tensorops.ZerosLike,
 	"github.com/gadgen/gadgen/tensorops.ZerosOf":                 tensorops.ZerosOf,
+	"github.com/gadgen/gadgen/tensorops.Lanes":                   tensorops.Lanes,
+	"github.com/gadgen/gadgen/tensorops.Bases":                   tensorops.Bases,
+	"github.com/gadgen/gadgen/tensorops.UnlanesLike":             tensorops.UnlanesLike,
+	"github.com/gadgen/gadgen/tensorops.IsLanes":                 tensorops.IsLanes,
+	"github.com/gadgen/gadgen/tensorops.SumLanes":                tensorops.SumLanes,
 }
 
 // tensorNatives returns the natives of tensorFuncs.

@@ -313,6 +313,12 @@ type Func struct {
 	// call, so that stores into it that the function itself does not read
 	// back are dead.
 	Scratch []bool
+	// Lanes, when not nil, says for each parameter whether it holds
+	// stacked directions (ssaad.Options.Stacked): a tensor of directions
+	// (tensorops.Lanes), or memory holding them.
+	Lanes []bool
+	// ResultLanes says the same of each result.
+	ResultLanes []bool
 	// Suspend, when not nil, splits the function in two at its call of
 	// SuspendBuiltin (see Suspend).
 	Suspend *Suspend

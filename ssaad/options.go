@@ -96,6 +96,21 @@ type Options struct {
 	// they needed is not computed (the HVP reads the tangent of the
 	// gradient's buffer, not the tangent of the value).
 	NoResultCoefs bool
+	// Stacked, internal: the directions of a call travel stacked, as one
+	// tensor [L, …] whose first axis is marked as the direction axis
+	// (tensorops.Lanes), L known at run time: the function is generated
+	// for one direction (one lane; collapsed: one lane whose second-order
+	// terms are summed over the directions by tensorops.SumLanes), and the
+	// runtime's lane-aware operations compute every direction at once. The
+	// driver refuses such a function when a value that stacked directions
+	// cannot carry depends on them (CheckStacked).
+	Stacked bool
+	// NoScalarCoefs, internal, with Stacked: the caller reads none of the
+	// per-direction coefficients of the float results (scalars, one per
+	// direction, which stacked directions do not represent): they are
+	// zero and not computed. A collapsed coefficient, a sum over the
+	// directions, is still computed.
+	NoScalarCoefs bool
 	// Checkpoint is reverse mode's checkpoint=C: the loops of the
 	// function whose steps are calls keep at most C copies of their state
 	// at once and recompute the steps between them (binomial
@@ -141,8 +156,12 @@ func ParseOptions(keys, values []string) (Options, error) {
 			}
 			o.Collapsed = true
 		case "lanes":
+			if v == "stacked" {
+				o.Stacked = true
+				break
+			}
 			if o.Lanes = intIn(v, MaxLanes); o.Lanes == 0 {
-				return o, fmt.Errorf("lanes=%s: want 1 to %d directions", v, MaxLanes)
+				return o, fmt.Errorf("lanes=%s: want 1 to %d directions, or stacked (any number, in one tensor [L, …])", v, MaxLanes)
 			}
 		case "checkpoint":
 			if o.Checkpoint = intIn(v, MaxCheckpoint); o.Checkpoint == 0 {
@@ -197,6 +216,12 @@ func (o Options) String() string {
 	}
 	if o.Lanes > 0 && !o.Collapsed {
 		fmt.Fprintf(&sb, " lanes=%d", o.Lanes)
+	}
+	if o.Stacked {
+		sb.WriteString(" stacked")
+	}
+	if o.NoScalarCoefs {
+		sb.WriteString(" noscalarcoefs")
 	}
 	if o.Order > 0 {
 		fmt.Fprintf(&sb, " order=%d", o.Order)

@@ -104,6 +104,29 @@ func Basis(like *Tensor, i int) *Tensor {
 	return e.To(like.dev)
 }
 
+// Bases returns the unit directions e_i … e_{j−1}, j = min(i+L, Size(like)),
+// of like's elements in row-major order, stacked: a tensor [j−i, …] of
+// like's shape after the first axis, dtype and device, whose direction l
+// is 1 at element i+l and 0 elsewhere. The second-order helpers seed
+// stacked directions (Lanes) with it.
+// It panics if i is not in [0, Size(like)) or L < 1.
+func Bases(like *Tensor, i, L int) *Tensor {
+	n := like.Size()
+	if i < 0 || i >= n || L < 1 {
+		panic(fmt.Sprintf("tensorops: Bases: directions %d to %d of %d elements", i, i+L, n))
+	}
+	m := min(L, n-i)
+	e := alloc(like.dtype, append([]int{m}, like.shape...))
+	for l := range m {
+		if e.dtype == Float64 {
+			e.f64[l*n+i+l] = 1
+		} else {
+			e.f32[l*n+i+l] = 1
+		}
+	}
+	return e.To(like.dev)
+}
+
 // AccumulateFloat64s adds the elements of g, in row-major order and
 // converted to float64, into dst and returns dst: the adjoint of
 // FromFloat64s(data), added into data's adjoint. A nil g adds nothing.
@@ -204,7 +227,7 @@ func activationGrad(name string, op binOp, y, dx *Tensor) *Tensor {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil(name, y)
-	if !sameShape(y.shape, dx.shape) {
+	if !sameShape(y.dataShape(), dx.dataShape()) {
 		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v differ", name, y.shape, dx.shape))
 	}
 	return binary(name, op, nil, y, dx)
@@ -286,6 +309,9 @@ func ExpandLike(a, like *Tensor) *Tensor {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil("ExpandLike", like)
+	if a.lanes || like.lanes {
+		return laneExpandLike(a, like)
+	}
 	if sameShape(a.shape, like.shape) {
 		return a
 	}

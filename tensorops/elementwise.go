@@ -8,6 +8,9 @@ import (
 // unary computes dst = op(a); a nil dst is allocated.
 func unary(name string, op unOp, dst, a *Tensor, p, q float64) *Tensor {
 	mustNotNil(name, a)
+	if a.lanes || (dst != nil && dst.lanes) {
+		return laneUnary(name, op, dst, a, p, q)
+	}
 	if dst != nil {
 		checkDst(name, dst, a.shape, a.dtype)
 	}
@@ -108,6 +111,9 @@ func tiledCopy[T Float](l *loop, dd, sd []T) bool {
 // binary computes dst = a op b with broadcasting; a nil dst is allocated.
 func binary(name string, op binOp, dst, a, b *Tensor) *Tensor {
 	mustNotNil(name, a, b)
+	if a.lanes || b.lanes || (dst != nil && dst.lanes) {
+		return laneBinary(name, op, dst, a, b)
+	}
 	mustSameDType(name, a, b)
 	shape := a.shape
 	if !sameShape(a.shape, b.shape) {

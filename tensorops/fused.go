@@ -116,6 +116,11 @@ func fuse(dst *Tensor, expr string, operands []any) *Tensor {
 	if anyNil {
 		return fresh(p.root.eval(ts[:], ss[:]), dst, ts[:len(operands)])
 	}
+	for _, t := range ts[:len(operands)] {
+		if t != nil && t.lanes || dst != nil && dst.lanes {
+			return laneFuse(p, dst, ts[:len(operands)], ss[:])
+		}
+	}
 	shape, dt, ok := p.shape(ts[:])
 	if !ok {
 		if out := p.deviceInto(dst, ts[:], ss[:]); out != nil {

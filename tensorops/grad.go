@@ -304,6 +304,9 @@ func MatMulGradA(g, a, b *Tensor, transA, transB bool) *Tensor {
 	if g == nil || b == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
+	if g.lanes || a.lanes || b.lanes {
+		return laneMatMulGradA(g, a, b, transA, transB)
+	}
 	s := matmulShape("MatMulGradA", a, b, transA, transB)
 	mustSameDType("MatMulGradA", g, a)
 	mustShape("MatMulGradA", g, s.out, "g must have the product's shape")
@@ -330,6 +333,9 @@ func MatMulGradA(g, a, b *Tensor, transA, transB bool) *Tensor {
 func MatMulGradB(g, a, b *Tensor, transA, transB bool) *Tensor {
 	if g == nil || a == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	if g.lanes || a.lanes || b.lanes {
+		return laneMatMulGradB(g, a, b, transA, transB)
 	}
 	s := matmulShape("MatMulGradB", a, b, transA, transB)
 	mustSameDType("MatMulGradB", g, b)

@@ -94,6 +94,9 @@ func MatMulT(a, b *Tensor, transA, transB bool) *Tensor {
 }
 
 func matmulNew(op string, a, b *Tensor, transA, transB bool) *Tensor {
+	if a.lanes || b.lanes {
+		return laneMatMul(op, a, b, transA, transB)
+	}
 	s := matmulShape(op, a, b, transA, transB)
 	out := allocOn(op, a.dev, a.dtype, s.out)
 	gemmBatched(s.promote(out), 1, s.a, s.ta, s.b, s.tb, 0)

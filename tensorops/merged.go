@@ -9,11 +9,12 @@ package tensorops
 import "fmt"
 
 // MatMulEach returns MatMulT(aᵢ, b, false, transB) for each aᵢ of as, nil
-// for a nil aᵢ. When the non-nil aᵢ are vectors or matrices of one shape and
-// b's dtype, and b is a matrix, their rows are stacked and multiplied by b
-// in one GEMM: each result is then a view of its block of rows of the
-// product, as the separate product would be up to rounding (the GEMM may
-// sum in another order). Otherwise each product is computed on its own.
+// for a nil aᵢ. When the non-nil aᵢ are vectors or matrices (or tensors of
+// directions of vectors or matrices, Lanes) with b's dtype, and b is a
+// matrix, their rows are stacked and multiplied by b in one GEMM: each
+// result is then a view of its block of rows of the product, as the
+// separate product would be up to rounding (the GEMM may sum in another
+// order). Otherwise each product is computed on its own.
 // It panics as MatMulT would.
 func MatMulEach(b *Tensor, transB bool, as ...*Tensor) []*Tensor {
 	out := make([]*Tensor, len(as))
@@ -26,8 +27,7 @@ func MatMulEach(b *Tensor, transB bool, as ...*Tensor) []*Tensor {
 	}
 	for _, a := range as {
 		if a != nil {
-			matmulShape("MatMulT", a, b, false, transB) // the separate product's panic
-			break
+			matmulShape("MatMulT", a, b, false, transB) // the separate products' panics
 		}
 	}
 	p := MatMulT(stack, b, false, transB)
@@ -43,11 +43,11 @@ func MatMulEach(b *Tensor, transB bool, as ...*Tensor) []*Tensor {
 func MatMulGradAEach(a, b *Tensor, transB bool, gs ...*Tensor) []*Tensor {
 	out := make([]*Tensor, len(gs))
 	var stack *Tensor
-	if a != nil && b != nil && len(a.shape) == 2 && len(b.shape) == 2 && a.dtype == b.dtype {
+	if a != nil && b != nil && len(a.shape) == 2 && len(b.shape) == 2 && a.dtype == b.dtype && !a.lanes && !b.lanes {
 		s := matmulShape("MatMulGradA", a, b, false, transB)
 		stack = stackRows(b, gs)
 		for _, g := range gs {
-			if g != nil && !sameShape(g.shape, s.out) {
+			if g != nil && !sameShape(g.dataShape(), s.out) {
 				stack = nil // the separate call's panic
 			}
 		}
@@ -64,14 +64,16 @@ func MatMulGradAEach(a, b *Tensor, transB bool, gs ...*Tensor) []*Tensor {
 }
 
 // stackRows returns the rows of the non-nil tensors of as stacked into one
-// matrix, or nil when there are fewer than two, or they are not all vectors
-// or all matrices of one shape and of b's dtype, or b is not a matrix.
+// matrix (the rows of a tensor [..., k] being its prod(...) vectors of k
+// elements, those of a tensor of directions included), or nil when there
+// are fewer than two, or their last dimensions differ, or they are not all
+// of b's dtype and device, or b is not a matrix.
 func stackRows(b *Tensor, as []*Tensor) *Tensor {
-	if b == nil || len(b.shape) != 2 {
+	if b == nil || len(b.shape) != 2 || b.lanes {
 		return nil
 	}
 	var first *Tensor
-	n := 0
+	n, rows := 0, 0
 	for _, a := range as {
 		if a == nil {
 			continue
@@ -79,53 +81,42 @@ func stackRows(b *Tensor, as []*Tensor) *Tensor {
 		if first == nil {
 			first = a
 		}
-		if len(a.shape) < 1 || len(a.shape) > 2 || !sameShape(a.shape, first.shape) || a.dtype != b.dtype || a.dev != b.dev {
+		if dataRank(a) < 1 || dataRank(a) > 2 && !a.lanes || a.shape[len(a.shape)-1] != first.shape[len(first.shape)-1] || a.dtype != b.dtype || a.dev != b.dev {
 			return nil
 		}
 		n++
+		rows += prod(a.shape[:len(a.shape)-1])
 	}
 	if n < 2 {
 		return nil
 	}
-	rows, cols := 1, first.shape[len(first.shape)-1]
-	if len(first.shape) == 2 {
-		rows = first.shape[0]
-	}
-	s := allocOn("MatMulEach", b.dev, b.dtype, []int{n * rows, cols})
+	cols := first.shape[len(first.shape)-1]
+	s := allocOn("MatMulEach", b.dev, b.dtype, []int{rows, cols})
 	at := 0
 	for _, a := range as {
 		if a == nil {
 			continue
 		}
-		dst := s.view(append([]int(nil), a.shape...), rowMajor(a.shape), at*rows*cols)
+		dst := s.view(append([]int(nil), a.shape...), rowMajor(a.shape), at*cols)
 		copyInto(dst, a)
-		at++
+		at += prod(a.shape[:len(a.shape)-1])
 	}
 	return s
 }
 
 // splitRows sets out[i], for each non-nil as[i] in order, to the view of
-// its block of rows of the product p, shaped as a vector when as[i] is one.
+// its block of rows of the product p: a's shape with its last dimension
+// p's, marked as a is.
 func splitRows(p *Tensor, as, out []*Tensor) {
 	cols := p.shape[1]
-	rows := 0
 	at := 0
 	for i, a := range as {
 		if a == nil {
 			continue
 		}
-		if rows == 0 {
-			rows = 1
-			if len(a.shape) == 2 {
-				rows = a.shape[0]
-			}
-		}
-		shape := []int{rows, cols}
-		if len(a.shape) == 1 {
-			shape = []int{cols}
-		}
-		out[i] = p.view(shape, rowMajor(shape), p.offset+at*rows*cols)
-		at++
+		shape := append(append([]int(nil), a.shape[:len(a.shape)-1]...), cols)
+		out[i] = remark(p.view(shape, rowMajor(shape), p.offset+at*cols), a)
+		at += prod(a.shape[:len(a.shape)-1])
 	}
 }
 

@@ -131,36 +131,40 @@ func ParamsOrZeros(ts, like []*Tensor) []*Tensor {
 }
 
 // ParamsHessian returns the Hessian of a function of the tensors like,
-// taken as one vector of n = ParamsSize(like) elements, from its rows:
-// rows[i] holds row i, n elements in any shape (row-major; a nil row is
-// zeros). The result is a fresh [n, n] tensor, (H + Hᵀ)/2 of the rows'
-// H, marked symmetric, of the dtype and on the device of like's first
-// tensor that is not nil (Float64 on the CPU when there is none); with
-// n = 0, an empty [0, 0] tensor.
-// It panics if len(rows) != n, a row does not have n elements, or the
-// rows differ from like in dtype or device.
+// taken as one vector of n = ParamsSize(like) elements, from its rows in
+// order: rows[i] holds one row or several, k·n elements in any shape
+// (row-major; a tensor [k, …] of the HVPs along k stacked directions
+// holds k rows; a nil entry is one row of zeros). The result is a fresh
+// [n, n] tensor, (H + Hᵀ)/2 of the rows' H, marked symmetric, of the
+// dtype and on the device of like's first tensor that is not nil
+// (Float64 on the CPU when there is none); with n = 0, an empty [0, 0]
+// tensor.
+// It panics if the entries do not hold n rows, an entry's size is not a
+// multiple of n, or the rows differ from like in dtype or device.
 func ParamsHessian(rows []*Tensor, like ...*Tensor) *Tensor {
 	n := ParamsSize(like)
-	if len(rows) != n {
-		panic(fmt.Sprintf("tensorops: ParamsHessian: %d rows for %d elements", len(rows), n))
-	}
 	dt, dev := paramsDType(like)
 	if n == 0 {
 		h := allocOn("ParamsHessian", dev, dt, []int{0, 0})
 		h.sym = true
 		return h
 	}
-	parts := make([]*Tensor, n)
+	parts := make([]*Tensor, len(rows))
+	count := 0
 	for i, r := range rows {
 		if r == nil {
 			r = allocOn("ParamsHessian", dev, dt, []int{1, n})
 			if dev != CPU {
 				devFill("ParamsHessian", r, 0)
 			}
-		} else if r.Size() != n {
-			panic(fmt.Sprintf("tensorops: ParamsHessian: row %d has shape %v, not %d elements", i, r.shape, n))
+		} else if r.Size() == 0 || r.Size()%n != 0 {
+			panic(fmt.Sprintf("tensorops: ParamsHessian: row %d has shape %v, not a multiple of %d elements", i, r.shape, n))
 		}
-		parts[i] = Reshape(r, 1, n)
+		parts[i] = Reshape(r, r.Size()/n, n)
+		count += r.Size() / n
+	}
+	if count != n {
+		panic(fmt.Sprintf("tensorops: ParamsHessian: %d rows for %d elements", count, n))
 	}
 	return Symmetrize(Concat(0, parts...))
 }

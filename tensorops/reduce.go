@@ -315,6 +315,9 @@ func SumLike(g, like *Tensor) *Tensor {
 	if g == nil || like == nil {
 		return nil // a zero adjoint, or the adjoint of a nil operand (the package doc: nil)
 	}
+	if g.lanes || like.lanes {
+		return laneSumLike(g, like)
+	}
 	if sameShape(g.shape, like.shape) {
 		return g
 	}

@@ -79,7 +79,12 @@ type Tensor struct {
 	// Gram): its matrix products use SYMM. The mark belongs to this
 	// *Tensor only; views and results of ops do not inherit it, and the
 	// ops writing into it (checkDst, Set) clear it. See IsSymmetric.
-	sym     bool
+	sym bool
+	// lanes marks the first axis as the direction axis of stacked
+	// directions (lanes.go): the tensor stands for shape[0] tensors of
+	// shape[1:]. Generated derivatives set it (Lanes) and the lane-aware
+	// operations keep it.
+	lanes   bool
 	shape   []int
 	strides []int
 	offset  int
@@ -472,6 +477,7 @@ func (t *Tensor) Item() float64 {
 func (t *Tensor) Clone() *Tensor {
 	c := allocOn("Clone", t.dev, t.dtype, t.shape)
 	copyInto(c, t)
+	c.lanes = t.lanes
 	return c
 }
 

@@ -59,6 +59,12 @@ func F(n *Net, x *tensorops.Tensor) float64 {
 //gad:taylor FTaylor8 github.com/gadgen/gadgen/bench/tensorlap.F order=2 seed=line lanes=8 wrt=x
 //gad:taylor FTaylor8O0 github.com/gadgen/gadgen/bench/tensorlap.F order=2 seed=line lanes=8 wrt=x opt=0
 
+// The HVPs along any number of directions per call, stacked in one tensor
+// [L, 1, D]: all D of them in one call.
+//
+//gad:hvp FHVPStacked github.com/gadgen/gadgen/bench/tensorlap.F wrt=x lanes=stacked
+//gad:hvp FHVPStackedO0 github.com/gadgen/gadgen/bench/tensorlap.F wrt=x lanes=stacked opt=0
+
 // New returns a network of layers tanh layers of width hidden on inputs
 // of dimension d, weights N(0, 1/fan-in), and a point x.
 func New(d, hidden, layers int, seed uint64) (*Net, *tensorops.Tensor) {
@@ -81,17 +87,20 @@ type Method struct {
 	Opt, O0 func(n *Net, x *tensorops.Tensor) float64
 }
 
-// Methods are the four ways of the paper's table, each along 8 unit
-// directions per call (as JAX's vmap takes them in the paper): (a) the
-// trace of the Hessian (//gad:hessian: the JVP of the gradient along 8
-// unit vectors per call, then the trace), (b) D Hessian-vector products
-// (//gad:hvp lanes=8 along the unit vectors), (c) D Taylor jets of order 2
-// (//gad:taylor lanes=8 along the unit vectors), (d) collapsed Taylor mode
-// (//gad:laplacian, 8 directions per jet); then (b) and (c) with one
-// direction per call, as a loop over FHVP or FTaylor computes them.
+// Methods are the ways of the paper's table: (a) the trace of the
+// Hessian (//gad:hessian: the JVP of the gradient along the unit vectors,
+// up to 64 per call stacked in one tensor, then the trace), (b) D
+// Hessian-vector products (//gad:hvp lanes=8 along the unit vectors, 8
+// per call as JAX's vmap takes them in the paper), (b') the same with all
+// D directions in one call, stacked (//gad:hvp lanes=stacked), (c) D
+// Taylor jets of order 2 (//gad:taylor lanes=8), (d) collapsed Taylor mode
+// (//gad:laplacian: up to 64 directions per jet, stacked); then (b) and
+// (c) with one direction per call, as a loop over FHVP or FTaylor
+// computes them.
 var Methods = []Method{
 	{"trace of the Hessian", ByHessian(FHessian), ByHessian(FHessianO0)},
 	{"D HVPs", ByHVP8(FHVP8), ByHVP8(FHVP8O0)},
+	{"D HVPs, stacked", ByHVPStacked(FHVPStacked), ByHVPStacked(FHVPStackedO0)},
 	{"D Taylor jets", ByJets8(FTaylor8), ByJets8(FTaylor8O0)},
 	{"collapsed Taylor", ByLaplacian(FLaplacian), ByLaplacian(FLaplacianO0)},
 	{"D HVPs, one per call", ByHVP(FHVP), ByHVP(FHVPO0)},
@@ -113,6 +122,22 @@ func ByHVP(hvp func(*Net, *tensorops.Tensor, *tensorops.Tensor) (float64, *tenso
 		for i := range tensorops.Size(x) {
 			_, hv := hvp(n, x, tensorops.Basis(x, i))
 			lap += hv.Float64s()[i]
+		}
+		return lap
+	}
+}
+
+// ByHVPStacked is Δf(x) by D HVPs along the unit vectors, all D in one
+// call, stacked in one tensor [D, …] of x's shape.
+func ByHVPStacked(hvp func(n *Net, x, vs *tensorops.Tensor) (float64, *tensorops.Tensor)) func(*Net, *tensorops.Tensor) float64 {
+	return func(n *Net, x *tensorops.Tensor) float64 {
+		d := tensorops.Size(x)
+		_, hvs := hvp(n, x, tensorops.Bases(x, 0, d))
+		var lap float64
+		for i, h := range hvs.Float64s() {
+			if i%(d+1) == 0 { // element i of direction i
+				lap += h
+			}
 		}
 		return lap
 	}

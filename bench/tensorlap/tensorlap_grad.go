@@ -5,24 +5,16 @@ package tensorlap
 import "github.com/gadgen/gadgen/tensorops"
 
 // FLaplacian returns F and its Laplacian with respect to x, Σᵢ ∂²F/∂θᵢ² over θ, the n = Size(x)
-// elements of x in row-major order, by collapsed Taylor mode: fTaylorWrtX propagates 8 unit
-// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
-// give F's value too.
+// elements of x in row-major order, by collapsed Taylor mode: fTaylorStackedWrtX propagates up to
+// 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of their
+// second ones); ⌈n/64⌉ calls, which give F's value too.
 func FLaplacian(n *Net, x *tensorops.Tensor) (f, lap float64) {
 	n2 := tensorops.Size(x)
 	lap = 0
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
+	for i := 0; i < n2; i += 64 {
 		var t float64
-		f, _, _, _, _, _, _, _, _, t = fTaylorWrtX(n, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		f, _, t = fTaylorStackedWrtX(n, x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
 		lap += 2 * t
 	}
 	if n2 == 0 {
@@ -31,95 +23,32 @@ func FLaplacian(n *Net, x *tensorops.Tensor) (f, lap float64) {
 	return f, lap
 }
 
-// fTaylorWrtX propagates 8 second-order jets of F at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// fTaylorStackedWrtX propagates 1 second-order jets of F at once (collapsed Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of F and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func fTaylorWrtX(
-	n *Net,
-	x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+// Varied inputs: x (x1).
+func fTaylorStackedWrtX(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
 	t := n.Ws
 	n2 := len(t)
 	t2 := n.Bs
 	h := x
 	h1 := x1
-	h2 := x2
-	h3 := x3
-	h4 := x4
-	h5 := x5
-	h6 := x6
-	h7 := x7
-	h8 := x8
-	var h9 *tensorops.Tensor
+	var h2 *tensorops.Tensor
 	for i := 0; i < n2; i++ {
-		t12 := tensorops.MatMulEach(t[i], false, h, h1, h2, h3, h4, h5, h6, h7, h8, h9)
-		t13 := tensorops.Add(t12[0], t2[i])
-		t14 := tensorops.ExpandLike(t12[1], t13)
-		t15 := tensorops.ExpandLike(t12[2], t13)
-		t16 := tensorops.ExpandLike(t12[3], t13)
-		t17 := tensorops.ExpandLike(t12[4], t13)
-		t18 := tensorops.ExpandLike(t12[5], t13)
-		t19 := tensorops.ExpandLike(t12[6], t13)
-		t20 := tensorops.ExpandLike(t12[7], t13)
-		t21 := tensorops.ExpandLike(t12[8], t13)
-		t22 := tensorops.ExpandLike(t12[9], t13)
-		h = tensorops.Tanh(t13)
-		h1 = tensorops.TanhJVP(h, t14)
-		h2 = tensorops.TanhJVP(h, t15)
-		h3 = tensorops.TanhJVP(h, t16)
-		t23 := tensorops.Fuse(
-			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-			h,
-			h1,
-			t14,
-			h2,
-			t15,
-			h3,
-			t16,
-		)
-		h4 = tensorops.TanhJVP(h, t17)
-		h5 = tensorops.TanhJVP(h, t18)
-		h6 = tensorops.TanhJVP(h, t19)
-		t24 := tensorops.FuseInto(
-			t23,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-			t23,
-			h,
-			h4,
-			t17,
-			h5,
-			t18,
-			h6,
-			t19,
-		)
-		h7 = tensorops.TanhJVP(h, t20)
-		h8 = tensorops.TanhJVP(h, t21)
-		h9 = tensorops.FuseInto(
-			t24,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*g",
-			t24,
-			h,
-			h7,
-			t20,
-			h8,
-			t21,
-			t22,
-		)
+		t4 := tensorops.MatMulEach(t[i], false, h, h1, h2)
+		t5 := t4[2]
+		t6 := tensorops.Add(t4[0], t2[i])
+		t7 := tensorops.ExpandLike(t4[1], t6)
+		h = tensorops.Tanh(t6)
+		h1 = tensorops.TanhJVP(h, t7)
+		t8 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t7))
+		h2 = tensorops.Fuse("a + (1 - b*b)*c", t8, h, tensorops.ExpandLike(t5, t6))
 	}
 	t3 := n.Out
-	t4 := tensorops.Dot(h, t3)
-	t5 := tensorops.Dot(h1, t3)
-	t6 := tensorops.Dot(h2, t3)
-	t7 := tensorops.Dot(h3, t3)
-	t8 := tensorops.Dot(h4, t3)
-	t9 := tensorops.Dot(h5, t3)
-	t10 := tensorops.Dot(h6, t3)
-	t11 := tensorops.Dot(h7, t3)
-	return t4, t5, t6, t7, t8, t9, t10, t11, tensorops.Dot(h8, t3), tensorops.Dot(h9, t3)
+	return tensorops.Dot(h, t3), 0, tensorops.Dot(h2, t3)
 }
 
 // FHVP returns F and the Hessian-vector product ∇²F·v, the Hessian taken with respect to x, by
@@ -198,49 +127,450 @@ func fGradWrtXJVP(
 }
 
 // FHessian returns F and its Hessian with respect to x, a [n, n] tensor (marked symmetric) over θ,
-// the n = Size(x) elements of x in row-major order: H[i, j] = ∂²F/∂θᵢ∂θⱼ. Row i is the
-// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
-// (fGradWrtXJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
-// give F's value too), then (H + Hᵀ)/2, exactly symmetric.
+// the n = Size(x) elements of x in row-major order: H[i, j] = ∂²F/∂θᵢ∂θⱼ. Its rows are the
+// Hessian-vector products along the unit directions by forward mode over reverse mode
+// (fGradWrtXJVPStacked, the JVP of the gradient along up to 64 unit directions at once, stacked in
+// one tensor; ⌈n/64⌉ calls, which give F's value too), then (H + Hᵀ)/2, exactly symmetric.
 func FHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
 	n2 := tensorops.Size(x)
-	rows := make([]*tensorops.Tensor, n2+7)
+	rows := make([]*tensorops.Tensor, (n2+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
-		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = fGradWrtXJVPLanes8(
-			n,
-			x,
-			u0,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-		)
-		rows[i] = t
-		rows[i+1] = t2
-		rows[i+2] = t3
-		rows[i+3] = t4
-		rows[i+4] = t5
-		rows[i+5] = t6
-		rows[i+6] = t7
-		rows[i+7] = t8
+	for i := 0; i < n2; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(x, i, 64))
+		var t *tensorops.Tensor
+		f, _, _, t = fGradWrtXJVPStacked(n, x, u)
+		rows[i/64] = tensorops.UnlanesLike(t, u)
 	}
 	if n2 == 0 {
 		f = F(n, x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n2], x)
+	return f, tensorops.ParamsHessian(rows, x)
+}
+
+// fGradWrtXJVPStacked computes fGradWrtX and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): n.
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+func fGradWrtXJVPStacked(
+	n *Net,
+	x, dx *tensorops.Tensor,
+) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	t2 := n.Ws
+	n2 := len(t2)
+	t3 := n.Bs
+	t4 := max(n2+2, 0) * 3
+	t5 := append(t, make([]*tensorops.Tensor, t4)...)
+	n3 := len(t)
+	tapePointers := t5[:n3]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t4)...)[:n3]
+	h := x
+	dh := dx
+	for i := 0; i < n2; i++ {
+		t16 := tensorops.MatMulEach(t2[i], false, h, dh)
+		t17 := t16[0]
+		t18 := t16[1]
+		t19 := tensorops.Add(t17, t3[i])
+		h4 := tensorops.Tanh(t19)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t18, t19))
+		tapePointers = append(tapePointers, h, t17, h4)
+		dtapePointers = append(dtapePointers, dh, t18, dh2)
+		h = h4
+		dh = dh2
+	}
+	t6 := n.Out
+	t7 := tensorops.Dot(h, t6)
+	i2 := n2 - 1
+	hBar := tensorops.Scale(t6, 1)
+	t8 := n.Ws
+	var dhBar *tensorops.Tensor
+	var hBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		dhBar = tensorops.ExpandLike(dhBar, hBar2)
+		n4 := len(tapePointers)
+		t9 := n4 - 3
+		h2 := tapePointers[t9]
+		t10 := tapePointers[n4-2]
+		t11 := n4 - 1
+		h3 := tapePointers[t11]
+		t12 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t11], dhBar)
+		t13 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t10)
+		t14 := tensorops.SumLike(t12, t10)
+		t15 := tensorops.MatMulGradAEach(h2, t8[i2], false, t13, t14)
+		i2--
+		hBar = t15[0]
+		dhBar = t15[1]
+		hBar2 = nil
+		tapePointers = tapePointers[:t9]
+		dtapePointers = dtapePointers[:t9]
+	}
+	return t7, hBar, 0, dhBar
+}
+
+// FTaylor propagates Taylor polynomials of degree 2 through F (Taylor mode): when each varied input
+// p moves on the line p + p1·t, it returns the results of F and, after them, the coefficients y1 …
+// y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in
+// t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Fixed inputs (zero coefficients): n.
+// Results, in order: the value of F; its coefficients 1 to 2.
+func FTaylor(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
+	t := n.Ws
+	n2 := len(t)
+	t2 := n.Bs
+	h := x
+	h1 := x1
+	var h2 *tensorops.Tensor
+	for i := 0; i < n2; i++ {
+		t4 := tensorops.MatMulEach(t[i], false, h, h1, h2)
+		t5 := tensorops.Add(t4[0], t2[i])
+		t6 := tensorops.ExpandLike(t4[1], t5)
+		t7 := tensorops.ExpandLike(t4[2], t5)
+		h = tensorops.Tanh(t5)
+		h1 = tensorops.TanhJVP(h, t6)
+		h2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", h, h1, t6, t7)
+	}
+	t3 := n.Out
+	return tensorops.Dot(h, t3), tensorops.Dot(h1, t3), tensorops.Dot(h2, t3)
+}
+
+// FLaplacianO0 returns F and its Laplacian with respect to x, Σᵢ ∂²F/∂θᵢ² over θ, the n = Size(x)
+// elements of x in row-major order, by collapsed Taylor mode: fTaylorStackedWrtXO0 propagates up to
+// 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of their
+// second ones); ⌈n/64⌉ calls, which give F's value too.
+//
+// Generated without optimization (opt=0), for comparison.
+func FLaplacianO0(n *Net, x *tensorops.Tensor) (f, lap float64) {
+	n2 := tensorops.Size(x)
+	lap = 0
+	f = 0
+	for i := 0; i < n2; i += 64 {
+		var t float64
+		f, _, t = fTaylorStackedWrtXO0(n, x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
+		lap += 2 * t
+	}
+	if n2 == 0 {
+		f = F(n, x)
+	}
+	return f, lap
+}
+
+// fTaylorStackedWrtXO0 propagates 1 second-order jets of F at once (collapsed Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
+// it returns the results of F and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1).
+//
+// Generated without optimization (opt=0), for comparison.
+func fTaylorStackedWrtXO0(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
+	n2 := len(n.Ws)
+	h := x
+	h1 := x1
+	var h2 *tensorops.Tensor
+	for i := 0; i < n2; i++ {
+		t2 := n.Ws[i]
+		t3 := tensorops.Add(tensorops.MatMul(h, t2), n.Bs[i])
+		t4 := tensorops.ExpandLike(tensorops.MatMul(h1, t2), t3)
+		t5 := tensorops.ExpandLike(tensorops.MatMul(h2, t2), t3)
+		h = tensorops.Tanh(t3)
+		h1 = tensorops.TanhJVP(h, t4)
+		t6 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1), tensorops.Mul(h1, h)))
+		t7 := tensorops.Mul(t6, t4)
+		t8 := tensorops.Scale(t7, 0.5)
+		t9 := tensorops.SumLanes(t8)
+		t10 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t5)
+		h2 = tensorops.Add(t9, t10)
+	}
+	t := n.Out
+	return tensorops.Dot(h, t), 0, tensorops.Dot(h2, t)
+}
+
+// FHVPO0 returns F and the Hessian-vector product ∇²F·v, the Hessian taken with respect to x, by
+// forward mode over reverse mode: the directional derivative of the gradient of F
+// (fGradWrtXO0JVPO0). Each product is a fresh value of x's type, zeros where it is zero (never a
+// nil tensor). A direction has x's shape.
+//
+// Generated without optimization (opt=0), for comparison.
+func FHVPO0(n *Net, x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
+	var t *tensorops.Tensor
+	f, _, _, t = fGradWrtXO0JVPO0(n, x, v)
+	return f, tensorops.OrZerosLike(t, x)
+}
+
+// fGradWrtXO0JVPO0 computes fGradWrtXO0 and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): n.
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+//
+// Generated without optimization (opt=0), for comparison.
+func fGradWrtXO0JVPO0(
+	n *Net,
+	x, dx *tensorops.Tensor,
+) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
+	var tapePointers []*tensorops.Tensor
+	var dtapePointers []*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
+	tapePointers = tapePointersBuf[:0]
+	dtapePointers = dtapePointersBuf[:0]
+	var hBar *tensorops.Tensor
+	var dhBar *tensorops.Tensor
+	var hBar2 *tensorops.Tensor
+	var dhBar2 *tensorops.Tensor
+	n2 := len(n.Ws)
+	t := max(n2+2, 0) * 3
+	t2 := tapePointers
+	n3 := len(t2)
+	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:n3]
+	dtapePointers = append(dtapePointers, make([]*tensorops.Tensor, t)...)[:n3]
+	h := x
+	dh := dx
+	for i := 0; i < n2; i++ {
+		t31 := n.Ws[i]
+		t32 := tensorops.MatMul(h, t31)
+		t33 := tensorops.MatMul(dh, t31)
+		t34 := tensorops.Add(t32, n.Bs[i])
+		h4 := tensorops.Tanh(t34)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t33, t34))
+		tapePointers = append(tapePointers, h, t32, h4)
+		dtapePointers = append(dtapePointers, dh, t33, dh2)
+		h = h4
+		dh = dh2
+	}
+	t3 := n.Out
+	t4 := tensorops.Dot(h, t3)
+	t5 := tensorops.Dot(dh, t3)
+	t6 := tensorops.Add(hBar2, tensorops.Scale(t3, 1))
+	hBar2 = t6
+	dhBar2 = tensorops.ExpandLike(dhBar2, t6)
+	for i2 := n2 - 1; i2 >= 0; i2-- {
+		t9 := hBar2
+		t10 := dhBar2
+		hBar2 = nil
+		dhBar2 = nil
+		t11 := tensorops.Add(hBar, t9)
+		t12 := tensorops.Add(tensorops.ExpandLike(dhBar, t11), tensorops.ExpandLike(t10, t11))
+		hBar = t11
+		dhBar = t12
+		t13 := tapePointers
+		t14 := dtapePointers
+		t15 := len(t13) - 3
+		h2 := t13[t15]
+		t16 := t13[t15+1]
+		t17 := t15 + 2
+		h3 := t13[t17]
+		tapePointers = t13[:t15]
+		dtapePointers = t14[:t15]
+		t18 := hBar
+		t19 := dhBar
+		hBar = nil
+		dhBar = nil
+		t20 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t18), t14[t17])
+		t21 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t19)
+		t22 := tensorops.Add(t20, t21)
+		t23 := tensorops.SumLike(tensorops.TanhJVP(h3, t18), t16)
+		t24 := tensorops.SumLike(t22, t16)
+		t25 := n.Ws[i2]
+		t26 := tensorops.MatMulGradA(t23, h2, t25, false, false)
+		t27 := tensorops.MatMulGradA(t24, h2, t25, false, false)
+		t28 := tensorops.Add(hBar2, t26)
+		t29 := tensorops.ExpandLike(t27, t28)
+		t30 := tensorops.Add(tensorops.ExpandLike(dhBar2, t28), t29)
+		hBar2 = t28
+		dhBar2 = t30
+	}
+	t7 := tensorops.Add(xBar, hBar2)
+	t8 := tensorops.Add(tensorops.ExpandLike(dxBar, t7), tensorops.ExpandLike(dhBar2, t7))
+	xBar = t7
+	dxBar = t8
+	return t4, xBar, t5, dxBar
+}
+
+// FHessianO0 returns F and its Hessian with respect to x, a [n, n] tensor (marked symmetric) over
+// θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²F/∂θᵢ∂θⱼ. Its rows are the
+// Hessian-vector products along the unit directions by forward mode over reverse mode
+// (fGradWrtXO0JVPStackedO0, the JVP of the gradient along up to 64 unit directions at once, stacked
+// in one tensor; ⌈n/64⌉ calls, which give F's value too), then (H + Hᵀ)/2, exactly symmetric.
+//
+// Generated without optimization (opt=0), for comparison.
+func FHessianO0(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
+	n2 := tensorops.Size(x)
+	rows := make([]*tensorops.Tensor, (n2+63)/64)
+	f = 0
+	for i := 0; i < n2; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(x, i, 64))
+		var t *tensorops.Tensor
+		f, _, _, t = fGradWrtXO0JVPStackedO0(n, x, u)
+		rows[i/64] = tensorops.UnlanesLike(t, u)
+	}
+	if n2 == 0 {
+		f = F(n, x)
+	}
+	return f, tensorops.ParamsHessian(rows, x)
+}
+
+// fGradWrtXO0JVPStackedO0 computes fGradWrtXO0 and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): n.
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+//
+// Generated without optimization (opt=0), for comparison.
+func fGradWrtXO0JVPStackedO0(
+	n *Net,
+	x, dx *tensorops.Tensor,
+) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
+	var tapePointers []*tensorops.Tensor
+	var dtapePointers []*tensorops.Tensor
+	var tapePointersBuf [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
+	tapePointers = tapePointersBuf[:0]
+	dtapePointers = dtapePointersBuf[:0]
+	var hBar *tensorops.Tensor
+	var dhBar *tensorops.Tensor
+	var hBar2 *tensorops.Tensor
+	var dhBar2 *tensorops.Tensor
+	n2 := len(n.Ws)
+	t := max(n2+2, 0) * 3
+	t2 := tapePointers
+	n3 := len(t2)
+	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:n3]
+	dtapePointers = append(dtapePointers, make([]*tensorops.Tensor, t)...)[:n3]
+	h := x
+	dh := dx
+	for i := 0; i < n2; i++ {
+		t30 := n.Ws[i]
+		t31 := tensorops.MatMul(h, t30)
+		t32 := tensorops.MatMul(dh, t30)
+		t33 := tensorops.Add(t31, n.Bs[i])
+		h4 := tensorops.Tanh(t33)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t32, t33))
+		tapePointers = append(tapePointers, h, t31, h4)
+		dtapePointers = append(dtapePointers, dh, t32, dh2)
+		h = h4
+		dh = dh2
+	}
+	t3 := n.Out
+	t4 := tensorops.Dot(h, t3)
+	t5 := tensorops.Add(hBar2, tensorops.Scale(t3, 1))
+	hBar2 = t5
+	dhBar2 = tensorops.ExpandLike(dhBar2, t5)
+	for i2 := n2 - 1; i2 >= 0; i2-- {
+		t8 := hBar2
+		t9 := dhBar2
+		hBar2 = nil
+		dhBar2 = nil
+		t10 := tensorops.Add(hBar, t8)
+		t11 := tensorops.Add(tensorops.ExpandLike(dhBar, t10), tensorops.ExpandLike(t9, t10))
+		hBar = t10
+		dhBar = t11
+		t12 := tapePointers
+		t13 := dtapePointers
+		t14 := len(t12) - 3
+		h2 := t12[t14]
+		t15 := t12[t14+1]
+		t16 := t14 + 2
+		h3 := t12[t16]
+		tapePointers = t12[:t14]
+		dtapePointers = t13[:t14]
+		t17 := hBar
+		t18 := dhBar
+		hBar = nil
+		dhBar = nil
+		t19 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t17), t13[t16])
+		t20 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t18)
+		t21 := tensorops.Add(t19, t20)
+		t22 := tensorops.SumLike(tensorops.TanhJVP(h3, t17), t15)
+		t23 := tensorops.SumLike(t21, t15)
+		t24 := n.Ws[i2]
+		t25 := tensorops.MatMulGradA(t22, h2, t24, false, false)
+		t26 := tensorops.MatMulGradA(t23, h2, t24, false, false)
+		t27 := tensorops.Add(hBar2, t25)
+		t28 := tensorops.ExpandLike(t26, t27)
+		t29 := tensorops.Add(tensorops.ExpandLike(dhBar2, t27), t28)
+		hBar2 = t27
+		dhBar2 = t29
+	}
+	t6 := tensorops.Add(xBar, hBar2)
+	t7 := tensorops.Add(tensorops.ExpandLike(dxBar, t6), tensorops.ExpandLike(dhBar2, t6))
+	xBar = t6
+	dxBar = t7
+	return t4, xBar, 0, dxBar
+}
+
+// FTaylorO0 propagates Taylor polynomials of degree 2 through F (Taylor mode): when each varied
+// input p moves on the line p + p1·t, it returns the results of F and, after them, the coefficients
+// y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th
+// derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Fixed inputs (zero coefficients): n.
+// Results, in order: the value of F; its coefficients 1 to 2.
+//
+// Generated without optimization (opt=0), for comparison.
+func FTaylorO0(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
+	n2 := len(n.Ws)
+	h := x
+	h1 := x1
+	var h2 *tensorops.Tensor
+	for i := 0; i < n2; i++ {
+		t2 := n.Ws[i]
+		t3 := tensorops.Add(tensorops.MatMul(h, t2), n.Bs[i])
+		t4 := tensorops.ExpandLike(tensorops.MatMul(h1, t2), t3)
+		t5 := tensorops.ExpandLike(tensorops.MatMul(h2, t2), t3)
+		h = tensorops.Tanh(t3)
+		h1 = tensorops.TanhJVP(h, t4)
+		t6 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1), tensorops.Mul(h1, h)))
+		t7 := tensorops.Mul(t6, t4)
+		t8 := tensorops.Scale(t7, 0.5)
+		t9 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t5)
+		h2 = tensorops.Add(t8, t9)
+	}
+	t := n.Out
+	return tensorops.Dot(h, t), tensorops.Dot(h1, t), tensorops.Dot(h2, t)
+}
+
+// FHVP8 returns F and the Hessian-vector product ∇²F·v1, ∇²F·v2, ∇²F·v3, ∇²F·v4, ∇²F·v5, ∇²F·v6,
+// ∇²F·v7, ∇²F·v8, the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative of the gradient of F (fGradWrtXJVPLanes8) along the 8 directions at once
+// (vector forward mode), so that F and its gradient are evaluated once for all. Each product is a
+// fresh value of x's type, zeros where it is zero (never a nil tensor). A direction has x's shape.
+func FHVP8(
+	n *Net,
+	x, v1, v2, v3, v4, v5, v6, v7, v8 *tensorops.Tensor,
+) (f float64, hv1, hv2, hv3, hv4, hv5, hv6, hv7, hv8 *tensorops.Tensor) {
+	var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
+	f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = fGradWrtXJVPLanes8(
+		n,
+		x,
+		v1,
+		v2,
+		v3,
+		v4,
+		v5,
+		v6,
+		v7,
+		v8,
+	)
+	t9 := tensorops.OrZerosLike(t, x)
+	t10 := tensorops.OrZerosLike(t2, x)
+	t11 := tensorops.OrZerosLike(t3, x)
+	t12 := tensorops.OrZerosLike(t4, x)
+	t13 := tensorops.OrZerosLike(t5, x)
+	t14 := tensorops.OrZerosLike(t6, x)
+	t15 := tensorops.OrZerosLike(t7, x)
+	return f, t9, t10, t11, t12, t13, t14, t15, tensorops.OrZerosLike(t8, x)
 }
 
 // fGradWrtXJVPLanes8 computes fGradWrtX and its derivatives along 8 directions at once (vector
@@ -437,310 +767,39 @@ func fGradWrtXJVPLanes8(
 		dhBar5, dhBar6, dhBar7, dhBar8
 }
 
-// FTaylor propagates Taylor polynomials of degree 2 through F (Taylor mode): when each varied input
-// p moves on the line p + p1·t, it returns the results of F and, after them, the coefficients y1 …
-// y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in
-// t at t = 0 divided by k!.
-//
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): n.
-// Results, in order: the value of F; its coefficients 1 to 2.
-func FTaylor(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
-	t := n.Ws
-	n2 := len(t)
-	t2 := n.Bs
-	h := x
-	h1 := x1
-	var h2 *tensorops.Tensor
-	for i := 0; i < n2; i++ {
-		t4 := tensorops.MatMulEach(t[i], false, h, h1, h2)
-		t5 := tensorops.Add(t4[0], t2[i])
-		t6 := tensorops.ExpandLike(t4[1], t5)
-		t7 := tensorops.ExpandLike(t4[2], t5)
-		h = tensorops.Tanh(t5)
-		h1 = tensorops.TanhJVP(h, t6)
-		h2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", h, h1, t6, t7)
-	}
-	t3 := n.Out
-	return tensorops.Dot(h, t3), tensorops.Dot(h1, t3), tensorops.Dot(h2, t3)
-}
-
-// FLaplacianO0 returns F and its Laplacian with respect to x, Σᵢ ∂²F/∂θᵢ² over θ, the n = Size(x)
-// elements of x in row-major order, by collapsed Taylor mode: fTaylorWrtXO0 propagates 8 unit
-// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
-// give F's value too.
+// FHVP8O0 returns F and the Hessian-vector product ∇²F·v1, ∇²F·v2, ∇²F·v3, ∇²F·v4, ∇²F·v5, ∇²F·v6,
+// ∇²F·v7, ∇²F·v8, the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative of the gradient of F (fGradWrtXO0JVPLanes8O0) along the 8 directions at
+// once (vector forward mode), so that F and its gradient are evaluated once for all. Each product
+// is a fresh value of x's type, zeros where it is zero (never a nil tensor). A direction has x's
+// shape.
 //
 // Generated without optimization (opt=0), for comparison.
-func FLaplacianO0(n *Net, x *tensorops.Tensor) (f, lap float64) {
-	n2 := tensorops.Size(x)
-	lap = 0
-	f = 0
-	for i := 0; i < n2; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t float64
-		f, _, _, _, _, _, _, _, _, t = fTaylorWrtXO0(n, x, u0, u1, u2, u3, u4, u5, u6, u7)
-		lap += 2 * t
-	}
-	if n2 == 0 {
-		f = F(n, x)
-	}
-	return f, lap
-}
-
-// fTaylorWrtXO0 propagates 8 second-order jets of F at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
-// it returns the results of F and, for each float result y, its first coefficients
-// along each direction (its directional derivatives), then the sum of its second
-// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
-//
-// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-//
-// Generated without optimization (opt=0), for comparison.
-func fTaylorWrtXO0(
+func FHVP8O0(
 	n *Net,
-	x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	n2 := len(n.Ws)
-	h := x
-	h1 := x1
-	h2 := x2
-	h3 := x3
-	h4 := x4
-	h5 := x5
-	h6 := x6
-	h7 := x7
-	h8 := x8
-	var h9 *tensorops.Tensor
-	for i := 0; i < n2; i++ {
-		t10 := n.Ws[i]
-		t11 := tensorops.Add(tensorops.MatMul(h, t10), n.Bs[i])
-		t12 := tensorops.ExpandLike(tensorops.MatMul(h1, t10), t11)
-		t13 := tensorops.ExpandLike(tensorops.MatMul(h2, t10), t11)
-		t14 := tensorops.ExpandLike(tensorops.MatMul(h3, t10), t11)
-		t15 := tensorops.ExpandLike(tensorops.MatMul(h4, t10), t11)
-		t16 := tensorops.ExpandLike(tensorops.MatMul(h5, t10), t11)
-		t17 := tensorops.ExpandLike(tensorops.MatMul(h6, t10), t11)
-		t18 := tensorops.ExpandLike(tensorops.MatMul(h7, t10), t11)
-		t19 := tensorops.ExpandLike(tensorops.MatMul(h8, t10), t11)
-		t20 := tensorops.ExpandLike(tensorops.MatMul(h9, t10), t11)
-		h = tensorops.Tanh(t11)
-		h1 = tensorops.TanhJVP(h, t12)
-		t21 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1), tensorops.Mul(h1, h)))
-		t22 := tensorops.Mul(t21, t12)
-		t23 := tensorops.Scale(t22, 0.5)
-		h2 = tensorops.TanhJVP(h, t13)
-		t24 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h2), tensorops.Mul(h2, h)))
-		t25 := tensorops.Mul(t24, t13)
-		t26 := tensorops.Scale(t25, 0.5)
-		t27 := tensorops.Add(t23, t26)
-		h3 = tensorops.TanhJVP(h, t14)
-		t28 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h3), tensorops.Mul(h3, h)))
-		t29 := tensorops.Mul(t28, t14)
-		t30 := tensorops.Scale(t29, 0.5)
-		t31 := tensorops.Add(t27, t30)
-		h4 = tensorops.TanhJVP(h, t15)
-		t32 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h4), tensorops.Mul(h4, h)))
-		t33 := tensorops.Mul(t32, t15)
-		t34 := tensorops.Scale(t33, 0.5)
-		t35 := tensorops.Add(t31, t34)
-		h5 = tensorops.TanhJVP(h, t16)
-		t36 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h5), tensorops.Mul(h5, h)))
-		t37 := tensorops.Mul(t36, t16)
-		t38 := tensorops.Scale(t37, 0.5)
-		t39 := tensorops.Add(t35, t38)
-		h6 = tensorops.TanhJVP(h, t17)
-		t40 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h6), tensorops.Mul(h6, h)))
-		t41 := tensorops.Mul(t40, t17)
-		t42 := tensorops.Scale(t41, 0.5)
-		t43 := tensorops.Add(t39, t42)
-		h7 = tensorops.TanhJVP(h, t18)
-		t44 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h7), tensorops.Mul(h7, h)))
-		t45 := tensorops.Mul(t44, t18)
-		t46 := tensorops.Scale(t45, 0.5)
-		t47 := tensorops.Add(t43, t46)
-		h8 = tensorops.TanhJVP(h, t19)
-		t48 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h8), tensorops.Mul(h8, h)))
-		t49 := tensorops.Mul(t48, t19)
-		t50 := tensorops.Scale(t49, 0.5)
-		t51 := tensorops.Add(t47, t50)
-		t52 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t20)
-		h9 = tensorops.Add(t51, t52)
-	}
-	t := n.Out
-	t2 := tensorops.Dot(h, t)
-	t3 := tensorops.Dot(h1, t)
-	t4 := tensorops.Dot(h2, t)
-	t5 := tensorops.Dot(h3, t)
-	t6 := tensorops.Dot(h4, t)
-	t7 := tensorops.Dot(h5, t)
-	t8 := tensorops.Dot(h6, t)
-	t9 := tensorops.Dot(h7, t)
-	return t2, t3, t4, t5, t6, t7, t8, t9, tensorops.Dot(h8, t), tensorops.Dot(h9, t)
-}
-
-// FHVPO0 returns F and the Hessian-vector product ∇²F·v, the Hessian taken with respect to x, by
-// forward mode over reverse mode: the directional derivative of the gradient of F
-// (fGradWrtXO0JVPO0). Each product is a fresh value of x's type, zeros where it is zero (never a
-// nil tensor). A direction has x's shape.
-//
-// Generated without optimization (opt=0), for comparison.
-func FHVPO0(n *Net, x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
-	var t *tensorops.Tensor
-	f, _, _, t = fGradWrtXO0JVPO0(n, x, v)
-	return f, tensorops.OrZerosLike(t, x)
-}
-
-// fGradWrtXO0JVPO0 computes fGradWrtXO0 and its derivative along the tangents (forward mode).
-//
-// Varied inputs: x (tangent dx).
-// Fixed inputs (zero tangent): n.
-// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
-//
-// Generated without optimization (opt=0), for comparison.
-func fGradWrtXO0JVPO0(
-	n *Net,
-	x, dx *tensorops.Tensor,
-) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
-	var tapePointers []*tensorops.Tensor
-	var dtapePointers []*tensorops.Tensor
-	var tapePointersBuf [256]*tensorops.Tensor
-	var dtapePointersBuf [256]*tensorops.Tensor
-	tapePointers = tapePointersBuf[:0]
-	dtapePointers = dtapePointersBuf[:0]
-	var hBar *tensorops.Tensor
-	var dhBar *tensorops.Tensor
-	var hBar2 *tensorops.Tensor
-	var dhBar2 *tensorops.Tensor
-	n2 := len(n.Ws)
-	t := max(n2+2, 0) * 3
-	t2 := tapePointers
-	n3 := len(t2)
-	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers = append(dtapePointers, make([]*tensorops.Tensor, t)...)[:n3]
-	h := x
-	dh := dx
-	for i := 0; i < n2; i++ {
-		t31 := n.Ws[i]
-		t32 := tensorops.MatMul(h, t31)
-		t33 := tensorops.MatMul(dh, t31)
-		t34 := tensorops.Add(t32, n.Bs[i])
-		h4 := tensorops.Tanh(t34)
-		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t33, t34))
-		tapePointers = append(tapePointers, h, t32, h4)
-		dtapePointers = append(dtapePointers, dh, t33, dh2)
-		h = h4
-		dh = dh2
-	}
-	t3 := n.Out
-	t4 := tensorops.Dot(h, t3)
-	t5 := tensorops.Dot(dh, t3)
-	t6 := tensorops.Add(hBar2, tensorops.Scale(t3, 1))
-	hBar2 = t6
-	dhBar2 = tensorops.ExpandLike(dhBar2, t6)
-	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t9 := hBar2
-		t10 := dhBar2
-		hBar2 = nil
-		dhBar2 = nil
-		t11 := tensorops.Add(hBar, t9)
-		t12 := tensorops.Add(tensorops.ExpandLike(dhBar, t11), tensorops.ExpandLike(t10, t11))
-		hBar = t11
-		dhBar = t12
-		t13 := tapePointers
-		t14 := dtapePointers
-		t15 := len(t13) - 3
-		h2 := t13[t15]
-		t16 := t13[t15+1]
-		t17 := t15 + 2
-		h3 := t13[t17]
-		tapePointers = t13[:t15]
-		dtapePointers = t14[:t15]
-		t18 := hBar
-		t19 := dhBar
-		hBar = nil
-		dhBar = nil
-		t20 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t18), t14[t17])
-		t21 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t19)
-		t22 := tensorops.Add(t20, t21)
-		t23 := tensorops.SumLike(tensorops.TanhJVP(h3, t18), t16)
-		t24 := tensorops.SumLike(t22, t16)
-		t25 := n.Ws[i2]
-		t26 := tensorops.MatMulGradA(t23, h2, t25, false, false)
-		t27 := tensorops.MatMulGradA(t24, h2, t25, false, false)
-		t28 := tensorops.Add(hBar2, t26)
-		t29 := tensorops.ExpandLike(t27, t28)
-		t30 := tensorops.Add(tensorops.ExpandLike(dhBar2, t28), t29)
-		hBar2 = t28
-		dhBar2 = t30
-	}
-	t7 := tensorops.Add(xBar, hBar2)
-	t8 := tensorops.Add(tensorops.ExpandLike(dxBar, t7), tensorops.ExpandLike(dhBar2, t7))
-	xBar = t7
-	dxBar = t8
-	return t4, xBar, t5, dxBar
-}
-
-// FHessianO0 returns F and its Hessian with respect to x, a [n, n] tensor (marked symmetric) over
-// θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²F/∂θᵢ∂θⱼ. Row i is the
-// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
-// (fGradWrtXO0JVPLanes8O0, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls,
-// which give F's value too), then (H + Hᵀ)/2, exactly symmetric.
-//
-// Generated without optimization (opt=0), for comparison.
-func FHessianO0(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
-	n2 := tensorops.Size(x)
-	rows := make([]*tensorops.Tensor, n2+7)
-	f = 0
-	for i := 0; i < n2; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		t := i + 1
-		u1 := tensorops.Basis(x, t)
-		t2 := i + 2
-		u2 := tensorops.Basis(x, t2)
-		t3 := i + 3
-		u3 := tensorops.Basis(x, t3)
-		t4 := i + 4
-		u4 := tensorops.Basis(x, t4)
-		t5 := i + 5
-		u5 := tensorops.Basis(x, t5)
-		t6 := i + 6
-		u6 := tensorops.Basis(x, t6)
-		t7 := i + 7
-		u7 := tensorops.Basis(x, t7)
-		var t8, t9, t10, t11, t12, t13, t14, t15 *tensorops.Tensor
-		f, _, _, _, _, _, _, _, _, _, t8, t9, t10, t11, t12, t13, t14, t15 = fGradWrtXO0JVPLanes8O0(
-			n,
-			x,
-			u0,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-		)
-		rows[i] = t8
-		rows[t] = t9
-		rows[t2] = t10
-		rows[t3] = t11
-		rows[t4] = t12
-		rows[t5] = t13
-		rows[t6] = t14
-		rows[t7] = t15
-	}
-	if n2 == 0 {
-		f = F(n, x)
-	}
-	return f, tensorops.ParamsHessian(rows[:n2], x)
+	x, v1, v2, v3, v4, v5, v6, v7, v8 *tensorops.Tensor,
+) (f float64, hv1, hv2, hv3, hv4, hv5, hv6, hv7, hv8 *tensorops.Tensor) {
+	var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
+	f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = fGradWrtXO0JVPLanes8O0(
+		n,
+		x,
+		v1,
+		v2,
+		v3,
+		v4,
+		v5,
+		v6,
+		v7,
+		v8,
+	)
+	t9 := tensorops.OrZerosLike(t, x)
+	t10 := tensorops.OrZerosLike(t2, x)
+	t11 := tensorops.OrZerosLike(t3, x)
+	t12 := tensorops.OrZerosLike(t4, x)
+	t13 := tensorops.OrZerosLike(t5, x)
+	t14 := tensorops.OrZerosLike(t6, x)
+	t15 := tensorops.OrZerosLike(t7, x)
+	return f, t9, t10, t11, t12, t13, t14, t15, tensorops.OrZerosLike(t8, x)
 }
 
 // fGradWrtXO0JVPLanes8O0 computes fGradWrtXO0 and its derivatives along 8 directions at once
@@ -1066,106 +1125,6 @@ func fGradWrtXO0JVPLanes8O0(
 	return t4, xBar, t5, t6, t7, t8, t9, t10, t11, t12, dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8
 }
 
-// FTaylorO0 propagates Taylor polynomials of degree 2 through F (Taylor mode): when each varied
-// input p moves on the line p + p1·t, it returns the results of F and, after them, the coefficients
-// y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th
-// derivative in t at t = 0 divided by k!.
-//
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): n.
-// Results, in order: the value of F; its coefficients 1 to 2.
-//
-// Generated without optimization (opt=0), for comparison.
-func FTaylorO0(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
-	n2 := len(n.Ws)
-	h := x
-	h1 := x1
-	var h2 *tensorops.Tensor
-	for i := 0; i < n2; i++ {
-		t2 := n.Ws[i]
-		t3 := tensorops.Add(tensorops.MatMul(h, t2), n.Bs[i])
-		t4 := tensorops.ExpandLike(tensorops.MatMul(h1, t2), t3)
-		t5 := tensorops.ExpandLike(tensorops.MatMul(h2, t2), t3)
-		h = tensorops.Tanh(t3)
-		h1 = tensorops.TanhJVP(h, t4)
-		t6 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1), tensorops.Mul(h1, h)))
-		t7 := tensorops.Mul(t6, t4)
-		t8 := tensorops.Scale(t7, 0.5)
-		t9 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t5)
-		h2 = tensorops.Add(t8, t9)
-	}
-	t := n.Out
-	return tensorops.Dot(h, t), tensorops.Dot(h1, t), tensorops.Dot(h2, t)
-}
-
-// FHVP8 returns F and the Hessian-vector product ∇²F·v1, ∇²F·v2, ∇²F·v3, ∇²F·v4, ∇²F·v5, ∇²F·v6,
-// ∇²F·v7, ∇²F·v8, the Hessian taken with respect to x, by forward mode over reverse mode: the
-// directional derivative of the gradient of F (fGradWrtXJVPLanes8) along the 8 directions at once
-// (vector forward mode), so that F and its gradient are evaluated once for all. Each product is a
-// fresh value of x's type, zeros where it is zero (never a nil tensor). A direction has x's shape.
-func FHVP8(
-	n *Net,
-	x, v1, v2, v3, v4, v5, v6, v7, v8 *tensorops.Tensor,
-) (f float64, hv1, hv2, hv3, hv4, hv5, hv6, hv7, hv8 *tensorops.Tensor) {
-	var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
-	f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = fGradWrtXJVPLanes8(
-		n,
-		x,
-		v1,
-		v2,
-		v3,
-		v4,
-		v5,
-		v6,
-		v7,
-		v8,
-	)
-	t9 := tensorops.OrZerosLike(t, x)
-	t10 := tensorops.OrZerosLike(t2, x)
-	t11 := tensorops.OrZerosLike(t3, x)
-	t12 := tensorops.OrZerosLike(t4, x)
-	t13 := tensorops.OrZerosLike(t5, x)
-	t14 := tensorops.OrZerosLike(t6, x)
-	t15 := tensorops.OrZerosLike(t7, x)
-	return f, t9, t10, t11, t12, t13, t14, t15, tensorops.OrZerosLike(t8, x)
-}
-
-// FHVP8O0 returns F and the Hessian-vector product ∇²F·v1, ∇²F·v2, ∇²F·v3, ∇²F·v4, ∇²F·v5, ∇²F·v6,
-// ∇²F·v7, ∇²F·v8, the Hessian taken with respect to x, by forward mode over reverse mode: the
-// directional derivative of the gradient of F (fGradWrtXO0JVPLanes8O0) along the 8 directions at
-// once (vector forward mode), so that F and its gradient are evaluated once for all. Each product
-// is a fresh value of x's type, zeros where it is zero (never a nil tensor). A direction has x's
-// shape.
-//
-// Generated without optimization (opt=0), for comparison.
-func FHVP8O0(
-	n *Net,
-	x, v1, v2, v3, v4, v5, v6, v7, v8 *tensorops.Tensor,
-) (f float64, hv1, hv2, hv3, hv4, hv5, hv6, hv7, hv8 *tensorops.Tensor) {
-	var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
-	f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = fGradWrtXO0JVPLanes8O0(
-		n,
-		x,
-		v1,
-		v2,
-		v3,
-		v4,
-		v5,
-		v6,
-		v7,
-		v8,
-	)
-	t9 := tensorops.OrZerosLike(t, x)
-	t10 := tensorops.OrZerosLike(t2, x)
-	t11 := tensorops.OrZerosLike(t3, x)
-	t12 := tensorops.OrZerosLike(t4, x)
-	t13 := tensorops.OrZerosLike(t5, x)
-	t14 := tensorops.OrZerosLike(t6, x)
-	t15 := tensorops.OrZerosLike(t7, x)
-	return f, t9, t10, t11, t12, t13, t14, t15, tensorops.OrZerosLike(t8, x)
-}
-
 // FTaylor8 propagates 8 Taylor polynomials of degree 2 through F at once, one per direction (Taylor
 // mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its first
 // coefficients p1_1 … p1_8, it returns the results of F and, for each float result y, its
@@ -1433,4 +1392,30 @@ func FTaylor8O0(
 	t17 := tensorops.Dot(h1_8, t)
 	t18 := tensorops.Dot(h2_8, t)
 	return t2, t3, t5, t7, t9, t11, t13, t15, t17, t4, t6, t8, t10, t12, t14, t16, t18
+}
+
+// FHVPStacked returns F and its Hessian-vector products along the directions vs, the Hessian taken
+// with respect to x, by forward mode over reverse mode (fGradWrtXJVPStacked): vs is a tensor [L, …]
+// of L directions of x's shape (any L ≥ 1, stacked on its first axis), and the result a fresh
+// tensor [L, …] of the same shape whose element l is ∇²F·vs[l]. The directions travel stacked: a
+// product by a weight matrix is one matrix product for all of them.
+func FHVPStacked(n *Net, x, vs *tensorops.Tensor) (f float64, hvs *tensorops.Tensor) {
+	u := tensorops.Lanes(vs)
+	var t *tensorops.Tensor
+	f, _, _, t = fGradWrtXJVPStacked(n, x, u)
+	return f, tensorops.UnlanesLike(t, u)
+}
+
+// FHVPStackedO0 returns F and its Hessian-vector products along the directions vs, the Hessian
+// taken with respect to x, by forward mode over reverse mode (fGradWrtXO0JVPStackedO0): vs is a
+// tensor [L, …] of L directions of x's shape (any L ≥ 1, stacked on its first axis), and the result
+// a fresh tensor [L, …] of the same shape whose element l is ∇²F·vs[l]. The directions travel
+// stacked: a product by a weight matrix is one matrix product for all of them.
+//
+// Generated without optimization (opt=0), for comparison.
+func FHVPStackedO0(n *Net, x, vs *tensorops.Tensor) (f float64, hvs *tensorops.Tensor) {
+	u := tensorops.Lanes(vs)
+	var t *tensorops.Tensor
+	f, _, _, t = fGradWrtXO0JVPStackedO0(n, x, u)
+	return f, tensorops.UnlanesLike(t, u)
 }

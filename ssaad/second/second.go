@@ -140,9 +140,16 @@ func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 	if L := req.Options.Lanes; L > 0 && !tensor {
 		return nil, fmt.Errorf("//gad:%s lanes=%d needs a varied parameter of type *tensorops.Tensor or a struct of tensors", h.Name(), L)
 	}
+	if req.Options.Stacked && (!tensor || m != nil) {
+		return nil, fmt.Errorf("//gad:%s lanes=stacked needs a varied parameter of type *tensorops.Tensor", h.Name())
+	}
 	if tensor {
 		// The product, or the diagonal, is returned: HVP takes v only.
 		extra, resNames = extra[:len(extra)-1], []string{extra[len(extra)-1]}
+		if req.Options.Stacked {
+			// lanes=stacked: vs [L, …], hvs [L, …].
+			extra, resNames = []string{extra[0] + "s"}, []string{resNames[0] + "s"}
+		}
 		if L := req.Options.Lanes; L > 0 {
 			// lanes=L: v1 … vL, hv1 … hvL.
 			v, hv := extra[0], resNames[0]

@@ -395,6 +395,14 @@ func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env,
 	var doc string
 	switch h.Kind {
 	case HVP:
+		if tp, ok := p.(*tensorParam); ok && req.Options.Stacked {
+			gj, err := stackedGradJVP(req, env, k)
+			if err != nil {
+				return nil, fmt.Errorf("lanes=stacked: %v", err)
+			}
+			doc = h.stackedHVP(b, req, args, k, tp, gj, extra[0])
+			break
+		}
 		lanes := req.Options.Lanes
 		gj, shadow, err := gradJVPOf(req, env, k, lanes)
 		if err != nil {
@@ -429,6 +437,12 @@ func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env,
 			doc += fmt.Sprintf("A direction has %s's shape.", xname)
 		}
 	case Hessian:
+		if tp, ok := p.(*tensorParam); ok {
+			if gj, err := stackedGradJVP(req, env, k); err == nil {
+				doc = h.stackedHessian(b, req, args, k, tp, gj, value)
+				break
+			}
+		}
 		d, err := h.hessian(b, req, env, args, k, p, value)
 		if err != nil {
 			return nil, err
@@ -436,7 +450,13 @@ func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env,
 		doc = d
 	default:
 		// The diagonal and the Laplacian: second-order jets along the
-		// unit directions.
+		// unit directions, stacked where the function allows.
+		if tp, ok := p.(*tensorParam); ok && h.Kind == Laplacian {
+			if jet, err := stackedJet(req, env); err == nil {
+				doc = h.stackedLaplacian(b, req, args, k, tp, jet, value)
+				break
+			}
+		}
 		zc := p.zeroCoef(b)
 		jet, err := h.jet(req, env, zc == nil)
 		if err != nil {

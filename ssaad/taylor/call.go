@@ -109,7 +109,7 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 			}
 		}
 	}
-	opts := ssaad.Options{Order: t.cfg.order, Lanes: t.cfg.lanes, Collapsed: t.cfg.collapse, Line: line}
+	opts := ssaad.Options{Order: t.cfg.order, Lanes: t.cfg.lanes, Collapsed: t.cfg.collapse, Line: line, Stacked: t.cfg.stacked}
 	var all []*ir.Value
 	for i := range vals {
 		all = append(all, vals[i])
@@ -165,7 +165,7 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 // calls: its JVP in forward mode, else its Taylor-mode function with
 // opts.
 func (t *transformer) callee(fn *types.Func, opts ssaad.Options, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
-	if t.cfg.tangent && t.cfg.lanes == 0 {
+	if t.cfg.tangent && t.cfg.lanes == 0 && !t.cfg.stacked {
 		return t.env.Derivative("jvp", fn, active, pos)
 	}
 	oe, ok := t.env.(ssaad.OptionsEnv)
@@ -173,8 +173,9 @@ func (t *transformer) callee(fn *types.Func, opts ssaad.Options, active []bool, 
 		return nil, fmt.Errorf("this environment cannot generate Taylor-mode callees")
 	}
 	if t.cfg.tangent {
-		// Vector forward mode: the callee's JVP along the same lanes.
-		return oe.DerivativeWithOptions("jvp", ssaad.Options{Lanes: t.cfg.lanes}, fn, active, pos)
+		// Vector forward mode: the callee's JVP along the same lanes
+		// (stacked ones too).
+		return oe.DerivativeWithOptions("jvp", ssaad.Options{Lanes: t.cfg.lanes, Stacked: t.cfg.stacked}, fn, active, pos)
 	}
 	return oe.DerivativeWithOptions("taylor", opts, fn, active, pos)
 }
@@ -422,7 +423,7 @@ func (t *transformer) laneMathCall(v, nv *ir.Value, rule *templates.Rule) {
 				}
 			case lane < L:
 				results[i][lane] = r[1]
-				results[i][L] = t.Add(results[i][L], r[2])
+				results[i][L] = t.Add(results[i][L], t.sumLanes(r[2]))
 			default:
 				results[i][L] = t.Add(results[i][L], r[2])
 			}

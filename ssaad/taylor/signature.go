@@ -32,6 +32,12 @@ type config struct {
 	// collapse: the lanes' second coefficients are summed (collapsed
 	// Taylor mode).
 	collapse bool
+	// stacked: the directions travel stacked (ssaad.Options.Stacked): the
+	// function is generated for one direction (lanes 0, or 1 when
+	// collapsed), its coefficient parameters of the first order (of every
+	// order but a collapsed sum) hold tensors of directions, and the
+	// collapsed sums over the directions are tensorops.SumLanes.
+	stacked bool
 	// tangent selects forward mode (//gad:jvp):
 	// order 1, the coefficient is the tangent dx, callees are asked for
 	// their JVPs, and the doc comment speaks of tangents.
@@ -104,7 +110,10 @@ func parseOptions(opts ssaad.Options) (config, error) {
 	if opts.Order == 0 {
 		return config{}, fmt.Errorf("//gad:taylor needs order=K, the degree of the Taylor polynomials (1 ≤ K ≤ %d)", MaxOrder)
 	}
-	return config{order: opts.Order, line: opts.Line, lanes: opts.Lanes, collapse: opts.Collapsed}, nil
+	if opts.Stacked && !opts.Collapsed {
+		return config{}, fmt.Errorf("//gad:taylor lanes=stacked is not supported: the coefficients of a float result would be one per direction; use lanes=L")
+	}
+	return config{order: opts.Order, line: opts.Line, lanes: opts.Lanes, collapse: opts.Collapsed, stacked: opts.Stacked}, nil
 }
 
 // names holds the parameter and result names of a generated function.

@@ -43,7 +43,8 @@ func (m Mode) pick(tangent, taylor string) string {
 func (m Mode) config(req *ssaad.Request) (config, error) {
 	if m.Tangent {
 		c := tangentMode
-		c.lanes = req.Options.Lanes // vector forward mode (internal)
+		c.lanes = req.Options.Lanes     // vector forward mode (internal)
+		c.stacked = req.Options.Stacked // stacked directions (internal)
 		return c, nil
 	}
 	return parseOptions(req.Options)
@@ -172,6 +173,17 @@ func (t *transformer) perLane(a, b, cs []*ir.Value, op func(a, b []*ir.Value) []
 			cs[k*L+l] = c
 		}
 	}
+}
+
+// sumLanes returns x, a second-order term of a lane, summed over the
+// directions when they are stacked and x is a tensor of them
+// (tensorops.SumLanes), else x: with lanes, each lane's term goes into
+// the collapsed sum on its own.
+func (t *transformer) sumLanes(x *ir.Value) *ir.Value {
+	if !t.cfg.stacked || !ir.IsTensor(x.Type) || ssaad.IsZero(x) {
+		return x
+	}
+	return t.TensorCall("SumLanes", x)
 }
 
 // laneJet returns the jet of lane l (from 0) of x, the primal then the
@@ -347,6 +359,14 @@ func (t *transformer) run() {
 			cs := make([]*ir.Value, K)
 			for k := range nm.coefs[i] {
 				cs[k] = f.AddParam(nm.coefs[i][k], pv.Type)
+				if t.cfg.stacked && !(t.cfg.collapsed() && k == t.cfg.lanes) {
+					// Every coefficient but the collapsed sum holds
+					// stacked directions.
+					for len(f.Lanes) < len(f.Params)-1 {
+						f.Lanes = append(f.Lanes, false)
+					}
+					f.Lanes = append(f.Lanes, true)
+				}
 			}
 			for k := len(nm.coefs[i]); k < K; k++ {
 				if !mixedValue(pv.Type) {
@@ -360,14 +380,23 @@ func (t *transformer) run() {
 			}
 		}
 	}
+	for f.Lanes != nil && len(f.Lanes) < len(f.Params) {
+		f.Lanes = append(f.Lanes, false)
+	}
 	f.Variadic = p.Variadic && !req.Active[len(req.Active)-1]
 	t.lay = resultLayout(p.ResultTypes, K)
 	f.ResultTypes = make([]types.Type, t.lay.n)
 	f.ResultNames = make([]string, t.lay.n)
+	if t.cfg.stacked {
+		f.ResultLanes = make([]bool, t.lay.n)
+	}
 	for i, rt := range p.ResultTypes {
 		f.ResultNames[t.lay.primal[i]], f.ResultTypes[t.lay.primal[i]] = nm.results[i], rt
 		if c := t.lay.coef[i]; c >= 0 {
 			for k := 0; k < K; k++ {
+				if f.ResultLanes != nil {
+					f.ResultLanes[c+k] = !(t.cfg.collapsed() && k == t.cfg.lanes)
+				}
 				f.ResultTypes[c+k] = rt
 				if nm.rcoefs[i] != nil {
 					f.ResultNames[c+k] = nm.rcoefs[i][k]
@@ -707,6 +736,12 @@ func (t *transformer) instr(v *ir.Value) {
 				}
 				cs := t.usable(a)
 				for k := 0; k < K; k++ {
+					if t.req.Options.NoScalarCoefs && isFloat(a.Type) && !ir.IsTensor(a.Type) && !(t.cfg.collapsed() && k == t.cfg.lanes) {
+						// A scalar per direction, not read
+						// (ssaad.Options.NoScalarCoefs): zero.
+						args[c+k] = t.Zero(a.Type)
+						continue
+					}
 					args[c+k] = cs[k]
 					// A slice or pointer result with no coefficients (a
 					// slice made from constants) returns zero ones of its

@@ -152,5 +152,12 @@ func testParamsHessian(t *testing.T, c *ctx, like []*T.Tensor, n int) {
 		fmt.Sprintf("tensorops: ParamsHessian: %d rows for %d elements", n-1, n))
 	bad := append([]*T.Tensor{like[0]}, rows[1:]...)
 	mustPanic(t, "ParamsHessian row", func() { T.ParamsHessian(bad, like...) },
-		fmt.Sprintf("tensorops: ParamsHessian: row 0 has shape %v, not %d elements", like[0].Shape(), n))
+		fmt.Sprintf("tensorops: ParamsHessian: row 0 has shape %v, not a multiple of %d elements", like[0].Shape(), n))
+	// Rows in blocks, as the HVPs along stacked directions give them:
+	// rows 2 and 3 in one [2, n] tensor, the others one by one.
+	if n >= 4 {
+		block := T.Concat(0, T.Reshape(rows[2], 1, n), T.Reshape(rows[3], 1, n))
+		inBlocks := append(append(append([]*T.Tensor(nil), rows[:2]...), block), rows[4:]...)
+		c.check(t, "ParamsHessian of blocks of rows", T.ParamsHessian(inBlocks, like...), want, c.tl(tight64, tight32))
+	}
 }

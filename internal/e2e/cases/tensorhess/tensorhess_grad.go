@@ -10463,108 +10463,42 @@ func rank0GradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 }
 
 // Rank0Hessian returns Rank0 and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
-// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Rank0/∂θᵢ∂θⱼ. Row i is the
-// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
-// (rank0GradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
-// give Rank0's value too), then (H + Hᵀ)/2, exactly symmetric.
+// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Rank0/∂θᵢ∂θⱼ. Its rows are
+// the Hessian-vector products along the unit directions by forward mode over reverse mode
+// (rank0GradJVPStacked, the JVP of the gradient along up to 64 unit directions at once, stacked in
+// one tensor; ⌈n/64⌉ calls, which give Rank0's value too), then (H + Hᵀ)/2, exactly symmetric.
 func Rank0Hessian(x *T) (f float64, h *T) {
 	n := tensorops.Size(x)
-	rows := make([]*T, n+7)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t, t2, t3, t4, t5, t6, t7, t8 *T
-		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = rank0GradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = t
-		rows[i+1] = t2
-		rows[i+2] = t3
-		rows[i+3] = t4
-		rows[i+4] = t5
-		rows[i+5] = t6
-		rows[i+6] = t7
-		rows[i+7] = t8
+	for i := 0; i < n; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(x, i, 64))
+		var t *T
+		f, _, _, t = rank0GradJVPStacked(x, u)
+		rows[i/64] = tensorops.UnlanesLike(t, u)
 	}
 	if n == 0 {
 		f = Rank0(x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n], x)
+	return f, tensorops.ParamsHessian(rows, x)
 }
 
-// rank0GradJVPLanes8 computes Rank0Grad and its derivatives along 8 directions at once (vector
-// forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// Rank0Grad's, then the 8 tangents of each float result in order.
+// rank0GradJVPStacked computes Rank0Grad and its derivative along the tangents (forward mode).
 //
-// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
-func rank0GradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
-	f float64,
-	xBar *T,
-	df1, df2, df3, df4, df5, df6, df7, df8 float64,
-	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *T,
-) {
+// Varied inputs: x (tangent dx).
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+func rank0GradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t := tensorops.Exp(x)
-	t2 := tensorops.Mul(t, dx1)
-	t3 := tensorops.Mul(t, dx2)
-	t4 := tensorops.Mul(t, dx3)
-	t5 := tensorops.Mul(t, dx4)
-	t6 := tensorops.Mul(t, dx5)
-	t7 := tensorops.Mul(t, dx6)
-	t8 := tensorops.Mul(t, dx7)
-	t9 := tensorops.Mul(t, dx8)
-	t10 := tensorops.Sin(x)
-	t11 := tensorops.Cos(x)
-	t12 := tensorops.Mul(t, t10)
-	t13 := tensorops.Fuse("a*b + c*(d*e)", t10, t2, t, t11, dx1)
-	t14 := tensorops.Fuse("a*b + c*(d*e)", t10, t3, t, t11, dx2)
-	t15 := tensorops.Fuse("a*b + c*(d*e)", t10, t4, t, t11, dx3)
-	t16 := tensorops.Fuse("a*b + c*(d*e)", t10, t5, t, t11, dx4)
-	t17 := tensorops.Fuse("a*b + c*(d*e)", t10, t6, t, t11, dx5)
-	t18 := tensorops.Fuse("a*b + c*(d*e)", t10, t7, t, t11, dx6)
-	t19 := tensorops.Fuse("a*b + c*(d*e)", t10, t8, t, t11, dx7)
-	t20 := tensorops.Fuse("a*b + c*(d*e)", t10, t9, t, t11, dx8)
-	t21 := tensorops.SumAll(t12)
-	t22 := tensorops.SumAll(t13)
-	t23 := tensorops.SumAll(t14)
-	t24 := tensorops.SumAll(t15)
-	t25 := tensorops.SumAll(t16)
-	t26 := tensorops.SumAll(t17)
-	t27 := tensorops.SumAll(t18)
-	t28 := tensorops.SumAll(t19)
-	t29 := tensorops.SumAll(t20)
-	t30 := tensorops.Neg(t10)
-	dxBar1 = tensorops.Fuse("a*(b*c) + d*e", t, t30, dx1, t11, t2)
-	dxBar2 = tensorops.Fuse("a*(b*c) + d*e", t, t30, dx2, t11, t3)
-	dxBar3 = tensorops.Fuse("a*(b*c) + d*e", t, t30, dx3, t11, t4)
-	dxBar4 = tensorops.Fuse("a*(b*c) + d*e", t, t30, dx4, t11, t5)
-	dxBar5 = tensorops.Fuse("a*(b*c) + d*e", t, t30, dx5, t11, t6)
-	dxBar6 = tensorops.Fuse("a*(b*c) + d*e", t, t30, dx6, t11, t7)
-	dxBar7 = tensorops.Fuse("a*(b*c) + d*e", t, t30, dx7, t11, t8)
-	dxBar8 = tensorops.Fuse("a*(b*c) + d*e", t, t30, dx8, t11, t9)
-	xBar = tensorops.Fuse("a*b + c", t11, t, t12)
-	t31 := tensorops.ExpandLike(dxBar1, xBar)
-	dxBar1_2 := tensorops.FuseInto(t31, "a + b", t31, tensorops.ExpandLike(t13, xBar))
-	t32 := tensorops.ExpandLike(dxBar2, xBar)
-	dxBar2_2 := tensorops.FuseInto(t32, "a + b", t32, tensorops.ExpandLike(t14, xBar))
-	t33 := tensorops.ExpandLike(dxBar3, xBar)
-	dxBar3_2 := tensorops.FuseInto(t33, "a + b", t33, tensorops.ExpandLike(t15, xBar))
-	t34 := tensorops.ExpandLike(dxBar4, xBar)
-	dxBar4_2 := tensorops.FuseInto(t34, "a + b", t34, tensorops.ExpandLike(t16, xBar))
-	t35 := tensorops.ExpandLike(dxBar5, xBar)
-	dxBar5_2 := tensorops.FuseInto(t35, "a + b", t35, tensorops.ExpandLike(t17, xBar))
-	t36 := tensorops.ExpandLike(dxBar6, xBar)
-	dxBar6_2 := tensorops.FuseInto(t36, "a + b", t36, tensorops.ExpandLike(t18, xBar))
-	t37 := tensorops.ExpandLike(dxBar7, xBar)
-	dxBar7_2 := tensorops.FuseInto(t37, "a + b", t37, tensorops.ExpandLike(t19, xBar))
-	t38 := tensorops.ExpandLike(dxBar8, xBar)
-	dxBar8_2 := tensorops.FuseInto(t38, "a + b", t38, tensorops.ExpandLike(t20, xBar))
-	return t21, xBar, t22, t23, t24, t25, t26, t27, t28, t29, dxBar1_2, dxBar2_2, dxBar3_2,
-		dxBar4_2, dxBar5_2, dxBar6_2, dxBar7_2, dxBar8_2
+	t2 := tensorops.Mul(t, dx)
+	t3 := tensorops.Sin(x)
+	t4 := tensorops.Cos(x)
+	t5 := tensorops.Mul(t, t3)
+	t6 := tensorops.Fuse("a*b + c*(d*e)", t3, t2, t, t4, dx)
+	dxBar = tensorops.Fuse("a*(-b*c) + d*e", t, t3, dx, t4, t2)
+	xBar = tensorops.Fuse("a*b + c", t4, t, t5)
+	t7 := tensorops.ExpandLike(dxBar, xBar)
+	dxBar2 := tensorops.FuseInto(t7, "a + b", t7, tensorops.ExpandLike(t6, xBar))
+	return tensorops.SumAll(t5), xBar, 0, dxBar2
 }
 
 // Rank0HessDiag returns Rank0 and the diagonal of its Hessian with respect to x, as a fresh value
@@ -10750,24 +10684,16 @@ func rank0TaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
 }
 
 // Rank0Laplacian returns Rank0 and its Laplacian with respect to x, Σᵢ ∂²Rank0/∂θᵢ² over θ, the n =
-// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank0Taylor propagates 8 unit
-// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
-// give Rank0's value too.
+// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank0TaylorStacked propagates
+// up to 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of
+// their second ones); ⌈n/64⌉ calls, which give Rank0's value too.
 func Rank0Laplacian(x *T) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
+	for i := 0; i < n; i += 64 {
 		var t float64
-		f, _, _, _, _, _, _, _, _, t = rank0Taylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		f, _, t = rank0TaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
 		lap += 2 * t
 	}
 	if n == 0 {
@@ -10776,130 +10702,23 @@ func Rank0Laplacian(x *T) (f, lap float64) {
 	return f, lap
 }
 
-// rank0Taylor propagates 8 second-order jets of Rank0 at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// rank0TaylorStacked propagates 1 second-order jets of Rank0 at once (collapsed Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of Rank0 and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func rank0Taylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
+// Varied inputs: x (x1).
+func rank0TaylorStacked(x, x1 *T) (float64, float64, float64) {
 	t := tensorops.Exp(x)
 	t2 := tensorops.Mul(t, x1)
-	t3 := tensorops.Mul(t, x2)
-	t4 := tensorops.Mul(t, x3)
-	t5 := tensorops.Mul(t, x4)
-	t6 := tensorops.Mul(t, x5)
-	t7 := tensorops.Mul(t, x6)
-	t8 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(c*d) + 0.5*(e*f) + 0.5*(g*h) + 0.5*(i*j) + 0.5*(k*l)",
-		t2,
-		x1,
-		t3,
-		x2,
-		t4,
-		x3,
-		t5,
-		x4,
-		t6,
-		x5,
-		t7,
-		x6,
-	)
-	t9 := tensorops.Mul(t, x7)
-	t10 := tensorops.Mul(t, x8)
-	t11 := tensorops.Sin(x)
-	t12 := tensorops.Cos(x)
-	t13 := tensorops.Mul(t12, x1)
-	t14 := tensorops.Neg(t11)
-	t15 := tensorops.Mul(t12, x2)
-	t16 := tensorops.Mul(t12, x3)
-	t17 := tensorops.Mul(t12, x4)
-	t18 := tensorops.Mul(t12, x5)
-	t19 := tensorops.Fuse(
-		"0.5*(a*b*b) + 0.5*(a*c*c) + 0.5*(a*d*d) + 0.5*(a*e*e) + 0.5*(a*f*f)",
-		t14,
-		x1,
-		x2,
-		x3,
-		x4,
-		x5,
-	)
-	t20 := tensorops.Mul(t12, x6)
-	t21 := tensorops.Mul(t12, x7)
-	t22 := tensorops.Mul(t12, x8)
-	t23 := tensorops.Fuse("a*b + c*d", t11, t2, t, t13)
-	t24 := tensorops.Fuse("a*b + c*d", t11, t3, t, t15)
-	t25 := tensorops.Fuse("a*b + c*d", t11, t4, t, t16)
-	t26 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t13,
-		t2,
-		t15,
-		t3,
-		t16,
-		t4,
-	)
-	t27 := tensorops.Fuse("a*b + c*d", t11, t5, t, t17)
-	t28 := tensorops.Fuse("a*b + c*d", t11, t6, t, t18)
-	t29 := tensorops.Fuse("a*b + c*d", t11, t7, t, t20)
-	t30 := tensorops.FuseInto(
-		t26,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t26,
-		t17,
-		t5,
-		t18,
-		t6,
-		t20,
-		t7,
-	)
-	t31 := tensorops.Fuse("a*b + c*d", t11, t9, t, t21)
-	t32 := tensorops.Fuse("a*b + c*d", t11, t10, t, t22)
-	t33 := tensorops.FuseInto(
-		t8,
-		"a*(b + 0.5*(c*d) + 0.5*(e*f)) + g*(h + 0.5*(i*j*j) + 0.5*(i*d*d) + 0.5*(i*f*f))",
-		t11,
-		t8,
-		t9,
-		x7,
-		t10,
-		x8,
-		t,
-		t19,
-		t14,
-		x6,
-	)
-	t34 := tensorops.FuseInto(
-		t30,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + f",
-		t30,
-		t21,
-		t9,
-		t22,
-		t10,
-		t33,
-	)
-	t35 := tensorops.SumAll(tensorops.Mul(t, t11))
-	t36 := tensorops.SumAll(t23)
-	t37 := tensorops.SumAll(t24)
-	t38 := tensorops.SumAll(t25)
-	t39 := tensorops.SumAll(t27)
-	t40 := tensorops.SumAll(t28)
-	t41 := tensorops.SumAll(t29)
-	t42 := tensorops.SumAll(t34)
-	return t35, t36, t37, t38, t39, t40, t41, tensorops.SumAll(t31), tensorops.SumAll(t32), t42
+	t3 := tensorops.SumLanes(tensorops.Fuse("0.5*(a*b)", t2, x1))
+	t4 := tensorops.Sin(x)
+	t5 := tensorops.Fuse("Cos(a)*b", x, x1)
+	t6 := tensorops.SumLanes(tensorops.Fuse("0.5*(-a*b*b)", t4, x1))
+	t7 := tensorops.SumLanes(tensorops.FuseInto(t5, "0.5*(a*b) + 0.5*(b*a)", t5, t2))
+	t8 := tensorops.SumAll(tensorops.Fuse("a + (b*c + d*e)", t7, t4, t3, t, t6))
+	return tensorops.SumAll(tensorops.Mul(t, t4)), 0, t8
 }
 
 // Rank1Grad computes Rank1 and its gradient with respect to the varied inputs (reverse mode).

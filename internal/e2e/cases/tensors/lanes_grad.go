@@ -174,48 +174,24 @@ func QuadTaylorLine2(x, x1_1, x1_2 *tensorops.Tensor) (float64, float64, float64
 
 // NetOutHessian returns NetOut and its Hessian with respect to x, a [n, n] tensor (marked
 // symmetric) over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²NetOut/∂θᵢ∂θⱼ.
-// Row i is the Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
-// (netOutGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
-// give NetOut's value too), then (H + Hᵀ)/2, exactly symmetric.
+// Its rows are the Hessian-vector products along the unit directions by forward mode over reverse
+// mode (netOutGradJVPStacked, the JVP of the gradient along up to 64 unit directions at once,
+// stacked in one tensor; ⌈n/64⌉ calls, which give NetOut's value too), then (H + Hᵀ)/2, exactly
+// symmetric.
 func NetOutHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
 	n2 := tensorops.Size(x)
-	rows := make([]*tensorops.Tensor, n2+7)
+	rows := make([]*tensorops.Tensor, (n2+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
-		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = netOutGradJVPLanes8(
-			n,
-			x,
-			u0,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-		)
-		rows[i] = t
-		rows[i+1] = t2
-		rows[i+2] = t3
-		rows[i+3] = t4
-		rows[i+4] = t5
-		rows[i+5] = t6
-		rows[i+6] = t7
-		rows[i+7] = t8
+	for i := 0; i < n2; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(x, i, 64))
+		var t *tensorops.Tensor
+		f, _, _, t = netOutGradJVPStacked(n, x, u)
+		rows[i/64] = tensorops.UnlanesLike(t, u)
 	}
 	if n2 == 0 {
 		f = NetOut(n, x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n2], x)
+	return f, tensorops.ParamsHessian(rows, x)
 }
 
 // NetOutGrad computes NetOut and its gradient with respect to the varied inputs (reverse mode).
@@ -255,210 +231,72 @@ func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor)
 	return t3, hBar
 }
 
-// netOutGradJVPLanes8 computes NetOutGrad and its derivatives along 8 directions at once (vector
-// forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// NetOutGrad's, then the 8 tangents of each float result in order.
+// netOutGradJVPStacked computes NetOutGrad and its derivative along the tangents (forward mode).
 //
-// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
-// Fixed inputs (zero tangents): n.
-func netOutGradJVPLanes8(
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): n.
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+func netOutGradJVPStacked(
 	n *Net,
-	x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *tensorops.Tensor,
-) (
-	f float64,
-	xBar *tensorops.Tensor,
-	df1, df2, df3, df4, df5, df6, df7, df8 float64,
-	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *tensorops.Tensor,
-) {
+	x, dx *tensorops.Tensor,
+) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
 	var tapePointersBuf [256]*tensorops.Tensor
-	var dtapePointersBuf1 [256]*tensorops.Tensor
-	var dtapePointersBuf2 [256]*tensorops.Tensor
-	var dtapePointersBuf3 [256]*tensorops.Tensor
-	var dtapePointersBuf4 [256]*tensorops.Tensor
-	var dtapePointersBuf5 [256]*tensorops.Tensor
-	var dtapePointersBuf6 [256]*tensorops.Tensor
-	var dtapePointersBuf7 [256]*tensorops.Tensor
-	var dtapePointersBuf8 [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
 	n2 := len(t2)
 	t3 := max(n2+2, 0) * 5
 	t4 := append(t, make([]*tensorops.Tensor, t3)...)
-	t5 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t3)...)
-	t6 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t3)...)
-	t7 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, t3)...)
-	t8 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, t3)...)
-	t9 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, t3)...)
-	t10 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, t3)...)
-	t11 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, t3)...)
 	n3 := len(t)
 	tapePointers := t4[:n3]
-	dtapePointers1 := t5[:n3]
-	dtapePointers2 := t6[:n3]
-	dtapePointers3 := t7[:n3]
-	dtapePointers4 := t8[:n3]
-	dtapePointers5 := t9[:n3]
-	dtapePointers6 := t10[:n3]
-	dtapePointers7 := t11[:n3]
-	dtapePointers8 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, t3)...)[:n3]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t3)...)[:n3]
 	h := x
-	dh1 := dx1
-	dh2 := dx2
-	dh3 := dx3
-	dh4 := dx4
-	dh5 := dx5
-	dh6 := dx6
-	dh7 := dx7
-	dh8 := dx8
-	i := 0
-	for i < n2 {
+	dh := dx
+	for i := 0; i < n2; i++ {
 		l := t2[i]
-		t69 := l.W
-		t70 := tensorops.MatMulEach(t69, false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-		t71 := t70[0]
-		t72 := t70[1]
-		t73 := t70[2]
-		t74 := t70[3]
-		t75 := t70[4]
-		t76 := t70[5]
-		t77 := t70[6]
-		t78 := t70[7]
-		t79 := t70[8]
-		t80 := l.B
-		t81 := tensorops.Add(t71, t80)
-		h4 := tensorops.Tanh(t81)
-		dh1_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t72, t81))
-		dh2_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t73, t81))
-		dh3_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t74, t81))
-		dh4_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t75, t81))
-		dh5_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t76, t81))
-		dh6_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t77, t81))
-		dh7_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t78, t81))
-		dh8_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t79, t81))
-		i++
-		tapePointers = append(tapePointers, h, t69, t71, t80, h4)
-		dtapePointers1 = append(dtapePointers1, dh1, nil, t72, nil, dh1_3)
-		dtapePointers2 = append(dtapePointers2, dh2, nil, t73, nil, dh2_3)
-		dtapePointers3 = append(dtapePointers3, dh3, nil, t74, nil, dh3_3)
-		dtapePointers4 = append(dtapePointers4, dh4, nil, t75, nil, dh4_3)
-		dtapePointers5 = append(dtapePointers5, dh5, nil, t76, nil, dh5_3)
-		dtapePointers6 = append(dtapePointers6, dh6, nil, t77, nil, dh6_3)
-		dtapePointers7 = append(dtapePointers7, dh7, nil, t78, nil, dh7_3)
-		dtapePointers8 = append(dtapePointers8, dh8, nil, t79, nil, dh8_3)
+		t17 := l.W
+		t18 := tensorops.MatMulEach(t17, false, h, dh)
+		t19 := t18[0]
+		t20 := t18[1]
+		t21 := l.B
+		t22 := tensorops.Add(t19, t21)
+		h4 := tensorops.Tanh(t22)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t20, t22))
+		tapePointers = append(tapePointers, h, t17, t19, t21, h4)
+		dtapePointers = append(dtapePointers, dh, nil, t20, nil, dh2)
 		h = h4
-		dh1 = dh1_3
-		dh2 = dh2_3
-		dh3 = dh3_3
-		dh4 = dh4_3
-		dh5 = dh5_3
-		dh6 = dh6_3
-		dh7 = dh7_3
-		dh8 = dh8_3
+		dh = dh2
 	}
-	t12 := tensorops.SumAll(h)
-	t13 := tensorops.SumAll(dh1)
-	t14 := tensorops.SumAll(dh2)
-	t15 := tensorops.SumAll(dh3)
-	t16 := tensorops.SumAll(dh4)
-	t17 := tensorops.SumAll(dh5)
-	t18 := tensorops.SumAll(dh6)
-	t19 := tensorops.SumAll(dh7)
-	t20 := tensorops.SumAll(dh8)
+	t5 := tensorops.SumAll(h)
 	i2 := n2 - 1
 	hBar := tensorops.FullLike(h, 1)
-	var dhBar1 *tensorops.Tensor
-	var dhBar2 *tensorops.Tensor
-	var dhBar3 *tensorops.Tensor
-	var dhBar4 *tensorops.Tensor
-	var dhBar5 *tensorops.Tensor
-	var dhBar6 *tensorops.Tensor
-	var dhBar7 *tensorops.Tensor
-	var dhBar8 *tensorops.Tensor
+	var dhBar *tensorops.Tensor
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
+		dhBar = tensorops.ExpandLike(dhBar, hBar2)
 		n4 := len(tapePointers)
-		t21 := n4 - 5
-		h2 := tapePointers[t21]
-		t22 := n4 - 4
-		t23 := tapePointers[t22]
-		t24 := dtapePointers1[t22]
-		t25 := dtapePointers2[t22]
-		t26 := dtapePointers3[t22]
-		t27 := dtapePointers4[t22]
-		t28 := dtapePointers5[t22]
-		t29 := dtapePointers6[t22]
-		t30 := dtapePointers7[t22]
-		t31 := dtapePointers8[t22]
-		t32 := tapePointers[n4-3]
-		t33 := n4 - 1
-		h3 := tapePointers[t33]
-		dh1_2 := dtapePointers1[t33]
-		dh2_2 := dtapePointers2[t33]
-		dh3_2 := dtapePointers3[t33]
-		dh4_2 := dtapePointers4[t33]
-		dh5_2 := dtapePointers5[t33]
-		dh6_2 := dtapePointers6[t33]
-		dh7_2 := dtapePointers7[t33]
-		dh8_2 := dtapePointers8[t33]
-		t34 := tensorops.Fuse("-2*a*b", h3, hBar2)
-		t35 := tensorops.Fuse("1 - a*a", h3)
-		t36 := tensorops.Fuse("a*b + c*d", t34, dh1_2, t35, tensorops.ExpandLike(dhBar1, hBar2))
-		t37 := tensorops.Fuse("a*b + c*d", t34, dh2_2, t35, tensorops.ExpandLike(dhBar2, hBar2))
-		t38 := tensorops.Fuse("a*b + c*d", t34, dh3_2, t35, tensorops.ExpandLike(dhBar3, hBar2))
-		t39 := tensorops.Fuse("a*b + c*d", t34, dh4_2, t35, tensorops.ExpandLike(dhBar4, hBar2))
-		t40 := tensorops.Fuse("a*b + c*d", t34, dh5_2, t35, tensorops.ExpandLike(dhBar5, hBar2))
-		t41 := tensorops.Fuse("a*b + c*d", t34, dh6_2, t35, tensorops.ExpandLike(dhBar6, hBar2))
-		t42 := tensorops.Fuse("a*b + c*d", t34, dh7_2, t35, tensorops.ExpandLike(dhBar7, hBar2))
-		t43 := tensorops.Fuse("a*b + c*d", t34, dh8_2, t35, tensorops.ExpandLike(dhBar8, hBar2))
-		t44 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t32)
-		t45 := tensorops.SumLike(t36, t32)
-		t46 := tensorops.SumLike(t37, t32)
-		t47 := tensorops.SumLike(t38, t32)
-		t48 := tensorops.SumLike(t39, t32)
-		t49 := tensorops.SumLike(t40, t32)
-		t50 := tensorops.SumLike(t41, t32)
-		t51 := tensorops.SumLike(t42, t32)
-		t52 := tensorops.SumLike(t43, t32)
-		t53 := tensorops.MatMulGradAEach(h2, t23, false, t44, t45, t46, t47, t48, t49, t50, t51, t52)
-		hBar = t53[0]
-		t54 := t53[2]
-		t55 := t53[3]
-		t56 := t53[4]
-		t57 := t53[5]
-		t58 := t53[6]
-		t59 := t53[7]
-		t60 := t53[8]
-		t61 := tensorops.MatMulGradA(t44, h2, t24, false, false)
-		dhBar1 = tensorops.FuseInto(t61, "a + b", t53[1], t61)
-		t62 := tensorops.MatMulGradA(t44, h2, t25, false, false)
-		dhBar2 = tensorops.FuseInto(t62, "a + b", t54, t62)
-		t63 := tensorops.MatMulGradA(t44, h2, t26, false, false)
-		dhBar3 = tensorops.FuseInto(t63, "a + b", t55, t63)
-		t64 := tensorops.MatMulGradA(t44, h2, t27, false, false)
-		dhBar4 = tensorops.FuseInto(t64, "a + b", t56, t64)
-		t65 := tensorops.MatMulGradA(t44, h2, t28, false, false)
-		dhBar5 = tensorops.FuseInto(t65, "a + b", t57, t65)
-		t66 := tensorops.MatMulGradA(t44, h2, t29, false, false)
-		dhBar6 = tensorops.FuseInto(t66, "a + b", t58, t66)
-		t67 := tensorops.MatMulGradA(t44, h2, t30, false, false)
-		dhBar7 = tensorops.FuseInto(t67, "a + b", t59, t67)
-		t68 := tensorops.MatMulGradA(t44, h2, t31, false, false)
-		dhBar8 = tensorops.FuseInto(t68, "a + b", t60, t68)
+		t6 := n4 - 5
+		h2 := tapePointers[t6]
+		t7 := n4 - 4
+		t8 := tapePointers[t7]
+		t9 := dtapePointers[t7]
+		t10 := tapePointers[n4-3]
+		t11 := n4 - 1
+		h3 := tapePointers[t11]
+		t12 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t11], dhBar)
+		t13 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t10)
+		t14 := tensorops.SumLike(t12, t10)
+		t15 := tensorops.MatMulGradAEach(h2, t8, false, t13, t14)
+		hBar = t15[0]
+		t16 := tensorops.MatMulGradA(t13, h2, t9, false, false)
+		dhBar = tensorops.FuseInto(t16, "a + b", t15[1], t16)
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t21]
-		dtapePointers1 = dtapePointers1[:t21]
-		dtapePointers2 = dtapePointers2[:t21]
-		dtapePointers3 = dtapePointers3[:t21]
-		dtapePointers4 = dtapePointers4[:t21]
-		dtapePointers5 = dtapePointers5[:t21]
-		dtapePointers6 = dtapePointers6[:t21]
-		dtapePointers7 = dtapePointers7[:t21]
-		dtapePointers8 = dtapePointers8[:t21]
+		tapePointers = tapePointers[:t6]
+		dtapePointers = dtapePointers[:t6]
 	}
-	return t12, hBar, t13, t14, t15, t16, t17, t18, t19, t20, dhBar1, dhBar2, dhBar3, dhBar4,
-		dhBar5, dhBar6, dhBar7, dhBar8
+	return t5, hBar, 0, dhBar
 }
 
 // NetOutHVP returns NetOut and the Hessian-vector product ∇²NetOut·v, the Hessian taken with

@@ -209,24 +209,16 @@ func quadGradJVP(x, dx *tensorops.Tensor) (f float64, xBar *tensorops.Tensor, df
 }
 
 // QuadLaplacian returns Quad and its Laplacian with respect to x, Σᵢ ∂²Quad/∂θᵢ² over θ, the n =
-// Size(x) elements of x in row-major order, by collapsed Taylor mode: quadTaylor propagates 8 unit
-// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
-// give Quad's value too.
+// Size(x) elements of x in row-major order, by collapsed Taylor mode: quadTaylorStacked propagates
+// up to 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of
+// their second ones); ⌈n/64⌉ calls, which give Quad's value too.
 func QuadLaplacian(x *tensorops.Tensor) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
+	for i := 0; i < n; i += 64 {
 		var t float64
-		f, _, _, _, _, _, _, _, _, t = quadTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		f, _, t = quadTaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
 		lap += 2 * t
 	}
 	if n == 0 {
@@ -235,123 +227,26 @@ func QuadLaplacian(x *tensorops.Tensor) (f, lap float64) {
 	return f, lap
 }
 
-// quadTaylor propagates 8 second-order jets of Quad at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// quadTaylorStacked propagates 1 second-order jets of Quad at once (collapsed Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of Quad and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func quadTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	t := tensorops.MatMulEach(x, false, x, x1, x2, x3, x4, x5, x6, x7, x8)
+// Varied inputs: x (x1).
+func quadTaylorStacked(x, x1 *tensorops.Tensor) (float64, float64, float64) {
+	t := tensorops.MatMulEach(x, false, x, x1)
 	t2 := t[0]
 	t3 := t[1]
-	t4 := t[2]
-	t5 := t[3]
-	t6 := t[4]
-	t7 := t[5]
-	t8 := t[6]
-	t9 := t[7]
-	t10 := t[8]
-	t11 := tensorops.MatMulEach(x1, false, x, x1)
-	t12 := t11[1]
-	t13 := tensorops.Add(t3, t11[0])
-	t14 := tensorops.MatMulEach(x2, false, x, x2)
-	t15 := t14[1]
-	t16 := tensorops.Add(t4, t14[0])
-	t17 := tensorops.MatMulEach(x3, false, x, x3)
-	t18 := t17[1]
-	t19 := tensorops.Add(t5, t17[0])
-	t20 := tensorops.MatMulEach(x4, false, x, x4)
-	t21 := t20[1]
-	t22 := tensorops.Add(t6, t20[0])
-	t23 := tensorops.MatMulEach(x5, false, x, x5)
-	t24 := t23[1]
-	t25 := tensorops.Add(t7, t23[0])
-	t26 := tensorops.MatMulEach(x6, false, x, x6)
-	t27 := t26[1]
-	t28 := tensorops.Add(t8, t26[0])
-	t29 := tensorops.MatMulEach(x7, false, x, x7)
-	t30 := t29[1]
-	t31 := tensorops.Add(t9, t29[0])
-	t32 := tensorops.MatMulEach(x8, false, x, x8)
-	t33 := t32[1]
-	t34 := tensorops.Add(t10, t32[0])
-	t35 := tensorops.Tanh(t2)
-	t36 := tensorops.TanhJVP(t35, t13)
-	t37 := tensorops.TanhJVP(t35, t16)
-	t38 := tensorops.TanhJVP(t35, t19)
-	t39 := tensorops.Fuse(
-		"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-		t35,
-		t36,
-		t13,
-		t37,
-		t16,
-		t38,
-		t19,
-	)
-	t40 := tensorops.TanhJVP(t35, t22)
-	t41 := tensorops.TanhJVP(t35, t25)
-	t42 := tensorops.TanhJVP(t35, t28)
-	t43 := tensorops.FuseInto(
-		t39,
-		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-		t39,
-		t35,
-		t40,
-		t22,
-		t41,
-		t25,
-		t42,
-		t28,
-	)
-	t44 := tensorops.TanhJVP(t35, t31)
-	t45 := tensorops.TanhJVP(t35, t34)
-	t46 := tensorops.FuseInto(
-		t43,
-		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f)",
-		t43,
-		t35,
-		t44,
-		t31,
-		t45,
-		t34,
-	)
-	t47 := tensorops.FuseInto(
-		t46,
-		"a + (1 - b*b)*(c + d + e + f + g + h + i + j)",
-		t46,
-		t35,
-		t12,
-		t15,
-		t18,
-		t21,
-		t24,
-		t27,
-		t30,
-		t33,
-	)
-	t48 := tensorops.SumAll(t35)
-	t49 := tensorops.SumAll(t36)
-	t50 := tensorops.SumAll(t37)
-	t51 := tensorops.SumAll(t38)
-	t52 := tensorops.SumAll(t40)
-	t53 := tensorops.SumAll(t41)
-	t54 := tensorops.SumAll(t42)
-	t55 := tensorops.SumAll(t47)
-	return t48, t49, t50, t51, t52, t53, t54, tensorops.SumAll(t44), tensorops.SumAll(t45), t55
+	t4 := tensorops.MatMulEach(x1, false, x, x1)
+	t5 := tensorops.Add(t3, t4[0])
+	t6 := tensorops.SumLanes(t4[1])
+	t7 := tensorops.Tanh(t2)
+	t8 := tensorops.TanhJVP(t7, t5)
+	t9 := tensorops.FuseInto(t8, "0.5*(-(a*b + b*a)*c)", t7, t8, t5)
+	t10 := tensorops.SumLanes(t9)
+	t11 := tensorops.SumAll(tensorops.Fuse("a + (1 - b*b)*c", t10, t7, t6))
+	return tensorops.SumAll(t7), 0, t11
 }
 
 // QuadHessDiag returns Quad and the diagonal of its Hessian with respect to x, as a fresh value of
@@ -489,140 +384,50 @@ func quadTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *tensoro
 }
 
 // QuadHessian returns Quad and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
-// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Quad/∂θᵢ∂θⱼ. Row i is the
-// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
-// (quadGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
-// give Quad's value too), then (H + Hᵀ)/2, exactly symmetric.
+// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Quad/∂θᵢ∂θⱼ. Its rows are
+// the Hessian-vector products along the unit directions by forward mode over reverse mode
+// (quadGradJVPStacked, the JVP of the gradient along up to 64 unit directions at once, stacked in
+// one tensor; ⌈n/64⌉ calls, which give Quad's value too), then (H + Hᵀ)/2, exactly symmetric.
 func QuadHessian(x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
 	n := tensorops.Size(x)
-	rows := make([]*tensorops.Tensor, n+7)
+	rows := make([]*tensorops.Tensor, (n+63)/64)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
-		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = quadGradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = t
-		rows[i+1] = t2
-		rows[i+2] = t3
-		rows[i+3] = t4
-		rows[i+4] = t5
-		rows[i+5] = t6
-		rows[i+6] = t7
-		rows[i+7] = t8
+	for i := 0; i < n; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(x, i, 64))
+		var t *tensorops.Tensor
+		f, _, _, t = quadGradJVPStacked(x, u)
+		rows[i/64] = tensorops.UnlanesLike(t, u)
 	}
 	if n == 0 {
 		f = Quad(x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n], x)
+	return f, tensorops.ParamsHessian(rows, x)
 }
 
-// quadGradJVPLanes8 computes QuadGrad and its derivatives along 8 directions at once (vector
-// forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// QuadGrad's, then the 8 tangents of each float result in order.
+// quadGradJVPStacked computes QuadGrad and its derivative along the tangents (forward mode).
 //
-// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
-func quadGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *tensorops.Tensor) (
+// Varied inputs: x (tangent dx).
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+func quadGradJVPStacked(x, dx *tensorops.Tensor) (
 	f float64,
 	xBar *tensorops.Tensor,
-	df1, df2, df3, df4, df5, df6, df7, df8 float64,
-	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *tensorops.Tensor,
+	df float64,
+	dxBar *tensorops.Tensor,
 ) {
-	t := tensorops.MatMulEach(x, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-	t2 := t[2]
-	t3 := t[3]
-	t4 := t[4]
-	t5 := t[5]
-	t6 := t[6]
-	t7 := t[7]
-	t8 := t[8]
-	t9 := tensorops.MatMul(x, dx1)
-	t10 := tensorops.MatMul(x, dx2)
-	t11 := tensorops.MatMul(x, dx3)
-	t12 := tensorops.MatMul(x, dx4)
-	t13 := tensorops.MatMul(x, dx5)
-	t14 := tensorops.MatMul(x, dx6)
-	t15 := tensorops.MatMul(x, dx7)
-	t16 := tensorops.MatMul(x, dx8)
-	t17 := tensorops.Tanh(t[0])
-	t18 := tensorops.FuseInto(t9, "TanhJVP(a, b + c)", t17, t[1], t9)
-	t19 := tensorops.FuseInto(t10, "TanhJVP(a, b + c)", t17, t2, t10)
-	t20 := tensorops.FuseInto(t11, "TanhJVP(a, b + c)", t17, t3, t11)
-	t21 := tensorops.FuseInto(t12, "TanhJVP(a, b + c)", t17, t4, t12)
-	t22 := tensorops.FuseInto(t13, "TanhJVP(a, b + c)", t17, t5, t13)
-	t23 := tensorops.FuseInto(t14, "TanhJVP(a, b + c)", t17, t6, t14)
-	t24 := tensorops.FuseInto(t15, "TanhJVP(a, b + c)", t17, t7, t15)
-	t25 := tensorops.FuseInto(t16, "TanhJVP(a, b + c)", t17, t8, t16)
-	t26 := tensorops.SumAll(t17)
-	t27 := tensorops.SumAll(t18)
-	t28 := tensorops.SumAll(t19)
-	t29 := tensorops.SumAll(t20)
-	t30 := tensorops.SumAll(t21)
-	t31 := tensorops.SumAll(t22)
-	t32 := tensorops.SumAll(t23)
-	t33 := tensorops.SumAll(t24)
-	t34 := tensorops.SumAll(t25)
-	t35 := tensorops.TanhJVP(t17, tensorops.FullLike(t17, 1))
-	t36 := tensorops.Scale(t17, -2)
-	t37 := tensorops.Mul(t36, t18)
-	t38 := tensorops.Mul(t36, t19)
-	t39 := tensorops.Mul(t36, t20)
-	t40 := tensorops.Mul(t36, t21)
-	t41 := tensorops.Mul(t36, t22)
-	t42 := tensorops.Mul(t36, t23)
-	t43 := tensorops.Mul(t36, t24)
-	t44 := tensorops.Mul(t36, t25)
-	t45 := tensorops.MatMulGradAEach(x, x, false, t35, t37, t38, t39, t40, t41, t42, t43, t44)
-	t46 := t45[1]
-	t47 := t45[2]
-	t48 := t45[3]
-	t49 := t45[4]
-	t50 := t45[5]
-	t51 := t45[6]
-	t52 := t45[7]
-	t53 := t45[8]
-	t54 := tensorops.MatMulGradA(t35, x, dx1, false, false)
-	t55 := tensorops.MatMulGradA(t35, x, dx2, false, false)
-	t56 := tensorops.MatMulGradA(t35, x, dx3, false, false)
-	t57 := tensorops.MatMulGradA(t35, x, dx4, false, false)
-	t58 := tensorops.MatMulGradA(t35, x, dx5, false, false)
-	t59 := tensorops.MatMulGradA(t35, x, dx6, false, false)
-	t60 := tensorops.MatMulGradA(t35, x, dx7, false, false)
-	t61 := tensorops.MatMulGradA(t35, x, dx8, false, false)
-	t62 := tensorops.MatMulGradB(t35, x, x, false, false)
-	t63 := tensorops.MatMulGradB(t37, x, x, false, false)
-	t64 := tensorops.MatMulGradB(t35, dx1, x, false, false)
-	t65 := tensorops.MatMulGradB(t38, x, x, false, false)
-	t66 := tensorops.MatMulGradB(t35, dx2, x, false, false)
-	t67 := tensorops.MatMulGradB(t39, x, x, false, false)
-	t68 := tensorops.MatMulGradB(t35, dx3, x, false, false)
-	t69 := tensorops.MatMulGradB(t40, x, x, false, false)
-	t70 := tensorops.MatMulGradB(t35, dx4, x, false, false)
-	t71 := tensorops.MatMulGradB(t41, x, x, false, false)
-	t72 := tensorops.MatMulGradB(t35, dx5, x, false, false)
-	t73 := tensorops.MatMulGradB(t42, x, x, false, false)
-	t74 := tensorops.MatMulGradB(t35, dx6, x, false, false)
-	t75 := tensorops.MatMulGradB(t43, x, x, false, false)
-	t76 := tensorops.MatMulGradB(t35, dx7, x, false, false)
-	t77 := tensorops.MatMulGradB(t44, x, x, false, false)
-	t78 := tensorops.MatMulGradB(t35, dx8, x, false, false)
-	xBar = tensorops.FuseInto(t62, "a + b", t45[0], t62)
-	dxBar1 = tensorops.FuseInto(t54, "a + b + (c + d)", t46, t54, t63, t64)
-	dxBar2 = tensorops.FuseInto(t55, "a + b + (c + d)", t47, t55, t65, t66)
-	dxBar3 = tensorops.FuseInto(t56, "a + b + (c + d)", t48, t56, t67, t68)
-	dxBar4 = tensorops.FuseInto(t57, "a + b + (c + d)", t49, t57, t69, t70)
-	dxBar5 = tensorops.FuseInto(t58, "a + b + (c + d)", t50, t58, t71, t72)
-	dxBar6 = tensorops.FuseInto(t59, "a + b + (c + d)", t51, t59, t73, t74)
-	dxBar7 = tensorops.FuseInto(t60, "a + b + (c + d)", t52, t60, t75, t76)
-	dxBar8 = tensorops.FuseInto(t61, "a + b + (c + d)", t53, t61, t77, t78)
-	return t26, xBar, t27, t28, t29, t30, t31, t32, t33, t34, dxBar1, dxBar2, dxBar3, dxBar4,
-		dxBar5, dxBar6, dxBar7, dxBar8
+	t := tensorops.MatMulEach(x, false, x, dx)
+	t2 := tensorops.MatMul(x, dx)
+	t3 := tensorops.Tanh(t[0])
+	t4 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
+	t5 := tensorops.FuseInto(t2, "-2*a*TanhJVP(a, b + c)", t3, t[1], t2)
+	t6 := tensorops.MatMulGradAEach(x, x, false, t4, t5)
+	t7 := t6[1]
+	t8 := tensorops.MatMulGradA(t4, x, dx, false, false)
+	t9 := tensorops.MatMulGradB(t4, x, x, false, false)
+	t10 := tensorops.MatMulGradB(t5, x, x, false, false)
+	t11 := tensorops.MatMulGradB(t4, dx, x, false, false)
+	xBar = tensorops.FuseInto(t9, "a + b", t6[0], t9)
+	dxBar = tensorops.FuseInto(t8, "a + b + (c + d)", t7, t8, t10, t11)
+	return tensorops.SumAll(t3), xBar, 0, dxBar
 }
 
 // ShapesJVP computes Shapes and its derivative along the tangents (forward mode).

@@ -1,0 +1,350 @@
+package ssaad
+
+// This file defines the check of a function generated with stacked
+// directions (Options.Stacked): what depends on its parameters of
+// directions must be tensors of directions (or memory holding them) that
+// only the runtime's lane-aware operations touch.
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/templates"
+)
+
+// CheckStacked returns an error when f, generated with stacked directions
+// (its parameters marked in f.Lanes), computes a live value that the
+// stacked layout cannot carry: a float (or a slice, array or struct of
+// floats) that depends on the directions — one number per direction —, or
+// a call on tensors of directions of a function that does not compute
+// direction by direction (templates.StackedOp), or of a function that is
+// not a generated derivative. Run it on the final form of f (after
+// simplify), whose dead values are gone. The caller then uses the
+// directions one lane at a time instead.
+//
+// resultLanes returns, for a derivative that f calls, which of its
+// results hold directions (ir.Func.ResultLanes), nil when unknown (then
+// all do).
+func CheckStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
+	dep := stackedDeps(f, resultLanes)
+	live := liveValues(f)
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if !live[v] {
+				continue
+			}
+			if dep[v] && holdsScalarFloats(v.Type) {
+				return fmt.Errorf("%s carries a %s per direction (%s); stacked directions carry tensors only", f.Name, v.Type, describe(v))
+			}
+			if v.Op != ir.OpCall {
+				continue
+			}
+			touched := false
+			for _, a := range v.Args {
+				touched = touched || dep[a]
+			}
+			if !touched {
+				continue
+			}
+			if err := stackedCall(v.Callee); err != nil {
+				return fmt.Errorf("%s: %v", f.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// stackedCall returns an error unless a call of c may take tensors of
+// directions: a lane-aware function of the runtime, a generated
+// derivative (generated with stacked directions too, and checked), or a
+// builtin that moves values without reading them.
+func stackedCall(c *ir.Callee) error {
+	switch {
+	case c == nil:
+		return fmt.Errorf("a call without a callee on directions")
+	case c.Derived != nil:
+		return nil
+	case c.Builtin != "":
+		switch c.Builtin {
+		case "append", "len", "cap", "copy", "clear":
+			return nil
+		}
+		return fmt.Errorf("builtin %s on directions", c.Builtin)
+	case c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == templates.TensorPkg:
+		if templates.StackedOp(c.Func.Name()) {
+			return nil
+		}
+		return fmt.Errorf("tensorops.%s does not compute direction by direction", c.Func.Name())
+	case c.Func != nil:
+		return fmt.Errorf("%s is called on directions", c.Func.FullName())
+	}
+	return fmt.Errorf("a dynamic call on directions")
+}
+
+// stackedDeps returns the values of f that depend on its parameters of
+// directions: through their arguments (φs included), and through memory:
+// a load depends on the directions when its address does, or when a
+// value of its kind that depends on them was stored into memory that the
+// address may reach (regions). The sum over the directions
+// (tensorops.SumLanes), the primal results of a derivative, and values
+// that hold neither floats nor tensors (lengths, indices, conditions) do
+// not.
+func stackedDeps(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) map[*ir.Value]bool {
+	dep := map[*ir.Value]bool{}
+	for i, p := range f.Params {
+		if i < len(f.Lanes) && f.Lanes[i] {
+			dep[p] = true
+		}
+	}
+	reg := newRegions(f)
+	storedTensors, storedFloats := map[*ir.Value]bool{}, map[*ir.Value]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				d := false
+				for _, a := range v.Args {
+					d = d || dep[a]
+				}
+				switch {
+				case v.Op == ir.OpStore:
+					if val := v.Args[1]; dep[val] {
+						r := reg.find(v.Args[0])
+						if holdsTensors(val.Type) && !storedTensors[r] {
+							storedTensors[r], changed = true, true
+						}
+						if holdsScalarFloats(val.Type) && !storedFloats[r] {
+							storedFloats[r], changed = true, true
+						}
+					}
+					continue
+				case dep[v]:
+					continue
+				case v.Op == ir.OpLoad:
+					if e, ok := eachResult(v, dep); ok {
+						d = e
+						break
+					}
+					r := reg.find(v.Args[0])
+					d = d || storedTensors[r] && holdsTensors(v.Type) || storedFloats[r] && holdsScalarFloats(v.Type)
+				case v.Op == ir.OpCall && v.Callee != nil && v.Callee.Func != nil && v.Callee.Func.Name() == "SumLanes":
+					d = false
+				case v.Op == ir.OpExtract && v.Args[0].Op == ir.OpCall && v.Args[0].Callee != nil && v.Args[0].Callee.Derived != nil:
+					// A result of a derivative: the primal ones do not
+					// depend on the directions.
+					if rl := resultLanes(v.Args[0].Callee.Derived); rl != nil && v.Index < len(rl) {
+						d = d && rl[v.Index]
+					}
+				}
+				if d && v.Type != nil && (ir.HasFloat(v.Type) || isTuple(v.Type)) {
+					dep[v] = true
+					changed = true
+				}
+			}
+		}
+	}
+	return dep
+}
+
+// regions partitions the memory that f's values may point to, by
+// unification: an address and what is derived from it (a field, an
+// element, a slice, a pointer loaded from it), a pointer and the cell it
+// is stored into, and the arguments and results of φs, conversions and
+// calls that may pass memory through are one region. Tensors are values
+// here: their storage is the runtime's.
+type regions struct{ parent map[*ir.Value]*ir.Value }
+
+func newRegions(f *ir.Func) *regions {
+	r := &regions{parent: map[*ir.Value]*ir.Value{}}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			switch v.Op {
+			case ir.OpFieldAddr, ir.OpIndexAddr, ir.OpSlice, ir.OpField, ir.OpIndex, ir.OpLoad, ir.OpExtract:
+				r.union(v, v.Args[0])
+			case ir.OpStore:
+				if holdsMemory(v.Args[1].Type) {
+					r.union(v.Args[0], v.Args[1])
+				}
+			default:
+				if v.Type == nil || !holdsMemory(v.Type) && !isTuple(v.Type) {
+					continue
+				}
+				for _, a := range v.Args {
+					if a != nil && a.Type != nil && holdsMemory(a.Type) {
+						r.union(v, a)
+					}
+				}
+			}
+		}
+	}
+	return r
+}
+
+func (r *regions) find(v *ir.Value) *ir.Value {
+	for {
+		p, ok := r.parent[v]
+		if !ok || p == v {
+			return v
+		}
+		if q, ok := r.parent[p]; ok && q != p {
+			r.parent[v] = q
+		}
+		v = p
+	}
+}
+
+func (r *regions) union(a, b *ir.Value) {
+	if a == nil || b == nil {
+		return
+	}
+	ra, rb := r.find(a), r.find(b)
+	if ra != rb {
+		r.parent[ra] = rb
+	}
+}
+
+// holdsMemory reports whether values of type t hold pointers, slices or
+// maps (tensors aside) through which memory is shared.
+func holdsMemory(t types.Type) bool {
+	return walkType(t, map[types.Type]bool{}, func(t types.Type) bool {
+		if ir.IsTensor(t) {
+			return false
+		}
+		switch t.Underlying().(type) {
+		case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Interface, *types.Signature:
+			return true
+		}
+		return false
+	})
+}
+
+// eachFirst gives, for the runtime's functions that return one product
+// per operand (tensorops.MatMulEach(b, transB, as...),
+// MatMulGradAEach(a, b, transB, gs...)), the index of their first such
+// operand.
+var eachFirst = map[string]int{"MatMulEach": 2, "MatMulGradAEach": 3}
+
+// eachResult reports, for v a load of element j (a constant) of the
+// result of such a call, whether that element depends on the directions:
+// when its own operand or a shared one does; ok is false for other
+// loads.
+func eachResult(v *ir.Value, dep map[*ir.Value]bool) (d, ok bool) {
+	ia := v.Args[0]
+	if ia.Op != ir.OpIndexAddr || ia.Args[1].Op != ir.OpConst || ia.Args[1].Const == nil {
+		return false, false
+	}
+	c := ia.Args[0]
+	if c.Op != ir.OpCall || c.Callee == nil || c.Callee.Func == nil || c.Callee.Func.Pkg() == nil || c.Callee.Func.Pkg().Path() != templates.TensorPkg {
+		return false, false
+	}
+	first, ok := eachFirst[c.Callee.Func.Name()]
+	j, exact := constant.Int64Val(ia.Args[1].Const)
+	if !ok || !exact || first+int(j) >= len(c.Args) || c.Callee.Spread {
+		return false, false
+	}
+	for _, a := range c.Args[:first] {
+		d = d || dep[a]
+	}
+	return d || dep[c.Args[first+int(j)]], true
+}
+
+// liveValues returns the values of f that its effects, its control flow
+// and its results use, transitively.
+func liveValues(f *ir.Func) map[*ir.Value]bool {
+	live := map[*ir.Value]bool{}
+	var work []*ir.Value
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op.HasEffect() && !(v.Op == ir.OpCall && v.Callee.Pure()) {
+				live[v] = true
+				work = append(work, v)
+			}
+		}
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, a := range v.Args {
+			if a != nil && !live[a] {
+				live[a] = true
+				work = append(work, a)
+			}
+		}
+	}
+	return live
+}
+
+// holdsTensors reports whether values of type t hold tensors (directly or
+// through slices, arrays, pointers and struct fields).
+func holdsTensors(t types.Type) bool {
+	return walkType(t, map[types.Type]bool{}, func(t types.Type) bool { return ir.IsTensor(t) })
+}
+
+// holdsScalarFloats reports whether values of type t hold floats outside
+// tensors.
+func holdsScalarFloats(t types.Type) bool {
+	return walkType(t, map[types.Type]bool{}, func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Info()&(types.IsFloat|types.IsComplex) != 0
+	})
+}
+
+// walkType reports whether leaf holds for t or a type that t's values
+// hold through slices, arrays, pointers (not a tensor's) and struct
+// fields.
+func walkType(t types.Type, seen map[types.Type]bool, leaf func(types.Type) bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if leaf(t) {
+		return true
+	}
+	if ir.IsTensor(t) {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return walkType(u.Elem(), seen, leaf)
+	case *types.Array:
+		return walkType(u.Elem(), seen, leaf)
+	case *types.Pointer:
+		return walkType(u.Elem(), seen, leaf)
+	case *types.Struct:
+		for f := range u.Fields() {
+			if walkType(f.Type(), seen, leaf) {
+				return true
+			}
+		}
+	case *types.Tuple:
+		for v := range u.Variables() {
+			if walkType(v.Type(), seen, leaf) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isTuple reports whether t is a tuple (a call's several results).
+func isTuple(t types.Type) bool {
+	_, ok := t.(*types.Tuple)
+	return ok
+}
+
+// describe names v for a message: its op, and a call's callee.
+func describe(v *ir.Value) string {
+	if v.Op == ir.OpCall && v.Callee != nil {
+		switch c := v.Callee; {
+		case c.Func != nil:
+			return "a call of " + c.Func.Name()
+		case c.Derived != nil:
+			return "a call of " + c.Derived.Name
+		case c.Builtin != "":
+			return "a call of " + c.Builtin
+		}
+	}
+	return v.Op.String()
+}

@@ -1,0 +1,40 @@
+package templates
+
+// stackedOps are the functions of the tensor runtime that compute
+// direction by direction on tensors of stacked directions (a tensor
+// [L, …] whose first axis tensorops.Lanes marks): given such operands,
+// and others shared by every direction, they return what L separate
+// calls would, stacked and marked. Derivatives generated with stacked
+// directions call only these on directions (ssaad.CheckStacked); the
+// runtime's test of lanes checks each against L separate calls.
+var stackedOps = map[string]bool{
+	// Elementwise, broadcasting against the directions' shape.
+	"Add": true, "Sub": true, "Mul": true, "Div": true, "Pow": true, "Maximum": true, "Minimum": true,
+	"Neg": true, "Scale": true, "AddScalar": true, "Affine": true, "ScalarDiv": true, "PowScalar": true,
+	"Exp": true, "Log": true, "Tanh": true, "Sigmoid": true, "ReLU": true, "Sqrt": true, "Abs": true,
+	"Square": true, "Sin": true, "Cos": true, "Sign": true, "Step": true, "Log1p": true, "Expm1": true,
+	"GELU": true, "SiLU": true, "Softplus": true, "Erf": true,
+	"TanhJVP": true, "SigmoidJVP": true, "ReLUJVP": true, "GELUJVP": true, "SiLUJVP": true,
+	"Fuse": true, "FuseInto": true,
+	// Broadcasts and their adjoints, to the shape of like's directions.
+	"ExpandLike": true, "SumLike": true,
+	// Products, one batched GEMM for all directions.
+	"MatMul": true, "MatMulT": true, "MatMulEach": true,
+	"MatMulGradA": true, "MatMulGradB": true, "MatMulGradAEach": true,
+	// In and out of the stacked layout.
+	"Lanes": true, "UnlanesLike": true, "SumLanes": true,
+}
+
+// StackedOp reports whether the tensor runtime's function name computes
+// direction by direction on stacked directions (see stackedOps).
+func StackedOp(name string) bool { return stackedOps[name] }
+
+// StackedOps returns the names of the runtime's lane-aware functions, for
+// tests.
+func StackedOps() []string {
+	var out []string
+	for n := range stackedOps {
+		out = append(out, n)
+	}
+	return out
+}
