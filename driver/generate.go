@@ -219,7 +219,11 @@ func (g *generator) run(j *job) {
 			}
 			return nil
 		}
-		if err := ssaad.CheckStacked(f, rl); err != nil {
+		err := ssaad.RetypeStacked(f, rl)
+		if err == nil {
+			err = ssaad.CheckStacked(f, rl)
+		}
+		if err != nil {
 			g.fail(j, diag.List{{Pos: g.prog.Position(req.Pos), Func: name, Msg: err.Error()}})
 			return
 		}

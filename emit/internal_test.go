@@ -22,7 +22,7 @@ func TestCloneFields(t *testing.T) {
 		typ  reflect.Type
 		want int
 	}{
-		{reflect.TypeFor[ir.Func](), 13},
+		{reflect.TypeFor[ir.Func](), 15},
 		{reflect.TypeFor[ir.Block](), 6},
 		{reflect.TypeFor[ir.Value](), 14},
 	} {

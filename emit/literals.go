@@ -295,6 +295,7 @@ func index(v *ir.Value) int {
 func cloneFunc(fn *ir.Func) (*ir.Func, map[*ir.Value]*ir.Value) {
 	c := ir.NewFunc(fn.Name, fn.Pkg)
 	c.Recv, c.Variadic, c.Doc, c.Pos, c.Scratch, c.Suspend = fn.Recv, fn.Variadic, fn.Doc, fn.Pos, fn.Scratch, fn.Suspend
+	c.Lanes, c.ResultLanes = fn.Lanes, fn.ResultLanes
 	c.ResultNames = append([]string(nil), fn.ResultNames...)
 	c.ResultTypes = append([]types.Type(nil), fn.ResultTypes...)
 	blocks := map[*ir.Block]*ir.Block{}

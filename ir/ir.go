@@ -130,6 +130,14 @@ type Callee struct {
 // across it.
 const SuspendBuiltin = "suspend"
 
+// LaneSumBuiltin is the name of the builtin by which Taylor mode with
+// stacked directions sums a float of directions over them (a collapsed
+// second-order term; ssaad.Options.Stacked): a call of it takes a float
+// and returns one of its type. ssaad.RetypeStacked replaces it (by
+// tensorops.LaneSum, or its argument) before the code is emitted; passes
+// see it as a call of an unknown function.
+const LaneSumBuiltin = "lanesum"
+
 // Suspend describes a function split in two by a call of SuspendBuiltin:
 // the function returns, when it reaches that call, the call's first
 // len(Types) arguments and a continuation, a func value whose parameters

@@ -225,6 +225,11 @@ func builtinType(v *Value) string {
 		}
 		want = v.Args[0].Type
 	case "print", "println", "clear", SuspendBuiltin:
+	case LaneSumBuiltin:
+		if len(v.Args) != 1 || !types.Identical(v.Args[0].Type, v.Type) {
+			return "lanesum takes a float and returns one of its type"
+		}
+		want = v.Type
 	default:
 		return fmt.Sprintf("call of unknown builtin %s", c.Builtin)
 	}

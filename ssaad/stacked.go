@@ -8,7 +8,9 @@ package ssaad
 import (
 	"fmt"
 	"go/constant"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/templates"
@@ -122,6 +124,10 @@ func stackedDeps(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) map[*ir.V
 					continue
 				case dep[v]:
 					continue
+				case v.Type != nil && holdsMemory(v.Type) && (storedTensors[reg.find(v)] && holdsTensors(v.Type) || storedFloats[reg.find(v)] && holdsScalarFloats(v.Type)):
+					// Memory (a slice, a struct by pointer) into which
+					// values of directions were stored.
+					d = true
 				case v.Op == ir.OpLoad:
 					if e, ok := eachResult(v, dep); ok {
 						d = e
@@ -129,7 +135,8 @@ func stackedDeps(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) map[*ir.V
 					}
 					r := reg.find(v.Args[0])
 					d = d || storedTensors[r] && holdsTensors(v.Type) || storedFloats[r] && holdsScalarFloats(v.Type)
-				case v.Op == ir.OpCall && v.Callee != nil && v.Callee.Func != nil && v.Callee.Func.Name() == "SumLanes":
+				case v.Op == ir.OpCall && v.Callee != nil && v.Callee.Func != nil && (v.Callee.Func.Name() == "SumLanes" || v.Callee.Func.Name() == "LaneSum"),
+					v.Op == ir.OpCall && v.Callee != nil && v.Callee.Builtin == LaneSumBuiltin:
 					d = false
 				case v.Op == ir.OpExtract && v.Args[0].Op == ir.OpCall && v.Args[0].Callee != nil && v.Args[0].Callee.Derived != nil:
 					// A result of a derivative: the primal ones do not
@@ -138,7 +145,7 @@ func stackedDeps(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) map[*ir.V
 						d = d && rl[v.Index]
 					}
 				}
-				if d && v.Type != nil && (ir.HasFloat(v.Type) || isTuple(v.Type)) {
+				if d && v.Type != nil && carries(v.Type) {
 					dep[v] = true
 					changed = true
 				}
@@ -328,6 +335,14 @@ func walkType(t types.Type, seen map[types.Type]bool, leaf func(types.Type) bool
 	return false
 }
 
+// carries reports whether values of type t may carry directions: all
+// but the basic types without floats (lengths, indices, conditions,
+// strings); an interface may hold a tensor (a Fuse operand).
+func carries(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return !ok || b.Info()&(types.IsFloat|types.IsComplex) != 0
+}
+
 // isTuple reports whether t is a tuple (a call's several results).
 func isTuple(t types.Type) bool {
 	_, ok := t.(*types.Tuple)
@@ -347,4 +362,204 @@ func describe(v *ir.Value) string {
 		}
 	}
 	return v.Op.String()
+}
+
+// LaneSumBuiltin is ir.LaneSumBuiltin: RetypeStacked replaces it by
+// tensorops.LaneSum, or by its argument where that does not depend on the
+// directions.
+const LaneSumBuiltin = ir.LaneSumBuiltin
+
+// RetypeStacked rewrites the floats of f (generated with stacked
+// directions, final) that depend on the directions into tensors of
+// directions of scalars ([L], tensorops.SumAllLanes and the like): their
+// arithmetic into the runtime's lane-aware operations (a tensor times a
+// float of directions is Mul, which scales each direction by its own),
+// the φs that carry them into φs of tensors, and the sums over the
+// directions (LaneSumBuiltin) into tensorops.LaneSum. It returns an error,
+// and changes nothing, when such a float has another use (a store, a call
+// that takes a float, a conversion): CheckStacked would refuse f anyway.
+func RetypeStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
+	var tensorT types.Type
+	for i, p := range f.Params {
+		if i < len(f.Lanes) && f.Lanes[i] && ir.IsTensor(p.Type) {
+			tensorT = p.Type
+		}
+	}
+	dep := stackedDeps(f, resultLanes)
+	uses := ir.Uses(f)
+	var floats []*ir.Value
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpCall && v.Callee != nil && v.Callee.Builtin == LaneSumBuiltin {
+				floats = append(floats, v) // rewritten below, whether or not its argument depends
+				continue
+			}
+			if dep[v] && isFloat64(v.Type) {
+				if tensorT == nil {
+					return fmt.Errorf("%s: a float per direction and no tensor of directions", f.Name)
+				}
+				if err := retypable(v, dep); err != nil {
+					return fmt.Errorf("%s: %v", f.Name, err)
+				}
+				for _, u := range uses[v.ID] {
+					if err := takesScalarLanes(u, v, dep); err != nil {
+						return fmt.Errorf("%s: %v", f.Name, err)
+					}
+				}
+				floats = append(floats, v)
+			}
+		}
+	}
+	for _, v := range floats {
+		retype(f, v, dep, tensorT)
+	}
+	return nil
+}
+
+// scalarLanes maps the runtime's reductions to a float to their forms on
+// tensors of directions.
+var scalarLanes = map[string]string{"SumAll": "SumAllLanes", "MeanAll": "MeanAllLanes", "Dot": "DotLanes"}
+
+// retypable returns an error unless v, a float of directions, is one that
+// RetypeStacked rewrites.
+func retypable(v *ir.Value, dep map[*ir.Value]bool) error {
+	switch v.Op {
+	case ir.OpBinary:
+		switch v.Tok {
+		case token.ADD, token.SUB, token.MUL:
+			return nil
+		case token.QUO:
+			if !dep[v.Args[1]] {
+				return nil
+			}
+		}
+	case ir.OpUnary:
+		if v.Tok == token.SUB {
+			return nil
+		}
+	case ir.OpPhi, ir.OpSelect:
+		args := v.Args
+		if v.Op == ir.OpSelect {
+			args = args[1:] // the condition is not a float
+		}
+		for _, a := range args {
+			if !dep[a] && !IsZero(a) {
+				return fmt.Errorf("a %s of a float per direction and %s", v.Op, describe(a))
+			}
+		}
+		return nil
+	case ir.OpCall:
+		if c := v.Callee; c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == templates.TensorPkg && scalarLanes[c.Func.Name()] != "" {
+			return nil
+		}
+	}
+	return fmt.Errorf("a float per direction from %s", describe(v))
+}
+
+// takesScalarLanes returns an error unless u's use of v, a float of
+// directions, survives v's becoming a tensor of directions.
+func takesScalarLanes(u, v *ir.Value, dep map[*ir.Value]bool) error {
+	switch u.Op {
+	case ir.OpBinary, ir.OpUnary, ir.OpPhi, ir.OpSelect:
+		if dep[u] && isFloat64(u.Type) && (u.Op != ir.OpSelect || u.Args[0] != v) {
+			return retypable(u, dep)
+		}
+	case ir.OpConvert:
+		if _, ok := u.Type.Underlying().(*types.Interface); ok {
+			return nil // a Fuse operand
+		}
+	case ir.OpCall:
+		c := u.Callee
+		if c.Builtin == LaneSumBuiltin {
+			return nil
+		}
+		if c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == templates.TensorPkg {
+			switch c.Func.Name() {
+			case "Scale", "AddScalar":
+				if len(u.Args) == 2 && u.Args[1] == v && u.Args[0] != v {
+					return nil
+				}
+			}
+		}
+	}
+	return fmt.Errorf("a float per direction used by %s", describe(u))
+}
+
+// retype rewrites v (see RetypeStacked) in place.
+func retype(f *ir.Func, v *ir.Value, dep map[*ir.Value]bool, tensorT types.Type) {
+	fn := func(name string) *ir.Callee { return &ir.Callee{Func: ir.TensorFunc(tensorT, name)} }
+	f64 := types.Typ[types.Float64]
+	// before inserts a new value ahead of v in its block.
+	before := func(op ir.Op, t types.Type, args ...*ir.Value) *ir.Value {
+		n := f.NewValue(op, t, args...)
+		i := slices.Index(v.Block.Instrs, v)
+		v.Block.Insert(i, n)
+		return n
+	}
+	switch {
+	case v.Op == ir.OpCall && v.Callee.Builtin == LaneSumBuiltin:
+		if !dep[v.Args[0]] {
+			ir.ReplaceUses(f, v, v.Args[0])
+			v.Block.Instrs = slices.DeleteFunc(v.Block.Instrs, func(x *ir.Value) bool { return x == v })
+			return
+		}
+		v.Callee = fn("LaneSum")
+		return
+	case v.Op == ir.OpCall:
+		v.Callee = fn(scalarLanes[v.Callee.Func.Name()])
+	case v.Op == ir.OpPhi || v.Op == ir.OpSelect:
+		for i, a := range v.Args {
+			if !dep[a] && (v.Op == ir.OpPhi || i > 0) {
+				v.Args[i] = f.ConstValue(tensorT, nil)
+			}
+		}
+	case v.Op == ir.OpUnary:
+		v.Op, v.Callee = ir.OpCall, fn("Neg")
+	case v.Op == ir.OpBinary:
+		x, y := v.Args[0], v.Args[1]
+		switch xt, yt := dep[x], dep[y]; {
+		case xt && yt:
+			v.Callee = fn(map[token.Token]string{token.ADD: "Add", token.SUB: "Sub", token.MUL: "Mul"}[v.Tok])
+		case v.Tok == token.ADD && xt:
+			v.Callee = fn("AddScalar")
+		case v.Tok == token.ADD:
+			v.Callee, v.Args = fn("AddScalar"), []*ir.Value{y, x}
+		case v.Tok == token.SUB && xt:
+			ny := before(ir.OpUnary, f64, y)
+			ny.Tok = token.SUB
+			v.Callee, v.Args = fn("AddScalar"), []*ir.Value{x, ny}
+		case v.Tok == token.SUB:
+			v.Callee, v.Args = fn("Affine"), []*ir.Value{y, f.ConstValue(f64, constant.MakeFloat64(-1)), x}
+		case v.Tok == token.MUL && xt:
+			v.Callee = fn("Scale")
+		case v.Tok == token.MUL:
+			v.Callee, v.Args = fn("Scale"), []*ir.Value{y, x}
+		case v.Tok == token.QUO:
+			inv := before(ir.OpBinary, f64, f.ConstValue(f64, constant.MakeFloat64(1)), y)
+			inv.Tok = token.QUO
+			v.Callee, v.Args = fn("Scale"), []*ir.Value{x, inv}
+		}
+		v.Op = ir.OpCall
+	}
+	v.Type = tensorT
+	// Its uses among the runtime's scalar forms take it as a tensor.
+	for _, b := range f.Blocks {
+		for _, u := range b.Instrs {
+			if u.Op != ir.OpCall || u.Callee == nil || u.Callee.Func == nil || len(u.Args) != 2 || u.Args[1] != v {
+				continue
+			}
+			switch u.Callee.Func.Name() {
+			case "Scale":
+				u.Callee = fn("Mul")
+			case "AddScalar":
+				u.Callee = fn("Add")
+			}
+		}
+	}
+}
+
+// isFloat64 reports whether t is float64.
+func isFloat64(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Kind() == types.Float64
 }

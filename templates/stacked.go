@@ -16,13 +16,21 @@ var stackedOps = map[string]bool{
 	"GELU": true, "SiLU": true, "Softplus": true, "Erf": true,
 	"TanhJVP": true, "SigmoidJVP": true, "ReLUJVP": true, "GELUJVP": true, "SiLUJVP": true,
 	"Fuse": true, "FuseInto": true,
-	// Broadcasts and their adjoints, to the shape of like's directions.
-	"ExpandLike": true, "SumLike": true,
+	// Broadcasts and their adjoints, to the shape of like's directions;
+	// the shapes, reductions and normalizations along an axis of each
+	// direction.
+	"ExpandLike": true, "SumLike": true, "OrZerosLike": true,
+	"Sum": true, "Mean": true, "Reshape": true, "ReshapeLike": true, "Unsqueeze": true, "Squeeze": true,
+	"Transpose": true, "TransposeBack": true, "Slice": true, "SoftmaxJVP": true, "LogSoftmaxJVP": true,
+	"ExpandAxis": true, "MeanGrad": true, "ConcatJVP": true, "ConcatJVPJVP": true,
 	// Products, one batched GEMM for all directions.
 	"MatMul": true, "MatMulT": true, "MatMulEach": true,
 	"MatMulGradA": true, "MatMulGradB": true, "MatMulGradAEach": true,
-	// In and out of the stacked layout.
+	// Accumulations (a tensor of directions from the first one on).
+	"Accumulate": true, "AccumulateMatMulGradA": true, "AccumulateMatMulGradB": true, "AccumulateSumLike": true,
+	// In and out of the stacked layout; the scalars of directions.
 	"Lanes": true, "UnlanesLike": true, "SumLanes": true,
+	"SumAllLanes": true, "MeanAllLanes": true, "DotLanes": true, "LaneSum": true,
 }
 
 // StackedOp reports whether the tensor runtime's function name computes

@@ -22,6 +22,8 @@ func Accumulate(dst, g *Tensor) *Tensor {
 		return dst
 	case dst == nil:
 		return g.Clone()
+	case g.lanes && !dst.lanes:
+		return Add(dst, g) // a tensor of directions from now on
 	}
 	AddInto(dst, g)
 	return dst
@@ -36,6 +38,8 @@ func AccumulateMatMulGradA(dst, g, a, b *Tensor, transA, transB bool) *Tensor {
 		return dst
 	case dst == nil:
 		return MatMulGradA(g, a, b, transA, transB)
+	case dst.lanes || g.lanes || a.lanes || b.lanes:
+		return Accumulate(dst, MatMulGradA(g, a, b, transA, transB))
 	case !matrices(g, a, b):
 		AddInto(dst, MatMulGradA(g, a, b, transA, transB))
 		return dst
@@ -59,6 +63,8 @@ func AccumulateMatMulGradB(dst, g, a, b *Tensor, transA, transB bool) *Tensor {
 		return dst
 	case dst == nil:
 		return MatMulGradB(g, a, b, transA, transB)
+	case dst.lanes || g.lanes || a.lanes || b.lanes:
+		return Accumulate(dst, MatMulGradB(g, a, b, transA, transB))
 	case !matrices(g, a, b):
 		AddInto(dst, MatMulGradB(g, a, b, transA, transB))
 		return dst
@@ -244,6 +250,9 @@ func ConcatJVP(axis int, tsAndTangents ...*Tensor) *Tensor {
 	}
 	n := len(tsAndTangents) / 2
 	ts, dts := tsAndTangents[:n], slices.Clone(tsAndTangents[n:])
+	if laneCount("ConcatJVP", dts...) > 0 {
+		return laneConcatJVP(axis, ts, dts)
+	}
 	zero := true
 	for i, d := range dts {
 		if d != nil {
@@ -287,7 +296,7 @@ func OrZerosLike(t, like *Tensor) *Tensor {
 		return t
 	}
 	mustNotNil("OrZerosLike", like)
-	return ZerosLike(like)
+	return remark(ZerosLike(like), like)
 }
 
 // AsTypeLike returns g converted to like's dtype (the adjoint of AsType),

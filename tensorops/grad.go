@@ -24,6 +24,9 @@ func ExpandAxis(g, like *Tensor, axis int) *Tensor {
 		return nil
 	}
 	mustNotNil("ExpandAxis", like)
+	if g.lanes || like.lanes {
+		return laneExpandAxis(g, like, axis)
+	}
 	ax := normAxis("ExpandAxis", like, axis)
 	mustShape("ExpandAxis", g, without(like.shape, ax), "g must have like's shape without the axis")
 	out := allocOn("ExpandAxis", g.dev, g.dtype, like.shape)
@@ -241,6 +244,9 @@ func SoftmaxJVP(s, dx *Tensor, axis int) *Tensor {
 	if dx == nil {
 		return nil
 	}
+	if s.lanes || dx.lanes {
+		return laneSoftmaxJVP(s, dx, axis)
+	}
 	mustSame("SoftmaxJVP", s, dx)
 	ax := normAxis("SoftmaxJVP", s, axis)
 	r := sumKeep(Mul(s, dx), ax)
@@ -255,6 +261,9 @@ func SoftmaxJVP(s, dx *Tensor, axis int) *Tensor {
 func LogSoftmaxJVP(ls, dx *Tensor, axis int) *Tensor {
 	if dx == nil {
 		return nil
+	}
+	if ls.lanes || dx.lanes {
+		return laneLogSoftmaxJVP(ls, dx, axis)
 	}
 	mustSame("LogSoftmaxJVP", ls, dx)
 	ax := normAxis("LogSoftmaxJVP", ls, axis)

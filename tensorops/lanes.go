@@ -400,3 +400,171 @@ func laneMatMulGradB(g, a, b *Tensor, ta, tb bool) *Tensor {
 	}
 	return db
 }
+
+// laneAxis returns axis, an axis of t's data shape (negative counts from
+// its end), as an axis of t's plain shape.
+// It panics, naming op, if axis is out of range.
+func laneAxis(op string, t *Tensor, axis int) int { return normAxis(op, t.dataView(), axis) + 1 }
+
+// laneSum is Sum of a marked a: each direction's sum along axis.
+func laneSum(a *Tensor, axis int) *Tensor {
+	return marked(reduce("Sum", rSum, a.plain(), laneAxis("Sum", a, axis)))
+}
+
+// laneMean is Mean of a marked a.
+func laneMean(a *Tensor, axis int) *Tensor {
+	ax := laneAxis("Mean", a, axis)
+	s := reduce("Mean", rSum, a.plain(), ax)
+	return marked(ScaleTo(s, s, 1/float64(a.shape[ax])))
+}
+
+// laneReshape is Reshape of a marked a: each direction reshaped.
+func laneReshape(a *Tensor, shape []int) *Tensor {
+	return marked(Reshape(a.plain(), append([]int{a.shape[0]}, shape...)...))
+}
+
+// laneUnsqueeze is Unsqueeze of a marked a.
+func laneUnsqueeze(a *Tensor, axis int) *Tensor {
+	d := len(a.shape) - 1
+	ax := axis
+	if ax < 0 {
+		ax += d + 1
+	}
+	if ax < 0 || ax > d {
+		panic(fmt.Sprintf("tensorops: Unsqueeze: axis %d out of range for shape %v", axis, a.shape[1:]))
+	}
+	return marked(Unsqueeze(a.plain(), ax+1))
+}
+
+// lanePerm returns the permutation of a marked tensor's plain axes that
+// applies perm (checked against its data shape; empty: reversed) to each
+// direction.
+func lanePerm(op string, a *Tensor, perm []int) []int {
+	p := checkPerm(op, a.dataView(), perm)
+	out := make([]int, 1, 1+len(p))
+	for _, j := range p {
+		out = append(out, j+1)
+	}
+	return out
+}
+
+// laneSoftmaxJVP is SoftmaxJVP with a marked s or dx: s ⊙ (dx − Σ_axis
+// s ⊙ dx), direction by direction.
+func laneSoftmaxJVP(s, dx *Tensor, axis int) *Tensor {
+	laneCount("SoftmaxJVP", s, dx)
+	if !sameShape(s.dataShape(), dx.dataShape()) {
+		panic(fmt.Sprintf("tensorops: SoftmaxJVP: shapes %v and %v differ", s.dataShape(), dx.dataShape()))
+	}
+	ax := normAxis("SoftmaxJVP", s.dataView(), axis)
+	return Mul(s, Sub(dx, Unsqueeze(Sum(Mul(s, dx), ax), ax)))
+}
+
+// laneLogSoftmaxJVP is LogSoftmaxJVP with a marked ls or dx: dx −
+// Σ_axis exp(ls) ⊙ dx, direction by direction.
+func laneLogSoftmaxJVP(ls, dx *Tensor, axis int) *Tensor {
+	laneCount("LogSoftmaxJVP", ls, dx)
+	if !sameShape(ls.dataShape(), dx.dataShape()) {
+		panic(fmt.Sprintf("tensorops: LogSoftmaxJVP: shapes %v and %v differ", ls.dataShape(), dx.dataShape()))
+	}
+	ax := normAxis("LogSoftmaxJVP", ls.dataView(), axis)
+	return Sub(dx, Unsqueeze(Sum(Mul(Exp(ls), dx), ax), ax))
+}
+
+// laneExpandAxis is ExpandAxis with a marked g or like.
+func laneExpandAxis(g, like *Tensor, axis int) *Tensor {
+	L := laneCount("ExpandAxis", g, like)
+	if !g.lanes {
+		return ExpandAxis(g, like.dataView(), axis)
+	}
+	ld := like.dataShape()
+	ax := normAxis("ExpandAxis", like.dataView(), axis)
+	mustShape("ExpandAxis", g.dataView(), without(ld, ax), "g must have like's shape without the axis")
+	return marked(Broadcast(Unsqueeze(g.plain(), ax+1), append([]int{L}, ld...)...))
+}
+
+// laneConcatJVP is ConcatJVP with marked tangents: each direction's
+// tangents concatenated, a nil one zeros and an unmarked one the same
+// for every direction.
+func laneConcatJVP(axis int, ts, dts []*Tensor) *Tensor {
+	L := laneCount("ConcatJVP", dts...)
+	parts := make([]*Tensor, len(dts))
+	for i, d := range dts {
+		switch {
+		case d == nil:
+			mustNotNil("ConcatJVP", ts[i])
+			parts[i] = alloc(ts[i].dtype, append([]int{L}, ts[i].shape...))
+		case !d.lanes:
+			parts[i] = Broadcast(d, append([]int{L}, d.shape...)...)
+		default:
+			parts[i] = d.plain()
+		}
+	}
+	return marked(Concat(normAxis("ConcatJVP", ts[0], axis)+1, parts...))
+}
+
+// Scalars of directions. A float that depends on the directions (a sum of
+// a tensor of directions, a tangent of a loss) is, per direction, a
+// tensor [L] of directions of 0-D tensors: generated code computes with it
+// by the lane-aware operations (Mul(a, s) scales a by each direction's s),
+// and these give it.
+
+// SumAllLanes returns the sum of each direction of a, a tensor of
+// directions: a tensor of directions [L] of scalars (SumAll of each).
+// A nil a is nil.
+// It panics if a is not marked (Lanes).
+func SumAllLanes(a *Tensor) *Tensor {
+	if a == nil {
+		return nil
+	}
+	mustLanes("SumAllLanes", a)
+	return marked(Sum(Reshape(a.plain(), a.shape[0], -1), 1))
+}
+
+// MeanAllLanes returns the mean of each direction of a (MeanAll of each),
+// as SumAllLanes.
+func MeanAllLanes(a *Tensor) *Tensor {
+	s := SumAllLanes(a)
+	if s == nil {
+		return nil
+	}
+	return ScaleTo(s, s, 1/float64(prod(a.shape[1:])))
+}
+
+// DotLanes returns Dot of each direction of a and b, one of which at
+// least is a tensor of directions (the other shared by every direction):
+// a tensor of directions [L] of scalars; nil when a or b is.
+// It panics if neither is marked, or the data shapes differ.
+func DotLanes(a, b *Tensor) *Tensor {
+	if a == nil || b == nil {
+		return nil
+	}
+	if !a.lanes && !b.lanes {
+		panic("tensorops: DotLanes: neither operand is a tensor of directions (Lanes)")
+	}
+	if !sameShape(a.dataShape(), b.dataShape()) {
+		panic(fmt.Sprintf("tensorops: DotLanes: shapes %v and %v differ", a.dataShape(), b.dataShape()))
+	}
+	return SumAllLanes(Mul(a, b))
+}
+
+// LaneSum returns the sum over the directions of s, a tensor of
+// directions of scalars ([L]): collapsed Taylor mode's sum of the
+// directions' second-order terms of a float. A nil s is 0.
+// It panics if s is not a marked [L].
+func LaneSum(s *Tensor) float64 {
+	if s == nil {
+		return 0
+	}
+	mustLanes("LaneSum", s)
+	if len(s.shape) != 1 {
+		panic(fmt.Sprintf("tensorops: LaneSum: shape %v: not directions of scalars", s.shape))
+	}
+	return SumAll(s.plain())
+}
+
+// mustLanes panics unless t is marked.
+func mustLanes(op string, t *Tensor) {
+	if !t.lanes {
+		panic(fmt.Sprintf("tensorops: %s: shape %v: not a tensor of directions (Lanes)", op, t.shape))
+	}
+}

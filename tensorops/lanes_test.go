@@ -260,6 +260,7 @@ func TestLanesPanics(t *testing.T) {
 // text: the runtime does not import the compiler).
 func TestLanesCoverage(t *testing.T) {
 	t.Run("lanes", TestLanes)
+	t.Run("shapes", TestLanesShapes)
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "../templates/stacked.go", nil, 0)
 	if err != nil {
@@ -336,4 +337,77 @@ func bufferLike(t *Tensor) *Tensor {
 		b = Lanes(b)
 	}
 	return b
+}
+
+// TestLanesShapes checks the lane-aware shape operations and reductions.
+func TestLanesShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const L = 3
+	each := func(shape ...int) laneArg {
+		var ts []*Tensor
+		for range L {
+			ts = append(ts, RandN(rng, Float64, shape...))
+		}
+		return laneArg{each: ts}
+	}
+	one := func(f func(a *Tensor) *Tensor) func(args ...*Tensor) *Tensor {
+		return func(args ...*Tensor) *Tensor { return f(args[0]) }
+	}
+	for _, axis := range []int{0, 1, -1} {
+		checkLanes(t, fmt.Sprintf("Sum %d", axis), L, one(func(a *Tensor) *Tensor { return Sum(a, axis) }), each(2, 3))
+		checkLanes(t, fmt.Sprintf("Mean %d", axis), L, one(func(a *Tensor) *Tensor { return Mean(a, axis) }), each(2, 3))
+		checkLanes(t, fmt.Sprintf("Slice %d", axis), L, one(func(a *Tensor) *Tensor { return Slice(a, axis, 1, 2) }), each(2, 3))
+		checkLanes(t, fmt.Sprintf("Unsqueeze %d", axis), L, one(func(a *Tensor) *Tensor { return Unsqueeze(a, axis) }), each(2, 3))
+		s := RandN(rng, Float64, 2, 3)
+		checkLanes(t, fmt.Sprintf("SoftmaxJVP %d", axis), L, one(func(a *Tensor) *Tensor { return SoftmaxJVP(Softmax(s, axis), a, axis) }), each(2, 3))
+		checkLanes(t, fmt.Sprintf("LogSoftmaxJVP %d", axis), L, one(func(a *Tensor) *Tensor { return LogSoftmaxJVP(LogSoftmax(s, axis), a, axis) }), each(2, 3))
+	}
+	checkLanes(t, "ExpandAxis", L, func(a ...*Tensor) *Tensor { return ExpandAxis(a[0], Zeros(2, 4, 3), 1) }, each(2, 3))
+	checkLanes(t, "MeanGrad", L, func(a ...*Tensor) *Tensor { return MeanGrad(a[0], Zeros(2, 4, 3), -2) }, each(2, 3))
+	x, y := RandN(rng, Float64, 2, 3), RandN(rng, Float64, 2, 1)
+	checkLanes(t, "ConcatJVP", L, func(a ...*Tensor) *Tensor { return ConcatJVP(1, x, y, a[0], a[1]) }, each(2, 3), each(2, 1))
+	checkLanes(t, "ConcatJVP nil", L, func(a ...*Tensor) *Tensor { return ConcatJVP(-1, x, y, nil, a[0]) }, each(2, 1))
+	checkLanes(t, "ConcatJVPJVP", L, func(a ...*Tensor) *Tensor { return ConcatJVPJVP(0, x, x, nil, nil, nil, nil, a[0], a[1]) }, each(2, 3), each(2, 3))
+	checkLanes(t, "SumAllLanes", L, one(func(a *Tensor) *Tensor { return scalarLanes(a, SumAll, SumAllLanes) }), each(2, 3))
+	checkLanes(t, "MeanAllLanes", L, one(func(a *Tensor) *Tensor { return scalarLanes(a, MeanAll, MeanAllLanes) }), each(2, 3))
+	w := RandN(rng, Float64, 2, 3)
+	dot := func(a *Tensor) float64 { return Dot(a, w) }
+	checkLanes(t, "DotLanes", L, one(func(a *Tensor) *Tensor {
+		return scalarLanes(a, dot, func(a *Tensor) *Tensor { return DotLanes(w, a) })
+	}), each(2, 3))
+	// Scalars of directions scale tensors direction by direction.
+	checkLanes(t, "Mul scalar", L, func(a ...*Tensor) *Tensor { return Mul(w, scalarLanes(a[0], SumAll, SumAllLanes)) }, each(2, 3))
+	s := SumAllLanes(Lanes(RandN(rng, Float64, L, 2)))
+	if got, want := LaneSum(s), SumAll(s.plain()); got != want {
+		t.Errorf("LaneSum: %v, want %v", got, want)
+	}
+	laneChecked["LaneSum"] = true
+	acc, d3 := RandN(rng, Float64, 2, 3), RandN(rng, Float64, 3)
+	checkLanes(t, "Accumulate", L, func(a ...*Tensor) *Tensor { return Accumulate(acc.Clone(), a[0]) }, each(2, 3))
+	checkLanes(t, "Accumulate nil", L, func(a ...*Tensor) *Tensor { return Accumulate(nil, a[0]) }, each(2, 3))
+	checkLanes(t, "Accumulate both", L, func(a ...*Tensor) *Tensor { return Accumulate(bufferLike(a[0]), a[1]) }, each(2, 3), each(2, 3))
+	checkLanes(t, "AccumulateSumLike", L, func(a ...*Tensor) *Tensor { return AccumulateSumLike(d3.Clone(), a[0], Zeros(3)) }, each(2, 3))
+	ma, mb := RandN(rng, Float64, 2, 4), RandN(rng, Float64, 4, 3)
+	checkLanes(t, "AccumulateMatMulGradA", L, func(a ...*Tensor) *Tensor { return AccumulateMatMulGradA(ma.Clone(), a[0], ma, mb, false, false) }, each(2, 3))
+	checkLanes(t, "AccumulateMatMulGradB", L, func(a ...*Tensor) *Tensor { return AccumulateMatMulGradB(mb.Clone(), a[0], ma, mb, false, false) }, each(2, 3))
+	checkLanes(t, "Squeeze", L, one(func(a *Tensor) *Tensor { return Squeeze(a, 1) }), each(2, 1, 3))
+	checkLanes(t, "Reshape", L, one(func(a *Tensor) *Tensor { return Reshape(a, 3, -1) }), each(2, 3))
+	checkLanes(t, "ReshapeLike", L, one(func(a *Tensor) *Tensor { return ReshapeLike(a, Zeros(6)) }), each(2, 3))
+	checkLanes(t, "Transpose", L, one(func(a *Tensor) *Tensor { return Transpose(a) }), each(2, 3, 4))
+	checkLanes(t, "Transpose perm", L, one(func(a *Tensor) *Tensor { return Transpose(a, 1, 2, 0) }), each(2, 3, 4))
+	checkLanes(t, "TransposeBack", L, one(func(a *Tensor) *Tensor { return TransposeBack(a, 1, 2, 0) }), each(3, 4, 2))
+	checkLanes(t, "OrZerosLike", L, func(a ...*Tensor) *Tensor { return OrZerosLike(a[0], Zeros(2, 3)) }, each(2, 3))
+	if z := OrZerosLike(nil, Lanes(Zeros(L, 2))); !z.lanes {
+		t.Errorf("OrZerosLike(nil, directions): not marked")
+	}
+}
+
+// scalarLanes is lane(a) for a tensor of directions and, for one
+// direction's a, the 0-D tensor of one(a): a scalar as the lane-aware
+// functions return it, direction by direction.
+func scalarLanes(a *Tensor, one func(*Tensor) float64, lane func(*Tensor) *Tensor) *Tensor {
+	if a.lanes {
+		return lane(a)
+	}
+	return Full(Float64, one(a))
 }

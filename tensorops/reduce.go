@@ -144,6 +144,9 @@ func Sum(a *Tensor, axis int) *Tensor {
 	if a == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
+	if a.lanes {
+		return laneSum(a, axis)
+	}
 	return reduce("Sum", rSum, a, axis)
 }
 
@@ -153,6 +156,9 @@ func Sum(a *Tensor, axis int) *Tensor {
 func Mean(a *Tensor, axis int) *Tensor {
 	if a == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	if a.lanes {
+		return laneMean(a, axis)
 	}
 	s := reduce("Mean", rSum, a, axis)
 	n := a.shape[normAxis("Mean", a, axis)]

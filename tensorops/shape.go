@@ -12,6 +12,9 @@ func Reshape(a *Tensor, shape ...int) *Tensor {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil("Reshape", a)
+	if a.lanes {
+		return laneReshape(a, shape)
+	}
 	sh := append([]int{}, shape...)
 	neg := -1
 	known := 1
@@ -47,6 +50,9 @@ func ReshapeLike(g, like *Tensor) *Tensor {
 		return nil
 	}
 	mustNotNil("ReshapeLike", like)
+	if g.lanes || like.lanes {
+		return Reshape(g, like.dataShape()...)
+	}
 	if g.Size() != like.Size() {
 		panic(fmt.Sprintf("tensorops: ReshapeLike: shapes %v and %v have different sizes", g.shape, like.shape))
 	}
@@ -62,6 +68,9 @@ func Unsqueeze(a *Tensor, axis int) *Tensor {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil("Unsqueeze", a)
+	if a.lanes {
+		return laneUnsqueeze(a, axis)
+	}
 	n := len(a.shape)
 	ax := axis
 	if ax < 0 {
@@ -88,11 +97,14 @@ func Squeeze(a *Tensor, axis int) *Tensor {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil("Squeeze", a)
-	ax := normAxis("Squeeze", a, axis)
-	if a.shape[ax] != 1 {
-		panic(fmt.Sprintf("tensorops: Squeeze: axis %d of shape %v has size %d, want 1", axis, a.shape, a.shape[ax]))
+	ax := normAxis("Squeeze", a.dataView(), axis)
+	if a.lanes {
+		ax++
 	}
-	return a.view(without(a.shape, ax), without(a.strides, ax), a.offset)
+	if a.shape[ax] != 1 {
+		panic(fmt.Sprintf("tensorops: Squeeze: axis %d of shape %v has size %d, want 1", axis, a.dataShape(), a.shape[ax]))
+	}
+	return remark(a.view(without(a.shape, ax), without(a.strides, ax), a.offset), a)
 }
 
 // checkPerm returns perm, or the reversal of n axes when perm is empty.
@@ -128,6 +140,9 @@ func Transpose(a *Tensor, perm ...int) *Tensor {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil("Transpose", a)
+	if a.lanes {
+		return marked(permuted(a.plain(), lanePerm("Transpose", a, perm)).Clone())
+	}
 	p := checkPerm("Transpose", a, perm)
 	if a.sym {
 		// A symmetric matrix is its own transpose: a row-major copy,
@@ -157,12 +172,15 @@ func TransposeBack(g *Tensor, perm ...int) *Tensor {
 	if g == nil {
 		return nil
 	}
-	p := checkPerm("TransposeBack", g, perm)
+	p := checkPerm("TransposeBack", g.dataView(), perm)
+	if g.lanes {
+		p = lanePerm("TransposeBack", g, perm)
+	}
 	inv := make([]int, len(p))
 	for i, j := range p {
 		inv[j] = i
 	}
-	return permuted(g, inv).Clone()
+	return remark(permuted(g, inv).Clone(), g)
 }
 
 // sliceView returns the view a[..., lo:hi, ...] along axis ax.
@@ -183,6 +201,13 @@ func Slice(a *Tensor, axis, lo, hi int) *Tensor {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil("Slice", a)
+	if a.lanes {
+		ax := laneAxis("Slice", a, axis)
+		if lo < 0 || lo > hi || hi > a.shape[ax] {
+			panic(fmt.Sprintf("tensorops: Slice: [%d:%d] out of range along axis %d of shape %v", lo, hi, axis, a.shape[1:]))
+		}
+		return marked(sliceView(a.plain(), ax, lo, hi).Clone())
+	}
 	ax := normAxis("Slice", a, axis)
 	if lo < 0 || lo > hi || hi > a.shape[ax] {
 		panic(fmt.Sprintf("tensorops: Slice: [%d:%d] out of range along axis %d of shape %v", lo, hi, axis, a.shape))

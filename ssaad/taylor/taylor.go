@@ -180,10 +180,19 @@ func (t *transformer) perLane(a, b, cs []*ir.Value, op func(a, b []*ir.Value) []
 // (tensorops.SumLanes), else x: with lanes, each lane's term goes into
 // the collapsed sum on its own.
 func (t *transformer) sumLanes(x *ir.Value) *ir.Value {
-	if !t.cfg.stacked || !ir.IsTensor(x.Type) || ssaad.IsZero(x) {
+	switch {
+	case !t.cfg.stacked || ssaad.IsZero(x):
 		return x
+	case ir.IsTensor(x.Type):
+		return t.TensorCall("SumLanes", x)
+	case isFloat(x.Type):
+		// A float of directions: ssaad.RetypeStacked makes it a tensor
+		// of directions, and this sum tensorops.LaneSum.
+		s := t.Emit(ir.OpCall, x.Type, x)
+		s.Callee = &ir.Callee{Builtin: ssaad.LaneSumBuiltin}
+		return s
 	}
-	return t.TensorCall("SumLanes", x)
+	return x
 }
 
 // laneJet returns the jet of lane l (from 0) of x, the primal then the
@@ -816,7 +825,7 @@ func (t *transformer) instr(v *ir.Value) {
 				}
 				s := t.Add(t.Mul(a[0], b[L+1]), t.Mul(a[L+1], b[0]))
 				for l := 1; l <= L; l++ {
-					s = t.Add(s, t.Mul(a[l], b[l]))
+					s = t.Add(s, t.sumLanes(t.Mul(a[l], b[l])))
 				}
 				cs[L] = s
 				break
@@ -831,7 +840,7 @@ func (t *transformer) instr(v *ir.Value) {
 				}
 				s := t.Sub(a[L+1], t.Mul(nv, b[L+1]))
 				for l := 1; l <= L; l++ {
-					s = t.Sub(s, t.Mul(b[l], cs[l-1]))
+					s = t.Sub(s, t.sumLanes(t.Mul(b[l], cs[l-1])))
 				}
 				cs[L] = t.Quo(s, b[0])
 				break

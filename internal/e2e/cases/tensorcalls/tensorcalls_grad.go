@@ -1143,24 +1143,16 @@ func headsTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
 }
 
 // HeadsLaplacian returns Heads and its Laplacian with respect to x, Σᵢ ∂²Heads/∂θᵢ² over θ, the n =
-// Size(x) elements of x in row-major order, by collapsed Taylor mode: headsTaylor propagates 8 unit
-// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
-// give Heads's value too.
+// Size(x) elements of x in row-major order, by collapsed Taylor mode: headsTaylorStacked propagates
+// up to 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of
+// their second ones); ⌈n/64⌉ calls, which give Heads's value too.
 func HeadsLaplacian(x *T) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
+	for i := 0; i < n; i += 64 {
 		var t float64
-		f, _, _, _, _, _, _, _, _, t = headsTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		f, _, t = headsTaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
 		lap += 2 * t
 	}
 	if n == 0 {
@@ -1169,165 +1161,36 @@ func HeadsLaplacian(x *T) (f, lap float64) {
 	return f, lap
 }
 
-// headsTaylor propagates 8 second-order jets of Heads at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// headsTaylorStacked propagates 1 second-order jets of Heads at once (collapsed Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of Heads and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func headsTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
+// Varied inputs: x (x1).
+func headsTaylorStacked(x, x1 *T) (float64, float64, float64) {
 	var heads []*T
 	var heads1 []*T
 	var heads2 []*T
-	var heads3 []*T
-	var heads4 []*T
-	var heads5 []*T
-	var heads6 []*T
-	var heads7 []*T
-	var heads8 []*T
-	var heads9 []*T
 	for h := 0; h < 3; h++ {
-		t20 := 2*h + 2
-		t21 := float64(h + 1)
-		t22 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, t20), t21)
-		t23 := tensorops.Scale(tensorops.Slice(x1, 1, 2*h, t20), t21)
-		t24 := tensorops.ExpandLike(t23, t22)
-		t25 := tensorops.Scale(tensorops.Slice(x2, 1, 2*h, t20), t21)
-		t26 := tensorops.ExpandLike(t25, t22)
-		t27 := tensorops.Scale(tensorops.Slice(x3, 1, 2*h, t20), t21)
-		t28 := tensorops.ExpandLike(t27, t22)
-		t29 := tensorops.Scale(tensorops.Slice(x4, 1, 2*h, t20), t21)
-		t30 := tensorops.ExpandLike(t29, t22)
-		t31 := tensorops.Scale(tensorops.Slice(x5, 1, 2*h, t20), t21)
-		t32 := tensorops.ExpandLike(t31, t22)
-		t33 := tensorops.Scale(tensorops.Slice(x6, 1, 2*h, t20), t21)
-		t34 := tensorops.ExpandLike(t33, t22)
-		t35 := tensorops.Scale(tensorops.Slice(x7, 1, 2*h, t20), t21)
-		t36 := tensorops.ExpandLike(t35, t22)
-		t37 := tensorops.Scale(tensorops.Slice(x8, 1, 2*h, t20), t21)
-		t38 := tensorops.ExpandLike(t37, t22)
-		t39 := tensorops.FuseInto(t22, "Tanh(a)", t22)
-		t40 := tensorops.TanhJVP(t39, t24)
-		t41 := tensorops.TanhJVP(t39, t26)
-		t42 := tensorops.TanhJVP(t39, t28)
-		t43 := tensorops.Fuse(
-			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-			t39,
-			t40,
-			t24,
-			t41,
-			t26,
-			t42,
-			t28,
-		)
-		t44 := tensorops.TanhJVP(t39, t30)
-		t45 := tensorops.TanhJVP(t39, t32)
-		t46 := tensorops.TanhJVP(t39, t34)
-		t47 := tensorops.FuseInto(
-			t43,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-			t43,
-			t39,
-			t44,
-			t30,
-			t45,
-			t32,
-			t46,
-			t34,
-		)
-		t48 := tensorops.TanhJVP(t39, t36)
-		t49 := tensorops.TanhJVP(t39, t38)
-		t50 := tensorops.FuseInto(
-			t47,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f)",
-			t47,
-			t39,
-			t48,
-			t36,
-			t49,
-			t38,
-		)
-		heads = append(heads, t39)
-		heads1 = append(heads1, t40)
-		heads2 = append(heads2, t41)
-		heads3 = append(heads3, t42)
-		heads4 = append(heads4, t44)
-		heads5 = append(heads5, t45)
-		heads6 = append(heads6, t46)
-		heads7 = append(heads7, t48)
-		heads8 = append(heads8, t49)
-		heads9 = append(heads9, t50)
+		t6 := 2*h + 2
+		t7 := float64(h + 1)
+		t8 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, t6), t7)
+		t9 := tensorops.Scale(tensorops.Slice(x1, 1, 2*h, t6), t7)
+		t10 := tensorops.ExpandLike(t9, t8)
+		t11 := tensorops.FuseInto(t8, "Tanh(a)", t8)
+		t12 := tensorops.TanhJVP(t11, t10)
+		t13 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t11, t12, t10))
+		heads = append(heads, t11)
+		heads1 = append(heads1, t12)
+		heads2 = append(heads2, t13)
 	}
-	y := tensorops.Concat(1, heads...)
-	y1 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1...)...)
-	y2 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads2...)...)
-	y3 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads3...)...)
-	y4 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads4...)...)
-	y5 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads5...)...)
-	y6 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads6...)...)
-	y7 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads7...)...)
-	y8 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads8...)...)
-	y9 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads9...)...)
-	t := tensorops.Fuse("a*b + c*d", x, y1, y, x1)
-	t2 := tensorops.Fuse("a*b + c*d", x, y2, y, x2)
-	t3 := tensorops.Fuse("a*b + c*d", x, y3, y, x3)
-	t4 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		x1,
-		y1,
-		x2,
-		y2,
-		x3,
-		y3,
-	)
-	t5 := tensorops.Fuse("a*b + c*d", x, y4, y, x4)
-	t6 := tensorops.Fuse("a*b + c*d", x, y5, y, x5)
-	t7 := tensorops.Fuse("a*b + c*d", x, y6, y, x6)
-	t8 := tensorops.FuseInto(
-		t4,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t4,
-		x4,
-		y4,
-		x5,
-		y5,
-		x6,
-		y6,
-	)
-	t9 := tensorops.Fuse("a*b + c*d", x, y7, y, x7)
-	t10 := tensorops.Fuse("a*b + c*d", x, y8, y, x8)
-	t11 := tensorops.FuseInto(
-		t8,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + f*g",
-		t8,
-		x7,
-		y7,
-		x8,
-		y8,
-		x,
-		y9,
-	)
-	t12 := tensorops.SumAll(tensorops.Mul(y, x))
-	t13 := tensorops.SumAll(t)
-	t14 := tensorops.SumAll(t2)
-	t15 := tensorops.SumAll(t3)
-	t16 := tensorops.SumAll(t5)
-	t17 := tensorops.SumAll(t6)
-	t18 := tensorops.SumAll(t7)
-	t19 := tensorops.SumAll(t11)
-	return t12, t13, t14, t15, t16, t17, t18, tensorops.SumAll(t9), tensorops.SumAll(t10), t19
+	t := append(append(make([]*tensorops.Tensor, 0), heads...), heads1...)
+	t2 := append(append(make([]*tensorops.Tensor, 0), heads...), heads2...)
+	t3 := tensorops.Fuse("0.5*(a*b) + 0.5*(b*a)", x1, tensorops.ConcatJVP(1, t...))
+	t4 := tensorops.SumLanes(t3)
+	t5 := tensorops.SumAll(tensorops.Fuse("a + b*c", t4, x, tensorops.ConcatJVP(1, t2...)))
+	return tensorops.SumAll(tensorops.Mul(tensorops.Concat(1, heads...), x)), 0, t5
 }
 
 // RejoinJVP computes Rejoin and its derivative along the tangents (forward mode).

@@ -10018,105 +10018,42 @@ func classLossFlatGradJVP(w, dw, x, labels *T) (f float64, wBar *T, df float64, 
 
 // ClassLossFlatHessian returns ClassLossFlat and its Hessian with respect to w, a [n, n] tensor
 // (marked symmetric) over θ, the n = Size(w) elements of w in row-major order: H[i, j] =
-// ∂²ClassLossFlat/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by
-// forward mode over reverse mode (classLossFlatGradJVPLanes8, the JVP of the gradient along 8 unit
-// directions at once, ⌈n/8⌉ calls, which give ClassLossFlat's value too), then (H + Hᵀ)/2, exactly
-// symmetric.
+// ∂²ClassLossFlat/∂θᵢ∂θⱼ. Its rows are the Hessian-vector products along the unit directions by
+// forward mode over reverse mode (classLossFlatGradJVPStacked, the JVP of the gradient along up to
+// 64 unit directions at once, stacked in one tensor; ⌈n/64⌉ calls, which give ClassLossFlat's value
+// too), then (H + Hᵀ)/2, exactly symmetric.
 func ClassLossFlatHessian(w, x, labels *T) (f float64, h *T) {
 	n := tensorops.Size(w)
-	rows := make([]*T, n+7)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(w, i)
-		u1 := tensorops.Basis(w, i+1)
-		u2 := tensorops.Basis(w, i+2)
-		u3 := tensorops.Basis(w, i+3)
-		u4 := tensorops.Basis(w, i+4)
-		u5 := tensorops.Basis(w, i+5)
-		u6 := tensorops.Basis(w, i+6)
-		u7 := tensorops.Basis(w, i+7)
-		var t, t2, t3, t4, t5, t6, t7, t8 *T
-		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = classLossFlatGradJVPLanes8(
-			w,
-			u0,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			x,
-			labels,
-		)
-		rows[i] = t
-		rows[i+1] = t2
-		rows[i+2] = t3
-		rows[i+3] = t4
-		rows[i+4] = t5
-		rows[i+5] = t6
-		rows[i+6] = t7
-		rows[i+7] = t8
+	for i := 0; i < n; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(w, i, 64))
+		var t *T
+		f, _, _, t = classLossFlatGradJVPStacked(w, u, x, labels)
+		rows[i/64] = tensorops.UnlanesLike(t, u)
 	}
 	if n == 0 {
 		f = ClassLossFlat(w, x, labels)
 	}
-	return f, tensorops.ParamsHessian(rows[:n], w)
+	return f, tensorops.ParamsHessian(rows, w)
 }
 
-// classLossFlatGradJVPLanes8 computes ClassLossFlatGrad and its derivatives along 8 directions at
-// once (vector forward mode): each varied input takes 8 tangents, one per direction, and the
-// results are ClassLossFlatGrad's, then the 8 tangents of each float result in order.
+// classLossFlatGradJVPStacked computes ClassLossFlatGrad and its derivative along the tangents
+// (forward mode).
 //
-// Varied inputs: w (tangents dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8).
-// Fixed inputs (zero tangents): x, labels.
-func classLossFlatGradJVPLanes8(w, dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8, x, labels *T) (
-	f float64,
-	wBar *T,
-	df1, df2, df3, df4, df5, df6, df7, df8 float64,
-	dwBar1, dwBar2, dwBar3, dwBar4, dwBar5, dwBar6, dwBar7, dwBar8 *T,
-) {
+// Varied inputs: w (tangent dw).
+// Fixed inputs (zero tangent): x, labels.
+// Results, in order: f; wBar; df, the tangent of f; dwBar, the tangent of wBar.
+func classLossFlatGradJVPStacked(w, dw, x, labels *T) (f float64, wBar *T, df float64, dwBar *T) {
 	t := tensorops.MatMul(x, w)
-	t2 := tensorops.MatMul(x, dw1)
-	t3 := tensorops.MatMul(x, dw2)
-	t4 := tensorops.MatMul(x, dw3)
-	t5 := tensorops.MatMul(x, dw4)
-	t6 := tensorops.MatMul(x, dw5)
-	t7 := tensorops.MatMul(x, dw6)
-	t8 := tensorops.MatMul(x, dw7)
-	t9 := tensorops.MatMul(x, dw8)
-	t10 := tensorops.SoftmaxCrossEntropy(t, labels)
-	t11 := tensorops.SoftmaxCrossEntropyGrad(t, labels, 1)
-	t12 := tensorops.Dot(t11, t2)
-	t13 := tensorops.Dot(t11, t3)
-	t14 := tensorops.Dot(t11, t4)
-	t15 := tensorops.Dot(t11, t5)
-	t16 := tensorops.Dot(t11, t6)
-	t17 := tensorops.Dot(t11, t7)
-	t18 := tensorops.Dot(t11, t8)
-	t19 := tensorops.Dot(t11, t9)
-	t20 := tensorops.Softmax(t, -1)
-	t21 := 1 / float64(tensorops.Dim(t, 0))
-	t22 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), t, -1)
-	t23 := tensorops.SoftmaxJVP(t20, tensorops.Fuse("a*b*c", t21, t2, t22), -1)
-	t24 := tensorops.SoftmaxJVP(t20, tensorops.Fuse("a*b*c", t21, t3, t22), -1)
-	t25 := tensorops.SoftmaxJVP(t20, tensorops.Fuse("a*b*c", t21, t4, t22), -1)
-	t26 := tensorops.SoftmaxJVP(t20, tensorops.Fuse("a*b*c", t21, t5, t22), -1)
-	t27 := tensorops.SoftmaxJVP(t20, tensorops.Fuse("a*b*c", t21, t6, t22), -1)
-	t28 := tensorops.SoftmaxJVP(t20, tensorops.Fuse("a*b*c", t21, t7, t22), -1)
-	t29 := tensorops.SoftmaxJVP(t20, tensorops.Fuse("a*b*c", t21, t8, t22), -1)
-	t30 := tensorops.SoftmaxJVP(t20, tensorops.Fuse("a*b*c", t21, t9, t22), -1)
-	wBar = tensorops.MatMulGradB(t11, x, w, false, false)
-	dwBar1 = tensorops.MatMulGradB(t23, x, w, false, false)
-	dwBar2 = tensorops.MatMulGradB(t24, x, w, false, false)
-	dwBar3 = tensorops.MatMulGradB(t25, x, w, false, false)
-	dwBar4 = tensorops.MatMulGradB(t26, x, w, false, false)
-	dwBar5 = tensorops.MatMulGradB(t27, x, w, false, false)
-	dwBar6 = tensorops.MatMulGradB(t28, x, w, false, false)
-	dwBar7 = tensorops.MatMulGradB(t29, x, w, false, false)
-	dwBar8 = tensorops.MatMulGradB(t30, x, w, false, false)
-	return t10, wBar, t12, t13, t14, t15, t16, t17, t18, t19, dwBar1, dwBar2, dwBar3, dwBar4,
-		dwBar5, dwBar6, dwBar7, dwBar8
+	t2 := tensorops.MatMul(x, dw)
+	t3 := tensorops.SoftmaxCrossEntropyGrad(t, labels, 1)
+	t4 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), t, -1)
+	t5 := tensorops.FuseInto(t2, "a*b*c", 1/float64(tensorops.Dim(t, 0)), t2, t4)
+	t6 := tensorops.SoftmaxJVP(tensorops.Softmax(t, -1), t5, -1)
+	wBar = tensorops.MatMulGradB(t3, x, w, false, false)
+	dwBar = tensorops.MatMulGradB(t6, x, w, false, false)
+	return tensorops.SoftmaxCrossEntropy(t, labels), wBar, 0, dwBar
 }
 
 // ClassLossFlatHessDiag returns ClassLossFlat and the diagonal of its Hessian with respect to w, as
@@ -10288,23 +10225,17 @@ func classLossFlatTaylorLanes8WrtW(w, w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, 
 
 // ClassLossFlatLaplacian returns ClassLossFlat and its Laplacian with respect to w, Σᵢ
 // ∂²ClassLossFlat/∂θᵢ² over θ, the n = Size(w) elements of w in row-major order, by collapsed
-// Taylor mode: classLossFlatTaylorWrtW propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈n/8⌉ calls, which give ClassLossFlat's value too.
+// Taylor mode: classLossFlatTaylorStackedWrtW propagates up to 64 unit directions at once, stacked
+// in one tensor (their first coefficients, and the sum of their second ones); ⌈n/64⌉ calls, which
+// give ClassLossFlat's value too.
 func ClassLossFlatLaplacian(w, x, labels *T) (f, lap float64) {
 	n := tensorops.Size(w)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(w, i)
-		u1 := tensorops.Basis(w, i+1)
-		u2 := tensorops.Basis(w, i+2)
-		u3 := tensorops.Basis(w, i+3)
-		u4 := tensorops.Basis(w, i+4)
-		u5 := tensorops.Basis(w, i+5)
-		u6 := tensorops.Basis(w, i+6)
-		u7 := tensorops.Basis(w, i+7)
+	for i := 0; i < n; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(w, i, 64))
 		var t float64
-		f, _, _, _, _, _, _, _, _, t = classLossFlatTaylorWrtW(w, u0, u1, u2, u3, u4, u5, u6, u7, x, labels)
+		f, _, t = classLossFlatTaylorStackedWrtW(w, u, x, labels)
 		lap += 2 * t
 	}
 	if n == 0 {
@@ -10313,113 +10244,32 @@ func ClassLossFlatLaplacian(w, x, labels *T) (f, lap float64) {
 	return f, lap
 }
 
-// classLossFlatTaylorWrtW propagates 8 second-order jets of ClassLossFlat at once (collapsed Taylor
-// mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// classLossFlatTaylorStackedWrtW propagates 1 second-order jets of ClassLossFlat at once (collapsed
+// Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of ClassLossFlat and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: w (w1, w2, w3, w4, w5, w6, w7, w8).
-func classLossFlatTaylorWrtW(w, w1, w2, w3, w4, w5, w6, w7, w8, x, labels *T) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
+// Varied inputs: w (w1).
+func classLossFlatTaylorStackedWrtW(w, w1, x, labels *T) (float64, float64, float64) {
 	t := tensorops.MatMul(x, w)
 	t2 := tensorops.MatMul(x, w1)
-	t3 := tensorops.MatMul(x, w2)
-	t4 := tensorops.MatMul(x, w3)
-	t5 := tensorops.MatMul(x, w4)
-	t6 := tensorops.MatMul(x, w5)
-	t7 := tensorops.MatMul(x, w6)
-	t8 := tensorops.MatMul(x, w7)
-	t9 := tensorops.MatMul(x, w8)
-	t10 := tensorops.SoftmaxCrossEntropy(t, labels)
-	t11 := tensorops.SoftmaxCrossEntropyGrad(t, labels, 1)
-	t12 := tensorops.Dot(t11, t2)
-	t13 := tensorops.ExpandAxis(tensorops.LogSumExp(t, -1), t, -1)
-	t14 := tensorops.Fuse("Exp(a - b)", t, t13)
-	t15 := tensorops.Sum(t14, -1)
-	t16 := tensorops.Mul(t14, t2)
-	t17 := tensorops.ScalarDiv(1, t15)
-	t18 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t16, t2), -1)
-	t19 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t16, -1), t17, t15, t18)
-	t20 := tensorops.ExpandAxis(t19, t, -1)
-	t21 := tensorops.Fuse("a*(-b)", labels, t20)
-	t22 := tensorops.SumAll(t21)
-	t23 := float64(tensorops.Dim(t, 0))
-	t24 := t22 / t23
-	t25 := -t24
-	t26 := tensorops.Dot(t11, t3)
-	t27 := tensorops.Mul(t14, t3)
-	t28 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t27, t3), -1)
-	t29 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t27, -1), t17, t15, t28)
-	t30 := tensorops.ExpandAxis(t29, t, -1)
-	t31 := tensorops.Fuse("a*(-b)", labels, t30)
-	t32 := tensorops.SumAll(t31)
-	t33 := t32 / t23
-	t34 := t25 - t33
-	t35 := tensorops.Dot(t11, t4)
-	t36 := tensorops.Mul(t14, t4)
-	t37 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t36, t4), -1)
-	t38 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t36, -1), t17, t15, t37)
-	t39 := tensorops.ExpandAxis(t38, t, -1)
-	t40 := tensorops.Fuse("a*(-b)", labels, t39)
-	t41 := tensorops.SumAll(t40)
-	t42 := t41 / t23
-	t43 := t34 - t42
-	t44 := tensorops.Dot(t11, t5)
-	t45 := tensorops.Mul(t14, t5)
-	t46 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t45, t5), -1)
-	t47 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t45, -1), t17, t15, t46)
-	t48 := tensorops.ExpandAxis(t47, t, -1)
-	t49 := tensorops.Fuse("a*(-b)", labels, t48)
-	t50 := tensorops.SumAll(t49)
-	t51 := t50 / t23
-	t52 := t43 - t51
-	t53 := tensorops.Dot(t11, t6)
-	t54 := tensorops.Mul(t14, t6)
-	t55 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t54, t6), -1)
-	t56 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t54, -1), t17, t15, t55)
-	t57 := tensorops.ExpandAxis(t56, t, -1)
-	t58 := tensorops.Fuse("a*(-b)", labels, t57)
-	t59 := tensorops.SumAll(t58)
-	t60 := t59 / t23
-	t61 := t52 - t60
-	t62 := tensorops.Dot(t11, t7)
-	t63 := tensorops.Mul(t14, t7)
-	t64 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t63, t7), -1)
-	t65 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t63, -1), t17, t15, t64)
-	t66 := tensorops.ExpandAxis(t65, t, -1)
-	t67 := tensorops.Fuse("a*(-b)", labels, t66)
-	t68 := tensorops.SumAll(t67)
-	t69 := t68 / t23
-	t70 := t61 - t69
-	t71 := tensorops.Mul(t14, t8)
-	t72 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t71, t8), -1)
-	t73 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t71, -1), t17, t15, t72)
-	t74 := tensorops.ExpandAxis(t73, t, -1)
-	t75 := tensorops.Fuse("a*(-b)", labels, t74)
-	t76 := tensorops.SumAll(t75)
-	t77 := t76 / t23
-	t78 := t70 - t77
-	t79 := tensorops.Mul(t14, t9)
-	t80 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t79, t9), -1)
-	t81 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t79, -1), t17, t15, t80)
-	t82 := tensorops.ExpandAxis(t81, t, -1)
-	t83 := tensorops.Fuse("a*(-b)", labels, t82)
-	t84 := tensorops.SumAll(t83)
-	t85 := t84 / t23
-	t86 := t78 - t85
-	return t10, t12, t26, t35, t44, t53, t62, tensorops.Dot(t11, t8), tensorops.Dot(t11, t9), t86
+	t3 := tensorops.ExpandAxis(tensorops.LogSumExp(t, -1), t, -1)
+	t4 := tensorops.Fuse("Exp(a - b)", t, t3)
+	t5 := tensorops.Sum(t4, -1)
+	t6 := tensorops.Mul(t4, t2)
+	t7 := tensorops.Sum(t6, -1)
+	t8 := tensorops.ScalarDiv(1, t5)
+	t9 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t6, t2), -1)
+	t10 := tensorops.FuseInto(t8, "0.5*(-(a*b)/c*a) + b*d", t7, t8, t5, t9)
+	t11 := tensorops.ExpandAxis(t10, t, -1)
+	t12 := tensorops.Fuse("a*(-b)", labels, t11)
+	t13 := tensorops.SumAllLanes(t12)
+	t14 := tensorops.Scale(t13, 1/float64(tensorops.Dim(t, 0)))
+	t15 := tensorops.Neg(t14)
+	t16 := tensorops.LaneSum(t15)
+	return tensorops.SoftmaxCrossEntropy(t, labels), 0, t16
 }
 
 // Rank0Grad computes Rank0 and its gradient with respect to the varied inputs (reverse mode).
@@ -11195,24 +11045,16 @@ func rank1TaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
 }
 
 // Rank1Laplacian returns Rank1 and its Laplacian with respect to x, Σᵢ ∂²Rank1/∂θᵢ² over θ, the n =
-// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank1Taylor propagates 8 unit
-// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
-// give Rank1's value too.
+// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank1TaylorStacked propagates
+// up to 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of
+// their second ones); ⌈n/64⌉ calls, which give Rank1's value too.
 func Rank1Laplacian(x *T) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
+	for i := 0; i < n; i += 64 {
 		var t float64
-		f, _, _, _, _, _, _, _, _, t = rank1Taylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		f, _, t = rank1TaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
 		lap += 2 * t
 	}
 	if n == 0 {
@@ -11221,194 +11063,44 @@ func Rank1Laplacian(x *T) (f, lap float64) {
 	return f, lap
 }
 
-// rank1Taylor propagates 8 second-order jets of Rank1 at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// rank1TaylorStacked propagates 1 second-order jets of Rank1 at once (collapsed Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of Rank1 and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func rank1Taylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	t := tensorops.StdAll(x, 1)
-	t2 := t > 0
-	t3 := tensorops.AddScalar(x, -tensorops.MeanAll(x))
-	t4 := tensorops.SumAll(tensorops.Mul(t3, x1))
-	t5 := float64(tensorops.Size(x) - 1)
-	t6 := t * t5
-	t7 := 0.0
-	if t2 {
-		t7 = t4 / t6
-	}
-	t8 := 2 * t4 / t5
-	t9 := math.Sqrt(tensorops.VarAll(x, 1))
-	t10 := 0.5 / t9
-	t11 := tensorops.AddScalar(x1, -tensorops.MeanAll(x1))
-	t12 := t10 * (tensorops.SumAll(tensorops.FuseInto(t11, "0.5*(2*a*a)", t11)) / t5)
-	t13 := t12 - 0.5*(t10*t8*t10/t9*t8)
-	t14 := tensorops.SumAll(tensorops.Mul(t3, x2))
-	t15 := 0.0
-	if t2 {
-		t15 = t14 / t6
-	}
-	t16 := 2 * t14 / t5
-	t17 := tensorops.AddScalar(x2, -tensorops.MeanAll(x2))
-	t18 := t10 * (tensorops.SumAll(tensorops.FuseInto(t17, "0.5*(2*a*a)", t17)) / t5)
-	t19 := t18 - 0.5*(t10*t16*t10/t9*t16)
-	t20 := t13 + t19
-	t21 := tensorops.SumAll(tensorops.Mul(t3, x3))
-	t22 := 0.0
-	if t2 {
-		t22 = t21 / t6
-	}
-	t23 := 2 * t21 / t5
-	t24 := tensorops.AddScalar(x3, -tensorops.MeanAll(x3))
-	t25 := t10 * (tensorops.SumAll(tensorops.FuseInto(t24, "0.5*(2*a*a)", t24)) / t5)
-	t26 := t25 - 0.5*(t10*t23*t10/t9*t23)
-	t27 := t20 + t26
-	t28 := tensorops.SumAll(tensorops.Mul(t3, x4))
-	t29 := 0.0
-	if t2 {
-		t29 = t28 / t6
-	}
-	t30 := 2 * t28 / t5
-	t31 := tensorops.AddScalar(x4, -tensorops.MeanAll(x4))
-	t32 := t10 * (tensorops.SumAll(tensorops.FuseInto(t31, "0.5*(2*a*a)", t31)) / t5)
-	t33 := t32 - 0.5*(t10*t30*t10/t9*t30)
-	t34 := t27 + t33
-	t35 := tensorops.SumAll(tensorops.Mul(t3, x5))
-	t36 := 0.0
-	if t2 {
-		t36 = t35 / t6
-	}
-	t37 := 2 * t35 / t5
-	t38 := tensorops.AddScalar(x5, -tensorops.MeanAll(x5))
-	t39 := t10 * (tensorops.SumAll(tensorops.FuseInto(t38, "0.5*(2*a*a)", t38)) / t5)
-	t40 := t39 - 0.5*(t10*t37*t10/t9*t37)
-	t41 := t34 + t40
-	t42 := tensorops.SumAll(tensorops.Mul(t3, x6))
-	t43 := 0.0
-	if t2 {
-		t43 = t42 / t6
-	}
-	t44 := 2 * t42 / t5
-	t45 := tensorops.AddScalar(x6, -tensorops.MeanAll(x6))
-	t46 := t10 * (tensorops.SumAll(tensorops.FuseInto(t45, "0.5*(2*a*a)", t45)) / t5)
-	t47 := t46 - 0.5*(t10*t44*t10/t9*t44)
-	t48 := t41 + t47
-	t49 := tensorops.SumAll(tensorops.Mul(t3, x7))
-	t50 := 0.0
-	if t2 {
-		t50 = t49 / t6
-	}
-	t51 := 2 * t49 / t5
-	t52 := tensorops.AddScalar(x7, -tensorops.MeanAll(x7))
-	t53 := t10 * (tensorops.SumAll(tensorops.FuseInto(t52, "0.5*(2*a*a)", t52)) / t5)
-	t54 := t53 - 0.5*(t10*t51*t10/t9*t51)
-	t55 := t48 + t54
-	t56 := tensorops.SumAll(tensorops.Mul(t3, x8))
-	t57 := 0.0
-	if t2 {
-		t57 = t56 / t6
-	}
-	t58 := 2 * t56 / t5
-	t59 := tensorops.AddScalar(x8, -tensorops.MeanAll(x8))
-	t60 := t10 * (tensorops.SumAll(tensorops.FuseInto(t59, "0.5*(2*a*a)", t59)) / t5)
-	t61 := t60 - 0.5*(t10*t58*t10/t9*t58)
-	t62 := t55 + t61
-	t63 := tensorops.Unsqueeze(x, 0)
-	t64 := tensorops.Unsqueeze(x1, 0)
-	t65 := tensorops.Unsqueeze(x2, 0)
-	t66 := tensorops.Unsqueeze(x3, 0)
-	t67 := tensorops.Unsqueeze(x4, 0)
-	t68 := tensorops.Unsqueeze(x5, 0)
-	t69 := tensorops.Unsqueeze(x6, 0)
-	t70 := tensorops.Unsqueeze(x7, 0)
-	t71 := tensorops.Unsqueeze(x8, 0)
-	t72 := tensorops.LogSumExp(t63, 1)
-	t73 := tensorops.Softmax(t63, 1)
-	t74 := tensorops.Fuse("Exp(a - b)", t63, tensorops.ExpandAxis(t72, t63, 1))
-	t75 := tensorops.Sum(t74, 1)
-	t76 := tensorops.Mul(t74, t64)
-	t77 := tensorops.Sum(t76, 1)
-	t78 := tensorops.ScalarDiv(1, t75)
-	t79 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t76, t64), 1)
-	t80 := tensorops.Mul(t74, t65)
-	t81 := tensorops.Sum(t80, 1)
-	t82 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t80, t65), 1)
-	t83 := tensorops.Mul(t74, t66)
-	t84 := tensorops.Sum(t83, 1)
-	t85 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t83, t66), 1)
-	t86 := tensorops.Fuse(
-		"0.5*(-(a*b)/c*a) + b*d + (0.5*(-(e*b)/c*e) + b*f) + (0.5*(-(g*b)/c*g) + b*h)",
-		t77,
-		t78,
-		t75,
-		t79,
-		t81,
-		t82,
-		t84,
-		t85,
-	)
-	t87 := tensorops.Mul(t74, t67)
-	t88 := tensorops.Sum(t87, 1)
-	t89 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t87, t67), 1)
-	t90 := tensorops.Mul(t74, t68)
-	t91 := tensorops.Sum(t90, 1)
-	t92 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t90, t68), 1)
-	t93 := tensorops.FuseInto(
-		t86,
-		"a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)",
-		t86,
-		t88,
-		t78,
-		t75,
-		t89,
-		t91,
-		t92,
-	)
-	t94 := tensorops.Mul(t74, t69)
-	t95 := tensorops.Sum(t94, 1)
-	t96 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t94, t69), 1)
-	t97 := tensorops.Mul(t74, t70)
-	t98 := tensorops.Sum(t97, 1)
-	t99 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t97, t70), 1)
-	t100 := tensorops.FuseInto(
-		t93,
-		"a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)",
-		t93,
-		t95,
-		t78,
-		t75,
-		t96,
-		t98,
-		t99,
-	)
-	t101 := tensorops.Mul(t74, t71)
-	t102 := tensorops.Sum(t101, 1)
-	t103 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t101, t71), 1)
-	t104 := tensorops.FuseInto(t100, "a + (0.5*(-(b*c)/d*b) + c*e)", t100, t102, t78, t75, t103)
-	t105 := tensorops.SumAll(t104)
-	t106 := t7 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t73, t64), 1))
-	t107 := t15 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t73, t65), 1))
-	t108 := t22 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t73, t66), 1))
-	t109 := t29 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t73, t67), 1))
-	t110 := t36 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t73, t68), 1))
-	t111 := t43 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t73, t69), 1))
-	t112 := t50 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t73, t70), 1))
-	t113 := t57 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t73, t71), 1))
-	t114 := t62 + t105
-	return t + tensorops.SumAll(t72), t106, t107, t108, t109, t110, t111, t112, t113, t114
+// Varied inputs: x (x1).
+func rank1TaylorStacked(x, x1 *T) (float64, float64, float64) {
+	t := tensorops.Fuse("(a + b)*c", x, -tensorops.MeanAll(x), x1)
+	t2 := tensorops.SumAllLanes(t)
+	t3 := tensorops.Scale(t2, 2)
+	t4 := float64(tensorops.Size(x) - 1)
+	t5 := tensorops.Scale(t3, 1/t4)
+	t6 := math.Sqrt(tensorops.VarAll(x, 1))
+	t7 := 0.5 / t6
+	t8 := tensorops.Scale(tensorops.Scale(tensorops.Scale(t5, t7), t7), 1/t6)
+	t9 := tensorops.Mul(t8, t5)
+	t10 := tensorops.Scale(t9, 0.5)
+	t11 := tensorops.Add(x1, tensorops.Neg(tensorops.MeanAllLanes(x1)))
+	t12 := tensorops.SumAllLanes(tensorops.FuseInto(t11, "0.5*(2*a*a)", t11))
+	t13 := tensorops.Scale(t12, 1/t4)
+	t14 := tensorops.Scale(t13, t7)
+	t15 := tensorops.Sub(t14, t10)
+	t16 := tensorops.LaneSum(t15)
+	t17 := tensorops.Unsqueeze(x, 0)
+	t18 := tensorops.Unsqueeze(x1, 0)
+	t19 := tensorops.LogSumExp(t17, 1)
+	t20 := tensorops.Fuse("Exp(a - b)", t17, tensorops.ExpandAxis(t19, t17, 1))
+	t21 := tensorops.Sum(t20, 1)
+	t22 := tensorops.Mul(t20, t18)
+	t23 := tensorops.Sum(t22, 1)
+	t24 := tensorops.ScalarDiv(1, t21)
+	t25 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t22, t18), 1)
+	t26 := tensorops.FuseInto(t24, "0.5*(-(a*b)/c*a) + b*d", t23, t24, t21, t25)
+	t27 := tensorops.SumLanes(t26)
+	t28 := tensorops.SumAll(t27)
+	t29 := t16 + t28
+	return tensorops.StdAll(x, 1) + tensorops.SumAll(t19), 0, t29
 }
 
 // Rank3Grad computes Rank3 and its gradient with respect to the varied inputs (reverse mode).
@@ -11480,266 +11172,62 @@ func rank3GradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 }
 
 // Rank3Hessian returns Rank3 and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
-// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Rank3/∂θᵢ∂θⱼ. Row i is the
-// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
-// (rank3GradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
-// give Rank3's value too), then (H + Hᵀ)/2, exactly symmetric.
+// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Rank3/∂θᵢ∂θⱼ. Its rows are
+// the Hessian-vector products along the unit directions by forward mode over reverse mode
+// (rank3GradJVPStacked, the JVP of the gradient along up to 64 unit directions at once, stacked in
+// one tensor; ⌈n/64⌉ calls, which give Rank3's value too), then (H + Hᵀ)/2, exactly symmetric.
 func Rank3Hessian(x *T) (f float64, h *T) {
 	n := tensorops.Size(x)
-	rows := make([]*T, n+7)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t, t2, t3, t4, t5, t6, t7, t8 *T
-		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = rank3GradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = t
-		rows[i+1] = t2
-		rows[i+2] = t3
-		rows[i+3] = t4
-		rows[i+4] = t5
-		rows[i+5] = t6
-		rows[i+6] = t7
-		rows[i+7] = t8
+	for i := 0; i < n; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(x, i, 64))
+		var t *T
+		f, _, _, t = rank3GradJVPStacked(x, u)
+		rows[i/64] = tensorops.UnlanesLike(t, u)
 	}
 	if n == 0 {
 		f = Rank3(x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n], x)
+	return f, tensorops.ParamsHessian(rows, x)
 }
 
-// rank3GradJVPLanes8 computes Rank3Grad and its derivatives along 8 directions at once (vector
-// forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// Rank3Grad's, then the 8 tangents of each float result in order.
+// rank3GradJVPStacked computes Rank3Grad and its derivative along the tangents (forward mode).
 //
-// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
-func rank3GradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
-	f float64,
-	xBar *T,
-	df1, df2, df3, df4, df5, df6, df7, df8 float64,
-	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *T,
-) {
+// Varied inputs: x (tangent dx).
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+func rank3GradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	s := tensorops.Softmax(x, 1)
-	ds1 := tensorops.SoftmaxJVP(s, dx1, 1)
-	ds2 := tensorops.SoftmaxJVP(s, dx2, 1)
-	ds3 := tensorops.SoftmaxJVP(s, dx3, 1)
-	ds4 := tensorops.SoftmaxJVP(s, dx4, 1)
-	ds5 := tensorops.SoftmaxJVP(s, dx5, 1)
-	ds6 := tensorops.SoftmaxJVP(s, dx6, 1)
-	ds7 := tensorops.SoftmaxJVP(s, dx7, 1)
-	ds8 := tensorops.SoftmaxJVP(s, dx8, 1)
+	ds := tensorops.SoftmaxJVP(s, dx, 1)
 	t := tensorops.Tanh(x)
-	t2 := tensorops.TanhJVP(t, dx1)
-	t3 := tensorops.TanhJVP(t, dx2)
-	t4 := tensorops.TanhJVP(t, dx3)
-	t5 := tensorops.TanhJVP(t, dx4)
-	t6 := tensorops.TanhJVP(t, dx5)
-	t7 := tensorops.TanhJVP(t, dx6)
-	t8 := tensorops.TanhJVP(t, dx7)
-	t9 := tensorops.TanhJVP(t, dx8)
-	t10 := tensorops.Mul(s, t)
-	t11 := tensorops.Fuse("a*b + c*d", t, ds1, s, t2)
-	t12 := tensorops.Fuse("a*b + c*d", t, ds2, s, t3)
-	t13 := tensorops.Fuse("a*b + c*d", t, ds3, s, t4)
-	t14 := tensorops.Fuse("a*b + c*d", t, ds4, s, t5)
-	t15 := tensorops.Fuse("a*b + c*d", t, ds5, s, t6)
-	t16 := tensorops.Fuse("a*b + c*d", t, ds6, s, t7)
-	t17 := tensorops.Fuse("a*b + c*d", t, ds7, s, t8)
-	t18 := tensorops.Fuse("a*b + c*d", t, ds8, s, t9)
-	t19 := tensorops.Var(x, 2, 1)
-	t20 := tensorops.Sub(x, tensorops.ExpandAxis(tensorops.Mean(x, 2), x, 2))
-	t21 := 1 / float64(tensorops.Dim(x, 2)-1)
-	t22 := tensorops.Fuse("a*(2*b)", t21, tensorops.Sum(tensorops.Mul(t20, dx1), 2))
-	t23 := tensorops.Fuse("a*(2*b)", t21, tensorops.Sum(tensorops.Mul(t20, dx2), 2))
-	t24 := tensorops.Fuse("a*(2*b)", t21, tensorops.Sum(tensorops.Mul(t20, dx3), 2))
-	t25 := tensorops.Fuse("a*(2*b)", t21, tensorops.Sum(tensorops.Mul(t20, dx4), 2))
-	t26 := tensorops.Fuse("a*(2*b)", t21, tensorops.Sum(tensorops.Mul(t20, dx5), 2))
-	t27 := tensorops.Fuse("a*(2*b)", t21, tensorops.Sum(tensorops.Mul(t20, dx6), 2))
-	t28 := tensorops.Fuse("a*(2*b)", t21, tensorops.Sum(tensorops.Mul(t20, dx7), 2))
-	t29 := tensorops.Fuse("a*(2*b)", t21, tensorops.Sum(tensorops.Mul(t20, dx8), 2))
-	t30 := tensorops.SumAll(t22)
-	t31 := tensorops.SumAll(t23)
-	t32 := tensorops.SumAll(t24)
-	t33 := tensorops.SumAll(t25)
-	t34 := tensorops.SumAll(t26)
-	t35 := tensorops.SumAll(t27)
-	t36 := tensorops.SumAll(t28)
-	t37 := tensorops.SumAll(t29)
-	t38 := tensorops.SumAll(t10) + tensorops.SumAll(t19)
-	t39 := tensorops.SumAll(t11) + t30
-	t40 := tensorops.SumAll(t12) + t31
-	t41 := tensorops.SumAll(t13) + t32
-	t42 := tensorops.SumAll(t14) + t33
-	t43 := tensorops.SumAll(t15) + t34
-	t44 := tensorops.SumAll(t16) + t35
-	t45 := tensorops.SumAll(t17) + t36
-	t46 := tensorops.SumAll(t18) + t37
-	t47 := tensorops.ExpandAxis(tensorops.Mean(dx1, 2), x, 2)
-	t48 := tensorops.ExpandAxis(tensorops.Mean(dx2, 2), x, 2)
-	t49 := tensorops.ExpandAxis(tensorops.Mean(dx3, 2), x, 2)
-	t50 := tensorops.ExpandAxis(tensorops.Mean(dx4, 2), x, 2)
-	t51 := tensorops.ExpandAxis(tensorops.Mean(dx5, 2), x, 2)
-	t52 := tensorops.ExpandAxis(tensorops.Mean(dx6, 2), x, 2)
-	t53 := tensorops.ExpandAxis(tensorops.Mean(dx7, 2), x, 2)
-	t54 := tensorops.ExpandAxis(tensorops.Mean(dx8, 2), x, 2)
-	t55 := tensorops.ExpandLike(dx1, t20)
-	t56 := tensorops.ExpandLike(dx2, t20)
-	t57 := tensorops.ExpandLike(dx3, t20)
-	t58 := tensorops.ExpandLike(dx4, t20)
-	t59 := tensorops.ExpandLike(dx5, t20)
-	t60 := tensorops.ExpandLike(dx6, t20)
-	t61 := tensorops.ExpandLike(dx7, t20)
-	t62 := tensorops.ExpandLike(dx8, t20)
-	t63 := tensorops.ExpandAxis(tensorops.FullLike(t19, 1), x, 2)
-	t64 := tensorops.Fuse("-2*a*b", t, s)
-	t65 := tensorops.Fuse("1 - a*a", t)
-	t66 := tensorops.SoftmaxJVP(s, t, 1)
-	t67 := tensorops.Sub(t, tensorops.ExpandAxis(tensorops.Sum(t10, 1), s, 1))
-	t68 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds1, t), 1), s, 1)
-	t69 := tensorops.SoftmaxJVP(s, t2, 1)
-	t70 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds2, t), 1), s, 1)
-	t71 := tensorops.SoftmaxJVP(s, t3, 1)
-	t72 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds3, t), 1), s, 1)
-	t73 := tensorops.SoftmaxJVP(s, t4, 1)
-	t74 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds4, t), 1), s, 1)
-	t75 := tensorops.SoftmaxJVP(s, t5, 1)
-	t76 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds5, t), 1), s, 1)
-	t77 := tensorops.SoftmaxJVP(s, t6, 1)
-	t78 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds6, t), 1), s, 1)
-	t79 := tensorops.SoftmaxJVP(s, t7, 1)
-	t80 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds7, t), 1), s, 1)
-	t81 := tensorops.SoftmaxJVP(s, t8, 1)
-	t82 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds8, t), 1), s, 1)
-	t83 := tensorops.SoftmaxJVP(s, t9, 1)
-	xBar = tensorops.Fuse("a*(2*(b*c)) + TanhJVP(d, e) + f", t21, t20, t63, t, s, t66)
-	dxBar1 = tensorops.Fuse(
-		"a*(2*(b*(c + (-1*d)))) + (e*f + g*h) + (h*i - j*k + l)",
-		t21,
-		t63,
-		t55,
-		t47,
-		t64,
-		t2,
-		t65,
-		ds1,
-		t67,
-		s,
-		t68,
-		t69,
-	)
-	dxBar2 = tensorops.Fuse(
-		"a*(2*(b*(c + (-1*d)))) + (e*f + g*h) + (h*i - j*k + l)",
-		t21,
-		t63,
-		t56,
-		t48,
-		t64,
-		t3,
-		t65,
-		ds2,
-		t67,
-		s,
-		t70,
-		t71,
-	)
-	dxBar3 = tensorops.Fuse(
-		"a*(2*(b*(c + (-1*d)))) + (e*f + g*h) + (h*i - j*k + l)",
-		t21,
-		t63,
-		t57,
-		t49,
-		t64,
-		t4,
-		t65,
-		ds3,
-		t67,
-		s,
-		t72,
-		t73,
-	)
-	dxBar4 = tensorops.Fuse(
-		"a*(2*(b*(c + (-1*d)))) + (e*f + g*h) + (h*i - j*k + l)",
-		t21,
-		t63,
-		t58,
-		t50,
-		t64,
-		t5,
-		t65,
-		ds4,
-		t67,
-		s,
-		t74,
-		t75,
-	)
-	dxBar5 = tensorops.Fuse(
-		"a*(2*(b*(c + (-1*d)))) + (e*f + g*h) + (h*i - j*k + l)",
-		t21,
-		t63,
-		t59,
-		t51,
-		t64,
-		t6,
-		t65,
-		ds5,
-		t67,
-		s,
-		t76,
-		t77,
-	)
-	dxBar6 = tensorops.Fuse(
-		"a*(2*(b*(c + (-1*d)))) + (e*f + g*h) + (h*i - j*k + l)",
-		t21,
-		t63,
-		t60,
-		t52,
-		t64,
-		t7,
-		t65,
-		ds6,
-		t67,
-		s,
-		t78,
-		t79,
-	)
-	dxBar7 = tensorops.Fuse(
-		"a*(2*(b*(c + (-1*d)))) + (e*f + g*h) + (h*i - j*k + l)",
-		t21,
-		t63,
-		t61,
-		t53,
-		t64,
-		t8,
-		t65,
-		ds7,
-		t67,
-		s,
-		t80,
-		t81,
-	)
-	dxBar8 = tensorops.Fuse(
-		"a*(2*(b*(c + (-1*d)))) + (e*f + g*h) + (h*i - j*k + l)",
-		t21,
-		t63,
-		t62,
-		t54,
-		t64,
+	t2 := tensorops.TanhJVP(t, dx)
+	t3 := tensorops.Mul(s, t)
+	t4 := tensorops.Var(x, 2, 1)
+	t5 := tensorops.ExpandAxis(tensorops.Mean(dx, 2), x, 2)
+	t6 := tensorops.Sub(x, tensorops.ExpandAxis(tensorops.Mean(x, 2), x, 2))
+	t7 := tensorops.ExpandLike(dx, t6)
+	t8 := tensorops.ExpandAxis(tensorops.FullLike(t4, 1), x, 2)
+	t9 := 1 / float64(tensorops.Dim(x, 2)-1)
+	t10 := tensorops.SoftmaxJVP(s, t, 1)
+	t11 := tensorops.ExpandAxis(tensorops.Sum(t3, 1), s, 1)
+	t12 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds, t), 1), s, 1)
+	t13 := tensorops.SoftmaxJVP(s, t2, 1)
+	xBar = tensorops.Fuse("a*(2*(b*c)) + TanhJVP(d, e) + f", t9, t6, t8, t, s, t10)
+	dxBar = tensorops.Fuse(
+		"a*(2*(b*(c + (-1*d)))) + (-2*e*f*g + (1 - e*e)*h) + (h*(e - i) - f*j + k)",
 		t9,
-		t65,
-		ds8,
-		t67,
+		t8,
+		t7,
+		t5,
+		t,
 		s,
-		t82,
-		t83,
+		t2,
+		ds,
+		t11,
+		t12,
+		t13,
 	)
-	return t38, xBar, t39, t40, t41, t42, t43, t44, t45, t46, dxBar1, dxBar2, dxBar3, dxBar4,
-		dxBar5, dxBar6, dxBar7, dxBar8
+	return tensorops.SumAll(t3) + tensorops.SumAll(t4), xBar, 0, dxBar
 }
 
 // Rank3HessDiag returns Rank3 and the diagonal of its Hessian with respect to x, as a fresh value
@@ -12022,24 +11510,16 @@ func rank3TaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
 }
 
 // Rank3Laplacian returns Rank3 and its Laplacian with respect to x, Σᵢ ∂²Rank3/∂θᵢ² over θ, the n =
-// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank3Taylor propagates 8 unit
-// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
-// give Rank3's value too.
+// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank3TaylorStacked propagates
+// up to 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of
+// their second ones); ⌈n/64⌉ calls, which give Rank3's value too.
 func Rank3Laplacian(x *T) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
+	for i := 0; i < n; i += 64 {
 		var t float64
-		f, _, _, _, _, _, _, _, _, t = rank3Taylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		f, _, t = rank3TaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
 		lap += 2 * t
 	}
 	if n == 0 {
@@ -12048,27 +11528,15 @@ func Rank3Laplacian(x *T) (f, lap float64) {
 	return f, lap
 }
 
-// rank3Taylor propagates 8 second-order jets of Rank3 at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// rank3TaylorStacked propagates 1 second-order jets of Rank3 at once (collapsed Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of Rank3 and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func rank3Taylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
+// Varied inputs: x (x1).
+func rank3TaylorStacked(x, x1 *T) (float64, float64, float64) {
 	s := tensorops.Softmax(x, 1)
-	s1 := tensorops.SoftmaxJVP(s, x1, 1)
 	t := tensorops.LogSoftmax(x, 1)
 	t2 := tensorops.LogSoftmaxJVP(t, x1, 1)
 	t3 := tensorops.Exp(t)
@@ -12076,217 +11544,29 @@ func rank3Taylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
 	t5 := tensorops.Fuse("Exp(a - b)", x, t4)
 	t6 := tensorops.Sum(t5, 1)
 	t7 := tensorops.Mul(t5, x1)
-	t8 := tensorops.ScalarDiv(1, t6)
-	t9 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t7, x1), 1)
-	t10 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t7, 1), t8, t6, t9)
-	t11 := tensorops.ExpandAxis(t10, x, 1)
-	s2 := tensorops.SoftmaxJVP(s, x2, 1)
-	t12 := tensorops.LogSoftmaxJVP(t, x2, 1)
-	t13 := tensorops.Mul(t5, x2)
-	t14 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t13, x2), 1)
-	t15 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t13, 1), t8, t6, t14)
-	t16 := tensorops.ExpandAxis(t15, x, 1)
-	s3 := tensorops.SoftmaxJVP(s, x3, 1)
-	t17 := tensorops.LogSoftmaxJVP(t, x3, 1)
-	t18 := tensorops.Mul(t5, x3)
-	t19 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t18, x3), 1)
-	t20 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t18, 1), t8, t6, t19)
-	t21 := tensorops.ExpandAxis(t20, x, 1)
-	t22 := tensorops.Fuse(
-		"0.5*(a*b*b) + a*(-c) + (0.5*(a*d*d) + a*(-e)) + (0.5*(a*f*f) + a*(-g))",
-		t3,
-		t2,
-		t11,
-		t12,
-		t16,
-		t17,
-		t21,
-	)
-	s4 := tensorops.SoftmaxJVP(s, x4, 1)
-	t23 := tensorops.LogSoftmaxJVP(t, x4, 1)
-	t24 := tensorops.Mul(t5, x4)
-	t25 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t24, x4), 1)
-	t26 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t24, 1), t8, t6, t25)
-	t27 := tensorops.ExpandAxis(t26, x, 1)
-	s5 := tensorops.SoftmaxJVP(s, x5, 1)
-	t28 := tensorops.LogSoftmaxJVP(t, x5, 1)
-	t29 := tensorops.Mul(t5, x5)
-	t30 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t29, x5), 1)
-	t31 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t29, 1), t8, t6, t30)
-	t32 := tensorops.ExpandAxis(t31, x, 1)
-	s6 := tensorops.SoftmaxJVP(s, x6, 1)
-	t33 := tensorops.LogSoftmaxJVP(t, x6, 1)
-	t34 := tensorops.Mul(t5, x6)
-	t35 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t34, x6), 1)
-	t36 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t34, 1), t8, t6, t35)
-	t37 := tensorops.ExpandAxis(t36, x, 1)
-	t38 := tensorops.FuseInto(
-		t22,
-		"a + (0.5*(b*c*c) + b*(-d)) + (0.5*(b*e*e) + b*(-f)) + (0.5*(b*g*g) + b*(-h))",
-		t22,
-		t3,
-		t23,
-		t27,
-		t28,
-		t32,
-		t33,
-		t37,
-	)
-	s7 := tensorops.SoftmaxJVP(s, x7, 1)
-	t39 := tensorops.LogSoftmaxJVP(t, x7, 1)
-	t40 := tensorops.Mul(t5, x7)
-	t41 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t40, x7), 1)
-	t42 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t40, 1), t8, t6, t41)
-	t43 := tensorops.ExpandAxis(t42, x, 1)
-	s8 := tensorops.SoftmaxJVP(s, x8, 1)
-	t44 := tensorops.LogSoftmaxJVP(t, x8, 1)
-	t45 := tensorops.Mul(t5, x8)
-	t46 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t45, x8), 1)
-	t47 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t45, 1), t8, t6, t46)
-	t48 := tensorops.ExpandAxis(t47, x, 1)
-	t49 := tensorops.Tanh(x)
-	t50 := tensorops.TanhJVP(t49, x1)
-	t51 := tensorops.TanhJVP(t49, x2)
-	t52 := tensorops.TanhJVP(t49, x3)
-	t53 := tensorops.Fuse(
-		"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-		t49,
-		t50,
-		x1,
-		t51,
-		x2,
-		t52,
-		x3,
-	)
-	t54 := tensorops.TanhJVP(t49, x4)
-	t55 := tensorops.TanhJVP(t49, x5)
-	t56 := tensorops.TanhJVP(t49, x6)
-	t57 := tensorops.FuseInto(
-		t53,
-		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-		t53,
-		t49,
-		t54,
-		x4,
-		t55,
-		x5,
-		t56,
-		x6,
-	)
-	t58 := tensorops.TanhJVP(t49, x7)
-	t59 := tensorops.TanhJVP(t49, x8)
-	t60 := tensorops.Fuse("a*b + c*d", t49, s1, s, t50)
-	t61 := tensorops.Fuse("a*b + c*d", t49, s2, s, t51)
-	t62 := tensorops.Fuse("a*b + c*d", t49, s3, s, t52)
-	t63 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t50,
-		s1,
-		t51,
-		s2,
-		t52,
-		s3,
-	)
-	t64 := tensorops.Fuse("a*b + c*d", t49, s4, s, t54)
-	t65 := tensorops.Fuse("a*b + c*d", t49, s5, s, t55)
-	t66 := tensorops.Fuse("a*b + c*d", t49, s6, s, t56)
-	t67 := tensorops.FuseInto(
-		t63,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t63,
-		t54,
-		s4,
-		t55,
-		s5,
-		t56,
-		s6,
-	)
-	t68 := tensorops.Fuse("a*b + c*d", t49, s7, s, t58)
-	t69 := tensorops.Fuse("a*b + c*d", t49, s8, s, t59)
-	t70 := tensorops.FuseInto(
-		t38,
-		"a*(b + (0.5*(c*d*d) + c*(-e)) + (0.5*(c*f*f) + c*(-g)))",
-		t49,
-		t38,
-		t3,
-		t39,
-		t43,
-		t44,
-		t48,
-	)
-	t71 := tensorops.FuseInto(
-		t70,
-		"a + b*(c + 0.5*(-(d*e + e*d)*f) + 0.5*(-(d*g + g*d)*h))",
-		t70,
-		s,
-		t57,
-		t49,
-		t58,
-		x7,
-		t59,
-		x8,
-	)
-	t72 := tensorops.FuseInto(
-		t67,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + f",
-		t67,
-		t58,
-		s7,
-		t59,
-		s8,
-		t71,
-	)
-	t73 := tensorops.SumAll(tensorops.Mul(s, t49))
-	t74 := tensorops.Sub(x, tensorops.ExpandAxis(tensorops.Mean(x, 2), x, 2))
-	t75 := 1 / float64(tensorops.Dim(x, 2)-1)
-	t76 := tensorops.Fuse("a*(2*b)", t75, tensorops.Sum(tensorops.Mul(t74, x1), 2))
-	t77 := tensorops.Sub(x1, tensorops.ExpandAxis(tensorops.Mean(x1, 2), x, 2))
-	t78 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t77), 2)
-	t79 := tensorops.Fuse("a*(2*b)", t75, tensorops.Sum(tensorops.Mul(t74, x2), 2))
-	t80 := tensorops.Sub(x2, tensorops.ExpandAxis(tensorops.Mean(x2, 2), x, 2))
-	t81 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t80), 2)
-	t82 := tensorops.Fuse("a*(2*b)", t75, tensorops.Sum(tensorops.Mul(t74, x3), 2))
-	t83 := tensorops.Sub(x3, tensorops.ExpandAxis(tensorops.Mean(x3, 2), x, 2))
-	t84 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t83), 2)
-	t85 := tensorops.Fuse("a*(2*b)", t75, tensorops.Sum(tensorops.Mul(t74, x4), 2))
-	t86 := tensorops.Sub(x4, tensorops.ExpandAxis(tensorops.Mean(x4, 2), x, 2))
-	t87 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t86), 2)
-	t88 := tensorops.Fuse("a*(2*b)", t75, tensorops.Sum(tensorops.Mul(t74, x5), 2))
-	t89 := tensorops.Sub(x5, tensorops.ExpandAxis(tensorops.Mean(x5, 2), x, 2))
-	t90 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t89), 2)
-	t91 := tensorops.Fuse("a*(2*b)", t75, tensorops.Sum(tensorops.Mul(t74, x6), 2))
-	t92 := tensorops.Sub(x6, tensorops.ExpandAxis(tensorops.Mean(x6, 2), x, 2))
-	t93 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t92), 2)
-	t94 := tensorops.Fuse("a*(2*b)", t75, tensorops.Sum(tensorops.Mul(t74, x7), 2))
-	t95 := tensorops.Sub(x7, tensorops.ExpandAxis(tensorops.Mean(x7, 2), x, 2))
-	t96 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t95), 2)
-	t97 := tensorops.Fuse("a*(2*b)", t75, tensorops.Sum(tensorops.Mul(t74, x8), 2))
-	t98 := tensorops.Sub(x8, tensorops.ExpandAxis(tensorops.Mean(x8, 2), x, 2))
-	t99 := tensorops.Fuse("0.5*(2*a*a)", t98)
-	t100 := tensorops.Sum(t99, 2)
-	t101 := tensorops.Fuse(
-		"a*b + a*c + a*d + a*e + a*f + a*g + a*h + a*i",
-		t75,
-		t78,
-		t81,
-		t84,
-		t87,
-		t90,
-		t93,
-		t96,
-		t100,
-	)
-	t102 := tensorops.SumAll(t101)
-	t103 := t73 + tensorops.SumAll(tensorops.Var(x, 2, 1))
-	t104 := tensorops.SumAll(t60) + tensorops.SumAll(t76)
-	t105 := tensorops.SumAll(t61) + tensorops.SumAll(t79)
-	t106 := tensorops.SumAll(t62) + tensorops.SumAll(t82)
-	t107 := tensorops.SumAll(t64) + tensorops.SumAll(t85)
-	t108 := tensorops.SumAll(t65) + tensorops.SumAll(t88)
-	t109 := tensorops.SumAll(t66) + tensorops.SumAll(t91)
-	t110 := tensorops.SumAll(t68) + tensorops.SumAll(t94)
-	t111 := tensorops.SumAll(t72) + t102
-	return t103, t104, t105, t106, t107, t108, t109, t110, tensorops.SumAll(t69) + tensorops.SumAll(t97), t111
+	t8 := tensorops.Sum(t7, 1)
+	t9 := tensorops.ScalarDiv(1, t6)
+	t10 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t7, x1), 1)
+	t11 := tensorops.FuseInto(t9, "0.5*(-(a*b)/c*a) + b*d", t8, t9, t6, t10)
+	t12 := tensorops.ExpandAxis(t11, x, 1)
+	t13 := tensorops.FuseInto(t3, "0.5*(a*b*b) + a*(-c)", t3, t2, t12)
+	s2 := tensorops.SumLanes(t13)
+	t14 := tensorops.Tanh(x)
+	t15 := tensorops.TanhJVP(t14, x1)
+	t16 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t14, t15, x1))
+	t17 := tensorops.Fuse("0.5*(a*b) + 0.5*(b*a)", t15, tensorops.SoftmaxJVP(s, x1, 1))
+	t18 := tensorops.SumLanes(t17)
+	t19 := tensorops.Fuse("a + (b*c + d*e)", t18, t14, s2, s, t16)
+	t20 := tensorops.SumAll(tensorops.Mul(s, t14))
+	t21 := tensorops.Sub(x1, tensorops.ExpandAxis(tensorops.Mean(x1, 2), x, 2))
+	t22 := tensorops.Fuse("0.5*(2*a*a)", t21)
+	t23 := tensorops.Sum(t22, 2)
+	t24 := tensorops.Scale(t23, 1/float64(tensorops.Dim(x, 2)-1))
+	t25 := tensorops.SumLanes(t24)
+	t26 := tensorops.SumAll(t25)
+	t27 := t20 + tensorops.SumAll(tensorops.Var(x, 2, 1))
+	t28 := tensorops.SumAll(t19) + t26
+	return t27, 0, t28
 }
 
 // StackLossGrad computes StackLoss and its gradient with respect to the varied inputs (reverse
