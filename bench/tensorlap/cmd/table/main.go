@@ -220,8 +220,9 @@ func table(widths []int, res map[int][]result) string {
 	ms := tensorlap.Methods
 	fmt.Fprintf(&sb, "Laplacian of a %d-layer tanh perceptron on inputs of dimension %d (bench/tensorlap), one thread, %s/%s; milliseconds, optimized / opt=0 (speedup).\n\n",
 		tensorlap.Layers, tensorlap.InputDim, runtime.GOOS, runtime.GOARCH)
-	sb.WriteString("The four methods of the paper take 8 unit directions per call, as JAX's vmap takes them: the Hessian's rows by the gradient's JVP along 8 directions, " +
-		"D HVPs by //gad:hvp lanes=8, D Taylor jets by //gad:taylor lanes=8, collapsed Taylor by //gad:laplacian (8 directions per collapsed jet). " +
+	sb.WriteString("The Hessian's rows come from the gradient's JVP along the 32 unit directions in one call, stacked in one tensor [32, 1, 32] (//gad:hessian); " +
+		"D HVPs by //gad:hvp lanes=8 (8 directions per call, as JAX's vmap takes them in the paper), and with all 32 stacked in one call (//gad:hvp lanes=stacked); " +
+		"D Taylor jets by //gad:taylor lanes=8; collapsed Taylor by //gad:laplacian (the 32 directions stacked in one collapsed jet). " +
 		"The last two methods are D HVPs and D jets with one direction per call (a loop over FHVP or FTaylor).\n\n")
 	sb.WriteString("| width |")
 	for _, m := range ms {
