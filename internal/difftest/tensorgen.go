@@ -29,12 +29,18 @@ const (
 	TModeTaylorNil = "taylornil" // the jet with nil coefficients against explicit zeros
 	TModeGradAcc   = "gradacc"   // the gradient added into a shadow's tensors
 	ModeHVPLanes   = "hvplanes"  // //gad:hvp lanes=L
+	// ModeHVPStacked is //gad:hvp lanes=stacked of a function of one
+	// varied tensor: TensorLanes directions in one tensor [L, …]. gadgen
+	// refuses it, with the reason, where the function computes what
+	// stacked directions cannot carry: its refusals are expected (it is
+	// in no list of TensorSupported).
+	ModeHVPStacked = "hvpstacked"
 	TensorLanes    = 2
 )
 
 // TensorModes lists the modes of a tensor run's summary.
 var TensorModes = []string{TModeValue, ModeJVP, TModeJVPNil, ModeGrad, TModeGradAcc, ModeTaylor, TModeTaylorNil, ModeTaylorLanes,
-	ModeHVP, ModeHVPLanes, ModeHessian, ModeHessDiag, ModeLaplacian, TModeFloat32}
+	ModeHVP, ModeHVPLanes, ModeHVPStacked, ModeHessian, ModeHessDiag, ModeLaplacian, TModeFloat32}
 
 // harnessModes are the tensor modes that the harness checks on the
 // functions of another mode: each maps to that mode.
@@ -747,6 +753,9 @@ func (g *tgen) program(seed uint64, index int, ret string) *Program {
 	modes := []string{ModeJVP, ModeGrad, ModeTaylor, ModeTaylorLanes}
 	if g.model() || nvaried == 1 {
 		modes = append(modes, ModeHVP, ModeHVPLanes)
+		if !g.model() {
+			modes = append(modes, ModeHVPStacked)
+		}
 		if n <= maxHessianSize {
 			modes = append(modes, ModeHessian, ModeHessDiag, ModeLaplacian)
 		}
@@ -784,6 +793,8 @@ func (g *tgen) program(seed uint64, index int, ret string) *Program {
 			dir, opt = ModeTaylor, fmt.Sprintf(" order=3 lanes=%d", TensorLanes)
 		case ModeHVPLanes:
 			dir, opt = ModeHVP, fmt.Sprintf(" lanes=%d", TensorLanes)
+		case ModeHVPStacked:
+			dir, opt = ModeHVP, " lanes=stacked"
 		}
 		fmt.Fprintf(&b, "//gad:%s%s wrt=%s\n", dir, opt, strings.Join(wrt, ","))
 	}

@@ -56,6 +56,9 @@ var (
 // tensorMode returns the mode of a directive that tdirRE matched: its
 // mode's name, or for lanes=L the mode with lanes.
 func tensorMode(m []string) string {
+	if strings.Contains(m[2], " lanes=stacked") && m[1] == ModeHVP {
+		return ModeHVPStacked
+	}
 	if strings.Contains(m[2], " lanes=") {
 		switch m[1] {
 		case ModeTaylor:
@@ -704,9 +707,10 @@ func (tp *tprog) caseSource(dir string) (string, error) {
 		case ModeTaylor:
 			fmt.Fprintf(&b, "\tTaylor: func(xs, x1, x2, x3, fx []*T) [4]float64 {\n\t\ta, b, c, d := %s\n\t\treturn [4]float64{a, b, c, d}\n\t},\n",
 				tp.call(pkg, "FTaylor", tp.args(pkg, "xs", func(int) []string { return []string{"x1", "x2", "x3"} })))
-		case ModeHVP:
-			fmt.Fprintf(&b, "\tHVP: func(xs, vs, fx []*T) (float64, []*T) {\n\t\tf, hv := %s\n\t\treturn f, %s\n\t},\n",
-				tp.call(pkg, "FHVP", tp.args(pkg, "xs", func(int) []string { return []string{"vs"} })), tp.tensorsOf("hv"))
+		case ModeHVP, ModeHVPStacked:
+			field := map[string]string{ModeHVP: "HVP", ModeHVPStacked: "HVPStacked"}[m]
+			fmt.Fprintf(&b, "\t%s: func(xs, vs, fx []*T) (float64, []*T) {\n\t\tf, hv := %s\n\t\treturn f, %s\n\t},\n",
+				field, tp.call(pkg, "FHVP", tp.args(pkg, "xs", func(int) []string { return []string{"vs"} })), tp.tensorsOf("hv"))
 		case ModeTaylorLanes:
 			// The coefficients in their slots, degree by degree,
 			// lane-minor: cs[(k-1)·L + l].

@@ -98,7 +98,7 @@ func reproducesTensor(cfg *Config, progs []*Program, f Outcome) (Outcome, int, e
 // checks read (besides jvp, which most read).
 var tensorRefs = map[string][]string{
 	TModeJVPNil: {ModeJVP}, TModeTaylorNil: {ModeTaylor}, TModeGradAcc: {ModeGrad},
-	ModeTaylorLanes: {ModeTaylor}, ModeHVP: {ModeGrad, ModeTaylor}, ModeHVPLanes: {ModeHVP},
+	ModeTaylorLanes: {ModeTaylor}, ModeHVP: {ModeGrad, ModeTaylor}, ModeHVPLanes: {ModeHVP}, ModeHVPStacked: {ModeHVP},
 	ModeHessian: {ModeHVP}, ModeHessDiag: {ModeHVP}, ModeLaplacian: {ModeHVP},
 }
 

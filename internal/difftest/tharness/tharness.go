@@ -47,6 +47,9 @@ type Case struct {
 	TaylorLanes func(xs []*T, cs [][]*T, fx []*T) []float64
 	// HVPLanes is FHVP with lanes=len(vs): one H·v per direction.
 	HVPLanes func(xs []*T, vs [][]*T, fx []*T) (float64, [][]*T)
+	// HVPStacked is FHVP with lanes=stacked of F's one varied tensor:
+	// vs[0] holds the directions stacked, [L, …], and so does the result.
+	HVPStacked func(xs, vs, fx []*T) (float64, []*T)
 	// Hessian is FHessian of F's one varied parameter (a tensor or a
 	// struct of tensors): a [n, n] tensor over θ, the n elements of the
 	// varied tensors in order.
@@ -151,6 +154,9 @@ func runCase(c *Case, points int, seed uint64) []*Result {
 	}
 	if c.HVPLanes != nil {
 		modes = append(modes, "hvplanes")
+	}
+	if c.HVPStacked != nil {
+		modes = append(modes, "hvpstacked")
 	}
 	if c.Hessian != nil {
 		modes = append(modes, "hessian")
@@ -582,6 +588,8 @@ func (k *checker) check(mode string, p *point) {
 		k.taylorLanes(p)
 	case "hvplanes":
 		k.hvpLanes(p)
+	case "hvpstacked":
+		k.hvpStacked(p)
 	case "hessian":
 		k.hessian(p)
 	case "float32":
@@ -688,6 +696,40 @@ func (k *checker) hvpLanes(p *point) {
 		}
 	default:
 		panic(skip{"no reference: neither hvp nor jvp passed"})
+	}
+}
+
+// hvpStacked checks the HVPs along stacked directions, direction by
+// direction, against the HVP along each alone.
+func (k *checker) hvpStacked(p *point) {
+	c := k.c
+	if len(p.xs) != 1 {
+		panic(skip{"stacked directions of more than one tensor"})
+	}
+	dirs := append([][]*T{p.v}, k.laneDirs(lanes)...) // lanes+1 directions
+	var parts []*T
+	for _, d := range dirs {
+		parts = append(parts, tensorops.Unsqueeze(d[0], 0))
+	}
+	vs := tensorops.Concat(0, parts...)
+	vsCopy := vs.Clone()
+	xs := clone(p.xs)
+	f, hs := c.HVPStacked(xs, []*T{vs}, p.fx)
+	k.same("HVPStacked", p.xs, xs)
+	k.same("HVPStacked's directions", []*T{vsCopy}, []*T{vs})
+	k.value("HVPStacked", f, p.f)
+	if len(hs) != 1 || hs[0] == nil || hs[0].Dim(0) != len(dirs) {
+		k.fail("hvpstacked", "the products: %v for %d directions", hs, len(dirs))
+		return
+	}
+	if !k.passed["hvp"] {
+		panic(skip{"no reference: hvp did not pass"})
+	}
+	for l, d := range dirs {
+		_, want := c.HVP(clone(p.xs), d, p.fx)
+		got := tensorops.Squeeze(tensorops.Slice(hs[0], 0, l, l+1), 0)
+		k.sameTensors("stacked-hvp", fmt.Sprintf("H·v of direction %d of %d", l+1, len(dirs)), got, want[0], 1e-11, 1e-13*(1+math.Abs(p.f)))
+		k.count()
 	}
 }
 
