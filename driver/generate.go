@@ -217,6 +217,12 @@ func (g *generator) run(j *job) {
 			if fn := g.Generated(d); fn != nil {
 				return fn.ResultLanes
 			}
+			// A callee not generated yet: its mode knows the layout.
+			if j := g.objects[d.Obj]; j != nil {
+				if m, ok := j.mode.(interface{ ResultLanes(*ssaad.Request) []bool }); ok {
+					return m.ResultLanes(j.req)
+				}
+			}
 			return nil
 		}
 		err := ssaad.RetypeStacked(f, rl)

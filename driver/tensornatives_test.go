@@ -249,6 +249,8 @@ var tensorFuncs = map[string]any{
 	"github.com/gadgen/gadgen/tensorops.ZerosLike":               tensorops.ZerosLike,
 	"github.com/gadgen/gadgen/tensorops.ZerosOf":                 tensorops.ZerosOf,
 	"github.com/gadgen/gadgen/tensorops.Lanes":                   tensorops.Lanes,
+	"github.com/gadgen/gadgen/tensorops.ParamsBases":             tensorops.ParamsBases,
+	"github.com/gadgen/gadgen/tensorops.ParamsFlattenLanes":      tensorops.ParamsFlattenLanes,
 	"github.com/gadgen/gadgen/tensorops.SumAllLanes":             tensorops.SumAllLanes,
 	"github.com/gadgen/gadgen/tensorops.MeanAllLanes":            tensorops.MeanAllLanes,
 	"github.com/gadgen/gadgen/tensorops.DotLanes":                tensorops.DotLanes,

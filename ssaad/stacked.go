@@ -174,19 +174,39 @@ func newRegions(f *ir.Func) *regions {
 				if holdsMemory(v.Args[1].Type) {
 					r.union(v.Args[0], v.Args[1])
 				}
-			default:
-				if v.Type == nil || !holdsMemory(v.Type) && !isTuple(v.Type) {
+			case ir.OpCall:
+				if v.Callee == nil || v.Callee.Builtin != "append" {
+					r.unionAll(v)
 					continue
 				}
-				for _, a := range v.Args {
-					if a != nil && a.Type != nil && holdsMemory(a.Type) {
+				// append's result may share its first argument's
+				// memory; the others' elements are copied, which share
+				// memory only when they hold some.
+				r.union(v, v.Args[0])
+				elem := v.Args[0].Type.Underlying().(*types.Slice).Elem()
+				if holdsMemory(elem) {
+					for _, a := range v.Args[1:] {
 						r.union(v, a)
 					}
 				}
+			default:
+				r.unionAll(v)
 			}
 		}
 	}
 	return r
+}
+
+// unionAll unites v with its arguments that hold memory, when v does.
+func (r *regions) unionAll(v *ir.Value) {
+	if v.Type == nil || !holdsMemory(v.Type) {
+		return // a value: it passes no memory on
+	}
+	for _, a := range v.Args {
+		if a != nil && a.Type != nil && holdsMemory(a.Type) {
+			r.union(v, a)
+		}
+	}
 }
 
 func (r *regions) find(v *ir.Value) *ir.Value {
@@ -203,8 +223,8 @@ func (r *regions) find(v *ir.Value) *ir.Value {
 }
 
 func (r *regions) union(a, b *ir.Value) {
-	if a == nil || b == nil {
-		return
+	if a == nil || b == nil || a.Op == ir.OpConst || b.Op == ir.OpConst {
+		return // a constant (nil) points to no memory, and is shared
 	}
 	ra, rb := r.find(a), r.find(b)
 	if ra != rb {
@@ -379,10 +399,17 @@ const LaneSumBuiltin = ir.LaneSumBuiltin
 // and changes nothing, when such a float has another use (a store, a call
 // that takes a float, a conversion): CheckStacked would refuse f anyway.
 func RetypeStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
-	var tensorT types.Type
-	for i, p := range f.Params {
-		if i < len(f.Lanes) && f.Lanes[i] && ir.IsTensor(p.Type) {
+	var tensorT types.Type // the runtime's *Tensor, from any tensor of f
+	for _, p := range f.Params {
+		if ir.IsTensor(p.Type) {
 			tensorT = p.Type
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if tensorT == nil && v.Type != nil && ir.IsTensor(v.Type) {
+				tensorT = v.Type
+			}
 		}
 	}
 	dep := stackedDeps(f, resultLanes)
@@ -475,7 +502,7 @@ func takesScalarLanes(u, v *ir.Value, dep map[*ir.Value]bool) error {
 		}
 		if c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == templates.TensorPkg {
 			switch c.Func.Name() {
-			case "Scale", "AddScalar":
+			case "Scale", "AddScalar", "FullLike":
 				if len(u.Args) == 2 && u.Args[1] == v && u.Args[0] != v {
 					return nil
 				}
@@ -553,6 +580,9 @@ func retype(f *ir.Func, v *ir.Value, dep map[*ir.Value]bool, tensorT types.Type)
 				u.Callee = fn("Mul")
 			case "AddScalar":
 				u.Callee = fn("Add")
+			case "FullLike":
+				// FullLike(like, s): s's directions broadcast to like.
+				u.Callee, u.Args = fn("ExpandLike"), []*ir.Value{v, u.Args[0]}
 			}
 		}
 	}

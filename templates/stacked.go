@@ -22,7 +22,8 @@ var stackedOps = map[string]bool{
 	"ExpandLike": true, "SumLike": true, "OrZerosLike": true,
 	"Sum": true, "Mean": true, "Reshape": true, "ReshapeLike": true, "Unsqueeze": true, "Squeeze": true,
 	"Transpose": true, "TransposeBack": true, "Slice": true, "SoftmaxJVP": true, "LogSoftmaxJVP": true,
-	"ExpandAxis": true, "MeanGrad": true, "ConcatJVP": true, "ConcatJVPJVP": true,
+	"ExpandAxis": true, "MeanGrad": true, "ConcatJVP": true, "ConcatJVPJVP": true, "ConcatGrad": true,
+	"Pad": true, "PadGrad": true, "SliceGrad": true, "Gather": true, "GatherGrad": true,
 	// Products, one batched GEMM for all directions.
 	"MatMul": true, "MatMulT": true, "MatMulEach": true,
 	"MatMulGradA": true, "MatMulGradB": true, "MatMulGradAEach": true,

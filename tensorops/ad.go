@@ -279,12 +279,12 @@ func ConcatGrad(g *Tensor, axis, i int, ts ...*Tensor) *Tensor {
 		panic(fmt.Sprintf("tensorops: ConcatGrad: index %d of %d tensors", i, len(ts)))
 	}
 	mustNotNil("ConcatGrad", ts...)
-	ax := normAxis("ConcatGrad", ts[i], axis)
+	ax := normAxis("ConcatGrad", ts[i].dataView(), axis)
 	lo := 0
 	for _, t := range ts[:i] {
-		lo += t.shape[ax]
+		lo += t.dataShape()[ax]
 	}
-	return Slice(g, ax, lo, lo+ts[i].shape[ax])
+	return Slice(g, ax, lo, lo+ts[i].dataShape()[ax]) // Slice of a marked g: each direction's
 }
 
 // OrZerosLike returns t, or, for a nil t (a zero derivative, the package

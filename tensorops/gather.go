@@ -45,6 +45,9 @@ func Gather(a *Tensor, axis int, idx []int) *Tensor {
 	if a == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
+	if a.lanes {
+		return marked(gatherAxis("Gather", a.plain(), laneAxis("Gather", a, axis), idx))
+	}
 	return gatherAxis("Gather", a, axis, idx)
 }
 
@@ -113,6 +116,9 @@ func GatherGrad(g, like *Tensor, axis int, idx []int) *Tensor {
 	}
 	const op = "GatherGrad"
 	mustNotNil(op, like)
+	if g.lanes || like.lanes {
+		return laneGatherGrad(g, like, axis, idx)
+	}
 	ax, shape := gatherShape(op, like, axis, idx)
 	mustSameDType(op, g, like)
 	mustShape(op, g, shape, "g must have Gather's result shape")

@@ -191,6 +191,9 @@ func SliceGrad(g, like *Tensor, axis, lo int) *Tensor {
 		return nil
 	}
 	mustNotNil("SliceGrad", like)
+	if g.lanes || like.lanes {
+		return laneSliceGrad(g, like, axis, lo)
+	}
 	ax := normAxis("SliceGrad", like, axis)
 	ok := len(g.shape) == len(like.shape)
 	for i := 0; ok && i < len(g.shape); i++ {
@@ -214,6 +217,9 @@ func PadGrad(g, like *Tensor, axis, before int) *Tensor {
 		return nil
 	}
 	mustNotNil("PadGrad", like)
+	if g.lanes || like.lanes {
+		return lanePadGrad(g, like, axis, before)
+	}
 	ax := normAxis("PadGrad", like, axis)
 	ok := len(g.shape) == len(like.shape)
 	for i := 0; ok && i < len(g.shape); i++ {

@@ -568,3 +568,128 @@ func mustLanes(op string, t *Tensor) {
 		panic(fmt.Sprintf("tensorops: %s: shape %v: not a tensor of directions (Lanes)", op, t.shape))
 	}
 }
+
+// ParamsBases returns the unit directions i … j−1, j = min(i+L,
+// ParamsSize(like)), of the tensors like taken as one vector (as
+// ParamsBasis orders them), stacked: for each like[j], a tensor of
+// directions (marked, Lanes) [j−i, …like[j]'s shape] holding the
+// directions' parts in that tensor, or nil where no direction falls in
+// it (zero for every direction) or like[j] is nil. The second-order
+// helpers of a struct of tensors seed stacked directions with it.
+// It panics if i is not in [0, ParamsSize(like)) or L < 1.
+func ParamsBases(like []*Tensor, i, L int) []*Tensor {
+	n := ParamsSize(like)
+	if i < 0 || i >= n || L < 1 {
+		panic(fmt.Sprintf("tensorops: ParamsBases: directions %d to %d of %d elements", i, i+L, n))
+	}
+	m := min(L, n-i)
+	out := make([]*Tensor, len(like))
+	o := 0 // elements before like[j]
+	for j, t := range like {
+		if t == nil {
+			continue
+		}
+		size := t.Size()
+		lo, hi := max(i, o), min(i+m, o+size) // the directions in like[j]
+		if lo < hi {
+			e := alloc(t.dtype, append([]int{m}, t.shape...))
+			for d := lo; d < hi; d++ {
+				at := (d-i)*size + d - o
+				if e.dtype == Float64 {
+					e.f64[at] = 1
+				} else {
+					e.f32[at] = 1
+				}
+			}
+			out[j] = marked(e.To(t.dev))
+		}
+		o += size
+	}
+	return out
+}
+
+// ParamsFlattenLanes returns the tensors ts, each holding stacked
+// directions of the shape of like[j] (or shared by every direction, or
+// nil for zero), as one plain [m, n] tensor: row l the direction l of
+// every tensor flattened in order (ParamsFlatten's), n = ParamsSize(like).
+// The number of directions m is that of the marked tensors of ts, or of
+// units (the directions the call took) when none is.
+// It panics if a tensor of ts does not have its like's shape, or the
+// numbers of directions differ.
+func ParamsFlattenLanes(ts, units, like []*Tensor) *Tensor {
+	if len(ts) != len(like) {
+		panic(fmt.Sprintf("tensorops: ParamsFlattenLanes: %d tensors for %d", len(ts), len(like)))
+	}
+	m := laneCount("ParamsFlattenLanes", ts...)
+	if m == 0 {
+		m = laneCount("ParamsFlattenLanes", units...)
+	}
+	dt, dev := paramsDType(like)
+	var parts []*Tensor
+	for j, l := range like {
+		if l == nil {
+			continue
+		}
+		t := ts[j]
+		switch {
+		case t == nil:
+			t = allocOn("ParamsFlattenLanes", dev, dt, []int{m, l.Size()})
+		case !t.lanes:
+			if !sameShape(t.shape, l.shape) {
+				panic(fmt.Sprintf("tensorops: ParamsFlattenLanes: tensor %d has shape %v, want %v", j, t.shape, l.shape))
+			}
+			t = Broadcast(Reshape(t, 1, l.Size()), m, l.Size())
+		default:
+			if !sameShape(t.shape[1:], l.shape) || t.shape[0] != m {
+				panic(fmt.Sprintf("tensorops: ParamsFlattenLanes: tensor %d has shape %v, want %d directions of %v", j, t.shape, m, l.shape))
+			}
+			t = Reshape(t.plain(), m, l.Size())
+		}
+		parts = append(parts, t)
+	}
+	if len(parts) == 0 {
+		return allocOn("ParamsFlattenLanes", dev, dt, []int{m, 0})
+	}
+	if len(parts) == 1 {
+		return parts[0].Clone()
+	}
+	return Concat(1, parts...)
+}
+
+// laneLike returns a plain view of like's data shape with a leading axis
+// of L (stride 0): the shape, dtype and device of L directions of like,
+// for the functions that read only those.
+func laneLike(like *Tensor, L int) *Tensor {
+	d := like.dataView()
+	return d.view(append([]int{L}, d.shape...), append([]int{0}, d.strides...), d.offset)
+}
+
+// laneSliceGrad is SliceGrad with a marked g or like.
+func laneSliceGrad(g, like *Tensor, axis, lo int) *Tensor {
+	L := laneCount("SliceGrad", g, like)
+	if !g.lanes {
+		return SliceGrad(g, like.dataView(), axis, lo)
+	}
+	ax := normAxis("SliceGrad", like.dataView(), axis)
+	return marked(SliceGrad(g.plain(), laneLike(like, L), ax+1, lo))
+}
+
+// lanePadGrad is PadGrad with a marked g or like.
+func lanePadGrad(g, like *Tensor, axis, before int) *Tensor {
+	L := laneCount("PadGrad", g, like)
+	if !g.lanes {
+		return PadGrad(g, like.dataView(), axis, before)
+	}
+	ax := normAxis("PadGrad", like.dataView(), axis)
+	return marked(PadGrad(g.plain(), laneLike(like, L), ax+1, before))
+}
+
+// laneGatherGrad is GatherGrad with a marked g or like.
+func laneGatherGrad(g, like *Tensor, axis int, idx []int) *Tensor {
+	L := laneCount("GatherGrad", g, like)
+	if !g.lanes {
+		return GatherGrad(g, like.dataView(), axis, idx)
+	}
+	ax := normAxis("GatherGrad", like.dataView(), axis)
+	return marked(GatherGrad(g.plain(), laneLike(like, L), ax+1, idx))
+}

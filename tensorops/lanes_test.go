@@ -390,6 +390,12 @@ func TestLanesShapes(t *testing.T) {
 	ma, mb := RandN(rng, Float64, 2, 4), RandN(rng, Float64, 4, 3)
 	checkLanes(t, "AccumulateMatMulGradA", L, func(a ...*Tensor) *Tensor { return AccumulateMatMulGradA(ma.Clone(), a[0], ma, mb, false, false) }, each(2, 3))
 	checkLanes(t, "AccumulateMatMulGradB", L, func(a ...*Tensor) *Tensor { return AccumulateMatMulGradB(mb.Clone(), a[0], ma, mb, false, false) }, each(2, 3))
+	checkLanes(t, "Pad", L, one(func(a *Tensor) *Tensor { return Pad(a, -1, 1, 2) }), each(2, 3))
+	checkLanes(t, "PadGrad", L, func(a ...*Tensor) *Tensor { return PadGrad(a[0], Zeros(2, 3), 1, 1) }, each(2, 6))
+	checkLanes(t, "SliceGrad", L, func(a ...*Tensor) *Tensor { return SliceGrad(a[0], Zeros(4, 3), 0, 1) }, each(2, 3))
+	checkLanes(t, "ConcatGrad", L, func(a ...*Tensor) *Tensor { return ConcatGrad(a[0], 1, 1, Zeros(2, 1), Zeros(2, 2)) }, each(2, 3))
+	checkLanes(t, "Gather", L, one(func(a *Tensor) *Tensor { return Gather(a, 1, []int{2, 0, 2}) }), each(2, 3))
+	checkLanes(t, "GatherGrad", L, func(a ...*Tensor) *Tensor { return GatherGrad(a[0], Zeros(2, 3), 1, []int{2, 0, 2}) }, each(2, 3))
 	checkLanes(t, "Squeeze", L, one(func(a *Tensor) *Tensor { return Squeeze(a, 1) }), each(2, 1, 3))
 	checkLanes(t, "Reshape", L, one(func(a *Tensor) *Tensor { return Reshape(a, 3, -1) }), each(2, 3))
 	checkLanes(t, "ReshapeLike", L, one(func(a *Tensor) *Tensor { return ReshapeLike(a, Zeros(6)) }), each(2, 3))
@@ -410,4 +416,37 @@ func scalarLanes(a *Tensor, one func(*Tensor) float64, lane func(*Tensor) *Tenso
 		return lane(a)
 	}
 	return Full(Float64, one(a))
+}
+
+func TestParamsBasesLanes(t *testing.T) {
+	like := []*Tensor{Zeros(2), nil, Zeros(2, 2)}
+	// Directions 1 … 3 of 6: element 1 of the first tensor, elements 0
+	// and 1 of the third.
+	bs := ParamsBases(like, 1, 3)
+	if bs[1] != nil || !bs[0].lanes || !bs[2].lanes || !sameShape(bs[0].shape, []int{3, 2}) || !sameShape(bs[2].shape, []int{3, 2, 2}) {
+		t.Fatalf("ParamsBases: %v", bs)
+	}
+	flat := ParamsFlattenLanes(bs, bs, like)
+	want := []float64{
+		0, 1, 0, 0, 0, 0,
+		0, 0, 1, 0, 0, 0,
+		0, 0, 0, 1, 0, 0,
+	}
+	if !sameShape(flat.shape, []int{3, 6}) || flat.lanes {
+		t.Fatalf("ParamsFlattenLanes: shape %v, marked %v", flat.shape, flat.lanes)
+	}
+	for i, w := range want {
+		if flat.f64[i] != w {
+			t.Fatalf("ParamsFlattenLanes: %v, want %v", flat.f64, want)
+		}
+	}
+	// Past the first tensor only; a shared and a nil tensor.
+	bs = ParamsBases(like, 4, 8)
+	if bs[0] != nil || bs[2].shape[0] != 2 {
+		t.Fatalf("ParamsBases from 4: %v", bs)
+	}
+	flat = ParamsFlattenLanes([]*Tensor{Full(Float64, 7, 2), nil, nil}, bs, like)
+	if !sameShape(flat.shape, []int{2, 6}) || flat.f64[0] != 7 || flat.f64[7] != 7 || flat.f64[2] != 0 {
+		t.Fatalf("ParamsFlattenLanes of a shared tensor: %v", flat)
+	}
 }

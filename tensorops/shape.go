@@ -223,6 +223,9 @@ func Pad(a *Tensor, axis, before, after int) *Tensor {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil("Pad", a)
+	if a.lanes {
+		return marked(Pad(a.plain(), laneAxis("Pad", a, axis), before, after))
+	}
 	ax := normAxis("Pad", a, axis)
 	if before < 0 || after < 0 {
 		panic(fmt.Sprintf("tensorops: Pad: negative padding %d, %d for shape %v", before, after, a.shape))

@@ -1,9 +1,10 @@
 package second
 
-// This file defines the helpers with respect to a tensor x that take the
-// unit directions stacked (ssaad.Options.Stacked): stackedDirections of
-// them per call travel as one tensor [L, …] (tensorops.Bases, marked by
-// tensorops.Lanes), so that each product by a weight matrix is one GEMM
+// This file defines the helpers with respect to a tensor or a struct of
+// tensors x that take the unit directions stacked
+// (ssaad.Options.Stacked): stackedDirections of them per call travel as
+// one tensor [L, …] per tensor of x (tensorops.Bases, ParamsBases, marked
+// by tensorops.Lanes), so that each product by a weight matrix is one GEMM
 // over all of them and each elementwise operation one pass. Where the
 // function computes something that stacked directions cannot carry (a
 // float per direction, a runtime operation that is not lane-aware), the
@@ -39,36 +40,68 @@ func stackedJet(req *ssaad.Request, env ssaad.Env) (*ir.DerivedFunc, error) {
 }
 
 // stackedGradJVP returns the JVP of the gradient of req.Target with
-// respect to the tensor x (parameter k) with stacked directions,
-// FGradJVPStacked(…, x, U, …) (f, xBar, df, hv): hv the HVPs along U's
-// directions, stacked; df not computed. The gradient must return x's
-// adjoint (a tensor does).
-func stackedGradJVP(req *ssaad.Request, env ssaad.Env, k int) (*ir.DerivedFunc, error) {
+// respect to x (parameter k), a tensor or a struct of tensors, with
+// stacked directions, and whether the gradient takes a shadow of x (see
+// gradJVPOf): FGradJVPStacked(…, x, u, …) (f, xBar, df, hv), or with a
+// shadow FGradJVPStacked(…, x, u, xBar, hv, …) accumulating into hv;
+// the HVPs along u's directions, stacked; df not computed.
+func stackedGradJVP(req *ssaad.Request, env ssaad.Env, k int) (*ir.DerivedFunc, bool, error) {
 	be, grad, err := buildGrad(req, env)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	ps := ssaad.Params(grad.Obj)
-	if len(ps) != len(req.Active) {
-		return nil, fmt.Errorf("the gradient takes a shadow of x")
-	}
+	shadow := len(ps) == len(req.Active)+1
 	active := make([]bool, len(ps))
 	active[k] = true
-	return be.Build("jvp", ssaad.Options{Stacked: true, NoScalarCoefs: true}, grad.Obj, active, req.Pos)
+	opts := ssaad.Options{Stacked: true, NoScalarCoefs: true}
+	if shadow {
+		if k+1 >= 64 {
+			return nil, false, fmt.Errorf("too many parameters")
+		}
+		active[k+1] = true
+		opts.Scratch, opts.NoResultCoefs = 1<<(k+1), true
+	}
+	gj, err := be.Build("jvp", opts, grad.Obj, active, req.Pos)
+	return gj, shadow, err
 }
 
-// stackedUnits returns tensorops.Lanes(tensorops.Bases(x, i, L)): the unit
-// directions e_i … of θ from i, L of them or up to the end, stacked.
+// stackedUnits: tensorops.Lanes(tensorops.Bases(x, i, stackedDirections)).
 func (p *tensorParam) stackedUnits(b *helperBuilder, i *ir.Value) *ir.Value {
 	u := b.TensorCall("Lanes", b.TensorCall("Bases", p.x, i, b.int(stackedDirections)))
 	u.Name = "u"
 	return u
 }
 
+// stackedRows: the HVPs themselves, [m, …x's shape] (tensorops.UnlanesLike).
+func (p *tensorParam) stackedRows(b *helperBuilder, hv, u *ir.Value) *ir.Value {
+	return b.TensorCall("UnlanesLike", hv, u)
+}
+
+func (p *tensorParam) lineSeeded() bool { return true }
+
+// stackedUnits: a struct of x's shape whose tensors are
+// tensorops.ParamsBases(x's tensors, i, stackedDirections).
+func (p *structParam) stackedUnits(b *helperBuilder, i *ir.Value) *ir.Value {
+	ts := b.tensorsCall("ParamsBases", p.m.sliceT(), p.params, i, b.int(stackedDirections))
+	a := b.Emit(ir.OpAlloc, types.NewPointer(p.m.root.typ))
+	p.fresh(b, a, func(dst *ir.Value) { p.m.unpack(b, ts, dst, p.xp) })
+	u := loadAt(b, a)
+	u.Name = "u"
+	return u
+}
+
+// stackedRows: tensorops.ParamsFlattenLanes of hv's tensors, [m, n].
+func (p *structParam) stackedRows(b *helperBuilder, hv, u *ir.Value) *ir.Value {
+	return b.tensorsCall("ParamsFlattenLanes", p.m.tensorT, p.m.pack(b, hv, "ts"), p.m.pack(b, u, "us"), p.params)
+}
+
+func (p *structParam) lineSeeded() bool { return p.m.ptr() || !p.m.root.structSlices() }
+
 // stackedLaplacian completes FLaplacian(x) (f, lap float64) by collapsed
 // Taylor mode along the unit directions, stackedDirections per call of
 // jet (stackedJet). It returns the doc comment.
-func (h Helper) stackedLaplacian(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p *tensorParam, jet *ir.DerivedFunc, value func() *ir.Value) string {
+func (h Helper) stackedLaplacian(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p param, jet *ir.DerivedFunc, value func() *ir.Value) string {
 	n := p.size()
 	lap := b.float(0)
 	lap.Name = "lap"
@@ -117,7 +150,7 @@ func (h Helper) stackedHVP(b *helperBuilder, req *ssaad.Request, args []*ir.Valu
 // the HVPs along the unit directions, stackedDirections per call of gj
 // (stackedGradJVP), give h's rows, then (H + Hᵀ)/2. It returns the doc
 // comment.
-func (h Helper) stackedHessian(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p *tensorParam, gj *ir.DerivedFunc, value func() *ir.Value) string {
+func (h Helper) stackedHessian(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p param, gj *ir.DerivedFunc, shadow bool, value func() *ir.Value) string {
 	n := p.size()
 	const S = stackedDirections
 	calls := b.Binary(token.QUO, b.Add(n, b.int(S-1)), b.int(S))
@@ -127,15 +160,9 @@ func (h Helper) stackedHessian(b *helperBuilder, req *ssaad.Request, args []*ir.
 	fv.Name = "f"
 	out := b.loopStep("i", b.int(0), n, S, []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
 		u := p.stackedUnits(b, i)
-		res := gj.Sig.Results()
-		call := b.Emit(ir.OpCall, res, withDirections(args, k, []*ir.Value{u})...)
-		call.Callee = &ir.Callee{Derived: gj}
-		val := b.Emit(ir.OpExtract, float64Type, call)
-		val.Name = "f"
-		hv := b.Emit(ir.OpExtract, res.At(res.Len()-1).Type(), call)
-		hv.Index = res.Len() - 1
+		val, hvs := gradJVPCall(b, gj, shadow, args, k, p, []*ir.Value{u})
 		at := b.Emit(ir.OpIndexAddr, types.NewPointer(p.tensorT()), rows, b.Binary(token.QUO, i, b.int(S)))
-		b.Emit(ir.OpStore, nil, at, b.TensorCall("UnlanesLike", hv, u))
+		b.Emit(ir.OpStore, nil, at, p.stackedRows(b, hvs.vals[0], u))
 		return []*ir.Value{val}
 	})
 	val := b.orValue(out[0], n, value)

@@ -6,10 +6,11 @@ package second
 // gradient, which for a tensor or a struct value returns x's adjoint, and
 // for a pointer or a struct holding slices accumulates it into a shadow
 // after x); the Hessian is a [n, n] tensor over θ, its rows HVPs along
-// the unit directions, 8 per call of the gradient's vector JVP; the
-// diagonal (a value of x's type) and the Laplacian come from second-order
-// jets along the unit directions, 8 per call. A param gives what differs
-// between a tensor and a struct.
+// the unit directions, 64 per call stacked where F allows (stacked.go),
+// else 8 per call of the gradient's vector JVP; the diagonal (a value of
+// x's type) and the Laplacian come from second-order jets along the unit
+// directions, the Laplacian's 64 per call stacked where F allows, else 8
+// per call. A param gives what differs between a tensor and a struct.
 
 import (
 	"fmt"
@@ -58,6 +59,17 @@ type param interface {
 	order() string
 	// tensorT returns *tensorops.Tensor.
 	tensorT() types.Type
+	// stackedUnits returns the unit directions of θ from i, up to
+	// stackedDirections of them, stacked: a value of x's type whose
+	// tensors hold the directions (tensorops.Lanes).
+	stackedUnits(b *helperBuilder, i *ir.Value) *ir.Value
+	// stackedRows returns the derivatives hv along the stacked
+	// directions u (both of x's type) as a plain tensor [m, …] of m rows
+	// of θ's n elements.
+	stackedRows(b *helperBuilder, hv, u *ir.Value) *ir.Value
+	// lineSeeded reports whether a jet of F takes x's zero coefficients
+	// of degree 2 itself (see zeroCoef), without emitting code.
+	lineSeeded() bool
 }
 
 // lanes are the values of the L lanes of a call (its directions, its
@@ -396,7 +408,7 @@ func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env,
 	switch h.Kind {
 	case HVP:
 		if tp, ok := p.(*tensorParam); ok && req.Options.Stacked {
-			gj, err := stackedGradJVP(req, env, k)
+			gj, _, err := stackedGradJVP(req, env, k)
 			if err != nil {
 				return nil, fmt.Errorf("lanes=stacked: %v", err)
 			}
@@ -437,11 +449,9 @@ func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env,
 			doc += fmt.Sprintf("A direction has %s's shape.", xname)
 		}
 	case Hessian:
-		if tp, ok := p.(*tensorParam); ok {
-			if gj, err := stackedGradJVP(req, env, k); err == nil {
-				doc = h.stackedHessian(b, req, args, k, tp, gj, value)
-				break
-			}
+		if gj, shadow, err := stackedGradJVP(req, env, k); err == nil {
+			doc = h.stackedHessian(b, req, args, k, p, gj, shadow, value)
+			break
 		}
 		d, err := h.hessian(b, req, env, args, k, p, value)
 		if err != nil {
@@ -451,9 +461,9 @@ func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env,
 	default:
 		// The diagonal and the Laplacian: second-order jets along the
 		// unit directions, stacked where the function allows.
-		if tp, ok := p.(*tensorParam); ok && h.Kind == Laplacian {
+		if h.Kind == Laplacian && p.lineSeeded() {
 			if jet, err := stackedJet(req, env); err == nil {
-				doc = h.stackedLaplacian(b, req, args, k, tp, jet, value)
+				doc = h.stackedLaplacian(b, req, args, k, p, jet, value)
 				break
 			}
 		}

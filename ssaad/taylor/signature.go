@@ -501,3 +501,26 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// ResultLanes returns, for the function that m generates for req with
+// stacked directions (ssaad.Options.Stacked), which of its results hold
+// directions: every coefficient but a collapsed sum (ir.Func.ResultLanes,
+// known before the function is built); nil without stacked directions.
+func (m Mode) ResultLanes(req *ssaad.Request) []bool {
+	c, err := m.config(req)
+	if err != nil || !c.stacked {
+		return nil
+	}
+	rs := tupleTypes(req.Target.Type().(*types.Signature).Results())
+	K := c.slots()
+	lay := resultLayout(rs, K)
+	out := make([]bool, lay.n)
+	for i := range rs {
+		if p := lay.coef[i]; p >= 0 {
+			for k := range K {
+				out[p+k] = !(c.collapsed() && k == c.lanes)
+			}
+		}
+	}
+	return out
+}

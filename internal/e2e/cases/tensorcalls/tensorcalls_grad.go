@@ -518,441 +518,143 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 }
 
 // HeadsHessian returns Heads and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
-// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Heads/∂θᵢ∂θⱼ. Row i is the
-// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
-// (headsGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
-// give Heads's value too), then (H + Hᵀ)/2, exactly symmetric.
+// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Heads/∂θᵢ∂θⱼ. Its rows are
+// the Hessian-vector products along the unit directions by forward mode over reverse mode
+// (headsGradJVPStacked, the JVP of the gradient along up to 64 unit directions at once, stacked in
+// one tensor; ⌈n/64⌉ calls, which give Heads's value too), then (H + Hᵀ)/2, exactly symmetric.
 func HeadsHessian(x *T) (f float64, h *T) {
 	n := tensorops.Size(x)
-	rows := make([]*T, n+7)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t, t2, t3, t4, t5, t6, t7, t8 *T
-		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = headsGradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = t
-		rows[i+1] = t2
-		rows[i+2] = t3
-		rows[i+3] = t4
-		rows[i+4] = t5
-		rows[i+5] = t6
-		rows[i+6] = t7
-		rows[i+7] = t8
+	for i := 0; i < n; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(x, i, 64))
+		var t *T
+		f, _, _, t = headsGradJVPStacked(x, u)
+		rows[i/64] = tensorops.UnlanesLike(t, u)
 	}
 	if n == 0 {
 		f = Heads(x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n], x)
+	return f, tensorops.ParamsHessian(rows, x)
 }
 
-// headsGradJVPLanes8 computes HeadsGrad and its derivatives along 8 directions at once (vector
-// forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// HeadsGrad's, then the 8 tangents of each float result in order.
+// headsGradJVPStacked computes HeadsGrad and its derivative along the tangents (forward mode).
 //
-// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
-func headsGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
-	f float64,
-	xBar *T,
-	df1, df2, df3, df4, df5, df6, df7, df8 float64,
-	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *T,
-) {
+// Varied inputs: x (tangent dx).
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+func headsGradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	var tapeSlicesBuf [85][]*T
-	var dtapeSlicesBuf1 [85][]*T
-	var dtapeSlicesBuf2 [85][]*T
-	var dtapeSlicesBuf3 [85][]*T
-	var dtapeSlicesBuf4 [85][]*T
-	var dtapeSlicesBuf5 [85][]*T
-	var dtapeSlicesBuf6 [85][]*T
-	var dtapeSlicesBuf7 [85][]*T
-	var dtapeSlicesBuf8 [85][]*T
+	var dtapeSlicesBuf [85][]*T
 	t := tapeSlicesBuf[:0]
 	var tapePointersBuf [256]*tensorops.Tensor
-	var dtapePointersBuf1 [256]*tensorops.Tensor
-	var dtapePointersBuf2 [256]*tensorops.Tensor
-	var dtapePointersBuf3 [256]*tensorops.Tensor
-	var dtapePointersBuf4 [256]*tensorops.Tensor
-	var dtapePointersBuf5 [256]*tensorops.Tensor
-	var dtapePointersBuf6 [256]*tensorops.Tensor
-	var dtapePointersBuf7 [256]*tensorops.Tensor
-	var dtapePointersBuf8 [256]*tensorops.Tensor
+	var dtapePointersBuf [256]*tensorops.Tensor
 	t2 := tapePointersBuf[:0]
 	t3 := append(t2, make([]*tensorops.Tensor, 10)...)
-	t4 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, 10)...)
-	t5 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, 10)...)
-	t6 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, 10)...)
-	t7 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, 10)...)
-	t8 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, 10)...)
-	t9 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, 10)...)
-	t10 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, 10)...)
-	t11 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, 10)...)
+	t4 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, 10)...)
 	n := len(t2)
-	t12 := append(t, make([][]*T, 10)...)
-	t13 := append(dtapeSlicesBuf1[:0], make([][]*T, 10)...)
-	t14 := append(dtapeSlicesBuf2[:0], make([][]*T, 10)...)
-	t15 := append(dtapeSlicesBuf3[:0], make([][]*T, 10)...)
-	t16 := append(dtapeSlicesBuf4[:0], make([][]*T, 10)...)
-	t17 := append(dtapeSlicesBuf5[:0], make([][]*T, 10)...)
-	t18 := append(dtapeSlicesBuf6[:0], make([][]*T, 10)...)
-	t19 := append(dtapeSlicesBuf7[:0], make([][]*T, 10)...)
+	t5 := append(t, make([][]*T, 10)...)
 	n2 := len(t)
 	tapePointers := t3[:n]
-	dtapePointers1 := t4[:n]
-	dtapePointers2 := t5[:n]
-	dtapePointers3 := t6[:n]
-	dtapePointers4 := t7[:n]
-	dtapePointers5 := t8[:n]
-	dtapePointers6 := t9[:n]
-	dtapePointers7 := t10[:n]
-	dtapePointers8 := t11[:n]
-	tapeSlices := t12[:n2]
-	dtapeSlices1 := t13[:n2]
-	dtapeSlices2 := t14[:n2]
-	dtapeSlices3 := t15[:n2]
-	dtapeSlices4 := t16[:n2]
-	dtapeSlices5 := t17[:n2]
-	dtapeSlices6 := t18[:n2]
-	dtapeSlices7 := t19[:n2]
-	dtapeSlices8 := append(dtapeSlicesBuf8[:0], make([][]*T, 10)...)[:n2]
+	dtapePointers := t4[:n]
+	tapeSlices := t5[:n2]
+	dtapeSlices := append(dtapeSlicesBuf[:0], make([][]*T, 10)...)[:n2]
 	var heads []*T
-	var dheads1 []*T
-	var dheads2 []*T
-	var dheads3 []*T
-	var dheads4 []*T
-	var dheads5 []*T
-	var dheads6 []*T
-	var dheads7 []*T
-	var dheads8 []*T
+	var dheads []*T
 	var headsBar []*T
-	var dheadsBar1 []*T
-	var dheadsBar2 []*T
-	var dheadsBar3 []*T
-	var dheadsBar4 []*T
-	var dheadsBar5 []*T
-	var dheadsBar6 []*T
-	var dheadsBar7 []*T
-	var dheadsBar8 []*T
+	var dheadsBar []*T
 	h := 0
 	for h < 3 {
-		t126 := 2*h + 2
-		xh2 := tensorops.Slice(x, 1, 2*h, t126)
-		dxh1 := tensorops.Slice(dx1, 1, 2*h, t126)
-		dxh2 := tensorops.Slice(dx2, 1, 2*h, t126)
-		dxh3 := tensorops.Slice(dx3, 1, 2*h, t126)
-		dxh4 := tensorops.Slice(dx4, 1, 2*h, t126)
-		dxh5 := tensorops.Slice(dx5, 1, 2*h, t126)
-		dxh6 := tensorops.Slice(dx6, 1, 2*h, t126)
-		dxh7 := tensorops.Slice(dx7, 1, 2*h, t126)
-		dxh8 := tensorops.Slice(dx8, 1, 2*h, t126)
-		t127 := float64(h + 1)
-		t128 := tensorops.Scale(xh2, t127)
-		t129 := tensorops.ExpandLike(tensorops.Scale(dxh1, t127), t128)
-		t130 := tensorops.ExpandLike(tensorops.Scale(dxh2, t127), t128)
-		t131 := tensorops.ExpandLike(tensorops.Scale(dxh3, t127), t128)
-		t132 := tensorops.ExpandLike(tensorops.Scale(dxh4, t127), t128)
-		t133 := tensorops.ExpandLike(tensorops.Scale(dxh5, t127), t128)
-		t134 := tensorops.ExpandLike(tensorops.Scale(dxh6, t127), t128)
-		t135 := tensorops.ExpandLike(tensorops.Scale(dxh7, t127), t128)
-		t136 := tensorops.ExpandLike(tensorops.Scale(dxh8, t127), t128)
-		t137 := tensorops.FuseInto(t128, "Tanh(a)", t128)
-		t138 := tensorops.FuseInto(t129, "TanhJVP(a, b)", t137, t129)
-		t139 := tensorops.FuseInto(t130, "TanhJVP(a, b)", t137, t130)
-		t140 := tensorops.FuseInto(t131, "TanhJVP(a, b)", t137, t131)
-		t141 := tensorops.FuseInto(t132, "TanhJVP(a, b)", t137, t132)
-		t142 := tensorops.FuseInto(t133, "TanhJVP(a, b)", t137, t133)
-		t143 := tensorops.FuseInto(t134, "TanhJVP(a, b)", t137, t134)
-		t144 := tensorops.FuseInto(t135, "TanhJVP(a, b)", t137, t135)
-		t145 := tensorops.FuseInto(t136, "TanhJVP(a, b)", t137, t136)
-		heads4 := append(heads, t137)
-		dheads1_2 := append(dheads1, t138)
-		dheads2_2 := append(dheads2, t139)
-		dheads3_2 := append(dheads3, t140)
-		dheads4_2 := append(dheads4, t141)
-		dheads5_2 := append(dheads5, t142)
-		dheads6_2 := append(dheads6, t143)
-		dheads7_2 := append(dheads7, t144)
-		dheads8_2 := append(dheads8, t145)
+		t33 := 2*h + 2
+		xh2 := tensorops.Slice(x, 1, 2*h, t33)
+		dxh := tensorops.Slice(dx, 1, 2*h, t33)
+		t34 := float64(h + 1)
+		t35 := tensorops.Scale(xh2, t34)
+		t36 := tensorops.ExpandLike(tensorops.Scale(dxh, t34), t35)
+		t37 := tensorops.FuseInto(t35, "Tanh(a)", t35)
+		t38 := tensorops.FuseInto(t36, "TanhJVP(a, b)", t37, t36)
+		heads4 := append(heads, t37)
+		dheads2 := append(dheads, t38)
 		n6 := len(heads4)
-		t146 := cap(heads4)
-		var headsBar4, dheadsBar1_4, dheadsBar2_4, dheadsBar3_4, dheadsBar4_4 []*T
-		var dheadsBar5_4, dheadsBar6_4, dheadsBar7_4, dheadsBar8_4 []*T
-		if t146 != cap(heads) {
-			headsBar4 = make([]*T, n6, t146)
-			dheadsBar1_4 = make([]*T, n6, t146)
-			dheadsBar2_4 = make([]*T, n6, t146)
-			dheadsBar3_4 = make([]*T, n6, t146)
-			dheadsBar4_4 = make([]*T, n6, t146)
-			dheadsBar5_4 = make([]*T, n6, t146)
-			dheadsBar6_4 = make([]*T, n6, t146)
-			dheadsBar7_4 = make([]*T, n6, t146)
-			dheadsBar8_4 = make([]*T, n6, t146)
+		t39 := cap(heads4)
+		var headsBar4, dheadsBar4 []*T
+		if t39 != cap(heads) {
+			headsBar4 = make([]*T, n6, t39)
+			dheadsBar4 = make([]*T, n6, t39)
 		} else {
 			headsBar4 = headsBar[:n6]
-			dheadsBar1_4 = dheadsBar1[:n6]
-			dheadsBar2_4 = dheadsBar2[:n6]
-			dheadsBar3_4 = dheadsBar3[:n6]
-			dheadsBar4_4 = dheadsBar4[:n6]
-			dheadsBar5_4 = dheadsBar5[:n6]
-			dheadsBar6_4 = dheadsBar6[:n6]
-			dheadsBar7_4 = dheadsBar7[:n6]
-			dheadsBar8_4 = dheadsBar8[:n6]
+			dheadsBar4 = dheadsBar[:n6]
 		}
 		h++
-		tapePointers = append(tapePointers, xh2, t137)
-		dtapePointers1 = append(dtapePointers1, dxh1, t138)
-		dtapePointers2 = append(dtapePointers2, dxh2, t139)
-		dtapePointers3 = append(dtapePointers3, dxh3, t140)
-		dtapePointers4 = append(dtapePointers4, dxh4, t141)
-		dtapePointers5 = append(dtapePointers5, dxh5, t142)
-		dtapePointers6 = append(dtapePointers6, dxh6, t143)
-		dtapePointers7 = append(dtapePointers7, dxh7, t144)
-		dtapePointers8 = append(dtapePointers8, dxh8, t145)
+		tapePointers = append(tapePointers, xh2, t37)
+		dtapePointers = append(dtapePointers, dxh, t38)
 		tapeSlices = append(tapeSlices, heads, headsBar, heads4, headsBar4)
-		dtapeSlices1 = append(dtapeSlices1, dheads1, dheadsBar1, dheads1_2, dheadsBar1_4)
-		dtapeSlices2 = append(dtapeSlices2, dheads2, dheadsBar2, dheads2_2, dheadsBar2_4)
-		dtapeSlices3 = append(dtapeSlices3, dheads3, dheadsBar3, dheads3_2, dheadsBar3_4)
-		dtapeSlices4 = append(dtapeSlices4, dheads4, dheadsBar4, dheads4_2, dheadsBar4_4)
-		dtapeSlices5 = append(dtapeSlices5, dheads5, dheadsBar5, dheads5_2, dheadsBar5_4)
-		dtapeSlices6 = append(dtapeSlices6, dheads6, dheadsBar6, dheads6_2, dheadsBar6_4)
-		dtapeSlices7 = append(dtapeSlices7, dheads7, dheadsBar7, dheads7_2, dheadsBar7_4)
-		dtapeSlices8 = append(dtapeSlices8, dheads8, dheadsBar8, dheads8_2, dheadsBar8_4)
+		dtapeSlices = append(dtapeSlices, dheads, dheadsBar, dheads2, dheadsBar4)
 		heads = heads4
-		dheads1 = dheads1_2
-		dheads2 = dheads2_2
-		dheads3 = dheads3_2
-		dheads4 = dheads4_2
-		dheads5 = dheads5_2
-		dheads6 = dheads6_2
-		dheads7 = dheads7_2
-		dheads8 = dheads8_2
+		dheads = dheads2
 		headsBar = headsBar4
-		dheadsBar1 = dheadsBar1_4
-		dheadsBar2 = dheadsBar2_4
-		dheadsBar3 = dheadsBar3_4
-		dheadsBar4 = dheadsBar4_4
-		dheadsBar5 = dheadsBar5_4
-		dheadsBar6 = dheadsBar6_4
-		dheadsBar7 = dheadsBar7_4
-		dheadsBar8 = dheadsBar8_4
+		dheadsBar = dheadsBar4
 	}
 	y := tensorops.Concat(1, heads...)
-	dy1 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads1...)...)
-	dy2 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads2...)...)
-	dy3 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads3...)...)
-	dy4 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads4...)...)
-	dy5 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads5...)...)
-	dy6 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads6...)...)
-	dy7 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads7...)...)
-	dy8 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads8...)...)
-	t20 := tensorops.Mul(y, x)
-	t21 := tensorops.SumAll(t20)
-	t22 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy1, y, dx1))
-	t23 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy2, y, dx2))
-	t24 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy3, y, dx3))
-	t25 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy4, y, dx4))
-	t26 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy5, y, dx5))
-	t27 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy6, y, dx6))
-	t28 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy7, y, dx7))
-	t29 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", x, dy8, y, dx8))
-	t30 := tensorops.FullLike(t20, 1)
-	t31 := tensorops.SumLike(tensorops.Mul(x, t30), y)
-	t32 := tensorops.SumLike(tensorops.Mul(t30, dx1), y)
-	t33 := tensorops.SumLike(tensorops.Mul(t30, dx2), y)
-	t34 := tensorops.SumLike(tensorops.Mul(t30, dx3), y)
-	t35 := tensorops.SumLike(tensorops.Mul(t30, dx4), y)
-	t36 := tensorops.SumLike(tensorops.Mul(t30, dx5), y)
-	t37 := tensorops.SumLike(tensorops.Mul(t30, dx6), y)
-	t38 := tensorops.SumLike(tensorops.Mul(t30, dx7), y)
-	t39 := tensorops.SumLike(tensorops.Mul(t30, dx8), y)
-	xBar = tensorops.SumLike(tensorops.Mul(y, t30), x)
-	dxBar1 = tensorops.SumLike(tensorops.Mul(t30, dy1), x)
-	dxBar2 = tensorops.SumLike(tensorops.Mul(t30, dy2), x)
-	dxBar3 = tensorops.SumLike(tensorops.Mul(t30, dy3), x)
-	dxBar4 = tensorops.SumLike(tensorops.Mul(t30, dy4), x)
-	dxBar5 = tensorops.SumLike(tensorops.Mul(t30, dy5), x)
-	dxBar6 = tensorops.SumLike(tensorops.Mul(t30, dy6), x)
-	dxBar7 = tensorops.SumLike(tensorops.Mul(t30, dy7), x)
-	dxBar8 = tensorops.SumLike(tensorops.Mul(t30, dy8), x)
+	t6 := tensorops.Mul(y, x)
+	t7 := tensorops.SumAll(t6)
+	t8 := tensorops.FullLike(t6, 1)
+	t9 := tensorops.SumLike(tensorops.Mul(x, t8), y)
+	t10 := tensorops.SumLike(tensorops.Mul(t8, dx), y)
+	t11 := tensorops.Mul(t8, tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads...)...))
+	xBar = tensorops.SumLike(tensorops.Mul(y, t8), x)
+	dxBar = tensorops.SumLike(t11, x)
 	for k := 0; k < len(heads); k++ {
-		t117 := dheadsBar1[k]
-		t118 := dheadsBar2[k]
-		t119 := dheadsBar3[k]
-		t120 := dheadsBar4[k]
-		t121 := dheadsBar5[k]
-		t122 := dheadsBar6[k]
-		t123 := dheadsBar7[k]
-		t124 := dheadsBar8[k]
-		t125 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t31, 1, k, heads...))
-		headsBar[k] = t125
-		dheadsBar1[k] = tensorops.Add(t117, tensorops.ConcatGrad(t32, 1, k, heads...))
-		dheadsBar2[k] = tensorops.Add(t118, tensorops.ConcatGrad(t33, 1, k, heads...))
-		dheadsBar3[k] = tensorops.Add(t119, tensorops.ConcatGrad(t34, 1, k, heads...))
-		dheadsBar4[k] = tensorops.Add(t120, tensorops.ConcatGrad(t35, 1, k, heads...))
-		dheadsBar5[k] = tensorops.Add(t121, tensorops.ConcatGrad(t36, 1, k, heads...))
-		dheadsBar6[k] = tensorops.Add(t122, tensorops.ConcatGrad(t37, 1, k, heads...))
-		dheadsBar7[k] = tensorops.Add(t123, tensorops.ConcatGrad(t38, 1, k, heads...))
-		dheadsBar8[k] = tensorops.Add(t124, tensorops.ConcatGrad(t39, 1, k, heads...))
+		t31 := dheadsBar[k]
+		t32 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t9, 1, k, heads...))
+		headsBar[k] = t32
+		dheadsBar[k] = tensorops.Add(t31, tensorops.ConcatGrad(t10, 1, k, heads...))
 	}
 	for h2 := 2; h2 >= 0; h2-- {
 		n3 := len(tapeSlices)
-		t40 := n3 - 4
-		heads2 := tapeSlices[t40]
-		t41 := n3 - 3
-		headsBar2 := tapeSlices[t41]
-		dheadsBar1_2 := dtapeSlices1[t41]
-		dheadsBar2_2 := dtapeSlices2[t41]
-		dheadsBar3_2 := dtapeSlices3[t41]
-		dheadsBar4_2 := dtapeSlices4[t41]
-		dheadsBar5_2 := dtapeSlices5[t41]
-		dheadsBar6_2 := dtapeSlices6[t41]
-		dheadsBar7_2 := dtapeSlices7[t41]
-		dheadsBar8_2 := dtapeSlices8[t41]
+		t12 := n3 - 4
+		heads2 := tapeSlices[t12]
+		t13 := n3 - 3
+		headsBar2 := tapeSlices[t13]
+		dheadsBar2 := dtapeSlices[t13]
 		heads3 := tapeSlices[n3-2]
-		t42 := n3 - 1
-		headsBar3 := tapeSlices[t42]
-		dheadsBar1_3 := dtapeSlices1[t42]
-		dheadsBar2_3 := dtapeSlices2[t42]
-		dheadsBar3_3 := dtapeSlices3[t42]
-		dheadsBar4_3 := dtapeSlices4[t42]
-		dheadsBar5_3 := dtapeSlices5[t42]
-		dheadsBar6_3 := dtapeSlices6[t42]
-		dheadsBar7_3 := dtapeSlices7[t42]
-		dheadsBar8_3 := dtapeSlices8[t42]
-		tapeSlices = tapeSlices[:t40]
-		dtapeSlices1 = dtapeSlices1[:t40]
-		dtapeSlices2 = dtapeSlices2[:t40]
-		dtapeSlices3 = dtapeSlices3[:t40]
-		dtapeSlices4 = dtapeSlices4[:t40]
-		dtapeSlices5 = dtapeSlices5[:t40]
-		dtapeSlices6 = dtapeSlices6[:t40]
-		dtapeSlices7 = dtapeSlices7[:t40]
-		dtapeSlices8 = dtapeSlices8[:t40]
+		t14 := n3 - 1
+		headsBar3 := tapeSlices[t14]
+		dheadsBar3 := dtapeSlices[t14]
+		tapeSlices = tapeSlices[:t12]
+		dtapeSlices = dtapeSlices[:t12]
 		n4 := len(tapePointers)
-		t43 := n4 - 2
-		xh := tapePointers[t43]
-		t44 := n4 - 1
-		t45 := tapePointers[t44]
-		t46 := dtapePointers1[t44]
-		t47 := dtapePointers2[t44]
-		t48 := dtapePointers3[t44]
-		t49 := dtapePointers4[t44]
-		t50 := dtapePointers5[t44]
-		t51 := dtapePointers6[t44]
-		t52 := dtapePointers7[t44]
-		t53 := dtapePointers8[t44]
-		tapePointers = tapePointers[:t43]
-		dtapePointers1 = dtapePointers1[:t43]
-		dtapePointers2 = dtapePointers2[:t43]
-		dtapePointers3 = dtapePointers3[:t43]
-		dtapePointers4 = dtapePointers4[:t43]
-		dtapePointers5 = dtapePointers5[:t43]
-		dtapePointers6 = dtapePointers6[:t43]
-		dtapePointers7 = dtapePointers7[:t43]
-		dtapePointers8 = dtapePointers8[:t43]
+		t15 := n4 - 2
+		xh := tapePointers[t15]
+		t16 := n4 - 1
+		t17 := tapePointers[t16]
+		t18 := dtapePointers[t16]
+		tapePointers = tapePointers[:t15]
+		dtapePointers = dtapePointers[:t15]
 		n5 := len(heads2)
-		t54 := headsBar3[n5]
-		t55 := dheadsBar1_3[n5]
-		t56 := dheadsBar2_3[n5]
-		t57 := dheadsBar3_3[n5]
-		t58 := dheadsBar4_3[n5]
-		t59 := dheadsBar5_3[n5]
-		t60 := dheadsBar6_3[n5]
-		t61 := dheadsBar7_3[n5]
-		t62 := dheadsBar8_3[n5]
+		t19 := headsBar3[n5]
+		t20 := dheadsBar3[n5]
 		headsBar3[n5] = nil
-		dheadsBar1_3[n5] = nil
-		dheadsBar2_3[n5] = nil
-		dheadsBar3_3[n5] = nil
-		dheadsBar4_3[n5] = nil
-		dheadsBar5_3[n5] = nil
-		dheadsBar6_3[n5] = nil
-		dheadsBar7_3[n5] = nil
-		dheadsBar8_3[n5] = nil
+		dheadsBar3[n5] = nil
 		if cap(heads3) != cap(heads2) {
 			for k2 := 0; k2 < n5; k2++ {
-				t101 := dheadsBar1_3[k2]
-				t102 := dheadsBar2_3[k2]
-				t103 := dheadsBar3_3[k2]
-				t104 := dheadsBar4_3[k2]
-				t105 := dheadsBar5_3[k2]
-				t106 := dheadsBar6_3[k2]
-				t107 := dheadsBar7_3[k2]
-				t108 := dheadsBar8_3[k2]
-				t109 := dheadsBar1_2[k2]
-				t110 := dheadsBar2_2[k2]
-				t111 := dheadsBar3_2[k2]
-				t112 := dheadsBar4_2[k2]
-				t113 := dheadsBar5_2[k2]
-				t114 := dheadsBar6_2[k2]
-				t115 := dheadsBar7_2[k2]
-				t116 := dheadsBar8_2[k2]
+				t29 := dheadsBar3[k2]
+				t30 := dheadsBar2[k2]
 				headsBar2[k2] = tensorops.Accumulate(headsBar2[k2], headsBar3[k2])
-				dheadsBar1_2[k2] = tensorops.Add(t109, t101)
-				dheadsBar2_2[k2] = tensorops.Add(t110, t102)
-				dheadsBar3_2[k2] = tensorops.Add(t111, t103)
-				dheadsBar4_2[k2] = tensorops.Add(t112, t104)
-				dheadsBar5_2[k2] = tensorops.Add(t113, t105)
-				dheadsBar6_2[k2] = tensorops.Add(t114, t106)
-				dheadsBar7_2[k2] = tensorops.Add(t115, t107)
-				dheadsBar8_2[k2] = tensorops.Add(t116, t108)
+				dheadsBar2[k2] = tensorops.Add(t30, t29)
 			}
 		}
-		t63 := tensorops.Fuse("-2*a*b", t45, t54)
-		t64 := tensorops.Fuse("1 - a*a", t45)
-		t65 := float64(h2 + 1)
-		t66 := tensorops.Fuse("a*TanhJVP(b, c)", t65, t45, t54)
-		t67 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t46, t64, t55)
-		t68 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t47, t64, t56)
-		t69 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t48, t64, t57)
-		t70 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t49, t64, t58)
-		t71 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t50, t64, t59)
-		t72 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t51, t64, t60)
-		t73 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t52, t64, t61)
-		t74 := tensorops.Fuse("a*(b*c + d*e)", t65, t63, t53, t64, t62)
-		t75 := tensorops.ExpandLike(t74, t66)
-		t76 := tensorops.SumLike(tensorops.ExpandLike(t67, t66), xh)
-		t77 := tensorops.SumLike(tensorops.ExpandLike(t68, t66), xh)
-		t78 := tensorops.SumLike(tensorops.ExpandLike(t69, t66), xh)
-		t79 := tensorops.SumLike(tensorops.ExpandLike(t70, t66), xh)
-		t80 := tensorops.SumLike(tensorops.ExpandLike(t71, t66), xh)
-		t81 := tensorops.SumLike(tensorops.ExpandLike(t72, t66), xh)
-		t82 := tensorops.SumLike(tensorops.ExpandLike(t73, t66), xh)
-		t83 := tensorops.SumLike(t75, xh)
-		t84 := tensorops.SliceGrad(tensorops.SumLike(t66, xh), x, 1, 2*h2)
-		t85 := tensorops.SliceGrad(t76, x, 1, 2*h2)
-		t86 := tensorops.SliceGrad(t77, x, 1, 2*h2)
-		t87 := tensorops.SliceGrad(t78, x, 1, 2*h2)
-		t88 := tensorops.SliceGrad(t79, x, 1, 2*h2)
-		t89 := tensorops.SliceGrad(t80, x, 1, 2*h2)
-		t90 := tensorops.SliceGrad(t81, x, 1, 2*h2)
-		t91 := tensorops.SliceGrad(t82, x, 1, 2*h2)
-		t92 := tensorops.SliceGrad(t83, x, 1, 2*h2)
-		xBar = tensorops.Add(xBar, t84)
-		t93 := tensorops.ExpandLike(t85, xBar)
-		dxBar1 = tensorops.Add(tensorops.ExpandLike(dxBar1, xBar), t93)
-		t94 := tensorops.ExpandLike(t86, xBar)
-		dxBar2 = tensorops.Add(tensorops.ExpandLike(dxBar2, xBar), t94)
-		t95 := tensorops.ExpandLike(t87, xBar)
-		dxBar3 = tensorops.Add(tensorops.ExpandLike(dxBar3, xBar), t95)
-		t96 := tensorops.ExpandLike(t88, xBar)
-		dxBar4 = tensorops.Add(tensorops.ExpandLike(dxBar4, xBar), t96)
-		t97 := tensorops.ExpandLike(t89, xBar)
-		dxBar5 = tensorops.Add(tensorops.ExpandLike(dxBar5, xBar), t97)
-		t98 := tensorops.ExpandLike(t90, xBar)
-		dxBar6 = tensorops.Add(tensorops.ExpandLike(dxBar6, xBar), t98)
-		t99 := tensorops.ExpandLike(t91, xBar)
-		dxBar7 = tensorops.Add(tensorops.ExpandLike(dxBar7, xBar), t99)
-		t100 := tensorops.ExpandLike(t92, xBar)
-		dxBar8 = tensorops.Add(tensorops.ExpandLike(dxBar8, xBar), t100)
+		t21 := float64(h2 + 1)
+		t22 := tensorops.Fuse("a*TanhJVP(b, c)", t21, t17, t19)
+		t23 := tensorops.Fuse("a*(-2*b*c*d + (1 - b*b)*e)", t21, t17, t19, t18, t20)
+		t24 := tensorops.ExpandLike(t23, t22)
+		t25 := tensorops.SumLike(t24, xh)
+		t26 := tensorops.SliceGrad(tensorops.SumLike(t22, xh), x, 1, 2*h2)
+		t27 := tensorops.SliceGrad(t25, x, 1, 2*h2)
+		xBar = tensorops.Add(xBar, t26)
+		t28 := tensorops.ExpandLike(t27, xBar)
+		dxBar = tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t28)
 	}
-	return t21, xBar, t22, t23, t24, t25, t26, t27, t28, t29, dxBar1, dxBar2, dxBar3, dxBar4,
-		dxBar5, dxBar6, dxBar7, dxBar8
+	return t7, xBar, 0, dxBar
 }
 
 // HeadsHessDiag returns Heads and the diagonal of its Hessian with respect to x, as a fresh value
@@ -3074,36 +2776,21 @@ func runTaylorLanes8WrtM(
 
 // AddrLossLaplacian returns AddrLoss and its Laplacian with respect to m, Σᵢ ∂²AddrLoss/∂θᵢ² over
 // θ, the n elements of the tensors of m in the order of its fields (the elements of Ws, W), each
-// tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: addrLossTaylorWrtM
-// propagates 8 unit directions at once, their first coefficients and the sum of their second ones;
-// ⌈n/8⌉ calls, which give AddrLoss's value too.
+// tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode:
+// addrLossTaylorStackedWrtM propagates up to 64 unit directions at once, stacked in one tensor
+// (their first coefficients, and the sum of their second ones); ⌈n/64⌉ calls, which give AddrLoss's
+// value too.
 func AddrLossLaplacian(m Deep, x *T) (f, lap float64) {
 	params := append(append(make([]*T, 0, 1), m.Ws...), m.W)
 	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]Deep, 8)
-		for l := 0; l < 8; l++ {
-			t2 := tensorops.ParamsBasis(params, i+l)
-			n2 := len(m.Ws)
-			us[l].Ws = t2[0:n2:n2]
-			us[l].W = t2[n2]
-		}
-		var t float64
-		f, _, _, _, _, _, _, _, _, t = addrLossTaylorWrtM(
-			m,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		lap += 2 * t
+	for i := 0; i < n; i += 64 {
+		t := tensorops.ParamsBases(params, i, 64)
+		n2 := len(m.Ws)
+		var t2 float64
+		f, _, t2 = addrLossTaylorStackedWrtM(m, Deep{Ws: t[0:n2:n2], W: t[n2]}, x)
+		lap += 2 * t2
 	}
 	if n == 0 {
 		f = AddrLoss(m, x)
@@ -3111,333 +2798,82 @@ func AddrLossLaplacian(m Deep, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// addrLossTaylorWrtM propagates 8 second-order jets of AddrLoss at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// addrLossTaylorStackedWrtM propagates 1 second-order jets of AddrLoss at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of AddrLoss and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: m (m1, m2, m3, m4, m5, m6, m7, m8).
-func addrLossTaylorWrtM(
-	m, m1, m2, m3, m4, m5, m6, m7, m8 Deep,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+// Varied inputs: m (m1).
+func addrLossTaylorStackedWrtM(m, m1 Deep, x *T) (float64, float64, float64) {
 	t := m.Ws
 	t2 := m1.Ws
-	n := len(m.Ws)
-	m1.Ws = append(t2, make([]*T, max(n-len(t2), 0))...)
-	t3 := m2.Ws
-	m2.Ws = append(t3, make([]*T, max(n-len(t3), 0))...)
-	t4 := m3.Ws
-	m3.Ws = append(t4, make([]*T, max(n-len(t4), 0))...)
-	t5 := m4.Ws
-	m4.Ws = append(t5, make([]*T, max(n-len(t5), 0))...)
-	t6 := m5.Ws
-	m5.Ws = append(t6, make([]*T, max(n-len(t6), 0))...)
-	t7 := m6.Ws
-	m6.Ws = append(t7, make([]*T, max(n-len(t7), 0))...)
-	t8 := m7.Ws
-	m7.Ws = append(t8, make([]*T, max(n-len(t8), 0))...)
-	t9 := m8.Ws
-	m8.Ws = append(t9, make([]*T, max(n-len(t9), 0))...)
-	m9 := new(Deep)
+	m1.Ws = append(t2, make([]*T, max(len(m.Ws)-len(t2), 0))...)
+	m2 := new(Deep)
 	m1_2 := new(Deep)
 	m2_2 := new(Deep)
-	m3_2 := new(Deep)
-	m4_2 := new(Deep)
-	m5_2 := new(Deep)
-	m6_2 := new(Deep)
-	m7_2 := new(Deep)
-	m8_2 := new(Deep)
-	m9_2 := new(Deep)
-	*m9 = m
+	*m2 = m
 	*m1_2 = m1
-	*m2_2 = m2
-	*m3_2 = m3
-	*m4_2 = m4
-	*m5_2 = m5
-	*m6_2 = m6
-	*m7_2 = m7
-	*m8_2 = m8
-	*m9_2 = Deep{Ws: make([]*T, len(t), cap(t))}
-	t10, t11, t12, t13, t14, t15, t16, t17, t18, t19 := runTaylorWrtM(
-		m9,
-		m1_2,
-		m2_2,
-		m3_2,
-		m4_2,
-		m5_2,
-		m6_2,
-		m7_2,
-		m8_2,
-		m9_2,
-		x,
-	)
-	t20 := m1_2.W
-	t21 := m2_2.W
-	t22 := m3_2.W
-	t23 := m4_2.W
-	t24 := m5_2.W
-	t25 := m6_2.W
-	t26 := m7_2.W
-	t27 := m8_2.W
-	t28 := m9_2.W
-	t29 := tensorops.MatMulEach(m9.W, false, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19)
-	t30 := t29[0]
-	t31 := t29[1]
-	t32 := t29[2]
-	t33 := t29[3]
-	t34 := t29[4]
-	t35 := t29[5]
-	t36 := t29[6]
-	t37 := t29[7]
-	t38 := t29[8]
-	t39 := t29[9]
-	t40 := tensorops.MatMulEach(t20, false, t10, t11)
-	t41 := t40[1]
-	t42 := tensorops.Add(t31, t40[0])
-	t43 := tensorops.MatMulEach(t21, false, t10, t12)
-	t44 := t43[1]
-	t45 := tensorops.Add(t32, t43[0])
-	t46 := tensorops.MatMulEach(t22, false, t10, t13)
-	t47 := t46[1]
-	t48 := tensorops.Add(t33, t46[0])
-	t49 := tensorops.MatMulEach(t23, false, t10, t14)
-	t50 := t49[1]
-	t51 := tensorops.Add(t34, t49[0])
-	t52 := tensorops.MatMulEach(t24, false, t10, t15)
-	t53 := t52[1]
-	t54 := tensorops.Add(t35, t52[0])
-	t55 := tensorops.MatMulEach(t25, false, t10, t16)
-	t56 := t55[1]
-	t57 := tensorops.Add(t36, t55[0])
-	t58 := tensorops.MatMulEach(t26, false, t10, t17)
-	t59 := t58[1]
-	t60 := tensorops.Add(t37, t58[0])
-	t61 := tensorops.MatMulEach(t27, false, t10, t18)
-	t62 := t61[1]
-	t63 := tensorops.Add(t38, t61[0])
-	t64 := tensorops.MatMul(t10, t28)
-	t65 := tensorops.Tanh(t30)
-	t66 := tensorops.TanhJVP(t65, t42)
-	t67 := tensorops.TanhJVP(t65, t45)
-	t68 := tensorops.TanhJVP(t65, t48)
-	t69 := tensorops.Fuse(
-		"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-		t65,
-		t66,
-		t42,
-		t67,
-		t45,
-		t68,
-		t48,
-	)
-	t70 := tensorops.TanhJVP(t65, t51)
-	t71 := tensorops.TanhJVP(t65, t54)
-	t72 := tensorops.TanhJVP(t65, t57)
-	t73 := tensorops.FuseInto(
-		t69,
-		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-		t69,
-		t65,
-		t70,
-		t51,
-		t71,
-		t54,
-		t72,
-		t57,
-	)
-	t74 := tensorops.TanhJVP(t65, t60)
-	t75 := tensorops.TanhJVP(t65, t63)
-	t76 := tensorops.FuseInto(
-		t64,
-		"(1 - a*a)*(b + c + d + e + f + g + h + i + (j + k))",
-		t65,
-		t41,
-		t44,
-		t47,
-		t50,
-		t53,
-		t56,
-		t59,
-		t62,
-		t64,
-		t39,
-	)
-	t77 := tensorops.FuseInto(
-		t73,
-		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + g",
-		t73,
-		t65,
-		t74,
-		t60,
-		t75,
-		t63,
-		t76,
-	)
-	t78 := tensorops.MeanAll(t65)
-	t79 := tensorops.MeanAll(t66)
-	t80 := tensorops.MeanAll(t67)
-	t81 := tensorops.MeanAll(t68)
-	t82 := tensorops.MeanAll(t70)
-	t83 := tensorops.MeanAll(t71)
-	t84 := tensorops.MeanAll(t72)
-	t85 := tensorops.MeanAll(t77)
-	return t78, t79, t80, t81, t82, t83, t84, tensorops.MeanAll(t74), tensorops.MeanAll(t75), t85
+	*m2_2 = Deep{Ws: make([]*T, len(t), cap(t))}
+	t3, t4, t5 := runTaylorStackedWrtM(m2, m1_2, m2_2, x)
+	t6 := m2.W
+	t7 := m1_2.W
+	t8 := m2_2.W
+	t9 := tensorops.MatMulEach(t6, false, t3, t4)
+	t10 := t9[0]
+	t11 := t9[1]
+	t12 := tensorops.MatMulEach(t7, false, t3, t4)
+	t13 := tensorops.Add(t11, t12[0])
+	t14 := tensorops.MatMul(t3, t8)
+	t15 := tensorops.MatMul(t5, t6)
+	t16 := tensorops.FuseInto(t14, "a + (b + c)", tensorops.SumLanes(t12[1]), t14, t15)
+	t17 := tensorops.Tanh(t10)
+	t18 := tensorops.TanhJVP(t17, t13)
+	t19 := tensorops.FuseInto(t18, "0.5*(-(a*b + b*a)*c)", t17, t18, t13)
+	t20 := tensorops.SumLanes(t19)
+	t21 := tensorops.FuseInto(t16, "a + (1 - b*b)*c", t20, t17, t16)
+	t22 := tensorops.MeanAll(t21)
+	return tensorops.MeanAll(t17), 0, t22
 }
 
-// runTaylorWrtM propagates 8 second-order jets of run at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
-// second coefficients in p9,
+// runTaylorStackedWrtM propagates 1 second-order jets of run at once (collapsed Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1, with the sum of their
+// second coefficients in p2,
 // it returns the results of run and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: m (m1, m2, m3, m4, m5, m6, m7, m8, m9).
-func runTaylorWrtM(m, m1, m2, m3, m4, m5, m6, m7, m8, m9 *Deep, x *T) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+// Varied inputs: m (m1, m2).
+func runTaylorStackedWrtM(m, m1, m2 *Deep, x *T) (*T, *T, *T) {
 	t := m1.Ws
 	m1.Ws = append(t, make([]*T, max(len(m.Ws)-len(t), 0))...)
 	t2 := m2.Ws
 	m2.Ws = append(t2, make([]*T, max(len(m.Ws)-len(t2), 0))...)
-	t3 := m3.Ws
-	m3.Ws = append(t3, make([]*T, max(len(m.Ws)-len(t3), 0))...)
-	t4 := m4.Ws
-	m4.Ws = append(t4, make([]*T, max(len(m.Ws)-len(t4), 0))...)
-	t5 := m5.Ws
-	m5.Ws = append(t5, make([]*T, max(len(m.Ws)-len(t5), 0))...)
-	t6 := m6.Ws
-	m6.Ws = append(t6, make([]*T, max(len(m.Ws)-len(t6), 0))...)
-	t7 := m7.Ws
-	m7.Ws = append(t7, make([]*T, max(len(m.Ws)-len(t7), 0))...)
-	t8 := m8.Ws
-	m8.Ws = append(t8, make([]*T, max(len(m.Ws)-len(t8), 0))...)
-	t9 := m9.Ws
-	m9.Ws = append(t9, make([]*T, max(len(m.Ws)-len(t9), 0))...)
-	t10 := m.Ws
-	t11 := m1.Ws
-	t12 := m2.Ws
-	t13 := m3.Ws
-	t14 := m4.Ws
-	t15 := m5.Ws
-	t16 := m6.Ws
-	t17 := m7.Ws
-	t18 := m8.Ws
-	t19 := m9.Ws
-	n := len(t10)
+	t3 := m.Ws
+	t4 := m1.Ws
+	t5 := m2.Ws
+	n := len(t3)
 	var x1 *T
 	var x2 *T
-	var x3 *T
-	var x4 *T
-	var x5 *T
-	var x6 *T
-	var x7 *T
-	var x8 *T
-	var x9 *T
 	for i := 0; i < n; i++ {
-		w1 := t11[i]
-		w2 := t12[i]
-		w3 := t13[i]
-		w4 := t14[i]
-		w5 := t15[i]
-		w6 := t16[i]
-		w7 := t17[i]
-		w8 := t18[i]
-		w9 := t19[i]
-		t20 := tensorops.MatMulEach(t10[i], false, x, x1, x2, x3, x4, x5, x6, x7, x8, x9)
-		t21 := t20[0]
-		t22 := t20[1]
-		t23 := t20[2]
-		t24 := t20[3]
-		t25 := t20[4]
-		t26 := t20[5]
-		t27 := t20[6]
-		t28 := t20[7]
-		t29 := t20[8]
-		t30 := t20[9]
-		t31 := tensorops.MatMulEach(w1, false, x, x1)
-		t32 := t31[1]
-		t33 := tensorops.Add(t22, t31[0])
-		t34 := tensorops.MatMulEach(w2, false, x, x2)
-		t35 := t34[1]
-		t36 := tensorops.Add(t23, t34[0])
-		t37 := tensorops.MatMulEach(w3, false, x, x3)
-		t38 := t37[1]
-		t39 := tensorops.Add(t24, t37[0])
-		t40 := tensorops.MatMulEach(w4, false, x, x4)
-		t41 := t40[1]
-		t42 := tensorops.Add(t25, t40[0])
-		t43 := tensorops.MatMulEach(w5, false, x, x5)
-		t44 := t43[1]
-		t45 := tensorops.Add(t26, t43[0])
-		t46 := tensorops.MatMulEach(w6, false, x, x6)
-		t47 := t46[1]
-		t48 := tensorops.Add(t27, t46[0])
-		t49 := tensorops.MatMulEach(w7, false, x, x7)
-		t50 := t49[1]
-		t51 := tensorops.Add(t28, t49[0])
-		t52 := tensorops.MatMulEach(w8, false, x, x8)
-		t53 := t52[1]
-		t54 := tensorops.Add(t29, t52[0])
-		t55 := tensorops.MatMul(x, w9)
-		x = tensorops.Tanh(t21)
-		x1 = tensorops.TanhJVP(x, t33)
-		x2 = tensorops.TanhJVP(x, t36)
-		x3 = tensorops.TanhJVP(x, t39)
-		t56 := tensorops.Fuse(
-			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-			x,
-			x1,
-			t33,
-			x2,
-			t36,
-			x3,
-			t39,
-		)
-		x4 = tensorops.TanhJVP(x, t42)
-		x5 = tensorops.TanhJVP(x, t45)
-		x6 = tensorops.TanhJVP(x, t48)
-		t57 := tensorops.FuseInto(
-			t56,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-			t56,
-			x,
-			x4,
-			t42,
-			x5,
-			t45,
-			x6,
-			t48,
-		)
-		x7 = tensorops.TanhJVP(x, t51)
-		x8 = tensorops.TanhJVP(x, t54)
-		t58 := tensorops.FuseInto(
-			t55,
-			"(1 - a*a)*(b + c + d + e + f + g + h + i + (j + k))",
-			x,
-			t32,
-			t35,
-			t38,
-			t41,
-			t44,
-			t47,
-			t50,
-			t53,
-			t55,
-			t30,
-		)
-		x9 = tensorops.FuseInto(
-			t57,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + g",
-			t57,
-			x,
-			x7,
-			t51,
-			x8,
-			t54,
-			t58,
-		)
+		w := t3[i]
+		w1 := t4[i]
+		w2 := t5[i]
+		t6 := tensorops.MatMulEach(w, false, x, x1)
+		t7 := t6[0]
+		t8 := t6[1]
+		t9 := tensorops.MatMulEach(w1, false, x, x1)
+		t10 := tensorops.Add(t8, t9[0])
+		t11 := tensorops.MatMul(x, w2)
+		t12 := tensorops.MatMul(x2, w)
+		t13 := tensorops.FuseInto(t11, "a + (b + c)", tensorops.SumLanes(t9[1]), t11, t12)
+		x = tensorops.Tanh(t7)
+		x1 = tensorops.TanhJVP(x, t10)
+		t14 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", x, x1, t10))
+		x2 = tensorops.FuseInto(t13, "a + (1 - b*b)*c", t14, x, t13)
 	}
-	return x, x1, x2, x3, x4, x5, x6, x7, x8, x9
+	return x, x1, x2
 }
 
 // SpreadOneJVP computes SpreadOne and its derivative along the tangents (forward mode).

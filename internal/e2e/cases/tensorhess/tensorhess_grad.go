@@ -130,363 +130,100 @@ func mLPLossGradJVP(m, dm, mBar, dmBar *MLP, x, y *T) (float64, float64) {
 
 // MLPLossHessian returns MLPLoss and its Hessian with respect to m, a [n, n] tensor (marked
 // symmetric) over θ, the n elements of the tensors of m in the order of its fields (W1, B1, W2,
-// B2), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] = ∂²MLPLoss/∂θᵢ∂θⱼ. Row i
-// is the Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
-// (mLPLossGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls,
-// which give MLPLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
+// B2), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] = ∂²MLPLoss/∂θᵢ∂θⱼ. Its
+// rows are the Hessian-vector products along the unit directions by forward mode over reverse mode
+// (mLPLossGradJVPStacked, the JVP of the gradient along up to 64 unit directions at once, stacked
+// in one tensor; ⌈n/64⌉ calls, which give MLPLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
 func MLPLossHessian(m *MLP, x, y *T) (f float64, h *T) {
 	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
-	rows := make([]*T, n+7)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]*MLP, 8)
-		for l := 0; l < 8; l++ {
-			t3 := tensorops.ParamsBasis(params, i+l)
-			t4 := new(MLP)
-			us[l] = t4
-			t4.W1 = t3[0]
-			t4.B1 = t3[1]
-			t4.W2 = t3[2]
-			t4.B2 = t3[3]
-		}
-		u1 := us[0]
-		u2 := us[1]
-		u3 := us[2]
-		u4 := us[3]
-		u5 := us[4]
-		u6 := us[5]
-		u7 := us[6]
-		u8 := us[7]
+	for i := 0; i < n; i += 64 {
+		t := tensorops.ParamsBases(params, i, 64)
+		u := new(MLP)
+		u.W1 = t[0]
+		u.B1 = t[1]
+		u.W2 = t[2]
+		u.B2 = t[3]
 		mBar := new(MLP)
-		hvs := make([]*MLP, 8)
-		for l2 := 0; l2 < 8; l2++ {
-			t2 := new(MLP)
-			hvs[l2] = t2
-		}
-		f, _, _, _, _, _, _, _, _ = mLPLossGradJVPLanes8(
-			m,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			u8,
-			mBar,
-			hvs[0],
-			hvs[1],
-			hvs[2],
-			hvs[3],
-			hvs[4],
-			hvs[5],
-			hvs[6],
-			hvs[7],
-			x,
-			y,
-		)
-		for l3 := 0; l3 < 8; l3++ {
-			hvsl := hvs[l3]
-			ts := append(make([]*T, 0, 4), hvsl.W1, hvsl.B1, hvsl.W2, hvsl.B2)
-			t := tensorops.ParamsFlatten(ts, params)
-			rows[i+l3] = t
-		}
+		hv := new(MLP)
+		f, _ = mLPLossGradJVPStacked(m, u, mBar, hv, x, y)
+		ts := append(make([]*T, 0, 4), hv.W1, hv.B1, hv.W2, hv.B2)
+		us := append(make([]*T, 0, 4), u.W1, u.B1, u.W2, u.B2)
+		t2 := tensorops.ParamsFlattenLanes(ts, us, params)
+		rows[i/64] = t2
 	}
 	if n == 0 {
 		f = MLPLoss(m, x, y)
 	}
-	return f, tensorops.ParamsHessian(rows[:n], params...)
+	return f, tensorops.ParamsHessian(rows, params...)
 }
 
-// mLPLossGradJVPLanes8 computes MLPLossGrad and its derivatives along 8 directions at once (vector
-// forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// MLPLossGrad's, then the 8 tangents of each float result in order.
+// mLPLossGradJVPStacked computes MLPLossGrad and its derivative along the tangents (forward mode).
 //
-// Varied inputs: m (tangents dm1, dm2, dm3, dm4, dm5, dm6, dm7, dm8), mBar (tangents dmBar1,
-// dmBar2, dmBar3, dmBar4, dmBar5, dmBar6, dmBar7, dmBar8).
-// Fixed inputs (zero tangents): x, y.
+// Varied inputs: m (tangent dm), mBar (tangent dmBar).
+// Fixed inputs (zero tangent): x, y.
+// Results, in order: the value of MLPLossGrad; its tangent.
+// Shadows: dm, dmBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values MLPLossGrad writes are written (overwritten) into the shadows: mBar
+// into dmBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
-func mLPLossGradJVPLanes8(
-	m, dm1, dm2, dm3, dm4, dm5, dm6, dm7, dm8, mBar, dmBar1, dmBar2, dmBar3, dmBar4, dmBar5 *MLP,
-	dmBar6, dmBar7, dmBar8 *MLP,
-	x, y *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func mLPLossGradJVPStacked(m, dm, mBar, dmBar *MLP, x, y *T) (float64, float64) {
 	t := m.W1
-	t2 := dm1.W1
-	t3 := dm2.W1
-	t4 := dm3.W1
-	t5 := dm4.W1
-	t6 := dm5.W1
-	t7 := dm6.W1
-	t8 := dm7.W1
-	t9 := dm8.W1
-	t10 := m.B1
-	t11 := dm1.B1
-	t12 := dm2.B1
-	t13 := dm3.B1
-	t14 := dm4.B1
-	t15 := dm5.B1
-	t16 := dm6.B1
-	t17 := dm7.B1
-	t18 := dm8.B1
-	t19 := m.W2
-	t20 := dm1.W2
-	t21 := dm2.W2
-	t22 := dm3.W2
-	t23 := dm4.W2
-	t24 := dm5.W2
-	t25 := dm6.W2
-	t26 := dm7.W2
-	t27 := dm8.W2
-	t28 := m.B2
-	t29 := dm1.B2
-	t30 := dm2.B2
-	t31 := dm3.B2
-	t32 := dm4.B2
-	t33 := dm5.B2
-	t34 := dm6.B2
-	t35 := dm7.B2
-	t36 := dm8.B2
-	t37 := tensorops.MatMul(x, t)
-	t38 := tensorops.FuseInto(t37, "a + b", t37, t10)
-	t39 := tensorops.ExpandLike(tensorops.MatMul(x, t2), t38)
-	t40 := tensorops.ExpandLike(t11, t38)
-	t41 := tensorops.ExpandLike(tensorops.MatMul(x, t3), t38)
-	t42 := tensorops.ExpandLike(t12, t38)
-	t43 := tensorops.ExpandLike(tensorops.MatMul(x, t4), t38)
-	t44 := tensorops.ExpandLike(t13, t38)
-	t45 := tensorops.ExpandLike(tensorops.MatMul(x, t5), t38)
-	t46 := tensorops.ExpandLike(t14, t38)
-	t47 := tensorops.ExpandLike(tensorops.MatMul(x, t6), t38)
-	t48 := tensorops.ExpandLike(t15, t38)
-	t49 := tensorops.ExpandLike(tensorops.MatMul(x, t7), t38)
-	t50 := tensorops.ExpandLike(t16, t38)
-	t51 := tensorops.ExpandLike(tensorops.MatMul(x, t8), t38)
-	t52 := tensorops.ExpandLike(t17, t38)
-	t53 := tensorops.ExpandLike(tensorops.MatMul(x, t9), t38)
-	t54 := tensorops.ExpandLike(t18, t38)
-	h := tensorops.FuseInto(t38, "Tanh(a)", t38)
-	dh1 := tensorops.FuseInto(t39, "TanhJVP(a, b + c)", h, t39, t40)
-	dh2 := tensorops.FuseInto(t41, "TanhJVP(a, b + c)", h, t41, t42)
-	dh3 := tensorops.FuseInto(t43, "TanhJVP(a, b + c)", h, t43, t44)
-	dh4 := tensorops.FuseInto(t45, "TanhJVP(a, b + c)", h, t45, t46)
-	dh5 := tensorops.FuseInto(t47, "TanhJVP(a, b + c)", h, t47, t48)
-	dh6 := tensorops.FuseInto(t49, "TanhJVP(a, b + c)", h, t49, t50)
-	dh7 := tensorops.FuseInto(t51, "TanhJVP(a, b + c)", h, t51, t52)
-	dh8 := tensorops.FuseInto(t53, "TanhJVP(a, b + c)", h, t53, t54)
-	t55 := tensorops.MatMulEach(t19, false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-	t56 := t55[0]
-	t57 := t55[2]
-	t58 := t55[3]
-	t59 := t55[4]
-	t60 := t55[5]
-	t61 := t55[6]
-	t62 := t55[7]
-	t63 := t55[8]
-	t64 := tensorops.MatMul(h, t20)
-	t65 := tensorops.FuseInto(t64, "a + b", t55[1], t64)
-	t66 := tensorops.MatMul(h, t21)
-	t67 := tensorops.FuseInto(t66, "a + b", t57, t66)
-	t68 := tensorops.MatMul(h, t22)
-	t69 := tensorops.FuseInto(t68, "a + b", t58, t68)
-	t70 := tensorops.MatMul(h, t23)
-	t71 := tensorops.FuseInto(t70, "a + b", t59, t70)
-	t72 := tensorops.MatMul(h, t24)
-	t73 := tensorops.FuseInto(t72, "a + b", t60, t72)
-	t74 := tensorops.MatMul(h, t25)
-	t75 := tensorops.FuseInto(t74, "a + b", t61, t74)
-	t76 := tensorops.MatMul(h, t26)
-	t77 := tensorops.FuseInto(t76, "a + b", t62, t76)
-	t78 := tensorops.MatMul(h, t27)
-	t79 := tensorops.FuseInto(t78, "a + b", t63, t78)
-	t80 := tensorops.Add(t56, t28)
-	t81 := tensorops.ExpandLike(t65, t80)
-	t82 := tensorops.FuseInto(t81, "a + b", t81, tensorops.ExpandLike(t29, t80))
-	t83 := tensorops.ExpandLike(t67, t80)
-	t84 := tensorops.FuseInto(t83, "a + b", t83, tensorops.ExpandLike(t30, t80))
-	t85 := tensorops.ExpandLike(t69, t80)
-	t86 := tensorops.FuseInto(t85, "a + b", t85, tensorops.ExpandLike(t31, t80))
-	t87 := tensorops.ExpandLike(t71, t80)
-	t88 := tensorops.FuseInto(t87, "a + b", t87, tensorops.ExpandLike(t32, t80))
-	t89 := tensorops.ExpandLike(t73, t80)
-	t90 := tensorops.FuseInto(t89, "a + b", t89, tensorops.ExpandLike(t33, t80))
-	t91 := tensorops.ExpandLike(t75, t80)
-	t92 := tensorops.FuseInto(t91, "a + b", t91, tensorops.ExpandLike(t34, t80))
-	t93 := tensorops.ExpandLike(t77, t80)
-	t94 := tensorops.FuseInto(t93, "a + b", t93, tensorops.ExpandLike(t35, t80))
-	t95 := tensorops.ExpandLike(t79, t80)
-	t96 := tensorops.FuseInto(t95, "a + b", t95, tensorops.ExpandLike(t36, t80))
-	t97 := tensorops.Sub(t80, y)
-	t98 := tensorops.ExpandLike(t82, t97)
-	t99 := tensorops.ExpandLike(t84, t97)
-	t100 := tensorops.ExpandLike(t86, t97)
-	t101 := tensorops.ExpandLike(t88, t97)
-	t102 := tensorops.ExpandLike(t90, t97)
-	t103 := tensorops.ExpandLike(t92, t97)
-	t104 := tensorops.ExpandLike(t94, t97)
-	t105 := tensorops.ExpandLike(t96, t97)
-	t106 := tensorops.Square(t97)
-	t107 := tensorops.MeanAllGrad(t106, 1)
-	t108 := tensorops.SumLike(tensorops.Fuse("2*a*b", t97, t107), t80)
-	t109 := tensorops.SumLike(tensorops.FuseInto(t98, "a*(2*b)", t107, t98), t80)
-	t110 := tensorops.SumLike(tensorops.FuseInto(t99, "a*(2*b)", t107, t99), t80)
-	t111 := tensorops.SumLike(tensorops.FuseInto(t100, "a*(2*b)", t107, t100), t80)
-	t112 := tensorops.SumLike(tensorops.FuseInto(t101, "a*(2*b)", t107, t101), t80)
-	t113 := tensorops.SumLike(tensorops.FuseInto(t102, "a*(2*b)", t107, t102), t80)
-	t114 := tensorops.SumLike(tensorops.FuseInto(t103, "a*(2*b)", t107, t103), t80)
-	t115 := tensorops.SumLike(tensorops.FuseInto(t104, "a*(2*b)", t107, t104), t80)
-	t116 := tensorops.SumLike(tensorops.FuseInto(t105, "a*(2*b)", t107, t105), t80)
-	t117 := tensorops.SumLike(t108, t56)
-	t118 := tensorops.SumLike(t109, t56)
-	t119 := tensorops.SumLike(t110, t56)
-	t120 := tensorops.SumLike(t111, t56)
-	t121 := tensorops.SumLike(t112, t56)
-	t122 := tensorops.SumLike(t113, t56)
-	t123 := tensorops.SumLike(t114, t56)
-	t124 := tensorops.SumLike(t115, t56)
-	t125 := tensorops.SumLike(t116, t56)
-	t126 := tensorops.MatMulGradAEach(h, t19, false, t117, t118, t119, t120, t121, t122, t123, t124, t125)
-	t127 := t126[0]
-	t128 := t126[1]
-	t129 := t126[2]
-	t130 := t126[3]
-	t131 := t126[4]
-	t132 := t126[5]
-	t133 := t126[6]
-	t134 := t126[7]
-	t135 := t126[8]
-	t136 := tensorops.MatMulGradA(t117, h, t20, false, false)
-	t137 := tensorops.MatMulGradA(t117, h, t21, false, false)
-	t138 := tensorops.MatMulGradA(t117, h, t22, false, false)
-	t139 := tensorops.MatMulGradA(t117, h, t23, false, false)
-	t140 := tensorops.MatMulGradA(t117, h, t24, false, false)
-	t141 := tensorops.MatMulGradA(t117, h, t25, false, false)
-	t142 := tensorops.MatMulGradA(t117, h, t26, false, false)
-	t143 := tensorops.MatMulGradA(t117, h, t27, false, false)
-	t144 := tensorops.TanhJVP(h, t127)
-	t145 := tensorops.Fuse("-2*a*b", h, t127)
-	t146 := tensorops.Fuse("1 - a*a", h)
-	t147 := tensorops.FuseInto(t136, "a*b + c*(d + e)", t145, dh1, t146, t128, t136)
-	t148 := tensorops.FuseInto(t137, "a*b + c*(d + e)", t145, dh2, t146, t129, t137)
-	t149 := tensorops.FuseInto(t138, "a*b + c*(d + e)", t145, dh3, t146, t130, t138)
-	t150 := tensorops.FuseInto(t139, "a*b + c*(d + e)", t145, dh4, t146, t131, t139)
-	t151 := tensorops.FuseInto(t140, "a*b + c*(d + e)", t145, dh5, t146, t132, t140)
-	t152 := tensorops.FuseInto(t141, "a*b + c*(d + e)", t145, dh6, t146, t133, t141)
-	t153 := tensorops.FuseInto(t142, "a*b + c*(d + e)", t145, dh7, t146, t134, t142)
-	t154 := tensorops.FuseInto(t143, "a*b + c*(d + e)", t145, dh8, t146, t135, t143)
-	t155 := tensorops.SumLike(t144, t37)
-	t156 := dmBar1.B2
-	t157 := dmBar2.B2
-	t158 := dmBar3.B2
-	t159 := dmBar4.B2
-	t160 := dmBar5.B2
-	t161 := dmBar6.B2
-	t162 := dmBar7.B2
-	t163 := dmBar8.B2
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t108, t28)
-	dmBar1.B2 = tensorops.Add(t156, tensorops.SumLike(t109, t28))
-	dmBar2.B2 = tensorops.Add(t157, tensorops.SumLike(t110, t28))
-	dmBar3.B2 = tensorops.Add(t158, tensorops.SumLike(t111, t28))
-	dmBar4.B2 = tensorops.Add(t159, tensorops.SumLike(t112, t28))
-	dmBar5.B2 = tensorops.Add(t160, tensorops.SumLike(t113, t28))
-	dmBar6.B2 = tensorops.Add(t161, tensorops.SumLike(t114, t28))
-	dmBar7.B2 = tensorops.Add(t162, tensorops.SumLike(t115, t28))
-	dmBar8.B2 = tensorops.Add(t163, tensorops.SumLike(t116, t28))
-	t164 := dmBar1.W2
-	t165 := dmBar2.W2
-	t166 := dmBar3.W2
-	t167 := dmBar4.W2
-	t168 := dmBar5.W2
-	t169 := dmBar6.W2
-	t170 := dmBar7.W2
-	t171 := dmBar8.W2
-	t172 := tensorops.AccumulateMatMulGradB(mBar.W2, t117, h, t19, false, false)
-	t173 := tensorops.MatMulGradB(t118, h, t19, false, false)
-	t174 := tensorops.MatMulGradB(t117, dh1, t19, false, false)
-	t175 := tensorops.FuseInto(t173, "a + b + c", t164, t173, t174)
-	t176 := tensorops.MatMulGradB(t119, h, t19, false, false)
-	t177 := tensorops.MatMulGradB(t117, dh2, t19, false, false)
-	t178 := tensorops.FuseInto(t176, "a + b + c", t165, t176, t177)
-	t179 := tensorops.MatMulGradB(t120, h, t19, false, false)
-	t180 := tensorops.MatMulGradB(t117, dh3, t19, false, false)
-	t181 := tensorops.FuseInto(t179, "a + b + c", t166, t179, t180)
-	t182 := tensorops.MatMulGradB(t121, h, t19, false, false)
-	t183 := tensorops.MatMulGradB(t117, dh4, t19, false, false)
-	t184 := tensorops.FuseInto(t182, "a + b + c", t167, t182, t183)
-	t185 := tensorops.MatMulGradB(t122, h, t19, false, false)
-	t186 := tensorops.MatMulGradB(t117, dh5, t19, false, false)
-	t187 := tensorops.FuseInto(t185, "a + b + c", t168, t185, t186)
-	t188 := tensorops.MatMulGradB(t123, h, t19, false, false)
-	t189 := tensorops.MatMulGradB(t117, dh6, t19, false, false)
-	t190 := tensorops.FuseInto(t188, "a + b + c", t169, t188, t189)
-	t191 := tensorops.MatMulGradB(t124, h, t19, false, false)
-	t192 := tensorops.MatMulGradB(t117, dh7, t19, false, false)
-	t193 := tensorops.FuseInto(t191, "a + b + c", t170, t191, t192)
-	t194 := tensorops.MatMulGradB(t125, h, t19, false, false)
-	t195 := tensorops.MatMulGradB(t117, dh8, t19, false, false)
-	t196 := tensorops.FuseInto(t194, "a + b + c", t171, t194, t195)
-	mBar.W2 = t172
-	dmBar1.W2 = t175
-	dmBar2.W2 = t178
-	dmBar3.W2 = t181
-	dmBar4.W2 = t184
-	dmBar5.W2 = t187
-	dmBar6.W2 = t190
-	dmBar7.W2 = t193
-	dmBar8.W2 = t196
-	t197 := dmBar1.B1
-	t198 := dmBar2.B1
-	t199 := dmBar3.B1
-	t200 := dmBar4.B1
-	t201 := dmBar5.B1
-	t202 := dmBar6.B1
-	t203 := dmBar7.B1
-	t204 := dmBar8.B1
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t144, t10)
-	dmBar1.B1 = tensorops.Add(t197, tensorops.SumLike(t147, t10))
-	dmBar2.B1 = tensorops.Add(t198, tensorops.SumLike(t148, t10))
-	dmBar3.B1 = tensorops.Add(t199, tensorops.SumLike(t149, t10))
-	dmBar4.B1 = tensorops.Add(t200, tensorops.SumLike(t150, t10))
-	dmBar5.B1 = tensorops.Add(t201, tensorops.SumLike(t151, t10))
-	dmBar6.B1 = tensorops.Add(t202, tensorops.SumLike(t152, t10))
-	dmBar7.B1 = tensorops.Add(t203, tensorops.SumLike(t153, t10))
-	dmBar8.B1 = tensorops.Add(t204, tensorops.SumLike(t154, t10))
-	t205 := dmBar1.W1
-	t206 := dmBar2.W1
-	t207 := dmBar3.W1
-	t208 := dmBar4.W1
-	t209 := dmBar5.W1
-	t210 := dmBar6.W1
-	t211 := dmBar7.W1
-	t212 := dmBar8.W1
-	t213 := tensorops.AccumulateMatMulGradB(mBar.W1, t155, x, t, false, false)
-	t214 := tensorops.MatMulGradB(tensorops.SumLike(t147, t37), x, t, false, false)
-	t215 := tensorops.FuseInto(t214, "a + b", t205, t214)
-	t216 := tensorops.MatMulGradB(tensorops.SumLike(t148, t37), x, t, false, false)
-	t217 := tensorops.FuseInto(t216, "a + b", t206, t216)
-	t218 := tensorops.MatMulGradB(tensorops.SumLike(t149, t37), x, t, false, false)
-	t219 := tensorops.FuseInto(t218, "a + b", t207, t218)
-	t220 := tensorops.MatMulGradB(tensorops.SumLike(t150, t37), x, t, false, false)
-	t221 := tensorops.FuseInto(t220, "a + b", t208, t220)
-	t222 := tensorops.MatMulGradB(tensorops.SumLike(t151, t37), x, t, false, false)
-	t223 := tensorops.FuseInto(t222, "a + b", t209, t222)
-	t224 := tensorops.MatMulGradB(tensorops.SumLike(t152, t37), x, t, false, false)
-	t225 := tensorops.FuseInto(t224, "a + b", t210, t224)
-	t226 := tensorops.MatMulGradB(tensorops.SumLike(t153, t37), x, t, false, false)
-	t227 := tensorops.FuseInto(t226, "a + b", t211, t226)
-	t228 := tensorops.MatMulGradB(tensorops.SumLike(t154, t37), x, t, false, false)
-	t229 := tensorops.FuseInto(t228, "a + b", t212, t228)
-	mBar.W1 = t213
-	dmBar1.W1 = t215
-	dmBar2.W1 = t217
-	dmBar3.W1 = t219
-	dmBar4.W1 = t221
-	dmBar5.W1 = t223
-	dmBar6.W1 = t225
-	dmBar7.W1 = t227
-	dmBar8.W1 = t229
-	return tensorops.MeanAll(t106), 0, 0, 0, 0, 0, 0, 0, 0
+	t2 := dm.W1
+	t3 := m.B1
+	t4 := dm.B1
+	t5 := m.W2
+	t6 := dm.W2
+	t7 := m.B2
+	t8 := dm.B2
+	t9 := tensorops.MatMul(x, t)
+	t10 := tensorops.FuseInto(t9, "a + b", t9, t3)
+	t11 := tensorops.ExpandLike(tensorops.MatMul(x, t2), t10)
+	t12 := tensorops.ExpandLike(t4, t10)
+	h := tensorops.FuseInto(t10, "Tanh(a)", t10)
+	dh := tensorops.FuseInto(t11, "TanhJVP(a, b + c)", h, t11, t12)
+	t13 := tensorops.MatMulEach(t5, false, h, dh)
+	t14 := t13[0]
+	t15 := tensorops.MatMul(h, t6)
+	t16 := tensorops.Add(t14, t7)
+	t17 := tensorops.ExpandLike(tensorops.FuseInto(t15, "a + b", t13[1], t15), t16)
+	t18 := tensorops.FuseInto(t17, "a + b", t17, tensorops.ExpandLike(t8, t16))
+	t19 := tensorops.Sub(t16, y)
+	t20 := tensorops.ExpandLike(t18, t19)
+	t21 := tensorops.Square(t19)
+	t22 := tensorops.MeanAllGrad(t21, 1)
+	t23 := tensorops.SumLike(tensorops.Fuse("2*a*b", t19, t22), t16)
+	t24 := tensorops.SumLike(tensorops.FuseInto(t20, "a*(2*b)", t22, t20), t16)
+	t25 := tensorops.SumLike(t23, t14)
+	t26 := tensorops.SumLike(t24, t14)
+	t27 := tensorops.MatMulGradAEach(h, t5, false, t25, t26)
+	t28 := t27[0]
+	t29 := tensorops.MatMulGradA(t25, h, t6, false, false)
+	t30 := tensorops.TanhJVP(h, t28)
+	t31 := tensorops.FuseInto(t29, "-2*a*b*c + (1 - a*a)*(d + e)", h, t28, dh, t27[1], t29)
+	t32 := tensorops.SumLike(t30, t9)
+	t33 := dmBar.B2
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t23, t7)
+	dmBar.B2 = tensorops.Add(t33, tensorops.SumLike(t24, t7))
+	t34 := dmBar.W2
+	t35 := tensorops.AccumulateMatMulGradB(mBar.W2, t25, h, t5, false, false)
+	t36 := tensorops.MatMulGradB(t26, h, t5, false, false)
+	t37 := tensorops.MatMulGradB(t25, dh, t5, false, false)
+	t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
+	mBar.W2 = t35
+	dmBar.W2 = t38
+	t39 := dmBar.B1
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t30, t3)
+	dmBar.B1 = tensorops.Add(t39, tensorops.SumLike(t31, t3))
+	t40 := dmBar.W1
+	t41 := tensorops.AccumulateMatMulGradB(mBar.W1, t32, x, t, false, false)
+	t42 := tensorops.MatMulGradB(tensorops.SumLike(t31, t9), x, t, false, false)
+	t43 := tensorops.FuseInto(t42, "a + b", t40, t42)
+	mBar.W1 = t41
+	dmBar.W1 = t43
+	return tensorops.MeanAll(t21), 0
 }
 
 // MLPLossHessDiag returns MLPLoss and the diagonal of its Hessian with respect to m, as a fresh
@@ -795,40 +532,24 @@ func mlpTaylorLanes8WrtW1B1W2B2(
 
 // MLPLossLaplacian returns MLPLoss and its Laplacian with respect to m, Σᵢ ∂²MLPLoss/∂θᵢ² over θ,
 // the n elements of the tensors of m in the order of its fields (W1, B1, W2, B2), each tensor
-// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: mLPLossTaylorWrtM
-// propagates 8 unit directions at once, their first coefficients and the sum of their second ones;
-// ⌈n/8⌉ calls, which give MLPLoss's value too.
+// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: mLPLossTaylorStackedWrtM
+// propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
+// the sum of their second ones); ⌈n/64⌉ calls, which give MLPLoss's value too.
 func MLPLossLaplacian(m *MLP, x, y *T) (f, lap float64) {
 	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]*MLP, 8)
-		for l := 0; l < 8; l++ {
-			t2 := tensorops.ParamsBasis(params, i+l)
-			t3 := new(MLP)
-			us[l] = t3
-			t3.W1 = t2[0]
-			t3.B1 = t2[1]
-			t3.W2 = t2[2]
-			t3.B2 = t2[3]
-		}
-		var t float64
-		f, _, _, _, _, _, _, _, _, t = mLPLossTaylorWrtM(
-			m,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-			y,
-		)
-		lap += 2 * t
+	for i := 0; i < n; i += 64 {
+		t := tensorops.ParamsBases(params, i, 64)
+		u := new(MLP)
+		u.W1 = t[0]
+		u.B1 = t[1]
+		u.W2 = t[2]
+		u.B2 = t[3]
+		var t2 float64
+		f, _, t2 = mLPLossTaylorStackedWrtM(m, u, x, y)
+		lap += 2 * t2
 	}
 	if n == 0 {
 		f = MLPLoss(m, x, y)
@@ -836,235 +557,61 @@ func MLPLossLaplacian(m *MLP, x, y *T) (f, lap float64) {
 	return f, lap
 }
 
-// mLPLossTaylorWrtM propagates 8 second-order jets of MLPLoss at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// mLPLossTaylorStackedWrtM propagates 1 second-order jets of MLPLoss at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of MLPLoss and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: m (m1, m2, m3, m4, m5, m6, m7, m8).
-func mLPLossTaylorWrtM(
-	m, m1, m2, m3, m4, m5, m6, m7, m8 *MLP,
-	x, y *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := mlpTaylorWrtW1B1W2B2(
+// Varied inputs: m (m1).
+func mLPLossTaylorStackedWrtM(m, m1 *MLP, x, y *T) (float64, float64, float64) {
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B2(
 		m.W1,
 		m1.W1,
-		m2.W1,
-		m3.W1,
-		m4.W1,
-		m5.W1,
-		m6.W1,
-		m7.W1,
-		m8.W1,
 		m.B1,
 		m1.B1,
-		m2.B1,
-		m3.B1,
-		m4.B1,
-		m5.B1,
-		m6.B1,
-		m7.B1,
-		m8.B1,
 		m.W2,
 		m1.W2,
-		m2.W2,
-		m3.W2,
-		m4.W2,
-		m5.W2,
-		m6.W2,
-		m7.W2,
-		m8.W2,
 		m.B2,
 		m1.B2,
-		m2.B2,
-		m3.B2,
-		m4.B2,
-		m5.B2,
-		m6.B2,
-		m7.B2,
-		m8.B2,
 		x,
 	)
-	t11 := tensorops.Sub(t, y)
-	t12 := tensorops.ExpandLike(t2, t11)
-	t13 := tensorops.ExpandLike(t3, t11)
-	t14 := tensorops.ExpandLike(t4, t11)
-	t15 := tensorops.ExpandLike(t5, t11)
-	t16 := tensorops.ExpandLike(t6, t11)
-	t17 := tensorops.ExpandLike(t7, t11)
-	t18 := tensorops.ExpandLike(t8, t11)
-	t19 := tensorops.ExpandLike(t9, t11)
-	t20 := tensorops.ExpandLike(t10, t11)
-	t21 := tensorops.Scale(t11, 2)
-	t22 := tensorops.Fuse(
-		"0.5*(2*a*a) + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + 0.5*(2*e*e)",
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-	)
-	t23 := tensorops.FuseInto(
-		t22,
-		"a + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + e*f",
-		t22,
-		t17,
-		t18,
-		t19,
-		t21,
-		t20,
-	)
-	t24 := tensorops.MeanAll(tensorops.Mul(t21, t12))
-	t25 := tensorops.MeanAll(tensorops.Mul(t21, t13))
-	t26 := tensorops.MeanAll(tensorops.Mul(t21, t14))
-	t27 := tensorops.MeanAll(tensorops.Mul(t21, t15))
-	t28 := tensorops.MeanAll(tensorops.Mul(t21, t16))
-	t29 := tensorops.MeanAll(tensorops.Mul(t21, t17))
-	t30 := tensorops.MeanAll(tensorops.Mul(t21, t18))
-	t31 := tensorops.MeanAll(tensorops.Mul(t21, t19))
-	t32 := tensorops.MeanAll(t23)
-	return tensorops.MeanAll(tensorops.Square(t11)), t24, t25, t26, t27, t28, t29, t30, t31, t32
+	t4 := tensorops.Sub(t, y)
+	t5 := tensorops.SumLanes(tensorops.Fuse("0.5*(2*a*a)", tensorops.ExpandLike(t2, t4)))
+	t6 := tensorops.Fuse("a + 2*b*c", t5, t4, tensorops.ExpandLike(t3, t4))
+	t7 := tensorops.MeanAll(t6)
+	return tensorops.MeanAll(tensorops.Square(t4)), 0, t7
 }
 
-// mlpTaylorWrtW1B1W2B2 propagates 8 second-order jets of mlp at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// mlpTaylorStackedWrtW1B1W2B2 propagates 1 second-order jets of mlp at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of mlp and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: w1 (w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8), b1 (b1_1, b1_2, b1_3, b1_4,
-// b1_5, b1_6, b1_7, b1_8), w2 (w2_1, w2_2, w2_3, w2_4, w2_5, w2_6, w2_7, w2_8), b2 (b2_1, b2_2,
-// b2_3, b2_4, b2_5, b2_6, b2_7, b2_8).
-func mlpTaylorWrtW1B1W2B2(
-	w1, w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, b1, b1_1, b1_2, b1_3, b1_4, b1_5, b1_6 *T,
-	b1_7, b1_8, w2, w2_1, w2_2, w2_3, w2_4, w2_5, w2_6, w2_7, w2_8, b2, b2_1, b2_2, b2_3, b2_4 *T,
-	b2_5, b2_6, b2_7, b2_8, x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+// Varied inputs: w1 (w1_1), b1 (b1_1), w2 (w2_1), b2 (b2_1).
+func mlpTaylorStackedWrtW1B1W2B2(w1, w1_1, b1, b1_1, w2, w2_1, b2, b2_1, x *T) (*T, *T, *T) {
 	t := tensorops.MatMul(x, w1)
 	t2 := tensorops.FuseInto(t, "a + b", t, b1)
 	t3 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1), t2)
 	t4 := tensorops.FuseInto(t3, "a + b", t3, tensorops.ExpandLike(b1_1, t2))
-	t5 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2), t2)
-	t6 := tensorops.FuseInto(t5, "a + b", t5, tensorops.ExpandLike(b1_2, t2))
-	t7 := tensorops.ExpandLike(tensorops.MatMul(x, w1_3), t2)
-	t8 := tensorops.FuseInto(t7, "a + b", t7, tensorops.ExpandLike(b1_3, t2))
-	t9 := tensorops.ExpandLike(tensorops.MatMul(x, w1_4), t2)
-	t10 := tensorops.FuseInto(t9, "a + b", t9, tensorops.ExpandLike(b1_4, t2))
-	t11 := tensorops.ExpandLike(tensorops.MatMul(x, w1_5), t2)
-	t12 := tensorops.FuseInto(t11, "a + b", t11, tensorops.ExpandLike(b1_5, t2))
-	t13 := tensorops.ExpandLike(tensorops.MatMul(x, w1_6), t2)
-	t14 := tensorops.FuseInto(t13, "a + b", t13, tensorops.ExpandLike(b1_6, t2))
-	t15 := tensorops.ExpandLike(tensorops.MatMul(x, w1_7), t2)
-	t16 := tensorops.FuseInto(t15, "a + b", t15, tensorops.ExpandLike(b1_7, t2))
-	t17 := tensorops.ExpandLike(tensorops.MatMul(x, w1_8), t2)
-	t18 := tensorops.FuseInto(t17, "a + b", t17, tensorops.ExpandLike(b1_8, t2))
 	h := tensorops.FuseInto(t2, "Tanh(a)", t2)
 	h1 := tensorops.TanhJVP(h, t4)
-	h2 := tensorops.TanhJVP(h, t6)
-	h3 := tensorops.TanhJVP(h, t8)
-	t19 := tensorops.Fuse(
-		"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-		h,
-		h1,
-		t4,
-		h2,
-		t6,
-		h3,
-		t8,
-	)
-	h4 := tensorops.TanhJVP(h, t10)
-	h5 := tensorops.TanhJVP(h, t12)
-	h6 := tensorops.TanhJVP(h, t14)
-	t20 := tensorops.FuseInto(
-		t19,
-		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-		t19,
-		h,
-		h4,
-		t10,
-		h5,
-		t12,
-		h6,
-		t14,
-	)
-	h7 := tensorops.TanhJVP(h, t16)
-	h8 := tensorops.TanhJVP(h, t18)
-	h9 := tensorops.FuseInto(
-		t20,
-		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f)",
-		t20,
-		h,
-		h7,
-		t16,
-		h8,
-		t18,
-	)
-	t21 := tensorops.MatMulEach(w2, false, h, h1, h2, h3, h4, h5, h6, h7, h8, h9)
-	t22 := t21[0]
-	t23 := t21[1]
-	t24 := t21[2]
-	t25 := t21[3]
-	t26 := t21[4]
-	t27 := t21[5]
-	t28 := t21[6]
-	t29 := t21[7]
-	t30 := t21[8]
-	t31 := t21[9]
-	t32 := tensorops.MatMulEach(w2_1, false, h, h1)
-	t33 := t32[0]
-	t34 := t32[1]
-	t35 := tensorops.MatMulEach(w2_2, false, h, h2)
-	t36 := t35[0]
-	t37 := t35[1]
-	t38 := tensorops.MatMulEach(w2_3, false, h, h3)
-	t39 := t38[0]
-	t40 := t38[1]
-	t41 := tensorops.MatMulEach(w2_4, false, h, h4)
-	t42 := t41[0]
-	t43 := t41[1]
-	t44 := tensorops.MatMulEach(w2_5, false, h, h5)
-	t45 := t44[0]
-	t46 := t44[1]
-	t47 := tensorops.MatMulEach(w2_6, false, h, h6)
-	t48 := t47[0]
-	t49 := t47[1]
-	t50 := tensorops.MatMulEach(w2_7, false, h, h7)
-	t51 := t50[0]
-	t52 := t50[1]
-	t53 := tensorops.MatMulEach(w2_8, false, h, h8)
-	t54 := t53[0]
-	t55 := tensorops.Fuse(
-		"a + b + c + d + e + f + g + h + i",
-		t34,
-		t37,
-		t40,
-		t43,
-		t46,
-		t49,
-		t52,
-		t53[1],
-		t31,
-	)
-	t56 := tensorops.Add(t22, b2)
-	t57 := tensorops.ExpandLike(tensorops.Add(t23, t33), t56)
-	t58 := tensorops.Add(t57, tensorops.ExpandLike(b2_1, t56))
-	t59 := tensorops.ExpandLike(tensorops.Add(t24, t36), t56)
-	t60 := tensorops.Add(t59, tensorops.ExpandLike(b2_2, t56))
-	t61 := tensorops.ExpandLike(tensorops.Add(t25, t39), t56)
-	t62 := tensorops.Add(t61, tensorops.ExpandLike(b2_3, t56))
-	t63 := tensorops.ExpandLike(tensorops.Add(t26, t42), t56)
-	t64 := tensorops.Add(t63, tensorops.ExpandLike(b2_4, t56))
-	t65 := tensorops.ExpandLike(tensorops.Add(t27, t45), t56)
-	t66 := tensorops.Add(t65, tensorops.ExpandLike(b2_5, t56))
-	t67 := tensorops.ExpandLike(tensorops.Add(t28, t48), t56)
-	t68 := tensorops.Add(t67, tensorops.ExpandLike(b2_6, t56))
-	t69 := tensorops.ExpandLike(tensorops.Add(t29, t51), t56)
-	t70 := tensorops.Add(t69, tensorops.ExpandLike(b2_7, t56))
-	t71 := tensorops.ExpandLike(tensorops.Add(t30, t54), t56)
-	t72 := tensorops.Add(t71, tensorops.ExpandLike(b2_8, t56))
-	t73 := tensorops.ExpandLike(t55, t56)
-	return t56, t58, t60, t62, t64, t66, t68, t70, t72, t73
+	h2 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t4))
+	t5 := tensorops.MatMulEach(w2, false, h, h1)
+	t6 := t5[0]
+	t7 := t5[1]
+	t8 := tensorops.MatMulEach(w2_1, false, h, h1)
+	t9 := t8[0]
+	t10 := tensorops.MatMul(h2, w2)
+	t11 := tensorops.FuseInto(t10, "a + b", tensorops.SumLanes(t8[1]), t10)
+	t12 := tensorops.Add(t6, b2)
+	t13 := tensorops.ExpandLike(tensorops.Add(t7, t9), t12)
+	t14 := tensorops.Add(t13, tensorops.ExpandLike(b2_1, t12))
+	t15 := tensorops.ExpandLike(t11, t12)
+	return t12, t14, t15
 }
 
 // MLPLossHVP2 returns MLPLoss and the Hessian-vector product ∇²MLPLoss·v1, ∇²MLPLoss·v2, the
@@ -1530,314 +1077,93 @@ func mLPLossVGradJVP(m, dm MLP, x, y *T) (f float64, mBar MLP, df float64, dmBar
 
 // MLPLossVHessian returns MLPLossV and its Hessian with respect to m, a [n, n] tensor (marked
 // symmetric) over θ, the n elements of the tensors of m in the order of its fields (W1, B1, W2,
-// B2), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] = ∂²MLPLossV/∂θᵢ∂θⱼ. Row i
-// is the Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
-// (mLPLossVGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls,
-// which give MLPLossV's value too), then (H + Hᵀ)/2, exactly symmetric.
+// B2), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] = ∂²MLPLossV/∂θᵢ∂θⱼ. Its
+// rows are the Hessian-vector products along the unit directions by forward mode over reverse mode
+// (mLPLossVGradJVPStacked, the JVP of the gradient along up to 64 unit directions at once, stacked
+// in one tensor; ⌈n/64⌉ calls, which give MLPLossV's value too), then (H + Hᵀ)/2, exactly
+// symmetric.
 func MLPLossVHessian(m MLP, x, y *T) (f float64, h *T) {
 	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
-	rows := make([]*T, n+7)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]MLP, 8)
-		for l := 0; l < 8; l++ {
-			t17 := tensorops.ParamsBasis(params, i+l)
-			us[l].W1 = t17[0]
-			us[l].B1 = t17[1]
-			us[l].W2 = t17[2]
-			us[l].B2 = t17[3]
+	for i := 0; i < n; i += 64 {
+		t := tensorops.ParamsBases(params, i, 64)
+		u := MLP{
+			W1: t[0],
+			B1: t[1],
+			W2: t[2],
+			B2: t[3],
 		}
-		var t, t2, t3, t4, t5, t6, t7, t8 MLP
-		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = mLPLossVGradJVPLanes8(
-			m,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-			y,
-		)
-		t18 := t
-		ts := append(make([]*T, 0, 4), t18.W1, t18.B1, t18.W2, t18.B2)
-		t9 := tensorops.ParamsFlatten(ts, params)
-		rows[i] = t9
-		t19 := t2
-		ts2 := append(make([]*T, 0, 4), t19.W1, t19.B1, t19.W2, t19.B2)
-		t10 := tensorops.ParamsFlatten(ts2, params)
-		rows[i+1] = t10
-		t20 := t3
-		ts3 := append(make([]*T, 0, 4), t20.W1, t20.B1, t20.W2, t20.B2)
-		t11 := tensorops.ParamsFlatten(ts3, params)
-		rows[i+2] = t11
-		t21 := t4
-		ts4 := append(make([]*T, 0, 4), t21.W1, t21.B1, t21.W2, t21.B2)
-		t12 := tensorops.ParamsFlatten(ts4, params)
-		rows[i+3] = t12
-		t22 := t5
-		ts5 := append(make([]*T, 0, 4), t22.W1, t22.B1, t22.W2, t22.B2)
-		t13 := tensorops.ParamsFlatten(ts5, params)
-		rows[i+4] = t13
-		t23 := t6
-		ts6 := append(make([]*T, 0, 4), t23.W1, t23.B1, t23.W2, t23.B2)
-		t14 := tensorops.ParamsFlatten(ts6, params)
-		rows[i+5] = t14
-		t24 := t7
-		ts7 := append(make([]*T, 0, 4), t24.W1, t24.B1, t24.W2, t24.B2)
-		t15 := tensorops.ParamsFlatten(ts7, params)
-		rows[i+6] = t15
-		t25 := t8
-		ts8 := append(make([]*T, 0, 4), t25.W1, t25.B1, t25.W2, t25.B2)
-		t16 := tensorops.ParamsFlatten(ts8, params)
-		rows[i+7] = t16
+		var t2 MLP
+		f, _, _, t2 = mLPLossVGradJVPStacked(m, u, x, y)
+		t4 := t2
+		ts := append(make([]*T, 0, 4), t4.W1, t4.B1, t4.W2, t4.B2)
+		t5 := u
+		us := append(make([]*T, 0, 4), t5.W1, t5.B1, t5.W2, t5.B2)
+		t3 := tensorops.ParamsFlattenLanes(ts, us, params)
+		rows[i/64] = t3
 	}
 	if n == 0 {
 		f = MLPLossV(m, x, y)
 	}
-	return f, tensorops.ParamsHessian(rows[:n], params...)
+	return f, tensorops.ParamsHessian(rows, params...)
 }
 
-// mLPLossVGradJVPLanes8 computes MLPLossVGrad and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// MLPLossVGrad's, then the 8 tangents of each float result in order.
+// mLPLossVGradJVPStacked computes MLPLossVGrad and its derivative along the tangents (forward
+// mode).
 //
-// Varied inputs: m (tangents dm1, dm2, dm3, dm4, dm5, dm6, dm7, dm8).
-// Fixed inputs (zero tangents): x, y.
-func mLPLossVGradJVPLanes8(
-	m, dm1, dm2, dm3, dm4, dm5, dm6, dm7, dm8 MLP,
-	x, y *T,
-) (
-	f float64,
-	mBar MLP,
-	df1, df2, df3, df4, df5, df6, df7, df8 float64,
-	dmBar1, dmBar2, dmBar3, dmBar4, dmBar5, dmBar6, dmBar7, dmBar8 MLP,
-) {
+// Varied inputs: m (tangent dm).
+// Fixed inputs (zero tangent): x, y.
+// Results, in order: f; mBar; df, the tangent of f; dmBar, the tangent of mBar.
+// Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
+func mLPLossVGradJVPStacked(m, dm MLP, x, y *T) (f float64, mBar MLP, df float64, dmBar MLP) {
 	t := m.W1
 	t2 := m.B1
 	t3 := m.W2
-	t4 := dm1.W2
-	t5 := dm2.W2
-	t6 := dm3.W2
-	t7 := dm4.W2
-	t8 := dm5.W2
-	t9 := dm6.W2
-	t10 := dm7.W2
-	t11 := dm8.W2
-	t12 := m.B2
-	t13 := tensorops.MatMul(x, t)
-	t14 := tensorops.FuseInto(t13, "a + b", t13, t2)
-	t15 := tensorops.ExpandLike(tensorops.MatMul(x, dm1.W1), t14)
-	t16 := tensorops.ExpandLike(dm1.B1, t14)
-	t17 := tensorops.ExpandLike(tensorops.MatMul(x, dm2.W1), t14)
-	t18 := tensorops.ExpandLike(dm2.B1, t14)
-	t19 := tensorops.ExpandLike(tensorops.MatMul(x, dm3.W1), t14)
-	t20 := tensorops.ExpandLike(dm3.B1, t14)
-	t21 := tensorops.ExpandLike(tensorops.MatMul(x, dm4.W1), t14)
-	t22 := tensorops.ExpandLike(dm4.B1, t14)
-	t23 := tensorops.ExpandLike(tensorops.MatMul(x, dm5.W1), t14)
-	t24 := tensorops.ExpandLike(dm5.B1, t14)
-	t25 := tensorops.ExpandLike(tensorops.MatMul(x, dm6.W1), t14)
-	t26 := tensorops.ExpandLike(dm6.B1, t14)
-	t27 := tensorops.ExpandLike(tensorops.MatMul(x, dm7.W1), t14)
-	t28 := tensorops.ExpandLike(dm7.B1, t14)
-	t29 := tensorops.ExpandLike(tensorops.MatMul(x, dm8.W1), t14)
-	t30 := tensorops.ExpandLike(dm8.B1, t14)
-	h := tensorops.FuseInto(t14, "Tanh(a)", t14)
-	dh1 := tensorops.FuseInto(t15, "TanhJVP(a, b + c)", h, t15, t16)
-	dh2 := tensorops.FuseInto(t17, "TanhJVP(a, b + c)", h, t17, t18)
-	dh3 := tensorops.FuseInto(t19, "TanhJVP(a, b + c)", h, t19, t20)
-	dh4 := tensorops.FuseInto(t21, "TanhJVP(a, b + c)", h, t21, t22)
-	dh5 := tensorops.FuseInto(t23, "TanhJVP(a, b + c)", h, t23, t24)
-	dh6 := tensorops.FuseInto(t25, "TanhJVP(a, b + c)", h, t25, t26)
-	dh7 := tensorops.FuseInto(t27, "TanhJVP(a, b + c)", h, t27, t28)
-	dh8 := tensorops.FuseInto(t29, "TanhJVP(a, b + c)", h, t29, t30)
-	t31 := tensorops.MatMulEach(t3, false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-	t32 := t31[0]
-	t33 := t31[2]
-	t34 := t31[3]
-	t35 := t31[4]
-	t36 := t31[5]
-	t37 := t31[6]
-	t38 := t31[7]
-	t39 := t31[8]
-	t40 := tensorops.MatMul(h, t4)
-	t41 := tensorops.FuseInto(t40, "a + b", t31[1], t40)
-	t42 := tensorops.MatMul(h, t5)
-	t43 := tensorops.FuseInto(t42, "a + b", t33, t42)
-	t44 := tensorops.MatMul(h, t6)
-	t45 := tensorops.FuseInto(t44, "a + b", t34, t44)
-	t46 := tensorops.MatMul(h, t7)
-	t47 := tensorops.FuseInto(t46, "a + b", t35, t46)
-	t48 := tensorops.MatMul(h, t8)
-	t49 := tensorops.FuseInto(t48, "a + b", t36, t48)
-	t50 := tensorops.MatMul(h, t9)
-	t51 := tensorops.FuseInto(t50, "a + b", t37, t50)
-	t52 := tensorops.MatMul(h, t10)
-	t53 := tensorops.FuseInto(t52, "a + b", t38, t52)
-	t54 := tensorops.MatMul(h, t11)
-	t55 := tensorops.FuseInto(t54, "a + b", t39, t54)
-	t56 := tensorops.Add(t32, t12)
-	t57 := tensorops.ExpandLike(t41, t56)
-	t58 := tensorops.FuseInto(t57, "a + b", t57, tensorops.ExpandLike(dm1.B2, t56))
-	t59 := tensorops.ExpandLike(t43, t56)
-	t60 := tensorops.FuseInto(t59, "a + b", t59, tensorops.ExpandLike(dm2.B2, t56))
-	t61 := tensorops.ExpandLike(t45, t56)
-	t62 := tensorops.FuseInto(t61, "a + b", t61, tensorops.ExpandLike(dm3.B2, t56))
-	t63 := tensorops.ExpandLike(t47, t56)
-	t64 := tensorops.FuseInto(t63, "a + b", t63, tensorops.ExpandLike(dm4.B2, t56))
-	t65 := tensorops.ExpandLike(t49, t56)
-	t66 := tensorops.FuseInto(t65, "a + b", t65, tensorops.ExpandLike(dm5.B2, t56))
-	t67 := tensorops.ExpandLike(t51, t56)
-	t68 := tensorops.FuseInto(t67, "a + b", t67, tensorops.ExpandLike(dm6.B2, t56))
-	t69 := tensorops.ExpandLike(t53, t56)
-	t70 := tensorops.FuseInto(t69, "a + b", t69, tensorops.ExpandLike(dm7.B2, t56))
-	t71 := tensorops.ExpandLike(t55, t56)
-	t72 := tensorops.FuseInto(t71, "a + b", t71, tensorops.ExpandLike(dm8.B2, t56))
-	t73 := tensorops.Sub(t56, y)
-	t74 := tensorops.ExpandLike(t58, t73)
-	t75 := tensorops.ExpandLike(t60, t73)
-	t76 := tensorops.ExpandLike(t62, t73)
-	t77 := tensorops.ExpandLike(t64, t73)
-	t78 := tensorops.ExpandLike(t66, t73)
-	t79 := tensorops.ExpandLike(t68, t73)
-	t80 := tensorops.ExpandLike(t70, t73)
-	t81 := tensorops.ExpandLike(t72, t73)
-	t82 := tensorops.Square(t73)
-	t83 := tensorops.Scale(t73, 2)
-	t84 := tensorops.MeanAll(t82)
-	t85 := tensorops.MeanAll(tensorops.Mul(t83, t74))
-	t86 := tensorops.MeanAll(tensorops.Mul(t83, t75))
-	t87 := tensorops.MeanAll(tensorops.Mul(t83, t76))
-	t88 := tensorops.MeanAll(tensorops.Mul(t83, t77))
-	t89 := tensorops.MeanAll(tensorops.Mul(t83, t78))
-	t90 := tensorops.MeanAll(tensorops.Mul(t83, t79))
-	t91 := tensorops.MeanAll(tensorops.Mul(t83, t80))
-	t92 := tensorops.MeanAll(tensorops.Mul(t83, t81))
-	t93 := tensorops.MeanAllGrad(t82, 1)
-	t94 := tensorops.SumLike(tensorops.Mul(t83, t93), t56)
-	t95 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t93, t74), t56)
-	t96 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t93, t75), t56)
-	t97 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t93, t76), t56)
-	t98 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t93, t77), t56)
-	t99 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t93, t78), t56)
-	t100 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t93, t79), t56)
-	t101 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t93, t80), t56)
-	t102 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t93, t81), t56)
-	t103 := tensorops.SumLike(t94, t32)
-	t104 := tensorops.SumLike(t95, t32)
-	t105 := tensorops.SumLike(t96, t32)
-	t106 := tensorops.SumLike(t97, t32)
-	t107 := tensorops.SumLike(t98, t32)
-	t108 := tensorops.SumLike(t99, t32)
-	t109 := tensorops.SumLike(t100, t32)
-	t110 := tensorops.SumLike(t101, t32)
-	t111 := tensorops.SumLike(t102, t32)
-	t112 := tensorops.MatMulGradAEach(h, t3, false, t103, t104, t105, t106, t107, t108, t109, t110, t111)
-	t113 := t112[0]
-	t114 := t112[1]
-	t115 := t112[2]
-	t116 := t112[3]
-	t117 := t112[4]
-	t118 := t112[5]
-	t119 := t112[6]
-	t120 := t112[7]
-	t121 := t112[8]
-	t122 := tensorops.MatMulGradA(t103, h, t4, false, false)
-	t123 := tensorops.MatMulGradA(t103, h, t5, false, false)
-	t124 := tensorops.MatMulGradA(t103, h, t6, false, false)
-	t125 := tensorops.MatMulGradA(t103, h, t7, false, false)
-	t126 := tensorops.MatMulGradA(t103, h, t8, false, false)
-	t127 := tensorops.MatMulGradA(t103, h, t9, false, false)
-	t128 := tensorops.MatMulGradA(t103, h, t10, false, false)
-	t129 := tensorops.MatMulGradA(t103, h, t11, false, false)
-	t130 := tensorops.TanhJVP(h, t113)
-	t131 := tensorops.Fuse("-2*a*b", h, t113)
-	t132 := tensorops.Fuse("1 - a*a", h)
-	t133 := tensorops.FuseInto(t122, "a*b + c*(d + e)", t131, dh1, t132, t114, t122)
-	t134 := tensorops.FuseInto(t123, "a*b + c*(d + e)", t131, dh2, t132, t115, t123)
-	t135 := tensorops.FuseInto(t124, "a*b + c*(d + e)", t131, dh3, t132, t116, t124)
-	t136 := tensorops.FuseInto(t125, "a*b + c*(d + e)", t131, dh4, t132, t117, t125)
-	t137 := tensorops.FuseInto(t126, "a*b + c*(d + e)", t131, dh5, t132, t118, t126)
-	t138 := tensorops.FuseInto(t127, "a*b + c*(d + e)", t131, dh6, t132, t119, t127)
-	t139 := tensorops.FuseInto(t128, "a*b + c*(d + e)", t131, dh7, t132, t120, t128)
-	t140 := tensorops.FuseInto(t129, "a*b + c*(d + e)", t131, dh8, t132, t121, t129)
-	t141 := tensorops.SumLike(t130, t13)
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t94, t12)
-	dmBar1.B2 = tensorops.Add(dmBar1.B2, tensorops.SumLike(t95, t12))
-	dmBar2.B2 = tensorops.Add(dmBar2.B2, tensorops.SumLike(t96, t12))
-	dmBar3.B2 = tensorops.Add(dmBar3.B2, tensorops.SumLike(t97, t12))
-	dmBar4.B2 = tensorops.Add(dmBar4.B2, tensorops.SumLike(t98, t12))
-	dmBar5.B2 = tensorops.Add(dmBar5.B2, tensorops.SumLike(t99, t12))
-	dmBar6.B2 = tensorops.Add(dmBar6.B2, tensorops.SumLike(t100, t12))
-	dmBar7.B2 = tensorops.Add(dmBar7.B2, tensorops.SumLike(t101, t12))
-	dmBar8.B2 = tensorops.Add(dmBar8.B2, tensorops.SumLike(t102, t12))
-	t142 := tensorops.AccumulateMatMulGradB(mBar.W2, t103, h, t3, false, false)
-	t143 := tensorops.MatMulGradB(t104, h, t3, false, false)
-	t144 := tensorops.MatMulGradB(t103, dh1, t3, false, false)
-	t145 := tensorops.FuseInto(t143, "a + b + c", dmBar1.W2, t143, t144)
-	t146 := tensorops.MatMulGradB(t105, h, t3, false, false)
-	t147 := tensorops.MatMulGradB(t103, dh2, t3, false, false)
-	t148 := tensorops.FuseInto(t146, "a + b + c", dmBar2.W2, t146, t147)
-	t149 := tensorops.MatMulGradB(t106, h, t3, false, false)
-	t150 := tensorops.MatMulGradB(t103, dh3, t3, false, false)
-	t151 := tensorops.FuseInto(t149, "a + b + c", dmBar3.W2, t149, t150)
-	t152 := tensorops.MatMulGradB(t107, h, t3, false, false)
-	t153 := tensorops.MatMulGradB(t103, dh4, t3, false, false)
-	t154 := tensorops.FuseInto(t152, "a + b + c", dmBar4.W2, t152, t153)
-	t155 := tensorops.MatMulGradB(t108, h, t3, false, false)
-	t156 := tensorops.MatMulGradB(t103, dh5, t3, false, false)
-	t157 := tensorops.FuseInto(t155, "a + b + c", dmBar5.W2, t155, t156)
-	t158 := tensorops.MatMulGradB(t109, h, t3, false, false)
-	t159 := tensorops.MatMulGradB(t103, dh6, t3, false, false)
-	t160 := tensorops.FuseInto(t158, "a + b + c", dmBar6.W2, t158, t159)
-	t161 := tensorops.MatMulGradB(t110, h, t3, false, false)
-	t162 := tensorops.MatMulGradB(t103, dh7, t3, false, false)
-	t163 := tensorops.FuseInto(t161, "a + b + c", dmBar7.W2, t161, t162)
-	t164 := tensorops.MatMulGradB(t111, h, t3, false, false)
-	t165 := tensorops.MatMulGradB(t103, dh8, t3, false, false)
-	t166 := tensorops.FuseInto(t164, "a + b + c", dmBar8.W2, t164, t165)
-	mBar.W2 = t142
-	dmBar1.W2 = t145
-	dmBar2.W2 = t148
-	dmBar3.W2 = t151
-	dmBar4.W2 = t154
-	dmBar5.W2 = t157
-	dmBar6.W2 = t160
-	dmBar7.W2 = t163
-	dmBar8.W2 = t166
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t130, t2)
-	dmBar1.B1 = tensorops.Add(dmBar1.B1, tensorops.SumLike(t133, t2))
-	dmBar2.B1 = tensorops.Add(dmBar2.B1, tensorops.SumLike(t134, t2))
-	dmBar3.B1 = tensorops.Add(dmBar3.B1, tensorops.SumLike(t135, t2))
-	dmBar4.B1 = tensorops.Add(dmBar4.B1, tensorops.SumLike(t136, t2))
-	dmBar5.B1 = tensorops.Add(dmBar5.B1, tensorops.SumLike(t137, t2))
-	dmBar6.B1 = tensorops.Add(dmBar6.B1, tensorops.SumLike(t138, t2))
-	dmBar7.B1 = tensorops.Add(dmBar7.B1, tensorops.SumLike(t139, t2))
-	dmBar8.B1 = tensorops.Add(dmBar8.B1, tensorops.SumLike(t140, t2))
-	t167 := tensorops.AccumulateMatMulGradB(mBar.W1, t141, x, t, false, false)
-	t168 := tensorops.MatMulGradB(tensorops.SumLike(t133, t13), x, t, false, false)
-	t169 := tensorops.MatMulGradB(tensorops.SumLike(t134, t13), x, t, false, false)
-	t170 := tensorops.MatMulGradB(tensorops.SumLike(t135, t13), x, t, false, false)
-	t171 := tensorops.MatMulGradB(tensorops.SumLike(t136, t13), x, t, false, false)
-	t172 := tensorops.MatMulGradB(tensorops.SumLike(t137, t13), x, t, false, false)
-	t173 := tensorops.MatMulGradB(tensorops.SumLike(t138, t13), x, t, false, false)
-	t174 := tensorops.MatMulGradB(tensorops.SumLike(t139, t13), x, t, false, false)
-	t175 := tensorops.MatMulGradB(tensorops.SumLike(t140, t13), x, t, false, false)
-	mBar.W1 = t167
-	dmBar1.W1 = tensorops.FuseInto(t168, "a + b", dmBar1.W1, t168)
-	dmBar2.W1 = tensorops.FuseInto(t169, "a + b", dmBar2.W1, t169)
-	dmBar3.W1 = tensorops.FuseInto(t170, "a + b", dmBar3.W1, t170)
-	dmBar4.W1 = tensorops.FuseInto(t171, "a + b", dmBar4.W1, t171)
-	dmBar5.W1 = tensorops.FuseInto(t172, "a + b", dmBar5.W1, t172)
-	dmBar6.W1 = tensorops.FuseInto(t173, "a + b", dmBar6.W1, t173)
-	dmBar7.W1 = tensorops.FuseInto(t174, "a + b", dmBar7.W1, t174)
-	dmBar8.W1 = tensorops.FuseInto(t175, "a + b", dmBar8.W1, t175)
-	return t84, mBar, t85, t86, t87, t88, t89, t90, t91, t92, dmBar1, dmBar2, dmBar3, dmBar4,
-		dmBar5, dmBar6, dmBar7, dmBar8
+	t4 := dm.W2
+	t5 := m.B2
+	t6 := tensorops.MatMul(x, t)
+	t7 := tensorops.FuseInto(t6, "a + b", t6, t2)
+	t8 := tensorops.ExpandLike(tensorops.MatMul(x, dm.W1), t7)
+	t9 := tensorops.ExpandLike(dm.B1, t7)
+	h := tensorops.FuseInto(t7, "Tanh(a)", t7)
+	dh := tensorops.FuseInto(t8, "TanhJVP(a, b + c)", h, t8, t9)
+	t10 := tensorops.MatMulEach(t3, false, h, dh)
+	t11 := t10[0]
+	t12 := tensorops.MatMul(h, t4)
+	t13 := tensorops.Add(t11, t5)
+	t14 := tensorops.ExpandLike(tensorops.FuseInto(t12, "a + b", t10[1], t12), t13)
+	t15 := tensorops.FuseInto(t14, "a + b", t14, tensorops.ExpandLike(dm.B2, t13))
+	t16 := tensorops.Sub(t13, y)
+	t17 := tensorops.ExpandLike(t15, t16)
+	t18 := tensorops.Square(t16)
+	t19 := tensorops.MeanAllGrad(t18, 1)
+	t20 := tensorops.SumLike(tensorops.Fuse("2*a*b", t16, t19), t13)
+	t21 := tensorops.SumLike(tensorops.FuseInto(t17, "a*(2*b)", t19, t17), t13)
+	t22 := tensorops.SumLike(t20, t11)
+	t23 := tensorops.SumLike(t21, t11)
+	t24 := tensorops.MatMulGradAEach(h, t3, false, t22, t23)
+	t25 := t24[0]
+	t26 := tensorops.MatMulGradA(t22, h, t4, false, false)
+	t27 := tensorops.TanhJVP(h, t25)
+	t28 := tensorops.FuseInto(t26, "-2*a*b*c + (1 - a*a)*(d + e)", h, t25, dh, t24[1], t26)
+	t29 := tensorops.SumLike(t27, t6)
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t20, t5)
+	dmBar.B2 = tensorops.Add(dmBar.B2, tensorops.SumLike(t21, t5))
+	t30 := tensorops.AccumulateMatMulGradB(mBar.W2, t22, h, t3, false, false)
+	t31 := tensorops.MatMulGradB(t23, h, t3, false, false)
+	t32 := tensorops.MatMulGradB(t22, dh, t3, false, false)
+	t33 := tensorops.FuseInto(t31, "a + b + c", dmBar.W2, t31, t32)
+	mBar.W2 = t30
+	dmBar.W2 = t33
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t27, t2)
+	dmBar.B1 = tensorops.Add(dmBar.B1, tensorops.SumLike(t28, t2))
+	t34 := tensorops.AccumulateMatMulGradB(mBar.W1, t29, x, t, false, false)
+	t35 := tensorops.MatMulGradB(tensorops.SumLike(t28, t6), x, t, false, false)
+	mBar.W1 = t34
+	dmBar.W1 = tensorops.FuseInto(t35, "a + b", dmBar.W1, t35)
+	return tensorops.MeanAll(t18), mBar, 0, dmBar
 }
 
 // MLPLossVHessDiag returns MLPLossV and the diagonal of its Hessian with respect to m, as a fresh
@@ -2224,38 +1550,29 @@ func mlpTaylorLanes8WrtW1B1W2B22(
 
 // MLPLossVLaplacian returns MLPLossV and its Laplacian with respect to m, Σᵢ ∂²MLPLossV/∂θᵢ² over
 // θ, the n elements of the tensors of m in the order of its fields (W1, B1, W2, B2), each tensor
-// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: mLPLossVTaylorWrtM
-// propagates 8 unit directions at once, their first coefficients and the sum of their second ones;
-// ⌈n/8⌉ calls, which give MLPLossV's value too.
+// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: mLPLossVTaylorStackedWrtM
+// propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
+// the sum of their second ones); ⌈n/64⌉ calls, which give MLPLossV's value too.
 func MLPLossVLaplacian(m MLP, x, y *T) (f, lap float64) {
 	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]MLP, 8)
-		for l := 0; l < 8; l++ {
-			t2 := tensorops.ParamsBasis(params, i+l)
-			us[l].W1 = t2[0]
-			us[l].B1 = t2[1]
-			us[l].W2 = t2[2]
-			us[l].B2 = t2[3]
-		}
-		var t float64
-		f, _, _, _, _, _, _, _, _, t = mLPLossVTaylorWrtM(
+	for i := 0; i < n; i += 64 {
+		t := tensorops.ParamsBases(params, i, 64)
+		var t2 float64
+		f, _, t2 = mLPLossVTaylorStackedWrtM(
 			m,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
+			MLP{
+				W1: t[0],
+				B1: t[1],
+				W2: t[2],
+				B2: t[3],
+			},
 			x,
 			y,
 		)
-		lap += 2 * t
+		lap += 2 * t2
 	}
 	if n == 0 {
 		f = MLPLossV(m, x, y)
@@ -2263,249 +1580,71 @@ func MLPLossVLaplacian(m MLP, x, y *T) (f, lap float64) {
 	return f, lap
 }
 
-// mLPLossVTaylorWrtM propagates 8 second-order jets of MLPLossV at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// mLPLossVTaylorStackedWrtM propagates 1 second-order jets of MLPLossV at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of MLPLossV and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: m (m1, m2, m3, m4, m5, m6, m7, m8).
-func mLPLossVTaylorWrtM(
-	m, m1, m2, m3, m4, m5, m6, m7, m8 MLP,
-	x, y *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	m9 := MLP{}
-	t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := mlpTaylorWrtW1B1W2B22(
+// Varied inputs: m (m1).
+func mLPLossVTaylorStackedWrtM(m, m1 MLP, x, y *T) (float64, float64, float64) {
+	m2 := MLP{}
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B22(
 		m.W1,
 		m1.W1,
 		m2.W1,
-		m3.W1,
-		m4.W1,
-		m5.W1,
-		m6.W1,
-		m7.W1,
-		m8.W1,
-		m9.W1,
 		m.B1,
 		m1.B1,
 		m2.B1,
-		m3.B1,
-		m4.B1,
-		m5.B1,
-		m6.B1,
-		m7.B1,
-		m8.B1,
-		m9.B1,
 		m.W2,
 		m1.W2,
 		m2.W2,
-		m3.W2,
-		m4.W2,
-		m5.W2,
-		m6.W2,
-		m7.W2,
-		m8.W2,
-		m9.W2,
 		m.B2,
 		m1.B2,
 		m2.B2,
-		m3.B2,
-		m4.B2,
-		m5.B2,
-		m6.B2,
-		m7.B2,
-		m8.B2,
-		m9.B2,
 		x,
 	)
-	t11 := tensorops.Sub(t, y)
-	t12 := tensorops.ExpandLike(t2, t11)
-	t13 := tensorops.ExpandLike(t3, t11)
-	t14 := tensorops.ExpandLike(t4, t11)
-	t15 := tensorops.ExpandLike(t5, t11)
-	t16 := tensorops.ExpandLike(t6, t11)
-	t17 := tensorops.ExpandLike(t7, t11)
-	t18 := tensorops.ExpandLike(t8, t11)
-	t19 := tensorops.ExpandLike(t9, t11)
-	t20 := tensorops.ExpandLike(t10, t11)
-	t21 := tensorops.Scale(t11, 2)
-	t22 := tensorops.Fuse(
-		"0.5*(2*a*a) + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + 0.5*(2*e*e)",
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-	)
-	t23 := tensorops.FuseInto(
-		t22,
-		"a + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + e*f",
-		t22,
-		t17,
-		t18,
-		t19,
-		t21,
-		t20,
-	)
-	t24 := tensorops.MeanAll(tensorops.Mul(t21, t12))
-	t25 := tensorops.MeanAll(tensorops.Mul(t21, t13))
-	t26 := tensorops.MeanAll(tensorops.Mul(t21, t14))
-	t27 := tensorops.MeanAll(tensorops.Mul(t21, t15))
-	t28 := tensorops.MeanAll(tensorops.Mul(t21, t16))
-	t29 := tensorops.MeanAll(tensorops.Mul(t21, t17))
-	t30 := tensorops.MeanAll(tensorops.Mul(t21, t18))
-	t31 := tensorops.MeanAll(tensorops.Mul(t21, t19))
-	t32 := tensorops.MeanAll(t23)
-	return tensorops.MeanAll(tensorops.Square(t11)), t24, t25, t26, t27, t28, t29, t30, t31, t32
+	t4 := tensorops.Sub(t, y)
+	t5 := tensorops.SumLanes(tensorops.Fuse("0.5*(2*a*a)", tensorops.ExpandLike(t2, t4)))
+	t6 := tensorops.Fuse("a + 2*b*c", t5, t4, tensorops.ExpandLike(t3, t4))
+	t7 := tensorops.MeanAll(t6)
+	return tensorops.MeanAll(tensorops.Square(t4)), 0, t7
 }
 
-// mlpTaylorWrtW1B1W2B22 propagates 8 second-order jets of mlp at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
-// second coefficients in p9,
+// mlpTaylorStackedWrtW1B1W2B22 propagates 1 second-order jets of mlp at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1, with the sum of their
+// second coefficients in p2,
 // it returns the results of mlp and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: w1 (w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, w1_9), b1 (b1_1, b1_2, b1_3,
-// b1_4, b1_5, b1_6, b1_7, b1_8, b1_9), w2 (w2_1, w2_2, w2_3, w2_4, w2_5, w2_6, w2_7, w2_8, w2_9),
-// b2 (b2_1, b2_2, b2_3, b2_4, b2_5, b2_6, b2_7, b2_8, b2_9).
-func mlpTaylorWrtW1B1W2B22(
-	w1, w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, w1_9, b1, b1_1, b1_2, b1_3, b1_4, b1_5 *T,
-	b1_6, b1_7, b1_8, b1_9, w2, w2_1, w2_2, w2_3, w2_4, w2_5, w2_6, w2_7, w2_8, w2_9, b2, b2_1 *T,
-	b2_2, b2_3, b2_4, b2_5, b2_6, b2_7, b2_8, b2_9, x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+// Varied inputs: w1 (w1_1, w1_2), b1 (b1_1, b1_2), w2 (w2_1, w2_2), b2 (b2_1, b2_2).
+func mlpTaylorStackedWrtW1B1W2B22(w1, w1_1, w1_2, b1, b1_1, b1_2, w2, w2_1, w2_2, b2, b2_1, b2_2, x *T) (*T, *T, *T) {
 	t := tensorops.MatMul(x, w1)
 	t2 := tensorops.FuseInto(t, "a + b", t, b1)
 	t3 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1), t2)
 	t4 := tensorops.FuseInto(t3, "a + b", t3, tensorops.ExpandLike(b1_1, t2))
 	t5 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2), t2)
 	t6 := tensorops.FuseInto(t5, "a + b", t5, tensorops.ExpandLike(b1_2, t2))
-	t7 := tensorops.ExpandLike(tensorops.MatMul(x, w1_3), t2)
-	t8 := tensorops.FuseInto(t7, "a + b", t7, tensorops.ExpandLike(b1_3, t2))
-	t9 := tensorops.ExpandLike(tensorops.MatMul(x, w1_4), t2)
-	t10 := tensorops.FuseInto(t9, "a + b", t9, tensorops.ExpandLike(b1_4, t2))
-	t11 := tensorops.ExpandLike(tensorops.MatMul(x, w1_5), t2)
-	t12 := tensorops.FuseInto(t11, "a + b", t11, tensorops.ExpandLike(b1_5, t2))
-	t13 := tensorops.ExpandLike(tensorops.MatMul(x, w1_6), t2)
-	t14 := tensorops.FuseInto(t13, "a + b", t13, tensorops.ExpandLike(b1_6, t2))
-	t15 := tensorops.ExpandLike(tensorops.MatMul(x, w1_7), t2)
-	t16 := tensorops.FuseInto(t15, "a + b", t15, tensorops.ExpandLike(b1_7, t2))
-	t17 := tensorops.ExpandLike(tensorops.MatMul(x, w1_8), t2)
-	t18 := tensorops.FuseInto(t17, "a + b", t17, tensorops.ExpandLike(b1_8, t2))
-	t19 := tensorops.ExpandLike(tensorops.MatMul(x, w1_9), t2)
-	t20 := tensorops.ExpandLike(b1_9, t2)
 	h := tensorops.FuseInto(t2, "Tanh(a)", t2)
 	h1 := tensorops.TanhJVP(h, t4)
-	h2 := tensorops.TanhJVP(h, t6)
-	h3 := tensorops.TanhJVP(h, t8)
-	t21 := tensorops.Fuse(
-		"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-		h,
-		h1,
-		t4,
-		h2,
-		t6,
-		h3,
-		t8,
-	)
-	h4 := tensorops.TanhJVP(h, t10)
-	h5 := tensorops.TanhJVP(h, t12)
-	h6 := tensorops.TanhJVP(h, t14)
-	t22 := tensorops.FuseInto(
-		t21,
-		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-		t21,
-		h,
-		h4,
-		t10,
-		h5,
-		t12,
-		h6,
-		t14,
-	)
-	h7 := tensorops.TanhJVP(h, t16)
-	h8 := tensorops.TanhJVP(h, t18)
-	h9 := tensorops.FuseInto(
-		t22,
-		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*(g + h)",
-		t22,
-		h,
-		h7,
-		t16,
-		h8,
-		t18,
-		t19,
-		t20,
-	)
-	t23 := tensorops.MatMulEach(w2, false, h, h1, h2, h3, h4, h5, h6, h7, h8, h9)
-	t24 := t23[0]
-	t25 := t23[1]
-	t26 := t23[2]
-	t27 := t23[3]
-	t28 := t23[4]
-	t29 := t23[5]
-	t30 := t23[6]
-	t31 := t23[7]
-	t32 := t23[8]
-	t33 := t23[9]
-	t34 := tensorops.MatMulEach(w2_1, false, h, h1)
-	t35 := t34[0]
-	t36 := t34[1]
-	t37 := tensorops.MatMulEach(w2_2, false, h, h2)
-	t38 := t37[0]
-	t39 := t37[1]
-	t40 := tensorops.MatMulEach(w2_3, false, h, h3)
-	t41 := t40[0]
-	t42 := t40[1]
-	t43 := tensorops.MatMulEach(w2_4, false, h, h4)
-	t44 := t43[0]
-	t45 := t43[1]
-	t46 := tensorops.MatMulEach(w2_5, false, h, h5)
-	t47 := t46[0]
-	t48 := t46[1]
-	t49 := tensorops.MatMulEach(w2_6, false, h, h6)
-	t50 := t49[0]
-	t51 := t49[1]
-	t52 := tensorops.MatMulEach(w2_7, false, h, h7)
-	t53 := t52[0]
-	t54 := t52[1]
-	t55 := tensorops.MatMulEach(w2_8, false, h, h8)
-	t56 := t55[0]
-	t57 := tensorops.MatMul(h, w2_9)
-	t58 := tensorops.FuseInto(
-		t57,
-		"a + b + c + d + e + f + g + h + (i + j)",
-		t36,
-		t39,
-		t42,
-		t45,
-		t48,
-		t51,
-		t54,
-		t55[1],
-		t57,
-		t33,
-	)
-	t59 := tensorops.Add(t24, b2)
-	t60 := tensorops.ExpandLike(tensorops.Add(t25, t35), t59)
-	t61 := tensorops.Add(t60, tensorops.ExpandLike(b2_1, t59))
-	t62 := tensorops.ExpandLike(tensorops.Add(t26, t38), t59)
-	t63 := tensorops.Add(t62, tensorops.ExpandLike(b2_2, t59))
-	t64 := tensorops.ExpandLike(tensorops.Add(t27, t41), t59)
-	t65 := tensorops.Add(t64, tensorops.ExpandLike(b2_3, t59))
-	t66 := tensorops.ExpandLike(tensorops.Add(t28, t44), t59)
-	t67 := tensorops.Add(t66, tensorops.ExpandLike(b2_4, t59))
-	t68 := tensorops.ExpandLike(tensorops.Add(t29, t47), t59)
-	t69 := tensorops.Add(t68, tensorops.ExpandLike(b2_5, t59))
-	t70 := tensorops.ExpandLike(tensorops.Add(t30, t50), t59)
-	t71 := tensorops.Add(t70, tensorops.ExpandLike(b2_6, t59))
-	t72 := tensorops.ExpandLike(tensorops.Add(t31, t53), t59)
-	t73 := tensorops.Add(t72, tensorops.ExpandLike(b2_7, t59))
-	t74 := tensorops.ExpandLike(tensorops.Add(t32, t56), t59)
-	t75 := tensorops.Add(t74, tensorops.ExpandLike(b2_8, t59))
-	t76 := tensorops.ExpandLike(t58, t59)
-	t77 := tensorops.FuseInto(t76, "a + b", t76, tensorops.ExpandLike(b2_9, t59))
-	return t59, t61, t63, t65, t67, t69, t71, t73, t75, t77
+	t7 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t4))
+	h2 := tensorops.FuseInto(t6, "a + (1 - b*b)*c", t7, h, t6)
+	t8 := tensorops.MatMulEach(w2, false, h, h1)
+	t9 := t8[0]
+	t10 := t8[1]
+	t11 := tensorops.MatMulEach(w2_1, false, h, h1)
+	t12 := t11[0]
+	t13 := tensorops.MatMul(h, w2_2)
+	t14 := tensorops.MatMul(h2, w2)
+	t15 := tensorops.FuseInto(t13, "a + (b + c)", tensorops.SumLanes(t11[1]), t13, t14)
+	t16 := tensorops.Add(t9, b2)
+	t17 := tensorops.ExpandLike(tensorops.Add(t10, t12), t16)
+	t18 := tensorops.Add(t17, tensorops.ExpandLike(b2_1, t16))
+	t19 := tensorops.ExpandLike(t15, t16)
+	return t16, t18, tensorops.FuseInto(t19, "a + b", t19, tensorops.ExpandLike(b2_2, t16))
 }
 
 // LossGrad computes MLP.Loss and its gradient with respect to the varied inputs (reverse mode).
@@ -3156,1042 +2295,271 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 // DeepLossHessian returns DeepLoss and its Hessian with respect to d, a [n, n] tensor (marked
 // symmetric) over θ, the n elements of the tensors of d in the order of its fields (the elements of
 // Layers, Norm.Scale, Norm.Shift, Out, Post.Scale, Post.Shift), each tensor row-major
-// (tensorops.ParamsFlatten's order): H[i, j] = ∂²DeepLoss/∂θᵢ∂θⱼ. Row i is the Hessian-vector
-// product along the unit direction eᵢ by forward mode over reverse mode (deepLossGradJVPLanes8, the
-// JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which give DeepLoss's value
-// too), then (H + Hᵀ)/2, exactly symmetric.
+// (tensorops.ParamsFlatten's order): H[i, j] = ∂²DeepLoss/∂θᵢ∂θⱼ. Its rows are the Hessian-vector
+// products along the unit directions by forward mode over reverse mode (deepLossGradJVPStacked, the
+// JVP of the gradient along up to 64 unit directions at once, stacked in one tensor; ⌈n/64⌉ calls,
+// which give DeepLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
 func DeepLossHessian(d *Deep, x *T) (f float64, h *T) {
 	params := append(make([]*T, 0, 5), d.Layers...)
 	t := d.Post
 	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
 	n := tensorops.ParamsSize(params)
-	rows := make([]*T, n+7)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]*Deep, 8)
-		for l := 0; l < 8; l++ {
-			t7 := tensorops.ParamsBasis(params, i+l)
-			t8 := new(Deep)
-			us[l] = t8
-			n2 := len(d.Layers)
-			t8.Layers = t7[0:n2:n2]
-			t8.Norm.Scale = t7[n2]
-			t8.Norm.Shift = t7[n2+1]
-			t8.Out = t7[n2+2]
-			t9 := new(Affine)
-			t8.Post = t9
-			t9.Scale = t7[n2+3]
-			t9.Shift = t7[n2+4]
-		}
-		u1 := us[0]
-		u2 := us[1]
-		u3 := us[2]
-		u4 := us[3]
-		u5 := us[4]
-		u6 := us[5]
-		u7 := us[6]
-		u8 := us[7]
+	for i := 0; i < n; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		u := new(Deep)
+		n2 := len(d.Layers)
+		u.Layers = t2[0:n2:n2]
+		u.Norm.Scale = t2[n2]
+		u.Norm.Shift = t2[n2+1]
+		u.Out = t2[n2+2]
+		t3 := new(Affine)
+		u.Post = t3
+		t3.Scale = t2[n2+3]
+		t3.Shift = t2[n2+4]
 		dBar := new(Deep)
 		dBar.Layers = make([]*T, len(d.Layers))
-		t2 := new(Affine)
-		dBar.Post = t2
-		hvs := make([]*Deep, 8)
-		for l2 := 0; l2 < 8; l2++ {
-			t5 := new(Deep)
-			t5.Layers = make([]*T, len(d.Layers))
-			t6 := new(Affine)
-			t5.Post = t6
-			hvs[l2] = t5
-		}
-		f, _, _, _, _, _, _, _, _ = deepLossGradJVPLanes8(
-			d,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			u8,
-			dBar,
-			hvs[0],
-			hvs[1],
-			hvs[2],
-			hvs[3],
-			hvs[4],
-			hvs[5],
-			hvs[6],
-			hvs[7],
-			x,
-		)
-		for l3 := 0; l3 < 8; l3++ {
-			hvsl := hvs[l3]
-			ts := append(make([]*T, 0, 5), hvsl.Layers...)
-			t3 := hvsl.Post
-			ts = append(ts, hvsl.Norm.Scale, hvsl.Norm.Shift, hvsl.Out, t3.Scale, t3.Shift)
-			t4 := tensorops.ParamsFlatten(ts, params)
-			rows[i+l3] = t4
-		}
+		t4 := new(Affine)
+		dBar.Post = t4
+		hv := new(Deep)
+		hv.Layers = make([]*T, len(d.Layers))
+		t5 := new(Affine)
+		hv.Post = t5
+		f, _ = deepLossGradJVPStacked(d, u, dBar, hv, x)
+		ts := append(make([]*T, 0, 5), hv.Layers...)
+		t6 := hv.Post
+		ts = append(ts, hv.Norm.Scale, hv.Norm.Shift, hv.Out, t6.Scale, t6.Shift)
+		us := append(make([]*T, 0, 5), u.Layers...)
+		t7 := u.Post
+		us = append(us, u.Norm.Scale, u.Norm.Shift, u.Out, t7.Scale, t7.Shift)
+		t8 := tensorops.ParamsFlattenLanes(ts, us, params)
+		rows[i/64] = t8
 	}
 	if n == 0 {
 		f = DeepLoss(d, x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n], params...)
+	return f, tensorops.ParamsHessian(rows, params...)
 }
 
-// deepLossGradJVPLanes8 computes DeepLossGrad and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// DeepLossGrad's, then the 8 tangents of each float result in order.
+// deepLossGradJVPStacked computes DeepLossGrad and its derivative along the tangents (forward
+// mode).
 //
-// Varied inputs: d (tangents dd1, dd2, dd3, dd4, dd5, dd6, dd7, dd8), dBar (tangents ddBar1,
-// ddBar2, ddBar3, ddBar4, ddBar5, ddBar6, ddBar7, ddBar8).
-// Fixed inputs (zero tangents): x.
+// Varied inputs: d (tangent dd), dBar (tangent ddBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of DeepLossGrad; its tangent.
+// Shadows: dd, ddBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values DeepLossGrad writes are written (overwritten) into the shadows: dBar
+// into ddBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
-func deepLossGradJVPLanes8(
-	d, dd1, dd2, dd3, dd4, dd5, dd6, dd7, dd8, dBar, ddBar1, ddBar2, ddBar3, ddBar4, ddBar5 *Deep,
-	ddBar6, ddBar7, ddBar8 *Deep,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	t := dd1.Layers
-	dd1.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
-	t2 := dd2.Layers
-	dd2.Layers = append(t2, make([]*T, max(len(d.Layers)-len(t2), 0))...)
-	t3 := dd3.Layers
-	dd3.Layers = append(t3, make([]*T, max(len(d.Layers)-len(t3), 0))...)
-	t4 := dd4.Layers
-	dd4.Layers = append(t4, make([]*T, max(len(d.Layers)-len(t4), 0))...)
-	t5 := dd5.Layers
-	dd5.Layers = append(t5, make([]*T, max(len(d.Layers)-len(t5), 0))...)
-	t6 := dd6.Layers
-	dd6.Layers = append(t6, make([]*T, max(len(d.Layers)-len(t6), 0))...)
-	t7 := dd7.Layers
-	dd7.Layers = append(t7, make([]*T, max(len(d.Layers)-len(t7), 0))...)
-	t8 := dd8.Layers
-	dd8.Layers = append(t8, make([]*T, max(len(d.Layers)-len(t8), 0))...)
-	t9 := ddBar1.Layers
-	ddBar1.Layers = append(t9, make([]*T, max(len(dBar.Layers)-len(t9), 0))...)
-	t10 := ddBar2.Layers
-	ddBar2.Layers = append(t10, make([]*T, max(len(dBar.Layers)-len(t10), 0))...)
-	t11 := ddBar3.Layers
-	ddBar3.Layers = append(t11, make([]*T, max(len(dBar.Layers)-len(t11), 0))...)
-	t12 := ddBar4.Layers
-	ddBar4.Layers = append(t12, make([]*T, max(len(dBar.Layers)-len(t12), 0))...)
-	t13 := ddBar5.Layers
-	ddBar5.Layers = append(t13, make([]*T, max(len(dBar.Layers)-len(t13), 0))...)
-	t14 := ddBar6.Layers
-	ddBar6.Layers = append(t14, make([]*T, max(len(dBar.Layers)-len(t14), 0))...)
-	t15 := ddBar7.Layers
-	ddBar7.Layers = append(t15, make([]*T, max(len(dBar.Layers)-len(t15), 0))...)
-	t16 := ddBar8.Layers
-	ddBar8.Layers = append(t16, make([]*T, max(len(dBar.Layers)-len(t16), 0))...)
+func deepLossGradJVPStacked(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
+	t := dd.Layers
+	dd.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
+	t2 := ddBar.Layers
+	ddBar.Layers = append(t2, make([]*T, max(len(dBar.Layers)-len(t2), 0))...)
 	var tapePointersBuf [256]*tensorops.Tensor
-	var dtapePointersBuf1 [256]*tensorops.Tensor
-	var dtapePointersBuf2 [256]*tensorops.Tensor
-	var dtapePointersBuf3 [256]*tensorops.Tensor
-	var dtapePointersBuf4 [256]*tensorops.Tensor
-	var dtapePointersBuf5 [256]*tensorops.Tensor
-	var dtapePointersBuf6 [256]*tensorops.Tensor
-	var dtapePointersBuf7 [256]*tensorops.Tensor
-	var dtapePointersBuf8 [256]*tensorops.Tensor
-	t17 := tapePointersBuf[:0]
+	var dtapePointersBuf [256]*tensorops.Tensor
+	t3 := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	var dtapePointersBuf1_2 [256]*T
-	var dtapePointersBuf2_2 [256]*T
-	var dtapePointersBuf3_2 [256]*T
-	var dtapePointersBuf4_2 [256]*T
-	var dtapePointersBuf5_2 [256]*T
-	var dtapePointersBuf6_2 [256]*T
-	var dtapePointersBuf7_2 [256]*T
-	var dtapePointersBuf8_2 [256]*T
-	t18 := tapePointersBuf2[:0]
-	var t627 Affine
-	var t628 Affine
-	var t629 Affine
-	var t630 Affine
-	var t631 Affine
-	var t632 Affine
-	var t633 Affine
-	var t634 Affine
-	var t635 Affine
-	t19 := dBar.Layers
-	t20 := ddBar1.Layers
-	t21 := ddBar2.Layers
-	t22 := ddBar3.Layers
-	t23 := ddBar4.Layers
-	t24 := ddBar5.Layers
-	t25 := ddBar6.Layers
-	t26 := ddBar7.Layers
-	t27 := ddBar8.Layers
-	t28 := max(len(d.Layers)-len(t19), 0)
-	t29 := append(t19, make([]*T, t28)...)
-	t30 := append(t20, make([]*T, t28)...)
-	t31 := append(t21, make([]*T, t28)...)
-	t32 := append(t22, make([]*T, t28)...)
-	t33 := append(t23, make([]*T, t28)...)
-	t34 := append(t24, make([]*T, t28)...)
-	t35 := append(t25, make([]*T, t28)...)
-	t36 := append(t26, make([]*T, t28)...)
-	t37 := append(t27, make([]*T, t28)...)
-	dBar.Layers = t29
-	ddBar1.Layers = t30
-	ddBar2.Layers = t31
-	ddBar3.Layers = t32
-	ddBar4.Layers = t33
-	ddBar5.Layers = t34
-	ddBar6.Layers = t35
-	ddBar7.Layers = t36
-	ddBar8.Layers = t37
-	t38 := d.Layers
-	t39 := dd1.Layers
-	t40 := dd2.Layers
-	t41 := dd3.Layers
-	t42 := dd4.Layers
-	t43 := dd5.Layers
-	t44 := dd6.Layers
-	t45 := dd7.Layers
-	t46 := dd8.Layers
-	t47 := d.Norm
-	t48 := dd1.Norm
-	t49 := dd2.Norm
-	t50 := dd3.Norm
-	t51 := dd4.Norm
-	t52 := dd5.Norm
-	t53 := dd6.Norm
-	t54 := dd7.Norm
-	t55 := dd8.Norm
-	t56 := d.Out
-	t57 := dd1.Out
-	t58 := dd2.Out
-	t59 := dd3.Out
-	t60 := dd4.Out
-	t61 := dd5.Out
-	t62 := dd6.Out
-	t63 := dd7.Out
-	t64 := dd8.Out
-	t65 := d.Post
-	t66 := dd1.Post
-	t67 := dd2.Post
-	t68 := dd3.Post
-	t69 := dd4.Post
-	t70 := dd5.Post
-	t71 := dd6.Post
-	t72 := dd7.Post
-	t73 := dd8.Post
-	n := len(t38)
+	var dtapePointersBuf2 [256]*T
+	t4 := tapePointersBuf2[:0]
+	var t125 Affine
+	var t126 Affine
+	t5 := dBar.Layers
+	t6 := ddBar.Layers
+	t7 := max(len(d.Layers)-len(t5), 0)
+	t8 := append(t5, make([]*T, t7)...)
+	t9 := append(t6, make([]*T, t7)...)
+	dBar.Layers = t8
+	ddBar.Layers = t9
+	t10 := d.Layers
+	t11 := dd.Layers
+	t12 := d.Norm
+	t13 := dd.Norm
+	t14 := d.Out
+	t15 := dd.Out
+	t16 := d.Post
+	t17 := dd.Post
+	n := len(t10)
 	trips := max(n+2, 0)
-	t74 := append(t18, make([]*T, trips)...)
-	t75 := append(dtapePointersBuf1_2[:0], make([]*T, trips)...)
-	t76 := append(dtapePointersBuf2_2[:0], make([]*T, trips)...)
-	t77 := append(dtapePointersBuf3_2[:0], make([]*T, trips)...)
-	t78 := append(dtapePointersBuf4_2[:0], make([]*T, trips)...)
-	t79 := append(dtapePointersBuf5_2[:0], make([]*T, trips)...)
-	t80 := append(dtapePointersBuf6_2[:0], make([]*T, trips)...)
-	t81 := append(dtapePointersBuf7_2[:0], make([]*T, trips)...)
-	t82 := append(dtapePointersBuf8_2[:0], make([]*T, trips)...)
-	n2 := len(t18)
-	t83 := append(t17, make([]*tensorops.Tensor, trips)...)
-	t84 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, trips)...)
-	t85 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, trips)...)
-	t86 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, trips)...)
-	t87 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, trips)...)
-	t88 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, trips)...)
-	t89 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, trips)...)
-	t90 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, trips)...)
-	n3 := len(t17)
-	tapePointers := t74[:n2]
-	dtapePointers1 := t75[:n2]
-	dtapePointers2 := t76[:n2]
-	dtapePointers3 := t77[:n2]
-	dtapePointers4 := t78[:n2]
-	dtapePointers5 := t79[:n2]
-	dtapePointers6 := t80[:n2]
-	dtapePointers7 := t81[:n2]
-	dtapePointers8 := t82[:n2]
-	tapePointers2 := t83[:n3]
-	dtapePointers1_2 := t84[:n3]
-	dtapePointers2_2 := t85[:n3]
-	dtapePointers3_2 := t86[:n3]
-	dtapePointers4_2 := t87[:n3]
-	dtapePointers5_2 := t88[:n3]
-	dtapePointers6_2 := t89[:n3]
-	dtapePointers7_2 := t90[:n3]
-	dtapePointers8_2 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, trips)...)[:n3]
+	t18 := append(t4, make([]*T, trips)...)
+	t19 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
+	n2 := len(t4)
+	t20 := append(t3, make([]*tensorops.Tensor, trips)...)
+	n3 := len(t3)
+	tapePointers := t18[:n2]
+	dtapePointers := t19[:n2]
+	tapePointers2 := t20[:n3]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips)...)[:n3]
 	h := x
-	var dh1 *T
-	var dh2 *T
-	var dh3 *T
-	var dh4 *T
-	var dh5 *T
-	var dh6 *T
-	var dh7 *T
-	var dh8 *T
+	var dh *T
 	i := 0
 	for i < n {
-		dw1_2 := t39[i]
-		dw2_2 := t40[i]
-		dw3_2 := t41[i]
-		dw4_2 := t42[i]
-		dw5_2 := t43[i]
-		dw6_2 := t44[i]
-		dw7_2 := t45[i]
-		dw8_2 := t46[i]
-		t611 := tensorops.MatMulEach(t38[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-		t612 := t611[2]
-		t613 := t611[3]
-		t614 := t611[4]
-		t615 := t611[5]
-		t616 := t611[6]
-		t617 := t611[7]
-		t618 := t611[8]
-		t619 := tensorops.MatMul(h, dw1_2)
-		t620 := tensorops.MatMul(h, dw2_2)
-		t621 := tensorops.MatMul(h, dw3_2)
-		t622 := tensorops.MatMul(h, dw4_2)
-		t623 := tensorops.MatMul(h, dw5_2)
-		t624 := tensorops.MatMul(h, dw6_2)
-		t625 := tensorops.MatMul(h, dw7_2)
-		t626 := tensorops.MatMul(h, dw8_2)
-		h4 := tensorops.Tanh(t611[0])
-		dh1_4 := tensorops.FuseInto(t619, "TanhJVP(a, b + c)", h4, t611[1], t619)
-		dh2_4 := tensorops.FuseInto(t620, "TanhJVP(a, b + c)", h4, t612, t620)
-		dh3_4 := tensorops.FuseInto(t621, "TanhJVP(a, b + c)", h4, t613, t621)
-		dh4_4 := tensorops.FuseInto(t622, "TanhJVP(a, b + c)", h4, t614, t622)
-		dh5_4 := tensorops.FuseInto(t623, "TanhJVP(a, b + c)", h4, t615, t623)
-		dh6_4 := tensorops.FuseInto(t624, "TanhJVP(a, b + c)", h4, t616, t624)
-		dh7_4 := tensorops.FuseInto(t625, "TanhJVP(a, b + c)", h4, t617, t625)
-		dh8_4 := tensorops.FuseInto(t626, "TanhJVP(a, b + c)", h4, t618, t626)
+		dw2 := t11[i]
+		t123 := tensorops.MatMulEach(t10[i], false, h, dh)
+		t124 := tensorops.MatMul(h, dw2)
+		h4 := tensorops.Tanh(t123[0])
+		dh3 := tensorops.FuseInto(t124, "TanhJVP(a, b + c)", h4, t123[1], t124)
 		i++
 		tapePointers = append(tapePointers, h)
-		dtapePointers1 = append(dtapePointers1, dh1)
-		dtapePointers2 = append(dtapePointers2, dh2)
-		dtapePointers3 = append(dtapePointers3, dh3)
-		dtapePointers4 = append(dtapePointers4, dh4)
-		dtapePointers5 = append(dtapePointers5, dh5)
-		dtapePointers6 = append(dtapePointers6, dh6)
-		dtapePointers7 = append(dtapePointers7, dh7)
-		dtapePointers8 = append(dtapePointers8, dh8)
+		dtapePointers = append(dtapePointers, dh)
 		tapePointers2 = append(tapePointers2, h4)
-		dtapePointers1_2 = append(dtapePointers1_2, dh1_4)
-		dtapePointers2_2 = append(dtapePointers2_2, dh2_4)
-		dtapePointers3_2 = append(dtapePointers3_2, dh3_4)
-		dtapePointers4_2 = append(dtapePointers4_2, dh4_4)
-		dtapePointers5_2 = append(dtapePointers5_2, dh5_4)
-		dtapePointers6_2 = append(dtapePointers6_2, dh6_4)
-		dtapePointers7_2 = append(dtapePointers7_2, dh7_4)
-		dtapePointers8_2 = append(dtapePointers8_2, dh8_4)
+		dtapePointers2 = append(dtapePointers2, dh3)
 		h = h4
-		dh1 = dh1_4
-		dh2 = dh2_4
-		dh3 = dh3_4
-		dh4 = dh4_4
-		dh5 = dh5_4
-		dh6 = dh6_4
-		dh7 = dh7_4
-		dh8 = dh8_4
+		dh = dh3
 	}
-	t91 := tensorops.Mean(h, 1)
-	t92 := tensorops.Mean(dh1, 1)
-	t93 := tensorops.Mean(dh2, 1)
-	t94 := tensorops.Mean(dh3, 1)
-	t95 := tensorops.Mean(dh4, 1)
-	t96 := tensorops.Mean(dh5, 1)
-	t97 := tensorops.Mean(dh6, 1)
-	t98 := tensorops.Mean(dh7, 1)
-	t99 := tensorops.Mean(dh8, 1)
-	t100 := tensorops.Unsqueeze(t91, 1)
-	c := tensorops.Sub(h, t100)
-	t101 := tensorops.ExpandLike(dh1, c)
-	t102 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t92, 1), -1), c)
-	t103 := tensorops.ExpandLike(dh2, c)
-	t104 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t93, 1), -1), c)
-	t105 := tensorops.ExpandLike(dh3, c)
-	t106 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t94, 1), -1), c)
-	t107 := tensorops.ExpandLike(dh4, c)
-	t108 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t95, 1), -1), c)
-	t109 := tensorops.ExpandLike(dh5, c)
-	t110 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t96, 1), -1), c)
-	t111 := tensorops.ExpandLike(dh6, c)
-	t112 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t97, 1), -1), c)
-	t113 := tensorops.ExpandLike(dh7, c)
-	t114 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t98, 1), -1), c)
-	t115 := tensorops.ExpandLike(dh8, c)
-	t116 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t99, 1), -1), c)
-	t117 := tensorops.Std(h, 1, 0)
-	t118 := tensorops.Sub(h, tensorops.ExpandAxis(t91, h, 1))
-	t119 := tensorops.Step(t117)
-	t120 := tensorops.Fuse("a + (1 - b)", t117, t119)
-	t121 := float64(tensorops.Dim(h, 1))
-	t122 := tensorops.FuseInto(t120, "a*b", t121, t120)
-	t123 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t118, dh1), 1), t119, t122)
-	t124 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t118, dh2), 1), t119, t122)
-	t125 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t118, dh3), 1), t119, t122)
-	t126 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t118, dh4), 1), t119, t122)
-	t127 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t118, dh5), 1), t119, t122)
-	t128 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t118, dh6), 1), t119, t122)
-	t129 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t118, dh7), 1), t119, t122)
-	t130 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t118, dh8), 1), t119, t122)
-	t131 := tensorops.Unsqueeze(t117, 1)
-	t132 := tensorops.Unsqueeze(t123, 1)
-	t133 := tensorops.Unsqueeze(t124, 1)
-	t134 := tensorops.Unsqueeze(t125, 1)
-	t135 := tensorops.Unsqueeze(t126, 1)
-	t136 := tensorops.Unsqueeze(t127, 1)
-	t137 := tensorops.Unsqueeze(t128, 1)
-	t138 := tensorops.Unsqueeze(t129, 1)
-	t139 := tensorops.Unsqueeze(t130, 1)
-	n4 := tensorops.Div(c, t131)
-	t140 := tensorops.ScalarDiv(1, t131)
-	t141 := tensorops.Fuse("-a/b", n4, t131)
-	dn1 := tensorops.FuseInto(t102, "a*(b + c) + d*e", t140, t101, t102, t141, t132)
-	dn2 := tensorops.FuseInto(t104, "a*(b + c) + d*e", t140, t103, t104, t141, t133)
-	dn3 := tensorops.FuseInto(t106, "a*(b + c) + d*e", t140, t105, t106, t141, t134)
-	dn4 := tensorops.FuseInto(t108, "a*(b + c) + d*e", t140, t107, t108, t141, t135)
-	dn5 := tensorops.FuseInto(t110, "a*(b + c) + d*e", t140, t109, t110, t141, t136)
-	dn6 := tensorops.FuseInto(t112, "a*(b + c) + d*e", t140, t111, t112, t141, t137)
-	dn7 := tensorops.FuseInto(t114, "a*(b + c) + d*e", t140, t113, t114, t141, t138)
-	dn8 := tensorops.FuseInto(t116, "a*(b + c) + d*e", t140, t115, t116, t141, t139)
-	t142 := t47.Scale
-	t143 := t48.Scale
-	t144 := t49.Scale
-	t145 := t50.Scale
-	t146 := t51.Scale
-	t147 := t52.Scale
-	t148 := t53.Scale
-	t149 := t54.Scale
-	t150 := t55.Scale
-	t151 := tensorops.Mul(n4, t142)
-	t152 := tensorops.Fuse("a*b + c*d", t142, dn1, n4, t143)
-	t153 := tensorops.Fuse("a*b + c*d", t142, dn2, n4, t144)
-	t154 := tensorops.Fuse("a*b + c*d", t142, dn3, n4, t145)
-	t155 := tensorops.Fuse("a*b + c*d", t142, dn4, n4, t146)
-	t156 := tensorops.Fuse("a*b + c*d", t142, dn5, n4, t147)
-	t157 := tensorops.Fuse("a*b + c*d", t142, dn6, n4, t148)
-	t158 := tensorops.Fuse("a*b + c*d", t142, dn7, n4, t149)
-	t159 := tensorops.Fuse("a*b + c*d", t142, dn8, n4, t150)
-	t160 := t47.Shift
-	t161 := tensorops.FuseInto(t151, "a + b", t151, t160)
-	t162 := tensorops.ExpandLike(t152, t161)
-	t163 := tensorops.FuseInto(t162, "a + b", t162, tensorops.ExpandLike(t48.Shift, t161))
-	t164 := tensorops.ExpandLike(t153, t161)
-	t165 := tensorops.FuseInto(t164, "a + b", t164, tensorops.ExpandLike(t49.Shift, t161))
-	t166 := tensorops.ExpandLike(t154, t161)
-	t167 := tensorops.FuseInto(t166, "a + b", t166, tensorops.ExpandLike(t50.Shift, t161))
-	t168 := tensorops.ExpandLike(t155, t161)
-	t169 := tensorops.FuseInto(t168, "a + b", t168, tensorops.ExpandLike(t51.Shift, t161))
-	t170 := tensorops.ExpandLike(t156, t161)
-	t171 := tensorops.FuseInto(t170, "a + b", t170, tensorops.ExpandLike(t52.Shift, t161))
-	t172 := tensorops.ExpandLike(t157, t161)
-	t173 := tensorops.FuseInto(t172, "a + b", t172, tensorops.ExpandLike(t53.Shift, t161))
-	t174 := tensorops.ExpandLike(t158, t161)
-	t175 := tensorops.FuseInto(t174, "a + b", t174, tensorops.ExpandLike(t54.Shift, t161))
-	t176 := tensorops.ExpandLike(t159, t161)
-	t177 := tensorops.FuseInto(t176, "a + b", t176, tensorops.ExpandLike(t55.Shift, t161))
-	t178 := tensorops.MatMulEach(t56, false, t161, t163, t165, t167, t169, t171, t173, t175, t177)
-	o := t178[0]
-	t179 := t178[2]
-	t180 := t178[3]
-	t181 := t178[4]
-	t182 := t178[5]
-	t183 := t178[6]
-	t184 := t178[7]
-	t185 := t178[8]
-	t186 := tensorops.MatMul(t161, t57)
-	do1 := tensorops.FuseInto(t186, "a + b", t178[1], t186)
-	t187 := tensorops.MatMul(t161, t58)
-	do2 := tensorops.FuseInto(t187, "a + b", t179, t187)
-	t188 := tensorops.MatMul(t161, t59)
-	do3 := tensorops.FuseInto(t188, "a + b", t180, t188)
-	t189 := tensorops.MatMul(t161, t60)
-	do4 := tensorops.FuseInto(t189, "a + b", t181, t189)
-	t190 := tensorops.MatMul(t161, t61)
-	do5 := tensorops.FuseInto(t190, "a + b", t182, t190)
-	t191 := tensorops.MatMul(t161, t62)
-	do6 := tensorops.FuseInto(t191, "a + b", t183, t191)
-	t192 := tensorops.MatMul(t161, t63)
-	do7 := tensorops.FuseInto(t192, "a + b", t184, t192)
-	t193 := tensorops.MatMul(t161, t64)
-	do8 := tensorops.FuseInto(t193, "a + b", t185, t193)
-	t194 := t65.Scale
-	t195 := t66.Scale
-	t196 := t67.Scale
-	t197 := t68.Scale
-	t198 := t69.Scale
-	t199 := t70.Scale
-	t200 := t71.Scale
-	t201 := t72.Scale
-	t202 := t73.Scale
-	t203 := tensorops.Mul(o, t194)
-	t204 := tensorops.Fuse("a*b + c*d", t194, do1, o, t195)
-	t205 := tensorops.Fuse("a*b + c*d", t194, do2, o, t196)
-	t206 := tensorops.Fuse("a*b + c*d", t194, do3, o, t197)
-	t207 := tensorops.Fuse("a*b + c*d", t194, do4, o, t198)
-	t208 := tensorops.Fuse("a*b + c*d", t194, do5, o, t199)
-	t209 := tensorops.Fuse("a*b + c*d", t194, do6, o, t200)
-	t210 := tensorops.Fuse("a*b + c*d", t194, do7, o, t201)
-	t211 := tensorops.Fuse("a*b + c*d", t194, do8, o, t202)
-	t212 := t65.Shift
-	t213 := t66.Shift
-	t214 := t67.Shift
-	t215 := t68.Shift
-	t216 := t69.Shift
-	t217 := t70.Shift
-	t218 := t71.Shift
-	t219 := t72.Shift
-	t220 := t73.Shift
-	t221 := tensorops.FuseInto(t203, "a + b", t203, t212)
-	t222 := tensorops.ExpandLike(t204, t221)
-	t223 := tensorops.ExpandLike(t205, t221)
-	t224 := tensorops.ExpandLike(t206, t221)
-	t225 := tensorops.ExpandLike(t207, t221)
-	t226 := tensorops.ExpandLike(t208, t221)
-	t227 := tensorops.ExpandLike(t209, t221)
-	t228 := tensorops.ExpandLike(t210, t221)
-	t229 := tensorops.ExpandLike(t211, t221)
-	t230 := tensorops.SumAll(tensorops.Square(t221))
+	t21 := tensorops.Mean(h, 1)
+	t22 := tensorops.Mean(dh, 1)
+	t23 := tensorops.Unsqueeze(t21, 1)
+	c := tensorops.Sub(h, t23)
+	t24 := tensorops.ExpandLike(dh, c)
+	t25 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t22, 1), -1), c)
+	t26 := tensorops.Std(h, 1, 0)
+	t27 := tensorops.Sub(h, tensorops.ExpandAxis(t21, h, 1))
+	t28 := tensorops.Step(t26)
+	t29 := tensorops.Fuse("a + (1 - b)", t26, t28)
+	t30 := float64(tensorops.Dim(h, 1))
+	t31 := tensorops.FuseInto(t29, "a*b", t30, t29)
+	t32 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t27, dh), 1), t28, t31)
+	t33 := tensorops.Unsqueeze(t26, 1)
+	t34 := tensorops.Unsqueeze(t32, 1)
+	n4 := tensorops.Div(c, t33)
+	t35 := tensorops.ScalarDiv(1, t33)
+	t36 := tensorops.Fuse("-a/b", n4, t33)
+	dn := tensorops.FuseInto(t25, "a*(b + c) + d*e", t35, t24, t25, t36, t34)
+	t37 := t12.Scale
+	t38 := t13.Scale
+	t39 := tensorops.Mul(n4, t37)
+	t40 := tensorops.Fuse("a*b + c*d", t37, dn, n4, t38)
+	t41 := t12.Shift
+	t42 := tensorops.FuseInto(t39, "a + b", t39, t41)
+	t43 := tensorops.ExpandLike(t40, t42)
+	t44 := tensorops.FuseInto(t43, "a + b", t43, tensorops.ExpandLike(t13.Shift, t42))
+	t45 := tensorops.MatMulEach(t14, false, t42, t44)
+	o := t45[0]
+	t46 := tensorops.MatMul(t42, t15)
+	do := tensorops.FuseInto(t46, "a + b", t45[1], t46)
+	t47 := t16.Scale
+	t48 := t17.Scale
+	t49 := tensorops.Mul(o, t47)
+	t50 := tensorops.Fuse("a*b + c*d", t47, do, o, t48)
+	t51 := t16.Shift
+	t52 := t17.Shift
+	t53 := tensorops.FuseInto(t49, "a + b", t49, t51)
+	t54 := tensorops.ExpandLike(t50, t53)
+	t55 := tensorops.SumAll(tensorops.Square(t53))
 	i2 := n - 1
-	t231 := tensorops.Scale(t221, 2)
-	t232 := tensorops.FuseInto(t222, "2*(a + b)", t222, tensorops.ExpandLike(t213, t221))
-	t233 := tensorops.FuseInto(t223, "2*(a + b)", t223, tensorops.ExpandLike(t214, t221))
-	t234 := tensorops.FuseInto(t224, "2*(a + b)", t224, tensorops.ExpandLike(t215, t221))
-	t235 := tensorops.FuseInto(t225, "2*(a + b)", t225, tensorops.ExpandLike(t216, t221))
-	t236 := tensorops.FuseInto(t226, "2*(a + b)", t226, tensorops.ExpandLike(t217, t221))
-	t237 := tensorops.FuseInto(t227, "2*(a + b)", t227, tensorops.ExpandLike(t218, t221))
-	t238 := tensorops.FuseInto(t228, "2*(a + b)", t228, tensorops.ExpandLike(t219, t221))
-	t239 := tensorops.FuseInto(t229, "2*(a + b)", t229, tensorops.ExpandLike(t220, t221))
-	t240 := tensorops.SumLike(t231, t203)
-	t241 := tensorops.SumLike(t232, t203)
-	t242 := tensorops.SumLike(t233, t203)
-	t243 := tensorops.SumLike(t234, t203)
-	t244 := tensorops.SumLike(t235, t203)
-	t245 := tensorops.SumLike(t236, t203)
-	t246 := tensorops.SumLike(t237, t203)
-	t247 := tensorops.SumLike(t238, t203)
-	t248 := tensorops.SumLike(t239, t203)
-	t249 := dBar.Post
-	t250 := ddBar1.Post
-	t251 := ddBar2.Post
-	t252 := ddBar3.Post
-	t253 := ddBar4.Post
-	t254 := ddBar5.Post
-	t255 := ddBar6.Post
-	t256 := ddBar7.Post
-	t257 := ddBar8.Post
-	t258 := t250.Shift
-	t259 := t251.Shift
-	t260 := t252.Shift
-	t261 := t253.Shift
-	t262 := t254.Shift
-	t263 := t255.Shift
-	t264 := t256.Shift
-	t265 := t257.Shift
-	t249.Shift = tensorops.AccumulateSumLike(t249.Shift, t231, t212)
-	t250.Shift = tensorops.Add(t258, tensorops.SumLike(t232, t212))
-	t251.Shift = tensorops.Add(t259, tensorops.SumLike(t233, t212))
-	t252.Shift = tensorops.Add(t260, tensorops.SumLike(t234, t212))
-	t253.Shift = tensorops.Add(t261, tensorops.SumLike(t235, t212))
-	t254.Shift = tensorops.Add(t262, tensorops.SumLike(t236, t212))
-	t255.Shift = tensorops.Add(t263, tensorops.SumLike(t237, t212))
-	t256.Shift = tensorops.Add(t264, tensorops.SumLike(t238, t212))
-	t257.Shift = tensorops.Add(t265, tensorops.SumLike(t239, t212))
-	t266 := tensorops.SumLike(tensorops.Mul(t194, t240), o)
-	t267 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t240, t195, t194, t241), o)
-	t268 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t240, t196, t194, t242), o)
-	t269 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t240, t197, t194, t243), o)
-	t270 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t240, t198, t194, t244), o)
-	t271 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t240, t199, t194, t245), o)
-	t272 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t240, t200, t194, t246), o)
-	t273 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t240, t201, t194, t247), o)
-	t274 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t240, t202, t194, t248), o)
-	t275 := tensorops.Fuse("a*b + c*d", t240, do1, o, t241)
-	t276 := tensorops.Fuse("a*b + c*d", t240, do2, o, t242)
-	t277 := tensorops.Fuse("a*b + c*d", t240, do3, o, t243)
-	t278 := tensorops.Fuse("a*b + c*d", t240, do4, o, t244)
-	t279 := tensorops.Fuse("a*b + c*d", t240, do5, o, t245)
-	t280 := tensorops.Fuse("a*b + c*d", t240, do6, o, t246)
-	t281 := tensorops.Fuse("a*b + c*d", t240, do7, o, t247)
-	t282 := tensorops.Fuse("a*b + c*d", t240, do8, o, t248)
-	t283 := dBar.Post
-	t284 := ddBar1.Post
-	t285 := ddBar2.Post
-	t286 := ddBar3.Post
-	t287 := ddBar4.Post
-	t288 := ddBar5.Post
-	t289 := ddBar6.Post
-	t290 := ddBar7.Post
-	t291 := ddBar8.Post
-	t292 := t284.Scale
-	t293 := t285.Scale
-	t294 := t286.Scale
-	t295 := t287.Scale
-	t296 := t288.Scale
-	t297 := t289.Scale
-	t298 := t290.Scale
-	t299 := t291.Scale
-	t300 := tensorops.AccumulateSumLike(t283.Scale, tensorops.Mul(o, t240), t194)
-	t301 := tensorops.SumLike(t275, t194)
-	t302 := tensorops.FuseInto(t301, "a + b", t292, t301)
-	t303 := tensorops.SumLike(t276, t194)
-	t304 := tensorops.FuseInto(t303, "a + b", t293, t303)
-	t305 := tensorops.SumLike(t277, t194)
-	t306 := tensorops.FuseInto(t305, "a + b", t294, t305)
-	t307 := tensorops.SumLike(t278, t194)
-	t308 := tensorops.FuseInto(t307, "a + b", t295, t307)
-	t309 := tensorops.SumLike(t279, t194)
-	t310 := tensorops.FuseInto(t309, "a + b", t296, t309)
-	t311 := tensorops.SumLike(t280, t194)
-	t312 := tensorops.FuseInto(t311, "a + b", t297, t311)
-	t313 := tensorops.SumLike(t281, t194)
-	t314 := tensorops.FuseInto(t313, "a + b", t298, t313)
-	t315 := tensorops.SumLike(t282, t194)
-	t316 := tensorops.FuseInto(t315, "a + b", t299, t315)
-	t283.Scale = t300
-	t284.Scale = t302
-	t285.Scale = t304
-	t286.Scale = t306
-	t287.Scale = t308
-	t288.Scale = t310
-	t289.Scale = t312
-	t290.Scale = t314
-	t291.Scale = t316
-	t317 := tensorops.MatMulGradAEach(t161, t56, false, t266, t267, t268, t269, t270, t271, t272, t273, t274)
-	t318 := t317[0]
-	t319 := t317[2]
-	t320 := t317[3]
-	t321 := t317[4]
-	t322 := t317[5]
-	t323 := t317[6]
-	t324 := t317[7]
-	t325 := t317[8]
-	t326 := tensorops.MatMulGradA(t266, t161, t57, false, false)
-	t327 := tensorops.FuseInto(t326, "a + b", t317[1], t326)
-	t328 := tensorops.MatMulGradA(t266, t161, t58, false, false)
-	t329 := tensorops.FuseInto(t328, "a + b", t319, t328)
-	t330 := tensorops.MatMulGradA(t266, t161, t59, false, false)
-	t331 := tensorops.FuseInto(t330, "a + b", t320, t330)
-	t332 := tensorops.MatMulGradA(t266, t161, t60, false, false)
-	t333 := tensorops.FuseInto(t332, "a + b", t321, t332)
-	t334 := tensorops.MatMulGradA(t266, t161, t61, false, false)
-	t335 := tensorops.FuseInto(t334, "a + b", t322, t334)
-	t336 := tensorops.MatMulGradA(t266, t161, t62, false, false)
-	t337 := tensorops.FuseInto(t336, "a + b", t323, t336)
-	t338 := tensorops.MatMulGradA(t266, t161, t63, false, false)
-	t339 := tensorops.FuseInto(t338, "a + b", t324, t338)
-	t340 := tensorops.MatMulGradA(t266, t161, t64, false, false)
-	t341 := tensorops.FuseInto(t340, "a + b", t325, t340)
-	t342 := tensorops.MatMulGradB(t266, t161, t56, false, false)
-	t343 := tensorops.MatMulGradB(t267, t161, t56, false, false)
-	t344 := tensorops.MatMulGradB(t266, t163, t56, false, false)
-	t345 := tensorops.FuseInto(t343, "a + b", t343, t344)
-	t346 := tensorops.MatMulGradB(t268, t161, t56, false, false)
-	t347 := tensorops.MatMulGradB(t266, t165, t56, false, false)
-	t348 := tensorops.FuseInto(t346, "a + b", t346, t347)
-	t349 := tensorops.MatMulGradB(t269, t161, t56, false, false)
-	t350 := tensorops.MatMulGradB(t266, t167, t56, false, false)
-	t351 := tensorops.FuseInto(t349, "a + b", t349, t350)
-	t352 := tensorops.MatMulGradB(t270, t161, t56, false, false)
-	t353 := tensorops.MatMulGradB(t266, t169, t56, false, false)
-	t354 := tensorops.FuseInto(t352, "a + b", t352, t353)
-	t355 := tensorops.MatMulGradB(t271, t161, t56, false, false)
-	t356 := tensorops.MatMulGradB(t266, t171, t56, false, false)
-	t357 := tensorops.FuseInto(t355, "a + b", t355, t356)
-	t358 := tensorops.MatMulGradB(t272, t161, t56, false, false)
-	t359 := tensorops.MatMulGradB(t266, t173, t56, false, false)
-	t360 := tensorops.FuseInto(t358, "a + b", t358, t359)
-	t361 := tensorops.MatMulGradB(t273, t161, t56, false, false)
-	t362 := tensorops.MatMulGradB(t266, t175, t56, false, false)
-	t363 := tensorops.FuseInto(t361, "a + b", t361, t362)
-	t364 := tensorops.MatMulGradB(t274, t161, t56, false, false)
-	t365 := tensorops.MatMulGradB(t266, t177, t56, false, false)
-	t366 := tensorops.FuseInto(t364, "a + b", t364, t365)
-	t367 := tensorops.SumLike(t318, t151)
-	t368 := tensorops.SumLike(t327, t151)
-	t369 := tensorops.SumLike(t329, t151)
-	t370 := tensorops.SumLike(t331, t151)
-	t371 := tensorops.SumLike(t333, t151)
-	t372 := tensorops.SumLike(t335, t151)
-	t373 := tensorops.SumLike(t337, t151)
-	t374 := tensorops.SumLike(t339, t151)
-	t375 := tensorops.SumLike(t341, t151)
-	t627.Shift = tensorops.AccumulateSumLike(t627.Shift, t318, t160)
-	t628.Shift = tensorops.Add(t628.Shift, tensorops.SumLike(t327, t160))
-	t629.Shift = tensorops.Add(t629.Shift, tensorops.SumLike(t329, t160))
-	t630.Shift = tensorops.Add(t630.Shift, tensorops.SumLike(t331, t160))
-	t631.Shift = tensorops.Add(t631.Shift, tensorops.SumLike(t333, t160))
-	t632.Shift = tensorops.Add(t632.Shift, tensorops.SumLike(t335, t160))
-	t633.Shift = tensorops.Add(t633.Shift, tensorops.SumLike(t337, t160))
-	t634.Shift = tensorops.Add(t634.Shift, tensorops.SumLike(t339, t160))
-	t635.Shift = tensorops.Add(t635.Shift, tensorops.SumLike(t341, t160))
-	t376 := tensorops.SumLike(tensorops.Mul(t142, t367), n4)
-	t377 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t143, t142, t368), n4)
-	t378 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t144, t142, t369), n4)
-	t379 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t145, t142, t370), n4)
-	t380 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t146, t142, t371), n4)
-	t381 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t147, t142, t372), n4)
-	t382 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t148, t142, t373), n4)
-	t383 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t149, t142, t374), n4)
-	t384 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t150, t142, t375), n4)
-	t385 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn1, n4, t368), t142)
-	t386 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn2, n4, t369), t142)
-	t387 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn3, n4, t370), t142)
-	t388 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn4, n4, t371), t142)
-	t389 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn5, n4, t372), t142)
-	t390 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn6, n4, t373), t142)
-	t391 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn7, n4, t374), t142)
-	t392 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn8, n4, t375), t142)
-	t627.Scale = tensorops.AccumulateSumLike(t627.Scale, tensorops.Mul(n4, t367), t142)
-	t628.Scale = tensorops.FuseInto(t385, "a + b", t628.Scale, t385)
-	t629.Scale = tensorops.FuseInto(t386, "a + b", t629.Scale, t386)
-	t630.Scale = tensorops.FuseInto(t387, "a + b", t630.Scale, t387)
-	t631.Scale = tensorops.FuseInto(t388, "a + b", t631.Scale, t388)
-	t632.Scale = tensorops.FuseInto(t389, "a + b", t632.Scale, t389)
-	t633.Scale = tensorops.FuseInto(t390, "a + b", t633.Scale, t390)
-	t634.Scale = tensorops.FuseInto(t391, "a + b", t634.Scale, t391)
-	t635.Scale = tensorops.FuseInto(t392, "a + b", t635.Scale, t392)
-	t393 := tensorops.Fuse("-a/b", t140, t131)
-	t394 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t132, t140, t377)
-	t395 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t133, t140, t378)
-	t396 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t134, t140, t379)
-	t397 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t135, t140, t380)
-	t398 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t136, t140, t381)
-	t399 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t137, t140, t382)
-	t400 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t138, t140, t383)
-	t401 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t139, t140, t384)
-	t402 := tensorops.SumLike(tensorops.Mul(t140, t376), c)
-	t403 := tensorops.SumLike(t394, c)
-	t404 := tensorops.SumLike(t395, c)
-	t405 := tensorops.SumLike(t396, c)
-	t406 := tensorops.SumLike(t397, c)
-	t407 := tensorops.SumLike(t398, c)
-	t408 := tensorops.SumLike(t399, c)
-	t409 := tensorops.SumLike(t400, c)
-	t410 := tensorops.SumLike(t401, c)
-	t411 := tensorops.Fuse("-a/b", t141, t131)
-	t412 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t140, dn1, t411, t132, t141, t377)
-	t413 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t140, dn2, t411, t133, t141, t378)
-	t414 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t140, dn3, t411, t134, t141, t379)
-	t415 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t140, dn4, t411, t135, t141, t380)
-	t416 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t140, dn5, t411, t136, t141, t381)
-	t417 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t140, dn6, t411, t137, t141, t382)
-	t418 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t140, dn7, t411, t138, t141, t383)
-	t419 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t140, dn8, t411, t139, t141, t384)
-	t420 := tensorops.SumLike(t412, t131)
-	t421 := tensorops.SumLike(t413, t131)
-	t422 := tensorops.SumLike(t414, t131)
-	t423 := tensorops.SumLike(t415, t131)
-	t424 := tensorops.SumLike(t416, t131)
-	t425 := tensorops.SumLike(t417, t131)
-	t426 := tensorops.SumLike(t418, t131)
-	t427 := tensorops.SumLike(t419, t131)
-	t428 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t141, t376), t131), 1)
-	t429 := tensorops.Squeeze(t420, 1)
-	t430 := tensorops.Squeeze(t421, 1)
-	t431 := tensorops.Squeeze(t422, 1)
-	t432 := tensorops.Squeeze(t423, 1)
-	t433 := tensorops.Squeeze(t424, 1)
-	t434 := tensorops.Squeeze(t425, 1)
-	t435 := tensorops.Squeeze(t426, 1)
-	t436 := tensorops.Squeeze(t427, 1)
-	t437 := tensorops.ExpandAxis(t92, h, 1)
-	t438 := tensorops.ExpandAxis(t93, h, 1)
-	t439 := tensorops.ExpandAxis(t94, h, 1)
-	t440 := tensorops.ExpandAxis(t95, h, 1)
-	t441 := tensorops.ExpandAxis(t96, h, 1)
-	t442 := tensorops.ExpandAxis(t97, h, 1)
-	t443 := tensorops.ExpandAxis(t98, h, 1)
-	t444 := tensorops.ExpandAxis(t99, h, 1)
-	t445 := tensorops.ExpandLike(dh1, t118)
-	t446 := tensorops.ExpandLike(dh2, t118)
-	t447 := tensorops.ExpandLike(dh3, t118)
-	t448 := tensorops.ExpandLike(dh4, t118)
-	t449 := tensorops.ExpandLike(dh5, t118)
-	t450 := tensorops.ExpandLike(dh6, t118)
-	t451 := tensorops.ExpandLike(dh7, t118)
-	t452 := tensorops.ExpandLike(dh8, t118)
-	t453 := tensorops.ExpandLike(t123, t120)
-	t454 := tensorops.ExpandLike(t124, t120)
-	t455 := tensorops.ExpandLike(t125, t120)
-	t456 := tensorops.ExpandLike(t126, t120)
-	t457 := tensorops.ExpandLike(t127, t120)
-	t458 := tensorops.ExpandLike(t128, t120)
-	t459 := tensorops.ExpandLike(t129, t120)
-	t460 := tensorops.ExpandLike(t130, t120)
-	t461 := tensorops.Fuse("a*b/c", t428, t119, t122)
-	t462 := tensorops.ScalarDiv(1, t122)
-	t463 := tensorops.Fuse("-a/b", t461, t122)
-	t464 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t119, t429, t463, t121, t453)
-	t465 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t119, t430, t463, t121, t454)
-	t466 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t119, t431, t463, t121, t455)
-	t467 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t119, t432, t463, t121, t456)
-	t468 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t119, t433, t463, t121, t457)
-	t469 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t119, t434, t463, t121, t458)
-	t470 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t119, t435, t463, t121, t459)
-	t471 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t119, t436, t463, t121, t460)
-	t472 := tensorops.ExpandAxis(t461, h, 1)
-	t473 := tensorops.ExpandAxis(t464, h, 1)
-	t474 := tensorops.ExpandAxis(t465, h, 1)
-	t475 := tensorops.ExpandAxis(t466, h, 1)
-	t476 := tensorops.ExpandAxis(t467, h, 1)
-	t477 := tensorops.ExpandAxis(t468, h, 1)
-	t478 := tensorops.ExpandAxis(t469, h, 1)
-	t479 := tensorops.ExpandAxis(t470, h, 1)
-	t480 := tensorops.ExpandAxis(t471, h, 1)
-	t481 := tensorops.SumLike(t403, h)
-	t482 := tensorops.SumLike(t404, h)
-	t483 := tensorops.SumLike(t405, h)
-	t484 := tensorops.SumLike(t406, h)
-	t485 := tensorops.SumLike(t407, h)
-	t486 := tensorops.SumLike(t408, h)
-	t487 := tensorops.SumLike(t409, h)
-	t488 := tensorops.SumLike(t410, h)
-	t489 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t402, -1), t100), 1)
-	t490 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t403, -1), t100), 1)
-	t491 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t404, -1), t100), 1)
-	t492 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t405, -1), t100), 1)
-	t493 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t406, -1), t100), 1)
-	t494 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t407, -1), t100), 1)
-	t495 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t408, -1), t100), 1)
-	t496 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t409, -1), t100), 1)
-	t497 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t410, -1), t100), 1)
-	t498 := tensorops.MeanGrad(t489, h, 1)
-	t499 := tensorops.MeanGrad(t490, h, 1)
-	t500 := tensorops.MeanGrad(t491, h, 1)
-	t501 := tensorops.MeanGrad(t492, h, 1)
-	t502 := tensorops.MeanGrad(t493, h, 1)
-	t503 := tensorops.MeanGrad(t494, h, 1)
-	t504 := tensorops.MeanGrad(t495, h, 1)
-	t505 := tensorops.MeanGrad(t496, h, 1)
-	t506 := tensorops.MeanGrad(t497, h, 1)
-	hBar := tensorops.Fuse("a*b + c + d", t118, t472, tensorops.SumLike(t402, h), t498)
-	dhBar1 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t445, t437, t118, t473, t481, t499)
-	dhBar2 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t446, t438, t118, t474, t482, t500)
-	dhBar3 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t447, t439, t118, t475, t483, t501)
-	dhBar4 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t448, t440, t118, t476, t484, t502)
-	dhBar5 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t449, t441, t118, t477, t485, t503)
-	dhBar6 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t450, t442, t118, t478, t486, t504)
-	dhBar7 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t451, t443, t118, t479, t487, t505)
-	dhBar8 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t452, t444, t118, t480, t488, t506)
+	t56 := tensorops.Scale(t53, 2)
+	t57 := tensorops.FuseInto(t54, "2*(a + b)", t54, tensorops.ExpandLike(t52, t53))
+	t58 := tensorops.SumLike(t56, t49)
+	t59 := tensorops.SumLike(t57, t49)
+	t60 := dBar.Post
+	t61 := ddBar.Post
+	t62 := t61.Shift
+	t60.Shift = tensorops.AccumulateSumLike(t60.Shift, t56, t51)
+	t61.Shift = tensorops.Add(t62, tensorops.SumLike(t57, t51))
+	t63 := tensorops.SumLike(tensorops.Mul(t47, t58), o)
+	t64 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t58, t48, t47, t59), o)
+	t65 := tensorops.Fuse("a*b + c*d", t58, do, o, t59)
+	t66 := dBar.Post
+	t67 := ddBar.Post
+	t68 := t67.Scale
+	t69 := tensorops.AccumulateSumLike(t66.Scale, tensorops.Mul(o, t58), t47)
+	t70 := tensorops.SumLike(t65, t47)
+	t71 := tensorops.FuseInto(t70, "a + b", t68, t70)
+	t66.Scale = t69
+	t67.Scale = t71
+	t72 := tensorops.MatMulGradAEach(t42, t14, false, t63, t64)
+	t73 := t72[0]
+	t74 := tensorops.MatMulGradA(t63, t42, t15, false, false)
+	t75 := tensorops.FuseInto(t74, "a + b", t72[1], t74)
+	t76 := tensorops.MatMulGradB(t63, t42, t14, false, false)
+	t77 := tensorops.MatMulGradB(t64, t42, t14, false, false)
+	t78 := tensorops.MatMulGradB(t63, t44, t14, false, false)
+	t79 := tensorops.FuseInto(t77, "a + b", t77, t78)
+	t80 := tensorops.SumLike(t73, t39)
+	t81 := tensorops.SumLike(t75, t39)
+	t125.Shift = tensorops.AccumulateSumLike(t125.Shift, t73, t41)
+	t126.Shift = tensorops.Add(t126.Shift, tensorops.SumLike(t75, t41))
+	t82 := tensorops.SumLike(tensorops.Mul(t37, t80), n4)
+	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t38, t37, t81), n4)
+	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n4, t81), t37)
+	t125.Scale = tensorops.AccumulateSumLike(t125.Scale, tensorops.Mul(n4, t80), t37)
+	t126.Scale = tensorops.FuseInto(t84, "a + b", t126.Scale, t84)
+	t85 := tensorops.Fuse("a*(-b/c*d) + b*e", t82, t35, t33, t34, t83)
+	t86 := tensorops.SumLike(tensorops.Mul(t35, t82), c)
+	t87 := tensorops.SumLike(t85, c)
+	t88 := tensorops.Fuse("a*(b*(-c) + (-d/e*f)) + d*g", t82, t35, dn, t36, t33, t34, t83)
+	t89 := tensorops.SumLike(t88, t33)
+	t90 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t36, t82), t33), 1)
+	t91 := tensorops.Squeeze(t89, 1)
+	t92 := tensorops.ExpandAxis(t22, h, 1)
+	t93 := tensorops.ExpandLike(dh, t27)
+	t94 := tensorops.ExpandLike(t32, t29)
+	t95 := tensorops.Fuse("a*b/c", t90, t28, t31)
+	t96 := tensorops.Fuse("1/a*(b*c) + (-d/a*(e*f))", t31, t28, t91, t95, t30, t94)
+	t97 := tensorops.ExpandAxis(t95, h, 1)
+	t98 := tensorops.ExpandAxis(t96, h, 1)
+	t99 := tensorops.SumLike(t87, h)
+	t100 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t86, -1), t23), 1)
+	t101 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t87, -1), t23), 1)
+	t102 := tensorops.MeanGrad(t100, h, 1)
+	t103 := tensorops.MeanGrad(t101, h, 1)
+	hBar := tensorops.Fuse("a*b + c + d", t27, t97, tensorops.SumLike(t86, h), t102)
+	dhBar := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t97, t93, t92, t27, t98, t99, t103)
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t540 := len(tapePointers2) - 1
-		h2 := tapePointers2[t540]
-		dh1_2 := dtapePointers1_2[t540]
-		dh2_2 := dtapePointers2_2[t540]
-		dh3_2 := dtapePointers3_2[t540]
-		dh4_2 := dtapePointers4_2[t540]
-		dh5_2 := dtapePointers5_2[t540]
-		dh6_2 := dtapePointers6_2[t540]
-		dh7_2 := dtapePointers7_2[t540]
-		dh8_2 := dtapePointers8_2[t540]
-		tapePointers2 = tapePointers2[:t540]
-		dtapePointers1_2 = dtapePointers1_2[:t540]
-		dtapePointers2_2 = dtapePointers2_2[:t540]
-		dtapePointers3_2 = dtapePointers3_2[:t540]
-		dtapePointers4_2 = dtapePointers4_2[:t540]
-		dtapePointers5_2 = dtapePointers5_2[:t540]
-		dtapePointers6_2 = dtapePointers6_2[:t540]
-		dtapePointers7_2 = dtapePointers7_2[:t540]
-		dtapePointers8_2 = dtapePointers8_2[:t540]
-		t541 := len(tapePointers) - 1
-		h3 := tapePointers[t541]
-		dh1_3 := dtapePointers1[t541]
-		dh2_3 := dtapePointers2[t541]
-		dh3_3 := dtapePointers3[t541]
-		dh4_3 := dtapePointers4[t541]
-		dh5_3 := dtapePointers5[t541]
-		dh6_3 := dtapePointers6[t541]
-		dh7_3 := dtapePointers7[t541]
-		dh8_3 := dtapePointers8[t541]
-		tapePointers = tapePointers[:t541]
-		dtapePointers1 = dtapePointers1[:t541]
-		dtapePointers2 = dtapePointers2[:t541]
-		dtapePointers3 = dtapePointers3[:t541]
-		dtapePointers4 = dtapePointers4[:t541]
-		dtapePointers5 = dtapePointers5[:t541]
-		dtapePointers6 = dtapePointers6[:t541]
-		dtapePointers7 = dtapePointers7[:t541]
-		dtapePointers8 = dtapePointers8[:t541]
-		t542 := tensorops.TanhJVP(h2, hBar2)
-		t543 := tensorops.Fuse("-2*a*b", h2, hBar2)
-		t544 := tensorops.Fuse("1 - a*a", h2)
-		t545 := tensorops.Fuse("a*b + c*d", t543, dh1_2, t544, tensorops.ExpandLike(dhBar1, hBar2))
-		t546 := tensorops.Fuse("a*b + c*d", t543, dh2_2, t544, tensorops.ExpandLike(dhBar2, hBar2))
-		t547 := tensorops.Fuse("a*b + c*d", t543, dh3_2, t544, tensorops.ExpandLike(dhBar3, hBar2))
-		t548 := tensorops.Fuse("a*b + c*d", t543, dh4_2, t544, tensorops.ExpandLike(dhBar4, hBar2))
-		t549 := tensorops.Fuse("a*b + c*d", t543, dh5_2, t544, tensorops.ExpandLike(dhBar5, hBar2))
-		t550 := tensorops.Fuse("a*b + c*d", t543, dh6_2, t544, tensorops.ExpandLike(dhBar6, hBar2))
-		t551 := tensorops.Fuse("a*b + c*d", t543, dh7_2, t544, tensorops.ExpandLike(dhBar7, hBar2))
-		t552 := tensorops.Fuse("a*b + c*d", t543, dh8_2, t544, tensorops.ExpandLike(dhBar8, hBar2))
+		dhBar = tensorops.ExpandLike(dhBar, hBar2)
+		t109 := len(tapePointers2) - 1
+		h2 := tapePointers2[t109]
+		tapePointers2 = tapePointers2[:t109]
+		t110 := dtapePointers2[:t109]
+		t111 := len(tapePointers) - 1
+		h3 := tapePointers[t111]
+		dh2 := dtapePointers[t111]
+		tapePointers = tapePointers[:t111]
+		dtapePointers = dtapePointers[:t111]
+		t112 := tensorops.TanhJVP(h2, hBar2)
+		t113 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t109], dhBar)
 		w := d.Layers[i2]
-		dw1 := dd1.Layers[i2]
-		dw2 := dd2.Layers[i2]
-		dw3 := dd3.Layers[i2]
-		dw4 := dd4.Layers[i2]
-		dw5 := dd5.Layers[i2]
-		dw6 := dd6.Layers[i2]
-		dw7 := dd7.Layers[i2]
-		dw8 := dd8.Layers[i2]
+		dw := dd.Layers[i2]
 		if i2 != 0 {
-			t553 := tensorops.MatMulGradAEach(h3, w, false, t542, t545, t546, t547, t548, t549, t550, t551, t552)
-			hBar = t553[0]
-			t554 := t553[2]
-			t555 := t553[3]
-			t556 := t553[4]
-			t557 := t553[5]
-			t558 := t553[6]
-			t559 := t553[7]
-			t560 := t553[8]
-			t561 := tensorops.MatMulGradA(t542, h3, dw1, false, false)
-			dhBar1 = tensorops.FuseInto(t561, "a + b", t553[1], t561)
-			t562 := tensorops.MatMulGradA(t542, h3, dw2, false, false)
-			dhBar2 = tensorops.FuseInto(t562, "a + b", t554, t562)
-			t563 := tensorops.MatMulGradA(t542, h3, dw3, false, false)
-			dhBar3 = tensorops.FuseInto(t563, "a + b", t555, t563)
-			t564 := tensorops.MatMulGradA(t542, h3, dw4, false, false)
-			dhBar4 = tensorops.FuseInto(t564, "a + b", t556, t564)
-			t565 := tensorops.MatMulGradA(t542, h3, dw5, false, false)
-			dhBar5 = tensorops.FuseInto(t565, "a + b", t557, t565)
-			t566 := tensorops.MatMulGradA(t542, h3, dw6, false, false)
-			dhBar6 = tensorops.FuseInto(t566, "a + b", t558, t566)
-			t567 := tensorops.MatMulGradA(t542, h3, dw7, false, false)
-			dhBar7 = tensorops.FuseInto(t567, "a + b", t559, t567)
-			t568 := tensorops.MatMulGradA(t542, h3, dw8, false, false)
-			dhBar8 = tensorops.FuseInto(t568, "a + b", t560, t568)
+			t114 := tensorops.MatMulGradAEach(h3, w, false, t112, t113)
+			hBar = t114[0]
+			t115 := tensorops.MatMulGradA(t112, h3, dw, false, false)
+			dhBar = tensorops.FuseInto(t115, "a + b", t114[1], t115)
 		} else {
 			hBar = nil
-			dhBar1 = nil
-			dhBar2 = nil
-			dhBar3 = nil
-			dhBar4 = nil
-			dhBar5 = nil
-			dhBar6 = nil
-			dhBar7 = nil
-			dhBar8 = nil
+			dhBar = nil
 		}
-		t569 := dBar.Layers
-		t570 := ddBar1.Layers
-		t571 := ddBar2.Layers
-		t572 := ddBar3.Layers
-		t573 := ddBar4.Layers
-		t574 := ddBar5.Layers
-		t575 := ddBar6.Layers
-		t576 := ddBar7.Layers
-		t577 := ddBar8.Layers
-		t578 := t570[i2]
-		t579 := t571[i2]
-		t580 := t572[i2]
-		t581 := t573[i2]
-		t582 := t574[i2]
-		t583 := t575[i2]
-		t584 := t576[i2]
-		t585 := t577[i2]
-		t586 := tensorops.AccumulateMatMulGradB(t569[i2], t542, h3, w, false, false)
-		t587 := tensorops.MatMulGradB(t545, h3, w, false, false)
-		t588 := tensorops.MatMulGradB(t542, dh1_3, w, false, false)
-		t589 := tensorops.FuseInto(t587, "a + b + c", t578, t587, t588)
-		t590 := tensorops.MatMulGradB(t546, h3, w, false, false)
-		t591 := tensorops.MatMulGradB(t542, dh2_3, w, false, false)
-		t592 := tensorops.FuseInto(t590, "a + b + c", t579, t590, t591)
-		t593 := tensorops.MatMulGradB(t547, h3, w, false, false)
-		t594 := tensorops.MatMulGradB(t542, dh3_3, w, false, false)
-		t595 := tensorops.FuseInto(t593, "a + b + c", t580, t593, t594)
-		t596 := tensorops.MatMulGradB(t548, h3, w, false, false)
-		t597 := tensorops.MatMulGradB(t542, dh4_3, w, false, false)
-		t598 := tensorops.FuseInto(t596, "a + b + c", t581, t596, t597)
-		t599 := tensorops.MatMulGradB(t549, h3, w, false, false)
-		t600 := tensorops.MatMulGradB(t542, dh5_3, w, false, false)
-		t601 := tensorops.FuseInto(t599, "a + b + c", t582, t599, t600)
-		t602 := tensorops.MatMulGradB(t550, h3, w, false, false)
-		t603 := tensorops.MatMulGradB(t542, dh6_3, w, false, false)
-		t604 := tensorops.FuseInto(t602, "a + b + c", t583, t602, t603)
-		t605 := tensorops.MatMulGradB(t551, h3, w, false, false)
-		t606 := tensorops.MatMulGradB(t542, dh7_3, w, false, false)
-		t607 := tensorops.FuseInto(t605, "a + b + c", t584, t605, t606)
-		t608 := tensorops.MatMulGradB(t552, h3, w, false, false)
-		t609 := tensorops.MatMulGradB(t542, dh8_3, w, false, false)
-		t610 := tensorops.FuseInto(t608, "a + b + c", t585, t608, t609)
-		t569[i2] = t586
-		t570[i2] = t589
-		t571[i2] = t592
-		t572[i2] = t595
-		t573[i2] = t598
-		t574[i2] = t601
-		t575[i2] = t604
-		t576[i2] = t607
-		t577[i2] = t610
+		t116 := dBar.Layers
+		t117 := ddBar.Layers
+		t118 := t117[i2]
+		t119 := tensorops.AccumulateMatMulGradB(t116[i2], t112, h3, w, false, false)
+		t120 := tensorops.MatMulGradB(t113, h3, w, false, false)
+		t121 := tensorops.MatMulGradB(t112, dh2, w, false, false)
+		t122 := tensorops.FuseInto(t120, "a + b + c", t118, t120, t121)
+		t116[i2] = t119
+		t117[i2] = t122
 		i2--
 		hBar2 = nil
+		dtapePointers2 = t110
 	}
-	t507 := ddBar1.Out
-	t508 := ddBar2.Out
-	t509 := ddBar3.Out
-	t510 := ddBar4.Out
-	t511 := ddBar5.Out
-	t512 := ddBar6.Out
-	t513 := ddBar7.Out
-	t514 := ddBar8.Out
-	dBar.Out = tensorops.Accumulate(dBar.Out, t342)
-	ddBar1.Out = tensorops.Add(t507, t345)
-	ddBar2.Out = tensorops.Add(t508, t348)
-	ddBar3.Out = tensorops.Add(t509, t351)
-	ddBar4.Out = tensorops.Add(t510, t354)
-	ddBar5.Out = tensorops.Add(t511, t357)
-	ddBar6.Out = tensorops.Add(t512, t360)
-	ddBar7.Out = tensorops.Add(t513, t363)
-	ddBar8.Out = tensorops.Add(t514, t366)
-	t515 := t627
-	t516 := t628
-	t517 := t629
-	t518 := t630
-	t519 := t631
-	t520 := t632
-	t521 := t633
-	t522 := t634
-	t523 := t635
-	t627 = Affine{}
-	t628 = Affine{}
-	t629 = Affine{}
-	t630 = Affine{}
-	t631 = Affine{}
-	t632 = Affine{}
-	t633 = Affine{}
-	t634 = Affine{}
-	t635 = Affine{}
-	t524 := ddBar1.Norm.Scale
-	t525 := ddBar2.Norm.Scale
-	t526 := ddBar3.Norm.Scale
-	t527 := ddBar4.Norm.Scale
-	t528 := ddBar5.Norm.Scale
-	t529 := ddBar6.Norm.Scale
-	t530 := ddBar7.Norm.Scale
-	t531 := ddBar8.Norm.Scale
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t515.Scale)
-	ddBar1.Norm.Scale = tensorops.Add(t524, t516.Scale)
-	ddBar2.Norm.Scale = tensorops.Add(t525, t517.Scale)
-	ddBar3.Norm.Scale = tensorops.Add(t526, t518.Scale)
-	ddBar4.Norm.Scale = tensorops.Add(t527, t519.Scale)
-	ddBar5.Norm.Scale = tensorops.Add(t528, t520.Scale)
-	ddBar6.Norm.Scale = tensorops.Add(t529, t521.Scale)
-	ddBar7.Norm.Scale = tensorops.Add(t530, t522.Scale)
-	ddBar8.Norm.Scale = tensorops.Add(t531, t523.Scale)
-	t532 := ddBar1.Norm.Shift
-	t533 := ddBar2.Norm.Shift
-	t534 := ddBar3.Norm.Shift
-	t535 := ddBar4.Norm.Shift
-	t536 := ddBar5.Norm.Shift
-	t537 := ddBar6.Norm.Shift
-	t538 := ddBar7.Norm.Shift
-	t539 := ddBar8.Norm.Shift
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t515.Shift)
-	ddBar1.Norm.Shift = tensorops.Add(t532, t516.Shift)
-	ddBar2.Norm.Shift = tensorops.Add(t533, t517.Shift)
-	ddBar3.Norm.Shift = tensorops.Add(t534, t518.Shift)
-	ddBar4.Norm.Shift = tensorops.Add(t535, t519.Shift)
-	ddBar5.Norm.Shift = tensorops.Add(t536, t520.Shift)
-	ddBar6.Norm.Shift = tensorops.Add(t537, t521.Shift)
-	ddBar7.Norm.Shift = tensorops.Add(t538, t522.Shift)
-	ddBar8.Norm.Shift = tensorops.Add(t539, t523.Shift)
-	return t230, 0, 0, 0, 0, 0, 0, 0, 0
+	t104 := ddBar.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t76)
+	ddBar.Out = tensorops.Add(t104, t79)
+	t105 := t125
+	t106 := t126
+	t125 = Affine{}
+	t126 = Affine{}
+	t107 := ddBar.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t105.Scale)
+	ddBar.Norm.Scale = tensorops.Add(t107, t106.Scale)
+	t108 := ddBar.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
+	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
+	return t55, 0
 }
 
 // DeepLossHessDiag returns DeepLoss and the diagonal of its Hessian with respect to d, as a fresh
@@ -4958,9 +3326,9 @@ func deepTaylorLanes8WrtLayersNormOutPost(
 // DeepLossLaplacian returns DeepLoss and its Laplacian with respect to d, Σᵢ ∂²DeepLoss/∂θᵢ² over
 // θ, the n elements of the tensors of d in the order of its fields (the elements of Layers,
 // Norm.Scale, Norm.Shift, Out, Post.Scale, Post.Shift), each tensor row-major
-// (tensorops.ParamsFlatten's order), by collapsed Taylor mode: deepLossTaylorWrtD propagates 8 unit
-// directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which
-// give DeepLoss's value too.
+// (tensorops.ParamsFlatten's order), by collapsed Taylor mode: deepLossTaylorStackedWrtD propagates
+// up to 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of
+// their second ones); ⌈n/64⌉ calls, which give DeepLoss's value too.
 func DeepLossLaplacian(d *Deep, x *T) (f, lap float64) {
 	params := append(make([]*T, 0, 5), d.Layers...)
 	t := d.Post
@@ -4968,36 +3336,21 @@ func DeepLossLaplacian(d *Deep, x *T) (f, lap float64) {
 	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]*Deep, 8)
-		for l := 0; l < 8; l++ {
-			t3 := tensorops.ParamsBasis(params, i+l)
-			t4 := new(Deep)
-			us[l] = t4
-			n2 := len(d.Layers)
-			t4.Layers = t3[0:n2:n2]
-			t4.Norm.Scale = t3[n2]
-			t4.Norm.Shift = t3[n2+1]
-			t4.Out = t3[n2+2]
-			t5 := new(Affine)
-			t4.Post = t5
-			t5.Scale = t3[n2+3]
-			t5.Shift = t3[n2+4]
-		}
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = deepLossTaylorWrtD(
-			d,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		lap += 2 * t2
+	for i := 0; i < n; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		u := new(Deep)
+		n2 := len(d.Layers)
+		u.Layers = t2[0:n2:n2]
+		u.Norm.Scale = t2[n2]
+		u.Norm.Shift = t2[n2+1]
+		u.Out = t2[n2+2]
+		t3 := new(Affine)
+		u.Post = t3
+		t3.Scale = t2[n2+3]
+		t3.Shift = t2[n2+4]
+		var t4 float64
+		f, _, t4 = deepLossTaylorStackedWrtD(d, u, x)
+		lap += 2 * t4
 	}
 	if n == 0 {
 		f = DeepLoss(d, x)
@@ -5005,669 +3358,132 @@ func DeepLossLaplacian(d *Deep, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// deepLossTaylorWrtD propagates 8 second-order jets of DeepLoss at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// deepLossTaylorStackedWrtD propagates 1 second-order jets of DeepLoss at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of DeepLoss and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: d (d1, d2, d3, d4, d5, d6, d7, d8).
-func deepLossTaylorWrtD(
-	d, d1, d2, d3, d4, d5, d6, d7, d8 *Deep,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+// Varied inputs: d (d1).
+func deepLossTaylorStackedWrtD(d, d1 *Deep, x *T) (float64, float64, float64) {
 	t := d1.Layers
 	d1.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
-	t2 := d2.Layers
-	d2.Layers = append(t2, make([]*T, max(len(d.Layers)-len(t2), 0))...)
-	t3 := d3.Layers
-	d3.Layers = append(t3, make([]*T, max(len(d.Layers)-len(t3), 0))...)
-	t4 := d4.Layers
-	d4.Layers = append(t4, make([]*T, max(len(d.Layers)-len(t4), 0))...)
-	t5 := d5.Layers
-	d5.Layers = append(t5, make([]*T, max(len(d.Layers)-len(t5), 0))...)
-	t6 := d6.Layers
-	d6.Layers = append(t6, make([]*T, max(len(d.Layers)-len(t6), 0))...)
-	t7 := d7.Layers
-	d7.Layers = append(t7, make([]*T, max(len(d.Layers)-len(t7), 0))...)
-	t8 := d8.Layers
-	d8.Layers = append(t8, make([]*T, max(len(d.Layers)-len(t8), 0))...)
-	t9, t10, t11, t12, t13, t14, t15, t16, t17, t18 := deepTaylorWrtLayersNormOutPost(
+	t2, t3, t4 := deepTaylorStackedWrtLayersNormOutPost(
 		d.Layers,
 		d1.Layers,
-		d2.Layers,
-		d3.Layers,
-		d4.Layers,
-		d5.Layers,
-		d6.Layers,
-		d7.Layers,
-		d8.Layers,
 		d.Norm,
 		d1.Norm,
-		d2.Norm,
-		d3.Norm,
-		d4.Norm,
-		d5.Norm,
-		d6.Norm,
-		d7.Norm,
-		d8.Norm,
 		d.Out,
 		d1.Out,
-		d2.Out,
-		d3.Out,
-		d4.Out,
-		d5.Out,
-		d6.Out,
-		d7.Out,
-		d8.Out,
 		d.Post,
 		d1.Post,
-		d2.Post,
-		d3.Post,
-		d4.Post,
-		d5.Post,
-		d6.Post,
-		d7.Post,
-		d8.Post,
 		x,
 	)
-	t19 := tensorops.Scale(t9, 2)
-	t20 := tensorops.Fuse(
-		"0.5*(2*a*a) + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + 0.5*(2*e*e)",
-		t10,
-		t11,
-		t12,
-		t13,
-		t14,
-	)
-	t21 := tensorops.FuseInto(
-		t20,
-		"a + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + e*f",
-		t20,
-		t15,
-		t16,
-		t17,
-		t19,
-		t18,
-	)
-	t22 := tensorops.SumAll(tensorops.Mul(t19, t10))
-	t23 := tensorops.SumAll(tensorops.Mul(t19, t11))
-	t24 := tensorops.SumAll(tensorops.Mul(t19, t12))
-	t25 := tensorops.SumAll(tensorops.Mul(t19, t13))
-	t26 := tensorops.SumAll(tensorops.Mul(t19, t14))
-	t27 := tensorops.SumAll(tensorops.Mul(t19, t15))
-	t28 := tensorops.SumAll(tensorops.Mul(t19, t16))
-	t29 := tensorops.SumAll(tensorops.Mul(t19, t17))
-	t30 := tensorops.SumAll(t21)
-	return tensorops.SumAll(tensorops.Square(t9)), t22, t23, t24, t25, t26, t27, t28, t29, t30
+	t5 := tensorops.SumLanes(tensorops.Fuse("0.5*(2*a*a)", t3))
+	t6 := tensorops.Fuse("a + 2*b*c", t5, t2, t4)
+	t7 := tensorops.SumAll(t6)
+	return tensorops.SumAll(tensorops.Square(t2)), 0, t7
 }
 
-// deepTaylorWrtLayersNormOutPost propagates 8 second-order jets of deep at once (collapsed Taylor
-// mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// deepTaylorStackedWrtLayersNormOutPost propagates 1 second-order jets of deep at once (collapsed
+// Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of deep and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: layers (layers1, layers2, layers3, layers4, layers5, layers6, layers7, layers8),
-// norm (norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8), out (out1, out2, out3, out4, out5,
-// out6, out7, out8), post (post1, post2, post3, post4, post5, post6, post7, post8).
-func deepTaylorWrtLayersNormOutPost(
-	layers, layers1, layers2, layers3, layers4, layers5, layers6, layers7, layers8 []*T,
-	norm, norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8 Affine,
-	out, out1, out2, out3, out4, out5, out6, out7, out8 *T,
-	post, post1, post2, post3, post4, post5, post6, post7, post8 *Affine,
+// Varied inputs: layers (layers1), norm (norm1), out (out1), post (post1).
+func deepTaylorStackedWrtLayersNormOutPost(
+	layers, layers1 []*T,
+	norm, norm1 Affine,
+	out, out1 *T,
+	post, post1 *Affine,
 	x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
-	norm9 := Affine{}
+) (*T, *T, *T) {
+	norm2 := Affine{}
 	h := x
 	var h1 *T
 	var h2 *T
-	var h3 *T
-	var h4 *T
-	var h5 *T
-	var h6 *T
-	var h7 *T
-	var h8 *T
-	var h9 *T
 	for i := 0; i < len(layers); i++ {
+		w := layers[i]
 		w1 := layers1[i]
-		w2 := layers2[i]
-		w3 := layers3[i]
-		w4 := layers4[i]
-		w5 := layers5[i]
-		w6 := layers6[i]
-		w7 := layers7[i]
-		w8 := layers8[i]
-		t210 := tensorops.MatMulEach(
-			layers[i],
-			false,
-			h,
-			h1,
-			h2,
-			h3,
-			h4,
-			h5,
-			h6,
-			h7,
-			h8,
-			h9,
-		)
-		t211 := t210[0]
-		t212 := t210[1]
-		t213 := t210[2]
-		t214 := t210[3]
-		t215 := t210[4]
-		t216 := t210[5]
-		t217 := t210[6]
-		t218 := t210[7]
-		t219 := t210[8]
-		t220 := t210[9]
-		t221 := tensorops.MatMulEach(w1, false, h, h1)
-		t222 := t221[1]
-		t223 := tensorops.Add(t212, t221[0])
-		t224 := tensorops.MatMulEach(w2, false, h, h2)
-		t225 := t224[1]
-		t226 := tensorops.Add(t213, t224[0])
-		t227 := tensorops.MatMulEach(w3, false, h, h3)
-		t228 := t227[1]
-		t229 := tensorops.Add(t214, t227[0])
-		t230 := tensorops.MatMulEach(w4, false, h, h4)
-		t231 := t230[1]
-		t232 := tensorops.Add(t215, t230[0])
-		t233 := tensorops.MatMulEach(w5, false, h, h5)
-		t234 := t233[1]
-		t235 := tensorops.Add(t216, t233[0])
-		t236 := tensorops.MatMulEach(w6, false, h, h6)
-		t237 := t236[1]
-		t238 := tensorops.Add(t217, t236[0])
-		t239 := tensorops.MatMulEach(w7, false, h, h7)
-		t240 := t239[1]
-		t241 := tensorops.Add(t218, t239[0])
-		t242 := tensorops.MatMulEach(w8, false, h, h8)
-		t243 := t242[1]
-		t244 := tensorops.Add(t219, t242[0])
-		h = tensorops.Tanh(t211)
-		h1 = tensorops.TanhJVP(h, t223)
-		h2 = tensorops.TanhJVP(h, t226)
-		h3 = tensorops.TanhJVP(h, t229)
-		t245 := tensorops.Fuse(
-			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-			h,
-			h1,
-			t223,
-			h2,
-			t226,
-			h3,
-			t229,
-		)
-		h4 = tensorops.TanhJVP(h, t232)
-		h5 = tensorops.TanhJVP(h, t235)
-		h6 = tensorops.TanhJVP(h, t238)
-		t246 := tensorops.FuseInto(
-			t245,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-			t245,
-			h,
-			h4,
-			t232,
-			h5,
-			t235,
-			h6,
-			t238,
-		)
-		h7 = tensorops.TanhJVP(h, t241)
-		h8 = tensorops.TanhJVP(h, t244)
-		t247 := tensorops.FuseInto(
-			t246,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f)",
-			t246,
-			h,
-			h7,
-			t241,
-			h8,
-			t244,
-		)
-		h9 = tensorops.FuseInto(
-			t247,
-			"a + (1 - b*b)*(c + d + e + f + g + h + i + j + k)",
-			t247,
-			h,
-			t222,
-			t225,
-			t228,
-			t231,
-			t234,
-			t237,
-			t240,
-			t243,
-			t220,
-		)
+		t55 := tensorops.MatMulEach(w, false, h, h1)
+		t56 := t55[0]
+		t57 := t55[1]
+		t58 := tensorops.MatMulEach(w1, false, h, h1)
+		t59 := tensorops.Add(t57, t58[0])
+		t60 := tensorops.MatMul(h2, w)
+		t61 := tensorops.FuseInto(t60, "a + b", tensorops.SumLanes(t58[1]), t60)
+		h = tensorops.Tanh(t56)
+		h1 = tensorops.TanhJVP(h, t59)
+		t62 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t59))
+		h2 = tensorops.FuseInto(t61, "a + (1 - b*b)*c", t62, h, t61)
 	}
 	t := tensorops.Mean(h, 1)
 	t2 := tensorops.Mean(h1, 1)
 	t3 := tensorops.Mean(h2, 1)
-	t4 := tensorops.Mean(h3, 1)
-	t5 := tensorops.Mean(h4, 1)
-	t6 := tensorops.Mean(h5, 1)
-	t7 := tensorops.Mean(h6, 1)
-	t8 := tensorops.Mean(h7, 1)
-	t9 := tensorops.Mean(h8, 1)
-	t10 := tensorops.Mean(h9, 1)
 	c := tensorops.Sub(h, tensorops.Unsqueeze(t, 1))
-	t11 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t2, 1), -1), c)
-	c1 := tensorops.FuseInto(t11, "a + b", tensorops.ExpandLike(h1, c), t11)
-	t12 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t3, 1), -1), c)
-	c2 := tensorops.FuseInto(t12, "a + b", tensorops.ExpandLike(h2, c), t12)
-	t13 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t4, 1), -1), c)
-	c3 := tensorops.FuseInto(t13, "a + b", tensorops.ExpandLike(h3, c), t13)
-	t14 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t5, 1), -1), c)
-	c4 := tensorops.FuseInto(t14, "a + b", tensorops.ExpandLike(h4, c), t14)
-	t15 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t6, 1), -1), c)
-	c5 := tensorops.FuseInto(t15, "a + b", tensorops.ExpandLike(h5, c), t15)
-	t16 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t7, 1), -1), c)
-	c6 := tensorops.FuseInto(t16, "a + b", tensorops.ExpandLike(h6, c), t16)
-	t17 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t8, 1), -1), c)
-	c7 := tensorops.FuseInto(t17, "a + b", tensorops.ExpandLike(h7, c), t17)
-	t18 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t9, 1), -1), c)
-	c8 := tensorops.FuseInto(t18, "a + b", tensorops.ExpandLike(h8, c), t18)
-	t19 := tensorops.ExpandLike(h9, c)
-	t20 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t10, 1), -1), c)
-	t21 := tensorops.Std(h, 1, 0)
-	t22 := tensorops.Sub(h, tensorops.ExpandAxis(t, h, 1))
-	t23 := tensorops.Sum(tensorops.Mul(t22, h1), 1)
-	t24 := tensorops.Step(t21)
-	t25 := float64(tensorops.Dim(h, 1))
-	t26 := tensorops.Fuse("a*(b + (1 - c))", t25, t21, t24)
-	t27 := tensorops.Fuse("a*b/c", t23, t24, t26)
-	t28 := 1 / t25
-	t29 := tensorops.Fuse("a*(2*b)", t28, t23)
-	t30 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
-	t31 := tensorops.ScalarDiv(0.5, t30)
-	t32 := tensorops.Sub(h1, tensorops.ExpandAxis(t2, h, 1))
-	t33 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t32), 1)
-	t34 := tensorops.Sum(tensorops.Mul(t22, h2), 1)
-	t35 := tensorops.Fuse("a*b/c", t34, t24, t26)
-	t36 := tensorops.Fuse("a*(2*b)", t28, t34)
-	t37 := tensorops.Sub(h2, tensorops.ExpandAxis(t3, h, 1))
-	t38 := tensorops.Fuse("0.5*(2*a*a)", t37)
-	t39 := tensorops.Sum(t38, 1)
-	t40 := tensorops.FuseInto(
-		t29,
-		"0.5*(-(a*b*a)/c*b) + a*(d*e) + (0.5*(-(a*f*a)/c*f) + a*(d*g))",
-		t31,
-		t29,
-		t30,
-		t28,
-		t33,
-		t36,
-		t39,
-	)
-	t41 := tensorops.Sum(tensorops.Mul(t22, h3), 1)
-	t42 := tensorops.Fuse("a*b/c", t41, t24, t26)
-	t43 := tensorops.Fuse("a*(2*b)", t28, t41)
-	t44 := tensorops.Sub(h3, tensorops.ExpandAxis(t4, h, 1))
-	t45 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t44), 1)
-	t46 := tensorops.Sum(tensorops.Mul(t22, h4), 1)
-	t47 := tensorops.Fuse("a*b/c", t46, t24, t26)
-	t48 := tensorops.Fuse("a*(2*b)", t28, t46)
-	t49 := tensorops.Sub(h4, tensorops.ExpandAxis(t5, h, 1))
-	t50 := tensorops.Fuse("0.5*(2*a*a)", t49)
-	t51 := tensorops.Sum(t50, 1)
-	t52 := tensorops.FuseInto(
-		t40,
-		"a + (0.5*(-(b*c*b)/d*c) + b*(e*f)) + (0.5*(-(b*g*b)/d*g) + b*(e*h))",
-		t40,
-		t31,
-		t43,
-		t30,
-		t28,
-		t45,
-		t48,
-		t51,
-	)
-	t53 := tensorops.Sum(tensorops.Mul(t22, h5), 1)
-	t54 := tensorops.Fuse("a*b/c", t53, t24, t26)
-	t55 := tensorops.Fuse("a*(2*b)", t28, t53)
-	t56 := tensorops.Sub(h5, tensorops.ExpandAxis(t6, h, 1))
-	t57 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t56), 1)
-	t58 := tensorops.Sum(tensorops.Mul(t22, h6), 1)
-	t59 := tensorops.Fuse("a*b/c", t58, t24, t26)
-	t60 := tensorops.Fuse("a*(2*b)", t28, t58)
-	t61 := tensorops.Sub(h6, tensorops.ExpandAxis(t7, h, 1))
-	t62 := tensorops.Fuse("0.5*(2*a*a)", t61)
-	t63 := tensorops.Sum(t62, 1)
-	t64 := tensorops.FuseInto(
-		t52,
-		"a + (0.5*(-(b*c*b)/d*c) + b*(e*f)) + (0.5*(-(b*g*b)/d*g) + b*(e*h))",
-		t52,
-		t31,
-		t55,
-		t30,
-		t28,
-		t57,
-		t60,
-		t63,
-	)
-	t65 := tensorops.Sum(tensorops.Mul(t22, h7), 1)
-	t66 := tensorops.Fuse("a*b/c", t65, t24, t26)
-	t67 := tensorops.Fuse("a*(2*b)", t28, t65)
-	t68 := tensorops.Sub(h7, tensorops.ExpandAxis(t8, h, 1))
-	t69 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t68), 1)
-	t70 := tensorops.Sum(tensorops.Mul(t22, h8), 1)
-	t71 := tensorops.Fuse("a*b/c", t70, t24, t26)
-	t72 := tensorops.Fuse("a*(2*b)", t28, t70)
-	t73 := tensorops.Sub(h8, tensorops.ExpandAxis(t9, h, 1))
-	t74 := tensorops.Fuse("0.5*(2*a*a)", t73)
-	t75 := tensorops.Sum(t74, 1)
-	t76 := tensorops.Fuse("2*a*(b - c)", t22, h9, tensorops.ExpandAxis(t10, h, 1))
-	t77 := tensorops.Sum(t76, 1)
-	t78 := tensorops.FuseInto(
-		t64,
-		"a + (0.5*(-(b*c*b)/d*c) + b*(e*f)) + (0.5*(-(b*g*b)/d*g) + b*(e*h)) + b*(e*i)",
-		t64,
-		t31,
-		t67,
-		t30,
-		t28,
-		t69,
-		t72,
-		t75,
-		t77,
-	)
-	t79 := tensorops.Unsqueeze(t21, 1)
-	t80 := tensorops.Unsqueeze(t27, 1)
-	t81 := tensorops.Unsqueeze(t35, 1)
-	t82 := tensorops.Unsqueeze(t42, 1)
-	t83 := tensorops.Unsqueeze(t47, 1)
-	t84 := tensorops.Unsqueeze(t54, 1)
-	t85 := tensorops.Unsqueeze(t59, 1)
-	t86 := tensorops.Unsqueeze(t66, 1)
-	t87 := tensorops.Unsqueeze(t71, 1)
-	t88 := tensorops.Unsqueeze(t78, 1)
-	n := tensorops.Div(c, t79)
-	t89 := tensorops.ScalarDiv(1, t79)
-	t90 := tensorops.Fuse("-a/b", n, t79)
-	n1 := tensorops.Fuse("a*b + c*d", t89, c1, t90, t80)
-	t91 := tensorops.Fuse("0.5*(-(a*b)/c*d) + 0.5*((-e - a*f)/c*a)", t80, t89, t79, c1, n1, t90)
-	n2 := tensorops.Fuse("a*b + c*d", t89, c2, t90, t81)
-	t92 := tensorops.FuseInto(
-		t91,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t91,
-		t81,
-		t89,
-		t79,
-		c2,
-		n2,
-		t90,
-	)
-	n3 := tensorops.Fuse("a*b + c*d", t89, c3, t90, t82)
-	t93 := tensorops.FuseInto(
-		t92,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t92,
-		t82,
-		t89,
-		t79,
-		c3,
-		n3,
-		t90,
-	)
-	n4 := tensorops.Fuse("a*b + c*d", t89, c4, t90, t83)
-	t94 := tensorops.FuseInto(
-		t93,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t93,
-		t83,
-		t89,
-		t79,
-		c4,
-		n4,
-		t90,
-	)
-	n5 := tensorops.Fuse("a*b + c*d", t89, c5, t90, t84)
-	t95 := tensorops.FuseInto(
-		t94,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t94,
-		t84,
-		t89,
-		t79,
-		c5,
-		n5,
-		t90,
-	)
-	n6 := tensorops.Fuse("a*b + c*d", t89, c6, t90, t85)
-	t96 := tensorops.FuseInto(
-		t95,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t95,
-		t85,
-		t89,
-		t79,
-		c6,
-		n6,
-		t90,
-	)
-	n7 := tensorops.Fuse("a*b + c*d", t89, c7, t90, t86)
-	t97 := tensorops.FuseInto(
-		t96,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t96,
-		t86,
-		t89,
-		t79,
-		c7,
-		n7,
-		t90,
-	)
-	n8 := tensorops.Fuse("a*b + c*d", t89, c8, t90, t87)
-	t98 := norm.Scale
-	t99 := norm1.Scale
-	t100 := norm2.Scale
-	t101 := norm3.Scale
-	t102 := norm4.Scale
-	t103 := norm5.Scale
-	t104 := norm6.Scale
-	t105 := norm7.Scale
-	t106 := norm8.Scale
-	t107 := tensorops.Fuse("a*b + c*d", t98, n1, n, t99)
-	t108 := tensorops.Fuse("a*b + c*d", t98, n2, n, t100)
-	t109 := tensorops.Fuse("a*b + c*d", t98, n3, n, t101)
-	t110 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t99,
-		n1,
-		t100,
-		n2,
-		t101,
-		n3,
-	)
-	t111 := tensorops.Fuse("a*b + c*d", t98, n4, n, t102)
-	t112 := tensorops.Fuse("a*b + c*d", t98, n5, n, t103)
-	t113 := tensorops.Fuse("a*b + c*d", t98, n6, n, t104)
-	t114 := tensorops.FuseInto(
-		t110,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t110,
-		t102,
-		n4,
-		t103,
-		n5,
-		t104,
-		n6,
-	)
-	t115 := tensorops.Fuse("a*b + c*d", t98, n7, n, t105)
-	t116 := tensorops.Fuse("a*b + c*d", t98, n8, n, t106)
-	t117 := tensorops.FuseInto(
-		t97,
-		"a*(b + (0.5*(-(c*d)/e*f) + 0.5*((-g - c*h)/e*c)) + (d*(i + j) + h*k)) + l*m",
-		t98,
-		t97,
-		t87,
-		t89,
-		t79,
-		c8,
-		n8,
-		t90,
-		t19,
-		t20,
-		t88,
-		n,
-		norm9.Scale,
-	)
-	t118 := tensorops.FuseInto(
-		t114,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + f",
-		t114,
-		t105,
-		n7,
-		t106,
-		n8,
-		t117,
-	)
-	t119 := tensorops.Fuse("a*b + c", n, t98, norm.Shift)
-	t120 := tensorops.ExpandLike(t107, t119)
-	t121 := tensorops.FuseInto(t120, "a + b", t120, tensorops.ExpandLike(norm1.Shift, t119))
-	t122 := tensorops.ExpandLike(t108, t119)
-	t123 := tensorops.FuseInto(t122, "a + b", t122, tensorops.ExpandLike(norm2.Shift, t119))
-	t124 := tensorops.ExpandLike(t109, t119)
-	t125 := tensorops.FuseInto(t124, "a + b", t124, tensorops.ExpandLike(norm3.Shift, t119))
-	t126 := tensorops.ExpandLike(t111, t119)
-	t127 := tensorops.FuseInto(t126, "a + b", t126, tensorops.ExpandLike(norm4.Shift, t119))
-	t128 := tensorops.ExpandLike(t112, t119)
-	t129 := tensorops.FuseInto(t128, "a + b", t128, tensorops.ExpandLike(norm5.Shift, t119))
-	t130 := tensorops.ExpandLike(t113, t119)
-	t131 := tensorops.FuseInto(t130, "a + b", t130, tensorops.ExpandLike(norm6.Shift, t119))
-	t132 := tensorops.ExpandLike(t115, t119)
-	t133 := tensorops.FuseInto(t132, "a + b", t132, tensorops.ExpandLike(norm7.Shift, t119))
-	t134 := tensorops.ExpandLike(t116, t119)
-	t135 := tensorops.FuseInto(t134, "a + b", t134, tensorops.ExpandLike(norm8.Shift, t119))
-	t136 := tensorops.ExpandLike(t118, t119)
-	t137 := tensorops.FuseInto(t136, "a + b", t136, tensorops.ExpandLike(norm9.Shift, t119))
-	t138 := tensorops.MatMulEach(out, false, t119, t121, t123, t125, t127, t129, t131, t133, t135, t137)
-	o := t138[0]
-	t139 := t138[1]
-	t140 := t138[2]
-	t141 := t138[3]
-	t142 := t138[4]
-	t143 := t138[5]
-	t144 := t138[6]
-	t145 := t138[7]
-	t146 := t138[8]
-	t147 := t138[9]
-	t148 := tensorops.MatMulEach(out1, false, t119, t121)
-	t149 := t148[1]
-	o1 := tensorops.Add(t139, t148[0])
-	t150 := tensorops.MatMulEach(out2, false, t119, t123)
-	t151 := t150[1]
-	o2 := tensorops.Add(t140, t150[0])
-	t152 := tensorops.MatMulEach(out3, false, t119, t125)
-	t153 := t152[1]
-	o3 := tensorops.Add(t141, t152[0])
-	t154 := tensorops.MatMulEach(out4, false, t119, t127)
-	t155 := t154[1]
-	o4 := tensorops.Add(t142, t154[0])
-	t156 := tensorops.MatMulEach(out5, false, t119, t129)
-	t157 := t156[1]
-	o5 := tensorops.Add(t143, t156[0])
-	t158 := tensorops.MatMulEach(out6, false, t119, t131)
-	t159 := t158[1]
-	o6 := tensorops.Add(t144, t158[0])
-	t160 := tensorops.MatMulEach(out7, false, t119, t133)
-	t161 := t160[1]
-	o7 := tensorops.Add(t145, t160[0])
-	t162 := tensorops.MatMulEach(out8, false, t119, t135)
-	t163 := t162[1]
-	o8 := tensorops.Add(t146, t162[0])
-	t164 := post.Scale
-	t165 := post1.Scale
-	t166 := post2.Scale
-	t167 := post3.Scale
-	t168 := post4.Scale
-	t169 := post5.Scale
-	t170 := post6.Scale
-	t171 := post7.Scale
-	t172 := post8.Scale
-	t173 := tensorops.Fuse("a*b + c*d", t164, o1, o, t165)
-	t174 := tensorops.Fuse("a*b + c*d", t164, o2, o, t166)
-	t175 := tensorops.Fuse("a*b + c*d", t164, o3, o, t167)
-	t176 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t165,
-		o1,
-		t166,
-		o2,
-		t167,
-		o3,
-	)
-	t177 := tensorops.Fuse("a*b + c*d", t164, o4, o, t168)
-	t178 := tensorops.Fuse("a*b + c*d", t164, o5, o, t169)
-	t179 := tensorops.Fuse("a*b + c*d", t164, o6, o, t170)
-	t180 := tensorops.FuseInto(
-		t176,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t176,
-		t168,
-		o4,
-		t169,
-		o5,
-		t170,
-		o6,
-	)
-	t181 := tensorops.Fuse("a*b + c*d", t164, o7, o, t171)
-	t182 := tensorops.Fuse("a*b + c*d", t164, o8, o, t172)
-	t183 := tensorops.FuseInto(
-		t180,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d))",
-		t180,
-		t171,
-		o7,
-		t172,
-		o8,
-	)
-	t184 := tensorops.FuseInto(
-		t183,
-		"a + b*(c + d + e + f + g + h + i + j + k)",
-		t183,
-		t164,
-		t149,
-		t151,
-		t153,
-		t155,
-		t157,
-		t159,
-		t161,
-		t163,
-		t147,
-	)
-	t185 := post1.Shift
-	t186 := post2.Shift
-	t187 := post3.Shift
-	t188 := post4.Shift
-	t189 := post5.Shift
-	t190 := post6.Shift
-	t191 := post7.Shift
-	t192 := post8.Shift
-	t193 := tensorops.Fuse("a*b + c", o, t164, post.Shift)
-	t194 := tensorops.ExpandLike(t173, t193)
-	t195 := tensorops.FuseInto(t194, "a + b", t194, tensorops.ExpandLike(t185, t193))
-	t196 := tensorops.ExpandLike(t174, t193)
-	t197 := tensorops.FuseInto(t196, "a + b", t196, tensorops.ExpandLike(t186, t193))
-	t198 := tensorops.ExpandLike(t175, t193)
-	t199 := tensorops.FuseInto(t198, "a + b", t198, tensorops.ExpandLike(t187, t193))
-	t200 := tensorops.ExpandLike(t177, t193)
-	t201 := tensorops.FuseInto(t200, "a + b", t200, tensorops.ExpandLike(t188, t193))
-	t202 := tensorops.ExpandLike(t178, t193)
-	t203 := tensorops.FuseInto(t202, "a + b", t202, tensorops.ExpandLike(t189, t193))
-	t204 := tensorops.ExpandLike(t179, t193)
-	t205 := tensorops.FuseInto(t204, "a + b", t204, tensorops.ExpandLike(t190, t193))
-	t206 := tensorops.ExpandLike(t181, t193)
-	t207 := tensorops.FuseInto(t206, "a + b", t206, tensorops.ExpandLike(t191, t193))
-	t208 := tensorops.ExpandLike(t182, t193)
-	t209 := tensorops.FuseInto(t208, "a + b", t208, tensorops.ExpandLike(t192, t193))
-	return t193, t195, t197, t199, t201, t203, t205, t207, t209, tensorops.ExpandLike(t184, t193)
+	t4 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t2, 1), -1), c)
+	c1 := tensorops.FuseInto(t4, "a + b", tensorops.ExpandLike(h1, c), t4)
+	t5 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t3, 1), -1), c)
+	c2 := tensorops.FuseInto(t5, "a + b", tensorops.ExpandLike(h2, c), t5)
+	t6 := tensorops.Std(h, 1, 0)
+	t7 := tensorops.Sub(h, tensorops.ExpandAxis(t, h, 1))
+	t8 := tensorops.Sum(tensorops.Mul(t7, h1), 1)
+	t9 := tensorops.Step(t6)
+	t10 := float64(tensorops.Dim(h, 1))
+	t11 := tensorops.FuseInto(t9, "a*b/(c*(d + (1 - b)))", t8, t9, t10, t6)
+	t12 := 1 / t10
+	t13 := tensorops.Fuse("a*(2*b)", t12, t8)
+	t14 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
+	t15 := tensorops.ScalarDiv(0.5, t14)
+	t16 := tensorops.Sub(h1, tensorops.ExpandAxis(t2, h, 1))
+	t17 := tensorops.Fuse("0.5*(2*a*a)", t16)
+	t18 := tensorops.Sum(t17, 1)
+	t19 := tensorops.FuseInto(t13, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t15, t13, t14, t12, t18)
+	t20 := tensorops.SumLanes(t19)
+	t21 := tensorops.Fuse("2*a*(b - c)", t7, h2, tensorops.ExpandAxis(t3, h, 1))
+	t22 := tensorops.Sum(t21, 1)
+	t23 := tensorops.Unsqueeze(t6, 1)
+	t24 := tensorops.Unsqueeze(t11, 1)
+	t25 := tensorops.Unsqueeze(tensorops.Fuse("a + b*(c*d)", t20, t15, t12, t22), 1)
+	n := tensorops.Div(c, t23)
+	t26 := tensorops.ScalarDiv(1, t23)
+	t27 := tensorops.Fuse("-a/b", n, t23)
+	n1 := tensorops.Fuse("a*b + c*d", t26, c1, t27, t24)
+	t28 := tensorops.Fuse("0.5*(-(a*b)/c*d) + 0.5*((-e - a*f)/c*a)", t24, t26, t23, c1, n1, t27)
+	t29 := tensorops.SumLanes(t28)
+	n2 := tensorops.FuseInto(c2, "a + (b*c + d*e)", t29, t26, c2, t27, t25)
+	t30 := norm.Scale
+	t31 := norm1.Scale
+	t32 := tensorops.Mul(n, t30)
+	t33 := tensorops.Fuse("a*b + c*d", t30, n1, n, t31)
+	t34 := tensorops.SumLanes(tensorops.Fuse("0.5*(a*b) + 0.5*(b*a)", t31, n1))
+	t35 := tensorops.FuseInto(n2, "a + (b*c + d*e)", t34, t30, n2, n, norm2.Scale)
+	t36 := tensorops.FuseInto(t32, "a + b", t32, norm.Shift)
+	t37 := tensorops.ExpandLike(t33, t36)
+	t38 := tensorops.FuseInto(t37, "a + b", t37, tensorops.ExpandLike(norm1.Shift, t36))
+	t39 := tensorops.ExpandLike(t35, t36)
+	t40 := tensorops.FuseInto(t39, "a + b", t39, tensorops.ExpandLike(norm2.Shift, t36))
+	t41 := tensorops.MatMulEach(out, false, t36, t38)
+	o := t41[0]
+	t42 := t41[1]
+	t43 := tensorops.MatMulEach(out1, false, t36, t38)
+	o1 := tensorops.Add(t42, t43[0])
+	t44 := tensorops.MatMul(t40, out)
+	o2 := tensorops.FuseInto(t44, "a + b", tensorops.SumLanes(t43[1]), t44)
+	t45 := post.Scale
+	t46 := post1.Scale
+	t47 := tensorops.Mul(o, t45)
+	t48 := tensorops.Fuse("a*b + c*d", t45, o1, o, t46)
+	t49 := tensorops.SumLanes(tensorops.Fuse("0.5*(a*b) + 0.5*(b*a)", t46, o1))
+	t50 := tensorops.FuseInto(o2, "a + b*c", t49, t45, o2)
+	t51 := post1.Shift
+	t52 := tensorops.FuseInto(t47, "a + b", t47, post.Shift)
+	t53 := tensorops.ExpandLike(t48, t52)
+	t54 := tensorops.FuseInto(t53, "a + b", t53, tensorops.ExpandLike(t51, t52))
+	return t52, t54, tensorops.ExpandLike(t50, t52)
 }
 
 // DeepGradOfTaylor propagates Taylor polynomials of degree 2 through DeepGradOf (Taylor mode): when
@@ -6497,1039 +4313,272 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 // DeepLossVHessian returns DeepLossV and its Hessian with respect to d, a [n, n] tensor (marked
 // symmetric) over θ, the n elements of the tensors of d in the order of its fields (the elements of
 // Layers, Norm.Scale, Norm.Shift, Out, Post.Scale, Post.Shift), each tensor row-major
-// (tensorops.ParamsFlatten's order): H[i, j] = ∂²DeepLossV/∂θᵢ∂θⱼ. Row i is the Hessian-vector
-// product along the unit direction eᵢ by forward mode over reverse mode (deepLossVGradJVPLanes8,
-// the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which give DeepLossV's
-// value too), then (H + Hᵀ)/2, exactly symmetric.
+// (tensorops.ParamsFlatten's order): H[i, j] = ∂²DeepLossV/∂θᵢ∂θⱼ. Its rows are the Hessian-vector
+// products along the unit directions by forward mode over reverse mode (deepLossVGradJVPStacked,
+// the JVP of the gradient along up to 64 unit directions at once, stacked in one tensor; ⌈n/64⌉
+// calls, which give DeepLossV's value too), then (H + Hᵀ)/2, exactly symmetric.
 func DeepLossVHessian(d Deep, x *T) (f float64, h *T) {
 	params := append(make([]*T, 0, 5), d.Layers...)
 	t := d.Post
 	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
 	n := tensorops.ParamsSize(params)
-	rows := make([]*T, n+7)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]Deep, 8)
-		for l := 0; l < 8; l++ {
-			t7 := tensorops.ParamsBasis(params, i+l)
-			n2 := len(d.Layers)
-			us[l].Layers = t7[0:n2:n2]
-			us[l].Norm.Scale = t7[n2]
-			us[l].Norm.Shift = t7[n2+1]
-			us[l].Out = t7[n2+2]
-			t8 := new(Affine)
-			us[l].Post = t8
-			t8.Scale = t7[n2+3]
-			t8.Shift = t7[n2+4]
-		}
-		u1 := us[0]
-		u2 := us[1]
-		u3 := us[2]
-		u4 := us[3]
-		u5 := us[4]
-		u6 := us[5]
-		u7 := us[6]
-		u8 := us[7]
+	for i := 0; i < n; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		var t9 Deep
+		n2 := len(d.Layers)
+		t9.Layers = t2[0:n2:n2]
+		t9.Norm.Scale = t2[n2]
+		t9.Norm.Shift = t2[n2+1]
+		t9.Out = t2[n2+2]
+		t3 := new(Affine)
+		t9.Post = t3
+		t3.Scale = t2[n2+3]
+		t3.Shift = t2[n2+4]
+		u := t9
 		dBar := new(Deep)
 		dBar.Layers = make([]*T, len(d.Layers))
-		t2 := new(Affine)
-		dBar.Post = t2
-		hvs := make([]*Deep, 8)
-		for l2 := 0; l2 < 8; l2++ {
-			t5 := new(Deep)
-			t5.Layers = make([]*T, len(d.Layers))
-			t6 := new(Affine)
-			t5.Post = t6
-			hvs[l2] = t5
-		}
-		f, _, _, _, _, _, _, _, _ = deepLossVGradJVPLanes8(
-			d,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			u8,
-			dBar,
-			hvs[0],
-			hvs[1],
-			hvs[2],
-			hvs[3],
-			hvs[4],
-			hvs[5],
-			hvs[6],
-			hvs[7],
-			x,
-		)
-		for l3 := 0; l3 < 8; l3++ {
-			hvsl := hvs[l3]
-			ts := append(make([]*T, 0, 5), hvsl.Layers...)
-			t3 := hvsl.Post
-			ts = append(ts, hvsl.Norm.Scale, hvsl.Norm.Shift, hvsl.Out, t3.Scale, t3.Shift)
-			t4 := tensorops.ParamsFlatten(ts, params)
-			rows[i+l3] = t4
-		}
+		t4 := new(Affine)
+		dBar.Post = t4
+		hv := new(Deep)
+		hv.Layers = make([]*T, len(d.Layers))
+		t5 := new(Affine)
+		hv.Post = t5
+		f, _ = deepLossVGradJVPStacked(d, u, dBar, hv, x)
+		ts := append(make([]*T, 0, 5), hv.Layers...)
+		t6 := hv.Post
+		ts = append(ts, hv.Norm.Scale, hv.Norm.Shift, hv.Out, t6.Scale, t6.Shift)
+		t10 := u
+		us := append(make([]*T, 0, 5), t10.Layers...)
+		t7 := t10.Post
+		us = append(us, t10.Norm.Scale, t10.Norm.Shift, t10.Out, t7.Scale, t7.Shift)
+		t8 := tensorops.ParamsFlattenLanes(ts, us, params)
+		rows[i/64] = t8
 	}
 	if n == 0 {
 		f = DeepLossV(d, x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n], params...)
+	return f, tensorops.ParamsHessian(rows, params...)
 }
 
-// deepLossVGradJVPLanes8 computes DeepLossVGrad and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// DeepLossVGrad's, then the 8 tangents of each float result in order.
+// deepLossVGradJVPStacked computes DeepLossVGrad and its derivative along the tangents (forward
+// mode).
 //
-// Varied inputs: d (tangents dd1, dd2, dd3, dd4, dd5, dd6, dd7, dd8), dBar (tangents ddBar1,
-// ddBar2, ddBar3, ddBar4, ddBar5, ddBar6, ddBar7, ddBar8).
-// Fixed inputs (zero tangents): x.
+// Varied inputs: d (tangent dd), dBar (tangent ddBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of DeepLossVGrad; its tangent.
+// Shadows: dd, ddBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values DeepLossVGrad writes are written (overwritten) into the shadows: dBar
+// into ddBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
-func deepLossVGradJVPLanes8(
-	d, dd1, dd2, dd3, dd4, dd5, dd6, dd7, dd8 Deep,
-	dBar, ddBar1, ddBar2, ddBar3, ddBar4, ddBar5, ddBar6, ddBar7, ddBar8 *Deep,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t := d.Layers
-	t2 := dd1.Layers
+	t2 := dd.Layers
 	n := len(t)
-	dd1.Layers = append(t2, make([]*T, max(n-len(t2), 0))...)
-	dd1_2 := dd1
-	t3 := dd2.Layers
-	dd2.Layers = append(t3, make([]*T, max(n-len(t3), 0))...)
-	dd2_2 := dd2
-	t4 := dd3.Layers
-	dd3.Layers = append(t4, make([]*T, max(n-len(t4), 0))...)
-	dd3_2 := dd3
-	t5 := dd4.Layers
-	dd4.Layers = append(t5, make([]*T, max(n-len(t5), 0))...)
-	dd4_2 := dd4
-	t6 := dd5.Layers
-	dd5.Layers = append(t6, make([]*T, max(n-len(t6), 0))...)
-	dd5_2 := dd5
-	t7 := dd6.Layers
-	dd6.Layers = append(t7, make([]*T, max(n-len(t7), 0))...)
-	dd6_2 := dd6
-	t8 := dd7.Layers
-	dd7.Layers = append(t8, make([]*T, max(n-len(t8), 0))...)
-	dd7_2 := dd7
-	t9 := dd8.Layers
-	dd8.Layers = append(t9, make([]*T, max(n-len(t9), 0))...)
-	dd8_2 := dd8
-	t10 := ddBar1.Layers
-	ddBar1.Layers = append(t10, make([]*T, max(len(dBar.Layers)-len(t10), 0))...)
-	t11 := ddBar2.Layers
-	ddBar2.Layers = append(t11, make([]*T, max(len(dBar.Layers)-len(t11), 0))...)
-	t12 := ddBar3.Layers
-	ddBar3.Layers = append(t12, make([]*T, max(len(dBar.Layers)-len(t12), 0))...)
-	t13 := ddBar4.Layers
-	ddBar4.Layers = append(t13, make([]*T, max(len(dBar.Layers)-len(t13), 0))...)
-	t14 := ddBar5.Layers
-	ddBar5.Layers = append(t14, make([]*T, max(len(dBar.Layers)-len(t14), 0))...)
-	t15 := ddBar6.Layers
-	ddBar6.Layers = append(t15, make([]*T, max(len(dBar.Layers)-len(t15), 0))...)
-	t16 := ddBar7.Layers
-	ddBar7.Layers = append(t16, make([]*T, max(len(dBar.Layers)-len(t16), 0))...)
-	t17 := ddBar8.Layers
-	ddBar8.Layers = append(t17, make([]*T, max(len(dBar.Layers)-len(t17), 0))...)
+	dd.Layers = append(t2, make([]*T, max(n-len(t2), 0))...)
+	dd2 := dd
+	t3 := ddBar.Layers
+	ddBar.Layers = append(t3, make([]*T, max(len(dBar.Layers)-len(t3), 0))...)
 	var tapePointersBuf [256]*tensorops.Tensor
-	var dtapePointersBuf1 [256]*tensorops.Tensor
-	var dtapePointersBuf2 [256]*tensorops.Tensor
-	var dtapePointersBuf3 [256]*tensorops.Tensor
-	var dtapePointersBuf4 [256]*tensorops.Tensor
-	var dtapePointersBuf5 [256]*tensorops.Tensor
-	var dtapePointersBuf6 [256]*tensorops.Tensor
-	var dtapePointersBuf7 [256]*tensorops.Tensor
-	var dtapePointersBuf8 [256]*tensorops.Tensor
-	t18 := tapePointersBuf[:0]
+	var dtapePointersBuf [256]*tensorops.Tensor
+	t4 := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	var dtapePointersBuf1_2 [256]*T
-	var dtapePointersBuf2_2 [256]*T
-	var dtapePointersBuf3_2 [256]*T
-	var dtapePointersBuf4_2 [256]*T
-	var dtapePointersBuf5_2 [256]*T
-	var dtapePointersBuf6_2 [256]*T
-	var dtapePointersBuf7_2 [256]*T
-	var dtapePointersBuf8_2 [256]*T
-	t19 := tapePointersBuf2[:0]
-	var t618 Affine
-	var t619 Affine
-	var t620 Affine
-	var t621 Affine
-	var t622 Affine
-	var t623 Affine
-	var t624 Affine
-	var t625 Affine
-	var t626 Affine
-	t20 := dd1_2.Layers
-	t21 := dd2_2.Layers
-	t22 := dd3_2.Layers
-	t23 := dd4_2.Layers
-	t24 := dd5_2.Layers
-	t25 := dd6_2.Layers
-	t26 := dd7_2.Layers
-	t27 := dd8_2.Layers
-	t28 := dBar.Layers
-	t29 := ddBar1.Layers
-	t30 := ddBar2.Layers
-	t31 := ddBar3.Layers
-	t32 := ddBar4.Layers
-	t33 := ddBar5.Layers
-	t34 := ddBar6.Layers
-	t35 := ddBar7.Layers
-	t36 := ddBar8.Layers
-	t37 := max(n-len(t28), 0)
-	t38 := append(t28, make([]*T, t37)...)
-	t39 := append(t29, make([]*T, t37)...)
-	t40 := append(t30, make([]*T, t37)...)
-	t41 := append(t31, make([]*T, t37)...)
-	t42 := append(t32, make([]*T, t37)...)
-	t43 := append(t33, make([]*T, t37)...)
-	t44 := append(t34, make([]*T, t37)...)
-	t45 := append(t35, make([]*T, t37)...)
-	t46 := append(t36, make([]*T, t37)...)
-	dBar.Layers = t38
-	ddBar1.Layers = t39
-	ddBar2.Layers = t40
-	ddBar3.Layers = t41
-	ddBar4.Layers = t42
-	ddBar5.Layers = t43
-	ddBar6.Layers = t44
-	ddBar7.Layers = t45
-	ddBar8.Layers = t46
-	t47 := *dBar
-	t48 := *ddBar1
-	t49 := *ddBar2
-	t50 := *ddBar3
-	t51 := *ddBar4
-	t52 := *ddBar5
-	t53 := *ddBar6
-	t54 := *ddBar7
-	t55 := *ddBar8
-	t56 := d.Norm
-	t57 := dd1_2.Norm
-	t58 := dd2_2.Norm
-	t59 := dd3_2.Norm
-	t60 := dd4_2.Norm
-	t61 := dd5_2.Norm
-	t62 := dd6_2.Norm
-	t63 := dd7_2.Norm
-	t64 := dd8_2.Norm
-	t65 := d.Out
-	t66 := dd1_2.Out
-	t67 := dd2_2.Out
-	t68 := dd3_2.Out
-	t69 := dd4_2.Out
-	t70 := dd5_2.Out
-	t71 := dd6_2.Out
-	t72 := dd7_2.Out
-	t73 := dd8_2.Out
-	t74 := d.Post
-	t75 := dd1_2.Post
-	t76 := dd2_2.Post
-	t77 := dd3_2.Post
-	t78 := dd4_2.Post
-	t79 := dd5_2.Post
-	t80 := dd6_2.Post
-	t81 := dd7_2.Post
-	t82 := dd8_2.Post
+	var dtapePointersBuf2 [256]*T
+	t5 := tapePointersBuf2[:0]
+	var t123 Affine
+	var t124 Affine
+	t6 := dd2.Layers
+	t7 := dBar.Layers
+	t8 := ddBar.Layers
+	t9 := max(n-len(t7), 0)
+	t10 := append(t7, make([]*T, t9)...)
+	t11 := append(t8, make([]*T, t9)...)
+	dBar.Layers = t10
+	ddBar.Layers = t11
+	t12 := *dBar
+	t13 := *ddBar
+	t14 := d.Norm
+	t15 := dd2.Norm
+	t16 := d.Out
+	t17 := dd2.Out
+	t18 := d.Post
+	t19 := dd2.Post
 	trips := max(n+2, 0)
-	t83 := append(t19, make([]*T, trips)...)
-	t84 := append(dtapePointersBuf1_2[:0], make([]*T, trips)...)
-	t85 := append(dtapePointersBuf2_2[:0], make([]*T, trips)...)
-	t86 := append(dtapePointersBuf3_2[:0], make([]*T, trips)...)
-	t87 := append(dtapePointersBuf4_2[:0], make([]*T, trips)...)
-	t88 := append(dtapePointersBuf5_2[:0], make([]*T, trips)...)
-	t89 := append(dtapePointersBuf6_2[:0], make([]*T, trips)...)
-	t90 := append(dtapePointersBuf7_2[:0], make([]*T, trips)...)
-	t91 := append(dtapePointersBuf8_2[:0], make([]*T, trips)...)
-	n2 := len(t19)
-	t92 := append(t18, make([]*tensorops.Tensor, trips)...)
-	t93 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, trips)...)
-	t94 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, trips)...)
-	t95 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, trips)...)
-	t96 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, trips)...)
-	t97 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, trips)...)
-	t98 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, trips)...)
-	t99 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, trips)...)
-	n3 := len(t18)
-	tapePointers := t83[:n2]
-	dtapePointers1 := t84[:n2]
-	dtapePointers2 := t85[:n2]
-	dtapePointers3 := t86[:n2]
-	dtapePointers4 := t87[:n2]
-	dtapePointers5 := t88[:n2]
-	dtapePointers6 := t89[:n2]
-	dtapePointers7 := t90[:n2]
-	dtapePointers8 := t91[:n2]
-	tapePointers2 := t92[:n3]
-	dtapePointers1_2 := t93[:n3]
-	dtapePointers2_2 := t94[:n3]
-	dtapePointers3_2 := t95[:n3]
-	dtapePointers4_2 := t96[:n3]
-	dtapePointers5_2 := t97[:n3]
-	dtapePointers6_2 := t98[:n3]
-	dtapePointers7_2 := t99[:n3]
-	dtapePointers8_2 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, trips)...)[:n3]
+	t20 := append(t5, make([]*T, trips)...)
+	t21 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
+	n2 := len(t5)
+	t22 := append(t4, make([]*tensorops.Tensor, trips)...)
+	n3 := len(t4)
+	tapePointers := t20[:n2]
+	dtapePointers := t21[:n2]
+	tapePointers2 := t22[:n3]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips)...)[:n3]
 	h := x
-	var dh1 *T
-	var dh2 *T
-	var dh3 *T
-	var dh4 *T
-	var dh5 *T
-	var dh6 *T
-	var dh7 *T
-	var dh8 *T
+	var dh *T
 	i := 0
 	for i < n {
-		dw1_2 := t20[i]
-		dw2_2 := t21[i]
-		dw3_2 := t22[i]
-		dw4_2 := t23[i]
-		dw5_2 := t24[i]
-		dw6_2 := t25[i]
-		dw7_2 := t26[i]
-		dw8_2 := t27[i]
-		t602 := tensorops.MatMulEach(t[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-		t603 := t602[2]
-		t604 := t602[3]
-		t605 := t602[4]
-		t606 := t602[5]
-		t607 := t602[6]
-		t608 := t602[7]
-		t609 := t602[8]
-		t610 := tensorops.MatMul(h, dw1_2)
-		t611 := tensorops.MatMul(h, dw2_2)
-		t612 := tensorops.MatMul(h, dw3_2)
-		t613 := tensorops.MatMul(h, dw4_2)
-		t614 := tensorops.MatMul(h, dw5_2)
-		t615 := tensorops.MatMul(h, dw6_2)
-		t616 := tensorops.MatMul(h, dw7_2)
-		t617 := tensorops.MatMul(h, dw8_2)
-		h4 := tensorops.Tanh(t602[0])
-		dh1_4 := tensorops.FuseInto(t610, "TanhJVP(a, b + c)", h4, t602[1], t610)
-		dh2_4 := tensorops.FuseInto(t611, "TanhJVP(a, b + c)", h4, t603, t611)
-		dh3_4 := tensorops.FuseInto(t612, "TanhJVP(a, b + c)", h4, t604, t612)
-		dh4_4 := tensorops.FuseInto(t613, "TanhJVP(a, b + c)", h4, t605, t613)
-		dh5_4 := tensorops.FuseInto(t614, "TanhJVP(a, b + c)", h4, t606, t614)
-		dh6_4 := tensorops.FuseInto(t615, "TanhJVP(a, b + c)", h4, t607, t615)
-		dh7_4 := tensorops.FuseInto(t616, "TanhJVP(a, b + c)", h4, t608, t616)
-		dh8_4 := tensorops.FuseInto(t617, "TanhJVP(a, b + c)", h4, t609, t617)
+		dw2 := t6[i]
+		t121 := tensorops.MatMulEach(t[i], false, h, dh)
+		t122 := tensorops.MatMul(h, dw2)
+		h4 := tensorops.Tanh(t121[0])
+		dh3 := tensorops.FuseInto(t122, "TanhJVP(a, b + c)", h4, t121[1], t122)
 		i++
 		tapePointers = append(tapePointers, h)
-		dtapePointers1 = append(dtapePointers1, dh1)
-		dtapePointers2 = append(dtapePointers2, dh2)
-		dtapePointers3 = append(dtapePointers3, dh3)
-		dtapePointers4 = append(dtapePointers4, dh4)
-		dtapePointers5 = append(dtapePointers5, dh5)
-		dtapePointers6 = append(dtapePointers6, dh6)
-		dtapePointers7 = append(dtapePointers7, dh7)
-		dtapePointers8 = append(dtapePointers8, dh8)
+		dtapePointers = append(dtapePointers, dh)
 		tapePointers2 = append(tapePointers2, h4)
-		dtapePointers1_2 = append(dtapePointers1_2, dh1_4)
-		dtapePointers2_2 = append(dtapePointers2_2, dh2_4)
-		dtapePointers3_2 = append(dtapePointers3_2, dh3_4)
-		dtapePointers4_2 = append(dtapePointers4_2, dh4_4)
-		dtapePointers5_2 = append(dtapePointers5_2, dh5_4)
-		dtapePointers6_2 = append(dtapePointers6_2, dh6_4)
-		dtapePointers7_2 = append(dtapePointers7_2, dh7_4)
-		dtapePointers8_2 = append(dtapePointers8_2, dh8_4)
+		dtapePointers2 = append(dtapePointers2, dh3)
 		h = h4
-		dh1 = dh1_4
-		dh2 = dh2_4
-		dh3 = dh3_4
-		dh4 = dh4_4
-		dh5 = dh5_4
-		dh6 = dh6_4
-		dh7 = dh7_4
-		dh8 = dh8_4
+		dh = dh3
 	}
-	t100 := tensorops.Mean(h, 1)
-	t101 := tensorops.Mean(dh1, 1)
-	t102 := tensorops.Mean(dh2, 1)
-	t103 := tensorops.Mean(dh3, 1)
-	t104 := tensorops.Mean(dh4, 1)
-	t105 := tensorops.Mean(dh5, 1)
-	t106 := tensorops.Mean(dh6, 1)
-	t107 := tensorops.Mean(dh7, 1)
-	t108 := tensorops.Mean(dh8, 1)
-	t109 := tensorops.Unsqueeze(t100, 1)
-	c := tensorops.Sub(h, t109)
-	t110 := tensorops.ExpandLike(dh1, c)
-	t111 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t101, 1), -1), c)
-	t112 := tensorops.ExpandLike(dh2, c)
-	t113 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t102, 1), -1), c)
-	t114 := tensorops.ExpandLike(dh3, c)
-	t115 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t103, 1), -1), c)
-	t116 := tensorops.ExpandLike(dh4, c)
-	t117 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t104, 1), -1), c)
-	t118 := tensorops.ExpandLike(dh5, c)
-	t119 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t105, 1), -1), c)
-	t120 := tensorops.ExpandLike(dh6, c)
-	t121 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t106, 1), -1), c)
-	t122 := tensorops.ExpandLike(dh7, c)
-	t123 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t107, 1), -1), c)
-	t124 := tensorops.ExpandLike(dh8, c)
-	t125 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t108, 1), -1), c)
-	t126 := tensorops.Std(h, 1, 0)
-	t127 := tensorops.Sub(h, tensorops.ExpandAxis(t100, h, 1))
-	t128 := tensorops.Step(t126)
-	t129 := tensorops.Fuse("a + (1 - b)", t126, t128)
-	t130 := float64(tensorops.Dim(h, 1))
-	t131 := tensorops.FuseInto(t129, "a*b", t130, t129)
-	t132 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t127, dh1), 1), t128, t131)
-	t133 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t127, dh2), 1), t128, t131)
-	t134 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t127, dh3), 1), t128, t131)
-	t135 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t127, dh4), 1), t128, t131)
-	t136 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t127, dh5), 1), t128, t131)
-	t137 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t127, dh6), 1), t128, t131)
-	t138 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t127, dh7), 1), t128, t131)
-	t139 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t127, dh8), 1), t128, t131)
-	t140 := tensorops.Unsqueeze(t126, 1)
-	t141 := tensorops.Unsqueeze(t132, 1)
-	t142 := tensorops.Unsqueeze(t133, 1)
-	t143 := tensorops.Unsqueeze(t134, 1)
-	t144 := tensorops.Unsqueeze(t135, 1)
-	t145 := tensorops.Unsqueeze(t136, 1)
-	t146 := tensorops.Unsqueeze(t137, 1)
-	t147 := tensorops.Unsqueeze(t138, 1)
-	t148 := tensorops.Unsqueeze(t139, 1)
-	n4 := tensorops.Div(c, t140)
-	t149 := tensorops.ScalarDiv(1, t140)
-	t150 := tensorops.Fuse("-a/b", n4, t140)
-	dn1 := tensorops.FuseInto(t111, "a*(b + c) + d*e", t149, t110, t111, t150, t141)
-	dn2 := tensorops.FuseInto(t113, "a*(b + c) + d*e", t149, t112, t113, t150, t142)
-	dn3 := tensorops.FuseInto(t115, "a*(b + c) + d*e", t149, t114, t115, t150, t143)
-	dn4 := tensorops.FuseInto(t117, "a*(b + c) + d*e", t149, t116, t117, t150, t144)
-	dn5 := tensorops.FuseInto(t119, "a*(b + c) + d*e", t149, t118, t119, t150, t145)
-	dn6 := tensorops.FuseInto(t121, "a*(b + c) + d*e", t149, t120, t121, t150, t146)
-	dn7 := tensorops.FuseInto(t123, "a*(b + c) + d*e", t149, t122, t123, t150, t147)
-	dn8 := tensorops.FuseInto(t125, "a*(b + c) + d*e", t149, t124, t125, t150, t148)
-	t151 := t56.Scale
-	t152 := t57.Scale
-	t153 := t58.Scale
-	t154 := t59.Scale
-	t155 := t60.Scale
-	t156 := t61.Scale
-	t157 := t62.Scale
-	t158 := t63.Scale
-	t159 := t64.Scale
-	t160 := tensorops.Mul(n4, t151)
-	t161 := tensorops.Fuse("a*b + c*d", t151, dn1, n4, t152)
-	t162 := tensorops.Fuse("a*b + c*d", t151, dn2, n4, t153)
-	t163 := tensorops.Fuse("a*b + c*d", t151, dn3, n4, t154)
-	t164 := tensorops.Fuse("a*b + c*d", t151, dn4, n4, t155)
-	t165 := tensorops.Fuse("a*b + c*d", t151, dn5, n4, t156)
-	t166 := tensorops.Fuse("a*b + c*d", t151, dn6, n4, t157)
-	t167 := tensorops.Fuse("a*b + c*d", t151, dn7, n4, t158)
-	t168 := tensorops.Fuse("a*b + c*d", t151, dn8, n4, t159)
-	t169 := t56.Shift
-	t170 := tensorops.FuseInto(t160, "a + b", t160, t169)
-	t171 := tensorops.ExpandLike(t161, t170)
-	t172 := tensorops.FuseInto(t171, "a + b", t171, tensorops.ExpandLike(t57.Shift, t170))
-	t173 := tensorops.ExpandLike(t162, t170)
-	t174 := tensorops.FuseInto(t173, "a + b", t173, tensorops.ExpandLike(t58.Shift, t170))
-	t175 := tensorops.ExpandLike(t163, t170)
-	t176 := tensorops.FuseInto(t175, "a + b", t175, tensorops.ExpandLike(t59.Shift, t170))
-	t177 := tensorops.ExpandLike(t164, t170)
-	t178 := tensorops.FuseInto(t177, "a + b", t177, tensorops.ExpandLike(t60.Shift, t170))
-	t179 := tensorops.ExpandLike(t165, t170)
-	t180 := tensorops.FuseInto(t179, "a + b", t179, tensorops.ExpandLike(t61.Shift, t170))
-	t181 := tensorops.ExpandLike(t166, t170)
-	t182 := tensorops.FuseInto(t181, "a + b", t181, tensorops.ExpandLike(t62.Shift, t170))
-	t183 := tensorops.ExpandLike(t167, t170)
-	t184 := tensorops.FuseInto(t183, "a + b", t183, tensorops.ExpandLike(t63.Shift, t170))
-	t185 := tensorops.ExpandLike(t168, t170)
-	t186 := tensorops.FuseInto(t185, "a + b", t185, tensorops.ExpandLike(t64.Shift, t170))
-	t187 := tensorops.MatMulEach(t65, false, t170, t172, t174, t176, t178, t180, t182, t184, t186)
-	o := t187[0]
-	t188 := t187[2]
-	t189 := t187[3]
-	t190 := t187[4]
-	t191 := t187[5]
-	t192 := t187[6]
-	t193 := t187[7]
-	t194 := t187[8]
-	t195 := tensorops.MatMul(t170, t66)
-	do1 := tensorops.FuseInto(t195, "a + b", t187[1], t195)
-	t196 := tensorops.MatMul(t170, t67)
-	do2 := tensorops.FuseInto(t196, "a + b", t188, t196)
-	t197 := tensorops.MatMul(t170, t68)
-	do3 := tensorops.FuseInto(t197, "a + b", t189, t197)
-	t198 := tensorops.MatMul(t170, t69)
-	do4 := tensorops.FuseInto(t198, "a + b", t190, t198)
-	t199 := tensorops.MatMul(t170, t70)
-	do5 := tensorops.FuseInto(t199, "a + b", t191, t199)
-	t200 := tensorops.MatMul(t170, t71)
-	do6 := tensorops.FuseInto(t200, "a + b", t192, t200)
-	t201 := tensorops.MatMul(t170, t72)
-	do7 := tensorops.FuseInto(t201, "a + b", t193, t201)
-	t202 := tensorops.MatMul(t170, t73)
-	do8 := tensorops.FuseInto(t202, "a + b", t194, t202)
-	t203 := t74.Scale
-	t204 := t75.Scale
-	t205 := t76.Scale
-	t206 := t77.Scale
-	t207 := t78.Scale
-	t208 := t79.Scale
-	t209 := t80.Scale
-	t210 := t81.Scale
-	t211 := t82.Scale
-	t212 := tensorops.Mul(o, t203)
-	t213 := tensorops.Fuse("a*b + c*d", t203, do1, o, t204)
-	t214 := tensorops.Fuse("a*b + c*d", t203, do2, o, t205)
-	t215 := tensorops.Fuse("a*b + c*d", t203, do3, o, t206)
-	t216 := tensorops.Fuse("a*b + c*d", t203, do4, o, t207)
-	t217 := tensorops.Fuse("a*b + c*d", t203, do5, o, t208)
-	t218 := tensorops.Fuse("a*b + c*d", t203, do6, o, t209)
-	t219 := tensorops.Fuse("a*b + c*d", t203, do7, o, t210)
-	t220 := tensorops.Fuse("a*b + c*d", t203, do8, o, t211)
-	t221 := t74.Shift
-	t222 := t75.Shift
-	t223 := t76.Shift
-	t224 := t77.Shift
-	t225 := t78.Shift
-	t226 := t79.Shift
-	t227 := t80.Shift
-	t228 := t81.Shift
-	t229 := t82.Shift
-	t230 := tensorops.FuseInto(t212, "a + b", t212, t221)
-	t231 := tensorops.ExpandLike(t213, t230)
-	t232 := tensorops.ExpandLike(t214, t230)
-	t233 := tensorops.ExpandLike(t215, t230)
-	t234 := tensorops.ExpandLike(t216, t230)
-	t235 := tensorops.ExpandLike(t217, t230)
-	t236 := tensorops.ExpandLike(t218, t230)
-	t237 := tensorops.ExpandLike(t219, t230)
-	t238 := tensorops.ExpandLike(t220, t230)
-	t239 := tensorops.SumAll(tensorops.Square(t230))
+	t23 := tensorops.Mean(h, 1)
+	t24 := tensorops.Mean(dh, 1)
+	t25 := tensorops.Unsqueeze(t23, 1)
+	c := tensorops.Sub(h, t25)
+	t26 := tensorops.ExpandLike(dh, c)
+	t27 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t24, 1), -1), c)
+	t28 := tensorops.Std(h, 1, 0)
+	t29 := tensorops.Sub(h, tensorops.ExpandAxis(t23, h, 1))
+	t30 := tensorops.Step(t28)
+	t31 := tensorops.Fuse("a + (1 - b)", t28, t30)
+	t32 := float64(tensorops.Dim(h, 1))
+	t33 := tensorops.FuseInto(t31, "a*b", t32, t31)
+	t34 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t29, dh), 1), t30, t33)
+	t35 := tensorops.Unsqueeze(t28, 1)
+	t36 := tensorops.Unsqueeze(t34, 1)
+	n4 := tensorops.Div(c, t35)
+	t37 := tensorops.ScalarDiv(1, t35)
+	t38 := tensorops.Fuse("-a/b", n4, t35)
+	dn := tensorops.FuseInto(t27, "a*(b + c) + d*e", t37, t26, t27, t38, t36)
+	t39 := t14.Scale
+	t40 := t15.Scale
+	t41 := tensorops.Mul(n4, t39)
+	t42 := tensorops.Fuse("a*b + c*d", t39, dn, n4, t40)
+	t43 := t14.Shift
+	t44 := tensorops.FuseInto(t41, "a + b", t41, t43)
+	t45 := tensorops.ExpandLike(t42, t44)
+	t46 := tensorops.FuseInto(t45, "a + b", t45, tensorops.ExpandLike(t15.Shift, t44))
+	t47 := tensorops.MatMulEach(t16, false, t44, t46)
+	o := t47[0]
+	t48 := tensorops.MatMul(t44, t17)
+	do := tensorops.FuseInto(t48, "a + b", t47[1], t48)
+	t49 := t18.Scale
+	t50 := t19.Scale
+	t51 := tensorops.Mul(o, t49)
+	t52 := tensorops.Fuse("a*b + c*d", t49, do, o, t50)
+	t53 := t18.Shift
+	t54 := t19.Shift
+	t55 := tensorops.FuseInto(t51, "a + b", t51, t53)
+	t56 := tensorops.ExpandLike(t52, t55)
+	t57 := tensorops.SumAll(tensorops.Square(t55))
 	i2 := n - 1
-	t240 := tensorops.Scale(t230, 2)
-	t241 := tensorops.FuseInto(t231, "2*(a + b)", t231, tensorops.ExpandLike(t222, t230))
-	t242 := tensorops.FuseInto(t232, "2*(a + b)", t232, tensorops.ExpandLike(t223, t230))
-	t243 := tensorops.FuseInto(t233, "2*(a + b)", t233, tensorops.ExpandLike(t224, t230))
-	t244 := tensorops.FuseInto(t234, "2*(a + b)", t234, tensorops.ExpandLike(t225, t230))
-	t245 := tensorops.FuseInto(t235, "2*(a + b)", t235, tensorops.ExpandLike(t226, t230))
-	t246 := tensorops.FuseInto(t236, "2*(a + b)", t236, tensorops.ExpandLike(t227, t230))
-	t247 := tensorops.FuseInto(t237, "2*(a + b)", t237, tensorops.ExpandLike(t228, t230))
-	t248 := tensorops.FuseInto(t238, "2*(a + b)", t238, tensorops.ExpandLike(t229, t230))
-	t249 := tensorops.SumLike(t240, t212)
-	t250 := tensorops.SumLike(t241, t212)
-	t251 := tensorops.SumLike(t242, t212)
-	t252 := tensorops.SumLike(t243, t212)
-	t253 := tensorops.SumLike(t244, t212)
-	t254 := tensorops.SumLike(t245, t212)
-	t255 := tensorops.SumLike(t246, t212)
-	t256 := tensorops.SumLike(t247, t212)
-	t257 := tensorops.SumLike(t248, t212)
-	t258 := t47.Post
-	t259 := t48.Post
-	t260 := t49.Post
-	t261 := t50.Post
-	t262 := t51.Post
-	t263 := t52.Post
-	t264 := t53.Post
-	t265 := t54.Post
-	t266 := t55.Post
-	t267 := t259.Shift
-	t268 := t260.Shift
-	t269 := t261.Shift
-	t270 := t262.Shift
-	t271 := t263.Shift
-	t272 := t264.Shift
-	t273 := t265.Shift
-	t274 := t266.Shift
-	t258.Shift = tensorops.AccumulateSumLike(t258.Shift, t240, t221)
-	t259.Shift = tensorops.Add(t267, tensorops.SumLike(t241, t221))
-	t260.Shift = tensorops.Add(t268, tensorops.SumLike(t242, t221))
-	t261.Shift = tensorops.Add(t269, tensorops.SumLike(t243, t221))
-	t262.Shift = tensorops.Add(t270, tensorops.SumLike(t244, t221))
-	t263.Shift = tensorops.Add(t271, tensorops.SumLike(t245, t221))
-	t264.Shift = tensorops.Add(t272, tensorops.SumLike(t246, t221))
-	t265.Shift = tensorops.Add(t273, tensorops.SumLike(t247, t221))
-	t266.Shift = tensorops.Add(t274, tensorops.SumLike(t248, t221))
-	t275 := tensorops.SumLike(tensorops.Mul(t203, t249), o)
-	t276 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t249, t204, t203, t250), o)
-	t277 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t249, t205, t203, t251), o)
-	t278 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t249, t206, t203, t252), o)
-	t279 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t249, t207, t203, t253), o)
-	t280 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t249, t208, t203, t254), o)
-	t281 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t249, t209, t203, t255), o)
-	t282 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t249, t210, t203, t256), o)
-	t283 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t249, t211, t203, t257), o)
-	t284 := tensorops.Fuse("a*b + c*d", t249, do1, o, t250)
-	t285 := tensorops.Fuse("a*b + c*d", t249, do2, o, t251)
-	t286 := tensorops.Fuse("a*b + c*d", t249, do3, o, t252)
-	t287 := tensorops.Fuse("a*b + c*d", t249, do4, o, t253)
-	t288 := tensorops.Fuse("a*b + c*d", t249, do5, o, t254)
-	t289 := tensorops.Fuse("a*b + c*d", t249, do6, o, t255)
-	t290 := tensorops.Fuse("a*b + c*d", t249, do7, o, t256)
-	t291 := tensorops.Fuse("a*b + c*d", t249, do8, o, t257)
-	t292 := t259.Scale
-	t293 := t260.Scale
-	t294 := t261.Scale
-	t295 := t262.Scale
-	t296 := t263.Scale
-	t297 := t264.Scale
-	t298 := t265.Scale
-	t299 := t266.Scale
-	t300 := tensorops.AccumulateSumLike(t258.Scale, tensorops.Mul(o, t249), t203)
-	t301 := tensorops.SumLike(t284, t203)
-	t302 := tensorops.FuseInto(t301, "a + b", t292, t301)
-	t303 := tensorops.SumLike(t285, t203)
-	t304 := tensorops.FuseInto(t303, "a + b", t293, t303)
-	t305 := tensorops.SumLike(t286, t203)
-	t306 := tensorops.FuseInto(t305, "a + b", t294, t305)
-	t307 := tensorops.SumLike(t287, t203)
-	t308 := tensorops.FuseInto(t307, "a + b", t295, t307)
-	t309 := tensorops.SumLike(t288, t203)
-	t310 := tensorops.FuseInto(t309, "a + b", t296, t309)
-	t311 := tensorops.SumLike(t289, t203)
-	t312 := tensorops.FuseInto(t311, "a + b", t297, t311)
-	t313 := tensorops.SumLike(t290, t203)
-	t314 := tensorops.FuseInto(t313, "a + b", t298, t313)
-	t315 := tensorops.SumLike(t291, t203)
-	t316 := tensorops.FuseInto(t315, "a + b", t299, t315)
-	t258.Scale = t300
-	t259.Scale = t302
-	t260.Scale = t304
-	t261.Scale = t306
-	t262.Scale = t308
-	t263.Scale = t310
-	t264.Scale = t312
-	t265.Scale = t314
-	t266.Scale = t316
-	t317 := tensorops.MatMulGradAEach(t170, t65, false, t275, t276, t277, t278, t279, t280, t281, t282, t283)
-	t318 := t317[0]
-	t319 := t317[2]
-	t320 := t317[3]
-	t321 := t317[4]
-	t322 := t317[5]
-	t323 := t317[6]
-	t324 := t317[7]
-	t325 := t317[8]
-	t326 := tensorops.MatMulGradA(t275, t170, t66, false, false)
-	t327 := tensorops.FuseInto(t326, "a + b", t317[1], t326)
-	t328 := tensorops.MatMulGradA(t275, t170, t67, false, false)
-	t329 := tensorops.FuseInto(t328, "a + b", t319, t328)
-	t330 := tensorops.MatMulGradA(t275, t170, t68, false, false)
-	t331 := tensorops.FuseInto(t330, "a + b", t320, t330)
-	t332 := tensorops.MatMulGradA(t275, t170, t69, false, false)
-	t333 := tensorops.FuseInto(t332, "a + b", t321, t332)
-	t334 := tensorops.MatMulGradA(t275, t170, t70, false, false)
-	t335 := tensorops.FuseInto(t334, "a + b", t322, t334)
-	t336 := tensorops.MatMulGradA(t275, t170, t71, false, false)
-	t337 := tensorops.FuseInto(t336, "a + b", t323, t336)
-	t338 := tensorops.MatMulGradA(t275, t170, t72, false, false)
-	t339 := tensorops.FuseInto(t338, "a + b", t324, t338)
-	t340 := tensorops.MatMulGradA(t275, t170, t73, false, false)
-	t341 := tensorops.FuseInto(t340, "a + b", t325, t340)
-	t342 := tensorops.MatMulGradB(t275, t170, t65, false, false)
-	t343 := tensorops.MatMulGradB(t276, t170, t65, false, false)
-	t344 := tensorops.MatMulGradB(t275, t172, t65, false, false)
-	t345 := tensorops.FuseInto(t343, "a + b", t343, t344)
-	t346 := tensorops.MatMulGradB(t277, t170, t65, false, false)
-	t347 := tensorops.MatMulGradB(t275, t174, t65, false, false)
-	t348 := tensorops.FuseInto(t346, "a + b", t346, t347)
-	t349 := tensorops.MatMulGradB(t278, t170, t65, false, false)
-	t350 := tensorops.MatMulGradB(t275, t176, t65, false, false)
-	t351 := tensorops.FuseInto(t349, "a + b", t349, t350)
-	t352 := tensorops.MatMulGradB(t279, t170, t65, false, false)
-	t353 := tensorops.MatMulGradB(t275, t178, t65, false, false)
-	t354 := tensorops.FuseInto(t352, "a + b", t352, t353)
-	t355 := tensorops.MatMulGradB(t280, t170, t65, false, false)
-	t356 := tensorops.MatMulGradB(t275, t180, t65, false, false)
-	t357 := tensorops.FuseInto(t355, "a + b", t355, t356)
-	t358 := tensorops.MatMulGradB(t281, t170, t65, false, false)
-	t359 := tensorops.MatMulGradB(t275, t182, t65, false, false)
-	t360 := tensorops.FuseInto(t358, "a + b", t358, t359)
-	t361 := tensorops.MatMulGradB(t282, t170, t65, false, false)
-	t362 := tensorops.MatMulGradB(t275, t184, t65, false, false)
-	t363 := tensorops.FuseInto(t361, "a + b", t361, t362)
-	t364 := tensorops.MatMulGradB(t283, t170, t65, false, false)
-	t365 := tensorops.MatMulGradB(t275, t186, t65, false, false)
-	t366 := tensorops.FuseInto(t364, "a + b", t364, t365)
-	t367 := tensorops.SumLike(t318, t160)
-	t368 := tensorops.SumLike(t327, t160)
-	t369 := tensorops.SumLike(t329, t160)
-	t370 := tensorops.SumLike(t331, t160)
-	t371 := tensorops.SumLike(t333, t160)
-	t372 := tensorops.SumLike(t335, t160)
-	t373 := tensorops.SumLike(t337, t160)
-	t374 := tensorops.SumLike(t339, t160)
-	t375 := tensorops.SumLike(t341, t160)
-	t618.Shift = tensorops.AccumulateSumLike(t618.Shift, t318, t169)
-	t619.Shift = tensorops.Add(t619.Shift, tensorops.SumLike(t327, t169))
-	t620.Shift = tensorops.Add(t620.Shift, tensorops.SumLike(t329, t169))
-	t621.Shift = tensorops.Add(t621.Shift, tensorops.SumLike(t331, t169))
-	t622.Shift = tensorops.Add(t622.Shift, tensorops.SumLike(t333, t169))
-	t623.Shift = tensorops.Add(t623.Shift, tensorops.SumLike(t335, t169))
-	t624.Shift = tensorops.Add(t624.Shift, tensorops.SumLike(t337, t169))
-	t625.Shift = tensorops.Add(t625.Shift, tensorops.SumLike(t339, t169))
-	t626.Shift = tensorops.Add(t626.Shift, tensorops.SumLike(t341, t169))
-	t376 := tensorops.SumLike(tensorops.Mul(t151, t367), n4)
-	t377 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t152, t151, t368), n4)
-	t378 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t153, t151, t369), n4)
-	t379 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t154, t151, t370), n4)
-	t380 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t155, t151, t371), n4)
-	t381 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t156, t151, t372), n4)
-	t382 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t157, t151, t373), n4)
-	t383 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t158, t151, t374), n4)
-	t384 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, t159, t151, t375), n4)
-	t385 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn1, n4, t368), t151)
-	t386 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn2, n4, t369), t151)
-	t387 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn3, n4, t370), t151)
-	t388 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn4, n4, t371), t151)
-	t389 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn5, n4, t372), t151)
-	t390 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn6, n4, t373), t151)
-	t391 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn7, n4, t374), t151)
-	t392 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t367, dn8, n4, t375), t151)
-	t618.Scale = tensorops.AccumulateSumLike(t618.Scale, tensorops.Mul(n4, t367), t151)
-	t619.Scale = tensorops.FuseInto(t385, "a + b", t619.Scale, t385)
-	t620.Scale = tensorops.FuseInto(t386, "a + b", t620.Scale, t386)
-	t621.Scale = tensorops.FuseInto(t387, "a + b", t621.Scale, t387)
-	t622.Scale = tensorops.FuseInto(t388, "a + b", t622.Scale, t388)
-	t623.Scale = tensorops.FuseInto(t389, "a + b", t623.Scale, t389)
-	t624.Scale = tensorops.FuseInto(t390, "a + b", t624.Scale, t390)
-	t625.Scale = tensorops.FuseInto(t391, "a + b", t625.Scale, t391)
-	t626.Scale = tensorops.FuseInto(t392, "a + b", t626.Scale, t392)
-	t393 := tensorops.Fuse("-a/b", t149, t140)
-	t394 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t141, t149, t377)
-	t395 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t142, t149, t378)
-	t396 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t143, t149, t379)
-	t397 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t144, t149, t380)
-	t398 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t145, t149, t381)
-	t399 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t146, t149, t382)
-	t400 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t147, t149, t383)
-	t401 := tensorops.Fuse("a*(b*c) + d*e", t376, t393, t148, t149, t384)
-	t402 := tensorops.SumLike(tensorops.Mul(t149, t376), c)
-	t403 := tensorops.SumLike(t394, c)
-	t404 := tensorops.SumLike(t395, c)
-	t405 := tensorops.SumLike(t396, c)
-	t406 := tensorops.SumLike(t397, c)
-	t407 := tensorops.SumLike(t398, c)
-	t408 := tensorops.SumLike(t399, c)
-	t409 := tensorops.SumLike(t400, c)
-	t410 := tensorops.SumLike(t401, c)
-	t411 := tensorops.Fuse("-a/b", t150, t140)
-	t412 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t149, dn1, t411, t141, t150, t377)
-	t413 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t149, dn2, t411, t142, t150, t378)
-	t414 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t149, dn3, t411, t143, t150, t379)
-	t415 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t149, dn4, t411, t144, t150, t380)
-	t416 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t149, dn5, t411, t145, t150, t381)
-	t417 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t149, dn6, t411, t146, t150, t382)
-	t418 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t149, dn7, t411, t147, t150, t383)
-	t419 := tensorops.Fuse("a*(b*(-c) + d*e) + f*g", t376, t149, dn8, t411, t148, t150, t384)
-	t420 := tensorops.SumLike(t412, t140)
-	t421 := tensorops.SumLike(t413, t140)
-	t422 := tensorops.SumLike(t414, t140)
-	t423 := tensorops.SumLike(t415, t140)
-	t424 := tensorops.SumLike(t416, t140)
-	t425 := tensorops.SumLike(t417, t140)
-	t426 := tensorops.SumLike(t418, t140)
-	t427 := tensorops.SumLike(t419, t140)
-	t428 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t150, t376), t140), 1)
-	t429 := tensorops.Squeeze(t420, 1)
-	t430 := tensorops.Squeeze(t421, 1)
-	t431 := tensorops.Squeeze(t422, 1)
-	t432 := tensorops.Squeeze(t423, 1)
-	t433 := tensorops.Squeeze(t424, 1)
-	t434 := tensorops.Squeeze(t425, 1)
-	t435 := tensorops.Squeeze(t426, 1)
-	t436 := tensorops.Squeeze(t427, 1)
-	t437 := tensorops.ExpandAxis(t101, h, 1)
-	t438 := tensorops.ExpandAxis(t102, h, 1)
-	t439 := tensorops.ExpandAxis(t103, h, 1)
-	t440 := tensorops.ExpandAxis(t104, h, 1)
-	t441 := tensorops.ExpandAxis(t105, h, 1)
-	t442 := tensorops.ExpandAxis(t106, h, 1)
-	t443 := tensorops.ExpandAxis(t107, h, 1)
-	t444 := tensorops.ExpandAxis(t108, h, 1)
-	t445 := tensorops.ExpandLike(dh1, t127)
-	t446 := tensorops.ExpandLike(dh2, t127)
-	t447 := tensorops.ExpandLike(dh3, t127)
-	t448 := tensorops.ExpandLike(dh4, t127)
-	t449 := tensorops.ExpandLike(dh5, t127)
-	t450 := tensorops.ExpandLike(dh6, t127)
-	t451 := tensorops.ExpandLike(dh7, t127)
-	t452 := tensorops.ExpandLike(dh8, t127)
-	t453 := tensorops.ExpandLike(t132, t129)
-	t454 := tensorops.ExpandLike(t133, t129)
-	t455 := tensorops.ExpandLike(t134, t129)
-	t456 := tensorops.ExpandLike(t135, t129)
-	t457 := tensorops.ExpandLike(t136, t129)
-	t458 := tensorops.ExpandLike(t137, t129)
-	t459 := tensorops.ExpandLike(t138, t129)
-	t460 := tensorops.ExpandLike(t139, t129)
-	t461 := tensorops.Fuse("a*b/c", t428, t128, t131)
-	t462 := tensorops.ScalarDiv(1, t131)
-	t463 := tensorops.Fuse("-a/b", t461, t131)
-	t464 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t128, t429, t463, t130, t453)
-	t465 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t128, t430, t463, t130, t454)
-	t466 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t128, t431, t463, t130, t455)
-	t467 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t128, t432, t463, t130, t456)
-	t468 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t128, t433, t463, t130, t457)
-	t469 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t128, t434, t463, t130, t458)
-	t470 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t128, t435, t463, t130, t459)
-	t471 := tensorops.Fuse("a*(b*c) + d*(e*f)", t462, t128, t436, t463, t130, t460)
-	t472 := tensorops.ExpandAxis(t461, h, 1)
-	t473 := tensorops.ExpandAxis(t464, h, 1)
-	t474 := tensorops.ExpandAxis(t465, h, 1)
-	t475 := tensorops.ExpandAxis(t466, h, 1)
-	t476 := tensorops.ExpandAxis(t467, h, 1)
-	t477 := tensorops.ExpandAxis(t468, h, 1)
-	t478 := tensorops.ExpandAxis(t469, h, 1)
-	t479 := tensorops.ExpandAxis(t470, h, 1)
-	t480 := tensorops.ExpandAxis(t471, h, 1)
-	t481 := tensorops.SumLike(t403, h)
-	t482 := tensorops.SumLike(t404, h)
-	t483 := tensorops.SumLike(t405, h)
-	t484 := tensorops.SumLike(t406, h)
-	t485 := tensorops.SumLike(t407, h)
-	t486 := tensorops.SumLike(t408, h)
-	t487 := tensorops.SumLike(t409, h)
-	t488 := tensorops.SumLike(t410, h)
-	t489 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t402, -1), t109), 1)
-	t490 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t403, -1), t109), 1)
-	t491 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t404, -1), t109), 1)
-	t492 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t405, -1), t109), 1)
-	t493 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t406, -1), t109), 1)
-	t494 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t407, -1), t109), 1)
-	t495 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t408, -1), t109), 1)
-	t496 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t409, -1), t109), 1)
-	t497 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t410, -1), t109), 1)
-	t498 := tensorops.MeanGrad(t489, h, 1)
-	t499 := tensorops.MeanGrad(t490, h, 1)
-	t500 := tensorops.MeanGrad(t491, h, 1)
-	t501 := tensorops.MeanGrad(t492, h, 1)
-	t502 := tensorops.MeanGrad(t493, h, 1)
-	t503 := tensorops.MeanGrad(t494, h, 1)
-	t504 := tensorops.MeanGrad(t495, h, 1)
-	t505 := tensorops.MeanGrad(t496, h, 1)
-	t506 := tensorops.MeanGrad(t497, h, 1)
-	hBar := tensorops.Fuse("a*b + c + d", t127, t472, tensorops.SumLike(t402, h), t498)
-	dhBar1 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t445, t437, t127, t473, t481, t499)
-	dhBar2 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t446, t438, t127, t474, t482, t500)
-	dhBar3 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t447, t439, t127, t475, t483, t501)
-	dhBar4 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t448, t440, t127, t476, t484, t502)
-	dhBar5 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t449, t441, t127, t477, t485, t503)
-	dhBar6 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t450, t442, t127, t478, t486, t504)
-	dhBar7 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t451, t443, t127, t479, t487, t505)
-	dhBar8 := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t472, t452, t444, t127, t480, t488, t506)
+	t58 := tensorops.Scale(t55, 2)
+	t59 := tensorops.FuseInto(t56, "2*(a + b)", t56, tensorops.ExpandLike(t54, t55))
+	t60 := tensorops.SumLike(t58, t51)
+	t61 := tensorops.SumLike(t59, t51)
+	t62 := t12.Post
+	t63 := t13.Post
+	t64 := t63.Shift
+	t62.Shift = tensorops.AccumulateSumLike(t62.Shift, t58, t53)
+	t63.Shift = tensorops.Add(t64, tensorops.SumLike(t59, t53))
+	t65 := tensorops.SumLike(tensorops.Mul(t49, t60), o)
+	t66 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t60, t50, t49, t61), o)
+	t67 := tensorops.Fuse("a*b + c*d", t60, do, o, t61)
+	t68 := t63.Scale
+	t69 := tensorops.AccumulateSumLike(t62.Scale, tensorops.Mul(o, t60), t49)
+	t70 := tensorops.SumLike(t67, t49)
+	t71 := tensorops.FuseInto(t70, "a + b", t68, t70)
+	t62.Scale = t69
+	t63.Scale = t71
+	t72 := tensorops.MatMulGradAEach(t44, t16, false, t65, t66)
+	t73 := t72[0]
+	t74 := tensorops.MatMulGradA(t65, t44, t17, false, false)
+	t75 := tensorops.FuseInto(t74, "a + b", t72[1], t74)
+	t76 := tensorops.MatMulGradB(t65, t44, t16, false, false)
+	t77 := tensorops.MatMulGradB(t66, t44, t16, false, false)
+	t78 := tensorops.MatMulGradB(t65, t46, t16, false, false)
+	t79 := tensorops.FuseInto(t77, "a + b", t77, t78)
+	t80 := tensorops.SumLike(t73, t41)
+	t81 := tensorops.SumLike(t75, t41)
+	t123.Shift = tensorops.AccumulateSumLike(t123.Shift, t73, t43)
+	t124.Shift = tensorops.Add(t124.Shift, tensorops.SumLike(t75, t43))
+	t82 := tensorops.SumLike(tensorops.Mul(t39, t80), n4)
+	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t40, t39, t81), n4)
+	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n4, t81), t39)
+	t123.Scale = tensorops.AccumulateSumLike(t123.Scale, tensorops.Mul(n4, t80), t39)
+	t124.Scale = tensorops.FuseInto(t84, "a + b", t124.Scale, t84)
+	t85 := tensorops.Fuse("a*(-b/c*d) + b*e", t82, t37, t35, t36, t83)
+	t86 := tensorops.SumLike(tensorops.Mul(t37, t82), c)
+	t87 := tensorops.SumLike(t85, c)
+	t88 := tensorops.Fuse("a*(b*(-c) + (-d/e*f)) + d*g", t82, t37, dn, t38, t35, t36, t83)
+	t89 := tensorops.SumLike(t88, t35)
+	t90 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t38, t82), t35), 1)
+	t91 := tensorops.Squeeze(t89, 1)
+	t92 := tensorops.ExpandAxis(t24, h, 1)
+	t93 := tensorops.ExpandLike(dh, t29)
+	t94 := tensorops.ExpandLike(t34, t31)
+	t95 := tensorops.Fuse("a*b/c", t90, t30, t33)
+	t96 := tensorops.Fuse("1/a*(b*c) + (-d/a*(e*f))", t33, t30, t91, t95, t32, t94)
+	t97 := tensorops.ExpandAxis(t95, h, 1)
+	t98 := tensorops.ExpandAxis(t96, h, 1)
+	t99 := tensorops.SumLike(t87, h)
+	t100 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t86, -1), t25), 1)
+	t101 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t87, -1), t25), 1)
+	t102 := tensorops.MeanGrad(t100, h, 1)
+	t103 := tensorops.MeanGrad(t101, h, 1)
+	hBar := tensorops.Fuse("a*b + c + d", t29, t97, tensorops.SumLike(t86, h), t102)
+	dhBar := tensorops.Fuse("a*(b + (-1*c)) + d*e + f + g", t97, t93, t92, t29, t98, t99, t103)
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t540 := len(tapePointers2) - 1
-		h2 := tapePointers2[t540]
-		dh1_2 := dtapePointers1_2[t540]
-		dh2_2 := dtapePointers2_2[t540]
-		dh3_2 := dtapePointers3_2[t540]
-		dh4_2 := dtapePointers4_2[t540]
-		dh5_2 := dtapePointers5_2[t540]
-		dh6_2 := dtapePointers6_2[t540]
-		dh7_2 := dtapePointers7_2[t540]
-		dh8_2 := dtapePointers8_2[t540]
-		tapePointers2 = tapePointers2[:t540]
-		dtapePointers1_2 = dtapePointers1_2[:t540]
-		dtapePointers2_2 = dtapePointers2_2[:t540]
-		dtapePointers3_2 = dtapePointers3_2[:t540]
-		dtapePointers4_2 = dtapePointers4_2[:t540]
-		dtapePointers5_2 = dtapePointers5_2[:t540]
-		dtapePointers6_2 = dtapePointers6_2[:t540]
-		dtapePointers7_2 = dtapePointers7_2[:t540]
-		dtapePointers8_2 = dtapePointers8_2[:t540]
-		t541 := len(tapePointers) - 1
-		h3 := tapePointers[t541]
-		dh1_3 := dtapePointers1[t541]
-		dh2_3 := dtapePointers2[t541]
-		dh3_3 := dtapePointers3[t541]
-		dh4_3 := dtapePointers4[t541]
-		dh5_3 := dtapePointers5[t541]
-		dh6_3 := dtapePointers6[t541]
-		dh7_3 := dtapePointers7[t541]
-		dh8_3 := dtapePointers8[t541]
-		tapePointers = tapePointers[:t541]
-		dtapePointers1 = dtapePointers1[:t541]
-		dtapePointers2 = dtapePointers2[:t541]
-		dtapePointers3 = dtapePointers3[:t541]
-		dtapePointers4 = dtapePointers4[:t541]
-		dtapePointers5 = dtapePointers5[:t541]
-		dtapePointers6 = dtapePointers6[:t541]
-		dtapePointers7 = dtapePointers7[:t541]
-		dtapePointers8 = dtapePointers8[:t541]
-		t542 := tensorops.TanhJVP(h2, hBar2)
-		t543 := tensorops.Fuse("-2*a*b", h2, hBar2)
-		t544 := tensorops.Fuse("1 - a*a", h2)
-		t545 := tensorops.Fuse("a*b + c*d", t543, dh1_2, t544, tensorops.ExpandLike(dhBar1, hBar2))
-		t546 := tensorops.Fuse("a*b + c*d", t543, dh2_2, t544, tensorops.ExpandLike(dhBar2, hBar2))
-		t547 := tensorops.Fuse("a*b + c*d", t543, dh3_2, t544, tensorops.ExpandLike(dhBar3, hBar2))
-		t548 := tensorops.Fuse("a*b + c*d", t543, dh4_2, t544, tensorops.ExpandLike(dhBar4, hBar2))
-		t549 := tensorops.Fuse("a*b + c*d", t543, dh5_2, t544, tensorops.ExpandLike(dhBar5, hBar2))
-		t550 := tensorops.Fuse("a*b + c*d", t543, dh6_2, t544, tensorops.ExpandLike(dhBar6, hBar2))
-		t551 := tensorops.Fuse("a*b + c*d", t543, dh7_2, t544, tensorops.ExpandLike(dhBar7, hBar2))
-		t552 := tensorops.Fuse("a*b + c*d", t543, dh8_2, t544, tensorops.ExpandLike(dhBar8, hBar2))
+		dhBar = tensorops.ExpandLike(dhBar, hBar2)
+		t109 := len(tapePointers2) - 1
+		h2 := tapePointers2[t109]
+		tapePointers2 = tapePointers2[:t109]
+		t110 := dtapePointers2[:t109]
+		t111 := len(tapePointers) - 1
+		h3 := tapePointers[t111]
+		dh2 := dtapePointers[t111]
+		tapePointers = tapePointers[:t111]
+		dtapePointers = dtapePointers[:t111]
+		t112 := tensorops.TanhJVP(h2, hBar2)
+		t113 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t109], dhBar)
 		w := t[i2]
-		dw1 := t20[i2]
-		dw2 := t21[i2]
-		dw3 := t22[i2]
-		dw4 := t23[i2]
-		dw5 := t24[i2]
-		dw6 := t25[i2]
-		dw7 := t26[i2]
-		dw8 := t27[i2]
+		dw := t6[i2]
 		if i2 != 0 {
-			t553 := tensorops.MatMulGradAEach(h3, w, false, t542, t545, t546, t547, t548, t549, t550, t551, t552)
-			hBar = t553[0]
-			t554 := t553[2]
-			t555 := t553[3]
-			t556 := t553[4]
-			t557 := t553[5]
-			t558 := t553[6]
-			t559 := t553[7]
-			t560 := t553[8]
-			t561 := tensorops.MatMulGradA(t542, h3, dw1, false, false)
-			dhBar1 = tensorops.FuseInto(t561, "a + b", t553[1], t561)
-			t562 := tensorops.MatMulGradA(t542, h3, dw2, false, false)
-			dhBar2 = tensorops.FuseInto(t562, "a + b", t554, t562)
-			t563 := tensorops.MatMulGradA(t542, h3, dw3, false, false)
-			dhBar3 = tensorops.FuseInto(t563, "a + b", t555, t563)
-			t564 := tensorops.MatMulGradA(t542, h3, dw4, false, false)
-			dhBar4 = tensorops.FuseInto(t564, "a + b", t556, t564)
-			t565 := tensorops.MatMulGradA(t542, h3, dw5, false, false)
-			dhBar5 = tensorops.FuseInto(t565, "a + b", t557, t565)
-			t566 := tensorops.MatMulGradA(t542, h3, dw6, false, false)
-			dhBar6 = tensorops.FuseInto(t566, "a + b", t558, t566)
-			t567 := tensorops.MatMulGradA(t542, h3, dw7, false, false)
-			dhBar7 = tensorops.FuseInto(t567, "a + b", t559, t567)
-			t568 := tensorops.MatMulGradA(t542, h3, dw8, false, false)
-			dhBar8 = tensorops.FuseInto(t568, "a + b", t560, t568)
+			t114 := tensorops.MatMulGradAEach(h3, w, false, t112, t113)
+			hBar = t114[0]
+			t115 := tensorops.MatMulGradA(t112, h3, dw, false, false)
+			dhBar = tensorops.FuseInto(t115, "a + b", t114[1], t115)
 		} else {
 			hBar = nil
-			dhBar1 = nil
-			dhBar2 = nil
-			dhBar3 = nil
-			dhBar4 = nil
-			dhBar5 = nil
-			dhBar6 = nil
-			dhBar7 = nil
-			dhBar8 = nil
+			dhBar = nil
 		}
-		t569 := t48.Layers[i2]
-		t570 := t49.Layers[i2]
-		t571 := t50.Layers[i2]
-		t572 := t51.Layers[i2]
-		t573 := t52.Layers[i2]
-		t574 := t53.Layers[i2]
-		t575 := t54.Layers[i2]
-		t576 := t55.Layers[i2]
-		t577 := tensorops.AccumulateMatMulGradB(t47.Layers[i2], t542, h3, w, false, false)
-		t578 := tensorops.MatMulGradB(t545, h3, w, false, false)
-		t579 := tensorops.MatMulGradB(t542, dh1_3, w, false, false)
-		t580 := tensorops.FuseInto(t578, "a + b + c", t569, t578, t579)
-		t581 := tensorops.MatMulGradB(t546, h3, w, false, false)
-		t582 := tensorops.MatMulGradB(t542, dh2_3, w, false, false)
-		t583 := tensorops.FuseInto(t581, "a + b + c", t570, t581, t582)
-		t584 := tensorops.MatMulGradB(t547, h3, w, false, false)
-		t585 := tensorops.MatMulGradB(t542, dh3_3, w, false, false)
-		t586 := tensorops.FuseInto(t584, "a + b + c", t571, t584, t585)
-		t587 := tensorops.MatMulGradB(t548, h3, w, false, false)
-		t588 := tensorops.MatMulGradB(t542, dh4_3, w, false, false)
-		t589 := tensorops.FuseInto(t587, "a + b + c", t572, t587, t588)
-		t590 := tensorops.MatMulGradB(t549, h3, w, false, false)
-		t591 := tensorops.MatMulGradB(t542, dh5_3, w, false, false)
-		t592 := tensorops.FuseInto(t590, "a + b + c", t573, t590, t591)
-		t593 := tensorops.MatMulGradB(t550, h3, w, false, false)
-		t594 := tensorops.MatMulGradB(t542, dh6_3, w, false, false)
-		t595 := tensorops.FuseInto(t593, "a + b + c", t574, t593, t594)
-		t596 := tensorops.MatMulGradB(t551, h3, w, false, false)
-		t597 := tensorops.MatMulGradB(t542, dh7_3, w, false, false)
-		t598 := tensorops.FuseInto(t596, "a + b + c", t575, t596, t597)
-		t599 := tensorops.MatMulGradB(t552, h3, w, false, false)
-		t600 := tensorops.MatMulGradB(t542, dh8_3, w, false, false)
-		t601 := tensorops.FuseInto(t599, "a + b + c", t576, t599, t600)
-		t47.Layers[i2] = t577
-		t48.Layers[i2] = t580
-		t49.Layers[i2] = t583
-		t50.Layers[i2] = t586
-		t51.Layers[i2] = t589
-		t52.Layers[i2] = t592
-		t53.Layers[i2] = t595
-		t54.Layers[i2] = t598
-		t55.Layers[i2] = t601
+		t116 := t13.Layers[i2]
+		t117 := tensorops.AccumulateMatMulGradB(t12.Layers[i2], t112, h3, w, false, false)
+		t118 := tensorops.MatMulGradB(t113, h3, w, false, false)
+		t119 := tensorops.MatMulGradB(t112, dh2, w, false, false)
+		t120 := tensorops.FuseInto(t118, "a + b + c", t116, t118, t119)
+		t12.Layers[i2] = t117
+		t13.Layers[i2] = t120
 		i2--
 		hBar2 = nil
+		dtapePointers2 = t110
 	}
-	t507 := ddBar1.Out
-	t508 := ddBar2.Out
-	t509 := ddBar3.Out
-	t510 := ddBar4.Out
-	t511 := ddBar5.Out
-	t512 := ddBar6.Out
-	t513 := ddBar7.Out
-	t514 := ddBar8.Out
-	dBar.Out = tensorops.Accumulate(dBar.Out, t342)
-	ddBar1.Out = tensorops.Add(t507, t345)
-	ddBar2.Out = tensorops.Add(t508, t348)
-	ddBar3.Out = tensorops.Add(t509, t351)
-	ddBar4.Out = tensorops.Add(t510, t354)
-	ddBar5.Out = tensorops.Add(t511, t357)
-	ddBar6.Out = tensorops.Add(t512, t360)
-	ddBar7.Out = tensorops.Add(t513, t363)
-	ddBar8.Out = tensorops.Add(t514, t366)
-	t515 := t618
-	t516 := t619
-	t517 := t620
-	t518 := t621
-	t519 := t622
-	t520 := t623
-	t521 := t624
-	t522 := t625
-	t523 := t626
-	t618 = Affine{}
-	t619 = Affine{}
-	t620 = Affine{}
-	t621 = Affine{}
-	t622 = Affine{}
-	t623 = Affine{}
-	t624 = Affine{}
-	t625 = Affine{}
-	t626 = Affine{}
-	t524 := ddBar1.Norm.Scale
-	t525 := ddBar2.Norm.Scale
-	t526 := ddBar3.Norm.Scale
-	t527 := ddBar4.Norm.Scale
-	t528 := ddBar5.Norm.Scale
-	t529 := ddBar6.Norm.Scale
-	t530 := ddBar7.Norm.Scale
-	t531 := ddBar8.Norm.Scale
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t515.Scale)
-	ddBar1.Norm.Scale = tensorops.Add(t524, t516.Scale)
-	ddBar2.Norm.Scale = tensorops.Add(t525, t517.Scale)
-	ddBar3.Norm.Scale = tensorops.Add(t526, t518.Scale)
-	ddBar4.Norm.Scale = tensorops.Add(t527, t519.Scale)
-	ddBar5.Norm.Scale = tensorops.Add(t528, t520.Scale)
-	ddBar6.Norm.Scale = tensorops.Add(t529, t521.Scale)
-	ddBar7.Norm.Scale = tensorops.Add(t530, t522.Scale)
-	ddBar8.Norm.Scale = tensorops.Add(t531, t523.Scale)
-	t532 := ddBar1.Norm.Shift
-	t533 := ddBar2.Norm.Shift
-	t534 := ddBar3.Norm.Shift
-	t535 := ddBar4.Norm.Shift
-	t536 := ddBar5.Norm.Shift
-	t537 := ddBar6.Norm.Shift
-	t538 := ddBar7.Norm.Shift
-	t539 := ddBar8.Norm.Shift
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t515.Shift)
-	ddBar1.Norm.Shift = tensorops.Add(t532, t516.Shift)
-	ddBar2.Norm.Shift = tensorops.Add(t533, t517.Shift)
-	ddBar3.Norm.Shift = tensorops.Add(t534, t518.Shift)
-	ddBar4.Norm.Shift = tensorops.Add(t535, t519.Shift)
-	ddBar5.Norm.Shift = tensorops.Add(t536, t520.Shift)
-	ddBar6.Norm.Shift = tensorops.Add(t537, t521.Shift)
-	ddBar7.Norm.Shift = tensorops.Add(t538, t522.Shift)
-	ddBar8.Norm.Shift = tensorops.Add(t539, t523.Shift)
-	return t239, 0, 0, 0, 0, 0, 0, 0, 0
+	t104 := ddBar.Out
+	dBar.Out = tensorops.Accumulate(dBar.Out, t76)
+	ddBar.Out = tensorops.Add(t104, t79)
+	t105 := t123
+	t106 := t124
+	t123 = Affine{}
+	t124 = Affine{}
+	t107 := ddBar.Norm.Scale
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t105.Scale)
+	ddBar.Norm.Scale = tensorops.Add(t107, t106.Scale)
+	t108 := ddBar.Norm.Shift
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
+	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
+	return t57, 0
 }
 
 // DeepLossVHessDiag returns DeepLossV and the diagonal of its Hessian with respect to d, as a fresh
@@ -8599,9 +5648,9 @@ func deepTaylorLanes8WrtLayersNormOutPost2(
 // DeepLossVLaplacian returns DeepLossV and its Laplacian with respect to d, Σᵢ ∂²DeepLossV/∂θᵢ²
 // over θ, the n elements of the tensors of d in the order of its fields (the elements of Layers,
 // Norm.Scale, Norm.Shift, Out, Post.Scale, Post.Shift), each tensor row-major
-// (tensorops.ParamsFlatten's order), by collapsed Taylor mode: deepLossVTaylorWrtD propagates 8
-// unit directions at once, their first coefficients and the sum of their second ones; ⌈n/8⌉ calls,
-// which give DeepLossV's value too.
+// (tensorops.ParamsFlatten's order), by collapsed Taylor mode: deepLossVTaylorStackedWrtD
+// propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
+// the sum of their second ones); ⌈n/64⌉ calls, which give DeepLossV's value too.
 func DeepLossVLaplacian(d Deep, x *T) (f, lap float64) {
 	params := append(make([]*T, 0, 5), d.Layers...)
 	t := d.Post
@@ -8609,34 +5658,21 @@ func DeepLossVLaplacian(d Deep, x *T) (f, lap float64) {
 	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]Deep, 8)
-		for l := 0; l < 8; l++ {
-			t3 := tensorops.ParamsBasis(params, i+l)
-			n2 := len(d.Layers)
-			us[l].Layers = t3[0:n2:n2]
-			us[l].Norm.Scale = t3[n2]
-			us[l].Norm.Shift = t3[n2+1]
-			us[l].Out = t3[n2+2]
-			t4 := new(Affine)
-			us[l].Post = t4
-			t4.Scale = t3[n2+3]
-			t4.Shift = t3[n2+4]
-		}
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = deepLossVTaylorWrtD(
-			d,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		lap += 2 * t2
+	for i := 0; i < n; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		var t5 Deep
+		n2 := len(d.Layers)
+		t5.Layers = t2[0:n2:n2]
+		t5.Norm.Scale = t2[n2]
+		t5.Norm.Shift = t2[n2+1]
+		t5.Out = t2[n2+2]
+		t3 := new(Affine)
+		t5.Post = t3
+		t3.Scale = t2[n2+3]
+		t3.Shift = t2[n2+4]
+		var t4 float64
+		f, _, t4 = deepLossVTaylorStackedWrtD(d, t5, x)
+		lap += 2 * t4
 	}
 	if n == 0 {
 		f = DeepLossV(d, x)
@@ -8644,701 +5680,151 @@ func DeepLossVLaplacian(d Deep, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// deepLossVTaylorWrtD propagates 8 second-order jets of DeepLossV at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// deepLossVTaylorStackedWrtD propagates 1 second-order jets of DeepLossV at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of DeepLossV and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: d (d1, d2, d3, d4, d5, d6, d7, d8).
-func deepLossVTaylorWrtD(
-	d, d1, d2, d3, d4, d5, d6, d7, d8 Deep,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+// Varied inputs: d (d1).
+func deepLossVTaylorStackedWrtD(d, d1 Deep, x *T) (float64, float64, float64) {
 	t := d.Layers
 	t2 := new(Affine)
-	d9 := Deep{
+	d2 := Deep{
 		Layers: make([]*T, len(t), cap(t)),
 		Post:   t2,
 	}
 	t3 := d.Layers
 	t4 := d1.Layers
-	n := len(t3)
-	d1.Layers = append(t4, make([]*T, max(n-len(t4), 0))...)
+	d1.Layers = append(t4, make([]*T, max(len(t3)-len(t4), 0))...)
 	d1_2 := d1
-	t5 := d2.Layers
-	d2.Layers = append(t5, make([]*T, max(n-len(t5), 0))...)
-	d2_2 := d2
-	t6 := d3.Layers
-	d3.Layers = append(t6, make([]*T, max(n-len(t6), 0))...)
-	d3_2 := d3
-	t7 := d4.Layers
-	d4.Layers = append(t7, make([]*T, max(n-len(t7), 0))...)
-	d4_2 := d4
-	t8 := d5.Layers
-	d5.Layers = append(t8, make([]*T, max(n-len(t8), 0))...)
-	d5_2 := d5
-	t9 := d6.Layers
-	d6.Layers = append(t9, make([]*T, max(n-len(t9), 0))...)
-	d6_2 := d6
-	t10 := d7.Layers
-	d7.Layers = append(t10, make([]*T, max(n-len(t10), 0))...)
-	d7_2 := d7
-	t11 := d8.Layers
-	d8.Layers = append(t11, make([]*T, max(n-len(t11), 0))...)
-	d8_2 := d8
-	t12, t13, t14, t15, t16, t17, t18, t19, t20, t21 := deepTaylorWrtLayersNormOutPost2(
+	t5, t6, t7 := deepTaylorStackedWrtLayersNormOutPost2(
 		t3,
 		d1_2.Layers,
-		d2_2.Layers,
-		d3_2.Layers,
-		d4_2.Layers,
-		d5_2.Layers,
-		d6_2.Layers,
-		d7_2.Layers,
-		d8_2.Layers,
-		d9.Layers,
+		d2.Layers,
 		d.Norm,
 		d1_2.Norm,
-		d2_2.Norm,
-		d3_2.Norm,
-		d4_2.Norm,
-		d5_2.Norm,
-		d6_2.Norm,
-		d7_2.Norm,
-		d8_2.Norm,
-		d9.Norm,
+		d2.Norm,
 		d.Out,
 		d1_2.Out,
-		d2_2.Out,
-		d3_2.Out,
-		d4_2.Out,
-		d5_2.Out,
-		d6_2.Out,
-		d7_2.Out,
-		d8_2.Out,
-		d9.Out,
+		d2.Out,
 		d.Post,
 		d1_2.Post,
-		d2_2.Post,
-		d3_2.Post,
-		d4_2.Post,
-		d5_2.Post,
-		d6_2.Post,
-		d7_2.Post,
-		d8_2.Post,
-		d9.Post,
+		d2.Post,
 		x,
 	)
-	t22 := tensorops.Scale(t12, 2)
-	t23 := tensorops.Fuse(
-		"0.5*(2*a*a) + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + 0.5*(2*e*e)",
-		t13,
-		t14,
-		t15,
-		t16,
-		t17,
-	)
-	t24 := tensorops.FuseInto(
-		t23,
-		"a + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + e*f",
-		t23,
-		t18,
-		t19,
-		t20,
-		t22,
-		t21,
-	)
-	t25 := tensorops.SumAll(tensorops.Mul(t22, t13))
-	t26 := tensorops.SumAll(tensorops.Mul(t22, t14))
-	t27 := tensorops.SumAll(tensorops.Mul(t22, t15))
-	t28 := tensorops.SumAll(tensorops.Mul(t22, t16))
-	t29 := tensorops.SumAll(tensorops.Mul(t22, t17))
-	t30 := tensorops.SumAll(tensorops.Mul(t22, t18))
-	t31 := tensorops.SumAll(tensorops.Mul(t22, t19))
-	t32 := tensorops.SumAll(tensorops.Mul(t22, t20))
-	t33 := tensorops.SumAll(t24)
-	return tensorops.SumAll(tensorops.Square(t12)), t25, t26, t27, t28, t29, t30, t31, t32, t33
+	t8 := tensorops.SumLanes(tensorops.Fuse("0.5*(2*a*a)", t6))
+	t9 := tensorops.Fuse("a + 2*b*c", t8, t5, t7)
+	t10 := tensorops.SumAll(t9)
+	return tensorops.SumAll(tensorops.Square(t5)), 0, t10
 }
 
-// deepTaylorWrtLayersNormOutPost2 propagates 8 second-order jets of deep at once (collapsed Taylor
-// mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
-// second coefficients in p9,
+// deepTaylorStackedWrtLayersNormOutPost2 propagates 1 second-order jets of deep at once (collapsed
+// Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1, with the sum of their
+// second coefficients in p2,
 // it returns the results of deep and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: layers (layers1, layers2, layers3, layers4, layers5, layers6, layers7, layers8,
-// layers9), norm (norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8, norm9), out (out1, out2,
-// out3, out4, out5, out6, out7, out8, out9), post (post1, post2, post3, post4, post5, post6, post7,
-// post8, post9).
-func deepTaylorWrtLayersNormOutPost2(
-	layers, layers1, layers2, layers3, layers4, layers5, layers6, layers7, layers8, layers9 []*T,
-	norm, norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8, norm9 Affine,
-	out, out1, out2, out3, out4, out5, out6, out7, out8, out9 *T,
-	post, post1, post2, post3, post4, post5, post6, post7, post8, post9 *Affine,
+// Varied inputs: layers (layers1, layers2), norm (norm1, norm2), out (out1, out2), post (post1,
+// post2).
+func deepTaylorStackedWrtLayersNormOutPost2(
+	layers, layers1, layers2 []*T,
+	norm, norm1, norm2 Affine,
+	out, out1, out2 *T,
+	post, post1, post2 *Affine,
 	x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+) (*T, *T, *T) {
 	h := x
 	var h1 *T
 	var h2 *T
-	var h3 *T
-	var h4 *T
-	var h5 *T
-	var h6 *T
-	var h7 *T
-	var h8 *T
-	var h9 *T
 	for i := 0; i < len(layers); i++ {
+		w := layers[i]
 		w1 := layers1[i]
 		w2 := layers2[i]
-		w3 := layers3[i]
-		w4 := layers4[i]
-		w5 := layers5[i]
-		w6 := layers6[i]
-		w7 := layers7[i]
-		w8 := layers8[i]
-		w9 := layers9[i]
-		t215 := tensorops.MatMulEach(
-			layers[i],
-			false,
-			h,
-			h1,
-			h2,
-			h3,
-			h4,
-			h5,
-			h6,
-			h7,
-			h8,
-			h9,
-		)
-		t216 := t215[0]
-		t217 := t215[1]
-		t218 := t215[2]
-		t219 := t215[3]
-		t220 := t215[4]
-		t221 := t215[5]
-		t222 := t215[6]
-		t223 := t215[7]
-		t224 := t215[8]
-		t225 := t215[9]
-		t226 := tensorops.MatMulEach(w1, false, h, h1)
-		t227 := t226[1]
-		t228 := tensorops.Add(t217, t226[0])
-		t229 := tensorops.MatMulEach(w2, false, h, h2)
-		t230 := t229[1]
-		t231 := tensorops.Add(t218, t229[0])
-		t232 := tensorops.MatMulEach(w3, false, h, h3)
-		t233 := t232[1]
-		t234 := tensorops.Add(t219, t232[0])
-		t235 := tensorops.MatMulEach(w4, false, h, h4)
-		t236 := t235[1]
-		t237 := tensorops.Add(t220, t235[0])
-		t238 := tensorops.MatMulEach(w5, false, h, h5)
-		t239 := t238[1]
-		t240 := tensorops.Add(t221, t238[0])
-		t241 := tensorops.MatMulEach(w6, false, h, h6)
-		t242 := t241[1]
-		t243 := tensorops.Add(t222, t241[0])
-		t244 := tensorops.MatMulEach(w7, false, h, h7)
-		t245 := t244[1]
-		t246 := tensorops.Add(t223, t244[0])
-		t247 := tensorops.MatMulEach(w8, false, h, h8)
-		t248 := t247[1]
-		t249 := tensorops.Add(t224, t247[0])
-		t250 := tensorops.MatMul(h, w9)
-		h = tensorops.Tanh(t216)
-		h1 = tensorops.TanhJVP(h, t228)
-		h2 = tensorops.TanhJVP(h, t231)
-		h3 = tensorops.TanhJVP(h, t234)
-		t251 := tensorops.Fuse(
-			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-			h,
-			h1,
-			t228,
-			h2,
-			t231,
-			h3,
-			t234,
-		)
-		h4 = tensorops.TanhJVP(h, t237)
-		h5 = tensorops.TanhJVP(h, t240)
-		h6 = tensorops.TanhJVP(h, t243)
-		t252 := tensorops.FuseInto(
-			t251,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-			t251,
-			h,
-			h4,
-			t237,
-			h5,
-			t240,
-			h6,
-			t243,
-		)
-		h7 = tensorops.TanhJVP(h, t246)
-		h8 = tensorops.TanhJVP(h, t249)
-		t253 := tensorops.FuseInto(
-			t250,
-			"(1 - a*a)*(b + c + d + e + f + g + h + i + (j + k))",
-			h,
-			t227,
-			t230,
-			t233,
-			t236,
-			t239,
-			t242,
-			t245,
-			t248,
-			t250,
-			t225,
-		)
-		h9 = tensorops.FuseInto(
-			t252,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + g",
-			t252,
-			h,
-			h7,
-			t246,
-			h8,
-			t249,
-			t253,
-		)
+		t59 := tensorops.MatMulEach(w, false, h, h1)
+		t60 := t59[0]
+		t61 := t59[1]
+		t62 := tensorops.MatMulEach(w1, false, h, h1)
+		t63 := tensorops.Add(t61, t62[0])
+		t64 := tensorops.MatMul(h, w2)
+		t65 := tensorops.MatMul(h2, w)
+		t66 := tensorops.FuseInto(t64, "a + (b + c)", tensorops.SumLanes(t62[1]), t64, t65)
+		h = tensorops.Tanh(t60)
+		h1 = tensorops.TanhJVP(h, t63)
+		t67 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t63))
+		h2 = tensorops.FuseInto(t66, "a + (1 - b*b)*c", t67, h, t66)
 	}
 	t := tensorops.Mean(h, 1)
 	t2 := tensorops.Mean(h1, 1)
 	t3 := tensorops.Mean(h2, 1)
-	t4 := tensorops.Mean(h3, 1)
-	t5 := tensorops.Mean(h4, 1)
-	t6 := tensorops.Mean(h5, 1)
-	t7 := tensorops.Mean(h6, 1)
-	t8 := tensorops.Mean(h7, 1)
-	t9 := tensorops.Mean(h8, 1)
-	t10 := tensorops.Mean(h9, 1)
 	c := tensorops.Sub(h, tensorops.Unsqueeze(t, 1))
-	t11 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t2, 1), -1), c)
-	c1 := tensorops.FuseInto(t11, "a + b", tensorops.ExpandLike(h1, c), t11)
-	t12 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t3, 1), -1), c)
-	c2 := tensorops.FuseInto(t12, "a + b", tensorops.ExpandLike(h2, c), t12)
-	t13 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t4, 1), -1), c)
-	c3 := tensorops.FuseInto(t13, "a + b", tensorops.ExpandLike(h3, c), t13)
-	t14 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t5, 1), -1), c)
-	c4 := tensorops.FuseInto(t14, "a + b", tensorops.ExpandLike(h4, c), t14)
-	t15 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t6, 1), -1), c)
-	c5 := tensorops.FuseInto(t15, "a + b", tensorops.ExpandLike(h5, c), t15)
-	t16 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t7, 1), -1), c)
-	c6 := tensorops.FuseInto(t16, "a + b", tensorops.ExpandLike(h6, c), t16)
-	t17 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t8, 1), -1), c)
-	c7 := tensorops.FuseInto(t17, "a + b", tensorops.ExpandLike(h7, c), t17)
-	t18 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t9, 1), -1), c)
-	c8 := tensorops.FuseInto(t18, "a + b", tensorops.ExpandLike(h8, c), t18)
-	t19 := tensorops.ExpandLike(h9, c)
-	t20 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t10, 1), -1), c)
-	t21 := tensorops.Std(h, 1, 0)
-	t22 := tensorops.Sub(h, tensorops.ExpandAxis(t, h, 1))
-	t23 := tensorops.Sum(tensorops.Mul(t22, h1), 1)
-	t24 := tensorops.Step(t21)
-	t25 := float64(tensorops.Dim(h, 1))
-	t26 := tensorops.Fuse("a*(b + (1 - c))", t25, t21, t24)
-	t27 := tensorops.Fuse("a*b/c", t23, t24, t26)
-	t28 := 1 / t25
-	t29 := tensorops.Fuse("a*(2*b)", t28, t23)
-	t30 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
-	t31 := tensorops.ScalarDiv(0.5, t30)
-	t32 := tensorops.Sub(h1, tensorops.ExpandAxis(t2, h, 1))
-	t33 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t32), 1)
-	t34 := tensorops.Sum(tensorops.Mul(t22, h2), 1)
-	t35 := tensorops.Fuse("a*b/c", t34, t24, t26)
-	t36 := tensorops.Fuse("a*(2*b)", t28, t34)
-	t37 := tensorops.Sub(h2, tensorops.ExpandAxis(t3, h, 1))
-	t38 := tensorops.Fuse("0.5*(2*a*a)", t37)
-	t39 := tensorops.Sum(t38, 1)
-	t40 := tensorops.FuseInto(
-		t29,
-		"0.5*(-(a*b*a)/c*b) + a*(d*e) + (0.5*(-(a*f*a)/c*f) + a*(d*g))",
-		t31,
-		t29,
-		t30,
-		t28,
-		t33,
-		t36,
-		t39,
-	)
-	t41 := tensorops.Sum(tensorops.Mul(t22, h3), 1)
-	t42 := tensorops.Fuse("a*b/c", t41, t24, t26)
-	t43 := tensorops.Fuse("a*(2*b)", t28, t41)
-	t44 := tensorops.Sub(h3, tensorops.ExpandAxis(t4, h, 1))
-	t45 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t44), 1)
-	t46 := tensorops.Sum(tensorops.Mul(t22, h4), 1)
-	t47 := tensorops.Fuse("a*b/c", t46, t24, t26)
-	t48 := tensorops.Fuse("a*(2*b)", t28, t46)
-	t49 := tensorops.Sub(h4, tensorops.ExpandAxis(t5, h, 1))
-	t50 := tensorops.Fuse("0.5*(2*a*a)", t49)
-	t51 := tensorops.Sum(t50, 1)
-	t52 := tensorops.FuseInto(
-		t40,
-		"a + (0.5*(-(b*c*b)/d*c) + b*(e*f)) + (0.5*(-(b*g*b)/d*g) + b*(e*h))",
-		t40,
-		t31,
-		t43,
-		t30,
-		t28,
-		t45,
-		t48,
-		t51,
-	)
-	t53 := tensorops.Sum(tensorops.Mul(t22, h5), 1)
-	t54 := tensorops.Fuse("a*b/c", t53, t24, t26)
-	t55 := tensorops.Fuse("a*(2*b)", t28, t53)
-	t56 := tensorops.Sub(h5, tensorops.ExpandAxis(t6, h, 1))
-	t57 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t56), 1)
-	t58 := tensorops.Sum(tensorops.Mul(t22, h6), 1)
-	t59 := tensorops.Fuse("a*b/c", t58, t24, t26)
-	t60 := tensorops.Fuse("a*(2*b)", t28, t58)
-	t61 := tensorops.Sub(h6, tensorops.ExpandAxis(t7, h, 1))
-	t62 := tensorops.Fuse("0.5*(2*a*a)", t61)
-	t63 := tensorops.Sum(t62, 1)
-	t64 := tensorops.FuseInto(
-		t52,
-		"a + (0.5*(-(b*c*b)/d*c) + b*(e*f)) + (0.5*(-(b*g*b)/d*g) + b*(e*h))",
-		t52,
-		t31,
-		t55,
-		t30,
-		t28,
-		t57,
-		t60,
-		t63,
-	)
-	t65 := tensorops.Sum(tensorops.Mul(t22, h7), 1)
-	t66 := tensorops.Fuse("a*b/c", t65, t24, t26)
-	t67 := tensorops.Fuse("a*(2*b)", t28, t65)
-	t68 := tensorops.Sub(h7, tensorops.ExpandAxis(t8, h, 1))
-	t69 := tensorops.Sum(tensorops.Fuse("0.5*(2*a*a)", t68), 1)
-	t70 := tensorops.Sum(tensorops.Mul(t22, h8), 1)
-	t71 := tensorops.Fuse("a*b/c", t70, t24, t26)
-	t72 := tensorops.Fuse("a*(2*b)", t28, t70)
-	t73 := tensorops.Sub(h8, tensorops.ExpandAxis(t9, h, 1))
-	t74 := tensorops.Fuse("0.5*(2*a*a)", t73)
-	t75 := tensorops.Sum(t74, 1)
-	t76 := tensorops.Fuse("2*a*(b - c)", t22, h9, tensorops.ExpandAxis(t10, h, 1))
-	t77 := tensorops.Sum(t76, 1)
-	t78 := tensorops.FuseInto(
-		t64,
-		"a + (0.5*(-(b*c*b)/d*c) + b*(e*f)) + (0.5*(-(b*g*b)/d*g) + b*(e*h)) + b*(e*i)",
-		t64,
-		t31,
-		t67,
-		t30,
-		t28,
-		t69,
-		t72,
-		t75,
-		t77,
-	)
-	t79 := tensorops.Unsqueeze(t21, 1)
-	t80 := tensorops.Unsqueeze(t27, 1)
-	t81 := tensorops.Unsqueeze(t35, 1)
-	t82 := tensorops.Unsqueeze(t42, 1)
-	t83 := tensorops.Unsqueeze(t47, 1)
-	t84 := tensorops.Unsqueeze(t54, 1)
-	t85 := tensorops.Unsqueeze(t59, 1)
-	t86 := tensorops.Unsqueeze(t66, 1)
-	t87 := tensorops.Unsqueeze(t71, 1)
-	t88 := tensorops.Unsqueeze(t78, 1)
-	n := tensorops.Div(c, t79)
-	t89 := tensorops.ScalarDiv(1, t79)
-	t90 := tensorops.Fuse("-a/b", n, t79)
-	n1 := tensorops.Fuse("a*b + c*d", t89, c1, t90, t80)
-	t91 := tensorops.Fuse("0.5*(-(a*b)/c*d) + 0.5*((-e - a*f)/c*a)", t80, t89, t79, c1, n1, t90)
-	n2 := tensorops.Fuse("a*b + c*d", t89, c2, t90, t81)
-	t92 := tensorops.FuseInto(
-		t91,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t91,
-		t81,
-		t89,
-		t79,
-		c2,
-		n2,
-		t90,
-	)
-	n3 := tensorops.Fuse("a*b + c*d", t89, c3, t90, t82)
-	t93 := tensorops.FuseInto(
-		t92,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t92,
-		t82,
-		t89,
-		t79,
-		c3,
-		n3,
-		t90,
-	)
-	n4 := tensorops.Fuse("a*b + c*d", t89, c4, t90, t83)
-	t94 := tensorops.FuseInto(
-		t93,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t93,
-		t83,
-		t89,
-		t79,
-		c4,
-		n4,
-		t90,
-	)
-	n5 := tensorops.Fuse("a*b + c*d", t89, c5, t90, t84)
-	t95 := tensorops.FuseInto(
-		t94,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t94,
-		t84,
-		t89,
-		t79,
-		c5,
-		n5,
-		t90,
-	)
-	n6 := tensorops.Fuse("a*b + c*d", t89, c6, t90, t85)
-	t96 := tensorops.FuseInto(
-		t95,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t95,
-		t85,
-		t89,
-		t79,
-		c6,
-		n6,
-		t90,
-	)
-	n7 := tensorops.Fuse("a*b + c*d", t89, c7, t90, t86)
-	t97 := tensorops.FuseInto(
-		t96,
-		"a + (0.5*(-(b*c)/d*e) + 0.5*((-f - b*g)/d*b))",
-		t96,
-		t86,
-		t89,
-		t79,
-		c7,
-		n7,
-		t90,
-	)
-	n8 := tensorops.Fuse("a*b + c*d", t89, c8, t90, t87)
-	t98 := norm.Scale
-	t99 := norm1.Scale
-	t100 := norm2.Scale
-	t101 := norm3.Scale
-	t102 := norm4.Scale
-	t103 := norm5.Scale
-	t104 := norm6.Scale
-	t105 := norm7.Scale
-	t106 := norm8.Scale
-	t107 := tensorops.Fuse("a*b + c*d", t98, n1, n, t99)
-	t108 := tensorops.Fuse("a*b + c*d", t98, n2, n, t100)
-	t109 := tensorops.Fuse("a*b + c*d", t98, n3, n, t101)
-	t110 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t99,
-		n1,
-		t100,
-		n2,
-		t101,
-		n3,
-	)
-	t111 := tensorops.Fuse("a*b + c*d", t98, n4, n, t102)
-	t112 := tensorops.Fuse("a*b + c*d", t98, n5, n, t103)
-	t113 := tensorops.Fuse("a*b + c*d", t98, n6, n, t104)
-	t114 := tensorops.FuseInto(
-		t110,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t110,
-		t102,
-		n4,
-		t103,
-		n5,
-		t104,
-		n6,
-	)
-	t115 := tensorops.Fuse("a*b + c*d", t98, n7, n, t105)
-	t116 := tensorops.Fuse("a*b + c*d", t98, n8, n, t106)
-	t117 := tensorops.FuseInto(
-		t97,
-		"a*(b + (0.5*(-(c*d)/e*f) + 0.5*((-g - c*h)/e*c)) + (d*(i + j) + h*k)) + l*m",
-		t98,
-		t97,
-		t87,
-		t89,
-		t79,
-		c8,
-		n8,
-		t90,
-		t19,
-		t20,
-		t88,
-		n,
-		norm9.Scale,
-	)
-	t118 := tensorops.FuseInto(
-		t114,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + f",
-		t114,
-		t105,
-		n7,
-		t106,
-		n8,
-		t117,
-	)
-	t119 := tensorops.Fuse("a*b + c", n, t98, norm.Shift)
-	t120 := tensorops.ExpandLike(t107, t119)
-	t121 := tensorops.FuseInto(t120, "a + b", t120, tensorops.ExpandLike(norm1.Shift, t119))
-	t122 := tensorops.ExpandLike(t108, t119)
-	t123 := tensorops.FuseInto(t122, "a + b", t122, tensorops.ExpandLike(norm2.Shift, t119))
-	t124 := tensorops.ExpandLike(t109, t119)
-	t125 := tensorops.FuseInto(t124, "a + b", t124, tensorops.ExpandLike(norm3.Shift, t119))
-	t126 := tensorops.ExpandLike(t111, t119)
-	t127 := tensorops.FuseInto(t126, "a + b", t126, tensorops.ExpandLike(norm4.Shift, t119))
-	t128 := tensorops.ExpandLike(t112, t119)
-	t129 := tensorops.FuseInto(t128, "a + b", t128, tensorops.ExpandLike(norm5.Shift, t119))
-	t130 := tensorops.ExpandLike(t113, t119)
-	t131 := tensorops.FuseInto(t130, "a + b", t130, tensorops.ExpandLike(norm6.Shift, t119))
-	t132 := tensorops.ExpandLike(t115, t119)
-	t133 := tensorops.FuseInto(t132, "a + b", t132, tensorops.ExpandLike(norm7.Shift, t119))
-	t134 := tensorops.ExpandLike(t116, t119)
-	t135 := tensorops.FuseInto(t134, "a + b", t134, tensorops.ExpandLike(norm8.Shift, t119))
-	t136 := tensorops.ExpandLike(t118, t119)
-	t137 := tensorops.FuseInto(t136, "a + b", t136, tensorops.ExpandLike(norm9.Shift, t119))
-	t138 := tensorops.MatMulEach(out, false, t119, t121, t123, t125, t127, t129, t131, t133, t135, t137)
-	o := t138[0]
-	t139 := t138[1]
-	t140 := t138[2]
-	t141 := t138[3]
-	t142 := t138[4]
-	t143 := t138[5]
-	t144 := t138[6]
-	t145 := t138[7]
-	t146 := t138[8]
-	t147 := t138[9]
-	t148 := tensorops.MatMulEach(out1, false, t119, t121)
-	t149 := t148[1]
-	o1 := tensorops.Add(t139, t148[0])
-	t150 := tensorops.MatMulEach(out2, false, t119, t123)
-	t151 := t150[1]
-	o2 := tensorops.Add(t140, t150[0])
-	t152 := tensorops.MatMulEach(out3, false, t119, t125)
-	t153 := t152[1]
-	o3 := tensorops.Add(t141, t152[0])
-	t154 := tensorops.MatMulEach(out4, false, t119, t127)
-	t155 := t154[1]
-	o4 := tensorops.Add(t142, t154[0])
-	t156 := tensorops.MatMulEach(out5, false, t119, t129)
-	t157 := t156[1]
-	o5 := tensorops.Add(t143, t156[0])
-	t158 := tensorops.MatMulEach(out6, false, t119, t131)
-	t159 := t158[1]
-	o6 := tensorops.Add(t144, t158[0])
-	t160 := tensorops.MatMulEach(out7, false, t119, t133)
-	t161 := t160[1]
-	o7 := tensorops.Add(t145, t160[0])
-	t162 := tensorops.MatMulEach(out8, false, t119, t135)
-	t163 := t162[1]
-	o8 := tensorops.Add(t146, t162[0])
-	t164 := tensorops.MatMul(t119, out9)
-	t165 := post.Scale
-	t166 := post1.Scale
-	t167 := post2.Scale
-	t168 := post3.Scale
-	t169 := post4.Scale
-	t170 := post5.Scale
-	t171 := post6.Scale
-	t172 := post7.Scale
-	t173 := post8.Scale
-	t174 := post9.Scale
-	t175 := tensorops.Fuse("a*b + c*d", t165, o1, o, t166)
-	t176 := tensorops.Fuse("a*b + c*d", t165, o2, o, t167)
-	t177 := tensorops.Fuse("a*b + c*d", t165, o3, o, t168)
-	t178 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t166,
-		o1,
-		t167,
-		o2,
-		t168,
-		o3,
-	)
-	t179 := tensorops.Fuse("a*b + c*d", t165, o4, o, t169)
-	t180 := tensorops.Fuse("a*b + c*d", t165, o5, o, t170)
-	t181 := tensorops.Fuse("a*b + c*d", t165, o6, o, t171)
-	t182 := tensorops.FuseInto(
-		t178,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t178,
-		t169,
-		o4,
-		t170,
-		o5,
-		t171,
-		o6,
-	)
-	t183 := tensorops.Fuse("a*b + c*d", t165, o7, o, t172)
-	t184 := tensorops.Fuse("a*b + c*d", t165, o8, o, t173)
-	t185 := tensorops.FuseInto(
-		t182,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d))",
-		t182,
-		t172,
-		o7,
-		t173,
-		o8,
-	)
-	t186 := tensorops.FuseInto(
-		t185,
-		"a + (b*(c + d + e + f + g + h + i + j + (k + l)) + m*n)",
-		t185,
-		t165,
-		t149,
-		t151,
-		t153,
-		t155,
-		t157,
-		t159,
-		t161,
-		t163,
-		t164,
-		t147,
-		o,
-		t174,
-	)
-	t187 := post1.Shift
-	t188 := post2.Shift
-	t189 := post3.Shift
-	t190 := post4.Shift
-	t191 := post5.Shift
-	t192 := post6.Shift
-	t193 := post7.Shift
-	t194 := post8.Shift
-	t195 := post9.Shift
-	t196 := tensorops.Fuse("a*b + c", o, t165, post.Shift)
-	t197 := tensorops.ExpandLike(t175, t196)
-	t198 := tensorops.FuseInto(t197, "a + b", t197, tensorops.ExpandLike(t187, t196))
-	t199 := tensorops.ExpandLike(t176, t196)
-	t200 := tensorops.FuseInto(t199, "a + b", t199, tensorops.ExpandLike(t188, t196))
-	t201 := tensorops.ExpandLike(t177, t196)
-	t202 := tensorops.FuseInto(t201, "a + b", t201, tensorops.ExpandLike(t189, t196))
-	t203 := tensorops.ExpandLike(t179, t196)
-	t204 := tensorops.FuseInto(t203, "a + b", t203, tensorops.ExpandLike(t190, t196))
-	t205 := tensorops.ExpandLike(t180, t196)
-	t206 := tensorops.FuseInto(t205, "a + b", t205, tensorops.ExpandLike(t191, t196))
-	t207 := tensorops.ExpandLike(t181, t196)
-	t208 := tensorops.FuseInto(t207, "a + b", t207, tensorops.ExpandLike(t192, t196))
-	t209 := tensorops.ExpandLike(t183, t196)
-	t210 := tensorops.FuseInto(t209, "a + b", t209, tensorops.ExpandLike(t193, t196))
-	t211 := tensorops.ExpandLike(t184, t196)
-	t212 := tensorops.FuseInto(t211, "a + b", t211, tensorops.ExpandLike(t194, t196))
-	t213 := tensorops.ExpandLike(t186, t196)
-	t214 := tensorops.FuseInto(t213, "a + b", t213, tensorops.ExpandLike(t195, t196))
-	return t196, t198, t200, t202, t204, t206, t208, t210, t212, t214
+	t4 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t2, 1), -1), c)
+	c1 := tensorops.FuseInto(t4, "a + b", tensorops.ExpandLike(h1, c), t4)
+	t5 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t3, 1), -1), c)
+	c2 := tensorops.FuseInto(t5, "a + b", tensorops.ExpandLike(h2, c), t5)
+	t6 := tensorops.Std(h, 1, 0)
+	t7 := tensorops.Sub(h, tensorops.ExpandAxis(t, h, 1))
+	t8 := tensorops.Sum(tensorops.Mul(t7, h1), 1)
+	t9 := tensorops.Step(t6)
+	t10 := float64(tensorops.Dim(h, 1))
+	t11 := tensorops.FuseInto(t9, "a*b/(c*(d + (1 - b)))", t8, t9, t10, t6)
+	t12 := 1 / t10
+	t13 := tensorops.Fuse("a*(2*b)", t12, t8)
+	t14 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
+	t15 := tensorops.ScalarDiv(0.5, t14)
+	t16 := tensorops.Sub(h1, tensorops.ExpandAxis(t2, h, 1))
+	t17 := tensorops.Fuse("0.5*(2*a*a)", t16)
+	t18 := tensorops.Sum(t17, 1)
+	t19 := tensorops.FuseInto(t13, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t15, t13, t14, t12, t18)
+	t20 := tensorops.SumLanes(t19)
+	t21 := tensorops.Fuse("2*a*(b - c)", t7, h2, tensorops.ExpandAxis(t3, h, 1))
+	t22 := tensorops.Sum(t21, 1)
+	t23 := tensorops.Unsqueeze(t6, 1)
+	t24 := tensorops.Unsqueeze(t11, 1)
+	t25 := tensorops.Unsqueeze(tensorops.Fuse("a + b*(c*d)", t20, t15, t12, t22), 1)
+	n := tensorops.Div(c, t23)
+	t26 := tensorops.ScalarDiv(1, t23)
+	t27 := tensorops.Fuse("-a/b", n, t23)
+	n1 := tensorops.Fuse("a*b + c*d", t26, c1, t27, t24)
+	t28 := tensorops.Fuse("0.5*(-(a*b)/c*d) + 0.5*((-e - a*f)/c*a)", t24, t26, t23, c1, n1, t27)
+	t29 := tensorops.SumLanes(t28)
+	n2 := tensorops.FuseInto(c2, "a + (b*c + d*e)", t29, t26, c2, t27, t25)
+	t30 := norm.Scale
+	t31 := norm1.Scale
+	t32 := tensorops.Mul(n, t30)
+	t33 := tensorops.Fuse("a*b + c*d", t30, n1, n, t31)
+	t34 := tensorops.SumLanes(tensorops.Fuse("0.5*(a*b) + 0.5*(b*a)", t31, n1))
+	t35 := tensorops.FuseInto(n2, "a + (b*c + d*e)", t34, t30, n2, n, norm2.Scale)
+	t36 := tensorops.FuseInto(t32, "a + b", t32, norm.Shift)
+	t37 := tensorops.ExpandLike(t33, t36)
+	t38 := tensorops.FuseInto(t37, "a + b", t37, tensorops.ExpandLike(norm1.Shift, t36))
+	t39 := tensorops.ExpandLike(t35, t36)
+	t40 := tensorops.FuseInto(t39, "a + b", t39, tensorops.ExpandLike(norm2.Shift, t36))
+	t41 := tensorops.MatMulEach(out, false, t36, t38)
+	o := t41[0]
+	t42 := t41[1]
+	t43 := tensorops.MatMulEach(out1, false, t36, t38)
+	o1 := tensorops.Add(t42, t43[0])
+	t44 := tensorops.MatMul(t36, out2)
+	t45 := tensorops.MatMul(t40, out)
+	o2 := tensorops.FuseInto(t44, "a + (b + c)", tensorops.SumLanes(t43[1]), t44, t45)
+	t46 := post.Scale
+	t47 := post1.Scale
+	t48 := post2.Scale
+	t49 := tensorops.Mul(o, t46)
+	t50 := tensorops.Fuse("a*b + c*d", t46, o1, o, t47)
+	t51 := tensorops.SumLanes(tensorops.Fuse("0.5*(a*b) + 0.5*(b*a)", t47, o1))
+	t52 := tensorops.FuseInto(o2, "a + (b*c + d*e)", t51, t46, o2, o, t48)
+	t53 := post1.Shift
+	t54 := post2.Shift
+	t55 := tensorops.FuseInto(t49, "a + b", t49, post.Shift)
+	t56 := tensorops.ExpandLike(t50, t55)
+	t57 := tensorops.FuseInto(t56, "a + b", t56, tensorops.ExpandLike(t53, t55))
+	t58 := tensorops.ExpandLike(t52, t55)
+	return t55, t57, tensorops.FuseInto(t58, "a + b", t58, tensorops.ExpandLike(t54, t55))
 }
 
 // ClassLossGrad computes ClassLoss and its gradient with respect to the varied inputs (reverse
@@ -9420,193 +5906,69 @@ func classLossGradJVP(c, dc, cBar, dcBar *Classifier, x, labels *T) (float64, fl
 
 // ClassLossHessian returns ClassLoss and its Hessian with respect to c, a [n, n] tensor (marked
 // symmetric) over θ, the n elements of the tensors of c in the order of its fields (W, B), each
-// tensor row-major (tensorops.ParamsFlatten's order): H[i, j] = ∂²ClassLoss/∂θᵢ∂θⱼ. Row i is the
-// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
-// (classLossGradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls,
-// which give ClassLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
+// tensor row-major (tensorops.ParamsFlatten's order): H[i, j] = ∂²ClassLoss/∂θᵢ∂θⱼ. Its rows are
+// the Hessian-vector products along the unit directions by forward mode over reverse mode
+// (classLossGradJVPStacked, the JVP of the gradient along up to 64 unit directions at once, stacked
+// in one tensor; ⌈n/64⌉ calls, which give ClassLoss's value too), then (H + Hᵀ)/2, exactly
+// symmetric.
 func ClassLossHessian(c *Classifier, x, labels *T) (f float64, h *T) {
 	params := append(make([]*T, 0, 2), c.W, c.B)
 	n := tensorops.ParamsSize(params)
-	rows := make([]*T, n+7)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]*Classifier, 8)
-		for l := 0; l < 8; l++ {
-			t2 := tensorops.ParamsBasis(params, i+l)
-			t3 := new(Classifier)
-			us[l] = t3
-			t3.W = t2[0]
-			t3.B = t2[1]
-		}
-		u1 := us[0]
-		u2 := us[1]
-		u3 := us[2]
-		u4 := us[3]
-		u5 := us[4]
-		u6 := us[5]
-		u7 := us[6]
-		u8 := us[7]
+	for i := 0; i < n; i += 64 {
+		t := tensorops.ParamsBases(params, i, 64)
+		u := new(Classifier)
+		u.W = t[0]
+		u.B = t[1]
 		cBar := new(Classifier)
-		hvs := make([]*Classifier, 8)
-		for l2 := 0; l2 < 8; l2++ {
-			t := new(Classifier)
-			hvs[l2] = t
-		}
-		f, _, _, _, _, _, _, _, _ = classLossGradJVPLanes8(
-			c,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			u8,
-			cBar,
-			hvs[0],
-			hvs[1],
-			hvs[2],
-			hvs[3],
-			hvs[4],
-			hvs[5],
-			hvs[6],
-			hvs[7],
-			x,
-			labels,
-		)
-		for l3 := 0; l3 < 8; l3++ {
-			hvsl := hvs[l3]
-			rows[i+l3] = tensorops.ParamsFlatten(append(make([]*T, 0, 2), hvsl.W, hvsl.B), params)
-		}
+		hv := new(Classifier)
+		f, _ = classLossGradJVPStacked(c, u, cBar, hv, x, labels)
+		ts := append(make([]*T, 0, 2), hv.W, hv.B)
+		t2 := tensorops.ParamsFlattenLanes(ts, append(make([]*T, 0, 2), u.W, u.B), params)
+		rows[i/64] = t2
 	}
 	if n == 0 {
 		f = ClassLoss(c, x, labels)
 	}
-	return f, tensorops.ParamsHessian(rows[:n], params...)
+	return f, tensorops.ParamsHessian(rows, params...)
 }
 
-// classLossGradJVPLanes8 computes ClassLossGrad and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// ClassLossGrad's, then the 8 tangents of each float result in order.
+// classLossGradJVPStacked computes ClassLossGrad and its derivative along the tangents (forward
+// mode).
 //
-// Varied inputs: c (tangents dc1, dc2, dc3, dc4, dc5, dc6, dc7, dc8), cBar (tangents dcBar1,
-// dcBar2, dcBar3, dcBar4, dcBar5, dcBar6, dcBar7, dcBar8).
-// Fixed inputs (zero tangents): x, labels.
+// Varied inputs: c (tangent dc), cBar (tangent dcBar).
+// Fixed inputs (zero tangent): x, labels.
+// Results, in order: the value of ClassLossGrad; its tangent.
+// Shadows: dc, dcBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values ClassLossGrad writes are written (overwritten) into the shadows: cBar
+// into dcBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
-func classLossGradJVPLanes8(
-	c, dc1, dc2, dc3, dc4, dc5, dc6, dc7, dc8, cBar, dcBar1, dcBar2, dcBar3, dcBar4, dcBar5 *Classifier,
-	dcBar6, dcBar7, dcBar8 *Classifier,
-	x, labels *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func classLossGradJVPStacked(c, dc, cBar, dcBar *Classifier, x, labels *T) (float64, float64) {
 	t := c.W
-	t2 := dc1.W
-	t3 := dc2.W
-	t4 := dc3.W
-	t5 := dc4.W
-	t6 := dc5.W
-	t7 := dc6.W
-	t8 := dc7.W
-	t9 := dc8.W
-	t10 := tensorops.MatMul(x, t)
-	t11 := c.B
-	t12 := dc1.B
-	t13 := dc2.B
-	t14 := dc3.B
-	t15 := dc4.B
-	t16 := dc5.B
-	t17 := dc6.B
-	t18 := dc7.B
-	t19 := dc8.B
-	t20 := tensorops.FuseInto(t10, "a + b", t10, t11)
-	t21 := tensorops.ExpandLike(tensorops.MatMul(x, t2), t20)
-	t22 := tensorops.ExpandLike(t12, t20)
-	t23 := tensorops.ExpandLike(tensorops.MatMul(x, t3), t20)
-	t24 := tensorops.ExpandLike(t13, t20)
-	t25 := tensorops.ExpandLike(tensorops.MatMul(x, t4), t20)
-	t26 := tensorops.ExpandLike(t14, t20)
-	t27 := tensorops.ExpandLike(tensorops.MatMul(x, t5), t20)
-	t28 := tensorops.ExpandLike(t15, t20)
-	t29 := tensorops.ExpandLike(tensorops.MatMul(x, t6), t20)
-	t30 := tensorops.ExpandLike(t16, t20)
-	t31 := tensorops.ExpandLike(tensorops.MatMul(x, t7), t20)
-	t32 := tensorops.ExpandLike(t17, t20)
-	t33 := tensorops.ExpandLike(tensorops.MatMul(x, t8), t20)
-	t34 := tensorops.ExpandLike(t18, t20)
-	t35 := tensorops.ExpandLike(tensorops.MatMul(x, t9), t20)
-	t36 := tensorops.ExpandLike(t19, t20)
-	t37 := tensorops.SoftmaxCrossEntropyGrad(t20, labels, 1)
-	t38 := tensorops.Softmax(t20, -1)
-	t39 := 1 / float64(tensorops.Dim(t20, 0))
-	t40 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), t20, -1)
-	t41 := tensorops.FuseInto(t21, "a*(b + c)*d", t39, t21, t22, t40)
-	t42 := tensorops.SoftmaxJVP(t38, t41, -1)
-	t43 := tensorops.FuseInto(t23, "a*(b + c)*d", t39, t23, t24, t40)
-	t44 := tensorops.SoftmaxJVP(t38, t43, -1)
-	t45 := tensorops.FuseInto(t25, "a*(b + c)*d", t39, t25, t26, t40)
-	t46 := tensorops.SoftmaxJVP(t38, t45, -1)
-	t47 := tensorops.FuseInto(t27, "a*(b + c)*d", t39, t27, t28, t40)
-	t48 := tensorops.SoftmaxJVP(t38, t47, -1)
-	t49 := tensorops.FuseInto(t29, "a*(b + c)*d", t39, t29, t30, t40)
-	t50 := tensorops.SoftmaxJVP(t38, t49, -1)
-	t51 := tensorops.FuseInto(t31, "a*(b + c)*d", t39, t31, t32, t40)
-	t52 := tensorops.SoftmaxJVP(t38, t51, -1)
-	t53 := tensorops.FuseInto(t33, "a*(b + c)*d", t39, t33, t34, t40)
-	t54 := tensorops.SoftmaxJVP(t38, t53, -1)
-	t55 := tensorops.FuseInto(t35, "a*(b + c)*d", t39, t35, t36, t40)
-	t56 := tensorops.SoftmaxJVP(t38, t55, -1)
-	t57 := tensorops.SumLike(t37, t10)
-	t58 := dcBar1.B
-	t59 := dcBar2.B
-	t60 := dcBar3.B
-	t61 := dcBar4.B
-	t62 := dcBar5.B
-	t63 := dcBar6.B
-	t64 := dcBar7.B
-	t65 := dcBar8.B
-	cBar.B = tensorops.AccumulateSumLike(cBar.B, t37, t11)
-	dcBar1.B = tensorops.Add(t58, tensorops.SumLike(t42, t11))
-	dcBar2.B = tensorops.Add(t59, tensorops.SumLike(t44, t11))
-	dcBar3.B = tensorops.Add(t60, tensorops.SumLike(t46, t11))
-	dcBar4.B = tensorops.Add(t61, tensorops.SumLike(t48, t11))
-	dcBar5.B = tensorops.Add(t62, tensorops.SumLike(t50, t11))
-	dcBar6.B = tensorops.Add(t63, tensorops.SumLike(t52, t11))
-	dcBar7.B = tensorops.Add(t64, tensorops.SumLike(t54, t11))
-	dcBar8.B = tensorops.Add(t65, tensorops.SumLike(t56, t11))
-	t66 := dcBar1.W
-	t67 := dcBar2.W
-	t68 := dcBar3.W
-	t69 := dcBar4.W
-	t70 := dcBar5.W
-	t71 := dcBar6.W
-	t72 := dcBar7.W
-	t73 := dcBar8.W
-	t74 := tensorops.AccumulateMatMulGradB(cBar.W, t57, x, t, false, false)
-	t75 := tensorops.MatMulGradB(tensorops.SumLike(t42, t10), x, t, false, false)
-	t76 := tensorops.FuseInto(t75, "a + b", t66, t75)
-	t77 := tensorops.MatMulGradB(tensorops.SumLike(t44, t10), x, t, false, false)
-	t78 := tensorops.FuseInto(t77, "a + b", t67, t77)
-	t79 := tensorops.MatMulGradB(tensorops.SumLike(t46, t10), x, t, false, false)
-	t80 := tensorops.FuseInto(t79, "a + b", t68, t79)
-	t81 := tensorops.MatMulGradB(tensorops.SumLike(t48, t10), x, t, false, false)
-	t82 := tensorops.FuseInto(t81, "a + b", t69, t81)
-	t83 := tensorops.MatMulGradB(tensorops.SumLike(t50, t10), x, t, false, false)
-	t84 := tensorops.FuseInto(t83, "a + b", t70, t83)
-	t85 := tensorops.MatMulGradB(tensorops.SumLike(t52, t10), x, t, false, false)
-	t86 := tensorops.FuseInto(t85, "a + b", t71, t85)
-	t87 := tensorops.MatMulGradB(tensorops.SumLike(t54, t10), x, t, false, false)
-	t88 := tensorops.FuseInto(t87, "a + b", t72, t87)
-	t89 := tensorops.MatMulGradB(tensorops.SumLike(t56, t10), x, t, false, false)
-	t90 := tensorops.FuseInto(t89, "a + b", t73, t89)
-	cBar.W = t74
-	dcBar1.W = t76
-	dcBar2.W = t78
-	dcBar3.W = t80
-	dcBar4.W = t82
-	dcBar5.W = t84
-	dcBar6.W = t86
-	dcBar7.W = t88
-	dcBar8.W = t90
-	return tensorops.SoftmaxCrossEntropy(t20, labels), 0, 0, 0, 0, 0, 0, 0, 0
+	t2 := dc.W
+	t3 := tensorops.MatMul(x, t)
+	t4 := c.B
+	t5 := dc.B
+	t6 := tensorops.FuseInto(t3, "a + b", t3, t4)
+	t7 := tensorops.ExpandLike(tensorops.MatMul(x, t2), t6)
+	t8 := tensorops.ExpandLike(t5, t6)
+	t9 := tensorops.SoftmaxCrossEntropyGrad(t6, labels, 1)
+	t10 := 1 / float64(tensorops.Dim(t6, 0))
+	t11 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), t6, -1)
+	t12 := tensorops.FuseInto(t7, "a*(b + c)*d", t10, t7, t8, t11)
+	t13 := tensorops.SoftmaxJVP(tensorops.Softmax(t6, -1), t12, -1)
+	t14 := tensorops.SumLike(t9, t3)
+	t15 := dcBar.B
+	cBar.B = tensorops.AccumulateSumLike(cBar.B, t9, t4)
+	dcBar.B = tensorops.Add(t15, tensorops.SumLike(t13, t4))
+	t16 := dcBar.W
+	t17 := tensorops.AccumulateMatMulGradB(cBar.W, t14, x, t, false, false)
+	t18 := tensorops.MatMulGradB(tensorops.SumLike(t13, t3), x, t, false, false)
+	t19 := tensorops.FuseInto(t18, "a + b", t16, t18)
+	cBar.W = t17
+	dcBar.W = t19
+	return tensorops.SoftmaxCrossEntropy(t6, labels), 0
 }
 
 // ClassLossHessDiag returns ClassLoss and the diagonal of its Hessian with respect to c, as a fresh
@@ -9810,38 +6172,22 @@ func classLossTaylorLanes8WrtC(
 
 // ClassLossLaplacian returns ClassLoss and its Laplacian with respect to c, Σᵢ ∂²ClassLoss/∂θᵢ²
 // over θ, the n elements of the tensors of c in the order of its fields (W, B), each tensor
-// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: classLossTaylorWrtC
-// propagates 8 unit directions at once, their first coefficients and the sum of their second ones;
-// ⌈n/8⌉ calls, which give ClassLoss's value too.
+// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: classLossTaylorStackedWrtC
+// propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
+// the sum of their second ones); ⌈n/64⌉ calls, which give ClassLoss's value too.
 func ClassLossLaplacian(c *Classifier, x, labels *T) (f, lap float64) {
 	params := append(make([]*T, 0, 2), c.W, c.B)
 	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]*Classifier, 8)
-		for l := 0; l < 8; l++ {
-			t2 := tensorops.ParamsBasis(params, i+l)
-			t3 := new(Classifier)
-			us[l] = t3
-			t3.W = t2[0]
-			t3.B = t2[1]
-		}
-		var t float64
-		f, _, _, _, _, _, _, _, _, t = classLossTaylorWrtC(
-			c,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-			labels,
-		)
-		lap += 2 * t
+	for i := 0; i < n; i += 64 {
+		t := tensorops.ParamsBases(params, i, 64)
+		u := new(Classifier)
+		u.W = t[0]
+		u.B = t[1]
+		var t2 float64
+		f, _, t2 = classLossTaylorStackedWrtC(c, u, x, labels)
+		lap += 2 * t2
 	}
 	if n == 0 {
 		f = ClassLoss(c, x, labels)
@@ -9849,129 +6195,36 @@ func ClassLossLaplacian(c *Classifier, x, labels *T) (f, lap float64) {
 	return f, lap
 }
 
-// classLossTaylorWrtC propagates 8 second-order jets of ClassLoss at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// classLossTaylorStackedWrtC propagates 1 second-order jets of ClassLoss at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of ClassLoss and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: c (c1, c2, c3, c4, c5, c6, c7, c8).
-func classLossTaylorWrtC(
-	c, c1, c2, c3, c4, c5, c6, c7, c8 *Classifier,
-	x, labels *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+// Varied inputs: c (c1).
+func classLossTaylorStackedWrtC(c, c1 *Classifier, x, labels *T) (float64, float64, float64) {
 	t := c1.W
-	t2 := c2.W
-	t3 := c3.W
-	t4 := c4.W
-	t5 := c5.W
-	t6 := c6.W
-	t7 := c7.W
-	t8 := c8.W
-	t9 := tensorops.MatMul(x, c.W)
-	t10 := c1.B
-	t11 := c2.B
-	t12 := c3.B
-	t13 := c4.B
-	t14 := c5.B
-	t15 := c6.B
-	t16 := c7.B
-	t17 := c8.B
-	t18 := tensorops.FuseInto(t9, "a + b", t9, c.B)
-	t19 := tensorops.ExpandLike(tensorops.MatMul(x, t), t18)
-	t20 := tensorops.FuseInto(t19, "a + b", t19, tensorops.ExpandLike(t10, t18))
-	t21 := tensorops.ExpandLike(tensorops.MatMul(x, t2), t18)
-	t22 := tensorops.FuseInto(t21, "a + b", t21, tensorops.ExpandLike(t11, t18))
-	t23 := tensorops.ExpandLike(tensorops.MatMul(x, t3), t18)
-	t24 := tensorops.FuseInto(t23, "a + b", t23, tensorops.ExpandLike(t12, t18))
-	t25 := tensorops.ExpandLike(tensorops.MatMul(x, t4), t18)
-	t26 := tensorops.FuseInto(t25, "a + b", t25, tensorops.ExpandLike(t13, t18))
-	t27 := tensorops.ExpandLike(tensorops.MatMul(x, t5), t18)
-	t28 := tensorops.FuseInto(t27, "a + b", t27, tensorops.ExpandLike(t14, t18))
-	t29 := tensorops.ExpandLike(tensorops.MatMul(x, t6), t18)
-	t30 := tensorops.FuseInto(t29, "a + b", t29, tensorops.ExpandLike(t15, t18))
-	t31 := tensorops.ExpandLike(tensorops.MatMul(x, t7), t18)
-	t32 := tensorops.FuseInto(t31, "a + b", t31, tensorops.ExpandLike(t16, t18))
-	t33 := tensorops.ExpandLike(tensorops.MatMul(x, t8), t18)
-	t34 := tensorops.FuseInto(t33, "a + b", t33, tensorops.ExpandLike(t17, t18))
-	t35 := tensorops.SoftmaxCrossEntropy(t18, labels)
-	t36 := tensorops.SoftmaxCrossEntropyGrad(t18, labels, 1)
-	t37 := tensorops.Dot(t36, t20)
-	t38 := tensorops.ExpandAxis(tensorops.LogSumExp(t18, -1), t18, -1)
-	t39 := tensorops.Fuse("Exp(a - b)", t18, t38)
-	t40 := tensorops.Sum(t39, -1)
-	t41 := tensorops.Mul(t39, t20)
-	t42 := tensorops.ScalarDiv(1, t40)
-	t43 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t41, t20), -1)
-	t44 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t41, -1), t42, t40, t43)
-	t45 := tensorops.ExpandAxis(t44, t18, -1)
-	t46 := tensorops.Fuse("a*(-b)", labels, t45)
-	t47 := tensorops.SumAll(t46)
-	t48 := float64(tensorops.Dim(t18, 0))
-	t49 := t47 / t48
-	t50 := -t49
-	t51 := tensorops.Dot(t36, t22)
-	t52 := tensorops.Mul(t39, t22)
-	t53 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t52, t22), -1)
-	t54 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t52, -1), t42, t40, t53)
-	t55 := tensorops.ExpandAxis(t54, t18, -1)
-	t56 := tensorops.Fuse("a*(-b)", labels, t55)
-	t57 := tensorops.SumAll(t56)
-	t58 := t57 / t48
-	t59 := t50 - t58
-	t60 := tensorops.Dot(t36, t24)
-	t61 := tensorops.Mul(t39, t24)
-	t62 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t61, t24), -1)
-	t63 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t61, -1), t42, t40, t62)
-	t64 := tensorops.ExpandAxis(t63, t18, -1)
-	t65 := tensorops.Fuse("a*(-b)", labels, t64)
-	t66 := tensorops.SumAll(t65)
-	t67 := t66 / t48
-	t68 := t59 - t67
-	t69 := tensorops.Dot(t36, t26)
-	t70 := tensorops.Mul(t39, t26)
-	t71 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t70, t26), -1)
-	t72 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t70, -1), t42, t40, t71)
-	t73 := tensorops.ExpandAxis(t72, t18, -1)
-	t74 := tensorops.Fuse("a*(-b)", labels, t73)
-	t75 := tensorops.SumAll(t74)
-	t76 := t75 / t48
-	t77 := t68 - t76
-	t78 := tensorops.Dot(t36, t28)
-	t79 := tensorops.Mul(t39, t28)
-	t80 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t79, t28), -1)
-	t81 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t79, -1), t42, t40, t80)
-	t82 := tensorops.ExpandAxis(t81, t18, -1)
-	t83 := tensorops.Fuse("a*(-b)", labels, t82)
-	t84 := tensorops.SumAll(t83)
-	t85 := t84 / t48
-	t86 := t77 - t85
-	t87 := tensorops.Dot(t36, t30)
-	t88 := tensorops.Mul(t39, t30)
-	t89 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t88, t30), -1)
-	t90 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t88, -1), t42, t40, t89)
-	t91 := tensorops.ExpandAxis(t90, t18, -1)
-	t92 := tensorops.Fuse("a*(-b)", labels, t91)
-	t93 := tensorops.SumAll(t92)
-	t94 := t93 / t48
-	t95 := t86 - t94
-	t96 := tensorops.Mul(t39, t32)
-	t97 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t96, t32), -1)
-	t98 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t96, -1), t42, t40, t97)
-	t99 := tensorops.ExpandAxis(t98, t18, -1)
-	t100 := tensorops.Fuse("a*(-b)", labels, t99)
-	t101 := tensorops.SumAll(t100)
-	t102 := t101 / t48
-	t103 := t95 - t102
-	t104 := tensorops.Mul(t39, t34)
-	t105 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t104, t34), -1)
-	t106 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t104, -1), t42, t40, t105)
-	t107 := tensorops.ExpandAxis(t106, t18, -1)
-	t108 := tensorops.Fuse("a*(-b)", labels, t107)
-	t109 := tensorops.SumAll(t108)
-	t110 := t109 / t48
-	t111 := t103 - t110
-	return t35, t37, t51, t60, t69, t78, t87, tensorops.Dot(t36, t32), tensorops.Dot(t36, t34), t111
+	t2 := tensorops.MatMul(x, c.W)
+	t3 := c1.B
+	t4 := tensorops.FuseInto(t2, "a + b", t2, c.B)
+	t5 := tensorops.ExpandLike(tensorops.MatMul(x, t), t4)
+	t6 := tensorops.FuseInto(t5, "a + b", t5, tensorops.ExpandLike(t3, t4))
+	t7 := tensorops.ExpandAxis(tensorops.LogSumExp(t4, -1), t4, -1)
+	t8 := tensorops.Fuse("Exp(a - b)", t4, t7)
+	t9 := tensorops.Sum(t8, -1)
+	t10 := tensorops.Mul(t8, t6)
+	t11 := tensorops.Sum(t10, -1)
+	t12 := tensorops.ScalarDiv(1, t9)
+	t13 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t10, t6), -1)
+	t14 := tensorops.FuseInto(t12, "0.5*(-(a*b)/c*a) + b*d", t11, t12, t9, t13)
+	t15 := tensorops.ExpandAxis(t14, t4, -1)
+	t16 := tensorops.Fuse("a*(-b)", labels, t15)
+	t17 := tensorops.SumAllLanes(t16)
+	t18 := tensorops.Scale(t17, 1/float64(tensorops.Dim(t4, 0)))
+	t19 := tensorops.Neg(t18)
+	t20 := tensorops.LaneSum(t19)
+	return tensorops.SoftmaxCrossEntropy(t4, labels), 0, t20
 }
 
 // ClassLossFlatGrad computes ClassLossFlat and its gradient with respect to the varied inputs
@@ -10643,206 +6896,67 @@ func rank1GradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 }
 
 // Rank1Hessian returns Rank1 and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
-// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Rank1/∂θᵢ∂θⱼ. Row i is the
-// Hessian-vector product along the unit direction eᵢ by forward mode over reverse mode
-// (rank1GradJVPLanes8, the JVP of the gradient along 8 unit directions at once, ⌈n/8⌉ calls, which
-// give Rank1's value too), then (H + Hᵀ)/2, exactly symmetric.
+// over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²Rank1/∂θᵢ∂θⱼ. Its rows are
+// the Hessian-vector products along the unit directions by forward mode over reverse mode
+// (rank1GradJVPStacked, the JVP of the gradient along up to 64 unit directions at once, stacked in
+// one tensor; ⌈n/64⌉ calls, which give Rank1's value too), then (H + Hᵀ)/2, exactly symmetric.
 func Rank1Hessian(x *T) (f float64, h *T) {
 	n := tensorops.Size(x)
-	rows := make([]*T, n+7)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t, t2, t3, t4, t5, t6, t7, t8 *T
-		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = rank1GradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = t
-		rows[i+1] = t2
-		rows[i+2] = t3
-		rows[i+3] = t4
-		rows[i+4] = t5
-		rows[i+5] = t6
-		rows[i+6] = t7
-		rows[i+7] = t8
+	for i := 0; i < n; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(x, i, 64))
+		var t *T
+		f, _, _, t = rank1GradJVPStacked(x, u)
+		rows[i/64] = tensorops.UnlanesLike(t, u)
 	}
 	if n == 0 {
 		f = Rank1(x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n], x)
+	return f, tensorops.ParamsHessian(rows, x)
 }
 
-// rank1GradJVPLanes8 computes Rank1Grad and its derivatives along 8 directions at once (vector
-// forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// Rank1Grad's, then the 8 tangents of each float result in order.
+// rank1GradJVPStacked computes Rank1Grad and its derivative along the tangents (forward mode).
 //
-// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
-func rank1GradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
-	f float64,
-	xBar *T,
-	df1, df2, df3, df4, df5, df6, df7, df8 float64,
-	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *T,
-) {
+// Varied inputs: x (tangent dx).
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+func rank1GradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t := tensorops.StdAll(x, 1)
 	t2 := t > 0
 	t3 := tensorops.AddScalar(x, -tensorops.MeanAll(x))
-	t4 := float64(tensorops.Size(x) - 1)
-	t5 := t * t4
-	t6 := 0.0
+	t4 := tensorops.SumAllLanes(tensorops.Mul(t3, dx))
+	t5 := float64(tensorops.Size(x) - 1)
+	t6 := t * t5
+	var t7 *T
 	if t2 {
-		t6 = tensorops.SumAll(tensorops.Mul(t3, dx1)) / t5
+		t7 = tensorops.Scale(t4, 1/t6)
 	}
-	t7 := 0.0
+	t8 := tensorops.Unsqueeze(x, 0)
+	t9 := tensorops.LogSumExp(t8, 1)
+	t10 := tensorops.ExpandAxis(tensorops.FullLike(t9, 1), t8, 1)
+	t11 := tensorops.Softmax(t8, 1)
+	t12 := tensorops.Mul(t10, tensorops.SoftmaxJVP(t11, tensorops.Unsqueeze(dx, 0), 1))
+	xBar = tensorops.Squeeze(tensorops.Mul(t10, t11), 0)
+	dxBar = tensorops.Squeeze(t12, 0)
+	t13 := tensorops.ExpandLike(dx, t3)
+	t14 := tensorops.ExpandLike(tensorops.Neg(tensorops.MeanAllLanes(dx)), t3)
+	t15 := 1 / t6
+	t16 := tensorops.Scale(tensorops.Scale(tensorops.Scale(t7, t5), t15), 1/t6)
+	t17 := tensorops.Neg(t16)
+	t18 := 0.0
 	if t2 {
-		t7 = tensorops.SumAll(tensorops.Mul(t3, dx2)) / t5
+		t18 = t15
 	}
-	t8 := 0.0
+	var t19 *T
 	if t2 {
-		t8 = tensorops.SumAll(tensorops.Mul(t3, dx3)) / t5
+		t19 = t17
 	}
-	t9 := 0.0
-	if t2 {
-		t9 = tensorops.SumAll(tensorops.Mul(t3, dx4)) / t5
-	}
-	t10 := 0.0
-	if t2 {
-		t10 = tensorops.SumAll(tensorops.Mul(t3, dx5)) / t5
-	}
-	t11 := 0.0
-	if t2 {
-		t11 = tensorops.SumAll(tensorops.Mul(t3, dx6)) / t5
-	}
-	t12 := 0.0
-	if t2 {
-		t12 = tensorops.SumAll(tensorops.Mul(t3, dx7)) / t5
-	}
-	t13 := 0.0
-	if t2 {
-		t13 = tensorops.SumAll(tensorops.Mul(t3, dx8)) / t5
-	}
-	t14 := tensorops.Unsqueeze(x, 0)
-	t15 := tensorops.Unsqueeze(dx1, 0)
-	t16 := tensorops.Unsqueeze(dx2, 0)
-	t17 := tensorops.Unsqueeze(dx3, 0)
-	t18 := tensorops.Unsqueeze(dx4, 0)
-	t19 := tensorops.Unsqueeze(dx5, 0)
-	t20 := tensorops.Unsqueeze(dx6, 0)
-	t21 := tensorops.Unsqueeze(dx7, 0)
-	t22 := tensorops.Unsqueeze(dx8, 0)
-	t23 := tensorops.LogSumExp(t14, 1)
-	t24 := tensorops.Softmax(t14, 1)
-	t25 := t + tensorops.SumAll(t23)
-	t26 := t6 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t24, t15), 1))
-	t27 := t7 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t24, t16), 1))
-	t28 := t8 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t24, t17), 1))
-	t29 := t9 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t24, t18), 1))
-	t30 := t10 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t24, t19), 1))
-	t31 := t11 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t24, t20), 1))
-	t32 := t12 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t24, t21), 1))
-	t33 := t13 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t24, t22), 1))
-	t34 := tensorops.ExpandAxis(tensorops.FullLike(t23, 1), t14, 1)
-	xBar = tensorops.Squeeze(tensorops.Mul(t34, t24), 0)
-	dxBar1 = tensorops.Squeeze(tensorops.Mul(t34, tensorops.SoftmaxJVP(t24, t15, 1)), 0)
-	dxBar2 = tensorops.Squeeze(tensorops.Mul(t34, tensorops.SoftmaxJVP(t24, t16, 1)), 0)
-	dxBar3 = tensorops.Squeeze(tensorops.Mul(t34, tensorops.SoftmaxJVP(t24, t17, 1)), 0)
-	dxBar4 = tensorops.Squeeze(tensorops.Mul(t34, tensorops.SoftmaxJVP(t24, t18, 1)), 0)
-	dxBar5 = tensorops.Squeeze(tensorops.Mul(t34, tensorops.SoftmaxJVP(t24, t19, 1)), 0)
-	dxBar6 = tensorops.Squeeze(tensorops.Mul(t34, tensorops.SoftmaxJVP(t24, t20, 1)), 0)
-	dxBar7 = tensorops.Squeeze(tensorops.Mul(t34, tensorops.SoftmaxJVP(t24, t21, 1)), 0)
-	dxBar8 = tensorops.Squeeze(tensorops.Mul(t34, tensorops.SoftmaxJVP(t24, t22, 1)), 0)
-	t35 := tensorops.ExpandLike(dx1, t3)
-	t36 := tensorops.FullLike(t3, -tensorops.MeanAll(dx1))
-	t37 := tensorops.ExpandLike(dx2, t3)
-	t38 := tensorops.FullLike(t3, -tensorops.MeanAll(dx2))
-	t39 := tensorops.ExpandLike(dx3, t3)
-	t40 := tensorops.FullLike(t3, -tensorops.MeanAll(dx3))
-	t41 := tensorops.ExpandLike(dx4, t3)
-	t42 := tensorops.FullLike(t3, -tensorops.MeanAll(dx4))
-	t43 := tensorops.ExpandLike(dx5, t3)
-	t44 := tensorops.FullLike(t3, -tensorops.MeanAll(dx5))
-	t45 := tensorops.ExpandLike(dx6, t3)
-	t46 := tensorops.FullLike(t3, -tensorops.MeanAll(dx6))
-	t47 := tensorops.ExpandLike(dx7, t3)
-	t48 := tensorops.FullLike(t3, -tensorops.MeanAll(dx7))
-	t49 := tensorops.ExpandLike(dx8, t3)
-	t50 := tensorops.FullLike(t3, -tensorops.MeanAll(dx8))
-	t51 := 1 / t5
-	t52 := 0.0
-	if t2 {
-		t52 = t51
-	}
-	t53 := 0.0
-	if t2 {
-		t53 = -(t51 * (t6 * t4) / t5)
-	}
-	t54 := 0.0
-	if t2 {
-		t54 = -(t51 * (t7 * t4) / t5)
-	}
-	t55 := 0.0
-	if t2 {
-		t55 = -(t51 * (t8 * t4) / t5)
-	}
-	t56 := 0.0
-	if t2 {
-		t56 = -(t51 * (t9 * t4) / t5)
-	}
-	t57 := 0.0
-	if t2 {
-		t57 = -(t51 * (t10 * t4) / t5)
-	}
-	t58 := 0.0
-	if t2 {
-		t58 = -(t51 * (t11 * t4) / t5)
-	}
-	t59 := 0.0
-	if t2 {
-		t59 = -(t51 * (t12 * t4) / t5)
-	}
-	t60 := 0.0
-	if t2 {
-		t60 = -(t51 * (t13 * t4) / t5)
-	}
-	t61 := tensorops.Fuse("a*(b + c) + d*e", t52, t35, t36, t53, t3)
-	t62 := tensorops.Fuse("a*(b + c) + d*e", t52, t37, t38, t54, t3)
-	t63 := tensorops.Fuse("a*(b + c) + d*e", t52, t39, t40, t55, t3)
-	t64 := tensorops.Fuse("a*(b + c) + d*e", t52, t41, t42, t56, t3)
-	t65 := tensorops.Fuse("a*(b + c) + d*e", t52, t43, t44, t57, t3)
-	t66 := tensorops.Fuse("a*(b + c) + d*e", t52, t45, t46, t58, t3)
-	t67 := tensorops.Fuse("a*(b + c) + d*e", t52, t47, t48, t59, t3)
-	t68 := tensorops.Fuse("a*(b + c) + d*e", t52, t49, t50, t60, t3)
-	xBar2 := tensorops.Fuse("a + b*c", xBar, t52, t3)
-	t69 := tensorops.ExpandLike(dxBar1, xBar2)
-	t70 := tensorops.ExpandLike(t61, xBar2)
-	dxBar1_2 := tensorops.FuseInto(t70, "a + b", t69, t70)
-	t71 := tensorops.ExpandLike(dxBar2, xBar2)
-	t72 := tensorops.ExpandLike(t62, xBar2)
-	dxBar2_2 := tensorops.FuseInto(t72, "a + b", t71, t72)
-	t73 := tensorops.ExpandLike(dxBar3, xBar2)
-	t74 := tensorops.ExpandLike(t63, xBar2)
-	dxBar3_2 := tensorops.FuseInto(t74, "a + b", t73, t74)
-	t75 := tensorops.ExpandLike(dxBar4, xBar2)
-	t76 := tensorops.ExpandLike(t64, xBar2)
-	dxBar4_2 := tensorops.FuseInto(t76, "a + b", t75, t76)
-	t77 := tensorops.ExpandLike(dxBar5, xBar2)
-	t78 := tensorops.ExpandLike(t65, xBar2)
-	dxBar5_2 := tensorops.FuseInto(t78, "a + b", t77, t78)
-	t79 := tensorops.ExpandLike(dxBar6, xBar2)
-	t80 := tensorops.ExpandLike(t66, xBar2)
-	dxBar6_2 := tensorops.FuseInto(t80, "a + b", t79, t80)
-	t81 := tensorops.ExpandLike(dxBar7, xBar2)
-	t82 := tensorops.ExpandLike(t67, xBar2)
-	dxBar7_2 := tensorops.FuseInto(t82, "a + b", t81, t82)
-	t83 := tensorops.ExpandLike(dxBar8, xBar2)
-	t84 := tensorops.ExpandLike(t68, xBar2)
-	dxBar8_2 := tensorops.FuseInto(t84, "a + b", t83, t84)
-	return t25, xBar2, t26, t27, t28, t29, t30, t31, t32, t33, dxBar1_2, dxBar2_2, dxBar3_2,
-		dxBar4_2, dxBar5_2, dxBar6_2, dxBar7_2, dxBar8_2
+	t20 := tensorops.Fuse("a*(b + c) + d*e", t18, t13, t14, t19, t3)
+	xBar2 := tensorops.Fuse("a + b*c", xBar, t18, t3)
+	t21 := tensorops.ExpandLike(dxBar, xBar2)
+	t22 := tensorops.ExpandLike(t20, xBar2)
+	dxBar2 := tensorops.FuseInto(t22, "a + b", t21, t22)
+	return t + tensorops.SumAll(t9), xBar2, 0, dxBar2
 }
 
 // Rank1HessDiag returns Rank1 and the diagonal of its Hessian with respect to x, as a fresh value
@@ -11799,9 +7913,10 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 // StackLossHessian returns StackLoss and its Hessian with respect to s, a [n, n] tensor (marked
 // symmetric) over θ, the n elements of the tensors of s in the order of its fields (each element e
 // of Ls in turn (e.W, e.B)), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] =
-// ∂²StackLoss/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by forward
-// mode over reverse mode (stackLossGradJVPLanes8, the JVP of the gradient along 8 unit directions
-// at once, ⌈n/8⌉ calls, which give StackLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
+// ∂²StackLoss/∂θᵢ∂θⱼ. Its rows are the Hessian-vector products along the unit directions by forward
+// mode over reverse mode (stackLossGradJVPStacked, the JVP of the gradient along up to 64 unit
+// directions at once, stacked in one tensor; ⌈n/64⌉ calls, which give StackLoss's value too), then
+// (H + Hᵀ)/2, exactly symmetric.
 func StackLossHessian(s *Stack, x *T) (f float64, h *T) {
 	t := s.Ls
 	n := len(t)
@@ -11810,536 +7925,172 @@ func StackLossHessian(s *Stack, x *T) (f float64, h *T) {
 		params = append(params, t[j].W, t[j].B)
 	}
 	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, n2+7)
+	rows := make([]*T, (n2+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]*Stack, 8)
-		for l := 0; l < 8; l++ {
-			t4 := tensorops.ParamsBasis(params, i+l)
-			t5 := new(Stack)
-			us[l] = t5
-			n4 := len(s.Ls)
-			t6 := make([]Layer, n4)
-			t5.Ls = t6
-			j3 := 0
-			off := 0
-			for j3 < n4 {
-				t6[j3].W = t4[off]
-				t6[j3].B = t4[off+1]
-				j3++
-				off += 2
-			}
+	for i := 0; i < n2; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		u := new(Stack)
+		n3 := len(s.Ls)
+		t3 := make([]Layer, n3)
+		u.Ls = t3
+		j2 := 0
+		off := 0
+		for j2 < n3 {
+			t3[j2].W = t2[off]
+			t3[j2].B = t2[off+1]
+			j2++
+			off += 2
 		}
-		u1 := us[0]
-		u2 := us[1]
-		u3 := us[2]
-		u4 := us[3]
-		u5 := us[4]
-		u6 := us[5]
-		u7 := us[6]
-		u8 := us[7]
 		sBar := new(Stack)
 		sBar.Ls = make([]Layer, len(s.Ls))
-		hvs := make([]*Stack, 8)
-		for l2 := 0; l2 < 8; l2++ {
-			t3 := new(Stack)
-			t3.Ls = make([]Layer, len(s.Ls))
-			hvs[l2] = t3
+		hv := new(Stack)
+		hv.Ls = make([]Layer, len(s.Ls))
+		f, _ = stackLossGradJVPStacked(s, u, sBar, hv, x)
+		t4 := hv.Ls
+		n4 := len(t4)
+		ts := make([]*T, 0)
+		for j3 := 0; j3 < n4; j3++ {
+			ts = append(ts, t4[j3].W, t4[j3].B)
 		}
-		f, _, _, _, _, _, _, _, _ = stackLossGradJVPLanes8(
-			s,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			u8,
-			sBar,
-			hvs[0],
-			hvs[1],
-			hvs[2],
-			hvs[3],
-			hvs[4],
-			hvs[5],
-			hvs[6],
-			hvs[7],
-			x,
-		)
-		for l3 := 0; l3 < 8; l3++ {
-			t2 := hvs[l3].Ls
-			n3 := len(t2)
-			ts := make([]*T, 0)
-			for j2 := 0; j2 < n3; j2++ {
-				ts = append(ts, t2[j2].W, t2[j2].B)
-			}
-			rows[i+l3] = tensorops.ParamsFlatten(ts, params)
+		t5 := u.Ls
+		n5 := len(t5)
+		us := make([]*T, 0)
+		for j4 := 0; j4 < n5; j4++ {
+			us = append(us, t5[j4].W, t5[j4].B)
 		}
+		rows[i/64] = tensorops.ParamsFlattenLanes(ts, us, params)
 	}
 	if n2 == 0 {
 		f = StackLoss(s, x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n2], params...)
+	return f, tensorops.ParamsHessian(rows, params...)
 }
 
-// stackLossGradJVPLanes8 computes StackLossGrad and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// StackLossGrad's, then the 8 tangents of each float result in order.
+// stackLossGradJVPStacked computes StackLossGrad and its derivative along the tangents (forward
+// mode).
 //
-// Varied inputs: s (tangents ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8), sBar (tangents dsBar1,
-// dsBar2, dsBar3, dsBar4, dsBar5, dsBar6, dsBar7, dsBar8).
-// Fixed inputs (zero tangents): x.
+// Varied inputs: s (tangent ds), sBar (tangent dsBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of StackLossGrad; its tangent.
+// Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values StackLossGrad writes are written (overwritten) into the shadows: sBar
+// into dsBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
-func stackLossGradJVPLanes8(
-	s, ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8, sBar, dsBar1, dsBar2, dsBar3, dsBar4, dsBar5 *Stack,
-	dsBar6, dsBar7, dsBar8 *Stack,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	t := ds1.Ls
-	ds1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
-	t2 := ds2.Ls
-	ds2.Ls = append(t2, make([]Layer, max(len(s.Ls)-len(t2), 0))...)
-	t3 := ds3.Ls
-	ds3.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
-	t4 := ds4.Ls
-	ds4.Ls = append(t4, make([]Layer, max(len(s.Ls)-len(t4), 0))...)
-	t5 := ds5.Ls
-	ds5.Ls = append(t5, make([]Layer, max(len(s.Ls)-len(t5), 0))...)
-	t6 := ds6.Ls
-	ds6.Ls = append(t6, make([]Layer, max(len(s.Ls)-len(t6), 0))...)
-	t7 := ds7.Ls
-	ds7.Ls = append(t7, make([]Layer, max(len(s.Ls)-len(t7), 0))...)
-	t8 := ds8.Ls
-	ds8.Ls = append(t8, make([]Layer, max(len(s.Ls)-len(t8), 0))...)
-	t9 := dsBar1.Ls
-	dsBar1.Ls = append(t9, make([]Layer, max(len(sBar.Ls)-len(t9), 0))...)
-	t10 := dsBar2.Ls
-	dsBar2.Ls = append(t10, make([]Layer, max(len(sBar.Ls)-len(t10), 0))...)
-	t11 := dsBar3.Ls
-	dsBar3.Ls = append(t11, make([]Layer, max(len(sBar.Ls)-len(t11), 0))...)
-	t12 := dsBar4.Ls
-	dsBar4.Ls = append(t12, make([]Layer, max(len(sBar.Ls)-len(t12), 0))...)
-	t13 := dsBar5.Ls
-	dsBar5.Ls = append(t13, make([]Layer, max(len(sBar.Ls)-len(t13), 0))...)
-	t14 := dsBar6.Ls
-	dsBar6.Ls = append(t14, make([]Layer, max(len(sBar.Ls)-len(t14), 0))...)
-	t15 := dsBar7.Ls
-	dsBar7.Ls = append(t15, make([]Layer, max(len(sBar.Ls)-len(t15), 0))...)
-	t16 := dsBar8.Ls
-	dsBar8.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
+func stackLossGradJVPStacked(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
+	t := ds.Ls
+	ds.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := dsBar.Ls
+	dsBar.Ls = append(t2, make([]Layer, max(len(sBar.Ls)-len(t2), 0))...)
 	var tapePointersBuf [256]*tensorops.Tensor
-	var dtapePointersBuf1 [256]*tensorops.Tensor
-	var dtapePointersBuf2 [256]*tensorops.Tensor
-	var dtapePointersBuf3 [256]*tensorops.Tensor
-	var dtapePointersBuf4 [256]*tensorops.Tensor
-	var dtapePointersBuf5 [256]*tensorops.Tensor
-	var dtapePointersBuf6 [256]*tensorops.Tensor
-	var dtapePointersBuf7 [256]*tensorops.Tensor
-	var dtapePointersBuf8 [256]*tensorops.Tensor
-	t17 := tapePointersBuf[:0]
+	var dtapePointersBuf [256]*tensorops.Tensor
+	t3 := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	var dtapePointersBuf1_2 [256]*T
-	var dtapePointersBuf2_2 [256]*T
-	var dtapePointersBuf3_2 [256]*T
-	var dtapePointersBuf4_2 [256]*T
-	var dtapePointersBuf5_2 [256]*T
-	var dtapePointersBuf6_2 [256]*T
-	var dtapePointersBuf7_2 [256]*T
-	var dtapePointersBuf8_2 [256]*T
-	t18 := tapePointersBuf2[:0]
-	t19 := sBar.Ls
-	t20 := dsBar1.Ls
-	t21 := dsBar2.Ls
-	t22 := dsBar3.Ls
-	t23 := dsBar4.Ls
-	t24 := dsBar5.Ls
-	t25 := dsBar6.Ls
-	t26 := dsBar7.Ls
-	t27 := dsBar8.Ls
-	t28 := max(len(s.Ls)-len(t19), 0)
-	t29 := append(t19, make([]Layer, t28)...)
-	t30 := append(t20, make([]Layer, t28)...)
-	t31 := append(t21, make([]Layer, t28)...)
-	t32 := append(t22, make([]Layer, t28)...)
-	t33 := append(t23, make([]Layer, t28)...)
-	t34 := append(t24, make([]Layer, t28)...)
-	t35 := append(t25, make([]Layer, t28)...)
-	t36 := append(t26, make([]Layer, t28)...)
-	t37 := append(t27, make([]Layer, t28)...)
-	sBar.Ls = t29
-	dsBar1.Ls = t30
-	dsBar2.Ls = t31
-	dsBar3.Ls = t32
-	dsBar4.Ls = t33
-	dsBar5.Ls = t34
-	dsBar6.Ls = t35
-	dsBar7.Ls = t36
-	dsBar8.Ls = t37
-	t38 := s.Ls
-	t39 := ds1.Ls
-	t40 := ds2.Ls
-	t41 := ds3.Ls
-	t42 := ds4.Ls
-	t43 := ds5.Ls
-	t44 := ds6.Ls
-	t45 := ds7.Ls
-	t46 := ds8.Ls
-	n := len(t38)
+	var dtapePointersBuf2 [256]*T
+	t4 := tapePointersBuf2[:0]
+	t5 := sBar.Ls
+	t6 := dsBar.Ls
+	t7 := max(len(s.Ls)-len(t5), 0)
+	t8 := append(t5, make([]Layer, t7)...)
+	t9 := append(t6, make([]Layer, t7)...)
+	sBar.Ls = t8
+	dsBar.Ls = t9
+	t10 := s.Ls
+	t11 := ds.Ls
+	n := len(t10)
 	trips := max(n+2, 0)
-	t47 := trips * 3
-	t48 := trips * 2
-	t49 := append(t18, make([]*T, t47)...)
-	t50 := append(dtapePointersBuf1_2[:0], make([]*T, t47)...)
-	t51 := append(dtapePointersBuf2_2[:0], make([]*T, t47)...)
-	t52 := append(dtapePointersBuf3_2[:0], make([]*T, t47)...)
-	t53 := append(dtapePointersBuf4_2[:0], make([]*T, t47)...)
-	t54 := append(dtapePointersBuf5_2[:0], make([]*T, t47)...)
-	t55 := append(dtapePointersBuf6_2[:0], make([]*T, t47)...)
-	t56 := append(dtapePointersBuf7_2[:0], make([]*T, t47)...)
-	t57 := append(dtapePointersBuf8_2[:0], make([]*T, t47)...)
-	n2 := len(t18)
-	t58 := append(t17, make([]*tensorops.Tensor, t48)...)
-	t59 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t48)...)
-	t60 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t48)...)
-	t61 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, t48)...)
-	t62 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, t48)...)
-	t63 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, t48)...)
-	t64 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, t48)...)
-	t65 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, t48)...)
-	n3 := len(t17)
-	tapePointers := t49[:n2]
-	dtapePointers1 := t50[:n2]
-	dtapePointers2 := t51[:n2]
-	dtapePointers3 := t52[:n2]
-	dtapePointers4 := t53[:n2]
-	dtapePointers5 := t54[:n2]
-	dtapePointers6 := t55[:n2]
-	dtapePointers7 := t56[:n2]
-	dtapePointers8 := t57[:n2]
-	tapePointers2 := t58[:n3]
-	dtapePointers1_2 := t59[:n3]
-	dtapePointers2_2 := t60[:n3]
-	dtapePointers3_2 := t61[:n3]
-	dtapePointers4_2 := t62[:n3]
-	dtapePointers5_2 := t63[:n3]
-	dtapePointers6_2 := t64[:n3]
-	dtapePointers7_2 := t65[:n3]
-	dtapePointers8_2 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, t48)...)[:n3]
-	var dx1 *T
-	var dx2 *T
-	var dx3 *T
-	var dx4 *T
-	var dx5 *T
-	var dx6 *T
-	var dx7 *T
-	var dx8 *T
+	t12 := trips * 3
+	t13 := trips * 2
+	t14 := append(t4, make([]*T, t12)...)
+	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
+	n2 := len(t4)
+	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
+	n3 := len(t3)
+	tapePointers := t14[:n2]
+	dtapePointers := t15[:n2]
+	tapePointers2 := t16[:n3]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:n3]
+	var dx *T
 	i := 0
 	for i < n {
-		l := t38[i]
-		dl1 := t39[i]
-		dl2 := t40[i]
-		dl3 := t41[i]
-		dl4 := t42[i]
-		dl5 := t43[i]
-		dl6 := t44[i]
-		dl7 := t45[i]
-		dl8 := t46[i]
-		t177 := l.W
-		t178 := dl1.W
-		t179 := dl2.W
-		t180 := dl3.W
-		t181 := dl4.W
-		t182 := dl5.W
-		t183 := dl6.W
-		t184 := dl7.W
-		t185 := dl8.W
-		t186 := tensorops.MatMulEach(t177, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-		t187 := t186[0]
-		t188 := t186[2]
-		t189 := t186[3]
-		t190 := t186[4]
-		t191 := t186[5]
-		t192 := t186[6]
-		t193 := t186[7]
-		t194 := t186[8]
-		t195 := tensorops.MatMul(x, t178)
-		t196 := tensorops.FuseInto(t195, "a + b", t186[1], t195)
-		t197 := tensorops.MatMul(x, t179)
-		t198 := tensorops.FuseInto(t197, "a + b", t188, t197)
-		t199 := tensorops.MatMul(x, t180)
-		t200 := tensorops.FuseInto(t199, "a + b", t189, t199)
-		t201 := tensorops.MatMul(x, t181)
-		t202 := tensorops.FuseInto(t201, "a + b", t190, t201)
-		t203 := tensorops.MatMul(x, t182)
-		t204 := tensorops.FuseInto(t203, "a + b", t191, t203)
-		t205 := tensorops.MatMul(x, t183)
-		t206 := tensorops.FuseInto(t205, "a + b", t192, t205)
-		t207 := tensorops.MatMul(x, t184)
-		t208 := tensorops.FuseInto(t207, "a + b", t193, t207)
-		t209 := tensorops.MatMul(x, t185)
-		t210 := tensorops.FuseInto(t209, "a + b", t194, t209)
-		t211 := l.B
-		t212 := dl1.B
-		t213 := dl2.B
-		t214 := dl3.B
-		t215 := dl4.B
-		t216 := dl5.B
-		t217 := dl6.B
-		t218 := dl7.B
-		t219 := dl8.B
-		t220 := tensorops.Add(t187, t211)
-		t221 := tensorops.ExpandLike(t196, t220)
-		t222 := tensorops.ExpandLike(t198, t220)
-		t223 := tensorops.ExpandLike(t200, t220)
-		t224 := tensorops.ExpandLike(t202, t220)
-		t225 := tensorops.ExpandLike(t204, t220)
-		t226 := tensorops.ExpandLike(t206, t220)
-		t227 := tensorops.ExpandLike(t208, t220)
-		t228 := tensorops.ExpandLike(t210, t220)
-		x4 := tensorops.Tanh(t220)
-		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t221, tensorops.ExpandLike(t212, t220))
-		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t222, tensorops.ExpandLike(t213, t220))
-		dx3_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t223, tensorops.ExpandLike(t214, t220))
-		dx4_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t224, tensorops.ExpandLike(t215, t220))
-		dx5_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t225, tensorops.ExpandLike(t216, t220))
-		dx6_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t226, tensorops.ExpandLike(t217, t220))
-		dx7_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t227, tensorops.ExpandLike(t218, t220))
-		dx8_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t228, tensorops.ExpandLike(t219, t220))
+		l := t10[i]
+		dl := t11[i]
+		t43 := l.W
+		t44 := dl.W
+		t45 := tensorops.MatMulEach(t43, false, x, dx)
+		t46 := t45[0]
+		t47 := tensorops.MatMul(x, t44)
+		t48 := tensorops.FuseInto(t47, "a + b", t45[1], t47)
+		t49 := l.B
+		t50 := dl.B
+		t51 := tensorops.Add(t46, t49)
+		t52 := tensorops.ExpandLike(t48, t51)
+		x4 := tensorops.Tanh(t51)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t52, tensorops.ExpandLike(t50, t51))
 		i++
-		tapePointers = append(tapePointers, x, t177, t211)
-		dtapePointers1 = append(dtapePointers1, dx1, t178, t212)
-		dtapePointers2 = append(dtapePointers2, dx2, t179, t213)
-		dtapePointers3 = append(dtapePointers3, dx3, t180, t214)
-		dtapePointers4 = append(dtapePointers4, dx4, t181, t215)
-		dtapePointers5 = append(dtapePointers5, dx5, t182, t216)
-		dtapePointers6 = append(dtapePointers6, dx6, t183, t217)
-		dtapePointers7 = append(dtapePointers7, dx7, t184, t218)
-		dtapePointers8 = append(dtapePointers8, dx8, t185, t219)
-		tapePointers2 = append(tapePointers2, t187, x4)
-		dtapePointers1_2 = append(dtapePointers1_2, t196, dx1_4)
-		dtapePointers2_2 = append(dtapePointers2_2, t198, dx2_4)
-		dtapePointers3_2 = append(dtapePointers3_2, t200, dx3_4)
-		dtapePointers4_2 = append(dtapePointers4_2, t202, dx4_4)
-		dtapePointers5_2 = append(dtapePointers5_2, t204, dx5_4)
-		dtapePointers6_2 = append(dtapePointers6_2, t206, dx6_4)
-		dtapePointers7_2 = append(dtapePointers7_2, t208, dx7_4)
-		dtapePointers8_2 = append(dtapePointers8_2, t210, dx8_4)
+		tapePointers = append(tapePointers, x, t43, t49)
+		dtapePointers = append(dtapePointers, dx, t44, t50)
+		tapePointers2 = append(tapePointers2, t46, x4)
+		dtapePointers2 = append(dtapePointers2, t48, dx3)
 		x = x4
-		dx1 = dx1_4
-		dx2 = dx2_4
-		dx3 = dx3_4
-		dx4 = dx4_4
-		dx5 = dx5_4
-		dx6 = dx6_4
-		dx7 = dx7_4
-		dx8 = dx8_4
+		dx = dx3
 	}
-	t66 := tensorops.SumAll(x)
+	t17 := tensorops.SumAll(x)
 	i2 := n - 1
 	xBar := tensorops.FullLike(x, 1)
-	var dxBar1 *T
-	var dxBar2 *T
-	var dxBar3 *T
-	var dxBar4 *T
-	var dxBar5 *T
-	var dxBar6 *T
-	var dxBar7 *T
-	var dxBar8 *T
+	var dxBar *T
 	var xBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar = tensorops.ExpandLike(dxBar, xBar2)
 		n4 := len(tapePointers2)
-		t67 := n4 - 2
-		t68 := tapePointers2[t67]
-		t69 := n4 - 1
-		x2 := tapePointers2[t69]
-		dx1_2 := dtapePointers1_2[t69]
-		dx2_2 := dtapePointers2_2[t69]
-		dx3_2 := dtapePointers3_2[t69]
-		dx4_2 := dtapePointers4_2[t69]
-		dx5_2 := dtapePointers5_2[t69]
-		dx6_2 := dtapePointers6_2[t69]
-		dx7_2 := dtapePointers7_2[t69]
-		dx8_2 := dtapePointers8_2[t69]
-		tapePointers2 = tapePointers2[:t67]
-		dtapePointers1_2 = dtapePointers1_2[:t67]
-		dtapePointers2_2 = dtapePointers2_2[:t67]
-		dtapePointers3_2 = dtapePointers3_2[:t67]
-		dtapePointers4_2 = dtapePointers4_2[:t67]
-		dtapePointers5_2 = dtapePointers5_2[:t67]
-		dtapePointers6_2 = dtapePointers6_2[:t67]
-		dtapePointers7_2 = dtapePointers7_2[:t67]
-		dtapePointers8_2 = dtapePointers8_2[:t67]
+		t18 := n4 - 2
+		t19 := tapePointers2[t18]
+		t20 := n4 - 1
+		x2 := tapePointers2[t20]
+		tapePointers2 = tapePointers2[:t18]
+		t21 := dtapePointers2[:t18]
 		n5 := len(tapePointers)
-		t70 := n5 - 3
-		x3 := tapePointers[t70]
-		dx1_3 := dtapePointers1[t70]
-		dx2_3 := dtapePointers2[t70]
-		dx3_3 := dtapePointers3[t70]
-		dx4_3 := dtapePointers4[t70]
-		dx5_3 := dtapePointers5[t70]
-		dx6_3 := dtapePointers6[t70]
-		dx7_3 := dtapePointers7[t70]
-		dx8_3 := dtapePointers8[t70]
-		t71 := n5 - 2
-		t72 := tapePointers[t71]
-		t73 := dtapePointers1[t71]
-		t74 := dtapePointers2[t71]
-		t75 := dtapePointers3[t71]
-		t76 := dtapePointers4[t71]
-		t77 := dtapePointers5[t71]
-		t78 := dtapePointers6[t71]
-		t79 := dtapePointers7[t71]
-		t80 := dtapePointers8[t71]
-		t81 := tapePointers[n5-1]
-		tapePointers = tapePointers[:t70]
-		dtapePointers1 = dtapePointers1[:t70]
-		dtapePointers2 = dtapePointers2[:t70]
-		dtapePointers3 = dtapePointers3[:t70]
-		dtapePointers4 = dtapePointers4[:t70]
-		dtapePointers5 = dtapePointers5[:t70]
-		dtapePointers6 = dtapePointers6[:t70]
-		dtapePointers7 = dtapePointers7[:t70]
-		dtapePointers8 = dtapePointers8[:t70]
-		t82 := tensorops.TanhJVP(x2, xBar2)
-		t83 := tensorops.Fuse("-2*a*b", x2, xBar2)
-		t84 := tensorops.Fuse("1 - a*a", x2)
-		t85 := tensorops.Fuse("a*b + c*d", t83, dx1_2, t84, tensorops.ExpandLike(dxBar1, xBar2))
-		t86 := tensorops.Fuse("a*b + c*d", t83, dx2_2, t84, tensorops.ExpandLike(dxBar2, xBar2))
-		t87 := tensorops.Fuse("a*b + c*d", t83, dx3_2, t84, tensorops.ExpandLike(dxBar3, xBar2))
-		t88 := tensorops.Fuse("a*b + c*d", t83, dx4_2, t84, tensorops.ExpandLike(dxBar4, xBar2))
-		t89 := tensorops.Fuse("a*b + c*d", t83, dx5_2, t84, tensorops.ExpandLike(dxBar5, xBar2))
-		t90 := tensorops.Fuse("a*b + c*d", t83, dx6_2, t84, tensorops.ExpandLike(dxBar6, xBar2))
-		t91 := tensorops.Fuse("a*b + c*d", t83, dx7_2, t84, tensorops.ExpandLike(dxBar7, xBar2))
-		t92 := tensorops.Fuse("a*b + c*d", t83, dx8_2, t84, tensorops.ExpandLike(dxBar8, xBar2))
-		t93 := tensorops.SumLike(t82, t68)
-		t94 := tensorops.SumLike(t85, t68)
-		t95 := tensorops.SumLike(t86, t68)
-		t96 := tensorops.SumLike(t87, t68)
-		t97 := tensorops.SumLike(t88, t68)
-		t98 := tensorops.SumLike(t89, t68)
-		t99 := tensorops.SumLike(t90, t68)
-		t100 := tensorops.SumLike(t91, t68)
-		t101 := tensorops.SumLike(t92, t68)
-		t102 := sBar.Ls
-		t103 := dsBar1.Ls
-		t104 := dsBar2.Ls
-		t105 := dsBar3.Ls
-		t106 := dsBar4.Ls
-		t107 := dsBar5.Ls
-		t108 := dsBar6.Ls
-		t109 := dsBar7.Ls
-		t110 := dsBar8.Ls
-		t111 := t103[i2].B
-		t112 := t104[i2].B
-		t113 := t105[i2].B
-		t114 := t106[i2].B
-		t115 := t107[i2].B
-		t116 := t108[i2].B
-		t117 := t109[i2].B
-		t118 := t110[i2].B
-		t102[i2].B = tensorops.AccumulateSumLike(t102[i2].B, t82, t81)
-		t103[i2].B = tensorops.Add(t111, tensorops.SumLike(t85, t81))
-		t104[i2].B = tensorops.Add(t112, tensorops.SumLike(t86, t81))
-		t105[i2].B = tensorops.Add(t113, tensorops.SumLike(t87, t81))
-		t106[i2].B = tensorops.Add(t114, tensorops.SumLike(t88, t81))
-		t107[i2].B = tensorops.Add(t115, tensorops.SumLike(t89, t81))
-		t108[i2].B = tensorops.Add(t116, tensorops.SumLike(t90, t81))
-		t109[i2].B = tensorops.Add(t117, tensorops.SumLike(t91, t81))
-		t110[i2].B = tensorops.Add(t118, tensorops.SumLike(t92, t81))
+		t22 := n5 - 3
+		x3 := tapePointers[t22]
+		dx2 := dtapePointers[t22]
+		t23 := n5 - 2
+		t24 := tapePointers[t23]
+		t25 := dtapePointers[t23]
+		t26 := tapePointers[n5-1]
+		tapePointers = tapePointers[:t22]
+		dtapePointers = dtapePointers[:t22]
+		t27 := tensorops.TanhJVP(x2, xBar2)
+		t28 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t20], dxBar)
+		t29 := tensorops.SumLike(t27, t19)
+		t30 := tensorops.SumLike(t28, t19)
+		t31 := sBar.Ls
+		t32 := dsBar.Ls
+		t33 := t32[i2].B
+		t31[i2].B = tensorops.AccumulateSumLike(t31[i2].B, t27, t26)
+		t32[i2].B = tensorops.Add(t33, tensorops.SumLike(t28, t26))
 		if i2 != 0 {
-			t119 := tensorops.MatMulGradAEach(x3, t72, false, t93, t94, t95, t96, t97, t98, t99, t100, t101)
-			xBar = t119[0]
-			t120 := t119[2]
-			t121 := t119[3]
-			t122 := t119[4]
-			t123 := t119[5]
-			t124 := t119[6]
-			t125 := t119[7]
-			t126 := t119[8]
-			t127 := tensorops.MatMulGradA(t93, x3, t73, false, false)
-			dxBar1 = tensorops.FuseInto(t127, "a + b", t119[1], t127)
-			t128 := tensorops.MatMulGradA(t93, x3, t74, false, false)
-			dxBar2 = tensorops.FuseInto(t128, "a + b", t120, t128)
-			t129 := tensorops.MatMulGradA(t93, x3, t75, false, false)
-			dxBar3 = tensorops.FuseInto(t129, "a + b", t121, t129)
-			t130 := tensorops.MatMulGradA(t93, x3, t76, false, false)
-			dxBar4 = tensorops.FuseInto(t130, "a + b", t122, t130)
-			t131 := tensorops.MatMulGradA(t93, x3, t77, false, false)
-			dxBar5 = tensorops.FuseInto(t131, "a + b", t123, t131)
-			t132 := tensorops.MatMulGradA(t93, x3, t78, false, false)
-			dxBar6 = tensorops.FuseInto(t132, "a + b", t124, t132)
-			t133 := tensorops.MatMulGradA(t93, x3, t79, false, false)
-			dxBar7 = tensorops.FuseInto(t133, "a + b", t125, t133)
-			t134 := tensorops.MatMulGradA(t93, x3, t80, false, false)
-			dxBar8 = tensorops.FuseInto(t134, "a + b", t126, t134)
+			t34 := tensorops.MatMulGradAEach(x3, t24, false, t29, t30)
+			xBar = t34[0]
+			t35 := tensorops.MatMulGradA(t29, x3, t25, false, false)
+			dxBar = tensorops.FuseInto(t35, "a + b", t34[1], t35)
 		} else {
 			xBar = nil
-			dxBar1 = nil
-			dxBar2 = nil
-			dxBar3 = nil
-			dxBar4 = nil
-			dxBar5 = nil
-			dxBar6 = nil
-			dxBar7 = nil
-			dxBar8 = nil
+			dxBar = nil
 		}
-		t135 := sBar.Ls
-		t136 := dsBar1.Ls
-		t137 := dsBar2.Ls
-		t138 := dsBar3.Ls
-		t139 := dsBar4.Ls
-		t140 := dsBar5.Ls
-		t141 := dsBar6.Ls
-		t142 := dsBar7.Ls
-		t143 := dsBar8.Ls
-		t144 := t136[i2].W
-		t145 := t137[i2].W
-		t146 := t138[i2].W
-		t147 := t139[i2].W
-		t148 := t140[i2].W
-		t149 := t141[i2].W
-		t150 := t142[i2].W
-		t151 := t143[i2].W
-		t152 := tensorops.AccumulateMatMulGradB(t135[i2].W, t93, x3, t72, false, false)
-		t153 := tensorops.MatMulGradB(t94, x3, t72, false, false)
-		t154 := tensorops.MatMulGradB(t93, dx1_3, t72, false, false)
-		t155 := tensorops.FuseInto(t153, "a + b + c", t144, t153, t154)
-		t156 := tensorops.MatMulGradB(t95, x3, t72, false, false)
-		t157 := tensorops.MatMulGradB(t93, dx2_3, t72, false, false)
-		t158 := tensorops.FuseInto(t156, "a + b + c", t145, t156, t157)
-		t159 := tensorops.MatMulGradB(t96, x3, t72, false, false)
-		t160 := tensorops.MatMulGradB(t93, dx3_3, t72, false, false)
-		t161 := tensorops.FuseInto(t159, "a + b + c", t146, t159, t160)
-		t162 := tensorops.MatMulGradB(t97, x3, t72, false, false)
-		t163 := tensorops.MatMulGradB(t93, dx4_3, t72, false, false)
-		t164 := tensorops.FuseInto(t162, "a + b + c", t147, t162, t163)
-		t165 := tensorops.MatMulGradB(t98, x3, t72, false, false)
-		t166 := tensorops.MatMulGradB(t93, dx5_3, t72, false, false)
-		t167 := tensorops.FuseInto(t165, "a + b + c", t148, t165, t166)
-		t168 := tensorops.MatMulGradB(t99, x3, t72, false, false)
-		t169 := tensorops.MatMulGradB(t93, dx6_3, t72, false, false)
-		t170 := tensorops.FuseInto(t168, "a + b + c", t149, t168, t169)
-		t171 := tensorops.MatMulGradB(t100, x3, t72, false, false)
-		t172 := tensorops.MatMulGradB(t93, dx7_3, t72, false, false)
-		t173 := tensorops.FuseInto(t171, "a + b + c", t150, t171, t172)
-		t174 := tensorops.MatMulGradB(t101, x3, t72, false, false)
-		t175 := tensorops.MatMulGradB(t93, dx8_3, t72, false, false)
-		t176 := tensorops.FuseInto(t174, "a + b + c", t151, t174, t175)
-		t135[i2].W = t152
-		t136[i2].W = t155
-		t137[i2].W = t158
-		t138[i2].W = t161
-		t139[i2].W = t164
-		t140[i2].W = t167
-		t141[i2].W = t170
-		t142[i2].W = t173
-		t143[i2].W = t176
+		t36 := sBar.Ls
+		t37 := dsBar.Ls
+		t38 := t37[i2].W
+		t39 := tensorops.AccumulateMatMulGradB(t36[i2].W, t29, x3, t24, false, false)
+		t40 := tensorops.MatMulGradB(t30, x3, t24, false, false)
+		t41 := tensorops.MatMulGradB(t29, dx2, t24, false, false)
+		t42 := tensorops.FuseInto(t40, "a + b + c", t38, t40, t41)
+		t36[i2].W = t39
+		t37[i2].W = t42
 		i2--
 		xBar2 = nil
+		dtapePointers2 = t21
 	}
-	return t66, 0, 0, 0, 0, 0, 0, 0, 0
+	return t17, 0
 }
 
 // StackLossHessDiag returns StackLoss and the diagonal of its Hessian with respect to s, as a fresh
@@ -12643,8 +8394,9 @@ func stackTaylorLanes8WrtLs(
 // StackLossLaplacian returns StackLoss and its Laplacian with respect to s, Σᵢ ∂²StackLoss/∂θᵢ²
 // over θ, the n elements of the tensors of s in the order of its fields (each element e of Ls in
 // turn (e.W, e.B)), each tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor
-// mode: stackLossTaylorWrtS propagates 8 unit directions at once, their first coefficients and the
-// sum of their second ones; ⌈n/8⌉ calls, which give StackLoss's value too.
+// mode: stackLossTaylorStackedWrtS propagates up to 64 unit directions at once, stacked in one
+// tensor (their first coefficients, and the sum of their second ones); ⌈n/64⌉ calls, which give
+// StackLoss's value too.
 func StackLossLaplacian(s *Stack, x *T) (f, lap float64) {
 	t := s.Ls
 	n := len(t)
@@ -12655,38 +8407,23 @@ func StackLossLaplacian(s *Stack, x *T) (f, lap float64) {
 	n2 := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]*Stack, 8)
-		for l := 0; l < 8; l++ {
-			t3 := tensorops.ParamsBasis(params, i+l)
-			t4 := new(Stack)
-			us[l] = t4
-			n3 := len(s.Ls)
-			t5 := make([]Layer, n3)
-			t4.Ls = t5
-			j2 := 0
-			off := 0
-			for j2 < n3 {
-				t5[j2].W = t3[off]
-				t5[j2].B = t3[off+1]
-				j2++
-				off += 2
-			}
+	for i := 0; i < n2; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		u := new(Stack)
+		n3 := len(s.Ls)
+		t3 := make([]Layer, n3)
+		u.Ls = t3
+		j2 := 0
+		off := 0
+		for j2 < n3 {
+			t3[j2].W = t2[off]
+			t3[j2].B = t2[off+1]
+			j2++
+			off += 2
 		}
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = stackLossTaylorWrtS(
-			s,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		lap += 2 * t2
+		var t4 float64
+		f, _, t4 = stackLossTaylorStackedWrtS(s, u, x)
+		lap += 2 * t4
 	}
 	if n2 == 0 {
 		f = StackLoss(s, x)
@@ -12694,194 +8431,52 @@ func StackLossLaplacian(s *Stack, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// stackLossTaylorWrtS propagates 8 second-order jets of StackLoss at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// stackLossTaylorStackedWrtS propagates 1 second-order jets of StackLoss at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of StackLoss and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: s (s1, s2, s3, s4, s5, s6, s7, s8).
-func stackLossTaylorWrtS(
-	s, s1, s2, s3, s4, s5, s6, s7, s8 *Stack,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+// Varied inputs: s (s1).
+func stackLossTaylorStackedWrtS(s, s1 *Stack, x *T) (float64, float64, float64) {
 	t := s1.Ls
 	s1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
-	t2 := s2.Ls
-	s2.Ls = append(t2, make([]Layer, max(len(s.Ls)-len(t2), 0))...)
-	t3 := s3.Ls
-	s3.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
-	t4 := s4.Ls
-	s4.Ls = append(t4, make([]Layer, max(len(s.Ls)-len(t4), 0))...)
-	t5 := s5.Ls
-	s5.Ls = append(t5, make([]Layer, max(len(s.Ls)-len(t5), 0))...)
-	t6 := s6.Ls
-	s6.Ls = append(t6, make([]Layer, max(len(s.Ls)-len(t6), 0))...)
-	t7 := s7.Ls
-	s7.Ls = append(t7, make([]Layer, max(len(s.Ls)-len(t7), 0))...)
-	t8 := s8.Ls
-	s8.Ls = append(t8, make([]Layer, max(len(s.Ls)-len(t8), 0))...)
-	t9, t10, t11, t12, t13, t14, t15, t16, t17, t18 := stackTaylorWrtLs(
-		s.Ls,
-		s1.Ls,
-		s2.Ls,
-		s3.Ls,
-		s4.Ls,
-		s5.Ls,
-		s6.Ls,
-		s7.Ls,
-		s8.Ls,
-		x,
-	)
-	t19 := tensorops.SumAll(t9)
-	t20 := tensorops.SumAll(t10)
-	t21 := tensorops.SumAll(t11)
-	t22 := tensorops.SumAll(t12)
-	t23 := tensorops.SumAll(t13)
-	t24 := tensorops.SumAll(t14)
-	t25 := tensorops.SumAll(t15)
-	t26 := tensorops.SumAll(t16)
-	return t19, t20, t21, t22, t23, t24, t25, t26, tensorops.SumAll(t17), tensorops.SumAll(t18)
+	t2, _, t3 := stackTaylorStackedWrtLs(s.Ls, s1.Ls, x)
+	return tensorops.SumAll(t2), 0, tensorops.SumAll(t3)
 }
 
-// stackTaylorWrtLs propagates 8 second-order jets of stack at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// stackTaylorStackedWrtLs propagates 1 second-order jets of stack at once (collapsed Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of stack and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: ls (ls1, ls2, ls3, ls4, ls5, ls6, ls7, ls8).
-func stackTaylorWrtLs(
-	ls, ls1, ls2, ls3, ls4, ls5, ls6, ls7, ls8 []Layer,
-	x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+// Varied inputs: ls (ls1).
+func stackTaylorStackedWrtLs(ls, ls1 []Layer, x *T) (*T, *T, *T) {
 	var x1 *T
 	var x2 *T
-	var x3 *T
-	var x4 *T
-	var x5 *T
-	var x6 *T
-	var x7 *T
-	var x8 *T
-	var x9 *T
 	for i := 0; i < len(ls); i++ {
 		l := ls[i]
 		l1 := ls1[i]
-		l2 := ls2[i]
-		l3 := ls3[i]
-		l4 := ls4[i]
-		l5 := ls5[i]
-		l6 := ls6[i]
-		l7 := ls7[i]
-		l8 := ls8[i]
-		t := tensorops.MatMulEach(l.W, false, x, x1, x2, x3, x4, x5, x6, x7, x8, x9)
-		t2 := t[0]
-		t3 := t[1]
-		t4 := t[2]
-		t5 := t[3]
-		t6 := t[4]
-		t7 := t[5]
-		t8 := t[6]
-		t9 := t[7]
-		t10 := t[8]
-		t11 := t[9]
-		t12 := tensorops.MatMulEach(l1.W, false, x, x1)
-		t13 := t12[0]
-		t14 := t12[1]
-		t15 := tensorops.MatMulEach(l2.W, false, x, x2)
-		t16 := t15[0]
-		t17 := t15[1]
-		t18 := tensorops.MatMulEach(l3.W, false, x, x3)
-		t19 := t18[0]
-		t20 := t18[1]
-		t21 := tensorops.MatMulEach(l4.W, false, x, x4)
-		t22 := t21[0]
-		t23 := t21[1]
-		t24 := tensorops.MatMulEach(l5.W, false, x, x5)
-		t25 := t24[0]
-		t26 := t24[1]
-		t27 := tensorops.MatMulEach(l6.W, false, x, x6)
-		t28 := t27[0]
-		t29 := t27[1]
-		t30 := tensorops.MatMulEach(l7.W, false, x, x7)
-		t31 := t30[0]
-		t32 := t30[1]
-		t33 := tensorops.MatMulEach(l8.W, false, x, x8)
-		t34 := t33[0]
-		t35 := tensorops.Fuse(
-			"a + b + c + d + e + f + g + h + i",
-			t14,
-			t17,
-			t20,
-			t23,
-			t26,
-			t29,
-			t32,
-			t33[1],
-			t11,
-		)
-		t36 := tensorops.Add(t2, l.B)
-		t37 := tensorops.ExpandLike(tensorops.Add(t3, t13), t36)
-		t38 := tensorops.Add(t37, tensorops.ExpandLike(l1.B, t36))
-		t39 := tensorops.ExpandLike(tensorops.Add(t4, t16), t36)
-		t40 := tensorops.Add(t39, tensorops.ExpandLike(l2.B, t36))
-		t41 := tensorops.ExpandLike(tensorops.Add(t5, t19), t36)
-		t42 := tensorops.Add(t41, tensorops.ExpandLike(l3.B, t36))
-		t43 := tensorops.ExpandLike(tensorops.Add(t6, t22), t36)
-		t44 := tensorops.Add(t43, tensorops.ExpandLike(l4.B, t36))
-		t45 := tensorops.ExpandLike(tensorops.Add(t7, t25), t36)
-		t46 := tensorops.Add(t45, tensorops.ExpandLike(l5.B, t36))
-		t47 := tensorops.ExpandLike(tensorops.Add(t8, t28), t36)
-		t48 := tensorops.Add(t47, tensorops.ExpandLike(l6.B, t36))
-		t49 := tensorops.ExpandLike(tensorops.Add(t9, t31), t36)
-		t50 := tensorops.Add(t49, tensorops.ExpandLike(l7.B, t36))
-		t51 := tensorops.ExpandLike(tensorops.Add(t10, t34), t36)
-		t52 := tensorops.Add(t51, tensorops.ExpandLike(l8.B, t36))
-		t53 := tensorops.ExpandLike(t35, t36)
-		x = tensorops.Tanh(t36)
-		x1 = tensorops.TanhJVP(x, t38)
-		x2 = tensorops.TanhJVP(x, t40)
-		x3 = tensorops.TanhJVP(x, t42)
-		t54 := tensorops.Fuse(
-			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-			x,
-			x1,
-			t38,
-			x2,
-			t40,
-			x3,
-			t42,
-		)
-		x4 = tensorops.TanhJVP(x, t44)
-		x5 = tensorops.TanhJVP(x, t46)
-		x6 = tensorops.TanhJVP(x, t48)
-		t55 := tensorops.FuseInto(
-			t54,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-			t54,
-			x,
-			x4,
-			t44,
-			x5,
-			t46,
-			x6,
-			t48,
-		)
-		x7 = tensorops.TanhJVP(x, t50)
-		x8 = tensorops.TanhJVP(x, t52)
-		x9 = tensorops.FuseInto(
-			t55,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*g",
-			t55,
-			x,
-			x7,
-			t50,
-			x8,
-			t52,
-			t53,
-		)
+		t := l.W
+		t2 := tensorops.MatMulEach(t, false, x, x1)
+		t3 := t2[0]
+		t4 := t2[1]
+		t5 := tensorops.MatMulEach(l1.W, false, x, x1)
+		t6 := t5[0]
+		t7 := tensorops.MatMul(x2, t)
+		t8 := tensorops.FuseInto(t7, "a + b", tensorops.SumLanes(t5[1]), t7)
+		t9 := tensorops.Add(t3, l.B)
+		t10 := tensorops.ExpandLike(tensorops.Add(t4, t6), t9)
+		t11 := tensorops.Add(t10, tensorops.ExpandLike(l1.B, t9))
+		t12 := tensorops.ExpandLike(t8, t9)
+		x = tensorops.Tanh(t9)
+		x1 = tensorops.TanhJVP(x, t11)
+		t13 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", x, x1, t11))
+		x2 = tensorops.FuseInto(t12, "a + (1 - b*b)*c", t13, x, t12)
 	}
-	return x, x1, x2, x3, x4, x5, x6, x7, x8, x9
+	return x, x1, x2
 }
 
 // StackLossHVP2 returns StackLoss and the Hessian-vector product ∇²StackLoss·v1, ∇²StackLoss·v2,
@@ -13336,9 +8931,10 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 // StackLossVHessian returns StackLossV and its Hessian with respect to s, a [n, n] tensor (marked
 // symmetric) over θ, the n elements of the tensors of s in the order of its fields (each element e
 // of Ls in turn (e.W, e.B)), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] =
-// ∂²StackLossV/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by forward
-// mode over reverse mode (stackLossVGradJVPLanes8, the JVP of the gradient along 8 unit directions
-// at once, ⌈n/8⌉ calls, which give StackLossV's value too), then (H + Hᵀ)/2, exactly symmetric.
+// ∂²StackLossV/∂θᵢ∂θⱼ. Its rows are the Hessian-vector products along the unit directions by
+// forward mode over reverse mode (stackLossVGradJVPStacked, the JVP of the gradient along up to 64
+// unit directions at once, stacked in one tensor; ⌈n/64⌉ calls, which give StackLossV's value too),
+// then (H + Hᵀ)/2, exactly symmetric.
 func StackLossVHessian(s Stack, x *T) (f float64, h *T) {
 	t := s.Ls
 	n := len(t)
@@ -13347,525 +8943,172 @@ func StackLossVHessian(s Stack, x *T) (f float64, h *T) {
 		params = append(params, t[j].W, t[j].B)
 	}
 	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, n2+7)
+	rows := make([]*T, (n2+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]Stack, 8)
-		for l := 0; l < 8; l++ {
-			t4 := tensorops.ParamsBasis(params, i+l)
-			n4 := len(s.Ls)
-			t5 := make([]Layer, n4)
-			us[l].Ls = t5
-			j3 := 0
-			off := 0
-			for j3 < n4 {
-				t5[j3].W = t4[off]
-				t5[j3].B = t4[off+1]
-				j3++
-				off += 2
-			}
+	for i := 0; i < n2; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		var t6 Stack
+		n3 := len(s.Ls)
+		t3 := make([]Layer, n3)
+		t6.Ls = t3
+		j2 := 0
+		off := 0
+		for j2 < n3 {
+			t3[j2].W = t2[off]
+			t3[j2].B = t2[off+1]
+			j2++
+			off += 2
 		}
-		u1 := us[0]
-		u2 := us[1]
-		u3 := us[2]
-		u4 := us[3]
-		u5 := us[4]
-		u6 := us[5]
-		u7 := us[6]
-		u8 := us[7]
+		u := t6
 		sBar := new(Stack)
 		sBar.Ls = make([]Layer, len(s.Ls))
-		hvs := make([]*Stack, 8)
-		for l2 := 0; l2 < 8; l2++ {
-			t3 := new(Stack)
-			t3.Ls = make([]Layer, len(s.Ls))
-			hvs[l2] = t3
+		hv := new(Stack)
+		hv.Ls = make([]Layer, len(s.Ls))
+		f, _ = stackLossVGradJVPStacked(s, u, sBar, hv, x)
+		t4 := hv.Ls
+		n4 := len(t4)
+		ts := make([]*T, 0)
+		for j3 := 0; j3 < n4; j3++ {
+			ts = append(ts, t4[j3].W, t4[j3].B)
 		}
-		f, _, _, _, _, _, _, _, _ = stackLossVGradJVPLanes8(
-			s,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			u8,
-			sBar,
-			hvs[0],
-			hvs[1],
-			hvs[2],
-			hvs[3],
-			hvs[4],
-			hvs[5],
-			hvs[6],
-			hvs[7],
-			x,
-		)
-		for l3 := 0; l3 < 8; l3++ {
-			t2 := hvs[l3].Ls
-			n3 := len(t2)
-			ts := make([]*T, 0)
-			for j2 := 0; j2 < n3; j2++ {
-				ts = append(ts, t2[j2].W, t2[j2].B)
-			}
-			rows[i+l3] = tensorops.ParamsFlatten(ts, params)
+		t7 := u
+		t5 := t7.Ls
+		n5 := len(t5)
+		us := make([]*T, 0)
+		for j4 := 0; j4 < n5; j4++ {
+			us = append(us, t5[j4].W, t5[j4].B)
 		}
+		rows[i/64] = tensorops.ParamsFlattenLanes(ts, us, params)
 	}
 	if n2 == 0 {
 		f = StackLossV(s, x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n2], params...)
+	return f, tensorops.ParamsHessian(rows, params...)
 }
 
-// stackLossVGradJVPLanes8 computes StackLossVGrad and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// StackLossVGrad's, then the 8 tangents of each float result in order.
+// stackLossVGradJVPStacked computes StackLossVGrad and its derivative along the tangents (forward
+// mode).
 //
-// Varied inputs: s (tangents ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8), sBar (tangents dsBar1,
-// dsBar2, dsBar3, dsBar4, dsBar5, dsBar6, dsBar7, dsBar8).
-// Fixed inputs (zero tangents): x.
+// Varied inputs: s (tangent ds), sBar (tangent dsBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of StackLossVGrad; its tangent.
+// Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values StackLossVGrad writes are written (overwritten) into the shadows: sBar
+// into dsBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
-func stackLossVGradJVPLanes8(
-	s, ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8 Stack,
-	sBar, dsBar1, dsBar2, dsBar3, dsBar4, dsBar5, dsBar6, dsBar7, dsBar8 *Stack,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func stackLossVGradJVPStacked(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64) {
 	t := s.Ls
-	t2 := ds1.Ls
+	t2 := ds.Ls
 	n := len(t)
-	ds1.Ls = append(t2, make([]Layer, max(n-len(t2), 0))...)
-	t3 := ds2.Ls
-	ds2.Ls = append(t3, make([]Layer, max(n-len(t3), 0))...)
-	t4 := ds3.Ls
-	ds3.Ls = append(t4, make([]Layer, max(n-len(t4), 0))...)
-	t5 := ds4.Ls
-	ds4.Ls = append(t5, make([]Layer, max(n-len(t5), 0))...)
-	t6 := ds5.Ls
-	ds5.Ls = append(t6, make([]Layer, max(n-len(t6), 0))...)
-	t7 := ds6.Ls
-	ds6.Ls = append(t7, make([]Layer, max(n-len(t7), 0))...)
-	t8 := ds7.Ls
-	ds7.Ls = append(t8, make([]Layer, max(n-len(t8), 0))...)
-	t9 := ds8.Ls
-	ds8.Ls = append(t9, make([]Layer, max(n-len(t9), 0))...)
-	t10 := dsBar1.Ls
-	dsBar1.Ls = append(t10, make([]Layer, max(len(sBar.Ls)-len(t10), 0))...)
-	t11 := dsBar2.Ls
-	dsBar2.Ls = append(t11, make([]Layer, max(len(sBar.Ls)-len(t11), 0))...)
-	t12 := dsBar3.Ls
-	dsBar3.Ls = append(t12, make([]Layer, max(len(sBar.Ls)-len(t12), 0))...)
-	t13 := dsBar4.Ls
-	dsBar4.Ls = append(t13, make([]Layer, max(len(sBar.Ls)-len(t13), 0))...)
-	t14 := dsBar5.Ls
-	dsBar5.Ls = append(t14, make([]Layer, max(len(sBar.Ls)-len(t14), 0))...)
-	t15 := dsBar6.Ls
-	dsBar6.Ls = append(t15, make([]Layer, max(len(sBar.Ls)-len(t15), 0))...)
-	t16 := dsBar7.Ls
-	dsBar7.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
-	t17 := dsBar8.Ls
-	dsBar8.Ls = append(t17, make([]Layer, max(len(sBar.Ls)-len(t17), 0))...)
+	ds.Ls = append(t2, make([]Layer, max(n-len(t2), 0))...)
+	t3 := dsBar.Ls
+	dsBar.Ls = append(t3, make([]Layer, max(len(sBar.Ls)-len(t3), 0))...)
 	var tapePointersBuf [256]*tensorops.Tensor
-	var dtapePointersBuf1 [256]*tensorops.Tensor
-	var dtapePointersBuf2 [256]*tensorops.Tensor
-	var dtapePointersBuf3 [256]*tensorops.Tensor
-	var dtapePointersBuf4 [256]*tensorops.Tensor
-	var dtapePointersBuf5 [256]*tensorops.Tensor
-	var dtapePointersBuf6 [256]*tensorops.Tensor
-	var dtapePointersBuf7 [256]*tensorops.Tensor
-	var dtapePointersBuf8 [256]*tensorops.Tensor
-	t18 := tapePointersBuf[:0]
+	var dtapePointersBuf [256]*tensorops.Tensor
+	t4 := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	var dtapePointersBuf1_2 [256]*T
-	var dtapePointersBuf2_2 [256]*T
-	var dtapePointersBuf3_2 [256]*T
-	var dtapePointersBuf4_2 [256]*T
-	var dtapePointersBuf5_2 [256]*T
-	var dtapePointersBuf6_2 [256]*T
-	var dtapePointersBuf7_2 [256]*T
-	var dtapePointersBuf8_2 [256]*T
-	t19 := tapePointersBuf2[:0]
-	t20 := ds1.Ls
-	t21 := ds2.Ls
-	t22 := ds3.Ls
-	t23 := ds4.Ls
-	t24 := ds5.Ls
-	t25 := ds6.Ls
-	t26 := ds7.Ls
-	t27 := ds8.Ls
-	t28 := sBar.Ls
-	t29 := dsBar1.Ls
-	t30 := dsBar2.Ls
-	t31 := dsBar3.Ls
-	t32 := dsBar4.Ls
-	t33 := dsBar5.Ls
-	t34 := dsBar6.Ls
-	t35 := dsBar7.Ls
-	t36 := dsBar8.Ls
-	t37 := max(n-len(t28), 0)
-	t38 := append(t28, make([]Layer, t37)...)
-	t39 := append(t29, make([]Layer, t37)...)
-	t40 := append(t30, make([]Layer, t37)...)
-	t41 := append(t31, make([]Layer, t37)...)
-	t42 := append(t32, make([]Layer, t37)...)
-	t43 := append(t33, make([]Layer, t37)...)
-	t44 := append(t34, make([]Layer, t37)...)
-	t45 := append(t35, make([]Layer, t37)...)
-	t46 := append(t36, make([]Layer, t37)...)
-	sBar.Ls = t38
-	dsBar1.Ls = t39
-	dsBar2.Ls = t40
-	dsBar3.Ls = t41
-	dsBar4.Ls = t42
-	dsBar5.Ls = t43
-	dsBar6.Ls = t44
-	dsBar7.Ls = t45
-	dsBar8.Ls = t46
-	t47 := *sBar
-	t48 := *dsBar1
-	t49 := *dsBar2
-	t50 := *dsBar3
-	t51 := *dsBar4
-	t52 := *dsBar5
-	t53 := *dsBar6
-	t54 := *dsBar7
-	t55 := *dsBar8
+	var dtapePointersBuf2 [256]*T
+	t5 := tapePointersBuf2[:0]
+	t6 := ds.Ls
+	t7 := sBar.Ls
+	t8 := dsBar.Ls
+	t9 := max(n-len(t7), 0)
+	t10 := append(t7, make([]Layer, t9)...)
+	t11 := append(t8, make([]Layer, t9)...)
+	sBar.Ls = t10
+	dsBar.Ls = t11
+	t12 := *sBar
+	t13 := *dsBar
 	trips := max(n+2, 0)
-	t56 := trips * 3
-	t57 := trips * 2
-	t58 := append(t19, make([]*T, t56)...)
-	t59 := append(dtapePointersBuf1_2[:0], make([]*T, t56)...)
-	t60 := append(dtapePointersBuf2_2[:0], make([]*T, t56)...)
-	t61 := append(dtapePointersBuf3_2[:0], make([]*T, t56)...)
-	t62 := append(dtapePointersBuf4_2[:0], make([]*T, t56)...)
-	t63 := append(dtapePointersBuf5_2[:0], make([]*T, t56)...)
-	t64 := append(dtapePointersBuf6_2[:0], make([]*T, t56)...)
-	t65 := append(dtapePointersBuf7_2[:0], make([]*T, t56)...)
-	t66 := append(dtapePointersBuf8_2[:0], make([]*T, t56)...)
-	n2 := len(t19)
-	t67 := append(t18, make([]*tensorops.Tensor, t57)...)
-	t68 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t57)...)
-	t69 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t57)...)
-	t70 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, t57)...)
-	t71 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, t57)...)
-	t72 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, t57)...)
-	t73 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, t57)...)
-	t74 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, t57)...)
-	n3 := len(t18)
-	tapePointers := t58[:n2]
-	dtapePointers1 := t59[:n2]
-	dtapePointers2 := t60[:n2]
-	dtapePointers3 := t61[:n2]
-	dtapePointers4 := t62[:n2]
-	dtapePointers5 := t63[:n2]
-	dtapePointers6 := t64[:n2]
-	dtapePointers7 := t65[:n2]
-	dtapePointers8 := t66[:n2]
-	tapePointers2 := t67[:n3]
-	dtapePointers1_2 := t68[:n3]
-	dtapePointers2_2 := t69[:n3]
-	dtapePointers3_2 := t70[:n3]
-	dtapePointers4_2 := t71[:n3]
-	dtapePointers5_2 := t72[:n3]
-	dtapePointers6_2 := t73[:n3]
-	dtapePointers7_2 := t74[:n3]
-	dtapePointers8_2 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, t57)...)[:n3]
-	var dx1 *T
-	var dx2 *T
-	var dx3 *T
-	var dx4 *T
-	var dx5 *T
-	var dx6 *T
-	var dx7 *T
-	var dx8 *T
+	t14 := trips * 3
+	t15 := trips * 2
+	t16 := append(t5, make([]*T, t14)...)
+	t17 := append(dtapePointersBuf2[:0], make([]*T, t14)...)
+	n2 := len(t5)
+	t18 := append(t4, make([]*tensorops.Tensor, t15)...)
+	n3 := len(t4)
+	tapePointers := t16[:n2]
+	dtapePointers := t17[:n2]
+	tapePointers2 := t18[:n3]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t15)...)[:n3]
+	var dx *T
 	i := 0
 	for i < n {
 		l := t[i]
-		dl1 := t20[i]
-		dl2 := t21[i]
-		dl3 := t22[i]
-		dl4 := t23[i]
-		dl5 := t24[i]
-		dl6 := t25[i]
-		dl7 := t26[i]
-		dl8 := t27[i]
-		t168 := l.W
-		t169 := dl1.W
-		t170 := dl2.W
-		t171 := dl3.W
-		t172 := dl4.W
-		t173 := dl5.W
-		t174 := dl6.W
-		t175 := dl7.W
-		t176 := dl8.W
-		t177 := tensorops.MatMulEach(t168, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-		t178 := t177[0]
-		t179 := t177[2]
-		t180 := t177[3]
-		t181 := t177[4]
-		t182 := t177[5]
-		t183 := t177[6]
-		t184 := t177[7]
-		t185 := t177[8]
-		t186 := tensorops.MatMul(x, t169)
-		t187 := tensorops.FuseInto(t186, "a + b", t177[1], t186)
-		t188 := tensorops.MatMul(x, t170)
-		t189 := tensorops.FuseInto(t188, "a + b", t179, t188)
-		t190 := tensorops.MatMul(x, t171)
-		t191 := tensorops.FuseInto(t190, "a + b", t180, t190)
-		t192 := tensorops.MatMul(x, t172)
-		t193 := tensorops.FuseInto(t192, "a + b", t181, t192)
-		t194 := tensorops.MatMul(x, t173)
-		t195 := tensorops.FuseInto(t194, "a + b", t182, t194)
-		t196 := tensorops.MatMul(x, t174)
-		t197 := tensorops.FuseInto(t196, "a + b", t183, t196)
-		t198 := tensorops.MatMul(x, t175)
-		t199 := tensorops.FuseInto(t198, "a + b", t184, t198)
-		t200 := tensorops.MatMul(x, t176)
-		t201 := tensorops.FuseInto(t200, "a + b", t185, t200)
-		t202 := l.B
-		t203 := dl1.B
-		t204 := dl2.B
-		t205 := dl3.B
-		t206 := dl4.B
-		t207 := dl5.B
-		t208 := dl6.B
-		t209 := dl7.B
-		t210 := dl8.B
-		t211 := tensorops.Add(t178, t202)
-		t212 := tensorops.ExpandLike(t187, t211)
-		t213 := tensorops.ExpandLike(t189, t211)
-		t214 := tensorops.ExpandLike(t191, t211)
-		t215 := tensorops.ExpandLike(t193, t211)
-		t216 := tensorops.ExpandLike(t195, t211)
-		t217 := tensorops.ExpandLike(t197, t211)
-		t218 := tensorops.ExpandLike(t199, t211)
-		t219 := tensorops.ExpandLike(t201, t211)
-		x4 := tensorops.Tanh(t211)
-		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t212, tensorops.ExpandLike(t203, t211))
-		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t213, tensorops.ExpandLike(t204, t211))
-		dx3_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t214, tensorops.ExpandLike(t205, t211))
-		dx4_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t215, tensorops.ExpandLike(t206, t211))
-		dx5_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t216, tensorops.ExpandLike(t207, t211))
-		dx6_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t217, tensorops.ExpandLike(t208, t211))
-		dx7_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t218, tensorops.ExpandLike(t209, t211))
-		dx8_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t219, tensorops.ExpandLike(t210, t211))
+		dl := t6[i]
+		t41 := l.W
+		t42 := dl.W
+		t43 := tensorops.MatMulEach(t41, false, x, dx)
+		t44 := t43[0]
+		t45 := tensorops.MatMul(x, t42)
+		t46 := tensorops.FuseInto(t45, "a + b", t43[1], t45)
+		t47 := l.B
+		t48 := dl.B
+		t49 := tensorops.Add(t44, t47)
+		t50 := tensorops.ExpandLike(t46, t49)
+		x4 := tensorops.Tanh(t49)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t50, tensorops.ExpandLike(t48, t49))
 		i++
-		tapePointers = append(tapePointers, x, t168, t202)
-		dtapePointers1 = append(dtapePointers1, dx1, t169, t203)
-		dtapePointers2 = append(dtapePointers2, dx2, t170, t204)
-		dtapePointers3 = append(dtapePointers3, dx3, t171, t205)
-		dtapePointers4 = append(dtapePointers4, dx4, t172, t206)
-		dtapePointers5 = append(dtapePointers5, dx5, t173, t207)
-		dtapePointers6 = append(dtapePointers6, dx6, t174, t208)
-		dtapePointers7 = append(dtapePointers7, dx7, t175, t209)
-		dtapePointers8 = append(dtapePointers8, dx8, t176, t210)
-		tapePointers2 = append(tapePointers2, t178, x4)
-		dtapePointers1_2 = append(dtapePointers1_2, t187, dx1_4)
-		dtapePointers2_2 = append(dtapePointers2_2, t189, dx2_4)
-		dtapePointers3_2 = append(dtapePointers3_2, t191, dx3_4)
-		dtapePointers4_2 = append(dtapePointers4_2, t193, dx4_4)
-		dtapePointers5_2 = append(dtapePointers5_2, t195, dx5_4)
-		dtapePointers6_2 = append(dtapePointers6_2, t197, dx6_4)
-		dtapePointers7_2 = append(dtapePointers7_2, t199, dx7_4)
-		dtapePointers8_2 = append(dtapePointers8_2, t201, dx8_4)
+		tapePointers = append(tapePointers, x, t41, t47)
+		dtapePointers = append(dtapePointers, dx, t42, t48)
+		tapePointers2 = append(tapePointers2, t44, x4)
+		dtapePointers2 = append(dtapePointers2, t46, dx3)
 		x = x4
-		dx1 = dx1_4
-		dx2 = dx2_4
-		dx3 = dx3_4
-		dx4 = dx4_4
-		dx5 = dx5_4
-		dx6 = dx6_4
-		dx7 = dx7_4
-		dx8 = dx8_4
+		dx = dx3
 	}
-	t75 := tensorops.SumAll(x)
+	t19 := tensorops.SumAll(x)
 	i2 := n - 1
 	xBar := tensorops.FullLike(x, 1)
-	var dxBar1 *T
-	var dxBar2 *T
-	var dxBar3 *T
-	var dxBar4 *T
-	var dxBar5 *T
-	var dxBar6 *T
-	var dxBar7 *T
-	var dxBar8 *T
+	var dxBar *T
 	var xBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar = tensorops.ExpandLike(dxBar, xBar2)
 		n4 := len(tapePointers2)
-		t76 := n4 - 2
-		t77 := tapePointers2[t76]
-		t78 := n4 - 1
-		x2 := tapePointers2[t78]
-		dx1_2 := dtapePointers1_2[t78]
-		dx2_2 := dtapePointers2_2[t78]
-		dx3_2 := dtapePointers3_2[t78]
-		dx4_2 := dtapePointers4_2[t78]
-		dx5_2 := dtapePointers5_2[t78]
-		dx6_2 := dtapePointers6_2[t78]
-		dx7_2 := dtapePointers7_2[t78]
-		dx8_2 := dtapePointers8_2[t78]
-		tapePointers2 = tapePointers2[:t76]
-		dtapePointers1_2 = dtapePointers1_2[:t76]
-		dtapePointers2_2 = dtapePointers2_2[:t76]
-		dtapePointers3_2 = dtapePointers3_2[:t76]
-		dtapePointers4_2 = dtapePointers4_2[:t76]
-		dtapePointers5_2 = dtapePointers5_2[:t76]
-		dtapePointers6_2 = dtapePointers6_2[:t76]
-		dtapePointers7_2 = dtapePointers7_2[:t76]
-		dtapePointers8_2 = dtapePointers8_2[:t76]
+		t20 := n4 - 2
+		t21 := tapePointers2[t20]
+		t22 := n4 - 1
+		x2 := tapePointers2[t22]
+		tapePointers2 = tapePointers2[:t20]
+		t23 := dtapePointers2[:t20]
 		n5 := len(tapePointers)
-		t79 := n5 - 3
-		x3 := tapePointers[t79]
-		dx1_3 := dtapePointers1[t79]
-		dx2_3 := dtapePointers2[t79]
-		dx3_3 := dtapePointers3[t79]
-		dx4_3 := dtapePointers4[t79]
-		dx5_3 := dtapePointers5[t79]
-		dx6_3 := dtapePointers6[t79]
-		dx7_3 := dtapePointers7[t79]
-		dx8_3 := dtapePointers8[t79]
-		t80 := n5 - 2
-		t81 := tapePointers[t80]
-		t82 := dtapePointers1[t80]
-		t83 := dtapePointers2[t80]
-		t84 := dtapePointers3[t80]
-		t85 := dtapePointers4[t80]
-		t86 := dtapePointers5[t80]
-		t87 := dtapePointers6[t80]
-		t88 := dtapePointers7[t80]
-		t89 := dtapePointers8[t80]
-		t90 := tapePointers[n5-1]
-		tapePointers = tapePointers[:t79]
-		dtapePointers1 = dtapePointers1[:t79]
-		dtapePointers2 = dtapePointers2[:t79]
-		dtapePointers3 = dtapePointers3[:t79]
-		dtapePointers4 = dtapePointers4[:t79]
-		dtapePointers5 = dtapePointers5[:t79]
-		dtapePointers6 = dtapePointers6[:t79]
-		dtapePointers7 = dtapePointers7[:t79]
-		dtapePointers8 = dtapePointers8[:t79]
-		t91 := tensorops.TanhJVP(x2, xBar2)
-		t92 := tensorops.Fuse("-2*a*b", x2, xBar2)
-		t93 := tensorops.Fuse("1 - a*a", x2)
-		t94 := tensorops.Fuse("a*b + c*d", t92, dx1_2, t93, tensorops.ExpandLike(dxBar1, xBar2))
-		t95 := tensorops.Fuse("a*b + c*d", t92, dx2_2, t93, tensorops.ExpandLike(dxBar2, xBar2))
-		t96 := tensorops.Fuse("a*b + c*d", t92, dx3_2, t93, tensorops.ExpandLike(dxBar3, xBar2))
-		t97 := tensorops.Fuse("a*b + c*d", t92, dx4_2, t93, tensorops.ExpandLike(dxBar4, xBar2))
-		t98 := tensorops.Fuse("a*b + c*d", t92, dx5_2, t93, tensorops.ExpandLike(dxBar5, xBar2))
-		t99 := tensorops.Fuse("a*b + c*d", t92, dx6_2, t93, tensorops.ExpandLike(dxBar6, xBar2))
-		t100 := tensorops.Fuse("a*b + c*d", t92, dx7_2, t93, tensorops.ExpandLike(dxBar7, xBar2))
-		t101 := tensorops.Fuse("a*b + c*d", t92, dx8_2, t93, tensorops.ExpandLike(dxBar8, xBar2))
-		t102 := tensorops.SumLike(t91, t77)
-		t103 := tensorops.SumLike(t94, t77)
-		t104 := tensorops.SumLike(t95, t77)
-		t105 := tensorops.SumLike(t96, t77)
-		t106 := tensorops.SumLike(t97, t77)
-		t107 := tensorops.SumLike(t98, t77)
-		t108 := tensorops.SumLike(t99, t77)
-		t109 := tensorops.SumLike(t100, t77)
-		t110 := tensorops.SumLike(t101, t77)
-		t111 := t48.Ls[i2].B
-		t112 := t49.Ls[i2].B
-		t113 := t50.Ls[i2].B
-		t114 := t51.Ls[i2].B
-		t115 := t52.Ls[i2].B
-		t116 := t53.Ls[i2].B
-		t117 := t54.Ls[i2].B
-		t118 := t55.Ls[i2].B
-		t47.Ls[i2].B = tensorops.AccumulateSumLike(t47.Ls[i2].B, t91, t90)
-		t48.Ls[i2].B = tensorops.Add(t111, tensorops.SumLike(t94, t90))
-		t49.Ls[i2].B = tensorops.Add(t112, tensorops.SumLike(t95, t90))
-		t50.Ls[i2].B = tensorops.Add(t113, tensorops.SumLike(t96, t90))
-		t51.Ls[i2].B = tensorops.Add(t114, tensorops.SumLike(t97, t90))
-		t52.Ls[i2].B = tensorops.Add(t115, tensorops.SumLike(t98, t90))
-		t53.Ls[i2].B = tensorops.Add(t116, tensorops.SumLike(t99, t90))
-		t54.Ls[i2].B = tensorops.Add(t117, tensorops.SumLike(t100, t90))
-		t55.Ls[i2].B = tensorops.Add(t118, tensorops.SumLike(t101, t90))
+		t24 := n5 - 3
+		x3 := tapePointers[t24]
+		dx2 := dtapePointers[t24]
+		t25 := n5 - 2
+		t26 := tapePointers[t25]
+		t27 := dtapePointers[t25]
+		t28 := tapePointers[n5-1]
+		tapePointers = tapePointers[:t24]
+		dtapePointers = dtapePointers[:t24]
+		t29 := tensorops.TanhJVP(x2, xBar2)
+		t30 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t22], dxBar)
+		t31 := tensorops.SumLike(t29, t21)
+		t32 := tensorops.SumLike(t30, t21)
+		t33 := t13.Ls[i2].B
+		t12.Ls[i2].B = tensorops.AccumulateSumLike(t12.Ls[i2].B, t29, t28)
+		t13.Ls[i2].B = tensorops.Add(t33, tensorops.SumLike(t30, t28))
 		if i2 != 0 {
-			t119 := tensorops.MatMulGradAEach(x3, t81, false, t102, t103, t104, t105, t106, t107, t108, t109, t110)
-			xBar = t119[0]
-			t120 := t119[2]
-			t121 := t119[3]
-			t122 := t119[4]
-			t123 := t119[5]
-			t124 := t119[6]
-			t125 := t119[7]
-			t126 := t119[8]
-			t127 := tensorops.MatMulGradA(t102, x3, t82, false, false)
-			dxBar1 = tensorops.FuseInto(t127, "a + b", t119[1], t127)
-			t128 := tensorops.MatMulGradA(t102, x3, t83, false, false)
-			dxBar2 = tensorops.FuseInto(t128, "a + b", t120, t128)
-			t129 := tensorops.MatMulGradA(t102, x3, t84, false, false)
-			dxBar3 = tensorops.FuseInto(t129, "a + b", t121, t129)
-			t130 := tensorops.MatMulGradA(t102, x3, t85, false, false)
-			dxBar4 = tensorops.FuseInto(t130, "a + b", t122, t130)
-			t131 := tensorops.MatMulGradA(t102, x3, t86, false, false)
-			dxBar5 = tensorops.FuseInto(t131, "a + b", t123, t131)
-			t132 := tensorops.MatMulGradA(t102, x3, t87, false, false)
-			dxBar6 = tensorops.FuseInto(t132, "a + b", t124, t132)
-			t133 := tensorops.MatMulGradA(t102, x3, t88, false, false)
-			dxBar7 = tensorops.FuseInto(t133, "a + b", t125, t133)
-			t134 := tensorops.MatMulGradA(t102, x3, t89, false, false)
-			dxBar8 = tensorops.FuseInto(t134, "a + b", t126, t134)
+			t34 := tensorops.MatMulGradAEach(x3, t26, false, t31, t32)
+			xBar = t34[0]
+			t35 := tensorops.MatMulGradA(t31, x3, t27, false, false)
+			dxBar = tensorops.FuseInto(t35, "a + b", t34[1], t35)
 		} else {
 			xBar = nil
-			dxBar1 = nil
-			dxBar2 = nil
-			dxBar3 = nil
-			dxBar4 = nil
-			dxBar5 = nil
-			dxBar6 = nil
-			dxBar7 = nil
-			dxBar8 = nil
+			dxBar = nil
 		}
-		t135 := t48.Ls[i2].W
-		t136 := t49.Ls[i2].W
-		t137 := t50.Ls[i2].W
-		t138 := t51.Ls[i2].W
-		t139 := t52.Ls[i2].W
-		t140 := t53.Ls[i2].W
-		t141 := t54.Ls[i2].W
-		t142 := t55.Ls[i2].W
-		t143 := tensorops.AccumulateMatMulGradB(t47.Ls[i2].W, t102, x3, t81, false, false)
-		t144 := tensorops.MatMulGradB(t103, x3, t81, false, false)
-		t145 := tensorops.MatMulGradB(t102, dx1_3, t81, false, false)
-		t146 := tensorops.FuseInto(t144, "a + b + c", t135, t144, t145)
-		t147 := tensorops.MatMulGradB(t104, x3, t81, false, false)
-		t148 := tensorops.MatMulGradB(t102, dx2_3, t81, false, false)
-		t149 := tensorops.FuseInto(t147, "a + b + c", t136, t147, t148)
-		t150 := tensorops.MatMulGradB(t105, x3, t81, false, false)
-		t151 := tensorops.MatMulGradB(t102, dx3_3, t81, false, false)
-		t152 := tensorops.FuseInto(t150, "a + b + c", t137, t150, t151)
-		t153 := tensorops.MatMulGradB(t106, x3, t81, false, false)
-		t154 := tensorops.MatMulGradB(t102, dx4_3, t81, false, false)
-		t155 := tensorops.FuseInto(t153, "a + b + c", t138, t153, t154)
-		t156 := tensorops.MatMulGradB(t107, x3, t81, false, false)
-		t157 := tensorops.MatMulGradB(t102, dx5_3, t81, false, false)
-		t158 := tensorops.FuseInto(t156, "a + b + c", t139, t156, t157)
-		t159 := tensorops.MatMulGradB(t108, x3, t81, false, false)
-		t160 := tensorops.MatMulGradB(t102, dx6_3, t81, false, false)
-		t161 := tensorops.FuseInto(t159, "a + b + c", t140, t159, t160)
-		t162 := tensorops.MatMulGradB(t109, x3, t81, false, false)
-		t163 := tensorops.MatMulGradB(t102, dx7_3, t81, false, false)
-		t164 := tensorops.FuseInto(t162, "a + b + c", t141, t162, t163)
-		t165 := tensorops.MatMulGradB(t110, x3, t81, false, false)
-		t166 := tensorops.MatMulGradB(t102, dx8_3, t81, false, false)
-		t167 := tensorops.FuseInto(t165, "a + b + c", t142, t165, t166)
-		t47.Ls[i2].W = t143
-		t48.Ls[i2].W = t146
-		t49.Ls[i2].W = t149
-		t50.Ls[i2].W = t152
-		t51.Ls[i2].W = t155
-		t52.Ls[i2].W = t158
-		t53.Ls[i2].W = t161
-		t54.Ls[i2].W = t164
-		t55.Ls[i2].W = t167
+		t36 := t13.Ls[i2].W
+		t37 := tensorops.AccumulateMatMulGradB(t12.Ls[i2].W, t31, x3, t26, false, false)
+		t38 := tensorops.MatMulGradB(t32, x3, t26, false, false)
+		t39 := tensorops.MatMulGradB(t31, dx2, t26, false, false)
+		t40 := tensorops.FuseInto(t38, "a + b + c", t36, t38, t39)
+		t12.Ls[i2].W = t37
+		t13.Ls[i2].W = t40
 		i2--
 		xBar2 = nil
+		dtapePointers2 = t23
 	}
-	return t75, 0, 0, 0, 0, 0, 0, 0, 0
+	return t19, 0
 }
 
 // StackLossVHessDiag returns StackLossV and the diagonal of its Hessian with respect to s, as a
@@ -14316,7 +9559,7 @@ func stackLossVTaylorWrtS(
 	s8.Ls = append(t9, make([]Layer, max(n-len(t9), 0))...)
 	t10 := s9.Ls
 	s9.Ls = append(t10, make([]Layer, max(n-len(t10), 0))...)
-	t11, t12, t13, t14, t15, t16, t17, t18, t19, t20 := stackTaylorWrtLs2(
+	t11, t12, t13, t14, t15, t16, t17, t18, t19, t20 := stackTaylorWrtLs(
 		t,
 		s1.Ls,
 		s2.Ls,
@@ -14340,7 +9583,7 @@ func stackLossVTaylorWrtS(
 	return t21, t22, t23, t24, t25, t26, t27, t28, tensorops.SumAll(t19), tensorops.SumAll(t20)
 }
 
-// stackTaylorWrtLs2 propagates 8 second-order jets of stack at once (collapsed Taylor mode):
+// stackTaylorWrtLs propagates 8 second-order jets of stack at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
 // second coefficients in p9,
 // it returns the results of stack and, for each float result y, its first coefficients
@@ -14348,7 +9591,7 @@ func stackLossVTaylorWrtS(
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: ls (ls1, ls2, ls3, ls4, ls5, ls6, ls7, ls8, ls9).
-func stackTaylorWrtLs2(
+func stackTaylorWrtLs(
 	ls, ls1, ls2, ls3, ls4, ls5, ls6, ls7, ls8, ls9 []Layer,
 	x *T,
 ) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
@@ -14869,9 +10112,10 @@ func stackLossTaylorLanes8WrtS2(
 // LossHessian returns Stack.Loss and its Hessian with respect to s, a [n, n] tensor (marked
 // symmetric) over θ, the n elements of the tensors of s in the order of its fields (each element e
 // of Ls in turn (e.W, e.B)), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] =
-// ∂²Stack.Loss/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by forward
-// mode over reverse mode (stackLossGradJVPLanes82, the JVP of the gradient along 8 unit directions
-// at once, ⌈n/8⌉ calls, which give Stack.Loss's value too), then (H + Hᵀ)/2, exactly symmetric.
+// ∂²Stack.Loss/∂θᵢ∂θⱼ. Its rows are the Hessian-vector products along the unit directions by
+// forward mode over reverse mode (stackLossGradJVPStacked2, the JVP of the gradient along up to 64
+// unit directions at once, stacked in one tensor; ⌈n/64⌉ calls, which give Stack.Loss's value too),
+// then (H + Hᵀ)/2, exactly symmetric.
 func (s *Stack) LossHessian(x *T) (f float64, h *T) {
 	t := s.Ls
 	n := len(t)
@@ -14880,536 +10124,172 @@ func (s *Stack) LossHessian(x *T) (f float64, h *T) {
 		params = append(params, t[j].W, t[j].B)
 	}
 	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, n2+7)
+	rows := make([]*T, (n2+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]*Stack, 8)
-		for l := 0; l < 8; l++ {
-			t4 := tensorops.ParamsBasis(params, i+l)
-			t5 := new(Stack)
-			us[l] = t5
-			n4 := len(s.Ls)
-			t6 := make([]Layer, n4)
-			t5.Ls = t6
-			j3 := 0
-			off := 0
-			for j3 < n4 {
-				t6[j3].W = t4[off]
-				t6[j3].B = t4[off+1]
-				j3++
-				off += 2
-			}
+	for i := 0; i < n2; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		u := new(Stack)
+		n3 := len(s.Ls)
+		t3 := make([]Layer, n3)
+		u.Ls = t3
+		j2 := 0
+		off := 0
+		for j2 < n3 {
+			t3[j2].W = t2[off]
+			t3[j2].B = t2[off+1]
+			j2++
+			off += 2
 		}
-		u1 := us[0]
-		u2 := us[1]
-		u3 := us[2]
-		u4 := us[3]
-		u5 := us[4]
-		u6 := us[5]
-		u7 := us[6]
-		u8 := us[7]
 		sBar := new(Stack)
 		sBar.Ls = make([]Layer, len(s.Ls))
-		hvs := make([]*Stack, 8)
-		for l2 := 0; l2 < 8; l2++ {
-			t3 := new(Stack)
-			t3.Ls = make([]Layer, len(s.Ls))
-			hvs[l2] = t3
+		hv := new(Stack)
+		hv.Ls = make([]Layer, len(s.Ls))
+		f, _ = stackLossGradJVPStacked2(s, u, sBar, hv, x)
+		t4 := hv.Ls
+		n4 := len(t4)
+		ts := make([]*T, 0)
+		for j3 := 0; j3 < n4; j3++ {
+			ts = append(ts, t4[j3].W, t4[j3].B)
 		}
-		f, _, _, _, _, _, _, _, _ = stackLossGradJVPLanes82(
-			s,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			u8,
-			sBar,
-			hvs[0],
-			hvs[1],
-			hvs[2],
-			hvs[3],
-			hvs[4],
-			hvs[5],
-			hvs[6],
-			hvs[7],
-			x,
-		)
-		for l3 := 0; l3 < 8; l3++ {
-			t2 := hvs[l3].Ls
-			n3 := len(t2)
-			ts := make([]*T, 0)
-			for j2 := 0; j2 < n3; j2++ {
-				ts = append(ts, t2[j2].W, t2[j2].B)
-			}
-			rows[i+l3] = tensorops.ParamsFlatten(ts, params)
+		t5 := u.Ls
+		n5 := len(t5)
+		us := make([]*T, 0)
+		for j4 := 0; j4 < n5; j4++ {
+			us = append(us, t5[j4].W, t5[j4].B)
 		}
+		rows[i/64] = tensorops.ParamsFlattenLanes(ts, us, params)
 	}
 	if n2 == 0 {
 		f = s.Loss(x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n2], params...)
+	return f, tensorops.ParamsHessian(rows, params...)
 }
 
-// stackLossGradJVPLanes82 computes Stack.LossGrad and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// Stack.LossGrad's, then the 8 tangents of each float result in order.
+// stackLossGradJVPStacked2 computes Stack.LossGrad and its derivative along the tangents (forward
+// mode).
 //
-// Varied inputs: s (tangents ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8), sBar (tangents dsBar1,
-// dsBar2, dsBar3, dsBar4, dsBar5, dsBar6, dsBar7, dsBar8).
-// Fixed inputs (zero tangents): x.
+// Varied inputs: s (tangent ds), sBar (tangent dsBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of Stack.LossGrad; its tangent.
+// Shadows: ds, dsBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Stack.LossGrad writes are written (overwritten) into the shadows: sBar
+// into dsBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
-func stackLossGradJVPLanes82(
-	s, ds1, ds2, ds3, ds4, ds5, ds6, ds7, ds8, sBar, dsBar1, dsBar2, dsBar3, dsBar4, dsBar5 *Stack,
-	dsBar6, dsBar7, dsBar8 *Stack,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	t := ds1.Ls
-	ds1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
-	t2 := ds2.Ls
-	ds2.Ls = append(t2, make([]Layer, max(len(s.Ls)-len(t2), 0))...)
-	t3 := ds3.Ls
-	ds3.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
-	t4 := ds4.Ls
-	ds4.Ls = append(t4, make([]Layer, max(len(s.Ls)-len(t4), 0))...)
-	t5 := ds5.Ls
-	ds5.Ls = append(t5, make([]Layer, max(len(s.Ls)-len(t5), 0))...)
-	t6 := ds6.Ls
-	ds6.Ls = append(t6, make([]Layer, max(len(s.Ls)-len(t6), 0))...)
-	t7 := ds7.Ls
-	ds7.Ls = append(t7, make([]Layer, max(len(s.Ls)-len(t7), 0))...)
-	t8 := ds8.Ls
-	ds8.Ls = append(t8, make([]Layer, max(len(s.Ls)-len(t8), 0))...)
-	t9 := dsBar1.Ls
-	dsBar1.Ls = append(t9, make([]Layer, max(len(sBar.Ls)-len(t9), 0))...)
-	t10 := dsBar2.Ls
-	dsBar2.Ls = append(t10, make([]Layer, max(len(sBar.Ls)-len(t10), 0))...)
-	t11 := dsBar3.Ls
-	dsBar3.Ls = append(t11, make([]Layer, max(len(sBar.Ls)-len(t11), 0))...)
-	t12 := dsBar4.Ls
-	dsBar4.Ls = append(t12, make([]Layer, max(len(sBar.Ls)-len(t12), 0))...)
-	t13 := dsBar5.Ls
-	dsBar5.Ls = append(t13, make([]Layer, max(len(sBar.Ls)-len(t13), 0))...)
-	t14 := dsBar6.Ls
-	dsBar6.Ls = append(t14, make([]Layer, max(len(sBar.Ls)-len(t14), 0))...)
-	t15 := dsBar7.Ls
-	dsBar7.Ls = append(t15, make([]Layer, max(len(sBar.Ls)-len(t15), 0))...)
-	t16 := dsBar8.Ls
-	dsBar8.Ls = append(t16, make([]Layer, max(len(sBar.Ls)-len(t16), 0))...)
+func stackLossGradJVPStacked2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
+	t := ds.Ls
+	ds.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := dsBar.Ls
+	dsBar.Ls = append(t2, make([]Layer, max(len(sBar.Ls)-len(t2), 0))...)
 	var tapePointersBuf [256]*tensorops.Tensor
-	var dtapePointersBuf1 [256]*tensorops.Tensor
-	var dtapePointersBuf2 [256]*tensorops.Tensor
-	var dtapePointersBuf3 [256]*tensorops.Tensor
-	var dtapePointersBuf4 [256]*tensorops.Tensor
-	var dtapePointersBuf5 [256]*tensorops.Tensor
-	var dtapePointersBuf6 [256]*tensorops.Tensor
-	var dtapePointersBuf7 [256]*tensorops.Tensor
-	var dtapePointersBuf8 [256]*tensorops.Tensor
-	t17 := tapePointersBuf[:0]
+	var dtapePointersBuf [256]*tensorops.Tensor
+	t3 := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	var dtapePointersBuf1_2 [256]*T
-	var dtapePointersBuf2_2 [256]*T
-	var dtapePointersBuf3_2 [256]*T
-	var dtapePointersBuf4_2 [256]*T
-	var dtapePointersBuf5_2 [256]*T
-	var dtapePointersBuf6_2 [256]*T
-	var dtapePointersBuf7_2 [256]*T
-	var dtapePointersBuf8_2 [256]*T
-	t18 := tapePointersBuf2[:0]
-	t19 := sBar.Ls
-	t20 := dsBar1.Ls
-	t21 := dsBar2.Ls
-	t22 := dsBar3.Ls
-	t23 := dsBar4.Ls
-	t24 := dsBar5.Ls
-	t25 := dsBar6.Ls
-	t26 := dsBar7.Ls
-	t27 := dsBar8.Ls
-	t28 := max(len(s.Ls)-len(t19), 0)
-	t29 := append(t19, make([]Layer, t28)...)
-	t30 := append(t20, make([]Layer, t28)...)
-	t31 := append(t21, make([]Layer, t28)...)
-	t32 := append(t22, make([]Layer, t28)...)
-	t33 := append(t23, make([]Layer, t28)...)
-	t34 := append(t24, make([]Layer, t28)...)
-	t35 := append(t25, make([]Layer, t28)...)
-	t36 := append(t26, make([]Layer, t28)...)
-	t37 := append(t27, make([]Layer, t28)...)
-	sBar.Ls = t29
-	dsBar1.Ls = t30
-	dsBar2.Ls = t31
-	dsBar3.Ls = t32
-	dsBar4.Ls = t33
-	dsBar5.Ls = t34
-	dsBar6.Ls = t35
-	dsBar7.Ls = t36
-	dsBar8.Ls = t37
-	t38 := s.Ls
-	t39 := ds1.Ls
-	t40 := ds2.Ls
-	t41 := ds3.Ls
-	t42 := ds4.Ls
-	t43 := ds5.Ls
-	t44 := ds6.Ls
-	t45 := ds7.Ls
-	t46 := ds8.Ls
-	n := len(t38)
+	var dtapePointersBuf2 [256]*T
+	t4 := tapePointersBuf2[:0]
+	t5 := sBar.Ls
+	t6 := dsBar.Ls
+	t7 := max(len(s.Ls)-len(t5), 0)
+	t8 := append(t5, make([]Layer, t7)...)
+	t9 := append(t6, make([]Layer, t7)...)
+	sBar.Ls = t8
+	dsBar.Ls = t9
+	t10 := s.Ls
+	t11 := ds.Ls
+	n := len(t10)
 	trips := max(n+2, 0)
-	t47 := trips * 3
-	t48 := trips * 2
-	t49 := append(t18, make([]*T, t47)...)
-	t50 := append(dtapePointersBuf1_2[:0], make([]*T, t47)...)
-	t51 := append(dtapePointersBuf2_2[:0], make([]*T, t47)...)
-	t52 := append(dtapePointersBuf3_2[:0], make([]*T, t47)...)
-	t53 := append(dtapePointersBuf4_2[:0], make([]*T, t47)...)
-	t54 := append(dtapePointersBuf5_2[:0], make([]*T, t47)...)
-	t55 := append(dtapePointersBuf6_2[:0], make([]*T, t47)...)
-	t56 := append(dtapePointersBuf7_2[:0], make([]*T, t47)...)
-	t57 := append(dtapePointersBuf8_2[:0], make([]*T, t47)...)
-	n2 := len(t18)
-	t58 := append(t17, make([]*tensorops.Tensor, t48)...)
-	t59 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t48)...)
-	t60 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t48)...)
-	t61 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, t48)...)
-	t62 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, t48)...)
-	t63 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, t48)...)
-	t64 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, t48)...)
-	t65 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, t48)...)
-	n3 := len(t17)
-	tapePointers := t49[:n2]
-	dtapePointers1 := t50[:n2]
-	dtapePointers2 := t51[:n2]
-	dtapePointers3 := t52[:n2]
-	dtapePointers4 := t53[:n2]
-	dtapePointers5 := t54[:n2]
-	dtapePointers6 := t55[:n2]
-	dtapePointers7 := t56[:n2]
-	dtapePointers8 := t57[:n2]
-	tapePointers2 := t58[:n3]
-	dtapePointers1_2 := t59[:n3]
-	dtapePointers2_2 := t60[:n3]
-	dtapePointers3_2 := t61[:n3]
-	dtapePointers4_2 := t62[:n3]
-	dtapePointers5_2 := t63[:n3]
-	dtapePointers6_2 := t64[:n3]
-	dtapePointers7_2 := t65[:n3]
-	dtapePointers8_2 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, t48)...)[:n3]
-	var dx1 *T
-	var dx2 *T
-	var dx3 *T
-	var dx4 *T
-	var dx5 *T
-	var dx6 *T
-	var dx7 *T
-	var dx8 *T
+	t12 := trips * 3
+	t13 := trips * 2
+	t14 := append(t4, make([]*T, t12)...)
+	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
+	n2 := len(t4)
+	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
+	n3 := len(t3)
+	tapePointers := t14[:n2]
+	dtapePointers := t15[:n2]
+	tapePointers2 := t16[:n3]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:n3]
+	var dx *T
 	i := 0
 	for i < n {
-		l := t38[i]
-		dl1 := t39[i]
-		dl2 := t40[i]
-		dl3 := t41[i]
-		dl4 := t42[i]
-		dl5 := t43[i]
-		dl6 := t44[i]
-		dl7 := t45[i]
-		dl8 := t46[i]
-		t177 := l.W
-		t178 := dl1.W
-		t179 := dl2.W
-		t180 := dl3.W
-		t181 := dl4.W
-		t182 := dl5.W
-		t183 := dl6.W
-		t184 := dl7.W
-		t185 := dl8.W
-		t186 := tensorops.MatMulEach(t177, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-		t187 := t186[0]
-		t188 := t186[2]
-		t189 := t186[3]
-		t190 := t186[4]
-		t191 := t186[5]
-		t192 := t186[6]
-		t193 := t186[7]
-		t194 := t186[8]
-		t195 := tensorops.MatMul(x, t178)
-		t196 := tensorops.FuseInto(t195, "a + b", t186[1], t195)
-		t197 := tensorops.MatMul(x, t179)
-		t198 := tensorops.FuseInto(t197, "a + b", t188, t197)
-		t199 := tensorops.MatMul(x, t180)
-		t200 := tensorops.FuseInto(t199, "a + b", t189, t199)
-		t201 := tensorops.MatMul(x, t181)
-		t202 := tensorops.FuseInto(t201, "a + b", t190, t201)
-		t203 := tensorops.MatMul(x, t182)
-		t204 := tensorops.FuseInto(t203, "a + b", t191, t203)
-		t205 := tensorops.MatMul(x, t183)
-		t206 := tensorops.FuseInto(t205, "a + b", t192, t205)
-		t207 := tensorops.MatMul(x, t184)
-		t208 := tensorops.FuseInto(t207, "a + b", t193, t207)
-		t209 := tensorops.MatMul(x, t185)
-		t210 := tensorops.FuseInto(t209, "a + b", t194, t209)
-		t211 := l.B
-		t212 := dl1.B
-		t213 := dl2.B
-		t214 := dl3.B
-		t215 := dl4.B
-		t216 := dl5.B
-		t217 := dl6.B
-		t218 := dl7.B
-		t219 := dl8.B
-		t220 := tensorops.Add(t187, t211)
-		t221 := tensorops.ExpandLike(t196, t220)
-		t222 := tensorops.ExpandLike(t198, t220)
-		t223 := tensorops.ExpandLike(t200, t220)
-		t224 := tensorops.ExpandLike(t202, t220)
-		t225 := tensorops.ExpandLike(t204, t220)
-		t226 := tensorops.ExpandLike(t206, t220)
-		t227 := tensorops.ExpandLike(t208, t220)
-		t228 := tensorops.ExpandLike(t210, t220)
-		x4 := tensorops.Tanh(t220)
-		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t221, tensorops.ExpandLike(t212, t220))
-		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t222, tensorops.ExpandLike(t213, t220))
-		dx3_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t223, tensorops.ExpandLike(t214, t220))
-		dx4_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t224, tensorops.ExpandLike(t215, t220))
-		dx5_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t225, tensorops.ExpandLike(t216, t220))
-		dx6_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t226, tensorops.ExpandLike(t217, t220))
-		dx7_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t227, tensorops.ExpandLike(t218, t220))
-		dx8_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t228, tensorops.ExpandLike(t219, t220))
+		l := t10[i]
+		dl := t11[i]
+		t43 := l.W
+		t44 := dl.W
+		t45 := tensorops.MatMulEach(t43, false, x, dx)
+		t46 := t45[0]
+		t47 := tensorops.MatMul(x, t44)
+		t48 := tensorops.FuseInto(t47, "a + b", t45[1], t47)
+		t49 := l.B
+		t50 := dl.B
+		t51 := tensorops.Add(t46, t49)
+		t52 := tensorops.ExpandLike(t48, t51)
+		x4 := tensorops.Tanh(t51)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t52, tensorops.ExpandLike(t50, t51))
 		i++
-		tapePointers = append(tapePointers, x, t177, t211)
-		dtapePointers1 = append(dtapePointers1, dx1, t178, t212)
-		dtapePointers2 = append(dtapePointers2, dx2, t179, t213)
-		dtapePointers3 = append(dtapePointers3, dx3, t180, t214)
-		dtapePointers4 = append(dtapePointers4, dx4, t181, t215)
-		dtapePointers5 = append(dtapePointers5, dx5, t182, t216)
-		dtapePointers6 = append(dtapePointers6, dx6, t183, t217)
-		dtapePointers7 = append(dtapePointers7, dx7, t184, t218)
-		dtapePointers8 = append(dtapePointers8, dx8, t185, t219)
-		tapePointers2 = append(tapePointers2, t187, x4)
-		dtapePointers1_2 = append(dtapePointers1_2, t196, dx1_4)
-		dtapePointers2_2 = append(dtapePointers2_2, t198, dx2_4)
-		dtapePointers3_2 = append(dtapePointers3_2, t200, dx3_4)
-		dtapePointers4_2 = append(dtapePointers4_2, t202, dx4_4)
-		dtapePointers5_2 = append(dtapePointers5_2, t204, dx5_4)
-		dtapePointers6_2 = append(dtapePointers6_2, t206, dx6_4)
-		dtapePointers7_2 = append(dtapePointers7_2, t208, dx7_4)
-		dtapePointers8_2 = append(dtapePointers8_2, t210, dx8_4)
+		tapePointers = append(tapePointers, x, t43, t49)
+		dtapePointers = append(dtapePointers, dx, t44, t50)
+		tapePointers2 = append(tapePointers2, t46, x4)
+		dtapePointers2 = append(dtapePointers2, t48, dx3)
 		x = x4
-		dx1 = dx1_4
-		dx2 = dx2_4
-		dx3 = dx3_4
-		dx4 = dx4_4
-		dx5 = dx5_4
-		dx6 = dx6_4
-		dx7 = dx7_4
-		dx8 = dx8_4
+		dx = dx3
 	}
-	t66 := tensorops.SumAll(x)
+	t17 := tensorops.SumAll(x)
 	i2 := n - 1
 	xBar := tensorops.FullLike(x, 1)
-	var dxBar1 *T
-	var dxBar2 *T
-	var dxBar3 *T
-	var dxBar4 *T
-	var dxBar5 *T
-	var dxBar6 *T
-	var dxBar7 *T
-	var dxBar8 *T
+	var dxBar *T
 	var xBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
+		dxBar = tensorops.ExpandLike(dxBar, xBar2)
 		n4 := len(tapePointers2)
-		t67 := n4 - 2
-		t68 := tapePointers2[t67]
-		t69 := n4 - 1
-		x2 := tapePointers2[t69]
-		dx1_2 := dtapePointers1_2[t69]
-		dx2_2 := dtapePointers2_2[t69]
-		dx3_2 := dtapePointers3_2[t69]
-		dx4_2 := dtapePointers4_2[t69]
-		dx5_2 := dtapePointers5_2[t69]
-		dx6_2 := dtapePointers6_2[t69]
-		dx7_2 := dtapePointers7_2[t69]
-		dx8_2 := dtapePointers8_2[t69]
-		tapePointers2 = tapePointers2[:t67]
-		dtapePointers1_2 = dtapePointers1_2[:t67]
-		dtapePointers2_2 = dtapePointers2_2[:t67]
-		dtapePointers3_2 = dtapePointers3_2[:t67]
-		dtapePointers4_2 = dtapePointers4_2[:t67]
-		dtapePointers5_2 = dtapePointers5_2[:t67]
-		dtapePointers6_2 = dtapePointers6_2[:t67]
-		dtapePointers7_2 = dtapePointers7_2[:t67]
-		dtapePointers8_2 = dtapePointers8_2[:t67]
+		t18 := n4 - 2
+		t19 := tapePointers2[t18]
+		t20 := n4 - 1
+		x2 := tapePointers2[t20]
+		tapePointers2 = tapePointers2[:t18]
+		t21 := dtapePointers2[:t18]
 		n5 := len(tapePointers)
-		t70 := n5 - 3
-		x3 := tapePointers[t70]
-		dx1_3 := dtapePointers1[t70]
-		dx2_3 := dtapePointers2[t70]
-		dx3_3 := dtapePointers3[t70]
-		dx4_3 := dtapePointers4[t70]
-		dx5_3 := dtapePointers5[t70]
-		dx6_3 := dtapePointers6[t70]
-		dx7_3 := dtapePointers7[t70]
-		dx8_3 := dtapePointers8[t70]
-		t71 := n5 - 2
-		t72 := tapePointers[t71]
-		t73 := dtapePointers1[t71]
-		t74 := dtapePointers2[t71]
-		t75 := dtapePointers3[t71]
-		t76 := dtapePointers4[t71]
-		t77 := dtapePointers5[t71]
-		t78 := dtapePointers6[t71]
-		t79 := dtapePointers7[t71]
-		t80 := dtapePointers8[t71]
-		t81 := tapePointers[n5-1]
-		tapePointers = tapePointers[:t70]
-		dtapePointers1 = dtapePointers1[:t70]
-		dtapePointers2 = dtapePointers2[:t70]
-		dtapePointers3 = dtapePointers3[:t70]
-		dtapePointers4 = dtapePointers4[:t70]
-		dtapePointers5 = dtapePointers5[:t70]
-		dtapePointers6 = dtapePointers6[:t70]
-		dtapePointers7 = dtapePointers7[:t70]
-		dtapePointers8 = dtapePointers8[:t70]
-		t82 := tensorops.TanhJVP(x2, xBar2)
-		t83 := tensorops.Fuse("-2*a*b", x2, xBar2)
-		t84 := tensorops.Fuse("1 - a*a", x2)
-		t85 := tensorops.Fuse("a*b + c*d", t83, dx1_2, t84, tensorops.ExpandLike(dxBar1, xBar2))
-		t86 := tensorops.Fuse("a*b + c*d", t83, dx2_2, t84, tensorops.ExpandLike(dxBar2, xBar2))
-		t87 := tensorops.Fuse("a*b + c*d", t83, dx3_2, t84, tensorops.ExpandLike(dxBar3, xBar2))
-		t88 := tensorops.Fuse("a*b + c*d", t83, dx4_2, t84, tensorops.ExpandLike(dxBar4, xBar2))
-		t89 := tensorops.Fuse("a*b + c*d", t83, dx5_2, t84, tensorops.ExpandLike(dxBar5, xBar2))
-		t90 := tensorops.Fuse("a*b + c*d", t83, dx6_2, t84, tensorops.ExpandLike(dxBar6, xBar2))
-		t91 := tensorops.Fuse("a*b + c*d", t83, dx7_2, t84, tensorops.ExpandLike(dxBar7, xBar2))
-		t92 := tensorops.Fuse("a*b + c*d", t83, dx8_2, t84, tensorops.ExpandLike(dxBar8, xBar2))
-		t93 := tensorops.SumLike(t82, t68)
-		t94 := tensorops.SumLike(t85, t68)
-		t95 := tensorops.SumLike(t86, t68)
-		t96 := tensorops.SumLike(t87, t68)
-		t97 := tensorops.SumLike(t88, t68)
-		t98 := tensorops.SumLike(t89, t68)
-		t99 := tensorops.SumLike(t90, t68)
-		t100 := tensorops.SumLike(t91, t68)
-		t101 := tensorops.SumLike(t92, t68)
-		t102 := sBar.Ls
-		t103 := dsBar1.Ls
-		t104 := dsBar2.Ls
-		t105 := dsBar3.Ls
-		t106 := dsBar4.Ls
-		t107 := dsBar5.Ls
-		t108 := dsBar6.Ls
-		t109 := dsBar7.Ls
-		t110 := dsBar8.Ls
-		t111 := t103[i2].B
-		t112 := t104[i2].B
-		t113 := t105[i2].B
-		t114 := t106[i2].B
-		t115 := t107[i2].B
-		t116 := t108[i2].B
-		t117 := t109[i2].B
-		t118 := t110[i2].B
-		t102[i2].B = tensorops.AccumulateSumLike(t102[i2].B, t82, t81)
-		t103[i2].B = tensorops.Add(t111, tensorops.SumLike(t85, t81))
-		t104[i2].B = tensorops.Add(t112, tensorops.SumLike(t86, t81))
-		t105[i2].B = tensorops.Add(t113, tensorops.SumLike(t87, t81))
-		t106[i2].B = tensorops.Add(t114, tensorops.SumLike(t88, t81))
-		t107[i2].B = tensorops.Add(t115, tensorops.SumLike(t89, t81))
-		t108[i2].B = tensorops.Add(t116, tensorops.SumLike(t90, t81))
-		t109[i2].B = tensorops.Add(t117, tensorops.SumLike(t91, t81))
-		t110[i2].B = tensorops.Add(t118, tensorops.SumLike(t92, t81))
+		t22 := n5 - 3
+		x3 := tapePointers[t22]
+		dx2 := dtapePointers[t22]
+		t23 := n5 - 2
+		t24 := tapePointers[t23]
+		t25 := dtapePointers[t23]
+		t26 := tapePointers[n5-1]
+		tapePointers = tapePointers[:t22]
+		dtapePointers = dtapePointers[:t22]
+		t27 := tensorops.TanhJVP(x2, xBar2)
+		t28 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t20], dxBar)
+		t29 := tensorops.SumLike(t27, t19)
+		t30 := tensorops.SumLike(t28, t19)
+		t31 := sBar.Ls
+		t32 := dsBar.Ls
+		t33 := t32[i2].B
+		t31[i2].B = tensorops.AccumulateSumLike(t31[i2].B, t27, t26)
+		t32[i2].B = tensorops.Add(t33, tensorops.SumLike(t28, t26))
 		if i2 != 0 {
-			t119 := tensorops.MatMulGradAEach(x3, t72, false, t93, t94, t95, t96, t97, t98, t99, t100, t101)
-			xBar = t119[0]
-			t120 := t119[2]
-			t121 := t119[3]
-			t122 := t119[4]
-			t123 := t119[5]
-			t124 := t119[6]
-			t125 := t119[7]
-			t126 := t119[8]
-			t127 := tensorops.MatMulGradA(t93, x3, t73, false, false)
-			dxBar1 = tensorops.FuseInto(t127, "a + b", t119[1], t127)
-			t128 := tensorops.MatMulGradA(t93, x3, t74, false, false)
-			dxBar2 = tensorops.FuseInto(t128, "a + b", t120, t128)
-			t129 := tensorops.MatMulGradA(t93, x3, t75, false, false)
-			dxBar3 = tensorops.FuseInto(t129, "a + b", t121, t129)
-			t130 := tensorops.MatMulGradA(t93, x3, t76, false, false)
-			dxBar4 = tensorops.FuseInto(t130, "a + b", t122, t130)
-			t131 := tensorops.MatMulGradA(t93, x3, t77, false, false)
-			dxBar5 = tensorops.FuseInto(t131, "a + b", t123, t131)
-			t132 := tensorops.MatMulGradA(t93, x3, t78, false, false)
-			dxBar6 = tensorops.FuseInto(t132, "a + b", t124, t132)
-			t133 := tensorops.MatMulGradA(t93, x3, t79, false, false)
-			dxBar7 = tensorops.FuseInto(t133, "a + b", t125, t133)
-			t134 := tensorops.MatMulGradA(t93, x3, t80, false, false)
-			dxBar8 = tensorops.FuseInto(t134, "a + b", t126, t134)
+			t34 := tensorops.MatMulGradAEach(x3, t24, false, t29, t30)
+			xBar = t34[0]
+			t35 := tensorops.MatMulGradA(t29, x3, t25, false, false)
+			dxBar = tensorops.FuseInto(t35, "a + b", t34[1], t35)
 		} else {
 			xBar = nil
-			dxBar1 = nil
-			dxBar2 = nil
-			dxBar3 = nil
-			dxBar4 = nil
-			dxBar5 = nil
-			dxBar6 = nil
-			dxBar7 = nil
-			dxBar8 = nil
+			dxBar = nil
 		}
-		t135 := sBar.Ls
-		t136 := dsBar1.Ls
-		t137 := dsBar2.Ls
-		t138 := dsBar3.Ls
-		t139 := dsBar4.Ls
-		t140 := dsBar5.Ls
-		t141 := dsBar6.Ls
-		t142 := dsBar7.Ls
-		t143 := dsBar8.Ls
-		t144 := t136[i2].W
-		t145 := t137[i2].W
-		t146 := t138[i2].W
-		t147 := t139[i2].W
-		t148 := t140[i2].W
-		t149 := t141[i2].W
-		t150 := t142[i2].W
-		t151 := t143[i2].W
-		t152 := tensorops.AccumulateMatMulGradB(t135[i2].W, t93, x3, t72, false, false)
-		t153 := tensorops.MatMulGradB(t94, x3, t72, false, false)
-		t154 := tensorops.MatMulGradB(t93, dx1_3, t72, false, false)
-		t155 := tensorops.FuseInto(t153, "a + b + c", t144, t153, t154)
-		t156 := tensorops.MatMulGradB(t95, x3, t72, false, false)
-		t157 := tensorops.MatMulGradB(t93, dx2_3, t72, false, false)
-		t158 := tensorops.FuseInto(t156, "a + b + c", t145, t156, t157)
-		t159 := tensorops.MatMulGradB(t96, x3, t72, false, false)
-		t160 := tensorops.MatMulGradB(t93, dx3_3, t72, false, false)
-		t161 := tensorops.FuseInto(t159, "a + b + c", t146, t159, t160)
-		t162 := tensorops.MatMulGradB(t97, x3, t72, false, false)
-		t163 := tensorops.MatMulGradB(t93, dx4_3, t72, false, false)
-		t164 := tensorops.FuseInto(t162, "a + b + c", t147, t162, t163)
-		t165 := tensorops.MatMulGradB(t98, x3, t72, false, false)
-		t166 := tensorops.MatMulGradB(t93, dx5_3, t72, false, false)
-		t167 := tensorops.FuseInto(t165, "a + b + c", t148, t165, t166)
-		t168 := tensorops.MatMulGradB(t99, x3, t72, false, false)
-		t169 := tensorops.MatMulGradB(t93, dx6_3, t72, false, false)
-		t170 := tensorops.FuseInto(t168, "a + b + c", t149, t168, t169)
-		t171 := tensorops.MatMulGradB(t100, x3, t72, false, false)
-		t172 := tensorops.MatMulGradB(t93, dx7_3, t72, false, false)
-		t173 := tensorops.FuseInto(t171, "a + b + c", t150, t171, t172)
-		t174 := tensorops.MatMulGradB(t101, x3, t72, false, false)
-		t175 := tensorops.MatMulGradB(t93, dx8_3, t72, false, false)
-		t176 := tensorops.FuseInto(t174, "a + b + c", t151, t174, t175)
-		t135[i2].W = t152
-		t136[i2].W = t155
-		t137[i2].W = t158
-		t138[i2].W = t161
-		t139[i2].W = t164
-		t140[i2].W = t167
-		t141[i2].W = t170
-		t142[i2].W = t173
-		t143[i2].W = t176
+		t36 := sBar.Ls
+		t37 := dsBar.Ls
+		t38 := t37[i2].W
+		t39 := tensorops.AccumulateMatMulGradB(t36[i2].W, t29, x3, t24, false, false)
+		t40 := tensorops.MatMulGradB(t30, x3, t24, false, false)
+		t41 := tensorops.MatMulGradB(t29, dx2, t24, false, false)
+		t42 := tensorops.FuseInto(t40, "a + b + c", t38, t40, t41)
+		t36[i2].W = t39
+		t37[i2].W = t42
 		i2--
 		xBar2 = nil
+		dtapePointers2 = t21
 	}
-	return t66, 0, 0, 0, 0, 0, 0, 0, 0
+	return t17, 0
 }
 
 // WrappedLossGrad computes WrappedLoss and its gradient with respect to the varied inputs (reverse
@@ -15656,10 +10536,10 @@ func wrappedLossGradJVP(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
 // WrappedLossHessian returns WrappedLoss and its Hessian with respect to w, a [n, n] tensor (marked
 // symmetric) over θ, the n elements of the tensors of w in the order of its fields (In, each
 // element e of Ls in turn (e.W, e.B), Out), each tensor row-major (tensorops.ParamsFlatten's
-// order): H[i, j] = ∂²WrappedLoss/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit
-// direction eᵢ by forward mode over reverse mode (wrappedLossGradJVPLanes8, the JVP of the gradient
-// along 8 unit directions at once, ⌈n/8⌉ calls, which give WrappedLoss's value too), then (H +
-// Hᵀ)/2, exactly symmetric.
+// order): H[i, j] = ∂²WrappedLoss/∂θᵢ∂θⱼ. Its rows are the Hessian-vector products along the unit
+// directions by forward mode over reverse mode (wrappedLossGradJVPStacked, the JVP of the gradient
+// along up to 64 unit directions at once, stacked in one tensor; ⌈n/64⌉ calls, which give
+// WrappedLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
 func WrappedLossHessian(w *Wrapped, x *T) (f float64, h *T) {
 	t := w.Ls
 	n := len(t)
@@ -15670,627 +10550,191 @@ func WrappedLossHessian(w *Wrapped, x *T) (f float64, h *T) {
 	}
 	params = append(params, w.Out)
 	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, n2+7)
+	rows := make([]*T, (n2+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]*Wrapped, 8)
-		for l := 0; l < 8; l++ {
-			t9 := tensorops.ParamsBasis(params, i+l)
-			t10 := new(Wrapped)
-			us[l] = t10
-			t10.In = t9[0]
-			n6 := len(w.Ls)
-			t11 := make([]*Layer, n6)
-			t10.Ls = t11
-			j5 := 0
-			off := 1
-			for j5 < n6 {
-				t12 := new(Layer)
-				t11[j5] = t12
-				t12.W = t9[off]
-				t12.B = t9[off+1]
-				j5++
-				off += 2
-			}
-			t10.Out = t9[off]
-		}
-		u1 := us[0]
-		u2 := us[1]
-		u3 := us[2]
-		u4 := us[3]
-		u5 := us[4]
-		u6 := us[5]
-		u7 := us[6]
-		u8 := us[7]
-		wBar := new(Wrapped)
+	for i := 0; i < n2; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		u := new(Wrapped)
+		u.In = t2[0]
 		n3 := len(w.Ls)
-		t2 := make([]*Layer, n3)
-		wBar.Ls = t2
-		for j2 := 0; j2 < n3; j2++ {
-			t8 := new(Layer)
-			t2[j2] = t8
+		t3 := make([]*Layer, n3)
+		u.Ls = t3
+		j2 := 0
+		off := 1
+		for j2 < n3 {
+			t12 := new(Layer)
+			t3[j2] = t12
+			t12.W = t2[off]
+			t12.B = t2[off+1]
+			j2++
+			off += 2
 		}
-		hvs := make([]*Wrapped, 8)
-		for l2 := 0; l2 < 8; l2++ {
-			t5 := new(Wrapped)
-			n5 := len(w.Ls)
-			t6 := make([]*Layer, n5)
-			t5.Ls = t6
-			for j4 := 0; j4 < n5; j4++ {
-				t7 := new(Layer)
-				t6[j4] = t7
-			}
-			hvs[l2] = t5
+		u.Out = t2[off]
+		wBar := new(Wrapped)
+		n4 := len(w.Ls)
+		t4 := make([]*Layer, n4)
+		wBar.Ls = t4
+		for j3 := 0; j3 < n4; j3++ {
+			t11 := new(Layer)
+			t4[j3] = t11
 		}
-		f, _, _, _, _, _, _, _, _ = wrappedLossGradJVPLanes8(
-			w,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			u8,
-			wBar,
-			hvs[0],
-			hvs[1],
-			hvs[2],
-			hvs[3],
-			hvs[4],
-			hvs[5],
-			hvs[6],
-			hvs[7],
-			x,
-		)
-		for l3 := 0; l3 < 8; l3++ {
-			hvsl := hvs[l3]
-			t3 := hvsl.Ls
-			n4 := len(t3)
-			ts := append(make([]*T, 0, 2), hvsl.In)
-			for j3 := 0; j3 < n4; j3++ {
-				t4 := t3[j3]
-				ts = append(ts, t4.W, t4.B)
-			}
-			rows[i+l3] = tensorops.ParamsFlatten(append(ts, hvsl.Out), params)
+		hv := new(Wrapped)
+		n5 := len(w.Ls)
+		t5 := make([]*Layer, n5)
+		hv.Ls = t5
+		for j4 := 0; j4 < n5; j4++ {
+			t10 := new(Layer)
+			t5[j4] = t10
 		}
+		f, _ = wrappedLossGradJVPStacked(w, u, wBar, hv, x)
+		t6 := hv.Ls
+		n6 := len(t6)
+		ts := append(make([]*T, 0, 2), hv.In)
+		for j5 := 0; j5 < n6; j5++ {
+			t9 := t6[j5]
+			ts = append(ts, t9.W, t9.B)
+		}
+		ts = append(ts, hv.Out)
+		t7 := u.Ls
+		n7 := len(t7)
+		us := append(make([]*T, 0, 2), u.In)
+		for j6 := 0; j6 < n7; j6++ {
+			t8 := t7[j6]
+			us = append(us, t8.W, t8.B)
+		}
+		rows[i/64] = tensorops.ParamsFlattenLanes(ts, append(us, u.Out), params)
 	}
 	if n2 == 0 {
 		f = WrappedLoss(w, x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n2], params...)
+	return f, tensorops.ParamsHessian(rows, params...)
 }
 
-// wrappedLossGradJVPLanes8 computes WrappedLossGrad and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// WrappedLossGrad's, then the 8 tangents of each float result in order.
+// wrappedLossGradJVPStacked computes WrappedLossGrad and its derivative along the tangents (forward
+// mode).
 //
-// Varied inputs: w (tangents dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8), wBar (tangents dwBar1,
-// dwBar2, dwBar3, dwBar4, dwBar5, dwBar6, dwBar7, dwBar8).
-// Fixed inputs (zero tangents): x.
+// Varied inputs: w (tangent dw), wBar (tangent dwBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of WrappedLossGrad; its tangent.
+// Shadows: dw, dwBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values WrappedLossGrad writes are written (overwritten) into the shadows:
+// wBar into dwBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
-func wrappedLossGradJVPLanes8(
-	w, dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8, wBar, dwBar1, dwBar2, dwBar3, dwBar4, dwBar5 *Wrapped,
-	dwBar6, dwBar7, dwBar8 *Wrapped,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	t := dw1.Ls
-	dw1.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
-	t2 := dw2.Ls
-	dw2.Ls = append(t2, make([]*Layer, max(len(w.Ls)-len(t2), 0))...)
-	t3 := dw3.Ls
-	dw3.Ls = append(t3, make([]*Layer, max(len(w.Ls)-len(t3), 0))...)
-	t4 := dw4.Ls
-	dw4.Ls = append(t4, make([]*Layer, max(len(w.Ls)-len(t4), 0))...)
-	t5 := dw5.Ls
-	dw5.Ls = append(t5, make([]*Layer, max(len(w.Ls)-len(t5), 0))...)
-	t6 := dw6.Ls
-	dw6.Ls = append(t6, make([]*Layer, max(len(w.Ls)-len(t6), 0))...)
-	t7 := dw7.Ls
-	dw7.Ls = append(t7, make([]*Layer, max(len(w.Ls)-len(t7), 0))...)
-	t8 := dw8.Ls
-	dw8.Ls = append(t8, make([]*Layer, max(len(w.Ls)-len(t8), 0))...)
-	t9 := dwBar1.Ls
-	dwBar1.Ls = append(t9, make([]*Layer, max(len(wBar.Ls)-len(t9), 0))...)
-	t10 := dwBar2.Ls
-	dwBar2.Ls = append(t10, make([]*Layer, max(len(wBar.Ls)-len(t10), 0))...)
-	t11 := dwBar3.Ls
-	dwBar3.Ls = append(t11, make([]*Layer, max(len(wBar.Ls)-len(t11), 0))...)
-	t12 := dwBar4.Ls
-	dwBar4.Ls = append(t12, make([]*Layer, max(len(wBar.Ls)-len(t12), 0))...)
-	t13 := dwBar5.Ls
-	dwBar5.Ls = append(t13, make([]*Layer, max(len(wBar.Ls)-len(t13), 0))...)
-	t14 := dwBar6.Ls
-	dwBar6.Ls = append(t14, make([]*Layer, max(len(wBar.Ls)-len(t14), 0))...)
-	t15 := dwBar7.Ls
-	dwBar7.Ls = append(t15, make([]*Layer, max(len(wBar.Ls)-len(t15), 0))...)
-	t16 := dwBar8.Ls
-	dwBar8.Ls = append(t16, make([]*Layer, max(len(wBar.Ls)-len(t16), 0))...)
+func wrappedLossGradJVPStacked(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
+	t := dw.Ls
+	dw.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
+	t2 := dwBar.Ls
+	dwBar.Ls = append(t2, make([]*Layer, max(len(wBar.Ls)-len(t2), 0))...)
 	var tapePointersBuf [256]*tensorops.Tensor
-	var dtapePointersBuf1 [256]*tensorops.Tensor
-	var dtapePointersBuf2 [256]*tensorops.Tensor
-	var dtapePointersBuf3 [256]*tensorops.Tensor
-	var dtapePointersBuf4 [256]*tensorops.Tensor
-	var dtapePointersBuf5 [256]*tensorops.Tensor
-	var dtapePointersBuf6 [256]*tensorops.Tensor
-	var dtapePointersBuf7 [256]*tensorops.Tensor
-	var dtapePointersBuf8 [256]*tensorops.Tensor
-	t17 := tapePointersBuf[:0]
-	t18 := wBar.Ls
-	t19 := dwBar1.Ls
-	t20 := dwBar2.Ls
-	t21 := dwBar3.Ls
-	t22 := dwBar4.Ls
-	t23 := dwBar5.Ls
-	t24 := dwBar6.Ls
-	t25 := dwBar7.Ls
-	t26 := dwBar8.Ls
-	t27 := max(len(w.Ls)-len(t18), 0)
-	t28 := append(t18, make([]*Layer, t27)...)
-	t29 := append(t19, make([]*Layer, t27)...)
-	t30 := append(t20, make([]*Layer, t27)...)
-	t31 := append(t21, make([]*Layer, t27)...)
-	t32 := append(t22, make([]*Layer, t27)...)
-	t33 := append(t23, make([]*Layer, t27)...)
-	t34 := append(t24, make([]*Layer, t27)...)
-	t35 := append(t25, make([]*Layer, t27)...)
-	t36 := append(t26, make([]*Layer, t27)...)
-	wBar.Ls = t28
-	dwBar1.Ls = t29
-	dwBar2.Ls = t30
-	dwBar3.Ls = t31
-	dwBar4.Ls = t32
-	dwBar5.Ls = t33
-	dwBar6.Ls = t34
-	dwBar7.Ls = t35
-	dwBar8.Ls = t36
-	t37 := w.In
-	h := tensorops.MatMul(x, t37)
-	dh1 := tensorops.MatMul(x, dw1.In)
-	dh2 := tensorops.MatMul(x, dw2.In)
-	dh3 := tensorops.MatMul(x, dw3.In)
-	dh4 := tensorops.MatMul(x, dw4.In)
-	dh5 := tensorops.MatMul(x, dw5.In)
-	dh6 := tensorops.MatMul(x, dw6.In)
-	dh7 := tensorops.MatMul(x, dw7.In)
-	dh8 := tensorops.MatMul(x, dw8.In)
-	t38 := w.Ls
-	t39 := dw1.Ls
-	t40 := dw2.Ls
-	t41 := dw3.Ls
-	t42 := dw4.Ls
-	t43 := dw5.Ls
-	t44 := dw6.Ls
-	t45 := dw7.Ls
-	t46 := dw8.Ls
-	n := len(t38)
-	t47 := max(n+2, 0) * 3
-	t48 := append(t17, make([]*tensorops.Tensor, t47)...)
-	t49 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t47)...)
-	t50 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t47)...)
-	t51 := append(dtapePointersBuf3[:0], make([]*tensorops.Tensor, t47)...)
-	t52 := append(dtapePointersBuf4[:0], make([]*tensorops.Tensor, t47)...)
-	t53 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, t47)...)
-	t54 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, t47)...)
-	t55 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, t47)...)
-	n2 := len(t17)
-	tapePointers := t48[:n2]
-	dtapePointers1 := t49[:n2]
-	dtapePointers2 := t50[:n2]
-	dtapePointers3 := t51[:n2]
-	dtapePointers4 := t52[:n2]
-	dtapePointers5 := t53[:n2]
-	dtapePointers6 := t54[:n2]
-	dtapePointers7 := t55[:n2]
-	dtapePointers8 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, t47)...)[:n2]
-	i := 0
-	for i < n {
-		l := t38[i]
-		dl1 := t39[i]
-		dl2 := t40[i]
-		dl3 := t41[i]
-		dl4 := t42[i]
-		dl5 := t43[i]
-		dl6 := t44[i]
-		dl7 := t45[i]
-		dl8 := t46[i]
-		t267 := dl1.W
-		t268 := dl2.W
-		t269 := dl3.W
-		t270 := dl4.W
-		t271 := dl5.W
-		t272 := dl6.W
-		t273 := dl7.W
-		t274 := dl8.W
-		t275 := tensorops.MatMulEach(l.W, false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-		t276 := t275[0]
-		t277 := t275[2]
-		t278 := t275[3]
-		t279 := t275[4]
-		t280 := t275[5]
-		t281 := t275[6]
-		t282 := t275[7]
-		t283 := t275[8]
-		t284 := tensorops.MatMul(h, t267)
-		t285 := tensorops.FuseInto(t284, "a + b", t275[1], t284)
-		t286 := tensorops.MatMul(h, t268)
-		t287 := tensorops.FuseInto(t286, "a + b", t277, t286)
-		t288 := tensorops.MatMul(h, t269)
-		t289 := tensorops.FuseInto(t288, "a + b", t278, t288)
-		t290 := tensorops.MatMul(h, t270)
-		t291 := tensorops.FuseInto(t290, "a + b", t279, t290)
-		t292 := tensorops.MatMul(h, t271)
-		t293 := tensorops.FuseInto(t292, "a + b", t280, t292)
-		t294 := tensorops.MatMul(h, t272)
-		t295 := tensorops.FuseInto(t294, "a + b", t281, t294)
-		t296 := tensorops.MatMul(h, t273)
-		t297 := tensorops.FuseInto(t296, "a + b", t282, t296)
-		t298 := tensorops.MatMul(h, t274)
-		t299 := tensorops.FuseInto(t298, "a + b", t283, t298)
-		t300 := dl2.B
-		t301 := dl3.B
-		t302 := dl4.B
-		t303 := dl5.B
-		t304 := dl6.B
-		t305 := dl7.B
-		t306 := dl8.B
-		t307 := tensorops.Add(t276, l.B)
-		t308 := tensorops.ExpandLike(dl1.B, t307)
-		t309 := tensorops.ExpandLike(t287, t307)
-		t310 := tensorops.ExpandLike(t289, t307)
-		t311 := tensorops.ExpandLike(t291, t307)
-		t312 := tensorops.ExpandLike(t293, t307)
-		t313 := tensorops.ExpandLike(t295, t307)
-		t314 := tensorops.ExpandLike(t297, t307)
-		t315 := tensorops.ExpandLike(t299, t307)
-		h4 := tensorops.Tanh(t307)
-		dh1_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, tensorops.ExpandLike(t285, t307), t308)
-		dh2_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t309, tensorops.ExpandLike(t300, t307))
-		dh3_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t310, tensorops.ExpandLike(t301, t307))
-		dh4_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t311, tensorops.ExpandLike(t302, t307))
-		dh5_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t312, tensorops.ExpandLike(t303, t307))
-		dh6_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t313, tensorops.ExpandLike(t304, t307))
-		dh7_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t314, tensorops.ExpandLike(t305, t307))
-		dh8_4 := tensorops.Fuse("TanhJVP(a, b + c)", h4, t315, tensorops.ExpandLike(t306, t307))
-		i++
-		tapePointers = append(tapePointers, h, t276, h4)
-		dtapePointers1 = append(dtapePointers1, dh1, t285, dh1_4)
-		dtapePointers2 = append(dtapePointers2, dh2, t287, dh2_4)
-		dtapePointers3 = append(dtapePointers3, dh3, t289, dh3_4)
-		dtapePointers4 = append(dtapePointers4, dh4, t291, dh4_4)
-		dtapePointers5 = append(dtapePointers5, dh5, t293, dh5_4)
-		dtapePointers6 = append(dtapePointers6, dh6, t295, dh6_4)
-		dtapePointers7 = append(dtapePointers7, dh7, t297, dh7_4)
-		dtapePointers8 = append(dtapePointers8, dh8, t299, dh8_4)
+	var dtapePointersBuf [256]*tensorops.Tensor
+	t3 := tapePointersBuf[:0]
+	t4 := wBar.Ls
+	t5 := dwBar.Ls
+	t6 := max(len(w.Ls)-len(t4), 0)
+	t7 := append(t4, make([]*Layer, t6)...)
+	t8 := append(t5, make([]*Layer, t6)...)
+	wBar.Ls = t7
+	dwBar.Ls = t8
+	t9 := w.In
+	h := tensorops.MatMul(x, t9)
+	dh := tensorops.MatMul(x, dw.In)
+	t10 := w.Ls
+	t11 := dw.Ls
+	n := len(t10)
+	t12 := max(n+2, 0) * 3
+	t13 := append(t3, make([]*tensorops.Tensor, t12)...)
+	n2 := len(t3)
+	tapePointers := t13[:n2]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t12)...)[:n2]
+	for i := 0; i < n; i++ {
+		l := t10[i]
+		dl := t11[i]
+		t55 := dl.W
+		t56 := tensorops.MatMulEach(l.W, false, h, dh)
+		t57 := t56[0]
+		t58 := tensorops.MatMul(h, t55)
+		t59 := tensorops.FuseInto(t58, "a + b", t56[1], t58)
+		t60 := tensorops.Add(t57, l.B)
+		t61 := tensorops.ExpandLike(dl.B, t60)
+		h4 := tensorops.Tanh(t60)
+		dh3 := tensorops.Fuse("TanhJVP(a, b + c)", h4, tensorops.ExpandLike(t59, t60), t61)
+		tapePointers = append(tapePointers, h, t57, h4)
+		dtapePointers = append(dtapePointers, dh, t59, dh3)
 		h = h4
-		dh1 = dh1_4
-		dh2 = dh2_4
-		dh3 = dh3_4
-		dh4 = dh4_4
-		dh5 = dh5_4
-		dh6 = dh6_4
-		dh7 = dh7_4
-		dh8 = dh8_4
+		dh = dh3
 	}
-	t56 := w.Out
-	t57 := dw1.Out
-	t58 := dw2.Out
-	t59 := dw3.Out
-	t60 := dw4.Out
-	t61 := dw5.Out
-	t62 := dw6.Out
-	t63 := dw7.Out
-	t64 := dw8.Out
-	t65 := tensorops.MatMulEach(t56, false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
-	t66 := t65[0]
-	t67 := t65[2]
-	t68 := t65[3]
-	t69 := t65[4]
-	t70 := t65[5]
-	t71 := t65[6]
-	t72 := t65[7]
-	t73 := t65[8]
-	t74 := tensorops.MatMul(h, t57)
-	t75 := tensorops.MatMul(h, t58)
-	t76 := tensorops.MatMul(h, t59)
-	t77 := tensorops.MatMul(h, t60)
-	t78 := tensorops.MatMul(h, t61)
-	t79 := tensorops.MatMul(h, t62)
-	t80 := tensorops.MatMul(h, t63)
-	t81 := tensorops.MatMul(h, t64)
-	t82 := tensorops.Square(t66)
-	t83 := tensorops.MeanAll(t82)
+	t14 := w.Out
+	t15 := dw.Out
+	t16 := tensorops.MatMulEach(t14, false, h, dh)
+	t17 := t16[0]
+	t18 := tensorops.MatMul(h, t15)
+	t19 := tensorops.Square(t17)
+	t20 := tensorops.MeanAll(t19)
 	i2 := n - 1
-	t84 := tensorops.MeanAllGrad(t82, 1)
-	t85 := tensorops.Scale(t66, 2)
-	t86 := tensorops.ExpandLike(tensorops.FuseInto(t74, "2*(a + b)", t65[1], t74), t85)
-	t87 := tensorops.ExpandLike(tensorops.FuseInto(t75, "2*(a + b)", t67, t75), t85)
-	t88 := tensorops.ExpandLike(tensorops.FuseInto(t76, "2*(a + b)", t68, t76), t85)
-	t89 := tensorops.ExpandLike(tensorops.FuseInto(t77, "2*(a + b)", t69, t77), t85)
-	t90 := tensorops.ExpandLike(tensorops.FuseInto(t78, "2*(a + b)", t70, t78), t85)
-	t91 := tensorops.ExpandLike(tensorops.FuseInto(t79, "2*(a + b)", t71, t79), t85)
-	t92 := tensorops.ExpandLike(tensorops.FuseInto(t80, "2*(a + b)", t72, t80), t85)
-	t93 := tensorops.ExpandLike(tensorops.FuseInto(t81, "2*(a + b)", t73, t81), t85)
-	t94 := tensorops.FuseInto(t85, "a*b", t85, t84)
-	t95 := tensorops.FuseInto(t86, "a*b", t84, t86)
-	t96 := tensorops.FuseInto(t87, "a*b", t84, t87)
-	t97 := tensorops.FuseInto(t88, "a*b", t84, t88)
-	t98 := tensorops.FuseInto(t89, "a*b", t84, t89)
-	t99 := tensorops.FuseInto(t90, "a*b", t84, t90)
-	t100 := tensorops.FuseInto(t91, "a*b", t84, t91)
-	t101 := tensorops.FuseInto(t92, "a*b", t84, t92)
-	t102 := tensorops.FuseInto(t93, "a*b", t84, t93)
-	t103 := tensorops.MatMulGradAEach(h, t56, false, t94, t95, t96, t97, t98, t99, t100, t101, t102)
-	hBar := t103[0]
-	t104 := t103[2]
-	t105 := t103[3]
-	t106 := t103[4]
-	t107 := t103[5]
-	t108 := t103[6]
-	t109 := t103[7]
-	t110 := t103[8]
-	t111 := tensorops.MatMulGradA(t94, h, t57, false, false)
-	dhBar1 := tensorops.FuseInto(t111, "a + b", t103[1], t111)
-	t112 := tensorops.MatMulGradA(t94, h, t58, false, false)
-	dhBar2 := tensorops.FuseInto(t112, "a + b", t104, t112)
-	t113 := tensorops.MatMulGradA(t94, h, t59, false, false)
-	dhBar3 := tensorops.FuseInto(t113, "a + b", t105, t113)
-	t114 := tensorops.MatMulGradA(t94, h, t60, false, false)
-	dhBar4 := tensorops.FuseInto(t114, "a + b", t106, t114)
-	t115 := tensorops.MatMulGradA(t94, h, t61, false, false)
-	dhBar5 := tensorops.FuseInto(t115, "a + b", t107, t115)
-	t116 := tensorops.MatMulGradA(t94, h, t62, false, false)
-	dhBar6 := tensorops.FuseInto(t116, "a + b", t108, t116)
-	t117 := tensorops.MatMulGradA(t94, h, t63, false, false)
-	dhBar7 := tensorops.FuseInto(t117, "a + b", t109, t117)
-	t118 := tensorops.MatMulGradA(t94, h, t64, false, false)
-	dhBar8 := tensorops.FuseInto(t118, "a + b", t110, t118)
-	t119 := dwBar1.Out
-	t120 := dwBar2.Out
-	t121 := dwBar3.Out
-	t122 := dwBar4.Out
-	t123 := dwBar5.Out
-	t124 := dwBar6.Out
-	t125 := dwBar7.Out
-	t126 := dwBar8.Out
-	t127 := tensorops.AccumulateMatMulGradB(wBar.Out, t94, h, t56, false, false)
-	t128 := tensorops.MatMulGradB(t95, h, t56, false, false)
-	t129 := tensorops.MatMulGradB(t94, dh1, t56, false, false)
-	t130 := tensorops.FuseInto(t128, "a + b + c", t119, t128, t129)
-	t131 := tensorops.MatMulGradB(t96, h, t56, false, false)
-	t132 := tensorops.MatMulGradB(t94, dh2, t56, false, false)
-	t133 := tensorops.FuseInto(t131, "a + b + c", t120, t131, t132)
-	t134 := tensorops.MatMulGradB(t97, h, t56, false, false)
-	t135 := tensorops.MatMulGradB(t94, dh3, t56, false, false)
-	t136 := tensorops.FuseInto(t134, "a + b + c", t121, t134, t135)
-	t137 := tensorops.MatMulGradB(t98, h, t56, false, false)
-	t138 := tensorops.MatMulGradB(t94, dh4, t56, false, false)
-	t139 := tensorops.FuseInto(t137, "a + b + c", t122, t137, t138)
-	t140 := tensorops.MatMulGradB(t99, h, t56, false, false)
-	t141 := tensorops.MatMulGradB(t94, dh5, t56, false, false)
-	t142 := tensorops.FuseInto(t140, "a + b + c", t123, t140, t141)
-	t143 := tensorops.MatMulGradB(t100, h, t56, false, false)
-	t144 := tensorops.MatMulGradB(t94, dh6, t56, false, false)
-	t145 := tensorops.FuseInto(t143, "a + b + c", t124, t143, t144)
-	t146 := tensorops.MatMulGradB(t101, h, t56, false, false)
-	t147 := tensorops.MatMulGradB(t94, dh7, t56, false, false)
-	t148 := tensorops.FuseInto(t146, "a + b + c", t125, t146, t147)
-	t149 := tensorops.MatMulGradB(t102, h, t56, false, false)
-	t150 := tensorops.MatMulGradB(t94, dh8, t56, false, false)
-	t151 := tensorops.FuseInto(t149, "a + b + c", t126, t149, t150)
-	wBar.Out = t127
-	dwBar1.Out = t130
-	dwBar2.Out = t133
-	dwBar3.Out = t136
-	dwBar4.Out = t139
-	dwBar5.Out = t142
-	dwBar6.Out = t145
-	dwBar7.Out = t148
-	dwBar8.Out = t151
+	t21 := tensorops.MeanAllGrad(t19, 1)
+	t22 := tensorops.Scale(t17, 2)
+	t23 := tensorops.ExpandLike(tensorops.FuseInto(t18, "2*(a + b)", t16[1], t18), t22)
+	t24 := tensorops.FuseInto(t22, "a*b", t22, t21)
+	t25 := tensorops.FuseInto(t23, "a*b", t21, t23)
+	t26 := tensorops.MatMulGradAEach(h, t14, false, t24, t25)
+	hBar := t26[0]
+	t27 := tensorops.MatMulGradA(t24, h, t15, false, false)
+	dhBar := tensorops.FuseInto(t27, "a + b", t26[1], t27)
+	t28 := dwBar.Out
+	t29 := tensorops.AccumulateMatMulGradB(wBar.Out, t24, h, t14, false, false)
+	t30 := tensorops.MatMulGradB(t25, h, t14, false, false)
+	t31 := tensorops.MatMulGradB(t24, dh, t14, false, false)
+	t32 := tensorops.FuseInto(t30, "a + b + c", t28, t30, t31)
+	wBar.Out = t29
+	dwBar.Out = t32
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
+		dhBar = tensorops.ExpandLike(dhBar, hBar2)
 		n3 := len(tapePointers)
-		t177 := n3 - 3
-		h2 := tapePointers[t177]
-		dh1_2 := dtapePointers1[t177]
-		dh2_2 := dtapePointers2[t177]
-		dh3_2 := dtapePointers3[t177]
-		dh4_2 := dtapePointers4[t177]
-		dh5_2 := dtapePointers5[t177]
-		dh6_2 := dtapePointers6[t177]
-		dh7_2 := dtapePointers7[t177]
-		dh8_2 := dtapePointers8[t177]
-		t178 := tapePointers[n3-2]
-		t179 := n3 - 1
-		h3 := tapePointers[t179]
-		dh1_3 := dtapePointers1[t179]
-		dh2_3 := dtapePointers2[t179]
-		dh3_3 := dtapePointers3[t179]
-		dh4_3 := dtapePointers4[t179]
-		dh5_3 := dtapePointers5[t179]
-		dh6_3 := dtapePointers6[t179]
-		dh7_3 := dtapePointers7[t179]
-		dh8_3 := dtapePointers8[t179]
-		t180 := tensorops.TanhJVP(h3, hBar2)
-		t181 := tensorops.Fuse("-2*a*b", h3, hBar2)
-		t182 := tensorops.Fuse("1 - a*a", h3)
-		t183 := tensorops.Fuse("a*b + c*d", t181, dh1_3, t182, tensorops.ExpandLike(dhBar1, hBar2))
-		t184 := tensorops.Fuse("a*b + c*d", t181, dh2_3, t182, tensorops.ExpandLike(dhBar2, hBar2))
-		t185 := tensorops.Fuse("a*b + c*d", t181, dh3_3, t182, tensorops.ExpandLike(dhBar3, hBar2))
-		t186 := tensorops.Fuse("a*b + c*d", t181, dh4_3, t182, tensorops.ExpandLike(dhBar4, hBar2))
-		t187 := tensorops.Fuse("a*b + c*d", t181, dh5_3, t182, tensorops.ExpandLike(dhBar5, hBar2))
-		t188 := tensorops.Fuse("a*b + c*d", t181, dh6_3, t182, tensorops.ExpandLike(dhBar6, hBar2))
-		t189 := tensorops.Fuse("a*b + c*d", t181, dh7_3, t182, tensorops.ExpandLike(dhBar7, hBar2))
-		t190 := tensorops.Fuse("a*b + c*d", t181, dh8_3, t182, tensorops.ExpandLike(dhBar8, hBar2))
-		t191 := w.Ls[i2].B
-		t192 := tensorops.SumLike(t180, t178)
-		t193 := tensorops.SumLike(t183, t178)
-		t194 := tensorops.SumLike(t184, t178)
-		t195 := tensorops.SumLike(t185, t178)
-		t196 := tensorops.SumLike(t186, t178)
-		t197 := tensorops.SumLike(t187, t178)
-		t198 := tensorops.SumLike(t188, t178)
-		t199 := tensorops.SumLike(t189, t178)
-		t200 := tensorops.SumLike(t190, t178)
+		t37 := n3 - 3
+		h2 := tapePointers[t37]
+		dh2 := dtapePointers[t37]
+		t38 := tapePointers[n3-2]
+		t39 := n3 - 1
+		h3 := tapePointers[t39]
+		t40 := tensorops.TanhJVP(h3, hBar2)
+		t41 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t39], dhBar)
+		t42 := w.Ls[i2].B
+		t43 := tensorops.SumLike(t40, t38)
+		t44 := tensorops.SumLike(t41, t38)
 		lBar := wBar.Ls[i2]
-		dlBar1 := dwBar1.Ls[i2]
-		dlBar2 := dwBar2.Ls[i2]
-		dlBar3 := dwBar3.Ls[i2]
-		dlBar4 := dwBar4.Ls[i2]
-		dlBar5 := dwBar5.Ls[i2]
-		dlBar6 := dwBar6.Ls[i2]
-		dlBar7 := dwBar7.Ls[i2]
-		dlBar8 := dwBar8.Ls[i2]
-		t201 := dlBar1.B
-		t202 := dlBar2.B
-		t203 := dlBar3.B
-		t204 := dlBar4.B
-		t205 := dlBar5.B
-		t206 := dlBar6.B
-		t207 := dlBar7.B
-		t208 := dlBar8.B
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t180, t191)
-		dlBar1.B = tensorops.Add(t201, tensorops.SumLike(t183, t191))
-		dlBar2.B = tensorops.Add(t202, tensorops.SumLike(t184, t191))
-		dlBar3.B = tensorops.Add(t203, tensorops.SumLike(t185, t191))
-		dlBar4.B = tensorops.Add(t204, tensorops.SumLike(t186, t191))
-		dlBar5.B = tensorops.Add(t205, tensorops.SumLike(t187, t191))
-		dlBar6.B = tensorops.Add(t206, tensorops.SumLike(t188, t191))
-		dlBar7.B = tensorops.Add(t207, tensorops.SumLike(t189, t191))
-		dlBar8.B = tensorops.Add(t208, tensorops.SumLike(t190, t191))
-		t209 := w.Ls[i2].W
-		t210 := dw1.Ls[i2].W
-		t211 := dw2.Ls[i2].W
-		t212 := dw3.Ls[i2].W
-		t213 := dw4.Ls[i2].W
-		t214 := dw5.Ls[i2].W
-		t215 := dw6.Ls[i2].W
-		t216 := dw7.Ls[i2].W
-		t217 := dw8.Ls[i2].W
-		t218 := tensorops.MatMulGradAEach(h2, t209, false, t192, t193, t194, t195, t196, t197, t198, t199, t200)
-		hBar = t218[0]
-		t219 := t218[2]
-		t220 := t218[3]
-		t221 := t218[4]
-		t222 := t218[5]
-		t223 := t218[6]
-		t224 := t218[7]
-		t225 := t218[8]
-		t226 := tensorops.MatMulGradA(t192, h2, t210, false, false)
-		dhBar1 = tensorops.FuseInto(t226, "a + b", t218[1], t226)
-		t227 := tensorops.MatMulGradA(t192, h2, t211, false, false)
-		dhBar2 = tensorops.FuseInto(t227, "a + b", t219, t227)
-		t228 := tensorops.MatMulGradA(t192, h2, t212, false, false)
-		dhBar3 = tensorops.FuseInto(t228, "a + b", t220, t228)
-		t229 := tensorops.MatMulGradA(t192, h2, t213, false, false)
-		dhBar4 = tensorops.FuseInto(t229, "a + b", t221, t229)
-		t230 := tensorops.MatMulGradA(t192, h2, t214, false, false)
-		dhBar5 = tensorops.FuseInto(t230, "a + b", t222, t230)
-		t231 := tensorops.MatMulGradA(t192, h2, t215, false, false)
-		dhBar6 = tensorops.FuseInto(t231, "a + b", t223, t231)
-		t232 := tensorops.MatMulGradA(t192, h2, t216, false, false)
-		dhBar7 = tensorops.FuseInto(t232, "a + b", t224, t232)
-		t233 := tensorops.MatMulGradA(t192, h2, t217, false, false)
-		dhBar8 = tensorops.FuseInto(t233, "a + b", t225, t233)
+		dlBar := dwBar.Ls[i2]
+		t45 := dlBar.B
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t40, t42)
+		dlBar.B = tensorops.Add(t45, tensorops.SumLike(t41, t42))
+		t46 := w.Ls[i2].W
+		t47 := dw.Ls[i2].W
+		t48 := tensorops.MatMulGradAEach(h2, t46, false, t43, t44)
+		hBar = t48[0]
+		t49 := tensorops.MatMulGradA(t43, h2, t47, false, false)
+		dhBar = tensorops.FuseInto(t49, "a + b", t48[1], t49)
 		lBar2 := wBar.Ls[i2]
-		dlBar1_2 := dwBar1.Ls[i2]
-		dlBar2_2 := dwBar2.Ls[i2]
-		dlBar3_2 := dwBar3.Ls[i2]
-		dlBar4_2 := dwBar4.Ls[i2]
-		dlBar5_2 := dwBar5.Ls[i2]
-		dlBar6_2 := dwBar6.Ls[i2]
-		dlBar7_2 := dwBar7.Ls[i2]
-		dlBar8_2 := dwBar8.Ls[i2]
-		t234 := dlBar1_2.W
-		t235 := dlBar2_2.W
-		t236 := dlBar3_2.W
-		t237 := dlBar4_2.W
-		t238 := dlBar5_2.W
-		t239 := dlBar6_2.W
-		t240 := dlBar7_2.W
-		t241 := dlBar8_2.W
-		t242 := tensorops.AccumulateMatMulGradB(lBar2.W, t192, h2, t209, false, false)
-		t243 := tensorops.MatMulGradB(t193, h2, t209, false, false)
-		t244 := tensorops.MatMulGradB(t192, dh1_2, t209, false, false)
-		t245 := tensorops.FuseInto(t243, "a + b + c", t234, t243, t244)
-		t246 := tensorops.MatMulGradB(t194, h2, t209, false, false)
-		t247 := tensorops.MatMulGradB(t192, dh2_2, t209, false, false)
-		t248 := tensorops.FuseInto(t246, "a + b + c", t235, t246, t247)
-		t249 := tensorops.MatMulGradB(t195, h2, t209, false, false)
-		t250 := tensorops.MatMulGradB(t192, dh3_2, t209, false, false)
-		t251 := tensorops.FuseInto(t249, "a + b + c", t236, t249, t250)
-		t252 := tensorops.MatMulGradB(t196, h2, t209, false, false)
-		t253 := tensorops.MatMulGradB(t192, dh4_2, t209, false, false)
-		t254 := tensorops.FuseInto(t252, "a + b + c", t237, t252, t253)
-		t255 := tensorops.MatMulGradB(t197, h2, t209, false, false)
-		t256 := tensorops.MatMulGradB(t192, dh5_2, t209, false, false)
-		t257 := tensorops.FuseInto(t255, "a + b + c", t238, t255, t256)
-		t258 := tensorops.MatMulGradB(t198, h2, t209, false, false)
-		t259 := tensorops.MatMulGradB(t192, dh6_2, t209, false, false)
-		t260 := tensorops.FuseInto(t258, "a + b + c", t239, t258, t259)
-		t261 := tensorops.MatMulGradB(t199, h2, t209, false, false)
-		t262 := tensorops.MatMulGradB(t192, dh7_2, t209, false, false)
-		t263 := tensorops.FuseInto(t261, "a + b + c", t240, t261, t262)
-		t264 := tensorops.MatMulGradB(t200, h2, t209, false, false)
-		t265 := tensorops.MatMulGradB(t192, dh8_2, t209, false, false)
-		t266 := tensorops.FuseInto(t264, "a + b + c", t241, t264, t265)
-		lBar2.W = t242
-		dlBar1_2.W = t245
-		dlBar2_2.W = t248
-		dlBar3_2.W = t251
-		dlBar4_2.W = t254
-		dlBar5_2.W = t257
-		dlBar6_2.W = t260
-		dlBar7_2.W = t263
-		dlBar8_2.W = t266
+		dlBar2 := dwBar.Ls[i2]
+		t50 := dlBar2.W
+		t51 := tensorops.AccumulateMatMulGradB(lBar2.W, t43, h2, t46, false, false)
+		t52 := tensorops.MatMulGradB(t44, h2, t46, false, false)
+		t53 := tensorops.MatMulGradB(t43, dh2, t46, false, false)
+		t54 := tensorops.FuseInto(t52, "a + b + c", t50, t52, t53)
+		lBar2.W = t51
+		dlBar2.W = t54
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t177]
-		dtapePointers1 = dtapePointers1[:t177]
-		dtapePointers2 = dtapePointers2[:t177]
-		dtapePointers3 = dtapePointers3[:t177]
-		dtapePointers4 = dtapePointers4[:t177]
-		dtapePointers5 = dtapePointers5[:t177]
-		dtapePointers6 = dtapePointers6[:t177]
-		dtapePointers7 = dtapePointers7[:t177]
-		dtapePointers8 = dtapePointers8[:t177]
+		tapePointers = tapePointers[:t37]
+		dtapePointers = dtapePointers[:t37]
 	}
-	t152 := dwBar1.In
-	t153 := dwBar2.In
-	t154 := dwBar3.In
-	t155 := dwBar4.In
-	t156 := dwBar5.In
-	t157 := dwBar6.In
-	t158 := dwBar7.In
-	t159 := dwBar8.In
-	t160 := tensorops.AccumulateMatMulGradB(wBar.In, hBar, x, t37, false, false)
-	t161 := tensorops.MatMulGradB(dhBar1, x, t37, false, false)
-	t162 := tensorops.FuseInto(t161, "a + b", t152, t161)
-	t163 := tensorops.MatMulGradB(dhBar2, x, t37, false, false)
-	t164 := tensorops.FuseInto(t163, "a + b", t153, t163)
-	t165 := tensorops.MatMulGradB(dhBar3, x, t37, false, false)
-	t166 := tensorops.FuseInto(t165, "a + b", t154, t165)
-	t167 := tensorops.MatMulGradB(dhBar4, x, t37, false, false)
-	t168 := tensorops.FuseInto(t167, "a + b", t155, t167)
-	t169 := tensorops.MatMulGradB(dhBar5, x, t37, false, false)
-	t170 := tensorops.FuseInto(t169, "a + b", t156, t169)
-	t171 := tensorops.MatMulGradB(dhBar6, x, t37, false, false)
-	t172 := tensorops.FuseInto(t171, "a + b", t157, t171)
-	t173 := tensorops.MatMulGradB(dhBar7, x, t37, false, false)
-	t174 := tensorops.FuseInto(t173, "a + b", t158, t173)
-	t175 := tensorops.MatMulGradB(dhBar8, x, t37, false, false)
-	t176 := tensorops.FuseInto(t175, "a + b", t159, t175)
-	wBar.In = t160
-	dwBar1.In = t162
-	dwBar2.In = t164
-	dwBar3.In = t166
-	dwBar4.In = t168
-	dwBar5.In = t170
-	dwBar6.In = t172
-	dwBar7.In = t174
-	dwBar8.In = t176
-	return t83, 0, 0, 0, 0, 0, 0, 0, 0
+	t33 := dwBar.In
+	t34 := tensorops.AccumulateMatMulGradB(wBar.In, hBar, x, t9, false, false)
+	t35 := tensorops.MatMulGradB(dhBar, x, t9, false, false)
+	t36 := tensorops.FuseInto(t35, "a + b", t33, t35)
+	wBar.In = t34
+	dwBar.In = t36
+	return t20, 0
 }
 
 // WrappedLossHessDiag returns WrappedLoss and the diagonal of its Hessian with respect to w, as a
@@ -16667,57 +11111,42 @@ func wrappedLossTaylorLanes8WrtW(
 // WrappedLossLaplacian returns WrappedLoss and its Laplacian with respect to w, Σᵢ
 // ∂²WrappedLoss/∂θᵢ² over θ, the n elements of the tensors of w in the order of its fields (In,
 // each element e of Ls in turn (e.W, e.B), Out), each tensor row-major (tensorops.ParamsFlatten's
-// order), by collapsed Taylor mode: wrappedLossTaylorWrtW propagates 8 unit directions at once,
-// their first coefficients and the sum of their second ones; ⌈n/8⌉ calls, which give WrappedLoss's
-// value too.
+// order), by collapsed Taylor mode: wrappedLossTaylorStackedWrtW propagates up to 64 unit
+// directions at once, stacked in one tensor (their first coefficients, and the sum of their second
+// ones); ⌈n/64⌉ calls, which give WrappedLoss's value too.
 func WrappedLossLaplacian(w *Wrapped, x *T) (f, lap float64) {
 	t := w.Ls
 	n := len(t)
 	params := append(make([]*T, 0, 2), w.In)
 	for j := 0; j < n; j++ {
-		t7 := t[j]
-		params = append(params, t7.W, t7.B)
+		t6 := t[j]
+		params = append(params, t6.W, t6.B)
 	}
 	params = append(params, w.Out)
 	n2 := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]*Wrapped, 8)
-		for l := 0; l < 8; l++ {
-			t3 := tensorops.ParamsBasis(params, i+l)
-			t4 := new(Wrapped)
-			us[l] = t4
-			t4.In = t3[0]
-			n3 := len(w.Ls)
-			t5 := make([]*Layer, n3)
-			t4.Ls = t5
-			j2 := 0
-			off := 1
-			for j2 < n3 {
-				t6 := new(Layer)
-				t5[j2] = t6
-				t6.W = t3[off]
-				t6.B = t3[off+1]
-				j2++
-				off += 2
-			}
-			t4.Out = t3[off]
+	for i := 0; i < n2; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		u := new(Wrapped)
+		u.In = t2[0]
+		n3 := len(w.Ls)
+		t3 := make([]*Layer, n3)
+		u.Ls = t3
+		j2 := 0
+		off := 1
+		for j2 < n3 {
+			t5 := new(Layer)
+			t3[j2] = t5
+			t5.W = t2[off]
+			t5.B = t2[off+1]
+			j2++
+			off += 2
 		}
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = wrappedLossTaylorWrtW(
-			w,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		lap += 2 * t2
+		u.Out = t2[off]
+		var t4 float64
+		f, _, t4 = wrappedLossTaylorStackedWrtW(w, u, x)
+		lap += 2 * t4
 	}
 	if n2 == 0 {
 		f = WrappedLoss(w, x)
@@ -16725,257 +11154,57 @@ func WrappedLossLaplacian(w *Wrapped, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// wrappedLossTaylorWrtW propagates 8 second-order jets of WrappedLoss at once (collapsed Taylor
-// mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// wrappedLossTaylorStackedWrtW propagates 1 second-order jets of WrappedLoss at once (collapsed
+// Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of WrappedLoss and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: w (w1, w2, w3, w4, w5, w6, w7, w8).
-func wrappedLossTaylorWrtW(
-	w, w1, w2, w3, w4, w5, w6, w7, w8 *Wrapped,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+// Varied inputs: w (w1).
+func wrappedLossTaylorStackedWrtW(w, w1 *Wrapped, x *T) (float64, float64, float64) {
 	t := w1.Ls
 	w1.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
-	t2 := w2.Ls
-	w2.Ls = append(t2, make([]*Layer, max(len(w.Ls)-len(t2), 0))...)
-	t3 := w3.Ls
-	w3.Ls = append(t3, make([]*Layer, max(len(w.Ls)-len(t3), 0))...)
-	t4 := w4.Ls
-	w4.Ls = append(t4, make([]*Layer, max(len(w.Ls)-len(t4), 0))...)
-	t5 := w5.Ls
-	w5.Ls = append(t5, make([]*Layer, max(len(w.Ls)-len(t5), 0))...)
-	t6 := w6.Ls
-	w6.Ls = append(t6, make([]*Layer, max(len(w.Ls)-len(t6), 0))...)
-	t7 := w7.Ls
-	w7.Ls = append(t7, make([]*Layer, max(len(w.Ls)-len(t7), 0))...)
-	t8 := w8.Ls
-	w8.Ls = append(t8, make([]*Layer, max(len(w.Ls)-len(t8), 0))...)
+	t2 := w.Ls
+	t3 := w1.Ls
+	n := len(t2)
 	h := tensorops.MatMul(x, w.In)
 	h1 := tensorops.MatMul(x, w1.In)
-	h2 := tensorops.MatMul(x, w2.In)
-	h3 := tensorops.MatMul(x, w3.In)
-	h4 := tensorops.MatMul(x, w4.In)
-	h5 := tensorops.MatMul(x, w5.In)
-	h6 := tensorops.MatMul(x, w6.In)
-	h7 := tensorops.MatMul(x, w7.In)
-	h8 := tensorops.MatMul(x, w8.In)
-	t9 := w.Ls
-	t10 := w1.Ls
-	t11 := w2.Ls
-	t12 := w3.Ls
-	t13 := w4.Ls
-	t14 := w5.Ls
-	t15 := w6.Ls
-	t16 := w7.Ls
-	t17 := w8.Ls
-	n := len(t9)
-	var h9 *tensorops.Tensor
+	var h2 *tensorops.Tensor
 	for i := 0; i < n; i++ {
-		l := t9[i]
-		l1 := t10[i]
-		l2 := t11[i]
-		l3 := t12[i]
-		l4 := t13[i]
-		l5 := t14[i]
-		l6 := t15[i]
-		l7 := t16[i]
-		l8 := t17[i]
-		t74 := l1.W
-		t75 := l2.W
-		t76 := l3.W
-		t77 := l4.W
-		t78 := l5.W
-		t79 := l6.W
-		t80 := l7.W
-		t81 := l8.W
-		t82 := tensorops.MatMulEach(l.W, false, h, h1, h2, h3, h4, h5, h6, h7, h8, h9)
-		t83 := t82[0]
-		t84 := t82[1]
-		t85 := t82[2]
-		t86 := t82[3]
-		t87 := t82[4]
-		t88 := t82[5]
-		t89 := t82[6]
-		t90 := t82[7]
-		t91 := t82[8]
-		t92 := t82[9]
-		t93 := tensorops.MatMulEach(t74, false, h, h1)
-		t94 := t93[0]
-		t95 := t93[1]
-		t96 := tensorops.MatMulEach(t75, false, h, h2)
-		t97 := t96[0]
-		t98 := t96[1]
-		t99 := tensorops.MatMulEach(t76, false, h, h3)
-		t100 := t99[0]
-		t101 := t99[1]
-		t102 := tensorops.MatMulEach(t77, false, h, h4)
-		t103 := t102[0]
-		t104 := t102[1]
-		t105 := tensorops.MatMulEach(t78, false, h, h5)
-		t106 := t105[0]
-		t107 := t105[1]
-		t108 := tensorops.MatMulEach(t79, false, h, h6)
-		t109 := t108[0]
-		t110 := t108[1]
-		t111 := tensorops.MatMulEach(t80, false, h, h7)
-		t112 := t111[0]
-		t113 := t111[1]
-		t114 := tensorops.MatMulEach(t81, false, h, h8)
-		t115 := t114[0]
-		t116 := tensorops.Fuse(
-			"a + b + c + d + e + f + g + h + i",
-			t95,
-			t98,
-			t101,
-			t104,
-			t107,
-			t110,
-			t113,
-			t114[1],
-			t92,
-		)
-		t117 := tensorops.Add(t83, l.B)
-		t118 := tensorops.ExpandLike(tensorops.Add(t84, t94), t117)
-		t119 := tensorops.Add(t118, tensorops.ExpandLike(l1.B, t117))
-		t120 := tensorops.ExpandLike(tensorops.Add(t85, t97), t117)
-		t121 := tensorops.Add(t120, tensorops.ExpandLike(l2.B, t117))
-		t122 := tensorops.ExpandLike(tensorops.Add(t86, t100), t117)
-		t123 := tensorops.Add(t122, tensorops.ExpandLike(l3.B, t117))
-		t124 := tensorops.ExpandLike(tensorops.Add(t87, t103), t117)
-		t125 := tensorops.Add(t124, tensorops.ExpandLike(l4.B, t117))
-		t126 := tensorops.ExpandLike(tensorops.Add(t88, t106), t117)
-		t127 := tensorops.Add(t126, tensorops.ExpandLike(l5.B, t117))
-		t128 := tensorops.ExpandLike(tensorops.Add(t89, t109), t117)
-		t129 := tensorops.Add(t128, tensorops.ExpandLike(l6.B, t117))
-		t130 := tensorops.ExpandLike(tensorops.Add(t90, t112), t117)
-		t131 := tensorops.Add(t130, tensorops.ExpandLike(l7.B, t117))
-		t132 := tensorops.ExpandLike(tensorops.Add(t91, t115), t117)
-		t133 := tensorops.Add(t132, tensorops.ExpandLike(l8.B, t117))
-		t134 := tensorops.ExpandLike(t116, t117)
-		h = tensorops.Tanh(t117)
-		h1 = tensorops.TanhJVP(h, t119)
-		h2 = tensorops.TanhJVP(h, t121)
-		h3 = tensorops.TanhJVP(h, t123)
-		t135 := tensorops.Fuse(
-			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-			h,
-			h1,
-			t119,
-			h2,
-			t121,
-			h3,
-			t123,
-		)
-		h4 = tensorops.TanhJVP(h, t125)
-		h5 = tensorops.TanhJVP(h, t127)
-		h6 = tensorops.TanhJVP(h, t129)
-		t136 := tensorops.FuseInto(
-			t135,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-			t135,
-			h,
-			h4,
-			t125,
-			h5,
-			t127,
-			h6,
-			t129,
-		)
-		h7 = tensorops.TanhJVP(h, t131)
-		h8 = tensorops.TanhJVP(h, t133)
-		h9 = tensorops.FuseInto(
-			t136,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*g",
-			t136,
-			h,
-			h7,
-			t131,
-			h8,
-			t133,
-			t134,
-		)
+		l := t2[i]
+		l1 := t3[i]
+		t16 := l.W
+		t17 := l1.W
+		t18 := tensorops.MatMulEach(t16, false, h, h1)
+		t19 := t18[0]
+		t20 := t18[1]
+		t21 := tensorops.MatMulEach(t17, false, h, h1)
+		t22 := t21[0]
+		t23 := tensorops.MatMul(h2, t16)
+		t24 := tensorops.FuseInto(t23, "a + b", tensorops.SumLanes(t21[1]), t23)
+		t25 := tensorops.Add(t19, l.B)
+		t26 := tensorops.ExpandLike(tensorops.Add(t20, t22), t25)
+		t27 := tensorops.Add(t26, tensorops.ExpandLike(l1.B, t25))
+		t28 := tensorops.ExpandLike(t24, t25)
+		h = tensorops.Tanh(t25)
+		h1 = tensorops.TanhJVP(h, t27)
+		t29 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t27))
+		h2 = tensorops.FuseInto(t28, "a + (1 - b*b)*c", t29, h, t28)
 	}
-	t18 := w1.Out
-	t19 := w2.Out
-	t20 := w3.Out
-	t21 := w4.Out
-	t22 := w5.Out
-	t23 := w6.Out
-	t24 := w7.Out
-	t25 := w8.Out
-	t26 := tensorops.MatMulEach(w.Out, false, h, h1, h2, h3, h4, h5, h6, h7, h8, h9)
-	t27 := t26[0]
-	t28 := t26[1]
-	t29 := t26[2]
-	t30 := t26[3]
-	t31 := t26[4]
-	t32 := t26[5]
-	t33 := t26[6]
-	t34 := t26[7]
-	t35 := t26[8]
-	t36 := t26[9]
-	t37 := tensorops.MatMulEach(t18, false, h, h1)
-	t38 := t37[1]
-	t39 := tensorops.Add(t28, t37[0])
-	t40 := tensorops.MatMulEach(t19, false, h, h2)
-	t41 := t40[1]
-	t42 := tensorops.Add(t29, t40[0])
-	t43 := tensorops.MatMulEach(t20, false, h, h3)
-	t44 := t43[1]
-	t45 := tensorops.Add(t30, t43[0])
-	t46 := tensorops.MatMulEach(t21, false, h, h4)
-	t47 := t46[1]
-	t48 := tensorops.Add(t31, t46[0])
-	t49 := tensorops.MatMulEach(t22, false, h, h5)
-	t50 := t49[1]
-	t51 := tensorops.Add(t32, t49[0])
-	t52 := tensorops.MatMulEach(t23, false, h, h6)
-	t53 := t52[1]
-	t54 := tensorops.Add(t33, t52[0])
-	t55 := tensorops.MatMulEach(t24, false, h, h7)
-	t56 := t55[1]
-	t57 := tensorops.Add(t34, t55[0])
-	t58 := tensorops.MatMulEach(t25, false, h, h8)
-	t59 := t58[1]
-	t60 := tensorops.Add(t35, t58[0])
-	t61 := tensorops.Scale(t27, 2)
-	t62 := tensorops.Fuse(
-		"0.5*(2*a*a) + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d) + 0.5*(2*e*e)",
-		t39,
-		t42,
-		t45,
-		t48,
-		t51,
-	)
-	t63 := tensorops.FuseInto(t62, "a + 0.5*(2*b*b) + 0.5*(2*c*c) + 0.5*(2*d*d)", t62, t54, t57, t60)
-	t64 := tensorops.FuseInto(
-		t63,
-		"a + b*(c + d + e + f + g + h + i + j + k)",
-		t63,
-		t61,
-		t38,
-		t41,
-		t44,
-		t47,
-		t50,
-		t53,
-		t56,
-		t59,
-		t36,
-	)
-	t65 := tensorops.MeanAll(tensorops.Mul(t61, t39))
-	t66 := tensorops.MeanAll(tensorops.Mul(t61, t42))
-	t67 := tensorops.MeanAll(tensorops.Mul(t61, t45))
-	t68 := tensorops.MeanAll(tensorops.Mul(t61, t48))
-	t69 := tensorops.MeanAll(tensorops.Mul(t61, t51))
-	t70 := tensorops.MeanAll(tensorops.Mul(t61, t54))
-	t71 := tensorops.MeanAll(tensorops.Mul(t61, t57))
-	t72 := tensorops.MeanAll(tensorops.Mul(t61, t60))
-	t73 := tensorops.MeanAll(t64)
-	return tensorops.MeanAll(tensorops.Square(t27)), t65, t66, t67, t68, t69, t70, t71, t72, t73
+	t4 := w.Out
+	t5 := w1.Out
+	t6 := tensorops.MatMulEach(t4, false, h, h1)
+	t7 := t6[0]
+	t8 := t6[1]
+	t9 := tensorops.MatMulEach(t5, false, h, h1)
+	t10 := t9[0]
+	t11 := tensorops.MatMul(h2, t4)
+	t12 := tensorops.FuseInto(t11, "a + b", tensorops.SumLanes(t9[1]), t11)
+	t13 := tensorops.SumLanes(tensorops.Fuse("0.5*(2*a*a)", tensorops.Add(t8, t10)))
+	t14 := tensorops.FuseInto(t12, "a + 2*b*c", t13, t7, t12)
+	t15 := tensorops.MeanAll(t14)
+	return tensorops.MeanAll(tensorops.Square(t7)), 0, t15
 }
 
 // TowerLossGrad computes TowerLoss and its gradient with respect to the varied inputs (reverse
@@ -17488,1298 +11717,382 @@ func blockJVP(w, dw *T, biases, dbiases []*T, norm, dnorm Affine, post, dpost *A
 // symmetric) over θ, the n elements of the tensors of t in the order of its fields (each element e
 // of Blocks in turn (e.W, the elements of e.Bs, e.Norm.Scale, e.Norm.Shift, e.Post.Scale,
 // e.Post.Shift), Out), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] =
-// ∂²TowerLoss/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by forward
-// mode over reverse mode (towerLossGradJVPLanes8, the JVP of the gradient along 8 unit directions
-// at once, ⌈n/8⌉ calls, which give TowerLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
+// ∂²TowerLoss/∂θᵢ∂θⱼ. Its rows are the Hessian-vector products along the unit directions by forward
+// mode over reverse mode (towerLossGradJVPStacked, the JVP of the gradient along up to 64 unit
+// directions at once, stacked in one tensor; ⌈n/64⌉ calls, which give TowerLoss's value too), then
+// (H + Hᵀ)/2, exactly symmetric.
 func TowerLossHessian(t *Tower, x *T) (f float64, h *T) {
 	t2 := t.Blocks
 	n := len(t2)
 	params := make([]*T, 0, 1)
 	for j := 0; j < n; j++ {
-		t19 := t2[j].Bs
-		params = append(append(params, t2[j].W), t19...)
-		t20 := t2[j].Post
-		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t20.Scale, t20.Shift)
+		t20 := t2[j].Bs
+		params = append(append(params, t2[j].W), t20...)
+		t21 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t21.Scale, t21.Shift)
 	}
 	params = append(params, t.Out)
 	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, n2+7)
+	rows := make([]*T, (n2+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]*Tower, 8)
-		for l := 0; l < 8; l++ {
-			t13 := tensorops.ParamsBasis(params, i+l)
-			t14 := new(Tower)
-			us[l] = t14
-			t15 := t.Blocks
-			n6 := len(t15)
-			t16 := make([]Block, n6)
-			t14.Blocks = t16
-			off := 0
-			for j5 := 0; j5 < n6; j5++ {
-				t16[j5].W = t13[off]
-				t17 := off + 1 + len(t15[j5].Bs)
-				t16[j5].Bs = t13[off+1 : t17 : t17]
-				t16[j5].Norm.Scale = t13[t17]
-				t16[j5].Norm.Shift = t13[t17+1]
-				t18 := new(Affine)
-				t16[j5].Post = t18
-				t18.Scale = t13[t17+2]
-				t18.Shift = t13[t17+3]
-				off = t17 + 4
-			}
-			t14.Out = t13[off]
-		}
-		u1 := us[0]
-		u2 := us[1]
-		u3 := us[2]
-		u4 := us[3]
-		u5 := us[4]
-		u6 := us[5]
-		u7 := us[6]
-		u8 := us[7]
-		tBar := new(Tower)
-		t3 := t.Blocks
-		n3 := len(t3)
-		t4 := make([]Block, n3)
-		tBar.Blocks = t4
+	for i := 0; i < n2; i += 64 {
+		t3 := tensorops.ParamsBases(params, i, 64)
+		u := new(Tower)
+		t4 := t.Blocks
+		n3 := len(t4)
+		t5 := make([]Block, n3)
+		u.Blocks = t5
+		off := 0
 		for j2 := 0; j2 < n3; j2++ {
-			t4[j2].Bs = make([]*T, len(t3[j2].Bs))
-			t12 := new(Affine)
-			t4[j2].Post = t12
+			t5[j2].W = t3[off]
+			t18 := off + 1 + len(t4[j2].Bs)
+			t5[j2].Bs = t3[off+1 : t18 : t18]
+			t5[j2].Norm.Scale = t3[t18]
+			t5[j2].Norm.Shift = t3[t18+1]
+			t19 := new(Affine)
+			t5[j2].Post = t19
+			t19.Scale = t3[t18+2]
+			t19.Shift = t3[t18+3]
+			off = t18 + 4
 		}
-		hvs := make([]*Tower, 8)
-		for l2 := 0; l2 < 8; l2++ {
-			t8 := new(Tower)
-			t9 := t.Blocks
-			n5 := len(t9)
-			t10 := make([]Block, n5)
-			t8.Blocks = t10
-			for j4 := 0; j4 < n5; j4++ {
-				t10[j4].Bs = make([]*T, len(t9[j4].Bs))
-				t11 := new(Affine)
-				t10[j4].Post = t11
-			}
-			hvs[l2] = t8
+		u.Out = t3[off]
+		tBar := new(Tower)
+		t6 := t.Blocks
+		n4 := len(t6)
+		t7 := make([]Block, n4)
+		tBar.Blocks = t7
+		for j3 := 0; j3 < n4; j3++ {
+			t7[j3].Bs = make([]*T, len(t6[j3].Bs))
+			t17 := new(Affine)
+			t7[j3].Post = t17
 		}
-		f, _, _, _, _, _, _, _, _ = towerLossGradJVPLanes8(
-			t,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			u8,
-			tBar,
-			hvs[0],
-			hvs[1],
-			hvs[2],
-			hvs[3],
-			hvs[4],
-			hvs[5],
-			hvs[6],
-			hvs[7],
-			x,
-		)
-		for l3 := 0; l3 < 8; l3++ {
-			hvsl := hvs[l3]
-			t5 := hvsl.Blocks
-			n4 := len(t5)
-			ts := make([]*T, 0, 1)
-			for j3 := 0; j3 < n4; j3++ {
-				t6 := t5[j3].Bs
-				ts = append(append(ts, t5[j3].W), t6...)
-				t7 := t5[j3].Post
-				ts = append(ts, t5[j3].Norm.Scale, t5[j3].Norm.Shift, t7.Scale, t7.Shift)
-			}
-			rows[i+l3] = tensorops.ParamsFlatten(append(ts, hvsl.Out), params)
+		hv := new(Tower)
+		t8 := t.Blocks
+		n5 := len(t8)
+		t9 := make([]Block, n5)
+		hv.Blocks = t9
+		for j4 := 0; j4 < n5; j4++ {
+			t9[j4].Bs = make([]*T, len(t8[j4].Bs))
+			t16 := new(Affine)
+			t9[j4].Post = t16
 		}
+		f, _ = towerLossGradJVPStacked(t, u, tBar, hv, x)
+		t10 := hv.Blocks
+		n6 := len(t10)
+		ts := make([]*T, 0, 1)
+		for j5 := 0; j5 < n6; j5++ {
+			t14 := t10[j5].Bs
+			ts = append(append(ts, t10[j5].W), t14...)
+			t15 := t10[j5].Post
+			ts = append(ts, t10[j5].Norm.Scale, t10[j5].Norm.Shift, t15.Scale, t15.Shift)
+		}
+		ts = append(ts, hv.Out)
+		t11 := u.Blocks
+		n7 := len(t11)
+		us := make([]*T, 0, 1)
+		for j6 := 0; j6 < n7; j6++ {
+			t12 := t11[j6].Bs
+			us = append(append(us, t11[j6].W), t12...)
+			t13 := t11[j6].Post
+			us = append(us, t11[j6].Norm.Scale, t11[j6].Norm.Shift, t13.Scale, t13.Shift)
+		}
+		rows[i/64] = tensorops.ParamsFlattenLanes(ts, append(us, u.Out), params)
 	}
 	if n2 == 0 {
 		f = TowerLoss(t, x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n2], params...)
+	return f, tensorops.ParamsHessian(rows, params...)
 }
 
-// towerLossGradJVPLanes8 computes TowerLossGrad and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// TowerLossGrad's, then the 8 tangents of each float result in order.
+// towerLossGradJVPStacked computes TowerLossGrad and its derivative along the tangents (forward
+// mode).
 //
-// Varied inputs: t (tangents dt1, dt2, dt3, dt4, dt5, dt6, dt7, dt8), tBar (tangents dtBar1,
-// dtBar2, dtBar3, dtBar4, dtBar5, dtBar6, dtBar7, dtBar8).
-// Fixed inputs (zero tangents): x.
+// Varied inputs: t (tangent dt), tBar (tangent dtBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of TowerLossGrad; its tangent.
+// Shadows: dt, dtBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values TowerLossGrad writes are written (overwritten) into the shadows: tBar
+// into dtBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
-func towerLossGradJVPLanes8(
-	t, dt1, dt2, dt3, dt4, dt5, dt6, dt7, dt8, tBar, dtBar1, dtBar2, dtBar3, dtBar4, dtBar5 *Tower,
-	dtBar6, dtBar7, dtBar8 *Tower,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	t2 := dt1.Blocks
-	dt1.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
-	t3 := dt2.Blocks
-	dt2.Blocks = append(t3, make([]Block, max(len(t.Blocks)-len(t3), 0))...)
-	t4 := dt3.Blocks
-	dt3.Blocks = append(t4, make([]Block, max(len(t.Blocks)-len(t4), 0))...)
-	t5 := dt4.Blocks
-	dt4.Blocks = append(t5, make([]Block, max(len(t.Blocks)-len(t5), 0))...)
-	t6 := dt5.Blocks
-	dt5.Blocks = append(t6, make([]Block, max(len(t.Blocks)-len(t6), 0))...)
-	t7 := dt6.Blocks
-	dt6.Blocks = append(t7, make([]Block, max(len(t.Blocks)-len(t7), 0))...)
-	t8 := dt7.Blocks
-	dt7.Blocks = append(t8, make([]Block, max(len(t.Blocks)-len(t8), 0))...)
-	t9 := dt8.Blocks
-	dt8.Blocks = append(t9, make([]Block, max(len(t.Blocks)-len(t9), 0))...)
-	t10 := dtBar1.Blocks
-	dtBar1.Blocks = append(t10, make([]Block, max(len(tBar.Blocks)-len(t10), 0))...)
-	t11 := dtBar2.Blocks
-	dtBar2.Blocks = append(t11, make([]Block, max(len(tBar.Blocks)-len(t11), 0))...)
-	t12 := dtBar3.Blocks
-	dtBar3.Blocks = append(t12, make([]Block, max(len(tBar.Blocks)-len(t12), 0))...)
-	t13 := dtBar4.Blocks
-	dtBar4.Blocks = append(t13, make([]Block, max(len(tBar.Blocks)-len(t13), 0))...)
-	t14 := dtBar5.Blocks
-	dtBar5.Blocks = append(t14, make([]Block, max(len(tBar.Blocks)-len(t14), 0))...)
-	t15 := dtBar6.Blocks
-	dtBar6.Blocks = append(t15, make([]Block, max(len(tBar.Blocks)-len(t15), 0))...)
-	t16 := dtBar7.Blocks
-	dtBar7.Blocks = append(t16, make([]Block, max(len(tBar.Blocks)-len(t16), 0))...)
-	t17 := dtBar8.Blocks
-	dtBar8.Blocks = append(t17, make([]Block, max(len(tBar.Blocks)-len(t17), 0))...)
+func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
+	t2 := dt.Blocks
+	dt.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
+	t3 := dtBar.Blocks
+	dtBar.Blocks = append(t3, make([]Block, max(len(tBar.Blocks)-len(t3), 0))...)
 	var tapeValuesBuf [128]Affine
-	var dtapeValuesBuf1 [128]Affine
-	var dtapeValuesBuf2 [128]Affine
-	var dtapeValuesBuf3 [128]Affine
-	var dtapeValuesBuf4 [128]Affine
-	var dtapeValuesBuf5 [128]Affine
-	var dtapeValuesBuf6 [128]Affine
-	var dtapeValuesBuf7 [128]Affine
-	var dtapeValuesBuf8 [128]Affine
-	t18 := tapeValuesBuf[:0]
+	var dtapeValuesBuf [128]Affine
+	t4 := tapeValuesBuf[:0]
 	var tapePointersBuf [256]*T
-	var dtapePointersBuf1 [256]*T
-	var dtapePointersBuf2 [256]*T
-	var dtapePointersBuf3 [256]*T
-	var dtapePointersBuf4 [256]*T
-	var dtapePointersBuf5 [256]*T
-	var dtapePointersBuf6 [256]*T
-	var dtapePointersBuf7 [256]*T
-	var dtapePointersBuf8 [256]*T
-	t19 := tapePointersBuf[:0]
-	var t252 Affine
-	var t253 Affine
-	var t254 Affine
-	var t255 Affine
-	var t256 Affine
-	var t257 Affine
-	var t258 Affine
-	var t259 Affine
-	var t260 Affine
-	t20 := tBar.Blocks
-	t21 := dtBar1.Blocks
-	t22 := dtBar2.Blocks
-	t23 := dtBar3.Blocks
-	t24 := dtBar4.Blocks
-	t25 := dtBar5.Blocks
-	t26 := dtBar6.Blocks
-	t27 := dtBar7.Blocks
-	t28 := dtBar8.Blocks
-	t29 := max(len(t.Blocks)-len(t20), 0)
-	t30 := append(t20, make([]Block, t29)...)
-	t31 := append(t21, make([]Block, t29)...)
-	t32 := append(t22, make([]Block, t29)...)
-	t33 := append(t23, make([]Block, t29)...)
-	t34 := append(t24, make([]Block, t29)...)
-	t35 := append(t25, make([]Block, t29)...)
-	t36 := append(t26, make([]Block, t29)...)
-	t37 := append(t27, make([]Block, t29)...)
-	t38 := append(t28, make([]Block, t29)...)
-	tBar.Blocks = t30
-	dtBar1.Blocks = t31
-	dtBar2.Blocks = t32
-	dtBar3.Blocks = t33
-	dtBar4.Blocks = t34
-	dtBar5.Blocks = t35
-	dtBar6.Blocks = t36
-	dtBar7.Blocks = t37
-	dtBar8.Blocks = t38
-	t39 := t.Blocks
-	t40 := dt1.Blocks
-	t41 := dt2.Blocks
-	t42 := dt3.Blocks
-	t43 := dt4.Blocks
-	t44 := dt5.Blocks
-	t45 := dt6.Blocks
-	t46 := dt7.Blocks
-	t47 := dt8.Blocks
-	n := len(t39)
+	var dtapePointersBuf [256]*T
+	t5 := tapePointersBuf[:0]
+	var t56 Affine
+	var t57 Affine
+	t6 := tBar.Blocks
+	t7 := dtBar.Blocks
+	t8 := max(len(t.Blocks)-len(t6), 0)
+	t9 := append(t6, make([]Block, t8)...)
+	t10 := append(t7, make([]Block, t8)...)
+	tBar.Blocks = t9
+	dtBar.Blocks = t10
+	t11 := t.Blocks
+	t12 := dt.Blocks
+	n := len(t11)
 	trips := max(n+2, 0)
-	t48 := trips * 2
-	t49 := append(t19, make([]*T, t48)...)
-	t50 := append(dtapePointersBuf1[:0], make([]*T, t48)...)
-	t51 := append(dtapePointersBuf2[:0], make([]*T, t48)...)
-	t52 := append(dtapePointersBuf3[:0], make([]*T, t48)...)
-	t53 := append(dtapePointersBuf4[:0], make([]*T, t48)...)
-	t54 := append(dtapePointersBuf5[:0], make([]*T, t48)...)
-	t55 := append(dtapePointersBuf6[:0], make([]*T, t48)...)
-	t56 := append(dtapePointersBuf7[:0], make([]*T, t48)...)
-	t57 := append(dtapePointersBuf8[:0], make([]*T, t48)...)
-	n2 := len(t19)
-	t58 := append(t18, make([]Affine, trips)...)
-	t59 := append(dtapeValuesBuf1[:0], make([]Affine, trips)...)
-	t60 := append(dtapeValuesBuf2[:0], make([]Affine, trips)...)
-	t61 := append(dtapeValuesBuf3[:0], make([]Affine, trips)...)
-	t62 := append(dtapeValuesBuf4[:0], make([]Affine, trips)...)
-	t63 := append(dtapeValuesBuf5[:0], make([]Affine, trips)...)
-	t64 := append(dtapeValuesBuf6[:0], make([]Affine, trips)...)
-	t65 := append(dtapeValuesBuf7[:0], make([]Affine, trips)...)
-	n3 := len(t18)
-	tapePointers := t49[:n2]
-	dtapePointers1 := t50[:n2]
-	dtapePointers2 := t51[:n2]
-	dtapePointers3 := t52[:n2]
-	dtapePointers4 := t53[:n2]
-	dtapePointers5 := t54[:n2]
-	dtapePointers6 := t55[:n2]
-	dtapePointers7 := t56[:n2]
-	dtapePointers8 := t57[:n2]
-	tapeValues := t58[:n3]
-	dtapeValues1 := t59[:n3]
-	dtapeValues2 := t60[:n3]
-	dtapeValues3 := t61[:n3]
-	dtapeValues4 := t62[:n3]
-	dtapeValues5 := t63[:n3]
-	dtapeValues6 := t64[:n3]
-	dtapeValues7 := t65[:n3]
-	dtapeValues8 := append(dtapeValuesBuf8[:0], make([]Affine, trips)...)[:n3]
-	var dx1 *T
-	var dx2 *T
-	var dx3 *T
-	var dx4 *T
-	var dx5 *T
-	var dx6 *T
-	var dx7 *T
-	var dx8 *T
+	t13 := trips * 2
+	t14 := append(t5, make([]*T, t13)...)
+	t15 := append(dtapePointersBuf[:0], make([]*T, t13)...)
+	n2 := len(t5)
+	t16 := append(t4, make([]Affine, trips)...)
+	n3 := len(t4)
+	tapePointers := t14[:n2]
+	dtapePointers := t15[:n2]
+	tapeValues := t16[:n3]
+	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:n3]
+	var dx *T
 	i := 0
 	for i < n {
-		b2 := t39[i]
-		db1_2 := t40[i]
-		db2_2 := t41[i]
-		db3_2 := t42[i]
-		db4_2 := t43[i]
-		db5_2 := t44[i]
-		db6_2 := t45[i]
-		db7_2 := t46[i]
-		db8_2 := t47[i]
-		t234 := b2.W
-		t235 := db1_2.W
-		t236 := db2_2.W
-		t237 := db3_2.W
-		t238 := db4_2.W
-		t239 := db5_2.W
-		t240 := db6_2.W
-		t241 := db7_2.W
-		t242 := db8_2.W
-		t243 := b2.Norm
-		t244 := db1_2.Norm
-		t245 := db2_2.Norm
-		t246 := db3_2.Norm
-		t247 := db4_2.Norm
-		t248 := db5_2.Norm
-		t249 := db6_2.Norm
-		t250 := db7_2.Norm
-		t251 := db8_2.Norm
-		x2, dx1_2, dx2_2, dx3_2, dx4_2, dx5_2, dx6_2, dx7_2, dx8_2 := blockJVPLanes8(
-			t234,
-			t235,
-			t236,
-			t237,
-			t238,
-			t239,
-			t240,
-			t241,
-			t242,
-			b2.Bs,
-			db1_2.Bs,
-			db2_2.Bs,
-			db3_2.Bs,
-			db4_2.Bs,
-			db5_2.Bs,
-			db6_2.Bs,
-			db7_2.Bs,
-			db8_2.Bs,
-			t243,
-			t244,
-			t245,
-			t246,
-			t247,
-			t248,
-			t249,
-			t250,
-			t251,
-			b2.Post,
-			db1_2.Post,
-			db2_2.Post,
-			db3_2.Post,
-			db4_2.Post,
-			db5_2.Post,
-			db6_2.Post,
-			db7_2.Post,
-			db8_2.Post,
-			x,
-			dx1,
-			dx2,
-			dx3,
-			dx4,
-			dx5,
-			dx6,
-			dx7,
-			dx8,
-		)
+		b2 := t11[i]
+		db2 := t12[i]
+		t52 := b2.W
+		t53 := db2.W
+		t54 := b2.Norm
+		t55 := db2.Norm
+		x2, dx2 := blockJVPStacked(t52, t53, b2.Bs, db2.Bs, t54, t55, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t234, x)
-		dtapePointers1 = append(dtapePointers1, t235, dx1)
-		dtapePointers2 = append(dtapePointers2, t236, dx2)
-		dtapePointers3 = append(dtapePointers3, t237, dx3)
-		dtapePointers4 = append(dtapePointers4, t238, dx4)
-		dtapePointers5 = append(dtapePointers5, t239, dx5)
-		dtapePointers6 = append(dtapePointers6, t240, dx6)
-		dtapePointers7 = append(dtapePointers7, t241, dx7)
-		dtapePointers8 = append(dtapePointers8, t242, dx8)
-		tapeValues = append(tapeValues, t243)
-		dtapeValues1 = append(dtapeValues1, t244)
-		dtapeValues2 = append(dtapeValues2, t245)
-		dtapeValues3 = append(dtapeValues3, t246)
-		dtapeValues4 = append(dtapeValues4, t247)
-		dtapeValues5 = append(dtapeValues5, t248)
-		dtapeValues6 = append(dtapeValues6, t249)
-		dtapeValues7 = append(dtapeValues7, t250)
-		dtapeValues8 = append(dtapeValues8, t251)
+		tapePointers = append(tapePointers, t52, x)
+		dtapePointers = append(dtapePointers, t53, dx)
+		tapeValues = append(tapeValues, t54)
+		dtapeValues = append(dtapeValues, t55)
 		x = x2
-		dx1 = dx1_2
-		dx2 = dx2_2
-		dx3 = dx3_2
-		dx4 = dx4_2
-		dx5 = dx5_2
-		dx6 = dx6_2
-		dx7 = dx7_2
-		dx8 = dx8_2
+		dx = dx2
 	}
-	t66 := t.Out
-	t67 := dt1.Out
-	t68 := dt2.Out
-	t69 := dt3.Out
-	t70 := dt4.Out
-	t71 := dt5.Out
-	t72 := dt6.Out
-	t73 := dt7.Out
-	t74 := dt8.Out
-	t75 := tensorops.MatMulEach(t66, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-	t76 := t75[0]
-	t77 := t75[2]
-	t78 := t75[3]
-	t79 := t75[4]
-	t80 := t75[5]
-	t81 := t75[6]
-	t82 := t75[7]
-	t83 := t75[8]
-	t84 := tensorops.MatMul(x, t67)
-	t85 := tensorops.MatMul(x, t68)
-	t86 := tensorops.MatMul(x, t69)
-	t87 := tensorops.MatMul(x, t70)
-	t88 := tensorops.MatMul(x, t71)
-	t89 := tensorops.MatMul(x, t72)
-	t90 := tensorops.MatMul(x, t73)
-	t91 := tensorops.MatMul(x, t74)
-	t92 := tensorops.LogSumExp(t76, 1)
-	t93 := tensorops.SumAll(t92)
+	t17 := t.Out
+	t18 := dt.Out
+	t19 := tensorops.MatMulEach(t17, false, x, dx)
+	t20 := t19[0]
+	t21 := tensorops.MatMul(x, t18)
+	t22 := tensorops.LogSumExp(t20, 1)
+	t23 := tensorops.SumAll(t22)
 	i2 := n - 1
-	t94 := tensorops.ExpandAxis(tensorops.FullLike(t92, 1), t76, 1)
-	t95 := tensorops.Softmax(t76, 1)
-	t96 := tensorops.SoftmaxJVP(t95, tensorops.FuseInto(t84, "a + b", t75[1], t84), 1)
-	t97 := tensorops.SoftmaxJVP(t95, tensorops.FuseInto(t85, "a + b", t77, t85), 1)
-	t98 := tensorops.SoftmaxJVP(t95, tensorops.FuseInto(t86, "a + b", t78, t86), 1)
-	t99 := tensorops.SoftmaxJVP(t95, tensorops.FuseInto(t87, "a + b", t79, t87), 1)
-	t100 := tensorops.SoftmaxJVP(t95, tensorops.FuseInto(t88, "a + b", t80, t88), 1)
-	t101 := tensorops.SoftmaxJVP(t95, tensorops.FuseInto(t89, "a + b", t81, t89), 1)
-	t102 := tensorops.SoftmaxJVP(t95, tensorops.FuseInto(t90, "a + b", t82, t90), 1)
-	t103 := tensorops.SoftmaxJVP(t95, tensorops.FuseInto(t91, "a + b", t83, t91), 1)
-	t104 := tensorops.Mul(t94, t95)
-	t105 := tensorops.Mul(t94, t96)
-	t106 := tensorops.Mul(t94, t97)
-	t107 := tensorops.Mul(t94, t98)
-	t108 := tensorops.Mul(t94, t99)
-	t109 := tensorops.Mul(t94, t100)
-	t110 := tensorops.Mul(t94, t101)
-	t111 := tensorops.Mul(t94, t102)
-	t112 := tensorops.Mul(t94, t103)
-	t113 := tensorops.MatMulGradAEach(x, t66, false, t104, t105, t106, t107, t108, t109, t110, t111, t112)
-	xBar := t113[0]
-	t114 := t113[2]
-	t115 := t113[3]
-	t116 := t113[4]
-	t117 := t113[5]
-	t118 := t113[6]
-	t119 := t113[7]
-	t120 := t113[8]
-	t121 := tensorops.MatMulGradA(t104, x, t67, false, false)
-	dxBar1 := tensorops.FuseInto(t121, "a + b", t113[1], t121)
-	t122 := tensorops.MatMulGradA(t104, x, t68, false, false)
-	dxBar2 := tensorops.FuseInto(t122, "a + b", t114, t122)
-	t123 := tensorops.MatMulGradA(t104, x, t69, false, false)
-	dxBar3 := tensorops.FuseInto(t123, "a + b", t115, t123)
-	t124 := tensorops.MatMulGradA(t104, x, t70, false, false)
-	dxBar4 := tensorops.FuseInto(t124, "a + b", t116, t124)
-	t125 := tensorops.MatMulGradA(t104, x, t71, false, false)
-	dxBar5 := tensorops.FuseInto(t125, "a + b", t117, t125)
-	t126 := tensorops.MatMulGradA(t104, x, t72, false, false)
-	dxBar6 := tensorops.FuseInto(t126, "a + b", t118, t126)
-	t127 := tensorops.MatMulGradA(t104, x, t73, false, false)
-	dxBar7 := tensorops.FuseInto(t127, "a + b", t119, t127)
-	t128 := tensorops.MatMulGradA(t104, x, t74, false, false)
-	dxBar8 := tensorops.FuseInto(t128, "a + b", t120, t128)
-	t129 := dtBar1.Out
-	t130 := dtBar2.Out
-	t131 := dtBar3.Out
-	t132 := dtBar4.Out
-	t133 := dtBar5.Out
-	t134 := dtBar6.Out
-	t135 := dtBar7.Out
-	t136 := dtBar8.Out
-	t137 := tensorops.AccumulateMatMulGradB(tBar.Out, t104, x, t66, false, false)
-	t138 := tensorops.MatMulGradB(t105, x, t66, false, false)
-	t139 := tensorops.MatMulGradB(t104, dx1, t66, false, false)
-	t140 := tensorops.FuseInto(t138, "a + b + c", t129, t138, t139)
-	t141 := tensorops.MatMulGradB(t106, x, t66, false, false)
-	t142 := tensorops.MatMulGradB(t104, dx2, t66, false, false)
-	t143 := tensorops.FuseInto(t141, "a + b + c", t130, t141, t142)
-	t144 := tensorops.MatMulGradB(t107, x, t66, false, false)
-	t145 := tensorops.MatMulGradB(t104, dx3, t66, false, false)
-	t146 := tensorops.FuseInto(t144, "a + b + c", t131, t144, t145)
-	t147 := tensorops.MatMulGradB(t108, x, t66, false, false)
-	t148 := tensorops.MatMulGradB(t104, dx4, t66, false, false)
-	t149 := tensorops.FuseInto(t147, "a + b + c", t132, t147, t148)
-	t150 := tensorops.MatMulGradB(t109, x, t66, false, false)
-	t151 := tensorops.MatMulGradB(t104, dx5, t66, false, false)
-	t152 := tensorops.FuseInto(t150, "a + b + c", t133, t150, t151)
-	t153 := tensorops.MatMulGradB(t110, x, t66, false, false)
-	t154 := tensorops.MatMulGradB(t104, dx6, t66, false, false)
-	t155 := tensorops.FuseInto(t153, "a + b + c", t134, t153, t154)
-	t156 := tensorops.MatMulGradB(t111, x, t66, false, false)
-	t157 := tensorops.MatMulGradB(t104, dx7, t66, false, false)
-	t158 := tensorops.FuseInto(t156, "a + b + c", t135, t156, t157)
-	t159 := tensorops.MatMulGradB(t112, x, t66, false, false)
-	t160 := tensorops.MatMulGradB(t104, dx8, t66, false, false)
-	t161 := tensorops.FuseInto(t159, "a + b + c", t136, t159, t160)
-	tBar.Out = t137
-	dtBar1.Out = t140
-	dtBar2.Out = t143
-	dtBar3.Out = t146
-	dtBar4.Out = t149
-	dtBar5.Out = t152
-	dtBar6.Out = t155
-	dtBar7.Out = t158
-	dtBar8.Out = t161
+	t24 := tensorops.ExpandAxis(tensorops.FullLike(t22, 1), t20, 1)
+	t25 := tensorops.Softmax(t20, 1)
+	t26 := tensorops.SoftmaxJVP(t25, tensorops.FuseInto(t21, "a + b", t19[1], t21), 1)
+	t27 := tensorops.Mul(t24, t25)
+	t28 := tensorops.Mul(t24, t26)
+	t29 := tensorops.MatMulGradAEach(x, t17, false, t27, t28)
+	xBar := t29[0]
+	t30 := tensorops.MatMulGradA(t27, x, t18, false, false)
+	dxBar := tensorops.FuseInto(t30, "a + b", t29[1], t30)
+	t31 := dtBar.Out
+	t32 := tensorops.AccumulateMatMulGradB(tBar.Out, t27, x, t17, false, false)
+	t33 := tensorops.MatMulGradB(t28, x, t17, false, false)
+	t34 := tensorops.MatMulGradB(t27, dx, t17, false, false)
+	t35 := tensorops.FuseInto(t33, "a + b + c", t31, t33, t34)
+	tBar.Out = t32
+	dtBar.Out = t35
 	var xBar2 *T
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		dxBar1 = tensorops.ExpandLike(dxBar1, xBar2)
-		dxBar2 = tensorops.ExpandLike(dxBar2, xBar2)
-		dxBar3 = tensorops.ExpandLike(dxBar3, xBar2)
-		dxBar4 = tensorops.ExpandLike(dxBar4, xBar2)
-		dxBar5 = tensorops.ExpandLike(dxBar5, xBar2)
-		dxBar6 = tensorops.ExpandLike(dxBar6, xBar2)
-		dxBar7 = tensorops.ExpandLike(dxBar7, xBar2)
-		dxBar8 = tensorops.ExpandLike(dxBar8, xBar2)
-		t162 := len(tapeValues) - 1
+		dxBar = tensorops.ExpandLike(dxBar, xBar2)
+		t36 := len(tapeValues) - 1
 		n4 := len(tapePointers)
-		t163 := n4 - 2
-		t164 := n4 - 1
+		t37 := n4 - 2
+		t38 := n4 - 1
 		b := t.Blocks[i2]
-		db1 := dt1.Blocks[i2]
-		db2 := dt2.Blocks[i2]
-		db3 := dt3.Blocks[i2]
-		db4 := dt4.Blocks[i2]
-		db5 := dt5.Blocks[i2]
-		db6 := dt6.Blocks[i2]
-		db7 := dt7.Blocks[i2]
-		db8 := dt8.Blocks[i2]
+		db := dt.Blocks[i2]
 		bBar := tBar.Blocks[i2]
-		dbBar1 := dtBar1.Blocks[i2]
-		dbBar2 := dtBar2.Blocks[i2]
-		dbBar3 := dtBar3.Blocks[i2]
-		dbBar4 := dtBar4.Blocks[i2]
-		dbBar5 := dtBar5.Blocks[i2]
-		dbBar6 := dtBar6.Blocks[i2]
-		dbBar7 := dtBar7.Blocks[i2]
-		dbBar8 := dtBar8.Blocks[i2]
-		var t165, t166, t167, t168, t169, t170, t171, t172, t173 *T
-		var t174, t175, t176, t177, t178, t179, t180, t181, t182 Affine
-		t165, t174, xBar, t166, t167, t168, t169, t170, t171, t172, t173, t175, t176, t177, t178,
-			t179, t180, t181, t182, dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 = blockReverseJVPLanes8(
-			tapePointers[t163],
-			dtapePointers1[t163],
-			dtapePointers2[t163],
-			dtapePointers3[t163],
-			dtapePointers4[t163],
-			dtapePointers5[t163],
-			dtapePointers6[t163],
-			dtapePointers7[t163],
-			dtapePointers8[t163],
+		dbBar := dtBar.Blocks[i2]
+		var t39, t40 *T
+		var t41, t42 Affine
+		t39, t41, xBar, t40, t42, dxBar = blockReverseJVPStacked(
+			tapePointers[t37],
+			dtapePointers[t37],
 			b.Bs,
-			db1.Bs,
-			db2.Bs,
-			db3.Bs,
-			db4.Bs,
-			db5.Bs,
-			db6.Bs,
-			db7.Bs,
-			db8.Bs,
+			db.Bs,
 			bBar.Bs,
-			dbBar1.Bs,
-			dbBar2.Bs,
-			dbBar3.Bs,
-			dbBar4.Bs,
-			dbBar5.Bs,
-			dbBar6.Bs,
-			dbBar7.Bs,
-			dbBar8.Bs,
-			tapeValues[t162],
-			dtapeValues1[t162],
-			dtapeValues2[t162],
-			dtapeValues3[t162],
-			dtapeValues4[t162],
-			dtapeValues5[t162],
-			dtapeValues6[t162],
-			dtapeValues7[t162],
-			dtapeValues8[t162],
+			dbBar.Bs,
+			tapeValues[t36],
+			dtapeValues[t36],
 			b.Post,
-			db1.Post,
-			db2.Post,
-			db3.Post,
-			db4.Post,
-			db5.Post,
-			db6.Post,
-			db7.Post,
-			db8.Post,
+			db.Post,
 			bBar.Post,
-			dbBar1.Post,
-			dbBar2.Post,
-			dbBar3.Post,
-			dbBar4.Post,
-			dbBar5.Post,
-			dbBar6.Post,
-			dbBar7.Post,
-			dbBar8.Post,
-			tapePointers[t164],
-			dtapePointers1[t164],
-			dtapePointers2[t164],
-			dtapePointers3[t164],
-			dtapePointers4[t164],
-			dtapePointers5[t164],
-			dtapePointers6[t164],
-			dtapePointers7[t164],
-			dtapePointers8[t164],
+			dbBar.Post,
+			tapePointers[t38],
+			dtapePointers[t38],
 			xBar2,
-			dxBar1,
-			dxBar2,
-			dxBar3,
-			dxBar4,
-			dxBar5,
-			dxBar6,
-			dxBar7,
-			dxBar8,
+			dxBar,
 		)
-		t252.Scale = tensorops.Accumulate(t252.Scale, t174.Scale)
-		t253.Scale = tensorops.Add(t253.Scale, t175.Scale)
-		t254.Scale = tensorops.Add(t254.Scale, t176.Scale)
-		t255.Scale = tensorops.Add(t255.Scale, t177.Scale)
-		t256.Scale = tensorops.Add(t256.Scale, t178.Scale)
-		t257.Scale = tensorops.Add(t257.Scale, t179.Scale)
-		t258.Scale = tensorops.Add(t258.Scale, t180.Scale)
-		t259.Scale = tensorops.Add(t259.Scale, t181.Scale)
-		t260.Scale = tensorops.Add(t260.Scale, t182.Scale)
-		t252.Shift = tensorops.Accumulate(t252.Shift, t174.Shift)
-		t253.Shift = tensorops.Add(t253.Shift, t175.Shift)
-		t254.Shift = tensorops.Add(t254.Shift, t176.Shift)
-		t255.Shift = tensorops.Add(t255.Shift, t177.Shift)
-		t256.Shift = tensorops.Add(t256.Shift, t178.Shift)
-		t257.Shift = tensorops.Add(t257.Shift, t179.Shift)
-		t258.Shift = tensorops.Add(t258.Shift, t180.Shift)
-		t259.Shift = tensorops.Add(t259.Shift, t181.Shift)
-		t260.Shift = tensorops.Add(t260.Shift, t182.Shift)
-		t183 := t252
-		t184 := t253
-		t185 := t254
-		t186 := t255
-		t187 := t256
-		t188 := t257
-		t189 := t258
-		t190 := t259
-		t191 := t260
-		t252 = Affine{}
-		t253 = Affine{}
-		t254 = Affine{}
-		t255 = Affine{}
-		t256 = Affine{}
-		t257 = Affine{}
-		t258 = Affine{}
-		t259 = Affine{}
-		t260 = Affine{}
-		t192 := tBar.Blocks
-		t193 := dtBar1.Blocks
-		t194 := dtBar2.Blocks
-		t195 := dtBar3.Blocks
-		t196 := dtBar4.Blocks
-		t197 := dtBar5.Blocks
-		t198 := dtBar6.Blocks
-		t199 := dtBar7.Blocks
-		t200 := dtBar8.Blocks
-		t201 := t193[i2].Norm.Scale
-		t202 := t194[i2].Norm.Scale
-		t203 := t195[i2].Norm.Scale
-		t204 := t196[i2].Norm.Scale
-		t205 := t197[i2].Norm.Scale
-		t206 := t198[i2].Norm.Scale
-		t207 := t199[i2].Norm.Scale
-		t208 := t200[i2].Norm.Scale
-		t192[i2].Norm.Scale = tensorops.Accumulate(t192[i2].Norm.Scale, t183.Scale)
-		t193[i2].Norm.Scale = tensorops.Add(t201, t184.Scale)
-		t194[i2].Norm.Scale = tensorops.Add(t202, t185.Scale)
-		t195[i2].Norm.Scale = tensorops.Add(t203, t186.Scale)
-		t196[i2].Norm.Scale = tensorops.Add(t204, t187.Scale)
-		t197[i2].Norm.Scale = tensorops.Add(t205, t188.Scale)
-		t198[i2].Norm.Scale = tensorops.Add(t206, t189.Scale)
-		t199[i2].Norm.Scale = tensorops.Add(t207, t190.Scale)
-		t200[i2].Norm.Scale = tensorops.Add(t208, t191.Scale)
-		t209 := t193[i2].Norm.Shift
-		t210 := t194[i2].Norm.Shift
-		t211 := t195[i2].Norm.Shift
-		t212 := t196[i2].Norm.Shift
-		t213 := t197[i2].Norm.Shift
-		t214 := t198[i2].Norm.Shift
-		t215 := t199[i2].Norm.Shift
-		t216 := t200[i2].Norm.Shift
-		t192[i2].Norm.Shift = tensorops.Accumulate(t192[i2].Norm.Shift, t183.Shift)
-		t193[i2].Norm.Shift = tensorops.Add(t209, t184.Shift)
-		t194[i2].Norm.Shift = tensorops.Add(t210, t185.Shift)
-		t195[i2].Norm.Shift = tensorops.Add(t211, t186.Shift)
-		t196[i2].Norm.Shift = tensorops.Add(t212, t187.Shift)
-		t197[i2].Norm.Shift = tensorops.Add(t213, t188.Shift)
-		t198[i2].Norm.Shift = tensorops.Add(t214, t189.Shift)
-		t199[i2].Norm.Shift = tensorops.Add(t215, t190.Shift)
-		t200[i2].Norm.Shift = tensorops.Add(t216, t191.Shift)
-		t217 := tBar.Blocks
-		t218 := dtBar1.Blocks
-		t219 := dtBar2.Blocks
-		t220 := dtBar3.Blocks
-		t221 := dtBar4.Blocks
-		t222 := dtBar5.Blocks
-		t223 := dtBar6.Blocks
-		t224 := dtBar7.Blocks
-		t225 := dtBar8.Blocks
-		t226 := t218[i2].W
-		t227 := t219[i2].W
-		t228 := t220[i2].W
-		t229 := t221[i2].W
-		t230 := t222[i2].W
-		t231 := t223[i2].W
-		t232 := t224[i2].W
-		t233 := t225[i2].W
-		t217[i2].W = tensorops.Accumulate(t217[i2].W, t165)
-		t218[i2].W = tensorops.Add(t226, t166)
-		t219[i2].W = tensorops.Add(t227, t167)
-		t220[i2].W = tensorops.Add(t228, t168)
-		t221[i2].W = tensorops.Add(t229, t169)
-		t222[i2].W = tensorops.Add(t230, t170)
-		t223[i2].W = tensorops.Add(t231, t171)
-		t224[i2].W = tensorops.Add(t232, t172)
-		t225[i2].W = tensorops.Add(t233, t173)
+		t56.Scale = tensorops.Accumulate(t56.Scale, t41.Scale)
+		t57.Scale = tensorops.Add(t57.Scale, t42.Scale)
+		t56.Shift = tensorops.Accumulate(t56.Shift, t41.Shift)
+		t57.Shift = tensorops.Add(t57.Shift, t42.Shift)
+		t43 := t56
+		t44 := t57
+		t56 = Affine{}
+		t57 = Affine{}
+		t45 := tBar.Blocks
+		t46 := dtBar.Blocks
+		t47 := t46[i2].Norm.Scale
+		t45[i2].Norm.Scale = tensorops.Accumulate(t45[i2].Norm.Scale, t43.Scale)
+		t46[i2].Norm.Scale = tensorops.Add(t47, t44.Scale)
+		t48 := t46[i2].Norm.Shift
+		t45[i2].Norm.Shift = tensorops.Accumulate(t45[i2].Norm.Shift, t43.Shift)
+		t46[i2].Norm.Shift = tensorops.Add(t48, t44.Shift)
+		t49 := tBar.Blocks
+		t50 := dtBar.Blocks
+		t51 := t50[i2].W
+		t49[i2].W = tensorops.Accumulate(t49[i2].W, t39)
+		t50[i2].W = tensorops.Add(t51, t40)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t163]
-		dtapePointers1 = dtapePointers1[:t163]
-		dtapePointers2 = dtapePointers2[:t163]
-		dtapePointers3 = dtapePointers3[:t163]
-		dtapePointers4 = dtapePointers4[:t163]
-		dtapePointers5 = dtapePointers5[:t163]
-		dtapePointers6 = dtapePointers6[:t163]
-		dtapePointers7 = dtapePointers7[:t163]
-		dtapePointers8 = dtapePointers8[:t163]
-		tapeValues = tapeValues[:t162]
-		dtapeValues1 = dtapeValues1[:t162]
-		dtapeValues2 = dtapeValues2[:t162]
-		dtapeValues3 = dtapeValues3[:t162]
-		dtapeValues4 = dtapeValues4[:t162]
-		dtapeValues5 = dtapeValues5[:t162]
-		dtapeValues6 = dtapeValues6[:t162]
-		dtapeValues7 = dtapeValues7[:t162]
-		dtapeValues8 = dtapeValues8[:t162]
+		tapePointers = tapePointers[:t37]
+		dtapePointers = dtapePointers[:t37]
+		tapeValues = tapeValues[:t36]
+		dtapeValues = dtapeValues[:t36]
 	}
-	return t93, 0, 0, 0, 0, 0, 0, 0, 0
+	return t23, 0
 }
 
-// blockReverseJVPLanes8 computes blockReverse and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// blockReverse's, then the 8 tangents of each float result in order.
+// blockReverseJVPStacked computes blockReverse and its derivative along the tangents (forward
+// mode).
 //
-// Varied inputs: w (tangents dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8), biases (tangents dbiases1,
-// dbiases2, dbiases3, dbiases4, dbiases5, dbiases6, dbiases7, dbiases8), biasesBar (tangents
-// dbiasesBar1, dbiasesBar2, dbiasesBar3, dbiasesBar4, dbiasesBar5, dbiasesBar6, dbiasesBar7,
-// dbiasesBar8), norm (tangents dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8),
-// post (tangents dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8), postBar (tangents
-// dpostBar1, dpostBar2, dpostBar3, dpostBar4, dpostBar5, dpostBar6, dpostBar7, dpostBar8), x
-// (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8), seed (tangents dseed1, dseed2, dseed3, dseed4,
-// dseed5, dseed6, dseed7, dseed8).
-func blockReverseJVPLanes8(
-	w, dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8 *T,
-	biases, dbiases1, dbiases2, dbiases3, dbiases4, dbiases5, dbiases6, dbiases7, dbiases8 []*T,
-	biasesBar, dbiasesBar1, dbiasesBar2, dbiasesBar3, dbiasesBar4, dbiasesBar5, dbiasesBar6 []*T,
-	dbiasesBar7, dbiasesBar8 []*T,
-	norm, dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8 Affine,
-	post, dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8, postBar, dpostBar1 *Affine,
-	dpostBar2, dpostBar3, dpostBar4, dpostBar5, dpostBar6, dpostBar7, dpostBar8 *Affine,
-	x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8, seed, dseed1, dseed2, dseed3, dseed4, dseed5 *T,
-	dseed6, dseed7, dseed8 *T,
-) (
-	wBar *T,
-	normBar Affine,
-	xBar, dwBar1, dwBar2, dwBar3, dwBar4, dwBar5, dwBar6, dwBar7, dwBar8 *T,
-	dnormBar1, dnormBar2, dnormBar3, dnormBar4, dnormBar5, dnormBar6, dnormBar7, dnormBar8 Affine,
-	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *T,
-) {
+// Varied inputs: w (tangent dw), biases (tangent dbiases), biasesBar (tangent dbiasesBar), norm
+// (tangent dnorm), post (tangent dpost), postBar (tangent dpostBar), x (tangent dx), seed (tangent
+// dseed).
+// Results, in order: wBar; normBar; xBar; dwBar, the tangent of wBar; dnormBar, the tangent of
+// normBar; dxBar, the tangent of xBar.
+// Shadows: dbiases, dbiasesBar, dnorm, dpost, dpostBar have their primal's shape, each element or
+// field the tangent of the primal's. The tangents of the values blockReverse writes are written
+// (overwritten) into the shadows: biasesBar into dbiasesBar, postBar into dpostBar.
+func blockReverseJVPStacked(
+	w, dw *T,
+	biases, dbiases, biasesBar, dbiasesBar []*T,
+	norm, dnorm Affine,
+	post, dpost, postBar, dpostBar *Affine,
+	x, dx, seed, dseed *T,
+) (wBar *T, normBar Affine, xBar, dwBar *T, dnormBar Affine, dxBar *T) {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
 		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
 	}
-	t2 := tensorops.MatMulEach(w, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+	t2 := tensorops.MatMulEach(w, false, x, dx)
 	h := t2[0]
-	t3 := t2[2]
-	t4 := t2[3]
-	t5 := t2[4]
-	t6 := t2[5]
-	t7 := t2[6]
-	t8 := t2[7]
-	t9 := t2[8]
-	t10 := tensorops.MatMul(x, dw1)
-	dh1 := tensorops.FuseInto(t10, "a + b", t2[1], t10)
-	t11 := tensorops.MatMul(x, dw2)
-	dh2 := tensorops.FuseInto(t11, "a + b", t3, t11)
-	t12 := tensorops.MatMul(x, dw3)
-	dh3 := tensorops.FuseInto(t12, "a + b", t4, t12)
-	t13 := tensorops.MatMul(x, dw4)
-	dh4 := tensorops.FuseInto(t13, "a + b", t5, t13)
-	t14 := tensorops.MatMul(x, dw5)
-	dh5 := tensorops.FuseInto(t14, "a + b", t6, t14)
-	t15 := tensorops.MatMul(x, dw6)
-	dh6 := tensorops.FuseInto(t15, "a + b", t7, t15)
-	t16 := tensorops.MatMul(x, dw7)
-	dh7 := tensorops.FuseInto(t16, "a + b", t8, t16)
-	t17 := tensorops.MatMul(x, dw8)
-	dh8 := tensorops.FuseInto(t17, "a + b", t9, t17)
+	t3 := tensorops.MatMul(x, dw)
+	dh := tensorops.FuseInto(t3, "a + b", t2[1], t3)
 	n := len(biases)
 	tapePointers := append(t, make([]*tensorops.Tensor, max(n+2, 0))...)[:len(t)]
-	i := 0
-	for i < n {
+	for i := 0; i < n; i++ {
 		h4 := tensorops.Add(h, biases[i])
-		t212 := tensorops.ExpandLike(dbiases1[i], h4)
-		dh1 = tensorops.Add(tensorops.ExpandLike(dh1, h4), t212)
-		t213 := tensorops.ExpandLike(dbiases2[i], h4)
-		dh2 = tensorops.Add(tensorops.ExpandLike(dh2, h4), t213)
-		t214 := tensorops.ExpandLike(dbiases3[i], h4)
-		dh3 = tensorops.Add(tensorops.ExpandLike(dh3, h4), t214)
-		t215 := tensorops.ExpandLike(dbiases4[i], h4)
-		dh4 = tensorops.Add(tensorops.ExpandLike(dh4, h4), t215)
-		t216 := tensorops.ExpandLike(dbiases5[i], h4)
-		dh5 = tensorops.Add(tensorops.ExpandLike(dh5, h4), t216)
-		t217 := tensorops.ExpandLike(dbiases6[i], h4)
-		dh6 = tensorops.Add(tensorops.ExpandLike(dh6, h4), t217)
-		t218 := tensorops.ExpandLike(dbiases7[i], h4)
-		dh7 = tensorops.Add(tensorops.ExpandLike(dh7, h4), t218)
-		t219 := tensorops.ExpandLike(dbiases8[i], h4)
-		dh8 = tensorops.Add(tensorops.ExpandLike(dh8, h4), t219)
-		i++
+		t43 := tensorops.ExpandLike(dbiases[i], h4)
+		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t43)
 		tapePointers = append(tapePointers, h)
 		h = h4
 	}
-	t18 := tensorops.Tanh(h)
-	t19 := tensorops.TanhJVP(t18, dh1)
-	t20 := tensorops.TanhJVP(t18, dh2)
-	t21 := tensorops.TanhJVP(t18, dh3)
-	t22 := tensorops.TanhJVP(t18, dh4)
-	t23 := tensorops.TanhJVP(t18, dh5)
-	t24 := tensorops.TanhJVP(t18, dh6)
-	t25 := tensorops.TanhJVP(t18, dh7)
-	t26 := tensorops.TanhJVP(t18, dh8)
-	t27 := norm.Scale
-	t28 := dnorm1.Scale
-	t29 := dnorm2.Scale
-	t30 := dnorm3.Scale
-	t31 := dnorm4.Scale
-	t32 := dnorm5.Scale
-	t33 := dnorm6.Scale
-	t34 := dnorm7.Scale
-	t35 := dnorm8.Scale
-	t36 := tensorops.Mul(t18, t27)
-	t37 := tensorops.Fuse("a*b + c*d", t27, t19, t18, t28)
-	t38 := tensorops.Fuse("a*b + c*d", t27, t20, t18, t29)
-	t39 := tensorops.Fuse("a*b + c*d", t27, t21, t18, t30)
-	t40 := tensorops.Fuse("a*b + c*d", t27, t22, t18, t31)
-	t41 := tensorops.Fuse("a*b + c*d", t27, t23, t18, t32)
-	t42 := tensorops.Fuse("a*b + c*d", t27, t24, t18, t33)
-	t43 := tensorops.Fuse("a*b + c*d", t27, t25, t18, t34)
-	t44 := tensorops.Fuse("a*b + c*d", t27, t26, t18, t35)
-	t45 := norm.Shift
-	h2 := tensorops.FuseInto(t36, "a + b", t36, t45)
-	t46 := tensorops.ExpandLike(t37, h2)
-	dh1_2 := tensorops.FuseInto(t46, "a + b", t46, tensorops.ExpandLike(dnorm1.Shift, h2))
-	t47 := tensorops.ExpandLike(t38, h2)
-	dh2_2 := tensorops.FuseInto(t47, "a + b", t47, tensorops.ExpandLike(dnorm2.Shift, h2))
-	t48 := tensorops.ExpandLike(t39, h2)
-	dh3_2 := tensorops.FuseInto(t48, "a + b", t48, tensorops.ExpandLike(dnorm3.Shift, h2))
-	t49 := tensorops.ExpandLike(t40, h2)
-	dh4_2 := tensorops.FuseInto(t49, "a + b", t49, tensorops.ExpandLike(dnorm4.Shift, h2))
-	t50 := tensorops.ExpandLike(t41, h2)
-	dh5_2 := tensorops.FuseInto(t50, "a + b", t50, tensorops.ExpandLike(dnorm5.Shift, h2))
-	t51 := tensorops.ExpandLike(t42, h2)
-	dh6_2 := tensorops.FuseInto(t51, "a + b", t51, tensorops.ExpandLike(dnorm6.Shift, h2))
-	t52 := tensorops.ExpandLike(t43, h2)
-	dh7_2 := tensorops.FuseInto(t52, "a + b", t52, tensorops.ExpandLike(dnorm7.Shift, h2))
-	t53 := tensorops.ExpandLike(t44, h2)
-	dh8_2 := tensorops.FuseInto(t53, "a + b", t53, tensorops.ExpandLike(dnorm8.Shift, h2))
-	t54 := post.Scale
-	t55 := dpost1.Scale
-	t56 := dpost2.Scale
-	t57 := dpost3.Scale
-	t58 := dpost4.Scale
-	t59 := dpost5.Scale
-	t60 := dpost6.Scale
-	t61 := dpost7.Scale
-	t62 := dpost8.Scale
-	t63 := tensorops.Mul(h2, t54)
-	t64 := post.Shift
-	t65 := tensorops.FuseInto(t63, "a + b", t63, t64)
-	i2 := n - 1
+	t4 := tensorops.Tanh(h)
+	t5 := tensorops.TanhJVP(t4, dh)
+	t6 := norm.Scale
+	t7 := dnorm.Scale
+	t8 := tensorops.Mul(t4, t6)
+	t9 := tensorops.Fuse("a*b + c*d", t6, t5, t4, t7)
+	t10 := norm.Shift
+	h2 := tensorops.FuseInto(t8, "a + b", t8, t10)
+	t11 := tensorops.ExpandLike(t9, h2)
+	dh2 := tensorops.FuseInto(t11, "a + b", t11, tensorops.ExpandLike(dnorm.Shift, h2))
+	t12 := post.Scale
+	t13 := dpost.Scale
+	t14 := tensorops.Mul(h2, t12)
+	t15 := post.Shift
+	t16 := tensorops.FuseInto(t14, "a + b", t14, t15)
 	xBar = tensorops.SumLike(seed, x)
-	dxBar1 = tensorops.SumLike(dseed1, x)
-	dxBar2 = tensorops.SumLike(dseed2, x)
-	dxBar3 = tensorops.SumLike(dseed3, x)
-	dxBar4 = tensorops.SumLike(dseed4, x)
-	dxBar5 = tensorops.SumLike(dseed5, x)
-	dxBar6 = tensorops.SumLike(dseed6, x)
-	dxBar7 = tensorops.SumLike(dseed7, x)
-	dxBar8 = tensorops.SumLike(dseed8, x)
-	t66 := tensorops.SumLike(seed, t65)
-	t67 := tensorops.SumLike(dseed1, t65)
-	t68 := tensorops.SumLike(dseed2, t65)
-	t69 := tensorops.SumLike(dseed3, t65)
-	t70 := tensorops.SumLike(dseed4, t65)
-	t71 := tensorops.SumLike(dseed5, t65)
-	t72 := tensorops.SumLike(dseed6, t65)
-	t73 := tensorops.SumLike(dseed7, t65)
-	t74 := tensorops.SumLike(dseed8, t65)
-	t75 := tensorops.SumLike(t66, t63)
-	t76 := tensorops.SumLike(t67, t63)
-	t77 := tensorops.SumLike(t68, t63)
-	t78 := tensorops.SumLike(t69, t63)
-	t79 := tensorops.SumLike(t70, t63)
-	t80 := tensorops.SumLike(t71, t63)
-	t81 := tensorops.SumLike(t72, t63)
-	t82 := tensorops.SumLike(t73, t63)
-	t83 := tensorops.SumLike(t74, t63)
-	t84 := dpostBar1.Shift
-	t85 := dpostBar2.Shift
-	t86 := dpostBar3.Shift
-	t87 := dpostBar4.Shift
-	t88 := dpostBar5.Shift
-	t89 := dpostBar6.Shift
-	t90 := dpostBar7.Shift
-	t91 := dpostBar8.Shift
-	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, t66, t64)
-	dpostBar1.Shift = tensorops.Add(t84, tensorops.SumLike(t67, t64))
-	dpostBar2.Shift = tensorops.Add(t85, tensorops.SumLike(t68, t64))
-	dpostBar3.Shift = tensorops.Add(t86, tensorops.SumLike(t69, t64))
-	dpostBar4.Shift = tensorops.Add(t87, tensorops.SumLike(t70, t64))
-	dpostBar5.Shift = tensorops.Add(t88, tensorops.SumLike(t71, t64))
-	dpostBar6.Shift = tensorops.Add(t89, tensorops.SumLike(t72, t64))
-	dpostBar7.Shift = tensorops.Add(t90, tensorops.SumLike(t73, t64))
-	dpostBar8.Shift = tensorops.Add(t91, tensorops.SumLike(t74, t64))
-	t92 := tensorops.SumLike(tensorops.Mul(t54, t75), h2)
-	t93 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t55, t54, t76), h2)
-	t94 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t56, t54, t77), h2)
-	t95 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t57, t54, t78), h2)
-	t96 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t58, t54, t79), h2)
-	t97 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t59, t54, t80), h2)
-	t98 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t60, t54, t81), h2)
-	t99 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t61, t54, t82), h2)
-	t100 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t75, t62, t54, t83), h2)
-	t101 := tensorops.FuseInto(dh1_2, "a*b + c*d", t75, dh1_2, h2, t76)
-	t102 := tensorops.FuseInto(dh2_2, "a*b + c*d", t75, dh2_2, h2, t77)
-	t103 := tensorops.FuseInto(dh3_2, "a*b + c*d", t75, dh3_2, h2, t78)
-	t104 := tensorops.FuseInto(dh4_2, "a*b + c*d", t75, dh4_2, h2, t79)
-	t105 := tensorops.FuseInto(dh5_2, "a*b + c*d", t75, dh5_2, h2, t80)
-	t106 := tensorops.FuseInto(dh6_2, "a*b + c*d", t75, dh6_2, h2, t81)
-	t107 := tensorops.FuseInto(dh7_2, "a*b + c*d", t75, dh7_2, h2, t82)
-	t108 := tensorops.FuseInto(dh8_2, "a*b + c*d", t75, dh8_2, h2, t83)
-	t109 := dpostBar1.Scale
-	t110 := dpostBar2.Scale
-	t111 := dpostBar3.Scale
-	t112 := dpostBar4.Scale
-	t113 := dpostBar5.Scale
-	t114 := dpostBar6.Scale
-	t115 := dpostBar7.Scale
-	t116 := dpostBar8.Scale
-	t117 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(h2, t75), t54)
-	t118 := tensorops.SumLike(t101, t54)
-	t119 := tensorops.FuseInto(t118, "a + b", t109, t118)
-	t120 := tensorops.SumLike(t102, t54)
-	t121 := tensorops.FuseInto(t120, "a + b", t110, t120)
-	t122 := tensorops.SumLike(t103, t54)
-	t123 := tensorops.FuseInto(t122, "a + b", t111, t122)
-	t124 := tensorops.SumLike(t104, t54)
-	t125 := tensorops.FuseInto(t124, "a + b", t112, t124)
-	t126 := tensorops.SumLike(t105, t54)
-	t127 := tensorops.FuseInto(t126, "a + b", t113, t126)
-	t128 := tensorops.SumLike(t106, t54)
-	t129 := tensorops.FuseInto(t128, "a + b", t114, t128)
-	t130 := tensorops.SumLike(t107, t54)
-	t131 := tensorops.FuseInto(t130, "a + b", t115, t130)
-	t132 := tensorops.SumLike(t108, t54)
-	t133 := tensorops.FuseInto(t132, "a + b", t116, t132)
-	postBar.Scale = t117
-	dpostBar1.Scale = t119
-	dpostBar2.Scale = t121
-	dpostBar3.Scale = t123
-	dpostBar4.Scale = t125
-	dpostBar5.Scale = t127
-	dpostBar6.Scale = t129
-	dpostBar7.Scale = t131
-	dpostBar8.Scale = t133
-	t134 := tensorops.SumLike(t92, t36)
-	t135 := tensorops.SumLike(t93, t36)
-	t136 := tensorops.SumLike(t94, t36)
-	t137 := tensorops.SumLike(t95, t36)
-	t138 := tensorops.SumLike(t96, t36)
-	t139 := tensorops.SumLike(t97, t36)
-	t140 := tensorops.SumLike(t98, t36)
-	t141 := tensorops.SumLike(t99, t36)
-	t142 := tensorops.SumLike(t100, t36)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t92, t45)
-	dnormBar1.Shift = tensorops.Add(dnormBar1.Shift, tensorops.SumLike(t93, t45))
-	dnormBar2.Shift = tensorops.Add(dnormBar2.Shift, tensorops.SumLike(t94, t45))
-	dnormBar3.Shift = tensorops.Add(dnormBar3.Shift, tensorops.SumLike(t95, t45))
-	dnormBar4.Shift = tensorops.Add(dnormBar4.Shift, tensorops.SumLike(t96, t45))
-	dnormBar5.Shift = tensorops.Add(dnormBar5.Shift, tensorops.SumLike(t97, t45))
-	dnormBar6.Shift = tensorops.Add(dnormBar6.Shift, tensorops.SumLike(t98, t45))
-	dnormBar7.Shift = tensorops.Add(dnormBar7.Shift, tensorops.SumLike(t99, t45))
-	dnormBar8.Shift = tensorops.Add(dnormBar8.Shift, tensorops.SumLike(t100, t45))
-	t143 := tensorops.SumLike(tensorops.Mul(t27, t134), t18)
-	t144 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t28, t27, t135), t18)
-	t145 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t29, t27, t136), t18)
-	t146 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t30, t27, t137), t18)
-	t147 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t31, t27, t138), t18)
-	t148 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t32, t27, t139), t18)
-	t149 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t33, t27, t140), t18)
-	t150 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t34, t27, t141), t18)
-	t151 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t134, t35, t27, t142), t18)
-	t152 := tensorops.Fuse("a*b + c*d", t134, t19, t18, t135)
-	t153 := tensorops.Fuse("a*b + c*d", t134, t20, t18, t136)
-	t154 := tensorops.Fuse("a*b + c*d", t134, t21, t18, t137)
-	t155 := tensorops.Fuse("a*b + c*d", t134, t22, t18, t138)
-	t156 := tensorops.Fuse("a*b + c*d", t134, t23, t18, t139)
-	t157 := tensorops.Fuse("a*b + c*d", t134, t24, t18, t140)
-	t158 := tensorops.Fuse("a*b + c*d", t134, t25, t18, t141)
-	t159 := tensorops.Fuse("a*b + c*d", t134, t26, t18, t142)
-	t160 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(t18, t134), t27)
-	t161 := tensorops.SumLike(t152, t27)
-	t162 := tensorops.SumLike(t153, t27)
-	t163 := tensorops.SumLike(t154, t27)
-	t164 := tensorops.SumLike(t155, t27)
-	t165 := tensorops.SumLike(t156, t27)
-	t166 := tensorops.SumLike(t157, t27)
-	t167 := tensorops.SumLike(t158, t27)
-	t168 := tensorops.SumLike(t159, t27)
-	normBar.Scale = t160
-	dnormBar1.Scale = tensorops.FuseInto(t161, "a + b", dnormBar1.Scale, t161)
-	dnormBar2.Scale = tensorops.FuseInto(t162, "a + b", dnormBar2.Scale, t162)
-	dnormBar3.Scale = tensorops.FuseInto(t163, "a + b", dnormBar3.Scale, t163)
-	dnormBar4.Scale = tensorops.FuseInto(t164, "a + b", dnormBar4.Scale, t164)
-	dnormBar5.Scale = tensorops.FuseInto(t165, "a + b", dnormBar5.Scale, t165)
-	dnormBar6.Scale = tensorops.FuseInto(t166, "a + b", dnormBar6.Scale, t166)
-	dnormBar7.Scale = tensorops.FuseInto(t167, "a + b", dnormBar7.Scale, t167)
-	dnormBar8.Scale = tensorops.FuseInto(t168, "a + b", dnormBar8.Scale, t168)
-	hBar := tensorops.TanhJVP(t18, t143)
-	t169 := tensorops.Fuse("-2*a*b", t18, t143)
-	t170 := tensorops.Fuse("1 - a*a", t18)
-	dhBar1 := tensorops.FuseInto(t144, "a*b + c*d", t169, t19, t170, t144)
-	dhBar2 := tensorops.FuseInto(t145, "a*b + c*d", t169, t20, t170, t145)
-	dhBar3 := tensorops.FuseInto(t146, "a*b + c*d", t169, t21, t170, t146)
-	dhBar4 := tensorops.FuseInto(t147, "a*b + c*d", t169, t22, t170, t147)
-	dhBar5 := tensorops.FuseInto(t148, "a*b + c*d", t169, t23, t170, t148)
-	dhBar6 := tensorops.FuseInto(t149, "a*b + c*d", t169, t24, t170, t149)
-	dhBar7 := tensorops.FuseInto(t150, "a*b + c*d", t169, t25, t170, t150)
-	dhBar8 := tensorops.FuseInto(t151, "a*b + c*d", t169, t26, t170, t151)
+	dxBar = tensorops.SumLike(dseed, x)
+	t17 := tensorops.SumLike(seed, t16)
+	t18 := tensorops.SumLike(dseed, t16)
+	t19 := tensorops.SumLike(t17, t14)
+	t20 := tensorops.SumLike(t18, t14)
+	t21 := dpostBar.Shift
+	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, t17, t15)
+	dpostBar.Shift = tensorops.Add(t21, tensorops.SumLike(t18, t15))
+	t22 := tensorops.SumLike(tensorops.Mul(t12, t19), h2)
+	t23 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t19, t13, t12, t20), h2)
+	t24 := tensorops.FuseInto(dh2, "a*b + c*d", t19, dh2, h2, t20)
+	t25 := dpostBar.Scale
+	t26 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(h2, t19), t12)
+	t27 := tensorops.SumLike(t24, t12)
+	t28 := tensorops.FuseInto(t27, "a + b", t25, t27)
+	postBar.Scale = t26
+	dpostBar.Scale = t28
+	t29 := tensorops.SumLike(t22, t8)
+	t30 := tensorops.SumLike(t23, t8)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t22, t10)
+	dnormBar.Shift = tensorops.Add(dnormBar.Shift, tensorops.SumLike(t23, t10))
+	t31 := tensorops.SumLike(tensorops.Mul(t6, t29), t4)
+	t32 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t29, t7, t6, t30), t4)
+	t33 := tensorops.Fuse("a*b + c*d", t29, t5, t4, t30)
+	t34 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(t4, t29), t6)
+	t35 := tensorops.SumLike(t33, t6)
+	normBar.Scale = t34
+	dnormBar.Scale = tensorops.FuseInto(t35, "a + b", dnormBar.Scale, t35)
+	hBar := tensorops.TanhJVP(t4, t31)
+	dhBar := tensorops.FuseInto(t32, "-2*a*b*c + (1 - a*a)*d", t4, t31, t5, t32)
 	var hBar2 *tensorops.Tensor
-	for i2 >= 0 {
+	for i2 := n - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		dhBar1_2 := tensorops.ExpandLike(dhBar1, hBar2)
-		dhBar2_2 := tensorops.ExpandLike(dhBar2, hBar2)
-		dhBar3_2 := tensorops.ExpandLike(dhBar3, hBar2)
-		dhBar4_2 := tensorops.ExpandLike(dhBar4, hBar2)
-		dhBar5_2 := tensorops.ExpandLike(dhBar5, hBar2)
-		dhBar6_2 := tensorops.ExpandLike(dhBar6, hBar2)
-		dhBar7_2 := tensorops.ExpandLike(dhBar7, hBar2)
-		dhBar8_2 := tensorops.ExpandLike(dhBar8, hBar2)
-		t203 := len(tapePointers) - 1
-		h3 := tapePointers[t203]
+		dhBar2 := tensorops.ExpandLike(dhBar, hBar2)
+		t41 := len(tapePointers) - 1
+		h3 := tapePointers[t41]
 		b := biases[i2]
 		hBar = tensorops.SumLike(hBar2, h3)
-		dhBar1 = tensorops.SumLike(dhBar1_2, h3)
-		dhBar2 = tensorops.SumLike(dhBar2_2, h3)
-		dhBar3 = tensorops.SumLike(dhBar3_2, h3)
-		dhBar4 = tensorops.SumLike(dhBar4_2, h3)
-		dhBar5 = tensorops.SumLike(dhBar5_2, h3)
-		dhBar6 = tensorops.SumLike(dhBar6_2, h3)
-		dhBar7 = tensorops.SumLike(dhBar7_2, h3)
-		dhBar8 = tensorops.SumLike(dhBar8_2, h3)
-		t204 := dbiasesBar1[i2]
-		t205 := dbiasesBar2[i2]
-		t206 := dbiasesBar3[i2]
-		t207 := dbiasesBar4[i2]
-		t208 := dbiasesBar5[i2]
-		t209 := dbiasesBar6[i2]
-		t210 := dbiasesBar7[i2]
-		t211 := dbiasesBar8[i2]
+		dhBar = tensorops.SumLike(dhBar2, h3)
+		t42 := dbiasesBar[i2]
 		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar2, b)
-		dbiasesBar1[i2] = tensorops.Add(t204, tensorops.SumLike(dhBar1_2, b))
-		dbiasesBar2[i2] = tensorops.Add(t205, tensorops.SumLike(dhBar2_2, b))
-		dbiasesBar3[i2] = tensorops.Add(t206, tensorops.SumLike(dhBar3_2, b))
-		dbiasesBar4[i2] = tensorops.Add(t207, tensorops.SumLike(dhBar4_2, b))
-		dbiasesBar5[i2] = tensorops.Add(t208, tensorops.SumLike(dhBar5_2, b))
-		dbiasesBar6[i2] = tensorops.Add(t209, tensorops.SumLike(dhBar6_2, b))
-		dbiasesBar7[i2] = tensorops.Add(t210, tensorops.SumLike(dhBar7_2, b))
-		dbiasesBar8[i2] = tensorops.Add(t211, tensorops.SumLike(dhBar8_2, b))
-		i2--
+		dbiasesBar[i2] = tensorops.Add(t42, tensorops.SumLike(dhBar2, b))
 		hBar2 = nil
-		tapePointers = tapePointers[:t203]
+		tapePointers = tapePointers[:t41]
 	}
-	t171 := tensorops.MatMulGradAEach(
-		x,
-		w,
-		false,
-		hBar,
-		dhBar1,
-		dhBar2,
-		dhBar3,
-		dhBar4,
-		dhBar5,
-		dhBar6,
-		dhBar7,
-		dhBar8,
-	)
-	t172 := t171[2]
-	t173 := t171[3]
-	t174 := t171[4]
-	t175 := t171[5]
-	t176 := t171[6]
-	t177 := t171[7]
-	t178 := t171[8]
-	t179 := tensorops.MatMulGradA(hBar, x, dw1, false, false)
-	t180 := tensorops.MatMulGradA(hBar, x, dw2, false, false)
-	t181 := tensorops.MatMulGradA(hBar, x, dw3, false, false)
-	t182 := tensorops.MatMulGradA(hBar, x, dw4, false, false)
-	t183 := tensorops.MatMulGradA(hBar, x, dw5, false, false)
-	t184 := tensorops.MatMulGradA(hBar, x, dw6, false, false)
-	t185 := tensorops.MatMulGradA(hBar, x, dw7, false, false)
-	t186 := tensorops.MatMulGradA(hBar, x, dw8, false, false)
-	xBar = tensorops.Add(xBar, t171[0])
-	dxBar1_2 := tensorops.FuseInto(t179, "a + (b + c)", dxBar1, t171[1], t179)
-	dxBar2_2 := tensorops.FuseInto(t180, "a + (b + c)", dxBar2, t172, t180)
-	dxBar3_2 := tensorops.FuseInto(t181, "a + (b + c)", dxBar3, t173, t181)
-	dxBar4_2 := tensorops.FuseInto(t182, "a + (b + c)", dxBar4, t174, t182)
-	dxBar5_2 := tensorops.FuseInto(t183, "a + (b + c)", dxBar5, t175, t183)
-	dxBar6_2 := tensorops.FuseInto(t184, "a + (b + c)", dxBar6, t176, t184)
-	dxBar7_2 := tensorops.FuseInto(t185, "a + (b + c)", dxBar7, t177, t185)
-	dxBar8_2 := tensorops.FuseInto(t186, "a + (b + c)", dxBar8, t178, t186)
+	t36 := tensorops.MatMulGradAEach(x, w, false, hBar, dhBar)
+	t37 := t36[0]
+	t38 := tensorops.MatMulGradA(hBar, x, dw, false, false)
+	dxBar2 := tensorops.FuseInto(t38, "a + (b + c)", dxBar, t36[1], t38)
 	wBar = tensorops.MatMulGradB(hBar, x, w, false, false)
-	t187 := tensorops.MatMulGradB(dhBar1, x, w, false, false)
-	t188 := tensorops.MatMulGradB(hBar, dx1, w, false, false)
-	dwBar1 = tensorops.FuseInto(t187, "a + b", t187, t188)
-	t189 := tensorops.MatMulGradB(dhBar2, x, w, false, false)
-	t190 := tensorops.MatMulGradB(hBar, dx2, w, false, false)
-	dwBar2 = tensorops.FuseInto(t189, "a + b", t189, t190)
-	t191 := tensorops.MatMulGradB(dhBar3, x, w, false, false)
-	t192 := tensorops.MatMulGradB(hBar, dx3, w, false, false)
-	dwBar3 = tensorops.FuseInto(t191, "a + b", t191, t192)
-	t193 := tensorops.MatMulGradB(dhBar4, x, w, false, false)
-	t194 := tensorops.MatMulGradB(hBar, dx4, w, false, false)
-	dwBar4 = tensorops.FuseInto(t193, "a + b", t193, t194)
-	t195 := tensorops.MatMulGradB(dhBar5, x, w, false, false)
-	t196 := tensorops.MatMulGradB(hBar, dx5, w, false, false)
-	dwBar5 = tensorops.FuseInto(t195, "a + b", t195, t196)
-	t197 := tensorops.MatMulGradB(dhBar6, x, w, false, false)
-	t198 := tensorops.MatMulGradB(hBar, dx6, w, false, false)
-	dwBar6 = tensorops.FuseInto(t197, "a + b", t197, t198)
-	t199 := tensorops.MatMulGradB(dhBar7, x, w, false, false)
-	t200 := tensorops.MatMulGradB(hBar, dx7, w, false, false)
-	dwBar7 = tensorops.FuseInto(t199, "a + b", t199, t200)
-	t201 := tensorops.MatMulGradB(dhBar8, x, w, false, false)
-	t202 := tensorops.MatMulGradB(hBar, dx8, w, false, false)
-	dwBar8 = tensorops.FuseInto(t201, "a + b", t201, t202)
-	return wBar, normBar, xBar, dwBar1, dwBar2, dwBar3, dwBar4, dwBar5, dwBar6, dwBar7,
-		dwBar8, dnormBar1, dnormBar2, dnormBar3, dnormBar4, dnormBar5, dnormBar6, dnormBar7,
-		dnormBar8, dxBar1_2, dxBar2_2, dxBar3_2, dxBar4_2, dxBar5_2, dxBar6_2, dxBar7_2,
-		dxBar8_2
+	t39 := tensorops.MatMulGradB(dhBar, x, w, false, false)
+	t40 := tensorops.MatMulGradB(hBar, dx, w, false, false)
+	dwBar = tensorops.FuseInto(t39, "a + b", t39, t40)
+	return wBar, normBar, tensorops.Add(xBar, t37), dwBar, dnormBar, dxBar2
 }
 
-// blockJVPLanes8 computes block and its derivatives along 8 directions at once (vector forward
-// mode): each varied input takes 8 tangents, one per direction, and the results are block's, then
-// the 8 tangents of each float result in order.
+// blockJVPStacked computes block and its derivative along the tangents (forward mode).
 //
-// Varied inputs: w (tangents dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8), biases (tangents dbiases1,
-// dbiases2, dbiases3, dbiases4, dbiases5, dbiases6, dbiases7, dbiases8), norm (tangents dnorm1,
-// dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8), post (tangents dpost1, dpost2, dpost3,
-// dpost4, dpost5, dpost6, dpost7, dpost8), x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
-func blockJVPLanes8(
-	w, dw1, dw2, dw3, dw4, dw5, dw6, dw7, dw8 *T,
-	biases, dbiases1, dbiases2, dbiases3, dbiases4, dbiases5, dbiases6, dbiases7, dbiases8 []*T,
-	norm, dnorm1, dnorm2, dnorm3, dnorm4, dnorm5, dnorm6, dnorm7, dnorm8 Affine,
-	post, dpost1, dpost2, dpost3, dpost4, dpost5, dpost6, dpost7, dpost8 *Affine,
-	x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T) {
-	t := tensorops.MatMulEach(w, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+// Varied inputs: w (tangent dw), biases (tangent dbiases), norm (tangent dnorm), post (tangent
+// dpost), x (tangent dx).
+// Results, in order: the value of block; its tangent.
+// Shadows: dbiases, dnorm, dpost have their primal's shape, each element or field the tangent of
+// the primal's.
+func blockJVPStacked(w, dw *T, biases, dbiases []*T, norm, dnorm Affine, post, dpost *Affine, x, dx *T) (*T, *T) {
+	t := tensorops.MatMulEach(w, false, x, dx)
 	h := t[0]
-	t2 := t[2]
-	t3 := t[3]
-	t4 := t[4]
-	t5 := t[5]
-	t6 := t[6]
-	t7 := t[7]
-	t8 := t[8]
-	t9 := tensorops.MatMul(x, dw1)
-	dh1 := tensorops.FuseInto(t9, "a + b", t[1], t9)
-	t10 := tensorops.MatMul(x, dw2)
-	dh2 := tensorops.FuseInto(t10, "a + b", t2, t10)
-	t11 := tensorops.MatMul(x, dw3)
-	dh3 := tensorops.FuseInto(t11, "a + b", t3, t11)
-	t12 := tensorops.MatMul(x, dw4)
-	dh4 := tensorops.FuseInto(t12, "a + b", t4, t12)
-	t13 := tensorops.MatMul(x, dw5)
-	dh5 := tensorops.FuseInto(t13, "a + b", t5, t13)
-	t14 := tensorops.MatMul(x, dw6)
-	dh6 := tensorops.FuseInto(t14, "a + b", t6, t14)
-	t15 := tensorops.MatMul(x, dw7)
-	dh7 := tensorops.FuseInto(t15, "a + b", t7, t15)
-	t16 := tensorops.MatMul(x, dw8)
-	dh8 := tensorops.FuseInto(t16, "a + b", t8, t16)
+	t2 := tensorops.MatMul(x, dw)
+	dh := tensorops.FuseInto(t2, "a + b", t[1], t2)
 	for i := 0; i < len(biases); i++ {
 		h = tensorops.Add(h, biases[i])
-		t101 := tensorops.ExpandLike(dbiases1[i], h)
-		dh1 = tensorops.Add(tensorops.ExpandLike(dh1, h), t101)
-		t102 := tensorops.ExpandLike(dbiases2[i], h)
-		dh2 = tensorops.Add(tensorops.ExpandLike(dh2, h), t102)
-		t103 := tensorops.ExpandLike(dbiases3[i], h)
-		dh3 = tensorops.Add(tensorops.ExpandLike(dh3, h), t103)
-		t104 := tensorops.ExpandLike(dbiases4[i], h)
-		dh4 = tensorops.Add(tensorops.ExpandLike(dh4, h), t104)
-		t105 := tensorops.ExpandLike(dbiases5[i], h)
-		dh5 = tensorops.Add(tensorops.ExpandLike(dh5, h), t105)
-		t106 := tensorops.ExpandLike(dbiases6[i], h)
-		dh6 = tensorops.Add(tensorops.ExpandLike(dh6, h), t106)
-		t107 := tensorops.ExpandLike(dbiases7[i], h)
-		dh7 = tensorops.Add(tensorops.ExpandLike(dh7, h), t107)
-		t108 := tensorops.ExpandLike(dbiases8[i], h)
-		dh8 = tensorops.Add(tensorops.ExpandLike(dh8, h), t108)
+		t16 := tensorops.ExpandLike(dbiases[i], h)
+		dh = tensorops.Add(tensorops.ExpandLike(dh, h), t16)
 	}
-	t17 := tensorops.Tanh(h)
-	t18 := norm.Scale
-	t19 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh1, dnorm1.Scale)
-	t20 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh2, dnorm2.Scale)
-	t21 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh3, dnorm3.Scale)
-	t22 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh4, dnorm4.Scale)
-	t23 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh5, dnorm5.Scale)
-	t24 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh6, dnorm6.Scale)
-	t25 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh7, dnorm7.Scale)
-	t26 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t18, t17, dh8, dnorm8.Scale)
-	h2 := tensorops.Fuse("a*b + c", t17, t18, norm.Shift)
-	t27 := tensorops.ExpandLike(t19, h2)
-	t28 := tensorops.ExpandLike(dnorm1.Shift, h2)
-	t29 := tensorops.ExpandLike(t20, h2)
-	t30 := tensorops.ExpandLike(dnorm2.Shift, h2)
-	t31 := tensorops.ExpandLike(t21, h2)
-	t32 := tensorops.ExpandLike(dnorm3.Shift, h2)
-	t33 := tensorops.ExpandLike(t22, h2)
-	t34 := tensorops.ExpandLike(dnorm4.Shift, h2)
-	t35 := tensorops.ExpandLike(t23, h2)
-	t36 := tensorops.ExpandLike(dnorm5.Shift, h2)
-	t37 := tensorops.ExpandLike(t24, h2)
-	t38 := tensorops.ExpandLike(dnorm6.Shift, h2)
-	t39 := tensorops.ExpandLike(t25, h2)
-	t40 := tensorops.ExpandLike(dnorm7.Shift, h2)
-	t41 := tensorops.ExpandLike(t26, h2)
-	t42 := tensorops.ExpandLike(dnorm8.Shift, h2)
-	t43 := post.Scale
-	t44 := dpost2.Scale
-	t45 := dpost3.Scale
-	t46 := dpost4.Scale
-	t47 := dpost5.Scale
-	t48 := dpost6.Scale
-	t49 := dpost7.Scale
-	t50 := dpost8.Scale
-	t51 := tensorops.FuseInto(t27, "a*(b + c) + d*e", t43, t27, t28, h2, dpost1.Scale)
-	t52 := tensorops.FuseInto(t29, "a*(b + c) + d*e", t43, t29, t30, h2, t44)
-	t53 := tensorops.FuseInto(t31, "a*(b + c) + d*e", t43, t31, t32, h2, t45)
-	t54 := tensorops.FuseInto(t33, "a*(b + c) + d*e", t43, t33, t34, h2, t46)
-	t55 := tensorops.FuseInto(t35, "a*(b + c) + d*e", t43, t35, t36, h2, t47)
-	t56 := tensorops.FuseInto(t37, "a*(b + c) + d*e", t43, t37, t38, h2, t48)
-	t57 := tensorops.FuseInto(t39, "a*(b + c) + d*e", t43, t39, t40, h2, t49)
-	t58 := tensorops.FuseInto(t41, "a*(b + c) + d*e", t43, t41, t42, h2, t50)
-	t59 := dpost1.Shift
-	t60 := dpost2.Shift
-	t61 := dpost3.Shift
-	t62 := dpost4.Shift
-	t63 := dpost5.Shift
-	t64 := dpost6.Shift
-	t65 := dpost7.Shift
-	t66 := dpost8.Shift
-	t67 := tensorops.Fuse("a*b + c", h2, t43, post.Shift)
-	t68 := tensorops.ExpandLike(t51, t67)
-	t69 := tensorops.FuseInto(t68, "a + b", t68, tensorops.ExpandLike(t59, t67))
-	t70 := tensorops.ExpandLike(t52, t67)
-	t71 := tensorops.FuseInto(t70, "a + b", t70, tensorops.ExpandLike(t60, t67))
-	t72 := tensorops.ExpandLike(t53, t67)
-	t73 := tensorops.FuseInto(t72, "a + b", t72, tensorops.ExpandLike(t61, t67))
-	t74 := tensorops.ExpandLike(t54, t67)
-	t75 := tensorops.FuseInto(t74, "a + b", t74, tensorops.ExpandLike(t62, t67))
-	t76 := tensorops.ExpandLike(t55, t67)
-	t77 := tensorops.FuseInto(t76, "a + b", t76, tensorops.ExpandLike(t63, t67))
-	t78 := tensorops.ExpandLike(t56, t67)
-	t79 := tensorops.FuseInto(t78, "a + b", t78, tensorops.ExpandLike(t64, t67))
-	t80 := tensorops.ExpandLike(t57, t67)
-	t81 := tensorops.FuseInto(t80, "a + b", t80, tensorops.ExpandLike(t65, t67))
-	t82 := tensorops.ExpandLike(t58, t67)
-	t83 := tensorops.FuseInto(t82, "a + b", t82, tensorops.ExpandLike(t66, t67))
-	t84 := tensorops.FuseInto(t67, "a + b", x, t67)
-	t85 := tensorops.ExpandLike(t69, t84)
-	t86 := tensorops.FuseInto(t85, "a + b", tensorops.ExpandLike(dx1, t84), t85)
-	t87 := tensorops.ExpandLike(t71, t84)
-	t88 := tensorops.FuseInto(t87, "a + b", tensorops.ExpandLike(dx2, t84), t87)
-	t89 := tensorops.ExpandLike(t73, t84)
-	t90 := tensorops.FuseInto(t89, "a + b", tensorops.ExpandLike(dx3, t84), t89)
-	t91 := tensorops.ExpandLike(t75, t84)
-	t92 := tensorops.FuseInto(t91, "a + b", tensorops.ExpandLike(dx4, t84), t91)
-	t93 := tensorops.ExpandLike(t77, t84)
-	t94 := tensorops.FuseInto(t93, "a + b", tensorops.ExpandLike(dx5, t84), t93)
-	t95 := tensorops.ExpandLike(t79, t84)
-	t96 := tensorops.FuseInto(t95, "a + b", tensorops.ExpandLike(dx6, t84), t95)
-	t97 := tensorops.ExpandLike(t81, t84)
-	t98 := tensorops.FuseInto(t97, "a + b", tensorops.ExpandLike(dx7, t84), t97)
-	t99 := tensorops.ExpandLike(t83, t84)
-	t100 := tensorops.FuseInto(t99, "a + b", tensorops.ExpandLike(dx8, t84), t99)
-	return t84, t86, t88, t90, t92, t94, t96, t98, t100
+	t3 := tensorops.Tanh(h)
+	t4 := norm.Scale
+	t5 := tensorops.Fuse("a*TanhJVP(b, c) + b*d", t4, t3, dh, dnorm.Scale)
+	h2 := tensorops.Fuse("a*b + c", t3, t4, norm.Shift)
+	t6 := tensorops.ExpandLike(t5, h2)
+	t7 := tensorops.ExpandLike(dnorm.Shift, h2)
+	t8 := post.Scale
+	t9 := tensorops.FuseInto(t6, "a*(b + c) + d*e", t8, t6, t7, h2, dpost.Scale)
+	t10 := dpost.Shift
+	t11 := tensorops.Fuse("a*b + c", h2, t8, post.Shift)
+	t12 := tensorops.ExpandLike(t9, t11)
+	t13 := tensorops.FuseInto(t12, "a + b", t12, tensorops.ExpandLike(t10, t11))
+	t14 := tensorops.FuseInto(t11, "a + b", x, t11)
+	t15 := tensorops.ExpandLike(t13, t14)
+	return t14, tensorops.FuseInto(t15, "a + b", tensorops.ExpandLike(dx, t14), t15)
 }
 
 // TowerLossHessDiag returns TowerLoss and the diagonal of its Hessian with respect to t, as a fresh
@@ -19667,61 +12980,47 @@ func blockTaylorLanes8(
 // over θ, the n elements of the tensors of t in the order of its fields (each element e of Blocks
 // in turn (e.W, the elements of e.Bs, e.Norm.Scale, e.Norm.Shift, e.Post.Scale, e.Post.Shift),
 // Out), each tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode:
-// towerLossTaylorWrtT propagates 8 unit directions at once, their first coefficients and the sum of
-// their second ones; ⌈n/8⌉ calls, which give TowerLoss's value too.
+// towerLossTaylorStackedWrtT propagates up to 64 unit directions at once, stacked in one tensor
+// (their first coefficients, and the sum of their second ones); ⌈n/64⌉ calls, which give
+// TowerLoss's value too.
 func TowerLossLaplacian(t *Tower, x *T) (f, lap float64) {
 	t2 := t.Blocks
 	n := len(t2)
 	params := make([]*T, 0, 1)
 	for j := 0; j < n; j++ {
-		t10 := t2[j].Bs
-		params = append(append(params, t2[j].W), t10...)
-		t11 := t2[j].Post
-		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t11.Scale, t11.Shift)
+		t9 := t2[j].Bs
+		params = append(append(params, t2[j].W), t9...)
+		t10 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t10.Scale, t10.Shift)
 	}
 	params = append(params, t.Out)
 	n2 := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]*Tower, 8)
-		for l := 0; l < 8; l++ {
-			t4 := tensorops.ParamsBasis(params, i+l)
-			t5 := new(Tower)
-			us[l] = t5
-			t6 := t.Blocks
-			n3 := len(t6)
-			t7 := make([]Block, n3)
-			t5.Blocks = t7
-			off := 0
-			for j2 := 0; j2 < n3; j2++ {
-				t7[j2].W = t4[off]
-				t8 := off + 1 + len(t6[j2].Bs)
-				t7[j2].Bs = t4[off+1 : t8 : t8]
-				t7[j2].Norm.Scale = t4[t8]
-				t7[j2].Norm.Shift = t4[t8+1]
-				t9 := new(Affine)
-				t7[j2].Post = t9
-				t9.Scale = t4[t8+2]
-				t9.Shift = t4[t8+3]
-				off = t8 + 4
-			}
-			t5.Out = t4[off]
+	for i := 0; i < n2; i += 64 {
+		t3 := tensorops.ParamsBases(params, i, 64)
+		u := new(Tower)
+		t4 := t.Blocks
+		n3 := len(t4)
+		t5 := make([]Block, n3)
+		u.Blocks = t5
+		off := 0
+		for j2 := 0; j2 < n3; j2++ {
+			t5[j2].W = t3[off]
+			t7 := off + 1 + len(t4[j2].Bs)
+			t5[j2].Bs = t3[off+1 : t7 : t7]
+			t5[j2].Norm.Scale = t3[t7]
+			t5[j2].Norm.Shift = t3[t7+1]
+			t8 := new(Affine)
+			t5[j2].Post = t8
+			t8.Scale = t3[t7+2]
+			t8.Shift = t3[t7+3]
+			off = t7 + 4
 		}
-		var t3 float64
-		f, _, _, _, _, _, _, _, _, t3 = towerLossTaylorWrtT(
-			t,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		lap += 2 * t3
+		u.Out = t3[off]
+		var t6 float64
+		f, _, t6 = towerLossTaylorStackedWrtT(t, u, x)
+		lap += 2 * t6
 	}
 	if n2 == 0 {
 		f = TowerLoss(t, x)
@@ -19729,547 +13028,134 @@ func TowerLossLaplacian(t *Tower, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// towerLossTaylorWrtT propagates 8 second-order jets of TowerLoss at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// towerLossTaylorStackedWrtT propagates 1 second-order jets of TowerLoss at once (collapsed Taylor
+// mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of TowerLoss and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: t (t1, t2, t3, t4, t5, t6, t7, t8).
-func towerLossTaylorWrtT(
-	t, t1, t2, t3, t4, t5, t6, t7, t8 *Tower,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	t9 := t1.Blocks
-	t1.Blocks = append(t9, make([]Block, max(len(t.Blocks)-len(t9), 0))...)
-	t10 := t2.Blocks
-	t2.Blocks = append(t10, make([]Block, max(len(t.Blocks)-len(t10), 0))...)
-	t11 := t3.Blocks
-	t3.Blocks = append(t11, make([]Block, max(len(t.Blocks)-len(t11), 0))...)
-	t12 := t4.Blocks
-	t4.Blocks = append(t12, make([]Block, max(len(t.Blocks)-len(t12), 0))...)
-	t13 := t5.Blocks
-	t5.Blocks = append(t13, make([]Block, max(len(t.Blocks)-len(t13), 0))...)
-	t14 := t6.Blocks
-	t6.Blocks = append(t14, make([]Block, max(len(t.Blocks)-len(t14), 0))...)
-	t15 := t7.Blocks
-	t7.Blocks = append(t15, make([]Block, max(len(t.Blocks)-len(t15), 0))...)
-	t16 := t8.Blocks
-	t8.Blocks = append(t16, make([]Block, max(len(t.Blocks)-len(t16), 0))...)
-	t17 := t.Blocks
-	t18 := t1.Blocks
-	t19 := t2.Blocks
-	t20 := t3.Blocks
-	t21 := t4.Blocks
-	t22 := t5.Blocks
-	t23 := t6.Blocks
-	t24 := t7.Blocks
-	t25 := t8.Blocks
-	n := len(t17)
+// Varied inputs: t (t1).
+func towerLossTaylorStackedWrtT(t, t1 *Tower, x *T) (float64, float64, float64) {
+	t2 := t1.Blocks
+	t1.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
+	t3 := t.Blocks
+	t4 := t1.Blocks
+	n := len(t3)
 	var x1 *T
 	var x2 *T
-	var x3 *T
-	var x4 *T
-	var x5 *T
-	var x6 *T
-	var x7 *T
-	var x8 *T
-	var x9 *T
 	for i := 0; i < n; i++ {
-		b := t17[i]
-		b1 := t18[i]
-		b2 := t19[i]
-		b3 := t20[i]
-		b4 := t21[i]
-		b5 := t22[i]
-		b6 := t23[i]
-		b7 := t24[i]
-		b8 := t25[i]
-		t113 := b.Bs
-		t114 := new(Affine)
-		x, x1, x2, x3, x4, x5, x6, x7, x8, x9 = blockTaylor(
+		b := t3[i]
+		b1 := t4[i]
+		t25 := b.Bs
+		t26 := new(Affine)
+		x, x1, x2 = blockTaylorStacked(
 			b.W,
 			b1.W,
-			b2.W,
-			b3.W,
-			b4.W,
-			b5.W,
-			b6.W,
-			b7.W,
-			b8.W,
 			nil,
-			t113,
+			t25,
 			b1.Bs,
-			b2.Bs,
-			b3.Bs,
-			b4.Bs,
-			b5.Bs,
-			b6.Bs,
-			b7.Bs,
-			b8.Bs,
-			make([]*T, len(t113), cap(t113)),
+			make([]*T, len(t25), cap(t25)),
 			b.Norm,
 			b1.Norm,
-			b2.Norm,
-			b3.Norm,
-			b4.Norm,
-			b5.Norm,
-			b6.Norm,
-			b7.Norm,
-			b8.Norm,
 			Affine{},
 			b.Post,
 			b1.Post,
-			b2.Post,
-			b3.Post,
-			b4.Post,
-			b5.Post,
-			b6.Post,
-			b7.Post,
-			b8.Post,
-			t114,
+			t26,
 			x,
 			x1,
 			x2,
-			x3,
-			x4,
-			x5,
-			x6,
-			x7,
-			x8,
-			x9,
 		)
 	}
-	t26 := t1.Out
-	t27 := t2.Out
-	t28 := t3.Out
-	t29 := t4.Out
-	t30 := t5.Out
-	t31 := t6.Out
-	t32 := t7.Out
-	t33 := t8.Out
-	t34 := tensorops.MatMulEach(t.Out, false, x, x1, x2, x3, x4, x5, x6, x7, x8, x9)
-	t35 := t34[0]
-	t36 := t34[1]
-	t37 := t34[2]
-	t38 := t34[3]
-	t39 := t34[4]
-	t40 := t34[5]
-	t41 := t34[6]
-	t42 := t34[7]
-	t43 := t34[8]
-	t44 := t34[9]
-	t45 := tensorops.MatMulEach(t26, false, x, x1)
-	t46 := t45[1]
-	t47 := tensorops.Add(t36, t45[0])
-	t48 := tensorops.MatMulEach(t27, false, x, x2)
-	t49 := t48[1]
-	t50 := tensorops.Add(t37, t48[0])
-	t51 := tensorops.MatMulEach(t28, false, x, x3)
-	t52 := t51[1]
-	t53 := tensorops.Add(t38, t51[0])
-	t54 := tensorops.MatMulEach(t29, false, x, x4)
-	t55 := t54[1]
-	t56 := tensorops.Add(t39, t54[0])
-	t57 := tensorops.MatMulEach(t30, false, x, x5)
-	t58 := t57[1]
-	t59 := tensorops.Add(t40, t57[0])
-	t60 := tensorops.MatMulEach(t31, false, x, x6)
-	t61 := t60[1]
-	t62 := tensorops.Add(t41, t60[0])
-	t63 := tensorops.MatMulEach(t32, false, x, x7)
-	t64 := t63[1]
-	t65 := tensorops.Add(t42, t63[0])
-	t66 := tensorops.MatMulEach(t33, false, x, x8)
-	t67 := t66[1]
-	t68 := tensorops.Add(t43, t66[0])
-	t69 := tensorops.LogSumExp(t35, 1)
-	t70 := tensorops.Softmax(t35, 1)
-	t71 := tensorops.Fuse("Exp(a - b)", t35, tensorops.ExpandAxis(t69, t35, 1))
-	t72 := tensorops.Sum(t71, 1)
-	t73 := tensorops.Mul(t71, t47)
-	t74 := tensorops.Sum(t73, 1)
-	t75 := tensorops.ScalarDiv(1, t72)
-	t76 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t73, t47), 1)
-	t77 := tensorops.Mul(t71, t50)
-	t78 := tensorops.Sum(t77, 1)
-	t79 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t77, t50), 1)
-	t80 := tensorops.Mul(t71, t53)
-	t81 := tensorops.Sum(t80, 1)
-	t82 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t80, t53), 1)
-	t83 := tensorops.Fuse(
-		"0.5*(-(a*b)/c*a) + b*d + (0.5*(-(e*b)/c*e) + b*f) + (0.5*(-(g*b)/c*g) + b*h)",
-		t74,
-		t75,
-		t72,
-		t76,
-		t78,
-		t79,
-		t81,
-		t82,
-	)
-	t84 := tensorops.Mul(t71, t56)
-	t85 := tensorops.Sum(t84, 1)
-	t86 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t84, t56), 1)
-	t87 := tensorops.Mul(t71, t59)
-	t88 := tensorops.Sum(t87, 1)
-	t89 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t87, t59), 1)
-	t90 := tensorops.FuseInto(
-		t83,
-		"a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)",
-		t83,
-		t85,
-		t75,
-		t72,
-		t86,
-		t88,
-		t89,
-	)
-	t91 := tensorops.Mul(t71, t62)
-	t92 := tensorops.Sum(t91, 1)
-	t93 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t91, t62), 1)
-	t94 := tensorops.Mul(t71, t65)
-	t95 := tensorops.Sum(t94, 1)
-	t96 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t94, t65), 1)
-	t97 := tensorops.FuseInto(
-		t90,
-		"a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)",
-		t90,
-		t92,
-		t75,
-		t72,
-		t93,
-		t95,
-		t96,
-	)
-	t98 := tensorops.Mul(t71, t68)
-	t99 := tensorops.Sum(t98, 1)
-	t100 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t98, t68), 1)
-	t101 := tensorops.Fuse(
-		"a*(b + c + d + e + f + g + h + i + j)",
-		t71,
-		t46,
-		t49,
-		t52,
-		t55,
-		t58,
-		t61,
-		t64,
-		t67,
-		t44,
-	)
-	t102 := tensorops.Sum(t101, 1)
-	t103 := tensorops.FuseInto(t97, "a + (0.5*(-(b*c)/d*b) + c*e) + c*f", t97, t99, t75, t72, t100, t102)
-	t104 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t47), 1))
-	t105 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t50), 1))
-	t106 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t53), 1))
-	t107 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t56), 1))
-	t108 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t59), 1))
-	t109 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t62), 1))
-	t110 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t65), 1))
-	t111 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t68), 1))
-	t112 := tensorops.SumAll(t103)
-	return tensorops.SumAll(t69), t104, t105, t106, t107, t108, t109, t110, t111, t112
+	t5 := t.Out
+	t6 := t1.Out
+	t7 := tensorops.MatMulEach(t5, false, x, x1)
+	t8 := t7[0]
+	t9 := t7[1]
+	t10 := tensorops.MatMulEach(t6, false, x, x1)
+	t11 := tensorops.Add(t9, t10[0])
+	t12 := tensorops.MatMul(x2, t5)
+	t13 := tensorops.FuseInto(t12, "a + b", tensorops.SumLanes(t10[1]), t12)
+	t14 := tensorops.LogSumExp(t8, 1)
+	t15 := tensorops.Fuse("Exp(a - b)", t8, tensorops.ExpandAxis(t14, t8, 1))
+	t16 := tensorops.Sum(t15, 1)
+	t17 := tensorops.Mul(t15, t11)
+	t18 := tensorops.ScalarDiv(1, t16)
+	t19 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t17, t11), 1)
+	t20 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t17, 1), t18, t16, t19)
+	t21 := tensorops.SumLanes(t20)
+	t22 := tensorops.Sum(tensorops.FuseInto(t13, "a*b", t15, t13), 1)
+	t23 := tensorops.Fuse("a + b*c", t21, t18, t22)
+	t24 := tensorops.SumAll(t23)
+	return tensorops.SumAll(t14), 0, t24
 }
 
-// blockTaylor propagates 8 second-order jets of block at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
-// second coefficients in p9,
+// blockTaylorStacked propagates 1 second-order jets of block at once (collapsed Taylor mode):
+// along the directions u_1 … u_1, given for each varied input p as p1 … p1, with the sum of their
+// second coefficients in p2,
 // it returns the results of block and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
-// Varied inputs: w (w1, w2, w3, w4, w5, w6, w7, w8, w9), biases (biases1, biases2, biases3,
-// biases4, biases5, biases6, biases7, biases8, biases9), norm (norm1, norm2, norm3, norm4, norm5,
-// norm6, norm7, norm8, norm9), post (post1, post2, post3, post4, post5, post6, post7, post8,
-// post9), x (x1, x2, x3, x4, x5, x6, x7, x8, x9).
-func blockTaylor(
-	w, w1, w2, w3, w4, w5, w6, w7, w8, w9 *T,
-	biases, biases1, biases2, biases3, biases4, biases5, biases6, biases7, biases8, biases9 []*T,
-	norm, norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8, norm9 Affine,
-	post, post1, post2, post3, post4, post5, post6, post7, post8, post9 *Affine,
-	x, x1, x2, x3, x4, x5, x6, x7, x8, x9 *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
-	t := tensorops.MatMulEach(w, false, x, x1, x2, x3, x4, x5, x6, x7, x8, x9)
+// Varied inputs: w (w1, w2), biases (biases1, biases2), norm (norm1, norm2), post (post1, post2), x
+// (x1, x2).
+func blockTaylorStacked(
+	w, w1, w2 *T,
+	biases, biases1, biases2 []*T,
+	norm, norm1, norm2 Affine,
+	post, post1, post2 *Affine,
+	x, x1, x2 *T,
+) (*T, *T, *T) {
+	t := tensorops.MatMulEach(w, false, x, x1)
 	h := t[0]
 	t2 := t[1]
-	t3 := t[2]
-	t4 := t[3]
-	t5 := t[4]
-	t6 := t[5]
-	t7 := t[6]
-	t8 := t[7]
-	t9 := t[8]
-	t10 := t[9]
-	t11 := tensorops.MatMulEach(w1, false, x, x1)
-	t12 := t11[1]
-	h1 := tensorops.Add(t2, t11[0])
-	t13 := tensorops.MatMulEach(w2, false, x, x2)
-	t14 := t13[1]
-	h2 := tensorops.Add(t3, t13[0])
-	t15 := tensorops.MatMulEach(w3, false, x, x3)
-	t16 := t15[1]
-	h3 := tensorops.Add(t4, t15[0])
-	t17 := tensorops.MatMulEach(w4, false, x, x4)
-	t18 := t17[1]
-	h4 := tensorops.Add(t5, t17[0])
-	t19 := tensorops.MatMulEach(w5, false, x, x5)
-	t20 := t19[1]
-	h5 := tensorops.Add(t6, t19[0])
-	t21 := tensorops.MatMulEach(w6, false, x, x6)
-	t22 := t21[1]
-	h6 := tensorops.Add(t7, t21[0])
-	t23 := tensorops.MatMulEach(w7, false, x, x7)
-	t24 := t23[1]
-	h7 := tensorops.Add(t8, t23[0])
-	t25 := tensorops.MatMulEach(w8, false, x, x8)
-	h8 := tensorops.Add(t9, t25[0])
-	t26 := tensorops.MatMul(x, w9)
-	h9 := tensorops.FuseInto(
-		t26,
-		"a + b + c + d + e + f + g + h + (i + j)",
-		t12,
-		t14,
-		t16,
-		t18,
-		t20,
-		t22,
-		t24,
-		t25[1],
-		t26,
-		t10,
-	)
+	t3 := tensorops.MatMulEach(w1, false, x, x1)
+	t4 := t3[0]
+	t5 := tensorops.MatMul(x, w2)
+	t6 := tensorops.MatMul(x2, w)
+	h2 := tensorops.FuseInto(t5, "a + (b + c)", tensorops.SumLanes(t3[1]), t5, t6)
+	h1 := tensorops.Add(t2, t4)
 	for i := 0; i < len(biases); i++ {
 		h = tensorops.Add(h, biases[i])
-		t137 := tensorops.ExpandLike(biases1[i], h)
-		h1 = tensorops.Add(tensorops.ExpandLike(h1, h), t137)
-		t138 := tensorops.ExpandLike(biases2[i], h)
-		h2 = tensorops.Add(tensorops.ExpandLike(h2, h), t138)
-		t139 := tensorops.ExpandLike(biases3[i], h)
-		h3 = tensorops.Add(tensorops.ExpandLike(h3, h), t139)
-		t140 := tensorops.ExpandLike(biases4[i], h)
-		h4 = tensorops.Add(tensorops.ExpandLike(h4, h), t140)
-		t141 := tensorops.ExpandLike(biases5[i], h)
-		h5 = tensorops.Add(tensorops.ExpandLike(h5, h), t141)
-		t142 := tensorops.ExpandLike(biases6[i], h)
-		h6 = tensorops.Add(tensorops.ExpandLike(h6, h), t142)
-		t143 := tensorops.ExpandLike(biases7[i], h)
-		h7 = tensorops.Add(tensorops.ExpandLike(h7, h), t143)
-		t144 := tensorops.ExpandLike(biases8[i], h)
-		h8 = tensorops.Add(tensorops.ExpandLike(h8, h), t144)
-		t145 := tensorops.ExpandLike(biases9[i], h)
-		h9 = tensorops.Add(tensorops.ExpandLike(h9, h), t145)
+		t37 := tensorops.ExpandLike(biases1[i], h)
+		h1 = tensorops.Add(tensorops.ExpandLike(h1, h), t37)
+		t38 := tensorops.ExpandLike(biases2[i], h)
+		h2 = tensorops.Add(tensorops.ExpandLike(h2, h), t38)
 	}
-	t27 := tensorops.Tanh(h)
-	t28 := tensorops.TanhJVP(t27, h1)
-	t29 := tensorops.TanhJVP(t27, h2)
-	t30 := tensorops.TanhJVP(t27, h3)
-	t31 := tensorops.Fuse(
-		"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-		t27,
-		t28,
-		h1,
-		t29,
-		h2,
-		t30,
-		h3,
-	)
-	t32 := tensorops.TanhJVP(t27, h4)
-	t33 := tensorops.TanhJVP(t27, h5)
-	t34 := tensorops.TanhJVP(t27, h6)
-	t35 := tensorops.FuseInto(
-		t31,
-		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-		t31,
-		t27,
-		t32,
-		h4,
-		t33,
-		h5,
-		t34,
-		h6,
-	)
-	t36 := tensorops.TanhJVP(t27, h7)
-	t37 := tensorops.TanhJVP(t27, h8)
-	t38 := norm.Scale
-	t39 := norm1.Scale
-	t40 := norm2.Scale
-	t41 := norm3.Scale
-	t42 := norm4.Scale
-	t43 := norm5.Scale
-	t44 := norm6.Scale
-	t45 := norm7.Scale
-	t46 := norm8.Scale
-	t47 := tensorops.Fuse("a*b + c*d", t38, t28, t27, t39)
-	t48 := tensorops.Fuse("a*b + c*d", t38, t29, t27, t40)
-	t49 := tensorops.Fuse("a*b + c*d", t38, t30, t27, t41)
-	t50 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t39,
-		t28,
-		t40,
-		t29,
-		t41,
-		t30,
-	)
-	t51 := tensorops.Fuse("a*b + c*d", t38, t32, t27, t42)
-	t52 := tensorops.Fuse("a*b + c*d", t38, t33, t27, t43)
-	t53 := tensorops.Fuse("a*b + c*d", t38, t34, t27, t44)
-	t54 := tensorops.FuseInto(
-		t50,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t50,
-		t42,
-		t32,
-		t43,
-		t33,
-		t44,
-		t34,
-	)
-	t55 := tensorops.Fuse("a*b + c*d", t38, t36, t27, t45)
-	t56 := tensorops.Fuse("a*b + c*d", t38, t37, t27, t46)
-	t57 := tensorops.FuseInto(
-		t35,
-		"a*(b + 0.5*(-(c*d + d*c)*e) + 0.5*(-(c*f + f*c)*g) + (1 - c*c)*h) + c*i",
-		t38,
-		t35,
-		t27,
-		t36,
-		h7,
-		t37,
-		h8,
-		h9,
-		norm9.Scale,
-	)
-	t58 := tensorops.FuseInto(
-		t54,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + f",
-		t54,
-		t45,
-		t36,
-		t46,
-		t37,
-		t57,
-	)
-	h10 := tensorops.Fuse("a*b + c", t27, t38, norm.Shift)
-	t59 := tensorops.ExpandLike(t47, h10)
-	h1_2 := tensorops.FuseInto(t59, "a + b", t59, tensorops.ExpandLike(norm1.Shift, h10))
-	t60 := tensorops.ExpandLike(t48, h10)
-	h2_2 := tensorops.FuseInto(t60, "a + b", t60, tensorops.ExpandLike(norm2.Shift, h10))
-	t61 := tensorops.ExpandLike(t49, h10)
-	h3_2 := tensorops.FuseInto(t61, "a + b", t61, tensorops.ExpandLike(norm3.Shift, h10))
-	t62 := tensorops.ExpandLike(t51, h10)
-	h4_2 := tensorops.FuseInto(t62, "a + b", t62, tensorops.ExpandLike(norm4.Shift, h10))
-	t63 := tensorops.ExpandLike(t52, h10)
-	h5_2 := tensorops.FuseInto(t63, "a + b", t63, tensorops.ExpandLike(norm5.Shift, h10))
-	t64 := tensorops.ExpandLike(t53, h10)
-	h6_2 := tensorops.FuseInto(t64, "a + b", t64, tensorops.ExpandLike(norm6.Shift, h10))
-	t65 := tensorops.ExpandLike(t55, h10)
-	h7_2 := tensorops.FuseInto(t65, "a + b", t65, tensorops.ExpandLike(norm7.Shift, h10))
-	t66 := tensorops.ExpandLike(t56, h10)
-	h8_2 := tensorops.FuseInto(t66, "a + b", t66, tensorops.ExpandLike(norm8.Shift, h10))
-	t67 := tensorops.ExpandLike(t58, h10)
-	t68 := tensorops.ExpandLike(norm9.Shift, h10)
-	t69 := post.Scale
-	t70 := post1.Scale
-	t71 := post2.Scale
-	t72 := post3.Scale
-	t73 := post4.Scale
-	t74 := post5.Scale
-	t75 := post6.Scale
-	t76 := post7.Scale
-	t77 := post8.Scale
-	t78 := post9.Scale
-	t79 := tensorops.Fuse("a*b + c*d", t69, h1_2, h10, t70)
-	t80 := tensorops.Fuse("a*b + c*d", t69, h2_2, h10, t71)
-	t81 := tensorops.Fuse("a*b + c*d", t69, h3_2, h10, t72)
-	t82 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t70,
-		h1_2,
-		t71,
-		h2_2,
-		t72,
-		h3_2,
-	)
-	t83 := tensorops.Fuse("a*b + c*d", t69, h4_2, h10, t73)
-	t84 := tensorops.Fuse("a*b + c*d", t69, h5_2, h10, t74)
-	t85 := tensorops.Fuse("a*b + c*d", t69, h6_2, h10, t75)
-	t86 := tensorops.FuseInto(
-		t82,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t82,
-		t73,
-		h4_2,
-		t74,
-		h5_2,
-		t75,
-		h6_2,
-	)
-	t87 := tensorops.Fuse("a*b + c*d", t69, h7_2, h10, t76)
-	t88 := tensorops.Fuse("a*b + c*d", t69, h8_2, h10, t77)
-	t89 := tensorops.FuseInto(
-		t86,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (f*(g + h) + i*j)",
-		t86,
-		t76,
-		h7_2,
-		t77,
-		h8_2,
-		t69,
-		t67,
-		t68,
-		h10,
-		t78,
-	)
-	t90 := post1.Shift
-	t91 := post2.Shift
-	t92 := post3.Shift
-	t93 := post4.Shift
-	t94 := post5.Shift
-	t95 := post6.Shift
-	t96 := post7.Shift
-	t97 := post8.Shift
-	t98 := post9.Shift
-	t99 := tensorops.Fuse("a*b + c", h10, t69, post.Shift)
-	t100 := tensorops.ExpandLike(t79, t99)
-	t101 := tensorops.FuseInto(t100, "a + b", t100, tensorops.ExpandLike(t90, t99))
-	t102 := tensorops.ExpandLike(t80, t99)
-	t103 := tensorops.FuseInto(t102, "a + b", t102, tensorops.ExpandLike(t91, t99))
-	t104 := tensorops.ExpandLike(t81, t99)
-	t105 := tensorops.FuseInto(t104, "a + b", t104, tensorops.ExpandLike(t92, t99))
-	t106 := tensorops.ExpandLike(t83, t99)
-	t107 := tensorops.FuseInto(t106, "a + b", t106, tensorops.ExpandLike(t93, t99))
-	t108 := tensorops.ExpandLike(t84, t99)
-	t109 := tensorops.FuseInto(t108, "a + b", t108, tensorops.ExpandLike(t94, t99))
-	t110 := tensorops.ExpandLike(t85, t99)
-	t111 := tensorops.FuseInto(t110, "a + b", t110, tensorops.ExpandLike(t95, t99))
-	t112 := tensorops.ExpandLike(t87, t99)
-	t113 := tensorops.FuseInto(t112, "a + b", t112, tensorops.ExpandLike(t96, t99))
-	t114 := tensorops.ExpandLike(t88, t99)
-	t115 := tensorops.FuseInto(t114, "a + b", t114, tensorops.ExpandLike(t97, t99))
-	t116 := tensorops.ExpandLike(t89, t99)
-	t117 := tensorops.FuseInto(t116, "a + b", t116, tensorops.ExpandLike(t98, t99))
-	t118 := tensorops.FuseInto(t99, "a + b", x, t99)
-	t119 := tensorops.ExpandLike(t101, t118)
-	t120 := tensorops.FuseInto(t119, "a + b", tensorops.ExpandLike(x1, t118), t119)
-	t121 := tensorops.ExpandLike(t103, t118)
-	t122 := tensorops.FuseInto(t121, "a + b", tensorops.ExpandLike(x2, t118), t121)
-	t123 := tensorops.ExpandLike(t105, t118)
-	t124 := tensorops.FuseInto(t123, "a + b", tensorops.ExpandLike(x3, t118), t123)
-	t125 := tensorops.ExpandLike(t107, t118)
-	t126 := tensorops.FuseInto(t125, "a + b", tensorops.ExpandLike(x4, t118), t125)
-	t127 := tensorops.ExpandLike(t109, t118)
-	t128 := tensorops.FuseInto(t127, "a + b", tensorops.ExpandLike(x5, t118), t127)
-	t129 := tensorops.ExpandLike(t111, t118)
-	t130 := tensorops.FuseInto(t129, "a + b", tensorops.ExpandLike(x6, t118), t129)
-	t131 := tensorops.ExpandLike(t113, t118)
-	t132 := tensorops.FuseInto(t131, "a + b", tensorops.ExpandLike(x7, t118), t131)
-	t133 := tensorops.ExpandLike(t115, t118)
-	t134 := tensorops.FuseInto(t133, "a + b", tensorops.ExpandLike(x8, t118), t133)
-	t135 := tensorops.ExpandLike(t117, t118)
-	t136 := tensorops.FuseInto(t135, "a + b", tensorops.ExpandLike(x9, t118), t135)
-	return t118, t120, t122, t124, t126, t128, t130, t132, t134, t136
+	t7 := tensorops.Tanh(h)
+	t8 := tensorops.TanhJVP(t7, h1)
+	t9 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t7, t8, h1))
+	t10 := tensorops.Fuse("a + (1 - b*b)*c", t9, t7, h2)
+	t11 := norm.Scale
+	t12 := norm1.Scale
+	t13 := tensorops.Mul(t7, t11)
+	t14 := tensorops.Fuse("a*b + c*d", t11, t8, t7, t12)
+	t15 := tensorops.SumLanes(tensorops.Fuse("0.5*(a*b) + 0.5*(b*a)", t12, t8))
+	t16 := tensorops.FuseInto(t10, "a + (b*c + d*e)", t15, t11, t10, t7, norm2.Scale)
+	h3 := tensorops.FuseInto(t13, "a + b", t13, norm.Shift)
+	t17 := tensorops.ExpandLike(t14, h3)
+	h1_2 := tensorops.FuseInto(t17, "a + b", t17, tensorops.ExpandLike(norm1.Shift, h3))
+	t18 := tensorops.ExpandLike(t16, h3)
+	h2_2 := tensorops.FuseInto(t18, "a + b", t18, tensorops.ExpandLike(norm2.Shift, h3))
+	t19 := post.Scale
+	t20 := post1.Scale
+	t21 := post2.Scale
+	t22 := tensorops.Mul(h3, t19)
+	t23 := tensorops.Fuse("a*b + c*d", t19, h1_2, h3, t20)
+	t24 := tensorops.SumLanes(tensorops.Fuse("0.5*(a*b) + 0.5*(b*a)", t20, h1_2))
+	t25 := tensorops.FuseInto(h2_2, "a + (b*c + d*e)", t24, t19, h2_2, h3, t21)
+	t26 := post1.Shift
+	t27 := post2.Shift
+	t28 := tensorops.FuseInto(t22, "a + b", t22, post.Shift)
+	t29 := tensorops.ExpandLike(t23, t28)
+	t30 := tensorops.FuseInto(t29, "a + b", t29, tensorops.ExpandLike(t26, t28))
+	t31 := tensorops.ExpandLike(t25, t28)
+	t32 := tensorops.FuseInto(t31, "a + b", t31, tensorops.ExpandLike(t27, t28))
+	t33 := tensorops.FuseInto(t28, "a + b", x, t28)
+	t34 := tensorops.ExpandLike(t30, t33)
+	t35 := tensorops.FuseInto(t34, "a + b", tensorops.ExpandLike(x1, t33), t34)
+	t36 := tensorops.ExpandLike(t32, t33)
+	return t33, t35, tensorops.FuseInto(t36, "a + b", tensorops.ExpandLike(x2, t33), t36)
 }
 
 // TowerLossVGrad computes TowerLossV and its gradient with respect to the varied inputs (reverse
@@ -20570,734 +13456,241 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 // symmetric) over θ, the n elements of the tensors of t in the order of its fields (each element e
 // of Blocks in turn (e.W, the elements of e.Bs, e.Norm.Scale, e.Norm.Shift, e.Post.Scale,
 // e.Post.Shift), Out), each tensor row-major (tensorops.ParamsFlatten's order): H[i, j] =
-// ∂²TowerLossV/∂θᵢ∂θⱼ. Row i is the Hessian-vector product along the unit direction eᵢ by forward
-// mode over reverse mode (towerLossVGradJVPLanes8, the JVP of the gradient along 8 unit directions
-// at once, ⌈n/8⌉ calls, which give TowerLossV's value too), then (H + Hᵀ)/2, exactly symmetric.
+// ∂²TowerLossV/∂θᵢ∂θⱼ. Its rows are the Hessian-vector products along the unit directions by
+// forward mode over reverse mode (towerLossVGradJVPStacked, the JVP of the gradient along up to 64
+// unit directions at once, stacked in one tensor; ⌈n/64⌉ calls, which give TowerLossV's value too),
+// then (H + Hᵀ)/2, exactly symmetric.
 func TowerLossVHessian(t Tower, x *T) (f float64, h *T) {
 	t2 := t.Blocks
 	n := len(t2)
 	params := make([]*T, 0, 1)
 	for j := 0; j < n; j++ {
-		t18 := t2[j].Bs
-		params = append(append(params, t2[j].W), t18...)
-		t19 := t2[j].Post
-		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t19.Scale, t19.Shift)
+		t20 := t2[j].Bs
+		params = append(append(params, t2[j].W), t20...)
+		t21 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t21.Scale, t21.Shift)
 	}
 	params = append(params, t.Out)
 	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, n2+7)
+	rows := make([]*T, (n2+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]Tower, 8)
-		for l := 0; l < 8; l++ {
-			t13 := tensorops.ParamsBasis(params, i+l)
-			t14 := t.Blocks
-			n6 := len(t14)
-			t15 := make([]Block, n6)
-			us[l].Blocks = t15
-			off := 0
-			for j5 := 0; j5 < n6; j5++ {
-				t15[j5].W = t13[off]
-				t16 := off + 1 + len(t14[j5].Bs)
-				t15[j5].Bs = t13[off+1 : t16 : t16]
-				t15[j5].Norm.Scale = t13[t16]
-				t15[j5].Norm.Shift = t13[t16+1]
-				t17 := new(Affine)
-				t15[j5].Post = t17
-				t17.Scale = t13[t16+2]
-				t17.Shift = t13[t16+3]
-				off = t16 + 4
-			}
-			us[l].Out = t13[off]
-		}
-		u1 := us[0]
-		u2 := us[1]
-		u3 := us[2]
-		u4 := us[3]
-		u5 := us[4]
-		u6 := us[5]
-		u7 := us[6]
-		u8 := us[7]
-		tBar := new(Tower)
-		t3 := t.Blocks
-		n3 := len(t3)
-		t4 := make([]Block, n3)
-		tBar.Blocks = t4
+	for i := 0; i < n2; i += 64 {
+		t3 := tensorops.ParamsBases(params, i, 64)
+		var t22 Tower
+		t4 := t.Blocks
+		n3 := len(t4)
+		t5 := make([]Block, n3)
+		t22.Blocks = t5
+		off := 0
 		for j2 := 0; j2 < n3; j2++ {
-			t4[j2].Bs = make([]*T, len(t3[j2].Bs))
-			t12 := new(Affine)
-			t4[j2].Post = t12
+			t5[j2].W = t3[off]
+			t18 := off + 1 + len(t4[j2].Bs)
+			t5[j2].Bs = t3[off+1 : t18 : t18]
+			t5[j2].Norm.Scale = t3[t18]
+			t5[j2].Norm.Shift = t3[t18+1]
+			t19 := new(Affine)
+			t5[j2].Post = t19
+			t19.Scale = t3[t18+2]
+			t19.Shift = t3[t18+3]
+			off = t18 + 4
 		}
-		hvs := make([]*Tower, 8)
-		for l2 := 0; l2 < 8; l2++ {
-			t8 := new(Tower)
-			t9 := t.Blocks
-			n5 := len(t9)
-			t10 := make([]Block, n5)
-			t8.Blocks = t10
-			for j4 := 0; j4 < n5; j4++ {
-				t10[j4].Bs = make([]*T, len(t9[j4].Bs))
-				t11 := new(Affine)
-				t10[j4].Post = t11
-			}
-			hvs[l2] = t8
+		t22.Out = t3[off]
+		u := t22
+		tBar := new(Tower)
+		t6 := t.Blocks
+		n4 := len(t6)
+		t7 := make([]Block, n4)
+		tBar.Blocks = t7
+		for j3 := 0; j3 < n4; j3++ {
+			t7[j3].Bs = make([]*T, len(t6[j3].Bs))
+			t17 := new(Affine)
+			t7[j3].Post = t17
 		}
-		f, _, _, _, _, _, _, _, _ = towerLossVGradJVPLanes8(
-			t,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			u8,
-			tBar,
-			hvs[0],
-			hvs[1],
-			hvs[2],
-			hvs[3],
-			hvs[4],
-			hvs[5],
-			hvs[6],
-			hvs[7],
-			x,
-		)
-		for l3 := 0; l3 < 8; l3++ {
-			hvsl := hvs[l3]
-			t5 := hvsl.Blocks
-			n4 := len(t5)
-			ts := make([]*T, 0, 1)
-			for j3 := 0; j3 < n4; j3++ {
-				t6 := t5[j3].Bs
-				ts = append(append(ts, t5[j3].W), t6...)
-				t7 := t5[j3].Post
-				ts = append(ts, t5[j3].Norm.Scale, t5[j3].Norm.Shift, t7.Scale, t7.Shift)
-			}
-			rows[i+l3] = tensorops.ParamsFlatten(append(ts, hvsl.Out), params)
+		hv := new(Tower)
+		t8 := t.Blocks
+		n5 := len(t8)
+		t9 := make([]Block, n5)
+		hv.Blocks = t9
+		for j4 := 0; j4 < n5; j4++ {
+			t9[j4].Bs = make([]*T, len(t8[j4].Bs))
+			t16 := new(Affine)
+			t9[j4].Post = t16
 		}
+		f, _ = towerLossVGradJVPStacked(t, u, tBar, hv, x)
+		t10 := hv.Blocks
+		n6 := len(t10)
+		ts := make([]*T, 0, 1)
+		for j5 := 0; j5 < n6; j5++ {
+			t14 := t10[j5].Bs
+			ts = append(append(ts, t10[j5].W), t14...)
+			t15 := t10[j5].Post
+			ts = append(ts, t10[j5].Norm.Scale, t10[j5].Norm.Shift, t15.Scale, t15.Shift)
+		}
+		ts = append(ts, hv.Out)
+		t23 := u
+		t11 := t23.Blocks
+		n7 := len(t11)
+		us := make([]*T, 0, 1)
+		for j6 := 0; j6 < n7; j6++ {
+			t12 := t11[j6].Bs
+			us = append(append(us, t11[j6].W), t12...)
+			t13 := t11[j6].Post
+			us = append(us, t11[j6].Norm.Scale, t11[j6].Norm.Shift, t13.Scale, t13.Shift)
+		}
+		rows[i/64] = tensorops.ParamsFlattenLanes(ts, append(us, t23.Out), params)
 	}
 	if n2 == 0 {
 		f = TowerLossV(t, x)
 	}
-	return f, tensorops.ParamsHessian(rows[:n2], params...)
+	return f, tensorops.ParamsHessian(rows, params...)
 }
 
-// towerLossVGradJVPLanes8 computes TowerLossVGrad and its derivatives along 8 directions at once
-// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
-// TowerLossVGrad's, then the 8 tangents of each float result in order.
+// towerLossVGradJVPStacked computes TowerLossVGrad and its derivative along the tangents (forward
+// mode).
 //
-// Varied inputs: t (tangents dt1, dt2, dt3, dt4, dt5, dt6, dt7, dt8), tBar (tangents dtBar1,
-// dtBar2, dtBar3, dtBar4, dtBar5, dtBar6, dtBar7, dtBar8).
-// Fixed inputs (zero tangents): x.
+// Varied inputs: t (tangent dt), tBar (tangent dtBar).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of TowerLossVGrad; its tangent.
+// Shadows: dt, dtBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values TowerLossVGrad writes are written (overwritten) into the shadows: tBar
+// into dtBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
-func towerLossVGradJVPLanes8(
-	t, dt1, dt2, dt3, dt4, dt5, dt6, dt7, dt8 Tower,
-	tBar, dtBar1, dtBar2, dtBar3, dtBar4, dtBar5, dtBar6, dtBar7, dtBar8 *Tower,
-	x *T,
-) (float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64) {
 	t2 := t.Blocks
-	t3 := dt1.Blocks
+	t3 := dt.Blocks
 	n := len(t2)
-	dt1.Blocks = append(t3, make([]Block, max(n-len(t3), 0))...)
-	dt1_2 := dt1
-	t4 := dt2.Blocks
-	dt2.Blocks = append(t4, make([]Block, max(n-len(t4), 0))...)
-	dt2_2 := dt2
-	t5 := dt3.Blocks
-	dt3.Blocks = append(t5, make([]Block, max(n-len(t5), 0))...)
-	dt3_2 := dt3
-	t6 := dt4.Blocks
-	dt4.Blocks = append(t6, make([]Block, max(n-len(t6), 0))...)
-	dt4_2 := dt4
-	t7 := dt5.Blocks
-	dt5.Blocks = append(t7, make([]Block, max(n-len(t7), 0))...)
-	dt5_2 := dt5
-	t8 := dt6.Blocks
-	dt6.Blocks = append(t8, make([]Block, max(n-len(t8), 0))...)
-	dt6_2 := dt6
-	t9 := dt7.Blocks
-	dt7.Blocks = append(t9, make([]Block, max(n-len(t9), 0))...)
-	dt7_2 := dt7
-	t10 := dt8.Blocks
-	dt8.Blocks = append(t10, make([]Block, max(n-len(t10), 0))...)
-	dt8_2 := dt8
-	t11 := dtBar1.Blocks
-	dtBar1.Blocks = append(t11, make([]Block, max(len(tBar.Blocks)-len(t11), 0))...)
-	t12 := dtBar2.Blocks
-	dtBar2.Blocks = append(t12, make([]Block, max(len(tBar.Blocks)-len(t12), 0))...)
-	t13 := dtBar3.Blocks
-	dtBar3.Blocks = append(t13, make([]Block, max(len(tBar.Blocks)-len(t13), 0))...)
-	t14 := dtBar4.Blocks
-	dtBar4.Blocks = append(t14, make([]Block, max(len(tBar.Blocks)-len(t14), 0))...)
-	t15 := dtBar5.Blocks
-	dtBar5.Blocks = append(t15, make([]Block, max(len(tBar.Blocks)-len(t15), 0))...)
-	t16 := dtBar6.Blocks
-	dtBar6.Blocks = append(t16, make([]Block, max(len(tBar.Blocks)-len(t16), 0))...)
-	t17 := dtBar7.Blocks
-	dtBar7.Blocks = append(t17, make([]Block, max(len(tBar.Blocks)-len(t17), 0))...)
-	t18 := dtBar8.Blocks
-	dtBar8.Blocks = append(t18, make([]Block, max(len(tBar.Blocks)-len(t18), 0))...)
+	dt.Blocks = append(t3, make([]Block, max(n-len(t3), 0))...)
+	dt2 := dt
+	t4 := dtBar.Blocks
+	dtBar.Blocks = append(t4, make([]Block, max(len(tBar.Blocks)-len(t4), 0))...)
 	var tapeValuesBuf [128]Affine
-	var dtapeValuesBuf1 [128]Affine
-	var dtapeValuesBuf2 [128]Affine
-	var dtapeValuesBuf3 [128]Affine
-	var dtapeValuesBuf4 [128]Affine
-	var dtapeValuesBuf5 [128]Affine
-	var dtapeValuesBuf6 [128]Affine
-	var dtapeValuesBuf7 [128]Affine
-	var dtapeValuesBuf8 [128]Affine
-	t19 := tapeValuesBuf[:0]
+	var dtapeValuesBuf [128]Affine
+	t5 := tapeValuesBuf[:0]
 	var tapePointersBuf [256]*T
-	var dtapePointersBuf1 [256]*T
-	var dtapePointersBuf2 [256]*T
-	var dtapePointersBuf3 [256]*T
-	var dtapePointersBuf4 [256]*T
-	var dtapePointersBuf5 [256]*T
-	var dtapePointersBuf6 [256]*T
-	var dtapePointersBuf7 [256]*T
-	var dtapePointersBuf8 [256]*T
-	t20 := tapePointersBuf[:0]
-	var t243 Affine
-	var t244 Affine
-	var t245 Affine
-	var t246 Affine
-	var t247 Affine
-	var t248 Affine
-	var t249 Affine
-	var t250 Affine
-	var t251 Affine
-	t21 := dt1_2.Blocks
-	t22 := dt2_2.Blocks
-	t23 := dt3_2.Blocks
-	t24 := dt4_2.Blocks
-	t25 := dt5_2.Blocks
-	t26 := dt6_2.Blocks
-	t27 := dt7_2.Blocks
-	t28 := dt8_2.Blocks
-	t29 := tBar.Blocks
-	t30 := dtBar1.Blocks
-	t31 := dtBar2.Blocks
-	t32 := dtBar3.Blocks
-	t33 := dtBar4.Blocks
-	t34 := dtBar5.Blocks
-	t35 := dtBar6.Blocks
-	t36 := dtBar7.Blocks
-	t37 := dtBar8.Blocks
-	t38 := max(n-len(t29), 0)
-	t39 := append(t29, make([]Block, t38)...)
-	t40 := append(t30, make([]Block, t38)...)
-	t41 := append(t31, make([]Block, t38)...)
-	t42 := append(t32, make([]Block, t38)...)
-	t43 := append(t33, make([]Block, t38)...)
-	t44 := append(t34, make([]Block, t38)...)
-	t45 := append(t35, make([]Block, t38)...)
-	t46 := append(t36, make([]Block, t38)...)
-	t47 := append(t37, make([]Block, t38)...)
-	tBar.Blocks = t39
-	dtBar1.Blocks = t40
-	dtBar2.Blocks = t41
-	dtBar3.Blocks = t42
-	dtBar4.Blocks = t43
-	dtBar5.Blocks = t44
-	dtBar6.Blocks = t45
-	dtBar7.Blocks = t46
-	dtBar8.Blocks = t47
-	t48 := *tBar
-	t49 := *dtBar1
-	t50 := *dtBar2
-	t51 := *dtBar3
-	t52 := *dtBar4
-	t53 := *dtBar5
-	t54 := *dtBar6
-	t55 := *dtBar7
-	t56 := *dtBar8
+	var dtapePointersBuf [256]*T
+	t6 := tapePointersBuf[:0]
+	var t54 Affine
+	var t55 Affine
+	t7 := dt2.Blocks
+	t8 := tBar.Blocks
+	t9 := dtBar.Blocks
+	t10 := max(n-len(t8), 0)
+	t11 := append(t8, make([]Block, t10)...)
+	t12 := append(t9, make([]Block, t10)...)
+	tBar.Blocks = t11
+	dtBar.Blocks = t12
+	t13 := *tBar
+	t14 := *dtBar
 	trips := max(n+2, 0)
-	t57 := trips * 2
-	t58 := append(t20, make([]*T, t57)...)
-	t59 := append(dtapePointersBuf1[:0], make([]*T, t57)...)
-	t60 := append(dtapePointersBuf2[:0], make([]*T, t57)...)
-	t61 := append(dtapePointersBuf3[:0], make([]*T, t57)...)
-	t62 := append(dtapePointersBuf4[:0], make([]*T, t57)...)
-	t63 := append(dtapePointersBuf5[:0], make([]*T, t57)...)
-	t64 := append(dtapePointersBuf6[:0], make([]*T, t57)...)
-	t65 := append(dtapePointersBuf7[:0], make([]*T, t57)...)
-	t66 := append(dtapePointersBuf8[:0], make([]*T, t57)...)
-	n2 := len(t20)
-	t67 := append(t19, make([]Affine, trips)...)
-	t68 := append(dtapeValuesBuf1[:0], make([]Affine, trips)...)
-	t69 := append(dtapeValuesBuf2[:0], make([]Affine, trips)...)
-	t70 := append(dtapeValuesBuf3[:0], make([]Affine, trips)...)
-	t71 := append(dtapeValuesBuf4[:0], make([]Affine, trips)...)
-	t72 := append(dtapeValuesBuf5[:0], make([]Affine, trips)...)
-	t73 := append(dtapeValuesBuf6[:0], make([]Affine, trips)...)
-	t74 := append(dtapeValuesBuf7[:0], make([]Affine, trips)...)
-	n3 := len(t19)
-	tapePointers := t58[:n2]
-	dtapePointers1 := t59[:n2]
-	dtapePointers2 := t60[:n2]
-	dtapePointers3 := t61[:n2]
-	dtapePointers4 := t62[:n2]
-	dtapePointers5 := t63[:n2]
-	dtapePointers6 := t64[:n2]
-	dtapePointers7 := t65[:n2]
-	dtapePointers8 := t66[:n2]
-	tapeValues := t67[:n3]
-	dtapeValues1 := t68[:n3]
-	dtapeValues2 := t69[:n3]
-	dtapeValues3 := t70[:n3]
-	dtapeValues4 := t71[:n3]
-	dtapeValues5 := t72[:n3]
-	dtapeValues6 := t73[:n3]
-	dtapeValues7 := t74[:n3]
-	dtapeValues8 := append(dtapeValuesBuf8[:0], make([]Affine, trips)...)[:n3]
-	var dx1 *T
-	var dx2 *T
-	var dx3 *T
-	var dx4 *T
-	var dx5 *T
-	var dx6 *T
-	var dx7 *T
-	var dx8 *T
+	t15 := trips * 2
+	t16 := append(t6, make([]*T, t15)...)
+	t17 := append(dtapePointersBuf[:0], make([]*T, t15)...)
+	n2 := len(t6)
+	t18 := append(t5, make([]Affine, trips)...)
+	n3 := len(t5)
+	tapePointers := t16[:n2]
+	dtapePointers := t17[:n2]
+	tapeValues := t18[:n3]
+	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:n3]
+	var dx *T
 	i := 0
 	for i < n {
 		b2 := t2[i]
-		db1_2 := t21[i]
-		db2_2 := t22[i]
-		db3_2 := t23[i]
-		db4_2 := t24[i]
-		db5_2 := t25[i]
-		db6_2 := t26[i]
-		db7_2 := t27[i]
-		db8_2 := t28[i]
-		t225 := b2.W
-		t226 := db1_2.W
-		t227 := db2_2.W
-		t228 := db3_2.W
-		t229 := db4_2.W
-		t230 := db5_2.W
-		t231 := db6_2.W
-		t232 := db7_2.W
-		t233 := db8_2.W
-		t234 := b2.Norm
-		t235 := db1_2.Norm
-		t236 := db2_2.Norm
-		t237 := db3_2.Norm
-		t238 := db4_2.Norm
-		t239 := db5_2.Norm
-		t240 := db6_2.Norm
-		t241 := db7_2.Norm
-		t242 := db8_2.Norm
-		x2, dx1_2, dx2_2, dx3_2, dx4_2, dx5_2, dx6_2, dx7_2, dx8_2 := blockJVPLanes8(
-			t225,
-			t226,
-			t227,
-			t228,
-			t229,
-			t230,
-			t231,
-			t232,
-			t233,
-			b2.Bs,
-			db1_2.Bs,
-			db2_2.Bs,
-			db3_2.Bs,
-			db4_2.Bs,
-			db5_2.Bs,
-			db6_2.Bs,
-			db7_2.Bs,
-			db8_2.Bs,
-			t234,
-			t235,
-			t236,
-			t237,
-			t238,
-			t239,
-			t240,
-			t241,
-			t242,
-			b2.Post,
-			db1_2.Post,
-			db2_2.Post,
-			db3_2.Post,
-			db4_2.Post,
-			db5_2.Post,
-			db6_2.Post,
-			db7_2.Post,
-			db8_2.Post,
-			x,
-			dx1,
-			dx2,
-			dx3,
-			dx4,
-			dx5,
-			dx6,
-			dx7,
-			dx8,
-		)
+		db2 := t7[i]
+		t50 := b2.W
+		t51 := db2.W
+		t52 := b2.Norm
+		t53 := db2.Norm
+		x2, dx2 := blockJVPStacked(t50, t51, b2.Bs, db2.Bs, t52, t53, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t225, x)
-		dtapePointers1 = append(dtapePointers1, t226, dx1)
-		dtapePointers2 = append(dtapePointers2, t227, dx2)
-		dtapePointers3 = append(dtapePointers3, t228, dx3)
-		dtapePointers4 = append(dtapePointers4, t229, dx4)
-		dtapePointers5 = append(dtapePointers5, t230, dx5)
-		dtapePointers6 = append(dtapePointers6, t231, dx6)
-		dtapePointers7 = append(dtapePointers7, t232, dx7)
-		dtapePointers8 = append(dtapePointers8, t233, dx8)
-		tapeValues = append(tapeValues, t234)
-		dtapeValues1 = append(dtapeValues1, t235)
-		dtapeValues2 = append(dtapeValues2, t236)
-		dtapeValues3 = append(dtapeValues3, t237)
-		dtapeValues4 = append(dtapeValues4, t238)
-		dtapeValues5 = append(dtapeValues5, t239)
-		dtapeValues6 = append(dtapeValues6, t240)
-		dtapeValues7 = append(dtapeValues7, t241)
-		dtapeValues8 = append(dtapeValues8, t242)
+		tapePointers = append(tapePointers, t50, x)
+		dtapePointers = append(dtapePointers, t51, dx)
+		tapeValues = append(tapeValues, t52)
+		dtapeValues = append(dtapeValues, t53)
 		x = x2
-		dx1 = dx1_2
-		dx2 = dx2_2
-		dx3 = dx3_2
-		dx4 = dx4_2
-		dx5 = dx5_2
-		dx6 = dx6_2
-		dx7 = dx7_2
-		dx8 = dx8_2
+		dx = dx2
 	}
-	t75 := t.Out
-	t76 := dt1_2.Out
-	t77 := dt2_2.Out
-	t78 := dt3_2.Out
-	t79 := dt4_2.Out
-	t80 := dt5_2.Out
-	t81 := dt6_2.Out
-	t82 := dt7_2.Out
-	t83 := dt8_2.Out
-	t84 := tensorops.MatMulEach(t75, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
-	t85 := t84[0]
-	t86 := t84[2]
-	t87 := t84[3]
-	t88 := t84[4]
-	t89 := t84[5]
-	t90 := t84[6]
-	t91 := t84[7]
-	t92 := t84[8]
-	t93 := tensorops.MatMul(x, t76)
-	t94 := tensorops.MatMul(x, t77)
-	t95 := tensorops.MatMul(x, t78)
-	t96 := tensorops.MatMul(x, t79)
-	t97 := tensorops.MatMul(x, t80)
-	t98 := tensorops.MatMul(x, t81)
-	t99 := tensorops.MatMul(x, t82)
-	t100 := tensorops.MatMul(x, t83)
-	t101 := tensorops.LogSumExp(t85, 1)
-	t102 := tensorops.SumAll(t101)
+	t19 := t.Out
+	t20 := dt2.Out
+	t21 := tensorops.MatMulEach(t19, false, x, dx)
+	t22 := t21[0]
+	t23 := tensorops.MatMul(x, t20)
+	t24 := tensorops.LogSumExp(t22, 1)
+	t25 := tensorops.SumAll(t24)
 	i2 := n - 1
-	t103 := tensorops.ExpandAxis(tensorops.FullLike(t101, 1), t85, 1)
-	t104 := tensorops.Softmax(t85, 1)
-	t105 := tensorops.SoftmaxJVP(t104, tensorops.FuseInto(t93, "a + b", t84[1], t93), 1)
-	t106 := tensorops.SoftmaxJVP(t104, tensorops.FuseInto(t94, "a + b", t86, t94), 1)
-	t107 := tensorops.SoftmaxJVP(t104, tensorops.FuseInto(t95, "a + b", t87, t95), 1)
-	t108 := tensorops.SoftmaxJVP(t104, tensorops.FuseInto(t96, "a + b", t88, t96), 1)
-	t109 := tensorops.SoftmaxJVP(t104, tensorops.FuseInto(t97, "a + b", t89, t97), 1)
-	t110 := tensorops.SoftmaxJVP(t104, tensorops.FuseInto(t98, "a + b", t90, t98), 1)
-	t111 := tensorops.SoftmaxJVP(t104, tensorops.FuseInto(t99, "a + b", t91, t99), 1)
-	t112 := tensorops.SoftmaxJVP(t104, tensorops.FuseInto(t100, "a + b", t92, t100), 1)
-	t113 := tensorops.Mul(t103, t104)
-	t114 := tensorops.Mul(t103, t105)
-	t115 := tensorops.Mul(t103, t106)
-	t116 := tensorops.Mul(t103, t107)
-	t117 := tensorops.Mul(t103, t108)
-	t118 := tensorops.Mul(t103, t109)
-	t119 := tensorops.Mul(t103, t110)
-	t120 := tensorops.Mul(t103, t111)
-	t121 := tensorops.Mul(t103, t112)
-	t122 := tensorops.MatMulGradAEach(x, t75, false, t113, t114, t115, t116, t117, t118, t119, t120, t121)
-	xBar := t122[0]
-	t123 := t122[2]
-	t124 := t122[3]
-	t125 := t122[4]
-	t126 := t122[5]
-	t127 := t122[6]
-	t128 := t122[7]
-	t129 := t122[8]
-	t130 := tensorops.MatMulGradA(t113, x, t76, false, false)
-	dxBar1 := tensorops.FuseInto(t130, "a + b", t122[1], t130)
-	t131 := tensorops.MatMulGradA(t113, x, t77, false, false)
-	dxBar2 := tensorops.FuseInto(t131, "a + b", t123, t131)
-	t132 := tensorops.MatMulGradA(t113, x, t78, false, false)
-	dxBar3 := tensorops.FuseInto(t132, "a + b", t124, t132)
-	t133 := tensorops.MatMulGradA(t113, x, t79, false, false)
-	dxBar4 := tensorops.FuseInto(t133, "a + b", t125, t133)
-	t134 := tensorops.MatMulGradA(t113, x, t80, false, false)
-	dxBar5 := tensorops.FuseInto(t134, "a + b", t126, t134)
-	t135 := tensorops.MatMulGradA(t113, x, t81, false, false)
-	dxBar6 := tensorops.FuseInto(t135, "a + b", t127, t135)
-	t136 := tensorops.MatMulGradA(t113, x, t82, false, false)
-	dxBar7 := tensorops.FuseInto(t136, "a + b", t128, t136)
-	t137 := tensorops.MatMulGradA(t113, x, t83, false, false)
-	dxBar8 := tensorops.FuseInto(t137, "a + b", t129, t137)
-	t138 := dtBar1.Out
-	t139 := dtBar2.Out
-	t140 := dtBar3.Out
-	t141 := dtBar4.Out
-	t142 := dtBar5.Out
-	t143 := dtBar6.Out
-	t144 := dtBar7.Out
-	t145 := dtBar8.Out
-	t146 := tensorops.AccumulateMatMulGradB(tBar.Out, t113, x, t75, false, false)
-	t147 := tensorops.MatMulGradB(t114, x, t75, false, false)
-	t148 := tensorops.MatMulGradB(t113, dx1, t75, false, false)
-	t149 := tensorops.FuseInto(t147, "a + b + c", t138, t147, t148)
-	t150 := tensorops.MatMulGradB(t115, x, t75, false, false)
-	t151 := tensorops.MatMulGradB(t113, dx2, t75, false, false)
-	t152 := tensorops.FuseInto(t150, "a + b + c", t139, t150, t151)
-	t153 := tensorops.MatMulGradB(t116, x, t75, false, false)
-	t154 := tensorops.MatMulGradB(t113, dx3, t75, false, false)
-	t155 := tensorops.FuseInto(t153, "a + b + c", t140, t153, t154)
-	t156 := tensorops.MatMulGradB(t117, x, t75, false, false)
-	t157 := tensorops.MatMulGradB(t113, dx4, t75, false, false)
-	t158 := tensorops.FuseInto(t156, "a + b + c", t141, t156, t157)
-	t159 := tensorops.MatMulGradB(t118, x, t75, false, false)
-	t160 := tensorops.MatMulGradB(t113, dx5, t75, false, false)
-	t161 := tensorops.FuseInto(t159, "a + b + c", t142, t159, t160)
-	t162 := tensorops.MatMulGradB(t119, x, t75, false, false)
-	t163 := tensorops.MatMulGradB(t113, dx6, t75, false, false)
-	t164 := tensorops.FuseInto(t162, "a + b + c", t143, t162, t163)
-	t165 := tensorops.MatMulGradB(t120, x, t75, false, false)
-	t166 := tensorops.MatMulGradB(t113, dx7, t75, false, false)
-	t167 := tensorops.FuseInto(t165, "a + b + c", t144, t165, t166)
-	t168 := tensorops.MatMulGradB(t121, x, t75, false, false)
-	t169 := tensorops.MatMulGradB(t113, dx8, t75, false, false)
-	t170 := tensorops.FuseInto(t168, "a + b + c", t145, t168, t169)
-	tBar.Out = t146
-	dtBar1.Out = t149
-	dtBar2.Out = t152
-	dtBar3.Out = t155
-	dtBar4.Out = t158
-	dtBar5.Out = t161
-	dtBar6.Out = t164
-	dtBar7.Out = t167
-	dtBar8.Out = t170
+	t26 := tensorops.ExpandAxis(tensorops.FullLike(t24, 1), t22, 1)
+	t27 := tensorops.Softmax(t22, 1)
+	t28 := tensorops.SoftmaxJVP(t27, tensorops.FuseInto(t23, "a + b", t21[1], t23), 1)
+	t29 := tensorops.Mul(t26, t27)
+	t30 := tensorops.Mul(t26, t28)
+	t31 := tensorops.MatMulGradAEach(x, t19, false, t29, t30)
+	xBar := t31[0]
+	t32 := tensorops.MatMulGradA(t29, x, t20, false, false)
+	dxBar := tensorops.FuseInto(t32, "a + b", t31[1], t32)
+	t33 := dtBar.Out
+	t34 := tensorops.AccumulateMatMulGradB(tBar.Out, t29, x, t19, false, false)
+	t35 := tensorops.MatMulGradB(t30, x, t19, false, false)
+	t36 := tensorops.MatMulGradB(t29, dx, t19, false, false)
+	t37 := tensorops.FuseInto(t35, "a + b + c", t33, t35, t36)
+	tBar.Out = t34
+	dtBar.Out = t37
 	var xBar2 *T
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		dxBar1 = tensorops.ExpandLike(dxBar1, xBar2)
-		dxBar2 = tensorops.ExpandLike(dxBar2, xBar2)
-		dxBar3 = tensorops.ExpandLike(dxBar3, xBar2)
-		dxBar4 = tensorops.ExpandLike(dxBar4, xBar2)
-		dxBar5 = tensorops.ExpandLike(dxBar5, xBar2)
-		dxBar6 = tensorops.ExpandLike(dxBar6, xBar2)
-		dxBar7 = tensorops.ExpandLike(dxBar7, xBar2)
-		dxBar8 = tensorops.ExpandLike(dxBar8, xBar2)
-		t171 := len(tapeValues) - 1
+		dxBar = tensorops.ExpandLike(dxBar, xBar2)
+		t38 := len(tapeValues) - 1
 		n4 := len(tapePointers)
-		t172 := n4 - 2
-		t173 := n4 - 1
+		t39 := n4 - 2
+		t40 := n4 - 1
 		b := t2[i2]
-		db1 := t21[i2]
-		db2 := t22[i2]
-		db3 := t23[i2]
-		db4 := t24[i2]
-		db5 := t25[i2]
-		db6 := t26[i2]
-		db7 := t27[i2]
-		db8 := t28[i2]
-		bBar := t48.Blocks[i2]
-		dbBar1 := t49.Blocks[i2]
-		dbBar2 := t50.Blocks[i2]
-		dbBar3 := t51.Blocks[i2]
-		dbBar4 := t52.Blocks[i2]
-		dbBar5 := t53.Blocks[i2]
-		dbBar6 := t54.Blocks[i2]
-		dbBar7 := t55.Blocks[i2]
-		dbBar8 := t56.Blocks[i2]
-		var t174, t175, t176, t177, t178, t179, t180, t181, t182 *T
-		var t183, t184, t185, t186, t187, t188, t189, t190, t191 Affine
-		t174, t183, xBar, t175, t176, t177, t178, t179, t180, t181, t182, t184, t185, t186, t187,
-			t188, t189, t190, t191, dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 = blockReverseJVPLanes8(
-			tapePointers[t172],
-			dtapePointers1[t172],
-			dtapePointers2[t172],
-			dtapePointers3[t172],
-			dtapePointers4[t172],
-			dtapePointers5[t172],
-			dtapePointers6[t172],
-			dtapePointers7[t172],
-			dtapePointers8[t172],
+		db := t7[i2]
+		bBar := t13.Blocks[i2]
+		dbBar := t14.Blocks[i2]
+		var t41, t42 *T
+		var t43, t44 Affine
+		t41, t43, xBar, t42, t44, dxBar = blockReverseJVPStacked(
+			tapePointers[t39],
+			dtapePointers[t39],
 			b.Bs,
-			db1.Bs,
-			db2.Bs,
-			db3.Bs,
-			db4.Bs,
-			db5.Bs,
-			db6.Bs,
-			db7.Bs,
-			db8.Bs,
+			db.Bs,
 			bBar.Bs,
-			dbBar1.Bs,
-			dbBar2.Bs,
-			dbBar3.Bs,
-			dbBar4.Bs,
-			dbBar5.Bs,
-			dbBar6.Bs,
-			dbBar7.Bs,
-			dbBar8.Bs,
-			tapeValues[t171],
-			dtapeValues1[t171],
-			dtapeValues2[t171],
-			dtapeValues3[t171],
-			dtapeValues4[t171],
-			dtapeValues5[t171],
-			dtapeValues6[t171],
-			dtapeValues7[t171],
-			dtapeValues8[t171],
+			dbBar.Bs,
+			tapeValues[t38],
+			dtapeValues[t38],
 			b.Post,
-			db1.Post,
-			db2.Post,
-			db3.Post,
-			db4.Post,
-			db5.Post,
-			db6.Post,
-			db7.Post,
-			db8.Post,
+			db.Post,
 			bBar.Post,
-			dbBar1.Post,
-			dbBar2.Post,
-			dbBar3.Post,
-			dbBar4.Post,
-			dbBar5.Post,
-			dbBar6.Post,
-			dbBar7.Post,
-			dbBar8.Post,
-			tapePointers[t173],
-			dtapePointers1[t173],
-			dtapePointers2[t173],
-			dtapePointers3[t173],
-			dtapePointers4[t173],
-			dtapePointers5[t173],
-			dtapePointers6[t173],
-			dtapePointers7[t173],
-			dtapePointers8[t173],
+			dbBar.Post,
+			tapePointers[t40],
+			dtapePointers[t40],
 			xBar2,
-			dxBar1,
-			dxBar2,
-			dxBar3,
-			dxBar4,
-			dxBar5,
-			dxBar6,
-			dxBar7,
-			dxBar8,
+			dxBar,
 		)
-		t243.Scale = tensorops.Accumulate(t243.Scale, t183.Scale)
-		t244.Scale = tensorops.Add(t244.Scale, t184.Scale)
-		t245.Scale = tensorops.Add(t245.Scale, t185.Scale)
-		t246.Scale = tensorops.Add(t246.Scale, t186.Scale)
-		t247.Scale = tensorops.Add(t247.Scale, t187.Scale)
-		t248.Scale = tensorops.Add(t248.Scale, t188.Scale)
-		t249.Scale = tensorops.Add(t249.Scale, t189.Scale)
-		t250.Scale = tensorops.Add(t250.Scale, t190.Scale)
-		t251.Scale = tensorops.Add(t251.Scale, t191.Scale)
-		t243.Shift = tensorops.Accumulate(t243.Shift, t183.Shift)
-		t244.Shift = tensorops.Add(t244.Shift, t184.Shift)
-		t245.Shift = tensorops.Add(t245.Shift, t185.Shift)
-		t246.Shift = tensorops.Add(t246.Shift, t186.Shift)
-		t247.Shift = tensorops.Add(t247.Shift, t187.Shift)
-		t248.Shift = tensorops.Add(t248.Shift, t188.Shift)
-		t249.Shift = tensorops.Add(t249.Shift, t189.Shift)
-		t250.Shift = tensorops.Add(t250.Shift, t190.Shift)
-		t251.Shift = tensorops.Add(t251.Shift, t191.Shift)
-		t192 := t243
-		t193 := t244
-		t194 := t245
-		t195 := t246
-		t196 := t247
-		t197 := t248
-		t198 := t249
-		t199 := t250
-		t200 := t251
-		t243 = Affine{}
-		t244 = Affine{}
-		t245 = Affine{}
-		t246 = Affine{}
-		t247 = Affine{}
-		t248 = Affine{}
-		t249 = Affine{}
-		t250 = Affine{}
-		t251 = Affine{}
-		t201 := t49.Blocks[i2].Norm.Scale
-		t202 := t50.Blocks[i2].Norm.Scale
-		t203 := t51.Blocks[i2].Norm.Scale
-		t204 := t52.Blocks[i2].Norm.Scale
-		t205 := t53.Blocks[i2].Norm.Scale
-		t206 := t54.Blocks[i2].Norm.Scale
-		t207 := t55.Blocks[i2].Norm.Scale
-		t208 := t56.Blocks[i2].Norm.Scale
-		t48.Blocks[i2].Norm.Scale = tensorops.Accumulate(t48.Blocks[i2].Norm.Scale, t192.Scale)
-		t49.Blocks[i2].Norm.Scale = tensorops.Add(t201, t193.Scale)
-		t50.Blocks[i2].Norm.Scale = tensorops.Add(t202, t194.Scale)
-		t51.Blocks[i2].Norm.Scale = tensorops.Add(t203, t195.Scale)
-		t52.Blocks[i2].Norm.Scale = tensorops.Add(t204, t196.Scale)
-		t53.Blocks[i2].Norm.Scale = tensorops.Add(t205, t197.Scale)
-		t54.Blocks[i2].Norm.Scale = tensorops.Add(t206, t198.Scale)
-		t55.Blocks[i2].Norm.Scale = tensorops.Add(t207, t199.Scale)
-		t56.Blocks[i2].Norm.Scale = tensorops.Add(t208, t200.Scale)
-		t209 := t49.Blocks[i2].Norm.Shift
-		t210 := t50.Blocks[i2].Norm.Shift
-		t211 := t51.Blocks[i2].Norm.Shift
-		t212 := t52.Blocks[i2].Norm.Shift
-		t213 := t53.Blocks[i2].Norm.Shift
-		t214 := t54.Blocks[i2].Norm.Shift
-		t215 := t55.Blocks[i2].Norm.Shift
-		t216 := t56.Blocks[i2].Norm.Shift
-		t48.Blocks[i2].Norm.Shift = tensorops.Accumulate(t48.Blocks[i2].Norm.Shift, t192.Shift)
-		t49.Blocks[i2].Norm.Shift = tensorops.Add(t209, t193.Shift)
-		t50.Blocks[i2].Norm.Shift = tensorops.Add(t210, t194.Shift)
-		t51.Blocks[i2].Norm.Shift = tensorops.Add(t211, t195.Shift)
-		t52.Blocks[i2].Norm.Shift = tensorops.Add(t212, t196.Shift)
-		t53.Blocks[i2].Norm.Shift = tensorops.Add(t213, t197.Shift)
-		t54.Blocks[i2].Norm.Shift = tensorops.Add(t214, t198.Shift)
-		t55.Blocks[i2].Norm.Shift = tensorops.Add(t215, t199.Shift)
-		t56.Blocks[i2].Norm.Shift = tensorops.Add(t216, t200.Shift)
-		t217 := t49.Blocks[i2].W
-		t218 := t50.Blocks[i2].W
-		t219 := t51.Blocks[i2].W
-		t220 := t52.Blocks[i2].W
-		t221 := t53.Blocks[i2].W
-		t222 := t54.Blocks[i2].W
-		t223 := t55.Blocks[i2].W
-		t224 := t56.Blocks[i2].W
-		t48.Blocks[i2].W = tensorops.Accumulate(t48.Blocks[i2].W, t174)
-		t49.Blocks[i2].W = tensorops.Add(t217, t175)
-		t50.Blocks[i2].W = tensorops.Add(t218, t176)
-		t51.Blocks[i2].W = tensorops.Add(t219, t177)
-		t52.Blocks[i2].W = tensorops.Add(t220, t178)
-		t53.Blocks[i2].W = tensorops.Add(t221, t179)
-		t54.Blocks[i2].W = tensorops.Add(t222, t180)
-		t55.Blocks[i2].W = tensorops.Add(t223, t181)
-		t56.Blocks[i2].W = tensorops.Add(t224, t182)
+		t54.Scale = tensorops.Accumulate(t54.Scale, t43.Scale)
+		t55.Scale = tensorops.Add(t55.Scale, t44.Scale)
+		t54.Shift = tensorops.Accumulate(t54.Shift, t43.Shift)
+		t55.Shift = tensorops.Add(t55.Shift, t44.Shift)
+		t45 := t54
+		t46 := t55
+		t54 = Affine{}
+		t55 = Affine{}
+		t47 := t14.Blocks[i2].Norm.Scale
+		t13.Blocks[i2].Norm.Scale = tensorops.Accumulate(t13.Blocks[i2].Norm.Scale, t45.Scale)
+		t14.Blocks[i2].Norm.Scale = tensorops.Add(t47, t46.Scale)
+		t48 := t14.Blocks[i2].Norm.Shift
+		t13.Blocks[i2].Norm.Shift = tensorops.Accumulate(t13.Blocks[i2].Norm.Shift, t45.Shift)
+		t14.Blocks[i2].Norm.Shift = tensorops.Add(t48, t46.Shift)
+		t49 := t14.Blocks[i2].W
+		t13.Blocks[i2].W = tensorops.Accumulate(t13.Blocks[i2].W, t41)
+		t14.Blocks[i2].W = tensorops.Add(t49, t42)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t172]
-		dtapePointers1 = dtapePointers1[:t172]
-		dtapePointers2 = dtapePointers2[:t172]
-		dtapePointers3 = dtapePointers3[:t172]
-		dtapePointers4 = dtapePointers4[:t172]
-		dtapePointers5 = dtapePointers5[:t172]
-		dtapePointers6 = dtapePointers6[:t172]
-		dtapePointers7 = dtapePointers7[:t172]
-		dtapePointers8 = dtapePointers8[:t172]
-		tapeValues = tapeValues[:t171]
-		dtapeValues1 = dtapeValues1[:t171]
-		dtapeValues2 = dtapeValues2[:t171]
-		dtapeValues3 = dtapeValues3[:t171]
-		dtapeValues4 = dtapeValues4[:t171]
-		dtapeValues5 = dtapeValues5[:t171]
-		dtapeValues6 = dtapeValues6[:t171]
-		dtapeValues7 = dtapeValues7[:t171]
-		dtapeValues8 = dtapeValues8[:t171]
+		tapePointers = tapePointers[:t39]
+		dtapePointers = dtapePointers[:t39]
+		tapeValues = tapeValues[:t38]
+		dtapeValues = dtapeValues[:t38]
 	}
-	return t102, 0, 0, 0, 0, 0, 0, 0, 0
+	return t25, 0
 }
 
 // TowerLossVHessDiag returns TowerLossV and the diagonal of its Hessian with respect to t, as a
@@ -22084,4 +14477,304 @@ func towerLossVTaylorWrtT(
 	t107 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t63), 1))
 	t108 := tensorops.SumAll(t99)
 	return tensorops.SumAll(t65), t100, t101, t102, t103, t104, t105, t106, t107, t108
+}
+
+// blockTaylor propagates 8 second-order jets of block at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8, with the sum of their
+// second coefficients in p9,
+// it returns the results of block and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: w (w1, w2, w3, w4, w5, w6, w7, w8, w9), biases (biases1, biases2, biases3,
+// biases4, biases5, biases6, biases7, biases8, biases9), norm (norm1, norm2, norm3, norm4, norm5,
+// norm6, norm7, norm8, norm9), post (post1, post2, post3, post4, post5, post6, post7, post8,
+// post9), x (x1, x2, x3, x4, x5, x6, x7, x8, x9).
+func blockTaylor(
+	w, w1, w2, w3, w4, w5, w6, w7, w8, w9 *T,
+	biases, biases1, biases2, biases3, biases4, biases5, biases6, biases7, biases8, biases9 []*T,
+	norm, norm1, norm2, norm3, norm4, norm5, norm6, norm7, norm8, norm9 Affine,
+	post, post1, post2, post3, post4, post5, post6, post7, post8, post9 *Affine,
+	x, x1, x2, x3, x4, x5, x6, x7, x8, x9 *T,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	t := tensorops.MatMulEach(w, false, x, x1, x2, x3, x4, x5, x6, x7, x8, x9)
+	h := t[0]
+	t2 := t[1]
+	t3 := t[2]
+	t4 := t[3]
+	t5 := t[4]
+	t6 := t[5]
+	t7 := t[6]
+	t8 := t[7]
+	t9 := t[8]
+	t10 := t[9]
+	t11 := tensorops.MatMulEach(w1, false, x, x1)
+	t12 := t11[1]
+	h1 := tensorops.Add(t2, t11[0])
+	t13 := tensorops.MatMulEach(w2, false, x, x2)
+	t14 := t13[1]
+	h2 := tensorops.Add(t3, t13[0])
+	t15 := tensorops.MatMulEach(w3, false, x, x3)
+	t16 := t15[1]
+	h3 := tensorops.Add(t4, t15[0])
+	t17 := tensorops.MatMulEach(w4, false, x, x4)
+	t18 := t17[1]
+	h4 := tensorops.Add(t5, t17[0])
+	t19 := tensorops.MatMulEach(w5, false, x, x5)
+	t20 := t19[1]
+	h5 := tensorops.Add(t6, t19[0])
+	t21 := tensorops.MatMulEach(w6, false, x, x6)
+	t22 := t21[1]
+	h6 := tensorops.Add(t7, t21[0])
+	t23 := tensorops.MatMulEach(w7, false, x, x7)
+	t24 := t23[1]
+	h7 := tensorops.Add(t8, t23[0])
+	t25 := tensorops.MatMulEach(w8, false, x, x8)
+	h8 := tensorops.Add(t9, t25[0])
+	t26 := tensorops.MatMul(x, w9)
+	h9 := tensorops.FuseInto(
+		t26,
+		"a + b + c + d + e + f + g + h + (i + j)",
+		t12,
+		t14,
+		t16,
+		t18,
+		t20,
+		t22,
+		t24,
+		t25[1],
+		t26,
+		t10,
+	)
+	for i := 0; i < len(biases); i++ {
+		h = tensorops.Add(h, biases[i])
+		t137 := tensorops.ExpandLike(biases1[i], h)
+		h1 = tensorops.Add(tensorops.ExpandLike(h1, h), t137)
+		t138 := tensorops.ExpandLike(biases2[i], h)
+		h2 = tensorops.Add(tensorops.ExpandLike(h2, h), t138)
+		t139 := tensorops.ExpandLike(biases3[i], h)
+		h3 = tensorops.Add(tensorops.ExpandLike(h3, h), t139)
+		t140 := tensorops.ExpandLike(biases4[i], h)
+		h4 = tensorops.Add(tensorops.ExpandLike(h4, h), t140)
+		t141 := tensorops.ExpandLike(biases5[i], h)
+		h5 = tensorops.Add(tensorops.ExpandLike(h5, h), t141)
+		t142 := tensorops.ExpandLike(biases6[i], h)
+		h6 = tensorops.Add(tensorops.ExpandLike(h6, h), t142)
+		t143 := tensorops.ExpandLike(biases7[i], h)
+		h7 = tensorops.Add(tensorops.ExpandLike(h7, h), t143)
+		t144 := tensorops.ExpandLike(biases8[i], h)
+		h8 = tensorops.Add(tensorops.ExpandLike(h8, h), t144)
+		t145 := tensorops.ExpandLike(biases9[i], h)
+		h9 = tensorops.Add(tensorops.ExpandLike(h9, h), t145)
+	}
+	t27 := tensorops.Tanh(h)
+	t28 := tensorops.TanhJVP(t27, h1)
+	t29 := tensorops.TanhJVP(t27, h2)
+	t30 := tensorops.TanhJVP(t27, h3)
+	t31 := tensorops.Fuse(
+		"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
+		t27,
+		t28,
+		h1,
+		t29,
+		h2,
+		t30,
+		h3,
+	)
+	t32 := tensorops.TanhJVP(t27, h4)
+	t33 := tensorops.TanhJVP(t27, h5)
+	t34 := tensorops.TanhJVP(t27, h6)
+	t35 := tensorops.FuseInto(
+		t31,
+		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
+		t31,
+		t27,
+		t32,
+		h4,
+		t33,
+		h5,
+		t34,
+		h6,
+	)
+	t36 := tensorops.TanhJVP(t27, h7)
+	t37 := tensorops.TanhJVP(t27, h8)
+	t38 := norm.Scale
+	t39 := norm1.Scale
+	t40 := norm2.Scale
+	t41 := norm3.Scale
+	t42 := norm4.Scale
+	t43 := norm5.Scale
+	t44 := norm6.Scale
+	t45 := norm7.Scale
+	t46 := norm8.Scale
+	t47 := tensorops.Fuse("a*b + c*d", t38, t28, t27, t39)
+	t48 := tensorops.Fuse("a*b + c*d", t38, t29, t27, t40)
+	t49 := tensorops.Fuse("a*b + c*d", t38, t30, t27, t41)
+	t50 := tensorops.Fuse(
+		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
+		t39,
+		t28,
+		t40,
+		t29,
+		t41,
+		t30,
+	)
+	t51 := tensorops.Fuse("a*b + c*d", t38, t32, t27, t42)
+	t52 := tensorops.Fuse("a*b + c*d", t38, t33, t27, t43)
+	t53 := tensorops.Fuse("a*b + c*d", t38, t34, t27, t44)
+	t54 := tensorops.FuseInto(
+		t50,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
+		t50,
+		t42,
+		t32,
+		t43,
+		t33,
+		t44,
+		t34,
+	)
+	t55 := tensorops.Fuse("a*b + c*d", t38, t36, t27, t45)
+	t56 := tensorops.Fuse("a*b + c*d", t38, t37, t27, t46)
+	t57 := tensorops.FuseInto(
+		t35,
+		"a*(b + 0.5*(-(c*d + d*c)*e) + 0.5*(-(c*f + f*c)*g) + (1 - c*c)*h) + c*i",
+		t38,
+		t35,
+		t27,
+		t36,
+		h7,
+		t37,
+		h8,
+		h9,
+		norm9.Scale,
+	)
+	t58 := tensorops.FuseInto(
+		t54,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + f",
+		t54,
+		t45,
+		t36,
+		t46,
+		t37,
+		t57,
+	)
+	h10 := tensorops.Fuse("a*b + c", t27, t38, norm.Shift)
+	t59 := tensorops.ExpandLike(t47, h10)
+	h1_2 := tensorops.FuseInto(t59, "a + b", t59, tensorops.ExpandLike(norm1.Shift, h10))
+	t60 := tensorops.ExpandLike(t48, h10)
+	h2_2 := tensorops.FuseInto(t60, "a + b", t60, tensorops.ExpandLike(norm2.Shift, h10))
+	t61 := tensorops.ExpandLike(t49, h10)
+	h3_2 := tensorops.FuseInto(t61, "a + b", t61, tensorops.ExpandLike(norm3.Shift, h10))
+	t62 := tensorops.ExpandLike(t51, h10)
+	h4_2 := tensorops.FuseInto(t62, "a + b", t62, tensorops.ExpandLike(norm4.Shift, h10))
+	t63 := tensorops.ExpandLike(t52, h10)
+	h5_2 := tensorops.FuseInto(t63, "a + b", t63, tensorops.ExpandLike(norm5.Shift, h10))
+	t64 := tensorops.ExpandLike(t53, h10)
+	h6_2 := tensorops.FuseInto(t64, "a + b", t64, tensorops.ExpandLike(norm6.Shift, h10))
+	t65 := tensorops.ExpandLike(t55, h10)
+	h7_2 := tensorops.FuseInto(t65, "a + b", t65, tensorops.ExpandLike(norm7.Shift, h10))
+	t66 := tensorops.ExpandLike(t56, h10)
+	h8_2 := tensorops.FuseInto(t66, "a + b", t66, tensorops.ExpandLike(norm8.Shift, h10))
+	t67 := tensorops.ExpandLike(t58, h10)
+	t68 := tensorops.ExpandLike(norm9.Shift, h10)
+	t69 := post.Scale
+	t70 := post1.Scale
+	t71 := post2.Scale
+	t72 := post3.Scale
+	t73 := post4.Scale
+	t74 := post5.Scale
+	t75 := post6.Scale
+	t76 := post7.Scale
+	t77 := post8.Scale
+	t78 := post9.Scale
+	t79 := tensorops.Fuse("a*b + c*d", t69, h1_2, h10, t70)
+	t80 := tensorops.Fuse("a*b + c*d", t69, h2_2, h10, t71)
+	t81 := tensorops.Fuse("a*b + c*d", t69, h3_2, h10, t72)
+	t82 := tensorops.Fuse(
+		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
+		t70,
+		h1_2,
+		t71,
+		h2_2,
+		t72,
+		h3_2,
+	)
+	t83 := tensorops.Fuse("a*b + c*d", t69, h4_2, h10, t73)
+	t84 := tensorops.Fuse("a*b + c*d", t69, h5_2, h10, t74)
+	t85 := tensorops.Fuse("a*b + c*d", t69, h6_2, h10, t75)
+	t86 := tensorops.FuseInto(
+		t82,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
+		t82,
+		t73,
+		h4_2,
+		t74,
+		h5_2,
+		t75,
+		h6_2,
+	)
+	t87 := tensorops.Fuse("a*b + c*d", t69, h7_2, h10, t76)
+	t88 := tensorops.Fuse("a*b + c*d", t69, h8_2, h10, t77)
+	t89 := tensorops.FuseInto(
+		t86,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (f*(g + h) + i*j)",
+		t86,
+		t76,
+		h7_2,
+		t77,
+		h8_2,
+		t69,
+		t67,
+		t68,
+		h10,
+		t78,
+	)
+	t90 := post1.Shift
+	t91 := post2.Shift
+	t92 := post3.Shift
+	t93 := post4.Shift
+	t94 := post5.Shift
+	t95 := post6.Shift
+	t96 := post7.Shift
+	t97 := post8.Shift
+	t98 := post9.Shift
+	t99 := tensorops.Fuse("a*b + c", h10, t69, post.Shift)
+	t100 := tensorops.ExpandLike(t79, t99)
+	t101 := tensorops.FuseInto(t100, "a + b", t100, tensorops.ExpandLike(t90, t99))
+	t102 := tensorops.ExpandLike(t80, t99)
+	t103 := tensorops.FuseInto(t102, "a + b", t102, tensorops.ExpandLike(t91, t99))
+	t104 := tensorops.ExpandLike(t81, t99)
+	t105 := tensorops.FuseInto(t104, "a + b", t104, tensorops.ExpandLike(t92, t99))
+	t106 := tensorops.ExpandLike(t83, t99)
+	t107 := tensorops.FuseInto(t106, "a + b", t106, tensorops.ExpandLike(t93, t99))
+	t108 := tensorops.ExpandLike(t84, t99)
+	t109 := tensorops.FuseInto(t108, "a + b", t108, tensorops.ExpandLike(t94, t99))
+	t110 := tensorops.ExpandLike(t85, t99)
+	t111 := tensorops.FuseInto(t110, "a + b", t110, tensorops.ExpandLike(t95, t99))
+	t112 := tensorops.ExpandLike(t87, t99)
+	t113 := tensorops.FuseInto(t112, "a + b", t112, tensorops.ExpandLike(t96, t99))
+	t114 := tensorops.ExpandLike(t88, t99)
+	t115 := tensorops.FuseInto(t114, "a + b", t114, tensorops.ExpandLike(t97, t99))
+	t116 := tensorops.ExpandLike(t89, t99)
+	t117 := tensorops.FuseInto(t116, "a + b", t116, tensorops.ExpandLike(t98, t99))
+	t118 := tensorops.FuseInto(t99, "a + b", x, t99)
+	t119 := tensorops.ExpandLike(t101, t118)
+	t120 := tensorops.FuseInto(t119, "a + b", tensorops.ExpandLike(x1, t118), t119)
+	t121 := tensorops.ExpandLike(t103, t118)
+	t122 := tensorops.FuseInto(t121, "a + b", tensorops.ExpandLike(x2, t118), t121)
+	t123 := tensorops.ExpandLike(t105, t118)
+	t124 := tensorops.FuseInto(t123, "a + b", tensorops.ExpandLike(x3, t118), t123)
+	t125 := tensorops.ExpandLike(t107, t118)
+	t126 := tensorops.FuseInto(t125, "a + b", tensorops.ExpandLike(x4, t118), t125)
+	t127 := tensorops.ExpandLike(t109, t118)
+	t128 := tensorops.FuseInto(t127, "a + b", tensorops.ExpandLike(x5, t118), t127)
+	t129 := tensorops.ExpandLike(t111, t118)
+	t130 := tensorops.FuseInto(t129, "a + b", tensorops.ExpandLike(x6, t118), t129)
+	t131 := tensorops.ExpandLike(t113, t118)
+	t132 := tensorops.FuseInto(t131, "a + b", tensorops.ExpandLike(x7, t118), t131)
+	t133 := tensorops.ExpandLike(t115, t118)
+	t134 := tensorops.FuseInto(t133, "a + b", tensorops.ExpandLike(x8, t118), t133)
+	t135 := tensorops.ExpandLike(t117, t118)
+	t136 := tensorops.FuseInto(t135, "a + b", tensorops.ExpandLike(x9, t118), t135)
+	return t118, t120, t122, t124, t126, t128, t130, t132, t134, t136
 }
