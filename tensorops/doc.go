@@ -17,7 +17,10 @@
 // (and Fuse's Tanh) by a float32 kernel within 3 ulps of the correctly
 // rounded result (1.8e-7 relative, math32.go; 4–5× faster than rounding
 // math.Tanh's float64 result); the other transcendental functions round
-// package math's float64 results, within half an ulp.
+// package math's float64 results, within half an ulp. Built with Go's
+// experimental SIMD support (GOEXPERIMENT=simd) on amd64 with AVX2, Tanh
+// of float32 tensors computes eight elements at a time (5× faster again),
+// bit for bit the same results.
 //
 // # Views and copies
 //

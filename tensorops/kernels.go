@@ -185,10 +185,7 @@ func unaryVec[T Float](op unOp, d, a []T, p, q T) {
 		}
 	case uTanh:
 		if d32, ok := any(d).([]float32); ok {
-			a32 := any(a).([]float32)
-			for i := range d32 {
-				d32[i] = tanh32(a32[i])
-			}
+			tanh32Slice(d32, any(a).([]float32))
 			return
 		}
 		for i := range d {
