@@ -363,11 +363,6 @@ func carries(t types.Type) bool {
 	return !ok || b.Info()&(types.IsFloat|types.IsComplex) != 0
 }
 
-// isTuple reports whether t is a tuple (a call's several results).
-func isTuple(t types.Type) bool {
-	_, ok := t.(*types.Tuple)
-	return ok
-}
 
 // describe names v for a message: its op, and a call's callee.
 func describe(v *ir.Value) string {

@@ -66,7 +66,7 @@ func checkLanes(t *testing.T, name string, L int, f func(args ...*Tensor) *Tenso
 	if got == nil {
 		t.Fatalf("%s: got nil, want %v", name, want[0].shape)
 	}
-	if !got.lanes {
+	if !IsLanes(got) {
 		t.Fatalf("%s: result of shape %v not marked", name, got.shape)
 	}
 	if got.shape[0] != L || !sameShape(got.shape[1:], want[0].shape) {
