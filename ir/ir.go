@@ -138,6 +138,19 @@ const SuspendBuiltin = "suspend"
 // see it as a call of an unknown function.
 const LaneSumBuiltin = "lanesum"
 
+// LaneTensorBuiltin is the name of the builtin by which Taylor mode with
+// stacked directions returns a float of directions as the tensor of
+// directions it stands for (ssaad.Options.ScalarLanes): a call of it
+// takes a float and returns a tensor. ssaad.RetypeStacked replaces it by
+// its argument, made that tensor, before the code is emitted.
+const LaneTensorBuiltin = "lanetensor"
+
+// LaneFloatBuiltin is LaneTensorBuiltin's converse: a tensor of
+// directions of scalars that a callee returned, seen as the float it
+// stands for by a caller with stacked directions (ssaad.RetypeStacked
+// replaces it by the tensor).
+const LaneFloatBuiltin = "lanefloat"
+
 // Suspend describes a function split in two by a call of SuspendBuiltin:
 // the function returns, when it reaches that call, the call's first
 // len(Types) arguments and a continuation, a func value whose parameters

@@ -225,6 +225,16 @@ func builtinType(v *Value) string {
 		}
 		want = v.Args[0].Type
 	case "print", "println", "clear", SuspendBuiltin:
+	case LaneFloatBuiltin:
+		if len(v.Args) != 1 || !IsTensor(v.Args[0].Type) {
+			return "lanefloat takes a tensor and returns a float"
+		}
+		want = v.Type
+	case LaneTensorBuiltin:
+		if len(v.Args) != 1 || !IsTensor(v.Type) {
+			return "lanetensor takes a float and returns a tensor"
+		}
+		want = v.Type
 	case LaneSumBuiltin:
 		if len(v.Args) != 1 || !types.Identical(v.Args[0].Type, v.Type) {
 			return "lanesum takes a float and returns one of its type"

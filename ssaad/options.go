@@ -111,6 +111,11 @@ type Options struct {
 	// zero and not computed. A collapsed coefficient, a sum over the
 	// directions, is still computed.
 	NoScalarCoefs bool
+	// ScalarLanes, internal, with Stacked in Taylor mode (not collapsed):
+	// the coefficients of the float results are returned as tensors of
+	// directions [L] (*tensorops.Tensor, marked), one scalar per
+	// direction: the Hessian diagonal's jets.
+	ScalarLanes bool
 	// Checkpoint is reverse mode's checkpoint=C: the loops of the
 	// function whose steps are calls keep at most C copies of their state
 	// at once and recompute the steps between them (binomial
@@ -222,6 +227,9 @@ func (o Options) String() string {
 	}
 	if o.NoScalarCoefs {
 		sb.WriteString(" noscalarcoefs")
+	}
+	if o.ScalarLanes {
+		sb.WriteString(" scalarlanes")
 	}
 	if o.Order > 0 {
 		fmt.Fprintf(&sb, " order=%d", o.Order)

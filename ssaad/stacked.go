@@ -363,7 +363,6 @@ func carries(t types.Type) bool {
 	return !ok || b.Info()&(types.IsFloat|types.IsComplex) != 0
 }
 
-
 // describe names v for a message: its op, and a call's callee.
 func describe(v *ir.Value) string {
 	if v.Op == ir.OpCall && v.Callee != nil {
@@ -409,11 +408,25 @@ func RetypeStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
 	}
 	dep := stackedDeps(f, resultLanes)
 	uses := ir.Uses(f)
-	var floats []*ir.Value
+	var floats, lanes, zeros []*ir.Value
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			if v.Op == ir.OpCall && v.Callee != nil && v.Callee.Builtin == LaneSumBuiltin {
 				floats = append(floats, v) // rewritten below, whether or not its argument depends
+				continue
+			}
+			if v.Op == ir.OpCall && v.Callee != nil && v.Callee.Builtin == ir.LaneFloatBuiltin && !dep[v] {
+				if !IsZero(v.Args[0]) {
+					return fmt.Errorf("%s: a callee's coefficient of directions does not depend on them", f.Name)
+				}
+				zeros = append(zeros, v) // a zero coefficient: 0
+				continue
+			}
+			if v.Op == ir.OpCall && v.Callee != nil && v.Callee.Builtin == ir.LaneTensorBuiltin {
+				if !dep[v.Args[0]] || !isFloat64(v.Args[0].Type) {
+					return fmt.Errorf("%s: a coefficient returned as directions is not a float64 of directions", f.Name)
+				}
+				lanes = append(lanes, v)
 				continue
 			}
 			if dep[v] && isFloat64(v.Type) {
@@ -434,6 +447,16 @@ func RetypeStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
 	}
 	for _, v := range floats {
 		retype(f, v, dep, tensorT)
+	}
+	for _, v := range zeros {
+		ir.ReplaceUses(f, v, f.ConstValue(v.Type, constant.MakeFloat64(0)))
+		v.Block.Instrs = slices.DeleteFunc(v.Block.Instrs, func(x *ir.Value) bool { return x == v })
+	}
+	// The coefficients returned as tensors of directions are those
+	// tensors now.
+	for _, v := range lanes {
+		ir.ReplaceUses(f, v, v.Args[0])
+		v.Block.Instrs = slices.DeleteFunc(v.Block.Instrs, func(x *ir.Value) bool { return x == v })
 	}
 	return nil
 }
@@ -474,6 +497,9 @@ func retypable(v *ir.Value, dep map[*ir.Value]bool) error {
 		if c := v.Callee; c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == templates.TensorPkg && scalarLanes[c.Func.Name()] != "" {
 			return nil
 		}
+		if v.Callee.Builtin == ir.LaneFloatBuiltin {
+			return nil
+		}
 	}
 	return fmt.Errorf("a float per direction from %s", describe(v))
 }
@@ -492,7 +518,7 @@ func takesScalarLanes(u, v *ir.Value, dep map[*ir.Value]bool) error {
 		}
 	case ir.OpCall:
 		c := u.Callee
-		if c.Builtin == LaneSumBuiltin {
+		if c.Builtin == LaneSumBuiltin || c.Builtin == ir.LaneTensorBuiltin {
 			return nil
 		}
 		if c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == templates.TensorPkg {
@@ -526,6 +552,11 @@ func retype(f *ir.Func, v *ir.Value, dep map[*ir.Value]bool, tensorT types.Type)
 			return
 		}
 		v.Callee = fn("LaneSum")
+		return
+	case v.Op == ir.OpCall && v.Callee.Builtin == ir.LaneFloatBuiltin:
+		// The callee's tensor of directions itself.
+		ir.ReplaceUses(f, v, v.Args[0])
+		v.Block.Instrs = slices.DeleteFunc(v.Block.Instrs, func(x *ir.Value) bool { return x == v })
 		return
 	case v.Op == ir.OpCall:
 		v.Callee = fn(scalarLanes[v.Callee.Func.Name()])

@@ -693,3 +693,22 @@ func laneGatherGrad(g, like *Tensor, axis int, idx []int) *Tensor {
 	ax := normAxis("GatherGrad", like.dataView(), axis)
 	return marked(GatherGrad(g.plain(), laneLike(like, L), ax+1, idx))
 }
+
+// LanesInto sets dst[at+l] = s·t_l for each direction l of t, a tensor of
+// directions of scalars ([L], marked), and returns dst; a nil t (zero for
+// every direction) sets nothing. The Hessian diagonal's helper stores
+// the second coefficients of its stacked jets with it.
+// It panics if t is not such a tensor or dst is too short.
+func LanesInto(dst []float64, at int, s float64, t *Tensor) []float64 {
+	if t == nil {
+		return dst
+	}
+	mustLanes("LanesInto", t)
+	if len(t.shape) != 1 || at < 0 || at+t.shape[0] > len(dst) {
+		panic(fmt.Sprintf("tensorops: LanesInto: shape %v at %d of %d elements", t.shape, at, len(dst)))
+	}
+	for l, x := range floats64(t.plain().Contiguous()) {
+		dst[at+l] = s * x
+	}
+	return dst
+}

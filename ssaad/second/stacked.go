@@ -39,6 +39,19 @@ func stackedJet(req *ssaad.Request, env ssaad.Env) (*ir.DerivedFunc, error) {
 	return be.Build("taylor", opts, req.Target, req.Active, req.Pos)
 }
 
+// stackedDiagJet returns the second-order jet of req.Target with stacked
+// directions whose float coefficients are tensors of directions,
+// FTaylorStacked(…, x, U, …) (f, f1, f2 *tensorops.Tensor): f2's
+// direction l is ½·uₗᵀ∇²F·uₗ; built now, so that a refusal is known.
+func stackedDiagJet(req *ssaad.Request, env ssaad.Env) (*ir.DerivedFunc, error) {
+	be, ok := env.(ssaad.BuildEnv)
+	if !ok {
+		return nil, fmt.Errorf("this environment cannot compose modes")
+	}
+	opts := ssaad.Options{Order: 2, Line: true, Stacked: true, ScalarLanes: true}
+	return be.Build("taylor", opts, req.Target, req.Active, req.Pos)
+}
+
 // stackedGradJVP returns the JVP of the gradient of req.Target with
 // respect to x (parameter k), a tensor or a struct of tensors, with
 // stacked directions, and whether the gradient takes a shadow of x (see
@@ -144,6 +157,34 @@ func (h Helper) stackedHVP(b *helperBuilder, req *ssaad.Request, args []*ir.Valu
 		"(any L ≥ 1, stacked on its first axis), and the result a fresh tensor [L, …] of the same shape whose "+
 		"element l is ∇²%s·%s[l]. The directions travel stacked: a product by a weight matrix is one matrix product for all "+
 		"of them.", req.Name, name, vs.Name, xname, gj.Name, vs.Name, xname, name, vs.Name)
+}
+
+// stackedHessDiag completes FHessDiag(x) (f float64, d): d[i] =
+// ∂²F/∂θᵢ² = 2·f2(eᵢ), the second coefficients of jet (stackedDiagJet)
+// along stackedDirections unit directions per call (tensorops.LanesInto);
+// d of x's type. It returns the doc comment.
+func (h Helper) stackedHessDiag(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p param, jet *ir.DerivedFunc, value func() *ir.Value) string {
+	n := p.size()
+	d := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), n, nil)
+	d.Name = "d"
+	fv := b.float(0)
+	fv.Name = "f"
+	out := b.loopStep("i", b.int(0), n, stackedDirections, []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		res := jet.Sig.Results()
+		call := b.Emit(ir.OpCall, res, withDirections(args, k, []*ir.Value{p.stackedUnits(b, i)})...)
+		call.Callee = &ir.Callee{Derived: jet}
+		f2 := b.Emit(ir.OpExtract, res.At(2).Type(), call)
+		f2.Index = 2
+		b.TensorCall("LanesInto", d, i, b.float(2), f2)
+		return []*ir.Value{b.Emit(ir.OpExtract, float64Type, call)}
+	})
+	val := b.orValue(out[0], n, value)
+	b.Cur.Return(val, p.fromFloats(b, d))
+	name, xname := ssaad.FuncName(req.Target), args[k].Name
+	return fmt.Sprintf("%s returns %s and the diagonal of its Hessian with respect to %s, as a fresh value of %s's type (of its shape): "+
+		"∂²%s/∂θᵢ² = 2·f2(eᵢ) for %s, f2 the second Taylor coefficient of %s along the unit direction eᵢ (%s, "+
+		"up to %d unit directions per call stacked in one tensor, ⌈n/%d⌉ calls, which give %s's value too).",
+		req.Name, name, xname, xname, name, p.order(), name, jet.Name, stackedDirections, stackedDirections, name)
 }
 
 // stackedHessian completes FHessian(x) (f float64, h *tensorops.Tensor):

@@ -9,8 +9,8 @@ package second
 // the unit directions, 64 per call stacked where F allows (stacked.go),
 // else 8 per call of the gradient's vector JVP; the diagonal (a value of
 // x's type) and the Laplacian come from second-order jets along the unit
-// directions, the Laplacian's 64 per call stacked where F allows, else 8
-// per call. A param gives what differs between a tensor and a struct.
+// directions, 64 per call stacked where F allows, else 8 per call. A
+// param gives what differs between a tensor and a struct.
 
 import (
 	"fmt"
@@ -464,6 +464,12 @@ func (h Helper) tensorHelper(primal *ir.Func, req *ssaad.Request, env ssaad.Env,
 		if h.Kind == Laplacian && p.lineSeeded() {
 			if jet, err := stackedJet(req, env); err == nil {
 				doc = h.stackedLaplacian(b, req, args, k, p, jet, value)
+				break
+			}
+		}
+		if h.Kind == HessDiag && p.lineSeeded() {
+			if jet, err := stackedDiagJet(req, env); err == nil {
+				doc = h.stackedHessDiag(b, req, args, k, p, jet, value)
 				break
 			}
 		}

@@ -109,7 +109,8 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 			}
 		}
 	}
-	opts := ssaad.Options{Order: t.cfg.order, Lanes: t.cfg.lanes, Collapsed: t.cfg.collapse, Line: line, Stacked: t.cfg.stacked}
+	opts := ssaad.Options{Order: t.cfg.order, Lanes: t.cfg.lanes, Collapsed: t.cfg.collapse, Line: line, Stacked: t.cfg.stacked,
+		ScalarLanes: t.cfg.scalarLanes}
 	var all []*ir.Value
 	for i := range vals {
 		all = append(all, vals[i])
@@ -153,7 +154,16 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 		var cs []*ir.Value
 		if p := lay.coef[i]; p >= 0 {
 			for k := 0; k < K; k++ {
-				cs = append(cs, t.Extract(nc, p+k, res))
+				x := t.Extract(nc, p+k, res)
+				if rt := sig.Results().At(i).Type(); ir.IsTensor(x.Type) && !ir.IsTensor(rt) {
+					// A float's coefficient of directions, returned as
+					// a tensor (ssaad.Options.ScalarLanes): the float
+					// it stands for until ssaad.RetypeStacked.
+					lf := t.Emit(ir.OpCall, rt, x)
+					lf.Callee = &ir.Callee{Builtin: ir.LaneFloatBuiltin}
+					x = lf
+				}
+				cs = append(cs, x)
 			}
 		}
 		info.coefs = append(info.coefs, cs)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
 )
 
@@ -38,6 +39,9 @@ type config struct {
 	// order but a collapsed sum) hold tensors of directions, and the
 	// collapsed sums over the directions are tensorops.SumLanes.
 	stacked bool
+	// scalarLanes: with stacked, the coefficients of float results are
+	// tensors of directions (ssaad.Options.ScalarLanes).
+	scalarLanes bool
 	// tangent selects forward mode (//gad:jvp):
 	// order 1, the coefficient is the tangent dx, callees are asked for
 	// their JVPs, and the doc comment speaks of tangents.
@@ -110,10 +114,11 @@ func parseOptions(opts ssaad.Options) (config, error) {
 	if opts.Order == 0 {
 		return config{}, fmt.Errorf("//gad:taylor needs order=K, the degree of the Taylor polynomials (1 ≤ K ≤ %d)", MaxOrder)
 	}
-	if opts.Stacked && !opts.Collapsed {
+	if opts.Stacked && !opts.Collapsed && !opts.ScalarLanes {
 		return config{}, fmt.Errorf("//gad:taylor lanes=stacked is not supported: the coefficients of a float result would be one per direction; use lanes=L")
 	}
-	return config{order: opts.Order, line: opts.Line, lanes: opts.Lanes, collapse: opts.Collapsed, stacked: opts.Stacked}, nil
+	return config{order: opts.Order, line: opts.Line, lanes: opts.Lanes, collapse: opts.Collapsed, stacked: opts.Stacked,
+		scalarLanes: opts.ScalarLanes}, nil
 }
 
 // names holds the parameter and result names of a generated function.
@@ -263,7 +268,7 @@ func signature(req *ssaad.Request, c config) (*types.Signature, error) {
 				if nm.rcoefs[i] != nil {
 					n = nm.rcoefs[i][k-1]
 				}
-				sb.Results[p+k-1] = sb.Var(n, rt)
+				sb.Results[p+k-1] = sb.Var(n, c.coefType(req.Target, rt))
 			}
 		}
 	}
@@ -523,4 +528,55 @@ func (m Mode) ResultLanes(req *ssaad.Request) []bool {
 		}
 	}
 	return out
+}
+
+// coefType returns the type of a coefficient of a result of type rt of
+// fn: rt, or with scalarLanes for a float rt the runtime's tensor type
+// (found among fn's parameters), which holds one scalar per direction.
+func (c config) coefType(fn *types.Func, rt types.Type) types.Type {
+	if !c.scalarLanes || ir.IsTensor(rt) || !isFloat(rt) {
+		return rt
+	}
+	if t := tensorTypeIn(fn); t != nil {
+		return t
+	}
+	return rt
+}
+
+// tensorTypeIn returns the runtime's *Tensor type as fn's parameters hold
+// it (directly or through pointers, slices, arrays and struct fields),
+// nil when they hold none.
+func tensorTypeIn(fn *types.Func) types.Type {
+	seen := map[types.Type]bool{}
+	var find func(t types.Type) types.Type
+	find = func(t types.Type) types.Type {
+		if seen[t] {
+			return nil
+		}
+		seen[t] = true
+		if ir.IsTensor(t) {
+			return t
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			return find(u.Elem())
+		case *types.Slice:
+			return find(u.Elem())
+		case *types.Array:
+			return find(u.Elem())
+		case *types.Struct:
+			for f := range u.Fields() {
+				if r := find(f.Type()); r != nil {
+					return r
+				}
+			}
+		}
+		return nil
+	}
+	for _, p := range ssaad.Params(fn) {
+		if r := find(p.Type()); r != nil {
+			return r
+		}
+	}
+	return nil
 }

@@ -406,7 +406,7 @@ func (t *transformer) run() {
 				if f.ResultLanes != nil {
 					f.ResultLanes[c+k] = !(t.cfg.collapsed() && k == t.cfg.lanes)
 				}
-				f.ResultTypes[c+k] = rt
+				f.ResultTypes[c+k] = t.cfg.coefType(req.Target, rt)
 				if nm.rcoefs[i] != nil {
 					f.ResultNames[c+k] = nm.rcoefs[i][k]
 				}
@@ -749,6 +749,19 @@ func (t *transformer) instr(v *ir.Value) {
 						// A scalar per direction, not read
 						// (ssaad.Options.NoScalarCoefs): zero.
 						args[c+k] = t.Zero(a.Type)
+						continue
+					}
+					if ct := t.cfg.coefType(t.req.Target, a.Type); ct != a.Type {
+						// A scalar per direction, returned as the tensor
+						// of directions it stands for
+						// (ssaad.Options.ScalarLanes).
+						if ssaad.IsZero(cs[k]) {
+							args[c+k] = t.Zero(ct)
+						} else {
+							lt := t.Emit(ir.OpCall, ct, cs[k])
+							lt.Callee = &ir.Callee{Builtin: ir.LaneTensorBuiltin}
+							args[c+k] = lt
+						}
 						continue
 					}
 					args[c+k] = cs[k]

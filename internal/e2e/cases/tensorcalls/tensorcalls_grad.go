@@ -660,201 +660,70 @@ func headsGradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 // HeadsHessDiag returns Heads and the diagonal of its Hessian with respect to x, as a fresh value
 // of x's type (of its shape): ∂²Heads/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in
 // row-major order, f2 the second Taylor coefficient of Heads along the unit direction eᵢ
-// (headsTaylorLanes8, 8 unit directions per call, ⌈n/8⌉ calls, which give Heads's value too).
+// (headsTaylorStacked, up to 64 unit directions per call stacked in one tensor, ⌈n/64⌉ calls, which
+// give Heads's value too).
 func HeadsHessDiag(x *T) (f float64, d *T) {
 	n := tensorops.Size(x)
-	d2 := make([]float64, n+7)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t3, t4, t5, t6, t7, t8, t9, t10 float64
-		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = headsTaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		d2[i] = 2 * t3
-		d2[i+1] = 2 * t4
-		d2[i+2] = 2 * t5
-		d2[i+3] = 2 * t6
-		d2[i+4] = 2 * t7
-		d2[i+5] = 2 * t8
-		d2[i+6] = 2 * t9
-		d2[i+7] = 2 * t10
+	for i := 0; i < n; i += 64 {
+		var t3 *T
+		f, _, t3 = headsTaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
+		tensorops.LanesInto(d2, i, 2, t3)
 	}
 	if n == 0 {
 		f = Heads(x)
 	}
-	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2[:n], n), x)
+	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2, n), x)
 	t2 := tensorops.AsTypeLike(t, x)
 	return f, t2
 }
 
-// headsTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Heads at once, one per
-// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
-// first coefficients p1_1 … p1_8, it returns the results of Heads and, for each float result y, its
-// coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the
-// k-th derivative in t at t = 0 divided by k! along lane l.
+// headsTaylorStacked propagates Taylor polynomials of degree 2 through Heads (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of Heads and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
-func headsTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Results, in order: the value of Heads; its coefficients 1 to 2.
+func headsTaylorStacked(x, x1 *T) (float64, *T, *T) {
 	var heads []*T
-	var heads1_1 []*T
-	var heads1_2 []*T
-	var heads1_3 []*T
-	var heads1_4 []*T
-	var heads1_5 []*T
-	var heads1_6 []*T
-	var heads1_7 []*T
-	var heads1_8 []*T
-	var heads2_1 []*T
-	var heads2_2 []*T
-	var heads2_3 []*T
-	var heads2_4 []*T
-	var heads2_5 []*T
-	var heads2_6 []*T
-	var heads2_7 []*T
-	var heads2_8 []*T
+	var heads1 []*T
+	var heads2 []*T
 	for h := 0; h < 3; h++ {
-		t34 := 2*h + 2
-		t35 := float64(h + 1)
-		t36 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, t34), t35)
-		t37 := tensorops.Scale(tensorops.Slice(x1_1, 1, 2*h, t34), t35)
-		t38 := tensorops.ExpandLike(t37, t36)
-		t39 := tensorops.Scale(tensorops.Slice(x1_2, 1, 2*h, t34), t35)
-		t40 := tensorops.ExpandLike(t39, t36)
-		t41 := tensorops.Scale(tensorops.Slice(x1_3, 1, 2*h, t34), t35)
-		t42 := tensorops.ExpandLike(t41, t36)
-		t43 := tensorops.Scale(tensorops.Slice(x1_4, 1, 2*h, t34), t35)
-		t44 := tensorops.ExpandLike(t43, t36)
-		t45 := tensorops.Scale(tensorops.Slice(x1_5, 1, 2*h, t34), t35)
-		t46 := tensorops.ExpandLike(t45, t36)
-		t47 := tensorops.Scale(tensorops.Slice(x1_6, 1, 2*h, t34), t35)
-		t48 := tensorops.ExpandLike(t47, t36)
-		t49 := tensorops.Scale(tensorops.Slice(x1_7, 1, 2*h, t34), t35)
-		t50 := tensorops.ExpandLike(t49, t36)
-		t51 := tensorops.Scale(tensorops.Slice(x1_8, 1, 2*h, t34), t35)
-		t52 := tensorops.ExpandLike(t51, t36)
-		t53 := tensorops.FuseInto(t36, "Tanh(a)", t36)
-		t54 := tensorops.TanhJVP(t53, t38)
-		t55 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t53, t54, t38)
-		t56 := tensorops.TanhJVP(t53, t40)
-		t57 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t53, t56, t40)
-		t58 := tensorops.TanhJVP(t53, t42)
-		t59 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t53, t58, t42)
-		t60 := tensorops.TanhJVP(t53, t44)
-		t61 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t53, t60, t44)
-		t62 := tensorops.TanhJVP(t53, t46)
-		t63 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t53, t62, t46)
-		t64 := tensorops.TanhJVP(t53, t48)
-		t65 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t53, t64, t48)
-		t66 := tensorops.TanhJVP(t53, t50)
-		t67 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t53, t66, t50)
-		t68 := tensorops.TanhJVP(t53, t52)
-		t69 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t53, t68, t52)
-		heads = append(heads, t53)
-		heads1_1 = append(heads1_1, t54)
-		heads1_2 = append(heads1_2, t56)
-		heads1_3 = append(heads1_3, t58)
-		heads1_4 = append(heads1_4, t60)
-		heads1_5 = append(heads1_5, t62)
-		heads1_6 = append(heads1_6, t64)
-		heads1_7 = append(heads1_7, t66)
-		heads1_8 = append(heads1_8, t68)
-		heads2_1 = append(heads2_1, t55)
-		heads2_2 = append(heads2_2, t57)
-		heads2_3 = append(heads2_3, t59)
-		heads2_4 = append(heads2_4, t61)
-		heads2_5 = append(heads2_5, t63)
-		heads2_6 = append(heads2_6, t65)
-		heads2_7 = append(heads2_7, t67)
-		heads2_8 = append(heads2_8, t69)
+		t4 := 2*h + 2
+		t5 := float64(h + 1)
+		t6 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, t4), t5)
+		t7 := tensorops.Scale(tensorops.Slice(x1, 1, 2*h, t4), t5)
+		t8 := tensorops.ExpandLike(t7, t6)
+		t9 := tensorops.FuseInto(t6, "Tanh(a)", t6)
+		t10 := tensorops.TanhJVP(t9, t8)
+		t11 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t9, t10, t8)
+		heads = append(heads, t9)
+		heads1 = append(heads1, t10)
+		heads2 = append(heads2, t11)
 	}
 	y := tensorops.Concat(1, heads...)
-	y1_1 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1_1...)...)
-	y2_1 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads2_1...)...)
-	y1_2 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1_2...)...)
-	y2_2 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads2_2...)...)
-	y1_3 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1_3...)...)
-	y2_3 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads2_3...)...)
-	y1_4 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1_4...)...)
-	y2_4 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads2_4...)...)
-	y1_5 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1_5...)...)
-	y2_5 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads2_5...)...)
-	y1_6 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1_6...)...)
-	y2_6 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads2_6...)...)
-	y1_7 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1_7...)...)
-	y2_7 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads2_7...)...)
-	y1_8 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1_8...)...)
-	y2_8 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads2_8...)...)
-	t := tensorops.Fuse("a*b + c*d", x, y1_1, y, x1_1)
-	t2 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a)", x1_1, y1_1, x, y2_1)
-	t3 := tensorops.Fuse("a*b + c*d", x, y1_2, y, x1_2)
-	t4 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a)", x1_2, y1_2, x, y2_2)
-	t5 := tensorops.Fuse("a*b + c*d", x, y1_3, y, x1_3)
-	t6 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a)", x1_3, y1_3, x, y2_3)
-	t7 := tensorops.Fuse("a*b + c*d", x, y1_4, y, x1_4)
-	t8 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a)", x1_4, y1_4, x, y2_4)
-	t9 := tensorops.Fuse("a*b + c*d", x, y1_5, y, x1_5)
-	t10 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a)", x1_5, y1_5, x, y2_5)
-	t11 := tensorops.Fuse("a*b + c*d", x, y1_6, y, x1_6)
-	t12 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a)", x1_6, y1_6, x, y2_6)
-	t13 := tensorops.Fuse("a*b + c*d", x, y1_7, y, x1_7)
-	t14 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a)", x1_7, y1_7, x, y2_7)
-	t15 := tensorops.Fuse("a*b + c*d", x, y1_8, y, x1_8)
-	t16 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a)", x1_8, y1_8, x, y2_8)
-	t17 := tensorops.SumAll(tensorops.Mul(y, x))
-	t18 := tensorops.SumAll(t)
-	t19 := tensorops.SumAll(t2)
-	t20 := tensorops.SumAll(t3)
-	t21 := tensorops.SumAll(t4)
-	t22 := tensorops.SumAll(t5)
-	t23 := tensorops.SumAll(t6)
-	t24 := tensorops.SumAll(t7)
-	t25 := tensorops.SumAll(t8)
-	t26 := tensorops.SumAll(t9)
-	t27 := tensorops.SumAll(t10)
-	t28 := tensorops.SumAll(t11)
-	t29 := tensorops.SumAll(t12)
-	t30 := tensorops.SumAll(t13)
-	t31 := tensorops.SumAll(t14)
-	t32 := tensorops.SumAll(t15)
-	t33 := tensorops.SumAll(t16)
-	return t17, t18, t20, t22, t24, t26, t28, t30, t32, t19, t21, t23, t25, t27, t29, t31, t33
+	y1 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1...)...)
+	y2 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads2...)...)
+	t := tensorops.Fuse("a*b + c*d", x, y1, y, x1)
+	t2 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a)", x1, y1, x, y2)
+	t3 := tensorops.SumAllLanes(t)
+	return tensorops.SumAll(tensorops.Mul(y, x)), t3, tensorops.SumAllLanes(t2)
 }
 
 // HeadsLaplacian returns Heads and its Laplacian with respect to x, Σᵢ ∂²Heads/∂θᵢ² over θ, the n =
-// Size(x) elements of x in row-major order, by collapsed Taylor mode: headsTaylorStacked propagates
-// up to 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of
-// their second ones); ⌈n/64⌉ calls, which give Heads's value too.
+// Size(x) elements of x in row-major order, by collapsed Taylor mode: headsTaylorStacked2
+// propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
+// the sum of their second ones); ⌈n/64⌉ calls, which give Heads's value too.
 func HeadsLaplacian(x *T) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0
 	f = 0
 	for i := 0; i < n; i += 64 {
 		var t float64
-		f, _, t = headsTaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
+		f, _, t = headsTaylorStacked2(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
 		lap += 2 * t
 	}
 	if n == 0 {
@@ -863,14 +732,14 @@ func HeadsLaplacian(x *T) (f, lap float64) {
 	return f, lap
 }
 
-// headsTaylorStacked propagates 1 second-order jets of Heads at once (collapsed Taylor mode):
+// headsTaylorStacked2 propagates 1 second-order jets of Heads at once (collapsed Taylor mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of Heads and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1).
-func headsTaylorStacked(x, x1 *T) (float64, float64, float64) {
+func headsTaylorStacked2(x, x1 *T) (float64, float64, float64) {
 	var heads []*T
 	var heads1 []*T
 	var heads2 []*T
@@ -2147,637 +2016,128 @@ func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
 // value of m's type (of its shape): ∂²AddrLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors
 // of m in the order of its fields (the elements of Ws, W), each tensor row-major
 // (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of AddrLoss along the unit
-// direction eᵢ (addrLossTaylorLanes8WrtM, 8 unit directions per call, ⌈n/8⌉ calls, which give
-// AddrLoss's value too).
+// direction eᵢ (addrLossTaylorStackedWrtM, up to 64 unit directions per call stacked in one tensor,
+// ⌈n/64⌉ calls, which give AddrLoss's value too).
 func AddrLossHessDiag(m Deep, x *T) (f float64, d Deep) {
 	params := append(append(make([]*T, 0, 1), m.Ws...), m.W)
 	n := tensorops.ParamsSize(params)
-	d2 := make([]float64, n+7)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]Deep, 8)
-		for l := 0; l < 8; l++ {
-			t10 := tensorops.ParamsBasis(params, i+l)
-			n3 := len(m.Ws)
-			us[l].Ws = t10[0:n3:n3]
-			us[l].W = t10[n3]
-		}
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = addrLossTaylorLanes8WrtM(
-			m,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		d2[i] = 2 * t2
-		d2[i+1] = 2 * t3
-		d2[i+2] = 2 * t4
-		d2[i+3] = 2 * t5
-		d2[i+4] = 2 * t6
-		d2[i+5] = 2 * t7
-		d2[i+6] = 2 * t8
-		d2[i+7] = 2 * t9
+	for i := 0; i < n; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		n3 := len(m.Ws)
+		var t3 *T
+		f, _, t3 = addrLossTaylorStackedWrtM(m, Deep{Ws: t2[0:n3:n3], W: t2[n3]}, x)
+		tensorops.LanesInto(d2, i, 2, t3)
 	}
 	if n == 0 {
 		f = AddrLoss(m, x)
 	}
-	t := tensorops.ParamsUnflatten(d2[:n], params)
+	t := tensorops.ParamsUnflatten(d2, params)
 	n2 := len(m.Ws)
 	return f, Deep{Ws: t[0:n2:n2], W: t[n2]}
 }
 
-// addrLossTaylorLanes8WrtM propagates 8 Taylor polynomials of degree 2 through AddrLoss at once,
-// one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input
-// p as its first coefficients p1_1 … p1_8, it returns the results of AddrLoss and, for each float
-// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
-// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// addrLossTaylorStackedWrtM propagates Taylor polynomials of degree 2 through AddrLoss (Taylor
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of AddrLoss
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: m (coefficients m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8).
+// Varied inputs: m (coefficients m1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x.
-func addrLossTaylorLanes8WrtM(
-	m, m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8 Deep,
-	x *T,
-) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
+// Results, in order: the value of AddrLoss; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func addrLossTaylorStackedWrtM(m, m1 Deep, x *T) (float64, *T, *T) {
 	t := m.Ws
-	t2 := m.Ws
-	t3 := m.Ws
-	t4 := m.Ws
-	t5 := m.Ws
-	t6 := m.Ws
-	t7 := m.Ws
-	t8 := m.Ws
-	t9 := m1_1.Ws
-	n := len(m.Ws)
-	m1_1.Ws = append(t9, make([]*T, max(n-len(t9), 0))...)
-	t10 := m1_2.Ws
-	m1_2.Ws = append(t10, make([]*T, max(n-len(t10), 0))...)
-	t11 := m1_3.Ws
-	m1_3.Ws = append(t11, make([]*T, max(n-len(t11), 0))...)
-	t12 := m1_4.Ws
-	m1_4.Ws = append(t12, make([]*T, max(n-len(t12), 0))...)
-	t13 := m1_5.Ws
-	m1_5.Ws = append(t13, make([]*T, max(n-len(t13), 0))...)
-	t14 := m1_6.Ws
-	m1_6.Ws = append(t14, make([]*T, max(n-len(t14), 0))...)
-	t15 := m1_7.Ws
-	m1_7.Ws = append(t15, make([]*T, max(n-len(t15), 0))...)
-	t16 := m1_8.Ws
-	m1_8.Ws = append(t16, make([]*T, max(n-len(t16), 0))...)
+	t2 := m1.Ws
+	m1.Ws = append(t2, make([]*T, max(len(m.Ws)-len(t2), 0))...)
 	m2 := new(Deep)
-	m1_1_2 := new(Deep)
-	m1_2_2 := new(Deep)
-	m1_3_2 := new(Deep)
-	m1_4_2 := new(Deep)
-	m1_5_2 := new(Deep)
-	m1_6_2 := new(Deep)
-	m1_7_2 := new(Deep)
-	m1_8_2 := new(Deep)
-	m2_1 := new(Deep)
+	m1_2 := new(Deep)
 	m2_2 := new(Deep)
-	m2_3 := new(Deep)
-	m2_4 := new(Deep)
-	m2_5 := new(Deep)
-	m2_6 := new(Deep)
-	m2_7 := new(Deep)
-	m2_8 := new(Deep)
 	*m2 = m
-	*m1_1_2 = m1_1
-	*m1_2_2 = m1_2
-	*m1_3_2 = m1_3
-	*m1_4_2 = m1_4
-	*m1_5_2 = m1_5
-	*m1_6_2 = m1_6
-	*m1_7_2 = m1_7
-	*m1_8_2 = m1_8
-	*m2_1 = Deep{Ws: make([]*T, len(t), cap(t))}
-	*m2_2 = Deep{Ws: make([]*T, len(t2), cap(t2))}
-	*m2_3 = Deep{Ws: make([]*T, len(t3), cap(t3))}
-	*m2_4 = Deep{Ws: make([]*T, len(t4), cap(t4))}
-	*m2_5 = Deep{Ws: make([]*T, len(t5), cap(t5))}
-	*m2_6 = Deep{Ws: make([]*T, len(t6), cap(t6))}
-	*m2_7 = Deep{Ws: make([]*T, len(t7), cap(t7))}
-	*m2_8 = Deep{Ws: make([]*T, len(t8), cap(t8))}
-	t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33 := runTaylorLanes8WrtM(
-		m2,
-		m1_1_2,
-		m1_2_2,
-		m1_3_2,
-		m1_4_2,
-		m1_5_2,
-		m1_6_2,
-		m1_7_2,
-		m1_8_2,
-		m2_1,
-		m2_2,
-		m2_3,
-		m2_4,
-		m2_5,
-		m2_6,
-		m2_7,
-		m2_8,
-		x,
+	*m1_2 = m1
+	*m2_2 = Deep{Ws: make([]*T, len(t), cap(t))}
+	t3, t4, t5 := runTaylorStackedWrtM(m2, m1_2, m2_2, x)
+	t6 := m1_2.W
+	t7 := m2_2.W
+	t8 := tensorops.MatMulEach(m2.W, false, t3, t4, t5)
+	t9 := t8[0]
+	t10 := t8[1]
+	t11 := t8[2]
+	t12 := tensorops.MatMulEach(t6, false, t3, t4)
+	t13 := tensorops.Add(t10, t12[0])
+	t14 := tensorops.MatMul(t3, t7)
+	t15 := tensorops.Tanh(t9)
+	t16 := tensorops.TanhJVP(t15, t13)
+	t17 := tensorops.FuseInto(
+		t14,
+		"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
+		t15,
+		t16,
+		t13,
+		t14,
+		t12[1],
+		t11,
 	)
-	t34 := m1_1_2.W
-	t35 := m1_2_2.W
-	t36 := m1_3_2.W
-	t37 := m1_4_2.W
-	t38 := m1_5_2.W
-	t39 := m1_6_2.W
-	t40 := m1_7_2.W
-	t41 := m1_8_2.W
-	t42 := m2_1.W
-	t43 := m2_2.W
-	t44 := m2_3.W
-	t45 := m2_4.W
-	t46 := m2_5.W
-	t47 := m2_6.W
-	t48 := m2_7.W
-	t49 := m2_8.W
-	t50 := tensorops.MatMulEach(
-		m2.W,
-		false,
-		t17,
-		t18,
-		t26,
-		t19,
-		t27,
-		t20,
-		t28,
-		t21,
-		t29,
-		t22,
-		t30,
-		t23,
-		t31,
-		t24,
-		t32,
-		t25,
-		t33,
-	)
-	t51 := t50[0]
-	t52 := t50[1]
-	t53 := t50[2]
-	t54 := t50[3]
-	t55 := t50[4]
-	t56 := t50[5]
-	t57 := t50[6]
-	t58 := t50[7]
-	t59 := t50[8]
-	t60 := t50[9]
-	t61 := t50[10]
-	t62 := t50[11]
-	t63 := t50[12]
-	t64 := t50[13]
-	t65 := t50[14]
-	t66 := t50[15]
-	t67 := t50[16]
-	t68 := tensorops.MatMulEach(t34, false, t17, t18)
-	t69 := t68[1]
-	t70 := tensorops.Add(t52, t68[0])
-	t71 := tensorops.MatMul(t17, t42)
-	t72 := tensorops.MatMulEach(t35, false, t17, t19)
-	t73 := t72[1]
-	t74 := tensorops.Add(t54, t72[0])
-	t75 := tensorops.MatMul(t17, t43)
-	t76 := tensorops.MatMulEach(t36, false, t17, t20)
-	t77 := t76[1]
-	t78 := tensorops.Add(t56, t76[0])
-	t79 := tensorops.MatMul(t17, t44)
-	t80 := tensorops.MatMulEach(t37, false, t17, t21)
-	t81 := t80[1]
-	t82 := tensorops.Add(t58, t80[0])
-	t83 := tensorops.MatMul(t17, t45)
-	t84 := tensorops.MatMulEach(t38, false, t17, t22)
-	t85 := t84[1]
-	t86 := tensorops.Add(t60, t84[0])
-	t87 := tensorops.MatMul(t17, t46)
-	t88 := tensorops.MatMulEach(t39, false, t17, t23)
-	t89 := t88[1]
-	t90 := tensorops.Add(t62, t88[0])
-	t91 := tensorops.MatMul(t17, t47)
-	t92 := tensorops.MatMulEach(t40, false, t17, t24)
-	t93 := t92[1]
-	t94 := tensorops.Add(t64, t92[0])
-	t95 := tensorops.MatMul(t17, t48)
-	t96 := tensorops.MatMulEach(t41, false, t17, t25)
-	t97 := t96[1]
-	t98 := tensorops.Add(t66, t96[0])
-	t99 := tensorops.MatMul(t17, t49)
-	t100 := tensorops.Tanh(t51)
-	t101 := tensorops.TanhJVP(t100, t70)
-	t102 := tensorops.Fuse("1 - a*a", t100)
-	t103 := tensorops.FuseInto(
-		t71,
-		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-		t100,
-		t101,
-		t70,
-		t102,
-		t71,
-		t69,
-		t53,
-	)
-	t104 := tensorops.TanhJVP(t100, t74)
-	t105 := tensorops.FuseInto(
-		t75,
-		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-		t100,
-		t104,
-		t74,
-		t102,
-		t75,
-		t73,
-		t55,
-	)
-	t106 := tensorops.TanhJVP(t100, t78)
-	t107 := tensorops.FuseInto(
-		t79,
-		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-		t100,
-		t106,
-		t78,
-		t102,
-		t79,
-		t77,
-		t57,
-	)
-	t108 := tensorops.TanhJVP(t100, t82)
-	t109 := tensorops.FuseInto(
-		t83,
-		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-		t100,
-		t108,
-		t82,
-		t102,
-		t83,
-		t81,
-		t59,
-	)
-	t110 := tensorops.TanhJVP(t100, t86)
-	t111 := tensorops.FuseInto(
-		t87,
-		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-		t100,
-		t110,
-		t86,
-		t102,
-		t87,
-		t85,
-		t61,
-	)
-	t112 := tensorops.TanhJVP(t100, t90)
-	t113 := tensorops.FuseInto(
-		t91,
-		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-		t100,
-		t112,
-		t90,
-		t102,
-		t91,
-		t89,
-		t63,
-	)
-	t114 := tensorops.TanhJVP(t100, t94)
-	t115 := tensorops.FuseInto(
-		t95,
-		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-		t100,
-		t114,
-		t94,
-		t102,
-		t95,
-		t93,
-		t65,
-	)
-	t116 := tensorops.TanhJVP(t100, t98)
-	t117 := tensorops.FuseInto(
-		t99,
-		"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-		t100,
-		t116,
-		t98,
-		t102,
-		t99,
-		t97,
-		t67,
-	)
-	t118 := tensorops.MeanAll(t100)
-	t119 := tensorops.MeanAll(t101)
-	t120 := tensorops.MeanAll(t103)
-	t121 := tensorops.MeanAll(t104)
-	t122 := tensorops.MeanAll(t105)
-	t123 := tensorops.MeanAll(t106)
-	t124 := tensorops.MeanAll(t107)
-	t125 := tensorops.MeanAll(t108)
-	t126 := tensorops.MeanAll(t109)
-	t127 := tensorops.MeanAll(t110)
-	t128 := tensorops.MeanAll(t111)
-	t129 := tensorops.MeanAll(t112)
-	t130 := tensorops.MeanAll(t113)
-	t131 := tensorops.MeanAll(t114)
-	t132 := tensorops.MeanAll(t115)
-	t133 := tensorops.MeanAll(t116)
-	t134 := tensorops.MeanAll(t117)
-	return t118, t119, t121, t123, t125, t127, t129, t131, t133, t120, t122, t124, t126, t128, t130, t132, t134
+	t18 := tensorops.MeanAllLanes(t16)
+	return tensorops.MeanAll(t15), t18, tensorops.MeanAllLanes(t17)
 }
 
-// runTaylorLanes8WrtM propagates 8 Taylor polynomials of degree 2 through run at once, one per
-// direction (Taylor mode, 8 lanes): along the curves given for each varied input p as its
-// coefficients pk_l (degree k, lane l), it returns the results of run and, for each float result y,
-// its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is
-// the k-th derivative in t at t = 0 divided by k! along lane l.
+// runTaylorStackedWrtM propagates Taylor polynomials of degree 2 through run (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of run and,
+// after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: m (coefficients m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8, m2_1, m2_2, m2_3,
-// m2_4, m2_5, m2_6, m2_7, m2_8).
+// Varied inputs: m (coefficients m1, m2).
 // Fixed inputs (zero coefficients): x.
-func runTaylorLanes8WrtM(
-	m, m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8, m2_1, m2_2, m2_3, m2_4, m2_5, m2_6, m2_7 *Deep,
-	m2_8 *Deep,
-	x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
-	t := m1_1.Ws
-	m1_1.Ws = append(t, make([]*T, max(len(m.Ws)-len(t), 0))...)
-	t2 := m1_2.Ws
-	m1_2.Ws = append(t2, make([]*T, max(len(m.Ws)-len(t2), 0))...)
-	t3 := m1_3.Ws
-	m1_3.Ws = append(t3, make([]*T, max(len(m.Ws)-len(t3), 0))...)
-	t4 := m1_4.Ws
-	m1_4.Ws = append(t4, make([]*T, max(len(m.Ws)-len(t4), 0))...)
-	t5 := m1_5.Ws
-	m1_5.Ws = append(t5, make([]*T, max(len(m.Ws)-len(t5), 0))...)
-	t6 := m1_6.Ws
-	m1_6.Ws = append(t6, make([]*T, max(len(m.Ws)-len(t6), 0))...)
-	t7 := m1_7.Ws
-	m1_7.Ws = append(t7, make([]*T, max(len(m.Ws)-len(t7), 0))...)
-	t8 := m1_8.Ws
-	m1_8.Ws = append(t8, make([]*T, max(len(m.Ws)-len(t8), 0))...)
-	t9 := m2_1.Ws
-	m2_1.Ws = append(t9, make([]*T, max(len(m.Ws)-len(t9), 0))...)
-	t10 := m2_2.Ws
-	m2_2.Ws = append(t10, make([]*T, max(len(m.Ws)-len(t10), 0))...)
-	t11 := m2_3.Ws
-	m2_3.Ws = append(t11, make([]*T, max(len(m.Ws)-len(t11), 0))...)
-	t12 := m2_4.Ws
-	m2_4.Ws = append(t12, make([]*T, max(len(m.Ws)-len(t12), 0))...)
-	t13 := m2_5.Ws
-	m2_5.Ws = append(t13, make([]*T, max(len(m.Ws)-len(t13), 0))...)
-	t14 := m2_6.Ws
-	m2_6.Ws = append(t14, make([]*T, max(len(m.Ws)-len(t14), 0))...)
-	t15 := m2_7.Ws
-	m2_7.Ws = append(t15, make([]*T, max(len(m.Ws)-len(t15), 0))...)
-	t16 := m2_8.Ws
-	m2_8.Ws = append(t16, make([]*T, max(len(m.Ws)-len(t16), 0))...)
-	t17 := m.Ws
-	t18 := m1_1.Ws
-	t19 := m1_2.Ws
-	t20 := m1_3.Ws
-	t21 := m1_4.Ws
-	t22 := m1_5.Ws
-	t23 := m1_6.Ws
-	t24 := m1_7.Ws
-	t25 := m1_8.Ws
-	t26 := m2_1.Ws
-	t27 := m2_2.Ws
-	t28 := m2_3.Ws
-	t29 := m2_4.Ws
-	t30 := m2_5.Ws
-	t31 := m2_6.Ws
-	t32 := m2_7.Ws
-	t33 := m2_8.Ws
-	n := len(t17)
-	var x1_1 *T
-	var x1_2 *T
-	var x1_3 *T
-	var x1_4 *T
-	var x1_5 *T
-	var x1_6 *T
-	var x1_7 *T
-	var x1_8 *T
-	var x2_1 *T
-	var x2_2 *T
-	var x2_3 *T
-	var x2_4 *T
-	var x2_5 *T
-	var x2_6 *T
-	var x2_7 *T
-	var x2_8 *T
+// Results, in order: the value of run; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func runTaylorStackedWrtM(m, m1, m2 *Deep, x *T) (*T, *T, *T) {
+	t := m1.Ws
+	m1.Ws = append(t, make([]*T, max(len(m.Ws)-len(t), 0))...)
+	t2 := m2.Ws
+	m2.Ws = append(t2, make([]*T, max(len(m.Ws)-len(t2), 0))...)
+	t3 := m.Ws
+	t4 := m1.Ws
+	t5 := m2.Ws
+	n := len(t3)
+	var x1 *T
+	var x2 *T
 	for i := 0; i < n; i++ {
-		w1_1 := t18[i]
-		w1_2 := t19[i]
-		w1_3 := t20[i]
-		w1_4 := t21[i]
-		w1_5 := t22[i]
-		w1_6 := t23[i]
-		w1_7 := t24[i]
-		w1_8 := t25[i]
-		w2_1 := t26[i]
-		w2_2 := t27[i]
-		w2_3 := t28[i]
-		w2_4 := t29[i]
-		w2_5 := t30[i]
-		w2_6 := t31[i]
-		w2_7 := t32[i]
-		w2_8 := t33[i]
-		t34 := tensorops.MatMulEach(
-			t17[i],
-			false,
+		w1 := t4[i]
+		w2 := t5[i]
+		t6 := tensorops.MatMulEach(t3[i], false, x, x1, x2)
+		t7 := t6[0]
+		t8 := t6[1]
+		t9 := t6[2]
+		t10 := tensorops.MatMulEach(w1, false, x, x1)
+		t11 := tensorops.Add(t8, t10[0])
+		t12 := tensorops.MatMul(x, w2)
+		x = tensorops.Tanh(t7)
+		x1 = tensorops.TanhJVP(x, t11)
+		x2 = tensorops.FuseInto(
+			t12,
+			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
 			x,
-			x1_1,
-			x2_1,
-			x1_2,
-			x2_2,
-			x1_3,
-			x2_3,
-			x1_4,
-			x2_4,
-			x1_5,
-			x2_5,
-			x1_6,
-			x2_6,
-			x1_7,
-			x2_7,
-			x1_8,
-			x2_8,
-		)
-		t35 := t34[0]
-		t36 := t34[1]
-		t37 := t34[2]
-		t38 := t34[3]
-		t39 := t34[4]
-		t40 := t34[5]
-		t41 := t34[6]
-		t42 := t34[7]
-		t43 := t34[8]
-		t44 := t34[9]
-		t45 := t34[10]
-		t46 := t34[11]
-		t47 := t34[12]
-		t48 := t34[13]
-		t49 := t34[14]
-		t50 := t34[15]
-		t51 := t34[16]
-		t52 := tensorops.MatMulEach(w1_1, false, x, x1_1)
-		t53 := t52[1]
-		t54 := tensorops.Add(t36, t52[0])
-		t55 := tensorops.MatMul(x, w2_1)
-		t56 := tensorops.MatMulEach(w1_2, false, x, x1_2)
-		t57 := t56[1]
-		t58 := tensorops.Add(t38, t56[0])
-		t59 := tensorops.MatMul(x, w2_2)
-		t60 := tensorops.MatMulEach(w1_3, false, x, x1_3)
-		t61 := t60[1]
-		t62 := tensorops.Add(t40, t60[0])
-		t63 := tensorops.MatMul(x, w2_3)
-		t64 := tensorops.MatMulEach(w1_4, false, x, x1_4)
-		t65 := t64[1]
-		t66 := tensorops.Add(t42, t64[0])
-		t67 := tensorops.MatMul(x, w2_4)
-		t68 := tensorops.MatMulEach(w1_5, false, x, x1_5)
-		t69 := t68[1]
-		t70 := tensorops.Add(t44, t68[0])
-		t71 := tensorops.MatMul(x, w2_5)
-		t72 := tensorops.MatMulEach(w1_6, false, x, x1_6)
-		t73 := t72[1]
-		t74 := tensorops.Add(t46, t72[0])
-		t75 := tensorops.MatMul(x, w2_6)
-		t76 := tensorops.MatMulEach(w1_7, false, x, x1_7)
-		t77 := t76[1]
-		t78 := tensorops.Add(t48, t76[0])
-		t79 := tensorops.MatMul(x, w2_7)
-		t80 := tensorops.MatMulEach(w1_8, false, x, x1_8)
-		t81 := t80[1]
-		t82 := tensorops.Add(t50, t80[0])
-		t83 := tensorops.MatMul(x, w2_8)
-		x = tensorops.Tanh(t35)
-		x1_1 = tensorops.TanhJVP(x, t54)
-		t84 := tensorops.Fuse("1 - a*a", x)
-		x2_1 = tensorops.FuseInto(
-			t55,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			x,
-			x1_1,
-			t54,
-			t84,
-			t55,
-			t53,
-			t37,
-		)
-		x1_2 = tensorops.TanhJVP(x, t58)
-		x2_2 = tensorops.FuseInto(
-			t59,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			x,
-			x1_2,
-			t58,
-			t84,
-			t59,
-			t57,
-			t39,
-		)
-		x1_3 = tensorops.TanhJVP(x, t62)
-		x2_3 = tensorops.FuseInto(
-			t63,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			x,
-			x1_3,
-			t62,
-			t84,
-			t63,
-			t61,
-			t41,
-		)
-		x1_4 = tensorops.TanhJVP(x, t66)
-		x2_4 = tensorops.FuseInto(
-			t67,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			x,
-			x1_4,
-			t66,
-			t84,
-			t67,
-			t65,
-			t43,
-		)
-		x1_5 = tensorops.TanhJVP(x, t70)
-		x2_5 = tensorops.FuseInto(
-			t71,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			x,
-			x1_5,
-			t70,
-			t84,
-			t71,
-			t69,
-			t45,
-		)
-		x1_6 = tensorops.TanhJVP(x, t74)
-		x2_6 = tensorops.FuseInto(
-			t75,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			x,
-			x1_6,
-			t74,
-			t84,
-			t75,
-			t73,
-			t47,
-		)
-		x1_7 = tensorops.TanhJVP(x, t78)
-		x2_7 = tensorops.FuseInto(
-			t79,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			x,
-			x1_7,
-			t78,
-			t84,
-			t79,
-			t77,
-			t49,
-		)
-		x1_8 = tensorops.TanhJVP(x, t82)
-		x2_8 = tensorops.FuseInto(
-			t83,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			x,
-			x1_8,
-			t82,
-			t84,
-			t83,
-			t81,
-			t51,
+			x1,
+			t11,
+			t12,
+			t10[1],
+			t9,
 		)
 	}
-	return x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6, x2_7, x2_8
+	return x, x1, x2
 }
 
 // AddrLossLaplacian returns AddrLoss and its Laplacian with respect to m, Σᵢ ∂²AddrLoss/∂θᵢ² over
 // θ, the n elements of the tensors of m in the order of its fields (the elements of Ws, W), each
 // tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode:
-// addrLossTaylorStackedWrtM propagates up to 64 unit directions at once, stacked in one tensor
+// addrLossTaylorStackedWrtM2 propagates up to 64 unit directions at once, stacked in one tensor
 // (their first coefficients, and the sum of their second ones); ⌈n/64⌉ calls, which give AddrLoss's
 // value too.
 func AddrLossLaplacian(m Deep, x *T) (f, lap float64) {
@@ -2789,7 +2149,7 @@ func AddrLossLaplacian(m Deep, x *T) (f, lap float64) {
 		t := tensorops.ParamsBases(params, i, 64)
 		n2 := len(m.Ws)
 		var t2 float64
-		f, _, t2 = addrLossTaylorStackedWrtM(m, Deep{Ws: t[0:n2:n2], W: t[n2]}, x)
+		f, _, t2 = addrLossTaylorStackedWrtM2(m, Deep{Ws: t[0:n2:n2], W: t[n2]}, x)
 		lap += 2 * t2
 	}
 	if n == 0 {
@@ -2798,7 +2158,7 @@ func AddrLossLaplacian(m Deep, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// addrLossTaylorStackedWrtM propagates 1 second-order jets of AddrLoss at once (collapsed Taylor
+// addrLossTaylorStackedWrtM2 propagates 1 second-order jets of AddrLoss at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of AddrLoss and, for each float result y, its first coefficients
@@ -2806,7 +2166,7 @@ func AddrLossLaplacian(m Deep, x *T) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: m (m1).
-func addrLossTaylorStackedWrtM(m, m1 Deep, x *T) (float64, float64, float64) {
+func addrLossTaylorStackedWrtM2(m, m1 Deep, x *T) (float64, float64, float64) {
 	t := m.Ws
 	t2 := m1.Ws
 	m1.Ws = append(t2, make([]*T, max(len(m.Ws)-len(t2), 0))...)
@@ -2816,7 +2176,7 @@ func addrLossTaylorStackedWrtM(m, m1 Deep, x *T) (float64, float64, float64) {
 	*m2 = m
 	*m1_2 = m1
 	*m2_2 = Deep{Ws: make([]*T, len(t), cap(t))}
-	t3, t4, t5 := runTaylorStackedWrtM(m2, m1_2, m2_2, x)
+	t3, t4, t5 := runTaylorStackedWrtM2(m2, m1_2, m2_2, x)
 	t6 := m2.W
 	t7 := m1_2.W
 	t8 := m2_2.W
@@ -2837,7 +2197,7 @@ func addrLossTaylorStackedWrtM(m, m1 Deep, x *T) (float64, float64, float64) {
 	return tensorops.MeanAll(t17), 0, t22
 }
 
-// runTaylorStackedWrtM propagates 1 second-order jets of run at once (collapsed Taylor mode):
+// runTaylorStackedWrtM2 propagates 1 second-order jets of run at once (collapsed Taylor mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1, with the sum of their
 // second coefficients in p2,
 // it returns the results of run and, for each float result y, its first coefficients
@@ -2845,7 +2205,7 @@ func addrLossTaylorStackedWrtM(m, m1 Deep, x *T) (float64, float64, float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: m (m1, m2).
-func runTaylorStackedWrtM(m, m1, m2 *Deep, x *T) (*T, *T, *T) {
+func runTaylorStackedWrtM2(m, m1, m2 *Deep, x *T) (*T, *T, *T) {
 	t := m1.Ws
 	m1.Ws = append(t, make([]*T, max(len(m.Ws)-len(t), 0))...)
 	t2 := m2.Ws

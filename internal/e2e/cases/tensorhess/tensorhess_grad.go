@@ -230,51 +230,28 @@ func mLPLossGradJVPStacked(m, dm, mBar, dmBar *MLP, x, y *T) (float64, float64) 
 // value of m's type (of its shape): ∂²MLPLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors
 // of m in the order of its fields (W1, B1, W2, B2), each tensor row-major
 // (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of MLPLoss along the unit
-// direction eᵢ (mLPLossTaylorLanes8WrtM, 8 unit directions per call, ⌈n/8⌉ calls, which give
-// MLPLoss's value too).
+// direction eᵢ (mLPLossTaylorStackedWrtM, up to 64 unit directions per call stacked in one tensor,
+// ⌈n/64⌉ calls, which give MLPLoss's value too).
 func MLPLossHessDiag(m *MLP, x, y *T) (f float64, d *MLP) {
 	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
-	d2 := make([]float64, n+7)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]*MLP, 8)
-		for l := 0; l < 8; l++ {
-			t11 := tensorops.ParamsBasis(params, i+l)
-			t12 := new(MLP)
-			us[l] = t12
-			t12.W1 = t11[0]
-			t12.B1 = t11[1]
-			t12.W2 = t11[2]
-			t12.B2 = t11[3]
-		}
-		var t3, t4, t5, t6, t7, t8, t9, t10 float64
-		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = mLPLossTaylorLanes8WrtM(
-			m,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-			y,
-		)
-		d2[i] = 2 * t3
-		d2[i+1] = 2 * t4
-		d2[i+2] = 2 * t5
-		d2[i+3] = 2 * t6
-		d2[i+4] = 2 * t7
-		d2[i+5] = 2 * t8
-		d2[i+6] = 2 * t9
-		d2[i+7] = 2 * t10
+	for i := 0; i < n; i += 64 {
+		t3 := tensorops.ParamsBases(params, i, 64)
+		u := new(MLP)
+		u.W1 = t3[0]
+		u.B1 = t3[1]
+		u.W2 = t3[2]
+		u.B2 = t3[3]
+		var t4 *T
+		f, _, t4 = mLPLossTaylorStackedWrtM(m, u, x, y)
+		tensorops.LanesInto(d2, i, 2, t4)
 	}
 	if n == 0 {
 		f = MLPLoss(m, x, y)
 	}
-	t := tensorops.ParamsUnflatten(d2[:n], params)
+	t := tensorops.ParamsUnflatten(d2, params)
 	t2 := new(MLP)
 	t2.W1 = t[0]
 	t2.B1 = t[1]
@@ -283,256 +260,70 @@ func MLPLossHessDiag(m *MLP, x, y *T) (f float64, d *MLP) {
 	return f, t2
 }
 
-// mLPLossTaylorLanes8WrtM propagates 8 Taylor polynomials of degree 2 through MLPLoss at once, one
-// per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as
-// its first coefficients p1_1 … p1_8, it returns the results of MLPLoss and, for each float result
-// y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l
-// is the k-th derivative in t at t = 0 divided by k! along lane l.
+// mLPLossTaylorStackedWrtM propagates Taylor polynomials of degree 2 through MLPLoss (Taylor mode):
+// when each varied input p moves on the line p + p1·t, it returns the results of MLPLoss and, after
+// them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: m (coefficients m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8).
+// Varied inputs: m (coefficients m1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x, y.
-func mLPLossTaylorLanes8WrtM(
-	m, m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8 *MLP,
-	x, y *T,
-) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	t, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17 := mlpTaylorLanes8WrtW1B1W2B2(
+// Results, in order: the value of MLPLoss; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func mLPLossTaylorStackedWrtM(m, m1 *MLP, x, y *T) (float64, *T, *T) {
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B2(
 		m.W1,
-		m1_1.W1,
-		m1_2.W1,
-		m1_3.W1,
-		m1_4.W1,
-		m1_5.W1,
-		m1_6.W1,
-		m1_7.W1,
-		m1_8.W1,
+		m1.W1,
 		m.B1,
-		m1_1.B1,
-		m1_2.B1,
-		m1_3.B1,
-		m1_4.B1,
-		m1_5.B1,
-		m1_6.B1,
-		m1_7.B1,
-		m1_8.B1,
+		m1.B1,
 		m.W2,
-		m1_1.W2,
-		m1_2.W2,
-		m1_3.W2,
-		m1_4.W2,
-		m1_5.W2,
-		m1_6.W2,
-		m1_7.W2,
-		m1_8.W2,
+		m1.W2,
 		m.B2,
-		m1_1.B2,
-		m1_2.B2,
-		m1_3.B2,
-		m1_4.B2,
-		m1_5.B2,
-		m1_6.B2,
-		m1_7.B2,
-		m1_8.B2,
+		m1.B2,
 		x,
 	)
-	t18 := tensorops.Sub(t, y)
-	t19 := tensorops.ExpandLike(t2, t18)
-	t20 := tensorops.ExpandLike(t3, t18)
-	t21 := tensorops.ExpandLike(t4, t18)
-	t22 := tensorops.ExpandLike(t5, t18)
-	t23 := tensorops.ExpandLike(t6, t18)
-	t24 := tensorops.ExpandLike(t7, t18)
-	t25 := tensorops.ExpandLike(t8, t18)
-	t26 := tensorops.ExpandLike(t9, t18)
-	t27 := tensorops.Scale(t18, 2)
-	t28 := tensorops.Fuse("0.5*(2*a*a) + b*c", t19, t27, tensorops.ExpandLike(t10, t18))
-	t29 := tensorops.Fuse("0.5*(2*a*a) + b*c", t20, t27, tensorops.ExpandLike(t11, t18))
-	t30 := tensorops.Fuse("0.5*(2*a*a) + b*c", t21, t27, tensorops.ExpandLike(t12, t18))
-	t31 := tensorops.Fuse("0.5*(2*a*a) + b*c", t22, t27, tensorops.ExpandLike(t13, t18))
-	t32 := tensorops.Fuse("0.5*(2*a*a) + b*c", t23, t27, tensorops.ExpandLike(t14, t18))
-	t33 := tensorops.Fuse("0.5*(2*a*a) + b*c", t24, t27, tensorops.ExpandLike(t15, t18))
-	t34 := tensorops.Fuse("0.5*(2*a*a) + b*c", t25, t27, tensorops.ExpandLike(t16, t18))
-	t35 := tensorops.Fuse("0.5*(2*a*a) + b*c", t26, t27, tensorops.ExpandLike(t17, t18))
-	t36 := tensorops.MeanAll(tensorops.Square(t18))
-	t37 := tensorops.MeanAll(tensorops.Mul(t27, t19))
-	t38 := tensorops.MeanAll(t28)
-	t39 := tensorops.MeanAll(tensorops.Mul(t27, t20))
-	t40 := tensorops.MeanAll(t29)
-	t41 := tensorops.MeanAll(tensorops.Mul(t27, t21))
-	t42 := tensorops.MeanAll(t30)
-	t43 := tensorops.MeanAll(tensorops.Mul(t27, t22))
-	t44 := tensorops.MeanAll(t31)
-	t45 := tensorops.MeanAll(tensorops.Mul(t27, t23))
-	t46 := tensorops.MeanAll(t32)
-	t47 := tensorops.MeanAll(tensorops.Mul(t27, t24))
-	t48 := tensorops.MeanAll(t33)
-	t49 := tensorops.MeanAll(tensorops.Mul(t27, t25))
-	t50 := tensorops.MeanAll(t34)
-	t51 := tensorops.MeanAll(tensorops.Mul(t27, t26))
-	t52 := tensorops.MeanAll(t35)
-	return t36, t37, t39, t41, t43, t45, t47, t49, t51, t38, t40, t42, t44, t46, t48, t50, t52
+	t4 := tensorops.Sub(t, y)
+	t5 := tensorops.ExpandLike(t2, t4)
+	t6 := tensorops.Scale(t4, 2)
+	t7 := tensorops.Fuse("0.5*(2*a*a) + b*c", t5, t6, tensorops.ExpandLike(t3, t4))
+	t8 := tensorops.MeanAllLanes(tensorops.Mul(t6, t5))
+	return tensorops.MeanAll(tensorops.Square(t4)), t8, tensorops.MeanAllLanes(t7)
 }
 
-// mlpTaylorLanes8WrtW1B1W2B2 propagates 8 Taylor polynomials of degree 2 through mlp at once, one
-// per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as
-// its first coefficients p1_1 … p1_8, it returns the results of mlp and, for each float result y,
-// its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is
-// the k-th derivative in t at t = 0 divided by k! along lane l.
+// mlpTaylorStackedWrtW1B1W2B2 propagates Taylor polynomials of degree 2 through mlp (Taylor mode):
+// when each varied input p moves on the line p + p1·t, it returns the results of mlp and, after
+// them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: w1 (coefficients w1_1_1, w1_1_2, w1_1_3, w1_1_4, w1_1_5, w1_1_6, w1_1_7, w1_1_8),
-// b1 (coefficients b1_1_1, b1_1_2, b1_1_3, b1_1_4, b1_1_5, b1_1_6, b1_1_7, b1_1_8), w2
-// (coefficients w2_1_1, w2_1_2, w2_1_3, w2_1_4, w2_1_5, w2_1_6, w2_1_7, w2_1_8), b2 (coefficients
-// b2_1_1, b2_1_2, b2_1_3, b2_1_4, b2_1_5, b2_1_6, b2_1_7, b2_1_8).
+// Varied inputs: w1 (coefficients w1_1), b1 (coefficients b1_1), w2 (coefficients w2_1), b2
+// (coefficients b2_1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x.
-func mlpTaylorLanes8WrtW1B1W2B2(
-	w1, w1_1_1, w1_1_2, w1_1_3, w1_1_4, w1_1_5, w1_1_6, w1_1_7, w1_1_8, b1, b1_1_1, b1_1_2 *T,
-	b1_1_3, b1_1_4, b1_1_5, b1_1_6, b1_1_7, b1_1_8, w2, w2_1_1, w2_1_2, w2_1_3, w2_1_4, w2_1_5 *T,
-	w2_1_6, w2_1_7, w2_1_8, b2, b2_1_1, b2_1_2, b2_1_3, b2_1_4, b2_1_5, b2_1_6, b2_1_7, b2_1_8 *T,
-	x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+// Results, in order: the value of mlp; its coefficients 1 to 2.
+func mlpTaylorStackedWrtW1B1W2B2(w1, w1_1, b1, b1_1, w2, w2_1, b2, b2_1, x *T) (*T, *T, *T) {
 	t := tensorops.MatMul(x, w1)
 	t2 := tensorops.FuseInto(t, "a + b", t, b1)
-	t3 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_1), t2)
-	t4 := tensorops.FuseInto(t3, "a + b", t3, tensorops.ExpandLike(b1_1_1, t2))
-	t5 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_2), t2)
-	t6 := tensorops.FuseInto(t5, "a + b", t5, tensorops.ExpandLike(b1_1_2, t2))
-	t7 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_3), t2)
-	t8 := tensorops.FuseInto(t7, "a + b", t7, tensorops.ExpandLike(b1_1_3, t2))
-	t9 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_4), t2)
-	t10 := tensorops.FuseInto(t9, "a + b", t9, tensorops.ExpandLike(b1_1_4, t2))
-	t11 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_5), t2)
-	t12 := tensorops.FuseInto(t11, "a + b", t11, tensorops.ExpandLike(b1_1_5, t2))
-	t13 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_6), t2)
-	t14 := tensorops.FuseInto(t13, "a + b", t13, tensorops.ExpandLike(b1_1_6, t2))
-	t15 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_7), t2)
-	t16 := tensorops.FuseInto(t15, "a + b", t15, tensorops.ExpandLike(b1_1_7, t2))
-	t17 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_8), t2)
-	t18 := tensorops.FuseInto(t17, "a + b", t17, tensorops.ExpandLike(b1_1_8, t2))
+	t3 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1), t2)
+	t4 := tensorops.FuseInto(t3, "a + b", t3, tensorops.ExpandLike(b1_1, t2))
 	h := tensorops.FuseInto(t2, "Tanh(a)", t2)
-	h1_1 := tensorops.TanhJVP(h, t4)
-	h2_1 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1_1, t4)
-	h1_2 := tensorops.TanhJVP(h, t6)
-	h2_2 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1_2, t6)
-	h1_3 := tensorops.TanhJVP(h, t8)
-	h2_3 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1_3, t8)
-	h1_4 := tensorops.TanhJVP(h, t10)
-	h2_4 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1_4, t10)
-	h1_5 := tensorops.TanhJVP(h, t12)
-	h2_5 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1_5, t12)
-	h1_6 := tensorops.TanhJVP(h, t14)
-	h2_6 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1_6, t14)
-	h1_7 := tensorops.TanhJVP(h, t16)
-	h2_7 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1_7, t16)
-	h1_8 := tensorops.TanhJVP(h, t18)
-	h2_8 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1_8, t18)
-	t19 := tensorops.MatMulEach(
-		w2,
-		false,
-		h,
-		h1_1,
-		h2_1,
-		h1_2,
-		h2_2,
-		h1_3,
-		h2_3,
-		h1_4,
-		h2_4,
-		h1_5,
-		h2_5,
-		h1_6,
-		h2_6,
-		h1_7,
-		h2_7,
-		h1_8,
-		h2_8,
-	)
-	t20 := t19[0]
-	t21 := t19[1]
-	t22 := t19[2]
-	t23 := t19[3]
-	t24 := t19[4]
-	t25 := t19[5]
-	t26 := t19[6]
-	t27 := t19[7]
-	t28 := t19[8]
-	t29 := t19[9]
-	t30 := t19[10]
-	t31 := t19[11]
-	t32 := t19[12]
-	t33 := t19[13]
-	t34 := t19[14]
-	t35 := t19[15]
-	t36 := t19[16]
-	t37 := tensorops.MatMulEach(w2_1_1, false, h, h1_1)
-	t38 := t37[0]
-	t39 := t37[1]
-	t40 := tensorops.MatMulEach(w2_1_2, false, h, h1_2)
-	t41 := t40[0]
-	t42 := t40[1]
-	t43 := tensorops.MatMulEach(w2_1_3, false, h, h1_3)
-	t44 := t43[0]
-	t45 := t43[1]
-	t46 := tensorops.MatMulEach(w2_1_4, false, h, h1_4)
-	t47 := t46[0]
-	t48 := t46[1]
-	t49 := tensorops.MatMulEach(w2_1_5, false, h, h1_5)
-	t50 := t49[0]
-	t51 := t49[1]
-	t52 := tensorops.MatMulEach(w2_1_6, false, h, h1_6)
-	t53 := t52[0]
-	t54 := t52[1]
-	t55 := tensorops.MatMulEach(w2_1_7, false, h, h1_7)
-	t56 := t55[0]
-	t57 := t55[1]
-	t58 := tensorops.MatMulEach(w2_1_8, false, h, h1_8)
-	t59 := tensorops.Add(t20, b2)
-	t60 := tensorops.ExpandLike(tensorops.Add(t21, t38), t59)
-	t61 := tensorops.Add(t60, tensorops.ExpandLike(b2_1_1, t59))
-	t62 := tensorops.ExpandLike(tensorops.Add(t39, t22), t59)
-	t63 := tensorops.ExpandLike(tensorops.Add(t23, t41), t59)
-	t64 := tensorops.Add(t63, tensorops.ExpandLike(b2_1_2, t59))
-	t65 := tensorops.ExpandLike(tensorops.Add(t42, t24), t59)
-	t66 := tensorops.ExpandLike(tensorops.Add(t25, t44), t59)
-	t67 := tensorops.Add(t66, tensorops.ExpandLike(b2_1_3, t59))
-	t68 := tensorops.ExpandLike(tensorops.Add(t45, t26), t59)
-	t69 := tensorops.ExpandLike(tensorops.Add(t27, t47), t59)
-	t70 := tensorops.Add(t69, tensorops.ExpandLike(b2_1_4, t59))
-	t71 := tensorops.ExpandLike(tensorops.Add(t48, t28), t59)
-	t72 := tensorops.ExpandLike(tensorops.Add(t29, t50), t59)
-	t73 := tensorops.Add(t72, tensorops.ExpandLike(b2_1_5, t59))
-	t74 := tensorops.ExpandLike(tensorops.Add(t51, t30), t59)
-	t75 := tensorops.ExpandLike(tensorops.Add(t31, t53), t59)
-	t76 := tensorops.Add(t75, tensorops.ExpandLike(b2_1_6, t59))
-	t77 := tensorops.ExpandLike(tensorops.Add(t54, t32), t59)
-	t78 := tensorops.ExpandLike(tensorops.Add(t33, t56), t59)
-	t79 := tensorops.Add(t78, tensorops.ExpandLike(b2_1_7, t59))
-	t80 := tensorops.ExpandLike(tensorops.Add(t57, t34), t59)
-	t81 := tensorops.ExpandLike(tensorops.Add(t35, t58[0]), t59)
-	t82 := tensorops.Add(t81, tensorops.ExpandLike(b2_1_8, t59))
-	t83 := tensorops.ExpandLike(tensorops.Add(t58[1], t36), t59)
-	return t59, t61, t64, t67, t70, t73, t76, t79, t82, t62, t65, t68, t71, t74, t77, t80, t83
+	h1 := tensorops.TanhJVP(h, t4)
+	h2 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t4)
+	t5 := tensorops.MatMulEach(w2, false, h, h1, h2)
+	t6 := t5[0]
+	t7 := t5[1]
+	t8 := t5[2]
+	t9 := tensorops.MatMulEach(w2_1, false, h, h1)
+	t10 := tensorops.Add(t6, b2)
+	t11 := tensorops.ExpandLike(tensorops.Add(t7, t9[0]), t10)
+	t12 := tensorops.Add(t11, tensorops.ExpandLike(b2_1, t10))
+	return t10, t12, tensorops.ExpandLike(tensorops.Add(t9[1], t8), t10)
 }
 
 // MLPLossLaplacian returns MLPLoss and its Laplacian with respect to m, Σᵢ ∂²MLPLoss/∂θᵢ² over θ,
 // the n elements of the tensors of m in the order of its fields (W1, B1, W2, B2), each tensor
-// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: mLPLossTaylorStackedWrtM
+// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: mLPLossTaylorStackedWrtM2
 // propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
 // the sum of their second ones); ⌈n/64⌉ calls, which give MLPLoss's value too.
 func MLPLossLaplacian(m *MLP, x, y *T) (f, lap float64) {
@@ -548,7 +339,7 @@ func MLPLossLaplacian(m *MLP, x, y *T) (f, lap float64) {
 		u.W2 = t[2]
 		u.B2 = t[3]
 		var t2 float64
-		f, _, t2 = mLPLossTaylorStackedWrtM(m, u, x, y)
+		f, _, t2 = mLPLossTaylorStackedWrtM2(m, u, x, y)
 		lap += 2 * t2
 	}
 	if n == 0 {
@@ -557,7 +348,7 @@ func MLPLossLaplacian(m *MLP, x, y *T) (f, lap float64) {
 	return f, lap
 }
 
-// mLPLossTaylorStackedWrtM propagates 1 second-order jets of MLPLoss at once (collapsed Taylor
+// mLPLossTaylorStackedWrtM2 propagates 1 second-order jets of MLPLoss at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of MLPLoss and, for each float result y, its first coefficients
@@ -565,8 +356,8 @@ func MLPLossLaplacian(m *MLP, x, y *T) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: m (m1).
-func mLPLossTaylorStackedWrtM(m, m1 *MLP, x, y *T) (float64, float64, float64) {
-	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B2(
+func mLPLossTaylorStackedWrtM2(m, m1 *MLP, x, y *T) (float64, float64, float64) {
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B22(
 		m.W1,
 		m1.W1,
 		m.B1,
@@ -584,7 +375,7 @@ func mLPLossTaylorStackedWrtM(m, m1 *MLP, x, y *T) (float64, float64, float64) {
 	return tensorops.MeanAll(tensorops.Square(t4)), 0, t7
 }
 
-// mlpTaylorStackedWrtW1B1W2B2 propagates 1 second-order jets of mlp at once (collapsed Taylor
+// mlpTaylorStackedWrtW1B1W2B22 propagates 1 second-order jets of mlp at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of mlp and, for each float result y, its first coefficients
@@ -592,7 +383,7 @@ func mLPLossTaylorStackedWrtM(m, m1 *MLP, x, y *T) (float64, float64, float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: w1 (w1_1), b1 (b1_1), w2 (w2_1), b2 (b2_1).
-func mlpTaylorStackedWrtW1B1W2B2(w1, w1_1, b1, b1_1, w2, w2_1, b2, b2_1, x *T) (*T, *T, *T) {
+func mlpTaylorStackedWrtW1B1W2B22(w1, w1_1, b1, b1_1, w2, w2_1, b2, b2_1, x *T) (*T, *T, *T) {
 	t := tensorops.MatMul(x, w1)
 	t2 := tensorops.FuseInto(t, "a + b", t, b1)
 	t3 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1), t2)
@@ -1170,49 +961,33 @@ func mLPLossVGradJVPStacked(m, dm MLP, x, y *T) (f float64, mBar MLP, df float64
 // value of m's type (of its shape): ∂²MLPLossV/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors
 // of m in the order of its fields (W1, B1, W2, B2), each tensor row-major
 // (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of MLPLossV along the unit
-// direction eᵢ (mLPLossVTaylorLanes8WrtM, 8 unit directions per call, ⌈n/8⌉ calls, which give
-// MLPLossV's value too).
+// direction eᵢ (mLPLossVTaylorStackedWrtM, up to 64 unit directions per call stacked in one tensor,
+// ⌈n/64⌉ calls, which give MLPLossV's value too).
 func MLPLossVHessDiag(m MLP, x, y *T) (f float64, d MLP) {
 	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
-	d2 := make([]float64, n+7)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]MLP, 8)
-		for l := 0; l < 8; l++ {
-			t10 := tensorops.ParamsBasis(params, i+l)
-			us[l].W1 = t10[0]
-			us[l].B1 = t10[1]
-			us[l].W2 = t10[2]
-			us[l].B2 = t10[3]
-		}
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = mLPLossVTaylorLanes8WrtM(
+	for i := 0; i < n; i += 64 {
+		t2 := tensorops.ParamsBases(params, i, 64)
+		var t3 *T
+		f, _, t3 = mLPLossVTaylorStackedWrtM(
 			m,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
+			MLP{
+				W1: t2[0],
+				B1: t2[1],
+				W2: t2[2],
+				B2: t2[3],
+			},
 			x,
 			y,
 		)
-		d2[i] = 2 * t2
-		d2[i+1] = 2 * t3
-		d2[i+2] = 2 * t4
-		d2[i+3] = 2 * t5
-		d2[i+4] = 2 * t6
-		d2[i+5] = 2 * t7
-		d2[i+6] = 2 * t8
-		d2[i+7] = 2 * t9
+		tensorops.LanesInto(d2, i, 2, t3)
 	}
 	if n == 0 {
 		f = MLPLossV(m, x, y)
 	}
-	t := tensorops.ParamsUnflatten(d2[:n], params)
+	t := tensorops.ParamsUnflatten(d2, params)
 	return f, MLP{
 		W1: t[0],
 		B1: t[1],
@@ -1221,336 +996,80 @@ func MLPLossVHessDiag(m MLP, x, y *T) (f float64, d MLP) {
 	}
 }
 
-// mLPLossVTaylorLanes8WrtM propagates 8 Taylor polynomials of degree 2 through MLPLossV at once,
-// one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input
-// p as its first coefficients p1_1 … p1_8, it returns the results of MLPLossV and, for each float
-// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
-// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// mLPLossVTaylorStackedWrtM propagates Taylor polynomials of degree 2 through MLPLossV (Taylor
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of MLPLossV
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: m (coefficients m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8).
+// Varied inputs: m (coefficients m1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x, y.
-func mLPLossVTaylorLanes8WrtM(
-	m, m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8 MLP,
-	x, y *T,
-) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	m2_1 := MLP{}
-	m2_2 := MLP{}
-	m2_3 := MLP{}
-	m2_4 := MLP{}
-	m2_5 := MLP{}
-	m2_6 := MLP{}
-	m2_7 := MLP{}
-	m2_8 := MLP{}
-	t, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17 := mlpTaylorLanes8WrtW1B1W2B22(
+// Results, in order: the value of MLPLossV; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func mLPLossVTaylorStackedWrtM(m, m1 MLP, x, y *T) (float64, *T, *T) {
+	m2 := MLP{}
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B23(
 		m.W1,
-		m1_1.W1,
-		m1_2.W1,
-		m1_3.W1,
-		m1_4.W1,
-		m1_5.W1,
-		m1_6.W1,
-		m1_7.W1,
-		m1_8.W1,
-		m2_1.W1,
-		m2_2.W1,
-		m2_3.W1,
-		m2_4.W1,
-		m2_5.W1,
-		m2_6.W1,
-		m2_7.W1,
-		m2_8.W1,
+		m1.W1,
+		m2.W1,
 		m.B1,
-		m1_1.B1,
-		m1_2.B1,
-		m1_3.B1,
-		m1_4.B1,
-		m1_5.B1,
-		m1_6.B1,
-		m1_7.B1,
-		m1_8.B1,
-		m2_1.B1,
-		m2_2.B1,
-		m2_3.B1,
-		m2_4.B1,
-		m2_5.B1,
-		m2_6.B1,
-		m2_7.B1,
-		m2_8.B1,
+		m1.B1,
+		m2.B1,
 		m.W2,
-		m1_1.W2,
-		m1_2.W2,
-		m1_3.W2,
-		m1_4.W2,
-		m1_5.W2,
-		m1_6.W2,
-		m1_7.W2,
-		m1_8.W2,
-		m2_1.W2,
-		m2_2.W2,
-		m2_3.W2,
-		m2_4.W2,
-		m2_5.W2,
-		m2_6.W2,
-		m2_7.W2,
-		m2_8.W2,
+		m1.W2,
+		m2.W2,
 		m.B2,
-		m1_1.B2,
-		m1_2.B2,
-		m1_3.B2,
-		m1_4.B2,
-		m1_5.B2,
-		m1_6.B2,
-		m1_7.B2,
-		m1_8.B2,
-		m2_1.B2,
-		m2_2.B2,
-		m2_3.B2,
-		m2_4.B2,
-		m2_5.B2,
-		m2_6.B2,
-		m2_7.B2,
-		m2_8.B2,
+		m1.B2,
+		m2.B2,
 		x,
 	)
-	t18 := tensorops.Sub(t, y)
-	t19 := tensorops.ExpandLike(t2, t18)
-	t20 := tensorops.ExpandLike(t3, t18)
-	t21 := tensorops.ExpandLike(t4, t18)
-	t22 := tensorops.ExpandLike(t5, t18)
-	t23 := tensorops.ExpandLike(t6, t18)
-	t24 := tensorops.ExpandLike(t7, t18)
-	t25 := tensorops.ExpandLike(t8, t18)
-	t26 := tensorops.ExpandLike(t9, t18)
-	t27 := tensorops.Scale(t18, 2)
-	t28 := tensorops.Fuse("0.5*(2*a*a) + b*c", t19, t27, tensorops.ExpandLike(t10, t18))
-	t29 := tensorops.Fuse("0.5*(2*a*a) + b*c", t20, t27, tensorops.ExpandLike(t11, t18))
-	t30 := tensorops.Fuse("0.5*(2*a*a) + b*c", t21, t27, tensorops.ExpandLike(t12, t18))
-	t31 := tensorops.Fuse("0.5*(2*a*a) + b*c", t22, t27, tensorops.ExpandLike(t13, t18))
-	t32 := tensorops.Fuse("0.5*(2*a*a) + b*c", t23, t27, tensorops.ExpandLike(t14, t18))
-	t33 := tensorops.Fuse("0.5*(2*a*a) + b*c", t24, t27, tensorops.ExpandLike(t15, t18))
-	t34 := tensorops.Fuse("0.5*(2*a*a) + b*c", t25, t27, tensorops.ExpandLike(t16, t18))
-	t35 := tensorops.Fuse("0.5*(2*a*a) + b*c", t26, t27, tensorops.ExpandLike(t17, t18))
-	t36 := tensorops.MeanAll(tensorops.Square(t18))
-	t37 := tensorops.MeanAll(tensorops.Mul(t27, t19))
-	t38 := tensorops.MeanAll(t28)
-	t39 := tensorops.MeanAll(tensorops.Mul(t27, t20))
-	t40 := tensorops.MeanAll(t29)
-	t41 := tensorops.MeanAll(tensorops.Mul(t27, t21))
-	t42 := tensorops.MeanAll(t30)
-	t43 := tensorops.MeanAll(tensorops.Mul(t27, t22))
-	t44 := tensorops.MeanAll(t31)
-	t45 := tensorops.MeanAll(tensorops.Mul(t27, t23))
-	t46 := tensorops.MeanAll(t32)
-	t47 := tensorops.MeanAll(tensorops.Mul(t27, t24))
-	t48 := tensorops.MeanAll(t33)
-	t49 := tensorops.MeanAll(tensorops.Mul(t27, t25))
-	t50 := tensorops.MeanAll(t34)
-	t51 := tensorops.MeanAll(tensorops.Mul(t27, t26))
-	t52 := tensorops.MeanAll(t35)
-	return t36, t37, t39, t41, t43, t45, t47, t49, t51, t38, t40, t42, t44, t46, t48, t50, t52
+	t4 := tensorops.Sub(t, y)
+	t5 := tensorops.ExpandLike(t2, t4)
+	t6 := tensorops.Scale(t4, 2)
+	t7 := tensorops.Fuse("0.5*(2*a*a) + b*c", t5, t6, tensorops.ExpandLike(t3, t4))
+	t8 := tensorops.MeanAllLanes(tensorops.Mul(t6, t5))
+	return tensorops.MeanAll(tensorops.Square(t4)), t8, tensorops.MeanAllLanes(t7)
 }
 
-// mlpTaylorLanes8WrtW1B1W2B22 propagates 8 Taylor polynomials of degree 2 through mlp at once, one
-// per direction (Taylor mode, 8 lanes): along the curves given for each varied input p as its
-// coefficients pk_l (degree k, lane l), it returns the results of mlp and, for each float result y,
-// its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is
-// the k-th derivative in t at t = 0 divided by k! along lane l.
+// mlpTaylorStackedWrtW1B1W2B23 propagates Taylor polynomials of degree 2 through mlp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of mlp
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: w1 (coefficients w1_1_1, w1_1_2, w1_1_3, w1_1_4, w1_1_5, w1_1_6, w1_1_7, w1_1_8,
-// w1_2_1, w1_2_2, w1_2_3, w1_2_4, w1_2_5, w1_2_6, w1_2_7, w1_2_8), b1 (coefficients b1_1_1, b1_1_2,
-// b1_1_3, b1_1_4, b1_1_5, b1_1_6, b1_1_7, b1_1_8, b1_2_1, b1_2_2, b1_2_3, b1_2_4, b1_2_5, b1_2_6,
-// b1_2_7, b1_2_8), w2 (coefficients w2_1_1, w2_1_2, w2_1_3, w2_1_4, w2_1_5, w2_1_6, w2_1_7, w2_1_8,
-// w2_2_1, w2_2_2, w2_2_3, w2_2_4, w2_2_5, w2_2_6, w2_2_7, w2_2_8), b2 (coefficients b2_1_1, b2_1_2,
-// b2_1_3, b2_1_4, b2_1_5, b2_1_6, b2_1_7, b2_1_8, b2_2_1, b2_2_2, b2_2_3, b2_2_4, b2_2_5, b2_2_6,
-// b2_2_7, b2_2_8).
+// Varied inputs: w1 (coefficients w1_1, w1_2), b1 (coefficients b1_1, b1_2), w2 (coefficients w2_1,
+// w2_2), b2 (coefficients b2_1, b2_2).
 // Fixed inputs (zero coefficients): x.
-func mlpTaylorLanes8WrtW1B1W2B22(
-	w1, w1_1_1, w1_1_2, w1_1_3, w1_1_4, w1_1_5, w1_1_6, w1_1_7, w1_1_8, w1_2_1, w1_2_2, w1_2_3 *T,
-	w1_2_4, w1_2_5, w1_2_6, w1_2_7, w1_2_8, b1, b1_1_1, b1_1_2, b1_1_3, b1_1_4, b1_1_5, b1_1_6 *T,
-	b1_1_7, b1_1_8, b1_2_1, b1_2_2, b1_2_3, b1_2_4, b1_2_5, b1_2_6, b1_2_7, b1_2_8, w2, w2_1_1 *T,
-	w2_1_2, w2_1_3, w2_1_4, w2_1_5, w2_1_6, w2_1_7, w2_1_8, w2_2_1, w2_2_2, w2_2_3, w2_2_4 *T,
-	w2_2_5, w2_2_6, w2_2_7, w2_2_8, b2, b2_1_1, b2_1_2, b2_1_3, b2_1_4, b2_1_5, b2_1_6, b2_1_7 *T,
-	b2_1_8, b2_2_1, b2_2_2, b2_2_3, b2_2_4, b2_2_5, b2_2_6, b2_2_7, b2_2_8, x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+// Results, in order: the value of mlp; its coefficients 1 to 2.
+func mlpTaylorStackedWrtW1B1W2B23(w1, w1_1, w1_2, b1, b1_1, b1_2, w2, w2_1, w2_2, b2, b2_1, b2_2, x *T) (*T, *T, *T) {
 	t := tensorops.MatMul(x, w1)
 	t2 := tensorops.FuseInto(t, "a + b", t, b1)
-	t3 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_1), t2)
-	t4 := tensorops.FuseInto(t3, "a + b", t3, tensorops.ExpandLike(b1_1_1, t2))
-	t5 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2_1), t2)
-	t6 := tensorops.ExpandLike(b1_2_1, t2)
-	t7 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_2), t2)
-	t8 := tensorops.FuseInto(t7, "a + b", t7, tensorops.ExpandLike(b1_1_2, t2))
-	t9 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2_2), t2)
-	t10 := tensorops.ExpandLike(b1_2_2, t2)
-	t11 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_3), t2)
-	t12 := tensorops.FuseInto(t11, "a + b", t11, tensorops.ExpandLike(b1_1_3, t2))
-	t13 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2_3), t2)
-	t14 := tensorops.ExpandLike(b1_2_3, t2)
-	t15 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_4), t2)
-	t16 := tensorops.FuseInto(t15, "a + b", t15, tensorops.ExpandLike(b1_1_4, t2))
-	t17 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2_4), t2)
-	t18 := tensorops.ExpandLike(b1_2_4, t2)
-	t19 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_5), t2)
-	t20 := tensorops.FuseInto(t19, "a + b", t19, tensorops.ExpandLike(b1_1_5, t2))
-	t21 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2_5), t2)
-	t22 := tensorops.ExpandLike(b1_2_5, t2)
-	t23 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_6), t2)
-	t24 := tensorops.FuseInto(t23, "a + b", t23, tensorops.ExpandLike(b1_1_6, t2))
-	t25 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2_6), t2)
-	t26 := tensorops.ExpandLike(b1_2_6, t2)
-	t27 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_7), t2)
-	t28 := tensorops.FuseInto(t27, "a + b", t27, tensorops.ExpandLike(b1_1_7, t2))
-	t29 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2_7), t2)
-	t30 := tensorops.ExpandLike(b1_2_7, t2)
-	t31 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1_8), t2)
-	t32 := tensorops.FuseInto(t31, "a + b", t31, tensorops.ExpandLike(b1_1_8, t2))
-	t33 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2_8), t2)
-	t34 := tensorops.ExpandLike(b1_2_8, t2)
+	t3 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1), t2)
+	t4 := tensorops.FuseInto(t3, "a + b", t3, tensorops.ExpandLike(b1_1, t2))
+	t5 := tensorops.ExpandLike(tensorops.MatMul(x, w1_2), t2)
+	t6 := tensorops.ExpandLike(b1_2, t2)
 	h := tensorops.FuseInto(t2, "Tanh(a)", t2)
-	h1_1 := tensorops.TanhJVP(h, t4)
-	t35 := tensorops.Fuse("1 - a*a", h)
-	h2_1 := tensorops.FuseInto(t5, "0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_1, t4, t35, t5, t6)
-	h1_2 := tensorops.TanhJVP(h, t8)
-	h2_2 := tensorops.FuseInto(t9, "0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_2, t8, t35, t9, t10)
-	h1_3 := tensorops.TanhJVP(h, t12)
-	h2_3 := tensorops.FuseInto(t13, "0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_3, t12, t35, t13, t14)
-	h1_4 := tensorops.TanhJVP(h, t16)
-	h2_4 := tensorops.FuseInto(t17, "0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_4, t16, t35, t17, t18)
-	h1_5 := tensorops.TanhJVP(h, t20)
-	h2_5 := tensorops.FuseInto(t21, "0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_5, t20, t35, t21, t22)
-	h1_6 := tensorops.TanhJVP(h, t24)
-	h2_6 := tensorops.FuseInto(t25, "0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_6, t24, t35, t25, t26)
-	h1_7 := tensorops.TanhJVP(h, t28)
-	h2_7 := tensorops.FuseInto(t29, "0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_7, t28, t35, t29, t30)
-	h1_8 := tensorops.TanhJVP(h, t32)
-	h2_8 := tensorops.FuseInto(t33, "0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_8, t32, t35, t33, t34)
-	t36 := tensorops.MatMulEach(
-		w2,
-		false,
-		h,
-		h1_1,
-		h2_1,
-		h1_2,
-		h2_2,
-		h1_3,
-		h2_3,
-		h1_4,
-		h2_4,
-		h1_5,
-		h2_5,
-		h1_6,
-		h2_6,
-		h1_7,
-		h2_7,
-		h1_8,
-		h2_8,
-	)
-	t37 := t36[0]
-	t38 := t36[1]
-	t39 := t36[2]
-	t40 := t36[3]
-	t41 := t36[4]
-	t42 := t36[5]
-	t43 := t36[6]
-	t44 := t36[7]
-	t45 := t36[8]
-	t46 := t36[9]
-	t47 := t36[10]
-	t48 := t36[11]
-	t49 := t36[12]
-	t50 := t36[13]
-	t51 := t36[14]
-	t52 := t36[15]
-	t53 := t36[16]
-	t54 := tensorops.MatMulEach(w2_1_1, false, h, h1_1)
-	t55 := t54[0]
-	t56 := tensorops.MatMul(h, w2_2_1)
-	t57 := tensorops.FuseInto(t56, "a + b + c", t56, t54[1], t39)
-	t58 := tensorops.MatMulEach(w2_1_2, false, h, h1_2)
-	t59 := t58[0]
-	t60 := tensorops.MatMul(h, w2_2_2)
-	t61 := tensorops.FuseInto(t60, "a + b + c", t60, t58[1], t41)
-	t62 := tensorops.MatMulEach(w2_1_3, false, h, h1_3)
-	t63 := t62[0]
-	t64 := tensorops.MatMul(h, w2_2_3)
-	t65 := tensorops.FuseInto(t64, "a + b + c", t64, t62[1], t43)
-	t66 := tensorops.MatMulEach(w2_1_4, false, h, h1_4)
-	t67 := t66[0]
-	t68 := tensorops.MatMul(h, w2_2_4)
-	t69 := tensorops.FuseInto(t68, "a + b + c", t68, t66[1], t45)
-	t70 := tensorops.MatMulEach(w2_1_5, false, h, h1_5)
-	t71 := t70[0]
-	t72 := tensorops.MatMul(h, w2_2_5)
-	t73 := tensorops.FuseInto(t72, "a + b + c", t72, t70[1], t47)
-	t74 := tensorops.MatMulEach(w2_1_6, false, h, h1_6)
-	t75 := t74[0]
-	t76 := tensorops.MatMul(h, w2_2_6)
-	t77 := tensorops.FuseInto(t76, "a + b + c", t76, t74[1], t49)
-	t78 := tensorops.MatMulEach(w2_1_7, false, h, h1_7)
-	t79 := t78[0]
-	t80 := tensorops.MatMul(h, w2_2_7)
-	t81 := tensorops.FuseInto(t80, "a + b + c", t80, t78[1], t51)
-	t82 := tensorops.MatMulEach(w2_1_8, false, h, h1_8)
-	t83 := t82[0]
-	t84 := tensorops.MatMul(h, w2_2_8)
-	t85 := tensorops.FuseInto(t84, "a + b + c", t84, t82[1], t53)
-	t86 := tensorops.Add(t37, b2)
-	t87 := tensorops.ExpandLike(tensorops.Add(t38, t55), t86)
-	t88 := tensorops.Add(t87, tensorops.ExpandLike(b2_1_1, t86))
-	t89 := tensorops.ExpandLike(t57, t86)
-	t90 := tensorops.FuseInto(t89, "a + b", t89, tensorops.ExpandLike(b2_2_1, t86))
-	t91 := tensorops.ExpandLike(tensorops.Add(t40, t59), t86)
-	t92 := tensorops.Add(t91, tensorops.ExpandLike(b2_1_2, t86))
-	t93 := tensorops.ExpandLike(t61, t86)
-	t94 := tensorops.FuseInto(t93, "a + b", t93, tensorops.ExpandLike(b2_2_2, t86))
-	t95 := tensorops.ExpandLike(tensorops.Add(t42, t63), t86)
-	t96 := tensorops.Add(t95, tensorops.ExpandLike(b2_1_3, t86))
-	t97 := tensorops.ExpandLike(t65, t86)
-	t98 := tensorops.FuseInto(t97, "a + b", t97, tensorops.ExpandLike(b2_2_3, t86))
-	t99 := tensorops.ExpandLike(tensorops.Add(t44, t67), t86)
-	t100 := tensorops.Add(t99, tensorops.ExpandLike(b2_1_4, t86))
-	t101 := tensorops.ExpandLike(t69, t86)
-	t102 := tensorops.FuseInto(t101, "a + b", t101, tensorops.ExpandLike(b2_2_4, t86))
-	t103 := tensorops.ExpandLike(tensorops.Add(t46, t71), t86)
-	t104 := tensorops.Add(t103, tensorops.ExpandLike(b2_1_5, t86))
-	t105 := tensorops.ExpandLike(t73, t86)
-	t106 := tensorops.FuseInto(t105, "a + b", t105, tensorops.ExpandLike(b2_2_5, t86))
-	t107 := tensorops.ExpandLike(tensorops.Add(t48, t75), t86)
-	t108 := tensorops.Add(t107, tensorops.ExpandLike(b2_1_6, t86))
-	t109 := tensorops.ExpandLike(t77, t86)
-	t110 := tensorops.FuseInto(t109, "a + b", t109, tensorops.ExpandLike(b2_2_6, t86))
-	t111 := tensorops.ExpandLike(tensorops.Add(t50, t79), t86)
-	t112 := tensorops.Add(t111, tensorops.ExpandLike(b2_1_7, t86))
-	t113 := tensorops.ExpandLike(t81, t86)
-	t114 := tensorops.FuseInto(t113, "a + b", t113, tensorops.ExpandLike(b2_2_7, t86))
-	t115 := tensorops.ExpandLike(tensorops.Add(t52, t83), t86)
-	t116 := tensorops.Add(t115, tensorops.ExpandLike(b2_1_8, t86))
-	t117 := tensorops.ExpandLike(t85, t86)
-	t118 := tensorops.FuseInto(t117, "a + b", t117, tensorops.ExpandLike(b2_2_8, t86))
-	return t86, t88, t92, t96, t100, t104, t108, t112, t116, t90, t94, t98, t102, t106, t110, t114, t118
+	h1 := tensorops.TanhJVP(h, t4)
+	h2 := tensorops.FuseInto(t5, "0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e)", h, h1, t4, t5, t6)
+	t7 := tensorops.MatMulEach(w2, false, h, h1, h2)
+	t8 := t7[0]
+	t9 := t7[1]
+	t10 := t7[2]
+	t11 := tensorops.MatMulEach(w2_1, false, h, h1)
+	t12 := t11[0]
+	t13 := tensorops.MatMul(h, w2_2)
+	t14 := tensorops.FuseInto(t13, "a + b + c", t13, t11[1], t10)
+	t15 := tensorops.Add(t8, b2)
+	t16 := tensorops.ExpandLike(tensorops.Add(t9, t12), t15)
+	t17 := tensorops.Add(t16, tensorops.ExpandLike(b2_1, t15))
+	t18 := tensorops.ExpandLike(t14, t15)
+	return t15, t17, tensorops.FuseInto(t18, "a + b", t18, tensorops.ExpandLike(b2_2, t15))
 }
 
 // MLPLossVLaplacian returns MLPLossV and its Laplacian with respect to m, Σᵢ ∂²MLPLossV/∂θᵢ² over
 // θ, the n elements of the tensors of m in the order of its fields (W1, B1, W2, B2), each tensor
-// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: mLPLossVTaylorStackedWrtM
+// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: mLPLossVTaylorStackedWrtM2
 // propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
 // the sum of their second ones); ⌈n/64⌉ calls, which give MLPLossV's value too.
 func MLPLossVLaplacian(m MLP, x, y *T) (f, lap float64) {
@@ -1561,7 +1080,7 @@ func MLPLossVLaplacian(m MLP, x, y *T) (f, lap float64) {
 	for i := 0; i < n; i += 64 {
 		t := tensorops.ParamsBases(params, i, 64)
 		var t2 float64
-		f, _, t2 = mLPLossVTaylorStackedWrtM(
+		f, _, t2 = mLPLossVTaylorStackedWrtM2(
 			m,
 			MLP{
 				W1: t[0],
@@ -1580,7 +1099,7 @@ func MLPLossVLaplacian(m MLP, x, y *T) (f, lap float64) {
 	return f, lap
 }
 
-// mLPLossVTaylorStackedWrtM propagates 1 second-order jets of MLPLossV at once (collapsed Taylor
+// mLPLossVTaylorStackedWrtM2 propagates 1 second-order jets of MLPLossV at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of MLPLossV and, for each float result y, its first coefficients
@@ -1588,9 +1107,9 @@ func MLPLossVLaplacian(m MLP, x, y *T) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: m (m1).
-func mLPLossVTaylorStackedWrtM(m, m1 MLP, x, y *T) (float64, float64, float64) {
+func mLPLossVTaylorStackedWrtM2(m, m1 MLP, x, y *T) (float64, float64, float64) {
 	m2 := MLP{}
-	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B22(
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B24(
 		m.W1,
 		m1.W1,
 		m2.W1,
@@ -1612,7 +1131,7 @@ func mLPLossVTaylorStackedWrtM(m, m1 MLP, x, y *T) (float64, float64, float64) {
 	return tensorops.MeanAll(tensorops.Square(t4)), 0, t7
 }
 
-// mlpTaylorStackedWrtW1B1W2B22 propagates 1 second-order jets of mlp at once (collapsed Taylor
+// mlpTaylorStackedWrtW1B1W2B24 propagates 1 second-order jets of mlp at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1, with the sum of their
 // second coefficients in p2,
@@ -1621,7 +1140,7 @@ func mLPLossVTaylorStackedWrtM(m, m1 MLP, x, y *T) (float64, float64, float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: w1 (w1_1, w1_2), b1 (b1_1, b1_2), w2 (w2_1, w2_2), b2 (b2_1, b2_2).
-func mlpTaylorStackedWrtW1B1W2B22(w1, w1_1, w1_2, b1, b1_1, b1_2, w2, w2_1, w2_2, b2, b2_1, b2_2, x *T) (*T, *T, *T) {
+func mlpTaylorStackedWrtW1B1W2B24(w1, w1_1, w1_2, b1, b1_1, b1_2, w2, w2_1, w2_2, b2, b2_1, b2_2, x *T) (*T, *T, *T) {
 	t := tensorops.MatMul(x, w1)
 	t2 := tensorops.FuseInto(t, "a + b", t, b1)
 	t3 := tensorops.ExpandLike(tensorops.MatMul(x, w1_1), t2)
@@ -1771,51 +1290,28 @@ func mLPLossGradJVP2(m, dm, mBar, dmBar *MLP, x, y *T) (float64, float64) {
 // of m's type (of its shape): ∂²MLP.Loss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors of m
 // in the order of its fields (W1, B1, W2, B2), each tensor row-major (tensorops.ParamsFlatten's
 // order), f2 the second Taylor coefficient of MLP.Loss along the unit direction eᵢ
-// (mLPLossTaylorLanes8WrtM2, 8 unit directions per call, ⌈n/8⌉ calls, which give MLP.Loss's value
-// too).
+// (mLPLossTaylorStackedWrtM3, up to 64 unit directions per call stacked in one tensor, ⌈n/64⌉
+// calls, which give MLP.Loss's value too).
 func (m *MLP) LossHessDiag(x, y *T) (f float64, d *MLP) {
 	params := append(make([]*T, 0, 4), m.W1, m.B1, m.W2, m.B2)
 	n := tensorops.ParamsSize(params)
-	d2 := make([]float64, n+7)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]*MLP, 8)
-		for l := 0; l < 8; l++ {
-			t11 := tensorops.ParamsBasis(params, i+l)
-			t12 := new(MLP)
-			us[l] = t12
-			t12.W1 = t11[0]
-			t12.B1 = t11[1]
-			t12.W2 = t11[2]
-			t12.B2 = t11[3]
-		}
-		var t3, t4, t5, t6, t7, t8, t9, t10 float64
-		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = mLPLossTaylorLanes8WrtM2(
-			m,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-			y,
-		)
-		d2[i] = 2 * t3
-		d2[i+1] = 2 * t4
-		d2[i+2] = 2 * t5
-		d2[i+3] = 2 * t6
-		d2[i+4] = 2 * t7
-		d2[i+5] = 2 * t8
-		d2[i+6] = 2 * t9
-		d2[i+7] = 2 * t10
+	for i := 0; i < n; i += 64 {
+		t3 := tensorops.ParamsBases(params, i, 64)
+		u := new(MLP)
+		u.W1 = t3[0]
+		u.B1 = t3[1]
+		u.W2 = t3[2]
+		u.B2 = t3[3]
+		var t4 *T
+		f, _, t4 = mLPLossTaylorStackedWrtM3(m, u, x, y)
+		tensorops.LanesInto(d2, i, 2, t4)
 	}
 	if n == 0 {
 		f = m.Loss(x, y)
 	}
-	t := tensorops.ParamsUnflatten(d2[:n], params)
+	t := tensorops.ParamsUnflatten(d2, params)
 	t2 := new(MLP)
 	t2.W1 = t[0]
 	t2.B1 = t[1]
@@ -1824,111 +1320,36 @@ func (m *MLP) LossHessDiag(x, y *T) (f float64, d *MLP) {
 	return f, t2
 }
 
-// mLPLossTaylorLanes8WrtM2 propagates 8 Taylor polynomials of degree 2 through MLP.Loss at once,
-// one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input
-// p as its first coefficients p1_1 … p1_8, it returns the results of MLP.Loss and, for each float
-// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
-// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// mLPLossTaylorStackedWrtM3 propagates Taylor polynomials of degree 2 through MLP.Loss (Taylor
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of MLP.Loss
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: m (coefficients m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8).
+// Varied inputs: m (coefficients m1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x, y.
-func mLPLossTaylorLanes8WrtM2(
-	m, m1_1, m1_2, m1_3, m1_4, m1_5, m1_6, m1_7, m1_8 *MLP,
-	x, y *T,
-) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	t, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17 := mlpTaylorLanes8WrtW1B1W2B2(
+// Results, in order: the value of MLP.Loss; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func mLPLossTaylorStackedWrtM3(m, m1 *MLP, x, y *T) (float64, *T, *T) {
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B2(
 		m.W1,
-		m1_1.W1,
-		m1_2.W1,
-		m1_3.W1,
-		m1_4.W1,
-		m1_5.W1,
-		m1_6.W1,
-		m1_7.W1,
-		m1_8.W1,
+		m1.W1,
 		m.B1,
-		m1_1.B1,
-		m1_2.B1,
-		m1_3.B1,
-		m1_4.B1,
-		m1_5.B1,
-		m1_6.B1,
-		m1_7.B1,
-		m1_8.B1,
+		m1.B1,
 		m.W2,
-		m1_1.W2,
-		m1_2.W2,
-		m1_3.W2,
-		m1_4.W2,
-		m1_5.W2,
-		m1_6.W2,
-		m1_7.W2,
-		m1_8.W2,
+		m1.W2,
 		m.B2,
-		m1_1.B2,
-		m1_2.B2,
-		m1_3.B2,
-		m1_4.B2,
-		m1_5.B2,
-		m1_6.B2,
-		m1_7.B2,
-		m1_8.B2,
+		m1.B2,
 		x,
 	)
-	t18 := tensorops.Sub(t, y)
-	t19 := tensorops.ExpandLike(t2, t18)
-	t20 := tensorops.ExpandLike(t3, t18)
-	t21 := tensorops.ExpandLike(t4, t18)
-	t22 := tensorops.ExpandLike(t5, t18)
-	t23 := tensorops.ExpandLike(t6, t18)
-	t24 := tensorops.ExpandLike(t7, t18)
-	t25 := tensorops.ExpandLike(t8, t18)
-	t26 := tensorops.ExpandLike(t9, t18)
-	t27 := tensorops.Scale(t18, 2)
-	t28 := tensorops.Fuse("0.5*(2*a*a) + b*c", t19, t27, tensorops.ExpandLike(t10, t18))
-	t29 := tensorops.Fuse("0.5*(2*a*a) + b*c", t20, t27, tensorops.ExpandLike(t11, t18))
-	t30 := tensorops.Fuse("0.5*(2*a*a) + b*c", t21, t27, tensorops.ExpandLike(t12, t18))
-	t31 := tensorops.Fuse("0.5*(2*a*a) + b*c", t22, t27, tensorops.ExpandLike(t13, t18))
-	t32 := tensorops.Fuse("0.5*(2*a*a) + b*c", t23, t27, tensorops.ExpandLike(t14, t18))
-	t33 := tensorops.Fuse("0.5*(2*a*a) + b*c", t24, t27, tensorops.ExpandLike(t15, t18))
-	t34 := tensorops.Fuse("0.5*(2*a*a) + b*c", t25, t27, tensorops.ExpandLike(t16, t18))
-	t35 := tensorops.Fuse("0.5*(2*a*a) + b*c", t26, t27, tensorops.ExpandLike(t17, t18))
-	t36 := tensorops.MeanAll(tensorops.Square(t18))
-	t37 := tensorops.MeanAll(tensorops.Mul(t27, t19))
-	t38 := tensorops.MeanAll(t28)
-	t39 := tensorops.MeanAll(tensorops.Mul(t27, t20))
-	t40 := tensorops.MeanAll(t29)
-	t41 := tensorops.MeanAll(tensorops.Mul(t27, t21))
-	t42 := tensorops.MeanAll(t30)
-	t43 := tensorops.MeanAll(tensorops.Mul(t27, t22))
-	t44 := tensorops.MeanAll(t31)
-	t45 := tensorops.MeanAll(tensorops.Mul(t27, t23))
-	t46 := tensorops.MeanAll(t32)
-	t47 := tensorops.MeanAll(tensorops.Mul(t27, t24))
-	t48 := tensorops.MeanAll(t33)
-	t49 := tensorops.MeanAll(tensorops.Mul(t27, t25))
-	t50 := tensorops.MeanAll(t34)
-	t51 := tensorops.MeanAll(tensorops.Mul(t27, t26))
-	t52 := tensorops.MeanAll(t35)
-	return t36, t37, t39, t41, t43, t45, t47, t49, t51, t38, t40, t42, t44, t46, t48, t50, t52
+	t4 := tensorops.Sub(t, y)
+	t5 := tensorops.ExpandLike(t2, t4)
+	t6 := tensorops.Scale(t4, 2)
+	t7 := tensorops.Fuse("0.5*(2*a*a) + b*c", t5, t6, tensorops.ExpandLike(t3, t4))
+	t8 := tensorops.MeanAllLanes(tensorops.Mul(t6, t5))
+	return tensorops.MeanAll(tensorops.Square(t4)), t8, tensorops.MeanAllLanes(t7)
 }
 
 // DeepLossGrad computes DeepLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -2566,57 +1987,35 @@ func deepLossGradJVPStacked(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 // value of d's type (of its shape): ∂²DeepLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the tensors
 // of d in the order of its fields (the elements of Layers, Norm.Scale, Norm.Shift, Out, Post.Scale,
 // Post.Shift), each tensor row-major (tensorops.ParamsFlatten's order), f2 the second Taylor
-// coefficient of DeepLoss along the unit direction eᵢ (deepLossTaylorLanes8WrtD, 8 unit directions
-// per call, ⌈n/8⌉ calls, which give DeepLoss's value too).
+// coefficient of DeepLoss along the unit direction eᵢ (deepLossTaylorStackedWrtD, up to 64 unit
+// directions per call stacked in one tensor, ⌈n/64⌉ calls, which give DeepLoss's value too).
 func DeepLossHessDiag(d *Deep, x *T) (f float64, d2 *Deep) {
 	params := append(make([]*T, 0, 5), d.Layers...)
 	t := d.Post
 	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
 	n := tensorops.ParamsSize(params)
-	d3 := make([]float64, n+7)
+	d3 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]*Deep, 8)
-		for l := 0; l < 8; l++ {
-			t13 := tensorops.ParamsBasis(params, i+l)
-			t14 := new(Deep)
-			us[l] = t14
-			n3 := len(d.Layers)
-			t14.Layers = t13[0:n3:n3]
-			t14.Norm.Scale = t13[n3]
-			t14.Norm.Shift = t13[n3+1]
-			t14.Out = t13[n3+2]
-			t15 := new(Affine)
-			t14.Post = t15
-			t15.Scale = t13[n3+3]
-			t15.Shift = t13[n3+4]
-		}
-		var t5, t6, t7, t8, t9, t10, t11, t12 float64
-		f, _, _, _, _, _, _, _, _, t5, t6, t7, t8, t9, t10, t11, t12 = deepLossTaylorLanes8WrtD(
-			d,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		d3[i] = 2 * t5
-		d3[i+1] = 2 * t6
-		d3[i+2] = 2 * t7
-		d3[i+3] = 2 * t8
-		d3[i+4] = 2 * t9
-		d3[i+5] = 2 * t10
-		d3[i+6] = 2 * t11
-		d3[i+7] = 2 * t12
+	for i := 0; i < n; i += 64 {
+		t5 := tensorops.ParamsBases(params, i, 64)
+		u := new(Deep)
+		n3 := len(d.Layers)
+		u.Layers = t5[0:n3:n3]
+		u.Norm.Scale = t5[n3]
+		u.Norm.Shift = t5[n3+1]
+		u.Out = t5[n3+2]
+		t6 := new(Affine)
+		u.Post = t6
+		t6.Scale = t5[n3+3]
+		t6.Shift = t5[n3+4]
+		var t7 *T
+		f, _, t7 = deepLossTaylorStackedWrtD(d, u, x)
+		tensorops.LanesInto(d3, i, 2, t7)
 	}
 	if n == 0 {
 		f = DeepLoss(d, x)
 	}
-	t2 := tensorops.ParamsUnflatten(d3[:n], params)
+	t2 := tensorops.ParamsUnflatten(d3, params)
 	t3 := new(Deep)
 	n2 := len(d.Layers)
 	t3.Layers = t2[0:n2:n2]
@@ -2630,705 +2029,152 @@ func DeepLossHessDiag(d *Deep, x *T) (f float64, d2 *Deep) {
 	return f, t3
 }
 
-// deepLossTaylorLanes8WrtD propagates 8 Taylor polynomials of degree 2 through DeepLoss at once,
-// one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input
-// p as its first coefficients p1_1 … p1_8, it returns the results of DeepLoss and, for each float
-// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
-// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// deepLossTaylorStackedWrtD propagates Taylor polynomials of degree 2 through DeepLoss (Taylor
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of DeepLoss
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: d (coefficients d1_1, d1_2, d1_3, d1_4, d1_5, d1_6, d1_7, d1_8).
+// Varied inputs: d (coefficients d1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x.
-func deepLossTaylorLanes8WrtD(
-	d, d1_1, d1_2, d1_3, d1_4, d1_5, d1_6, d1_7, d1_8 *Deep,
-	x *T,
-) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	t := d1_1.Layers
-	d1_1.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
-	t2 := d1_2.Layers
-	d1_2.Layers = append(t2, make([]*T, max(len(d.Layers)-len(t2), 0))...)
-	t3 := d1_3.Layers
-	d1_3.Layers = append(t3, make([]*T, max(len(d.Layers)-len(t3), 0))...)
-	t4 := d1_4.Layers
-	d1_4.Layers = append(t4, make([]*T, max(len(d.Layers)-len(t4), 0))...)
-	t5 := d1_5.Layers
-	d1_5.Layers = append(t5, make([]*T, max(len(d.Layers)-len(t5), 0))...)
-	t6 := d1_6.Layers
-	d1_6.Layers = append(t6, make([]*T, max(len(d.Layers)-len(t6), 0))...)
-	t7 := d1_7.Layers
-	d1_7.Layers = append(t7, make([]*T, max(len(d.Layers)-len(t7), 0))...)
-	t8 := d1_8.Layers
-	d1_8.Layers = append(t8, make([]*T, max(len(d.Layers)-len(t8), 0))...)
-	t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23,
-		t24, t25 := deepTaylorLanes8WrtLayersNormOutPost(
+// Results, in order: the value of DeepLoss; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func deepLossTaylorStackedWrtD(d, d1 *Deep, x *T) (float64, *T, *T) {
+	t := d1.Layers
+	d1.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
+	t2, t3, t4 := deepTaylorStackedWrtLayersNormOutPost(
 		d.Layers,
-		d1_1.Layers,
-		d1_2.Layers,
-		d1_3.Layers,
-		d1_4.Layers,
-		d1_5.Layers,
-		d1_6.Layers,
-		d1_7.Layers,
-		d1_8.Layers,
+		d1.Layers,
 		d.Norm,
-		d1_1.Norm,
-		d1_2.Norm,
-		d1_3.Norm,
-		d1_4.Norm,
-		d1_5.Norm,
-		d1_6.Norm,
-		d1_7.Norm,
-		d1_8.Norm,
+		d1.Norm,
 		d.Out,
-		d1_1.Out,
-		d1_2.Out,
-		d1_3.Out,
-		d1_4.Out,
-		d1_5.Out,
-		d1_6.Out,
-		d1_7.Out,
-		d1_8.Out,
+		d1.Out,
 		d.Post,
-		d1_1.Post,
-		d1_2.Post,
-		d1_3.Post,
-		d1_4.Post,
-		d1_5.Post,
-		d1_6.Post,
-		d1_7.Post,
-		d1_8.Post,
+		d1.Post,
 		x,
 	)
-	t26 := tensorops.Scale(t9, 2)
-	t27 := tensorops.SumAll(tensorops.Square(t9))
-	t28 := tensorops.SumAll(tensorops.Mul(t26, t10))
-	t29 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t10, t26, t18))
-	t30 := tensorops.SumAll(tensorops.Mul(t26, t11))
-	t31 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t11, t26, t19))
-	t32 := tensorops.SumAll(tensorops.Mul(t26, t12))
-	t33 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t12, t26, t20))
-	t34 := tensorops.SumAll(tensorops.Mul(t26, t13))
-	t35 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t13, t26, t21))
-	t36 := tensorops.SumAll(tensorops.Mul(t26, t14))
-	t37 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t14, t26, t22))
-	t38 := tensorops.SumAll(tensorops.Mul(t26, t15))
-	t39 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t15, t26, t23))
-	t40 := tensorops.SumAll(tensorops.Mul(t26, t16))
-	t41 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t16, t26, t24))
-	t42 := tensorops.SumAll(tensorops.Mul(t26, t17))
-	t43 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t17, t26, t25))
-	return t27, t28, t30, t32, t34, t36, t38, t40, t42, t29, t31, t33, t35, t37, t39, t41, t43
+	t5 := tensorops.Scale(t2, 2)
+	t6 := tensorops.Fuse("0.5*(2*a*a) + b*c", t3, t5, t4)
+	t7 := tensorops.SumAllLanes(tensorops.Mul(t5, t3))
+	return tensorops.SumAll(tensorops.Square(t2)), t7, tensorops.SumAllLanes(t6)
 }
 
-// deepTaylorLanes8WrtLayersNormOutPost propagates 8 Taylor polynomials of degree 2 through deep at
-// once, one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied
-// input p as its first coefficients p1_1 … p1_8, it returns the results of deep and, for each float
-// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
-// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// deepTaylorStackedWrtLayersNormOutPost propagates Taylor polynomials of degree 2 through deep
+// (Taylor mode): when each varied input p moves on the line p + p1·t, it returns the results of
+// deep and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: layers (coefficients layers1_1, layers1_2, layers1_3, layers1_4, layers1_5,
-// layers1_6, layers1_7, layers1_8), norm (coefficients norm1_1, norm1_2, norm1_3, norm1_4, norm1_5,
-// norm1_6, norm1_7, norm1_8), out (coefficients out1_1, out1_2, out1_3, out1_4, out1_5, out1_6,
-// out1_7, out1_8), post (coefficients post1_1, post1_2, post1_3, post1_4, post1_5, post1_6,
-// post1_7, post1_8).
+// Varied inputs: layers (coefficients layers1), norm (coefficients norm1), out (coefficients out1),
+// post (coefficients post1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x.
-func deepTaylorLanes8WrtLayersNormOutPost(
-	layers, layers1_1, layers1_2, layers1_3, layers1_4, layers1_5, layers1_6, layers1_7, layers1_8 []*T,
-	norm, norm1_1, norm1_2, norm1_3, norm1_4, norm1_5, norm1_6, norm1_7, norm1_8 Affine,
-	out, out1_1, out1_2, out1_3, out1_4, out1_5, out1_6, out1_7, out1_8 *T,
-	post, post1_1, post1_2, post1_3, post1_4, post1_5, post1_6, post1_7, post1_8 *Affine,
+// Results, in order: the value of deep; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func deepTaylorStackedWrtLayersNormOutPost(
+	layers, layers1 []*T,
+	norm, norm1 Affine,
+	out, out1 *T,
+	post, post1 *Affine,
 	x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
-	norm2_1 := Affine{}
-	norm2_2 := Affine{}
-	norm2_3 := Affine{}
-	norm2_4 := Affine{}
-	norm2_5 := Affine{}
-	norm2_6 := Affine{}
-	norm2_7 := Affine{}
-	norm2_8 := Affine{}
+) (*T, *T, *T) {
+	norm2 := Affine{}
 	h := x
-	var h1_1 *T
-	var h1_2 *T
-	var h1_3 *T
-	var h1_4 *T
-	var h1_5 *T
-	var h1_6 *T
-	var h1_7 *T
-	var h1_8 *T
-	var h2_1 *T
-	var h2_2 *T
-	var h2_3 *T
-	var h2_4 *T
-	var h2_5 *T
-	var h2_6 *T
-	var h2_7 *T
-	var h2_8 *T
+	var h1 *T
+	var h2 *T
 	for i := 0; i < len(layers); i++ {
-		w1_1 := layers1_1[i]
-		w1_2 := layers1_2[i]
-		w1_3 := layers1_3[i]
-		w1_4 := layers1_4[i]
-		w1_5 := layers1_5[i]
-		w1_6 := layers1_6[i]
-		w1_7 := layers1_7[i]
-		w1_8 := layers1_8[i]
-		t291 := tensorops.MatMulEach(
-			layers[i],
-			false,
-			h,
-			h1_1,
-			h2_1,
-			h1_2,
-			h2_2,
-			h1_3,
-			h2_3,
-			h1_4,
-			h2_4,
-			h1_5,
-			h2_5,
-			h1_6,
-			h2_6,
-			h1_7,
-			h2_7,
-			h1_8,
-			h2_8,
-		)
-		t292 := t291[0]
-		t293 := t291[1]
-		t294 := t291[2]
-		t295 := t291[3]
-		t296 := t291[4]
-		t297 := t291[5]
-		t298 := t291[6]
-		t299 := t291[7]
-		t300 := t291[8]
-		t301 := t291[9]
-		t302 := t291[10]
-		t303 := t291[11]
-		t304 := t291[12]
-		t305 := t291[13]
-		t306 := t291[14]
-		t307 := t291[15]
-		t308 := t291[16]
-		t309 := tensorops.MatMulEach(w1_1, false, h, h1_1)
-		t310 := t309[1]
-		t311 := tensorops.Add(t293, t309[0])
-		t312 := tensorops.MatMulEach(w1_2, false, h, h1_2)
-		t313 := t312[1]
-		t314 := tensorops.Add(t295, t312[0])
-		t315 := tensorops.MatMulEach(w1_3, false, h, h1_3)
-		t316 := t315[1]
-		t317 := tensorops.Add(t297, t315[0])
-		t318 := tensorops.MatMulEach(w1_4, false, h, h1_4)
-		t319 := t318[1]
-		t320 := tensorops.Add(t299, t318[0])
-		t321 := tensorops.MatMulEach(w1_5, false, h, h1_5)
-		t322 := t321[1]
-		t323 := tensorops.Add(t301, t321[0])
-		t324 := tensorops.MatMulEach(w1_6, false, h, h1_6)
-		t325 := t324[1]
-		t326 := tensorops.Add(t303, t324[0])
-		t327 := tensorops.MatMulEach(w1_7, false, h, h1_7)
-		t328 := t327[1]
-		t329 := tensorops.Add(t305, t327[0])
-		t330 := tensorops.MatMulEach(w1_8, false, h, h1_8)
-		t331 := t330[1]
-		t332 := tensorops.Add(t307, t330[0])
-		h = tensorops.Tanh(t292)
-		h1_1 = tensorops.TanhJVP(h, t311)
-		t333 := tensorops.Fuse("1 - a*a", h)
-		h2_1 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_1, t311, t333, t310, t294)
-		h1_2 = tensorops.TanhJVP(h, t314)
-		h2_2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_2, t314, t333, t313, t296)
-		h1_3 = tensorops.TanhJVP(h, t317)
-		h2_3 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_3, t317, t333, t316, t298)
-		h1_4 = tensorops.TanhJVP(h, t320)
-		h2_4 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_4, t320, t333, t319, t300)
-		h1_5 = tensorops.TanhJVP(h, t323)
-		h2_5 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_5, t323, t333, t322, t302)
-		h1_6 = tensorops.TanhJVP(h, t326)
-		h2_6 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_6, t326, t333, t325, t304)
-		h1_7 = tensorops.TanhJVP(h, t329)
-		h2_7 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_7, t329, t333, t328, t306)
-		h1_8 = tensorops.TanhJVP(h, t332)
-		h2_8 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*(e + f)", h, h1_8, t332, t333, t331, t308)
+		w1 := layers1[i]
+		t50 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
+		t51 := t50[0]
+		t52 := t50[1]
+		t53 := t50[2]
+		t54 := tensorops.MatMulEach(w1, false, h, h1)
+		t55 := tensorops.Add(t52, t54[0])
+		h = tensorops.Tanh(t51)
+		h1 = tensorops.TanhJVP(h, t55)
+		h2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e)", h, h1, t55, t54[1], t53)
 	}
 	t := tensorops.Mean(h, 1)
-	t2 := tensorops.Mean(h1_1, 1)
-	t3 := tensorops.Mean(h2_1, 1)
-	t4 := tensorops.Mean(h1_2, 1)
-	t5 := tensorops.Mean(h2_2, 1)
-	t6 := tensorops.Mean(h1_3, 1)
-	t7 := tensorops.Mean(h2_3, 1)
-	t8 := tensorops.Mean(h1_4, 1)
-	t9 := tensorops.Mean(h2_4, 1)
-	t10 := tensorops.Mean(h1_5, 1)
-	t11 := tensorops.Mean(h2_5, 1)
-	t12 := tensorops.Mean(h1_6, 1)
-	t13 := tensorops.Mean(h2_6, 1)
-	t14 := tensorops.Mean(h1_7, 1)
-	t15 := tensorops.Mean(h2_7, 1)
-	t16 := tensorops.Mean(h1_8, 1)
-	t17 := tensorops.Mean(h2_8, 1)
+	t2 := tensorops.Mean(h1, 1)
+	t3 := tensorops.Mean(h2, 1)
 	c := tensorops.Sub(h, tensorops.Unsqueeze(t, 1))
-	t18 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t2, 1), -1), c)
-	c1_1 := tensorops.FuseInto(t18, "a + b", tensorops.ExpandLike(h1_1, c), t18)
-	t19 := tensorops.ExpandLike(h2_1, c)
-	t20 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t3, 1), -1), c)
-	t21 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t4, 1), -1), c)
-	c1_2 := tensorops.FuseInto(t21, "a + b", tensorops.ExpandLike(h1_2, c), t21)
-	t22 := tensorops.ExpandLike(h2_2, c)
-	t23 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t5, 1), -1), c)
-	t24 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t6, 1), -1), c)
-	c1_3 := tensorops.FuseInto(t24, "a + b", tensorops.ExpandLike(h1_3, c), t24)
-	t25 := tensorops.ExpandLike(h2_3, c)
-	t26 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t7, 1), -1), c)
-	t27 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t8, 1), -1), c)
-	c1_4 := tensorops.FuseInto(t27, "a + b", tensorops.ExpandLike(h1_4, c), t27)
-	t28 := tensorops.ExpandLike(h2_4, c)
-	t29 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t9, 1), -1), c)
-	t30 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t10, 1), -1), c)
-	c1_5 := tensorops.FuseInto(t30, "a + b", tensorops.ExpandLike(h1_5, c), t30)
-	t31 := tensorops.ExpandLike(h2_5, c)
-	t32 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t11, 1), -1), c)
-	t33 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t12, 1), -1), c)
-	c1_6 := tensorops.FuseInto(t33, "a + b", tensorops.ExpandLike(h1_6, c), t33)
-	t34 := tensorops.ExpandLike(h2_6, c)
-	t35 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t13, 1), -1), c)
-	t36 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t14, 1), -1), c)
-	c1_7 := tensorops.FuseInto(t36, "a + b", tensorops.ExpandLike(h1_7, c), t36)
-	t37 := tensorops.ExpandLike(h2_7, c)
-	t38 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t15, 1), -1), c)
-	t39 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t16, 1), -1), c)
-	c1_8 := tensorops.FuseInto(t39, "a + b", tensorops.ExpandLike(h1_8, c), t39)
-	t40 := tensorops.ExpandLike(h2_8, c)
-	t41 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t17, 1), -1), c)
-	t42 := tensorops.Std(h, 1, 0)
-	t43 := tensorops.Sub(h, tensorops.ExpandAxis(t, h, 1))
-	t44 := tensorops.Sum(tensorops.Mul(t43, h1_1), 1)
-	t45 := tensorops.Step(t42)
-	t46 := float64(tensorops.Dim(h, 1))
-	t47 := tensorops.Fuse("a*(b + (1 - c))", t46, t42, t45)
-	t48 := tensorops.Fuse("a*b/c", t44, t45, t47)
-	t49 := 1 / t46
-	t50 := tensorops.Fuse("a*(2*b)", t49, t44)
-	t51 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
-	t52 := tensorops.ScalarDiv(0.5, t51)
-	t53 := tensorops.Sub(h1_1, tensorops.ExpandAxis(t2, h, 1))
-	t54 := tensorops.ExpandAxis(t3, h, 1)
-	t55 := tensorops.Scale(t43, 2)
-	t56 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t53, t55, h2_1, t54)
-	t57 := tensorops.Sum(t56, 1)
-	t58 := tensorops.FuseInto(t50, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t50, t51, t49, t57)
-	t59 := tensorops.Sum(tensorops.Mul(t43, h1_2), 1)
-	t60 := tensorops.Fuse("a*b/c", t59, t45, t47)
-	t61 := tensorops.Fuse("a*(2*b)", t49, t59)
-	t62 := tensorops.Sub(h1_2, tensorops.ExpandAxis(t4, h, 1))
-	t63 := tensorops.ExpandAxis(t5, h, 1)
-	t64 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t62, t55, h2_2, t63)
-	t65 := tensorops.Sum(t64, 1)
-	t66 := tensorops.FuseInto(t61, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t61, t51, t49, t65)
-	t67 := tensorops.Sum(tensorops.Mul(t43, h1_3), 1)
-	t68 := tensorops.Fuse("a*b/c", t67, t45, t47)
-	t69 := tensorops.Fuse("a*(2*b)", t49, t67)
-	t70 := tensorops.Sub(h1_3, tensorops.ExpandAxis(t6, h, 1))
-	t71 := tensorops.ExpandAxis(t7, h, 1)
-	t72 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t70, t55, h2_3, t71)
-	t73 := tensorops.Sum(t72, 1)
-	t74 := tensorops.FuseInto(t69, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t69, t51, t49, t73)
-	t75 := tensorops.Sum(tensorops.Mul(t43, h1_4), 1)
-	t76 := tensorops.Fuse("a*b/c", t75, t45, t47)
-	t77 := tensorops.Fuse("a*(2*b)", t49, t75)
-	t78 := tensorops.Sub(h1_4, tensorops.ExpandAxis(t8, h, 1))
-	t79 := tensorops.ExpandAxis(t9, h, 1)
-	t80 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t78, t55, h2_4, t79)
-	t81 := tensorops.Sum(t80, 1)
-	t82 := tensorops.FuseInto(t77, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t77, t51, t49, t81)
-	t83 := tensorops.Sum(tensorops.Mul(t43, h1_5), 1)
-	t84 := tensorops.Fuse("a*b/c", t83, t45, t47)
-	t85 := tensorops.Fuse("a*(2*b)", t49, t83)
-	t86 := tensorops.Sub(h1_5, tensorops.ExpandAxis(t10, h, 1))
-	t87 := tensorops.ExpandAxis(t11, h, 1)
-	t88 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t86, t55, h2_5, t87)
-	t89 := tensorops.Sum(t88, 1)
-	t90 := tensorops.FuseInto(t85, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t85, t51, t49, t89)
-	t91 := tensorops.Sum(tensorops.Mul(t43, h1_6), 1)
-	t92 := tensorops.Fuse("a*b/c", t91, t45, t47)
-	t93 := tensorops.Fuse("a*(2*b)", t49, t91)
-	t94 := tensorops.Sub(h1_6, tensorops.ExpandAxis(t12, h, 1))
-	t95 := tensorops.ExpandAxis(t13, h, 1)
-	t96 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t94, t55, h2_6, t95)
-	t97 := tensorops.Sum(t96, 1)
-	t98 := tensorops.FuseInto(t93, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t93, t51, t49, t97)
-	t99 := tensorops.Sum(tensorops.Mul(t43, h1_7), 1)
-	t100 := tensorops.Fuse("a*b/c", t99, t45, t47)
-	t101 := tensorops.Fuse("a*(2*b)", t49, t99)
-	t102 := tensorops.Sub(h1_7, tensorops.ExpandAxis(t14, h, 1))
-	t103 := tensorops.ExpandAxis(t15, h, 1)
-	t104 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t102, t55, h2_7, t103)
-	t105 := tensorops.Sum(t104, 1)
-	t106 := tensorops.FuseInto(t101, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t101, t51, t49, t105)
-	t107 := tensorops.Sum(tensorops.Mul(t43, h1_8), 1)
-	t108 := tensorops.Fuse("a*b/c", t107, t45, t47)
-	t109 := tensorops.Fuse("a*(2*b)", t49, t107)
-	t110 := tensorops.Sub(h1_8, tensorops.ExpandAxis(t16, h, 1))
-	t111 := tensorops.ExpandAxis(t17, h, 1)
-	t112 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t110, t55, h2_8, t111)
-	t113 := tensorops.Sum(t112, 1)
-	t114 := tensorops.FuseInto(t109, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t109, t51, t49, t113)
-	t115 := tensorops.Unsqueeze(t42, 1)
-	t116 := tensorops.Unsqueeze(t48, 1)
-	t117 := tensorops.Unsqueeze(t58, 1)
-	t118 := tensorops.Unsqueeze(t60, 1)
-	t119 := tensorops.Unsqueeze(t66, 1)
-	t120 := tensorops.Unsqueeze(t68, 1)
-	t121 := tensorops.Unsqueeze(t74, 1)
-	t122 := tensorops.Unsqueeze(t76, 1)
-	t123 := tensorops.Unsqueeze(t82, 1)
-	t124 := tensorops.Unsqueeze(t84, 1)
-	t125 := tensorops.Unsqueeze(t90, 1)
-	t126 := tensorops.Unsqueeze(t92, 1)
-	t127 := tensorops.Unsqueeze(t98, 1)
-	t128 := tensorops.Unsqueeze(t100, 1)
-	t129 := tensorops.Unsqueeze(t106, 1)
-	t130 := tensorops.Unsqueeze(t108, 1)
-	t131 := tensorops.Unsqueeze(t114, 1)
-	n := tensorops.Div(c, t115)
-	t132 := tensorops.ScalarDiv(1, t115)
-	t133 := tensorops.Fuse("-a/b", n, t115)
-	n1_1 := tensorops.Fuse("a*b + c*d", t132, c1_1, t133, t116)
-	n1_2 := tensorops.Fuse("a*b + c*d", t132, c1_2, t133, t118)
-	n1_3 := tensorops.Fuse("a*b + c*d", t132, c1_3, t133, t120)
-	n1_4 := tensorops.Fuse("a*b + c*d", t132, c1_4, t133, t122)
-	n1_5 := tensorops.Fuse("a*b + c*d", t132, c1_5, t133, t124)
-	n1_6 := tensorops.Fuse("a*b + c*d", t132, c1_6, t133, t126)
-	n1_7 := tensorops.Fuse("a*b + c*d", t132, c1_7, t133, t128)
-	n1_8 := tensorops.Fuse("a*b + c*d", t132, c1_8, t133, t130)
-	t134 := norm.Scale
-	t135 := norm1_1.Scale
-	t136 := norm1_2.Scale
-	t137 := norm1_3.Scale
-	t138 := norm1_4.Scale
-	t139 := norm1_5.Scale
-	t140 := norm1_6.Scale
-	t141 := norm1_7.Scale
-	t142 := norm1_8.Scale
-	t143 := tensorops.Fuse("a*b + c*d", t134, n1_1, n, t135)
-	t144 := tensorops.FuseInto(
-		t20,
+	t4 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t2, 1), -1), c)
+	c1 := tensorops.FuseInto(t4, "a + b", tensorops.ExpandLike(h1, c), t4)
+	t5 := tensorops.ExpandLike(h2, c)
+	t6 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t3, 1), -1), c)
+	t7 := tensorops.Std(h, 1, 0)
+	t8 := tensorops.Sub(h, tensorops.ExpandAxis(t, h, 1))
+	t9 := tensorops.Sum(tensorops.Mul(t8, h1), 1)
+	t10 := tensorops.Step(t7)
+	t11 := float64(tensorops.Dim(h, 1))
+	t12 := tensorops.FuseInto(t10, "a*b/(c*(d + (1 - b)))", t9, t10, t11, t7)
+	t13 := 1 / t11
+	t14 := tensorops.Fuse("a*(2*b)", t13, t9)
+	t15 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
+	t16 := tensorops.ScalarDiv(0.5, t15)
+	t17 := tensorops.Sub(h1, tensorops.ExpandAxis(t2, h, 1))
+	t18 := tensorops.ExpandAxis(t3, h, 1)
+	t19 := tensorops.Fuse("0.5*(2*a*a) + 2*b*(c - d)", t17, t8, h2, t18)
+	t20 := tensorops.Sum(t19, 1)
+	t21 := tensorops.FuseInto(t16, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t16, t14, t15, t13, t20)
+	t22 := tensorops.Unsqueeze(t7, 1)
+	t23 := tensorops.Unsqueeze(t12, 1)
+	t24 := tensorops.Unsqueeze(t21, 1)
+	n := tensorops.Div(c, t22)
+	t25 := tensorops.ScalarDiv(1, t22)
+	t26 := tensorops.Fuse("-a/b", n, t22)
+	n1 := tensorops.Fuse("a*b + c*d", t25, c1, t26, t23)
+	t27 := norm.Scale
+	t28 := norm1.Scale
+	t29 := tensorops.Fuse("a*b + c*d", t27, n1, n, t28)
+	t30 := tensorops.FuseInto(
+		t6,
 		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t135,
-		n1_1,
-		t134,
-		t116,
-		t132,
-		t115,
-		c1_1,
-		t19,
-		t20,
-		t133,
-		t117,
-	)
-	t145 := tensorops.FuseInto(t144, "a + 0.5*(b*c) + d*e", t144, n1_1, t135, n, norm2_1.Scale)
-	t146 := tensorops.Fuse("a*b + c*d", t134, n1_2, n, t136)
-	t147 := tensorops.FuseInto(
-		t23,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t136,
-		n1_2,
-		t134,
-		t118,
-		t132,
-		t115,
-		c1_2,
-		t22,
-		t23,
-		t133,
-		t119,
-	)
-	t148 := tensorops.FuseInto(t147, "a + 0.5*(b*c) + d*e", t147, n1_2, t136, n, norm2_2.Scale)
-	t149 := tensorops.Fuse("a*b + c*d", t134, n1_3, n, t137)
-	t150 := tensorops.FuseInto(
-		t26,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t137,
-		n1_3,
-		t134,
-		t120,
-		t132,
-		t115,
-		c1_3,
-		t25,
-		t26,
-		t133,
-		t121,
-	)
-	t151 := tensorops.FuseInto(t150, "a + 0.5*(b*c) + d*e", t150, n1_3, t137, n, norm2_3.Scale)
-	t152 := tensorops.Fuse("a*b + c*d", t134, n1_4, n, t138)
-	t153 := tensorops.FuseInto(
-		t29,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t138,
-		n1_4,
-		t134,
-		t122,
-		t132,
-		t115,
-		c1_4,
 		t28,
-		t29,
-		t133,
-		t123,
+		n1,
+		t27,
+		t23,
+		t25,
+		t22,
+		c1,
+		t5,
+		t6,
+		t26,
+		t24,
 	)
-	t154 := tensorops.FuseInto(t153, "a + 0.5*(b*c) + d*e", t153, n1_4, t138, n, norm2_4.Scale)
-	t155 := tensorops.Fuse("a*b + c*d", t134, n1_5, n, t139)
-	t156 := tensorops.FuseInto(
-		t32,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t139,
-		n1_5,
-		t134,
-		t124,
-		t132,
-		t115,
-		c1_5,
-		t31,
-		t32,
-		t133,
-		t125,
-	)
-	t157 := tensorops.FuseInto(t156, "a + 0.5*(b*c) + d*e", t156, n1_5, t139, n, norm2_5.Scale)
-	t158 := tensorops.Fuse("a*b + c*d", t134, n1_6, n, t140)
-	t159 := tensorops.FuseInto(
-		t35,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t140,
-		n1_6,
-		t134,
-		t126,
-		t132,
-		t115,
-		c1_6,
-		t34,
-		t35,
-		t133,
-		t127,
-	)
-	t160 := tensorops.FuseInto(t159, "a + 0.5*(b*c) + d*e", t159, n1_6, t140, n, norm2_6.Scale)
-	t161 := tensorops.Fuse("a*b + c*d", t134, n1_7, n, t141)
-	t162 := tensorops.FuseInto(
-		t38,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t141,
-		n1_7,
-		t134,
-		t128,
-		t132,
-		t115,
-		c1_7,
-		t37,
-		t38,
-		t133,
-		t129,
-	)
-	t163 := tensorops.FuseInto(t162, "a + 0.5*(b*c) + d*e", t162, n1_7, t141, n, norm2_7.Scale)
-	t164 := tensorops.Fuse("a*b + c*d", t134, n1_8, n, t142)
-	t165 := tensorops.FuseInto(
-		t41,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t142,
-		n1_8,
-		t134,
-		t130,
-		t132,
-		t115,
-		c1_8,
-		t40,
-		t41,
-		t133,
-		t131,
-	)
-	t166 := tensorops.FuseInto(t165, "a + 0.5*(b*c) + d*e", t165, n1_8, t142, n, norm2_8.Scale)
-	t167 := tensorops.Fuse("a*b + c", n, t134, norm.Shift)
-	t168 := tensorops.ExpandLike(t143, t167)
-	t169 := tensorops.FuseInto(t168, "a + b", t168, tensorops.ExpandLike(norm1_1.Shift, t167))
-	t170 := tensorops.ExpandLike(t145, t167)
-	t171 := tensorops.FuseInto(t170, "a + b", t170, tensorops.ExpandLike(norm2_1.Shift, t167))
-	t172 := tensorops.ExpandLike(t146, t167)
-	t173 := tensorops.FuseInto(t172, "a + b", t172, tensorops.ExpandLike(norm1_2.Shift, t167))
-	t174 := tensorops.ExpandLike(t148, t167)
-	t175 := tensorops.FuseInto(t174, "a + b", t174, tensorops.ExpandLike(norm2_2.Shift, t167))
-	t176 := tensorops.ExpandLike(t149, t167)
-	t177 := tensorops.FuseInto(t176, "a + b", t176, tensorops.ExpandLike(norm1_3.Shift, t167))
-	t178 := tensorops.ExpandLike(t151, t167)
-	t179 := tensorops.FuseInto(t178, "a + b", t178, tensorops.ExpandLike(norm2_3.Shift, t167))
-	t180 := tensorops.ExpandLike(t152, t167)
-	t181 := tensorops.FuseInto(t180, "a + b", t180, tensorops.ExpandLike(norm1_4.Shift, t167))
-	t182 := tensorops.ExpandLike(t154, t167)
-	t183 := tensorops.FuseInto(t182, "a + b", t182, tensorops.ExpandLike(norm2_4.Shift, t167))
-	t184 := tensorops.ExpandLike(t155, t167)
-	t185 := tensorops.FuseInto(t184, "a + b", t184, tensorops.ExpandLike(norm1_5.Shift, t167))
-	t186 := tensorops.ExpandLike(t157, t167)
-	t187 := tensorops.FuseInto(t186, "a + b", t186, tensorops.ExpandLike(norm2_5.Shift, t167))
-	t188 := tensorops.ExpandLike(t158, t167)
-	t189 := tensorops.FuseInto(t188, "a + b", t188, tensorops.ExpandLike(norm1_6.Shift, t167))
-	t190 := tensorops.ExpandLike(t160, t167)
-	t191 := tensorops.FuseInto(t190, "a + b", t190, tensorops.ExpandLike(norm2_6.Shift, t167))
-	t192 := tensorops.ExpandLike(t161, t167)
-	t193 := tensorops.FuseInto(t192, "a + b", t192, tensorops.ExpandLike(norm1_7.Shift, t167))
-	t194 := tensorops.ExpandLike(t163, t167)
-	t195 := tensorops.FuseInto(t194, "a + b", t194, tensorops.ExpandLike(norm2_7.Shift, t167))
-	t196 := tensorops.ExpandLike(t164, t167)
-	t197 := tensorops.FuseInto(t196, "a + b", t196, tensorops.ExpandLike(norm1_8.Shift, t167))
-	t198 := tensorops.ExpandLike(t166, t167)
-	t199 := tensorops.FuseInto(t198, "a + b", t198, tensorops.ExpandLike(norm2_8.Shift, t167))
-	t200 := tensorops.MatMulEach(
-		out,
-		false,
-		t167,
-		t169,
-		t171,
-		t173,
-		t175,
-		t177,
-		t179,
-		t181,
-		t183,
-		t185,
-		t187,
-		t189,
-		t191,
-		t193,
-		t195,
-		t197,
-		t199,
-	)
-	o := t200[0]
-	t201 := t200[1]
-	t202 := t200[2]
-	t203 := t200[3]
-	t204 := t200[4]
-	t205 := t200[5]
-	t206 := t200[6]
-	t207 := t200[7]
-	t208 := t200[8]
-	t209 := t200[9]
-	t210 := t200[10]
-	t211 := t200[11]
-	t212 := t200[12]
-	t213 := t200[13]
-	t214 := t200[14]
-	t215 := t200[15]
-	t216 := t200[16]
-	t217 := tensorops.MatMulEach(out1_1, false, t167, t169)
-	t218 := t217[1]
-	o1_1 := tensorops.Add(t201, t217[0])
-	t219 := tensorops.MatMulEach(out1_2, false, t167, t173)
-	t220 := t219[1]
-	o1_2 := tensorops.Add(t203, t219[0])
-	t221 := tensorops.MatMulEach(out1_3, false, t167, t177)
-	t222 := t221[1]
-	o1_3 := tensorops.Add(t205, t221[0])
-	t223 := tensorops.MatMulEach(out1_4, false, t167, t181)
-	t224 := t223[1]
-	o1_4 := tensorops.Add(t207, t223[0])
-	t225 := tensorops.MatMulEach(out1_5, false, t167, t185)
-	t226 := t225[1]
-	o1_5 := tensorops.Add(t209, t225[0])
-	t227 := tensorops.MatMulEach(out1_6, false, t167, t189)
-	t228 := t227[1]
-	o1_6 := tensorops.Add(t211, t227[0])
-	t229 := tensorops.MatMulEach(out1_7, false, t167, t193)
-	t230 := t229[1]
-	o1_7 := tensorops.Add(t213, t229[0])
-	t231 := tensorops.MatMulEach(out1_8, false, t167, t197)
-	t232 := t231[1]
-	o1_8 := tensorops.Add(t215, t231[0])
-	t233 := post.Scale
-	t234 := post1_1.Scale
-	t235 := post1_2.Scale
-	t236 := post1_3.Scale
-	t237 := post1_4.Scale
-	t238 := post1_5.Scale
-	t239 := post1_6.Scale
-	t240 := post1_7.Scale
-	t241 := post1_8.Scale
-	t242 := tensorops.Fuse("a*b + c*d", t233, o1_1, o, t234)
-	t243 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t234, o1_1, t233, t218, t202)
-	t244 := tensorops.Fuse("a*b + c*d", t233, o1_2, o, t235)
-	t245 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t235, o1_2, t233, t220, t204)
-	t246 := tensorops.Fuse("a*b + c*d", t233, o1_3, o, t236)
-	t247 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t236, o1_3, t233, t222, t206)
-	t248 := tensorops.Fuse("a*b + c*d", t233, o1_4, o, t237)
-	t249 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t237, o1_4, t233, t224, t208)
-	t250 := tensorops.Fuse("a*b + c*d", t233, o1_5, o, t238)
-	t251 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t238, o1_5, t233, t226, t210)
-	t252 := tensorops.Fuse("a*b + c*d", t233, o1_6, o, t239)
-	t253 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t239, o1_6, t233, t228, t212)
-	t254 := tensorops.Fuse("a*b + c*d", t233, o1_7, o, t240)
-	t255 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t240, o1_7, t233, t230, t214)
-	t256 := tensorops.Fuse("a*b + c*d", t233, o1_8, o, t241)
-	t257 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t241, o1_8, t233, t232, t216)
-	t258 := post1_1.Shift
-	t259 := post1_2.Shift
-	t260 := post1_3.Shift
-	t261 := post1_4.Shift
-	t262 := post1_5.Shift
-	t263 := post1_6.Shift
-	t264 := post1_7.Shift
-	t265 := post1_8.Shift
-	t266 := tensorops.Fuse("a*b + c", o, t233, post.Shift)
-	t267 := tensorops.ExpandLike(t242, t266)
-	t268 := tensorops.FuseInto(t267, "a + b", t267, tensorops.ExpandLike(t258, t266))
-	t269 := tensorops.ExpandLike(t243, t266)
-	t270 := tensorops.ExpandLike(t244, t266)
-	t271 := tensorops.FuseInto(t270, "a + b", t270, tensorops.ExpandLike(t259, t266))
-	t272 := tensorops.ExpandLike(t245, t266)
-	t273 := tensorops.ExpandLike(t246, t266)
-	t274 := tensorops.FuseInto(t273, "a + b", t273, tensorops.ExpandLike(t260, t266))
-	t275 := tensorops.ExpandLike(t247, t266)
-	t276 := tensorops.ExpandLike(t248, t266)
-	t277 := tensorops.FuseInto(t276, "a + b", t276, tensorops.ExpandLike(t261, t266))
-	t278 := tensorops.ExpandLike(t249, t266)
-	t279 := tensorops.ExpandLike(t250, t266)
-	t280 := tensorops.FuseInto(t279, "a + b", t279, tensorops.ExpandLike(t262, t266))
-	t281 := tensorops.ExpandLike(t251, t266)
-	t282 := tensorops.ExpandLike(t252, t266)
-	t283 := tensorops.FuseInto(t282, "a + b", t282, tensorops.ExpandLike(t263, t266))
-	t284 := tensorops.ExpandLike(t253, t266)
-	t285 := tensorops.ExpandLike(t254, t266)
-	t286 := tensorops.FuseInto(t285, "a + b", t285, tensorops.ExpandLike(t264, t266))
-	t287 := tensorops.ExpandLike(t255, t266)
-	t288 := tensorops.ExpandLike(t256, t266)
-	t289 := tensorops.FuseInto(t288, "a + b", t288, tensorops.ExpandLike(t265, t266))
-	t290 := tensorops.ExpandLike(t257, t266)
-	return t266, t268, t271, t274, t277, t280, t283, t286, t289, t269, t272, t275, t278, t281, t284, t287, t290
+	t31 := tensorops.FuseInto(t30, "a + 0.5*(b*c) + d*e", t30, n1, t28, n, norm2.Scale)
+	t32 := tensorops.Fuse("a*b + c", n, t27, norm.Shift)
+	t33 := tensorops.ExpandLike(t29, t32)
+	t34 := tensorops.FuseInto(t33, "a + b", t33, tensorops.ExpandLike(norm1.Shift, t32))
+	t35 := tensorops.ExpandLike(t31, t32)
+	t36 := tensorops.FuseInto(t35, "a + b", t35, tensorops.ExpandLike(norm2.Shift, t32))
+	t37 := tensorops.MatMulEach(out, false, t32, t34, t36)
+	o := t37[0]
+	t38 := t37[1]
+	t39 := t37[2]
+	t40 := tensorops.MatMulEach(out1, false, t32, t34)
+	t41 := t40[1]
+	o1 := tensorops.Add(t38, t40[0])
+	t42 := post.Scale
+	t43 := post1.Scale
+	t44 := tensorops.Fuse("a*b + c*d", t42, o1, o, t43)
+	t45 := tensorops.Fuse("0.5*(a*b) + c*(d + e) + 0.5*(b*a)", t43, o1, t42, t41, t39)
+	t46 := post1.Shift
+	t47 := tensorops.Fuse("a*b + c", o, t42, post.Shift)
+	t48 := tensorops.ExpandLike(t44, t47)
+	t49 := tensorops.FuseInto(t48, "a + b", t48, tensorops.ExpandLike(t46, t47))
+	return t47, t49, tensorops.ExpandLike(t45, t47)
 }
 
 // DeepLossLaplacian returns DeepLoss and its Laplacian with respect to d, Σᵢ ∂²DeepLoss/∂θᵢ² over
 // θ, the n elements of the tensors of d in the order of its fields (the elements of Layers,
 // Norm.Scale, Norm.Shift, Out, Post.Scale, Post.Shift), each tensor row-major
-// (tensorops.ParamsFlatten's order), by collapsed Taylor mode: deepLossTaylorStackedWrtD propagates
-// up to 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of
-// their second ones); ⌈n/64⌉ calls, which give DeepLoss's value too.
+// (tensorops.ParamsFlatten's order), by collapsed Taylor mode: deepLossTaylorStackedWrtD2
+// propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
+// the sum of their second ones); ⌈n/64⌉ calls, which give DeepLoss's value too.
 func DeepLossLaplacian(d *Deep, x *T) (f, lap float64) {
 	params := append(make([]*T, 0, 5), d.Layers...)
 	t := d.Post
@@ -3349,7 +2195,7 @@ func DeepLossLaplacian(d *Deep, x *T) (f, lap float64) {
 		t3.Scale = t2[n2+3]
 		t3.Shift = t2[n2+4]
 		var t4 float64
-		f, _, t4 = deepLossTaylorStackedWrtD(d, u, x)
+		f, _, t4 = deepLossTaylorStackedWrtD2(d, u, x)
 		lap += 2 * t4
 	}
 	if n == 0 {
@@ -3358,7 +2204,7 @@ func DeepLossLaplacian(d *Deep, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// deepLossTaylorStackedWrtD propagates 1 second-order jets of DeepLoss at once (collapsed Taylor
+// deepLossTaylorStackedWrtD2 propagates 1 second-order jets of DeepLoss at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of DeepLoss and, for each float result y, its first coefficients
@@ -3366,10 +2212,10 @@ func DeepLossLaplacian(d *Deep, x *T) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: d (d1).
-func deepLossTaylorStackedWrtD(d, d1 *Deep, x *T) (float64, float64, float64) {
+func deepLossTaylorStackedWrtD2(d, d1 *Deep, x *T) (float64, float64, float64) {
 	t := d1.Layers
 	d1.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
-	t2, t3, t4 := deepTaylorStackedWrtLayersNormOutPost(
+	t2, t3, t4 := deepTaylorStackedWrtLayersNormOutPost2(
 		d.Layers,
 		d1.Layers,
 		d.Norm,
@@ -3386,7 +2232,7 @@ func deepLossTaylorStackedWrtD(d, d1 *Deep, x *T) (float64, float64, float64) {
 	return tensorops.SumAll(tensorops.Square(t2)), 0, t7
 }
 
-// deepTaylorStackedWrtLayersNormOutPost propagates 1 second-order jets of deep at once (collapsed
+// deepTaylorStackedWrtLayersNormOutPost2 propagates 1 second-order jets of deep at once (collapsed
 // Taylor mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of deep and, for each float result y, its first coefficients
@@ -3394,7 +2240,7 @@ func deepLossTaylorStackedWrtD(d, d1 *Deep, x *T) (float64, float64, float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: layers (layers1), norm (norm1), out (out1), post (post1).
-func deepTaylorStackedWrtLayersNormOutPost(
+func deepTaylorStackedWrtLayersNormOutPost2(
 	layers, layers1 []*T,
 	norm, norm1 Affine,
 	out, out1 *T,
@@ -4585,1070 +3431,228 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 // value of d's type (of its shape): ∂²DeepLossV/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the
 // tensors of d in the order of its fields (the elements of Layers, Norm.Scale, Norm.Shift, Out,
 // Post.Scale, Post.Shift), each tensor row-major (tensorops.ParamsFlatten's order), f2 the second
-// Taylor coefficient of DeepLossV along the unit direction eᵢ (deepLossVTaylorLanes8WrtD, 8 unit
-// directions per call, ⌈n/8⌉ calls, which give DeepLossV's value too).
+// Taylor coefficient of DeepLossV along the unit direction eᵢ (deepLossVTaylorStackedWrtD, up to 64
+// unit directions per call stacked in one tensor, ⌈n/64⌉ calls, which give DeepLossV's value too).
 func DeepLossVHessDiag(d Deep, x *T) (f float64, d2 Deep) {
 	params := append(make([]*T, 0, 5), d.Layers...)
 	t := d.Post
 	params = append(params, d.Norm.Scale, d.Norm.Shift, d.Out, t.Scale, t.Shift)
 	n := tensorops.ParamsSize(params)
-	d3 := make([]float64, n+7)
+	d3 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]Deep, 8)
-		for l := 0; l < 8; l++ {
-			t12 := tensorops.ParamsBasis(params, i+l)
-			n3 := len(d.Layers)
-			us[l].Layers = t12[0:n3:n3]
-			us[l].Norm.Scale = t12[n3]
-			us[l].Norm.Shift = t12[n3+1]
-			us[l].Out = t12[n3+2]
-			t13 := new(Affine)
-			us[l].Post = t13
-			t13.Scale = t12[n3+3]
-			t13.Shift = t12[n3+4]
-		}
-		var t4, t5, t6, t7, t8, t9, t10, t11 float64
-		f, _, _, _, _, _, _, _, _, t4, t5, t6, t7, t8, t9, t10, t11 = deepLossVTaylorLanes8WrtD(
-			d,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		d3[i] = 2 * t4
-		d3[i+1] = 2 * t5
-		d3[i+2] = 2 * t6
-		d3[i+3] = 2 * t7
-		d3[i+4] = 2 * t8
-		d3[i+5] = 2 * t9
-		d3[i+6] = 2 * t10
-		d3[i+7] = 2 * t11
+	for i := 0; i < n; i += 64 {
+		t4 := tensorops.ParamsBases(params, i, 64)
+		var t8 Deep
+		n3 := len(d.Layers)
+		t8.Layers = t4[0:n3:n3]
+		t8.Norm.Scale = t4[n3]
+		t8.Norm.Shift = t4[n3+1]
+		t8.Out = t4[n3+2]
+		t5 := new(Affine)
+		t8.Post = t5
+		t5.Scale = t4[n3+3]
+		t5.Shift = t4[n3+4]
+		var t6 *T
+		f, _, t6 = deepLossVTaylorStackedWrtD(d, t8, x)
+		tensorops.LanesInto(d3, i, 2, t6)
 	}
 	if n == 0 {
 		f = DeepLossV(d, x)
 	}
-	t2 := tensorops.ParamsUnflatten(d3[:n], params)
-	var t14 Deep
+	t2 := tensorops.ParamsUnflatten(d3, params)
+	var t7 Deep
 	n2 := len(d.Layers)
-	t14.Layers = t2[0:n2:n2]
-	t14.Norm.Scale = t2[n2]
-	t14.Norm.Shift = t2[n2+1]
-	t14.Out = t2[n2+2]
+	t7.Layers = t2[0:n2:n2]
+	t7.Norm.Scale = t2[n2]
+	t7.Norm.Shift = t2[n2+1]
+	t7.Out = t2[n2+2]
 	t3 := new(Affine)
-	t14.Post = t3
+	t7.Post = t3
 	t3.Scale = t2[n2+3]
 	t3.Shift = t2[n2+4]
-	return f, t14
+	return f, t7
 }
 
-// deepLossVTaylorLanes8WrtD propagates 8 Taylor polynomials of degree 2 through DeepLossV at once,
-// one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input
-// p as its first coefficients p1_1 … p1_8, it returns the results of DeepLossV and, for each float
-// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
-// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// deepLossVTaylorStackedWrtD propagates Taylor polynomials of degree 2 through DeepLossV (Taylor
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of DeepLossV
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: d (coefficients d1_1, d1_2, d1_3, d1_4, d1_5, d1_6, d1_7, d1_8).
+// Varied inputs: d (coefficients d1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x.
-func deepLossVTaylorLanes8WrtD(
-	d, d1_1, d1_2, d1_3, d1_4, d1_5, d1_6, d1_7, d1_8 Deep,
-	x *T,
-) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
+// Results, in order: the value of DeepLossV; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func deepLossVTaylorStackedWrtD(d, d1 Deep, x *T) (float64, *T, *T) {
 	t := d.Layers
 	t2 := new(Affine)
-	d2_1 := Deep{
+	d2 := Deep{
 		Layers: make([]*T, len(t), cap(t)),
 		Post:   t2,
 	}
 	t3 := d.Layers
-	t4 := new(Affine)
-	d2_2 := Deep{
-		Layers: make([]*T, len(t3), cap(t3)),
-		Post:   t4,
-	}
-	t5 := d.Layers
-	t6 := new(Affine)
-	d2_3 := Deep{
-		Layers: make([]*T, len(t5), cap(t5)),
-		Post:   t6,
-	}
-	t7 := d.Layers
-	t8 := new(Affine)
-	d2_4 := Deep{
-		Layers: make([]*T, len(t7), cap(t7)),
-		Post:   t8,
-	}
-	t9 := d.Layers
-	t10 := new(Affine)
-	d2_5 := Deep{
-		Layers: make([]*T, len(t9), cap(t9)),
-		Post:   t10,
-	}
-	t11 := d.Layers
-	t12 := new(Affine)
-	d2_6 := Deep{
-		Layers: make([]*T, len(t11), cap(t11)),
-		Post:   t12,
-	}
-	t13 := d.Layers
-	t14 := new(Affine)
-	d2_7 := Deep{
-		Layers: make([]*T, len(t13), cap(t13)),
-		Post:   t14,
-	}
-	t15 := d.Layers
-	t16 := new(Affine)
-	d2_8 := Deep{
-		Layers: make([]*T, len(t15), cap(t15)),
-		Post:   t16,
-	}
-	t17 := d.Layers
-	t18 := d1_1.Layers
-	n := len(t17)
-	d1_1.Layers = append(t18, make([]*T, max(n-len(t18), 0))...)
-	d1_1_2 := d1_1
-	t19 := d1_2.Layers
-	d1_2.Layers = append(t19, make([]*T, max(n-len(t19), 0))...)
-	d1_2_2 := d1_2
-	t20 := d1_3.Layers
-	d1_3.Layers = append(t20, make([]*T, max(n-len(t20), 0))...)
-	d1_3_2 := d1_3
-	t21 := d1_4.Layers
-	d1_4.Layers = append(t21, make([]*T, max(n-len(t21), 0))...)
-	d1_4_2 := d1_4
-	t22 := d1_5.Layers
-	d1_5.Layers = append(t22, make([]*T, max(n-len(t22), 0))...)
-	d1_5_2 := d1_5
-	t23 := d1_6.Layers
-	d1_6.Layers = append(t23, make([]*T, max(n-len(t23), 0))...)
-	d1_6_2 := d1_6
-	t24 := d1_7.Layers
-	d1_7.Layers = append(t24, make([]*T, max(n-len(t24), 0))...)
-	d1_7_2 := d1_7
-	t25 := d1_8.Layers
-	d1_8.Layers = append(t25, make([]*T, max(n-len(t25), 0))...)
-	d1_8_2 := d1_8
-	t26, t27, t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40,
-		t41, t42 := deepTaylorLanes8WrtLayersNormOutPost2(
-		t17,
-		d1_1_2.Layers,
-		d1_2_2.Layers,
-		d1_3_2.Layers,
-		d1_4_2.Layers,
-		d1_5_2.Layers,
-		d1_6_2.Layers,
-		d1_7_2.Layers,
-		d1_8_2.Layers,
-		d2_1.Layers,
-		d2_2.Layers,
-		d2_3.Layers,
-		d2_4.Layers,
-		d2_5.Layers,
-		d2_6.Layers,
-		d2_7.Layers,
-		d2_8.Layers,
+	t4 := d1.Layers
+	d1.Layers = append(t4, make([]*T, max(len(t3)-len(t4), 0))...)
+	d1_2 := d1
+	t5, t6, t7 := deepTaylorStackedWrtLayersNormOutPost3(
+		t3,
+		d1_2.Layers,
+		d2.Layers,
 		d.Norm,
-		d1_1_2.Norm,
-		d1_2_2.Norm,
-		d1_3_2.Norm,
-		d1_4_2.Norm,
-		d1_5_2.Norm,
-		d1_6_2.Norm,
-		d1_7_2.Norm,
-		d1_8_2.Norm,
-		d2_1.Norm,
-		d2_2.Norm,
-		d2_3.Norm,
-		d2_4.Norm,
-		d2_5.Norm,
-		d2_6.Norm,
-		d2_7.Norm,
-		d2_8.Norm,
+		d1_2.Norm,
+		d2.Norm,
 		d.Out,
-		d1_1_2.Out,
-		d1_2_2.Out,
-		d1_3_2.Out,
-		d1_4_2.Out,
-		d1_5_2.Out,
-		d1_6_2.Out,
-		d1_7_2.Out,
-		d1_8_2.Out,
-		d2_1.Out,
-		d2_2.Out,
-		d2_3.Out,
-		d2_4.Out,
-		d2_5.Out,
-		d2_6.Out,
-		d2_7.Out,
-		d2_8.Out,
+		d1_2.Out,
+		d2.Out,
 		d.Post,
-		d1_1_2.Post,
-		d1_2_2.Post,
-		d1_3_2.Post,
-		d1_4_2.Post,
-		d1_5_2.Post,
-		d1_6_2.Post,
-		d1_7_2.Post,
-		d1_8_2.Post,
-		d2_1.Post,
-		d2_2.Post,
-		d2_3.Post,
-		d2_4.Post,
-		d2_5.Post,
-		d2_6.Post,
-		d2_7.Post,
-		d2_8.Post,
+		d1_2.Post,
+		d2.Post,
 		x,
 	)
-	t43 := tensorops.Scale(t26, 2)
-	t44 := tensorops.SumAll(tensorops.Square(t26))
-	t45 := tensorops.SumAll(tensorops.Mul(t43, t27))
-	t46 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t27, t43, t35))
-	t47 := tensorops.SumAll(tensorops.Mul(t43, t28))
-	t48 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t28, t43, t36))
-	t49 := tensorops.SumAll(tensorops.Mul(t43, t29))
-	t50 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t29, t43, t37))
-	t51 := tensorops.SumAll(tensorops.Mul(t43, t30))
-	t52 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t30, t43, t38))
-	t53 := tensorops.SumAll(tensorops.Mul(t43, t31))
-	t54 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t31, t43, t39))
-	t55 := tensorops.SumAll(tensorops.Mul(t43, t32))
-	t56 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t32, t43, t40))
-	t57 := tensorops.SumAll(tensorops.Mul(t43, t33))
-	t58 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t33, t43, t41))
-	t59 := tensorops.SumAll(tensorops.Mul(t43, t34))
-	t60 := tensorops.SumAll(tensorops.Fuse("0.5*(2*a*a) + b*c", t34, t43, t42))
-	return t44, t45, t47, t49, t51, t53, t55, t57, t59, t46, t48, t50, t52, t54, t56, t58, t60
+	t8 := tensorops.Scale(t5, 2)
+	t9 := tensorops.Fuse("0.5*(2*a*a) + b*c", t6, t8, t7)
+	t10 := tensorops.SumAllLanes(tensorops.Mul(t8, t6))
+	return tensorops.SumAll(tensorops.Square(t5)), t10, tensorops.SumAllLanes(t9)
 }
 
-// deepTaylorLanes8WrtLayersNormOutPost2 propagates 8 Taylor polynomials of degree 2 through deep at
-// once, one per direction (Taylor mode, 8 lanes): along the curves given for each varied input p as
-// its coefficients pk_l (degree k, lane l), it returns the results of deep and, for each float
-// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
-// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// deepTaylorStackedWrtLayersNormOutPost3 propagates Taylor polynomials of degree 2 through deep
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the
+// results of deep and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
+// … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: layers (coefficients layers1_1, layers1_2, layers1_3, layers1_4, layers1_5,
-// layers1_6, layers1_7, layers1_8, layers2_1, layers2_2, layers2_3, layers2_4, layers2_5,
-// layers2_6, layers2_7, layers2_8), norm (coefficients norm1_1, norm1_2, norm1_3, norm1_4, norm1_5,
-// norm1_6, norm1_7, norm1_8, norm2_1, norm2_2, norm2_3, norm2_4, norm2_5, norm2_6, norm2_7,
-// norm2_8), out (coefficients out1_1, out1_2, out1_3, out1_4, out1_5, out1_6, out1_7, out1_8,
-// out2_1, out2_2, out2_3, out2_4, out2_5, out2_6, out2_7, out2_8), post (coefficients post1_1,
-// post1_2, post1_3, post1_4, post1_5, post1_6, post1_7, post1_8, post2_1, post2_2, post2_3,
-// post2_4, post2_5, post2_6, post2_7, post2_8).
+// Varied inputs: layers (coefficients layers1, layers2), norm (coefficients norm1, norm2), out
+// (coefficients out1, out2), post (coefficients post1, post2).
 // Fixed inputs (zero coefficients): x.
-func deepTaylorLanes8WrtLayersNormOutPost2(
-	layers, layers1_1, layers1_2, layers1_3, layers1_4, layers1_5, layers1_6, layers1_7, layers1_8 []*T,
-	layers2_1, layers2_2, layers2_3, layers2_4, layers2_5, layers2_6, layers2_7, layers2_8 []*T,
-	norm, norm1_1, norm1_2, norm1_3, norm1_4, norm1_5, norm1_6, norm1_7, norm1_8, norm2_1, norm2_2 Affine,
-	norm2_3, norm2_4, norm2_5, norm2_6, norm2_7, norm2_8 Affine,
-	out, out1_1, out1_2, out1_3, out1_4, out1_5, out1_6, out1_7, out1_8, out2_1, out2_2, out2_3 *T,
-	out2_4, out2_5, out2_6, out2_7, out2_8 *T,
-	post, post1_1, post1_2, post1_3, post1_4, post1_5, post1_6, post1_7, post1_8, post2_1, post2_2 *Affine,
-	post2_3, post2_4, post2_5, post2_6, post2_7, post2_8 *Affine,
+// Results, in order: the value of deep; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func deepTaylorStackedWrtLayersNormOutPost3(
+	layers, layers1, layers2 []*T,
+	norm, norm1, norm2 Affine,
+	out, out1, out2 *T,
+	post, post1, post2 *Affine,
 	x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+) (*T, *T, *T) {
 	h := x
-	var h1_1 *T
-	var h1_2 *T
-	var h1_3 *T
-	var h1_4 *T
-	var h1_5 *T
-	var h1_6 *T
-	var h1_7 *T
-	var h1_8 *T
-	var h2_1 *T
-	var h2_2 *T
-	var h2_3 *T
-	var h2_4 *T
-	var h2_5 *T
-	var h2_6 *T
-	var h2_7 *T
-	var h2_8 *T
+	var h1 *T
+	var h2 *T
 	for i := 0; i < len(layers); i++ {
-		w1_1 := layers1_1[i]
-		w1_2 := layers1_2[i]
-		w1_3 := layers1_3[i]
-		w1_4 := layers1_4[i]
-		w1_5 := layers1_5[i]
-		w1_6 := layers1_6[i]
-		w1_7 := layers1_7[i]
-		w1_8 := layers1_8[i]
-		w2_1 := layers2_1[i]
-		w2_2 := layers2_2[i]
-		w2_3 := layers2_3[i]
-		w2_4 := layers2_4[i]
-		w2_5 := layers2_5[i]
-		w2_6 := layers2_6[i]
-		w2_7 := layers2_7[i]
-		w2_8 := layers2_8[i]
-		t323 := tensorops.MatMulEach(
-			layers[i],
-			false,
+		w1 := layers1[i]
+		w2 := layers2[i]
+		t54 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
+		t55 := t54[0]
+		t56 := t54[1]
+		t57 := t54[2]
+		t58 := tensorops.MatMulEach(w1, false, h, h1)
+		t59 := tensorops.Add(t56, t58[0])
+		t60 := tensorops.MatMul(h, w2)
+		h = tensorops.Tanh(t55)
+		h1 = tensorops.TanhJVP(h, t59)
+		h2 = tensorops.FuseInto(
+			t60,
+			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
 			h,
-			h1_1,
-			h2_1,
-			h1_2,
-			h2_2,
-			h1_3,
-			h2_3,
-			h1_4,
-			h2_4,
-			h1_5,
-			h2_5,
-			h1_6,
-			h2_6,
-			h1_7,
-			h2_7,
-			h1_8,
-			h2_8,
-		)
-		t324 := t323[0]
-		t325 := t323[1]
-		t326 := t323[2]
-		t327 := t323[3]
-		t328 := t323[4]
-		t329 := t323[5]
-		t330 := t323[6]
-		t331 := t323[7]
-		t332 := t323[8]
-		t333 := t323[9]
-		t334 := t323[10]
-		t335 := t323[11]
-		t336 := t323[12]
-		t337 := t323[13]
-		t338 := t323[14]
-		t339 := t323[15]
-		t340 := t323[16]
-		t341 := tensorops.MatMulEach(w1_1, false, h, h1_1)
-		t342 := t341[1]
-		t343 := tensorops.Add(t325, t341[0])
-		t344 := tensorops.MatMul(h, w2_1)
-		t345 := tensorops.MatMulEach(w1_2, false, h, h1_2)
-		t346 := t345[1]
-		t347 := tensorops.Add(t327, t345[0])
-		t348 := tensorops.MatMul(h, w2_2)
-		t349 := tensorops.MatMulEach(w1_3, false, h, h1_3)
-		t350 := t349[1]
-		t351 := tensorops.Add(t329, t349[0])
-		t352 := tensorops.MatMul(h, w2_3)
-		t353 := tensorops.MatMulEach(w1_4, false, h, h1_4)
-		t354 := t353[1]
-		t355 := tensorops.Add(t331, t353[0])
-		t356 := tensorops.MatMul(h, w2_4)
-		t357 := tensorops.MatMulEach(w1_5, false, h, h1_5)
-		t358 := t357[1]
-		t359 := tensorops.Add(t333, t357[0])
-		t360 := tensorops.MatMul(h, w2_5)
-		t361 := tensorops.MatMulEach(w1_6, false, h, h1_6)
-		t362 := t361[1]
-		t363 := tensorops.Add(t335, t361[0])
-		t364 := tensorops.MatMul(h, w2_6)
-		t365 := tensorops.MatMulEach(w1_7, false, h, h1_7)
-		t366 := t365[1]
-		t367 := tensorops.Add(t337, t365[0])
-		t368 := tensorops.MatMul(h, w2_7)
-		t369 := tensorops.MatMulEach(w1_8, false, h, h1_8)
-		t370 := t369[1]
-		t371 := tensorops.Add(t339, t369[0])
-		t372 := tensorops.MatMul(h, w2_8)
-		h = tensorops.Tanh(t324)
-		h1_1 = tensorops.TanhJVP(h, t343)
-		t373 := tensorops.Fuse("1 - a*a", h)
-		h2_1 = tensorops.FuseInto(
-			t344,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			h,
-			h1_1,
-			t343,
-			t373,
-			t344,
-			t342,
-			t326,
-		)
-		h1_2 = tensorops.TanhJVP(h, t347)
-		h2_2 = tensorops.FuseInto(
-			t348,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			h,
-			h1_2,
-			t347,
-			t373,
-			t348,
-			t346,
-			t328,
-		)
-		h1_3 = tensorops.TanhJVP(h, t351)
-		h2_3 = tensorops.FuseInto(
-			t352,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			h,
-			h1_3,
-			t351,
-			t373,
-			t352,
-			t350,
-			t330,
-		)
-		h1_4 = tensorops.TanhJVP(h, t355)
-		h2_4 = tensorops.FuseInto(
-			t356,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			h,
-			h1_4,
-			t355,
-			t373,
-			t356,
-			t354,
-			t332,
-		)
-		h1_5 = tensorops.TanhJVP(h, t359)
-		h2_5 = tensorops.FuseInto(
-			t360,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			h,
-			h1_5,
-			t359,
-			t373,
-			t360,
-			t358,
-			t334,
-		)
-		h1_6 = tensorops.TanhJVP(h, t363)
-		h2_6 = tensorops.FuseInto(
-			t364,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			h,
-			h1_6,
-			t363,
-			t373,
-			t364,
-			t362,
-			t336,
-		)
-		h1_7 = tensorops.TanhJVP(h, t367)
-		h2_7 = tensorops.FuseInto(
-			t368,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			h,
-			h1_7,
-			t367,
-			t373,
-			t368,
-			t366,
-			t338,
-		)
-		h1_8 = tensorops.TanhJVP(h, t371)
-		h2_8 = tensorops.FuseInto(
-			t372,
-			"0.5*(-(a*b + b*a)*c) + d*(e + f + g)",
-			h,
-			h1_8,
-			t371,
-			t373,
-			t372,
-			t370,
-			t340,
+			h1,
+			t59,
+			t60,
+			t58[1],
+			t57,
 		)
 	}
 	t := tensorops.Mean(h, 1)
-	t2 := tensorops.Mean(h1_1, 1)
-	t3 := tensorops.Mean(h2_1, 1)
-	t4 := tensorops.Mean(h1_2, 1)
-	t5 := tensorops.Mean(h2_2, 1)
-	t6 := tensorops.Mean(h1_3, 1)
-	t7 := tensorops.Mean(h2_3, 1)
-	t8 := tensorops.Mean(h1_4, 1)
-	t9 := tensorops.Mean(h2_4, 1)
-	t10 := tensorops.Mean(h1_5, 1)
-	t11 := tensorops.Mean(h2_5, 1)
-	t12 := tensorops.Mean(h1_6, 1)
-	t13 := tensorops.Mean(h2_6, 1)
-	t14 := tensorops.Mean(h1_7, 1)
-	t15 := tensorops.Mean(h2_7, 1)
-	t16 := tensorops.Mean(h1_8, 1)
-	t17 := tensorops.Mean(h2_8, 1)
+	t2 := tensorops.Mean(h1, 1)
+	t3 := tensorops.Mean(h2, 1)
 	c := tensorops.Sub(h, tensorops.Unsqueeze(t, 1))
-	t18 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t2, 1), -1), c)
-	c1_1 := tensorops.FuseInto(t18, "a + b", tensorops.ExpandLike(h1_1, c), t18)
-	t19 := tensorops.ExpandLike(h2_1, c)
-	t20 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t3, 1), -1), c)
-	t21 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t4, 1), -1), c)
-	c1_2 := tensorops.FuseInto(t21, "a + b", tensorops.ExpandLike(h1_2, c), t21)
-	t22 := tensorops.ExpandLike(h2_2, c)
-	t23 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t5, 1), -1), c)
-	t24 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t6, 1), -1), c)
-	c1_3 := tensorops.FuseInto(t24, "a + b", tensorops.ExpandLike(h1_3, c), t24)
-	t25 := tensorops.ExpandLike(h2_3, c)
-	t26 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t7, 1), -1), c)
-	t27 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t8, 1), -1), c)
-	c1_4 := tensorops.FuseInto(t27, "a + b", tensorops.ExpandLike(h1_4, c), t27)
-	t28 := tensorops.ExpandLike(h2_4, c)
-	t29 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t9, 1), -1), c)
-	t30 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t10, 1), -1), c)
-	c1_5 := tensorops.FuseInto(t30, "a + b", tensorops.ExpandLike(h1_5, c), t30)
-	t31 := tensorops.ExpandLike(h2_5, c)
-	t32 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t11, 1), -1), c)
-	t33 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t12, 1), -1), c)
-	c1_6 := tensorops.FuseInto(t33, "a + b", tensorops.ExpandLike(h1_6, c), t33)
-	t34 := tensorops.ExpandLike(h2_6, c)
-	t35 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t13, 1), -1), c)
-	t36 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t14, 1), -1), c)
-	c1_7 := tensorops.FuseInto(t36, "a + b", tensorops.ExpandLike(h1_7, c), t36)
-	t37 := tensorops.ExpandLike(h2_7, c)
-	t38 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t15, 1), -1), c)
-	t39 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t16, 1), -1), c)
-	c1_8 := tensorops.FuseInto(t39, "a + b", tensorops.ExpandLike(h1_8, c), t39)
-	t40 := tensorops.ExpandLike(h2_8, c)
-	t41 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t17, 1), -1), c)
-	t42 := tensorops.Std(h, 1, 0)
-	t43 := tensorops.Sub(h, tensorops.ExpandAxis(t, h, 1))
-	t44 := tensorops.Sum(tensorops.Mul(t43, h1_1), 1)
-	t45 := tensorops.Step(t42)
-	t46 := float64(tensorops.Dim(h, 1))
-	t47 := tensorops.Fuse("a*(b + (1 - c))", t46, t42, t45)
-	t48 := tensorops.Fuse("a*b/c", t44, t45, t47)
-	t49 := 1 / t46
-	t50 := tensorops.Fuse("a*(2*b)", t49, t44)
-	t51 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
-	t52 := tensorops.ScalarDiv(0.5, t51)
-	t53 := tensorops.Sub(h1_1, tensorops.ExpandAxis(t2, h, 1))
-	t54 := tensorops.ExpandAxis(t3, h, 1)
-	t55 := tensorops.Scale(t43, 2)
-	t56 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t53, t55, h2_1, t54)
-	t57 := tensorops.Sum(t56, 1)
-	t58 := tensorops.FuseInto(t50, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t50, t51, t49, t57)
-	t59 := tensorops.Sum(tensorops.Mul(t43, h1_2), 1)
-	t60 := tensorops.Fuse("a*b/c", t59, t45, t47)
-	t61 := tensorops.Fuse("a*(2*b)", t49, t59)
-	t62 := tensorops.Sub(h1_2, tensorops.ExpandAxis(t4, h, 1))
-	t63 := tensorops.ExpandAxis(t5, h, 1)
-	t64 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t62, t55, h2_2, t63)
-	t65 := tensorops.Sum(t64, 1)
-	t66 := tensorops.FuseInto(t61, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t61, t51, t49, t65)
-	t67 := tensorops.Sum(tensorops.Mul(t43, h1_3), 1)
-	t68 := tensorops.Fuse("a*b/c", t67, t45, t47)
-	t69 := tensorops.Fuse("a*(2*b)", t49, t67)
-	t70 := tensorops.Sub(h1_3, tensorops.ExpandAxis(t6, h, 1))
-	t71 := tensorops.ExpandAxis(t7, h, 1)
-	t72 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t70, t55, h2_3, t71)
-	t73 := tensorops.Sum(t72, 1)
-	t74 := tensorops.FuseInto(t69, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t69, t51, t49, t73)
-	t75 := tensorops.Sum(tensorops.Mul(t43, h1_4), 1)
-	t76 := tensorops.Fuse("a*b/c", t75, t45, t47)
-	t77 := tensorops.Fuse("a*(2*b)", t49, t75)
-	t78 := tensorops.Sub(h1_4, tensorops.ExpandAxis(t8, h, 1))
-	t79 := tensorops.ExpandAxis(t9, h, 1)
-	t80 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t78, t55, h2_4, t79)
-	t81 := tensorops.Sum(t80, 1)
-	t82 := tensorops.FuseInto(t77, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t77, t51, t49, t81)
-	t83 := tensorops.Sum(tensorops.Mul(t43, h1_5), 1)
-	t84 := tensorops.Fuse("a*b/c", t83, t45, t47)
-	t85 := tensorops.Fuse("a*(2*b)", t49, t83)
-	t86 := tensorops.Sub(h1_5, tensorops.ExpandAxis(t10, h, 1))
-	t87 := tensorops.ExpandAxis(t11, h, 1)
-	t88 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t86, t55, h2_5, t87)
-	t89 := tensorops.Sum(t88, 1)
-	t90 := tensorops.FuseInto(t85, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t85, t51, t49, t89)
-	t91 := tensorops.Sum(tensorops.Mul(t43, h1_6), 1)
-	t92 := tensorops.Fuse("a*b/c", t91, t45, t47)
-	t93 := tensorops.Fuse("a*(2*b)", t49, t91)
-	t94 := tensorops.Sub(h1_6, tensorops.ExpandAxis(t12, h, 1))
-	t95 := tensorops.ExpandAxis(t13, h, 1)
-	t96 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t94, t55, h2_6, t95)
-	t97 := tensorops.Sum(t96, 1)
-	t98 := tensorops.FuseInto(t93, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t93, t51, t49, t97)
-	t99 := tensorops.Sum(tensorops.Mul(t43, h1_7), 1)
-	t100 := tensorops.Fuse("a*b/c", t99, t45, t47)
-	t101 := tensorops.Fuse("a*(2*b)", t49, t99)
-	t102 := tensorops.Sub(h1_7, tensorops.ExpandAxis(t14, h, 1))
-	t103 := tensorops.ExpandAxis(t15, h, 1)
-	t104 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t102, t55, h2_7, t103)
-	t105 := tensorops.Sum(t104, 1)
-	t106 := tensorops.FuseInto(t101, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t101, t51, t49, t105)
-	t107 := tensorops.Sum(tensorops.Mul(t43, h1_8), 1)
-	t108 := tensorops.Fuse("a*b/c", t107, t45, t47)
-	t109 := tensorops.Fuse("a*(2*b)", t49, t107)
-	t110 := tensorops.Sub(h1_8, tensorops.ExpandAxis(t16, h, 1))
-	t111 := tensorops.ExpandAxis(t17, h, 1)
-	t112 := tensorops.Fuse("0.5*(2*a*a) + b*(c - d)", t110, t55, h2_8, t111)
-	t113 := tensorops.Sum(t112, 1)
-	t114 := tensorops.FuseInto(t109, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t52, t109, t51, t49, t113)
-	t115 := tensorops.Unsqueeze(t42, 1)
-	t116 := tensorops.Unsqueeze(t48, 1)
-	t117 := tensorops.Unsqueeze(t58, 1)
-	t118 := tensorops.Unsqueeze(t60, 1)
-	t119 := tensorops.Unsqueeze(t66, 1)
-	t120 := tensorops.Unsqueeze(t68, 1)
-	t121 := tensorops.Unsqueeze(t74, 1)
-	t122 := tensorops.Unsqueeze(t76, 1)
-	t123 := tensorops.Unsqueeze(t82, 1)
-	t124 := tensorops.Unsqueeze(t84, 1)
-	t125 := tensorops.Unsqueeze(t90, 1)
-	t126 := tensorops.Unsqueeze(t92, 1)
-	t127 := tensorops.Unsqueeze(t98, 1)
-	t128 := tensorops.Unsqueeze(t100, 1)
-	t129 := tensorops.Unsqueeze(t106, 1)
-	t130 := tensorops.Unsqueeze(t108, 1)
-	t131 := tensorops.Unsqueeze(t114, 1)
-	n := tensorops.Div(c, t115)
-	t132 := tensorops.ScalarDiv(1, t115)
-	t133 := tensorops.Fuse("-a/b", n, t115)
-	n1_1 := tensorops.Fuse("a*b + c*d", t132, c1_1, t133, t116)
-	n1_2 := tensorops.Fuse("a*b + c*d", t132, c1_2, t133, t118)
-	n1_3 := tensorops.Fuse("a*b + c*d", t132, c1_3, t133, t120)
-	n1_4 := tensorops.Fuse("a*b + c*d", t132, c1_4, t133, t122)
-	n1_5 := tensorops.Fuse("a*b + c*d", t132, c1_5, t133, t124)
-	n1_6 := tensorops.Fuse("a*b + c*d", t132, c1_6, t133, t126)
-	n1_7 := tensorops.Fuse("a*b + c*d", t132, c1_7, t133, t128)
-	n1_8 := tensorops.Fuse("a*b + c*d", t132, c1_8, t133, t130)
-	t134 := norm.Scale
-	t135 := norm1_1.Scale
-	t136 := norm1_2.Scale
-	t137 := norm1_3.Scale
-	t138 := norm1_4.Scale
-	t139 := norm1_5.Scale
-	t140 := norm1_6.Scale
-	t141 := norm1_7.Scale
-	t142 := norm1_8.Scale
-	t143 := tensorops.Fuse("a*b + c*d", t134, n1_1, n, t135)
-	t144 := tensorops.FuseInto(
-		t20,
+	t4 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t2, 1), -1), c)
+	c1 := tensorops.FuseInto(t4, "a + b", tensorops.ExpandLike(h1, c), t4)
+	t5 := tensorops.ExpandLike(h2, c)
+	t6 := tensorops.ExpandLike(tensorops.Scale(tensorops.Unsqueeze(t3, 1), -1), c)
+	t7 := tensorops.Std(h, 1, 0)
+	t8 := tensorops.Sub(h, tensorops.ExpandAxis(t, h, 1))
+	t9 := tensorops.Sum(tensorops.Mul(t8, h1), 1)
+	t10 := tensorops.Step(t7)
+	t11 := float64(tensorops.Dim(h, 1))
+	t12 := tensorops.FuseInto(t10, "a*b/(c*(d + (1 - b)))", t9, t10, t11, t7)
+	t13 := 1 / t11
+	t14 := tensorops.Fuse("a*(2*b)", t13, t9)
+	t15 := tensorops.Sqrt(tensorops.Var(h, 1, 0))
+	t16 := tensorops.ScalarDiv(0.5, t15)
+	t17 := tensorops.Sub(h1, tensorops.ExpandAxis(t2, h, 1))
+	t18 := tensorops.ExpandAxis(t3, h, 1)
+	t19 := tensorops.Fuse("0.5*(2*a*a) + 2*b*(c - d)", t17, t8, h2, t18)
+	t20 := tensorops.Sum(t19, 1)
+	t21 := tensorops.FuseInto(t16, "0.5*(-(a*b*a)/c*b) + a*(d*e)", t16, t14, t15, t13, t20)
+	t22 := tensorops.Unsqueeze(t7, 1)
+	t23 := tensorops.Unsqueeze(t12, 1)
+	t24 := tensorops.Unsqueeze(t21, 1)
+	n := tensorops.Div(c, t22)
+	t25 := tensorops.ScalarDiv(1, t22)
+	t26 := tensorops.Fuse("-a/b", n, t22)
+	n1 := tensorops.Fuse("a*b + c*d", t25, c1, t26, t23)
+	t27 := norm.Scale
+	t28 := norm1.Scale
+	t29 := tensorops.Fuse("a*b + c*d", t27, n1, n, t28)
+	t30 := tensorops.FuseInto(
+		t6,
 		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t135,
-		n1_1,
-		t134,
-		t116,
-		t132,
-		t115,
-		c1_1,
-		t19,
-		t20,
-		t133,
-		t117,
-	)
-	t145 := tensorops.FuseInto(t144, "a + 0.5*(b*c) + d*e", t144, n1_1, t135, n, norm2_1.Scale)
-	t146 := tensorops.Fuse("a*b + c*d", t134, n1_2, n, t136)
-	t147 := tensorops.FuseInto(
-		t23,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t136,
-		n1_2,
-		t134,
-		t118,
-		t132,
-		t115,
-		c1_2,
-		t22,
-		t23,
-		t133,
-		t119,
-	)
-	t148 := tensorops.FuseInto(t147, "a + 0.5*(b*c) + d*e", t147, n1_2, t136, n, norm2_2.Scale)
-	t149 := tensorops.Fuse("a*b + c*d", t134, n1_3, n, t137)
-	t150 := tensorops.FuseInto(
-		t26,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t137,
-		n1_3,
-		t134,
-		t120,
-		t132,
-		t115,
-		c1_3,
-		t25,
-		t26,
-		t133,
-		t121,
-	)
-	t151 := tensorops.FuseInto(t150, "a + 0.5*(b*c) + d*e", t150, n1_3, t137, n, norm2_3.Scale)
-	t152 := tensorops.Fuse("a*b + c*d", t134, n1_4, n, t138)
-	t153 := tensorops.FuseInto(
-		t29,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t138,
-		n1_4,
-		t134,
-		t122,
-		t132,
-		t115,
-		c1_4,
 		t28,
-		t29,
-		t133,
-		t123,
+		n1,
+		t27,
+		t23,
+		t25,
+		t22,
+		c1,
+		t5,
+		t6,
+		t26,
+		t24,
 	)
-	t154 := tensorops.FuseInto(t153, "a + 0.5*(b*c) + d*e", t153, n1_4, t138, n, norm2_4.Scale)
-	t155 := tensorops.Fuse("a*b + c*d", t134, n1_5, n, t139)
-	t156 := tensorops.FuseInto(
-		t32,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t139,
-		n1_5,
-		t134,
-		t124,
-		t132,
-		t115,
-		c1_5,
-		t31,
-		t32,
-		t133,
-		t125,
-	)
-	t157 := tensorops.FuseInto(t156, "a + 0.5*(b*c) + d*e", t156, n1_5, t139, n, norm2_5.Scale)
-	t158 := tensorops.Fuse("a*b + c*d", t134, n1_6, n, t140)
-	t159 := tensorops.FuseInto(
-		t35,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t140,
-		n1_6,
-		t134,
-		t126,
-		t132,
-		t115,
-		c1_6,
-		t34,
-		t35,
-		t133,
-		t127,
-	)
-	t160 := tensorops.FuseInto(t159, "a + 0.5*(b*c) + d*e", t159, n1_6, t140, n, norm2_6.Scale)
-	t161 := tensorops.Fuse("a*b + c*d", t134, n1_7, n, t141)
-	t162 := tensorops.FuseInto(
-		t38,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t141,
-		n1_7,
-		t134,
-		t128,
-		t132,
-		t115,
-		c1_7,
-		t37,
-		t38,
-		t133,
-		t129,
-	)
-	t163 := tensorops.FuseInto(t162, "a + 0.5*(b*c) + d*e", t162, n1_7, t141, n, norm2_7.Scale)
-	t164 := tensorops.Fuse("a*b + c*d", t134, n1_8, n, t142)
-	t165 := tensorops.FuseInto(
+	t31 := tensorops.FuseInto(t30, "a + 0.5*(b*c) + d*e", t30, n1, t28, n, norm2.Scale)
+	t32 := tensorops.Fuse("a*b + c", n, t27, norm.Shift)
+	t33 := tensorops.ExpandLike(t29, t32)
+	t34 := tensorops.FuseInto(t33, "a + b", t33, tensorops.ExpandLike(norm1.Shift, t32))
+	t35 := tensorops.ExpandLike(t31, t32)
+	t36 := tensorops.FuseInto(t35, "a + b", t35, tensorops.ExpandLike(norm2.Shift, t32))
+	t37 := tensorops.MatMulEach(out, false, t32, t34, t36)
+	o := t37[0]
+	t38 := t37[1]
+	t39 := t37[2]
+	t40 := tensorops.MatMulEach(out1, false, t32, t34)
+	t41 := t40[1]
+	o1 := tensorops.Add(t38, t40[0])
+	t42 := tensorops.MatMul(t32, out2)
+	t43 := post.Scale
+	t44 := post1.Scale
+	t45 := post2.Scale
+	t46 := tensorops.Fuse("a*b + c*d", t43, o1, o, t44)
+	t47 := tensorops.FuseInto(
+		t42,
+		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
+		t44,
+		o1,
+		t43,
+		t42,
 		t41,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t142,
-		n1_8,
-		t134,
-		t130,
-		t132,
-		t115,
-		c1_8,
-		t40,
-		t41,
-		t133,
-		t131,
-	)
-	t166 := tensorops.FuseInto(t165, "a + 0.5*(b*c) + d*e", t165, n1_8, t142, n, norm2_8.Scale)
-	t167 := tensorops.Fuse("a*b + c", n, t134, norm.Shift)
-	t168 := tensorops.ExpandLike(t143, t167)
-	t169 := tensorops.FuseInto(t168, "a + b", t168, tensorops.ExpandLike(norm1_1.Shift, t167))
-	t170 := tensorops.ExpandLike(t145, t167)
-	t171 := tensorops.FuseInto(t170, "a + b", t170, tensorops.ExpandLike(norm2_1.Shift, t167))
-	t172 := tensorops.ExpandLike(t146, t167)
-	t173 := tensorops.FuseInto(t172, "a + b", t172, tensorops.ExpandLike(norm1_2.Shift, t167))
-	t174 := tensorops.ExpandLike(t148, t167)
-	t175 := tensorops.FuseInto(t174, "a + b", t174, tensorops.ExpandLike(norm2_2.Shift, t167))
-	t176 := tensorops.ExpandLike(t149, t167)
-	t177 := tensorops.FuseInto(t176, "a + b", t176, tensorops.ExpandLike(norm1_3.Shift, t167))
-	t178 := tensorops.ExpandLike(t151, t167)
-	t179 := tensorops.FuseInto(t178, "a + b", t178, tensorops.ExpandLike(norm2_3.Shift, t167))
-	t180 := tensorops.ExpandLike(t152, t167)
-	t181 := tensorops.FuseInto(t180, "a + b", t180, tensorops.ExpandLike(norm1_4.Shift, t167))
-	t182 := tensorops.ExpandLike(t154, t167)
-	t183 := tensorops.FuseInto(t182, "a + b", t182, tensorops.ExpandLike(norm2_4.Shift, t167))
-	t184 := tensorops.ExpandLike(t155, t167)
-	t185 := tensorops.FuseInto(t184, "a + b", t184, tensorops.ExpandLike(norm1_5.Shift, t167))
-	t186 := tensorops.ExpandLike(t157, t167)
-	t187 := tensorops.FuseInto(t186, "a + b", t186, tensorops.ExpandLike(norm2_5.Shift, t167))
-	t188 := tensorops.ExpandLike(t158, t167)
-	t189 := tensorops.FuseInto(t188, "a + b", t188, tensorops.ExpandLike(norm1_6.Shift, t167))
-	t190 := tensorops.ExpandLike(t160, t167)
-	t191 := tensorops.FuseInto(t190, "a + b", t190, tensorops.ExpandLike(norm2_6.Shift, t167))
-	t192 := tensorops.ExpandLike(t161, t167)
-	t193 := tensorops.FuseInto(t192, "a + b", t192, tensorops.ExpandLike(norm1_7.Shift, t167))
-	t194 := tensorops.ExpandLike(t163, t167)
-	t195 := tensorops.FuseInto(t194, "a + b", t194, tensorops.ExpandLike(norm2_7.Shift, t167))
-	t196 := tensorops.ExpandLike(t164, t167)
-	t197 := tensorops.FuseInto(t196, "a + b", t196, tensorops.ExpandLike(norm1_8.Shift, t167))
-	t198 := tensorops.ExpandLike(t166, t167)
-	t199 := tensorops.FuseInto(t198, "a + b", t198, tensorops.ExpandLike(norm2_8.Shift, t167))
-	t200 := tensorops.MatMulEach(
-		out,
-		false,
-		t167,
-		t169,
-		t171,
-		t173,
-		t175,
-		t177,
-		t179,
-		t181,
-		t183,
-		t185,
-		t187,
-		t189,
-		t191,
-		t193,
-		t195,
-		t197,
-		t199,
-	)
-	o := t200[0]
-	t201 := t200[1]
-	t202 := t200[2]
-	t203 := t200[3]
-	t204 := t200[4]
-	t205 := t200[5]
-	t206 := t200[6]
-	t207 := t200[7]
-	t208 := t200[8]
-	t209 := t200[9]
-	t210 := t200[10]
-	t211 := t200[11]
-	t212 := t200[12]
-	t213 := t200[13]
-	t214 := t200[14]
-	t215 := t200[15]
-	t216 := t200[16]
-	t217 := tensorops.MatMulEach(out1_1, false, t167, t169)
-	t218 := t217[1]
-	o1_1 := tensorops.Add(t201, t217[0])
-	t219 := tensorops.MatMul(t167, out2_1)
-	t220 := tensorops.MatMulEach(out1_2, false, t167, t173)
-	t221 := t220[1]
-	o1_2 := tensorops.Add(t203, t220[0])
-	t222 := tensorops.MatMul(t167, out2_2)
-	t223 := tensorops.MatMulEach(out1_3, false, t167, t177)
-	t224 := t223[1]
-	o1_3 := tensorops.Add(t205, t223[0])
-	t225 := tensorops.MatMul(t167, out2_3)
-	t226 := tensorops.MatMulEach(out1_4, false, t167, t181)
-	t227 := t226[1]
-	o1_4 := tensorops.Add(t207, t226[0])
-	t228 := tensorops.MatMul(t167, out2_4)
-	t229 := tensorops.MatMulEach(out1_5, false, t167, t185)
-	t230 := t229[1]
-	o1_5 := tensorops.Add(t209, t229[0])
-	t231 := tensorops.MatMul(t167, out2_5)
-	t232 := tensorops.MatMulEach(out1_6, false, t167, t189)
-	t233 := t232[1]
-	o1_6 := tensorops.Add(t211, t232[0])
-	t234 := tensorops.MatMul(t167, out2_6)
-	t235 := tensorops.MatMulEach(out1_7, false, t167, t193)
-	t236 := t235[1]
-	o1_7 := tensorops.Add(t213, t235[0])
-	t237 := tensorops.MatMul(t167, out2_7)
-	t238 := tensorops.MatMulEach(out1_8, false, t167, t197)
-	t239 := t238[1]
-	o1_8 := tensorops.Add(t215, t238[0])
-	t240 := tensorops.MatMul(t167, out2_8)
-	t241 := post.Scale
-	t242 := post1_1.Scale
-	t243 := post1_2.Scale
-	t244 := post1_3.Scale
-	t245 := post1_4.Scale
-	t246 := post1_5.Scale
-	t247 := post1_6.Scale
-	t248 := post1_7.Scale
-	t249 := post1_8.Scale
-	t250 := post2_1.Scale
-	t251 := post2_2.Scale
-	t252 := post2_3.Scale
-	t253 := post2_4.Scale
-	t254 := post2_5.Scale
-	t255 := post2_6.Scale
-	t256 := post2_7.Scale
-	t257 := post2_8.Scale
-	t258 := tensorops.Fuse("a*b + c*d", t241, o1_1, o, t242)
-	t259 := tensorops.FuseInto(
-		t219,
-		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
-		t242,
-		o1_1,
-		t241,
-		t219,
-		t218,
-		t202,
+		t39,
 		o,
-		t250,
+		t45,
 	)
-	t260 := tensorops.Fuse("a*b + c*d", t241, o1_2, o, t243)
-	t261 := tensorops.FuseInto(
-		t222,
-		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
-		t243,
-		o1_2,
-		t241,
-		t222,
-		t221,
-		t204,
-		o,
-		t251,
-	)
-	t262 := tensorops.Fuse("a*b + c*d", t241, o1_3, o, t244)
-	t263 := tensorops.FuseInto(
-		t225,
-		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
-		t244,
-		o1_3,
-		t241,
-		t225,
-		t224,
-		t206,
-		o,
-		t252,
-	)
-	t264 := tensorops.Fuse("a*b + c*d", t241, o1_4, o, t245)
-	t265 := tensorops.FuseInto(
-		t228,
-		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
-		t245,
-		o1_4,
-		t241,
-		t228,
-		t227,
-		t208,
-		o,
-		t253,
-	)
-	t266 := tensorops.Fuse("a*b + c*d", t241, o1_5, o, t246)
-	t267 := tensorops.FuseInto(
-		t231,
-		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
-		t246,
-		o1_5,
-		t241,
-		t231,
-		t230,
-		t210,
-		o,
-		t254,
-	)
-	t268 := tensorops.Fuse("a*b + c*d", t241, o1_6, o, t247)
-	t269 := tensorops.FuseInto(
-		t234,
-		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
-		t247,
-		o1_6,
-		t241,
-		t234,
-		t233,
-		t212,
-		o,
-		t255,
-	)
-	t270 := tensorops.Fuse("a*b + c*d", t241, o1_7, o, t248)
-	t271 := tensorops.FuseInto(
-		t237,
-		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
-		t248,
-		o1_7,
-		t241,
-		t237,
-		t236,
-		t214,
-		o,
-		t256,
-	)
-	t272 := tensorops.Fuse("a*b + c*d", t241, o1_8, o, t249)
-	t273 := tensorops.FuseInto(
-		t240,
-		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
-		t249,
-		o1_8,
-		t241,
-		t240,
-		t239,
-		t216,
-		o,
-		t257,
-	)
-	t274 := post1_1.Shift
-	t275 := post1_2.Shift
-	t276 := post1_3.Shift
-	t277 := post1_4.Shift
-	t278 := post1_5.Shift
-	t279 := post1_6.Shift
-	t280 := post1_7.Shift
-	t281 := post1_8.Shift
-	t282 := post2_1.Shift
-	t283 := post2_2.Shift
-	t284 := post2_3.Shift
-	t285 := post2_4.Shift
-	t286 := post2_5.Shift
-	t287 := post2_6.Shift
-	t288 := post2_7.Shift
-	t289 := post2_8.Shift
-	t290 := tensorops.Fuse("a*b + c", o, t241, post.Shift)
-	t291 := tensorops.ExpandLike(t258, t290)
-	t292 := tensorops.FuseInto(t291, "a + b", t291, tensorops.ExpandLike(t274, t290))
-	t293 := tensorops.ExpandLike(t259, t290)
-	t294 := tensorops.FuseInto(t293, "a + b", t293, tensorops.ExpandLike(t282, t290))
-	t295 := tensorops.ExpandLike(t260, t290)
-	t296 := tensorops.FuseInto(t295, "a + b", t295, tensorops.ExpandLike(t275, t290))
-	t297 := tensorops.ExpandLike(t261, t290)
-	t298 := tensorops.FuseInto(t297, "a + b", t297, tensorops.ExpandLike(t283, t290))
-	t299 := tensorops.ExpandLike(t262, t290)
-	t300 := tensorops.FuseInto(t299, "a + b", t299, tensorops.ExpandLike(t276, t290))
-	t301 := tensorops.ExpandLike(t263, t290)
-	t302 := tensorops.FuseInto(t301, "a + b", t301, tensorops.ExpandLike(t284, t290))
-	t303 := tensorops.ExpandLike(t264, t290)
-	t304 := tensorops.FuseInto(t303, "a + b", t303, tensorops.ExpandLike(t277, t290))
-	t305 := tensorops.ExpandLike(t265, t290)
-	t306 := tensorops.FuseInto(t305, "a + b", t305, tensorops.ExpandLike(t285, t290))
-	t307 := tensorops.ExpandLike(t266, t290)
-	t308 := tensorops.FuseInto(t307, "a + b", t307, tensorops.ExpandLike(t278, t290))
-	t309 := tensorops.ExpandLike(t267, t290)
-	t310 := tensorops.FuseInto(t309, "a + b", t309, tensorops.ExpandLike(t286, t290))
-	t311 := tensorops.ExpandLike(t268, t290)
-	t312 := tensorops.FuseInto(t311, "a + b", t311, tensorops.ExpandLike(t279, t290))
-	t313 := tensorops.ExpandLike(t269, t290)
-	t314 := tensorops.FuseInto(t313, "a + b", t313, tensorops.ExpandLike(t287, t290))
-	t315 := tensorops.ExpandLike(t270, t290)
-	t316 := tensorops.FuseInto(t315, "a + b", t315, tensorops.ExpandLike(t280, t290))
-	t317 := tensorops.ExpandLike(t271, t290)
-	t318 := tensorops.FuseInto(t317, "a + b", t317, tensorops.ExpandLike(t288, t290))
-	t319 := tensorops.ExpandLike(t272, t290)
-	t320 := tensorops.FuseInto(t319, "a + b", t319, tensorops.ExpandLike(t281, t290))
-	t321 := tensorops.ExpandLike(t273, t290)
-	t322 := tensorops.FuseInto(t321, "a + b", t321, tensorops.ExpandLike(t289, t290))
-	return t290, t292, t296, t300, t304, t308, t312, t316, t320, t294, t298, t302, t306, t310, t314, t318, t322
+	t48 := post1.Shift
+	t49 := post2.Shift
+	t50 := tensorops.Fuse("a*b + c", o, t43, post.Shift)
+	t51 := tensorops.ExpandLike(t46, t50)
+	t52 := tensorops.FuseInto(t51, "a + b", t51, tensorops.ExpandLike(t48, t50))
+	t53 := tensorops.ExpandLike(t47, t50)
+	return t50, t52, tensorops.FuseInto(t53, "a + b", t53, tensorops.ExpandLike(t49, t50))
 }
 
 // DeepLossVLaplacian returns DeepLossV and its Laplacian with respect to d, Σᵢ ∂²DeepLossV/∂θᵢ²
 // over θ, the n elements of the tensors of d in the order of its fields (the elements of Layers,
 // Norm.Scale, Norm.Shift, Out, Post.Scale, Post.Shift), each tensor row-major
-// (tensorops.ParamsFlatten's order), by collapsed Taylor mode: deepLossVTaylorStackedWrtD
+// (tensorops.ParamsFlatten's order), by collapsed Taylor mode: deepLossVTaylorStackedWrtD2
 // propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
 // the sum of their second ones); ⌈n/64⌉ calls, which give DeepLossV's value too.
 func DeepLossVLaplacian(d Deep, x *T) (f, lap float64) {
@@ -5671,7 +3675,7 @@ func DeepLossVLaplacian(d Deep, x *T) (f, lap float64) {
 		t3.Scale = t2[n2+3]
 		t3.Shift = t2[n2+4]
 		var t4 float64
-		f, _, t4 = deepLossVTaylorStackedWrtD(d, t5, x)
+		f, _, t4 = deepLossVTaylorStackedWrtD2(d, t5, x)
 		lap += 2 * t4
 	}
 	if n == 0 {
@@ -5680,7 +3684,7 @@ func DeepLossVLaplacian(d Deep, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// deepLossVTaylorStackedWrtD propagates 1 second-order jets of DeepLossV at once (collapsed Taylor
+// deepLossVTaylorStackedWrtD2 propagates 1 second-order jets of DeepLossV at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of DeepLossV and, for each float result y, its first coefficients
@@ -5688,7 +3692,7 @@ func DeepLossVLaplacian(d Deep, x *T) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: d (d1).
-func deepLossVTaylorStackedWrtD(d, d1 Deep, x *T) (float64, float64, float64) {
+func deepLossVTaylorStackedWrtD2(d, d1 Deep, x *T) (float64, float64, float64) {
 	t := d.Layers
 	t2 := new(Affine)
 	d2 := Deep{
@@ -5699,7 +3703,7 @@ func deepLossVTaylorStackedWrtD(d, d1 Deep, x *T) (float64, float64, float64) {
 	t4 := d1.Layers
 	d1.Layers = append(t4, make([]*T, max(len(t3)-len(t4), 0))...)
 	d1_2 := d1
-	t5, t6, t7 := deepTaylorStackedWrtLayersNormOutPost2(
+	t5, t6, t7 := deepTaylorStackedWrtLayersNormOutPost4(
 		t3,
 		d1_2.Layers,
 		d2.Layers,
@@ -5720,7 +3724,7 @@ func deepLossVTaylorStackedWrtD(d, d1 Deep, x *T) (float64, float64, float64) {
 	return tensorops.SumAll(tensorops.Square(t5)), 0, t10
 }
 
-// deepTaylorStackedWrtLayersNormOutPost2 propagates 1 second-order jets of deep at once (collapsed
+// deepTaylorStackedWrtLayersNormOutPost4 propagates 1 second-order jets of deep at once (collapsed
 // Taylor mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1, with the sum of their
 // second coefficients in p2,
@@ -5730,7 +3734,7 @@ func deepLossVTaylorStackedWrtD(d, d1 Deep, x *T) (float64, float64, float64) {
 //
 // Varied inputs: layers (layers1, layers2), norm (norm1, norm2), out (out1, out2), post (post1,
 // post2).
-func deepTaylorStackedWrtLayersNormOutPost2(
+func deepTaylorStackedWrtLayersNormOutPost4(
 	layers, layers1, layers2 []*T,
 	norm, norm1, norm2 Affine,
 	out, out1, out2 *T,
@@ -5975,206 +3979,74 @@ func classLossGradJVPStacked(c, dc, cBar, dcBar *Classifier, x, labels *T) (floa
 // value of c's type (of its shape): ∂²ClassLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the
 // tensors of c in the order of its fields (W, B), each tensor row-major (tensorops.ParamsFlatten's
 // order), f2 the second Taylor coefficient of ClassLoss along the unit direction eᵢ
-// (classLossTaylorLanes8WrtC, 8 unit directions per call, ⌈n/8⌉ calls, which give ClassLoss's value
-// too).
+// (classLossTaylorStackedWrtC, up to 64 unit directions per call stacked in one tensor, ⌈n/64⌉
+// calls, which give ClassLoss's value too).
 func ClassLossHessDiag(c *Classifier, x, labels *T) (f float64, d *Classifier) {
 	params := append(make([]*T, 0, 2), c.W, c.B)
 	n := tensorops.ParamsSize(params)
-	d2 := make([]float64, n+7)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		us := make([]*Classifier, 8)
-		for l := 0; l < 8; l++ {
-			t11 := tensorops.ParamsBasis(params, i+l)
-			t12 := new(Classifier)
-			us[l] = t12
-			t12.W = t11[0]
-			t12.B = t11[1]
-		}
-		var t3, t4, t5, t6, t7, t8, t9, t10 float64
-		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = classLossTaylorLanes8WrtC(
-			c,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-			labels,
-		)
-		d2[i] = 2 * t3
-		d2[i+1] = 2 * t4
-		d2[i+2] = 2 * t5
-		d2[i+3] = 2 * t6
-		d2[i+4] = 2 * t7
-		d2[i+5] = 2 * t8
-		d2[i+6] = 2 * t9
-		d2[i+7] = 2 * t10
+	for i := 0; i < n; i += 64 {
+		t3 := tensorops.ParamsBases(params, i, 64)
+		u := new(Classifier)
+		u.W = t3[0]
+		u.B = t3[1]
+		var t4 *T
+		f, _, t4 = classLossTaylorStackedWrtC(c, u, x, labels)
+		tensorops.LanesInto(d2, i, 2, t4)
 	}
 	if n == 0 {
 		f = ClassLoss(c, x, labels)
 	}
-	t := tensorops.ParamsUnflatten(d2[:n], params)
+	t := tensorops.ParamsUnflatten(d2, params)
 	t2 := new(Classifier)
 	t2.W = t[0]
 	t2.B = t[1]
 	return f, t2
 }
 
-// classLossTaylorLanes8WrtC propagates 8 Taylor polynomials of degree 2 through ClassLoss at once,
-// one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input
-// p as its first coefficients p1_1 … p1_8, it returns the results of ClassLoss and, for each float
-// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
-// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// classLossTaylorStackedWrtC propagates Taylor polynomials of degree 2 through ClassLoss (Taylor
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of ClassLoss
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: c (coefficients c1_1, c1_2, c1_3, c1_4, c1_5, c1_6, c1_7, c1_8).
+// Varied inputs: c (coefficients c1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x, labels.
-func classLossTaylorLanes8WrtC(
-	c, c1_1, c1_2, c1_3, c1_4, c1_5, c1_6, c1_7, c1_8 *Classifier,
-	x, labels *T,
-) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	t := c1_1.W
-	t2 := c1_2.W
-	t3 := c1_3.W
-	t4 := c1_4.W
-	t5 := c1_5.W
-	t6 := c1_6.W
-	t7 := c1_7.W
-	t8 := c1_8.W
-	t9 := tensorops.MatMul(x, c.W)
-	t10 := c1_1.B
-	t11 := c1_2.B
-	t12 := c1_3.B
-	t13 := c1_4.B
-	t14 := c1_5.B
-	t15 := c1_6.B
-	t16 := c1_7.B
-	t17 := c1_8.B
-	t18 := tensorops.FuseInto(t9, "a + b", t9, c.B)
-	t19 := tensorops.ExpandLike(tensorops.MatMul(x, t), t18)
-	t20 := tensorops.FuseInto(t19, "a + b", t19, tensorops.ExpandLike(t10, t18))
-	t21 := tensorops.ExpandLike(tensorops.MatMul(x, t2), t18)
-	t22 := tensorops.FuseInto(t21, "a + b", t21, tensorops.ExpandLike(t11, t18))
-	t23 := tensorops.ExpandLike(tensorops.MatMul(x, t3), t18)
-	t24 := tensorops.FuseInto(t23, "a + b", t23, tensorops.ExpandLike(t12, t18))
-	t25 := tensorops.ExpandLike(tensorops.MatMul(x, t4), t18)
-	t26 := tensorops.FuseInto(t25, "a + b", t25, tensorops.ExpandLike(t13, t18))
-	t27 := tensorops.ExpandLike(tensorops.MatMul(x, t5), t18)
-	t28 := tensorops.FuseInto(t27, "a + b", t27, tensorops.ExpandLike(t14, t18))
-	t29 := tensorops.ExpandLike(tensorops.MatMul(x, t6), t18)
-	t30 := tensorops.FuseInto(t29, "a + b", t29, tensorops.ExpandLike(t15, t18))
-	t31 := tensorops.ExpandLike(tensorops.MatMul(x, t7), t18)
-	t32 := tensorops.FuseInto(t31, "a + b", t31, tensorops.ExpandLike(t16, t18))
-	t33 := tensorops.ExpandLike(tensorops.MatMul(x, t8), t18)
-	t34 := tensorops.FuseInto(t33, "a + b", t33, tensorops.ExpandLike(t17, t18))
-	t35 := tensorops.SoftmaxCrossEntropy(t18, labels)
-	t36 := tensorops.SoftmaxCrossEntropyGrad(t18, labels, 1)
-	t37 := tensorops.Dot(t36, t20)
-	t38 := tensorops.ExpandAxis(tensorops.LogSumExp(t18, -1), t18, -1)
-	t39 := tensorops.Fuse("Exp(a - b)", t18, t38)
-	t40 := tensorops.Sum(t39, -1)
-	t41 := tensorops.Mul(t39, t20)
-	t42 := tensorops.ScalarDiv(1, t40)
-	t43 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t41, t20), -1)
-	t44 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t41, -1), t42, t40, t43)
-	t45 := tensorops.ExpandAxis(t44, t18, -1)
-	t46 := tensorops.Fuse("a*(-b)", labels, t45)
-	t47 := tensorops.SumAll(t46)
-	t48 := float64(tensorops.Dim(t18, 0))
-	t49 := t47 / t48
-	t50 := -t49
-	t51 := tensorops.Dot(t36, t22)
-	t52 := tensorops.Mul(t39, t22)
-	t53 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t52, t22), -1)
-	t54 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t52, -1), t42, t40, t53)
-	t55 := tensorops.ExpandAxis(t54, t18, -1)
-	t56 := tensorops.Fuse("a*(-b)", labels, t55)
-	t57 := tensorops.SumAll(t56)
-	t58 := t57 / t48
-	t59 := -t58
-	t60 := tensorops.Dot(t36, t24)
-	t61 := tensorops.Mul(t39, t24)
-	t62 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t61, t24), -1)
-	t63 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t61, -1), t42, t40, t62)
-	t64 := tensorops.ExpandAxis(t63, t18, -1)
-	t65 := tensorops.Fuse("a*(-b)", labels, t64)
-	t66 := tensorops.SumAll(t65)
-	t67 := t66 / t48
-	t68 := -t67
-	t69 := tensorops.Dot(t36, t26)
-	t70 := tensorops.Mul(t39, t26)
-	t71 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t70, t26), -1)
-	t72 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t70, -1), t42, t40, t71)
-	t73 := tensorops.ExpandAxis(t72, t18, -1)
-	t74 := tensorops.Fuse("a*(-b)", labels, t73)
-	t75 := tensorops.SumAll(t74)
-	t76 := t75 / t48
-	t77 := -t76
-	t78 := tensorops.Dot(t36, t28)
-	t79 := tensorops.Mul(t39, t28)
-	t80 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t79, t28), -1)
-	t81 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t79, -1), t42, t40, t80)
-	t82 := tensorops.ExpandAxis(t81, t18, -1)
-	t83 := tensorops.Fuse("a*(-b)", labels, t82)
-	t84 := tensorops.SumAll(t83)
-	t85 := t84 / t48
-	t86 := -t85
-	t87 := tensorops.Dot(t36, t30)
-	t88 := tensorops.Mul(t39, t30)
-	t89 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t88, t30), -1)
-	t90 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t88, -1), t42, t40, t89)
-	t91 := tensorops.ExpandAxis(t90, t18, -1)
-	t92 := tensorops.Fuse("a*(-b)", labels, t91)
-	t93 := tensorops.SumAll(t92)
-	t94 := t93 / t48
-	t95 := -t94
-	t96 := tensorops.Dot(t36, t32)
-	t97 := tensorops.Mul(t39, t32)
-	t98 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t97, t32), -1)
-	t99 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t97, -1), t42, t40, t98)
-	t100 := tensorops.ExpandAxis(t99, t18, -1)
-	t101 := tensorops.Fuse("a*(-b)", labels, t100)
-	t102 := tensorops.SumAll(t101)
-	t103 := t102 / t48
-	t104 := -t103
-	t105 := tensorops.Dot(t36, t34)
-	t106 := tensorops.Mul(t39, t34)
-	t107 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t106, t34), -1)
-	t108 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t106, -1), t42, t40, t107)
-	t109 := tensorops.ExpandAxis(t108, t18, -1)
-	t110 := tensorops.Fuse("a*(-b)", labels, t109)
-	t111 := tensorops.SumAll(t110)
-	t112 := t111 / t48
-	t113 := -t112
-	return t35, t37, t51, t60, t69, t78, t87, t96, t105, t50, t59, t68, t77, t86, t95, t104, t113
+// Results, in order: the value of ClassLoss; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func classLossTaylorStackedWrtC(c, c1 *Classifier, x, labels *T) (float64, *T, *T) {
+	t := c1.W
+	t2 := tensorops.MatMul(x, c.W)
+	t3 := c1.B
+	t4 := tensorops.FuseInto(t2, "a + b", t2, c.B)
+	t5 := tensorops.ExpandLike(tensorops.MatMul(x, t), t4)
+	t6 := tensorops.FuseInto(t5, "a + b", t5, tensorops.ExpandLike(t3, t4))
+	t7 := tensorops.DotLanes(tensorops.SoftmaxCrossEntropyGrad(t4, labels, 1), t6)
+	t8 := tensorops.ExpandAxis(tensorops.LogSumExp(t4, -1), t4, -1)
+	t9 := tensorops.Fuse("Exp(a - b)", t4, t8)
+	t10 := tensorops.Sum(t9, -1)
+	t11 := tensorops.Mul(t9, t6)
+	t12 := tensorops.Sum(t11, -1)
+	t13 := tensorops.ScalarDiv(1, t10)
+	t14 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t11, t6), -1)
+	t15 := tensorops.FuseInto(t13, "0.5*(-(a*b)/c*a) + b*d", t12, t13, t10, t14)
+	t16 := tensorops.ExpandAxis(t15, t4, -1)
+	t17 := tensorops.Fuse("a*(-b)", labels, t16)
+	t18 := tensorops.SumAllLanes(t17)
+	t19 := tensorops.Scale(t18, 1/float64(tensorops.Dim(t4, 0)))
+	t20 := tensorops.Neg(t19)
+	return tensorops.SoftmaxCrossEntropy(t4, labels), t7, t20
 }
 
 // ClassLossLaplacian returns ClassLoss and its Laplacian with respect to c, Σᵢ ∂²ClassLoss/∂θᵢ²
 // over θ, the n elements of the tensors of c in the order of its fields (W, B), each tensor
-// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode: classLossTaylorStackedWrtC
-// propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
-// the sum of their second ones); ⌈n/64⌉ calls, which give ClassLoss's value too.
+// row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode:
+// classLossTaylorStackedWrtC2 propagates up to 64 unit directions at once, stacked in one tensor
+// (their first coefficients, and the sum of their second ones); ⌈n/64⌉ calls, which give
+// ClassLoss's value too.
 func ClassLossLaplacian(c *Classifier, x, labels *T) (f, lap float64) {
 	params := append(make([]*T, 0, 2), c.W, c.B)
 	n := tensorops.ParamsSize(params)
@@ -6186,7 +4058,7 @@ func ClassLossLaplacian(c *Classifier, x, labels *T) (f, lap float64) {
 		u.W = t[0]
 		u.B = t[1]
 		var t2 float64
-		f, _, t2 = classLossTaylorStackedWrtC(c, u, x, labels)
+		f, _, t2 = classLossTaylorStackedWrtC2(c, u, x, labels)
 		lap += 2 * t2
 	}
 	if n == 0 {
@@ -6195,7 +4067,7 @@ func ClassLossLaplacian(c *Classifier, x, labels *T) (f, lap float64) {
 	return f, lap
 }
 
-// classLossTaylorStackedWrtC propagates 1 second-order jets of ClassLoss at once (collapsed Taylor
+// classLossTaylorStackedWrtC2 propagates 1 second-order jets of ClassLoss at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of ClassLoss and, for each float result y, its first coefficients
@@ -6203,7 +4075,7 @@ func ClassLossLaplacian(c *Classifier, x, labels *T) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: c (c1).
-func classLossTaylorStackedWrtC(c, c1 *Classifier, x, labels *T) (float64, float64, float64) {
+func classLossTaylorStackedWrtC2(c, c1 *Classifier, x, labels *T) (float64, float64, float64) {
 	t := c1.W
 	t2 := tensorops.MatMul(x, c.W)
 	t3 := c1.B
@@ -6312,173 +4184,58 @@ func classLossFlatGradJVPStacked(w, dw, x, labels *T) (f float64, wBar *T, df fl
 // ClassLossFlatHessDiag returns ClassLossFlat and the diagonal of its Hessian with respect to w, as
 // a fresh value of w's type (of its shape): ∂²ClassLossFlat/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(w)
 // elements of w in row-major order, f2 the second Taylor coefficient of ClassLossFlat along the
-// unit direction eᵢ (classLossFlatTaylorLanes8WrtW, 8 unit directions per call, ⌈n/8⌉ calls, which
-// give ClassLossFlat's value too).
+// unit direction eᵢ (classLossFlatTaylorStackedWrtW, up to 64 unit directions per call stacked in
+// one tensor, ⌈n/64⌉ calls, which give ClassLossFlat's value too).
 func ClassLossFlatHessDiag(w, x, labels *T) (f float64, d *T) {
 	n := tensorops.Size(w)
-	d2 := make([]float64, n+7)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(w, i)
-		u1 := tensorops.Basis(w, i+1)
-		u2 := tensorops.Basis(w, i+2)
-		u3 := tensorops.Basis(w, i+3)
-		u4 := tensorops.Basis(w, i+4)
-		u5 := tensorops.Basis(w, i+5)
-		u6 := tensorops.Basis(w, i+6)
-		u7 := tensorops.Basis(w, i+7)
-		var t3, t4, t5, t6, t7, t8, t9, t10 float64
-		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = classLossFlatTaylorLanes8WrtW(
-			w,
-			u0,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			x,
-			labels,
-		)
-		d2[i] = 2 * t3
-		d2[i+1] = 2 * t4
-		d2[i+2] = 2 * t5
-		d2[i+3] = 2 * t6
-		d2[i+4] = 2 * t7
-		d2[i+5] = 2 * t8
-		d2[i+6] = 2 * t9
-		d2[i+7] = 2 * t10
+	for i := 0; i < n; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(w, i, 64))
+		var t3 *T
+		f, _, t3 = classLossFlatTaylorStackedWrtW(w, u, x, labels)
+		tensorops.LanesInto(d2, i, 2, t3)
 	}
 	if n == 0 {
 		f = ClassLossFlat(w, x, labels)
 	}
-	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2[:n], n), w)
+	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2, n), w)
 	t2 := tensorops.AsTypeLike(t, w)
 	return f, t2
 }
 
-// classLossFlatTaylorLanes8WrtW propagates 8 Taylor polynomials of degree 2 through ClassLossFlat
-// at once, one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each
-// varied input p as its first coefficients p1_1 … p1_8, it returns the results of ClassLossFlat
-// and, for each float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8,
-// degree by degree, where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// classLossFlatTaylorStackedWrtW propagates Taylor polynomials of degree 2 through ClassLossFlat
+// (Taylor mode): when each varied input p moves on the line p + p1·t, it returns the results of
+// ClassLossFlat and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: w (coefficients w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8).
+// Varied inputs: w (coefficients w1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x, labels.
-func classLossFlatTaylorLanes8WrtW(w, w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, x, labels *T) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
+// Results, in order: the value of ClassLossFlat; its coefficients 1 to 2.
+func classLossFlatTaylorStackedWrtW(w, w1, x, labels *T) (float64, *T, *T) {
 	t := tensorops.MatMul(x, w)
-	t2 := tensorops.MatMul(x, w1_1)
-	t3 := tensorops.MatMul(x, w1_2)
-	t4 := tensorops.MatMul(x, w1_3)
-	t5 := tensorops.MatMul(x, w1_4)
-	t6 := tensorops.MatMul(x, w1_5)
-	t7 := tensorops.MatMul(x, w1_6)
-	t8 := tensorops.MatMul(x, w1_7)
-	t9 := tensorops.MatMul(x, w1_8)
-	t10 := tensorops.SoftmaxCrossEntropy(t, labels)
-	t11 := tensorops.SoftmaxCrossEntropyGrad(t, labels, 1)
-	t12 := tensorops.Dot(t11, t2)
-	t13 := tensorops.ExpandAxis(tensorops.LogSumExp(t, -1), t, -1)
-	t14 := tensorops.Fuse("Exp(a - b)", t, t13)
-	t15 := tensorops.Sum(t14, -1)
-	t16 := tensorops.Mul(t14, t2)
-	t17 := tensorops.ScalarDiv(1, t15)
-	t18 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t16, t2), -1)
-	t19 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t16, -1), t17, t15, t18)
-	t20 := tensorops.ExpandAxis(t19, t, -1)
-	t21 := tensorops.Fuse("a*(-b)", labels, t20)
-	t22 := tensorops.SumAll(t21)
-	t23 := float64(tensorops.Dim(t, 0))
-	t24 := t22 / t23
-	t25 := -t24
-	t26 := tensorops.Dot(t11, t3)
-	t27 := tensorops.Mul(t14, t3)
-	t28 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t27, t3), -1)
-	t29 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t27, -1), t17, t15, t28)
-	t30 := tensorops.ExpandAxis(t29, t, -1)
-	t31 := tensorops.Fuse("a*(-b)", labels, t30)
-	t32 := tensorops.SumAll(t31)
-	t33 := t32 / t23
-	t34 := -t33
-	t35 := tensorops.Dot(t11, t4)
-	t36 := tensorops.Mul(t14, t4)
-	t37 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t36, t4), -1)
-	t38 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t36, -1), t17, t15, t37)
-	t39 := tensorops.ExpandAxis(t38, t, -1)
-	t40 := tensorops.Fuse("a*(-b)", labels, t39)
-	t41 := tensorops.SumAll(t40)
-	t42 := t41 / t23
-	t43 := -t42
-	t44 := tensorops.Dot(t11, t5)
-	t45 := tensorops.Mul(t14, t5)
-	t46 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t45, t5), -1)
-	t47 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t45, -1), t17, t15, t46)
-	t48 := tensorops.ExpandAxis(t47, t, -1)
-	t49 := tensorops.Fuse("a*(-b)", labels, t48)
-	t50 := tensorops.SumAll(t49)
-	t51 := t50 / t23
-	t52 := -t51
-	t53 := tensorops.Dot(t11, t6)
-	t54 := tensorops.Mul(t14, t6)
-	t55 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t54, t6), -1)
-	t56 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t54, -1), t17, t15, t55)
-	t57 := tensorops.ExpandAxis(t56, t, -1)
-	t58 := tensorops.Fuse("a*(-b)", labels, t57)
-	t59 := tensorops.SumAll(t58)
-	t60 := t59 / t23
-	t61 := -t60
-	t62 := tensorops.Dot(t11, t7)
-	t63 := tensorops.Mul(t14, t7)
-	t64 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t63, t7), -1)
-	t65 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t63, -1), t17, t15, t64)
-	t66 := tensorops.ExpandAxis(t65, t, -1)
-	t67 := tensorops.Fuse("a*(-b)", labels, t66)
-	t68 := tensorops.SumAll(t67)
-	t69 := t68 / t23
-	t70 := -t69
-	t71 := tensorops.Dot(t11, t8)
-	t72 := tensorops.Mul(t14, t8)
-	t73 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t72, t8), -1)
-	t74 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t72, -1), t17, t15, t73)
-	t75 := tensorops.ExpandAxis(t74, t, -1)
-	t76 := tensorops.Fuse("a*(-b)", labels, t75)
-	t77 := tensorops.SumAll(t76)
-	t78 := t77 / t23
-	t79 := -t78
-	t80 := tensorops.Dot(t11, t9)
-	t81 := tensorops.Mul(t14, t9)
-	t82 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t81, t9), -1)
-	t83 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t81, -1), t17, t15, t82)
-	t84 := tensorops.ExpandAxis(t83, t, -1)
-	t85 := tensorops.Fuse("a*(-b)", labels, t84)
-	t86 := tensorops.SumAll(t85)
-	t87 := t86 / t23
-	t88 := -t87
-	return t10, t12, t26, t35, t44, t53, t62, t71, t80, t25, t34, t43, t52, t61, t70, t79, t88
+	t2 := tensorops.MatMul(x, w1)
+	t3 := tensorops.DotLanes(tensorops.SoftmaxCrossEntropyGrad(t, labels, 1), t2)
+	t4 := tensorops.ExpandAxis(tensorops.LogSumExp(t, -1), t, -1)
+	t5 := tensorops.Fuse("Exp(a - b)", t, t4)
+	t6 := tensorops.Sum(t5, -1)
+	t7 := tensorops.Mul(t5, t2)
+	t8 := tensorops.Sum(t7, -1)
+	t9 := tensorops.ScalarDiv(1, t6)
+	t10 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t7, t2), -1)
+	t11 := tensorops.FuseInto(t9, "0.5*(-(a*b)/c*a) + b*d", t8, t9, t6, t10)
+	t12 := tensorops.ExpandAxis(t11, t, -1)
+	t13 := tensorops.Fuse("a*(-b)", labels, t12)
+	t14 := tensorops.SumAllLanes(t13)
+	t15 := tensorops.Scale(t14, 1/float64(tensorops.Dim(t, 0)))
+	t16 := tensorops.Neg(t15)
+	return tensorops.SoftmaxCrossEntropy(t, labels), t3, t16
 }
 
 // ClassLossFlatLaplacian returns ClassLossFlat and its Laplacian with respect to w, Σᵢ
 // ∂²ClassLossFlat/∂θᵢ² over θ, the n = Size(w) elements of w in row-major order, by collapsed
-// Taylor mode: classLossFlatTaylorStackedWrtW propagates up to 64 unit directions at once, stacked
+// Taylor mode: classLossFlatTaylorStackedWrtW2 propagates up to 64 unit directions at once, stacked
 // in one tensor (their first coefficients, and the sum of their second ones); ⌈n/64⌉ calls, which
 // give ClassLossFlat's value too.
 func ClassLossFlatLaplacian(w, x, labels *T) (f, lap float64) {
@@ -6488,7 +4245,7 @@ func ClassLossFlatLaplacian(w, x, labels *T) (f, lap float64) {
 	for i := 0; i < n; i += 64 {
 		u := tensorops.Lanes(tensorops.Bases(w, i, 64))
 		var t float64
-		f, _, t = classLossFlatTaylorStackedWrtW(w, u, x, labels)
+		f, _, t = classLossFlatTaylorStackedWrtW2(w, u, x, labels)
 		lap += 2 * t
 	}
 	if n == 0 {
@@ -6497,15 +4254,15 @@ func ClassLossFlatLaplacian(w, x, labels *T) (f, lap float64) {
 	return f, lap
 }
 
-// classLossFlatTaylorStackedWrtW propagates 1 second-order jets of ClassLossFlat at once (collapsed
-// Taylor mode):
+// classLossFlatTaylorStackedWrtW2 propagates 1 second-order jets of ClassLossFlat at once
+// (collapsed Taylor mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of ClassLossFlat and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: w (w1).
-func classLossFlatTaylorStackedWrtW(w, w1, x, labels *T) (float64, float64, float64) {
+func classLossFlatTaylorStackedWrtW2(w, w1, x, labels *T) (float64, float64, float64) {
 	t := tensorops.MatMul(x, w)
 	t2 := tensorops.MatMul(x, w1)
 	t3 := tensorops.ExpandAxis(tensorops.LogSumExp(t, -1), t, -1)
@@ -6607,196 +4364,62 @@ func rank0GradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 // Rank0HessDiag returns Rank0 and the diagonal of its Hessian with respect to x, as a fresh value
 // of x's type (of its shape): ∂²Rank0/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in
 // row-major order, f2 the second Taylor coefficient of Rank0 along the unit direction eᵢ
-// (rank0TaylorLanes8, 8 unit directions per call, ⌈n/8⌉ calls, which give Rank0's value too).
+// (rank0TaylorStacked, up to 64 unit directions per call stacked in one tensor, ⌈n/64⌉ calls, which
+// give Rank0's value too).
 func Rank0HessDiag(x *T) (f float64, d *T) {
 	n := tensorops.Size(x)
-	d2 := make([]float64, n+7)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t3, t4, t5, t6, t7, t8, t9, t10 float64
-		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = rank0TaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		d2[i] = 2 * t3
-		d2[i+1] = 2 * t4
-		d2[i+2] = 2 * t5
-		d2[i+3] = 2 * t6
-		d2[i+4] = 2 * t7
-		d2[i+5] = 2 * t8
-		d2[i+6] = 2 * t9
-		d2[i+7] = 2 * t10
+	for i := 0; i < n; i += 64 {
+		var t3 *T
+		f, _, t3 = rank0TaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
+		tensorops.LanesInto(d2, i, 2, t3)
 	}
 	if n == 0 {
 		f = Rank0(x)
 	}
-	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2[:n], n), x)
+	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2, n), x)
 	t2 := tensorops.AsTypeLike(t, x)
 	return f, t2
 }
 
-// rank0TaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Rank0 at once, one per
-// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
-// first coefficients p1_1 … p1_8, it returns the results of Rank0 and, for each float result y, its
-// coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the
-// k-th derivative in t at t = 0 divided by k! along lane l.
+// rank0TaylorStacked propagates Taylor polynomials of degree 2 through Rank0 (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of Rank0 and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
-func rank0TaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Results, in order: the value of Rank0; its coefficients 1 to 2.
+func rank0TaylorStacked(x, x1 *T) (float64, *T, *T) {
 	t := tensorops.Exp(x)
-	t2 := tensorops.Mul(t, x1_1)
-	t3 := tensorops.Mul(t, x1_2)
-	t4 := tensorops.Mul(t, x1_3)
-	t5 := tensorops.Mul(t, x1_4)
-	t6 := tensorops.Mul(t, x1_5)
-	t7 := tensorops.Mul(t, x1_6)
-	t8 := tensorops.Mul(t, x1_7)
-	t9 := tensorops.Mul(t, x1_8)
-	t10 := tensorops.Sin(x)
-	t11 := tensorops.Cos(x)
-	t12 := tensorops.Mul(t11, x1_1)
-	t13 := tensorops.Neg(t10)
-	t14 := tensorops.Mul(t11, x1_2)
-	t15 := tensorops.Mul(t11, x1_3)
-	t16 := tensorops.Mul(t11, x1_4)
-	t17 := tensorops.Mul(t11, x1_5)
-	t18 := tensorops.Mul(t11, x1_6)
-	t19 := tensorops.Mul(t11, x1_7)
-	t20 := tensorops.Mul(t11, x1_8)
-	t21 := tensorops.Fuse("a*b + c*d", t10, t2, t, t12)
-	t22 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(b*d)) + 0.5*(b*a) + e*(0.5*(f*d*d))",
-		t12,
-		t2,
-		t10,
-		x1_1,
-		t,
-		t13,
-	)
-	t23 := tensorops.Fuse("a*b + c*d", t10, t3, t, t14)
-	t24 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(b*d)) + 0.5*(b*a) + e*(0.5*(f*d*d))",
-		t14,
-		t3,
-		t10,
-		x1_2,
-		t,
-		t13,
-	)
-	t25 := tensorops.Fuse("a*b + c*d", t10, t4, t, t15)
-	t26 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(b*d)) + 0.5*(b*a) + e*(0.5*(f*d*d))",
-		t15,
+	t2 := tensorops.Mul(t, x1)
+	t3 := tensorops.Sin(x)
+	t4 := tensorops.Fuse("Cos(a)*b", x, x1)
+	t5 := tensorops.Fuse("a*b + c*d", t3, t2, t, t4)
+	t6 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(b*d)) + 0.5*(b*a) + e*(0.5*(-c*d*d))",
 		t4,
-		t10,
-		x1_3,
+		t2,
+		t3,
+		x1,
 		t,
-		t13,
 	)
-	t27 := tensorops.Fuse("a*b + c*d", t10, t5, t, t16)
-	t28 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(b*d)) + 0.5*(b*a) + e*(0.5*(f*d*d))",
-		t16,
-		t5,
-		t10,
-		x1_4,
-		t,
-		t13,
-	)
-	t29 := tensorops.Fuse("a*b + c*d", t10, t6, t, t17)
-	t30 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(b*d)) + 0.5*(b*a) + e*(0.5*(f*d*d))",
-		t17,
-		t6,
-		t10,
-		x1_5,
-		t,
-		t13,
-	)
-	t31 := tensorops.Fuse("a*b + c*d", t10, t7, t, t18)
-	t32 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(b*d)) + 0.5*(b*a) + e*(0.5*(f*d*d))",
-		t18,
-		t7,
-		t10,
-		x1_6,
-		t,
-		t13,
-	)
-	t33 := tensorops.Fuse("a*b + c*d", t10, t8, t, t19)
-	t34 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(b*d)) + 0.5*(b*a) + e*(0.5*(f*d*d))",
-		t19,
-		t8,
-		t10,
-		x1_7,
-		t,
-		t13,
-	)
-	t35 := tensorops.Fuse("a*b + c*d", t10, t9, t, t20)
-	t36 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(b*d)) + 0.5*(b*a) + e*(0.5*(f*d*d))",
-		t20,
-		t9,
-		t10,
-		x1_8,
-		t,
-		t13,
-	)
-	t37 := tensorops.SumAll(tensorops.Mul(t, t10))
-	t38 := tensorops.SumAll(t21)
-	t39 := tensorops.SumAll(t22)
-	t40 := tensorops.SumAll(t23)
-	t41 := tensorops.SumAll(t24)
-	t42 := tensorops.SumAll(t25)
-	t43 := tensorops.SumAll(t26)
-	t44 := tensorops.SumAll(t27)
-	t45 := tensorops.SumAll(t28)
-	t46 := tensorops.SumAll(t29)
-	t47 := tensorops.SumAll(t30)
-	t48 := tensorops.SumAll(t31)
-	t49 := tensorops.SumAll(t32)
-	t50 := tensorops.SumAll(t33)
-	t51 := tensorops.SumAll(t34)
-	t52 := tensorops.SumAll(t35)
-	t53 := tensorops.SumAll(t36)
-	return t37, t38, t40, t42, t44, t46, t48, t50, t52, t39, t41, t43, t45, t47, t49, t51, t53
+	t7 := tensorops.SumAllLanes(t5)
+	return tensorops.SumAll(tensorops.Mul(t, t3)), t7, tensorops.SumAllLanes(t6)
 }
 
 // Rank0Laplacian returns Rank0 and its Laplacian with respect to x, Σᵢ ∂²Rank0/∂θᵢ² over θ, the n =
-// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank0TaylorStacked propagates
-// up to 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of
-// their second ones); ⌈n/64⌉ calls, which give Rank0's value too.
+// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank0TaylorStacked2
+// propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
+// the sum of their second ones); ⌈n/64⌉ calls, which give Rank0's value too.
 func Rank0Laplacian(x *T) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0
 	f = 0
 	for i := 0; i < n; i += 64 {
 		var t float64
-		f, _, t = rank0TaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
+		f, _, t = rank0TaylorStacked2(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
 		lap += 2 * t
 	}
 	if n == 0 {
@@ -6805,14 +4428,14 @@ func Rank0Laplacian(x *T) (f, lap float64) {
 	return f, lap
 }
 
-// rank0TaylorStacked propagates 1 second-order jets of Rank0 at once (collapsed Taylor mode):
+// rank0TaylorStacked2 propagates 1 second-order jets of Rank0 at once (collapsed Taylor mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of Rank0 and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1).
-func rank0TaylorStacked(x, x1 *T) (float64, float64, float64) {
+func rank0TaylorStacked2(x, x1 *T) (float64, float64, float64) {
 	t := tensorops.Exp(x)
 	t2 := tensorops.Mul(t, x1)
 	t3 := tensorops.SumLanes(tensorops.Fuse("0.5*(a*b)", t2, x1))
@@ -6962,213 +4585,80 @@ func rank1GradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 // Rank1HessDiag returns Rank1 and the diagonal of its Hessian with respect to x, as a fresh value
 // of x's type (of its shape): ∂²Rank1/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in
 // row-major order, f2 the second Taylor coefficient of Rank1 along the unit direction eᵢ
-// (rank1TaylorLanes8, 8 unit directions per call, ⌈n/8⌉ calls, which give Rank1's value too).
+// (rank1TaylorStacked, up to 64 unit directions per call stacked in one tensor, ⌈n/64⌉ calls, which
+// give Rank1's value too).
 func Rank1HessDiag(x *T) (f float64, d *T) {
 	n := tensorops.Size(x)
-	d2 := make([]float64, n+7)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t3, t4, t5, t6, t7, t8, t9, t10 float64
-		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = rank1TaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		d2[i] = 2 * t3
-		d2[i+1] = 2 * t4
-		d2[i+2] = 2 * t5
-		d2[i+3] = 2 * t6
-		d2[i+4] = 2 * t7
-		d2[i+5] = 2 * t8
-		d2[i+6] = 2 * t9
-		d2[i+7] = 2 * t10
+	for i := 0; i < n; i += 64 {
+		var t3 *T
+		f, _, t3 = rank1TaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
+		tensorops.LanesInto(d2, i, 2, t3)
 	}
 	if n == 0 {
 		f = Rank1(x)
 	}
-	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2[:n], n), x)
+	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2, n), x)
 	t2 := tensorops.AsTypeLike(t, x)
 	return f, t2
 }
 
-// rank1TaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Rank1 at once, one per
-// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
-// first coefficients p1_1 … p1_8, it returns the results of Rank1 and, for each float result y, its
-// coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the
-// k-th derivative in t at t = 0 divided by k! along lane l.
+// rank1TaylorStacked propagates Taylor polynomials of degree 2 through Rank1 (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of Rank1 and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
-func rank1TaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Results, in order: the value of Rank1; its coefficients 1 to 2.
+func rank1TaylorStacked(x, x1 *T) (float64, *T, *T) {
 	t := tensorops.StdAll(x, 1)
-	t2 := t > 0
-	t3 := tensorops.AddScalar(x, -tensorops.MeanAll(x))
-	t4 := tensorops.SumAll(tensorops.Mul(t3, x1_1))
-	t5 := float64(tensorops.Size(x) - 1)
-	t6 := t * t5
-	t7 := 0.0
-	if t2 {
-		t7 = t4 / t6
+	t2 := tensorops.Fuse("(a + b)*c", x, -tensorops.MeanAll(x), x1)
+	t3 := tensorops.SumAllLanes(t2)
+	t4 := float64(tensorops.Size(x) - 1)
+	var t5 *T
+	if t > 0 {
+		t5 = tensorops.Scale(t3, 1/(t*t4))
 	}
-	t8 := 2 * t4 / t5
-	t9 := math.Sqrt(tensorops.VarAll(x, 1))
-	t10 := 0.5 / t9
-	t11 := tensorops.AddScalar(x1_1, -tensorops.MeanAll(x1_1))
-	t12 := tensorops.FuseInto(t11, "0.5*(2*a*a)", t11)
-	t13 := tensorops.SumAll(tensorops.Mul(t3, x1_2))
-	t14 := 0.0
-	if t2 {
-		t14 = t13 / t6
-	}
-	t15 := 2 * t13 / t5
-	t16 := tensorops.AddScalar(x1_2, -tensorops.MeanAll(x1_2))
-	t17 := tensorops.FuseInto(t16, "0.5*(2*a*a)", t16)
-	t18 := tensorops.SumAll(tensorops.Mul(t3, x1_3))
-	t19 := 0.0
-	if t2 {
-		t19 = t18 / t6
-	}
-	t20 := 2 * t18 / t5
-	t21 := tensorops.AddScalar(x1_3, -tensorops.MeanAll(x1_3))
-	t22 := tensorops.FuseInto(t21, "0.5*(2*a*a)", t21)
-	t23 := tensorops.SumAll(tensorops.Mul(t3, x1_4))
-	t24 := 0.0
-	if t2 {
-		t24 = t23 / t6
-	}
-	t25 := 2 * t23 / t5
-	t26 := tensorops.AddScalar(x1_4, -tensorops.MeanAll(x1_4))
-	t27 := tensorops.FuseInto(t26, "0.5*(2*a*a)", t26)
-	t28 := tensorops.SumAll(tensorops.Mul(t3, x1_5))
-	t29 := 0.0
-	if t2 {
-		t29 = t28 / t6
-	}
-	t30 := 2 * t28 / t5
-	t31 := tensorops.AddScalar(x1_5, -tensorops.MeanAll(x1_5))
-	t32 := tensorops.FuseInto(t31, "0.5*(2*a*a)", t31)
-	t33 := tensorops.SumAll(tensorops.Mul(t3, x1_6))
-	t34 := 0.0
-	if t2 {
-		t34 = t33 / t6
-	}
-	t35 := 2 * t33 / t5
-	t36 := tensorops.AddScalar(x1_6, -tensorops.MeanAll(x1_6))
-	t37 := tensorops.FuseInto(t36, "0.5*(2*a*a)", t36)
-	t38 := tensorops.SumAll(tensorops.Mul(t3, x1_7))
-	t39 := 0.0
-	if t2 {
-		t39 = t38 / t6
-	}
-	t40 := 2 * t38 / t5
-	t41 := tensorops.AddScalar(x1_7, -tensorops.MeanAll(x1_7))
-	t42 := tensorops.FuseInto(t41, "0.5*(2*a*a)", t41)
-	t43 := tensorops.SumAll(tensorops.Mul(t3, x1_8))
-	t44 := 0.0
-	if t2 {
-		t44 = t43 / t6
-	}
-	t45 := 2 * t43 / t5
-	t46 := tensorops.AddScalar(x1_8, -tensorops.MeanAll(x1_8))
-	t47 := tensorops.FuseInto(t46, "0.5*(2*a*a)", t46)
-	t48 := tensorops.Unsqueeze(x, 0)
-	t49 := tensorops.Unsqueeze(x1_1, 0)
-	t50 := tensorops.Unsqueeze(x1_2, 0)
-	t51 := tensorops.Unsqueeze(x1_3, 0)
-	t52 := tensorops.Unsqueeze(x1_4, 0)
-	t53 := tensorops.Unsqueeze(x1_5, 0)
-	t54 := tensorops.Unsqueeze(x1_6, 0)
-	t55 := tensorops.Unsqueeze(x1_7, 0)
-	t56 := tensorops.Unsqueeze(x1_8, 0)
-	t57 := tensorops.LogSumExp(t48, 1)
-	t58 := tensorops.Softmax(t48, 1)
-	t59 := tensorops.Fuse("Exp(a - b)", t48, tensorops.ExpandAxis(t57, t48, 1))
-	t60 := tensorops.Sum(t59, 1)
-	t61 := tensorops.Mul(t59, t49)
-	t62 := tensorops.ScalarDiv(1, t60)
-	t63 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t61, t49), 1)
-	t64 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t61, 1), t62, t60, t63)
-	t65 := tensorops.Mul(t59, t50)
-	t66 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t65, t50), 1)
-	t67 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t65, 1), t62, t60, t66)
-	t68 := tensorops.Mul(t59, t51)
-	t69 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t68, t51), 1)
-	t70 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t68, 1), t62, t60, t69)
-	t71 := tensorops.Mul(t59, t52)
-	t72 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t71, t52), 1)
-	t73 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t71, 1), t62, t60, t72)
-	t74 := tensorops.Mul(t59, t53)
-	t75 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t74, t53), 1)
-	t76 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t74, 1), t62, t60, t75)
-	t77 := tensorops.Mul(t59, t54)
-	t78 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t77, t54), 1)
-	t79 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t77, 1), t62, t60, t78)
-	t80 := tensorops.Mul(t59, t55)
-	t81 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t80, t55), 1)
-	t82 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t80, 1), t62, t60, t81)
-	t83 := tensorops.Mul(t59, t56)
-	t84 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t83, t56), 1)
-	t85 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t83, 1), t62, t60, t84)
-	t86 := tensorops.SumAll(t64)
-	t87 := tensorops.SumAll(t67)
-	t88 := tensorops.SumAll(t70)
-	t89 := tensorops.SumAll(t73)
-	t90 := tensorops.SumAll(t76)
-	t91 := tensorops.SumAll(t79)
-	t92 := tensorops.SumAll(t82)
-	t93 := tensorops.SumAll(t85)
-	t94 := t + tensorops.SumAll(t57)
-	t95 := t7 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t58, t49), 1))
-	t96 := t14 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t58, t50), 1))
-	t97 := t19 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t58, t51), 1))
-	t98 := t24 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t58, t52), 1))
-	t99 := t29 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t58, t53), 1))
-	t100 := t34 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t58, t54), 1))
-	t101 := t39 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t58, t55), 1))
-	t102 := t44 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t58, t56), 1))
-	t103 := t10*(tensorops.SumAll(t12)/t5) - 0.5*(t10*t8*t10/t9*t8) + t86
-	t104 := t10*(tensorops.SumAll(t17)/t5) - 0.5*(t10*t15*t10/t9*t15) + t87
-	t105 := t10*(tensorops.SumAll(t22)/t5) - 0.5*(t10*t20*t10/t9*t20) + t88
-	t106 := t10*(tensorops.SumAll(t27)/t5) - 0.5*(t10*t25*t10/t9*t25) + t89
-	t107 := t10*(tensorops.SumAll(t32)/t5) - 0.5*(t10*t30*t10/t9*t30) + t90
-	t108 := t10*(tensorops.SumAll(t37)/t5) - 0.5*(t10*t35*t10/t9*t35) + t91
-	t109 := t10*(tensorops.SumAll(t42)/t5) - 0.5*(t10*t40*t10/t9*t40) + t92
-	t110 := t10*(tensorops.SumAll(t47)/t5) - 0.5*(t10*t45*t10/t9*t45) + t93
-	return t94, t95, t96, t97, t98, t99, t100, t101, t102, t103, t104, t105, t106, t107, t108, t109, t110
+	t6 := tensorops.Scale(tensorops.Scale(t3, 2), 1/t4)
+	t7 := math.Sqrt(tensorops.VarAll(x, 1))
+	t8 := 0.5 / t7
+	t9 := tensorops.Scale(tensorops.Scale(tensorops.Scale(t6, t8), t8), 1/t7)
+	t10 := tensorops.Mul(t9, t6)
+	t11 := tensorops.Scale(t10, 0.5)
+	t12 := tensorops.Add(x1, tensorops.Neg(tensorops.MeanAllLanes(x1)))
+	t13 := tensorops.SumAllLanes(tensorops.FuseInto(t12, "0.5*(2*a*a)", t12))
+	t14 := tensorops.Scale(t13, 1/t4)
+	t15 := tensorops.Scale(t14, t8)
+	t16 := tensorops.Sub(t15, t11)
+	t17 := tensorops.Unsqueeze(x, 0)
+	t18 := tensorops.Unsqueeze(x1, 0)
+	t19 := tensorops.LogSumExp(t17, 1)
+	t20 := tensorops.Sum(tensorops.Mul(tensorops.Softmax(t17, 1), t18), 1)
+	t21 := tensorops.Fuse("Exp(a - b)", t17, tensorops.ExpandAxis(t19, t17, 1))
+	t22 := tensorops.Sum(t21, 1)
+	t23 := tensorops.Mul(t21, t18)
+	t24 := tensorops.Sum(t23, 1)
+	t25 := tensorops.ScalarDiv(1, t22)
+	t26 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t23, t18), 1)
+	t27 := tensorops.FuseInto(t25, "0.5*(-(a*b)/c*a) + b*d", t24, t25, t22, t26)
+	t28 := tensorops.SumAllLanes(t20)
+	t29 := tensorops.Add(t16, tensorops.SumAllLanes(t27))
+	return t + tensorops.SumAll(t19), tensorops.Add(t5, t28), t29
 }
 
 // Rank1Laplacian returns Rank1 and its Laplacian with respect to x, Σᵢ ∂²Rank1/∂θᵢ² over θ, the n =
-// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank1TaylorStacked propagates
-// up to 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of
-// their second ones); ⌈n/64⌉ calls, which give Rank1's value too.
+// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank1TaylorStacked2
+// propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
+// the sum of their second ones); ⌈n/64⌉ calls, which give Rank1's value too.
 func Rank1Laplacian(x *T) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0
 	f = 0
 	for i := 0; i < n; i += 64 {
 		var t float64
-		f, _, t = rank1TaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
+		f, _, t = rank1TaylorStacked2(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
 		lap += 2 * t
 	}
 	if n == 0 {
@@ -7177,14 +4667,14 @@ func Rank1Laplacian(x *T) (f, lap float64) {
 	return f, lap
 }
 
-// rank1TaylorStacked propagates 1 second-order jets of Rank1 at once (collapsed Taylor mode):
+// rank1TaylorStacked2 propagates 1 second-order jets of Rank1 at once (collapsed Taylor mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of Rank1 and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1).
-func rank1TaylorStacked(x, x1 *T) (float64, float64, float64) {
+func rank1TaylorStacked2(x, x1 *T) (float64, float64, float64) {
 	t := tensorops.Fuse("(a + b)*c", x, -tensorops.MeanAll(x), x1)
 	t2 := tensorops.SumAllLanes(t)
 	t3 := tensorops.Scale(t2, 2)
@@ -7347,293 +4837,91 @@ func rank3GradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 // Rank3HessDiag returns Rank3 and the diagonal of its Hessian with respect to x, as a fresh value
 // of x's type (of its shape): ∂²Rank3/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in
 // row-major order, f2 the second Taylor coefficient of Rank3 along the unit direction eᵢ
-// (rank3TaylorLanes8, 8 unit directions per call, ⌈n/8⌉ calls, which give Rank3's value too).
+// (rank3TaylorStacked, up to 64 unit directions per call stacked in one tensor, ⌈n/64⌉ calls, which
+// give Rank3's value too).
 func Rank3HessDiag(x *T) (f float64, d *T) {
 	n := tensorops.Size(x)
-	d2 := make([]float64, n+7)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t3, t4, t5, t6, t7, t8, t9, t10 float64
-		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = rank3TaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		d2[i] = 2 * t3
-		d2[i+1] = 2 * t4
-		d2[i+2] = 2 * t5
-		d2[i+3] = 2 * t6
-		d2[i+4] = 2 * t7
-		d2[i+5] = 2 * t8
-		d2[i+6] = 2 * t9
-		d2[i+7] = 2 * t10
+	for i := 0; i < n; i += 64 {
+		var t3 *T
+		f, _, t3 = rank3TaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
+		tensorops.LanesInto(d2, i, 2, t3)
 	}
 	if n == 0 {
 		f = Rank3(x)
 	}
-	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2[:n], n), x)
+	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2, n), x)
 	t2 := tensorops.AsTypeLike(t, x)
 	return f, t2
 }
 
-// rank3TaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Rank3 at once, one per
-// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
-// first coefficients p1_1 … p1_8, it returns the results of Rank3 and, for each float result y, its
-// coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the
-// k-th derivative in t at t = 0 divided by k! along lane l.
+// rank3TaylorStacked propagates Taylor polynomials of degree 2 through Rank3 (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of Rank3 and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
-func rank3TaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Results, in order: the value of Rank3; its coefficients 1 to 2.
+func rank3TaylorStacked(x, x1 *T) (float64, *T, *T) {
 	s := tensorops.Softmax(x, 1)
-	s1_1 := tensorops.SoftmaxJVP(s, x1_1, 1)
+	s1 := tensorops.SoftmaxJVP(s, x1, 1)
 	t := tensorops.LogSoftmax(x, 1)
-	t2 := tensorops.LogSoftmaxJVP(t, x1_1, 1)
+	t2 := tensorops.LogSoftmaxJVP(t, x1, 1)
 	t3 := tensorops.Exp(t)
 	t4 := tensorops.ExpandAxis(tensorops.LogSumExp(x, 1), x, 1)
 	t5 := tensorops.Fuse("Exp(a - b)", x, t4)
 	t6 := tensorops.Sum(t5, 1)
-	t7 := tensorops.Mul(t5, x1_1)
-	t8 := tensorops.ScalarDiv(1, t6)
-	t9 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t7, x1_1), 1)
-	t10 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t7, 1), t8, t6, t9)
-	t11 := tensorops.ExpandAxis(t10, x, 1)
-	s1_2 := tensorops.SoftmaxJVP(s, x1_2, 1)
-	t12 := tensorops.LogSoftmaxJVP(t, x1_2, 1)
-	t13 := tensorops.Mul(t5, x1_2)
-	t14 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t13, x1_2), 1)
-	t15 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t13, 1), t8, t6, t14)
-	t16 := tensorops.ExpandAxis(t15, x, 1)
-	s1_3 := tensorops.SoftmaxJVP(s, x1_3, 1)
-	t17 := tensorops.LogSoftmaxJVP(t, x1_3, 1)
-	t18 := tensorops.Mul(t5, x1_3)
-	t19 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t18, x1_3), 1)
-	t20 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t18, 1), t8, t6, t19)
-	t21 := tensorops.ExpandAxis(t20, x, 1)
-	s1_4 := tensorops.SoftmaxJVP(s, x1_4, 1)
-	t22 := tensorops.LogSoftmaxJVP(t, x1_4, 1)
-	t23 := tensorops.Mul(t5, x1_4)
-	t24 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t23, x1_4), 1)
-	t25 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t23, 1), t8, t6, t24)
-	t26 := tensorops.ExpandAxis(t25, x, 1)
-	s1_5 := tensorops.SoftmaxJVP(s, x1_5, 1)
-	t27 := tensorops.LogSoftmaxJVP(t, x1_5, 1)
-	t28 := tensorops.Mul(t5, x1_5)
-	t29 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t28, x1_5), 1)
-	t30 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t28, 1), t8, t6, t29)
-	t31 := tensorops.ExpandAxis(t30, x, 1)
-	s1_6 := tensorops.SoftmaxJVP(s, x1_6, 1)
-	t32 := tensorops.LogSoftmaxJVP(t, x1_6, 1)
-	t33 := tensorops.Mul(t5, x1_6)
-	t34 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t33, x1_6), 1)
-	t35 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t33, 1), t8, t6, t34)
-	t36 := tensorops.ExpandAxis(t35, x, 1)
-	s1_7 := tensorops.SoftmaxJVP(s, x1_7, 1)
-	t37 := tensorops.LogSoftmaxJVP(t, x1_7, 1)
-	t38 := tensorops.Mul(t5, x1_7)
-	t39 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t38, x1_7), 1)
-	t40 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t38, 1), t8, t6, t39)
-	t41 := tensorops.ExpandAxis(t40, x, 1)
-	s1_8 := tensorops.SoftmaxJVP(s, x1_8, 1)
-	t42 := tensorops.LogSoftmaxJVP(t, x1_8, 1)
-	t43 := tensorops.Mul(t5, x1_8)
-	t44 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t43, x1_8), 1)
-	t45 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t43, 1), t8, t6, t44)
-	t46 := tensorops.ExpandAxis(t45, x, 1)
-	t47 := tensorops.Tanh(x)
-	t48 := tensorops.TanhJVP(t47, x1_1)
-	t49 := tensorops.TanhJVP(t47, x1_2)
-	t50 := tensorops.TanhJVP(t47, x1_3)
-	t51 := tensorops.TanhJVP(t47, x1_4)
-	t52 := tensorops.TanhJVP(t47, x1_5)
-	t53 := tensorops.TanhJVP(t47, x1_6)
-	t54 := tensorops.TanhJVP(t47, x1_7)
-	t55 := tensorops.TanhJVP(t47, x1_8)
-	t56 := tensorops.Fuse("a*b + c*d", t47, s1_1, s, t48)
-	t57 := tensorops.Fuse(
+	t7 := tensorops.Mul(t5, x1)
+	t8 := tensorops.Sum(t7, 1)
+	t9 := tensorops.ScalarDiv(1, t6)
+	t10 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t7, x1), 1)
+	t11 := tensorops.FuseInto(t9, "0.5*(-(a*b)/c*a) + b*d", t8, t9, t6, t10)
+	t12 := tensorops.ExpandAxis(t11, x, 1)
+	t13 := tensorops.Tanh(x)
+	t14 := tensorops.TanhJVP(t13, x1)
+	t15 := tensorops.Fuse("a*b + c*d", t13, s1, s, t14)
+	t16 := tensorops.FuseInto(
+		t3,
 		"0.5*(a*b) + c*(0.5*(d*e*e) + d*(-f)) + 0.5*(b*a) + g*(0.5*(-(c*a + a*c)*h))",
-		t48,
-		s1_1,
-		t47,
+		t14,
+		s1,
+		t13,
 		t3,
 		t2,
-		t11,
-		s,
-		x1_1,
-	)
-	t58 := tensorops.Fuse("a*b + c*d", t47, s1_2, s, t49)
-	t59 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(d*e*e) + d*(-f)) + 0.5*(b*a) + g*(0.5*(-(c*a + a*c)*h))",
-		t49,
-		s1_2,
-		t47,
-		t3,
 		t12,
-		t16,
 		s,
-		x1_2,
+		x1,
 	)
-	t60 := tensorops.Fuse("a*b + c*d", t47, s1_3, s, t50)
-	t61 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(d*e*e) + d*(-f)) + 0.5*(b*a) + g*(0.5*(-(c*a + a*c)*h))",
-		t50,
-		s1_3,
-		t47,
-		t3,
-		t17,
-		t21,
-		s,
-		x1_3,
-	)
-	t62 := tensorops.Fuse("a*b + c*d", t47, s1_4, s, t51)
-	t63 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(d*e*e) + d*(-f)) + 0.5*(b*a) + g*(0.5*(-(c*a + a*c)*h))",
-		t51,
-		s1_4,
-		t47,
-		t3,
-		t22,
-		t26,
-		s,
-		x1_4,
-	)
-	t64 := tensorops.Fuse("a*b + c*d", t47, s1_5, s, t52)
-	t65 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(d*e*e) + d*(-f)) + 0.5*(b*a) + g*(0.5*(-(c*a + a*c)*h))",
-		t52,
-		s1_5,
-		t47,
-		t3,
-		t27,
-		t31,
-		s,
-		x1_5,
-	)
-	t66 := tensorops.Fuse("a*b + c*d", t47, s1_6, s, t53)
-	t67 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(d*e*e) + d*(-f)) + 0.5*(b*a) + g*(0.5*(-(c*a + a*c)*h))",
-		t53,
-		s1_6,
-		t47,
-		t3,
-		t32,
-		t36,
-		s,
-		x1_6,
-	)
-	t68 := tensorops.Fuse("a*b + c*d", t47, s1_7, s, t54)
-	t69 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(d*e*e) + d*(-f)) + 0.5*(b*a) + g*(0.5*(-(c*a + a*c)*h))",
-		t54,
-		s1_7,
-		t47,
-		t3,
-		t37,
-		t41,
-		s,
-		x1_7,
-	)
-	t70 := tensorops.Fuse("a*b + c*d", t47, s1_8, s, t55)
-	t71 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(d*e*e) + d*(-f)) + 0.5*(b*a) + g*(0.5*(-(c*a + a*c)*h))",
-		t55,
-		s1_8,
-		t47,
-		t3,
-		t42,
-		t46,
-		s,
-		x1_8,
-	)
-	t72 := tensorops.SumAll(tensorops.Mul(s, t47))
-	t73 := tensorops.Sub(x, tensorops.ExpandAxis(tensorops.Mean(x, 2), x, 2))
-	t74 := 1 / float64(tensorops.Dim(x, 2)-1)
-	t75 := tensorops.Fuse("a*(2*b)", t74, tensorops.Sum(tensorops.Mul(t73, x1_1), 2))
-	t76 := tensorops.Sub(x1_1, tensorops.ExpandAxis(tensorops.Mean(x1_1, 2), x, 2))
-	t77 := tensorops.Fuse("0.5*(2*a*a)", t76)
-	t78 := tensorops.Fuse("a*(2*b)", t74, tensorops.Sum(tensorops.Mul(t73, x1_2), 2))
-	t79 := tensorops.Sub(x1_2, tensorops.ExpandAxis(tensorops.Mean(x1_2, 2), x, 2))
-	t80 := tensorops.Fuse("0.5*(2*a*a)", t79)
-	t81 := tensorops.Fuse("a*(2*b)", t74, tensorops.Sum(tensorops.Mul(t73, x1_3), 2))
-	t82 := tensorops.Sub(x1_3, tensorops.ExpandAxis(tensorops.Mean(x1_3, 2), x, 2))
-	t83 := tensorops.Fuse("0.5*(2*a*a)", t82)
-	t84 := tensorops.Fuse("a*(2*b)", t74, tensorops.Sum(tensorops.Mul(t73, x1_4), 2))
-	t85 := tensorops.Sub(x1_4, tensorops.ExpandAxis(tensorops.Mean(x1_4, 2), x, 2))
-	t86 := tensorops.Fuse("0.5*(2*a*a)", t85)
-	t87 := tensorops.Fuse("a*(2*b)", t74, tensorops.Sum(tensorops.Mul(t73, x1_5), 2))
-	t88 := tensorops.Sub(x1_5, tensorops.ExpandAxis(tensorops.Mean(x1_5, 2), x, 2))
-	t89 := tensorops.Fuse("0.5*(2*a*a)", t88)
-	t90 := tensorops.Fuse("a*(2*b)", t74, tensorops.Sum(tensorops.Mul(t73, x1_6), 2))
-	t91 := tensorops.Sub(x1_6, tensorops.ExpandAxis(tensorops.Mean(x1_6, 2), x, 2))
-	t92 := tensorops.Fuse("0.5*(2*a*a)", t91)
-	t93 := tensorops.Fuse("a*(2*b)", t74, tensorops.Sum(tensorops.Mul(t73, x1_7), 2))
-	t94 := tensorops.Sub(x1_7, tensorops.ExpandAxis(tensorops.Mean(x1_7, 2), x, 2))
-	t95 := tensorops.Fuse("0.5*(2*a*a)", t94)
-	t96 := tensorops.Fuse("a*(2*b)", t74, tensorops.Sum(tensorops.Mul(t73, x1_8), 2))
-	t97 := tensorops.Sub(x1_8, tensorops.ExpandAxis(tensorops.Mean(x1_8, 2), x, 2))
-	t98 := tensorops.Fuse("0.5*(2*a*a)", t97)
-	t99 := tensorops.Sum(t98, 2)
-	t100 := tensorops.Scale(t99, t74)
-	t101 := tensorops.SumAll(tensorops.Scale(tensorops.Sum(t77, 2), t74))
-	t102 := tensorops.SumAll(tensorops.Scale(tensorops.Sum(t80, 2), t74))
-	t103 := tensorops.SumAll(tensorops.Scale(tensorops.Sum(t83, 2), t74))
-	t104 := tensorops.SumAll(tensorops.Scale(tensorops.Sum(t86, 2), t74))
-	t105 := tensorops.SumAll(tensorops.Scale(tensorops.Sum(t89, 2), t74))
-	t106 := tensorops.SumAll(tensorops.Scale(tensorops.Sum(t92, 2), t74))
-	t107 := tensorops.SumAll(tensorops.Scale(tensorops.Sum(t95, 2), t74))
-	t108 := tensorops.SumAll(t100)
-	t109 := t72 + tensorops.SumAll(tensorops.Var(x, 2, 1))
-	t110 := tensorops.SumAll(t56) + tensorops.SumAll(t75)
-	t111 := tensorops.SumAll(t58) + tensorops.SumAll(t78)
-	t112 := tensorops.SumAll(t60) + tensorops.SumAll(t81)
-	t113 := tensorops.SumAll(t62) + tensorops.SumAll(t84)
-	t114 := tensorops.SumAll(t64) + tensorops.SumAll(t87)
-	t115 := tensorops.SumAll(t66) + tensorops.SumAll(t90)
-	t116 := tensorops.SumAll(t68) + tensorops.SumAll(t93)
-	t117 := tensorops.SumAll(t70) + tensorops.SumAll(t96)
-	t118 := tensorops.SumAll(t57) + t101
-	t119 := tensorops.SumAll(t59) + t102
-	t120 := tensorops.SumAll(t61) + t103
-	t121 := tensorops.SumAll(t63) + t104
-	t122 := tensorops.SumAll(t65) + t105
-	t123 := tensorops.SumAll(t67) + t106
-	t124 := tensorops.SumAll(t69) + t107
-	t125 := tensorops.SumAll(t71) + t108
-	return t109, t110, t111, t112, t113, t114, t115, t116, t117, t118, t119, t120, t121, t122, t123, t124, t125
+	t17 := tensorops.SumAll(tensorops.Mul(s, t13))
+	t18 := tensorops.SumAllLanes(t15)
+	t19 := tensorops.SumAllLanes(t16)
+	t20 := tensorops.ExpandAxis(tensorops.Mean(x, 2), x, 2)
+	t21 := tensorops.Fuse("(a - b)*c", x, t20, x1)
+	t22 := tensorops.Sum(t21, 2)
+	t23 := 1 / float64(tensorops.Dim(x, 2)-1)
+	t24 := tensorops.Fuse("a*(2*b)", t23, t22)
+	t25 := tensorops.Sub(x1, tensorops.ExpandAxis(tensorops.Mean(x1, 2), x, 2))
+	t26 := tensorops.Fuse("0.5*(2*a*a)", t25)
+	t27 := tensorops.SumAllLanes(t24)
+	t28 := tensorops.SumAllLanes(tensorops.Scale(tensorops.Sum(t26, 2), t23))
+	t29 := t17 + tensorops.SumAll(tensorops.Var(x, 2, 1))
+	t30 := tensorops.Add(t19, t28)
+	return t29, tensorops.Add(t18, t27), t30
 }
 
 // Rank3Laplacian returns Rank3 and its Laplacian with respect to x, Σᵢ ∂²Rank3/∂θᵢ² over θ, the n =
-// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank3TaylorStacked propagates
-// up to 64 unit directions at once, stacked in one tensor (their first coefficients, and the sum of
-// their second ones); ⌈n/64⌉ calls, which give Rank3's value too.
+// Size(x) elements of x in row-major order, by collapsed Taylor mode: rank3TaylorStacked2
+// propagates up to 64 unit directions at once, stacked in one tensor (their first coefficients, and
+// the sum of their second ones); ⌈n/64⌉ calls, which give Rank3's value too.
 func Rank3Laplacian(x *T) (f, lap float64) {
 	n := tensorops.Size(x)
 	lap = 0
 	f = 0
 	for i := 0; i < n; i += 64 {
 		var t float64
-		f, _, t = rank3TaylorStacked(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
+		f, _, t = rank3TaylorStacked2(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
 		lap += 2 * t
 	}
 	if n == 0 {
@@ -7642,14 +4930,14 @@ func Rank3Laplacian(x *T) (f, lap float64) {
 	return f, lap
 }
 
-// rank3TaylorStacked propagates 1 second-order jets of Rank3 at once (collapsed Taylor mode):
+// rank3TaylorStacked2 propagates 1 second-order jets of Rank3 at once (collapsed Taylor mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of Rank3 and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1).
-func rank3TaylorStacked(x, x1 *T) (float64, float64, float64) {
+func rank3TaylorStacked2(x, x1 *T) (float64, float64, float64) {
 	s := tensorops.Softmax(x, 1)
 	t := tensorops.LogSoftmax(x, 1)
 	t2 := tensorops.LogSoftmaxJVP(t, x1, 1)
@@ -8097,8 +5385,8 @@ func stackLossGradJVPStacked(s, ds, sBar, dsBar *Stack, x *T) (float64, float64)
 // value of s's type (of its shape): ∂²StackLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the
 // tensors of s in the order of its fields (each element e of Ls in turn (e.W, e.B)), each tensor
 // row-major (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of StackLoss along
-// the unit direction eᵢ (stackLossTaylorLanes8WrtS, 8 unit directions per call, ⌈n/8⌉ calls, which
-// give StackLoss's value too).
+// the unit direction eᵢ (stackLossTaylorStackedWrtS, up to 64 unit directions per call stacked in
+// one tensor, ⌈n/64⌉ calls, which give StackLoss's value too).
 func StackLossHessDiag(s *Stack, x *T) (f float64, d *Stack) {
 	t := s.Ls
 	n := len(t)
@@ -8107,52 +5395,30 @@ func StackLossHessDiag(s *Stack, x *T) (f float64, d *Stack) {
 		params = append(params, t[j].W, t[j].B)
 	}
 	n2 := tensorops.ParamsSize(params)
-	d2 := make([]float64, n2+7)
+	d2 := make([]float64, n2)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]*Stack, 8)
-		for l := 0; l < 8; l++ {
-			t13 := tensorops.ParamsBasis(params, i+l)
-			t14 := new(Stack)
-			us[l] = t14
-			n4 := len(s.Ls)
-			t15 := make([]Layer, n4)
-			t14.Ls = t15
-			j3 := 0
-			off2 := 0
-			for j3 < n4 {
-				t15[j3].W = t13[off2]
-				t15[j3].B = t13[off2+1]
-				j3++
-				off2 += 2
-			}
+	for i := 0; i < n2; i += 64 {
+		t5 := tensorops.ParamsBases(params, i, 64)
+		u := new(Stack)
+		n4 := len(s.Ls)
+		t6 := make([]Layer, n4)
+		u.Ls = t6
+		j3 := 0
+		off2 := 0
+		for j3 < n4 {
+			t6[j3].W = t5[off2]
+			t6[j3].B = t5[off2+1]
+			j3++
+			off2 += 2
 		}
-		var t5, t6, t7, t8, t9, t10, t11, t12 float64
-		f, _, _, _, _, _, _, _, _, t5, t6, t7, t8, t9, t10, t11, t12 = stackLossTaylorLanes8WrtS(
-			s,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		d2[i] = 2 * t5
-		d2[i+1] = 2 * t6
-		d2[i+2] = 2 * t7
-		d2[i+3] = 2 * t8
-		d2[i+4] = 2 * t9
-		d2[i+5] = 2 * t10
-		d2[i+6] = 2 * t11
-		d2[i+7] = 2 * t12
+		var t7 *T
+		f, _, t7 = stackLossTaylorStackedWrtS(s, u, x)
+		tensorops.LanesInto(d2, i, 2, t7)
 	}
 	if n2 == 0 {
 		f = StackLoss(s, x)
 	}
-	t2 := tensorops.ParamsUnflatten(d2[:n2], params)
+	t2 := tensorops.ParamsUnflatten(d2, params)
 	t3 := new(Stack)
 	n3 := len(s.Ls)
 	t4 := make([]Layer, n3)
@@ -8168,233 +5434,63 @@ func StackLossHessDiag(s *Stack, x *T) (f float64, d *Stack) {
 	return f, t3
 }
 
-// stackLossTaylorLanes8WrtS propagates 8 Taylor polynomials of degree 2 through StackLoss at once,
-// one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input
-// p as its first coefficients p1_1 … p1_8, it returns the results of StackLoss and, for each float
-// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
-// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// stackLossTaylorStackedWrtS propagates Taylor polynomials of degree 2 through StackLoss (Taylor
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of StackLoss
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: s (coefficients s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8).
+// Varied inputs: s (coefficients s1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x.
-func stackLossTaylorLanes8WrtS(
-	s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8 *Stack,
-	x *T,
-) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	t := s1_1.Ls
-	s1_1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
-	t2 := s1_2.Ls
-	s1_2.Ls = append(t2, make([]Layer, max(len(s.Ls)-len(t2), 0))...)
-	t3 := s1_3.Ls
-	s1_3.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
-	t4 := s1_4.Ls
-	s1_4.Ls = append(t4, make([]Layer, max(len(s.Ls)-len(t4), 0))...)
-	t5 := s1_5.Ls
-	s1_5.Ls = append(t5, make([]Layer, max(len(s.Ls)-len(t5), 0))...)
-	t6 := s1_6.Ls
-	s1_6.Ls = append(t6, make([]Layer, max(len(s.Ls)-len(t6), 0))...)
-	t7 := s1_7.Ls
-	s1_7.Ls = append(t7, make([]Layer, max(len(s.Ls)-len(t7), 0))...)
-	t8 := s1_8.Ls
-	s1_8.Ls = append(t8, make([]Layer, max(len(s.Ls)-len(t8), 0))...)
-	t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25 := stackTaylorLanes8WrtLs(
-		s.Ls,
-		s1_1.Ls,
-		s1_2.Ls,
-		s1_3.Ls,
-		s1_4.Ls,
-		s1_5.Ls,
-		s1_6.Ls,
-		s1_7.Ls,
-		s1_8.Ls,
-		x,
-	)
-	t26 := tensorops.SumAll(t9)
-	t27 := tensorops.SumAll(t10)
-	t28 := tensorops.SumAll(t18)
-	t29 := tensorops.SumAll(t11)
-	t30 := tensorops.SumAll(t19)
-	t31 := tensorops.SumAll(t12)
-	t32 := tensorops.SumAll(t20)
-	t33 := tensorops.SumAll(t13)
-	t34 := tensorops.SumAll(t21)
-	t35 := tensorops.SumAll(t14)
-	t36 := tensorops.SumAll(t22)
-	t37 := tensorops.SumAll(t15)
-	t38 := tensorops.SumAll(t23)
-	t39 := tensorops.SumAll(t16)
-	t40 := tensorops.SumAll(t24)
-	t41 := tensorops.SumAll(t17)
-	t42 := tensorops.SumAll(t25)
-	return t26, t27, t29, t31, t33, t35, t37, t39, t41, t28, t30, t32, t34, t36, t38, t40, t42
+// Results, in order: the value of StackLoss; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func stackLossTaylorStackedWrtS(s, s1 *Stack, x *T) (float64, *T, *T) {
+	t := s1.Ls
+	s1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2, t3, t4 := stackTaylorStackedWrtLs(s.Ls, s1.Ls, x)
+	return tensorops.SumAll(t2), tensorops.SumAllLanes(t3), tensorops.SumAllLanes(t4)
 }
 
-// stackTaylorLanes8WrtLs propagates 8 Taylor polynomials of degree 2 through stack at once, one per
-// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
-// first coefficients p1_1 … p1_8, it returns the results of stack and, for each float result y, its
-// coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the
-// k-th derivative in t at t = 0 divided by k! along lane l.
+// stackTaylorStackedWrtLs propagates Taylor polynomials of degree 2 through stack (Taylor mode):
+// when each varied input p moves on the line p + p1·t, it returns the results of stack and, after
+// them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: ls (coefficients ls1_1, ls1_2, ls1_3, ls1_4, ls1_5, ls1_6, ls1_7, ls1_8).
+// Varied inputs: ls (coefficients ls1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x.
-func stackTaylorLanes8WrtLs(
-	ls, ls1_1, ls1_2, ls1_3, ls1_4, ls1_5, ls1_6, ls1_7, ls1_8 []Layer,
-	x *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
-	var x1_1 *T
-	var x1_2 *T
-	var x1_3 *T
-	var x1_4 *T
-	var x1_5 *T
-	var x1_6 *T
-	var x1_7 *T
-	var x1_8 *T
-	var x2_1 *T
-	var x2_2 *T
-	var x2_3 *T
-	var x2_4 *T
-	var x2_5 *T
-	var x2_6 *T
-	var x2_7 *T
-	var x2_8 *T
+// Results, in order: the value of stack; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func stackTaylorStackedWrtLs(ls, ls1 []Layer, x *T) (*T, *T, *T) {
+	var x1 *T
+	var x2 *T
 	for i := 0; i < len(ls); i++ {
 		l := ls[i]
-		l1_1 := ls1_1[i]
-		l1_2 := ls1_2[i]
-		l1_3 := ls1_3[i]
-		l1_4 := ls1_4[i]
-		l1_5 := ls1_5[i]
-		l1_6 := ls1_6[i]
-		l1_7 := ls1_7[i]
-		l1_8 := ls1_8[i]
-		t := tensorops.MatMulEach(
-			l.W,
-			false,
-			x,
-			x1_1,
-			x2_1,
-			x1_2,
-			x2_2,
-			x1_3,
-			x2_3,
-			x1_4,
-			x2_4,
-			x1_5,
-			x2_5,
-			x1_6,
-			x2_6,
-			x1_7,
-			x2_7,
-			x1_8,
-			x2_8,
-		)
+		l1 := ls1[i]
+		t := tensorops.MatMulEach(l.W, false, x, x1, x2)
 		t2 := t[0]
 		t3 := t[1]
 		t4 := t[2]
-		t5 := t[3]
-		t6 := t[4]
-		t7 := t[5]
-		t8 := t[6]
-		t9 := t[7]
-		t10 := t[8]
-		t11 := t[9]
-		t12 := t[10]
-		t13 := t[11]
-		t14 := t[12]
-		t15 := t[13]
-		t16 := t[14]
-		t17 := t[15]
-		t18 := t[16]
-		t19 := tensorops.MatMulEach(l1_1.W, false, x, x1_1)
-		t20 := t19[0]
-		t21 := t19[1]
-		t22 := tensorops.MatMulEach(l1_2.W, false, x, x1_2)
-		t23 := t22[0]
-		t24 := t22[1]
-		t25 := tensorops.MatMulEach(l1_3.W, false, x, x1_3)
-		t26 := t25[0]
-		t27 := t25[1]
-		t28 := tensorops.MatMulEach(l1_4.W, false, x, x1_4)
-		t29 := t28[0]
-		t30 := t28[1]
-		t31 := tensorops.MatMulEach(l1_5.W, false, x, x1_5)
-		t32 := t31[0]
-		t33 := t31[1]
-		t34 := tensorops.MatMulEach(l1_6.W, false, x, x1_6)
-		t35 := t34[0]
-		t36 := t34[1]
-		t37 := tensorops.MatMulEach(l1_7.W, false, x, x1_7)
-		t38 := t37[0]
-		t39 := t37[1]
-		t40 := tensorops.MatMulEach(l1_8.W, false, x, x1_8)
-		t41 := tensorops.Add(t2, l.B)
-		t42 := tensorops.ExpandLike(tensorops.Add(t3, t20), t41)
-		t43 := tensorops.Add(t42, tensorops.ExpandLike(l1_1.B, t41))
-		t44 := tensorops.ExpandLike(tensorops.Add(t21, t4), t41)
-		t45 := tensorops.ExpandLike(tensorops.Add(t5, t23), t41)
-		t46 := tensorops.Add(t45, tensorops.ExpandLike(l1_2.B, t41))
-		t47 := tensorops.ExpandLike(tensorops.Add(t24, t6), t41)
-		t48 := tensorops.ExpandLike(tensorops.Add(t7, t26), t41)
-		t49 := tensorops.Add(t48, tensorops.ExpandLike(l1_3.B, t41))
-		t50 := tensorops.ExpandLike(tensorops.Add(t27, t8), t41)
-		t51 := tensorops.ExpandLike(tensorops.Add(t9, t29), t41)
-		t52 := tensorops.Add(t51, tensorops.ExpandLike(l1_4.B, t41))
-		t53 := tensorops.ExpandLike(tensorops.Add(t30, t10), t41)
-		t54 := tensorops.ExpandLike(tensorops.Add(t11, t32), t41)
-		t55 := tensorops.Add(t54, tensorops.ExpandLike(l1_5.B, t41))
-		t56 := tensorops.ExpandLike(tensorops.Add(t33, t12), t41)
-		t57 := tensorops.ExpandLike(tensorops.Add(t13, t35), t41)
-		t58 := tensorops.Add(t57, tensorops.ExpandLike(l1_6.B, t41))
-		t59 := tensorops.ExpandLike(tensorops.Add(t36, t14), t41)
-		t60 := tensorops.ExpandLike(tensorops.Add(t15, t38), t41)
-		t61 := tensorops.Add(t60, tensorops.ExpandLike(l1_7.B, t41))
-		t62 := tensorops.ExpandLike(tensorops.Add(t39, t16), t41)
-		t63 := tensorops.ExpandLike(tensorops.Add(t17, t40[0]), t41)
-		t64 := tensorops.Add(t63, tensorops.ExpandLike(l1_8.B, t41))
-		t65 := tensorops.ExpandLike(tensorops.Add(t40[1], t18), t41)
-		x = tensorops.Tanh(t41)
-		x1_1 = tensorops.TanhJVP(x, t43)
-		t66 := tensorops.Fuse("1 - a*a", x)
-		x2_1 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_1, t43, t66, t44)
-		x1_2 = tensorops.TanhJVP(x, t46)
-		x2_2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_2, t46, t66, t47)
-		x1_3 = tensorops.TanhJVP(x, t49)
-		x2_3 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_3, t49, t66, t50)
-		x1_4 = tensorops.TanhJVP(x, t52)
-		x2_4 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_4, t52, t66, t53)
-		x1_5 = tensorops.TanhJVP(x, t55)
-		x2_5 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_5, t55, t66, t56)
-		x1_6 = tensorops.TanhJVP(x, t58)
-		x2_6 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_6, t58, t66, t59)
-		x1_7 = tensorops.TanhJVP(x, t61)
-		x2_7 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_7, t61, t66, t62)
-		x1_8 = tensorops.TanhJVP(x, t64)
-		x2_8 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", x, x1_8, t64, t66, t65)
+		t5 := tensorops.MatMulEach(l1.W, false, x, x1)
+		t6 := tensorops.Add(t2, l.B)
+		t7 := tensorops.ExpandLike(tensorops.Add(t3, t5[0]), t6)
+		t8 := tensorops.Add(t7, tensorops.ExpandLike(l1.B, t6))
+		t9 := tensorops.ExpandLike(tensorops.Add(t5[1], t4), t6)
+		x = tensorops.Tanh(t6)
+		x1 = tensorops.TanhJVP(x, t8)
+		x2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", x, x1, t8, t9)
 	}
-	return x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6, x2_7, x2_8
+	return x, x1, x2
 }
 
 // StackLossLaplacian returns StackLoss and its Laplacian with respect to s, Σᵢ ∂²StackLoss/∂θᵢ²
 // over θ, the n elements of the tensors of s in the order of its fields (each element e of Ls in
 // turn (e.W, e.B)), each tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor
-// mode: stackLossTaylorStackedWrtS propagates up to 64 unit directions at once, stacked in one
+// mode: stackLossTaylorStackedWrtS2 propagates up to 64 unit directions at once, stacked in one
 // tensor (their first coefficients, and the sum of their second ones); ⌈n/64⌉ calls, which give
 // StackLoss's value too.
 func StackLossLaplacian(s *Stack, x *T) (f, lap float64) {
@@ -8422,7 +5518,7 @@ func StackLossLaplacian(s *Stack, x *T) (f, lap float64) {
 			off += 2
 		}
 		var t4 float64
-		f, _, t4 = stackLossTaylorStackedWrtS(s, u, x)
+		f, _, t4 = stackLossTaylorStackedWrtS2(s, u, x)
 		lap += 2 * t4
 	}
 	if n2 == 0 {
@@ -8431,7 +5527,7 @@ func StackLossLaplacian(s *Stack, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// stackLossTaylorStackedWrtS propagates 1 second-order jets of StackLoss at once (collapsed Taylor
+// stackLossTaylorStackedWrtS2 propagates 1 second-order jets of StackLoss at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of StackLoss and, for each float result y, its first coefficients
@@ -8439,21 +5535,21 @@ func StackLossLaplacian(s *Stack, x *T) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: s (s1).
-func stackLossTaylorStackedWrtS(s, s1 *Stack, x *T) (float64, float64, float64) {
+func stackLossTaylorStackedWrtS2(s, s1 *Stack, x *T) (float64, float64, float64) {
 	t := s1.Ls
 	s1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
-	t2, _, t3 := stackTaylorStackedWrtLs(s.Ls, s1.Ls, x)
+	t2, _, t3 := stackTaylorStackedWrtLs2(s.Ls, s1.Ls, x)
 	return tensorops.SumAll(t2), 0, tensorops.SumAll(t3)
 }
 
-// stackTaylorStackedWrtLs propagates 1 second-order jets of stack at once (collapsed Taylor mode):
+// stackTaylorStackedWrtLs2 propagates 1 second-order jets of stack at once (collapsed Taylor mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of stack and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: ls (ls1).
-func stackTaylorStackedWrtLs(ls, ls1 []Layer, x *T) (*T, *T, *T) {
+func stackTaylorStackedWrtLs2(ls, ls1 []Layer, x *T) (*T, *T, *T) {
 	var x1 *T
 	var x2 *T
 	for i := 0; i < len(ls); i++ {
@@ -9259,7 +6355,7 @@ func stackLossVTaylorLanes8WrtS(
 	s2_7.Ls = append(t16, make([]Layer, max(n-len(t16), 0))...)
 	t17 := s2_8.Ls
 	s2_8.Ls = append(t17, make([]Layer, max(n-len(t17), 0))...)
-	t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34 := stackTaylorLanes8WrtLs2(
+	t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34 := stackTaylorLanes8WrtLs(
 		t,
 		s1_1.Ls,
 		s1_2.Ls,
@@ -9299,8 +6395,8 @@ func stackLossVTaylorLanes8WrtS(
 	return t35, t36, t38, t40, t42, t44, t46, t48, t50, t37, t39, t41, t43, t45, t47, t49, t51
 }
 
-// stackTaylorLanes8WrtLs2 propagates 8 Taylor polynomials of degree 2 through stack at once, one
-// per direction (Taylor mode, 8 lanes): along the curves given for each varied input p as its
+// stackTaylorLanes8WrtLs propagates 8 Taylor polynomials of degree 2 through stack at once, one per
+// direction (Taylor mode, 8 lanes): along the curves given for each varied input p as its
 // coefficients pk_l (degree k, lane l), it returns the results of stack and, for each float result
 // y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l
 // is the k-th derivative in t at t = 0 divided by k! along lane l.
@@ -9308,7 +6404,7 @@ func stackLossVTaylorLanes8WrtS(
 // Varied inputs: ls (coefficients ls1_1, ls1_2, ls1_3, ls1_4, ls1_5, ls1_6, ls1_7, ls1_8, ls2_1,
 // ls2_2, ls2_3, ls2_4, ls2_5, ls2_6, ls2_7, ls2_8).
 // Fixed inputs (zero coefficients): x.
-func stackTaylorLanes8WrtLs2(
+func stackTaylorLanes8WrtLs(
 	ls, ls1_1, ls1_2, ls1_3, ls1_4, ls1_5, ls1_6, ls1_7, ls1_8, ls2_1, ls2_2, ls2_3, ls2_4 []Layer,
 	ls2_5, ls2_6, ls2_7, ls2_8 []Layer,
 	x *T,
@@ -9960,8 +7056,8 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 // value of s's type (of its shape): ∂²Stack.Loss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of the
 // tensors of s in the order of its fields (each element e of Ls in turn (e.W, e.B)), each tensor
 // row-major (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of Stack.Loss along
-// the unit direction eᵢ (stackLossTaylorLanes8WrtS2, 8 unit directions per call, ⌈n/8⌉ calls, which
-// give Stack.Loss's value too).
+// the unit direction eᵢ (stackLossTaylorStackedWrtS3, up to 64 unit directions per call stacked in
+// one tensor, ⌈n/64⌉ calls, which give Stack.Loss's value too).
 func (s *Stack) LossHessDiag(x *T) (f float64, d *Stack) {
 	t := s.Ls
 	n := len(t)
@@ -9970,52 +7066,30 @@ func (s *Stack) LossHessDiag(x *T) (f float64, d *Stack) {
 		params = append(params, t[j].W, t[j].B)
 	}
 	n2 := tensorops.ParamsSize(params)
-	d2 := make([]float64, n2+7)
+	d2 := make([]float64, n2)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]*Stack, 8)
-		for l := 0; l < 8; l++ {
-			t13 := tensorops.ParamsBasis(params, i+l)
-			t14 := new(Stack)
-			us[l] = t14
-			n4 := len(s.Ls)
-			t15 := make([]Layer, n4)
-			t14.Ls = t15
-			j3 := 0
-			off2 := 0
-			for j3 < n4 {
-				t15[j3].W = t13[off2]
-				t15[j3].B = t13[off2+1]
-				j3++
-				off2 += 2
-			}
+	for i := 0; i < n2; i += 64 {
+		t5 := tensorops.ParamsBases(params, i, 64)
+		u := new(Stack)
+		n4 := len(s.Ls)
+		t6 := make([]Layer, n4)
+		u.Ls = t6
+		j3 := 0
+		off2 := 0
+		for j3 < n4 {
+			t6[j3].W = t5[off2]
+			t6[j3].B = t5[off2+1]
+			j3++
+			off2 += 2
 		}
-		var t5, t6, t7, t8, t9, t10, t11, t12 float64
-		f, _, _, _, _, _, _, _, _, t5, t6, t7, t8, t9, t10, t11, t12 = stackLossTaylorLanes8WrtS2(
-			s,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		d2[i] = 2 * t5
-		d2[i+1] = 2 * t6
-		d2[i+2] = 2 * t7
-		d2[i+3] = 2 * t8
-		d2[i+4] = 2 * t9
-		d2[i+5] = 2 * t10
-		d2[i+6] = 2 * t11
-		d2[i+7] = 2 * t12
+		var t7 *T
+		f, _, t7 = stackLossTaylorStackedWrtS3(s, u, x)
+		tensorops.LanesInto(d2, i, 2, t7)
 	}
 	if n2 == 0 {
 		f = s.Loss(x)
 	}
-	t2 := tensorops.ParamsUnflatten(d2[:n2], params)
+	t2 := tensorops.ParamsUnflatten(d2, params)
 	t3 := new(Stack)
 	n3 := len(s.Ls)
 	t4 := make([]Layer, n3)
@@ -10031,82 +7105,23 @@ func (s *Stack) LossHessDiag(x *T) (f float64, d *Stack) {
 	return f, t3
 }
 
-// stackLossTaylorLanes8WrtS2 propagates 8 Taylor polynomials of degree 2 through Stack.Loss at
-// once, one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied
-// input p as its first coefficients p1_1 … p1_8, it returns the results of Stack.Loss and, for each
-// float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree,
-// where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// stackLossTaylorStackedWrtS3 propagates Taylor polynomials of degree 2 through Stack.Loss (Taylor
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of Stack.Loss
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: s (coefficients s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8).
+// Varied inputs: s (coefficients s1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x.
-func stackLossTaylorLanes8WrtS2(
-	s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8 *Stack,
-	x *T,
-) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	t := s1_1.Ls
-	s1_1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
-	t2 := s1_2.Ls
-	s1_2.Ls = append(t2, make([]Layer, max(len(s.Ls)-len(t2), 0))...)
-	t3 := s1_3.Ls
-	s1_3.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
-	t4 := s1_4.Ls
-	s1_4.Ls = append(t4, make([]Layer, max(len(s.Ls)-len(t4), 0))...)
-	t5 := s1_5.Ls
-	s1_5.Ls = append(t5, make([]Layer, max(len(s.Ls)-len(t5), 0))...)
-	t6 := s1_6.Ls
-	s1_6.Ls = append(t6, make([]Layer, max(len(s.Ls)-len(t6), 0))...)
-	t7 := s1_7.Ls
-	s1_7.Ls = append(t7, make([]Layer, max(len(s.Ls)-len(t7), 0))...)
-	t8 := s1_8.Ls
-	s1_8.Ls = append(t8, make([]Layer, max(len(s.Ls)-len(t8), 0))...)
-	t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25 := stackTaylorLanes8WrtLs(
-		s.Ls,
-		s1_1.Ls,
-		s1_2.Ls,
-		s1_3.Ls,
-		s1_4.Ls,
-		s1_5.Ls,
-		s1_6.Ls,
-		s1_7.Ls,
-		s1_8.Ls,
-		x,
-	)
-	t26 := tensorops.SumAll(t9)
-	t27 := tensorops.SumAll(t10)
-	t28 := tensorops.SumAll(t18)
-	t29 := tensorops.SumAll(t11)
-	t30 := tensorops.SumAll(t19)
-	t31 := tensorops.SumAll(t12)
-	t32 := tensorops.SumAll(t20)
-	t33 := tensorops.SumAll(t13)
-	t34 := tensorops.SumAll(t21)
-	t35 := tensorops.SumAll(t14)
-	t36 := tensorops.SumAll(t22)
-	t37 := tensorops.SumAll(t15)
-	t38 := tensorops.SumAll(t23)
-	t39 := tensorops.SumAll(t16)
-	t40 := tensorops.SumAll(t24)
-	t41 := tensorops.SumAll(t17)
-	t42 := tensorops.SumAll(t25)
-	return t26, t27, t29, t31, t33, t35, t37, t39, t41, t28, t30, t32, t34, t36, t38, t40, t42
+// Results, in order: the value of Stack.Loss; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func stackLossTaylorStackedWrtS3(s, s1 *Stack, x *T) (float64, *T, *T) {
+	t := s1.Ls
+	s1.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2, t3, t4 := stackTaylorStackedWrtLs(s.Ls, s1.Ls, x)
+	return tensorops.SumAll(t2), tensorops.SumAllLanes(t3), tensorops.SumAllLanes(t4)
 }
 
 // LossHessian returns Stack.Loss and its Hessian with respect to s, a [n, n] tensor (marked
@@ -10741,68 +7756,46 @@ func wrappedLossGradJVPStacked(w, dw, wBar, dwBar *Wrapped, x *T) (float64, floa
 // fresh value of w's type (of its shape): ∂²WrappedLoss/∂θᵢ² = 2·f2(eᵢ) for θ, the n elements of
 // the tensors of w in the order of its fields (In, each element e of Ls in turn (e.W, e.B), Out),
 // each tensor row-major (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of
-// WrappedLoss along the unit direction eᵢ (wrappedLossTaylorLanes8WrtW, 8 unit directions per call,
-// ⌈n/8⌉ calls, which give WrappedLoss's value too).
+// WrappedLoss along the unit direction eᵢ (wrappedLossTaylorStackedWrtW, up to 64 unit directions
+// per call stacked in one tensor, ⌈n/64⌉ calls, which give WrappedLoss's value too).
 func WrappedLossHessDiag(w *Wrapped, x *T) (f float64, d *Wrapped) {
 	t := w.Ls
 	n := len(t)
 	params := append(make([]*T, 0, 2), w.In)
 	for j := 0; j < n; j++ {
-		t18 := t[j]
-		params = append(params, t18.W, t18.B)
+		t10 := t[j]
+		params = append(params, t10.W, t10.B)
 	}
 	params = append(params, w.Out)
 	n2 := tensorops.ParamsSize(params)
-	d2 := make([]float64, n2+7)
+	d2 := make([]float64, n2)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]*Wrapped, 8)
-		for l := 0; l < 8; l++ {
-			t14 := tensorops.ParamsBasis(params, i+l)
-			t15 := new(Wrapped)
-			us[l] = t15
-			t15.In = t14[0]
-			n4 := len(w.Ls)
-			t16 := make([]*Layer, n4)
-			t15.Ls = t16
-			j3 := 0
-			off2 := 1
-			for j3 < n4 {
-				t17 := new(Layer)
-				t16[j3] = t17
-				t17.W = t14[off2]
-				t17.B = t14[off2+1]
-				j3++
-				off2 += 2
-			}
-			t15.Out = t14[off2]
+	for i := 0; i < n2; i += 64 {
+		t6 := tensorops.ParamsBases(params, i, 64)
+		u := new(Wrapped)
+		u.In = t6[0]
+		n4 := len(w.Ls)
+		t7 := make([]*Layer, n4)
+		u.Ls = t7
+		j3 := 0
+		off2 := 1
+		for j3 < n4 {
+			t9 := new(Layer)
+			t7[j3] = t9
+			t9.W = t6[off2]
+			t9.B = t6[off2+1]
+			j3++
+			off2 += 2
 		}
-		var t6, t7, t8, t9, t10, t11, t12, t13 float64
-		f, _, _, _, _, _, _, _, _, t6, t7, t8, t9, t10, t11, t12, t13 = wrappedLossTaylorLanes8WrtW(
-			w,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		d2[i] = 2 * t6
-		d2[i+1] = 2 * t7
-		d2[i+2] = 2 * t8
-		d2[i+3] = 2 * t9
-		d2[i+4] = 2 * t10
-		d2[i+5] = 2 * t11
-		d2[i+6] = 2 * t12
-		d2[i+7] = 2 * t13
+		u.Out = t6[off2]
+		var t8 *T
+		f, _, t8 = wrappedLossTaylorStackedWrtW(w, u, x)
+		tensorops.LanesInto(d2, i, 2, t8)
 	}
 	if n2 == 0 {
 		f = WrappedLoss(w, x)
 	}
-	t2 := tensorops.ParamsUnflatten(d2[:n2], params)
+	t2 := tensorops.ParamsUnflatten(d2, params)
 	t3 := new(Wrapped)
 	t3.In = t2[0]
 	n3 := len(w.Ls)
@@ -10822,296 +7815,61 @@ func WrappedLossHessDiag(w *Wrapped, x *T) (f float64, d *Wrapped) {
 	return f, t3
 }
 
-// wrappedLossTaylorLanes8WrtW propagates 8 Taylor polynomials of degree 2 through WrappedLoss at
-// once, one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied
-// input p as its first coefficients p1_1 … p1_8, it returns the results of WrappedLoss and, for
-// each float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by
-// degree, where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// wrappedLossTaylorStackedWrtW propagates Taylor polynomials of degree 2 through WrappedLoss
+// (Taylor mode): when each varied input p moves on the line p + p1·t, it returns the results of
+// WrappedLoss and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: w (coefficients w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8).
+// Varied inputs: w (coefficients w1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x.
-func wrappedLossTaylorLanes8WrtW(
-	w, w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8 *Wrapped,
-	x *T,
-) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	t := w1_1.Ls
-	w1_1.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
-	t2 := w1_2.Ls
-	w1_2.Ls = append(t2, make([]*Layer, max(len(w.Ls)-len(t2), 0))...)
-	t3 := w1_3.Ls
-	w1_3.Ls = append(t3, make([]*Layer, max(len(w.Ls)-len(t3), 0))...)
-	t4 := w1_4.Ls
-	w1_4.Ls = append(t4, make([]*Layer, max(len(w.Ls)-len(t4), 0))...)
-	t5 := w1_5.Ls
-	w1_5.Ls = append(t5, make([]*Layer, max(len(w.Ls)-len(t5), 0))...)
-	t6 := w1_6.Ls
-	w1_6.Ls = append(t6, make([]*Layer, max(len(w.Ls)-len(t6), 0))...)
-	t7 := w1_7.Ls
-	w1_7.Ls = append(t7, make([]*Layer, max(len(w.Ls)-len(t7), 0))...)
-	t8 := w1_8.Ls
-	w1_8.Ls = append(t8, make([]*Layer, max(len(w.Ls)-len(t8), 0))...)
+// Results, in order: the value of WrappedLoss; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func wrappedLossTaylorStackedWrtW(w, w1 *Wrapped, x *T) (float64, *T, *T) {
+	t := w1.Ls
+	w1.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
+	t2 := w.Ls
+	t3 := w1.Ls
+	n := len(t2)
 	h := tensorops.MatMul(x, w.In)
-	h1_1 := tensorops.MatMul(x, w1_1.In)
-	h1_2 := tensorops.MatMul(x, w1_2.In)
-	h1_3 := tensorops.MatMul(x, w1_3.In)
-	h1_4 := tensorops.MatMul(x, w1_4.In)
-	h1_5 := tensorops.MatMul(x, w1_5.In)
-	h1_6 := tensorops.MatMul(x, w1_6.In)
-	h1_7 := tensorops.MatMul(x, w1_7.In)
-	h1_8 := tensorops.MatMul(x, w1_8.In)
-	t9 := w.Ls
-	t10 := w1_1.Ls
-	t11 := w1_2.Ls
-	t12 := w1_3.Ls
-	t13 := w1_4.Ls
-	t14 := w1_5.Ls
-	t15 := w1_6.Ls
-	t16 := w1_7.Ls
-	t17 := w1_8.Ls
-	n := len(t9)
-	var h2_1 *tensorops.Tensor
-	var h2_2 *tensorops.Tensor
-	var h2_3 *tensorops.Tensor
-	var h2_4 *tensorops.Tensor
-	var h2_5 *tensorops.Tensor
-	var h2_6 *tensorops.Tensor
-	var h2_7 *tensorops.Tensor
-	var h2_8 *tensorops.Tensor
+	h1 := tensorops.MatMul(x, w1.In)
+	var h2 *tensorops.Tensor
 	for i := 0; i < n; i++ {
-		l := t9[i]
-		l1_1 := t10[i]
-		l1_2 := t11[i]
-		l1_3 := t12[i]
-		l1_4 := t13[i]
-		l1_5 := t14[i]
-		l1_6 := t15[i]
-		l1_7 := t16[i]
-		l1_8 := t17[i]
-		t86 := l1_1.W
-		t87 := l1_2.W
-		t88 := l1_3.W
-		t89 := l1_4.W
-		t90 := l1_5.W
-		t91 := l1_6.W
-		t92 := l1_7.W
-		t93 := l1_8.W
-		t94 := tensorops.MatMulEach(
-			l.W,
-			false,
-			h,
-			h1_1,
-			h2_1,
-			h1_2,
-			h2_2,
-			h1_3,
-			h2_3,
-			h1_4,
-			h2_4,
-			h1_5,
-			h2_5,
-			h1_6,
-			h2_6,
-			h1_7,
-			h2_7,
-			h1_8,
-			h2_8,
-		)
-		t95 := t94[0]
-		t96 := t94[1]
-		t97 := t94[2]
-		t98 := t94[3]
-		t99 := t94[4]
-		t100 := t94[5]
-		t101 := t94[6]
-		t102 := t94[7]
-		t103 := t94[8]
-		t104 := t94[9]
-		t105 := t94[10]
-		t106 := t94[11]
-		t107 := t94[12]
-		t108 := t94[13]
-		t109 := t94[14]
-		t110 := t94[15]
-		t111 := t94[16]
-		t112 := tensorops.MatMulEach(t86, false, h, h1_1)
-		t113 := t112[0]
-		t114 := t112[1]
-		t115 := tensorops.MatMulEach(t87, false, h, h1_2)
-		t116 := t115[0]
-		t117 := t115[1]
-		t118 := tensorops.MatMulEach(t88, false, h, h1_3)
-		t119 := t118[0]
-		t120 := t118[1]
-		t121 := tensorops.MatMulEach(t89, false, h, h1_4)
-		t122 := t121[0]
-		t123 := t121[1]
-		t124 := tensorops.MatMulEach(t90, false, h, h1_5)
-		t125 := t124[0]
-		t126 := t124[1]
-		t127 := tensorops.MatMulEach(t91, false, h, h1_6)
-		t128 := t127[0]
-		t129 := t127[1]
-		t130 := tensorops.MatMulEach(t92, false, h, h1_7)
-		t131 := t130[0]
-		t132 := t130[1]
-		t133 := tensorops.MatMulEach(t93, false, h, h1_8)
-		t134 := tensorops.Add(t95, l.B)
-		t135 := tensorops.ExpandLike(tensorops.Add(t96, t113), t134)
-		t136 := tensorops.Add(t135, tensorops.ExpandLike(l1_1.B, t134))
-		t137 := tensorops.ExpandLike(tensorops.Add(t114, t97), t134)
-		t138 := tensorops.ExpandLike(tensorops.Add(t98, t116), t134)
-		t139 := tensorops.Add(t138, tensorops.ExpandLike(l1_2.B, t134))
-		t140 := tensorops.ExpandLike(tensorops.Add(t117, t99), t134)
-		t141 := tensorops.ExpandLike(tensorops.Add(t100, t119), t134)
-		t142 := tensorops.Add(t141, tensorops.ExpandLike(l1_3.B, t134))
-		t143 := tensorops.ExpandLike(tensorops.Add(t120, t101), t134)
-		t144 := tensorops.ExpandLike(tensorops.Add(t102, t122), t134)
-		t145 := tensorops.Add(t144, tensorops.ExpandLike(l1_4.B, t134))
-		t146 := tensorops.ExpandLike(tensorops.Add(t123, t103), t134)
-		t147 := tensorops.ExpandLike(tensorops.Add(t104, t125), t134)
-		t148 := tensorops.Add(t147, tensorops.ExpandLike(l1_5.B, t134))
-		t149 := tensorops.ExpandLike(tensorops.Add(t126, t105), t134)
-		t150 := tensorops.ExpandLike(tensorops.Add(t106, t128), t134)
-		t151 := tensorops.Add(t150, tensorops.ExpandLike(l1_6.B, t134))
-		t152 := tensorops.ExpandLike(tensorops.Add(t129, t107), t134)
-		t153 := tensorops.ExpandLike(tensorops.Add(t108, t131), t134)
-		t154 := tensorops.Add(t153, tensorops.ExpandLike(l1_7.B, t134))
-		t155 := tensorops.ExpandLike(tensorops.Add(t132, t109), t134)
-		t156 := tensorops.ExpandLike(tensorops.Add(t110, t133[0]), t134)
-		t157 := tensorops.Add(t156, tensorops.ExpandLike(l1_8.B, t134))
-		t158 := tensorops.ExpandLike(tensorops.Add(t133[1], t111), t134)
-		h = tensorops.Tanh(t134)
-		h1_1 = tensorops.TanhJVP(h, t136)
-		t159 := tensorops.Fuse("1 - a*a", h)
-		h2_1 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_1, t136, t159, t137)
-		h1_2 = tensorops.TanhJVP(h, t139)
-		h2_2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_2, t139, t159, t140)
-		h1_3 = tensorops.TanhJVP(h, t142)
-		h2_3 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_3, t142, t159, t143)
-		h1_4 = tensorops.TanhJVP(h, t145)
-		h2_4 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_4, t145, t159, t146)
-		h1_5 = tensorops.TanhJVP(h, t148)
-		h2_5 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_5, t148, t159, t149)
-		h1_6 = tensorops.TanhJVP(h, t151)
-		h2_6 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_6, t151, t159, t152)
-		h1_7 = tensorops.TanhJVP(h, t154)
-		h2_7 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_7, t154, t159, t155)
-		h1_8 = tensorops.TanhJVP(h, t157)
-		h2_8 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_8, t157, t159, t158)
+		l := t2[i]
+		l1 := t3[i]
+		t14 := l1.W
+		t15 := tensorops.MatMulEach(l.W, false, h, h1, h2)
+		t16 := t15[0]
+		t17 := t15[1]
+		t18 := t15[2]
+		t19 := tensorops.MatMulEach(t14, false, h, h1)
+		t20 := tensorops.Add(t16, l.B)
+		t21 := tensorops.ExpandLike(tensorops.Add(t17, t19[0]), t20)
+		t22 := tensorops.Add(t21, tensorops.ExpandLike(l1.B, t20))
+		t23 := tensorops.ExpandLike(tensorops.Add(t19[1], t18), t20)
+		h = tensorops.Tanh(t20)
+		h1 = tensorops.TanhJVP(h, t22)
+		h2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", h, h1, t22, t23)
 	}
-	t18 := w1_1.Out
-	t19 := w1_2.Out
-	t20 := w1_3.Out
-	t21 := w1_4.Out
-	t22 := w1_5.Out
-	t23 := w1_6.Out
-	t24 := w1_7.Out
-	t25 := w1_8.Out
-	t26 := tensorops.MatMulEach(
-		w.Out,
-		false,
-		h,
-		h1_1,
-		h2_1,
-		h1_2,
-		h2_2,
-		h1_3,
-		h2_3,
-		h1_4,
-		h2_4,
-		h1_5,
-		h2_5,
-		h1_6,
-		h2_6,
-		h1_7,
-		h2_7,
-		h1_8,
-		h2_8,
-	)
-	t27 := t26[0]
-	t28 := t26[1]
-	t29 := t26[2]
-	t30 := t26[3]
-	t31 := t26[4]
-	t32 := t26[5]
-	t33 := t26[6]
-	t34 := t26[7]
-	t35 := t26[8]
-	t36 := t26[9]
-	t37 := t26[10]
-	t38 := t26[11]
-	t39 := t26[12]
-	t40 := t26[13]
-	t41 := t26[14]
-	t42 := t26[15]
-	t43 := t26[16]
-	t44 := tensorops.MatMulEach(t18, false, h, h1_1)
-	t45 := t44[1]
-	t46 := tensorops.Add(t28, t44[0])
-	t47 := tensorops.MatMulEach(t19, false, h, h1_2)
-	t48 := t47[1]
-	t49 := tensorops.Add(t30, t47[0])
-	t50 := tensorops.MatMulEach(t20, false, h, h1_3)
-	t51 := t50[1]
-	t52 := tensorops.Add(t32, t50[0])
-	t53 := tensorops.MatMulEach(t21, false, h, h1_4)
-	t54 := t53[1]
-	t55 := tensorops.Add(t34, t53[0])
-	t56 := tensorops.MatMulEach(t22, false, h, h1_5)
-	t57 := t56[1]
-	t58 := tensorops.Add(t36, t56[0])
-	t59 := tensorops.MatMulEach(t23, false, h, h1_6)
-	t60 := t59[1]
-	t61 := tensorops.Add(t38, t59[0])
-	t62 := tensorops.MatMulEach(t24, false, h, h1_7)
-	t63 := t62[1]
-	t64 := tensorops.Add(t40, t62[0])
-	t65 := tensorops.MatMulEach(t25, false, h, h1_8)
-	t66 := t65[1]
-	t67 := tensorops.Add(t42, t65[0])
-	t68 := tensorops.Scale(t27, 2)
-	t69 := tensorops.MeanAll(tensorops.Square(t27))
-	t70 := tensorops.MeanAll(tensorops.Mul(t68, t46))
-	t71 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t46, t68, t45, t29))
-	t72 := tensorops.MeanAll(tensorops.Mul(t68, t49))
-	t73 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t49, t68, t48, t31))
-	t74 := tensorops.MeanAll(tensorops.Mul(t68, t52))
-	t75 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t52, t68, t51, t33))
-	t76 := tensorops.MeanAll(tensorops.Mul(t68, t55))
-	t77 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t55, t68, t54, t35))
-	t78 := tensorops.MeanAll(tensorops.Mul(t68, t58))
-	t79 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t58, t68, t57, t37))
-	t80 := tensorops.MeanAll(tensorops.Mul(t68, t61))
-	t81 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t61, t68, t60, t39))
-	t82 := tensorops.MeanAll(tensorops.Mul(t68, t64))
-	t83 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t64, t68, t63, t41))
-	t84 := tensorops.MeanAll(tensorops.Mul(t68, t67))
-	t85 := tensorops.MeanAll(tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t67, t68, t66, t43))
-	return t69, t70, t72, t74, t76, t78, t80, t82, t84, t71, t73, t75, t77, t79, t81, t83, t85
+	t4 := w1.Out
+	t5 := tensorops.MatMulEach(w.Out, false, h, h1, h2)
+	t6 := t5[0]
+	t7 := t5[1]
+	t8 := t5[2]
+	t9 := tensorops.MatMulEach(t4, false, h, h1)
+	t10 := tensorops.Add(t7, t9[0])
+	t11 := tensorops.Scale(t6, 2)
+	t12 := tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t10, t11, t9[1], t8)
+	t13 := tensorops.MeanAllLanes(tensorops.Mul(t11, t10))
+	return tensorops.MeanAll(tensorops.Square(t6)), t13, tensorops.MeanAllLanes(t12)
 }
 
 // WrappedLossLaplacian returns WrappedLoss and its Laplacian with respect to w, Σᵢ
 // ∂²WrappedLoss/∂θᵢ² over θ, the n elements of the tensors of w in the order of its fields (In,
 // each element e of Ls in turn (e.W, e.B), Out), each tensor row-major (tensorops.ParamsFlatten's
-// order), by collapsed Taylor mode: wrappedLossTaylorStackedWrtW propagates up to 64 unit
+// order), by collapsed Taylor mode: wrappedLossTaylorStackedWrtW2 propagates up to 64 unit
 // directions at once, stacked in one tensor (their first coefficients, and the sum of their second
 // ones); ⌈n/64⌉ calls, which give WrappedLoss's value too.
 func WrappedLossLaplacian(w *Wrapped, x *T) (f, lap float64) {
@@ -11145,7 +7903,7 @@ func WrappedLossLaplacian(w *Wrapped, x *T) (f, lap float64) {
 		}
 		u.Out = t2[off]
 		var t4 float64
-		f, _, t4 = wrappedLossTaylorStackedWrtW(w, u, x)
+		f, _, t4 = wrappedLossTaylorStackedWrtW2(w, u, x)
 		lap += 2 * t4
 	}
 	if n2 == 0 {
@@ -11154,7 +7912,7 @@ func WrappedLossLaplacian(w *Wrapped, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// wrappedLossTaylorStackedWrtW propagates 1 second-order jets of WrappedLoss at once (collapsed
+// wrappedLossTaylorStackedWrtW2 propagates 1 second-order jets of WrappedLoss at once (collapsed
 // Taylor mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of WrappedLoss and, for each float result y, its first coefficients
@@ -11162,7 +7920,7 @@ func WrappedLossLaplacian(w *Wrapped, x *T) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: w (w1).
-func wrappedLossTaylorStackedWrtW(w, w1 *Wrapped, x *T) (float64, float64, float64) {
+func wrappedLossTaylorStackedWrtW2(w, w1 *Wrapped, x *T) (float64, float64, float64) {
 	t := w1.Ls
 	w1.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
 	t2 := w.Ls
@@ -12100,73 +8858,51 @@ func blockJVPStacked(w, dw *T, biases, dbiases []*T, norm, dnorm Affine, post, d
 // tensors of t in the order of its fields (each element e of Blocks in turn (e.W, the elements of
 // e.Bs, e.Norm.Scale, e.Norm.Shift, e.Post.Scale, e.Post.Shift), Out), each tensor row-major
 // (tensorops.ParamsFlatten's order), f2 the second Taylor coefficient of TowerLoss along the unit
-// direction eᵢ (towerLossTaylorLanes8WrtT, 8 unit directions per call, ⌈n/8⌉ calls, which give
-// TowerLoss's value too).
+// direction eᵢ (towerLossTaylorStackedWrtT, up to 64 unit directions per call stacked in one
+// tensor, ⌈n/64⌉ calls, which give TowerLoss's value too).
 func TowerLossHessDiag(t *Tower, x *T) (f float64, d *Tower) {
 	t2 := t.Blocks
 	n := len(t2)
 	params := make([]*T, 0, 1)
 	for j := 0; j < n; j++ {
-		t23 := t2[j].Bs
-		params = append(append(params, t2[j].W), t23...)
-		t24 := t2[j].Post
-		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t24.Scale, t24.Shift)
+		t15 := t2[j].Bs
+		params = append(append(params, t2[j].W), t15...)
+		t16 := t2[j].Post
+		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t16.Scale, t16.Shift)
 	}
 	params = append(params, t.Out)
 	n2 := tensorops.ParamsSize(params)
-	d2 := make([]float64, n2+7)
+	d2 := make([]float64, n2)
 	f = 0
-	for i := 0; i < n2; i += 8 {
-		us := make([]*Tower, 8)
-		for l := 0; l < 8; l++ {
-			t17 := tensorops.ParamsBasis(params, i+l)
-			t18 := new(Tower)
-			us[l] = t18
-			t19 := t.Blocks
-			n4 := len(t19)
-			t20 := make([]Block, n4)
-			t18.Blocks = t20
-			off2 := 0
-			for j3 := 0; j3 < n4; j3++ {
-				t20[j3].W = t17[off2]
-				t21 := off2 + 1 + len(t19[j3].Bs)
-				t20[j3].Bs = t17[off2+1 : t21 : t21]
-				t20[j3].Norm.Scale = t17[t21]
-				t20[j3].Norm.Shift = t17[t21+1]
-				t22 := new(Affine)
-				t20[j3].Post = t22
-				t22.Scale = t17[t21+2]
-				t22.Shift = t17[t21+3]
-				off2 = t21 + 4
-			}
-			t18.Out = t17[off2]
+	for i := 0; i < n2; i += 64 {
+		t9 := tensorops.ParamsBases(params, i, 64)
+		u := new(Tower)
+		t10 := t.Blocks
+		n4 := len(t10)
+		t11 := make([]Block, n4)
+		u.Blocks = t11
+		off2 := 0
+		for j3 := 0; j3 < n4; j3++ {
+			t11[j3].W = t9[off2]
+			t13 := off2 + 1 + len(t10[j3].Bs)
+			t11[j3].Bs = t9[off2+1 : t13 : t13]
+			t11[j3].Norm.Scale = t9[t13]
+			t11[j3].Norm.Shift = t9[t13+1]
+			t14 := new(Affine)
+			t11[j3].Post = t14
+			t14.Scale = t9[t13+2]
+			t14.Shift = t9[t13+3]
+			off2 = t13 + 4
 		}
-		var t9, t10, t11, t12, t13, t14, t15, t16 float64
-		f, _, _, _, _, _, _, _, _, t9, t10, t11, t12, t13, t14, t15, t16 = towerLossTaylorLanes8WrtT(
-			t,
-			us[0],
-			us[1],
-			us[2],
-			us[3],
-			us[4],
-			us[5],
-			us[6],
-			us[7],
-			x,
-		)
-		d2[i] = 2 * t9
-		d2[i+1] = 2 * t10
-		d2[i+2] = 2 * t11
-		d2[i+3] = 2 * t12
-		d2[i+4] = 2 * t13
-		d2[i+5] = 2 * t14
-		d2[i+6] = 2 * t15
-		d2[i+7] = 2 * t16
+		u.Out = t9[off2]
+		var t12 *T
+		f, _, t12 = towerLossTaylorStackedWrtT(t, u, x)
+		tensorops.LanesInto(d2, i, 2, t12)
 	}
 	if n2 == 0 {
 		f = TowerLoss(t, x)
 	}
-	t3 := tensorops.ParamsUnflatten(d2[:n2], params)
+	t3 := tensorops.ParamsUnflatten(d2, params)
 	t4 := new(Tower)
 	t5 := t.Blocks
 	n3 := len(t5)
@@ -12189,798 +8925,159 @@ func TowerLossHessDiag(t *Tower, x *T) (f float64, d *Tower) {
 	return f, t4
 }
 
-// towerLossTaylorLanes8WrtT propagates 8 Taylor polynomials of degree 2 through TowerLoss at once,
-// one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input
-// p as its first coefficients p1_1 … p1_8, it returns the results of TowerLoss and, for each float
-// result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where
-// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+// towerLossTaylorStackedWrtT propagates Taylor polynomials of degree 2 through TowerLoss (Taylor
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of TowerLoss
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: t (coefficients t1_1, t1_2, t1_3, t1_4, t1_5, t1_6, t1_7, t1_8).
+// Varied inputs: t (coefficients t1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Fixed inputs (zero coefficients): x.
-func towerLossTaylorLanes8WrtT(
-	t, t1_1, t1_2, t1_3, t1_4, t1_5, t1_6, t1_7, t1_8 *Tower,
-	x *T,
-) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	t2 := t1_1.Blocks
-	t1_1.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
-	t3 := t1_2.Blocks
-	t1_2.Blocks = append(t3, make([]Block, max(len(t.Blocks)-len(t3), 0))...)
-	t4 := t1_3.Blocks
-	t1_3.Blocks = append(t4, make([]Block, max(len(t.Blocks)-len(t4), 0))...)
-	t5 := t1_4.Blocks
-	t1_4.Blocks = append(t5, make([]Block, max(len(t.Blocks)-len(t5), 0))...)
-	t6 := t1_5.Blocks
-	t1_5.Blocks = append(t6, make([]Block, max(len(t.Blocks)-len(t6), 0))...)
-	t7 := t1_6.Blocks
-	t1_6.Blocks = append(t7, make([]Block, max(len(t.Blocks)-len(t7), 0))...)
-	t8 := t1_7.Blocks
-	t1_7.Blocks = append(t8, make([]Block, max(len(t.Blocks)-len(t8), 0))...)
-	t9 := t1_8.Blocks
-	t1_8.Blocks = append(t9, make([]Block, max(len(t.Blocks)-len(t9), 0))...)
-	t10 := t.Blocks
-	t11 := t1_1.Blocks
-	t12 := t1_2.Blocks
-	t13 := t1_3.Blocks
-	t14 := t1_4.Blocks
-	t15 := t1_5.Blocks
-	t16 := t1_6.Blocks
-	t17 := t1_7.Blocks
-	t18 := t1_8.Blocks
-	n := len(t10)
-	var x1_1 *T
-	var x1_2 *T
-	var x1_3 *T
-	var x1_4 *T
-	var x1_5 *T
-	var x1_6 *T
-	var x1_7 *T
-	var x1_8 *T
-	var x2_1 *T
-	var x2_2 *T
-	var x2_3 *T
-	var x2_4 *T
-	var x2_5 *T
-	var x2_6 *T
-	var x2_7 *T
-	var x2_8 *T
+// Results, in order: the value of TowerLoss; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func towerLossTaylorStackedWrtT(t, t1 *Tower, x *T) (float64, *T, *T) {
+	t2 := t1.Blocks
+	t1.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
+	t3 := t.Blocks
+	t4 := t1.Blocks
+	n := len(t3)
+	var x1 *T
+	var x2 *T
 	for i := 0; i < n; i++ {
-		b := t10[i]
-		b1_1 := t11[i]
-		b1_2 := t12[i]
-		b1_3 := t13[i]
-		b1_4 := t14[i]
-		b1_5 := t15[i]
-		b1_6 := t16[i]
-		b1_7 := t17[i]
-		b1_8 := t18[i]
-		t123 := b.Bs
-		n2 := len(t123)
-		t124 := cap(t123)
-		t125 := new(Affine)
-		t126 := new(Affine)
-		t127 := new(Affine)
-		t128 := new(Affine)
-		t129 := new(Affine)
-		t130 := new(Affine)
-		t131 := new(Affine)
-		t132 := new(Affine)
-		x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6,
-			x2_7, x2_8 = blockTaylorLanes8(
+		b := t3[i]
+		b1 := t4[i]
+		t24 := b.Bs
+		t25 := new(Affine)
+		x, x1, x2 = blockTaylorStacked(
 			b.W,
-			b1_1.W,
-			b1_2.W,
-			b1_3.W,
-			b1_4.W,
-			b1_5.W,
-			b1_6.W,
-			b1_7.W,
-			b1_8.W,
+			b1.W,
 			nil,
-			nil,
-			nil,
-			nil,
-			nil,
-			nil,
-			nil,
-			nil,
-			t123,
-			b1_1.Bs,
-			b1_2.Bs,
-			b1_3.Bs,
-			b1_4.Bs,
-			b1_5.Bs,
-			b1_6.Bs,
-			b1_7.Bs,
-			b1_8.Bs,
-			make([]*T, n2, t124),
-			make([]*T, n2, t124),
-			make([]*T, n2, t124),
-			make([]*T, n2, t124),
-			make([]*T, n2, t124),
-			make([]*T, n2, t124),
-			make([]*T, n2, t124),
-			make([]*T, n2, t124),
+			t24,
+			b1.Bs,
+			make([]*T, len(t24), cap(t24)),
 			b.Norm,
-			b1_1.Norm,
-			b1_2.Norm,
-			b1_3.Norm,
-			b1_4.Norm,
-			b1_5.Norm,
-			b1_6.Norm,
-			b1_7.Norm,
-			b1_8.Norm,
-			Affine{},
-			Affine{},
-			Affine{},
-			Affine{},
-			Affine{},
-			Affine{},
-			Affine{},
+			b1.Norm,
 			Affine{},
 			b.Post,
-			b1_1.Post,
-			b1_2.Post,
-			b1_3.Post,
-			b1_4.Post,
-			b1_5.Post,
-			b1_6.Post,
-			b1_7.Post,
-			b1_8.Post,
-			t125,
-			t126,
-			t127,
-			t128,
-			t129,
-			t130,
-			t131,
-			t132,
+			b1.Post,
+			t25,
 			x,
-			x1_1,
-			x1_2,
-			x1_3,
-			x1_4,
-			x1_5,
-			x1_6,
-			x1_7,
-			x1_8,
-			x2_1,
-			x2_2,
-			x2_3,
-			x2_4,
-			x2_5,
-			x2_6,
-			x2_7,
-			x2_8,
+			x1,
+			x2,
 		)
 	}
-	t19 := t1_1.Out
-	t20 := t1_2.Out
-	t21 := t1_3.Out
-	t22 := t1_4.Out
-	t23 := t1_5.Out
-	t24 := t1_6.Out
-	t25 := t1_7.Out
-	t26 := t1_8.Out
-	t27 := tensorops.MatMulEach(
-		t.Out,
-		false,
-		x,
-		x1_1,
-		x2_1,
-		x1_2,
-		x2_2,
-		x1_3,
-		x2_3,
-		x1_4,
-		x2_4,
-		x1_5,
-		x2_5,
-		x1_6,
-		x2_6,
-		x1_7,
-		x2_7,
-		x1_8,
-		x2_8,
-	)
-	t28 := t27[0]
-	t29 := t27[1]
-	t30 := t27[2]
-	t31 := t27[3]
-	t32 := t27[4]
-	t33 := t27[5]
-	t34 := t27[6]
-	t35 := t27[7]
-	t36 := t27[8]
-	t37 := t27[9]
-	t38 := t27[10]
-	t39 := t27[11]
-	t40 := t27[12]
-	t41 := t27[13]
-	t42 := t27[14]
-	t43 := t27[15]
-	t44 := t27[16]
-	t45 := tensorops.MatMulEach(t19, false, x, x1_1)
-	t46 := t45[1]
-	t47 := tensorops.Add(t29, t45[0])
-	t48 := tensorops.MatMulEach(t20, false, x, x1_2)
-	t49 := t48[1]
-	t50 := tensorops.Add(t31, t48[0])
-	t51 := tensorops.MatMulEach(t21, false, x, x1_3)
-	t52 := t51[1]
-	t53 := tensorops.Add(t33, t51[0])
-	t54 := tensorops.MatMulEach(t22, false, x, x1_4)
-	t55 := t54[1]
-	t56 := tensorops.Add(t35, t54[0])
-	t57 := tensorops.MatMulEach(t23, false, x, x1_5)
-	t58 := t57[1]
-	t59 := tensorops.Add(t37, t57[0])
-	t60 := tensorops.MatMulEach(t24, false, x, x1_6)
-	t61 := t60[1]
-	t62 := tensorops.Add(t39, t60[0])
-	t63 := tensorops.MatMulEach(t25, false, x, x1_7)
-	t64 := t63[1]
-	t65 := tensorops.Add(t41, t63[0])
-	t66 := tensorops.MatMulEach(t26, false, x, x1_8)
-	t67 := t66[1]
-	t68 := tensorops.Add(t43, t66[0])
-	t69 := tensorops.LogSumExp(t28, 1)
-	t70 := tensorops.Softmax(t28, 1)
-	t71 := tensorops.Fuse("Exp(a - b)", t28, tensorops.ExpandAxis(t69, t28, 1))
-	t72 := tensorops.Sum(t71, 1)
-	t73 := tensorops.Mul(t71, t47)
-	t74 := tensorops.ScalarDiv(1, t72)
-	t75 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t73, t47, t71, t46, t30)
-	t76 := tensorops.Sum(t75, 1)
-	t77 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t73, 1), t74, t72, t76)
-	t78 := tensorops.Mul(t71, t50)
-	t79 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t78, t50, t71, t49, t32)
-	t80 := tensorops.Sum(t79, 1)
-	t81 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t78, 1), t74, t72, t80)
-	t82 := tensorops.Mul(t71, t53)
-	t83 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t82, t53, t71, t52, t34)
-	t84 := tensorops.Sum(t83, 1)
-	t85 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t82, 1), t74, t72, t84)
-	t86 := tensorops.Mul(t71, t56)
-	t87 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t86, t56, t71, t55, t36)
-	t88 := tensorops.Sum(t87, 1)
-	t89 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t86, 1), t74, t72, t88)
-	t90 := tensorops.Mul(t71, t59)
-	t91 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t90, t59, t71, t58, t38)
-	t92 := tensorops.Sum(t91, 1)
-	t93 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t90, 1), t74, t72, t92)
-	t94 := tensorops.Mul(t71, t62)
-	t95 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t94, t62, t71, t61, t40)
-	t96 := tensorops.Sum(t95, 1)
-	t97 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t94, 1), t74, t72, t96)
-	t98 := tensorops.Mul(t71, t65)
-	t99 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t98, t65, t71, t64, t42)
-	t100 := tensorops.Sum(t99, 1)
-	t101 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t98, 1), t74, t72, t100)
-	t102 := tensorops.Mul(t71, t68)
-	t103 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t102, t68, t71, t67, t44)
-	t104 := tensorops.Sum(t103, 1)
-	t105 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d", tensorops.Sum(t102, 1), t74, t72, t104)
-	t106 := tensorops.SumAll(t69)
-	t107 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t47), 1))
-	t108 := tensorops.SumAll(t77)
-	t109 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t50), 1))
-	t110 := tensorops.SumAll(t81)
-	t111 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t53), 1))
-	t112 := tensorops.SumAll(t85)
-	t113 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t56), 1))
-	t114 := tensorops.SumAll(t89)
-	t115 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t59), 1))
-	t116 := tensorops.SumAll(t93)
-	t117 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t62), 1))
-	t118 := tensorops.SumAll(t97)
-	t119 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t65), 1))
-	t120 := tensorops.SumAll(t101)
-	t121 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t70, t68), 1))
-	t122 := tensorops.SumAll(t105)
-	return t106, t107, t109, t111, t113, t115, t117, t119, t121, t108, t110, t112, t114, t116, t118, t120, t122
+	t5 := t1.Out
+	t6 := tensorops.MatMulEach(t.Out, false, x, x1, x2)
+	t7 := t6[0]
+	t8 := t6[1]
+	t9 := t6[2]
+	t10 := tensorops.MatMulEach(t5, false, x, x1)
+	t11 := t10[1]
+	t12 := tensorops.Add(t8, t10[0])
+	t13 := tensorops.LogSumExp(t7, 1)
+	t14 := tensorops.Sum(tensorops.Mul(tensorops.Softmax(t7, 1), t12), 1)
+	t15 := tensorops.Fuse("Exp(a - b)", t7, tensorops.ExpandAxis(t13, t7, 1))
+	t16 := tensorops.Sum(t15, 1)
+	t17 := tensorops.Mul(t15, t12)
+	t18 := tensorops.Sum(t17, 1)
+	t19 := tensorops.ScalarDiv(1, t16)
+	t20 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t17, t12, t15, t11, t9)
+	t21 := tensorops.Sum(t20, 1)
+	t22 := tensorops.FuseInto(t19, "0.5*(-(a*b)/c*a) + b*d", t18, t19, t16, t21)
+	t23 := tensorops.SumAllLanes(t14)
+	return tensorops.SumAll(t13), t23, tensorops.SumAllLanes(t22)
 }
 
-// blockTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through block at once, one per
-// direction (Taylor mode, 8 lanes): along the curves given for each varied input p as its
-// coefficients pk_l (degree k, lane l), it returns the results of block and, for each float result
-// y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l
-// is the k-th derivative in t at t = 0 divided by k! along lane l.
+// blockTaylorStacked propagates Taylor polynomials of degree 2 through block (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of block
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: w (coefficients w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, w2_1, w2_2, w2_3,
-// w2_4, w2_5, w2_6, w2_7, w2_8), biases (coefficients biases1_1, biases1_2, biases1_3, biases1_4,
-// biases1_5, biases1_6, biases1_7, biases1_8, biases2_1, biases2_2, biases2_3, biases2_4,
-// biases2_5, biases2_6, biases2_7, biases2_8), norm (coefficients norm1_1, norm1_2, norm1_3,
-// norm1_4, norm1_5, norm1_6, norm1_7, norm1_8, norm2_1, norm2_2, norm2_3, norm2_4, norm2_5,
-// norm2_6, norm2_7, norm2_8), post (coefficients post1_1, post1_2, post1_3, post1_4, post1_5,
-// post1_6, post1_7, post1_8, post2_1, post2_2, post2_3, post2_4, post2_5, post2_6, post2_7,
-// post2_8), x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4,
-// x2_5, x2_6, x2_7, x2_8).
-func blockTaylorLanes8(
-	w, w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, w2_1, w2_2, w2_3, w2_4, w2_5, w2_6, w2_7 *T,
-	w2_8 *T,
-	biases, biases1_1, biases1_2, biases1_3, biases1_4, biases1_5, biases1_6, biases1_7, biases1_8 []*T,
-	biases2_1, biases2_2, biases2_3, biases2_4, biases2_5, biases2_6, biases2_7, biases2_8 []*T,
-	norm, norm1_1, norm1_2, norm1_3, norm1_4, norm1_5, norm1_6, norm1_7, norm1_8, norm2_1, norm2_2 Affine,
-	norm2_3, norm2_4, norm2_5, norm2_6, norm2_7, norm2_8 Affine,
-	post, post1_1, post1_2, post1_3, post1_4, post1_5, post1_6, post1_7, post1_8, post2_1, post2_2 *Affine,
-	post2_3, post2_4, post2_5, post2_6, post2_7, post2_8 *Affine,
-	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6, x2_7 *T,
-	x2_8 *T,
-) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
-	t := tensorops.MatMulEach(
-		w,
-		false,
-		x,
-		x1_1,
-		x2_1,
-		x1_2,
-		x2_2,
-		x1_3,
-		x2_3,
-		x1_4,
-		x2_4,
-		x1_5,
-		x2_5,
-		x1_6,
-		x2_6,
-		x1_7,
-		x2_7,
-		x1_8,
-		x2_8,
-	)
+// Varied inputs: w (coefficients w1, w2), biases (coefficients biases1, biases2), norm
+// (coefficients norm1, norm2), post (coefficients post1, post2), x (coefficients x1, x2).
+// Results, in order: the value of block; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func blockTaylorStacked(
+	w, w1, w2 *T,
+	biases, biases1, biases2 []*T,
+	norm, norm1, norm2 Affine,
+	post, post1, post2 *Affine,
+	x, x1, x2 *T,
+) (*T, *T, *T) {
+	t := tensorops.MatMulEach(w, false, x, x1, x2)
 	h := t[0]
 	t2 := t[1]
 	t3 := t[2]
-	t4 := t[3]
-	t5 := t[4]
-	t6 := t[5]
-	t7 := t[6]
-	t8 := t[7]
-	t9 := t[8]
-	t10 := t[9]
-	t11 := t[10]
-	t12 := t[11]
-	t13 := t[12]
-	t14 := t[13]
-	t15 := t[14]
-	t16 := t[15]
-	t17 := t[16]
-	t18 := tensorops.MatMulEach(w1_1, false, x, x1_1)
-	h1_1 := tensorops.Add(t2, t18[0])
-	t19 := tensorops.MatMul(x, w2_1)
-	h2_1 := tensorops.FuseInto(t19, "a + b + c", t19, t18[1], t3)
-	t20 := tensorops.MatMulEach(w1_2, false, x, x1_2)
-	h1_2 := tensorops.Add(t4, t20[0])
-	t21 := tensorops.MatMul(x, w2_2)
-	h2_2 := tensorops.FuseInto(t21, "a + b + c", t21, t20[1], t5)
-	t22 := tensorops.MatMulEach(w1_3, false, x, x1_3)
-	h1_3 := tensorops.Add(t6, t22[0])
-	t23 := tensorops.MatMul(x, w2_3)
-	h2_3 := tensorops.FuseInto(t23, "a + b + c", t23, t22[1], t7)
-	t24 := tensorops.MatMulEach(w1_4, false, x, x1_4)
-	h1_4 := tensorops.Add(t8, t24[0])
-	t25 := tensorops.MatMul(x, w2_4)
-	h2_4 := tensorops.FuseInto(t25, "a + b + c", t25, t24[1], t9)
-	t26 := tensorops.MatMulEach(w1_5, false, x, x1_5)
-	h1_5 := tensorops.Add(t10, t26[0])
-	t27 := tensorops.MatMul(x, w2_5)
-	h2_5 := tensorops.FuseInto(t27, "a + b + c", t27, t26[1], t11)
-	t28 := tensorops.MatMulEach(w1_6, false, x, x1_6)
-	h1_6 := tensorops.Add(t12, t28[0])
-	t29 := tensorops.MatMul(x, w2_6)
-	h2_6 := tensorops.FuseInto(t29, "a + b + c", t29, t28[1], t13)
-	t30 := tensorops.MatMulEach(w1_7, false, x, x1_7)
-	h1_7 := tensorops.Add(t14, t30[0])
-	t31 := tensorops.MatMul(x, w2_7)
-	h2_7 := tensorops.FuseInto(t31, "a + b + c", t31, t30[1], t15)
-	t32 := tensorops.MatMulEach(w1_8, false, x, x1_8)
-	h1_8 := tensorops.Add(t16, t32[0])
-	t33 := tensorops.MatMul(x, w2_8)
-	h2_8 := tensorops.FuseInto(t33, "a + b + c", t33, t32[1], t17)
+	t4 := tensorops.MatMulEach(w1, false, x, x1)
+	t5 := t4[0]
+	t6 := tensorops.MatMul(x, w2)
+	h2 := tensorops.FuseInto(t6, "a + b + c", t6, t4[1], t3)
+	h1 := tensorops.Add(t2, t5)
 	for i := 0; i < len(biases); i++ {
 		h = tensorops.Add(h, biases[i])
-		t208 := tensorops.ExpandLike(biases1_1[i], h)
-		h1_1 = tensorops.Add(tensorops.ExpandLike(h1_1, h), t208)
-		t209 := tensorops.ExpandLike(biases2_1[i], h)
-		h2_1 = tensorops.Add(tensorops.ExpandLike(h2_1, h), t209)
-		t210 := tensorops.ExpandLike(biases1_2[i], h)
-		h1_2 = tensorops.Add(tensorops.ExpandLike(h1_2, h), t210)
-		t211 := tensorops.ExpandLike(biases2_2[i], h)
-		h2_2 = tensorops.Add(tensorops.ExpandLike(h2_2, h), t211)
-		t212 := tensorops.ExpandLike(biases1_3[i], h)
-		h1_3 = tensorops.Add(tensorops.ExpandLike(h1_3, h), t212)
-		t213 := tensorops.ExpandLike(biases2_3[i], h)
-		h2_3 = tensorops.Add(tensorops.ExpandLike(h2_3, h), t213)
-		t214 := tensorops.ExpandLike(biases1_4[i], h)
-		h1_4 = tensorops.Add(tensorops.ExpandLike(h1_4, h), t214)
-		t215 := tensorops.ExpandLike(biases2_4[i], h)
-		h2_4 = tensorops.Add(tensorops.ExpandLike(h2_4, h), t215)
-		t216 := tensorops.ExpandLike(biases1_5[i], h)
-		h1_5 = tensorops.Add(tensorops.ExpandLike(h1_5, h), t216)
-		t217 := tensorops.ExpandLike(biases2_5[i], h)
-		h2_5 = tensorops.Add(tensorops.ExpandLike(h2_5, h), t217)
-		t218 := tensorops.ExpandLike(biases1_6[i], h)
-		h1_6 = tensorops.Add(tensorops.ExpandLike(h1_6, h), t218)
-		t219 := tensorops.ExpandLike(biases2_6[i], h)
-		h2_6 = tensorops.Add(tensorops.ExpandLike(h2_6, h), t219)
-		t220 := tensorops.ExpandLike(biases1_7[i], h)
-		h1_7 = tensorops.Add(tensorops.ExpandLike(h1_7, h), t220)
-		t221 := tensorops.ExpandLike(biases2_7[i], h)
-		h2_7 = tensorops.Add(tensorops.ExpandLike(h2_7, h), t221)
-		t222 := tensorops.ExpandLike(biases1_8[i], h)
-		h1_8 = tensorops.Add(tensorops.ExpandLike(h1_8, h), t222)
-		t223 := tensorops.ExpandLike(biases2_8[i], h)
-		h2_8 = tensorops.Add(tensorops.ExpandLike(h2_8, h), t223)
+		t32 := tensorops.ExpandLike(biases1[i], h)
+		h1 = tensorops.Add(tensorops.ExpandLike(h1, h), t32)
+		t33 := tensorops.ExpandLike(biases2[i], h)
+		h2 = tensorops.Add(tensorops.ExpandLike(h2, h), t33)
 	}
-	t34 := tensorops.Tanh(h)
-	t35 := tensorops.TanhJVP(t34, h1_1)
-	t36 := tensorops.Fuse("1 - a*a", t34)
-	t37 := tensorops.TanhJVP(t34, h1_2)
-	t38 := tensorops.TanhJVP(t34, h1_3)
-	t39 := tensorops.TanhJVP(t34, h1_4)
-	t40 := tensorops.TanhJVP(t34, h1_5)
-	t41 := tensorops.TanhJVP(t34, h1_6)
-	t42 := tensorops.TanhJVP(t34, h1_7)
-	t43 := tensorops.TanhJVP(t34, h1_8)
-	t44 := norm.Scale
-	t45 := norm1_1.Scale
-	t46 := norm1_2.Scale
-	t47 := norm1_3.Scale
-	t48 := norm1_4.Scale
-	t49 := norm1_5.Scale
-	t50 := norm1_6.Scale
-	t51 := norm1_7.Scale
-	t52 := norm1_8.Scale
-	t53 := tensorops.Fuse("a*b + c*d", t44, t35, t34, t45)
-	t54 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t45,
-		t35,
-		t44,
-		t34,
-		h1_1,
-		t36,
-		h2_1,
-		norm2_1.Scale,
+	t7 := tensorops.Tanh(h)
+	t8 := tensorops.TanhJVP(t7, h1)
+	t9 := norm.Scale
+	t10 := norm1.Scale
+	t11 := tensorops.Fuse("a*b + c*d", t9, t8, t7, t10)
+	t12 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + (1 - d*d)*f) + 0.5*(b*a) + d*g",
+		t10,
+		t8,
+		t9,
+		t7,
+		h1,
+		h2,
+		norm2.Scale,
 	)
-	t55 := tensorops.Fuse("a*b + c*d", t44, t37, t34, t46)
-	t56 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t46,
-		t37,
-		t44,
-		t34,
+	h3 := tensorops.Fuse("a*b + c", t7, t9, norm.Shift)
+	t13 := tensorops.ExpandLike(t11, h3)
+	h1_2 := tensorops.FuseInto(t13, "a + b", t13, tensorops.ExpandLike(norm1.Shift, h3))
+	t14 := tensorops.ExpandLike(t12, h3)
+	t15 := tensorops.ExpandLike(norm2.Shift, h3)
+	t16 := post.Scale
+	t17 := post1.Scale
+	t18 := post2.Scale
+	t19 := tensorops.Fuse("a*b + c*d", t16, h1_2, h3, t17)
+	t20 := tensorops.FuseInto(
+		t14,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t17,
 		h1_2,
-		t36,
-		h2_2,
-		norm2_2.Scale,
+		t16,
+		t14,
+		t15,
+		h3,
+		t18,
 	)
-	t57 := tensorops.Fuse("a*b + c*d", t44, t38, t34, t47)
-	t58 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t47,
-		t38,
-		t44,
-		t34,
-		h1_3,
-		t36,
-		h2_3,
-		norm2_3.Scale,
-	)
-	t59 := tensorops.Fuse("a*b + c*d", t44, t39, t34, t48)
-	t60 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t48,
-		t39,
-		t44,
-		t34,
-		h1_4,
-		t36,
-		h2_4,
-		norm2_4.Scale,
-	)
-	t61 := tensorops.Fuse("a*b + c*d", t44, t40, t34, t49)
-	t62 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t49,
-		t40,
-		t44,
-		t34,
-		h1_5,
-		t36,
-		h2_5,
-		norm2_5.Scale,
-	)
-	t63 := tensorops.Fuse("a*b + c*d", t44, t41, t34, t50)
-	t64 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t50,
-		t41,
-		t44,
-		t34,
-		h1_6,
-		t36,
-		h2_6,
-		norm2_6.Scale,
-	)
-	t65 := tensorops.Fuse("a*b + c*d", t44, t42, t34, t51)
-	t66 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t51,
-		t42,
-		t44,
-		t34,
-		h1_7,
-		t36,
-		h2_7,
-		norm2_7.Scale,
-	)
-	t67 := tensorops.Fuse("a*b + c*d", t44, t43, t34, t52)
-	t68 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t52,
-		t43,
-		t44,
-		t34,
-		h1_8,
-		t36,
-		h2_8,
-		norm2_8.Scale,
-	)
-	h2 := tensorops.Fuse("a*b + c", t34, t44, norm.Shift)
-	t69 := tensorops.ExpandLike(t53, h2)
-	h1_1_2 := tensorops.FuseInto(t69, "a + b", t69, tensorops.ExpandLike(norm1_1.Shift, h2))
-	t70 := tensorops.ExpandLike(t54, h2)
-	t71 := tensorops.ExpandLike(norm2_1.Shift, h2)
-	t72 := tensorops.ExpandLike(t55, h2)
-	h1_2_2 := tensorops.FuseInto(t72, "a + b", t72, tensorops.ExpandLike(norm1_2.Shift, h2))
-	t73 := tensorops.ExpandLike(t56, h2)
-	t74 := tensorops.ExpandLike(norm2_2.Shift, h2)
-	t75 := tensorops.ExpandLike(t57, h2)
-	h1_3_2 := tensorops.FuseInto(t75, "a + b", t75, tensorops.ExpandLike(norm1_3.Shift, h2))
-	t76 := tensorops.ExpandLike(t58, h2)
-	t77 := tensorops.ExpandLike(norm2_3.Shift, h2)
-	t78 := tensorops.ExpandLike(t59, h2)
-	h1_4_2 := tensorops.FuseInto(t78, "a + b", t78, tensorops.ExpandLike(norm1_4.Shift, h2))
-	t79 := tensorops.ExpandLike(t60, h2)
-	t80 := tensorops.ExpandLike(norm2_4.Shift, h2)
-	t81 := tensorops.ExpandLike(t61, h2)
-	h1_5_2 := tensorops.FuseInto(t81, "a + b", t81, tensorops.ExpandLike(norm1_5.Shift, h2))
-	t82 := tensorops.ExpandLike(t62, h2)
-	t83 := tensorops.ExpandLike(norm2_5.Shift, h2)
-	t84 := tensorops.ExpandLike(t63, h2)
-	h1_6_2 := tensorops.FuseInto(t84, "a + b", t84, tensorops.ExpandLike(norm1_6.Shift, h2))
-	t85 := tensorops.ExpandLike(t64, h2)
-	t86 := tensorops.ExpandLike(norm2_6.Shift, h2)
-	t87 := tensorops.ExpandLike(t65, h2)
-	h1_7_2 := tensorops.FuseInto(t87, "a + b", t87, tensorops.ExpandLike(norm1_7.Shift, h2))
-	t88 := tensorops.ExpandLike(t66, h2)
-	t89 := tensorops.ExpandLike(norm2_7.Shift, h2)
-	t90 := tensorops.ExpandLike(t67, h2)
-	h1_8_2 := tensorops.FuseInto(t90, "a + b", t90, tensorops.ExpandLike(norm1_8.Shift, h2))
-	t91 := tensorops.ExpandLike(t68, h2)
-	t92 := tensorops.ExpandLike(norm2_8.Shift, h2)
-	t93 := post.Scale
-	t94 := post1_1.Scale
-	t95 := post1_2.Scale
-	t96 := post1_3.Scale
-	t97 := post1_4.Scale
-	t98 := post1_5.Scale
-	t99 := post1_6.Scale
-	t100 := post1_7.Scale
-	t101 := post1_8.Scale
-	t102 := post2_1.Scale
-	t103 := post2_2.Scale
-	t104 := post2_3.Scale
-	t105 := post2_4.Scale
-	t106 := post2_5.Scale
-	t107 := post2_6.Scale
-	t108 := post2_7.Scale
-	t109 := post2_8.Scale
-	t110 := tensorops.Fuse("a*b + c*d", t93, h1_1_2, h2, t94)
-	t111 := tensorops.FuseInto(
-		t70,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t94,
-		h1_1_2,
-		t93,
-		t70,
-		t71,
-		h2,
-		t102,
-	)
-	t112 := tensorops.Fuse("a*b + c*d", t93, h1_2_2, h2, t95)
-	t113 := tensorops.FuseInto(
-		t73,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t95,
-		h1_2_2,
-		t93,
-		t73,
-		t74,
-		h2,
-		t103,
-	)
-	t114 := tensorops.Fuse("a*b + c*d", t93, h1_3_2, h2, t96)
-	t115 := tensorops.FuseInto(
-		t76,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t96,
-		h1_3_2,
-		t93,
-		t76,
-		t77,
-		h2,
-		t104,
-	)
-	t116 := tensorops.Fuse("a*b + c*d", t93, h1_4_2, h2, t97)
-	t117 := tensorops.FuseInto(
-		t79,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t97,
-		h1_4_2,
-		t93,
-		t79,
-		t80,
-		h2,
-		t105,
-	)
-	t118 := tensorops.Fuse("a*b + c*d", t93, h1_5_2, h2, t98)
-	t119 := tensorops.FuseInto(
-		t82,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t98,
-		h1_5_2,
-		t93,
-		t82,
-		t83,
-		h2,
-		t106,
-	)
-	t120 := tensorops.Fuse("a*b + c*d", t93, h1_6_2, h2, t99)
-	t121 := tensorops.FuseInto(
-		t85,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t99,
-		h1_6_2,
-		t93,
-		t85,
-		t86,
-		h2,
-		t107,
-	)
-	t122 := tensorops.Fuse("a*b + c*d", t93, h1_7_2, h2, t100)
-	t123 := tensorops.FuseInto(
-		t88,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t100,
-		h1_7_2,
-		t93,
-		t88,
-		t89,
-		h2,
-		t108,
-	)
-	t124 := tensorops.Fuse("a*b + c*d", t93, h1_8_2, h2, t101)
-	t125 := tensorops.FuseInto(
-		t91,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t101,
-		h1_8_2,
-		t93,
-		t91,
-		t92,
-		h2,
-		t109,
-	)
-	t126 := post1_1.Shift
-	t127 := post1_2.Shift
-	t128 := post1_3.Shift
-	t129 := post1_4.Shift
-	t130 := post1_5.Shift
-	t131 := post1_6.Shift
-	t132 := post1_7.Shift
-	t133 := post1_8.Shift
-	t134 := post2_1.Shift
-	t135 := post2_2.Shift
-	t136 := post2_3.Shift
-	t137 := post2_4.Shift
-	t138 := post2_5.Shift
-	t139 := post2_6.Shift
-	t140 := post2_7.Shift
-	t141 := post2_8.Shift
-	t142 := tensorops.Fuse("a*b + c", h2, t93, post.Shift)
-	t143 := tensorops.ExpandLike(t110, t142)
-	t144 := tensorops.FuseInto(t143, "a + b", t143, tensorops.ExpandLike(t126, t142))
-	t145 := tensorops.ExpandLike(t111, t142)
-	t146 := tensorops.FuseInto(t145, "a + b", t145, tensorops.ExpandLike(t134, t142))
-	t147 := tensorops.ExpandLike(t112, t142)
-	t148 := tensorops.FuseInto(t147, "a + b", t147, tensorops.ExpandLike(t127, t142))
-	t149 := tensorops.ExpandLike(t113, t142)
-	t150 := tensorops.FuseInto(t149, "a + b", t149, tensorops.ExpandLike(t135, t142))
-	t151 := tensorops.ExpandLike(t114, t142)
-	t152 := tensorops.FuseInto(t151, "a + b", t151, tensorops.ExpandLike(t128, t142))
-	t153 := tensorops.ExpandLike(t115, t142)
-	t154 := tensorops.FuseInto(t153, "a + b", t153, tensorops.ExpandLike(t136, t142))
-	t155 := tensorops.ExpandLike(t116, t142)
-	t156 := tensorops.FuseInto(t155, "a + b", t155, tensorops.ExpandLike(t129, t142))
-	t157 := tensorops.ExpandLike(t117, t142)
-	t158 := tensorops.FuseInto(t157, "a + b", t157, tensorops.ExpandLike(t137, t142))
-	t159 := tensorops.ExpandLike(t118, t142)
-	t160 := tensorops.FuseInto(t159, "a + b", t159, tensorops.ExpandLike(t130, t142))
-	t161 := tensorops.ExpandLike(t119, t142)
-	t162 := tensorops.FuseInto(t161, "a + b", t161, tensorops.ExpandLike(t138, t142))
-	t163 := tensorops.ExpandLike(t120, t142)
-	t164 := tensorops.FuseInto(t163, "a + b", t163, tensorops.ExpandLike(t131, t142))
-	t165 := tensorops.ExpandLike(t121, t142)
-	t166 := tensorops.FuseInto(t165, "a + b", t165, tensorops.ExpandLike(t139, t142))
-	t167 := tensorops.ExpandLike(t122, t142)
-	t168 := tensorops.FuseInto(t167, "a + b", t167, tensorops.ExpandLike(t132, t142))
-	t169 := tensorops.ExpandLike(t123, t142)
-	t170 := tensorops.FuseInto(t169, "a + b", t169, tensorops.ExpandLike(t140, t142))
-	t171 := tensorops.ExpandLike(t124, t142)
-	t172 := tensorops.FuseInto(t171, "a + b", t171, tensorops.ExpandLike(t133, t142))
-	t173 := tensorops.ExpandLike(t125, t142)
-	t174 := tensorops.FuseInto(t173, "a + b", t173, tensorops.ExpandLike(t141, t142))
-	t175 := tensorops.FuseInto(t142, "a + b", x, t142)
-	t176 := tensorops.ExpandLike(t144, t175)
-	t177 := tensorops.FuseInto(t176, "a + b", tensorops.ExpandLike(x1_1, t175), t176)
-	t178 := tensorops.ExpandLike(t146, t175)
-	t179 := tensorops.FuseInto(t178, "a + b", tensorops.ExpandLike(x2_1, t175), t178)
-	t180 := tensorops.ExpandLike(t148, t175)
-	t181 := tensorops.FuseInto(t180, "a + b", tensorops.ExpandLike(x1_2, t175), t180)
-	t182 := tensorops.ExpandLike(t150, t175)
-	t183 := tensorops.FuseInto(t182, "a + b", tensorops.ExpandLike(x2_2, t175), t182)
-	t184 := tensorops.ExpandLike(t152, t175)
-	t185 := tensorops.FuseInto(t184, "a + b", tensorops.ExpandLike(x1_3, t175), t184)
-	t186 := tensorops.ExpandLike(t154, t175)
-	t187 := tensorops.FuseInto(t186, "a + b", tensorops.ExpandLike(x2_3, t175), t186)
-	t188 := tensorops.ExpandLike(t156, t175)
-	t189 := tensorops.FuseInto(t188, "a + b", tensorops.ExpandLike(x1_4, t175), t188)
-	t190 := tensorops.ExpandLike(t158, t175)
-	t191 := tensorops.FuseInto(t190, "a + b", tensorops.ExpandLike(x2_4, t175), t190)
-	t192 := tensorops.ExpandLike(t160, t175)
-	t193 := tensorops.FuseInto(t192, "a + b", tensorops.ExpandLike(x1_5, t175), t192)
-	t194 := tensorops.ExpandLike(t162, t175)
-	t195 := tensorops.FuseInto(t194, "a + b", tensorops.ExpandLike(x2_5, t175), t194)
-	t196 := tensorops.ExpandLike(t164, t175)
-	t197 := tensorops.FuseInto(t196, "a + b", tensorops.ExpandLike(x1_6, t175), t196)
-	t198 := tensorops.ExpandLike(t166, t175)
-	t199 := tensorops.FuseInto(t198, "a + b", tensorops.ExpandLike(x2_6, t175), t198)
-	t200 := tensorops.ExpandLike(t168, t175)
-	t201 := tensorops.FuseInto(t200, "a + b", tensorops.ExpandLike(x1_7, t175), t200)
-	t202 := tensorops.ExpandLike(t170, t175)
-	t203 := tensorops.FuseInto(t202, "a + b", tensorops.ExpandLike(x2_7, t175), t202)
-	t204 := tensorops.ExpandLike(t172, t175)
-	t205 := tensorops.FuseInto(t204, "a + b", tensorops.ExpandLike(x1_8, t175), t204)
-	t206 := tensorops.ExpandLike(t174, t175)
-	t207 := tensorops.FuseInto(t206, "a + b", tensorops.ExpandLike(x2_8, t175), t206)
-	return t175, t177, t181, t185, t189, t193, t197, t201, t205, t179, t183, t187, t191, t195, t199, t203, t207
+	t21 := post1.Shift
+	t22 := post2.Shift
+	t23 := tensorops.Fuse("a*b + c", h3, t16, post.Shift)
+	t24 := tensorops.ExpandLike(t19, t23)
+	t25 := tensorops.FuseInto(t24, "a + b", t24, tensorops.ExpandLike(t21, t23))
+	t26 := tensorops.ExpandLike(t20, t23)
+	t27 := tensorops.FuseInto(t26, "a + b", t26, tensorops.ExpandLike(t22, t23))
+	t28 := tensorops.FuseInto(t23, "a + b", x, t23)
+	t29 := tensorops.ExpandLike(t25, t28)
+	t30 := tensorops.FuseInto(t29, "a + b", tensorops.ExpandLike(x1, t28), t29)
+	t31 := tensorops.ExpandLike(t27, t28)
+	return t28, t30, tensorops.FuseInto(t31, "a + b", tensorops.ExpandLike(x2, t28), t31)
 }
 
 // TowerLossLaplacian returns TowerLoss and its Laplacian with respect to t, Σᵢ ∂²TowerLoss/∂θᵢ²
 // over θ, the n elements of the tensors of t in the order of its fields (each element e of Blocks
 // in turn (e.W, the elements of e.Bs, e.Norm.Scale, e.Norm.Shift, e.Post.Scale, e.Post.Shift),
 // Out), each tensor row-major (tensorops.ParamsFlatten's order), by collapsed Taylor mode:
-// towerLossTaylorStackedWrtT propagates up to 64 unit directions at once, stacked in one tensor
+// towerLossTaylorStackedWrtT2 propagates up to 64 unit directions at once, stacked in one tensor
 // (their first coefficients, and the sum of their second ones); ⌈n/64⌉ calls, which give
 // TowerLoss's value too.
 func TowerLossLaplacian(t *Tower, x *T) (f, lap float64) {
@@ -13019,7 +9116,7 @@ func TowerLossLaplacian(t *Tower, x *T) (f, lap float64) {
 		}
 		u.Out = t3[off]
 		var t6 float64
-		f, _, t6 = towerLossTaylorStackedWrtT(t, u, x)
+		f, _, t6 = towerLossTaylorStackedWrtT2(t, u, x)
 		lap += 2 * t6
 	}
 	if n2 == 0 {
@@ -13028,7 +9125,7 @@ func TowerLossLaplacian(t *Tower, x *T) (f, lap float64) {
 	return f, lap
 }
 
-// towerLossTaylorStackedWrtT propagates 1 second-order jets of TowerLoss at once (collapsed Taylor
+// towerLossTaylorStackedWrtT2 propagates 1 second-order jets of TowerLoss at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1,
 // it returns the results of TowerLoss and, for each float result y, its first coefficients
@@ -13036,7 +9133,7 @@ func TowerLossLaplacian(t *Tower, x *T) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: t (t1).
-func towerLossTaylorStackedWrtT(t, t1 *Tower, x *T) (float64, float64, float64) {
+func towerLossTaylorStackedWrtT2(t, t1 *Tower, x *T) (float64, float64, float64) {
 	t2 := t1.Blocks
 	t1.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
 	t3 := t.Blocks
@@ -13049,7 +9146,7 @@ func towerLossTaylorStackedWrtT(t, t1 *Tower, x *T) (float64, float64, float64) 
 		b1 := t4[i]
 		t25 := b.Bs
 		t26 := new(Affine)
-		x, x1, x2 = blockTaylorStacked(
+		x, x1, x2 = blockTaylorStacked2(
 			b.W,
 			b1.W,
 			nil,
@@ -13090,7 +9187,7 @@ func towerLossTaylorStackedWrtT(t, t1 *Tower, x *T) (float64, float64, float64) 
 	return tensorops.SumAll(t14), 0, t24
 }
 
-// blockTaylorStacked propagates 1 second-order jets of block at once (collapsed Taylor mode):
+// blockTaylorStacked2 propagates 1 second-order jets of block at once (collapsed Taylor mode):
 // along the directions u_1 … u_1, given for each varied input p as p1 … p1, with the sum of their
 // second coefficients in p2,
 // it returns the results of block and, for each float result y, its first coefficients
@@ -13099,7 +9196,7 @@ func towerLossTaylorStackedWrtT(t, t1 *Tower, x *T) (float64, float64, float64) 
 //
 // Varied inputs: w (w1, w2), biases (biases1, biases2), norm (norm1, norm2), post (post1, post2), x
 // (x1, x2).
-func blockTaylorStacked(
+func blockTaylorStacked2(
 	w, w1, w2 *T,
 	biases, biases1, biases2 []*T,
 	norm, norm1, norm2 Affine,
@@ -14150,6 +10247,484 @@ func towerLossVTaylorLanes8WrtT(
 	t137 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t86, t83), 1))
 	t138 := tensorops.SumAll(t121)
 	return t122, t123, t125, t127, t129, t131, t133, t135, t137, t124, t126, t128, t130, t132, t134, t136, t138
+}
+
+// blockTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through block at once, one per
+// direction (Taylor mode, 8 lanes): along the curves given for each varied input p as its
+// coefficients pk_l (degree k, lane l), it returns the results of block and, for each float result
+// y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l
+// is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: w (coefficients w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, w2_1, w2_2, w2_3,
+// w2_4, w2_5, w2_6, w2_7, w2_8), biases (coefficients biases1_1, biases1_2, biases1_3, biases1_4,
+// biases1_5, biases1_6, biases1_7, biases1_8, biases2_1, biases2_2, biases2_3, biases2_4,
+// biases2_5, biases2_6, biases2_7, biases2_8), norm (coefficients norm1_1, norm1_2, norm1_3,
+// norm1_4, norm1_5, norm1_6, norm1_7, norm1_8, norm2_1, norm2_2, norm2_3, norm2_4, norm2_5,
+// norm2_6, norm2_7, norm2_8), post (coefficients post1_1, post1_2, post1_3, post1_4, post1_5,
+// post1_6, post1_7, post1_8, post2_1, post2_2, post2_3, post2_4, post2_5, post2_6, post2_7,
+// post2_8), x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4,
+// x2_5, x2_6, x2_7, x2_8).
+func blockTaylorLanes8(
+	w, w1_1, w1_2, w1_3, w1_4, w1_5, w1_6, w1_7, w1_8, w2_1, w2_2, w2_3, w2_4, w2_5, w2_6, w2_7 *T,
+	w2_8 *T,
+	biases, biases1_1, biases1_2, biases1_3, biases1_4, biases1_5, biases1_6, biases1_7, biases1_8 []*T,
+	biases2_1, biases2_2, biases2_3, biases2_4, biases2_5, biases2_6, biases2_7, biases2_8 []*T,
+	norm, norm1_1, norm1_2, norm1_3, norm1_4, norm1_5, norm1_6, norm1_7, norm1_8, norm2_1, norm2_2 Affine,
+	norm2_3, norm2_4, norm2_5, norm2_6, norm2_7, norm2_8 Affine,
+	post, post1_1, post1_2, post1_3, post1_4, post1_5, post1_6, post1_7, post1_8, post2_1, post2_2 *Affine,
+	post2_3, post2_4, post2_5, post2_6, post2_7, post2_8 *Affine,
+	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6, x2_7 *T,
+	x2_8 *T,
+) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
+	t := tensorops.MatMulEach(
+		w,
+		false,
+		x,
+		x1_1,
+		x2_1,
+		x1_2,
+		x2_2,
+		x1_3,
+		x2_3,
+		x1_4,
+		x2_4,
+		x1_5,
+		x2_5,
+		x1_6,
+		x2_6,
+		x1_7,
+		x2_7,
+		x1_8,
+		x2_8,
+	)
+	h := t[0]
+	t2 := t[1]
+	t3 := t[2]
+	t4 := t[3]
+	t5 := t[4]
+	t6 := t[5]
+	t7 := t[6]
+	t8 := t[7]
+	t9 := t[8]
+	t10 := t[9]
+	t11 := t[10]
+	t12 := t[11]
+	t13 := t[12]
+	t14 := t[13]
+	t15 := t[14]
+	t16 := t[15]
+	t17 := t[16]
+	t18 := tensorops.MatMulEach(w1_1, false, x, x1_1)
+	h1_1 := tensorops.Add(t2, t18[0])
+	t19 := tensorops.MatMul(x, w2_1)
+	h2_1 := tensorops.FuseInto(t19, "a + b + c", t19, t18[1], t3)
+	t20 := tensorops.MatMulEach(w1_2, false, x, x1_2)
+	h1_2 := tensorops.Add(t4, t20[0])
+	t21 := tensorops.MatMul(x, w2_2)
+	h2_2 := tensorops.FuseInto(t21, "a + b + c", t21, t20[1], t5)
+	t22 := tensorops.MatMulEach(w1_3, false, x, x1_3)
+	h1_3 := tensorops.Add(t6, t22[0])
+	t23 := tensorops.MatMul(x, w2_3)
+	h2_3 := tensorops.FuseInto(t23, "a + b + c", t23, t22[1], t7)
+	t24 := tensorops.MatMulEach(w1_4, false, x, x1_4)
+	h1_4 := tensorops.Add(t8, t24[0])
+	t25 := tensorops.MatMul(x, w2_4)
+	h2_4 := tensorops.FuseInto(t25, "a + b + c", t25, t24[1], t9)
+	t26 := tensorops.MatMulEach(w1_5, false, x, x1_5)
+	h1_5 := tensorops.Add(t10, t26[0])
+	t27 := tensorops.MatMul(x, w2_5)
+	h2_5 := tensorops.FuseInto(t27, "a + b + c", t27, t26[1], t11)
+	t28 := tensorops.MatMulEach(w1_6, false, x, x1_6)
+	h1_6 := tensorops.Add(t12, t28[0])
+	t29 := tensorops.MatMul(x, w2_6)
+	h2_6 := tensorops.FuseInto(t29, "a + b + c", t29, t28[1], t13)
+	t30 := tensorops.MatMulEach(w1_7, false, x, x1_7)
+	h1_7 := tensorops.Add(t14, t30[0])
+	t31 := tensorops.MatMul(x, w2_7)
+	h2_7 := tensorops.FuseInto(t31, "a + b + c", t31, t30[1], t15)
+	t32 := tensorops.MatMulEach(w1_8, false, x, x1_8)
+	h1_8 := tensorops.Add(t16, t32[0])
+	t33 := tensorops.MatMul(x, w2_8)
+	h2_8 := tensorops.FuseInto(t33, "a + b + c", t33, t32[1], t17)
+	for i := 0; i < len(biases); i++ {
+		h = tensorops.Add(h, biases[i])
+		t208 := tensorops.ExpandLike(biases1_1[i], h)
+		h1_1 = tensorops.Add(tensorops.ExpandLike(h1_1, h), t208)
+		t209 := tensorops.ExpandLike(biases2_1[i], h)
+		h2_1 = tensorops.Add(tensorops.ExpandLike(h2_1, h), t209)
+		t210 := tensorops.ExpandLike(biases1_2[i], h)
+		h1_2 = tensorops.Add(tensorops.ExpandLike(h1_2, h), t210)
+		t211 := tensorops.ExpandLike(biases2_2[i], h)
+		h2_2 = tensorops.Add(tensorops.ExpandLike(h2_2, h), t211)
+		t212 := tensorops.ExpandLike(biases1_3[i], h)
+		h1_3 = tensorops.Add(tensorops.ExpandLike(h1_3, h), t212)
+		t213 := tensorops.ExpandLike(biases2_3[i], h)
+		h2_3 = tensorops.Add(tensorops.ExpandLike(h2_3, h), t213)
+		t214 := tensorops.ExpandLike(biases1_4[i], h)
+		h1_4 = tensorops.Add(tensorops.ExpandLike(h1_4, h), t214)
+		t215 := tensorops.ExpandLike(biases2_4[i], h)
+		h2_4 = tensorops.Add(tensorops.ExpandLike(h2_4, h), t215)
+		t216 := tensorops.ExpandLike(biases1_5[i], h)
+		h1_5 = tensorops.Add(tensorops.ExpandLike(h1_5, h), t216)
+		t217 := tensorops.ExpandLike(biases2_5[i], h)
+		h2_5 = tensorops.Add(tensorops.ExpandLike(h2_5, h), t217)
+		t218 := tensorops.ExpandLike(biases1_6[i], h)
+		h1_6 = tensorops.Add(tensorops.ExpandLike(h1_6, h), t218)
+		t219 := tensorops.ExpandLike(biases2_6[i], h)
+		h2_6 = tensorops.Add(tensorops.ExpandLike(h2_6, h), t219)
+		t220 := tensorops.ExpandLike(biases1_7[i], h)
+		h1_7 = tensorops.Add(tensorops.ExpandLike(h1_7, h), t220)
+		t221 := tensorops.ExpandLike(biases2_7[i], h)
+		h2_7 = tensorops.Add(tensorops.ExpandLike(h2_7, h), t221)
+		t222 := tensorops.ExpandLike(biases1_8[i], h)
+		h1_8 = tensorops.Add(tensorops.ExpandLike(h1_8, h), t222)
+		t223 := tensorops.ExpandLike(biases2_8[i], h)
+		h2_8 = tensorops.Add(tensorops.ExpandLike(h2_8, h), t223)
+	}
+	t34 := tensorops.Tanh(h)
+	t35 := tensorops.TanhJVP(t34, h1_1)
+	t36 := tensorops.Fuse("1 - a*a", t34)
+	t37 := tensorops.TanhJVP(t34, h1_2)
+	t38 := tensorops.TanhJVP(t34, h1_3)
+	t39 := tensorops.TanhJVP(t34, h1_4)
+	t40 := tensorops.TanhJVP(t34, h1_5)
+	t41 := tensorops.TanhJVP(t34, h1_6)
+	t42 := tensorops.TanhJVP(t34, h1_7)
+	t43 := tensorops.TanhJVP(t34, h1_8)
+	t44 := norm.Scale
+	t45 := norm1_1.Scale
+	t46 := norm1_2.Scale
+	t47 := norm1_3.Scale
+	t48 := norm1_4.Scale
+	t49 := norm1_5.Scale
+	t50 := norm1_6.Scale
+	t51 := norm1_7.Scale
+	t52 := norm1_8.Scale
+	t53 := tensorops.Fuse("a*b + c*d", t44, t35, t34, t45)
+	t54 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t45,
+		t35,
+		t44,
+		t34,
+		h1_1,
+		t36,
+		h2_1,
+		norm2_1.Scale,
+	)
+	t55 := tensorops.Fuse("a*b + c*d", t44, t37, t34, t46)
+	t56 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t46,
+		t37,
+		t44,
+		t34,
+		h1_2,
+		t36,
+		h2_2,
+		norm2_2.Scale,
+	)
+	t57 := tensorops.Fuse("a*b + c*d", t44, t38, t34, t47)
+	t58 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t47,
+		t38,
+		t44,
+		t34,
+		h1_3,
+		t36,
+		h2_3,
+		norm2_3.Scale,
+	)
+	t59 := tensorops.Fuse("a*b + c*d", t44, t39, t34, t48)
+	t60 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t48,
+		t39,
+		t44,
+		t34,
+		h1_4,
+		t36,
+		h2_4,
+		norm2_4.Scale,
+	)
+	t61 := tensorops.Fuse("a*b + c*d", t44, t40, t34, t49)
+	t62 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t49,
+		t40,
+		t44,
+		t34,
+		h1_5,
+		t36,
+		h2_5,
+		norm2_5.Scale,
+	)
+	t63 := tensorops.Fuse("a*b + c*d", t44, t41, t34, t50)
+	t64 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t50,
+		t41,
+		t44,
+		t34,
+		h1_6,
+		t36,
+		h2_6,
+		norm2_6.Scale,
+	)
+	t65 := tensorops.Fuse("a*b + c*d", t44, t42, t34, t51)
+	t66 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t51,
+		t42,
+		t44,
+		t34,
+		h1_7,
+		t36,
+		h2_7,
+		norm2_7.Scale,
+	)
+	t67 := tensorops.Fuse("a*b + c*d", t44, t43, t34, t52)
+	t68 := tensorops.Fuse(
+		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
+		t52,
+		t43,
+		t44,
+		t34,
+		h1_8,
+		t36,
+		h2_8,
+		norm2_8.Scale,
+	)
+	h2 := tensorops.Fuse("a*b + c", t34, t44, norm.Shift)
+	t69 := tensorops.ExpandLike(t53, h2)
+	h1_1_2 := tensorops.FuseInto(t69, "a + b", t69, tensorops.ExpandLike(norm1_1.Shift, h2))
+	t70 := tensorops.ExpandLike(t54, h2)
+	t71 := tensorops.ExpandLike(norm2_1.Shift, h2)
+	t72 := tensorops.ExpandLike(t55, h2)
+	h1_2_2 := tensorops.FuseInto(t72, "a + b", t72, tensorops.ExpandLike(norm1_2.Shift, h2))
+	t73 := tensorops.ExpandLike(t56, h2)
+	t74 := tensorops.ExpandLike(norm2_2.Shift, h2)
+	t75 := tensorops.ExpandLike(t57, h2)
+	h1_3_2 := tensorops.FuseInto(t75, "a + b", t75, tensorops.ExpandLike(norm1_3.Shift, h2))
+	t76 := tensorops.ExpandLike(t58, h2)
+	t77 := tensorops.ExpandLike(norm2_3.Shift, h2)
+	t78 := tensorops.ExpandLike(t59, h2)
+	h1_4_2 := tensorops.FuseInto(t78, "a + b", t78, tensorops.ExpandLike(norm1_4.Shift, h2))
+	t79 := tensorops.ExpandLike(t60, h2)
+	t80 := tensorops.ExpandLike(norm2_4.Shift, h2)
+	t81 := tensorops.ExpandLike(t61, h2)
+	h1_5_2 := tensorops.FuseInto(t81, "a + b", t81, tensorops.ExpandLike(norm1_5.Shift, h2))
+	t82 := tensorops.ExpandLike(t62, h2)
+	t83 := tensorops.ExpandLike(norm2_5.Shift, h2)
+	t84 := tensorops.ExpandLike(t63, h2)
+	h1_6_2 := tensorops.FuseInto(t84, "a + b", t84, tensorops.ExpandLike(norm1_6.Shift, h2))
+	t85 := tensorops.ExpandLike(t64, h2)
+	t86 := tensorops.ExpandLike(norm2_6.Shift, h2)
+	t87 := tensorops.ExpandLike(t65, h2)
+	h1_7_2 := tensorops.FuseInto(t87, "a + b", t87, tensorops.ExpandLike(norm1_7.Shift, h2))
+	t88 := tensorops.ExpandLike(t66, h2)
+	t89 := tensorops.ExpandLike(norm2_7.Shift, h2)
+	t90 := tensorops.ExpandLike(t67, h2)
+	h1_8_2 := tensorops.FuseInto(t90, "a + b", t90, tensorops.ExpandLike(norm1_8.Shift, h2))
+	t91 := tensorops.ExpandLike(t68, h2)
+	t92 := tensorops.ExpandLike(norm2_8.Shift, h2)
+	t93 := post.Scale
+	t94 := post1_1.Scale
+	t95 := post1_2.Scale
+	t96 := post1_3.Scale
+	t97 := post1_4.Scale
+	t98 := post1_5.Scale
+	t99 := post1_6.Scale
+	t100 := post1_7.Scale
+	t101 := post1_8.Scale
+	t102 := post2_1.Scale
+	t103 := post2_2.Scale
+	t104 := post2_3.Scale
+	t105 := post2_4.Scale
+	t106 := post2_5.Scale
+	t107 := post2_6.Scale
+	t108 := post2_7.Scale
+	t109 := post2_8.Scale
+	t110 := tensorops.Fuse("a*b + c*d", t93, h1_1_2, h2, t94)
+	t111 := tensorops.FuseInto(
+		t70,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t94,
+		h1_1_2,
+		t93,
+		t70,
+		t71,
+		h2,
+		t102,
+	)
+	t112 := tensorops.Fuse("a*b + c*d", t93, h1_2_2, h2, t95)
+	t113 := tensorops.FuseInto(
+		t73,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t95,
+		h1_2_2,
+		t93,
+		t73,
+		t74,
+		h2,
+		t103,
+	)
+	t114 := tensorops.Fuse("a*b + c*d", t93, h1_3_2, h2, t96)
+	t115 := tensorops.FuseInto(
+		t76,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t96,
+		h1_3_2,
+		t93,
+		t76,
+		t77,
+		h2,
+		t104,
+	)
+	t116 := tensorops.Fuse("a*b + c*d", t93, h1_4_2, h2, t97)
+	t117 := tensorops.FuseInto(
+		t79,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t97,
+		h1_4_2,
+		t93,
+		t79,
+		t80,
+		h2,
+		t105,
+	)
+	t118 := tensorops.Fuse("a*b + c*d", t93, h1_5_2, h2, t98)
+	t119 := tensorops.FuseInto(
+		t82,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t98,
+		h1_5_2,
+		t93,
+		t82,
+		t83,
+		h2,
+		t106,
+	)
+	t120 := tensorops.Fuse("a*b + c*d", t93, h1_6_2, h2, t99)
+	t121 := tensorops.FuseInto(
+		t85,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t99,
+		h1_6_2,
+		t93,
+		t85,
+		t86,
+		h2,
+		t107,
+	)
+	t122 := tensorops.Fuse("a*b + c*d", t93, h1_7_2, h2, t100)
+	t123 := tensorops.FuseInto(
+		t88,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t100,
+		h1_7_2,
+		t93,
+		t88,
+		t89,
+		h2,
+		t108,
+	)
+	t124 := tensorops.Fuse("a*b + c*d", t93, h1_8_2, h2, t101)
+	t125 := tensorops.FuseInto(
+		t91,
+		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
+		t101,
+		h1_8_2,
+		t93,
+		t91,
+		t92,
+		h2,
+		t109,
+	)
+	t126 := post1_1.Shift
+	t127 := post1_2.Shift
+	t128 := post1_3.Shift
+	t129 := post1_4.Shift
+	t130 := post1_5.Shift
+	t131 := post1_6.Shift
+	t132 := post1_7.Shift
+	t133 := post1_8.Shift
+	t134 := post2_1.Shift
+	t135 := post2_2.Shift
+	t136 := post2_3.Shift
+	t137 := post2_4.Shift
+	t138 := post2_5.Shift
+	t139 := post2_6.Shift
+	t140 := post2_7.Shift
+	t141 := post2_8.Shift
+	t142 := tensorops.Fuse("a*b + c", h2, t93, post.Shift)
+	t143 := tensorops.ExpandLike(t110, t142)
+	t144 := tensorops.FuseInto(t143, "a + b", t143, tensorops.ExpandLike(t126, t142))
+	t145 := tensorops.ExpandLike(t111, t142)
+	t146 := tensorops.FuseInto(t145, "a + b", t145, tensorops.ExpandLike(t134, t142))
+	t147 := tensorops.ExpandLike(t112, t142)
+	t148 := tensorops.FuseInto(t147, "a + b", t147, tensorops.ExpandLike(t127, t142))
+	t149 := tensorops.ExpandLike(t113, t142)
+	t150 := tensorops.FuseInto(t149, "a + b", t149, tensorops.ExpandLike(t135, t142))
+	t151 := tensorops.ExpandLike(t114, t142)
+	t152 := tensorops.FuseInto(t151, "a + b", t151, tensorops.ExpandLike(t128, t142))
+	t153 := tensorops.ExpandLike(t115, t142)
+	t154 := tensorops.FuseInto(t153, "a + b", t153, tensorops.ExpandLike(t136, t142))
+	t155 := tensorops.ExpandLike(t116, t142)
+	t156 := tensorops.FuseInto(t155, "a + b", t155, tensorops.ExpandLike(t129, t142))
+	t157 := tensorops.ExpandLike(t117, t142)
+	t158 := tensorops.FuseInto(t157, "a + b", t157, tensorops.ExpandLike(t137, t142))
+	t159 := tensorops.ExpandLike(t118, t142)
+	t160 := tensorops.FuseInto(t159, "a + b", t159, tensorops.ExpandLike(t130, t142))
+	t161 := tensorops.ExpandLike(t119, t142)
+	t162 := tensorops.FuseInto(t161, "a + b", t161, tensorops.ExpandLike(t138, t142))
+	t163 := tensorops.ExpandLike(t120, t142)
+	t164 := tensorops.FuseInto(t163, "a + b", t163, tensorops.ExpandLike(t131, t142))
+	t165 := tensorops.ExpandLike(t121, t142)
+	t166 := tensorops.FuseInto(t165, "a + b", t165, tensorops.ExpandLike(t139, t142))
+	t167 := tensorops.ExpandLike(t122, t142)
+	t168 := tensorops.FuseInto(t167, "a + b", t167, tensorops.ExpandLike(t132, t142))
+	t169 := tensorops.ExpandLike(t123, t142)
+	t170 := tensorops.FuseInto(t169, "a + b", t169, tensorops.ExpandLike(t140, t142))
+	t171 := tensorops.ExpandLike(t124, t142)
+	t172 := tensorops.FuseInto(t171, "a + b", t171, tensorops.ExpandLike(t133, t142))
+	t173 := tensorops.ExpandLike(t125, t142)
+	t174 := tensorops.FuseInto(t173, "a + b", t173, tensorops.ExpandLike(t141, t142))
+	t175 := tensorops.FuseInto(t142, "a + b", x, t142)
+	t176 := tensorops.ExpandLike(t144, t175)
+	t177 := tensorops.FuseInto(t176, "a + b", tensorops.ExpandLike(x1_1, t175), t176)
+	t178 := tensorops.ExpandLike(t146, t175)
+	t179 := tensorops.FuseInto(t178, "a + b", tensorops.ExpandLike(x2_1, t175), t178)
+	t180 := tensorops.ExpandLike(t148, t175)
+	t181 := tensorops.FuseInto(t180, "a + b", tensorops.ExpandLike(x1_2, t175), t180)
+	t182 := tensorops.ExpandLike(t150, t175)
+	t183 := tensorops.FuseInto(t182, "a + b", tensorops.ExpandLike(x2_2, t175), t182)
+	t184 := tensorops.ExpandLike(t152, t175)
+	t185 := tensorops.FuseInto(t184, "a + b", tensorops.ExpandLike(x1_3, t175), t184)
+	t186 := tensorops.ExpandLike(t154, t175)
+	t187 := tensorops.FuseInto(t186, "a + b", tensorops.ExpandLike(x2_3, t175), t186)
+	t188 := tensorops.ExpandLike(t156, t175)
+	t189 := tensorops.FuseInto(t188, "a + b", tensorops.ExpandLike(x1_4, t175), t188)
+	t190 := tensorops.ExpandLike(t158, t175)
+	t191 := tensorops.FuseInto(t190, "a + b", tensorops.ExpandLike(x2_4, t175), t190)
+	t192 := tensorops.ExpandLike(t160, t175)
+	t193 := tensorops.FuseInto(t192, "a + b", tensorops.ExpandLike(x1_5, t175), t192)
+	t194 := tensorops.ExpandLike(t162, t175)
+	t195 := tensorops.FuseInto(t194, "a + b", tensorops.ExpandLike(x2_5, t175), t194)
+	t196 := tensorops.ExpandLike(t164, t175)
+	t197 := tensorops.FuseInto(t196, "a + b", tensorops.ExpandLike(x1_6, t175), t196)
+	t198 := tensorops.ExpandLike(t166, t175)
+	t199 := tensorops.FuseInto(t198, "a + b", tensorops.ExpandLike(x2_6, t175), t198)
+	t200 := tensorops.ExpandLike(t168, t175)
+	t201 := tensorops.FuseInto(t200, "a + b", tensorops.ExpandLike(x1_7, t175), t200)
+	t202 := tensorops.ExpandLike(t170, t175)
+	t203 := tensorops.FuseInto(t202, "a + b", tensorops.ExpandLike(x2_7, t175), t202)
+	t204 := tensorops.ExpandLike(t172, t175)
+	t205 := tensorops.FuseInto(t204, "a + b", tensorops.ExpandLike(x1_8, t175), t204)
+	t206 := tensorops.ExpandLike(t174, t175)
+	t207 := tensorops.FuseInto(t206, "a + b", tensorops.ExpandLike(x2_8, t175), t206)
+	return t175, t177, t181, t185, t189, t193, t197, t201, t205, t179, t183, t187, t191, t195, t199, t203, t207
 }
 
 // TowerLossVLaplacian returns TowerLossV and its Laplacian with respect to t, Σᵢ ∂²TowerLossV/∂θᵢ²

@@ -251,136 +251,45 @@ func quadTaylorStacked(x, x1 *tensorops.Tensor) (float64, float64, float64) {
 
 // QuadHessDiag returns Quad and the diagonal of its Hessian with respect to x, as a fresh value of
 // x's type (of its shape): ∂²Quad/∂θᵢ² = 2·f2(eᵢ) for θ, the n = Size(x) elements of x in row-major
-// order, f2 the second Taylor coefficient of Quad along the unit direction eᵢ (quadTaylorLanes8, 8
-// unit directions per call, ⌈n/8⌉ calls, which give Quad's value too).
+// order, f2 the second Taylor coefficient of Quad along the unit direction eᵢ (quadTaylorStacked2,
+// up to 64 unit directions per call stacked in one tensor, ⌈n/64⌉ calls, which give Quad's value
+// too).
 func QuadHessDiag(x *tensorops.Tensor) (f float64, d *tensorops.Tensor) {
 	n := tensorops.Size(x)
-	d2 := make([]float64, n+7)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n; i += 8 {
-		u0 := tensorops.Basis(x, i)
-		u1 := tensorops.Basis(x, i+1)
-		u2 := tensorops.Basis(x, i+2)
-		u3 := tensorops.Basis(x, i+3)
-		u4 := tensorops.Basis(x, i+4)
-		u5 := tensorops.Basis(x, i+5)
-		u6 := tensorops.Basis(x, i+6)
-		u7 := tensorops.Basis(x, i+7)
-		var t3, t4, t5, t6, t7, t8, t9, t10 float64
-		f, _, _, _, _, _, _, _, _, t3, t4, t5, t6, t7, t8, t9, t10 = quadTaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		d2[i] = 2 * t3
-		d2[i+1] = 2 * t4
-		d2[i+2] = 2 * t5
-		d2[i+3] = 2 * t6
-		d2[i+4] = 2 * t7
-		d2[i+5] = 2 * t8
-		d2[i+6] = 2 * t9
-		d2[i+7] = 2 * t10
+	for i := 0; i < n; i += 64 {
+		var t3 *tensorops.Tensor
+		f, _, t3 = quadTaylorStacked2(x, tensorops.Lanes(tensorops.Bases(x, i, 64)))
+		tensorops.LanesInto(d2, i, 2, t3)
 	}
 	if n == 0 {
 		f = Quad(x)
 	}
-	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2[:n], n), x)
+	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2, n), x)
 	t2 := tensorops.AsTypeLike(t, x)
 	return f, t2
 }
 
-// quadTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Quad at once, one per
-// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
-// first coefficients p1_1 … p1_8, it returns the results of Quad and, for each float result y, its
-// coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the
-// k-th derivative in t at t = 0 divided by k! along lane l.
+// quadTaylorStacked2 propagates Taylor polynomials of degree 2 through Quad (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of Quad and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
-func quadTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *tensorops.Tensor) (
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-	float64,
-) {
-	t := tensorops.MatMulEach(x, false, x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8)
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Results, in order: the value of Quad; its coefficients 1 to 2.
+func quadTaylorStacked2(x, x1 *tensorops.Tensor) (float64, *tensorops.Tensor, *tensorops.Tensor) {
+	t := tensorops.MatMulEach(x, false, x, x1)
 	t2 := t[0]
 	t3 := t[1]
-	t4 := t[2]
-	t5 := t[3]
-	t6 := t[4]
-	t7 := t[5]
-	t8 := t[6]
-	t9 := t[7]
-	t10 := t[8]
-	t11 := tensorops.MatMulEach(x1_1, false, x, x1_1)
-	t12 := t11[1]
-	t13 := tensorops.Add(t3, t11[0])
-	t14 := tensorops.MatMulEach(x1_2, false, x, x1_2)
-	t15 := t14[1]
-	t16 := tensorops.Add(t4, t14[0])
-	t17 := tensorops.MatMulEach(x1_3, false, x, x1_3)
-	t18 := t17[1]
-	t19 := tensorops.Add(t5, t17[0])
-	t20 := tensorops.MatMulEach(x1_4, false, x, x1_4)
-	t21 := t20[1]
-	t22 := tensorops.Add(t6, t20[0])
-	t23 := tensorops.MatMulEach(x1_5, false, x, x1_5)
-	t24 := t23[1]
-	t25 := tensorops.Add(t7, t23[0])
-	t26 := tensorops.MatMulEach(x1_6, false, x, x1_6)
-	t27 := t26[1]
-	t28 := tensorops.Add(t8, t26[0])
-	t29 := tensorops.MatMulEach(x1_7, false, x, x1_7)
-	t30 := t29[1]
-	t31 := tensorops.Add(t9, t29[0])
-	t32 := tensorops.MatMulEach(x1_8, false, x, x1_8)
-	t33 := t32[1]
-	t34 := tensorops.Add(t10, t32[0])
-	t35 := tensorops.Tanh(t2)
-	t36 := tensorops.TanhJVP(t35, t13)
-	t37 := tensorops.Fuse("1 - a*a", t35)
-	t38 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", t35, t36, t13, t37, t12)
-	t39 := tensorops.TanhJVP(t35, t16)
-	t40 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", t35, t39, t16, t37, t15)
-	t41 := tensorops.TanhJVP(t35, t19)
-	t42 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", t35, t41, t19, t37, t18)
-	t43 := tensorops.TanhJVP(t35, t22)
-	t44 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", t35, t43, t22, t37, t21)
-	t45 := tensorops.TanhJVP(t35, t25)
-	t46 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", t35, t45, t25, t37, t24)
-	t47 := tensorops.TanhJVP(t35, t28)
-	t48 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", t35, t47, t28, t37, t27)
-	t49 := tensorops.TanhJVP(t35, t31)
-	t50 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", t35, t49, t31, t37, t30)
-	t51 := tensorops.TanhJVP(t35, t34)
-	t52 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", t35, t51, t34, t37, t33)
-	t53 := tensorops.SumAll(t35)
-	t54 := tensorops.SumAll(t36)
-	t55 := tensorops.SumAll(t38)
-	t56 := tensorops.SumAll(t39)
-	t57 := tensorops.SumAll(t40)
-	t58 := tensorops.SumAll(t41)
-	t59 := tensorops.SumAll(t42)
-	t60 := tensorops.SumAll(t43)
-	t61 := tensorops.SumAll(t44)
-	t62 := tensorops.SumAll(t45)
-	t63 := tensorops.SumAll(t46)
-	t64 := tensorops.SumAll(t47)
-	t65 := tensorops.SumAll(t48)
-	t66 := tensorops.SumAll(t49)
-	t67 := tensorops.SumAll(t50)
-	t68 := tensorops.SumAll(t51)
-	t69 := tensorops.SumAll(t52)
-	return t53, t54, t56, t58, t60, t62, t64, t66, t68, t55, t57, t59, t61, t63, t65, t67, t69
+	t4 := tensorops.MatMulEach(x1, false, x, x1)
+	t5 := tensorops.Add(t3, t4[0])
+	t6 := tensorops.Tanh(t2)
+	t7 := tensorops.TanhJVP(t6, t5)
+	t8 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", t6, t7, t5, t4[1])
+	t9 := tensorops.SumAllLanes(t7)
+	return tensorops.SumAll(t6), t9, tensorops.SumAllLanes(t8)
 }
 
 // QuadHessian returns Quad and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
