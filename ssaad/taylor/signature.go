@@ -115,7 +115,10 @@ func parseOptions(opts ssaad.Options) (config, error) {
 		return config{}, fmt.Errorf("//gad:taylor needs order=K, the degree of the Taylor polynomials (1 ≤ K ≤ %d)", MaxOrder)
 	}
 	if opts.Stacked && !opts.Collapsed && !opts.ScalarLanes {
-		return config{}, fmt.Errorf("//gad:taylor lanes=stacked is not supported: the coefficients of a float result would be one per direction; use lanes=L")
+		// The directions a caller passes would need marking (and its
+		// results unmarking): the helpers do it; a //gad:taylor directive
+		// has no helper around it yet.
+		return config{}, fmt.Errorf("//gad:taylor lanes=stacked is not supported yet; use lanes=L (//gad:hvp lanes=stacked is)")
 	}
 	return config{order: opts.Order, line: opts.Line, lanes: opts.Lanes, collapse: opts.Collapsed, stacked: opts.Stacked,
 		scalarLanes: opts.ScalarLanes}, nil
@@ -297,7 +300,13 @@ func docComment(name string, fn *types.Func, nm *names, active, writes []bool, c
 		fmt.Fprintf(&sb, "when each varied input p moves on the curve p + p1·t + … + p%d·t^%d, it returns the results of ", c.order, c.order)
 	}
 	fmt.Fprintf(&sb, "%s and, after them, the coefficients y1 … y%d of each float result y(t) = y + y1·t + … + y%d·t^%d + O(t^%d), ", target, c.order, c.order, c.order, c.order+1)
-	sb.WriteString("where yk is the k-th derivative in t at t = 0 divided by k!.\n\n")
+	sb.WriteString("where yk is the k-th derivative in t at t = 0 divided by k!.")
+	if c.stacked {
+		sb.WriteString(" The directions are stacked: each input coefficient is a tensor [L, …] of L curves' " +
+			"coefficients (of the input's shape after the first axis), and each coefficient of a float result a tensor [L] " +
+			"of the L curves' coefficients, computed at once.")
+	}
+	sb.WriteString("\n\n")
 	var varied, fixed []string
 	for i, p := range nm.params {
 		if !active[i] {

@@ -682,7 +682,10 @@ func HeadsHessDiag(x *T) (f float64, d *T) {
 // headsTaylorStacked propagates Taylor polynomials of degree 2 through Heads (Taylor mode): when
 // each varied input p moves on the line p + p1·t, it returns the results of Heads and, after them,
 // the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
-// the k-th derivative in t at t = 0 divided by k!.
+// the k-th derivative in t at t = 0 divided by k!. The directions are stacked: each input
+// coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after the first
+// axis), and each coefficient of a float result a tensor [L] of the L curves' coefficients,
+// computed at once.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -2041,7 +2044,10 @@ func AddrLossHessDiag(m Deep, x *T) (f float64, d Deep) {
 // addrLossTaylorStackedWrtM propagates Taylor polynomials of degree 2 through AddrLoss (Taylor
 // mode): when each varied input p moves on the line p + p1·t, it returns the results of AddrLoss
 // and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: m (coefficients m1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -2089,7 +2095,10 @@ func addrLossTaylorStackedWrtM(m, m1 Deep, x *T) (float64, *T, *T) {
 // runTaylorStackedWrtM propagates Taylor polynomials of degree 2 through run (Taylor mode): when
 // each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of run and,
 // after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked: each
+// input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after the
+// first axis), and each coefficient of a float result a tensor [L] of the L curves' coefficients,
+// computed at once.
 //
 // Varied inputs: m (coefficients m1, m2).
 // Fixed inputs (zero coefficients): x.

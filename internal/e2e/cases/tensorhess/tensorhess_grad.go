@@ -263,7 +263,10 @@ func MLPLossHessDiag(m *MLP, x, y *T) (f float64, d *MLP) {
 // mLPLossTaylorStackedWrtM propagates Taylor polynomials of degree 2 through MLPLoss (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of MLPLoss and, after
 // them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where
-// yk is the k-th derivative in t at t = 0 divided by k!.
+// yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked: each input
+// coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after the first
+// axis), and each coefficient of a float result a tensor [L] of the L curves' coefficients,
+// computed at once.
 //
 // Varied inputs: m (coefficients m1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -295,7 +298,10 @@ func mLPLossTaylorStackedWrtM(m, m1 *MLP, x, y *T) (float64, *T, *T) {
 // mlpTaylorStackedWrtW1B1W2B2 propagates Taylor polynomials of degree 2 through mlp (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of mlp and, after
 // them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where
-// yk is the k-th derivative in t at t = 0 divided by k!.
+// yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked: each input
+// coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after the first
+// axis), and each coefficient of a float result a tensor [L] of the L curves' coefficients,
+// computed at once.
 //
 // Varied inputs: w1 (coefficients w1_1), b1 (coefficients b1_1), w2 (coefficients w2_1), b2
 // (coefficients b2_1).
@@ -999,7 +1005,10 @@ func MLPLossVHessDiag(m MLP, x, y *T) (f float64, d MLP) {
 // mLPLossVTaylorStackedWrtM propagates Taylor polynomials of degree 2 through MLPLossV (Taylor
 // mode): when each varied input p moves on the line p + p1·t, it returns the results of MLPLossV
 // and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: m (coefficients m1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -1036,7 +1045,10 @@ func mLPLossVTaylorStackedWrtM(m, m1 MLP, x, y *T) (float64, *T, *T) {
 // mlpTaylorStackedWrtW1B1W2B23 propagates Taylor polynomials of degree 2 through mlp (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of mlp
 // and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: w1 (coefficients w1_1, w1_2), b1 (coefficients b1_1, b1_2), w2 (coefficients w2_1,
 // w2_2), b2 (coefficients b2_1, b2_2).
@@ -1323,7 +1335,10 @@ func (m *MLP) LossHessDiag(x, y *T) (f float64, d *MLP) {
 // mLPLossTaylorStackedWrtM3 propagates Taylor polynomials of degree 2 through MLP.Loss (Taylor
 // mode): when each varied input p moves on the line p + p1·t, it returns the results of MLP.Loss
 // and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: m (coefficients m1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -2032,7 +2047,10 @@ func DeepLossHessDiag(d *Deep, x *T) (f float64, d2 *Deep) {
 // deepLossTaylorStackedWrtD propagates Taylor polynomials of degree 2 through DeepLoss (Taylor
 // mode): when each varied input p moves on the line p + p1·t, it returns the results of DeepLoss
 // and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: d (coefficients d1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -2064,7 +2082,10 @@ func deepLossTaylorStackedWrtD(d, d1 *Deep, x *T) (float64, *T, *T) {
 // deepTaylorStackedWrtLayersNormOutPost propagates Taylor polynomials of degree 2 through deep
 // (Taylor mode): when each varied input p moves on the line p + p1·t, it returns the results of
 // deep and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: layers (coefficients layers1), norm (coefficients norm1), out (coefficients out1),
 // post (coefficients post1).
@@ -3476,7 +3497,10 @@ func DeepLossVHessDiag(d Deep, x *T) (f float64, d2 Deep) {
 // deepLossVTaylorStackedWrtD propagates Taylor polynomials of degree 2 through DeepLossV (Taylor
 // mode): when each varied input p moves on the line p + p1·t, it returns the results of DeepLossV
 // and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: d (coefficients d1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -3520,7 +3544,10 @@ func deepLossVTaylorStackedWrtD(d, d1 Deep, x *T) (float64, *T, *T) {
 // deepTaylorStackedWrtLayersNormOutPost3 propagates Taylor polynomials of degree 2 through deep
 // (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the
 // results of deep and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
-// … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions
+// are stacked: each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's
+// shape after the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: layers (coefficients layers1, layers2), norm (coefficients norm1, norm2), out
 // (coefficients out1, out2), post (coefficients post1, post2).
@@ -4008,7 +4035,10 @@ func ClassLossHessDiag(c *Classifier, x, labels *T) (f float64, d *Classifier) {
 // classLossTaylorStackedWrtC propagates Taylor polynomials of degree 2 through ClassLoss (Taylor
 // mode): when each varied input p moves on the line p + p1·t, it returns the results of ClassLoss
 // and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: c (coefficients c1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -4207,7 +4237,10 @@ func ClassLossFlatHessDiag(w, x, labels *T) (f float64, d *T) {
 // classLossFlatTaylorStackedWrtW propagates Taylor polynomials of degree 2 through ClassLossFlat
 // (Taylor mode): when each varied input p moves on the line p + p1·t, it returns the results of
 // ClassLossFlat and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are
+// stacked: each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's
+// shape after the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: w (coefficients w1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -4386,7 +4419,10 @@ func Rank0HessDiag(x *T) (f float64, d *T) {
 // rank0TaylorStacked propagates Taylor polynomials of degree 2 through Rank0 (Taylor mode): when
 // each varied input p moves on the line p + p1·t, it returns the results of Rank0 and, after them,
 // the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
-// the k-th derivative in t at t = 0 divided by k!.
+// the k-th derivative in t at t = 0 divided by k!. The directions are stacked: each input
+// coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after the first
+// axis), and each coefficient of a float result a tensor [L] of the L curves' coefficients,
+// computed at once.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -4607,7 +4643,10 @@ func Rank1HessDiag(x *T) (f float64, d *T) {
 // rank1TaylorStacked propagates Taylor polynomials of degree 2 through Rank1 (Taylor mode): when
 // each varied input p moves on the line p + p1·t, it returns the results of Rank1 and, after them,
 // the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
-// the k-th derivative in t at t = 0 divided by k!.
+// the k-th derivative in t at t = 0 divided by k!. The directions are stacked: each input
+// coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after the first
+// axis), and each coefficient of a float result a tensor [L] of the L curves' coefficients,
+// computed at once.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -4859,7 +4898,10 @@ func Rank3HessDiag(x *T) (f float64, d *T) {
 // rank3TaylorStacked propagates Taylor polynomials of degree 2 through Rank3 (Taylor mode): when
 // each varied input p moves on the line p + p1·t, it returns the results of Rank3 and, after them,
 // the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
-// the k-th derivative in t at t = 0 divided by k!.
+// the k-th derivative in t at t = 0 divided by k!. The directions are stacked: each input
+// coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after the first
+// axis), and each coefficient of a float result a tensor [L] of the L curves' coefficients,
+// computed at once.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -5437,7 +5479,10 @@ func StackLossHessDiag(s *Stack, x *T) (f float64, d *Stack) {
 // stackLossTaylorStackedWrtS propagates Taylor polynomials of degree 2 through StackLoss (Taylor
 // mode): when each varied input p moves on the line p + p1·t, it returns the results of StackLoss
 // and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: s (coefficients s1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -5456,7 +5501,10 @@ func stackLossTaylorStackedWrtS(s, s1 *Stack, x *T) (float64, *T, *T) {
 // stackTaylorStackedWrtLs propagates Taylor polynomials of degree 2 through stack (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of stack and, after
 // them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where
-// yk is the k-th derivative in t at t = 0 divided by k!.
+// yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked: each input
+// coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after the first
+// axis), and each coefficient of a float result a tensor [L] of the L curves' coefficients,
+// computed at once.
 //
 // Varied inputs: ls (coefficients ls1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -7108,7 +7156,10 @@ func (s *Stack) LossHessDiag(x *T) (f float64, d *Stack) {
 // stackLossTaylorStackedWrtS3 propagates Taylor polynomials of degree 2 through Stack.Loss (Taylor
 // mode): when each varied input p moves on the line p + p1·t, it returns the results of Stack.Loss
 // and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: s (coefficients s1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -7818,7 +7869,10 @@ func WrappedLossHessDiag(w *Wrapped, x *T) (f float64, d *Wrapped) {
 // wrappedLossTaylorStackedWrtW propagates Taylor polynomials of degree 2 through WrappedLoss
 // (Taylor mode): when each varied input p moves on the line p + p1·t, it returns the results of
 // WrappedLoss and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are
+// stacked: each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's
+// shape after the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: w (coefficients w1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -8928,7 +8982,10 @@ func TowerLossHessDiag(t *Tower, x *T) (f float64, d *Tower) {
 // towerLossTaylorStackedWrtT propagates Taylor polynomials of degree 2 through TowerLoss (Taylor
 // mode): when each varied input p moves on the line p + p1·t, it returns the results of TowerLoss
 // and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: t (coefficients t1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -8993,7 +9050,10 @@ func towerLossTaylorStackedWrtT(t, t1 *Tower, x *T) (float64, *T, *T) {
 // blockTaylorStacked propagates Taylor polynomials of degree 2 through block (Taylor mode): when
 // each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of block
 // and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
 //
 // Varied inputs: w (coefficients w1, w2), biases (coefficients biases1, biases2), norm
 // (coefficients norm1, norm2), post (coefficients post1, post2), x (coefficients x1, x2).

@@ -11,6 +11,12 @@ import "github.com/gadgen/gadgen/tensorops"
 //gad:taylor QuadTaylor2 github.com/gadgen/gadgen/internal/e2e/cases/tensors.Quad order=3 lanes=2
 //gad:taylor QuadTaylorLine2 github.com/gadgen/gadgen/internal/e2e/cases/tensors.Quad order=2 seed=line lanes=2
 
+// The HVPs with the directions stacked in one tensor [L, …] (any L), of
+// Quad and of the perceptron.
+//
+//gad:hvp QuadHVPStacked github.com/gadgen/gadgen/internal/e2e/cases/tensors.Quad lanes=stacked
+//gad:hvp NetOutHVPStacked github.com/gadgen/gadgen/internal/e2e/cases/tensors.NetOut wrt=x lanes=stacked
+
 // NetOut is the sum of a perceptron's outputs at x.
 //
 //gad:hessian wrt=x

@@ -172,26 +172,54 @@ func QuadTaylorLine2(x, x1_1, x1_2 *tensorops.Tensor) (float64, float64, float64
 	return tensorops.SumAll(t11), tensorops.SumAll(t12), tensorops.SumAll(t15), t17, t18
 }
 
-// NetOutHessian returns NetOut and its Hessian with respect to x, a [n, n] tensor (marked
-// symmetric) over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²NetOut/∂θᵢ∂θⱼ.
-// Its rows are the Hessian-vector products along the unit directions by forward mode over reverse
-// mode (netOutGradJVPStacked, the JVP of the gradient along up to 64 unit directions at once,
-// stacked in one tensor; ⌈n/64⌉ calls, which give NetOut's value too), then (H + Hᵀ)/2, exactly
-// symmetric.
-func NetOutHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
-	n2 := tensorops.Size(x)
-	rows := make([]*tensorops.Tensor, (n2+63)/64)
-	f = 0
-	for i := 0; i < n2; i += 64 {
-		u := tensorops.Lanes(tensorops.Bases(x, i, 64))
-		var t *tensorops.Tensor
-		f, _, _, t = netOutGradJVPStacked(n, x, u)
-		rows[i/64] = tensorops.UnlanesLike(t, u)
-	}
-	if n2 == 0 {
-		f = NetOut(n, x)
-	}
-	return f, tensorops.ParamsHessian(rows, x)
+// QuadHVPStacked returns Quad and its Hessian-vector products along the directions vs, the Hessian
+// taken with respect to x, by forward mode over reverse mode (quadGradJVPStacked): vs is a tensor
+// [L, …] of L directions of x's shape (any L ≥ 1, stacked on its first axis), and the result a
+// fresh tensor [L, …] of the same shape whose element l is ∇²Quad·vs[l]. The directions travel
+// stacked: a product by a weight matrix is one matrix product for all of them.
+func QuadHVPStacked(x, vs *tensorops.Tensor) (f float64, hvs *tensorops.Tensor) {
+	u := tensorops.Lanes(vs)
+	var t *tensorops.Tensor
+	f, _, _, t = quadGradJVPStacked(x, u)
+	return f, tensorops.UnlanesLike(t, u)
+}
+
+// quadGradJVPStacked computes QuadGrad and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+func quadGradJVPStacked(x, dx *tensorops.Tensor) (
+	f float64,
+	xBar *tensorops.Tensor,
+	df float64,
+	dxBar *tensorops.Tensor,
+) {
+	t := tensorops.MatMulEach(x, false, x, dx)
+	t2 := tensorops.MatMul(x, dx)
+	t3 := tensorops.Tanh(t[0])
+	t4 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
+	t5 := tensorops.FuseInto(t2, "-2*a*TanhJVP(a, b + c)", t3, t[1], t2)
+	t6 := tensorops.MatMulGradAEach(x, x, false, t4, t5)
+	t7 := t6[1]
+	t8 := tensorops.MatMulGradA(t4, x, dx, false, false)
+	t9 := tensorops.MatMulGradB(t4, x, x, false, false)
+	t10 := tensorops.MatMulGradB(t5, x, x, false, false)
+	t11 := tensorops.MatMulGradB(t4, dx, x, false, false)
+	xBar = tensorops.FuseInto(t9, "a + b", t6[0], t9)
+	dxBar = tensorops.FuseInto(t8, "a + b + (c + d)", t7, t8, t10, t11)
+	return tensorops.SumAll(t3), xBar, 0, dxBar
+}
+
+// NetOutHVPStacked returns NetOut and its Hessian-vector products along the directions vs, the
+// Hessian taken with respect to x, by forward mode over reverse mode (netOutGradJVPStacked): vs is
+// a tensor [L, …] of L directions of x's shape (any L ≥ 1, stacked on its first axis), and the
+// result a fresh tensor [L, …] of the same shape whose element l is ∇²NetOut·vs[l]. The directions
+// travel stacked: a product by a weight matrix is one matrix product for all of them.
+func NetOutHVPStacked(n *Net, x, vs *tensorops.Tensor) (f float64, hvs *tensorops.Tensor) {
+	u := tensorops.Lanes(vs)
+	var t *tensorops.Tensor
+	f, _, _, t = netOutGradJVPStacked(n, x, u)
+	return f, tensorops.UnlanesLike(t, u)
 }
 
 // NetOutGrad computes NetOut and its gradient with respect to the varied inputs (reverse mode).
@@ -297,6 +325,28 @@ func netOutGradJVPStacked(
 		dtapePointers = dtapePointers[:t6]
 	}
 	return t5, hBar, 0, dhBar
+}
+
+// NetOutHessian returns NetOut and its Hessian with respect to x, a [n, n] tensor (marked
+// symmetric) over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²NetOut/∂θᵢ∂θⱼ.
+// Its rows are the Hessian-vector products along the unit directions by forward mode over reverse
+// mode (netOutGradJVPStacked, the JVP of the gradient along up to 64 unit directions at once,
+// stacked in one tensor; ⌈n/64⌉ calls, which give NetOut's value too), then (H + Hᵀ)/2, exactly
+// symmetric.
+func NetOutHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
+	n2 := tensorops.Size(x)
+	rows := make([]*tensorops.Tensor, (n2+63)/64)
+	f = 0
+	for i := 0; i < n2; i += 64 {
+		u := tensorops.Lanes(tensorops.Bases(x, i, 64))
+		var t *tensorops.Tensor
+		f, _, _, t = netOutGradJVPStacked(n, x, u)
+		rows[i/64] = tensorops.UnlanesLike(t, u)
+	}
+	if n2 == 0 {
+		f = NetOut(n, x)
+	}
+	return f, tensorops.ParamsHessian(rows, x)
 }
 
 // NetOutHVP returns NetOut and the Hessian-vector product ∇²NetOut·v, the Hessian taken with

@@ -72,12 +72,27 @@ func TestLanes(t *testing.T) {
 	if d := tensorops.MaxAbsDiff(hv, tensorops.Scale(tensorops.Sub(gp, gm), 1/(2*hg))); d > 1e-7 {
 		t.Errorf("NetOutHVP differs from differences of the gradient by %v", d)
 	}
+	// The same products along the directions stacked in one tensor.
+	vs := tensorops.Concat(0, tensorops.Unsqueeze(v[0], 0), tensorops.Unsqueeze(v[1], 0), tensorops.Unsqueeze(v[2], 0))
+	fs, hs := QuadHVPStacked(x, vs)
+	close(t, "QuadHVPStacked's value", fs, Quad(x), 0)
+	if tensorops.IsLanes(hs) || hs.Dim(0) != 3 {
+		t.Fatalf("QuadHVPStacked: %v directions, marked %v", hs.Shape(), tensorops.IsLanes(hs))
+	}
+	for l := range v {
+		_, want := QuadHVP(x, v[l])
+		same("QuadHVPStacked, direction "+string(rune('1'+l)), tensorops.Squeeze(tensorops.Slice(hs, 0, l, l+1), 0), want)
+	}
 	u2 := tensorops.RandN(rng, dt, 3, 4)
+	us := tensorops.Concat(0, tensorops.Unsqueeze(u, 0), tensorops.Unsqueeze(u2, 0))
+	_, ks := NetOutHVPStacked(n, xs, us)
+	same("NetOutHVPStacked, direction 1", tensorops.Squeeze(tensorops.Slice(ks, 0, 0, 1), 0), hv)
 	f, k1, k2 := NetOutHVP2(n, xs, u, u2)
 	close(t, "NetOutHVP2's value", f, NetOut(n, xs), 0)
 	same("NetOutHVP2, direction 1", k1, hv)
 	_, hv2 := NetOutHVP(n, xs, u2)
 	same("NetOutHVP2, direction 2", k2, hv2)
+	same("NetOutHVPStacked, direction 2", tensorops.Squeeze(tensorops.Slice(ks, 0, 1, 2), 0), hv2)
 	f, hess := NetOutHessian(n, xs)
 	close(t, "NetOutHessian's value", f, NetOut(n, xs), 0)
 	d := tensorops.Size(xs)

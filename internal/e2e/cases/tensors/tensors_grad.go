@@ -274,7 +274,10 @@ func QuadHessDiag(x *tensorops.Tensor) (f float64, d *tensorops.Tensor) {
 // quadTaylorStacked2 propagates Taylor polynomials of degree 2 through Quad (Taylor mode): when
 // each varied input p moves on the line p + p1·t, it returns the results of Quad and, after them,
 // the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
-// the k-th derivative in t at t = 0 divided by k!.
+// the k-th derivative in t at t = 0 divided by k!. The directions are stacked: each input
+// coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after the first
+// axis), and each coefficient of a float result a tensor [L] of the L curves' coefficients,
+// computed at once.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -311,32 +314,6 @@ func QuadHessian(x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
 		f = Quad(x)
 	}
 	return f, tensorops.ParamsHessian(rows, x)
-}
-
-// quadGradJVPStacked computes QuadGrad and its derivative along the tangents (forward mode).
-//
-// Varied inputs: x (tangent dx).
-// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
-func quadGradJVPStacked(x, dx *tensorops.Tensor) (
-	f float64,
-	xBar *tensorops.Tensor,
-	df float64,
-	dxBar *tensorops.Tensor,
-) {
-	t := tensorops.MatMulEach(x, false, x, dx)
-	t2 := tensorops.MatMul(x, dx)
-	t3 := tensorops.Tanh(t[0])
-	t4 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
-	t5 := tensorops.FuseInto(t2, "-2*a*TanhJVP(a, b + c)", t3, t[1], t2)
-	t6 := tensorops.MatMulGradAEach(x, x, false, t4, t5)
-	t7 := t6[1]
-	t8 := tensorops.MatMulGradA(t4, x, dx, false, false)
-	t9 := tensorops.MatMulGradB(t4, x, x, false, false)
-	t10 := tensorops.MatMulGradB(t5, x, x, false, false)
-	t11 := tensorops.MatMulGradB(t4, dx, x, false, false)
-	xBar = tensorops.FuseInto(t9, "a + b", t6[0], t9)
-	dxBar = tensorops.FuseInto(t8, "a + b + (c + d)", t7, t8, t10, t11)
-	return tensorops.SumAll(t3), xBar, 0, dxBar
 }
 
 // ShapesJVP computes Shapes and its derivative along the tangents (forward mode).
