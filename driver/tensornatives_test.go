@@ -249,6 +249,8 @@ var tensorFuncs = map[string]any{
 	"github.com/gadgen/gadgen/tensorops.ZerosLike":               tensorops.ZerosLike,
 	"github.com/gadgen/gadgen/tensorops.ZerosOf":                 tensorops.ZerosOf,
 	"github.com/gadgen/gadgen/tensorops.Lanes":                   tensorops.Lanes,
+	"github.com/gadgen/gadgen/tensorops.UnlanesOf":               tensorops.UnlanesOf,
+	"github.com/gadgen/gadgen/tensorops.UnlanesScalars":          tensorops.UnlanesScalars,
 	"github.com/gadgen/gadgen/tensorops.LanesInto":               tensorops.LanesInto,
 	"github.com/gadgen/gadgen/tensorops.ParamsBases":             tensorops.ParamsBases,
 	"github.com/gadgen/gadgen/tensorops.ParamsFlattenLanes":      tensorops.ParamsFlattenLanes,

@@ -116,6 +116,11 @@ type Options struct {
 	// directions [L] (*tensorops.Tensor, marked), one scalar per
 	// direction: the Hessian diagonal's jets.
 	ScalarLanes bool
+	// StackedIO is a directive's lanes=stacked: the caller passes the
+	// directions as plain tensors [L, …] and receives plain ones, which
+	// the generated function marks on entry (tensorops.Lanes) and unmarks
+	// on return.
+	StackedIO bool
 	// Checkpoint is reverse mode's checkpoint=C: the loops of the
 	// function whose steps are calls keep at most C copies of their state
 	// at once and recompute the steps between them (binomial
@@ -162,7 +167,7 @@ func ParseOptions(keys, values []string) (Options, error) {
 			o.Collapsed = true
 		case "lanes":
 			if v == "stacked" {
-				o.Stacked = true
+				o.Stacked, o.StackedIO = true, true
 				break
 			}
 			if o.Lanes = intIn(v, MaxLanes); o.Lanes == 0 {
@@ -230,6 +235,9 @@ func (o Options) String() string {
 	}
 	if o.ScalarLanes {
 		sb.WriteString(" scalarlanes")
+	}
+	if o.StackedIO {
+		sb.WriteString(" stackedio")
 	}
 	if o.Order > 0 {
 		fmt.Fprintf(&sb, " order=%d", o.Order)

@@ -30,7 +30,7 @@ var stackedOps = map[string]bool{
 	// Accumulations (a tensor of directions from the first one on).
 	"Accumulate": true, "AccumulateMatMulGradA": true, "AccumulateMatMulGradB": true, "AccumulateSumLike": true,
 	// In and out of the stacked layout; the scalars of directions.
-	"Lanes": true, "UnlanesLike": true, "SumLanes": true,
+	"Lanes": true, "UnlanesLike": true, "UnlanesOf": true, "UnlanesScalars": true, "SumLanes": true,
 	"SumAllLanes": true, "MeanAllLanes": true, "DotLanes": true, "LaneSum": true,
 }
 

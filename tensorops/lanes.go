@@ -712,3 +712,36 @@ func LanesInto(dst []float64, at int, s float64, t *Tensor) []float64 {
 	}
 	return dst
 }
+
+// UnlanesOf returns t, a tensor result along the directions of dirs (a
+// tensor of directions), as a plain tensor [L, …]: a view of a marked t,
+// t repeated along the direction axis for an unmarked t (a result no
+// direction changed), nil for a nil t (zero). //gad:taylor lanes=stacked
+// returns its tensors' coefficients so.
+// It panics if dirs is not marked or the numbers of directions differ.
+func UnlanesOf(t, dirs *Tensor) *Tensor {
+	mustLanes("UnlanesOf", dirs)
+	switch {
+	case t == nil:
+		return nil
+	case !t.lanes:
+		return Broadcast(t, append([]int{dirs.shape[0]}, t.shape...)...)
+	}
+	laneCount("UnlanesOf", t, dirs)
+	return t.plain()
+}
+
+// UnlanesScalars returns t, the coefficients [L] of a float result along
+// the directions of dirs (a tensor of directions of scalars, marked), as
+// a plain tensor [L]: a view of t, zeros for a nil t. //gad:taylor
+// lanes=stacked returns its floats' coefficients so.
+// It panics if dirs or t is not marked, or the numbers differ.
+func UnlanesScalars(t, dirs *Tensor) *Tensor {
+	mustLanes("UnlanesScalars", dirs)
+	if t == nil {
+		return allocOn("UnlanesScalars", dirs.dev, dirs.dtype, []int{dirs.shape[0]})
+	}
+	mustLanes("UnlanesScalars", t)
+	laneCount("UnlanesScalars", t, dirs)
+	return t.plain()
+}

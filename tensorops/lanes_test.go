@@ -219,10 +219,22 @@ func TestLanes(t *testing.T) {
 	checkLanes(t, "MatMul", L, two(MatMul), each(2, 4), shared(4, 5))
 
 	// In and out.
-	for _, n := range []string{"Lanes", "UnlanesLike", "SumLanes"} {
+	for _, n := range []string{"Lanes", "UnlanesLike", "UnlanesOf", "UnlanesScalars", "SumLanes"} {
 		laneChecked[n] = true // below
 	}
 	v := r(L, 2, 3)
+	if u := UnlanesOf(Lanes(v), Lanes(v)); u.lanes || MaxAbsDiff(u, v) != 0 || UnlanesOf(nil, Lanes(v)) != nil {
+		t.Errorf("UnlanesOf: %v", u)
+	}
+	if u := UnlanesOf(r(2, 3), Lanes(v)); u.lanes || !sameShape(u.shape, v.shape) {
+		t.Errorf("UnlanesOf(shared): %v", u)
+	}
+	if u := UnlanesScalars(nil, Lanes(v)); u.lanes || !sameShape(u.shape, []int{L}) {
+		t.Errorf("UnlanesScalars(nil): %v", u)
+	}
+	if s := SumAllLanes(Lanes(v)); MaxAbsDiff(UnlanesScalars(s, Lanes(v)), Sum(Reshape(v, L, -1), 1)) > 1e-12 {
+		t.Errorf("UnlanesScalars")
+	}
 	if s := SumLanes(Lanes(v)); MaxAbsDiff(s, Sum(v, 0)) > 1e-12 || s.lanes {
 		t.Errorf("SumLanes: %v", s)
 	}

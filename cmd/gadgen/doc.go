@@ -120,12 +120,14 @@
 //	          per call, 1 ≤ L ≤ 16, sharing the primal: L jets or L
 //	          Hessian-vector products, each direction's parameters and
 //	          results suffixed _1 … _L.
-//	lanes=stacked (hvp of a tensor) any number of directions per call,
-//	          stacked in one tensor: FHVP(x, vs) (f, hvs) with vs and hvs
-//	          [L, …] (x's shape after the first axis); each product by a
-//	          weight matrix is one GEMM over all L. gadgen refuses it, with
-//	          the reason, where F computes what stacked directions cannot
-//	          carry (docs/taylor.md).
+//	lanes=stacked (taylor and hvp of tensors) any number of directions per
+//	          call, stacked in one tensor: FHVP(x, vs) (f, hvs) with vs and
+//	          hvs [L, …] (x's shape after the first axis); FTaylor(x, x1, …)
+//	          with each input coefficient [L, …], returning each float
+//	          coefficient as a tensor [L]; each product by a weight matrix
+//	          is one GEMM over all L. gadgen refuses it, with the reason,
+//	          where F computes what stacked directions cannot carry
+//	          (docs/taylor.md).
 //
 // gadgen's docs (docs/directives.md, docs/reverse-mode.md, docs/taylor.md and
 // docs/tensors.md) show each mode's signatures for scalars, slices,

@@ -42,6 +42,8 @@ type config struct {
 	// scalarLanes: with stacked, the coefficients of float results are
 	// tensors of directions (ssaad.Options.ScalarLanes).
 	scalarLanes bool
+	// stackedIO: a directive's lanes=stacked (ssaad.Options.StackedIO).
+	stackedIO bool
 	// tangent selects forward mode (//gad:jvp):
 	// order 1, the coefficient is the tangent dx, callees are asked for
 	// their JVPs, and the doc comment speaks of tangents.
@@ -114,14 +116,13 @@ func parseOptions(opts ssaad.Options) (config, error) {
 	if opts.Order == 0 {
 		return config{}, fmt.Errorf("//gad:taylor needs order=K, the degree of the Taylor polynomials (1 ≤ K ≤ %d)", MaxOrder)
 	}
-	if opts.Stacked && !opts.Collapsed && !opts.ScalarLanes {
-		// The directions a caller passes would need marking (and its
-		// results unmarking): the helpers do it; a //gad:taylor directive
-		// has no helper around it yet.
-		return config{}, fmt.Errorf("//gad:taylor lanes=stacked is not supported yet; use lanes=L (//gad:hvp lanes=stacked is)")
+	if opts.Stacked && !opts.Collapsed && !opts.ScalarLanes && !opts.StackedIO {
+		return config{}, fmt.Errorf("stacked directions in Taylor mode need their float coefficients as tensors")
 	}
+	// //gad:taylor lanes=stacked: the float coefficients are tensors [L]
+	// too, and the function marks and unmarks the directions itself.
 	return config{order: opts.Order, line: opts.Line, lanes: opts.Lanes, collapse: opts.Collapsed, stacked: opts.Stacked,
-		scalarLanes: opts.ScalarLanes}, nil
+		scalarLanes: opts.ScalarLanes || opts.StackedIO, stackedIO: opts.StackedIO}, nil
 }
 
 // names holds the parameter and result names of a generated function.

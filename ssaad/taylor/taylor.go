@@ -297,7 +297,10 @@ type transformer struct {
 	// expansions of one instruction need (collapsed mode), by function
 	// and arguments.
 	primalCalls map[string]*ir.Value
-	coefPhis    []struct {
+	// dirs is a tensor of directions of a lanes=stacked function's
+	// inputs (config.stackedIO), marked.
+	dirs     *ir.Value
+	coefPhis []struct {
 		key phiCoef
 		phi *ir.Value
 	}
@@ -478,6 +481,34 @@ func (t *transformer) run() {
 				g.Name = c.Name
 				t.tan[pv][k] = g
 			}
+		}
+	}
+	// lanes=stacked: the caller's directions, plain tensors [L, …], are
+	// marked (tensorops.Lanes); t.dirs keeps one, whose L the results'
+	// unmarking reads.
+	if t.cfg.stackedIO {
+		for i, pv := range p.Params {
+			if !req.Active[i] {
+				continue
+			}
+			for k, c := range t.tan[pv] {
+				switch {
+				case c == nil || c.Op != ir.OpParam:
+				case ir.IsTensor(c.Type):
+					m := t.TensorCall("Lanes", c)
+					t.tan[pv][k] = m
+					if t.dirs == nil {
+						t.dirs = m
+					}
+				default:
+					t.errorf(p.Pos, "parameter "+nm.params[i], "lanes=stacked takes the directions of tensors; %s is a %s", nm.params[i], pv.Type)
+					return
+				}
+			}
+		}
+		if t.dirs == nil {
+			t.errorf(p.Pos, "", "lanes=stacked needs a varied tensor")
+			return
 		}
 	}
 	// Inactive parameters through which varied values are stored get zero
@@ -762,6 +793,20 @@ func (t *transformer) instr(v *ir.Value) {
 							lt.Callee = &ir.Callee{Builtin: ir.LaneTensorBuiltin}
 							args[c+k] = lt
 						}
+						if t.cfg.stackedIO {
+							// lanes=stacked: a plain tensor [L].
+							args[c+k] = t.TensorCall("UnlanesScalars", args[c+k], t.dirs)
+						}
+						continue
+					}
+					if t.cfg.stackedIO {
+						// lanes=stacked: the caller receives plain
+						// tensors [L, …].
+						if !ir.IsTensor(a.Type) {
+							t.errorf(v.Pos, "result", "lanes=stacked returns the coefficients of floats and tensors; a result is a %s", a.Type)
+							return
+						}
+						args[c+k] = t.TensorCall("UnlanesOf", cs[k], t.dirs)
 						continue
 					}
 					args[c+k] = cs[k]

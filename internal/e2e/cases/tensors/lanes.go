@@ -11,11 +11,15 @@ import "github.com/gadgen/gadgen/tensorops"
 //gad:taylor QuadTaylor2 github.com/gadgen/gadgen/internal/e2e/cases/tensors.Quad order=3 lanes=2
 //gad:taylor QuadTaylorLine2 github.com/gadgen/gadgen/internal/e2e/cases/tensors.Quad order=2 seed=line lanes=2
 
-// The HVPs with the directions stacked in one tensor [L, …] (any L), of
-// Quad and of the perceptron.
+// The same with the directions stacked in one tensor [L, …] (any L): the
+// HVPs of Quad and of the perceptron, and jets whose float coefficients
+// come back as tensors [L].
 //
 //gad:hvp QuadHVPStacked github.com/gadgen/gadgen/internal/e2e/cases/tensors.Quad lanes=stacked
 //gad:hvp NetOutHVPStacked github.com/gadgen/gadgen/internal/e2e/cases/tensors.NetOut wrt=x lanes=stacked
+//gad:taylor QuadTaylorStacked github.com/gadgen/gadgen/internal/e2e/cases/tensors.Quad order=3 lanes=stacked
+//gad:taylor NetOutTaylorStacked github.com/gadgen/gadgen/internal/e2e/cases/tensors.NetOut wrt=x order=2 seed=line lanes=stacked
+//gad:taylor NetOutTaylor github.com/gadgen/gadgen/internal/e2e/cases/tensors.NetOut wrt=x order=2 seed=line
 
 // NetOut is the sum of a perceptron's outputs at x.
 //

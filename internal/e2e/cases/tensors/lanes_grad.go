@@ -327,6 +327,154 @@ func netOutGradJVPStacked(
 	return t5, hBar, 0, dhBar
 }
 
+// QuadTaylorStacked propagates Taylor polynomials of degree 3 through Quad (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Quad and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked: each
+// input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after the
+// first axis), and each coefficient of a float result a tensor [L] of the L curves' coefficients,
+// computed at once.
+//
+// Varied inputs: x (coefficients x1, x2, x3).
+// Results, in order: the value of Quad; its coefficients 1 to 3.
+func QuadTaylorStacked(x, x1, x2, x3 *tensorops.Tensor) (
+	float64,
+	*tensorops.Tensor,
+	*tensorops.Tensor,
+	*tensorops.Tensor,
+) {
+	t := tensorops.Lanes(x1)
+	t2 := tensorops.Lanes(x2)
+	t3 := tensorops.Lanes(x3)
+	t4 := tensorops.MatMulEach(x, false, x, t, t2, t3)
+	t5 := t4[0]
+	t6 := t4[1]
+	t7 := t4[2]
+	t8 := t4[3]
+	t9 := tensorops.MatMulEach(t, false, x, t, t2)
+	t10 := t9[1]
+	t11 := t9[2]
+	t12 := tensorops.Add(t6, t9[0])
+	t13 := tensorops.MatMulEach(t2, false, x, t)
+	t14 := t13[1]
+	t15 := tensorops.Fuse("a + b + c", t13[0], t10, t7)
+	t16 := tensorops.MatMul(x, t3)
+	t17 := tensorops.Tanh(t5)
+	t18 := tensorops.TanhJVP(t17, t12)
+	t19 := tensorops.Fuse("-(a*b + b*a)", t17, t18)
+	t20 := tensorops.Fuse("1 - a*a", t17)
+	t21 := tensorops.Fuse("0.5*(a*b) + c*d", t19, t12, t20, t15)
+	t22 := tensorops.Fuse(
+		"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f)",
+		t17,
+		t21,
+		t18,
+		t12,
+		t19,
+		t15,
+	)
+	t23 := tensorops.FuseInto(t22, "a + b*(c + d + e + f)", t22, t20, t16, t14, t11, t8)
+	t24 := tensorops.SumAllLanes(t18)
+	t25 := tensorops.SumAllLanes(t21)
+	t26 := tensorops.SumAllLanes(t23)
+	t27 := tensorops.UnlanesScalars(t24, t)
+	t28 := tensorops.UnlanesScalars(t25, t)
+	return tensorops.SumAll(t17), t27, t28, tensorops.UnlanesScalars(t26, t)
+}
+
+// NetOutTaylorStacked propagates Taylor polynomials of degree 2 through NetOut (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of NetOut and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!. The directions are stacked: each input
+// coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after the first
+// axis), and each coefficient of a float result a tensor [L] of the L curves' coefficients,
+// computed at once.
+//
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Fixed inputs (zero coefficients): n.
+// Results, in order: the value of NetOut; its coefficients 1 to 2.
+func NetOutTaylorStacked(n *Net, x, x1 *tensorops.Tensor) (float64, *tensorops.Tensor, *tensorops.Tensor) {
+	t := tensorops.Lanes(x1)
+	t2 := n.Layers
+	n2 := len(t2)
+	h := x
+	h1 := t
+	var h2 *tensorops.Tensor
+	for i := 0; i < n2; i++ {
+		h, h1, h2 = denseTaylorStackedWrtX(t2[i], h, h1, h2)
+	}
+	t3 := tensorops.SumAllLanes(h1)
+	t4 := tensorops.SumAllLanes(h2)
+	t5 := tensorops.UnlanesScalars(t3, t)
+	return tensorops.SumAll(h), t5, tensorops.UnlanesScalars(t4, t)
+}
+
+// denseTaylorStackedWrtX propagates Taylor polynomials of degree 2 through dense (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
+// dense and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!. The directions are stacked:
+// each input coefficient is a tensor [L, …] of L curves' coefficients (of the input's shape after
+// the first axis), and each coefficient of a float result a tensor [L] of the L curves'
+// coefficients, computed at once.
+//
+// Varied inputs: x (coefficients x1, x2).
+// Fixed inputs (zero coefficients): l.
+// Results, in order: the value of dense; its coefficients 1 to 2.
+func denseTaylorStackedWrtX(
+	l Layer,
+	x, x1, x2 *tensorops.Tensor,
+) (*tensorops.Tensor, *tensorops.Tensor, *tensorops.Tensor) {
+	t := tensorops.MatMulEach(l.W, false, x, x1, x2)
+	t2 := tensorops.Add(t[0], l.B)
+	t3 := tensorops.ExpandLike(t[1], t2)
+	t4 := tensorops.ExpandLike(t[2], t2)
+	t5 := tensorops.Tanh(t2)
+	t6 := tensorops.TanhJVP(t5, t3)
+	t7 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", t5, t6, t3, t4)
+	return t5, t6, t7
+}
+
+// NetOutTaylor propagates Taylor polynomials of degree 2 through NetOut (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of NetOut and, after them, the
+// coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Fixed inputs (zero coefficients): n.
+// Results, in order: the value of NetOut; its coefficients 1 to 2.
+func NetOutTaylor(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
+	t := n.Layers
+	n2 := len(t)
+	h := x
+	h1 := x1
+	var h2 *tensorops.Tensor
+	for i := 0; i < n2; i++ {
+		h, h1, h2 = denseTaylorWrtX(t[i], h, h1, h2)
+	}
+	return tensorops.SumAll(h), tensorops.SumAll(h1), tensorops.SumAll(h2)
+}
+
+// denseTaylorWrtX propagates Taylor polynomials of degree 2 through dense (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of dense and,
+// after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2).
+// Fixed inputs (zero coefficients): l.
+// Results, in order: the value of dense; its coefficients 1 to 2.
+func denseTaylorWrtX(l Layer, x, x1, x2 *tensorops.Tensor) (*tensorops.Tensor, *tensorops.Tensor, *tensorops.Tensor) {
+	t := tensorops.MatMulEach(l.W, false, x, x1, x2)
+	t2 := tensorops.Add(t[0], l.B)
+	t3 := tensorops.ExpandLike(t[1], t2)
+	t4 := tensorops.ExpandLike(t[2], t2)
+	t5 := tensorops.Tanh(t2)
+	t6 := tensorops.TanhJVP(t5, t3)
+	t7 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", t5, t6, t3, t4)
+	return t5, t6, t7
+}
+
 // NetOutHessian returns NetOut and its Hessian with respect to x, a [n, n] tensor (marked
 // symmetric) over θ, the n = Size(x) elements of x in row-major order: H[i, j] = ∂²NetOut/∂θᵢ∂θⱼ.
 // Its rows are the Hessian-vector products along the unit directions by forward mode over reverse

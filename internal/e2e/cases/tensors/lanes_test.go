@@ -47,6 +47,24 @@ func TestLanes(t *testing.T) {
 			close(t, "QuadTaylor2", got[k][l], w, 1e-13)
 		}
 	}
+	// The same jets with their coefficients stacked, [2, 3, 3] each.
+	stack := func(ts ...*tensorops.Tensor) *tensorops.Tensor {
+		var parts []*tensorops.Tensor
+		for _, t := range ts {
+			parts = append(parts, tensorops.Unsqueeze(t, 0))
+		}
+		return tensorops.Concat(0, parts...)
+	}
+	ys, s1, s2, s3 := QuadTaylorStacked(x, stack(c[0][0], c[0][1]), stack(c[1][0], c[1][1]), stack(c[2][0], c[2][1]))
+	close(t, "QuadTaylorStacked's value", ys, Quad(x), 0)
+	for k, s := range []*tensorops.Tensor{s1, s2, s3} {
+		if tensorops.IsLanes(s) || s.Size() != 2 {
+			t.Fatalf("QuadTaylorStacked: coefficient %d of shape %v, marked %v", k+1, s.Shape(), tensorops.IsLanes(s))
+		}
+		for l := range 2 {
+			close(t, "QuadTaylorStacked", s.At(l), got[k][l], 1e-13)
+		}
+	}
 	zero := tensorops.ZerosLike(x)
 	_, a11, a12, a21, a22 := QuadTaylorLine2(x, v[0], v[1])
 	for l, g := range [][2]float64{{a11, a21}, {a12, a22}} {
@@ -93,6 +111,13 @@ func TestLanes(t *testing.T) {
 	_, hv2 := NetOutHVP(n, xs, u2)
 	same("NetOutHVP2, direction 2", k2, hv2)
 	same("NetOutHVPStacked, direction 2", tensorops.Squeeze(tensorops.Slice(ks, 0, 1, 2), 0), hv2)
+	fn, n1, n2 := NetOutTaylorStacked(n, xs, us)
+	close(t, "NetOutTaylorStacked's value", fn, NetOut(n, xs), 0)
+	for l, d := range []*tensorops.Tensor{u, u2} {
+		_, w1, w2 := NetOutTaylor(n, xs, d)
+		close(t, "NetOutTaylorStacked, coefficient 1", n1.At(l), w1, 1e-12)
+		close(t, "NetOutTaylorStacked, coefficient 2", n2.At(l), w2, 1e-12)
+	}
 	f, hess := NetOutHessian(n, xs)
 	close(t, "NetOutHessian's value", f, NetOut(n, xs), 0)
 	d := tensorops.Size(xs)
