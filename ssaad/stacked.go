@@ -1,9 +1,11 @@
 package ssaad
 
-// This file defines the check of a function generated with stacked
-// directions (Options.Stacked): what depends on its parameters of
-// directions must be tensors of directions (or memory holding them) that
-// only the runtime's lane-aware operations touch.
+// This file defines what the driver does to a function generated with
+// stacked directions (Options.Stacked) once it is final: RetypeStacked
+// makes the floats that depend on the directions tensors of directions,
+// and CheckStacked checks that what depends on them are tensors of
+// directions (or memory holding them) that only the runtime's lane-aware
+// operations touch.
 
 import (
 	"fmt"

@@ -103,6 +103,17 @@
 // caller no longer needs. Generated derivatives call them where
 // gadgen fused chains of elementwise calls.
 //
+// # Stacked directions
+//
+// Generated derivatives that take several directions per call (the HVPs
+// along L vectors, the Hessian's rows, collapsed Taylor mode) can carry
+// them as one tensor [L, …] whose first axis Lanes marks as the direction
+// axis: the lane-aware operations (lanes.go; gadgen's rule table lists
+// them) compute each direction, one GEMM for all of a product's
+// directions, one pass for an elementwise operation, and broadcast
+// unmarked operands over the directions. The mark never leaves generated
+// code: UnlanesLike, UnlanesOf and UnlanesScalars return plain tensors.
+//
 // # Threads
 //
 // Elementwise and reduction kernels split their work across goroutines
