@@ -39,3 +39,13 @@ func TensorFunc(t types.Type, name string) *types.Func {
 	fn, _ := pkg.Scope().Lookup(name).(*types.Func)
 	return fn
 }
+
+// TensorCall returns the name of the function of the tensor runtime that
+// v calls (a package-level function, not a method), or "".
+func TensorCall(v *Value) string {
+	if v.Op != OpCall || v.Callee == nil || v.Callee.Func == nil || v.Callee.Func.Pkg() == nil ||
+		v.Callee.Func.Pkg().Path() != templates.TensorPkg || v.Callee.Func.Signature().Recv() != nil {
+		return ""
+	}
+	return v.Callee.Func.Name()
+}

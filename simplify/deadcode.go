@@ -154,7 +154,7 @@ func deadStores(f *ir.Func) bool {
 // its tensors (tensorops.Accumulate adds into its first argument's
 // buffer): no Go variable, field or slice element.
 func writesTensorsOnly(v *ir.Value) bool {
-	if tensorCall(v) == "" {
+	if ir.TensorCall(v) == "" {
 		return false
 	}
 	for _, a := range v.Args {

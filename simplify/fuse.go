@@ -57,7 +57,7 @@ const (
 // with tensor arguments that are values (not constants, such as a nil
 // tensor) and float64 scalars.
 func fusableCall(v *ir.Value) (e elementwise, ts, ss []*ir.Value, ok bool) {
-	name := tensorCall(v)
+	name := ir.TensorCall(v)
 	e, ok = fusable[name]
 	if !ok || v.Callee.Spread || len(v.Args) != e.tensors+e.scalars || !ir.IsTensor(v.Type) {
 		return e, nil, nil, false
@@ -91,7 +91,7 @@ var readOnlyCalls = map[string]bool{
 // primitive or a form of readOnlyCalls (tensorops.Accumulate adds into
 // its buffer, AddInto and the XxxTo forms write their destination).
 func mayWriteTensor(v *ir.Value) bool {
-	if readOnlyCalls[tensorCall(v)] {
+	if readOnlyCalls[ir.TensorCall(v)] {
 		return false
 	}
 	return writesMemory(v)
@@ -221,7 +221,7 @@ func FuseElementwise(f *ir.Func, env Env) {
 func tensorFuncOf(f *ir.Func, name string) *types.Func {
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if tensorCall(v) != "" && ir.IsTensor(v.Type) {
+			if ir.TensorCall(v) != "" && ir.IsTensor(v.Type) {
 				return ir.TensorFunc(v.Type, name)
 			}
 		}
@@ -273,7 +273,7 @@ func (w *exprWriter) node(v *ir.Value, root bool) (string, int) {
 	if !root {
 		w.interior = append(w.interior, v)
 	}
-	name := tensorCall(v)
+	name := ir.TensorCall(v)
 	switch name {
 	case "Add", "Sub", "Mul", "Div":
 		prec := precAdd

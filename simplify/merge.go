@@ -31,7 +31,7 @@ func mergeKey(v *ir.Value) (m mergeable, key [4]*ir.Value, tb bool, ok bool) {
 		}
 		return constant.BoolVal(c.Const), true
 	}
-	switch tensorCall(v) {
+	switch ir.TensorCall(v) {
 	case "MatMul":
 		m = mergeable{"MatMulEach", []int{1}}
 	case "MatMulT": // MatMulT(a, b, false, tb)

@@ -49,7 +49,7 @@ var shapeOnly = map[string][]int{
 
 // readsShapeOnly reports whether use u of x reads only x's shape.
 func readsShapeOnly(u, x *ir.Value) bool {
-	idx, ok := shapeOnly[tensorCall(u)]
+	idx, ok := shapeOnly[ir.TensorCall(u)]
 	if !ok || u.Callee.Spread {
 		return false
 	}
@@ -115,7 +115,7 @@ func ReuseBuffers(f *ir.Func, env Env) {
 		if x.Block != b || x.Op != ir.OpCall || !ir.IsTensor(x.Type) {
 			return false
 		}
-		name := tensorCall(x)
+		name := ir.TensorCall(x)
 		if freshResults[name] {
 			return true
 		}
@@ -149,7 +149,7 @@ func ReuseBuffers(f *ir.Func, env Env) {
 		for i := 0; i < len(b.Instrs); i++ {
 			v := b.Instrs[i]
 			var cands, args []*ir.Value // operands, and the values v uses for them
-			switch name := tensorCall(v); {
+			switch name := ir.TensorCall(v); {
 			case name == "Fuse" && !v.Callee.Spread:
 				for _, c := range v.Args[1:] {
 					if c.Op == ir.OpConvert {
@@ -170,7 +170,7 @@ func ReuseBuffers(f *ir.Func, env Env) {
 			if x == nil {
 				continue
 			}
-			if tensorCall(v) == "Fuse" {
+			if ir.TensorCall(v) == "Fuse" {
 				v.Callee = &ir.Callee{Func: into}
 				v.Args = append([]*ir.Value{x}, v.Args...)
 				fired(env, "reuse-buffer", v)

@@ -25,7 +25,7 @@ var broadcastBinary = map[string]bool{
 // sliceOf returns, for v = Slice(x, axis, lo, hi) or SliceFor(x, axis,
 // lo, hi, frame...), x, the three bounds and the frame.
 func sliceOf(v *ir.Value) (x *ir.Value, bounds, frame []*ir.Value, ok bool) {
-	switch tensorCall(v) {
+	switch ir.TensorCall(v) {
 	case "Slice":
 		return v.Args[0], v.Args[1:4], nil, true
 	case "SliceFor":
@@ -56,7 +56,7 @@ func sameBounds(a, b []*ir.Value) bool {
 // frameStart returns the index of the first frame argument of a call of
 // SliceFor or MatMulSlice, or -1.
 func frameStart(v *ir.Value) int {
-	switch tensorCall(v) {
+	switch ir.TensorCall(v) {
 	case "SliceFor":
 		return 4
 	case "MatMulSlice":
@@ -85,7 +85,7 @@ func onlySliced(x *ir.Value, bounds []*ir.Value, uses [][]*ir.Value) bool {
 // an elementwise operation), or MatMulShape of a product's operands.
 func replaceInFrames(x *ir.Value, operands []int, uses [][]*ir.Value) {
 	var shape []*ir.Value
-	if tensorCall(x) == "MatMul" {
+	if ir.TensorCall(x) == "MatMul" {
 		fn := ir.TensorFunc(x.Type, "MatMulShape")
 		if fn == nil {
 			return
@@ -136,7 +136,7 @@ func replaceInFrames(x *ir.Value, operands []int, uses [][]*ir.Value) {
 func PushSlices(f *ir.Func, env Env) {
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if tensorCall(v) != "SliceBroadcast" {
+			if ir.TensorCall(v) != "SliceBroadcast" {
 				continue
 			}
 			if fn := ir.TensorFunc(v.Type, "SliceFor"); fn != nil {
@@ -155,7 +155,7 @@ func PushSlices(f *ir.Func, env Env) {
 				if !ok || !onlySliced(x, bounds, uses) {
 					continue
 				}
-				name := tensorCall(x)
+				name := ir.TensorCall(x)
 				var operands []int
 				if j, ok := elementwiseIn[name]; ok {
 					operands = []int{j}
@@ -233,7 +233,7 @@ func removeUnused(f *ir.Func, names ...string) {
 		uses := ir.Uses(f)
 		for _, b := range f.Blocks {
 			for _, v := range slices.Clone(b.Instrs) {
-				if slices.Contains(names, tensorCall(v)) && len(uses[v.ID]) == 0 {
+				if slices.Contains(names, ir.TensorCall(v)) && len(uses[v.ID]) == 0 {
 					removeValue(v)
 					removed = true
 				}

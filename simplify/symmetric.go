@@ -46,7 +46,7 @@ func boolConst(v *ir.Value) (val, ok bool) {
 func SymmetricProducts(f *ir.Func, env Env) {
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if tensorCall(v) != "MatMulT" || v.Callee.Spread || len(v.Args) != 4 || v.Args[0] != v.Args[1] {
+			if ir.TensorCall(v) != "MatMulT" || v.Callee.Spread || len(v.Args) != 4 || v.Args[0] != v.Args[1] {
 				continue
 			}
 			ta, ok1 := boolConst(v.Args[2])

@@ -99,7 +99,7 @@ func shapesOf(f *ir.Func) *sameShapes {
 		calls := map[string]*ir.Value{} // congruence: the first call of each key
 		for _, b := range f.Blocks {
 			for _, v := range b.Instrs {
-				name := tensorCall(v)
+				name := ir.TensorCall(v)
 				if name == "" || !ir.IsTensor(v.Type) {
 					continue
 				}
@@ -141,7 +141,7 @@ func shapesOf(f *ir.Func) *sameShapes {
 // whose elements stores may change between the calls).
 func congruenceKey(v *ir.Value, s *sameShapes) (string, bool) {
 	var sb strings.Builder
-	name := tensorCall(v)
+	name := ir.TensorCall(v)
 	sb.WriteString(name)
 	if v.Callee.Spread {
 		sb.WriteString("...")
@@ -221,7 +221,7 @@ func swapsLastTwo(perm []int) bool {
 // tensorRules are the rewrites TensorAlgebra applies.
 var tensorRules = []tensorRule{
 	{"nil-operand", "tensorops.Add(nil, x) → x, Add(x, nil) → x, Sub(x, nil) → x (exact: nil is the runtime's zero tensor, and these return the other operand itself)", func(v *ir.Value, _ *tensorCtx) bool {
-		name := tensorCall(v)
+		name := ir.TensorCall(v)
 		if name != "Add" && name != "Sub" {
 			return false
 		}
@@ -234,12 +234,12 @@ var tensorRules = []tensorRule{
 		return false
 	}},
 	{"mul-ones", "tensorops.Mul(a, FullLike(b, 1)) → a, Mul(FullLike(b, 1), a) → a, where a and b have one shape (exact: multiplying by one; the seed of a sum's adjoint)", func(v *ir.Value, c *tensorCtx) bool {
-		if tensorCall(v) != "Mul" {
+		if ir.TensorCall(v) != "Mul" {
 			return false
 		}
 		for i, a := range v.Args {
 			o := v.Args[1-i]
-			if tensorCall(a) == "FullLike" && isFloatConst(a.Args[1], 1) && c.same(a.Args[0], o) {
+			if ir.TensorCall(a) == "FullLike" && isFloatConst(a.Args[1], 1) && c.same(a.Args[0], o) {
 				copyValue(v, o)
 				return true
 			}
@@ -247,7 +247,7 @@ var tensorRules = []tensorRule{
 		return false
 	}},
 	{"same-shape", "tensorops.SumLike(g, like) → g, ExpandLike(g, like) → g, where g and like have one shape (exact: they return g itself then)", func(v *ir.Value, c *tensorCtx) bool {
-		if name := tensorCall(v); name != "SumLike" && name != "ExpandLike" || !c.same(v.Args[0], v.Args[1]) {
+		if name := ir.TensorCall(v); name != "SumLike" && name != "ExpandLike" || !c.same(v.Args[0], v.Args[1]) {
 			return false
 		}
 		copyValue(v, v.Args[0])
@@ -263,7 +263,7 @@ var tensorRules = []tensorRule{
 		return true
 	}},
 	{"transposed-gemm-operand", "tensorops.MatMul(Transpose(a, …, n−1, n−2), b) → MatMulT(a, b, true, false), and the like for b and for MatMulT's flags (a transposed operand is a GEMM flag, not a copy; rounding may differ by the GEMM's order of summation)", func(v *ir.Value, _ *tensorCtx) bool {
-		name := tensorCall(v)
+		name := ir.TensorCall(v)
 		if name != "MatMul" && name != "MatMulT" {
 			return false
 		}
@@ -300,13 +300,13 @@ var tensorRules = []tensorRule{
 		return true
 	}},
 	{"transpose-binary", "op(Transpose(a, p…), Transpose(b, p…)) → Transpose(op(a, b), p…) for an elementwise binary op, one constant p (or both default and a, b of one shape), each transpose of no other use, and the same for TransposeBack: one transpose instead of two (exact: elementwise operations commute with permuting the axes of both operands, broadcasting included, as they have one rank)", func(v *ir.Value, c *tensorCtx) bool {
-		if !binaryElementwise[tensorCall(v)] {
+		if !binaryElementwise[ir.TensorCall(v)] {
 			return false
 		}
 		a, b := v.Args[0], v.Args[1]
 		p, ok1 := permOf(a)
 		q, ok2 := permOf(b)
-		if !ok1 || !ok2 || tensorCall(a) != tensorCall(b) || !slices.Equal(p, q) || a == b || !c.single(a) || !c.single(b) ||
+		if !ok1 || !ok2 || ir.TensorCall(a) != ir.TensorCall(b) || !slices.Equal(p, q) || a == b || !c.single(a) || !c.single(b) ||
 			len(p) == 0 && !c.same(a.Args[0], b.Args[0]) {
 			return false
 		}
@@ -315,7 +315,7 @@ var tensorRules = []tensorRule{
 		return true
 	}},
 	{"transpose-elementwise", "f(Transpose(x, p…)) → Transpose(f(x), p…) for f elementwise in one tensor (Exp, Scale, …), and the same for TransposeBack, when the transpose has no other use and a use of the result undoes it (a transpose), takes it as a GEMM operand (it swaps the last two axes), or is such an f in turn: the transpose moves to where transpose-transpose or transposed-gemm-operand removes it (exact: f commutes with permuting the axes)", func(v *ir.Value, c *tensorCtx) bool {
-		i, ok := elementwiseIn[tensorCall(v)]
+		i, ok := elementwiseIn[ir.TensorCall(v)]
 		if !ok || i >= len(v.Args) {
 			return false
 		}
@@ -331,11 +331,11 @@ var tensorRules = []tensorRule{
 		return true
 	}},
 	{"reshape-reshape", "tensorops.Reshape(Reshape(x, s…), t…) → Reshape(x, t…), and the like for ReshapeLike in either place (exact: a reshape keeps the elements in row-major order, so only the last shape counts)", func(v *ir.Value, _ *tensorCtx) bool {
-		name := tensorCall(v)
+		name := ir.TensorCall(v)
 		if name != "Reshape" && name != "ReshapeLike" {
 			return false
 		}
-		in := tensorCall(v.Args[0])
+		in := ir.TensorCall(v.Args[0])
 		if in != "Reshape" && in != "ReshapeLike" {
 			return false
 		}
@@ -343,14 +343,14 @@ var tensorRules = []tensorRule{
 		return true
 	}},
 	{"reshape-same-shape", "tensorops.ReshapeLike(g, like) → g where g and like have one shape (exact: ReshapeLike returns g's elements, as a view of g or a copy)", func(v *ir.Value, c *tensorCtx) bool {
-		if tensorCall(v) != "ReshapeLike" || !c.same(v.Args[0], v.Args[1]) {
+		if ir.TensorCall(v) != "ReshapeLike" || !c.same(v.Args[0], v.Args[1]) {
 			return false
 		}
 		copyValue(v, v.Args[0])
 		return true
 	}},
 	{"squeeze-unsqueeze", "tensorops.Squeeze(Unsqueeze(x, k), k) → x, Unsqueeze(Squeeze(x, k), k) → x, for one constant axis k (exact: views of x's elements; a negative k names the same axis in both, as each counts it from the end of the larger rank)", func(v *ir.Value, _ *tensorCtx) bool {
-		name, in := tensorCall(v), tensorCall(v.Args[0])
+		name, in := ir.TensorCall(v), ir.TensorCall(v.Args[0])
 		if !(name == "Squeeze" && in == "Unsqueeze" || name == "Unsqueeze" && in == "Squeeze") {
 			return false
 		}
@@ -371,12 +371,12 @@ var tensorRules = []tensorRule{
 		return ok && becomeCall(v, "ScaleCols", a, d.Args[0])
 	}},
 	{"pad-mul", "tensorops.Mul(Pad(x, axis, b, e), y) → Pad(Mul(x, SliceLike(y, x, axis, b)), axis, b, e), and Mul(y, Pad(…)), where y has the padded shape and the pad no other use: the product over x's elements only. Exact where y is finite in the padding: there the products were zeros (−0 for y < 0, now +0) and ±Inf or NaN gave NaN (0·Inf), now 0 — the padding is a strong zero, as the runtime's nil is (Mul(nil, y) is nil whatever y holds); Enzyme-JaX makes the same rewrite", func(v *ir.Value, c *tensorCtx) bool {
-		if tensorCall(v) != "Mul" {
+		if ir.TensorCall(v) != "Mul" {
 			return false
 		}
 		for i, p := range v.Args {
 			y := v.Args[1-i]
-			if tensorCall(p) != "Pad" || p.Callee.Spread || !c.same(p, y) || !c.single(p) {
+			if ir.TensorCall(p) != "Pad" || p.Callee.Spread || !c.same(p, y) || !c.single(p) {
 				continue
 			}
 			x := p.Args[0]
@@ -395,12 +395,12 @@ var tensorRules = []tensorRule{
 		return false
 	}},
 	{"sum-broadcast", "tensorops.SumAll(Broadcast(x, s…)) → SumAll(x)·RepeatsShape(x, s…), SumAll(BroadcastLike(x, l)) and SumAll(ExpandLike(x, l)) → SumAll(x)·Repeats(x, l): the sum of n copies of each element is n·Σx (up to rounding: the product rounds once where the sum rounds at each addition; an empty broadcast of a nonempty x whose sum is ±Inf or NaN gives NaN, 0·Inf, where the sum of nothing is 0)", func(v *ir.Value, _ *tensorCtx) bool {
-		if tensorCall(v) != "SumAll" {
+		if ir.TensorCall(v) != "SumAll" {
 			return false
 		}
 		b := v.Args[0]
 		var n *ir.Value
-		switch tensorCall(b) {
+		switch ir.TensorCall(b) {
 		case "Broadcast":
 			n = insertCall(v, tensorFn(b.Type, "RepeatsShape"), b.Callee.Spread, b.Args...)
 		case "BroadcastLike", "ExpandLike":
@@ -416,10 +416,10 @@ var tensorRules = []tensorRule{
 		return true
 	}},
 	{"mean-broadcast", "tensorops.MeanAll(Broadcast(x, s…)) → MeanAll(x), and for BroadcastLike and ExpandLike: n copies of each element have x's mean (up to rounding; an empty broadcast of a nonempty x had the mean NaN, 0/0, and has x's now)", func(v *ir.Value, _ *tensorCtx) bool {
-		if tensorCall(v) != "MeanAll" {
+		if ir.TensorCall(v) != "MeanAll" {
 			return false
 		}
-		switch tensorCall(v.Args[0]) {
+		switch ir.TensorCall(v.Args[0]) {
 		case "Broadcast", "BroadcastLike", "ExpandLike":
 			v.Args = []*ir.Value{v.Args[0].Args[0]}
 			return true
@@ -427,7 +427,7 @@ var tensorRules = []tensorRule{
 		return false
 	}},
 	{"sum-full", "tensorops.SumAll(FullLike(x, c)) → c·float64(Size(x)): n copies of c (up to rounding; the elements of a float32 x hold c rounded to float32; for an empty x and c = ±Inf, 0 before and NaN after)", func(v *ir.Value, _ *tensorCtx) bool {
-		if tensorCall(v) != "SumAll" || tensorCall(v.Args[0]) != "FullLike" {
+		if ir.TensorCall(v) != "SumAll" || ir.TensorCall(v.Args[0]) != "FullLike" {
 			return false
 		}
 		full := v.Args[0]
@@ -440,18 +440,18 @@ var tensorRules = []tensorRule{
 		return true
 	}},
 	{"sumlike-broadcast", "tensorops.SumLike(ExpandLike(g, l), h) and SumLike(BroadcastLike(g, l), h) → Scale(g, Repeats(g, l)) where g and h have one shape: each element summed back from its n copies is n·g (up to rounding; for an empty l, zeros before and 0·g after: NaN where g is ±Inf or NaN, −0 where g < 0)", func(v *ir.Value, c *tensorCtx) bool {
-		if tensorCall(v) != "SumLike" {
+		if ir.TensorCall(v) != "SumLike" {
 			return false
 		}
 		b := v.Args[0]
-		if name := tensorCall(b); name != "ExpandLike" && name != "BroadcastLike" || !c.same(b.Args[0], v.Args[1]) {
+		if name := ir.TensorCall(b); name != "ExpandLike" && name != "BroadcastLike" || !c.same(b.Args[0], v.Args[1]) {
 			return false
 		}
 		n := insertCall(v, tensorFn(v.Type, "Repeats"), false, b.Args[0], b.Args[1])
 		return n != nil && becomeCall(v, "Scale", b.Args[0], n)
 	}},
 	{"sumlike-full", "tensorops.SumLike(FullLike(w, c), h) → SumLikeFull(w, c, h), which is FullLike(h, c·Repeats(h, w)) and nil for a nil h as SumLike is: the sum of n copies of c (up to rounding; for an empty w and c = ±Inf, zeros before and NaN after) — the adjoint of a broadcast operand of a sum's seed", func(v *ir.Value, _ *tensorCtx) bool {
-		if tensorCall(v) != "SumLike" || tensorCall(v.Args[0]) != "FullLike" {
+		if ir.TensorCall(v) != "SumLike" || ir.TensorCall(v.Args[0]) != "FullLike" {
 			return false
 		}
 		fn := tensorFn(v.Type, "SumLikeFull")
@@ -466,15 +466,15 @@ var tensorRules = []tensorRule{
 		return foldFill(v)
 	}},
 	{"fill-fill", "tensorops.FullLike(FullLike(x, c), d) → FullLike(x, d) (exact: one shape and dtype)", func(v *ir.Value, _ *tensorCtx) bool {
-		if tensorCall(v) != "FullLike" || tensorCall(v.Args[0]) != "FullLike" {
+		if ir.TensorCall(v) != "FullLike" || ir.TensorCall(v.Args[0]) != "FullLike" {
 			return false
 		}
 		v.Args = []*ir.Value{v.Args[0].Args[0], v.Args[1]}
 		return true
 	}},
 	{"fill-operand", "tensorops.Mul(FullLike(x, c), y) → Scale(y, c), Mul(y, FullLike(x, c)) → Scale(y, c), Div(FullLike(x, c), y) → ScalarDiv(c, y), where x and y have one shape; Scale(FullLike(x, ±1), a) → FullLike(x, ±a) (exact: the same products and quotients, c and a rounded to the dtype by the kernel as by FullLike; a nil y is nil, or panics as the divisor, either way)", func(v *ir.Value, c *tensorCtx) bool {
-		name := tensorCall(v)
-		if name == "Scale" && tensorCall(v.Args[0]) == "FullLike" {
+		name := ir.TensorCall(v)
+		if name == "Scale" && ir.TensorCall(v.Args[0]) == "FullLike" {
 			full, a := v.Args[0], v.Args[1]
 			switch {
 			case isFloatConst(full.Args[1], 1):
@@ -487,7 +487,7 @@ var tensorRules = []tensorRule{
 			return true
 		}
 		for i, f := range v.Args {
-			if name != "Mul" && !(name == "Div" && i == 0) || tensorCall(f) != "FullLike" || !c.same(f.Args[0], v.Args[1-i]) {
+			if name != "Mul" && !(name == "Div" && i == 0) || ir.TensorCall(f) != "FullLike" || !c.same(f.Args[0], v.Args[1-i]) {
 				continue
 			}
 			y, k := v.Args[1-i], f.Args[1]
@@ -632,7 +632,7 @@ func constFlags(v *ir.Value) bool {
 // is operand axis p[i] (TransposeBack applies its perm's inverse); empty
 // for the default perm, which reverses the axes (its own inverse).
 func permOf(v *ir.Value) ([]int, bool) {
-	name := tensorCall(v)
+	name := ir.TensorCall(v)
 	if name != "Transpose" && name != "TransposeBack" || v.Callee.Spread {
 		return nil, false
 	}
@@ -654,7 +654,7 @@ func permOf(v *ir.Value) ([]int, bool) {
 // turn.
 func transposeConsumed(v *ir.Value, p []int, c *tensorCtx, depth int) bool {
 	for _, w := range c.usesOf(v) {
-		name := tensorCall(w)
+		name := ir.TensorCall(w)
 		switch {
 		case name == "Transpose" || name == "TransposeBack":
 			if q, ok := permOf(w); ok && w.Args[0] == v && undoes(p, q) {
@@ -679,8 +679,8 @@ func transposeConsumed(v *ir.Value, p []int, c *tensorCtx, depth int) bool {
 // other operand must be the constant false (its transpose would be a
 // copy); the diagonal's does not matter, diag(v)ᵀ = diag(v).
 func diagProduct(v *ir.Value, i int) (d, other *ir.Value, ok bool) {
-	name := tensorCall(v)
-	if name != "MatMul" && name != "MatMulT" || tensorCall(v.Args[i]) != "Diag" {
+	name := ir.TensorCall(v)
+	if name != "MatMul" && name != "MatMulT" || ir.TensorCall(v.Args[i]) != "Diag" {
 		return nil, nil, false
 	}
 	if name == "MatMulT" {
@@ -772,12 +772,12 @@ var fillFolds = map[string]fillFold{
 
 // foldFill applies the rule fold-fill to v.
 func foldFill(v *ir.Value) bool {
-	ff, ok := fillFolds[tensorCall(v)]
+	ff, ok := fillFolds[ir.TensorCall(v)]
 	if !ok || v.Callee.Spread || ff.operand >= len(v.Args) {
 		return false
 	}
 	fill := v.Args[ff.operand]
-	if name := tensorCall(fill); name != "FullLike" && name != "Full" {
+	if name := ir.TensorCall(fill); name != "FullLike" && name != "Full" {
 		return false
 	}
 	c, ok := exactConst(fill.Args[1])
@@ -817,11 +817,11 @@ func foldFill(v *ir.Value) bool {
 // operands included: SliceBroadcast(a, nil, …) slices a, as Add(a, nil)
 // is a).
 func pushSlice(v *ir.Value, c *tensorCtx) bool {
-	if tensorCall(v) != "Slice" || v.Callee.Spread {
+	if ir.TensorCall(v) != "Slice" || v.Callee.Spread {
 		return false
 	}
 	inner := v.Args[0]
-	name := tensorCall(inner)
+	name := ir.TensorCall(inner)
 	if name == "" || inner.Callee.Spread || !c.single(inner) {
 		return false
 	}
@@ -859,7 +859,7 @@ func TensorAlgebra(f *ir.Func, env Env) {
 		for _, b := range f.Blocks {
 			for i := 0; i < len(b.Instrs); i++ {
 				v := b.Instrs[i]
-				if tensorCall(v) == "" {
+				if ir.TensorCall(v) == "" {
 					continue
 				}
 				// One rewrite of v per round: the next round sees what it

@@ -4,10 +4,7 @@ package simplify
 // tensorops) that reuse buffers: an adjoint computed only to be added into
 // a gradient buffer is computed into it.
 
-import (
-	"github.com/gadgen/gadgen/ir"
-	"github.com/gadgen/gadgen/templates"
-)
+import "github.com/gadgen/gadgen/ir"
 
 // accumulateInto maps a function whose result Accumulate may compute in
 // place to the runtime's fused form, which takes the buffer first.
@@ -27,11 +24,11 @@ func FuseAccumulate(f *ir.Func, env Env) {
 	uses := ir.Uses(f)
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if tensorCall(v) != "Accumulate" {
+			if ir.TensorCall(v) != "Accumulate" {
 				continue
 			}
 			inner := v.Args[1]
-			fused, ok := accumulateInto[tensorCall(inner)]
+			fused, ok := accumulateInto[ir.TensorCall(inner)]
 			if !ok || len(uses[inner.ID]) != 1 || inner.Block != b {
 				continue
 			}
@@ -41,17 +38,8 @@ func FuseAccumulate(f *ir.Func, env Env) {
 			}
 			v.Callee = &ir.Callee{Func: fn}
 			v.Args = append([]*ir.Value{v.Args[0]}, inner.Args...)
-			fired(env, "accumulate-"+tensorCall(inner), v)
+			fired(env, "accumulate-"+ir.TensorCall(inner), v)
 		}
 	}
 	DeadCode(f)
-}
-
-// tensorCall returns the name of the tensorops function v calls, or "".
-func tensorCall(v *ir.Value) string {
-	if v.Op != ir.OpCall || v.Callee == nil || v.Callee.Func == nil || v.Callee.Func.Pkg() == nil ||
-		v.Callee.Func.Pkg().Path() != templates.TensorPkg || v.Callee.Func.Signature().Recv() != nil {
-		return ""
-	}
-	return v.Callee.Func.Name()
 }

@@ -52,7 +52,7 @@ func CheckStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
 			if !touched {
 				continue
 			}
-			if err := stackedCall(v.Callee); err != nil {
+			if err := stackedCall(v); err != nil {
 				return fmt.Errorf("%s: %v", f.Name, err)
 			}
 		}
@@ -64,8 +64,9 @@ func CheckStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
 // directions: a lane-aware function of the runtime, a generated
 // derivative (generated with stacked directions too, and checked), or a
 // builtin that moves values without reading them.
-func stackedCall(c *ir.Callee) error {
-	switch {
+func stackedCall(v *ir.Value) error {
+	c := v.Callee
+	switch name := ir.TensorCall(v); {
 	case c == nil:
 		return fmt.Errorf("a call without a callee on directions")
 	case c.Derived != nil:
@@ -76,11 +77,11 @@ func stackedCall(c *ir.Callee) error {
 			return nil
 		}
 		return fmt.Errorf("builtin %s on directions", c.Builtin)
-	case c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == templates.TensorPkg:
-		if templates.StackedOp(c.Func.Name()) {
+	case name != "":
+		if templates.StackedOp(name) {
 			return nil
 		}
-		return fmt.Errorf("tensorops.%s does not compute direction by direction", c.Func.Name())
+		return fmt.Errorf("tensorops.%s does not compute direction by direction", name)
 	case c.Func != nil:
 		return fmt.Errorf("%s is called on directions", c.Func.FullName())
 	}
@@ -137,8 +138,7 @@ func stackedDeps(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) map[*ir.V
 					}
 					r := reg.find(v.Args[0])
 					d = d || storedTensors[r] && holdsTensors(v.Type) || storedFloats[r] && holdsScalarFloats(v.Type)
-				case v.Op == ir.OpCall && v.Callee != nil && v.Callee.Func != nil && (v.Callee.Func.Name() == "SumLanes" || v.Callee.Func.Name() == "LaneSum"),
-					v.Op == ir.OpCall && v.Callee != nil && v.Callee.Builtin == LaneSumBuiltin:
+				case ir.TensorCall(v) == "SumLanes", ir.TensorCall(v) == "LaneSum", isBuiltin(v, ir.LaneSumBuiltin):
 					d = false
 				case v.Op == ir.OpExtract && v.Args[0].Op == ir.OpCall && v.Args[0].Callee != nil && v.Args[0].Callee.Derived != nil:
 					// A result of a derivative: the primal ones do not
@@ -265,10 +265,7 @@ func eachResult(v *ir.Value, dep map[*ir.Value]bool) (d, ok bool) {
 		return false, false
 	}
 	c := ia.Args[0]
-	if c.Op != ir.OpCall || c.Callee == nil || c.Callee.Func == nil || c.Callee.Func.Pkg() == nil || c.Callee.Func.Pkg().Path() != templates.TensorPkg {
-		return false, false
-	}
-	first, ok := eachFirst[c.Callee.Func.Name()]
+	first, ok := eachFirst[ir.TensorCall(c)]
 	j, exact := constant.Int64Val(ia.Args[1].Const)
 	if !ok || !exact || first+int(j) >= len(c.Args) || c.Callee.Spread {
 		return false, false
@@ -380,18 +377,14 @@ func describe(v *ir.Value) string {
 	return v.Op.String()
 }
 
-// LaneSumBuiltin is ir.LaneSumBuiltin: RetypeStacked replaces it by
-// tensorops.LaneSum, or by its argument where that does not depend on the
-// directions.
-const LaneSumBuiltin = ir.LaneSumBuiltin
-
 // RetypeStacked rewrites the floats of f (generated with stacked
 // directions, final) that depend on the directions into tensors of
 // directions of scalars ([L], tensorops.SumAllLanes and the like): their
 // arithmetic into the runtime's lane-aware operations (a tensor times a
 // float of directions is Mul, which scales each direction by its own),
 // the φs that carry them into φs of tensors, and the sums over the
-// directions (LaneSumBuiltin) into tensorops.LaneSum. It returns an error,
+// directions (ir.LaneSumBuiltin) into tensorops.LaneSum, or into their
+// argument where it does not depend on them. It returns an error,
 // and changes nothing, when such a float has another use (a store, a call
 // that takes a float, a conversion): CheckStacked would refuse f anyway.
 func RetypeStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
@@ -413,18 +406,18 @@ func RetypeStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
 	var floats, lanes, zeros []*ir.Value
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if v.Op == ir.OpCall && v.Callee != nil && v.Callee.Builtin == LaneSumBuiltin {
+			if isBuiltin(v, ir.LaneSumBuiltin) {
 				floats = append(floats, v) // rewritten below, whether or not its argument depends
 				continue
 			}
-			if v.Op == ir.OpCall && v.Callee != nil && v.Callee.Builtin == ir.LaneFloatBuiltin && !dep[v] {
+			if isBuiltin(v, ir.LaneFloatBuiltin) && !dep[v] {
 				if !IsZero(v.Args[0]) {
 					return fmt.Errorf("%s: a callee's coefficient of directions does not depend on them", f.Name)
 				}
 				zeros = append(zeros, v) // a zero coefficient: 0
 				continue
 			}
-			if v.Op == ir.OpCall && v.Callee != nil && v.Callee.Builtin == ir.LaneTensorBuiltin {
+			if isBuiltin(v, ir.LaneTensorBuiltin) {
 				if !dep[v.Args[0]] || !isFloat64(v.Args[0].Type) {
 					return fmt.Errorf("%s: a coefficient returned as directions is not a float64 of directions", f.Name)
 				}
@@ -448,17 +441,15 @@ func RetypeStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
 		}
 	}
 	for _, v := range floats {
-		retype(f, v, dep, tensorT)
+		retype(f, v, dep, tensorT, uses[v.ID])
 	}
 	for _, v := range zeros {
-		ir.ReplaceUses(f, v, f.ConstValue(v.Type, constant.MakeFloat64(0)))
-		v.Block.Instrs = slices.DeleteFunc(v.Block.Instrs, func(x *ir.Value) bool { return x == v })
+		replaceBy(f, v, f.ConstValue(v.Type, constant.MakeFloat64(0)))
 	}
 	// The coefficients returned as tensors of directions are those
 	// tensors now.
 	for _, v := range lanes {
-		ir.ReplaceUses(f, v, v.Args[0])
-		v.Block.Instrs = slices.DeleteFunc(v.Block.Instrs, func(x *ir.Value) bool { return x == v })
+		replaceBy(f, v, v.Args[0])
 	}
 	return nil
 }
@@ -496,10 +487,7 @@ func retypable(v *ir.Value, dep map[*ir.Value]bool) error {
 		}
 		return nil
 	case ir.OpCall:
-		if c := v.Callee; c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == templates.TensorPkg && scalarLanes[c.Func.Name()] != "" {
-			return nil
-		}
-		if v.Callee.Builtin == ir.LaneFloatBuiltin {
+		if scalarLanes[ir.TensorCall(v)] != "" || isBuiltin(v, ir.LaneFloatBuiltin) {
 			return nil
 		}
 	}
@@ -520,23 +508,22 @@ func takesScalarLanes(u, v *ir.Value, dep map[*ir.Value]bool) error {
 		}
 	case ir.OpCall:
 		c := u.Callee
-		if c.Builtin == LaneSumBuiltin || c.Builtin == ir.LaneTensorBuiltin {
+		if c.Builtin == ir.LaneSumBuiltin || c.Builtin == ir.LaneTensorBuiltin {
 			return nil
 		}
-		if c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == templates.TensorPkg {
-			switch c.Func.Name() {
-			case "Scale", "AddScalar", "FullLike":
-				if len(u.Args) == 2 && u.Args[1] == v && u.Args[0] != v {
-					return nil
-				}
+		switch ir.TensorCall(u) {
+		case "Scale", "AddScalar", "FullLike":
+			if len(u.Args) == 2 && u.Args[1] == v && u.Args[0] != v {
+				return nil
 			}
 		}
 	}
 	return fmt.Errorf("a float per direction used by %s", describe(u))
 }
 
-// retype rewrites v (see RetypeStacked) in place.
-func retype(f *ir.Func, v *ir.Value, dep map[*ir.Value]bool, tensorT types.Type) {
+// retype rewrites v (see RetypeStacked) in place, and the uses of v that
+// take it as a float.
+func retype(f *ir.Func, v *ir.Value, dep map[*ir.Value]bool, tensorT types.Type, uses []*ir.Value) {
 	fn := func(name string) *ir.Callee { return &ir.Callee{Func: ir.TensorFunc(tensorT, name)} }
 	f64 := types.Typ[types.Float64]
 	// before inserts a new value ahead of v in its block.
@@ -547,21 +534,18 @@ func retype(f *ir.Func, v *ir.Value, dep map[*ir.Value]bool, tensorT types.Type)
 		return n
 	}
 	switch {
-	case v.Op == ir.OpCall && v.Callee.Builtin == LaneSumBuiltin:
+	case isBuiltin(v, ir.LaneSumBuiltin):
 		if !dep[v.Args[0]] {
-			ir.ReplaceUses(f, v, v.Args[0])
-			v.Block.Instrs = slices.DeleteFunc(v.Block.Instrs, func(x *ir.Value) bool { return x == v })
+			replaceBy(f, v, v.Args[0])
 			return
 		}
 		v.Callee = fn("LaneSum")
 		return
-	case v.Op == ir.OpCall && v.Callee.Builtin == ir.LaneFloatBuiltin:
-		// The callee's tensor of directions itself.
-		ir.ReplaceUses(f, v, v.Args[0])
-		v.Block.Instrs = slices.DeleteFunc(v.Block.Instrs, func(x *ir.Value) bool { return x == v })
+	case isBuiltin(v, ir.LaneFloatBuiltin):
+		replaceBy(f, v, v.Args[0]) // the callee's tensor of directions itself
 		return
 	case v.Op == ir.OpCall:
-		v.Callee = fn(scalarLanes[v.Callee.Func.Name()])
+		v.Callee = fn(scalarLanes[ir.TensorCall(v)])
 	case v.Op == ir.OpPhi || v.Op == ir.OpSelect:
 		for i, a := range v.Args {
 			if !dep[a] && (v.Op == ir.OpPhi || i > 0) {
@@ -598,20 +582,18 @@ func retype(f *ir.Func, v *ir.Value, dep map[*ir.Value]bool, tensorT types.Type)
 	}
 	v.Type = tensorT
 	// Its uses among the runtime's scalar forms take it as a tensor.
-	for _, b := range f.Blocks {
-		for _, u := range b.Instrs {
-			if u.Op != ir.OpCall || u.Callee == nil || u.Callee.Func == nil || len(u.Args) != 2 || u.Args[1] != v {
-				continue
-			}
-			switch u.Callee.Func.Name() {
-			case "Scale":
-				u.Callee = fn("Mul")
-			case "AddScalar":
-				u.Callee = fn("Add")
-			case "FullLike":
-				// FullLike(like, s): s's directions broadcast to like.
-				u.Callee, u.Args = fn("ExpandLike"), []*ir.Value{v, u.Args[0]}
-			}
+	for _, u := range uses {
+		if len(u.Args) != 2 || u.Args[1] != v {
+			continue
+		}
+		switch ir.TensorCall(u) {
+		case "Scale":
+			u.Callee = fn("Mul")
+		case "AddScalar":
+			u.Callee = fn("Add")
+		case "FullLike":
+			// FullLike(like, s): s's directions broadcast to like.
+			u.Callee, u.Args = fn("ExpandLike"), []*ir.Value{v, u.Args[0]}
 		}
 	}
 }
@@ -620,4 +602,15 @@ func retype(f *ir.Func, v *ir.Value, dep map[*ir.Value]bool, tensorT types.Type)
 func isFloat64(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && b.Kind() == types.Float64
+}
+
+// isBuiltin reports whether v calls the builtin name.
+func isBuiltin(v *ir.Value, name string) bool {
+	return v.Op == ir.OpCall && v.Callee != nil && v.Callee.Builtin == name
+}
+
+// replaceBy replaces v by w in f: every use of v, then v itself.
+func replaceBy(f *ir.Func, v, w *ir.Value) {
+	ir.ReplaceUses(f, v, w)
+	v.Block.Instrs = slices.DeleteFunc(v.Block.Instrs, func(x *ir.Value) bool { return x == v })
 }

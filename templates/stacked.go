@@ -37,13 +37,3 @@ var stackedOps = map[string]bool{
 // StackedOp reports whether the tensor runtime's function name computes
 // direction by direction on stacked directions (see stackedOps).
 func StackedOp(name string) bool { return stackedOps[name] }
-
-// StackedOps returns the names of the runtime's lane-aware functions, for
-// tests.
-func StackedOps() []string {
-	var out []string
-	for n := range stackedOps {
-		out = append(out, n)
-	}
-	return out
-}

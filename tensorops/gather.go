@@ -117,7 +117,7 @@ func GatherGrad(g, like *Tensor, axis int, idx []int) *Tensor {
 	const op = "GatherGrad"
 	mustNotNil(op, like)
 	if g.lanes || like.lanes {
-		return laneGatherGrad(g, like, axis, idx)
+		return laneLikeAdjoint(op, g, like, axis, func(g, like *Tensor, axis int) *Tensor { return GatherGrad(g, like, axis, idx) })
 	}
 	ax, shape := gatherShape(op, like, axis, idx)
 	mustSameDType(op, g, like)

@@ -25,7 +25,7 @@ func ExpandAxis(g, like *Tensor, axis int) *Tensor {
 	}
 	mustNotNil("ExpandAxis", like)
 	if g.lanes || like.lanes {
-		return laneExpandAxis(g, like, axis)
+		return laneLikeAdjoint("ExpandAxis", g, like, axis, ExpandAxis)
 	}
 	ax := normAxis("ExpandAxis", like, axis)
 	mustShape("ExpandAxis", g, without(like.shape, ax), "g must have like's shape without the axis")
@@ -192,7 +192,7 @@ func SliceGrad(g, like *Tensor, axis, lo int) *Tensor {
 	}
 	mustNotNil("SliceGrad", like)
 	if g.lanes || like.lanes {
-		return laneSliceGrad(g, like, axis, lo)
+		return laneLikeAdjoint("SliceGrad", g, like, axis, func(g, like *Tensor, axis int) *Tensor { return SliceGrad(g, like, axis, lo) })
 	}
 	ax := normAxis("SliceGrad", like, axis)
 	ok := len(g.shape) == len(like.shape)
@@ -218,7 +218,7 @@ func PadGrad(g, like *Tensor, axis, before int) *Tensor {
 	}
 	mustNotNil("PadGrad", like)
 	if g.lanes || like.lanes {
-		return lanePadGrad(g, like, axis, before)
+		return laneLikeAdjoint("PadGrad", g, like, axis, func(g, like *Tensor, axis int) *Tensor { return PadGrad(g, like, axis, before) })
 	}
 	ax := normAxis("PadGrad", like, axis)
 	ok := len(g.shape) == len(like.shape)

@@ -470,18 +470,6 @@ func laneLogSoftmaxJVP(ls, dx *Tensor, axis int) *Tensor {
 	return Sub(dx, Unsqueeze(Sum(Mul(Exp(ls), dx), ax), ax))
 }
 
-// laneExpandAxis is ExpandAxis with a marked g or like.
-func laneExpandAxis(g, like *Tensor, axis int) *Tensor {
-	L := laneCount("ExpandAxis", g, like)
-	if !g.lanes {
-		return ExpandAxis(g, like.dataView(), axis)
-	}
-	ld := like.dataShape()
-	ax := normAxis("ExpandAxis", like.dataView(), axis)
-	mustShape("ExpandAxis", g.dataView(), without(ld, ax), "g must have like's shape without the axis")
-	return marked(Broadcast(Unsqueeze(g.plain(), ax+1), append([]int{L}, ld...)...))
-}
-
 // laneConcatJVP is ConcatJVP with marked tangents: each direction's
 // tangents concatenated, a nil one zeros and an unmarked one the same
 // for every direction.
@@ -664,34 +652,18 @@ func laneLike(like *Tensor, L int) *Tensor {
 	return d.view(append([]int{L}, d.shape...), append([]int{0}, d.strides...), d.offset)
 }
 
-// laneSliceGrad is SliceGrad with a marked g or like.
-func laneSliceGrad(g, like *Tensor, axis, lo int) *Tensor {
-	L := laneCount("SliceGrad", g, like)
+// laneLikeAdjoint is op(g, like, axis), an adjoint along axis whose like
+// operand gives only the shape (SliceGrad, PadGrad, GatherGrad,
+// ExpandAxis), with a marked g or like: each direction's, in one call of
+// op on g's directions and a view of like's shape with a leading axis of
+// L; an unmarked g gives a result shared by every direction.
+func laneLikeAdjoint(name string, g, like *Tensor, axis int, op func(g, like *Tensor, axis int) *Tensor) *Tensor {
+	L := laneCount(name, g, like)
 	if !g.lanes {
-		return SliceGrad(g, like.dataView(), axis, lo)
+		return op(g, like.dataView(), axis)
 	}
-	ax := normAxis("SliceGrad", like.dataView(), axis)
-	return marked(SliceGrad(g.plain(), laneLike(like, L), ax+1, lo))
-}
-
-// lanePadGrad is PadGrad with a marked g or like.
-func lanePadGrad(g, like *Tensor, axis, before int) *Tensor {
-	L := laneCount("PadGrad", g, like)
-	if !g.lanes {
-		return PadGrad(g, like.dataView(), axis, before)
-	}
-	ax := normAxis("PadGrad", like.dataView(), axis)
-	return marked(PadGrad(g.plain(), laneLike(like, L), ax+1, before))
-}
-
-// laneGatherGrad is GatherGrad with a marked g or like.
-func laneGatherGrad(g, like *Tensor, axis int, idx []int) *Tensor {
-	L := laneCount("GatherGrad", g, like)
-	if !g.lanes {
-		return GatherGrad(g, like.dataView(), axis, idx)
-	}
-	ax := normAxis("GatherGrad", like.dataView(), axis)
-	return marked(GatherGrad(g.plain(), laneLike(like, L), ax+1, idx))
+	ax := normAxis(name, like.dataView(), axis)
+	return marked(op(g.plain(), laneLike(like, L), ax+1))
 }
 
 // LanesInto sets dst[at+l] = s·t_l for each direction l of t, a tensor of

@@ -97,11 +97,9 @@ func (p *tensorParam) lineSeeded() bool { return true }
 // tensorops.ParamsBases(x's tensors, i, stackedDirections).
 func (p *structParam) stackedUnits(b *helperBuilder, i *ir.Value) *ir.Value {
 	ts := b.tensorsCall("ParamsBases", p.m.sliceT(), p.params, i, b.int(stackedDirections))
-	a := b.Emit(ir.OpAlloc, types.NewPointer(p.m.root.typ))
-	p.fresh(b, a, func(dst *ir.Value) { p.m.unpack(b, ts, dst, p.xp) })
-	u := loadAt(b, a)
-	u.Name = "u"
-	return u
+	return newLanes(b, p.m.root.typ, "u", 1, func(_, a *ir.Value) {
+		p.fresh(b, a, func(dst *ir.Value) { p.m.unpack(b, ts, dst, p.xp) })
+	}).vals[0]
 }
 
 // stackedRows: tensorops.ParamsFlattenLanes of hv's tensors, [m, n].

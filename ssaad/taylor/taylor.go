@@ -189,7 +189,7 @@ func (t *transformer) sumLanes(x *ir.Value) *ir.Value {
 		// A float of directions: ssaad.RetypeStacked makes it a tensor
 		// of directions, and this sum tensorops.LaneSum.
 		s := t.Emit(ir.OpCall, x.Type, x)
-		s.Callee = &ir.Callee{Builtin: ssaad.LaneSumBuiltin}
+		s.Callee = &ir.Callee{Builtin: ir.LaneSumBuiltin}
 		return s
 	}
 	return x
