@@ -13,14 +13,14 @@
 // when they differ. A zero-dimensional tensor (shape []) holds one element
 // (Scalar).
 //
-// Float32 tensors are computed in float32 where that is accurate: Tanh
-// (and Fuse's Tanh) by a float32 kernel within 3 ulps of the correctly
-// rounded result (1.8e-7 relative, math32.go; 4–5× faster than rounding
-// math.Tanh's float64 result); the other transcendental functions round
-// package math's float64 results, within half an ulp. Built with Go's
-// experimental SIMD support (GOEXPERIMENT=simd) on amd64 with AVX2, Tanh
-// of float32 tensors computes eight elements at a time (5× faster again),
-// bit for bit the same results.
+// Float32 tensors are computed in float32 where that is accurate; the
+// transcendental functions other than Tanh round package math's float64
+// results, within half an ulp. Tanh has its own kernels in both dtypes
+// (tanh.go): within 3 ulps of math.Tanh (of its result rounded to float32
+// for float32), and on amd64 with AVX2 four float64 or eight float32
+// elements at a time (assembly generated from one description of the
+// algorithm, the same bits as the scalar path): 3.7× faster than
+// math.Tanh in float64, 11× in float32.
 //
 // # Views and copies
 //

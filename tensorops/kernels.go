@@ -107,7 +107,7 @@ func unScalar[T Float](op unOp, x, p, q T) T {
 		if x32, ok := any(x).(float32); ok {
 			return T(tanh32(x32))
 		}
-		return T(math.Tanh(float64(x)))
+		return T(tanh64(float64(x)))
 	case uSigmoid:
 		return T(sigmoid(float64(x)))
 	case uReLU:
@@ -186,10 +186,8 @@ func unaryVec[T Float](op unOp, d, a []T, p, q T) {
 	case uTanh:
 		if d32, ok := any(d).([]float32); ok {
 			tanh32Slice(d32, any(a).([]float32))
-			return
-		}
-		for i := range d {
-			d[i] = T(math.Tanh(float64(a[i])))
+		} else {
+			tanh64Slice(any(d).([]float64), any(a).([]float64))
 		}
 	case uSigmoid:
 		for i := range d {

@@ -12,7 +12,10 @@ require (
 	gorgonia.org/tensor v0.9.23
 )
 
-require github.com/ebitengine/purego v0.11.3 // indirect
+require (
+	github.com/ebitengine/purego v0.11.3 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+)
 
 require (
 	github.com/apache/arrow/go/arrow v0.0.0-20211112161151-bc219186db40 // indirect
