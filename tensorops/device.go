@@ -189,6 +189,16 @@ func allocOn(op string, dev Device, dt DType, shape []int) *Tensor {
 	return &Tensor{dtype: dt, shape: sh, strides: rowMajor(sh), buf: buf, dev: dev}
 }
 
+// allocOutOn is allocOn for the result of a product with β = 0 (gemmBatched
+// writes every element and reads none): on the CPU, a reused buffer is
+// not zeroed.
+func allocOutOn(op string, dev Device, dt DType, shape []int) *Tensor {
+	if dev == CPU {
+		return allocRaw(dt, shape)
+	}
+	return allocOn(op, dev, dt, shape)
+}
+
 // zerosOn returns a fresh contiguous zero tensor on dev.
 func zerosOn(op string, dev Device, dt DType, shape []int) *Tensor {
 	t := allocOn(op, dev, dt, shape)

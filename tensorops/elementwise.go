@@ -18,7 +18,7 @@ func unary(name string, op unOp, dst, a *Tensor, p, q float64) *Tensor {
 		return devUnary(name, op, dst, a, p, q)
 	}
 	if dst == nil {
-		dst = alloc(a.dtype, a.shape)
+		dst = allocRaw(a.dtype, a.shape)
 	}
 	if a.dtype == Float32 {
 		unaryApply(op, dst, a, float32(p), float32(q))
@@ -129,7 +129,7 @@ func binary(name string, op binOp, dst, a, b *Tensor) *Tensor {
 		return devBinary(name, op, dst, a, b)
 	}
 	if dst == nil {
-		dst = alloc(a.dtype, shape)
+		dst = allocRaw(a.dtype, shape)
 	}
 	if a.dtype == Float32 {
 		binaryApply[float32](op, dst, a, b)

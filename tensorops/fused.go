@@ -130,7 +130,7 @@ func fuse(dst *Tensor, expr string, operands []any) *Tensor {
 	}
 	out := dst
 	if out == nil || !sameShape(out.shape, shape) || out.dtype != dt || out.dev != CPU || !out.IsContiguous() {
-		out = alloc(dt, shape)
+		out = allocRaw(dt, shape)
 	} else if out.sym {
 		out.sym = false // about to be written: no longer known symmetric
 	}

@@ -327,7 +327,7 @@ func MatMulGradA(g, a, b *Tensor, transA, transB bool) *Tensor {
 	mustShape("MatMulGradA", g, s.out, "g must have the product's shape")
 	g2 := s.promote(g)
 	onDevice("MatMulGradA", g, a)
-	da := allocOn("MatMulGradA", a.dev, a.dtype, s.a.shape)
+	da := allocOutOn("MatMulGradA", a.dev, a.dtype, s.a.shape)
 	if !s.ta {
 		gemmBatched(da, 1, g2, false, s.b, !s.tb, 0)
 	} else {
@@ -357,7 +357,7 @@ func MatMulGradB(g, a, b *Tensor, transA, transB bool) *Tensor {
 	mustShape("MatMulGradB", g, s.out, "g must have the product's shape")
 	g2 := s.promote(g)
 	onDevice("MatMulGradB", g, b)
-	db := allocOn("MatMulGradB", b.dev, b.dtype, s.b.shape)
+	db := allocOutOn("MatMulGradB", b.dev, b.dtype, s.b.shape)
 	if !s.tb {
 		gemmBatched(db, 1, s.a, !s.ta, g2, false, 0)
 	} else {

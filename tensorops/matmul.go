@@ -98,7 +98,7 @@ func matmulNew(op string, a, b *Tensor, transA, transB bool) *Tensor {
 		return laneMatMul(op, a, b, transA, transB)
 	}
 	s := matmulShape(op, a, b, transA, transB)
-	out := allocOn(op, a.dev, a.dtype, s.out)
+	out := allocOutOn(op, a.dev, a.dtype, s.out)
 	gemmBatched(s.promote(out), 1, s.a, s.ta, s.b, s.tb, 0)
 	return out
 }

@@ -24,10 +24,11 @@ import (
 type tanhConsts[T Float] struct {
 	log2e, ln2Hi, ln2Lo, big T
 	coef                     []T
+	fma                      bool
 }
 
 func newTanhConsts[T Float](k tanhasm.Kernel) *tanhConsts[T] {
-	c := &tanhConsts[T]{log2e: T(k.Log2E), ln2Hi: T(k.Ln2Hi), ln2Lo: T(k.Ln2Lo), big: T(k.Big)}
+	c := &tanhConsts[T]{log2e: T(k.Log2E), ln2Hi: T(k.Ln2Hi), ln2Lo: T(k.Ln2Lo), big: T(k.Big), fma: k.FMA}
 	for _, v := range k.Coef {
 		c.coef = append(c.coef, T(v))
 	}
@@ -45,10 +46,10 @@ func tanh64(x float64) float64 { return tanhOf(x, tanhK64) }
 // tanh32 returns tanh x, computed in float32.
 func tanh32(x float32) float32 { return tanhOf(x, tanhK32) }
 
-// tanhOf is package tanhasm's algorithm in T's precision. The explicit
-// conversions of products keep the compiler from fusing them into the
-// following addition (as it may with FMA), which the assembly does not
-// do; the conversions to float64 and back are exact.
+// tanhOf is package tanhasm's algorithm in T's precision. Without k.fma,
+// the explicit conversions of products keep the compiler from fusing them
+// into the following addition (as it may with FMA), which the assembly
+// does not do; the conversions to float64 and back are exact.
 func tanhOf[T Float](x T, k *tanhConsts[T]) T {
 	ax := T(math.Abs(float64(x)))
 	if ax > k.big {
@@ -59,12 +60,21 @@ func tanhOf[T Float](x T, k *tanhConsts[T]) T {
 	r := y - T(n*k.ln2Hi)
 	r -= T(n * k.ln2Lo)
 	p := k.coef[0]
-	for _, c := range k.coef[1:] {
-		p = T(p*r) + c
-	}
-	p *= r
 	pow := pow2(n)
-	e := (pow - 1) + T(pow*p)
+	var e T
+	if k.fma { // T is float64
+		for _, c := range k.coef[1:] {
+			p = T(math.FMA(float64(p), float64(r), float64(c)))
+		}
+		p *= r
+		e = T(math.FMA(float64(pow), float64(p), float64(pow-1)))
+	} else {
+		for _, c := range k.coef[1:] {
+			p = T(p*r) + c
+		}
+		p *= r
+		e = (pow - 1) + T(pow*p)
+	}
 	return T(math.Copysign(float64(e/(e+2)), float64(x)))
 }
 

@@ -2,9 +2,10 @@ package tensorops
 
 import "golang.org/x/sys/cpu"
 
-// hasAVX2 says whether the tanh loops of tanh_amd64.s may run (a variable
+// hasAVX2 says whether the tanh loops of tanh_amd64.s (AVX2, and FMA for
+// float64's) may run (a variable
 // so that tests can take the scalar path too).
-var hasAVX2 = cpu.X86.HasAVX2
+var hasAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 
 // tanh64x4 and tanh32x8 are in tanh_amd64.s: d[i] = tanh a[i] for i < n,
 // n a positive multiple of 4 or 8.

@@ -114,36 +114,23 @@ loop:
 	VMULPD tanh64x4k<>+224(SB), Y3, Y6
 	VSUBPD Y6, Y4, Y4 // r −= n·ln2lo
 	VMOVUPD tanh64x4k<>+256(SB), Y5 // p = 1/13!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+288(SB), Y5, Y5 // p = p·r + 1/12!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+320(SB), Y5, Y5 // p = p·r + 1/11!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+352(SB), Y5, Y5 // p = p·r + 1/10!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+384(SB), Y5, Y5 // p = p·r + 1/9!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+416(SB), Y5, Y5 // p = p·r + 1/8!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+448(SB), Y5, Y5 // p = p·r + 1/7!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+480(SB), Y5, Y5 // p = p·r + 1/6!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+512(SB), Y5, Y5 // p = p·r + 1/5!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+544(SB), Y5, Y5 // p = p·r + 1/4!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+576(SB), Y5, Y5 // p = p·r + 1/3!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+608(SB), Y5, Y5 // p = p·r + 1/2!
-	VMULPD Y4, Y5, Y5
-	VADDPD tanh64x4k<>+640(SB), Y5, Y5 // p = p·r + 1/1!
+	VFMADD213PD tanh64x4k<>+288(SB), Y4, Y5 // p = p·r + 1/12!
+	VFMADD213PD tanh64x4k<>+320(SB), Y4, Y5 // p = p·r + 1/11!
+	VFMADD213PD tanh64x4k<>+352(SB), Y4, Y5 // p = p·r + 1/10!
+	VFMADD213PD tanh64x4k<>+384(SB), Y4, Y5 // p = p·r + 1/9!
+	VFMADD213PD tanh64x4k<>+416(SB), Y4, Y5 // p = p·r + 1/8!
+	VFMADD213PD tanh64x4k<>+448(SB), Y4, Y5 // p = p·r + 1/7!
+	VFMADD213PD tanh64x4k<>+480(SB), Y4, Y5 // p = p·r + 1/6!
+	VFMADD213PD tanh64x4k<>+512(SB), Y4, Y5 // p = p·r + 1/5!
+	VFMADD213PD tanh64x4k<>+544(SB), Y4, Y5 // p = p·r + 1/4!
+	VFMADD213PD tanh64x4k<>+576(SB), Y4, Y5 // p = p·r + 1/3!
+	VFMADD213PD tanh64x4k<>+608(SB), Y4, Y5 // p = p·r + 1/2!
+	VFMADD213PD tanh64x4k<>+640(SB), Y4, Y5 // p = p·r + 1/1!
 	VMULPD Y4, Y5, Y5 // p = e^r − 1
 	VADDPD Y10, Y3, Y7
 	VPSLLQ $52, Y7, Y7 // pow = 2ⁿ
 	VSUBPD Y13, Y7, Y8 // pow − 1
-	VMULPD Y5, Y7, Y6 // pow·p
-	VADDPD Y6, Y8, Y8 // e = (pow − 1) + pow·p
+	VFMADD231PD Y5, Y7, Y8 // e = pow·p + (pow − 1)
 	VADDPD Y12, Y8, Y6 // e + 2
 	VDIVPD Y6, Y8, Y8 // t = e/(e + 2)
 	VCMPPD $0x1e, Y11, Y1, Y9 // |x| > big (false for NaN)

@@ -131,7 +131,13 @@ func checkNewShape(op string, shape []int) {
 }
 
 // alloc returns a fresh contiguous zero tensor; shape is copied.
-func alloc(dt DType, shape []int) *Tensor {
+func alloc(dt DType, shape []int) *Tensor { return allocate(dt, shape, true) }
+
+// allocRaw is alloc for a tensor whose every element its caller writes: a
+// buffer reused from a released tensor (release.go) is not zeroed.
+func allocRaw(dt DType, shape []int) *Tensor { return allocate(dt, shape, false) }
+
+func allocate(dt DType, shape []int, zero bool) *Tensor {
 	// One allocation holds the shape and the strides.
 	nd := len(shape)
 	dims := make([]int, 2*nd)
@@ -144,8 +150,10 @@ func alloc(dt DType, shape []int) *Tensor {
 	}
 	n := prod(shape)
 	if dt == Float32 {
-		t.f32 = make([]float32, n)
-	} else {
+		if t.f32 = pooled[float32](dt, n, zero); t.f32 == nil {
+			t.f32 = make([]float32, n)
+		}
+	} else if t.f64 = pooled[float64](dt, n, zero); t.f64 == nil {
 		t.f64 = make([]float64, n)
 	}
 	return t

@@ -98,6 +98,10 @@ func (k Kernel) write(b *strings.Builder) {
 	in("VSUB%s Y6, Y4, Y4 // r −= n·ln2lo", s)
 	in("VMOVUP%s %s, Y5 // p = 1/%d!", s[1:], row(fmt.Sprintf("1/%d!", k.Degree)), k.Degree)
 	for d := k.Degree - 1; d >= 1; d-- {
+		if k.FMA {
+			in("VFMADD213%s %s, Y4, Y5 // p = p·r + 1/%d!", s, row(fmt.Sprintf("1/%d!", d)), d)
+			continue
+		}
 		in("VMUL%s Y4, Y5, Y5", s)
 		in("VADD%s %s, Y5, Y5 // p = p·r + 1/%d!", s, row(fmt.Sprintf("1/%d!", d)), d)
 	}
@@ -105,8 +109,12 @@ func (k Kernel) write(b *strings.Builder) {
 	in("VADD%s Y10, Y3, Y7", s)
 	in("VPSLL%s $%d, Y7, Y7 // pow = 2ⁿ", p, k.ExpShift)
 	in("VSUB%s Y13, Y7, Y8 // pow − 1", s)
-	in("VMUL%s Y5, Y7, Y6 // pow·p", s)
-	in("VADD%s Y6, Y8, Y8 // e = (pow − 1) + pow·p", s)
+	if k.FMA {
+		in("VFMADD231%s Y5, Y7, Y8 // e = pow·p + (pow − 1)", s)
+	} else {
+		in("VMUL%s Y5, Y7, Y6 // pow·p", s)
+		in("VADD%s Y6, Y8, Y8 // e = (pow − 1) + pow·p", s)
+	}
 	in("VADD%s Y12, Y8, Y6 // e + 2", s)
 	in("VDIV%s Y6, Y8, Y8 // t = e/(e + 2)", s)
 	in("VCMP%s $0x1e, Y11, Y1, Y9 // |x| > big (false for NaN)", s)

@@ -5,7 +5,7 @@
 // operations in the same order (no fused multiply-adds), so that both give
 // the same bits.
 //
-// The algorithm, for y = 2|x| ≤ 2·Big: y = n·ln2 + r with n = round(y/ln2)
+// The algorithm (the products and sums fused where Kernel.FMA), for y = 2|x| ≤ 2·Big: y = n·ln2 + r with n = round(y/ln2)
 // (to even) and |r| ≤ ln2/2 (Cody–Waite: r = y − n·Ln2Hi − n·Ln2Lo, n·Ln2Hi
 // exact); p = e^r − 1 by its Taylor polynomial r·(1 + r·(1/2 + r·(1/6 +
 // …))) to degree Degree; e = e^y − 1 = (2ⁿ − 1) + 2ⁿ·p (exactly p when n
@@ -29,6 +29,11 @@ type Kernel struct {
 	Coef       []float64
 	Degree     int
 	FloatBytes int
+	// FMA: the polynomial's steps p·r + c and e = 2ⁿ·p + (2ⁿ − 1) are
+	// fused multiply-adds (one rounding each; math.FMA in Go). Only for
+	// float64, where math.FMA is the instruction's exact result; a float32
+	// FMA computed through float64 could round twice.
+	FMA bool
 }
 
 // inverseFactorials returns 1/k! for k = degree down to 1, Horner's order.
@@ -50,7 +55,7 @@ var F64 = Kernel{
 	Log2E: math.Log2E,
 	Ln2Hi: 6.93147180369123816490e-01, Ln2Lo: 1.90821492927058770002e-10,
 	Big: 22, Magic: 1<<52 + 1023, ExpShift: 52,
-	Degree: 13, Coef: inverseFactorials(13),
+	Degree: 13, Coef: inverseFactorials(13), FMA: true,
 }
 
 // F32 is float32's kernel: degree 8 (the remainder r⁹/9! is below 2·10⁻⁸

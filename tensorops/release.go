@@ -1,0 +1,97 @@
+package tensorops
+
+// This file defines the reuse of buffers across calls: Release hands a
+// temporary's elements back, and alloc takes a buffer of the same dtype
+// and size from there before it asks Go's allocator for fresh memory.
+// Generated derivatives release, before they return, the temporaries
+// that nothing else can reach (simplify's release pass), so that a
+// gradient called again finds its buffers warm in the cache and the
+// garbage collector has less to do: what PyTorch's caching allocator
+// gives its operations.
+
+import (
+	"math"
+	"os"
+	"sync"
+)
+
+// poison, set by GADGEN_RELEASE_POISON=1 in the environment, makes
+// Release fill the buffers with NaN instead of pooling them: a read of a
+// released buffer then shows in the results (the tests of generated code
+// run with it).
+var poison = os.Getenv("GADGEN_RELEASE_POISON") == "1"
+
+// poolMin is the smallest buffer (in elements) worth pooling: below it,
+// Go's allocator is as fast as a pool.
+const poolMin = 1024
+
+// poolKey identifies a size class: a dtype and a number of elements.
+type poolKey struct {
+	dt DType
+	n  int
+}
+
+// pools holds a sync.Pool per size class, so that buffers no call takes
+// again go back to the garbage collector.
+var pools sync.Map // poolKey → *sync.Pool
+
+func poolOf(k poolKey) *sync.Pool {
+	if p, ok := pools.Load(k); ok {
+		return p.(*sync.Pool)
+	}
+	p, _ := pools.LoadOrStore(k, new(sync.Pool))
+	return p.(*sync.Pool)
+}
+
+// pooled returns a buffer of n elements of dt (T's dtype) from the pool,
+// zeroed if zero, or nil.
+func pooled[T Float](dt DType, n int, zero bool) []T {
+	if n < poolMin {
+		return nil
+	}
+	p, ok := pools.Load(poolKey{dt, n})
+	if !ok {
+		return nil
+	}
+	b, _ := p.(*sync.Pool).Get().(*[]T)
+	if b == nil {
+		return nil
+	}
+	if zero {
+		clear(*b)
+	}
+	return *b
+}
+
+// Release hands the elements of each tensor back to tensorops, for a
+// later tensor of the same dtype and size: the tensors, and every view
+// of their elements, must not be used afterwards (the tensors are left
+// without elements, so that a use panics). Nil tensors, tensors on a
+// device and small tensors are left alone. Generated derivatives call it
+// for their temporaries before they return.
+func Release(ts ...*Tensor) {
+	for _, t := range ts {
+		if t == nil || t.dev != CPU {
+			continue
+		}
+		if poison {
+			for b, i := t.f64[:cap(t.f64)], 0; i < len(b); i++ {
+				b[i] = math.NaN()
+			}
+			for b, i := t.f32[:cap(t.f32)], 0; i < len(b); i++ {
+				b[i] = float32(math.NaN())
+			}
+			continue
+		}
+		if b := t.f64; cap(b) >= poolMin {
+			b = b[:cap(b)]
+			poolOf(poolKey{Float64, len(b)}).Put(&b)
+			t.f64 = nil
+		}
+		if b := t.f32; cap(b) >= poolMin {
+			b = b[:cap(b)]
+			poolOf(poolKey{Float32, len(b)}).Put(&b)
+			t.f32 = nil
+		}
+	}
+}
