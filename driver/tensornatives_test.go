@@ -262,6 +262,7 @@ var tensorFuncs = map[string]any{
 	"github.com/gadgen/gadgen/tensorops.UnlanesLike":             tensorops.UnlanesLike,
 	"github.com/gadgen/gadgen/tensorops.IsLanes":                 tensorops.IsLanes,
 	"github.com/gadgen/gadgen/tensorops.SumLanes":                tensorops.SumLanes,
+	"github.com/gadgen/gadgen/tensorops.Release":                 tensorops.Release,
 }
 
 // tensorNatives returns the natives of tensorFuncs.

@@ -474,6 +474,16 @@ func (e *emitter) tryInline(v *ir.Value, i, n int) bool {
 	if !ok {
 		return false
 	}
+	if v.Op == ir.OpCall {
+		// A call, pure or not, may read a tensor's elements: it stays
+		// before a release of buffers (tensorops.Release) that precedes
+		// its use.
+		for k := i + 1; k < R && k < n; k++ {
+			if w := v.Block.Instrs[k]; e.live[w.ID] && ir.TensorCall(w) == "Release" {
+				return false
+			}
+		}
+	}
 	if e.isMemOp(v) {
 		if r.pred == rematRoot {
 			return false

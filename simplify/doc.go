@@ -28,7 +28,7 @@
 // that are not primitives, so a derivative differentiated again, in
 // nesting, goes without them):
 //
-//	slices → merge → syrk → fuse → reuse → deadcode
+//	slices → merge → syrk → fuse → reuse → release → deadcode
 //
 // # Passes
 //
@@ -72,6 +72,9 @@
 //     tensorops.Fuse evaluated in one pass;
 //   - reuse (reuse.go): an elementwise result written into the buffer of an
 //     operand nothing reads afterwards;
+//   - release (release.go): the temporaries nothing reaches after a return
+//     handed back to the runtime before it (tensorops.Release), whose next
+//     allocations of their sizes reuse them;
 //   - deadcode (deadcode.go, required): values, stores and appends nothing
 //     uses.
 //

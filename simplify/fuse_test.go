@@ -48,6 +48,10 @@ func fakeTensorops() (map[string]*types.Func, types.Type) {
 	decl("ScalarDiv", false, f64, tensor)
 	decl("Fuse", true, types.Typ[types.String], types.NewSlice(anyT))
 	decl("FuseInto", true, tensor, types.Typ[types.String], types.NewSlice(anyT))
+	release := types.NewFunc(token.NoPos, pkg, "Release", types.NewSignatureType(nil, nil, nil,
+		types.NewTuple(types.NewParam(token.NoPos, pkg, "ts", types.NewSlice(tensor))), nil, true))
+	pkg.Scope().Insert(release)
+	funcs["Release"] = release
 	return funcs, tensor
 }
 

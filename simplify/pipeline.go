@@ -66,6 +66,7 @@ var Final = []Pass{
 	{Name: "syrk", Fn: SymmetricProducts},
 	{Name: "fuse", Fn: FuseElementwise},
 	{Name: "reuse", Fn: ReuseBuffers},
+	{Name: "release", Fn: ReleaseTemporaries},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
@@ -94,6 +95,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"slices", "merge", "a product merged with others is no longer a MatMul whose slice could shrink it"},
 	{"slices", "fuse", "slices are pushed through elementwise calls, not through the Fuse call that replaces them"},
 	{"fuse", "reuse", "a fused call reuses one buffer for the whole tree; fusion does not look into FuseInto"},
+	{"reuse", "release", "a buffer FuseInto reuses is released once, as its first owner's, after its last use"},
 	{"tensors", "accumulate", "a SumLike the tensor rules drop no longer stands between Accumulate and a product"},
 	{"merge", "syrk", "a·aᵀ that merge stacks with the other products by aᵀ is one GEMM reading aᵀ once; syrk rewrites the products left alone"},
 }

@@ -39,6 +39,7 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t17, t3)
 	t19 := tensorops.AccumulateMatMulGradB(mBar.W1, t18, x, t, false, false)
 	mBar.W1 = t19
+	tensorops.Release(t2, t5, t8, t13, t16)
 	return t10
 }
 
@@ -75,8 +76,10 @@ func LossJVP(m, dm *MLP, x, y *tensorops.Tensor) (float64, float64) {
 	logits := tensorops.Add(t17, m.B3)
 	t20 := tensorops.ExpandLike(t19, logits)
 	dlogits := tensorops.FuseInto(t20, "a + b", t20, tensorops.ExpandLike(dm.B3, logits))
-	t21 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
-	return tensorops.SoftmaxCrossEntropy(logits, y), t21
+	t21 := tensorops.SoftmaxCrossEntropy(logits, y)
+	t22 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
+	tensorops.Release(t18)
+	return t21, t22
 }
 
 // LossPredictGrad computes LossPredict and its gradient with respect to the varied inputs (reverse
@@ -115,5 +118,6 @@ func LossPredictGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t18, t3)
 	t20 := tensorops.AccumulateMatMulGradB(mBar.W1, t19, x, t, false, false)
 	mBar.W1 = t20
+	tensorops.Release(t2, t5, t8, t14, t17)
 	return t11
 }

@@ -50,5 +50,6 @@ func CNNLossGrad(m, mBar *CNN, x, y *tensorops.Tensor) float64 {
 	mBar.C1 = t30
 	t31 := tensorops.Accumulate(mBar.K1, t29)
 	mBar.K1 = t31
+	tensorops.Release(t5, t11, t14, t21, t27)
 	return t16
 }

@@ -21,8 +21,10 @@ func SliceProgramJVP(x, dx, y, dy, z, dz *tensorops.Tensor) (float64, float64) {
 	t10 := tensorops.Fuse("a*b + 4", t4, t7)
 	t11 := tensorops.ExpandLike(t9, t10)
 	t12 := tensorops.FuseInto(t10, "Tanh(a)", t10)
-	t13 := tensorops.SumAll(tensorops.FuseInto(t11, "TanhJVP(a, b)", t12, t11))
-	return tensorops.SumAll(t12), t13
+	t13 := tensorops.SumAll(t12)
+	t14 := tensorops.SumAll(tensorops.FuseInto(t11, "TanhJVP(a, b)", t12, t11))
+	tensorops.Release(t10)
+	return t13, t14
 }
 
 // SliceProgramJVPO0 computes SliceProgram and its derivative along the tangents (forward mode).
@@ -60,6 +62,7 @@ func DiagProgramGrad(v, a, b *tensorops.Tensor) (f float64, vBar, aBar, bBar *te
 	bBar = tensorops.MatMulGradB(t5, t, b, false, false)
 	vBar = tensorops.ScaleRowsGradV(t6, a)
 	aBar = tensorops.ScaleRows(v, t6)
+	tensorops.Release(t2, t5)
 	return t4, vBar, aBar, bBar
 }
 

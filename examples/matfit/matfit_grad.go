@@ -25,5 +25,6 @@ func LossGrad(w, x, y *tensorops.Tensor, lambda float64) (f float64, wBar *tenso
 	t10 := tensorops.FuseInto(t9, "a + b*(1/(b + 1)*c)", t9, t, t7)
 	t11 := tensorops.MatMulGradB(t10, x, w, false, false)
 	wBar = tensorops.FuseInto(wBar, "a + a + b", wBar, t11)
+	tensorops.Release(z, t, t2, t3)
 	return t5, wBar
 }

@@ -39,5 +39,6 @@ func LossGrad(m, mBar *Model, x, y *tensorops.Tensor) float64 {
 	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t18, t3)
 	t20 := tensorops.AccumulateMatMulGradB(mBar.W1, t19, x, t, false, false)
 	mBar.W1 = t20
+	tensorops.Release(t2, t5, t8, t14, t17)
 	return t11
 }

@@ -173,6 +173,7 @@ func LossGrad(m, mBar *Block, x, y *T) float64 {
 	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t67, t4)
 	t70 := tensorops.AccumulateSumLike(mBar.G1, t69, t3)
 	mBar.G1 = t70
+	tensorops.Release(t7, t8, t15, t20, t22, t23, t26, t30, t35, t44, t61, t66)
 	return t36
 }
 
@@ -234,7 +235,9 @@ func layerNormJVPWrtGB(x, g, dg, b, db *T) (*T, *T) {
 	t3 := tensorops.Fuse("(a - b)/c", x, t, t2)
 	t4 := tensorops.Fuse("a*b + c", t3, g, b)
 	t5 := tensorops.ExpandLike(tensorops.Mul(t3, dg), t4)
-	return t4, tensorops.FuseInto(t5, "a + b", t5, tensorops.ExpandLike(db, t4))
+	t6 := tensorops.FuseInto(t5, "a + b", t5, tensorops.ExpandLike(db, t4))
+	tensorops.Release(t3)
+	return t4, t6
 }
 
 // attentionJVP computes attention and its derivative along the tangents (forward mode).
@@ -322,5 +325,7 @@ func layerNormJVP(x, dx, g, dg, b, db *T) (*T, *T) {
 	)
 	t14 := tensorops.Fuse("a*b + c", t12, g, b)
 	t15 := tensorops.ExpandLike(t13, t14)
-	return t14, tensorops.FuseInto(t15, "a + b", t15, tensorops.ExpandLike(db, t14))
+	t16 := tensorops.FuseInto(t15, "a + b", t15, tensorops.ExpandLike(db, t14))
+	tensorops.Release(t8, t12)
+	return t14, t16
 }

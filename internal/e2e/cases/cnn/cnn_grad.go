@@ -37,6 +37,7 @@ func LossGrad(m, mBar *CNN, x, y *tensorops.Tensor) float64 {
 	t15 := tensorops.Conv2DGradW(tensorops.SumLike(t14, t2), x, t, 1, 1)
 	t16 := tensorops.Accumulate(mBar.K, t15)
 	mBar.K = t16
+	tensorops.Release(t6)
 	return t9
 }
 
@@ -102,6 +103,7 @@ func InputLossGrad(m *CNN, x, y *tensorops.Tensor) (f float64, xBar *tensorops.T
 	t12 := tensorops.GELUJVP(t3, t11)
 	t13 := tensorops.SumLike(t12, t2)
 	xBar = tensorops.Conv2DGradX(t13, x, t, 1, 1)
+	tensorops.Release(t5)
 	return t7, xBar
 }
 
@@ -256,24 +258,27 @@ func AtrousLossJVP(a, da *Atrous, x, y *tensorops.Tensor) (float64, float64) {
 	acc := tensorops.ZerosOf(x.DType(), 2)
 	var dacc *tensorops.Tensor
 	for i := 0; i < t2; i++ {
-		t10 := tensorops.Slice(o, 0, i, i+1)
-		t11 := tensorops.Slice(t9, 0, i, i+1)
-		t12 := i + 1
-		t13 := tensorops.MatMulSlice(df, t3, 0, i, t12, t7, t9)
-		t14 := tensorops.Add(t13, tensorops.MatMulSlice(f, t4, 0, i, t12, t6, t9))
-		t15 := tensorops.ExpandLike(t14, tensorops.SliceFor(t9, 0, i, t12, t6, t7))
-		t16 := i + 1
-		t17 := tensorops.SliceFor(t8, 0, i, t16, t9)
-		t18 := tensorops.ExpandLike(t17, tensorops.SliceFor(t9, 0, i, t16, t8))
-		t19 := tensorops.Fuse("Sigmoid(a)*(b + c)", t11, t15, t18)
-		d := tensorops.Sub(t10, tensorops.Slice(y, 0, i, i+1))
-		dd := tensorops.ExpandLike(t19, d)
-		t20 := tensorops.Sum(tensorops.FuseInto(dd, "2*a*b", d, dd), 0)
+		t12 := tensorops.Slice(o, 0, i, i+1)
+		t13 := tensorops.Slice(t9, 0, i, i+1)
+		t14 := i + 1
+		t15 := tensorops.MatMulSlice(df, t3, 0, i, t14, t7, t9)
+		t16 := tensorops.Add(t15, tensorops.MatMulSlice(f, t4, 0, i, t14, t6, t9))
+		t17 := tensorops.ExpandLike(t16, tensorops.SliceFor(t9, 0, i, t14, t6, t7))
+		t18 := i + 1
+		t19 := tensorops.SliceFor(t8, 0, i, t18, t9)
+		t20 := tensorops.ExpandLike(t19, tensorops.SliceFor(t9, 0, i, t18, t8))
+		t21 := tensorops.Fuse("Sigmoid(a)*(b + c)", t13, t17, t20)
+		d := tensorops.Sub(t12, tensorops.Slice(y, 0, i, i+1))
+		dd := tensorops.ExpandLike(t21, d)
+		t22 := tensorops.Sum(tensorops.FuseInto(dd, "2*a*b", d, dd), 0)
 		acc = tensorops.Add(acc, tensorops.Sum(tensorops.Square(d), 0))
-		t21 := tensorops.ExpandLike(t20, acc)
-		dacc = tensorops.Add(tensorops.ExpandLike(dacc, acc), t21)
+		t23 := tensorops.ExpandLike(t22, acc)
+		dacc = tensorops.Add(tensorops.ExpandLike(dacc, acc), t23)
 	}
-	return tensorops.SumAll(acc), tensorops.SumAll(dacc)
+	t10 := tensorops.SumAll(acc)
+	t11 := tensorops.SumAll(dacc)
+	tensorops.Release(t5)
+	return t10, t11
 }
 
 // AtrousLossTaylor propagates Taylor polynomials of degree 3 through AtrousLoss (Taylor mode): when
@@ -351,78 +356,82 @@ func AtrousLossTaylor(a, a1, a2, a3 *Atrous, x, y *tensorops.Tensor) (float64, f
 	var acc2 *tensorops.Tensor
 	var acc3 *tensorops.Tensor
 	for i := 0; i < t15; i++ {
-		t38 := tensorops.Slice(o, 0, i, i+1)
-		t39 := tensorops.Slice(t36, 0, i, i+1)
-		t40 := tensorops.Slice(t35, 0, i, i+1)
-		t41 := i + 1
-		t42 := tensorops.SliceFor(t36, 0, i, t41, t35)
-		t43 := tensorops.SigmoidJVP(t42, tensorops.SliceFor(t35, 0, i, t41, t36))
+		t41 := tensorops.Slice(o, 0, i, i+1)
+		t42 := tensorops.Slice(t36, 0, i, i+1)
+		t43 := tensorops.Slice(t35, 0, i, i+1)
 		t44 := i + 1
-		t45 := tensorops.MatMulSlice(f, t18, 0, i, t44, t25, t26, t33)
-		t46 := tensorops.MatMulSlice(f1, t17, 0, i, t44, t24, t26, t33)
-		t47 := tensorops.MatMulSlice(f2, t16, 0, i, t44, t24, t25, t33)
-		t48 := tensorops.Fuse("a + b + c", t45, t46, t47)
-		t49 := tensorops.ExpandLike(t48, tensorops.SliceFor(t33, 0, i, t44, t24, t25, t26))
-		t50 := tensorops.SliceFor(t31, 0, i, t44, t33)
-		t51 := tensorops.ExpandLike(t50, tensorops.SliceFor(t33, 0, i, t44, t31))
-		t52 := tensorops.FuseInto(t49, "a + b", t49, t51)
-		t53 := tensorops.Fuse("0.5*(a*b) + c*d", t43, t40, t39, t52)
-		t54 := tensorops.Affine(tensorops.SliceFor(t36, 0, i, i+1), -1, 1)
-		t55 := tensorops.FuseInto(
-			t54,
+		t45 := tensorops.SliceFor(t36, 0, i, t44, t35)
+		t46 := tensorops.SigmoidJVP(t45, tensorops.SliceFor(t35, 0, i, t44, t36))
+		t47 := i + 1
+		t48 := tensorops.MatMulSlice(f, t18, 0, i, t47, t25, t26, t33)
+		t49 := tensorops.MatMulSlice(f1, t17, 0, i, t47, t24, t26, t33)
+		t50 := tensorops.MatMulSlice(f2, t16, 0, i, t47, t24, t25, t33)
+		t51 := tensorops.Fuse("a + b + c", t48, t49, t50)
+		t52 := tensorops.ExpandLike(t51, tensorops.SliceFor(t33, 0, i, t47, t24, t25, t26))
+		t53 := tensorops.SliceFor(t31, 0, i, t47, t33)
+		t54 := tensorops.ExpandLike(t53, tensorops.SliceFor(t33, 0, i, t47, t31))
+		t55 := tensorops.FuseInto(t52, "a + b", t52, t54)
+		t56 := tensorops.Fuse("0.5*(a*b) + c*d", t46, t43, t42, t55)
+		t57 := tensorops.Affine(tensorops.SliceFor(t36, 0, i, i+1), -1, 1)
+		t58 := tensorops.FuseInto(
+			t57,
 			"0.3333333333333333*((0.5*((a*(-b) + b*c)*d) + a*c*e)*d)",
-			t39,
+			t42,
+			t46,
+			t57,
 			t43,
-			t54,
-			t40,
-			t52,
-		)
-		t56 := i + 1
-		t57 := tensorops.MatMulSlice(f, t19, 0, i, t56, t28, t29, t30, t33)
-		t58 := tensorops.MatMulSlice(f1, t18, 0, i, t56, t27, t29, t30, t33)
-		t59 := tensorops.MatMulSlice(f2, t17, 0, i, t56, t27, t28, t30, t33)
-		t60 := tensorops.MatMulSlice(f3, t16, 0, i, t56, t27, t28, t29, t33)
-		t61 := tensorops.Fuse("a + b + c + d", t57, t58, t59, t60)
-		t62 := tensorops.SliceFor(t33, 0, i, t56, t27, t28, t29, t30)
-		t63 := tensorops.ExpandLike(t61, t62)
-		t64 := i + 1
-		t65 := tensorops.SliceFor(t32, 0, i, t64, t33)
-		t66 := tensorops.ExpandLike(t65, tensorops.SliceFor(t33, 0, i, t64, t32))
-		t67 := tensorops.FuseInto(
 			t55,
+		)
+		t59 := i + 1
+		t60 := tensorops.MatMulSlice(f, t19, 0, i, t59, t28, t29, t30, t33)
+		t61 := tensorops.MatMulSlice(f1, t18, 0, i, t59, t27, t29, t30, t33)
+		t62 := tensorops.MatMulSlice(f2, t17, 0, i, t59, t27, t28, t30, t33)
+		t63 := tensorops.MatMulSlice(f3, t16, 0, i, t59, t27, t28, t29, t33)
+		t64 := tensorops.Fuse("a + b + c + d", t60, t61, t62, t63)
+		t65 := tensorops.SliceFor(t33, 0, i, t59, t27, t28, t29, t30)
+		t66 := tensorops.ExpandLike(t64, t65)
+		t67 := i + 1
+		t68 := tensorops.SliceFor(t32, 0, i, t67, t33)
+		t69 := tensorops.ExpandLike(t68, tensorops.SliceFor(t33, 0, i, t67, t32))
+		t70 := tensorops.FuseInto(
+			t58,
 			"a + 0.6666666666666666*(b*c) + d*(e + f)",
+			t58,
+			t46,
 			t55,
-			t43,
-			t52,
-			t39,
-			t63,
+			t42,
 			t66,
+			t69,
 		)
-		d := tensorops.Sub(t38, tensorops.Slice(y, 0, i, i+1))
-		d1 := tensorops.ExpandLike(tensorops.Mul(t39, t40), d)
-		d2 := tensorops.ExpandLike(t53, d)
-		d3 := tensorops.ExpandLike(t67, d)
-		t68 := tensorops.Scale(d, 2)
-		t69 := tensorops.Scale(d1, 2)
-		t70 := tensorops.Fuse("0.5*(a*b) + c*d", t69, d1, t68, d2)
-		t71 := tensorops.FuseInto(
+		d := tensorops.Sub(t41, tensorops.Slice(y, 0, i, i+1))
+		d1 := tensorops.ExpandLike(tensorops.Mul(t42, t43), d)
+		d2 := tensorops.ExpandLike(t56, d)
+		d3 := tensorops.ExpandLike(t70, d)
+		t71 := tensorops.Scale(d, 2)
+		t72 := tensorops.Scale(d1, 2)
+		t73 := tensorops.Fuse("0.5*(a*b) + c*d", t72, d1, t71, d2)
+		t74 := tensorops.FuseInto(
 			d3,
 			"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e",
 			d2,
 			d1,
-			t69,
-			t68,
+			t72,
+			t71,
 			d3,
 		)
-		t72 := tensorops.Sum(t71, 0)
+		t75 := tensorops.Sum(t74, 0)
 		acc = tensorops.Add(acc, tensorops.Sum(tensorops.Square(d), 0))
-		t73 := tensorops.ExpandLike(tensorops.Sum(tensorops.Mul(t68, d1), 0), acc)
-		acc1 = tensorops.Add(tensorops.ExpandLike(acc1, acc), t73)
-		t74 := tensorops.ExpandLike(tensorops.Sum(t70, 0), acc)
-		acc2 = tensorops.Add(tensorops.ExpandLike(acc2, acc), t74)
-		t75 := tensorops.ExpandLike(t72, acc)
-		acc3 = tensorops.Add(tensorops.ExpandLike(acc3, acc), t75)
+		t76 := tensorops.ExpandLike(tensorops.Sum(tensorops.Mul(t71, d1), 0), acc)
+		acc1 = tensorops.Add(tensorops.ExpandLike(acc1, acc), t76)
+		t77 := tensorops.ExpandLike(tensorops.Sum(t73, 0), acc)
+		acc2 = tensorops.Add(tensorops.ExpandLike(acc2, acc), t77)
+		t78 := tensorops.ExpandLike(t75, acc)
+		acc3 = tensorops.Add(tensorops.ExpandLike(acc3, acc), t78)
 	}
-	t37 := tensorops.SumAll(acc1)
-	return tensorops.SumAll(acc), t37, tensorops.SumAll(acc2), tensorops.SumAll(acc3)
+	t37 := tensorops.SumAll(acc)
+	t38 := tensorops.SumAll(acc1)
+	t39 := tensorops.SumAll(acc2)
+	t40 := tensorops.SumAll(acc3)
+	tensorops.Release(t5, t6, t7, t8, t9, t10, t11, t12)
+	return t37, t38, t39, t40
 }

@@ -29,6 +29,7 @@ func LossGrad(b, bBar *Bag, ids []int, n int, y *tensorops.Tensor) float64 {
 	t13 := tensorops.GatherGrad(t12, t, 0, ids)
 	t14 := tensorops.Accumulate(bBar.Table, t13)
 	bBar.Table = t14
+	tensorops.Release(t5)
 	return t8
 }
 
@@ -96,6 +97,7 @@ func RegressGrad(b, bBar *Bag, ids []int, n int, y *tensorops.Tensor) float64 {
 	t16 := tensorops.GatherGrad(t15, t, 0, ids)
 	t17 := tensorops.Accumulate(bBar.Table, t16)
 	bBar.Table = t17
+	tensorops.Release(t5)
 	return t10
 }
 
@@ -118,9 +120,11 @@ func RegressTaylor(b, b1, b2 *Bag, ids []int, n int, y *tensorops.Tensor) (float
 	t7 := tensorops.ExpandLike(tensorops.Mul(t4, t2), t6)
 	t8 := tensorops.ExpandLike(t5, t6)
 	t9 := tensorops.Scale(t6, 2)
-	t10 := tensorops.SumAll(tensorops.Mul(t9, t7))
-	t11 := tensorops.SumAll(tensorops.FuseInto(t8, "0.5*(2*a*a) + b*c", t7, t9, t8))
-	return tensorops.SumAll(tensorops.Square(t6)), t10, t11
+	t10 := tensorops.SumAll(tensorops.Square(t6))
+	t11 := tensorops.SumAll(tensorops.Mul(t9, t7))
+	t12 := tensorops.SumAll(tensorops.FuseInto(t8, "0.5*(2*a*a) + b*c", t7, t9, t8))
+	tensorops.Release(t4, t9)
+	return t10, t11, t12
 }
 
 // bagOutputsTaylor propagates Taylor polynomials of degree 2 through Bag.Outputs (Taylor mode):

@@ -18,8 +18,10 @@ func SpreadJVP(x, dx *T) (float64, float64) {
 	t3 := tensorops.ConcatJVP(0, append(t2, dx, t)...)
 	t4 := tensorops.Tanh(tensorops.Concat(0, parts...))
 	t5 := tensorops.TanhJVP(t4, t3)
-	t6 := tensorops.SumAll(t5)
-	return tensorops.SumAll(t4), t6
+	t6 := tensorops.SumAll(t4)
+	t7 := tensorops.SumAll(t5)
+	tensorops.Release(t4)
+	return t6, t7
 }
 
 // SpreadGrad computes Spread and its gradient with respect to the varied inputs (reverse mode).
@@ -43,6 +45,7 @@ func SpreadGrad(x *T) (f float64, xBar *T) {
 	t7 := t[0]
 	t[0] = nil
 	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t7)
+	tensorops.Release(t2)
 	return t3, xBar
 }
 
@@ -89,8 +92,12 @@ func SpreadTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 		t15,
 		t11,
 	)
-	t18 := tensorops.SumAll(t17)
-	return tensorops.SumAll(t12), tensorops.SumAll(t13), tensorops.SumAll(t16), t18
+	t18 := tensorops.SumAll(t12)
+	t19 := tensorops.SumAll(t13)
+	t20 := tensorops.SumAll(t16)
+	t21 := tensorops.SumAll(t17)
+	tensorops.Release(t, t2, t12, t13, t14, t15, t16)
+	return t18, t19, t20, t21
 }
 
 // SpreadHVP returns Spread and the Hessian-vector product ∇²Spread·v, the Hessian taken with
@@ -144,6 +151,7 @@ func spreadGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t19)
 	t21 := tensorops.ExpandLike(tensorops.SumLike(t18, x), xBar)
 	dxBar = tensorops.FuseInto(t21, "a + b", t21, tensorops.ExpandLike(t20, xBar))
+	tensorops.Release(t3, t7, t8)
 	return t9, xBar, t10, dxBar
 }
 
@@ -156,8 +164,10 @@ func ListedJVP(x, dx *T) (float64, float64) {
 	t2 := tensorops.ConcatJVP(0, x, t, dx, tensorops.Fuse("2*a*b", x, dx))
 	t3 := tensorops.Tanh(tensorops.Concat(0, x, t))
 	t4 := tensorops.TanhJVP(t3, t2)
-	t5 := tensorops.SumAll(t4)
-	return tensorops.SumAll(t3), t5
+	t5 := tensorops.SumAll(t3)
+	t6 := tensorops.SumAll(t4)
+	tensorops.Release(t, t3)
+	return t5, t6
 }
 
 // ListedGrad computes Listed and its gradient with respect to the varied inputs (reverse mode).
@@ -172,6 +182,7 @@ func ListedGrad(x *T) (f float64, xBar *T) {
 	t5 := tensorops.Fuse("2*a*b", x, tensorops.ConcatGrad(t4, 0, 1, x, t))
 	t6 := tensorops.SumLike(t5, x)
 	xBar = tensorops.FuseInto(t6, "a + b", tensorops.ConcatGrad(t4, 0, 0, x, t), t6)
+	tensorops.Release(t, t2, t4)
 	return t3, xBar
 }
 
@@ -214,8 +225,12 @@ func ListedTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 		t12,
 		t8,
 	)
-	t15 := tensorops.SumAll(t14)
-	return tensorops.SumAll(t9), tensorops.SumAll(t10), tensorops.SumAll(t13), t15
+	t15 := tensorops.SumAll(t9)
+	t16 := tensorops.SumAll(t10)
+	t17 := tensorops.SumAll(t13)
+	t18 := tensorops.SumAll(t14)
+	tensorops.Release(t, t2, t3, t9, t10, t11, t12, t13)
+	return t15, t16, t17, t18
 }
 
 // HeadsJVP computes Heads and its derivative along the tangents (forward mode).
@@ -309,6 +324,7 @@ func HeadsGrad(x *T) (f float64, xBar *T) {
 		t13 := tensorops.SliceGrad(t12, x, 1, 2*h2)
 		xBar = tensorops.Add(xBar, t13)
 	}
+	tensorops.Release(t3)
 	return t4, xBar
 }
 
@@ -325,36 +341,36 @@ func HeadsTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	var heads2 []*T
 	var heads3 []*T
 	for h := 0; h < 3; h++ {
-		t7 := 2*h + 2
-		t8 := float64(h + 1)
-		t9 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, t7), t8)
-		t10 := tensorops.Scale(tensorops.Slice(x1, 1, 2*h, t7), t8)
-		t11 := tensorops.ExpandLike(t10, t9)
-		t12 := tensorops.Scale(tensorops.Slice(x2, 1, 2*h, t7), t8)
-		t13 := tensorops.ExpandLike(t12, t9)
-		t14 := tensorops.Scale(tensorops.Slice(x3, 1, 2*h, t7), t8)
-		t15 := tensorops.ExpandLike(t14, t9)
-		t16 := tensorops.FuseInto(t9, "Tanh(a)", t9)
-		t17 := tensorops.TanhJVP(t16, t11)
-		t18 := tensorops.Fuse("-(a*b + b*a)", t16, t17)
-		t19 := tensorops.Fuse("1 - a*a", t16)
-		t20 := tensorops.Fuse("0.5*(a*b) + c*d", t18, t11, t19, t13)
-		t21 := tensorops.FuseInto(
-			t15,
-			"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h",
-			t16,
-			t20,
+		t9 := 2*h + 2
+		t10 := float64(h + 1)
+		t11 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, t9), t10)
+		t12 := tensorops.Scale(tensorops.Slice(x1, 1, 2*h, t9), t10)
+		t13 := tensorops.ExpandLike(t12, t11)
+		t14 := tensorops.Scale(tensorops.Slice(x2, 1, 2*h, t9), t10)
+		t15 := tensorops.ExpandLike(t14, t11)
+		t16 := tensorops.Scale(tensorops.Slice(x3, 1, 2*h, t9), t10)
+		t17 := tensorops.ExpandLike(t16, t11)
+		t18 := tensorops.FuseInto(t11, "Tanh(a)", t11)
+		t19 := tensorops.TanhJVP(t18, t13)
+		t20 := tensorops.Fuse("-(a*b + b*a)", t18, t19)
+		t21 := tensorops.Fuse("1 - a*a", t18)
+		t22 := tensorops.Fuse("0.5*(a*b) + c*d", t20, t13, t21, t15)
+		t23 := tensorops.FuseInto(
 			t17,
-			t11,
+			"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h",
 			t18,
-			t13,
+			t22,
 			t19,
+			t13,
+			t20,
 			t15,
+			t21,
+			t17,
 		)
-		heads = append(heads, t16)
-		heads1 = append(heads1, t17)
-		heads2 = append(heads2, t20)
-		heads3 = append(heads3, t21)
+		heads = append(heads, t18)
+		heads1 = append(heads1, t19)
+		heads2 = append(heads2, t22)
+		heads3 = append(heads3, t23)
 	}
 	y := tensorops.Concat(1, heads...)
 	y1 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1...)...)
@@ -383,8 +399,11 @@ func HeadsTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 		x3,
 	)
 	t5 := tensorops.SumAll(tensorops.Mul(y, x))
-	t6 := tensorops.SumAll(t4)
-	return t5, tensorops.SumAll(t), tensorops.SumAll(t2), t6
+	t6 := tensorops.SumAll(t)
+	t7 := tensorops.SumAll(t2)
+	t8 := tensorops.SumAll(t4)
+	tensorops.Release(t3)
+	return t5, t6, t7, t8
 }
 
 // HeadsHVP returns Heads and the Hessian-vector product ∇²Heads·v, the Hessian taken with respect
@@ -514,6 +533,7 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 		t28 := tensorops.ExpandLike(t27, xBar)
 		dxBar = tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t28)
 	}
+	tensorops.Release(t6)
 	return t7, xBar, t8, dxBar
 }
 
@@ -654,6 +674,7 @@ func headsGradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 		t28 := tensorops.ExpandLike(t27, xBar)
 		dxBar = tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t28)
 	}
+	tensorops.Release(t6)
 	return t7, xBar, 0, dxBar
 }
 
@@ -777,8 +798,10 @@ func RejoinJVP(x, dx, w, dw *T) (float64, float64) {
 	drows := append(t2, dw)
 	t3 := append(make([]*tensorops.Tensor, 0), rows...)
 	t4 := tensorops.Exp(tensorops.Concat(1, rows...))
-	t5 := tensorops.SumAll(tensorops.Mul(t4, tensorops.ConcatJVP(1, append(t3, drows...)...)))
-	return tensorops.SumAll(t4), t5
+	t5 := tensorops.SumAll(t4)
+	t6 := tensorops.SumAll(tensorops.Mul(t4, tensorops.ConcatJVP(1, append(t3, drows...)...)))
+	tensorops.Release(t4)
+	return t5, t6
 }
 
 // splitJVP computes split and its derivative along the tangents (forward mode).
@@ -885,8 +908,11 @@ func RejoinTaylor(x, x1, x2, w, w1, w2 *T) (float64, float64, float64) {
 	t6 := tensorops.Exp(tensorops.Concat(1, rows...))
 	t7 := tensorops.Mul(t6, t4)
 	t8 := tensorops.Fuse("0.5*(a*b) + c*d", t7, t4, t6, t5)
-	t9 := tensorops.SumAll(t8)
-	return tensorops.SumAll(t6), tensorops.SumAll(t7), t9
+	t9 := tensorops.SumAll(t6)
+	t10 := tensorops.SumAll(t7)
+	t11 := tensorops.SumAll(t8)
+	tensorops.Release(t6, t7)
+	return t9, t10, t11
 }
 
 // splitTaylor propagates Taylor polynomials of degree 2 through split (Taylor mode): when each
@@ -1007,6 +1033,7 @@ func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
 	xBar2 := tensorops.FuseInto(t13, "a + b", xBar, t13)
 	t14 := tensorops.SumLike(tensorops.Mul(x, t12), y)
 	yBar2 := tensorops.FuseInto(t14, "a + b", yBar, t14)
+	tensorops.Release(t7)
 	return t8, xBar2, yBar2
 }
 
@@ -1353,8 +1380,10 @@ func ConvLossJVP(c, dc Conv, x, dx *T) (float64, float64) {
 	t6 := tensorops.ExpandLike(dc.B, t4)
 	y := tensorops.Tanh(t4)
 	t7 := tensorops.Fuse("2*a*TanhJVP(a, b + c)", y, t5, t6)
-	t8 := tensorops.MeanAll(t7)
-	return tensorops.MeanAll(tensorops.Square(y)), t8
+	t8 := tensorops.MeanAll(tensorops.Square(y))
+	t9 := tensorops.MeanAll(t7)
+	tensorops.Release(y)
+	return t8, t9
 }
 
 // ConvLossGrad computes ConvLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -1374,6 +1403,7 @@ func ConvLossGrad(c Conv, x *T) (f float64, cBar Conv, xBar *T) {
 	xBar = tensorops.Conv2DGradX(t7, x, t, 1, 1)
 	t8 := tensorops.Accumulate(cBar.K, tensorops.Conv2DGradW(t7, x, t, 1, 1))
 	cBar.K = t8
+	tensorops.Release(y, t4)
 	return t5, cBar, xBar
 }
 
@@ -1412,9 +1442,11 @@ func ConvLossTaylor(c, c1, c2 Conv, x, x1, x2 *T) (float64, float64, float64) {
 		t10,
 		t11,
 	)
-	t14 := tensorops.MeanAll(tensorops.Mul(t12, y1))
-	t15 := tensorops.MeanAll(t13)
-	return tensorops.MeanAll(tensorops.Square(y)), t14, t15
+	t14 := tensorops.MeanAll(tensorops.Square(y))
+	t15 := tensorops.MeanAll(tensorops.Mul(t12, y1))
+	t16 := tensorops.MeanAll(t13)
+	tensorops.Release(y, y1, t12)
+	return t14, t15, t16
 }
 
 // ConvPtrLossJVP computes ConvPtrLoss and its derivative along the tangents (forward mode).
@@ -1447,6 +1479,7 @@ func ConvPtrLossGrad(c, cBar *Conv, x *T) (f float64, xBar *T) {
 	xBar = tensorops.Conv2DGradX(t8, x, t2, 1, 1)
 	t9 := tensorops.Accumulate(cBar.K, tensorops.Conv2DGradW(t8, x, t2, 1, 1))
 	cBar.K = t9
+	tensorops.Release(y, t5)
 	return t6, xBar
 }
 
@@ -1464,6 +1497,7 @@ func (p *Fit) FuncGrad(grad, x []float64) {
 	t3 := tensorops.SumLike(tensorops.Scale(r, 2), t2)
 	t4 := tensorops.MatMulGradB(t3, t, w, false, false)
 	tensorops.AccumulateFloat64s(grad, t4)
+	tensorops.Release(t2)
 }
 
 // FuncJVP computes Fit.Func and its derivative along the tangents (forward mode).
@@ -1478,8 +1512,10 @@ func (p *Fit) FuncJVP(x, dx []float64) (float64, float64) {
 	t3 := tensorops.MatMul(t, tensorops.FromFloat64s(dx, 3, 1))
 	r := tensorops.FuseInto(t2, "a - b", t2, p.Y)
 	dr := tensorops.ExpandLike(t3, r)
-	t4 := tensorops.SumAll(tensorops.FuseInto(dr, "2*a*b", r, dr))
-	return tensorops.SumAll(tensorops.Square(r)), t4
+	t4 := tensorops.SumAll(tensorops.Square(r))
+	t5 := tensorops.SumAll(tensorops.FuseInto(dr, "2*a*b", r, dr))
+	tensorops.Release(t2)
+	return t4, t5
 }
 
 // FuncTaylor propagates Taylor polynomials of degree 2 through Fit.Func (Taylor mode): when each
@@ -1502,9 +1538,11 @@ func (p *Fit) FuncTaylor(x, x1, x2 []float64) (float64, float64, float64) {
 	r1 := tensorops.ExpandLike(t3, r)
 	r2 := tensorops.ExpandLike(t4, r)
 	t5 := tensorops.Scale(r, 2)
-	t6 := tensorops.SumAll(tensorops.Mul(t5, r1))
-	t7 := tensorops.SumAll(tensorops.FuseInto(r2, "0.5*(2*a*a) + b*c", r1, t5, r2))
-	return tensorops.SumAll(tensorops.Square(r)), t6, t7
+	t6 := tensorops.SumAll(tensorops.Square(r))
+	t7 := tensorops.SumAll(tensorops.Mul(t5, r1))
+	t8 := tensorops.SumAll(tensorops.FuseInto(r2, "0.5*(2*a*a) + b*c", r1, t5, r2))
+	tensorops.Release(t2, t5)
+	return t6, t7, t8
 }
 
 // ReadsJVP computes Reads and its derivative along the tangents (forward mode).
@@ -1525,6 +1563,7 @@ func ReadsJVP(x, dx *T) (float64, float64) {
 		ds += tensorops.AtJVP(dx, 0, j)*t5 + t4*tensorops.AtJVP(dx, 1, j)
 		s += t4 * t5
 	}
+	tensorops.Release(t, t2)
 	return s * m, ds*m + s*dm
 }
 
@@ -1562,6 +1601,7 @@ func ReadsGrad(x *T) (f float64, xBar *T) {
 	t8 := tensorops.ExpandAxis(tensorops.FullLike(t5, s), t4, 0)
 	t9 := tensorops.ExpandAxis(t8, t3, 0)
 	xBar2 := tensorops.Fuse("a + TanhJVP(b, c) + d*e", xBar, t3, t9, m, t2)
+	tensorops.Release(t2, t3)
 	return t7, xBar2
 }
 
@@ -1627,6 +1667,7 @@ func ReadsTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 		s1 += t16*t18 + t15*t19
 	}
 	t14 := s3*m + s2*m1 + s1*m2 + s*m3
+	tensorops.Release(t, t2, t3, t5, t6, t7, t8, t9)
 	return s * m, s1*m + s*m1, s2*m + s1*m1 + s*m2, t14
 }
 
@@ -1710,6 +1751,7 @@ func readsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t19)
 	t22 := tensorops.ExpandLike(dxBar2, xBar2)
 	dxBar3 := tensorops.FuseInto(t22, "a + b", t22, tensorops.ExpandLike(t21, xBar2))
+	tensorops.Release(t2, t3, t4, t5, t19)
 	return t11, xBar2, t12, dxBar3
 }
 
@@ -1731,6 +1773,7 @@ func (p *Fit32) FuncGrad(x, xBar []float32) float64 {
 	t4 := tensorops.SumLike(tensorops.Scale(r, 2), t2)
 	t5 := tensorops.MatMulGradB(t4, t, w, false, false)
 	tensorops.AccumulateFloat32s(xBar, t5)
+	tensorops.Release(t2)
 	return t3
 }
 
@@ -1746,8 +1789,10 @@ func (p *Fit32) FuncJVP(x, dx []float32) (float64, float64) {
 	t3 := tensorops.MatMul(t, tensorops.FromFloat32s(dx, 3, 1))
 	r := tensorops.FuseInto(t2, "a - b", t2, p.Y)
 	dr := tensorops.ExpandLike(t3, r)
-	t4 := tensorops.SumAll(tensorops.FuseInto(dr, "2*a*b", r, dr))
-	return tensorops.SumAll(tensorops.Square(r)), t4
+	t4 := tensorops.SumAll(tensorops.Square(r))
+	t5 := tensorops.SumAll(tensorops.FuseInto(dr, "2*a*b", r, dr))
+	tensorops.Release(t2)
+	return t4, t5
 }
 
 // FuncTaylor propagates Taylor polynomials of degree 2 through Fit32.Func (Taylor mode): when each
@@ -1770,9 +1815,11 @@ func (p *Fit32) FuncTaylor(x, x1, x2 []float32) (float64, float64, float64) {
 	r1 := tensorops.ExpandLike(t3, r)
 	r2 := tensorops.ExpandLike(t4, r)
 	t5 := tensorops.Scale(r, 2)
-	t6 := tensorops.SumAll(tensorops.Mul(t5, r1))
-	t7 := tensorops.SumAll(tensorops.FuseInto(r2, "0.5*(2*a*a) + b*c", r1, t5, r2))
-	return tensorops.SumAll(tensorops.Square(r)), t6, t7
+	t6 := tensorops.SumAll(tensorops.Square(r))
+	t7 := tensorops.SumAll(tensorops.Mul(t5, r1))
+	t8 := tensorops.SumAll(tensorops.FuseInto(r2, "0.5*(2*a*a) + b*c", r1, t5, r2))
+	tensorops.Release(t2, t5)
+	return t6, t7, t8
 }
 
 // StackLossGrad computes StackLoss and its gradient with respect to the varied inputs (reverse
@@ -1944,11 +1991,14 @@ func linearLossGradWrtMJVP(m, dm Lin, x *T) (f float64, mBar Lin, df float64, dm
 	p := pair{H: x}
 	t := m.W
 	t2 := tensorops.Mul(x, t)
-	t3 := tensorops.SumAll(t2) + tensorops.SumAll(tensorops.Add(p.Sum, p.H))
-	t4 := tensorops.Mul(x, tensorops.FullLike(t2, 1))
-	t5 := tensorops.AccumulateSumLike(mBar.W, t4, t)
-	mBar.W = t5
-	return t3, mBar, tensorops.SumAll(tensorops.Mul(x, dm.W)), Lin{}
+	t3 := tensorops.SumAll(t2)
+	t4 := tensorops.SumAll(tensorops.Mul(x, dm.W))
+	t5 := tensorops.SumAll(tensorops.Add(p.Sum, p.H))
+	t6 := tensorops.Mul(x, tensorops.FullLike(t2, 1))
+	t7 := tensorops.AccumulateSumLike(mBar.W, t6, t)
+	mBar.W = t7
+	tensorops.Release(t2)
+	return t3 + t5, mBar, t4, Lin{}
 }
 
 // AddrLossGrad computes AddrLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -2012,6 +2062,7 @@ func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
 	t11 := mBar2.W
 	mBar2.W = nil
 	mBar.W = tensorops.Accumulate(mBar.W, t11)
+	tensorops.Release(t7, t10)
 	return t9
 }
 
@@ -2088,8 +2139,11 @@ func addrLossTaylorStackedWrtM(m, m1 Deep, x *T) (float64, *T, *T) {
 		t12[1],
 		t11,
 	)
-	t18 := tensorops.MeanAllLanes(t16)
-	return tensorops.MeanAll(t15), t18, tensorops.MeanAllLanes(t17)
+	t18 := tensorops.MeanAll(t15)
+	t19 := tensorops.MeanAllLanes(t16)
+	t20 := tensorops.MeanAllLanes(t17)
+	tensorops.Release(t14, t15, t16)
+	return t18, t19, t20
 }
 
 // runTaylorStackedWrtM propagates Taylor polynomials of degree 2 through run (Taylor mode): when
@@ -2202,8 +2256,10 @@ func addrLossTaylorStackedWrtM2(m, m1 Deep, x *T) (float64, float64, float64) {
 	t19 := tensorops.FuseInto(t18, "0.5*(-(a*b + b*a)*c)", t17, t18, t13)
 	t20 := tensorops.SumLanes(t19)
 	t21 := tensorops.FuseInto(t16, "a + (1 - b*b)*c", t20, t17, t16)
-	t22 := tensorops.MeanAll(t21)
-	return tensorops.MeanAll(t17), 0, t22
+	t22 := tensorops.MeanAll(t17)
+	t23 := tensorops.MeanAll(t21)
+	tensorops.Release(t14, t17, t18)
+	return t22, 0, t23
 }
 
 // runTaylorStackedWrtM2 propagates 1 second-order jets of run at once (collapsed Taylor mode):
@@ -2346,8 +2402,10 @@ func IntegrateJVP(x, dx, w, dw *T) (float64, float64) {
 	}
 	t := s.X
 	t2 := tensorops.Mul(t, ds.X)
-	t3 := tensorops.SumAll(tensorops.FuseInto(t2, "a + a", t2))
-	return tensorops.SumAll(tensorops.Mul(t, t)), t3
+	t3 := tensorops.SumAll(tensorops.Mul(t, t))
+	t4 := tensorops.SumAll(tensorops.FuseInto(t2, "a + a", t2))
+	tensorops.Release(t2)
+	return t3, t4
 }
 
 // flowStepJVPWrtSW computes Flow.step and its derivative along the tangents (forward mode).
@@ -2377,6 +2435,7 @@ func flowStepJVPWrtSW(s, ds *Flow, w, dw *T, dt float64) {
 	t15 := tensorops.FuseInto(t14, "a + b", tensorops.ExpandLike(t10, t13), t14)
 	s.X = t13
 	ds.X = t15
+	tensorops.Release(a)
 }
 
 // IntegrateGrad computes Integrate and its gradient with respect to the varied inputs (reverse
@@ -2525,6 +2584,7 @@ func KeptGrad(x, w1, w2 *T) (f float64, xBar, w1Bar, w2Bar *T) {
 	nBar.W2 = nil
 	w1Bar = nBar.W1
 	nBar.W1 = nil
+	tensorops.Release(t13)
 	return t8, xBar, w1Bar, w2Bar
 }
 

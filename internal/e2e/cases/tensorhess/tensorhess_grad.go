@@ -37,6 +37,7 @@ func MLPLossGrad(m, mBar *MLP, x, y *T) float64 {
 	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t15, t2)
 	t17 := tensorops.AccumulateMatMulGradB(mBar.W1, t16, x, t, false, false)
 	mBar.W1 = t17
+	tensorops.Release(t5, t6, t9, t14)
 	return t10
 }
 
@@ -95,37 +96,39 @@ func mLPLossGradJVP(m, dm, mBar, dmBar *MLP, x, y *T) (float64, float64) {
 	t19 := tensorops.Sub(t16, y)
 	t20 := tensorops.ExpandLike(t18, t19)
 	t21 := tensorops.Square(t19)
-	t22 := tensorops.MeanAllGrad(t21, 1)
-	t23 := tensorops.SumLike(tensorops.Fuse("2*a*b", t19, t22), t16)
-	t24 := tensorops.SumLike(tensorops.FuseInto(t20, "a*(2*b)", t22, t20), t16)
-	t25 := tensorops.SumLike(t23, t14)
+	t22 := tensorops.MeanAll(t21)
+	t23 := tensorops.MeanAllGrad(t21, 1)
+	t24 := tensorops.SumLike(tensorops.Fuse("2*a*b", t19, t23), t16)
+	t25 := tensorops.SumLike(tensorops.FuseInto(t20, "a*(2*b)", t23, t20), t16)
 	t26 := tensorops.SumLike(t24, t14)
-	t27 := tensorops.MatMulGradAEach(h, t5, false, t25, t26)
-	t28 := t27[0]
-	t29 := tensorops.MatMulGradA(t25, h, t6, false, false)
-	t30 := tensorops.TanhJVP(h, t28)
-	t31 := tensorops.FuseInto(t29, "-2*a*b*c + (1 - a*a)*(d + e)", h, t28, dh, t27[1], t29)
-	t32 := tensorops.SumLike(t30, t9)
-	t33 := dmBar.B2
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t23, t7)
-	dmBar.B2 = tensorops.Add(t33, tensorops.SumLike(t24, t7))
-	t34 := dmBar.W2
-	t35 := tensorops.AccumulateMatMulGradB(mBar.W2, t25, h, t5, false, false)
-	t36 := tensorops.MatMulGradB(t26, h, t5, false, false)
-	t37 := tensorops.MatMulGradB(t25, dh, t5, false, false)
-	t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
-	mBar.W2 = t35
-	dmBar.W2 = t38
-	t39 := dmBar.B1
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t30, t3)
-	dmBar.B1 = tensorops.Add(t39, tensorops.SumLike(t31, t3))
-	t40 := dmBar.W1
-	t41 := tensorops.AccumulateMatMulGradB(mBar.W1, t32, x, t, false, false)
-	t42 := tensorops.MatMulGradB(tensorops.SumLike(t31, t9), x, t, false, false)
-	t43 := tensorops.FuseInto(t42, "a + b", t40, t42)
-	mBar.W1 = t41
-	dmBar.W1 = t43
-	return tensorops.MeanAll(t21), 0
+	t27 := tensorops.SumLike(t25, t14)
+	t28 := tensorops.MatMulGradAEach(h, t5, false, t26, t27)
+	t29 := t28[0]
+	t30 := tensorops.MatMulGradA(t26, h, t6, false, false)
+	t31 := tensorops.TanhJVP(h, t29)
+	t32 := tensorops.FuseInto(t30, "-2*a*b*c + (1 - a*a)*(d + e)", h, t29, dh, t28[1], t30)
+	t33 := tensorops.SumLike(t31, t9)
+	t34 := dmBar.B2
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t24, t7)
+	dmBar.B2 = tensorops.Add(t34, tensorops.SumLike(t25, t7))
+	t35 := dmBar.W2
+	t36 := tensorops.AccumulateMatMulGradB(mBar.W2, t26, h, t5, false, false)
+	t37 := tensorops.MatMulGradB(t27, h, t5, false, false)
+	t38 := tensorops.MatMulGradB(t26, dh, t5, false, false)
+	t39 := tensorops.FuseInto(t37, "a + b + c", t35, t37, t38)
+	mBar.W2 = t36
+	dmBar.W2 = t39
+	t40 := dmBar.B1
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t31, t3)
+	dmBar.B1 = tensorops.Add(t40, tensorops.SumLike(t32, t3))
+	t41 := dmBar.W1
+	t42 := tensorops.AccumulateMatMulGradB(mBar.W1, t33, x, t, false, false)
+	t43 := tensorops.MatMulGradB(tensorops.SumLike(t32, t9), x, t, false, false)
+	t44 := tensorops.FuseInto(t43, "a + b", t41, t43)
+	mBar.W1 = t42
+	dmBar.W1 = t44
+	tensorops.Release(t21, t31)
+	return t22, 0
 }
 
 // MLPLossHessian returns MLPLoss and its Hessian with respect to m, a [n, n] tensor (marked
@@ -193,37 +196,39 @@ func mLPLossGradJVPStacked(m, dm, mBar, dmBar *MLP, x, y *T) (float64, float64) 
 	t19 := tensorops.Sub(t16, y)
 	t20 := tensorops.ExpandLike(t18, t19)
 	t21 := tensorops.Square(t19)
-	t22 := tensorops.MeanAllGrad(t21, 1)
-	t23 := tensorops.SumLike(tensorops.Fuse("2*a*b", t19, t22), t16)
-	t24 := tensorops.SumLike(tensorops.FuseInto(t20, "a*(2*b)", t22, t20), t16)
-	t25 := tensorops.SumLike(t23, t14)
+	t22 := tensorops.MeanAll(t21)
+	t23 := tensorops.MeanAllGrad(t21, 1)
+	t24 := tensorops.SumLike(tensorops.Fuse("2*a*b", t19, t23), t16)
+	t25 := tensorops.SumLike(tensorops.FuseInto(t20, "a*(2*b)", t23, t20), t16)
 	t26 := tensorops.SumLike(t24, t14)
-	t27 := tensorops.MatMulGradAEach(h, t5, false, t25, t26)
-	t28 := t27[0]
-	t29 := tensorops.MatMulGradA(t25, h, t6, false, false)
-	t30 := tensorops.TanhJVP(h, t28)
-	t31 := tensorops.FuseInto(t29, "-2*a*b*c + (1 - a*a)*(d + e)", h, t28, dh, t27[1], t29)
-	t32 := tensorops.SumLike(t30, t9)
-	t33 := dmBar.B2
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t23, t7)
-	dmBar.B2 = tensorops.Add(t33, tensorops.SumLike(t24, t7))
-	t34 := dmBar.W2
-	t35 := tensorops.AccumulateMatMulGradB(mBar.W2, t25, h, t5, false, false)
-	t36 := tensorops.MatMulGradB(t26, h, t5, false, false)
-	t37 := tensorops.MatMulGradB(t25, dh, t5, false, false)
-	t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
-	mBar.W2 = t35
-	dmBar.W2 = t38
-	t39 := dmBar.B1
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t30, t3)
-	dmBar.B1 = tensorops.Add(t39, tensorops.SumLike(t31, t3))
-	t40 := dmBar.W1
-	t41 := tensorops.AccumulateMatMulGradB(mBar.W1, t32, x, t, false, false)
-	t42 := tensorops.MatMulGradB(tensorops.SumLike(t31, t9), x, t, false, false)
-	t43 := tensorops.FuseInto(t42, "a + b", t40, t42)
-	mBar.W1 = t41
-	dmBar.W1 = t43
-	return tensorops.MeanAll(t21), 0
+	t27 := tensorops.SumLike(t25, t14)
+	t28 := tensorops.MatMulGradAEach(h, t5, false, t26, t27)
+	t29 := t28[0]
+	t30 := tensorops.MatMulGradA(t26, h, t6, false, false)
+	t31 := tensorops.TanhJVP(h, t29)
+	t32 := tensorops.FuseInto(t30, "-2*a*b*c + (1 - a*a)*(d + e)", h, t29, dh, t28[1], t30)
+	t33 := tensorops.SumLike(t31, t9)
+	t34 := dmBar.B2
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t24, t7)
+	dmBar.B2 = tensorops.Add(t34, tensorops.SumLike(t25, t7))
+	t35 := dmBar.W2
+	t36 := tensorops.AccumulateMatMulGradB(mBar.W2, t26, h, t5, false, false)
+	t37 := tensorops.MatMulGradB(t27, h, t5, false, false)
+	t38 := tensorops.MatMulGradB(t26, dh, t5, false, false)
+	t39 := tensorops.FuseInto(t37, "a + b + c", t35, t37, t38)
+	mBar.W2 = t36
+	dmBar.W2 = t39
+	t40 := dmBar.B1
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t31, t3)
+	dmBar.B1 = tensorops.Add(t40, tensorops.SumLike(t32, t3))
+	t41 := dmBar.W1
+	t42 := tensorops.AccumulateMatMulGradB(mBar.W1, t33, x, t, false, false)
+	t43 := tensorops.MatMulGradB(tensorops.SumLike(t32, t9), x, t, false, false)
+	t44 := tensorops.FuseInto(t43, "a + b", t41, t43)
+	mBar.W1 = t42
+	dmBar.W1 = t44
+	tensorops.Release(t21, t31)
+	return t22, 0
 }
 
 // MLPLossHessDiag returns MLPLoss and the diagonal of its Hessian with respect to m, as a fresh
@@ -291,8 +296,11 @@ func mLPLossTaylorStackedWrtM(m, m1 *MLP, x, y *T) (float64, *T, *T) {
 	t5 := tensorops.ExpandLike(t2, t4)
 	t6 := tensorops.Scale(t4, 2)
 	t7 := tensorops.Fuse("0.5*(2*a*a) + b*c", t5, t6, tensorops.ExpandLike(t3, t4))
-	t8 := tensorops.MeanAllLanes(tensorops.Mul(t6, t5))
-	return tensorops.MeanAll(tensorops.Square(t4)), t8, tensorops.MeanAllLanes(t7)
+	t8 := tensorops.MeanAll(tensorops.Square(t4))
+	t9 := tensorops.MeanAllLanes(tensorops.Mul(t6, t5))
+	t10 := tensorops.MeanAllLanes(t7)
+	tensorops.Release(t6)
+	return t8, t9, t10
 }
 
 // mlpTaylorStackedWrtW1B1W2B2 propagates Taylor polynomials of degree 2 through mlp (Taylor mode):
@@ -491,58 +499,60 @@ func mLPLossGradJVPLanes2(m, dm1, dm2, mBar, dmBar1, dmBar2 *MLP, x, y *T) (floa
 	t32 := tensorops.ExpandLike(t28, t31)
 	t33 := tensorops.ExpandLike(t30, t31)
 	t34 := tensorops.Square(t31)
-	t35 := tensorops.MeanAllGrad(t34, 1)
-	t36 := tensorops.SumLike(tensorops.Fuse("2*a*b", t31, t35), t26)
-	t37 := tensorops.SumLike(tensorops.FuseInto(t32, "a*(2*b)", t35, t32), t26)
-	t38 := tensorops.SumLike(tensorops.FuseInto(t33, "a*(2*b)", t35, t33), t26)
-	t39 := tensorops.SumLike(t36, t20)
+	t35 := tensorops.MeanAll(t34)
+	t36 := tensorops.MeanAllGrad(t34, 1)
+	t37 := tensorops.SumLike(tensorops.Fuse("2*a*b", t31, t36), t26)
+	t38 := tensorops.SumLike(tensorops.FuseInto(t32, "a*(2*b)", t36, t32), t26)
+	t39 := tensorops.SumLike(tensorops.FuseInto(t33, "a*(2*b)", t36, t33), t26)
 	t40 := tensorops.SumLike(t37, t20)
 	t41 := tensorops.SumLike(t38, t20)
-	t42 := tensorops.MatMulGradAEach(h, t7, false, t39, t40, t41)
-	t43 := t42[0]
-	t44 := t42[1]
-	t45 := t42[2]
-	t46 := tensorops.MatMulGradA(t39, h, t8, false, false)
-	t47 := tensorops.MatMulGradA(t39, h, t9, false, false)
-	t48 := tensorops.TanhJVP(h, t43)
-	t49 := tensorops.Fuse("-2*a*b", h, t43)
-	t50 := tensorops.Fuse("1 - a*a", h)
-	t51 := tensorops.FuseInto(t46, "a*b + c*(d + e)", t49, dh1, t50, t44, t46)
-	t52 := tensorops.FuseInto(t47, "a*b + c*(d + e)", t49, dh2, t50, t45, t47)
-	t53 := tensorops.SumLike(t48, t13)
-	t54 := dmBar1.B2
-	t55 := dmBar2.B2
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t36, t10)
-	dmBar1.B2 = tensorops.Add(t54, tensorops.SumLike(t37, t10))
-	dmBar2.B2 = tensorops.Add(t55, tensorops.SumLike(t38, t10))
-	t56 := dmBar1.W2
-	t57 := dmBar2.W2
-	t58 := tensorops.AccumulateMatMulGradB(mBar.W2, t39, h, t7, false, false)
-	t59 := tensorops.MatMulGradB(t40, h, t7, false, false)
-	t60 := tensorops.MatMulGradB(t39, dh1, t7, false, false)
-	t61 := tensorops.FuseInto(t59, "a + b + c", t56, t59, t60)
-	t62 := tensorops.MatMulGradB(t41, h, t7, false, false)
-	t63 := tensorops.MatMulGradB(t39, dh2, t7, false, false)
-	t64 := tensorops.FuseInto(t62, "a + b + c", t57, t62, t63)
-	mBar.W2 = t58
-	dmBar1.W2 = t61
-	dmBar2.W2 = t64
-	t65 := dmBar1.B1
-	t66 := dmBar2.B1
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t48, t4)
-	dmBar1.B1 = tensorops.Add(t65, tensorops.SumLike(t51, t4))
-	dmBar2.B1 = tensorops.Add(t66, tensorops.SumLike(t52, t4))
-	t67 := dmBar1.W1
-	t68 := dmBar2.W1
-	t69 := tensorops.AccumulateMatMulGradB(mBar.W1, t53, x, t, false, false)
-	t70 := tensorops.MatMulGradB(tensorops.SumLike(t51, t13), x, t, false, false)
-	t71 := tensorops.FuseInto(t70, "a + b", t67, t70)
-	t72 := tensorops.MatMulGradB(tensorops.SumLike(t52, t13), x, t, false, false)
-	t73 := tensorops.FuseInto(t72, "a + b", t68, t72)
-	mBar.W1 = t69
-	dmBar1.W1 = t71
-	dmBar2.W1 = t73
-	return tensorops.MeanAll(t34), 0, 0
+	t42 := tensorops.SumLike(t39, t20)
+	t43 := tensorops.MatMulGradAEach(h, t7, false, t40, t41, t42)
+	t44 := t43[0]
+	t45 := t43[1]
+	t46 := t43[2]
+	t47 := tensorops.MatMulGradA(t40, h, t8, false, false)
+	t48 := tensorops.MatMulGradA(t40, h, t9, false, false)
+	t49 := tensorops.TanhJVP(h, t44)
+	t50 := tensorops.Fuse("-2*a*b", h, t44)
+	t51 := tensorops.Fuse("1 - a*a", h)
+	t52 := tensorops.FuseInto(t47, "a*b + c*(d + e)", t50, dh1, t51, t45, t47)
+	t53 := tensorops.FuseInto(t48, "a*b + c*(d + e)", t50, dh2, t51, t46, t48)
+	t54 := tensorops.SumLike(t49, t13)
+	t55 := dmBar1.B2
+	t56 := dmBar2.B2
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t37, t10)
+	dmBar1.B2 = tensorops.Add(t55, tensorops.SumLike(t38, t10))
+	dmBar2.B2 = tensorops.Add(t56, tensorops.SumLike(t39, t10))
+	t57 := dmBar1.W2
+	t58 := dmBar2.W2
+	t59 := tensorops.AccumulateMatMulGradB(mBar.W2, t40, h, t7, false, false)
+	t60 := tensorops.MatMulGradB(t41, h, t7, false, false)
+	t61 := tensorops.MatMulGradB(t40, dh1, t7, false, false)
+	t62 := tensorops.FuseInto(t60, "a + b + c", t57, t60, t61)
+	t63 := tensorops.MatMulGradB(t42, h, t7, false, false)
+	t64 := tensorops.MatMulGradB(t40, dh2, t7, false, false)
+	t65 := tensorops.FuseInto(t63, "a + b + c", t58, t63, t64)
+	mBar.W2 = t59
+	dmBar1.W2 = t62
+	dmBar2.W2 = t65
+	t66 := dmBar1.B1
+	t67 := dmBar2.B1
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t49, t4)
+	dmBar1.B1 = tensorops.Add(t66, tensorops.SumLike(t52, t4))
+	dmBar2.B1 = tensorops.Add(t67, tensorops.SumLike(t53, t4))
+	t68 := dmBar1.W1
+	t69 := dmBar2.W1
+	t70 := tensorops.AccumulateMatMulGradB(mBar.W1, t54, x, t, false, false)
+	t71 := tensorops.MatMulGradB(tensorops.SumLike(t52, t13), x, t, false, false)
+	t72 := tensorops.FuseInto(t71, "a + b", t68, t71)
+	t73 := tensorops.MatMulGradB(tensorops.SumLike(t53, t13), x, t, false, false)
+	t74 := tensorops.FuseInto(t73, "a + b", t69, t73)
+	mBar.W1 = t70
+	dmBar1.W1 = t72
+	dmBar2.W1 = t74
+	tensorops.Release(t34, t49, t50, t51)
+	return t35, 0, 0
 }
 
 // MLPGradOfJVP computes MLPGradOf and its derivative along the tangents (forward mode).
@@ -590,37 +600,40 @@ func mLPLossGradJVPWrtMMBar(m, dm, mBar, dmBar *MLP, x, y *T) (float64, float64)
 	t20 := tensorops.ExpandLike(t18, t19)
 	t21 := tensorops.Square(t19)
 	t22 := tensorops.Scale(t19, 2)
-	t23 := tensorops.MeanAllGrad(t21, 1)
-	t24 := tensorops.SumLike(tensorops.Mul(t22, t23), t16)
-	t25 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t23, t20), t16)
-	t26 := tensorops.SumLike(t24, t14)
-	t27 := tensorops.SumLike(t25, t14)
-	t28 := tensorops.MatMulGradAEach(h, t5, false, t26, t27)
-	t29 := t28[0]
-	t30 := tensorops.MatMulGradA(t26, h, t6, false, false)
-	t31 := tensorops.TanhJVP(h, t29)
-	t32 := tensorops.FuseInto(t30, "-2*a*b*c + (1 - a*a)*(d + e)", h, t29, dh, t28[1], t30)
-	t33 := tensorops.SumLike(t31, t9)
-	t34 := dmBar.B2
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t24, t7)
-	dmBar.B2 = tensorops.Add(t34, tensorops.SumLike(t25, t7))
-	t35 := dmBar.W2
-	t36 := tensorops.AccumulateMatMulGradB(mBar.W2, t26, h, t5, false, false)
-	t37 := tensorops.MatMulGradB(t27, h, t5, false, false)
-	t38 := tensorops.MatMulGradB(t26, dh, t5, false, false)
-	t39 := tensorops.FuseInto(t37, "a + b + c", t35, t37, t38)
-	mBar.W2 = t36
-	dmBar.W2 = t39
-	t40 := dmBar.B1
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t31, t3)
-	dmBar.B1 = tensorops.Add(t40, tensorops.SumLike(t32, t3))
-	t41 := dmBar.W1
-	t42 := tensorops.AccumulateMatMulGradB(mBar.W1, t33, x, t, false, false)
-	t43 := tensorops.MatMulGradB(tensorops.SumLike(t32, t9), x, t, false, false)
-	t44 := tensorops.FuseInto(t43, "a + b", t41, t43)
-	mBar.W1 = t42
-	dmBar.W1 = t44
-	return tensorops.MeanAll(t21), tensorops.MeanAll(tensorops.Mul(t22, t20))
+	t23 := tensorops.MeanAll(t21)
+	t24 := tensorops.MeanAll(tensorops.Mul(t22, t20))
+	t25 := tensorops.MeanAllGrad(t21, 1)
+	t26 := tensorops.SumLike(tensorops.Mul(t22, t25), t16)
+	t27 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t25, t20), t16)
+	t28 := tensorops.SumLike(t26, t14)
+	t29 := tensorops.SumLike(t27, t14)
+	t30 := tensorops.MatMulGradAEach(h, t5, false, t28, t29)
+	t31 := t30[0]
+	t32 := tensorops.MatMulGradA(t28, h, t6, false, false)
+	t33 := tensorops.TanhJVP(h, t31)
+	t34 := tensorops.FuseInto(t32, "-2*a*b*c + (1 - a*a)*(d + e)", h, t31, dh, t30[1], t32)
+	t35 := tensorops.SumLike(t33, t9)
+	t36 := dmBar.B2
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t26, t7)
+	dmBar.B2 = tensorops.Add(t36, tensorops.SumLike(t27, t7))
+	t37 := dmBar.W2
+	t38 := tensorops.AccumulateMatMulGradB(mBar.W2, t28, h, t5, false, false)
+	t39 := tensorops.MatMulGradB(t29, h, t5, false, false)
+	t40 := tensorops.MatMulGradB(t28, dh, t5, false, false)
+	t41 := tensorops.FuseInto(t39, "a + b + c", t37, t39, t40)
+	mBar.W2 = t38
+	dmBar.W2 = t41
+	t42 := dmBar.B1
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t33, t3)
+	dmBar.B1 = tensorops.Add(t42, tensorops.SumLike(t34, t3))
+	t43 := dmBar.W1
+	t44 := tensorops.AccumulateMatMulGradB(mBar.W1, t35, x, t, false, false)
+	t45 := tensorops.MatMulGradB(tensorops.SumLike(t34, t9), x, t, false, false)
+	t46 := tensorops.FuseInto(t45, "a + b", t43, t45)
+	mBar.W1 = t44
+	dmBar.W1 = t46
+	tensorops.Release(t15, t21, t22, t33)
+	return t23, t24
 }
 
 // MLPGradOfTaylor propagates Taylor polynomials of degree 2 through MLPGradOf (Taylor mode): when
@@ -693,77 +706,79 @@ func mLPLossGradTaylorWrtMMBar(m, m1, m2, mBar, mBar1, mBar2 *MLP, x, y *T) (flo
 	t37 := tensorops.Square(t34)
 	t38 := tensorops.Scale(t34, 2)
 	t39 := tensorops.Scale(t35, 2)
-	t40 := tensorops.Fuse("0.5*(a*b) + c*d", t39, t35, t38, t36)
+	t40 := tensorops.MeanAll(t37)
 	t41 := tensorops.MeanAll(tensorops.Mul(t38, t35))
-	t42 := tensorops.MeanAllGrad(t37, 1)
-	t43 := tensorops.SumLike(tensorops.Mul(t38, t42), t29)
-	t44 := tensorops.SumLike(tensorops.Mul(t42, t39), t29)
-	t45 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t42, t36), t29)
-	t46 := tensorops.SumLike(t43, t22)
+	t42 := tensorops.MeanAll(tensorops.Fuse("0.5*(a*b) + c*d", t39, t35, t38, t36))
+	t43 := tensorops.MeanAllGrad(t37, 1)
+	t44 := tensorops.SumLike(tensorops.Mul(t38, t43), t29)
+	t45 := tensorops.SumLike(tensorops.Mul(t43, t39), t29)
+	t46 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t43, t36), t29)
 	t47 := tensorops.SumLike(t44, t22)
 	t48 := tensorops.SumLike(t45, t22)
-	t49 := tensorops.MatMulGradAEach(h, t7, false, t46, t47, t48)
-	t50 := t49[0]
-	t51 := t49[1]
-	t52 := t49[2]
-	t53 := tensorops.MatMulGradAEach(h, t8, false, t46, t47)
-	t54 := t53[1]
-	t55 := tensorops.Add(t51, t53[0])
-	t56 := tensorops.MatMulGradA(t46, h, t9, false, false)
-	t57 := tensorops.TanhJVP(h, t50)
-	t58 := tensorops.Scale(h, -2)
-	t59 := tensorops.Mul(t58, t50)
-	t60 := tensorops.Fuse("a*b + c*d", t59, h1, t20, t55)
-	t61 := tensorops.FuseInto(
-		t56,
+	t49 := tensorops.SumLike(t46, t22)
+	t50 := tensorops.MatMulGradAEach(h, t7, false, t47, t48, t49)
+	t51 := t50[0]
+	t52 := t50[1]
+	t53 := t50[2]
+	t54 := tensorops.MatMulGradAEach(h, t8, false, t47, t48)
+	t55 := t54[1]
+	t56 := tensorops.Add(t52, t54[0])
+	t57 := tensorops.MatMulGradA(t47, h, t9, false, false)
+	t58 := tensorops.TanhJVP(h, t51)
+	t59 := tensorops.Scale(h, -2)
+	t60 := tensorops.Mul(t59, t51)
+	t61 := tensorops.Fuse("a*b + c*d", t60, h1, t20, t56)
+	t62 := tensorops.FuseInto(
+		t57,
 		"0.5*((a*b + (-2*c*d))*c) + e*f + 0.5*(g*b) + h*(i + j + k)",
-		t58,
-		t55,
-		h1,
-		t50,
 		t59,
+		t56,
+		h1,
+		t51,
+		t60,
 		h2,
 		t19,
 		t20,
-		t56,
-		t54,
-		t52,
+		t57,
+		t55,
+		t53,
 	)
-	t62 := tensorops.SumLike(t57, t13)
-	t63 := mBar1.B2
-	t64 := mBar2.B2
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t43, t10)
-	mBar1.B2 = tensorops.Add(t63, tensorops.SumLike(t44, t10))
-	mBar2.B2 = tensorops.Add(t64, tensorops.SumLike(t45, t10))
-	t65 := mBar1.W2
-	t66 := mBar2.W2
-	t67 := tensorops.AccumulateMatMulGradB(mBar.W2, t46, h, t7, false, false)
-	t68 := tensorops.MatMulGradB(t47, h, t7, false, false)
-	t69 := tensorops.MatMulGradB(t46, h1, t7, false, false)
-	t70 := tensorops.FuseInto(t68, "a + b + c", t65, t68, t69)
-	t71 := tensorops.MatMulGradB(t46, h2, t7, false, false)
-	t72 := tensorops.MatMulGradB(t47, h1, t7, false, false)
-	t73 := tensorops.MatMulGradB(t48, h, t7, false, false)
-	t74 := tensorops.FuseInto(t71, "a + (b + c + d)", t66, t71, t72, t73)
-	mBar.W2 = t67
-	mBar1.W2 = t70
-	mBar2.W2 = t74
-	t75 := mBar1.B1
-	t76 := mBar2.B1
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t57, t4)
-	mBar1.B1 = tensorops.Add(t75, tensorops.SumLike(t60, t4))
-	mBar2.B1 = tensorops.Add(t76, tensorops.SumLike(t61, t4))
-	t77 := mBar1.W1
-	t78 := mBar2.W1
-	t79 := tensorops.AccumulateMatMulGradB(mBar.W1, t62, x, t, false, false)
-	t80 := tensorops.MatMulGradB(tensorops.SumLike(t60, t13), x, t, false, false)
-	t81 := tensorops.FuseInto(t80, "a + b", t77, t80)
-	t82 := tensorops.MatMulGradB(tensorops.SumLike(t61, t13), x, t, false, false)
-	t83 := tensorops.FuseInto(t82, "a + b", t78, t82)
-	mBar.W1 = t79
-	mBar1.W1 = t81
-	mBar2.W1 = t83
-	return tensorops.MeanAll(t37), t41, tensorops.MeanAll(t40)
+	t63 := tensorops.SumLike(t58, t13)
+	t64 := mBar1.B2
+	t65 := mBar2.B2
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t44, t10)
+	mBar1.B2 = tensorops.Add(t64, tensorops.SumLike(t45, t10))
+	mBar2.B2 = tensorops.Add(t65, tensorops.SumLike(t46, t10))
+	t66 := mBar1.W2
+	t67 := mBar2.W2
+	t68 := tensorops.AccumulateMatMulGradB(mBar.W2, t47, h, t7, false, false)
+	t69 := tensorops.MatMulGradB(t48, h, t7, false, false)
+	t70 := tensorops.MatMulGradB(t47, h1, t7, false, false)
+	t71 := tensorops.FuseInto(t69, "a + b + c", t66, t69, t70)
+	t72 := tensorops.MatMulGradB(t47, h2, t7, false, false)
+	t73 := tensorops.MatMulGradB(t48, h1, t7, false, false)
+	t74 := tensorops.MatMulGradB(t49, h, t7, false, false)
+	t75 := tensorops.FuseInto(t72, "a + (b + c + d)", t67, t72, t73, t74)
+	mBar.W2 = t68
+	mBar1.W2 = t71
+	mBar2.W2 = t75
+	t76 := mBar1.B1
+	t77 := mBar2.B1
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t58, t4)
+	mBar1.B1 = tensorops.Add(t76, tensorops.SumLike(t61, t4))
+	mBar2.B1 = tensorops.Add(t77, tensorops.SumLike(t62, t4))
+	t78 := mBar1.W1
+	t79 := mBar2.W1
+	t80 := tensorops.AccumulateMatMulGradB(mBar.W1, t63, x, t, false, false)
+	t81 := tensorops.MatMulGradB(tensorops.SumLike(t61, t13), x, t, false, false)
+	t82 := tensorops.FuseInto(t81, "a + b", t78, t81)
+	t83 := tensorops.MatMulGradB(tensorops.SumLike(t62, t13), x, t, false, false)
+	t84 := tensorops.FuseInto(t83, "a + b", t79, t83)
+	mBar.W1 = t80
+	mBar1.W1 = t82
+	mBar2.W1 = t84
+	tensorops.Release(t19, t20, t27, t37, t38, t39, t58, t59, t60)
+	return t40, t41, t42
 }
 
 // MLPLossVGrad computes MLPLossV and its gradient with respect to the varied inputs (reverse mode).
@@ -794,6 +809,7 @@ func MLPLossVGrad(m MLP, x, y *T) (f float64, mBar MLP) {
 	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t15, t2)
 	t17 := tensorops.AccumulateMatMulGradB(mBar.W1, t16, x, t, false, false)
 	mBar.W1 = t17
+	tensorops.Release(t5, t6, t9, t14)
 	return t10, mBar
 }
 
@@ -844,32 +860,35 @@ func mLPLossVGradJVP(m, dm MLP, x, y *T) (f float64, mBar MLP, df float64, dmBar
 	t17 := tensorops.ExpandLike(t15, t16)
 	t18 := tensorops.Square(t16)
 	t19 := tensorops.Scale(t16, 2)
-	t20 := tensorops.MeanAllGrad(t18, 1)
-	t21 := tensorops.SumLike(tensorops.Mul(t19, t20), t13)
-	t22 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t20, t17), t13)
-	t23 := tensorops.SumLike(t21, t11)
-	t24 := tensorops.SumLike(t22, t11)
-	t25 := tensorops.MatMulGradAEach(h, t3, false, t23, t24)
-	t26 := t25[0]
-	t27 := tensorops.MatMulGradA(t23, h, t4, false, false)
-	t28 := tensorops.TanhJVP(h, t26)
-	t29 := tensorops.FuseInto(t27, "-2*a*b*c + (1 - a*a)*(d + e)", h, t26, dh, t25[1], t27)
-	t30 := tensorops.SumLike(t28, t6)
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t21, t5)
-	dmBar.B2 = tensorops.Add(dmBar.B2, tensorops.SumLike(t22, t5))
-	t31 := tensorops.AccumulateMatMulGradB(mBar.W2, t23, h, t3, false, false)
-	t32 := tensorops.MatMulGradB(t24, h, t3, false, false)
-	t33 := tensorops.MatMulGradB(t23, dh, t3, false, false)
-	t34 := tensorops.FuseInto(t32, "a + b + c", dmBar.W2, t32, t33)
-	mBar.W2 = t31
-	dmBar.W2 = t34
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t28, t2)
-	dmBar.B1 = tensorops.Add(dmBar.B1, tensorops.SumLike(t29, t2))
-	t35 := tensorops.AccumulateMatMulGradB(mBar.W1, t30, x, t, false, false)
-	t36 := tensorops.MatMulGradB(tensorops.SumLike(t29, t6), x, t, false, false)
-	mBar.W1 = t35
-	dmBar.W1 = tensorops.FuseInto(t36, "a + b", dmBar.W1, t36)
-	return tensorops.MeanAll(t18), mBar, tensorops.MeanAll(tensorops.Mul(t19, t17)), dmBar
+	t20 := tensorops.MeanAll(t18)
+	t21 := tensorops.MeanAll(tensorops.Mul(t19, t17))
+	t22 := tensorops.MeanAllGrad(t18, 1)
+	t23 := tensorops.SumLike(tensorops.Mul(t19, t22), t13)
+	t24 := tensorops.SumLike(tensorops.Fuse("a*(2*b)", t22, t17), t13)
+	t25 := tensorops.SumLike(t23, t11)
+	t26 := tensorops.SumLike(t24, t11)
+	t27 := tensorops.MatMulGradAEach(h, t3, false, t25, t26)
+	t28 := t27[0]
+	t29 := tensorops.MatMulGradA(t25, h, t4, false, false)
+	t30 := tensorops.TanhJVP(h, t28)
+	t31 := tensorops.FuseInto(t29, "-2*a*b*c + (1 - a*a)*(d + e)", h, t28, dh, t27[1], t29)
+	t32 := tensorops.SumLike(t30, t6)
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t23, t5)
+	dmBar.B2 = tensorops.Add(dmBar.B2, tensorops.SumLike(t24, t5))
+	t33 := tensorops.AccumulateMatMulGradB(mBar.W2, t25, h, t3, false, false)
+	t34 := tensorops.MatMulGradB(t26, h, t3, false, false)
+	t35 := tensorops.MatMulGradB(t25, dh, t3, false, false)
+	t36 := tensorops.FuseInto(t34, "a + b + c", dmBar.W2, t34, t35)
+	mBar.W2 = t33
+	dmBar.W2 = t36
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t30, t2)
+	dmBar.B1 = tensorops.Add(dmBar.B1, tensorops.SumLike(t31, t2))
+	t37 := tensorops.AccumulateMatMulGradB(mBar.W1, t32, x, t, false, false)
+	t38 := tensorops.MatMulGradB(tensorops.SumLike(t31, t6), x, t, false, false)
+	mBar.W1 = t37
+	dmBar.W1 = tensorops.FuseInto(t38, "a + b", dmBar.W1, t38)
+	tensorops.Release(t12, t18, t19, t30)
+	return t20, mBar, t21, dmBar
 }
 
 // MLPLossVHessian returns MLPLossV and its Hessian with respect to m, a [n, n] tensor (marked
@@ -935,32 +954,34 @@ func mLPLossVGradJVPStacked(m, dm MLP, x, y *T) (f float64, mBar MLP, df float64
 	t16 := tensorops.Sub(t13, y)
 	t17 := tensorops.ExpandLike(t15, t16)
 	t18 := tensorops.Square(t16)
-	t19 := tensorops.MeanAllGrad(t18, 1)
-	t20 := tensorops.SumLike(tensorops.Fuse("2*a*b", t16, t19), t13)
-	t21 := tensorops.SumLike(tensorops.FuseInto(t17, "a*(2*b)", t19, t17), t13)
-	t22 := tensorops.SumLike(t20, t11)
+	t19 := tensorops.MeanAll(t18)
+	t20 := tensorops.MeanAllGrad(t18, 1)
+	t21 := tensorops.SumLike(tensorops.Fuse("2*a*b", t16, t20), t13)
+	t22 := tensorops.SumLike(tensorops.FuseInto(t17, "a*(2*b)", t20, t17), t13)
 	t23 := tensorops.SumLike(t21, t11)
-	t24 := tensorops.MatMulGradAEach(h, t3, false, t22, t23)
-	t25 := t24[0]
-	t26 := tensorops.MatMulGradA(t22, h, t4, false, false)
-	t27 := tensorops.TanhJVP(h, t25)
-	t28 := tensorops.FuseInto(t26, "-2*a*b*c + (1 - a*a)*(d + e)", h, t25, dh, t24[1], t26)
-	t29 := tensorops.SumLike(t27, t6)
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t20, t5)
-	dmBar.B2 = tensorops.Add(dmBar.B2, tensorops.SumLike(t21, t5))
-	t30 := tensorops.AccumulateMatMulGradB(mBar.W2, t22, h, t3, false, false)
-	t31 := tensorops.MatMulGradB(t23, h, t3, false, false)
-	t32 := tensorops.MatMulGradB(t22, dh, t3, false, false)
-	t33 := tensorops.FuseInto(t31, "a + b + c", dmBar.W2, t31, t32)
-	mBar.W2 = t30
-	dmBar.W2 = t33
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t27, t2)
-	dmBar.B1 = tensorops.Add(dmBar.B1, tensorops.SumLike(t28, t2))
-	t34 := tensorops.AccumulateMatMulGradB(mBar.W1, t29, x, t, false, false)
-	t35 := tensorops.MatMulGradB(tensorops.SumLike(t28, t6), x, t, false, false)
-	mBar.W1 = t34
-	dmBar.W1 = tensorops.FuseInto(t35, "a + b", dmBar.W1, t35)
-	return tensorops.MeanAll(t18), mBar, 0, dmBar
+	t24 := tensorops.SumLike(t22, t11)
+	t25 := tensorops.MatMulGradAEach(h, t3, false, t23, t24)
+	t26 := t25[0]
+	t27 := tensorops.MatMulGradA(t23, h, t4, false, false)
+	t28 := tensorops.TanhJVP(h, t26)
+	t29 := tensorops.FuseInto(t27, "-2*a*b*c + (1 - a*a)*(d + e)", h, t26, dh, t25[1], t27)
+	t30 := tensorops.SumLike(t28, t6)
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t21, t5)
+	dmBar.B2 = tensorops.Add(dmBar.B2, tensorops.SumLike(t22, t5))
+	t31 := tensorops.AccumulateMatMulGradB(mBar.W2, t23, h, t3, false, false)
+	t32 := tensorops.MatMulGradB(t24, h, t3, false, false)
+	t33 := tensorops.MatMulGradB(t23, dh, t3, false, false)
+	t34 := tensorops.FuseInto(t32, "a + b + c", dmBar.W2, t32, t33)
+	mBar.W2 = t31
+	dmBar.W2 = t34
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t28, t2)
+	dmBar.B1 = tensorops.Add(dmBar.B1, tensorops.SumLike(t29, t2))
+	t35 := tensorops.AccumulateMatMulGradB(mBar.W1, t30, x, t, false, false)
+	t36 := tensorops.MatMulGradB(tensorops.SumLike(t29, t6), x, t, false, false)
+	mBar.W1 = t35
+	dmBar.W1 = tensorops.FuseInto(t36, "a + b", dmBar.W1, t36)
+	tensorops.Release(t18, t28)
+	return t19, mBar, 0, dmBar
 }
 
 // MLPLossVHessDiag returns MLPLossV and the diagonal of its Hessian with respect to m, as a fresh
@@ -1038,8 +1059,11 @@ func mLPLossVTaylorStackedWrtM(m, m1 MLP, x, y *T) (float64, *T, *T) {
 	t5 := tensorops.ExpandLike(t2, t4)
 	t6 := tensorops.Scale(t4, 2)
 	t7 := tensorops.Fuse("0.5*(2*a*a) + b*c", t5, t6, tensorops.ExpandLike(t3, t4))
-	t8 := tensorops.MeanAllLanes(tensorops.Mul(t6, t5))
-	return tensorops.MeanAll(tensorops.Square(t4)), t8, tensorops.MeanAllLanes(t7)
+	t8 := tensorops.MeanAll(tensorops.Square(t4))
+	t9 := tensorops.MeanAllLanes(tensorops.Mul(t6, t5))
+	t10 := tensorops.MeanAllLanes(t7)
+	tensorops.Release(t6)
+	return t8, t9, t10
 }
 
 // mlpTaylorStackedWrtW1B1W2B23 propagates Taylor polynomials of degree 2 through mlp (Taylor mode):
@@ -1207,6 +1231,7 @@ func (m *MLP) LossGrad(mBar *MLP, x, y *T) float64 {
 	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t15, t2)
 	t17 := tensorops.AccumulateMatMulGradB(mBar.W1, t16, x, t, false, false)
 	mBar.W1 = t17
+	tensorops.Release(t5, t6, t9, t14)
 	return t10
 }
 
@@ -1265,37 +1290,39 @@ func mLPLossGradJVP2(m, dm, mBar, dmBar *MLP, x, y *T) (float64, float64) {
 	t19 := tensorops.Sub(t16, y)
 	t20 := tensorops.ExpandLike(t18, t19)
 	t21 := tensorops.Square(t19)
-	t22 := tensorops.MeanAllGrad(t21, 1)
-	t23 := tensorops.SumLike(tensorops.Fuse("2*a*b", t19, t22), t16)
-	t24 := tensorops.SumLike(tensorops.FuseInto(t20, "a*(2*b)", t22, t20), t16)
-	t25 := tensorops.SumLike(t23, t14)
+	t22 := tensorops.MeanAll(t21)
+	t23 := tensorops.MeanAllGrad(t21, 1)
+	t24 := tensorops.SumLike(tensorops.Fuse("2*a*b", t19, t23), t16)
+	t25 := tensorops.SumLike(tensorops.FuseInto(t20, "a*(2*b)", t23, t20), t16)
 	t26 := tensorops.SumLike(t24, t14)
-	t27 := tensorops.MatMulGradAEach(h, t5, false, t25, t26)
-	t28 := t27[0]
-	t29 := tensorops.MatMulGradA(t25, h, t6, false, false)
-	t30 := tensorops.TanhJVP(h, t28)
-	t31 := tensorops.FuseInto(t29, "-2*a*b*c + (1 - a*a)*(d + e)", h, t28, dh, t27[1], t29)
-	t32 := tensorops.SumLike(t30, t9)
-	t33 := dmBar.B2
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t23, t7)
-	dmBar.B2 = tensorops.Add(t33, tensorops.SumLike(t24, t7))
-	t34 := dmBar.W2
-	t35 := tensorops.AccumulateMatMulGradB(mBar.W2, t25, h, t5, false, false)
-	t36 := tensorops.MatMulGradB(t26, h, t5, false, false)
-	t37 := tensorops.MatMulGradB(t25, dh, t5, false, false)
-	t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
-	mBar.W2 = t35
-	dmBar.W2 = t38
-	t39 := dmBar.B1
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t30, t3)
-	dmBar.B1 = tensorops.Add(t39, tensorops.SumLike(t31, t3))
-	t40 := dmBar.W1
-	t41 := tensorops.AccumulateMatMulGradB(mBar.W1, t32, x, t, false, false)
-	t42 := tensorops.MatMulGradB(tensorops.SumLike(t31, t9), x, t, false, false)
-	t43 := tensorops.FuseInto(t42, "a + b", t40, t42)
-	mBar.W1 = t41
-	dmBar.W1 = t43
-	return tensorops.MeanAll(t21), 0
+	t27 := tensorops.SumLike(t25, t14)
+	t28 := tensorops.MatMulGradAEach(h, t5, false, t26, t27)
+	t29 := t28[0]
+	t30 := tensorops.MatMulGradA(t26, h, t6, false, false)
+	t31 := tensorops.TanhJVP(h, t29)
+	t32 := tensorops.FuseInto(t30, "-2*a*b*c + (1 - a*a)*(d + e)", h, t29, dh, t28[1], t30)
+	t33 := tensorops.SumLike(t31, t9)
+	t34 := dmBar.B2
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t24, t7)
+	dmBar.B2 = tensorops.Add(t34, tensorops.SumLike(t25, t7))
+	t35 := dmBar.W2
+	t36 := tensorops.AccumulateMatMulGradB(mBar.W2, t26, h, t5, false, false)
+	t37 := tensorops.MatMulGradB(t27, h, t5, false, false)
+	t38 := tensorops.MatMulGradB(t26, dh, t5, false, false)
+	t39 := tensorops.FuseInto(t37, "a + b + c", t35, t37, t38)
+	mBar.W2 = t36
+	dmBar.W2 = t39
+	t40 := dmBar.B1
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t31, t3)
+	dmBar.B1 = tensorops.Add(t40, tensorops.SumLike(t32, t3))
+	t41 := dmBar.W1
+	t42 := tensorops.AccumulateMatMulGradB(mBar.W1, t33, x, t, false, false)
+	t43 := tensorops.MatMulGradB(tensorops.SumLike(t32, t9), x, t, false, false)
+	t44 := tensorops.FuseInto(t43, "a + b", t41, t43)
+	mBar.W1 = t42
+	dmBar.W1 = t44
+	tensorops.Release(t21, t31)
+	return t22, 0
 }
 
 // LossHessDiag returns MLP.Loss and the diagonal of its Hessian with respect to m, as a fresh value
@@ -1363,8 +1390,11 @@ func mLPLossTaylorStackedWrtM3(m, m1 *MLP, x, y *T) (float64, *T, *T) {
 	t5 := tensorops.ExpandLike(t2, t4)
 	t6 := tensorops.Scale(t4, 2)
 	t7 := tensorops.Fuse("0.5*(2*a*a) + b*c", t5, t6, tensorops.ExpandLike(t3, t4))
-	t8 := tensorops.MeanAllLanes(tensorops.Mul(t6, t5))
-	return tensorops.MeanAll(tensorops.Square(t4)), t8, tensorops.MeanAllLanes(t7)
+	t8 := tensorops.MeanAll(tensorops.Square(t4))
+	t9 := tensorops.MeanAllLanes(tensorops.Mul(t6, t5))
+	t10 := tensorops.MeanAllLanes(t7)
+	tensorops.Release(t6)
+	return t8, t9, t10
 }
 
 // DeepLossGrad computes DeepLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -1464,6 +1494,7 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	t49 = Affine{}
 	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t41.Scale)
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t41.Shift)
+	tensorops.Release(n2, t13, o, t17, t21, t26)
 	return t20
 }
 
@@ -1725,6 +1756,7 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t108 := ddBar.Norm.Shift
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
 	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
+	tensorops.Release(t28, t29, t32, n4, t35, t36, t46, t49, t56)
 	return t55, 0
 }
 
@@ -1995,6 +2027,7 @@ func deepLossGradJVPStacked(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t108 := ddBar.Norm.Shift
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
 	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
+	tensorops.Release(t28, t29, t32, n4, t35, t36, t46, t49, t56)
 	return t55, 0
 }
 
@@ -2075,8 +2108,11 @@ func deepLossTaylorStackedWrtD(d, d1 *Deep, x *T) (float64, *T, *T) {
 	)
 	t5 := tensorops.Scale(t2, 2)
 	t6 := tensorops.Fuse("0.5*(2*a*a) + b*c", t3, t5, t4)
-	t7 := tensorops.SumAllLanes(tensorops.Mul(t5, t3))
-	return tensorops.SumAll(tensorops.Square(t2)), t7, tensorops.SumAllLanes(t6)
+	t7 := tensorops.SumAll(tensorops.Square(t2))
+	t8 := tensorops.SumAllLanes(tensorops.Mul(t5, t3))
+	t9 := tensorops.SumAllLanes(t6)
+	tensorops.Release(t5)
+	return t7, t8, t9
 }
 
 // deepTaylorStackedWrtLayersNormOutPost propagates Taylor polynomials of degree 2 through deep
@@ -2108,15 +2144,15 @@ func deepTaylorStackedWrtLayersNormOutPost(
 	var h2 *T
 	for i := 0; i < len(layers); i++ {
 		w1 := layers1[i]
-		t50 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
-		t51 := t50[0]
-		t52 := t50[1]
-		t53 := t50[2]
-		t54 := tensorops.MatMulEach(w1, false, h, h1)
-		t55 := tensorops.Add(t52, t54[0])
-		h = tensorops.Tanh(t51)
-		h1 = tensorops.TanhJVP(h, t55)
-		h2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e)", h, h1, t55, t54[1], t53)
+		t51 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
+		t52 := t51[0]
+		t53 := t51[1]
+		t54 := t51[2]
+		t55 := tensorops.MatMulEach(w1, false, h, h1)
+		t56 := tensorops.Add(t53, t55[0])
+		h = tensorops.Tanh(t52)
+		h1 = tensorops.TanhJVP(h, t56)
+		h2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e)", h, h1, t56, t55[1], t54)
 	}
 	t := tensorops.Mean(h, 1)
 	t2 := tensorops.Mean(h1, 1)
@@ -2187,7 +2223,9 @@ func deepTaylorStackedWrtLayersNormOutPost(
 	t47 := tensorops.Fuse("a*b + c", o, t42, post.Shift)
 	t48 := tensorops.ExpandLike(t44, t47)
 	t49 := tensorops.FuseInto(t48, "a + b", t48, tensorops.ExpandLike(t46, t47))
-	return t47, t49, tensorops.ExpandLike(t45, t47)
+	t50 := tensorops.ExpandLike(t45, t47)
+	tensorops.Release(t10, t15, t16, n, t25, t26, n1)
+	return t47, t49, t50
 }
 
 // DeepLossLaplacian returns DeepLoss and its Laplacian with respect to d, Σᵢ ∂²DeepLoss/∂θᵢ² over
@@ -2275,17 +2313,17 @@ func deepTaylorStackedWrtLayersNormOutPost2(
 	for i := 0; i < len(layers); i++ {
 		w := layers[i]
 		w1 := layers1[i]
-		t55 := tensorops.MatMulEach(w, false, h, h1)
-		t56 := t55[0]
-		t57 := t55[1]
-		t58 := tensorops.MatMulEach(w1, false, h, h1)
-		t59 := tensorops.Add(t57, t58[0])
-		t60 := tensorops.MatMul(h2, w)
-		t61 := tensorops.FuseInto(t60, "a + b", tensorops.SumLanes(t58[1]), t60)
-		h = tensorops.Tanh(t56)
-		h1 = tensorops.TanhJVP(h, t59)
-		t62 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t59))
-		h2 = tensorops.FuseInto(t61, "a + (1 - b*b)*c", t62, h, t61)
+		t56 := tensorops.MatMulEach(w, false, h, h1)
+		t57 := t56[0]
+		t58 := t56[1]
+		t59 := tensorops.MatMulEach(w1, false, h, h1)
+		t60 := tensorops.Add(t58, t59[0])
+		t61 := tensorops.MatMul(h2, w)
+		t62 := tensorops.FuseInto(t61, "a + b", tensorops.SumLanes(t59[1]), t61)
+		h = tensorops.Tanh(t57)
+		h1 = tensorops.TanhJVP(h, t60)
+		t63 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t60))
+		h2 = tensorops.FuseInto(t62, "a + (1 - b*b)*c", t63, h, t62)
 	}
 	t := tensorops.Mean(h, 1)
 	t2 := tensorops.Mean(h1, 1)
@@ -2350,7 +2388,9 @@ func deepTaylorStackedWrtLayersNormOutPost2(
 	t52 := tensorops.FuseInto(t47, "a + b", t47, post.Shift)
 	t53 := tensorops.ExpandLike(t48, t52)
 	t54 := tensorops.FuseInto(t53, "a + b", t53, tensorops.ExpandLike(t51, t52))
-	return t52, t54, tensorops.ExpandLike(t50, t52)
+	t55 := tensorops.ExpandLike(t50, t52)
+	tensorops.Release(t9, t13, t14, t15, n, t26, t27, n1)
+	return t52, t54, t55
 }
 
 // DeepGradOfTaylor propagates Taylor polynomials of degree 2 through DeepGradOf (Taylor mode): when
@@ -2817,6 +2857,32 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t190.Shift)
 	dBar1.Norm.Shift = tensorops.Add(t195, t191.Shift)
 	dBar2.Norm.Shift = tensorops.Add(t196, t192.Shift)
+	tensorops.Release(
+		t41,
+		t42,
+		t45,
+		t48,
+		t49,
+		n4,
+		t59,
+		t60,
+		n1,
+		t61,
+		t62,
+		t79,
+		t83,
+		t94,
+		t153,
+		t154,
+		t160,
+		t161,
+		t163,
+		t167,
+		t169,
+		t171,
+		t173,
+		t174,
+	)
 	return t96, t97, t98
 }
 
@@ -2917,6 +2983,7 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	t48 = Affine{}
 	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t41.Scale)
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t41.Shift)
+	tensorops.Release(n2, t14, o, t18, t22, t26)
 	return t21
 }
 
@@ -3174,6 +3241,7 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t108 := ddBar.Norm.Shift
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
 	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
+	tensorops.Release(t30, t31, t34, n4, t37, t38, t48, t51, t58)
 	return t57, 0
 }
 
@@ -3445,6 +3513,7 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	t108 := ddBar.Norm.Shift
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
 	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
+	tensorops.Release(t30, t31, t34, n4, t37, t38, t48, t51, t58)
 	return t57, 0
 }
 
@@ -3537,8 +3606,11 @@ func deepLossVTaylorStackedWrtD(d, d1 Deep, x *T) (float64, *T, *T) {
 	)
 	t8 := tensorops.Scale(t5, 2)
 	t9 := tensorops.Fuse("0.5*(2*a*a) + b*c", t6, t8, t7)
-	t10 := tensorops.SumAllLanes(tensorops.Mul(t8, t6))
-	return tensorops.SumAll(tensorops.Square(t5)), t10, tensorops.SumAllLanes(t9)
+	t10 := tensorops.SumAll(tensorops.Square(t5))
+	t11 := tensorops.SumAllLanes(tensorops.Mul(t8, t6))
+	t12 := tensorops.SumAllLanes(t9)
+	tensorops.Release(t8)
+	return t10, t11, t12
 }
 
 // deepTaylorStackedWrtLayersNormOutPost3 propagates Taylor polynomials of degree 2 through deep
@@ -3569,24 +3641,24 @@ func deepTaylorStackedWrtLayersNormOutPost3(
 	for i := 0; i < len(layers); i++ {
 		w1 := layers1[i]
 		w2 := layers2[i]
-		t54 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
-		t55 := t54[0]
-		t56 := t54[1]
-		t57 := t54[2]
-		t58 := tensorops.MatMulEach(w1, false, h, h1)
-		t59 := tensorops.Add(t56, t58[0])
-		t60 := tensorops.MatMul(h, w2)
-		h = tensorops.Tanh(t55)
-		h1 = tensorops.TanhJVP(h, t59)
+		t55 := tensorops.MatMulEach(layers[i], false, h, h1, h2)
+		t56 := t55[0]
+		t57 := t55[1]
+		t58 := t55[2]
+		t59 := tensorops.MatMulEach(w1, false, h, h1)
+		t60 := tensorops.Add(t57, t59[0])
+		t61 := tensorops.MatMul(h, w2)
+		h = tensorops.Tanh(t56)
+		h1 = tensorops.TanhJVP(h, t60)
 		h2 = tensorops.FuseInto(
-			t60,
+			t61,
 			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
 			h,
 			h1,
-			t59,
 			t60,
-			t58[1],
-			t57,
+			t61,
+			t59[1],
+			t58,
 		)
 	}
 	t := tensorops.Mean(h, 1)
@@ -3673,7 +3745,9 @@ func deepTaylorStackedWrtLayersNormOutPost3(
 	t51 := tensorops.ExpandLike(t46, t50)
 	t52 := tensorops.FuseInto(t51, "a + b", t51, tensorops.ExpandLike(t48, t50))
 	t53 := tensorops.ExpandLike(t47, t50)
-	return t50, t52, tensorops.FuseInto(t53, "a + b", t53, tensorops.ExpandLike(t49, t50))
+	t54 := tensorops.FuseInto(t53, "a + b", t53, tensorops.ExpandLike(t49, t50))
+	tensorops.Release(t10, t15, t16, n, t25, t26, n1)
+	return t50, t52, t54
 }
 
 // DeepLossVLaplacian returns DeepLossV and its Laplacian with respect to d, Σᵢ ∂²DeepLossV/∂θᵢ²
@@ -3775,18 +3849,18 @@ func deepTaylorStackedWrtLayersNormOutPost4(
 		w := layers[i]
 		w1 := layers1[i]
 		w2 := layers2[i]
-		t59 := tensorops.MatMulEach(w, false, h, h1)
-		t60 := t59[0]
-		t61 := t59[1]
-		t62 := tensorops.MatMulEach(w1, false, h, h1)
-		t63 := tensorops.Add(t61, t62[0])
-		t64 := tensorops.MatMul(h, w2)
-		t65 := tensorops.MatMul(h2, w)
-		t66 := tensorops.FuseInto(t64, "a + (b + c)", tensorops.SumLanes(t62[1]), t64, t65)
-		h = tensorops.Tanh(t60)
-		h1 = tensorops.TanhJVP(h, t63)
-		t67 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t63))
-		h2 = tensorops.FuseInto(t66, "a + (1 - b*b)*c", t67, h, t66)
+		t60 := tensorops.MatMulEach(w, false, h, h1)
+		t61 := t60[0]
+		t62 := t60[1]
+		t63 := tensorops.MatMulEach(w1, false, h, h1)
+		t64 := tensorops.Add(t62, t63[0])
+		t65 := tensorops.MatMul(h, w2)
+		t66 := tensorops.MatMul(h2, w)
+		t67 := tensorops.FuseInto(t65, "a + (b + c)", tensorops.SumLanes(t63[1]), t65, t66)
+		h = tensorops.Tanh(t61)
+		h1 = tensorops.TanhJVP(h, t64)
+		t68 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t64))
+		h2 = tensorops.FuseInto(t67, "a + (1 - b*b)*c", t68, h, t67)
 	}
 	t := tensorops.Mean(h, 1)
 	t2 := tensorops.Mean(h1, 1)
@@ -3855,7 +3929,9 @@ func deepTaylorStackedWrtLayersNormOutPost4(
 	t56 := tensorops.ExpandLike(t50, t55)
 	t57 := tensorops.FuseInto(t56, "a + b", t56, tensorops.ExpandLike(t53, t55))
 	t58 := tensorops.ExpandLike(t52, t55)
-	return t55, t57, tensorops.FuseInto(t58, "a + b", t58, tensorops.ExpandLike(t54, t55))
+	t59 := tensorops.FuseInto(t58, "a + b", t58, tensorops.ExpandLike(t54, t55))
+	tensorops.Release(t9, t13, t14, t15, n, t26, t27, n1)
+	return t55, t57, t59
 }
 
 // ClassLossGrad computes ClassLoss and its gradient with respect to the varied inputs (reverse
@@ -3876,6 +3952,7 @@ func ClassLossGrad(c, cBar *Classifier, x, labels *T) float64 {
 	cBar.B = tensorops.AccumulateSumLike(cBar.B, t6, t3)
 	t8 := tensorops.AccumulateMatMulGradB(cBar.W, t7, x, t, false, false)
 	cBar.W = t8
+	tensorops.Release(t2)
 	return t5
 }
 
@@ -4054,21 +4131,23 @@ func classLossTaylorStackedWrtC(c, c1 *Classifier, x, labels *T) (float64, *T, *
 	t4 := tensorops.FuseInto(t2, "a + b", t2, c.B)
 	t5 := tensorops.ExpandLike(tensorops.MatMul(x, t), t4)
 	t6 := tensorops.FuseInto(t5, "a + b", t5, tensorops.ExpandLike(t3, t4))
-	t7 := tensorops.DotLanes(tensorops.SoftmaxCrossEntropyGrad(t4, labels, 1), t6)
-	t8 := tensorops.ExpandAxis(tensorops.LogSumExp(t4, -1), t4, -1)
-	t9 := tensorops.Fuse("Exp(a - b)", t4, t8)
-	t10 := tensorops.Sum(t9, -1)
-	t11 := tensorops.Mul(t9, t6)
-	t12 := tensorops.Sum(t11, -1)
-	t13 := tensorops.ScalarDiv(1, t10)
-	t14 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t11, t6), -1)
-	t15 := tensorops.FuseInto(t13, "0.5*(-(a*b)/c*a) + b*d", t12, t13, t10, t14)
-	t16 := tensorops.ExpandAxis(t15, t4, -1)
-	t17 := tensorops.Fuse("a*(-b)", labels, t16)
-	t18 := tensorops.SumAllLanes(t17)
-	t19 := tensorops.Scale(t18, 1/float64(tensorops.Dim(t4, 0)))
-	t20 := tensorops.Neg(t19)
-	return tensorops.SoftmaxCrossEntropy(t4, labels), t7, t20
+	t7 := tensorops.SoftmaxCrossEntropy(t4, labels)
+	t8 := tensorops.DotLanes(tensorops.SoftmaxCrossEntropyGrad(t4, labels, 1), t6)
+	t9 := tensorops.ExpandAxis(tensorops.LogSumExp(t4, -1), t4, -1)
+	t10 := tensorops.Fuse("Exp(a - b)", t4, t9)
+	t11 := tensorops.Sum(t10, -1)
+	t12 := tensorops.Mul(t10, t6)
+	t13 := tensorops.Sum(t12, -1)
+	t14 := tensorops.ScalarDiv(1, t11)
+	t15 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t12, t6), -1)
+	t16 := tensorops.FuseInto(t14, "0.5*(-(a*b)/c*a) + b*d", t13, t14, t11, t15)
+	t17 := tensorops.ExpandAxis(t16, t4, -1)
+	t18 := tensorops.Fuse("a*(-b)", labels, t17)
+	t19 := tensorops.SumAllLanes(t18)
+	t20 := tensorops.Scale(t19, 1/float64(tensorops.Dim(t4, 0)))
+	t21 := tensorops.Neg(t20)
+	tensorops.Release(t2, t10, t12, t14)
+	return t7, t8, t21
 }
 
 // ClassLossLaplacian returns ClassLoss and its Laplacian with respect to c, Σᵢ ∂²ClassLoss/∂θᵢ²
@@ -4112,21 +4191,23 @@ func classLossTaylorStackedWrtC2(c, c1 *Classifier, x, labels *T) (float64, floa
 	t4 := tensorops.FuseInto(t2, "a + b", t2, c.B)
 	t5 := tensorops.ExpandLike(tensorops.MatMul(x, t), t4)
 	t6 := tensorops.FuseInto(t5, "a + b", t5, tensorops.ExpandLike(t3, t4))
-	t7 := tensorops.ExpandAxis(tensorops.LogSumExp(t4, -1), t4, -1)
-	t8 := tensorops.Fuse("Exp(a - b)", t4, t7)
-	t9 := tensorops.Sum(t8, -1)
-	t10 := tensorops.Mul(t8, t6)
-	t11 := tensorops.Sum(t10, -1)
-	t12 := tensorops.ScalarDiv(1, t9)
-	t13 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t10, t6), -1)
-	t14 := tensorops.FuseInto(t12, "0.5*(-(a*b)/c*a) + b*d", t11, t12, t9, t13)
-	t15 := tensorops.ExpandAxis(t14, t4, -1)
-	t16 := tensorops.Fuse("a*(-b)", labels, t15)
-	t17 := tensorops.SumAllLanes(t16)
-	t18 := tensorops.Scale(t17, 1/float64(tensorops.Dim(t4, 0)))
-	t19 := tensorops.Neg(t18)
-	t20 := tensorops.LaneSum(t19)
-	return tensorops.SoftmaxCrossEntropy(t4, labels), 0, t20
+	t7 := tensorops.SoftmaxCrossEntropy(t4, labels)
+	t8 := tensorops.ExpandAxis(tensorops.LogSumExp(t4, -1), t4, -1)
+	t9 := tensorops.Fuse("Exp(a - b)", t4, t8)
+	t10 := tensorops.Sum(t9, -1)
+	t11 := tensorops.Mul(t9, t6)
+	t12 := tensorops.Sum(t11, -1)
+	t13 := tensorops.ScalarDiv(1, t10)
+	t14 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t11, t6), -1)
+	t15 := tensorops.FuseInto(t13, "0.5*(-(a*b)/c*a) + b*d", t12, t13, t10, t14)
+	t16 := tensorops.ExpandAxis(t15, t4, -1)
+	t17 := tensorops.Fuse("a*(-b)", labels, t16)
+	t18 := tensorops.SumAllLanes(t17)
+	t19 := tensorops.Scale(t18, 1/float64(tensorops.Dim(t4, 0)))
+	t20 := tensorops.Neg(t19)
+	t21 := tensorops.LaneSum(t20)
+	tensorops.Release(t2, t9, t11, t13)
+	return t7, 0, t21
 }
 
 // ClassLossFlatGrad computes ClassLossFlat and its gradient with respect to the varied inputs
@@ -4140,6 +4221,7 @@ func ClassLossFlatGrad(w, x, labels *T) (f float64, wBar *T) {
 	t2 := tensorops.SoftmaxCrossEntropy(t, labels)
 	t3 := tensorops.SoftmaxCrossEntropyGrad(t, labels, 1)
 	wBar = tensorops.MatMulGradB(t3, x, w, false, false)
+	tensorops.Release(t)
 	return t2, wBar
 }
 
@@ -4162,13 +4244,16 @@ func ClassLossFlatHVP(w, v, x, labels *T) (f float64, hv *T) {
 func classLossFlatGradJVP(w, dw, x, labels *T) (f float64, wBar *T, df float64, dwBar *T) {
 	t := tensorops.MatMul(x, w)
 	t2 := tensorops.MatMul(x, dw)
-	t3 := tensorops.SoftmaxCrossEntropyGrad(t, labels, 1)
-	t4 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), t, -1)
-	t5 := tensorops.Fuse("a*b*c", 1/float64(tensorops.Dim(t, 0)), t2, t4)
-	t6 := tensorops.SoftmaxJVP(tensorops.Softmax(t, -1), t5, -1)
-	wBar = tensorops.MatMulGradB(t3, x, w, false, false)
-	dwBar = tensorops.MatMulGradB(t6, x, w, false, false)
-	return tensorops.SoftmaxCrossEntropy(t, labels), wBar, tensorops.Dot(t3, t2), dwBar
+	t3 := tensorops.SoftmaxCrossEntropy(t, labels)
+	t4 := tensorops.SoftmaxCrossEntropyGrad(t, labels, 1)
+	t5 := tensorops.Dot(t4, t2)
+	t6 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), t, -1)
+	t7 := tensorops.Fuse("a*b*c", 1/float64(tensorops.Dim(t, 0)), t2, t6)
+	t8 := tensorops.SoftmaxJVP(tensorops.Softmax(t, -1), t7, -1)
+	wBar = tensorops.MatMulGradB(t4, x, w, false, false)
+	dwBar = tensorops.MatMulGradB(t8, x, w, false, false)
+	tensorops.Release(t, t2)
+	return t3, wBar, t5, dwBar
 }
 
 // ClassLossFlatHessian returns ClassLossFlat and its Hessian with respect to w, a [n, n] tensor
@@ -4202,13 +4287,15 @@ func ClassLossFlatHessian(w, x, labels *T) (f float64, h *T) {
 func classLossFlatGradJVPStacked(w, dw, x, labels *T) (f float64, wBar *T, df float64, dwBar *T) {
 	t := tensorops.MatMul(x, w)
 	t2 := tensorops.MatMul(x, dw)
-	t3 := tensorops.SoftmaxCrossEntropyGrad(t, labels, 1)
-	t4 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), t, -1)
-	t5 := tensorops.FuseInto(t2, "a*b*c", 1/float64(tensorops.Dim(t, 0)), t2, t4)
-	t6 := tensorops.SoftmaxJVP(tensorops.Softmax(t, -1), t5, -1)
-	wBar = tensorops.MatMulGradB(t3, x, w, false, false)
-	dwBar = tensorops.MatMulGradB(t6, x, w, false, false)
-	return tensorops.SoftmaxCrossEntropy(t, labels), wBar, 0, dwBar
+	t3 := tensorops.SoftmaxCrossEntropy(t, labels)
+	t4 := tensorops.SoftmaxCrossEntropyGrad(t, labels, 1)
+	t5 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), t, -1)
+	t6 := tensorops.FuseInto(t2, "a*b*c", 1/float64(tensorops.Dim(t, 0)), t2, t5)
+	t7 := tensorops.SoftmaxJVP(tensorops.Softmax(t, -1), t6, -1)
+	wBar = tensorops.MatMulGradB(t4, x, w, false, false)
+	dwBar = tensorops.MatMulGradB(t7, x, w, false, false)
+	tensorops.Release(t, t2)
+	return t3, wBar, 0, dwBar
 }
 
 // ClassLossFlatHessDiag returns ClassLossFlat and the diagonal of its Hessian with respect to w, as
@@ -4249,21 +4336,23 @@ func ClassLossFlatHessDiag(w, x, labels *T) (f float64, d *T) {
 func classLossFlatTaylorStackedWrtW(w, w1, x, labels *T) (float64, *T, *T) {
 	t := tensorops.MatMul(x, w)
 	t2 := tensorops.MatMul(x, w1)
-	t3 := tensorops.DotLanes(tensorops.SoftmaxCrossEntropyGrad(t, labels, 1), t2)
-	t4 := tensorops.ExpandAxis(tensorops.LogSumExp(t, -1), t, -1)
-	t5 := tensorops.Fuse("Exp(a - b)", t, t4)
-	t6 := tensorops.Sum(t5, -1)
-	t7 := tensorops.Mul(t5, t2)
-	t8 := tensorops.Sum(t7, -1)
-	t9 := tensorops.ScalarDiv(1, t6)
-	t10 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t7, t2), -1)
-	t11 := tensorops.FuseInto(t9, "0.5*(-(a*b)/c*a) + b*d", t8, t9, t6, t10)
-	t12 := tensorops.ExpandAxis(t11, t, -1)
-	t13 := tensorops.Fuse("a*(-b)", labels, t12)
-	t14 := tensorops.SumAllLanes(t13)
-	t15 := tensorops.Scale(t14, 1/float64(tensorops.Dim(t, 0)))
-	t16 := tensorops.Neg(t15)
-	return tensorops.SoftmaxCrossEntropy(t, labels), t3, t16
+	t3 := tensorops.SoftmaxCrossEntropy(t, labels)
+	t4 := tensorops.DotLanes(tensorops.SoftmaxCrossEntropyGrad(t, labels, 1), t2)
+	t5 := tensorops.ExpandAxis(tensorops.LogSumExp(t, -1), t, -1)
+	t6 := tensorops.Fuse("Exp(a - b)", t, t5)
+	t7 := tensorops.Sum(t6, -1)
+	t8 := tensorops.Mul(t6, t2)
+	t9 := tensorops.Sum(t8, -1)
+	t10 := tensorops.ScalarDiv(1, t7)
+	t11 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t8, t2), -1)
+	t12 := tensorops.FuseInto(t10, "0.5*(-(a*b)/c*a) + b*d", t9, t10, t7, t11)
+	t13 := tensorops.ExpandAxis(t12, t, -1)
+	t14 := tensorops.Fuse("a*(-b)", labels, t13)
+	t15 := tensorops.SumAllLanes(t14)
+	t16 := tensorops.Scale(t15, 1/float64(tensorops.Dim(t, 0)))
+	t17 := tensorops.Neg(t16)
+	tensorops.Release(t, t2, t6, t8, t10)
+	return t3, t4, t17
 }
 
 // ClassLossFlatLaplacian returns ClassLossFlat and its Laplacian with respect to w, Σᵢ
@@ -4298,21 +4387,23 @@ func ClassLossFlatLaplacian(w, x, labels *T) (f, lap float64) {
 func classLossFlatTaylorStackedWrtW2(w, w1, x, labels *T) (float64, float64, float64) {
 	t := tensorops.MatMul(x, w)
 	t2 := tensorops.MatMul(x, w1)
-	t3 := tensorops.ExpandAxis(tensorops.LogSumExp(t, -1), t, -1)
-	t4 := tensorops.Fuse("Exp(a - b)", t, t3)
-	t5 := tensorops.Sum(t4, -1)
-	t6 := tensorops.Mul(t4, t2)
-	t7 := tensorops.Sum(t6, -1)
-	t8 := tensorops.ScalarDiv(1, t5)
-	t9 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t6, t2), -1)
-	t10 := tensorops.FuseInto(t8, "0.5*(-(a*b)/c*a) + b*d", t7, t8, t5, t9)
-	t11 := tensorops.ExpandAxis(t10, t, -1)
-	t12 := tensorops.Fuse("a*(-b)", labels, t11)
-	t13 := tensorops.SumAllLanes(t12)
-	t14 := tensorops.Scale(t13, 1/float64(tensorops.Dim(t, 0)))
-	t15 := tensorops.Neg(t14)
-	t16 := tensorops.LaneSum(t15)
-	return tensorops.SoftmaxCrossEntropy(t, labels), 0, t16
+	t3 := tensorops.SoftmaxCrossEntropy(t, labels)
+	t4 := tensorops.ExpandAxis(tensorops.LogSumExp(t, -1), t, -1)
+	t5 := tensorops.Fuse("Exp(a - b)", t, t4)
+	t6 := tensorops.Sum(t5, -1)
+	t7 := tensorops.Mul(t5, t2)
+	t8 := tensorops.Sum(t7, -1)
+	t9 := tensorops.ScalarDiv(1, t6)
+	t10 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t7, t2), -1)
+	t11 := tensorops.FuseInto(t9, "0.5*(-(a*b)/c*a) + b*d", t8, t9, t6, t10)
+	t12 := tensorops.ExpandAxis(t11, t, -1)
+	t13 := tensorops.Fuse("a*(-b)", labels, t12)
+	t14 := tensorops.SumAllLanes(t13)
+	t15 := tensorops.Scale(t14, 1/float64(tensorops.Dim(t, 0)))
+	t16 := tensorops.Neg(t15)
+	t17 := tensorops.LaneSum(t16)
+	tensorops.Release(t, t2, t5, t7, t9)
+	return t3, 0, t17
 }
 
 // Rank0Grad computes Rank0 and its gradient with respect to the varied inputs (reverse mode).
@@ -4324,6 +4415,7 @@ func Rank0Grad(x *T) (f float64, xBar *T) {
 	t2 := tensorops.Fuse("a*Sin(b)", t, x)
 	t3 := tensorops.SumAll(t2)
 	xBar = tensorops.Fuse("Cos(a)*b + c", x, t, t2)
+	tensorops.Release(t, t2)
 	return t3, xBar
 }
 
@@ -4348,11 +4440,14 @@ func rank0GradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t4 := tensorops.Cos(x)
 	t5 := tensorops.Mul(t, t3)
 	t6 := tensorops.Fuse("a*b + c*(d*e)", t3, t2, t, t4, dx)
+	t7 := tensorops.SumAll(t5)
+	t8 := tensorops.SumAll(t6)
 	dxBar = tensorops.Fuse("a*(-b*c) + d*e", t, t3, dx, t4, t2)
 	xBar = tensorops.Fuse("a*b + c", t4, t, t5)
-	t7 := tensorops.ExpandLike(dxBar, xBar)
-	dxBar2 := tensorops.FuseInto(t7, "a + b", t7, tensorops.ExpandLike(t6, xBar))
-	return tensorops.SumAll(t5), xBar, tensorops.SumAll(t6), dxBar2
+	t9 := tensorops.ExpandLike(dxBar, xBar)
+	dxBar2 := tensorops.FuseInto(t9, "a + b", t9, tensorops.ExpandLike(t6, xBar))
+	tensorops.Release(t, t2, t3, t4, t5, t6)
+	return t7, xBar, t8, dxBar2
 }
 
 // Rank0Hessian returns Rank0 and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
@@ -4387,11 +4482,13 @@ func rank0GradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t4 := tensorops.Cos(x)
 	t5 := tensorops.Mul(t, t3)
 	t6 := tensorops.Fuse("a*b + c*(d*e)", t3, t2, t, t4, dx)
+	t7 := tensorops.SumAll(t5)
 	dxBar = tensorops.Fuse("a*(-b*c) + d*e", t, t3, dx, t4, t2)
 	xBar = tensorops.Fuse("a*b + c", t4, t, t5)
-	t7 := tensorops.ExpandLike(dxBar, xBar)
-	dxBar2 := tensorops.FuseInto(t7, "a + b", t7, tensorops.ExpandLike(t6, xBar))
-	return tensorops.SumAll(t5), xBar, 0, dxBar2
+	t8 := tensorops.ExpandLike(dxBar, xBar)
+	dxBar2 := tensorops.FuseInto(t8, "a + b", t8, tensorops.ExpandLike(t6, xBar))
+	tensorops.Release(t, t2, t3, t4, t5)
+	return t7, xBar, 0, dxBar2
 }
 
 // Rank0HessDiag returns Rank0 and the diagonal of its Hessian with respect to x, as a fresh value
@@ -4441,8 +4538,11 @@ func rank0TaylorStacked(x, x1 *T) (float64, *T, *T) {
 		x1,
 		t,
 	)
-	t7 := tensorops.SumAllLanes(t5)
-	return tensorops.SumAll(tensorops.Mul(t, t3)), t7, tensorops.SumAllLanes(t6)
+	t7 := tensorops.SumAll(tensorops.Mul(t, t3))
+	t8 := tensorops.SumAllLanes(t5)
+	t9 := tensorops.SumAllLanes(t6)
+	tensorops.Release(t, t2, t3, t4)
+	return t7, t8, t9
 }
 
 // Rank0Laplacian returns Rank0 and its Laplacian with respect to x, Σᵢ ∂²Rank0/∂θᵢ² over θ, the n =
@@ -4479,8 +4579,10 @@ func rank0TaylorStacked2(x, x1 *T) (float64, float64, float64) {
 	t5 := tensorops.Fuse("Cos(a)*b", x, x1)
 	t6 := tensorops.SumLanes(tensorops.Fuse("0.5*(-a*b*b)", t4, x1))
 	t7 := tensorops.SumLanes(tensorops.FuseInto(t5, "0.5*(a*b) + 0.5*(b*a)", t5, t2))
-	t8 := tensorops.SumAll(tensorops.Fuse("a + (b*c + d*e)", t7, t4, t3, t, t6))
-	return tensorops.SumAll(tensorops.Mul(t, t4)), 0, t8
+	t8 := tensorops.SumAll(tensorops.Mul(t, t4))
+	t9 := tensorops.SumAll(tensorops.Fuse("a + (b*c + d*e)", t7, t4, t3, t, t6))
+	tensorops.Release(t, t2, t4, t5)
+	return t8, 0, t9
 }
 
 // Rank1Grad computes Rank1 and its gradient with respect to the varied inputs (reverse mode).
@@ -4531,27 +4633,29 @@ func rank1GradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t8 := tensorops.Unsqueeze(dx, 0)
 	t9 := tensorops.LogSumExp(t7, 1)
 	t10 := tensorops.Softmax(t7, 1)
-	t11 := t6 + tensorops.SumAll(tensorops.Sum(tensorops.Mul(t10, t8), 1))
-	t12 := tensorops.ExpandAxis(tensorops.FullLike(t9, 1), t7, 1)
-	xBar = tensorops.Squeeze(tensorops.Mul(t12, t10), 0)
-	dxBar = tensorops.Squeeze(tensorops.Mul(t12, tensorops.SoftmaxJVP(t10, t8, 1)), 0)
-	t13 := tensorops.ExpandLike(dx, t3)
-	t14 := tensorops.FullLike(t3, -tensorops.MeanAll(dx))
-	t15 := 1 / t5
-	t16 := 0.0
-	if t2 {
-		t16 = t15
-	}
+	t11 := tensorops.SumAll(t9)
+	t12 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t10, t8), 1))
+	t13 := tensorops.ExpandAxis(tensorops.FullLike(t9, 1), t7, 1)
+	xBar = tensorops.Squeeze(tensorops.Mul(t13, t10), 0)
+	dxBar = tensorops.Squeeze(tensorops.Mul(t13, tensorops.SoftmaxJVP(t10, t8, 1)), 0)
+	t14 := tensorops.ExpandLike(dx, t3)
+	t15 := tensorops.FullLike(t3, -tensorops.MeanAll(dx))
+	t16 := 1 / t5
 	t17 := 0.0
 	if t2 {
-		t17 = -(t15 * (t6 * t4) / t5)
+		t17 = t16
 	}
-	t18 := tensorops.Fuse("a*(b + c) + d*e", t16, t13, t14, t17, t3)
-	xBar2 := tensorops.Fuse("a + b*c", xBar, t16, t3)
-	t19 := tensorops.ExpandLike(dxBar, xBar2)
-	t20 := tensorops.ExpandLike(t18, xBar2)
-	dxBar2 := tensorops.FuseInto(t20, "a + b", t19, t20)
-	return t + tensorops.SumAll(t9), xBar2, t11, dxBar2
+	t18 := 0.0
+	if t2 {
+		t18 = -(t16 * (t6 * t4) / t5)
+	}
+	t19 := tensorops.Fuse("a*(b + c) + d*e", t17, t14, t15, t18, t3)
+	xBar2 := tensorops.Fuse("a + b*c", xBar, t17, t3)
+	t20 := tensorops.ExpandLike(dxBar, xBar2)
+	t21 := tensorops.ExpandLike(t19, xBar2)
+	dxBar2 := tensorops.FuseInto(t21, "a + b", t20, t21)
+	tensorops.Release(t3)
+	return t + t11, xBar2, t6 + t12, dxBar2
 }
 
 // Rank1Hessian returns Rank1 and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
@@ -4592,30 +4696,32 @@ func rank1GradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	}
 	t8 := tensorops.Unsqueeze(x, 0)
 	t9 := tensorops.LogSumExp(t8, 1)
-	t10 := tensorops.ExpandAxis(tensorops.FullLike(t9, 1), t8, 1)
-	t11 := tensorops.Softmax(t8, 1)
-	t12 := tensorops.Mul(t10, tensorops.SoftmaxJVP(t11, tensorops.Unsqueeze(dx, 0), 1))
-	xBar = tensorops.Squeeze(tensorops.Mul(t10, t11), 0)
-	dxBar = tensorops.Squeeze(t12, 0)
-	t13 := tensorops.ExpandLike(dx, t3)
-	t14 := tensorops.ExpandLike(tensorops.Neg(tensorops.MeanAllLanes(dx)), t3)
-	t15 := 1 / t6
-	t16 := tensorops.Scale(tensorops.Scale(tensorops.Scale(t7, t5), t15), 1/t6)
-	t17 := tensorops.Neg(t16)
-	t18 := 0.0
+	t10 := tensorops.SumAll(t9)
+	t11 := tensorops.ExpandAxis(tensorops.FullLike(t9, 1), t8, 1)
+	t12 := tensorops.Softmax(t8, 1)
+	t13 := tensorops.Mul(t11, tensorops.SoftmaxJVP(t12, tensorops.Unsqueeze(dx, 0), 1))
+	xBar = tensorops.Squeeze(tensorops.Mul(t11, t12), 0)
+	dxBar = tensorops.Squeeze(t13, 0)
+	t14 := tensorops.ExpandLike(dx, t3)
+	t15 := tensorops.ExpandLike(tensorops.Neg(tensorops.MeanAllLanes(dx)), t3)
+	t16 := 1 / t6
+	t17 := tensorops.Scale(tensorops.Scale(tensorops.Scale(t7, t5), t16), 1/t6)
+	t18 := tensorops.Neg(t17)
+	t19 := 0.0
 	if t2 {
-		t18 = t15
+		t19 = t16
 	}
-	var t19 *T
+	var t20 *T
 	if t2 {
-		t19 = t17
+		t20 = t18
 	}
-	t20 := tensorops.Fuse("a*(b + c) + d*e", t18, t13, t14, t19, t3)
-	xBar2 := tensorops.Fuse("a + b*c", xBar, t18, t3)
-	t21 := tensorops.ExpandLike(dxBar, xBar2)
-	t22 := tensorops.ExpandLike(t20, xBar2)
-	dxBar2 := tensorops.FuseInto(t22, "a + b", t21, t22)
-	return t + tensorops.SumAll(t9), xBar2, 0, dxBar2
+	t21 := tensorops.Fuse("a*(b + c) + d*e", t19, t14, t15, t20, t3)
+	xBar2 := tensorops.Fuse("a + b*c", xBar, t19, t3)
+	t22 := tensorops.ExpandLike(dxBar, xBar2)
+	t23 := tensorops.ExpandLike(t21, xBar2)
+	dxBar2 := tensorops.FuseInto(t23, "a + b", t22, t23)
+	tensorops.Release(t3)
+	return t + t10, xBar2, 0, dxBar2
 }
 
 // Rank1HessDiag returns Rank1 and the diagonal of its Hessian with respect to x, as a fresh value
@@ -4682,9 +4788,12 @@ func rank1TaylorStacked(x, x1 *T) (float64, *T, *T) {
 	t25 := tensorops.ScalarDiv(1, t22)
 	t26 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t23, t18), 1)
 	t27 := tensorops.FuseInto(t25, "0.5*(-(a*b)/c*a) + b*d", t24, t25, t22, t26)
-	t28 := tensorops.SumAllLanes(t20)
-	t29 := tensorops.Add(t16, tensorops.SumAllLanes(t27))
-	return t + tensorops.SumAll(t19), tensorops.Add(t5, t28), t29
+	t28 := tensorops.SumAll(t19)
+	t29 := tensorops.SumAllLanes(t20)
+	t30 := tensorops.Add(t5, t29)
+	t31 := tensorops.Add(t16, tensorops.SumAllLanes(t27))
+	tensorops.Release(t12, t21, t23, t25)
+	return t + t28, t30, t31
 }
 
 // Rank1Laplacian returns Rank1 and its Laplacian with respect to x, Σᵢ ∂²Rank1/∂θᵢ² over θ, the n =
@@ -4714,36 +4823,38 @@ func Rank1Laplacian(x *T) (f, lap float64) {
 //
 // Varied inputs: x (x1).
 func rank1TaylorStacked2(x, x1 *T) (float64, float64, float64) {
-	t := tensorops.Fuse("(a + b)*c", x, -tensorops.MeanAll(x), x1)
-	t2 := tensorops.SumAllLanes(t)
-	t3 := tensorops.Scale(t2, 2)
-	t4 := float64(tensorops.Size(x) - 1)
-	t5 := tensorops.Scale(t3, 1/t4)
-	t6 := math.Sqrt(tensorops.VarAll(x, 1))
-	t7 := 0.5 / t6
-	t8 := tensorops.Scale(tensorops.Scale(tensorops.Scale(t5, t7), t7), 1/t6)
-	t9 := tensorops.Mul(t8, t5)
-	t10 := tensorops.Scale(t9, 0.5)
-	t11 := tensorops.Add(x1, tensorops.Neg(tensorops.MeanAllLanes(x1)))
-	t12 := tensorops.SumAllLanes(tensorops.FuseInto(t11, "0.5*(2*a*a)", t11))
-	t13 := tensorops.Scale(t12, 1/t4)
-	t14 := tensorops.Scale(t13, t7)
-	t15 := tensorops.Sub(t14, t10)
-	t16 := tensorops.LaneSum(t15)
-	t17 := tensorops.Unsqueeze(x, 0)
-	t18 := tensorops.Unsqueeze(x1, 0)
-	t19 := tensorops.LogSumExp(t17, 1)
-	t20 := tensorops.Fuse("Exp(a - b)", t17, tensorops.ExpandAxis(t19, t17, 1))
-	t21 := tensorops.Sum(t20, 1)
-	t22 := tensorops.Mul(t20, t18)
-	t23 := tensorops.Sum(t22, 1)
-	t24 := tensorops.ScalarDiv(1, t21)
-	t25 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t22, t18), 1)
-	t26 := tensorops.FuseInto(t24, "0.5*(-(a*b)/c*a) + b*d", t23, t24, t21, t25)
-	t27 := tensorops.SumLanes(t26)
-	t28 := tensorops.SumAll(t27)
-	t29 := t16 + t28
-	return tensorops.StdAll(x, 1) + tensorops.SumAll(t19), 0, t29
+	t := tensorops.StdAll(x, 1)
+	t2 := tensorops.Fuse("(a + b)*c", x, -tensorops.MeanAll(x), x1)
+	t3 := tensorops.SumAllLanes(t2)
+	t4 := tensorops.Scale(t3, 2)
+	t5 := float64(tensorops.Size(x) - 1)
+	t6 := tensorops.Scale(t4, 1/t5)
+	t7 := math.Sqrt(tensorops.VarAll(x, 1))
+	t8 := 0.5 / t7
+	t9 := tensorops.Scale(tensorops.Scale(tensorops.Scale(t6, t8), t8), 1/t7)
+	t10 := tensorops.Mul(t9, t6)
+	t11 := tensorops.Scale(t10, 0.5)
+	t12 := tensorops.Add(x1, tensorops.Neg(tensorops.MeanAllLanes(x1)))
+	t13 := tensorops.SumAllLanes(tensorops.FuseInto(t12, "0.5*(2*a*a)", t12))
+	t14 := tensorops.Scale(t13, 1/t5)
+	t15 := tensorops.Scale(t14, t8)
+	t16 := tensorops.Sub(t15, t11)
+	t17 := tensorops.LaneSum(t16)
+	t18 := tensorops.Unsqueeze(x, 0)
+	t19 := tensorops.Unsqueeze(x1, 0)
+	t20 := tensorops.LogSumExp(t18, 1)
+	t21 := tensorops.Fuse("Exp(a - b)", t18, tensorops.ExpandAxis(t20, t18, 1))
+	t22 := tensorops.Sum(t21, 1)
+	t23 := tensorops.Mul(t21, t19)
+	t24 := tensorops.Sum(t23, 1)
+	t25 := tensorops.ScalarDiv(1, t22)
+	t26 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t23, t19), 1)
+	t27 := tensorops.FuseInto(t25, "0.5*(-(a*b)/c*a) + b*d", t24, t25, t22, t26)
+	t28 := tensorops.SumLanes(t27)
+	t29 := tensorops.SumAll(t20)
+	t30 := tensorops.SumAll(t28)
+	tensorops.Release(t12, t21, t23, t25)
+	return t + t29, 0, t17 + t30
 }
 
 // Rank3Grad computes Rank3 and its gradient with respect to the varied inputs (reverse mode).
@@ -4760,6 +4871,7 @@ func Rank3Grad(x *T) (f float64, xBar *T) {
 	t6 := 1 / float64(tensorops.Dim(x, 2)-1)
 	t7 := tensorops.SoftmaxJVP(s, t, 1)
 	xBar = tensorops.Fuse("a*(2*((b - c)*d)) + TanhJVP(e, f) + g", t6, x, t4, t5, t, s, t7)
+	tensorops.Release(t)
 	return t3, xBar
 }
 
@@ -4783,35 +4895,38 @@ func rank3GradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t := tensorops.Tanh(x)
 	t2 := tensorops.TanhJVP(t, dx)
 	t3 := tensorops.Mul(s, t)
-	t4 := tensorops.Fuse("a*b + c*d", t, ds, s, t2)
-	t5 := tensorops.Var(x, 2, 1)
-	t6 := tensorops.Sub(x, tensorops.ExpandAxis(tensorops.Mean(x, 2), x, 2))
-	t7 := 1 / float64(tensorops.Dim(x, 2)-1)
-	t8 := tensorops.Fuse("a*(2*b)", t7, tensorops.Sum(tensorops.Mul(t6, dx), 2))
-	t9 := tensorops.SumAll(t3) + tensorops.SumAll(t5)
-	t10 := tensorops.ExpandAxis(tensorops.Mean(dx, 2), x, 2)
-	t11 := tensorops.ExpandLike(dx, t6)
-	t12 := tensorops.ExpandAxis(tensorops.FullLike(t5, 1), x, 2)
-	t13 := tensorops.SoftmaxJVP(s, t, 1)
-	t14 := tensorops.ExpandAxis(tensorops.Sum(t3, 1), s, 1)
-	t15 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds, t), 1), s, 1)
-	t16 := tensorops.SoftmaxJVP(s, t2, 1)
-	xBar = tensorops.Fuse("a*(2*(b*c)) + TanhJVP(d, e) + f", t7, t6, t12, t, s, t13)
+	t4 := tensorops.SumAll(t3)
+	t5 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", t, ds, s, t2))
+	t6 := tensorops.Var(x, 2, 1)
+	t7 := tensorops.Sub(x, tensorops.ExpandAxis(tensorops.Mean(x, 2), x, 2))
+	t8 := 1 / float64(tensorops.Dim(x, 2)-1)
+	t9 := tensorops.Fuse("a*(2*b)", t8, tensorops.Sum(tensorops.Mul(t7, dx), 2))
+	t10 := tensorops.SumAll(t6)
+	t11 := tensorops.SumAll(t9)
+	t12 := tensorops.ExpandAxis(tensorops.Mean(dx, 2), x, 2)
+	t13 := tensorops.ExpandLike(dx, t7)
+	t14 := tensorops.ExpandAxis(tensorops.FullLike(t6, 1), x, 2)
+	t15 := tensorops.SoftmaxJVP(s, t, 1)
+	t16 := tensorops.ExpandAxis(tensorops.Sum(t3, 1), s, 1)
+	t17 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds, t), 1), s, 1)
+	t18 := tensorops.SoftmaxJVP(s, t2, 1)
+	xBar = tensorops.Fuse("a*(2*(b*c)) + TanhJVP(d, e) + f", t8, t7, t14, t, s, t15)
 	dxBar = tensorops.Fuse(
 		"a*(2*(b*(c + (-1*d)))) + (-2*e*f*g + (1 - e*e)*h) + (h*(e - i) - f*j + k)",
-		t7,
+		t8,
+		t14,
+		t13,
 		t12,
-		t11,
-		t10,
 		t,
 		s,
 		t2,
 		ds,
-		t14,
-		t15,
 		t16,
+		t17,
+		t18,
 	)
-	return t9, xBar, tensorops.SumAll(t4) + tensorops.SumAll(t8), dxBar
+	tensorops.Release(t, t2, t3)
+	return t4 + t10, xBar, t5 + t11, dxBar
 }
 
 // Rank3Hessian returns Rank3 and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
@@ -4845,32 +4960,35 @@ func rank3GradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t := tensorops.Tanh(x)
 	t2 := tensorops.TanhJVP(t, dx)
 	t3 := tensorops.Mul(s, t)
-	t4 := tensorops.Var(x, 2, 1)
-	t5 := tensorops.ExpandAxis(tensorops.Mean(dx, 2), x, 2)
-	t6 := tensorops.Sub(x, tensorops.ExpandAxis(tensorops.Mean(x, 2), x, 2))
-	t7 := tensorops.ExpandLike(dx, t6)
-	t8 := tensorops.ExpandAxis(tensorops.FullLike(t4, 1), x, 2)
-	t9 := 1 / float64(tensorops.Dim(x, 2)-1)
-	t10 := tensorops.SoftmaxJVP(s, t, 1)
-	t11 := tensorops.ExpandAxis(tensorops.Sum(t3, 1), s, 1)
-	t12 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds, t), 1), s, 1)
-	t13 := tensorops.SoftmaxJVP(s, t2, 1)
-	xBar = tensorops.Fuse("a*(2*(b*c)) + TanhJVP(d, e) + f", t9, t6, t8, t, s, t10)
+	t4 := tensorops.SumAll(t3)
+	t5 := tensorops.Var(x, 2, 1)
+	t6 := tensorops.SumAll(t5)
+	t7 := tensorops.ExpandAxis(tensorops.Mean(dx, 2), x, 2)
+	t8 := tensorops.Sub(x, tensorops.ExpandAxis(tensorops.Mean(x, 2), x, 2))
+	t9 := tensorops.ExpandLike(dx, t8)
+	t10 := tensorops.ExpandAxis(tensorops.FullLike(t5, 1), x, 2)
+	t11 := 1 / float64(tensorops.Dim(x, 2)-1)
+	t12 := tensorops.SoftmaxJVP(s, t, 1)
+	t13 := tensorops.ExpandAxis(tensorops.Sum(t3, 1), s, 1)
+	t14 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds, t), 1), s, 1)
+	t15 := tensorops.SoftmaxJVP(s, t2, 1)
+	xBar = tensorops.Fuse("a*(2*(b*c)) + TanhJVP(d, e) + f", t11, t8, t10, t, s, t12)
 	dxBar = tensorops.Fuse(
 		"a*(2*(b*(c + (-1*d)))) + (-2*e*f*g + (1 - e*e)*h) + (h*(e - i) - f*j + k)",
+		t11,
+		t10,
 		t9,
-		t8,
 		t7,
-		t5,
 		t,
 		s,
 		t2,
 		ds,
-		t11,
-		t12,
 		t13,
+		t14,
+		t15,
 	)
-	return tensorops.SumAll(t3) + tensorops.SumAll(t4), xBar, 0, dxBar
+	tensorops.Release(t, t2, t3)
+	return t4 + t6, xBar, 0, dxBar
 }
 
 // Rank3HessDiag returns Rank3 and the diagonal of its Hessian with respect to x, as a fresh value
@@ -4946,11 +5064,13 @@ func rank3TaylorStacked(x, x1 *T) (float64, *T, *T) {
 	t24 := tensorops.Fuse("a*(2*b)", t23, t22)
 	t25 := tensorops.Sub(x1, tensorops.ExpandAxis(tensorops.Mean(x1, 2), x, 2))
 	t26 := tensorops.Fuse("0.5*(2*a*a)", t25)
-	t27 := tensorops.SumAllLanes(t24)
-	t28 := tensorops.SumAllLanes(tensorops.Scale(tensorops.Sum(t26, 2), t23))
-	t29 := t17 + tensorops.SumAll(tensorops.Var(x, 2, 1))
-	t30 := tensorops.Add(t19, t28)
-	return t29, tensorops.Add(t18, t27), t30
+	t27 := tensorops.SumAll(tensorops.Var(x, 2, 1))
+	t28 := tensorops.SumAllLanes(t24)
+	t29 := tensorops.SumAllLanes(tensorops.Scale(tensorops.Sum(t26, 2), t23))
+	t30 := tensorops.Add(t18, t28)
+	t31 := tensorops.Add(t19, t29)
+	tensorops.Release(t3, t5, t7, t9, t13, t14)
+	return t17 + t27, t30, t31
 }
 
 // Rank3Laplacian returns Rank3 and its Laplacian with respect to x, Σᵢ ∂²Rank3/∂θᵢ² over θ, the n =
@@ -5000,17 +5120,17 @@ func rank3TaylorStacked2(x, x1 *T) (float64, float64, float64) {
 	t16 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t14, t15, x1))
 	t17 := tensorops.Fuse("0.5*(a*b) + 0.5*(b*a)", t15, tensorops.SoftmaxJVP(s, x1, 1))
 	t18 := tensorops.SumLanes(t17)
-	t19 := tensorops.Fuse("a + (b*c + d*e)", t18, t14, s2, s, t16)
-	t20 := tensorops.SumAll(tensorops.Mul(s, t14))
+	t19 := tensorops.SumAll(tensorops.Mul(s, t14))
+	t20 := tensorops.SumAll(tensorops.Fuse("a + (b*c + d*e)", t18, t14, s2, s, t16))
 	t21 := tensorops.Sub(x1, tensorops.ExpandAxis(tensorops.Mean(x1, 2), x, 2))
 	t22 := tensorops.Fuse("0.5*(2*a*a)", t21)
 	t23 := tensorops.Sum(t22, 2)
 	t24 := tensorops.Scale(t23, 1/float64(tensorops.Dim(x, 2)-1))
 	t25 := tensorops.SumLanes(t24)
-	t26 := tensorops.SumAll(t25)
-	t27 := t20 + tensorops.SumAll(tensorops.Var(x, 2, 1))
-	t28 := tensorops.SumAll(t19) + t26
-	return t27, 0, t28
+	t26 := tensorops.SumAll(tensorops.Var(x, 2, 1))
+	t27 := tensorops.SumAll(t25)
+	tensorops.Release(t3, t5, t7, t9, t14, t15)
+	return t19 + t26, 0, t20 + t27
 }
 
 // StackLossGrad computes StackLoss and its gradient with respect to the varied inputs (reverse
@@ -7408,6 +7528,7 @@ func WrappedLossGrad(w, wBar *Wrapped, x *T) float64 {
 	}
 	t10 := tensorops.AccumulateMatMulGradB(wBar.In, hBar, x, t3, false, false)
 	wBar.In = t10
+	tensorops.Release(t6, t7, t9)
 	return t8
 }
 
@@ -7596,6 +7717,7 @@ func wrappedLossGradJVP(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
 	t36 := tensorops.FuseInto(t35, "a + b", t33, t35)
 	wBar.In = t34
 	dwBar.In = t36
+	tensorops.Release(t19, t27)
 	return t20, 0
 }
 
@@ -7800,6 +7922,7 @@ func wrappedLossGradJVPStacked(w, dw, wBar, dwBar *Wrapped, x *T) (float64, floa
 	t36 := tensorops.FuseInto(t35, "a + b", t33, t35)
 	wBar.In = t34
 	dwBar.In = t36
+	tensorops.Release(t19, t27)
 	return t20, 0
 }
 
@@ -7893,19 +8016,19 @@ func wrappedLossTaylorStackedWrtW(w, w1 *Wrapped, x *T) (float64, *T, *T) {
 	for i := 0; i < n; i++ {
 		l := t2[i]
 		l1 := t3[i]
-		t14 := l1.W
-		t15 := tensorops.MatMulEach(l.W, false, h, h1, h2)
-		t16 := t15[0]
-		t17 := t15[1]
-		t18 := t15[2]
-		t19 := tensorops.MatMulEach(t14, false, h, h1)
-		t20 := tensorops.Add(t16, l.B)
-		t21 := tensorops.ExpandLike(tensorops.Add(t17, t19[0]), t20)
-		t22 := tensorops.Add(t21, tensorops.ExpandLike(l1.B, t20))
-		t23 := tensorops.ExpandLike(tensorops.Add(t19[1], t18), t20)
-		h = tensorops.Tanh(t20)
-		h1 = tensorops.TanhJVP(h, t22)
-		h2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", h, h1, t22, t23)
+		t16 := l1.W
+		t17 := tensorops.MatMulEach(l.W, false, h, h1, h2)
+		t18 := t17[0]
+		t19 := t17[1]
+		t20 := t17[2]
+		t21 := tensorops.MatMulEach(t16, false, h, h1)
+		t22 := tensorops.Add(t18, l.B)
+		t23 := tensorops.ExpandLike(tensorops.Add(t19, t21[0]), t22)
+		t24 := tensorops.Add(t23, tensorops.ExpandLike(l1.B, t22))
+		t25 := tensorops.ExpandLike(tensorops.Add(t21[1], t20), t22)
+		h = tensorops.Tanh(t22)
+		h1 = tensorops.TanhJVP(h, t24)
+		h2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", h, h1, t24, t25)
 	}
 	t4 := w1.Out
 	t5 := tensorops.MatMulEach(w.Out, false, h, h1, h2)
@@ -7916,8 +8039,11 @@ func wrappedLossTaylorStackedWrtW(w, w1 *Wrapped, x *T) (float64, *T, *T) {
 	t10 := tensorops.Add(t7, t9[0])
 	t11 := tensorops.Scale(t6, 2)
 	t12 := tensorops.Fuse("0.5*(2*a*a) + b*(c + d)", t10, t11, t9[1], t8)
-	t13 := tensorops.MeanAllLanes(tensorops.Mul(t11, t10))
-	return tensorops.MeanAll(tensorops.Square(t6)), t13, tensorops.MeanAllLanes(t12)
+	t13 := tensorops.MeanAll(tensorops.Square(t6))
+	t14 := tensorops.MeanAllLanes(tensorops.Mul(t11, t10))
+	t15 := tensorops.MeanAllLanes(t12)
+	tensorops.Release(t11)
+	return t13, t14, t15
 }
 
 // WrappedLossLaplacian returns WrappedLoss and its Laplacian with respect to w, Σᵢ
@@ -7986,23 +8112,23 @@ func wrappedLossTaylorStackedWrtW2(w, w1 *Wrapped, x *T) (float64, float64, floa
 	for i := 0; i < n; i++ {
 		l := t2[i]
 		l1 := t3[i]
-		t16 := l.W
-		t17 := l1.W
-		t18 := tensorops.MatMulEach(t16, false, h, h1)
-		t19 := t18[0]
-		t20 := t18[1]
-		t21 := tensorops.MatMulEach(t17, false, h, h1)
-		t22 := t21[0]
-		t23 := tensorops.MatMul(h2, t16)
-		t24 := tensorops.FuseInto(t23, "a + b", tensorops.SumLanes(t21[1]), t23)
-		t25 := tensorops.Add(t19, l.B)
-		t26 := tensorops.ExpandLike(tensorops.Add(t20, t22), t25)
-		t27 := tensorops.Add(t26, tensorops.ExpandLike(l1.B, t25))
-		t28 := tensorops.ExpandLike(t24, t25)
-		h = tensorops.Tanh(t25)
-		h1 = tensorops.TanhJVP(h, t27)
-		t29 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t27))
-		h2 = tensorops.FuseInto(t28, "a + (1 - b*b)*c", t29, h, t28)
+		t17 := l.W
+		t18 := l1.W
+		t19 := tensorops.MatMulEach(t17, false, h, h1)
+		t20 := t19[0]
+		t21 := t19[1]
+		t22 := tensorops.MatMulEach(t18, false, h, h1)
+		t23 := t22[0]
+		t24 := tensorops.MatMul(h2, t17)
+		t25 := tensorops.FuseInto(t24, "a + b", tensorops.SumLanes(t22[1]), t24)
+		t26 := tensorops.Add(t20, l.B)
+		t27 := tensorops.ExpandLike(tensorops.Add(t21, t23), t26)
+		t28 := tensorops.Add(t27, tensorops.ExpandLike(l1.B, t26))
+		t29 := tensorops.ExpandLike(t25, t26)
+		h = tensorops.Tanh(t26)
+		h1 = tensorops.TanhJVP(h, t28)
+		t30 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", h, h1, t28))
+		h2 = tensorops.FuseInto(t29, "a + (1 - b*b)*c", t30, h, t29)
 	}
 	t4 := w.Out
 	t5 := w1.Out
@@ -8015,8 +8141,10 @@ func wrappedLossTaylorStackedWrtW2(w, w1 *Wrapped, x *T) (float64, float64, floa
 	t12 := tensorops.FuseInto(t11, "a + b", tensorops.SumLanes(t9[1]), t11)
 	t13 := tensorops.SumLanes(tensorops.Fuse("0.5*(2*a*a)", tensorops.Add(t8, t10)))
 	t14 := tensorops.FuseInto(t12, "a + 2*b*c", t13, t7, t12)
-	t15 := tensorops.MeanAll(t14)
-	return tensorops.MeanAll(tensorops.Square(t7)), 0, t15
+	t15 := tensorops.MeanAll(tensorops.Square(t7))
+	t16 := tensorops.MeanAll(t14)
+	tensorops.Release(t11)
+	return t15, 0, t16
 }
 
 // TowerLossGrad computes TowerLoss and its gradient with respect to the varied inputs (reverse
@@ -8091,6 +8219,7 @@ func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 		tapePointers = tapePointers[:t13]
 		tapeValues = tapeValues[:t12]
 	}
+	tensorops.Release(t7, t11)
 	return t9
 }
 
@@ -8158,6 +8287,7 @@ func blockReverse(
 	t17 := tensorops.MatMulGradA(hBar, x, w, false, false)
 	xBar2 := tensorops.FuseInto(t17, "a + b", xBar, t17)
 	wBar = tensorops.MatMulGradB(hBar, x, w, false, false)
+	tensorops.Release(t2, t4, t7)
 	return wBar, normBar, xBar2
 }
 
@@ -8381,6 +8511,7 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 		tapeValues = tapeValues[:t36]
 		dtapeValues = dtapeValues[:t36]
 	}
+	tensorops.Release(t21)
 	return t23, 0
 }
 
@@ -8414,8 +8545,8 @@ func blockReverseJVP(
 	tapePointers := append(t, make([]*tensorops.Tensor, max(n+2, 0))...)[:len(t)]
 	for i := 0; i < n; i++ {
 		h4 := tensorops.Add(h, biases[i])
-		t43 := tensorops.ExpandLike(dbiases[i], h4)
-		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t43)
+		t42 := tensorops.ExpandLike(dbiases[i], h4)
+		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t42)
 		tapePointers = append(tapePointers, h)
 		h = h4
 	}
@@ -8469,26 +8600,27 @@ func blockReverseJVP(
 	for i2 := n - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar2 := tensorops.ExpandLike(dhBar, hBar2)
-		t41 := len(tapePointers) - 1
-		h3 := tapePointers[t41]
+		t40 := len(tapePointers) - 1
+		h3 := tapePointers[t40]
 		b := biases[i2]
 		hBar = tensorops.SumLike(hBar2, h3)
 		dhBar = tensorops.SumLike(dhBar2, h3)
-		t42 := dbiasesBar[i2]
+		t41 := dbiasesBar[i2]
 		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar2, b)
-		dbiasesBar[i2] = tensorops.Add(t42, tensorops.SumLike(dhBar2, b))
+		dbiasesBar[i2] = tensorops.Add(t41, tensorops.SumLike(dhBar2, b))
 		hBar2 = nil
-		tapePointers = tapePointers[:t41]
+		tapePointers = tapePointers[:t40]
 	}
 	t36 := tensorops.MatMulGradAEach(x, w, false, hBar, dhBar)
-	t37 := t36[0]
-	t38 := tensorops.MatMulGradA(hBar, x, dw, false, false)
-	dxBar2 := tensorops.FuseInto(t38, "a + (b + c)", dxBar, t36[1], t38)
+	t37 := tensorops.MatMulGradA(hBar, x, dw, false, false)
+	xBar = tensorops.Add(xBar, t36[0])
+	dxBar2 := tensorops.FuseInto(t37, "a + (b + c)", dxBar, t36[1], t37)
 	wBar = tensorops.MatMulGradB(hBar, x, w, false, false)
-	t39 := tensorops.MatMulGradB(dhBar, x, w, false, false)
-	t40 := tensorops.MatMulGradB(hBar, dx, w, false, false)
-	dwBar = tensorops.FuseInto(t39, "a + b", t39, t40)
-	return wBar, normBar, tensorops.Add(xBar, t37), dwBar, dnormBar, dxBar2
+	t38 := tensorops.MatMulGradB(dhBar, x, w, false, false)
+	t39 := tensorops.MatMulGradB(hBar, dx, w, false, false)
+	dwBar = tensorops.FuseInto(t38, "a + b", t38, t39)
+	tensorops.Release(t3, t4, t5, t8, t14)
+	return wBar, normBar, xBar, dwBar, dnormBar, dxBar2
 }
 
 // blockJVP computes block and its derivative along the tangents (forward mode).
@@ -8505,8 +8637,8 @@ func blockJVP(w, dw *T, biases, dbiases []*T, norm, dnorm Affine, post, dpost *A
 	dh := tensorops.FuseInto(t2, "a + b", t[1], t2)
 	for i := 0; i < len(biases); i++ {
 		h = tensorops.Add(h, biases[i])
-		t16 := tensorops.ExpandLike(dbiases[i], h)
-		dh = tensorops.Add(tensorops.ExpandLike(dh, h), t16)
+		t17 := tensorops.ExpandLike(dbiases[i], h)
+		dh = tensorops.Add(tensorops.ExpandLike(dh, h), t17)
 	}
 	t3 := tensorops.Tanh(h)
 	t4 := norm.Scale
@@ -8522,7 +8654,9 @@ func blockJVP(w, dw *T, biases, dbiases []*T, norm, dnorm Affine, post, dpost *A
 	t13 := tensorops.FuseInto(t12, "a + b", t12, tensorops.ExpandLike(t10, t11))
 	t14 := tensorops.FuseInto(t11, "a + b", x, t11)
 	t15 := tensorops.ExpandLike(t13, t14)
-	return t14, tensorops.FuseInto(t15, "a + b", tensorops.ExpandLike(dx, t14), t15)
+	t16 := tensorops.FuseInto(t15, "a + b", tensorops.ExpandLike(dx, t14), t15)
+	tensorops.Release(t2, t3, h2)
+	return t14, t16
 }
 
 // TowerLossHessian returns TowerLoss and its Hessian with respect to t, a [n, n] tensor (marked
@@ -8762,6 +8896,7 @@ func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64)
 		tapeValues = tapeValues[:t36]
 		dtapeValues = dtapeValues[:t36]
 	}
+	tensorops.Release(t21)
 	return t23, 0
 }
 
@@ -8796,8 +8931,8 @@ func blockReverseJVPStacked(
 	tapePointers := append(t, make([]*tensorops.Tensor, max(n+2, 0))...)[:len(t)]
 	for i := 0; i < n; i++ {
 		h4 := tensorops.Add(h, biases[i])
-		t43 := tensorops.ExpandLike(dbiases[i], h4)
-		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t43)
+		t42 := tensorops.ExpandLike(dbiases[i], h4)
+		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t42)
 		tapePointers = append(tapePointers, h)
 		h = h4
 	}
@@ -8851,26 +8986,27 @@ func blockReverseJVPStacked(
 	for i2 := n - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar2 := tensorops.ExpandLike(dhBar, hBar2)
-		t41 := len(tapePointers) - 1
-		h3 := tapePointers[t41]
+		t40 := len(tapePointers) - 1
+		h3 := tapePointers[t40]
 		b := biases[i2]
 		hBar = tensorops.SumLike(hBar2, h3)
 		dhBar = tensorops.SumLike(dhBar2, h3)
-		t42 := dbiasesBar[i2]
+		t41 := dbiasesBar[i2]
 		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar2, b)
-		dbiasesBar[i2] = tensorops.Add(t42, tensorops.SumLike(dhBar2, b))
+		dbiasesBar[i2] = tensorops.Add(t41, tensorops.SumLike(dhBar2, b))
 		hBar2 = nil
-		tapePointers = tapePointers[:t41]
+		tapePointers = tapePointers[:t40]
 	}
 	t36 := tensorops.MatMulGradAEach(x, w, false, hBar, dhBar)
-	t37 := t36[0]
-	t38 := tensorops.MatMulGradA(hBar, x, dw, false, false)
-	dxBar2 := tensorops.FuseInto(t38, "a + (b + c)", dxBar, t36[1], t38)
+	t37 := tensorops.MatMulGradA(hBar, x, dw, false, false)
+	xBar = tensorops.Add(xBar, t36[0])
+	dxBar2 := tensorops.FuseInto(t37, "a + (b + c)", dxBar, t36[1], t37)
 	wBar = tensorops.MatMulGradB(hBar, x, w, false, false)
-	t39 := tensorops.MatMulGradB(dhBar, x, w, false, false)
-	t40 := tensorops.MatMulGradB(hBar, dx, w, false, false)
-	dwBar = tensorops.FuseInto(t39, "a + b", t39, t40)
-	return wBar, normBar, tensorops.Add(xBar, t37), dwBar, dnormBar, dxBar2
+	t38 := tensorops.MatMulGradB(dhBar, x, w, false, false)
+	t39 := tensorops.MatMulGradB(hBar, dx, w, false, false)
+	dwBar = tensorops.FuseInto(t38, "a + b", t38, t39)
+	tensorops.Release(t3, t4, t5, t8, t14)
+	return wBar, normBar, xBar, dwBar, dnormBar, dxBar2
 }
 
 // blockJVPStacked computes block and its derivative along the tangents (forward mode).
@@ -8887,8 +9023,8 @@ func blockJVPStacked(w, dw *T, biases, dbiases []*T, norm, dnorm Affine, post, d
 	dh := tensorops.FuseInto(t2, "a + b", t[1], t2)
 	for i := 0; i < len(biases); i++ {
 		h = tensorops.Add(h, biases[i])
-		t16 := tensorops.ExpandLike(dbiases[i], h)
-		dh = tensorops.Add(tensorops.ExpandLike(dh, h), t16)
+		t17 := tensorops.ExpandLike(dbiases[i], h)
+		dh = tensorops.Add(tensorops.ExpandLike(dh, h), t17)
 	}
 	t3 := tensorops.Tanh(h)
 	t4 := norm.Scale
@@ -8904,7 +9040,9 @@ func blockJVPStacked(w, dw *T, biases, dbiases []*T, norm, dnorm Affine, post, d
 	t13 := tensorops.FuseInto(t12, "a + b", t12, tensorops.ExpandLike(t10, t11))
 	t14 := tensorops.FuseInto(t11, "a + b", x, t11)
 	t15 := tensorops.ExpandLike(t13, t14)
-	return t14, tensorops.FuseInto(t15, "a + b", tensorops.ExpandLike(dx, t14), t15)
+	t16 := tensorops.FuseInto(t15, "a + b", tensorops.ExpandLike(dx, t14), t15)
+	tensorops.Release(t2, t3, h2)
+	return t14, t16
 }
 
 // TowerLossHessDiag returns TowerLoss and the diagonal of its Hessian with respect to t, as a fresh
@@ -9005,21 +9143,21 @@ func towerLossTaylorStackedWrtT(t, t1 *Tower, x *T) (float64, *T, *T) {
 	for i := 0; i < n; i++ {
 		b := t3[i]
 		b1 := t4[i]
-		t24 := b.Bs
-		t25 := new(Affine)
+		t26 := b.Bs
+		t27 := new(Affine)
 		x, x1, x2 = blockTaylorStacked(
 			b.W,
 			b1.W,
 			nil,
-			t24,
+			t26,
 			b1.Bs,
-			make([]*T, len(t24), cap(t24)),
+			make([]*T, len(t26), cap(t26)),
 			b.Norm,
 			b1.Norm,
 			Affine{},
 			b.Post,
 			b1.Post,
-			t25,
+			t27,
 			x,
 			x1,
 			x2,
@@ -9043,8 +9181,11 @@ func towerLossTaylorStackedWrtT(t, t1 *Tower, x *T) (float64, *T, *T) {
 	t20 := tensorops.Fuse("0.5*(a*b) + c*(d + e)", t17, t12, t15, t11, t9)
 	t21 := tensorops.Sum(t20, 1)
 	t22 := tensorops.FuseInto(t19, "0.5*(-(a*b)/c*a) + b*d", t18, t19, t16, t21)
-	t23 := tensorops.SumAllLanes(t14)
-	return tensorops.SumAll(t13), t23, tensorops.SumAllLanes(t22)
+	t23 := tensorops.SumAll(t13)
+	t24 := tensorops.SumAllLanes(t14)
+	t25 := tensorops.SumAllLanes(t22)
+	tensorops.Release(t15, t17, t19)
+	return t23, t24, t25
 }
 
 // blockTaylorStacked propagates Taylor polynomials of degree 2 through block (Taylor mode): when
@@ -9079,10 +9220,10 @@ func blockTaylorStacked(
 	h1 := tensorops.Add(t2, t5)
 	for i := 0; i < len(biases); i++ {
 		h = tensorops.Add(h, biases[i])
-		t32 := tensorops.ExpandLike(biases1[i], h)
-		h1 = tensorops.Add(tensorops.ExpandLike(h1, h), t32)
-		t33 := tensorops.ExpandLike(biases2[i], h)
-		h2 = tensorops.Add(tensorops.ExpandLike(h2, h), t33)
+		t33 := tensorops.ExpandLike(biases1[i], h)
+		h1 = tensorops.Add(tensorops.ExpandLike(h1, h), t33)
+		t34 := tensorops.ExpandLike(biases2[i], h)
+		h2 = tensorops.Add(tensorops.ExpandLike(h2, h), t34)
 	}
 	t7 := tensorops.Tanh(h)
 	t8 := tensorops.TanhJVP(t7, h1)
@@ -9130,7 +9271,9 @@ func blockTaylorStacked(
 	t29 := tensorops.ExpandLike(t25, t28)
 	t30 := tensorops.FuseInto(t29, "a + b", tensorops.ExpandLike(x1, t28), t29)
 	t31 := tensorops.ExpandLike(t27, t28)
-	return t28, t30, tensorops.FuseInto(t31, "a + b", tensorops.ExpandLike(x2, t28), t31)
+	t32 := tensorops.FuseInto(t31, "a + b", tensorops.ExpandLike(x2, t28), t31)
+	tensorops.Release(t6, t7, t8, h3)
+	return t28, t30, t32
 }
 
 // TowerLossLaplacian returns TowerLoss and its Laplacian with respect to t, Σᵢ ∂²TowerLoss/∂θᵢ²
@@ -9204,21 +9347,21 @@ func towerLossTaylorStackedWrtT2(t, t1 *Tower, x *T) (float64, float64, float64)
 	for i := 0; i < n; i++ {
 		b := t3[i]
 		b1 := t4[i]
-		t25 := b.Bs
-		t26 := new(Affine)
+		t26 := b.Bs
+		t27 := new(Affine)
 		x, x1, x2 = blockTaylorStacked2(
 			b.W,
 			b1.W,
 			nil,
-			t25,
+			t26,
 			b1.Bs,
-			make([]*T, len(t25), cap(t25)),
+			make([]*T, len(t26), cap(t26)),
 			b.Norm,
 			b1.Norm,
 			Affine{},
 			b.Post,
 			b1.Post,
-			t26,
+			t27,
 			x,
 			x1,
 			x2,
@@ -9243,8 +9386,10 @@ func towerLossTaylorStackedWrtT2(t, t1 *Tower, x *T) (float64, float64, float64)
 	t21 := tensorops.SumLanes(t20)
 	t22 := tensorops.Sum(tensorops.FuseInto(t13, "a*b", t15, t13), 1)
 	t23 := tensorops.Fuse("a + b*c", t21, t18, t22)
-	t24 := tensorops.SumAll(t23)
-	return tensorops.SumAll(t14), 0, t24
+	t24 := tensorops.SumAll(t14)
+	t25 := tensorops.SumAll(t23)
+	tensorops.Release(t12, t15, t17, t18)
+	return t24, 0, t25
 }
 
 // blockTaylorStacked2 propagates 1 second-order jets of block at once (collapsed Taylor mode):
@@ -9274,10 +9419,10 @@ func blockTaylorStacked2(
 	h1 := tensorops.Add(t2, t4)
 	for i := 0; i < len(biases); i++ {
 		h = tensorops.Add(h, biases[i])
-		t37 := tensorops.ExpandLike(biases1[i], h)
-		h1 = tensorops.Add(tensorops.ExpandLike(h1, h), t37)
-		t38 := tensorops.ExpandLike(biases2[i], h)
-		h2 = tensorops.Add(tensorops.ExpandLike(h2, h), t38)
+		t38 := tensorops.ExpandLike(biases1[i], h)
+		h1 = tensorops.Add(tensorops.ExpandLike(h1, h), t38)
+		t39 := tensorops.ExpandLike(biases2[i], h)
+		h2 = tensorops.Add(tensorops.ExpandLike(h2, h), t39)
 	}
 	t7 := tensorops.Tanh(h)
 	t8 := tensorops.TanhJVP(t7, h1)
@@ -9312,7 +9457,9 @@ func blockTaylorStacked2(
 	t34 := tensorops.ExpandLike(t30, t33)
 	t35 := tensorops.FuseInto(t34, "a + b", tensorops.ExpandLike(x1, t33), t34)
 	t36 := tensorops.ExpandLike(t32, t33)
-	return t33, t35, tensorops.FuseInto(t36, "a + b", tensorops.ExpandLike(x2, t33), t36)
+	t37 := tensorops.FuseInto(t36, "a + b", tensorops.ExpandLike(x2, t33), t36)
+	tensorops.Release(t5, t7, t8, t13)
+	return t33, t35, t37
 }
 
 // TowerLossVGrad computes TowerLossV and its gradient with respect to the varied inputs (reverse
@@ -9386,6 +9533,7 @@ func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
 		tapePointers = tapePointers[:t14]
 		tapeValues = tapeValues[:t13]
 	}
+	tensorops.Release(t8, t12)
 	return t10
 }
 
@@ -9606,6 +9754,7 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 		tapeValues = tapeValues[:t38]
 		dtapeValues = dtapeValues[:t38]
 	}
+	tensorops.Release(t23)
 	return t25, 0
 }
 
@@ -9847,6 +9996,7 @@ func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, f
 		tapeValues = tapeValues[:t38]
 		dtapeValues = dtapeValues[:t38]
 	}
+	tensorops.Release(t23)
 	return t25, 0
 }
 
@@ -10306,6 +10456,26 @@ func towerLossVTaylorLanes8WrtT(
 	t136 := tensorops.SumAll(t117)
 	t137 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t86, t83), 1))
 	t138 := tensorops.SumAll(t121)
+	tensorops.Release(
+		t56,
+		t60,
+		t64,
+		t68,
+		t72,
+		t76,
+		t80,
+		t84,
+		t87,
+		t89,
+		t90,
+		t94,
+		t98,
+		t102,
+		t106,
+		t110,
+		t114,
+		t118,
+	)
 	return t122, t123, t125, t127, t129, t131, t133, t135, t137, t124, t126, t128, t130, t132, t134, t136, t138
 }
 
@@ -10784,6 +10954,27 @@ func blockTaylorLanes8(
 	t205 := tensorops.FuseInto(t204, "a + b", tensorops.ExpandLike(x1_8, t175), t204)
 	t206 := tensorops.ExpandLike(t174, t175)
 	t207 := tensorops.FuseInto(t206, "a + b", tensorops.ExpandLike(x2_8, t175), t206)
+	tensorops.Release(
+		t19,
+		t21,
+		t23,
+		t25,
+		t27,
+		t29,
+		t31,
+		t33,
+		t34,
+		t35,
+		t36,
+		t37,
+		t38,
+		t39,
+		t40,
+		t41,
+		t42,
+		t43,
+		h2,
+	)
 	return t175, t177, t181, t185, t189, t193, t197, t201, t205, t179, t183, t187, t191, t195, t199, t203, t207
 }
 
@@ -11102,16 +11293,18 @@ func towerLossVTaylorWrtT(
 	)
 	t98 := tensorops.Sum(t97, 1)
 	t99 := tensorops.FuseInto(t93, "a + (0.5*(-(b*c)/d*b) + c*e) + c*f", t93, t95, t71, t68, t96, t98)
-	t100 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t42), 1))
-	t101 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t45), 1))
-	t102 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t48), 1))
-	t103 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t51), 1))
-	t104 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t54), 1))
-	t105 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t57), 1))
-	t106 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t60), 1))
-	t107 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t63), 1))
-	t108 := tensorops.SumAll(t99)
-	return tensorops.SumAll(t65), t100, t101, t102, t103, t104, t105, t106, t107, t108
+	t100 := tensorops.SumAll(t65)
+	t101 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t42), 1))
+	t102 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t45), 1))
+	t103 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t48), 1))
+	t104 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t51), 1))
+	t105 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t54), 1))
+	t106 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t57), 1))
+	t107 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t60), 1))
+	t108 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t66, t63), 1))
+	t109 := tensorops.SumAll(t99)
+	tensorops.Release(t64, t67, t69, t71, t73, t76, t79, t80, t83, t87, t90, t94)
+	return t100, t101, t102, t103, t104, t105, t106, t107, t108, t109
 }
 
 // blockTaylor propagates 8 second-order jets of block at once (collapsed Taylor mode):
@@ -11411,5 +11604,6 @@ func blockTaylor(
 	t134 := tensorops.FuseInto(t133, "a + b", tensorops.ExpandLike(x8, t118), t133)
 	t135 := tensorops.ExpandLike(t117, t118)
 	t136 := tensorops.FuseInto(t135, "a + b", tensorops.ExpandLike(x9, t118), t135)
+	tensorops.Release(t26, t27, t28, t29, t30, t31, t32, t33, t34, t36, t37, t50, h10)
 	return t118, t120, t122, t124, t126, t128, t130, t132, t134, t136
 }

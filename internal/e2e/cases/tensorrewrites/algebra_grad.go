@@ -12,8 +12,10 @@ func DiagRowsJVP(v, dv, a, da *tensorops.Tensor) (float64, float64) {
 	t := tensorops.ScaleRows(dv, a)
 	t2 := tensorops.Tanh(tensorops.ScaleRows(v, a))
 	t3 := tensorops.Fuse("TanhJVP(a, b + c)", t2, t, tensorops.ScaleRows(v, da))
-	t4 := tensorops.SumAll(t3)
-	return tensorops.SumAll(t2), t4
+	t4 := tensorops.SumAll(t2)
+	t5 := tensorops.SumAll(t3)
+	tensorops.Release(t2)
+	return t4, t5
 }
 
 // DiagRowsGrad computes DiagRows and its gradient with respect to the varied inputs (reverse mode).
@@ -26,6 +28,7 @@ func DiagRowsGrad(v, a *tensorops.Tensor) (f float64, vBar, aBar *tensorops.Tens
 	t3 := tensorops.TanhJVP(t, tensorops.FullLike(t, 1))
 	vBar = tensorops.ScaleRowsGradV(t3, a)
 	aBar = tensorops.ScaleRows(v, t3)
+	tensorops.Release(t)
 	return t2, vBar, aBar
 }
 
@@ -67,8 +70,10 @@ func PadMulJVP(x, dx *tensorops.Tensor) (float64, float64) {
 	t4 := tensorops.Pad(tensorops.Mul(x, t), 1, 2, 1)
 	t5 := tensorops.Pad(t3, 1, 2, 1)
 	t6 := tensorops.Fuse("2*a*b", t4, t5)
-	t7 := tensorops.SumAll(t6)
-	return tensorops.SumAll(tensorops.Square(t4)), t7
+	t7 := tensorops.SumAll(tensorops.Square(t4))
+	t8 := tensorops.SumAll(t6)
+	tensorops.Release(y)
+	return t7, t8
 }
 
 // PadMulGrad computes PadMul and its gradient with respect to the varied inputs (reverse mode).
@@ -90,6 +95,7 @@ func PadMulGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	t10 := tensorops.Fuse("Cos(a)*b", x, t9)
 	t11 := tensorops.SumLike(t10, x)
 	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t11)
+	tensorops.Release(t, y, t3)
 	return t5, xBar
 }
 
@@ -99,9 +105,11 @@ func PadMulGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // Results, in order: the value of Reshapes; its tangent.
 func ReshapesJVP(x, dx, w, dw *tensorops.Tensor) (float64, float64) {
 	y := tensorops.Tanh(tensorops.Reshape(x, 4, 3))
-	t := tensorops.Dot(tensorops.TanhJVP(y, tensorops.Reshape(dx, 4, 3)), w)
-	t2 := t + tensorops.Dot(y, dw)
-	return tensorops.Dot(y, w), t2
+	t := tensorops.Dot(y, w)
+	t2 := tensorops.Dot(tensorops.TanhJVP(y, tensorops.Reshape(dx, 4, 3)), w)
+	t3 := tensorops.Dot(y, dw)
+	tensorops.Release(y)
+	return t, t2 + t3
 }
 
 // ReshapesGrad computes Reshapes and its gradient with respect to the varied inputs (reverse mode).
@@ -113,6 +121,7 @@ func ReshapesGrad(x, w *tensorops.Tensor) (f float64, xBar, wBar *tensorops.Tens
 	t := tensorops.Dot(y, w)
 	wBar = tensorops.Scale(y, 1)
 	xBar = tensorops.ReshapeLike(tensorops.Fuse("TanhJVP(a, 1*b)", y, w), x)
+	tensorops.Release(y)
 	return t, xBar, wBar
 }
 
@@ -124,9 +133,11 @@ func TransposesJVP(x, dx, w, dw *tensorops.Tensor) (float64, float64) {
 	t := tensorops.Scale(x, 0.5)
 	t2 := tensorops.ExpandLike(tensorops.Scale(dx, 0.5), t)
 	t3 := tensorops.FuseInto(t, "Exp(a)", t)
-	t4 := tensorops.Dot(tensorops.FuseInto(t2, "a*b", t3, t2), w)
-	t5 := t4 + tensorops.Dot(t3, dw)
-	return tensorops.Dot(t3, w), t5
+	t4 := tensorops.Dot(t3, w)
+	t5 := tensorops.Dot(tensorops.FuseInto(t2, "a*b", t3, t2), w)
+	t6 := tensorops.Dot(t3, dw)
+	tensorops.Release(t)
+	return t4, t5 + t6
 }
 
 // TransposesGrad computes Transposes and its gradient with respect to the varied inputs (reverse
@@ -141,6 +152,7 @@ func TransposesGrad(x, w *tensorops.Tensor) (f float64, xBar, wBar *tensorops.Te
 	wBar = tensorops.Scale(t2, 1)
 	t4 := tensorops.SumLike(tensorops.Fuse("a*(1*b)", t2, w), t)
 	xBar = tensorops.FuseInto(t4, "0.5*a", t4)
+	tensorops.Release(t)
 	return t3, xBar, wBar
 }
 
@@ -152,8 +164,10 @@ func TransposeGemmJVP(a, da, b, db *tensorops.Tensor) (float64, float64) {
 	t := tensorops.Tanh(a)
 	t2 := tensorops.MatMulT(tensorops.TanhJVP(t, da), b, true, false)
 	t3 := tensorops.FuseInto(t2, "a + b", t2, tensorops.MatMulT(t, db, true, false))
-	t4 := tensorops.SumAll(t3)
-	return tensorops.SumAll(tensorops.MatMulT(t, b, true, false)), t4
+	t4 := tensorops.SumAll(tensorops.MatMulT(t, b, true, false))
+	t5 := tensorops.SumAll(t3)
+	tensorops.Release(t, t2)
+	return t4, t5
 }
 
 // TransposeGemmGrad computes TransposeGemm and its gradient with respect to the varied inputs
@@ -169,6 +183,7 @@ func TransposeGemmGrad(a, b *tensorops.Tensor) (f float64, aBar, bBar *tensorops
 	t5 := tensorops.MatMulGradA(t4, t, b, true, false)
 	bBar = tensorops.MatMulGradB(t4, t, b, true, false)
 	aBar = tensorops.FuseInto(t5, "TanhJVP(a, b)", t, t5)
+	tensorops.Release(t, t2)
 	return t3, aBar, bBar
 }
 
@@ -208,10 +223,13 @@ func TransposeSumGrad(a, b, w *tensorops.Tensor) (f float64, aBar, bBar, wBar *t
 func SumBroadcastJVP(x, dx, w, dw *tensorops.Tensor) (float64, float64) {
 	t := tensorops.Sin(x)
 	t2 := tensorops.RepeatsShape(t, 3, 4)
-	t3 := tensorops.SumAll(tensorops.Fuse("Cos(a)*b", x, dx)) * t2
-	t4 := tensorops.Tanh(x)
-	t5 := t3 + tensorops.MeanAll(tensorops.TanhJVP(t4, dx))
-	return tensorops.SumAll(t)*t2 + tensorops.MeanAll(t4), t5
+	t3 := tensorops.SumAll(t)
+	t4 := tensorops.SumAll(tensorops.Fuse("Cos(a)*b", x, dx))
+	t5 := tensorops.Tanh(x)
+	t6 := tensorops.MeanAll(t5)
+	t7 := tensorops.MeanAll(tensorops.TanhJVP(t5, dx))
+	tensorops.Release(t, t5)
+	return t3*t2 + t6, t4*t2 + t7
 }
 
 // SumBroadcastGrad computes SumBroadcast and its gradient with respect to the varied inputs
@@ -226,6 +244,7 @@ func SumBroadcastGrad(x, w *tensorops.Tensor) (f float64, xBar, wBar *tensorops.
 	t4 := tensorops.SumAll(t)*t2 + tensorops.MeanAll(t3)
 	t5 := tensorops.MeanAllGrad(t3, 1)
 	xBar = tensorops.Fuse("TanhJVP(a, b) + c*Cos(d)", t3, t5, t2, x)
+	tensorops.Release(t, t3)
 	return t4, xBar, nil
 }
 
@@ -249,8 +268,10 @@ func SumLikeOfJVP(x, dx, w, dw *tensorops.Tensor) (float64, float64) {
 	y := tensorops.Tanh(x)
 	t := tensorops.Repeats(y, w)
 	t2 := tensorops.Scale(y, t)
-	t3 := tensorops.SumAll(tensorops.Fuse("2*a*(b*TanhJVP(c, d))", t2, t, y, dx))
-	return tensorops.SumAll(tensorops.Square(t2)), t3
+	t3 := tensorops.SumAll(tensorops.Square(t2))
+	t4 := tensorops.SumAll(tensorops.Fuse("2*a*(b*TanhJVP(c, d))", t2, t, y, dx))
+	tensorops.Release(y, t2)
+	return t3, t4
 }
 
 // SumLikeOfGrad computes SumLikeOf and its gradient with respect to the varied inputs (reverse
@@ -264,6 +285,7 @@ func SumLikeOfGrad(x, w *tensorops.Tensor) (f float64, xBar, wBar *tensorops.Ten
 	t2 := tensorops.Scale(y, t)
 	t3 := tensorops.SumAll(tensorops.Square(t2))
 	xBar = tensorops.Fuse("TanhJVP(a, b*(2*c))", y, t, t2)
+	tensorops.Release(y, t2)
 	return t3, xBar, nil
 }
 
@@ -306,9 +328,15 @@ func FoldsJVP(x, dx *tensorops.Tensor) (float64, float64) {
 	l := tensorops.Full(x.DType(), 1.3862943611198906, 3, 4)
 	t4 := tensorops.Fuse("2.718281828459045*Sin(a)", x)
 	t5 := tensorops.Fuse("2.718281828459045*(Cos(a)*b)", x, dx)
-	t6 := tensorops.SumAll(t5)*tensorops.Repeats(t5, t4) + tensorops.SumAll(dq)
-	t7 := t6 + tensorops.Dot(l, dx)
-	return tensorops.SumAll(t4) + tensorops.SumAll(q) + tensorops.Dot(l, x), t7
+	t6 := tensorops.SumAll(t4)
+	t7 := tensorops.Repeats(t5, t4)
+	t8 := tensorops.SumAll(t5)
+	t9 := tensorops.SumAll(q)
+	t10 := tensorops.SumAll(dq)
+	t11 := tensorops.Dot(l, x)
+	t12 := tensorops.Dot(l, dx)
+	tensorops.Release(t2, q, t4, t5)
+	return t6 + t9 + t11, t8*t7 + t10 + t12
 }
 
 // FoldsGrad computes Folds and its gradient with respect to the varied inputs (reverse mode).
@@ -323,6 +351,7 @@ func FoldsGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	t3 := t2 + tensorops.SumAll(q)
 	t4 := t3 + tensorops.Dot(l, x)
 	xBar = tensorops.Fuse("1*a + 2.718281828459045*Cos(b) + 2*b*(-c/d)", l, x, q, t)
+	tensorops.Release(t, q)
 	return t4, xBar
 }
 
@@ -340,8 +369,10 @@ func SliceBiasJVP(x, dx, b, db *tensorops.Tensor) (float64, float64) {
 	t7 := tensorops.Fuse("Tanh(a) + b", t, t5)
 	t8 := tensorops.ExpandLike(t4, t7)
 	t9 := tensorops.FuseInto(t8, "2*a*(b + c)", t7, t8, tensorops.ExpandLike(t6, t7))
-	t10 := tensorops.SumAll(t9)
-	return tensorops.SumAll(tensorops.Square(t7)), t10
+	t10 := tensorops.SumAll(tensorops.Square(t7))
+	t11 := tensorops.SumAll(t9)
+	tensorops.Release(t7)
+	return t10, t11
 }
 
 // SliceBiasGrad computes SliceBias and its gradient with respect to the varied inputs (reverse

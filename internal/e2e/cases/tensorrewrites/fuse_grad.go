@@ -28,8 +28,10 @@ func FzJVP(x, dx, w, dw *tensorops.Tensor, s, ds float64) (float64, float64) {
 		ds,
 		t2,
 	)
-	t6 := tensorops.SumAll(t5)
-	return tensorops.SumAll(tensorops.Mul(t, t3)), t6
+	t6 := tensorops.SumAll(tensorops.Mul(t, t3))
+	t7 := tensorops.SumAll(t5)
+	tensorops.Release(h, t, t2, t3)
+	return t6, t7
 }
 
 // FzGrad computes Fz and its gradient with respect to the varied inputs (reverse mode).
@@ -51,6 +53,7 @@ func FzGrad(x, w *tensorops.Tensor, s float64) (f float64, xBar, wBar *tensorops
 	t10 := tensorops.SumLike(tensorops.Mul(w, t9), x)
 	xBar = tensorops.FuseInto(t10, "a*(b*c) + d", t2, s, t8, t10)
 	wBar = tensorops.SumLike(tensorops.Mul(x, t9), w)
+	tensorops.Release(h, t, t2, t3, t4)
 	return t5, xBar, wBar, sBar
 }
 
@@ -120,8 +123,10 @@ func LayerJVP(x, dx, w, dw, b, db *tensorops.Tensor) (float64, float64) {
 	t7 := t6[0]
 	t8 := tensorops.MatMulT(h, dw, false, true)
 	t9 := tensorops.FuseInto(t8, "a*b + c*(d + e)", t7, dh, h, t6[1], t8)
-	t10 := tensorops.SumAll(t9)
-	return tensorops.SumAll(tensorops.Mul(h, t7)), t10
+	t10 := tensorops.SumAll(tensorops.Mul(h, t7))
+	t11 := tensorops.SumAll(t9)
+	tensorops.Release(t8)
+	return t10, t11
 }
 
 // LayerGrad computes Layer and its gradient with respect to the varied inputs (reverse mode).
@@ -145,6 +150,7 @@ func LayerGrad(x, w, b *tensorops.Tensor) (f float64, xBar, wBar, bBar *tensorop
 	xBar = tensorops.MatMulGradA(t10, x, w, false, false)
 	t11 := tensorops.MatMulGradB(t10, x, w, false, false)
 	wBar = tensorops.FuseInto(wBar, "a + b", wBar, t11)
+	tensorops.Release(t, t2, t3)
 	return t4, xBar, wBar, bBar
 }
 

@@ -14,7 +14,10 @@ func LayersJVP(w, x, dx *tensorops.Tensor) (float64, float64) {
 	h := tensorops.Tanh(t[0])
 	t2 := tensorops.MatMulEach(w, false, h, tensorops.TanhJVP(h, t[1]))
 	h2 := tensorops.Tanh(t2[0])
-	return tensorops.SumAll(h2), tensorops.SumAll(tensorops.TanhJVP(h2, t2[1]))
+	t3 := tensorops.SumAll(h2)
+	t4 := tensorops.SumAll(tensorops.TanhJVP(h2, t2[1]))
+	tensorops.Release(h2)
+	return t3, t4
 }
 
 // LayersHVP returns Layers and the Hessian-vector product ∇²Layers·v, the Hessian taken with
@@ -44,13 +47,18 @@ func layersGradWrtXJVP(w, x, dx *tensorops.Tensor) (
 	t2 := tensorops.MatMulEach(w, false, h, dh)
 	h2 := tensorops.Tanh(t2[0])
 	dh2 := tensorops.TanhJVP(h2, t2[1])
-	t3 := tensorops.TanhJVP(h2, tensorops.FullLike(h2, 1))
-	t4 := tensorops.Fuse("-2*a*b", h2, dh2)
-	t5 := tensorops.MatMulGradAEach(h, w, false, t3, t4)
-	t6 := t5[0]
-	t7 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h, t6, dh, t5[1])
-	t8 := tensorops.MatMulGradAEach(x, w, false, tensorops.TanhJVP(h, t6), t7)
-	return tensorops.SumAll(h2), t8[0], tensorops.SumAll(dh2), t8[1]
+	t3 := tensorops.SumAll(h2)
+	t4 := tensorops.SumAll(dh2)
+	t5 := tensorops.TanhJVP(h2, tensorops.FullLike(h2, 1))
+	t6 := tensorops.Fuse("-2*a*b", h2, dh2)
+	t7 := tensorops.MatMulGradAEach(h, w, false, t5, t6)
+	t8 := t7[0]
+	t9 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h, t8, dh, t7[1])
+	t10 := tensorops.MatMulGradAEach(x, w, false, tensorops.TanhJVP(h, t8), t9)
+	xBar = t10[0]
+	dxBar = t10[1]
+	tensorops.Release(h2, dh2)
+	return t3, xBar, t4, dxBar
 }
 
 // LayersJVPO0 computes Layers and its derivative along the tangents (forward mode).

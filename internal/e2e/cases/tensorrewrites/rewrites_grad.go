@@ -33,8 +33,10 @@ func MTJVP(a, da, b, db *tensorops.Tensor) (float64, float64) {
 	t3 := tensorops.MatMulT(a, db, true, false)
 	t4 := tensorops.FuseInto(t, "Tanh(a)", t)
 	t5 := tensorops.FuseInto(t2, "TanhJVP(a, b + c)", t4, t2, t3)
-	t6 := tensorops.SumAll(t5)
-	return tensorops.SumAll(t4), t6
+	t6 := tensorops.SumAll(t4)
+	t7 := tensorops.SumAll(t5)
+	tensorops.Release(t, t2)
+	return t6, t7
 }
 
 // MTGrad computes MT and its gradient with respect to the varied inputs (reverse mode).
@@ -48,6 +50,7 @@ func MTGrad(a, b *tensorops.Tensor) (f float64, aBar, bBar *tensorops.Tensor) {
 	t4 := tensorops.TanhJVP(t2, tensorops.FullLike(t2, 1))
 	aBar = tensorops.MatMulGradA(t4, a, b, true, false)
 	bBar = tensorops.MatMulGradB(t4, a, b, true, false)
+	tensorops.Release(t, t4)
 	return t3, aBar, bBar
 }
 
@@ -59,6 +62,7 @@ func SqGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	t := tensorops.Sin(x)
 	t2 := tensorops.SumAll(tensorops.Square(t))
 	xBar = tensorops.Fuse("Cos(a)*(2*b)", x, t)
+	tensorops.Release(t)
 	return t2, xBar
 }
 
@@ -157,7 +161,11 @@ func SliceOfJVP(x, dx, z, dz *tensorops.Tensor) (float64, float64) {
 	t5 := tensorops.SliceFor(dz, 0, 2, 5, x)
 	t6 := tensorops.Fuse("a*TanhJVP(Tanh(b), c) + d*e", t4, t2, t3, t, t5)
 	t7 := tensorops.Fuse("a*b + 4", t, t4)
-	return tensorops.SumAll(t7), tensorops.SumAll(t6) * tensorops.Repeats(t6, t7)
+	t8 := tensorops.SumAll(t7)
+	t9 := tensorops.Repeats(t6, t7)
+	t10 := tensorops.SumAll(t6)
+	tensorops.Release(t, t6, t7)
+	return t8, t10 * t9
 }
 
 // SliceOfGrad computes SliceOf and its gradient with respect to the varied inputs (reverse mode).
@@ -176,6 +184,7 @@ func SliceOfGrad(x, z *tensorops.Tensor) (f float64, xBar, zBar *tensorops.Tenso
 	zBar = tensorops.SliceBroadcastGrad(t8, z, t, 0, 2, 5)
 	t9 := tensorops.SliceBroadcastGrad(t7, t, z, 0, 2, 5)
 	xBar = tensorops.TanhJVP(t, t9)
+	tensorops.Release(t4)
 	return t5, xBar, zBar
 }
 

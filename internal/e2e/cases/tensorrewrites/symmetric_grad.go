@@ -14,8 +14,10 @@ func GramJVP(a, da *tensorops.Tensor) (float64, float64) {
 	t3 := tensorops.MatMulT(a, da, true, false)
 	t4 := tensorops.FuseInto(t, "Tanh(a)", t)
 	t5 := tensorops.FuseInto(t2, "TanhJVP(a, b + c)", t4, t2, t3)
-	t6 := tensorops.SumAll(t5)
-	return tensorops.SumAll(t4), t6
+	t6 := tensorops.SumAll(t4)
+	t7 := tensorops.SumAll(t5)
+	tensorops.Release(t, t2)
+	return t6, t7
 }
 
 // GramGrad computes Gram and its gradient with respect to the varied inputs (reverse mode).
@@ -30,6 +32,7 @@ func GramGrad(a *tensorops.Tensor) (f float64, aBar *tensorops.Tensor) {
 	aBar = tensorops.MatMulGradA(t4, a, a, true, false)
 	t5 := tensorops.MatMulGradB(t4, a, a, true, false)
 	aBar = tensorops.FuseInto(aBar, "a + b", aBar, t5)
+	tensorops.Release(t, t4)
 	return t3, aBar
 }
 
@@ -41,8 +44,10 @@ func GramTJVP(a, da *tensorops.Tensor) (float64, float64) {
 	t := tensorops.MatMulEach(a, true, a, da)
 	t2 := tensorops.MatMulT(a, da, false, true)
 	t3 := tensorops.Tanh(t[0])
-	t4 := tensorops.SumAll(tensorops.FuseInto(t2, "TanhJVP(a, b + c)", t3, t[1], t2))
-	return tensorops.SumAll(t3), t4
+	t4 := tensorops.SumAll(t3)
+	t5 := tensorops.SumAll(tensorops.FuseInto(t2, "TanhJVP(a, b + c)", t3, t[1], t2))
+	tensorops.Release(t2, t3)
+	return t4, t5
 }
 
 // GramTGrad computes GramT and its gradient with respect to the varied inputs (reverse mode).
@@ -57,6 +62,7 @@ func GramTGrad(a *tensorops.Tensor) (f float64, aBar *tensorops.Tensor) {
 	aBar = tensorops.MatMulGradA(t4, a, a, false, true)
 	t5 := tensorops.MatMulGradB(t4, a, a, false, true)
 	aBar = tensorops.FuseInto(aBar, "a + b", aBar, t5)
+	tensorops.Release(t, t4)
 	return t3, aBar
 }
 

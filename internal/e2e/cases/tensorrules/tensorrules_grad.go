@@ -77,19 +77,22 @@ func LogOpVJP(a, seed *T) (f, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of LogOp; its coefficients 1 to 3.
 func LogOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
-	t := tensorops.ScalarDiv(1, a)
-	t2 := tensorops.Fuse("-(a*b)/c", a1, t, a)
-	t3 := tensorops.Fuse("0.5*(a*b) + c*d", t2, a1, t, a2)
-	t4 := tensorops.Fuse(
+	t := tensorops.Log(a)
+	t2 := tensorops.ScalarDiv(1, a)
+	t3 := tensorops.Mul(t2, a1)
+	t4 := tensorops.Fuse("-(a*b)/c", a1, t2, a)
+	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
+	t6 := tensorops.Fuse(
 		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
 		a1,
-		t2,
+		t4,
 		a2,
-		t,
+		t2,
 		a,
 		a3,
 	)
-	return tensorops.Log(a), tensorops.Mul(t, a1), t3, t4
+	tensorops.Release(t2, t4)
+	return t, t3, t5, t6
 }
 
 // TanhOpJVP computes TanhOp and its derivative along the tangents (forward mode).
@@ -136,6 +139,7 @@ func TanhOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 		t4,
 		a3,
 	)
+	tensorops.Release(t3, t4)
 	return t, t2, t5, t6
 }
 
@@ -187,6 +191,7 @@ func SigmoidOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 		t6,
 		a3,
 	)
+	tensorops.Release(t3, t4, t5, t6)
 	return t, t2, t7, t8
 }
 
@@ -217,9 +222,13 @@ func ReLUOpVJP(a, seed *T) (f, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of ReLUOp; its coefficients 1 to 3.
 func ReLUOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
-	t := tensorops.ReLUJVP(a, a1)
-	t2 := tensorops.Step(a)
-	return tensorops.ReLU(a), t, tensorops.Mul(t2, a2), tensorops.Mul(t2, a3)
+	t := tensorops.ReLU(a)
+	t2 := tensorops.ReLUJVP(a, a1)
+	t3 := tensorops.Step(a)
+	t4 := tensorops.Mul(t3, a2)
+	t5 := tensorops.Mul(t3, a3)
+	tensorops.Release(t3)
+	return t, t2, t4, t5
 }
 
 // TanhJVPOpJVP computes TanhJVPOp and its derivative along the tangents (forward mode).
@@ -251,41 +260,43 @@ func TanhJVPOpVJP(y, dx, seed *T) (f, yBar, dxBar *T) {
 // Varied inputs: y (coefficients y1, y2, y3), dx (coefficients dx1, dx2, dx3).
 // Results, in order: the value of TanhJVPOp; its coefficients 1 to 3.
 func TanhJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Scale(y, -2)
-	t2 := tensorops.Mul(t, dx)
-	t3 := tensorops.Fuse("1 - a*a", y)
-	t4 := tensorops.Fuse("a*b + c*d", t2, y1, t3, dx1)
-	t5 := tensorops.Scale(y1, -2)
-	t6 := tensorops.Fuse("a*b + c*d", t, dx1, t5, dx)
-	t7 := tensorops.Fuse("-(a*b + b*a)", y, y1)
-	t8 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t6, y1, t2, y2, t7, dx1, t3, dx2)
-	t9 := tensorops.Fuse(
+	t := tensorops.TanhJVP(y, dx)
+	t2 := tensorops.Scale(y, -2)
+	t3 := tensorops.Mul(t2, dx)
+	t4 := tensorops.Fuse("1 - a*a", y)
+	t5 := tensorops.Fuse("a*b + c*d", t3, y1, t4, dx1)
+	t6 := tensorops.Scale(y1, -2)
+	t7 := tensorops.Fuse("a*b + c*d", t2, dx1, t6, dx)
+	t8 := tensorops.Fuse("-(a*b + b*a)", y, y1)
+	t9 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t7, y1, t3, y2, t8, dx1, t4, dx2)
+	t10 := tensorops.Fuse(
 		"0.3333333333333333*((a*b + c*d + (-2*e*f))*g) + 0.6666666666666666*(h*e) + i*j",
-		t,
+		t2,
 		dx2,
-		t5,
+		t6,
 		dx1,
 		y2,
 		dx,
 		y1,
-		t6,
-		t2,
+		t7,
+		t3,
 		y3,
 	)
-	t10 := tensorops.FuseInto(
-		t9,
+	t11 := tensorops.FuseInto(
+		t10,
 		"a + 0.3333333333333333*(-(b*c + d*d + c*b)*e) + 0.6666666666666666*(f*g) + h*i",
-		t9,
+		t10,
 		y,
 		y2,
 		y1,
 		dx1,
-		t7,
+		t8,
 		dx2,
-		t3,
+		t4,
 		dx3,
 	)
-	return tensorops.TanhJVP(y, dx), t4, t8, t10
+	tensorops.Release(t2, t3, t4, t6, t7, t8)
+	return t, t5, t9, t11
 }
 
 // SigmoidJVPOpJVP computes SigmoidJVPOp and its derivative along the tangents (forward mode).
@@ -317,45 +328,47 @@ func SigmoidJVPOpVJP(y, dx, seed *T) (f, yBar, dxBar *T) {
 // Varied inputs: y (coefficients y1, y2, y3), dx (coefficients dx1, dx2, dx3).
 // Results, in order: the value of SigmoidJVPOp; its coefficients 1 to 3.
 func SigmoidJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Fuse("1 - 2*a", y)
-	t2 := tensorops.Mul(dx, t)
-	t3 := tensorops.Affine(y, -1, 1)
-	t4 := tensorops.Mul(y, t3)
-	t5 := tensorops.Fuse("a*b + c*d", t2, y1, t4, dx1)
-	t6 := tensorops.Fuse("-(2*a)", y1)
-	t7 := tensorops.Fuse("a*b + c*d", dx, t6, dx1, t)
-	t8 := tensorops.Neg(y1)
-	t9 := tensorops.Fuse("a*b + c*d", y, t8, y1, t3)
-	t10 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t7, y1, t2, y2, t9, dx1, t4, dx2)
-	t11 := tensorops.Fuse(
+	t := tensorops.SigmoidJVP(y, dx)
+	t2 := tensorops.Fuse("1 - 2*a", y)
+	t3 := tensorops.Mul(dx, t2)
+	t4 := tensorops.Affine(y, -1, 1)
+	t5 := tensorops.Mul(y, t4)
+	t6 := tensorops.Fuse("a*b + c*d", t3, y1, t5, dx1)
+	t7 := tensorops.Fuse("-(2*a)", y1)
+	t8 := tensorops.Fuse("a*b + c*d", dx, t7, dx1, t2)
+	t9 := tensorops.Neg(y1)
+	t10 := tensorops.Fuse("a*b + c*d", y, t9, y1, t4)
+	t11 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t8, y1, t3, y2, t10, dx1, t5, dx2)
+	t12 := tensorops.Fuse(
 		"0.3333333333333333*((a*(-(2*b)) + c*d + e*f)*g) + 0.6666666666666666*(h*b) + i*j",
 		dx,
 		y2,
 		dx1,
-		t6,
-		dx2,
-		t,
-		y1,
 		t7,
+		dx2,
 		t2,
-		y3,
-	)
-	t12 := tensorops.FuseInto(
-		t11,
-		"a + 0.3333333333333333*((b*(-c) + d*e + c*f)*g) + 0.6666666666666666*(h*i) + j*k",
-		t11,
-		y,
-		y2,
 		y1,
 		t8,
 		t3,
-		dx1,
+		y3,
+	)
+	t13 := tensorops.FuseInto(
+		t12,
+		"a + 0.3333333333333333*((b*(-c) + d*e + c*f)*g) + 0.6666666666666666*(h*i) + j*k",
+		t12,
+		y,
+		y2,
+		y1,
 		t9,
-		dx2,
 		t4,
+		dx1,
+		t10,
+		dx2,
+		t5,
 		dx3,
 	)
-	return tensorops.SigmoidJVP(y, dx), t5, t10, t12
+	tensorops.Release(t2, t3, t4, t5, t7, t8, t9, t10)
+	return t, t6, t11, t13
 }
 
 // ReLUJVPOpJVP computes ReLUJVPOp and its derivative along the tangents (forward mode).
@@ -387,7 +400,11 @@ func ReLUJVPOpVJP(x, dx, seed *T) (f, xBar, dxBar *T) {
 func ReLUJVPOpTaylor(x, x1, x2, x3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 	t := tensorops.ReLUJVP(x, dx)
 	t2 := tensorops.Step(x)
-	return t, tensorops.Mul(t2, dx1), tensorops.Mul(t2, dx2), tensorops.Mul(t2, dx3)
+	t3 := tensorops.Mul(t2, dx1)
+	t4 := tensorops.Mul(t2, dx2)
+	t5 := tensorops.Mul(t2, dx3)
+	tensorops.Release(t2)
+	return t, t3, t4, t5
 }
 
 // SqrtOpJVP computes SqrtOp and its derivative along the tangents (forward mode).
@@ -434,6 +451,7 @@ func SqrtOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 		a2,
 		a3,
 	)
+	tensorops.Release(t2, t4)
 	return t, t3, t5, t6
 }
 
@@ -464,9 +482,13 @@ func AbsOpVJP(a, seed *T) (f, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of AbsOp; its coefficients 1 to 3.
 func AbsOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Sign(a)
-	t2 := tensorops.Mul(t, a1)
-	return tensorops.Abs(a), t2, tensorops.Mul(t, a2), tensorops.Mul(t, a3)
+	t := tensorops.Abs(a)
+	t2 := tensorops.Sign(a)
+	t3 := tensorops.Mul(t2, a1)
+	t4 := tensorops.Mul(t2, a2)
+	t5 := tensorops.Mul(t2, a3)
+	tensorops.Release(t2)
+	return t, t3, t4, t5
 }
 
 // SquareOpJVP computes SquareOp and its derivative along the tangents (forward mode).
@@ -496,18 +518,21 @@ func SquareOpVJP(a, seed *T) (f, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of SquareOp; its coefficients 1 to 3.
 func SquareOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Scale(a, 2)
-	t2 := tensorops.Scale(a1, 2)
-	t3 := tensorops.Fuse("0.5*(a*b) + c*d", t2, a1, t, a2)
-	t4 := tensorops.Fuse(
+	t := tensorops.Square(a)
+	t2 := tensorops.Scale(a, 2)
+	t3 := tensorops.Mul(t2, a1)
+	t4 := tensorops.Scale(a1, 2)
+	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
+	t6 := tensorops.Fuse(
 		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e",
 		a2,
 		a1,
+		t4,
 		t2,
-		t,
 		a3,
 	)
-	return tensorops.Square(a), tensorops.Mul(t, a1), t3, t4
+	tensorops.Release(t2, t4)
+	return t, t3, t5, t6
 }
 
 // SinOpJVP computes SinOp and its derivative along the tangents (forward mode).
@@ -553,6 +578,7 @@ func SinOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 		t2,
 		a3,
 	)
+	tensorops.Release(t2, t4, t5)
 	return t, t3, t6, t7
 }
 
@@ -598,6 +624,7 @@ func CosOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 		t2,
 		a3,
 	)
+	tensorops.Release(t2, t4)
 	return t, t3, t5, t6
 }
 
@@ -628,20 +655,23 @@ func Log1pOpVJP(a, seed *T) (f, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of Log1pOp; its coefficients 1 to 3.
 func Log1pOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
-	t := tensorops.AddScalar(a, 1)
-	t2 := tensorops.ScalarDiv(1, t)
-	t3 := tensorops.Fuse("-(a*b)/c", a1, t2, t)
-	t4 := tensorops.Fuse("0.5*(a*b) + c*d", t3, a1, t2, a2)
-	t5 := tensorops.Fuse(
+	t := tensorops.Log1p(a)
+	t2 := tensorops.AddScalar(a, 1)
+	t3 := tensorops.ScalarDiv(1, t2)
+	t4 := tensorops.Mul(t3, a1)
+	t5 := tensorops.Fuse("-(a*b)/c", a1, t3, t2)
+	t6 := tensorops.Fuse("0.5*(a*b) + c*d", t5, a1, t3, a2)
+	t7 := tensorops.Fuse(
 		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
 		a1,
-		t3,
+		t5,
 		a2,
+		t3,
 		t2,
-		t,
 		a3,
 	)
-	return tensorops.Log1p(a), tensorops.Mul(t2, a1), t4, t5
+	tensorops.Release(t2, t3, t5)
+	return t, t4, t6, t7
 }
 
 // Expm1OpJVP computes Expm1Op and its derivative along the tangents (forward mode).
@@ -685,6 +715,7 @@ func Expm1OpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 		t2,
 		a3,
 	)
+	tensorops.Release(t2)
 	return t, t3, t4, t5
 }
 
@@ -715,56 +746,74 @@ func GELUOpVJP(a, seed *T) (f, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of GELUOp; its coefficients 1 to 3.
 func GELUOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Scale(a1, 0.7071067811865476)
-	t2 := tensorops.Scale(a, 0.7071067811865476)
-	t3 := tensorops.Neg(t2)
-	t4 := tensorops.Fuse("Exp(a*b)", t3, t2)
-	t5 := tensorops.Scale(t4, 1.1283791670955126)
-	t6 := tensorops.Scale(a, 0.3989422804014327)
-	t7 := tensorops.Scale(a, -0.5)
-	t8 := tensorops.Scale(a1, -0.5)
-	t9 := tensorops.Fuse("a*b + c*d", t7, a1, t8, a)
-	t10 := tensorops.Fuse("Exp(a*b)", t7, a)
-	t11 := tensorops.Mul(t10, t9)
-	t12 := tensorops.Scale(a1, 0.3989422804014327)
-	t13 := tensorops.Fuse("0.5*(a*b) + (c*d + e*f)", t5, t, t6, t11, t12, t10)
-	t14 := tensorops.Fuse("0.5*a + 0.5 + b*c", tensorops.Erf(t2), t6, t10)
-	t15 := tensorops.Fuse("0.5*(a*b) + c*d", t13, a1, t14, a2)
-	t16 := tensorops.Fuse(
+	t := tensorops.GELU(a)
+	t2 := tensorops.GELUJVP(a, a1)
+	t3 := tensorops.Scale(a1, 0.7071067811865476)
+	t4 := tensorops.Scale(a, 0.7071067811865476)
+	t5 := tensorops.Neg(t4)
+	t6 := tensorops.Fuse("Exp(a*b)", t5, t4)
+	t7 := tensorops.Scale(t6, 1.1283791670955126)
+	t8 := tensorops.Scale(a, 0.3989422804014327)
+	t9 := tensorops.Scale(a, -0.5)
+	t10 := tensorops.Scale(a1, -0.5)
+	t11 := tensorops.Fuse("a*b + c*d", t9, a1, t10, a)
+	t12 := tensorops.Fuse("Exp(a*b)", t9, a)
+	t13 := tensorops.Mul(t12, t11)
+	t14 := tensorops.Scale(a1, 0.3989422804014327)
+	t15 := tensorops.Fuse("0.5*(a*b) + (c*d + e*f)", t7, t3, t8, t13, t14, t12)
+	t16 := tensorops.Fuse("0.5*a + 0.5 + b*c", tensorops.Erf(t4), t8, t12)
+	t17 := tensorops.Fuse("0.5*(a*b) + c*d", t15, a1, t16, a2)
+	t18 := tensorops.Fuse(
 		"0.5*(0.5*(1.1283791670955126*(a*(b*c + (-c*d)))*c) + e*(0.7071067811865476*f))",
-		t4,
-		t3,
-		t,
-		t2,
-		t5,
-		a2,
-	)
-	t17 := tensorops.FuseInto(
-		t16,
-		"a + (b*(0.5*(c*d) + e*(f*g + h*i + (-0.5*g*j))) + k*c + 0.3989422804014327*g*e)",
-		t16,
 		t6,
-		t11,
-		t9,
-		t10,
+		t5,
+		t3,
+		t4,
 		t7,
 		a2,
+	)
+	t19 := tensorops.FuseInto(
+		t18,
+		"a + (b*(0.5*(c*d) + e*(f*g + h*i + (-0.5*g*j))) + k*c + 0.3989422804014327*g*e)",
+		t18,
 		t8,
+		t13,
+		t11,
+		t12,
+		t9,
+		a2,
+		t10,
 		a1,
 		a,
-		t12,
-	)
-	t18 := tensorops.FuseInto(
-		t17,
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t17,
-		a1,
-		t13,
-		a2,
 		t14,
+	)
+	t20 := tensorops.FuseInto(
+		t19,
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		t19,
+		a1,
+		t15,
+		a2,
+		t16,
 		a3,
 	)
-	return tensorops.GELU(a), tensorops.GELUJVP(a, a1), t15, t18
+	tensorops.Release(
+		t3,
+		t4,
+		t5,
+		t6,
+		t7,
+		t8,
+		t9,
+		t10,
+		t11,
+		t12,
+		t13,
+		t14,
+		t15,
+		t16,
+	)
+	return t, t2, t17, t20
 }
 
 // SiLUOpJVP computes SiLUOp and its derivative along the tangents (forward mode).
@@ -794,32 +843,35 @@ func SiLUOpVJP(a, seed *T) (f, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of SiLUOp; its coefficients 1 to 3.
 func SiLUOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Sigmoid(a)
-	t2 := tensorops.SigmoidJVP(t, a1)
-	t3 := tensorops.Neg(t2)
-	t4 := tensorops.Affine(t, -1, 1)
-	t5 := tensorops.Fuse("a*b + c*d", a, t3, a1, t4)
-	t6 := tensorops.Fuse("a*b + 1", a, t4)
-	t7 := tensorops.Fuse("a*b + c*d", t, t5, t2, t6)
-	t8 := tensorops.Mul(t, t6)
-	t9 := tensorops.Fuse("0.5*(a*b) + c*d", t7, a1, t8, a2)
-	t10 := tensorops.Fuse("0.5*((a*b + c*d)*e) + a*d*f", t, t3, t2, t4, a1, a2)
-	t11 := tensorops.FuseInto(
-		t10,
+	t := tensorops.SiLU(a)
+	t2 := tensorops.SiLUJVP(a, a1)
+	t3 := tensorops.Sigmoid(a)
+	t4 := tensorops.SigmoidJVP(t3, a1)
+	t5 := tensorops.Neg(t4)
+	t6 := tensorops.Affine(t3, -1, 1)
+	t7 := tensorops.Fuse("a*b + c*d", a, t5, a1, t6)
+	t8 := tensorops.Fuse("a*b + 1", a, t6)
+	t9 := tensorops.Fuse("a*b + c*d", t3, t7, t4, t8)
+	t10 := tensorops.Mul(t3, t8)
+	t11 := tensorops.Fuse("0.5*(a*b) + c*d", t9, a1, t10, a2)
+	t12 := tensorops.Fuse("0.5*((a*b + c*d)*e) + a*d*f", t3, t5, t4, t6, a1, a2)
+	t13 := tensorops.FuseInto(
+		t12,
 		"0.3333333333333333*((a*(b*(-c) + d*e + f*g) + h*i + c*j)*d)",
-		t,
-		a,
-		t10,
-		a1,
 		t3,
-		a2,
-		t4,
-		t2,
+		a,
+		t12,
+		a1,
 		t5,
+		a2,
 		t6,
+		t4,
+		t7,
+		t8,
 	)
-	t12 := tensorops.FuseInto(t11, "a + 0.6666666666666666*(b*c) + d*e", t11, t7, a2, t8, a3)
-	return tensorops.SiLU(a), tensorops.SiLUJVP(a, a1), t9, t12
+	t14 := tensorops.FuseInto(t13, "a + 0.6666666666666666*(b*c) + d*e", t13, t9, a2, t10, a3)
+	tensorops.Release(t3, t4, t5, t6, t7, t8, t9, t10)
+	return t, t2, t11, t14
 }
 
 // SoftplusOpJVP computes SoftplusOp and its derivative along the tangents (forward mode).
@@ -849,21 +901,24 @@ func SoftplusOpVJP(a, seed *T) (f, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of SoftplusOp; its coefficients 1 to 3.
 func SoftplusOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Sigmoid(a)
-	t2 := tensorops.SigmoidJVP(t, a1)
-	t3 := tensorops.Fuse("0.5*(a*b) + c*d", t2, a1, t, a2)
-	t4 := tensorops.Affine(t, -1, 1)
-	t5 := tensorops.FuseInto(
-		t4,
+	t := tensorops.Softplus(a)
+	t2 := tensorops.Sigmoid(a)
+	t3 := tensorops.Mul(t2, a1)
+	t4 := tensorops.SigmoidJVP(t2, a1)
+	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
+	t6 := tensorops.Affine(t2, -1, 1)
+	t7 := tensorops.FuseInto(
+		t6,
 		"0.3333333333333333*((0.5*((a*(-b) + b*c)*d) + a*c*e)*d)",
-		t,
 		t2,
 		t4,
+		t6,
 		a1,
 		a2,
 	)
-	t6 := tensorops.FuseInto(t5, "a + 0.6666666666666666*(b*c) + d*e", t5, t2, a2, t, a3)
-	return tensorops.Softplus(a), tensorops.Mul(t, a1), t3, t6
+	t8 := tensorops.FuseInto(t7, "a + 0.6666666666666666*(b*c) + d*e", t7, t4, a2, t2, a3)
+	tensorops.Release(t2, t4)
+	return t, t3, t5, t8
 }
 
 // ErfOpJVP computes ErfOp and its derivative along the tangents (forward mode).
@@ -894,27 +949,30 @@ func ErfOpVJP(a, seed *T) (f, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of ErfOp; its coefficients 1 to 3.
 func ErfOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Neg(a)
-	t2 := tensorops.Fuse("Exp(a*b)", t, a)
-	t3 := tensorops.Scale(t2, 1.1283791670955126)
-	t4 := tensorops.Neg(a1)
-	t5 := tensorops.Fuse("a*b + c*d", t, a1, t4, a)
-	t6 := tensorops.Mul(t2, t5)
-	t7 := tensorops.Scale(t6, 1.1283791670955126)
-	t8 := tensorops.Fuse("0.5*(a*b) + c*d", t7, a1, t3, a2)
-	t9 := tensorops.Fuse(
+	t := tensorops.Erf(a)
+	t2 := tensorops.Neg(a)
+	t3 := tensorops.Fuse("Exp(a*b)", t2, a)
+	t4 := tensorops.Scale(t3, 1.1283791670955126)
+	t5 := tensorops.Mul(t4, a1)
+	t6 := tensorops.Neg(a1)
+	t7 := tensorops.Fuse("a*b + c*d", t2, a1, t6, a)
+	t8 := tensorops.Mul(t3, t7)
+	t9 := tensorops.Scale(t8, 1.1283791670955126)
+	t10 := tensorops.Fuse("0.5*(a*b) + c*d", t9, a1, t4, a2)
+	t11 := tensorops.Fuse(
 		"0.3333333333333333*(1.1283791670955126*(0.5*(a*b) + c*(d*e + f*g + (-e*h)))*g)",
-		t6,
-		t5,
+		t8,
+		t7,
+		t3,
 		t2,
-		t,
 		a2,
-		t4,
+		t6,
 		a1,
 		a,
 	)
-	t10 := tensorops.FuseInto(t9, "a + 0.6666666666666666*(b*c) + d*e", t9, t7, a2, t3, a3)
-	return tensorops.Erf(a), tensorops.Mul(t3, a1), t8, t10
+	t12 := tensorops.FuseInto(t11, "a + 0.6666666666666666*(b*c) + d*e", t11, t9, a2, t4, a3)
+	tensorops.Release(t2, t3, t4, t6, t7, t8, t9)
+	return t, t5, t10, t12
 }
 
 // GELUJVPOpJVP computes GELUJVPOp and its derivative along the tangents (forward mode).
@@ -950,6 +1008,7 @@ func GELUJVPOpVJP(x, dx, seed *T) (f, xBar, dxBar *T) {
 	t4 := tensorops.Erf(tensorops.Scale(x, 0.7071067811865476))
 	t5 := tensorops.Fuse("(0.5*a + 0.5 + 0.3989422804014327*b*c)*d", t4, x, t2, seed)
 	dxBar = tensorops.SumLike(t5, dx)
+	tensorops.Release(t2)
 	return t, xBar, dxBar
 }
 
@@ -961,90 +1020,117 @@ func GELUJVPOpVJP(x, dx, seed *T) (f, xBar, dxBar *T) {
 // Varied inputs: x (coefficients x1, x2, x3), dx (coefficients dx1, dx2, dx3).
 // Results, in order: the value of GELUJVPOp; its coefficients 1 to 3.
 func GELUJVPOpTaylor(x, x1, x2, x3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Scale(dx, 0.3989422804014327)
-	t2 := tensorops.Scale(x, -0.5)
-	t3 := tensorops.Fuse("Exp(a*b)", t2, x)
-	t4 := tensorops.Mul(t, t3)
-	t5 := tensorops.Fuse("2 - a*a", x)
-	t6 := tensorops.Mul(t4, t5)
-	t7 := tensorops.Scale(x, 0.7071067811865476)
-	t8 := tensorops.Scale(x, 0.3989422804014327)
-	t9 := tensorops.Fuse("0.5*a + 0.5 + b*c", tensorops.Erf(t7), t8, t3)
-	t10 := tensorops.Fuse("a*b + c*d", t6, x1, t9, dx1)
-	t11 := tensorops.Fuse("-(a*b + b*a)", x, x1)
-	t12 := tensorops.Scale(x1, -0.5)
-	t13 := tensorops.Fuse("a*b + c*d", t2, x1, t12, x)
-	t14 := tensorops.Mul(t3, t13)
-	t15 := tensorops.Scale(dx1, 0.3989422804014327)
-	t16 := tensorops.Fuse("a*b + c*d", t, t14, t15, t3)
-	t17 := tensorops.Fuse("a*b + c*d", t4, t11, t16, t5)
-	t18 := tensorops.Scale(x1, 0.7071067811865476)
-	t19 := tensorops.Neg(t7)
-	t20 := tensorops.Fuse("Exp(a*b)", t19, t7)
-	t21 := tensorops.Scale(t20, 1.1283791670955126)
-	t22 := tensorops.Scale(x1, 0.3989422804014327)
-	t23 := tensorops.Fuse("0.5*(a*b) + (c*d + e*f)", t21, t18, t8, t14, t22, t3)
-	t24 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t17, x1, t6, x2, t23, dx1, t9, dx2)
-	t25 := tensorops.Fuse(
-		"0.5*(a*b) + c*(d*e + f*g + (-0.5*e*h))",
-		t14,
-		t13,
-		t3,
-		t2,
-		x2,
-		t12,
-		x1,
-		x,
-	)
+	t := tensorops.GELUJVP(x, dx)
+	t2 := tensorops.Scale(dx, 0.3989422804014327)
+	t3 := tensorops.Scale(x, -0.5)
+	t4 := tensorops.Fuse("Exp(a*b)", t3, x)
+	t5 := tensorops.Mul(t2, t4)
+	t6 := tensorops.Fuse("2 - a*a", x)
+	t7 := tensorops.Mul(t5, t6)
+	t8 := tensorops.Scale(x, 0.7071067811865476)
+	t9 := tensorops.Scale(x, 0.3989422804014327)
+	t10 := tensorops.Fuse("0.5*a + 0.5 + b*c", tensorops.Erf(t8), t9, t4)
+	t11 := tensorops.Fuse("a*b + c*d", t7, x1, t10, dx1)
+	t12 := tensorops.Fuse("-(a*b + b*a)", x, x1)
+	t13 := tensorops.Scale(x1, -0.5)
+	t14 := tensorops.Fuse("a*b + c*d", t3, x1, t13, x)
+	t15 := tensorops.Mul(t4, t14)
+	t16 := tensorops.Scale(dx1, 0.3989422804014327)
+	t17 := tensorops.Fuse("a*b + c*d", t2, t15, t16, t4)
+	t18 := tensorops.Fuse("a*b + c*d", t5, t12, t17, t6)
+	t19 := tensorops.Scale(x1, 0.7071067811865476)
+	t20 := tensorops.Neg(t8)
+	t21 := tensorops.Fuse("Exp(a*b)", t20, t8)
+	t22 := tensorops.Scale(t21, 1.1283791670955126)
+	t23 := tensorops.Scale(x1, 0.3989422804014327)
+	t24 := tensorops.Fuse("0.5*(a*b) + (c*d + e*f)", t22, t19, t9, t15, t23, t4)
+	t25 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t18, x1, t7, x2, t24, dx1, t10, dx2)
 	t26 := tensorops.Fuse(
-		"(a*(-(b*c + d*d + c*b)) + e*f + (g*h + i*j + 0.3989422804014327*k*l)*m)*d",
-		t4,
-		x,
-		x2,
-		x1,
-		t16,
-		t11,
-		t,
-		t25,
+		"0.5*(a*b) + c*(d*e + f*g + (-0.5*e*h))",
 		t15,
 		t14,
-		dx2,
+		t4,
 		t3,
-		t5,
+		x2,
+		t13,
+		x1,
+		x,
 	)
 	t27 := tensorops.Fuse(
+		"(a*(-(b*c + d*d + c*b)) + e*f + (g*h + i*j + 0.3989422804014327*k*l)*m)*d",
+		t5,
+		x,
+		x2,
+		x1,
+		t17,
+		t12,
+		t2,
+		t26,
+		t16,
+		t15,
+		dx2,
+		t4,
+		t6,
+	)
+	t28 := tensorops.Fuse(
 		"0.5*(0.5*(1.1283791670955126*(a*(b*c + (-c*d)))*c) + e*(0.7071067811865476*f))",
+		t21,
 		t20,
 		t19,
-		t18,
-		t7,
-		t21,
-		x2,
-	)
-	t28 := tensorops.FuseInto(
-		t27,
-		"0.3333333333333333*((a + (b*c + d*e + 0.3989422804014327*f*g))*h)",
-		t27,
 		t8,
-		t25,
 		t22,
-		t14,
 		x2,
-		t3,
-		dx1,
 	)
 	t29 := tensorops.FuseInto(
+		t28,
+		"0.3333333333333333*((a + (b*c + d*e + 0.3989422804014327*f*g))*h)",
+		t28,
+		t9,
 		t26,
-		"0.3333333333333333*a + 0.6666666666666666*(b*c) + d*e + f",
-		t26,
-		t17,
+		t23,
+		t15,
 		x2,
-		t6,
+		t4,
+		dx1,
+	)
+	t30 := tensorops.FuseInto(
+		t27,
+		"0.3333333333333333*a + 0.6666666666666666*(b*c) + d*e + f",
+		t27,
+		t18,
+		x2,
+		t7,
 		x3,
+		t29,
+	)
+	t31 := tensorops.FuseInto(t30, "a + 0.6666666666666666*(b*c) + d*e", t30, t24, dx2, t10, dx3)
+	tensorops.Release(
+		t2,
+		t3,
+		t4,
+		t5,
+		t6,
+		t7,
+		t8,
+		t9,
+		t10,
+		t12,
+		t13,
+		t14,
+		t15,
+		t16,
+		t17,
+		t18,
+		t19,
+		t20,
+		t21,
+		t22,
+		t23,
+		t24,
+		t26,
 		t28,
 	)
-	t30 := tensorops.FuseInto(t29, "a + 0.6666666666666666*(b*c) + d*e", t29, t23, dx2, t9, dx3)
-	return tensorops.GELUJVP(x, dx), t10, t24, t30
+	return t, t11, t25, t31
 }
 
 // SiLUJVPOpJVP computes SiLUJVPOp and its derivative along the tangents (forward mode).
@@ -1052,19 +1138,21 @@ func GELUJVPOpTaylor(x, x1, x2, x3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 // Varied inputs: x (tangent dx2), dx (tangent ddx).
 // Results, in order: the value of SiLUJVPOp; its tangent.
 func SiLUJVPOpJVP(x, dx2, dx, ddx *T) (*T, *T) {
-	t := tensorops.Sigmoid(x)
-	t2 := tensorops.Affine(t, -1, 1)
-	t3 := tensorops.FuseInto(
-		t2,
+	t := tensorops.SiLUJVP(x, dx)
+	t2 := tensorops.Sigmoid(x)
+	t3 := tensorops.Affine(t2, -1, 1)
+	t4 := tensorops.FuseInto(
+		t3,
 		"a*b*c*(d*(1 - 2*b) + 2)*e + b*(d*c + 1)*f",
 		dx,
-		t,
 		t2,
+		t3,
 		x,
 		dx2,
 		ddx,
 	)
-	return tensorops.SiLUJVP(x, dx), t3
+	tensorops.Release(t2)
+	return t, t4
 }
 
 // SiLUJVPOpVJP computes SiLUJVPOp and the vector-Jacobian product of the seeds seed (the adjoints
@@ -1079,6 +1167,7 @@ func SiLUJVPOpVJP(x, dx, seed *T) (f, xBar, dxBar *T) {
 	t4 := tensorops.Fuse("a*b*c*(d*(1 - 2*b) + 2)*e", dx, t2, t3, x, seed)
 	xBar = tensorops.SumLike(t4, x)
 	dxBar = tensorops.SumLike(tensorops.Fuse("a*(b*c + 1)*d", t2, x, t3, seed), dx)
+	tensorops.Release(t2, t3)
 	return t, xBar, dxBar
 }
 
@@ -1090,78 +1179,101 @@ func SiLUJVPOpVJP(x, dx, seed *T) (f, xBar, dxBar *T) {
 // Varied inputs: x (coefficients x1, x2, x3), dx (coefficients dx1, dx2, dx3).
 // Results, in order: the value of SiLUJVPOp; its coefficients 1 to 3.
 func SiLUJVPOpTaylor(x, x1, x2, x3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Sigmoid(x)
-	t2 := tensorops.Mul(dx, t)
-	t3 := tensorops.Affine(t, -1, 1)
-	t4 := tensorops.Mul(t2, t3)
-	t5 := tensorops.Fuse("1 - 2*a", t)
-	t6 := tensorops.Fuse("a*b + 2", x, t5)
-	t7 := tensorops.Mul(t4, t6)
-	t8 := tensorops.Fuse("a*b + 1", x, t3)
-	t9 := tensorops.Mul(t, t8)
-	t10 := tensorops.Fuse("a*b + c*d", t7, x1, t9, dx1)
-	t11 := tensorops.SigmoidJVP(t, x1)
-	t12 := tensorops.Fuse("-(2*a)", t11)
-	t13 := tensorops.Fuse("a*b + c*d", x, t12, x1, t5)
-	t14 := tensorops.Neg(t11)
-	t15 := tensorops.Fuse("a*b + c*d", dx, t11, dx1, t)
-	t16 := tensorops.Fuse("a*b + c*d", t2, t14, t15, t3)
-	t17 := tensorops.Fuse("a*b + c*d", t4, t13, t16, t6)
-	t18 := tensorops.Fuse("a*b + c*d", x, t14, x1, t3)
-	t19 := tensorops.Fuse("a*b + c*d", t, t18, t11, t8)
-	t20 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t17, x1, t7, x2, t19, dx1, t9, dx2)
-	t21 := tensorops.Fuse("0.5*((a*b + c*d)*e) + a*d*f", t, t14, t11, t3, x1, x2)
-	t22 := tensorops.Neg(t21)
-	t23 := tensorops.Fuse(
+	t := tensorops.SiLUJVP(x, dx)
+	t2 := tensorops.Sigmoid(x)
+	t3 := tensorops.Mul(dx, t2)
+	t4 := tensorops.Affine(t2, -1, 1)
+	t5 := tensorops.Mul(t3, t4)
+	t6 := tensorops.Fuse("1 - 2*a", t2)
+	t7 := tensorops.Fuse("a*b + 2", x, t6)
+	t8 := tensorops.Mul(t5, t7)
+	t9 := tensorops.Fuse("a*b + 1", x, t4)
+	t10 := tensorops.Mul(t2, t9)
+	t11 := tensorops.Fuse("a*b + c*d", t8, x1, t10, dx1)
+	t12 := tensorops.SigmoidJVP(t2, x1)
+	t13 := tensorops.Fuse("-(2*a)", t12)
+	t14 := tensorops.Fuse("a*b + c*d", x, t13, x1, t6)
+	t15 := tensorops.Neg(t12)
+	t16 := tensorops.Fuse("a*b + c*d", dx, t12, dx1, t2)
+	t17 := tensorops.Fuse("a*b + c*d", t3, t15, t16, t4)
+	t18 := tensorops.Fuse("a*b + c*d", t5, t14, t17, t7)
+	t19 := tensorops.Fuse("a*b + c*d", x, t15, x1, t4)
+	t20 := tensorops.Fuse("a*b + c*d", t2, t19, t12, t9)
+	t21 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t18, x1, t8, x2, t20, dx1, t10, dx2)
+	t22 := tensorops.Fuse("0.5*((a*b + c*d)*e) + a*d*f", t2, t15, t12, t4, x1, x2)
+	t23 := tensorops.Neg(t22)
+	t24 := tensorops.Fuse(
 		"(a*(b*(-(2*c)) + d*e + f*g) + h*i + (j*k + l*m + (n*c + o*p + q*r)*s)*t)*d",
-		t4,
-		x,
-		t21,
-		x1,
-		t12,
-		x2,
 		t5,
-		t16,
-		t13,
-		t2,
+		x,
 		t22,
-		t15,
+		x1,
+		t13,
+		x2,
+		t6,
+		t17,
 		t14,
+		t3,
+		t23,
+		t16,
+		t15,
 		dx,
 		dx1,
-		t11,
+		t12,
 		dx2,
-		t,
-		t3,
-		t6,
+		t2,
+		t4,
+		t7,
 	)
-	t24 := tensorops.Fuse(
+	t25 := tensorops.Fuse(
 		"0.3333333333333333*((a*(b*c + d*e + f*g) + h*i + j*k)*l)",
-		t,
+		t2,
 		x,
-		t22,
+		t23,
 		x1,
-		t14,
+		t15,
 		x2,
-		t3,
-		t11,
-		t18,
-		t21,
-		t8,
+		t4,
+		t12,
+		t19,
+		t22,
+		t9,
 		dx1,
 	)
-	t25 := tensorops.FuseInto(
-		t23,
-		"0.3333333333333333*a + 0.6666666666666666*(b*c) + d*e + f",
-		t23,
-		t17,
-		x2,
-		t7,
-		x3,
+	t26 := tensorops.FuseInto(
 		t24,
+		"0.3333333333333333*a + 0.6666666666666666*(b*c) + d*e + f",
+		t24,
+		t18,
+		x2,
+		t8,
+		x3,
+		t25,
 	)
-	t26 := tensorops.FuseInto(t25, "a + 0.6666666666666666*(b*c) + d*e", t25, t19, dx2, t9, dx3)
-	return tensorops.SiLUJVP(x, dx), t10, t20, t26
+	t27 := tensorops.FuseInto(t26, "a + 0.6666666666666666*(b*c) + d*e", t26, t20, dx2, t10, dx3)
+	tensorops.Release(
+		t2,
+		t3,
+		t4,
+		t5,
+		t6,
+		t7,
+		t8,
+		t9,
+		t10,
+		t12,
+		t13,
+		t14,
+		t15,
+		t16,
+		t17,
+		t18,
+		t19,
+		t20,
+		t22,
+		t23,
+	)
+	return t, t11, t21, t27
 }
 
 // NegOpJVP computes NegOp and its derivative along the tangents (forward mode).
@@ -1383,6 +1495,7 @@ func DivOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 		b,
 		b3,
 	)
+	tensorops.Release(t2, t3, t5, t6)
 	return t, t4, t7, t9
 }
 
@@ -1483,6 +1596,22 @@ func PowOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 		b1,
 	)
 	t22 := tensorops.FuseInto(t21, "a + 0.6666666666666666*(b*c) + d*e", t21, t17, b2, t7, b3)
+	tensorops.Release(
+		t3,
+		t4,
+		t5,
+		t6,
+		t7,
+		t9,
+		t10,
+		t11,
+		t12,
+		t13,
+		t14,
+		t15,
+		t16,
+		t17,
+	)
 	return t, t8, t18, t22
 }
 
@@ -1506,6 +1635,7 @@ func MaximumOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 	t2 := tensorops.Fuse("0.5*Sign(a - b)", a, b)
 	aBar = tensorops.SumLike(tensorops.Fuse("(a + 0.5)*b", t2, seed), a)
 	bBar = tensorops.SumLike(tensorops.Fuse("(0.5 - a)*b", t2, seed), b)
+	tensorops.Release(t2)
 	return t, aBar, bBar
 }
 
@@ -1517,13 +1647,15 @@ func MaximumOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3), b (coefficients b1, b2, b3).
 // Results, in order: the value of MaximumOp; its coefficients 1 to 3.
 func MaximumOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Fuse("0.5*Sign(a - b)", a, b)
-	t2 := tensorops.AddScalar(t, 0.5)
-	t3 := tensorops.Affine(t, -1, 0.5)
-	t4 := tensorops.Fuse("a*b + c*d", t2, a1, t3, b1)
-	t5 := tensorops.Fuse("a*b + c*d", t2, a2, t3, b2)
-	t6 := tensorops.Fuse("a*b + c*d", t2, a3, t3, b3)
-	return tensorops.Maximum(a, b), t4, t5, t6
+	t := tensorops.Maximum(a, b)
+	t2 := tensorops.Fuse("0.5*Sign(a - b)", a, b)
+	t3 := tensorops.AddScalar(t2, 0.5)
+	t4 := tensorops.Affine(t2, -1, 0.5)
+	t5 := tensorops.Fuse("a*b + c*d", t3, a1, t4, b1)
+	t6 := tensorops.Fuse("a*b + c*d", t3, a2, t4, b2)
+	t7 := tensorops.Fuse("a*b + c*d", t3, a3, t4, b3)
+	tensorops.Release(t2, t3, t4)
+	return t, t5, t6, t7
 }
 
 // MinimumOpJVP computes MinimumOp and its derivative along the tangents (forward mode).
@@ -1546,6 +1678,7 @@ func MinimumOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 	t2 := tensorops.Fuse("0.5*Sign(a - b)", a, b)
 	aBar = tensorops.SumLike(tensorops.Fuse("(0.5 - a)*b", t2, seed), a)
 	bBar = tensorops.SumLike(tensorops.Fuse("(a + 0.5)*b", t2, seed), b)
+	tensorops.Release(t2)
 	return t, aBar, bBar
 }
 
@@ -1557,13 +1690,15 @@ func MinimumOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3), b (coefficients b1, b2, b3).
 // Results, in order: the value of MinimumOp; its coefficients 1 to 3.
 func MinimumOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Fuse("0.5*Sign(a - b)", a, b)
-	t2 := tensorops.Affine(t, -1, 0.5)
-	t3 := tensorops.AddScalar(t, 0.5)
-	t4 := tensorops.Fuse("a*b + c*d", t2, a1, t3, b1)
-	t5 := tensorops.Fuse("a*b + c*d", t2, a2, t3, b2)
-	t6 := tensorops.Fuse("a*b + c*d", t2, a3, t3, b3)
-	return tensorops.Minimum(a, b), t4, t5, t6
+	t := tensorops.Minimum(a, b)
+	t2 := tensorops.Fuse("0.5*Sign(a - b)", a, b)
+	t3 := tensorops.Affine(t2, -1, 0.5)
+	t4 := tensorops.AddScalar(t2, 0.5)
+	t5 := tensorops.Fuse("a*b + c*d", t3, a1, t4, b1)
+	t6 := tensorops.Fuse("a*b + c*d", t3, a2, t4, b2)
+	t7 := tensorops.Fuse("a*b + c*d", t3, a3, t4, b3)
+	tensorops.Release(t2, t3, t4)
+	return t, t5, t6, t7
 }
 
 // ScaleOpJVP computes ScaleOp and its derivative along the tangents (forward mode).
@@ -1615,6 +1750,7 @@ func ScaleOpTaylor(a, a1, a2, a3 *T, s, s1, s2, s3 float64) (*T, *T, *T, *T) {
 		s3,
 		a,
 	)
+	tensorops.Release(t4, t7, t8)
 	return t, t3, t6, t11
 }
 
@@ -1714,6 +1850,7 @@ func AffineOpTaylor(
 		a,
 		t13,
 	)
+	tensorops.Release(t5, t9, t10)
 	return t, t4, t8, t14
 }
 
@@ -1776,6 +1913,7 @@ func ScalarDivOpTaylor(s, s1, s2, s3 float64, a, a1, a2, a3 *T) (*T, *T, *T, *T)
 		a,
 		a3,
 	)
+	tensorops.Release(t2, t3, t5, t6)
 	return t, t4, t7, t9
 }
 
@@ -1876,6 +2014,7 @@ func PowScalarOpTaylor(a, a1, a2, a3 *T, p, p1, p2, p3 float64) (*T, *T, *T, *T)
 		t5,
 	)
 	t22 := tensorops.FuseInto(t21, "a + 0.6666666666666666*(b*c) + d*e", t21, p2, t16, p3, t6)
+	tensorops.Release(t3, t4, t5, t6, t9, t10, t11, t12, t13, t14, t15, t16)
 	return t, t7, t17, t22
 }
 
@@ -2003,32 +2142,34 @@ func LogSoftmaxJVPOpVJP(ls, dx, seed *T) (f, lsBar, dxBar *T) {
 // Varied inputs: ls (coefficients ls1, ls2, ls3), dx (coefficients dx1, dx2, dx3).
 // Results, in order: the value of LogSoftmaxJVPOp; its coefficients 1 to 3.
 func LogSoftmaxJVPOpTaylor(ls, ls1, ls2, ls3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Exp(ls)
-	t2 := tensorops.Mul(t, ls1)
-	t3 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(t2, dx), 1), ls, 1)
-	t4 := tensorops.Fuse("-a + b", t3, tensorops.LogSoftmaxJVP(ls, dx1, 1))
-	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t2, ls1, t, ls2)
-	t6 := tensorops.Fuse("a*b + c*d + e*f", t, dx2, t2, dx1, t5, dx)
-	t7 := tensorops.Sum(t6, 1)
-	t8 := tensorops.ExpandAxis(t7, ls, 1)
-	t9 := tensorops.Sub(dx2, t8)
-	t10 := tensorops.Fuse(
+	t := tensorops.LogSoftmaxJVP(ls, dx, 1)
+	t2 := tensorops.Exp(ls)
+	t3 := tensorops.Mul(t2, ls1)
+	t4 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(t3, dx), 1), ls, 1)
+	t5 := tensorops.Fuse("-a + b", t4, tensorops.LogSoftmaxJVP(ls, dx1, 1))
+	t6 := tensorops.Fuse("0.5*(a*b) + c*d", t3, ls1, t2, ls2)
+	t7 := tensorops.Fuse("a*b + c*d + e*f", t2, dx2, t3, dx1, t6, dx)
+	t8 := tensorops.Sum(t7, 1)
+	t9 := tensorops.ExpandAxis(t8, ls, 1)
+	t10 := tensorops.Sub(dx2, t9)
+	t11 := tensorops.Fuse(
 		"a*b + c*d + e*f + (0.3333333333333333*(e*g) + 0.6666666666666666*(c*h) + a*i)*j",
-		t,
-		dx3,
 		t2,
+		dx3,
+		t3,
 		dx2,
-		t5,
+		t6,
 		dx1,
 		ls1,
 		ls2,
 		ls3,
 		dx,
 	)
-	t11 := tensorops.Sum(t10, 1)
-	t12 := tensorops.ExpandAxis(t11, ls, 1)
-	t13 := tensorops.Sub(dx3, t12)
-	return tensorops.LogSoftmaxJVP(ls, dx, 1), t4, t9, t13
+	t12 := tensorops.Sum(t11, 1)
+	t13 := tensorops.ExpandAxis(t12, ls, 1)
+	t14 := tensorops.Sub(dx3, t13)
+	tensorops.Release(t2, t3, t6)
+	return t, t5, t10, t14
 }
 
 // LogSoftmaxVJPOpJVP computes LogSoftmaxVJPOp and its derivative along the tangents (forward mode).
@@ -2063,31 +2204,33 @@ func LogSoftmaxVJPOpVJP(ls, g, seed *T) (f, lsBar, gBar *T) {
 // Varied inputs: ls (coefficients ls1, ls2, ls3), g (coefficients g1, g2, g3).
 // Results, in order: the value of LogSoftmaxVJPOp; its coefficients 1 to 3.
 func LogSoftmaxVJPOpTaylor(ls, ls1, ls2, ls3, g, g1, g2, g3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Exp(ls)
-	t2 := tensorops.ExpandAxis(tensorops.Sum(g, 1), ls, 1)
-	t3 := tensorops.LogSoftmaxVJP(ls, g1, 1)
-	t4 := tensorops.Fuse("-a*b*c + d", t, ls1, t2, t3)
-	t5 := tensorops.ExpandAxis(tensorops.Sum(g2, 1), ls, 1)
-	t6 := tensorops.Mul(t, ls1)
-	t7 := tensorops.ExpandAxis(tensorops.Sum(g1, 1), ls, 1)
-	t8 := tensorops.Fuse("0.5*(a*b) + c*d", t6, ls1, t, ls2)
-	t9 := tensorops.Fuse("a - (b*c + d*e + f*g)", g2, t, t5, t6, t7, t8, t2)
-	t10 := tensorops.ExpandAxis(tensorops.Sum(g3, 1), ls, 1)
-	t11 := tensorops.Fuse(
+	t := tensorops.LogSoftmaxVJP(ls, g, 1)
+	t2 := tensorops.Exp(ls)
+	t3 := tensorops.ExpandAxis(tensorops.Sum(g, 1), ls, 1)
+	t4 := tensorops.LogSoftmaxVJP(ls, g1, 1)
+	t5 := tensorops.Fuse("-a*b*c + d", t2, ls1, t3, t4)
+	t6 := tensorops.ExpandAxis(tensorops.Sum(g2, 1), ls, 1)
+	t7 := tensorops.Mul(t2, ls1)
+	t8 := tensorops.ExpandAxis(tensorops.Sum(g1, 1), ls, 1)
+	t9 := tensorops.Fuse("0.5*(a*b) + c*d", t7, ls1, t2, ls2)
+	t10 := tensorops.Fuse("a - (b*c + d*e + f*g)", g2, t2, t6, t7, t8, t9, t3)
+	t11 := tensorops.ExpandAxis(tensorops.Sum(g3, 1), ls, 1)
+	t12 := tensorops.Fuse(
 		"a*b + c*d + e*f + (0.3333333333333333*(e*g) + 0.6666666666666666*(c*h) + a*i)*j",
-		t,
-		t10,
-		t6,
-		t5,
-		t8,
+		t2,
+		t11,
 		t7,
+		t6,
+		t9,
+		t8,
 		ls1,
 		ls2,
 		ls3,
-		t2,
+		t3,
 	)
-	t12 := tensorops.FuseInto(t11, "a - b", g3, t11)
-	return tensorops.LogSoftmaxVJP(ls, g, 1), t4, t9, t12
+	t13 := tensorops.FuseInto(t12, "a - b", g3, t12)
+	tensorops.Release(t2, t7, t9)
+	return t, t5, t10, t13
 }
 
 // ExpandLikeOpJVP computes ExpandLikeOp and its derivative along the tangents (forward mode).
@@ -3869,27 +4012,30 @@ func VarOpVJP(a, seed *T) (f, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of VarOp; its coefficients 1 to 3.
 func VarOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Sub(a, tensorops.ExpandAxis(tensorops.Mean(a, 0), a, 0))
-	t2 := 1 / float64(tensorops.Dim(a, 0)-1)
-	t3 := tensorops.Fuse("a*(2*b)", t2, tensorops.Sum(tensorops.Mul(t, a1), 0))
-	t4 := tensorops.Sub(a1, tensorops.ExpandAxis(tensorops.Mean(a1, 0), a, 0))
-	t5 := tensorops.Scale(t4, 2)
-	t6 := tensorops.Sub(a2, tensorops.ExpandAxis(tensorops.Mean(a2, 0), a, 0))
-	t7 := tensorops.Scale(t, 2)
-	t8 := tensorops.Fuse("0.5*(a*b) + c*d", t5, t4, t7, t6)
-	t9 := tensorops.ExpandAxis(tensorops.Mean(a3, 0), a, 0)
-	t10 := tensorops.Fuse(
+	t := tensorops.Var(a, 0, 1)
+	t2 := tensorops.Sub(a, tensorops.ExpandAxis(tensorops.Mean(a, 0), a, 0))
+	t3 := 1 / float64(tensorops.Dim(a, 0)-1)
+	t4 := tensorops.Fuse("a*(2*b)", t3, tensorops.Sum(tensorops.Mul(t2, a1), 0))
+	t5 := tensorops.Sub(a1, tensorops.ExpandAxis(tensorops.Mean(a1, 0), a, 0))
+	t6 := tensorops.Scale(t5, 2)
+	t7 := tensorops.Sub(a2, tensorops.ExpandAxis(tensorops.Mean(a2, 0), a, 0))
+	t8 := tensorops.Scale(t2, 2)
+	t9 := tensorops.Sum(tensorops.Fuse("0.5*(a*b) + c*d", t6, t5, t8, t7), 0)
+	t10 := tensorops.Scale(t9, t3)
+	t11 := tensorops.ExpandAxis(tensorops.Mean(a3, 0), a, 0)
+	t12 := tensorops.Fuse(
 		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e - f)",
-		t6,
-		t4,
-		t5,
 		t7,
+		t5,
+		t6,
+		t8,
 		a3,
-		t9,
+		t11,
 	)
-	t11 := tensorops.Sum(t10, 0)
-	t12 := tensorops.Scale(t11, t2)
-	return tensorops.Var(a, 0, 1), t3, tensorops.Scale(tensorops.Sum(t8, 0), t2), t12
+	t13 := tensorops.Sum(t12, 0)
+	t14 := tensorops.Scale(t13, t3)
+	tensorops.Release(t6, t8)
+	return t, t4, t10, t14
 }
 
 // StdOpJVP computes StdOp and its derivative along the tangents (forward mode).
@@ -3973,6 +4119,7 @@ func StdOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 		t7,
 		t22,
 	)
+	tensorops.Release(t8, t9, t10, t11, t12, t14, t16, t18)
 	return t, t6, t19, t23
 }
 
@@ -4006,27 +4153,28 @@ func VarAllOpVJP(a *T, seed float64) (f float64, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of VarAllOp; its coefficients 1 to 3.
 func VarAllOpTaylor(a, a1, a2, a3 *T) (float64, float64, float64, float64) {
-	t := tensorops.AddScalar(a, -tensorops.MeanAll(a))
-	t2 := float64(tensorops.Size(a))
-	t3 := 2 * tensorops.SumAll(tensorops.Mul(t, a1)) / t2
-	t4 := tensorops.AddScalar(a1, -tensorops.MeanAll(a1))
-	t5 := tensorops.Scale(t4, 2)
-	t6 := tensorops.AddScalar(a2, -tensorops.MeanAll(a2))
-	t7 := tensorops.Scale(t, 2)
-	t8 := tensorops.Fuse("0.5*(a*b) + c*d", t5, t4, t7, t6)
-	t9 := -tensorops.MeanAll(a3)
-	t10 := tensorops.Fuse(
+	t := tensorops.VarAll(a, 0)
+	t2 := tensorops.AddScalar(a, -tensorops.MeanAll(a))
+	t3 := tensorops.SumAll(tensorops.Mul(t2, a1))
+	t4 := float64(tensorops.Size(a))
+	t5 := tensorops.AddScalar(a1, -tensorops.MeanAll(a1))
+	t6 := tensorops.Scale(t5, 2)
+	t7 := tensorops.AddScalar(a2, -tensorops.MeanAll(a2))
+	t8 := tensorops.Scale(t2, 2)
+	t9 := tensorops.SumAll(tensorops.Fuse("0.5*(a*b) + c*d", t6, t5, t8, t7))
+	t10 := -tensorops.MeanAll(a3)
+	t11 := tensorops.Fuse(
 		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e + f)",
-		t6,
-		t4,
-		t5,
 		t7,
+		t5,
+		t6,
+		t8,
 		a3,
-		t9,
+		t10,
 	)
-	t11 := tensorops.SumAll(t10)
-	t12 := t11 / t2
-	return tensorops.VarAll(a, 0), t3, tensorops.SumAll(t8) / t2, t12
+	t12 := tensorops.SumAll(t11)
+	tensorops.Release(t2, t5, t6, t7, t8)
+	return t, 2 * t3 / t4, t9 / t4, t12 / t4
 }
 
 // StdAllOpJVP computes StdAllOp and its derivative along the tangents (forward mode).
@@ -4096,11 +4244,9 @@ func StdAllOpTaylor(a, a1, a2, a3 *T) (float64, float64, float64, float64) {
 		a3,
 		t18,
 	)
-	t20 := tensorops.SumAll(t19)
-	t21 := t20 / t4
-	t22 := t8 * t21
-	t23 := t17 + t22
-	return t, t5, t16, t23
+	t20 := t17 + t8*(tensorops.SumAll(t19)/t4)
+	tensorops.Release(t2, t11, t12, t13, t14)
+	return t, t5, t16, t20
 }
 
 // TransposeOpJVP computes TransposeOp and its derivative along the tangents (forward mode).
@@ -4749,54 +4895,56 @@ func SoftmaxOpVJP(a, seed *T) (f, aBar *T) {
 // Results, in order: the value of SoftmaxOp; its coefficients 1 to 3.
 func SoftmaxOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Softmax(a, 1)
-	t2 := tensorops.LogSoftmax(a, 1)
-	t3 := tensorops.LogSoftmaxJVP(t2, a1, 1)
-	t4 := tensorops.Exp(t2)
-	t5 := tensorops.Mul(t4, t3)
-	t6 := tensorops.ExpandAxis(tensorops.LogSumExp(a, 1), a, 1)
-	t7 := tensorops.Fuse("Exp(a - b)", a, t6)
-	t8 := tensorops.Sum(t7, 1)
-	t9 := tensorops.Mul(t7, a1)
-	t10 := tensorops.Sum(t9, 1)
-	t11 := tensorops.ScalarDiv(1, t8)
-	t12 := tensorops.Fuse("-(a*b)/c", t10, t11, t8)
-	t13 := tensorops.Fuse("0.5*(a*b) + c*d", t9, a1, t7, a2)
-	t14 := tensorops.Sum(t13, 1)
-	t15 := tensorops.Fuse("0.5*(a*b) + c*d", t12, t10, t11, t14)
-	t16 := tensorops.ExpandAxis(t15, a, 1)
-	t17 := tensorops.Sub(a2, t16)
-	t18 := tensorops.Fuse("0.5*(a*b) + c*d", t5, t3, t4, t17)
-	t19 := tensorops.Fuse(
+	t2 := tensorops.SoftmaxJVP(t, a1, 1)
+	t3 := tensorops.LogSoftmax(a, 1)
+	t4 := tensorops.LogSoftmaxJVP(t3, a1, 1)
+	t5 := tensorops.Exp(t3)
+	t6 := tensorops.Mul(t5, t4)
+	t7 := tensorops.ExpandAxis(tensorops.LogSumExp(a, 1), a, 1)
+	t8 := tensorops.Fuse("Exp(a - b)", a, t7)
+	t9 := tensorops.Sum(t8, 1)
+	t10 := tensorops.Mul(t8, a1)
+	t11 := tensorops.Sum(t10, 1)
+	t12 := tensorops.ScalarDiv(1, t9)
+	t13 := tensorops.Fuse("-(a*b)/c", t11, t12, t9)
+	t14 := tensorops.Fuse("0.5*(a*b) + c*d", t10, a1, t8, a2)
+	t15 := tensorops.Sum(t14, 1)
+	t16 := tensorops.Fuse("0.5*(a*b) + c*d", t13, t11, t12, t15)
+	t17 := tensorops.ExpandAxis(t16, a, 1)
+	t18 := tensorops.Sub(a2, t17)
+	t19 := tensorops.Fuse("0.5*(a*b) + c*d", t6, t4, t5, t18)
+	t20 := tensorops.Fuse(
 		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t13,
-		a1,
-		t9,
-		a2,
-		t7,
-		a3,
-	)
-	t20 := tensorops.Sum(t19, 1)
-	t21 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
-		t10,
-		t12,
 		t14,
-		t11,
+		a1,
+		t10,
+		a2,
 		t8,
-		t20,
-	)
-	t22 := tensorops.ExpandAxis(t21, a, 1)
-	t23 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*(f - g)",
-		t18,
-		t3,
-		t5,
-		t17,
-		t4,
 		a3,
-		t22,
 	)
-	return t, tensorops.SoftmaxJVP(t, a1, 1), t18, t23
+	t21 := tensorops.Sum(t20, 1)
+	t22 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
+		t11,
+		t13,
+		t15,
+		t12,
+		t9,
+		t21,
+	)
+	t23 := tensorops.ExpandAxis(t22, a, 1)
+	t24 := tensorops.Fuse(
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*(f - g)",
+		t19,
+		t4,
+		t6,
+		t18,
+		t5,
+		a3,
+		t23,
+	)
+	tensorops.Release(t5, t6, t12, t13)
+	return t, t2, t19, t24
 }
 
 // SoftmaxJVPOpJVP computes SoftmaxJVPOp and its derivative along the tangents (forward mode).
@@ -4878,40 +5026,42 @@ func LogSoftmaxOpVJP(a, seed *T) (f, aBar *T) {
 // Results, in order: the value of LogSoftmaxOp; its coefficients 1 to 3.
 func LogSoftmaxOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.LogSoftmax(a, 0)
-	t2 := tensorops.ExpandAxis(tensorops.LogSumExp(a, 0), a, 0)
-	t3 := tensorops.Fuse("Exp(a - b)", a, t2)
-	t4 := tensorops.Sum(t3, 0)
-	t5 := tensorops.Mul(t3, a1)
-	t6 := tensorops.Sum(t5, 0)
-	t7 := tensorops.ScalarDiv(1, t4)
-	t8 := tensorops.Fuse("-(a*b)/c", t6, t7, t4)
-	t9 := tensorops.Fuse("0.5*(a*b) + c*d", t5, a1, t3, a2)
-	t10 := tensorops.Sum(t9, 0)
-	t11 := tensorops.Fuse("0.5*(a*b) + c*d", t8, t6, t7, t10)
-	t12 := tensorops.ExpandAxis(t11, a, 0)
-	t13 := tensorops.Sub(a2, t12)
-	t14 := tensorops.Fuse(
+	t2 := tensorops.LogSoftmaxJVP(t, a1, 0)
+	t3 := tensorops.ExpandAxis(tensorops.LogSumExp(a, 0), a, 0)
+	t4 := tensorops.Fuse("Exp(a - b)", a, t3)
+	t5 := tensorops.Sum(t4, 0)
+	t6 := tensorops.Mul(t4, a1)
+	t7 := tensorops.Sum(t6, 0)
+	t8 := tensorops.ScalarDiv(1, t5)
+	t9 := tensorops.Fuse("-(a*b)/c", t7, t8, t5)
+	t10 := tensorops.Fuse("0.5*(a*b) + c*d", t6, a1, t4, a2)
+	t11 := tensorops.Sum(t10, 0)
+	t12 := tensorops.Fuse("0.5*(a*b) + c*d", t9, t7, t8, t11)
+	t13 := tensorops.ExpandAxis(t12, a, 0)
+	t14 := tensorops.Sub(a2, t13)
+	t15 := tensorops.Fuse(
 		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t9,
+		t10,
 		a1,
-		t5,
+		t6,
 		a2,
-		t3,
+		t4,
 		a3,
 	)
-	t15 := tensorops.Sum(t14, 0)
-	t16 := tensorops.Fuse(
+	t16 := tensorops.Sum(t15, 0)
+	t17 := tensorops.Fuse(
 		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
-		t6,
-		t8,
-		t10,
 		t7,
-		t4,
-		t15,
+		t9,
+		t11,
+		t8,
+		t5,
+		t16,
 	)
-	t17 := tensorops.ExpandAxis(t16, a, 0)
-	t18 := tensorops.Sub(a3, t17)
-	return t, tensorops.LogSoftmaxJVP(t, a1, 0), t13, t18
+	t18 := tensorops.ExpandAxis(t17, a, 0)
+	t19 := tensorops.Sub(a3, t18)
+	tensorops.Release(t8, t9)
+	return t, t2, t14, t19
 }
 
 // LogSumExpOpJVP computes LogSumExpOp and its derivative along the tangents (forward mode).
@@ -4943,35 +5093,37 @@ func LogSumExpOpVJP(a, seed *T) (f, aBar *T) {
 // Results, in order: the value of LogSumExpOp; its coefficients 1 to 3.
 func LogSumExpOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.LogSumExp(a, 1)
-	t2 := tensorops.Fuse("Exp(a - b)", a, tensorops.ExpandAxis(t, a, 1))
-	t3 := tensorops.Sum(t2, 1)
-	t4 := tensorops.Mul(t2, a1)
-	t5 := tensorops.Sum(t4, 1)
-	t6 := tensorops.ScalarDiv(1, t3)
-	t7 := tensorops.Fuse("-(a*b)/c", t5, t6, t3)
-	t8 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
-	t9 := tensorops.Sum(t8, 1)
-	t10 := tensorops.Fuse("0.5*(a*b) + c*d", t7, t5, t6, t9)
-	t11 := tensorops.Fuse(
+	t2 := tensorops.Sum(tensorops.Mul(tensorops.Softmax(a, 1), a1), 1)
+	t3 := tensorops.Fuse("Exp(a - b)", a, tensorops.ExpandAxis(t, a, 1))
+	t4 := tensorops.Sum(t3, 1)
+	t5 := tensorops.Mul(t3, a1)
+	t6 := tensorops.Sum(t5, 1)
+	t7 := tensorops.ScalarDiv(1, t4)
+	t8 := tensorops.Fuse("-(a*b)/c", t6, t7, t4)
+	t9 := tensorops.Fuse("0.5*(a*b) + c*d", t5, a1, t3, a2)
+	t10 := tensorops.Sum(t9, 1)
+	t11 := tensorops.Fuse("0.5*(a*b) + c*d", t8, t6, t7, t10)
+	t12 := tensorops.Fuse(
 		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t8,
+		t9,
 		a1,
-		t4,
+		t5,
 		a2,
-		t2,
+		t3,
 		a3,
 	)
-	t12 := tensorops.Sum(t11, 1)
-	t13 := tensorops.Fuse(
+	t13 := tensorops.Sum(t12, 1)
+	t14 := tensorops.Fuse(
 		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
-		t5,
-		t7,
-		t9,
 		t6,
-		t3,
-		t12,
+		t8,
+		t10,
+		t7,
+		t4,
+		t13,
 	)
-	return t, tensorops.Sum(tensorops.Mul(tensorops.Softmax(a, 1), a1), 1), t10, t13
+	tensorops.Release(t7, t8)
+	return t, t2, t11, t14
 }
 
 // SoftmaxCrossEntropyOpJVP computes SoftmaxCrossEntropyOp and its derivative along the tangents
@@ -5018,8 +5170,8 @@ func SoftmaxCrossEntropyOpTaylor(logits, logits1, logits2, logits3, labels, labe
 	t := tensorops.SoftmaxCrossEntropy(logits, labels)
 	t2 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, labels, 1), logits1)
 	t3 := tensorops.LogSoftmax(logits, -1)
-	t4 := float64(tensorops.Dim(logits, 0))
-	t5 := t2 - tensorops.Dot(t3, labels1)/t4
+	t4 := tensorops.Dot(t3, labels1)
+	t5 := float64(tensorops.Dim(logits, 0))
 	t6 := tensorops.ExpandAxis(tensorops.LogSumExp(logits, -1), logits, -1)
 	t7 := tensorops.Fuse("Exp(a - b)", logits, t6)
 	t8 := tensorops.Sum(t7, -1)
@@ -5034,7 +5186,8 @@ func SoftmaxCrossEntropyOpTaylor(logits, logits1, logits2, logits3, labels, labe
 	t17 := tensorops.Sub(logits2, t16)
 	t18 := tensorops.LogSoftmaxJVP(t3, logits1, -1)
 	t19 := tensorops.Fuse("a*b + c*d + e*f", labels, t17, labels1, t18, labels2, t3)
-	t20 := tensorops.Fuse(
+	t20 := tensorops.SumAll(t19)
+	t21 := tensorops.Fuse(
 		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
 		t13,
 		logits1,
@@ -5043,22 +5196,22 @@ func SoftmaxCrossEntropyOpTaylor(logits, logits1, logits2, logits3, labels, labe
 		t7,
 		logits3,
 	)
-	t21 := tensorops.Sum(t20, -1)
-	t22 := tensorops.Fuse(
+	t22 := tensorops.Sum(t21, -1)
+	t23 := tensorops.Fuse(
 		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
 		t10,
 		t12,
 		t14,
 		t11,
 		t8,
-		t21,
+		t22,
 	)
-	t23 := tensorops.ExpandAxis(t22, logits, -1)
-	t24 := tensorops.Fuse(
+	t24 := tensorops.ExpandAxis(t23, logits, -1)
+	t25 := tensorops.Fuse(
 		"a*(b - c) + d*e + f*g + h*i",
 		labels,
 		logits3,
-		t23,
+		t24,
 		labels1,
 		t17,
 		labels2,
@@ -5066,10 +5219,9 @@ func SoftmaxCrossEntropyOpTaylor(logits, logits1, logits2, logits3, labels, labe
 		labels3,
 		t3,
 	)
-	t25 := tensorops.SumAll(t24)
-	t26 := t25 / t4
-	t27 := -t26
-	return t, t5, -(tensorops.SumAll(t19) / t4), t27
+	t26 := tensorops.SumAll(t25)
+	tensorops.Release(t7, t9, t11, t12, t13)
+	return t, t2 - t4/t5, -(t20 / t5), -(t26 / t5)
 }
 
 // SoftmaxCrossEntropyGradOpJVP computes SoftmaxCrossEntropyGradOp and its derivative along the
@@ -5122,90 +5274,92 @@ func SoftmaxCrossEntropyGradOpTaylor(
 	logits, logits1, logits2, logits3, labels, labels1, labels2, labels3 *T,
 	g, g1, g2, g3 float64,
 ) (*T, *T, *T, *T) {
-	t := tensorops.Softmax(logits, -1)
-	t2 := float64(tensorops.Dim(logits, 0))
-	t3 := g / t2
-	t4 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1)
-	t5 := tensorops.SoftmaxJVP(t, tensorops.Fuse("a*b*c", t3, logits1, t4), -1)
-	t6 := tensorops.ExpandAxis(tensorops.Sum(labels1, -1), logits, -1)
-	t7 := tensorops.Mul(t, t6)
-	t8 := tensorops.SoftmaxCrossEntropyGrad(logits, labels, g1)
-	t9 := tensorops.Fuse("a + b*(c - d) + e", t5, t3, t7, labels1, t8)
-	t10 := tensorops.Fuse("a*b - c", t, t4, labels)
-	t11 := tensorops.SoftmaxJVP(t, logits1, -1)
-	t12 := tensorops.Fuse("a + b*c - d", t7, t11, t4, labels1)
-	t13 := tensorops.ExpandAxis(tensorops.Sum(labels2, -1), logits, -1)
-	t14 := tensorops.LogSoftmax(logits, -1)
-	t15 := tensorops.LogSoftmaxJVP(t14, logits1, -1)
-	t16 := tensorops.Exp(t14)
-	t17 := tensorops.Mul(t16, t15)
-	t18 := tensorops.ExpandAxis(tensorops.LogSumExp(logits, -1), logits, -1)
-	t19 := tensorops.Fuse("Exp(a - b)", logits, t18)
-	t20 := tensorops.Sum(t19, -1)
-	t21 := tensorops.Mul(t19, logits1)
-	t22 := tensorops.Sum(t21, -1)
-	t23 := tensorops.ScalarDiv(1, t20)
-	t24 := tensorops.Fuse("-(a*b)/c", t22, t23, t20)
-	t25 := tensorops.Fuse("0.5*(a*b) + c*d", t21, logits1, t19, logits2)
-	t26 := tensorops.Sum(t25, -1)
-	t27 := tensorops.Fuse("0.5*(a*b) + c*d", t24, t22, t23, t26)
-	t28 := tensorops.ExpandAxis(t27, logits, -1)
-	t29 := tensorops.Sub(logits2, t28)
-	t30 := tensorops.Fuse("0.5*(a*b) + c*d", t17, t15, t16, t29)
-	t31 := tensorops.Fuse("a*b + c*d + e*f - g", t, t13, t11, t6, t30, t4, labels2)
-	t32 := 1 / t2
-	t33 := tensorops.Fuse("a*(b*c + d*e + f*g)", t32, g2, t10, g1, t12, g, t31)
-	t34 := tensorops.ExpandAxis(tensorops.Sum(labels3, -1), logits, -1)
-	t35 := tensorops.Fuse(
+	t := tensorops.SoftmaxCrossEntropyGrad(logits, labels, g)
+	t2 := tensorops.Softmax(logits, -1)
+	t3 := float64(tensorops.Dim(logits, 0))
+	t4 := g / t3
+	t5 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1)
+	t6 := tensorops.SoftmaxJVP(t2, tensorops.Fuse("a*b*c", t4, logits1, t5), -1)
+	t7 := tensorops.ExpandAxis(tensorops.Sum(labels1, -1), logits, -1)
+	t8 := tensorops.Mul(t2, t7)
+	t9 := tensorops.SoftmaxCrossEntropyGrad(logits, labels, g1)
+	t10 := tensorops.Fuse("a + b*(c - d) + e", t6, t4, t8, labels1, t9)
+	t11 := tensorops.Fuse("a*b - c", t2, t5, labels)
+	t12 := tensorops.SoftmaxJVP(t2, logits1, -1)
+	t13 := tensorops.Fuse("a + b*c - d", t8, t12, t5, labels1)
+	t14 := tensorops.ExpandAxis(tensorops.Sum(labels2, -1), logits, -1)
+	t15 := tensorops.LogSoftmax(logits, -1)
+	t16 := tensorops.LogSoftmaxJVP(t15, logits1, -1)
+	t17 := tensorops.Exp(t15)
+	t18 := tensorops.Mul(t17, t16)
+	t19 := tensorops.ExpandAxis(tensorops.LogSumExp(logits, -1), logits, -1)
+	t20 := tensorops.Fuse("Exp(a - b)", logits, t19)
+	t21 := tensorops.Sum(t20, -1)
+	t22 := tensorops.Mul(t20, logits1)
+	t23 := tensorops.Sum(t22, -1)
+	t24 := tensorops.ScalarDiv(1, t21)
+	t25 := tensorops.Fuse("-(a*b)/c", t23, t24, t21)
+	t26 := tensorops.Fuse("0.5*(a*b) + c*d", t22, logits1, t20, logits2)
+	t27 := tensorops.Sum(t26, -1)
+	t28 := tensorops.Fuse("0.5*(a*b) + c*d", t25, t23, t24, t27)
+	t29 := tensorops.ExpandAxis(t28, logits, -1)
+	t30 := tensorops.Sub(logits2, t29)
+	t31 := tensorops.Fuse("0.5*(a*b) + c*d", t18, t16, t17, t30)
+	t32 := tensorops.Fuse("a*b + c*d + e*f - g", t2, t14, t12, t7, t31, t5, labels2)
+	t33 := 1 / t3
+	t34 := tensorops.Fuse("a*(b*c + d*e + f*g)", t33, g2, t11, g1, t13, g, t32)
+	t35 := tensorops.ExpandAxis(tensorops.Sum(labels3, -1), logits, -1)
+	t36 := tensorops.Fuse(
 		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t25,
-		logits1,
-		t21,
-		logits2,
-		t19,
-		logits3,
-	)
-	t36 := tensorops.Sum(t35, -1)
-	t37 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
-		t22,
-		t24,
 		t26,
-		t23,
+		logits1,
+		t22,
+		logits2,
 		t20,
-		t36,
-	)
-	t38 := tensorops.ExpandAxis(t37, logits, -1)
-	t39 := tensorops.Fuse(
-		"(0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*(f - g))*h",
-		t30,
-		t15,
-		t17,
-		t29,
-		t16,
 		logits3,
-		t38,
-		t4,
 	)
-	t40 := tensorops.FuseInto(
-		t39,
-		"a*(b*c + d*e + f*g + h*(i*j + k*l + m*n + o - p))",
-		t32,
-		g3,
-		t10,
-		g2,
-		t12,
-		g1,
+	t37 := tensorops.Sum(t36, -1)
+	t38 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
+		t23,
+		t25,
+		t27,
+		t24,
+		t21,
+		t37,
+	)
+	t39 := tensorops.ExpandAxis(t38, logits, -1)
+	t40 := tensorops.Fuse(
+		"(0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*(f - g))*h",
 		t31,
-		g,
-		t,
-		t34,
-		t11,
-		t13,
+		t16,
+		t18,
 		t30,
-		t6,
+		t17,
+		logits3,
 		t39,
+		t5,
+	)
+	t41 := tensorops.FuseInto(
+		t40,
+		"a*(b*c + d*e + f*g + h*(i*j + k*l + m*n + o - p))",
+		t33,
+		g3,
+		t11,
+		g2,
+		t13,
+		g1,
+		t32,
+		g,
+		t2,
+		t35,
+		t12,
+		t14,
+		t31,
+		t7,
+		t40,
 		labels3,
 	)
-	return tensorops.SoftmaxCrossEntropyGrad(logits, labels, g), t9, t33, t40
+	tensorops.Release(t8, t11, t13, t17, t18, t24, t25, t31, t32)
+	return t, t10, t34, t41
 }

@@ -42,30 +42,33 @@ func quadGradJVPLanes3(x, dx1, dx2, dx3 *tensorops.Tensor) (
 	t10 := tensorops.FuseInto(t6, "TanhJVP(a, b + c)", t7, t3, t6)
 	t11 := tensorops.SumAll(t7)
 	t12 := tensorops.SumAll(t8)
-	t13 := tensorops.TanhJVP(t7, tensorops.FullLike(t7, 1))
-	t14 := tensorops.Scale(t7, -2)
-	t15 := tensorops.Mul(t14, t8)
-	t16 := tensorops.Mul(t14, t9)
-	t17 := tensorops.Mul(t14, t10)
-	t18 := tensorops.MatMulGradAEach(x, x, false, t13, t15, t16, t17)
-	t19 := t18[1]
-	t20 := t18[2]
-	t21 := t18[3]
-	t22 := tensorops.MatMulGradA(t13, x, dx1, false, false)
-	t23 := tensorops.MatMulGradA(t13, x, dx2, false, false)
-	t24 := tensorops.MatMulGradA(t13, x, dx3, false, false)
-	t25 := tensorops.MatMulGradB(t13, x, x, false, false)
-	t26 := tensorops.MatMulGradB(t15, x, x, false, false)
-	t27 := tensorops.MatMulGradB(t13, dx1, x, false, false)
-	t28 := tensorops.MatMulGradB(t16, x, x, false, false)
-	t29 := tensorops.MatMulGradB(t13, dx2, x, false, false)
-	t30 := tensorops.MatMulGradB(t17, x, x, false, false)
-	t31 := tensorops.MatMulGradB(t13, dx3, x, false, false)
-	xBar = tensorops.FuseInto(t25, "a + b", t18[0], t25)
-	dxBar1 = tensorops.FuseInto(t22, "a + b + (c + d)", t19, t22, t26, t27)
-	dxBar2 = tensorops.FuseInto(t23, "a + b + (c + d)", t20, t23, t28, t29)
-	dxBar3 = tensorops.FuseInto(t24, "a + b + (c + d)", t21, t24, t30, t31)
-	return t11, xBar, t12, tensorops.SumAll(t9), tensorops.SumAll(t10), dxBar1, dxBar2, dxBar3
+	t13 := tensorops.SumAll(t9)
+	t14 := tensorops.SumAll(t10)
+	t15 := tensorops.TanhJVP(t7, tensorops.FullLike(t7, 1))
+	t16 := tensorops.Scale(t7, -2)
+	t17 := tensorops.Mul(t16, t8)
+	t18 := tensorops.Mul(t16, t9)
+	t19 := tensorops.Mul(t16, t10)
+	t20 := tensorops.MatMulGradAEach(x, x, false, t15, t17, t18, t19)
+	t21 := t20[1]
+	t22 := t20[2]
+	t23 := t20[3]
+	t24 := tensorops.MatMulGradA(t15, x, dx1, false, false)
+	t25 := tensorops.MatMulGradA(t15, x, dx2, false, false)
+	t26 := tensorops.MatMulGradA(t15, x, dx3, false, false)
+	t27 := tensorops.MatMulGradB(t15, x, x, false, false)
+	t28 := tensorops.MatMulGradB(t17, x, x, false, false)
+	t29 := tensorops.MatMulGradB(t15, dx1, x, false, false)
+	t30 := tensorops.MatMulGradB(t18, x, x, false, false)
+	t31 := tensorops.MatMulGradB(t15, dx2, x, false, false)
+	t32 := tensorops.MatMulGradB(t19, x, x, false, false)
+	t33 := tensorops.MatMulGradB(t15, dx3, x, false, false)
+	xBar = tensorops.FuseInto(t27, "a + b", t20[0], t27)
+	dxBar1 = tensorops.FuseInto(t24, "a + b + (c + d)", t21, t24, t28, t29)
+	dxBar2 = tensorops.FuseInto(t25, "a + b + (c + d)", t22, t25, t30, t31)
+	dxBar3 = tensorops.FuseInto(t26, "a + b + (c + d)", t23, t26, t32, t33)
+	tensorops.Release(t4, t5, t6, t7, t16)
+	return t11, xBar, t12, t13, t14, dxBar1, dxBar2, dxBar3
 }
 
 // QuadTaylor2 propagates 2 Taylor polynomials of degree 3 through Quad at once, one per direction
@@ -138,9 +141,13 @@ func QuadTaylor2(x, x1_1, x1_2, x2_1, x2_2, x3_1, x3_2 *tensorops.Tensor) (
 	t36 := tensorops.FuseInto(t35, "a + b*(c + d + e + f)", t35, t28, t24, t22, t19, t8)
 	t37 := tensorops.SumAll(t25)
 	t38 := tensorops.SumAll(t26)
-	t39 := tensorops.SumAll(t32)
-	t40 := tensorops.SumAll(t36)
-	return t37, t38, t39, tensorops.SumAll(t29), tensorops.SumAll(t34), tensorops.SumAll(t31), t40
+	t39 := tensorops.SumAll(t29)
+	t40 := tensorops.SumAll(t31)
+	t41 := tensorops.SumAll(t32)
+	t42 := tensorops.SumAll(t34)
+	t43 := tensorops.SumAll(t36)
+	tensorops.Release(t15, t23, t25, t26, t27, t28, t29, t30, t32, t33, t34, t35)
+	return t37, t38, t41, t39, t42, t40, t43
 }
 
 // QuadTaylorLine2 propagates 2 Taylor polynomials of degree 2 through Quad at once, one per
@@ -167,9 +174,13 @@ func QuadTaylorLine2(x, x1_1, x1_2 *tensorops.Tensor) (float64, float64, float64
 	t14 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", t11, t12, t7, t13, t6)
 	t15 := tensorops.TanhJVP(t11, t10)
 	t16 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", t11, t15, t10, t13, t9)
-	t17 := tensorops.SumAll(t14)
-	t18 := tensorops.SumAll(t16)
-	return tensorops.SumAll(t11), tensorops.SumAll(t12), tensorops.SumAll(t15), t17, t18
+	t17 := tensorops.SumAll(t11)
+	t18 := tensorops.SumAll(t12)
+	t19 := tensorops.SumAll(t14)
+	t20 := tensorops.SumAll(t15)
+	t21 := tensorops.SumAll(t16)
+	tensorops.Release(t11, t12, t13, t15)
+	return t17, t18, t20, t19, t21
 }
 
 // QuadHVPStacked returns Quad and its Hessian-vector products along the directions vs, the Hessian
@@ -197,17 +208,19 @@ func quadGradJVPStacked(x, dx *tensorops.Tensor) (
 	t := tensorops.MatMulEach(x, false, x, dx)
 	t2 := tensorops.MatMul(x, dx)
 	t3 := tensorops.Tanh(t[0])
-	t4 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
-	t5 := tensorops.FuseInto(t2, "-2*a*TanhJVP(a, b + c)", t3, t[1], t2)
-	t6 := tensorops.MatMulGradAEach(x, x, false, t4, t5)
-	t7 := t6[1]
-	t8 := tensorops.MatMulGradA(t4, x, dx, false, false)
-	t9 := tensorops.MatMulGradB(t4, x, x, false, false)
+	t4 := tensorops.SumAll(t3)
+	t5 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
+	t6 := tensorops.FuseInto(t2, "-2*a*TanhJVP(a, b + c)", t3, t[1], t2)
+	t7 := tensorops.MatMulGradAEach(x, x, false, t5, t6)
+	t8 := t7[1]
+	t9 := tensorops.MatMulGradA(t5, x, dx, false, false)
 	t10 := tensorops.MatMulGradB(t5, x, x, false, false)
-	t11 := tensorops.MatMulGradB(t4, dx, x, false, false)
-	xBar = tensorops.FuseInto(t9, "a + b", t6[0], t9)
-	dxBar = tensorops.FuseInto(t8, "a + b + (c + d)", t7, t8, t10, t11)
-	return tensorops.SumAll(t3), xBar, 0, dxBar
+	t11 := tensorops.MatMulGradB(t6, x, x, false, false)
+	t12 := tensorops.MatMulGradB(t5, dx, x, false, false)
+	xBar = tensorops.FuseInto(t10, "a + b", t7[0], t10)
+	dxBar = tensorops.FuseInto(t9, "a + b + (c + d)", t8, t9, t11, t12)
+	tensorops.Release(t3)
+	return t4, xBar, 0, dxBar
 }
 
 // NetOutHVPStacked returns NetOut and its Hessian-vector products along the directions vs, the
@@ -374,12 +387,15 @@ func QuadTaylorStacked(x, x1, x2, x3 *tensorops.Tensor) (
 		t15,
 	)
 	t23 := tensorops.FuseInto(t22, "a + b*(c + d + e + f)", t22, t20, t16, t14, t11, t8)
-	t24 := tensorops.SumAllLanes(t18)
-	t25 := tensorops.SumAllLanes(t21)
-	t26 := tensorops.SumAllLanes(t23)
-	t27 := tensorops.UnlanesScalars(t24, t)
+	t24 := tensorops.SumAll(t17)
+	t25 := tensorops.SumAllLanes(t18)
+	t26 := tensorops.SumAllLanes(t21)
+	t27 := tensorops.SumAllLanes(t23)
 	t28 := tensorops.UnlanesScalars(t25, t)
-	return tensorops.SumAll(t17), t27, t28, tensorops.UnlanesScalars(t26, t)
+	t29 := tensorops.UnlanesScalars(t26, t)
+	t30 := tensorops.UnlanesScalars(t27, t)
+	tensorops.Release(t15, t17, t18, t19, t20, t21, t22)
+	return t24, t28, t29, t30
 }
 
 // NetOutTaylorStacked propagates Taylor polynomials of degree 2 through NetOut (Taylor mode): when
@@ -719,9 +735,11 @@ func NetLossTaylor2(n, n1, n2 *Net, x, y *tensorops.Tensor) (float64, float64, f
 // netLossSq is the function literal sq of NetLoss.
 func netLossSqTaylorLanes2(t, t1, t2 *tensorops.Tensor) (float64, float64, float64) {
 	t3 := tensorops.Scale(t, 2)
-	t4 := tensorops.SumAll(tensorops.Mul(t3, t1))
-	t5 := tensorops.SumAll(tensorops.Mul(t3, t2))
-	return tensorops.SumAll(tensorops.Square(t)), t4, t5
+	t4 := tensorops.SumAll(tensorops.Square(t))
+	t5 := tensorops.SumAll(tensorops.Mul(t3, t1))
+	t6 := tensorops.SumAll(tensorops.Mul(t3, t2))
+	tensorops.Release(t3)
+	return t4, t5, t6
 }
 
 // denseTaylorLanes2 propagates 2 Taylor polynomials of degree 1 through dense at once, one per

@@ -19,6 +19,7 @@ func QuadGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	xBar = tensorops.MatMulGradA(t4, x, x, false, false)
 	t5 := tensorops.MatMulGradB(t4, x, x, false, false)
 	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t5)
+	tensorops.Release(t, t4)
 	return t3, xBar
 }
 
@@ -48,6 +49,7 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t11, t3)
 	t13 := tensorops.AccumulateMatMulGradB(mBar.W1, t12, x, t, false, false)
 	mBar.W1 = t13
+	tensorops.Release(t2, t5, t10)
 	return t7
 }
 
@@ -75,10 +77,12 @@ func LossJVP(m, dm *MLP, x, dx, y, dy *tensorops.Tensor) (float64, float64) {
 	o := tensorops.Add(t11, m.B2)
 	t14 := tensorops.ExpandLike(t13, o)
 	do := tensorops.FuseInto(t14, "a + b", t14, tensorops.ExpandLike(dm.B2, o))
-	t15 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(o, y, 1), do)
-	t16 := tensorops.Dot(tensorops.LogSoftmax(o, -1), dy) / float64(tensorops.Dim(o, 0))
-	t17 := t15 - t16
-	return tensorops.SoftmaxCrossEntropy(o, y), t17
+	t15 := tensorops.SoftmaxCrossEntropy(o, y)
+	t16 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(o, y, 1), do)
+	t17 := tensorops.Dot(tensorops.LogSoftmax(o, -1), dy)
+	t18 := tensorops.Dim(o, 0)
+	tensorops.Release(t12)
+	return t15, t16 - t17/float64(t18)
 }
 
 // DeepLossGrad computes DeepLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -133,6 +137,7 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 		hBar2 = nil
 		tapePointers = t11
 	}
+	tensorops.Release(t7)
 	return t8
 }
 
@@ -172,8 +177,12 @@ func QuadTaylor(x, x1, x2, x3 *tensorops.Tensor) (float64, float64, float64, flo
 		t12,
 	)
 	t20 := tensorops.FuseInto(t19, "a + b*(c + d + e + f)", t19, t17, t13, t11, t8, t5)
-	t21 := tensorops.SumAll(t20)
-	return tensorops.SumAll(t14), tensorops.SumAll(t15), tensorops.SumAll(t18), t21
+	t21 := tensorops.SumAll(t14)
+	t22 := tensorops.SumAll(t15)
+	t23 := tensorops.SumAll(t18)
+	t24 := tensorops.SumAll(t20)
+	tensorops.Release(t12, t14, t15, t16, t17, t18, t19)
+	return t21, t22, t23, t24
 }
 
 // QuadHVP returns Quad and the Hessian-vector product ∇²Quad·v, the Hessian taken with respect to
@@ -195,17 +204,20 @@ func quadGradJVP(x, dx *tensorops.Tensor) (f float64, xBar *tensorops.Tensor, df
 	t2 := tensorops.MatMul(x, dx)
 	t3 := tensorops.Tanh(t[0])
 	t4 := tensorops.FuseInto(t2, "TanhJVP(a, b + c)", t3, t[1], t2)
-	t5 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
-	t6 := tensorops.Fuse("-2*a*b", t3, t4)
-	t7 := tensorops.MatMulGradAEach(x, x, false, t5, t6)
-	t8 := t7[1]
-	t9 := tensorops.MatMulGradA(t5, x, dx, false, false)
-	t10 := tensorops.MatMulGradB(t5, x, x, false, false)
-	t11 := tensorops.MatMulGradB(t6, x, x, false, false)
-	t12 := tensorops.MatMulGradB(t5, dx, x, false, false)
-	xBar = tensorops.FuseInto(t10, "a + b", t7[0], t10)
-	dxBar = tensorops.FuseInto(t9, "a + b + (c + d)", t8, t9, t11, t12)
-	return tensorops.SumAll(t3), xBar, tensorops.SumAll(t4), dxBar
+	t5 := tensorops.SumAll(t3)
+	t6 := tensorops.SumAll(t4)
+	t7 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
+	t8 := tensorops.Fuse("-2*a*b", t3, t4)
+	t9 := tensorops.MatMulGradAEach(x, x, false, t7, t8)
+	t10 := t9[1]
+	t11 := tensorops.MatMulGradA(t7, x, dx, false, false)
+	t12 := tensorops.MatMulGradB(t7, x, x, false, false)
+	t13 := tensorops.MatMulGradB(t8, x, x, false, false)
+	t14 := tensorops.MatMulGradB(t7, dx, x, false, false)
+	xBar = tensorops.FuseInto(t12, "a + b", t9[0], t12)
+	dxBar = tensorops.FuseInto(t11, "a + b + (c + d)", t10, t11, t13, t14)
+	tensorops.Release(t2, t3)
+	return t5, xBar, t6, dxBar
 }
 
 // QuadLaplacian returns Quad and its Laplacian with respect to x, Σᵢ ∂²Quad/∂θᵢ² over θ, the n =
@@ -245,8 +257,10 @@ func quadTaylorStacked(x, x1 *tensorops.Tensor) (float64, float64, float64) {
 	t8 := tensorops.TanhJVP(t7, t5)
 	t9 := tensorops.FuseInto(t8, "0.5*(-(a*b + b*a)*c)", t7, t8, t5)
 	t10 := tensorops.SumLanes(t9)
-	t11 := tensorops.SumAll(tensorops.Fuse("a + (1 - b*b)*c", t10, t7, t6))
-	return tensorops.SumAll(t7), 0, t11
+	t11 := tensorops.SumAll(t7)
+	t12 := tensorops.SumAll(tensorops.Fuse("a + (1 - b*b)*c", t10, t7, t6))
+	tensorops.Release(t7, t8)
+	return t11, 0, t12
 }
 
 // QuadHessDiag returns Quad and the diagonal of its Hessian with respect to x, as a fresh value of
@@ -291,8 +305,11 @@ func quadTaylorStacked2(x, x1 *tensorops.Tensor) (float64, *tensorops.Tensor, *t
 	t6 := tensorops.Tanh(t2)
 	t7 := tensorops.TanhJVP(t6, t5)
 	t8 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", t6, t7, t5, t4[1])
-	t9 := tensorops.SumAllLanes(t7)
-	return tensorops.SumAll(t6), t9, tensorops.SumAllLanes(t8)
+	t9 := tensorops.SumAll(t6)
+	t10 := tensorops.SumAllLanes(t7)
+	t11 := tensorops.SumAllLanes(t8)
+	tensorops.Release(t6, t7)
+	return t9, t10, t11
 }
 
 // QuadHessian returns Quad and its Hessian with respect to x, a [n, n] tensor (marked symmetric)
@@ -324,8 +341,11 @@ func ShapesJVP(x, dx *tensorops.Tensor) (float64, float64) {
 	t := tensorops.Sum(tensorops.Transpose(tensorops.Reshape(dx, 3, -1)), 0)
 	t2 := tensorops.Exp(tensorops.Sum(tensorops.Transpose(tensorops.Reshape(x, 3, -1)), 0))
 	t3 := tensorops.Mul(t2, t)
-	t4 := tensorops.SumAll(t3)
-	return tensorops.SumAll(t2) + float64(x.Dim(0)), t4
+	t4 := tensorops.SumAll(t2)
+	t5 := tensorops.SumAll(t3)
+	t6 := x.Dim(0)
+	tensorops.Release(t2)
+	return t4 + float64(t6), t5
 }
 
 // ShapesGrad computes Shapes and its gradient with respect to the varied inputs (reverse mode).

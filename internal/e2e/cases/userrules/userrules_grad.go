@@ -86,6 +86,7 @@ func geluSlopeJVP(x, dx *T) (*T, *T) {
 		sech2,
 		t9,
 	)
+	tensorops.Release(x2, t, t2, t5, t8, sech2, t11, t13)
 	return t14, t15
 }
 
@@ -142,8 +143,10 @@ func LossJVP(m, dm *Model, x, y *T) (float64, float64) {
 	d := tensorops.Sub(out, y)
 	dd := tensorops.ExpandLike(dout, d)
 	t15 := tensorops.Mul(d, dd)
-	t16 := tensorops.MeanAll(tensorops.FuseInto(t15, "a + a", t15))
-	return tensorops.MeanAll(tensorops.Mul(d, d)), t16
+	t16 := tensorops.MeanAll(tensorops.Mul(d, d))
+	t17 := tensorops.MeanAll(tensorops.FuseInto(t15, "a + a", t15))
+	tensorops.Release(t15)
+	return t16, t17
 }
 
 // LossGrad computes Loss and its gradient with respect to the varied inputs (reverse mode).
@@ -177,6 +180,7 @@ func LossGrad(m, mBar *Model, x, y *T) float64 {
 	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t16, t3)
 	t18 := tensorops.AccumulateMatMulGradB(mBar.W1, t17, x, t, false, false)
 	mBar.W1 = t18
+	tensorops.Release(t8)
 	return t9
 }
 
@@ -218,6 +222,7 @@ func EnergyGrad(x *T) (f float64, xBar *T) {
 	t11 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t3, t6), t), t)
 	t12 := geluAdjoint(x, t11)
 	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t12)
+	tensorops.Release(t4)
 	return t5, xBar2
 }
 
@@ -267,11 +272,14 @@ func EnergyTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 		t20,
 	)
 	t25 := tensorops.FuseInto(t24, "a + b*(0.3333333333333333*c)", t24, t, t19)
-	t26 := lse(x)
-	t27, t28, t29 := lseTangentTaylor(x, x1, x2, t2, t3, t4)
-	t30 := tensorops.SumAll(tensorops.Mul(t, t14)) + 0.5*t26
-	t31 := tensorops.SumAll(t25) + 0.5*(0.3333333333333333*t29)
-	return t30, tensorops.SumAll(t21) + 0.5*t27, tensorops.SumAll(t22) + 0.5*(0.5*t28), t31
+	t26 := tensorops.SumAll(tensorops.Mul(t, t14))
+	t27 := tensorops.SumAll(t21)
+	t28 := tensorops.SumAll(t22)
+	t29 := tensorops.SumAll(t25)
+	t30 := lse(x)
+	t31, t32, t33 := lseTangentTaylor(x, x1, x2, t2, t3, t4)
+	tensorops.Release(t8, t9, t20)
+	return t26 + 0.5*t30, t27 + 0.5*t31, t28 + 0.5*(0.5*t32), t29 + 0.5*(0.3333333333333333*t33)
 }
 
 // geluTangentTaylor propagates Taylor polynomials of degree 2 through geluTangent (Taylor mode):
@@ -374,6 +382,22 @@ func geluSlopeTaylor(x, x1, x2 *T) (*T, *T, *T) {
 		t20,
 		t23,
 	)
+	tensorops.Release(
+		x2_2,
+		t,
+		t2,
+		t3,
+		t7,
+		th1,
+		t12,
+		sech2,
+		t13,
+		t16,
+		sech2_1,
+		t18,
+		t21,
+		t22,
+	)
 	return t24, t25, t26
 }
 
@@ -399,10 +423,12 @@ func softmaxTaylor(x, x1, x2 *T) (*T, *T, *T) {
 	t9 := t8 * t7 / t6
 	t10 := -t9
 	t11 := (t9*t7 - t8*tensorops.SumAll(e2)) / t6
-	t12 := tensorops.Fuse("a*b + c*d", t8, e1, t10, e)
-	t13 := tensorops.Fuse("0.5*(a*b)", t10, e1)
-	t14 := tensorops.FuseInto(t13, "a + b*c + a + d*e", t13, t8, e2, t11, e)
-	return tensorops.Scale(e, t8), t12, t14
+	t12 := tensorops.Scale(e, t8)
+	t13 := tensorops.Fuse("a*b + c*d", t8, e1, t10, e)
+	t14 := tensorops.Fuse("0.5*(a*b)", t10, e1)
+	t15 := tensorops.FuseInto(t14, "a + b*c + a + d*e", t14, t8, e2, t11, e)
+	tensorops.Release(t, e1, e2)
+	return t12, t13, t15
 }
 
 // EnergyHVP returns Energy and the Hessian-vector product ∇²Energy·v, the Hessian taken with
@@ -428,27 +454,29 @@ func energyGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t6 := gelu(t4)
 	t7 := geluTangent(t4, tensorops.OrZerosLike(t5, t4))
 	t8 := tensorops.Mul(t, t6)
-	t9 := tensorops.Fuse("a*b + c*d", t6, t3, t, t7)
-	t10 := lse(x)
-	t11 := lseTangent(x, t2)
+	t9 := tensorops.SumAll(t8)
+	t10 := tensorops.SumAll(tensorops.Fuse("a*b + c*d", t6, t3, t, t7))
+	t11 := lse(x)
+	t12 := lseTangent(x, t2)
 	xBar, dxBar = lseAdjointJVPWrtX(x, dx, 0.5)
-	t12 := tensorops.FullLike(t8, 1)
-	t13 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t, t12), t6), t6)
-	t14 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t12, t3), t6), t6)
-	t15, t16 := geluAdjointJVP(t4, t5, t13, t14)
-	t17 := tensorops.Scale(t15, 0.5)
-	t18 := tensorops.SumLike(t17, x)
-	t19 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t16, 0.5), t17), x)
-	xBar2 := tensorops.FuseInto(t18, "a + b", xBar, t18)
-	t20 := tensorops.ExpandLike(t19, xBar2)
-	dxBar2 := tensorops.FuseInto(t20, "a + b", tensorops.ExpandLike(dxBar, xBar2), t20)
-	t21 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t6, t12), t), t)
-	t22 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t12, t7), t), t)
-	t23, t24 := geluAdjointJVP(x, dx, t21, t22)
-	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t23)
-	t25 := tensorops.ExpandLike(dxBar2, xBar2)
-	dxBar3 := tensorops.FuseInto(t25, "a + b", t25, tensorops.ExpandLike(t24, xBar2))
-	return tensorops.SumAll(t8) + 0.5*t10, xBar2, tensorops.SumAll(t9) + 0.5*t11, dxBar3
+	t13 := tensorops.FullLike(t8, 1)
+	t14 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t, t13), t6), t6)
+	t15 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t13, t3), t6), t6)
+	t16, t17 := geluAdjointJVP(t4, t5, t14, t15)
+	t18 := tensorops.Scale(t16, 0.5)
+	t19 := tensorops.SumLike(t18, x)
+	t20 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t17, 0.5), t18), x)
+	xBar2 := tensorops.FuseInto(t19, "a + b", xBar, t19)
+	t21 := tensorops.ExpandLike(t20, xBar2)
+	dxBar2 := tensorops.FuseInto(t21, "a + b", tensorops.ExpandLike(dxBar, xBar2), t21)
+	t22 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t6, t13), t), t)
+	t23 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t13, t7), t), t)
+	t24, t25 := geluAdjointJVP(x, dx, t22, t23)
+	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t24)
+	t26 := tensorops.ExpandLike(dxBar2, xBar2)
+	dxBar3 := tensorops.FuseInto(t26, "a + b", t26, tensorops.ExpandLike(t25, xBar2))
+	tensorops.Release(t8)
+	return t9 + 0.5*t11, xBar2, t10 + 0.5*t12, dxBar3
 }
 
 // lseAdjointJVPWrtX computes lseAdjoint and its derivative along the tangents (forward mode).
@@ -482,8 +510,10 @@ func softmaxJVP(x, dx *T) (*T, *T) {
 	de := tensorops.Fuse("a*(b + c)", e, tensorops.ExpandLike(dx, t), t2)
 	t3 := tensorops.SumAll(e)
 	t4 := 1 / t3
-	t5 := tensorops.Fuse("a*b + c*d", t4, de, -(t4 * tensorops.SumAll(de) / t3), e)
-	return tensorops.Scale(e, t4), t5
+	t5 := tensorops.Scale(e, t4)
+	t6 := tensorops.Fuse("a*b + c*d", t4, de, -(t4 * tensorops.SumAll(de) / t3), e)
+	tensorops.Release(t, de)
+	return t5, t6
 }
 
 // EnergyHessian returns Energy and its Hessian with respect to x, a [n, n] tensor (marked
@@ -700,6 +730,7 @@ func energyGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 	dxBar7_3 := tensorops.FuseInto(t115, "a + b", t115, tensorops.ExpandLike(t107, xBar2))
 	t116 := tensorops.ExpandLike(dxBar8_2, xBar2)
 	dxBar8_3 := tensorops.FuseInto(t116, "a + b", t116, tensorops.ExpandLike(t108, xBar2))
+	tensorops.Release(t36)
 	return t45, xBar2, t46, t47, t48, t49, t50, t51, t52, t53, dxBar1_3, dxBar2_3, dxBar3_3,
 		dxBar4_3, dxBar5_3, dxBar6_3, dxBar7_3, dxBar8_3
 }
@@ -775,15 +806,17 @@ func softmaxJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (*T, *T, *T,
 	de8 := tensorops.Fuse("a*(b + c)", e, tensorops.ExpandLike(dx8, t), t9)
 	t10 := tensorops.SumAll(e)
 	t11 := 1 / t10
-	t12 := tensorops.Fuse("a*b + c*d", t11, de1, -(t11 * tensorops.SumAll(de1) / t10), e)
-	t13 := tensorops.Fuse("a*b + c*d", t11, de2, -(t11 * tensorops.SumAll(de2) / t10), e)
-	t14 := tensorops.Fuse("a*b + c*d", t11, de3, -(t11 * tensorops.SumAll(de3) / t10), e)
-	t15 := tensorops.Fuse("a*b + c*d", t11, de4, -(t11 * tensorops.SumAll(de4) / t10), e)
-	t16 := tensorops.Fuse("a*b + c*d", t11, de5, -(t11 * tensorops.SumAll(de5) / t10), e)
-	t17 := tensorops.Fuse("a*b + c*d", t11, de6, -(t11 * tensorops.SumAll(de6) / t10), e)
-	t18 := tensorops.Fuse("a*b + c*d", t11, de7, -(t11 * tensorops.SumAll(de7) / t10), e)
-	t19 := tensorops.Fuse("a*b + c*d", t11, de8, -(t11 * tensorops.SumAll(de8) / t10), e)
-	return tensorops.Scale(e, t11), t12, t13, t14, t15, t16, t17, t18, t19
+	t12 := tensorops.Scale(e, t11)
+	t13 := tensorops.Fuse("a*b + c*d", t11, de1, -(t11 * tensorops.SumAll(de1) / t10), e)
+	t14 := tensorops.Fuse("a*b + c*d", t11, de2, -(t11 * tensorops.SumAll(de2) / t10), e)
+	t15 := tensorops.Fuse("a*b + c*d", t11, de3, -(t11 * tensorops.SumAll(de3) / t10), e)
+	t16 := tensorops.Fuse("a*b + c*d", t11, de4, -(t11 * tensorops.SumAll(de4) / t10), e)
+	t17 := tensorops.Fuse("a*b + c*d", t11, de5, -(t11 * tensorops.SumAll(de5) / t10), e)
+	t18 := tensorops.Fuse("a*b + c*d", t11, de6, -(t11 * tensorops.SumAll(de6) / t10), e)
+	t19 := tensorops.Fuse("a*b + c*d", t11, de7, -(t11 * tensorops.SumAll(de7) / t10), e)
+	t20 := tensorops.Fuse("a*b + c*d", t11, de8, -(t11 * tensorops.SumAll(de8) / t10), e)
+	tensorops.Release(t, de1, de2, de3, de4, de5, de6, de7, de8)
+	return t12, t13, t14, t15, t16, t17, t18, t19, t20
 }
 
 // geluSlopeJVPLanes8 computes geluSlope and its derivatives along 8 directions at once (vector
@@ -971,6 +1004,23 @@ func geluSlopeJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (*T, *T, *
 		sech2,
 		t44,
 	)
+	tensorops.Release(
+		x2,
+		t,
+		t2,
+		t3,
+		t4,
+		t5,
+		t6,
+		t7,
+		t8,
+		t9,
+		t19,
+		t36,
+		sech2,
+		t53,
+		t62,
+	)
 	return t63, t64, t65, t66, t67, t68, t69, t70, t71
 }
 
@@ -1111,33 +1161,34 @@ func energyTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
 		t,
 		t66,
 	)
-	t83 := lse(x)
-	t84, t85 := lseTangentJVPWrtX2(x, x1_1, t2)
-	t86, t87 := lseTangentJVPWrtX2(x, x1_2, t6)
-	t88, t89 := lseTangentJVPWrtX2(x, x1_3, t10)
-	t90, t91 := lseTangentJVPWrtX2(x, x1_4, t14)
-	t92, t93 := lseTangentJVPWrtX2(x, x1_5, t18)
-	t94, t95 := lseTangentJVPWrtX2(x, x1_6, t22)
-	t96, t97 := lseTangentJVPWrtX2(x, x1_7, t26)
-	t98, t99 := lseTangentJVPWrtX2(x, x1_8, t30)
-	t100 := tensorops.SumAll(tensorops.Mul(t, t43)) + 0.5*t83
-	t101 := tensorops.SumAll(t67) + 0.5*t84
-	t102 := tensorops.SumAll(t69) + 0.5*t86
-	t103 := tensorops.SumAll(t71) + 0.5*t88
-	t104 := tensorops.SumAll(t73) + 0.5*t90
-	t105 := tensorops.SumAll(t75) + 0.5*t92
-	t106 := tensorops.SumAll(t77) + 0.5*t94
-	t107 := tensorops.SumAll(t79) + 0.5*t96
-	t108 := tensorops.SumAll(t81) + 0.5*t98
-	t109 := tensorops.SumAll(t68) + 0.5*(0.5*t85)
-	t110 := tensorops.SumAll(t70) + 0.5*(0.5*t87)
-	t111 := tensorops.SumAll(t72) + 0.5*(0.5*t89)
-	t112 := tensorops.SumAll(t74) + 0.5*(0.5*t91)
-	t113 := tensorops.SumAll(t76) + 0.5*(0.5*t93)
-	t114 := tensorops.SumAll(t78) + 0.5*(0.5*t95)
-	t115 := tensorops.SumAll(t80) + 0.5*(0.5*t97)
-	t116 := tensorops.SumAll(t82) + 0.5*(0.5*t99)
-	return t100, t101, t102, t103, t104, t105, t106, t107, t108, t109, t110, t111, t112, t113, t114, t115, t116
+	t83 := tensorops.SumAll(t81)
+	t84 := lse(x)
+	t85, t86 := lseTangentJVPWrtX2(x, x1_1, t2)
+	t87, t88 := lseTangentJVPWrtX2(x, x1_2, t6)
+	t89, t90 := lseTangentJVPWrtX2(x, x1_3, t10)
+	t91, t92 := lseTangentJVPWrtX2(x, x1_4, t14)
+	t93, t94 := lseTangentJVPWrtX2(x, x1_5, t18)
+	t95, t96 := lseTangentJVPWrtX2(x, x1_6, t22)
+	t97, t98 := lseTangentJVPWrtX2(x, x1_7, t26)
+	t99, t100 := lseTangentJVPWrtX2(x, x1_8, t30)
+	t101 := tensorops.SumAll(tensorops.Mul(t, t43)) + 0.5*t84
+	t102 := tensorops.SumAll(t67) + 0.5*t85
+	t103 := tensorops.SumAll(t69) + 0.5*t87
+	t104 := tensorops.SumAll(t71) + 0.5*t89
+	t105 := tensorops.SumAll(t73) + 0.5*t91
+	t106 := tensorops.SumAll(t75) + 0.5*t93
+	t107 := tensorops.SumAll(t77) + 0.5*t95
+	t108 := tensorops.SumAll(t79) + 0.5*t97
+	t109 := tensorops.SumAll(t68) + 0.5*(0.5*t86)
+	t110 := tensorops.SumAll(t70) + 0.5*(0.5*t88)
+	t111 := tensorops.SumAll(t72) + 0.5*(0.5*t90)
+	t112 := tensorops.SumAll(t74) + 0.5*(0.5*t92)
+	t113 := tensorops.SumAll(t76) + 0.5*(0.5*t94)
+	t114 := tensorops.SumAll(t78) + 0.5*(0.5*t96)
+	t115 := tensorops.SumAll(t80) + 0.5*(0.5*t98)
+	t116 := tensorops.SumAll(t82) + 0.5*(0.5*t100)
+	tensorops.Release(t5, t9, t13, t17, t21, t25, t29, t33)
+	return t101, t102, t103, t104, t105, t106, t107, t108, t83 + 0.5*t99, t109, t110, t111, t112, t113, t114, t115, t116
 }
 
 // geluTangentJVPWrtX2 computes geluTangent and its derivative along the tangents (forward mode).
@@ -1301,27 +1352,29 @@ func energyTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
 		t,
 		t68,
 	)
-	t80 := lse(x)
-	t81, t82 := lseTangentJVPWrtX2(x, x1, t2)
-	t83, t84 := lseTangentJVPWrtX2(x, x2, t6)
-	t85, t86 := lseTangentJVPWrtX2(x, x3, t10)
-	t87, t88 := lseTangentJVPWrtX2(x, x4, t14)
-	t89, t90 := lseTangentJVPWrtX2(x, x5, t18)
-	t91, t92 := lseTangentJVPWrtX2(x, x6, t22)
-	t93, t94 := lseTangentJVPWrtX2(x, x7, t26)
-	t95, t96 := lseTangentJVPWrtX2(x, x8, t30)
+	t80 := tensorops.SumAll(t74)
+	t81 := tensorops.SumAll(t75)
+	t82 := tensorops.SumAll(t77)
+	t83 := tensorops.SumAll(t78)
+	t84 := lse(x)
+	t85, t86 := lseTangentJVPWrtX2(x, x1, t2)
+	t87, t88 := lseTangentJVPWrtX2(x, x2, t6)
+	t89, t90 := lseTangentJVPWrtX2(x, x3, t10)
+	t91, t92 := lseTangentJVPWrtX2(x, x4, t14)
+	t93, t94 := lseTangentJVPWrtX2(x, x5, t18)
+	t95, t96 := lseTangentJVPWrtX2(x, x6, t22)
+	t97, t98 := lseTangentJVPWrtX2(x, x7, t26)
+	t99, t100 := lseTangentJVPWrtX2(x, x8, t30)
 	lseTangent(x, t34)
-	t97 := 0.5 * (0.5*t82 + 0.5*t84 + 0.5*t86 + 0.5*t88 + 0.5*t90 + 0.5*t92 + 0.5*t94 + 0.5*t96)
-	t98 := tensorops.SumAll(tensorops.Mul(t, t44)) + 0.5*t80
-	t99 := tensorops.SumAll(t69) + 0.5*t81
-	t100 := tensorops.SumAll(t70) + 0.5*t83
-	t101 := tensorops.SumAll(t71) + 0.5*t85
-	t102 := tensorops.SumAll(t73) + 0.5*t87
-	t103 := tensorops.SumAll(t74) + 0.5*t89
-	t104 := tensorops.SumAll(t75) + 0.5*t91
-	t105 := tensorops.SumAll(t77) + 0.5*t93
-	t106 := tensorops.SumAll(t79) + t97
-	return t98, t99, t100, t101, t102, t103, t104, t105, tensorops.SumAll(t78) + 0.5*t95, t106
+	t101 := 0.5 * (0.5*t86 + 0.5*t88 + 0.5*t90 + 0.5*t92 + 0.5*t94 + 0.5*t96 + 0.5*t98 + 0.5*t100)
+	t102 := tensorops.SumAll(tensorops.Mul(t, t44)) + 0.5*t84
+	t103 := tensorops.SumAll(t69) + 0.5*t85
+	t104 := tensorops.SumAll(t70) + 0.5*t87
+	t105 := tensorops.SumAll(t71) + 0.5*t89
+	t106 := tensorops.SumAll(t73) + 0.5*t91
+	t107 := tensorops.SumAll(t79) + t101
+	tensorops.Release(t5, t47, t72)
+	return t102, t103, t104, t105, t106, t80 + 0.5*t93, t81 + 0.5*t95, t82 + 0.5*t97, t83 + 0.5*t99, t107
 }
 
 // lseJVP computes lse and its derivative along the tangents (forward mode).
@@ -1382,8 +1435,10 @@ func DenseJVP(l, dl Layer, x *T) (float64, float64) {
 	t4 := tensorops.FuseInto(t3, "a + b", t3, tensorops.ExpandLike(dl.B, t2))
 	h := gelu(t2)
 	t5 := tensorops.Mul(h, geluTangent(t2, tensorops.OrZerosLike(t4, t2)))
-	t6 := tensorops.SumAll(tensorops.FuseInto(t5, "a + a", t5))
-	return tensorops.SumAll(tensorops.Mul(h, h)), t6
+	t6 := tensorops.SumAll(tensorops.Mul(h, h))
+	t7 := tensorops.SumAll(tensorops.FuseInto(t5, "a + a", t5))
+	tensorops.Release(t5)
+	return t6, t7
 }
 
 // DenseGrad computes Dense and its gradient with respect to the varied inputs (reverse mode).

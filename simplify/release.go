@@ -1,0 +1,197 @@
+package simplify
+
+// This file defines the release of temporaries: before a derivative
+// returns, it hands the buffers of its temporary tensors back to the
+// runtime (tensorops.Release), which gives them to the tensors of the next
+// call instead of fresh memory (XLA and PyTorch keep their buffers the
+// same way, in a buffer assignment or a caching allocator).
+
+import (
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// resultAliases lists, for the tensorops functions with a tensor result
+// that are not in freshResults, the arguments (by index) whose memory the
+// result may share: itself or a view of it. Other functions with a
+// tensor result may share any argument's memory.
+var resultAliases = map[string][]int{
+	"FuseInto": {0}, "Accumulate": {0}, "AccumulateMatMulGradA": {0}, "AccumulateMatMulGradB": {0},
+	"AccumulateSumLike": {0}, "Reshape": {0}, "ReshapeLike": {0}, "Unsqueeze": {0}, "Squeeze": {0},
+	"BroadcastLike": {0}, "OrZerosLike": {0},
+}
+
+// aliasedArgs returns the arguments of call v whose memory v's result
+// may share.
+func aliasedArgs(v *ir.Value) []*ir.Value {
+	if refFree(v.Type) {
+		return nil
+	}
+	name := ir.TensorCall(v)
+	idx, known := resultAliases[name]
+	if !known {
+		idx, known = passThrough[name]
+	}
+	switch {
+	case freshResults[name] && name != "FuseInto" && !v.Callee.Spread:
+		return nil
+	case !known || v.Callee.Spread:
+		var all []*ir.Value
+		for i, a := range v.Args {
+			if !containsInt(shapeOnly[name], i) {
+				all = append(all, a)
+			}
+		}
+		return all
+	}
+	var args []*ir.Value
+	for _, i := range idx {
+		args = append(args, v.Args[i])
+	}
+	return args
+}
+
+// refFree reports whether a value of type t holds no reference (a
+// number, a boolean, a string, or a tuple of them): nothing it holds can
+// share a tensor's memory.
+func refFree(t types.Type) bool {
+	switch t := t.(type) {
+	case nil:
+		return true
+	case *types.Tuple:
+		for v := range t.Variables() {
+			if !refFree(v.Type()) {
+				return false
+			}
+		}
+		return true
+	}
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
+}
+
+// readsOnly reports whether call u reads its arguments without keeping
+// them: a function of the tensor runtime, or a method of a tensor.
+func readsOnly(u *ir.Value) bool {
+	if ir.TensorCall(u) != "" {
+		return true
+	}
+	c := u.Callee
+	if c == nil || c.Func == nil || c.Invoke || c.Derived != nil {
+		return false
+	}
+	recv := c.Func.Signature().Recv()
+	return recv != nil && ir.IsTensor(recv.Type())
+}
+
+// ReleaseTemporaries inserts, before each return of f, a call of
+// tensorops.Release of the temporaries that nothing reaches after it:
+// the results of calls of freshResults (each a buffer of its own, or
+// nil) in blocks that run at most once a call (in no loop) and dominate
+// the return, that share their memory with nothing that escapes, and that
+// have more than one use (a variable of the code emitted: a temporary of
+// one use is written inside its user's expression, which a release would
+// have to name). The
+// values that may share memory form classes: a call with the memories
+// its result may share (aliasedArgs), a φ or a select with its operands,
+// a conversion and an extraction with their operand. A
+// class escapes when one of its values is returned, stored, given to a
+// call that may keep it (not the runtime's, not a tensor's method), or
+// used by anything else. Exact: the buffers released are those of values
+// no later use reads, and each is released once.
+func ReleaseTemporaries(f *ir.Func, env Env) {
+	release := tensorFuncOf(f, "Release")
+	if release == nil {
+		return
+	}
+	parent := map[*ir.Value]*ir.Value{}
+	var find func(v *ir.Value) *ir.Value
+	find = func(v *ir.Value) *ir.Value {
+		p, ok := parent[v]
+		if !ok || p == v {
+			return v
+		}
+		r := find(p)
+		parent[v] = r
+		return r
+	}
+	union := func(a, b *ir.Value) { parent[find(a)] = find(b) }
+	escapes := map[*ir.Value]bool{} // by the value itself, not its class
+	for _, b := range f.Blocks {
+		for _, u := range b.Instrs {
+			switch u.Op {
+			case ir.OpPhi, ir.OpSelect, ir.OpExtract:
+				for _, a := range u.Args {
+					union(a, u)
+				}
+			case ir.OpConvert:
+				union(u.Args[0], u)
+			case ir.OpCall:
+				for _, a := range aliasedArgs(u) {
+					union(a, u)
+				}
+				if !readsOnly(u) {
+					for _, a := range u.Args {
+						escapes[a] = true
+					}
+				}
+			case ir.OpBinary, ir.OpUnary, ir.OpLen, ir.OpCap, ir.OpIf, ir.OpJump:
+				// They read values of their own types, not tensors' memory.
+			default:
+				for _, a := range u.Args {
+					escapes[a] = true
+				}
+			}
+		}
+	}
+	uses := ir.Uses(f)
+	escaped := map[*ir.Value]bool{}
+	for v := range escapes {
+		escaped[find(v)] = true
+	}
+	cfg := ir.NewCFG(f)
+	inLoop := func(b *ir.Block) bool {
+		for _, body := range cfg.Loop {
+			if body[b.Index] {
+				return true
+			}
+		}
+		return false
+	}
+	var temps []*ir.Value
+	for _, b := range cfg.RPO {
+		if inLoop(b) {
+			continue
+		}
+		for _, v := range b.Instrs {
+			name := ir.TensorCall(v)
+			if ir.IsTensor(v.Type) && freshResults[name] && name != "FuseInto" && !v.Callee.Spread && !escaped[find(v)] &&
+				len(uses[v.ID]) > 1 {
+				temps = append(temps, v)
+			}
+		}
+	}
+	if len(temps) == 0 {
+		return
+	}
+	for _, b := range cfg.RPO {
+		ret := b.Instrs[len(b.Instrs)-1]
+		if ret.Op != ir.OpReturn {
+			continue
+		}
+		var args []*ir.Value
+		for _, v := range temps {
+			if cfg.Dominates(v.Block, b) {
+				args = append(args, v)
+			}
+		}
+		if len(args) == 0 {
+			continue
+		}
+		call := f.NewValue(ir.OpCall, nil, args...)
+		call.Callee, call.Pos = &ir.Callee{Func: release}, ret.Pos
+		b.Insert(len(b.Instrs)-1, call)
+		fired(env, "release-temporaries", call)
+	}
+}
