@@ -39,7 +39,7 @@ func (c *contender) Setup(p *peers.Problem) error {
 		ts = append(ts, c.tensor(p.Params[i], shape...))
 	}
 	c.m = &tensormlp.MLP{W1: ts[0], B1: ts[1], W2: ts[2], B2: ts[3], W3: ts[4], B3: ts[5]}
-	c.g = tensormlp.Zeros(c.m)
+	c.g = &tensormlp.MLP{}
 	c.x = c.tensor(p.X, p.Batch, p.In)
 	c.y = c.tensor(p.OneHot, p.Batch, p.Out)
 	return nil
@@ -47,18 +47,23 @@ func (c *contender) Setup(p *peers.Problem) error {
 
 func (c *contender) Loss() float64 { return tensormlp.Loss(c.m, c.x, c.y) }
 
-// Grad zeroes the gradient buffers, into which LossGrad accumulates.
+// Grad starts from no gradient, as PyTorch's contender sets each
+// parameter's grad to None: it releases the last call's gradient tensors
+// (tensorops.Release, whose buffers the new gradient then takes, as
+// PyTorch's caching allocator gives the freed grads' memory to the new
+// ones) and passes nil ones, which LossGrad's accumulations fill with
+// products (GEMMs with β = 0) instead of adding to zeroed buffers.
 func (c *contender) Grad() float64 {
-	for _, t := range c.g.Tensors() {
-		tensorops.Fill(t, 0)
-	}
+	tensorops.Release(c.g.Tensors()...)
+	c.g = &tensormlp.MLP{}
 	return tensormlp.LossGrad(c.m, c.g, c.x, c.y)
 }
 
+// Gradient returns copies: the next Grad releases the tensors.
 func (c *contender) Gradient() peers.Grads {
 	var g peers.Grads
 	for i, t := range c.g.Tensors() {
-		g[i] = tensorops.AsType(t, tensorops.Float64).Float64s()
+		g[i] = append([]float64(nil), tensorops.AsType(t, tensorops.Float64).Float64s()...)
 	}
 	return g
 }
