@@ -13,12 +13,13 @@ import (
 	"math"
 	"os"
 	"sync"
+	"unsafe"
 )
 
 // poison, set by GADGEN_RELEASE_POISON=1 in the environment, makes
-// Release fill the buffers with NaN instead of pooling them: a read of a
-// released buffer then shows in the results (the tests of generated code
-// run with it).
+// Release fill the buffers with NaN instead of pooling them, and panic
+// when it is given a buffer twice: a read of a released buffer then shows
+// in the results (the tests of generated code run with it).
 var poison = os.Getenv("GADGEN_RELEASE_POISON") == "1"
 
 // poolMin is the smallest buffer (in elements) worth pooling: below it,
@@ -66,21 +67,16 @@ func pooled[T Float](dt DType, n int, zero bool) []T {
 // Release hands the elements of each tensor back to tensorops, for a
 // later tensor of the same dtype and size: the tensors, and every view
 // of their elements, must not be used afterwards (the tensors are left
-// without elements, so that a use panics). Nil tensors, tensors on a
-// device and small tensors are left alone. Generated derivatives call it
-// for their temporaries before they return.
+// without elements, so that a use panics), and a buffer must be released
+// once. Nil tensors, tensors on a device and small tensors are left alone.
+// Generated derivatives call it for their temporaries before they return.
 func Release(ts ...*Tensor) {
 	for _, t := range ts {
 		if t == nil || t.dev != CPU {
 			continue
 		}
 		if poison {
-			for b, i := t.f64[:cap(t.f64)], 0; i < len(b); i++ {
-				b[i] = math.NaN()
-			}
-			for b, i := t.f32[:cap(t.f32)], 0; i < len(b); i++ {
-				b[i] = float32(math.NaN())
-			}
+			poisonBuffer(t)
 			continue
 		}
 		if b := t.f64; cap(b) >= poolMin {
@@ -94,4 +90,43 @@ func Release(ts ...*Tensor) {
 			t.f32 = nil
 		}
 	}
+}
+
+// poisoned holds, with poison, the buffers released so far (kept alive,
+// so that their addresses identify them) by the address of their first
+// element.
+var poisoned struct {
+	sync.Mutex
+	bufs map[unsafe.Pointer]any
+}
+
+// poisonBuffer fills t's buffer with NaN, and panics if it was released
+// before: two releases of one buffer would give it to two tensors.
+func poisonBuffer(t *Tensor) {
+	var addr unsafe.Pointer
+	var buf any
+	if b := t.f64[:cap(t.f64)]; len(b) > 0 {
+		for i := range b {
+			b[i] = math.NaN()
+		}
+		addr, buf = unsafe.Pointer(&b[0]), b
+	}
+	if b := t.f32[:cap(t.f32)]; len(b) > 0 {
+		for i := range b {
+			b[i] = float32(math.NaN())
+		}
+		addr, buf = unsafe.Pointer(&b[0]), b
+	}
+	if addr == nil {
+		return
+	}
+	poisoned.Lock()
+	defer poisoned.Unlock()
+	if poisoned.bufs == nil {
+		poisoned.bufs = map[unsafe.Pointer]any{}
+	}
+	if _, twice := poisoned.bufs[addr]; twice {
+		panic("tensorops: Release: a buffer released twice")
+	}
+	poisoned.bufs[addr] = buf
 }

@@ -47,6 +47,15 @@ func TestRelease(t *testing.T) {
 	if !math.IsNaN(x.f64[0]) || !math.IsNaN(x.f64[2047]) {
 		t.Error("with poison, the released buffer is not NaN")
 	}
+	view := Reshape(x, 64, 32) // another tensor of the same buffer
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("with poison, a second release of a buffer does not panic")
+			}
+		}()
+		Release(view)
+	}()
 }
 
 // bufAddr returns the address of t's first element.
