@@ -47,6 +47,10 @@ func TestRuntimeNames(t *testing.T) {
 	for name, idx := range shapeOnly {
 		check("shapeOnly", name, idx...)
 	}
+	for name, idx := range resultAliases {
+		check("resultAliases", name, idx...)
+	}
+	check("ReleaseTemporaries", "Release")
 	for name := range broadcastBinary {
 		check("broadcastBinary", name, 0, 1)
 	}
