@@ -117,7 +117,7 @@ func stackedDeps(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) map[*ir.V
 				case v.Op == ir.OpStore:
 					if val := v.Args[1]; dep[val] {
 						r := reg.find(v.Args[0])
-						if holdsTensors(val.Type) && !storedTensors[r] {
+						if HoldsTensors(val.Type) && !storedTensors[r] {
 							storedTensors[r], changed = true, true
 						}
 						if holdsScalarFloats(val.Type) && !storedFloats[r] {
@@ -127,7 +127,7 @@ func stackedDeps(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) map[*ir.V
 					continue
 				case dep[v]:
 					continue
-				case v.Type != nil && holdsMemory(v.Type) && (storedTensors[reg.find(v)] && holdsTensors(v.Type) || storedFloats[reg.find(v)] && holdsScalarFloats(v.Type)):
+				case v.Type != nil && holdsMemory(v.Type) && (storedTensors[reg.find(v)] && HoldsTensors(v.Type) || storedFloats[reg.find(v)] && holdsScalarFloats(v.Type)):
 					// Memory (a slice, a struct by pointer) into which
 					// values of directions were stored.
 					d = true
@@ -137,7 +137,7 @@ func stackedDeps(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) map[*ir.V
 						break
 					}
 					r := reg.find(v.Args[0])
-					d = d || storedTensors[r] && holdsTensors(v.Type) || storedFloats[r] && holdsScalarFloats(v.Type)
+					d = d || storedTensors[r] && HoldsTensors(v.Type) || storedFloats[r] && holdsScalarFloats(v.Type)
 				case ir.TensorCall(v) == "SumLanes", ir.TensorCall(v) == "LaneSum", isBuiltin(v, ir.LaneSumBuiltin):
 					d = false
 				case v.Op == ir.OpExtract && v.Args[0].Op == ir.OpCall && v.Args[0].Callee != nil && v.Args[0].Callee.Derived != nil:
@@ -302,9 +302,9 @@ func liveValues(f *ir.Func) map[*ir.Value]bool {
 	return live
 }
 
-// holdsTensors reports whether values of type t hold tensors (directly or
+// HoldsTensors reports whether values of type t hold tensors (directly or
 // through slices, arrays, pointers and struct fields).
-func holdsTensors(t types.Type) bool {
+func HoldsTensors(t types.Type) bool {
 	return walkType(t, map[types.Type]bool{}, func(t types.Type) bool { return ir.IsTensor(t) })
 }
 

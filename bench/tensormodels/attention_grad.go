@@ -13,7 +13,8 @@ import (
 // Varied inputs: m (into mBar).
 // Fixed inputs: x, y.
 // Results: the value of AttentionLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func AttentionLossGrad(m, mBar *Attention, x, y *tensorops.Tensor) float64 {
 	t := m.G1
 	t2 := m.B1

@@ -12,7 +12,8 @@ import (
 // Varied inputs: m (into mBar).
 // Fixed inputs: x, y.
 // Results: the value of MLPLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	var pathBuf [256]int
 	path := pathBuf[:0]

@@ -12,7 +12,8 @@ import (
 // Varied inputs: m (into mBar).
 // Fixed inputs: xs, ys.
 // Results: the value of RNNLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 	var pathBuf [256]int
 	path := pathBuf[:0]

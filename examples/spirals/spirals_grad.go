@@ -9,7 +9,8 @@ import "github.com/gadgen/gadgen/tensorops"
 // Varied inputs: m (into mBar).
 // Fixed inputs: x, y.
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func LossGrad(m, mBar *Model, x, y *tensorops.Tensor) float64 {
 	t := m.W1
 	t2 := tensorops.MatMul(x, t)

@@ -12,7 +12,8 @@ import (
 // Varied inputs: m (into mBar).
 // Fixed inputs: x, y.
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func LossGrad(m, mBar *Block, x, y *T) float64 {
 	var tapeSlicesBuf [85][]*T
 	t := tapeSlicesBuf[:0]

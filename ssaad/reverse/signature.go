@@ -210,14 +210,17 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, c
 	}
 	ps := ssaad.Params(fn)
 	var shadows, partials, fixed []string
+	tensorShadows := false // a shadow holds tensors
 	for i, p := range nm.params {
 		switch {
 		case !active[i]:
 			fixed = append(fixed, p)
 		case ssaad.IsPointerLike(ps[i].Type()):
 			shadows = append(shadows, fmt.Sprintf("%s (into %s)", p, nm.adjoints[i]))
+			tensorShadows = tensorShadows || ssaad.HoldsTensors(ps[i].Type())
 		case mixedParam(ps[i].Type()):
 			shadows = append(shadows, fmt.Sprintf("%s (into *%s)", p, nm.adjoints[i]))
+			tensorShadows = tensorShadows || ssaad.HoldsTensors(ps[i].Type())
 		default:
 			partials = append(partials, fmt.Sprintf("%s (returned as %s)", p, nm.adjoints[i]))
 		}
@@ -239,7 +242,11 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, c
 	} else {
 		fmt.Fprintf(&sb, "Results: the value of %s, then the partials of the varied scalar inputs in order.\n", target)
 	}
-	if len(shadows) > 0 {
+	switch {
+	case tensorShadows:
+		sb.WriteString("Shadows receive the gradient by accumulation (+=): the caller zeroes them first, ")
+		sb.WriteString("or leaves their tensors nil (zero), which then receive fresh tensors.")
+	case len(shadows) > 0:
 		sb.WriteString("Shadows receive the gradient by accumulation (+=): the caller zeroes them first.")
 	}
 	for _, i := range written {

@@ -12,7 +12,8 @@ import (
 // Varied inputs: m (into mBar).
 // Fixed inputs: x, y.
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func LossGrad(m, mBar *CNN, x, y *tensorops.Tensor) float64 {
 	t := m.K
 	t2 := tensorops.Conv2D(x, t, 1, 1)
@@ -174,7 +175,8 @@ func inputLossGradJVP(
 // Varied inputs: a (into aBar).
 // Fixed inputs: x, y.
 // Results: the value of AtrousLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func AtrousLossGrad(a, aBar *Atrous, x, y *tensorops.Tensor) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]

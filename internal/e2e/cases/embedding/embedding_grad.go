@@ -9,7 +9,8 @@ import "github.com/gadgen/gadgen/tensorops"
 // Varied inputs: b (into bBar).
 // Fixed inputs: ids, n, y.
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func LossGrad(b, bBar *Bag, ids []int, n int, y *tensorops.Tensor) float64 {
 	t := b.Table
 	t2 := tensorops.Embedding(t, ids)
@@ -74,7 +75,8 @@ func bagOutputsJVP(b, db *Bag, ids []int, n int) (*tensorops.Tensor, *tensorops.
 // Varied inputs: b (into bBar).
 // Fixed inputs: ids, n, y.
 // Results: the value of Regress, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func RegressGrad(b, bBar *Bag, ids []int, n int, y *tensorops.Tensor) float64 {
 	t := b.Table
 	t2 := tensorops.Embedding(t, ids)

@@ -1464,7 +1464,8 @@ func ConvPtrLossJVP(c, dc *Conv, x, dx *T) (float64, float64) {
 //
 // Varied inputs: c (into cBar), x (returned as xBar).
 // Results: the value of ConvPtrLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func ConvPtrLossGrad(c, cBar *Conv, x *T) (f float64, xBar *T) {
 	t := *c
 	t2 := t.K
@@ -1828,7 +1829,8 @@ func (p *Fit32) FuncTaylor(x, x1, x2 []float32) (float64, float64, float64) {
 // Varied inputs: s (into *sBar).
 // Fixed inputs: x.
 // Results: the value of StackLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
@@ -1917,7 +1919,8 @@ func applyJVPWrtS(s, ds Stack, x *T) (*T, *T) {
 // Varied inputs: s (into sBar).
 // Fixed inputs: x.
 // Results: the value of StackPtrLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
@@ -2006,7 +2009,8 @@ func linearLossGradWrtMJVP(m, dm Lin, x *T) (f float64, mBar Lin, df float64, dm
 // Varied inputs: m (into *mBar).
 // Fixed inputs: x.
 // Results: the value of AddrLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]

@@ -13,7 +13,8 @@ import (
 // Varied inputs: m (into mBar).
 // Fixed inputs: x, y.
 // Results: the value of MLPLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func MLPLossGrad(m, mBar *MLP, x, y *T) float64 {
 	t := m.W1
 	t2 := m.B1
@@ -1207,7 +1208,8 @@ func mlpTaylorStackedWrtW1B1W2B24(w1, w1_1, w1_2, b1, b1_1, b1_2, w2, w2_1, w2_2
 // Varied inputs: m (into mBar).
 // Fixed inputs: x, y.
 // Results: the value of MLP.Loss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func (m *MLP) LossGrad(mBar *MLP, x, y *T) float64 {
 	t := m.W1
 	t2 := m.B1
@@ -1402,7 +1404,8 @@ func mLPLossTaylorStackedWrtM3(m, m1 *MLP, x, y *T) (float64, *T, *T) {
 // Varied inputs: d (into dBar).
 // Fixed inputs: x.
 // Results: the value of DeepLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
@@ -2892,7 +2895,8 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 // Varied inputs: d (into *dBar).
 // Fixed inputs: x.
 // Results: the value of DeepLossV, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
@@ -3940,7 +3944,8 @@ func deepTaylorStackedWrtLayersNormOutPost4(
 // Varied inputs: c (into cBar).
 // Fixed inputs: x, labels.
 // Results: the value of ClassLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func ClassLossGrad(c, cBar *Classifier, x, labels *T) float64 {
 	t := c.W
 	t2 := tensorops.MatMul(x, t)
@@ -5139,7 +5144,8 @@ func rank3TaylorStacked2(x, x1 *T) (float64, float64, float64) {
 // Varied inputs: s (into sBar).
 // Fixed inputs: x.
 // Results: the value of StackLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func StackLossGrad(s, sBar *Stack, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
@@ -5976,7 +5982,8 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 // Varied inputs: s (into *sBar).
 // Fixed inputs: x.
 // Results: the value of StackLossV, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
@@ -6999,7 +7006,8 @@ func stackTaylorWrtLs(
 // Varied inputs: s (into sBar).
 // Fixed inputs: x.
 // Results: the value of Stack.Loss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
@@ -7484,7 +7492,8 @@ func stackLossGradJVPStacked2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64
 // Varied inputs: w (into wBar).
 // Fixed inputs: x.
 // Results: the value of WrappedLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func WrappedLossGrad(w, wBar *Wrapped, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
@@ -8153,7 +8162,8 @@ func wrappedLossTaylorStackedWrtW2(w, w1 *Wrapped, x *T) (float64, float64, floa
 // Varied inputs: t (into tBar).
 // Fixed inputs: x.
 // Results: the value of TowerLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 	var tapeValuesBuf [128]Affine
 	t2 := tapeValuesBuf[:0]
@@ -8231,7 +8241,8 @@ func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 // Varied inputs: biases (into biasesBar), post (into postBar), w (returned as wBar), norm (returned
 // as normBar), x (returned as xBar).
 // Results: the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func blockReverse(
 	w *T,
 	biases, biasesBar []*T,
@@ -9468,7 +9479,8 @@ func blockTaylorStacked2(
 // Varied inputs: t (into *tBar).
 // Fixed inputs: x.
 // Results: the value of TowerLossV, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
 	var tapeValuesBuf [128]Affine
 	t2 := tapeValuesBuf[:0]

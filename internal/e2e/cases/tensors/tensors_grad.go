@@ -28,7 +28,8 @@ func QuadGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // Varied inputs: m (into mBar).
 // Fixed inputs: x, y.
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	t := m.W1
 	t2 := tensorops.MatMul(x, t)
@@ -90,7 +91,8 @@ func LossJVP(m, dm *MLP, x, dx, y, dy *tensorops.Tensor) (float64, float64) {
 // Varied inputs: d (into dBar).
 // Fixed inputs: x, y.
 // Results: the value of DeepLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
@@ -366,7 +368,8 @@ func ShapesGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // Varied inputs: n (into nBar).
 // Fixed inputs: x, y.
 // Results: the value of NetLoss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]

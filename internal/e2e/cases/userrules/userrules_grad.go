@@ -154,7 +154,8 @@ func LossJVP(m, dm *Model, x, y *T) (float64, float64) {
 // Varied inputs: m (into mBar).
 // Fixed inputs: x, y.
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func LossGrad(m, mBar *Model, x, y *T) float64 {
 	t := m.W1
 	t2 := tensorops.MatMul(x, t)
@@ -1493,7 +1494,8 @@ func (n Net) ScoreJVP(dn Net, x, dx *T) (float64, float64) {
 //
 // Varied inputs: n (into *nBar), x (returned as xBar).
 // Results: the value of Net.Score, then the partials of the varied scalar inputs in order.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
 func (n Net) ScoreGrad(nBar *Net, x *T) (f float64, xBar *T) {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
