@@ -113,20 +113,9 @@ func (p *structParam) lineSeeded() bool { return p.m.ptr() || !p.m.root.structSl
 // Taylor mode along the unit directions, stackedDirections per call of
 // jet (stackedJet). It returns the doc comment.
 func (h Helper) stackedLaplacian(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p param, jet *ir.DerivedFunc, value func() *ir.Value) string {
-	n := p.size()
-	lap := b.float(0)
-	lap.Name = "lap"
-	fv := b.float(0)
-	fv.Name = "f"
-	out := b.loopStep("i", b.int(0), n, stackedDirections, []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
-		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, []*ir.Value{p.stackedUnits(b, i)})...)
-		call.Callee = &ir.Callee{Derived: jet}
-		sum := b.Emit(ir.OpExtract, float64Type, call)
-		sum.Index = 2
-		val := b.Emit(ir.OpExtract, float64Type, call)
-		return []*ir.Value{b.Add(c[0], b.Mul(b.float(2), sum)), val}
+	laplacianLoop(b, p.size(), stackedDirections, jet, 2, value, func(i *ir.Value) []*ir.Value {
+		return withDirections(args, k, []*ir.Value{p.stackedUnits(b, i)})
 	})
-	b.Cur.Return(b.orValue(out[1], n, value), out[0])
 	name, xname := ssaad.FuncName(req.Target), args[k].Name
 	return fmt.Sprintf("%s returns %s and its Laplacian with respect to %s, Σᵢ ∂²%s/∂θᵢ² over %s, "+
 		"by collapsed Taylor mode: %s propagates up to %d unit directions at once, stacked in one tensor "+

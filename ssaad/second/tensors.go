@@ -596,22 +596,34 @@ func (h Helper) hessDiag(b *helperBuilder, req *ssaad.Request, args []*ir.Value,
 func (h Helper) laplacian(b *helperBuilder, req *ssaad.Request, args []*ir.Value, k int, p param, jet *ir.DerivedFunc, zc *ir.Value, value func() *ir.Value) string {
 	L := laplacianLanes
 	n := p.size()
-	lap := b.float(0)
-	lap.Name = "lap"
-	fv := b.float(0)
-	fv.Name = "f"
-	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+	laplacianLoop(b, n, int64(L), jet, 1+L, value, func(i *ir.Value) []*ir.Value {
 		units, _ := p.units(b, i, L)
-		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, jetCoefs(units, zc, 1))...)
-		call.Callee = &ir.Callee{Derived: jet}
-		sum := b.Emit(ir.OpExtract, float64Type, call)
-		sum.Index = 1 + L
-		val := b.Emit(ir.OpExtract, float64Type, call)
-		return []*ir.Value{b.Add(c[0], b.Mul(b.float(2), sum)), val}
+		return withDirections(args, k, jetCoefs(units, zc, 1))
 	})
-	b.Cur.Return(b.orValue(out[1], n, value), out[0])
 	name, xname := ssaad.FuncName(req.Target), args[k].Name
 	return fmt.Sprintf("%s returns %s and its Laplacian with respect to %s, Σᵢ ∂²%s/∂θᵢ² over %s, "+
 		"by collapsed Taylor mode: %s propagates %d unit directions at once, their first coefficients "+
 		"and the sum of their second ones; ⌈n/%d⌉ calls, which give %s's value too.", req.Name, name, xname, name, p.order(), jet.Name, L, L, name)
+}
+
+// laplacianLoop emits the body of FLaplacian(x) (f, lap float64) by
+// collapsed jets: a loop over the n unit directions, step per call of jet
+// with the arguments jetArgs(i) gives for directions i, …, i+step−1,
+// adding 2× the call's result sum (the sum of the directions' second
+// coefficients) into lap and keeping its first result, F's value (or
+// value() when n is 0), then the return.
+func laplacianLoop(b *helperBuilder, n *ir.Value, step int64, jet *ir.DerivedFunc, sum int, value func() *ir.Value, jetArgs func(i *ir.Value) []*ir.Value) {
+	lap := b.float(0)
+	lap.Name = "lap"
+	fv := b.float(0)
+	fv.Name = "f"
+	out := b.loopStep("i", b.int(0), n, step, []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+		call := b.Emit(ir.OpCall, jet.Sig.Results(), jetArgs(i)...)
+		call.Callee = &ir.Callee{Derived: jet}
+		s := b.Emit(ir.OpExtract, float64Type, call)
+		s.Index = sum
+		val := b.Emit(ir.OpExtract, float64Type, call)
+		return []*ir.Value{b.Add(c[0], b.Mul(b.float(2), s)), val}
+	})
+	b.Cur.Return(b.orValue(out[1], n, value), out[0])
 }
