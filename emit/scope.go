@@ -11,7 +11,9 @@ package emit
 // happen here because they depend on the declarations:
 //
 //   - a loop counter declared just before its loop and used only inside
-//     moves into the loop's init clause (for i := 0; i < n; i++);
+//     moves into the loop's init clause (for i := 0; i < n; i++), and
+//     takes back the name it asked for when nothing else of that name
+//     occurs in the loop (sibling loops each have their i);
 //   - a local declared with var p T and immediately assigned becomes
 //     p := v;
 //   - a local whose declaration had to be hoisted out of a loop is reset
@@ -190,6 +192,7 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 				}
 				if inside {
 					initOf[as] = st
+					e.counterName(vr, l, i, depth, occ)
 				}
 			}
 		}
@@ -437,4 +440,41 @@ func (e *emitter) touches(v *ir.Value, f func(*variable)) {
 			}
 		}
 	}
+}
+
+// counterName gives vr, a loop counter declared in the init clause of the
+// loop at l.stmts[i] (at depth in the statement lists), the name it asked
+// for when the namer had to change it (i4 for the fourth i of the
+// function): a name a parameter or named result has is left alone, and so
+// is one that another variable of the function occurs with inside the
+// loop (which vr would shadow there, or which would shadow vr). Others of
+// that name outside the loop are other variables in other scopes.
+func (e *emitter) counterName(vr *variable, l *slist, i, depth int, occ map[*variable][]occurrence) {
+	if vr.hint == "" || vr.name == vr.hint {
+		return
+	}
+	for _, name := range e.params {
+		if name == vr.hint {
+			return
+		}
+	}
+	for _, r := range e.fn.ResultNames {
+		if r == vr.hint {
+			return
+		}
+	}
+	for _, other := range e.varList {
+		if other == vr || other.name != vr.hint {
+			continue
+		}
+		if other.predeclared {
+			return
+		}
+		for _, o := range occ[other] {
+			if len(o.path) > depth && o.path[depth].l == l && o.path[depth].i == i {
+				return
+			}
+		}
+	}
+	vr.name = vr.hint
 }

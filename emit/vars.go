@@ -33,6 +33,9 @@ import (
 // variable is one Go variable of the emitted function.
 type variable struct {
 	name string
+	// hint is the name asked for: name, or name with a suffix the namer
+	// added to keep it unique in the function.
+	hint string
 	typ  types.Type
 	// members are the SSA values the variable holds (kVar values).
 	members []*ir.Value
@@ -128,7 +131,7 @@ func (e *emitter) makeVariables() {
 						}
 					}
 				}
-				vr.name = e.names.fresh(hint)
+				vr.name, vr.hint = e.names.fresh(hint), hint
 			}
 		}
 	}
@@ -551,7 +554,9 @@ func newNamer(fs *fileState) *namer {
 func (n *namer) reserve(s string) { n.taken[s] = true }
 
 // fresh returns base, or base2, base3, ... whichever is free first, and
-// takes it.
+// takes it; a base that ends in a digit takes v2, v3, ... (du0v2: du0_2
+// would read as coefficient 0 of lane 2, the convention of Taylor mode's
+// lanes).
 func (n *namer) fresh(base string) string {
 	if !n.taken[base] {
 		n.taken[base] = true
@@ -559,7 +564,7 @@ func (n *namer) fresh(base string) string {
 	}
 	sep := ""
 	if last := base[len(base)-1]; last >= '0' && last <= '9' {
-		sep = "_"
+		sep = "v"
 	}
 	for k := 2; ; k++ {
 		s := base + sep + strconv.Itoa(k)

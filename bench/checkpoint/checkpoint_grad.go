@@ -55,32 +55,32 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	t9 := b.M
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
-		for j2 := i + 1; j2 < n3; j2++ {
-			t57 := t7[2*j2]
+		for j := i + 1; j < n3; j++ {
+			t57 := t7[2*j]
 			t58 := t7[2*i]
 			dx2 := t57 - t58
-			t59 := t7[2*j2+1]
+			t59 := t7[2*j+1]
 			t60 := t7[2*i+1]
 			dy2 := t59 - t60
-			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t61 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t61)
-			t62 := t9[j2]
+			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
+			t61 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t61)
+			t62 := t9[j]
 			t8[2*i] += t62 * f2 * dx2
-			t63 := t9[j2]
+			t63 := t9[j]
 			t8[2*i+1] += t63 * f2 * dy2
 			t64 := t9[i]
-			t8[2*j2] -= t64 * f2 * dx2
+			t8[2*j] -= t64 * f2 * dx2
 			t65 := t9[i]
-			t8[2*j2+1] -= t65 * f2 * dy2
+			t8[2*j+1] -= t65 * f2 * dy2
 			tape = append(tape, t57, t58, t59, t60, t61, t62, t63, t64, t65)
 		}
 	}
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
-	for t10 := 0; t10 < steps; t10++ {
-		if t10 == 1 {
+	for t := 0; t < steps; t++ {
+		if t == 1 {
 			t53 := trips - 2
 			tape = slices.Grow(tape, t53*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, t53*(len(tapeValues)-before2))
@@ -100,15 +100,15 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	t13 := bBar.V
 	t14 := bBar.X
 	e := 0.0
-	for i2 := 0; i2 < n4; i2++ {
-		t51 := t11[i2]
-		t52 := t12[i2]
-		t13[i2] += 2 * t52
-		t14[i2] += 2 * t51
+	for i := 0; i < n4; i++ {
+		t51 := t11[i]
+		t52 := t12[i]
+		t13[i] += 2 * t52
+		t14[i] += 2 * t51
 		e += t51*t51 + t52*t52
 	}
 	finalM := slices.Clone(m)
-	for t15 := steps - 1; t15 >= 0; t15-- {
+	for t := steps - 1; t >= 0; t-- {
 		if b != nil {
 			t39 := len(tapeValues) - 1
 			*b = tapeValues[t39]
@@ -135,8 +135,8 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	t16 := bBar.A
 	t17 := bBar.M
 	t18 := bBar.X
-	for i3 := n3 - 1; i3 >= 0; i3-- {
-		for j := n3 - 1; j >= i3+1; j-- {
+	for i := n3 - 1; i >= 0; i-- {
+		for j := n3 - 1; j >= i+1; j-- {
 			n6 := len(tape)
 			t20 := n6 - 9
 			t21 := tape[n6-5]
@@ -151,23 +151,23 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 			r2 := dx*dx + dy*dy + 0.01
 			t28 := r2 * t21
 			f := 1 / t28
-			t17[i3] -= t27 * f
+			t17[i] -= t27 * f
 			t29 := t16[2*j]
 			t30 := t29 * dx
-			t17[i3] -= t30 * f
-			t31 := t16[2*i3+1]
+			t17[i] -= t30 * f
+			t31 := t16[2*i+1]
 			t32 := t31 * dy
 			t17[j] += t32 * f
-			t33 := t16[2*i3]
+			t33 := t16[2*i]
 			t34 := t33 * dx
 			t17[j] += t34 * f
 			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
 			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
 			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
 			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i3+1] -= t37
+			t18[2*i+1] -= t37
 			t18[2*j+1] += t37
-			t18[2*i3] -= t38
+			t18[2*i] -= t38
 			t18[2*j] += t38
 			tape = tape[:t20]
 		}
@@ -213,40 +213,40 @@ func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 	t7 := b.A
 	t8 := b.M
 	tape := slices.Grow(t, max(n2+2, 0)*((max(n2+1, 0)+3)/2*9))
-	for i2 := 0; i2 < n2; i2++ {
-		for j2 := i2 + 1; j2 < n2; j2++ {
-			t37 := t6[2*j2]
-			t38 := t6[2*i2]
+	for i := 0; i < n2; i++ {
+		for j := i + 1; j < n2; j++ {
+			t37 := t6[2*j]
+			t38 := t6[2*i]
 			dx2 := t37 - t38
-			t39 := t6[2*j2+1]
-			t40 := t6[2*i2+1]
+			t39 := t6[2*j+1]
+			t40 := t6[2*i+1]
 			dy2 := t39 - t40
-			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t41 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t41)
-			t42 := t8[j2]
-			t7[2*i2] += t42 * f2 * dx2
-			t43 := t8[j2]
-			t7[2*i2+1] += t43 * f2 * dy2
-			t44 := t8[i2]
-			t7[2*j2] -= t44 * f2 * dx2
-			t45 := t8[i2]
-			t7[2*j2+1] -= t45 * f2 * dy2
+			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
+			t41 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t41)
+			t42 := t8[j]
+			t7[2*i] += t42 * f2 * dx2
+			t43 := t8[j]
+			t7[2*i+1] += t43 * f2 * dy2
+			t44 := t8[i]
+			t7[2*j] -= t44 * f2 * dx2
+			t45 := t8[i]
+			t7[2*j+1] -= t45 * f2 * dy2
 			tape = append(tape, t37, t38, t39, t40, t41, t42, t43, t44, t45)
 		}
 	}
 	t9 := b.V
 	n3 := len(t9)
 	t10 := b.A
-	for i3 := 0; i3 < n3; i3++ {
-		t9[i3] += t3 * t10[i3]
+	for i := 0; i < n3; i++ {
+		t9[i] += t3 * t10[i]
 	}
-	for i4 := n3 - 1; i4 >= 0; i4-- {
+	for i := n3 - 1; i >= 0; i-- {
 		t36 := bBar.A
-		t36[i4] += t3 * bBar.V[i4]
+		t36[i] += t3 * bBar.V[i]
 	}
-	for i5 := n2 - 1; i5 >= 0; i5-- {
-		for j := n2 - 1; j >= i5+1; j-- {
+	for i := n2 - 1; i >= 0; i-- {
+		for j := n2 - 1; j >= i+1; j-- {
 			n4 := len(tape)
 			t14 := n4 - 9
 			t15 := tape[n4-5]
@@ -263,14 +263,14 @@ func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 			t23 := r2 * t15
 			f := 1 / t23
 			t24 := bBar.M
-			t24[i5] -= t22 * f
+			t24[i] -= t22 * f
 			t25 := t20[2*j]
 			t26 := t25 * dx
-			t24[i5] -= t26 * f
-			t27 := t20[2*i5+1]
+			t24[i] -= t26 * f
+			t27 := t20[2*i+1]
 			t28 := t27 * dy
 			t24[j] += t28 * f
-			t29 := t20[2*i5]
+			t29 := t20[2*i]
 			t30 := t29 * dx
 			t24[j] += t30 * f
 			t31 := (-(t19 * t22) - t18*t26 + t17*t28 + t16*t30) * f / t23
@@ -278,9 +278,9 @@ func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 			t33 := t17*f*t27 - t19*f*t21 + 2*(t32*dy)
 			t34 := t16*f*t29 - t18*f*t25 + 2*(t32*dx)
 			t35 := bBar.X
-			t35[2*i5+1] -= t33
+			t35[2*i+1] -= t33
 			t35[2*j+1] += t33
-			t35[2*i5] -= t34
+			t35[2*i] -= t34
 			t35[2*j] += t34
 			tape = tape[:t14]
 		}
@@ -289,9 +289,9 @@ func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 	t11 := bBar.X
 	t12 := bBar.V
 	t13 := bBar.A
-	for i6 := n - 1; i6 >= 0; i6-- {
-		t12[i6] += dt * t11[i6]
-		t13[i6] += t3 * t12[i6]
+	for i := n - 1; i >= 0; i-- {
+		t12[i] += dt * t11[i]
+		t13[i] += t3 * t12[i]
 	}
 }
 
@@ -347,24 +347,24 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	t9 := b.M
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
-		for j2 := i + 1; j2 < n3; j2++ {
-			t60 := t7[2*j2]
+		for j := i + 1; j < n3; j++ {
+			t60 := t7[2*j]
 			t61 := t7[2*i]
 			dx2 := t60 - t61
-			t62 := t7[2*j2+1]
+			t62 := t7[2*j+1]
 			t63 := t7[2*i+1]
 			dy2 := t62 - t63
-			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t64 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t64)
-			t65 := t9[j2]
+			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
+			t64 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t64)
+			t65 := t9[j]
 			t8[2*i] += t65 * f2 * dx2
-			t66 := t9[j2]
+			t66 := t9[j]
 			t8[2*i+1] += t66 * f2 * dy2
 			t67 := t9[i]
-			t8[2*j2] -= t67 * f2 * dx2
+			t8[2*j] -= t67 * f2 * dx2
 			t68 := t9[i]
-			t8[2*j2+1] -= t68 * f2 * dy2
+			t8[2*j+1] -= t68 * f2 * dy2
 			tape = append(tape, t60, t61, t62, t63, t64, t65, t66, t67, t68)
 		}
 	}
@@ -395,11 +395,11 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	t13 := bBar.V
 	t14 := bBar.X
 	e := 0.0
-	for i2 := 0; i2 < n4; i2++ {
-		t54 := t11[i2]
-		t55 := t12[i2]
-		t13[i2] += 2 * t55
-		t14[i2] += 2 * t54
+	for i := 0; i < n4; i++ {
+		t54 := t11[i]
+		t55 := t12[i]
+		t13[i] += 2 * t55
+		t14[i] += 2 * t54
 		e += t54*t54 + t55*t55
 	}
 	finalM := slices.Clone(m)
@@ -439,8 +439,8 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	t31 := bBar.A
 	t32 := bBar.M
 	t33 := bBar.X
-	for i3 := n3 - 1; i3 >= 0; i3-- {
-		for j := n3 - 1; j >= i3+1; j-- {
+	for i := n3 - 1; i >= 0; i-- {
+		for j := n3 - 1; j >= i+1; j-- {
 			n6 := len(tape)
 			t35 := n6 - 9
 			t36 := tape[n6-5]
@@ -455,23 +455,23 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 			r2 := dx*dx + dy*dy + 0.01
 			t43 := r2 * t36
 			f := 1 / t43
-			t32[i3] -= t42 * f
+			t32[i] -= t42 * f
 			t44 := t31[2*j]
 			t45 := t44 * dx
-			t32[i3] -= t45 * f
-			t46 := t31[2*i3+1]
+			t32[i] -= t45 * f
+			t46 := t31[2*i+1]
 			t47 := t46 * dy
 			t32[j] += t47 * f
-			t48 := t31[2*i3]
+			t48 := t31[2*i]
 			t49 := t48 * dx
 			t32[j] += t49 * f
 			t50 := (-(t40 * t42) - t39*t45 + t38*t47 + t37*t49) * f / t43
 			t51 := -(t50 * t36) - 0.5/t36*(r2*t50)
 			t52 := t38*f*t46 - t40*f*t41 + 2*(t51*dy)
 			t53 := t37*f*t48 - t39*f*t44 + 2*(t51*dx)
-			t33[2*i3+1] -= t52
+			t33[2*i+1] -= t52
 			t33[2*j+1] += t52
-			t33[2*i3] -= t53
+			t33[2*i] -= t53
 			t33[2*j] += t53
 			tape = tape[:t35]
 		}
@@ -522,7 +522,7 @@ func bodiesSegmentReverse(b, bBar *Bodies, k int) {
 		}
 		b.leapfrog(0.001)
 	}
-	for t2 := k - 1; t2 >= 0; t2-- {
+	for t := k - 1; t >= 0; t-- {
 		if b != nil {
 			t3 := len(tapeValues) - 1
 			*b = tapeValues[t3]
@@ -596,24 +596,24 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t9 := b.M
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
-		for j2 := i + 1; j2 < n3; j2++ {
-			t65 := t7[2*j2]
+		for j := i + 1; j < n3; j++ {
+			t65 := t7[2*j]
 			t66 := t7[2*i]
 			dx2 := t65 - t66
-			t67 := t7[2*j2+1]
+			t67 := t7[2*j+1]
 			t68 := t7[2*i+1]
 			dy2 := t67 - t68
-			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t69 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t69)
-			t70 := t9[j2]
+			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
+			t69 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t69)
+			t70 := t9[j]
 			t8[2*i] += t70 * f2 * dx2
-			t71 := t9[j2]
+			t71 := t9[j]
 			t8[2*i+1] += t71 * f2 * dy2
 			t72 := t9[i]
-			t8[2*j2] -= t72 * f2 * dx2
+			t8[2*j] -= t72 * f2 * dx2
 			t73 := t9[i]
-			t8[2*j2+1] -= t73 * f2 * dy2
+			t8[2*j+1] -= t73 * f2 * dy2
 			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
 		}
 	}
@@ -622,8 +622,8 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	schedule := revolve.New(trips, 10)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t10 := 0; t10 < steps; t10++ {
-		if schedule.Take(t10) {
+	for t := 0; t < steps; t++ {
+		if schedule.Take(t) {
 			if b != nil {
 				t61 := append(tape, b.X...)
 				t62 := append(t61, b.V...)
@@ -631,7 +631,7 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 				tape = append(t63, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			if t10 == 0 {
+			if t == 0 {
 				t64 := copies - 1
 				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
 				tape = slices.Grow(tape, t64*(len(tape)-before2))
@@ -645,16 +645,16 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t13 := bBar.V
 	t14 := bBar.X
 	e := 0.0
-	for i2 := 0; i2 < n4; i2++ {
-		t59 := t11[i2]
-		t60 := t12[i2]
-		t13[i2] += 2 * t60
-		t14[i2] += 2 * t59
+	for i := 0; i < n4; i++ {
+		t59 := t11[i]
+		t60 := t12[i]
+		t13[i] += 2 * t60
+		t14[i] += 2 * t59
 		e += t59*t59 + t60*t60
 	}
 	finalM := slices.Clone(m)
-	for t15 := steps - 1; t15 >= 0; t15-- {
-		from := schedule.Back(t15)
+	for t := steps - 1; t >= 0; t-- {
+		from := schedule.Back(t)
 		t39 := b != nil
 		if t39 {
 			t40 := len(tapeValues) - 1
@@ -677,7 +677,7 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 			tape = t49[:t51]
 			tapeValues = tapeValues[:t40]
 		}
-		if from < t15 {
+		if from < t {
 			if t39 {
 				t52 := append(tape, b.X...)
 				t53 := append(t52, b.V...)
@@ -685,9 +685,9 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 				tape = append(t54, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t55 := t15 - from
-			for k2 := 0; k2 < t55; k2++ {
-				if schedule.Take(from + k2) {
+			t55 := t - from
+			for k := 0; k < t55; k++ {
+				if schedule.Take(from + k) {
 					if t39 {
 						t56 := append(tape, b.X...)
 						t57 := append(t56, b.V...)
@@ -704,8 +704,8 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t16 := bBar.A
 	t17 := bBar.M
 	t18 := bBar.X
-	for i3 := n3 - 1; i3 >= 0; i3-- {
-		for j := n3 - 1; j >= i3+1; j-- {
+	for i := n3 - 1; i >= 0; i-- {
+		for j := n3 - 1; j >= i+1; j-- {
 			n6 := len(tape)
 			t20 := n6 - 9
 			t21 := tape[n6-5]
@@ -720,23 +720,23 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 			r2 := dx*dx + dy*dy + 0.01
 			t28 := r2 * t21
 			f := 1 / t28
-			t17[i3] -= t27 * f
+			t17[i] -= t27 * f
 			t29 := t16[2*j]
 			t30 := t29 * dx
-			t17[i3] -= t30 * f
-			t31 := t16[2*i3+1]
+			t17[i] -= t30 * f
+			t31 := t16[2*i+1]
 			t32 := t31 * dy
 			t17[j] += t32 * f
-			t33 := t16[2*i3]
+			t33 := t16[2*i]
 			t34 := t33 * dx
 			t17[j] += t34 * f
 			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
 			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
 			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
 			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i3+1] -= t37
+			t18[2*i+1] -= t37
 			t18[2*j+1] += t37
-			t18[2*i3] -= t38
+			t18[2*i] -= t38
 			t18[2*j] += t38
 			tape = tape[:t20]
 		}
@@ -800,24 +800,24 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t9 := b.M
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
-		for j2 := i + 1; j2 < n3; j2++ {
-			t65 := t7[2*j2]
+		for j := i + 1; j < n3; j++ {
+			t65 := t7[2*j]
 			t66 := t7[2*i]
 			dx2 := t65 - t66
-			t67 := t7[2*j2+1]
+			t67 := t7[2*j+1]
 			t68 := t7[2*i+1]
 			dy2 := t67 - t68
-			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t69 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t69)
-			t70 := t9[j2]
+			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
+			t69 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t69)
+			t70 := t9[j]
 			t8[2*i] += t70 * f2 * dx2
-			t71 := t9[j2]
+			t71 := t9[j]
 			t8[2*i+1] += t71 * f2 * dy2
 			t72 := t9[i]
-			t8[2*j2] -= t72 * f2 * dx2
+			t8[2*j] -= t72 * f2 * dx2
 			t73 := t9[i]
-			t8[2*j2+1] -= t73 * f2 * dy2
+			t8[2*j+1] -= t73 * f2 * dy2
 			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
 		}
 	}
@@ -826,8 +826,8 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	schedule := revolve.New(trips, 32)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t10 := 0; t10 < steps; t10++ {
-		if schedule.Take(t10) {
+	for t := 0; t < steps; t++ {
+		if schedule.Take(t) {
 			if b != nil {
 				t61 := append(tape, b.X...)
 				t62 := append(t61, b.V...)
@@ -835,7 +835,7 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 				tape = append(t63, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			if t10 == 0 {
+			if t == 0 {
 				t64 := copies - 1
 				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
 				tape = slices.Grow(tape, t64*(len(tape)-before2))
@@ -849,16 +849,16 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t13 := bBar.V
 	t14 := bBar.X
 	e := 0.0
-	for i2 := 0; i2 < n4; i2++ {
-		t59 := t11[i2]
-		t60 := t12[i2]
-		t13[i2] += 2 * t60
-		t14[i2] += 2 * t59
+	for i := 0; i < n4; i++ {
+		t59 := t11[i]
+		t60 := t12[i]
+		t13[i] += 2 * t60
+		t14[i] += 2 * t59
 		e += t59*t59 + t60*t60
 	}
 	finalM := slices.Clone(m)
-	for t15 := steps - 1; t15 >= 0; t15-- {
-		from := schedule.Back(t15)
+	for t := steps - 1; t >= 0; t-- {
+		from := schedule.Back(t)
 		t39 := b != nil
 		if t39 {
 			t40 := len(tapeValues) - 1
@@ -881,7 +881,7 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 			tape = t49[:t51]
 			tapeValues = tapeValues[:t40]
 		}
-		if from < t15 {
+		if from < t {
 			if t39 {
 				t52 := append(tape, b.X...)
 				t53 := append(t52, b.V...)
@@ -889,9 +889,9 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 				tape = append(t54, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t55 := t15 - from
-			for k2 := 0; k2 < t55; k2++ {
-				if schedule.Take(from + k2) {
+			t55 := t - from
+			for k := 0; k < t55; k++ {
+				if schedule.Take(from + k) {
 					if t39 {
 						t56 := append(tape, b.X...)
 						t57 := append(t56, b.V...)
@@ -908,8 +908,8 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t16 := bBar.A
 	t17 := bBar.M
 	t18 := bBar.X
-	for i3 := n3 - 1; i3 >= 0; i3-- {
-		for j := n3 - 1; j >= i3+1; j-- {
+	for i := n3 - 1; i >= 0; i-- {
+		for j := n3 - 1; j >= i+1; j-- {
 			n6 := len(tape)
 			t20 := n6 - 9
 			t21 := tape[n6-5]
@@ -924,23 +924,23 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 			r2 := dx*dx + dy*dy + 0.01
 			t28 := r2 * t21
 			f := 1 / t28
-			t17[i3] -= t27 * f
+			t17[i] -= t27 * f
 			t29 := t16[2*j]
 			t30 := t29 * dx
-			t17[i3] -= t30 * f
-			t31 := t16[2*i3+1]
+			t17[i] -= t30 * f
+			t31 := t16[2*i+1]
 			t32 := t31 * dy
 			t17[j] += t32 * f
-			t33 := t16[2*i3]
+			t33 := t16[2*i]
 			t34 := t33 * dx
 			t17[j] += t34 * f
 			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
 			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
 			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
 			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i3+1] -= t37
+			t18[2*i+1] -= t37
 			t18[2*j+1] += t37
-			t18[2*i3] -= t38
+			t18[2*i] -= t38
 			t18[2*j] += t38
 			tape = tape[:t20]
 		}
@@ -1004,24 +1004,24 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t9 := b.M
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
-		for j2 := i + 1; j2 < n3; j2++ {
-			t65 := t7[2*j2]
+		for j := i + 1; j < n3; j++ {
+			t65 := t7[2*j]
 			t66 := t7[2*i]
 			dx2 := t65 - t66
-			t67 := t7[2*j2+1]
+			t67 := t7[2*j+1]
 			t68 := t7[2*i+1]
 			dy2 := t67 - t68
-			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t69 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t69)
-			t70 := t9[j2]
+			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
+			t69 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t69)
+			t70 := t9[j]
 			t8[2*i] += t70 * f2 * dx2
-			t71 := t9[j2]
+			t71 := t9[j]
 			t8[2*i+1] += t71 * f2 * dy2
 			t72 := t9[i]
-			t8[2*j2] -= t72 * f2 * dx2
+			t8[2*j] -= t72 * f2 * dx2
 			t73 := t9[i]
-			t8[2*j2+1] -= t73 * f2 * dy2
+			t8[2*j+1] -= t73 * f2 * dy2
 			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
 		}
 	}
@@ -1030,8 +1030,8 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	schedule := revolve.New(trips, 100)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t10 := 0; t10 < steps; t10++ {
-		if schedule.Take(t10) {
+	for t := 0; t < steps; t++ {
+		if schedule.Take(t) {
 			if b != nil {
 				t61 := append(tape, b.X...)
 				t62 := append(t61, b.V...)
@@ -1039,7 +1039,7 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 				tape = append(t63, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			if t10 == 0 {
+			if t == 0 {
 				t64 := copies - 1
 				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
 				tape = slices.Grow(tape, t64*(len(tape)-before2))
@@ -1053,16 +1053,16 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t13 := bBar.V
 	t14 := bBar.X
 	e := 0.0
-	for i2 := 0; i2 < n4; i2++ {
-		t59 := t11[i2]
-		t60 := t12[i2]
-		t13[i2] += 2 * t60
-		t14[i2] += 2 * t59
+	for i := 0; i < n4; i++ {
+		t59 := t11[i]
+		t60 := t12[i]
+		t13[i] += 2 * t60
+		t14[i] += 2 * t59
 		e += t59*t59 + t60*t60
 	}
 	finalM := slices.Clone(m)
-	for t15 := steps - 1; t15 >= 0; t15-- {
-		from := schedule.Back(t15)
+	for t := steps - 1; t >= 0; t-- {
+		from := schedule.Back(t)
 		t39 := b != nil
 		if t39 {
 			t40 := len(tapeValues) - 1
@@ -1085,7 +1085,7 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 			tape = t49[:t51]
 			tapeValues = tapeValues[:t40]
 		}
-		if from < t15 {
+		if from < t {
 			if t39 {
 				t52 := append(tape, b.X...)
 				t53 := append(t52, b.V...)
@@ -1093,9 +1093,9 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 				tape = append(t54, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t55 := t15 - from
-			for k2 := 0; k2 < t55; k2++ {
-				if schedule.Take(from + k2) {
+			t55 := t - from
+			for k := 0; k < t55; k++ {
+				if schedule.Take(from + k) {
 					if t39 {
 						t56 := append(tape, b.X...)
 						t57 := append(t56, b.V...)
@@ -1112,8 +1112,8 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t16 := bBar.A
 	t17 := bBar.M
 	t18 := bBar.X
-	for i3 := n3 - 1; i3 >= 0; i3-- {
-		for j := n3 - 1; j >= i3+1; j-- {
+	for i := n3 - 1; i >= 0; i-- {
+		for j := n3 - 1; j >= i+1; j-- {
 			n6 := len(tape)
 			t20 := n6 - 9
 			t21 := tape[n6-5]
@@ -1128,23 +1128,23 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 			r2 := dx*dx + dy*dy + 0.01
 			t28 := r2 * t21
 			f := 1 / t28
-			t17[i3] -= t27 * f
+			t17[i] -= t27 * f
 			t29 := t16[2*j]
 			t30 := t29 * dx
-			t17[i3] -= t30 * f
-			t31 := t16[2*i3+1]
+			t17[i] -= t30 * f
+			t31 := t16[2*i+1]
 			t32 := t31 * dy
 			t17[j] += t32 * f
-			t33 := t16[2*i3]
+			t33 := t16[2*i]
 			t34 := t33 * dx
 			t17[j] += t34 * f
 			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
 			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
 			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
 			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i3+1] -= t37
+			t18[2*i+1] -= t37
 			t18[2*j+1] += t37
-			t18[2*i3] -= t38
+			t18[2*i] -= t38
 			t18[2*j] += t38
 			tape = tape[:t20]
 		}
@@ -1208,24 +1208,24 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t9 := b.M
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
-		for j2 := i + 1; j2 < n3; j2++ {
-			t65 := t7[2*j2]
+		for j := i + 1; j < n3; j++ {
+			t65 := t7[2*j]
 			t66 := t7[2*i]
 			dx2 := t65 - t66
-			t67 := t7[2*j2+1]
+			t67 := t7[2*j+1]
 			t68 := t7[2*i+1]
 			dy2 := t67 - t68
-			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t69 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t69)
-			t70 := t9[j2]
+			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
+			t69 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t69)
+			t70 := t9[j]
 			t8[2*i] += t70 * f2 * dx2
-			t71 := t9[j2]
+			t71 := t9[j]
 			t8[2*i+1] += t71 * f2 * dy2
 			t72 := t9[i]
-			t8[2*j2] -= t72 * f2 * dx2
+			t8[2*j] -= t72 * f2 * dx2
 			t73 := t9[i]
-			t8[2*j2+1] -= t73 * f2 * dy2
+			t8[2*j+1] -= t73 * f2 * dy2
 			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
 		}
 	}
@@ -1234,8 +1234,8 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	schedule := revolve.New(trips, 316)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t10 := 0; t10 < steps; t10++ {
-		if schedule.Take(t10) {
+	for t := 0; t < steps; t++ {
+		if schedule.Take(t) {
 			if b != nil {
 				t61 := append(tape, b.X...)
 				t62 := append(t61, b.V...)
@@ -1243,7 +1243,7 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 				tape = append(t63, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			if t10 == 0 {
+			if t == 0 {
 				t64 := copies - 1
 				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
 				tape = slices.Grow(tape, t64*(len(tape)-before2))
@@ -1257,16 +1257,16 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t13 := bBar.V
 	t14 := bBar.X
 	e := 0.0
-	for i2 := 0; i2 < n4; i2++ {
-		t59 := t11[i2]
-		t60 := t12[i2]
-		t13[i2] += 2 * t60
-		t14[i2] += 2 * t59
+	for i := 0; i < n4; i++ {
+		t59 := t11[i]
+		t60 := t12[i]
+		t13[i] += 2 * t60
+		t14[i] += 2 * t59
 		e += t59*t59 + t60*t60
 	}
 	finalM := slices.Clone(m)
-	for t15 := steps - 1; t15 >= 0; t15-- {
-		from := schedule.Back(t15)
+	for t := steps - 1; t >= 0; t-- {
+		from := schedule.Back(t)
 		t39 := b != nil
 		if t39 {
 			t40 := len(tapeValues) - 1
@@ -1289,7 +1289,7 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 			tape = t49[:t51]
 			tapeValues = tapeValues[:t40]
 		}
-		if from < t15 {
+		if from < t {
 			if t39 {
 				t52 := append(tape, b.X...)
 				t53 := append(t52, b.V...)
@@ -1297,9 +1297,9 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 				tape = append(t54, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t55 := t15 - from
-			for k2 := 0; k2 < t55; k2++ {
-				if schedule.Take(from + k2) {
+			t55 := t - from
+			for k := 0; k < t55; k++ {
+				if schedule.Take(from + k) {
 					if t39 {
 						t56 := append(tape, b.X...)
 						t57 := append(t56, b.V...)
@@ -1316,8 +1316,8 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t16 := bBar.A
 	t17 := bBar.M
 	t18 := bBar.X
-	for i3 := n3 - 1; i3 >= 0; i3-- {
-		for j := n3 - 1; j >= i3+1; j-- {
+	for i := n3 - 1; i >= 0; i-- {
+		for j := n3 - 1; j >= i+1; j-- {
 			n6 := len(tape)
 			t20 := n6 - 9
 			t21 := tape[n6-5]
@@ -1332,23 +1332,23 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 			r2 := dx*dx + dy*dy + 0.01
 			t28 := r2 * t21
 			f := 1 / t28
-			t17[i3] -= t27 * f
+			t17[i] -= t27 * f
 			t29 := t16[2*j]
 			t30 := t29 * dx
-			t17[i3] -= t30 * f
-			t31 := t16[2*i3+1]
+			t17[i] -= t30 * f
+			t31 := t16[2*i+1]
 			t32 := t31 * dy
 			t17[j] += t32 * f
-			t33 := t16[2*i3]
+			t33 := t16[2*i]
 			t34 := t33 * dx
 			t17[j] += t34 * f
 			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
 			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
 			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
 			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i3+1] -= t37
+			t18[2*i+1] -= t37
 			t18[2*j+1] += t37
-			t18[2*i3] -= t38
+			t18[2*i] -= t38
 			t18[2*j] += t38
 			tape = tape[:t20]
 		}
@@ -1412,24 +1412,24 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t9 := b.M
 	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
 	for i := 0; i < n3; i++ {
-		for j2 := i + 1; j2 < n3; j2++ {
-			t65 := t7[2*j2]
+		for j := i + 1; j < n3; j++ {
+			t65 := t7[2*j]
 			t66 := t7[2*i]
 			dx2 := t65 - t66
-			t67 := t7[2*j2+1]
+			t67 := t7[2*j+1]
 			t68 := t7[2*i+1]
 			dy2 := t67 - t68
-			r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-			t69 := math.Sqrt(r2_2)
-			f2 := 1 / (r2_2 * t69)
-			t70 := t9[j2]
+			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
+			t69 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t69)
+			t70 := t9[j]
 			t8[2*i] += t70 * f2 * dx2
-			t71 := t9[j2]
+			t71 := t9[j]
 			t8[2*i+1] += t71 * f2 * dy2
 			t72 := t9[i]
-			t8[2*j2] -= t72 * f2 * dx2
+			t8[2*j] -= t72 * f2 * dx2
 			t73 := t9[i]
-			t8[2*j2+1] -= t73 * f2 * dy2
+			t8[2*j+1] -= t73 * f2 * dy2
 			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
 		}
 	}
@@ -1438,8 +1438,8 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	schedule := revolve.New(trips, 1000)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t10 := 0; t10 < steps; t10++ {
-		if schedule.Take(t10) {
+	for t := 0; t < steps; t++ {
+		if schedule.Take(t) {
 			if b != nil {
 				t61 := append(tape, b.X...)
 				t62 := append(t61, b.V...)
@@ -1447,7 +1447,7 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 				tape = append(t63, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			if t10 == 0 {
+			if t == 0 {
 				t64 := copies - 1
 				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
 				tape = slices.Grow(tape, t64*(len(tape)-before2))
@@ -1461,16 +1461,16 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t13 := bBar.V
 	t14 := bBar.X
 	e := 0.0
-	for i2 := 0; i2 < n4; i2++ {
-		t59 := t11[i2]
-		t60 := t12[i2]
-		t13[i2] += 2 * t60
-		t14[i2] += 2 * t59
+	for i := 0; i < n4; i++ {
+		t59 := t11[i]
+		t60 := t12[i]
+		t13[i] += 2 * t60
+		t14[i] += 2 * t59
 		e += t59*t59 + t60*t60
 	}
 	finalM := slices.Clone(m)
-	for t15 := steps - 1; t15 >= 0; t15-- {
-		from := schedule.Back(t15)
+	for t := steps - 1; t >= 0; t-- {
+		from := schedule.Back(t)
 		t39 := b != nil
 		if t39 {
 			t40 := len(tapeValues) - 1
@@ -1493,7 +1493,7 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 			tape = t49[:t51]
 			tapeValues = tapeValues[:t40]
 		}
-		if from < t15 {
+		if from < t {
 			if t39 {
 				t52 := append(tape, b.X...)
 				t53 := append(t52, b.V...)
@@ -1501,9 +1501,9 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 				tape = append(t54, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t55 := t15 - from
-			for k2 := 0; k2 < t55; k2++ {
-				if schedule.Take(from + k2) {
+			t55 := t - from
+			for k := 0; k < t55; k++ {
+				if schedule.Take(from + k) {
 					if t39 {
 						t56 := append(tape, b.X...)
 						t57 := append(t56, b.V...)
@@ -1520,8 +1520,8 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t16 := bBar.A
 	t17 := bBar.M
 	t18 := bBar.X
-	for i3 := n3 - 1; i3 >= 0; i3-- {
-		for j := n3 - 1; j >= i3+1; j-- {
+	for i := n3 - 1; i >= 0; i-- {
+		for j := n3 - 1; j >= i+1; j-- {
 			n6 := len(tape)
 			t20 := n6 - 9
 			t21 := tape[n6-5]
@@ -1536,23 +1536,23 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 			r2 := dx*dx + dy*dy + 0.01
 			t28 := r2 * t21
 			f := 1 / t28
-			t17[i3] -= t27 * f
+			t17[i] -= t27 * f
 			t29 := t16[2*j]
 			t30 := t29 * dx
-			t17[i3] -= t30 * f
-			t31 := t16[2*i3+1]
+			t17[i] -= t30 * f
+			t31 := t16[2*i+1]
 			t32 := t31 * dy
 			t17[j] += t32 * f
-			t33 := t16[2*i3]
+			t33 := t16[2*i]
 			t34 := t33 * dx
 			t17[j] += t34 * f
 			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
 			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
 			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
 			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i3+1] -= t37
+			t18[2*i+1] -= t37
 			t18[2*j+1] += t37
-			t18[2*i3] -= t38
+			t18[2*i] -= t38
 			t18[2*j] += t38
 			tape = tape[:t20]
 		}

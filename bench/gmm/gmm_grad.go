@@ -31,8 +31,8 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 	sumq := make([]float64, k)
 	dsumq := make([]float64, k)
 	for c := 0; c < k; c++ {
-		for j2 := 0; j2 < d; j2++ {
-			t22 := c*d + j2
+		for j := 0; j < d; j++ {
+			t22 := c*d + j
 			t23 := q[t22]
 			t24 := dq[t22]
 			t25 := math.Exp(t23)
@@ -52,17 +52,17 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 	slse := 0.0
 	dslse := 0.0
 	for i := 0; i < n2; i++ {
-		for c2 := 0; c2 < k; c2++ {
+		for c := 0; c < k; c++ {
 			for j := 0; j < d; j++ {
-				t20 := c2*d + j
+				t20 := c*d + j
 				t21 := dmu[t20]
 				xc[j] = x[i*d+j] - mu[t20]
 				dxc[j] = -t21
 			}
-			t10 := c2 * d
-			t11 := (c2 + 1) * d
-			t12 := c2 * nl
-			t13 := (c2 + 1) * nl
+			t10 := c * d
+			t11 := (c + 1) * d
+			t12 := c * nl
+			t13 := (c + 1) * nl
 			qtimesxJVP(
 				qx,
 				dqx,
@@ -73,13 +73,13 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 				xc,
 				dxc,
 			)
-			t14 := alpha[c2]
-			t15 := dalpha[c2]
-			t16 := sumq[c2]
-			t17 := dsumq[c2]
+			t14 := alpha[c]
+			t15 := dalpha[c]
+			t16 := sumq[c]
+			t17 := dsumq[c]
 			t18, t19 := sqnormJVP(qx, dqx)
-			main[c2] = t14 + t16 - 0.5*t18
-			dmain[c2] = t15 + t17 - 0.5*t19
+			main[c] = t14 + t16 - 0.5*t18
+			dmain[c] = t15 + t17 - 0.5*t19
 		}
 		t8, t9 := logsumexpJVP(main, dmain)
 		slse += t8
@@ -111,10 +111,10 @@ func logsumexpJVP(v, dv []float64) (float64, float64) {
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		t := math.Exp(v[i2] - m)
+	for i := 0; i < n; i++ {
+		t := math.Exp(v[i] - m)
 		sum += t
-		dsum += t * (dv[i2] - dm)
+		dsum += t * (dv[i] - dm)
 	}
 	return math.Log(sum) + m, 1/sum*dsum + dm
 }
@@ -164,14 +164,14 @@ func qtimesxJVP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	}
 	idx := 0
 	for i := 0; i < d; i++ {
-		for j2 := i + 1; j2 < d; j2++ {
+		for j := i + 1; j < d; j++ {
 			t := low[idx]
 			t2 := dlow[idx]
 			xi := x[i]
 			dxi := dx[i]
-			t3 := ddst[j2]
-			dst[j2] += t * xi
-			ddst[j2] = t3 + (t2*xi + t*dxi)
+			t3 := ddst[j]
+			dst[j] += t * xi
+			ddst[j] = t3 + (t2*xi + t*dxi)
 			idx++
 		}
 	}
@@ -234,8 +234,8 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	trips := max(k+2, 0)
 	tape := slices.Grow(t, trips*max(d+2, 0))
 	for c := 0; c < k; c++ {
-		for j5 := 0; j5 < d; j5++ {
-			t50 := c*d + j5
+		for j := 0; j < d; j++ {
+			t50 := c*d + j
 			t51 := q[t50]
 			t52 := math.Exp(t51)
 			qdiag[t50] = t52
@@ -258,26 +258,26 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	tape2 := slices.Grow(tape, t4)
 	slse := 0.0
 	for i := 0; i < n2; i++ {
-		for c5 := 0; c5 < k; c5++ {
-			for j4 := 0; j4 < d; j4++ {
-				xc[j4] = x[i*d+j4] - mu[c5*d+j4]
+		for c := 0; c < k; c++ {
+			for j := 0; j < d; j++ {
+				xc[j] = x[i*d+j] - mu[c*d+j]
 			}
 			t47 := append(tape2, xc...)
-			qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
-			t48 := alpha[c5]
-			t49 := sumq[c5]
+			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
+			t48 := alpha[c]
+			t49 := sumq[c]
 			tape2 = append(t47, qx...)
-			main[c5] = t48 + t49 - 0.5*sqnorm(qx)
+			main[c] = t48 + t49 - 0.5*sqnorm(qx)
 		}
 		m2 := m
-		for i9 := 0; i9 < n5; i9++ {
-			e2 := main[i9]
+		for i := 0; i < n5; i++ {
+			e2 := main[i]
 			tape2 = append(tape2, m2, e2)
 			m2 = max(m2, e2)
 		}
 		sum2 := 0.0
-		for i10 := 0; i10 < n5; i10++ {
-			t46 := math.Exp(main[i10] - m2)
+		for i := 0; i < n5; i++ {
+			t46 := math.Exp(main[i] - m2)
 			tape2 = append(tape2, t46)
 			sum2 += t46
 		}
@@ -286,14 +286,14 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	}
 	t5 := slse - float64(n2*d)*0.5*1.8378770664093453
 	t6 := float64(n2)
-	for i2 := 0; i2 < k; i2++ {
-		e := alpha[i2]
+	for i := 0; i < k; i++ {
+		e := alpha[i]
 		tape2 = append(tape2, m)
 		m = max(m, e)
 	}
 	sum := 0.0
-	for i3 := 0; i3 < k; i3++ {
-		t45 := math.Exp(alpha[i3] - m)
+	for i := 0; i < k; i++ {
+		t45 := math.Exp(alpha[i] - m)
 		tape2 = append(tape2, t45)
 		sum += t45
 	}
@@ -315,27 +315,27 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		out2 -= 0.5*(t43+t44) - 0*sumq[ck]
 	}
 	t10 := t7 + (out2 + float64(k2)*c2)
-	for ck2 := k2 - 1; ck2 >= 0; ck2-- {
+	for ck := k2 - 1; ck >= 0; ck-- {
 		t38 := -0.5
-		t39 := ck2 * nl
-		t40 := (ck2 + 1) * nl
+		t39 := ck * nl
+		t40 := (ck + 1) * nl
 		sqnormReverse(l[t39:t40], lBar[t39:t40], t38)
-		t41 := ck2 * d
-		t42 := (ck2 + 1) * d
+		t41 := ck * d
+		t42 := (ck + 1) * d
 		sqnormReverse(qdiag[t41:t42], qdiagBar[t41:t42], t38)
 	}
 	t11 := 1 / sum * t6
 	mBar := -t6
-	for i4 := k - 1; i4 >= 0; i4-- {
+	for i := k - 1; i >= 0; i-- {
 		t36 := len(tape2) - 1
 		t37 := tape2[t36] * t11
-		alphaBar[i4] -= t37
+		alphaBar[i] -= t37
 		mBar += t37
 		tape2 = tape2[:t36]
 	}
-	for i5 := k - 1; i5 >= 0; i5-- {
+	for i := k - 1; i >= 0; i-- {
 		t32 := len(tape2) - 1
-		t33 := tape2[t32] >= alpha[i5]
+		t33 := tape2[t32] >= alpha[i]
 		t34 := 0.0
 		if t33 {
 			t34 = 1
@@ -344,7 +344,7 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		if t33 {
 			t35 = 0
 		}
-		alphaBar[i5] += t35 * mBar
+		alphaBar[i] += t35 * mBar
 		mBar = t34 * mBar
 		tape2 = tape2[:t32]
 	}
@@ -353,14 +353,14 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		sumBar := 1 / tape2[t17]
 		mBar2 := 1.0
 		tape2 = tape2[:t17]
-		for i7 := n5 - 1; i7 >= 0; i7-- {
+		for i := n5 - 1; i >= 0; i-- {
 			t30 := len(tape2) - 1
 			t31 := tape2[t30] * sumBar
-			mainBar[i7] += t31
+			mainBar[i] += t31
 			mBar2 -= t31
 			tape2 = tape2[:t30]
 		}
-		for i8 := n5 - 1; i8 >= 0; i8-- {
+		for i := n5 - 1; i >= 0; i-- {
 			n6 := len(tape2)
 			t26 := n6 - 2
 			t27 := tape2[t26] >= tape2[n6-1]
@@ -372,26 +372,26 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			if t27 {
 				t29 = 0
 			}
-			mainBar[i8] += t29 * mBar2
+			mainBar[i] += t29 * mBar2
 			mBar2 = t28 * mBar2
 			tape2 = tape2[:t26]
 		}
-		for c4 := k - 1; c4 >= 0; c4-- {
-			t18 := mainBar[c4]
-			mainBar[c4] = 0
+		for c := k - 1; c >= 0; c-- {
+			t18 := mainBar[c]
+			mainBar[c] = 0
 			t19 := len(tape2) - n4
 			copy(qx, tape2[t19:])
 			t20 := tape2[:t19]
 			sqnormReverse(qx, qxBar, -(0.5 * t18))
-			sumqBar[c4] += t18
-			alphaBar[c4] += t18
+			sumqBar[c] += t18
+			alphaBar[c] += t18
 			t21 := len(t20) - n3
 			copy(xc, t20[t21:])
 			tape2 = t20[:t21]
-			t22 := c4 * d
-			t23 := (c4 + 1) * d
-			t24 := c4 * nl
-			t25 := (c4 + 1) * nl
+			t22 := c * d
+			t23 := (c + 1) * d
+			t24 := c * nl
+			t25 := (c + 1) * nl
 			qtimesxReverse(
 				qx,
 				qxBar,
@@ -402,19 +402,19 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 				xc,
 				xcBar,
 			)
-			for j3 := d - 1; j3 >= 0; j3-- {
-				xcjBar := xcBar[j3]
-				xcBar[j3] = 0
-				muBar[t22+j3] -= xcjBar
+			for j := d - 1; j >= 0; j-- {
+				xcjBar := xcBar[j]
+				xcBar[j] = 0
+				muBar[t22+j] -= xcjBar
 			}
 		}
 	}
-	for c3 := k - 1; c3 >= 0; c3-- {
-		for j2 := d - 1; j2 >= 0; j2-- {
+	for c := k - 1; c >= 0; c-- {
+		for j := d - 1; j >= 0; j-- {
 			t12 := len(tape2) - 1
 			t13 := tape2[t12]
-			t14 := sumqBar[c3]
-			t15 := c3*d + j2
+			t14 := sumqBar[c]
+			t15 := c*d + j
 			t16 := qdiagBar[t15]
 			qdiagBar[t15] = 0
 			qBar[t15] += t14 + t13*t16
@@ -486,15 +486,15 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 		idx += j3 - (i + 1)
 		tapeint = append(tapeint, j3, idx)
 	}
-	for i2 := d - 1; i2 >= 0; i2-- {
+	for i := d - 1; i >= 0; i-- {
 		n := len(tapeint)
 		t6 := n - 2
 		t7 := tapeint[:t6]
 		idx2 := tapeint[n-1] - 1
-		for j2 := tapeint[t6] - 1; j2 >= i2+1; j2-- {
-			dstjBar2 := dstBar[j2]
-			xi := x[i2]
-			xBar[i2] += low[idx2] * dstjBar2
+		for j := tapeint[t6] - 1; j >= i+1; j-- {
+			dstjBar2 := dstBar[j]
+			xi := x[i]
+			xBar[i] += low[idx2] * dstjBar2
 			lowBar[idx2] += dstjBar2 * xi
 			idx2--
 		}

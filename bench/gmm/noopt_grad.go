@@ -29,14 +29,14 @@ func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int)
 	sumq := make([]float64, k)
 	dsumq := make([]float64, k)
 	for c := 0; c < k; c++ {
-		for j2 := 0; j2 < d; j2++ {
-			t22 := c*d + j2
-			t23 := c*d + j2
+		for j := 0; j < d; j++ {
+			t22 := c*d + j
+			t23 := c*d + j
 			t24 := dq[t23]
 			t25 := math.Exp(q[t23])
 			qdiag[t22] = t25
 			dqdiag[t22] = t25 * t24
-			t26 := c*d + j2
+			t26 := c*d + j
 			t27 := dq[t26]
 			t28 := dsumq[c]
 			sumq[c] += q[t26]
@@ -52,17 +52,17 @@ func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int)
 	slse := 0.0
 	dslse := 0.0
 	for i := 0; i < n; i++ {
-		for c2 := 0; c2 < k; c2++ {
+		for c := 0; c < k; c++ {
 			for j := 0; j < d; j++ {
-				t20 := c2*d + j
+				t20 := c*d + j
 				t21 := dmu[t20]
 				xc[j] = x[i*d+j] - mu[t20]
 				dxc[j] = -t21
 			}
-			t10 := c2 * d
-			t11 := (c2 + 1) * d
-			t12 := c2 * nl
-			t13 := (c2 + 1) * nl
+			t10 := c * d
+			t11 := (c + 1) * d
+			t12 := c * nl
+			t13 := (c + 1) * nl
 			qtimesxJVPO0(
 				qx,
 				dqx,
@@ -73,13 +73,13 @@ func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int)
 				xc,
 				dxc,
 			)
-			t14 := alpha[c2]
-			t15 := dalpha[c2]
-			t16 := sumq[c2]
-			t17 := dsumq[c2]
+			t14 := alpha[c]
+			t15 := dalpha[c]
+			t16 := sumq[c]
+			t17 := dsumq[c]
 			t18, t19 := sqnormJVPO0(qx, dqx)
-			main[c2] = t14 + t16 - 0.5*t18
-			dmain[c2] = t15 + t17 - 0.5*t19
+			main[c] = t14 + t16 - 0.5*t18
+			dmain[c] = t15 + t17 - 0.5*t19
 		}
 		t8, t9 := logsumexpJVPO0(main, dmain)
 		slse += t8
@@ -112,10 +112,10 @@ func logsumexpJVPO0(v, dv []float64) (float64, float64) {
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i2 := 0; i2 < len(v); i2++ {
-		t := math.Exp(v[i2] - m)
+	for i := 0; i < len(v); i++ {
+		t := math.Exp(v[i] - m)
 		sum += t
-		dsum += t * (dv[i2] - dm)
+		dsum += t * (dv[i] - dm)
 	}
 	return math.Log(sum) + m, 1/sum*dsum + dm
 }
@@ -171,14 +171,14 @@ func qtimesxJVPO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	}
 	idx := 0
 	for i := 0; i < d; i++ {
-		for j2 := i + 1; j2 < d; j2++ {
+		for j := i + 1; j < d; j++ {
 			t := low[idx]
 			t2 := dlow[idx]
 			xi := x[i]
 			dxi := dx[i]
-			t3 := ddst[j2]
-			dst[j2] += t * xi
-			ddst[j2] = t3 + (t2*xi + t*dxi)
+			t3 := ddst[j]
+			dst[j] += t * xi
+			ddst[j] = t3 + (t2*xi + t*dxi)
 			idx++
 		}
 	}
@@ -242,10 +242,10 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 	sumqBar := make([]float64, k)
 	tape = slices.Grow(tape, max(k+2, 0)*max(d+2, 0))
 	for c := 0; c < k; c++ {
-		for j4 := 0; j4 < d; j4++ {
-			t23 := math.Exp(q[c*d+j4])
-			qdiag[c*d+j4] = t23
-			sumq[c] += q[c*d+j4]
+		for j := 0; j < d; j++ {
+			t23 := math.Exp(q[c*d+j])
+			qdiag[c*d+j] = t23
+			sumq[c] += q[c*d+j]
 			tape = append(tape, t23)
 		}
 	}
@@ -258,16 +258,16 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 	tape = slices.Grow(tape, max(n+2, 0)*(len(main)+max(k+2, 0)*(len(xc)+len(qx))))
 	slse := 0.0
 	for i := 0; i < n; i++ {
-		for c4 := 0; c4 < k; c4++ {
-			for j3 := 0; j3 < d; j3++ {
-				xc[j3] = x[i*d+j3] - mu[c4*d+j3]
+		for c := 0; c < k; c++ {
+			for j := 0; j < d; j++ {
+				xc[j] = x[i*d+j] - mu[c*d+j]
 			}
 			tape = append(tape, xc...)
-			qtimesx(qx, qdiag[c4*d:(c4+1)*d], l[c4*nl:(c4+1)*nl], xc)
-			t21 := alpha[c4]
-			t22 := sumq[c4]
+			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
+			t21 := alpha[c]
+			t22 := sumq[c]
 			tape = append(tape, qx...)
-			main[c4] = t21 + t22 - 0.5*sqnorm(qx)
+			main[c] = t21 + t22 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, main...)
 		slse += logsumexp(main)
@@ -278,30 +278,30 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 	logWishartPriorReverseO0(qdiag, qdiagBar, sumq, sumqBar, l, lBar, d, 1)
 	logsumexpReverseO0(alpha, alphaBar, t2*-1)
 	slseBar += 1
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t10 := tape
 		t11 := len(t10) - len(main)
 		copy(main, t10[t11:])
 		tape = t10[:t11]
 		logsumexpReverseO0(main, mainBar, slseBar)
-		for c3 := k - 1; c3 >= 0; c3-- {
-			t12 := mainBar[c3]
-			mainBar[c3] = 0
+		for c := k - 1; c >= 0; c-- {
+			t12 := mainBar[c]
+			mainBar[c] = 0
 			t13 := tape
 			t14 := len(t13) - len(qx)
 			copy(qx, t13[t14:])
 			tape = t13[:t14]
 			sqnormReverseO0(qx, qxBar, 0.5*-t12)
-			sumqBar[c3] += t12
-			alphaBar[c3] += t12
+			sumqBar[c] += t12
+			alphaBar[c] += t12
 			t15 := tape
 			t16 := len(t15) - len(xc)
 			copy(xc, t15[t16:])
 			tape = t15[:t16]
-			t17 := c3 * d
-			t18 := (c3 + 1) * d
-			t19 := c3 * nl
-			t20 := (c3 + 1) * nl
+			t17 := c * d
+			t18 := (c + 1) * d
+			t19 := c * nl
+			t20 := (c + 1) * nl
 			qtimesxReverseO0(
 				qx,
 				qxBar,
@@ -312,26 +312,26 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 				xc,
 				xcBar,
 			)
-			for j2 := d - 1; j2 >= 0; j2-- {
-				xcjBar := xcBar[j2]
-				xcBar[j2] = 0
-				muBar[c3*d+j2] += -xcjBar
+			for j := d - 1; j >= 0; j-- {
+				xcjBar := xcBar[j]
+				xcBar[j] = 0
+				muBar[c*d+j] += -xcjBar
 			}
 		}
 	}
-	for c2 := k - 1; c2 >= 0; c2-- {
+	for c := k - 1; c >= 0; c-- {
 		for j := d - 1; j >= 0; j-- {
 			t5 := tape
 			t6 := len(t5) - 1
 			t7 := t5[t6]
 			tape = t5[:t6]
-			t8 := sumqBar[c2]
-			sumqBar[c2] = 0
-			sumqBar[c2] += t8
-			qBar[c2*d+j] += t8
-			t9 := qdiagBar[c2*d+j]
-			qdiagBar[c2*d+j] = 0
-			qBar[c2*d+j] += t7 * t9
+			t8 := sumqBar[c]
+			sumqBar[c] = 0
+			sumqBar[c] += t8
+			qBar[c*d+j] += t8
+			t9 := qdiagBar[c*d+j]
+			qdiagBar[c*d+j] = 0
+			qBar[c*d+j] += t7 * t9
 		}
 	}
 	return t4
@@ -403,17 +403,17 @@ func qtimesxReverseO0(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64
 		idx += j4 - j3
 		tapeint = append(tapeint, j4, idx)
 	}
-	for i2 := d - 1; i2 >= 0; i2-- {
+	for i := d - 1; i >= 0; i-- {
 		t := tapeint
 		t2 := len(t) - 2
 		tapeint = t[:t2]
 		idx2 := t[t2+1] - 1
-		for j2 := t[t2] - 1; j2 >= i2+1; j2-- {
-			dstjBar2 := dstBar[j2]
-			dstBar[j2] = 0
-			dstBar[j2] += dstjBar2
-			xi := x[i2]
-			xBar[i2] += low[idx2] * dstjBar2
+		for j := t[t2] - 1; j >= i+1; j-- {
+			dstjBar2 := dstBar[j]
+			dstBar[j] = 0
+			dstBar[j] += dstjBar2
+			xi := x[i]
+			xBar[i] += low[idx2] * dstjBar2
 			lowBar[idx2] += dstjBar2 * xi
 			idx2--
 		}
@@ -457,22 +457,22 @@ func logsumexpReverseO0(v, vBar []float64, seed float64) {
 	}
 	n2 := len(v)
 	sum := 0.0
-	for i2 := 0; i2 < n2; i2++ {
-		t10 := math.Exp(v[i2] - m)
+	for i := 0; i < n2; i++ {
+		t10 := math.Exp(v[i] - m)
 		tape = append(tape, t10)
 		sum += t10
 	}
 	mBar2 += seed
 	sumBar += 1 / sum * seed
-	for i3 := n2 - 1; i3 >= 0; i3-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t7 := tape
 		t8 := len(t7) - 1
 		tape = t7[:t8]
 		t9 := t7[t8] * sumBar
 		mBar2 += -t9
-		vBar[i3] += t9
+		vBar[i] += t9
 	}
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		t := mBar2
 		mBar2 = 0
 		mBar += t
@@ -480,7 +480,7 @@ func logsumexpReverseO0(v, vBar []float64, seed float64) {
 		t3 := len(t2) - 1
 		m2 := t2[t3]
 		tape = t2[:t3]
-		e := v[i4]
+		e := v[i]
 		t4 := mBar
 		mBar = 0
 		t5 := 0.0
@@ -492,7 +492,7 @@ func logsumexpReverseO0(v, vBar []float64, seed float64) {
 		if m2 >= e {
 			t6 = 0
 		}
-		vBar[i4] += t6 * t4
+		vBar[i] += t6 * t4
 	}
 }
 
@@ -526,13 +526,13 @@ func logWishartPriorReverseO0(qdiag, qdiagBar, sumq, sumqBar, l, lBar []float64,
 		sqnorm(l[ck*nl : (ck+1)*nl])
 	}
 	outBar += seed
-	for ck2 := k - 1; ck2 >= 0; ck2-- {
+	for ck := k - 1; ck >= 0; ck-- {
 		t := 0.5 * -outBar
-		t2 := ck2 * nl
-		t3 := (ck2 + 1) * nl
+		t2 := ck * nl
+		t3 := (ck + 1) * nl
 		sqnormReverseO0(l[t2:t3], lBar[t2:t3], t)
-		t4 := ck2 * d
-		t5 := (ck2 + 1) * d
+		t4 := ck * d
+		t5 := (ck + 1) * d
 		sqnormReverseO0(qdiag[t4:t5], qdiagBar[t4:t5], t)
 	}
 }

@@ -35,13 +35,13 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 	t4 := sf2 + sn2
 	t5 := dsf2 + sn2*dtheta[2]
 	for i := 0; i < n; i++ {
-		for j2 := 0; j2 < i; j2++ {
+		for j := 0; j < i; j++ {
 			r2 := 0.0
-			for c5 := 0; c5 < d; c5++ {
-				t36 := x[i*d+c5] - x[j2*d+c5]
+			for c := 0; c < d; c++ {
+				t36 := x[i*d+c] - x[j*d+c]
 				r2 += t36 * t36
 			}
-			t33 := i*n + j2
+			t33 := i*n + j
 			t34 := -0.5 * r2 / t2
 			t35 := math.Exp(t34)
 			k[t33] = sf2 * t35
@@ -56,8 +56,8 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 		t22 := t21 + j
 		s3 := k[t22]
 		ds3 := dk[t22]
-		for c3 := 0; c3 < j; c3++ {
-			t30 := t21 + c3
+		for c := 0; c < j; c++ {
+			t30 := t21 + c
 			t31 := k[t30]
 			s3 -= t31 * t31
 			ds3 -= 2 * (dk[t30] * t31)
@@ -66,15 +66,15 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 		dljj := 0.5 / ljj * ds3
 		k[t22] = ljj
 		dk[t22] = dljj
-		for i5 := j + 1; i5 < n; i5++ {
-			t23 := i5 * n
+		for i := j + 1; i < n; i++ {
+			t23 := i * n
 			t24 := t23 + j
 			s4 := k[t24]
 			ds4 := dk[t24]
-			for c4 := 0; c4 < j; c4++ {
-				t26 := t23 + c4
+			for c := 0; c < j; c++ {
+				t26 := t23 + c
 				t27 := k[t26]
-				t28 := t21 + c4
+				t28 := t21 + c
 				t29 := k[t28]
 				s4 -= t27 * t29
 				ds4 -= dk[t26]*t29 + t27*dk[t28]
@@ -86,51 +86,51 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 	}
 	z := make([]float64, n)
 	dz := make([]float64, n)
-	for i2 := 0; i2 < n; i2++ {
-		s2 := y[i2]
+	for i := 0; i < n; i++ {
+		s2 := y[i]
 		ds2 := 0.0
-		for c2 := 0; c2 < i2; c2++ {
-			t19 := i2*n + c2
+		for c := 0; c < i; c++ {
+			t19 := i*n + c
 			t20 := k[t19]
-			zc := z[c2]
+			zc := z[c]
 			s2 -= t20 * zc
-			ds2 -= dk[t19]*zc + t20*dz[c2]
+			ds2 -= dk[t19]*zc + t20*dz[c]
 		}
-		t15 := i2*n + i2
+		t15 := i*n + i
 		t16 := k[t15]
 		t17 := dk[t15]
 		t18 := s2 / t16
-		z[i2] = t18
-		dz[i2] = (ds2 - t18*t17) / t16
+		z[i] = t18
+		dz[i] = (ds2 - t18*t17) / t16
 	}
 	alpha := make([]float64, n)
 	dalpha := make([]float64, n)
-	for i3 := n - 1; i3 >= 0; i3-- {
-		s := z[i3]
-		ds := dz[i3]
-		for c := i3 + 1; c < n; c++ {
-			t12 := c*n + i3
+	for i := n - 1; i >= 0; i-- {
+		s := z[i]
+		ds := dz[i]
+		for c := i + 1; c < n; c++ {
+			t12 := c*n + i
 			t13 := k[t12]
 			t14 := alpha[c]
 			s -= t13 * t14
 			ds -= dk[t12]*t14 + t13*dalpha[c]
 		}
-		t8 := i3*n + i3
+		t8 := i*n + i
 		t9 := k[t8]
 		t10 := dk[t8]
 		t11 := s / t9
-		alpha[i3] = t11
-		dalpha[i3] = (ds - t11*t10) / t9
+		alpha[i] = t11
+		dalpha[i] = (ds - t11*t10) / t9
 	}
 	fit := 0.0
 	dfit := 0.0
 	logdet := 0.0
 	dlogdet := 0.0
-	for i4 := 0; i4 < n; i4++ {
-		yi := y[i4]
-		fit += yi * alpha[i4]
-		dfit += yi * dalpha[i4]
-		t6 := i4*n + i4
+	for i := 0; i < n; i++ {
+		yi := y[i]
+		fit += yi * alpha[i]
+		dfit += yi * dalpha[i]
+		t6 := i*n + i
 		t7 := k[t6]
 		dlogdet += 1 / t7 * dk[t6]
 		logdet += math.Log(t7)
@@ -171,33 +171,33 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	trips2 := max(n+1, 0)
 	tape := slices.Grow(t, trips*((2+trips2+1)/2*2)+trips*(1+(trips2+3)/2)+trips+trips2)
 	for i := 0; i < n; i++ {
-		for j4 := 0; j4 < i; j4++ {
-			r2_2 := 0.0
-			for c9 := 0; c9 < d; c9++ {
-				t49 := x[i*d+c9] - x[j4*d+c9]
-				r2_2 += t49 * t49
+		for j := 0; j < i; j++ {
+			r2v2 := 0.0
+			for c := 0; c < d; c++ {
+				t49 := x[i*d+c] - x[j*d+c]
+				r2v2 += t49 * t49
 			}
-			t48 := math.Exp(-0.5 * r2_2 / t3)
-			k[i*n+j4] = sf2 * t48
-			tape = append(tape, r2_2, t48)
+			t48 := math.Exp(-0.5 * r2v2 / t3)
+			k[i*n+j] = sf2 * t48
+			tape = append(tape, r2v2, t48)
 		}
 		k[i*n+i] = t4
 	}
 	for j := 0; j < n; j++ {
 		t45 := j * n
 		s3 := k[t45+j]
-		for c7 := 0; c7 < j; c7++ {
-			t47 := k[t45+c7]
+		for c := 0; c < j; c++ {
+			t47 := k[t45+c]
 			s3 -= t47 * t47
 		}
 		ljj3 := math.Sqrt(s3)
 		tape = append(tape, k[t45+j])
 		k[t45+j] = ljj3
-		for i11 := j + 1; i11 < n; i11++ {
-			t46 := i11 * n
+		for i := j + 1; i < n; i++ {
+			t46 := i * n
 			s4 := k[t46+j]
-			for c8 := 0; c8 < j; c8++ {
-				s4 -= k[t46+c8] * k[t45+c8]
+			for c := 0; c < j; c++ {
+				s4 -= k[t46+c] * k[t45+c]
 			}
 			tape = append(tape, k[t46+j])
 			k[t46+j] = s4 / ljj3
@@ -206,87 +206,87 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	}
 	z := make([]float64, n)
 	zBar := make([]float64, n)
-	for i2 := 0; i2 < n; i2++ {
-		s2 := y[i2]
-		for c6 := 0; c6 < i2; c6++ {
-			s2 -= k[i2*n+c6] * z[c6]
+	for i := 0; i < n; i++ {
+		s2 := y[i]
+		for c := 0; c < i; c++ {
+			s2 -= k[i*n+c] * z[c]
 		}
-		t44 := k[i2*n+i2]
-		tape = append(tape, z[i2])
-		z[i2] = s2 / t44
+		t44 := k[i*n+i]
+		tape = append(tape, z[i])
+		z[i] = s2 / t44
 	}
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
 	i3 := n - 1
-	for i4 := i3; i4 >= 0; i4-- {
-		s := z[i4]
-		for c5 := i4 + 1; c5 < n; c5++ {
-			s -= k[c5*n+i4] * alpha[c5]
+	for i := i3; i >= 0; i-- {
+		s := z[i]
+		for c := i + 1; c < n; c++ {
+			s -= k[c*n+i] * alpha[c]
 		}
-		t43 := k[i4*n+i4]
-		tape = append(tape, alpha[i4])
-		alpha[i4] = s / t43
+		t43 := k[i*n+i]
+		tape = append(tape, alpha[i])
+		alpha[i] = s / t43
 	}
 	fit := 0.0
 	logdet := 0.0
-	for i5 := 0; i5 < n; i5++ {
-		fit += y[i5] * alpha[i5]
-		logdet += math.Log(k[i5*n+i5])
+	for i := 0; i < n; i++ {
+		fit += y[i] * alpha[i]
+		logdet += math.Log(k[i*n+i])
 	}
 	t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
-	for i6 := n - 1; i6 >= 0; i6-- {
-		t42 := i6*n + i6
+	for i := n - 1; i >= 0; i-- {
+		t42 := i*n + i
 		kBar[t42] += 1 / k[t42]
-		alphaBar[i6] += y[i6] * 0.5
+		alphaBar[i] += y[i] * 0.5
 	}
-	for i7 := 0; i7 <= i3; i7++ {
-		t34 := alphaBar[i7]
-		alphaBar[i7] = 0
-		t35 := alpha[i7]
+	for i := 0; i <= i3; i++ {
+		t34 := alphaBar[i]
+		alphaBar[i] = 0
+		t35 := alpha[i]
 		t36 := len(tape) - 1
 		t37 := tape[:t36]
-		alpha[i7] = tape[t36]
-		t38 := i7*n + i7
+		alpha[i] = tape[t36]
+		t38 := i*n + i
 		t39 := k[t38]
 		sBar4 := t34 / t39
 		kBar[t38] -= t34 * t35 / t39
-		for c4 := n - 1; c4 >= i7+1; c4-- {
-			t40 := alpha[c4]
-			t41 := c4*n + i7
-			alphaBar[c4] -= k[t41] * sBar4
+		for c := n - 1; c >= i+1; c-- {
+			t40 := alpha[c]
+			t41 := c*n + i
+			alphaBar[c] -= k[t41] * sBar4
 			kBar[t41] -= sBar4 * t40
 		}
-		zBar[i7] += sBar4
+		zBar[i] += sBar4
 		tape = t37
 	}
-	for i8 := n - 1; i8 >= 0; i8-- {
-		ziBar := zBar[i8]
-		zBar[i8] = 0
-		zi := z[i8]
+	for i := n - 1; i >= 0; i-- {
+		ziBar := zBar[i]
+		zBar[i] = 0
+		zi := z[i]
 		t28 := len(tape) - 1
 		t29 := tape[:t28]
-		z[i8] = tape[t28]
-		t30 := i8 * n
-		t31 := t30 + i8
+		z[i] = tape[t28]
+		t30 := i * n
+		t31 := t30 + i
 		t32 := k[t31]
 		sBar3 := ziBar / t32
 		kBar[t31] -= ziBar * zi / t32
-		for c3 := i8 - 1; c3 >= 0; c3-- {
-			zc := z[c3]
-			t33 := t30 + c3
-			zBar[c3] -= k[t33] * sBar3
+		for c := i - 1; c >= 0; c-- {
+			zc := z[c]
+			t33 := t30 + c
+			zBar[c] -= k[t33] * sBar3
 			kBar[t33] -= sBar3 * zc
 		}
 		tape = t29
 	}
-	for j2 := n - 1; j2 >= 0; j2-- {
+	for j := n - 1; j >= 0; j-- {
 		t13 := len(tape) - 1
 		ljj := tape[t13]
 		ljjBar := 0.0
 		tape2 := tape[:t13]
-		for i10 := n - 1; i10 >= j2+1; i10-- {
-			t19 := i10 * n
-			t20 := t19 + j2
+		for i := n - 1; i >= j+1; i-- {
+			t19 := i * n
+			t20 := t19 + j
 			t21 := kBar[t20]
 			kBar[t20] = 0
 			t22 := k[t20]
@@ -295,18 +295,18 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 			k[t20] = tape2[t23]
 			sBar2 := t21 / ljj
 			ljjBar -= t21 * t22 / ljj
-			for c2 := j2 - 1; c2 >= 0; c2-- {
-				t25 := j2*n + c2
+			for c := j - 1; c >= 0; c-- {
+				t25 := j*n + c
 				t26 := k[t25]
-				t27 := t19 + c2
+				t27 := t19 + c
 				kBar[t25] -= k[t27] * sBar2
 				kBar[t27] -= sBar2 * t26
 			}
 			kBar[t20] += sBar2
 			tape2 = t24
 		}
-		t14 := j2 * n
-		t15 := t14 + j2
+		t14 := j * n
+		t15 := t14 + j
 		t16 := kBar[t15]
 		kBar[t15] = 0
 		ljj2 := k[t15]
@@ -314,7 +314,7 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		tape = tape2[:t17]
 		k[t15] = tape2[t17]
 		sBar := 0.5 / ljj2 * (ljjBar + t16)
-		for c := j2 - 1; c >= 0; c-- {
+		for c := j - 1; c >= 0; c-- {
 			t18 := t14 + c
 			kBar[t18] -= 2 * (sBar * k[t18])
 		}
@@ -323,19 +323,19 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	sf2Bar := 0.0
 	t6 := 0.0
 	t7 := 0.0
-	for i9 := n - 1; i9 >= 0; i9-- {
-		t8 := i9 * n
-		t9 := kBar[t8+i9]
-		kBar[t8+i9] = 0
+	for i := n - 1; i >= 0; i-- {
+		t8 := i * n
+		t9 := kBar[t8+i]
+		kBar[t8+i] = 0
 		t7 += t9
-		for j3 := i9 - 1; j3 >= 0; j3-- {
+		for j := i - 1; j >= 0; j-- {
 			n3 := len(tape)
 			t10 := n3 - 2
 			r2 := tape[t10]
 			t11 := tape[n3-1]
 			tape = tape[:t10]
-			t12 := kBar[t8+j3]
-			kBar[t8+j3] = 0
+			t12 := kBar[t8+j]
+			kBar[t8+j] = 0
 			sf2Bar += t12 * t11
 			t6 -= t11 * (sf2 * t12) * (-0.5 * r2 / t3) / t3
 		}

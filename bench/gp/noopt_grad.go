@@ -31,13 +31,13 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 	k := make([]float64, t)
 	dk := make([]float64, t)
 	for i := 0; i < n; i++ {
-		for j2 := 0; j2 < i; j2++ {
+		for j := 0; j < i; j++ {
 			r2 := 0.0
-			for c5 := 0; c5 < d; c5++ {
-				t35 := x[i*d+c5] - x[j2*d+c5]
+			for c := 0; c < d; c++ {
+				t35 := x[i*d+c] - x[j*d+c]
 				r2 += t35 * t35
 			}
-			t31 := i*n + j2
+			t31 := i*n + j
 			t32 := ell * ell
 			t33 := -0.5 * r2 / t32
 			t34 := math.Exp(t33)
@@ -52,10 +52,10 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 		t17 := j*n + j
 		s3 := k[t17]
 		ds3 := dk[t17]
-		for c3 := 0; c3 < j; c3++ {
-			t26 := j*n + c3
+		for c := 0; c < j; c++ {
+			t26 := j*n + c
 			t27 := k[t26]
-			t28 := j*n + c3
+			t28 := j*n + c
 			t29 := k[t28]
 			s3 -= t27 * t29
 			ds3 -= dk[t26]*t29 + t27*dk[t28]
@@ -65,19 +65,19 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 		t18 := j*n + j
 		k[t18] = ljj
 		dk[t18] = dljj
-		for i5 := j + 1; i5 < n; i5++ {
-			t19 := i5*n + j
+		for i := j + 1; i < n; i++ {
+			t19 := i*n + j
 			s4 := k[t19]
 			ds4 := dk[t19]
-			for c4 := 0; c4 < j; c4++ {
-				t22 := i5*n + c4
+			for c := 0; c < j; c++ {
+				t22 := i*n + c
 				t23 := k[t22]
-				t24 := j*n + c4
+				t24 := j*n + c
 				t25 := k[t24]
 				s4 -= t23 * t25
 				ds4 -= dk[t22]*t25 + t23*dk[t24]
 			}
-			t20 := i5*n + j
+			t20 := i*n + j
 			t21 := s4 / ljj
 			k[t20] = t21
 			dk[t20] = (ds4 - t21*dljj) / ljj
@@ -85,51 +85,51 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 	}
 	z := make([]float64, n)
 	dz := make([]float64, n)
-	for i2 := 0; i2 < n; i2++ {
-		s2 := y[i2]
+	for i := 0; i < n; i++ {
+		s2 := y[i]
 		ds2 := 0.0
-		for c2 := 0; c2 < i2; c2++ {
-			t15 := i2*n + c2
+		for c := 0; c < i; c++ {
+			t15 := i*n + c
 			t16 := k[t15]
-			zc := z[c2]
+			zc := z[c]
 			s2 -= t16 * zc
-			ds2 -= dk[t15]*zc + t16*dz[c2]
+			ds2 -= dk[t15]*zc + t16*dz[c]
 		}
-		t11 := i2*n + i2
+		t11 := i*n + i
 		t12 := k[t11]
 		t13 := dk[t11]
 		t14 := s2 / t12
-		z[i2] = t14
-		dz[i2] = (ds2 - t14*t13) / t12
+		z[i] = t14
+		dz[i] = (ds2 - t14*t13) / t12
 	}
 	alpha := make([]float64, n)
 	dalpha := make([]float64, n)
-	for i3 := n - 1; i3 >= 0; i3-- {
-		s := z[i3]
-		ds := dz[i3]
-		for c := i3 + 1; c < n; c++ {
-			t8 := c*n + i3
+	for i := n - 1; i >= 0; i-- {
+		s := z[i]
+		ds := dz[i]
+		for c := i + 1; c < n; c++ {
+			t8 := c*n + i
 			t9 := k[t8]
 			t10 := alpha[c]
 			s -= t9 * t10
 			ds -= dk[t8]*t10 + t9*dalpha[c]
 		}
-		t4 := i3*n + i3
+		t4 := i*n + i
 		t5 := k[t4]
 		t6 := dk[t4]
 		t7 := s / t5
-		alpha[i3] = t7
-		dalpha[i3] = (ds - t7*t6) / t5
+		alpha[i] = t7
+		dalpha[i] = (ds - t7*t6) / t5
 	}
 	fit := 0.0
 	dfit := 0.0
 	logdet := 0.0
 	dlogdet := 0.0
-	for i4 := 0; i4 < n; i4++ {
-		yi := y[i4]
-		fit += yi * alpha[i4]
-		dfit += yi * dalpha[i4]
-		t2 := i4*n + i4
+	for i := 0; i < n; i++ {
+		yi := y[i]
+		fit += yi * alpha[i]
+		dfit += yi * dalpha[i]
+		t2 := i*n + i
 		t3 := k[t2]
 		dlogdet += 1 / t3 * dk[t2]
 		logdet += math.Log(t3)
@@ -183,90 +183,90 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	t5 := slices.Grow(tape, t4)
 	tape = t5
 	for i := 0; i < n; i++ {
-		for j4 := 0; j4 < i; j4++ {
-			r2_2 := 0.0
-			for c9 := 0; c9 < d; c9++ {
-				t58 := x[i*d+c9] - x[j4*d+c9]
-				r2_2 += t58 * t58
+		for j := 0; j < i; j++ {
+			r2v2 := 0.0
+			for c := 0; c < d; c++ {
+				t58 := x[i*d+c] - x[j*d+c]
+				r2v2 += t58 * t58
 			}
-			t57 := math.Exp(-0.5 * r2_2 / (ell * ell))
-			k[i*n+j4] = sf2 * t57
-			tape = append(tape, r2_2, t57)
+			t57 := math.Exp(-0.5 * r2v2 / (ell * ell))
+			k[i*n+j] = sf2 * t57
+			tape = append(tape, r2v2, t57)
 		}
 		k[i*n+i] = sf2 + sn2
 	}
 	for j := 0; j < n; j++ {
 		s3 := k[j*n+j]
-		for c7 := 0; c7 < j; c7++ {
-			s3 -= k[j*n+c7] * k[j*n+c7]
+		for c := 0; c < j; c++ {
+			s3 -= k[j*n+c] * k[j*n+c]
 		}
 		ljj3 := math.Sqrt(s3)
 		tape = append(tape, k[j*n+j])
 		k[j*n+j] = ljj3
-		for i11 := j + 1; i11 < n; i11++ {
-			s4 := k[i11*n+j]
-			for c8 := 0; c8 < j; c8++ {
-				s4 -= k[i11*n+c8] * k[j*n+c8]
+		for i := j + 1; i < n; i++ {
+			s4 := k[i*n+j]
+			for c := 0; c < j; c++ {
+				s4 -= k[i*n+c] * k[j*n+c]
 			}
-			tape = append(tape, k[i11*n+j])
-			k[i11*n+j] = s4 / ljj3
+			tape = append(tape, k[i*n+j])
+			k[i*n+j] = s4 / ljj3
 		}
 		tape = append(tape, ljj3)
 	}
 	z := make([]float64, n)
 	zBar := make([]float64, n)
-	for i2 := 0; i2 < n; i2++ {
-		s2 := y[i2]
-		for c6 := 0; c6 < i2; c6++ {
-			s2 -= k[i2*n+c6] * z[c6]
+	for i := 0; i < n; i++ {
+		s2 := y[i]
+		for c := 0; c < i; c++ {
+			s2 -= k[i*n+c] * z[c]
 		}
-		t56 := k[i2*n+i2]
-		tape = append(tape, z[i2])
-		z[i2] = s2 / t56
+		t56 := k[i*n+i]
+		tape = append(tape, z[i])
+		z[i] = s2 / t56
 	}
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
 	i3 := n - 1
-	for i4 := i3; i4 >= 0; i4-- {
-		s := z[i4]
-		for c5 := i4 + 1; c5 < n; c5++ {
-			s -= k[c5*n+i4] * alpha[c5]
+	for i := i3; i >= 0; i-- {
+		s := z[i]
+		for c := i + 1; c < n; c++ {
+			s -= k[c*n+i] * alpha[c]
 		}
-		t55 := k[i4*n+i4]
-		tape = append(tape, alpha[i4])
-		alpha[i4] = s / t55
+		t55 := k[i*n+i]
+		tape = append(tape, alpha[i])
+		alpha[i] = s / t55
 	}
 	fit := 0.0
 	logdet := 0.0
-	for i5 := 0; i5 < n; i5++ {
-		fit += y[i5] * alpha[i5]
-		logdet += math.Log(k[i5*n+i5])
+	for i := 0; i < n; i++ {
+		fit += y[i] * alpha[i]
+		logdet += math.Log(k[i*n+i])
 	}
 	t6 := 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586)
 	logdetBar += 1
 	fitBar += 0.5
-	for i6 := n - 1; i6 >= 0; i6-- {
-		t54 := i6*n + i6
+	for i := n - 1; i >= 0; i-- {
+		t54 := i*n + i
 		kBar[t54] += 1 / k[t54] * logdetBar
-		alphaBar[i6] += y[i6] * fitBar
+		alphaBar[i] += y[i] * fitBar
 	}
-	for i7 := 0; i7 <= i3; i7++ {
-		t43 := alphaBar[i7]
-		alphaBar[i7] = 0
-		t44 := alpha[i7]
+	for i := 0; i <= i3; i++ {
+		t43 := alphaBar[i]
+		alphaBar[i] = 0
+		t44 := alpha[i]
 		t45 := tape
 		t46 := len(t45) - 1
 		tape = t45[:t46]
-		alpha[i7] = t45[t46]
-		t47 := i7*n + i7
+		alpha[i] = t45[t46]
+		t47 := i*n + i
 		t48 := k[t47]
 		sBar += t43 / t48
 		kBar[t47] += -(t43 * t44 / t48)
-		for c4 := n - 1; c4 >= i7+1; c4-- {
+		for c := n - 1; c >= i+1; c-- {
 			t51 := -sBar
-			t52 := alpha[c4]
-			t53 := c4*n + i7
-			alphaBar[c4] += k[t53] * t51
+			t52 := alpha[c]
+			t53 := c*n + i
+			alphaBar[c] += k[t53] * t51
 			kBar[t53] += t51 * t52
 		}
 		t49 := sBar
@@ -274,36 +274,36 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		sBar2 += t49
 		t50 := sBar2
 		sBar2 = 0
-		zBar[i7] += t50
+		zBar[i] += t50
 	}
-	for i8 := n - 1; i8 >= 0; i8-- {
-		ziBar := zBar[i8]
-		zBar[i8] = 0
-		zi := z[i8]
+	for i := n - 1; i >= 0; i-- {
+		ziBar := zBar[i]
+		zBar[i] = 0
+		zi := z[i]
 		t37 := tape
 		t38 := len(t37) - 1
 		tape = t37[:t38]
-		z[i8] = t37[t38]
-		t39 := i8*n + i8
+		z[i] = t37[t38]
+		t39 := i*n + i
 		t40 := k[t39]
 		sBar3 += ziBar / t40
 		kBar[t39] += -(ziBar * zi / t40)
-		for c3 := i8 - 1; c3 >= 0; c3-- {
+		for c := i - 1; c >= 0; c-- {
 			t41 := -sBar3
-			zc := z[c3]
-			t42 := i8*n + c3
-			zBar[c3] += k[t42] * t41
+			zc := z[c]
+			t42 := i*n + c
+			zBar[c] += k[t42] * t41
 			kBar[t42] += t41 * zc
 		}
 		sBar3 = 0
 	}
-	for j2 := n - 1; j2 >= 0; j2-- {
+	for j := n - 1; j >= 0; j-- {
 		t13 := tape
 		t14 := len(t13) - 1
 		tape = t13[:t14]
 		ljj4 = t13[t14]
-		for i10 := n - 1; i10 >= j2+1; i10-- {
-			t26 := i10*n + j2
+		for i := n - 1; i >= j+1; i-- {
+			t26 := i*n + j
 			t27 := kBar[t26]
 			kBar[t26] = 0
 			t28 := k[t26]
@@ -314,11 +314,11 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 			ljj2 := ljj4
 			sBar4 += t27 / ljj2
 			ljjBar += -(t27 * t28 / ljj2)
-			for c2 := j2 - 1; c2 >= 0; c2-- {
+			for c := j - 1; c >= 0; c-- {
 				t33 := -sBar4
-				t34 := j2*n + c2
+				t34 := j*n + c
 				t35 := k[t34]
-				t36 := i10*n + c2
+				t36 := i*n + c
 				kBar[t34] += k[t36] * t33
 				kBar[t36] += t33 * t35
 			}
@@ -327,9 +327,9 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 			sBar5 += t31
 			t32 := sBar5
 			sBar5 = 0
-			kBar[i10*n+j2] += t32
+			kBar[i*n+j] += t32
 		}
-		t15 := j2*n + j2
+		t15 := j*n + j
 		t16 := kBar[t15]
 		kBar[t15] = 0
 		ljjBar += t16
@@ -341,11 +341,11 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		t19 := ljjBar
 		ljjBar = 0
 		sBar6 += 0.5 / ljj * t19
-		for c := j2 - 1; c >= 0; c-- {
+		for c := j - 1; c >= 0; c-- {
 			t22 := -sBar6
-			t23 := j2*n + c
+			t23 := j*n + c
 			t24 := k[t23]
-			t25 := j2*n + c
+			t25 := j*n + c
 			kBar[t23] += k[t25] * t22
 			kBar[t25] += t22 * t24
 		}
@@ -354,21 +354,21 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		sBar7 += t20
 		t21 := sBar7
 		sBar7 = 0
-		kBar[j2*n+j2] += t21
+		kBar[j*n+j] += t21
 	}
-	for i9 := n - 1; i9 >= 0; i9-- {
-		t7 := kBar[i9*n+i9]
-		kBar[i9*n+i9] = 0
+	for i := n - 1; i >= 0; i-- {
+		t7 := kBar[i*n+i]
+		kBar[i*n+i] = 0
 		sf2Bar += t7
 		sn2Bar += t7
-		for j3 := i9 - 1; j3 >= 0; j3-- {
+		for j := i - 1; j >= 0; j-- {
 			t8 := tape
 			t9 := len(t8) - 2
 			r2 := t8[t9]
 			t10 := t8[t9+1]
 			tape = t8[:t9]
-			t11 := kBar[i9*n+j3]
-			kBar[i9*n+j3] = 0
+			t11 := kBar[i*n+j]
+			kBar[i*n+j] = 0
 			sf2Bar += t11 * t10
 			t12 := ell * ell
 			ellBar += 2 * (-(t10 * (sf2 * t11) * (-0.5 * r2 / t12) / t12) * ell)

@@ -33,10 +33,10 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 	for i := 0; i < n; i++ {
 		s4 := t5[i]
 		ds4 := 0.0
-		for j5 := 0; j5 < len(x); j5++ {
-			t26 := t6[i*t7+j5]
-			s4 += t26 * x[j5]
-			ds4 += t26 * dx[j5]
+		for j := 0; j < len(x); j++ {
+			t26 := t6[i*t7+j]
+			s4 += t26 * x[j]
+			ds4 += t26 * dx[j]
 		}
 		t25 := math.Tanh(s4)
 		h1[i] = t25
@@ -46,49 +46,49 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 	t8 := m.B2
 	t9 := m.W2
 	t10 := m.H1
-	for i2 := 0; i2 < n2; i2++ {
-		s3 := t8[i2]
+	for i := 0; i < n2; i++ {
+		s3 := t8[i]
 		ds3 := 0.0
-		for j4 := 0; j4 < n; j4++ {
-			t24 := t9[i2*t10+j4]
-			s3 += t24 * h1[j4]
-			ds3 += t24 * dh1[j4]
+		for j := 0; j < n; j++ {
+			t24 := t9[i*t10+j]
+			s3 += t24 * h1[j]
+			ds3 += t24 * dh1[j]
 		}
 		t23 := math.Tanh(s3)
-		h2[i2] = t23
-		dh2[i2] = (1 - t23*t23) * ds3
+		h2[i] = t23
+		dh2[i] = (1 - t23*t23) * ds3
 	}
 	n3 := len(h3)
 	t11 := m.B3
 	t12 := m.W3
 	t13 := m.H2
-	for i3 := 0; i3 < n3; i3++ {
-		s2 := t11[i3]
+	for i := 0; i < n3; i++ {
+		s2 := t11[i]
 		ds2 := 0.0
-		for j3 := 0; j3 < n2; j3++ {
-			t22 := t12[i3*t13+j3]
-			s2 += t22 * h2[j3]
-			ds2 += t22 * dh2[j3]
+		for j := 0; j < n2; j++ {
+			t22 := t12[i*t13+j]
+			s2 += t22 * h2[j]
+			ds2 += t22 * dh2[j]
 		}
 		t21 := math.Tanh(s2)
-		h3[i3] = t21
-		dh3[i3] = (1 - t21*t21) * ds2
+		h3[i] = t21
+		dh3[i] = (1 - t21*t21) * ds2
 	}
 	n4 := len(h4)
 	t14 := m.B4
 	t15 := m.W4
 	t16 := m.H3
-	for i4 := 0; i4 < n4; i4++ {
-		s := t14[i4]
+	for i := 0; i < n4; i++ {
+		s := t14[i]
 		ds := 0.0
-		for j2 := 0; j2 < n3; j2++ {
-			t20 := t15[i4*t16+j2]
-			s += t20 * h3[j2]
-			ds += t20 * dh3[j2]
+		for j := 0; j < n3; j++ {
+			t20 := t15[i*t16+j]
+			s += t20 * h3[j]
+			ds += t20 * dh3[j]
 		}
 		t19 := math.Tanh(s)
-		h4[i4] = t19
-		dh4[i4] = (1 - t19*t19) * ds
+		h4[i] = t19
+		dh4[i] = (1 - t19*t19) * ds
 	}
 	t17 := m.W5
 	out := m.B5
@@ -135,8 +135,8 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	tape := slices.Grow(t, max(n+2, 0)+max(n2+2, 0)+max(n3+2, 0)+max(n4+2, 0))
 	for i := 0; i < n; i++ {
 		s4 := t6[i]
-		for j9 := 0; j9 < len(x); j9++ {
-			s4 += t7[i*t8+j9] * x[j9]
+		for j := 0; j < len(x); j++ {
+			s4 += t7[i*t8+j] * x[j]
 		}
 		t35 := math.Tanh(s4)
 		h1[i] = t35
@@ -145,37 +145,37 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	t9 := m.B2
 	t10 := m.W2
 	t11 := m.H1
-	for i2 := 0; i2 < n2; i2++ {
-		s3 := t9[i2]
-		for j8 := 0; j8 < n; j8++ {
-			s3 += t10[i2*t11+j8] * h1[j8]
+	for i := 0; i < n2; i++ {
+		s3 := t9[i]
+		for j := 0; j < n; j++ {
+			s3 += t10[i*t11+j] * h1[j]
 		}
 		t34 := math.Tanh(s3)
-		h2[i2] = t34
+		h2[i] = t34
 		tape = append(tape, t34)
 	}
 	t12 := m.B3
 	t13 := m.W3
 	t14 := m.H2
-	for i3 := 0; i3 < n3; i3++ {
-		s2 := t12[i3]
-		for j7 := 0; j7 < n2; j7++ {
-			s2 += t13[i3*t14+j7] * h2[j7]
+	for i := 0; i < n3; i++ {
+		s2 := t12[i]
+		for j := 0; j < n2; j++ {
+			s2 += t13[i*t14+j] * h2[j]
 		}
 		t33 := math.Tanh(s2)
-		h3[i3] = t33
+		h3[i] = t33
 		tape = append(tape, t33)
 	}
 	t15 := m.B4
 	t16 := m.W4
 	t17 := m.H3
-	for i4 := 0; i4 < n4; i4++ {
-		s := t15[i4]
-		for j6 := 0; j6 < n3; j6++ {
-			s += t16[i4*t17+j6] * h3[j6]
+	for i := 0; i < n4; i++ {
+		s := t15[i]
+		for j := 0; j < n3; j++ {
+			s += t16[i*t17+j] * h3[j]
 		}
 		t32 := math.Tanh(s)
-		h4[i4] = t32
+		h4[i] = t32
 		tape = append(tape, t32)
 	}
 	t18 := m.W5
@@ -187,51 +187,51 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 		out += t31 * h4j
 	}
 	t19 := m.W4
-	for i5 := n4 - 1; i5 >= 0; i5-- {
+	for i := n4 - 1; i >= 0; i-- {
 		t29 := len(tape) - 1
 		t30 := tape[t29]
 		tape = tape[:t29]
-		h4iBar := h4Bar[i5]
-		h4Bar[i5] = 0
+		h4iBar := h4Bar[i]
+		h4Bar[i] = 0
 		sBar4 := (1 - t30*t30) * h4iBar
-		for j5 := n3 - 1; j5 >= 0; j5-- {
-			h3Bar[j5] += t19[i5*t17+j5] * sBar4
+		for j := n3 - 1; j >= 0; j-- {
+			h3Bar[j] += t19[i*t17+j] * sBar4
 		}
 	}
 	t20 := m.W3
-	for i6 := n3 - 1; i6 >= 0; i6-- {
+	for i := n3 - 1; i >= 0; i-- {
 		t27 := len(tape) - 1
 		t28 := tape[t27]
 		tape = tape[:t27]
-		h3iBar := h3Bar[i6]
-		h3Bar[i6] = 0
+		h3iBar := h3Bar[i]
+		h3Bar[i] = 0
 		sBar3 := (1 - t28*t28) * h3iBar
-		for j4 := n2 - 1; j4 >= 0; j4-- {
-			h2Bar[j4] += t20[i6*t14+j4] * sBar3
+		for j := n2 - 1; j >= 0; j-- {
+			h2Bar[j] += t20[i*t14+j] * sBar3
 		}
 	}
 	t21 := m.W2
-	for i7 := n2 - 1; i7 >= 0; i7-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t25 := len(tape) - 1
 		t26 := tape[t25]
 		tape = tape[:t25]
-		h2iBar := h2Bar[i7]
-		h2Bar[i7] = 0
+		h2iBar := h2Bar[i]
+		h2Bar[i] = 0
 		sBar2 := (1 - t26*t26) * h2iBar
-		for j3 := n - 1; j3 >= 0; j3-- {
-			h1Bar[j3] += t21[i7*t11+j3] * sBar2
+		for j := n - 1; j >= 0; j-- {
+			h1Bar[j] += t21[i*t11+j] * sBar2
 		}
 	}
 	t22 := m.W1
-	for i8 := n - 1; i8 >= 0; i8-- {
+	for i := n - 1; i >= 0; i-- {
 		t23 := len(tape) - 1
 		t24 := tape[t23]
 		tape = tape[:t23]
-		h1iBar := h1Bar[i8]
-		h1Bar[i8] = 0
+		h1iBar := h1Bar[i]
+		h1Bar[i] = 0
 		sBar := (1 - t24*t24) * h1iBar
-		for j2 := len(x) - 1; j2 >= 0; j2-- {
-			xBar[j2] += t22[i8*t8+j2] * sBar
+		for j := len(x) - 1; j >= 0; j-- {
+			xBar[j] += t22[i*t8+j] * sBar
 		}
 	}
 	return out
@@ -350,42 +350,42 @@ func mLPValueTaylorWrtX(
 	t7 := m.D
 	for i := 0; i < n; i++ {
 		s12 := t5[i]
-		s1_4 := 0.0
-		s2_4 := 0.0
-		s3_4 := 0.0
-		s4_4 := 0.0
-		s5_4 := 0.0
-		s6_4 := 0.0
-		s7_4 := 0.0
-		s8_4 := 0.0
-		for j5 := 0; j5 < len(x); j5++ {
-			t89 := t6[i*t7+j5]
-			s12 += t89 * x[j5]
-			s1_4 += t89 * x1[j5]
-			s2_4 += t89 * x2[j5]
-			s3_4 += t89 * x3[j5]
-			s4_4 += t89 * x4[j5]
-			s5_4 += t89 * x5[j5]
-			s6_4 += t89 * x6[j5]
-			s7_4 += t89 * x7[j5]
-			s8_4 += t89 * x8[j5]
+		s1v4 := 0.0
+		s2v4 := 0.0
+		s3v4 := 0.0
+		s4v4 := 0.0
+		s5v4 := 0.0
+		s6v4 := 0.0
+		s7v4 := 0.0
+		s8v4 := 0.0
+		for j := 0; j < len(x); j++ {
+			t89 := t6[i*t7+j]
+			s12 += t89 * x[j]
+			s1v4 += t89 * x1[j]
+			s2v4 += t89 * x2[j]
+			s3v4 += t89 * x3[j]
+			s4v4 += t89 * x4[j]
+			s5v4 += t89 * x5[j]
+			s6v4 += t89 * x6[j]
+			s7v4 += t89 * x7[j]
+			s8v4 += t89 * x8[j]
 		}
 		t73 := math.Tanh(s12)
 		t74 := 1 - t73*t73
-		t75 := t74 * s1_4
-		t76 := t74 * s2_4
-		t77 := t74 * s3_4
-		t78 := -(0.5 * (2 * (t73 * t75) * s1_4)) - 0.5*(2*(t73*t76)*s2_4) - 0.5*(2*(t73*t77)*s3_4)
-		t79 := t74 * s4_4
-		t80 := t78 - 0.5*(2*(t73*t79)*s4_4)
-		t81 := t74 * s5_4
-		t82 := t80 - 0.5*(2*(t73*t81)*s5_4)
-		t83 := t74 * s6_4
-		t84 := t82 - 0.5*(2*(t73*t83)*s6_4)
-		t85 := t74 * s7_4
-		t86 := t84 - 0.5*(2*(t73*t85)*s7_4)
-		t87 := t74 * s8_4
-		t88 := t86 - 0.5*(2*(t73*t87)*s8_4)
+		t75 := t74 * s1v4
+		t76 := t74 * s2v4
+		t77 := t74 * s3v4
+		t78 := -(0.5 * (2 * (t73 * t75) * s1v4)) - 0.5*(2*(t73*t76)*s2v4) - 0.5*(2*(t73*t77)*s3v4)
+		t79 := t74 * s4v4
+		t80 := t78 - 0.5*(2*(t73*t79)*s4v4)
+		t81 := t74 * s5v4
+		t82 := t80 - 0.5*(2*(t73*t81)*s5v4)
+		t83 := t74 * s6v4
+		t84 := t82 - 0.5*(2*(t73*t83)*s6v4)
+		t85 := t74 * s7v4
+		t86 := t84 - 0.5*(2*(t73*t85)*s7v4)
+		t87 := t74 * s8v4
+		t88 := t86 - 0.5*(2*(t73*t87)*s8v4)
 		h1[i] = t73
 		h1_1[i] = t75
 		h1_2[i] = t76
@@ -401,120 +401,120 @@ func mLPValueTaylorWrtX(
 	t8 := m.B2
 	t9 := m.W2
 	t10 := m.H1
-	for i2 := 0; i2 < n2; i2++ {
-		s11 := t8[i2]
-		s1_3 := 0.0
-		s2_3 := 0.0
-		s3_3 := 0.0
-		s4_3 := 0.0
-		s5_3 := 0.0
-		s6_3 := 0.0
-		s7_3 := 0.0
-		s8_3 := 0.0
-		s9_3 := 0.0
-		for j4 := 0; j4 < n; j4++ {
-			t72 := t9[i2*t10+j4]
-			s11 += t72 * h1[j4]
-			s1_3 += t72 * h1_1[j4]
-			s2_3 += t72 * h1_2[j4]
-			s3_3 += t72 * h1_3[j4]
-			s4_3 += t72 * h1_4[j4]
-			s5_3 += t72 * h1_5[j4]
-			s6_3 += t72 * h1_6[j4]
-			s7_3 += t72 * h1_7[j4]
-			s8_3 += t72 * h1_8[j4]
-			s9_3 += t72 * h1_9[j4]
+	for i := 0; i < n2; i++ {
+		s11 := t8[i]
+		s1v3 := 0.0
+		s2v3 := 0.0
+		s3v3 := 0.0
+		s4v3 := 0.0
+		s5v3 := 0.0
+		s6v3 := 0.0
+		s7v3 := 0.0
+		s8v3 := 0.0
+		s9v3 := 0.0
+		for j := 0; j < n; j++ {
+			t72 := t9[i*t10+j]
+			s11 += t72 * h1[j]
+			s1v3 += t72 * h1_1[j]
+			s2v3 += t72 * h1_2[j]
+			s3v3 += t72 * h1_3[j]
+			s4v3 += t72 * h1_4[j]
+			s5v3 += t72 * h1_5[j]
+			s6v3 += t72 * h1_6[j]
+			s7v3 += t72 * h1_7[j]
+			s8v3 += t72 * h1_8[j]
+			s9v3 += t72 * h1_9[j]
 		}
 		t55 := math.Tanh(s11)
 		t56 := 1 - t55*t55
-		t57 := t56 * s1_3
-		t58 := t56 * s2_3
-		t59 := t56 * s3_3
-		t60 := -(0.5 * (2 * (t55 * t57) * s1_3)) - 0.5*(2*(t55*t58)*s2_3) - 0.5*(2*(t55*t59)*s3_3)
-		t61 := t56 * s4_3
-		t62 := t60 - 0.5*(2*(t55*t61)*s4_3)
-		t63 := t56 * s5_3
-		t64 := t62 - 0.5*(2*(t55*t63)*s5_3)
-		t65 := t56 * s6_3
-		t66 := t64 - 0.5*(2*(t55*t65)*s6_3)
-		t67 := t56 * s7_3
-		t68 := t66 - 0.5*(2*(t55*t67)*s7_3)
-		t69 := t56 * s8_3
-		t70 := t68 - 0.5*(2*(t55*t69)*s8_3)
-		t71 := t70 + t56*s9_3
-		h2[i2] = t55
-		h2_1[i2] = t57
-		h2_2[i2] = t58
-		h2_3[i2] = t59
-		h2_4[i2] = t61
-		h2_5[i2] = t63
-		h2_6[i2] = t65
-		h2_7[i2] = t67
-		h2_8[i2] = t69
-		h2_9[i2] = t71
+		t57 := t56 * s1v3
+		t58 := t56 * s2v3
+		t59 := t56 * s3v3
+		t60 := -(0.5 * (2 * (t55 * t57) * s1v3)) - 0.5*(2*(t55*t58)*s2v3) - 0.5*(2*(t55*t59)*s3v3)
+		t61 := t56 * s4v3
+		t62 := t60 - 0.5*(2*(t55*t61)*s4v3)
+		t63 := t56 * s5v3
+		t64 := t62 - 0.5*(2*(t55*t63)*s5v3)
+		t65 := t56 * s6v3
+		t66 := t64 - 0.5*(2*(t55*t65)*s6v3)
+		t67 := t56 * s7v3
+		t68 := t66 - 0.5*(2*(t55*t67)*s7v3)
+		t69 := t56 * s8v3
+		t70 := t68 - 0.5*(2*(t55*t69)*s8v3)
+		t71 := t70 + t56*s9v3
+		h2[i] = t55
+		h2_1[i] = t57
+		h2_2[i] = t58
+		h2_3[i] = t59
+		h2_4[i] = t61
+		h2_5[i] = t63
+		h2_6[i] = t65
+		h2_7[i] = t67
+		h2_8[i] = t69
+		h2_9[i] = t71
 	}
 	n3 := len(h3)
 	t11 := m.B3
 	t12 := m.W3
 	t13 := m.H2
-	for i3 := 0; i3 < n3; i3++ {
-		s10 := t11[i3]
-		s1_2 := 0.0
-		s2_2 := 0.0
-		s3_2 := 0.0
-		s4_2 := 0.0
-		s5_2 := 0.0
-		s6_2 := 0.0
-		s7_2 := 0.0
-		s8_2 := 0.0
-		s9_2 := 0.0
-		for j3 := 0; j3 < n2; j3++ {
-			t54 := t12[i3*t13+j3]
-			s10 += t54 * h2[j3]
-			s1_2 += t54 * h2_1[j3]
-			s2_2 += t54 * h2_2[j3]
-			s3_2 += t54 * h2_3[j3]
-			s4_2 += t54 * h2_4[j3]
-			s5_2 += t54 * h2_5[j3]
-			s6_2 += t54 * h2_6[j3]
-			s7_2 += t54 * h2_7[j3]
-			s8_2 += t54 * h2_8[j3]
-			s9_2 += t54 * h2_9[j3]
+	for i := 0; i < n3; i++ {
+		s10 := t11[i]
+		s1v2 := 0.0
+		s2v2 := 0.0
+		s3v2 := 0.0
+		s4v2 := 0.0
+		s5v2 := 0.0
+		s6v2 := 0.0
+		s7v2 := 0.0
+		s8v2 := 0.0
+		s9v2 := 0.0
+		for j := 0; j < n2; j++ {
+			t54 := t12[i*t13+j]
+			s10 += t54 * h2[j]
+			s1v2 += t54 * h2_1[j]
+			s2v2 += t54 * h2_2[j]
+			s3v2 += t54 * h2_3[j]
+			s4v2 += t54 * h2_4[j]
+			s5v2 += t54 * h2_5[j]
+			s6v2 += t54 * h2_6[j]
+			s7v2 += t54 * h2_7[j]
+			s8v2 += t54 * h2_8[j]
+			s9v2 += t54 * h2_9[j]
 		}
 		t37 := math.Tanh(s10)
 		t38 := 1 - t37*t37
-		t39 := t38 * s1_2
-		t40 := t38 * s2_2
-		t41 := t38 * s3_2
-		t42 := -(0.5 * (2 * (t37 * t39) * s1_2)) - 0.5*(2*(t37*t40)*s2_2) - 0.5*(2*(t37*t41)*s3_2)
-		t43 := t38 * s4_2
-		t44 := t42 - 0.5*(2*(t37*t43)*s4_2)
-		t45 := t38 * s5_2
-		t46 := t44 - 0.5*(2*(t37*t45)*s5_2)
-		t47 := t38 * s6_2
-		t48 := t46 - 0.5*(2*(t37*t47)*s6_2)
-		t49 := t38 * s7_2
-		t50 := t48 - 0.5*(2*(t37*t49)*s7_2)
-		t51 := t38 * s8_2
-		t52 := t50 - 0.5*(2*(t37*t51)*s8_2)
-		t53 := t52 + t38*s9_2
-		h3[i3] = t37
-		h3_1[i3] = t39
-		h3_2[i3] = t40
-		h3_3[i3] = t41
-		h3_4[i3] = t43
-		h3_5[i3] = t45
-		h3_6[i3] = t47
-		h3_7[i3] = t49
-		h3_8[i3] = t51
-		h3_9[i3] = t53
+		t39 := t38 * s1v2
+		t40 := t38 * s2v2
+		t41 := t38 * s3v2
+		t42 := -(0.5 * (2 * (t37 * t39) * s1v2)) - 0.5*(2*(t37*t40)*s2v2) - 0.5*(2*(t37*t41)*s3v2)
+		t43 := t38 * s4v2
+		t44 := t42 - 0.5*(2*(t37*t43)*s4v2)
+		t45 := t38 * s5v2
+		t46 := t44 - 0.5*(2*(t37*t45)*s5v2)
+		t47 := t38 * s6v2
+		t48 := t46 - 0.5*(2*(t37*t47)*s6v2)
+		t49 := t38 * s7v2
+		t50 := t48 - 0.5*(2*(t37*t49)*s7v2)
+		t51 := t38 * s8v2
+		t52 := t50 - 0.5*(2*(t37*t51)*s8v2)
+		t53 := t52 + t38*s9v2
+		h3[i] = t37
+		h3_1[i] = t39
+		h3_2[i] = t40
+		h3_3[i] = t41
+		h3_4[i] = t43
+		h3_5[i] = t45
+		h3_6[i] = t47
+		h3_7[i] = t49
+		h3_8[i] = t51
+		h3_9[i] = t53
 	}
 	n4 := len(h4)
 	t14 := m.B4
 	t15 := m.W4
 	t16 := m.H3
-	for i4 := 0; i4 < n4; i4++ {
-		s := t14[i4]
+	for i := 0; i < n4; i++ {
+		s := t14[i]
 		s1 := 0.0
 		s2 := 0.0
 		s3 := 0.0
@@ -524,18 +524,18 @@ func mLPValueTaylorWrtX(
 		s7 := 0.0
 		s8 := 0.0
 		s9 := 0.0
-		for j2 := 0; j2 < n3; j2++ {
-			t36 := t15[i4*t16+j2]
-			s += t36 * h3[j2]
-			s1 += t36 * h3_1[j2]
-			s2 += t36 * h3_2[j2]
-			s3 += t36 * h3_3[j2]
-			s4 += t36 * h3_4[j2]
-			s5 += t36 * h3_5[j2]
-			s6 += t36 * h3_6[j2]
-			s7 += t36 * h3_7[j2]
-			s8 += t36 * h3_8[j2]
-			s9 += t36 * h3_9[j2]
+		for j := 0; j < n3; j++ {
+			t36 := t15[i*t16+j]
+			s += t36 * h3[j]
+			s1 += t36 * h3_1[j]
+			s2 += t36 * h3_2[j]
+			s3 += t36 * h3_3[j]
+			s4 += t36 * h3_4[j]
+			s5 += t36 * h3_5[j]
+			s6 += t36 * h3_6[j]
+			s7 += t36 * h3_7[j]
+			s8 += t36 * h3_8[j]
+			s9 += t36 * h3_9[j]
 		}
 		t19 := math.Tanh(s)
 		t20 := 1 - t19*t19
@@ -554,16 +554,16 @@ func mLPValueTaylorWrtX(
 		t33 := t20 * s8
 		t34 := t32 - 0.5*(2*(t19*t33)*s8)
 		t35 := t34 + t20*s9
-		h4[i4] = t19
-		h4_1[i4] = t21
-		h4_2[i4] = t22
-		h4_3[i4] = t23
-		h4_4[i4] = t25
-		h4_5[i4] = t27
-		h4_6[i4] = t29
-		h4_7[i4] = t31
-		h4_8[i4] = t33
-		h4_9[i4] = t35
+		h4[i] = t19
+		h4_1[i] = t21
+		h4_2[i] = t22
+		h4_3[i] = t23
+		h4_4[i] = t25
+		h4_5[i] = t27
+		h4_6[i] = t29
+		h4_7[i] = t31
+		h4_8[i] = t33
+		h4_9[i] = t35
 	}
 	t17 := m.W5
 	out := m.B5
@@ -660,10 +660,10 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	for i := 0; i < n; i++ {
 		s4 := t7[i]
 		ds4 := 0.0
-		for j9 := 0; j9 < len(x); j9++ {
-			t55 := t8[i*t9+j9]
-			s4 += t55 * x[j9]
-			ds4 += t55 * dx[j9]
+		for j := 0; j < len(x); j++ {
+			t55 := t8[i*t9+j]
+			s4 += t55 * x[j]
+			ds4 += t55 * dx[j]
 		}
 		t53 := math.Tanh(s4)
 		t54 := (1 - t53*t53) * ds4
@@ -675,52 +675,52 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	t12 := m.B2
 	t13 := m.W2
 	t14 := m.H1
-	for i2 := 0; i2 < n2; i2++ {
-		s3 := t12[i2]
+	for i := 0; i < n2; i++ {
+		s3 := t12[i]
 		ds3 := 0.0
-		for j8 := 0; j8 < n; j8++ {
-			t52 := t13[i2*t14+j8]
-			s3 += t52 * h1[j8]
-			ds3 += t52 * dh1[j8]
+		for j := 0; j < n; j++ {
+			t52 := t13[i*t14+j]
+			s3 += t52 * h1[j]
+			ds3 += t52 * dh1[j]
 		}
 		t50 := math.Tanh(s3)
 		t51 := (1 - t50*t50) * ds3
-		h2[i2] = t50
-		dh2[i2] = t51
+		h2[i] = t50
+		dh2[i] = t51
 		tape = append(tape, t50)
 		dtape = append(dtape, t51)
 	}
 	t15 := m.B3
 	t16 := m.W3
 	t17 := m.H2
-	for i3 := 0; i3 < n3; i3++ {
-		s2 := t15[i3]
+	for i := 0; i < n3; i++ {
+		s2 := t15[i]
 		ds2 := 0.0
-		for j7 := 0; j7 < n2; j7++ {
-			t49 := t16[i3*t17+j7]
-			s2 += t49 * h2[j7]
-			ds2 += t49 * dh2[j7]
+		for j := 0; j < n2; j++ {
+			t49 := t16[i*t17+j]
+			s2 += t49 * h2[j]
+			ds2 += t49 * dh2[j]
 		}
 		t47 := math.Tanh(s2)
 		t48 := (1 - t47*t47) * ds2
-		h3[i3] = t47
-		dh3[i3] = t48
+		h3[i] = t47
+		dh3[i] = t48
 		tape = append(tape, t47)
 		dtape = append(dtape, t48)
 	}
 	t18 := m.B4
 	t19 := m.W4
 	t20 := m.H3
-	for i4 := 0; i4 < n4; i4++ {
-		s := t18[i4]
+	for i := 0; i < n4; i++ {
+		s := t18[i]
 		ds := 0.0
-		for j6 := 0; j6 < n3; j6++ {
-			t46 := t19[i4*t20+j6]
-			s += t46 * h3[j6]
-			ds += t46 * dh3[j6]
+		for j := 0; j < n3; j++ {
+			t46 := t19[i*t20+j]
+			s += t46 * h3[j]
+			ds += t46 * dh3[j]
 		}
 		t45 := math.Tanh(s)
-		h4[i4] = t45
+		h4[i] = t45
 		tape = append(tape, t45)
 		dtape = append(dtape, (1-t45*t45)*ds)
 	}
@@ -733,79 +733,79 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		out += t44 * h4j
 	}
 	t22 := m.W4
-	for i5 := n4 - 1; i5 >= 0; i5-- {
+	for i := n4 - 1; i >= 0; i-- {
 		t39 := len(tape) - 1
 		t40 := tape[t39]
 		t41 := dtape[t39]
 		tape = tape[:t39]
 		dtape = dtape[:t39]
-		h4iBar := h4Bar[i5]
-		h4Bar[i5] = 0
+		h4iBar := h4Bar[i]
+		h4Bar[i] = 0
 		sBar3 := (1 - t40*t40) * h4iBar
 		t42 := 2 * (t41 * t40) * h4iBar
-		for j5 := n3 - 1; j5 >= 0; j5-- {
-			t43 := t22[i5*t20+j5]
-			dh3jBar := dh3Bar[j5]
-			h3Bar[j5] += t43 * sBar3
-			dh3Bar[j5] = dh3jBar - t43*t42
+		for j := n3 - 1; j >= 0; j-- {
+			t43 := t22[i*t20+j]
+			dh3jBar := dh3Bar[j]
+			h3Bar[j] += t43 * sBar3
+			dh3Bar[j] = dh3jBar - t43*t42
 		}
 	}
 	t23 := m.W3
-	for i6 := n3 - 1; i6 >= 0; i6-- {
+	for i := n3 - 1; i >= 0; i-- {
 		t34 := len(tape) - 1
 		t35 := tape[t34]
 		t36 := dtape[t34]
 		tape = tape[:t34]
 		dtape = dtape[:t34]
-		h3iBar := h3Bar[i6]
-		dh3iBar := dh3Bar[i6]
-		h3Bar[i6] = 0
-		dh3Bar[i6] = 0
+		h3iBar := h3Bar[i]
+		dh3iBar := dh3Bar[i]
+		h3Bar[i] = 0
+		dh3Bar[i] = 0
 		t37 := 1 - t35*t35
 		sBar2 := t37 * h3iBar
 		dsBar3 := t37*dh3iBar - 2*(t36*t35)*h3iBar
-		for j4 := n2 - 1; j4 >= 0; j4-- {
-			t38 := t23[i6*t17+j4]
-			dh2jBar := dh2Bar[j4]
-			h2Bar[j4] += t38 * sBar2
-			dh2Bar[j4] = dh2jBar + t38*dsBar3
+		for j := n2 - 1; j >= 0; j-- {
+			t38 := t23[i*t17+j]
+			dh2jBar := dh2Bar[j]
+			h2Bar[j] += t38 * sBar2
+			dh2Bar[j] = dh2jBar + t38*dsBar3
 		}
 	}
 	t24 := m.W2
-	for i7 := n2 - 1; i7 >= 0; i7-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t29 := len(tape) - 1
 		t30 := tape[t29]
 		t31 := dtape[t29]
 		tape = tape[:t29]
 		dtape = dtape[:t29]
-		h2iBar := h2Bar[i7]
-		dh2iBar := dh2Bar[i7]
-		h2Bar[i7] = 0
-		dh2Bar[i7] = 0
+		h2iBar := h2Bar[i]
+		dh2iBar := dh2Bar[i]
+		h2Bar[i] = 0
+		dh2Bar[i] = 0
 		t32 := 1 - t30*t30
 		sBar := t32 * h2iBar
 		dsBar2 := t32*dh2iBar - 2*(t31*t30)*h2iBar
-		for j3 := n - 1; j3 >= 0; j3-- {
-			t33 := t24[i7*t14+j3]
-			dh1jBar := dh1Bar[j3]
-			h1Bar[j3] += t33 * sBar
-			dh1Bar[j3] = dh1jBar + t33*dsBar2
+		for j := n - 1; j >= 0; j-- {
+			t33 := t24[i*t14+j]
+			dh1jBar := dh1Bar[j]
+			h1Bar[j] += t33 * sBar
+			dh1Bar[j] = dh1jBar + t33*dsBar2
 		}
 	}
 	t25 := m.W1
-	for i8 := n - 1; i8 >= 0; i8-- {
+	for i := n - 1; i >= 0; i-- {
 		t26 := len(tape) - 1
 		t27 := tape[t26]
 		t28 := dtape[t26]
 		tape = tape[:t26]
 		dtape = dtape[:t26]
-		h1iBar := h1Bar[i8]
-		dh1iBar := dh1Bar[i8]
-		h1Bar[i8] = 0
-		dh1Bar[i8] = 0
+		h1iBar := h1Bar[i]
+		dh1iBar := dh1Bar[i]
+		h1Bar[i] = 0
+		dh1Bar[i] = 0
 		dsBar := (1-t27*t27)*dh1iBar - 2*(t28*t27)*h1iBar
-		for j2 := len(x) - 1; j2 >= 0; j2-- {
-			dxBar[j2] += t25[i8*t9+j2] * dsBar
+		for j := len(x) - 1; j >= 0; j-- {
+			dxBar[j] += t25[i*t9+j] * dsBar
 		}
 	}
 	return out, 0
@@ -829,12 +829,12 @@ func (m *MLP) ValueHessian(x, h []float64) float64 {
 		mLPValueGradJVP(m, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return m.Value(x)
@@ -875,80 +875,80 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 	t7 := m.D
 	for i := 0; i < n; i++ {
 		s5 := t5[i]
-		s1_4 := 0.0
-		for j5 := 0; j5 < len(x); j5++ {
-			t33 := t6[i*t7+j5]
-			s5 += t33 * x[j5]
-			s1_4 += t33 * x1[j5]
+		s1v4 := 0.0
+		for j := 0; j < len(x); j++ {
+			t33 := t6[i*t7+j]
+			s5 += t33 * x[j]
+			s1v4 += t33 * x1[j]
 		}
 		t31 := math.Tanh(s5)
-		t32 := (1 - t31*t31) * s1_4
+		t32 := (1 - t31*t31) * s1v4
 		h1[i] = t31
 		h1_1[i] = t32
-		h1_2[i] = -(0.5 * (2 * (t31 * t32) * s1_4))
+		h1_2[i] = -(0.5 * (2 * (t31 * t32) * s1v4))
 	}
 	n2 := len(h2)
 	t8 := m.B2
 	t9 := m.W2
 	t10 := m.H1
-	for i2 := 0; i2 < n2; i2++ {
-		s4 := t8[i2]
-		s1_3 := 0.0
-		s2_3 := 0.0
-		for j4 := 0; j4 < n; j4++ {
-			t30 := t9[i2*t10+j4]
-			s4 += t30 * h1[j4]
-			s1_3 += t30 * h1_1[j4]
-			s2_3 += t30 * h1_2[j4]
+	for i := 0; i < n2; i++ {
+		s4 := t8[i]
+		s1v3 := 0.0
+		s2v3 := 0.0
+		for j := 0; j < n; j++ {
+			t30 := t9[i*t10+j]
+			s4 += t30 * h1[j]
+			s1v3 += t30 * h1_1[j]
+			s2v3 += t30 * h1_2[j]
 		}
 		t27 := math.Tanh(s4)
 		t28 := 1 - t27*t27
-		t29 := t28 * s1_3
-		h2[i2] = t27
-		h2_1[i2] = t29
-		h2_2[i2] = t28*s2_3 - 0.5*(2*(t27*t29)*s1_3)
+		t29 := t28 * s1v3
+		h2[i] = t27
+		h2_1[i] = t29
+		h2_2[i] = t28*s2v3 - 0.5*(2*(t27*t29)*s1v3)
 	}
 	n3 := len(h3)
 	t11 := m.B3
 	t12 := m.W3
 	t13 := m.H2
-	for i3 := 0; i3 < n3; i3++ {
-		s3 := t11[i3]
-		s1_2 := 0.0
-		s2_2 := 0.0
-		for j3 := 0; j3 < n2; j3++ {
-			t26 := t12[i3*t13+j3]
-			s3 += t26 * h2[j3]
-			s1_2 += t26 * h2_1[j3]
-			s2_2 += t26 * h2_2[j3]
+	for i := 0; i < n3; i++ {
+		s3 := t11[i]
+		s1v2 := 0.0
+		s2v2 := 0.0
+		for j := 0; j < n2; j++ {
+			t26 := t12[i*t13+j]
+			s3 += t26 * h2[j]
+			s1v2 += t26 * h2_1[j]
+			s2v2 += t26 * h2_2[j]
 		}
 		t23 := math.Tanh(s3)
 		t24 := 1 - t23*t23
-		t25 := t24 * s1_2
-		h3[i3] = t23
-		h3_1[i3] = t25
-		h3_2[i3] = t24*s2_2 - 0.5*(2*(t23*t25)*s1_2)
+		t25 := t24 * s1v2
+		h3[i] = t23
+		h3_1[i] = t25
+		h3_2[i] = t24*s2v2 - 0.5*(2*(t23*t25)*s1v2)
 	}
 	n4 := len(h4)
 	t14 := m.B4
 	t15 := m.W4
 	t16 := m.H3
-	for i4 := 0; i4 < n4; i4++ {
-		s := t14[i4]
+	for i := 0; i < n4; i++ {
+		s := t14[i]
 		s1 := 0.0
 		s2 := 0.0
-		for j2 := 0; j2 < n3; j2++ {
-			t22 := t15[i4*t16+j2]
-			s += t22 * h3[j2]
-			s1 += t22 * h3_1[j2]
-			s2 += t22 * h3_2[j2]
+		for j := 0; j < n3; j++ {
+			t22 := t15[i*t16+j]
+			s += t22 * h3[j]
+			s1 += t22 * h3_1[j]
+			s2 += t22 * h3_2[j]
 		}
 		t19 := math.Tanh(s)
 		t20 := 1 - t19*t19
 		t21 := t20 * s1
-		h4[i4] = t19
-		h4_1[i4] = t21
-		h4_2[i4] = t20*s2 - 0.5*(2*(t19*t21)*s1)
+		h4[i] = t19
+		h4_1[i] = t21
+		h4_2[i] = t20*s2 - 0.5*(2*(t19*t21)*s1)
 	}
 	t17 := m.W5
 	out := m.B5

@@ -26,10 +26,10 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		t := math.Exp(x[i2] - m)
+	for i := 0; i < n; i++ {
+		t := math.Exp(x[i] - m)
 		sum += t
-		dsum += t * (dx[i2] - dm)
+		dsum += t * (dx[i] - dm)
 	}
 	return math.Log(sum) + m, 1/sum*dsum + dm
 }
@@ -56,24 +56,24 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 		m = max(m, v)
 	}
 	sum := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		t9 := math.Exp(x[i2] - m)
+	for i := 0; i < n; i++ {
+		t9 := math.Exp(x[i] - m)
 		tape = append(tape, t9)
 		sum += t9
 	}
 	t2 := math.Log(sum) + m
 	sumBar := 1 / sum
 	mBar := 1.0
-	for i3 := n - 1; i3 >= 0; i3-- {
+	for i := n - 1; i >= 0; i-- {
 		t7 := len(tape) - 1
 		t8 := tape[t7] * sumBar
-		xBar[i3] += t8
+		xBar[i] += t8
 		mBar -= t8
 		tape = tape[:t7]
 	}
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		t3 := len(tape) - 1
-		t4 := tape[t3] >= x[i4]
+		t4 := tape[t3] >= x[i]
 		t5 := 0.0
 		if t4 {
 			t5 = 1
@@ -82,7 +82,7 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 		if t4 {
 			t6 = 0
 		}
-		xBar[i4] += t6 * mBar
+		xBar[i] += t6 * mBar
 		mBar = t5 * mBar
 		tape = tape[:t3]
 	}

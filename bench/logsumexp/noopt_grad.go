@@ -27,10 +27,10 @@ func LogSumExpJVPO0(x, dx []float64) (float64, float64) {
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i2 := 0; i2 < len(x); i2++ {
-		t := math.Exp(x[i2] - m)
+	for i := 0; i < len(x); i++ {
+		t := math.Exp(x[i] - m)
 		sum += t
-		dsum += t * (dx[i2] - dm)
+		dsum += t * (dx[i] - dm)
 	}
 	return math.Log(sum) + m, 1/sum*dsum + dm
 }
@@ -63,23 +63,23 @@ func LogSumExpGradO0(x, xBar []float64) float64 {
 	}
 	n2 := len(x)
 	sum := 0.0
-	for i2 := 0; i2 < n2; i2++ {
-		t11 := math.Exp(x[i2] - m)
+	for i := 0; i < n2; i++ {
+		t11 := math.Exp(x[i] - m)
 		tape = append(tape, t11)
 		sum += t11
 	}
 	t := math.Log(sum) + m
 	mBar2 += 1
 	sumBar += 1 / sum
-	for i3 := n2 - 1; i3 >= 0; i3-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t8 := tape
 		t9 := len(t8) - 1
 		tape = t8[:t9]
 		t10 := t8[t9] * sumBar
 		mBar2 += -t10
-		xBar[i3] += t10
+		xBar[i] += t10
 	}
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := mBar2
 		mBar2 = 0
 		mBar += t2
@@ -87,7 +87,7 @@ func LogSumExpGradO0(x, xBar []float64) float64 {
 		t4 := len(t3) - 1
 		m2 := t3[t4]
 		tape = t3[:t4]
-		v := x[i4]
+		v := x[i]
 		t5 := mBar
 		mBar = 0
 		t6 := 0.0
@@ -99,7 +99,7 @@ func LogSumExpGradO0(x, xBar []float64) float64 {
 		if m2 >= v {
 			t7 = 0
 		}
-		xBar[i4] += t7 * t5
+		xBar[i] += t7 * t5
 	}
 	return t
 }

@@ -116,14 +116,14 @@ func predictJVPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x 
 		y = h
 		dy = dh
 	}
-	for j2 := 0; j2 < n; j2++ {
-		yj := y[j2]
-		dyj := dy[j2]
-		t3 := outW[j2]
-		t4 := doutW[j2]
-		t5 := doutB[j2]
-		dst[j2] = yj*t3 + outB[j2]
-		ddst[j2] = dyj*t3 + yj*t4 + t5
+	for j := 0; j < n; j++ {
+		yj := y[j]
+		dyj := dy[j]
+		t3 := outW[j]
+		t4 := doutW[j]
+		t5 := doutB[j]
+		dst[j] = yj*t3 + outB[j]
+		ddst[j] = dyj*t3 + yj*t4 + t5
 	}
 }
 
@@ -237,22 +237,22 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	before2 := len(tape)
 	before3 := len(tapeint)
 	total := 0.0
-	for t2 := 0; t2 < c-1; t2++ {
-		if t2 == 1 {
+	for t := 0; t < c-1; t++ {
+		if t == 1 {
 			t47 := trips - 2
 			tapeSlices = slices.Grow(tapeSlices, t47*(len(tapeSlices)-before))
 			tape = slices.Grow(tape, t47*(len(tape)-before2))
 			tapeint = slices.Grow(tapeint, t47*(len(tapeint)-before3))
 		}
-		t48 := (t2 + 1) * b
-		t49 := seq[t2*b : t48]
+		t48 := (t + 1) * b
+		t49 := seq[t*b : t48]
 		b4 := len(t49)
 		inW := extra[:b4]
 		outW2 := extra[b4 : 2*b4]
 		outB := extra[2*b4 : 3*b4]
 		n10 := len(ypred)
-		for j5 := 0; j5 < n10; j5++ {
-			ypred[j5] = t49[j5] * inW[j5]
+		for j := 0; j < n10; j++ {
+			ypred[j] = t49[j] * inW[j]
 		}
 		y := ypred
 		yBar3 := ypredBar
@@ -267,20 +267,20 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			hBar2 := sBar[t53:t54]
 			t55 := s[t54 : (2*k3+2)*b4]
 			b5 := len(h)
-			for j8 := 0; j8 < b5; j8++ {
-				yj4 := y[j8]
-				t56 := math.Exp(-(yj4*w2[j8] + bias[j8]))
-				hj2 := h[j8]
-				t57 := b5 + j8
+			for j := 0; j < b5; j++ {
+				yj4 := y[j]
+				t56 := math.Exp(-(yj4*w2[j] + bias[j]))
+				hj2 := h[j]
+				t57 := b5 + j
 				t58 := math.Exp(-(hj2*w2[t57] + bias[t57]))
-				t59 := 2*b5 + j8
+				t59 := 2*b5 + j
 				t60 := math.Exp(-(yj4*w2[t59] + bias[t59]))
-				t61 := 3*b5 + j8
+				t61 := 3*b5 + j
 				g2 := math.Tanh(hj2*w2[t61] + bias[t61])
-				t62 := t55[j8]
-				t55[j8] = t62*(1/(1+t56)) + 1/(1+t58)*g2
-				t63 := math.Tanh(t55[j8])
-				h[j8] = 1 / (1 + t60) * t63
+				t62 := t55[j]
+				t55[j] = t62*(1/(1+t56)) + 1/(1+t58)*g2
+				t63 := math.Tanh(t55[j])
+				h[j] = 1 / (1 + t60) * t63
 				tape = append(tape, yj4, t56, hj2, t58, t60, g2, t62, t63)
 			}
 			tapeSlices = append(tapeSlices, y, yBar3)
@@ -289,42 +289,42 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			yBar3 = hBar2
 		}
 		t50 := append(tapeint, k3)
-		for j6 := 0; j6 < n10; j6++ {
-			yj3 := y[j6]
-			ypred[j6] = yj3*outW2[j6] + outB[j6]
+		for j := 0; j < n10; j++ {
+			yj3 := y[j]
+			ypred[j] = yj3*outW2[j] + outB[j]
 			tapeSlices = append(tapeSlices, y, yBar3)
 			tape = append(tape, yj3)
 		}
 		sum := 0.0
-		for i2 := 0; i2 < n10; i2++ {
-			t51 := math.Exp(ypred[i2])
+		for i := 0; i < n10; i++ {
+			t51 := math.Exp(ypred[i])
 			tape = append(tape, t51)
 			sum += t51
 		}
 		lse := math.Log(sum + 2)
-		ygold2 := seq[t48 : (t2+2)*b]
+		ygold2 := seq[t48 : (t+2)*b]
 		n11 := len(ygold2)
 		tape = append(tape, sum)
-		for j7 := 0; j7 < n11; j7++ {
-			total += ygold2[j7] * (ypred[j7] - lse)
+		for j := 0; j < n11; j++ {
+			total += ygold2[j] * (ypred[j] - lse)
 		}
 		tapeint = append(t50, b4)
 	}
 	t3 := float64((c - 1) * b)
 	t4 := -(total / t3)
 	t5 := 1 / t3
-	for t6 := c - 2; t6 >= 0; t6-- {
+	for t := c - 2; t >= 0; t-- {
 		t7 := len(tapeint) - 1
 		b2 := tapeint[t7]
 		t8 := tapeint[:t7]
-		t9 := (t6 + 1) * b
-		t10 := seq[t6*b : t9]
+		t9 := (t + 1) * b
+		t10 := seq[t*b : t9]
 		inWBar := extraBar[:b2]
 		t11 := 2 * b2
 		outW := extra[b2:t11]
 		outWBar := extraBar[b2:t11]
 		outBBar := extraBar[2*b2 : 3*b2]
-		ygold := seq[t9 : (t6+2)*b]
+		ygold := seq[t9 : (t+2)*b]
 		lseBar := 0.0
 		for j := len(ygold) - 1; j >= 0; j-- {
 			t46 := ygold[j] * t5
@@ -340,23 +340,23 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			ypredBar[i] += tape[t45] * sumBar
 			tape = tape[:t45]
 		}
-		for j2 := n5 - 1; j2 >= 0; j2-- {
+		for j := n5 - 1; j >= 0; j-- {
 			t42 := len(tape) - 1
 			yj2 := tape[t42]
 			n9 := len(tapeSlices)
 			yBar2 := tapeSlices[n9-1]
-			t43 := ypredBar[j2]
-			ypredBar[j2] = 0
-			outBBar[j2] += t43
-			t44 := outW[j2]
-			outWBar[j2] += yj2 * t43
-			yBar2[j2] += t43 * t44
+			t43 := ypredBar[j]
+			ypredBar[j] = 0
+			outBBar[j] += t43
+			t44 := outW[j]
+			outWBar[j] += yj2 * t43
+			yBar2[j] += t43 * t44
 			tape = tape[:t42]
 			tapeSlices = tapeSlices[:n9-2]
 		}
 		t13 := len(t8) - 1
 		tapeint = t8[:t13]
-		for k2 := t8[t13] - 1; k2 >= 0; k2-- {
+		for k := t8[t13] - 1; k >= 0; k-- {
 			n6 := len(tapeint)
 			t15 := n6 - 2
 			t16 := tapeint[t15]
@@ -364,16 +364,16 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			n7 := len(tapeSlices)
 			yBar := tapeSlices[n7-1]
 			tapeSlices = tapeSlices[:n7-2]
-			t18 := 2 * k2 * 4 * b2
-			t19 := (2*k2 + 1) * 4 * b2
+			t18 := 2 * k * 4 * b2
+			t19 := (2*k + 1) * 4 * b2
 			w := main[t18:t19]
 			wBar := mainBar[t18:t19]
-			biasBar := mainBar[t19 : (2*k2+2)*4*b2]
+			biasBar := mainBar[t19 : (2*k+2)*4*b2]
 			t20 := tapeint[n6-1] * b2
 			hBar := sBar[t20:t16]
-			t21 := sBar[t16 : (2*k2+2)*b2]
+			t21 := sBar[t16 : (2*k+2)*b2]
 			b3 := len(s[t20:t16])
-			for j4 := b3 - 1; j4 >= 0; j4-- {
+			for j := b3 - 1; j >= 0; j-- {
 				n8 := len(tape)
 				t22 := n8 - 8
 				yj := tape[t22]
@@ -384,47 +384,47 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 				g := tape[n8-3]
 				t26 := tape[n8-2]
 				t27 := tape[n8-1]
-				hjBar := hBar[j4]
-				hBar[j4] = 0
+				hjBar := hBar[j]
+				hBar[j] = 0
 				t28 := 1 + t25
 				o := 1 / t28
-				t21[j4] += (1 - t27*t27) * (o * hjBar)
-				t29 := t21[j4]
-				t21[j4] = 0
+				t21[j] += (1 - t27*t27) * (o * hjBar)
+				t29 := t21[j]
+				t21[j] = 0
 				t30 := 1 + t24
 				in := 1 / t30
 				t31 := 1 + t23
 				f := 1 / t31
-				t21[j4] += t29 * f
+				t21[j] += t29 * f
 				t32 := (1 - g*g) * (in * t29)
-				t33 := 3*b3 + j4
+				t33 := 3*b3 + j
 				biasBar[t33] += t32
 				t34 := w[t33]
 				wBar[t33] += hj * t32
 				t35 := t25 * (hjBar * t27 * o / t28)
-				t36 := 2*b3 + j4
+				t36 := 2*b3 + j
 				biasBar[t36] += t35
 				t37 := w[t36]
 				wBar[t36] += yj * t35
 				t38 := t24 * (t29 * g * in / t30)
-				t39 := b3 + j4
+				t39 := b3 + j
 				biasBar[t39] += t38
 				t40 := w[t39]
 				wBar[t39] += hj * t38
-				hBar[j4] += t32*t34 + t38*t40
+				hBar[j] += t32*t34 + t38*t40
 				t41 := t23 * (t26 * t29 * f / t31)
-				biasBar[j4] += t41
-				wj := w[j4]
-				wBar[j4] += yj * t41
-				yBar[j4] += t35*t37 + t41*wj
+				biasBar[j] += t41
+				wj := w[j]
+				wBar[j] += yj * t41
+				yBar[j] += t35*t37 + t41*wj
 				tape = tape[:t22]
 			}
 			tapeint = t17
 		}
-		for j3 := n5 - 1; j3 >= 0; j3-- {
-			t14 := ypredBar[j3]
-			ypredBar[j3] = 0
-			inWBar[j3] += t10[j3] * t14
+		for j := n5 - 1; j >= 0; j-- {
+			t14 := ypredBar[j]
+			ypredBar[j] = 0
+			inWBar[j] += t10[j] * t14
 		}
 	}
 	for k := 0; k < t; k++ {

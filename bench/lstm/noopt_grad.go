@@ -110,14 +110,14 @@ func predictJVPWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, 
 		y = h
 		dy = dh
 	}
-	for j2 := 0; j2 < len(dst); j2++ {
-		yj := y[j2]
-		dyj := dy[j2]
-		t4 := outW[j2]
-		t5 := doutW[j2]
-		t6 := doutB[j2]
-		dst[j2] = yj*t4 + outB[j2]
-		ddst[j2] = dyj*t4 + yj*t5 + t6
+	for j := 0; j < len(dst); j++ {
+		yj := y[j]
+		dyj := dy[j]
+		t4 := outW[j]
+		t5 := doutW[j]
+		t6 := doutB[j]
+		dst[j] = yj*t4 + outB[j]
+		ddst[j] = dyj*t4 + yj*t5 + t6
 	}
 }
 
@@ -242,8 +242,8 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			lse := logsumexp2(ypred)
 			ygold := seq[(t2+1)*b : (t2+2)*b]
 			n2 := len(ygold)
-			for j2 := 0; j2 < n2; j2++ {
-				total += ygold[j2] * (ypred[j2] - lse)
+			for j := 0; j < n2; j++ {
+				total += ygold[j] * (ypred[j] - lse)
 			}
 			t2++
 		} else {
@@ -253,11 +253,11 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	t4 := float64((c - 1) * b)
 	t5 := -total / t4
 	totalBar2 += -(1 / t4)
-	for t6 := t3 - 1; t6 >= 0; t6-- {
+	for t := t3 - 1; t >= 0; t-- {
 		t7 := totalBar2
 		totalBar2 = 0
 		totalBar += t7
-		t8 := seq[(t6+1)*b : (t6+2)*b]
+		t8 := seq[(t+1)*b : (t+2)*b]
 		ygold2 = t8
 		for j := len(t8) - 1; j >= 0; j-- {
 			t17 := ygold2[j] * totalBar
@@ -291,7 +291,7 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			extraBar,
 			s,
 			sBar,
-			seq[t6*b:(t6+1)*b],
+			seq[t*b:(t+1)*b],
 		)
 	}
 	for k := 0; k < t; k++ {
@@ -328,11 +328,11 @@ func logsumexp2ReverseO0(v, vBar []float64, seed float64) {
 	}
 	t := sum + 2
 	sumBar += 1 / t * seed
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := tape
 		t3 := len(t2) - 1
 		tape = t2[:t3]
-		vBar[i2] += t2[t3] * sumBar
+		vBar[i] += t2[t3] * sumBar
 	}
 }
 
@@ -428,22 +428,22 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 	}
 	n2 := len(dst)
 	tape = slices.Grow(tape, max(n2+2, 0))
-	for j2 := 0; j2 < n2; j2++ {
-		yj2 := y[j2]
-		dst[j2] = yj2*outW[j2] + outB[j2]
+	for j := 0; j < n2; j++ {
+		yj2 := y[j]
+		dst[j] = yj2*outW[j] + outB[j]
 		tape = append(tape, yj2)
 	}
-	for j3 := n2 - 1; j3 >= 0; j3-- {
+	for j := n2 - 1; j >= 0; j-- {
 		t22 := tape
 		t23 := len(t22) - 1
 		yj := t22[t23]
 		tape = t22[:t23]
-		dstjBar2 := dstBar[j3]
-		dstBar[j3] = 0
-		extraBar[t2:t3][j3] += dstjBar2
-		t24 := extra[b:t][j3]
-		extraBar[b:t][j3] += yj * dstjBar2
-		yBar[j3] += dstjBar2 * t24
+		dstjBar2 := dstBar[j]
+		dstBar[j] = 0
+		extraBar[t2:t3][j] += dstjBar2
+		t24 := extra[b:t][j]
+		extraBar[b:t][j] += yj * dstjBar2
+		yBar[j] += dstjBar2 * t24
 	}
 	k--
 	for ; k >= 0; k-- {
@@ -487,10 +487,10 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 			yBar2,
 		)
 	}
-	for j4 := n - 1; j4 >= 0; j4-- {
-		dstjBar := dstBar[j4]
-		dstBar[j4] = 0
-		extraBar[:b][j4] += x[j4] * dstjBar
+	for j := n - 1; j >= 0; j-- {
+		dstjBar := dstBar[j]
+		dstBar[j] = 0
+		extraBar[:b][j] += x[j] * dstjBar
 	}
 }
 
@@ -563,7 +563,7 @@ func cellReverseO0(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) 
 		h[j] = o2 * t18
 		tape = append(tape, g2, sj2, f2, in2, t18, o2)
 	}
-	for j2 := b - 1; j2 >= 0; j2-- {
+	for j := b - 1; j >= 0; j-- {
 		t := tape
 		t2 := len(t) - 6
 		g := t[t2]
@@ -573,44 +573,44 @@ func cellReverseO0(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) 
 		t3 := t[t2+4]
 		o := t[t2+5]
 		tape = t[:t2]
-		hjBar := hBar[j2]
-		hBar[j2] = 0
+		hjBar := hBar[j]
+		hBar[j] = 0
 		t4 := tape
 		t5 := len(t4) - 1
 		tape = t4[:t5]
-		h[j2] = t4[t5]
-		sBar[j2] += (1 - t3*t3) * (o * hjBar)
-		sjBar := sBar[j2]
-		sBar[j2] = 0
-		sBar[j2] += sjBar * f
+		h[j] = t4[t5]
+		sBar[j] += (1 - t3*t3) * (o * hjBar)
+		sjBar := sBar[j]
+		sBar[j] = 0
+		sBar[j] += sjBar * f
 		t6 := (1 - g*g) * (in * sjBar)
-		biasBar[3*b+j2] += t6
-		t7 := 3*b + j2
+		biasBar[3*b+j] += t6
+		t7 := 3*b + j
 		t8 := w[t7]
-		wBar[t7] += h[j2] * t6
-		hBar[j2] += t6 * t8
-		yj := y[j2]
-		t9 := 2*b + j2
+		wBar[t7] += h[j] * t6
+		hBar[j] += t6 * t8
+		yj := y[j]
+		t9 := 2*b + j
 		t10 := w[t9]
-		t11 := 2*b + j2
+		t11 := 2*b + j
 		t12 := sigmoidReverseO0(yj*t10+bias[t11], hjBar*t3)
 		biasBar[t11] += t12
 		wBar[t9] += yj * t12
-		yBar[j2] += t12 * t10
-		hj := h[j2]
-		t13 := b + j2
+		yBar[j] += t12 * t10
+		hj := h[j]
+		t13 := b + j
 		t14 := w[t13]
-		t15 := b + j2
+		t15 := b + j
 		t16 := sigmoidReverseO0(hj*t14+bias[t15], sjBar*g)
 		biasBar[t15] += t16
 		wBar[t13] += hj * t16
-		hBar[j2] += t16 * t14
-		yj2 := y[j2]
-		wj := w[j2]
-		t17 := sigmoidReverseO0(yj2*wj+bias[j2], sj*sjBar)
-		biasBar[j2] += t17
-		wBar[j2] += yj2 * t17
-		yBar[j2] += t17 * wj
+		hBar[j] += t16 * t14
+		yj2 := y[j]
+		wj := w[j]
+		t17 := sigmoidReverseO0(yj2*wj+bias[j], sj*sjBar)
+		biasBar[j] += t17
+		wBar[j] += yj2 * t17
+		yBar[j] += t17 * wj
 	}
 }
 

@@ -50,33 +50,33 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		h2 := make([]float64, nHidden)
 		hBar2 := make([]float64, nHidden)
 		n6 := len(h2)
-		for i4 := 0; i4 < n6; i4++ {
-			w3 := t7[i4*nIn : (i4+1)*nIn]
-			a2 := t5[i4]
-			for j2 := 0; j2 < len(xs2); j2++ {
-				a2 += w3[j2] * xs2[j2]
+		for i := 0; i < n6; i++ {
+			w3 := t7[i*nIn : (i+1)*nIn]
+			a2 := t5[i]
+			for j := 0; j < len(xs2); j++ {
+				a2 += w3[j] * xs2[j]
 			}
 			t33 := math.Tanh(a2)
-			h2[i4] = t33
+			h2[i] = t33
 			tape = append(tape, t33)
 		}
 		z := make([]float64, nOut)
 		zBar2 := make([]float64, nOut)
 		n7 := len(z)
 		zmax2 := zmax
-		for k2 := 0; k2 < n7; k2++ {
-			w2 := t8[k2*nHidden : (k2+1)*nHidden]
-			a := t6[k2]
-			for i6 := 0; i6 < n6; i6++ {
-				a += w2[i6] * h2[i6]
+		for k := 0; k < n7; k++ {
+			w2 := t8[k*nHidden : (k+1)*nHidden]
+			a := t6[k]
+			for i := 0; i < n6; i++ {
+				a += w2[i] * h2[i]
 			}
-			z[k2] = a
+			z[k] = a
 			tape = append(tape, zmax2, a)
 			zmax2 = max(zmax2, a)
 		}
 		sum2 := 0.0
-		for i5 := 0; i5 < n7; i5++ {
-			t32 := math.Exp(z[i5] - zmax2)
+		for i := 0; i < n7; i++ {
+			t32 := math.Exp(z[i] - zmax2)
 			tape = append(tape, t32)
 			sum2 += t32
 		}
@@ -93,18 +93,18 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	t13 := nBar.B2
 	t14 := nBar.W1
 	t15 := nBar.B1
-	for s2 := n2 - 1; s2 >= 0; s2-- {
+	for s := n2 - 1; s >= 0; s-- {
 		n3 := len(tapeSlices)
 		t16 := n3 - 4
 		zBar := tapeSlices[n3-3]
 		h := tapeSlices[n3-2]
 		hBar := tapeSlices[n3-1]
 		t17 := tapeSlices[:t16]
-		xs := x[s2*nIn : (s2+1)*nIn]
+		xs := x[s*nIn : (s+1)*nIn]
 		t18 := len(tape) - 1
 		sum := tape[t18]
 		n4 := len(tapeSlices[t16])
-		label := labels[s2]
+		label := labels[s]
 		zBar[label] -= totalBar
 		sumBar := 1 / sum * totalBar
 		zmaxBar := totalBar
@@ -137,27 +137,27 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 			zkBar := zBar[k]
 			zBar[k] = 0
 			aBar2 := t27*zmaxBar + zkBar
-			for i3 := len(h) - 1; i3 >= 0; i3-- {
-				wi := w[i3]
-				wBar2[i3] += aBar2 * h[i3]
-				hBar[i3] += wi * aBar2
+			for i := len(h) - 1; i >= 0; i-- {
+				wi := w[i]
+				wBar2[i] += aBar2 * h[i]
+				hBar[i] += wi * aBar2
 			}
 			t13[k] += aBar2
 			zmaxBar = zmaxBar2
 			tape = t24
 		}
-		for i2 := len(h) - 1; i2 >= 0; i2-- {
-			wBar := t14[i2*nIn : (i2+1)*nIn]
+		for i := len(h) - 1; i >= 0; i-- {
+			wBar := t14[i*nIn : (i+1)*nIn]
 			t19 := len(tape) - 1
 			t20 := tape[t19]
 			tape = tape[:t19]
-			hiBar := hBar[i2]
-			hBar[i2] = 0
+			hiBar := hBar[i]
+			hBar[i] = 0
 			aBar := (1 - t20*t20) * hiBar
 			for j := len(xs) - 1; j >= 0; j-- {
 				wBar[j] += aBar * xs[j]
 			}
-			t15[i2] += aBar
+			t15[i] += aBar
 		}
 		tapeSlices = t17
 	}
@@ -228,11 +228,11 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 			dw := t12[t15:t16]
 			a := t7[k]
 			da := t8[k]
-			for i3 := 0; i3 < n3; i3++ {
-				hi := h[i3]
-				wi := w[i3]
+			for i := 0; i < n3; i++ {
+				hi := h[i]
+				wi := w[i]
 				a += wi * hi
-				da += dw[i3]*hi + wi*dh[i3]
+				da += dw[i]*hi + wi*dh[i]
 			}
 			z[k] = a
 			dz[k] = da
@@ -243,10 +243,10 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		}
 		sum := 0.0
 		dsum := 0.0
-		for i2 := 0; i2 < n4; i2++ {
-			t14 := math.Exp(z[i2] - zmax2)
+		for i := 0; i < n4; i++ {
+			t14 := math.Exp(z[i] - zmax2)
 			sum += t14
-			dsum += t14 * (dz[i2] - dzmax)
+			dsum += t14 * (dz[i] - dzmax)
 		}
 		total += zmax2 + math.Log(sum) - z[label]
 		dtotal += dzmax + 1/sum*dsum - dz[label]
@@ -293,12 +293,12 @@ func LossFlatJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) 
 		for k := 0; k < nOut; k++ {
 			a := b2[k]
 			da := db2[k]
-			for i2 := 0; i2 < nHidden; i2++ {
-				t4 := k*nHidden + i2
+			for i := 0; i < nHidden; i++ {
+				t4 := k*nHidden + i
 				t5 := w2[t4]
-				hi := h[i2]
+				hi := h[i]
 				a += t5 * hi
-				da += dw2[t4]*hi + t5*dh[i2]
+				da += dw2[t4]*hi + t5*dh[i]
 			}
 			z[k] = a
 			dz[k] = da
@@ -309,10 +309,10 @@ func LossFlatJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) 
 		}
 		sum := 0.0
 		dsum := 0.0
-		for k2 := 0; k2 < nOut; k2++ {
-			t3 := math.Exp(z[k2] - zmax2)
+		for k := 0; k < nOut; k++ {
+			t3 := math.Exp(z[k] - zmax2)
 			sum += t3
-			dsum += t3 * (dz[k2] - dzmax)
+			dsum += t3 * (dz[k] - dzmax)
 		}
 		t2 := labels[s]
 		total += zmax2 + math.Log(sum) - z[t2]
@@ -356,27 +356,27 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 	tape := slices.Grow(t, max(batch+2, 0)*(1+max(nHidden+2, 0)+trips*2+trips))
 	total := 0.0
 	for s := 0; s < batch; s++ {
-		for i3 := 0; i3 < nHidden; i3++ {
-			a2 := b1[i3]
-			for j2 := 0; j2 < nIn; j2++ {
-				a2 += w1[i3*nIn+j2] * x[s*nIn+j2]
+		for i := 0; i < nHidden; i++ {
+			a2 := b1[i]
+			for j := 0; j < nIn; j++ {
+				a2 += w1[i*nIn+j] * x[s*nIn+j]
 			}
-			tape = append(tape, h[i3])
-			h[i3] = math.Tanh(a2)
+			tape = append(tape, h[i])
+			h[i] = math.Tanh(a2)
 		}
 		zmax2 := zmax
-		for k3 := 0; k3 < nOut; k3++ {
-			a := b2[k3]
-			for i4 := 0; i4 < nHidden; i4++ {
-				a += w2[k3*nHidden+i4] * h[i4]
+		for k := 0; k < nOut; k++ {
+			a := b2[k]
+			for i := 0; i < nHidden; i++ {
+				a += w2[k*nHidden+i] * h[i]
 			}
-			z[k3] = a
+			z[k] = a
 			tape = append(tape, zmax2, a)
 			zmax2 = max(zmax2, a)
 		}
 		sum2 := 0.0
-		for k4 := 0; k4 < nOut; k4++ {
-			t17 := math.Exp(z[k4] - zmax2)
+		for k := 0; k < nOut; k++ {
+			t17 := math.Exp(z[k] - zmax2)
 			tape = append(tape, t17)
 			sum2 += t17
 		}
@@ -387,10 +387,10 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 	t2 := float64(batch)
 	t3 := total / t2
 	totalBar := 1 / t2
-	for s2 := batch - 1; s2 >= 0; s2-- {
+	for s := batch - 1; s >= 0; s-- {
 		t4 := len(tape) - 1
 		sum := tape[t4]
-		t5 := labels[s2]
+		t5 := labels[s]
 		zBar[t5] -= totalBar
 		sumBar := 1 / sum * totalBar
 		zmaxBar := totalBar
@@ -402,7 +402,7 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 			zmaxBar -= t15
 			tape = tape[:t14]
 		}
-		for k2 := nOut - 1; k2 >= 0; k2-- {
+		for k := nOut - 1; k >= 0; k-- {
 			n := len(tape)
 			t8 := n - 2
 			t9 := tape[:t8]
@@ -416,16 +416,16 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 			if t10 {
 				t12 = 0
 			}
-			zkBar := zBar[k2]
-			zBar[k2] = 0
+			zkBar := zBar[k]
+			zBar[k] = 0
 			aBar2 := t12*zmaxBar + zkBar
-			for i2 := nHidden - 1; i2 >= 0; i2-- {
-				hi2 := h[i2]
-				t13 := k2*nHidden + i2
-				hBar[i2] += w2[t13] * aBar2
+			for i := nHidden - 1; i >= 0; i-- {
+				hi2 := h[i]
+				t13 := k*nHidden + i
+				hBar[i] += w2[t13] * aBar2
 				w2Bar[t13] += aBar2 * hi2
 			}
-			b2Bar[k2] += aBar2
+			b2Bar[k] += aBar2
 			zmaxBar = zmaxBar2
 			tape = t9
 		}
@@ -438,7 +438,7 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 			h[i] = tape[t6]
 			aBar := (1 - hi*hi) * hiBar
 			for j := nIn - 1; j >= 0; j-- {
-				w1Bar[i*nIn+j] += aBar * x[s2*nIn+j]
+				w1Bar[i*nIn+j] += aBar * x[s*nIn+j]
 			}
 			b1Bar[i] += aBar
 			tape = t7

@@ -69,33 +69,33 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 		h := make([]float64, nHidden)
 		hBar3 := make([]float64, nHidden)
 		n3 := len(h)
-		for i4 := 0; i4 < n3; i4++ {
-			w2 := n.W1[i4*nIn : (i4+1)*nIn]
-			a3 := n.B1[i4]
-			for j2 := 0; j2 < len(xs); j2++ {
-				a3 += w2[j2] * xs[j2]
+		for i := 0; i < n3; i++ {
+			w2 := n.W1[i*nIn : (i+1)*nIn]
+			a3 := n.B1[i]
+			for j := 0; j < len(xs); j++ {
+				a3 += w2[j] * xs[j]
 			}
 			t38 := math.Tanh(a3)
-			h[i4] = t38
+			h[i] = t38
 			tape = append(tape, t38)
 		}
 		z := make([]float64, nOut)
 		zBar4 := make([]float64, nOut)
 		n4 := len(z)
 		zmax2 := math.Inf(-1)
-		for k2 := 0; k2 < n4; k2++ {
-			w := n.W2[k2*nHidden : (k2+1)*nHidden]
-			a2 := n.B2[k2]
-			for i6 := 0; i6 < len(h); i6++ {
-				a2 += w[i6] * h[i6]
+		for k := 0; k < n4; k++ {
+			w := n.W2[k*nHidden : (k+1)*nHidden]
+			a2 := n.B2[k]
+			for i := 0; i < len(h); i++ {
+				a2 += w[i] * h[i]
 			}
-			z[k2] = a2
+			z[k] = a2
 			tape = append(tape, zmax2, a2)
 			zmax2 = max(zmax2, a2)
 		}
 		sum2 := 0.0
-		for i5 := 0; i5 < len(z); i5++ {
-			t37 := math.Exp(z[i5] - zmax2)
+		for i := 0; i < len(z); i++ {
+			t37 := math.Exp(z[i] - zmax2)
 			tape = append(tape, t37)
 			sum2 += t37
 		}
@@ -107,7 +107,7 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	t5 := float64(len(labels))
 	t6 := total / t5
 	totalBar += 1 / t5
-	for s2 := n2 - 1; s2 >= 0; s2-- {
+	for s := n2 - 1; s >= 0; s-- {
 		t7 := tapeSlices
 		t8 := len(t7) - 4
 		tapeSlices = t7[:t8]
@@ -115,14 +115,14 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 		zBar5 = t7[t8+1]
 		h2 = t7[t8+2]
 		hBar4 = t7[t8+3]
-		xs2 = x[s2*nIn : (s2+1)*nIn]
+		xs2 = x[s*nIn : (s+1)*nIn]
 		t9 := tape
 		t10 := len(t9) - 1
 		sum := t9[t10]
 		tape = t9[:t10]
 		t11 := totalBar
 		zBar := zBar5
-		label := labels[s2]
+		label := labels[s]
 		zBar[label] += -t11
 		zmaxBar2 += t11
 		sumBar += 1 / sum * t11
@@ -166,13 +166,13 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 			zkBar := zBar2[k]
 			zBar2[k] = 0
 			aBar += zkBar
-			for i3 := len(h2) - 1; i3 >= 0; i3-- {
+			for i := len(h2) - 1; i >= 0; i-- {
 				t29 := aBar
-				wi := w3[i3]
+				wi := w3[i]
 				wBar2 := wBar3
-				wBar2[i3] += t29 * h2[i3]
+				wBar2[i] += t29 * h2[i]
 				hBar2 := hBar4
-				hBar2[i3] += wi * t29
+				hBar2[i] += wi * t29
 			}
 			t26 := aBar
 			aBar = 0
@@ -183,16 +183,16 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 			t28[k] += t27
 		}
 		zmaxBar2 = 0
-		for i2 := len(h2) - 1; i2 >= 0; i2-- {
+		for i := len(h2) - 1; i >= 0; i-- {
 			t40 = nBar.W1
-			wBar4 = t40[i2*nIn : (i2+1)*nIn]
+			wBar4 = t40[i*nIn : (i+1)*nIn]
 			t12 := tape
 			t13 := len(t12) - 1
 			t14 := t12[t13]
 			tape = t12[:t13]
 			hBar := hBar4
-			hiBar := hBar[i2]
-			hBar[i2] = 0
+			hiBar := hBar[i]
+			hBar[i] = 0
 			aBar3 += (1 - t14*t14) * hiBar
 			for j := len(xs2) - 1; j >= 0; j-- {
 				wBar := wBar4
@@ -204,7 +204,7 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 			t16 := aBar4
 			aBar4 = 0
 			t17 := nBar.B1
-			t17[i2] += t16
+			t17[i] += t16
 		}
 	}
 	return t6
@@ -266,11 +266,11 @@ func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
 			dw := dn.W2[t7:t8]
 			a := n.B2[k]
 			da := dn.B2[k]
-			for i3 := 0; i3 < len(h); i3++ {
-				hi := h[i3]
-				wi := w[i3]
+			for i := 0; i < len(h); i++ {
+				hi := h[i]
+				wi := w[i]
 				a += wi * hi
-				da += dw[i3]*hi + wi*dh[i3]
+				da += dw[i]*hi + wi*dh[i]
 			}
 			z[k] = a
 			dz[k] = da
@@ -281,10 +281,10 @@ func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
 		}
 		sum := 0.0
 		dsum := 0.0
-		for i2 := 0; i2 < len(z); i2++ {
-			t6 := math.Exp(z[i2] - zmax)
+		for i := 0; i < len(z); i++ {
+			t6 := math.Exp(z[i] - zmax)
 			sum += t6
-			dsum += t6 * (dz[i2] - dzmax)
+			dsum += t6 * (dz[i] - dzmax)
 		}
 		total += zmax + math.Log(sum) - z[label]
 		dtotal += dzmax + 1/sum*dsum - dz[label]
@@ -332,12 +332,12 @@ func LossFlatJVPO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int
 		for k := 0; k < nOut; k++ {
 			a := b2[k]
 			da := db2[k]
-			for i2 := 0; i2 < nHidden; i2++ {
-				t4 := k*nHidden + i2
+			for i := 0; i < nHidden; i++ {
+				t4 := k*nHidden + i
 				t5 := w2[t4]
-				hi := h[i2]
+				hi := h[i]
 				a += t5 * hi
-				da += dw2[t4]*hi + t5*dh[i2]
+				da += dw2[t4]*hi + t5*dh[i]
 			}
 			z[k] = a
 			dz[k] = da
@@ -348,10 +348,10 @@ func LossFlatJVPO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int
 		}
 		sum := 0.0
 		dsum := 0.0
-		for k2 := 0; k2 < nOut; k2++ {
-			t3 := math.Exp(z[k2] - zmax)
+		for k := 0; k < nOut; k++ {
+			t3 := math.Exp(z[k] - zmax)
 			sum += t3
-			dsum += t3 * (dz[k2] - dzmax)
+			dsum += t3 * (dz[k] - dzmax)
 		}
 		t2 := labels[s]
 		total += zmax + math.Log(sum) - z[t2]
@@ -407,27 +407,27 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 	tape = t2
 	total := 0.0
 	for s := 0; s < batch; s++ {
-		for i3 := 0; i3 < nHidden; i3++ {
-			a3 := b1[i3]
-			for j2 := 0; j2 < nIn; j2++ {
-				a3 += w1[i3*nIn+j2] * x[s*nIn+j2]
+		for i := 0; i < nHidden; i++ {
+			a3 := b1[i]
+			for j := 0; j < nIn; j++ {
+				a3 += w1[i*nIn+j] * x[s*nIn+j]
 			}
-			tape = append(tape, h[i3])
-			h[i3] = math.Tanh(a3)
+			tape = append(tape, h[i])
+			h[i] = math.Tanh(a3)
 		}
 		zmax2 := math.Inf(-1)
-		for k3 := 0; k3 < nOut; k3++ {
-			a2 := b2[k3]
-			for i4 := 0; i4 < nHidden; i4++ {
-				a2 += w2[k3*nHidden+i4] * h[i4]
+		for k := 0; k < nOut; k++ {
+			a2 := b2[k]
+			for i := 0; i < nHidden; i++ {
+				a2 += w2[k*nHidden+i] * h[i]
 			}
-			z[k3] = a2
+			z[k] = a2
 			tape = append(tape, zmax2, a2)
 			zmax2 = max(zmax2, a2)
 		}
 		sum2 := 0.0
-		for k4 := 0; k4 < nOut; k4++ {
-			t27 := math.Exp(z[k4] - zmax2)
+		for k := 0; k < nOut; k++ {
+			t27 := math.Exp(z[k] - zmax2)
 			tape = append(tape, t27)
 			sum2 += t27
 		}
@@ -438,13 +438,13 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 	t3 := float64(batch)
 	t4 := total / t3
 	totalBar += 1 / t3
-	for s2 := batch - 1; s2 >= 0; s2-- {
+	for s := batch - 1; s >= 0; s-- {
 		t5 := tape
 		t6 := len(t5) - 1
 		sum := t5[t6]
 		tape = t5[:t6]
 		t7 := totalBar
-		t8 := labels[s2]
+		t8 := labels[s]
 		zBar[t8] += -t7
 		zmaxBar2 += t7
 		sumBar += 1 / sum * t7
@@ -457,7 +457,7 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 			zBar[k] += t25
 		}
 		sumBar = 0
-		for k2 := nOut - 1; k2 >= 0; k2-- {
+		for k := nOut - 1; k >= 0; k-- {
 			t13 := zmaxBar2
 			zmaxBar2 = 0
 			zmaxBar += t13
@@ -478,14 +478,14 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 				t18 = 0
 			}
 			aBar += t18 * t16
-			zkBar := zBar[k2]
-			zBar[k2] = 0
+			zkBar := zBar[k]
+			zBar[k] = 0
 			aBar += zkBar
-			for i2 := nHidden - 1; i2 >= 0; i2-- {
+			for i := nHidden - 1; i >= 0; i-- {
 				t21 := aBar
-				hi2 := h[i2]
-				t22 := k2*nHidden + i2
-				hBar[i2] += w2[t22] * t21
+				hi2 := h[i]
+				t22 := k*nHidden + i
+				hBar[i] += w2[t22] * t21
 				w2Bar[t22] += t21 * hi2
 			}
 			t19 := aBar
@@ -493,7 +493,7 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 			aBar2 += t19
 			t20 := aBar2
 			aBar2 = 0
-			b2Bar[k2] += t20
+			b2Bar[k] += t20
 		}
 		zmaxBar2 = 0
 		for i := nHidden - 1; i >= 0; i-- {
@@ -506,7 +506,7 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 			h[i] = t9[t10]
 			aBar3 += (1 - hi*hi) * hiBar
 			for j := nIn - 1; j >= 0; j-- {
-				w1Bar[i*nIn+j] += aBar3 * x[s2*nIn+j]
+				w1Bar[i*nIn+j] += aBar3 * x[s*nIn+j]
 			}
 			t11 := aBar3
 			aBar3 = 0

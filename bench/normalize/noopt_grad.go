@@ -137,15 +137,15 @@ func normalizeReverseO0(dst, dstBar, x, xBar []float64) {
 	for i := 0; i < n; i++ {
 		tape = append(tape, mag(x))
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t := tape
 		t2 := len(t) - 1
 		t3 := t[t2]
 		tape = t[:t2]
-		dstiBar := dstBar[i2]
-		dstBar[i2] = 0
-		magReverseO0(x, xBar, -(dstiBar * (x[i2] / t3) / t3))
-		xBar[i2] += dstiBar / t3
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
+		magReverseO0(x, xBar, -(dstiBar * (x[i] / t3) / t3))
+		xBar[i] += dstiBar / t3
 	}
 }
 
@@ -171,7 +171,7 @@ func magReverseO0(x, xBar []float64, seed float64) {
 	}
 	t := math.Sqrt(sum)
 	sumBar += 0.5 / t * seed
-	for i2 := n - 1; i2 >= 0; i2-- {
-		xBar[i2] += 2 * (sumBar * x[i2])
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] += 2 * (sumBar * x[i])
 	}
 }

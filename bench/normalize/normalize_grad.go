@@ -26,10 +26,10 @@ func LossJVP(x, dx, c []float64) (float64, float64) {
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i2 := 0; i2 < len(out); i2++ {
-		ci := c[i2]
-		sum += ci * out[i2]
-		dsum += ci * dout[i2]
+	for i := 0; i < len(out); i++ {
+		ci := c[i]
+		sum += ci * out[i]
+		dsum += ci * dout[i]
 	}
 	return sum, dsum
 }
@@ -72,18 +72,18 @@ func LossGrad(x, xBar, c []float64) float64 {
 		out[i] = x[i] / t
 	}
 	sum := 0.0
-	for i2 := 0; i2 < len(out); i2++ {
-		ci := c[i2]
-		outi := out[i2]
-		outBar[i2] += ci
+	for i := 0; i < len(out); i++ {
+		ci := c[i]
+		outi := out[i]
+		outBar[i] += ci
 		sum += ci * outi
 	}
 	t2 := 0.0
-	for i3 := n - 1; i3 >= 0; i3-- {
-		outiBar := outBar[i3]
-		outBar[i3] = 0
-		xi := x[i3]
-		xBar[i3] += outiBar / t
+	for i := n - 1; i >= 0; i-- {
+		outiBar := outBar[i]
+		outBar[i] = 0
+		xi := x[i]
+		xBar[i] += outiBar / t
 		t2 -= outiBar * (xi / t) / t
 	}
 	magReverse(x, xBar, t2)
@@ -109,7 +109,7 @@ func magReverse(x, xBar []float64, seed float64) {
 	}
 	t := math.Sqrt(sum)
 	sumBar := 0.5 / t * seed
-	for i2 := n - 1; i2 >= 0; i2-- {
-		xBar[i2] += 2 * (sumBar * x[i2])
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] += 2 * (sumBar * x[i])
 	}
 }

@@ -32,38 +32,38 @@ func FinalJVPO0(x, dx []float64, steps int) (float64, float64) {
 	du := make([]float64, n)
 	for i := 0; i < steps; i++ {
 		rhsJVPO0(k1, dk1, x, dx, y, dy)
-		for i2 := 0; i2 < len(u); i2++ {
-			dyi4 := dy[i2]
+		for i := 0; i < len(u); i++ {
+			dyi4 := dy[i]
 			t4 := h / 2
-			dk1i2 := dk1[i2]
-			u[i2] = y[i2] + t4*k1[i2]
-			du[i2] = dyi4 + t4*dk1i2
+			dk1i2 := dk1[i]
+			u[i] = y[i] + t4*k1[i]
+			du[i] = dyi4 + t4*dk1i2
 		}
 		rhsJVPO0(k2, dk2, x, dx, u, du)
-		for i3 := 0; i3 < len(u); i3++ {
-			dyi3 := dy[i3]
+		for i := 0; i < len(u); i++ {
+			dyi3 := dy[i]
 			t3 := h / 2
-			dk2i2 := dk2[i3]
-			u[i3] = y[i3] + t3*k2[i3]
-			du[i3] = dyi3 + t3*dk2i2
+			dk2i2 := dk2[i]
+			u[i] = y[i] + t3*k2[i]
+			du[i] = dyi3 + t3*dk2i2
 		}
 		rhsJVPO0(k3, dk3, x, dx, u, du)
-		for i4 := 0; i4 < len(u); i4++ {
-			dyi2 := dy[i4]
-			dk3i2 := dk3[i4]
-			u[i4] = y[i4] + h*k3[i4]
-			du[i4] = dyi2 + h*dk3i2
+		for i := 0; i < len(u); i++ {
+			dyi2 := dy[i]
+			dk3i2 := dk3[i]
+			u[i] = y[i] + h*k3[i]
+			du[i] = dyi2 + h*dk3i2
 		}
 		rhsJVPO0(k4, dk4, x, dx, u, du)
-		for i5 := 0; i5 < len(y); i5++ {
+		for i := 0; i < len(y); i++ {
 			t2 := h / 6
-			dk1i := dk1[i5]
-			dk2i := dk2[i5]
-			dk3i := dk3[i5]
-			dk4i := dk4[i5]
-			dyi := dy[i5]
-			y[i5] += t2 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
-			dy[i5] = dyi + t2*(dk1i+2*dk2i+2*dk3i+dk4i)
+			dk1i := dk1[i]
+			dk2i := dk2[i]
+			dk3i := dk3[i]
+			dk4i := dk4[i]
+			dyi := dy[i]
+			y[i] += t2 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
+			dy[i] = dyi + t2*(dk1i+2*dk2i+2*dk3i+dk4i)
 		}
 	}
 	t := n - 1
@@ -108,13 +108,13 @@ func FinalGradO0(x, xBar []float64, steps int) float64 {
 	var uBar []float64
 	var u2 []float64
 	var k4Bar []float64
-	var k4_2 []float64
+	var k4v2 []float64
 	var k3Bar []float64
-	var k3_2 []float64
+	var k3v2 []float64
 	var k2Bar []float64
-	var k2_2 []float64
+	var k2v2 []float64
 	var k1Bar []float64
-	var k1_2 []float64
+	var k1v2 []float64
 	var yBar []float64
 	var y2 []float64
 	var t35 float64
@@ -134,16 +134,16 @@ func FinalGradO0(x, xBar []float64, steps int) float64 {
 		y2 = y
 		yBar = make([]float64, n)
 		k1 := make([]float64, n)
-		k1_2 = k1
+		k1v2 = k1
 		k1Bar = make([]float64, n)
 		k2 := make([]float64, n)
-		k2_2 = k2
+		k2v2 = k2
 		k2Bar = make([]float64, n)
 		k3 := make([]float64, n)
-		k3_2 = k3
+		k3v2 = k3
 		k3Bar = make([]float64, n)
 		k4 := make([]float64, n)
-		k4_2 = k4
+		k4v2 = k4
 		k4Bar = make([]float64, n)
 		u := make([]float64, n)
 		u2 = u
@@ -152,23 +152,23 @@ func FinalGradO0(x, xBar []float64, steps int) float64 {
 		for i := 0; i < steps; i++ {
 			tape = append(tape, y...)
 			rhs(k1, x, y)
-			for i2 := 0; i2 < len(u); i2++ {
-				u[i2] = y[i2] + h/2*k1[i2]
+			for i := 0; i < len(u); i++ {
+				u[i] = y[i] + h/2*k1[i]
 			}
 			tape = append(tape, u...)
 			rhs(k2, x, u)
-			for i3 := 0; i3 < len(u); i3++ {
-				u[i3] = y[i3] + h/2*k2[i3]
+			for i := 0; i < len(u); i++ {
+				u[i] = y[i] + h/2*k2[i]
 			}
 			tape = append(tape, u...)
 			rhs(k3, x, u)
-			for i4 := 0; i4 < len(u); i4++ {
-				u[i4] = y[i4] + h*k3[i4]
+			for i := 0; i < len(u); i++ {
+				u[i] = y[i] + h*k3[i]
 			}
 			tape = append(tape, u...)
 			rhs(k4, x, u)
-			for i5 := 0; i5 < len(y); i5++ {
-				y[i5] += h / 6 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
+			for i := 0; i < len(y); i++ {
+				y[i] += h / 6 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
 			}
 		}
 		t = y[n-1]
@@ -181,73 +181,73 @@ func FinalGradO0(x, xBar []float64, steps int) float64 {
 		t2 := yBar
 		t2[n-1] += t36
 		for i6 := steps - 1; i6 >= 0; i6-- {
-			for i7 := len(y2) - 1; i7 >= 0; i7-- {
+			for i := len(y2) - 1; i >= 0; i-- {
 				t27 := yBar
-				t28 := t27[i7]
-				t27[i7] = 0
+				t28 := t27[i]
+				t27[i] = 0
 				t29 := yBar
-				t29[i7] += t28
+				t29[i] += t28
 				t30 := 2 / float64(steps) / 6 * t28
 				t31 := k4Bar
-				t31[i7] += t30
+				t31[i] += t30
 				t32 := k3Bar
-				t32[i7] += 2 * t30
+				t32[i] += 2 * t30
 				t33 := k2Bar
-				t33[i7] += 2 * t30
+				t33[i] += 2 * t30
 				t34 := k1Bar
-				t34[i7] += t30
+				t34[i] += t30
 			}
 			t3 := u2
 			t4 := tape
 			t5 := len(t4) - len(t3)
 			copy(t3, t4[t5:])
 			tape = t4[:t5]
-			rhsReverseO0(k4_2, k4Bar, x, xBar, u2, uBar)
-			for i8 := len(u2) - 1; i8 >= 0; i8-- {
+			rhsReverseO0(k4v2, k4Bar, x, xBar, u2, uBar)
+			for i := len(u2) - 1; i >= 0; i-- {
 				t23 := uBar
-				t24 := t23[i8]
-				t23[i8] = 0
+				t24 := t23[i]
+				t23[i] = 0
 				t25 := k3Bar
-				t25[i8] += 2 / float64(steps) * t24
+				t25[i] += 2 / float64(steps) * t24
 				t26 := yBar
-				t26[i8] += t24
+				t26[i] += t24
 			}
 			t6 := u2
 			t7 := tape
 			t8 := len(t7) - len(t6)
 			copy(t6, t7[t8:])
 			tape = t7[:t8]
-			rhsReverseO0(k3_2, k3Bar, x, xBar, u2, uBar)
-			for i9 := len(u2) - 1; i9 >= 0; i9-- {
+			rhsReverseO0(k3v2, k3Bar, x, xBar, u2, uBar)
+			for i := len(u2) - 1; i >= 0; i-- {
 				t19 := uBar
-				t20 := t19[i9]
-				t19[i9] = 0
+				t20 := t19[i]
+				t19[i] = 0
 				t21 := k2Bar
-				t21[i9] += 2 / float64(steps) / 2 * t20
+				t21[i] += 2 / float64(steps) / 2 * t20
 				t22 := yBar
-				t22[i9] += t20
+				t22[i] += t20
 			}
 			t9 := u2
 			t10 := tape
 			t11 := len(t10) - len(t9)
 			copy(t9, t10[t11:])
 			tape = t10[:t11]
-			rhsReverseO0(k2_2, k2Bar, x, xBar, u2, uBar)
-			for i10 := len(u2) - 1; i10 >= 0; i10-- {
+			rhsReverseO0(k2v2, k2Bar, x, xBar, u2, uBar)
+			for i := len(u2) - 1; i >= 0; i-- {
 				t15 := uBar
-				t16 := t15[i10]
-				t15[i10] = 0
+				t16 := t15[i]
+				t15[i] = 0
 				t17 := k1Bar
-				t17[i10] += 2 / float64(steps) / 2 * t16
+				t17[i] += 2 / float64(steps) / 2 * t16
 				t18 := yBar
-				t18[i10] += t16
+				t18[i] += t16
 			}
 			t12 := y2
 			t13 := tape
 			t14 := len(t13) - len(t12)
 			copy(t12, t13[t14:])
 			tape = t13[:t14]
-			rhsReverseO0(k1_2, k1Bar, x, xBar, y2, yBar)
+			rhsReverseO0(k1v2, k1Bar, x, xBar, y2, yBar)
 		}
 	}
 	return t

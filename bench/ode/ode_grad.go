@@ -33,35 +33,35 @@ func FinalJVP(x, dx []float64, steps int) (float64, float64) {
 	for i := 0; i < steps; i++ {
 		rhsJVP(k1, dk1, x, dx, y, dy)
 		n2 := len(u)
-		for i2 := 0; i2 < n2; i2++ {
-			dyi4 := dy[i2]
-			dk1i2 := dk1[i2]
-			u[i2] = y[i2] + t*k1[i2]
-			du[i2] = dyi4 + t*dk1i2
+		for i := 0; i < n2; i++ {
+			dyi4 := dy[i]
+			dk1i2 := dk1[i]
+			u[i] = y[i] + t*k1[i]
+			du[i] = dyi4 + t*dk1i2
 		}
 		rhsJVP(k2, dk2, x, dx, u, du)
-		for i3 := 0; i3 < n2; i3++ {
-			dyi3 := dy[i3]
-			dk2i2 := dk2[i3]
-			u[i3] = y[i3] + t*k2[i3]
-			du[i3] = dyi3 + t*dk2i2
+		for i := 0; i < n2; i++ {
+			dyi3 := dy[i]
+			dk2i2 := dk2[i]
+			u[i] = y[i] + t*k2[i]
+			du[i] = dyi3 + t*dk2i2
 		}
 		rhsJVP(k3, dk3, x, dx, u, du)
-		for i4 := 0; i4 < n2; i4++ {
-			dyi2 := dy[i4]
-			dk3i2 := dk3[i4]
-			u[i4] = y[i4] + h*k3[i4]
-			du[i4] = dyi2 + h*dk3i2
+		for i := 0; i < n2; i++ {
+			dyi2 := dy[i]
+			dk3i2 := dk3[i]
+			u[i] = y[i] + h*k3[i]
+			du[i] = dyi2 + h*dk3i2
 		}
 		rhsJVP(k4, dk4, x, dx, u, du)
-		for i5 := 0; i5 < len(y); i5++ {
-			dk1i := dk1[i5]
-			dk2i := dk2[i5]
-			dk3i := dk3[i5]
-			dk4i := dk4[i5]
-			dyi := dy[i5]
-			y[i5] += t2 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
-			dy[i5] = dyi + t2*(dk1i+2*dk2i+2*dk3i+dk4i)
+		for i := 0; i < len(y); i++ {
+			dk1i := dk1[i]
+			dk2i := dk2[i]
+			dk3i := dk3[i]
+			dk4i := dk4[i]
+			dyi := dy[i]
+			y[i] += t2 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
+			dy[i] = dyi + t2*(dk1i+2*dk2i+2*dk3i+dk4i)
 		}
 	}
 	t3 := n - 1
@@ -140,23 +140,23 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 		for i := 0; i < steps; i++ {
 			t3 := append(tape, y...)
 			rhs(k1, x, y)
-			for i2 := 0; i2 < n3; i2++ {
-				u[i2] = y[i2] + t*k1[i2]
+			for i := 0; i < n3; i++ {
+				u[i] = y[i] + t*k1[i]
 			}
 			t4 := append(t3, u...)
 			rhs(k2, x, u)
-			for i3 := 0; i3 < n3; i3++ {
-				u[i3] = y[i3] + t*k2[i3]
+			for i := 0; i < n3; i++ {
+				u[i] = y[i] + t*k2[i]
 			}
 			t5 := append(t4, u...)
 			rhs(k3, x, u)
-			for i4 := 0; i4 < n3; i4++ {
-				u[i4] = y[i4] + h*k3[i4]
+			for i := 0; i < n3; i++ {
+				u[i] = y[i] + h*k3[i]
 			}
 			tape = append(t5, u...)
 			rhs(k4, x, u)
-			for i5 := 0; i5 < n2; i5++ {
-				y[i5] += t2 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
+			for i := 0; i < n2; i++ {
+				y[i] += t2 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
 			}
 		}
 		t6 = y[n-1]
@@ -169,44 +169,44 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 		t8 := h2 / 2
 		for i6 := steps - 1; i6 >= 0; i6-- {
 			n4 := len(y)
-			for i7 := n4 - 1; i7 >= 0; i7-- {
-				t16 := t7 * yBar[i7]
-				k4Bar[i7] += t16
+			for i := n4 - 1; i >= 0; i-- {
+				t16 := t7 * yBar[i]
+				k4Bar[i] += t16
 				t17 := 2 * t16
-				k3Bar[i7] += t17
-				k2Bar[i7] += t17
-				k1Bar[i7] += t16
+				k3Bar[i] += t17
+				k2Bar[i] += t17
+				k1Bar[i] += t16
 			}
 			n5 := len(u)
 			t9 := len(tape) - n5
 			copy(u, tape[t9:])
 			t10 := tape[:t9]
 			rhsReverse(k4, k4Bar, x, xBar, u, uBar)
-			for i8 := n5 - 1; i8 >= 0; i8-- {
-				uiBar3 := uBar[i8]
-				uBar[i8] = 0
-				k3Bar[i8] += h2 * uiBar3
-				yBar[i8] += uiBar3
+			for i := n5 - 1; i >= 0; i-- {
+				uiBar3 := uBar[i]
+				uBar[i] = 0
+				k3Bar[i] += h2 * uiBar3
+				yBar[i] += uiBar3
 			}
 			t11 := len(t10) - n5
 			copy(u, t10[t11:])
 			t12 := t10[:t11]
 			rhsReverse(k3, k3Bar, x, xBar, u, uBar)
-			for i9 := n5 - 1; i9 >= 0; i9-- {
-				uiBar2 := uBar[i9]
-				uBar[i9] = 0
-				k2Bar[i9] += t8 * uiBar2
-				yBar[i9] += uiBar2
+			for i := n5 - 1; i >= 0; i-- {
+				uiBar2 := uBar[i]
+				uBar[i] = 0
+				k2Bar[i] += t8 * uiBar2
+				yBar[i] += uiBar2
 			}
 			t13 := len(t12) - n5
 			copy(u, t12[t13:])
 			t14 := t12[:t13]
 			rhsReverse(k2, k2Bar, x, xBar, u, uBar)
-			for i10 := n5 - 1; i10 >= 0; i10-- {
-				uiBar := uBar[i10]
-				uBar[i10] = 0
-				k1Bar[i10] += t8 * uiBar
-				yBar[i10] += uiBar
+			for i := n5 - 1; i >= 0; i-- {
+				uiBar := uBar[i]
+				uBar[i] = 0
+				k1Bar[i] += t8 * uiBar
+				yBar[i] += uiBar
 			}
 			t15 := len(t14) - n4
 			copy(y, t14[t15:])

@@ -352,7 +352,7 @@ func fGradWrtXO0JVPO0(
 	t6 := tensorops.Add(hBar2, tensorops.Scale(t3, 1))
 	hBar2 = t6
 	dhBar2 = tensorops.ExpandLike(dhBar2, t6)
-	for i2 := n2 - 1; i2 >= 0; i2-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t9 := hBar2
 		t10 := dhBar2
 		hBar2 = nil
@@ -379,7 +379,7 @@ func fGradWrtXO0JVPO0(
 		t22 := tensorops.Add(t20, t21)
 		t23 := tensorops.SumLike(tensorops.TanhJVP(h3, t18), t16)
 		t24 := tensorops.SumLike(t22, t16)
-		t25 := n.Ws[i2]
+		t25 := n.Ws[i]
 		t26 := tensorops.MatMulGradA(t23, h2, t25, false, false)
 		t27 := tensorops.MatMulGradA(t24, h2, t25, false, false)
 		t28 := tensorops.Add(hBar2, t26)
@@ -465,7 +465,7 @@ func fGradWrtXO0JVPStackedO0(
 	t5 := tensorops.Add(hBar2, tensorops.Scale(t3, 1))
 	hBar2 = t5
 	dhBar2 = tensorops.ExpandLike(dhBar2, t5)
-	for i2 := n2 - 1; i2 >= 0; i2-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t8 := hBar2
 		t9 := dhBar2
 		hBar2 = nil
@@ -492,7 +492,7 @@ func fGradWrtXO0JVPStackedO0(
 		t21 := tensorops.Add(t19, t20)
 		t22 := tensorops.SumLike(tensorops.TanhJVP(h3, t17), t15)
 		t23 := tensorops.SumLike(t21, t15)
-		t24 := n.Ws[i2]
+		t24 := n.Ws[i]
 		t25 := tensorops.MatMulGradA(t22, h2, t24, false, false)
 		t26 := tensorops.MatMulGradA(t23, h2, t24, false, false)
 		t27 := tensorops.Add(hBar2, t25)
@@ -643,33 +643,33 @@ func fGradWrtXJVPLanes8(
 		t56 := t47[8]
 		t57 := tensorops.Add(t48, t3[i])
 		h4 := tensorops.Tanh(t57)
-		dh1_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t49, t57))
-		dh2_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t50, t57))
-		dh3_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t51, t57))
-		dh4_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t52, t57))
-		dh5_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t53, t57))
-		dh6_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t54, t57))
-		dh7_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t55, t57))
-		dh8_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t56, t57))
+		dh1v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t49, t57))
+		dh2v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t50, t57))
+		dh3v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t51, t57))
+		dh4v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t52, t57))
+		dh5v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t53, t57))
+		dh6v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t54, t57))
+		dh7v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t55, t57))
+		dh8v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t56, t57))
 		i++
 		tapePointers = append(tapePointers, h, t48, h4)
-		dtapePointers1 = append(dtapePointers1, dh1, t49, dh1_3)
-		dtapePointers2 = append(dtapePointers2, dh2, t50, dh2_3)
-		dtapePointers3 = append(dtapePointers3, dh3, t51, dh3_3)
-		dtapePointers4 = append(dtapePointers4, dh4, t52, dh4_3)
-		dtapePointers5 = append(dtapePointers5, dh5, t53, dh5_3)
-		dtapePointers6 = append(dtapePointers6, dh6, t54, dh6_3)
-		dtapePointers7 = append(dtapePointers7, dh7, t55, dh7_3)
-		dtapePointers8 = append(dtapePointers8, dh8, t56, dh8_3)
+		dtapePointers1 = append(dtapePointers1, dh1, t49, dh1v3)
+		dtapePointers2 = append(dtapePointers2, dh2, t50, dh2v3)
+		dtapePointers3 = append(dtapePointers3, dh3, t51, dh3v3)
+		dtapePointers4 = append(dtapePointers4, dh4, t52, dh4v3)
+		dtapePointers5 = append(dtapePointers5, dh5, t53, dh5v3)
+		dtapePointers6 = append(dtapePointers6, dh6, t54, dh6v3)
+		dtapePointers7 = append(dtapePointers7, dh7, t55, dh7v3)
+		dtapePointers8 = append(dtapePointers8, dh8, t56, dh8v3)
 		h = h4
-		dh1 = dh1_3
-		dh2 = dh2_3
-		dh3 = dh3_3
-		dh4 = dh4_3
-		dh5 = dh5_3
-		dh6 = dh6_3
-		dh7 = dh7_3
-		dh8 = dh8_3
+		dh1 = dh1v3
+		dh2 = dh2v3
+		dh3 = dh3v3
+		dh4 = dh4v3
+		dh5 = dh5v3
+		dh6 = dh6v3
+		dh7 = dh7v3
+		dh8 = dh8v3
 	}
 	t13 := n.Out
 	t14 := tensorops.Dot(h, t13)
@@ -701,24 +701,24 @@ func fGradWrtXJVPLanes8(
 		t25 := tapePointers[n4-2]
 		t26 := n4 - 1
 		h3 := tapePointers[t26]
-		dh1_2 := dtapePointers1[t26]
-		dh2_2 := dtapePointers2[t26]
-		dh3_2 := dtapePointers3[t26]
-		dh4_2 := dtapePointers4[t26]
-		dh5_2 := dtapePointers5[t26]
-		dh6_2 := dtapePointers6[t26]
-		dh7_2 := dtapePointers7[t26]
-		dh8_2 := dtapePointers8[t26]
+		dh1v2 := dtapePointers1[t26]
+		dh2v2 := dtapePointers2[t26]
+		dh3v2 := dtapePointers3[t26]
+		dh4v2 := dtapePointers4[t26]
+		dh5v2 := dtapePointers5[t26]
+		dh6v2 := dtapePointers6[t26]
+		dh7v2 := dtapePointers7[t26]
+		dh8v2 := dtapePointers8[t26]
 		t27 := tensorops.Fuse("-2*a*b", h3, hBar2)
 		t28 := tensorops.Fuse("1 - a*a", h3)
-		t29 := tensorops.Fuse("a*b + c*d", t27, dh1_2, t28, tensorops.ExpandLike(dhBar1, hBar2))
-		t30 := tensorops.Fuse("a*b + c*d", t27, dh2_2, t28, tensorops.ExpandLike(dhBar2, hBar2))
-		t31 := tensorops.Fuse("a*b + c*d", t27, dh3_2, t28, tensorops.ExpandLike(dhBar3, hBar2))
-		t32 := tensorops.Fuse("a*b + c*d", t27, dh4_2, t28, tensorops.ExpandLike(dhBar4, hBar2))
-		t33 := tensorops.Fuse("a*b + c*d", t27, dh5_2, t28, tensorops.ExpandLike(dhBar5, hBar2))
-		t34 := tensorops.Fuse("a*b + c*d", t27, dh6_2, t28, tensorops.ExpandLike(dhBar6, hBar2))
-		t35 := tensorops.Fuse("a*b + c*d", t27, dh7_2, t28, tensorops.ExpandLike(dhBar7, hBar2))
-		t36 := tensorops.Fuse("a*b + c*d", t27, dh8_2, t28, tensorops.ExpandLike(dhBar8, hBar2))
+		t29 := tensorops.Fuse("a*b + c*d", t27, dh1v2, t28, tensorops.ExpandLike(dhBar1, hBar2))
+		t30 := tensorops.Fuse("a*b + c*d", t27, dh2v2, t28, tensorops.ExpandLike(dhBar2, hBar2))
+		t31 := tensorops.Fuse("a*b + c*d", t27, dh3v2, t28, tensorops.ExpandLike(dhBar3, hBar2))
+		t32 := tensorops.Fuse("a*b + c*d", t27, dh4v2, t28, tensorops.ExpandLike(dhBar4, hBar2))
+		t33 := tensorops.Fuse("a*b + c*d", t27, dh5v2, t28, tensorops.ExpandLike(dhBar5, hBar2))
+		t34 := tensorops.Fuse("a*b + c*d", t27, dh6v2, t28, tensorops.ExpandLike(dhBar6, hBar2))
+		t35 := tensorops.Fuse("a*b + c*d", t27, dh7v2, t28, tensorops.ExpandLike(dhBar7, hBar2))
+		t36 := tensorops.Fuse("a*b + c*d", t27, dh8v2, t28, tensorops.ExpandLike(dhBar8, hBar2))
 		t37 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t25)
 		t38 := tensorops.SumLike(t29, t25)
 		t39 := tensorops.SumLike(t30, t25)
@@ -856,14 +856,14 @@ func fGradWrtXO0JVPLanes8O0(
 	var dhBar7 *tensorops.Tensor
 	var dhBar8 *tensorops.Tensor
 	var hBar2 *tensorops.Tensor
-	var dhBar1_2 *tensorops.Tensor
-	var dhBar2_2 *tensorops.Tensor
-	var dhBar3_2 *tensorops.Tensor
-	var dhBar4_2 *tensorops.Tensor
-	var dhBar5_2 *tensorops.Tensor
-	var dhBar6_2 *tensorops.Tensor
-	var dhBar7_2 *tensorops.Tensor
-	var dhBar8_2 *tensorops.Tensor
+	var dhBar1v2 *tensorops.Tensor
+	var dhBar2v2 *tensorops.Tensor
+	var dhBar3v2 *tensorops.Tensor
+	var dhBar4v2 *tensorops.Tensor
+	var dhBar5v2 *tensorops.Tensor
+	var dhBar6v2 *tensorops.Tensor
+	var dhBar7v2 *tensorops.Tensor
+	var dhBar8v2 *tensorops.Tensor
 	n2 := len(n.Ws)
 	t := max(n2+2, 0) * 3
 	t2 := tapePointers
@@ -900,33 +900,33 @@ func fGradWrtXO0JVPLanes8O0(
 		t139 := tensorops.MatMul(dh8, t130)
 		t140 := tensorops.Add(t131, n.Bs[i])
 		h4 := tensorops.Tanh(t140)
-		dh1_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t132, t140))
-		dh2_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t133, t140))
-		dh3_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t134, t140))
-		dh4_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t135, t140))
-		dh5_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t136, t140))
-		dh6_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t137, t140))
-		dh7_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t138, t140))
-		dh8_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t139, t140))
+		dh1v2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t132, t140))
+		dh2v2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t133, t140))
+		dh3v2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t134, t140))
+		dh4v2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t135, t140))
+		dh5v2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t136, t140))
+		dh6v2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t137, t140))
+		dh7v2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t138, t140))
+		dh8v2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t139, t140))
 		i++
 		tapePointers = append(tapePointers, h, t131, h4)
-		dtapePointers1 = append(dtapePointers1, dh1, t132, dh1_2)
-		dtapePointers2 = append(dtapePointers2, dh2, t133, dh2_2)
-		dtapePointers3 = append(dtapePointers3, dh3, t134, dh3_2)
-		dtapePointers4 = append(dtapePointers4, dh4, t135, dh4_2)
-		dtapePointers5 = append(dtapePointers5, dh5, t136, dh5_2)
-		dtapePointers6 = append(dtapePointers6, dh6, t137, dh6_2)
-		dtapePointers7 = append(dtapePointers7, dh7, t138, dh7_2)
-		dtapePointers8 = append(dtapePointers8, dh8, t139, dh8_2)
+		dtapePointers1 = append(dtapePointers1, dh1, t132, dh1v2)
+		dtapePointers2 = append(dtapePointers2, dh2, t133, dh2v2)
+		dtapePointers3 = append(dtapePointers3, dh3, t134, dh3v2)
+		dtapePointers4 = append(dtapePointers4, dh4, t135, dh4v2)
+		dtapePointers5 = append(dtapePointers5, dh5, t136, dh5v2)
+		dtapePointers6 = append(dtapePointers6, dh6, t137, dh6v2)
+		dtapePointers7 = append(dtapePointers7, dh7, t138, dh7v2)
+		dtapePointers8 = append(dtapePointers8, dh8, t139, dh8v2)
 		h = h4
-		dh1 = dh1_2
-		dh2 = dh2_2
-		dh3 = dh3_2
-		dh4 = dh4_2
-		dh5 = dh5_2
-		dh6 = dh6_2
-		dh7 = dh7_2
-		dh8 = dh8_2
+		dh1 = dh1v2
+		dh2 = dh2v2
+		dh3 = dh3v2
+		dh4 = dh4v2
+		dh5 = dh5v2
+		dh6 = dh6v2
+		dh7 = dh7v2
+		dh8 = dh8v2
 	}
 	t3 := n.Out
 	t4 := tensorops.Dot(h, t3)
@@ -940,33 +940,33 @@ func fGradWrtXO0JVPLanes8O0(
 	t12 := tensorops.Dot(dh8, t3)
 	t13 := tensorops.Add(hBar2, tensorops.Scale(t3, 1))
 	hBar2 = t13
-	dhBar1_2 = tensorops.ExpandLike(dhBar1_2, t13)
-	dhBar2_2 = tensorops.ExpandLike(dhBar2_2, t13)
-	dhBar3_2 = tensorops.ExpandLike(dhBar3_2, t13)
-	dhBar4_2 = tensorops.ExpandLike(dhBar4_2, t13)
-	dhBar5_2 = tensorops.ExpandLike(dhBar5_2, t13)
-	dhBar6_2 = tensorops.ExpandLike(dhBar6_2, t13)
-	dhBar7_2 = tensorops.ExpandLike(dhBar7_2, t13)
-	dhBar8_2 = tensorops.ExpandLike(dhBar8_2, t13)
-	for i2 := n2 - 1; i2 >= 0; i2-- {
+	dhBar1v2 = tensorops.ExpandLike(dhBar1v2, t13)
+	dhBar2v2 = tensorops.ExpandLike(dhBar2v2, t13)
+	dhBar3v2 = tensorops.ExpandLike(dhBar3v2, t13)
+	dhBar4v2 = tensorops.ExpandLike(dhBar4v2, t13)
+	dhBar5v2 = tensorops.ExpandLike(dhBar5v2, t13)
+	dhBar6v2 = tensorops.ExpandLike(dhBar6v2, t13)
+	dhBar7v2 = tensorops.ExpandLike(dhBar7v2, t13)
+	dhBar8v2 = tensorops.ExpandLike(dhBar8v2, t13)
+	for i := n2 - 1; i >= 0; i-- {
 		t31 := hBar2
-		t32 := dhBar1_2
-		t33 := dhBar2_2
-		t34 := dhBar3_2
-		t35 := dhBar4_2
-		t36 := dhBar5_2
-		t37 := dhBar6_2
-		t38 := dhBar7_2
-		t39 := dhBar8_2
+		t32 := dhBar1v2
+		t33 := dhBar2v2
+		t34 := dhBar3v2
+		t35 := dhBar4v2
+		t36 := dhBar5v2
+		t37 := dhBar6v2
+		t38 := dhBar7v2
+		t39 := dhBar8v2
 		hBar2 = nil
-		dhBar1_2 = nil
-		dhBar2_2 = nil
-		dhBar3_2 = nil
-		dhBar4_2 = nil
-		dhBar5_2 = nil
-		dhBar6_2 = nil
-		dhBar7_2 = nil
-		dhBar8_2 = nil
+		dhBar1v2 = nil
+		dhBar2v2 = nil
+		dhBar3v2 = nil
+		dhBar4v2 = nil
+		dhBar5v2 = nil
+		dhBar6v2 = nil
+		dhBar7v2 = nil
+		dhBar8v2 = nil
 		t40 := tensorops.Add(hBar, t31)
 		t41 := tensorops.Add(tensorops.ExpandLike(dhBar1, t40), tensorops.ExpandLike(t32, t40))
 		t42 := tensorops.Add(tensorops.ExpandLike(dhBar2, t40), tensorops.ExpandLike(t33, t40))
@@ -1059,7 +1059,7 @@ func fGradWrtXO0JVPLanes8O0(
 		t100 := tensorops.SumLike(t87, t59)
 		t101 := tensorops.SumLike(t90, t59)
 		t102 := tensorops.SumLike(t93, t59)
-		t103 := n.Ws[i2]
+		t103 := n.Ws[i]
 		t104 := tensorops.MatMulGradA(t94, h2, t103, false, false)
 		t105 := tensorops.MatMulGradA(t95, h2, t103, false, false)
 		t106 := tensorops.MatMulGradA(t96, h2, t103, false, false)
@@ -1071,48 +1071,48 @@ func fGradWrtXO0JVPLanes8O0(
 		t112 := tensorops.MatMulGradA(t102, h2, t103, false, false)
 		t113 := tensorops.Add(hBar2, t104)
 		t114 := tensorops.ExpandLike(t105, t113)
-		t115 := tensorops.Add(tensorops.ExpandLike(dhBar1_2, t113), t114)
+		t115 := tensorops.Add(tensorops.ExpandLike(dhBar1v2, t113), t114)
 		t116 := tensorops.ExpandLike(t106, t113)
-		t117 := tensorops.Add(tensorops.ExpandLike(dhBar2_2, t113), t116)
+		t117 := tensorops.Add(tensorops.ExpandLike(dhBar2v2, t113), t116)
 		t118 := tensorops.ExpandLike(t107, t113)
-		t119 := tensorops.Add(tensorops.ExpandLike(dhBar3_2, t113), t118)
+		t119 := tensorops.Add(tensorops.ExpandLike(dhBar3v2, t113), t118)
 		t120 := tensorops.ExpandLike(t108, t113)
-		t121 := tensorops.Add(tensorops.ExpandLike(dhBar4_2, t113), t120)
+		t121 := tensorops.Add(tensorops.ExpandLike(dhBar4v2, t113), t120)
 		t122 := tensorops.ExpandLike(t109, t113)
-		t123 := tensorops.Add(tensorops.ExpandLike(dhBar5_2, t113), t122)
+		t123 := tensorops.Add(tensorops.ExpandLike(dhBar5v2, t113), t122)
 		t124 := tensorops.ExpandLike(t110, t113)
-		t125 := tensorops.Add(tensorops.ExpandLike(dhBar6_2, t113), t124)
+		t125 := tensorops.Add(tensorops.ExpandLike(dhBar6v2, t113), t124)
 		t126 := tensorops.ExpandLike(t111, t113)
-		t127 := tensorops.Add(tensorops.ExpandLike(dhBar7_2, t113), t126)
+		t127 := tensorops.Add(tensorops.ExpandLike(dhBar7v2, t113), t126)
 		t128 := tensorops.ExpandLike(t112, t113)
-		t129 := tensorops.Add(tensorops.ExpandLike(dhBar8_2, t113), t128)
+		t129 := tensorops.Add(tensorops.ExpandLike(dhBar8v2, t113), t128)
 		hBar2 = t113
-		dhBar1_2 = t115
-		dhBar2_2 = t117
-		dhBar3_2 = t119
-		dhBar4_2 = t121
-		dhBar5_2 = t123
-		dhBar6_2 = t125
-		dhBar7_2 = t127
-		dhBar8_2 = t129
+		dhBar1v2 = t115
+		dhBar2v2 = t117
+		dhBar3v2 = t119
+		dhBar4v2 = t121
+		dhBar5v2 = t123
+		dhBar6v2 = t125
+		dhBar7v2 = t127
+		dhBar8v2 = t129
 	}
 	t14 := tensorops.Add(xBar, hBar2)
 	t15 := tensorops.ExpandLike(dxBar1, t14)
-	t16 := tensorops.Add(t15, tensorops.ExpandLike(dhBar1_2, t14))
+	t16 := tensorops.Add(t15, tensorops.ExpandLike(dhBar1v2, t14))
 	t17 := tensorops.ExpandLike(dxBar2, t14)
-	t18 := tensorops.Add(t17, tensorops.ExpandLike(dhBar2_2, t14))
+	t18 := tensorops.Add(t17, tensorops.ExpandLike(dhBar2v2, t14))
 	t19 := tensorops.ExpandLike(dxBar3, t14)
-	t20 := tensorops.Add(t19, tensorops.ExpandLike(dhBar3_2, t14))
+	t20 := tensorops.Add(t19, tensorops.ExpandLike(dhBar3v2, t14))
 	t21 := tensorops.ExpandLike(dxBar4, t14)
-	t22 := tensorops.Add(t21, tensorops.ExpandLike(dhBar4_2, t14))
+	t22 := tensorops.Add(t21, tensorops.ExpandLike(dhBar4v2, t14))
 	t23 := tensorops.ExpandLike(dxBar5, t14)
-	t24 := tensorops.Add(t23, tensorops.ExpandLike(dhBar5_2, t14))
+	t24 := tensorops.Add(t23, tensorops.ExpandLike(dhBar5v2, t14))
 	t25 := tensorops.ExpandLike(dxBar6, t14)
-	t26 := tensorops.Add(t25, tensorops.ExpandLike(dhBar6_2, t14))
+	t26 := tensorops.Add(t25, tensorops.ExpandLike(dhBar6v2, t14))
 	t27 := tensorops.ExpandLike(dxBar7, t14)
-	t28 := tensorops.Add(t27, tensorops.ExpandLike(dhBar7_2, t14))
+	t28 := tensorops.Add(t27, tensorops.ExpandLike(dhBar7v2, t14))
 	t29 := tensorops.ExpandLike(dxBar8, t14)
-	t30 := tensorops.Add(t29, tensorops.ExpandLike(dhBar8_2, t14))
+	t30 := tensorops.Add(t29, tensorops.ExpandLike(dhBar8v2, t14))
 	xBar = t14
 	dxBar1 = t16
 	dxBar2 = t18

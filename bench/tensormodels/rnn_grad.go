@@ -27,13 +27,13 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 	tapeSlices := slices.Grow(t, trips*3)
 	var hs []*tensorops.Tensor
 	var hsBar []*tensorops.Tensor
-	for t3 := 0; t3 < n; t3++ {
-		t30 := tensorops.MatMul(xs[t3], m.Wx)
+	for t := 0; t < n; t++ {
+		t30 := tensorops.MatMul(xs[t], m.Wx)
 		a := tensorops.Add(t30, m.B)
 		tapePointers2 := append(tapePointers, t30)
 		var from int
-		if t3 > 0 {
-			t31 := hs[t3-1]
+		if t > 0 {
+			t31 := hs[t-1]
 			t32 := tensorops.MatMul(t31, m.Wh)
 			tapeSlices = append(tapeSlices, hs, hsBar)
 			tapePointers2 = append(tapePointers2, t31, a, t32)
@@ -61,26 +61,26 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 	n2 := len(hs)
 	tapePointers = slices.Grow(tapePointers, max(n2+2, 0)*2)
 	loss := 0.0
-	for t4 := 0; t4 < n2; t4++ {
-		t28 := tensorops.MatMul(hs[t4], m.Wy)
+	for t := 0; t < n2; t++ {
+		t28 := tensorops.MatMul(hs[t], m.Wy)
 		t29 := tensorops.Add(t28, m.By)
-		loss += tensorops.SoftmaxCrossEntropy(t29, ys[t4])
+		loss += tensorops.SoftmaxCrossEntropy(t29, ys[t])
 		tapePointers = append(tapePointers, t28, t29)
 	}
 	t5 := float64(n2)
 	t6 := loss / t5
 	lossBar := 1 / t5
-	for t7 := n2 - 1; t7 >= 0; t7-- {
+	for t := n2 - 1; t >= 0; t-- {
 		n7 := len(tapePointers)
 		t23 := n7 - 2
-		t24 := tensorops.SoftmaxCrossEntropyGrad(tapePointers[n7-1], ys[t7], lossBar)
+		t24 := tensorops.SoftmaxCrossEntropyGrad(tapePointers[n7-1], ys[t], lossBar)
 		t25 := tensorops.SumLike(t24, tapePointers[t23])
 		mBar.By = tensorops.AccumulateSumLike(mBar.By, t24, m.By)
-		h := hs[t7]
+		h := hs[t]
 		t26 := m.Wy
 		mBar.Wy = tensorops.AccumulateMatMulGradB(mBar.Wy, t25, h, t26, false, false)
-		t27 := tensorops.AccumulateMatMulGradA(hsBar[t7], t25, h, t26, false, false)
-		hsBar[t7] = t27
+		t27 := tensorops.AccumulateMatMulGradA(hsBar[t], t25, h, t26, false, false)
+		hsBar[t] = t27
 		tapePointers = tapePointers[:t23]
 	}
 	t8 := n - 1

@@ -30,15 +30,15 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 		t11 := u[n-1]
 		next[0] = u[0]
 		next[n-1] = t11
-		for i4 := 1; i4 < n-1; i4++ {
-			ui2 := u[i4]
-			t12 := u[i4-1]
-			t13 := u[i4+1]
-			next[i4] = ui2 + kappa*(t12-2*ui2+t13)
+		for i := 1; i < n-1; i++ {
+			ui2 := u[i]
+			t12 := u[i-1]
+			t13 := u[i+1]
+			next[i] = ui2 + kappa*(t12-2*ui2+t13)
 			tape = append(tape, t12, ui2, t13)
 		}
-		for i5 := 0; i5 < len(u); i5++ {
-			u[i5] = next[i5]
+		for i := 0; i < len(u); i++ {
+			u[i] = next[i]
 		}
 	}
 	n2 := len(u)
@@ -50,24 +50,24 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 		f += t10 * d
 	}
 	kappaBar = 0
-	for s2 := steps - 1; s2 >= 0; s2-- {
-		for i2 := n2 - 1; i2 >= 0; i2-- {
-			uiBar := uBar[i2]
-			uBar[i2] = 0
-			nextBar[i2] += uiBar
+	for s := steps - 1; s >= 0; s-- {
+		for i := n2 - 1; i >= 0; i-- {
+			uiBar := uBar[i]
+			uBar[i] = 0
+			nextBar[i] += uiBar
 		}
-		for i3 := n - 2; i3 >= 1; i3-- {
+		for i := n - 2; i >= 1; i-- {
 			n3 := len(tape)
 			t5 := n3 - 3
 			t6 := tape[t5]
 			ui := tape[n3-2]
 			t7 := tape[n3-1]
-			t8 := nextBar[i3]
-			nextBar[i3] = 0
+			t8 := nextBar[i]
+			nextBar[i] = 0
 			t9 := kappa * t8
-			uBar[i3+1] += t9
-			uBar[i3-1] += t9
-			uBar[i3] += t8 - 2*t9
+			uBar[i+1] += t9
+			uBar[i-1] += t9
+			uBar[i] += t8 - 2*t9
 			kappaBar += t8 * (t6 - 2*ui + t7)
 			tape = tape[:t5]
 		}
@@ -105,26 +105,26 @@ func MisfitJVP(u0, du0 []float64, kappa, dkappa float64, steps int, target []flo
 	copy(du, du0)
 	for s := 0; s < steps; s++ {
 		t2 := n - 1
-		du0_2 := du[0]
+		du0v2 := du[0]
 		t3 := u[t2]
 		t4 := du[t2]
 		next[0] = u[0]
-		dnext[0] = du0_2
+		dnext[0] = du0v2
 		next[t2] = t3
 		dnext[t2] = t4
-		for i2 := 1; i2 < n-1; i2++ {
-			ui := u[i2]
-			dui := du[i2]
-			t6 := du[i2-1]
-			t7 := du[i2+1]
-			t8 := u[i2-1] - 2*ui + u[i2+1]
-			next[i2] = ui + kappa*t8
-			dnext[i2] = dui + (dkappa*t8 + kappa*(t6-2*dui+t7))
+		for i := 1; i < n-1; i++ {
+			ui := u[i]
+			dui := du[i]
+			t6 := du[i-1]
+			t7 := du[i+1]
+			t8 := u[i-1] - 2*ui + u[i+1]
+			next[i] = ui + kappa*t8
+			dnext[i] = dui + (dkappa*t8 + kappa*(t6-2*dui+t7))
 		}
-		for i3 := 0; i3 < len(u); i3++ {
-			t5 := dnext[i3]
-			u[i3] = next[i3]
-			du[i3] = t5
+		for i := 0; i < len(u); i++ {
+			t5 := dnext[i]
+			u[i] = next[i]
+			du[i] = t5
 		}
 	}
 	f := 0.0

@@ -22,21 +22,21 @@ func (d Data) NLLGrad(grad, w []float64) {
 	for i := 0; i < n; i++ {
 		x2 := t2[i]
 		z := 0.0
-		for j2 := 0; j2 < len(w); j2++ {
-			z += w[j2] * x2[j2]
+		for j := 0; j < len(w); j++ {
+			z += w[j] * x2[j]
 		}
 		tape = append(tape, math.Exp(z))
 	}
 	n2 := len(w)
-	for i2 := 0; i2 < n2; i2++ {
-		grad[i2] += 2 * (0.005 * w[i2])
+	for i := 0; i < n2; i++ {
+		grad[i] += 2 * (0.005 * w[i])
 	}
-	for i3 := n - 1; i3 >= 0; i3-- {
-		x := t2[i3]
+	for i := n - 1; i >= 0; i-- {
+		x := t2[i]
 		t3 := len(tape) - 1
 		t4 := tape[t3]
 		tape = tape[:t3]
-		zBar := t4*(1/(1+t4)) - d.Y[i3]
+		zBar := t4*(1/(1+t4)) - d.Y[i]
 		for j := n2 - 1; j >= 0; j-- {
 			grad[j] += zBar * x[j]
 		}
@@ -61,12 +61,12 @@ func (d Data) NLLHessian(w, h []float64) float64 {
 		dataNLLGradWrtWJVP(d, w, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return d.NLL(w)
@@ -101,10 +101,10 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 		x2 := t3[i]
 		z := 0.0
 		dz := 0.0
-		for j2 := 0; j2 < len(w); j2++ {
-			xj := x2[j2]
-			z += w[j2] * xj
-			dz += dw[j2] * xj
+		for j := 0; j < len(w); j++ {
+			xj := x2[j]
+			z += w[j] * xj
+			dz += dw[j] * xj
 		}
 		t10 := math.Exp(z)
 		t11 := d.Y[i]
@@ -113,13 +113,13 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 		s += math.Log1p(t10) - t11*z
 	}
 	n3 := len(w)
-	for i2 := 0; i2 < n3; i2++ {
-		v := w[i2]
-		dwBar[i2] += 2 * (0.005 * dw[i2])
+	for i := 0; i < n3; i++ {
+		v := w[i]
+		dwBar[i] += 2 * (0.005 * dw[i])
 		s += 0.005 * v * v
 	}
-	for i3 := n - 1; i3 >= 0; i3-- {
-		x := t3[i3]
+	for i := n - 1; i >= 0; i-- {
+		x := t3[i]
 		t5 := len(tape) - 1
 		t6 := tape[t5]
 		t7 := dtape[t5]

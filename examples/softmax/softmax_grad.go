@@ -28,18 +28,18 @@ func SoftmaxJVP(dst, ddst, x, dx []float64) {
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i2 := 0; i2 < n2; i2++ {
-		dv := dx[i2]
-		t3 := math.Exp(x[i2] - m)
-		dst[i2] = t3
-		ddst[i2] = t3 * (dv - dm)
-		sum += dst[i2]
-		dsum += ddst[i2]
+	for i := 0; i < n2; i++ {
+		dv := dx[i]
+		t3 := math.Exp(x[i] - m)
+		dst[i] = t3
+		ddst[i] = t3 * (dv - dm)
+		sum += dst[i]
+		dsum += ddst[i]
 	}
-	for i3 := 0; i3 < n; i3++ {
-		t := ddst[i3]
-		t2 := dst[i3] / sum
-		dst[i3] = t2
-		ddst[i3] = (t - t2*dsum) / sum
+	for i := 0; i < n; i++ {
+		t := ddst[i]
+		t2 := dst[i] / sum
+		dst[i] = t2
+		ddst[i] = (t - t2*dsum) / sum
 	}
 }

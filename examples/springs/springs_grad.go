@@ -44,9 +44,9 @@ func (c Chain) EnergyJVP(x, dx []float64) (float64, float64) {
 		e += t13 * stretch
 		de += t12*dstretch*stretch + t13*dstretch
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t3 := t[i2] * c.G
-		t4 := 2*i2 + 1
+	for i := 0; i < n; i++ {
+		t3 := t[i] * c.G
+		t4 := 2*i + 1
 		e += t3 * x[t4]
 		de += t3 * dx[t4]
 	}

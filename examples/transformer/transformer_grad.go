@@ -115,14 +115,14 @@ func LossGrad(m, mBar *Block, x, y *T) float64 {
 	t59 := tensorops.SumLike(t58, t15)
 	t60 := tensorops.MatMulGradA(t59, t13, t14, false, false)
 	mBar.Wo = tensorops.AccumulateMatMulGradB(mBar.Wo, t59, t13, t14, false, false)
-	for k2 := 0; k2 < len(heads); k2++ {
-		t85 := tensorops.Accumulate(headsBar[k2], tensorops.ConcatGrad(t60, 1, k2, heads...))
-		headsBar[k2] = t85
+	for k := 0; k < len(heads); k++ {
+		t85 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t60, 1, k, heads...))
+		headsBar[k] = t85
 	}
 	var qBar *tensorops.Tensor
 	var kBar *tensorops.Tensor
 	var vBar *tensorops.Tensor
-	for h3 := 1; h3 >= 0; h3-- {
+	for h := 1; h >= 0; h-- {
 		n := len(tapeSlices)
 		t71 := n - 4
 		heads2 := tapeSlices[t71]
@@ -142,8 +142,8 @@ func LossGrad(m, mBar *Block, x, y *T) float64 {
 		t75 := headsBar3[n3]
 		headsBar3[n3] = nil
 		if cap(heads3) != cap(heads2) {
-			for k3 := 0; k3 < n3; k3++ {
-				headsBar2[k3] = tensorops.Accumulate(headsBar2[k3], headsBar3[k3])
+			for k := 0; k < n3; k++ {
+				headsBar2[k] = tensorops.Accumulate(headsBar2[k], headsBar3[k])
 			}
 		}
 		t76 := tensorops.MatMulGradB(t75, t74, vh, false, false)
@@ -152,11 +152,11 @@ func LossGrad(m, mBar *Block, x, y *T) float64 {
 		t79 := tensorops.SumLike(t78, t73)
 		t80 := tensorops.MatMulGradA(t79, qh, kh, false, true)
 		t81 := tensorops.MatMulGradB(t79, qh, kh, false, true)
-		t82 := tensorops.SliceGrad(t76, v, 1, h3*4)
+		t82 := tensorops.SliceGrad(t76, v, 1, h*4)
 		vBar = tensorops.Add(vBar, t82)
-		t83 := tensorops.SliceGrad(t81, k, 1, h3*4)
+		t83 := tensorops.SliceGrad(t81, k, 1, h*4)
 		kBar = tensorops.Add(kBar, t83)
-		t84 := tensorops.SliceGrad(t80, q, 1, h3*4)
+		t84 := tensorops.SliceGrad(t80, q, 1, h*4)
 		qBar = tensorops.Add(qBar, t84)
 	}
 	t61 := tensorops.MatMulGradA(vBar, t9, t12, false, false)

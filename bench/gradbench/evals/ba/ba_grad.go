@@ -232,7 +232,7 @@ func ReprojErrorVJP(
 		cBar := 0.0
 		sBar := 0.0
 		tmpBar := 0.0
-		for i2 := 2; i2 >= 0; i2-- {
+		for i := 2; i >= 0; i-- {
 			n := len(tape)
 			t52 := n - 11
 			t53 := tape[t52]
@@ -246,12 +246,12 @@ func ReprojErrorVJP(
 			t59 := tape[n-3]
 			t60 := tape[n-2]
 			t61 := tape[n-1]
-			outiBar := outBar[i2]
-			outBar[i2] = 0
+			outiBar := outBar[i]
+			outBar[i] = 0
 			tmpBar += t55 * outiBar
-			wBar2[i2] += outiBar * ((t56*t57 + t58*t59 + t60*t61) * (1 - c2))
-			wxpBar[i2] += outiBar * s2
-			xoBar[i2] += outiBar * c2
+			wBar2[i] += outiBar * ((t56*t57 + t58*t59 + t60*t61) * (1 - c2))
+			wxpBar[i] += outiBar * s2
+			xoBar[i] += outiBar * c2
 			cBar += t53 * outiBar
 			sBar += t54 * outiBar
 			tape = tape[:t52]

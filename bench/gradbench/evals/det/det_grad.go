@@ -82,7 +82,7 @@ func minorReverse(a, aBar []float64, n, m int, r, c []int, seed float64) {
 	if from == 0 {
 		aBar[r0*n+cj] += seed
 	} else {
-		for j2 := m - 1; j2 >= 0; j2-- {
+		for j := m - 1; j >= 0; j-- {
 			n2 := len(tape)
 			t3 := n2 - 2
 			sign2 := tape[t3]

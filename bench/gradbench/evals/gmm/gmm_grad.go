@@ -48,8 +48,8 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	sumqBar := make([]float64, k)
 	tape := slices.Grow(t, max(k+2, 0)*max(d+2, 0))
 	for c := 0; c < k; c++ {
-		for j5 := 0; j5 < d; j5++ {
-			t44 := c*d + j5
+		for j := 0; j < d; j++ {
+			t44 := c*d + j
 			t45 := q[t44]
 			t46 := math.Exp(t45)
 			qdiag[t44] = t46
@@ -70,28 +70,28 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		if i == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		for c5 := 0; c5 < k; c5++ {
-			for j4 := 0; j4 < d; j4++ {
-				xc[j4] = x[i*d+j4] - mu[c5*d+j4]
+		for c := 0; c < k; c++ {
+			for j := 0; j < d; j++ {
+				xc[j] = x[i*d+j] - mu[c*d+j]
 			}
 			t41 := append(tape, xc...)
-			qtimesx(qx, qdiag[c5*d:(c5+1)*d], l[c5*nl:(c5+1)*nl], xc)
-			t42 := alpha[c5]
-			t43 := sumq[c5]
+			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
+			t42 := alpha[c]
+			t43 := sumq[c]
 			tape = append(t41, qx...)
-			beta[c5] = t42 + t43 - 0.5*sqnorm(qx)
+			beta[c] = t42 + t43 - 0.5*sqnorm(qx)
 		}
 		t39 := beta[1:]
 		n5 := len(t39)
 		a := beta[0]
-		for i5 := 0; i5 < n5; i5++ {
-			v := t39[i5]
+		for i := 0; i < n5; i++ {
+			v := t39[i]
 			tape = append(tape, a, v)
 			a = max(a, v)
 		}
 		s := 0.0
-		for i6 := 0; i6 < len(beta); i6++ {
-			t40 := math.Exp(beta[i6] - a)
+		for i := 0; i < len(beta); i++ {
+			t40 := math.Exp(beta[i] - a)
 			tape = append(tape, t40)
 			s += t40
 		}
@@ -118,14 +118,14 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		out2 += t8*(t37+t38) - float64(m)*sumq[ck]
 	}
 	t9 := t5 + (float64(k2)*c2 - out2)
-	for ck2 := k2 - 1; ck2 >= 0; ck2-- {
-		sumqBar[ck2] += float64(m)
+	for ck := k2 - 1; ck >= 0; ck-- {
+		sumqBar[ck] += float64(m)
 		t32 := -t8
-		t33 := ck2 * nl
-		t34 := (ck2 + 1) * nl
+		t33 := ck * nl
+		t34 := (ck + 1) * nl
 		sqnormReverse(l[t33:t34], lBar[t33:t34], t32)
-		t35 := ck2 * d
-		t36 := (ck2 + 1) * d
+		t35 := ck * d
+		t36 := (ck + 1) * d
 		sqnormReverse(qdiag[t35:t36], qdiagBar[t35:t36], t32)
 	}
 	lseLogSumExpReverse(alpha, alphaBar, -t4)
@@ -136,14 +136,14 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		sBar := 1 / tape[t17]
 		aBar := 1.0
 		tape = tape[:t17]
-		for i3 := len(beta) - 1; i3 >= 0; i3-- {
+		for i := len(beta) - 1; i >= 0; i-- {
 			t30 := len(tape) - 1
 			t31 := tape[t30] * sBar
-			betaBar[i3] += t31
+			betaBar[i] += t31
 			aBar -= t31
 			tape = tape[:t30]
 		}
-		for i4 := len(t15) - 1; i4 >= 0; i4-- {
+		for i := len(t15) - 1; i >= 0; i-- {
 			n4 := len(tape)
 			t26 := n4 - 2
 			t27 := tape[t26] >= tape[n4-1]
@@ -155,27 +155,27 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			if t27 {
 				t29 = 0
 			}
-			t16[i4] += t29 * aBar
+			t16[i] += t29 * aBar
 			aBar = t28 * aBar
 			tape = tape[:t26]
 		}
 		betaBar[0] += aBar
-		for c4 := k - 1; c4 >= 0; c4-- {
-			t18 := betaBar[c4]
-			betaBar[c4] = 0
+		for c := k - 1; c >= 0; c-- {
+			t18 := betaBar[c]
+			betaBar[c] = 0
 			t19 := len(tape) - len(qx)
 			copy(qx, tape[t19:])
 			t20 := tape[:t19]
 			sqnormReverse(qx, qxBar, -(0.5 * t18))
-			sumqBar[c4] += t18
-			alphaBar[c4] += t18
+			sumqBar[c] += t18
+			alphaBar[c] += t18
 			t21 := len(t20) - len(xc)
 			copy(xc, t20[t21:])
 			tape = t20[:t21]
-			t22 := c4 * d
-			t23 := (c4 + 1) * d
-			t24 := c4 * nl
-			t25 := (c4 + 1) * nl
+			t22 := c * d
+			t23 := (c + 1) * d
+			t24 := c * nl
+			t25 := (c + 1) * nl
 			qtimesxReverse(
 				qx,
 				qxBar,
@@ -186,19 +186,19 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 				xc,
 				xcBar,
 			)
-			for j3 := d - 1; j3 >= 0; j3-- {
-				xcjBar := xcBar[j3]
-				xcBar[j3] = 0
-				muBar[t22+j3] -= xcjBar
+			for j := d - 1; j >= 0; j-- {
+				xcjBar := xcBar[j]
+				xcBar[j] = 0
+				muBar[t22+j] -= xcjBar
 			}
 		}
 	}
-	for c3 := k - 1; c3 >= 0; c3-- {
-		for j2 := d - 1; j2 >= 0; j2-- {
+	for c := k - 1; c >= 0; c-- {
+		for j := d - 1; j >= 0; j-- {
 			t10 := len(tape) - 1
 			t11 := tape[t10]
-			t12 := sumqBar[c3]
-			t13 := c3*d + j2
+			t12 := sumqBar[c]
+			t13 := c*d + j
 			t14 := qdiagBar[t13]
 			qdiagBar[t13] = 0
 			qBar[t13] += t12 + t11*t14
@@ -270,20 +270,20 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 		idx += j3 - (i + 1)
 		tapeint = append(tapeint, j3, idx)
 	}
-	for i2 := d - 1; i2 >= 0; i2-- {
+	for i := d - 1; i >= 0; i-- {
 		n := len(tapeint)
 		t6 := n - 2
 		t7 := tapeint[:t6]
 		xiBar := 0.0
 		idx2 := tapeint[n-1] - 1
-		for j2 := tapeint[t6] - 1; j2 >= i2+1; j2-- {
-			dstjBar2 := dstBar[j2]
+		for j := tapeint[t6] - 1; j >= i+1; j-- {
+			dstjBar2 := dstBar[j]
 			t8 := low[idx2]
-			lowBar[idx2] += dstjBar2 * x[i2]
+			lowBar[idx2] += dstjBar2 * x[i]
 			xiBar += t8 * dstjBar2
 			idx2--
 		}
-		xBar[i2] += xiBar
+		xBar[i] += xiBar
 		tapeint = t7
 	}
 	for j := d - 1; j >= 0; j-- {
@@ -320,23 +320,23 @@ func lseLogSumExpReverse(x, xBar []float64, seed float64) {
 		a = max(a, v)
 	}
 	s := 0.0
-	for i2 := 0; i2 < n2; i2++ {
-		t9 := math.Exp(x[i2] - a)
+	for i := 0; i < n2; i++ {
+		t9 := math.Exp(x[i] - a)
 		tape = append(tape, t9)
 		s += t9
 	}
 	sBar := 1 / s * seed
 	aBar := seed
-	for i3 := n2 - 1; i3 >= 0; i3-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t7 := len(tape) - 1
 		t8 := tape[t7] * sBar
-		xBar[i3] += t8
+		xBar[i] += t8
 		aBar -= t8
 		tape = tape[:t7]
 	}
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		t3 := len(tape) - 1
-		t4 := tape[t3] >= t2[i4]
+		t4 := tape[t3] >= t2[i]
 		t5 := 0.0
 		if t4 {
 			t5 = 1
@@ -345,7 +345,7 @@ func lseLogSumExpReverse(x, xBar []float64, seed float64) {
 		if t4 {
 			t6 = 0
 		}
-		xBar[1:][i4] += t6 * aBar
+		xBar[1:][i] += t6 * aBar
 		aBar = t5 * aBar
 		tape = tape[:t3]
 	}

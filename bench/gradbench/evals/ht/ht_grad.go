@@ -67,23 +67,23 @@ func ObjectiveTaylor(
 	for i := 0; i < n; i++ {
 		c := t[i]
 		if len(us) == 0 {
-			for j2 := 0; j2 < 3; j2++ {
-				t70 := 3*i + j2
-				t71 := pos1[c][j2]
-				t72 := pos2[c][j2]
-				t73 := pos3[c][j2]
-				t74 := pos4[c][j2]
-				t75 := pos5[c][j2]
-				t76 := pos6[c][j2]
-				t77 := pos7[c][j2]
-				t78 := pos8[c][j2]
-				t79 := pos9[c][j2]
-				t80 := pos10[c][j2]
-				t81 := pos11[c][j2]
-				t82 := pos12[c][j2]
-				t83 := pos13[c][j2]
-				t84 := pos14[c][j2]
-				res[t70] = t3[i][j2] - pos[c][j2]
+			for j := 0; j < 3; j++ {
+				t70 := 3*i + j
+				t71 := pos1[c][j]
+				t72 := pos2[c][j]
+				t73 := pos3[c][j]
+				t74 := pos4[c][j]
+				t75 := pos5[c][j]
+				t76 := pos6[c][j]
+				t77 := pos7[c][j]
+				t78 := pos8[c][j]
+				t79 := pos9[c][j]
+				t80 := pos10[c][j]
+				t81 := pos11[c][j]
+				t82 := pos12[c][j]
+				t83 := pos13[c][j]
+				t84 := pos14[c][j]
+				res[t70] = t3[i][j] - pos[c][j]
 				res1[t70] = -t71
 				res2[t70] = -t72
 				res3[t70] = -t73
@@ -550,8 +550,8 @@ func skinnedPositionsTaylorLanes14WrtPose(
 		tr12 := new(mat4)
 		tr13 := new(mat4)
 		tr14 := new(mat4)
-		r15, r1_2, r2_2, r3_2, r4_2, r5_2, r6_2, r7_2, r8_2, r9_2, r10_2, r11_2, r12_2,
-			r13_2, r14_2 := eulerToRotationTaylorLanes14(
+		r15, r1v2, r2v2, r3v2, r4v2, r5v2, r6v2, r7v2, r8v2, r9v2, r10v2, r11v2, r12v2,
+			r13v2, r14v2 := eulerToRotationTaylorLanes14(
 			pose[b+3],
 			pose1[b+3],
 			pose2[b+3],
@@ -568,37 +568,37 @@ func skinnedPositionsTaylorLanes14WrtPose(
 			pose13[b+3],
 			pose14[b+3],
 		)
-		for i4 := 0; i4 < 3; i4++ {
-			t179 := r15[i4]
-			t180 := r1_2[i4]
-			t181 := r2_2[i4]
-			t182 := r3_2[i4]
-			t183 := r4_2[i4]
-			t184 := r5_2[i4]
-			t185 := r6_2[i4]
-			t186 := r7_2[i4]
-			t187 := r8_2[i4]
-			t188 := r9_2[i4]
-			t189 := r10_2[i4]
-			t190 := r11_2[i4]
-			t191 := r12_2[i4]
-			t192 := r13_2[i4]
-			t193 := r14_2[i4]
-			tr[i4] = [4]float64{t179[0], t179[1], t179[2], 0}
-			tr1[i4] = [4]float64{t180[0], t180[1], t180[2], 0}
-			tr2[i4] = [4]float64{t181[0], t181[1], t181[2], 0}
-			tr3[i4] = [4]float64{t182[0], t182[1], t182[2], 0}
-			tr4[i4] = [4]float64{t183[0], t183[1], t183[2], 0}
-			tr5[i4] = [4]float64{t184[0], t184[1], t184[2], 0}
-			tr6[i4] = [4]float64{t185[0], t185[1], t185[2], 0}
-			tr7[i4] = [4]float64{t186[0], t186[1], t186[2], 0}
-			tr8[i4] = [4]float64{t187[0], t187[1], t187[2], 0}
-			tr9[i4] = [4]float64{t188[0], t188[1], t188[2], 0}
-			tr10[i4] = [4]float64{t189[0], t189[1], t189[2], 0}
-			tr11[i4] = [4]float64{t190[0], t190[1], t190[2], 0}
-			tr12[i4] = [4]float64{t191[0], t191[1], t191[2], 0}
-			tr13[i4] = [4]float64{t192[0], t192[1], t192[2], 0}
-			tr14[i4] = [4]float64{t193[0], t193[1], t193[2], 0}
+		for i := 0; i < 3; i++ {
+			t179 := r15[i]
+			t180 := r1v2[i]
+			t181 := r2v2[i]
+			t182 := r3v2[i]
+			t183 := r4v2[i]
+			t184 := r5v2[i]
+			t185 := r6v2[i]
+			t186 := r7v2[i]
+			t187 := r8v2[i]
+			t188 := r9v2[i]
+			t189 := r10v2[i]
+			t190 := r11v2[i]
+			t191 := r12v2[i]
+			t192 := r13v2[i]
+			t193 := r14v2[i]
+			tr[i] = [4]float64{t179[0], t179[1], t179[2], 0}
+			tr1[i] = [4]float64{t180[0], t180[1], t180[2], 0}
+			tr2[i] = [4]float64{t181[0], t181[1], t181[2], 0}
+			tr3[i] = [4]float64{t182[0], t182[1], t182[2], 0}
+			tr4[i] = [4]float64{t183[0], t183[1], t183[2], 0}
+			tr5[i] = [4]float64{t184[0], t184[1], t184[2], 0}
+			tr6[i] = [4]float64{t185[0], t185[1], t185[2], 0}
+			tr7[i] = [4]float64{t186[0], t186[1], t186[2], 0}
+			tr8[i] = [4]float64{t187[0], t187[1], t187[2], 0}
+			tr9[i] = [4]float64{t188[0], t188[1], t188[2], 0}
+			tr10[i] = [4]float64{t189[0], t189[1], t189[2], 0}
+			tr11[i] = [4]float64{t190[0], t190[1], t190[2], 0}
+			tr12[i] = [4]float64{t191[0], t191[1], t191[2], 0}
+			tr13[i] = [4]float64{t192[0], t192[1], t192[2], 0}
+			tr14[i] = [4]float64{t193[0], t193[1], t193[2], 0}
 		}
 		tr[3][3] = 1
 		tr1[3][3] = 0
@@ -630,8 +630,8 @@ func skinnedPositionsTaylorLanes14WrtPose(
 		rel12 := new(mat4)
 		rel13 := new(mat4)
 		rel14 := new(mat4)
-		rel15, rel1_2, rel2_2, rel3_2, rel4_2, rel5_2, rel6_2, rel7_2, rel8_2, rel9_2, rel10_2,
-			rel11_2, rel12_2, rel13_2, rel14_2 := mul4TaylorLanes14WrtB(
+		rel15, rel1v2, rel2v2, rel3v2, rel4v2, rel5v2, rel6v2, rel7v2, rel8v2, rel9v2, rel10v2,
+			rel11v2, rel12v2, rel13v2, rel14v2 := mul4TaylorLanes14WrtB(
 			&t2[b],
 			tr,
 			tr1,
@@ -650,51 +650,51 @@ func skinnedPositionsTaylorLanes14WrtPose(
 			tr14,
 		)
 		*rel = rel15
-		*rel1 = rel1_2
-		*rel2 = rel2_2
-		*rel3 = rel3_2
-		*rel4 = rel4_2
-		*rel5 = rel5_2
-		*rel6 = rel6_2
-		*rel7 = rel7_2
-		*rel8 = rel8_2
-		*rel9 = rel9_2
-		*rel10 = rel10_2
-		*rel11 = rel11_2
-		*rel12 = rel12_2
-		*rel13 = rel13_2
-		*rel14 = rel14_2
+		*rel1 = rel1v2
+		*rel2 = rel2v2
+		*rel3 = rel3v2
+		*rel4 = rel4v2
+		*rel5 = rel5v2
+		*rel6 = rel6v2
+		*rel7 = rel7v2
+		*rel8 = rel8v2
+		*rel9 = rel9v2
+		*rel10 = rel10v2
+		*rel11 = rel11v2
+		*rel12 = rel12v2
+		*rel13 = rel13v2
+		*rel14 = rel14v2
 		p15 := t[b]
 		if p15 == -1 {
-			rel1_3 := *rel1
-			rel2_3 := *rel2
-			rel3_3 := *rel3
-			rel4_3 := *rel4
-			rel5_3 := *rel5
-			rel6_3 := *rel6
-			rel7_3 := *rel7
-			rel8_3 := *rel8
-			rel9_3 := *rel9
-			rel10_3 := *rel10
-			rel11_3 := *rel11
-			rel12_3 := *rel12
-			rel13_3 := *rel13
-			rel14_3 := *rel14
+			rel1v3 := *rel1
+			rel2v3 := *rel2
+			rel3v3 := *rel3
+			rel4v3 := *rel4
+			rel5v3 := *rel5
+			rel6v3 := *rel6
+			rel7v3 := *rel7
+			rel8v3 := *rel8
+			rel9v3 := *rel9
+			rel10v3 := *rel10
+			rel11v3 := *rel11
+			rel12v3 := *rel12
+			rel13v3 := *rel13
+			rel14v3 := *rel14
 			absolutes[b] = *rel
-			absolutes1[b] = rel1_3
-			absolutes2[b] = rel2_3
-			absolutes3[b] = rel3_3
-			absolutes4[b] = rel4_3
-			absolutes5[b] = rel5_3
-			absolutes6[b] = rel6_3
-			absolutes7[b] = rel7_3
-			absolutes8[b] = rel8_3
-			absolutes9[b] = rel9_3
-			absolutes10[b] = rel10_3
-			absolutes11[b] = rel11_3
-			absolutes12[b] = rel12_3
-			absolutes13[b] = rel13_3
-			absolutes14[b] = rel14_3
+			absolutes1[b] = rel1v3
+			absolutes2[b] = rel2v3
+			absolutes3[b] = rel3v3
+			absolutes4[b] = rel4v3
+			absolutes5[b] = rel5v3
+			absolutes6[b] = rel6v3
+			absolutes7[b] = rel7v3
+			absolutes8[b] = rel8v3
+			absolutes9[b] = rel9v3
+			absolutes10[b] = rel10v3
+			absolutes11[b] = rel11v3
+			absolutes12[b] = rel12v3
+			absolutes13[b] = rel13v3
+			absolutes14[b] = rel14v3
 		} else {
 			t149, t150, t151, t152, t153, t154, t155, t156, t157, t158, t159, t160, t161, t162, t163 := mul4TaylorLanes14(
 				&absolutes[p15],
@@ -796,105 +796,105 @@ func skinnedPositionsTaylorLanes14WrtPose(
 	pos13 := make([][3]float64, n)
 	pos14 := make([][3]float64, n)
 	t5 := m.Weights
-	for b2 := 0; b2 < len(transforms); b2++ {
-		for v3 := 0; v3 < n; v3++ {
-			x := t4[v3]
-			w := t5[v3][b2]
-			for i3 := 0; i3 < 3; i3++ {
-				t70 := transforms1[b2][i3][0]
-				t71 := transforms2[b2][i3][0]
-				t72 := transforms3[b2][i3][0]
-				t73 := transforms4[b2][i3][0]
-				t74 := transforms5[b2][i3][0]
-				t75 := transforms6[b2][i3][0]
-				t76 := transforms7[b2][i3][0]
-				t77 := transforms8[b2][i3][0]
-				t78 := transforms9[b2][i3][0]
-				t79 := transforms10[b2][i3][0]
-				t80 := transforms11[b2][i3][0]
-				t81 := transforms12[b2][i3][0]
-				t82 := transforms13[b2][i3][0]
-				t83 := transforms14[b2][i3][0]
+	for b := 0; b < len(transforms); b++ {
+		for v := 0; v < n; v++ {
+			x := t4[v]
+			w := t5[v][b]
+			for i := 0; i < 3; i++ {
+				t70 := transforms1[b][i][0]
+				t71 := transforms2[b][i][0]
+				t72 := transforms3[b][i][0]
+				t73 := transforms4[b][i][0]
+				t74 := transforms5[b][i][0]
+				t75 := transforms6[b][i][0]
+				t76 := transforms7[b][i][0]
+				t77 := transforms8[b][i][0]
+				t78 := transforms9[b][i][0]
+				t79 := transforms10[b][i][0]
+				t80 := transforms11[b][i][0]
+				t81 := transforms12[b][i][0]
+				t82 := transforms13[b][i][0]
+				t83 := transforms14[b][i][0]
 				t84 := x[0]
-				t85 := transforms1[b2][i3][1]
-				t86 := transforms2[b2][i3][1]
-				t87 := transforms3[b2][i3][1]
-				t88 := transforms4[b2][i3][1]
-				t89 := transforms5[b2][i3][1]
-				t90 := transforms6[b2][i3][1]
-				t91 := transforms7[b2][i3][1]
-				t92 := transforms8[b2][i3][1]
-				t93 := transforms9[b2][i3][1]
-				t94 := transforms10[b2][i3][1]
-				t95 := transforms11[b2][i3][1]
-				t96 := transforms12[b2][i3][1]
-				t97 := transforms13[b2][i3][1]
-				t98 := transforms14[b2][i3][1]
+				t85 := transforms1[b][i][1]
+				t86 := transforms2[b][i][1]
+				t87 := transforms3[b][i][1]
+				t88 := transforms4[b][i][1]
+				t89 := transforms5[b][i][1]
+				t90 := transforms6[b][i][1]
+				t91 := transforms7[b][i][1]
+				t92 := transforms8[b][i][1]
+				t93 := transforms9[b][i][1]
+				t94 := transforms10[b][i][1]
+				t95 := transforms11[b][i][1]
+				t96 := transforms12[b][i][1]
+				t97 := transforms13[b][i][1]
+				t98 := transforms14[b][i][1]
 				t99 := x[1]
-				t100 := transforms[b2][i3][0]*t84 + transforms[b2][i3][1]*t99
-				t101 := transforms1[b2][i3][2]
-				t102 := transforms2[b2][i3][2]
-				t103 := transforms3[b2][i3][2]
-				t104 := transforms4[b2][i3][2]
-				t105 := transforms5[b2][i3][2]
-				t106 := transforms6[b2][i3][2]
-				t107 := transforms7[b2][i3][2]
-				t108 := transforms8[b2][i3][2]
-				t109 := transforms9[b2][i3][2]
-				t110 := transforms10[b2][i3][2]
-				t111 := transforms11[b2][i3][2]
-				t112 := transforms12[b2][i3][2]
-				t113 := transforms13[b2][i3][2]
-				t114 := transforms14[b2][i3][2]
+				t100 := transforms[b][i][0]*t84 + transforms[b][i][1]*t99
+				t101 := transforms1[b][i][2]
+				t102 := transforms2[b][i][2]
+				t103 := transforms3[b][i][2]
+				t104 := transforms4[b][i][2]
+				t105 := transforms5[b][i][2]
+				t106 := transforms6[b][i][2]
+				t107 := transforms7[b][i][2]
+				t108 := transforms8[b][i][2]
+				t109 := transforms9[b][i][2]
+				t110 := transforms10[b][i][2]
+				t111 := transforms11[b][i][2]
+				t112 := transforms12[b][i][2]
+				t113 := transforms13[b][i][2]
+				t114 := transforms14[b][i][2]
 				t115 := x[2]
-				t116 := t100 + transforms[b2][i3][2]*t115
-				t117 := transforms1[b2][i3][3]
-				t118 := transforms2[b2][i3][3]
-				t119 := transforms3[b2][i3][3]
-				t120 := transforms4[b2][i3][3]
-				t121 := transforms5[b2][i3][3]
-				t122 := transforms6[b2][i3][3]
-				t123 := transforms7[b2][i3][3]
-				t124 := transforms8[b2][i3][3]
-				t125 := transforms9[b2][i3][3]
-				t126 := transforms10[b2][i3][3]
-				t127 := transforms11[b2][i3][3]
-				t128 := transforms12[b2][i3][3]
-				t129 := transforms13[b2][i3][3]
-				t130 := transforms14[b2][i3][3]
+				t116 := t100 + transforms[b][i][2]*t115
+				t117 := transforms1[b][i][3]
+				t118 := transforms2[b][i][3]
+				t119 := transforms3[b][i][3]
+				t120 := transforms4[b][i][3]
+				t121 := transforms5[b][i][3]
+				t122 := transforms6[b][i][3]
+				t123 := transforms7[b][i][3]
+				t124 := transforms8[b][i][3]
+				t125 := transforms9[b][i][3]
+				t126 := transforms10[b][i][3]
+				t127 := transforms11[b][i][3]
+				t128 := transforms12[b][i][3]
+				t129 := transforms13[b][i][3]
+				t130 := transforms14[b][i][3]
 				t131 := x[3]
-				t132 := t116 + transforms[b2][i3][3]*t131
+				t132 := t116 + transforms[b][i][3]*t131
 				t133 := t132 * w
-				t134 := pos1[v3][i3]
-				t135 := pos2[v3][i3]
-				t136 := pos3[v3][i3]
-				t137 := pos4[v3][i3]
-				t138 := pos5[v3][i3]
-				t139 := pos6[v3][i3]
-				t140 := pos7[v3][i3]
-				t141 := pos8[v3][i3]
-				t142 := pos9[v3][i3]
-				t143 := pos10[v3][i3]
-				t144 := pos11[v3][i3]
-				t145 := pos12[v3][i3]
-				t146 := pos13[v3][i3]
-				t147 := pos14[v3][i3]
-				t148 := pos[v3][i3] + t133
-				pos[v3][i3] = t148
-				pos1[v3][i3] = t134 + (t70*t84+t85*t99+t101*t115+t117*t131)*w
-				pos2[v3][i3] = t135 + (t71*t84+t86*t99+t102*t115+t118*t131)*w
-				pos3[v3][i3] = t136 + (t72*t84+t87*t99+t103*t115+t119*t131)*w
-				pos4[v3][i3] = t137 + (t73*t84+t88*t99+t104*t115+t120*t131)*w
-				pos5[v3][i3] = t138 + (t74*t84+t89*t99+t105*t115+t121*t131)*w
-				pos6[v3][i3] = t139 + (t75*t84+t90*t99+t106*t115+t122*t131)*w
-				pos7[v3][i3] = t140 + (t76*t84+t91*t99+t107*t115+t123*t131)*w
-				pos8[v3][i3] = t141 + (t77*t84+t92*t99+t108*t115+t124*t131)*w
-				pos9[v3][i3] = t142 + (t78*t84+t93*t99+t109*t115+t125*t131)*w
-				pos10[v3][i3] = t143 + (t79*t84+t94*t99+t110*t115+t126*t131)*w
-				pos11[v3][i3] = t144 + (t80*t84+t95*t99+t111*t115+t127*t131)*w
-				pos12[v3][i3] = t145 + (t81*t84+t96*t99+t112*t115+t128*t131)*w
-				pos13[v3][i3] = t146 + (t82*t84+t97*t99+t113*t115+t129*t131)*w
-				pos14[v3][i3] = t147 + (t83*t84+t98*t99+t114*t115+t130*t131)*w
+				t134 := pos1[v][i]
+				t135 := pos2[v][i]
+				t136 := pos3[v][i]
+				t137 := pos4[v][i]
+				t138 := pos5[v][i]
+				t139 := pos6[v][i]
+				t140 := pos7[v][i]
+				t141 := pos8[v][i]
+				t142 := pos9[v][i]
+				t143 := pos10[v][i]
+				t144 := pos11[v][i]
+				t145 := pos12[v][i]
+				t146 := pos13[v][i]
+				t147 := pos14[v][i]
+				t148 := pos[v][i] + t133
+				pos[v][i] = t148
+				pos1[v][i] = t134 + (t70*t84+t85*t99+t101*t115+t117*t131)*w
+				pos2[v][i] = t135 + (t71*t84+t86*t99+t102*t115+t118*t131)*w
+				pos3[v][i] = t136 + (t72*t84+t87*t99+t103*t115+t119*t131)*w
+				pos4[v][i] = t137 + (t73*t84+t88*t99+t104*t115+t120*t131)*w
+				pos5[v][i] = t138 + (t74*t84+t89*t99+t105*t115+t121*t131)*w
+				pos6[v][i] = t139 + (t75*t84+t90*t99+t106*t115+t122*t131)*w
+				pos7[v][i] = t140 + (t76*t84+t91*t99+t107*t115+t123*t131)*w
+				pos8[v][i] = t141 + (t77*t84+t92*t99+t108*t115+t124*t131)*w
+				pos9[v][i] = t142 + (t78*t84+t93*t99+t109*t115+t125*t131)*w
+				pos10[v][i] = t143 + (t79*t84+t94*t99+t110*t115+t126*t131)*w
+				pos11[v][i] = t144 + (t80*t84+t95*t99+t111*t115+t127*t131)*w
+				pos12[v][i] = t145 + (t81*t84+t96*t99+t112*t115+t128*t131)*w
+				pos13[v][i] = t146 + (t82*t84+t97*t99+t113*t115+t129*t131)*w
+				pos14[v][i] = t147 + (t83*t84+t98*t99+t114*t115+t130*t131)*w
 			}
 		}
 	}
@@ -932,20 +932,20 @@ func skinnedPositionsTaylorLanes14WrtPose(
 		}
 	}
 	var r16 mat3
-	var r1_3 mat3
-	var r2_3 mat3
-	var r3_3 mat3
-	var r4_3 mat3
-	var r5_3 mat3
-	var r6_3 mat3
-	var r7_3 mat3
-	var r8_3 mat3
-	var r9_3 mat3
-	var r10_3 mat3
-	var r11_3 mat3
-	var r12_3 mat3
-	var r13_3 mat3
-	var r14_3 mat3
+	var r1v3 mat3
+	var r2v3 mat3
+	var r3v3 mat3
+	var r4v3 mat3
+	var r5v3 mat3
+	var r6v3 mat3
+	var r7v3 mat3
+	var r8v3 mat3
+	var r9v3 mat3
+	var r10v3 mat3
+	var r11v3 mat3
+	var r12v3 mat3
+	var r13v3 mat3
+	var r14v3 mat3
 	r, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14 := angleAxisToRotationTaylorLanes14(
 		pose[0],
 		pose1[0],
@@ -964,121 +964,121 @@ func skinnedPositionsTaylorLanes14WrtPose(
 		pose14[0],
 	)
 	r16 = r
-	r1_3 = r1
-	r2_3 = r2
-	r3_3 = r3
-	r4_3 = r4
-	r5_3 = r5
-	r6_3 = r6
-	r7_3 = r7
-	r8_3 = r8
-	r9_3 = r9
-	r10_3 = r10
-	r11_3 = r11
-	r12_3 = r12
-	r13_3 = r13
-	r14_3 = r14
+	r1v3 = r1
+	r2v3 = r2
+	r3v3 = r3
+	r4v3 = r4
+	r5v3 = r5
+	r6v3 = r6
+	r7v3 = r7
+	r8v3 = r8
+	r9v3 = r9
+	r10v3 = r10
+	r11v3 = r11
+	r12v3 = r12
+	r13v3 = r13
+	r14v3 = r14
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
 			t54 := pose[1][j]
 			t55 := r16[i][j]
 			r16[i][j] = t55 * t54
-			r1_3[i][j] = r1_3[i][j]*t54 + t55*pose1[1][j]
-			r2_3[i][j] = r2_3[i][j]*t54 + t55*pose2[1][j]
-			r3_3[i][j] = r3_3[i][j]*t54 + t55*pose3[1][j]
-			r4_3[i][j] = r4_3[i][j]*t54 + t55*pose4[1][j]
-			r5_3[i][j] = r5_3[i][j]*t54 + t55*pose5[1][j]
-			r6_3[i][j] = r6_3[i][j]*t54 + t55*pose6[1][j]
-			r7_3[i][j] = r7_3[i][j]*t54 + t55*pose7[1][j]
-			r8_3[i][j] = r8_3[i][j]*t54 + t55*pose8[1][j]
-			r9_3[i][j] = r9_3[i][j]*t54 + t55*pose9[1][j]
-			r10_3[i][j] = r10_3[i][j]*t54 + t55*pose10[1][j]
-			r11_3[i][j] = r11_3[i][j]*t54 + t55*pose11[1][j]
-			r12_3[i][j] = r12_3[i][j]*t54 + t55*pose12[1][j]
-			r13_3[i][j] = r13_3[i][j]*t54 + t55*pose13[1][j]
-			r14_3[i][j] = r14_3[i][j]*t54 + t55*pose14[1][j]
+			r1v3[i][j] = r1v3[i][j]*t54 + t55*pose1[1][j]
+			r2v3[i][j] = r2v3[i][j]*t54 + t55*pose2[1][j]
+			r3v3[i][j] = r3v3[i][j]*t54 + t55*pose3[1][j]
+			r4v3[i][j] = r4v3[i][j]*t54 + t55*pose4[1][j]
+			r5v3[i][j] = r5v3[i][j]*t54 + t55*pose5[1][j]
+			r6v3[i][j] = r6v3[i][j]*t54 + t55*pose6[1][j]
+			r7v3[i][j] = r7v3[i][j]*t54 + t55*pose7[1][j]
+			r8v3[i][j] = r8v3[i][j]*t54 + t55*pose8[1][j]
+			r9v3[i][j] = r9v3[i][j]*t54 + t55*pose9[1][j]
+			r10v3[i][j] = r10v3[i][j]*t54 + t55*pose10[1][j]
+			r11v3[i][j] = r11v3[i][j]*t54 + t55*pose11[1][j]
+			r12v3[i][j] = r12v3[i][j]*t54 + t55*pose12[1][j]
+			r13v3[i][j] = r13v3[i][j]*t54 + t55*pose13[1][j]
+			r14v3[i][j] = r14v3[i][j]*t54 + t55*pose14[1][j]
 		}
 	}
-	for v2 := 0; v2 < len(pos); v2++ {
-		p := pos[v2]
-		p1 := pos1[v2]
-		p2 := pos2[v2]
-		p3 := pos3[v2]
-		p4 := pos4[v2]
-		p5 := pos5[v2]
-		p6 := pos6[v2]
-		p7 := pos7[v2]
-		p8 := pos8[v2]
-		p9 := pos9[v2]
-		p10 := pos10[v2]
-		p11 := pos11[v2]
-		p12 := pos12[v2]
-		p13 := pos13[v2]
-		p14 := pos14[v2]
-		for i2 := 0; i2 < 3; i2++ {
-			t6 := r16[i2][0]
+	for v := 0; v < len(pos); v++ {
+		p := pos[v]
+		p1 := pos1[v]
+		p2 := pos2[v]
+		p3 := pos3[v]
+		p4 := pos4[v]
+		p5 := pos5[v]
+		p6 := pos6[v]
+		p7 := pos7[v]
+		p8 := pos8[v]
+		p9 := pos9[v]
+		p10 := pos10[v]
+		p11 := pos11[v]
+		p12 := pos12[v]
+		p13 := pos13[v]
+		p14 := pos14[v]
+		for i := 0; i < 3; i++ {
+			t6 := r16[i][0]
 			t7 := p[0]
-			t8 := r16[i2][1]
+			t8 := r16[i][1]
 			t9 := p[1]
-			t10 := r1_3[i2][0]*t7 + t6*p1[0] + (r1_3[i2][1]*t9 + t8*p1[1])
-			t11 := r2_3[i2][0]*t7 + t6*p2[0] + (r2_3[i2][1]*t9 + t8*p2[1])
-			t12 := r3_3[i2][0]*t7 + t6*p3[0] + (r3_3[i2][1]*t9 + t8*p3[1])
-			t13 := r4_3[i2][0]*t7 + t6*p4[0] + (r4_3[i2][1]*t9 + t8*p4[1])
-			t14 := r5_3[i2][0]*t7 + t6*p5[0] + (r5_3[i2][1]*t9 + t8*p5[1])
-			t15 := r6_3[i2][0]*t7 + t6*p6[0] + (r6_3[i2][1]*t9 + t8*p6[1])
-			t16 := r7_3[i2][0]*t7 + t6*p7[0] + (r7_3[i2][1]*t9 + t8*p7[1])
-			t17 := r8_3[i2][0]*t7 + t6*p8[0] + (r8_3[i2][1]*t9 + t8*p8[1])
-			t18 := r9_3[i2][0]*t7 + t6*p9[0] + (r9_3[i2][1]*t9 + t8*p9[1])
-			t19 := r10_3[i2][0]*t7 + t6*p10[0] + (r10_3[i2][1]*t9 + t8*p10[1])
-			t20 := r11_3[i2][0]*t7 + t6*p11[0] + (r11_3[i2][1]*t9 + t8*p11[1])
-			t21 := r12_3[i2][0]*t7 + t6*p12[0] + (r12_3[i2][1]*t9 + t8*p12[1])
-			t22 := r13_3[i2][0]*t7 + t6*p13[0] + (r13_3[i2][1]*t9 + t8*p13[1])
-			t23 := r14_3[i2][0]*t7 + t6*p14[0] + (r14_3[i2][1]*t9 + t8*p14[1])
-			t24 := r16[i2][2]
+			t10 := r1v3[i][0]*t7 + t6*p1[0] + (r1v3[i][1]*t9 + t8*p1[1])
+			t11 := r2v3[i][0]*t7 + t6*p2[0] + (r2v3[i][1]*t9 + t8*p2[1])
+			t12 := r3v3[i][0]*t7 + t6*p3[0] + (r3v3[i][1]*t9 + t8*p3[1])
+			t13 := r4v3[i][0]*t7 + t6*p4[0] + (r4v3[i][1]*t9 + t8*p4[1])
+			t14 := r5v3[i][0]*t7 + t6*p5[0] + (r5v3[i][1]*t9 + t8*p5[1])
+			t15 := r6v3[i][0]*t7 + t6*p6[0] + (r6v3[i][1]*t9 + t8*p6[1])
+			t16 := r7v3[i][0]*t7 + t6*p7[0] + (r7v3[i][1]*t9 + t8*p7[1])
+			t17 := r8v3[i][0]*t7 + t6*p8[0] + (r8v3[i][1]*t9 + t8*p8[1])
+			t18 := r9v3[i][0]*t7 + t6*p9[0] + (r9v3[i][1]*t9 + t8*p9[1])
+			t19 := r10v3[i][0]*t7 + t6*p10[0] + (r10v3[i][1]*t9 + t8*p10[1])
+			t20 := r11v3[i][0]*t7 + t6*p11[0] + (r11v3[i][1]*t9 + t8*p11[1])
+			t21 := r12v3[i][0]*t7 + t6*p12[0] + (r12v3[i][1]*t9 + t8*p12[1])
+			t22 := r13v3[i][0]*t7 + t6*p13[0] + (r13v3[i][1]*t9 + t8*p13[1])
+			t23 := r14v3[i][0]*t7 + t6*p14[0] + (r14v3[i][1]*t9 + t8*p14[1])
+			t24 := r16[i][2]
 			t25 := p[2]
-			t26 := t10 + (r1_3[i2][2]*t25 + t24*p1[2])
-			t27 := t11 + (r2_3[i2][2]*t25 + t24*p2[2])
-			t28 := t12 + (r3_3[i2][2]*t25 + t24*p3[2])
-			t29 := t13 + (r4_3[i2][2]*t25 + t24*p4[2])
-			t30 := t14 + (r5_3[i2][2]*t25 + t24*p5[2])
-			t31 := t15 + (r6_3[i2][2]*t25 + t24*p6[2])
-			t32 := t16 + (r7_3[i2][2]*t25 + t24*p7[2])
-			t33 := t17 + (r8_3[i2][2]*t25 + t24*p8[2])
-			t34 := t18 + (r9_3[i2][2]*t25 + t24*p9[2])
-			t35 := t19 + (r10_3[i2][2]*t25 + t24*p10[2])
-			t36 := t20 + (r11_3[i2][2]*t25 + t24*p11[2])
-			t37 := t21 + (r12_3[i2][2]*t25 + t24*p12[2])
-			t38 := t22 + (r13_3[i2][2]*t25 + t24*p13[2])
-			t39 := t23 + (r14_3[i2][2]*t25 + t24*p14[2])
-			t40 := t26 + pose1[2][i2]
-			t41 := t27 + pose2[2][i2]
-			t42 := t28 + pose3[2][i2]
-			t43 := t29 + pose4[2][i2]
-			t44 := t30 + pose5[2][i2]
-			t45 := t31 + pose6[2][i2]
-			t46 := t32 + pose7[2][i2]
-			t47 := t33 + pose8[2][i2]
-			t48 := t34 + pose9[2][i2]
-			t49 := t35 + pose10[2][i2]
-			t50 := t36 + pose11[2][i2]
-			t51 := t37 + pose12[2][i2]
-			t52 := t38 + pose13[2][i2]
-			t53 := t39 + pose14[2][i2]
-			pos[v2][i2] = t6*t7 + t8*t9 + t24*t25 + pose[2][i2]
-			pos1[v2][i2] = t40
-			pos2[v2][i2] = t41
-			pos3[v2][i2] = t42
-			pos4[v2][i2] = t43
-			pos5[v2][i2] = t44
-			pos6[v2][i2] = t45
-			pos7[v2][i2] = t46
-			pos8[v2][i2] = t47
-			pos9[v2][i2] = t48
-			pos10[v2][i2] = t49
-			pos11[v2][i2] = t50
-			pos12[v2][i2] = t51
-			pos13[v2][i2] = t52
-			pos14[v2][i2] = t53
+			t26 := t10 + (r1v3[i][2]*t25 + t24*p1[2])
+			t27 := t11 + (r2v3[i][2]*t25 + t24*p2[2])
+			t28 := t12 + (r3v3[i][2]*t25 + t24*p3[2])
+			t29 := t13 + (r4v3[i][2]*t25 + t24*p4[2])
+			t30 := t14 + (r5v3[i][2]*t25 + t24*p5[2])
+			t31 := t15 + (r6v3[i][2]*t25 + t24*p6[2])
+			t32 := t16 + (r7v3[i][2]*t25 + t24*p7[2])
+			t33 := t17 + (r8v3[i][2]*t25 + t24*p8[2])
+			t34 := t18 + (r9v3[i][2]*t25 + t24*p9[2])
+			t35 := t19 + (r10v3[i][2]*t25 + t24*p10[2])
+			t36 := t20 + (r11v3[i][2]*t25 + t24*p11[2])
+			t37 := t21 + (r12v3[i][2]*t25 + t24*p12[2])
+			t38 := t22 + (r13v3[i][2]*t25 + t24*p13[2])
+			t39 := t23 + (r14v3[i][2]*t25 + t24*p14[2])
+			t40 := t26 + pose1[2][i]
+			t41 := t27 + pose2[2][i]
+			t42 := t28 + pose3[2][i]
+			t43 := t29 + pose4[2][i]
+			t44 := t30 + pose5[2][i]
+			t45 := t31 + pose6[2][i]
+			t46 := t32 + pose7[2][i]
+			t47 := t33 + pose8[2][i]
+			t48 := t34 + pose9[2][i]
+			t49 := t35 + pose10[2][i]
+			t50 := t36 + pose11[2][i]
+			t51 := t37 + pose12[2][i]
+			t52 := t38 + pose13[2][i]
+			t53 := t39 + pose14[2][i]
+			pos[v][i] = t6*t7 + t8*t9 + t24*t25 + pose[2][i]
+			pos1[v][i] = t40
+			pos2[v][i] = t41
+			pos3[v][i] = t42
+			pos4[v][i] = t43
+			pos5[v][i] = t44
+			pos6[v][i] = t45
+			pos7[v][i] = t46
+			pos8[v][i] = t47
+			pos9[v][i] = t48
+			pos10[v][i] = t49
+			pos11[v][i] = t50
+			pos12[v][i] = t51
+			pos13[v][i] = t52
+			pos14[v][i] = t53
 		}
 	}
 	return pos, pos1, pos2, pos3, pos4, pos5, pos6, pos7, pos8, pos9, pos10, pos11, pos12, pos13, pos14

@@ -27,15 +27,15 @@ func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
 	for i := 0; i < n; i++ {
 		p2 := points[i*d : (i+1)*d]
 		closest2 := closest
-		for j2 := 0; j2 < k; j2++ {
-			t9 := dist2(p2, centroids[j2*d:(j2+1)*d])
+		for j := 0; j < k; j++ {
+			t9 := dist2(p2, centroids[j*d:(j+1)*d])
 			tape = append(tape, closest2, t9)
 			closest2 = min(closest2, t9)
 		}
 		cost += closest2
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		p := points[i2*d : (i2+1)*d]
+	for i := n - 1; i >= 0; i-- {
+		p := points[i*d : (i+1)*d]
 		closestBar := 1.0
 		for j := k - 1; j >= 0; j-- {
 			n2 := len(tape)
@@ -118,9 +118,9 @@ func costGradJVPWrtCentroidsCentroidsBar(
 		p2 := points[i*d : (i+1)*d]
 		closest2 := closest
 		dclosest := 0.0
-		for j2 := 0; j2 < k; j2++ {
-			t9 := j2 * d
-			t10 := (j2 + 1) * d
+		for j := 0; j < k; j++ {
+			t9 := j * d
+			t10 := (j + 1) * d
 			t11, t12 := dist2JVPWrtB(p2, centroids[t9:t10], dcentroids[t9:t10])
 			if t11 < closest2 {
 				dclosest = t12
@@ -131,8 +131,8 @@ func costGradJVPWrtCentroidsCentroidsBar(
 		cost += closest2
 		dcost += dclosest
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		p := points[i2*d : (i2+1)*d]
+	for i := n - 1; i >= 0; i-- {
+		p := points[i*d : (i+1)*d]
 		closestBar := 1.0
 		for j := k - 1; j >= 0; j-- {
 			n2 := len(tape)

@@ -31,8 +31,8 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 			r = 0
 		}
 		p := 1.0
-		for i4 := 0; i4 < n2; i4++ {
-			xj := x[i4]
+		for i := 0; i < n2; i++ {
+			xj := x[i]
 			tape = append(tape, p)
 			r -= xj * p
 			p *= t5
@@ -45,9 +45,9 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 		t3 := len(tape) - 1
 		rBar := 2 * (0.5 * tape[t3])
 		tape = tape[:t3]
-		for i3 := n2 - 1; i3 >= 0; i3-- {
+		for i := n2 - 1; i >= 0; i-- {
 			t4 := len(tape) - 1
-			xBar[i3] -= rBar * tape[t4]
+			xBar[i] -= rBar * tape[t4]
 			tape = tape[:t4]
 		}
 	}

@@ -30,24 +30,24 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 		a = max(a, v)
 	}
 	s := 0.0
-	for i2 := 0; i2 < n2; i2++ {
-		t10 := math.Exp(x[i2] - a)
+	for i := 0; i < n2; i++ {
+		t10 := math.Exp(x[i] - a)
 		tape = append(tape, t10)
 		s += t10
 	}
 	t3 := math.Log(s) + a
 	sBar := 1 / s
 	aBar := 1.0
-	for i3 := n2 - 1; i3 >= 0; i3-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t8 := len(tape) - 1
 		t9 := tape[t8] * sBar
-		xBar[i3] += t9
+		xBar[i] += t9
 		aBar -= t9
 		tape = tape[:t8]
 	}
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
-		t5 := tape[t4] >= t2[i4]
+		t5 := tape[t4] >= t2[i]
 		t6 := 0.0
 		if t5 {
 			t6 = 1
@@ -56,7 +56,7 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 		if t5 {
 			t7 = 0
 		}
-		xBar[1:][i4] += t7 * aBar
+		xBar[1:][i] += t7 * aBar
 		aBar = t6 * aBar
 		tape = tape[:t4]
 	}

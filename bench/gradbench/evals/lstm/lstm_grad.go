@@ -55,22 +55,22 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 	before2 := len(tape)
 	before3 := len(tapeint)
 	total := 0.0
-	for t2 := 0; t2 < c-1; t2++ {
-		if t2 == 1 {
+	for t := 0; t < c-1; t++ {
+		if t == 1 {
 			t50 := trips - 2
 			tapeSlices = slices.Grow(tapeSlices, t50*(len(tapeSlices)-before))
 			tape = slices.Grow(tape, t50*(len(tape)-before2))
 			tapeint = slices.Grow(tapeint, t50*(len(tapeint)-before3))
 		}
-		t51 := (t2 + 1) * b
-		t52 := seq[t2*b : t51]
+		t51 := (t + 1) * b
+		t52 := seq[t*b : t51]
 		b4 := len(t52)
 		inWeight := extra[:b4]
 		outWeight2 := extra[b4 : 2*b4]
 		outBias := extra[2*b4 : 3*b4]
 		n10 := len(ypred)
-		for i6 := 0; i6 < n10; i6++ {
-			ypred[i6] = t52[i6] * inWeight[i6]
+		for i := 0; i < n10; i++ {
+			ypred[i] = t52[i] * inWeight[i]
 		}
 		t53 := len(s) / (2 * b4)
 		y := ypred
@@ -86,20 +86,20 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 			hiddenBar2 := sBar[t57:t58]
 			t59 := s[t58 : (2*k3+2)*b4]
 			b5 := len(hidden)
-			for i10 := 0; i10 < b5; i10++ {
-				yi4 := y[i10]
-				t60 := math.Exp(-(yi4*weight2[i10] + bias[i10]))
-				t61 := hidden[i10]
-				t62 := b5 + i10
+			for i := 0; i < b5; i++ {
+				yi4 := y[i]
+				t60 := math.Exp(-(yi4*weight2[i] + bias[i]))
+				t61 := hidden[i]
+				t62 := b5 + i
 				t63 := math.Exp(-(t61*weight2[t62] + bias[t62]))
-				t64 := 2*b5 + i10
+				t64 := 2*b5 + i
 				t65 := math.Exp(-(yi4*weight2[t64] + bias[t64]))
-				t66 := 3*b5 + i10
+				t66 := 3*b5 + i
 				change2 := math.Tanh(t61*weight2[t66] + bias[t66])
-				t67 := t59[i10]
-				t59[i10] = t67*(1/(1+t60)) + 1/(1+t63)*change2
-				t68 := math.Tanh(t59[i10])
-				hidden[i10] = 1 / (1 + t65) * t68
+				t67 := t59[i]
+				t59[i] = t67*(1/(1+t60)) + 1/(1+t63)*change2
+				t68 := math.Tanh(t59[i])
+				hidden[i] = 1 / (1 + t65) * t68
 				tape = append(tape, yi4, t60, t61, t63, t65, change2, t67, t68)
 			}
 			tapeSlices = append(tapeSlices, y, yBar3)
@@ -108,23 +108,23 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 			yBar3 = hiddenBar2
 		}
 		t54 := append(tapeint, k3)
-		for i7 := 0; i7 < n10; i7++ {
-			yi3 := y[i7]
-			ypred[i7] = yi3*outWeight2[i7] + outBias[i7]
+		for i := 0; i < n10; i++ {
+			yi3 := y[i]
+			ypred[i] = yi3*outWeight2[i] + outBias[i]
 			tape = append(tape, yi3)
 		}
 		sum := 0.0
-		for i8 := 0; i8 < n10; i8++ {
-			t55 := math.Exp(ypred[i8])
+		for i := 0; i < n10; i++ {
+			t55 := math.Exp(ypred[i])
 			tape = append(tape, t55)
 			sum += t55
 		}
 		lse := math.Log(sum + 2)
-		ygold2 := seq[t51 : (t2+2)*b]
+		ygold2 := seq[t51 : (t+2)*b]
 		n11 := len(ygold2)
 		tape = append(tape, sum)
-		for i9 := 0; i9 < n11; i9++ {
-			total += ygold2[i9] * (ypred[i9] - lse)
+		for i := 0; i < n11; i++ {
+			total += ygold2[i] * (ypred[i] - lse)
 		}
 		tapeSlices = append(tapeSlices, y, yBar3)
 		tapeint = append(t54, b4)
@@ -132,21 +132,21 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 	t3 := float64((c - 1) * b)
 	t4 := -(total / t3)
 	t5 := 1 / t3
-	for t6 := c - 2; t6 >= 0; t6-- {
+	for t := c - 2; t >= 0; t-- {
 		t7 := len(tapeint) - 1
 		b2 := tapeint[t7]
 		t8 := tapeint[:t7]
 		n5 := len(tapeSlices)
 		yBar := tapeSlices[n5-1]
 		tapeSlices = tapeSlices[:n5-2]
-		t9 := (t6 + 1) * b
-		t10 := seq[t6*b : t9]
+		t9 := (t + 1) * b
+		t10 := seq[t*b : t9]
 		inWeightBar := extraBar[:b2]
 		t11 := 2 * b2
 		outWeight := extra[b2:t11]
 		outWeightBar := extraBar[b2:t11]
 		outBiasBar := extraBar[2*b2 : 3*b2]
-		ygold := seq[t9 : (t6+2)*b]
+		ygold := seq[t9 : (t+2)*b]
 		lseBar := 0.0
 		for i := len(ygold) - 1; i >= 0; i-- {
 			t49 := ygold[i] * t5
@@ -157,25 +157,25 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 		n6 := len(ypred)
 		sumBar := 1 / (tape[t12] + 2) * lseBar
 		tape = tape[:t12]
-		for i2 := n6 - 1; i2 >= 0; i2-- {
+		for i := n6 - 1; i >= 0; i-- {
 			t48 := len(tape) - 1
-			ypredBar[i2] += tape[t48] * sumBar
+			ypredBar[i] += tape[t48] * sumBar
 			tape = tape[:t48]
 		}
-		for i3 := n6 - 1; i3 >= 0; i3-- {
+		for i := n6 - 1; i >= 0; i-- {
 			t45 := len(tape) - 1
 			yi2 := tape[t45]
-			t46 := ypredBar[i3]
-			ypredBar[i3] = 0
-			outBiasBar[i3] += t46
-			t47 := outWeight[i3]
-			outWeightBar[i3] += yi2 * t46
-			yBar[i3] += t46 * t47
+			t46 := ypredBar[i]
+			ypredBar[i] = 0
+			outBiasBar[i] += t46
+			t47 := outWeight[i]
+			outWeightBar[i] += yi2 * t46
+			yBar[i] += t46 * t47
 			tape = tape[:t45]
 		}
 		t13 := len(t8) - 1
 		tapeint = t8[:t13]
-		for k2 := t8[t13] - 1; k2 >= 0; k2-- {
+		for k := t8[t13] - 1; k >= 0; k-- {
 			n7 := len(tapeint)
 			t15 := n7 - 2
 			t16 := tapeint[t15]
@@ -183,16 +183,16 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 			n8 := len(tapeSlices)
 			yBar2 := tapeSlices[n8-1]
 			tapeSlices = tapeSlices[:n8-2]
-			t18 := 2 * k2 * 4 * b2
-			t19 := (2*k2 + 1) * 4 * b2
+			t18 := 2 * k * 4 * b2
+			t19 := (2*k + 1) * 4 * b2
 			weight := main[t18:t19]
 			weightBar := mainBar[t18:t19]
-			biasBar := mainBar[t19 : (2*k2+2)*4*b2]
+			biasBar := mainBar[t19 : (2*k+2)*4*b2]
 			t20 := tapeint[n7-1] * b2
 			hiddenBar := sBar[t20:t16]
-			t21 := sBar[t16 : (2*k2+2)*b2]
+			t21 := sBar[t16 : (2*k+2)*b2]
 			b3 := len(s[t20:t16])
-			for i5 := b3 - 1; i5 >= 0; i5-- {
+			for i := b3 - 1; i >= 0; i-- {
 				n9 := len(tape)
 				t22 := n9 - 8
 				yi := tape[t22]
@@ -203,47 +203,47 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 				change := tape[n9-3]
 				t27 := tape[n9-2]
 				t28 := tape[n9-1]
-				t29 := hiddenBar[i5]
-				hiddenBar[i5] = 0
+				t29 := hiddenBar[i]
+				hiddenBar[i] = 0
 				t30 := 1 + t26
 				outgate := 1 / t30
-				t21[i5] += (1 - t28*t28) * (outgate * t29)
-				t31 := t21[i5]
-				t21[i5] = 0
+				t21[i] += (1 - t28*t28) * (outgate * t29)
+				t31 := t21[i]
+				t21[i] = 0
 				t32 := 1 + t25
 				ingate := 1 / t32
 				t33 := 1 + t23
 				forget := 1 / t33
-				t21[i5] += t31 * forget
+				t21[i] += t31 * forget
 				t34 := (1 - change*change) * (ingate * t31)
-				t35 := 3*b3 + i5
+				t35 := 3*b3 + i
 				biasBar[t35] += t34
 				t36 := weight[t35]
 				weightBar[t35] += t24 * t34
 				t37 := t26 * (t29 * t28 * outgate / t30)
-				t38 := 2*b3 + i5
+				t38 := 2*b3 + i
 				biasBar[t38] += t37
 				t39 := weight[t38]
 				weightBar[t38] += yi * t37
 				t40 := t25 * (t31 * change * ingate / t32)
-				t41 := b3 + i5
+				t41 := b3 + i
 				biasBar[t41] += t40
 				t42 := weight[t41]
 				weightBar[t41] += t24 * t40
-				hiddenBar[i5] += t34*t36 + t40*t42
+				hiddenBar[i] += t34*t36 + t40*t42
 				t43 := t23 * (t27 * t31 * forget / t33)
-				biasBar[i5] += t43
-				t44 := weight[i5]
-				weightBar[i5] += yi * t43
-				yBar2[i5] += t37*t39 + t43*t44
+				biasBar[i] += t43
+				t44 := weight[i]
+				weightBar[i] += yi * t43
+				yBar2[i] += t37*t39 + t43*t44
 				tape = tape[:t22]
 			}
 			tapeint = t17
 		}
-		for i4 := n6 - 1; i4 >= 0; i4-- {
-			t14 := ypredBar[i4]
-			ypredBar[i4] = 0
-			inWeightBar[i4] += t10[i4] * t14
+		for i := n6 - 1; i >= 0; i-- {
+			t14 := ypredBar[i]
+			ypredBar[i] = 0
+			inWeightBar[i] += t10[i] * t14
 		}
 	}
 	for k := 0; k < t; k++ {

@@ -38,66 +38,66 @@ func LastGrad(x, xBar []float64, s int) float64 {
 	for i := 0; i < s; i++ {
 		t13 := append(tape, y2...)
 		rhs(k1, x, y2)
-		for i7 := 0; i7 < n3; i7++ {
-			u[i7] = y2[i7] + h*k1[i7]/2
+		for i := 0; i < n3; i++ {
+			u[i] = y2[i] + h*k1[i]/2
 		}
 		t14 := append(t13, u...)
 		rhs(k2, x, u)
-		for i8 := 0; i8 < n3; i8++ {
-			u[i8] = y2[i8] + h*k2[i8]/2
+		for i := 0; i < n3; i++ {
+			u[i] = y2[i] + h*k2[i]/2
 		}
 		t15 := append(t14, u...)
 		rhs(k3, x, u)
-		for i9 := 0; i9 < n3; i9++ {
-			u[i9] = y2[i9] + h*k3[i9]
+		for i := 0; i < n3; i++ {
+			u[i] = y2[i] + h*k3[i]
 		}
 		tape = append(t15, u...)
 		rhs(k4, x, u)
-		for i10 := 0; i10 < n2; i10++ {
-			y2[i10] += h * (k1[i10] + 2*k2[i10] + 2*k3[i10] + k4[i10]) / 6
+		for i := 0; i < n2; i++ {
+			y2[i] += h * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i]) / 6
 		}
 	}
 	t2 := len(y) - 1
 	t3 := y[t2]
 	yBar[t2] += 1
 	for i2 := s - 1; i2 >= 0; i2-- {
-		for i3 := n2 - 1; i3 >= 0; i3-- {
-			t11 := h * (yBar[:n][i3] / 6)
-			k4Bar[i3] += t11
+		for i := n2 - 1; i >= 0; i-- {
+			t11 := h * (yBar[:n][i] / 6)
+			k4Bar[i] += t11
 			t12 := 2 * t11
-			k3Bar[i3] += t12
-			k2Bar[i3] += t12
-			k1Bar[i3] += t11
+			k3Bar[i] += t12
+			k2Bar[i] += t12
+			k1Bar[i] += t11
 		}
 		t4 := len(tape) - n3
 		copy(u, tape[t4:])
 		t5 := tape[:t4]
 		rhsReverse(k4, k4Bar, x, xBar, u, uBar)
-		for i4 := n3 - 1; i4 >= 0; i4-- {
-			uiBar3 := uBar[i4]
-			uBar[i4] = 0
-			k3Bar[i4] += h * uiBar3
-			yBar[:n][i4] += uiBar3
+		for i := n3 - 1; i >= 0; i-- {
+			uiBar3 := uBar[i]
+			uBar[i] = 0
+			k3Bar[i] += h * uiBar3
+			yBar[:n][i] += uiBar3
 		}
 		t6 := len(t5) - n3
 		copy(u, t5[t6:])
 		t7 := t5[:t6]
 		rhsReverse(k3, k3Bar, x, xBar, u, uBar)
-		for i5 := n3 - 1; i5 >= 0; i5-- {
-			uiBar2 := uBar[i5]
-			uBar[i5] = 0
-			k2Bar[i5] += h * (uiBar2 / 2)
-			yBar[:n][i5] += uiBar2
+		for i := n3 - 1; i >= 0; i-- {
+			uiBar2 := uBar[i]
+			uBar[i] = 0
+			k2Bar[i] += h * (uiBar2 / 2)
+			yBar[:n][i] += uiBar2
 		}
 		t8 := len(t7) - n3
 		copy(u, t7[t8:])
 		t9 := t7[:t8]
 		rhsReverse(k2, k2Bar, x, xBar, u, uBar)
-		for i6 := n3 - 1; i6 >= 0; i6-- {
-			uiBar := uBar[i6]
-			uBar[i6] = 0
-			k1Bar[i6] += h * (uiBar / 2)
-			yBar[:n][i6] += uiBar
+		for i := n3 - 1; i >= 0; i-- {
+			uiBar := uBar[i]
+			uBar[i] = 0
+			k1Bar[i] += h * (uiBar / 2)
+			yBar[:n][i] += uiBar
 		}
 		t10 := len(t9) - n2
 		copy(y2, t9[t10:])

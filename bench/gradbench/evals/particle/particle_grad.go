@@ -317,7 +317,7 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 	xBarBar2.Y += t2.Y
 	t3 := 2 * xBarBar2.X
 	t4 := 2 * xBarBar2.Y
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		n2 := len(tape)
 		t5 := n2 - 5
 		t6 := tape[n2-1]
@@ -332,10 +332,10 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 		t15 := t8 * (-(t13 * t10 * t8 / t6) - t14*t10/t6 - (t14/t6+fBar)*t9/t6)
 		t16 := t11*t4 + 2*(t15*t12)
 		xBar.Y -= t16
-		chargesBar[i2].Y += t16
+		chargesBar[i].Y += t16
 		t17 := t11*t3 + 2*(t15*t7)
 		xBar.X -= t17
-		chargesBar[i2].X += t17
+		chargesBar[i].X += t17
 		tape = tape[:t5]
 	}
 	return xBar
@@ -718,7 +718,7 @@ func potentialJVPReverseWrtXCharges(x, dx vec, charges, chargesBar []vec, seed, 
 		t11, t12 := distJVPWrtV(charges[i], x, dx)
 		tape = append(tape, t11, t12)
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		n2 := len(tape)
 		t2 := n2 - 2
 		t3 := tape[t2]
@@ -726,15 +726,15 @@ func potentialJVPReverseWrtXCharges(x, dx vec, charges, chargesBar []vec, seed, 
 		t5 := seed2 / t3
 		t6 := 1 / t3
 		t7 := seed2*(t6*t4/t3)/t3 - (seed-t5*t4)*t6/t3
-		t8, t9 := distJVPWrtVReverse(charges[i2], x, dx, t7, -(t6 * t5))
+		t8, t9 := distJVPWrtVReverse(charges[i], x, dx, t7, -(t6 * t5))
 		cBar.X += t8.X
 		cBar.Y += t8.Y
 		xBar.X += t9.X
 		xBar.Y += t9.Y
 		t10 := cBar
 		cBar = vec{}
-		chargesBar[i2].X += t10.X
-		chargesBar[i2].Y += t10.Y
+		chargesBar[i].X += t10.X
+		chargesBar[i].Y += t10.Y
 		tape = tape[:t2]
 	}
 	return xBar

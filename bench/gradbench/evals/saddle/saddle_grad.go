@@ -109,8 +109,8 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 				i = 0
 				from4 = 0
 			} else {
-				for j2 := 0; j2 < n; j2++ {
-					next[j2] = x[j2] - eta*g[j2]
+				for j := 0; j < n; j++ {
+					next[j] = x[j] - eta*g[j]
 				}
 				t5 := append(append(tape2, x...), next...)
 				t6 := descentDistance(x, next)
@@ -157,11 +157,11 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 		t12 := len(t11) - len(x)
 		copy(x, t11[t12:])
 		tape2 = t11[:t12]
-		for j3 := n - 1; j3 >= 0; j3-- {
-			t13 := nextBar[j3]
-			nextBar[j3] = 0
-			gBar[j3] -= eta2 * t13
-			xBar[j3] += t13
+		for j := n - 1; j >= 0; j-- {
+			t13 := nextBar[j]
+			nextBar[j] = 0
+			gBar[j] -= eta2 * t13
+			xBar[j] += t13
 		}
 	}
 	var t15 []float64
@@ -209,18 +209,18 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 			t29 := len(t28) - len(x)
 			copy(x, t28[t29:])
 			tape2 = t28[:t29]
-			for j4 := n - 1; j4 >= 0; j4-- {
-				t30 := nextBar[j4]
-				nextBar[j4] = 0
-				gBar[j4] -= eta3 * t30
-				xBar[j4] += t30
+			for j := n - 1; j >= 0; j-- {
+				t30 := nextBar[j]
+				nextBar[j] = 0
+				gBar[j] -= eta3 * t30
+				xBar[j] += t30
 			}
 		}
 	}
-	for j5 := n2 - 1; j5 >= 0; j5-- {
-		gjBar := gBar[j5]
-		gBar[j5] = 0
-		gBar[j5] -= gjBar
+	for j := n2 - 1; j >= 0; j-- {
+		gjBar := gBar[j]
+		gBar[j] = 0
+		gBar[j] -= gjBar
 	}
 	n3 := len(x)
 	t31 := len(t15) - n3
@@ -229,8 +229,8 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	maxRFunc2Reverse(p, pBar, g, gBar, x, xBar)
 	copy(x, t32[len(t32)-n3:])
 	maxRFunc1Reverse(p, pBar, x, xBar, -0)
-	for k2 := 0; k2 < t2; k2++ {
-		xBar[k2] = 0
+	for k := 0; k < t2; k++ {
+		xBar[k] = 0
 	}
 }
 
@@ -306,10 +306,10 @@ func descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar []float64) {
 	for j := 0; j < n; j++ {
 		g[j] = -g[j]
 	}
-	for j2 := n - 1; j2 >= 0; j2-- {
-		gjBar := gBar[j2]
-		gBar[j2] = 0
-		gBar[j2] -= gjBar
+	for j := n - 1; j >= 0; j-- {
+		gjBar := gBar[j]
+		gBar[j] = 0
+		gBar[j] -= gjBar
 	}
 	maxRFunc2Reverse(p, pBar, g, gBar, x, xBar)
 }
@@ -810,8 +810,8 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 				i = 0
 				from4 = 0
 			} else {
-				for j2 := 0; j2 < n; j2++ {
-					next[j2] = x[j2] - eta*g[j2]
+				for j := 0; j < n; j++ {
+					next[j] = x[j] - eta*g[j]
 				}
 				t5 := append(append(tape2, x...), next...)
 				t6 := descentDistance(x, next)
@@ -858,11 +858,11 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 		t12 := len(t11) - len(x)
 		copy(x, t11[t12:])
 		tape2 = t11[:t12]
-		for j3 := n - 1; j3 >= 0; j3-- {
-			t13 := nextBar[j3]
-			nextBar[j3] = 0
-			gBar[j3] -= eta2 * t13
-			xBar[j3] += t13
+		for j := n - 1; j >= 0; j-- {
+			t13 := nextBar[j]
+			nextBar[j] = 0
+			gBar[j] -= eta2 * t13
+			xBar[j] += t13
 		}
 	}
 	var t15 []float64
@@ -910,18 +910,18 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 			t29 := len(t28) - len(x)
 			copy(x, t28[t29:])
 			tape2 = t28[:t29]
-			for j4 := n - 1; j4 >= 0; j4-- {
-				t30 := nextBar[j4]
-				nextBar[j4] = 0
-				gBar[j4] -= eta3 * t30
-				xBar[j4] += t30
+			for j := n - 1; j >= 0; j-- {
+				t30 := nextBar[j]
+				nextBar[j] = 0
+				gBar[j] -= eta3 * t30
+				xBar[j] += t30
 			}
 		}
 	}
-	for j5 := n2 - 1; j5 >= 0; j5-- {
-		gjBar := gBar[j5]
-		gBar[j5] = 0
-		gBar[j5] -= gjBar
+	for j := n2 - 1; j >= 0; j-- {
+		gjBar := gBar[j]
+		gBar[j] = 0
+		gBar[j] -= gjBar
 	}
 	n3 := len(x)
 	t31 := len(t15) - n3
@@ -930,8 +930,8 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	maxFFunc2Reverse(p, pBar, g, gBar, x, xBar)
 	copy(x, t32[len(t32)-n3:])
 	maxFFunc1Reverse(p, pBar, x, xBar, -0)
-	for k2 := 0; k2 < t2; k2++ {
-		xBar[k2] = 0
+	for k := 0; k < t2; k++ {
+		xBar[k] = 0
 	}
 }
 
@@ -1007,10 +1007,10 @@ func descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar []float64) {
 	for j := 0; j < n; j++ {
 		g[j] = -g[j]
 	}
-	for j2 := n - 1; j2 >= 0; j2-- {
-		gjBar := gBar[j2]
-		gBar[j2] = 0
-		gBar[j2] -= gjBar
+	for j := n - 1; j >= 0; j-- {
+		gjBar := gBar[j]
+		gBar[j] = 0
+		gBar[j] -= gjBar
 	}
 	maxFFunc2Reverse(p, pBar, g, gBar, x, xBar)
 }

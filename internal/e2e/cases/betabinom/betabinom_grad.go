@@ -228,7 +228,7 @@ func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	bBar := 0.0
 	t3 := 0.0
 	pBar := 1.0
-	for i2 := n2 - 1; i2 >= 0; i2-- {
+	for i := n2 - 1; i >= 0; i-- {
 		n3 := len(tape)
 		t5 := n3 - 2
 		t6 := tape[t5]
@@ -236,9 +236,9 @@ func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
 		t8 := tape[n3-1] * pBar
 		t9 := t8 / t2
 		t3 -= t8 * t7 / t2
-		ki := k[i2]
+		ki := k[i]
 		t10 := float64(ki) + a
-		t11 := float64(n[i2]-ki) + b
+		t11 := float64(n[i]-ki) + b
 		t12 := gadDigamma(t10 + t11)
 		bBar += t6 * (gadDigamma(t11) - t12) * t9
 		aBar += t6 * (gadDigamma(t10) - t12) * t9
@@ -373,12 +373,12 @@ func LikTaylor(theta, theta1, theta2, theta3 []float64, k, n []int) (float64, fl
 		t63 := t62 - t60*t18
 		t64 := t63 - t59*t29
 		t65 := t64 / t
-		p2_2 := p2*t59 + p1*t60 + p*t61
+		p2v2 := p2*t59 + p1*t60 + p*t61
 		t66 := p * t65
 		p3 = p3*t59 + p2*t60 + p1*t61 + t66
 		p1 = p1*t59 + p*t60
 		p *= t59
-		p2 = p2_2
+		p2 = p2v2
 	}
 	return p, p1, p2, p3
 }

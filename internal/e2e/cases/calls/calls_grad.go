@@ -155,21 +155,21 @@ func PowersGrad(x float64) (f, xBar float64) {
 		p *= x
 	}
 	p2 := 1.0
-	for i2 := 0; i2 < 2; i2++ {
+	for i := 0; i < 2; i++ {
 		tape = append(tape, p2)
 		p2 *= x
 	}
 	t2 := p - 2*p2 + 1
 	xBar = 0
 	pBar := -2.0
-	for i3 := 1; i3 >= 0; i3-- {
+	for i := 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		xBar += tape[t4] * pBar
 		pBar *= x
 		tape = tape[:t4]
 	}
 	pBar2 := 1.0
-	for i4 := 2; i4 >= 0; i4-- {
+	for i := 2; i >= 0; i-- {
 		t3 := len(tape) - 1
 		xBar += tape[t3] * pBar2
 		pBar2 *= x
@@ -224,17 +224,17 @@ func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
 		tmp[i] = a * x[i]
 	}
 	s := 0.0
-	for i2 := 0; i2 < len(tmp); i2++ {
-		v2 := tmp[i2]
-		tmpBar[i2] += 2 * v2
+	for i := 0; i < len(tmp); i++ {
+		v2 := tmp[i]
+		tmpBar[i] += 2 * v2
 		s += v2 * v2
 	}
 	aBar = 0
-	for i3 := n - 1; i3 >= 0; i3-- {
-		tmpiBar := tmpBar[i3]
-		tmpBar[i3] = 0
-		v := x[i3]
-		xBar[i3] += a * tmpiBar
+	for i := n - 1; i >= 0; i-- {
+		tmpiBar := tmpBar[i]
+		tmpBar[i] = 0
+		v := x[i]
+		xBar[i] += a * tmpiBar
 		aBar += tmpiBar * v
 	}
 	return s, aBar
@@ -692,10 +692,10 @@ func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
 	}
 	t := math.Sqrt(s)
 	sBar := 0.5 / t * seed
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := 2 * (sBar * (p[i2] - q[i2]))
-		qBar[i2] -= t2
-		pBar[i2] += t2
+	for i := n - 1; i >= 0; i-- {
+		t2 := 2 * (sBar * (p[i] - q[i]))
+		qBar[i] -= t2
+		pBar[i] += t2
 	}
 }
 
@@ -729,11 +729,11 @@ func geomNormalizeJVP(dst, ddst, x, dx []float64) {
 	}
 	n2 = math.Sqrt(n2)
 	dn = 0.5 / n2 * dn
-	for i2 := 0; i2 < n; i2++ {
-		dv := dx[i2]
-		t := x[i2] / n2
-		dst[i2] = t
-		ddst[i2] = (dv - t*dn) / n2
+	for i := 0; i < n; i++ {
+		dv := dx[i]
+		t := x[i] / n2
+		dst[i] = t
+		ddst[i] = (dv - t*dn) / n2
 	}
 }
 
@@ -1007,62 +1007,62 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 		tmp[i] = tmpi6 * y[i]
 		tape = append(tape, tmpi6)
 	}
-	for i2 := 0; i2 < n2; i2++ {
-		tmpi5 := tmp[i2]
-		tmp[i2] = tmpi5 * tmpi5
+	for i := 0; i < n2; i++ {
+		tmpi5 := tmp[i]
+		tmp[i] = tmpi5 * tmpi5
 		tape = append(tape, tmpi5)
 	}
 	i3 := n2 - 1
 	last := tmp[i3]
-	for i4 := i3; i4 >= 1; i4-- {
-		tmp[i4] = tmp[i4-1]
+	for i := i3; i >= 1; i-- {
+		tmp[i] = tmp[i-1]
 	}
 	tmp[0] = last
-	for i5 := 0; i5 < n2; i5++ {
-		tmpi4 := tmp[i5]
-		tmp[i5] = y[i5] * tmpi4
+	for i := 0; i < n2; i++ {
+		tmpi4 := tmp[i]
+		tmp[i] = y[i] * tmpi4
 		tape = append(tape, tmpi4)
 	}
 	s := 0.0
-	for i6 := 0; i6 < n2; i6++ {
-		v := tmp[i6]
-		t6 := float64(i6 + 1)
-		tmpBar[i6] += t6
+	for i := 0; i < n2; i++ {
+		v := tmp[i]
+		t6 := float64(i + 1)
+		tmpBar[i] += t6
 		s += v * t6
 	}
-	for i7 := n2 - 1; i7 >= 0; i7-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t5 := len(tape) - 1
 		tmpi3 := tape[t5]
-		tmpiBar4 := tmpBar[i7]
-		tmpBar[i7] = 0
-		tmpBar[i7] += y[i7] * tmpiBar4
-		yBar[i7] += tmpiBar4 * tmpi3
+		tmpiBar4 := tmpBar[i]
+		tmpBar[i] = 0
+		tmpBar[i] += y[i] * tmpiBar4
+		yBar[i] += tmpiBar4 * tmpi3
 		tape = tape[:t5]
 	}
 	lastBar := tmpBar[0]
 	tmpBar[0] = 0
-	for i8 := 1; i8 <= i3; i8++ {
-		tmpiBar3 := tmpBar[i8]
-		tmpBar[i8] = 0
-		tmpBar[i8-1] += tmpiBar3
+	for i := 1; i <= i3; i++ {
+		tmpiBar3 := tmpBar[i]
+		tmpBar[i] = 0
+		tmpBar[i-1] += tmpiBar3
 	}
 	tmpBar[i3] += lastBar
-	for i9 := n2 - 1; i9 >= 0; i9-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		tmpi2 := tape[t4]
-		tmpiBar2 := tmpBar[i9]
-		tmpBar[i9] = 0
-		tmpBar[i9] += 2 * (tmpiBar2 * tmpi2)
+		tmpiBar2 := tmpBar[i]
+		tmpBar[i] = 0
+		tmpBar[i] += 2 * (tmpiBar2 * tmpi2)
 		tape = tape[:t4]
 	}
-	for i10 := n2 - 1; i10 >= 0; i10-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t3 := len(tape) - 1
 		tmpi := tape[t3]
-		tmpiBar := tmpBar[i10]
-		tmpBar[i10] = 0
-		yi := y[i10]
-		yBar[i10] += tmpi * tmpiBar
-		tmpBar[i10] += tmpiBar * yi
+		tmpiBar := tmpBar[i]
+		tmpBar[i] = 0
+		yi := y[i]
+		yBar[i] += tmpi * tmpiBar
+		tmpBar[i] += tmpiBar * yi
 		tape = tape[:t3]
 	}
 	for k := 0; k < t2; k++ {

@@ -38,15 +38,15 @@ func ChainJVP(k, dk float64, q0, dq0 []float64, steps int) (float64, float64) {
 	t8 := 0.5 * dk
 	e := 0.0
 	de := 0.0
-	for i2 := 0; i2 < n2; i2++ {
-		v := t3[i2]
-		dv := t4[i2]
+	for i := 0; i < n2; i++ {
+		v := t3[i]
+		dv := t4[i]
 		t9 := 0.5 * v
 		e += t9 * v
 		de += 0.5*dv*v + t9*dv
-		if i2 > 0 {
-			d := t5[i2] - t5[i2-1]
-			dd := t6[i2] - t6[i2-1]
+		if i > 0 {
+			d := t5[i] - t5[i-1]
+			dd := t6[i] - t6[i-1]
 			t10 := t7 * d
 			e += t10 * d
 			de += (t8*d+t7*dd)*d + t10*dd
@@ -80,11 +80,11 @@ func chainStepJVPWrtSK(s, ds *chain, k, dk, dt float64) {
 	n2 := len(t5)
 	t7 := s.v
 	t8 := ds.v
-	for i2 := 0; i2 < n2; i2++ {
-		t10 := t8[i2]
-		t11 := t6[i2]
-		t5[i2] += dt * t7[i2]
-		t6[i2] = t11 + dt*t10
+	for i := 0; i < n2; i++ {
+		t10 := t8[i]
+		t11 := t6[i]
+		t5[i] += dt * t7[i]
+		t6[i] = t11 + dt*t10
 	}
 	t9 := ds.t
 	s.t += dt
@@ -185,12 +185,12 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t5 := s.q
 	t6 := 0.5 * k
 	e := 0.0
-	for i2 := 0; i2 < n3; i2++ {
-		v := t4[i2]
+	for i := 0; i < n3; i++ {
+		v := t4[i]
 		e += 0.5 * v * v
 		var from2 int
-		if i2 > 0 {
-			d2 := t5[i2] - t5[i2-1]
+		if i > 0 {
+			d2 := t5[i] - t5[i-1]
 			e += t6 * d2 * d2
 			from2 = 1
 		} else {
@@ -205,22 +205,22 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t10 := s.v
 	t11 := sBar.v
 	t12 := 0.0
-	for i3 := n3 - 1; i3 >= 0; i3-- {
+	for i := n3 - 1; i >= 0; i-- {
 		t24 := len(path) - 1
 		t25 := path[:t24]
 		if path[t24] != 0 {
-			d := t8[i3] - t8[i3-1]
+			d := t8[i] - t8[i-1]
 			t26 := 2 * (t6 * d)
-			t9[i3-1] -= t26
-			t9[i3] += t26
+			t9[i-1] -= t26
+			t9[i] += t26
 			t12 += d * d
 		}
-		t11[i3] += 2 * (0.5 * t10[i3])
+		t11[i] += 2 * (0.5 * t10[i])
 		path = t25
 	}
 	kBar = 0.5 * t12
-	for i4 := steps - 1; i4 >= 0; i4-- {
-		from := schedule.Back(i4)
+	for i := steps - 1; i >= 0; i-- {
+		from := schedule.Back(i)
 		t14 := s != nil
 		if t14 {
 			t15 := len(tapeValues) - 1
@@ -235,13 +235,13 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 			tapeValues = tapeValues[:t15]
 			tape = t18[:t20]
 		}
-		if from < i4 {
+		if from < i {
 			if t14 {
 				t21 := append(tape, s.q...)
 				tape = append(t21, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t22 := i4 - from
+			t22 := i - from
 			for k3 := 0; k3 < t22; k3++ {
 				if schedule.Take(from + k3) {
 					if t14 {
@@ -319,11 +319,11 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 	n2 := len(t4)
 	t5 := s.v
 	tape = slices.Grow(tape, max(n2+2, 0))
-	for i2 := 0; i2 < n2; i2++ {
-		t27 := t5[i2]
-		t28 := t4[i2]
+	for i := 0; i < n2; i++ {
+		t27 := t5[i]
+		t28 := t4[i]
 		tape = append(tape, t28)
-		t4[i2] = t28 + dt*t27
+		t4[i] = t28 + dt*t27
 	}
 	t6 := s.t
 	t7 := append(tape, t6)
@@ -332,47 +332,47 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 	s.t = t7[t8]
 	t9 := s.q
 	tape2 := t7[:t8]
-	for i3 := n2 - 1; i3 >= 0; i3-- {
-		t24 := sBar.q[i3]
+	for i := n2 - 1; i >= 0; i-- {
+		t24 := sBar.q[i]
 		t25 := len(tape2) - 1
-		t9[i3] = tape2[t25]
+		t9[i] = tape2[t25]
 		t26 := sBar.v
-		t26[i3] += dt * t24
+		t26[i] += dt * t24
 		tape2 = tape2[:t25]
 	}
 	t10 := s.v
 	t11 := s.q
 	kBar = 0
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		n3 := len(tape2)
 		t12 := n3 - 2
 		left := tape2[t12]
 		right := tape2[n3-1]
 		t13 := tape2[:t12]
 		t14 := sBar.v
-		t15 := t14[i4]
-		t14[i4] = 0
+		t15 := t14[i]
+		t14[i] = 0
 		t16 := len(t13) - 1
 		tape2 = t13[:t16]
-		t10[i4] = t13[t16]
+		t10[i] = t13[t16]
 		t17 := dt * t15
-		t18 := t10[i4]
-		t14[i4] += t15 - s.damp*t17
+		t18 := t10[i]
+		t14[i] += t15 - s.damp*t17
 		sBar.damp -= t17 * t18
-		kBar += t17 * (left - 2*t11[i4] + right)
+		kBar += t17 * (left - 2*t11[i] + right)
 		rightBar := k * t17
 		t19 := sBar.q
-		t19[i4] -= 2 * rightBar
+		t19[i] -= 2 * rightBar
 		t20 := len(path) - 1
 		t21 := path[:t20]
 		if path[t20] != 0 {
-			t19[i4+1] += rightBar
+			t19[i+1] += rightBar
 		}
 		t22 := len(t21) - 1
 		path = t21[:t22]
 		if t21[t22] != 0 {
 			t23 := sBar.q
-			t23[i4-1] += rightBar
+			t23[i-1] += rightBar
 		}
 	}
 	return kBar
@@ -432,12 +432,12 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 	t5 := s.q
 	t6 := 0.5 * k
 	e := 0.0
-	for i2 := 0; i2 < n3; i2++ {
-		v := t4[i2]
+	for i := 0; i < n3; i++ {
+		v := t4[i]
 		e += 0.5 * v * v
 		var from int
-		if i2 > 0 {
-			d2 := t5[i2] - t5[i2-1]
+		if i > 0 {
+			d2 := t5[i] - t5[i-1]
 			e += t6 * d2 * d2
 			from = 1
 		} else {
@@ -452,21 +452,21 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 	t10 := s.v
 	t11 := sBar.v
 	t12 := 0.0
-	for i3 := n3 - 1; i3 >= 0; i3-- {
+	for i := n3 - 1; i >= 0; i-- {
 		t20 := len(path) - 1
 		t21 := path[:t20]
 		if path[t20] != 0 {
-			d := t8[i3] - t8[i3-1]
+			d := t8[i] - t8[i-1]
 			t22 := 2 * (t6 * d)
-			t9[i3-1] -= t22
-			t9[i3] += t22
+			t9[i-1] -= t22
+			t9[i] += t22
 			t12 += d * d
 		}
-		t11[i3] += 2 * (0.5 * t10[i3])
+		t11[i] += 2 * (0.5 * t10[i])
 		path = t21
 	}
 	kBar = 0.5 * t12
-	for i4 := steps - 1; i4 >= 0; i4-- {
+	for i := steps - 1; i >= 0; i-- {
 		if s != nil {
 			t14 := len(tapeValues) - 1
 			*s = tapeValues[t14]
@@ -511,7 +511,7 @@ func KickDriftJVP(k, dk, c, dc float64, q0, dq0, v0, dv0 []float64, steps int) (
 	t4 := append([]float64(nil), dv0...)
 	s.v = t3
 	ds.v = t4
-	for t5 := 0; t5 < steps; t5++ {
+	for t := 0; t < steps; t++ {
 		chainKickJVPWrtSKC(s, ds, k, dk, c, dc, 0.025)
 		chainDriftJVPWrtS(s, ds, 0.05)
 		chainKickJVPWrtSKC(s, ds, k, dk, c, dc, 0.025)
@@ -636,14 +636,14 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	schedule := revolve.New(trips, 3)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t8 := 0; t8 < steps; t8++ {
-		if schedule.Take(t8) {
+	for t := 0; t < steps; t++ {
+		if schedule.Take(t) {
 			if s != nil {
 				t47 := append(tape, s.q...)
 				tape = append(t47, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			if t8 == 0 {
+			if t == 0 {
 				t48 := copies - 1
 				tapeValues = slices.Grow(tapeValues, t48*(len(tapeValues)-before))
 				tape = slices.Grow(tape, t48*(len(tape)-before2))
@@ -669,8 +669,8 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	}
 	kBar = 0
 	cBar = 0
-	for t13 := steps - 1; t13 >= 0; t13-- {
-		from := schedule.Back(t13)
+	for t := steps - 1; t >= 0; t-- {
+		from := schedule.Back(t)
 		t16 := s != nil
 		if t16 {
 			t17 := len(tapeValues) - 1
@@ -685,13 +685,13 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 			tapeValues = tapeValues[:t17]
 			tape = t20[:t22]
 		}
-		if from < t13 {
+		if from < t {
 			if t16 {
 				t23 := append(tape, s.q...)
 				tape = append(t23, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t24 := t13 - from
+			t24 := t - from
 			for k4 := 0; k4 < t24; k4++ {
 				if schedule.Take(from + k4) {
 					if t16 {
@@ -821,45 +821,45 @@ func chainKickReverseWrtSKC(s, sBar *chain, k, c, dt float64) (kBar, cBar float6
 	t5 := s.q
 	kBar = 0
 	cBar = 0
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		n2 := len(tape)
 		t6 := n2 - 2
 		left := tape[t6]
 		right := tape[n2-1]
 		t7 := tape[:t6]
 		t8 := sBar.v
-		t9 := t8[i2]
-		t8[i2] = 0
+		t9 := t8[i]
+		t8[i] = 0
 		t10 := len(t7) - 1
 		tape = t7[:t10]
-		t4[i2] = t7[t10]
+		t4[i] = t7[t10]
 		t11 := dt * t9
-		q := t5[i2]
+		q := t5[i]
 		t12 := t11 * q
 		t13 := c * q
 		t14 := t12 * q
 		cBar -= t14 * q
 		qBar := -(t13 * q * t11) - t13*t12 - c*t14
-		t15 := t4[i2]
-		t8[i2] += t9 - s.damp*t11
+		t15 := t4[i]
+		t8[i] += t9 - s.damp*t11
 		sBar.damp -= t11 * t15
-		kBar += t11 * (left - 2*t5[i2] + right)
+		kBar += t11 * (left - 2*t5[i] + right)
 		rightBar := k * t11
 		t16 := sBar.q
-		t16[i2] -= 2 * rightBar
+		t16[i] -= 2 * rightBar
 		t17 := len(path) - 1
 		t18 := path[:t17]
 		if path[t17] != 0 {
-			t16[i2+1] += rightBar
+			t16[i+1] += rightBar
 		}
 		t19 := len(t18) - 1
 		path = t18[:t19]
 		if t18[t19] != 0 {
 			t20 := sBar.q
-			t20[i2-1] += rightBar
+			t20[i-1] += rightBar
 		}
 		t21 := sBar.q
-		t21[i2] += qBar
+		t21[i] += qBar
 	}
 	return kBar, cBar
 }
@@ -884,9 +884,9 @@ func chainDriftReverseWrtS(s, sBar *chain, dt float64) {
 		t2[i] += dt * t[i]
 	}
 	s.t += dt
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t3 := sBar.v
-		t3[i2] += dt * sBar.q[i2]
+		t3[i] += dt * sBar.q[i]
 	}
 }
 
@@ -937,8 +937,8 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
-	for t8 := 0; t8 < steps; t8++ {
-		if t8 == 1 {
+	for t := 0; t < steps; t++ {
+		if t == 1 {
 			t42 := trips - 2
 			tape = slices.Grow(tape, t42*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, t42*(len(tapeValues)-before2))
@@ -979,7 +979,7 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	}
 	kBar = 0
 	cBar = 0
-	for t13 := steps - 1; t13 >= 0; t13-- {
+	for t := steps - 1; t >= 0; t-- {
 		t16 := s != nil
 		if t16 {
 			t17 := len(tapeValues) - 1
@@ -1124,10 +1124,10 @@ func PendulumsGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
 	before := len(tape)
-	for t3 := 1; t3 <= steps; t3++ {
-		if schedule.Take(t3 - 1) {
+	for t := 1; t <= steps; t++ {
+		if schedule.Take(t - 1) {
 			tape = append(append(tape, x...), v...)
-			if t3-1 == 0 {
+			if t-1 == 0 {
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before))
 			}
 		}
@@ -1144,16 +1144,16 @@ func PendulumsGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	}
 	finalX := slices.Clone(x)
 	finalV := slices.Clone(v)
-	for t4 := steps; t4 >= 1; t4-- {
-		from := schedule.Back(t4 - 1)
+	for t := steps; t >= 1; t-- {
+		from := schedule.Back(t - 1)
 		t5 := len(tape) - len(v)
 		copy(v, tape[t5:])
 		t6 := tape[:t5]
 		t7 := len(t6) - n
 		copy(x, t6[t7:])
 		tape = t6[:t7]
-		if from < t4-1 {
-			t8 := t4 - 1 - from
+		if from < t-1 {
+			t8 := t - 1 - from
 			tape = append(append(tape, x...), v...)
 			for k := 0; k < t8; k++ {
 				if schedule.Take(from + k) {
@@ -1208,13 +1208,13 @@ func verletReverseWrtXV(x, xBar, v, vBar []float64, h float64) {
 		x[i] = xi + h*vi
 		v[i] -= t4 * math.Sin(x[i])
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		xBar[i2] -= math.Cos(x[i2]) * (t4 * vBar[i2])
-		xiBar := xBar[i2]
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] -= math.Cos(x[i]) * (t4 * vBar[i])
+		xiBar := xBar[i]
 		t5 := len(tape) - 1
-		x[i2] = tape[t5]
-		vBar[i2] += h * xiBar
-		xBar[i2] -= math.Cos(x[i2]) * (t4 * vBar[i2])
+		x[i] = tape[t5]
+		vBar[i] += h * xiBar
+		xBar[i] -= math.Cos(x[i]) * (t4 * vBar[i])
 		tape = tape[:t5]
 	}
 }
@@ -1248,14 +1248,14 @@ func PendulumsPlainGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	}
 	n := len(x)
 	tape := slices.Grow(t, max(steps+1, 0)*max(n+2, 0))
-	for t4 := 1; t4 <= steps; t4++ {
-		for i3 := 0; i3 < n; i3++ {
-			v[i3] -= 0.05 * math.Sin(x[i3])
-			vi2 := v[i3]
-			xi2 := x[i3]
+	for t := 1; t <= steps; t++ {
+		for i := 0; i < n; i++ {
+			v[i] -= 0.05 * math.Sin(x[i])
+			vi2 := v[i]
+			xi2 := x[i]
 			tape = append(tape, xi2)
-			x[i3] = xi2 + 0.1*vi2
-			v[i3] -= 0.05 * math.Sin(x[i3])
+			x[i] = xi2 + 0.1*vi2
+			v[i] -= 0.05 * math.Sin(x[i])
 		}
 	}
 	s := 0.0
@@ -1267,14 +1267,14 @@ func PendulumsPlainGrad(x, xBar, v, vBar []float64, steps int) float64 {
 		s += math.Cos(xi) + vi*vi
 	}
 	finalX := slices.Clone(x)
-	for t5 := steps; t5 >= 1; t5-- {
-		for i2 := n - 1; i2 >= 0; i2-- {
-			xBar[i2] -= math.Cos(x[i2]) * (0.05 * vBar[i2])
-			xiBar := xBar[i2]
+	for t := steps; t >= 1; t-- {
+		for i := n - 1; i >= 0; i-- {
+			xBar[i] -= math.Cos(x[i]) * (0.05 * vBar[i])
+			xiBar := xBar[i]
 			t6 := len(tape) - 1
-			x[i2] = tape[t6]
-			vBar[i2] += 0.1 * xiBar
-			xBar[i2] -= math.Cos(x[i2]) * (0.05 * vBar[i2])
+			x[i] = tape[t6]
+			vBar[i] += 0.1 * xiBar
+			xBar[i] -= math.Cos(x[i]) * (0.05 * vBar[i])
 			tape = tape[:t6]
 		}
 	}
@@ -1303,7 +1303,7 @@ func HeatJVP(u0, du0 []float64, kappa, dkappa, leak, dleak float64, steps int) (
 	t4.leak = dleak * 0.01
 	g.c = t3
 	dg.c = t4
-	for t5 := steps; t5 > 0; t5-- {
+	for t := steps; t > 0; t-- {
 		gridDiffuseJVP(g, dg)
 	}
 	t6 := g.u
@@ -1394,8 +1394,8 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 	before := len(tapeValues2)
 	before2 := len(tape)
 	before3 := len(tapeValues)
-	for t6 := steps; t6 > 0; t6-- {
-		t21 := steps - t6
+	for t := steps; t > 0; t-- {
+		t21 := steps - t
 		if schedule.Take(t21) {
 			if g != nil {
 				tape = append(tape, g.u...)
@@ -1421,8 +1421,8 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 		t8[i] += 2 * t20
 		s += t20 * x
 	}
-	for t9 := 1; t9 <= steps; t9++ {
-		t13 := steps - t9
+	for t := 1; t <= steps; t++ {
+		t13 := steps - t
 		from := schedule.Back(t13)
 		t14 := g != nil
 		if t14 {
@@ -1444,8 +1444,8 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 				tapeValues2 = append(tapeValues2, *g)
 			}
 			t19 := t13 - from
-			for k2 := 0; k2 < t19; k2++ {
-				if schedule.Take(from + k2) {
+			for k := 0; k < t19; k++ {
+				if schedule.Take(from + k) {
 					if t14 {
 						tape = append(tape, g.u...)
 						tapeValues = append(tapeValues, *g.c)
@@ -1504,24 +1504,24 @@ func gridDiffuseReverse(g, gBar *grid) {
 	t4 := g.u
 	t5 := g.c
 	prevBar := 0.0
-	for i2 := n - 2; i2 >= 1; i2-- {
+	for i := n - 2; i >= 1; i-- {
 		t7 := len(tape) - 1
 		prev2 := tape[t7]
 		t8 := tape[:t7]
 		t9 := gBar.u
-		t10 := t9[i2]
-		t9[i2] = 0
+		t10 := t9[i]
+		t9[i] = 0
 		t11 := len(t8) - 1
-		t4[i2] = t8[t11]
-		cur := t4[i2]
+		t4[i] = t8[t11]
+		cur := t4[i]
 		t12 := t5.leak
 		t13 := gBar.c
 		t13.leak -= t10 * cur
-		t14 := t4[i2+1]
+		t14 := t4[i+1]
 		prevBar2 := t5.kappa * t10
-		t9[i2+1] += prevBar2
+		t9[i+1] += prevBar2
 		t13.kappa += t10 * (prev2 - 2*cur + t14)
-		t9[i2] += prevBar + t10 - t12*t10 - 2*prevBar2
+		t9[i] += prevBar + t10 - t12*t10 - 2*prevBar2
 		prevBar = prevBar2
 		tape = t8[:t11]
 	}
@@ -1568,8 +1568,8 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 	before := len(tape)
 	before2 := len(tapeValues2)
 	before3 := len(tapeValues)
-	for t6 := steps; t6 > 0; t6-- {
-		if t6 == steps+-1 {
+	for t := steps; t > 0; t-- {
+		if t == steps+-1 {
 			t18 := trips - 2
 			tape = slices.Grow(tape, t18*(len(tape)-before))
 			tapeValues2 = slices.Grow(tapeValues2, t18*(len(tapeValues2)-before2))
@@ -1592,7 +1592,7 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 		t8[i] += 2 * t17
 		s += t17 * x
 	}
-	for t9 := 1; t9 <= steps; t9++ {
+	for t := 1; t <= steps; t++ {
 		if g != nil {
 			t13 := len(tapeValues) - 1
 			*g = tapeValues[t13]
@@ -1640,8 +1640,8 @@ func DrivenJVP(k, dk, w, dw float64, q0, dq0 []float64, steps int) (float64, flo
 	n := len(q0)
 	s.v = make([]float64, n)
 	ds.v = make([]float64, n)
-	for t3 := 0; t3 < steps; t3++ {
-		t10 := float64(t3)
+	for t := 0; t < steps; t++ {
+		t10 := float64(t)
 		t11 := w * t10
 		t12 := math.Sin(t11)
 		t13 := math.Cos(t11) * (dw * t10)
@@ -1718,20 +1718,20 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	schedule := revolve.New(trips, 3)
 	before := len(tapeValues)
 	before2 := len(tape)
-	for t4 := 0; t4 < steps; t4++ {
-		if schedule.Take(t4) {
+	for t := 0; t < steps; t++ {
+		if schedule.Take(t) {
 			if s != nil {
 				t28 := append(tape, s.q...)
 				tape = append(t28, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			if t4 == 0 {
+			if t == 0 {
 				t29 := copies - 1
 				tapeValues = slices.Grow(tapeValues, t29*(len(tapeValues)-before))
 				tape = slices.Grow(tape, t29*(len(tape)-before2))
 			}
 		}
-		s.push(math.Sin(w*float64(t4)), k, 0.05)
+		s.push(math.Sin(w*float64(t)), k, 0.05)
 	}
 	t5 := s.q
 	n3 := len(t5)
@@ -1748,8 +1748,8 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	}
 	kBar = 0
 	wBar = 0
-	for t9 := steps - 1; t9 >= 0; t9-- {
-		from := schedule.Back(t9)
+	for t := steps - 1; t >= 0; t-- {
+		from := schedule.Back(t)
 		t11 := s != nil
 		if t11 {
 			t12 := len(tapeValues) - 1
@@ -1764,13 +1764,13 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 			tapeValues = tapeValues[:t12]
 			tape = t15[:t17]
 		}
-		if from < t9 {
+		if from < t {
 			if t11 {
 				t18 := append(tape, s.q...)
 				tape = append(t18, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t19 := t9 - from
+			t19 := t - from
 			for k3 := 0; k3 < t19; k3++ {
 				t24 := from + k3
 				if schedule.Take(t24) {
@@ -1783,7 +1783,7 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 				s.push(math.Sin(w*float64(t24)), k, 0.05)
 			}
 		}
-		t20 := float64(t9)
+		t20 := float64(t)
 		t21 := w * t20
 		t22, t23 := chainPushReverseWrtSAK(s, sBar, math.Sin(t21), k, 0.05)
 		wBar += math.Cos(t21) * t22 * t20
@@ -1856,11 +1856,11 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 	n2 := len(t6)
 	t7 := s.v
 	tape = slices.Grow(tape, max(n2+2, 0))
-	for i2 := 0; i2 < n2; i2++ {
-		t30 := t7[i2]
-		t31 := t6[i2]
+	for i := 0; i < n2; i++ {
+		t30 := t7[i]
+		t31 := t6[i]
 		tape = append(tape, t31)
-		t6[i2] = t31 + dt*t30
+		t6[i] = t31 + dt*t30
 	}
 	t8 := s.t
 	t9 := append(tape, t8)
@@ -1869,47 +1869,47 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 	s.t = t9[t10]
 	t11 := s.q
 	tape2 := t9[:t10]
-	for i3 := n2 - 1; i3 >= 0; i3-- {
-		t27 := sBar.q[i3]
+	for i := n2 - 1; i >= 0; i-- {
+		t27 := sBar.q[i]
 		t28 := len(tape2) - 1
-		t11[i3] = tape2[t28]
+		t11[i] = tape2[t28]
 		t29 := sBar.v
-		t29[i3] += dt * t27
+		t29[i] += dt * t27
 		tape2 = tape2[:t28]
 	}
 	t12 := s.v
 	t13 := s.q
 	kBar = 0
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		n3 := len(tape2)
 		t15 := n3 - 2
 		left := tape2[t15]
 		right := tape2[n3-1]
 		t16 := tape2[:t15]
 		t17 := sBar.v
-		t18 := t17[i4]
-		t17[i4] = 0
+		t18 := t17[i]
+		t17[i] = 0
 		t19 := len(t16) - 1
 		tape2 = t16[:t19]
-		t12[i4] = t16[t19]
+		t12[i] = t16[t19]
 		t20 := dt * t18
-		t21 := t12[i4]
-		t17[i4] += t18 - s.damp*t20
+		t21 := t12[i]
+		t17[i] += t18 - s.damp*t20
 		sBar.damp -= t20 * t21
-		kBar += t20 * (left - 2*t13[i4] + right)
+		kBar += t20 * (left - 2*t13[i] + right)
 		rightBar := k * t20
 		t22 := sBar.q
-		t22[i4] -= 2 * rightBar
+		t22[i] -= 2 * rightBar
 		t23 := len(path) - 1
 		t24 := path[:t23]
 		if path[t23] != 0 {
-			t22[i4+1] += rightBar
+			t22[i+1] += rightBar
 		}
 		t25 := len(t24) - 1
 		path = t24[:t25]
 		if t24[t25] != 0 {
 			t26 := sBar.q
-			t26[i4-1] += rightBar
+			t26[i-1] += rightBar
 		}
 	}
 	t14 := sBar.v[0]
@@ -1953,14 +1953,14 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
-	for t4 := 0; t4 < steps; t4++ {
-		if t4 == 1 {
+	for t := 0; t < steps; t++ {
+		if t == 1 {
 			t21 := trips - 2
 			tape = slices.Grow(tape, t21*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, t21*(len(tapeValues)-before2))
 		}
 		t22 := s.v
-		t22[0] += 0.05 * math.Sin(w*float64(t4))
+		t22[0] += 0.05 * math.Sin(w*float64(t))
 		if s != nil {
 			t23 := append(tape, s.q...)
 			tape = append(t23, s.v...)
@@ -1983,7 +1983,7 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	}
 	kBar = 0
 	wBar = 0
-	for t9 := steps - 1; t9 >= 0; t9-- {
+	for t := steps - 1; t >= 0; t-- {
 		if s != nil {
 			t11 := len(tapeValues) - 1
 			*s = tapeValues[t11]
@@ -1998,7 +1998,7 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 			tapeValues = tapeValues[:t11]
 		}
 		t17 := chainStepReverseWrtSK(s, sBar, k, 0.05)
-		t18 := float64(t9)
+		t18 := float64(t)
 		wBar += math.Cos(w*t18) * (0.05 * sBar.v[0]) * t18
 		kBar += t17
 	}
@@ -2036,7 +2036,7 @@ func TimedJVP(k, dk, w, dw float64, q0, dq0 []float64, steps int) (float64, floa
 	dtime := 0.0
 	work := 0.0
 	dwork := 0.0
-	for t5 := 0; t5 < steps; t5++ {
+	for t := 0; t < steps; t++ {
 		t7 := w * time
 		t8 := math.Sin(t7)
 		t9 := math.Cos(t7) * (dw*time + w*dtime)
@@ -2111,15 +2111,15 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 	before2 := len(tape)
 	time := 0.0
 	work := 0.0
-	for t5 := 0; t5 < steps; t5++ {
-		if schedule.Take(t5) {
+	for t := 0; t < steps; t++ {
+		if schedule.Take(t) {
 			if s != nil {
 				t28 := append(tape, s.q...)
 				tape = append(t28, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
 			tape = append(append(tape, time), work)
-			if t5 == 0 {
+			if t == 0 {
 				t29 := copies - 1
 				tapeValues = slices.Grow(tapeValues, t29*(len(tapeValues)-before))
 				tape = slices.Grow(tape, t29*(len(tape)-before2))
@@ -2135,8 +2135,8 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 	kBar = 0
 	wBar = 0
 	t8 := 0.0
-	for t9 := steps - 1; t9 >= 0; t9-- {
-		from := schedule.Back(t9)
+	for t := steps - 1; t >= 0; t-- {
+		from := schedule.Back(t)
 		t11 := len(tape) - 1
 		work2 := tape[t11]
 		t12 := tape[:t11]
@@ -2157,13 +2157,13 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 			tapeValues = tapeValues[:t15]
 			tape = t18[:t20]
 		}
-		if from < t9 {
+		if from < t {
 			if t14 {
 				t21 := append(tape, s.q...)
 				tape = append(t21, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t22 := t9 - from
+			t22 := t - from
 			tape = append(append(tape, time2), work2)
 			for k3 := 0; k3 < t22; k3++ {
 				if schedule.Take(from + k3) {
@@ -2254,11 +2254,11 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 	n2 := len(t6)
 	t7 := s.v
 	tape = slices.Grow(tape, max(n2+2, 0))
-	for i2 := 0; i2 < n2; i2++ {
-		t31 := t7[i2]
-		t32 := t6[i2]
+	for i := 0; i < n2; i++ {
+		t31 := t7[i]
+		t32 := t6[i]
 		tape = append(tape, t32)
-		t6[i2] = t32 + dt*t31
+		t6[i] = t32 + dt*t31
 	}
 	t8 := s.t
 	t9 := append(tape, t8)
@@ -2272,11 +2272,11 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 	t13 := sBar.q
 	t14 := s.q
 	tape2 := t9[:t12]
-	for i3 := n2 - 1; i3 >= 0; i3-- {
-		t29 := t13[i3]
+	for i := n2 - 1; i >= 0; i-- {
+		t29 := t13[i]
 		t30 := len(tape2) - 1
-		t14[i3] = tape2[t30]
-		t11[i3] += dt * t29
+		t14[i] = tape2[t30]
+		t11[i] += dt * t29
 		tape2 = tape2[:t30]
 	}
 	t15 := sBar.v
@@ -2284,33 +2284,33 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 	t17 := s.q
 	t18 := sBar.q
 	kBar = 0
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		n3 := len(tape2)
 		t20 := n3 - 2
 		left := tape2[t20]
 		right := tape2[n3-1]
 		t21 := tape2[:t20]
-		t22 := t15[i4]
-		t15[i4] = 0
+		t22 := t15[i]
+		t15[i] = 0
 		t23 := len(t21) - 1
 		tape2 = t21[:t23]
-		t16[i4] = t21[t23]
+		t16[i] = t21[t23]
 		t24 := dt * t22
-		t25 := t16[i4]
-		t15[i4] += t22 - s.damp*t24
+		t25 := t16[i]
+		t15[i] += t22 - s.damp*t24
 		sBar.damp -= t24 * t25
-		kBar += t24 * (left - 2*t17[i4] + right)
+		kBar += t24 * (left - 2*t17[i] + right)
 		rightBar := k * t24
-		t18[i4] -= 2 * rightBar
+		t18[i] -= 2 * rightBar
 		t26 := len(path) - 1
 		t27 := path[:t26]
 		if path[t26] != 0 {
-			t18[i4+1] += rightBar
+			t18[i+1] += rightBar
 		}
 		t28 := len(t27) - 1
 		path = t27[:t28]
 		if t27[t28] != 0 {
-			t18[i4-1] += rightBar
+			t18[i-1] += rightBar
 		}
 	}
 	t19 := sBar.v[0]
@@ -2356,8 +2356,8 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	before2 := len(tapeValues)
 	time := 0.0
 	work := 0.0
-	for t5 := 0; t5 < steps; t5++ {
-		if t5 == 1 {
+	for t := 0; t < steps; t++ {
+		if t == 1 {
 			t22 := trips - 2
 			tape = slices.Grow(tape, t22*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, t22*(len(tapeValues)-before2))
@@ -2383,7 +2383,7 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	kBar = 0
 	wBar = 0
 	t8 := 0.0
-	for t9 := steps - 1; t9 >= 0; t9-- {
+	for t := steps - 1; t >= 0; t-- {
 		n4 := len(tape)
 		t11 := n4 - 3
 		time2 := tape[t11]
@@ -2493,13 +2493,13 @@ func SumsGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	}
 	aBar = 0
 	sBar := 1.0
-	for i2 := n - 2; i2 >= 0; i2-- {
-		from := schedule.Back(i2)
+	for i := n - 2; i >= 0; i-- {
+		from := schedule.Back(i)
 		t := len(tape) - 1
 		s2 := tape[t]
 		tape = tape[:t]
-		if from < i2 {
-			t2 := i2 - from
+		if from < i {
+			t2 := i - from
 			tape = append(tape, s2)
 			for k := 0; k < t2; k++ {
 				if schedule.Take(from + k) {
@@ -2563,8 +2563,8 @@ func SumsPlainGrad(x, xBar []float64, a float64) (f, aBar float64) {
 			t6 := a * s
 			m := 0.0
 			ss := 0.0
-			for i4 := 0; i4 < n; i4++ {
-				x3 := x[i4]
+			for i := 0; i < n; i++ {
+				x3 := x[i]
 				m += math.Sin(t6 * x3)
 				ss += x3 * x3
 			}
@@ -2586,10 +2586,10 @@ func SumsPlainGrad(x, xBar []float64, a float64) (f, aBar float64) {
 		mBar := 0.1 * sBar / float64(n)
 		t3 := a * s2
 		t4 := 0.0
-		for i3 := n - 1; i3 >= 0; i3-- {
-			x2 := x[i3]
+		for i := n - 1; i >= 0; i-- {
+			x2 := x[i]
 			t5 := math.Cos(t3*x2) * mBar
-			xBar[i3] += t3*t5 - 2*(t2*x2)
+			xBar[i] += t3*t5 - 2*(t2*x2)
 			t4 += t5 * x2
 		}
 		aBar += t4 * s2
@@ -2672,28 +2672,28 @@ func WindowsGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) 
 	schedule := revolve.New(trips, 2)
 	before := len(tape)
 	miss := 0.0
-	for t2 := 0; t2 < n3; t2++ {
-		if schedule.Take(t2) {
+	for t := 0; t < n3; t++ {
+		if schedule.Take(t) {
 			tape = append(append(tape, q...), miss)
-			if t2 == 0 {
+			if t == 0 {
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before))
 			}
 		}
-		miss += relax(q, seq[t2:t2+2], k)
+		miss += relax(q, seq[t:t+2], k)
 	}
 	t3 := miss + q[0]
 	qBar[0] += 1
 	kBar = 0
-	for t4 := n2 - 3; t4 >= 0; t4-- {
-		from := schedule.Back(t4)
+	for t := n2 - 3; t >= 0; t-- {
+		from := schedule.Back(t)
 		t6 := len(tape) - 1
 		miss2 := tape[t6]
 		t7 := tape[:t6]
 		t8 := len(t7) - n
 		copy(q, t7[t8:])
 		tape = t7[:t8]
-		if from < t4 {
-			t9 := t4 - from
+		if from < t {
+			t9 := t - from
 			tape = append(append(tape, q...), miss2)
 			for k3 := 0; k3 < t9; k3++ {
 				t10 := from + k3
@@ -2703,7 +2703,7 @@ func WindowsGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) 
 				miss2 += relax(q, seq[t10:t10+2], k)
 			}
 		}
-		kBar += relaxReverse(q, qBar, seq[t4:t4+2], seqBar[t4:t4+2], k, 1)
+		kBar += relaxReverse(q, qBar, seq[t:t+2], seqBar[t:t+2], k, 1)
 	}
 	n4 := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
@@ -2748,14 +2748,14 @@ func relaxReverse(q, qBar, x, xBar []float64, k, seed float64) (kBar float64) {
 		tape = append(tape, qi)
 	}
 	t5 := 0.0
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t6 := len(tape) - 1
-		d := tape[t6] - x[i2]
-		qiBar := qBar[i2]
-		qBar[i2] = 0
+		d := tape[t6] - x[i]
+		qiBar := qBar[i]
+		qBar[i] = 0
 		t7 := 2*(seed*d) - t4*qiBar
-		qBar[i2] += qiBar + t7
-		xBar[i2] -= t7
+		qBar[i] += qiBar + t7
+		xBar[i] -= t7
 		t5 -= qiBar * d
 		tape = tape[:t6]
 	}
@@ -2791,17 +2791,17 @@ func WindowsPlainGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar floa
 	n3 := n2 - 2
 	tape := slices.Grow(t, max(n2, 0)*n)
 	miss := 0.0
-	for t3 := 0; t3 < n3; t3++ {
+	for t := 0; t < n3; t++ {
 		tape = append(tape, q...)
-		miss += relax(q, seq[t3:t3+2], k)
+		miss += relax(q, seq[t:t+2], k)
 	}
 	t4 := miss + q[0]
 	qBar[0] += 1
 	kBar = 0
-	for t5 := n2 - 3; t5 >= 0; t5-- {
+	for t := n2 - 3; t >= 0; t-- {
 		t7 := len(tape) - n
 		copy(q, tape[t7:])
-		kBar += relaxReverse(q, qBar, seq[t5:t5+2], seqBar[t5:t5+2], k, 1)
+		kBar += relaxReverse(q, qBar, seq[t:t+2], seqBar[t:t+2], k, 1)
 		tape = tape[:t7]
 	}
 	n4 := len([]float64(nil))

@@ -81,12 +81,12 @@ func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 	sBar = 0.3333333333333333 * h
 	hBar := s2 * 0.3333333333333333
 	t5 := 0.0
-	for i2 := 15; i2 >= 1; i2-- {
+	for i := 15; i >= 1; i-- {
 		n := len(tape)
 		t8 := n - 2
 		t9 := tape[:t8]
 		t10 := tape[t8] * (tape[n-1] * sBar)
-		t11 := float64(i2)
+		t11 := float64(i)
 		t12 := 0 + t11*h
 		t13 := t10 * t12
 		t5 += t13 * t12
@@ -137,9 +137,9 @@ func quadSimpsonFunc1TaylorWrtSB(s, s1, s2, a, b, b1, b2 float64, n int) (float6
 	t8 := math.Exp(-(t5 * b))
 	t9 := t8 * t7
 	t10 := 0.5*(t9*t7) + t8*((-(s2*b)-s1*b1-s*b2)*b+t6*b1-t5*b2)
-	s2_2 := 0.5*(t4*t2) - t3*(s2*a*a) + t10
+	s2v2 := 0.5*(t4*t2) - t3*(s2*a*a) + t10
 	s3 := t3 + t8
-	s1_2 := t9 - t4
+	s1v2 := t9 - t4
 	for i := 1; i < n; i++ {
 		var w float64
 		if i%2 == 1 {
@@ -158,11 +158,11 @@ func quadSimpsonFunc1TaylorWrtSB(s, s1, s2, a, b, b1, b2 float64, n int) (float6
 		t19 := t18 * t17
 		t20 := 0.5*(t19*t17) + t18*((-(s2*t14)-s1*t12-s*t13)*t14+t16*t12-t15*t13)
 		t21 := w * t20
-		s2_2 += t21
+		s2v2 += t21
 		s3 += w * t18
-		s1_2 += w * t19
+		s1v2 += w * t19
 	}
-	return s3 * h / 3, (s1_2*h + s3*h1) / 3, (s2_2*h + s1_2*h1 + s3*h2) / 3
+	return s3 * h / 3, (s1v2*h + s3*h1) / 3, (s2v2*h + s1v2*h1 + s3*h2) / 3
 }
 
 // EnergyJVP computes Energy and its derivative along the tangents (forward mode).
@@ -246,16 +246,16 @@ func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
 	t8 := s*0.015625/3 + t7*t6
 	x0Bar = -(2 * t7)
 	t9 := t6 * t6
-	for i2 := 63; i2 >= 1; i2-- {
+	for i := 63; i >= 1; i-- {
 		t12 := len(path) - 1
 		t13 := path[:t12]
 		if path[t12] == 0 {
-			t16 := 0 + float64(i2)*0.015625 - x0
+			t16 := 0 + float64(i)*0.015625 - x0
 			t17 := 0.020833333333333332 * t16
 			x0Bar -= t*t16*0.020833333333333332 + t*t17
 			t9 += t17 * t16
 		} else {
-			t14 := 0 + float64(i2)*0.015625 - x0
+			t14 := 0 + float64(i)*0.015625 - x0
 			t15 := 0.010416666666666666 * t14
 			x0Bar -= t*t14*0.010416666666666666 + t*t15
 			t9 += t15 * t14
@@ -480,10 +480,10 @@ func AreaGrad(a float64) (f, aBar float64) {
 	t2 := s * h / 3
 	t3 := math.Exp(-(a * a))
 	s2 := math.Exp(-0) + t3
-	for i2 := 1; i2 < 32; i2++ {
-		x := 0 + float64(i2)*h
+	for i := 1; i < 32; i++ {
+		x := 0 + float64(i)*h
 		var from int
-		if i2%2 == 1 {
+		if i%2 == 1 {
 			t15 := math.Exp(-(x * x))
 			tape = append(tape, t15)
 			s2 += 4 * t15
@@ -502,35 +502,35 @@ func AreaGrad(a float64) (f, aBar float64) {
 	t5 := 2 * sBar
 	t6 := 4 * sBar
 	hBar := s2 * 0.3333333333333333
-	for i3 := 31; i3 >= 1; i3-- {
+	for i := 31; i >= 1; i-- {
 		t10 := len(path) - 1
 		t11 := path[:t10]
 		var xBar2 float64
 		if path[t10] == 0 {
 			t13 := len(tape) - 1
-			xBar2 = -(2 * ((0 + float64(i3)*h) * (tape[t13] * t6)))
+			xBar2 = -(2 * ((0 + float64(i)*h) * (tape[t13] * t6)))
 			tape = tape[:t13]
 		} else {
 			t12 := len(tape) - 1
-			xBar2 = -(2 * ((0 + float64(i3)*h) * (tape[t12] * t5)))
+			xBar2 = -(2 * ((0 + float64(i)*h) * (tape[t12] * t5)))
 			tape = tape[:t12]
 		}
-		hBar += float64(i3) * xBar2
+		hBar += float64(i) * xBar2
 		path = t11
 	}
 	t7 := t3 * sBar
 	aBar2 := aBar - a*t7 - t7*a
 	hBar += s * 0.3333333333333333
-	for i4 := 31; i4 >= 1; i4-- {
+	for i := 31; i >= 1; i-- {
 		t8 := len(path) - 1
 		t9 := path[:t8]
 		var xBar float64
 		if path[t8] == 0 {
-			xBar = math.Cos(0+float64(i4)*h) * t6
+			xBar = math.Cos(0+float64(i)*h) * t6
 		} else {
-			xBar = math.Cos(0+float64(i4)*h) * t5
+			xBar = math.Cos(0+float64(i)*h) * t5
 		}
-		hBar += float64(i4) * xBar
+		hBar += float64(i) * xBar
 		path = t9
 	}
 	aBar3 := aBar2 + math.Cos(a)*sBar + hBar/32
@@ -568,10 +568,10 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64)
 	t3 := seed / 3
 	sBar := t3 * h
 	hBar := s * t3
-	for i2 := n - 1; i2 >= 1; i2-- {
+	for i := n - 1; i >= 1; i-- {
 		t4 := len(tape) - 1
 		t5 := tape[:t4]
-		t6 := float64(i2)
+		t6 := float64(i)
 		hBar -= t6 * (math.Sin(a+t6*h) * (tape[t4] * sBar))
 		tape = t5
 	}
@@ -985,15 +985,15 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 		var from int
 		if i%2 == 1 {
 			t27 := math.Sin(w * x5)
-			x0_6 := x[0]
+			x0v6 := x[0]
 			tape = append(tape, t27)
-			s += 4 * (t27 * x0_6)
+			s += 4 * (t27 * x0v6)
 			from = 0
 		} else {
 			t26 := math.Sin(w * x5)
-			x0_5 := x[0]
+			x0v5 := x[0]
 			tape = append(tape, t26)
-			s += 2 * (t26 * x0_5)
+			s += 2 * (t26 * x0v5)
 			from = 1
 		}
 		path = append(path, from)
@@ -1002,15 +1002,15 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 	x2 := x[2]
 	t6 := w * x2
 	t7 := math.Sin(t6)
-	x0_2 := x[0]
-	t8 := math.Exp(t7 * x0_2)
+	x0v2 := x[0]
+	t8 := math.Exp(t7 * x0v2)
 	t9 := w * w
 	t10 := w * t9
 	t11 := math.Sin(t10)
-	t12 := s*h/3 + t5 + t8 + t11*x0_2
-	t13 := math.Cos(t10) * x0_2
+	t12 := s*h/3 + t5 + t8 + t11*x0v2
+	t13 := math.Cos(t10) * x0v2
 	xBar[0] += t11 + t7*t8
-	t14 := math.Cos(t6) * (t8 * x0_2)
+	t14 := math.Cos(t6) * (t8 * x0v2)
 	xBar[2] += w * t14
 	t15, t16 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, 0, x1, 3, 1)
 	wBar = t13*t9 + 2*(w*t13*w) + t14*x2 + t15
@@ -1018,30 +1018,30 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 	t17 := 2 * sBar
 	t18 := 4 * sBar
 	hBar := s * 0.3333333333333333
-	for i2 := 15; i2 >= 1; i2-- {
+	for i := 15; i >= 1; i-- {
 		t20 := len(path) - 1
 		t21 := path[:t20]
 		var xBar2 float64
 		if path[t20] == 0 {
 			t24 := len(tape) - 1
-			x0_4 := x[0]
+			x0v4 := x[0]
 			xBar[0] += tape[t24] * t18
-			x4 := 0 + float64(i2)*h
-			t25 := math.Cos(w*x4) * (t18 * x0_4)
+			x4 := 0 + float64(i)*h
+			t25 := math.Cos(w*x4) * (t18 * x0v4)
 			wBar += t25 * x4
 			xBar2 = w * t25
 			tape = tape[:t24]
 		} else {
 			t22 := len(tape) - 1
-			x0_3 := x[0]
+			x0v3 := x[0]
 			xBar[0] += tape[t22] * t17
-			x3 := 0 + float64(i2)*h
-			t23 := math.Cos(w*x3) * (t17 * x0_3)
+			x3 := 0 + float64(i)*h
+			t23 := math.Cos(w*x3) * (t17 * x0v3)
 			wBar += t23 * x3
 			xBar2 = w * t23
 			tape = tape[:t22]
 		}
-		hBar += float64(i2) * xBar2
+		hBar += float64(i) * xBar2
 		path = t21
 	}
 	t19 := math.Cos(t3) * (sBar * x0)
@@ -1351,16 +1351,16 @@ func simpsonWaveTaylorWrtWXB(
 	s2 := t4 + t7
 	for i := 1; i < n; i++ {
 		t8 := float64(i)
-		x1_2 := t8 * h1
-		x2_2 := t8 * h2
+		x1v2 := t8 * h1
+		x2v2 := t8 * h2
 		x3 := a + t8*h
 		if i%2 == 1 {
-			t12, t13, t14 := nestedWaveTaylor(w, w1, w2, x, x1, x2, x3, x1_2, x2_2)
+			t12, t13, t14 := nestedWaveTaylor(w, w1, w2, x, x1, x2, x3, x1v2, x2v2)
 			s += 4 * t12
 			s1 += 4 * t13
 			s2 += 4 * t14
 		} else {
-			t9, t10, t11 := nestedWaveTaylor(w, w1, w2, x, x1, x2, x3, x1_2, x2_2)
+			t9, t10, t11 := nestedWaveTaylor(w, w1, w2, x, x1, x2, x3, x1v2, x2v2)
 			s += 2 * t9
 			s1 += 2 * t10
 			s2 += 2 * t11
@@ -1561,9 +1561,9 @@ func AccumulateGrad(x, xBar []float64) float64 {
 	*sumBar = 0
 	*sumBar += t2 + 2*(t2*sum2)
 	t3 := *sumBar
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
-		xBar[i2] += math.Cos(x[i2]) * (2 * (t3 * tape[t4]))
+		xBar[i] += math.Cos(x[i]) * (2 * (t3 * tape[t4]))
 		tape = tape[:t4]
 	}
 	*sumBar = 0
@@ -1696,13 +1696,13 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	*dsumBar = t6 + (t5 + 2*(t5*sum2+t4*dsum2))
 	t7 := *sumBar
 	t8 := *dsumBar
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t9 := len(tape) - 1
 		t10 := tape[t9]
-		v := x[i2]
-		t11 := math.Cos(v)*(2*(t8*t10+t7*dtape[t9])) - math.Sin(v)*dx[i2]*(2*(t7*t10))
-		t12 := dxBar[i2] + t11
-		dxBar[i2] = t12
+		v := x[i]
+		t11 := math.Cos(v)*(2*(t8*t10+t7*dtape[t9])) - math.Sin(v)*dx[i]*(2*(t7*t10))
+		t12 := dxBar[i] + t11
+		dxBar[i] = t12
 		tape = tape[:t9]
 		dtape = dtape[:t9]
 	}
@@ -1856,12 +1856,12 @@ func ModelGrad(x, xBar []float64) float64 {
 	pBar.A += t3.A
 	pBar.B += t3.B
 	quadMapSumTanhReverse(out, outBar, 1)
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t8 := len(tape) - 1
-		outiBar := outBar[i2]
+		outiBar := outBar[i]
 		pBar.B += outiBar
-		pBar.A += outiBar * x[i2]
-		xBar[i2] += tape[t8] * outiBar
+		pBar.A += outiBar * x[i]
+		xBar[i] += tape[t8] * outiBar
 		tape = tape[:t8]
 	}
 	t4 := quadApplySqReverse(p, out, outBar, x, xBar)
@@ -1900,11 +1900,11 @@ func quadMapSumSqReverse(p Params, x, xBar []float64, seed float64) (pBar Params
 	for i := 0; i < n; i++ {
 		modelSq(p, x[i])
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t, t2 := modelSqReverse(p, x[i2], seed)
+	for i := n - 1; i >= 0; i-- {
+		t, t2 := modelSqReverse(p, x[i], seed)
 		pBar.A += t.A
 		pBar.B += t.B
-		xBar[i2] += t2
+		xBar[i] += t2
 	}
 	return pBar
 }
@@ -1959,13 +1959,13 @@ func quadApplySqReverse(p Params, dst, dstBar, x, xBar []float64) (pBar Params) 
 	for i := 0; i < n; i++ {
 		modelSq(p, x[i])
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		dstiBar := dstBar[i2]
-		dstBar[i2] = 0
-		t3, t4 := modelSqReverse(p, x[i2], dstiBar)
+	for i := n - 1; i >= 0; i-- {
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
+		t3, t4 := modelSqReverse(p, x[i], dstiBar)
 		pBar.A += t3.A
 		pBar.B += t3.B
-		xBar[i2] += t4
+		xBar[i] += t4
 	}
 	return pBar
 }
@@ -2263,20 +2263,20 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	pBar.B += t7.B
 	dpBar.B += t8.B
 	quadMapSumTanhReverseJVP(out, dout, outBar, doutBar, 1)
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t17 := len(tape) - 1
 		t18 := tape[t17]
 		t19 := dtape[t17]
-		outiBar := outBar[i2]
-		t20 := doutBar[i2]
+		outiBar := outBar[i]
+		t20 := doutBar[i]
 		pBar.B += outiBar
 		dpBar.B += t20
-		xi := x[i2]
+		xi := x[i]
 		pBar.A += outiBar * xi
-		dpBar.A += t20*xi + outiBar*dx[i2]
-		dxiBar := dxBar[i2]
-		xBar[i2] += t18 * outiBar
-		dxBar[i2] = dxiBar + (t19*outiBar + t18*t20)
+		dpBar.A += t20*xi + outiBar*dx[i]
+		dxiBar := dxBar[i]
+		xBar[i] += t18 * outiBar
+		dxBar[i] = dxiBar + (t19*outiBar + t18*t20)
 		tape = tape[:t17]
 		dtape = dtape[:t17]
 	}
@@ -2327,15 +2327,15 @@ func quadMapSumSqReverseJVP(p, dp Params, x, dx, xBar, dxBar []float64, seed flo
 	for i := 0; i < n; i++ {
 		modelSqJVP(p, dp, x[i], dx[i])
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t, t3, t2, t4 := modelSqReverseJVP(p, dp, x[i2], dx[i2], seed)
+	for i := n - 1; i >= 0; i-- {
+		t, t3, t2, t4 := modelSqReverseJVP(p, dp, x[i], dx[i], seed)
 		pBar.A += t.A
 		dpBar.A += t2.A
 		pBar.B += t.B
 		dpBar.B += t2.B
-		t5 := dxBar[i2]
-		xBar[i2] += t3
-		dxBar[i2] = t5 + t4
+		t5 := dxBar[i]
+		xBar[i] += t3
+		dxBar[i] = t5 + t4
 	}
 	return pBar, dpBar
 }
@@ -2390,19 +2390,19 @@ func quadApplySqReverseJVP(
 	for i := 0; i < n; i++ {
 		modelSqJVP(p, dp, x[i], dx[i])
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		dstiBar := dstBar[i2]
-		t3 := ddstBar[i2]
-		dstBar[i2] = 0
-		ddstBar[i2] = 0
-		t4, t6, t5, t7 := modelSqReverseJVP2(p, dp, x[i2], dx[i2], dstiBar, t3)
+	for i := n - 1; i >= 0; i-- {
+		dstiBar := dstBar[i]
+		t3 := ddstBar[i]
+		dstBar[i] = 0
+		ddstBar[i] = 0
+		t4, t6, t5, t7 := modelSqReverseJVP2(p, dp, x[i], dx[i], dstiBar, t3)
 		pBar.A += t4.A
 		dpBar.A += t5.A
 		pBar.B += t4.B
 		dpBar.B += t5.B
-		dxiBar := dxBar[i2]
-		xBar[i2] += t6
-		dxBar[i2] = dxiBar + t7
+		dxiBar := dxBar[i]
+		xBar[i] += t6
+		dxBar[i] = dxiBar + t7
 	}
 	return pBar, dpBar
 }
@@ -2618,12 +2618,12 @@ func ShiftedJVP(x, dx []float64) (float64, float64) {
 	s := t2 * x1
 	ds := 2*((dx1-dx[0])*t)*x1 + t2*dx1
 	for i := 2; i < len(x); i++ {
-		x1_2 := x[1]
-		dx1_2 := dx[1]
-		t3 := x1_2 - x[i]
+		x1v2 := x[1]
+		dx1v2 := dx[1]
+		t3 := x1v2 - x[i]
 		t4 := t3 * t3
-		s += t4 * x1_2
-		ds += 2*((dx1_2-dx[i])*t3)*x1_2 + t4*dx1_2
+		s += t4 * x1v2
+		ds += 2*((dx1v2-dx[i])*t3)*x1v2 + t4*dx1v2
 	}
 	return s, ds
 }
@@ -2647,18 +2647,18 @@ func ShiftedGrad(x, xBar []float64) float64 {
 	s := t3 * x1
 	for i := 2; i < n; i++ {
 		c := x[i]
-		x1_3 := x[1]
-		t8 := x1_3 - c
+		x1v3 := x[1]
+		t8 := x1v3 - c
 		tape = append(tape, c)
-		s += t8 * t8 * x1_3
+		s += t8 * t8 * x1v3
 	}
-	for i2 := n - 1; i2 >= 2; i2-- {
+	for i := n - 1; i >= 2; i-- {
 		t5 := len(tape) - 1
-		x1_2 := x[1]
-		t6 := x1_2 - tape[t5]
-		t7 := 2 * (x1_2 * t6)
+		x1v2 := x[1]
+		t6 := x1v2 - tape[t5]
+		t7 := 2 * (x1v2 * t6)
 		xBar[1] += t6*t6 + t7
-		xBar[i2] -= t7
+		xBar[i] -= t7
 		tape = tape[:t5]
 	}
 	t4 := 2 * (x1 * t2)
@@ -2679,33 +2679,33 @@ func ShiftedGrad(x, xBar []float64) float64 {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func ShiftedTaylor(x, x1 []float64) (float64, float64, float64, float64) {
-	x1_2 := x[1]
+	x1v2 := x[1]
 	x11 := x1[1]
-	t := x1_2 - x[0]
+	t := x1v2 - x[0]
 	t2 := x11 - x1[0]
 	t3 := t * t
 	t4 := 2 * (t2 * t)
 	t5 := 0 * t
 	t6 := t * 0
 	t7 := t2*t2 - t5 - t6
-	s3 := (-t5-0*t2-t2*0-t6)*x1_2 + t7*x11
-	s := t3 * x1_2
-	s1 := t4*x1_2 + t3*x11
-	s2 := t7*x1_2 + t4*x11
+	s3 := (-t5-0*t2-t2*0-t6)*x1v2 + t7*x11
+	s := t3 * x1v2
+	s1 := t4*x1v2 + t3*x11
+	s2 := t7*x1v2 + t4*x11
 	for i := 2; i < len(x); i++ {
-		x1_3 := x[1]
-		x11_2 := x1[1]
-		t8 := x1_3 - x[i]
-		t9 := x11_2 - x1[i]
+		x1v3 := x[1]
+		x11v2 := x1[1]
+		t8 := x1v3 - x[i]
+		t9 := x11v2 - x1[i]
 		t10 := t8 * t8
 		t11 := 2 * (t9 * t8)
 		t12 := 0 * t8
 		t13 := t8 * 0
 		t14 := t9*t9 - t12 - t13
-		s1 += t11*x1_3 + t10*x11_2
-		s3 += (-t12-0*t9-t9*0-t13)*x1_3 + t14*x11_2
-		s += t10 * x1_3
-		s2 += t14*x1_3 + t11*x11_2
+		s1 += t11*x1v3 + t10*x11v2
+		s3 += (-t12-0*t9-t9*0-t13)*x1v3 + t14*x11v2
+		s += t10 * x1v3
+		s2 += t14*x1v3 + t11*x11v2
 	}
 	return s, s1, s2, s3
 }
@@ -2758,21 +2758,21 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	for i := 2; i < n; i++ {
 		c := x[i]
 		dc := dx[i]
-		x1_3 := x[1]
-		t12 := x1_3 - c
+		x1v3 := x[1]
+		t12 := x1v3 - c
 		tape = append(tape, c)
 		dtape = append(dtape, dc)
-		s += t12 * t12 * x1_3
+		s += t12 * t12 * x1v3
 	}
-	for i2 := n - 1; i2 >= 2; i2-- {
+	for i := n - 1; i >= 2; i-- {
 		t8 := len(tape) - 1
-		x1_2 := x[1]
-		dx1_2 := dx[1]
-		t9 := x1_2 - tape[t8]
-		t10 := dx1_2 - dtape[t8]
-		t11 := 2 * (dx1_2*t9 + x1_2*t10)
+		x1v2 := x[1]
+		dx1v2 := dx[1]
+		t9 := x1v2 - tape[t8]
+		t10 := dx1v2 - dtape[t8]
+		t11 := 2 * (dx1v2*t9 + x1v2*t10)
 		dxBar[1] += 2*(t10*t9) + t11
-		dxBar[i2] -= t11
+		dxBar[i] -= t11
 		tape = tape[:t8]
 		dtape = dtape[:t8]
 	}
@@ -2984,10 +2984,10 @@ func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 	}
 	t4 := s * h / 3
 	s2 := 0*t2 + b*t3
-	for i2 := 1; i2 < 16; i2++ {
-		x3 := 0 + float64(i2)*h
+	for i := 1; i < 16; i++ {
+		x3 := 0 + float64(i)*h
 		var from int
-		if i2%2 == 1 {
+		if i%2 == 1 {
 			t29 := math.Exp(a * x3)
 			tape = append(tape, t29)
 			s2 += 4 * (x3 * t29)
@@ -3007,14 +3007,14 @@ func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 	t8 := 4 * sBar
 	aBar = 0
 	hBar := s2 * t6
-	for i3 := 15; i3 >= 1; i3-- {
+	for i := 15; i >= 1; i-- {
 		t20 := len(path) - 1
 		t21 := path[:t20]
 		var xBar2 float64
 		if path[t20] == 0 {
 			t25 := len(tape) - 1
 			t26 := tape[t25]
-			x2 := 0 + float64(i3)*h
+			x2 := 0 + float64(i)*h
 			t27 := t26 * (x2 * t8)
 			aBar += t27 * x2
 			xBar2 = t8*t26 + a*t27
@@ -3022,13 +3022,13 @@ func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 		} else {
 			t22 := len(tape) - 1
 			t23 := tape[t22]
-			x := 0 + float64(i3)*h
+			x := 0 + float64(i)*h
 			t24 := t23 * (x * t7)
 			aBar += t24 * x
 			xBar2 = t7*t23 + a*t24
 			tape = tape[:t22]
 		}
-		hBar += float64(i3) * xBar2
+		hBar += float64(i) * xBar2
 		path = t21
 	}
 	bBar = sBar * t3
@@ -3038,24 +3038,24 @@ func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 	t11 := 2 * sBar2
 	t12 := 4 * sBar2
 	hBar += s * t10
-	for i4 := 15; i4 >= 1; i4-- {
+	for i := 15; i >= 1; i-- {
 		t14 := len(path) - 1
 		t15 := path[:t14]
 		var xBar float64
 		if path[t14] == 0 {
 			t18 := len(tape) - 1
 			t19 := tape[t18] * t12
-			aBar += t19 * (0 + float64(i4)*h)
+			aBar += t19 * (0 + float64(i)*h)
 			xBar = a * t19
 			tape = tape[:t18]
 		} else {
 			t16 := len(tape) - 1
 			t17 := tape[t16] * t11
-			aBar += t17 * (0 + float64(i4)*h)
+			aBar += t17 * (0 + float64(i)*h)
 			xBar = a * t17
 			tape = tape[:t16]
 		}
-		hBar += float64(i4) * xBar
+		hBar += float64(i) * xBar
 		path = t15
 	}
 	t13 := t3 * (t9 + sBar2)
@@ -3179,7 +3179,7 @@ func RunningMaxGrad(x, xBar []float64) float64 {
 	}
 	best2 := *best
 	*bestBar += 1
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t := len(path) - 1
 		t2 := path[:t]
 		var t3 float64
@@ -3189,7 +3189,7 @@ func RunningMaxGrad(x, xBar []float64) float64 {
 			t3 = *bestBar
 			*bestBar = 0
 		}
-		xBar[i2] += 2 * (t3 * x[i2])
+		xBar[i] += 2 * (t3 * x[i])
 		path = t2
 	}
 	*bestBar = 0
@@ -3259,9 +3259,9 @@ func CounterGrad(x, xBar []float64) float64 {
 	s2 := *s
 	*sBar += 1
 	t2 := *sBar
-	for i2 := n2 - 1; i2 >= 0; i2-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t3 := len(tapeint) - 1
-		xBar[i2] += t2 * float64(tapeint[t3])
+		xBar[i] += t2 * float64(tapeint[t3])
 		tapeint = tapeint[:t3]
 	}
 	*sBar = 0
@@ -3327,12 +3327,12 @@ func MoveGrad(x, xBar []float64) float64 {
 	}
 	t2 := p.X
 	pBar.X += 1
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t7 := len(tape) - 1
 		t8 := tape[t7]
 		t9 := pBar.X
-		pBar.Y += x[i2] * t9
-		xBar[i2] += t9 * t8
+		pBar.Y += x[i] * t9
+		xBar[i] += t9 * t8
 		tape = tape[:t7]
 	}
 	t3 := *pBar

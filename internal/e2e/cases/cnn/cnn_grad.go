@@ -206,7 +206,7 @@ func AtrousLossGrad(a, aBar *Atrous, x, y *tensorops.Tensor) float64 {
 	accBar := tensorops.FullLike(acc, 1)
 	var oBar *tensorops.Tensor
 	var accBar2 *tensorops.Tensor
-	for i2 := t4 - 1; i2 >= 0; i2-- {
+	for i := t4 - 1; i >= 0; i-- {
 		accBar2 = tensorops.Add(accBar2, accBar)
 		n := len(tapePointers)
 		t17 := n - 6
@@ -218,7 +218,7 @@ func AtrousLossGrad(a, aBar *Atrous, x, y *tensorops.Tensor) float64 {
 		t21 := tensorops.Fuse("2*a*b", d, t20)
 		t22 := tensorops.SumLike(t21, d)
 		t23 := tensorops.SumLike(t22, t18)
-		t24 := tensorops.SliceGrad(t23, o, 0, i2)
+		t24 := tensorops.SliceGrad(t23, o, 0, i)
 		oBar = tensorops.Add(oBar, t24)
 		accBar2 = nil
 		tapePointers = tapePointers[:t17]

@@ -570,10 +570,10 @@ func StatsJVP(x, dx []float64) (mean, variance, dmean, dvariance float64) {
 	dmean /= t
 	variance = 0
 	dvariance = 0
-	for i2 := 0; i2 < n; i2++ {
-		d := x[i2] - mean
+	for i := 0; i < n; i++ {
+		d := x[i] - mean
 		variance += d * d
-		dvariance += 2 * ((dx[i2] - dmean) * d)
+		dvariance += 2 * ((dx[i] - dmean) * d)
 	}
 	return mean, variance / t, dmean, dvariance / t
 }

@@ -61,8 +61,8 @@ func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
 	case 1:
 		norm3 := 0.0
 		dnorm3 := 0.0
-		for i3 := 0; i3 < n; i3++ {
-			val3 := s[i3]
+		for i := 0; i < n; i++ {
+			val3 := s[i]
 			t14 := 0.0
 			if val3 < 0 {
 				t14 = -1
@@ -72,15 +72,15 @@ func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
 				t15 = 1
 			}
 			norm3 += math.Abs(val3)
-			dnorm3 += t15 * ds[i3]
+			dnorm3 += t15 * ds[i]
 		}
 		return norm3, dnorm3
 	}
 	if math.IsInf(L, 1) {
 		norm2 := 0.0
 		dnorm2 := 0.0
-		for i2 := 0; i2 < n; i2++ {
-			val2 := s[i2]
+		for i := 0; i < n; i++ {
+			val2 := s[i]
 			t8 := math.Abs(val2)
 			t9 := 0.0
 			if val2 < 0 {
@@ -100,7 +100,7 @@ func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
 				t13 = 0
 			}
 			norm2 = math.Max(norm2, t8)
-			dnorm2 = t12*dnorm2 + t13*(t10*ds[i2])
+			dnorm2 = t12*dnorm2 + t13*(t10*ds[i])
 		}
 		return norm2, dnorm2
 	}
@@ -267,8 +267,8 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 			if math.IsInf(L, 1) {
 				tape = slices.Grow(tape, max(n+2, 0)*2)
 				norm2 := 0.0
-				for i2 := 0; i2 < n; i2++ {
-					t3 := math.Abs(s[i2])
+				for i := 0; i < n; i++ {
+					t3 := math.Abs(s[i])
 					tape = append(tape, norm2, t3)
 					norm2 = math.Max(norm2, t3)
 				}
@@ -292,8 +292,8 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 	case 1:
 		f64L2NormUnitaryReverse(s, sBar, seed)
 	case 2:
-		for i5 := n - 1; i5 >= 0; i5-- {
-			val3 := s[i5]
+		for i := n - 1; i >= 0; i-- {
+			val3 := s[i]
 			t18 := 0.0
 			if val3 < 0 {
 				t18 = -1
@@ -302,11 +302,11 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 			if val3 > 0 {
 				t19 = 1
 			}
-			sBar[i5] += t19 * seed
+			sBar[i] += t19 * seed
 		}
 	case 3:
 		normBar2 := seed
-		for i4 := n - 1; i4 >= 0; i4-- {
+		for i := n - 1; i >= 0; i-- {
 			n2 := len(tape)
 			t12 := n2 - 2
 			t13 := tape[t12] >= tape[n2-1]
@@ -318,7 +318,7 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 			if t13 {
 				t15 = 0
 			}
-			val2 := s[i4]
+			val2 := s[i]
 			t16 := 0.0
 			if val2 < 0 {
 				t16 = -1
@@ -327,7 +327,7 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 			if val2 > 0 {
 				t17 = 1
 			}
-			sBar[i4] += t17 * (t15 * normBar2)
+			sBar[i] += t17 * (t15 * normBar2)
 			normBar2 = t14 * normBar2
 			tape = tape[:t12]
 		}
@@ -339,14 +339,14 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 		}
 		normBar := t5 * seed
 		t6 := L - 1
-		for i3 := n - 1; i3 >= 0; i3-- {
+		for i := n - 1; i >= 0; i-- {
 			t7 := len(tape) - 2
 			t8 := tape[t7]
 			t9 := L * math.Pow(t8, t6)
 			if L == 0 {
 				t9 = 0
 			}
-			val := s[i3]
+			val := s[i]
 			t10 := 0.0
 			if val < 0 {
 				t10 = -1
@@ -355,7 +355,7 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 			if val > 0 {
 				t11 = 1
 			}
-			sBar[i3] += t11 * (t9 * normBar)
+			sBar[i] += t11 * (t9 * normBar)
 			tape = tape[:t7]
 		}
 	}
@@ -688,9 +688,9 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 		return t36, t37, t38, t39
 	case 1:
 		norm5 := 0.0
-		norm1_3 := 0.0
-		for i3 := 0; i3 < n; i3++ {
-			val3 := s[i3]
+		norm1v3 := 0.0
+		for i := 0; i < n; i++ {
+			val3 := s[i]
 			t34 := 0.0
 			if val3 < 0 {
 				t34 = -1
@@ -700,17 +700,17 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 				t35 = 1
 			}
 			norm5 += math.Abs(val3)
-			norm1_3 += t35 * s1[i3]
+			norm1v3 += t35 * s1[i]
 		}
-		return norm5, norm1_3, 0, 0
+		return norm5, norm1v3, 0, 0
 	}
 	if math.IsInf(L, 1) {
 		norm4 := 0.0
-		norm1_2 := 0.0
-		norm2_2 := 0.0
-		norm3_2 := 0.0
-		for i2 := 0; i2 < n; i2++ {
-			val2 := s[i2]
+		norm1v2 := 0.0
+		norm2v2 := 0.0
+		norm3v2 := 0.0
+		for i := 0; i < n; i++ {
+			val2 := s[i]
 			t28 := math.Abs(val2)
 			t29 := 0.0
 			if val2 < 0 {
@@ -729,12 +729,12 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 			if t31 {
 				t33 = 0
 			}
-			norm1_2 = t32*norm1_2 + t33*(t30*s1[i2])
+			norm1v2 = t32*norm1v2 + t33*(t30*s1[i])
 			norm4 = math.Max(norm4, t28)
-			norm2_2 = t32 * norm2_2
-			norm3_2 = t32 * norm3_2
+			norm2v2 = t32 * norm2v2
+			norm3v2 = t32 * norm3v2
 		}
-		return norm4, norm1_2, norm2_2, norm3_2
+		return norm4, norm1v2, norm2v2, norm3v2
 	}
 	t := L - 1
 	t2 := t - 1
@@ -904,23 +904,23 @@ func f64L2NormUnitaryTaylor(x, x1 []float64) (norm, norm1, norm2, norm3 float64)
 			}
 			if scale < absxi {
 				s2 := scale / absxi
-				s1_2 := (scale1 - s2*absxi1) / absxi
-				t14 := s1_2 * absxi1 / absxi
-				s3_2 := t14 * absxi1 / absxi
+				s1v2 := (scale1 - s2*absxi1) / absxi
+				t14 := s1v2 * absxi1 / absxi
+				s3v2 := t14 * absxi1 / absxi
 				t15 := sumSquares * s2
-				t16 := sumSquares1*s2 + sumSquares*s1_2
-				t17 := sumSquares2*s2 + sumSquares1*s1_2 - sumSquares*t14
-				sumSquares1_2 := t16*s2 + t15*s1_2
-				sumSquares2_2 := t17*s2 + t16*s1_2 - t15*t14
-				t18 := (sumSquares3*s2 + sumSquares2*s1_2 - sumSquares1*t14 + sumSquares*s3_2) * s2
-				t19 := t18 + t17*s1_2
+				t16 := sumSquares1*s2 + sumSquares*s1v2
+				t17 := sumSquares2*s2 + sumSquares1*s1v2 - sumSquares*t14
+				sumSquares1v2 := t16*s2 + t15*s1v2
+				sumSquares2v2 := t17*s2 + t16*s1v2 - t15*t14
+				t18 := (sumSquares3*s2 + sumSquares2*s1v2 - sumSquares1*t14 + sumSquares*s3v2) * s2
+				t19 := t18 + t17*s1v2
 				t20 := t19 - t16*t14
-				sumSquares3 = t20 + t15*s3_2
+				sumSquares3 = t20 + t15*s3v2
 				sumSquares = 1 + t15*s2
 				scale = absxi
 				scale1 = absxi1
-				sumSquares1 = sumSquares1_2
-				sumSquares2 = sumSquares2_2
+				sumSquares1 = sumSquares1v2
+				sumSquares2 = sumSquares2v2
 			} else {
 				s := absxi / scale
 				s1 := (absxi1 - s*scale1) / scale
@@ -1446,10 +1446,10 @@ func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 	floatsMulReverse(a, aBar, y, yBar)
 	copy(a, t11[len(t11)-n3:])
 	floatsScaleReverseWrtDst(1.5, a, aBar)
-	for k2 := 0; k2 < t2; k2++ {
-		akBar := aBar[k2]
-		aBar[k2] = 0
-		xBar[k2] += akBar
+	for k := 0; k < t2; k++ {
+		akBar := aBar[k]
+		aBar[k] = 0
+		xBar[k] += akBar
 	}
 	return t7
 }
@@ -1542,13 +1542,13 @@ func floatsMulReverse(dst, dstBar, s, sBar []float64) {
 		dst[i] = dsti2 * s[i]
 		tape = append(tape, dsti2)
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		dsti := tape[t4]
-		dstiBar := dstBar[i2]
-		dstBar[i2] = 0
-		dstBar[i2] += dstiBar * s[i2]
-		sBar[i2] += dsti * dstiBar
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
+		dstBar[i] += dstiBar * s[i]
+		sBar[i] += dsti * dstiBar
 		tape = tape[:t4]
 	}
 }
@@ -1616,14 +1616,14 @@ func f64DivReverse(dst, dstBar, s, sBar []float64) {
 		dst[i] = dsti2 / s[i]
 		tape = append(tape, dsti2)
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		dsti := tape[t4]
-		dstiBar := dstBar[i2]
-		dstBar[i2] = 0
-		v := s[i2]
-		dstBar[i2] += dstiBar / v
-		sBar[i2] -= dstiBar * (dsti / v) / v
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
+		v := s[i]
+		dstBar[i] += dstiBar / v
+		sBar[i] -= dstiBar * (dsti / v) / v
 		tape = tape[:t4]
 	}
 }
@@ -2318,8 +2318,8 @@ func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64
 	case 1:
 		norm3 := 0.0
 		dnorm3 := 0.0
-		for i3 := 0; i3 < n; i3++ {
-			t13 := t[i3] - s[i3]
+		for i := 0; i < n; i++ {
+			t13 := t[i] - s[i]
 			t14 := 0.0
 			if t13 < 0 {
 				t14 = -1
@@ -2329,15 +2329,15 @@ func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64
 				t15 = 1
 			}
 			norm3 += math.Abs(t13)
-			dnorm3 += t15 * (dt[i3] - ds[i3])
+			dnorm3 += t15 * (dt[i] - ds[i])
 		}
 		return norm3, dnorm3
 	}
 	if math.IsInf(L, 1) {
 		norm2 := 0.0
 		dnorm2 := 0.0
-		for i2 := 0; i2 < n; i2++ {
-			t10 := t[i2] - s[i2]
+		for i := 0; i < n; i++ {
+			t10 := t[i] - s[i]
 			absDiff := math.Abs(t10)
 			t11 := 0.0
 			if t10 < 0 {
@@ -2347,7 +2347,7 @@ func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64
 			if t10 > 0 {
 				t12 = 1
 			}
-			dabsDiff := t12 * (dt[i2] - ds[i2])
+			dabsDiff := t12 * (dt[i] - ds[i])
 			if absDiff > norm2 {
 				norm2 = absDiff
 				dnorm2 = dabsDiff
@@ -2499,8 +2499,8 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 		default:
 			if math.IsInf(L, 1) {
 				norm2 := 0.0
-				for i2 := 0; i2 < n; i2++ {
-					absDiff := math.Abs(t[i2] - s[i2])
+				for i := 0; i < n; i++ {
+					absDiff := math.Abs(t[i] - s[i])
 					var from int
 					if absDiff > norm2 {
 						norm2 = absDiff
@@ -2530,8 +2530,8 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 	case 1:
 		f64L2DistanceUnitaryReverse(s, sBar, t, tBar, seed)
 	case 2:
-		for i5 := n - 1; i5 >= 0; i5-- {
-			t20 := t[i5] - s[i5]
+		for i := n - 1; i >= 0; i-- {
+			t20 := t[i] - s[i]
 			t21 := 0.0
 			if t20 < 0 {
 				t21 = -1
@@ -2541,12 +2541,12 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 				t22 = 1
 			}
 			t23 := t22 * seed
-			tBar[i5] += t23
-			sBar[i5] -= t23
+			tBar[i] += t23
+			sBar[i] -= t23
 		}
 	case 3:
 		normBar2 := seed
-		for i4 := n - 1; i4 >= 0; i4-- {
+		for i := n - 1; i >= 0; i-- {
 			t14 := len(path) - 1
 			t15 := path[:t14]
 			var absDiffBar float64
@@ -2556,7 +2556,7 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 				absDiffBar = normBar2
 				normBar2 = 0
 			}
-			t16 := t[i4] - s[i4]
+			t16 := t[i] - s[i]
 			t17 := 0.0
 			if t16 < 0 {
 				t17 = -1
@@ -2566,8 +2566,8 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 				t18 = 1
 			}
 			t19 := t18 * absDiffBar
-			tBar[i4] += t19
-			sBar[i4] -= t19
+			tBar[i] += t19
+			sBar[i] -= t19
 			path = t15
 		}
 	default:
@@ -2578,14 +2578,14 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 		}
 		normBar := t5 * seed
 		t6 := L - 1
-		for i3 := n - 1; i3 >= 0; i3-- {
+		for i := n - 1; i >= 0; i-- {
 			t7 := len(tape) - 2
 			t8 := tape[t7]
 			t9 := L * math.Pow(t8, t6)
 			if L == 0 {
 				t9 = 0
 			}
-			t10 := t[i3] - s[i3]
+			t10 := t[i] - s[i]
 			t11 := 0.0
 			if t10 < 0 {
 				t11 = -1
@@ -2595,8 +2595,8 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 				t12 = 1
 			}
 			t13 := t12 * (t9 * normBar)
-			tBar[i3] += t13
-			sBar[i3] -= t13
+			tBar[i] += t13
+			sBar[i] -= t13
 			tape = tape[:t7]
 		}
 	}
@@ -2810,9 +2810,9 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 		return t25, t26, t27
 	case 1:
 		norm4 := 0.0
-		norm1_3 := 0.0
-		for i3 := 0; i3 < n; i3++ {
-			t22 := t[i3] - s[i3]
+		norm1v3 := 0.0
+		for i := 0; i < n; i++ {
+			t22 := t[i] - s[i]
 			t23 := 0.0
 			if t22 < 0 {
 				t23 = -1
@@ -2822,15 +2822,15 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 				t24 = 1
 			}
 			norm4 += math.Abs(t22)
-			norm1_3 += t24 * (t1[i3] - s1[i3])
+			norm1v3 += t24 * (t1[i] - s1[i])
 		}
-		return norm4, norm1_3, 0
+		return norm4, norm1v3, 0
 	}
 	if math.IsInf(L, 1) {
 		norm3 := 0.0
-		norm1_2 := 0.0
-		for i2 := 0; i2 < n; i2++ {
-			t19 := t[i2] - s[i2]
+		norm1v2 := 0.0
+		for i := 0; i < n; i++ {
+			t19 := t[i] - s[i]
 			absDiff := math.Abs(t19)
 			t20 := 0.0
 			if t19 < 0 {
@@ -2840,13 +2840,13 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 			if t19 > 0 {
 				t21 = 1
 			}
-			absDiff1 := t21 * (t1[i2] - s1[i2])
+			absDiff1 := t21 * (t1[i] - s1[i])
 			if absDiff > norm3 {
 				norm3 = absDiff
-				norm1_2 = absDiff1
+				norm1v2 = absDiff1
 			}
 		}
-		return norm3, norm1_2, 0
+		return norm3, norm1v2, 0
 	}
 	t2 := L - 1
 	t3 := t2 - 1
@@ -2923,9 +2923,9 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 		return t25, t26, t27
 	case 1:
 		norm4 := 0.0
-		norm1_3 := 0.0
-		for i3 := 0; i3 < n; i3++ {
-			val3 := s[i3]
+		norm1v3 := 0.0
+		for i := 0; i < n; i++ {
+			val3 := s[i]
 			t23 := 0.0
 			if val3 < 0 {
 				t23 = -1
@@ -2935,16 +2935,16 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 				t24 = 1
 			}
 			norm4 += math.Abs(val3)
-			norm1_3 += t24 * s1[i3]
+			norm1v3 += t24 * s1[i]
 		}
-		return norm4, norm1_3, 0
+		return norm4, norm1v3, 0
 	}
 	if math.IsInf(L, 1) {
 		norm3 := 0.0
-		norm1_2 := 0.0
-		norm2_2 := 0.0
-		for i2 := 0; i2 < n; i2++ {
-			val2 := s[i2]
+		norm1v2 := 0.0
+		norm2v2 := 0.0
+		for i := 0; i < n; i++ {
+			val2 := s[i]
 			t17 := math.Abs(val2)
 			t18 := 0.0
 			if val2 < 0 {
@@ -2963,11 +2963,11 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 			if t20 {
 				t22 = 0
 			}
-			norm1_2 = t21*norm1_2 + t22*(t19*s1[i2])
+			norm1v2 = t21*norm1v2 + t22*(t19*s1[i])
 			norm3 = math.Max(norm3, t17)
-			norm2_2 = t21 * norm2_2
+			norm2v2 = t21 * norm2v2
 		}
-		return norm3, norm1_2, norm2_2
+		return norm3, norm1v2, norm2v2
 	}
 	t := L - 1
 	t2 := t - 1
@@ -3057,16 +3057,16 @@ func f64L2DistanceUnitaryTaylor(x, x1, y, y1 []float64) (norm, norm1, norm2 floa
 			}
 			if scale < absxi {
 				s2 := scale / absxi
-				s1_2 := (scale1 - s2*absxi1) / absxi
-				t8 := s1_2 * absxi1 / absxi
+				s1v2 := (scale1 - s2*absxi1) / absxi
+				t8 := s1v2 * absxi1 / absxi
 				t9 := sumSquares * s2
-				t10 := sumSquares1*s2 + sumSquares*s1_2
-				sumSquares1_2 := t10*s2 + t9*s1_2
-				sumSquares2 = (sumSquares2*s2+sumSquares1*s1_2-sumSquares*t8)*s2 + t10*s1_2 - t9*t8
+				t10 := sumSquares1*s2 + sumSquares*s1v2
+				sumSquares1v2 := t10*s2 + t9*s1v2
+				sumSquares2 = (sumSquares2*s2+sumSquares1*s1v2-sumSquares*t8)*s2 + t10*s1v2 - t9*t8
 				sumSquares = 1 + t9*s2
 				scale = absxi
 				scale1 = absxi1
-				sumSquares1 = sumSquares1_2
+				sumSquares1 = sumSquares1v2
 			} else {
 				s := absxi / scale
 				s1 := (absxi1 - s*scale1) / scale
@@ -3123,16 +3123,16 @@ func f64L2NormUnitaryTaylor2(x, x1 []float64) (norm, norm1, norm2 float64) {
 			}
 			if scale < absxi {
 				s2 := scale / absxi
-				s1_2 := (scale1 - s2*absxi1) / absxi
-				t8 := s1_2 * absxi1 / absxi
+				s1v2 := (scale1 - s2*absxi1) / absxi
+				t8 := s1v2 * absxi1 / absxi
 				t9 := sumSquares * s2
-				t10 := sumSquares1*s2 + sumSquares*s1_2
-				sumSquares1_2 := t10*s2 + t9*s1_2
-				sumSquares2 = (sumSquares2*s2+sumSquares1*s1_2-sumSquares*t8)*s2 + t10*s1_2 - t9*t8
+				t10 := sumSquares1*s2 + sumSquares*s1v2
+				sumSquares1v2 := t10*s2 + t9*s1v2
+				sumSquares2 = (sumSquares2*s2+sumSquares1*s1v2-sumSquares*t8)*s2 + t10*s1v2 - t9*t8
 				sumSquares = 1 + t9*s2
 				scale = absxi
 				scale1 = absxi1
-				sumSquares1 = sumSquares1_2
+				sumSquares1 = sumSquares1v2
 			} else {
 				s := absxi / scale
 				s1 := (absxi1 - s*scale1) / scale
@@ -3327,7 +3327,7 @@ func floatsMinReverse(s, sBar []float64, seed float64) {
 		}
 	}
 	sBar[ind] += seed
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := len(path) - 1
 		from := path[t2]
 		path = path[:t2]
@@ -3390,7 +3390,7 @@ func floatsMaxReverse(s, sBar []float64, seed float64) {
 		}
 	}
 	sBar[ind] += seed
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := len(path) - 1
 		from := path[t2]
 		path = path[:t2]
@@ -3433,10 +3433,10 @@ func floatsProdReverse(s, sBar []float64, seed float64) {
 		prod *= val2
 	}
 	prodBar := seed
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
-		val := s[i2]
-		sBar[i2] += tape[t2] * prodBar
+		val := s[i]
+		sBar[i] += tape[t2] * prodBar
 		prodBar *= val
 		tape = tape[:t2]
 	}
@@ -3500,8 +3500,8 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	} else {
 		tape = slices.Grow(tape, trips)
 		lse = 0
-		for i2 := 0; i2 < n; i2++ {
-			t3 := math.Exp(s[i2] - maxval)
+		for i := 0; i < n; i++ {
+			t3 := math.Exp(s[i] - maxval)
 			tape = append(tape, t3)
 			lse += t3
 		}
@@ -3513,16 +3513,16 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	} else {
 		lseBar := 1 / lse * seed
 		maxvalBar = seed
-		for i3 := n - 1; i3 >= 0; i3-- {
+		for i := n - 1; i >= 0; i-- {
 			t4 := len(tape) - 1
 			t5 := tape[t4] * lseBar
-			sBar[i3] += t5
+			sBar[i] += t5
 			maxvalBar -= t5
 			tape = tape[:t4]
 		}
 	}
 	sBar[ind] += maxvalBar
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		t6 := len(path) - 1
 		from2 := path[t6]
 		path = path[:t6]
@@ -3620,11 +3620,11 @@ func floatsProdTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 	for i := 0; i < len(s); i++ {
 		val := s[i]
 		val1 := s1[i]
-		prod2_2 := prod2*val + prod1*val1
+		prod2v2 := prod2*val + prod1*val1
 		prod3 = prod3*val + prod2*val1
 		prod1 = prod1*val + prod*val1
 		prod *= val
-		prod2 = prod2_2
+		prod2 = prod2v2
 	}
 	return prod, prod1, prod2, prod3
 }

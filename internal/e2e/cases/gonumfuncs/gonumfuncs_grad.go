@@ -1034,9 +1034,9 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 		}
 		x0 := x[0]
 		t1 := t4 / x0
-		t2_2 := math.Exp(-t1)
-		t7 := t2_2 - arg
-		dsum -= 2 * (t2_2 * ((t6*dx[2] - t5*(t3*dx[1]) - t1*dx[0]) / x0) * t7)
+		t2v2 := math.Exp(-t1)
+		t7 := t2v2 - arg
+		dsum -= 2 * (t2v2 * ((t6*dx[2] - t5*(t3*dx[1]) - t1*dx[0]) / x0) * t7)
 		sum += t7 * t7
 	}
 	return sum, dsum
@@ -1066,9 +1066,9 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, x
 		t2 := math.Pow(t, x2)
 		x0 := x[0]
 		t1 := t2 / x0
-		t2_2 := math.Exp(-t1)
-		t3 := t2_2 - arg
-		t4 := t2_2 * (2 * t3)
+		t2v2 := math.Exp(-t1)
+		t3 := t2v2 - arg
+		t4 := t2v2 * (2 * t3)
 		t5 := t4 / x0
 		xBar[0] += t4 * t1 / x0
 		t6 := x2 * math.Pow(t, x2-1)
@@ -1119,11 +1119,11 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 	f3 := x[2]
 	df3 := dx[2]
 	f1 := 10 * (f3 - 10*theta)
-	x0_2 := x[0]
+	x0v2 := x[0]
 	x1 := x[1]
-	t2 := math.Hypot(x0_2, x1)
+	t2 := math.Hypot(x0v2, x1)
 	t3 := t2 == 0
-	t4 := x0_2 / t2
+	t4 := x0v2 / t2
 	if t3 {
 		t4 = 0
 	}
@@ -1161,14 +1161,14 @@ func HelicalValleyGrad(h functions.HelicalValley, x, xBar []float64) float64 {
 	}
 	f3 := x[2]
 	f1 := 10 * (f3 - 10*theta)
-	x0_2 := x[0]
+	x0v2 := x[0]
 	x1 := x[1]
-	t2 := math.Hypot(x0_2, x1)
+	t2 := math.Hypot(x0v2, x1)
 	f2 := 10 * (t2 - 1)
 	t3 := f1*f1 + f2*f2 + f3*f3
 	t4 := 10 * (2 * f2)
 	t5 := t2 == 0
-	t6 := x0_2 / t2
+	t6 := x0v2 / t2
 	if t5 {
 		t6 = 0
 	}
@@ -1207,10 +1207,10 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 	dsum *= 1e-05
 	s := 0.0
 	ds := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		v := x[i2]
+	for i := 0; i < n; i++ {
+		v := x[i]
 		s += v * v
-		ds += 2 * (dx[i2] * v)
+		ds += 2 * (dx[i] * v)
 	}
 	t := s - 0.25
 	return sum + t*t, dsum + 2*(ds*t)
@@ -1235,18 +1235,18 @@ func PenaltyIGrad(p functions.PenaltyI, x, xBar []float64) (sum float64) {
 	}
 	sum *= 1e-05
 	s := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		v := x[i2]
+	for i := 0; i < n; i++ {
+		v := x[i]
 		s += v * v
 	}
 	t := s - 0.25
 	sum += t * t
 	sBar := 2 * t
-	for i3 := n - 1; i3 >= 0; i3-- {
-		xBar[i3] += 2 * (sBar * x[i3])
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] += 2 * (sBar * x[i])
 	}
-	for i4 := n - 1; i4 >= 0; i4-- {
-		xBar[i4] += 2 * (1e-05 * (x[i4] - 1))
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] += 2 * (1e-05 * (x[i] - 1))
 	}
 	return sum
 }
@@ -1271,18 +1271,18 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 	}
 	sum = 0
 	dsum = 0
-	for i2 := 1; i2 < dim; i2++ {
-		t3 := math.Exp(x[i2] / 10)
-		t4 := math.Exp(x[i2-1] / 10)
-		f2 := t3 + t4 - (math.Exp(float64(i2+1)/10) + math.Exp(float64(i2)/10))
+	for i := 1; i < dim; i++ {
+		t3 := math.Exp(x[i] / 10)
+		t4 := math.Exp(x[i-1] / 10)
+		f2 := t3 + t4 - (math.Exp(float64(i+1)/10) + math.Exp(float64(i)/10))
 		sum += f2 * f2
-		dsum += 2 * ((t3*(dx[i2]/10) + t4*(dx[i2-1]/10)) * f2)
+		dsum += 2 * ((t3*(dx[i]/10) + t4*(dx[i-1]/10)) * f2)
 	}
-	for i3 := 1; i3 < dim; i3++ {
-		t2 := math.Exp(x[i3] / 10)
+	for i := 1; i < dim; i++ {
+		t2 := math.Exp(x[i] / 10)
 		f := t2 - 0.9048374180359595
 		sum += f * f
-		dsum += 2 * (t2 * (dx[i3] / 10) * f)
+		dsum += 2 * (t2 * (dx[i] / 10) * f)
 	}
 	t := x[0] - 0.2
 	dsum2 := dsum*1e-05 + 2*(dx[0]*t) + 2*(ds*s)
@@ -1311,17 +1311,17 @@ func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 		s += float64(dim-i) * v2 * v2
 	}
 	sum = 0
-	for i2 := 1; i2 < dim; i2++ {
-		t11 := math.Exp(float64(i2+1) / 10)
-		t12 := math.Exp(float64(i2) / 10)
-		t13 := math.Exp(x[i2] / 10)
-		t14 := math.Exp(x[i2-1] / 10)
+	for i := 1; i < dim; i++ {
+		t11 := math.Exp(float64(i+1) / 10)
+		t12 := math.Exp(float64(i) / 10)
+		t13 := math.Exp(x[i] / 10)
+		t14 := math.Exp(x[i-1] / 10)
 		f2 := t13 + t14 - (t11 + t12)
 		tape = append(tape, t13, t14, t11, t12)
 		sum += f2 * f2
 	}
-	for i3 := 1; i3 < dim; i3++ {
-		t10 := math.Exp(x[i3] / 10)
+	for i := 1; i < dim; i++ {
+		t10 := math.Exp(x[i] / 10)
 		f := t10 - 0.9048374180359595
 		tape = append(tape, t10)
 		sum += f * f
@@ -1330,26 +1330,26 @@ func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 	sum2 := sum*1e-05 + t2*t2 + s*s
 	sBar := 2 * s
 	xBar[0] += 2 * t2
-	for i4 := dim - 1; i4 >= 1; i4-- {
+	for i := dim - 1; i >= 1; i-- {
 		t8 := len(tape) - 1
 		t9 := tape[t8]
-		xBar[i4] += t9 * (2 * (1e-05 * (t9 - 0.9048374180359595))) / 10
+		xBar[i] += t9 * (2 * (1e-05 * (t9 - 0.9048374180359595))) / 10
 		tape = tape[:t8]
 	}
-	for i5 := dim - 1; i5 >= 1; i5-- {
+	for i := dim - 1; i >= 1; i-- {
 		n := len(tape)
 		t4 := n - 4
 		t5 := tape[t4]
 		t6 := tape[n-3]
 		t7 := 2 * (1e-05 * (t5 + t6 - (tape[n-2] + tape[n-1])))
-		xBar[i5-1] += t6 * t7 / 10
-		xBar[i5] += t5 * t7 / 10
+		xBar[i-1] += t6 * t7 / 10
+		xBar[i] += t5 * t7 / 10
 		tape = tape[:t4]
 	}
-	for i6 := dim - 1; i6 >= 0; i6-- {
-		v := x[i6]
-		t3 := float64(dim - i6)
-		xBar[i6] += t3*v*sBar + t3*(sBar*v)
+	for i := dim - 1; i >= 0; i-- {
+		v := x[i]
+		t3 := float64(dim - i)
+		xBar[i] += t3*v*sBar + t3*(sBar*v)
 	}
 	return sum2
 }
@@ -1463,13 +1463,13 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 	}
 	sum = 0
 	dsum = 0
-	for i2 := 0; i2 < n; i2++ {
-		v := x[i2]
-		dv := dx[i2]
-		t2 := float64(i2 + 1)
+	for i := 0; i < n; i++ {
+		v := x[i]
+		dv := dx[i]
+		t2 := float64(i + 1)
 		t3 := math.Cos(v)
 		t4 := math.Sin(v)
-		f := float64(n+i2+1) - t2*t3 - t4 - s1
+		f := float64(n+i+1) - t2*t3 - t4 - s1
 		sum += f * f
 		dsum += 2 * ((t2*(t4*dv) - t3*dv - ds1) * f)
 	}
@@ -1494,19 +1494,19 @@ func TrigonometricGrad(t functions.Trigonometric, x, xBar []float64) (sum float6
 	}
 	s1Bar := 0.0
 	sum = 0
-	for i2 := 0; i2 < n; i2++ {
-		v := x[i2]
-		t2 := float64(i2 + 1)
+	for i := 0; i < n; i++ {
+		v := x[i]
+		t2 := float64(i + 1)
 		t3 := math.Cos(v)
 		t4 := math.Sin(v)
-		f := float64(n+i2+1) - t2*t3 - t4 - s1
+		f := float64(n+i+1) - t2*t3 - t4 - s1
 		t5 := 2 * f
-		xBar[i2] += t4*(t2*t5) - t3*t5
+		xBar[i] += t4*(t2*t5) - t3*t5
 		s1Bar -= t5
 		sum += f * f
 	}
-	for i3 := n - 1; i3 >= 0; i3-- {
-		xBar[i3] -= math.Sin(x[i3]) * s1Bar
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] -= math.Sin(x[i]) * s1Bar
 	}
 	return sum
 }
@@ -1529,10 +1529,10 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 	}
 	s := 0.0
 	ds := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		t := float64(i2 + 1)
-		s += t * (x[i2] - 1)
-		ds += t * dx[i2]
+	for i := 0; i < n; i++ {
+		t := float64(i + 1)
+		s += t * (x[i] - 1)
+		ds += t * dx[i]
 	}
 	s2 := s * s
 	ds2 := 2 * (ds * s)
@@ -1558,17 +1558,17 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, xBar []float64)
 		sum += t * t
 	}
 	s := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		s += float64(i2+1) * (x[i2] - 1)
+	for i := 0; i < n; i++ {
+		s += float64(i+1) * (x[i] - 1)
 	}
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
 	sBar := 2 * ((2*s2 + 1) * s)
-	for i3 := n - 1; i3 >= 0; i3-- {
-		xBar[i3] += float64(i3+1) * sBar
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] += float64(i+1) * sBar
 	}
-	for i4 := n - 1; i4 >= 0; i4-- {
-		xBar[i4] += 2 * (x[i4] - 1)
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] += 2 * (x[i] - 1)
 	}
 	return sum2
 }
@@ -1601,13 +1601,13 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 				break
 			}
 		}
-		d2_2 := 1.0
+		d2v2 := 1.0
 		s2 := 0.0
 		ds2 := 0.0
-		for i2 := 0; i2 < n; i2++ {
-			s2 += d2_2 * x[i2]
-			ds2 += d2_2 * dx[i2]
-			d2_2 *= d1
+		for i := 0; i < n; i++ {
+			s2 += d2v2 * x[i]
+			ds2 += d2v2 * dx[i]
+			d2v2 *= d1
 		}
 		t4 := s1 - s2*s2 - 1
 		sum += t4 * t4
@@ -1640,22 +1640,22 @@ func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 		d1 := float64(i) / 29
 		d2 := 1.0
 		s1 := 0.0
-		for j2 := 1; j2 < n; j2++ {
-			xj := x[j2]
+		for j := 1; j < n; j++ {
+			xj := x[j]
 			tape = append(tape, d2)
-			s1 += float64(j2) * d2 * xj
+			s1 += float64(j) * d2 * xj
 			d2 *= d1
 		}
-		d2_2 := 1.0
-		s2_2 := 0.0
-		for i4 := 0; i4 < n; i4++ {
-			v := x[i4]
-			tape = append(tape, d2_2)
-			s2_2 += d2_2 * v
-			d2_2 *= d1
+		d2v2 := 1.0
+		s2v2 := 0.0
+		for i := 0; i < n; i++ {
+			v := x[i]
+			tape = append(tape, d2v2)
+			s2v2 += d2v2 * v
+			d2v2 *= d1
 		}
-		t9 := s1 - s2_2*s2_2 - 1
-		tape = append(tape, s2_2, s1)
+		t9 := s1 - s2v2*s2v2 - 1
+		tape = append(tape, s2v2, s1)
 		sum += t9 * t9
 	}
 	x0 := x[0]
@@ -1672,9 +1672,9 @@ func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 		s1Bar := 2 * (tape[n2-1] - s2*s2 - 1)
 		t6 := 2 * (s1Bar * s2)
 		tape = tape[:t5]
-		for i3 := n - 1; i3 >= 0; i3-- {
+		for i := n - 1; i >= 0; i-- {
 			t8 := len(tape) - 1
-			xBar[i3] -= tape[t8] * t6
+			xBar[i] -= tape[t8] * t6
 			tape = tape[:t8]
 		}
 		for j := n - 1; j >= 1; j-- {
@@ -2147,11 +2147,11 @@ func AckleyGrad(a functions.Ackley, x, xBar []float64) float64 {
 	t4 := -20*t2 - t3 + 20 + 2.718281828459045
 	t5 := id * t3
 	ssBar := id * (0.5 / t * (-0.2 * (t2 * -20)))
-	for i2 := n - 1; i2 >= 0; i2-- {
-		v := x[i2]
+	for i := n - 1; i >= 0; i-- {
+		v := x[i]
 		t6 := 2*(ssBar*v) + 6.283185307179586*(math.Sin(6.283185307179586*v)*t5)
-		t7 := xBar[i2] + t6
-		xBar[i2] = t7
+		t7 := xBar[i] + t6
+		xBar[i] = t7
 	}
 	return t4
 }
@@ -2489,12 +2489,12 @@ func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 		v += float64(i+1) * tmp * tmp
 	}
 	xpBar := 0.0
-	for i2 := n - 1; i2 >= 1; i2-- {
+	for i := n - 1; i >= 1; i-- {
 		t3 := len(tape) - 1
-		xn := x[i2]
+		xn := x[i]
 		t4 := 2 * xn
-		t5 := 2 * (float64(i2+1) * (t4*xn - tape[t3]))
-		xBar[i2] += xpBar + t4*t5 + 2*(t5*xn)
+		t5 := 2 * (float64(i+1) * (t4*xn - tape[t3]))
+		xBar[i] += xpBar + t4*t5 + 2*(t5*xn)
 		xpBar = -t5
 		tape = tape[:t3]
 	}
@@ -2737,14 +2737,14 @@ func GriewankGrad(g functions.Griewank, x, xBar []float64) float64 {
 	}
 	t2 := ss/4000 - pc + 1
 	pcBar := -1.0
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		n2 := len(tape)
 		t3 := n2 - 3
 		t4 := tape[t3]
 		t5 := tape[n2-1]
-		v := x[i2]
-		t6 := xBar[i2] + (2*(0.00025*v) - math.Sin(v/t4)*(tape[n2-2]*pcBar)/t4)
-		xBar[i2] = t6
+		v := x[i]
+		t6 := xBar[i] + (2*(0.00025*v) - math.Sin(v/t4)*(tape[n2-2]*pcBar)/t4)
+		xBar[i] = t6
 		pcBar *= t5
 		tape = tape[:t3]
 	}
@@ -2902,9 +2902,9 @@ func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
 		cv2 := c[i]
 		t6 := A[i]
 		ss := 0.0
-		for j2 := 0; j2 < 2; j2++ {
-			av := t6[j2]
-			xja := x[j2] - av
+		for j := 0; j < 2; j++ {
+			av := t6[j]
+			xja := x[j] - av
 			tape = append(tape, av)
 			ss += xja * xja
 		}
@@ -2913,7 +2913,7 @@ func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
 		tape = append(tape, t7, cv2, ss, t8)
 		f += cv2 * t7 * t8
 	}
-	for i2 := 4; i2 >= 0; i2-- {
+	for i := 4; i >= 0; i-- {
 		n := len(tape)
 		t2 := n - 4
 		t3 := tape[t2]
@@ -3008,18 +3008,18 @@ func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	t8 := sum + t6*t7
 	t9 := xBar[t3] + (2*(t7*t5)+6.283185307179586*(math.Cos(t4)*(2*(t6*sd))))/4
 	xBar[t3] = t9
-	for i2 := n - 2; i2 >= 0; i2-- {
+	for i := n - 2; i >= 0; i-- {
 		t10 := len(tape) - 1
 		s := tape[t10]
 		t11 := 10 * s
-		wi := 1 + (x[i2]-1)/4
+		wi := 1 + (x[i]-1)/4
 		t12 := wi - 1
 		t13 := t12 * t12
 		t14 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t11*t13 + 10*(t13*s)))
 		t15 := 2*((1+t11*s)*t12) + t14
 		t16 := t15 / 4
-		t17 := xBar[i2] + t16
-		xBar[i2] = t17
+		t17 := xBar[i] + t16
+		xBar[i] = t17
 		tape = tape[:t10]
 	}
 	xBar[0] += 3.141592653589793 * (math.Cos(t2) * (2 * s1)) / 4
@@ -3322,11 +3322,11 @@ func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 		sum += v2 * t8
 	}
 	t2 := 418.9829*float64(n) - sum
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		n2 := len(tape)
 		t3 := n2 - 2
 		t4 := tape[t3]
-		v := x[i2]
+		v := x[i]
 		t5 := 0.0
 		if v < 0 {
 			t5 = -1
@@ -3335,7 +3335,7 @@ func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 		if v > 0 {
 			t6 = 1
 		}
-		xBar[i2] += -tape[n2-1] - t6*(0.5/t4*(math.Cos(t4)*v))
+		xBar[i] += -tape[n2-1] - t6*(0.5/t4*(math.Cos(t4)*v))
 		tape = tape[:t3]
 	}
 	return t2

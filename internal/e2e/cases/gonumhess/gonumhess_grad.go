@@ -26,12 +26,12 @@ func BealeHessian(b functions.Beale, x, h []float64) float64 {
 		functionsBealeFuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return b.Func(x)
@@ -414,7 +414,7 @@ func functionsBealeFuncTaylor(
 	x60 := x6[0]
 	x70 := x7[0]
 	x80 := x8[0]
-	x1_2 := x[1]
+	x1v2 := x[1]
 	x11 := x1[1]
 	x21 := x2[1]
 	x31 := x3[1]
@@ -423,7 +423,7 @@ func functionsBealeFuncTaylor(
 	x61 := x6[1]
 	x71 := x7[1]
 	x81 := x8[1]
-	t := 1 - x1_2
+	t := 1 - x1v2
 	t2 := x10*t - x0*x11
 	t3 := x20*t - x0*x21
 	t4 := x30*t - x0*x31
@@ -434,15 +434,15 @@ func functionsBealeFuncTaylor(
 	t9 := x80*t - x0*x81
 	t10 := -(x10 * x11) - x20*x21 - x30*x31 - x40*x41 - x50*x51 - x60*x61 - x70*x71 - x80*x81
 	f1 := 1.5 - x0*t
-	t11 := x1_2 * x1_2
-	t12 := 2 * (x1_2 * x11)
-	t13 := 2 * (x1_2 * x21)
-	t14 := 2 * (x1_2 * x31)
-	t15 := 2 * (x1_2 * x41)
-	t16 := 2 * (x1_2 * x51)
-	t17 := 2 * (x1_2 * x61)
-	t18 := 2 * (x1_2 * x71)
-	t19 := 2 * (x1_2 * x81)
+	t11 := x1v2 * x1v2
+	t12 := 2 * (x1v2 * x11)
+	t13 := 2 * (x1v2 * x21)
+	t14 := 2 * (x1v2 * x31)
+	t15 := 2 * (x1v2 * x41)
+	t16 := 2 * (x1v2 * x51)
+	t17 := 2 * (x1v2 * x61)
+	t18 := 2 * (x1v2 * x71)
+	t19 := 2 * (x1v2 * x81)
 	t20 := x11*x11 + x21*x21 + x31*x31 + x41*x41 + x51*x51 + x61*x61 + x71*x71 + x81*x81
 	t21 := 1 - t11
 	t22 := x10*t21 - x0*t12
@@ -456,17 +456,17 @@ func functionsBealeFuncTaylor(
 	t30 := -(x0 * t20) - x10*t12 - x20*t13 - x30*t14 - x40*t15 - x50*t16 - x60*t17 - x70*t18
 	t31 := t30 - x80*t19
 	f2 := 2.25 - x0*t21
-	t32 := t11*x11 + t12*x1_2
-	t33 := t11*x21 + t13*x1_2
-	t34 := t11*x31 + t14*x1_2
-	t35 := t11*x41 + t15*x1_2
-	t36 := t11*x51 + t16*x1_2
-	t37 := t11*x61 + t17*x1_2
-	t38 := t11*x71 + t18*x1_2
-	t39 := t11*x81 + t19*x1_2
-	t40 := t20*x1_2 + t12*x11 + t13*x21 + t14*x31 + t15*x41 + t16*x51 + t17*x61 + t18*x71
+	t32 := t11*x11 + t12*x1v2
+	t33 := t11*x21 + t13*x1v2
+	t34 := t11*x31 + t14*x1v2
+	t35 := t11*x41 + t15*x1v2
+	t36 := t11*x51 + t16*x1v2
+	t37 := t11*x61 + t17*x1v2
+	t38 := t11*x71 + t18*x1v2
+	t39 := t11*x81 + t19*x1v2
+	t40 := t20*x1v2 + t12*x11 + t13*x21 + t14*x31 + t15*x41 + t16*x51 + t17*x61 + t18*x71
 	t41 := t40 + t19*x81
-	t42 := 1 - t11*x1_2
+	t42 := 1 - t11*x1v2
 	t43 := x10*t42 - x0*t32
 	t44 := x20*t42 - x0*t33
 	t45 := x30*t42 - x0*t34
@@ -550,12 +550,12 @@ func BrownBadlyScaledHessian(b functions.BrownBadlyScaled, x, h []float64) float
 		functionsBrownBadlyScaledFuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return b.Func(x)
@@ -860,7 +860,7 @@ func functionsBrownBadlyScaledFuncTaylor(
 	f1_7 := x7[0]
 	f1_8 := x8[0]
 	f1 := x0 - 1e+06
-	x1_2 := x[1]
+	x1v2 := x[1]
 	f2_1 := x1[1]
 	f2_2 := x2[1]
 	f2_3 := x3[1]
@@ -869,18 +869,18 @@ func functionsBrownBadlyScaledFuncTaylor(
 	f2_6 := x6[1]
 	f2_7 := x7[1]
 	f2_8 := x8[1]
-	f2 := x1_2 - 2e-06
-	f3_1 := x0*f2_1 + f1_1*x1_2
-	f3_2 := x0*f2_2 + f1_2*x1_2
-	f3_3 := x0*f2_3 + f1_3*x1_2
-	f3_4 := x0*f2_4 + f1_4*x1_2
-	f3_5 := x0*f2_5 + f1_5*x1_2
-	f3_6 := x0*f2_6 + f1_6*x1_2
-	f3_7 := x0*f2_7 + f1_7*x1_2
-	f3_8 := x0*f2_8 + f1_8*x1_2
+	f2 := x1v2 - 2e-06
+	f3_1 := x0*f2_1 + f1_1*x1v2
+	f3_2 := x0*f2_2 + f1_2*x1v2
+	f3_3 := x0*f2_3 + f1_3*x1v2
+	f3_4 := x0*f2_4 + f1_4*x1v2
+	f3_5 := x0*f2_5 + f1_5*x1v2
+	f3_6 := x0*f2_6 + f1_6*x1v2
+	f3_7 := x0*f2_7 + f1_7*x1v2
+	f3_8 := x0*f2_8 + f1_8*x1v2
 	t := f1_1*f2_1 + f1_2*f2_2 + f1_3*f2_3 + f1_4*f2_4 + f1_5*f2_5 + f1_6*f2_6 + f1_7*f2_7
 	f3_9 := t + f1_8*f2_8
-	f3 := x0*x1_2 - 2
+	f3 := x0*x1v2 - 2
 	t2 := f1_1*f1_1 + f1_2*f1_2 + f1_3*f1_3 + f1_4*f1_4 + f1_5*f1_5 + f1_6*f1_6 + f1_7*f1_7
 	t3 := t2 + f1_8*f1_8
 	t4 := f2_1*f2_1 + f2_2*f2_2 + f2_3*f2_3 + f2_4*f2_4 + f2_5*f2_5 + f2_6*f2_6 + f2_7*f2_7
@@ -928,12 +928,12 @@ func BrownAndDennisHessian(b functions.BrownAndDennis, x, h []float64) float64 {
 		functionsBrownAndDennisFuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return b.Func(x)
@@ -1277,8 +1277,8 @@ func functionsBrownAndDennisFuncTaylor(
 		t4 := f2_1*f2_1 + f2_2*f2_2 + f2_3*f2_3 + f2_4*f2_4 + f2_5*f2_5 + f2_6*f2_6 + f2_7*f2_7
 		t5 := t4 + f2_8*f2_8
 		f := f1*f1 + f2*f2
-		f1_9 := 2*(f1*f1_1) + 2*(f2*f2_1)
-		f2_9 := 2*(f1*f1_2) + 2*(f2*f2_2)
+		f1v2 := 2*(f1*f1_1) + 2*(f2*f2_1)
+		f2v2 := 2*(f1*f1_2) + 2*(f2*f2_2)
 		f3 := 2*(f1*f1_3) + 2*(f2*f2_3)
 		f4 := 2*(f1*f1_4) + 2*(f2*f2_4)
 		f5 := 2*(f1*f1_5) + 2*(f2*f2_5)
@@ -1288,8 +1288,8 @@ func functionsBrownAndDennisFuncTaylor(
 		f9 := t3 + t5
 		t6 := f * f9
 		t7 := 2 * t6
-		t8 := t7 + f1_9*f1_9
-		t9 := t8 + f2_9*f2_9
+		t8 := t7 + f1v2*f1v2
+		t9 := t8 + f2v2*f2v2
 		t10 := t9 + f3*f3
 		t11 := t10 + f4*f4
 		t12 := t11 + f5*f5
@@ -1297,8 +1297,8 @@ func functionsBrownAndDennisFuncTaylor(
 		t14 := t13 + f7*f7
 		t15 := t14 + f8*f8
 		sum += f * f
-		sum1 += 2 * (f * f1_9)
-		sum2 += 2 * (f * f2_9)
+		sum1 += 2 * (f * f1v2)
+		sum2 += 2 * (f * f2v2)
 		sum3 += 2 * (f * f3)
 		sum4 += 2 * (f * f4)
 		sum5 += 2 * (f * f5)
@@ -1331,12 +1331,12 @@ func PowellBadlyScaledHessian(p functions.PowellBadlyScaled, x, h []float64) flo
 		functionsPowellBadlyScaledFuncGradJVP(p, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return p.Func(x)
@@ -1697,7 +1697,7 @@ func functionsPowellBadlyScaledFuncTaylor(
 	t7 := 10000 * x60
 	t8 := 10000 * x70
 	t9 := 10000 * x80
-	x1_2 := x[1]
+	x1v2 := x[1]
 	x11 := x1[1]
 	x21 := x2[1]
 	x31 := x3[1]
@@ -1706,16 +1706,16 @@ func functionsPowellBadlyScaledFuncTaylor(
 	x61 := x6[1]
 	x71 := x7[1]
 	x81 := x8[1]
-	f1_1 := t*x11 + t2*x1_2
-	f1_2 := t*x21 + t3*x1_2
-	f1_3 := t*x31 + t4*x1_2
-	f1_4 := t*x41 + t5*x1_2
-	f1_5 := t*x51 + t6*x1_2
-	f1_6 := t*x61 + t7*x1_2
-	f1_7 := t*x71 + t8*x1_2
-	f1_8 := t*x81 + t9*x1_2
+	f1_1 := t*x11 + t2*x1v2
+	f1_2 := t*x21 + t3*x1v2
+	f1_3 := t*x31 + t4*x1v2
+	f1_4 := t*x41 + t5*x1v2
+	f1_5 := t*x51 + t6*x1v2
+	f1_6 := t*x61 + t7*x1v2
+	f1_7 := t*x71 + t8*x1v2
+	f1_8 := t*x81 + t9*x1v2
 	f1_9 := t2*x11 + t3*x21 + t4*x31 + t5*x41 + t6*x51 + t7*x61 + t8*x71 + t9*x81
-	f1 := t*x1_2 - 1
+	f1 := t*x1v2 - 1
 	t10 := math.Exp(-x0)
 	t11 := t10 * x10
 	t12 := t10 * x20
@@ -1728,7 +1728,7 @@ func functionsPowellBadlyScaledFuncTaylor(
 	t19 := t17 + 0.5*(t18*x70)
 	t20 := t10 * x80
 	t21 := t19 + 0.5*(t20*x80)
-	t22 := math.Exp(-x1_2)
+	t22 := math.Exp(-x1v2)
 	t23 := t22 * x11
 	t24 := t22 * x21
 	t25 := t22 * x31
@@ -1800,12 +1800,12 @@ func WatsonHessian(w functions.Watson, x, h []float64) float64 {
 		functionsWatsonFuncGradJVP(w, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return w.Func(x)
@@ -1841,31 +1841,31 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 		d2 := 1.0
 		s1 := 0.0
 		ds1 := 0.0
-		for j2 := 1; j2 < n; j2++ {
-			t16 := float64(j2) * d2
-			xj := x[j2]
-			dxj := dx[j2]
+		for j := 1; j < n; j++ {
+			t16 := float64(j) * d2
+			xj := x[j]
+			dxj := dx[j]
 			tape = append(tape, d2)
 			dtape = append(dtape, 0)
 			d2 *= d1
 			s1 += t16 * xj
 			ds1 += t16 * dxj
 		}
-		d2_2 := 1.0
-		s2_2 := 0.0
-		ds2_2 := 0.0
-		for i4 := 0; i4 < n; i4++ {
-			v := x[i4]
-			dv := dx[i4]
-			tape = append(tape, d2_2)
+		d2v2 := 1.0
+		s2v2 := 0.0
+		ds2v2 := 0.0
+		for i := 0; i < n; i++ {
+			v := x[i]
+			dv := dx[i]
+			tape = append(tape, d2v2)
 			dtape = append(dtape, 0)
-			s2_2 += d2_2 * v
-			ds2_2 += d2_2 * dv
-			d2_2 *= d1
+			s2v2 += d2v2 * v
+			ds2v2 += d2v2 * dv
+			d2v2 *= d1
 		}
-		t15 := s1 - s2_2*s2_2 - 1
-		tape = append(tape, s2_2, s1)
-		dtape = append(dtape, ds2_2, ds1)
+		t15 := s1 - s2v2*s2v2 - 1
+		tape = append(tape, s2v2, s1)
+		dtape = append(dtape, ds2v2, ds1)
 		sum += t15 * t15
 	}
 	x0 := x[0]
@@ -1888,9 +1888,9 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 		t11 := 2 * (ds1Bar*s2 + s1Bar*ds2)
 		tape = tape[:t8]
 		dtape = dtape[:t8]
-		for i3 := n - 1; i3 >= 0; i3-- {
+		for i := n - 1; i >= 0; i-- {
 			t14 := len(tape) - 1
-			dxBar[i3] -= dtape[t14]*t10 + tape[t14]*t11
+			dxBar[i] -= dtape[t14]*t10 + tape[t14]*t11
 			tape = tape[:t14]
 			dtape = dtape[:t14]
 		}
@@ -2063,7 +2063,7 @@ func functionsWatsonFuncTaylorLanes8(
 				break
 			}
 		}
-		d2_2 := 1.0
+		d2v2 := 1.0
 		s2 := 0.0
 		s2_1_1 := 0.0
 		s2_1_2 := 0.0
@@ -2073,17 +2073,17 @@ func functionsWatsonFuncTaylorLanes8(
 		s2_1_6 := 0.0
 		s2_1_7 := 0.0
 		s2_1_8 := 0.0
-		for i2 := 0; i2 < n; i2++ {
-			s2 += d2_2 * x[i2]
-			s2_1_1 += d2_2 * x1_1[i2]
-			s2_1_2 += d2_2 * x1_2[i2]
-			s2_1_3 += d2_2 * x1_3[i2]
-			s2_1_4 += d2_2 * x1_4[i2]
-			s2_1_5 += d2_2 * x1_5[i2]
-			s2_1_6 += d2_2 * x1_6[i2]
-			s2_1_7 += d2_2 * x1_7[i2]
-			s2_1_8 += d2_2 * x1_8[i2]
-			d2_2 *= d1
+		for i := 0; i < n; i++ {
+			s2 += d2v2 * x[i]
+			s2_1_1 += d2v2 * x1_1[i]
+			s2_1_2 += d2v2 * x1_2[i]
+			s2_1_3 += d2v2 * x1_3[i]
+			s2_1_4 += d2v2 * x1_4[i]
+			s2_1_5 += d2v2 * x1_5[i]
+			s2_1_6 += d2v2 * x1_6[i]
+			s2_1_7 += d2v2 * x1_7[i]
+			s2_1_8 += d2v2 * x1_8[i]
+			d2v2 *= d1
 		}
 		t27 := s2_1_1 * s2_1_1
 		t28 := s2_1_2 * s2_1_2
@@ -2093,32 +2093,32 @@ func functionsWatsonFuncTaylorLanes8(
 		t32 := s2_1_6 * s2_1_6
 		t33 := s2_1_7 * s2_1_7
 		t34 := s2_1_8 * s2_1_8
-		t1_1_2 := s1_1_1 - 2*(s2_1_1*s2)
-		t1_2_2 := s1_1_2 - 2*(s2_1_2*s2)
-		t1_3_2 := s1_1_3 - 2*(s2_1_3*s2)
-		t1_4_2 := s1_1_4 - 2*(s2_1_4*s2)
-		t1_5_2 := s1_1_5 - 2*(s2_1_5*s2)
-		t1_6_2 := s1_1_6 - 2*(s2_1_6*s2)
-		t1_7_2 := s1_1_7 - 2*(s2_1_7*s2)
-		t1_8_2 := s1_1_8 - 2*(s2_1_8*s2)
+		t1_1v2 := s1_1_1 - 2*(s2_1_1*s2)
+		t1_2v2 := s1_1_2 - 2*(s2_1_2*s2)
+		t1_3v2 := s1_1_3 - 2*(s2_1_3*s2)
+		t1_4v2 := s1_1_4 - 2*(s2_1_4*s2)
+		t1_5v2 := s1_1_5 - 2*(s2_1_5*s2)
+		t1_6v2 := s1_1_6 - 2*(s2_1_6*s2)
+		t1_7v2 := s1_1_7 - 2*(s2_1_7*s2)
+		t1_8v2 := s1_1_8 - 2*(s2_1_8*s2)
 		t35 := s1 - s2*s2 - 1
 		sum += t35 * t35
-		sum1_1 += 2 * (t1_1_2 * t35)
-		sum1_2 += 2 * (t1_2_2 * t35)
-		sum1_3 += 2 * (t1_3_2 * t35)
-		sum1_4 += 2 * (t1_4_2 * t35)
-		sum1_5 += 2 * (t1_5_2 * t35)
-		sum1_6 += 2 * (t1_6_2 * t35)
-		sum1_7 += 2 * (t1_7_2 * t35)
-		sum1_8 += 2 * (t1_8_2 * t35)
-		sum2_1 += t1_1_2*t1_1_2 - t27*t35 - t35*t27
-		sum2_2 += t1_2_2*t1_2_2 - t28*t35 - t35*t28
-		sum2_3 += t1_3_2*t1_3_2 - t29*t35 - t35*t29
-		sum2_4 += t1_4_2*t1_4_2 - t30*t35 - t35*t30
-		sum2_5 += t1_5_2*t1_5_2 - t31*t35 - t35*t31
-		sum2_6 += t1_6_2*t1_6_2 - t32*t35 - t35*t32
-		sum2_7 += t1_7_2*t1_7_2 - t33*t35 - t35*t33
-		sum2_8 += t1_8_2*t1_8_2 - t34*t35 - t35*t34
+		sum1_1 += 2 * (t1_1v2 * t35)
+		sum1_2 += 2 * (t1_2v2 * t35)
+		sum1_3 += 2 * (t1_3v2 * t35)
+		sum1_4 += 2 * (t1_4v2 * t35)
+		sum1_5 += 2 * (t1_5v2 * t35)
+		sum1_6 += 2 * (t1_6v2 * t35)
+		sum1_7 += 2 * (t1_7v2 * t35)
+		sum1_8 += 2 * (t1_8v2 * t35)
+		sum2_1 += t1_1v2*t1_1v2 - t27*t35 - t35*t27
+		sum2_2 += t1_2v2*t1_2v2 - t28*t35 - t35*t28
+		sum2_3 += t1_3v2*t1_3v2 - t29*t35 - t35*t29
+		sum2_4 += t1_4v2*t1_4v2 - t30*t35 - t35*t30
+		sum2_5 += t1_5v2*t1_5v2 - t31*t35 - t35*t31
+		sum2_6 += t1_6v2*t1_6v2 - t32*t35 - t35*t32
+		sum2_7 += t1_7v2*t1_7v2 - t33*t35 - t35*t33
+		sum2_8 += t1_8v2*t1_8v2 - t34*t35 - t35*t34
 	}
 	x0 := x[0]
 	t := x1_1[0]
@@ -2284,7 +2284,7 @@ func functionsWatsonFuncTaylor(
 				break
 			}
 		}
-		d2_2 := 1.0
+		d2v2 := 1.0
 		s2 := 0.0
 		s2_1 := 0.0
 		s2_2 := 0.0
@@ -2294,48 +2294,48 @@ func functionsWatsonFuncTaylor(
 		s2_6 := 0.0
 		s2_7 := 0.0
 		s2_8 := 0.0
-		for i2 := 0; i2 < n; i2++ {
-			s2 += d2_2 * x[i2]
-			s2_1 += d2_2 * x1[i2]
-			s2_2 += d2_2 * x2[i2]
-			s2_3 += d2_2 * x3[i2]
-			s2_4 += d2_2 * x4[i2]
-			s2_5 += d2_2 * x5[i2]
-			s2_6 += d2_2 * x6[i2]
-			s2_7 += d2_2 * x7[i2]
-			s2_8 += d2_2 * x8[i2]
-			d2_2 *= d1
+		for i := 0; i < n; i++ {
+			s2 += d2v2 * x[i]
+			s2_1 += d2v2 * x1[i]
+			s2_2 += d2v2 * x2[i]
+			s2_3 += d2v2 * x3[i]
+			s2_4 += d2v2 * x4[i]
+			s2_5 += d2v2 * x5[i]
+			s2_6 += d2v2 * x6[i]
+			s2_7 += d2v2 * x7[i]
+			s2_8 += d2v2 * x8[i]
+			d2v2 *= d1
 		}
 		t15 := s2_1*s2_1 + s2_2*s2_2 + s2_3*s2_3 + s2_4*s2_4 + s2_5*s2_5 + s2_6*s2_6 + s2_7*s2_7
 		t16 := t15 + s2_8*s2_8
-		t1_2 := s1_1 - 2*(s2*s2_1)
-		t2_3 := s1_2 - 2*(s2*s2_2)
-		t3_3 := s1_3 - 2*(s2*s2_3)
-		t4_3 := s1_4 - 2*(s2*s2_4)
-		t5_3 := s1_5 - 2*(s2*s2_5)
-		t6_3 := s1_6 - 2*(s2*s2_6)
-		t7_3 := s1_7 - 2*(s2*s2_7)
-		t8_3 := s1_8 - 2*(s2*s2_8)
+		t1v2 := s1_1 - 2*(s2*s2_1)
+		t2v3 := s1_2 - 2*(s2*s2_2)
+		t3v3 := s1_3 - 2*(s2*s2_3)
+		t4v3 := s1_4 - 2*(s2*s2_4)
+		t5v3 := s1_5 - 2*(s2*s2_5)
+		t6v3 := s1_6 - 2*(s2*s2_6)
+		t7v3 := s1_7 - 2*(s2*s2_7)
+		t8v3 := s1_8 - 2*(s2*s2_8)
 		t17 := s1 - s2*s2 - 1
 		t18 := t17 * t16
 		t19 := 2 * t18
-		t20 := t1_2*t1_2 - t19
-		t21 := t20 + t2_3*t2_3
-		t22 := t21 + t3_3*t3_3
-		t23 := t22 + t4_3*t4_3
-		t24 := t23 + t5_3*t5_3
-		t25 := t24 + t6_3*t6_3
-		t26 := t25 + t7_3*t7_3
-		t27 := t26 + t8_3*t8_3
+		t20 := t1v2*t1v2 - t19
+		t21 := t20 + t2v3*t2v3
+		t22 := t21 + t3v3*t3v3
+		t23 := t22 + t4v3*t4v3
+		t24 := t23 + t5v3*t5v3
+		t25 := t24 + t6v3*t6v3
+		t26 := t25 + t7v3*t7v3
+		t27 := t26 + t8v3*t8v3
 		sum += t17 * t17
-		sum1 += 2 * (t17 * t1_2)
-		sum2 += 2 * (t17 * t2_3)
-		sum3 += 2 * (t17 * t3_3)
-		sum4 += 2 * (t17 * t4_3)
-		sum5 += 2 * (t17 * t5_3)
-		sum6 += 2 * (t17 * t6_3)
-		sum7 += 2 * (t17 * t7_3)
-		sum8 += 2 * (t17 * t8_3)
+		sum1 += 2 * (t17 * t1v2)
+		sum2 += 2 * (t17 * t2v3)
+		sum3 += 2 * (t17 * t3v3)
+		sum4 += 2 * (t17 * t4v3)
+		sum5 += 2 * (t17 * t5v3)
+		sum6 += 2 * (t17 * t6v3)
+		sum7 += 2 * (t17 * t7v3)
+		sum8 += 2 * (t17 * t8v3)
 		sum9 += t27
 	}
 	x0 := x[0]
@@ -2358,26 +2358,26 @@ func functionsWatsonFuncTaylor(
 	t9 := 2 * (x0 * x80)
 	t10 := x10*x10 + x20*x20 + x30*x30 + x40*x40 + x50*x50 + x60*x60 + x70*x70 + x80*x80
 	t1 := x1[1] - t2
-	t2_2 := x2[1] - t3
-	t3_2 := x3[1] - t4
-	t4_2 := x4[1] - t5
-	t5_2 := x5[1] - t6
-	t6_2 := x6[1] - t7
-	t7_2 := x7[1] - t8
-	t8_2 := x8[1] - t9
+	t2v2 := x2[1] - t3
+	t3v2 := x3[1] - t4
+	t4v2 := x4[1] - t5
+	t5v2 := x5[1] - t6
+	t6v2 := x6[1] - t7
+	t7v2 := x7[1] - t8
+	t8v2 := x8[1] - t9
 	t11 := x[1] - t - 1
-	t12 := t1*t1 - 2*(t11*t10) + t2_2*t2_2 + t3_2*t3_2 + t4_2*t4_2 + t5_2*t5_2 + t6_2*t6_2 + t7_2*t7_2
-	t13 := t12 + t8_2*t8_2
+	t12 := t1*t1 - 2*(t11*t10) + t2v2*t2v2 + t3v2*t3v2 + t4v2*t4v2 + t5v2*t5v2 + t6v2*t6v2 + t7v2*t7v2
+	t13 := t12 + t8v2*t8v2
 	t14 := t10 + t13
 	sum1 += t2 + 2*(t11*t1)
-	sum2 += t3 + 2*(t11*t2_2)
-	sum3 += t4 + 2*(t11*t3_2)
-	sum4 += t5 + 2*(t11*t4_2)
-	sum5 += t6 + 2*(t11*t5_2)
-	sum6 += t7 + 2*(t11*t6_2)
-	sum7 += t8 + 2*(t11*t7_2)
+	sum2 += t3 + 2*(t11*t2v2)
+	sum3 += t4 + 2*(t11*t3v2)
+	sum4 += t5 + 2*(t11*t4v2)
+	sum5 += t6 + 2*(t11*t5v2)
+	sum6 += t7 + 2*(t11*t6v2)
+	sum7 += t8 + 2*(t11*t7v2)
 	sum9 += t14
-	return sum + (t + t11*t11), sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8 + (t9 + 2*(t11*t8_2)), sum9
+	return sum + (t + t11*t11), sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8 + (t9 + 2*(t11*t8v2)), sum9
 }
 
 // WoodHessian returns Wood.Func and stores its Hessian with respect to x in h (overwritten),
@@ -2399,12 +2399,12 @@ func WoodHessian(w functions.Wood, x, h []float64) float64 {
 		functionsWoodFuncGradJVP(w, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return w.Func(x)
@@ -2812,7 +2812,7 @@ func functionsWoodFuncTaylor(
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	x1_2 := x[1]
+	x1v2 := x[1]
 	x11 := x1[1]
 	x21 := x2[1]
 	x31 := x3[1]
@@ -2831,7 +2831,7 @@ func functionsWoodFuncTaylor(
 	x70 := x7[0]
 	x80 := x8[0]
 	t := x10*x10 + x20*x20 + x30*x30 + x40*x40 + x50*x50 + x60*x60 + x70*x70 + x80*x80
-	f1 := x1_2 - x0*x0
+	f1 := x1v2 - x0*x0
 	f1_1 := x11 - 2*(x0*x10)
 	f1_2 := x21 - 2*(x0*x20)
 	f1_3 := x31 - 2*(x0*x30)
@@ -2841,7 +2841,7 @@ func functionsWoodFuncTaylor(
 	f1_7 := x71 - 2*(x0*x70)
 	f1_8 := x81 - 2*(x0*x80)
 	f2 := 1 - x0
-	x3_2 := x[3]
+	x3v2 := x[3]
 	x13 := x1[3]
 	x23 := x2[3]
 	x33 := x3[3]
@@ -2850,7 +2850,7 @@ func functionsWoodFuncTaylor(
 	x63 := x6[3]
 	x73 := x7[3]
 	x83 := x8[3]
-	x2_2 := x[2]
+	x2v2 := x[2]
 	x12 := x1[2]
 	x22 := x2[2]
 	x32 := x3[2]
@@ -2860,16 +2860,16 @@ func functionsWoodFuncTaylor(
 	x72 := x7[2]
 	x82 := x8[2]
 	t2 := x12*x12 + x22*x22 + x32*x32 + x42*x42 + x52*x52 + x62*x62 + x72*x72 + x82*x82
-	f3 := x3_2 - x2_2*x2_2
-	f3_1 := x13 - 2*(x2_2*x12)
-	f3_2 := x23 - 2*(x2_2*x22)
-	f3_3 := x33 - 2*(x2_2*x32)
-	f3_4 := x43 - 2*(x2_2*x42)
-	f3_5 := x53 - 2*(x2_2*x52)
-	f3_6 := x63 - 2*(x2_2*x62)
-	f3_7 := x73 - 2*(x2_2*x72)
-	f3_8 := x83 - 2*(x2_2*x82)
-	f4 := 1 - x2_2
+	f3 := x3v2 - x2v2*x2v2
+	f3_1 := x13 - 2*(x2v2*x12)
+	f3_2 := x23 - 2*(x2v2*x22)
+	f3_3 := x33 - 2*(x2v2*x32)
+	f3_4 := x43 - 2*(x2v2*x42)
+	f3_5 := x53 - 2*(x2v2*x52)
+	f3_6 := x63 - 2*(x2v2*x62)
+	f3_7 := x73 - 2*(x2v2*x72)
+	f3_8 := x83 - 2*(x2v2*x82)
+	f4 := 1 - x2v2
 	f5_1 := x11 + x13
 	f5_2 := x21 + x23
 	f5_3 := x31 + x33
@@ -2878,8 +2878,8 @@ func functionsWoodFuncTaylor(
 	f5_6 := x61 + x63
 	f5_7 := x71 + x73
 	f5_8 := x81 + x83
-	f5 := x1_2 + x3_2 - 2
-	f6 := x1_2 - x3_2
+	f5 := x1v2 + x3v2 - 2
+	f6 := x1v2 - x3v2
 	f6_1 := x11 - x13
 	f6_2 := x21 - x23
 	f6_3 := x31 - x33
@@ -2989,12 +2989,12 @@ func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 		functionsBiggsEXP2FuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return b.Func(x)
@@ -3054,12 +3054,12 @@ func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 		functionsBiggsEXP3FuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return b.Func(x)
@@ -3122,12 +3122,12 @@ func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 		functionsBiggsEXP4FuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return b.Func(x)
@@ -3193,12 +3193,12 @@ func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 		functionsBiggsEXP5FuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return b.Func(x)
@@ -3267,12 +3267,12 @@ func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 		functionsBiggsEXP6FuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return b.Func(x)
@@ -3344,12 +3344,12 @@ func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 		functionsBox3DFuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return b.Func(x)
@@ -3412,12 +3412,12 @@ func ExtendedPowellSingularHessian(e functions.ExtendedPowellSingular, x, h []fl
 		functionsExtendedPowellSingularFuncGradJVP(e, x, e2, nil, row)
 		e2[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return e.Func(x)
@@ -3497,12 +3497,12 @@ func ExtendedRosenbrockHessian(e functions.ExtendedRosenbrock, x, h []float64) f
 		functionsExtendedRosenbrockFuncGradJVP(e, x, e2, nil, row)
 		e2[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return e.Func(x)
@@ -3560,12 +3560,12 @@ func GaussianHessian(g functions.Gaussian, x, h []float64) float64 {
 		functionsGaussianFuncGradJVP(g, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return g.Func(x)
@@ -3594,7 +3594,7 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []flo
 	var t10, from int
 	var t11 []int
 	var t12, t13, t14, t15, t16, t17, t18, t19 int
-	var e2, de, x0_2, dx0, t20, t21, t22, dx2, b, dx1, t23, b2, d, t24, e3, de2 float64
+	var e2, de, x0v2, dx0, t20, t21, t22, dx2, b, dx1, t23, b2, d, t24, e3, de2 float64
 	var t25 float64
 	var t26, t27 []float64
 	var from2, from3, from4, from5, from6, from7, from8 int
@@ -3749,12 +3749,12 @@ b45:
 	t19 = len(t6) - 1
 	e2 = t6[t19]
 	de = t7[t19]
-	x0_2 = x[0]
+	x0v2 = x[0]
 	dx0 = dx[0]
-	t20 = x0_2 * t8
+	t20 = x0v2 * t8
 	dxBar[0] += t9*e2 + t8*de
 	t21 = e2 * t20
-	t22 = de*t20 + e2*(dx0*t8+x0_2*t9)
+	t22 = de*t20 + e2*(dx0*t8+x0v2*t9)
 	dx2 = dx[2]
 	b = 0.5*float64(8-i2) - x[2]
 	dx1 = dx[1]
@@ -3908,12 +3908,12 @@ func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 		functionsHelicalValleyFuncGradJVP(h, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h2[t+j] + h2[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h2[t+j] + h2[j*n+i])
 			h2[t+j] = s
-			h2[j*n+i2] = s
+			h2[j*n+i] = s
 		}
 	}
 	return h.Func(x)
@@ -3953,13 +3953,13 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, d
 	f3 := x[2]
 	df3 := dx[2]
 	f1 := 10 * (f3 - 10*theta)
-	x0_2 := x[0]
-	dx0_2 := dx[0]
+	x0v2 := x[0]
+	dx0v2 := dx[0]
 	x1 := x[1]
 	dx1 := dx[1]
-	t5 := math.Hypot(x0_2, x1)
+	t5 := math.Hypot(x0v2, x1)
 	t6 := t5 == 0
-	t7 := x0_2 / t5
+	t7 := x0v2 / t5
 	t8 := t7
 	if t6 {
 		t8 = 0
@@ -3969,11 +3969,11 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, d
 	if t6 {
 		t10 = 0
 	}
-	t11 := t8*dx0_2 + t10*dx1
+	t11 := t8*dx0v2 + t10*dx1
 	f2 := 10 * (t5 - 1)
 	t12 := 10 * (2 * f2)
 	t13 := 10 * (2 * (10 * t11))
-	t14 := (dx0_2 - t7*t11) / t5
+	t14 := (dx0v2 - t7*t11) / t5
 	if t6 {
 		t14 = 0
 	}
@@ -4013,12 +4013,12 @@ func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 		functionsPenaltyIFuncGradJVP(p, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return p.Func(x)
@@ -4047,20 +4047,20 @@ func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx, xBar, dxBar []flo
 	sum *= 1e-05
 	s := 0.0
 	ds := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		v := x[i2]
+	for i := 0; i < n; i++ {
+		v := x[i]
 		s += v * v
-		ds += 2 * (dx[i2] * v)
+		ds += 2 * (dx[i] * v)
 	}
 	t := s - 0.25
 	sum += t * t
 	sBar := 2 * t
 	dsBar := 2 * ds
-	for i3 := n - 1; i3 >= 0; i3-- {
-		dxBar[i3] += 2 * (dsBar*x[i3] + sBar*dx[i3])
+	for i := n - 1; i >= 0; i-- {
+		dxBar[i] += 2 * (dsBar*x[i] + sBar*dx[i])
 	}
-	for i4 := n - 1; i4 >= 0; i4-- {
-		dxBar[i4] += 2 * (1e-05 * dx[i4])
+	for i := n - 1; i >= 0; i-- {
+		dxBar[i] += 2 * (1e-05 * dx[i])
 	}
 	return sum, 0
 }
@@ -4085,12 +4085,12 @@ func PenaltyIIHessian(p functions.PenaltyII, x, h []float64) float64 {
 		functionsPenaltyIIFuncGradJVP(p, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return p.Func(x)
@@ -4131,21 +4131,21 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 		ds += t29*dv2*v2 + t30*dv2
 	}
 	sum = 0
-	for i2 := 1; i2 < dim; i2++ {
-		t24 := math.Exp(float64(i2+1) / 10)
-		t25 := math.Exp(float64(i2) / 10)
-		dxi2 := dx[i2]
-		t26 := math.Exp(x[i2] / 10)
-		t27 := dx[i2-1]
-		t28 := math.Exp(x[i2-1] / 10)
+	for i := 1; i < dim; i++ {
+		t24 := math.Exp(float64(i+1) / 10)
+		t25 := math.Exp(float64(i) / 10)
+		dxi2 := dx[i]
+		t26 := math.Exp(x[i] / 10)
+		t27 := dx[i-1]
+		t28 := math.Exp(x[i-1] / 10)
 		f2 := t26 + t28 - (t24 + t25)
 		tape = append(tape, t26, t28, t24, t25)
 		dtape = append(dtape, t26*(dxi2/10), t28*(t27/10), 0, 0)
 		sum += f2 * f2
 	}
-	for i3 := 1; i3 < dim; i3++ {
-		dxi := dx[i3]
-		t23 := math.Exp(x[i3] / 10)
+	for i := 1; i < dim; i++ {
+		dxi := dx[i]
+		t23 := math.Exp(x[i] / 10)
 		f := t23 - 0.9048374180359595
 		tape = append(tape, t23)
 		dtape = append(dtape, t23*(dxi/10))
@@ -4156,19 +4156,19 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 	sBar := 2 * s
 	dsBar := 2 * ds
 	dxBar[0] += 2 * dx[0]
-	for i4 := dim - 1; i4 >= 1; i4-- {
+	for i := dim - 1; i >= 1; i-- {
 		t17 := len(tape) - 1
 		t18 := tape[t17]
 		df := dtape[t17]
 		t19 := df * (2 * (1e-05 * (t18 - 0.9048374180359595)))
 		t20 := t19 + t18*(2*(1e-05*df))
 		t21 := t20 / 10
-		t22 := dxBar[i4] + t21
-		dxBar[i4] = t22
+		t22 := dxBar[i] + t21
+		dxBar[i] = t22
 		tape = tape[:t17]
 		dtape = dtape[:t17]
 	}
-	for i5 := dim - 1; i5 >= 1; i5-- {
+	for i := dim - 1; i >= 1; i-- {
 		n2 := len(tape)
 		t7 := n2 - 4
 		t8 := tape[t7]
@@ -4180,17 +4180,17 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 		t14 := n2 - 1
 		t15 := 2 * (1e-05 * (t8 + t11 - (tape[t13] + tape[t14])))
 		t16 := 2 * (1e-05 * (t9 + t12 - (dtape[t13] + dtape[t14])))
-		dxBar[i5-1] += (t12*t15 + t11*t16) / 10
-		dxBar[i5] += (t9*t15 + t8*t16) / 10
+		dxBar[i-1] += (t12*t15 + t11*t16) / 10
+		dxBar[i] += (t9*t15 + t8*t16) / 10
 		tape = tape[:t7]
 		dtape = dtape[:t7]
 	}
-	for i6 := dim - 1; i6 >= 0; i6-- {
-		v := x[i6]
-		dv := dx[i6]
-		t5 := float64(dim - i6)
-		t6 := dxBar[i6] + (t5*dv*sBar + t5*v*dsBar + t5*(dsBar*v+sBar*dv))
-		dxBar[i6] = t6
+	for i := dim - 1; i >= 0; i-- {
+		v := x[i]
+		dv := dx[i]
+		t5 := float64(dim - i)
+		t6 := dxBar[i] + (t5*dv*sBar + t5*v*dsBar + t5*(dsBar*v+sBar*dv))
+		dxBar[i] = t6
 	}
 	return sum2, 0
 }
@@ -4214,12 +4214,12 @@ func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 		functionsSphereFuncGradJVP(s, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s2 := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s2 := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s2
-			h[j*n+i2] = s2
+			h[j*n+i] = s2
 		}
 	}
 	return s.Func(x)
@@ -4268,12 +4268,12 @@ func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 		functionsTrigonometricFuncGradJVP(t, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t2 := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t2+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t2 := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t2+j] + h[j*n+i])
 			h[t2+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return t.Func(x)
@@ -4304,25 +4304,25 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, d
 	s1Bar := 0.0
 	ds1Bar := 0.0
 	sum = 0
-	for i2 := 0; i2 < n; i2++ {
-		v2 := x[i2]
-		dv := dx[i2]
-		t2 := float64(i2 + 1)
+	for i := 0; i < n; i++ {
+		v2 := x[i]
+		dv := dx[i]
+		t2 := float64(i + 1)
 		t3 := math.Cos(v2)
 		t4 := math.Sin(v2)
 		t5 := t4 * dv
 		t6 := t3 * dv
-		f := float64(n+i2+1) - t2*t3 - t4 - s1
+		f := float64(n+i+1) - t2*t3 - t4 - s1
 		t7 := 2 * f
 		t8 := 2 * (t2*t5 - t6 - ds1)
-		dxBar[i2] += t6*(t2*t7) + t4*(t2*t8) - (t3*t8 - t5*t7)
+		dxBar[i] += t6*(t2*t7) + t4*(t2*t8) - (t3*t8 - t5*t7)
 		s1Bar -= t7
 		ds1Bar -= t8
 		sum += f * f
 	}
-	for i3 := n - 1; i3 >= 0; i3-- {
-		v := x[i3]
-		dxBar[i3] -= math.Cos(v)*dx[i3]*s1Bar + math.Sin(v)*ds1Bar
+	for i := n - 1; i >= 0; i-- {
+		v := x[i]
+		dxBar[i] -= math.Cos(v)*dx[i]*s1Bar + math.Sin(v)*ds1Bar
 	}
 	return sum, 0
 }
@@ -4348,12 +4348,12 @@ func VariablyDimensionedHessian(v functions.VariablyDimensioned, x, h []float64)
 		functionsVariablyDimensionedFuncGradJVP(v, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return v.Func(x)
@@ -4384,19 +4384,19 @@ func functionsVariablyDimensionedFuncGradJVP(
 	}
 	s := 0.0
 	ds := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		t := float64(i2 + 1)
-		s += t * (x[i2] - 1)
-		ds += t * dx[i2]
+	for i := 0; i < n; i++ {
+		t := float64(i + 1)
+		s += t * (x[i] - 1)
+		ds += t * dx[i]
 	}
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
 	dsBar := 2 * (2*(2*(ds*s))*s + (2*s2+1)*ds)
-	for i3 := n - 1; i3 >= 0; i3-- {
-		dxBar[i3] += float64(i3+1) * dsBar
+	for i := n - 1; i >= 0; i-- {
+		dxBar[i] += float64(i+1) * dsBar
 	}
-	for i4 := n - 1; i4 >= 0; i4-- {
-		dxBar[i4] += 2 * dx[i4]
+	for i := n - 1; i >= 0; i-- {
+		dxBar[i] += 2 * dx[i]
 	}
 	return sum2, 0
 }
@@ -4421,12 +4421,12 @@ func BraninHooHessian(b functions.BraninHoo, x, h []float64) float64 {
 		functionsBraninHooFuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return b.Func(x)

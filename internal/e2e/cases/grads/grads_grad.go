@@ -216,19 +216,19 @@ func QuadGrad(a, x, xBar []float64) float64 {
 	q := 0.0
 	for i := 0; i < n; i++ {
 		xi := x[i]
-		for j2 := 0; j2 < n; j2++ {
-			q += a[i*n+j2] * xi * x[j2]
+		for j := 0; j < n; j++ {
+			q += a[i*n+j] * xi * x[j]
 		}
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t := 0.0
 		for j := n - 1; j >= 0; j-- {
 			xj := x[j]
-			t2 := a[i2*n+j]
-			xBar[j] += t2 * x[i2]
+			t2 := a[i*n+j]
+			xBar[j] += t2 * x[i]
 			t += t2 * xj
 		}
-		xBar[i2] += t
+		xBar[i] += t
 	}
 	return q
 }
@@ -273,26 +273,26 @@ func SmoothGrad(x, xBar []float64) float64 {
 		xi := x[i]
 		y[i] = xi * xi
 	}
-	for i2 := 1; i2 < n; i2++ {
-		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
+	for i := 1; i < n; i++ {
+		y[i] = 0.5*y[i] + 0.5*y[i-1]
 	}
 	s := 0.0
-	for i3 := 0; i3 < n; i3++ {
-		t2 := math.Sqrt(1 + y[i3])
-		yBar[i3] += 0.5 / t2
+	for i := 0; i < n; i++ {
+		t2 := math.Sqrt(1 + y[i])
+		yBar[i] += 0.5 / t2
 		s += t2
 	}
-	for i4 := n - 1; i4 >= 1; i4-- {
-		yiBar2 := yBar[i4]
-		yBar[i4] = 0
+	for i := n - 1; i >= 1; i-- {
+		yiBar2 := yBar[i]
+		yBar[i] = 0
 		t := 0.5 * yiBar2
-		yBar[i4-1] += t
-		yBar[i4] += t
+		yBar[i-1] += t
+		yBar[i] += t
 	}
-	for i5 := n - 1; i5 >= 0; i5-- {
-		yiBar := yBar[i5]
-		yBar[i5] = 0
-		xBar[i5] += 2 * (yiBar * x[i5])
+	for i := n - 1; i >= 0; i-- {
+		yiBar := yBar[i]
+		yBar[i] = 0
+		xBar[i] += 2 * (yiBar * x[i])
 	}
 	return s
 }
@@ -312,18 +312,18 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 		y[i] = xi * xi
 		dy[i] = 2 * (dxi * xi)
 	}
-	for i2 := 1; i2 < n; i2++ {
-		dyi := dy[i2]
-		t2 := dy[i2-1]
-		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		dy[i2] = 0.5*dyi + 0.5*t2
+	for i := 1; i < n; i++ {
+		dyi := dy[i]
+		t2 := dy[i-1]
+		y[i] = 0.5*y[i] + 0.5*y[i-1]
+		dy[i] = 0.5*dyi + 0.5*t2
 	}
 	s := 0.0
 	ds := 0.0
-	for i3 := 0; i3 < n; i3++ {
-		t := math.Sqrt(1 + y[i3])
+	for i := 0; i < n; i++ {
+		t := math.Sqrt(1 + y[i])
 		s += t
-		ds += 0.5 / t * dy[i3]
+		ds += 0.5 / t * dy[i]
 	}
 	return s, ds
 }
@@ -535,7 +535,7 @@ func PolyGrad(c []float64, x float64) (f, xBar float64) {
 	} else {
 		xBar = 0
 		rBar := 1.0
-		for i2 := 0; i2 <= n-2; i2++ {
+		for i := 0; i <= n-2; i++ {
 			t := len(tape) - 1
 			xBar += tape[t] * rBar
 			rBar *= x
@@ -633,18 +633,18 @@ func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
 	t := math.Exp(-(k * k))
 	t2 := 0.0
 	e := sBar * s
-	for i2 := 1; i2 < n; i2++ {
-		t4 := x[i2] - x[i2-1]
+	for i := 1; i < n; i++ {
+		t4 := x[i] - x[i-1]
 		t5 := t4 * t4
 		t6 := 2 * (t * t4)
-		xBar[i2-1] -= t6
-		xBar[i2] += t6
+		xBar[i-1] -= t6
+		xBar[i] += t6
 		t2 += t5
 		e += t5 * t
 	}
 	t3 := 2 * (t * t2 * k)
-	for i3 := n - 1; i3 >= 0; i3-- {
-		xBar[i3] += 2 * (sBar * x[i3])
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] += 2 * (sBar * x[i])
 	}
 	kBar = 0.5*s - t3
 	return e, kBar
@@ -804,13 +804,13 @@ func ScratchGrad(x, xBar, buf []float64) float64 {
 		buf[i] += 2 * x[i]
 	}
 	s := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		v := buf[i2]
-		bufBar[i2] += 2 * v
+	for i := 0; i < n; i++ {
+		v := buf[i]
+		bufBar[i] += 2 * v
 		s += v * v
 	}
-	for i3 := n - 1; i3 >= 0; i3-- {
-		xBar[i3] += 2 * bufBar[i3]
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] += 2 * bufBar[i]
 	}
 	return s
 }
@@ -1023,9 +1023,9 @@ func Horner4Grad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar floa
 	}
 	xBar = 0
 	rBar := 1.0
-	for i2 := 0; i2 <= 3; i2++ {
+	for i := 0; i <= 3; i++ {
 		t2 := len(tape) - 1
-		cBar[i2] += rBar
+		cBar[i] += rBar
 		xBar += tape[t2] * rBar
 		rBar *= x
 		tape = tape[:t2]
@@ -1125,43 +1125,43 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 		m = max(m, v)
 	}
 	s := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		t12 := math.Exp(x[i2] - m)
-		dst[i2] = t12
-		dsti3 := dst[i2]
+	for i := 0; i < n; i++ {
+		t12 := math.Exp(x[i] - m)
+		dst[i] = t12
+		dsti3 := dst[i]
 		tape = append(tape, t12)
 		s += dsti3
 	}
-	for i3 := 0; i3 < n2; i3++ {
-		dsti2 := dst[i3]
-		dst[i3] = dsti2 / s
+	for i := 0; i < n2; i++ {
+		dsti2 := dst[i]
+		dst[i] = dsti2 / s
 		tape = append(tape, dsti2)
 	}
 	sBar := 0.0
-	for i4 := n2 - 1; i4 >= 0; i4-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t11 := len(tape) - 1
 		dsti := tape[t11]
-		dstiBar2 := dstBar[i4]
-		dstBar[i4] = 0
-		dstBar[i4] += dstiBar2 / s
+		dstiBar2 := dstBar[i]
+		dstBar[i] = 0
+		dstBar[i] += dstiBar2 / s
 		sBar -= dstiBar2 * (dsti / s) / s
 		tape = tape[:t11]
 	}
 	mBar := 0.0
-	for i5 := n - 1; i5 >= 0; i5-- {
+	for i := n - 1; i >= 0; i-- {
 		t8 := len(tape) - 1
 		t9 := tape[t8]
-		dstBar[i5] += sBar
-		dstiBar := dstBar[i5]
-		dstBar[i5] = 0
+		dstBar[i] += sBar
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
 		t10 := t9 * dstiBar
-		xBar[i5] += t10
+		xBar[i] += t10
 		mBar -= t10
 		tape = tape[:t8]
 	}
-	for i6 := n - 1; i6 >= 0; i6-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
-		t5 := tape[t4] >= x[i6]
+		t5 := tape[t4] >= x[i]
 		t6 := 0.0
 		if t5 {
 			t6 = 1
@@ -1170,7 +1170,7 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 		if t5 {
 			t7 = 0
 		}
-		xBar[i6] += t7 * mBar
+		xBar[i] += t7 * mBar
 		mBar = t6 * mBar
 		tape = tape[:t4]
 	}
@@ -1196,19 +1196,19 @@ func SoftmaxJVP(dst, ddst, x, dx []float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		dv := dx[i2]
-		t3 := math.Exp(x[i2] - m)
-		dst[i2] = t3
-		ddst[i2] = t3 * (dv - dm)
-		s += dst[i2]
-		ds += ddst[i2]
+	for i := 0; i < n; i++ {
+		dv := dx[i]
+		t3 := math.Exp(x[i] - m)
+		dst[i] = t3
+		ddst[i] = t3 * (dv - dm)
+		s += dst[i]
+		ds += ddst[i]
 	}
-	for i3 := 0; i3 < len(dst); i3++ {
-		t := ddst[i3]
-		t2 := dst[i3] / s
-		dst[i3] = t2
-		ddst[i3] = (t - t2*ds) / s
+	for i := 0; i < len(dst); i++ {
+		t := ddst[i]
+		t2 := dst[i] / s
+		dst[i] = t2
+		ddst[i] = (t - t2*ds) / s
 	}
 }
 
@@ -1356,9 +1356,9 @@ func EvolveGrad(x, xBar, state []float64) float64 {
 	}
 	tape := slices.Grow(t, 5*max(n+2, 0))
 	for k := 0; k < 3; k++ {
-		for i2 := 0; i2 < n; i2++ {
-			t11 := state[i2]
-			state[i2] = t11*x[i2] + math.Sin(t11)
+		for i := 0; i < n; i++ {
+			t11 := state[i]
+			state[i] = t11*x[i] + math.Sin(t11)
 			tape = append(tape, t11)
 		}
 	}
@@ -1368,7 +1368,7 @@ func EvolveGrad(x, xBar, state []float64) float64 {
 	t7 := t4 * t6
 	stateBar[t5] += t4
 	stateBar[0] += t6
-	for k2 := 2; k2 >= 0; k2-- {
+	for k := 2; k >= 0; k-- {
 		for i := n - 1; i >= 0; i-- {
 			t8 := len(tape) - 1
 			t9 := tape[t8]
@@ -1456,11 +1456,11 @@ func LayersGrad(x, xBar []float64) float64 {
 		hBar2 := workBar[t15:t16]
 		t17 := x[n:]
 		n3 := len(h2)
-		for j2 := 0; j2 < n3; j2++ {
-			t18 := (j2 + 1) % len(y)
-			t19 := math.Tanh(y[j2]*t17[j2] + y[t18])
-			t20 := append(tape, h2[j2])
-			h2[j2] = t19
+		for j := 0; j < n3; j++ {
+			t18 := (j + 1) % len(y)
+			t19 := math.Tanh(y[j]*t17[j] + y[t18])
+			t20 := append(tape, h2[j])
+			h2[j] = t19
 			tapeint = append(tapeint, t18)
 			tape = append(t20, t19)
 		}
@@ -1475,14 +1475,14 @@ func LayersGrad(x, xBar []float64) float64 {
 		s += v * v
 	}
 	finalX := slices.Clone(x)
-	for k2 := 2; k2 >= 0; k2-- {
+	for k := 2; k >= 0; k-- {
 		n2 := len(tapeSlices)
 		t2 := n2 - 2
 		y2 := tapeSlices[t2]
 		yBar2 := tapeSlices[n2-1]
 		tapeSlices = tapeSlices[:t2]
-		t3 := k2 * n
-		t4 := (k2 + 1) * n
+		t3 := k * n
+		t4 := (k + 1) * n
 		h := work[t3:t4]
 		hBar := workBar[t3:t4]
 		t5 := x[n:]
@@ -1589,20 +1589,20 @@ func PickGrad(x, xBar []float64) float64 {
 		srcBar = aBar
 	}
 	s := 0.0
-	for i2 := 0; i2 < len(src); i2++ {
-		srci := src[i2]
-		t := math.Exp(x[i2])
-		xBar[i2] += t * srci
-		srcBar[i2] += t
+	for i := 0; i < len(src); i++ {
+		srci := src[i]
+		t := math.Exp(x[i])
+		xBar[i] += t * srci
+		srcBar[i] += t
 		s += srci * t
 	}
-	for i3 := n - 1; i3 >= 0; i3-- {
-		biBar := bBar[i3]
-		bBar[i3] = 0
-		xi := x[i3]
-		aiBar := aBar[i3]
-		aBar[i3] = 0
-		xBar[i3] += math.Cos(xi)*biBar + 2*(aiBar*xi)
+	for i := n - 1; i >= 0; i-- {
+		biBar := bBar[i]
+		bBar[i] = 0
+		xi := x[i]
+		aiBar := aBar[i]
+		aBar[i] = 0
+		xBar[i] += math.Cos(xi)*biBar + 2*(aiBar*xi)
 	}
 	return s
 }
@@ -1677,7 +1677,7 @@ func AccumulateGrad(x, xBar []float64) float64 {
 		tape = append(tape, acc...)
 		s += addRead(acc, x)
 	}
-	for k2 := 2; k2 >= 0; k2-- {
+	for k := 2; k >= 0; k-- {
 		t2 := len(tape) - n2
 		copy(acc, tape[t2:])
 		addReadReverse(acc, accBar, x, xBar, 1)
@@ -1717,10 +1717,10 @@ func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
 		acc[i] += xi * xi
 		tape = append(tape, acc[i])
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
-		accBar[i2] += 2 * (seed * tape[t4])
-		xBar[i2] += 2 * (accBar[i2] * x[i2])
+		accBar[i] += 2 * (seed * tape[t4])
+		xBar[i] += 2 * (accBar[i] * x[i])
 		tape = tape[:t4]
 	}
 }
@@ -1790,7 +1790,7 @@ func AccumulateOnlyGrad(x, xBar []float64) float64 {
 		accBar[i] += t + math.Cos(acci)*acci
 		s += acci * t
 	}
-	for k2 := 2; k2 >= 0; k2-- {
+	for k := 2; k >= 0; k-- {
 		addSquaresReverse(acc, accBar, x, xBar)
 	}
 	return s
@@ -1889,10 +1889,10 @@ func AckleyGrad(x, xBar []float64, a float64) (aBar float64) {
 	t4 := t3 / n2
 	t5 := 0.5 / t * (-0.2 * (t2 * a)) / n2
 	aBar = 1 - t2
-	for i2 := n - 1; i2 >= 0; i2-- {
-		v := x[i2]
-		t6 := xBar[i2] + (6.283185307179586*(math.Sin(6.283185307179586*v)*t4) - 2*(t5*v))
-		xBar[i2] = t6
+	for i := n - 1; i >= 0; i-- {
+		v := x[i]
+		t6 := xBar[i] + (6.283185307179586*(math.Sin(6.283185307179586*v)*t4) - 2*(t5*v))
+		xBar[i] = t6
 	}
 	return aBar
 }
@@ -1946,44 +1946,44 @@ func RefillGrad(x, xBar []float64) float64 {
 	t2 := y[t]
 	s := y0 * t2
 	clear(y)
-	for i2 := 0; i2 < n; i2++ {
-		v3 := x[i2]
-		y[i2] += 3 * v3 * v3
+	for i := 0; i < n; i++ {
+		v3 := x[i]
+		y[i] += 3 * v3 * v3
 	}
 	t3 := n2 / 2
 	t4 := y[t3]
-	y0_2 := y[0]
-	s += t4 * y0_2
+	y0v2 := y[0]
+	s += t4 * y0v2
 	clear(y)
-	for i3 := 0; i3 < n; i3++ {
-		y[i3] += x[i3] * x[0]
+	for i := 0; i < n; i++ {
+		y[i] += x[i] * x[0]
 	}
-	for i4 := 0; i4 < n2; i4++ {
-		v2 := y[i4]
-		yBar[i4] += 2 * v2
+	for i := 0; i < n2; i++ {
+		v2 := y[i]
+		yBar[i] += 2 * v2
 		s += v2 * v2
 	}
-	for i5 := n - 1; i5 >= 0; i5-- {
-		yiBar3 := yBar[i5]
+	for i := n - 1; i >= 0; i-- {
+		yiBar3 := yBar[i]
 		x0 := x[0]
-		xBar[0] += x[i5] * yiBar3
-		xBar[i5] += yiBar3 * x0
+		xBar[0] += x[i] * yiBar3
+		xBar[i] += yiBar3 * x0
 	}
 	clear(yBar)
 	yBar[0] += t4
-	yBar[t3] += y0_2
-	for i6 := n - 1; i6 >= 0; i6-- {
-		yiBar2 := yBar[i6]
-		v := x[i6]
-		xBar[i6] += 3*v*yiBar2 + 3*(yiBar2*v)
+	yBar[t3] += y0v2
+	for i := n - 1; i >= 0; i-- {
+		yiBar2 := yBar[i]
+		v := x[i]
+		xBar[i] += 3*v*yiBar2 + 3*(yiBar2*v)
 	}
 	clear(yBar)
 	yBar[t] += y0
 	yBar[0] += t2
-	for i7 := n - 1; i7 >= 0; i7-- {
-		yiBar := yBar[i7]
-		yBar[i7] = 0
-		xBar[i7] += math.Cos(x[i7]) * yiBar
+	for i := n - 1; i >= 0; i-- {
+		yiBar := yBar[i]
+		yBar[i] = 0
+		xBar[i] += math.Cos(x[i]) * yiBar
 	}
 	return s
 }
@@ -2011,26 +2011,26 @@ func RefillJVP(x, dx []float64) (float64, float64) {
 	ds := dy[0]*t2 + y0*dy[t]
 	clear(y)
 	clear(dy)
-	for i2 := 0; i2 < n; i2++ {
-		v2 := x[i2]
-		dv := dx[i2]
+	for i := 0; i < n; i++ {
+		v2 := x[i]
+		dv := dx[i]
 		t6 := 3 * v2
-		dyi := dy[i2]
-		y[i2] += t6 * v2
-		dy[i2] = dyi + (3*dv*v2 + t6*dv)
+		dyi := dy[i]
+		y[i] += t6 * v2
+		dy[i] = dyi + (3*dv*v2 + t6*dv)
 	}
 	t3 := n2 / 2
 	t4 := y[t3]
 	t5 := dy[t3]
-	y0_2 := y[0]
+	y0v2 := y[0]
 	dy0 := dy[0]
 	rescaleJVP(y, dy, x, dx)
-	s += t4 * y0_2
-	ds += t5*y0_2 + t4*dy0
-	for i3 := 0; i3 < n2; i3++ {
-		v := y[i3]
+	s += t4 * y0v2
+	ds += t5*y0v2 + t4*dy0
+	for i := 0; i < n2; i++ {
+		v := y[i]
 		s += v * v
-		ds += 2 * (dy[i3] * v)
+		ds += 2 * (dy[i] * v)
 	}
 	return s, ds
 }

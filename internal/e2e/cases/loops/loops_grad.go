@@ -384,10 +384,10 @@ func ProductGrad(x, xBar []float64) float64 {
 		p *= 1 + v2
 	}
 	pBar := 1.0
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
-		v := x[i2]
-		xBar[i2] += tape[t2] * pBar
+		v := x[i]
+		xBar[i] += tape[t2] * pBar
 		pBar *= 1 + v
 		tape = tape[:t2]
 	}
@@ -462,9 +462,9 @@ func HornerGrad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float
 	}
 	xBar = 0
 	sBar := 1.0
-	for i2 := 3; i2 >= 0; i2-- {
+	for i := 3; i >= 0; i-- {
 		t2 := len(tape) - 1
-		cBar[3-i2] += sBar
+		cBar[3-i] += sBar
 		xBar += tape[t2] * sBar
 		sBar *= x
 		tape = tape[:t2]
@@ -536,7 +536,7 @@ func PowNGrad(x float64, n int) (f, xBar float64) {
 	}
 	xBar = 0
 	pBar := 1.0
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
 		xBar += tape[t2] * pBar
 		pBar *= x
@@ -573,8 +573,8 @@ func HarmonicGrad(x float64, n int) (f, xBar float64) {
 		s += 1 / (x + float64(i))
 	}
 	xBar = 0
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t := x + float64(i2)
+	for i := n - 1; i >= 0; i-- {
+		t := x + float64(i)
 		xBar -= 1 / t / t
 	}
 	return s, xBar
@@ -982,15 +982,15 @@ func Trace2Grad(a, aBar []float64, n int) float64 {
 	}
 	s := 0.0
 	for i := 0; i < n; i++ {
-		for j2 := 0; j2 < n; j2++ {
-			s += a[i*n+j2] * a[j2*n+i]
+		for j := 0; j < n; j++ {
+			s += a[i*n+j] * a[j*n+i]
 		}
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= 0; j-- {
-			t := j*n + i2
+			t := j*n + i
 			t2 := a[t]
-			t3 := i2*n + j
+			t3 := i*n + j
 			aBar[t] += a[t3]
 			aBar[t3] += t2
 		}
@@ -1052,7 +1052,7 @@ func ChebyshevGrad(x float64, n int) (f, xBar float64) {
 		bBar = 1
 	}
 	t3 := 0.0
-	for i2 := n - 1; i2 >= 1; i2-- {
+	for i := n - 1; i >= 1; i-- {
 		t4 := len(tape) - 1
 		t3 += bBar * tape[t4]
 		tape = tape[:t4]
@@ -1074,17 +1074,17 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 	dy := t2[:4]
 	idx := 0
 	for i := 0; i < 4; i++ {
-		for j2 := i + 1; j2 < 4; j2++ {
+		for j := i + 1; j < 4; j++ {
 			t4 := l[idx]
 			t5 := dl[idx]
 			xi := x[i]
 			dxi := dx[i]
 			t6 := t4 * xi
-			xj := x[j2]
-			dxj := dx[j2]
-			dyj := dy[j2]
-			y[j2] += t6 * xj
-			dy[j2] = dyj + ((t5*xi+t4*dxi)*xj + t6*dxj)
+			xj := x[j]
+			dxj := dx[j]
+			dyj := dy[j]
+			y[j] += t6 * xj
+			dy[j] = dyj + ((t5*xi+t4*dxi)*xj + t6*dxj)
 			idx++
 		}
 	}
@@ -1137,18 +1137,18 @@ func PackedGrad(l, lBar, x, xBar []float64) float64 {
 		s += yj * yj * t9
 		k -= 2
 	}
-	for i2 := 3; i2 >= 0; i2-- {
+	for i := 3; i >= 0; i-- {
 		n := len(tapeint)
 		t4 := n - 2
 		t5 := tapeint[:t4]
 		idx2 := tapeint[n-1] - 1
-		for j2 := tapeint[t4] - 1; j2 >= i2+1; j2-- {
-			t6 := t3[:4][j2]
-			t7 := t6 * x[j2]
+		for j := tapeint[t4] - 1; j >= i+1; j-- {
+			t6 := t3[:4][j]
+			t7 := t6 * x[j]
 			t8 := l[idx2]
-			xi := x[i2]
-			xBar[j2] += t8 * xi * t6
-			xBar[i2] += t8 * t7
+			xi := x[i]
+			xBar[j] += t8 * xi * t6
+			xBar[i] += t8 * t7
 			lBar[idx2] += t7 * xi
 			idx2--
 		}
@@ -1233,16 +1233,16 @@ func RangeConstNestedGrad(a, aBar []float64) float64 {
 	}
 	s := 0.0
 	for i := 0; i < 3; i++ {
-		for j2 := 0; j2 < 3; j2++ {
-			s += a[i*3+j2] * a[j2*3+i] * float64(i+1)
+		for j := 0; j < 3; j++ {
+			s += a[i*3+j] * a[j*3+i] * float64(i+1)
 		}
 	}
-	for i2 := 2; i2 >= 0; i2-- {
+	for i := 2; i >= 0; i-- {
 		for j := 2; j >= 0; j-- {
-			t := float64(i2 + 1)
-			t2 := j*3 + i2
+			t := float64(i + 1)
+			t2 := j*3 + i
 			t3 := a[t2]
-			t4 := i2*3 + j
+			t4 := i*3 + j
 			aBar[t2] += a[t4] * t
 			aBar[t4] += t * t3
 		}
@@ -1294,15 +1294,15 @@ func PairsGrad(x, xBar []float64) float64 {
 	for i := 0; i < n; i++ {
 		xi := x[i]
 		p := 0.0
-		for j2 := 0; j2 < n; j2++ {
-			t7 := math.Tanh(xi * x[j2])
+		for j := 0; j < n; j++ {
+			t7 := math.Tanh(xi * x[j])
 			tape = append(tape, t7)
 			p += t7
 		}
 		tape = append(tape, p)
 		s += p * p
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
 		pBar := 2 * tape[t2]
 		t3 := 0.0
@@ -1312,11 +1312,11 @@ func PairsGrad(x, xBar []float64) float64 {
 			t5 := tape[t4]
 			t6 := (1 - t5*t5) * pBar
 			xj := x[j]
-			xBar[j] += x[i2] * t6
+			xBar[j] += x[i] * t6
 			t3 += t6 * xj
 			tape = tape[:t4]
 		}
-		xBar[i2] += t3
+		xBar[i] += t3
 	}
 	return s
 }
@@ -1337,9 +1337,9 @@ func ResidualsJVP(c, dc []float64) (float64, float64) {
 			r := math.Sin(3 * t)
 			dr := 0.0
 			p := 1.0
-			for i2 := 0; i2 < n; i2++ {
-				r -= c[i2] * p
-				dr -= dc[i2] * p
+			for i := 0; i < n; i++ {
+				r -= c[i] * p
+				dr -= dc[i] * p
 				p *= t
 			}
 			s += r * r
@@ -1375,8 +1375,8 @@ func ResidualsGrad(c, cBar []float64) float64 {
 			t5 := float64(i) / float64(2*n)
 			r := math.Sin(3 * t5)
 			p := 1.0
-			for i4 := 0; i4 < n; i4++ {
-				cj := c[i4]
+			for i := 0; i < n; i++ {
+				cj := c[i]
 				tape = append(tape, p)
 				r -= cj * p
 				p *= t5
@@ -1392,9 +1392,9 @@ func ResidualsGrad(c, cBar []float64) float64 {
 		t3 := len(tape) - 1
 		rBar := 2 * tape[t3]
 		tape = tape[:t3]
-		for i3 := n - 1; i3 >= 0; i3-- {
+		for i := n - 1; i >= 0; i-- {
 			t4 := len(tape) - 1
-			cBar[i3] -= rBar * tape[t4]
+			cBar[i] -= rBar * tape[t4]
 			tape = tape[:t4]
 		}
 	}
@@ -1447,8 +1447,8 @@ func RareGrad(x, xBar []float64) float64 {
 		xi := x[i]
 		var from int
 		if xi > 1 {
-			for j2 := 0; j2 < n; j2++ {
-				t7 := math.Tanh(xi * x[j2])
+			for j := 0; j < n; j++ {
+				t7 := math.Tanh(xi * x[j])
 				tape = append(tape, t7)
 				s += t7
 			}
@@ -1460,8 +1460,8 @@ func RareGrad(x, xBar []float64) float64 {
 		path = append(path, from)
 		s += xi2 * xi2
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		xBar[i2] += 2 * x[i2]
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] += 2 * x[i]
 		t := len(path) - 1
 		t2 := path[:t]
 		var t3 float64
@@ -1474,12 +1474,12 @@ func RareGrad(x, xBar []float64) float64 {
 				t5 := tape[t4]
 				t6 := 1 - t5*t5
 				xj := x[j]
-				xBar[j] += x[i2] * t6
+				xBar[j] += x[i] * t6
 				t3 += t6 * xj
 				tape = tape[:t4]
 			}
 		}
-		xBar[i2] += t3
+		xBar[i] += t3
 		path = t2
 	}
 	return s

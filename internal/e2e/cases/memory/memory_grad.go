@@ -26,9 +26,9 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i2 := 0; i2 < len(c); i2++ {
-		s += c[i2]
-		ds += dc[i2]
+	for i := 0; i < len(c); i++ {
+		s += c[i]
+		ds += dc[i]
 	}
 	return s, ds
 }
@@ -57,19 +57,19 @@ func CumSquaresGrad(x, xBar []float64) float64 {
 		acc = acc3
 	}
 	s := 0.0
-	for i2 := 0; i2 < len(c); i2++ {
-		v := c[i2]
-		cBar[i2] += 1
+	for i := 0; i < len(c); i++ {
+		v := c[i]
+		cBar[i] += 1
 		s += v
 	}
 	accBar := 0.0
-	for i3 := n - 1; i3 >= 0; i3-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
 		acc2 := tape[t2]
-		ciBar := cBar[i3]
-		cBar[i3] = 0
-		accBar += 2 * (ciBar * (acc2 + x[i3]))
-		xBar[i3] += accBar
+		ciBar := cBar[i]
+		cBar[i] = 0
+		accBar += 2 * (ciBar * (acc2 + x[i]))
+		xBar[i] += accBar
 		tape = tape[:t2]
 	}
 	return s
@@ -136,7 +136,7 @@ func SquaresGrad(x, xBar []float64) float64 {
 	sqBar[t4] += 1
 	sqBar[t2] += sq0
 	sqBar[0] += t3
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		n3 := len(tapeSlices)
 		t6 := n3 - 4
 		sq2 := tapeSlices[t6]
@@ -152,7 +152,7 @@ func SquaresGrad(x, xBar []float64) float64 {
 				sqBar2[k] += sqBar3[k]
 			}
 		}
-		xBar[i2] += 2 * (t7 * x[i2])
+		xBar[i] += 2 * (t7 * x[i])
 	}
 	return t5
 }
@@ -195,11 +195,11 @@ func PowersGrad(x float64) (f, xBar float64) {
 	mBar[3] -= 2
 	mBar[4] += 1
 	xBar = 0
-	for i2 := 4; i2 >= 1; i2-- {
+	for i := 4; i >= 1; i-- {
 		t3 := len(tape) - 1
-		miBar := mBar[i2]
-		mBar[i2] = 0
-		mBar[i2-1] += miBar * x
+		miBar := mBar[i]
+		mBar[i] = 0
+		mBar[i-1] += miBar * x
 		xBar += tape[t3] * miBar
 		tape = tape[:t3]
 	}

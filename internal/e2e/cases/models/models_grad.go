@@ -34,8 +34,8 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	for j := 0; j < nHid; j++ {
 		n5 := len(x)
 		a2 := t6[j]
-		for i4 := 0; i4 < n5; i4++ {
-			a2 += t7[j*n5+i4] * x[i4]
+		for i := 0; i < n5; i++ {
+			a2 += t7[j*n5+i] * x[i]
 		}
 		t28 := math.Tanh(a2)
 		h[j] = t28
@@ -48,8 +48,8 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	m := math.Inf(-1)
 	for k := 0; k < nOut; k++ {
 		a := t8[k]
-		for j4 := 0; j4 < len(h); j4++ {
-			a += t9[k*nHid+j4] * h[j4]
+		for j := 0; j < len(h); j++ {
+			a += t9[k*nHid+j] * h[j]
 		}
 		o[k] = a
 		tape = append(tape, m, a)
@@ -67,17 +67,17 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	oBar[label] -= 1
 	zBar := 1 / z
 	mBar := 1.0
-	for i2 := n2 - 1; i2 >= 0; i2-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t25 := len(tape) - 1
 		t26 := tape[t25] * zBar
-		oBar[i2] += t26
+		oBar[i] += t26
 		mBar -= t26
 		tape = tape[:t25]
 	}
 	t11 := n.W2
 	t12 := nBar.W2
 	t13 := nBar.B2
-	for k2 := nOut - 1; k2 >= 0; k2-- {
+	for k := nOut - 1; k >= 0; k-- {
 		n4 := len(tape)
 		t18 := n4 - 2
 		t19 := tape[:t18]
@@ -91,33 +91,33 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 		if t20 {
 			t22 = 0
 		}
-		okBar := oBar[k2]
-		oBar[k2] = 0
+		okBar := oBar[k]
+		oBar[k] = 0
 		aBar2 := t22*mBar + okBar
-		for j3 := len(h) - 1; j3 >= 0; j3-- {
-			t23 := k2*nHid + j3
+		for j := len(h) - 1; j >= 0; j-- {
+			t23 := k*nHid + j
 			t24 := t11[t23]
-			t12[t23] += aBar2 * h[j3]
-			hBar[j3] += t24 * aBar2
+			t12[t23] += aBar2 * h[j]
+			hBar[j] += t24 * aBar2
 		}
-		t13[k2] += aBar2
+		t13[k] += aBar2
 		mBar = mBar2
 		tape = t19
 	}
 	t14 := nBar.W1
 	t15 := nBar.B1
-	for j2 := nHid - 1; j2 >= 0; j2-- {
+	for j := nHid - 1; j >= 0; j-- {
 		t16 := len(tape) - 1
 		t17 := tape[t16]
 		tape = tape[:t16]
 		n3 := len(x)
-		hjBar := hBar[j2]
-		hBar[j2] = 0
+		hjBar := hBar[j]
+		hBar[j] = 0
 		aBar := (1 - t17*t17) * hjBar
-		for i3 := n3 - 1; i3 >= 0; i3-- {
-			t14[j2*n3+i3] += aBar * x[i3]
+		for i := n3 - 1; i >= 0; i-- {
+			t14[j*n3+i] += aBar * x[i]
 		}
-		t15[j2] += aBar
+		t15[j] += aBar
 	}
 	return t10
 }
@@ -149,9 +149,9 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 		n2 := len(x)
 		a2 := t5[j]
 		da2 := t6[j]
-		for i2 := 0; i2 < n2; i2++ {
-			xi := x[i2]
-			t17 := j*n2 + i2
+		for i := 0; i < n2; i++ {
+			xi := x[i]
+			t17 := j*n2 + i
 			a2 += t7[t17] * xi
 			da2 += t8[t17] * xi
 		}
@@ -170,12 +170,12 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 	for k := 0; k < nOut; k++ {
 		a := t9[k]
 		da := t10[k]
-		for j2 := 0; j2 < len(h); j2++ {
-			hj := h[j2]
-			t14 := k*nHid + j2
+		for j := 0; j < len(h); j++ {
+			hj := h[j]
+			t14 := k*nHid + j
 			t15 := t11[t14]
 			a += t15 * hj
-			da += t12[t14]*hj + t15*dh[j2]
+			da += t12[t14]*hj + t15*dh[j]
 		}
 		o[k] = a
 		do[k] = da
@@ -235,18 +235,18 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 		h2 := make([]float64, nHid)
 		hBar2 := make([]float64, nHid)
 		n5 := len(h2)
-		for j3 := 0; j3 < n5; j3++ {
-			a := t5[j3]
-			for i2 := 0; i2 < len(x2); i2++ {
-				a += t6[j3*nIn+i2] * x2[i2]
+		for j := 0; j < n5; j++ {
+			a := t5[j]
+			for i := 0; i < len(x2); i++ {
+				a += t6[j*nIn+i] * x2[i]
 			}
 			t22 := math.Tanh(a)
-			h2[j3] = t22
+			h2[j] = t22
 			tape = append(tape, t22)
 		}
 		out := 0.0
-		for j4 := 0; j4 < n5; j4++ {
-			out += t7[label*nHid+j4] * h2[j4]
+		for j := 0; j < n5; j++ {
+			out += t7[label*nHid+j] * h2[j]
 		}
 		tape = append(tape, out)
 		tapeSlices = append(tapeSlices, h2, hBar2)
@@ -259,35 +259,35 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	t11 := nBar.W2
 	t12 := nBar.W1
 	t13 := nBar.B1
-	for s2 := n2 - 1; s2 >= 0; s2-- {
+	for s := n2 - 1; s >= 0; s-- {
 		n3 := len(tapeSlices)
 		t14 := n3 - 2
 		h := tapeSlices[t14]
 		hBar := tapeSlices[n3-1]
 		tapeSlices = tapeSlices[:t14]
-		x := xs[s2*nIn : (s2+1)*nIn]
+		x := xs[s*nIn : (s+1)*nIn]
 		t15 := len(tape) - 1
 		t16 := tape[:t15]
 		n4 := len(h)
 		outBar := 2 * (totalBar * tape[t15])
 		for j := n4 - 1; j >= 0; j-- {
-			t19 := labels[s2]*nHid + j
+			t19 := labels[s]*nHid + j
 			t20 := t10[t19]
 			t11[t19] += outBar * h[j]
 			hBar[j] += t20 * outBar
 		}
 		tape = t16
-		for j2 := n4 - 1; j2 >= 0; j2-- {
+		for j := n4 - 1; j >= 0; j-- {
 			t17 := len(tape) - 1
 			t18 := tape[t17]
 			tape = tape[:t17]
-			hjBar := hBar[j2]
-			hBar[j2] = 0
+			hjBar := hBar[j]
+			hBar[j] = 0
 			aBar := (1 - t18*t18) * hjBar
 			for i := len(x) - 1; i >= 0; i-- {
-				t12[j2*nIn+i] += aBar * x[i]
+				t12[j*nIn+i] += aBar * x[i]
 			}
-			t13[j2] += aBar
+			t13[j] += aBar
 		}
 	}
 	return t9
@@ -340,12 +340,12 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 		}
 		out := 0.0
 		dout := 0.0
-		for j2 := 0; j2 < n3; j2++ {
-			hj := h[j2]
-			t12 := label*nHid + j2
+		for j := 0; j < n3; j++ {
+			hj := h[j]
+			t12 := label*nHid + j
 			t13 := t9[t12]
 			out += t13 * hj
-			dout += t10[t12]*hj + t13*dh[j2]
+			dout += t10[t12]*hj + t13*dh[j]
 		}
 		total += out * out
 		dtotal += 2 * (dout * out)
@@ -374,10 +374,10 @@ func PredictGrad(m Model, mBar *Model, x, xBar []float64) float64 {
 	}
 	t4 := y * y
 	yBar := 2 * y
-	for i2 := n - 1; i2 >= 0; i2-- {
-		xi := x[i2]
-		xBar[i2] += t[i2] * yBar
-		t3.W[i2] += yBar * xi
+	for i := n - 1; i >= 0; i-- {
+		xi := x[i]
+		xBar[i] += t[i] * yBar
+		t3.W[i] += yBar * xi
 	}
 	mBar.B += yBar
 	return t4
@@ -447,11 +447,11 @@ func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) 
 	mBar.W[0] += yBar * yBar
 	xBar[0] += 2*t4 + y
 	yBar2 := 2 * y2
-	for i2 := n - 1; i2 >= 0; i2-- {
-		xi := x[i2]
-		xBar[i2] += t7.W[i2] * yBar2
+	for i := n - 1; i >= 0; i-- {
+		xi := x[i]
+		xBar[i] += t7.W[i] * yBar2
 		mBar2 := t8
-		mBar2.W[i2] += yBar2 * xi
+		mBar2.W[i] += yBar2 * xi
 	}
 	yBar += yBar2
 	mBar3.B += yBar
@@ -535,14 +535,14 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 		nIn2 := len(act)
 		next2 := make([]float64, nOut)
 		nextBar2 := make([]float64, nOut)
-		for o2 := 0; o2 < nOut; o2++ {
-			a := t14[o2]
-			for i5 := 0; i5 < nIn2; i5++ {
-				a += l.W[o2*nIn2+i5] * act[i5]
+		for o := 0; o < nOut; o++ {
+			a := t14[o]
+			for i := 0; i < nIn2; i++ {
+				a += l.W[o*nIn2+i] * act[i]
 			}
 			t15 := math.Tanh(a)
-			t16 := append(tape, next2[o2])
-			next2[o2] = t15
+			t16 := append(tape, next2[o])
+			next2[o] = t15
 			tape = append(t16, t15)
 		}
 		tapeSlices = append(tapeSlices, next2, nextBar2, act, actBar)
@@ -550,9 +550,9 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 		actBar = nextBar2
 	}
 	sum := 0.0
-	for i2 := 0; i2 < len(act); i2++ {
-		v := act[i2]
-		actBar[i2] += 1
+	for i := 0; i < len(act); i++ {
+		v := act[i]
+		actBar[i] += 1
 		sum += v
 	}
 	finalX := slices.Clone(x)
@@ -578,10 +578,10 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 			tape = t9[:t11]
 			next[o] = t9[t11]
 			aBar := (1 - t8*t8) * t10
-			for i4 := nIn - 1; i4 >= 0; i4-- {
-				acti := act2[i4]
-				t12 := o*nIn + i4
-				actBar2[i4] += t3[i3].W[t12] * aBar
+			for i := nIn - 1; i >= 0; i-- {
+				acti := act2[i]
+				t12 := o*nIn + i
+				actBar2[i] += t3[i3].W[t12] * aBar
 				lBar := t4[i3]
 				lBar.W[t12] += aBar * acti
 			}
@@ -619,12 +619,12 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 		for o := 0; o < nOut; o++ {
 			a := t4[o]
 			da := t5[o]
-			for i3 := 0; i3 < nIn; i3++ {
-				t7 := o*nIn + i3
+			for i := 0; i < nIn; i++ {
+				t7 := o*nIn + i
 				t8 := l.W[t7]
-				acti := act[i3]
+				acti := act[i]
 				a += t8 * acti
-				da += dl.W[t7]*acti + t8*dact[i3]
+				da += dl.W[t7]*acti + t8*dact[i]
 			}
 			t6 := math.Tanh(a)
 			next[o] = t6
@@ -635,9 +635,9 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i2 := 0; i2 < len(act); i2++ {
-		sum += act[i2]
-		dsum += dact[i2]
+	for i := 0; i < len(act); i++ {
+		sum += act[i]
+		dsum += dact[i]
 	}
 	return sum, dsum
 }
@@ -667,25 +667,25 @@ func EnergyGrad(ps, psBar []Particle) float64 {
 		t24 := t22[1]
 		tape = append(tape, t23, t24)
 		e += 0.5 * t21 * (t23*t23 + t24*t24)
-		for j2 := i + 1; j2 < n; j2++ {
+		for j := i + 1; j < n; j++ {
 			t25 := p.Pos
 			t26 := t25[0]
-			dx := t26 - ps[j2].Pos[0]
+			dx := t26 - ps[j].Pos[0]
 			t27 := t25[1]
-			dy := t27 - ps[j2].Pos[1]
-			t28 := ps[j2].M
+			dy := t27 - ps[j].Pos[1]
+			t28 := ps[j].M
 			t29 := math.Sqrt(dx*dx + dy*dy + 1)
 			tape = append(tape, t26, t27, t29)
 			e -= t21 * t28 / t29
 		}
 		tape = append(tape, t21)
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
 		t3 := tape[t2]
 		t4 := 0.0
 		tape = tape[:t2]
-		for j := n - 1; j >= i2+1; j-- {
+		for j := n - 1; j >= i+1; j-- {
 			n3 := len(tape)
 			t13 := n3 - 3
 			t14 := tape[n3-1]
@@ -721,12 +721,12 @@ func EnergyGrad(ps, psBar []Particle) float64 {
 		t10 := pBar
 		pBar = Particle{}
 		t11 := t10.Pos
-		psBar[i2].Pos[0] += t11[0]
-		psBar[i2].Pos[1] += t11[1]
+		psBar[i].Pos[0] += t11[0]
+		psBar[i].Pos[1] += t11[1]
 		t12 := t10.Vel
-		psBar[i2].Vel[0] += t12[0]
-		psBar[i2].Vel[1] += t12[1]
-		psBar[i2].M += t10.M
+		psBar[i].Vel[0] += t12[0]
+		psBar[i].Vel[1] += t12[1]
+		psBar[i].M += t10.M
 		tape = tape[:t5]
 	}
 	return e
@@ -799,20 +799,20 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 		p := ps[i]
 		q2 := p
 		var qBar4 Particle
-		for d2 := 0; d2 < 2; d2++ {
-			t35 := p.Pos[d2]
+		for d := 0; d < 2; d++ {
+			t35 := p.Pos[d]
 			t36 := p.M
-			q2.Vel[d2] -= dt * t35 / t36
-			t37 := q2.Vel[d2]
-			q2.Pos[d2] += dt * t37
+			q2.Vel[d] -= dt * t35 / t36
+			t37 := q2.Vel[d]
+			q2.Pos[d] += dt * t37
 			tape = append(tape, t35, t36, t37)
 		}
 		next[i] = q2
 		tapePointers = append(tapePointers, &q2, &qBar4)
 	}
 	e := 0.0
-	for i2 := 0; i2 < len(next); i2++ {
-		q := next[i2]
+	for i := 0; i < len(next); i++ {
+		q := next[i]
 		t22 := q.M
 		t23 := q.Vel
 		t24 := t23[0]
@@ -837,21 +837,21 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 		t32 := qBar2
 		qBar2 = Particle{}
 		t33 := t32.Pos
-		nextBar[i2].Pos[0] += t33[0]
-		nextBar[i2].Pos[1] += t33[1]
+		nextBar[i].Pos[0] += t33[0]
+		nextBar[i].Pos[1] += t33[1]
 		t34 := t32.Vel
-		nextBar[i2].Vel[0] += t34[0]
-		nextBar[i2].Vel[1] += t34[1]
-		nextBar[i2].M += t32.M
+		nextBar[i].Vel[0] += t34[0]
+		nextBar[i].Vel[1] += t34[1]
+		nextBar[i].M += t32.M
 		e += t22*t26 + t28*t28 + t29*t29
 	}
 	dtBar = 0
-	for i3 := n - 1; i3 >= 0; i3-- {
+	for i := n - 1; i >= 0; i-- {
 		n2 := len(tapePointers)
 		qBar := tapePointers[n2-1]
 		tapePointers = tapePointers[:n2-2]
-		t2 := nextBar[i3]
-		nextBar[i3] = Particle{}
+		t2 := nextBar[i]
+		nextBar[i] = Particle{}
 		t3 := t2.Pos
 		qBar3.Pos[0] += t3[0]
 		qBar3.Pos[1] += t3[1]
@@ -899,12 +899,12 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 		t11 := pBar
 		pBar = Particle{}
 		t12 := t11.Pos
-		psBar[i3].Pos[0] += t12[0]
-		psBar[i3].Pos[1] += t12[1]
+		psBar[i].Pos[0] += t12[0]
+		psBar[i].Pos[1] += t12[1]
 		t13 := t11.Vel
-		psBar[i3].Vel[0] += t13[0]
-		psBar[i3].Vel[1] += t13[1]
-		psBar[i3].M += t11.M
+		psBar[i].Vel[0] += t13[0]
+		psBar[i].Vel[1] += t13[1]
+		psBar[i].M += t11.M
 	}
 	return e, dtBar
 }
@@ -938,9 +938,9 @@ func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
 	}
 	e := 0.0
 	de := 0.0
-	for i2 := 0; i2 < len(next); i2++ {
-		q := next[i2]
-		dq := dnext[i2]
+	for i := 0; i < len(next); i++ {
+		q := next[i]
+		dq := dnext[i]
 		t := q.M
 		t2 := q.Vel
 		t3 := dq.Vel
@@ -974,10 +974,10 @@ func BranchyGrad(x, xBar []float64, wide bool) float64 {
 		t := 2 * n2
 		buf = make([]float64, t)
 		bufBar2 = make([]float64, t)
-		for i2 := 0; i2 < n2; i2++ {
-			v := x[i2]
-			buf[2*i2] = v
-			buf[2*i2+1] = v * v
+		for i := 0; i < n2; i++ {
+			v := x[i]
+			buf[2*i] = v
+			buf[2*i+1] = v * v
 		}
 		bufBar = nil
 		bufBar3 = bufBar2
@@ -994,24 +994,24 @@ func BranchyGrad(x, xBar []float64, wide bool) float64 {
 		from = 1
 	}
 	s := 0.0
-	for i3 := 0; i3 < len(buf); i3++ {
-		b := buf[i3]
-		bufBar3[i3] += 2 * b
+	for i := 0; i < len(buf); i++ {
+		b := buf[i]
+		bufBar3[i] += 2 * b
 		s += b * b
 	}
 	if from == 0 {
-		for i5 := len(x) - 1; i5 >= 0; i5-- {
-			t2 := bufBar2[2*i5+1]
-			bufBar2[2*i5+1] = 0
-			t3 := bufBar2[2*i5]
-			bufBar2[2*i5] = 0
-			xBar[i5] += t3 + 2*(t2*x[i5])
+		for i := len(x) - 1; i >= 0; i-- {
+			t2 := bufBar2[2*i+1]
+			bufBar2[2*i+1] = 0
+			t3 := bufBar2[2*i]
+			bufBar2[2*i] = 0
+			xBar[i] += t3 + 2*(t2*x[i])
 		}
 	} else {
-		for i4 := len(x) - 1; i4 >= 0; i4-- {
-			bufiBar := bufBar[i4]
-			bufBar[i4] = 0
-			xBar[i4] += math.Cos(x[i4]) * bufiBar
+		for i := len(x) - 1; i >= 0; i-- {
+			bufiBar := bufBar[i]
+			bufBar[i] = 0
+			xBar[i] += math.Cos(x[i]) * bufiBar
 		}
 	}
 	return s
@@ -1030,12 +1030,12 @@ func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 		t := 2 * n2
 		buf = make([]float64, t)
 		dbuf = make([]float64, t)
-		for i2 := 0; i2 < n2; i2++ {
-			v2 := x[i2]
-			dv2 := dx[i2]
-			t2 := 2*i2 + 1
-			buf[2*i2] = v2
-			dbuf[2*i2] = dv2
+		for i := 0; i < n2; i++ {
+			v2 := x[i]
+			dv2 := dx[i]
+			t2 := 2*i + 1
+			buf[2*i] = v2
+			dbuf[2*i] = dv2
 			buf[t2] = v2 * v2
 			dbuf[t2] = 2 * (dv2 * v2)
 		}
@@ -1052,10 +1052,10 @@ func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i3 := 0; i3 < len(buf); i3++ {
-		b := buf[i3]
+	for i := 0; i < len(buf); i++ {
+		b := buf[i]
 		s += b * b
-		ds += 2 * (dbuf[i3] * b)
+		ds += 2 * (dbuf[i] * b)
 	}
 	return s, ds
 }
@@ -1154,13 +1154,13 @@ func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 		histBar = histBar4
 	}
 	s := 0.0
-	for i2 := 0; i2 < len(hist); i2++ {
-		d := hist[i2] - math.Exp(-(float64(i2) * dt))
-		histBar[i2] += 2 * d
+	for i := 0; i < len(hist); i++ {
+		d := hist[i] - math.Exp(-(float64(i) * dt))
+		histBar[i] += 2 * d
 		s += d * d
 	}
 	t5 := 0.0
-	for i3 := steps - 1; i3 >= 0; i3-- {
+	for i := steps - 1; i >= 0; i-- {
 		t6 := len(tape) - 1
 		x := tape[t6]
 		tape = tape[:t6]
@@ -1179,7 +1179,7 @@ func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 				histBar2[k2] += histBar3[k2]
 			}
 		}
-		histBar2[i3] += t8 - t4*t8
+		histBar2[i] += t8 - t4*t8
 		t5 -= t8 * x
 	}
 	kBar = dt * t5
@@ -1207,10 +1207,10 @@ func TrajectoryJVP(x0, dx0, k, dk float64, steps int) (float64, float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i2 := 0; i2 < len(hist); i2++ {
-		d := hist[i2] - math.Exp(-(float64(i2) * dt))
+	for i := 0; i < len(hist); i++ {
+		d := hist[i] - math.Exp(-(float64(i) * dt))
 		s += d * d
-		ds += 2 * (dhist[i2] * d)
+		ds += 2 * (dhist[i] * d)
 	}
 	return s, ds
 }
@@ -1277,11 +1277,11 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 		rows = rows2
 	}
 	s := 0.0
-	for i2 := 0; i2 < len(rows); i2++ {
-		r := rows[i2]
+	for i := 0; i < len(rows); i++ {
+		r := rows[i]
 		r0 := r[0]
 		r1 := r[1]
-		rBar := rowsBar[i2]
+		rBar := rowsBar[i]
 		rBar[1] += r0
 		rBar[0] += math.Cos(r0) + r1
 		s += r0*r1 + math.Sin(r0)
@@ -1299,21 +1299,21 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	}
 	bBar[0] += a0 * t6
 	aBar[0] += t6 * b0
-	for k2 := 0; k2 < len(b); k2++ {
-		t8 := allBar2[n+k2]
-		allBar2[n+k2] = 0
-		bBar[k2] += t8
+	for k := 0; k < len(b); k++ {
+		t8 := allBar2[n+k]
+		allBar2[n+k] = 0
+		bBar[k] += t8
 	}
 	if t3 {
-		for k3 := 0; k3 < n; k3++ {
-			allBar[k3] += allBar2[k3]
+		for k := 0; k < n; k++ {
+			allBar[k] += allBar2[k]
 		}
 	}
 	n4 := len([]float64(nil))
-	for k4 := 0; k4 < len(a); k4++ {
-		t7 := allBar[n4+k4]
-		allBar[n4+k4] = 0
-		aBar[k4] += t7
+	for k := 0; k < len(a); k++ {
+		t7 := allBar[n4+k]
+		allBar[n4+k] = 0
+		aBar[k] += t7
 	}
 	return s
 }
@@ -1342,9 +1342,9 @@ func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i2 := 0; i2 < len(rows); i2++ {
-		r := rows[i2]
-		dr := drows[i2]
+	for i := 0; i < len(rows); i++ {
+		r := rows[i]
+		dr := drows[i]
 		r0 := r[0]
 		dr0 := dr[0]
 		r1 := r[1]
@@ -1385,8 +1385,8 @@ func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) f
 	for o := 0; o < n2; o++ {
 		n8 := len(x)
 		a2 := b1[o]
-		for i7 := 0; i7 < n8; i7++ {
-			a2 += w1[o*n8+i7] * x[i7]
+		for i := 0; i < n8; i++ {
+			a2 += w1[o*n8+i] * x[i]
 		}
 		t11 := math.Tanh(a2)
 		out[o] = t11
@@ -1402,58 +1402,58 @@ func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) f
 	outBar2 := make([]float64, n3)
 	n4 := len(out2)
 	tape = slices.Grow(tape, max(n4+2, 0))
-	for o2 := 0; o2 < n4; o2++ {
+	for o := 0; o < n4; o++ {
 		n7 := len(tmp)
-		a := b2[o2]
-		for i6 := 0; i6 < n7; i6++ {
-			a += w2[o2*n7+i6] * tmp[i6]
+		a := b2[o]
+		for i := 0; i < n7; i++ {
+			a += w2[o*n7+i] * tmp[i]
 		}
 		t10 := math.Tanh(a)
-		out2[o2] = t10
+		out2[o] = t10
 		tape = append(tape, t10)
 	}
 	s := 0.0
-	for i2 := 0; i2 < n4; i2++ {
-		v := out2[i2]
-		outBar2[i2] += 2 * v
+	for i := 0; i < n4; i++ {
+		v := out2[i]
+		outBar2[i] += 2 * v
 		s += v * v
 	}
-	for o3 := n4 - 1; o3 >= 0; o3-- {
+	for o := n4 - 1; o >= 0; o-- {
 		t6 := len(tape) - 1
 		t7 := tape[t6]
 		tape = tape[:t6]
 		n6 := len(tmp)
-		outoBar2 := outBar2[o3]
-		outBar2[o3] = 0
+		outoBar2 := outBar2[o]
+		outBar2[o] = 0
 		aBar2 := (1 - t7*t7) * outoBar2
-		for i5 := n6 - 1; i5 >= 0; i5-- {
-			t8 := o3*n6 + i5
+		for i := n6 - 1; i >= 0; i-- {
+			t8 := o*n6 + i
 			t9 := w2[t8]
-			w2Bar[t8] += aBar2 * tmp[i5]
-			tmpBar[i5] += t9 * aBar2
+			w2Bar[t8] += aBar2 * tmp[i]
+			tmpBar[i] += t9 * aBar2
 		}
-		b2Bar[o3] += aBar2
+		b2Bar[o] += aBar2
 	}
-	for i3 := n2 - 1; i3 >= 0; i3-- {
-		tmpiBar := tmpBar[i3]
-		tmpBar[i3] = 0
-		outBar[i3] += 0.5 * tmpiBar
+	for i := n2 - 1; i >= 0; i-- {
+		tmpiBar := tmpBar[i]
+		tmpBar[i] = 0
+		outBar[i] += 0.5 * tmpiBar
 	}
-	for o4 := n2 - 1; o4 >= 0; o4-- {
+	for o := n2 - 1; o >= 0; o-- {
 		t2 := len(tape) - 1
 		t3 := tape[t2]
 		tape = tape[:t2]
 		n5 := len(x)
-		outoBar := outBar[o4]
-		outBar[o4] = 0
+		outoBar := outBar[o]
+		outBar[o] = 0
 		aBar := (1 - t3*t3) * outoBar
-		for i4 := n5 - 1; i4 >= 0; i4-- {
-			t4 := o4*n5 + i4
+		for i := n5 - 1; i >= 0; i-- {
+			t4 := o*n5 + i
 			t5 := w1[t4]
-			w1Bar[t4] += aBar * x[i4]
-			xBar[i4] += t5 * aBar
+			w1Bar[t4] += aBar * x[i]
+			xBar[i] += t5 * aBar
 		}
-		b1Bar[o4] += aBar
+		b1Bar[o] += aBar
 	}
 	return s
 }
@@ -1550,18 +1550,18 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	out := make([]float64, n)
 	outBar := make([]float64, n)
 	z := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		t10 := math.Exp(x[i2] - m)
-		out[i2] = t10
-		outi3 := out[i2]
+	for i := 0; i < n; i++ {
+		t10 := math.Exp(x[i] - m)
+		out[i] = t10
+		outi3 := out[i]
 		tape = append(tape, t10)
 		z += outi3
 	}
 	n2 := len(out)
 	tape = slices.Grow(tape, max(n2+2, 0))
-	for i3 := 0; i3 < n2; i3++ {
-		outi2 := out[i3]
-		out[i3] = outi2 / z
+	for i := 0; i < n2; i++ {
+		outi2 := out[i]
+		out[i] = outi2 / z
 		tape = append(tape, outi2)
 	}
 	i4 := n2 - 1
@@ -1579,20 +1579,20 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 		tape = tape[:t9]
 	}
 	mBar := 0.0
-	for i5 := n - 1; i5 >= 0; i5-- {
+	for i := n - 1; i >= 0; i-- {
 		t6 := len(tape) - 1
 		t7 := tape[t6]
-		outBar[i5] += zBar
-		outiBar := outBar[i5]
-		outBar[i5] = 0
+		outBar[i] += zBar
+		outiBar := outBar[i]
+		outBar[i] = 0
 		t8 := t7 * outiBar
-		xBar[i5] += t8
+		xBar[i] += t8
 		mBar -= t8
 		tape = tape[:t6]
 	}
-	for i6 := n - 1; i6 >= 0; i6-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
-		t3 := tape[t2] >= x[i6]
+		t3 := tape[t2] >= x[i]
 		t4 := 0.0
 		if t3 {
 			t4 = 1
@@ -1601,7 +1601,7 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 		if t3 {
 			t5 = 0
 		}
-		xBar[i6] += t5 * mBar
+		xBar[i] += t5 * mBar
 		mBar = t4 * mBar
 		tape = tape[:t2]
 	}
@@ -1629,19 +1629,19 @@ func SoftmaxJVP(x, dx []float64) ([]float64, []float64) {
 	dout := make([]float64, n)
 	z := 0.0
 	dz := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		dv := dx[i2]
-		t3 := math.Exp(x[i2] - m)
-		out[i2] = t3
-		dout[i2] = t3 * (dv - dm)
-		z += out[i2]
-		dz += dout[i2]
+	for i := 0; i < n; i++ {
+		dv := dx[i]
+		t3 := math.Exp(x[i] - m)
+		out[i] = t3
+		dout[i] = t3 * (dv - dm)
+		z += out[i]
+		dz += dout[i]
 	}
-	for i3 := 0; i3 < len(out); i3++ {
-		t := dout[i3]
-		t2 := out[i3] / z
-		out[i3] = t2
-		dout[i3] = (t - t2*dz) / z
+	for i := 0; i < len(out); i++ {
+		t := dout[i]
+		t2 := out[i] / z
+		out[i] = t2
+		dout[i] = (t - t2*dz) / z
 	}
 	return out, dout
 }

@@ -406,14 +406,14 @@ func rosenbrockGradReverse(x, xBar2, xBar, xBarBar []float64, seed float64) {
 			break
 		}
 	}
-	for i2 := n - 2; i2 >= 0; i2-- {
-		t3 := 2 * xBarBar[i2]
-		xi := x[i2]
-		a := x[i2+1] - xi*xi
+	for i := n - 2; i >= 0; i-- {
+		t3 := 2 * xBarBar[i]
+		xi := x[i]
+		a := x[i+1] - xi*xi
 		t4 := 100 * a
-		t5 := t4*seed + 100*(2*(xBarBar[i2+1]-t3*xi)+seed*a)
-		xBar2[i2] += -(2 * t4 * t3) - (2*(seed*(1-xi)) - t3) - 2*(t5*xi)
-		xBar2[i2+1] += t5
+		t5 := t4*seed + 100*(2*(xBarBar[i+1]-t3*xi)+seed*a)
+		xBar2[i] += -(2 * t4 * t3) - (2*(seed*(1-xi)) - t3) - 2*(t5*xi)
+		xBar2[i+1] += t5
 	}
 }
 
@@ -581,8 +581,8 @@ func PeakRGrad(p, pBar []float64) float64 {
 		g[1] = 0
 		tape = append(tape, q...)
 		coupledGrad(p, q, g)
-		for i4 := 0; i4 < n; i4++ {
-			q[i4] += 0.2 * g[i4]
+		for i := 0; i < n; i++ {
+			q[i] += 0.2 * g[i]
 		}
 	}
 	p0 := p[0]
@@ -600,8 +600,8 @@ func PeakRGrad(p, pBar []float64) float64 {
 	pBar[1] += p0*t9 + 2*p1
 	pBar[0] += t9*p1 + q0 + 2*p0
 	for i2 := 7; i2 >= 0; i2-- {
-		for i3 := n - 1; i3 >= 0; i3-- {
-			t4[:2][i3] += 0.2 * t10[i3]
+		for i := n - 1; i >= 0; i-- {
+			t4[:2][i] += 0.2 * t10[i]
 		}
 		t11 := len(tape) - n
 		copy(q, tape[t11:])
@@ -696,11 +696,11 @@ func ascendFunc1JVP(p, dp []float64) ([]float64, []float64) {
 	dg := t2[:2]
 	for i := 0; i < 8; i++ {
 		peakRFunc1JVP(p, dp, g, dg, q, dq)
-		for i2 := 0; i2 < len(q); i2++ {
-			dgi := dg[i2]
-			dqi := dq[i2]
-			q[i2] += 0.2 * g[i2]
-			dq[i2] = dqi + 0.2*dgi
+		for i := 0; i < len(q); i++ {
+			dgi := dg[i]
+			dqi := dq[i]
+			q[i] += 0.2 * g[i]
+			dq[i] = dqi + 0.2*dgi
 		}
 	}
 	return q, dq
@@ -814,8 +814,8 @@ func PeakFGrad(p, pBar []float64) float64 {
 		_, t25 := coupledJVP(p, q, t24[:])
 		g[1] = t25
 		tapePointers = append(tapePointers, t21, t24)
-		for i4 := 0; i4 < n; i4++ {
-			q[i4] += 0.2 * g[i4]
+		for i := 0; i < n; i++ {
+			q[i] += 0.2 * g[i]
 		}
 	}
 	p0 := p[0]
@@ -833,8 +833,8 @@ func PeakFGrad(p, pBar []float64) float64 {
 	pBar[1] += p0*t10 + 2*p1
 	pBar[0] += t10*p1 + q0 + 2*p0
 	for i2 := 7; i2 >= 0; i2-- {
-		for i3 := n - 1; i3 >= 0; i3-- {
-			t5[:2][i3] += 0.2 * t11[i3]
+		for i := n - 1; i >= 0; i-- {
+			t5[:2][i] += 0.2 * t11[i]
 		}
 		n2 := len(tapePointers)
 		t12 := n2 - 2
@@ -926,11 +926,11 @@ func ascendPeakFFunc1JVP(p, dp []float64) ([]float64, []float64) {
 	dg := t2[:2]
 	for i := 0; i < 8; i++ {
 		peakFFunc1JVP(p, dp, g, dg, q, dq)
-		for i2 := 0; i2 < len(q); i2++ {
-			dgi := dg[i2]
-			dqi := dq[i2]
-			q[i2] += 0.2 * g[i2]
-			dq[i2] = dqi + 0.2*dgi
+		for i := 0; i < len(q); i++ {
+			dgi := dg[i]
+			dqi := dq[i]
+			q[i] += 0.2 * g[i]
+			dq[i] = dqi + 0.2*dgi
 		}
 	}
 	return q, dq
@@ -998,10 +998,10 @@ func WiggleJVP(q, dq []float64) (float64, float64) {
 		e += 0.5 * math.Sin(qi)
 		de += 0.5 * (math.Cos(qi) * dq[i])
 	}
-	for i2 := 0; i2+1 < n; i2++ {
-		d := q[i2+1] - q[i2]
+	for i := 0; i+1 < n; i++ {
+		d := q[i+1] - q[i]
 		e += d * d
-		de += 2 * ((dq[i2+1] - dq[i2]) * d)
+		de += 2 * ((dq[i+1] - dq[i]) * d)
 	}
 	return e, de
 }
@@ -1045,18 +1045,18 @@ func wiggleJVPInPlaceReverse(q, qBar []float64, seed, seed2 float64) {
 		tape = append(tape, math.Cos(q[i]))
 	}
 	t2 := seed + 2*seed2
-	for i2 := 0; i2+1 < n; i2++ {
-		t7 := 2 * (t2 * (q[i2+1] - q[i2]))
-		qBar[i2] -= t7
-		qBar[i2+1] += t7
+	for i := 0; i+1 < n; i++ {
+		t7 := 2 * (t2 * (q[i+1] - q[i]))
+		qBar[i] -= t7
+		qBar[i+1] += t7
 	}
 	t3 := 0.5 * seed2
 	t4 := 0.5 * seed
-	for i3 := n - 1; i3 >= 0; i3-- {
+	for i := n - 1; i >= 0; i-- {
 		t5 := len(tape) - 1
-		qi := q[i3]
-		t6 := qBar[i3] + (tape[t5]*t3 - math.Sin(qi)*(t3*qi) + math.Cos(qi)*t4)
-		qBar[i3] = t6
+		qi := q[i]
+		t6 := qBar[i] + (tape[t5]*t3 - math.Sin(qi)*(t3*qi) + math.Cos(qi)*t4)
+		qBar[i] = t6
 		tape = tape[:t5]
 	}
 }
@@ -1396,14 +1396,14 @@ func ResidualGrad(w, wBar []float64, pts [][]float64) float64 {
 	for i := 0; i < n; i++ {
 		p2 := pts[i]
 		_, lap := ULaplacian(w, p2)
-		p0_2 := p2[0]
-		r := lap - (p0_2*p0_2 + p2[1])
+		p0v2 := p2[0]
+		r := lap - (p0v2*p0v2 + p2[1])
 		tape = append(tape, lap)
 		s += r * r
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
-		p := pts[i2]
+		p := pts[i]
 		p0 := p[0]
 		uLaplacianReverseWrtW(w, wBar, p, 0, 2*(tape[t2]-(p0*p0+p[1])))
 		tape = tape[:t2]
@@ -1488,13 +1488,13 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 		from = 0
 	}
 	if from != 0 {
-		for j2 := 2; j2 >= 0; j2-- {
+		for j := 2; j >= 0; j-- {
 			t3 := len(tape) - 1
 			t4 := tape[t3]
-			t5 := 3*j2 + 2
+			t5 := 3*j + 2
 			t6 := (1 - t4*t4) * (w[t5] * fBar)
-			wBar[3*j2+1] += t6 * x[1]
-			wBar[3*j2] += t6 * x[0]
+			wBar[3*j+1] += t6 * x[1]
+			wBar[3*j] += t6 * x[0]
 			wBar[t5] += fBar * t4
 			tape = tape[:t3]
 		}
@@ -1585,7 +1585,7 @@ func uTaylorWrtXReverse(
 		x80 := x8[0]
 		t4 := 3*j + 1
 		t5 := w[t4]
-		x1_2 := x[1]
+		x1v2 := x[1]
 		x11 := x1[1]
 		x21 := x2[1]
 		x31 := x3[1]
@@ -1602,7 +1602,7 @@ func uTaylorWrtXReverse(
 		t11 := t3*x60 + t5*x61
 		t12 := t3*x70 + t5*x71
 		t13 := t3*x80 + t5*x81
-		t14 := math.Tanh(t3*x0 + t5*x1_2)
+		t14 := math.Tanh(t3*x0 + t5*x1v2)
 		t15 := 1 - t14*t14
 		t16 := t15 * t6
 		t17 := 2 * (t14 * t16)
@@ -1667,7 +1667,7 @@ func uTaylorWrtXReverse(
 		t76 := t70 - t75
 		t77 := t15 * t76
 		t78 := t49*x81 + t52*x71 + t55*x61 + t58*x51 + t61*x41 + t64*x31 + t68*x21 + t73*x11
-		t79 := t78 + t77*x1_2
+		t79 := t78 + t77*x1v2
 		t80 := wBar[t4] + t79
 		wBar[t4] = t80
 		t81 := t49*x80 + t52*x70 + t55*x60 + t58*x50 + t61*x40 + t64*x30 + t68*x20 + t73*x10
@@ -1876,13 +1876,13 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 	if from == 0 {
 		fBar = seed
 	} else {
-		for j2 := 2; j2 >= 0; j2-- {
+		for j := 2; j >= 0; j-- {
 			t6 := len(tape) - 1
 			t7 := tape[t6]
-			t8 := 3*j2 + 2
+			t8 := 3*j + 2
 			t9 := (1 - t7*t7) * (w[t8] * seed)
-			wBar[3*j2+1] += t9 * x[1]
-			wBar[3*j2] += t9 * x[0]
+			wBar[3*j+1] += t9 * x[1]
+			wBar[3*j] += t9 * x[0]
 			wBar[t8] += seed * t7
 			tape = tape[:t6]
 		}
@@ -2028,7 +2028,7 @@ func uGradWrtXJVPReverse(w, wBar, x, dx, xBar, dxBar, dxBarBar []float64, seed, 
 		tape = append(tape, t28, dx[1], t27, w[3*j+2])
 		tapeint = append(tapeint, t26)
 	}
-	for j2 := 2; j2 >= 0; j2-- {
+	for j := 2; j >= 0; j-- {
 		t7 := len(tapeint) - 1
 		t8 := tapeint[t7]
 		n := len(tape)
@@ -2039,7 +2039,7 @@ func uGradWrtXJVPReverse(w, wBar, x, dx, xBar, dxBar, dxBarBar []float64, seed, 
 		t12 := tape[n-1]
 		t13 := dxBarBar[0]
 		t14 := 1 - t10*t10
-		t15 := w[3*j2]
+		t15 := w[3*j]
 		dx0 := dx[0]
 		t16 := t15*dx0 + t11*dx1
 		t17 := t14 * t16
@@ -2052,8 +2052,8 @@ func uGradWrtXJVPReverse(w, wBar, x, dx, xBar, dxBar, dxBarBar []float64, seed, 
 		t24 := t14 * t23
 		t25 := t14 * (t17*t22 + t12*seed - 2*(t23*t16*t10))
 		wBar[t8] += t24*dx1 - t20*t19 + t25*x[1]
-		wBar[3*j2] += t24*dx0 - t13*t19 + t25*x[0]
-		wBar[3*j2+2] += t18*t21 + seed*t10
+		wBar[3*j] += t24*dx0 - t13*t19 + t25*x[0]
+		wBar[3*j+2] += t18*t21 + seed*t10
 		tape = tape[:t9]
 		tapeint = tapeint[:t7]
 	}

@@ -22,11 +22,11 @@ func NormalizedJVP(x, dx, c, dc []float64) (float64, float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i2 := 0; i2 < len(out); i2++ {
-		ci := c[i2]
-		outi := out[i2]
+	for i := 0; i < len(out); i++ {
+		ci := c[i]
+		outi := out[i]
 		s += ci * outi
-		ds += dc[i2]*outi + ci*dout[i2]
+		ds += dc[i]*outi + ci*dout[i]
 	}
 	return s, ds
 }
@@ -69,19 +69,19 @@ func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
 		out[i] = x[i] / t
 	}
 	s := 0.0
-	for i2 := 0; i2 < len(out); i2++ {
-		ci := c[i2]
-		outi := out[i2]
-		outBar[i2] += ci
-		cBar[i2] += outi
+	for i := 0; i < len(out); i++ {
+		ci := c[i]
+		outi := out[i]
+		outBar[i] += ci
+		cBar[i] += outi
 		s += ci * outi
 	}
 	t2 := 0.0
-	for i3 := n - 1; i3 >= 0; i3-- {
-		outiBar := outBar[i3]
-		outBar[i3] = 0
-		xi := x[i3]
-		xBar[i3] += outiBar / t
+	for i := n - 1; i >= 0; i-- {
+		outiBar := outBar[i]
+		outBar[i] = 0
+		xi := x[i]
+		xBar[i] += outiBar / t
 		t2 -= outiBar * (xi / t) / t
 	}
 	magReverse(x, xBar, t2)
@@ -107,8 +107,8 @@ func magReverse(x, xBar []float64, seed float64) {
 	}
 	t := math.Sqrt(s)
 	sBar := 0.5 / t * seed
-	for i2 := n - 1; i2 >= 0; i2-- {
-		xBar[i2] += 2 * (sBar * x[i2])
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] += 2 * (sBar * x[i])
 	}
 }
 

@@ -124,9 +124,9 @@ func LogSumGrad(x, xBar []float64) float64 {
 		}
 		s += math.Log(v)
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		vBar := 1 / x[i2]
-		xBar[i2] += vBar
+	for i := n - 1; i >= 0; i-- {
+		vBar := 1 / x[i]
+		xBar[i] += vBar
 	}
 	return s
 }

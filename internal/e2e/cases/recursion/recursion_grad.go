@@ -605,15 +605,15 @@ func pingpongReverse(a, aBar, b, bBar []float64, n int) {
 		copy(b, t5[t6:])
 		pingpongReverse(b, bBar, a, aBar, n-1)
 		tape3 := t5[:t6]
-		for i2 := n3 - 1; i2 >= 0; i2-- {
+		for i := n3 - 1; i >= 0; i-- {
 			t7 := len(tapeint) - 1
 			t8 := tapeint[t7]
 			t9 := len(tape3) - 1
 			ai2 := tape3[t9]
-			biBar := bBar[i2]
-			bBar[i2] = 0
+			biBar := bBar[i]
+			bBar[i] = 0
 			aBar[t8] += biBar
-			aBar[i2] += math.Cos(ai2) * biBar
+			aBar[i] += math.Cos(ai2) * biBar
 			tape3 = tape3[:t9]
 			tapeint = tapeint[:t7]
 		}

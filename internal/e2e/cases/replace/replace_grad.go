@@ -93,13 +93,13 @@ func RefinedJVP(l, dl *Layer, steps int) (float64, float64) {
 		w := make([]float64, n2)
 		dw := make([]float64, n2)
 		n3 := len(w)
-		for i3 := 0; i3 < n3; i3++ {
-			t6 := t5[i3]
-			t7 := (i3 + 1) % n2
+		for i := 0; i < n3; i++ {
+			t6 := t5[i]
+			t7 := (i + 1) % n2
 			t8 := t4[t7]
 			t9 := t5[t7]
-			w[i3] = 0.5*t4[i3] + 0.25*math.Sin(t8)
-			dw[i3] = 0.5*t6 + 0.25*(math.Cos(t8)*t9)
+			w[i] = 0.5*t4[i] + 0.25*math.Sin(t8)
+			dw[i] = 0.5*t6 + 0.25*(math.Cos(t8)*t9)
 		}
 		l.W = w
 		dl.W = dw
@@ -109,10 +109,10 @@ func RefinedJVP(l, dl *Layer, steps int) (float64, float64) {
 	n := len(t2)
 	s := 0.0
 	ds := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		x := t2[i2]
+	for i := 0; i < n; i++ {
+		x := t2[i]
 		s += x * x
-		ds += 2 * (t3[i2] * x)
+		ds += 2 * (t3[i] * x)
 	}
 	return s + l.B, ds + dl.B
 }
@@ -152,10 +152,10 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 		w2 := make([]float64, n4)
 		wBar2 := make([]float64, n4)
 		n5 := len(w2)
-		for i6 := 0; i6 < n5; i6++ {
-			t17 := (i6 + 1) % n4
+		for i := 0; i < n5; i++ {
+			t17 := (i + 1) % n4
 			t18 := t13[t17]
-			w2[i6] = 0.5*t13[i6] + 0.25*math.Sin(t18)
+			w2[i] = 0.5*t13[i] + 0.25*math.Sin(t18)
 			tapeint = append(tapeint, t17)
 			tape = append(tape, t18)
 		}
@@ -168,16 +168,16 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 	t2 := l.W
 	n := len(t2)
 	s := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		x := t2[i2]
+	for i := 0; i < n; i++ {
+		x := t2[i]
 		s += x * x
 	}
 	t3 := s + l.B
 	lBar.B += 1
 	t4 := l.W
 	t5 := lBar.W
-	for i3 := n - 1; i3 >= 0; i3-- {
-		t5[i3] += 2 * t4[i3]
+	for i := n - 1; i >= 0; i-- {
+		t5[i] += 2 * t4[i]
 	}
 	for i4 := steps - 1; i4 >= 0; i4-- {
 		n2 := len(tapeSlices)
@@ -188,15 +188,15 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 		n3 := len(t7)
 		tapeSlices = t7[:n3-2]
 		lBar.W = t7[n3-1]
-		for i5 := len(w) - 1; i5 >= 0; i5-- {
+		for i := len(w) - 1; i >= 0; i-- {
 			t8 := len(tape) - 1
 			t9 := tape[t8]
 			t10 := len(tapeint) - 1
 			t11 := tapeint[t10]
-			wiBar := wBar[i5]
-			wBar[i5] = 0
+			wiBar := wBar[i]
+			wBar[i] = 0
 			t6[t11] += math.Cos(t9) * (0.25 * wiBar)
-			t6[i5] += 0.5 * wiBar
+			t6[i] += 0.5 * wiBar
 			tapeint = tapeint[:t10]
 			tape = tape[:t8]
 		}
@@ -254,11 +254,11 @@ func RebuiltJVP(m, dm *Model, x, dx float64) (float64, float64) {
 		t10 := l.W
 		t11 := dl.W
 		n3 := len(t10)
-		for i3 := 0; i3 < n3; i3++ {
-			t12 := math.Tanh(t10[i3])
+		for i := 0; i < n3; i++ {
+			t12 := math.Tanh(t10[i])
 			t13 := *t8
 			out += t12 * t13
-			dout += (1-t12*t12)*t11[i3]*t13 + t12**t9
+			dout += (1-t12*t12)*t11[i]*t13 + t12**t9
 		}
 		out += l.B
 		dout += dl.B
@@ -310,9 +310,9 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 		n8 := len(t32)
 		w := make([]float64, n8)
 		wBar2 := make([]float64, n8)
-		for j2 := 0; j2 < n8; j2++ {
-			v2 := t32[j2]
-			w[j2] = v2*x + old2.B
+		for j := 0; j < n8; j++ {
+			v2 := t32[j]
+			w[j] = v2*x + old2.B
 			tape = append(tape, v2)
 		}
 		var t37 Layer
@@ -349,8 +349,8 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 		l := t6[i2]
 		t28 := l.W
 		n7 := len(t28)
-		for i6 := 0; i6 < n7; i6++ {
-			t29 := math.Tanh(t28[i6])
+		for i := 0; i < n7; i++ {
+			t29 := math.Tanh(t28[i])
 			t30 := *t7
 			tape = append(tape, t29)
 			out += t29 * t30
@@ -364,12 +364,12 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	for i3 := n2 - 1; i3 >= 0; i3-- {
 		t23 := t9[i3].W
 		lBar.B += 1
-		for i5 := len(t8[i3].W) - 1; i5 >= 0; i5-- {
+		for i := len(t8[i3].W) - 1; i >= 0; i-- {
 			t25 := len(tape) - 1
 			t26 := tape[t25]
 			t27 := *t10
 			*t11 += t26
-			t23[i5] += (1 - t26*t26) * t27
+			t23[i] += (1 - t26*t26) * t27
 			tape = tape[:t25]
 		}
 		t24 := lBar
@@ -525,9 +525,9 @@ func RecordedJVP(q0, dq0 []float64) (float64, float64) {
 	n := len(t3)
 	e := 0.0
 	de := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		p := t3[i2]
-		dp := t4[i2]
+	for i := 0; i < n; i++ {
+		p := t3[i]
+		dp := t4[i]
 		p0 := p[0]
 		t5 := len(p) - 1
 		t6 := p[t5]
@@ -601,21 +601,21 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 	t4 := h.past
 	n2 := len(t4)
 	e := 0.0
-	for i2 := 0; i2 < n2; i2++ {
-		p2 := t4[i2]
+	for i := 0; i < n2; i++ {
+		p2 := t4[i]
 		e += p2[0] * p2[len(p2)-1]
 	}
 	t5 := h.past
 	t6 := hBar.past
-	for i3 := n2 - 1; i3 >= 0; i3-- {
-		p := t5[i3]
+	for i := n2 - 1; i >= 0; i-- {
+		p := t5[i]
 		t9 := len(p) - 1
 		t10 := p[t9]
-		pBar := t6[i3]
+		pBar := t6[i]
 		pBar[t9] += p[0]
 		pBar[0] += t10
 	}
-	for i4 := 2; i4 >= 0; i4-- {
+	for i := 2; i >= 0; i-- {
 		t8 := len(backs) - 1
 		backs[t8]()
 		backs = backs[:t8]
@@ -714,10 +714,10 @@ func ShiftedJVP(x, dx []float64, a, da float64) (float64, float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		v := y[i2]
+	for i := 0; i < n; i++ {
+		v := y[i]
 		s += v * v
-		ds += 2 * (dy[i2] * v)
+		ds += 2 * (dy[i] * v)
 	}
 	return s, ds
 }
@@ -766,28 +766,28 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 		t9 := y[1:]
 		t10 := y[:n-1]
 		n3 := len(t9)
-		for i5 := 0; i5 < n3; i5++ {
-			t11 := t10[i5]
-			t9[i5] += a * t11 * t11
+		for i := 0; i < n3; i++ {
+			t11 := t10[i]
+			t9[i] += a * t11 * t11
 			tape = append(tape, t11)
 		}
 	}
 	s := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		v := y[i2]
-		yBar[i2] += 2 * v
+	for i := 0; i < n; i++ {
+		v := y[i]
+		yBar[i] += 2 * v
 		s += v * v
 	}
 	aBar = 0
 	for i3 := 2; i3 >= 0; i3-- {
 		t3 := yBar[1:]
 		t4 := yBar[:n-1]
-		for i4 := len(y[1:]) - 1; i4 >= 0; i4-- {
+		for i := len(y[1:]) - 1; i >= 0; i-- {
 			t5 := len(tape) - 1
 			t6 := tape[t5]
-			t7 := t3[i4]
+			t7 := t3[i]
 			t8 := t7 * t6
-			t4[i4] += a*t6*t7 + a*t8
+			t4[i] += a*t6*t7 + a*t8
 			aBar += t8 * t6
 			tape = tape[:t5]
 		}

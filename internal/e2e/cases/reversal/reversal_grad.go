@@ -130,18 +130,18 @@ func OnceGrad(x, xBar []float64) float64 {
 	}
 	t2 := math.Log(s)
 	s2 := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		xi := x[i2]
+	for i := 0; i < n; i++ {
+		xi := x[i]
 		s2 += xi * xi
 	}
 	t3 := t2 + s2
-	for i3 := n - 1; i3 >= 0; i3-- {
-		xBar[i3] += 2 * x[i3]
+	for i := n - 1; i >= 0; i-- {
+		xBar[i] += 2 * x[i]
 	}
 	sBar := 1 / s
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
-		xBar[i4] += tape[t4] * sBar
+		xBar[i] += tape[t4] * sBar
 		tape = tape[:t4]
 	}
 	return t3
@@ -190,8 +190,8 @@ func InLoopGrad(x, xBar []float64) float64 {
 		t5 := 0.5 * dot(t4, t4)
 		n := len(t4)
 		s2 := 0.0
-		for i4 := 0; i4 < n; i4++ {
-			t6 := math.Exp(t4[i4])
+		for i := 0; i < n; i++ {
+			t6 := math.Exp(t4[i])
 			tape = append(tape, t6)
 			s2 += t6
 		}
@@ -201,9 +201,9 @@ func InLoopGrad(x, xBar []float64) float64 {
 		t := x[:i]
 		t2 := xBar[:i]
 		sBar := 1 / float64(i)
-		for i3 := len(t) - 1; i3 >= 0; i3-- {
+		for i := len(t) - 1; i >= 0; i-- {
 			t3 := len(tape) - 1
-			t2[i3] += tape[t3] * sBar
+			t2[i] += tape[t3] * sBar
 			tape = tape[:t3]
 		}
 		dotInPlaceReverse(t, t2, 0.5)
@@ -388,13 +388,13 @@ func CheckpointedGrad(x, xBar []float64) float64 {
 		tape = append(tape, t7)
 		t2 += t7 * xi2
 	}
-	for i2 := n - 1; i2 >= 1; i2-- {
+	for i := n - 1; i >= 1; i-- {
 		t3 := len(tape) - 1
 		t4 := tape[t3]
-		xi := x[i2]
-		t5, t6 := smoothReverse(x[i2-1], xi, xi)
-		xBar[i2] += t4 + t6
-		xBar[i2-1] += t5
+		xi := x[i]
+		t5, t6 := smoothReverse(x[i-1], xi, xi)
+		xBar[i] += t4 + t6
+		xBar[i-1] += t5
 		tape = tape[:t3]
 	}
 	return t2
@@ -452,83 +452,83 @@ func leapfrogJVPWrtQKC(q, dq, k, dk []float64, c, dc, dt float64, steps int) ([]
 	df := make([]float64, n)
 	t := dt / 2
 	for s := 0; s < steps; s++ {
-		for i2 := 0; i2 < n; i2++ {
+		for i := 0; i < n; i++ {
 			var left2, dleft2 float64
-			if i2 > 0 {
-				left2 = x[i2-1]
-				dleft2 = dx[i2-1]
+			if i > 0 {
+				left2 = x[i-1]
+				dleft2 = dx[i-1]
 			} else {
 				left2 = 0
 				dleft2 = 0
 			}
 			var right2, dright2 float64
-			if i2+1 < n {
-				right2 = x[i2+1]
-				dright2 = dx[i2+1]
+			if i+1 < n {
+				right2 = x[i+1]
+				dright2 = dx[i+1]
 			} else {
 				right2 = 0
 				dright2 = 0
 			}
-			ki2 := k[i2]
-			xi2 := x[i2]
-			dxi4 := dx[i2]
+			ki2 := k[i]
+			xi2 := x[i]
+			dxi4 := dx[i]
 			t8 := math.Sin(xi2)
 			t9 := left2 - 2*xi2 + right2
-			t10 := -(dk[i2] * t8) - ki2*(math.Cos(xi2)*dxi4) + (dc*t9 + c*(dleft2-2*dxi4+dright2))
-			t11 := math.Tanh(v[i2])
-			t12 := t10 - 0.1*((1-t11*t11)*dv[i2])
-			f[i2] = c*t9 - ki2*t8 - 0.1*t11
-			df[i2] = t12
+			t10 := -(dk[i] * t8) - ki2*(math.Cos(xi2)*dxi4) + (dc*t9 + c*(dleft2-2*dxi4+dright2))
+			t11 := math.Tanh(v[i])
+			t12 := t10 - 0.1*((1-t11*t11)*dv[i])
+			f[i] = c*t9 - ki2*t8 - 0.1*t11
+			df[i] = t12
 		}
-		for i3 := 0; i3 < n; i3++ {
-			dfi2 := df[i3]
-			dvi4 := dv[i3]
-			v[i3] += t * f[i3]
-			dv[i3] = dvi4 + t*dfi2
-			dvi5 := dv[i3]
-			dxi3 := dx[i3]
-			x[i3] += dt * v[i3]
-			dx[i3] = dxi3 + dt*dvi5
+		for i := 0; i < n; i++ {
+			dfi2 := df[i]
+			dvi4 := dv[i]
+			v[i] += t * f[i]
+			dv[i] = dvi4 + t*dfi2
+			dvi5 := dv[i]
+			dxi3 := dx[i]
+			x[i] += dt * v[i]
+			dx[i] = dxi3 + dt*dvi5
 		}
-		for i4 := 0; i4 < n; i4++ {
+		for i := 0; i < n; i++ {
 			var left, dleft float64
-			if i4 > 0 {
-				left = x[i4-1]
-				dleft = dx[i4-1]
+			if i > 0 {
+				left = x[i-1]
+				dleft = dx[i-1]
 			} else {
 				left = 0
 				dleft = 0
 			}
 			var right, dright float64
-			if i4+1 < n {
-				right = x[i4+1]
-				dright = dx[i4+1]
+			if i+1 < n {
+				right = x[i+1]
+				dright = dx[i+1]
 			} else {
 				right = 0
 				dright = 0
 			}
-			ki := k[i4]
-			xi := x[i4]
-			dxi2 := dx[i4]
+			ki := k[i]
+			xi := x[i]
+			dxi2 := dx[i]
 			t3 := math.Sin(xi)
 			t4 := left - 2*xi + right
-			t5 := -(dk[i4] * t3) - ki*(math.Cos(xi)*dxi2) + (dc*t4 + c*(dleft-2*dxi2+dright))
-			t6 := math.Tanh(v[i4])
-			t7 := t5 - 0.1*((1-t6*t6)*dv[i4])
-			f[i4] = c*t4 - ki*t3 - 0.1*t6
-			df[i4] = t7
+			t5 := -(dk[i] * t3) - ki*(math.Cos(xi)*dxi2) + (dc*t4 + c*(dleft-2*dxi2+dright))
+			t6 := math.Tanh(v[i])
+			t7 := t5 - 0.1*((1-t6*t6)*dv[i])
+			f[i] = c*t4 - ki*t3 - 0.1*t6
+			df[i] = t7
 		}
-		for i5 := 0; i5 < n; i5++ {
-			dfi := df[i5]
-			dvi2 := dv[i5]
-			v[i5] += t * f[i5]
-			dv[i5] = dvi2 + t*dfi
-			vi := v[i5]
+		for i := 0; i < n; i++ {
+			dfi := df[i]
+			dvi2 := dv[i]
+			v[i] += t * f[i]
+			dv[i] = dvi2 + t*dfi
+			vi := v[i]
 			if vi > 4 || vi < -4 {
-				dvi3 := dv[i5]
-				t2 := math.Tanh(v[i5] / 4)
-				v[i5] = 4 * t2
-				dv[i5] = 4 * ((1 - t2*t2) * (dvi3 / 4))
+				dvi3 := dv[i]
+				t2 := math.Tanh(v[i] / 4)
+				v[i] = 4 * t2
+				dv[i] = 4 * ((1 - t2*t2) * (dvi3 / 4))
 			}
 		}
 	}
@@ -560,8 +560,8 @@ func LargeGrad(q, qBar, k, kBar []float64, c float64) (f, cBar float64) {
 		x := y[i]
 		e += x * x * float64(i+1)
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		yBar[i2] += 2 * (float64(i2+1) * y[i2])
+	for i := n - 1; i >= 0; i-- {
+		yBar[i] += 2 * (float64(i+1) * y[i])
 	}
 	cBar = back()
 	return e, cBar
@@ -602,11 +602,11 @@ func leapfrogSplitWrtQKC(
 	tape := slices.Grow([]float64(nil), max(steps+2, 0)*(trips*6+trips*6+trips))
 	var path []int
 	for s := 0; s < steps; s++ {
-		for i7 := 0; i7 < n; i7++ {
+		for i := 0; i < n; i++ {
 			var left4 float64
 			var from5 int
-			if i7 > 0 {
-				left4 = x[i7-1]
+			if i > 0 {
+				left4 = x[i-1]
 				from5 = 1
 			} else {
 				left4 = 0
@@ -615,30 +615,30 @@ func leapfrogSplitWrtQKC(
 			t23 := append(path, from5)
 			var right4 float64
 			var from6 int
-			if i7+1 < n {
-				right4 = x[i7+1]
+			if i+1 < n {
+				right4 = x[i+1]
 				from6 = 1
 			} else {
 				right4 = 0
 				from6 = 0
 			}
-			ki4 := k[i7]
-			xi4 := x[i7]
+			ki4 := k[i]
+			xi4 := x[i]
 			t24 := math.Sin(xi4)
-			t25 := math.Tanh(v[i7])
-			f[i7] = c*(left4-2*xi4+right4) - ki4*t24 - 0.1*t25
+			t25 := math.Tanh(v[i])
+			f[i] = c*(left4-2*xi4+right4) - ki4*t24 - 0.1*t25
 			path = append(t23, from6)
 			tape = append(tape, xi4, ki4, t24, left4, right4, t25)
 		}
-		for i8 := 0; i8 < n; i8++ {
-			v[i8] += t2 * f[i8]
-			x[i8] += dt * v[i8]
+		for i := 0; i < n; i++ {
+			v[i] += t2 * f[i]
+			x[i] += dt * v[i]
 		}
-		for i9 := 0; i9 < n; i9++ {
+		for i := 0; i < n; i++ {
 			var left3 float64
 			var from3 int
-			if i9 > 0 {
-				left3 = x[i9-1]
+			if i > 0 {
+				left3 = x[i-1]
 				from3 = 1
 			} else {
 				left3 = 0
@@ -647,18 +647,18 @@ func leapfrogSplitWrtQKC(
 			t20 := append(path, from3)
 			var right3 float64
 			var from4 int
-			if i9+1 < n {
-				right3 = x[i9+1]
+			if i+1 < n {
+				right3 = x[i+1]
 				from4 = 1
 			} else {
 				right3 = 0
 				from4 = 0
 			}
-			ki3 := k[i9]
-			xi3 := x[i9]
+			ki3 := k[i]
+			xi3 := x[i]
 			t21 := math.Sin(xi3)
-			t22 := math.Tanh(v[i9])
-			f[i9] = c*(left3-2*xi3+right3) - ki3*t21 - 0.1*t22
+			t22 := math.Tanh(v[i])
+			f[i] = c*(left3-2*xi3+right3) - ki3*t21 - 0.1*t22
 			path = append(t20, from4)
 			tape = append(tape, xi3, ki3, t21, left3, right3, t22)
 		}
@@ -688,11 +688,11 @@ func leapfrogSplitWrtQKC(
 		x[i] += t2 * v[i]
 	}
 	return x, xBar, func() (cBar float64) {
-		for i2 := n2 - 1; i2 >= 0; i2-- {
-			vBar[i2] += t2 * xBar[i2]
+		for i := n2 - 1; i >= 0; i-- {
+			vBar[i] += t2 * xBar[i]
 		}
 		cBar = 0
-		for s2 := steps - 1; s2 >= 0; s2-- {
+		for s := steps - 1; s >= 0; s-- {
 			i3 := n - 1
 			for i3 >= 0 {
 				t15 := len(path) - 1
@@ -717,7 +717,7 @@ func leapfrogSplitWrtQKC(
 				fBar[i3] += t2 * vBar[i3]
 				i3--
 			}
-			for i4 := n - 1; i4 >= 0; i4-- {
+			for i := n - 1; i >= 0; i-- {
 				n4 := len(tape)
 				t9 := n4 - 6
 				xi2 := tape[t9]
@@ -727,29 +727,29 @@ func leapfrogSplitWrtQKC(
 				right2 := tape[n4-2]
 				t11 := tape[n4-1]
 				tape = tape[:t9]
-				fiBar2 := fBar[i4]
-				fBar[i4] = 0
-				vBar[i4] -= (1 - t11*t11) * (0.1 * fiBar2)
+				fiBar2 := fBar[i]
+				fBar[i] = 0
+				vBar[i] -= (1 - t11*t11) * (0.1 * fiBar2)
 				cBar += fiBar2 * (left2 - 2*xi2 + right2)
 				rightBar2 := c * fiBar2
-				xBar[i4] += -(2 * rightBar2) - math.Cos(xi2)*(ki2*fiBar2)
-				kBar[i4] -= fiBar2 * t10
+				xBar[i] += -(2 * rightBar2) - math.Cos(xi2)*(ki2*fiBar2)
+				kBar[i] -= fiBar2 * t10
 				t12 := len(path) - 1
 				t13 := path[:t12]
 				if path[t12] != 0 {
-					xBar[i4+1] += rightBar2
+					xBar[i+1] += rightBar2
 				}
 				t14 := len(t13) - 1
 				path = t13[:t14]
 				if t13[t14] != 0 {
-					xBar[i4-1] += rightBar2
+					xBar[i-1] += rightBar2
 				}
 			}
-			for i5 := n - 1; i5 >= 0; i5-- {
-				vBar[i5] += dt * xBar[i5]
-				fBar[i5] += t2 * vBar[i5]
+			for i := n - 1; i >= 0; i-- {
+				vBar[i] += dt * xBar[i]
+				fBar[i] += t2 * vBar[i]
 			}
-			for i6 := n - 1; i6 >= 0; i6-- {
+			for i := n - 1; i >= 0; i-- {
 				n3 := len(tape)
 				t3 := n3 - 6
 				xi := tape[t3]
@@ -759,22 +759,22 @@ func leapfrogSplitWrtQKC(
 				right := tape[n3-2]
 				t5 := tape[n3-1]
 				tape = tape[:t3]
-				fiBar := fBar[i6]
-				fBar[i6] = 0
-				vBar[i6] -= (1 - t5*t5) * (0.1 * fiBar)
+				fiBar := fBar[i]
+				fBar[i] = 0
+				vBar[i] -= (1 - t5*t5) * (0.1 * fiBar)
 				cBar += fiBar * (left - 2*xi + right)
 				rightBar := c * fiBar
-				xBar[i6] += -(2 * rightBar) - math.Cos(xi)*(ki*fiBar)
-				kBar[i6] -= fiBar * t4
+				xBar[i] += -(2 * rightBar) - math.Cos(xi)*(ki*fiBar)
+				kBar[i] -= fiBar * t4
 				t6 := len(path) - 1
 				t7 := path[:t6]
 				if path[t6] != 0 {
-					xBar[i6+1] += rightBar
+					xBar[i+1] += rightBar
 				}
 				t8 := len(t7) - 1
 				path = t7[:t8]
 				if t7[t8] != 0 {
-					xBar[i6-1] += rightBar
+					xBar[i-1] += rightBar
 				}
 			}
 		}
@@ -802,12 +802,12 @@ func PartsJVP(x, dx []float64) (float64, float64) {
 	ys[0] = ys0 * x0
 	dys[0] = dys0*x0 + ys0*dx0
 	p, dp := wrapJVP(ys, dys, 2)
-	ys0_2 := ys[0]
+	ys0v2 := ys[0]
 	ys1 := ys[1]
 	t := p.a[0]
 	t2 := p.b[1]
-	t3 := dys[0]*ys1 + ys0_2*dys[1] + (dp.a[0]*t2 + t*dp.b[1]) + dx[1]
-	return ys0_2*ys1 + t*t2 + x[1], t3
+	t3 := dys[0]*ys1 + ys0v2*dys[1] + (dp.a[0]*t2 + t*dp.b[1]) + dx[1]
+	return ys0v2*ys1 + t*t2 + x[1], t3
 }
 
 // partJVP computes part and its derivative along the tangents (forward mode).
@@ -873,18 +873,18 @@ func PartsGrad(x, xBar []float64) float64 {
 	ys0 := ys[0]
 	ys[0] = ys0 * x0
 	p, pBar, back2 := wrapSplit(ys, ysBar, 2)
-	ys0_2 := ys[0]
+	ys0v2 := ys[0]
 	ys1 := ys[1]
 	t := p.a[0]
 	t2 := p.b[1]
-	t3 := ys0_2*ys1 + t*t2 + x[1]
+	t3 := ys0v2*ys1 + t*t2 + x[1]
 	finalX := slices.Clone(x)
 	xBar[1] += 1
 	t4 := pBar.b
 	t4[1] += t
 	t5 := pBar.a
 	t5[0] += t2
-	ysBar[1] += ys0_2
+	ysBar[1] += ys0v2
 	ysBar[0] += ys1
 	back2()
 	ys0Bar := ysBar[0]
@@ -976,9 +976,9 @@ func wrapSplit(x, xBar []float64, n int) (*pair, *pair, func()) {
 	}
 	return p, pBar, func() {
 		if from != 0 {
-			for i2 := len(t) - 1; i2 >= 0; i2-- {
+			for i := len(t) - 1; i >= 0; i-- {
 				t3 := len(tape) - 1
-				xBar[i2] += math.Cos(tape[t3]) * t2[i2]
+				xBar[i] += math.Cos(tape[t3]) * t2[i]
 				tape = tape[:t3]
 			}
 			back()

@@ -109,7 +109,7 @@ func LossGrad(x, xBar []float64) float64 {
 		}
 		path = append(path, from)
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t2 := len(path) - 1
 		t3 := path[:t2]
 		var xiBar float64
@@ -118,20 +118,20 @@ func LossGrad(x, xBar []float64) float64 {
 		} else {
 			t4 := len(tape) - 1
 			t5 := tape[t4]
-			xi := x[i2]
-			xBar[i2-1] += math.Exp(x[i2-1] - t5)
+			xi := x[i]
+			xBar[i-1] += math.Exp(x[i-1] - t5)
 			xiBar = math.Exp(xi - t5)
 			tape = tape[:t4]
 		}
 		n2 := len(tape)
 		t6 := n2 - 2
 		t7 := tape[t6]
-		xi2 := x[i2]
+		xi2 := x[i]
 		t8 := 1 / (1 + math.Exp(-xi2))
 		if xi2 > 30 {
 			t8 = 1
 		}
-		xBar[i2] += xiBar + 2*(0.5/t7*tape[n2-1]*xi2) + t8*t7
+		xBar[i] += xiBar + 2*(0.5/t7*tape[n2-1]*xi2) + t8*t7
 		tape = tape[:t6]
 		path = t3
 	}
@@ -294,7 +294,7 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		}
 		path = append(path, from)
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t5 := len(path) - 1
 		t6 := path[:t5]
 		var dxiBar float64
@@ -304,9 +304,9 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 			t7 := len(tape) - 1
 			t8 := tape[t7]
 			t9 := dtape[t7]
-			xi := x[i2]
-			dxi := dx[i2]
-			dxBar[i2-1] += math.Exp(x[i2-1]-t8) * (dx[i2-1] - t9)
+			xi := x[i]
+			dxi := dx[i]
+			dxBar[i-1] += math.Exp(x[i-1]-t8) * (dx[i-1] - t9)
 			dxiBar = math.Exp(xi-t8) * (dxi - t9)
 			tape = tape[:t7]
 			dtape = dtape[:t7]
@@ -318,8 +318,8 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		t13 := n3 - 1
 		t14 := tape[t13]
 		t15 := 0.5 / t11
-		xi2 := x[i2]
-		dxi2 := dx[i2]
+		xi2 := x[i]
+		dxi2 := dx[i]
 		dxiBar += 2 * ((t15*dtape[t13]-t15*t12/t11*t14)*xi2 + t15*t14*dxi2)
 		t16 := xi2 > 30
 		t17 := math.Exp(-xi2)
@@ -334,8 +334,8 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 			t21 = 0
 		}
 		dxiBar += t21*t11 + t20*t12
-		t22 := dxBar[i2] + dxiBar
-		dxBar[i2] = t22
+		t22 := dxBar[i] + dxiBar
+		dxBar[i] = t22
 		tape = tape[:t10]
 		dtape = dtape[:t10]
 		path = t6

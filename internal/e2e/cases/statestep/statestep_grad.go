@@ -35,12 +35,12 @@ func EnergyJVP(k, dk float64, q0, dq0 []float64, steps int) (float64, float64) {
 	t6 := ds.v
 	e := 0.0
 	de := 0.0
-	for i2 := 0; i2 < n2; i2++ {
-		t7 := t3[i2]
-		t8 := t5[i2]
-		t9 := t6[i2]
+	for i := 0; i < n2; i++ {
+		t7 := t3[i]
+		t8 := t5[i]
+		t9 := t6[i]
 		t10 := k * t8
-		de += 2*(t4[i2]*t7) + ((dk*t8+k*t9)*t8 + t10*t9)
+		de += 2*(t4[i]*t7) + ((dk*t8+k*t9)*t8 + t10*t9)
 		e += t7*t7 + t10*t8
 	}
 	return e + s.t, de + ds.t
@@ -130,9 +130,9 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	n3 := len(t4)
 	t5 := s.v
 	e := 0.0
-	for i2 := 0; i2 < n3; i2++ {
-		t19 := t4[i2]
-		t20 := t5[i2]
+	for i := 0; i < n3; i++ {
+		t19 := t4[i]
+		t20 := t5[i]
 		e += t19*t19 + k*t20*t20
 	}
 	t6 := e + s.t
@@ -142,13 +142,13 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t9 := s.q
 	t10 := sBar.q
 	kBar = 0
-	for i3 := n3 - 1; i3 >= 0; i3-- {
-		t18 := t7[i3]
-		t8[i3] += 2 * (k * t18)
-		t10[i3] += 2 * t9[i3]
+	for i := n3 - 1; i >= 0; i-- {
+		t18 := t7[i]
+		t8[i] += 2 * (k * t18)
+		t10[i] += 2 * t9[i]
 		kBar += t18 * t18
 	}
-	for i4 := steps - 1; i4 >= 0; i4-- {
+	for i := steps - 1; i >= 0; i-- {
 		if s != nil {
 			t12 := len(tapeValues) - 1
 			*s = tapeValues[t12]
@@ -202,14 +202,14 @@ func stateStepReverseWrtSK(s, sBar *state, k, dt float64) (kBar float64) {
 	}
 	s.t += dt
 	t5 := 0.0
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t6 := len(tape) - 1
 		t7 := tape[t6]
 		t8 := sBar.q
 		t9 := sBar.v
-		t9[i2] += dt * t8[i2]
-		t10 := t9[i2]
-		t8[i2] -= t4 * t10
+		t9[i] += dt * t8[i]
+		t10 := t9[i]
+		t8[i] -= t4 * t10
 		t5 -= t10 * t7
 		tape = tape[:t6]
 	}
@@ -244,11 +244,11 @@ func AnharmonicJVP(k, dk, c, dc float64, q0, dq0, v0, dv0 []float64, steps int) 
 	t8 := ds.v
 	sum := 0.0
 	dsum := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		t9 := float64(i2 + 1)
-		t10 := t7[i2]
-		sum += t9*t5[i2] + t10*t10
-		dsum += t9*t6[i2] + 2*(t8[i2]*t10)
+	for i := 0; i < n; i++ {
+		t9 := float64(i + 1)
+		t10 := t7[i]
+		sum += t9*t5[i] + t10*t10
+		dsum += t9*t6[i] + 2*(t8[i]*t10)
 	}
 	return sum, dsum
 }
@@ -405,17 +405,17 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 	t10 := sBar.v
 	t11 := sBar.q
 	sum := 0.0
-	for i2 := 0; i2 < n3; i2++ {
-		t37 := float64(i2 + 1)
-		t38 := t8[i2]
-		t39 := t9[i2]
-		t10[i2] += 2 * t39
-		t11[i2] += t37
+	for i := 0; i < n3; i++ {
+		t37 := float64(i + 1)
+		t38 := t8[i]
+		t39 := t9[i]
+		t10[i] += 2 * t39
+		t11[i] += t37
 		sum += t37*t38 + t39*t39
 	}
 	kBar = 0
 	cBar = 0
-	for i3 := steps - 1; i3 >= 0; i3-- {
+	for i := steps - 1; i >= 0; i-- {
 		t14 := s != nil
 		if t14 {
 			t15 := len(tapeValues) - 1
@@ -505,15 +505,15 @@ func stateKickReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float6
 	}
 	kBar = 0
 	cBar = 0
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		q := tape[t4]
-		t5 := dt * sBar.v[i2]
+		t5 := dt * sBar.v[i]
 		t6 := t5 * q
 		t7 := c * q
 		t8 := t6 * q
 		t9 := sBar.q
-		t9[i2] += -(t7 * q * t5) - t7*t6 - c*t8 - k*t5
+		t9[i] += -(t7 * q * t5) - t7*t6 - c*t8 - k*t5
 		kBar -= t6
 		cBar -= t8 * q
 		tape = tape[:t4]
@@ -541,9 +541,9 @@ func stateDriftReverseWrtS(s, sBar *state, dt float64) {
 		t[i] += dt * t2[i]
 	}
 	s.t += dt
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t3 := sBar.v
-		t3[i2] += dt * sBar.q[i2]
+		t3[i] += dt * sBar.q[i]
 	}
 }
 
@@ -567,9 +567,9 @@ func RunJVP(s, ds *state, k, dk float64, steps int) (float64, float64) {
 	n := len(t3)
 	sum := 0.0
 	dsum := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		q := t3[i2]
-		dq := t4[i2]
+	for i := 0; i < n; i++ {
+		q := t3[i]
+		dq := t4[i]
 		t5 := q * q
 		sum += t5 * q
 		dsum += 2*(dq*q)*q + t5*dq
@@ -619,10 +619,10 @@ func RunGrad(s, sBar *state, k float64, steps int) (f, kBar float64) {
 	n := len(t3)
 	t4 := sBar.q
 	sum := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		q := t3[i2]
+	for i := 0; i < n; i++ {
+		q := t3[i]
 		t17 := q * q
-		t4[i2] += t17 + 2*t17
+		t4[i] += t17 + 2*t17
 		sum += t17 * q
 	}
 	t5 := s != nil
@@ -632,7 +632,7 @@ func RunGrad(s, sBar *state, k float64, steps int) (f, kBar float64) {
 		finalState = append(finalState, *s)
 	}
 	kBar = 0
-	for i3 := steps - 1; i3 >= 0; i3-- {
+	for i := steps - 1; i >= 0; i-- {
 		if t5 {
 			t11 := len(tapeValues) - 1
 			*s = tapeValues[t11]
@@ -690,20 +690,20 @@ func NBodyJVP(m, dm, x0, dx0 []float64, steps int) (float64, float64) {
 		t3[i] = t11
 	}
 	bodiesAccelJVP(b, db)
-	for i2 := 0; i2 < steps; i2++ {
+	for i := 0; i < steps; i++ {
 		bodiesVerletJVPWrtB(b, db, 0.01)
 	}
 	t4 := b.v
 	t5 := db.v
 	e := 0.0
 	de := 0.0
-	for i3 := 0; i3 < n; i3++ {
-		mi := m[i3]
-		t6 := t4[2*i3]
-		t7 := 2*i3 + 1
+	for i := 0; i < n; i++ {
+		mi := m[i]
+		t6 := t4[2*i]
+		t7 := 2*i + 1
 		t8 := t4[t7]
 		t9 := t6*t6 + t8*t8
-		de += (dm[i3]*t9 + mi*(2*(t5[2*i3]*t6)+2*(t5[t7]*t8))) / 2
+		de += (dm[i]*t9 + mi*(2*(t5[2*i]*t6)+2*(t5[t7]*t8))) / 2
 		e += mi * t9 / 2
 	}
 	return e, de
@@ -792,11 +792,11 @@ func bodiesVerletJVPWrtB(b, db *bodies, dt float64) {
 	n2 := len(t10)
 	t12 := b.v
 	t13 := db.v
-	for i2 := 0; i2 < n2; i2++ {
-		t20 := t13[i2]
-		t21 := t11[i2]
-		t10[i2] += dt * t12[i2]
-		t11[i2] = t21 + dt*t20
+	for i := 0; i < n2; i++ {
+		t20 := t13[i]
+		t21 := t11[i]
+		t10[i] += dt * t12[i]
+		t11[i] = t21 + dt*t20
 	}
 	bodiesAccelJVP(b, db)
 	t14 := b.v
@@ -804,11 +804,11 @@ func bodiesVerletJVPWrtB(b, db *bodies, dt float64) {
 	n3 := len(t14)
 	t16 := b.a
 	t17 := db.a
-	for i3 := 0; i3 < n3; i3++ {
-		t18 := t17[i3]
-		t19 := t15[i3]
-		t14[i3] += t7 * t16[i3]
-		t15[i3] = t19 + t7*t18
+	for i := 0; i < n3; i++ {
+		t18 := t17[i]
+		t19 := t15[i]
+		t14[i] += t7 * t16[i]
+		t15[i] = t19 + t7*t18
 	}
 }
 
@@ -868,24 +868,24 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	t9 := b.a
 	trips := max(n3+2, 0)
 	tape := slices.Grow(t, trips*(trips*6))
-	for i2 := 0; i2 < n3; i2++ {
-		for j2 := 0; j2 < n3; j2++ {
+	for i := 0; i < n3; i++ {
+		for j := 0; j < n3; j++ {
 			var from int
-			if i2 == j2 {
+			if i == j {
 				from = 0
 			} else {
-				t55 := t7[2*j2]
-				t56 := t7[2*i2]
+				t55 := t7[2*j]
+				t56 := t7[2*i]
 				dx2 := t55 - t56
-				t57 := t7[2*j2+1]
-				t58 := t7[2*i2+1]
+				t57 := t7[2*j+1]
+				t58 := t7[2*i+1]
 				dy2 := t57 - t58
-				r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-				t59 := t8[j2]
-				t60 := math.Sqrt(r2_2)
-				f2 := t59 / (r2_2 * t60)
-				t9[2*i2] += f2 * dx2
-				t9[2*i2+1] += f2 * dy2
+				r2v2 := dx2*dx2 + dy2*dy2 + 0.01
+				t59 := t8[j]
+				t60 := math.Sqrt(r2v2)
+				f2 := t59 / (r2v2 * t60)
+				t9[2*i] += f2 * dx2
+				t9[2*i+1] += f2 * dy2
 				tape = append(tape, t55, t56, t57, t58, t60, t59)
 				from = 1
 			}
@@ -895,8 +895,8 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	trips2 := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
-	for i3 := 0; i3 < steps; i3++ {
-		if i3 == 1 {
+	for i := 0; i < steps; i++ {
+		if i == 1 {
 			t51 := trips2 - 2
 			tape = slices.Grow(tape, t51*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, t51*(len(tapeValues)-before2))
@@ -913,28 +913,28 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	t10 := b.v
 	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	e := 0.0
-	for i4 := 0; i4 < n; i4++ {
-		mi := m[i4]
-		t49 := t10[2*i4]
-		t50 := t10[2*i4+1]
-		tapeint = append(tapeint, 2*i4)
+	for i := 0; i < n; i++ {
+		mi := m[i]
+		t49 := t10[2*i]
+		t50 := t10[2*i+1]
+		tapeint = append(tapeint, 2*i)
 		e += mi * (t49*t49 + t50*t50) / 2
 	}
 	finalM := slices.Clone(m)
 	t11 := b.v
 	t12 := bBar.v
-	for i5 := n - 1; i5 >= 0; i5-- {
+	for i := n - 1; i >= 0; i-- {
 		t44 := len(tapeint) - 1
-		t45 := t11[2*i5]
+		t45 := t11[2*i]
 		t46 := tapeint[t44] + 1
 		t47 := t11[t46]
-		t48 := m[i5] * 0.5
+		t48 := m[i] * 0.5
 		t12[t46] += 2 * (t48 * t47)
-		t12[2*i5] += 2 * (t48 * t45)
-		mBar[i5] += 0.5 * (t45*t45 + t47*t47)
+		t12[2*i] += 2 * (t48 * t45)
+		mBar[i] += 0.5 * (t45*t45 + t47*t47)
 		tapeint = tapeint[:t44]
 	}
-	for i6 := steps - 1; i6 >= 0; i6-- {
+	for i := steps - 1; i >= 0; i-- {
 		if b != nil {
 			t32 := len(tapeValues) - 1
 			*b = tapeValues[t32]
@@ -961,7 +961,7 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	t13 := bBar.a
 	t14 := bBar.m
 	t15 := bBar.x
-	for i7 := n3 - 1; i7 >= 0; i7-- {
+	for i := n3 - 1; i >= 0; i-- {
 		for j := n3 - 1; j >= 0; j-- {
 			t20 := len(path) - 1
 			t21 := path[:t20]
@@ -969,22 +969,22 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 				n4 := len(tape)
 				t22 := n4 - 6
 				t23 := tape[n4-2]
-				t24 := t13[2*i7+1]
+				t24 := t13[2*i+1]
 				dy := tape[n4-4] - tape[n4-3]
 				dx := tape[t22] - tape[n4-5]
 				r2 := dx*dx + dy*dy + 0.01
 				t25 := r2 * t23
 				f := tape[n4-1] / t25
-				t26 := t13[2*i7]
+				t26 := t13[2*i]
 				t27 := t24*dy + t26*dx
 				t28 := t27 * f / t25
 				t29 := -(t28 * t23) - 0.5/t23*(r2*t28)
 				t14[j] += t27 / t25
 				t30 := f*t24 + 2*(t29*dy)
 				t31 := f*t26 + 2*(t29*dx)
-				t15[2*i7+1] -= t30
+				t15[2*i+1] -= t30
 				t15[2*j+1] += t30
-				t15[2*i7] -= t31
+				t15[2*i] -= t31
 				t15[2*j] += t31
 				tape = tape[:t22]
 			}
@@ -993,11 +993,11 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	}
 	clear(bBar.a)
 	t16 := bBar.x
-	for i8 := n2 - 1; i8 >= 0; i8-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t17 := len(tapeint) - 1
 		t18 := tapeint[t17]
-		t19 := t16[i8]
-		t16[i8] = 0
+		t19 := t16[i]
+		t16[i] = 0
 		x0Bar[t18] += t19
 		tapeint = tapeint[:t17]
 	}
@@ -1032,8 +1032,8 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 	t5 := b.x
 	n2 := len(t5)
 	t6 := b.v
-	for i2 := 0; i2 < n2; i2++ {
-		t5[i2] += dt * t6[i2]
+	for i := 0; i < n2; i++ {
+		t5[i] += dt * t6[i]
 	}
 	n3 := len(b.m)
 	clear(b.a)
@@ -1042,24 +1042,24 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 	t9 := b.a
 	trips := max(n3+2, 0)
 	tape := slices.Grow(t, trips*(trips*6))
-	for i3 := 0; i3 < n3; i3++ {
-		for j2 := 0; j2 < n3; j2++ {
+	for i := 0; i < n3; i++ {
+		for j := 0; j < n3; j++ {
 			var from int
-			if i3 == j2 {
+			if i == j {
 				from = 0
 			} else {
-				t32 := t7[2*j2]
-				t33 := t7[2*i3]
+				t32 := t7[2*j]
+				t33 := t7[2*i]
 				dx2 := t32 - t33
-				t34 := t7[2*j2+1]
-				t35 := t7[2*i3+1]
+				t34 := t7[2*j+1]
+				t35 := t7[2*i+1]
 				dy2 := t34 - t35
-				r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-				t36 := t8[j2]
-				t37 := math.Sqrt(r2_2)
-				f2 := t36 / (r2_2 * t37)
-				t9[2*i3] += f2 * dx2
-				t9[2*i3+1] += f2 * dy2
+				r2v2 := dx2*dx2 + dy2*dy2 + 0.01
+				t36 := t8[j]
+				t37 := math.Sqrt(r2v2)
+				f2 := t36 / (r2v2 * t37)
+				t9[2*i] += f2 * dx2
+				t9[2*i+1] += f2 * dy2
 				tape = append(tape, t32, t33, t34, t35, t37, t36)
 				from = 1
 			}
@@ -1069,14 +1069,14 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 	t10 := b.v
 	n4 := len(t10)
 	t11 := b.a
-	for i4 := 0; i4 < n4; i4++ {
-		t10[i4] += t3 * t11[i4]
+	for i := 0; i < n4; i++ {
+		t10[i] += t3 * t11[i]
 	}
-	for i5 := n4 - 1; i5 >= 0; i5-- {
+	for i := n4 - 1; i >= 0; i-- {
 		t31 := bBar.a
-		t31[i5] += t3 * bBar.v[i5]
+		t31[i] += t3 * bBar.v[i]
 	}
-	for i6 := n3 - 1; i6 >= 0; i6-- {
+	for i := n3 - 1; i >= 0; i-- {
 		for j := n3 - 1; j >= 0; j-- {
 			t16 := len(path) - 1
 			t17 := path[:t16]
@@ -1085,13 +1085,13 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 				t18 := n5 - 6
 				t19 := tape[n5-2]
 				t20 := bBar.a
-				t21 := t20[2*i6+1]
+				t21 := t20[2*i+1]
 				dy := tape[n5-4] - tape[n5-3]
 				dx := tape[t18] - tape[n5-5]
 				r2 := dx*dx + dy*dy + 0.01
 				t22 := r2 * t19
 				f := tape[n5-1] / t22
-				t23 := t20[2*i6]
+				t23 := t20[2*i]
 				t24 := t21*dy + t23*dx
 				t25 := t24 * f / t22
 				t26 := -(t25 * t19) - 0.5/t19*(r2*t25)
@@ -1100,9 +1100,9 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 				t28 := f*t21 + 2*(t26*dy)
 				t29 := f*t23 + 2*(t26*dx)
 				t30 := bBar.x
-				t30[2*i6+1] -= t28
+				t30[2*i+1] -= t28
 				t30[2*j+1] += t28
-				t30[2*i6] -= t29
+				t30[2*i] -= t29
 				t30[2*j] += t29
 				tape = tape[:t18]
 			}
@@ -1112,13 +1112,13 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 	clear(bBar.a)
 	t12 := bBar.x
 	t13 := bBar.v
-	for i7 := n2 - 1; i7 >= 0; i7-- {
-		t13[i7] += dt * t12[i7]
+	for i := n2 - 1; i >= 0; i-- {
+		t13[i] += dt * t12[i]
 	}
 	t14 := bBar.v
 	t15 := bBar.a
-	for i8 := n - 1; i8 >= 0; i8-- {
-		t15[i8] += t3 * t14[i8]
+	for i := n - 1; i >= 0; i-- {
+		t15[i] += t3 * t14[i]
 	}
 }
 
@@ -1162,13 +1162,13 @@ func NBodySegmentsJVP(m, dm, x0, dx0 []float64, steps, k int) (float64, float64)
 	t6 := db.v
 	e := 0.0
 	de := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		mi := m[i2]
-		t7 := t5[2*i2]
-		t8 := 2*i2 + 1
+	for i := 0; i < n; i++ {
+		mi := m[i]
+		t7 := t5[2*i]
+		t8 := 2*i + 1
 		t9 := t5[t8]
 		t10 := t7*t7 + t9*t9
-		de += (dm[i2]*t10 + mi*(2*(t6[2*i2]*t7)+2*(t6[t8]*t9))) / 2
+		de += (dm[i]*t10 + mi*(2*(t6[2*i]*t7)+2*(t6[t8]*t9))) / 2
 		e += mi * t10 / 2
 	}
 	return e, de
@@ -1253,24 +1253,24 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	t9 := b.a
 	trips := max(n3+2, 0)
 	tape := slices.Grow(t, trips*(trips*6))
-	for i2 := 0; i2 < n3; i2++ {
-		for j2 := 0; j2 < n3; j2++ {
+	for i := 0; i < n3; i++ {
+		for j := 0; j < n3; j++ {
 			var from2 int
-			if i2 == j2 {
+			if i == j {
 				from2 = 0
 			} else {
-				t59 := t7[2*j2]
-				t60 := t7[2*i2]
+				t59 := t7[2*j]
+				t60 := t7[2*i]
 				dx2 := t59 - t60
-				t61 := t7[2*j2+1]
-				t62 := t7[2*i2+1]
+				t61 := t7[2*j+1]
+				t62 := t7[2*i+1]
 				dy2 := t61 - t62
-				r2_2 := dx2*dx2 + dy2*dy2 + 0.01
-				t63 := t8[j2]
-				t64 := math.Sqrt(r2_2)
-				f2 := t63 / (r2_2 * t64)
-				t9[2*i2] += f2 * dx2
-				t9[2*i2+1] += f2 * dy2
+				r2v2 := dx2*dx2 + dy2*dy2 + 0.01
+				t63 := t8[j]
+				t64 := math.Sqrt(r2v2)
+				f2 := t63 / (r2v2 * t64)
+				t9[2*i] += f2 * dx2
+				t9[2*i+1] += f2 * dy2
 				tape = append(tape, t59, t60, t61, t62, t64, t63)
 				from2 = 1
 			}
@@ -1301,25 +1301,25 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	t11 := b.v
 	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	e := 0.0
-	for i3 := 0; i3 < n; i3++ {
-		mi := m[i3]
-		t53 := t11[2*i3]
-		t54 := t11[2*i3+1]
-		tapeint = append(tapeint, 2*i3)
+	for i := 0; i < n; i++ {
+		mi := m[i]
+		t53 := t11[2*i]
+		t54 := t11[2*i+1]
+		tapeint = append(tapeint, 2*i)
 		e += mi * (t53*t53 + t54*t54) / 2
 	}
 	finalM := slices.Clone(m)
 	t12 := b.v
 	t13 := bBar.v
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		t48 := len(tapeint) - 1
-		t49 := t12[2*i4]
+		t49 := t12[2*i]
 		t50 := tapeint[t48] + 1
 		t51 := t12[t50]
-		t52 := m[i4] * 0.5
+		t52 := m[i] * 0.5
 		t13[t50] += 2 * (t52 * t51)
-		t13[2*i4] += 2 * (t52 * t49)
-		mBar[i4] += 0.5 * (t49*t49 + t51*t51)
+		t13[2*i] += 2 * (t52 * t49)
+		mBar[i] += 0.5 * (t49*t49 + t51*t51)
 		tapeint = tapeint[:t48]
 	}
 	var path2 []int
@@ -1359,7 +1359,7 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	t29 := bBar.a
 	t30 := bBar.m
 	t31 := bBar.x
-	for i5 := n3 - 1; i5 >= 0; i5-- {
+	for i := n3 - 1; i >= 0; i-- {
 		for j := n3 - 1; j >= 0; j-- {
 			t36 := len(path2) - 1
 			t37 := path2[:t36]
@@ -1367,22 +1367,22 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 				n4 := len(tape)
 				t38 := n4 - 6
 				t39 := tape[n4-2]
-				t40 := t29[2*i5+1]
+				t40 := t29[2*i+1]
 				dy := tape[n4-4] - tape[n4-3]
 				dx := tape[t38] - tape[n4-5]
 				r2 := dx*dx + dy*dy + 0.01
 				t41 := r2 * t39
 				f := tape[n4-1] / t41
-				t42 := t29[2*i5]
+				t42 := t29[2*i]
 				t43 := t40*dy + t42*dx
 				t44 := t43 * f / t41
 				t45 := -(t44 * t39) - 0.5/t39*(r2*t44)
 				t30[j] += t43 / t41
 				t46 := f*t40 + 2*(t45*dy)
 				t47 := f*t42 + 2*(t45*dx)
-				t31[2*i5+1] -= t46
+				t31[2*i+1] -= t46
 				t31[2*j+1] += t46
-				t31[2*i5] -= t47
+				t31[2*i] -= t47
 				t31[2*j] += t47
 				tape = tape[:t38]
 			}
@@ -1391,11 +1391,11 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	}
 	clear(bBar.a)
 	t32 := bBar.x
-	for i6 := n2 - 1; i6 >= 0; i6-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t33 := len(tapeint) - 1
 		t34 := tapeint[t33]
-		t35 := t32[i6]
-		t32[i6] = 0
+		t35 := t32[i]
+		t32[i] = 0
 		x0Bar[t34] += t35
 		tapeint = tapeint[:t33]
 	}
@@ -1438,7 +1438,7 @@ func bodiesSegmentReverseWrtB(b, bBar *bodies, k int, dt float64) {
 		}
 		b.verlet(dt)
 	}
-	for i2 := k - 1; i2 >= 0; i2-- {
+	for i := k - 1; i >= 0; i-- {
 		if b != nil {
 			t := len(tapeValues) - 1
 			*b = tapeValues[t]
@@ -1496,7 +1496,7 @@ func CloudJVP(x0, dx0, q0, dq0, e0, de0 []float64, steps int) (float64, float64)
 		c.ps = t12
 		dc.ps = t13
 	}
-	for i2 := 0; i2 < steps; i2++ {
+	for i := 0; i < steps; i++ {
 		cloudPushJVPWrtC(c, dc, 0.1)
 	}
 	t := c.e[0]
@@ -1506,9 +1506,9 @@ func CloudJVP(x0, dx0, q0, dq0, e0, de0 []float64, steps int) (float64, float64)
 	n := len(t3)
 	sum := t * t2
 	dsum := dc.e[0]*t2 + t*dc.e[1]
-	for i3 := 0; i3 < n; i3++ {
-		p := t3[i3]
-		dp := t4[i3]
+	for i := 0; i < n; i++ {
+		p := t3[i]
+		dp := t4[i]
 		t5 := p.x
 		t6 := dp.x
 		t7 := t5[0]
@@ -1642,15 +1642,15 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 			tape = slices.Grow(tape, (trips2-2)*(len(tape)-before))
 		}
 		spread := 0.0
-		for i7 := 0; i7 < len(t4); i7++ {
-			p3 := t4[i7]
+		for i := 0; i < len(t4); i++ {
+			p3 := t4[i]
 			t36 := p3.x
 			n6 := len(t36)
-			for d2 := 0; d2 < n6; d2++ {
+			for d := 0; d < n6; d++ {
 				t38 := *p3.q
-				t39 := c.e[d2]
-				t36[d2] += 0.1 * t38 * t39
-				t40 := t36[d2]
+				t39 := c.e[d]
+				t36[d] += 0.1 * t38 * t39
+				t40 := t36[d]
 				tape = append(tape, t38, t39, t40)
 				spread += t40 * t40
 			}
@@ -1667,13 +1667,13 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 	n2 := len(t7)
 	t8 := cBar.ps
 	sum := t5 * t6
-	for i3 := 0; i3 < n2; i3++ {
-		p2 := t7[i3]
+	for i := 0; i < n2; i++ {
+		p2 := t7[i]
 		t30 := p2.x
 		t31 := t30[0]
 		t32 := t30[1]
 		t33 := *p2.q
-		pBar2 := t8[i3]
+		pBar2 := t8[i]
 		t34 := pBar2.q
 		*t34 += 1
 		t35 := pBar2.x
@@ -1690,9 +1690,9 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 		spreadBar := math.Cos(tape[t21]) * (0.001 * cBar.e[1])
 		spreadBar -= 0.001 * cBar.e[0]
 		tape = tape[:t21]
-		for i6 := len(t9) - 1; i6 >= 0; i6-- {
-			p := t9[i6]
-			pBar := t10[i6]
+		for i := len(t9) - 1; i >= 0; i-- {
+			p := t9[i]
+			pBar := t10[i]
 			t22 := pBar.x
 			t23 := pBar.q
 			t24 := *t23
@@ -1706,7 +1706,7 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 				t22[d] += 2 * (spreadBar * tape[n5-1])
 				t28 := t22[d]
 				cBar.e[d] += 0.1 * t26 * t28
-				t29 := t10[i6].q
+				t29 := t10[i].q
 				*t29 += 0.1 * (t28 * t27)
 				tape = tape[:t25]
 			}
@@ -1772,9 +1772,9 @@ func HelpersJVP(k, dk, c, dc float64, q0, dq0, v0, dv0 []float64, steps int) (fl
 		stateEulerStepJVPWrtSKC(rest, drest, k, dk, c, dc, 0.05)
 		t3, t4 := statePhaseJVP(s, ds)
 		n := len(t3)
-		for i2 := 0; i2 < n; i2++ {
-			p := t3[i2]
-			dp := t4[i2]
+		for i := 0; i < n; i++ {
+			p := t3[i]
+			dp := t4[i]
 			p0 := p[0]
 			p1 := p[1]
 			area += p0 * p1
@@ -1953,8 +1953,8 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 			t41 := t39[k4]
 			t40[k4] = make([]float64, len(t41), cap(t41))
 		}
-		for i4 := 0; i4 < n3; i4++ {
-			p2 := t39[i4]
+		for i := 0; i < n3; i++ {
+			p2 := t39[i]
 			area += p2[0] * p2[1]
 		}
 		tapeSlices = append(tapeSlices, t39, t40)
@@ -1971,10 +1971,10 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 		t10 := tapeSlices[t9]
 		t11 := tapeSlices[n2-1]
 		tapeSlices = tapeSlices[:t9]
-		for i3 := len(t10) - 1; i3 >= 0; i3-- {
-			p := t10[i3]
+		for i := len(t10) - 1; i >= 0; i-- {
+			p := t10[i]
 			p1 := p[1]
-			pBar := t11[i3]
+			pBar := t11[i]
 			pBar[1] += p[0]
 			pBar[0] += p1
 		}
@@ -2070,8 +2070,8 @@ func statePhaseReverse(s, sBar *state, seed [][]float64) {
 		outkBar := outBar[k]
 		t9 := seed[k]
 		n3 := len(t9)
-		for k2 := 0; k2 < n3; k2++ {
-			outkBar[k2] += t9[k2]
+		for k := 0; k < n3; k++ {
+			outkBar[k] += t9[k]
 		}
 	}
 	for ; i2 >= 0; i2-- {
@@ -2118,28 +2118,28 @@ func stateEulerStepReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar f
 	t3 := s.q
 	n2 := len(t3)
 	t4 := s.v
-	for i2 := 0; i2 < n2; i2++ {
-		t4[i2] += dt * f[i2]
-		t3[i2] += dt * t4[i2]
+	for i := 0; i < n2; i++ {
+		t4[i] += dt * f[i]
+		t3[i] += dt * t4[i]
 	}
 	s.t += dt
-	for i3 := n2 - 1; i3 >= 0; i3-- {
+	for i := n2 - 1; i >= 0; i-- {
 		t10 := sBar.v
-		t10[i3] += dt * sBar.q[i3]
-		fBar[i3] += dt * t10[i3]
+		t10[i] += dt * sBar.q[i]
+		fBar[i] += dt * t10[i]
 	}
 	kBar = 0
 	cBar = 0
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		t5 := len(tape) - 1
 		q := tape[t5]
-		fiBar := fBar[i4]
-		fBar[i4] = 0
+		fiBar := fBar[i]
+		fBar[i] = 0
 		t6 := fiBar * q
 		t7 := c * q
 		t8 := t6 * q
 		t9 := sBar.q
-		t9[i4] += -(t7 * q * fiBar) - t7*t6 - c*t8 - k*fiBar
+		t9[i] += -(t7 * q * fiBar) - t7*t6 - c*t8 - k*fiBar
 		kBar -= t6
 		cBar -= t8 * q
 		tape = tape[:t5]
@@ -2172,14 +2172,14 @@ func BuffersJVP(x, dx []float64, w, dw float64, steps int) (float64, float64) {
 			n3 := len(t5)
 			t7 := b.next
 			t8 := db.next
-			for i2 := 0; i2 < n3; i2++ {
-				t9 := t5[i2]
-				t10 := t6[i2]
-				t11 := (i2 + 1) % n3
+			for i := 0; i < n3; i++ {
+				t9 := t5[i]
+				t10 := t6[i]
+				t11 := (i + 1) % n3
 				t12 := t5[t11]
 				t13 := t6[t11]
-				t7[i2] = t9 * t12
-				t8[i2] = t10*t12 + t9*t13
+				t7[i] = t9 * t12
+				t8[i] = t10*t12 + t9*t13
 			}
 		}
 		t14 := db.next
@@ -2425,23 +2425,23 @@ func buffersSmoothReverse(b, bBar *buffers, w float64) (wBar float64) {
 	t7 := b.cur
 	wBar = 0
 	t8 := 0.0
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		n2 := len(tapeint)
 		t9 := n2 - 2
 		t10 := tapeint[t9]
 		t11 := tapeint[n2-1]
 		t12 := bBar.next
-		t13 := t12[i2]
-		t12[i2] = 0
+		t13 := t12[i]
+		t12[i] = 0
 		t14 := len(tape) - 1
-		t6[i2] = tape[t14]
+		t6[i] = tape[t14]
 		t15 := t13 * t7[t11]
 		t16 := t7[t10]
 		t17 := bBar.cur
 		t17[t11] += t5 * t16 * t13
 		t17[t10] += t5 * t15
-		wBar += t13 * t7[i2]
-		t17[i2] += w * t13
+		wBar += t13 * t7[i]
+		t17[i] += w * t13
 		t8 += t15 * t16
 		tapeint = tapeint[:t9]
 		tape = tape[:t14]
@@ -2528,16 +2528,16 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 	t10 := sBar.v
 	t11 := sBar.q
 	e := 0.0
-	for i2 := 0; i2 < n3; i2++ {
-		t42 := t6[i2]
-		t43 := t7[i2]
-		t44 := t8[i2]
-		t9[i2] += t43
-		t10[i2] += t44
-		t11[i2] += 2 * t42
+	for i := 0; i < n3; i++ {
+		t42 := t6[i]
+		t43 := t7[i]
+		t44 := t8[i]
+		t9[i] += t43
+		t10[i] += t44
+		t11[i] += 2 * t42
 		e += t42*t42 + t43*t44
 	}
-	for i3 := 3; i3 >= 0; i3-- {
+	for i := 3; i >= 0; i-- {
 		if r != nil {
 			t17 := len(tapeValues) - 1
 			*r = tapeValues[t17]
@@ -2603,16 +2603,16 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 		q0Bar[k] += t16
 	}
 	t12 := sBar.v
-	for k2 := 0; k2 < t2; k2++ {
-		t15 := t12[k2]
-		t12[k2] = 0
-		q0Bar[k2] += t15
+	for k := 0; k < t2; k++ {
+		t15 := t12[k]
+		t12[k] = 0
+		q0Bar[k] += t15
 	}
 	t13 := sBar.q
-	for k3 := 0; k3 < t; k3++ {
-		t14 := t13[k3]
-		t13[k3] = 0
-		q0Bar[k3] += t14
+	for k := 0; k < t; k++ {
+		t14 := t13[k]
+		t13[k] = 0
+		q0Bar[k] += t14
 	}
 	return e
 }
@@ -2639,11 +2639,11 @@ func stateStepReverseWrtS(s, sBar *state, k, dt float64) {
 		t[i] += dt * t2[i]
 	}
 	s.t += dt
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := sBar.q
 		t5 := sBar.v
-		t5[i2] += dt * t4[i2]
-		t4[i2] -= t3 * t5[i2]
+		t5[i] += dt * t4[i]
+		t4[i] -= t3 * t5[i]
 	}
 }
 
@@ -2671,14 +2671,14 @@ func stateKickReverseWrtS(s, sBar *state, k, c, dt float64) {
 		t3[i] -= dt * (k*q2 + c*q2*q2*q2)
 		tape = append(tape, q2)
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		q := tape[t4]
-		t5 := dt * sBar.v[i2]
+		t5 := dt * sBar.v[i]
 		t6 := t5 * q
 		t7 := c * q
 		t8 := sBar.q
-		t8[i2] += -(t7 * q * t5) - t7*t6 - c*(t6*q) - k*t5
+		t8[i] += -(t7 * q * t5) - t7*t6 - c*(t6*q) - k*t5
 		tape = tape[:t4]
 	}
 }
@@ -2903,42 +2903,42 @@ func settledTaylorLanes8(q0, q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_
 	e2_6 := 0.0
 	e2_7 := 0.0
 	e2_8 := 0.0
-	for i2 := 0; i2 < n; i2++ {
-		t35 := t[i2]
-		t36 := t2[i2]
-		t37 := t3[i2]
-		t38 := t4[i2]
-		t39 := t5[i2]
-		t40 := t6[i2]
-		t41 := t7[i2]
-		t42 := t8[i2]
-		t43 := t9[i2]
-		t44 := t10[i2]
-		t45 := t11[i2]
-		t46 := t12[i2]
-		t47 := t13[i2]
-		t48 := t14[i2]
-		t49 := t15[i2]
-		t50 := t16[i2]
-		t51 := t17[i2]
-		t52 := t18[i2]
-		t53 := t19[i2]
-		t54 := t20[i2]
-		t55 := t21[i2]
-		t56 := t22[i2]
-		t57 := t23[i2]
-		t58 := t24[i2]
-		t59 := t25[i2]
-		t60 := t26[i2]
-		t61 := r.v[i2]
-		t62 := r1_1.v[i2]
-		t63 := r1_2.v[i2]
-		t64 := r1_3.v[i2]
-		t65 := r1_4.v[i2]
-		t66 := r1_5.v[i2]
-		t67 := r1_6.v[i2]
-		t68 := r1_7.v[i2]
-		t69 := r1_8.v[i2]
+	for i := 0; i < n; i++ {
+		t35 := t[i]
+		t36 := t2[i]
+		t37 := t3[i]
+		t38 := t4[i]
+		t39 := t5[i]
+		t40 := t6[i]
+		t41 := t7[i]
+		t42 := t8[i]
+		t43 := t9[i]
+		t44 := t10[i]
+		t45 := t11[i]
+		t46 := t12[i]
+		t47 := t13[i]
+		t48 := t14[i]
+		t49 := t15[i]
+		t50 := t16[i]
+		t51 := t17[i]
+		t52 := t18[i]
+		t53 := t19[i]
+		t54 := t20[i]
+		t55 := t21[i]
+		t56 := t22[i]
+		t57 := t23[i]
+		t58 := t24[i]
+		t59 := t25[i]
+		t60 := t26[i]
+		t61 := r.v[i]
+		t62 := r1_1.v[i]
+		t63 := r1_2.v[i]
+		t64 := r1_3.v[i]
+		t65 := r1_4.v[i]
+		t66 := r1_5.v[i]
+		t67 := r1_6.v[i]
+		t68 := r1_7.v[i]
+		t69 := r1_8.v[i]
 		e += t35*t35 + t52*t61
 		e1_1 += 2*(t36*t35) + (t53*t61 + t52*t62)
 		e1_2 += 2*(t37*t35) + (t54*t61 + t52*t63)
@@ -2948,14 +2948,14 @@ func settledTaylorLanes8(q0, q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_
 		e1_6 += 2*(t41*t35) + (t58*t61 + t52*t67)
 		e1_7 += 2*(t42*t35) + (t59*t61 + t52*t68)
 		e1_8 += 2*(t43*t35) + (t60*t61 + t52*t69)
-		e2_1 += t44*t35 + t36*t36 + t35*t44 + (t27[i2]*t61 + t53*t62 + t52*r2_1.v[i2])
-		e2_2 += t45*t35 + t37*t37 + t35*t45 + (t28[i2]*t61 + t54*t63 + t52*r2_2.v[i2])
-		e2_3 += t46*t35 + t38*t38 + t35*t46 + (t29[i2]*t61 + t55*t64 + t52*r2_3.v[i2])
-		e2_4 += t47*t35 + t39*t39 + t35*t47 + (t30[i2]*t61 + t56*t65 + t52*r2_4.v[i2])
-		e2_5 += t48*t35 + t40*t40 + t35*t48 + (t31[i2]*t61 + t57*t66 + t52*r2_5.v[i2])
-		e2_6 += t49*t35 + t41*t41 + t35*t49 + (t32[i2]*t61 + t58*t67 + t52*r2_6.v[i2])
-		e2_7 += t50*t35 + t42*t42 + t35*t50 + (t33[i2]*t61 + t59*t68 + t52*r2_7.v[i2])
-		e2_8 += t51*t35 + t43*t43 + t35*t51 + (t34[i2]*t61 + t60*t69 + t52*r2_8.v[i2])
+		e2_1 += t44*t35 + t36*t36 + t35*t44 + (t27[i]*t61 + t53*t62 + t52*r2_1.v[i])
+		e2_2 += t45*t35 + t37*t37 + t35*t45 + (t28[i]*t61 + t54*t63 + t52*r2_2.v[i])
+		e2_3 += t46*t35 + t38*t38 + t35*t46 + (t29[i]*t61 + t55*t64 + t52*r2_3.v[i])
+		e2_4 += t47*t35 + t39*t39 + t35*t47 + (t30[i]*t61 + t56*t65 + t52*r2_4.v[i])
+		e2_5 += t48*t35 + t40*t40 + t35*t48 + (t31[i]*t61 + t57*t66 + t52*r2_5.v[i])
+		e2_6 += t49*t35 + t41*t41 + t35*t49 + (t32[i]*t61 + t58*t67 + t52*r2_6.v[i])
+		e2_7 += t50*t35 + t42*t42 + t35*t50 + (t33[i]*t61 + t59*t68 + t52*r2_7.v[i])
+		e2_8 += t51*t35 + t43*t43 + t35*t51 + (t34[i]*t61 + t60*t69 + t52*r2_8.v[i])
 	}
 	return e, e1_1, e1_2, e1_3, e1_4, e1_5, e1_6, e1_7, e1_8, e2_1, e2_2, e2_3, e2_4, e2_5, e2_6, e2_7, e2_8
 }
@@ -4163,25 +4163,25 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	t20 := sBar.q
 	t21 := dsBar.q
 	e := 0.0
-	for i2 := 0; i2 < n3; i2++ {
-		t71 := t10[i2]
-		t72 := t11[i2]
-		t73 := t12[i2]
-		t74 := t13[i2]
-		t75 := t14[i2]
-		t76 := t15[i2]
-		t77 := t17[i2]
-		t16[i2] += t73
-		t17[i2] = t77 + t74
-		t78 := t19[i2]
-		t18[i2] += t75
-		t19[i2] = t78 + t76
-		t79 := t21[i2]
-		t20[i2] += 2 * t71
-		t21[i2] = t79 + 2*t72
+	for i := 0; i < n3; i++ {
+		t71 := t10[i]
+		t72 := t11[i]
+		t73 := t12[i]
+		t74 := t13[i]
+		t75 := t14[i]
+		t76 := t15[i]
+		t77 := t17[i]
+		t16[i] += t73
+		t17[i] = t77 + t74
+		t78 := t19[i]
+		t18[i] += t75
+		t19[i] = t78 + t76
+		t79 := t21[i]
+		t20[i] += 2 * t71
+		t21[i] = t79 + 2*t72
 		e += t71*t71 + t73*t75
 	}
-	for i3 := 3; i3 >= 0; i3-- {
+	for i := 3; i >= 0; i-- {
 		if r != nil {
 			t30 := len(tapeValues) - 1
 			t31 := dtapeValues[t30]
@@ -4302,19 +4302,19 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	}
 	t22 := sBar.v
 	t23 := dsBar.v
-	for k2 := 0; k2 < t4; k2++ {
-		t27 := t23[k2]
-		t22[k2] = 0
-		t23[k2] = 0
-		dq0Bar[k2] += t27
+	for k := 0; k < t4; k++ {
+		t27 := t23[k]
+		t22[k] = 0
+		t23[k] = 0
+		dq0Bar[k] += t27
 	}
 	t24 := sBar.q
 	t25 := dsBar.q
-	for k3 := 0; k3 < t2; k3++ {
-		t26 := t25[k3]
-		t24[k3] = 0
-		t25[k3] = 0
-		dq0Bar[k3] += t26
+	for k := 0; k < t2; k++ {
+		t26 := t25[k]
+		t24[k] = 0
+		t25[k] = 0
+		dq0Bar[k] += t26
 	}
 	return e, 0
 }
@@ -4359,15 +4359,15 @@ func stateStepReverseWrtSJVP(s, ds, sBar, dsBar *state, k, dt float64) {
 	t12 := dsBar.q
 	t13 := sBar.v
 	t14 := dsBar.v
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t15 := t12[i2]
-		t16 := t14[i2]
-		t13[i2] += dt * t11[i2]
-		t14[i2] = t16 + dt*t15
-		t17 := t14[i2]
-		t18 := t12[i2]
-		t11[i2] -= t9 * t13[i2]
-		t12[i2] = t18 - t9*t17
+	for i := n - 1; i >= 0; i-- {
+		t15 := t12[i]
+		t16 := t14[i]
+		t13[i] += dt * t11[i]
+		t14[i] = t16 + dt*t15
+		t17 := t14[i]
+		t18 := t12[i]
+		t11[i] -= t9 * t13[i]
+		t12[i] = t18 - t9*t17
 	}
 }
 
@@ -4416,12 +4416,12 @@ func stateKickReverseWrtSJVP(s, ds, sBar, dsBar *state, k, c, dt float64) {
 	t12 := dsBar.v
 	t13 := sBar.q
 	t14 := dsBar.q
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t15 := len(tape) - 1
 		q := tape[t15]
 		dq := dtape[t15]
-		t16 := dt * t11[i2]
-		t17 := dt * t12[i2]
+		t16 := dt * t11[i]
+		t17 := dt * t12[i]
 		t18 := t16 * q
 		t19 := t17*q + t16*dq
 		t20 := c * q
@@ -4430,9 +4430,9 @@ func stateKickReverseWrtSJVP(s, ds, sBar, dsBar *state, k, c, dt float64) {
 		t23 := -((t21*q+t20*dq)*t16 + t22*t17) - (t21*t18 + t20*t19)
 		t24 := t23 - c*(t19*q+t18*dq)
 		t25 := t24 - k*t17
-		t26 := t14[i2] + t25
-		t13[i2] += -(t22 * t16) - t20*t18 - c*(t18*q) - k*t16
-		t14[i2] = t26
+		t26 := t14[i] + t25
+		t13[i] += -(t22 * t16) - t20*t18 - c*(t18*q) - k*t16
+		t14[i] = t26
 		tape = tape[:t15]
 		dtape = dtape[:t15]
 	}
@@ -4473,11 +4473,11 @@ func stateDriftReverseWrtSJVP(s, ds, sBar, dsBar *state, dt float64) {
 	t11 := dsBar.q
 	t12 := sBar.v
 	t13 := dsBar.v
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t14 := t11[i2]
-		t15 := t13[i2]
-		t12[i2] += dt * t10[i2]
-		t13[i2] = t15 + dt*t14
+	for i := n - 1; i >= 0; i-- {
+		t14 := t11[i]
+		t15 := t13[i]
+		t12[i] += dt * t10[i]
+		t13[i] = t15 + dt*t14
 	}
 }
 
@@ -4637,11 +4637,11 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		}
 		t18 := f2.Q
 		n5 := len(t18)
-		for i4 := 0; i4 < n5; i4++ {
-			t19 := t18[i4]
+		for i := 0; i < n5; i++ {
+			t19 := t18[i]
 			t20 := math.Sin(t19)
-			f2.V[i4] -= t4 * t20
-			t18[i4] += 0.05 * f2.V[i4]
+			f2.V[i] -= t4 * t20
+			t18[i] += 0.05 * f2.V[i]
 			tape = append(tape, t19, t20)
 		}
 	}
@@ -4660,14 +4660,14 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	f3 := t21
 	t12 := 0.0
 	for i2 := steps - 1; i2 >= 0; i2-- {
-		for i3 := len(f3.Q) - 1; i3 >= 0; i3-- {
+		for i := len(f3.Q) - 1; i >= 0; i-- {
 			n4 := len(tape)
 			t14 := n4 - 2
 			t15 := tape[t14]
 			t16 := tape[n4-1]
-			t11[i3] += 0.05 * t10[i3]
-			t17 := t11[i3]
-			t10[i3] -= math.Cos(t15) * (t4 * t17)
+			t11[i] += 0.05 * t10[i]
+			t17 := t11[i]
+			t10[i] -= math.Cos(t15) * (t4 * t17)
 			t12 -= t17 * t16
 			tape = tape[:t14]
 		}
@@ -4736,8 +4736,8 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	t9[t7] += k
 	fBar.V[1] += t5
 	t9[0] += t6
-	for i2 := steps - 1; i2 >= 0; i2-- {
-		from := schedule.Back(i2)
+	for i := steps - 1; i >= 0; i-- {
+		from := schedule.Back(i)
 		f3 := t17
 		t11 := f3.V
 		t12 := len(tape) - len(t11)
@@ -4747,9 +4747,9 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 		t15 := len(t13) - len(t14)
 		copy(t14, t13[t15:])
 		tape = t13[:t15]
-		if from < i2 {
+		if from < i {
 			f4 := t17
-			t16 := i2 - from
+			t16 := i - from
 			tape = append(append(tape, f4.Q...), f4.V...)
 			for k3 := 0; k3 < t16; k3++ {
 				if schedule.Take(from + k3) {
@@ -4799,14 +4799,14 @@ func advectReverseWrtFK(f flow, fBar *flow, k, dt float64) (kBar float64) {
 		tape = append(tape, t10, t11)
 	}
 	t5 := 0.0
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		n2 := len(tape)
 		t6 := n2 - 2
 		t7 := tape[t6]
 		t8 := tape[n2-1]
-		t2.V[i2] += dt * t2.Q[i2]
-		t9 := t2.V[i2]
-		t2.Q[i2] -= math.Cos(t7) * (t4 * t9)
+		t2.V[i] += dt * t2.Q[i]
+		t9 := t2.V[i]
+		t2.Q[i] -= math.Cos(t7) * (t4 * t9)
 		t5 -= t9 * t8
 		tape = tape[:t6]
 	}
@@ -4860,11 +4860,11 @@ func GivenGrad(f flow, fBar *flow, k float64, steps int) (f2, kBar float64) {
 		if i == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		for i4 := 0; i4 < n; i4++ {
-			t17 := t[i4]
+		for i := 0; i < n; i++ {
+			t17 := t[i]
 			t18 := math.Sin(t17)
-			t3[i4] -= t6 * t18
-			t[i4] += 0.05 * t3[i4]
+			t3[i] -= t6 * t18
+			t[i] += 0.05 * t3[i]
 			tape = append(tape, t17, t18)
 		}
 	}
@@ -4877,14 +4877,14 @@ func GivenGrad(f flow, fBar *flow, k float64, steps int) (f2, kBar float64) {
 	t11[0] += t8
 	t12 := 0.0
 	for i2 := steps - 1; i2 >= 0; i2-- {
-		for i3 := n - 1; i3 >= 0; i3-- {
+		for i := n - 1; i >= 0; i-- {
 			n2 := len(tape)
 			t13 := n2 - 2
 			t14 := tape[t13]
 			t15 := tape[n2-1]
-			t10[i3] += 0.05 * t11[i3]
-			t16 := t10[i3]
-			t11[i3] -= math.Cos(t14) * (t6 * t16)
+			t10[i] += 0.05 * t11[i]
+			t16 := t10[i]
+			t11[i] -= math.Cos(t14) * (t6 * t16)
 			t12 -= t16 * t15
 			tape = tape[:t13]
 		}
@@ -4914,22 +4914,22 @@ func RelaxJVP(pts, dpts []float64, k, dk float64, steps int) (float64, float64) 
 		t9 := dp.Segs
 		t10 := p.Pts
 		t11 := dp.Pts
-		for i2 := 1; i2 < len(t8); i2++ {
-			t12 := t8[i2-1]
-			t13 := t9[i2-1]
-			t14 := t12 + t8[i2]
+		for i := 1; i < len(t8); i++ {
+			t12 := t8[i-1]
+			t13 := t9[i-1]
+			t14 := t12 + t8[i]
 			w := k * t12 / t14
-			dw := (dk*t12 + k*t13 - w*(t13+t9[i2])) / t14
-			t15 := 2*i2 + 2
+			dw := (dk*t12 + k*t13 - w*(t13+t9[i])) / t14
+			t15 := 2*i + 2
 			t16 := t11[t15]
-			t17 := t10[2*i2]
-			t18 := t11[2*i2]
+			t17 := t10[2*i]
+			t18 := t11[2*i]
 			t19 := t10[t15] - t17
-			t10[2*i2] = t17 + w*t19
-			t11[2*i2] = t18 + (dw*t19 + w*(t16-t18))
-			t20 := 2*i2 + 3
+			t10[2*i] = t17 + w*t19
+			t11[2*i] = t18 + (dw*t19 + w*(t16-t18))
+			t20 := 2*i + 3
 			t21 := t11[t20]
-			t22 := 2*i2 + 1
+			t22 := 2*i + 1
 			t23 := t10[t22]
 			t24 := t11[t22]
 			t25 := t10[t20] - t23
@@ -5047,16 +5047,16 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 		t33 := pBar.Segs
 		t34 := p.Pts
 		t35 := pBar.Pts
-		for i4 := 1; i4 < len(t32); i4++ {
-			t36 := t32[i4-1]
-			t37 := t32[i4]
+		for i := 1; i < len(t32); i++ {
+			t36 := t32[i-1]
+			t37 := t32[i]
 			w2 := k * t36 / (t36 + t37)
-			t38 := t34[2*i4+2]
-			t39 := t34[2*i4]
-			t34[2*i4] = t39 + w2*(t38-t39)
-			t40 := t34[2*i4+3]
-			t41 := t34[2*i4+1]
-			t34[2*i4+1] = t41 + w2*(t40-t41)
+			t38 := t34[2*i+2]
+			t39 := t34[2*i]
+			t34[2*i] = t39 + w2*(t38-t39)
+			t40 := t34[2*i+3]
+			t41 := t34[2*i+1]
+			t34[2*i+1] = t41 + w2*(t40-t41)
 			tape = append(tape, t36, t37, t38, t39, t40, t41)
 		}
 		tapeSlices = append(tapeSlices, t32, t33, t34, t35)
@@ -5077,7 +5077,7 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 		t12 := tapeSlices[n3-3]
 		t13 := tapeSlices[n3-1]
 		t14 := tapeSlices[:t11]
-		for i3 := len(tapeSlices[t11]) - 1; i3 >= 1; i3-- {
+		for i := len(tapeSlices[t11]) - 1; i >= 1; i-- {
 			n4 := len(tape)
 			t16 := n4 - 6
 			t17 := tape[t16]
@@ -5086,23 +5086,23 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 			t20 := tape[n4-3]
 			t21 := tape[n4-2]
 			t22 := tape[n4-1]
-			t23 := t13[2*i3+1]
-			t13[2*i3+1] = 0
+			t23 := t13[2*i+1]
+			t13[2*i+1] = 0
 			t24 := t17 + t18
 			w := k * t17 / t24
 			t25 := w * t23
-			t13[2*i3+1] += t23 - t25
-			t13[2*i3+3] += t25
-			t26 := t13[2*i3]
-			t13[2*i3] = 0
+			t13[2*i+1] += t23 - t25
+			t13[2*i+3] += t25
+			t26 := t13[2*i]
+			t13[2*i] = 0
 			t27 := t23*(t21-t22) + t26*(t19-t20)
 			t28 := w * t26
-			t13[2*i3] += t26 - t28
-			t13[2*i3+2] += t28
+			t13[2*i] += t26 - t28
+			t13[2*i+2] += t28
 			t29 := t27 / t24
 			t30 := t27 * w / t24
-			t12[i3] -= t30
-			t12[i3-1] += k*t29 - t30
+			t12[i] -= t30
+			t12[i-1] += k*t29 - t30
 			kBar += t29 * t17
 			tape = tape[:t16]
 		}
@@ -5159,20 +5159,20 @@ func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float6
 	p.Segs = segs
 	return total, func(seed float64) {
 		pBar.Segs = t4
-		for i2 := n - 1; i2 >= 0; i2-- {
-			segsBar[i2] += seed
-			t5 := segsBar[i2]
-			segsBar[i2] = 0
-			t6 := 2*i2 + 2
-			t7 := 2*i2 + 4
+		for i := n - 1; i >= 0; i-- {
+			segsBar[i] += seed
+			t5 := segsBar[i]
+			segsBar[i] = 0
+			t6 := 2*i + 2
+			t7 := 2*i + 4
 			t8 := t[t6:t7]
 			t9 := len(tape) - len(t8)
 			copy(t8, tape[t9:])
 			t10 := tape[:t9]
-			t11 := t[2*i2 : t6]
+			t11 := t[2*i : t6]
 			t12 := len(t10) - len(t11)
 			copy(t11, t10[t12:])
-			geomDistReverse(t11, t2[2*i2:t6], t8, t2[t6:t7], t5)
+			geomDistReverse(t11, t2[2*i:t6], t8, t2[t6:t7], t5)
 			tape = t10[:t12]
 		}
 	}
@@ -5203,10 +5203,10 @@ func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
 	}
 	t := math.Sqrt(s)
 	sBar := 0.5 / t * seed
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := 2 * (sBar * (p[i2] - q[i2]))
-		qBar[i2] -= t2
-		pBar[i2] += t2
+	for i := n - 1; i >= 0; i-- {
+		t2 := 2 * (sBar * (p[i] - q[i]))
+		qBar[i] -= t2
+		pBar[i] += t2
 	}
 }
 
@@ -5317,10 +5317,10 @@ func RefinedGrad(q0, q0Bar []float64, k float64, n int) (f, kBar float64) {
 	}
 	t6 := s.q
 	t7 := sBar.q
-	for i2 := n3 - 1; i2 >= 0; i2-- {
-		x := t6[i2]
+	for i := n3 - 1; i >= 0; i-- {
+		x := t6[i]
 		t11 := x * x
-		t7[i2] += t11 + 2*t11
+		t7[i] += t11 + 2*t11
 	}
 	t8 := sBar.q
 	t9 := t8[0]
@@ -5387,7 +5387,7 @@ func stateRefineSplit(s, sBar *state, n int) func() {
 	s.q = q
 	return func() {
 		sBar.q = t4
-		for i2 := n2 - 1; i2 >= 0; i2-- {
+		for i := n2 - 1; i >= 0; i-- {
 			t5 := len(path) - 1
 			t6 := path[:t5]
 			if path[t5] != 0 {
@@ -5395,17 +5395,17 @@ func stateRefineSplit(s, sBar *state, n int) func() {
 				t7 := n3 - 2
 				t8 := tape[t7]
 				t9 := tape[n3-1]
-				t10 := qBar[2*i2+1]
-				qBar[2*i2+1] = 0
+				t10 := qBar[2*i+1]
+				qBar[2*i+1] = 0
 				t11 := math.Cos(t8*t9) * (0.1 * t10)
 				t12 := 0.5 * t10
-				t2[i2+1] += t8*t11 + t12
-				t2[i2] += t11*t9 + t12
+				t2[i+1] += t8*t11 + t12
+				t2[i] += t11*t9 + t12
 				tape = tape[:t7]
 			}
-			t13 := qBar[2*i2]
-			qBar[2*i2] = 0
-			t2[i2] += t13
+			t13 := qBar[2*i]
+			qBar[2*i] = 0
+			t2[i] += t13
 			path = t6
 		}
 		if from != 0 {

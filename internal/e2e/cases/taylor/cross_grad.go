@@ -60,22 +60,22 @@ func loopsExpSeries(x, x1, x2, x3, x4 float64) (float64, float64, float64, float
 		t3 := x2 / n
 		t4 := x3 / n
 		term5 := term * t
-		term1_2 := term1*t + term*t2
-		term2_2 := term2*t + term1*t2 + term*t3
-		term3_2 := term3*t + term2*t2 + term1*t3 + term*t4
+		term1v2 := term1*t + term*t2
+		term2v2 := term2*t + term1*t2 + term*t3
+		term3v2 := term3*t + term2*t2 + term1*t3 + term*t4
 		term4 = term4*t + term3*t2 + term2*t3 + term1*t4 + term*(x4/n)
 		sum += term5
-		sum1 += term1_2
-		sum2 += term2_2
-		sum3 += term3_2
+		sum1 += term1v2
+		sum2 += term2v2
+		sum3 += term3v2
 		sum4 += term4
 		if math.Abs(term5) <= 1e-17*math.Abs(sum) {
 			break
 		}
 		term = term5
-		term1 = term1_2
-		term2 = term2_2
-		term3 = term3_2
+		term1 = term1v2
+		term2 = term2v2
+		term3 = term3v2
 	}
 	return sum, sum1, sum2, sum3, sum4
 }
@@ -143,14 +143,14 @@ func loopsProduct(x, x1 []float64) (float64, float64, float64, float64, float64)
 	for i := 0; i < len(x); i++ {
 		v1 := x1[i]
 		t := 1 + x[i]
-		p1_2 := p1*t + p*v1
-		p2_2 := p2*t + p1*v1
-		p3_2 := p3*t + p2*v1
+		p1v2 := p1*t + p*v1
+		p2v2 := p2*t + p1*v1
+		p3v2 := p3*t + p2*v1
 		p *= t
-		p1 = p1_2
-		p2 = p2_2
+		p1 = p1v2
+		p2 = p2v2
 		p4 = p4*t + p3*v1
-		p3 = p3_2
+		p3 = p3v2
 	}
 	return p, p1, p2, p3, p4
 }
@@ -169,11 +169,11 @@ func loopsHorner(c [4]float64, x, x1, x2, x3 float64) (float64, float64, float64
 	s2 := 0.0
 	s3 := 0.0
 	for i := 0; i < 4; i++ {
-		s2_2 := s2*x + s1*x1 + s*x2
+		s2v2 := s2*x + s1*x1 + s*x2
 		s3 = s3*x + s2*x1 + s1*x2 + s*x3
 		s1 = s1*x + s*x1
 		s = s*x + c[3-i]
-		s2 = s2_2
+		s2 = s2v2
 	}
 	return s, s1, s2, s3
 }
@@ -205,10 +205,10 @@ func loopsChebyshev(x, x1, x2, x3, x4 float64, n int) (float64, float64, float64
 	i := 1
 	for i < n {
 		b5 := t*b - a
-		b1_2 := t2*b + t*b1 - a1
-		b2_2 := t3*b + t2*b1 + t*b2 - a2
-		b3_2 := t4*b + t3*b1 + t2*b2 + t*b3 - a3
-		b4_2 := t5*b + t4*b1 + t3*b2 + t2*b3 + t*b4 - a4
+		b1v2 := t2*b + t*b1 - a1
+		b2v2 := t3*b + t2*b1 + t*b2 - a2
+		b3v2 := t4*b + t3*b1 + t2*b2 + t*b3 - a3
+		b4v2 := t5*b + t4*b1 + t3*b2 + t2*b3 + t*b4 - a4
 		i++
 		a = b
 		a1 = b1
@@ -216,10 +216,10 @@ func loopsChebyshev(x, x1, x2, x3, x4 float64, n int) (float64, float64, float64
 		a3 = b3
 		a4 = b4
 		b = b5
-		b1 = b1_2
-		b2 = b2_2
-		b3 = b3_2
-		b4 = b4_2
+		b1 = b1v2
+		b2 = b2v2
+		b3 = b3v2
+		b4 = b4v2
 	}
 	if n == 0 {
 		return a, a1, a2, a3, a4
@@ -349,9 +349,9 @@ func controlStats(x, x1 []float64) (mean, variance, mean1, mean2, variance1, var
 	variance = 0
 	variance1 = 0
 	variance2 = 0
-	for i2 := 0; i2 < n; i2++ {
-		d := x[i2] - mean
-		d1 := x1[i2] - mean1
+	for i := 0; i < n; i++ {
+		d := x[i] - mean
+		d1 := x1[i] - mean1
 		variance1 += 2 * (d1 * d)
 		variance += d * d
 		variance2 += d1 * d1
@@ -585,26 +585,26 @@ func geomNormalizeTaylor(dst, dst1, dst2, x, x1, x2 []float64) {
 	}
 	n2 := 0.0
 	n1 := 0.0
-	n2_2 := 0.0
+	n2v2 := 0.0
 	for i := 0; i < n; i++ {
 		v := x[i]
 		v1 := x1[i]
-		v2_2 := x2[i]
+		v2v2 := x2[i]
 		n2 += v * v
 		n1 += 2 * (v1 * v)
-		n2_2 += v2_2*v + v1*v1 + v*v2_2
+		n2v2 += v2v2*v + v1*v1 + v*v2v2
 	}
 	n2 = math.Sqrt(n2)
 	t := 0.5 / n2
-	n1_2 := t * n1
-	n2_3 := t*n2_2 - 0.5*(n1_2*t/n2*n1)
-	for i2 := 0; i2 < n; i2++ {
-		v2 := x2[i2]
-		t2 := x[i2] / n2
-		t3 := (x1[i2] - t2*n1_2) / n2
-		dst[i2] = t2
-		dst1[i2] = t3
-		dst2[i2] = (v2 - t3*n1_2 - t2*n2_3) / n2
+	n1v2 := t * n1
+	n2v3 := t*n2v2 - 0.5*(n1v2*t/n2*n1)
+	for i := 0; i < n; i++ {
+		v2 := x2[i]
+		t2 := x[i] / n2
+		t3 := (x1[i] - t2*n1v2) / n2
+		dst[i] = t2
+		dst1[i] = t3
+		dst2[i] = (v2 - t3*n1v2 - t2*n2v3) / n2
 	}
 }
 
@@ -834,11 +834,11 @@ func memoryCumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 	s1 := 0.0
 	s2 := 0.0
 	s3 := 0.0
-	for i2 := 0; i2 < len(c); i2++ {
-		s += c[i2]
-		s1 += c1[i2]
-		s2 += c2[i2]
-		s3 += c3[i2]
+	for i := 0; i < len(c); i++ {
+		s += c[i]
+		s1 += c1[i]
+		s2 += c2[i]
+		s3 += c3[i]
 	}
 	return s, s1, s2, s3
 }

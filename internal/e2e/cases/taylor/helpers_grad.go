@@ -33,12 +33,12 @@ func callsSumSqHessian(x, h []float64) float64 {
 		callsSumSqGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return calls.SumSq(x)
@@ -208,12 +208,12 @@ func callsPathLengthHessian(x, h []float64) float64 {
 		callsPathLengthGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return calls.PathLength(x)
@@ -284,16 +284,16 @@ func geomDistReverseJVP(p, dp, pBar, dpBar, q, dq, qBar, dqBar []float64, seed f
 	t2 := 0.5 / t
 	sBar := t2 * seed
 	t3 := t2 * (t2 * ds) / t * seed
-	for i2 := n - 1; i2 >= 0; i2-- {
-		d := p[i2] - q[i2]
+	for i := n - 1; i >= 0; i-- {
+		d := p[i] - q[i]
 		t4 := 2 * (sBar * d)
-		t5 := 2 * (sBar*(dp[i2]-dq[i2]) - t3*d)
-		dqiBar := dqBar[i2]
-		qBar[i2] -= t4
-		dqBar[i2] = dqiBar - t5
-		dpiBar := dpBar[i2]
-		pBar[i2] += t4
-		dpBar[i2] = dpiBar + t5
+		t5 := 2 * (sBar*(dp[i]-dq[i]) - t3*d)
+		dqiBar := dqBar[i]
+		qBar[i] -= t4
+		dqBar[i] = dqiBar - t5
+		dpiBar := dpBar[i]
+		pBar[i] += t4
+		dpBar[i] = dpiBar + t5
 	}
 }
 
@@ -548,12 +548,12 @@ func gradsRosenbrockHessian(x, h []float64) float64 {
 		gradsRosenbrockGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return grads.Rosenbrock(x)
@@ -755,12 +755,12 @@ func gradsSmoothHessian(x, h []float64) float64 {
 		gradsSmoothGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return grads.Smooth(x)
@@ -789,42 +789,42 @@ func gradsSmoothGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		y[i] = xi * xi
 		dy[i] = 2 * (dxi * xi)
 	}
-	for i2 := 1; i2 < n; i2++ {
-		dyi2 := dy[i2]
-		t6 := dy[i2-1]
-		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		dy[i2] = 0.5*dyi2 + 0.5*t6
+	for i := 1; i < n; i++ {
+		dyi2 := dy[i]
+		t6 := dy[i-1]
+		y[i] = 0.5*y[i] + 0.5*y[i-1]
+		dy[i] = 0.5*dyi2 + 0.5*t6
 	}
 	s := 0.0
-	for i3 := 0; i3 < n; i3++ {
-		dyi := dy[i3]
-		t4 := math.Sqrt(1 + y[i3])
+	for i := 0; i < n; i++ {
+		dyi := dy[i]
+		t4 := math.Sqrt(1 + y[i])
 		t5 := 0.5 / t4
-		dyiBar4 := dyBar[i3]
-		yBar[i3] += t5
-		dyBar[i3] = dyiBar4 - t5*(t5*dyi)/t4
+		dyiBar4 := dyBar[i]
+		yBar[i] += t5
+		dyBar[i] = dyiBar4 - t5*(t5*dyi)/t4
 		s += t4
 	}
-	for i4 := n - 1; i4 >= 1; i4-- {
-		yiBar2 := yBar[i4]
-		dyiBar2 := dyBar[i4]
-		yBar[i4] = 0
-		dyBar[i4] = 0
+	for i := n - 1; i >= 1; i-- {
+		yiBar2 := yBar[i]
+		dyiBar2 := dyBar[i]
+		yBar[i] = 0
+		dyBar[i] = 0
 		t := 0.5 * yiBar2
 		t2 := 0.5 * dyiBar2
-		t3 := dyBar[i4-1]
-		yBar[i4-1] += t
-		dyBar[i4-1] = t3 + t2
-		dyiBar3 := dyBar[i4]
-		yBar[i4] += t
-		dyBar[i4] = dyiBar3 + t2
+		t3 := dyBar[i-1]
+		yBar[i-1] += t
+		dyBar[i-1] = t3 + t2
+		dyiBar3 := dyBar[i]
+		yBar[i] += t
+		dyBar[i] = dyiBar3 + t2
 	}
-	for i5 := n - 1; i5 >= 0; i5-- {
-		yiBar := yBar[i5]
-		dyiBar := dyBar[i5]
-		yBar[i5] = 0
-		dyBar[i5] = 0
-		dxBar[i5] += 2 * (dyiBar*x[i5] + yiBar*dx[i5])
+	for i := n - 1; i >= 0; i-- {
+		yiBar := yBar[i]
+		dyiBar := dyBar[i]
+		yBar[i] = 0
+		dyBar[i] = 0
+		dxBar[i] += 2 * (dyiBar*x[i] + yiBar*dx[i])
 	}
 	return s, 0
 }
@@ -950,35 +950,35 @@ func gradsSmoothTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 		y8[i] = 2 * (xi * x8i)
 		y9[i] = t27
 	}
-	for i2 := 1; i2 < n; i2++ {
-		y1i2 := y1[i2]
-		y2i2 := y2[i2]
-		y3i2 := y3[i2]
-		y4i2 := y4[i2]
-		y5i2 := y5[i2]
-		y6i2 := y6[i2]
-		y7i2 := y7[i2]
-		y8i2 := y8[i2]
-		y9i := y9[i2]
-		t18 := y1[i2-1]
-		t19 := y2[i2-1]
-		t20 := y3[i2-1]
-		t21 := y4[i2-1]
-		t22 := y5[i2-1]
-		t23 := y6[i2-1]
-		t24 := y7[i2-1]
-		t25 := y8[i2-1]
-		t26 := y9[i2-1]
-		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		y1[i2] = 0.5*y1i2 + 0.5*t18
-		y2[i2] = 0.5*y2i2 + 0.5*t19
-		y3[i2] = 0.5*y3i2 + 0.5*t20
-		y4[i2] = 0.5*y4i2 + 0.5*t21
-		y5[i2] = 0.5*y5i2 + 0.5*t22
-		y6[i2] = 0.5*y6i2 + 0.5*t23
-		y7[i2] = 0.5*y7i2 + 0.5*t24
-		y8[i2] = 0.5*y8i2 + 0.5*t25
-		y9[i2] = 0.5*y9i + 0.5*t26
+	for i := 1; i < n; i++ {
+		y1i2 := y1[i]
+		y2i2 := y2[i]
+		y3i2 := y3[i]
+		y4i2 := y4[i]
+		y5i2 := y5[i]
+		y6i2 := y6[i]
+		y7i2 := y7[i]
+		y8i2 := y8[i]
+		y9i := y9[i]
+		t18 := y1[i-1]
+		t19 := y2[i-1]
+		t20 := y3[i-1]
+		t21 := y4[i-1]
+		t22 := y5[i-1]
+		t23 := y6[i-1]
+		t24 := y7[i-1]
+		t25 := y8[i-1]
+		t26 := y9[i-1]
+		y[i] = 0.5*y[i] + 0.5*y[i-1]
+		y1[i] = 0.5*y1i2 + 0.5*t18
+		y2[i] = 0.5*y2i2 + 0.5*t19
+		y3[i] = 0.5*y3i2 + 0.5*t20
+		y4[i] = 0.5*y4i2 + 0.5*t21
+		y5[i] = 0.5*y5i2 + 0.5*t22
+		y6[i] = 0.5*y6i2 + 0.5*t23
+		y7[i] = 0.5*y7i2 + 0.5*t24
+		y8[i] = 0.5*y8i2 + 0.5*t25
+		y9[i] = 0.5*y9i + 0.5*t26
 	}
 	s := 0.0
 	s1 := 0.0
@@ -990,16 +990,16 @@ func gradsSmoothTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	s7 := 0.0
 	s8 := 0.0
 	s9 := 0.0
-	for i3 := 0; i3 < n; i3++ {
-		y1i := y1[i3]
-		y2i := y2[i3]
-		y3i := y3[i3]
-		y4i := y4[i3]
-		y5i := y5[i3]
-		y6i := y6[i3]
-		y7i := y7[i3]
-		y8i := y8[i3]
-		t := math.Sqrt(1 + y[i3])
+	for i := 0; i < n; i++ {
+		y1i := y1[i]
+		y2i := y2[i]
+		y3i := y3[i]
+		y4i := y4[i]
+		y5i := y5[i]
+		y6i := y6[i]
+		y7i := y7[i]
+		y8i := y8[i]
+		t := math.Sqrt(1 + y[i])
 		t2 := 0.5 / t
 		t3 := t2 * y1i
 		t4 := t2 * y2i
@@ -1015,7 +1015,7 @@ func gradsSmoothTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 		t14 := t12 - 0.5*(t13*t2/t*y7i)
 		t15 := t2 * y8i
 		t16 := t14 - 0.5*(t15*t2/t*y8i)
-		t17 := t16 + t2*y9[i3]
+		t17 := t16 + t2*y9[i]
 		s += t
 		s1 += t3
 		s2 += t4
@@ -1050,12 +1050,12 @@ func loopsSumSquaresHessian(x, h []float64) float64 {
 		loopsSumSquaresGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return loops.SumSquares(x)
@@ -1228,12 +1228,12 @@ func loopsBackwardHessian(x, h []float64) float64 {
 		loopsBackwardGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return loops.Backward(x)
@@ -1400,26 +1400,26 @@ func loopsBackwardTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 		x6i := x6[i]
 		x7i := x7[i]
 		x8i := x8[i]
-		s1_2 := s*x1i + s1*xi
-		s2_2 := s*x2i + s2*xi
-		s3_2 := s*x3i + s3*xi
-		s4_2 := s*x4i + s4*xi
-		s5_2 := s*x5i + s5*xi
-		s6_2 := s*x6i + s6*xi
-		s7_2 := s*x7i + s7*xi
-		s8_2 := s*x8i + s8*xi
+		s1v2 := s*x1i + s1*xi
+		s2v2 := s*x2i + s2*xi
+		s3v2 := s*x3i + s3*xi
+		s4v2 := s*x4i + s4*xi
+		s5v2 := s*x5i + s5*xi
+		s6v2 := s*x6i + s6*xi
+		s7v2 := s*x7i + s7*xi
+		s8v2 := s*x8i + s8*xi
 		t := s9*xi + s1*x1i + s2*x2i + s3*x3i + s4*x4i + s5*x5i + s6*x6i + s7*x7i
 		s9 = t + s8*x8i
 		s = s*xi + float64(i+1)
 		i -= 2
-		s1 = s1_2
-		s2 = s2_2
-		s3 = s3_2
-		s4 = s4_2
-		s5 = s5_2
-		s6 = s6_2
-		s7 = s7_2
-		s8 = s8_2
+		s1 = s1v2
+		s2 = s2v2
+		s3 = s3v2
+		s4 = s4v2
+		s5 = s5v2
+		s6 = s6v2
+		s7 = s7v2
+		s8 = s8v2
 	}
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
@@ -1442,12 +1442,12 @@ func loopsProductHessian(x, h []float64) float64 {
 		loopsProductGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return loops.Product(x)
@@ -1488,11 +1488,11 @@ func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	pBar := 1.0
 	dpBar := 0.0
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
-		t5 := 1 + x[i2]
-		dpBar2 := dpBar*t5 + pBar*dx[i2]
-		dxBar[i2] += dtape[t4]*pBar + tape[t4]*dpBar
+		t5 := 1 + x[i]
+		dpBar2 := dpBar*t5 + pBar*dx[i]
+		dxBar[i] += dtape[t4]*pBar + tape[t4]*dpBar
 		pBar *= t5
 		dpBar = dpBar2
 		tape = tape[:t4]
@@ -1611,26 +1611,26 @@ func loopsProductTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 		v8 := x8[i]
 		t := 1 + x[i]
 		p10 := p * t
-		p1_2 := p*v1 + p1*t
-		p2_2 := p*v2 + p2*t
-		p3_2 := p*v3 + p3*t
-		p4_2 := p*v4 + p4*t
-		p5_2 := p*v5 + p5*t
-		p6_2 := p*v6 + p6*t
-		p7_2 := p*v7 + p7*t
-		p8_2 := p*v8 + p8*t
+		p1v2 := p*v1 + p1*t
+		p2v2 := p*v2 + p2*t
+		p3v2 := p*v3 + p3*t
+		p4v2 := p*v4 + p4*t
+		p5v2 := p*v5 + p5*t
+		p6v2 := p*v6 + p6*t
+		p7v2 := p*v7 + p7*t
+		p8v2 := p*v8 + p8*t
 		t2 := p9*t + p1*v1 + p2*v2 + p3*v3 + p4*v4 + p5*v5 + p6*v6 + p7*v7
 		p9 = t2 + p8*v8
 		i++
 		p = p10
-		p1 = p1_2
-		p2 = p2_2
-		p3 = p3_2
-		p4 = p4_2
-		p5 = p5_2
-		p6 = p6_2
-		p7 = p7_2
-		p8 = p8_2
+		p1 = p1v2
+		p2 = p2v2
+		p3 = p3v2
+		p4 = p4v2
+		p5 = p5v2
+		p6 = p6v2
+		p7 = p7v2
+		p8 = p8v2
 	}
 	return p, p1, p2, p3, p4, p5, p6, p7, p8, p9
 }
@@ -1655,12 +1655,12 @@ func loopsWeightedHessian(x, h []float64) float64 {
 		loopsWeightedGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return loops.Weighted(x)
@@ -1842,12 +1842,12 @@ func loopsSkipNegativeHessian(x, h []float64) float64 {
 		loopsSkipNegativeGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return loops.SkipNegative(x)
@@ -2108,12 +2108,12 @@ func memoryCumSquaresHessian(x, h []float64) float64 {
 		memoryCumSquaresGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return memory.CumSquares(x)
@@ -2156,19 +2156,19 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		dacc += dv
 	}
 	s := 0.0
-	for i2 := 0; i2 < len(c); i2++ {
-		v := c[i2]
-		cBar[i2] += 1
+	for i := 0; i < len(c); i++ {
+		v := c[i]
+		cBar[i] += 1
 		s += v
 	}
 	daccBar := 0.0
-	for i3 := n - 1; i3 >= 0; i3-- {
+	for i := n - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		dacc2 := dtape[t4]
-		ciBar := cBar[i3]
-		cBar[i3] = 0
-		daccBar += 2 * (ciBar * (dacc2 + dx[i3]))
-		dxBar[i3] += daccBar
+		ciBar := cBar[i]
+		cBar[i] = 0
+		daccBar += 2 * (ciBar * (dacc2 + dx[i]))
+		dxBar[i] += daccBar
 		tape = tape[:t4]
 		dtape = dtape[:t4]
 	}
@@ -2320,17 +2320,17 @@ func memoryCumSquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	s7 := 0.0
 	s8 := 0.0
 	s9 := 0.0
-	for i2 := 0; i2 < len(c); i2++ {
-		s += c[i2]
-		s1 += c1[i2]
-		s2 += c2[i2]
-		s3 += c3[i2]
-		s4 += c4[i2]
-		s5 += c5[i2]
-		s6 += c6[i2]
-		s7 += c7[i2]
-		s8 += c8[i2]
-		s9 += c9[i2]
+	for i := 0; i < len(c); i++ {
+		s += c[i]
+		s1 += c1[i]
+		s2 += c2[i]
+		s3 += c3[i]
+		s4 += c4[i]
+		s5 += c5[i]
+		s6 += c6[i]
+		s7 += c7[i]
+		s8 += c8[i]
+		s9 += c9[i]
 	}
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
@@ -2354,12 +2354,12 @@ func memorySquaresHessian(x, h []float64) float64 {
 		memorySquaresGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return memory.Squares(x)
@@ -2433,7 +2433,7 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dsq0Bar := dsqBar[0]
 	sqBar[0] += t6
 	dsqBar[0] = dsq0Bar + t7
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		n4 := len(tapeSlices)
 		t12 := n4 - 4
 		sq2 := tapeSlices[t12]
@@ -2459,7 +2459,7 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 				dsqBar2[k] = dsqkBar2 + dsqkBar
 			}
 		}
-		dxBar[i2] += 2 * (t16*x[i2] + t15*dx[i2])
+		dxBar[i] += 2 * (t16*x[i] + t15*dx[i])
 	}
 	return t9, 0
 }
@@ -2638,12 +2638,12 @@ func memoryTailHessian(x, h []float64) float64 {
 		memoryTailGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return memory.Tail(x)
@@ -2816,7 +2816,7 @@ func memoryTailTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	h60 := h6[0]
 	h70 := h7[0]
 	h80 := h8[0]
-	h1_2 := h[1]
+	h1v2 := h[1]
 	h11 := h1[1]
 	h21 := h2[1]
 	h31 := h3[1]
@@ -2825,16 +2825,16 @@ func memoryTailTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	h61 := h6[1]
 	h71 := h7[1]
 	h81 := h8[1]
-	t22 := t0*t12 + t10*t11 + (h0*h11 + h10*h1_2)
-	t23 := t0*t13 + t20*t11 + (h0*h21 + h20*h1_2)
-	t24 := t0*t14 + t30*t11 + (h0*h31 + h30*h1_2)
-	t25 := t0*t15 + t40*t11 + (h0*h41 + h40*h1_2)
-	t26 := t0*t16 + t50*t11 + (h0*h51 + h50*h1_2)
-	t27 := t0*t17 + t60*t11 + (h0*h61 + h60*h1_2)
-	t28 := t0*t18 + t70*t11 + (h0*h71 + h70*h1_2)
-	t29 := t0*t19 + t80*t11 + (h0*h81 + h80*h1_2)
+	t22 := t0*t12 + t10*t11 + (h0*h11 + h10*h1v2)
+	t23 := t0*t13 + t20*t11 + (h0*h21 + h20*h1v2)
+	t24 := t0*t14 + t30*t11 + (h0*h31 + h30*h1v2)
+	t25 := t0*t15 + t40*t11 + (h0*h41 + h40*h1v2)
+	t26 := t0*t16 + t50*t11 + (h0*h51 + h50*h1v2)
+	t27 := t0*t17 + t60*t11 + (h0*h61 + h60*h1v2)
+	t28 := t0*t18 + t70*t11 + (h0*h71 + h70*h1v2)
+	t29 := t0*t19 + t80*t11 + (h0*h81 + h80*h1v2)
 	t31 := t21 + (h10*h11 + h20*h21 + h30*h31 + h40*h41 + h50*h51 + h60*h61 + h70*h71 + h80*h81)
-	return t0*t11 + h0*h1_2, t22, t23, t24, t25, t26, t27, t28, t29, t31
+	return t0*t11 + h0*h1v2, t22, t23, t24, t25, t26, t27, t28, t29, t31
 }
 
 // panicsLogSumHessian returns LogSum and stores its Hessian with respect to x in h (overwritten),
@@ -2855,12 +2855,12 @@ func panicsLogSumHessian(x, h []float64) float64 {
 		panicsLogSumGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return panics.LogSum(x)
@@ -2888,9 +2888,9 @@ func panicsLogSumGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		}
 		s += math.Log(v2)
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
-		v := x[i2]
-		dxBar[i2] -= 1 / v * dx[i2] / v
+	for i := n - 1; i >= 0; i-- {
+		v := x[i]
+		dxBar[i] -= 1 / v * dx[i] / v
 	}
 	return s, 0
 }
@@ -3047,12 +3047,12 @@ func exampleRosenbrockHessian(x, h []float64) float64 {
 		rosenbrockRosenbrockGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return rosenbrock.Rosenbrock(x)
@@ -3256,12 +3256,12 @@ func fitLossHessian(d fit.Data, p, h []float64) float64 {
 		fitDataLossGradWrtPJVP(d, p, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return d.Loss(p)
@@ -3524,12 +3524,12 @@ func springsEnergyHessian(c springs.Chain, x, h []float64) float64 {
 		springsChainEnergyGradWrtXJVP(c, x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return c.Energy(x)
@@ -3594,10 +3594,10 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 		dtape = append(dtape, t40*(t32-t33)+t41*(t35-t37), 0, 0)
 		e += 0.5 * t43 * stretch2 * stretch2
 	}
-	for i2 := 0; i2 < n; i2++ {
-		e += t3[i2] * c.G * x[2*i2+1]
+	for i := 0; i < n; i++ {
+		e += t3[i] * c.G * x[2*i+1]
 	}
-	for i3 := n2 - 1; i3 >= 0; i3-- {
+	for i := n2 - 1; i >= 0; i-- {
 		n4 := len(tape)
 		t7 := n4 - 3
 		t8 := tape[t7]
@@ -3608,15 +3608,15 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 		t12 := 0.5 * tape[t10]
 		t13 := 2 * (t12 * stretch)
 		t14 := 2 * (0.5*dtape[t10]*stretch + t12*(t9-dtape[t11]))
-		t15 := 2*i3 + 2
+		t15 := 2*i + 2
 		t16 := dx[t15]
-		t17 := dx[2*i3]
-		t18 := 2*i3 + 3
+		t17 := dx[2*i]
+		t18 := 2*i + 3
 		t19 := dx[t18]
-		t20 := 2*i3 + 1
+		t20 := 2*i + 1
 		t21 := dx[t20]
 		t22 := t8 == 0
-		t23 := (x[t15] - x[2*i3]) / t8
+		t23 := (x[t15] - x[2*i]) / t8
 		t24 := t23
 		if t22 {
 			t24 = 0
@@ -3638,7 +3638,7 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 		t30 := t29*t13 + t28*t14
 		dxBar[t20] -= t30
 		dxBar[t18] += t30
-		dxBar[2*i3] -= t26
+		dxBar[2*i] -= t26
 		dxBar[t15] += t26
 		tape = tape[:t7]
 		dtape = dtape[:t7]
@@ -3888,9 +3888,9 @@ func springsChainEnergyTaylorWrtX(
 		e8 += t36*stretch8 + t44*stretch
 		e9 += t50
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t3 := t[i2] * c.G
-		t4 := 2*i2 + 1
+	for i := 0; i < n; i++ {
+		t3 := t[i] * c.G
+		t4 := 2*i + 1
 		e += t3 * x[t4]
 		e1 += t3 * x1[t4]
 		e2 += t3 * x2[t4]
@@ -3923,12 +3923,12 @@ func heatMisfitHessian(u0, h []float64, kappa float64, steps int, target []float
 		heatMisfitGradWrtU0JVP(u0, e, nil, row, kappa, steps, target)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return heat.Misfit(u0, kappa, steps, target)
@@ -3969,25 +3969,25 @@ func heatMisfitGradWrtU0JVP(
 	copy(du, du0)
 	for s := 0; s < steps; s++ {
 		t16 := n - 1
-		du0_2 := du[0]
+		du0v2 := du[0]
 		t17 := u[t16]
 		t18 := du[t16]
 		next[0] = u[0]
-		dnext[0] = du0_2
+		dnext[0] = du0v2
 		next[t16] = t17
 		dnext[t16] = t18
-		for i4 := 1; i4 < n-1; i4++ {
-			ui := u[i4]
-			dui := du[i4]
-			t20 := du[i4-1]
-			t21 := du[i4+1]
-			next[i4] = ui + kappa*(u[i4-1]-2*ui+u[i4+1])
-			dnext[i4] = dui + kappa*(t20-2*dui+t21)
+		for i := 1; i < n-1; i++ {
+			ui := u[i]
+			dui := du[i]
+			t20 := du[i-1]
+			t21 := du[i+1]
+			next[i] = ui + kappa*(u[i-1]-2*ui+u[i+1])
+			dnext[i] = dui + kappa*(t20-2*dui+t21)
 		}
-		for i5 := 0; i5 < len(u); i5++ {
-			t19 := dnext[i5]
-			u[i5] = next[i5]
-			du[i5] = t19
+		for i := 0; i < len(u); i++ {
+			t19 := dnext[i]
+			u[i] = next[i]
+			du[i] = t19
 		}
 	}
 	n2 := len(u)
@@ -4001,32 +4001,32 @@ func heatMisfitGradWrtU0JVP(
 		duBar[i] = duiBar3 + 2*(0.5*dd)
 		f += t15 * d
 	}
-	for s2 := steps - 1; s2 >= 0; s2-- {
-		for i2 := n2 - 1; i2 >= 0; i2-- {
-			uiBar := uBar[i2]
-			duiBar2 := duBar[i2]
-			uBar[i2] = 0
-			duBar[i2] = 0
-			t14 := dnextBar[i2]
-			nextBar[i2] += uiBar
-			dnextBar[i2] = t14 + duiBar2
+	for s := steps - 1; s >= 0; s-- {
+		for i := n2 - 1; i >= 0; i-- {
+			uiBar := uBar[i]
+			duiBar2 := duBar[i]
+			uBar[i] = 0
+			duBar[i] = 0
+			t14 := dnextBar[i]
+			nextBar[i] += uiBar
+			dnextBar[i] = t14 + duiBar2
 		}
-		for i3 := n - 2; i3 >= 1; i3-- {
-			t8 := nextBar[i3]
-			t9 := dnextBar[i3]
-			nextBar[i3] = 0
-			dnextBar[i3] = 0
+		for i := n - 2; i >= 1; i-- {
+			t8 := nextBar[i]
+			t9 := dnextBar[i]
+			nextBar[i] = 0
+			dnextBar[i] = 0
 			t10 := kappa * t8
 			t11 := kappa * t9
-			t12 := duBar[i3+1]
-			uBar[i3+1] += t10
-			duBar[i3+1] = t12 + t11
-			t13 := duBar[i3-1]
-			uBar[i3-1] += t10
-			duBar[i3-1] = t13 + t11
-			duiBar := duBar[i3]
-			uBar[i3] += t8 - 2*t10
-			duBar[i3] = duiBar + (t9 - 2*t11)
+			t12 := duBar[i+1]
+			uBar[i+1] += t10
+			duBar[i+1] = t12 + t11
+			t13 := duBar[i-1]
+			uBar[i-1] += t10
+			duBar[i-1] = t13 + t11
+			duiBar := duBar[i]
+			uBar[i] += t8 - 2*t10
+			duBar[i] = duiBar + (t9 - 2*t11)
 		}
 		t2 := n - 1
 		t3 := nextBar[t2]
@@ -4078,7 +4078,7 @@ func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float6
 	n := len(u0)
 	t := n + 8
 	e0 := make([]float64, t)
-	u0_2 := e0[:n]
+	u0v2 := e0[:n]
 	e1 := make([]float64, t)
 	u1 := e1[:n]
 	e2 := make([]float64, t)
@@ -4105,7 +4105,7 @@ func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float6
 		e6[i+6] = 1
 		e7[i+7] = 1
 		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = heatMisfitTaylorWrtU0(u0, u0_2, u1, u2, u3, u4, u5, u6, u7, kappa, steps, target)
+		f, _, _, _, _, _, _, _, _, t2 = heatMisfitTaylorWrtU0(u0, u0v2, u1, u2, u3, u4, u5, u6, u7, kappa, steps, target)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -4210,66 +4210,66 @@ func heatMisfitTaylorWrtU0(
 		next7[t13] = t21
 		next8[t13] = t22
 		next9[t13] = t23
-		for i2 := 1; i2 < n-1; i2++ {
-			ui := u[i2]
-			u1i := u1[i2]
-			u2i := u2[i2]
-			u3i := u3[i2]
-			u4i := u4[i2]
-			u5i := u5[i2]
-			u6i := u6[i2]
-			u7i := u7[i2]
-			u8i := u8[i2]
-			u9i := u9[i2]
-			t33 := u1[i2-1]
-			t34 := u2[i2-1]
-			t35 := u3[i2-1]
-			t36 := u4[i2-1]
-			t37 := u5[i2-1]
-			t38 := u6[i2-1]
-			t39 := u7[i2-1]
-			t40 := u8[i2-1]
-			t41 := u9[i2-1]
-			t42 := u1[i2+1]
-			t43 := u2[i2+1]
-			t44 := u3[i2+1]
-			t45 := u4[i2+1]
-			t46 := u5[i2+1]
-			t47 := u6[i2+1]
-			t48 := u7[i2+1]
-			t49 := u8[i2+1]
-			t50 := u9[i2+1]
-			next[i2] = ui + kappa*(u[i2-1]-2*ui+u[i2+1])
-			next1[i2] = u1i + kappa*(t33-2*u1i+t42)
-			next2[i2] = u2i + kappa*(t34-2*u2i+t43)
-			next3[i2] = u3i + kappa*(t35-2*u3i+t44)
-			next4[i2] = u4i + kappa*(t36-2*u4i+t45)
-			next5[i2] = u5i + kappa*(t37-2*u5i+t46)
-			next6[i2] = u6i + kappa*(t38-2*u6i+t47)
-			next7[i2] = u7i + kappa*(t39-2*u7i+t48)
-			next8[i2] = u8i + kappa*(t40-2*u8i+t49)
-			next9[i2] = u9i + kappa*(t41-2*u9i+t50)
+		for i := 1; i < n-1; i++ {
+			ui := u[i]
+			u1i := u1[i]
+			u2i := u2[i]
+			u3i := u3[i]
+			u4i := u4[i]
+			u5i := u5[i]
+			u6i := u6[i]
+			u7i := u7[i]
+			u8i := u8[i]
+			u9i := u9[i]
+			t33 := u1[i-1]
+			t34 := u2[i-1]
+			t35 := u3[i-1]
+			t36 := u4[i-1]
+			t37 := u5[i-1]
+			t38 := u6[i-1]
+			t39 := u7[i-1]
+			t40 := u8[i-1]
+			t41 := u9[i-1]
+			t42 := u1[i+1]
+			t43 := u2[i+1]
+			t44 := u3[i+1]
+			t45 := u4[i+1]
+			t46 := u5[i+1]
+			t47 := u6[i+1]
+			t48 := u7[i+1]
+			t49 := u8[i+1]
+			t50 := u9[i+1]
+			next[i] = ui + kappa*(u[i-1]-2*ui+u[i+1])
+			next1[i] = u1i + kappa*(t33-2*u1i+t42)
+			next2[i] = u2i + kappa*(t34-2*u2i+t43)
+			next3[i] = u3i + kappa*(t35-2*u3i+t44)
+			next4[i] = u4i + kappa*(t36-2*u4i+t45)
+			next5[i] = u5i + kappa*(t37-2*u5i+t46)
+			next6[i] = u6i + kappa*(t38-2*u6i+t47)
+			next7[i] = u7i + kappa*(t39-2*u7i+t48)
+			next8[i] = u8i + kappa*(t40-2*u8i+t49)
+			next9[i] = u9i + kappa*(t41-2*u9i+t50)
 		}
-		for i3 := 0; i3 < len(u); i3++ {
-			t24 := next1[i3]
-			t25 := next2[i3]
-			t26 := next3[i3]
-			t27 := next4[i3]
-			t28 := next5[i3]
-			t29 := next6[i3]
-			t30 := next7[i3]
-			t31 := next8[i3]
-			t32 := next9[i3]
-			u[i3] = next[i3]
-			u1[i3] = t24
-			u2[i3] = t25
-			u3[i3] = t26
-			u4[i3] = t27
-			u5[i3] = t28
-			u6[i3] = t29
-			u7[i3] = t30
-			u8[i3] = t31
-			u9[i3] = t32
+		for i := 0; i < len(u); i++ {
+			t24 := next1[i]
+			t25 := next2[i]
+			t26 := next3[i]
+			t27 := next4[i]
+			t28 := next5[i]
+			t29 := next6[i]
+			t30 := next7[i]
+			t31 := next8[i]
+			t32 := next9[i]
+			u[i] = next[i]
+			u1[i] = t24
+			u2[i] = t25
+			u3[i] = t26
+			u4[i] = t27
+			u5[i] = t28
+			u6[i] = t29
+			u7[i] = t30
+			u8[i] = t31
+			u9[i] = t32
 		}
 	}
 	f := 0.0

@@ -66,7 +66,7 @@ func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		}
 		path = append(path, from)
 	}
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		t5 := len(path) - 1
 		t6 := path[:t5]
 		var t9 float64
@@ -74,24 +74,24 @@ func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 			t9 = 0
 		} else {
 			t7 := len(tape) - 1
-			xi := x[i2]
-			dxi := dx[i2]
-			d := xi - x[i2-1]
-			dd := dxi - dx[i2-1]
+			xi := x[i]
+			dxi := dx[i]
+			d := xi - x[i-1]
+			dd := dxi - dx[i-1]
 			t8 := 2 * (dtape[t7]*d + tape[t7]*dd)
 			t9 = math.Cos(xi)*(2*(dd*d)) - math.Sin(xi)*dxi*(d*d) + t8
-			dxBar[i2-1] -= t8
+			dxBar[i-1] -= t8
 			tape = tape[:t7]
 			dtape = dtape[:t7]
 		}
 		t10 := len(tape) - 1
-		xi2 := x[i2]
-		dxi2 := dx[i2]
+		xi2 := x[i]
+		dxi2 := dx[i]
 		t11 := 1 + xi2*xi2
 		t12 := 1 / t11
 		t13 := t9 - 2*(t12*dxi2-t12*(2*(dxi2*xi2))/t11*xi2) + 0.3*dtape[t10]
-		t14 := dxBar[i2] + t13
-		dxBar[i2] = t14
+		t14 := dxBar[i] + t13
+		dxBar[i] = t14
 		tape = tape[:t10]
 		dtape = dtape[:t10]
 		path = t6
@@ -117,12 +117,12 @@ func EnergyHessian(x, h []float64) float64 {
 		energyGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
-	for i2 := 0; i2 < n; i2++ {
-		t := i2 * n
-		for j := i2 + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i2])
+	for i := 0; i < n; i++ {
+		t := i * n
+		for j := i + 1; j < n; j++ {
+			s := 0.5 * (h[t+j] + h[j*n+i])
 			h[t+j] = s
-			h[j*n+i2] = s
+			h[j*n+i] = s
 		}
 	}
 	return Energy(x)

@@ -298,7 +298,7 @@ func HeadsGrad(x *T) (f float64, xBar *T) {
 		t14 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t6, 1, k, heads...))
 		headsBar[k] = t14
 	}
-	for h2 := 2; h2 >= 0; h2-- {
+	for h := 2; h >= 0; h-- {
 		n := len(tapeSlices)
 		t7 := n - 4
 		heads2 := tapeSlices[t7]
@@ -315,13 +315,13 @@ func HeadsGrad(x *T) (f float64, xBar *T) {
 		t10 := headsBar3[n3]
 		headsBar3[n3] = nil
 		if cap(heads3) != cap(heads2) {
-			for k2 := 0; k2 < n3; k2++ {
-				headsBar2[k2] = tensorops.Accumulate(headsBar2[k2], headsBar3[k2])
+			for k := 0; k < n3; k++ {
+				headsBar2[k] = tensorops.Accumulate(headsBar2[k], headsBar3[k])
 			}
 		}
-		t11 := tensorops.Fuse("a*TanhJVP(b, c)", float64(h2+1), t9, t10)
+		t11 := tensorops.Fuse("a*TanhJVP(b, c)", float64(h+1), t9, t10)
 		t12 := tensorops.SumLike(t11, xh)
-		t13 := tensorops.SliceGrad(t12, x, 1, 2*h2)
+		t13 := tensorops.SliceGrad(t12, x, 1, 2*h)
 		xBar = tensorops.Add(xBar, t13)
 	}
 	tensorops.Release(t3)
@@ -488,7 +488,7 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 		headsBar[k] = t32
 		dheadsBar[k] = tensorops.Add(t31, tensorops.ConcatGrad(t11, 1, k, heads...))
 	}
-	for h2 := 2; h2 >= 0; h2-- {
+	for h := 2; h >= 0; h-- {
 		n3 := len(tapeSlices)
 		t12 := n3 - 4
 		heads2 := tapeSlices[t12]
@@ -515,20 +515,20 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 		headsBar3[n5] = nil
 		dheadsBar3[n5] = nil
 		if cap(heads3) != cap(heads2) {
-			for k2 := 0; k2 < n5; k2++ {
-				t29 := dheadsBar3[k2]
-				t30 := dheadsBar2[k2]
-				headsBar2[k2] = tensorops.Accumulate(headsBar2[k2], headsBar3[k2])
-				dheadsBar2[k2] = tensorops.Add(t30, t29)
+			for k := 0; k < n5; k++ {
+				t29 := dheadsBar3[k]
+				t30 := dheadsBar2[k]
+				headsBar2[k] = tensorops.Accumulate(headsBar2[k], headsBar3[k])
+				dheadsBar2[k] = tensorops.Add(t30, t29)
 			}
 		}
-		t21 := float64(h2 + 1)
+		t21 := float64(h + 1)
 		t22 := tensorops.Fuse("a*TanhJVP(b, c)", t21, t17, t19)
 		t23 := tensorops.Fuse("a*(-2*b*c*d + (1 - b*b)*e)", t21, t17, t19, t18, t20)
 		t24 := tensorops.ExpandLike(t23, t22)
 		t25 := tensorops.SumLike(t24, xh)
-		t26 := tensorops.SliceGrad(tensorops.SumLike(t22, xh), x, 1, 2*h2)
-		t27 := tensorops.SliceGrad(t25, x, 1, 2*h2)
+		t26 := tensorops.SliceGrad(tensorops.SumLike(t22, xh), x, 1, 2*h)
+		t27 := tensorops.SliceGrad(t25, x, 1, 2*h)
 		xBar = tensorops.Add(xBar, t26)
 		t28 := tensorops.ExpandLike(t27, xBar)
 		dxBar = tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t28)
@@ -629,7 +629,7 @@ func headsGradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 		headsBar[k] = t32
 		dheadsBar[k] = tensorops.Add(t31, tensorops.ConcatGrad(t10, 1, k, heads...))
 	}
-	for h2 := 2; h2 >= 0; h2-- {
+	for h := 2; h >= 0; h-- {
 		n3 := len(tapeSlices)
 		t12 := n3 - 4
 		heads2 := tapeSlices[t12]
@@ -656,20 +656,20 @@ func headsGradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 		headsBar3[n5] = nil
 		dheadsBar3[n5] = nil
 		if cap(heads3) != cap(heads2) {
-			for k2 := 0; k2 < n5; k2++ {
-				t29 := dheadsBar3[k2]
-				t30 := dheadsBar2[k2]
-				headsBar2[k2] = tensorops.Accumulate(headsBar2[k2], headsBar3[k2])
-				dheadsBar2[k2] = tensorops.Add(t30, t29)
+			for k := 0; k < n5; k++ {
+				t29 := dheadsBar3[k]
+				t30 := dheadsBar2[k]
+				headsBar2[k] = tensorops.Accumulate(headsBar2[k], headsBar3[k])
+				dheadsBar2[k] = tensorops.Add(t30, t29)
 			}
 		}
-		t21 := float64(h2 + 1)
+		t21 := float64(h + 1)
 		t22 := tensorops.Fuse("a*TanhJVP(b, c)", t21, t17, t19)
 		t23 := tensorops.Fuse("a*(-2*b*c*d + (1 - b*b)*e)", t21, t17, t19, t18, t20)
 		t24 := tensorops.ExpandLike(t23, t22)
 		t25 := tensorops.SumLike(t24, xh)
-		t26 := tensorops.SliceGrad(tensorops.SumLike(t22, xh), x, 1, 2*h2)
-		t27 := tensorops.SliceGrad(t25, x, 1, 2*h2)
+		t26 := tensorops.SliceGrad(tensorops.SumLike(t22, xh), x, 1, 2*h)
+		t27 := tensorops.SliceGrad(t25, x, 1, 2*h)
 		xBar = tensorops.Add(xBar, t26)
 		t28 := tensorops.ExpandLike(t27, xBar)
 		dxBar = tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t28)
@@ -865,8 +865,8 @@ func RejoinGrad(x, w *T) (f float64, xBar, wBar *T) {
 	wBar = rowsBar2[n2]
 	rowsBar2[n2] = nil
 	if t4 {
-		for k2 := 0; k2 < n2; k2++ {
-			rowsBar[k2] = tensorops.Accumulate(rowsBar[k2], rowsBar2[k2])
+		for k := 0; k < n2; k++ {
+			rowsBar[k] = tensorops.Accumulate(rowsBar[k], rowsBar2[k])
 		}
 	}
 	xBar = nil
@@ -882,8 +882,8 @@ func RejoinGrad(x, w *T) (f float64, xBar, wBar *T) {
 		t8 := rowsBar4[n4]
 		rowsBar4[n4] = nil
 		if cap(rows4) != cap(rows3) {
-			for k3 := 0; k3 < n4; k3++ {
-				rowsBar3[k3] = tensorops.Accumulate(rowsBar3[k3], rowsBar4[k3])
+			for k := 0; k < n4; k++ {
+				rowsBar3[k] = tensorops.Accumulate(rowsBar3[k], rowsBar4[k])
 			}
 		}
 		xBar = tensorops.Add(xBar, tensorops.SliceGrad(t8, x, 0, i2))
@@ -989,8 +989,8 @@ func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
 	n2 := len(t6)
 	tapePointers = slices.Grow(tapePointers, max(n2+2, 0))
 	var s2 *T
-	for i2 := 0; i2 < n2; i2++ {
-		t17 := t6[i2]
+	for i := 0; i < n2; i++ {
+		t17 := t6[i]
 		tapePointers = append(tapePointers, s2)
 		s2 = tensorops.Add(s2, t17)
 	}
@@ -1000,11 +1000,11 @@ func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
 	sBar := tensorops.SumLike(tensorops.Mul(s2, t9), s)
 	sBar2 := tensorops.SumLike(tensorops.Mul(s, t9), s2)
 	var sBar3 *tensorops.Tensor
-	for i3 := n2 - 1; i3 >= 0; i3-- {
+	for i := n2 - 1; i >= 0; i-- {
 		sBar2 = tensorops.Add(sBar3, sBar2)
 		t16 := len(tapePointers) - 1
 		s4 := tapePointers[t16]
-		t4[:][i3] = tensorops.AccumulateSumLike(t4[:][i3], sBar2, t6[i3])
+		t4[:][i] = tensorops.AccumulateSumLike(t4[:][i], sBar2, t6[i])
 		sBar2 = tensorops.SumLike(sBar2, s4)
 		sBar3 = nil
 		tapePointers = tapePointers[:t16]
@@ -1016,11 +1016,11 @@ func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
 	yBar = tensorops.TanhJVP(t5, t11)
 	sBar = tensorops.Add(sBar, t10)
 	var sBar4 *tensorops.Tensor
-	for i4 := n - 1; i4 >= 0; i4-- {
+	for i := n - 1; i >= 0; i-- {
 		sBar = tensorops.Add(sBar4, sBar)
 		t15 := len(tapePointers) - 1
 		s3 := tapePointers[t15]
-		t2[i4] = tensorops.AccumulateSumLike(t2[i4], sBar, t3[i4])
+		t2[i] = tensorops.AccumulateSumLike(t2[i], sBar, t3[i])
 		sBar = tensorops.SumLike(sBar, s3)
 		sBar4 = nil
 		tapePointers = tapePointers[:t15]
@@ -1591,11 +1591,11 @@ func ReadsGrad(x *T) (f float64, xBar *T) {
 	}
 	t7 := s * m
 	xBar = nil
-	for j2 := t6 - 1; j2 >= 0; j2-- {
+	for j := t6 - 1; j >= 0; j-- {
 		n := len(tape)
 		t10 := n - 2
-		t11 := tensorops.AtGrad(tape[t10]*m, x, 1, j2)
-		t12 := tensorops.AtGrad(m*tape[n-1], x, 0, j2)
+		t11 := tensorops.AtGrad(tape[t10]*m, x, 1, j)
+		t12 := tensorops.AtGrad(m*tape[n-1], x, 0, j)
 		xBar = tensorops.Fuse("a + b + c", xBar, t11, t12)
 		tape = tape[:t10]
 	}
@@ -1720,18 +1720,18 @@ func readsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t12 := ds*m + s*dm
 	xBar = nil
 	dxBar = nil
-	for j2 := t8 - 1; j2 >= 0; j2-- {
+	for j := t8 - 1; j >= 0; j-- {
 		n2 := len(tape)
 		t23 := n2 - 2
 		t24 := tape[t23]
 		t25 := n2 - 1
 		t26 := tape[t25]
-		t27 := tensorops.AtGrad(dtape[t23]*m+t24*dm, x, 1, j2)
-		xBar = tensorops.Add(xBar, tensorops.AtGrad(t24*m, x, 1, j2))
+		t27 := tensorops.AtGrad(dtape[t23]*m+t24*dm, x, 1, j)
+		xBar = tensorops.Add(xBar, tensorops.AtGrad(t24*m, x, 1, j))
 		t28 := tensorops.ExpandLike(t27, xBar)
 		dxBar4 := tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t28)
-		t29 := tensorops.AtGrad(dm*t26+m*dtape[t25], x, 0, j2)
-		xBar = tensorops.Add(xBar, tensorops.AtGrad(m*t26, x, 0, j2))
+		t29 := tensorops.AtGrad(dm*t26+m*dtape[t25], x, 0, j)
+		xBar = tensorops.Add(xBar, tensorops.AtGrad(m*t26, x, 0, j))
 		t30 := tensorops.ExpandLike(dxBar4, xBar)
 		t31 := tensorops.ExpandLike(t29, xBar)
 		dxBar = tensorops.Add(t30, t31)
@@ -1854,7 +1854,7 @@ func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
 	t6 := tensorops.SumAll(tensorops.Square(x))
 	xBar := tensorops.Scale(x, 2)
 	var xBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		t7 := len(tapePointers2) - 1
 		t8 := tapePointers2[:t7]
@@ -1862,14 +1862,14 @@ func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
 		x2 := tapePointers[t9]
 		tapePointers = tapePointers[:t9]
 		t10 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
-		w := t3[i2]
-		if i2 != 0 {
+		w := t3[i]
+		if i != 0 {
 			xBar = tensorops.MatMulGradA(t10, x2, w, false, false)
 		} else {
 			xBar = nil
 		}
-		t11 := tensorops.AccumulateMatMulGradB(t5.Ws[i2], t10, x2, w, false, false)
-		t5.Ws[i2] = t11
+		t11 := tensorops.AccumulateMatMulGradB(t5.Ws[i], t10, x2, w, false, false)
+		t5.Ws[i] = t11
 		xBar2 = nil
 		tapePointers2 = t8
 	}
@@ -1943,7 +1943,7 @@ func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
 	t5 := tensorops.SumAll(tensorops.Square(x))
 	xBar := tensorops.Scale(x, 2)
 	var xBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		t6 := len(tapePointers2) - 1
 		t7 := tapePointers2[:t6]
@@ -1951,15 +1951,15 @@ func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
 		x2 := tapePointers[t8]
 		tapePointers = tapePointers[:t8]
 		t9 := tensorops.TanhJVP(tapePointers2[t6], xBar2)
-		w := s.Ws[i2]
-		if i2 != 0 {
+		w := s.Ws[i]
+		if i != 0 {
 			xBar = tensorops.MatMulGradA(t9, x2, w, false, false)
 		} else {
 			xBar = nil
 		}
 		t10 := *sBar
-		t11 := tensorops.AccumulateMatMulGradB(t10.Ws[i2], t9, x2, w, false, false)
-		t10.Ws[i2] = t11
+		t11 := tensorops.AccumulateMatMulGradB(t10.Ws[i], t9, x2, w, false, false)
+		t10.Ws[i] = t11
 		xBar2 = nil
 		tapePointers2 = t7
 	}
@@ -2043,7 +2043,7 @@ func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
 	xBar := tensorops.MatMulGradA(t10, x, t6, false, false)
 	mBar2.W = tensorops.AccumulateMatMulGradB(mBar2.W, t10, x, t6, false, false)
 	var xBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		t12 := len(tapePointers2) - 1
 		t13 := tapePointers2[:t12]
@@ -2051,15 +2051,15 @@ func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
 		x2 := tapePointers[t14]
 		tapePointers = tapePointers[:t14]
 		t15 := tensorops.TanhJVP(tapePointers2[t12], xBar2)
-		w := m2.Ws[i2]
-		if i2 != 0 {
+		w := m2.Ws[i]
+		if i != 0 {
 			xBar = tensorops.MatMulGradA(t15, x2, w, false, false)
 		} else {
 			xBar = nil
 		}
 		t16 := mBar2.Ws
-		t17 := tensorops.AccumulateMatMulGradB(t16[i2], t15, x2, w, false, false)
-		t16[i2] = t17
+		t17 := tensorops.AccumulateMatMulGradB(t16[i], t15, x2, w, false, false)
+		t16[i] = t17
 		xBar2 = nil
 		tapePointers2 = t13
 	}
@@ -2116,14 +2116,14 @@ func addrLossTaylorStackedWrtM(m, m1 Deep, x *T) (float64, *T, *T) {
 	t2 := m1.Ws
 	m1.Ws = append(t2, make([]*T, max(len(m.Ws)-len(t2), 0))...)
 	m2 := new(Deep)
-	m1_2 := new(Deep)
-	m2_2 := new(Deep)
+	m1v2 := new(Deep)
+	m2v2 := new(Deep)
 	*m2 = m
-	*m1_2 = m1
-	*m2_2 = Deep{Ws: make([]*T, len(t), cap(t))}
-	t3, t4, t5 := runTaylorStackedWrtM(m2, m1_2, m2_2, x)
-	t6 := m1_2.W
-	t7 := m2_2.W
+	*m1v2 = m1
+	*m2v2 = Deep{Ws: make([]*T, len(t), cap(t))}
+	t3, t4, t5 := runTaylorStackedWrtM(m2, m1v2, m2v2, x)
+	t6 := m1v2.W
+	t7 := m2v2.W
 	t8 := tensorops.MatMulEach(m2.W, false, t3, t4, t5)
 	t9 := t8[0]
 	t10 := t8[1]
@@ -2238,15 +2238,15 @@ func addrLossTaylorStackedWrtM2(m, m1 Deep, x *T) (float64, float64, float64) {
 	t2 := m1.Ws
 	m1.Ws = append(t2, make([]*T, max(len(m.Ws)-len(t2), 0))...)
 	m2 := new(Deep)
-	m1_2 := new(Deep)
-	m2_2 := new(Deep)
+	m1v2 := new(Deep)
+	m2v2 := new(Deep)
 	*m2 = m
-	*m1_2 = m1
-	*m2_2 = Deep{Ws: make([]*T, len(t), cap(t))}
-	t3, t4, t5 := runTaylorStackedWrtM2(m2, m1_2, m2_2, x)
+	*m1v2 = m1
+	*m2v2 = Deep{Ws: make([]*T, len(t), cap(t))}
+	t3, t4, t5 := runTaylorStackedWrtM2(m2, m1v2, m2v2, x)
 	t6 := m2.W
-	t7 := m1_2.W
-	t8 := m2_2.W
+	t7 := m1v2.W
+	t8 := m2v2.W
 	t9 := tensorops.MatMulEach(t6, false, t3, t4)
 	t10 := t9[0]
 	t11 := t9[1]
@@ -2471,7 +2471,7 @@ func IntegrateGrad(x, w *T) (f float64, xBar, wBar *T) {
 	t3 := tensorops.SumAll(tensorops.Mul(t2, t2))
 	sBar.X = tensorops.Accumulate(sBar.X, tensorops.Add(t2, t2))
 	wBar = nil
-	for i2 := 3; i2 >= 0; i2-- {
+	for i := 3; i >= 0; i-- {
 		n := len(tapePointers)
 		t4 := n - 3
 		a := tapePointers[t4]
@@ -2704,9 +2704,9 @@ func RecurrentGrad(h0, w, u, x *T) (f float64, h0Bar, wBar, uBar, xBar *T) {
 		h = h5
 	}
 	s := 0.0
-	for i2 := 0; i2 < len(hs); i2++ {
-		h4 := hs[i2]
-		hsBar[i2] = tensorops.Accumulate(hsBar[i2], tensorops.Scale(h4, 2))
+	for i := 0; i < len(hs); i++ {
+		h4 := hs[i]
+		hsBar[i] = tensorops.Accumulate(hsBar[i], tensorops.Scale(h4, 2))
 		s += tensorops.SumAll(tensorops.Square(h4))
 	}
 	i3 := n - 1

@@ -445,8 +445,8 @@ func MLPLossHVP2(m, v1, v2 *MLP, x, y *T) (f float64, hv1, hv2 *MLP) {
 	hv1 = hvs[0]
 	hv2 = hvs[1]
 	f, _, _ = mLPLossGradJVPLanes2(m, v1, v2, mBar, hv1, hv2, x, y)
-	for l2 := 0; l2 < 2; l2++ {
-		hvsl := hvs[l2]
+	for l := 0; l < 2; l++ {
+		hvsl := hvs[l]
 		hvsl.W1 = tensorops.OrZerosLike(hvsl.W1, params[0])
 		hvsl.B1 = tensorops.OrZerosLike(hvsl.B1, params[1])
 		hvsl.W2 = tensorops.OrZerosLike(hvsl.W2, params[2])
@@ -1472,7 +1472,7 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	t40 := tensorops.MeanGrad(t39, h, 1)
 	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t33, t37, t38, t40)
 	var hBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		t42 := len(tapePointers2) - 1
 		t43 := tapePointers2[:t42]
@@ -1480,15 +1480,15 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 		h2 := tapePointers[t44]
 		tapePointers = tapePointers[:t44]
 		t45 := tensorops.TanhJVP(tapePointers2[t42], hBar2)
-		w := d.Layers[i2]
-		if i2 != 0 {
+		w := d.Layers[i]
+		if i != 0 {
 			hBar = tensorops.MatMulGradA(t45, h2, w, false, false)
 		} else {
 			hBar = nil
 		}
 		t46 := dBar.Layers
-		t47 := tensorops.AccumulateMatMulGradB(t46[i2], t45, h2, w, false, false)
-		t46[i2] = t47
+		t47 := tensorops.AccumulateMatMulGradB(t46[i], t45, h2, w, false, false)
+		t46[i] = t47
 		hBar2 = nil
 		tapePointers2 = t43
 	}
@@ -2445,8 +2445,8 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	var tapePointersBuf2 [256]*tensorops.Tensor
 	t5 := tapePointersBuf[:0]
 	var tapePointersBuf3 [256]*T
-	var tapePointersBuf1_2 [256]*T
-	var tapePointersBuf2_2 [256]*T
+	var tapePointersBuf1v2 [256]*T
+	var tapePointersBuf2v2 [256]*T
 	t6 := tapePointersBuf3[:0]
 	var t231 Affine
 	var t232 Affine
@@ -2476,8 +2476,8 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	n := len(t14)
 	trips := max(n+2, 0)
 	t26 := append(t6, make([]*T, trips)...)
-	t27 := append(tapePointersBuf1_2[:0], make([]*T, trips)...)
-	t28 := append(tapePointersBuf2_2[:0], make([]*T, trips)...)
+	t27 := append(tapePointersBuf1v2[:0], make([]*T, trips)...)
+	t28 := append(tapePointersBuf2v2[:0], make([]*T, trips)...)
 	n2 := len(t6)
 	t29 := append(t5, make([]*tensorops.Tensor, trips)...)
 	t30 := append(tapePointersBuf1[:0], make([]*tensorops.Tensor, trips)...)
@@ -2486,29 +2486,29 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	tapePointers1 := t27[:n2]
 	tapePointers2 := t28[:n2]
 	tapePointers3 := t29[:n3]
-	tapePointers1_2 := t30[:n3]
-	tapePointers2_2 := append(tapePointersBuf2[:0], make([]*tensorops.Tensor, trips)...)[:n3]
+	tapePointers1v2 := t30[:n3]
+	tapePointers2v2 := append(tapePointersBuf2[:0], make([]*tensorops.Tensor, trips)...)[:n3]
 	h := x
 	var h1 *T
 	var h2 *T
 	i := 0
 	for i < n {
-		w1_2 := t15[i]
-		w2_2 := t16[i]
+		w1v2 := t15[i]
+		w2v2 := t16[i]
 		t224 := tensorops.MatMulEach(t14[i], false, h, h1, h2)
 		t225 := t224[0]
 		t226 := t224[1]
 		t227 := t224[2]
-		t228 := tensorops.MatMulEach(w1_2, false, h, h1)
+		t228 := tensorops.MatMulEach(w1v2, false, h, h1)
 		t229 := tensorops.Add(t226, t228[0])
-		t230 := tensorops.MatMul(h, w2_2)
+		t230 := tensorops.MatMul(h, w2v2)
 		h5 := tensorops.Tanh(t225)
-		h1_4 := tensorops.TanhJVP(h5, t229)
-		h2_4 := tensorops.FuseInto(
+		h1v4 := tensorops.TanhJVP(h5, t229)
+		h2v4 := tensorops.FuseInto(
 			t230,
 			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
 			h5,
-			h1_4,
+			h1v4,
 			t229,
 			t230,
 			t228[1],
@@ -2519,11 +2519,11 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		tapePointers1 = append(tapePointers1, h1)
 		tapePointers2 = append(tapePointers2, h2)
 		tapePointers3 = append(tapePointers3, h5)
-		tapePointers1_2 = append(tapePointers1_2, h1_4)
-		tapePointers2_2 = append(tapePointers2_2, h2_4)
+		tapePointers1v2 = append(tapePointers1v2, h1v4)
+		tapePointers2v2 = append(tapePointers2v2, h2v4)
 		h = h5
-		h1 = h1_4
-		h2 = h2_4
+		h1 = h1v4
+		h2 = h2v4
 	}
 	t31 := tensorops.Mean(h, 1)
 	t32 := tensorops.Mean(h1, 1)
@@ -2561,7 +2561,7 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	n1 := tensorops.Fuse("a*b + c*d", t59, c1, t60, t57)
 	t61 := tensorops.Fuse("-(a*b)/c", t57, t59, t56)
 	t62 := tensorops.Neg(n1)
-	n2_2 := tensorops.FuseInto(
+	n2v2 := tensorops.FuseInto(
 		t37,
 		"0.5*(a*b) + c*(d + e) + 0.5*((f - g*h)/i*g) + h*j",
 		t61,
@@ -2580,7 +2580,7 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t65 := t19.Scale
 	t66 := tensorops.Mul(n4, t63)
 	t67 := tensorops.Fuse("a*b + c*d", t63, n1, n4, t64)
-	t68 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t64, n1, t63, n2_2, n4, t65)
+	t68 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t64, n1, t63, n2v2, n4, t65)
 	t69 := t17.Shift
 	t70 := tensorops.FuseInto(t66, "a + b", t66, t69)
 	t71 := tensorops.ExpandLike(t67, t70)
@@ -2675,7 +2675,7 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t147 := tensorops.SumLike(t144, n4)
 	t148 := tensorops.SumLike(t145, n4)
 	t149 := tensorops.Fuse("a*b + c*d", t141, n1, n4, t142)
-	t150 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t142, n1, t141, n2_2, n4, t143)
+	t150 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t142, n1, t141, n2v2, n4, t143)
 	t151 := tensorops.SumLike(t149, t63)
 	t152 := tensorops.SumLike(t150, t63)
 	t231.Scale = tensorops.AccumulateSumLike(t231.Scale, tensorops.Mul(n4, t141), t63)
@@ -2710,7 +2710,7 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		t61,
 		t62,
 		t59,
-		n2_2,
+		n2v2,
 		t57,
 		t160,
 		t56,
@@ -2773,15 +2773,15 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		hBar2 = tensorops.ExpandLike(hBar2, hBar3)
 		t197 := len(tapePointers3) - 1
 		h3 := tapePointers3[t197]
-		h1_2 := tapePointers1_2[t197]
-		h2_2 := tapePointers2_2[t197]
+		h1v2 := tapePointers1v2[t197]
+		h2v2 := tapePointers2v2[t197]
 		tapePointers3 = tapePointers3[:t197]
-		tapePointers1_2 = tapePointers1_2[:t197]
-		tapePointers2_2 = tapePointers2_2[:t197]
+		tapePointers1v2 = tapePointers1v2[:t197]
+		tapePointers2v2 = tapePointers2v2[:t197]
 		t198 := len(tapePointers) - 1
 		h4 := tapePointers[t198]
-		h1_3 := tapePointers1[t198]
-		h2_3 := tapePointers2[t198]
+		h1v3 := tapePointers1[t198]
+		h2v3 := tapePointers2[t198]
 		tapePointers = tapePointers[:t198]
 		tapePointers1 = tapePointers1[:t198]
 		tapePointers2 = tapePointers2[:t198]
@@ -2789,15 +2789,15 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		t200 := tensorops.Scale(h3, -2)
 		t201 := tensorops.Mul(t200, hBar3)
 		t202 := tensorops.Fuse("1 - a*a", h3)
-		t203 := tensorops.Fuse("a*b + c*d", t201, h1_2, t202, hBar1)
+		t203 := tensorops.Fuse("a*b + c*d", t201, h1v2, t202, hBar1)
 		t204 := tensorops.Fuse(
 			"0.5*((a*b + (-2*c*d))*c) + e*f + 0.5*(-(g*c + c*g)*b) + h*i",
 			t200,
 			hBar1,
-			h1_2,
+			h1v2,
 			hBar3,
 			t201,
-			h2_2,
+			h2v2,
 			h3,
 			t202,
 			hBar2,
@@ -2827,10 +2827,10 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		t215 := t213[i2]
 		t216 := tensorops.AccumulateMatMulGradB(t211[i2], t199, h4, w, false, false)
 		t217 := tensorops.MatMulGradB(t203, h4, w, false, false)
-		t218 := tensorops.MatMulGradB(t199, h1_3, w, false, false)
+		t218 := tensorops.MatMulGradB(t199, h1v3, w, false, false)
 		t219 := tensorops.FuseInto(t217, "a + b + c", t214, t217, t218)
-		t220 := tensorops.MatMulGradB(t199, h2_3, w, false, false)
-		t221 := tensorops.MatMulGradB(t203, h1_3, w, false, false)
+		t220 := tensorops.MatMulGradB(t199, h2v3, w, false, false)
+		t221 := tensorops.MatMulGradB(t203, h1v3, w, false, false)
 		t222 := tensorops.MatMulGradB(t204, h4, w, false, false)
 		t223 := tensorops.FuseInto(t220, "a + (b + c + d)", t215, t220, t221, t222)
 		t211[i2] = t216
@@ -2963,7 +2963,7 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	t40 := tensorops.MeanGrad(t39, h, 1)
 	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t33, t37, t38, t40)
 	var hBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		t42 := len(tapePointers2) - 1
 		t43 := tapePointers2[:t42]
@@ -2971,14 +2971,14 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 		h2 := tapePointers[t44]
 		tapePointers = tapePointers[:t44]
 		t45 := tensorops.TanhJVP(tapePointers2[t42], hBar2)
-		w := t3[i2]
-		if i2 != 0 {
+		w := t3[i]
+		if i != 0 {
 			hBar = tensorops.MatMulGradA(t45, h2, w, false, false)
 		} else {
 			hBar = nil
 		}
-		t46 := tensorops.AccumulateMatMulGradB(t5.Layers[i2], t45, h2, w, false, false)
-		t5.Layers[i2] = t46
+		t46 := tensorops.AccumulateMatMulGradB(t5.Layers[i], t45, h2, w, false, false)
+		t5.Layers[i] = t46
 		hBar2 = nil
 		tapePointers2 = t43
 	}
@@ -3592,19 +3592,19 @@ func deepLossVTaylorStackedWrtD(d, d1 Deep, x *T) (float64, *T, *T) {
 	t3 := d.Layers
 	t4 := d1.Layers
 	d1.Layers = append(t4, make([]*T, max(len(t3)-len(t4), 0))...)
-	d1_2 := d1
+	d1v2 := d1
 	t5, t6, t7 := deepTaylorStackedWrtLayersNormOutPost3(
 		t3,
-		d1_2.Layers,
+		d1v2.Layers,
 		d2.Layers,
 		d.Norm,
-		d1_2.Norm,
+		d1v2.Norm,
 		d2.Norm,
 		d.Out,
-		d1_2.Out,
+		d1v2.Out,
 		d2.Out,
 		d.Post,
-		d1_2.Post,
+		d1v2.Post,
 		d2.Post,
 		x,
 	)
@@ -3807,19 +3807,19 @@ func deepLossVTaylorStackedWrtD2(d, d1 Deep, x *T) (float64, float64, float64) {
 	t3 := d.Layers
 	t4 := d1.Layers
 	d1.Layers = append(t4, make([]*T, max(len(t3)-len(t4), 0))...)
-	d1_2 := d1
+	d1v2 := d1
 	t5, t6, t7 := deepTaylorStackedWrtLayersNormOutPost4(
 		t3,
-		d1_2.Layers,
+		d1v2.Layers,
 		d2.Layers,
 		d.Norm,
-		d1_2.Norm,
+		d1v2.Norm,
 		d2.Norm,
 		d.Out,
-		d1_2.Out,
+		d1v2.Out,
 		d2.Out,
 		d.Post,
-		d1_2.Post,
+		d1v2.Post,
 		d2.Post,
 		x,
 	)
@@ -5171,7 +5171,7 @@ func StackLossGrad(s, sBar *Stack, x *T) float64 {
 	t5 := tensorops.SumAll(x)
 	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		n2 := len(tapePointers2)
 		t6 := n2 - 2
@@ -5184,16 +5184,16 @@ func StackLossGrad(s, sBar *Stack, x *T) float64 {
 		t11 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
 		t12 := tensorops.SumLike(t11, tapePointers2[t6])
 		t13 := sBar.Ls
-		t14 := tensorops.AccumulateSumLike(t13[i2].B, t11, tapePointers[n3-1])
-		t13[i2].B = t14
-		if i2 != 0 {
+		t14 := tensorops.AccumulateSumLike(t13[i].B, t11, tapePointers[n3-1])
+		t13[i].B = t14
+		if i != 0 {
 			xBar = tensorops.MatMulGradA(t12, x2, t9, false, false)
 		} else {
 			xBar = nil
 		}
 		t15 := sBar.Ls
-		t16 := tensorops.AccumulateMatMulGradB(t15[i2].W, t12, x2, t9, false, false)
-		t15[i2].W = t16
+		t16 := tensorops.AccumulateMatMulGradB(t15[i].W, t12, x2, t9, false, false)
+		t15[i].W = t16
 		xBar2 = nil
 		tapePointers = t10
 		tapePointers2 = t7
@@ -5405,14 +5405,14 @@ func StackLossHessian(s *Stack, x *T) (f float64, h *T) {
 		t4 := hv.Ls
 		n4 := len(t4)
 		ts := make([]*T, 0)
-		for j3 := 0; j3 < n4; j3++ {
-			ts = append(ts, t4[j3].W, t4[j3].B)
+		for j := 0; j < n4; j++ {
+			ts = append(ts, t4[j].W, t4[j].B)
 		}
 		t5 := u.Ls
 		n5 := len(t5)
 		us := make([]*T, 0)
-		for j4 := 0; j4 < n5; j4++ {
-			us = append(us, t5[j4].W, t5[j4].B)
+		for j := 0; j < n5; j++ {
+			us = append(us, t5[j].W, t5[j].B)
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, us, params)
 	}
@@ -5789,8 +5789,8 @@ func StackLossHVP2(s, v1, v2 *Stack, x *T) (f float64, hv1, hv2 *Stack) {
 	hv1 = hvs[0]
 	hv2 = hvs[1]
 	f, _, _ = stackLossGradJVPLanes2(s, v1, v2, sBar, hv1, hv2, x)
-	for l2 := 0; l2 < 2; l2++ {
-		t2 := hvs[l2].Ls
+	for l := 0; l < 2; l++ {
+		t2 := hvs[l].Ls
 		n3 := len(t2)
 		j2 := 0
 		off := 0
@@ -5825,8 +5825,8 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 	var dtapePointersBuf2 [256]*tensorops.Tensor
 	t5 := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	var dtapePointersBuf1_2 [256]*T
-	var dtapePointersBuf2_2 [256]*T
+	var dtapePointersBuf1v2 [256]*T
+	var dtapePointersBuf2v2 [256]*T
 	t6 := tapePointersBuf2[:0]
 	t7 := sBar.Ls
 	t8 := dsBar1.Ls
@@ -5846,8 +5846,8 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 	t17 := trips * 3
 	t18 := trips * 2
 	t19 := append(t6, make([]*T, t17)...)
-	t20 := append(dtapePointersBuf1_2[:0], make([]*T, t17)...)
-	t21 := append(dtapePointersBuf2_2[:0], make([]*T, t17)...)
+	t20 := append(dtapePointersBuf1v2[:0], make([]*T, t17)...)
+	t21 := append(dtapePointersBuf2v2[:0], make([]*T, t17)...)
 	n2 := len(t6)
 	t22 := append(t5, make([]*tensorops.Tensor, t18)...)
 	t23 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t18)...)
@@ -5856,8 +5856,8 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 	dtapePointers1 := t20[:n2]
 	dtapePointers2 := t21[:n2]
 	tapePointers2 := t22[:n3]
-	dtapePointers1_2 := t23[:n3]
-	dtapePointers2_2 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t18)...)[:n3]
+	dtapePointers1v2 := t23[:n3]
+	dtapePointers2v2 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t18)...)[:n3]
 	var dx1 *T
 	var dx2 *T
 	i := 0
@@ -5882,18 +5882,18 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		t77 := tensorops.ExpandLike(t70, t76)
 		t78 := tensorops.ExpandLike(t72, t76)
 		x4 := tensorops.Tanh(t76)
-		dx1_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t77, tensorops.ExpandLike(t74, t76))
-		dx2_4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t78, tensorops.ExpandLike(t75, t76))
+		dx1v4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t77, tensorops.ExpandLike(t74, t76))
+		dx2v4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t78, tensorops.ExpandLike(t75, t76))
 		i++
 		tapePointers = append(tapePointers, x, t63, t73)
 		dtapePointers1 = append(dtapePointers1, dx1, t64, t74)
 		dtapePointers2 = append(dtapePointers2, dx2, t65, t75)
 		tapePointers2 = append(tapePointers2, t67, x4)
-		dtapePointers1_2 = append(dtapePointers1_2, t70, dx1_4)
-		dtapePointers2_2 = append(dtapePointers2_2, t72, dx2_4)
+		dtapePointers1v2 = append(dtapePointers1v2, t70, dx1v4)
+		dtapePointers2v2 = append(dtapePointers2v2, t72, dx2v4)
 		x = x4
-		dx1 = dx1_4
-		dx2 = dx2_4
+		dx1 = dx1v4
+		dx2 = dx2v4
 	}
 	t24 := tensorops.SumAll(x)
 	i2 := n - 1
@@ -5908,16 +5908,16 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		t26 := tapePointers2[t25]
 		t27 := n4 - 1
 		x2 := tapePointers2[t27]
-		dx1_2 := dtapePointers1_2[t27]
-		dx2_2 := dtapePointers2_2[t27]
+		dx1v2 := dtapePointers1v2[t27]
+		dx2v2 := dtapePointers2v2[t27]
 		tapePointers2 = tapePointers2[:t25]
-		dtapePointers1_2 = dtapePointers1_2[:t25]
-		dtapePointers2_2 = dtapePointers2_2[:t25]
+		dtapePointers1v2 = dtapePointers1v2[:t25]
+		dtapePointers2v2 = dtapePointers2v2[:t25]
 		n5 := len(tapePointers)
 		t28 := n5 - 3
 		x3 := tapePointers[t28]
-		dx1_3 := dtapePointers1[t28]
-		dx2_3 := dtapePointers2[t28]
+		dx1v3 := dtapePointers1[t28]
+		dx2v3 := dtapePointers2[t28]
 		t29 := n5 - 2
 		t30 := tapePointers[t29]
 		t31 := dtapePointers1[t29]
@@ -5929,8 +5929,8 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		t34 := tensorops.TanhJVP(x2, xBar2)
 		t35 := tensorops.Fuse("-2*a*b", x2, xBar2)
 		t36 := tensorops.Fuse("1 - a*a", x2)
-		t37 := tensorops.Fuse("a*b + c*d", t35, dx1_2, t36, tensorops.ExpandLike(dxBar1, xBar2))
-		t38 := tensorops.Fuse("a*b + c*d", t35, dx2_2, t36, tensorops.ExpandLike(dxBar2, xBar2))
+		t37 := tensorops.Fuse("a*b + c*d", t35, dx1v2, t36, tensorops.ExpandLike(dxBar1, xBar2))
+		t38 := tensorops.Fuse("a*b + c*d", t35, dx2v2, t36, tensorops.ExpandLike(dxBar2, xBar2))
 		t39 := tensorops.SumLike(t34, t26)
 		t40 := tensorops.SumLike(t37, t26)
 		t41 := tensorops.SumLike(t38, t26)
@@ -5962,10 +5962,10 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		t55 := t53[i2].W
 		t56 := tensorops.AccumulateMatMulGradB(t51[i2].W, t39, x3, t30, false, false)
 		t57 := tensorops.MatMulGradB(t40, x3, t30, false, false)
-		t58 := tensorops.MatMulGradB(t39, dx1_3, t30, false, false)
+		t58 := tensorops.MatMulGradB(t39, dx1v3, t30, false, false)
 		t59 := tensorops.FuseInto(t57, "a + b + c", t54, t57, t58)
 		t60 := tensorops.MatMulGradB(t41, x3, t30, false, false)
-		t61 := tensorops.MatMulGradB(t39, dx2_3, t30, false, false)
+		t61 := tensorops.MatMulGradB(t39, dx2v3, t30, false, false)
 		t62 := tensorops.FuseInto(t60, "a + b + c", t55, t60, t61)
 		t51[i2].W = t56
 		t52[i2].W = t59
@@ -6010,7 +6010,7 @@ func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
 	t6 := tensorops.SumAll(x)
 	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		n2 := len(tapePointers2)
 		t7 := n2 - 2
@@ -6022,15 +6022,15 @@ func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
 		t11 := tapePointers[:t9]
 		t12 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
 		t13 := tensorops.SumLike(t12, tapePointers2[t7])
-		t14 := tensorops.AccumulateSumLike(t5.Ls[i2].B, t12, tapePointers[n3-1])
-		t5.Ls[i2].B = t14
-		if i2 != 0 {
+		t14 := tensorops.AccumulateSumLike(t5.Ls[i].B, t12, tapePointers[n3-1])
+		t5.Ls[i].B = t14
+		if i != 0 {
 			xBar = tensorops.MatMulGradA(t13, x2, t10, false, false)
 		} else {
 			xBar = nil
 		}
-		t15 := tensorops.AccumulateMatMulGradB(t5.Ls[i2].W, t13, x2, t10, false, false)
-		t5.Ls[i2].W = t15
+		t15 := tensorops.AccumulateMatMulGradB(t5.Ls[i].W, t13, x2, t10, false, false)
+		t5.Ls[i].W = t15
 		xBar2 = nil
 		tapePointers = t11
 		tapePointers2 = t8
@@ -6239,15 +6239,15 @@ func StackLossVHessian(s Stack, x *T) (f float64, h *T) {
 		t4 := hv.Ls
 		n4 := len(t4)
 		ts := make([]*T, 0)
-		for j3 := 0; j3 < n4; j3++ {
-			ts = append(ts, t4[j3].W, t4[j3].B)
+		for j := 0; j < n4; j++ {
+			ts = append(ts, t4[j].W, t4[j].B)
 		}
 		t7 := u
 		t5 := t7.Ls
 		n5 := len(t5)
 		us := make([]*T, 0)
-		for j4 := 0; j4 < n5; j4++ {
-			us = append(us, t5[j4].W, t5[j4].B)
+		for j := 0; j < n5; j++ {
+			us = append(us, t5[j].W, t5[j].B)
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, us, params)
 	}
@@ -7033,7 +7033,7 @@ func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 	t5 := tensorops.SumAll(x)
 	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		n2 := len(tapePointers2)
 		t6 := n2 - 2
@@ -7046,16 +7046,16 @@ func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 		t11 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
 		t12 := tensorops.SumLike(t11, tapePointers2[t6])
 		t13 := sBar.Ls
-		t14 := tensorops.AccumulateSumLike(t13[i2].B, t11, tapePointers[n3-1])
-		t13[i2].B = t14
-		if i2 != 0 {
+		t14 := tensorops.AccumulateSumLike(t13[i].B, t11, tapePointers[n3-1])
+		t13[i].B = t14
+		if i != 0 {
 			xBar = tensorops.MatMulGradA(t12, x2, t9, false, false)
 		} else {
 			xBar = nil
 		}
 		t15 := sBar.Ls
-		t16 := tensorops.AccumulateMatMulGradB(t15[i2].W, t12, x2, t9, false, false)
-		t15[i2].W = t16
+		t16 := tensorops.AccumulateMatMulGradB(t15[i].W, t12, x2, t9, false, false)
+		t15[i].W = t16
 		xBar2 = nil
 		tapePointers = t10
 		tapePointers2 = t7
@@ -7342,14 +7342,14 @@ func (s *Stack) LossHessian(x *T) (f float64, h *T) {
 		t4 := hv.Ls
 		n4 := len(t4)
 		ts := make([]*T, 0)
-		for j3 := 0; j3 < n4; j3++ {
-			ts = append(ts, t4[j3].W, t4[j3].B)
+		for j := 0; j < n4; j++ {
+			ts = append(ts, t4[j].W, t4[j].B)
 		}
 		t5 := u.Ls
 		n5 := len(t5)
 		us := make([]*T, 0)
-		for j4 := 0; j4 < n5; j4++ {
-			us = append(us, t5[j4].W, t5[j4].B)
+		for j := 0; j < n5; j++ {
+			us = append(us, t5[j].W, t5[j].B)
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, us, params)
 	}
@@ -7519,18 +7519,18 @@ func WrappedLossGrad(w, wBar *Wrapped, x *T) float64 {
 	hBar := tensorops.MatMulGradA(t9, h, t5, false, false)
 	wBar.Out = tensorops.AccumulateMatMulGradB(wBar.Out, t9, h, t5, false, false)
 	var hBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		n2 := len(tapePointers)
 		t11 := n2 - 3
 		h2 := tapePointers[t11]
 		t12 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
 		t13 := tensorops.SumLike(t12, tapePointers[n2-2])
-		lBar := wBar.Ls[i2]
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t12, w.Ls[i2].B)
-		t14 := w.Ls[i2].W
+		lBar := wBar.Ls[i]
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t12, w.Ls[i].B)
+		t14 := w.Ls[i].W
 		hBar = tensorops.MatMulGradA(t13, h2, t14, false, false)
-		lBar2 := wBar.Ls[i2]
+		lBar2 := wBar.Ls[i]
 		lBar2.W = tensorops.AccumulateMatMulGradB(lBar2.W, t13, h2, t14, false, false)
 		hBar2 = nil
 		tapePointers = tapePointers[:t11]
@@ -7565,8 +7565,8 @@ func WrappedLossHVP(w, v *Wrapped, x *T) (f float64, hv *Wrapped) {
 	if len(t2) != n2 {
 		panic("WrappedLossHVP: len(v.Ls) != len(w.Ls)")
 	}
-	for j2 := 0; j2 < n2; j2++ {
-		if t2[j2] == nil {
+	for j := 0; j < n2; j++ {
+		if t2[j] == nil {
 			panic("WrappedLossHVP: v.Ls[j] is nil")
 		}
 	}
@@ -7574,17 +7574,17 @@ func WrappedLossHVP(w, v *Wrapped, x *T) (f float64, hv *Wrapped) {
 	n3 := len(w.Ls)
 	t3 := make([]*Layer, n3)
 	wBar.Ls = t3
-	for j3 := 0; j3 < n3; j3++ {
+	for j := 0; j < n3; j++ {
 		t8 := new(Layer)
-		t3[j3] = t8
+		t3[j] = t8
 	}
 	hv = new(Wrapped)
 	n4 := len(w.Ls)
 	t4 := make([]*Layer, n4)
 	hv.Ls = t4
-	for j4 := 0; j4 < n4; j4++ {
+	for j := 0; j < n4; j++ {
 		t7 := new(Layer)
-		t4[j4] = t7
+		t4[j] = t7
 	}
 	f, _ = wrappedLossGradJVP(w, v, wBar, hv, x)
 	hv.In = tensorops.OrZerosLike(hv.In, params[0])
@@ -7771,32 +7771,32 @@ func WrappedLossHessian(w *Wrapped, x *T) (f float64, h *T) {
 		n4 := len(w.Ls)
 		t4 := make([]*Layer, n4)
 		wBar.Ls = t4
-		for j3 := 0; j3 < n4; j3++ {
+		for j := 0; j < n4; j++ {
 			t11 := new(Layer)
-			t4[j3] = t11
+			t4[j] = t11
 		}
 		hv := new(Wrapped)
 		n5 := len(w.Ls)
 		t5 := make([]*Layer, n5)
 		hv.Ls = t5
-		for j4 := 0; j4 < n5; j4++ {
+		for j := 0; j < n5; j++ {
 			t10 := new(Layer)
-			t5[j4] = t10
+			t5[j] = t10
 		}
 		f, _ = wrappedLossGradJVPStacked(w, u, wBar, hv, x)
 		t6 := hv.Ls
 		n6 := len(t6)
 		ts := append(make([]*T, 0, 2), hv.In)
-		for j5 := 0; j5 < n6; j5++ {
-			t9 := t6[j5]
+		for j := 0; j < n6; j++ {
+			t9 := t6[j]
 			ts = append(ts, t9.W, t9.B)
 		}
 		ts = append(ts, hv.Out)
 		t7 := u.Ls
 		n7 := len(t7)
 		us := append(make([]*T, 0, 2), u.In)
-		for j6 := 0; j6 < n7; j6++ {
-			t8 := t7[j6]
+		for j := 0; j < n7; j++ {
+			t8 := t7[j]
 			us = append(us, t8.W, t8.B)
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, append(us, u.Out), params)
@@ -8286,11 +8286,11 @@ func blockReverse(
 	normBar.Scale = t16
 	hBar := tensorops.FuseInto(t15, "TanhJVP(a, b)", t2, t15)
 	var hBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		hBar = tensorops.Add(hBar2, hBar)
 		t18 := len(tapePointers) - 1
 		h3 := tapePointers[t18]
-		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar, biases[i2])
+		biasesBar[i] = tensorops.AccumulateSumLike(biasesBar[i], hBar, biases[i])
 		hBar = tensorops.SumLike(hBar, h3)
 		hBar2 = nil
 		tapePointers = tapePointers[:t18]
@@ -8329,11 +8329,11 @@ func TowerLossHVP(t, v *Tower, x *T) (f float64, hv *Tower) {
 	if len(t3) != n2 {
 		panic("TowerLossHVP: len(v.Blocks) != len(t.Blocks)")
 	}
-	for j2 := 0; j2 < n2; j2++ {
-		if len(t3[j2].Bs) != len(t4[j2].Bs) {
+	for j := 0; j < n2; j++ {
+		if len(t3[j].Bs) != len(t4[j].Bs) {
 			panic("TowerLossHVP: len(v.Blocks[j].Bs) != len(t.Blocks[j].Bs)")
 		}
-		if t3[j2].Post == nil {
+		if t3[j].Post == nil {
 			panic("TowerLossHVP: v.Blocks[j].Post is nil")
 		}
 	}
@@ -8342,33 +8342,33 @@ func TowerLossHVP(t, v *Tower, x *T) (f float64, hv *Tower) {
 	n3 := len(t5)
 	t6 := make([]Block, n3)
 	tBar.Blocks = t6
-	for j3 := 0; j3 < n3; j3++ {
-		t6[j3].Bs = make([]*T, len(t5[j3].Bs))
+	for j := 0; j < n3; j++ {
+		t6[j].Bs = make([]*T, len(t5[j].Bs))
 		t14 := new(Affine)
-		t6[j3].Post = t14
+		t6[j].Post = t14
 	}
 	hv = new(Tower)
 	t7 := t.Blocks
 	n4 := len(t7)
 	t8 := make([]Block, n4)
 	hv.Blocks = t8
-	for j4 := 0; j4 < n4; j4++ {
-		t8[j4].Bs = make([]*T, len(t7[j4].Bs))
+	for j := 0; j < n4; j++ {
+		t8[j].Bs = make([]*T, len(t7[j].Bs))
 		t13 := new(Affine)
-		t8[j4].Post = t13
+		t8[j].Post = t13
 	}
 	f, _ = towerLossGradJVP(t, v, tBar, hv, x)
 	t9 := hv.Blocks
 	n5 := len(t9)
 	off := 0
-	for j5 := 0; j5 < n5; j5++ {
-		t9[j5].W = tensorops.OrZerosLike(t9[j5].W, params[off])
-		t10 := t9[j5].Bs
+	for j := 0; j < n5; j++ {
+		t9[j].W = tensorops.OrZerosLike(t9[j].W, params[off])
+		t10 := t9[j].Bs
 		t11 := off + 1 + len(t10)
-		t9[j5].Bs = tensorops.ParamsOrZeros(t10, params[off+1:t11])
-		t9[j5].Norm.Scale = tensorops.OrZerosLike(t9[j5].Norm.Scale, params[t11])
-		t9[j5].Norm.Shift = tensorops.OrZerosLike(t9[j5].Norm.Shift, params[t11+1])
-		t12 := t9[j5].Post
+		t9[j].Bs = tensorops.ParamsOrZeros(t10, params[off+1:t11])
+		t9[j].Norm.Scale = tensorops.OrZerosLike(t9[j].Norm.Scale, params[t11])
+		t9[j].Norm.Shift = tensorops.OrZerosLike(t9[j].Norm.Shift, params[t11+1])
+		t12 := t9[j].Post
 		t12.Scale = tensorops.OrZerosLike(t12.Scale, params[t11+2])
 		t12.Shift = tensorops.OrZerosLike(t12.Shift, params[t11+3])
 		off = t11 + 4
@@ -8608,17 +8608,17 @@ func blockReverseJVP(
 	hBar := tensorops.TanhJVP(t4, t31)
 	dhBar := tensorops.FuseInto(t32, "-2*a*b*c + (1 - a*a)*d", t4, t31, t5, t32)
 	var hBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar2 := tensorops.ExpandLike(dhBar, hBar2)
 		t40 := len(tapePointers) - 1
 		h3 := tapePointers[t40]
-		b := biases[i2]
+		b := biases[i]
 		hBar = tensorops.SumLike(hBar2, h3)
 		dhBar = tensorops.SumLike(dhBar2, h3)
-		t41 := dbiasesBar[i2]
-		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar2, b)
-		dbiasesBar[i2] = tensorops.Add(t41, tensorops.SumLike(dhBar2, b))
+		t41 := dbiasesBar[i]
+		biasesBar[i] = tensorops.AccumulateSumLike(biasesBar[i], hBar2, b)
+		dbiasesBar[i] = tensorops.Add(t41, tensorops.SumLike(dhBar2, b))
 		hBar2 = nil
 		tapePointers = tapePointers[:t40]
 	}
@@ -8700,14 +8700,14 @@ func TowerLossHessian(t *Tower, x *T) (f float64, h *T) {
 		t5 := make([]Block, n3)
 		u.Blocks = t5
 		off := 0
-		for j2 := 0; j2 < n3; j2++ {
-			t5[j2].W = t3[off]
-			t18 := off + 1 + len(t4[j2].Bs)
-			t5[j2].Bs = t3[off+1 : t18 : t18]
-			t5[j2].Norm.Scale = t3[t18]
-			t5[j2].Norm.Shift = t3[t18+1]
+		for j := 0; j < n3; j++ {
+			t5[j].W = t3[off]
+			t18 := off + 1 + len(t4[j].Bs)
+			t5[j].Bs = t3[off+1 : t18 : t18]
+			t5[j].Norm.Scale = t3[t18]
+			t5[j].Norm.Shift = t3[t18+1]
 			t19 := new(Affine)
-			t5[j2].Post = t19
+			t5[j].Post = t19
 			t19.Scale = t3[t18+2]
 			t19.Shift = t3[t18+3]
 			off = t18 + 4
@@ -8718,40 +8718,40 @@ func TowerLossHessian(t *Tower, x *T) (f float64, h *T) {
 		n4 := len(t6)
 		t7 := make([]Block, n4)
 		tBar.Blocks = t7
-		for j3 := 0; j3 < n4; j3++ {
-			t7[j3].Bs = make([]*T, len(t6[j3].Bs))
+		for j := 0; j < n4; j++ {
+			t7[j].Bs = make([]*T, len(t6[j].Bs))
 			t17 := new(Affine)
-			t7[j3].Post = t17
+			t7[j].Post = t17
 		}
 		hv := new(Tower)
 		t8 := t.Blocks
 		n5 := len(t8)
 		t9 := make([]Block, n5)
 		hv.Blocks = t9
-		for j4 := 0; j4 < n5; j4++ {
-			t9[j4].Bs = make([]*T, len(t8[j4].Bs))
+		for j := 0; j < n5; j++ {
+			t9[j].Bs = make([]*T, len(t8[j].Bs))
 			t16 := new(Affine)
-			t9[j4].Post = t16
+			t9[j].Post = t16
 		}
 		f, _ = towerLossGradJVPStacked(t, u, tBar, hv, x)
 		t10 := hv.Blocks
 		n6 := len(t10)
 		ts := make([]*T, 0, 1)
-		for j5 := 0; j5 < n6; j5++ {
-			t14 := t10[j5].Bs
-			ts = append(append(ts, t10[j5].W), t14...)
-			t15 := t10[j5].Post
-			ts = append(ts, t10[j5].Norm.Scale, t10[j5].Norm.Shift, t15.Scale, t15.Shift)
+		for j := 0; j < n6; j++ {
+			t14 := t10[j].Bs
+			ts = append(append(ts, t10[j].W), t14...)
+			t15 := t10[j].Post
+			ts = append(ts, t10[j].Norm.Scale, t10[j].Norm.Shift, t15.Scale, t15.Shift)
 		}
 		ts = append(ts, hv.Out)
 		t11 := u.Blocks
 		n7 := len(t11)
 		us := make([]*T, 0, 1)
-		for j6 := 0; j6 < n7; j6++ {
-			t12 := t11[j6].Bs
-			us = append(append(us, t11[j6].W), t12...)
-			t13 := t11[j6].Post
-			us = append(us, t11[j6].Norm.Scale, t11[j6].Norm.Shift, t13.Scale, t13.Shift)
+		for j := 0; j < n7; j++ {
+			t12 := t11[j].Bs
+			us = append(append(us, t11[j].W), t12...)
+			t13 := t11[j].Post
+			us = append(us, t11[j].Norm.Scale, t11[j].Norm.Shift, t13.Scale, t13.Shift)
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, append(us, u.Out), params)
 	}
@@ -8994,17 +8994,17 @@ func blockReverseJVPStacked(
 	hBar := tensorops.TanhJVP(t4, t31)
 	dhBar := tensorops.FuseInto(t32, "-2*a*b*c + (1 - a*a)*d", t4, t31, t5, t32)
 	var hBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar2 := tensorops.ExpandLike(dhBar, hBar2)
 		t40 := len(tapePointers) - 1
 		h3 := tapePointers[t40]
-		b := biases[i2]
+		b := biases[i]
 		hBar = tensorops.SumLike(hBar2, h3)
 		dhBar = tensorops.SumLike(dhBar2, h3)
-		t41 := dbiasesBar[i2]
-		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar2, b)
-		dbiasesBar[i2] = tensorops.Add(t41, tensorops.SumLike(dhBar2, b))
+		t41 := dbiasesBar[i]
+		biasesBar[i] = tensorops.AccumulateSumLike(biasesBar[i], hBar2, b)
+		dbiasesBar[i] = tensorops.Add(t41, tensorops.SumLike(dhBar2, b))
 		hBar2 = nil
 		tapePointers = tapePointers[:t40]
 	}
@@ -9085,14 +9085,14 @@ func TowerLossHessDiag(t *Tower, x *T) (f float64, d *Tower) {
 		t11 := make([]Block, n4)
 		u.Blocks = t11
 		off2 := 0
-		for j3 := 0; j3 < n4; j3++ {
-			t11[j3].W = t9[off2]
-			t13 := off2 + 1 + len(t10[j3].Bs)
-			t11[j3].Bs = t9[off2+1 : t13 : t13]
-			t11[j3].Norm.Scale = t9[t13]
-			t11[j3].Norm.Shift = t9[t13+1]
+		for j := 0; j < n4; j++ {
+			t11[j].W = t9[off2]
+			t13 := off2 + 1 + len(t10[j].Bs)
+			t11[j].Bs = t9[off2+1 : t13 : t13]
+			t11[j].Norm.Scale = t9[t13]
+			t11[j].Norm.Shift = t9[t13+1]
 			t14 := new(Affine)
-			t11[j3].Post = t14
+			t11[j].Post = t14
 			t14.Scale = t9[t13+2]
 			t14.Shift = t9[t13+3]
 			off2 = t13 + 4
@@ -9112,14 +9112,14 @@ func TowerLossHessDiag(t *Tower, x *T) (f float64, d *Tower) {
 	t6 := make([]Block, n3)
 	t4.Blocks = t6
 	off := 0
-	for j2 := 0; j2 < n3; j2++ {
-		t6[j2].W = t3[off]
-		t7 := off + 1 + len(t5[j2].Bs)
-		t6[j2].Bs = t3[off+1 : t7 : t7]
-		t6[j2].Norm.Scale = t3[t7]
-		t6[j2].Norm.Shift = t3[t7+1]
+	for j := 0; j < n3; j++ {
+		t6[j].W = t3[off]
+		t7 := off + 1 + len(t5[j].Bs)
+		t6[j].Bs = t3[off+1 : t7 : t7]
+		t6[j].Norm.Scale = t3[t7]
+		t6[j].Norm.Shift = t3[t7+1]
 		t8 := new(Affine)
-		t6[j2].Post = t8
+		t6[j].Post = t8
 		t8.Scale = t3[t7+2]
 		t8.Shift = t3[t7+3]
 		off = t7 + 4
@@ -9253,18 +9253,18 @@ func blockTaylorStacked(
 	)
 	h3 := tensorops.Fuse("a*b + c", t7, t9, norm.Shift)
 	t13 := tensorops.ExpandLike(t11, h3)
-	h1_2 := tensorops.FuseInto(t13, "a + b", t13, tensorops.ExpandLike(norm1.Shift, h3))
+	h1v2 := tensorops.FuseInto(t13, "a + b", t13, tensorops.ExpandLike(norm1.Shift, h3))
 	t14 := tensorops.ExpandLike(t12, h3)
 	t15 := tensorops.ExpandLike(norm2.Shift, h3)
 	t16 := post.Scale
 	t17 := post1.Scale
 	t18 := post2.Scale
-	t19 := tensorops.Fuse("a*b + c*d", t16, h1_2, h3, t17)
+	t19 := tensorops.Fuse("a*b + c*d", t16, h1v2, h3, t17)
 	t20 := tensorops.FuseInto(
 		t14,
 		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
 		t17,
-		h1_2,
+		h1v2,
 		t16,
 		t14,
 		t15,
@@ -9316,14 +9316,14 @@ func TowerLossLaplacian(t *Tower, x *T) (f, lap float64) {
 		t5 := make([]Block, n3)
 		u.Blocks = t5
 		off := 0
-		for j2 := 0; j2 < n3; j2++ {
-			t5[j2].W = t3[off]
-			t7 := off + 1 + len(t4[j2].Bs)
-			t5[j2].Bs = t3[off+1 : t7 : t7]
-			t5[j2].Norm.Scale = t3[t7]
-			t5[j2].Norm.Shift = t3[t7+1]
+		for j := 0; j < n3; j++ {
+			t5[j].W = t3[off]
+			t7 := off + 1 + len(t4[j].Bs)
+			t5[j].Bs = t3[off+1 : t7 : t7]
+			t5[j].Norm.Scale = t3[t7]
+			t5[j].Norm.Shift = t3[t7+1]
 			t8 := new(Affine)
-			t5[j2].Post = t8
+			t5[j].Post = t8
 			t8.Scale = t3[t7+2]
 			t8.Shift = t3[t7+3]
 			off = t7 + 4
@@ -9447,16 +9447,16 @@ func blockTaylorStacked2(
 	t16 := tensorops.FuseInto(t10, "a + (b*c + d*e)", t15, t11, t10, t7, norm2.Scale)
 	h3 := tensorops.FuseInto(t13, "a + b", t13, norm.Shift)
 	t17 := tensorops.ExpandLike(t14, h3)
-	h1_2 := tensorops.FuseInto(t17, "a + b", t17, tensorops.ExpandLike(norm1.Shift, h3))
+	h1v2 := tensorops.FuseInto(t17, "a + b", t17, tensorops.ExpandLike(norm1.Shift, h3))
 	t18 := tensorops.ExpandLike(t16, h3)
-	h2_2 := tensorops.FuseInto(t18, "a + b", t18, tensorops.ExpandLike(norm2.Shift, h3))
+	h2v2 := tensorops.FuseInto(t18, "a + b", t18, tensorops.ExpandLike(norm2.Shift, h3))
 	t19 := post.Scale
 	t20 := post1.Scale
 	t21 := post2.Scale
 	t22 := tensorops.Mul(h3, t19)
-	t23 := tensorops.Fuse("a*b + c*d", t19, h1_2, h3, t20)
-	t24 := tensorops.SumLanes(tensorops.Fuse("0.5*(a*b) + 0.5*(b*a)", t20, h1_2))
-	t25 := tensorops.FuseInto(h2_2, "a + (b*c + d*e)", t24, t19, h2_2, h3, t21)
+	t23 := tensorops.Fuse("a*b + c*d", t19, h1v2, h3, t20)
+	t24 := tensorops.SumLanes(tensorops.Fuse("0.5*(a*b) + 0.5*(b*a)", t20, h1v2))
+	t25 := tensorops.FuseInto(h2v2, "a + (b*c + d*e)", t24, t19, h2v2, h3, t21)
 	t26 := post1.Shift
 	t27 := post2.Shift
 	t28 := tensorops.FuseInto(t22, "a + b", t22, post.Shift)
@@ -9574,11 +9574,11 @@ func TowerLossVHVP(t, v Tower, x *T) (f float64, hv Tower) {
 	if len(t3) != n2 {
 		panic("TowerLossVHVP: len(v.Blocks) != len(t.Blocks)")
 	}
-	for j2 := 0; j2 < n2; j2++ {
-		if len(t3[j2].Bs) != len(t4[j2].Bs) {
+	for j := 0; j < n2; j++ {
+		if len(t3[j].Bs) != len(t4[j].Bs) {
 			panic("TowerLossVHVP: len(v.Blocks[j].Bs) != len(t.Blocks[j].Bs)")
 		}
-		if t3[j2].Post == nil {
+		if t3[j].Post == nil {
 			panic("TowerLossVHVP: v.Blocks[j].Post is nil")
 		}
 	}
@@ -9587,33 +9587,33 @@ func TowerLossVHVP(t, v Tower, x *T) (f float64, hv Tower) {
 	n3 := len(t5)
 	t6 := make([]Block, n3)
 	tBar.Blocks = t6
-	for j3 := 0; j3 < n3; j3++ {
-		t6[j3].Bs = make([]*T, len(t5[j3].Bs))
+	for j := 0; j < n3; j++ {
+		t6[j].Bs = make([]*T, len(t5[j].Bs))
 		t14 := new(Affine)
-		t6[j3].Post = t14
+		t6[j].Post = t14
 	}
 	hv2 := new(Tower)
 	t7 := t.Blocks
 	n4 := len(t7)
 	t8 := make([]Block, n4)
 	hv2.Blocks = t8
-	for j4 := 0; j4 < n4; j4++ {
-		t8[j4].Bs = make([]*T, len(t7[j4].Bs))
+	for j := 0; j < n4; j++ {
+		t8[j].Bs = make([]*T, len(t7[j].Bs))
 		t13 := new(Affine)
-		t8[j4].Post = t13
+		t8[j].Post = t13
 	}
 	f, _ = towerLossVGradJVP(t, v, tBar, hv2, x)
 	t9 := hv2.Blocks
 	n5 := len(t9)
 	off := 0
-	for j5 := 0; j5 < n5; j5++ {
-		t9[j5].W = tensorops.OrZerosLike(t9[j5].W, params[off])
-		t10 := t9[j5].Bs
+	for j := 0; j < n5; j++ {
+		t9[j].W = tensorops.OrZerosLike(t9[j].W, params[off])
+		t10 := t9[j].Bs
 		t11 := off + 1 + len(t10)
-		t9[j5].Bs = tensorops.ParamsOrZeros(t10, params[off+1:t11])
-		t9[j5].Norm.Scale = tensorops.OrZerosLike(t9[j5].Norm.Scale, params[t11])
-		t9[j5].Norm.Shift = tensorops.OrZerosLike(t9[j5].Norm.Shift, params[t11+1])
-		t12 := t9[j5].Post
+		t9[j].Bs = tensorops.ParamsOrZeros(t10, params[off+1:t11])
+		t9[j].Norm.Scale = tensorops.OrZerosLike(t9[j].Norm.Scale, params[t11])
+		t9[j].Norm.Shift = tensorops.OrZerosLike(t9[j].Norm.Shift, params[t11+1])
+		t12 := t9[j].Post
 		t12.Scale = tensorops.OrZerosLike(t12.Scale, params[t11+2])
 		t12.Shift = tensorops.OrZerosLike(t12.Shift, params[t11+3])
 		off = t11 + 4
@@ -9800,14 +9800,14 @@ func TowerLossVHessian(t Tower, x *T) (f float64, h *T) {
 		t5 := make([]Block, n3)
 		t22.Blocks = t5
 		off := 0
-		for j2 := 0; j2 < n3; j2++ {
-			t5[j2].W = t3[off]
-			t18 := off + 1 + len(t4[j2].Bs)
-			t5[j2].Bs = t3[off+1 : t18 : t18]
-			t5[j2].Norm.Scale = t3[t18]
-			t5[j2].Norm.Shift = t3[t18+1]
+		for j := 0; j < n3; j++ {
+			t5[j].W = t3[off]
+			t18 := off + 1 + len(t4[j].Bs)
+			t5[j].Bs = t3[off+1 : t18 : t18]
+			t5[j].Norm.Scale = t3[t18]
+			t5[j].Norm.Shift = t3[t18+1]
 			t19 := new(Affine)
-			t5[j2].Post = t19
+			t5[j].Post = t19
 			t19.Scale = t3[t18+2]
 			t19.Shift = t3[t18+3]
 			off = t18 + 4
@@ -9819,41 +9819,41 @@ func TowerLossVHessian(t Tower, x *T) (f float64, h *T) {
 		n4 := len(t6)
 		t7 := make([]Block, n4)
 		tBar.Blocks = t7
-		for j3 := 0; j3 < n4; j3++ {
-			t7[j3].Bs = make([]*T, len(t6[j3].Bs))
+		for j := 0; j < n4; j++ {
+			t7[j].Bs = make([]*T, len(t6[j].Bs))
 			t17 := new(Affine)
-			t7[j3].Post = t17
+			t7[j].Post = t17
 		}
 		hv := new(Tower)
 		t8 := t.Blocks
 		n5 := len(t8)
 		t9 := make([]Block, n5)
 		hv.Blocks = t9
-		for j4 := 0; j4 < n5; j4++ {
-			t9[j4].Bs = make([]*T, len(t8[j4].Bs))
+		for j := 0; j < n5; j++ {
+			t9[j].Bs = make([]*T, len(t8[j].Bs))
 			t16 := new(Affine)
-			t9[j4].Post = t16
+			t9[j].Post = t16
 		}
 		f, _ = towerLossVGradJVPStacked(t, u, tBar, hv, x)
 		t10 := hv.Blocks
 		n6 := len(t10)
 		ts := make([]*T, 0, 1)
-		for j5 := 0; j5 < n6; j5++ {
-			t14 := t10[j5].Bs
-			ts = append(append(ts, t10[j5].W), t14...)
-			t15 := t10[j5].Post
-			ts = append(ts, t10[j5].Norm.Scale, t10[j5].Norm.Shift, t15.Scale, t15.Shift)
+		for j := 0; j < n6; j++ {
+			t14 := t10[j].Bs
+			ts = append(append(ts, t10[j].W), t14...)
+			t15 := t10[j].Post
+			ts = append(ts, t10[j].Norm.Scale, t10[j].Norm.Shift, t15.Scale, t15.Shift)
 		}
 		ts = append(ts, hv.Out)
 		t23 := u
 		t11 := t23.Blocks
 		n7 := len(t11)
 		us := make([]*T, 0, 1)
-		for j6 := 0; j6 < n7; j6++ {
-			t12 := t11[j6].Bs
-			us = append(append(us, t11[j6].W), t12...)
-			t13 := t11[j6].Post
-			us = append(us, t11[j6].Norm.Scale, t11[j6].Norm.Shift, t13.Scale, t13.Shift)
+		for j := 0; j < n7; j++ {
+			t12 := t11[j].Bs
+			us = append(append(us, t11[j].W), t12...)
+			t13 := t11[j].Post
+			us = append(us, t11[j].Norm.Scale, t11[j].Norm.Shift, t13.Scale, t13.Shift)
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, append(us, t23.Out), params)
 	}
@@ -10035,10 +10035,10 @@ func TowerLossVHessDiag(t Tower, x *T) (f float64, d Tower) {
 	n2 := len(t4)
 	t5 := make([]Block, n2)
 	t3.Blocks = t5
-	for j2 := 0; j2 < n2; j2++ {
-		t5[j2].Bs = make([]*T, len(t4[j2].Bs))
+	for j := 0; j < n2; j++ {
+		t5[j].Bs = make([]*T, len(t4[j].Bs))
 		t24 := new(Affine)
-		t5[j2].Post = t24
+		t5[j].Post = t24
 	}
 	zero := *t3
 	n3 := tensorops.ParamsSize(params)
@@ -10053,14 +10053,14 @@ func TowerLossVHessDiag(t Tower, x *T) (f float64, d Tower) {
 			t21 := make([]Block, n5)
 			us[l].Blocks = t21
 			off2 := 0
-			for j4 := 0; j4 < n5; j4++ {
-				t21[j4].W = t19[off2]
-				t22 := off2 + 1 + len(t20[j4].Bs)
-				t21[j4].Bs = t19[off2+1 : t22 : t22]
-				t21[j4].Norm.Scale = t19[t22]
-				t21[j4].Norm.Shift = t19[t22+1]
+			for j := 0; j < n5; j++ {
+				t21[j].W = t19[off2]
+				t22 := off2 + 1 + len(t20[j].Bs)
+				t21[j].Bs = t19[off2+1 : t22 : t22]
+				t21[j].Norm.Scale = t19[t22]
+				t21[j].Norm.Shift = t19[t22+1]
 				t23 := new(Affine)
-				t21[j4].Post = t23
+				t21[j].Post = t23
 				t23.Scale = t19[t22+2]
 				t23.Shift = t19[t22+3]
 				off2 = t22 + 4
@@ -10107,14 +10107,14 @@ func TowerLossVHessDiag(t Tower, x *T) (f float64, d Tower) {
 	t8 := make([]Block, n4)
 	t27.Blocks = t8
 	off := 0
-	for j3 := 0; j3 < n4; j3++ {
-		t8[j3].W = t6[off]
-		t9 := off + 1 + len(t7[j3].Bs)
-		t8[j3].Bs = t6[off+1 : t9 : t9]
-		t8[j3].Norm.Scale = t6[t9]
-		t8[j3].Norm.Shift = t6[t9+1]
+	for j := 0; j < n4; j++ {
+		t8[j].W = t6[off]
+		t9 := off + 1 + len(t7[j].Bs)
+		t8[j].Bs = t6[off+1 : t9 : t9]
+		t8[j].Norm.Scale = t6[t9]
+		t8[j].Norm.Shift = t6[t9+1]
 		t10 := new(Affine)
-		t8[j3].Post = t10
+		t8[j].Post = t10
 		t10.Scale = t6[t9+2]
 		t10.Shift = t6[t9+3]
 		off = t9 + 4
@@ -10159,68 +10159,68 @@ func towerLossVTaylorLanes8WrtT(
 	t3 := t1_1.Blocks
 	n := len(t2)
 	t1_1.Blocks = append(t3, make([]Block, max(n-len(t3), 0))...)
-	t1_1_2 := t1_1
+	t1_1v2 := t1_1
 	t4 := t1_2.Blocks
 	t1_2.Blocks = append(t4, make([]Block, max(n-len(t4), 0))...)
-	t1_2_2 := t1_2
+	t1_2v2 := t1_2
 	t5 := t1_3.Blocks
 	t1_3.Blocks = append(t5, make([]Block, max(n-len(t5), 0))...)
-	t1_3_2 := t1_3
+	t1_3v2 := t1_3
 	t6 := t1_4.Blocks
 	t1_4.Blocks = append(t6, make([]Block, max(n-len(t6), 0))...)
-	t1_4_2 := t1_4
+	t1_4v2 := t1_4
 	t7 := t1_5.Blocks
 	t1_5.Blocks = append(t7, make([]Block, max(n-len(t7), 0))...)
-	t1_5_2 := t1_5
+	t1_5v2 := t1_5
 	t8 := t1_6.Blocks
 	t1_6.Blocks = append(t8, make([]Block, max(n-len(t8), 0))...)
-	t1_6_2 := t1_6
+	t1_6v2 := t1_6
 	t9 := t1_7.Blocks
 	t1_7.Blocks = append(t9, make([]Block, max(n-len(t9), 0))...)
-	t1_7_2 := t1_7
+	t1_7v2 := t1_7
 	t10 := t1_8.Blocks
 	t1_8.Blocks = append(t10, make([]Block, max(n-len(t10), 0))...)
-	t1_8_2 := t1_8
+	t1_8v2 := t1_8
 	t11 := t2_1.Blocks
 	t2_1.Blocks = append(t11, make([]Block, max(n-len(t11), 0))...)
-	t2_1_2 := t2_1
+	t2_1v2 := t2_1
 	t12 := t2_2.Blocks
 	t2_2.Blocks = append(t12, make([]Block, max(n-len(t12), 0))...)
-	t2_2_2 := t2_2
+	t2_2v2 := t2_2
 	t13 := t2_3.Blocks
 	t2_3.Blocks = append(t13, make([]Block, max(n-len(t13), 0))...)
-	t2_3_2 := t2_3
+	t2_3v2 := t2_3
 	t14 := t2_4.Blocks
 	t2_4.Blocks = append(t14, make([]Block, max(n-len(t14), 0))...)
-	t2_4_2 := t2_4
+	t2_4v2 := t2_4
 	t15 := t2_5.Blocks
 	t2_5.Blocks = append(t15, make([]Block, max(n-len(t15), 0))...)
-	t2_5_2 := t2_5
+	t2_5v2 := t2_5
 	t16 := t2_6.Blocks
 	t2_6.Blocks = append(t16, make([]Block, max(n-len(t16), 0))...)
-	t2_6_2 := t2_6
+	t2_6v2 := t2_6
 	t17 := t2_7.Blocks
 	t2_7.Blocks = append(t17, make([]Block, max(n-len(t17), 0))...)
-	t2_7_2 := t2_7
+	t2_7v2 := t2_7
 	t18 := t2_8.Blocks
 	t2_8.Blocks = append(t18, make([]Block, max(n-len(t18), 0))...)
-	t2_8_2 := t2_8
-	t19 := t1_1_2.Blocks
-	t20 := t1_2_2.Blocks
-	t21 := t1_3_2.Blocks
-	t22 := t1_4_2.Blocks
-	t23 := t1_5_2.Blocks
-	t24 := t1_6_2.Blocks
-	t25 := t1_7_2.Blocks
-	t26 := t1_8_2.Blocks
-	t27 := t2_1_2.Blocks
-	t28 := t2_2_2.Blocks
-	t29 := t2_3_2.Blocks
-	t30 := t2_4_2.Blocks
-	t31 := t2_5_2.Blocks
-	t32 := t2_6_2.Blocks
-	t33 := t2_7_2.Blocks
-	t34 := t2_8_2.Blocks
+	t2_8v2 := t2_8
+	t19 := t1_1v2.Blocks
+	t20 := t1_2v2.Blocks
+	t21 := t1_3v2.Blocks
+	t22 := t1_4v2.Blocks
+	t23 := t1_5v2.Blocks
+	t24 := t1_6v2.Blocks
+	t25 := t1_7v2.Blocks
+	t26 := t1_8v2.Blocks
+	t27 := t2_1v2.Blocks
+	t28 := t2_2v2.Blocks
+	t29 := t2_3v2.Blocks
+	t30 := t2_4v2.Blocks
+	t31 := t2_5v2.Blocks
+	t32 := t2_6v2.Blocks
+	t33 := t2_7v2.Blocks
+	t34 := t2_8v2.Blocks
 	var x1_1 *T
 	var x1_2 *T
 	var x1_3 *T
@@ -10382,38 +10382,38 @@ func towerLossVTaylorLanes8WrtT(
 	t50 := t35[14]
 	t51 := t35[15]
 	t52 := t35[16]
-	t53 := tensorops.MatMulEach(t1_1_2.Out, false, x, x1_1)
+	t53 := tensorops.MatMulEach(t1_1v2.Out, false, x, x1_1)
 	t54 := t53[1]
 	t55 := tensorops.Add(t37, t53[0])
-	t56 := tensorops.MatMul(x, t2_1_2.Out)
-	t57 := tensorops.MatMulEach(t1_2_2.Out, false, x, x1_2)
+	t56 := tensorops.MatMul(x, t2_1v2.Out)
+	t57 := tensorops.MatMulEach(t1_2v2.Out, false, x, x1_2)
 	t58 := t57[1]
 	t59 := tensorops.Add(t39, t57[0])
-	t60 := tensorops.MatMul(x, t2_2_2.Out)
-	t61 := tensorops.MatMulEach(t1_3_2.Out, false, x, x1_3)
+	t60 := tensorops.MatMul(x, t2_2v2.Out)
+	t61 := tensorops.MatMulEach(t1_3v2.Out, false, x, x1_3)
 	t62 := t61[1]
 	t63 := tensorops.Add(t41, t61[0])
-	t64 := tensorops.MatMul(x, t2_3_2.Out)
-	t65 := tensorops.MatMulEach(t1_4_2.Out, false, x, x1_4)
+	t64 := tensorops.MatMul(x, t2_3v2.Out)
+	t65 := tensorops.MatMulEach(t1_4v2.Out, false, x, x1_4)
 	t66 := t65[1]
 	t67 := tensorops.Add(t43, t65[0])
-	t68 := tensorops.MatMul(x, t2_4_2.Out)
-	t69 := tensorops.MatMulEach(t1_5_2.Out, false, x, x1_5)
+	t68 := tensorops.MatMul(x, t2_4v2.Out)
+	t69 := tensorops.MatMulEach(t1_5v2.Out, false, x, x1_5)
 	t70 := t69[1]
 	t71 := tensorops.Add(t45, t69[0])
-	t72 := tensorops.MatMul(x, t2_5_2.Out)
-	t73 := tensorops.MatMulEach(t1_6_2.Out, false, x, x1_6)
+	t72 := tensorops.MatMul(x, t2_5v2.Out)
+	t73 := tensorops.MatMulEach(t1_6v2.Out, false, x, x1_6)
 	t74 := t73[1]
 	t75 := tensorops.Add(t47, t73[0])
-	t76 := tensorops.MatMul(x, t2_6_2.Out)
-	t77 := tensorops.MatMulEach(t1_7_2.Out, false, x, x1_7)
+	t76 := tensorops.MatMul(x, t2_6v2.Out)
+	t77 := tensorops.MatMulEach(t1_7v2.Out, false, x, x1_7)
 	t78 := t77[1]
 	t79 := tensorops.Add(t49, t77[0])
-	t80 := tensorops.MatMul(x, t2_7_2.Out)
-	t81 := tensorops.MatMulEach(t1_8_2.Out, false, x, x1_8)
+	t80 := tensorops.MatMul(x, t2_7v2.Out)
+	t81 := tensorops.MatMulEach(t1_8v2.Out, false, x, x1_8)
 	t82 := t81[1]
 	t83 := tensorops.Add(t51, t81[0])
-	t84 := tensorops.MatMul(x, t2_8_2.Out)
+	t84 := tensorops.MatMul(x, t2_8v2.Out)
 	t85 := tensorops.LogSumExp(t36, 1)
 	t86 := tensorops.Softmax(t36, 1)
 	t87 := tensorops.Fuse("Exp(a - b)", t36, tensorops.ExpandAxis(t85, t36, 1))
@@ -10740,35 +10740,35 @@ func blockTaylorLanes8(
 	)
 	h2 := tensorops.Fuse("a*b + c", t34, t44, norm.Shift)
 	t69 := tensorops.ExpandLike(t53, h2)
-	h1_1_2 := tensorops.FuseInto(t69, "a + b", t69, tensorops.ExpandLike(norm1_1.Shift, h2))
+	h1_1v2 := tensorops.FuseInto(t69, "a + b", t69, tensorops.ExpandLike(norm1_1.Shift, h2))
 	t70 := tensorops.ExpandLike(t54, h2)
 	t71 := tensorops.ExpandLike(norm2_1.Shift, h2)
 	t72 := tensorops.ExpandLike(t55, h2)
-	h1_2_2 := tensorops.FuseInto(t72, "a + b", t72, tensorops.ExpandLike(norm1_2.Shift, h2))
+	h1_2v2 := tensorops.FuseInto(t72, "a + b", t72, tensorops.ExpandLike(norm1_2.Shift, h2))
 	t73 := tensorops.ExpandLike(t56, h2)
 	t74 := tensorops.ExpandLike(norm2_2.Shift, h2)
 	t75 := tensorops.ExpandLike(t57, h2)
-	h1_3_2 := tensorops.FuseInto(t75, "a + b", t75, tensorops.ExpandLike(norm1_3.Shift, h2))
+	h1_3v2 := tensorops.FuseInto(t75, "a + b", t75, tensorops.ExpandLike(norm1_3.Shift, h2))
 	t76 := tensorops.ExpandLike(t58, h2)
 	t77 := tensorops.ExpandLike(norm2_3.Shift, h2)
 	t78 := tensorops.ExpandLike(t59, h2)
-	h1_4_2 := tensorops.FuseInto(t78, "a + b", t78, tensorops.ExpandLike(norm1_4.Shift, h2))
+	h1_4v2 := tensorops.FuseInto(t78, "a + b", t78, tensorops.ExpandLike(norm1_4.Shift, h2))
 	t79 := tensorops.ExpandLike(t60, h2)
 	t80 := tensorops.ExpandLike(norm2_4.Shift, h2)
 	t81 := tensorops.ExpandLike(t61, h2)
-	h1_5_2 := tensorops.FuseInto(t81, "a + b", t81, tensorops.ExpandLike(norm1_5.Shift, h2))
+	h1_5v2 := tensorops.FuseInto(t81, "a + b", t81, tensorops.ExpandLike(norm1_5.Shift, h2))
 	t82 := tensorops.ExpandLike(t62, h2)
 	t83 := tensorops.ExpandLike(norm2_5.Shift, h2)
 	t84 := tensorops.ExpandLike(t63, h2)
-	h1_6_2 := tensorops.FuseInto(t84, "a + b", t84, tensorops.ExpandLike(norm1_6.Shift, h2))
+	h1_6v2 := tensorops.FuseInto(t84, "a + b", t84, tensorops.ExpandLike(norm1_6.Shift, h2))
 	t85 := tensorops.ExpandLike(t64, h2)
 	t86 := tensorops.ExpandLike(norm2_6.Shift, h2)
 	t87 := tensorops.ExpandLike(t65, h2)
-	h1_7_2 := tensorops.FuseInto(t87, "a + b", t87, tensorops.ExpandLike(norm1_7.Shift, h2))
+	h1_7v2 := tensorops.FuseInto(t87, "a + b", t87, tensorops.ExpandLike(norm1_7.Shift, h2))
 	t88 := tensorops.ExpandLike(t66, h2)
 	t89 := tensorops.ExpandLike(norm2_7.Shift, h2)
 	t90 := tensorops.ExpandLike(t67, h2)
-	h1_8_2 := tensorops.FuseInto(t90, "a + b", t90, tensorops.ExpandLike(norm1_8.Shift, h2))
+	h1_8v2 := tensorops.FuseInto(t90, "a + b", t90, tensorops.ExpandLike(norm1_8.Shift, h2))
 	t91 := tensorops.ExpandLike(t68, h2)
 	t92 := tensorops.ExpandLike(norm2_8.Shift, h2)
 	t93 := post.Scale
@@ -10788,96 +10788,96 @@ func blockTaylorLanes8(
 	t107 := post2_6.Scale
 	t108 := post2_7.Scale
 	t109 := post2_8.Scale
-	t110 := tensorops.Fuse("a*b + c*d", t93, h1_1_2, h2, t94)
+	t110 := tensorops.Fuse("a*b + c*d", t93, h1_1v2, h2, t94)
 	t111 := tensorops.FuseInto(
 		t70,
 		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
 		t94,
-		h1_1_2,
+		h1_1v2,
 		t93,
 		t70,
 		t71,
 		h2,
 		t102,
 	)
-	t112 := tensorops.Fuse("a*b + c*d", t93, h1_2_2, h2, t95)
+	t112 := tensorops.Fuse("a*b + c*d", t93, h1_2v2, h2, t95)
 	t113 := tensorops.FuseInto(
 		t73,
 		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
 		t95,
-		h1_2_2,
+		h1_2v2,
 		t93,
 		t73,
 		t74,
 		h2,
 		t103,
 	)
-	t114 := tensorops.Fuse("a*b + c*d", t93, h1_3_2, h2, t96)
+	t114 := tensorops.Fuse("a*b + c*d", t93, h1_3v2, h2, t96)
 	t115 := tensorops.FuseInto(
 		t76,
 		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
 		t96,
-		h1_3_2,
+		h1_3v2,
 		t93,
 		t76,
 		t77,
 		h2,
 		t104,
 	)
-	t116 := tensorops.Fuse("a*b + c*d", t93, h1_4_2, h2, t97)
+	t116 := tensorops.Fuse("a*b + c*d", t93, h1_4v2, h2, t97)
 	t117 := tensorops.FuseInto(
 		t79,
 		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
 		t97,
-		h1_4_2,
+		h1_4v2,
 		t93,
 		t79,
 		t80,
 		h2,
 		t105,
 	)
-	t118 := tensorops.Fuse("a*b + c*d", t93, h1_5_2, h2, t98)
+	t118 := tensorops.Fuse("a*b + c*d", t93, h1_5v2, h2, t98)
 	t119 := tensorops.FuseInto(
 		t82,
 		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
 		t98,
-		h1_5_2,
+		h1_5v2,
 		t93,
 		t82,
 		t83,
 		h2,
 		t106,
 	)
-	t120 := tensorops.Fuse("a*b + c*d", t93, h1_6_2, h2, t99)
+	t120 := tensorops.Fuse("a*b + c*d", t93, h1_6v2, h2, t99)
 	t121 := tensorops.FuseInto(
 		t85,
 		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
 		t99,
-		h1_6_2,
+		h1_6v2,
 		t93,
 		t85,
 		t86,
 		h2,
 		t107,
 	)
-	t122 := tensorops.Fuse("a*b + c*d", t93, h1_7_2, h2, t100)
+	t122 := tensorops.Fuse("a*b + c*d", t93, h1_7v2, h2, t100)
 	t123 := tensorops.FuseInto(
 		t88,
 		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
 		t100,
-		h1_7_2,
+		h1_7v2,
 		t93,
 		t88,
 		t89,
 		h2,
 		t108,
 	)
-	t124 := tensorops.Fuse("a*b + c*d", t93, h1_8_2, h2, t101)
+	t124 := tensorops.Fuse("a*b + c*d", t93, h1_8v2, h2, t101)
 	t125 := tensorops.FuseInto(
 		t91,
 		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
 		t101,
-		h1_8_2,
+		h1_8v2,
 		t93,
 		t91,
 		t92,
@@ -11012,10 +11012,10 @@ func TowerLossVLaplacian(t Tower, x *T) (f, lap float64) {
 	n2 := len(t4)
 	t5 := make([]Block, n2)
 	t3.Blocks = t5
-	for j2 := 0; j2 < n2; j2++ {
-		t5[j2].Bs = make([]*T, len(t4[j2].Bs))
+	for j := 0; j < n2; j++ {
+		t5[j].Bs = make([]*T, len(t4[j].Bs))
 		t12 := new(Affine)
-		t5[j2].Post = t12
+		t5[j].Post = t12
 	}
 	zero := *t3
 	n3 := tensorops.ParamsSize(params)
@@ -11030,14 +11030,14 @@ func TowerLossVLaplacian(t Tower, x *T) (f, lap float64) {
 			t9 := make([]Block, n4)
 			us[l].Blocks = t9
 			off := 0
-			for j3 := 0; j3 < n4; j3++ {
-				t9[j3].W = t7[off]
-				t10 := off + 1 + len(t8[j3].Bs)
-				t9[j3].Bs = t7[off+1 : t10 : t10]
-				t9[j3].Norm.Scale = t7[t10]
-				t9[j3].Norm.Shift = t7[t10+1]
+			for j := 0; j < n4; j++ {
+				t9[j].W = t7[off]
+				t10 := off + 1 + len(t8[j].Bs)
+				t9[j].Bs = t7[off+1 : t10 : t10]
+				t9[j].Norm.Scale = t7[t10]
+				t9[j].Norm.Shift = t7[t10+1]
 				t11 := new(Affine)
-				t9[j3].Post = t11
+				t9[j].Post = t11
 				t11.Scale = t7[t10+2]
 				t11.Shift = t7[t10+3]
 				off = t10 + 4
@@ -11083,40 +11083,40 @@ func towerLossVTaylorWrtT(
 	t11 := t1.Blocks
 	n := len(t10)
 	t1.Blocks = append(t11, make([]Block, max(n-len(t11), 0))...)
-	t1_2 := t1
+	t1v2 := t1
 	t12 := t2.Blocks
 	t2.Blocks = append(t12, make([]Block, max(n-len(t12), 0))...)
-	t2_2 := t2
+	t2v2 := t2
 	t13 := t3.Blocks
 	t3.Blocks = append(t13, make([]Block, max(n-len(t13), 0))...)
-	t3_2 := t3
+	t3v2 := t3
 	t14 := t4.Blocks
 	t4.Blocks = append(t14, make([]Block, max(n-len(t14), 0))...)
-	t4_2 := t4
+	t4v2 := t4
 	t15 := t5.Blocks
 	t5.Blocks = append(t15, make([]Block, max(n-len(t15), 0))...)
-	t5_2 := t5
+	t5v2 := t5
 	t16 := t6.Blocks
 	t6.Blocks = append(t16, make([]Block, max(n-len(t16), 0))...)
-	t6_2 := t6
+	t6v2 := t6
 	t17 := t7.Blocks
 	t7.Blocks = append(t17, make([]Block, max(n-len(t17), 0))...)
-	t7_2 := t7
+	t7v2 := t7
 	t18 := t8.Blocks
 	t8.Blocks = append(t18, make([]Block, max(n-len(t18), 0))...)
-	t8_2 := t8
+	t8v2 := t8
 	t19 := t9.Blocks
 	t9.Blocks = append(t19, make([]Block, max(n-len(t19), 0))...)
-	t9_2 := t9
-	t20 := t1_2.Blocks
-	t21 := t2_2.Blocks
-	t22 := t3_2.Blocks
-	t23 := t4_2.Blocks
-	t24 := t5_2.Blocks
-	t25 := t6_2.Blocks
-	t26 := t7_2.Blocks
-	t27 := t8_2.Blocks
-	t28 := t9_2.Blocks
+	t9v2 := t9
+	t20 := t1v2.Blocks
+	t21 := t2v2.Blocks
+	t22 := t3v2.Blocks
+	t23 := t4v2.Blocks
+	t24 := t5v2.Blocks
+	t25 := t6v2.Blocks
+	t26 := t7v2.Blocks
+	t27 := t8v2.Blocks
+	t28 := t9v2.Blocks
 	var x1 *T
 	var x2 *T
 	var x3 *T
@@ -11201,31 +11201,31 @@ func towerLossVTaylorWrtT(
 	t37 := t29[7]
 	t38 := t29[8]
 	t39 := t29[9]
-	t40 := tensorops.MatMulEach(t1_2.Out, false, x, x1)
+	t40 := tensorops.MatMulEach(t1v2.Out, false, x, x1)
 	t41 := t40[1]
 	t42 := tensorops.Add(t31, t40[0])
-	t43 := tensorops.MatMulEach(t2_2.Out, false, x, x2)
+	t43 := tensorops.MatMulEach(t2v2.Out, false, x, x2)
 	t44 := t43[1]
 	t45 := tensorops.Add(t32, t43[0])
-	t46 := tensorops.MatMulEach(t3_2.Out, false, x, x3)
+	t46 := tensorops.MatMulEach(t3v2.Out, false, x, x3)
 	t47 := t46[1]
 	t48 := tensorops.Add(t33, t46[0])
-	t49 := tensorops.MatMulEach(t4_2.Out, false, x, x4)
+	t49 := tensorops.MatMulEach(t4v2.Out, false, x, x4)
 	t50 := t49[1]
 	t51 := tensorops.Add(t34, t49[0])
-	t52 := tensorops.MatMulEach(t5_2.Out, false, x, x5)
+	t52 := tensorops.MatMulEach(t5v2.Out, false, x, x5)
 	t53 := t52[1]
 	t54 := tensorops.Add(t35, t52[0])
-	t55 := tensorops.MatMulEach(t6_2.Out, false, x, x6)
+	t55 := tensorops.MatMulEach(t6v2.Out, false, x, x6)
 	t56 := t55[1]
 	t57 := tensorops.Add(t36, t55[0])
-	t58 := tensorops.MatMulEach(t7_2.Out, false, x, x7)
+	t58 := tensorops.MatMulEach(t7v2.Out, false, x, x7)
 	t59 := t58[1]
 	t60 := tensorops.Add(t37, t58[0])
-	t61 := tensorops.MatMulEach(t8_2.Out, false, x, x8)
+	t61 := tensorops.MatMulEach(t8v2.Out, false, x, x8)
 	t62 := t61[1]
 	t63 := tensorops.Add(t38, t61[0])
-	t64 := tensorops.MatMul(x, t9_2.Out)
+	t64 := tensorops.MatMul(x, t9v2.Out)
 	t65 := tensorops.LogSumExp(t30, 1)
 	t66 := tensorops.Softmax(t30, 1)
 	t67 := tensorops.Fuse("Exp(a - b)", t30, tensorops.ExpandAxis(t65, t30, 1))
@@ -11500,21 +11500,21 @@ func blockTaylor(
 	)
 	h10 := tensorops.Fuse("a*b + c", t27, t38, norm.Shift)
 	t59 := tensorops.ExpandLike(t47, h10)
-	h1_2 := tensorops.FuseInto(t59, "a + b", t59, tensorops.ExpandLike(norm1.Shift, h10))
+	h1v2 := tensorops.FuseInto(t59, "a + b", t59, tensorops.ExpandLike(norm1.Shift, h10))
 	t60 := tensorops.ExpandLike(t48, h10)
-	h2_2 := tensorops.FuseInto(t60, "a + b", t60, tensorops.ExpandLike(norm2.Shift, h10))
+	h2v2 := tensorops.FuseInto(t60, "a + b", t60, tensorops.ExpandLike(norm2.Shift, h10))
 	t61 := tensorops.ExpandLike(t49, h10)
-	h3_2 := tensorops.FuseInto(t61, "a + b", t61, tensorops.ExpandLike(norm3.Shift, h10))
+	h3v2 := tensorops.FuseInto(t61, "a + b", t61, tensorops.ExpandLike(norm3.Shift, h10))
 	t62 := tensorops.ExpandLike(t51, h10)
-	h4_2 := tensorops.FuseInto(t62, "a + b", t62, tensorops.ExpandLike(norm4.Shift, h10))
+	h4v2 := tensorops.FuseInto(t62, "a + b", t62, tensorops.ExpandLike(norm4.Shift, h10))
 	t63 := tensorops.ExpandLike(t52, h10)
-	h5_2 := tensorops.FuseInto(t63, "a + b", t63, tensorops.ExpandLike(norm5.Shift, h10))
+	h5v2 := tensorops.FuseInto(t63, "a + b", t63, tensorops.ExpandLike(norm5.Shift, h10))
 	t64 := tensorops.ExpandLike(t53, h10)
-	h6_2 := tensorops.FuseInto(t64, "a + b", t64, tensorops.ExpandLike(norm6.Shift, h10))
+	h6v2 := tensorops.FuseInto(t64, "a + b", t64, tensorops.ExpandLike(norm6.Shift, h10))
 	t65 := tensorops.ExpandLike(t55, h10)
-	h7_2 := tensorops.FuseInto(t65, "a + b", t65, tensorops.ExpandLike(norm7.Shift, h10))
+	h7v2 := tensorops.FuseInto(t65, "a + b", t65, tensorops.ExpandLike(norm7.Shift, h10))
 	t66 := tensorops.ExpandLike(t56, h10)
-	h8_2 := tensorops.FuseInto(t66, "a + b", t66, tensorops.ExpandLike(norm8.Shift, h10))
+	h8v2 := tensorops.FuseInto(t66, "a + b", t66, tensorops.ExpandLike(norm8.Shift, h10))
 	t67 := tensorops.ExpandLike(t58, h10)
 	t68 := tensorops.ExpandLike(norm9.Shift, h10)
 	t69 := post.Scale
@@ -11527,42 +11527,42 @@ func blockTaylor(
 	t76 := post7.Scale
 	t77 := post8.Scale
 	t78 := post9.Scale
-	t79 := tensorops.Fuse("a*b + c*d", t69, h1_2, h10, t70)
-	t80 := tensorops.Fuse("a*b + c*d", t69, h2_2, h10, t71)
-	t81 := tensorops.Fuse("a*b + c*d", t69, h3_2, h10, t72)
+	t79 := tensorops.Fuse("a*b + c*d", t69, h1v2, h10, t70)
+	t80 := tensorops.Fuse("a*b + c*d", t69, h2v2, h10, t71)
+	t81 := tensorops.Fuse("a*b + c*d", t69, h3v2, h10, t72)
 	t82 := tensorops.Fuse(
 		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
 		t70,
-		h1_2,
+		h1v2,
 		t71,
-		h2_2,
+		h2v2,
 		t72,
-		h3_2,
+		h3v2,
 	)
-	t83 := tensorops.Fuse("a*b + c*d", t69, h4_2, h10, t73)
-	t84 := tensorops.Fuse("a*b + c*d", t69, h5_2, h10, t74)
-	t85 := tensorops.Fuse("a*b + c*d", t69, h6_2, h10, t75)
+	t83 := tensorops.Fuse("a*b + c*d", t69, h4v2, h10, t73)
+	t84 := tensorops.Fuse("a*b + c*d", t69, h5v2, h10, t74)
+	t85 := tensorops.Fuse("a*b + c*d", t69, h6v2, h10, t75)
 	t86 := tensorops.FuseInto(
 		t82,
 		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
 		t82,
 		t73,
-		h4_2,
+		h4v2,
 		t74,
-		h5_2,
+		h5v2,
 		t75,
-		h6_2,
+		h6v2,
 	)
-	t87 := tensorops.Fuse("a*b + c*d", t69, h7_2, h10, t76)
-	t88 := tensorops.Fuse("a*b + c*d", t69, h8_2, h10, t77)
+	t87 := tensorops.Fuse("a*b + c*d", t69, h7v2, h10, t76)
+	t88 := tensorops.Fuse("a*b + c*d", t69, h8v2, h10, t77)
 	t89 := tensorops.FuseInto(
 		t86,
 		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (f*(g + h) + i*j)",
 		t86,
 		t76,
-		h7_2,
+		h7v2,
 		t77,
-		h8_2,
+		h8v2,
 		t69,
 		t67,
 		t68,

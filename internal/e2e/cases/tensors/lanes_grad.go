@@ -259,7 +259,7 @@ func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor)
 	t3 := tensorops.SumAll(h)
 	hBar := tensorops.FullLike(h, 1)
 	var hBar2 *tensorops.Tensor
-	for i2 := n2 - 1; i2 >= 0; i2-- {
+	for i := n2 - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		n3 := len(tapePointers)
 		t4 := n3 - 5
@@ -640,15 +640,15 @@ func netOutGradJVPLanes2(
 		t32 := l.B
 		t33 := tensorops.Add(t29, t32)
 		h4 := tensorops.Tanh(t33)
-		dh1_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t30, t33))
-		dh2_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t31, t33))
+		dh1v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t30, t33))
+		dh2v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t31, t33))
 		i++
 		tapePointers = append(tapePointers, h, t27, t29, t32, h4)
-		dtapePointers1 = append(dtapePointers1, dh1, nil, t30, nil, dh1_3)
-		dtapePointers2 = append(dtapePointers2, dh2, nil, t31, nil, dh2_3)
+		dtapePointers1 = append(dtapePointers1, dh1, nil, t30, nil, dh1v3)
+		dtapePointers2 = append(dtapePointers2, dh2, nil, t31, nil, dh2v3)
 		h = h4
-		dh1 = dh1_3
-		dh2 = dh2_3
+		dh1 = dh1v3
+		dh2 = dh2v3
 	}
 	t6 := tensorops.SumAll(h)
 	t7 := tensorops.SumAll(dh1)
@@ -670,12 +670,12 @@ func netOutGradJVPLanes2(
 		t14 := tapePointers[n4-3]
 		t15 := n4 - 1
 		h3 := tapePointers[t15]
-		dh1_2 := dtapePointers1[t15]
-		dh2_2 := dtapePointers2[t15]
+		dh1v2 := dtapePointers1[t15]
+		dh2v2 := dtapePointers2[t15]
 		t16 := tensorops.Fuse("-2*a*b", h3, hBar2)
 		t17 := tensorops.Fuse("1 - a*a", h3)
-		t18 := tensorops.Fuse("a*b + c*d", t16, dh1_2, t17, tensorops.ExpandLike(dhBar1, hBar2))
-		t19 := tensorops.Fuse("a*b + c*d", t16, dh2_2, t17, tensorops.ExpandLike(dhBar2, hBar2))
+		t18 := tensorops.Fuse("a*b + c*d", t16, dh1v2, t17, tensorops.ExpandLike(dhBar1, hBar2))
+		t19 := tensorops.Fuse("a*b + c*d", t16, dh2v2, t17, tensorops.ExpandLike(dhBar2, hBar2))
 		t20 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t14)
 		t21 := tensorops.SumLike(t18, t14)
 		t22 := tensorops.SumLike(t19, t14)

@@ -117,7 +117,7 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	t9 := tensorops.Fuse("2*a*b", t6, tensorops.MeanAllGrad(t7, 1))
 	hBar := tensorops.SumLike(t9, h)
 	var hBar2 *tensorops.Tensor
-	for i2 := n - 1; i2 >= 0; i2-- {
+	for i := n - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		n2 := len(tapePointers)
 		t10 := n2 - 3
@@ -126,16 +126,16 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 		t12 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
 		t13 := tensorops.SumLike(t12, tapePointers[n2-2])
 		t14 := dBar.Bs
-		t14[i2] = tensorops.AccumulateSumLike(t14[i2], t12, d.Bs[i2])
-		t15 := d.Ws[i2]
-		if i2 != 0 {
+		t14[i] = tensorops.AccumulateSumLike(t14[i], t12, d.Bs[i])
+		t15 := d.Ws[i]
+		if i != 0 {
 			hBar = tensorops.MatMulGradA(t13, h2, t15, false, false)
 		} else {
 			hBar = nil
 		}
 		t16 := dBar.Ws
-		t17 := tensorops.AccumulateMatMulGradB(t16[i2], t13, h2, t15, false, false)
-		t16[i2] = t17
+		t17 := tensorops.AccumulateMatMulGradB(t16[i], t13, h2, t15, false, false)
+		t16[i] = t17
 		hBar2 = nil
 		tapePointers = t11
 	}
@@ -392,7 +392,7 @@ func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	t5 := tensorops.SumAll(tensorops.Square(t4))
 	hBar := tensorops.SumLike(tensorops.Scale(t4, 2), h)
 	var hBar2 *tensorops.Tensor
-	for i2 := n2 - 1; i2 >= 0; i2-- {
+	for i := n2 - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		n3 := len(tapePointers)
 		t6 := n3 - 5
@@ -402,16 +402,16 @@ func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 		t9 := tensorops.TanhJVP(tapePointers[n3-1], hBar2)
 		t10 := tensorops.SumLike(t9, tapePointers[n3-3])
 		t11 := nBar.Layers
-		t12 := tensorops.AccumulateSumLike(t11[i2].B, t9, tapePointers[n3-2])
-		t11[i2].B = t12
-		if i2 != 0 {
+		t12 := tensorops.AccumulateSumLike(t11[i].B, t9, tapePointers[n3-2])
+		t11[i].B = t12
+		if i != 0 {
 			hBar = tensorops.MatMulGradA(t10, h2, t7, false, false)
 		} else {
 			hBar = nil
 		}
 		t13 := nBar.Layers
-		t14 := tensorops.AccumulateMatMulGradB(t13[i2].W, t10, h2, t7, false, false)
-		t13[i2].W = t14
+		t14 := tensorops.AccumulateMatMulGradB(t13[i].W, t10, h2, t7, false, false)
+		t13[i].W = t14
 		hBar2 = nil
 		tapePointers = t8
 	}

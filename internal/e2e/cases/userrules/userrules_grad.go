@@ -318,14 +318,14 @@ func lseTangentTaylor(x, x1, x2, dx, dx1, dx2 *T) (float64, float64, float64) {
 // Varied inputs: x (coefficients x1, x2).
 // Results, in order: the value of geluSlope; its coefficients 1 to 2.
 func geluSlopeTaylor(x, x1, x2 *T) (*T, *T, *T) {
-	x2_2 := tensorops.Mul(x, x)
+	x2v2 := tensorops.Mul(x, x)
 	t := tensorops.Mul(x, x1)
 	x2_1 := tensorops.FuseInto(t, "a + a", t)
 	t2 := tensorops.Fuse("0.5*(a*a)", x1)
-	x2_2_2 := tensorops.FuseInto(t2, "a + b + a + b", t2, tensorops.Mul(x, x2))
-	t3 := tensorops.Scale(x2_2, 0.044715)
+	x2_2 := tensorops.FuseInto(t2, "a + b + a + b", t2, tensorops.Mul(x, x2))
+	t3 := tensorops.Scale(x2v2, 0.044715)
 	t4 := tensorops.ExpandLike(tensorops.Scale(x2_1, 0.044715), t3)
-	t5 := tensorops.ExpandLike(tensorops.Scale(x2_2_2, 0.044715), t3)
+	t5 := tensorops.ExpandLike(tensorops.Scale(x2_2, 0.044715), t3)
 	t6 := tensorops.FuseInto(t3, "a + 1", t3)
 	t7 := tensorops.Fuse("0.7978845608028654*(a*b)", x, t6)
 	t8 := tensorops.Fuse("0.7978845608028654*(a*b + c*d)", t6, x1, x, t4)
@@ -346,9 +346,9 @@ func geluSlopeTaylor(x, x1, x2 *T) (*T, *T, *T) {
 	t12 := tensorops.Mul(th, th1)
 	sech2 := tensorops.Fuse("1 - a*a", th)
 	th2 := tensorops.FuseInto(t11, "0.5*(-(a + b*c)*d) + e*f", t12, th1, th, t9, sech2, t11)
-	t13 := tensorops.Scale(x2_2, 0.134145)
+	t13 := tensorops.Scale(x2v2, 0.134145)
 	t14 := tensorops.ExpandLike(tensorops.Scale(x2_1, 0.134145), t13)
-	t15 := tensorops.ExpandLike(tensorops.Scale(x2_2_2, 0.134145), t13)
+	t15 := tensorops.ExpandLike(tensorops.Scale(x2_2, 0.134145), t13)
 	du := tensorops.FuseInto(t13, "0.7978845608028654*(a + 1)", t13)
 	du1 := tensorops.FuseInto(t14, "0.7978845608028654*a", t14)
 	t16 := tensorops.Fuse("0.5*(a*a)", th1)
@@ -384,7 +384,7 @@ func geluSlopeTaylor(x, x1, x2 *T) (*T, *T, *T) {
 		t23,
 	)
 	tensorops.Release(
-		x2_2,
+		x2v2,
 		t,
 		t2,
 		t3,
@@ -670,21 +670,21 @@ func energyGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 	t82 := tensorops.SumLike(tensorops.ExpandLike(tensorops.Scale(t72, 0.5), t73), x)
 	xBar2 := tensorops.FuseInto(t74, "a + b", xBar, t74)
 	t83 := tensorops.ExpandLike(t75, xBar2)
-	dxBar1_2 := tensorops.FuseInto(t83, "a + b", tensorops.ExpandLike(dxBar1, xBar2), t83)
+	dxBar1v2 := tensorops.FuseInto(t83, "a + b", tensorops.ExpandLike(dxBar1, xBar2), t83)
 	t84 := tensorops.ExpandLike(t76, xBar2)
-	dxBar2_2 := tensorops.FuseInto(t84, "a + b", tensorops.ExpandLike(dxBar2, xBar2), t84)
+	dxBar2v2 := tensorops.FuseInto(t84, "a + b", tensorops.ExpandLike(dxBar2, xBar2), t84)
 	t85 := tensorops.ExpandLike(t77, xBar2)
-	dxBar3_2 := tensorops.FuseInto(t85, "a + b", tensorops.ExpandLike(dxBar3, xBar2), t85)
+	dxBar3v2 := tensorops.FuseInto(t85, "a + b", tensorops.ExpandLike(dxBar3, xBar2), t85)
 	t86 := tensorops.ExpandLike(t78, xBar2)
-	dxBar4_2 := tensorops.FuseInto(t86, "a + b", tensorops.ExpandLike(dxBar4, xBar2), t86)
+	dxBar4v2 := tensorops.FuseInto(t86, "a + b", tensorops.ExpandLike(dxBar4, xBar2), t86)
 	t87 := tensorops.ExpandLike(t79, xBar2)
-	dxBar5_2 := tensorops.FuseInto(t87, "a + b", tensorops.ExpandLike(dxBar5, xBar2), t87)
+	dxBar5v2 := tensorops.FuseInto(t87, "a + b", tensorops.ExpandLike(dxBar5, xBar2), t87)
 	t88 := tensorops.ExpandLike(t80, xBar2)
-	dxBar6_2 := tensorops.FuseInto(t88, "a + b", tensorops.ExpandLike(dxBar6, xBar2), t88)
+	dxBar6v2 := tensorops.FuseInto(t88, "a + b", tensorops.ExpandLike(dxBar6, xBar2), t88)
 	t89 := tensorops.ExpandLike(t81, xBar2)
-	dxBar7_2 := tensorops.FuseInto(t89, "a + b", tensorops.ExpandLike(dxBar7, xBar2), t89)
+	dxBar7v2 := tensorops.FuseInto(t89, "a + b", tensorops.ExpandLike(dxBar7, xBar2), t89)
 	t90 := tensorops.ExpandLike(t82, xBar2)
-	dxBar8_2 := tensorops.FuseInto(t90, "a + b", tensorops.ExpandLike(dxBar8, xBar2), t90)
+	dxBar8v2 := tensorops.FuseInto(t90, "a + b", tensorops.ExpandLike(dxBar8, xBar2), t90)
 	t91 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t27, t54), t), t)
 	t92 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t28), t), t)
 	t93 := tensorops.OrZerosLike(tensorops.SumLike(tensorops.Mul(t54, t29), t), t)
@@ -715,25 +715,25 @@ func energyGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (
 		t99,
 	)
 	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t100)
-	t109 := tensorops.ExpandLike(dxBar1_2, xBar2)
-	dxBar1_3 := tensorops.FuseInto(t109, "a + b", t109, tensorops.ExpandLike(t101, xBar2))
-	t110 := tensorops.ExpandLike(dxBar2_2, xBar2)
-	dxBar2_3 := tensorops.FuseInto(t110, "a + b", t110, tensorops.ExpandLike(t102, xBar2))
-	t111 := tensorops.ExpandLike(dxBar3_2, xBar2)
-	dxBar3_3 := tensorops.FuseInto(t111, "a + b", t111, tensorops.ExpandLike(t103, xBar2))
-	t112 := tensorops.ExpandLike(dxBar4_2, xBar2)
-	dxBar4_3 := tensorops.FuseInto(t112, "a + b", t112, tensorops.ExpandLike(t104, xBar2))
-	t113 := tensorops.ExpandLike(dxBar5_2, xBar2)
-	dxBar5_3 := tensorops.FuseInto(t113, "a + b", t113, tensorops.ExpandLike(t105, xBar2))
-	t114 := tensorops.ExpandLike(dxBar6_2, xBar2)
-	dxBar6_3 := tensorops.FuseInto(t114, "a + b", t114, tensorops.ExpandLike(t106, xBar2))
-	t115 := tensorops.ExpandLike(dxBar7_2, xBar2)
-	dxBar7_3 := tensorops.FuseInto(t115, "a + b", t115, tensorops.ExpandLike(t107, xBar2))
-	t116 := tensorops.ExpandLike(dxBar8_2, xBar2)
-	dxBar8_3 := tensorops.FuseInto(t116, "a + b", t116, tensorops.ExpandLike(t108, xBar2))
+	t109 := tensorops.ExpandLike(dxBar1v2, xBar2)
+	dxBar1v3 := tensorops.FuseInto(t109, "a + b", t109, tensorops.ExpandLike(t101, xBar2))
+	t110 := tensorops.ExpandLike(dxBar2v2, xBar2)
+	dxBar2v3 := tensorops.FuseInto(t110, "a + b", t110, tensorops.ExpandLike(t102, xBar2))
+	t111 := tensorops.ExpandLike(dxBar3v2, xBar2)
+	dxBar3v3 := tensorops.FuseInto(t111, "a + b", t111, tensorops.ExpandLike(t103, xBar2))
+	t112 := tensorops.ExpandLike(dxBar4v2, xBar2)
+	dxBar4v3 := tensorops.FuseInto(t112, "a + b", t112, tensorops.ExpandLike(t104, xBar2))
+	t113 := tensorops.ExpandLike(dxBar5v2, xBar2)
+	dxBar5v3 := tensorops.FuseInto(t113, "a + b", t113, tensorops.ExpandLike(t105, xBar2))
+	t114 := tensorops.ExpandLike(dxBar6v2, xBar2)
+	dxBar6v3 := tensorops.FuseInto(t114, "a + b", t114, tensorops.ExpandLike(t106, xBar2))
+	t115 := tensorops.ExpandLike(dxBar7v2, xBar2)
+	dxBar7v3 := tensorops.FuseInto(t115, "a + b", t115, tensorops.ExpandLike(t107, xBar2))
+	t116 := tensorops.ExpandLike(dxBar8v2, xBar2)
+	dxBar8v3 := tensorops.FuseInto(t116, "a + b", t116, tensorops.ExpandLike(t108, xBar2))
 	tensorops.Release(t36)
-	return t45, xBar2, t46, t47, t48, t49, t50, t51, t52, t53, dxBar1_3, dxBar2_3, dxBar3_3,
-		dxBar4_3, dxBar5_3, dxBar6_3, dxBar7_3, dxBar8_3
+	return t45, xBar2, t46, t47, t48, t49, t50, t51, t52, t53, dxBar1v3, dxBar2v3, dxBar3v3,
+		dxBar4v3, dxBar5v3, dxBar6v3, dxBar7v3, dxBar8v3
 }
 
 // lseAdjointJVPLanes8WrtX computes lseAdjoint and its derivatives along 8 directions at once
