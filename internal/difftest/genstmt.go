@@ -247,41 +247,8 @@ func (f *fn) loop() []ast.Stmt {
 func (f *fn) loopOver(full bool, body func(i *vr) []ast.Stmt) []ast.Stmt {
 	g := f.g
 	L := g.L
-	opts := []string{"for-3clause", "for-down", "for-cond", "for-range-const"}
-	lens := f.vars(kInt)
-	var ns []*vr
-	for _, v := range lens {
-		if v.isLen {
-			ns = append(ns, v)
-		}
-	}
-	if len(ns) > 0 {
-		opts = append(opts, "for-range-var")
-	}
-	ss := f.vars(kSlice)
-	if len(ss) > 0 {
-		opts = append(opts, "for-range-slice-iv", "for-range-slice-i", "for-range-slice-v")
-	}
-	arrs := f.vars(kArray)
-	if len(arrs) > 0 {
-		opts = append(opts, "for-range-array")
-	}
-	var outer []*vr
-	for _, v := range lens {
-		if !v.isLen && v.lo >= 0 && v.lo+1 <= L-1 && v.hi <= L-1 {
-			outer = append(outer, v)
-		}
-	}
-	if len(outer) > 0 && !full {
-		opts = append(opts, "for-tri")
-	}
-	if full {
-		opts = slices.DeleteFunc(opts, func(o string) bool { return o == "for-range-slice-v" })
-	}
-	form := g.pick(opts...)
-	if form == "" {
-		form = "for-3clause"
-	}
+	c := f.loopChoices(full)
+	form, ns, ss, arrs, outer := c.form, c.lens, c.slices, c.arrays, c.outer
 	// bound returns an int expression equal to L.
 	bound := func() ast.Expr {
 		switch {
@@ -796,4 +763,55 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// loopChoice is the form of a loop loopOver writes, and the variables the
+// forms read: ints that hold L (lens), slices and arrays of length L, and
+// counters of enclosing loops that leave room for a triangular loop
+// (outer).
+type loopChoice struct {
+	form                        string
+	lens, slices, arrays, outer []*vr
+}
+
+// loopChoices picks the form of a loop among those the variables in scope
+// allow; a full loop visits every index and reads it.
+func (f *fn) loopChoices(full bool) loopChoice {
+	g := f.g
+	L := g.L
+	opts := []string{"for-3clause", "for-down", "for-cond", "for-range-const"}
+	var c loopChoice
+	ints := f.vars(kInt)
+	for _, v := range ints {
+		if v.isLen {
+			c.lens = append(c.lens, v)
+		}
+	}
+	if len(c.lens) > 0 {
+		opts = append(opts, "for-range-var")
+	}
+	c.slices = f.vars(kSlice)
+	if len(c.slices) > 0 {
+		opts = append(opts, "for-range-slice-iv", "for-range-slice-i", "for-range-slice-v")
+	}
+	c.arrays = f.vars(kArray)
+	if len(c.arrays) > 0 {
+		opts = append(opts, "for-range-array")
+	}
+	for _, v := range ints {
+		if !v.isLen && v.lo >= 0 && v.lo+1 <= L-1 && v.hi <= L-1 {
+			c.outer = append(c.outer, v)
+		}
+	}
+	if len(c.outer) > 0 && !full {
+		opts = append(opts, "for-tri")
+	}
+	if full {
+		opts = slices.DeleteFunc(opts, func(o string) bool { return o == "for-range-slice-v" })
+	}
+	c.form = g.pick(opts...)
+	if c.form == "" {
+		c.form = "for-3clause"
+	}
+	return c
 }
