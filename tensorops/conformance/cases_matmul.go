@@ -42,11 +42,10 @@ func stored(s []int, trans bool) []int {
 }
 
 func testMatMul(t *testing.T, c *ctx) {
-	flags := [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}}
 	t.Run("MatMulT", func(t *testing.T) {
 		c.skip(t, "MatMulT")
 		for _, mc := range mmCases {
-			for _, f := range flags {
+			for _, f := range transFlags {
 				ta, tb := f[0], f[1]
 				if (ta && len(mc[0]) == 1) || (tb && len(mc[1]) == 1) {
 					continue
