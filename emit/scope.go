@@ -44,37 +44,56 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 	occ := map[*variable][]occurrence{}
 	loopBody := map[*slist]bool{}
 	e.collectOccurrences(body, nil, loopBody, occ)
-
 	if gotoForm {
-		var decls []stmt
-		for _, vr := range e.varList {
-			if !vr.predeclared && len(occ[vr]) > 0 {
-				decls = append(decls, &sDecl{v: vr})
-			}
-		}
-		walkStmts(body, func(st stmt) {
-			if sv, ok := st.(*sValue); ok && sv.v.Op == ir.OpAlloc && !sv.v.Heap {
-				sv.zero = sv.v.Block != e.fn.Entry() || len(sv.v.Block.Preds) > 0
-			}
-		})
-		body.stmts = append(decls, body.stmts...)
+		e.declareAtTop(body, occ)
 		return
 	}
+	decls := e.declSites(occ, loopBody)
+	initOf := e.initClauses(body, occ)
+	e.rebuildLists(body, decls, initOf)
+}
 
-	type site struct {
-		l *slist
-		i int
+// declareAtTop declares every variable at the top of body (the goto
+// form), and resets the locals allocated again after that.
+func (e *emitter) declareAtTop(body *slist, occ map[*variable][]occurrence) {
+	var decls []stmt
+	for _, vr := range e.varList {
+		if !vr.predeclared && len(occ[vr]) > 0 {
+			decls = append(decls, &sDecl{v: vr})
+		}
 	}
+	walkStmts(body, func(st stmt) {
+		if sv, ok := st.(*sValue); ok && sv.v.Op == ir.OpAlloc && !sv.v.Heap {
+			sv.zero = sv.v.Block != e.fn.Entry() || len(sv.v.Block.Preds) > 0
+		}
+	})
+	body.stmts = append(decls, body.stmts...)
+}
+
+// site is a position in a statement list.
+type site struct {
+	l *slist
+	i int
+}
+
+// declsAt are the var declarations to insert before positions of lists.
+type declsAt map[*slist]map[int][]*variable
+
+// declSites decides where each variable is declared: in the innermost
+// list that encloses all its occurrences, by its first statement there
+// when that assigns it without reading it (it marks the statement to
+// define it, :=), else by a var declaration before that statement, which
+// it returns.
+func (e *emitter) declSites(occ map[*variable][]occurrence, loopBody map[*slist]bool) declsAt {
 	defines := map[stmt][]*variable{} // statements that declare variables
 	defSite := map[stmt]site{}
-	decls := map[*slist]map[int][]*variable{}
+	decls := declsAt{}
 	addDecl := func(l *slist, i int, vr *variable) {
 		if decls[l] == nil {
 			decls[l] = map[int][]*variable{}
 		}
 		decls[l][i] = append(decls[l][i], vr)
 	}
-	depthOf := map[*variable]int{}
 	for _, vr := range e.varList {
 		os := occ[vr]
 		if vr.predeclared || len(os) == 0 {
@@ -95,7 +114,6 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 			}
 			d = next
 		}
-		depthOf[vr] = d
 		l := os[0].path[d].l
 		anchor := os[0].path[d].i
 		for _, o := range os {
@@ -150,7 +168,14 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 			}
 		}
 	}
+	return decls
+}
 
+// initClauses finds the loop counters declared right before their loop
+// and used only in it, which move into the loop's init clause (and take
+// back the name they asked for, counterName): the statement that declares
+// each, and its loop.
+func (e *emitter) initClauses(body *slist, occ map[*variable][]occurrence) map[stmt]*sFor {
 	// Init clauses: a counter declared right before its loop and used
 	// only in it.
 	initOf := map[stmt]*sFor{}
@@ -198,9 +223,12 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 		}
 	}
 	findInits(body, 0)
+	return initOf
+}
 
-	// Rebuild the lists with the declarations, init clauses and merged
-	// stores.
+// rebuildLists rebuilds body's lists with the declarations, the init
+// clauses and the merged stores.
+func (e *emitter) rebuildLists(body *slist, decls declsAt, initOf map[stmt]*sFor) {
 	mergedAway := map[stmt]bool{}
 	var rebuild func(l *slist)
 	rebuild = func(l *slist) {
