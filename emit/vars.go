@@ -306,6 +306,18 @@ func (e *emitter) livePhis(b *ir.Block) []*ir.Value {
 // groups φ-related values into classes that will share a variable. It
 // returns the classes in order of first definition.
 func (e *emitter) coalesce() [][]*ir.Value {
+	c := e.newCoalescer(e.interference())
+	c.mergePhis()
+	// An update of a source variable (s2 = s + x*x, both named s) reuses
+	// the variable when the old value is dead: s += x*x.
+	c.mergeUpdates()
+	c.mergePhis()
+	return c.classes()
+}
+
+// interference returns the pairs of kVar values (and kVar parameters)
+// live at once, by value ID, the smaller first.
+func (e *emitter) interference() map[[2]int]bool {
 	n := len(e.live)
 	nb := len(e.fn.Blocks)
 	liveIn := make([]bitset, nb)
@@ -314,51 +326,6 @@ func (e *emitter) coalesce() [][]*ir.Value {
 		liveIn[b.Index] = newBitset(n)
 		liveOut[b.Index] = newBitset(n)
 	}
-	// edgeReads adds what the copies on b's k-th out edge read.
-	edgeReads := func(b *ir.Block, k int, live bitset) {
-		j := succPred(b, k)
-		for _, phi := range e.livePhis(b.Succs[k]) {
-			e.reads(phi.Args[j], func(x *ir.Value) { live.add(x.ID) })
-		}
-	}
-	// walk runs backward over b's statements, starting from live (which
-	// it updates), calling def for each definition with the set live
-	// after it.
-	walk := func(b *ir.Block, live bitset, def func(d *ir.Value, live bitset)) {
-		for i := len(b.Instrs) - 1; i >= 0; i-- {
-			v := b.Instrs[i]
-			if !e.isStmtRoot(v) {
-				continue
-			}
-			if v.Op == ir.OpSelect && e.kind[v.Args[1].ID] != kVar {
-				// v := b; if c { v = a }: a is read after v is
-				// assigned (reading b there reads v, which holds it).
-				e.reads(v.Args[1], func(x *ir.Value) {
-					if x != v.Args[2] {
-						live.add(x.ID)
-					}
-				})
-			}
-			e.stmtDefs(v, func(d *ir.Value) {
-				if def != nil {
-					def(d, live)
-				}
-			})
-			e.stmtDefs(v, func(d *ir.Value) { live.remove(d.ID) })
-			for _, a := range v.Args {
-				e.reads(a, func(x *ir.Value) { live.add(x.ID) })
-			}
-		}
-		phis := e.livePhis(b)
-		for _, p := range phis {
-			if def != nil {
-				def(p, live)
-			}
-		}
-		for _, p := range phis {
-			live.remove(p.ID)
-		}
-	}
 	for changed := true; changed; {
 		changed = false
 		for k := len(e.cfg.RPO) - 1; k >= 0; k-- {
@@ -366,11 +333,11 @@ func (e *emitter) coalesce() [][]*ir.Value {
 			out := newBitset(n)
 			for si, s := range b.Succs {
 				out.unionWith(liveIn[s.Index])
-				edgeReads(b, si, out)
+				e.edgeReads(b, si, out)
 			}
 			liveOut[b.Index] = out
 			live := out.clone()
-			walk(b, live, nil)
+			e.walkDefs(b, live, nil)
 			if !live.equal(liveIn[b.Index]) {
 				liveIn[b.Index] = live
 				changed = true
@@ -390,7 +357,7 @@ func (e *emitter) coalesce() [][]*ir.Value {
 	}
 	for _, b := range e.cfg.RPO {
 		live := liveOut[b.Index].clone()
-		walk(b, live, func(d *ir.Value, live bitset) {
+		e.walkDefs(b, live, func(d *ir.Value, live bitset) {
 			live.forEach(func(x int) { addEdge(d.ID, x) })
 		})
 	}
@@ -400,103 +367,172 @@ func (e *emitter) coalesce() [][]*ir.Value {
 			entryLive.forEach(func(x int) { addEdge(p.ID, x) })
 		}
 	}
+	return interfere
+}
 
-	// Union-find over value IDs.
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
+// edgeReads adds to live what the copies on b's k-th out edge read.
+func (e *emitter) edgeReads(b *ir.Block, k int, live bitset) {
+	j := succPred(b, k)
+	for _, phi := range e.livePhis(b.Succs[k]) {
+		e.reads(phi.Args[j], func(x *ir.Value) { live.add(x.ID) })
 	}
-	var find func(int) int
-	find = func(i int) int {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
+}
+
+// walkDefs runs backward over b's statements, starting from live (which
+// it updates), calling def (if not nil) for each definition with the set
+// live after it.
+func (e *emitter) walkDefs(b *ir.Block, live bitset, def func(d *ir.Value, live bitset)) {
+	for i := len(b.Instrs) - 1; i >= 0; i-- {
+		v := b.Instrs[i]
+		if !e.isStmtRoot(v) {
+			continue
 		}
-		return i
+		if v.Op == ir.OpSelect && e.kind[v.Args[1].ID] != kVar {
+			// v := b; if c { v = a }: a is read after v is
+			// assigned (reading b there reads v, which holds it).
+			e.reads(v.Args[1], func(x *ir.Value) {
+				if x != v.Args[2] {
+					live.add(x.ID)
+				}
+			})
+		}
+		e.stmtDefs(v, func(d *ir.Value) {
+			if def != nil {
+				def(d, live)
+			}
+		})
+		e.stmtDefs(v, func(d *ir.Value) { live.remove(d.ID) })
+		for _, a := range v.Args {
+			e.reads(a, func(x *ir.Value) { live.add(x.ID) })
+		}
 	}
-	members := map[int][]*ir.Value{}
-	var order []*ir.Value
+	phis := e.livePhis(b)
+	for _, p := range phis {
+		if def != nil {
+			def(p, live)
+		}
+	}
+	for _, p := range phis {
+		live.remove(p.ID)
+	}
+}
+
+// coalescer is a union-find over the kVar values (and kVar parameters)
+// by ID: the classes that will share a variable.
+type coalescer struct {
+	e         *emitter
+	interfere map[[2]int]bool
+	parent    []int
+	members   map[int][]*ir.Value // a root's class
+	order     []*ir.Value         // the values in order of definition
+}
+
+func (e *emitter) newCoalescer(interfere map[[2]int]bool) *coalescer {
+	c := &coalescer{e: e, interfere: interfere, parent: make([]int, len(e.live)), members: map[int][]*ir.Value{}}
+	for i := range c.parent {
+		c.parent[i] = i
+	}
 	for _, p := range e.fn.Params {
 		if e.kind[p.ID] == kVar {
-			order = append(order, p)
+			c.order = append(c.order, p)
 		}
 	}
 	for _, b := range e.cfg.RPO {
 		for _, v := range b.Instrs {
 			if e.kind[v.ID] == kVar {
-				order = append(order, v)
+				c.order = append(c.order, v)
 			}
 		}
 	}
-	for _, v := range order {
-		members[v.ID] = []*ir.Value{v}
+	for _, v := range c.order {
+		c.members[v.ID] = []*ir.Value{v}
 	}
-	compatible := func(x, y []*ir.Value) bool {
-		name, params := "", 0
-		for _, set := range [][]*ir.Value{x, y} {
-			for _, m := range set {
-				if m.Op == ir.OpParam {
-					params++
-				}
-				h := sanitize(m.Name)
-				if m.Op == ir.OpParam {
-					h = e.params[m]
-				}
-				if h == "" {
-					continue
-				}
-				if name != "" && name != h {
-					return false
-				}
-				name = h
+	return c
+}
+
+func (c *coalescer) find(i int) int {
+	for c.parent[i] != i {
+		c.parent[i] = c.parent[c.parent[i]]
+		i = c.parent[i]
+	}
+	return i
+}
+
+// compatible reports whether classes x and y may share a variable: one
+// name among them (a parameter's, or the source names), at most one
+// parameter, and no two values live at once.
+func (c *coalescer) compatible(x, y []*ir.Value) bool {
+	name, params := "", 0
+	for _, set := range [][]*ir.Value{x, y} {
+		for _, m := range set {
+			if m.Op == ir.OpParam {
+				params++
 			}
-		}
-		if params > 1 {
-			return false
-		}
-		for _, a := range x {
-			for _, b := range y {
-				k := [2]int{a.ID, b.ID}
-				if k[0] > k[1] {
-					k[0], k[1] = k[1], k[0]
-				}
-				if interfere[k] {
-					return false
-				}
+			h := sanitize(m.Name)
+			if m.Op == ir.OpParam {
+				h = c.e.params[m]
 			}
+			if h == "" {
+				continue
+			}
+			if name != "" && name != h {
+				return false
+			}
+			name = h
 		}
-		return true
 	}
-	union := func(a, b *ir.Value) {
-		if a == nil || e.kind[a.ID] != kVar || !types.Identical(a.Type, b.Type) {
-			return
-		}
-		ra, rb := find(a.ID), find(b.ID)
-		if ra == rb || !compatible(members[ra], members[rb]) {
-			return
-		}
-		parent[ra] = rb
-		members[rb] = append(members[rb], members[ra]...)
-		delete(members, ra)
+	if params > 1 {
+		return false
 	}
-	phis := func() {
-		for _, b := range e.cfg.RPO {
-			for _, phi := range e.livePhis(b) {
-				for _, a := range phi.Args {
-					union(a, phi)
-				}
+	for _, a := range x {
+		for _, b := range y {
+			k := [2]int{a.ID, b.ID}
+			if k[0] > k[1] {
+				k[0], k[1] = k[1], k[0]
+			}
+			if c.interfere[k] {
+				return false
 			}
 		}
 	}
-	phis()
-	// An update of a source variable (s2 = s + x*x, both named s) reuses
-	// the variable when the old value is dead: s += x*x.
-	// The same holds for a φ whose argument is such an update rendered in
-	// the φ copy (s = s + x*x on the edge).
+	return true
+}
+
+// union merges the classes of a and b when a is a kVar value of b's type
+// and the classes are compatible.
+func (c *coalescer) union(a, b *ir.Value) {
+	if a == nil || c.e.kind[a.ID] != kVar || !types.Identical(a.Type, b.Type) {
+		return
+	}
+	ra, rb := c.find(a.ID), c.find(b.ID)
+	if ra == rb || !c.compatible(c.members[ra], c.members[rb]) {
+		return
+	}
+	c.parent[ra] = rb
+	c.members[rb] = append(c.members[rb], c.members[ra]...)
+	delete(c.members, ra)
+}
+
+// mergePhis merges each live φ with its arguments where it can.
+func (c *coalescer) mergePhis() {
+	for _, b := range c.e.cfg.RPO {
+		for _, phi := range c.e.livePhis(b) {
+			for _, a := range phi.Args {
+				c.union(a, phi)
+			}
+		}
+	}
+}
+
+// mergeUpdates merges a value with an argument of the same source name
+// (s2 = s + x*x), and a φ with such an argument of an update rendered in
+// the φ's copy (s = s + x*x on the edge).
+func (c *coalescer) mergeUpdates() {
+	e := c.e
 	sameName := func(a, v *ir.Value) bool {
 		return a != nil && e.kind[a.ID] == kVar && v.Name != "" && sanitize(a.Name) == sanitize(v.Name)
 	}
-	for _, v := range order {
+	for _, v := range c.order {
 		switch v.Op {
 		case ir.OpParam:
 		case ir.OpPhi:
@@ -504,7 +540,7 @@ func (e *emitter) coalesce() [][]*ir.Value {
 				if x != nil && e.kind[x.ID] == kInline {
 					for _, a := range x.Args {
 						if sameName(a, v) {
-							union(a, v)
+							c.union(a, v)
 						}
 					}
 				}
@@ -512,22 +548,25 @@ func (e *emitter) coalesce() [][]*ir.Value {
 		default:
 			for _, a := range v.Args {
 				if sameName(a, v) {
-					union(a, v)
+					c.union(a, v)
 				}
 			}
 		}
 	}
-	phis()
+}
+
+// classes returns the classes in order of their first definition, each
+// in order of definition.
+func (c *coalescer) classes() [][]*ir.Value {
 	rank := map[*ir.Value]int{}
-	for i, o := range order {
+	for i, o := range c.order {
 		rank[o] = i
 	}
 	var classes [][]*ir.Value
-	for _, v := range order {
-		if r := find(v.ID); members[r] != nil {
-			ms := members[r]
-			delete(members, r)
-			// Members in order of definition.
+	for _, v := range c.order {
+		if r := c.find(v.ID); c.members[r] != nil {
+			ms := c.members[r]
+			delete(c.members, r)
 			slices.SortFunc(ms, func(a, b *ir.Value) int { return rank[a] - rank[b] })
 			classes = append(classes, ms)
 		}
