@@ -506,13 +506,22 @@ func (l *lowerer) instr(instr ssa.Instruction) {
 	if l.funcInstr(instr) || l.byValInstr(instr) {
 		return
 	}
+	if _, ok := instr.(*ssa.DebugRef); ok {
+		return
+	}
+	v := l.lower(instr, pos)
+	l.record(instr, v, pos)
+}
+
+// lower returns the value of instr, a supported instruction, appended to
+// no block yet (nil for one without a value or refused: refuse reports
+// the others).
+func (l *lowerer) lower(instr ssa.Instruction, pos token.Pos) *ir.Value {
 	var v *ir.Value
 	val := func(op ir.Op, t types.Type, args ...ssa.Value) *ir.Value {
 		return l.f.NewValue(op, t, l.operands(args...)...)
 	}
 	switch in := instr.(type) {
-	case *ssa.DebugRef:
-		return
 	case *ssa.Alloc:
 		v = val(ir.OpAlloc, in.Type())
 		// A captured variable passed by value (closure.go) no longer
@@ -587,6 +596,16 @@ func (l *lowerer) instr(instr ssa.Instruction) {
 		v = val(ir.OpReturn, nil, in.Results...)
 	case *ssa.Panic:
 		v = val(ir.OpPanic, nil, in.X)
+	default:
+		l.refuse(instr, pos)
+	}
+	return v
+}
+
+// refuse reports an instruction gadgen does not lower, with the construct
+// it comes from.
+func (l *lowerer) refuse(instr ssa.Instruction, pos token.Pos) {
+	switch in := instr.(type) {
 	case *ssa.Go:
 		l.errorf(pos, "goroutine", "go statements are not supported")
 	case *ssa.Defer:
@@ -623,6 +642,12 @@ func (l *lowerer) instr(instr ssa.Instruction) {
 	default:
 		l.errorf(pos, "unsupported", "%T instructions are not supported", instr)
 	}
+}
+
+// record names v, the value of instr, after its source variable, appends
+// it to the current block, and maps instr to it (to a placeholder of its
+// type when instr was refused).
+func (l *lowerer) record(instr ssa.Instruction, v *ir.Value, pos token.Pos) {
 	if sv, ok := instr.(ssa.Value); ok {
 		l.checkComplex(sv.Type(), pos)
 		if v == nil {
