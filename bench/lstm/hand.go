@@ -28,49 +28,80 @@ func HandGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 	if c < 2 {
 		return math.NaN() // −0/0, as Loss
 	}
-	inW, outW, outB := extra[:b], extra[b:2*b], extra[2*b:]
-	dinW, doutW, doutB := dextra[:b], dextra[b:2*b], dextra[2*b:]
-	const (
-		rh = iota // new hidden state
-		rs        // new cell state
-		rt        // tanh of the new cell state
-		rf        // forget gate
-		ri        // input gate
-		ro        // output gate
-		rg        // candidate
-		nrec
-	)
 	steps := c - 1
-	rec := make([]float64, steps*nl*nrec*b)
-	at := func(t, k, what int) []float64 {
-		o := ((t*nl+k)*nrec + what) * b
-		return rec[o : o+b]
+	r := &handTape{
+		b: b, nl: nl, steps: steps, state: state, seq: seq, inW: extra[:b],
+		rec: make([]float64, steps*nl*nrec*b), x0: make([]float64, b),
+		e: make([]float64, steps*b), sume: make([]float64, steps),
 	}
-	// old returns layer k's h and s before step t.
-	old := func(t, k int) (h, s []float64) {
-		if t == 0 {
-			return state[2*k*b : (2*k+1)*b], state[(2*k+1)*b : (2*k+2)*b]
-		}
-		return at(t-1, k, rh), at(t-1, k, rs)
-	}
+	total := r.forward(main, extra[b:2*b], extra[2*b:])
+	scale := -1 / float64(steps*b)
+	r.reverse(main, dmain, extra[b:2*b], dextra, scale)
+	return scale * total
+}
 
-	x0 := make([]float64, b) // the scaled input of the current step
+// What HandGrad records of each step and layer, b values each.
+const (
+	rh = iota // new hidden state
+	rs        // new cell state
+	rt        // tanh of the new cell state
+	rf        // forget gate
+	ri        // input gate
+	ro        // output gate
+	rg        // candidate
+	nrec
+)
+
+// handTape is what HandGrad's forward sweep records for its reverse
+// sweep, and the sizes and inputs both read.
+type handTape struct {
+	b, nl, steps int
+	state, seq   []float64
+	inW          []float64
+	rec          []float64 // the records of every step and layer
+	x0           []float64 // the scaled input of the current step
+	e            []float64 // exp(ŷ) per step
+	sume         []float64 // Σ exp(ŷ) per step
+}
+
+// at returns record what of layer k at step t.
+func (r *handTape) at(t, k, what int) []float64 {
+	o := ((t*r.nl+k)*nrec + what) * r.b
+	return r.rec[o : o+r.b]
+}
+
+// old returns layer k's h and s before step t.
+func (r *handTape) old(t, k int) (h, s []float64) {
+	b := r.b
+	if t == 0 {
+		return r.state[2*k*b : (2*k+1)*b], r.state[(2*k+1)*b : (2*k+2)*b]
+	}
+	return r.at(t-1, k, rh), r.at(t-1, k, rs)
+}
+
+// input sets x0 to step t's scaled input and returns it.
+func (r *handTape) input(t int) []float64 {
+	xt := r.seq[t*r.b : (t+1)*r.b]
+	for j := range r.x0 {
+		r.x0[j] = xt[j] * r.inW[j]
+	}
+	return r.x0
+}
+
+// forward runs the steps, recording the layers' states and gates, and
+// returns Σ gold·(ŷ − lse) over the steps.
+func (r *handTape) forward(main, outW, outB []float64) float64 {
+	b, nl := r.b, r.nl
 	ypred := make([]float64, b)
-	e := make([]float64, steps*b) // exp(ŷ) per step
-	sume := make([]float64, steps)
 	total := 0.0
-	for t := 0; t < steps; t++ {
-		xt := seq[t*b : (t+1)*b]
-		for j := range x0 {
-			x0[j] = xt[j] * inW[j]
-		}
-		y := x0
+	for t := 0; t < r.steps; t++ {
+		y := r.input(t)
 		for k := 0; k < nl; k++ {
 			w := main[2*k*4*b : (2*k+1)*4*b]
 			bias := main[(2*k+1)*4*b : (2*k+2)*4*b]
-			hOld, sOld := old(t, k)
-			h, s, ts := at(t, k, rh), at(t, k, rs), at(t, k, rt)
-			f, in, o, g := at(t, k, rf), at(t, k, ri), at(t, k, ro), at(t, k, rg)
+			hOld, sOld := r.old(t, k)
+			h, s, ts := r.at(t, k, rh), r.at(t, k, rs), r.at(t, k, rt)
+			f, in, o, g := r.at(t, k, rf), r.at(t, k, ri), r.at(t, k, ro), r.at(t, k, rg)
 			for j := 0; j < b; j++ {
 				f[j] = sigmoid(y[j]*w[j] + bias[j])
 				in[j] = sigmoid(hOld[j]*w[b+j] + bias[b+j])
@@ -82,94 +113,102 @@ func HandGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 			}
 			y = h
 		}
-		et := e[t*b : (t+1)*b]
+		et := r.e[t*b : (t+1)*b]
 		sum := 0.0
 		for j := range ypred {
 			ypred[j] = y[j]*outW[j] + outB[j]
 			et[j] = math.Exp(ypred[j])
 			sum += et[j]
 		}
-		sume[t] = sum
+		r.sume[t] = sum
 		lse := math.Log(sum + 2)
-		gold := seq[(t+1)*b : (t+2)*b]
+		gold := r.seq[(t+1)*b : (t+2)*b]
 		for j := range gold {
 			total += gold[j] * (ypred[j] - lse)
 		}
 	}
-	scale := -1 / float64(steps*b)
+	return total
+}
 
-	// Reverse sweep. hb[k], sb[k]: adjoints of layer k's h and s after the
-	// step being processed, carried from the step after it.
+// reverse runs the steps backwards, adding the gradient of scale·total
+// to dmain and dextra. hb[k], sb[k]: the adjoints of layer k's h and s
+// after the step being processed, carried from the step after it.
+func (r *handTape) reverse(main, dmain, outW, dextra []float64, scale float64) {
+	b, nl := r.b, r.nl
+	dinW, doutW, doutB := dextra[:b], dextra[b:2*b], dextra[2*b:]
 	hb := make([]float64, nl*b)
 	sb := make([]float64, nl*b)
 	yb := make([]float64, b) // adjoint of the current layer's input
-	for t := steps - 1; t >= 0; t-- {
+	for t := r.steps - 1; t >= 0; t-- {
 		// ŷ_j enters total as gold_j·ŷ_j and through lse = log(Σ exp ŷ + 2).
-		gold := seq[(t+1)*b : (t+2)*b]
-		et := e[t*b : (t+1)*b]
+		gold := r.seq[(t+1)*b : (t+2)*b]
+		et := r.e[t*b : (t+1)*b]
 		gsum := 0.0
 		for _, v := range gold {
 			gsum += v
 		}
-		r := gsum / (sume[t] + 2)
-		top := at(t, nl-1, rh)
+		rr := gsum / (r.sume[t] + 2)
+		top := r.at(t, nl-1, rh)
 		for j := 0; j < b; j++ {
-			pb := scale * (gold[j] - r*et[j]) // ∂loss/∂ŷ_j
+			pb := scale * (gold[j] - rr*et[j]) // ∂loss/∂ŷ_j
 			doutB[j] += pb
 			doutW[j] += pb * top[j]
 			yb[j] = pb * outW[j]
 		}
 		for k := nl - 1; k >= 0; k-- {
-			w := main[2*k*4*b : (2*k+1)*4*b]
-			dw := dmain[2*k*4*b : (2*k+1)*4*b]
-			dbias := dmain[(2*k+1)*4*b : (2*k+2)*4*b]
-			hOld, sOld := old(t, k)
 			var y []float64
 			if k > 0 {
-				y = at(t, k-1, rh)
+				y = r.at(t, k-1, rh)
 			} else {
-				xt := seq[t*b : (t+1)*b]
-				for j := range x0 {
-					x0[j] = xt[j] * inW[j]
-				}
-				y = x0
+				y = r.input(t)
 			}
-			ts := at(t, k, rt)
-			f, in, o, g := at(t, k, rf), at(t, k, ri), at(t, k, ro), at(t, k, rg)
-			hbk, sbk := hb[k*b:(k+1)*b], sb[k*b:(k+1)*b]
-			for j := 0; j < b; j++ {
-				// h = o·tanh(s)
-				hbj := hbk[j] + yb[j]
-				ob := hbj * ts[j]
-				sbj := sbk[j] + hbj*o[j]*(1-ts[j]*ts[j])
-				// s = sOld·f + in·g
-				fb, inb, gb := sbj*sOld[j], sbj*g[j], sbj*in[j]
-				sbk[j] = sbj * f[j]
-				// f = σ(y·w_f + b_f), o = σ(y·w_o + b_o)
-				pf := fb * f[j] * (1 - f[j])
-				po := ob * o[j] * (1 - o[j])
-				dw[j] += pf * y[j]
-				dbias[j] += pf
-				dw[2*b+j] += po * y[j]
-				dbias[2*b+j] += po
-				yb[j] = pf*w[j] + po*w[2*b+j]
-				// in = σ(hOld·w_i + b_i), g = tanh(hOld·w_c + b_c)
-				pi := inb * in[j] * (1 - in[j])
-				pg := gb * (1 - g[j]*g[j])
-				dw[b+j] += pi * hOld[j]
-				dbias[b+j] += pi
-				dw[3*b+j] += pg * hOld[j]
-				dbias[3*b+j] += pg
-				hbk[j] = pi*w[b+j] + pg*w[3*b+j]
-			}
+			r.reverseCell(t, k, main, dmain, y, hb[k*b:(k+1)*b], sb[k*b:(k+1)*b], yb)
 		}
 		// y₀ = x_t⊙in_weight
-		xt := seq[t*b : (t+1)*b]
+		xt := r.seq[t*b : (t+1)*b]
 		for j := 0; j < b; j++ {
 			dinW[j] += yb[j] * xt[j]
 		}
 	}
-	return scale * total
+}
+
+// reverseCell is the reverse of layer k's cell at step t, whose input was
+// y: from the adjoints of its new h (hbk, plus yb from the layer above)
+// and s (sbk), it adds to the weights' and biases' adjoints and leaves
+// those of its old h and s in hbk and sbk, and that of y in yb.
+func (r *handTape) reverseCell(t, k int, main, dmain, y, hbk, sbk, yb []float64) {
+	b := r.b
+	w := main[2*k*4*b : (2*k+1)*4*b]
+	dw := dmain[2*k*4*b : (2*k+1)*4*b]
+	dbias := dmain[(2*k+1)*4*b : (2*k+2)*4*b]
+	hOld, sOld := r.old(t, k)
+	ts := r.at(t, k, rt)
+	f, in, o, g := r.at(t, k, rf), r.at(t, k, ri), r.at(t, k, ro), r.at(t, k, rg)
+	for j := 0; j < b; j++ {
+		// h = o·tanh(s)
+		hbj := hbk[j] + yb[j]
+		ob := hbj * ts[j]
+		sbj := sbk[j] + hbj*o[j]*(1-ts[j]*ts[j])
+		// s = sOld·f + in·g
+		fb, inb, gb := sbj*sOld[j], sbj*g[j], sbj*in[j]
+		sbk[j] = sbj * f[j]
+		// f = σ(y·w_f + b_f), o = σ(y·w_o + b_o)
+		pf := fb * f[j] * (1 - f[j])
+		po := ob * o[j] * (1 - o[j])
+		dw[j] += pf * y[j]
+		dbias[j] += pf
+		dw[2*b+j] += po * y[j]
+		dbias[2*b+j] += po
+		yb[j] = pf*w[j] + po*w[2*b+j]
+		// in = σ(hOld·w_i + b_i), g = tanh(hOld·w_c + b_c)
+		pi := inb * in[j] * (1 - in[j])
+		pg := gb * (1 - g[j]*g[j])
+		dw[b+j] += pi * hOld[j]
+		dbias[b+j] += pi
+		dw[3*b+j] += pg * hOld[j]
+		dbias[3*b+j] += pg
+		hbk[j] = pi*w[b+j] + pg*w[3*b+j]
+	}
 }
 
 // Data returns a reproducible problem as ADBench draws it: main (2l×4b),
