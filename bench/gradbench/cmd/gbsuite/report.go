@@ -121,126 +121,15 @@ func report(out, nightlyDir string) int {
 		}
 		switch {
 		case e.Name == "particle" || e.Name == "saddle":
-			row.timeOnly = true
-			row.gadgen = math.Inf(1)
-			fmt.Fprintf(&detail, "\n## %s (mean time per function, ms; GradBench scores the fastest)\n\n| tool | rr | ff | fr | rf |\n|---|---|---|---|---|\n", e.Name)
-			times := map[string]float64{}
-			for _, r := range results {
-				times[r.Function] = r.Mean
-				if r.Valid {
-					row.gadgen = min(row.gadgen, r.Mean)
-				}
-			}
-			fmt.Fprintf(&detail, "| **gadgen** (this machine) |%s\n", fnCells(times))
-			for _, tool := range sortedKeys(sum.Tools) {
-				tt := toolTimes(sum.Tools[tool])
-				times := map[string]float64{}
-				best := math.Inf(1)
-				for f, p := range tt {
-					times[f] = p.derivative
-					best = min(best, p.derivative)
-				}
-				row.tools[tool] = best
-				fmt.Fprintf(&detail, "| %s |%s\n", tool, fnCells(times))
-			}
+			timeOnlyRow(&row, e, results, sum, &detail)
 		case e.Primal != "":
-			ours := map[string]pair{}
-			var order []string
-			var notRun []string
-			for _, r := range results {
-				if r.Function == "" {
-					notRun = append(notRun, r.Error)
-					continue
-				}
-				p := ours[r.Description]
-				if _, seen := ours[r.Description]; !seen {
-					order = append(order, r.Description)
-				}
-				if r.Function == e.Primal {
-					p.primal = r.Mean
-				} else if r.Function == e.Derivative {
-					p.derivative = r.Mean
-				}
-				ours[r.Description] = p
-			}
-			var ratios []float64
-			for _, w := range order {
-				ratios = append(ratios, ours[w].ratio())
-			}
-			row.gadgen = median(ratios)
-			tools := sortedKeys(sum.Tools)
-			toolPairs := map[string]map[string]pair{}
-			for _, tool := range tools {
-				tt := toolTimes(sum.Tools[tool])
-				toolPairs[tool] = tt
-				var rs []float64
-				for _, p := range tt {
-					rs = append(rs, p.ratio())
-				}
-				row.tools[tool] = median(rs)
-			}
-			fmt.Fprintf(&detail, "\n## %s (%s and %s; times in ms, ratio = %s ÷ %s)\n\n", e.Name, e.Primal, e.Derivative, e.Derivative, e.Primal)
-			fmt.Fprintf(&detail, "| workload | valid | gadgen %s | gadgen %s | **gadgen ratio** |", e.Primal, e.Derivative)
-			for _, t := range tools {
-				fmt.Fprintf(&detail, " %s |", t)
-			}
-			fmt.Fprintf(&detail, "\n|---|---|---|---|---|%s\n", strings.Repeat("---|", len(tools)))
-			for _, w := range order {
-				p := ours[w]
-				fmt.Fprintf(&detail, "| %s | %s | %s | %s | **%s** |", w, validCell(results, w), ms(p.primal), ms(p.derivative), num(p.ratio()))
-				for _, t := range tools {
-					q, ok := toolPairs[t][nightlyName(e.Name, w)]
-					if !ok {
-						fmt.Fprintf(&detail, " – |")
-						continue
-					}
-					fmt.Fprintf(&detail, " %s |", num(q.ratio()))
-				}
-				fmt.Fprintf(&detail, "\n")
-			}
-			fmt.Fprintf(&detail, "| **median** | %d/%d | | | **%s** |", row.valid, row.total, num(row.gadgen))
-			for _, t := range tools {
-				fmt.Fprintf(&detail, " %s |", num(row.tools[t]))
-			}
-			fmt.Fprintf(&detail, "\n")
-			for _, m := range notRun {
-				fmt.Fprintf(&detail, "\n**%s**\n", m)
-			}
+			ratioRow(&row, e, results, sum, &detail)
 		default:
 			fmt.Fprintf(&md, "| %s | %d/%d | – | – | – | | | | | |\n", e.Name, row.valid, row.total)
 			continue
 		}
 		rows = append(rows, row)
-		bestTool, best := "", math.Inf(1)
-		for t, v := range row.tools {
-			if !math.IsNaN(v) && v < best && t != "finite" {
-				bestTool, best = t, v
-			}
-		}
-		f := num
-		if row.timeOnly {
-			f = ms
-		}
-		rank, of := 1, 1
-		for t, v := range row.tools {
-			if t == "finite" || math.IsNaN(v) {
-				continue
-			}
-			of++
-			if v < row.gadgen {
-				rank++
-			}
-		}
-		fmt.Fprintf(&md, "| %s | %d/%d | **%s** | %d of %d | %s (%s) |", e.Name, row.valid, row.total, f(row.gadgen), rank, of, bestTool, f(best))
-		for _, t := range []string{"manual", "enzyme", "tapenade", "jax", "pytorch"} {
-			v, ok := row.tools[t]
-			if !ok {
-				fmt.Fprintf(&md, " – |")
-				continue
-			}
-			fmt.Fprintf(&md, " %s |", f(v))
-		}
-		fmt.Fprintf(&md, "\n")
+		summaryLine(&md, row)
 	}
 	fmt.Fprintf(&md, "\nFor particle and saddle the columns are the fastest of the four variants' mean times in ms (GradBench scores the fastest), which only compare across machines roughly. `finite` (finite differences) is left out of \"best tool\" and of the rank, which counts gadgen among every tool of the nightly that ran the eval; \"manual\" is GradBench's hand-written derivatives.\n")
 	md.WriteString(detail.String())
@@ -332,4 +221,134 @@ func cpuName() string {
 		}
 	}
 	return runtime.GOARCH
+}
+
+// timeOnlyRow fills row for particle or saddle, whose tools GradBench
+// scores by the fastest variant's time, and writes its detail table.
+func timeOnlyRow(row *evalRow, e *suite.Eval, results []suite.Result, sum nightlySummary, detail *strings.Builder) {
+	row.timeOnly = true
+	row.gadgen = math.Inf(1)
+	fmt.Fprintf(detail, "\n## %s (mean time per function, ms; GradBench scores the fastest)\n\n| tool | rr | ff | fr | rf |\n|---|---|---|---|---|\n", e.Name)
+	times := map[string]float64{}
+	for _, r := range results {
+		times[r.Function] = r.Mean
+		if r.Valid {
+			row.gadgen = min(row.gadgen, r.Mean)
+		}
+	}
+	fmt.Fprintf(detail, "| **gadgen** (this machine) |%s\n", fnCells(times))
+	for _, tool := range sortedKeys(sum.Tools) {
+		tt := toolTimes(sum.Tools[tool])
+		times := map[string]float64{}
+		best := math.Inf(1)
+		for f, p := range tt {
+			times[f] = p.derivative
+			best = min(best, p.derivative)
+		}
+		row.tools[tool] = best
+		fmt.Fprintf(detail, "| %s |%s\n", tool, fnCells(times))
+	}
+}
+
+// ratioRow fills row with the median ratios (derivative ÷ primal) of
+// gadgen and of each tool of the nightly, and writes its detail table:
+// each workload's times and ratios.
+func ratioRow(row *evalRow, e *suite.Eval, results []suite.Result, sum nightlySummary, detail *strings.Builder) {
+	ours := map[string]pair{}
+	var order []string
+	var notRun []string
+	for _, r := range results {
+		if r.Function == "" {
+			notRun = append(notRun, r.Error)
+			continue
+		}
+		p := ours[r.Description]
+		if _, seen := ours[r.Description]; !seen {
+			order = append(order, r.Description)
+		}
+		if r.Function == e.Primal {
+			p.primal = r.Mean
+		} else if r.Function == e.Derivative {
+			p.derivative = r.Mean
+		}
+		ours[r.Description] = p
+	}
+	var ratios []float64
+	for _, w := range order {
+		ratios = append(ratios, ours[w].ratio())
+	}
+	row.gadgen = median(ratios)
+	tools := sortedKeys(sum.Tools)
+	toolPairs := map[string]map[string]pair{}
+	for _, tool := range tools {
+		tt := toolTimes(sum.Tools[tool])
+		toolPairs[tool] = tt
+		var rs []float64
+		for _, p := range tt {
+			rs = append(rs, p.ratio())
+		}
+		row.tools[tool] = median(rs)
+	}
+	fmt.Fprintf(detail, "\n## %s (%s and %s; times in ms, ratio = %s ÷ %s)\n\n", e.Name, e.Primal, e.Derivative, e.Derivative, e.Primal)
+	fmt.Fprintf(detail, "| workload | valid | gadgen %s | gadgen %s | **gadgen ratio** |", e.Primal, e.Derivative)
+	for _, t := range tools {
+		fmt.Fprintf(detail, " %s |", t)
+	}
+	fmt.Fprintf(detail, "\n|---|---|---|---|---|%s\n", strings.Repeat("---|", len(tools)))
+	for _, w := range order {
+		p := ours[w]
+		fmt.Fprintf(detail, "| %s | %s | %s | %s | **%s** |", w, validCell(results, w), ms(p.primal), ms(p.derivative), num(p.ratio()))
+		for _, t := range tools {
+			q, ok := toolPairs[t][nightlyName(e.Name, w)]
+			if !ok {
+				fmt.Fprintf(detail, " – |")
+				continue
+			}
+			fmt.Fprintf(detail, " %s |", num(q.ratio()))
+		}
+		fmt.Fprintf(detail, "\n")
+	}
+	fmt.Fprintf(detail, "| **median** | %d/%d | | | **%s** |", row.valid, row.total, num(row.gadgen))
+	for _, t := range tools {
+		fmt.Fprintf(detail, " %s |", num(row.tools[t]))
+	}
+	fmt.Fprintf(detail, "\n")
+	for _, m := range notRun {
+		fmt.Fprintf(detail, "\n**%s**\n", m)
+	}
+}
+
+// summaryLine writes row's line of the summary table: gadgen's median,
+// its rank among the tools, the best tool, and five tools' medians.
+func summaryLine(md *strings.Builder, row evalRow) {
+	bestTool, best := "", math.Inf(1)
+	for t, v := range row.tools {
+		if !math.IsNaN(v) && v < best && t != "finite" {
+			bestTool, best = t, v
+		}
+	}
+	f := num
+	if row.timeOnly {
+		f = ms
+	}
+	rank, of := 1, 1
+	for t, v := range row.tools {
+		if t == "finite" || math.IsNaN(v) {
+			continue
+		}
+		of++
+		if v < row.gadgen {
+			rank++
+		}
+	}
+	fmt.Fprintf(md, "| %s | %d/%d | **%s** | %d of %d | %s (%s) |", row.name, row.valid, row.total, f(row.gadgen), rank, of, bestTool, f(best))
+	for _, t := range []string{"manual", "enzyme", "tapenade", "jax", "pytorch"} {
+		v, ok := row.tools[t]
+		if !ok {
+			fmt.Fprintf(md, " – |")
+			continue
+		}
+		fmt.Fprintf(md, " %s |", f(v))
+	}
+	fmt.Fprintf(md, "\n")
 }
