@@ -418,10 +418,6 @@ func (k *checker) check(mode string, p *point) {
 	if math.IsNaN(p.f) || math.IsInf(p.f, 0) || math.Abs(p.f) > 1e8 {
 		panic(skip{"F not finite or beyond 1e8"})
 	}
-	line := func(dir []*T, g func(xs []*T) float64) func(t float64) float64 {
-		return func(t float64) float64 { return g(axpy(t, dir, p.xs)) }
-	}
-	jvp := func(xs, v []*T) float64 { _, d := c.JVP(xs, v, p.fx); return d }
 	switch mode {
 	case "value":
 		if got := c.F(clone(p.xs), p.fx); got != p.f {
@@ -429,153 +425,13 @@ func (k *checker) check(mode string, p *point) {
 		}
 		k.count()
 	case "jvp":
-		xs := clone(p.xs)
-		f, d := c.JVP(xs, p.v, p.fx)
-		k.same("JVP", p.xs, xs)
-		k.value("JVP", f, p.f)
-		fd, ok := rich(line(p.v, func(xs []*T) float64 { return c.F(xs, p.fx) }), step, 1e-7)
-		if !ok {
-			panic(skip{"differences do not converge (a kink?)"})
-		}
-		if !near(d, fd, 1e-6, 1e-8*(1+math.Abs(p.f))) {
-			k.fail("jvp", "JVP %.17g, central differences %.17g (F = %.6g)", d, fd, p.f)
-		}
-		k.count()
+		k.jvp(p)
 	case "grad":
-		xs := clone(p.xs)
-		f, g := c.Grad(xs, nil, p.fx)
-		k.same("Grad", p.xs, xs)
-		k.value("Grad", f, p.f)
-		if len(g) != len(p.xs) {
-			k.fail("grad", "%d adjoints for %d inputs", len(g), len(p.xs))
-		}
-		for i := range g {
-			if g[i] != nil && !slices.Equal(g[i].Shape(), p.xs[i].Shape()) {
-				k.fail("grad", "adjoint %d has shape %v, input %v", i, g[i].Shape(), p.xs[i].Shape())
-			}
-		}
-		gv, abs := dot(g, p.v)
-		if k.passed["jvp"] {
-			d := jvp(p.xs, p.v)
-			if !near(gv, d, 1e-9, 1e-9*abs+1e-13) {
-				k.fail("dot", "⟨∇F, v⟩ = %.17g, JVP(v) = %.17g", gv, d)
-			}
-			k.count()
-		}
-		fd, ok := rich(line(p.v, func(xs []*T) float64 { return c.F(xs, p.fx) }), step, 1e-7)
-		if ok {
-			if !near(gv, fd, 1e-6, 1e-8*(1+math.Abs(p.f))) {
-				k.fail("grad-fd", "⟨∇F, v⟩ = %.17g, central differences %.17g", gv, fd)
-			}
-			k.count()
-		}
+		k.grad(p)
 	case "taylor":
-		xs := clone(p.xs)
-		z := zeros(p.xs)
-		cs := c.Taylor(xs, p.v, z, z, p.fx)
-		k.same("Taylor", p.xs, xs)
-		k.value("Taylor", cs[0], p.f)
-		// c1 against the JVP or differences of F.
-		fd1, ok := rich(line(p.v, func(xs []*T) float64 { return c.F(xs, p.fx) }), step, 1e-7)
-		if k.passed["jvp"] {
-			d := jvp(p.xs, p.v)
-			if !near(cs[1], d, 1e-9, 1e-12*(1+math.Abs(p.f))) {
-				k.fail("taylor1", "c1 = %.17g, JVP %.17g", cs[1], d)
-			}
-			k.count()
-		} else if ok {
-			if !near(cs[1], fd1, 1e-6, 1e-8*(1+math.Abs(p.f))) {
-				k.fail("taylor1", "c1 = %.17g, differences %.17g", cs[1], fd1)
-			}
-			k.count()
-		}
-		// c2 = f''/2 from differences of c1; c3 = f'''/6 from those of c2.
-		coef := func(j int) func(xs []*T) float64 {
-			return func(xs []*T) float64 { return c.Taylor(xs, p.v, z, z, p.fx)[j] }
-		}
-		fd2, ok2 := rich(line(p.v, coef(1)), step, 1e-7)
-		if ok2 {
-			if !near(cs[2], fd2/2, 1e-6, 1e-8*(1+math.Abs(p.f)+math.Abs(cs[1]))) {
-				k.fail("taylor2", "c2 = %.17g, differences of c1 give %.17g", cs[2], fd2/2)
-			}
-			k.count()
-		}
-		fd3, ok3 := rich(line(p.v, coef(2)), step, 1e-7)
-		if ok3 {
-			if !near(cs[3], fd3/3, 1e-6, 1e-8*(1+math.Abs(p.f)+math.Abs(cs[1])+math.Abs(cs[2]))) {
-				k.fail("taylor3", "c3 = %.17g, differences of c2 give %.17g", cs[3], fd3/3)
-			}
-			k.count()
-		}
-		// A jet with a second coefficient w: c2 gains ⟨∇F, w⟩ = JVP(w).
-		if k.passed["jvp"] {
-			cw := c.Taylor(clone(p.xs), p.v, p.w, z, p.fx)
-			want := cs[2] + jvp(p.xs, p.w)
-			if !near(cw[2], want, 1e-9, 1e-12*(1+math.Abs(p.f)+math.Abs(cs[2]))) {
-				k.fail("taylor-jet", "c2 of x + tv + t²w = %.17g, c2 of the line + JVP(w) = %.17g", cw[2], want)
-			}
-			if cw[1] != cs[1] && !near(cw[1], cs[1], 1e-12, 1e-14) {
-				k.fail("taylor-jet", "c1 of x + tv + t²w = %.17g, of the line %.17g", cw[1], cs[1])
-			}
-			k.count()
-		}
-		if !ok2 && !ok3 {
-			panic(skip{"differences do not converge (a kink?)"})
-		}
+		k.taylor(p)
 	case "hvp":
-		xs := clone(p.xs)
-		f, hv := c.HVP(xs, p.v, p.fx)
-		k.same("HVP", p.xs, xs)
-		k.value("HVP", f, p.f)
-		// ⟨u, Hv⟩ against differences of JVP(u) along v, for u = v, w.
-		if k.passed["jvp"] {
-			for _, u := range [][]*T{p.v, p.w} {
-				uhv, abs := dot(u, hv)
-				fd, ok := rich(line(p.v, func(xs []*T) float64 { return jvp(xs, u) }), step, 1e-7)
-				if !ok {
-					panic(skip{"differences do not converge (a kink?)"})
-				}
-				if !near(uhv, fd, 1e-6, 1e-8*(1+math.Abs(p.f)+abs)) {
-					k.fail("hvp", "⟨u, H·v⟩ = %.17g, differences of JVP(u) along v %.17g", uhv, fd)
-				}
-				k.count()
-			}
-		}
-		if k.passed["grad"] {
-			// Elementwise, against differences of the gradient.
-			for i := range hv {
-				if hv[i] == nil {
-					continue
-				}
-				hvi := f64(hv[i])
-				for j := range hvi {
-					g := func(xs []*T) float64 {
-						_, gr := c.Grad(xs, nil, p.fx)
-						if gr[i] == nil {
-							return 0
-						}
-						return f64(gr[i])[j]
-					}
-					fd, ok := rich(line(p.v, g), step, 1e-7)
-					if !ok {
-						continue
-					}
-					if !near(hvi[j], fd, 1e-6, 1e-8*(1+math.Abs(p.f))) {
-						k.fail("hvp-grad", "(H·v)[%d][%d] = %.17g, differences of the gradient %.17g", i, j, hvi[j], fd)
-					}
-				}
-				k.count()
-			}
-		}
-		if k.passed["taylor"] {
-			z := zeros(p.xs)
-			cs := c.Taylor(clone(p.xs), p.v, z, z, p.fx)
-			vhv, abs := dot(p.v, hv)
-			if !near(vhv, 2*cs[2], 1e-9, 1e-12*(1+abs)) {
-				k.fail("hvp-taylor", "⟨v, H·v⟩ = %.17g, 2·c2 of the line = %.17g", vhv, 2*cs[2])
-			}
-			k.count()
-		}
+		k.hvp(p)
 	case "jvpnil":
 		k.jvpNil(p)
 	case "taylornil":
@@ -594,6 +450,186 @@ func (k *checker) check(mode string, p *point) {
 		k.hessian(p)
 	case "float32":
 		k.float32(p)
+	}
+}
+
+// line returns t ↦ g(x + t·dir), x the point's inputs.
+func (k *checker) line(p *point, dir []*T, g func(xs []*T) float64) func(t float64) float64 {
+	return func(t float64) float64 { return g(axpy(t, dir, p.xs)) }
+}
+
+// jvpOf returns the JVP of F at xs along v.
+func (k *checker) jvpOf(p *point, xs, v []*T) float64 {
+	_, d := k.c.JVP(xs, v, p.fx)
+	return d
+}
+
+// jvp checks the JVP along v against central differences of F.
+func (k *checker) jvp(p *point) {
+	c := k.c
+	xs := clone(p.xs)
+	f, d := c.JVP(xs, p.v, p.fx)
+	k.same("JVP", p.xs, xs)
+	k.value("JVP", f, p.f)
+	fd, ok := rich(k.line(p, p.v, func(xs []*T) float64 { return c.F(xs, p.fx) }), step, 1e-7)
+	if !ok {
+		panic(skip{"differences do not converge (a kink?)"})
+	}
+	if !near(d, fd, 1e-6, 1e-8*(1+math.Abs(p.f))) {
+		k.fail("jvp", "JVP %.17g, central differences %.17g (F = %.6g)", d, fd, p.f)
+	}
+	k.count()
+}
+
+// grad checks the gradient: its shapes, ⟨∇F, v⟩ against the JVP and
+// against differences of F.
+func (k *checker) grad(p *point) {
+	c := k.c
+	xs := clone(p.xs)
+	f, g := c.Grad(xs, nil, p.fx)
+	k.same("Grad", p.xs, xs)
+	k.value("Grad", f, p.f)
+	if len(g) != len(p.xs) {
+		k.fail("grad", "%d adjoints for %d inputs", len(g), len(p.xs))
+	}
+	for i := range g {
+		if g[i] != nil && !slices.Equal(g[i].Shape(), p.xs[i].Shape()) {
+			k.fail("grad", "adjoint %d has shape %v, input %v", i, g[i].Shape(), p.xs[i].Shape())
+		}
+	}
+	gv, abs := dot(g, p.v)
+	if k.passed["jvp"] {
+		d := k.jvpOf(p, p.xs, p.v)
+		if !near(gv, d, 1e-9, 1e-9*abs+1e-13) {
+			k.fail("dot", "⟨∇F, v⟩ = %.17g, JVP(v) = %.17g", gv, d)
+		}
+		k.count()
+	}
+	fd, ok := rich(k.line(p, p.v, func(xs []*T) float64 { return c.F(xs, p.fx) }), step, 1e-7)
+	if ok {
+		if !near(gv, fd, 1e-6, 1e-8*(1+math.Abs(p.f))) {
+			k.fail("grad-fd", "⟨∇F, v⟩ = %.17g, central differences %.17g", gv, fd)
+		}
+		k.count()
+	}
+}
+
+// taylor checks the jet along the line x + tv: c1 against the JVP or
+// differences of F, c2 and c3 against differences of the coefficient
+// below, and a jet with a second coefficient w against c2 + JVP(w).
+func (k *checker) taylor(p *point) {
+	c := k.c
+	xs := clone(p.xs)
+	z := zeros(p.xs)
+	cs := c.Taylor(xs, p.v, z, z, p.fx)
+	k.same("Taylor", p.xs, xs)
+	k.value("Taylor", cs[0], p.f)
+	// c1 against the JVP or differences of F.
+	fd1, ok := rich(k.line(p, p.v, func(xs []*T) float64 { return c.F(xs, p.fx) }), step, 1e-7)
+	if k.passed["jvp"] {
+		d := k.jvpOf(p, p.xs, p.v)
+		if !near(cs[1], d, 1e-9, 1e-12*(1+math.Abs(p.f))) {
+			k.fail("taylor1", "c1 = %.17g, JVP %.17g", cs[1], d)
+		}
+		k.count()
+	} else if ok {
+		if !near(cs[1], fd1, 1e-6, 1e-8*(1+math.Abs(p.f))) {
+			k.fail("taylor1", "c1 = %.17g, differences %.17g", cs[1], fd1)
+		}
+		k.count()
+	}
+	// c2 = f''/2 from differences of c1; c3 = f'''/6 from those of c2.
+	coef := func(j int) func(xs []*T) float64 {
+		return func(xs []*T) float64 { return c.Taylor(xs, p.v, z, z, p.fx)[j] }
+	}
+	fd2, ok2 := rich(k.line(p, p.v, coef(1)), step, 1e-7)
+	if ok2 {
+		if !near(cs[2], fd2/2, 1e-6, 1e-8*(1+math.Abs(p.f)+math.Abs(cs[1]))) {
+			k.fail("taylor2", "c2 = %.17g, differences of c1 give %.17g", cs[2], fd2/2)
+		}
+		k.count()
+	}
+	fd3, ok3 := rich(k.line(p, p.v, coef(2)), step, 1e-7)
+	if ok3 {
+		if !near(cs[3], fd3/3, 1e-6, 1e-8*(1+math.Abs(p.f)+math.Abs(cs[1])+math.Abs(cs[2]))) {
+			k.fail("taylor3", "c3 = %.17g, differences of c2 give %.17g", cs[3], fd3/3)
+		}
+		k.count()
+	}
+	// A jet with a second coefficient w: c2 gains ⟨∇F, w⟩ = JVP(w).
+	if k.passed["jvp"] {
+		cw := c.Taylor(clone(p.xs), p.v, p.w, z, p.fx)
+		want := cs[2] + k.jvpOf(p, p.xs, p.w)
+		if !near(cw[2], want, 1e-9, 1e-12*(1+math.Abs(p.f)+math.Abs(cs[2]))) {
+			k.fail("taylor-jet", "c2 of x + tv + t²w = %.17g, c2 of the line + JVP(w) = %.17g", cw[2], want)
+		}
+		if cw[1] != cs[1] && !near(cw[1], cs[1], 1e-12, 1e-14) {
+			k.fail("taylor-jet", "c1 of x + tv + t²w = %.17g, of the line %.17g", cw[1], cs[1])
+		}
+		k.count()
+	}
+	if !ok2 && !ok3 {
+		panic(skip{"differences do not converge (a kink?)"})
+	}
+}
+
+// hvp checks H·v: ⟨u, H·v⟩ against differences of JVP(u) along v,
+// each element against differences of the gradient, and ⟨v, H·v⟩ against
+// the jet's c2.
+func (k *checker) hvp(p *point) {
+	c := k.c
+	xs := clone(p.xs)
+	f, hv := c.HVP(xs, p.v, p.fx)
+	k.same("HVP", p.xs, xs)
+	k.value("HVP", f, p.f)
+	// ⟨u, Hv⟩ against differences of JVP(u) along v, for u = v, w.
+	if k.passed["jvp"] {
+		for _, u := range [][]*T{p.v, p.w} {
+			uhv, abs := dot(u, hv)
+			fd, ok := rich(k.line(p, p.v, func(xs []*T) float64 { return k.jvpOf(p, xs, u) }), step, 1e-7)
+			if !ok {
+				panic(skip{"differences do not converge (a kink?)"})
+			}
+			if !near(uhv, fd, 1e-6, 1e-8*(1+math.Abs(p.f)+abs)) {
+				k.fail("hvp", "⟨u, H·v⟩ = %.17g, differences of JVP(u) along v %.17g", uhv, fd)
+			}
+			k.count()
+		}
+	}
+	if k.passed["grad"] {
+		// Elementwise, against differences of the gradient.
+		for i := range hv {
+			if hv[i] == nil {
+				continue
+			}
+			hvi := f64(hv[i])
+			for j := range hvi {
+				g := func(xs []*T) float64 {
+					_, gr := c.Grad(xs, nil, p.fx)
+					if gr[i] == nil {
+						return 0
+					}
+					return f64(gr[i])[j]
+				}
+				fd, ok := rich(k.line(p, p.v, g), step, 1e-7)
+				if !ok {
+					continue
+				}
+				if !near(hvi[j], fd, 1e-6, 1e-8*(1+math.Abs(p.f))) {
+					k.fail("hvp-grad", "(H·v)[%d][%d] = %.17g, differences of the gradient %.17g", i, j, hvi[j], fd)
+				}
+			}
+			k.count()
+		}
+	}
+	if k.passed["taylor"] {
+		z := zeros(p.xs)
+		cs := c.Taylor(clone(p.xs), p.v, z, z, p.fx)
+		vhv, abs := dot(p.v, hv)
+		if !near(vhv, 2*cs[2], 1e-9, 1e-12*(1+abs)) {
+			k.fail("hvp-taylor", "⟨v, H·v⟩ = %.17g, 2·c2 of the line = %.17g", vhv, 2*cs[2])
+		}
+		k.count()
 	}
 }
 
