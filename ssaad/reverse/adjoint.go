@@ -46,6 +46,32 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	}
 	t.popIteration(b)
 	t.rebuildIteration(b)
+	t.restoreValues(b)
+	clear(t.pend)
+	if b == t.exit && t.fused == nil {
+		t.seedResults()
+	}
+	if l := t.revolveBody(b); l != nil {
+		t.revolveBack(l)
+	}
+	for i := len(b.Instrs) - 1; i >= 0; i-- {
+		if v := b.Instrs[i]; v.Op != ir.OpPhi && !v.Op.IsTerminator() {
+			t.curPos = i
+			t.adjoint(v)
+			if t.restoredStore(v) {
+				t.reloadStored(v)
+				t.restoreOverwritten(v)
+			}
+		}
+	}
+	t.curPos = len(b.Instrs)
+	t.branchBack(b, ret)
+}
+
+// restoreValues makes the primal values the reverse of b reads available
+// (t.rvals, t.rshadow): popped from the tapes, or loaded from their spills
+// out of loops, and the counted loops' final and starting indexes.
+func (t *transformer) restoreValues(b *ir.Block) {
 	groups := groupByType(t.needs[b])
 	if t.revolveBody(b) != nil {
 		groups = nil // computed again (see revolveBack)
@@ -88,24 +114,13 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 			}
 		}
 	}
-	clear(t.pend)
-	if b == t.exit && t.fused == nil {
-		t.seedResults()
-	}
-	if l := t.revolveBody(b); l != nil {
-		t.revolveBack(l)
-	}
-	for i := len(b.Instrs) - 1; i >= 0; i-- {
-		if v := b.Instrs[i]; v.Op != ir.OpPhi && !v.Op.IsTerminator() {
-			t.curPos = i
-			t.adjoint(v)
-			if t.restoredStore(v) {
-				t.reloadStored(v)
-				t.restoreOverwritten(v)
-			}
-		}
-	}
-	t.curPos = len(b.Instrs)
+}
+
+// branchBack ends the reverse of b, whose primal was entered from its
+// predecessors: to the reverse of the predecessor it was entered from (a
+// counted loop's header tests its index, other joins read the path tape),
+// or to ret from the entry block.
+func (t *transformer) branchBack(b *ir.Block, ret *ir.Block) {
 	preds := b.Preds
 	if fl := t.fused; fl != nil && b == fl.c.header {
 		// Its iterations were reversed as they ran (see fuse.go).
