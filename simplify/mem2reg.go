@@ -35,6 +35,35 @@ import (
 func Mem2Reg(f *ir.Func) {
 	cfg := ir.NewCFG(f)
 	uses := ir.Uses(f)
+	vars, order := promotable(f, cfg, uses)
+	if len(order) == 0 {
+		return
+	}
+	phiOf := placePhis(f, frontiers(cfg), order, uses)
+	r := &renamer{f: f, cfg: cfg, vars: vars, phiOf: phiOf, zero: map[*ir.Value]*ir.Value{},
+		cur: map[*ir.Value][]*ir.Value{}, repl: map[*ir.Value]*ir.Value{},
+		adjointLoad: map[*ir.Value]bool{}, sums: map[*ir.Value][2]bool{}}
+	r.walk(f.Entry())
+	// Arguments of φs from unreachable predecessors, and values replaced
+	// in φs filled before their replacement was known.
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			for i, x := range v.Args {
+				if x == nil && v.Op == ir.OpPhi && phiOf[v] != nil {
+					v.Args[i] = r.top(phiOf[v])
+				}
+			}
+		}
+	}
+	replaceAll(f, r.repl)
+	removeTrivialPhis(f, phiOf)
+	dropZeroSums(f, r.sumOrder, r.sums, phiOf)
+}
+
+// promotable returns the local allocations Mem2Reg promotes (in order and
+// as a set): reachable, and only loaded from and stored to (not stored
+// themselves), in reachable blocks.
+func promotable(f *ir.Func, cfg *ir.CFG, uses [][]*ir.Value) (map[*ir.Value]bool, []*ir.Value) {
 	vars := map[*ir.Value]bool{}
 	var order []*ir.Value
 	for _, b := range f.Blocks {
@@ -59,12 +88,13 @@ func Mem2Reg(f *ir.Func) {
 			}
 		}
 	}
-	if len(order) == 0 {
-		return
-	}
-	df := frontiers(cfg)
+	return vars, order
+}
 
-	// φs at the iterated dominance frontier of each variable's stores.
+// placePhis inserts a φ for each variable at the iterated dominance
+// frontier (df) of its stores and its allocation, and returns each φ's
+// variable.
+func placePhis(f *ir.Func, df [][]*ir.Block, order []*ir.Value, uses [][]*ir.Value) map[*ir.Value]*ir.Value {
 	phiOf := map[*ir.Value]*ir.Value{} // φ → its variable
 	for _, a := range order {
 		// The allocation defines the variable too (zeroed memory), each
@@ -94,119 +124,118 @@ func Mem2Reg(f *ir.Func) {
 		}
 	}
 
-	// Renaming, along the dominator tree.
-	zero := map[*ir.Value]*ir.Value{}
-	cur := map[*ir.Value][]*ir.Value{}
-	zeroOf := func(a *ir.Value) *ir.Value {
-		if z, ok := zero[a]; ok {
-			return z
-		}
-		z := f.ConstValue(a.Type.(*types.Pointer).Elem(), nil)
-		if c := zeroConst(z.Type); c != nil {
-			z.Const = c
-		}
-		zero[a] = z
-		return z
-	}
-	top := func(a *ir.Value) *ir.Value {
-		if s := cur[a]; len(s) > 0 {
-			return s[len(s)-1]
-		}
-		return zeroOf(a)
-	}
-	repl := map[*ir.Value]*ir.Value{}
-	adjointLoad := map[*ir.Value]bool{}
+	return phiOf
+}
+
+// renamer replaces the loads and stores of the promoted variables by the
+// values they hold, along the dominator tree.
+type renamer struct {
+	f           *ir.Func
+	cfg         *ir.CFG
+	vars        map[*ir.Value]bool        // the promoted allocations
+	phiOf       map[*ir.Value]*ir.Value   // φ → its variable
+	zero        map[*ir.Value]*ir.Value   // a variable's zero value
+	cur         map[*ir.Value][]*ir.Value // a variable's values, innermost last
+	repl        map[*ir.Value]*ir.Value   // a load → the value it reads
+	adjointLoad map[*ir.Value]bool        // loads of an adjoint
 	// The sums of adjoints, with which of their operands are loads of
 	// one.
-	sums := map[*ir.Value][2]bool{}
-	var sumOrder []*ir.Value
-	var walk func(b *ir.Block)
-	walk = func(b *ir.Block) {
-		pushed := map[*ir.Value]int{}
-		out := b.Instrs[:0]
-		for _, v := range b.Instrs {
-			for i, x := range v.Args {
-				if adjointLoad[x] && v.Op == ir.OpBinary {
-					if _, ok := sums[v]; !ok {
-						sumOrder = append(sumOrder, v)
+	sums     map[*ir.Value][2]bool
+	sumOrder []*ir.Value
+}
+
+// zeroOf returns the zero value of variable a.
+func (r *renamer) zeroOf(a *ir.Value) *ir.Value {
+	if z, ok := r.zero[a]; ok {
+		return z
+	}
+	z := r.f.ConstValue(a.Type.(*types.Pointer).Elem(), nil)
+	if c := zeroConst(z.Type); c != nil {
+		z.Const = c
+	}
+	r.zero[a] = z
+	return z
+}
+
+// top returns the value variable a holds at this point of the walk.
+func (r *renamer) top(a *ir.Value) *ir.Value {
+	if s := r.cur[a]; len(s) > 0 {
+		return s[len(s)-1]
+	}
+	return r.zeroOf(a)
+}
+
+// walk renames in b, then in the blocks b dominates.
+func (r *renamer) walk(b *ir.Block) {
+	pushed := map[*ir.Value]int{}
+	out := b.Instrs[:0]
+	for _, v := range b.Instrs {
+		for i, x := range v.Args {
+			if r.adjointLoad[x] && v.Op == ir.OpBinary {
+				if _, ok := r.sums[v]; !ok {
+					r.sumOrder = append(r.sumOrder, v)
+				}
+				f := r.sums[v]
+				f[i] = true
+				r.sums[v] = f
+			}
+			if rep, ok := r.repl[x]; ok {
+				v.Args[i] = rep
+			}
+		}
+		switch {
+		case v.Op == ir.OpPhi && r.phiOf[v] != nil:
+			a := r.phiOf[v]
+			r.cur[a] = append(r.cur[a], v)
+			pushed[a]++
+		case v.Op == ir.OpLoad && r.vars[v.Args[0]]:
+			x := r.top(v.Args[0])
+			r.repl[v] = x
+			r.adjointLoad[v] = v.Args[0].Adjoint
+			if x.Name == "" && x.Op != ir.OpConst {
+				x.Name = v.Name
+			}
+			continue
+		case v.Op == ir.OpStore && r.vars[v.Args[0]]:
+			a := v.Args[0]
+			if x := v.Args[1]; a.Adjoint && x.Name == "" && x.Op != ir.OpConst && x.Op != ir.OpParam {
+				x.Name = a.Name // x̄ += a reads as an update of x̄
+			}
+			r.cur[a] = append(r.cur[a], v.Args[1])
+			pushed[a]++
+			continue
+		case v.Op == ir.OpAlloc && r.vars[v]:
+			r.cur[v] = append(r.cur[v], r.zeroOf(v))
+			pushed[v]++
+			continue
+		}
+		out = append(out, v)
+	}
+	for i := len(out); i < len(b.Instrs); i++ {
+		b.Instrs[i] = nil
+	}
+	b.Instrs = out
+	for _, s := range b.Succs {
+		for _, v := range s.Instrs {
+			if v.Op != ir.OpPhi {
+				break
+			}
+			if a := r.phiOf[v]; a != nil {
+				// Several edges from b to s: every argument from b.
+				for j, p := range s.Preds {
+					if p == b {
+						v.Args[j] = r.top(a)
 					}
-					f := sums[v]
-					f[i] = true
-					sums[v] = f
-				}
-				if r, ok := repl[x]; ok {
-					v.Args[i] = r
 				}
 			}
-			switch {
-			case v.Op == ir.OpPhi && phiOf[v] != nil:
-				a := phiOf[v]
-				cur[a] = append(cur[a], v)
-				pushed[a]++
-			case v.Op == ir.OpLoad && vars[v.Args[0]]:
-				x := top(v.Args[0])
-				repl[v] = x
-				adjointLoad[v] = v.Args[0].Adjoint
-				if x.Name == "" && x.Op != ir.OpConst {
-					x.Name = v.Name
-				}
-				continue
-			case v.Op == ir.OpStore && vars[v.Args[0]]:
-				a := v.Args[0]
-				if x := v.Args[1]; a.Adjoint && x.Name == "" && x.Op != ir.OpConst && x.Op != ir.OpParam {
-					x.Name = a.Name // x̄ += a reads as an update of x̄
-				}
-				cur[a] = append(cur[a], v.Args[1])
-				pushed[a]++
-				continue
-			case v.Op == ir.OpAlloc && vars[v]:
-				cur[v] = append(cur[v], zeroOf(v))
-				pushed[v]++
-				continue
-			}
-			out = append(out, v)
-		}
-		for i := len(out); i < len(b.Instrs); i++ {
-			b.Instrs[i] = nil
-		}
-		b.Instrs = out
-		for _, s := range b.Succs {
-			for _, v := range s.Instrs {
-				if v.Op != ir.OpPhi {
-					break
-				}
-				if a := phiOf[v]; a != nil {
-					// Several edges from b to s: every argument from b.
-					for j, p := range s.Preds {
-						if p == b {
-							v.Args[j] = top(a)
-						}
-					}
-				}
-			}
-		}
-		for _, c := range cfg.Children[b.Index] {
-			walk(c)
-		}
-		for a, n := range pushed {
-			cur[a] = cur[a][:len(cur[a])-n]
 		}
 	}
-	walk(f.Entry())
-	// Arguments of φs from unreachable predecessors, and values replaced
-	// in φs filled before their replacement was known.
-	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
-			for i, x := range v.Args {
-				if x == nil && v.Op == ir.OpPhi && phiOf[v] != nil {
-					v.Args[i] = top(phiOf[v])
-				}
-			}
-		}
+	for _, c := range r.cfg.Children[b.Index] {
+		r.walk(c)
 	}
-	replaceAll(f, repl)
-	removeTrivialPhis(f, phiOf)
-	dropZeroSums(f, sumOrder, sums, phiOf)
+	for a, n := range pushed {
+		r.cur[a] = r.cur[a][:len(r.cur[a])-n]
+	}
 }
 
 // dropZeroSums rewrites the sums of adjoints whose operand from an
