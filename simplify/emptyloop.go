@@ -37,22 +37,55 @@ func emptyLoops(f *ir.Func) bool {
 
 // replaceCountingLoop replaces the loop headed by h if it only counts.
 func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool {
+	c := matchCountingLoop(f, h, body)
+	if c == nil {
+		return false
+	}
+	c.replace(f)
+	return true
+}
+
+// countingLoop is a loop that only counts: its header h tests idx+k < bound
+// (or, counting down, idx+k >= bound), its blocks do integer arithmetic on
+// the header's induction φs (ivs), and only the φs and lengths of values
+// from before it (lens) are used after it.
+type countingLoop struct {
+	h, preheader, exit *ir.Block
+	pre                int // the preheader's edge into h
+	in                 func(*ir.Block) bool
+	loopVals           map[*ir.Value]bool
+	down               bool
+	idx, bound         *ir.Value
+	k                  constant.Value
+	ivs                []inductionVar
+	lens               []*ir.Value
+}
+
+// inductionVar is a φ of a loop's header and its step per iteration.
+type inductionVar struct {
+	phi  *ir.Value
+	step constant.Value
+}
+
+// matchCountingLoop returns the loop headed by h (whose blocks body
+// marks) if it only counts, else nil.
+func matchCountingLoop(f *ir.Func, h *ir.Block, body []bool) *countingLoop {
 	in := func(b *ir.Block) bool { return b != nil && b.Index < len(body) && body[b.Index] }
 	term := h.Terminator()
 	if len(h.Preds) != 2 || term == nil || term.Op != ir.OpIf {
-		return false
+		return nil
 	}
 	pre, latch := 0, 1
 	if in(h.Preds[0]) {
 		pre, latch = 1, 0
 	}
 	if in(h.Preds[pre]) || !in(h.Preds[latch]) || !in(h.Succs[0]) || in(h.Succs[1]) {
-		return false
+		return nil
 	}
 	exit := h.Succs[1]
 	preheader := h.Preds[pre]
 	if len(preheader.Succs) != 1 || hasPhi(exit) && len(exit.Preds) != 1 {
-		return false
+		return nil
 	}
 	// Only integer arithmetic, the header's φs and jumps.
 	loopVals := map[*ir.Value]bool{}
@@ -67,34 +100,30 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 			case (v.Op == ir.OpLen || v.Op == ir.OpCap) && !in(v.Args[0].Block):
 			case v.Op == ir.OpJump, v == term:
 			case b != h && v.Op == ir.OpIf:
-				return false // exits or branches elsewhere
+				return nil // exits or branches elsewhere
 			default:
-				return false
+				return nil
 			}
 			loopVals[v] = true
 		}
 		if b != h && b.Terminator().Op != ir.OpJump {
-			return false
+			return nil
 		}
 	}
 	// The test: φ+k < n, with n fixed before the loop.
 	cond := term.Args[0]
 	// Or, counting down, φ+k >= n.
 	if cond.Op != ir.OpBinary || cond.Tok != token.LSS && cond.Tok != token.GEQ {
-		return false
+		return nil
 	}
 	down := cond.Tok == token.GEQ
 	idx, kk, ok := offset(cond.Args[0])
 	k := constant.MakeInt64(kk)
 	bound := cond.Args[1]
 	if !ok || idx.Block != h || loopVals[bound] && bound.Op != ir.OpLen && bound.Op != ir.OpCap {
-		return false
+		return nil
 	}
-	type iv struct {
-		phi  *ir.Value
-		step constant.Value
-	}
-	var ivs []iv
+	var ivs []inductionVar
 	var idxStep constant.Value
 	for _, v := range h.Instrs {
 		if v.Op != ir.OpPhi {
@@ -102,9 +131,9 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 		}
 		st := ir.InductionStep(v, latch)
 		if st == nil {
-			return false
+			return nil
 		}
-		ivs = append(ivs, iv{v, st})
+		ivs = append(ivs, inductionVar{v, st})
 		if v == idx {
 			idxStep = st
 		}
@@ -114,7 +143,7 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 		unit = -1
 	}
 	if idxStep == nil || constant.Compare(idxStep, token.NEQ, constant.MakeInt64(unit)) {
-		return false
+		return nil
 	}
 	// Only the φs may be used after the loop, and lengths and capacities
 	// of values from before it (a loop test i < len(s) that go/ssa
@@ -131,13 +160,23 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 				continue
 			}
 			if v.Op != ir.OpLen && v.Op != ir.OpCap {
-				return false
+				return nil
 			}
 			lens = append(lens, v)
 			break
 		}
 	}
 	slices.SortFunc(lens, func(a, b *ir.Value) int { return a.ID - b.ID })
+	return &countingLoop{h: h, preheader: preheader, exit: exit, pre: pre, in: in, loopVals: loopVals,
+		down: down, idx: idx, bound: bound, k: k, ivs: ivs, lens: lens}
+}
+
+// replace computes the loop's final values at the end of its preheader,
+// makes the code after it use them, and sends the preheader straight to
+// the exit.
+func (c *countingLoop) replace(f *ir.Func) {
+	h, preheader, exit, pre, in := c.h, c.preheader, c.exit, c.pre, c.in
+	loopVals, down, idx, bound, k, ivs, lens := c.loopVals, c.down, c.idx, c.bound, c.k, c.ivs, c.lens
 	// The final values, computed at the end of the preheader.
 	at := len(preheader.Instrs) - 1
 	emit := func(v *ir.Value) *ir.Value {
@@ -213,7 +252,6 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 			v.Args = append(v.Args[:pre], v.Args[pre+1:]...)
 		}
 	}
-	return true
 }
 
 func binary(f *ir.Func, tok token.Token, x, y *ir.Value) *ir.Value {
