@@ -711,148 +711,21 @@ func isFloat(typ types.Type) bool {
 
 func (t *transformer) instr(v *ir.Value) {
 	varied := t.act.Varied(v)
-	K := t.K
 	switch v.Op {
 	case ir.OpPhi:
-		nv := t.Emit(ir.OpPhi, v.Type)
-		nv.Name, nv.Pos = v.Name, v.Pos
-		t.val[v] = nv
-		if varied {
-			cs := make([]*ir.Value, K)
-			float := isFloat(v.Type)
-			all0 := true
-			for k := range cs {
-				key := phiCoef{v, k}
-				if float && t.zeroPhi[key] {
-					cs[k] = t.Zero(v.Type)
-					continue
-				}
-				all0 = false
-				cs[k] = t.Emit(ir.OpPhi, v.Type)
-				if float {
-					t.coefPhis = append(t.coefPhis, struct {
-						key phiCoef
-						phi *ir.Value
-					}{key, cs[k]})
-				}
-			}
-			if !all0 {
-				t.nameCoefs(v, cs)
-				t.tan[v] = cs
-			}
-		}
+		t.phi(v, varied)
 		return
 	case ir.OpCall:
 		t.call(v)
 		return
 	case ir.OpExtract:
-		if info := t.calls[v.Args[0]]; info != nil {
-			t.val[v] = info.vals[v.Index]
-			if v.Name != "" && info.vals[v.Index].Name == "" {
-				info.vals[v.Index].Name = v.Name
-			}
-			if cs := info.coefs[v.Index]; cs != nil {
-				t.setCoefs(v, cs)
-			}
-			return
-		}
-		nv := t.clone(v)
-		if v.Args[0].Op == ir.OpCall {
-			t.shadowResult(v, nv)
-		}
+		t.extract(v)
 		return
 	case ir.OpReturn:
-		args := make([]*ir.Value, t.lay.n)
-		for i, a := range v.Args {
-			args[t.lay.primal[i]] = t.v(a)
-			if c := t.lay.coef[i]; c >= 0 {
-				if t.req.Options.NoResultCoefs {
-					// Not read (ssaad.Options.NoResultCoefs): zero, and
-					// what only they needed goes.
-					for k := 0; k < K; k++ {
-						args[c+k] = t.Zero(a.Type)
-					}
-					continue
-				}
-				cs := t.usable(a)
-				for k := 0; k < K; k++ {
-					if t.req.Options.NoScalarCoefs && isFloat(a.Type) && !ir.IsTensor(a.Type) && !(t.cfg.collapsed() && k == t.cfg.lanes) {
-						// A scalar per direction, not read
-						// (ssaad.Options.NoScalarCoefs): zero.
-						args[c+k] = t.Zero(a.Type)
-						continue
-					}
-					if ct := t.cfg.coefType(t.req.Target, a.Type); ct != a.Type {
-						// A scalar per direction, returned as the tensor
-						// of directions it stands for
-						// (ssaad.Options.ScalarLanes).
-						if ssaad.IsZero(cs[k]) {
-							args[c+k] = t.Zero(ct)
-						} else {
-							lt := t.Emit(ir.OpCall, ct, cs[k])
-							lt.Callee = &ir.Callee{Builtin: ir.LaneTensorBuiltin}
-							args[c+k] = lt
-						}
-						if t.cfg.stackedIO {
-							// lanes=stacked: a plain tensor [L].
-							args[c+k] = t.TensorCall("UnlanesScalars", args[c+k], t.dirs)
-						}
-						continue
-					}
-					if t.cfg.stackedIO {
-						// lanes=stacked: the caller receives plain
-						// tensors [L, …].
-						if !ir.IsTensor(a.Type) {
-							t.errorf(v.Pos, "result", "lanes=stacked returns the coefficients of floats and tensors; a result is a %s", a.Type)
-							return
-						}
-						args[c+k] = t.TensorCall("UnlanesOf", cs[k], t.dirs)
-						continue
-					}
-					args[c+k] = cs[k]
-					// A slice or pointer result with no coefficients (a
-					// slice made from constants) returns zero ones of its
-					// shape, which the caller may index.
-					if ssaad.IsPointerLike(cs[k].Type) && ssaad.IsZero(cs[k]) && !ssaad.IsZero(t.v(a)) {
-						if z := t.ZeroShadow(t.v(a)); z != nil {
-							args[c+k] = z
-						}
-					}
-				}
-			}
-		}
-		r := t.Emit(ir.OpReturn, nil, args...)
-		r.Pos = v.Pos
+		t.ret(v)
 		return
 	case ir.OpStore:
-		t.clone(v)
-		addr, x := v.Args[0], v.Args[1]
-		if t.hasCoefs(addr) && ssaad.HasFloat(x.Type) {
-			as, xs := t.coefs(addr), t.usable(x)
-			if !t.hasCoefs(x) && ssaad.HoldsPointers(x.Type) {
-				// A fixed struct that holds slices, stored where varied
-				// values go: its zero coefficients need slices of its
-				// lengths, which the function may index.
-				for k := range xs {
-					if ssaad.IsZero(as[k]) {
-						continue
-					}
-					if xs[k] = t.ZeroShadowOfValue(t.v(x)); xs[k] == nil {
-						t.errorf(v.Pos, "store", "a fixed value of type %s is stored where varied values go; add it to wrt=", x.Type)
-						return
-					}
-				}
-			}
-			for k := range as {
-				if ssaad.IsZero(as[k]) {
-					if !ssaad.IsZero(xs[k]) {
-						panic("taylor: store of a nonzero coefficient through a zero shadow")
-					}
-					continue
-				}
-				t.Same(v, as[k], xs[k])
-			}
-		}
+		t.store(v)
 		return
 	}
 
@@ -860,55 +733,10 @@ func (t *transformer) instr(v *ir.Value) {
 	if !varied {
 		return
 	}
+	K := t.K
 	switch v.Op {
 	case ir.OpBinary:
-		a, b := t.jet(v.Args[0]), t.jet(v.Args[1])
-		a[0], b[0] = nv.Args[0], nv.Args[1]
-		cs := make([]*ir.Value, K)
-		switch v.Tok {
-		case token.ADD:
-			for k := range cs {
-				cs[k] = t.Add(a[k+1], b[k+1])
-			}
-		case token.SUB:
-			for k := range cs {
-				cs[k] = t.Sub(a[k+1], b[k+1])
-			}
-		case token.MUL:
-			if L := t.cfg.lanes; t.cfg.collapsed() {
-				// Collapsed: c1_l = a0·b1_l + a1_l·b0;
-				// C2 = a0·B2 + A2·b0 + Σ_l a1_l·b1_l
-				for l := 1; l <= L; l++ {
-					cs[l-1] = t.Add(t.Mul(a[0], b[l]), t.Mul(a[l], b[0]))
-				}
-				s := t.Add(t.Mul(a[0], b[L+1]), t.Mul(a[L+1], b[0]))
-				for l := 1; l <= L; l++ {
-					s = t.Add(s, t.sumLanes(t.Mul(a[l], b[l])))
-				}
-				cs[L] = s
-				break
-			}
-			t.perLane(a, b, cs, func(a, b []*ir.Value) []*ir.Value { return t.cauchy(v.Type, a, b) })
-		case token.QUO:
-			if L := t.cfg.lanes; t.cfg.collapsed() {
-				// Collapsed: c1_l = (a1_l − c0·b1_l)/b0;
-				// C2 = (A2 − c0·B2 − Σ_l b1_l·c1_l)/b0
-				for l := 1; l <= L; l++ {
-					cs[l-1] = t.Quo(t.Sub(a[l], t.Mul(nv, b[l])), b[0])
-				}
-				s := t.Sub(a[L+1], t.Mul(nv, b[L+1]))
-				for l := 1; l <= L; l++ {
-					s = t.Sub(s, t.sumLanes(t.Mul(b[l], cs[l-1])))
-				}
-				cs[L] = t.Quo(s, b[0])
-				break
-			}
-			t.perLane(a, b, cs, func(a, b []*ir.Value) []*ir.Value { return t.quotient(nv, a, b) })
-		default:
-			t.errorf(v.Pos, "operator "+v.Tok.String(), "not differentiable on %s", v.Type)
-			return
-		}
-		t.setCoefs(v, cs)
+		t.binary(v, nv)
 	case ir.OpUnary:
 		if v.Tok != token.SUB {
 			t.errorf(v.Pos, "operator "+v.Tok.String(), "not differentiable on %s", v.Type)
@@ -971,6 +799,215 @@ func (t *transformer) instr(v *ir.Value) {
 	default:
 		t.errorf(v.Pos, v.Op.String(), "no %s rule", t.cfg.mode())
 	}
+}
+
+// phi copies φ v, and gives it φs of coefficients when it is varied
+// (zero ones for those the analysis found zero on every edge).
+func (t *transformer) phi(v *ir.Value, varied bool) {
+	K := t.K
+	nv := t.Emit(ir.OpPhi, v.Type)
+	nv.Name, nv.Pos = v.Name, v.Pos
+	t.val[v] = nv
+	if varied {
+		cs := make([]*ir.Value, K)
+		float := isFloat(v.Type)
+		all0 := true
+		for k := range cs {
+			key := phiCoef{v, k}
+			if float && t.zeroPhi[key] {
+				cs[k] = t.Zero(v.Type)
+				continue
+			}
+			all0 = false
+			cs[k] = t.Emit(ir.OpPhi, v.Type)
+			if float {
+				t.coefPhis = append(t.coefPhis, struct {
+					key phiCoef
+					phi *ir.Value
+				}{key, cs[k]})
+			}
+		}
+		if !all0 {
+			t.nameCoefs(v, cs)
+			t.tan[v] = cs
+		}
+	}
+}
+
+// extract takes element v.Index of a tuple: of a call transformed (its
+// value and coefficients), or of another tuple.
+func (t *transformer) extract(v *ir.Value) {
+	if info := t.calls[v.Args[0]]; info != nil {
+		t.val[v] = info.vals[v.Index]
+		if v.Name != "" && info.vals[v.Index].Name == "" {
+			info.vals[v.Index].Name = v.Name
+		}
+		if cs := info.coefs[v.Index]; cs != nil {
+			t.setCoefs(v, cs)
+		}
+		return
+	}
+	nv := t.clone(v)
+	if v.Args[0].Op == ir.OpCall {
+		t.shadowResult(v, nv)
+	}
+}
+
+// ret returns the primal's results and their coefficients, in the layout
+// of the generated signature (t.lay), each in the form the options ask
+// for (zero when not read, a tensor of directions, a plain tensor with
+// lanes=stacked).
+func (t *transformer) ret(v *ir.Value) {
+	K := t.K
+	args := make([]*ir.Value, t.lay.n)
+	for i, a := range v.Args {
+		args[t.lay.primal[i]] = t.v(a)
+		if c := t.lay.coef[i]; c >= 0 {
+			if t.req.Options.NoResultCoefs {
+				// Not read (ssaad.Options.NoResultCoefs): zero, and
+				// what only they needed goes.
+				for k := 0; k < K; k++ {
+					args[c+k] = t.Zero(a.Type)
+				}
+				continue
+			}
+			cs := t.usable(a)
+			for k := 0; k < K; k++ {
+				if t.req.Options.NoScalarCoefs && isFloat(a.Type) && !ir.IsTensor(a.Type) && !(t.cfg.collapsed() && k == t.cfg.lanes) {
+					// A scalar per direction, not read
+					// (ssaad.Options.NoScalarCoefs): zero.
+					args[c+k] = t.Zero(a.Type)
+					continue
+				}
+				if ct := t.cfg.coefType(t.req.Target, a.Type); ct != a.Type {
+					// A scalar per direction, returned as the tensor
+					// of directions it stands for
+					// (ssaad.Options.ScalarLanes).
+					if ssaad.IsZero(cs[k]) {
+						args[c+k] = t.Zero(ct)
+					} else {
+						lt := t.Emit(ir.OpCall, ct, cs[k])
+						lt.Callee = &ir.Callee{Builtin: ir.LaneTensorBuiltin}
+						args[c+k] = lt
+					}
+					if t.cfg.stackedIO {
+						// lanes=stacked: a plain tensor [L].
+						args[c+k] = t.TensorCall("UnlanesScalars", args[c+k], t.dirs)
+					}
+					continue
+				}
+				if t.cfg.stackedIO {
+					// lanes=stacked: the caller receives plain
+					// tensors [L, …].
+					if !ir.IsTensor(a.Type) {
+						t.errorf(v.Pos, "result", "lanes=stacked returns the coefficients of floats and tensors; a result is a %s", a.Type)
+						return
+					}
+					args[c+k] = t.TensorCall("UnlanesOf", cs[k], t.dirs)
+					continue
+				}
+				args[c+k] = cs[k]
+				// A slice or pointer result with no coefficients (a
+				// slice made from constants) returns zero ones of its
+				// shape, which the caller may index.
+				if ssaad.IsPointerLike(cs[k].Type) && ssaad.IsZero(cs[k]) && !ssaad.IsZero(t.v(a)) {
+					if z := t.ZeroShadow(t.v(a)); z != nil {
+						args[c+k] = z
+					}
+				}
+			}
+		}
+	}
+	r := t.Emit(ir.OpReturn, nil, args...)
+	r.Pos = v.Pos
+}
+
+// store copies store v, and stores each coefficient of the value through
+// the address's shadow of that coefficient.
+func (t *transformer) store(v *ir.Value) {
+	t.clone(v)
+	addr, x := v.Args[0], v.Args[1]
+	if t.hasCoefs(addr) && ssaad.HasFloat(x.Type) {
+		as, xs := t.coefs(addr), t.usable(x)
+		if !t.hasCoefs(x) && ssaad.HoldsPointers(x.Type) {
+			// A fixed struct that holds slices, stored where varied
+			// values go: its zero coefficients need slices of its
+			// lengths, which the function may index.
+			for k := range xs {
+				if ssaad.IsZero(as[k]) {
+					continue
+				}
+				if xs[k] = t.ZeroShadowOfValue(t.v(x)); xs[k] == nil {
+					t.errorf(v.Pos, "store", "a fixed value of type %s is stored where varied values go; add it to wrt=", x.Type)
+					return
+				}
+			}
+		}
+		for k := range as {
+			if ssaad.IsZero(as[k]) {
+				if !ssaad.IsZero(xs[k]) {
+					panic("taylor: store of a nonzero coefficient through a zero shadow")
+				}
+				continue
+			}
+			t.Same(v, as[k], xs[k])
+		}
+	}
+}
+
+// binary sets the coefficients of v, a varied +, −, × or ÷ (copied as nv):
+// sums and differences coefficient by coefficient, products and quotients
+// by Cauchy's and the quotient's recurrences (collapsed: the directions'
+// second-order terms summed).
+func (t *transformer) binary(v, nv *ir.Value) {
+	K := t.K
+	a, b := t.jet(v.Args[0]), t.jet(v.Args[1])
+	a[0], b[0] = nv.Args[0], nv.Args[1]
+	cs := make([]*ir.Value, K)
+	switch v.Tok {
+	case token.ADD:
+		for k := range cs {
+			cs[k] = t.Add(a[k+1], b[k+1])
+		}
+	case token.SUB:
+		for k := range cs {
+			cs[k] = t.Sub(a[k+1], b[k+1])
+		}
+	case token.MUL:
+		if L := t.cfg.lanes; t.cfg.collapsed() {
+			// Collapsed: c1_l = a0·b1_l + a1_l·b0;
+			// C2 = a0·B2 + A2·b0 + Σ_l a1_l·b1_l
+			for l := 1; l <= L; l++ {
+				cs[l-1] = t.Add(t.Mul(a[0], b[l]), t.Mul(a[l], b[0]))
+			}
+			s := t.Add(t.Mul(a[0], b[L+1]), t.Mul(a[L+1], b[0]))
+			for l := 1; l <= L; l++ {
+				s = t.Add(s, t.sumLanes(t.Mul(a[l], b[l])))
+			}
+			cs[L] = s
+			break
+		}
+		t.perLane(a, b, cs, func(a, b []*ir.Value) []*ir.Value { return t.cauchy(v.Type, a, b) })
+	case token.QUO:
+		if L := t.cfg.lanes; t.cfg.collapsed() {
+			// Collapsed: c1_l = (a1_l − c0·b1_l)/b0;
+			// C2 = (A2 − c0·B2 − Σ_l b1_l·c1_l)/b0
+			for l := 1; l <= L; l++ {
+				cs[l-1] = t.Quo(t.Sub(a[l], t.Mul(nv, b[l])), b[0])
+			}
+			s := t.Sub(a[L+1], t.Mul(nv, b[L+1]))
+			for l := 1; l <= L; l++ {
+				s = t.Sub(s, t.sumLanes(t.Mul(b[l], cs[l-1])))
+			}
+			cs[L] = t.Quo(s, b[0])
+			break
+		}
+		t.perLane(a, b, cs, func(a, b []*ir.Value) []*ir.Value { return t.quotient(nv, a, b) })
+	default:
+		t.errorf(v.Pos, "operator "+v.Tok.String(), "not differentiable on %s", v.Type)
+		return
+	}
+	t.setCoefs(v, cs)
 }
 
 // each applies v's operation to each coefficient in cs (in place): a
