@@ -335,7 +335,7 @@ func (t *transformer) errorf(pos token.Pos, construct, format string, args ...an
 }
 
 func (t *transformer) run() {
-	p, req, K := t.primal, t.req, t.K
+	p, req := t.primal, t.req
 	nm := computeNames(req.Target, req.Active, t.cfg)
 	writes := ssaad.ParamWrites(p, t.env.Writes, ssaad.EnvFacts(t.env))
 	f := ir.NewFunc(req.Name, p.Pkg)
@@ -348,10 +348,29 @@ func (t *transformer) run() {
 	if req.Method {
 		f.Recv = p.Params[0].Type
 	}
-	type lineParam struct {
-		pv *ir.Value
-		i  int
+	line := t.params(nm, writes)
+	t.resultLayout(nm)
+	cfg := ir.NewCFG(p)
+	t.blocks(cfg)
+	if !t.entry(nm, line) {
+		return
 	}
+	t.body(cfg)
+}
+
+// lineParam is a varied parameter, the i-th, that the function writes
+// through (what seed=line cannot give all coefficients of).
+type lineParam struct {
+	pv *ir.Value
+	i  int
+}
+
+// params adds the generated function's parameters: each primal one, then
+// its coefficients if it is varied (marked as directions when stacked);
+// it returns the varied slices and pointers written through, with
+// seed=line.
+func (t *transformer) params(nm *names, writes []bool) []lineParam {
+	p, req, K, f := t.primal, t.req, t.K, t.F
 	var line []lineParam
 	for i, pv := range p.Params {
 		name := pv.Name
@@ -395,6 +414,13 @@ func (t *transformer) run() {
 	for f.Lanes != nil && len(f.Lanes) < len(f.Params) {
 		f.Lanes = append(f.Lanes, false)
 	}
+	return line
+}
+
+// resultLayout lays out the generated function's results: each primal
+// one, then its coefficients.
+func (t *transformer) resultLayout(nm *names) {
+	p, req, K, f := t.primal, t.req, t.K, t.F
 	f.Variadic = p.Variadic && !req.Active[len(req.Active)-1]
 	t.lay = resultLayout(p.ResultTypes, K)
 	f.ResultTypes = make([]types.Type, t.lay.n)
@@ -417,7 +443,12 @@ func (t *transformer) run() {
 		}
 	}
 
-	cfg := ir.NewCFG(p)
+}
+
+// blocks makes a block of the generated function for each reachable block
+// of the primal, with the same edges, and starts at the entry's.
+func (t *transformer) blocks(cfg *ir.CFG) {
+	p, f := t.primal, t.F
 	for _, b := range p.Blocks {
 		if cfg.Reachable(b) {
 			t.blk[b] = f.NewBlock(b.Comment)
@@ -435,13 +466,22 @@ func (t *transformer) run() {
 		}
 	}
 	t.Cur = t.blk[cfg.RPO[0]]
+}
+
+// entry emits, in the entry block, what the coefficients of the
+// parameters need before the body (zero coefficients of the inputs'
+// shapes, tangent structs grown, stacked directions marked, zero shadows
+// of fixed parameters stored through); it reports false, with an error,
+// where the request cannot be met.
+func (t *transformer) entry(nm *names, line []lineParam) bool {
+	p, req, K := t.primal, t.req, t.K
 	// With seed=line, a varied slice or pointer that the function writes
 	// through would return only its first coefficient: refuse.
 	for _, lp := range line {
 		t.errorf(t.req.Pos, "parameter "+nm.params[lp.i], "%s writes through it, so a line-seeded jet (seed=line, as the second-order helpers use) would lose the coefficients of degree 2 to %d of what it writes; use seed=jet", ssaad.FuncName(t.req.Target), K)
 	}
 	if len(line) > 0 {
-		return
+		return false
 	}
 	// With seed=line, the zero coefficients of a struct or array that
 	// holds slices have slices of the input's lengths: the function may
@@ -454,7 +494,7 @@ func (t *transformer) run() {
 			z := t.ZeroShadowOfValue(t.val[pv])
 			if z == nil {
 				t.errorf(p.Pos, "parameter "+nm.params[i], "seed=line needs zero coefficients of the shape of %s, which gadgen cannot build for its type yet; use seed=jet", nm.params[i])
-				return
+				return false
 			}
 			z.Name = t.cfg.name(nm.params[i], k+1)
 			t.tan[pv][k] = z
@@ -502,13 +542,13 @@ func (t *transformer) run() {
 					}
 				default:
 					t.errorf(p.Pos, "parameter "+nm.params[i], "lanes=stacked takes the directions of tensors; %s is a %s", nm.params[i], pv.Type)
-					return
+					return false
 				}
 			}
 		}
 		if t.dirs == nil {
 			t.errorf(p.Pos, "", "lanes=stacked needs a varied tensor")
-			return
+			return false
 		}
 	}
 	// Inactive parameters through which varied values are stored get zero
@@ -522,7 +562,7 @@ func (t *transformer) run() {
 			s := t.ZeroShadow(t.val[pv])
 			if s == nil {
 				t.errorf(p.Pos, "parameter "+nm.params[i], "values that depend on the varied inputs are stored through it; add it to wrt=")
-				return
+				return false
 			}
 			s.Name = t.cfg.name(nm.params[i], k+1)
 			cs[k] = s
@@ -530,6 +570,12 @@ func (t *transformer) run() {
 		t.tan[pv] = cs
 	}
 
+	return true
+}
+
+// body transforms the primal's instructions block by block, then fills
+// the φs' arguments and those of their coefficients.
+func (t *transformer) body(cfg *ir.CFG) {
 	var phis []*ir.Value
 	for _, b := range cfg.RPO {
 		t.Cur = t.blk[b]
