@@ -238,21 +238,49 @@ func counterSide(c, x *ir.Value) int {
 // and guarded on entry by the same test of the counter's first value (see
 // the file comment). It reports whether it changed f.
 func unrotate(f *ir.Func, cfg *ir.CFG, h *ir.Block) bool {
+	r := matchRotated(f, cfg, h)
+	if r == nil {
+		return false
+	}
+	nh, phis, cond := r.newHeader(f)
+	r.carryOut(f, cfg, nh, phis)
+	r.reconnect(f, nh, cond)
+	return true
+}
+
+// rotatedLoop is a loop, headed by h, tested at its latch, entered from
+// pre and left to exit, whose counter phi the test compares with bound
+// (on side 1−side of the test); the test stays in the loop when it holds
+// if stayOnTrue. pi and li are the edges into h from pre and latch.
+// guarded: pre tests the counter's first value the same way; otherwise
+// the loop dominates the exit, and outside are its values read after it
+// without a φ.
+type rotatedLoop struct {
+	h, pre, latch, exit *ir.Block
+	pi, li, side        int
+	test, phi, bound    *ir.Value
+	stayOnTrue, guarded bool
+	outside             []*ir.Value
+}
+
+// matchRotated returns the loop headed by h if unrotate can rewrite it,
+// else nil.
+func matchRotated(f *ir.Func, cfg *ir.CFG, h *ir.Block) *rotatedLoop {
 	pi, li, ok := loopEdges(cfg, h)
 	if !ok {
-		return false
+		return nil
 	}
 	pre, latch := h.Preds[pi], h.Preds[li]
 	test, stayOnTrue := testOf(latch, h)
 	if test == nil {
-		return false
+		return nil
 	}
 	exit := latch.Succs[0]
 	if exit == h {
 		exit = latch.Succs[1]
 	}
 	if cfg.InLoop(h, exit) {
-		return false
+		return nil
 	}
 	// The counter: a φ of h whose back-edge argument the test compares
 	// with a bound defined before the loop.
@@ -271,7 +299,7 @@ func unrotate(f *ir.Func, cfg *ir.CFG, h *ir.Block) bool {
 		}
 	}
 	if phi == nil {
-		return false
+		return nil
 	}
 	bound := test.Args[1-side]
 	init := phi.Args[pi]
@@ -284,22 +312,22 @@ func unrotate(f *ir.Func, cfg *ir.CFG, h *ir.Block) bool {
 		g, gStay := testOf(pre, h)
 		if g == nil || gStay != stayOnTrue || g.Tok != test.Tok ||
 			!sameOperand(g.Args[side], init) || !sameOperand(g.Args[1-side], bound) {
-			return false
+			return nil
 		}
 		other := pre.Succs[0]
 		if other == h {
 			other = pre.Succs[1]
 		}
 		if other != exit {
-			return false
+			return nil
 		}
 		guarded = true
 	case ir.OpJump:
 		if !firstTestHolds(test, side, init, bound, stayOnTrue) {
-			return false
+			return nil
 		}
 	default:
-		return false
+		return nil
 	}
 
 	// Values of the loop read after it without a φ: possible only when
@@ -321,10 +349,14 @@ func unrotate(f *ir.Func, cfg *ir.CFG, h *ir.Block) bool {
 			}
 		}
 	}
+	return &rotatedLoop{h: h, pre: pre, latch: latch, exit: exit, pi: pi, li: li, side: side,
+		test: test, phi: phi, bound: bound, stayOnTrue: stayOnTrue, guarded: guarded, outside: outside}
+}
 
-	// The new header: h's φs, and the test of the counter.
-	nh := f.NewBlock("loop")
-	var phis []*ir.Value
+// newHeader makes the new header: h's φs, and the test of the counter.
+func (r *rotatedLoop) newHeader(f *ir.Func) (nh *ir.Block, phis []*ir.Value, cond *ir.Value) {
+	h, pi, li, phi, bound, test, side := r.h, r.pi, r.li, r.phi, r.bound, r.test, r.side
+	nh = f.NewBlock("loop")
 	for _, v := range h.Instrs {
 		if v.Op != ir.OpPhi {
 			break
@@ -340,11 +372,17 @@ func unrotate(f *ir.Func, cfg *ir.CFG, h *ir.Block) bool {
 	if side == 1 {
 		cargs[0], cargs[1] = bound, phi
 	}
-	cond := nh.NewValue(ir.OpBinary, test.Type, cargs...)
+	cond = nh.NewValue(ir.OpBinary, test.Type, cargs...)
 	cond.Tok, cond.Pos = test.Tok, test.Pos
+	return nh, phis, cond
+}
 
-	// Those values and the exit's φs flow out through φs of the new
-	// header: their value on leaving is the one the last latch passed on.
+// carryOut makes the loop's values read after it, and the exit's φs'
+// arguments from the latch, flow out through φs of the new header nh
+// (whose φs are phis): their value on leaving is the one the last latch
+// passed on.
+func (r *rotatedLoop) carryOut(f *ir.Func, cfg *ir.CFG, nh *ir.Block, phis []*ir.Value) {
+	h, pre, latch, exit, guarded, outside := r.h, r.pre, r.latch, r.exit, r.guarded, r.outside
 	carried := func(x, first *ir.Value) *ir.Value {
 		if x.Block == nil || x.Block != nh && !cfg.InLoop(h, x.Block) {
 			return x // the same on every iteration
@@ -414,7 +452,16 @@ func unrotate(f *ir.Func, cfg *ir.CFG, h *ir.Block) bool {
 		}
 	}
 
-	// The edges: pre → nh → h or exit; latch → nh.
+}
+
+// reconnect makes the edges pre → nh → h or exit, and latch → nh.
+func (r *rotatedLoop) reconnect(f *ir.Func, nh *ir.Block, cond *ir.Value) {
+	h, pre, latch, exit := r.h, r.pre, r.latch, r.exit
+	guarded, stayOnTrue := r.guarded, r.stayOnTrue
+	gi := -1
+	if guarded {
+		gi = exit.PredIndex(pre)
+	}
 	if guarded {
 		term := pre.Terminator()
 		term.Op, term.Args = ir.OpJump, nil
@@ -440,7 +487,6 @@ func unrotate(f *ir.Func, cfg *ir.CFG, h *ir.Block) bool {
 		nh.Succs = []*ir.Block{exit, h}
 	}
 	f.Renumber()
-	return true
 }
 
 // readAfter reports whether u reads v after the loop headed by h, in the
