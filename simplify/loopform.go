@@ -451,7 +451,6 @@ func (r *rotatedLoop) carryOut(f *ir.Func, cfg *ir.CFG, nh *ir.Block, phis []*ir
 			}
 		}
 	}
-
 }
 
 // reconnect makes the edges pre → nh → h or exit, and latch → nh.

@@ -14,8 +14,21 @@ import (
 )
 
 func (t *transformer) run() {
+	nm := computeNames(t.req.Target, t.req.Active)
+	scalarParams, mixed := t.signature(nm)
+	t.setUp(nm, scalarParams, mixed)
+	t.prepare(nm)
+	t.forwardSweep()
+	t.reverseSweep(scalarParams)
+}
+
+// signature makes the generated function and its signature: its doc
+// comment, the primal's parameters with the shadows, adjoint slots or
+// partials of the varied ones, the seeds, and the results. It returns the
+// varied parameters whose partials are results (scalars) and those with
+// an adjoint slot (mixed structs).
+func (t *transformer) signature(nm *names) (scalarParams, mixed []*ir.Value) {
 	p, req := t.primal, t.req
-	nm := computeNames(req.Target, req.Active)
 	f := ir.NewFunc(req.Name, p.Pkg)
 	t.F = f
 	f.Pos = p.Pos
@@ -40,7 +53,6 @@ func (t *transformer) run() {
 		f.Recv = p.Params[0].Type
 	}
 	t.entry = f.NewBlock("entry")
-	var scalarParams, mixed []*ir.Value
 	for i, pv := range p.Params {
 		if t.gonum && i == len(p.Params)-1 {
 			// gonum/optimize's shape: grad first, then x.
@@ -81,9 +93,15 @@ func (t *transformer) run() {
 	}
 	f.Variadic = p.Variadic && !req.Active[len(req.Active)-1] && !t.seeded
 
-	// Adjoint variables: of the varied scalar parameters, named after their
-	// results, and of every varied float value (created up front: a loop's
-	// reverse may read one before the reverse of its definition is built).
+	return scalarParams, mixed
+}
+
+// setUp emits, in the entry block, the adjoint variables (of the varied
+// scalar parameters, named after their results, and of every varied float
+// value: a loop's reverse may read one before the reverse of its
+// definition is built), and the shadows the parameters need.
+func (t *transformer) setUp(nm *names, scalarParams, mixed []*ir.Value) {
+	p, req := t.primal, t.req
 	t.Cur = t.entry
 	for _, pv := range scalarParams {
 		t.slotOf(pv).Name = nm.adjoints[pv.Index]
@@ -126,9 +144,12 @@ func (t *transformer) run() {
 			}
 		}
 	}
+}
 
-	// The forward sweep: the primal's blocks, recording.
-	order := t.cfg.RPO
+// prepare makes the forward sweep's blocks and the entry's checks, and
+// decides what the sweeps record, restore and compute again.
+func (t *transformer) prepare(nm *names) {
+	p, f := t.primal, t.F
 	for _, b := range p.Blocks {
 		if t.cfg.Reachable(b) {
 			t.fwd[b] = f.NewBlock(b.Comment)
@@ -168,82 +189,14 @@ func (t *transformer) run() {
 	if t.req.Dump != nil {
 		t.req.Dump("plan", t.planText())
 	}
+}
+
+// forwardSweep copies the primal's blocks, recording what the reverse
+// sweep needs, then fills the copied φs' arguments.
+func (t *transformer) forwardSweep() {
 	var phis []*ir.Value
-	for _, b := range order {
-		t.Cur = t.fwd[b]
-		t.fwdBlock = b
-		nb := t.fwd[b]
-		for _, s := range b.Succs {
-			nb.Succs = append(nb.Succs, t.fwd[s])
-		}
-		for _, q := range b.Preds {
-			if t.cfg.Reachable(q) {
-				nb.Preds = append(nb.Preds, t.fwdEnd(q))
-			}
-		}
-		if l := t.revolveBody(b); l != nil {
-			t.revolveForward(l)
-		}
-		t.sizeAfterFirst(b)
-		for _, v := range b.Instrs {
-			if v.Op.IsTerminator() {
-				continue
-			}
-			if v.Op == ir.OpPhi {
-				phis = append(phis, v)
-			}
-			t.forward(v)
-		}
-		for _, l := range t.revolve {
-			if b == l.c.header.Preds[l.c.pre] {
-				t.detached(func() { t.startRevolve(l) })
-			}
-		}
-		if fl := t.fused; fl != nil {
-			switch b {
-			case fl.c.header.Preds[fl.c.pre]:
-				t.seedResults()
-			case fl.body:
-				t.emitFusedReverse(fl)
-				t.Cur = nb
-			}
-		}
-		// Record the control path and the values the reverse needs.
-		if len(nb.Preds) >= 2 && t.counted[b] == nil && !t.inFused(b) {
-			if t.outOfLoops(b) {
-				t.Emit(ir.OpStore, nil, t.fromVar(b), t.controlPhi(nb))
-			} else {
-				t.push(t.pathTape(), t.controlPhi(nb))
-			}
-		}
-		if t.outOfLoops(b) {
-			for _, w := range t.needs[b] {
-				t.Emit(ir.OpStore, nil, t.spillOf(w), t.v(w))
-				if t.pairedShadow(w) {
-					t.Emit(ir.OpStore, nil, t.shadowSpillOf(w), t.shadow[w])
-				}
-			}
-		}
-		for _, g := range groupByType(t.needs[b]) {
-			if t.outOfLoops(b) || t.revolveBody(b) != nil {
-				break // spilled, or computed again (see revolve.go)
-			}
-			t.pushGroup(g)
-		}
-		t.pushIteration(b)
-		t.reserve(b)
-		term := b.Terminator()
-		switch term.Op {
-		case ir.OpReturn:
-			// Continues with the reverse sweep, below.
-		case ir.OpJump:
-			t.Emit(ir.OpJump, nil)
-		case ir.OpIf:
-			t.Emit(ir.OpIf, nil, t.v(term.Args[0]))
-		case ir.OpPanic:
-			t.Emit(ir.OpPanic, nil, t.v(term.Args[0]))
-		}
-		t.fwdLast[b] = t.Cur
+	for _, b := range t.cfg.RPO {
+		t.forwardBlock(b, &phis)
 	}
 	t.fwdBlock = nil
 	t.finishSizing()
@@ -256,8 +209,93 @@ func (t *transformer) run() {
 		}
 		t.fillShadowPhi(v)
 	}
+}
 
-	// The reverse sweep: the blocks that reach the return, backwards.
+// forwardBlock copies primal block b into the forward sweep: its edges,
+// its values (the φs collected in phis), the records of the control path
+// and of the values the reverse needs, and its terminator.
+func (t *transformer) forwardBlock(b *ir.Block, phis *[]*ir.Value) {
+	t.Cur = t.fwd[b]
+	t.fwdBlock = b
+	nb := t.fwd[b]
+	for _, s := range b.Succs {
+		nb.Succs = append(nb.Succs, t.fwd[s])
+	}
+	for _, q := range b.Preds {
+		if t.cfg.Reachable(q) {
+			nb.Preds = append(nb.Preds, t.fwdEnd(q))
+		}
+	}
+	if l := t.revolveBody(b); l != nil {
+		t.revolveForward(l)
+	}
+	t.sizeAfterFirst(b)
+	for _, v := range b.Instrs {
+		if v.Op.IsTerminator() {
+			continue
+		}
+		if v.Op == ir.OpPhi {
+			*phis = append(*phis, v)
+		}
+		t.forward(v)
+	}
+	for _, l := range t.revolve {
+		if b == l.c.header.Preds[l.c.pre] {
+			t.detached(func() { t.startRevolve(l) })
+		}
+	}
+	if fl := t.fused; fl != nil {
+		switch b {
+		case fl.c.header.Preds[fl.c.pre]:
+			t.seedResults()
+		case fl.body:
+			t.emitFusedReverse(fl)
+			t.Cur = nb
+		}
+	}
+	// Record the control path and the values the reverse needs.
+	if len(nb.Preds) >= 2 && t.counted[b] == nil && !t.inFused(b) {
+		if t.outOfLoops(b) {
+			t.Emit(ir.OpStore, nil, t.fromVar(b), t.controlPhi(nb))
+		} else {
+			t.push(t.pathTape(), t.controlPhi(nb))
+		}
+	}
+	if t.outOfLoops(b) {
+		for _, w := range t.needs[b] {
+			t.Emit(ir.OpStore, nil, t.spillOf(w), t.v(w))
+			if t.pairedShadow(w) {
+				t.Emit(ir.OpStore, nil, t.shadowSpillOf(w), t.shadow[w])
+			}
+		}
+	}
+	for _, g := range groupByType(t.needs[b]) {
+		if t.outOfLoops(b) || t.revolveBody(b) != nil {
+			break // spilled, or computed again (see revolve.go)
+		}
+		t.pushGroup(g)
+	}
+	t.pushIteration(b)
+	t.reserve(b)
+	term := b.Terminator()
+	switch term.Op {
+	case ir.OpReturn:
+		// Continues with the reverse sweep, below.
+	case ir.OpJump:
+		t.Emit(ir.OpJump, nil)
+	case ir.OpIf:
+		t.Emit(ir.OpIf, nil, t.v(term.Args[0]))
+	case ir.OpPanic:
+		t.Emit(ir.OpPanic, nil, t.v(term.Args[0]))
+	}
+	t.fwdLast[b] = t.Cur
+}
+
+// reverseSweep builds the reverse of the blocks that reach the return,
+// backwards, then returns the primal's results and the partials of
+// scalarParams.
+func (t *transformer) reverseSweep(scalarParams []*ir.Value) {
+	f, order := t.F, t.cfg.RPO
 	reaches := t.returns
 	for i := len(order) - 1; i >= 0; i-- {
 		if b := order[i]; reaches[b] && !(t.fused != nil && b == t.fused.body) {

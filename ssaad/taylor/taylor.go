@@ -442,7 +442,6 @@ func (t *transformer) resultLayout(nm *names) {
 			}
 		}
 	}
-
 }
 
 // blocks makes a block of the generated function for each reachable block
