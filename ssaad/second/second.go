@@ -388,209 +388,262 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	}
 	f.Variadic = sig.Variadic()
 	b.Cur = f.NewBlock("entry")
-	x := args[k]
-	xname := x.Name
-
-	// q(u) returns f2 of the jet along u: ½uᵀ∇²F(x)u.
-	q := func(u *ir.Value) *ir.Value {
-		var jargs []*ir.Value
-		for i, a := range args {
-			jargs = append(jargs, a)
-			if i == k {
-				jargs = append(jargs, u)
-			}
-		}
-		c := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
-		c.Callee = &ir.Callee{Derived: jet}
-		e := b.Emit(ir.OpExtract, float64Type, c)
-		e.Index = 2
-		return e
-	}
-	// value returns F(x).
-	value := func() *ir.Value {
-		c := b.Emit(ir.OpCall, float64Type, args...)
-		c.Callee = &ir.Callee{Func: req.Target}
-		c.Name = "f"
-		return c
-	}
-	n := b.Emit(ir.OpLen, b.intT, x)
-	n.Name = "n"
-	zero := b.int(0)
-	one := b.float(1)
-	newVec := func(nm string) *ir.Value {
-		s := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), n, nil)
-		s.Name = nm
-		return s
-	}
-	// gradBuf returns the gradient's buffer that the JVP of the gradient
-	// takes: nil when it does not touch it.
-	gradBuf := func() *ir.Value {
-		if bufferUnused(env, gj, k) {
-			return b.F.ConstValue(x.Type, nil)
-		}
-		return newVec("grad")
-	}
-	var doc strings.Builder
+	s := &sliceHelper{b: b, req: req, env: env, args: args, extra: extra, k: k, x: args[k], xname: args[k].Name,
+		name: name, gj: gj, jet: jet, why: why, doc: &strings.Builder{}}
+	s.n = b.Emit(ir.OpLen, b.intT, s.x)
+	s.n.Name = "n"
+	s.zero, s.one = b.int(0), b.float(1)
 	switch h.Kind {
 	case HVP:
-		v, hv := extra[0], extra[1]
-		b.checkLen(v, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, v.Name, xname))
-		b.checkLen(hv, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, hv.Name, xname))
-		if gj != nil {
-			g := gradBuf()
-			clearSlice(b, hv)
-			b.Cur.Return(callGradJVP(b, gj, args, k, v, g, hv))
-			fmt.Fprintf(&doc, "%s returns %s and stores the Hessian-vector product ∇²%s·%s in %s (overwritten), "+
-				"the Hessian taken with respect to %s, by forward mode over reverse mode: the directional derivative "+
-				"along %s of the gradient of %s (%s), at the cost of a few gradients.\n",
-				req.Name, name, name, v.Name, hv.Name, xname, v.Name, name, gj.Name)
-			fmt.Fprintf(&doc, "%s and %s must have the length of %s; %s may alias neither %s nor %s.", v.Name, hv.Name, xname, hv.Name, xname, v.Name)
-			break
-		}
-		u := newVec("u")
-		cp := b.Emit(ir.OpCall, b.intT, u, v)
-		cp.Callee = &ir.Callee{Builtin: "copy"}
-		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-			vi := b.load(u, i)
-			vi.Name = "vi"
-			b.store(u, i, b.Add(vi, one))
-			qp := q(u)
-			b.store(u, i, b.Sub(vi, one))
-			qm := q(u)
-			b.store(u, i, vi)
-			// (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-			b.store(hv, i, b.Mul(b.float(0.5), b.Sub(qp, qm)))
-			return nil
-		})
-		b.Cur.Return(value())
-		fmt.Fprintf(&doc, "%s returns %s and stores the Hessian-vector product ∇²%s·%s in %s\n", req.Name, name, name, v.Name, hv.Name)
-		fmt.Fprintf(&doc, "(overwritten), the Hessian taken with respect to %s: (H%s)ᵢ = (f2(%s+eᵢ) − f2(%s−eᵢ))/2\n", xname, v.Name, v.Name, v.Name)
-		fmt.Fprintf(&doc, "where f2(u) = ½uᵀHu is the second Taylor coefficient of %s along u, computed by\n%s. It costs 2·len(%s) of those.\n", name, jet.Name, xname)
-		fmt.Fprintf(&doc, "%s and %s must have the length of %s; %s may alias neither %s nor %s.", v.Name, hv.Name, xname, hv.Name, xname, v.Name)
-		fmt.Fprintf(&doc, "\n(Not by forward over reverse: %v.)", why)
+		s.hvp()
 	case Hessian:
-		hm := extra[0]
-		nn := b.Binary(token.MUL, n, n)
-		b.checkLen(hm, nn, fmt.Sprintf("%s: len(%s) != len(%s)²", req.Name, hm.Name, xname))
-		if gj != nil {
-			e, g := newVec("e"), gradBuf()
-			b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-				in := b.Binary(token.MUL, i, n)
-				in.Name = "in"
-				row := b.Emit(ir.OpSlice, hm.Type, hm, in, b.Binary(token.ADD, in, n), nil)
-				row.Name = "row"
-				clearSlice(b, row)
-				if g.Op != ir.OpConst {
-					clearSlice(b, g)
-				}
-				b.store(e, i, one)
-				callGradJVP(b, gj, args, k, e, g, row)
-				b.store(e, i, b.float(0))
-				return nil
-			})
-			b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-				in := b.Binary(token.MUL, i, n)
-				b.loop("j", b.Binary(token.ADD, i, b.int(1)), n, nil, func(j *ir.Value, _ []*ir.Value) []*ir.Value {
-					jn := b.Binary(token.MUL, j, n)
-					ij, ji := b.Binary(token.ADD, in, j), b.Binary(token.ADD, jn, i)
-					// (Hᵢⱼ + Hⱼᵢ)/2
-					s := b.Mul(b.float(0.5), b.Add(b.load(hm, ij), b.load(hm, ji)))
-					s.Name = "s"
-					b.store(hm, ij, s)
-					b.store(hm, ji, s)
-					return nil
-				})
-				return nil
-			})
-			b.Cur.Return(value())
-			fmt.Fprintf(&doc, "%s returns %s and stores its Hessian with respect to %s in %s (overwritten),\n", req.Name, name, xname, hm.Name)
-			fmt.Fprintf(&doc, "dense and row-major: %s[i*n+j] = ∂²%s/∂%s[i]∂%s[j], n = len(%s); len(%s) must be n².\n", hm.Name, name, xname, xname, xname, hm.Name)
-			fmt.Fprintf(&doc, "Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode (%s), "+
-				"n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that %s is exactly symmetric.", gj.Name, hm.Name)
-			break
-		}
-		e := newVec("e")
-		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-			b.store(e, i, one)
-			d := b.Mul(b.float(2), q(e))
-			b.store(hm, b.Binary(token.ADD, b.Binary(token.MUL, i, n), i), d)
-			b.store(e, i, b.float(0))
-			return nil
-		})
-		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-			b.store(e, i, one)
-			in := b.Binary(token.MUL, i, n)
-			hii := b.load(hm, b.Binary(token.ADD, in, i))
-			b.loop("j", b.Binary(token.ADD, i, b.int(1)), n, nil, func(j *ir.Value, _ []*ir.Value) []*ir.Value {
-				b.store(e, j, one)
-				jn := b.Binary(token.MUL, j, n)
-				hjj := b.load(hm, b.Binary(token.ADD, jn, j))
-				// Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ), f2(eᵢ) = Hᵢᵢ/2
-				hij := b.Sub(q(e), b.Mul(b.float(0.5), b.Add(hii, hjj)))
-				b.store(hm, b.Binary(token.ADD, in, j), hij)
-				b.store(hm, b.Binary(token.ADD, jn, i), hij)
-				b.store(e, j, b.float(0))
-				return nil
-			})
-			b.store(e, i, b.float(0))
-			return nil
-		})
-		b.Cur.Return(value())
-		fmt.Fprintf(&doc, "%s returns %s and stores its Hessian with respect to %s in %s (overwritten),\n", req.Name, name, xname, hm.Name)
-		fmt.Fprintf(&doc, "dense and row-major: %s[i*n+j] = ∂²%s/∂%s[i]∂%s[j], n = len(%s); len(%s) must be n².\n", hm.Name, name, xname, xname, xname, hm.Name)
-		fmt.Fprintf(&doc, "Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second\n")
-		fmt.Fprintf(&doc, "Taylor coefficient of %s along u (%s): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).", name, jet.Name)
+		s.hessian()
 	case HessDiag:
-		d := extra[0]
-		b.checkLen(d, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, d.Name, xname))
-		// L unit vectors per call of the jet (lanes), as the Laplacian's;
-		// the diagonal goes through a buffer of n+L for the last block.
-		L := hessdiagLanes
-		bufs, views := unitBuffers(b, n, L)
-		dd := b.Emit(ir.OpMakeSlice, d.Type, b.Binary(token.ADD, n, b.int(int64(L))), nil)
-		dd.Name = "dd"
-		fv := b.float(0)
-		fv.Name = "f"
-		out := b.loopStep("i", zero, n, int64(L), []*ir.Value{fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
-			call := unitJet(b, args, k, jet, bufs, views, i, func(call *ir.Value) {
-				for l := range L {
-					f2 := b.Emit(ir.OpExtract, float64Type, call)
-					f2.Index = 1 + L + l
-					b.store(dd, b.Add(i, b.int(int64(l))), b.Mul(b.float(2), f2))
-				}
-			})
-			return []*ir.Value{b.Emit(ir.OpExtract, float64Type, call)}
-		})
-		cp := b.Emit(ir.OpCall, b.intT, d, dd)
-		cp.Callee = &ir.Callee{Builtin: "copy"}
-		b.Cur.Return(b.orValue(out[0], n, value))
-		fmt.Fprintf(&doc, "%s returns %s and stores the diagonal of its Hessian with respect to %s in %s (overwritten): ", req.Name, name, xname, d.Name)
-		fmt.Fprintf(&doc, "%s[i] = ∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along the unit vector eᵢ, ", d.Name, name, xname, name)
-		fmt.Fprintf(&doc, "by %s, %d unit vectors per call (⌈len(%s)/%d⌉ calls, which give %s's value too).\n", jet.Name, L, xname, L, name)
-		fmt.Fprintf(&doc, "len(%s) must be len(%s).", d.Name, xname)
+		s.hessDiag()
 	case Laplacian:
-		L := laplacianLanes
-		bufs, views := unitBuffers(b, n, L)
-		lap := b.float(0)
-		lap.Name = "lap"
-		fv := b.float(0)
-		fv.Name = "f"
-		out := b.loopStep("i", zero, n, int64(L), []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
-			var l2 *ir.Value
-			call := unitJet(b, args, k, jet, bufs, views, i, func(call *ir.Value) {
-				sum := b.Emit(ir.OpExtract, float64Type, call)
-				sum.Index = 1 + L
-				l2 = b.Add(c[0], b.Mul(b.float(2), sum))
-			})
-			return []*ir.Value{l2, b.Emit(ir.OpExtract, float64Type, call)}
-		})
-		b.Cur.Return(b.orValue(out[1], n, value), out[0])
-		fmt.Fprintf(&doc, "%s returns %s and its Laplacian with respect to %s, Σᵢ ∂²%s/∂%s[i]²,\n", req.Name, name, xname, name, xname)
-		fmt.Fprintf(&doc, "by collapsed Taylor mode: %s propagates %d unit directions at once, their first\n", jet.Name, L)
-		fmt.Fprintf(&doc, "coefficients and the sum of their second ones; ⌈len(%s)/%d⌉ calls, which give %s's value too.", xname, L, name)
+		s.laplacian()
 	}
-	f.Doc = doc.String()
+	f.Doc = s.doc.String()
 	return f, nil
+}
+
+// sliceHelper builds a second-order helper of F with respect to x, its
+// k-th parameter, a []float64: by the JVP of F's gradient (gj) where it
+// covers F, else by Taylor jets (jet); why says why not gj.
+type sliceHelper struct {
+	b           *helperBuilder
+	req         *ssaad.Request
+	env         ssaad.Env
+	args, extra []*ir.Value // F's parameters, then the helper's own (v, hv, …)
+	k           int
+	x           *ir.Value
+	xname, name string // x's and F's names
+	gj, jet     *ir.DerivedFunc
+	why         error
+	n, zero     *ir.Value // len(x), 0
+	one         *ir.Value // 1.0
+	doc         *strings.Builder
+}
+
+// q returns f2 of the jet along u: ½uᵀ∇²F(x)u.
+func (s *sliceHelper) q(u *ir.Value) *ir.Value {
+	b := s.b
+	var jargs []*ir.Value
+	for i, a := range s.args {
+		jargs = append(jargs, a)
+		if i == s.k {
+			jargs = append(jargs, u)
+		}
+	}
+	c := b.Emit(ir.OpCall, s.jet.Sig.Results(), jargs...)
+	c.Callee = &ir.Callee{Derived: s.jet}
+	e := b.Emit(ir.OpExtract, float64Type, c)
+	e.Index = 2
+	return e
+}
+
+// value returns F(x).
+func (s *sliceHelper) value() *ir.Value {
+	c := s.b.Emit(ir.OpCall, float64Type, s.args...)
+	c.Callee = &ir.Callee{Func: s.req.Target}
+	c.Name = "f"
+	return c
+}
+
+// newVec returns a fresh []float64 of x's length.
+func (s *sliceHelper) newVec(nm string) *ir.Value {
+	v := s.b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), s.n, nil)
+	v.Name = nm
+	return v
+}
+
+// gradBuf returns the gradient's buffer that the JVP of the gradient
+// takes: nil when it does not touch it.
+func (s *sliceHelper) gradBuf() *ir.Value {
+	if bufferUnused(s.env, s.gj, s.k) {
+		return s.b.F.ConstValue(s.x.Type, nil)
+	}
+	return s.newVec("grad")
+}
+
+// hvp completes FHVP(x, v, hv): by forward over reverse, or by
+// differences of f2 along v ± eᵢ.
+func (s *sliceHelper) hvp() {
+	b, args, k, extra, n, zero, one := s.b, s.args, s.k, s.extra, s.n, s.zero, s.one
+	req, name, xname, gj, jet, why := s.req, s.name, s.xname, s.gj, s.jet, s.why
+	v, hv := extra[0], extra[1]
+	b.checkLen(v, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, v.Name, xname))
+	b.checkLen(hv, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, hv.Name, xname))
+	if gj != nil {
+		g := s.gradBuf()
+		clearSlice(b, hv)
+		b.Cur.Return(callGradJVP(b, gj, args, k, v, g, hv))
+		fmt.Fprintf(s.doc, "%s returns %s and stores the Hessian-vector product ∇²%s·%s in %s (overwritten), "+
+			"the Hessian taken with respect to %s, by forward mode over reverse mode: the directional derivative "+
+			"along %s of the gradient of %s (%s), at the cost of a few gradients.\n",
+			req.Name, name, name, v.Name, hv.Name, xname, v.Name, name, gj.Name)
+		fmt.Fprintf(s.doc, "%s and %s must have the length of %s; %s may alias neither %s nor %s.", v.Name, hv.Name, xname, hv.Name, xname, v.Name)
+		return
+	}
+	u := s.newVec("u")
+	cp := b.Emit(ir.OpCall, b.intT, u, v)
+	cp.Callee = &ir.Callee{Builtin: "copy"}
+	b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		vi := b.load(u, i)
+		vi.Name = "vi"
+		b.store(u, i, b.Add(vi, one))
+		qp := s.q(u)
+		b.store(u, i, b.Sub(vi, one))
+		qm := s.q(u)
+		b.store(u, i, vi)
+		// (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
+		b.store(hv, i, b.Mul(b.float(0.5), b.Sub(qp, qm)))
+		return nil
+	})
+	b.Cur.Return(s.value())
+	fmt.Fprintf(s.doc, "%s returns %s and stores the Hessian-vector product ∇²%s·%s in %s\n", req.Name, name, name, v.Name, hv.Name)
+	fmt.Fprintf(s.doc, "(overwritten), the Hessian taken with respect to %s: (H%s)ᵢ = (f2(%s+eᵢ) − f2(%s−eᵢ))/2\n", xname, v.Name, v.Name, v.Name)
+	fmt.Fprintf(s.doc, "where f2(u) = ½uᵀHu is the second Taylor coefficient of %s along u, computed by\n%s. It costs 2·len(%s) of those.\n", name, jet.Name, xname)
+	fmt.Fprintf(s.doc, "%s and %s must have the length of %s; %s may alias neither %s nor %s.", v.Name, hv.Name, xname, hv.Name, xname, v.Name)
+	fmt.Fprintf(s.doc, "\n(Not by forward over reverse: %v.)", why)
+}
+
+// hessian completes FHessian(x, h): rows by forward over reverse then
+// symmetrized, or each distinct entry from f2.
+func (s *sliceHelper) hessian() {
+	b, args, k, extra, n, zero := s.b, s.args, s.k, s.extra, s.n, s.zero
+	one, req, name, xname, gj, jet := s.one, s.req, s.name, s.xname, s.gj, s.jet
+	hm := extra[0]
+	nn := b.Binary(token.MUL, n, n)
+	b.checkLen(hm, nn, fmt.Sprintf("%s: len(%s) != len(%s)²", req.Name, hm.Name, xname))
+	if gj != nil {
+		e, g := s.newVec("e"), s.gradBuf()
+		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+			in := b.Binary(token.MUL, i, n)
+			in.Name = "in"
+			row := b.Emit(ir.OpSlice, hm.Type, hm, in, b.Binary(token.ADD, in, n), nil)
+			row.Name = "row"
+			clearSlice(b, row)
+			if g.Op != ir.OpConst {
+				clearSlice(b, g)
+			}
+			b.store(e, i, one)
+			callGradJVP(b, gj, args, k, e, g, row)
+			b.store(e, i, b.float(0))
+			return nil
+		})
+		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+			in := b.Binary(token.MUL, i, n)
+			b.loop("j", b.Binary(token.ADD, i, b.int(1)), n, nil, func(j *ir.Value, _ []*ir.Value) []*ir.Value {
+				jn := b.Binary(token.MUL, j, n)
+				ij, ji := b.Binary(token.ADD, in, j), b.Binary(token.ADD, jn, i)
+				// (Hᵢⱼ + Hⱼᵢ)/2
+				s := b.Mul(b.float(0.5), b.Add(b.load(hm, ij), b.load(hm, ji)))
+				s.Name = "s"
+				b.store(hm, ij, s)
+				b.store(hm, ji, s)
+				return nil
+			})
+			return nil
+		})
+		b.Cur.Return(s.value())
+		fmt.Fprintf(s.doc, "%s returns %s and stores its Hessian with respect to %s in %s (overwritten),\n", req.Name, name, xname, hm.Name)
+		fmt.Fprintf(s.doc, "dense and row-major: %s[i*n+j] = ∂²%s/∂%s[i]∂%s[j], n = len(%s); len(%s) must be n².\n", hm.Name, name, xname, xname, xname, hm.Name)
+		fmt.Fprintf(s.doc, "Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode (%s), "+
+			"n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that %s is exactly symmetric.", gj.Name, hm.Name)
+		return
+	}
+	e := s.newVec("e")
+	b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		b.store(e, i, one)
+		d := b.Mul(b.float(2), s.q(e))
+		b.store(hm, b.Binary(token.ADD, b.Binary(token.MUL, i, n), i), d)
+		b.store(e, i, b.float(0))
+		return nil
+	})
+	b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		b.store(e, i, one)
+		in := b.Binary(token.MUL, i, n)
+		hii := b.load(hm, b.Binary(token.ADD, in, i))
+		b.loop("j", b.Binary(token.ADD, i, b.int(1)), n, nil, func(j *ir.Value, _ []*ir.Value) []*ir.Value {
+			b.store(e, j, one)
+			jn := b.Binary(token.MUL, j, n)
+			hjj := b.load(hm, b.Binary(token.ADD, jn, j))
+			// Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ), f2(eᵢ) = Hᵢᵢ/2
+			hij := b.Sub(s.q(e), b.Mul(b.float(0.5), b.Add(hii, hjj)))
+			b.store(hm, b.Binary(token.ADD, in, j), hij)
+			b.store(hm, b.Binary(token.ADD, jn, i), hij)
+			b.store(e, j, b.float(0))
+			return nil
+		})
+		b.store(e, i, b.float(0))
+		return nil
+	})
+	b.Cur.Return(s.value())
+	fmt.Fprintf(s.doc, "%s returns %s and stores its Hessian with respect to %s in %s (overwritten),\n", req.Name, name, xname, hm.Name)
+	fmt.Fprintf(s.doc, "dense and row-major: %s[i*n+j] = ∂²%s/∂%s[i]∂%s[j], n = len(%s); len(%s) must be n².\n", hm.Name, name, xname, xname, xname, hm.Name)
+	fmt.Fprintf(s.doc, "Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second\n")
+	fmt.Fprintf(s.doc, "Taylor coefficient of %s along u (%s): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).", name, jet.Name)
+}
+
+// hessDiag completes FHessDiag(x, d) by Taylor jets along the unit
+// vectors, hessdiagLanes per call.
+func (s *sliceHelper) hessDiag() {
+	b, args, k, extra, n := s.b, s.args, s.k, s.extra, s.n
+	zero, req, name, xname, jet := s.zero, s.req, s.name, s.xname, s.jet
+	d := extra[0]
+	b.checkLen(d, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, d.Name, xname))
+	// L unit vectors per call of the jet (lanes), as the Laplacian's;
+	// the diagonal goes through a buffer of n+L for the last block.
+	L := hessdiagLanes
+	bufs, views := unitBuffers(b, n, L)
+	dd := b.Emit(ir.OpMakeSlice, d.Type, b.Binary(token.ADD, n, b.int(int64(L))), nil)
+	dd.Name = "dd"
+	fv := b.float(0)
+	fv.Name = "f"
+	out := b.loopStep("i", zero, n, int64(L), []*ir.Value{fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+		call := unitJet(b, args, k, jet, bufs, views, i, func(call *ir.Value) {
+			for l := range L {
+				f2 := b.Emit(ir.OpExtract, float64Type, call)
+				f2.Index = 1 + L + l
+				b.store(dd, b.Add(i, b.int(int64(l))), b.Mul(b.float(2), f2))
+			}
+		})
+		return []*ir.Value{b.Emit(ir.OpExtract, float64Type, call)}
+	})
+	cp := b.Emit(ir.OpCall, b.intT, d, dd)
+	cp.Callee = &ir.Callee{Builtin: "copy"}
+	b.Cur.Return(b.orValue(out[0], n, s.value))
+	fmt.Fprintf(s.doc, "%s returns %s and stores the diagonal of its Hessian with respect to %s in %s (overwritten): ", req.Name, name, xname, d.Name)
+	fmt.Fprintf(s.doc, "%s[i] = ∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along the unit vector eᵢ, ", d.Name, name, xname, name)
+	fmt.Fprintf(s.doc, "by %s, %d unit vectors per call (⌈len(%s)/%d⌉ calls, which give %s's value too).\n", jet.Name, L, xname, L, name)
+	fmt.Fprintf(s.doc, "len(%s) must be len(%s).", d.Name, xname)
+}
+
+// laplacian completes FLaplacian(x) by collapsed Taylor mode,
+// laplacianLanes unit directions per call.
+func (s *sliceHelper) laplacian() {
+	b, args, k, n, zero := s.b, s.args, s.k, s.n, s.zero
+	req, name, xname, jet := s.req, s.name, s.xname, s.jet
+	L := laplacianLanes
+	bufs, views := unitBuffers(b, n, L)
+	lap := b.float(0)
+	lap.Name = "lap"
+	fv := b.float(0)
+	fv.Name = "f"
+	out := b.loopStep("i", zero, n, int64(L), []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+		var l2 *ir.Value
+		call := unitJet(b, args, k, jet, bufs, views, i, func(call *ir.Value) {
+			sum := b.Emit(ir.OpExtract, float64Type, call)
+			sum.Index = 1 + L
+			l2 = b.Add(c[0], b.Mul(b.float(2), sum))
+		})
+		return []*ir.Value{l2, b.Emit(ir.OpExtract, float64Type, call)}
+	})
+	b.Cur.Return(b.orValue(out[1], n, s.value), out[0])
+	fmt.Fprintf(s.doc, "%s returns %s and its Laplacian with respect to %s, Σᵢ ∂²%s/∂%s[i]²,\n", req.Name, name, xname, name, xname)
+	fmt.Fprintf(s.doc, "by collapsed Taylor mode: %s propagates %d unit directions at once, their first\n", jet.Name, L)
+	fmt.Fprintf(s.doc, "coefficients and the sum of their second ones; ⌈len(%s)/%d⌉ calls, which give %s's value too.", xname, L, name)
 }
 
 // newHelper returns the helper's function, without parameters, and its
