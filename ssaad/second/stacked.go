@@ -167,11 +167,7 @@ func (h Helper) stackedHessDiag(b *helperBuilder, req *ssaad.Request, args []*ir
 	})
 	val := b.orValue(out[0], n, value)
 	b.Cur.Return(val, p.fromFloats(b, d))
-	name, xname := ssaad.FuncName(req.Target), args[k].Name
-	return fmt.Sprintf("%s returns %s and the diagonal of its Hessian with respect to %s, as a fresh value of %s's type (of its shape): "+
-		"∂²%s/∂θᵢ² = 2·f2(eᵢ) for %s, f2 the second Taylor coefficient of %s along the unit direction eᵢ (%s, "+
-		"up to %d unit directions per call stacked in one tensor, ⌈n/%d⌉ calls, which give %s's value too).",
-		req.Name, name, xname, xname, name, p.order(), name, jet.Name, stackedDirections, stackedDirections, name)
+	return hessDiagDoc(req, args[k].Name, p, jet, fmt.Sprintf("up to %d unit directions per call stacked in one tensor", stackedDirections), stackedDirections)
 }
 
 // stackedHessian completes FHessian(x) (f float64, h *tensorops.Tensor):

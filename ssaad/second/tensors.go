@@ -583,11 +583,18 @@ func (h Helper) hessDiag(b *helperBuilder, req *ssaad.Request, args []*ir.Value,
 	val := b.orValue(out[0], n, value)
 	head := b.Emit(ir.OpSlice, d.Type, d, nil, n, nil)
 	b.Cur.Return(val, p.fromFloats(b, head))
-	name, xname := ssaad.FuncName(req.Target), args[k].Name
+	return hessDiagDoc(req, args[k].Name, p, jet, fmt.Sprintf("%d unit directions per call", L), L)
+}
+
+// hessDiagDoc returns the doc comment of FHessDiag(x) of a tensor or a
+// struct of tensors x, computed by jet with per directions a call (at
+// most step).
+func hessDiagDoc(req *ssaad.Request, xname string, p param, jet *ir.DerivedFunc, per string, step int) string {
+	name := ssaad.FuncName(req.Target)
 	return fmt.Sprintf("%s returns %s and the diagonal of its Hessian with respect to %s, as a fresh value of %s's type (of its shape): "+
 		"∂²%s/∂θᵢ² = 2·f2(eᵢ) for %s, f2 the second Taylor coefficient of %s along the unit direction eᵢ (%s, "+
-		"%d unit directions per call, ⌈n/%d⌉ calls, which give %s's value too).",
-		req.Name, name, xname, xname, name, p.order(), name, jet.Name, L, L, name)
+		"%s, ⌈n/%d⌉ calls, which give %s's value too).",
+		req.Name, name, xname, xname, name, p.order(), name, jet.Name, per, step, name)
 }
 
 // laplacian completes FLaplacian(x) (f, lap float64) by collapsed Taylor

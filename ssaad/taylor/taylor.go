@@ -759,21 +759,22 @@ func (t *transformer) instr(v *ir.Value) {
 	switch v.Op {
 	case ir.OpPhi:
 		t.phi(v, varied)
-		return
 	case ir.OpCall:
 		t.call(v)
-		return
 	case ir.OpExtract:
 		t.extract(v)
-		return
 	case ir.OpReturn:
 		t.ret(v)
-		return
 	case ir.OpStore:
 		t.store(v)
-		return
+	default:
+		t.operation(v, varied)
 	}
+}
 
+// operation copies v, any other operation, and sets its coefficients
+// when it is varied.
+func (t *transformer) operation(v *ir.Value, varied bool) {
 	nv := t.clone(v)
 	if !varied {
 		return
