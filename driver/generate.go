@@ -225,9 +225,21 @@ func (g *generator) run(j *job) {
 			}
 			return nil
 		}
-		err := ssaad.RetypeStacked(f, rl)
+		pl := func(d *ir.DerivedFunc) []bool {
+			if fn := g.Generated(d); fn != nil {
+				return fn.Lanes
+			}
+			if j := g.objects[d.Obj]; j != nil {
+				if m, ok := j.mode.(interface{ ParamLanes(*ssaad.Request) []bool }); ok {
+					return m.ParamLanes(j.req)
+				}
+			}
+			return nil // every argument
+		}
+		cl := ssaad.CalleeLanes{Params: pl, Results: rl}
+		err := ssaad.RetypeStacked(f, cl)
 		if err == nil {
-			err = ssaad.CheckStacked(f, rl)
+			err = ssaad.CheckStacked(f, cl)
 		}
 		if err != nil {
 			g.fail(j, diag.List{{Pos: g.prog.Position(req.Pos), Func: name, Msg: err.Error()}})

@@ -18,6 +18,14 @@ import (
 	"github.com/gadgen/gadgen/templates"
 )
 
+// CalleeLanes tells which parameters and results of a derivative that a
+// function with stacked directions calls hold directions (the callee's
+// ir.Func.Lanes and ResultLanes); a function returns nil where it does
+// not know them.
+type CalleeLanes struct {
+	Params, Results func(*ir.DerivedFunc) []bool
+}
+
 // CheckStacked returns an error when f, generated with stacked directions
 // (its parameters marked in f.Lanes), computes a live value that the
 // stacked layout cannot carry: a float (or a slice, array or struct of
@@ -28,11 +36,12 @@ import (
 // simplify), whose dead values are gone. The caller then uses the
 // directions one lane at a time instead.
 //
-// resultLanes returns, for a derivative that f calls, which of its
-// results hold directions (ir.Func.ResultLanes), nil when unknown (then
-// all do).
-func CheckStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
-	dep := stackedDeps(f, resultLanes)
+// cl tells, for a derivative that f calls, which of its results hold
+// directions (all do where it does not know) and which of its
+// parameters do: the memory of arguments passed to those (all of them
+// where it does not know) may receive directions from the call.
+func CheckStacked(f *ir.Func, cl CalleeLanes) error {
+	dep := stackedDeps(f, cl)
 	live := liveValues(f)
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
@@ -92,11 +101,12 @@ func stackedCall(v *ir.Value) error {
 // directions: through their arguments (φs included), and through memory:
 // a load depends on the directions when its address does, or when a
 // value of its kind that depends on them was stored into memory that the
-// address may reach (regions). The sum over the directions
+// address may reach (regions), by f or by a derivative f calls with
+// directions. The sum over the directions
 // (tensorops.SumLanes), the primal results of a derivative, and values
 // that hold neither floats nor tensors (lengths, indices, conditions) do
 // not.
-func stackedDeps(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) map[*ir.Value]bool {
+func stackedDeps(f *ir.Func, cl CalleeLanes) map[*ir.Value]bool {
 	dep := map[*ir.Value]bool{}
 	for i, p := range f.Params {
 		if i < len(f.Lanes) && f.Lanes[i] {
@@ -112,6 +122,26 @@ func stackedDeps(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) map[*ir.V
 				d := false
 				for _, a := range v.Args {
 					d = d || dep[a]
+				}
+				if d && v.Op == ir.OpCall && v.Callee != nil && v.Callee.Derived != nil {
+					// A derivative called with directions may store
+					// values of directions into the memory its
+					// arguments of directions reach (a shadow it steps
+					// in place): all of them where its layout is not
+					// known yet.
+					pl := cl.Params(v.Callee.Derived)
+					for i, a := range v.Args {
+						if a == nil || a.Type == nil || !holdsMemory(a.Type) || pl != nil && (i >= len(pl) || !pl[i]) {
+							continue
+						}
+						r := reg.find(a)
+						if HoldsTensors(a.Type) && !storedTensors[r] {
+							storedTensors[r], changed = true, true
+						}
+						if holdsScalarFloats(a.Type) && !storedFloats[r] {
+							storedFloats[r], changed = true, true
+						}
+					}
 				}
 				switch {
 				case v.Op == ir.OpStore:
@@ -143,7 +173,7 @@ func stackedDeps(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) map[*ir.V
 				case v.Op == ir.OpExtract && v.Args[0].Op == ir.OpCall && v.Args[0].Callee != nil && v.Args[0].Callee.Derived != nil:
 					// A result of a derivative: the primal ones do not
 					// depend on the directions.
-					if rl := resultLanes(v.Args[0].Callee.Derived); rl != nil && v.Index < len(rl) {
+					if rl := cl.Results(v.Args[0].Callee.Derived); rl != nil && v.Index < len(rl) {
 						d = d && rl[v.Index]
 					}
 				}
@@ -387,7 +417,7 @@ func describe(v *ir.Value) string {
 // argument where it does not depend on them. It returns an error,
 // and changes nothing, when such a float has another use (a store, a call
 // that takes a float, a conversion): CheckStacked would refuse f anyway.
-func RetypeStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
+func RetypeStacked(f *ir.Func, cl CalleeLanes) error {
 	var tensorT types.Type // the runtime's *Tensor, from any tensor of f
 	for _, p := range f.Params {
 		if ir.IsTensor(p.Type) {
@@ -401,7 +431,7 @@ func RetypeStacked(f *ir.Func, resultLanes func(*ir.DerivedFunc) []bool) error {
 			}
 		}
 	}
-	dep := stackedDeps(f, resultLanes)
+	dep := stackedDeps(f, cl)
 	uses := ir.Uses(f)
 	var floats, lanes, zeros []*ir.Value
 	for _, b := range f.Blocks {

@@ -254,7 +254,10 @@
 // every value equal to F's) and float32 against float64 (within 1e-4,
 // plus what moving the inputs by an ulp changes). The gradient's
 // adapter follows its generated signature: a struct's shadow taken by
-// pointer (and accumulated) or returned.
+// pointer (and accumulated) or returned. The harness runs with
+// GADGEN_RELEASE_POISON=1: the temporaries generated code releases
+// (tensorops.Release) are filled with NaN, so that a read after the
+// release shows as a mismatch, and a buffer released twice panics.
 //
 // The summary gives each mode's refusal rate, the refusals by gadgen's
 // diagnostic and mode, and each construct's outcomes by mode.

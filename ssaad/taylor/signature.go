@@ -540,6 +540,28 @@ func (m Mode) ResultLanes(req *ssaad.Request) []bool {
 	return out
 }
 
+// ParamLanes returns, for the function that m generates for req with
+// stacked directions, which of its parameters hold directions: every
+// coefficient but a collapsed sum (ir.Func.Lanes, known before the
+// function is built); nil without stacked directions.
+func (m Mode) ParamLanes(req *ssaad.Request) []bool {
+	c, err := m.config(req)
+	if err != nil || !c.stacked {
+		return nil
+	}
+	nm := computeNames(req.Target, req.Active, c)
+	var out []bool
+	for i := range nm.params {
+		out = append(out, false)
+		if i < len(req.Active) && req.Active[i] {
+			for k := range nm.coefs[i] {
+				out = append(out, !(c.collapsed() && k == c.lanes))
+			}
+		}
+	}
+	return out
+}
+
 // coefType returns the type of a coefficient of a result of type rt of
 // fn: rt, or with scalarLanes for a float rt the runtime's tensor type
 // (found among fn's parameters), which holds one scalar per direction.
