@@ -188,13 +188,6 @@ func VariedWith(f *ir.Func, active []bool, writes WritesFunc, facts CalleeFacts)
 	return a
 }
 
-func typeOrNil(t types.Type) types.Type {
-	if t == nil {
-		return types.Typ[types.Invalid]
-	}
-	return t
-}
-
 func isTupleWithFloat(t types.Type) bool {
 	tu, ok := t.(*types.Tuple)
 	if !ok {

@@ -495,11 +495,9 @@ func (m *mutator) dropParams(fd *ast.FuncDecl) {
 
 var unusedRE = regexp.MustCompile(`^declared and not used: (\w+)$|^"(\w+)" imported and not used$`)
 
-// fixup removes what a mutation left unused (declarations, loop
-// variables, imports) and returns the source if it then type-checks.
-func fixup(src []byte) ([]byte, bool) { return fixupWith(src, parse) }
-
-// fixupWith is fixup with the type check parse.
+// fixupWith removes what a mutation left unused (declarations, loop
+// variables, imports) and returns the source if it then type-checks by
+// parse.
 func fixupWith(src []byte, parse func([]byte) (*parsed, error)) ([]byte, bool) {
 	for range 20 {
 		p, err := parse(src)

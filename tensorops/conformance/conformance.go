@@ -357,12 +357,4 @@ func mustPanic(t *testing.T, what string, f func(), want ...string) {
 	}
 }
 
-func maxAbs(a *arr) float64 {
-	m := 0.0
-	for _, x := range a.v {
-		m = math.Max(m, math.Abs(x))
-	}
-	return m
-}
-
 func shapeName(s []int) string { return strings.ReplaceAll(fmt.Sprint(s), " ", "x") }
