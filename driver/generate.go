@@ -236,6 +236,12 @@ func (g *generator) run(j *job) {
 			}
 			return nil // every argument
 		}
+		// The layout callers read before f was built is f's.
+		if m, ok := j.mode.(interface{ ParamLanes(*ssaad.Request) []bool }); ok {
+			if want := m.ParamLanes(j.req); want != nil && !slices.Equal(padLanes(want, len(f.Params)), padLanes(f.Lanes, len(f.Params))) {
+				panic(fmt.Sprintf("the parameters holding directions %v are not the mode's layout %v", f.Lanes, want))
+			}
+		}
 		cl := ssaad.CalleeLanes{Params: pl, Results: rl}
 		err := ssaad.RetypeStacked(f, cl)
 		if err == nil {
@@ -1039,4 +1045,13 @@ func (r *runner) dumpFunc(fn *types.Func) func(stage, text string) {
 	return func(stage, text string) {
 		fmt.Fprintf(r.cfg.Stdout, "--- %s: %s ---\n%s\n", name, stage, strings.TrimRight(text, "\n"))
 	}
+}
+
+// padLanes returns lanes with false appended up to n entries.
+func padLanes(lanes []bool, n int) []bool {
+	out := slices.Clone(lanes)
+	for len(out) < n {
+		out = append(out, false)
+	}
+	return out
 }
