@@ -213,36 +213,10 @@ func (g *generator) run(j *job) {
 	simplify.Run(f, simplify.Final, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
 
 	if j.req.Options.Stacked {
-		rl := func(d *ir.DerivedFunc) []bool {
-			if fn := g.Generated(d); fn != nil {
-				return fn.ResultLanes
-			}
-			// A callee not generated yet: its mode knows the layout.
-			if j := g.objects[d.Obj]; j != nil {
-				if m, ok := j.mode.(interface{ ResultLanes(*ssaad.Request) []bool }); ok {
-					return m.ResultLanes(j.req)
-				}
-			}
-			return nil
+		cl := ssaad.CalleeLanes{
+			Params:  func(d *ir.DerivedFunc) []bool { return g.calleeLanes(d, false) },
+			Results: func(d *ir.DerivedFunc) []bool { return g.calleeLanes(d, true) },
 		}
-		pl := func(d *ir.DerivedFunc) []bool {
-			if fn := g.Generated(d); fn != nil {
-				return fn.Lanes
-			}
-			if j := g.objects[d.Obj]; j != nil {
-				if m, ok := j.mode.(interface{ ParamLanes(*ssaad.Request) []bool }); ok {
-					return m.ParamLanes(j.req)
-				}
-			}
-			return nil // every argument
-		}
-		// The layout callers read before f was built is f's.
-		if m, ok := j.mode.(interface{ ParamLanes(*ssaad.Request) []bool }); ok {
-			if want := m.ParamLanes(j.req); want != nil && !slices.Equal(padLanes(want, len(f.Params)), padLanes(f.Lanes, len(f.Params))) {
-				panic(fmt.Sprintf("the parameters holding directions %v are not the mode's layout %v", f.Lanes, want))
-			}
-		}
-		cl := ssaad.CalleeLanes{Params: pl, Results: rl}
 		err := ssaad.RetypeStacked(f, cl)
 		if err == nil {
 			err = ssaad.CheckStacked(f, cl)
@@ -1047,11 +1021,30 @@ func (r *runner) dumpFunc(fn *types.Func) func(stage, text string) {
 	}
 }
 
-// padLanes returns lanes with false appended up to n entries.
-func padLanes(lanes []bool, n int) []bool {
-	out := slices.Clone(lanes)
-	for len(out) < n {
-		out = append(out, false)
+// stackedLayout is what a mode that generates functions with stacked
+// directions tells of their layout before it builds them.
+type stackedLayout interface {
+	ParamLanes(*ssaad.Request) []bool
+	ResultLanes(*ssaad.Request) []bool
+}
+
+// calleeLanes returns which results (or parameters) of derivative d hold
+// stacked directions: from d once it is generated, else from its mode;
+// nil when unknown.
+func (g *generator) calleeLanes(d *ir.DerivedFunc, results bool) []bool {
+	if fn := g.Generated(d); fn != nil {
+		if results {
+			return fn.ResultLanes
+		}
+		return fn.Lanes
 	}
-	return out
+	if j := g.objects[d.Obj]; j != nil {
+		if m, ok := j.mode.(stackedLayout); ok {
+			if results {
+				return m.ResultLanes(j.req)
+			}
+			return m.ParamLanes(j.req)
+		}
+	}
+	return nil
 }

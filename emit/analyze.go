@@ -479,7 +479,7 @@ func (e *emitter) tryInline(v *ir.Value, i, n int) bool {
 		// before a release of buffers (tensorops.Release) that precedes
 		// its use.
 		for k := i + 1; k < R && k < n; k++ {
-			if w := v.Block.Instrs[k]; e.live[w.ID] && ir.TensorCall(w) == "Release" {
+			if w := v.Block.Instrs[k]; e.live[w.ID] && ir.IsRelease(w) {
 				return false
 			}
 		}

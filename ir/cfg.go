@@ -161,6 +161,16 @@ func (c *CFG) IsBackEdge(from, to *Block) bool {
 	return c.Reachable(from) && c.Dominates(to, from)
 }
 
+// InAnyLoop reports whether b belongs to a natural loop.
+func (c *CFG) InAnyLoop(b *Block) bool {
+	for _, body := range c.Loop {
+		if body[b.Index] {
+			return true
+		}
+	}
+	return false
+}
+
 // InLoop reports whether b belongs to the natural loop headed by h.
 func (c *CFG) InLoop(h, b *Block) bool {
 	body := c.Loop[h.Index]

@@ -40,6 +40,10 @@ func TensorFunc(t types.Type, name string) *types.Func {
 	return fn
 }
 
+// IsRelease reports whether v calls the runtime's release of buffers
+// (templates.ReleaseFunc).
+func IsRelease(v *Value) bool { return TensorCall(v) == templates.ReleaseFunc }
+
 // TensorCall returns the name of the function of the tensor runtime that
 // v calls (a package-level function, not a method), or "".
 func TensorCall(v *Value) string {

@@ -29,10 +29,7 @@ type memory struct {
 // otherwise each parameter starts in its own class (what a summary
 // reports on).
 func newMemory(f *ir.Func, env Env, mergeParams bool) *memory {
-	m := &memory{parent: make([]int, f.NumValues()+1)}
-	for i := range m.parent {
-		m.parent[i] = i
-	}
+	m := newPartition(f.NumValues() + 1)
 	union := func(x, y *ir.Value) {
 		if refersToMemory(x) && refersToMemory(y) {
 			m.union(x.ID, y.ID)
@@ -82,6 +79,16 @@ func newMemory(f *ir.Func, env Env, mergeParams bool) *memory {
 				}
 			}
 		}
+	}
+	return m
+}
+
+// newPartition returns the partition of n nodes (value IDs) into
+// singletons.
+func newPartition(n int) *memory {
+	m := &memory{parent: make([]int, n)}
+	for i := range m.parent {
+		m.parent[i] = i
 	}
 	return m
 }

@@ -308,9 +308,7 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 	k := call.Callee
 	site := CallSite{Callee: shortName(k.Func, c.f.Pkg), Depth: c.depthOf(call), Reversal: Joint}
 	cfg := ir.NewCFG(c.f)
-	for _, loop := range cfg.Loop {
-		site.InLoop = site.InLoop || loop[call.Block.Index]
-	}
+	site.InLoop = cfg.InAnyLoop(call.Block)
 	if k.Func.Pkg() == nil || c.f.Pkg == nil {
 		site.Why = "no package"
 		return site

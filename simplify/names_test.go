@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"testing"
+
+	"github.com/gadgen/gadgen/templates"
 )
 
 // TestRuntimeNames checks every tensorops function that simplify's tables
@@ -50,7 +52,7 @@ func TestRuntimeNames(t *testing.T) {
 	for name, idx := range resultAliases {
 		check("resultAliases", name, idx...)
 	}
-	check("ReleaseTemporaries", "Release")
+	check("ReleaseTemporaries", templates.ReleaseFunc)
 	for name := range broadcastBinary {
 		check("broadcastBinary", name, 0, 1)
 	}

@@ -10,6 +10,7 @@ import (
 	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/templates"
 )
 
 // resultAliases lists, for the tensorops functions with a tensor result
@@ -34,7 +35,7 @@ func aliasedArgs(v *ir.Value) []*ir.Value {
 		idx, known = passThrough[name]
 	}
 	switch {
-	case freshResults[name] && name != "FuseInto" && !v.Callee.Spread:
+	case freshBuffer(v):
 		return nil
 	case !known || v.Callee.Spread:
 		var all []*ir.Value
@@ -50,6 +51,14 @@ func aliasedArgs(v *ir.Value) []*ir.Value {
 		args = append(args, v.Args[i])
 	}
 	return args
+}
+
+// freshBuffer reports whether v is a tensor of a buffer of its own (or
+// nil), a call of freshResults; not FuseInto, whose buffer is its first
+// argument's when it fits.
+func freshBuffer(v *ir.Value) bool {
+	name := ir.TensorCall(v)
+	return ir.IsTensor(v.Type) && freshResults[name] && name != "FuseInto" && !v.Callee.Spread
 }
 
 // refFree reports whether a value of type t holds no reference (a
@@ -71,9 +80,10 @@ func refFree(t types.Type) bool {
 	return ok
 }
 
-// readsOnly reports whether call u reads its arguments without keeping
-// them: a function of the tensor runtime, or a method of a tensor.
-func readsOnly(u *ir.Value) bool {
+// keepsNoArgument reports whether call u uses its arguments without
+// keeping them (it may read or write their elements): a function of the
+// tensor runtime, or a method of a tensor.
+func keepsNoArgument(u *ir.Value) bool {
 	if ir.TensorCall(u) != "" {
 		return true
 	}
@@ -101,22 +111,17 @@ func readsOnly(u *ir.Value) bool {
 // used by anything else. Exact: the buffers released are those of values
 // no later use reads, and each is released once.
 func ReleaseTemporaries(f *ir.Func, env Env) {
-	release := tensorFuncOf(f, "Release")
+	release := tensorFuncOf(f, templates.ReleaseFunc)
 	if release == nil {
 		return
 	}
-	parent := map[*ir.Value]*ir.Value{}
-	var find func(v *ir.Value) *ir.Value
-	find = func(v *ir.Value) *ir.Value {
-		p, ok := parent[v]
-		if !ok || p == v {
-			return v
+	// Classes of the values that may share a buffer.
+	classes := newPartition(f.NumValues() + 1)
+	union := func(a, b *ir.Value) {
+		if a != nil {
+			classes.union(a.ID, b.ID)
 		}
-		r := find(p)
-		parent[v] = r
-		return r
 	}
-	union := func(a, b *ir.Value) { parent[find(a)] = find(b) }
 	escapes := map[*ir.Value]bool{} // by the value itself, not its class
 	for _, b := range f.Blocks {
 		for _, u := range b.Instrs {
@@ -131,7 +136,7 @@ func ReleaseTemporaries(f *ir.Func, env Env) {
 				for _, a := range aliasedArgs(u) {
 					union(a, u)
 				}
-				if !readsOnly(u) {
+				if !keepsNoArgument(u) {
 					for _, a := range u.Args {
 						escapes[a] = true
 					}
@@ -146,28 +151,20 @@ func ReleaseTemporaries(f *ir.Func, env Env) {
 		}
 	}
 	uses := ir.Uses(f)
-	escaped := map[*ir.Value]bool{}
+	escaped := map[int]bool{} // by class
 	for v := range escapes {
-		escaped[find(v)] = true
+		if v != nil {
+			escaped[classes.find(v.ID)] = true
+		}
 	}
 	cfg := ir.NewCFG(f)
-	inLoop := func(b *ir.Block) bool {
-		for _, body := range cfg.Loop {
-			if body[b.Index] {
-				return true
-			}
-		}
-		return false
-	}
 	var temps []*ir.Value
 	for _, b := range cfg.RPO {
-		if inLoop(b) {
+		if cfg.InAnyLoop(b) {
 			continue
 		}
 		for _, v := range b.Instrs {
-			name := ir.TensorCall(v)
-			if ir.IsTensor(v.Type) && freshResults[name] && name != "FuseInto" && !v.Callee.Spread && !escaped[find(v)] &&
-				len(uses[v.ID]) > 1 {
+			if freshBuffer(v) && !escaped[classes.find(v.ID)] && len(uses[v.ID]) > 1 {
 				temps = append(temps, v)
 			}
 		}

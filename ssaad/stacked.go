@@ -87,7 +87,7 @@ func stackedCall(v *ir.Value) error {
 		}
 		return fmt.Errorf("builtin %s on directions", c.Builtin)
 	case name != "":
-		if templates.StackedOp(name) || name == "Release" { // Release computes nothing
+		if templates.StackedOp(name) || name == templates.ReleaseFunc { // it computes nothing
 			return nil
 		}
 		return fmt.Errorf("tensorops.%s does not compute direction by direction", name)
@@ -115,7 +115,19 @@ func stackedDeps(f *ir.Func, cl CalleeLanes) map[*ir.Value]bool {
 	}
 	reg := newRegions(f)
 	storedTensors, storedFloats := map[*ir.Value]bool{}, map[*ir.Value]bool{}
-	for changed := true; changed; {
+	changed := true
+	// stored records that values of type t that depend on the directions
+	// went into the memory of addr's region.
+	stored := func(addr *ir.Value, t types.Type) {
+		r := reg.find(addr)
+		if HoldsTensors(t) && !storedTensors[r] {
+			storedTensors[r], changed = true, true
+		}
+		if holdsScalarFloats(t) && !storedFloats[r] {
+			storedFloats[r], changed = true, true
+		}
+	}
+	for changed {
 		changed = false
 		for _, b := range f.Blocks {
 			for _, v := range b.Instrs {
@@ -131,28 +143,15 @@ func stackedDeps(f *ir.Func, cl CalleeLanes) map[*ir.Value]bool {
 					// known yet.
 					pl := cl.Params(v.Callee.Derived)
 					for i, a := range v.Args {
-						if a == nil || a.Type == nil || !holdsMemory(a.Type) || pl != nil && (i >= len(pl) || !pl[i]) {
-							continue
-						}
-						r := reg.find(a)
-						if HoldsTensors(a.Type) && !storedTensors[r] {
-							storedTensors[r], changed = true, true
-						}
-						if holdsScalarFloats(a.Type) && !storedFloats[r] {
-							storedFloats[r], changed = true, true
+						if a != nil && a.Type != nil && holdsMemory(a.Type) && (pl == nil || i < len(pl) && pl[i]) {
+							stored(a, a.Type)
 						}
 					}
 				}
 				switch {
 				case v.Op == ir.OpStore:
 					if val := v.Args[1]; dep[val] {
-						r := reg.find(v.Args[0])
-						if HoldsTensors(val.Type) && !storedTensors[r] {
-							storedTensors[r], changed = true, true
-						}
-						if holdsScalarFloats(val.Type) && !storedFloats[r] {
-							storedFloats[r], changed = true, true
-						}
+						stored(v.Args[0], val.Type)
 					}
 					continue
 				case dep[v]:

@@ -15,6 +15,11 @@ import "fmt"
 // TensorPkg is the import path of gadgen's tensor runtime.
 const TensorPkg = "github.com/gadgen/gadgen/tensorops"
 
+// ReleaseFunc is the runtime's function to which generated derivatives
+// hand their temporaries' buffers before they return (simplify's release
+// pass); it computes nothing.
+const ReleaseFunc = "Release"
+
 // elementwise returns the rule of a unary elementwise function of package
 // tensorops whose derivative is partial (an expression of a and r).
 func elementwise(name, partial, math string) *Rule {

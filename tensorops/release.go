@@ -79,16 +79,18 @@ func Release(ts ...*Tensor) {
 			poisonBuffer(t)
 			continue
 		}
-		if b := t.f64; cap(b) >= poolMin {
-			b = b[:cap(b)]
-			poolOf(poolKey{Float64, len(b)}).Put(&b)
-			t.f64 = nil
-		}
-		if b := t.f32; cap(b) >= poolMin {
-			b = b[:cap(b)]
-			poolOf(poolKey{Float32, len(b)}).Put(&b)
-			t.f32 = nil
-		}
+		pool(Float64, &t.f64)
+		pool(Float32, &t.f32)
+	}
+}
+
+// pool puts the whole of *buf, of dtype dt, into its size's pool and
+// leaves *buf nil, unless it is small.
+func pool[T Float](dt DType, buf *[]T) {
+	if b := *buf; cap(b) >= poolMin {
+		b = b[:cap(b)]
+		poolOf(poolKey{dt, len(b)}).Put(&b)
+		*buf = nil
 	}
 }
 
@@ -103,19 +105,9 @@ var poisoned struct {
 // poisonBuffer fills t's buffer with NaN, and panics if it was released
 // before: two releases of one buffer would give it to two tensors.
 func poisonBuffer(t *Tensor) {
-	var addr unsafe.Pointer
-	var buf any
-	if b := t.f64[:cap(t.f64)]; len(b) > 0 {
-		for i := range b {
-			b[i] = math.NaN()
-		}
-		addr, buf = unsafe.Pointer(&b[0]), b
-	}
-	if b := t.f32[:cap(t.f32)]; len(b) > 0 {
-		for i := range b {
-			b[i] = float32(math.NaN())
-		}
-		addr, buf = unsafe.Pointer(&b[0]), b
+	addr, buf := fillNaN(t.f64)
+	if addr == nil {
+		addr, buf = fillNaN(t.f32)
 	}
 	if addr == nil {
 		return
@@ -129,4 +121,19 @@ func poisonBuffer(t *Tensor) {
 		panic("tensorops: Release: a buffer released twice")
 	}
 	poisoned.bufs[addr] = buf
+}
+
+// fillNaN fills the whole of b (to its capacity) with NaN and returns
+// the address of its first element and the buffer, or nil when b has no
+// elements.
+func fillNaN[T Float](b []T) (unsafe.Pointer, any) {
+	b = b[:cap(b)]
+	if len(b) == 0 {
+		return nil, nil
+	}
+	nan := T(math.NaN())
+	for i := range b {
+		b[i] = nan
+	}
+	return unsafe.Pointer(&b[0]), b
 }

@@ -146,12 +146,23 @@ func checkTanhAccuracy[T Float](t *testing.T, name string, f func(T) T, xs []T, 
 func TestTanhScalarPath(t *testing.T) {
 	defer func(h bool) { hasAVX2 = h }(hasAVX2)
 	hasAVX2 = false
-	a := []float64{-3, -0.5, 0, 1e-9, 0.25, 2, 30, math.NaN()}
+	a := []float64{-3, -0.5, 0, 1e-9, 0.25, 2, 30, math.NaN(), 0.7}
 	d := make([]float64, len(a))
 	tanh64Slice(d, a)
 	for i, x := range a {
 		if !sameBits64(d[i], tanh64(x)) {
 			t.Errorf("tanh64Slice(%g) = %g, tanh64 %g", x, d[i], tanh64(x))
+		}
+	}
+	a32 := make([]float32, len(a))
+	for i, x := range a {
+		a32[i] = float32(x)
+	}
+	d32 := make([]float32, len(a32))
+	tanh32Slice(d32, a32)
+	for i, x := range a32 {
+		if !sameBits32(d32[i], tanh32(x)) {
+			t.Errorf("tanh32Slice(%g) = %g, tanh32 %g", x, d32[i], tanh32(x))
 		}
 	}
 }

@@ -519,43 +519,61 @@ func plural(n int, one, many string) string {
 
 // ResultLanes returns, for the function that m generates for req with
 // stacked directions (ssaad.Options.Stacked), which of its results hold
-// directions: every coefficient but a collapsed sum (ir.Func.ResultLanes,
-// known before the function is built); nil without stacked directions.
+// directions (ir.Func.ResultLanes, known before the function is built);
+// nil without stacked directions.
 func (m Mode) ResultLanes(req *ssaad.Request) []bool {
 	c, err := m.config(req)
-	if err != nil || !c.stacked {
+	if err != nil {
 		return nil
 	}
 	rs := tupleTypes(req.Target.Type().(*types.Signature).Results())
-	K := c.slots()
-	lay := resultLayout(rs, K)
-	out := make([]bool, lay.n)
-	for i := range rs {
-		if p := lay.coef[i]; p >= 0 {
-			for k := range K {
-				out[p+k] = !(c.collapsed() && k == c.lanes)
+	return c.resultLanes(resultLayout(rs, c.slots()), len(rs))
+}
+
+// ParamLanes is ResultLanes for the parameters (ir.Func.Lanes).
+func (m Mode) ParamLanes(req *ssaad.Request) []bool {
+	c, err := m.config(req)
+	if err != nil {
+		return nil
+	}
+	return c.paramLanes(computeNames(req.Target, req.Active, c), req.Active)
+}
+
+// laneCoef reports whether coefficient slot k holds stacked directions:
+// every one but a collapsed sum.
+func (c config) laneCoef(k int) bool { return !(c.collapsed() && k == c.lanes) }
+
+// paramLanes returns which parameters of the generated function hold
+// stacked directions (each primal parameter, then its coefficients if it
+// is varied); nil without stacked directions.
+func (c config) paramLanes(nm *names, active []bool) []bool {
+	if !c.stacked {
+		return nil
+	}
+	var out []bool
+	for i := range nm.params {
+		out = append(out, false)
+		if i < len(active) && active[i] {
+			for k := range nm.coefs[i] {
+				out = append(out, c.laneCoef(k))
 			}
 		}
 	}
 	return out
 }
 
-// ParamLanes returns, for the function that m generates for req with
-// stacked directions, which of its parameters hold directions: every
-// coefficient but a collapsed sum (ir.Func.Lanes, known before the
-// function is built); nil without stacked directions.
-func (m Mode) ParamLanes(req *ssaad.Request) []bool {
-	c, err := m.config(req)
-	if err != nil || !c.stacked {
+// resultLanes returns which results of the generated function, laid out
+// by lay for n primal results, hold stacked directions; nil without
+// stacked directions.
+func (c config) resultLanes(lay layout, n int) []bool {
+	if !c.stacked {
 		return nil
 	}
-	nm := computeNames(req.Target, req.Active, c)
-	var out []bool
-	for i := range nm.params {
-		out = append(out, false)
-		if i < len(req.Active) && req.Active[i] {
-			for k := range nm.coefs[i] {
-				out = append(out, !(c.collapsed() && k == c.lanes))
+	out := make([]bool, lay.n)
+	for i := range n {
+		if p := lay.coef[i]; p >= 0 {
+			for k := range c.slots() {
+				out[p+k] = c.laneCoef(k)
 			}
 		}
 	}

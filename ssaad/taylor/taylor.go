@@ -390,14 +390,6 @@ func (t *transformer) params(nm *names, writes []bool) []lineParam {
 			cs := make([]*ir.Value, K)
 			for k := range nm.coefs[i] {
 				cs[k] = f.AddParam(nm.coefs[i][k], pv.Type)
-				if t.cfg.stacked && !(t.cfg.collapsed() && k == t.cfg.lanes) {
-					// Every coefficient but the collapsed sum holds
-					// stacked directions.
-					for len(f.Lanes) < len(f.Params)-1 {
-						f.Lanes = append(f.Lanes, false)
-					}
-					f.Lanes = append(f.Lanes, true)
-				}
 			}
 			for k := len(nm.coefs[i]); k < K; k++ {
 				if !mixedValue(pv.Type) {
@@ -411,9 +403,7 @@ func (t *transformer) params(nm *names, writes []bool) []lineParam {
 			}
 		}
 	}
-	for f.Lanes != nil && len(f.Lanes) < len(f.Params) {
-		f.Lanes = append(f.Lanes, false)
-	}
+	f.Lanes = t.cfg.paramLanes(nm, req.Active)
 	return line
 }
 
@@ -425,16 +415,11 @@ func (t *transformer) resultLayout(nm *names) {
 	t.lay = resultLayout(p.ResultTypes, K)
 	f.ResultTypes = make([]types.Type, t.lay.n)
 	f.ResultNames = make([]string, t.lay.n)
-	if t.cfg.stacked {
-		f.ResultLanes = make([]bool, t.lay.n)
-	}
+	f.ResultLanes = t.cfg.resultLanes(t.lay, len(p.ResultTypes))
 	for i, rt := range p.ResultTypes {
 		f.ResultNames[t.lay.primal[i]], f.ResultTypes[t.lay.primal[i]] = nm.results[i], rt
 		if c := t.lay.coef[i]; c >= 0 {
 			for k := 0; k < K; k++ {
-				if f.ResultLanes != nil {
-					f.ResultLanes[c+k] = !(t.cfg.collapsed() && k == t.cfg.lanes)
-				}
 				f.ResultTypes[c+k] = t.cfg.coefType(req.Target, rt)
 				if nm.rcoefs[i] != nil {
 					f.ResultNames[c+k] = nm.rcoefs[i][k]
@@ -919,7 +904,7 @@ func (t *transformer) ret(v *ir.Value) {
 			}
 			cs := t.usable(a)
 			for k := 0; k < K; k++ {
-				if t.req.Options.NoScalarCoefs && isFloat(a.Type) && !ir.IsTensor(a.Type) && !(t.cfg.collapsed() && k == t.cfg.lanes) {
+				if t.req.Options.NoScalarCoefs && isFloat(a.Type) && !ir.IsTensor(a.Type) && t.cfg.laneCoef(k) {
 					// A scalar per direction, not read
 					// (ssaad.Options.NoScalarCoefs): zero.
 					args[c+k] = t.Zero(a.Type)

@@ -41,7 +41,7 @@ func (k Kernel) table() []constant {
 		{"ln2 hi", k.bits(k.Ln2Hi)}, {"ln2 lo", k.bits(k.Ln2Lo)},
 	}
 	for i, c := range k.Coef {
-		cs = append(cs, constant{fmt.Sprintf("1/%d!", k.Degree-i), k.bits(c)})
+		cs = append(cs, constant{fmt.Sprintf("1/%d!", k.Degree()-i), k.bits(c)})
 	}
 	return cs
 }
@@ -59,8 +59,8 @@ func (k Kernel) write(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "\n// The constants of %s, one per 32-byte row.\n", k.Name)
 	for i, c := range cs {
-		for j := 0; j < 32/k.FloatBytes; j++ {
-			fmt.Fprintf(b, "DATA %s+%d(SB)/%d, $%#x", sym, 32*i+j*k.FloatBytes, k.FloatBytes, c.bits)
+		for j := 0; j < 32/k.FloatBytes(); j++ {
+			fmt.Fprintf(b, "DATA %s+%d(SB)/%d, $%#x", sym, 32*i+j*k.FloatBytes(), k.FloatBytes(), c.bits)
 			if j == 0 {
 				fmt.Fprintf(b, " // %s", c.name)
 			}
@@ -75,7 +75,7 @@ func (k Kernel) write(b *strings.Builder) {
 	}
 	in := func(format string, args ...any) { fmt.Fprintf(b, "\t"+format+"\n", args...) }
 	fmt.Fprintf(b, "// func %s(d, a *float%d, n int): d[i] = tanh a[i] for i < n, n a positive\n", k.Name, k.Bits)
-	fmt.Fprintf(b, "// multiple of %d.\n", k.Lanes)
+	fmt.Fprintf(b, "// multiple of %d.\n", k.Lanes())
 	fmt.Fprintf(b, "TEXT ·%s(SB), NOSPLIT, $0-24\n", k.Name)
 	in("MOVQ d+0(FP), DI")
 	in("MOVQ a+8(FP), SI")
@@ -96,8 +96,8 @@ func (k Kernel) write(b *strings.Builder) {
 	in("VSUB%s Y6, Y2, Y4 // r = y − n·ln2hi", s)
 	in("VMUL%s %s, Y3, Y6", s, row("ln2 lo"))
 	in("VSUB%s Y6, Y4, Y4 // r −= n·ln2lo", s)
-	in("VMOVUP%s %s, Y5 // p = 1/%d!", s[1:], row(fmt.Sprintf("1/%d!", k.Degree)), k.Degree)
-	for d := k.Degree - 1; d >= 1; d-- {
+	in("VMOVUP%s %s, Y5 // p = 1/%d!", s[1:], row(fmt.Sprintf("1/%d!", k.Degree())), k.Degree())
+	for d := k.Degree() - 1; d >= 1; d-- {
 		if k.FMA {
 			in("VFMADD213%s %s, Y4, Y5 // p = p·r + 1/%d!", s, row(fmt.Sprintf("1/%d!", d)), d)
 			continue
@@ -124,7 +124,7 @@ func (k Kernel) write(b *strings.Builder) {
 	in("VMOVUP%s Y8, (DI)", s[1:])
 	in("ADDQ $32, SI")
 	in("ADDQ $32, DI")
-	in("SUBQ $%d, CX", k.Lanes)
+	in("SUBQ $%d, CX", k.Lanes())
 	in("JNZ loop")
 	in("VZEROUPPER")
 	in("RET")
