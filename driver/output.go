@@ -321,9 +321,10 @@ func plural(n int, noun string) string {
 }
 
 // assignHelpers decides which file of each package holds the source of
-// each helper function of package templates that the generated code calls
-// (ir.DerivedFunc.Helper): the first file written that calls it, non-test
-// files first, as test files see the declarations of the others.
+// each helper function that the generated code calls (a helper of package
+// templates, ir.DerivedFunc.Helper, or emit's alias check,
+// emit.UsesApart): the first file written that calls it, non-test files
+// first, as test files see the declarations of the others.
 func assignHelpers(outs []*outFile) map[*outFile][]string {
 	order := slices.Clone(outs)
 	slices.SortStableFunc(order, func(a, b *outFile) int {
@@ -337,6 +338,9 @@ func assignHelpers(outs []*outFile) map[*outFile][]string {
 		}
 		var names []string
 		for _, j := range out.jobs {
+			if emit.UsesApart(j.fn) && !slices.Contains(names, emit.ApartHelper) {
+				names = append(names, emit.ApartHelper)
+			}
 			for _, b := range j.fn.Blocks {
 				for _, v := range b.Instrs {
 					if c := v.Callee; c != nil && c.Derived != nil && c.Derived.Helper && !slices.Contains(names, c.Derived.Name) {
@@ -366,13 +370,17 @@ func boolCmp(a, b bool) int {
 	return -1
 }
 
-// addHelpers appends the sources of the named helpers (templates.Helpers)
-// to the generated file src, importing package math if they use it.
+// addHelpers appends the sources of the named helpers (templates.Helpers,
+// emit.ApartSource) to the generated file src, importing package math if
+// they use it.
 func addHelpers(src []byte, names []string) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Write(src)
 	for _, n := range names {
 		h, ok := templates.Helpers[n]
+		if n == emit.ApartHelper {
+			h, ok = emit.ApartSource, true
+		}
 		if !ok {
 			return nil, fmt.Errorf("no helper %s in package templates", n)
 		}

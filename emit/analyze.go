@@ -402,32 +402,59 @@ func (e *emitter) decideBlock(b *ir.Block, forced map[*ir.Value]bool) {
 	}
 }
 
-// crossBlockLen reports whether v, len or cap of a variable, has a single
-// use in another block: it is then rendered there (typically in a loop
-// condition, i < len(x), as a person writes it) instead of being held in a
-// variable. Liveness sees the read of the operand where len is rendered, so
-// a variable is never reassigned while such a read is pending.
+// crossBlockLen reports whether v, len or cap of a variable, is rendered
+// at each of its uses instead of being held in a variable: when it has a
+// single use in another block (typically a loop condition, i < len(x), as
+// a person writes it), or when the source did not name it (a person writes
+// len(x) again where gadgen's optimizer shares one len(x), so that a
+// guard if d <= 0 || len(x)%d != 0 stays one statement). Liveness sees the
+// read of the operand where len is rendered, so a variable is never
+// reassigned while such a read is pending.
 func (e *emitter) crossBlockLen(v *ir.Value) bool {
 	us := e.uses[v.ID]
-	if len(us) != 1 || us[0].Op == ir.OpPhi || us[0].Block == v.Block || us[0].Op == ir.OpSelect {
+	if len(us) == 0 {
+		return false
+	}
+	for _, u := range us {
+		if u.Op == ir.OpPhi || u.Op == ir.OpSelect {
+			return false
+		}
+	}
+	if len(us) > 1 && v.Name != "" || len(us) == 1 && us[0].Block == v.Block {
 		return false
 	}
 	x := v.Args[0]
 	switch {
 	case x.Op == ir.OpParam, x.Op == ir.OpPhi:
 	case x.Block != nil && x.Block != v.Block && e.kind[x.ID] == kVar:
+	case x.Block == v.Block && len(e.uses[x.ID]) > 1 && heldWhenShared(x):
+		// x, decided after v, will be held in a variable.
 	default:
 		return false
 	}
 	for _, u := range e.uses[x.ID] {
-		if u.Op == ir.OpPhi && e.cfg.LoopHeader[u.Block.Index] && e.cfg.InLoop(u.Block, us[0].Block) && !e.cfg.InLoop(u.Block, v.Block) {
-			// x's variable takes new values in the loop where v is
-			// read: len(x) there would need a copy of x.
-			return false
+		for _, w := range us {
+			if u.Op == ir.OpPhi && e.cfg.LoopHeader[u.Block.Index] && e.cfg.InLoop(u.Block, w.Block) && !e.cfg.InLoop(u.Block, v.Block) {
+				// x's variable takes new values in the loop where v is
+				// read: len(x) there would need a copy of x.
+				return false
+			}
 		}
 	}
 	e.root[v.ID] = rootKey{us[0], rematRoot}
 	return true
+}
+
+// heldWhenShared reports whether decideBlock holds x in a variable when
+// it has more than one use.
+func heldWhenShared(x *ir.Value) bool {
+	switch x.Op {
+	case ir.OpSlice, ir.OpMakeSlice, ir.OpLoad, ir.OpConvert:
+		return true
+	case ir.OpCall:
+		return x.Type != nil && !isTuple(x.Type)
+	}
+	return false
 }
 
 // useSite returns the statement the single use of v (at position i of a

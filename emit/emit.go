@@ -73,7 +73,7 @@ type fileState struct {
 }
 
 func newFileState(f File) *fileState {
-	fs := &fileState{pkgPath: f.PkgPath, reserved: map[string]bool{}, consts: map[*types.TypeName][]*types.Const{}}
+	fs := &fileState{pkgPath: f.PkgPath, reserved: map[string]bool{ApartHelper: true}, consts: map[*types.TypeName][]*types.Const{}}
 	pkgs := map[string]*types.Package{}
 	addPkg := func(p *types.Package) {
 		if p != nil && p.Path() != f.PkgPath {

@@ -66,8 +66,10 @@ func (e *emitter) inHeader(render func() expr) expr {
 }
 
 // newEmitter returns the emitter of fn. Its function, e.fn, is fn or a
-// private copy of it (see lowerLiterals).
+// private copy of it (see callApart, splitIrreducible, isolateSuspend and
+// lowerLiterals).
 func newEmitter(fs *fileState, fn *ir.Func) *emitter {
+	fn = callApart(fn)
 	fn = splitIrreducible(fn)
 	fn = isolateSuspend(fn)
 	fn, lits := lowerLiterals(fn, fs.pkgPath)

@@ -19,61 +19,52 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(m)
-	mBar := make([]float64, len(m), t2)
-	t3 := cap(x0) > 0
-	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
-		panic("PlainGrad: x0 and x0Bar share memory: gadgen's gradients need them apart")
-	}
-	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
-		panic("PlainGrad: m and x0 share memory: gadgen's gradients need them apart")
-	}
+	mBar := make([]float64, len(m), cap(m))
+	gadApart(x0, x0Bar, "PlainGrad: x0 and x0Bar")
+	gadApart(m, x0, "PlainGrad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t4 := append([]float64(nil), x0...)
-	n := len(t4)
-	t5 := cap(t4)
-	var t6 []float64
-	if t5 != cap([]float64(nil)) {
-		t6 = make([]float64, n, t5)
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t6 = []float64(nil)[:n]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t6
-	b.X = t4
-	n2 := len(x0)
-	bBar.V = make([]float64, n2)
-	b.V = make([]float64, n2)
-	bBar.A = make([]float64, n2)
-	b.A = make([]float64, n2)
+	bBar.X = t3
+	b.X = t2
+	bBar.V = make([]float64, len(x0))
+	b.V = make([]float64, len(x0))
+	bBar.A = make([]float64, len(x0))
+	b.A = make([]float64, len(x0))
 	bBar.M = mBar
 	b.M = m
-	n3 := len(b.M)
+	n := len(b.M)
 	clear(b.A)
-	t7 := b.X
-	t8 := b.A
-	t9 := b.M
-	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
-	for i := 0; i < n3; i++ {
-		for j := i + 1; j < n3; j++ {
-			t57 := t7[2*j]
-			t58 := t7[2*i]
-			dx2 := t57 - t58
-			t59 := t7[2*j+1]
-			t60 := t7[2*i+1]
-			dy2 := t59 - t60
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
+	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			t54 := t4[2*j]
+			t55 := t4[2*i]
+			dx2 := t54 - t55
+			t56 := t4[2*j+1]
+			t57 := t4[2*i+1]
+			dy2 := t56 - t57
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t61 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t61)
-			t62 := t9[j]
-			t8[2*i] += t62 * f2 * dx2
-			t63 := t9[j]
-			t8[2*i+1] += t63 * f2 * dy2
-			t64 := t9[i]
-			t8[2*j] -= t64 * f2 * dx2
-			t65 := t9[i]
-			t8[2*j+1] -= t65 * f2 * dy2
-			tape = append(tape, t57, t58, t59, t60, t61, t62, t63, t64, t65)
+			t58 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t58)
+			t59 := t6[j]
+			t5[2*i] += t59 * f2 * dx2
+			t60 := t6[j]
+			t5[2*i+1] += t60 * f2 * dy2
+			t61 := t6[i]
+			t5[2*j] -= t61 * f2 * dx2
+			t62 := t6[i]
+			t5[2*j+1] -= t62 * f2 * dy2
+			tape = append(tape, t54, t55, t56, t57, t58, t59, t60, t61, t62)
 		}
 	}
 	trips := max(steps+2, 0)
@@ -81,103 +72,101 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tapeValues)
 	for t := 0; t < steps; t++ {
 		if t == 1 {
-			t53 := trips - 2
-			tape = slices.Grow(tape, t53*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t53*(len(tapeValues)-before2))
+			t50 := trips - 2
+			tape = slices.Grow(tape, t50*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t50*(len(tapeValues)-before2))
 		}
 		if b != nil {
-			t54 := append(tape, b.X...)
-			t55 := append(t54, b.V...)
-			t56 := append(t55, b.A...)
-			tape = append(t56, b.M...)
+			t51 := append(tape, b.X...)
+			t52 := append(t51, b.V...)
+			t53 := append(t52, b.A...)
+			tape = append(t53, b.M...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.leapfrog(0.001)
 	}
-	t11 := b.X
-	n4 := len(t11)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := bBar.X
+	t8 := b.X
+	t9 := b.V
+	t10 := bBar.V
+	t11 := bBar.X
 	e := 0.0
-	for i := 0; i < n4; i++ {
-		t51 := t11[i]
-		t52 := t12[i]
-		t13[i] += 2 * t52
-		t14[i] += 2 * t51
-		e += t51*t51 + t52*t52
+	for i := 0; i < len(t8); i++ {
+		t48 := t8[i]
+		t49 := t9[i]
+		t10[i] += 2 * t49
+		t11[i] += 2 * t48
+		e += t48*t48 + t49*t49
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		if b != nil {
-			t39 := len(tapeValues) - 1
-			*b = tapeValues[t39]
-			t40 := b.M
-			t41 := len(tape) - len(t40)
-			copy(t40, tape[t41:])
-			t42 := tape[:t41]
-			t43 := b.A
+			t36 := len(tapeValues) - 1
+			*b = tapeValues[t36]
+			t37 := b.M
+			t38 := len(tape) - len(t37)
+			copy(t37, tape[t38:])
+			t39 := tape[:t38]
+			t40 := b.A
+			t41 := len(t39) - len(t40)
+			copy(t40, t39[t41:])
+			t42 := t39[:t41]
+			t43 := b.V
 			t44 := len(t42) - len(t43)
 			copy(t43, t42[t44:])
 			t45 := t42[:t44]
-			t46 := b.V
+			t46 := b.X
 			t47 := len(t45) - len(t46)
 			copy(t46, t45[t47:])
-			t48 := t45[:t47]
-			t49 := b.X
-			t50 := len(t48) - len(t49)
-			copy(t49, t48[t50:])
-			tape = t48[:t50]
-			tapeValues = tapeValues[:t39]
+			tape = t45[:t47]
+			tapeValues = tapeValues[:t36]
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t16 := bBar.A
-	t17 := bBar.M
-	t18 := bBar.X
-	for i := n3 - 1; i >= 0; i-- {
-		for j := n3 - 1; j >= i+1; j-- {
-			n6 := len(tape)
-			t20 := n6 - 9
-			t21 := tape[n6-5]
-			t22 := tape[n6-4]
-			t23 := tape[n6-3]
-			t24 := tape[n6-2]
-			t25 := tape[n6-1]
-			t26 := t16[2*j+1]
-			dy := tape[n6-7] - tape[n6-6]
-			t27 := t26 * dy
-			dx := tape[t20] - tape[n6-8]
+	t13 := bBar.A
+	t14 := bBar.M
+	t15 := bBar.X
+	for i := n - 1; i >= 0; i-- {
+		for j := n - 1; j >= i+1; j-- {
+			t17 := len(tape) - 9
+			t18 := tape[len(tape)-5]
+			t19 := tape[len(tape)-4]
+			t20 := tape[len(tape)-3]
+			t21 := tape[len(tape)-2]
+			t22 := tape[len(tape)-1]
+			t23 := t13[2*j+1]
+			dy := tape[len(tape)-7] - tape[len(tape)-6]
+			t24 := t23 * dy
+			dx := tape[t17] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t28 := r2 * t21
-			f := 1 / t28
-			t17[i] -= t27 * f
-			t29 := t16[2*j]
-			t30 := t29 * dx
-			t17[i] -= t30 * f
-			t31 := t16[2*i+1]
-			t32 := t31 * dy
-			t17[j] += t32 * f
-			t33 := t16[2*i]
-			t34 := t33 * dx
-			t17[j] += t34 * f
-			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
-			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
-			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
-			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i+1] -= t37
-			t18[2*j+1] += t37
-			t18[2*i] -= t38
-			t18[2*j] += t38
-			tape = tape[:t20]
+			t25 := r2 * t18
+			f := 1 / t25
+			t14[i] -= t24 * f
+			t26 := t13[2*j]
+			t27 := t26 * dx
+			t14[i] -= t27 * f
+			t28 := t13[2*i+1]
+			t29 := t28 * dy
+			t14[j] += t29 * f
+			t30 := t13[2*i]
+			t31 := t30 * dx
+			t14[j] += t31 * f
+			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
+			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
+			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
+			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
+			t15[2*i+1] -= t34
+			t15[2*j+1] += t34
+			t15[2*i] -= t35
+			t15[2*j] += t35
+			tape = tape[:t17]
 		}
 	}
 	clear(bBar.A)
-	n5 := len([]float64(nil))
-	for k := 0; k < n2; k++ {
-		t19 := t6[n5+k]
-		t6[n5+k] = 0
-		x0Bar[k] += t19
+	n2 := len([]float64(nil))
+	for k := 0; k < len(x0); k++ {
+		t16 := t3[n2+k]
+		t3[n2+k] = 0
+		x0Bar[k] += t16
 	}
 	copy(m, finalM)
 	return e
@@ -199,22 +188,21 @@ func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := b.V
-	n := len(t2)
 	t3 := 0.5 * dt
 	t4 := b.A
 	t5 := b.X
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		t2[i] += t3 * t4[i]
 		t5[i] += dt * t2[i]
 	}
-	n2 := len(b.M)
+	n := len(b.M)
 	clear(b.A)
 	t6 := b.X
 	t7 := b.A
 	t8 := b.M
-	tape := slices.Grow(t, max(n2+2, 0)*((max(n2+1, 0)+3)/2*9))
-	for i := 0; i < n2; i++ {
-		for j := i + 1; j < n2; j++ {
+	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
 			t37 := t6[2*j]
 			t38 := t6[2*i]
 			dx2 := t37 - t38
@@ -236,29 +224,27 @@ func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 		}
 	}
 	t9 := b.V
-	n3 := len(t9)
 	t10 := b.A
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(t9); i++ {
 		t9[i] += t3 * t10[i]
 	}
-	for i := n3 - 1; i >= 0; i-- {
+	for i := len(t9) - 1; i >= 0; i-- {
 		t36 := bBar.A
 		t36[i] += t3 * bBar.V[i]
 	}
-	for i := n2 - 1; i >= 0; i-- {
-		for j := n2 - 1; j >= i+1; j-- {
-			n4 := len(tape)
-			t14 := n4 - 9
-			t15 := tape[n4-5]
-			t16 := tape[n4-4]
-			t17 := tape[n4-3]
-			t18 := tape[n4-2]
-			t19 := tape[n4-1]
+	for i := n - 1; i >= 0; i-- {
+		for j := n - 1; j >= i+1; j-- {
+			t14 := len(tape) - 9
+			t15 := tape[len(tape)-5]
+			t16 := tape[len(tape)-4]
+			t17 := tape[len(tape)-3]
+			t18 := tape[len(tape)-2]
+			t19 := tape[len(tape)-1]
 			t20 := bBar.A
 			t21 := t20[2*j+1]
-			dy := tape[n4-7] - tape[n4-6]
+			dy := tape[len(tape)-7] - tape[len(tape)-6]
 			t22 := t21 * dy
-			dx := tape[t14] - tape[n4-8]
+			dx := tape[t14] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
 			t23 := r2 * t15
 			f := 1 / t23
@@ -289,7 +275,7 @@ func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 	t11 := bBar.X
 	t12 := bBar.V
 	t13 := bBar.A
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		t12[i] += dt * t11[i]
 		t13[i] += t3 * t12[i]
 	}
@@ -311,177 +297,166 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(m)
-	mBar := make([]float64, len(m), t2)
-	t3 := cap(x0) > 0
-	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
-		panic("SegmentedGrad: x0 and x0Bar share memory: gadgen's gradients need them apart")
-	}
-	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
-		panic("SegmentedGrad: m and x0 share memory: gadgen's gradients need them apart")
-	}
+	mBar := make([]float64, len(m), cap(m))
+	gadApart(x0, x0Bar, "SegmentedGrad: x0 and x0Bar")
+	gadApart(m, x0, "SegmentedGrad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t4 := append([]float64(nil), x0...)
-	n := len(t4)
-	t5 := cap(t4)
-	var t6 []float64
-	if t5 != cap([]float64(nil)) {
-		t6 = make([]float64, n, t5)
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t6 = []float64(nil)[:n]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t6
-	b.X = t4
-	n2 := len(x0)
-	bBar.V = make([]float64, n2)
-	b.V = make([]float64, n2)
-	bBar.A = make([]float64, n2)
-	b.A = make([]float64, n2)
+	bBar.X = t3
+	b.X = t2
+	bBar.V = make([]float64, len(x0))
+	b.V = make([]float64, len(x0))
+	bBar.A = make([]float64, len(x0))
+	b.A = make([]float64, len(x0))
 	bBar.M = mBar
 	b.M = m
-	n3 := len(b.M)
+	n := len(b.M)
 	clear(b.A)
-	t7 := b.X
-	t8 := b.A
-	t9 := b.M
-	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
-	for i := 0; i < n3; i++ {
-		for j := i + 1; j < n3; j++ {
-			t60 := t7[2*j]
-			t61 := t7[2*i]
-			dx2 := t60 - t61
-			t62 := t7[2*j+1]
-			t63 := t7[2*i+1]
-			dy2 := t62 - t63
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
+	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			t57 := t4[2*j]
+			t58 := t4[2*i]
+			dx2 := t57 - t58
+			t59 := t4[2*j+1]
+			t60 := t4[2*i+1]
+			dy2 := t59 - t60
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t64 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t64)
-			t65 := t9[j]
-			t8[2*i] += t65 * f2 * dx2
-			t66 := t9[j]
-			t8[2*i+1] += t66 * f2 * dy2
-			t67 := t9[i]
-			t8[2*j] -= t67 * f2 * dx2
-			t68 := t9[i]
-			t8[2*j+1] -= t68 * f2 * dy2
-			tape = append(tape, t60, t61, t62, t63, t64, t65, t66, t67, t68)
+			t61 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t61)
+			t62 := t6[j]
+			t5[2*i] += t62 * f2 * dx2
+			t63 := t6[j]
+			t5[2*i+1] += t63 * f2 * dy2
+			t64 := t6[i]
+			t5[2*j] -= t64 * f2 * dx2
+			t65 := t6[i]
+			t5[2*j+1] -= t65 * f2 * dy2
+			tape = append(tape, t57, t58, t59, t60, t61, t62, t63, t64, t65)
 		}
 	}
-	t10 := 0
+	t7 := 0
 	from := 0
 	for {
 		path = append(path, from)
-		if t10 < steps {
-			t56 := min(k, steps-t10)
+		if t7 < steps {
+			t53 := min(k, steps-t7)
 			if b != nil {
-				t57 := append(tape, b.X...)
-				t58 := append(t57, b.V...)
-				t59 := append(t58, b.A...)
-				tape = append(t59, b.M...)
+				t54 := append(tape, b.X...)
+				t55 := append(t54, b.V...)
+				t56 := append(t55, b.A...)
+				tape = append(t56, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			b.segment(t56)
-			tapeint = append(tapeint, t56)
-			t10 += k
+			b.segment(t53)
+			tapeint = append(tapeint, t53)
+			t7 += k
 			from = 1
 		} else {
 			break
 		}
 	}
-	t11 := b.X
-	n4 := len(t11)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := bBar.X
+	t8 := b.X
+	t9 := b.V
+	t10 := bBar.V
+	t11 := bBar.X
 	e := 0.0
-	for i := 0; i < n4; i++ {
-		t54 := t11[i]
-		t55 := t12[i]
-		t13[i] += 2 * t55
-		t14[i] += 2 * t54
-		e += t54*t54 + t55*t55
+	for i := 0; i < len(t8); i++ {
+		t51 := t8[i]
+		t52 := t9[i]
+		t10[i] += 2 * t52
+		t11[i] += 2 * t51
+		e += t51*t51 + t52*t52
 	}
 	finalM := slices.Clone(m)
 	for {
-		t15 := len(path) - 1
-		t16 := path[:t15]
-		if path[t15] == 0 {
+		t12 := len(path) - 1
+		t13 := path[:t12]
+		if path[t12] == 0 {
 			break
 		}
-		t17 := len(tapeint) - 1
-		t18 := tapeint[t17]
-		tapeint = tapeint[:t17]
+		t14 := len(tapeint) - 1
+		t15 := tapeint[t14]
+		tapeint = tapeint[:t14]
 		if b != nil {
-			t19 := len(tapeValues) - 1
-			*b = tapeValues[t19]
-			t20 := b.M
-			t21 := len(tape) - len(t20)
-			copy(t20, tape[t21:])
-			t22 := tape[:t21]
-			t23 := b.A
+			t16 := len(tapeValues) - 1
+			*b = tapeValues[t16]
+			t17 := b.M
+			t18 := len(tape) - len(t17)
+			copy(t17, tape[t18:])
+			t19 := tape[:t18]
+			t20 := b.A
+			t21 := len(t19) - len(t20)
+			copy(t20, t19[t21:])
+			t22 := t19[:t21]
+			t23 := b.V
 			t24 := len(t22) - len(t23)
 			copy(t23, t22[t24:])
 			t25 := t22[:t24]
-			t26 := b.V
+			t26 := b.X
 			t27 := len(t25) - len(t26)
 			copy(t26, t25[t27:])
-			t28 := t25[:t27]
-			t29 := b.X
-			t30 := len(t28) - len(t29)
-			copy(t29, t28[t30:])
-			tape = t28[:t30]
-			tapeValues = tapeValues[:t19]
+			tape = t25[:t27]
+			tapeValues = tapeValues[:t16]
 		}
-		bodiesSegmentReverse(b, bBar, t18)
-		path = t16
+		bodiesSegmentReverse(b, bBar, t15)
+		path = t13
 	}
-	t31 := bBar.A
-	t32 := bBar.M
-	t33 := bBar.X
-	for i := n3 - 1; i >= 0; i-- {
-		for j := n3 - 1; j >= i+1; j-- {
-			n6 := len(tape)
-			t35 := n6 - 9
-			t36 := tape[n6-5]
-			t37 := tape[n6-4]
-			t38 := tape[n6-3]
-			t39 := tape[n6-2]
-			t40 := tape[n6-1]
-			t41 := t31[2*j+1]
-			dy := tape[n6-7] - tape[n6-6]
-			t42 := t41 * dy
-			dx := tape[t35] - tape[n6-8]
+	t28 := bBar.A
+	t29 := bBar.M
+	t30 := bBar.X
+	for i := n - 1; i >= 0; i-- {
+		for j := n - 1; j >= i+1; j-- {
+			t32 := len(tape) - 9
+			t33 := tape[len(tape)-5]
+			t34 := tape[len(tape)-4]
+			t35 := tape[len(tape)-3]
+			t36 := tape[len(tape)-2]
+			t37 := tape[len(tape)-1]
+			t38 := t28[2*j+1]
+			dy := tape[len(tape)-7] - tape[len(tape)-6]
+			t39 := t38 * dy
+			dx := tape[t32] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t43 := r2 * t36
-			f := 1 / t43
-			t32[i] -= t42 * f
-			t44 := t31[2*j]
-			t45 := t44 * dx
-			t32[i] -= t45 * f
-			t46 := t31[2*i+1]
-			t47 := t46 * dy
-			t32[j] += t47 * f
-			t48 := t31[2*i]
-			t49 := t48 * dx
-			t32[j] += t49 * f
-			t50 := (-(t40 * t42) - t39*t45 + t38*t47 + t37*t49) * f / t43
-			t51 := -(t50 * t36) - 0.5/t36*(r2*t50)
-			t52 := t38*f*t46 - t40*f*t41 + 2*(t51*dy)
-			t53 := t37*f*t48 - t39*f*t44 + 2*(t51*dx)
-			t33[2*i+1] -= t52
-			t33[2*j+1] += t52
-			t33[2*i] -= t53
-			t33[2*j] += t53
-			tape = tape[:t35]
+			t40 := r2 * t33
+			f := 1 / t40
+			t29[i] -= t39 * f
+			t41 := t28[2*j]
+			t42 := t41 * dx
+			t29[i] -= t42 * f
+			t43 := t28[2*i+1]
+			t44 := t43 * dy
+			t29[j] += t44 * f
+			t45 := t28[2*i]
+			t46 := t45 * dx
+			t29[j] += t46 * f
+			t47 := (-(t37 * t39) - t36*t42 + t35*t44 + t34*t46) * f / t40
+			t48 := -(t47 * t33) - 0.5/t33*(r2*t47)
+			t49 := t35*f*t43 - t37*f*t38 + 2*(t48*dy)
+			t50 := t34*f*t45 - t36*f*t41 + 2*(t48*dx)
+			t30[2*i+1] -= t49
+			t30[2*j+1] += t49
+			t30[2*i] -= t50
+			t30[2*j] += t50
+			tape = tape[:t32]
 		}
 	}
 	clear(bBar.A)
-	n5 := len([]float64(nil))
-	for k2 := 0; k2 < n2; k2++ {
-		t34 := t6[n5+k2]
-		t6[n5+k2] = 0
-		x0Bar[k2] += t34
+	n2 := len([]float64(nil))
+	for k2 := 0; k2 < len(x0); k2++ {
+		t31 := t3[n2+k2]
+		t3[n2+k2] = 0
+		x0Bar[k2] += t31
 	}
 	copy(m, finalM)
 	return e
@@ -560,61 +535,52 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(m)
-	mBar := make([]float64, len(m), t2)
-	t3 := cap(x0) > 0
-	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
-		panic("Checkpoint10Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
-	}
-	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
-		panic("Checkpoint10Grad: m and x0 share memory: gadgen's gradients need them apart")
-	}
+	mBar := make([]float64, len(m), cap(m))
+	gadApart(x0, x0Bar, "Checkpoint10Grad: x0 and x0Bar")
+	gadApart(m, x0, "Checkpoint10Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t4 := append([]float64(nil), x0...)
-	n := len(t4)
-	t5 := cap(t4)
-	var t6 []float64
-	if t5 != cap([]float64(nil)) {
-		t6 = make([]float64, n, t5)
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t6 = []float64(nil)[:n]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t6
-	b.X = t4
-	n2 := len(x0)
-	bBar.V = make([]float64, n2)
-	b.V = make([]float64, n2)
-	bBar.A = make([]float64, n2)
-	b.A = make([]float64, n2)
+	bBar.X = t3
+	b.X = t2
+	bBar.V = make([]float64, len(x0))
+	b.V = make([]float64, len(x0))
+	bBar.A = make([]float64, len(x0))
+	b.A = make([]float64, len(x0))
 	bBar.M = mBar
 	b.M = m
-	n3 := len(b.M)
+	n := len(b.M)
 	clear(b.A)
-	t7 := b.X
-	t8 := b.A
-	t9 := b.M
-	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
-	for i := 0; i < n3; i++ {
-		for j := i + 1; j < n3; j++ {
-			t65 := t7[2*j]
-			t66 := t7[2*i]
-			dx2 := t65 - t66
-			t67 := t7[2*j+1]
-			t68 := t7[2*i+1]
-			dy2 := t67 - t68
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
+	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			t62 := t4[2*j]
+			t63 := t4[2*i]
+			dx2 := t62 - t63
+			t64 := t4[2*j+1]
+			t65 := t4[2*i+1]
+			dy2 := t64 - t65
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t69 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t69)
-			t70 := t9[j]
-			t8[2*i] += t70 * f2 * dx2
-			t71 := t9[j]
-			t8[2*i+1] += t71 * f2 * dy2
-			t72 := t9[i]
-			t8[2*j] -= t72 * f2 * dx2
-			t73 := t9[i]
-			t8[2*j+1] -= t73 * f2 * dy2
-			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
+			t66 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t66)
+			t67 := t6[j]
+			t5[2*i] += t67 * f2 * dx2
+			t68 := t6[j]
+			t5[2*i+1] += t68 * f2 * dy2
+			t69 := t6[i]
+			t5[2*j] -= t69 * f2 * dx2
+			t70 := t6[i]
+			t5[2*j+1] -= t70 * f2 * dy2
+			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
 		}
 	}
 	trips := max(steps, 0)
@@ -625,74 +591,73 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if b != nil {
-				t61 := append(tape, b.X...)
-				t62 := append(t61, b.V...)
-				t63 := append(t62, b.A...)
-				tape = append(t63, b.M...)
+				t58 := append(tape, b.X...)
+				t59 := append(t58, b.V...)
+				t60 := append(t59, b.A...)
+				tape = append(t60, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t == 0 {
-				t64 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t64*(len(tape)-before2))
+				t61 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t61*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t61*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t11 := b.X
-	n4 := len(t11)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := bBar.X
+	t8 := b.X
+	t9 := b.V
+	t10 := bBar.V
+	t11 := bBar.X
 	e := 0.0
-	for i := 0; i < n4; i++ {
-		t59 := t11[i]
-		t60 := t12[i]
-		t13[i] += 2 * t60
-		t14[i] += 2 * t59
-		e += t59*t59 + t60*t60
+	for i := 0; i < len(t8); i++ {
+		t56 := t8[i]
+		t57 := t9[i]
+		t10[i] += 2 * t57
+		t11[i] += 2 * t56
+		e += t56*t56 + t57*t57
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t39 := b != nil
-		if t39 {
-			t40 := len(tapeValues) - 1
-			*b = tapeValues[t40]
-			t41 := b.M
-			t42 := len(tape) - len(t41)
-			copy(t41, tape[t42:])
-			t43 := tape[:t42]
-			t44 := b.A
+		t36 := b != nil
+		if t36 {
+			t37 := len(tapeValues) - 1
+			*b = tapeValues[t37]
+			t38 := b.M
+			t39 := len(tape) - len(t38)
+			copy(t38, tape[t39:])
+			t40 := tape[:t39]
+			t41 := b.A
+			t42 := len(t40) - len(t41)
+			copy(t41, t40[t42:])
+			t43 := t40[:t42]
+			t44 := b.V
 			t45 := len(t43) - len(t44)
 			copy(t44, t43[t45:])
 			t46 := t43[:t45]
-			t47 := b.V
+			t47 := b.X
 			t48 := len(t46) - len(t47)
 			copy(t47, t46[t48:])
-			t49 := t46[:t48]
-			t50 := b.X
-			t51 := len(t49) - len(t50)
-			copy(t50, t49[t51:])
-			tape = t49[:t51]
-			tapeValues = tapeValues[:t40]
+			tape = t46[:t48]
+			tapeValues = tapeValues[:t37]
 		}
 		if from < t {
-			if t39 {
-				t52 := append(tape, b.X...)
-				t53 := append(t52, b.V...)
-				t54 := append(t53, b.A...)
-				tape = append(t54, b.M...)
+			if t36 {
+				t49 := append(tape, b.X...)
+				t50 := append(t49, b.V...)
+				t51 := append(t50, b.A...)
+				tape = append(t51, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t55 := t - from
-			for k := 0; k < t55; k++ {
+			t52 := t - from
+			for k := 0; k < t52; k++ {
 				if schedule.Take(from + k) {
-					if t39 {
-						t56 := append(tape, b.X...)
-						t57 := append(t56, b.V...)
-						t58 := append(t57, b.A...)
-						tape = append(t58, b.M...)
+					if t36 {
+						t53 := append(tape, b.X...)
+						t54 := append(t53, b.V...)
+						t55 := append(t54, b.A...)
+						tape = append(t55, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -701,52 +666,51 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t16 := bBar.A
-	t17 := bBar.M
-	t18 := bBar.X
-	for i := n3 - 1; i >= 0; i-- {
-		for j := n3 - 1; j >= i+1; j-- {
-			n6 := len(tape)
-			t20 := n6 - 9
-			t21 := tape[n6-5]
-			t22 := tape[n6-4]
-			t23 := tape[n6-3]
-			t24 := tape[n6-2]
-			t25 := tape[n6-1]
-			t26 := t16[2*j+1]
-			dy := tape[n6-7] - tape[n6-6]
-			t27 := t26 * dy
-			dx := tape[t20] - tape[n6-8]
+	t13 := bBar.A
+	t14 := bBar.M
+	t15 := bBar.X
+	for i := n - 1; i >= 0; i-- {
+		for j := n - 1; j >= i+1; j-- {
+			t17 := len(tape) - 9
+			t18 := tape[len(tape)-5]
+			t19 := tape[len(tape)-4]
+			t20 := tape[len(tape)-3]
+			t21 := tape[len(tape)-2]
+			t22 := tape[len(tape)-1]
+			t23 := t13[2*j+1]
+			dy := tape[len(tape)-7] - tape[len(tape)-6]
+			t24 := t23 * dy
+			dx := tape[t17] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t28 := r2 * t21
-			f := 1 / t28
-			t17[i] -= t27 * f
-			t29 := t16[2*j]
-			t30 := t29 * dx
-			t17[i] -= t30 * f
-			t31 := t16[2*i+1]
-			t32 := t31 * dy
-			t17[j] += t32 * f
-			t33 := t16[2*i]
-			t34 := t33 * dx
-			t17[j] += t34 * f
-			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
-			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
-			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
-			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i+1] -= t37
-			t18[2*j+1] += t37
-			t18[2*i] -= t38
-			t18[2*j] += t38
-			tape = tape[:t20]
+			t25 := r2 * t18
+			f := 1 / t25
+			t14[i] -= t24 * f
+			t26 := t13[2*j]
+			t27 := t26 * dx
+			t14[i] -= t27 * f
+			t28 := t13[2*i+1]
+			t29 := t28 * dy
+			t14[j] += t29 * f
+			t30 := t13[2*i]
+			t31 := t30 * dx
+			t14[j] += t31 * f
+			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
+			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
+			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
+			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
+			t15[2*i+1] -= t34
+			t15[2*j+1] += t34
+			t15[2*i] -= t35
+			t15[2*j] += t35
+			tape = tape[:t17]
 		}
 	}
 	clear(bBar.A)
-	n5 := len([]float64(nil))
-	for k := 0; k < n2; k++ {
-		t19 := t6[n5+k]
-		t6[n5+k] = 0
-		x0Bar[k] += t19
+	n2 := len([]float64(nil))
+	for k := 0; k < len(x0); k++ {
+		t16 := t3[n2+k]
+		t3[n2+k] = 0
+		x0Bar[k] += t16
 	}
 	copy(m, finalM)
 	return e
@@ -764,61 +728,52 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(m)
-	mBar := make([]float64, len(m), t2)
-	t3 := cap(x0) > 0
-	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
-		panic("Checkpoint32Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
-	}
-	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
-		panic("Checkpoint32Grad: m and x0 share memory: gadgen's gradients need them apart")
-	}
+	mBar := make([]float64, len(m), cap(m))
+	gadApart(x0, x0Bar, "Checkpoint32Grad: x0 and x0Bar")
+	gadApart(m, x0, "Checkpoint32Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t4 := append([]float64(nil), x0...)
-	n := len(t4)
-	t5 := cap(t4)
-	var t6 []float64
-	if t5 != cap([]float64(nil)) {
-		t6 = make([]float64, n, t5)
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t6 = []float64(nil)[:n]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t6
-	b.X = t4
-	n2 := len(x0)
-	bBar.V = make([]float64, n2)
-	b.V = make([]float64, n2)
-	bBar.A = make([]float64, n2)
-	b.A = make([]float64, n2)
+	bBar.X = t3
+	b.X = t2
+	bBar.V = make([]float64, len(x0))
+	b.V = make([]float64, len(x0))
+	bBar.A = make([]float64, len(x0))
+	b.A = make([]float64, len(x0))
 	bBar.M = mBar
 	b.M = m
-	n3 := len(b.M)
+	n := len(b.M)
 	clear(b.A)
-	t7 := b.X
-	t8 := b.A
-	t9 := b.M
-	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
-	for i := 0; i < n3; i++ {
-		for j := i + 1; j < n3; j++ {
-			t65 := t7[2*j]
-			t66 := t7[2*i]
-			dx2 := t65 - t66
-			t67 := t7[2*j+1]
-			t68 := t7[2*i+1]
-			dy2 := t67 - t68
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
+	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			t62 := t4[2*j]
+			t63 := t4[2*i]
+			dx2 := t62 - t63
+			t64 := t4[2*j+1]
+			t65 := t4[2*i+1]
+			dy2 := t64 - t65
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t69 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t69)
-			t70 := t9[j]
-			t8[2*i] += t70 * f2 * dx2
-			t71 := t9[j]
-			t8[2*i+1] += t71 * f2 * dy2
-			t72 := t9[i]
-			t8[2*j] -= t72 * f2 * dx2
-			t73 := t9[i]
-			t8[2*j+1] -= t73 * f2 * dy2
-			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
+			t66 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t66)
+			t67 := t6[j]
+			t5[2*i] += t67 * f2 * dx2
+			t68 := t6[j]
+			t5[2*i+1] += t68 * f2 * dy2
+			t69 := t6[i]
+			t5[2*j] -= t69 * f2 * dx2
+			t70 := t6[i]
+			t5[2*j+1] -= t70 * f2 * dy2
+			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
 		}
 	}
 	trips := max(steps, 0)
@@ -829,74 +784,73 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if b != nil {
-				t61 := append(tape, b.X...)
-				t62 := append(t61, b.V...)
-				t63 := append(t62, b.A...)
-				tape = append(t63, b.M...)
+				t58 := append(tape, b.X...)
+				t59 := append(t58, b.V...)
+				t60 := append(t59, b.A...)
+				tape = append(t60, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t == 0 {
-				t64 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t64*(len(tape)-before2))
+				t61 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t61*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t61*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t11 := b.X
-	n4 := len(t11)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := bBar.X
+	t8 := b.X
+	t9 := b.V
+	t10 := bBar.V
+	t11 := bBar.X
 	e := 0.0
-	for i := 0; i < n4; i++ {
-		t59 := t11[i]
-		t60 := t12[i]
-		t13[i] += 2 * t60
-		t14[i] += 2 * t59
-		e += t59*t59 + t60*t60
+	for i := 0; i < len(t8); i++ {
+		t56 := t8[i]
+		t57 := t9[i]
+		t10[i] += 2 * t57
+		t11[i] += 2 * t56
+		e += t56*t56 + t57*t57
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t39 := b != nil
-		if t39 {
-			t40 := len(tapeValues) - 1
-			*b = tapeValues[t40]
-			t41 := b.M
-			t42 := len(tape) - len(t41)
-			copy(t41, tape[t42:])
-			t43 := tape[:t42]
-			t44 := b.A
+		t36 := b != nil
+		if t36 {
+			t37 := len(tapeValues) - 1
+			*b = tapeValues[t37]
+			t38 := b.M
+			t39 := len(tape) - len(t38)
+			copy(t38, tape[t39:])
+			t40 := tape[:t39]
+			t41 := b.A
+			t42 := len(t40) - len(t41)
+			copy(t41, t40[t42:])
+			t43 := t40[:t42]
+			t44 := b.V
 			t45 := len(t43) - len(t44)
 			copy(t44, t43[t45:])
 			t46 := t43[:t45]
-			t47 := b.V
+			t47 := b.X
 			t48 := len(t46) - len(t47)
 			copy(t47, t46[t48:])
-			t49 := t46[:t48]
-			t50 := b.X
-			t51 := len(t49) - len(t50)
-			copy(t50, t49[t51:])
-			tape = t49[:t51]
-			tapeValues = tapeValues[:t40]
+			tape = t46[:t48]
+			tapeValues = tapeValues[:t37]
 		}
 		if from < t {
-			if t39 {
-				t52 := append(tape, b.X...)
-				t53 := append(t52, b.V...)
-				t54 := append(t53, b.A...)
-				tape = append(t54, b.M...)
+			if t36 {
+				t49 := append(tape, b.X...)
+				t50 := append(t49, b.V...)
+				t51 := append(t50, b.A...)
+				tape = append(t51, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t55 := t - from
-			for k := 0; k < t55; k++ {
+			t52 := t - from
+			for k := 0; k < t52; k++ {
 				if schedule.Take(from + k) {
-					if t39 {
-						t56 := append(tape, b.X...)
-						t57 := append(t56, b.V...)
-						t58 := append(t57, b.A...)
-						tape = append(t58, b.M...)
+					if t36 {
+						t53 := append(tape, b.X...)
+						t54 := append(t53, b.V...)
+						t55 := append(t54, b.A...)
+						tape = append(t55, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -905,52 +859,51 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t16 := bBar.A
-	t17 := bBar.M
-	t18 := bBar.X
-	for i := n3 - 1; i >= 0; i-- {
-		for j := n3 - 1; j >= i+1; j-- {
-			n6 := len(tape)
-			t20 := n6 - 9
-			t21 := tape[n6-5]
-			t22 := tape[n6-4]
-			t23 := tape[n6-3]
-			t24 := tape[n6-2]
-			t25 := tape[n6-1]
-			t26 := t16[2*j+1]
-			dy := tape[n6-7] - tape[n6-6]
-			t27 := t26 * dy
-			dx := tape[t20] - tape[n6-8]
+	t13 := bBar.A
+	t14 := bBar.M
+	t15 := bBar.X
+	for i := n - 1; i >= 0; i-- {
+		for j := n - 1; j >= i+1; j-- {
+			t17 := len(tape) - 9
+			t18 := tape[len(tape)-5]
+			t19 := tape[len(tape)-4]
+			t20 := tape[len(tape)-3]
+			t21 := tape[len(tape)-2]
+			t22 := tape[len(tape)-1]
+			t23 := t13[2*j+1]
+			dy := tape[len(tape)-7] - tape[len(tape)-6]
+			t24 := t23 * dy
+			dx := tape[t17] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t28 := r2 * t21
-			f := 1 / t28
-			t17[i] -= t27 * f
-			t29 := t16[2*j]
-			t30 := t29 * dx
-			t17[i] -= t30 * f
-			t31 := t16[2*i+1]
-			t32 := t31 * dy
-			t17[j] += t32 * f
-			t33 := t16[2*i]
-			t34 := t33 * dx
-			t17[j] += t34 * f
-			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
-			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
-			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
-			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i+1] -= t37
-			t18[2*j+1] += t37
-			t18[2*i] -= t38
-			t18[2*j] += t38
-			tape = tape[:t20]
+			t25 := r2 * t18
+			f := 1 / t25
+			t14[i] -= t24 * f
+			t26 := t13[2*j]
+			t27 := t26 * dx
+			t14[i] -= t27 * f
+			t28 := t13[2*i+1]
+			t29 := t28 * dy
+			t14[j] += t29 * f
+			t30 := t13[2*i]
+			t31 := t30 * dx
+			t14[j] += t31 * f
+			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
+			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
+			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
+			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
+			t15[2*i+1] -= t34
+			t15[2*j+1] += t34
+			t15[2*i] -= t35
+			t15[2*j] += t35
+			tape = tape[:t17]
 		}
 	}
 	clear(bBar.A)
-	n5 := len([]float64(nil))
-	for k := 0; k < n2; k++ {
-		t19 := t6[n5+k]
-		t6[n5+k] = 0
-		x0Bar[k] += t19
+	n2 := len([]float64(nil))
+	for k := 0; k < len(x0); k++ {
+		t16 := t3[n2+k]
+		t3[n2+k] = 0
+		x0Bar[k] += t16
 	}
 	copy(m, finalM)
 	return e
@@ -968,61 +921,52 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(m)
-	mBar := make([]float64, len(m), t2)
-	t3 := cap(x0) > 0
-	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
-		panic("Checkpoint100Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
-	}
-	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
-		panic("Checkpoint100Grad: m and x0 share memory: gadgen's gradients need them apart")
-	}
+	mBar := make([]float64, len(m), cap(m))
+	gadApart(x0, x0Bar, "Checkpoint100Grad: x0 and x0Bar")
+	gadApart(m, x0, "Checkpoint100Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t4 := append([]float64(nil), x0...)
-	n := len(t4)
-	t5 := cap(t4)
-	var t6 []float64
-	if t5 != cap([]float64(nil)) {
-		t6 = make([]float64, n, t5)
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t6 = []float64(nil)[:n]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t6
-	b.X = t4
-	n2 := len(x0)
-	bBar.V = make([]float64, n2)
-	b.V = make([]float64, n2)
-	bBar.A = make([]float64, n2)
-	b.A = make([]float64, n2)
+	bBar.X = t3
+	b.X = t2
+	bBar.V = make([]float64, len(x0))
+	b.V = make([]float64, len(x0))
+	bBar.A = make([]float64, len(x0))
+	b.A = make([]float64, len(x0))
 	bBar.M = mBar
 	b.M = m
-	n3 := len(b.M)
+	n := len(b.M)
 	clear(b.A)
-	t7 := b.X
-	t8 := b.A
-	t9 := b.M
-	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
-	for i := 0; i < n3; i++ {
-		for j := i + 1; j < n3; j++ {
-			t65 := t7[2*j]
-			t66 := t7[2*i]
-			dx2 := t65 - t66
-			t67 := t7[2*j+1]
-			t68 := t7[2*i+1]
-			dy2 := t67 - t68
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
+	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			t62 := t4[2*j]
+			t63 := t4[2*i]
+			dx2 := t62 - t63
+			t64 := t4[2*j+1]
+			t65 := t4[2*i+1]
+			dy2 := t64 - t65
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t69 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t69)
-			t70 := t9[j]
-			t8[2*i] += t70 * f2 * dx2
-			t71 := t9[j]
-			t8[2*i+1] += t71 * f2 * dy2
-			t72 := t9[i]
-			t8[2*j] -= t72 * f2 * dx2
-			t73 := t9[i]
-			t8[2*j+1] -= t73 * f2 * dy2
-			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
+			t66 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t66)
+			t67 := t6[j]
+			t5[2*i] += t67 * f2 * dx2
+			t68 := t6[j]
+			t5[2*i+1] += t68 * f2 * dy2
+			t69 := t6[i]
+			t5[2*j] -= t69 * f2 * dx2
+			t70 := t6[i]
+			t5[2*j+1] -= t70 * f2 * dy2
+			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
 		}
 	}
 	trips := max(steps, 0)
@@ -1033,74 +977,73 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if b != nil {
-				t61 := append(tape, b.X...)
-				t62 := append(t61, b.V...)
-				t63 := append(t62, b.A...)
-				tape = append(t63, b.M...)
+				t58 := append(tape, b.X...)
+				t59 := append(t58, b.V...)
+				t60 := append(t59, b.A...)
+				tape = append(t60, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t == 0 {
-				t64 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t64*(len(tape)-before2))
+				t61 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t61*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t61*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t11 := b.X
-	n4 := len(t11)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := bBar.X
+	t8 := b.X
+	t9 := b.V
+	t10 := bBar.V
+	t11 := bBar.X
 	e := 0.0
-	for i := 0; i < n4; i++ {
-		t59 := t11[i]
-		t60 := t12[i]
-		t13[i] += 2 * t60
-		t14[i] += 2 * t59
-		e += t59*t59 + t60*t60
+	for i := 0; i < len(t8); i++ {
+		t56 := t8[i]
+		t57 := t9[i]
+		t10[i] += 2 * t57
+		t11[i] += 2 * t56
+		e += t56*t56 + t57*t57
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t39 := b != nil
-		if t39 {
-			t40 := len(tapeValues) - 1
-			*b = tapeValues[t40]
-			t41 := b.M
-			t42 := len(tape) - len(t41)
-			copy(t41, tape[t42:])
-			t43 := tape[:t42]
-			t44 := b.A
+		t36 := b != nil
+		if t36 {
+			t37 := len(tapeValues) - 1
+			*b = tapeValues[t37]
+			t38 := b.M
+			t39 := len(tape) - len(t38)
+			copy(t38, tape[t39:])
+			t40 := tape[:t39]
+			t41 := b.A
+			t42 := len(t40) - len(t41)
+			copy(t41, t40[t42:])
+			t43 := t40[:t42]
+			t44 := b.V
 			t45 := len(t43) - len(t44)
 			copy(t44, t43[t45:])
 			t46 := t43[:t45]
-			t47 := b.V
+			t47 := b.X
 			t48 := len(t46) - len(t47)
 			copy(t47, t46[t48:])
-			t49 := t46[:t48]
-			t50 := b.X
-			t51 := len(t49) - len(t50)
-			copy(t50, t49[t51:])
-			tape = t49[:t51]
-			tapeValues = tapeValues[:t40]
+			tape = t46[:t48]
+			tapeValues = tapeValues[:t37]
 		}
 		if from < t {
-			if t39 {
-				t52 := append(tape, b.X...)
-				t53 := append(t52, b.V...)
-				t54 := append(t53, b.A...)
-				tape = append(t54, b.M...)
+			if t36 {
+				t49 := append(tape, b.X...)
+				t50 := append(t49, b.V...)
+				t51 := append(t50, b.A...)
+				tape = append(t51, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t55 := t - from
-			for k := 0; k < t55; k++ {
+			t52 := t - from
+			for k := 0; k < t52; k++ {
 				if schedule.Take(from + k) {
-					if t39 {
-						t56 := append(tape, b.X...)
-						t57 := append(t56, b.V...)
-						t58 := append(t57, b.A...)
-						tape = append(t58, b.M...)
+					if t36 {
+						t53 := append(tape, b.X...)
+						t54 := append(t53, b.V...)
+						t55 := append(t54, b.A...)
+						tape = append(t55, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1109,52 +1052,51 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t16 := bBar.A
-	t17 := bBar.M
-	t18 := bBar.X
-	for i := n3 - 1; i >= 0; i-- {
-		for j := n3 - 1; j >= i+1; j-- {
-			n6 := len(tape)
-			t20 := n6 - 9
-			t21 := tape[n6-5]
-			t22 := tape[n6-4]
-			t23 := tape[n6-3]
-			t24 := tape[n6-2]
-			t25 := tape[n6-1]
-			t26 := t16[2*j+1]
-			dy := tape[n6-7] - tape[n6-6]
-			t27 := t26 * dy
-			dx := tape[t20] - tape[n6-8]
+	t13 := bBar.A
+	t14 := bBar.M
+	t15 := bBar.X
+	for i := n - 1; i >= 0; i-- {
+		for j := n - 1; j >= i+1; j-- {
+			t17 := len(tape) - 9
+			t18 := tape[len(tape)-5]
+			t19 := tape[len(tape)-4]
+			t20 := tape[len(tape)-3]
+			t21 := tape[len(tape)-2]
+			t22 := tape[len(tape)-1]
+			t23 := t13[2*j+1]
+			dy := tape[len(tape)-7] - tape[len(tape)-6]
+			t24 := t23 * dy
+			dx := tape[t17] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t28 := r2 * t21
-			f := 1 / t28
-			t17[i] -= t27 * f
-			t29 := t16[2*j]
-			t30 := t29 * dx
-			t17[i] -= t30 * f
-			t31 := t16[2*i+1]
-			t32 := t31 * dy
-			t17[j] += t32 * f
-			t33 := t16[2*i]
-			t34 := t33 * dx
-			t17[j] += t34 * f
-			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
-			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
-			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
-			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i+1] -= t37
-			t18[2*j+1] += t37
-			t18[2*i] -= t38
-			t18[2*j] += t38
-			tape = tape[:t20]
+			t25 := r2 * t18
+			f := 1 / t25
+			t14[i] -= t24 * f
+			t26 := t13[2*j]
+			t27 := t26 * dx
+			t14[i] -= t27 * f
+			t28 := t13[2*i+1]
+			t29 := t28 * dy
+			t14[j] += t29 * f
+			t30 := t13[2*i]
+			t31 := t30 * dx
+			t14[j] += t31 * f
+			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
+			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
+			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
+			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
+			t15[2*i+1] -= t34
+			t15[2*j+1] += t34
+			t15[2*i] -= t35
+			t15[2*j] += t35
+			tape = tape[:t17]
 		}
 	}
 	clear(bBar.A)
-	n5 := len([]float64(nil))
-	for k := 0; k < n2; k++ {
-		t19 := t6[n5+k]
-		t6[n5+k] = 0
-		x0Bar[k] += t19
+	n2 := len([]float64(nil))
+	for k := 0; k < len(x0); k++ {
+		t16 := t3[n2+k]
+		t3[n2+k] = 0
+		x0Bar[k] += t16
 	}
 	copy(m, finalM)
 	return e
@@ -1172,61 +1114,52 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(m)
-	mBar := make([]float64, len(m), t2)
-	t3 := cap(x0) > 0
-	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
-		panic("Checkpoint316Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
-	}
-	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
-		panic("Checkpoint316Grad: m and x0 share memory: gadgen's gradients need them apart")
-	}
+	mBar := make([]float64, len(m), cap(m))
+	gadApart(x0, x0Bar, "Checkpoint316Grad: x0 and x0Bar")
+	gadApart(m, x0, "Checkpoint316Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t4 := append([]float64(nil), x0...)
-	n := len(t4)
-	t5 := cap(t4)
-	var t6 []float64
-	if t5 != cap([]float64(nil)) {
-		t6 = make([]float64, n, t5)
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t6 = []float64(nil)[:n]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t6
-	b.X = t4
-	n2 := len(x0)
-	bBar.V = make([]float64, n2)
-	b.V = make([]float64, n2)
-	bBar.A = make([]float64, n2)
-	b.A = make([]float64, n2)
+	bBar.X = t3
+	b.X = t2
+	bBar.V = make([]float64, len(x0))
+	b.V = make([]float64, len(x0))
+	bBar.A = make([]float64, len(x0))
+	b.A = make([]float64, len(x0))
 	bBar.M = mBar
 	b.M = m
-	n3 := len(b.M)
+	n := len(b.M)
 	clear(b.A)
-	t7 := b.X
-	t8 := b.A
-	t9 := b.M
-	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
-	for i := 0; i < n3; i++ {
-		for j := i + 1; j < n3; j++ {
-			t65 := t7[2*j]
-			t66 := t7[2*i]
-			dx2 := t65 - t66
-			t67 := t7[2*j+1]
-			t68 := t7[2*i+1]
-			dy2 := t67 - t68
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
+	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			t62 := t4[2*j]
+			t63 := t4[2*i]
+			dx2 := t62 - t63
+			t64 := t4[2*j+1]
+			t65 := t4[2*i+1]
+			dy2 := t64 - t65
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t69 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t69)
-			t70 := t9[j]
-			t8[2*i] += t70 * f2 * dx2
-			t71 := t9[j]
-			t8[2*i+1] += t71 * f2 * dy2
-			t72 := t9[i]
-			t8[2*j] -= t72 * f2 * dx2
-			t73 := t9[i]
-			t8[2*j+1] -= t73 * f2 * dy2
-			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
+			t66 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t66)
+			t67 := t6[j]
+			t5[2*i] += t67 * f2 * dx2
+			t68 := t6[j]
+			t5[2*i+1] += t68 * f2 * dy2
+			t69 := t6[i]
+			t5[2*j] -= t69 * f2 * dx2
+			t70 := t6[i]
+			t5[2*j+1] -= t70 * f2 * dy2
+			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
 		}
 	}
 	trips := max(steps, 0)
@@ -1237,74 +1170,73 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if b != nil {
-				t61 := append(tape, b.X...)
-				t62 := append(t61, b.V...)
-				t63 := append(t62, b.A...)
-				tape = append(t63, b.M...)
+				t58 := append(tape, b.X...)
+				t59 := append(t58, b.V...)
+				t60 := append(t59, b.A...)
+				tape = append(t60, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t == 0 {
-				t64 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t64*(len(tape)-before2))
+				t61 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t61*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t61*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t11 := b.X
-	n4 := len(t11)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := bBar.X
+	t8 := b.X
+	t9 := b.V
+	t10 := bBar.V
+	t11 := bBar.X
 	e := 0.0
-	for i := 0; i < n4; i++ {
-		t59 := t11[i]
-		t60 := t12[i]
-		t13[i] += 2 * t60
-		t14[i] += 2 * t59
-		e += t59*t59 + t60*t60
+	for i := 0; i < len(t8); i++ {
+		t56 := t8[i]
+		t57 := t9[i]
+		t10[i] += 2 * t57
+		t11[i] += 2 * t56
+		e += t56*t56 + t57*t57
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t39 := b != nil
-		if t39 {
-			t40 := len(tapeValues) - 1
-			*b = tapeValues[t40]
-			t41 := b.M
-			t42 := len(tape) - len(t41)
-			copy(t41, tape[t42:])
-			t43 := tape[:t42]
-			t44 := b.A
+		t36 := b != nil
+		if t36 {
+			t37 := len(tapeValues) - 1
+			*b = tapeValues[t37]
+			t38 := b.M
+			t39 := len(tape) - len(t38)
+			copy(t38, tape[t39:])
+			t40 := tape[:t39]
+			t41 := b.A
+			t42 := len(t40) - len(t41)
+			copy(t41, t40[t42:])
+			t43 := t40[:t42]
+			t44 := b.V
 			t45 := len(t43) - len(t44)
 			copy(t44, t43[t45:])
 			t46 := t43[:t45]
-			t47 := b.V
+			t47 := b.X
 			t48 := len(t46) - len(t47)
 			copy(t47, t46[t48:])
-			t49 := t46[:t48]
-			t50 := b.X
-			t51 := len(t49) - len(t50)
-			copy(t50, t49[t51:])
-			tape = t49[:t51]
-			tapeValues = tapeValues[:t40]
+			tape = t46[:t48]
+			tapeValues = tapeValues[:t37]
 		}
 		if from < t {
-			if t39 {
-				t52 := append(tape, b.X...)
-				t53 := append(t52, b.V...)
-				t54 := append(t53, b.A...)
-				tape = append(t54, b.M...)
+			if t36 {
+				t49 := append(tape, b.X...)
+				t50 := append(t49, b.V...)
+				t51 := append(t50, b.A...)
+				tape = append(t51, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t55 := t - from
-			for k := 0; k < t55; k++ {
+			t52 := t - from
+			for k := 0; k < t52; k++ {
 				if schedule.Take(from + k) {
-					if t39 {
-						t56 := append(tape, b.X...)
-						t57 := append(t56, b.V...)
-						t58 := append(t57, b.A...)
-						tape = append(t58, b.M...)
+					if t36 {
+						t53 := append(tape, b.X...)
+						t54 := append(t53, b.V...)
+						t55 := append(t54, b.A...)
+						tape = append(t55, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1313,52 +1245,51 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t16 := bBar.A
-	t17 := bBar.M
-	t18 := bBar.X
-	for i := n3 - 1; i >= 0; i-- {
-		for j := n3 - 1; j >= i+1; j-- {
-			n6 := len(tape)
-			t20 := n6 - 9
-			t21 := tape[n6-5]
-			t22 := tape[n6-4]
-			t23 := tape[n6-3]
-			t24 := tape[n6-2]
-			t25 := tape[n6-1]
-			t26 := t16[2*j+1]
-			dy := tape[n6-7] - tape[n6-6]
-			t27 := t26 * dy
-			dx := tape[t20] - tape[n6-8]
+	t13 := bBar.A
+	t14 := bBar.M
+	t15 := bBar.X
+	for i := n - 1; i >= 0; i-- {
+		for j := n - 1; j >= i+1; j-- {
+			t17 := len(tape) - 9
+			t18 := tape[len(tape)-5]
+			t19 := tape[len(tape)-4]
+			t20 := tape[len(tape)-3]
+			t21 := tape[len(tape)-2]
+			t22 := tape[len(tape)-1]
+			t23 := t13[2*j+1]
+			dy := tape[len(tape)-7] - tape[len(tape)-6]
+			t24 := t23 * dy
+			dx := tape[t17] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t28 := r2 * t21
-			f := 1 / t28
-			t17[i] -= t27 * f
-			t29 := t16[2*j]
-			t30 := t29 * dx
-			t17[i] -= t30 * f
-			t31 := t16[2*i+1]
-			t32 := t31 * dy
-			t17[j] += t32 * f
-			t33 := t16[2*i]
-			t34 := t33 * dx
-			t17[j] += t34 * f
-			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
-			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
-			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
-			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i+1] -= t37
-			t18[2*j+1] += t37
-			t18[2*i] -= t38
-			t18[2*j] += t38
-			tape = tape[:t20]
+			t25 := r2 * t18
+			f := 1 / t25
+			t14[i] -= t24 * f
+			t26 := t13[2*j]
+			t27 := t26 * dx
+			t14[i] -= t27 * f
+			t28 := t13[2*i+1]
+			t29 := t28 * dy
+			t14[j] += t29 * f
+			t30 := t13[2*i]
+			t31 := t30 * dx
+			t14[j] += t31 * f
+			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
+			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
+			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
+			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
+			t15[2*i+1] -= t34
+			t15[2*j+1] += t34
+			t15[2*i] -= t35
+			t15[2*j] += t35
+			tape = tape[:t17]
 		}
 	}
 	clear(bBar.A)
-	n5 := len([]float64(nil))
-	for k := 0; k < n2; k++ {
-		t19 := t6[n5+k]
-		t6[n5+k] = 0
-		x0Bar[k] += t19
+	n2 := len([]float64(nil))
+	for k := 0; k < len(x0); k++ {
+		t16 := t3[n2+k]
+		t3[n2+k] = 0
+		x0Bar[k] += t16
 	}
 	copy(m, finalM)
 	return e
@@ -1376,61 +1307,52 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(m)
-	mBar := make([]float64, len(m), t2)
-	t3 := cap(x0) > 0
-	if t3 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
-		panic("Checkpoint1000Grad: x0 and x0Bar share memory: gadgen's gradients need them apart")
-	}
-	if t2 > 0 && t3 && &m[:1][0] == &x0[:1][0] {
-		panic("Checkpoint1000Grad: m and x0 share memory: gadgen's gradients need them apart")
-	}
+	mBar := make([]float64, len(m), cap(m))
+	gadApart(x0, x0Bar, "Checkpoint1000Grad: x0 and x0Bar")
+	gadApart(m, x0, "Checkpoint1000Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t4 := append([]float64(nil), x0...)
-	n := len(t4)
-	t5 := cap(t4)
-	var t6 []float64
-	if t5 != cap([]float64(nil)) {
-		t6 = make([]float64, n, t5)
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t6 = []float64(nil)[:n]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t6
-	b.X = t4
-	n2 := len(x0)
-	bBar.V = make([]float64, n2)
-	b.V = make([]float64, n2)
-	bBar.A = make([]float64, n2)
-	b.A = make([]float64, n2)
+	bBar.X = t3
+	b.X = t2
+	bBar.V = make([]float64, len(x0))
+	b.V = make([]float64, len(x0))
+	bBar.A = make([]float64, len(x0))
+	b.A = make([]float64, len(x0))
 	bBar.M = mBar
 	b.M = m
-	n3 := len(b.M)
+	n := len(b.M)
 	clear(b.A)
-	t7 := b.X
-	t8 := b.A
-	t9 := b.M
-	tape := slices.Grow(t, max(n3+2, 0)*((max(n3+1, 0)+3)/2*9))
-	for i := 0; i < n3; i++ {
-		for j := i + 1; j < n3; j++ {
-			t65 := t7[2*j]
-			t66 := t7[2*i]
-			dx2 := t65 - t66
-			t67 := t7[2*j+1]
-			t68 := t7[2*i+1]
-			dy2 := t67 - t68
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
+	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			t62 := t4[2*j]
+			t63 := t4[2*i]
+			dx2 := t62 - t63
+			t64 := t4[2*j+1]
+			t65 := t4[2*i+1]
+			dy2 := t64 - t65
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t69 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t69)
-			t70 := t9[j]
-			t8[2*i] += t70 * f2 * dx2
-			t71 := t9[j]
-			t8[2*i+1] += t71 * f2 * dy2
-			t72 := t9[i]
-			t8[2*j] -= t72 * f2 * dx2
-			t73 := t9[i]
-			t8[2*j+1] -= t73 * f2 * dy2
-			tape = append(tape, t65, t66, t67, t68, t69, t70, t71, t72, t73)
+			t66 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t66)
+			t67 := t6[j]
+			t5[2*i] += t67 * f2 * dx2
+			t68 := t6[j]
+			t5[2*i+1] += t68 * f2 * dy2
+			t69 := t6[i]
+			t5[2*j] -= t69 * f2 * dx2
+			t70 := t6[i]
+			t5[2*j+1] -= t70 * f2 * dy2
+			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
 		}
 	}
 	trips := max(steps, 0)
@@ -1441,74 +1363,73 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if b != nil {
-				t61 := append(tape, b.X...)
-				t62 := append(t61, b.V...)
-				t63 := append(t62, b.A...)
-				tape = append(t63, b.M...)
+				t58 := append(tape, b.X...)
+				t59 := append(t58, b.V...)
+				t60 := append(t59, b.A...)
+				tape = append(t60, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t == 0 {
-				t64 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t64*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t64*(len(tape)-before2))
+				t61 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t61*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t61*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t11 := b.X
-	n4 := len(t11)
-	t12 := b.V
-	t13 := bBar.V
-	t14 := bBar.X
+	t8 := b.X
+	t9 := b.V
+	t10 := bBar.V
+	t11 := bBar.X
 	e := 0.0
-	for i := 0; i < n4; i++ {
-		t59 := t11[i]
-		t60 := t12[i]
-		t13[i] += 2 * t60
-		t14[i] += 2 * t59
-		e += t59*t59 + t60*t60
+	for i := 0; i < len(t8); i++ {
+		t56 := t8[i]
+		t57 := t9[i]
+		t10[i] += 2 * t57
+		t11[i] += 2 * t56
+		e += t56*t56 + t57*t57
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t39 := b != nil
-		if t39 {
-			t40 := len(tapeValues) - 1
-			*b = tapeValues[t40]
-			t41 := b.M
-			t42 := len(tape) - len(t41)
-			copy(t41, tape[t42:])
-			t43 := tape[:t42]
-			t44 := b.A
+		t36 := b != nil
+		if t36 {
+			t37 := len(tapeValues) - 1
+			*b = tapeValues[t37]
+			t38 := b.M
+			t39 := len(tape) - len(t38)
+			copy(t38, tape[t39:])
+			t40 := tape[:t39]
+			t41 := b.A
+			t42 := len(t40) - len(t41)
+			copy(t41, t40[t42:])
+			t43 := t40[:t42]
+			t44 := b.V
 			t45 := len(t43) - len(t44)
 			copy(t44, t43[t45:])
 			t46 := t43[:t45]
-			t47 := b.V
+			t47 := b.X
 			t48 := len(t46) - len(t47)
 			copy(t47, t46[t48:])
-			t49 := t46[:t48]
-			t50 := b.X
-			t51 := len(t49) - len(t50)
-			copy(t50, t49[t51:])
-			tape = t49[:t51]
-			tapeValues = tapeValues[:t40]
+			tape = t46[:t48]
+			tapeValues = tapeValues[:t37]
 		}
 		if from < t {
-			if t39 {
-				t52 := append(tape, b.X...)
-				t53 := append(t52, b.V...)
-				t54 := append(t53, b.A...)
-				tape = append(t54, b.M...)
+			if t36 {
+				t49 := append(tape, b.X...)
+				t50 := append(t49, b.V...)
+				t51 := append(t50, b.A...)
+				tape = append(t51, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t55 := t - from
-			for k := 0; k < t55; k++ {
+			t52 := t - from
+			for k := 0; k < t52; k++ {
 				if schedule.Take(from + k) {
-					if t39 {
-						t56 := append(tape, b.X...)
-						t57 := append(t56, b.V...)
-						t58 := append(t57, b.A...)
-						tape = append(t58, b.M...)
+					if t36 {
+						t53 := append(tape, b.X...)
+						t54 := append(t53, b.V...)
+						t55 := append(t54, b.A...)
+						tape = append(t55, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1517,53 +1438,62 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t16 := bBar.A
-	t17 := bBar.M
-	t18 := bBar.X
-	for i := n3 - 1; i >= 0; i-- {
-		for j := n3 - 1; j >= i+1; j-- {
-			n6 := len(tape)
-			t20 := n6 - 9
-			t21 := tape[n6-5]
-			t22 := tape[n6-4]
-			t23 := tape[n6-3]
-			t24 := tape[n6-2]
-			t25 := tape[n6-1]
-			t26 := t16[2*j+1]
-			dy := tape[n6-7] - tape[n6-6]
-			t27 := t26 * dy
-			dx := tape[t20] - tape[n6-8]
+	t13 := bBar.A
+	t14 := bBar.M
+	t15 := bBar.X
+	for i := n - 1; i >= 0; i-- {
+		for j := n - 1; j >= i+1; j-- {
+			t17 := len(tape) - 9
+			t18 := tape[len(tape)-5]
+			t19 := tape[len(tape)-4]
+			t20 := tape[len(tape)-3]
+			t21 := tape[len(tape)-2]
+			t22 := tape[len(tape)-1]
+			t23 := t13[2*j+1]
+			dy := tape[len(tape)-7] - tape[len(tape)-6]
+			t24 := t23 * dy
+			dx := tape[t17] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t28 := r2 * t21
-			f := 1 / t28
-			t17[i] -= t27 * f
-			t29 := t16[2*j]
-			t30 := t29 * dx
-			t17[i] -= t30 * f
-			t31 := t16[2*i+1]
-			t32 := t31 * dy
-			t17[j] += t32 * f
-			t33 := t16[2*i]
-			t34 := t33 * dx
-			t17[j] += t34 * f
-			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
-			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
-			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
-			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
-			t18[2*i+1] -= t37
-			t18[2*j+1] += t37
-			t18[2*i] -= t38
-			t18[2*j] += t38
-			tape = tape[:t20]
+			t25 := r2 * t18
+			f := 1 / t25
+			t14[i] -= t24 * f
+			t26 := t13[2*j]
+			t27 := t26 * dx
+			t14[i] -= t27 * f
+			t28 := t13[2*i+1]
+			t29 := t28 * dy
+			t14[j] += t29 * f
+			t30 := t13[2*i]
+			t31 := t30 * dx
+			t14[j] += t31 * f
+			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
+			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
+			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
+			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
+			t15[2*i+1] -= t34
+			t15[2*j+1] += t34
+			t15[2*i] -= t35
+			t15[2*j] += t35
+			tape = tape[:t17]
 		}
 	}
 	clear(bBar.A)
-	n5 := len([]float64(nil))
-	for k := 0; k < n2; k++ {
-		t19 := t6[n5+k]
-		t6[n5+k] = 0
-		x0Bar[k] += t19
+	n2 := len([]float64(nil))
+	for k := 0; k < len(x0); k++ {
+		t16 := t3[n2+k]
+		t3[n2+k] = 0
+		x0Bar[k] += t16
 	}
 	copy(m, finalM)
 	return e
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -18,14 +18,10 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 	k := len(alpha)
 	nl := d * (d - 1) / 2
 	t := k * d
-	if d <= 0 || len(mu) != t || len(q) != t || len(l) != k*nl {
+	if d <= 0 || len(mu) != t || len(q) != t || len(l) != k*nl || len(x)%d != 0 {
 		panic("gmm: bad dimensions")
 	}
-	n := len(x)
-	if n%d != 0 {
-		panic("gmm: bad dimensions")
-	}
-	n2 := n / d
+	n := len(x) / d
 	qdiag := make([]float64, t)
 	dqdiag := make([]float64, t)
 	sumq := make([]float64, k)
@@ -51,7 +47,7 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 	dmain := make([]float64, k)
 	slse := 0.0
 	dslse := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < n; i++ {
 		for c := 0; c < k; c++ {
 			for j := 0; j < d; j++ {
 				t20 := c*d + j
@@ -85,10 +81,10 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 		slse += t8
 		dslse += t9
 	}
-	t2 := float64(n2)
+	t2 := float64(n)
 	t3, t4 := logsumexpJVP(alpha, dalpha)
 	t5, t6 := logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl, d)
-	t7 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*t3 + t5
+	t7 := slse - float64(n*d)*0.5*1.8378770664093453 - t2*t3 + t5
 	return t7, dslse - t2*t4 + t6
 }
 
@@ -98,10 +94,9 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 // Results, in order: the value of logsumexp; its tangent.
 // Shadows: dv has its primal's shape, each element or field the tangent of the primal's.
 func logsumexpJVP(v, dv []float64) (float64, float64) {
-	n := len(v)
 	m := math.Inf(-1)
 	dm := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(v); i++ {
 		e := v[i]
 		de := dv[i]
 		if e > m {
@@ -111,7 +106,7 @@ func logsumexpJVP(v, dv []float64) (float64, float64) {
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(v); i++ {
 		t := math.Exp(v[i] - m)
 		sum += t
 		dsum += t * (dv[i] - dm)
@@ -203,30 +198,18 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d int) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(alpha) > 0 && cap(alphaBar) > 0 && &alpha[:1][0] == &alphaBar[:1][0] {
-		panic("LogPosteriorGrad: alpha and alphaBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(mu) > 0 && cap(muBar) > 0 && &mu[:1][0] == &muBar[:1][0] {
-		panic("LogPosteriorGrad: mu and muBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("LogPosteriorGrad: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
-		panic("LogPosteriorGrad: l and lBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(alpha, alphaBar, "LogPosteriorGrad: alpha and alphaBar")
+	gadApart(mu, muBar, "LogPosteriorGrad: mu and muBar")
+	gadApart(q, qBar, "LogPosteriorGrad: q and qBar")
+	gadApart(l, lBar, "LogPosteriorGrad: l and lBar")
 	k := len(alpha)
 	t2 := d * (d - 1)
 	nl := t2 / 2
 	t3 := k * d
-	if d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl {
+	if d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl || len(x)%d != 0 {
 		panic("gmm: bad dimensions")
 	}
-	n := len(x)
-	if n%d != 0 {
-		panic("gmm: bad dimensions")
-	}
-	n2 := n / d
+	n := len(x) / d
 	qdiag := make([]float64, t3)
 	qdiagBar := make([]float64, t3)
 	sumq := make([]float64, k)
@@ -250,14 +233,11 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	main := make([]float64, k)
 	mainBar := make([]float64, k)
 	m := math.Inf(-1)
-	n3 := len(xc)
-	n4 := len(qx)
-	n5 := len(main)
-	trips2 := max(n5+2, 0)
-	t4 := max(n2+2, 0)*(1+trips*(n3+n4)+trips2*2+trips2) + trips + trips
+	trips2 := max(len(main)+2, 0)
+	t4 := max(n+2, 0)*(1+trips*(len(xc)+len(qx))+trips2*2+trips2) + trips + trips
 	tape2 := slices.Grow(tape, t4)
 	slse := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < n; i++ {
 		for c := 0; c < k; c++ {
 			for j := 0; j < d; j++ {
 				xc[j] = x[i*d+j] - mu[c*d+j]
@@ -270,13 +250,13 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			main[c] = t48 + t49 - 0.5*sqnorm(qx)
 		}
 		m2 := m
-		for i := 0; i < n5; i++ {
+		for i := 0; i < len(main); i++ {
 			e2 := main[i]
 			tape2 = append(tape2, m2, e2)
 			m2 = max(m2, e2)
 		}
 		sum2 := 0.0
-		for i := 0; i < n5; i++ {
+		for i := 0; i < len(main); i++ {
 			t46 := math.Exp(main[i] - m2)
 			tape2 = append(tape2, t46)
 			sum2 += t46
@@ -284,8 +264,8 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		tape2 = append(tape2, sum2)
 		slse += math.Log(sum2) + m2
 	}
-	t5 := slse - float64(n2*d)*0.5*1.8378770664093453
-	t6 := float64(n2)
+	t5 := slse - float64(n*d)*0.5*1.8378770664093453
+	t6 := float64(n)
 	for i := 0; i < k; i++ {
 		e := alpha[i]
 		tape2 = append(tape2, m)
@@ -348,22 +328,21 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		mBar = t34 * mBar
 		tape2 = tape2[:t32]
 	}
-	for i6 := n2 - 1; i6 >= 0; i6-- {
+	for i6 := n - 1; i6 >= 0; i6-- {
 		t17 := len(tape2) - 1
 		sumBar := 1 / tape2[t17]
 		mBar2 := 1.0
 		tape2 = tape2[:t17]
-		for i := n5 - 1; i >= 0; i-- {
+		for i := len(main) - 1; i >= 0; i-- {
 			t30 := len(tape2) - 1
 			t31 := tape2[t30] * sumBar
 			mainBar[i] += t31
 			mBar2 -= t31
 			tape2 = tape2[:t30]
 		}
-		for i := n5 - 1; i >= 0; i-- {
-			n6 := len(tape2)
-			t26 := n6 - 2
-			t27 := tape2[t26] >= tape2[n6-1]
+		for i := len(main) - 1; i >= 0; i-- {
+			t26 := len(tape2) - 2
+			t27 := tape2[t26] >= tape2[len(tape2)-1]
 			t28 := 0.0
 			if t27 {
 				t28 = 1
@@ -379,13 +358,13 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		for c := k - 1; c >= 0; c-- {
 			t18 := mainBar[c]
 			mainBar[c] = 0
-			t19 := len(tape2) - n4
+			t19 := len(tape2) - len(qx)
 			copy(qx, tape2[t19:])
 			t20 := tape2[:t19]
 			sqnormReverse(qx, qxBar, -(0.5 * t18))
 			sumqBar[c] += t18
 			alphaBar[c] += t18
-			t21 := len(t20) - n3
+			t21 := len(t20) - len(xc)
 			copy(xc, t20[t21:])
 			tape2 = t20[:t21]
 			t22 := c * d
@@ -432,9 +411,7 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 // Varied inputs: v (into vBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func sqnormReverse(v, vBar []float64, seed float64) {
-	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
-		panic("sqnormReverse: v and vBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(v, vBar, "sqnormReverse: v and vBar")
 	for i := 0; i < len(v); i++ {
 		vBar[i] += 2 * (seed * v[i])
 	}
@@ -453,31 +430,13 @@ func sqnormReverse(v, vBar []float64, seed float64) {
 func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
 	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
-	t2 := cap(dst) > 0
-	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("qtimesxReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(diag) > 0
-	if t3 && cap(diagBar) > 0 && &diag[:1][0] == &diagBar[:1][0] {
-		panic("qtimesxReverse: diag and diagBar share memory: gadgen's gradients need them apart")
-	}
-	t4 := cap(low) > 0
-	if t4 && cap(lowBar) > 0 && &low[:1][0] == &lowBar[:1][0] {
-		panic("qtimesxReverse: low and lowBar share memory: gadgen's gradients need them apart")
-	}
-	t5 := cap(x) > 0
-	if t5 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("qtimesxReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &dst[:1][0] == &diag[:1][0] {
-		panic("qtimesxReverse: dst and diag share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t4 && &dst[:1][0] == &low[:1][0] {
-		panic("qtimesxReverse: dst and low share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t5 && &dst[:1][0] == &x[:1][0] {
-		panic("qtimesxReverse: dst and x share memory: gadgen's gradients need them apart")
-	}
+	gadApart(dst, dstBar, "qtimesxReverse: dst and dstBar")
+	gadApart(diag, diagBar, "qtimesxReverse: diag and diagBar")
+	gadApart(low, lowBar, "qtimesxReverse: low and lowBar")
+	gadApart(x, xBar, "qtimesxReverse: x and xBar")
+	gadApart(dst, diag, "qtimesxReverse: dst and diag")
+	gadApart(dst, low, "qtimesxReverse: dst and low")
+	gadApart(dst, x, "qtimesxReverse: dst and x")
 	d := len(x)
 	tapeint := slices.Grow(t, max(d+2, 0)*2)
 	idx := 0
@@ -487,18 +446,17 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 		tapeint = append(tapeint, j3, idx)
 	}
 	for i := d - 1; i >= 0; i-- {
-		n := len(tapeint)
-		t6 := n - 2
-		t7 := tapeint[:t6]
-		idx2 := tapeint[n-1] - 1
-		for j := tapeint[t6] - 1; j >= i+1; j-- {
+		t2 := len(tapeint) - 2
+		t3 := tapeint[:t2]
+		idx2 := tapeint[len(tapeint)-1] - 1
+		for j := tapeint[t2] - 1; j >= i+1; j-- {
 			dstjBar2 := dstBar[j]
 			xi := x[i]
 			xBar[i] += low[idx2] * dstjBar2
 			lowBar[idx2] += dstjBar2 * xi
 			idx2--
 		}
-		tapeint = t7
+		tapeint = t3
 	}
 	for j := d - 1; j >= 0; j-- {
 		dstjBar := dstBar[j]
@@ -506,5 +464,15 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 		xj := x[j]
 		xBar[j] += diag[j] * dstjBar
 		diagBar[j] += dstjBar * xj
+	}
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
 	}
 }

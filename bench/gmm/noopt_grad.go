@@ -217,18 +217,10 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	var slseBar float64
-	if cap(alpha) > 0 && cap(alphaBar) > 0 && &alpha[:1][0] == &alphaBar[:1][0] {
-		panic("LogPosteriorGradO0: alpha and alphaBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(mu) > 0 && cap(muBar) > 0 && &mu[:1][0] == &muBar[:1][0] {
-		panic("LogPosteriorGradO0: mu and muBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("LogPosteriorGradO0: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
-		panic("LogPosteriorGradO0: l and lBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(alpha, alphaBar, "LogPosteriorGradO0: alpha and alphaBar")
+	gadApart(mu, muBar, "LogPosteriorGradO0: mu and muBar")
+	gadApart(q, qBar, "LogPosteriorGradO0: q and qBar")
+	gadApart(l, lBar, "LogPosteriorGradO0: l and lBar")
 	k := len(alpha)
 	nl := d * (d - 1) / 2
 	if d <= 0 || len(mu) != k*d || len(q) != k*d || len(l) != k*nl || len(x)%d != 0 {
@@ -348,9 +340,7 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 // Generated without optimization (opt=0), for comparison.
 func sqnormReverseO0(v, vBar []float64, seed float64) {
 	var sumBar float64
-	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
-		panic("sqnormReverseO0: v and vBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(v, vBar, "sqnormReverseO0: v and vBar")
 	sumBar += seed
 	for i := 0; i < len(v); i++ {
 		vBar[i] += 2 * (sumBar * v[i])
@@ -373,27 +363,13 @@ func qtimesxReverseO0(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64
 	var tapeint []int
 	var tapeintBuf [256]int
 	tapeint = tapeintBuf[:0]
-	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("qtimesxReverseO0: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(diag) > 0 && cap(diagBar) > 0 && &diag[:1][0] == &diagBar[:1][0] {
-		panic("qtimesxReverseO0: diag and diagBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(low) > 0 && cap(lowBar) > 0 && &low[:1][0] == &lowBar[:1][0] {
-		panic("qtimesxReverseO0: low and lowBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("qtimesxReverseO0: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(dst) > 0 && cap(diag) > 0 && &dst[:1][0] == &diag[:1][0] {
-		panic("qtimesxReverseO0: dst and diag share memory: gadgen's gradients need them apart")
-	}
-	if cap(dst) > 0 && cap(low) > 0 && &dst[:1][0] == &low[:1][0] {
-		panic("qtimesxReverseO0: dst and low share memory: gadgen's gradients need them apart")
-	}
-	if cap(dst) > 0 && cap(x) > 0 && &dst[:1][0] == &x[:1][0] {
-		panic("qtimesxReverseO0: dst and x share memory: gadgen's gradients need them apart")
-	}
+	gadApart(dst, dstBar, "qtimesxReverseO0: dst and dstBar")
+	gadApart(diag, diagBar, "qtimesxReverseO0: diag and diagBar")
+	gadApart(low, lowBar, "qtimesxReverseO0: low and lowBar")
+	gadApart(x, xBar, "qtimesxReverseO0: x and xBar")
+	gadApart(dst, diag, "qtimesxReverseO0: dst and diag")
+	gadApart(dst, low, "qtimesxReverseO0: dst and low")
+	gadApart(dst, x, "qtimesxReverseO0: dst and x")
 	d := len(x)
 	tapeint = slices.Grow(tapeint, max(d+2, 0)*2)
 	idx := 0
@@ -444,27 +420,23 @@ func logsumexpReverseO0(v, vBar []float64, seed float64) {
 	var sumBar float64
 	var mBar float64
 	var mBar2 float64
-	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
-		panic("logsumexpReverseO0: v and vBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(v)
-	tape = slices.Grow(tape, max(n+2, 0)+max(len(v)+2, 0))
+	gadApart(v, vBar, "logsumexpReverseO0: v and vBar")
+	tape = slices.Grow(tape, max(len(v)+2, 0)+max(len(v)+2, 0))
 	m := math.Inf(-1)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(v); i++ {
 		e2 := v[i]
 		tape = append(tape, m)
 		m = max(m, e2)
 	}
-	n2 := len(v)
 	sum := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(v); i++ {
 		t10 := math.Exp(v[i] - m)
 		tape = append(tape, t10)
 		sum += t10
 	}
 	mBar2 += seed
 	sumBar += 1 / sum * seed
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(v) - 1; i >= 0; i-- {
 		t7 := tape
 		t8 := len(t7) - 1
 		tape = t7[:t8]
@@ -472,7 +444,7 @@ func logsumexpReverseO0(v, vBar []float64, seed float64) {
 		mBar2 += -t9
 		vBar[i] += t9
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(v) - 1; i >= 0; i-- {
 		t := mBar2
 		mBar2 = 0
 		mBar += t
@@ -509,15 +481,9 @@ func logsumexpReverseO0(v, vBar []float64, seed float64) {
 // Generated without optimization (opt=0), for comparison.
 func logWishartPriorReverseO0(qdiag, qdiagBar, sumq, sumqBar, l, lBar []float64, d int, seed float64) {
 	var outBar float64
-	if cap(qdiag) > 0 && cap(qdiagBar) > 0 && &qdiag[:1][0] == &qdiagBar[:1][0] {
-		panic("logWishartPriorReverseO0: qdiag and qdiagBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(sumq) > 0 && cap(sumqBar) > 0 && &sumq[:1][0] == &sumqBar[:1][0] {
-		panic("logWishartPriorReverseO0: sumq and sumqBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
-		panic("logWishartPriorReverseO0: l and lBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(qdiag, qdiagBar, "logWishartPriorReverseO0: qdiag and qdiagBar")
+	gadApart(sumq, sumqBar, "logWishartPriorReverseO0: sumq and sumqBar")
+	gadApart(l, lBar, "logWishartPriorReverseO0: l and lBar")
 	k := len(sumq)
 	nl := d * (d - 1) / 2
 	logMultiGamma(0.5*float64(d+0+1), d)

@@ -15,14 +15,10 @@ import (
 // Shadows: dtheta has its primal's shape, each element or field the tangent of the primal's.
 func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 	n := len(y)
-	if n == 0 {
+	if n == 0 || len(x)%n != 0 {
 		panic("gp: bad dimensions")
 	}
-	n2 := len(x)
-	if n2%n != 0 {
-		panic("gp: bad dimensions")
-	}
-	d := n2 / n
+	d := len(x) / n
 	ell := math.Exp(theta[0])
 	sf2 := math.Exp(theta[1])
 	dsf2 := sf2 * dtheta[1]
@@ -147,18 +143,12 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
-		panic("NLLGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(theta, thetaBar, "NLLGrad: theta and thetaBar")
 	n := len(y)
-	if n == 0 {
+	if n == 0 || len(x)%n != 0 {
 		panic("gp: bad dimensions")
 	}
-	n2 := len(x)
-	if n2%n != 0 {
-		panic("gp: bad dimensions")
-	}
-	d := n2 / n
+	d := len(x) / n
 	ell := math.Exp(theta[0])
 	sf2 := math.Exp(theta[1])
 	sn2 := math.Exp(theta[2])
@@ -329,10 +319,9 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		kBar[t8+i] = 0
 		t7 += t9
 		for j := i - 1; j >= 0; j-- {
-			n3 := len(tape)
-			t10 := n3 - 2
+			t10 := len(tape) - 2
 			r2 := tape[t10]
-			t11 := tape[n3-1]
+			t11 := tape[len(tape)-1]
 			tape = tape[:t10]
 			t12 := kBar[t8+j]
 			kBar[t8+j] = 0
@@ -344,4 +333,14 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	thetaBar[1] += sf2 * (sf2Bar + t7)
 	thetaBar[0] += ell * (2 * (t6 * ell))
 	return t5
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -163,9 +163,7 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	var sn2Bar float64
 	var sf2Bar float64
 	var ellBar float64
-	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
-		panic("NLLGradO0: theta and thetaBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(theta, thetaBar, "NLLGradO0: theta and thetaBar")
 	n := len(y)
 	if n == 0 || len(x)%n != 0 {
 		panic("gp: bad dimensions")

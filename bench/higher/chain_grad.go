@@ -423,9 +423,7 @@ func RosenbrockHVP(x, v, hv []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("rosenbrockRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "rosenbrockRosenbrockGrad: x and xBar")
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
@@ -439,4 +437,14 @@ func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64
 		sum += t*a + b*b
 	}
 	return sum, 0
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -26,11 +26,10 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 	t4 := m.H4
 	h4 := make([]float64, t4)
 	dh4 := make([]float64, t4)
-	n := len(h1)
 	t5 := m.B1
 	t6 := m.W1
 	t7 := m.D
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(h1); i++ {
 		s4 := t5[i]
 		ds4 := 0.0
 		for j := 0; j < len(x); j++ {
@@ -42,14 +41,13 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 		h1[i] = t25
 		dh1[i] = (1 - t25*t25) * ds4
 	}
-	n2 := len(h2)
 	t8 := m.B2
 	t9 := m.W2
 	t10 := m.H1
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(h2); i++ {
 		s3 := t8[i]
 		ds3 := 0.0
-		for j := 0; j < n; j++ {
+		for j := 0; j < len(h1); j++ {
 			t24 := t9[i*t10+j]
 			s3 += t24 * h1[j]
 			ds3 += t24 * dh1[j]
@@ -58,14 +56,13 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 		h2[i] = t23
 		dh2[i] = (1 - t23*t23) * ds3
 	}
-	n3 := len(h3)
 	t11 := m.B3
 	t12 := m.W3
 	t13 := m.H2
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(h3); i++ {
 		s2 := t11[i]
 		ds2 := 0.0
-		for j := 0; j < n2; j++ {
+		for j := 0; j < len(h2); j++ {
 			t22 := t12[i*t13+j]
 			s2 += t22 * h2[j]
 			ds2 += t22 * dh2[j]
@@ -74,14 +71,13 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 		h3[i] = t21
 		dh3[i] = (1 - t21*t21) * ds2
 	}
-	n4 := len(h4)
 	t14 := m.B4
 	t15 := m.W4
 	t16 := m.H3
-	for i := 0; i < n4; i++ {
+	for i := 0; i < len(h4); i++ {
 		s := t14[i]
 		ds := 0.0
-		for j := 0; j < n3; j++ {
+		for j := 0; j < len(h3); j++ {
 			t20 := t15[i*t16+j]
 			s += t20 * h3[j]
 			ds += t20 * dh3[j]
@@ -93,7 +89,7 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 	t17 := m.W5
 	out := m.B5
 	dout := 0.0
-	for j := 0; j < n4; j++ {
+	for j := 0; j < len(h4); j++ {
 		t18 := t17[j]
 		out += t18 * h4[j]
 		dout += t18 * dh4[j]
@@ -110,9 +106,7 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ValueGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ValueGrad: x and xBar")
 	t2 := m.H1
 	h1 := make([]float64, t2)
 	h1Bar := make([]float64, t2)
@@ -125,15 +119,11 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	t5 := m.H4
 	h4 := make([]float64, t5)
 	h4Bar := make([]float64, t5)
-	n := len(h1)
 	t6 := m.B1
 	t7 := m.W1
 	t8 := m.D
-	n2 := len(h2)
-	n3 := len(h3)
-	n4 := len(h4)
-	tape := slices.Grow(t, max(n+2, 0)+max(n2+2, 0)+max(n3+2, 0)+max(n4+2, 0))
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(h1)+2, 0)+max(len(h2)+2, 0)+max(len(h3)+2, 0)+max(len(h4)+2, 0))
+	for i := 0; i < len(h1); i++ {
 		s4 := t6[i]
 		for j := 0; j < len(x); j++ {
 			s4 += t7[i*t8+j] * x[j]
@@ -145,9 +135,9 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	t9 := m.B2
 	t10 := m.W2
 	t11 := m.H1
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(h2); i++ {
 		s3 := t9[i]
-		for j := 0; j < n; j++ {
+		for j := 0; j < len(h1); j++ {
 			s3 += t10[i*t11+j] * h1[j]
 		}
 		t34 := math.Tanh(s3)
@@ -157,9 +147,9 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	t12 := m.B3
 	t13 := m.W3
 	t14 := m.H2
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(h3); i++ {
 		s2 := t12[i]
-		for j := 0; j < n2; j++ {
+		for j := 0; j < len(h2); j++ {
 			s2 += t13[i*t14+j] * h2[j]
 		}
 		t33 := math.Tanh(s2)
@@ -169,9 +159,9 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	t15 := m.B4
 	t16 := m.W4
 	t17 := m.H3
-	for i := 0; i < n4; i++ {
+	for i := 0; i < len(h4); i++ {
 		s := t15[i]
-		for j := 0; j < n3; j++ {
+		for j := 0; j < len(h3); j++ {
 			s += t16[i*t17+j] * h3[j]
 		}
 		t32 := math.Tanh(s)
@@ -180,50 +170,50 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	}
 	t18 := m.W5
 	out := m.B5
-	for j := 0; j < n4; j++ {
+	for j := 0; j < len(h4); j++ {
 		t31 := t18[j]
 		h4j := h4[j]
 		h4Bar[j] += t31
 		out += t31 * h4j
 	}
 	t19 := m.W4
-	for i := n4 - 1; i >= 0; i-- {
+	for i := len(h4) - 1; i >= 0; i-- {
 		t29 := len(tape) - 1
 		t30 := tape[t29]
 		tape = tape[:t29]
 		h4iBar := h4Bar[i]
 		h4Bar[i] = 0
 		sBar4 := (1 - t30*t30) * h4iBar
-		for j := n3 - 1; j >= 0; j-- {
+		for j := len(h3) - 1; j >= 0; j-- {
 			h3Bar[j] += t19[i*t17+j] * sBar4
 		}
 	}
 	t20 := m.W3
-	for i := n3 - 1; i >= 0; i-- {
+	for i := len(h3) - 1; i >= 0; i-- {
 		t27 := len(tape) - 1
 		t28 := tape[t27]
 		tape = tape[:t27]
 		h3iBar := h3Bar[i]
 		h3Bar[i] = 0
 		sBar3 := (1 - t28*t28) * h3iBar
-		for j := n2 - 1; j >= 0; j-- {
+		for j := len(h2) - 1; j >= 0; j-- {
 			h2Bar[j] += t20[i*t14+j] * sBar3
 		}
 	}
 	t21 := m.W2
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(h2) - 1; i >= 0; i-- {
 		t25 := len(tape) - 1
 		t26 := tape[t25]
 		tape = tape[:t25]
 		h2iBar := h2Bar[i]
 		h2Bar[i] = 0
 		sBar2 := (1 - t26*t26) * h2iBar
-		for j := n - 1; j >= 0; j-- {
+		for j := len(h1) - 1; j >= 0; j-- {
 			h1Bar[j] += t21[i*t11+j] * sBar2
 		}
 	}
 	t22 := m.W1
-	for i := n - 1; i >= 0; i-- {
+	for i := len(h1) - 1; i >= 0; i-- {
 		t23 := len(tape) - 1
 		t24 := tape[t23]
 		tape = tape[:t23]
@@ -344,11 +334,10 @@ func mLPValueTaylorWrtX(
 	h4_7 := make([]float64, t4)
 	h4_8 := make([]float64, t4)
 	h4_9 := make([]float64, t4)
-	n := len(h1)
 	t5 := m.B1
 	t6 := m.W1
 	t7 := m.D
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(h1); i++ {
 		s12 := t5[i]
 		s1v4 := 0.0
 		s2v4 := 0.0
@@ -397,11 +386,10 @@ func mLPValueTaylorWrtX(
 		h1_8[i] = t87
 		h1_9[i] = t88
 	}
-	n2 := len(h2)
 	t8 := m.B2
 	t9 := m.W2
 	t10 := m.H1
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(h2); i++ {
 		s11 := t8[i]
 		s1v3 := 0.0
 		s2v3 := 0.0
@@ -412,7 +400,7 @@ func mLPValueTaylorWrtX(
 		s7v3 := 0.0
 		s8v3 := 0.0
 		s9v3 := 0.0
-		for j := 0; j < n; j++ {
+		for j := 0; j < len(h1); j++ {
 			t72 := t9[i*t10+j]
 			s11 += t72 * h1[j]
 			s1v3 += t72 * h1_1[j]
@@ -453,11 +441,10 @@ func mLPValueTaylorWrtX(
 		h2_8[i] = t69
 		h2_9[i] = t71
 	}
-	n3 := len(h3)
 	t11 := m.B3
 	t12 := m.W3
 	t13 := m.H2
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(h3); i++ {
 		s10 := t11[i]
 		s1v2 := 0.0
 		s2v2 := 0.0
@@ -468,7 +455,7 @@ func mLPValueTaylorWrtX(
 		s7v2 := 0.0
 		s8v2 := 0.0
 		s9v2 := 0.0
-		for j := 0; j < n2; j++ {
+		for j := 0; j < len(h2); j++ {
 			t54 := t12[i*t13+j]
 			s10 += t54 * h2[j]
 			s1v2 += t54 * h2_1[j]
@@ -509,11 +496,10 @@ func mLPValueTaylorWrtX(
 		h3_8[i] = t51
 		h3_9[i] = t53
 	}
-	n4 := len(h4)
 	t14 := m.B4
 	t15 := m.W4
 	t16 := m.H3
-	for i := 0; i < n4; i++ {
+	for i := 0; i < len(h4); i++ {
 		s := t14[i]
 		s1 := 0.0
 		s2 := 0.0
@@ -524,7 +510,7 @@ func mLPValueTaylorWrtX(
 		s7 := 0.0
 		s8 := 0.0
 		s9 := 0.0
-		for j := 0; j < n3; j++ {
+		for j := 0; j < len(h3); j++ {
 			t36 := t15[i*t16+j]
 			s += t36 * h3[j]
 			s1 += t36 * h3_1[j]
@@ -576,7 +562,7 @@ func mLPValueTaylorWrtX(
 	out7 := 0.0
 	out8 := 0.0
 	out9 := 0.0
-	for j := 0; j < n4; j++ {
+	for j := 0; j < len(h4); j++ {
 		t18 := t17[j]
 		out += t18 * h4[j]
 		out1 += t18 * h4_1[j]
@@ -624,9 +610,7 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ValueGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ValueGrad: x and xBar")
 	t3 := m.H1
 	h1 := make([]float64, t3)
 	dh1 := make([]float64, t3)
@@ -645,19 +629,14 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	t6 := m.H4
 	h4 := make([]float64, t6)
 	h4Bar := make([]float64, t6)
-	n := len(h1)
 	t7 := m.B1
 	t8 := m.W1
 	t9 := m.D
-	n2 := len(h2)
-	n3 := len(h3)
-	n4 := len(h4)
-	t10 := max(n+2, 0) + max(n2+2, 0) + max(n3+2, 0) + max(n4+2, 0)
+	t10 := max(len(h1)+2, 0) + max(len(h2)+2, 0) + max(len(h3)+2, 0) + max(len(h4)+2, 0)
 	t11 := append(t, make([]float64, t10)...)
-	n5 := len(t)
-	tape := t11[:n5]
-	dtape := append(t2, make([]float64, t10)...)[:n5]
-	for i := 0; i < n; i++ {
+	tape := t11[:len(t)]
+	dtape := append(t2, make([]float64, t10)...)[:len(t)]
+	for i := 0; i < len(h1); i++ {
 		s4 := t7[i]
 		ds4 := 0.0
 		for j := 0; j < len(x); j++ {
@@ -675,10 +654,10 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	t12 := m.B2
 	t13 := m.W2
 	t14 := m.H1
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(h2); i++ {
 		s3 := t12[i]
 		ds3 := 0.0
-		for j := 0; j < n; j++ {
+		for j := 0; j < len(h1); j++ {
 			t52 := t13[i*t14+j]
 			s3 += t52 * h1[j]
 			ds3 += t52 * dh1[j]
@@ -693,10 +672,10 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	t15 := m.B3
 	t16 := m.W3
 	t17 := m.H2
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(h3); i++ {
 		s2 := t15[i]
 		ds2 := 0.0
-		for j := 0; j < n2; j++ {
+		for j := 0; j < len(h2); j++ {
 			t49 := t16[i*t17+j]
 			s2 += t49 * h2[j]
 			ds2 += t49 * dh2[j]
@@ -711,10 +690,10 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	t18 := m.B4
 	t19 := m.W4
 	t20 := m.H3
-	for i := 0; i < n4; i++ {
+	for i := 0; i < len(h4); i++ {
 		s := t18[i]
 		ds := 0.0
-		for j := 0; j < n3; j++ {
+		for j := 0; j < len(h3); j++ {
 			t46 := t19[i*t20+j]
 			s += t46 * h3[j]
 			ds += t46 * dh3[j]
@@ -726,14 +705,14 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	t21 := m.W5
 	out := m.B5
-	for j := 0; j < n4; j++ {
+	for j := 0; j < len(h4); j++ {
 		t44 := t21[j]
 		h4j := h4[j]
 		h4Bar[j] += t44
 		out += t44 * h4j
 	}
 	t22 := m.W4
-	for i := n4 - 1; i >= 0; i-- {
+	for i := len(h4) - 1; i >= 0; i-- {
 		t39 := len(tape) - 1
 		t40 := tape[t39]
 		t41 := dtape[t39]
@@ -743,7 +722,7 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		h4Bar[i] = 0
 		sBar3 := (1 - t40*t40) * h4iBar
 		t42 := 2 * (t41 * t40) * h4iBar
-		for j := n3 - 1; j >= 0; j-- {
+		for j := len(h3) - 1; j >= 0; j-- {
 			t43 := t22[i*t20+j]
 			dh3jBar := dh3Bar[j]
 			h3Bar[j] += t43 * sBar3
@@ -751,7 +730,7 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		}
 	}
 	t23 := m.W3
-	for i := n3 - 1; i >= 0; i-- {
+	for i := len(h3) - 1; i >= 0; i-- {
 		t34 := len(tape) - 1
 		t35 := tape[t34]
 		t36 := dtape[t34]
@@ -764,7 +743,7 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		t37 := 1 - t35*t35
 		sBar2 := t37 * h3iBar
 		dsBar3 := t37*dh3iBar - 2*(t36*t35)*h3iBar
-		for j := n2 - 1; j >= 0; j-- {
+		for j := len(h2) - 1; j >= 0; j-- {
 			t38 := t23[i*t17+j]
 			dh2jBar := dh2Bar[j]
 			h2Bar[j] += t38 * sBar2
@@ -772,7 +751,7 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		}
 	}
 	t24 := m.W2
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(h2) - 1; i >= 0; i-- {
 		t29 := len(tape) - 1
 		t30 := tape[t29]
 		t31 := dtape[t29]
@@ -785,7 +764,7 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		t32 := 1 - t30*t30
 		sBar := t32 * h2iBar
 		dsBar2 := t32*dh2iBar - 2*(t31*t30)*h2iBar
-		for j := n - 1; j >= 0; j-- {
+		for j := len(h1) - 1; j >= 0; j-- {
 			t33 := t24[i*t14+j]
 			dh1jBar := dh1Bar[j]
 			h1Bar[j] += t33 * sBar
@@ -793,7 +772,7 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		}
 	}
 	t25 := m.W1
-	for i := n - 1; i >= 0; i-- {
+	for i := len(h1) - 1; i >= 0; i-- {
 		t26 := len(tape) - 1
 		t27 := tape[t26]
 		t28 := dtape[t26]
@@ -869,11 +848,10 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 	h4 := make([]float64, t4)
 	h4_1 := make([]float64, t4)
 	h4_2 := make([]float64, t4)
-	n := len(h1)
 	t5 := m.B1
 	t6 := m.W1
 	t7 := m.D
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(h1); i++ {
 		s5 := t5[i]
 		s1v4 := 0.0
 		for j := 0; j < len(x); j++ {
@@ -887,15 +865,14 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 		h1_1[i] = t32
 		h1_2[i] = -(0.5 * (2 * (t31 * t32) * s1v4))
 	}
-	n2 := len(h2)
 	t8 := m.B2
 	t9 := m.W2
 	t10 := m.H1
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(h2); i++ {
 		s4 := t8[i]
 		s1v3 := 0.0
 		s2v3 := 0.0
-		for j := 0; j < n; j++ {
+		for j := 0; j < len(h1); j++ {
 			t30 := t9[i*t10+j]
 			s4 += t30 * h1[j]
 			s1v3 += t30 * h1_1[j]
@@ -908,15 +885,14 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 		h2_1[i] = t29
 		h2_2[i] = t28*s2v3 - 0.5*(2*(t27*t29)*s1v3)
 	}
-	n3 := len(h3)
 	t11 := m.B3
 	t12 := m.W3
 	t13 := m.H2
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(h3); i++ {
 		s3 := t11[i]
 		s1v2 := 0.0
 		s2v2 := 0.0
-		for j := 0; j < n2; j++ {
+		for j := 0; j < len(h2); j++ {
 			t26 := t12[i*t13+j]
 			s3 += t26 * h2[j]
 			s1v2 += t26 * h2_1[j]
@@ -929,15 +905,14 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 		h3_1[i] = t25
 		h3_2[i] = t24*s2v2 - 0.5*(2*(t23*t25)*s1v2)
 	}
-	n4 := len(h4)
 	t14 := m.B4
 	t15 := m.W4
 	t16 := m.H3
-	for i := 0; i < n4; i++ {
+	for i := 0; i < len(h4); i++ {
 		s := t14[i]
 		s1 := 0.0
 		s2 := 0.0
-		for j := 0; j < n3; j++ {
+		for j := 0; j < len(h3); j++ {
 			t22 := t15[i*t16+j]
 			s += t22 * h3[j]
 			s1 += t22 * h3_1[j]
@@ -954,7 +929,7 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 	out := m.B5
 	out1 := 0.0
 	out2 := 0.0
-	for j := 0; j < n4; j++ {
+	for j := 0; j < len(h4); j++ {
 		t18 := t17[j]
 		out += t18 * h4[j]
 		out1 += t18 * h4_1[j]

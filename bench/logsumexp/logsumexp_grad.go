@@ -13,10 +13,9 @@ import (
 // Results, in order: the value of LogSumExp; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func LogSumExpJVP(x, dx []float64) (float64, float64) {
-	n := len(x)
 	m := math.Inf(-1)
 	dm := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		dv := dx[i]
 		if v > m {
@@ -26,7 +25,7 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t := math.Exp(x[i] - m)
 		sum += t
 		dsum += t * (dx[i] - dm)
@@ -43,20 +42,17 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 func LogSumExpGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LogSumExpGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	trips := max(n+2, 0)
+	gadApart(x, xBar, "LogSumExpGrad: x and xBar")
+	trips := max(len(x)+2, 0)
 	tape := slices.Grow(t, trips+trips)
 	m := math.Inf(-1)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		tape = append(tape, m)
 		m = max(m, v)
 	}
 	sum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t9 := math.Exp(x[i] - m)
 		tape = append(tape, t9)
 		sum += t9
@@ -64,14 +60,14 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 	t2 := math.Log(sum) + m
 	sumBar := 1 / sum
 	mBar := 1.0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t7 := len(tape) - 1
 		t8 := tape[t7] * sumBar
 		xBar[i] += t8
 		mBar -= t8
 		tape = tape[:t7]
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t3 := len(tape) - 1
 		t4 := tape[t3] >= x[i]
 		t5 := 0.0
@@ -87,4 +83,14 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 		tape = tape[:t3]
 	}
 	return t2
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

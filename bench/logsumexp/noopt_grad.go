@@ -50,20 +50,16 @@ func LogSumExpGradO0(x, xBar []float64) float64 {
 	var sumBar float64
 	var mBar float64
 	var mBar2 float64
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LogSumExpGradO0: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0)+max(len(x)+2, 0))
+	gadApart(x, xBar, "LogSumExpGradO0: x and xBar")
+	tape = slices.Grow(tape, max(len(x)+2, 0)+max(len(x)+2, 0))
 	m := math.Inf(-1)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		tape = append(tape, m)
 		m = max(m, v2)
 	}
-	n2 := len(x)
 	sum := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(x); i++ {
 		t11 := math.Exp(x[i] - m)
 		tape = append(tape, t11)
 		sum += t11
@@ -71,7 +67,7 @@ func LogSumExpGradO0(x, xBar []float64) float64 {
 	t := math.Log(sum) + m
 	mBar2 += 1
 	sumBar += 1 / sum
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t8 := tape
 		t9 := len(t8) - 1
 		tape = t8[:t9]
@@ -79,7 +75,7 @@ func LogSumExpGradO0(x, xBar []float64) float64 {
 		mBar2 += -t10
 		xBar[i] += t10
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t2 := mBar2
 		mBar2 = 0
 		mBar += t2

@@ -15,26 +15,13 @@ import (
 // Shadows: dmain, dextra have their primal's shape, each element or field the tangent of the
 // primal's.
 func LossJVP(main, dmain, extra, dextra, state, seq []float64) (float64, float64) {
-	n := len(extra)
-	b := n / 3
-	if b == 0 || n != 3*b {
+	b := len(extra) / 3
+	if b == 0 || len(extra) != 3*b || len(main)%(8*b) != 0 || len(state) != len(main)/4 || len(seq)%b != 0 {
 		panic("lstm: bad dimensions")
 	}
-	n2 := len(main)
-	if n2%(8*b) != 0 {
-		panic("lstm: bad dimensions")
-	}
-	n3 := len(state)
-	if n3 != n2/4 {
-		panic("lstm: bad dimensions")
-	}
-	n4 := len(seq)
-	if n4%b != 0 {
-		panic("lstm: bad dimensions")
-	}
-	c := n4 / b
-	s := make([]float64, n3)
-	ds := make([]float64, n3)
+	c := len(seq) / b
+	s := make([]float64, len(state))
+	ds := make([]float64, len(state))
 	clear(ds[:copy(s, state)])
 	ypred := make([]float64, b)
 	dypred := make([]float64, b)
@@ -55,8 +42,7 @@ func LossJVP(main, dmain, extra, dextra, state, seq []float64) (float64, float64
 		)
 		lse, dlse := logsumexp2JVP(ypred, dypred)
 		ygold := seq[t3 : (t+2)*b]
-		n5 := len(ygold)
-		for j := 0; j < n5; j++ {
+		for j := 0; j < len(ygold); j++ {
 			t4 := ygold[j]
 			total += t4 * (ypred[j] - lse)
 			dtotal += t4 * (dypred[j] - dlse)
@@ -83,8 +69,7 @@ func predictJVPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x 
 	t2 := 3 * b
 	outB := extra[t:t2]
 	doutB := dextra[t:t2]
-	n := len(dst)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(dst); j++ {
 		xj := x[j]
 		t12 := dinW[j]
 		dst[j] = xj * inW[j]
@@ -116,7 +101,7 @@ func predictJVPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x 
 		y = h
 		dy = dh
 	}
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(dst); j++ {
 		yj := y[j]
 		dyj := dy[j]
 		t3 := outW[j]
@@ -203,32 +188,15 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	tape := tapeBuf[:0]
 	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
-	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
-		panic("LossGrad: main and mainBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(extra) > 0 && cap(extraBar) > 0 && &extra[:1][0] == &extraBar[:1][0] {
-		panic("LossGrad: extra and extraBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(extra)
-	b := n / 3
-	if b == 0 || n != 3*b {
+	gadApart(main, mainBar, "LossGrad: main and mainBar")
+	gadApart(extra, extraBar, "LossGrad: extra and extraBar")
+	b := len(extra) / 3
+	if b == 0 || len(extra) != 3*b || len(main)%(8*b) != 0 || len(state) != len(main)/4 || len(seq)%b != 0 {
 		panic("lstm: bad dimensions")
 	}
-	n2 := len(main)
-	if n2%(8*b) != 0 {
-		panic("lstm: bad dimensions")
-	}
-	n3 := len(state)
-	if n3 != n2/4 {
-		panic("lstm: bad dimensions")
-	}
-	n4 := len(seq)
-	if n4%b != 0 {
-		panic("lstm: bad dimensions")
-	}
-	c := n4 / b
-	s := make([]float64, n3)
-	sBar := make([]float64, n3)
+	c := len(seq) / b
+	s := make([]float64, len(state))
+	sBar := make([]float64, len(state))
 	t := copy(s, state)
 	ypred := make([]float64, b)
 	ypredBar := make([]float64, b)
@@ -250,8 +218,7 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 		inW := extra[:b4]
 		outW2 := extra[b4 : 2*b4]
 		outB := extra[2*b4 : 3*b4]
-		n10 := len(ypred)
-		for j := 0; j < n10; j++ {
+		for j := 0; j < len(ypred); j++ {
 			ypred[j] = t49[j] * inW[j]
 		}
 		y := ypred
@@ -289,23 +256,22 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			yBar3 = hBar2
 		}
 		t50 := append(tapeint, k3)
-		for j := 0; j < n10; j++ {
+		for j := 0; j < len(ypred); j++ {
 			yj3 := y[j]
 			ypred[j] = yj3*outW2[j] + outB[j]
 			tapeSlices = append(tapeSlices, y, yBar3)
 			tape = append(tape, yj3)
 		}
 		sum := 0.0
-		for i := 0; i < n10; i++ {
+		for i := 0; i < len(ypred); i++ {
 			t51 := math.Exp(ypred[i])
 			tape = append(tape, t51)
 			sum += t51
 		}
 		lse := math.Log(sum + 2)
 		ygold2 := seq[t48 : (t+2)*b]
-		n11 := len(ygold2)
 		tape = append(tape, sum)
-		for j := 0; j < n11; j++ {
+		for j := 0; j < len(ygold2); j++ {
 			total += ygold2[j] * (ypred[j] - lse)
 		}
 		tapeint = append(t50, b4)
@@ -332,19 +298,17 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			lseBar += t46
 		}
 		t12 := len(tape) - 1
-		n5 := len(ypred)
 		sumBar := 1 / (tape[t12] + 2) * lseBar
 		tape = tape[:t12]
-		for i := n5 - 1; i >= 0; i-- {
+		for i := len(ypred) - 1; i >= 0; i-- {
 			t45 := len(tape) - 1
 			ypredBar[i] += tape[t45] * sumBar
 			tape = tape[:t45]
 		}
-		for j := n5 - 1; j >= 0; j-- {
+		for j := len(ypred) - 1; j >= 0; j-- {
 			t42 := len(tape) - 1
 			yj2 := tape[t42]
-			n9 := len(tapeSlices)
-			yBar2 := tapeSlices[n9-1]
+			yBar2 := tapeSlices[len(tapeSlices)-1]
 			t43 := ypredBar[j]
 			ypredBar[j] = 0
 			outBBar[j] += t43
@@ -352,38 +316,35 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			outWBar[j] += yj2 * t43
 			yBar2[j] += t43 * t44
 			tape = tape[:t42]
-			tapeSlices = tapeSlices[:n9-2]
+			tapeSlices = tapeSlices[:len(tapeSlices)-2]
 		}
 		t13 := len(t8) - 1
 		tapeint = t8[:t13]
 		for k := t8[t13] - 1; k >= 0; k-- {
-			n6 := len(tapeint)
-			t15 := n6 - 2
+			t15 := len(tapeint) - 2
 			t16 := tapeint[t15]
 			t17 := tapeint[:t15]
-			n7 := len(tapeSlices)
-			yBar := tapeSlices[n7-1]
-			tapeSlices = tapeSlices[:n7-2]
+			yBar := tapeSlices[len(tapeSlices)-1]
+			tapeSlices = tapeSlices[:len(tapeSlices)-2]
 			t18 := 2 * k * 4 * b2
 			t19 := (2*k + 1) * 4 * b2
 			w := main[t18:t19]
 			wBar := mainBar[t18:t19]
 			biasBar := mainBar[t19 : (2*k+2)*4*b2]
-			t20 := tapeint[n6-1] * b2
+			t20 := tapeint[len(tapeint)-1] * b2
 			hBar := sBar[t20:t16]
 			t21 := sBar[t16 : (2*k+2)*b2]
 			b3 := len(s[t20:t16])
 			for j := b3 - 1; j >= 0; j-- {
-				n8 := len(tape)
-				t22 := n8 - 8
+				t22 := len(tape) - 8
 				yj := tape[t22]
-				t23 := tape[n8-7]
-				hj := tape[n8-6]
-				t24 := tape[n8-5]
-				t25 := tape[n8-4]
-				g := tape[n8-3]
-				t26 := tape[n8-2]
-				t27 := tape[n8-1]
+				t23 := tape[len(tape)-7]
+				hj := tape[len(tape)-6]
+				t24 := tape[len(tape)-5]
+				t25 := tape[len(tape)-4]
+				g := tape[len(tape)-3]
+				t26 := tape[len(tape)-2]
+				t27 := tape[len(tape)-1]
 				hjBar := hBar[j]
 				hBar[j] = 0
 				t28 := 1 + t25
@@ -421,7 +382,7 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			}
 			tapeint = t17
 		}
-		for j := n5 - 1; j >= 0; j-- {
+		for j := len(ypred) - 1; j >= 0; j-- {
 			t14 := ypredBar[j]
 			ypredBar[j] = 0
 			inWBar[j] += t10[j] * t14
@@ -431,4 +392,14 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 		sBar[k] = 0
 	}
 	return t4
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -22,9 +22,8 @@ func LossJVPO0(main, dmain, extra, dextra, state, seq []float64) (float64, float
 		panic("lstm: bad dimensions")
 	}
 	c := len(seq) / b
-	n := len(state)
-	s := make([]float64, n)
-	ds := make([]float64, n)
+	s := make([]float64, len(state))
+	ds := make([]float64, len(state))
 	clear(ds[:copy(s, state)])
 	ypred := make([]float64, b)
 	dypred := make([]float64, b)
@@ -44,8 +43,7 @@ func LossJVPO0(main, dmain, extra, dextra, state, seq []float64) (float64, float
 		)
 		lse, dlse := logsumexp2JVPO0(ypred, dypred)
 		ygold := seq[(t+1)*b : (t+2)*b]
-		n2 := len(ygold)
-		for j := 0; j < n2; j++ {
+		for j := 0; j < len(ygold); j++ {
 			t3 := ygold[j]
 			total += t3 * (ypred[j] - lse)
 			dtotal += t3 * (dypred[j] - dlse)
@@ -211,20 +209,15 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	var totalBar float64
 	var lseBar float64
 	var totalBar2 float64
-	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
-		panic("LossGradO0: main and mainBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(extra) > 0 && cap(extraBar) > 0 && &extra[:1][0] == &extraBar[:1][0] {
-		panic("LossGradO0: extra and extraBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(main, mainBar, "LossGradO0: main and mainBar")
+	gadApart(extra, extraBar, "LossGradO0: extra and extraBar")
 	b := len(extra) / 3
 	if b == 0 || len(extra) != 3*b || len(main)%(8*b) != 0 || len(state) != len(main)/4 || len(seq)%b != 0 {
 		panic("lstm: bad dimensions")
 	}
 	c := len(seq) / b
-	n := len(state)
-	s := make([]float64, n)
-	sBar := make([]float64, n)
+	s := make([]float64, len(state))
+	sBar := make([]float64, len(state))
 	t := copy(s, state)
 	ypred := make([]float64, b)
 	ypredBar := make([]float64, b)
@@ -241,8 +234,7 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			tape = append(tape, ypred...)
 			lse := logsumexp2(ypred)
 			ygold := seq[(t2+1)*b : (t2+2)*b]
-			n2 := len(ygold)
-			for j := 0; j < n2; j++ {
+			for j := 0; j < len(ygold); j++ {
 				total += ygold[j] * (ypred[j] - lse)
 			}
 			t2++
@@ -315,20 +307,17 @@ func logsumexp2ReverseO0(v, vBar []float64, seed float64) {
 	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
 	var sumBar float64
-	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
-		panic("logsumexp2ReverseO0: v and vBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(v)
-	tape = slices.Grow(tape, max(n+2, 0))
+	gadApart(v, vBar, "logsumexp2ReverseO0: v and vBar")
+	tape = slices.Grow(tape, max(len(v)+2, 0))
 	sum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(v); i++ {
 		t4 := math.Exp(v[i])
 		tape = append(tape, t4)
 		sum += t4
 	}
 	t := sum + 2
 	sumBar += 1 / t * seed
-	for i := n - 1; i >= 0; i-- {
+	for i := len(v) - 1; i >= 0; i-- {
 		t2 := tape
 		t3 := len(t2) - 1
 		tape = t2[:t3]
@@ -360,39 +349,17 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 	var tape []float64
 	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
-	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: main and mainBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(extra) > 0 && cap(extraBar) > 0 && &extra[:1][0] == &extraBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: extra and extraBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(dst) > 0 && cap(main) > 0 && &dst[:1][0] == &main[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: dst and main share memory: gadgen's gradients need them apart")
-	}
-	if cap(dst) > 0 && cap(extra) > 0 && &dst[:1][0] == &extra[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: dst and extra share memory: gadgen's gradients need them apart")
-	}
-	if cap(dst) > 0 && cap(s) > 0 && &dst[:1][0] == &s[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: dst and s share memory: gadgen's gradients need them apart")
-	}
-	if cap(dst) > 0 && cap(x) > 0 && &dst[:1][0] == &x[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: dst and x share memory: gadgen's gradients need them apart")
-	}
-	if cap(s) > 0 && cap(main) > 0 && &s[:1][0] == &main[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: s and main share memory: gadgen's gradients need them apart")
-	}
-	if cap(s) > 0 && cap(extra) > 0 && &s[:1][0] == &extra[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: s and extra share memory: gadgen's gradients need them apart")
-	}
-	if cap(s) > 0 && cap(x) > 0 && &s[:1][0] == &x[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: s and x share memory: gadgen's gradients need them apart")
-	}
+	gadApart(dst, dstBar, "predictReverseWrtDstMainExtraSO0: dst and dstBar")
+	gadApart(main, mainBar, "predictReverseWrtDstMainExtraSO0: main and mainBar")
+	gadApart(extra, extraBar, "predictReverseWrtDstMainExtraSO0: extra and extraBar")
+	gadApart(s, sBar, "predictReverseWrtDstMainExtraSO0: s and sBar")
+	gadApart(dst, main, "predictReverseWrtDstMainExtraSO0: dst and main")
+	gadApart(dst, extra, "predictReverseWrtDstMainExtraSO0: dst and extra")
+	gadApart(dst, s, "predictReverseWrtDstMainExtraSO0: dst and s")
+	gadApart(dst, x, "predictReverseWrtDstMainExtraSO0: dst and x")
+	gadApart(s, main, "predictReverseWrtDstMainExtraSO0: s and main")
+	gadApart(s, extra, "predictReverseWrtDstMainExtraSO0: s and extra")
+	gadApart(s, x, "predictReverseWrtDstMainExtraSO0: s and x")
 	b := len(x)
 	inW := extra[:b]
 	t := 2 * b
@@ -400,8 +367,7 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 	t2 := 2 * b
 	t3 := 3 * b
 	outB := extra[t2:t3]
-	n := len(dst)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(dst); j++ {
 		dst[j] = x[j] * inW[j]
 	}
 	y := dst
@@ -426,14 +392,13 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 		y = h
 		yBar = sBar[t25:t26]
 	}
-	n2 := len(dst)
-	tape = slices.Grow(tape, max(n2+2, 0))
-	for j := 0; j < n2; j++ {
+	tape = slices.Grow(tape, max(len(dst)+2, 0))
+	for j := 0; j < len(dst); j++ {
 		yj2 := y[j]
 		dst[j] = yj2*outW[j] + outB[j]
 		tape = append(tape, yj2)
 	}
-	for j := n2 - 1; j >= 0; j-- {
+	for j := len(dst) - 1; j >= 0; j-- {
 		t22 := tape
 		t23 := len(t22) - 1
 		yj := t22[t23]
@@ -487,7 +452,7 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 			yBar2,
 		)
 	}
-	for j := n - 1; j >= 0; j-- {
+	for j := len(dst) - 1; j >= 0; j-- {
 		dstjBar := dstBar[j]
 		dstBar[j] = 0
 		extraBar[:b][j] += x[j] * dstjBar
@@ -513,42 +478,18 @@ func cellReverseO0(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) 
 	var tape []float64
 	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
-	if cap(h) > 0 && cap(hBar) > 0 && &h[:1][0] == &hBar[:1][0] {
-		panic("cellReverseO0: h and hBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("cellReverseO0: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("cellReverseO0: w and wBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(bias) > 0 && cap(biasBar) > 0 && &bias[:1][0] == &biasBar[:1][0] {
-		panic("cellReverseO0: bias and biasBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("cellReverseO0: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(h) > 0 && cap(s) > 0 && &h[:1][0] == &s[:1][0] {
-		panic("cellReverseO0: h and s share memory: gadgen's gradients need them apart")
-	}
-	if cap(h) > 0 && cap(w) > 0 && &h[:1][0] == &w[:1][0] {
-		panic("cellReverseO0: h and w share memory: gadgen's gradients need them apart")
-	}
-	if cap(h) > 0 && cap(bias) > 0 && &h[:1][0] == &bias[:1][0] {
-		panic("cellReverseO0: h and bias share memory: gadgen's gradients need them apart")
-	}
-	if cap(h) > 0 && cap(y) > 0 && &h[:1][0] == &y[:1][0] {
-		panic("cellReverseO0: h and y share memory: gadgen's gradients need them apart")
-	}
-	if cap(s) > 0 && cap(w) > 0 && &s[:1][0] == &w[:1][0] {
-		panic("cellReverseO0: s and w share memory: gadgen's gradients need them apart")
-	}
-	if cap(s) > 0 && cap(bias) > 0 && &s[:1][0] == &bias[:1][0] {
-		panic("cellReverseO0: s and bias share memory: gadgen's gradients need them apart")
-	}
-	if cap(s) > 0 && cap(y) > 0 && &s[:1][0] == &y[:1][0] {
-		panic("cellReverseO0: s and y share memory: gadgen's gradients need them apart")
-	}
+	gadApart(h, hBar, "cellReverseO0: h and hBar")
+	gadApart(s, sBar, "cellReverseO0: s and sBar")
+	gadApart(w, wBar, "cellReverseO0: w and wBar")
+	gadApart(bias, biasBar, "cellReverseO0: bias and biasBar")
+	gadApart(y, yBar, "cellReverseO0: y and yBar")
+	gadApart(h, s, "cellReverseO0: h and s")
+	gadApart(h, w, "cellReverseO0: h and w")
+	gadApart(h, bias, "cellReverseO0: h and bias")
+	gadApart(h, y, "cellReverseO0: h and y")
+	gadApart(s, w, "cellReverseO0: s and w")
+	gadApart(s, bias, "cellReverseO0: s and bias")
+	gadApart(s, y, "cellReverseO0: s and y")
 	b := len(h)
 	tape = slices.Grow(tape, max(b+2, 0)*7)
 	for j := 0; j < b; j++ {

@@ -30,16 +30,15 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	nHidden := len(t5)
 	t6 := n.B2
 	nOut := len(t6)
-	n2 := len(labels)
-	nIn := len(x) / n2
+	nIn := len(x) / len(labels)
 	t7 := n.W1
 	zmax := math.Inf(-1)
 	t8 := n.W2
-	trips := max(n2+2, 0)
+	trips := max(len(labels)+2, 0)
 	before := len(tapeSlices)
 	before2 := len(tape)
 	total := 0.0
-	for s := 0; s < n2; s++ {
+	for s := 0; s < len(labels); s++ {
 		if s == 1 {
 			t30 := trips - 2
 			tapeSlices = slices.Grow(tapeSlices, t30*(len(tapeSlices)-before))
@@ -49,8 +48,7 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		xs2 := x[s*nIn : (s+1)*nIn]
 		h2 := make([]float64, nHidden)
 		hBar2 := make([]float64, nHidden)
-		n6 := len(h2)
-		for i := 0; i < n6; i++ {
+		for i := 0; i < len(h2); i++ {
 			w3 := t7[i*nIn : (i+1)*nIn]
 			a2 := t5[i]
 			for j := 0; j < len(xs2); j++ {
@@ -62,12 +60,11 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		}
 		z := make([]float64, nOut)
 		zBar2 := make([]float64, nOut)
-		n7 := len(z)
 		zmax2 := zmax
-		for k := 0; k < n7; k++ {
+		for k := 0; k < len(z); k++ {
 			w2 := t8[k*nHidden : (k+1)*nHidden]
 			a := t6[k]
-			for i := 0; i < n6; i++ {
+			for i := 0; i < len(h2); i++ {
 				a += w2[i] * h2[i]
 			}
 			z[k] = a
@@ -75,7 +72,7 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 			zmax2 = max(zmax2, a)
 		}
 		sum2 := 0.0
-		for i := 0; i < n7; i++ {
+		for i := 0; i < len(z); i++ {
 			t32 := math.Exp(z[i] - zmax2)
 			tape = append(tape, t32)
 			sum2 += t32
@@ -85,7 +82,7 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		tapeSlices = append(tapeSlices, z, zBar2, h2, hBar2)
 		total += zmax2 + math.Log(sum2) - t31
 	}
-	t9 := float64(n2)
+	t9 := float64(len(labels))
 	t10 := total / t9
 	totalBar := 1 / t9
 	t11 := n.W2
@@ -93,38 +90,36 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	t13 := nBar.B2
 	t14 := nBar.W1
 	t15 := nBar.B1
-	for s := n2 - 1; s >= 0; s-- {
-		n3 := len(tapeSlices)
-		t16 := n3 - 4
-		zBar := tapeSlices[n3-3]
-		h := tapeSlices[n3-2]
-		hBar := tapeSlices[n3-1]
+	for s := len(labels) - 1; s >= 0; s-- {
+		t16 := len(tapeSlices) - 4
+		zBar := tapeSlices[len(tapeSlices)-3]
+		h := tapeSlices[len(tapeSlices)-2]
+		hBar := tapeSlices[len(tapeSlices)-1]
 		t17 := tapeSlices[:t16]
 		xs := x[s*nIn : (s+1)*nIn]
 		t18 := len(tape) - 1
 		sum := tape[t18]
-		n4 := len(tapeSlices[t16])
+		n2 := len(tapeSlices[t16])
 		label := labels[s]
 		zBar[label] -= totalBar
 		sumBar := 1 / sum * totalBar
 		zmaxBar := totalBar
 		tape = tape[:t18]
-		for i := n4 - 1; i >= 0; i-- {
+		for i := n2 - 1; i >= 0; i-- {
 			t28 := len(tape) - 1
 			t29 := tape[t28] * sumBar
 			zBar[i] += t29
 			zmaxBar -= t29
 			tape = tape[:t28]
 		}
-		for k := n4 - 1; k >= 0; k-- {
+		for k := n2 - 1; k >= 0; k-- {
 			t21 := k * nHidden
 			t22 := (k + 1) * nHidden
 			w := t11[t21:t22]
 			wBar2 := t12[t21:t22]
-			n5 := len(tape)
-			t23 := n5 - 2
+			t23 := len(tape) - 2
 			t24 := tape[:t23]
-			t25 := tape[t23] >= tape[n5-1]
+			t25 := tape[t23] >= tape[len(tape)-1]
 			t26 := 0.0
 			if t25 {
 				t26 = 1
@@ -185,8 +180,7 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 	t7 := n.B2
 	t8 := dn.B2
 	nOut := len(t7)
-	n2 := len(labels)
-	nIn := len(x) / n2
+	nIn := len(x) / len(labels)
 	t9 := n.W1
 	t10 := dn.W1
 	zmax := math.Inf(-1)
@@ -194,13 +188,12 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 	t12 := dn.W2
 	total := 0.0
 	dtotal := 0.0
-	for s := 0; s < n2; s++ {
+	for s := 0; s < len(labels); s++ {
 		label := labels[s]
 		xs := x[s*nIn : (s+1)*nIn]
 		h := make([]float64, nHidden)
 		dh := make([]float64, nHidden)
-		n3 := len(h)
-		for i := 0; i < n3; i++ {
+		for i := 0; i < len(h); i++ {
 			t17 := i * nIn
 			t18 := (i + 1) * nIn
 			w2 := t9[t17:t18]
@@ -218,17 +211,16 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		}
 		z := make([]float64, nOut)
 		dz := make([]float64, nOut)
-		n4 := len(z)
 		zmax2 := zmax
 		dzmax := 0.0
-		for k := 0; k < n4; k++ {
+		for k := 0; k < len(z); k++ {
 			t15 := k * nHidden
 			t16 := (k + 1) * nHidden
 			w := t11[t15:t16]
 			dw := t12[t15:t16]
 			a := t7[k]
 			da := t8[k]
-			for i := 0; i < n3; i++ {
+			for i := 0; i < len(h); i++ {
 				hi := h[i]
 				wi := w[i]
 				a += wi * hi
@@ -243,7 +235,7 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		}
 		sum := 0.0
 		dsum := 0.0
-		for i := 0; i < n4; i++ {
+		for i := 0; i < len(z); i++ {
 			t14 := math.Exp(z[i] - zmax2)
 			sum += t14
 			dsum += t14 * (dz[i] - dzmax)
@@ -251,7 +243,7 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		total += zmax2 + math.Log(sum) - z[label]
 		dtotal += dzmax + 1/sum*dsum - dz[label]
 	}
-	t13 := float64(n2)
+	t13 := float64(len(labels))
 	return total / t13, dtotal / t13
 }
 
@@ -331,18 +323,10 @@ func LossFlatJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) 
 func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, labels []int) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(w1) > 0 && cap(w1Bar) > 0 && &w1[:1][0] == &w1Bar[:1][0] {
-		panic("LossFlatGrad: w1 and w1Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(b1) > 0 && cap(b1Bar) > 0 && &b1[:1][0] == &b1Bar[:1][0] {
-		panic("LossFlatGrad: b1 and b1Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(w2) > 0 && cap(w2Bar) > 0 && &w2[:1][0] == &w2Bar[:1][0] {
-		panic("LossFlatGrad: w2 and w2Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(b2) > 0 && cap(b2Bar) > 0 && &b2[:1][0] == &b2Bar[:1][0] {
-		panic("LossFlatGrad: b2 and b2Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w1, w1Bar, "LossFlatGrad: w1 and w1Bar")
+	gadApart(b1, b1Bar, "LossFlatGrad: b1 and b1Bar")
+	gadApart(w2, w2Bar, "LossFlatGrad: w2 and w2Bar")
+	gadApart(b2, b2Bar, "LossFlatGrad: b2 and b2Bar")
 	nHidden := len(b1)
 	nOut := len(b2)
 	batch := len(labels)
@@ -403,10 +387,9 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 			tape = tape[:t14]
 		}
 		for k := nOut - 1; k >= 0; k-- {
-			n := len(tape)
-			t8 := n - 2
+			t8 := len(tape) - 2
 			t9 := tape[:t8]
-			t10 := tape[t8] >= tape[n-1]
+			t10 := tape[t8] >= tape[len(tape)-1]
 			t11 := 0.0
 			if t10 {
 				t11 = 1
@@ -445,4 +428,14 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 		}
 	}
 	return t3
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -51,12 +51,11 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	nHidden := len(n.B1)
 	nOut := len(n.B2)
 	nIn := len(x) / len(labels)
-	n2 := len(labels)
-	trips := max(n2+2, 0)
+	trips := max(len(labels)+2, 0)
 	before := len(tapeSlices)
 	before2 := len(tape)
 	total := 0.0
-	for s := 0; s < n2; s++ {
+	for s := 0; s < len(labels); s++ {
 		if s == 1 {
 			t33 := trips - 2
 			t34 := tapeSlices
@@ -68,8 +67,7 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 		xs := x[s*nIn : (s+1)*nIn]
 		h := make([]float64, nHidden)
 		hBar3 := make([]float64, nHidden)
-		n3 := len(h)
-		for i := 0; i < n3; i++ {
+		for i := 0; i < len(h); i++ {
 			w2 := n.W1[i*nIn : (i+1)*nIn]
 			a3 := n.B1[i]
 			for j := 0; j < len(xs); j++ {
@@ -81,9 +79,8 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 		}
 		z := make([]float64, nOut)
 		zBar4 := make([]float64, nOut)
-		n4 := len(z)
 		zmax2 := math.Inf(-1)
-		for k := 0; k < n4; k++ {
+		for k := 0; k < len(z); k++ {
 			w := n.W2[k*nHidden : (k+1)*nHidden]
 			a2 := n.B2[k]
 			for i := 0; i < len(h); i++ {
@@ -107,7 +104,7 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	t5 := float64(len(labels))
 	t6 := total / t5
 	totalBar += 1 / t5
-	for s := n2 - 1; s >= 0; s-- {
+	for s := len(labels) - 1; s >= 0; s-- {
 		t7 := tapeSlices
 		t8 := len(t7) - 4
 		tapeSlices = t7[:t8]
@@ -237,8 +234,7 @@ func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
 		xs := x[s*nIn : (s+1)*nIn]
 		h := make([]float64, nHidden)
 		dh := make([]float64, nHidden)
-		n2 := len(h)
-		for i := 0; i < n2; i++ {
+		for i := 0; i < len(h); i++ {
 			t9 := i * nIn
 			t10 := (i + 1) * nIn
 			w2 := n.W1[t9:t10]
@@ -256,10 +252,9 @@ func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
 		}
 		z := make([]float64, nOut)
 		dz := make([]float64, nOut)
-		n3 := len(z)
 		zmax := math.Inf(-1)
 		dzmax := 0.0
-		for k := 0; k < n3; k++ {
+		for k := 0; k < len(z); k++ {
 			t7 := k * nHidden
 			t8 := (k + 1) * nHidden
 			w := n.W2[t7:t8]
@@ -382,18 +377,10 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 	var aBar3 float64
 	var aBar4 float64
 	var totalBar float64
-	if cap(w1) > 0 && cap(w1Bar) > 0 && &w1[:1][0] == &w1Bar[:1][0] {
-		panic("LossFlatGradO0: w1 and w1Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(b1) > 0 && cap(b1Bar) > 0 && &b1[:1][0] == &b1Bar[:1][0] {
-		panic("LossFlatGradO0: b1 and b1Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(w2) > 0 && cap(w2Bar) > 0 && &w2[:1][0] == &w2Bar[:1][0] {
-		panic("LossFlatGradO0: w2 and w2Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(b2) > 0 && cap(b2Bar) > 0 && &b2[:1][0] == &b2Bar[:1][0] {
-		panic("LossFlatGradO0: b2 and b2Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w1, w1Bar, "LossFlatGradO0: w1 and w1Bar")
+	gadApart(b1, b1Bar, "LossFlatGradO0: b1 and b1Bar")
+	gadApart(w2, w2Bar, "LossFlatGradO0: w2 and w2Bar")
+	gadApart(b2, b2Bar, "LossFlatGradO0: b2 and b2Bar")
 	nHidden := len(b1)
 	nOut := len(b2)
 	batch := len(labels)

@@ -19,14 +19,12 @@ func LossJVPO0(x, dx, c []float64) (float64, float64) {
 	if len(c) != len(x) {
 		panic("normalize: length mismatch")
 	}
-	n := len(x)
-	out := make([]float64, n)
-	dout := make([]float64, n)
+	out := make([]float64, len(x))
+	dout := make([]float64, len(x))
 	normalizeJVPO0(out, dout, x, dx)
-	n2 := len(out)
 	sum := 0.0
 	dsum := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(out); i++ {
 		ci := c[i]
 		sum += ci * out[i]
 		dsum += ci * dout[i]
@@ -83,20 +81,16 @@ func magJVPO0(x, dx []float64) (float64, float64) {
 // Generated without optimization (opt=0), for comparison.
 func LossGradO0(x, xBar, c []float64) float64 {
 	var sumBar float64
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LossGradO0: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "LossGradO0: x and xBar")
 	if len(c) != len(x) {
 		panic("normalize: length mismatch")
 	}
-	n := len(x)
-	out := make([]float64, n)
-	outBar := make([]float64, n)
+	out := make([]float64, len(x))
+	outBar := make([]float64, len(x))
 	Normalize(out, x)
-	n2 := len(out)
 	sumBar += 1
 	sum := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(out); i++ {
 		ci := c[i]
 		outi := out[i]
 		outBar[i] += ci * sumBar
@@ -123,21 +117,14 @@ func normalizeReverseO0(dst, dstBar, x, xBar []float64) {
 	var tape []float64
 	var tapeBuf [256]float64
 	tape = tapeBuf[:0]
-	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("normalizeReverseO0: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("normalizeReverseO0: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(dst) > 0 && cap(x) > 0 && &dst[:1][0] == &x[:1][0] {
-		panic("normalizeReverseO0: dst and x share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	gadApart(dst, dstBar, "normalizeReverseO0: dst and dstBar")
+	gadApart(x, xBar, "normalizeReverseO0: x and xBar")
+	gadApart(dst, x, "normalizeReverseO0: dst and x")
+	tape = slices.Grow(tape, max(len(x)+2, 0))
+	for i := 0; i < len(x); i++ {
 		tape = append(tape, mag(x))
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t := tape
 		t2 := len(t) - 1
 		t3 := t[t2]
@@ -160,18 +147,25 @@ func normalizeReverseO0(dst, dstBar, x, xBar []float64) {
 // Generated without optimization (opt=0), for comparison.
 func magReverseO0(x, xBar []float64, seed float64) {
 	var sumBar float64
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("magReverseO0: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "magReverseO0: x and xBar")
 	sum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		sum += v * v
 	}
 	t := math.Sqrt(sum)
 	sumBar += 0.5 / t * seed
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (sumBar * x[i])
+	}
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
 	}
 }

@@ -11,14 +11,13 @@ import "math"
 // Results, in order: the value of Loss; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func LossJVP(x, dx, c []float64) (float64, float64) {
-	n := len(x)
-	if len(c) != n {
+	if len(c) != len(x) {
 		panic("normalize: length mismatch")
 	}
-	out := make([]float64, n)
-	dout := make([]float64, n)
+	out := make([]float64, len(x))
+	dout := make([]float64, len(x))
 	t, t2 := magJVP(x, dx)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		dxi := dx[i]
 		t3 := x[i] / t
 		out[i] = t3
@@ -58,17 +57,14 @@ func magJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Loss, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossGrad(x, xBar, c []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	if len(c) != n {
+	gadApart(x, xBar, "LossGrad: x and xBar")
+	if len(c) != len(x) {
 		panic("normalize: length mismatch")
 	}
-	out := make([]float64, n)
-	outBar := make([]float64, n)
+	out := make([]float64, len(x))
+	outBar := make([]float64, len(x))
 	t := mag(x)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		out[i] = x[i] / t
 	}
 	sum := 0.0
@@ -79,7 +75,7 @@ func LossGrad(x, xBar, c []float64) float64 {
 		sum += ci * outi
 	}
 	t2 := 0.0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		outiBar := outBar[i]
 		outBar[i] = 0
 		xi := x[i]
@@ -98,18 +94,15 @@ func LossGrad(x, xBar, c []float64) float64 {
 // Varied inputs: x (into xBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func magReverse(x, xBar []float64, seed float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("magReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "magReverse: x and xBar")
 	sum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		sum += v * v
 	}
 	t := math.Sqrt(sum)
 	sumBar := 0.5 / t * seed
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (sumBar * x[i])
 	}
 }

@@ -2,7 +2,9 @@
 
 package ode
 
-import "slices"
+import (
+	"slices"
+)
 
 // FinalJVPO0 computes Final and its derivative along the tangents (forward mode).
 //
@@ -119,9 +121,7 @@ func FinalGradO0(x, xBar []float64, steps int) float64 {
 	var y2 []float64
 	var t35 float64
 	var t36 float64
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("FinalGradO0: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "FinalGradO0: x and xBar")
 	n := len(x)
 	var t float64
 	var from int
@@ -266,21 +266,11 @@ func FinalGradO0(x, xBar []float64, steps int) float64 {
 //
 // Generated without optimization (opt=0), for comparison.
 func rhsReverseO0(z, zBar, x, xBar, y, yBar []float64) {
-	if cap(z) > 0 && cap(zBar) > 0 && &z[:1][0] == &zBar[:1][0] {
-		panic("rhsReverseO0: z and zBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("rhsReverseO0: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("rhsReverseO0: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(z) > 0 && cap(x) > 0 && &z[:1][0] == &x[:1][0] {
-		panic("rhsReverseO0: z and x share memory: gadgen's gradients need them apart")
-	}
-	if cap(z) > 0 && cap(y) > 0 && &z[:1][0] == &y[:1][0] {
-		panic("rhsReverseO0: z and y share memory: gadgen's gradients need them apart")
-	}
+	gadApart(z, zBar, "rhsReverseO0: z and zBar")
+	gadApart(x, xBar, "rhsReverseO0: x and xBar")
+	gadApart(y, yBar, "rhsReverseO0: y and yBar")
+	gadApart(z, x, "rhsReverseO0: z and x")
+	gadApart(z, y, "rhsReverseO0: z and y")
 	for i := len(z) - 1; i >= 1; i-- {
 		ziBar := zBar[i]
 		zBar[i] = 0
@@ -292,4 +282,14 @@ func rhsReverseO0(z, zBar, x, xBar, y, yBar []float64) {
 	z0Bar := zBar[0]
 	zBar[0] = 0
 	xBar[0] += z0Bar
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

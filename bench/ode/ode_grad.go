@@ -32,22 +32,21 @@ func FinalJVP(x, dx []float64, steps int) (float64, float64) {
 	t2 := h / 6
 	for i := 0; i < steps; i++ {
 		rhsJVP(k1, dk1, x, dx, y, dy)
-		n2 := len(u)
-		for i := 0; i < n2; i++ {
+		for i := 0; i < len(u); i++ {
 			dyi4 := dy[i]
 			dk1i2 := dk1[i]
 			u[i] = y[i] + t*k1[i]
 			du[i] = dyi4 + t*dk1i2
 		}
 		rhsJVP(k2, dk2, x, dx, u, du)
-		for i := 0; i < n2; i++ {
+		for i := 0; i < len(u); i++ {
 			dyi3 := dy[i]
 			dk2i2 := dk2[i]
 			u[i] = y[i] + t*k2[i]
 			du[i] = dyi3 + t*dk2i2
 		}
 		rhsJVP(k3, dk3, x, dx, u, du)
-		for i := 0; i < n2; i++ {
+		for i := 0; i < len(u); i++ {
 			dyi2 := dy[i]
 			dk3i2 := dk3[i]
 			u[i] = y[i] + h*k3[i]
@@ -96,9 +95,7 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 func FinalGrad(x, xBar []float64, steps int) float64 {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("FinalGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "FinalGrad: x and xBar")
 	n := len(x)
 	var y, yBar, k1, k1Bar, k2, k2Bar, k3, k3Bar, k4, k4Bar, u, uBar []float64
 	var t6 float64
@@ -134,28 +131,26 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 		uBar = make([]float64, n)
 		t := h / 2
 		t2 := h / 6
-		n2 := len(y)
-		n3 := len(u)
-		tape = slices.Grow(tape, max(steps+2, 0)*(n2+n3+n3+n3))
+		tape = slices.Grow(tape, max(steps+2, 0)*(len(y)+len(u)+len(u)+len(u)))
 		for i := 0; i < steps; i++ {
 			t3 := append(tape, y...)
 			rhs(k1, x, y)
-			for i := 0; i < n3; i++ {
+			for i := 0; i < len(u); i++ {
 				u[i] = y[i] + t*k1[i]
 			}
 			t4 := append(t3, u...)
 			rhs(k2, x, u)
-			for i := 0; i < n3; i++ {
+			for i := 0; i < len(u); i++ {
 				u[i] = y[i] + t*k2[i]
 			}
 			t5 := append(t4, u...)
 			rhs(k3, x, u)
-			for i := 0; i < n3; i++ {
+			for i := 0; i < len(u); i++ {
 				u[i] = y[i] + h*k3[i]
 			}
 			tape = append(t5, u...)
 			rhs(k4, x, u)
-			for i := 0; i < n2; i++ {
+			for i := 0; i < len(y); i++ {
 				y[i] += t2 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
 			}
 		}
@@ -168,8 +163,7 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 		t7 := h2 / 6
 		t8 := h2 / 2
 		for i6 := steps - 1; i6 >= 0; i6-- {
-			n4 := len(y)
-			for i := n4 - 1; i >= 0; i-- {
+			for i := len(y) - 1; i >= 0; i-- {
 				t16 := t7 * yBar[i]
 				k4Bar[i] += t16
 				t17 := 2 * t16
@@ -177,38 +171,37 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 				k2Bar[i] += t17
 				k1Bar[i] += t16
 			}
-			n5 := len(u)
-			t9 := len(tape) - n5
+			t9 := len(tape) - len(u)
 			copy(u, tape[t9:])
 			t10 := tape[:t9]
 			rhsReverse(k4, k4Bar, x, xBar, u, uBar)
-			for i := n5 - 1; i >= 0; i-- {
+			for i := len(u) - 1; i >= 0; i-- {
 				uiBar3 := uBar[i]
 				uBar[i] = 0
 				k3Bar[i] += h2 * uiBar3
 				yBar[i] += uiBar3
 			}
-			t11 := len(t10) - n5
+			t11 := len(t10) - len(u)
 			copy(u, t10[t11:])
 			t12 := t10[:t11]
 			rhsReverse(k3, k3Bar, x, xBar, u, uBar)
-			for i := n5 - 1; i >= 0; i-- {
+			for i := len(u) - 1; i >= 0; i-- {
 				uiBar2 := uBar[i]
 				uBar[i] = 0
 				k2Bar[i] += t8 * uiBar2
 				yBar[i] += uiBar2
 			}
-			t13 := len(t12) - n5
+			t13 := len(t12) - len(u)
 			copy(u, t12[t13:])
 			t14 := t12[:t13]
 			rhsReverse(k2, k2Bar, x, xBar, u, uBar)
-			for i := n5 - 1; i >= 0; i-- {
+			for i := len(u) - 1; i >= 0; i-- {
 				uiBar := uBar[i]
 				uBar[i] = 0
 				k1Bar[i] += t8 * uiBar
 				yBar[i] += uiBar
 			}
-			t15 := len(t14) - n4
+			t15 := len(t14) - len(y)
 			copy(y, t14[t15:])
 			rhsReverse(k1, k1Bar, x, xBar, y, yBar)
 			tape = t14[:t15]
@@ -228,30 +221,17 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 // gradient of its results alone); on return, the gradient with respect to the values z held on
 // entry.
 func rhsReverse(z, zBar, x, xBar, y, yBar []float64) {
-	t := cap(z) > 0
-	if t && cap(zBar) > 0 && &z[:1][0] == &zBar[:1][0] {
-		panic("rhsReverse: z and zBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("rhsReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(y) > 0
-	if t3 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("rhsReverse: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &z[:1][0] == &x[:1][0] {
-		panic("rhsReverse: z and x share memory: gadgen's gradients need them apart")
-	}
-	if t && t3 && &z[:1][0] == &y[:1][0] {
-		panic("rhsReverse: z and y share memory: gadgen's gradients need them apart")
-	}
+	gadApart(z, zBar, "rhsReverse: z and zBar")
+	gadApart(x, xBar, "rhsReverse: x and xBar")
+	gadApart(y, yBar, "rhsReverse: y and yBar")
+	gadApart(z, x, "rhsReverse: z and x")
+	gadApart(z, y, "rhsReverse: z and y")
 	for i := len(z) - 1; i >= 1; i-- {
 		ziBar := zBar[i]
 		zBar[i] = 0
-		t4 := y[i-1]
+		t := y[i-1]
 		yBar[i-1] += x[i] * ziBar
-		xBar[i] += ziBar * t4
+		xBar[i] += ziBar * t
 	}
 	z0Bar := zBar[0]
 	zBar[0] = 0

@@ -37,9 +37,7 @@ func RosenbrockJVPO0(x, dx []float64) (float64, float64) {
 // Generated without optimization (opt=0), for comparison.
 func RosenbrockGradO0(x, xBar []float64) float64 {
 	var sumBar float64
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("RosenbrockGradO0: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "RosenbrockGradO0: x and xBar")
 	sumBar += 1
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
@@ -59,4 +57,14 @@ func RosenbrockGradO0(x, xBar []float64) float64 {
 		sum += t2*a + b*b
 	}
 	return sum
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

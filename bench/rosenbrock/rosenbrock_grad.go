@@ -30,9 +30,7 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Rosenbrock, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RosenbrockGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "RosenbrockGrad: x and xBar")
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]

@@ -32,12 +32,11 @@ func FLaplacian(n *Net, x *tensorops.Tensor) (f, lap float64) {
 // Varied inputs: x (x1).
 func fTaylorStackedWrtX(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
 	t := n.Ws
-	n2 := len(t)
 	t2 := n.Bs
 	h := x
 	h1 := x1
 	var h2 *tensorops.Tensor
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t); i++ {
 		t4 := tensorops.MatMulEach(t[i], false, h, h1, h2)
 		t5 := t4[2]
 		t6 := tensorops.Add(t4[0], t2[i])
@@ -74,16 +73,14 @@ func fGradWrtXJVP(
 	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Ws
-	n2 := len(t2)
 	t3 := n.Bs
-	t4 := max(n2+2, 0) * 3
+	t4 := max(len(t2)+2, 0) * 3
 	t5 := append(t, make([]*tensorops.Tensor, t4)...)
-	n3 := len(t)
-	tapePointers := t5[:n3]
-	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t4)...)[:n3]
+	tapePointers := t5[:len(t)]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t4)...)[:len(t)]
 	h := x
 	dh := dx
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t2); i++ {
 		t17 := tensorops.MatMulEach(t2[i], false, h, dh)
 		t18 := t17[0]
 		t19 := t17[1]
@@ -98,7 +95,7 @@ func fGradWrtXJVP(
 	t6 := n.Out
 	t7 := tensorops.Dot(h, t6)
 	t8 := tensorops.Dot(dh, t6)
-	i2 := n2 - 1
+	i2 := len(t2) - 1
 	hBar := tensorops.Scale(t6, 1)
 	t9 := n.Ws
 	var dhBar *tensorops.Tensor
@@ -106,11 +103,10 @@ func fGradWrtXJVP(
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		n4 := len(tapePointers)
-		t10 := n4 - 3
+		t10 := len(tapePointers) - 3
 		h2 := tapePointers[t10]
-		t11 := tapePointers[n4-2]
-		t12 := n4 - 1
+		t11 := tapePointers[len(tapePointers)-2]
+		t12 := len(tapePointers) - 1
 		h3 := tapePointers[t12]
 		t13 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t12], dhBar)
 		t14 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t11)
@@ -160,16 +156,14 @@ func fGradWrtXJVPStacked(
 	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Ws
-	n2 := len(t2)
 	t3 := n.Bs
-	t4 := max(n2+2, 0) * 3
+	t4 := max(len(t2)+2, 0) * 3
 	t5 := append(t, make([]*tensorops.Tensor, t4)...)
-	n3 := len(t)
-	tapePointers := t5[:n3]
-	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t4)...)[:n3]
+	tapePointers := t5[:len(t)]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t4)...)[:len(t)]
 	h := x
 	dh := dx
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t2); i++ {
 		t16 := tensorops.MatMulEach(t2[i], false, h, dh)
 		t17 := t16[0]
 		t18 := t16[1]
@@ -183,7 +177,7 @@ func fGradWrtXJVPStacked(
 	}
 	t6 := n.Out
 	t7 := tensorops.Dot(h, t6)
-	i2 := n2 - 1
+	i2 := len(t2) - 1
 	hBar := tensorops.Scale(t6, 1)
 	t8 := n.Ws
 	var dhBar *tensorops.Tensor
@@ -191,11 +185,10 @@ func fGradWrtXJVPStacked(
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		n4 := len(tapePointers)
-		t9 := n4 - 3
+		t9 := len(tapePointers) - 3
 		h2 := tapePointers[t9]
-		t10 := tapePointers[n4-2]
-		t11 := n4 - 1
+		t10 := tapePointers[len(tapePointers)-2]
+		t11 := len(tapePointers) - 1
 		h3 := tapePointers[t11]
 		t12 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t11], dhBar)
 		t13 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t10)
@@ -222,12 +215,11 @@ func fGradWrtXJVPStacked(
 // Results, in order: the value of F; its coefficients 1 to 2.
 func FTaylor(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
 	t := n.Ws
-	n2 := len(t)
 	t2 := n.Bs
 	h := x
 	h1 := x1
 	var h2 *tensorops.Tensor
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t); i++ {
 		t4 := tensorops.MatMulEach(t[i], false, h, h1, h2)
 		t5 := tensorops.Add(t4[0], t2[i])
 		t6 := tensorops.ExpandLike(t4[1], t5)
@@ -329,9 +321,8 @@ func fGradWrtXO0JVPO0(
 	n2 := len(n.Ws)
 	t := max(n2+2, 0) * 3
 	t2 := tapePointers
-	n3 := len(t2)
-	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers = append(dtapePointers, make([]*tensorops.Tensor, t)...)[:n3]
+	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:len(t2)]
+	dtapePointers = append(dtapePointers, make([]*tensorops.Tensor, t)...)[:len(t2)]
 	h := x
 	dh := dx
 	for i := 0; i < n2; i++ {
@@ -443,9 +434,8 @@ func fGradWrtXO0JVPStackedO0(
 	n2 := len(n.Ws)
 	t := max(n2+2, 0) * 3
 	t2 := tapePointers
-	n3 := len(t2)
-	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers = append(dtapePointers, make([]*tensorops.Tensor, t)...)[:n3]
+	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:len(t2)]
+	dtapePointers = append(dtapePointers, make([]*tensorops.Tensor, t)...)[:len(t2)]
 	h := x
 	dh := dx
 	for i := 0; i < n2; i++ {
@@ -599,9 +589,8 @@ func fGradWrtXJVPLanes8(
 	var dtapePointersBuf8 [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Ws
-	n2 := len(t2)
 	t3 := n.Bs
-	t4 := max(n2+2, 0) * 3
+	t4 := max(len(t2)+2, 0) * 3
 	t5 := append(t, make([]*tensorops.Tensor, t4)...)
 	t6 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t4)...)
 	t7 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t4)...)
@@ -610,16 +599,15 @@ func fGradWrtXJVPLanes8(
 	t10 := append(dtapePointersBuf5[:0], make([]*tensorops.Tensor, t4)...)
 	t11 := append(dtapePointersBuf6[:0], make([]*tensorops.Tensor, t4)...)
 	t12 := append(dtapePointersBuf7[:0], make([]*tensorops.Tensor, t4)...)
-	n3 := len(t)
-	tapePointers := t5[:n3]
-	dtapePointers1 := t6[:n3]
-	dtapePointers2 := t7[:n3]
-	dtapePointers3 := t8[:n3]
-	dtapePointers4 := t9[:n3]
-	dtapePointers5 := t10[:n3]
-	dtapePointers6 := t11[:n3]
-	dtapePointers7 := t12[:n3]
-	dtapePointers8 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, t4)...)[:n3]
+	tapePointers := t5[:len(t)]
+	dtapePointers1 := t6[:len(t)]
+	dtapePointers2 := t7[:len(t)]
+	dtapePointers3 := t8[:len(t)]
+	dtapePointers4 := t9[:len(t)]
+	dtapePointers5 := t10[:len(t)]
+	dtapePointers6 := t11[:len(t)]
+	dtapePointers7 := t12[:len(t)]
+	dtapePointers8 := append(dtapePointersBuf8[:0], make([]*tensorops.Tensor, t4)...)[:len(t)]
 	h := x
 	dh1 := dx1
 	dh2 := dx2
@@ -630,7 +618,7 @@ func fGradWrtXJVPLanes8(
 	dh7 := dx7
 	dh8 := dx8
 	i := 0
-	for i < n2 {
+	for i < len(t2) {
 		t47 := tensorops.MatMulEach(t2[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
 		t48 := t47[0]
 		t49 := t47[1]
@@ -681,7 +669,7 @@ func fGradWrtXJVPLanes8(
 	t20 := tensorops.Dot(dh6, t13)
 	t21 := tensorops.Dot(dh7, t13)
 	t22 := tensorops.Dot(dh8, t13)
-	i2 := n2 - 1
+	i2 := len(t2) - 1
 	hBar := tensorops.Scale(t13, 1)
 	t23 := n.Ws
 	var dhBar1 *tensorops.Tensor
@@ -695,11 +683,10 @@ func fGradWrtXJVPLanes8(
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		n4 := len(tapePointers)
-		t24 := n4 - 3
+		t24 := len(tapePointers) - 3
 		h2 := tapePointers[t24]
-		t25 := tapePointers[n4-2]
-		t26 := n4 - 1
+		t25 := tapePointers[len(tapePointers)-2]
+		t26 := len(tapePointers) - 1
 		h3 := tapePointers[t26]
 		dh1v2 := dtapePointers1[t26]
 		dh2v2 := dtapePointers2[t26]
@@ -867,16 +854,15 @@ func fGradWrtXO0JVPLanes8O0(
 	n2 := len(n.Ws)
 	t := max(n2+2, 0) * 3
 	t2 := tapePointers
-	n3 := len(t2)
-	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers1 = append(dtapePointers1, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers2 = append(dtapePointers2, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers3 = append(dtapePointers3, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers4 = append(dtapePointers4, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers5 = append(dtapePointers5, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers6 = append(dtapePointers6, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers7 = append(dtapePointers7, make([]*tensorops.Tensor, t)...)[:n3]
-	dtapePointers8 = append(dtapePointers8, make([]*tensorops.Tensor, t)...)[:n3]
+	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:len(t2)]
+	dtapePointers1 = append(dtapePointers1, make([]*tensorops.Tensor, t)...)[:len(t2)]
+	dtapePointers2 = append(dtapePointers2, make([]*tensorops.Tensor, t)...)[:len(t2)]
+	dtapePointers3 = append(dtapePointers3, make([]*tensorops.Tensor, t)...)[:len(t2)]
+	dtapePointers4 = append(dtapePointers4, make([]*tensorops.Tensor, t)...)[:len(t2)]
+	dtapePointers5 = append(dtapePointers5, make([]*tensorops.Tensor, t)...)[:len(t2)]
+	dtapePointers6 = append(dtapePointers6, make([]*tensorops.Tensor, t)...)[:len(t2)]
+	dtapePointers7 = append(dtapePointers7, make([]*tensorops.Tensor, t)...)[:len(t2)]
+	dtapePointers8 = append(dtapePointers8, make([]*tensorops.Tensor, t)...)[:len(t2)]
 	h := x
 	dh1 := dx1
 	dh2 := dx2
@@ -1156,7 +1142,6 @@ func FTaylor8(
 	float64,
 ) {
 	t := n.Ws
-	n2 := len(t)
 	t2 := n.Bs
 	h := x
 	h1_1 := x1_1
@@ -1175,7 +1160,7 @@ func FTaylor8(
 	var h2_6 *tensorops.Tensor
 	var h2_7 *tensorops.Tensor
 	var h2_8 *tensorops.Tensor
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t); i++ {
 		t21 := tensorops.MatMulEach(
 			t[i],
 			false,

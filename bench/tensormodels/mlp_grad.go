@@ -22,10 +22,9 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	t2 := mBar.Layers
 	mBar.Layers = append(t2, make([]Dense, max(len(m.Layers)-len(t2), 0))...)
 	t3 := m.Layers
-	n := len(t3)
-	tapePointers := slices.Grow(t, max(n+2, 0)*5)
+	tapePointers := slices.Grow(t, max(len(t3)+2, 0)*5)
 	h := x
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		l := t3[i]
 		t15 := l.W
 		t16 := tensorops.MatMul(h, t15)
@@ -33,7 +32,7 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 		h3 := tensorops.Add(t16, t17)
 		tapePointers = append(tapePointers, h, t15, t16, t17)
 		var from int
-		if i < n-1 {
+		if i < len(t3)-1 {
 			h = tensorops.Tanh(h3)
 			tapePointers = append(tapePointers, h)
 			from = 1
@@ -44,7 +43,7 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 		path = append(path, from)
 	}
 	t4 := tensorops.SoftmaxCrossEntropy(h, y)
-	i2 := n - 1
+	i2 := len(t3) - 1
 	hBar := tensorops.SoftmaxCrossEntropyGrad(h, y, 1)
 	var hBar2 *tensorops.Tensor
 	var hBar3 *tensorops.Tensor
@@ -66,14 +65,13 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 			hBar4 = nil
 			tapePointers2 = tapePointers[:t7]
 		}
-		n2 := len(tapePointers2)
-		t8 := n2 - 4
+		t8 := len(tapePointers2) - 4
 		h2 := tapePointers2[t8]
-		t9 := tapePointers2[n2-3]
+		t9 := tapePointers2[len(tapePointers2)-3]
 		tapePointers = tapePointers2[:t8]
-		t10 := tensorops.SumLike(hBar2, tapePointers2[n2-2])
+		t10 := tensorops.SumLike(hBar2, tapePointers2[len(tapePointers2)-2])
 		t11 := mBar.Layers
-		t12 := tensorops.AccumulateSumLike(t11[i2].B, hBar2, tapePointers2[n2-1])
+		t12 := tensorops.AccumulateSumLike(t11[i2].B, hBar2, tapePointers2[len(tapePointers2)-1])
 		t11[i2].B = t12
 		if i2 != 0 {
 			hBar = tensorops.MatMulGradA(t10, h2, t9, false, false)

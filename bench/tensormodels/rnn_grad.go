@@ -21,13 +21,12 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 	t := tapeSlicesBuf[:0]
 	var tapePointersBuf [256]*tensorops.Tensor
 	t2 := tapePointersBuf[:0]
-	n := len(xs)
-	trips := max(n+2, 0)
+	trips := max(len(xs)+2, 0)
 	tapePointers := slices.Grow(t2, trips*5)
 	tapeSlices := slices.Grow(t, trips*3)
 	var hs []*tensorops.Tensor
 	var hsBar []*tensorops.Tensor
-	for t := 0; t < n; t++ {
+	for t := 0; t < len(xs); t++ {
 		t30 := tensorops.MatMul(xs[t], m.Wx)
 		a := tensorops.Add(t30, m.B)
 		tapePointers2 := append(tapePointers, t30)
@@ -44,13 +43,11 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 		}
 		t33 := tensorops.Tanh(a)
 		hs4 := append(hs, t33)
-		n8 := len(hs4)
-		t34 := cap(hs4)
 		var hsBar5 []*tensorops.Tensor
-		if t34 != cap(hs) {
-			hsBar5 = make([]*tensorops.Tensor, n8, t34)
+		if cap(hs4) != cap(hs) {
+			hsBar5 = make([]*tensorops.Tensor, len(hs4), cap(hs4))
 		} else {
-			hsBar5 = hsBar[:n8]
+			hsBar5 = hsBar[:len(hs4)]
 		}
 		path = append(path, from)
 		tapePointers = append(tapePointers2, t33)
@@ -58,22 +55,20 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 		hs = hs4
 		hsBar = hsBar5
 	}
-	n2 := len(hs)
-	tapePointers = slices.Grow(tapePointers, max(n2+2, 0)*2)
+	tapePointers = slices.Grow(tapePointers, max(len(hs)+2, 0)*2)
 	loss := 0.0
-	for t := 0; t < n2; t++ {
+	for t := 0; t < len(hs); t++ {
 		t28 := tensorops.MatMul(hs[t], m.Wy)
 		t29 := tensorops.Add(t28, m.By)
 		loss += tensorops.SoftmaxCrossEntropy(t29, ys[t])
 		tapePointers = append(tapePointers, t28, t29)
 	}
-	t5 := float64(n2)
+	t5 := float64(len(hs))
 	t6 := loss / t5
 	lossBar := 1 / t5
-	for t := n2 - 1; t >= 0; t-- {
-		n7 := len(tapePointers)
-		t23 := n7 - 2
-		t24 := tensorops.SoftmaxCrossEntropyGrad(tapePointers[n7-1], ys[t], lossBar)
+	for t := len(hs) - 1; t >= 0; t-- {
+		t23 := len(tapePointers) - 2
+		t24 := tensorops.SoftmaxCrossEntropyGrad(tapePointers[len(tapePointers)-1], ys[t], lossBar)
 		t25 := tensorops.SumLike(t24, tapePointers[t23])
 		mBar.By = tensorops.AccumulateSumLike(mBar.By, t24, m.By)
 		h := hs[t]
@@ -83,26 +78,24 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 		hsBar[t] = t27
 		tapePointers = tapePointers[:t23]
 	}
-	t8 := n - 1
+	t8 := len(xs) - 1
 	var aBar *tensorops.Tensor
 	var aBar2 *tensorops.Tensor
 	var aBar3 *tensorops.Tensor
 	for t8 >= 0 {
-		n3 := len(tapeSlices)
-		t9 := n3 - 4
+		t9 := len(tapeSlices) - 4
 		hs2 := tapeSlices[t9]
-		hsBar2 := tapeSlices[n3-3]
-		hs3 := tapeSlices[n3-2]
-		hsBar3 := tapeSlices[n3-1]
+		hsBar2 := tapeSlices[len(tapeSlices)-3]
+		hs3 := tapeSlices[len(tapeSlices)-2]
+		hsBar3 := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:t9]
 		t10 := len(tapePointers) - 1
 		t11 := tapePointers[t10]
 		tapePointers = tapePointers[:t10]
-		n4 := len(hs2)
-		t12 := hsBar3[n4]
-		hsBar3[n4] = nil
+		t12 := hsBar3[len(hs2)]
+		hsBar3[len(hs2)] = nil
 		if cap(hs3) != cap(hs2) {
-			for k := 0; k < n4; k++ {
+			for k := 0; k < len(hs2); k++ {
 				hsBar2[k] = tensorops.Accumulate(hsBar2[k], hsBar3[k])
 			}
 		}
@@ -114,13 +107,11 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 			aBar3 = nil
 		} else {
 			aBar2 = tensorops.Add(aBar2, aBar4)
-			n5 := len(tapePointers)
-			t15 := n5 - 3
+			t15 := len(tapePointers) - 3
 			t16 := tapePointers[t15]
-			n6 := len(tapeSlices)
-			hsBar4 := tapeSlices[n6-1]
-			aBar = tensorops.Add(aBar, tensorops.SumLike(aBar2, tapePointers[n5-2]))
-			t17 := tensorops.SumLike(aBar2, tapePointers[n5-1])
+			hsBar4 := tapeSlices[len(tapeSlices)-1]
+			aBar = tensorops.Add(aBar, tensorops.SumLike(aBar2, tapePointers[len(tapePointers)-2]))
+			t17 := tensorops.SumLike(aBar2, tapePointers[len(tapePointers)-1])
 			t18 := m.Wh
 			mBar.Wh = tensorops.AccumulateMatMulGradB(mBar.Wh, t17, t16, t18, false, false)
 			t19 := tensorops.AccumulateMatMulGradA(hsBar4[t8-1], t17, t16, t18, false, false)
@@ -128,7 +119,7 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 			aBar2 = nil
 			aBar3 = nil
 			tapePointers = tapePointers[:t15]
-			tapeSlices = tapeSlices[:n6-2]
+			tapeSlices = tapeSlices[:len(tapeSlices)-2]
 		}
 		t20 := len(tapePointers) - 1
 		t21 := tensorops.SumLike(aBar, tapePointers[t20])

@@ -7,9 +7,7 @@ import "math"
 // LossGrad writes the gradient of Data.Loss at p into grad (overwriting it), in the
 // shape of gonum/optimize's Problem.Grad (reverse mode).
 func (d Data) LossGrad(grad, p []float64) {
-	if cap(p) > 0 && cap(grad) > 0 && &p[:1][0] == &grad[:1][0] {
-		panic("LossGrad: p and grad share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, grad, "LossGrad: p and grad")
 	clear(grad)
 	t := d.T
 	n := len(t)
@@ -34,4 +32,14 @@ func (d Data) LossGrad(grad, p []float64) {
 	grad[2] += cBar
 	grad[1] += bBar
 	grad[0] += aBar
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

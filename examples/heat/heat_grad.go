@@ -2,7 +2,9 @@
 
 package heat
 
-import "slices"
+import (
+	"slices"
+)
 
 // MisfitGrad computes Misfit and its gradient with respect to the varied inputs (reverse mode).
 //
@@ -13,9 +15,7 @@ import "slices"
 func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64) (f, kappaBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(u0) > 0 && cap(u0Bar) > 0 && &u0[:1][0] == &u0Bar[:1][0] {
-		panic("MisfitGrad: u0 and u0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(u0, u0Bar, "MisfitGrad: u0 and u0Bar")
 	n := len(u0)
 	if len(target) != n {
 		panic("heat: target and u0 differ in length")
@@ -41,9 +41,8 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 			u[i] = next[i]
 		}
 	}
-	n2 := len(u)
 	f = 0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(u); i++ {
 		d := u[i] - target[i]
 		t10 := 0.5 * d
 		uBar[i] += 2 * t10
@@ -51,17 +50,16 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 	}
 	kappaBar = 0
 	for s := steps - 1; s >= 0; s-- {
-		for i := n2 - 1; i >= 0; i-- {
+		for i := len(u) - 1; i >= 0; i-- {
 			uiBar := uBar[i]
 			uBar[i] = 0
 			nextBar[i] += uiBar
 		}
 		for i := n - 2; i >= 1; i-- {
-			n3 := len(tape)
-			t5 := n3 - 3
+			t5 := len(tape) - 3
 			t6 := tape[t5]
-			ui := tape[n3-2]
-			t7 := tape[n3-1]
+			ui := tape[len(tape)-2]
+			t7 := tape[len(tape)-1]
 			t8 := nextBar[i]
 			nextBar[i] = 0
 			t9 := kappa * t8
@@ -137,4 +135,14 @@ func MisfitJVP(u0, du0 []float64, kappa, dkappa float64, steps int, target []flo
 		df += 0.5*dd*d + t*dd
 	}
 	return f, df
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -12,9 +12,7 @@ import (
 func (d Data) NLLGrad(grad, w []float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(w) > 0 && cap(grad) > 0 && &w[:1][0] == &grad[:1][0] {
-		panic("NLLGrad: w and grad share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w, grad, "NLLGrad: w and grad")
 	clear(grad)
 	t2 := d.X
 	n := len(t2)
@@ -27,8 +25,7 @@ func (d Data) NLLGrad(grad, w []float64) {
 		}
 		tape = append(tape, math.Exp(z))
 	}
-	n2 := len(w)
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(w); i++ {
 		grad[i] += 2 * (0.005 * w[i])
 	}
 	for i := n - 1; i >= 0; i-- {
@@ -37,7 +34,7 @@ func (d Data) NLLGrad(grad, w []float64) {
 		t4 := tape[t3]
 		tape = tape[:t3]
 		zBar := t4*(1/(1+t4)) - d.Y[i]
-		for j := n2 - 1; j >= 0; j-- {
+		for j := len(w) - 1; j >= 0; j-- {
 			grad[j] += zBar * x[j]
 		}
 	}
@@ -86,16 +83,13 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("dataNLLGradWrtW: w and wBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w, wBar, "dataNLLGradWrtW: w and wBar")
 	t3 := d.X
 	n := len(t3)
 	trips := max(n+2, 0)
 	t4 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t4[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t4[:len(t)]
+	dtape := append(t2, make([]float64, trips)...)[:len(t)]
 	s := 0.0
 	for i := 0; i < n; i++ {
 		x2 := t3[i]
@@ -112,8 +106,7 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 		dtape = append(dtape, t10*dz)
 		s += math.Log1p(t10) - t11*z
 	}
-	n3 := len(w)
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(w); i++ {
 		v := w[i]
 		dwBar[i] += 2 * (0.005 * dw[i])
 		s += 0.005 * v * v
@@ -128,9 +121,19 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 		t8 := 1 + t6
 		t9 := 1 / t8
 		dzBar := t7*t9 - t6*(t9*t7/t8)
-		for j := n3 - 1; j >= 0; j-- {
+		for j := len(w) - 1; j >= 0; j-- {
 			dwBar[j] += dzBar * x[j]
 		}
 	}
 	return s, 0
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

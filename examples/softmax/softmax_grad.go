@@ -11,14 +11,12 @@ import "math"
 // The tangents of the values Softmax writes are written (overwritten) into the shadows: dst into
 // ddst.
 func SoftmaxJVP(dst, ddst, x, dx []float64) {
-	n := len(dst)
-	n2 := len(x)
-	if n != n2 {
+	if len(dst) != len(x) {
 		panic("softmax: length mismatch")
 	}
 	m := math.Inf(-1)
 	dm := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		dv2 := dx[i]
 		if v > m {
@@ -28,7 +26,7 @@ func SoftmaxJVP(dst, ddst, x, dx []float64) {
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(x); i++ {
 		dv := dx[i]
 		t3 := math.Exp(x[i] - m)
 		dst[i] = t3
@@ -36,7 +34,7 @@ func SoftmaxJVP(dst, ddst, x, dx []float64) {
 		sum += dst[i]
 		dsum += ddst[i]
 	}
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(dst); i++ {
 		t := ddst[i]
 		t2 := dst[i] / sum
 		dst[i] = t2

@@ -43,13 +43,11 @@ func LossGrad(m, mBar *Block, x, y *T) float64 {
 		t86 := tensorops.MatMulT(qh2, kh2, false, true)
 		t87 := tensorops.Softmax(tensorops.Scale(t86, 0.5), -1)
 		heads4 := append(heads, tensorops.MatMul(t87, vh2))
-		n4 := len(heads4)
-		t88 := cap(heads4)
 		var headsBar4 []*T
-		if t88 != cap(heads) {
-			headsBar4 = make([]*T, n4, t88)
+		if cap(heads4) != cap(heads) {
+			headsBar4 = make([]*T, len(heads4), cap(heads4))
 		} else {
-			headsBar4 = headsBar[:n4]
+			headsBar4 = headsBar[:len(heads4)]
 		}
 		tapePointers = append(tapePointers, qh2, kh2, t86, t87, vh2)
 		tapeSlices = append(tapeSlices, heads, headsBar, heads4, headsBar4)
@@ -123,26 +121,23 @@ func LossGrad(m, mBar *Block, x, y *T) float64 {
 	var kBar *tensorops.Tensor
 	var vBar *tensorops.Tensor
 	for h := 1; h >= 0; h-- {
-		n := len(tapeSlices)
-		t71 := n - 4
+		t71 := len(tapeSlices) - 4
 		heads2 := tapeSlices[t71]
-		headsBar2 := tapeSlices[n-3]
-		heads3 := tapeSlices[n-2]
-		headsBar3 := tapeSlices[n-1]
+		headsBar2 := tapeSlices[len(tapeSlices)-3]
+		heads3 := tapeSlices[len(tapeSlices)-2]
+		headsBar3 := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:t71]
-		n2 := len(tapePointers)
-		t72 := n2 - 5
+		t72 := len(tapePointers) - 5
 		qh := tapePointers[t72]
-		kh := tapePointers[n2-4]
-		t73 := tapePointers[n2-3]
-		t74 := tapePointers[n2-2]
-		vh := tapePointers[n2-1]
+		kh := tapePointers[len(tapePointers)-4]
+		t73 := tapePointers[len(tapePointers)-3]
+		t74 := tapePointers[len(tapePointers)-2]
+		vh := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:t72]
-		n3 := len(heads2)
-		t75 := headsBar3[n3]
-		headsBar3[n3] = nil
+		t75 := headsBar3[len(heads2)]
+		headsBar3[len(heads2)] = nil
 		if cap(heads3) != cap(heads2) {
-			for k := 0; k < n3; k++ {
+			for k := 0; k < len(heads2); k++ {
 				headsBar2[k] = tensorops.Accumulate(headsBar2[k], headsBar3[k])
 			}
 		}

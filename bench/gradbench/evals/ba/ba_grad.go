@@ -30,12 +30,8 @@ func ReprojErrorVJP(
 	var wxpBar [3]float64
 	var wBar2 [3]float64
 	var xoBar [3]float64
-	if cap(cam) > 0 && cap(camBar) > 0 && &cam[:1][0] == &camBar[:1][0] {
-		panic("ReprojErrorVJP: cam and camBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ReprojErrorVJP: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(cam, camBar, "ReprojErrorVJP: cam and camBar")
+	gadApart(x, xBar, "ReprojErrorVJP: x and xBar")
 	var t85 [3]float64
 	xo := [3]float64{
 		x[0] - cam[3],
@@ -233,19 +229,18 @@ func ReprojErrorVJP(
 		sBar := 0.0
 		tmpBar := 0.0
 		for i := 2; i >= 0; i-- {
-			n := len(tape)
-			t52 := n - 11
+			t52 := len(tape) - 11
 			t53 := tape[t52]
-			c2 := tape[n-10]
-			t54 := tape[n-9]
-			s2 := tape[n-8]
-			t55 := tape[n-7]
-			t56 := tape[n-6]
-			t57 := tape[n-5]
-			t58 := tape[n-4]
-			t59 := tape[n-3]
-			t60 := tape[n-2]
-			t61 := tape[n-1]
+			c2 := tape[len(tape)-10]
+			t54 := tape[len(tape)-9]
+			s2 := tape[len(tape)-8]
+			t55 := tape[len(tape)-7]
+			t56 := tape[len(tape)-6]
+			t57 := tape[len(tape)-5]
+			t58 := tape[len(tape)-4]
+			t59 := tape[len(tape)-3]
+			t60 := tape[len(tape)-2]
+			t61 := tape[len(tape)-1]
 			outiBar := outBar[i]
 			outBar[i] = 0
 			tmpBar += t55 * outiBar
@@ -326,4 +321,14 @@ func WeightErrorGrad(w float64) (f, wBar float64) {
 	t := 1 - w*w
 	wBar = -(2 * w)
 	return t, wBar
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

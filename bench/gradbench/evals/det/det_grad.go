@@ -2,7 +2,9 @@
 
 package det
 
-import "slices"
+import (
+	"slices"
+)
 
 // DetGrad computes Det and its gradient with respect to the varied inputs (reverse mode).
 //
@@ -13,9 +15,7 @@ import "slices"
 func DetGrad(a, aBar []float64, ell int) float64 {
 	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
-	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("DetGrad: a and aBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(a, aBar, "DetGrad: a and aBar")
 	r := make([]int, ell+1)
 	c := make([]int, ell+1)
 	for i := 0; i < ell; i++ {
@@ -45,12 +45,8 @@ func minorReverse(a, aBar []float64, n, m int, r, c []int, seed float64) {
 	tape := tapeBuf[:0]
 	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
-	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("minorReverse: a and aBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(r) > 0 && cap(c) > 0 && &r[:1][0] == &c[:1][0] {
-		panic("minorReverse: r and c share memory: gadgen's gradients need them apart")
-	}
+	gadApart(a, aBar, "minorReverse: a and aBar")
+	gadApart(r, c, "minorReverse: r and c")
 	r0 := r[n]
 	cj := c[n]
 	var from int
@@ -83,10 +79,9 @@ func minorReverse(a, aBar []float64, n, m int, r, c []int, seed float64) {
 		aBar[r0*n+cj] += seed
 	} else {
 		for j := m - 1; j >= 0; j-- {
-			n2 := len(tape)
-			t3 := n2 - 2
+			t3 := len(tape) - 2
 			sign2 := tape[t3]
-			t4 := tape[n2-1]
+			t4 := tape[len(tape)-1]
 			t5 := len(tapeint) - 1
 			t6 := tapeint[:t5]
 			t7 := r0*n + tapeint[t5]
@@ -101,5 +96,15 @@ func minorReverse(a, aBar []float64, n, m int, r, c []int, seed float64) {
 			tapeint = t10[:t11]
 			tape = tape[:t3]
 		}
+	}
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
 	}
 }

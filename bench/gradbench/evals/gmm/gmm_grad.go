@@ -18,30 +18,18 @@ import (
 func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d, m int, gamma float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(alpha) > 0 && cap(alphaBar) > 0 && &alpha[:1][0] == &alphaBar[:1][0] {
-		panic("LogPosteriorGrad: alpha and alphaBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(mu) > 0 && cap(muBar) > 0 && &mu[:1][0] == &muBar[:1][0] {
-		panic("LogPosteriorGrad: mu and muBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("LogPosteriorGrad: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
-		panic("LogPosteriorGrad: l and lBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(alpha, alphaBar, "LogPosteriorGrad: alpha and alphaBar")
+	gadApart(mu, muBar, "LogPosteriorGrad: mu and muBar")
+	gadApart(q, qBar, "LogPosteriorGrad: q and qBar")
+	gadApart(l, lBar, "LogPosteriorGrad: l and lBar")
 	k := len(alpha)
 	t2 := d * (d - 1)
 	nl := t2 / 2
 	t3 := k * d
-	if d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl {
+	if d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl || len(x)%d != 0 {
 		panic("gmm: bad dimensions")
 	}
-	n := len(x)
-	if n%d != 0 {
-		panic("gmm: bad dimensions")
-	}
-	n2 := n / d
+	n := len(x) / d
 	qdiag := make([]float64, t3)
 	qdiagBar := make([]float64, t3)
 	sumq := make([]float64, k)
@@ -63,10 +51,10 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	qxBar := make([]float64, d)
 	beta := make([]float64, k)
 	betaBar := make([]float64, k)
-	trips := max(n2+2, 0)
+	trips := max(n+2, 0)
 	before := len(tape)
 	slse := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < n; i++ {
 		if i == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
@@ -82,9 +70,8 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			beta[c] = t42 + t43 - 0.5*sqnorm(qx)
 		}
 		t39 := beta[1:]
-		n5 := len(t39)
 		a := beta[0]
-		for i := 0; i < n5; i++ {
+		for i := 0; i < len(t39); i++ {
 			v := t39[i]
 			tape = append(tape, a, v)
 			a = max(a, v)
@@ -98,12 +85,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		tape = append(tape, s)
 		slse += math.Log(s) + a
 	}
-	t4 := float64(n2)
-	t5 := slse - float64(n2*d)*0.5*1.8378770664093453 - t4*lse.LogSumExp(alpha)
+	t4 := float64(n)
+	t5 := slse - float64(n*d)*0.5*1.8378770664093453 - t4*lse.LogSumExp(alpha)
 	k2 := len(sumq)
-	n3 := float64(d + m + 1)
-	t6 := n3 * float64(d) * (math.Log(gamma) - 0.34657359027997264)
-	t7 := 0.5 * n3
+	n2 := float64(d + m + 1)
+	t6 := n2 * float64(d) * (math.Log(gamma) - 0.34657359027997264)
+	t7 := 0.5 * n2
 	out := 0.25 * float64(t2) * 1.1447298858494002
 	for j := 1; j <= d; j++ {
 		lg, _ := math.Lgamma(t7 + 0.5*float64(1-j))
@@ -129,7 +116,7 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 		sqnormReverse(qdiag[t35:t36], qdiagBar[t35:t36], t32)
 	}
 	lseLogSumExpReverse(alpha, alphaBar, -t4)
-	for i2 := n2 - 1; i2 >= 0; i2-- {
+	for i2 := n - 1; i2 >= 0; i2-- {
 		t15 := beta[1:]
 		t16 := betaBar[1:]
 		t17 := len(tape) - 1
@@ -144,9 +131,8 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			tape = tape[:t30]
 		}
 		for i := len(t15) - 1; i >= 0; i-- {
-			n4 := len(tape)
-			t26 := n4 - 2
-			t27 := tape[t26] >= tape[n4-1]
+			t26 := len(tape) - 2
+			t27 := tape[t26] >= tape[len(tape)-1]
 			t28 := 0.0
 			if t27 {
 				t28 = 1
@@ -216,9 +202,7 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 // Varied inputs: v (into vBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func sqnormReverse(v, vBar []float64, seed float64) {
-	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
-		panic("sqnormReverse: v and vBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(v, vBar, "sqnormReverse: v and vBar")
 	for i := 0; i < len(v); i++ {
 		vBar[i] += 2 * (seed * v[i])
 	}
@@ -237,31 +221,13 @@ func sqnormReverse(v, vBar []float64, seed float64) {
 func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
 	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
-	t2 := cap(dst) > 0
-	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("qtimesxReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(diag) > 0
-	if t3 && cap(diagBar) > 0 && &diag[:1][0] == &diagBar[:1][0] {
-		panic("qtimesxReverse: diag and diagBar share memory: gadgen's gradients need them apart")
-	}
-	t4 := cap(low) > 0
-	if t4 && cap(lowBar) > 0 && &low[:1][0] == &lowBar[:1][0] {
-		panic("qtimesxReverse: low and lowBar share memory: gadgen's gradients need them apart")
-	}
-	t5 := cap(x) > 0
-	if t5 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("qtimesxReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &dst[:1][0] == &diag[:1][0] {
-		panic("qtimesxReverse: dst and diag share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t4 && &dst[:1][0] == &low[:1][0] {
-		panic("qtimesxReverse: dst and low share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t5 && &dst[:1][0] == &x[:1][0] {
-		panic("qtimesxReverse: dst and x share memory: gadgen's gradients need them apart")
-	}
+	gadApart(dst, dstBar, "qtimesxReverse: dst and dstBar")
+	gadApart(diag, diagBar, "qtimesxReverse: diag and diagBar")
+	gadApart(low, lowBar, "qtimesxReverse: low and lowBar")
+	gadApart(x, xBar, "qtimesxReverse: x and xBar")
+	gadApart(dst, diag, "qtimesxReverse: dst and diag")
+	gadApart(dst, low, "qtimesxReverse: dst and low")
+	gadApart(dst, x, "qtimesxReverse: dst and x")
 	d := len(x)
 	tapeint := slices.Grow(t, max(d+2, 0)*2)
 	idx := 0
@@ -271,20 +237,19 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 		tapeint = append(tapeint, j3, idx)
 	}
 	for i := d - 1; i >= 0; i-- {
-		n := len(tapeint)
-		t6 := n - 2
-		t7 := tapeint[:t6]
+		t2 := len(tapeint) - 2
+		t3 := tapeint[:t2]
 		xiBar := 0.0
-		idx2 := tapeint[n-1] - 1
-		for j := tapeint[t6] - 1; j >= i+1; j-- {
+		idx2 := tapeint[len(tapeint)-1] - 1
+		for j := tapeint[t2] - 1; j >= i+1; j-- {
 			dstjBar2 := dstBar[j]
-			t8 := low[idx2]
+			t4 := low[idx2]
 			lowBar[idx2] += dstjBar2 * x[i]
-			xiBar += t8 * dstjBar2
+			xiBar += t4 * dstjBar2
 			idx2--
 		}
 		xBar[i] += xiBar
-		tapeint = t7
+		tapeint = t3
 	}
 	for j := d - 1; j >= 0; j-- {
 		dstjBar := dstBar[j]
@@ -306,35 +271,31 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 func lseLogSumExpReverse(x, xBar []float64, seed float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("lseLogSumExpReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "lseLogSumExpReverse: x and xBar")
 	a := x[0]
 	t2 := x[1:]
-	n := len(t2)
-	n2 := len(x)
-	tape := slices.Grow(t, max(n+2, 0)+max(n2+2, 0))
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(t2)+2, 0)+max(len(x)+2, 0))
+	for i := 0; i < len(t2); i++ {
 		v := t2[i]
 		tape = append(tape, a)
 		a = max(a, v)
 	}
 	s := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(x); i++ {
 		t9 := math.Exp(x[i] - a)
 		tape = append(tape, t9)
 		s += t9
 	}
 	sBar := 1 / s * seed
 	aBar := seed
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t7 := len(tape) - 1
 		t8 := tape[t7] * sBar
 		xBar[i] += t8
 		aBar -= t8
 		tape = tape[:t7]
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		t3 := len(tape) - 1
 		t4 := tape[t3] >= t2[i]
 		t5 := 0.0
@@ -350,4 +311,14 @@ func lseLogSumExpReverse(x, xBar []float64, seed float64) {
 		tape = tape[:t3]
 	}
 	xBar[0] += aBar
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -61,10 +61,9 @@ func ObjectiveTaylor(
 		pose14,
 	)
 	t := d.Correspondences
-	n := len(t)
 	t2 := d.Model.Triangles
 	t3 := d.Points
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t); i++ {
 		c := t[i]
 		if len(us) == 0 {
 			for j := 0; j < 3; j++ {
@@ -779,25 +778,24 @@ func skinnedPositionsTaylorLanes14WrtPose(
 		transforms14[b] = t178
 	}
 	t4 := m.BasePositions
-	n := len(t4)
-	pos := make([][3]float64, n)
-	pos1 := make([][3]float64, n)
-	pos2 := make([][3]float64, n)
-	pos3 := make([][3]float64, n)
-	pos4 := make([][3]float64, n)
-	pos5 := make([][3]float64, n)
-	pos6 := make([][3]float64, n)
-	pos7 := make([][3]float64, n)
-	pos8 := make([][3]float64, n)
-	pos9 := make([][3]float64, n)
-	pos10 := make([][3]float64, n)
-	pos11 := make([][3]float64, n)
-	pos12 := make([][3]float64, n)
-	pos13 := make([][3]float64, n)
-	pos14 := make([][3]float64, n)
+	pos := make([][3]float64, len(t4))
+	pos1 := make([][3]float64, len(t4))
+	pos2 := make([][3]float64, len(t4))
+	pos3 := make([][3]float64, len(t4))
+	pos4 := make([][3]float64, len(t4))
+	pos5 := make([][3]float64, len(t4))
+	pos6 := make([][3]float64, len(t4))
+	pos7 := make([][3]float64, len(t4))
+	pos8 := make([][3]float64, len(t4))
+	pos9 := make([][3]float64, len(t4))
+	pos10 := make([][3]float64, len(t4))
+	pos11 := make([][3]float64, len(t4))
+	pos12 := make([][3]float64, len(t4))
+	pos13 := make([][3]float64, len(t4))
+	pos14 := make([][3]float64, len(t4))
 	t5 := m.Weights
 	for b := 0; b < len(transforms); b++ {
-		for v := 0; v < n; v++ {
+		for v := 0; v < len(t4); v++ {
 			x := t4[v]
 			w := t5[v][b]
 			for i := 0; i < 3; i++ {

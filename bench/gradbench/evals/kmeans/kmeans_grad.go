@@ -16,9 +16,7 @@ import (
 func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(centroids) > 0 && cap(centroidsBar) > 0 && &centroids[:1][0] == &centroidsBar[:1][0] {
-		panic("CostGrad: centroids and centroidsBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(centroids, centroidsBar, "CostGrad: centroids and centroidsBar")
 	n := len(points) / d
 	k := len(centroids) / d
 	closest := math.Inf(1)
@@ -38,9 +36,8 @@ func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
 		p := points[i*d : (i+1)*d]
 		closestBar := 1.0
 		for j := k - 1; j >= 0; j-- {
-			n2 := len(tape)
-			t2 := n2 - 2
-			t3 := tape[t2] <= tape[n2-1]
+			t2 := len(tape) - 2
+			t3 := tape[t2] <= tape[len(tape)-1]
 			t4 := 0.0
 			if t3 {
 				t4 = 1
@@ -69,9 +66,7 @@ func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
 // Fixed inputs: a.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func dist2ReverseWrtB(a, b, bBar []float64, seed float64) {
-	if cap(b) > 0 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
-		panic("dist2ReverseWrtB: b and bBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(b, bBar, "dist2ReverseWrtB: b and bBar")
 	for i := 0; i < len(a); i++ {
 		bBar[i] -= 2 * (seed * (a[i] - b[i]))
 	}
@@ -105,9 +100,7 @@ func costGradJVPWrtCentroidsCentroidsBar(
 ) (float64, float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(centroids) > 0 && cap(centroidsBar) > 0 && &centroids[:1][0] == &centroidsBar[:1][0] {
-		panic("CostGrad: centroids and centroidsBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(centroids, centroidsBar, "CostGrad: centroids and centroidsBar")
 	n := len(points) / d
 	k := len(centroids) / d
 	closest := math.Inf(1)
@@ -135,9 +128,8 @@ func costGradJVPWrtCentroidsCentroidsBar(
 		p := points[i*d : (i+1)*d]
 		closestBar := 1.0
 		for j := k - 1; j >= 0; j-- {
-			n2 := len(tape)
-			t2 := n2 - 2
-			t3 := tape[t2] <= tape[n2-1]
+			t2 := len(tape) - 2
+			t3 := tape[t2] <= tape[len(tape)-1]
 			t4 := 0.0
 			if t3 {
 				t4 = 1
@@ -173,9 +165,7 @@ func costGradJVPWrtCentroidsCentroidsBar(
 // The tangents of the values dist2ReverseWrtB writes are written (overwritten) into the shadows:
 // bBar into dbBar.
 func dist2ReverseWrtBJVP(a, b, db, bBar, dbBar []float64, seed float64) {
-	if cap(b) > 0 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
-		panic("dist2ReverseWrtB: b and bBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(b, bBar, "dist2ReverseWrtB: b and bBar")
 	for i := 0; i < len(a); i++ {
 		dbi := db[i]
 		dbiBar := dbBar[i]
@@ -199,4 +189,14 @@ func dist2JVPWrtB(a, b, db []float64) (float64, float64) {
 		ds -= 2 * (db[i] * e)
 	}
 	return s, ds
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -2,7 +2,9 @@
 
 package llsq
 
-import "slices"
+import (
+	"slices"
+)
 
 // ObjectiveGrad computes Objective and its gradient with respect to the varied inputs (reverse
 // mode).
@@ -14,11 +16,8 @@ import "slices"
 func ObjectiveGrad(x, xBar []float64, n int) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ObjectiveGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n2 := len(x)
-	tape := slices.Grow(t, max(n+2, 0)*(1+max(n2+2, 0)))
+	gadApart(x, xBar, "ObjectiveGrad: x and xBar")
+	tape := slices.Grow(t, max(n+2, 0)*(1+max(len(x)+2, 0)))
 	sum := 0.0
 	for i := 0; i < n; i++ {
 		t5 := -1 + float64(i)*2/float64(n-1)
@@ -31,7 +30,7 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 			r = 0
 		}
 		p := 1.0
-		for i := 0; i < n2; i++ {
+		for i := 0; i < len(x); i++ {
 			xj := x[i]
 			tape = append(tape, p)
 			r -= xj * p
@@ -45,11 +44,21 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 		t3 := len(tape) - 1
 		rBar := 2 * (0.5 * tape[t3])
 		tape = tape[:t3]
-		for i := n2 - 1; i >= 0; i-- {
+		for i := len(x) - 1; i >= 0; i-- {
 			t4 := len(tape) - 1
 			xBar[i] -= rBar * tape[t4]
 			tape = tape[:t4]
 		}
 	}
 	return t2
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -16,21 +16,17 @@ import (
 func LogSumExpGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LogSumExpGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "LogSumExpGrad: x and xBar")
 	a := x[0]
 	t2 := x[1:]
-	n := len(t2)
-	n2 := len(x)
-	tape := slices.Grow(t, max(n+2, 0)+max(n2+2, 0))
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(t2)+2, 0)+max(len(x)+2, 0))
+	for i := 0; i < len(t2); i++ {
 		v := t2[i]
 		tape = append(tape, a)
 		a = max(a, v)
 	}
 	s := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(x); i++ {
 		t10 := math.Exp(x[i] - a)
 		tape = append(tape, t10)
 		s += t10
@@ -38,14 +34,14 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 	t3 := math.Log(s) + a
 	sBar := 1 / s
 	aBar := 1.0
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t8 := len(tape) - 1
 		t9 := tape[t8] * sBar
 		xBar[i] += t9
 		aBar -= t9
 		tape = tape[:t8]
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		t5 := tape[t4] >= t2[i]
 		t6 := 0.0
@@ -62,4 +58,14 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 	}
 	xBar[0] += aBar
 	return t3
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

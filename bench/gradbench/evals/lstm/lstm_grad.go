@@ -21,32 +21,15 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 	tape := tapeBuf[:0]
 	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
-	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
-		panic("ObjectiveGrad: main and mainBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(extra) > 0 && cap(extraBar) > 0 && &extra[:1][0] == &extraBar[:1][0] {
-		panic("ObjectiveGrad: extra and extraBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(extra)
-	b := n / 3
-	if b == 0 || n != 3*b {
+	gadApart(main, mainBar, "ObjectiveGrad: main and mainBar")
+	gadApart(extra, extraBar, "ObjectiveGrad: extra and extraBar")
+	b := len(extra) / 3
+	if b == 0 || len(extra) != 3*b || len(main)%(8*b) != 0 || len(state) != len(main)/4 || len(seq)%b != 0 {
 		panic("lstm: bad dimensions")
 	}
-	n2 := len(main)
-	if n2%(8*b) != 0 {
-		panic("lstm: bad dimensions")
-	}
-	n3 := len(state)
-	if n3 != n2/4 {
-		panic("lstm: bad dimensions")
-	}
-	n4 := len(seq)
-	if n4%b != 0 {
-		panic("lstm: bad dimensions")
-	}
-	c := n4 / b
-	s := make([]float64, n3)
-	sBar := make([]float64, n3)
+	c := len(seq) / b
+	s := make([]float64, len(state))
+	sBar := make([]float64, len(state))
 	t := copy(s, state)
 	ypred := make([]float64, b)
 	ypredBar := make([]float64, b)
@@ -68,8 +51,7 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 		inWeight := extra[:b4]
 		outWeight2 := extra[b4 : 2*b4]
 		outBias := extra[2*b4 : 3*b4]
-		n10 := len(ypred)
-		for i := 0; i < n10; i++ {
+		for i := 0; i < len(ypred); i++ {
 			ypred[i] = t52[i] * inWeight[i]
 		}
 		t53 := len(s) / (2 * b4)
@@ -108,22 +90,21 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 			yBar3 = hiddenBar2
 		}
 		t54 := append(tapeint, k3)
-		for i := 0; i < n10; i++ {
+		for i := 0; i < len(ypred); i++ {
 			yi3 := y[i]
 			ypred[i] = yi3*outWeight2[i] + outBias[i]
 			tape = append(tape, yi3)
 		}
 		sum := 0.0
-		for i := 0; i < n10; i++ {
+		for i := 0; i < len(ypred); i++ {
 			t55 := math.Exp(ypred[i])
 			tape = append(tape, t55)
 			sum += t55
 		}
 		lse := math.Log(sum + 2)
 		ygold2 := seq[t51 : (t+2)*b]
-		n11 := len(ygold2)
 		tape = append(tape, sum)
-		for i := 0; i < n11; i++ {
+		for i := 0; i < len(ygold2); i++ {
 			total += ygold2[i] * (ypred[i] - lse)
 		}
 		tapeSlices = append(tapeSlices, y, yBar3)
@@ -136,9 +117,8 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 		t7 := len(tapeint) - 1
 		b2 := tapeint[t7]
 		t8 := tapeint[:t7]
-		n5 := len(tapeSlices)
-		yBar := tapeSlices[n5-1]
-		tapeSlices = tapeSlices[:n5-2]
+		yBar := tapeSlices[len(tapeSlices)-1]
+		tapeSlices = tapeSlices[:len(tapeSlices)-2]
 		t9 := (t + 1) * b
 		t10 := seq[t*b : t9]
 		inWeightBar := extraBar[:b2]
@@ -154,15 +134,14 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 			lseBar += t49
 		}
 		t12 := len(tape) - 1
-		n6 := len(ypred)
 		sumBar := 1 / (tape[t12] + 2) * lseBar
 		tape = tape[:t12]
-		for i := n6 - 1; i >= 0; i-- {
+		for i := len(ypred) - 1; i >= 0; i-- {
 			t48 := len(tape) - 1
 			ypredBar[i] += tape[t48] * sumBar
 			tape = tape[:t48]
 		}
-		for i := n6 - 1; i >= 0; i-- {
+		for i := len(ypred) - 1; i >= 0; i-- {
 			t45 := len(tape) - 1
 			yi2 := tape[t45]
 			t46 := ypredBar[i]
@@ -176,33 +155,30 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 		t13 := len(t8) - 1
 		tapeint = t8[:t13]
 		for k := t8[t13] - 1; k >= 0; k-- {
-			n7 := len(tapeint)
-			t15 := n7 - 2
+			t15 := len(tapeint) - 2
 			t16 := tapeint[t15]
 			t17 := tapeint[:t15]
-			n8 := len(tapeSlices)
-			yBar2 := tapeSlices[n8-1]
-			tapeSlices = tapeSlices[:n8-2]
+			yBar2 := tapeSlices[len(tapeSlices)-1]
+			tapeSlices = tapeSlices[:len(tapeSlices)-2]
 			t18 := 2 * k * 4 * b2
 			t19 := (2*k + 1) * 4 * b2
 			weight := main[t18:t19]
 			weightBar := mainBar[t18:t19]
 			biasBar := mainBar[t19 : (2*k+2)*4*b2]
-			t20 := tapeint[n7-1] * b2
+			t20 := tapeint[len(tapeint)-1] * b2
 			hiddenBar := sBar[t20:t16]
 			t21 := sBar[t16 : (2*k+2)*b2]
 			b3 := len(s[t20:t16])
 			for i := b3 - 1; i >= 0; i-- {
-				n9 := len(tape)
-				t22 := n9 - 8
+				t22 := len(tape) - 8
 				yi := tape[t22]
-				t23 := tape[n9-7]
-				t24 := tape[n9-6]
-				t25 := tape[n9-5]
-				t26 := tape[n9-4]
-				change := tape[n9-3]
-				t27 := tape[n9-2]
-				t28 := tape[n9-1]
+				t23 := tape[len(tape)-7]
+				t24 := tape[len(tape)-6]
+				t25 := tape[len(tape)-5]
+				t26 := tape[len(tape)-4]
+				change := tape[len(tape)-3]
+				t27 := tape[len(tape)-2]
+				t28 := tape[len(tape)-1]
 				t29 := hiddenBar[i]
 				hiddenBar[i] = 0
 				t30 := 1 + t26
@@ -240,7 +216,7 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 			}
 			tapeint = t17
 		}
-		for i := n6 - 1; i >= 0; i-- {
+		for i := len(ypred) - 1; i >= 0; i-- {
 			t14 := ypredBar[i]
 			ypredBar[i] = 0
 			inWeightBar[i] += t10[i] * t14
@@ -250,4 +226,14 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 		sBar[k] = 0
 	}
 	return t4
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

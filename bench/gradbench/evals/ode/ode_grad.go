@@ -2,7 +2,9 @@
 
 package ode
 
-import "slices"
+import (
+	"slices"
+)
 
 // LastGrad computes Last and its gradient with respect to the varied inputs (reverse mode).
 //
@@ -13,9 +15,7 @@ import "slices"
 func LastGrad(x, xBar []float64, s int) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LastGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "LastGrad: x and xBar")
 	n := len(x)
 	y := make([]float64, n)
 	yBar := make([]float64, n)
@@ -32,28 +32,26 @@ func LastGrad(x, xBar []float64, s int) float64 {
 	uBar := make([]float64, n)
 	y2 := y[:n]
 	clear(y2)
-	n2 := len(y2)
-	n3 := len(u)
-	tape := slices.Grow(t, max(s+2, 0)*(n2+n3+n3+n3))
+	tape := slices.Grow(t, max(s+2, 0)*(len(y2)+len(u)+len(u)+len(u)))
 	for i := 0; i < s; i++ {
 		t13 := append(tape, y2...)
 		rhs(k1, x, y2)
-		for i := 0; i < n3; i++ {
+		for i := 0; i < len(u); i++ {
 			u[i] = y2[i] + h*k1[i]/2
 		}
 		t14 := append(t13, u...)
 		rhs(k2, x, u)
-		for i := 0; i < n3; i++ {
+		for i := 0; i < len(u); i++ {
 			u[i] = y2[i] + h*k2[i]/2
 		}
 		t15 := append(t14, u...)
 		rhs(k3, x, u)
-		for i := 0; i < n3; i++ {
+		for i := 0; i < len(u); i++ {
 			u[i] = y2[i] + h*k3[i]
 		}
 		tape = append(t15, u...)
 		rhs(k4, x, u)
-		for i := 0; i < n2; i++ {
+		for i := 0; i < len(y2); i++ {
 			y2[i] += h * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i]) / 6
 		}
 	}
@@ -61,7 +59,7 @@ func LastGrad(x, xBar []float64, s int) float64 {
 	t3 := y[t2]
 	yBar[t2] += 1
 	for i2 := s - 1; i2 >= 0; i2-- {
-		for i := n2 - 1; i >= 0; i-- {
+		for i := len(y2) - 1; i >= 0; i-- {
 			t11 := h * (yBar[:n][i] / 6)
 			k4Bar[i] += t11
 			t12 := 2 * t11
@@ -69,37 +67,37 @@ func LastGrad(x, xBar []float64, s int) float64 {
 			k2Bar[i] += t12
 			k1Bar[i] += t11
 		}
-		t4 := len(tape) - n3
+		t4 := len(tape) - len(u)
 		copy(u, tape[t4:])
 		t5 := tape[:t4]
 		rhsReverse(k4, k4Bar, x, xBar, u, uBar)
-		for i := n3 - 1; i >= 0; i-- {
+		for i := len(u) - 1; i >= 0; i-- {
 			uiBar3 := uBar[i]
 			uBar[i] = 0
 			k3Bar[i] += h * uiBar3
 			yBar[:n][i] += uiBar3
 		}
-		t6 := len(t5) - n3
+		t6 := len(t5) - len(u)
 		copy(u, t5[t6:])
 		t7 := t5[:t6]
 		rhsReverse(k3, k3Bar, x, xBar, u, uBar)
-		for i := n3 - 1; i >= 0; i-- {
+		for i := len(u) - 1; i >= 0; i-- {
 			uiBar2 := uBar[i]
 			uBar[i] = 0
 			k2Bar[i] += h * (uiBar2 / 2)
 			yBar[:n][i] += uiBar2
 		}
-		t8 := len(t7) - n3
+		t8 := len(t7) - len(u)
 		copy(u, t7[t8:])
 		t9 := t7[:t8]
 		rhsReverse(k2, k2Bar, x, xBar, u, uBar)
-		for i := n3 - 1; i >= 0; i-- {
+		for i := len(u) - 1; i >= 0; i-- {
 			uiBar := uBar[i]
 			uBar[i] = 0
 			k1Bar[i] += h * (uiBar / 2)
 			yBar[:n][i] += uiBar
 		}
-		t10 := len(t9) - n2
+		t10 := len(t9) - len(y2)
 		copy(y2, t9[t10:])
 		rhsReverse(k1, k1Bar, x, xBar, y2, yBar[:n])
 		tape = t9[:t10]
@@ -119,32 +117,29 @@ func LastGrad(x, xBar []float64, s int) float64 {
 // gradient of its results alone); on return, the gradient with respect to the values z held on
 // entry.
 func rhsReverse(z, zBar, x, xBar, y, yBar []float64) {
-	t := cap(z) > 0
-	if t && cap(zBar) > 0 && &z[:1][0] == &zBar[:1][0] {
-		panic("rhsReverse: z and zBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("rhsReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(y) > 0
-	if t3 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("rhsReverse: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &z[:1][0] == &x[:1][0] {
-		panic("rhsReverse: z and x share memory: gadgen's gradients need them apart")
-	}
-	if t && t3 && &z[:1][0] == &y[:1][0] {
-		panic("rhsReverse: z and y share memory: gadgen's gradients need them apart")
-	}
+	gadApart(z, zBar, "rhsReverse: z and zBar")
+	gadApart(x, xBar, "rhsReverse: x and xBar")
+	gadApart(y, yBar, "rhsReverse: y and yBar")
+	gadApart(z, x, "rhsReverse: z and x")
+	gadApart(z, y, "rhsReverse: z and y")
 	for i := len(z) - 1; i >= 1; i-- {
 		ziBar := zBar[i]
 		zBar[i] = 0
-		t4 := y[i-1]
+		t := y[i-1]
 		yBar[i-1] += x[i] * ziBar
-		xBar[i] += ziBar * t4
+		xBar[i] += ziBar * t
 	}
 	z0Bar := zBar[0]
 	zBar[0] = 0
 	xBar[0] += z0Bar
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

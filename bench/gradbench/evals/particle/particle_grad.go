@@ -168,11 +168,10 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 	xdotBar3.Y += t20 * t9 / t8
 	xBar2.Y -= t20 / t8
 	for {
-		n := len(tapePointers2)
-		t22 := tapePointers2[n-5]
-		t23 := tapePointers2[n-3]
-		t24 := tapePointers2[n-1]
-		t25 := tapePointers2[:n-6]
+		t22 := tapePointers2[len(tapePointers2)-5]
+		t23 := tapePointers2[len(tapePointers2)-3]
+		t24 := tapePointers2[len(tapePointers2)-1]
+		t25 := tapePointers2[:len(tapePointers2)-6]
 		t26 := len(tapeValues) - 1
 		x2 := tapeValues[t26]
 		tapeValues = tapeValues[:t26]
@@ -226,9 +225,8 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 		if path[t40] == 0 {
 			break
 		}
-		n2 := len(t25)
-		t42 := t25[n2-3]
-		t43 := t25[n2-1]
+		t42 := t25[len(t25)-3]
+		t43 := t25[len(t25)-1]
 		t44 := xdotBar3
 		xdotBar3 = vec{}
 		xdotBar.X += t44.X
@@ -260,7 +258,7 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 		t15 = 0
 		t14 = 0
 		path = t41
-		tapePointers2 = t25[:n2-4]
+		tapePointers2 = t25[:len(t25)-4]
 	}
 	xdotBar3 = vec{}
 	xBar2 = vec{}
@@ -293,13 +291,10 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var t24 vec
-	if cap(charges) > 0 && cap(chargesBar) > 0 && &charges[:1][0] == &chargesBar[:1][0] {
-		panic("potentialGradReverse: charges and chargesBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(charges, chargesBar, "potentialGradReverse: charges and chargesBar")
 	var xBarBar2 vec
-	n := len(charges)
-	tape := slices.Grow(t, max(n+2, 0)*5)
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(charges)+2, 0)*5)
+	for i := 0; i < len(charges); i++ {
 		c := charges[i]
 		t18 := c.X
 		t19 := x.X
@@ -317,16 +312,15 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 	xBarBar2.Y += t2.Y
 	t3 := 2 * xBarBar2.X
 	t4 := 2 * xBarBar2.Y
-	for i := n - 1; i >= 0; i-- {
-		n2 := len(tape)
-		t5 := n2 - 5
-		t6 := tape[n2-1]
-		t7 := tape[t5] - tape[n2-4]
+	for i := len(charges) - 1; i >= 0; i-- {
+		t5 := len(tape) - 5
+		t6 := tape[len(tape)-1]
+		t7 := tape[t5] - tape[len(tape)-4]
 		t8 := 0.5 / t6
 		t9 := 1 / t6
 		t10 := t9 / t6
 		t11 := t8 * t10
-		t12 := tape[n2-3] - tape[n2-2]
+		t12 := tape[len(tape)-3] - tape[len(tape)-2]
 		t13 := t3*t7 + t4*t12
 		t14 := t8 * t13
 		t15 := t8 * (-(t13 * t10 * t8 / t6) - t14*t10/t6 - (t14/t6+fBar)*t9/t6)
@@ -580,13 +574,12 @@ func CrossingFGrad(w float64) (f, wBar float64) {
 	xdotBar3.Y += t20 * t9 / t8
 	xBar2.Y -= t20 / t8
 	for {
-		n := len(tapePointers2)
-		t22 := n - 8
+		t22 := len(tapePointers2) - 8
 		t23 := tapePointers2[t22]
-		t24 := tapePointers2[n-7]
-		t25 := tapePointers2[n-5]
-		t26 := tapePointers2[n-3]
-		t27 := tapePointers2[n-1]
+		t24 := tapePointers2[len(tapePointers2)-7]
+		t25 := tapePointers2[len(tapePointers2)-5]
+		t26 := tapePointers2[len(tapePointers2)-3]
+		t27 := tapePointers2[len(tapePointers2)-1]
 		t28 := tapePointers2[:t22]
 		t29 := len(tapeValues) - 1
 		x2 := tapeValues[t29]
@@ -641,9 +634,8 @@ func CrossingFGrad(w float64) (f, wBar float64) {
 		if path[t44] == 0 {
 			break
 		}
-		n2 := len(t28)
-		t46 := t28[n2-3]
-		t47 := t28[n2-1]
+		t46 := t28[len(t28)-3]
+		t47 := t28[len(t28)-1]
 		t48 := xdotBar3
 		xdotBar3 = vec{}
 		xdotBar.X += t48.X
@@ -675,7 +667,7 @@ func CrossingFGrad(w float64) (f, wBar float64) {
 		t15 = 0
 		t14 = 0
 		path = t45
-		tapePointers2 = t28[:n2-4]
+		tapePointers2 = t28[:len(t28)-4]
 	}
 	xdotBar3 = vec{}
 	xBar2 = vec{}
@@ -709,20 +701,16 @@ func potentialJVPReverseWrtXCharges(x, dx vec, charges, chargesBar []vec, seed, 
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var cBar vec
-	if cap(charges) > 0 && cap(chargesBar) > 0 && &charges[:1][0] == &chargesBar[:1][0] {
-		panic("potentialJVPReverseWrtXCharges: charges and chargesBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(charges)
-	tape := slices.Grow(t, max(n+2, 0)*2)
-	for i := 0; i < n; i++ {
+	gadApart(charges, chargesBar, "potentialJVPReverseWrtXCharges: charges and chargesBar")
+	tape := slices.Grow(t, max(len(charges)+2, 0)*2)
+	for i := 0; i < len(charges); i++ {
 		t11, t12 := distJVPWrtV(charges[i], x, dx)
 		tape = append(tape, t11, t12)
 	}
-	for i := n - 1; i >= 0; i-- {
-		n2 := len(tape)
-		t2 := n2 - 2
+	for i := len(charges) - 1; i >= 0; i-- {
+		t2 := len(tape) - 2
 		t3 := tape[t2]
-		t4 := tape[n2-1]
+		t4 := tape[len(tape)-1]
 		t5 := seed2 / t3
 		t6 := 1 / t3
 		t7 := seed2*(t6*t4/t3)/t3 - (seed-t5*t4)*t6/t3
@@ -875,4 +863,14 @@ func distJVPWrtVJVP(u, du, v, dv2, dv vec) (float64, float64, float64, float64) 
 	t9 := 0.5 / t8
 	t10 := t9 * (2*(t3*t2) + 2*(t6*t5))
 	return t8, t9 * t7, t10, t9*(-(2*(t*t3))-2*(t4*t6)) - t9*t10/t8*t7
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -11,9 +11,7 @@ import "math"
 // Results: the value of f, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func fGrad(p, q, qBar []float64) float64 {
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("fGrad: q and qBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q, qBar, "fGrad: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
@@ -45,9 +43,7 @@ func fJVP(p, q, dq []float64) (float64, float64) {
 // Results: the value of MaxR, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MaxRGrad(p, pBar, start []float64) float64 {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("MaxRGrad: p and pBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "MaxRGrad: p and pBar")
 	t := descentMaxFunc1Func2(p, p, start)
 	descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start, 1)
 	return t
@@ -72,9 +68,7 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("descentMaxFunc1Func2InPlaceReverseWrtP: p and pBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "descentMaxFunc1Func2InPlaceReverseWrtP: p and pBar")
 	n := len(start)
 	x := make([]float64, n)
 	xBar := make([]float64, n)
@@ -87,8 +81,7 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	fx := -maxRFunc1(p, x)
 	tape := append(t3, x...)
 	maxRFunc2(p, g, x)
-	n2 := len(g)
-	for j := 0; j < n2; j++ {
+	for j := 0; j < len(g); j++ {
 		g[j] = -g[j]
 	}
 	eta := 1e-05
@@ -166,7 +159,7 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	}
 	var t15 []float64
 	for {
-		t14 := len(tape2) - n2
+		t14 := len(tape2) - len(g)
 		copy(g, tape2[t14:])
 		t15 = tape2[:t14]
 		t16 := len(path2) - 1
@@ -186,7 +179,7 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 				t21 := len(tape2) - len(x)
 				copy(x, tape2[t21:])
 				t22 := tape2[:t21]
-				t23 := len(t22) - n2
+				t23 := len(t22) - len(g)
 				copy(g, t22[t23:])
 				tape2 = t22[:t23]
 				descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
@@ -217,17 +210,16 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 			}
 		}
 	}
-	for j := n2 - 1; j >= 0; j-- {
+	for j := len(g) - 1; j >= 0; j-- {
 		gjBar := gBar[j]
 		gBar[j] = 0
 		gBar[j] -= gjBar
 	}
-	n3 := len(x)
-	t31 := len(t15) - n3
+	t31 := len(t15) - len(x)
 	copy(x, t15[t31:])
 	t32 := t15[:t31]
 	maxRFunc2Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t32[len(t32)-n3:])
+	copy(x, t32[len(t32)-len(x):])
 	maxRFunc1Reverse(p, pBar, x, xBar, -0)
 	for k := 0; k < t2; k++ {
 		xBar[k] = 0
@@ -252,12 +244,8 @@ func descentMaxFunc1Func2(p, p2, start []float64) float64 {
 // maxRFunc1 is the function literal func1 of MaxR, with the captured variable
 // p as its first parameter.
 func maxRFunc1Reverse(p, pBar, q, qBar []float64, seed float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("maxRFunc1Reverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("maxRFunc1Reverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "maxRFunc1Reverse: p and pBar")
+	gadApart(q, qBar, "maxRFunc1Reverse: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
@@ -283,30 +271,16 @@ func maxRFunc1Reverse(p, pBar, q, qBar []float64, seed float64) {
 // argmaxFunc2 is the function literal func2 of Argmax, with the captured
 // variable p as its first parameter.
 func descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar []float64) {
-	t := cap(p) > 0
-	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("descentArgmaxFunc2Reverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(g) > 0
-	if t2 && cap(gBar) > 0 && &g[:1][0] == &gBar[:1][0] {
-		panic("descentArgmaxFunc2Reverse: g and gBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(x) > 0
-	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("descentArgmaxFunc2Reverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t && &g[:1][0] == &p[:1][0] {
-		panic("descentArgmaxFunc2Reverse: g and p share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &g[:1][0] == &x[:1][0] {
-		panic("descentArgmaxFunc2Reverse: g and x share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "descentArgmaxFunc2Reverse: p and pBar")
+	gadApart(g, gBar, "descentArgmaxFunc2Reverse: g and gBar")
+	gadApart(x, xBar, "descentArgmaxFunc2Reverse: x and xBar")
+	gadApart(g, p, "descentArgmaxFunc2Reverse: g and p")
+	gadApart(g, x, "descentArgmaxFunc2Reverse: g and x")
 	maxRFunc2(p, g, x)
-	n := len(g)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(g); j++ {
 		g[j] = -g[j]
 	}
-	for j := n - 1; j >= 0; j-- {
+	for j := len(g) - 1; j >= 0; j-- {
 		gjBar := gBar[j]
 		gBar[j] = 0
 		gBar[j] -= gjBar
@@ -328,24 +302,11 @@ func descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar []float64) {
 // maxRFunc2 is the function literal func2 of MaxR, with the captured variable
 // p as its first parameter.
 func maxRFunc2Reverse(p, pBar, g, gBar, q, qBar []float64) {
-	t := cap(p) > 0
-	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("maxRFunc2Reverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(g) > 0
-	if t2 && cap(gBar) > 0 && &g[:1][0] == &gBar[:1][0] {
-		panic("maxRFunc2Reverse: g and gBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(q) > 0
-	if t3 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("maxRFunc2Reverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t && &g[:1][0] == &p[:1][0] {
-		panic("maxRFunc2Reverse: g and p share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &g[:1][0] == &q[:1][0] {
-		panic("maxRFunc2Reverse: g and q share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "maxRFunc2Reverse: p and pBar")
+	gadApart(g, gBar, "maxRFunc2Reverse: g and gBar")
+	gadApart(q, qBar, "maxRFunc2Reverse: q and qBar")
+	gadApart(g, p, "maxRFunc2Reverse: g and p")
+	gadApart(g, q, "maxRFunc2Reverse: g and q")
 	g[0] = 0
 	g[1] = 0
 	fGrad(p, q, g)
@@ -413,34 +374,19 @@ func descentArgmaxFunc1Func2(p, p2, start []float64) []float64 {
 // for the gradient of its results alone); on return, the gradient with respect to the values qBar
 // held on entry.
 func fGradReverse(p, pBar, q, qBar2, qBar, qBarBar []float64, seed float64) {
-	t := cap(p) > 0
-	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("fGradReverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(q) > 0
-	if t2 && cap(qBar2) > 0 && &q[:1][0] == &qBar2[:1][0] {
-		panic("fGradReverse: q and qBar2 share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(qBar) > 0
-	if t3 && cap(qBarBar) > 0 && &qBar[:1][0] == &qBarBar[:1][0] {
-		panic("fGradReverse: qBar and qBarBar share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t && &qBar[:1][0] == &p[:1][0] {
-		panic("fGradReverse: qBar and p share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t2 && &qBar[:1][0] == &q[:1][0] {
-		panic("fGradReverse: qBar and q share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &q[:1][0] == &qBar[:1][0] {
-		panic("fGrad: q and qBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "fGradReverse: p and pBar")
+	gadApart(q, qBar2, "fGradReverse: q and qBar2")
+	gadApart(qBar, qBarBar, "fGradReverse: qBar and qBarBar")
+	gadApart(qBar, p, "fGradReverse: qBar and p")
+	gadApart(qBar, q, "fGradReverse: qBar and q")
+	gadApart(q, qBar, "fGrad: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
 	q1 := q[1]
-	t4 := qBarBar[0]
+	t := qBarBar[0]
 	qBar2[1] += -(2 * qBarBar[1]) - 2*(seed*q1)
-	qBar2[0] += -(2 * t4) - 2*(seed*q0)
+	qBar2[0] += -(2 * t) - 2*(seed*q0)
 	pBar[1] += 2 * (seed * p1)
 	pBar[0] += 2 * (seed * p0)
 }
@@ -720,9 +666,7 @@ func gradRJVP(p, dp, q, dq, g, dg []float64) {
 // primal's. The tangents of the values fGrad writes are written (overwritten) into the shadows:
 // qBar into dqBar.
 func fGradJVP(p, dp, q, dq, qBar, dqBar []float64) (float64, float64) {
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("fGrad: q and qBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q, qBar, "fGrad: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
@@ -746,9 +690,7 @@ func fGradJVP(p, dp, q, dq, qBar, dqBar []float64) (float64, float64) {
 // Results: the value of MaxF, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MaxFGrad(p, pBar, start []float64) float64 {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("MaxFGrad: p and pBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "MaxFGrad: p and pBar")
 	t := descentMaxMaxFFunc1Func2(p, p, start)
 	descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start, 1)
 	return t
@@ -773,9 +715,7 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("descentMaxMaxFFunc1Func2InPlaceReverseWrtP: p and pBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "descentMaxMaxFFunc1Func2InPlaceReverseWrtP: p and pBar")
 	n := len(start)
 	x := make([]float64, n)
 	xBar := make([]float64, n)
@@ -788,8 +728,7 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	fx := -maxFFunc1(p, x)
 	tape := append(t3, x...)
 	maxFFunc2(p, g, x)
-	n2 := len(g)
-	for j := 0; j < n2; j++ {
+	for j := 0; j < len(g); j++ {
 		g[j] = -g[j]
 	}
 	eta := 1e-05
@@ -867,7 +806,7 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	}
 	var t15 []float64
 	for {
-		t14 := len(tape2) - n2
+		t14 := len(tape2) - len(g)
 		copy(g, tape2[t14:])
 		t15 = tape2[:t14]
 		t16 := len(path2) - 1
@@ -887,7 +826,7 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 				t21 := len(tape2) - len(x)
 				copy(x, tape2[t21:])
 				t22 := tape2[:t21]
-				t23 := len(t22) - n2
+				t23 := len(t22) - len(g)
 				copy(g, t22[t23:])
 				tape2 = t22[:t23]
 				descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
@@ -918,17 +857,16 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 			}
 		}
 	}
-	for j := n2 - 1; j >= 0; j-- {
+	for j := len(g) - 1; j >= 0; j-- {
 		gjBar := gBar[j]
 		gBar[j] = 0
 		gBar[j] -= gjBar
 	}
-	n3 := len(x)
-	t31 := len(t15) - n3
+	t31 := len(t15) - len(x)
 	copy(x, t15[t31:])
 	t32 := t15[:t31]
 	maxFFunc2Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t32[len(t32)-n3:])
+	copy(x, t32[len(t32)-len(x):])
 	maxFFunc1Reverse(p, pBar, x, xBar, -0)
 	for k := 0; k < t2; k++ {
 		xBar[k] = 0
@@ -953,12 +891,8 @@ func descentMaxMaxFFunc1Func2(p, p2, start []float64) float64 {
 // maxFFunc1 is the function literal func1 of MaxF, with the captured variable
 // p as its first parameter.
 func maxFFunc1Reverse(p, pBar, q, qBar []float64, seed float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("maxFFunc1Reverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("maxFFunc1Reverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "maxFFunc1Reverse: p and pBar")
+	gadApart(q, qBar, "maxFFunc1Reverse: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
@@ -984,30 +918,16 @@ func maxFFunc1Reverse(p, pBar, q, qBar []float64, seed float64) {
 // argmaxFunc22 is the function literal func2 of Argmax, with the captured
 // variable p as its first parameter.
 func descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar []float64) {
-	t := cap(p) > 0
-	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("descentArgmaxFunc22Reverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(g) > 0
-	if t2 && cap(gBar) > 0 && &g[:1][0] == &gBar[:1][0] {
-		panic("descentArgmaxFunc22Reverse: g and gBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(x) > 0
-	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("descentArgmaxFunc22Reverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t && &g[:1][0] == &p[:1][0] {
-		panic("descentArgmaxFunc22Reverse: g and p share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &g[:1][0] == &x[:1][0] {
-		panic("descentArgmaxFunc22Reverse: g and x share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "descentArgmaxFunc22Reverse: p and pBar")
+	gadApart(g, gBar, "descentArgmaxFunc22Reverse: g and gBar")
+	gadApart(x, xBar, "descentArgmaxFunc22Reverse: x and xBar")
+	gadApart(g, p, "descentArgmaxFunc22Reverse: g and p")
+	gadApart(g, x, "descentArgmaxFunc22Reverse: g and x")
 	maxFFunc2(p, g, x)
-	n := len(g)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(g); j++ {
 		g[j] = -g[j]
 	}
-	for j := n - 1; j >= 0; j-- {
+	for j := len(g) - 1; j >= 0; j-- {
 		gjBar := gBar[j]
 		gBar[j] = 0
 		gBar[j] -= gjBar
@@ -1029,34 +949,21 @@ func descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar []float64) {
 // maxFFunc2 is the function literal func2 of MaxF, with the captured variable
 // p as its first parameter.
 func maxFFunc2Reverse(p, pBar, g, gBar, q, qBar []float64) {
-	t := cap(p) > 0
-	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("maxFFunc2Reverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(g) > 0
-	if t2 && cap(gBar) > 0 && &g[:1][0] == &gBar[:1][0] {
-		panic("maxFFunc2Reverse: g and gBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(q) > 0
-	if t3 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("maxFFunc2Reverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t && &g[:1][0] == &p[:1][0] {
-		panic("maxFFunc2Reverse: g and p share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &g[:1][0] == &q[:1][0] {
-		panic("maxFFunc2Reverse: g and q share memory: gadgen's gradients need them apart")
-	}
-	t4 := []float64{1, 0}
-	fJVP(p, q, t4)
-	t5 := []float64{0, 1}
-	fJVP(p, q, t5)
+	gadApart(p, pBar, "maxFFunc2Reverse: p and pBar")
+	gadApart(g, gBar, "maxFFunc2Reverse: g and gBar")
+	gadApart(q, qBar, "maxFFunc2Reverse: q and qBar")
+	gadApart(g, p, "maxFFunc2Reverse: g and p")
+	gadApart(g, q, "maxFFunc2Reverse: g and q")
+	t := []float64{1, 0}
+	fJVP(p, q, t)
+	t2 := []float64{0, 1}
+	fJVP(p, q, t2)
 	g1Bar := gBar[1]
 	gBar[1] = 0
-	fJVPReverseWrtPQ(p, pBar, q, qBar, t5, 0, g1Bar)
+	fJVPReverseWrtPQ(p, pBar, q, qBar, t2, 0, g1Bar)
 	g0Bar := gBar[0]
 	gBar[0] = 0
-	fJVPReverseWrtPQ(p, pBar, q, qBar, t4, 0, g0Bar)
+	fJVPReverseWrtPQ(p, pBar, q, qBar, t, 0, g0Bar)
 }
 
 // maxFFunc1 is the function literal func1 of MaxF, with the captured variable
@@ -1096,12 +1003,8 @@ func descentArgmaxMaxFFunc1Func2(p, p2, start []float64) []float64 {
 // Fixed inputs: dq.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func fJVPReverseWrtPQ(p, pBar, q, qBar, dq []float64, seed, seed2 float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("fJVPReverseWrtPQ: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("fJVPReverseWrtPQ: q and qBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "fJVPReverseWrtPQ: p and pBar")
+	gadApart(q, qBar, "fJVPReverseWrtPQ: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
@@ -1356,4 +1259,14 @@ func fJVPJVPWrtPQ(p, dp, q, dq2, dq []float64) (float64, float64, float64, float
 	t := p0*p0 + p1*p1 - (q0*q0 + q1*q1)
 	t2 := 2*(dp[0]*p0) + 2*(dp[1]*p1) - (2*(dq20*q0) + 2*(dq21*q1))
 	return t, -(2*(dq0*q0) + 2*(dq1*q1)), t2, -(2*(dq0*dq20) + 2*(dq1*dq21))
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

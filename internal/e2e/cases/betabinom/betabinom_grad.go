@@ -15,9 +15,7 @@ import (
 // Results: the value of LogLik, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogLikGrad(theta, thetaBar []float64, k, n []int) float64 {
-	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
-		panic("LogLikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(theta, thetaBar, "LogLikGrad: theta and thetaBar")
 	a := theta[0]
 	b := theta[1]
 	lb := mathext.Lbeta(a, b)
@@ -171,9 +169,7 @@ func LogLikHVP(theta, v, hv []float64, k, n []int) float64 {
 // shadows: thetaBar into dthetaBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (float64, float64) {
-	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
-		panic("LogLikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(theta, thetaBar, "LogLikGrad: theta and thetaBar")
 	a := theta[0]
 	da := dtheta[0]
 	b := theta[1]
@@ -209,16 +205,13 @@ func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (fl
 func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
-		panic("LikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(theta, thetaBar, "LikGrad: theta and thetaBar")
 	a := theta[0]
 	b := theta[1]
-	n2 := len(k)
 	t2 := mathext.Beta(a, b)
-	tape := slices.Grow(t, max(n2+2, 0)*2)
+	tape := slices.Grow(t, max(len(k)+2, 0)*2)
 	p := 1.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(k); i++ {
 		ki2 := k[i]
 		t13 := mathext.Beta(float64(ki2)+a, float64(n[i]-ki2)+b)
 		tape = append(tape, t13, p)
@@ -228,12 +221,11 @@ func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	bBar := 0.0
 	t3 := 0.0
 	pBar := 1.0
-	for i := n2 - 1; i >= 0; i-- {
-		n3 := len(tape)
-		t5 := n3 - 2
+	for i := len(k) - 1; i >= 0; i-- {
+		t5 := len(tape) - 2
 		t6 := tape[t5]
 		t7 := t6 / t2
-		t8 := tape[n3-1] * pBar
+		t8 := tape[len(tape)-1] * pBar
 		t9 := t8 / t2
 		t3 -= t8 * t7 / t2
 		ki := k[i]
@@ -425,6 +417,16 @@ func MeanLogOddsTaylor(alpha, alpha1, alpha2, alpha3, beta, beta1, beta2, beta3 
 	t14 := 0.5*(t3*alpha1) + t*alpha2 - (0.5*(t10*beta1) + t8*beta2)
 	t15 := t7 - t13
 	return mathext.Digamma(alpha) - mathext.Digamma(beta), t*alpha1 - t8*beta1, t14, t15
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }
 
 // gadDigamma returns the digamma function ψ(x) = Γ'(x)/Γ(x), the

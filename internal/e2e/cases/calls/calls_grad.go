@@ -30,9 +30,7 @@ func SumSqJVP(x, dx []float64) (float64, float64) {
 // Results: the value of SumSq, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SumSqGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SumSqGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "SumSqGrad: x and xBar")
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -184,9 +182,8 @@ func PowersGrad(x float64) (f, xBar float64) {
 // Results, in order: the value of ScaledNorm; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ScaledNormJVP(a, da float64, x, dx []float64) (float64, float64) {
-	n := len(x)
-	tmp := make([]float64, n)
-	dtmp := make([]float64, n)
+	tmp := make([]float64, len(x))
+	dtmp := make([]float64, len(x))
 	scaleIntoJVP(tmp, dtmp, a, da, x, dx)
 	t, t2 := SumSqJVP(tmp, dtmp)
 	return t, t2
@@ -214,13 +211,10 @@ func scaleIntoJVP(dst, ddst []float64, a, da float64, x, dx []float64) {
 // Results: the value of ScaledNorm, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ScaledNormGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tmp := make([]float64, n)
-	tmpBar := make([]float64, n)
-	for i := 0; i < n; i++ {
+	gadApart(x, xBar, "ScaledNormGrad: x and xBar")
+	tmp := make([]float64, len(x))
+	tmpBar := make([]float64, len(x))
+	for i := 0; i < len(x); i++ {
 		tmp[i] = a * x[i]
 	}
 	s := 0.0
@@ -230,7 +224,7 @@ func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
 		s += v2 * v2
 	}
 	aBar = 0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		tmpiBar := tmpBar[i]
 		tmpBar[i] = 0
 		v := x[i]
@@ -630,13 +624,12 @@ func PathLengthJVP(x, dx []float64) (float64, float64) {
 // Results, in order: the value of Dist; its tangent.
 // Shadows: dp, dq have their primal's shape, each element or field the tangent of the primal's.
 func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
-	n := len(p)
-	if n != len(q) {
+	if len(p) != len(q) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(p); i++ {
 		d := p[i] - q[i]
 		s += d * d
 		ds += 2 * ((dp[i] - dq[i]) * d)
@@ -652,9 +645,7 @@ func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
 // Results: the value of PathLength, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PathLengthGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PathLengthGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "PathLengthGrad: x and xBar")
 	s := 0.0
 	i := 3
 	for ; i+3 <= len(x); i += 3 {
@@ -675,24 +666,19 @@ func PathLengthGrad(x, xBar []float64) float64 {
 // Varied inputs: p (into pBar), q (into qBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("geomDistReverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("geomDistReverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(p)
-	if n != len(q) {
+	gadApart(p, pBar, "geomDistReverse: p and pBar")
+	gadApart(q, qBar, "geomDistReverse: q and qBar")
+	if len(p) != len(q) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(p); i++ {
 		d := p[i] - q[i]
 		s += d * d
 	}
 	t := math.Sqrt(s)
 	sBar := 0.5 / t * seed
-	for i := n - 1; i >= 0; i-- {
+	for i := len(p) - 1; i >= 0; i-- {
 		t2 := 2 * (sBar * (p[i] - q[i]))
 		qBar[i] -= t2
 		pBar[i] += t2
@@ -716,24 +702,23 @@ func UnitTangentJVP(dst, ddst, x, dx []float64) {
 // The tangents of the values Normalize writes are written (overwritten) into the shadows: dst into
 // ddst.
 func geomNormalizeJVP(dst, ddst, x, dx []float64) {
-	n := len(x)
-	if len(dst) != n {
+	if len(dst) != len(x) {
 		panic("geom: length mismatch")
 	}
-	n2 := 0.0
+	n := 0.0
 	dn := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
-		n2 += v * v
+		n += v * v
 		dn += 2 * (dx[i] * v)
 	}
-	n2 = math.Sqrt(n2)
-	dn = 0.5 / n2 * dn
-	for i := 0; i < n; i++ {
+	n = math.Sqrt(n)
+	dn = 0.5 / n * dn
+	for i := 0; i < len(x); i++ {
 		dv := dx[i]
-		t := x[i] / n2
+		t := x[i] / n
 		dst[i] = t
-		ddst[i] = (dv - t*dn) / n2
+		ddst[i] = (dv - t*dn) / n
 	}
 }
 
@@ -925,19 +910,17 @@ func geomVec3ScaleJVPWrtA(a, da geom.Vec3, s float64) (geom.Vec3, geom.Vec3) {
 // Results, in order: the value of InPlace; its tangent.
 // Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func InPlaceJVP(x, dx, y, dy []float64) (float64, float64) {
-	n := len(x)
-	tmp := make([]float64, n)
-	dtmp := make([]float64, n)
+	tmp := make([]float64, len(x))
+	dtmp := make([]float64, len(x))
 	copy(tmp, x)
 	copy(dtmp, dx)
 	mulToJVP(tmp, dtmp, tmp, dtmp, y, dy)
 	mulToJVP(tmp, dtmp, tmp, dtmp, tmp, dtmp)
 	rotateToJVP(tmp, dtmp, tmp, dtmp)
 	mulToJVP(tmp, dtmp, y, dy, tmp, dtmp)
-	n2 := len(tmp)
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(tmp); i++ {
 		t := float64(i + 1)
 		s += tmp[i] * t
 		ds += dtmp[i] * t
@@ -989,48 +972,42 @@ func rotateToJVP(dst, ddst, a, da []float64) {
 func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("InPlaceGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("InPlaceGrad: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tmp := make([]float64, n)
-	tmpBar := make([]float64, n)
+	gadApart(x, xBar, "InPlaceGrad: x and xBar")
+	gadApart(y, yBar, "InPlaceGrad: y and yBar")
+	tmp := make([]float64, len(x))
+	tmpBar := make([]float64, len(x))
 	t2 := copy(tmp, x)
-	n2 := len(tmp)
-	trips := max(n2+2, 0)
+	trips := max(len(tmp)+2, 0)
 	tape := slices.Grow(t, trips+trips+trips)
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(tmp); i++ {
 		tmpi6 := tmp[i]
 		tmp[i] = tmpi6 * y[i]
 		tape = append(tape, tmpi6)
 	}
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(tmp); i++ {
 		tmpi5 := tmp[i]
 		tmp[i] = tmpi5 * tmpi5
 		tape = append(tape, tmpi5)
 	}
-	i3 := n2 - 1
+	i3 := len(tmp) - 1
 	last := tmp[i3]
 	for i := i3; i >= 1; i-- {
 		tmp[i] = tmp[i-1]
 	}
 	tmp[0] = last
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(tmp); i++ {
 		tmpi4 := tmp[i]
 		tmp[i] = y[i] * tmpi4
 		tape = append(tape, tmpi4)
 	}
 	s := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(tmp); i++ {
 		v := tmp[i]
 		t6 := float64(i + 1)
 		tmpBar[i] += t6
 		s += v * t6
 	}
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(tmp) - 1; i >= 0; i-- {
 		t5 := len(tape) - 1
 		tmpi3 := tape[t5]
 		tmpiBar4 := tmpBar[i]
@@ -1047,7 +1024,7 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 		tmpBar[i-1] += tmpiBar3
 	}
 	tmpBar[i3] += lastBar
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(tmp) - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		tmpi2 := tape[t4]
 		tmpiBar2 := tmpBar[i]
@@ -1055,7 +1032,7 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 		tmpBar[i] += 2 * (tmpiBar2 * tmpi2)
 		tape = tape[:t4]
 	}
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(tmp) - 1; i >= 0; i-- {
 		t3 := len(tape) - 1
 		tmpi := tape[t3]
 		tmpiBar := tmpBar[i]
@@ -1106,12 +1083,9 @@ func freshJVP(a, da []float64, c, dc float64) ([]float64, []float64) {
 // Results: the value of FreshSlice, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func FreshSliceGrad(a, aBar []float64) float64 {
-	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("FreshSliceGrad: a and aBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(a)
-	r := make([]float64, n)
-	rBar := make([]float64, n)
+	gadApart(a, aBar, "FreshSliceGrad: a and aBar")
+	r := make([]float64, len(a))
+	rBar := make([]float64, len(a))
 	a1 := a[1]
 	r[1] = a1 * a1
 	r1 := r[1]
@@ -1124,4 +1098,14 @@ func FreshSliceGrad(a, aBar []float64) float64 {
 	rBar[1] = 0
 	aBar[1] += 2 * (r1Bar * a1)
 	return t
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -23,22 +23,20 @@ func ChainJVP(k, dk float64, q0, dq0 []float64, steps int) (float64, float64) {
 	t2 := append([]float64(nil), dq0...)
 	s.q = t
 	ds.q = t2
-	n := len(q0)
-	s.v = make([]float64, n)
-	ds.v = make([]float64, n)
+	s.v = make([]float64, len(q0))
+	ds.v = make([]float64, len(q0))
 	for i := 0; i < steps; i++ {
 		chainStepJVPWrtSK(s, ds, k, dk, 0.01)
 	}
 	t3 := s.v
 	t4 := ds.v
-	n2 := len(t3)
 	t5 := s.q
 	t6 := ds.q
 	t7 := 0.5 * k
 	t8 := 0.5 * dk
 	e := 0.0
 	de := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t3); i++ {
 		v := t3[i]
 		dv := t4[i]
 		t9 := 0.5 * v
@@ -77,10 +75,9 @@ func chainStepJVPWrtSK(s, ds *chain, k, dk, dt float64) {
 	}
 	t5 := s.q
 	t6 := ds.q
-	n2 := len(t5)
 	t7 := s.v
 	t8 := ds.v
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t5); i++ {
 		t10 := t8[i]
 		t11 := t6[i]
 		t5[i] += dt * t7[i]
@@ -140,26 +137,21 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	tape := tapeBuf[:0]
 	var tapeValuesBuf [32]chain
 	tapeValues := tapeValuesBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("ChainGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "ChainGrad: q0 and q0Bar")
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.1
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	sBar.q = t3
+	sBar.q = t2
 	s.q = t
-	n2 := len(q0)
-	sBar.v = make([]float64, n2)
-	s.v = make([]float64, n2)
+	sBar.v = make([]float64, len(q0))
+	s.v = make([]float64, len(q0))
 	trips := max(steps, 0)
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
@@ -168,85 +160,84 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	for i := 0; i < steps; i++ {
 		if schedule.Take(i) {
 			if s != nil {
-				t27 := append(tape, s.q...)
-				tape = append(t27, s.v...)
+				t26 := append(tape, s.q...)
+				tape = append(t26, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
 			if i == 0 {
-				t28 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t28*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t28*(len(tape)-before2))
+				t27 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t27*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t27*(len(tape)-before2))
 			}
 		}
 		s.step(k, 0.01)
 	}
-	t4 := s.v
-	n3 := len(t4)
-	t5 := s.q
-	t6 := 0.5 * k
+	t3 := s.v
+	t4 := s.q
+	t5 := 0.5 * k
 	e := 0.0
-	for i := 0; i < n3; i++ {
-		v := t4[i]
+	for i := 0; i < len(t3); i++ {
+		v := t3[i]
 		e += 0.5 * v * v
 		var from2 int
 		if i > 0 {
-			d2 := t5[i] - t5[i-1]
-			e += t6 * d2 * d2
+			d2 := t4[i] - t4[i-1]
+			e += t5 * d2 * d2
 			from2 = 1
 		} else {
 			from2 = 0
 		}
 		path = append(path, from2)
 	}
-	t7 := e + s.t
+	t6 := e + s.t
 	sBar.t += 1
-	t8 := s.q
-	t9 := sBar.q
-	t10 := s.v
-	t11 := sBar.v
-	t12 := 0.0
-	for i := n3 - 1; i >= 0; i-- {
-		t24 := len(path) - 1
-		t25 := path[:t24]
-		if path[t24] != 0 {
-			d := t8[i] - t8[i-1]
-			t26 := 2 * (t6 * d)
-			t9[i-1] -= t26
-			t9[i] += t26
-			t12 += d * d
+	t7 := s.q
+	t8 := sBar.q
+	t9 := s.v
+	t10 := sBar.v
+	t11 := 0.0
+	for i := len(t3) - 1; i >= 0; i-- {
+		t23 := len(path) - 1
+		t24 := path[:t23]
+		if path[t23] != 0 {
+			d := t7[i] - t7[i-1]
+			t25 := 2 * (t5 * d)
+			t8[i-1] -= t25
+			t8[i] += t25
+			t11 += d * d
 		}
-		t11[i] += 2 * (0.5 * t10[i])
-		path = t25
+		t10[i] += 2 * (0.5 * t9[i])
+		path = t24
 	}
-	kBar = 0.5 * t12
+	kBar = 0.5 * t11
 	for i := steps - 1; i >= 0; i-- {
 		from := schedule.Back(i)
-		t14 := s != nil
-		if t14 {
-			t15 := len(tapeValues) - 1
-			*s = tapeValues[t15]
-			t16 := s.v
-			t17 := len(tape) - len(t16)
-			copy(t16, tape[t17:])
-			t18 := tape[:t17]
-			t19 := s.q
-			t20 := len(t18) - len(t19)
-			copy(t19, t18[t20:])
-			tapeValues = tapeValues[:t15]
-			tape = t18[:t20]
+		t13 := s != nil
+		if t13 {
+			t14 := len(tapeValues) - 1
+			*s = tapeValues[t14]
+			t15 := s.v
+			t16 := len(tape) - len(t15)
+			copy(t15, tape[t16:])
+			t17 := tape[:t16]
+			t18 := s.q
+			t19 := len(t17) - len(t18)
+			copy(t18, t17[t19:])
+			tapeValues = tapeValues[:t14]
+			tape = t17[:t19]
 		}
 		if from < i {
-			if t14 {
-				t21 := append(tape, s.q...)
-				tape = append(t21, s.v...)
+			if t13 {
+				t20 := append(tape, s.q...)
+				tape = append(t20, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t22 := i - from
-			for k3 := 0; k3 < t22; k3++ {
+			t21 := i - from
+			for k3 := 0; k3 < t21; k3++ {
 				if schedule.Take(from + k3) {
-					if t14 {
-						t23 := append(tape, s.q...)
-						tape = append(t23, s.v...)
+					if t13 {
+						t22 := append(tape, s.q...)
+						tape = append(t22, s.v...)
 						tapeValues = append(tapeValues, *s)
 					}
 				}
@@ -255,14 +246,14 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		}
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.01)
 	}
-	n4 := len([]float64(nil))
-	for k2 := 0; k2 < n2; k2++ {
-		t13 := t3[n4+k2]
-		t3[n4+k2] = 0
-		q0Bar[k2] += t13
+	n := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t12 := t2[n+k2]
+		t2[n+k2] = 0
+		q0Bar[k2] += t12
 	}
 	sBar.damp = 0
-	return t7, kBar
+	return t6, kBar
 }
 
 // chainStepReverseWrtSK is the reverse of chain.step for the gradients that call it: the
@@ -284,10 +275,9 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := s.q
-	n := len(t2)
 	t3 := s.v
-	tape := slices.Grow(t, max(n+2, 0)*3)
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(t2)+2, 0)*3)
+	for i := 0; i < len(t2); i++ {
 		var left2 float64
 		var from int
 		if i > 0 {
@@ -300,7 +290,7 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 		t29 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < n-1 {
+		if i < len(t2)-1 {
 			right2 = t2[i+1]
 			from2 = 1
 		} else {
@@ -316,10 +306,9 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 		tape = append(t33, left2, right2)
 	}
 	t4 := s.q
-	n2 := len(t4)
 	t5 := s.v
-	tape = slices.Grow(tape, max(n2+2, 0))
-	for i := 0; i < n2; i++ {
+	tape = slices.Grow(tape, max(len(t4)+2, 0))
+	for i := 0; i < len(t4); i++ {
 		t27 := t5[i]
 		t28 := t4[i]
 		tape = append(tape, t28)
@@ -332,7 +321,7 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 	s.t = t7[t8]
 	t9 := s.q
 	tape2 := t7[:t8]
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(t4) - 1; i >= 0; i-- {
 		t24 := sBar.q[i]
 		t25 := len(tape2) - 1
 		t9[i] = tape2[t25]
@@ -343,11 +332,10 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 	t10 := s.v
 	t11 := s.q
 	kBar = 0
-	for i := n - 1; i >= 0; i-- {
-		n3 := len(tape2)
-		t12 := n3 - 2
+	for i := len(t2) - 1; i >= 0; i-- {
+		t12 := len(tape2) - 2
 		left := tape2[t12]
-		right := tape2[n3-1]
+		right := tape2[len(tape2)-1]
 		t13 := tape2[:t12]
 		t14 := sBar.v
 		t15 := t14[i]
@@ -391,105 +379,99 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 	tape := tapeBuf[:0]
 	var pathBuf [256]int
 	path := pathBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("ChainPlainGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "ChainPlainGrad: q0 and q0Bar")
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.1
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	sBar.q = t3
+	sBar.q = t2
 	s.q = t
-	n2 := len(q0)
-	sBar.v = make([]float64, n2)
-	s.v = make([]float64, n2)
+	sBar.v = make([]float64, len(q0))
+	s.v = make([]float64, len(q0))
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t23 := trips - 2
-			tape = slices.Grow(tape, t23*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t23*(len(tapeValues)-before2))
+			t22 := trips - 2
+			tape = slices.Grow(tape, t22*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t22*(len(tapeValues)-before2))
 		}
 		if s != nil {
-			t24 := append(tape, s.q...)
-			tape = append(t24, s.v...)
+			t23 := append(tape, s.q...)
+			tape = append(t23, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.01)
 	}
-	t4 := s.v
-	n3 := len(t4)
-	t5 := s.q
-	t6 := 0.5 * k
+	t3 := s.v
+	t4 := s.q
+	t5 := 0.5 * k
 	e := 0.0
-	for i := 0; i < n3; i++ {
-		v := t4[i]
+	for i := 0; i < len(t3); i++ {
+		v := t3[i]
 		e += 0.5 * v * v
 		var from int
 		if i > 0 {
-			d2 := t5[i] - t5[i-1]
-			e += t6 * d2 * d2
+			d2 := t4[i] - t4[i-1]
+			e += t5 * d2 * d2
 			from = 1
 		} else {
 			from = 0
 		}
 		path = append(path, from)
 	}
-	t7 := e + s.t
+	t6 := e + s.t
 	sBar.t += 1
-	t8 := s.q
-	t9 := sBar.q
-	t10 := s.v
-	t11 := sBar.v
-	t12 := 0.0
-	for i := n3 - 1; i >= 0; i-- {
-		t20 := len(path) - 1
-		t21 := path[:t20]
-		if path[t20] != 0 {
-			d := t8[i] - t8[i-1]
-			t22 := 2 * (t6 * d)
-			t9[i-1] -= t22
-			t9[i] += t22
-			t12 += d * d
+	t7 := s.q
+	t8 := sBar.q
+	t9 := s.v
+	t10 := sBar.v
+	t11 := 0.0
+	for i := len(t3) - 1; i >= 0; i-- {
+		t19 := len(path) - 1
+		t20 := path[:t19]
+		if path[t19] != 0 {
+			d := t7[i] - t7[i-1]
+			t21 := 2 * (t5 * d)
+			t8[i-1] -= t21
+			t8[i] += t21
+			t11 += d * d
 		}
-		t11[i] += 2 * (0.5 * t10[i])
-		path = t21
+		t10[i] += 2 * (0.5 * t9[i])
+		path = t20
 	}
-	kBar = 0.5 * t12
+	kBar = 0.5 * t11
 	for i := steps - 1; i >= 0; i-- {
 		if s != nil {
-			t14 := len(tapeValues) - 1
-			*s = tapeValues[t14]
-			t15 := s.v
-			t16 := len(tape) - len(t15)
-			copy(t15, tape[t16:])
-			t17 := tape[:t16]
-			t18 := s.q
-			t19 := len(t17) - len(t18)
-			copy(t18, t17[t19:])
-			tape = t17[:t19]
-			tapeValues = tapeValues[:t14]
+			t13 := len(tapeValues) - 1
+			*s = tapeValues[t13]
+			t14 := s.v
+			t15 := len(tape) - len(t14)
+			copy(t14, tape[t15:])
+			t16 := tape[:t15]
+			t17 := s.q
+			t18 := len(t16) - len(t17)
+			copy(t17, t16[t18:])
+			tape = t16[:t18]
+			tapeValues = tapeValues[:t13]
 		}
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.01)
 	}
-	n4 := len([]float64(nil))
-	for k2 := 0; k2 < n2; k2++ {
-		t13 := t3[n4+k2]
-		t3[n4+k2] = 0
-		q0Bar[k2] += t13
+	n := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t12 := t2[n+k2]
+		t2[n+k2] = 0
+		q0Bar[k2] += t12
 	}
 	sBar.damp = 0
-	return t7, kBar
+	return t6, kBar
 }
 
 // KickDriftJVP computes KickDrift and its derivative along the tangents (forward mode).
@@ -518,12 +500,11 @@ func KickDriftJVP(k, dk, c, dc float64, q0, dq0, v0, dv0 []float64, steps int) (
 	}
 	t6 := s.q
 	t7 := ds.q
-	n := len(t6)
 	t8 := s.v
 	t9 := ds.v
 	sum := 0.0
 	dsum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t6); i++ {
 		t10 := float64(i + 1)
 		t11 := t8[i]
 		sum += t10*t6[i] + t11*t11
@@ -545,10 +526,9 @@ func chainKickJVPWrtSKC(s, ds *chain, k, dk, c, dc, dt float64) {
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
 	t3 := s.q
 	t4 := ds.q
-	n := len(t3)
 	t5 := s.v
 	t6 := ds.v
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		q := t3[i]
 		dq := t4[i]
 		t7, t8 := chainAccelJVP(s, ds, i, k, dk)
@@ -573,10 +553,9 @@ func chainDriftJVPWrtS(s, ds *chain, dt float64) {
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
 	t3 := s.v
 	t4 := ds.v
-	n := len(t3)
 	t5 := s.q
 	t6 := ds.q
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		dv := t4[i]
 		t8 := t6[i]
 		t5[i] += dt * t3[i]
@@ -599,38 +578,30 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	tape := tapeBuf[:0]
 	var tapeValuesBuf [32]chain
 	tapeValues := tapeValuesBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("KickDriftGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(v0) > 0 && cap(v0Bar) > 0 && &v0[:1][0] == &v0Bar[:1][0] {
-		panic("KickDriftGrad: v0 and v0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "KickDriftGrad: q0 and q0Bar")
+	gadApart(v0, v0Bar, "KickDriftGrad: v0 and v0Bar")
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.05
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	t3 := cap([]float64(nil))
-	var t4 []float64
-	if t2 != t3 {
-		t4 = make([]float64, n, t2)
+	t2 := cap([]float64(nil))
+	var t3 []float64
+	if cap(t) != t2 {
+		t3 = make([]float64, len(t), cap(t))
 	} else {
-		t4 = []float64(nil)[:n]
+		t3 = []float64(nil)[:len(t)]
 	}
-	sBar.q = t4
+	sBar.q = t3
 	s.q = t
-	t5 := append([]float64(nil), v0...)
-	n2 := len(t5)
-	t6 := cap(t5)
-	var t7 []float64
-	if t6 != t3 {
-		t7 = make([]float64, n2, t6)
+	t4 := append([]float64(nil), v0...)
+	var t5 []float64
+	if cap(t4) != t2 {
+		t5 = make([]float64, len(t4), cap(t4))
 	} else {
-		t7 = []float64(nil)[:n2]
+		t5 = []float64(nil)[:len(t4)]
 	}
-	sBar.v = t7
-	s.v = t5
+	sBar.v = t5
+	s.v = t4
 	trips := max(steps, 0)
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
@@ -639,64 +610,63 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if s != nil {
-				t47 := append(tape, s.q...)
-				tape = append(t47, s.v...)
+				t45 := append(tape, s.q...)
+				tape = append(t45, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
 			if t == 0 {
-				t48 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t48*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t48*(len(tape)-before2))
+				t46 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t46*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t46*(len(tape)-before2))
 			}
 		}
 		s.kick(k, c, 0.025)
 		s.drift(0.05)
 		s.kick(k, c, 0.025)
 	}
-	t9 := s.q
-	n3 := len(t9)
-	t10 := s.v
-	t11 := sBar.v
-	t12 := sBar.q
+	t7 := s.q
+	t8 := s.v
+	t9 := sBar.v
+	t10 := sBar.q
 	sum := 0.0
-	for i := 0; i < n3; i++ {
-		t44 := float64(i + 1)
-		t45 := t9[i]
-		t46 := t10[i]
-		t11[i] += 2 * t46
-		t12[i] += t44
-		sum += t44*t45 + t46*t46
+	for i := 0; i < len(t7); i++ {
+		t42 := float64(i + 1)
+		t43 := t7[i]
+		t44 := t8[i]
+		t9[i] += 2 * t44
+		t10[i] += t42
+		sum += t42*t43 + t44*t44
 	}
 	kBar = 0
 	cBar = 0
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t16 := s != nil
-		if t16 {
-			t17 := len(tapeValues) - 1
-			*s = tapeValues[t17]
-			t18 := s.v
-			t19 := len(tape) - len(t18)
-			copy(t18, tape[t19:])
-			t20 := tape[:t19]
-			t21 := s.q
-			t22 := len(t20) - len(t21)
-			copy(t21, t20[t22:])
-			tapeValues = tapeValues[:t17]
-			tape = t20[:t22]
+		t14 := s != nil
+		if t14 {
+			t15 := len(tapeValues) - 1
+			*s = tapeValues[t15]
+			t16 := s.v
+			t17 := len(tape) - len(t16)
+			copy(t16, tape[t17:])
+			t18 := tape[:t17]
+			t19 := s.q
+			t20 := len(t18) - len(t19)
+			copy(t19, t18[t20:])
+			tapeValues = tapeValues[:t15]
+			tape = t18[:t20]
 		}
 		if from < t {
-			if t16 {
-				t23 := append(tape, s.q...)
-				tape = append(t23, s.v...)
+			if t14 {
+				t21 := append(tape, s.q...)
+				tape = append(t21, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t24 := t - from
-			for k4 := 0; k4 < t24; k4++ {
+			t22 := t - from
+			for k4 := 0; k4 < t22; k4++ {
 				if schedule.Take(from + k4) {
-					if t16 {
-						t43 := append(tape, s.q...)
-						tape = append(t43, s.v...)
+					if t14 {
+						t41 := append(tape, s.q...)
+						tape = append(t41, s.v...)
 						tapeValues = append(tapeValues, *s)
 					}
 				}
@@ -705,62 +675,62 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 				s.kick(k, c, 0.025)
 			}
 		}
-		if t16 {
-			t25 := append(tape, s.q...)
-			tape = append(t25, s.v...)
+		if t14 {
+			t23 := append(tape, s.q...)
+			tape = append(t23, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(k, c, 0.025)
-		if t16 {
-			t26 := append(tape, s.q...)
-			tape = append(t26, s.v...)
+		if t14 {
+			t24 := append(tape, s.q...)
+			tape = append(t24, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.drift(0.05)
-		t27, t28 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t27
-		cBar += t28
-		if t16 {
-			t29 := len(tapeValues) - 1
-			*s = tapeValues[t29]
-			t30 := s.v
-			t31 := len(tape) - len(t30)
-			copy(t30, tape[t31:])
-			t32 := tape[:t31]
-			t33 := s.q
-			t34 := len(t32) - len(t33)
-			copy(t33, t32[t34:])
-			tapeValues = tapeValues[:t29]
-			tape = t32[:t34]
+		t25, t26 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t25
+		cBar += t26
+		if t14 {
+			t27 := len(tapeValues) - 1
+			*s = tapeValues[t27]
+			t28 := s.v
+			t29 := len(tape) - len(t28)
+			copy(t28, tape[t29:])
+			t30 := tape[:t29]
+			t31 := s.q
+			t32 := len(t30) - len(t31)
+			copy(t31, t30[t32:])
+			tapeValues = tapeValues[:t27]
+			tape = t30[:t32]
 		}
 		chainDriftReverseWrtS(s, sBar, 0.05)
-		if t16 {
-			t35 := len(tapeValues) - 1
-			*s = tapeValues[t35]
-			t36 := s.v
-			t37 := len(tape) - len(t36)
-			copy(t36, tape[t37:])
-			t38 := tape[:t37]
-			t39 := s.q
-			t40 := len(t38) - len(t39)
-			copy(t39, t38[t40:])
-			tapeValues = tapeValues[:t35]
-			tape = t38[:t40]
+		if t14 {
+			t33 := len(tapeValues) - 1
+			*s = tapeValues[t33]
+			t34 := s.v
+			t35 := len(tape) - len(t34)
+			copy(t34, tape[t35:])
+			t36 := tape[:t35]
+			t37 := s.q
+			t38 := len(t36) - len(t37)
+			copy(t37, t36[t38:])
+			tapeValues = tapeValues[:t33]
+			tape = t36[:t38]
 		}
-		t41, t42 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t41
-		cBar += t42
+		t39, t40 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t39
+		cBar += t40
 	}
-	n4 := len([]float64(nil))
+	n := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
-		t15 := t7[n4+k2]
-		t7[n4+k2] = 0
-		v0Bar[k2] += t15
+		t13 := t5[n+k2]
+		t5[n+k2] = 0
+		v0Bar[k2] += t13
 	}
 	for k3 := 0; k3 < len(q0); k3++ {
-		t14 := t4[n4+k3]
-		t4[n4+k3] = 0
-		q0Bar[k3] += t14
+		t12 := t3[n+k3]
+		t3[n+k3] = 0
+		q0Bar[k3] += t12
 	}
 	sBar.damp = 0
 	return sum, kBar, cBar
@@ -785,10 +755,9 @@ func chainKickReverseWrtSKC(s, sBar *chain, k, c, dt float64) (kBar, cBar float6
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := s.q
-	n := len(t2)
 	t3 := s.v
-	tape := slices.Grow(t, max(n+2, 0)*3)
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(t2)+2, 0)*3)
+	for i := 0; i < len(t2); i++ {
 		q2 := t2[i]
 		var left2 float64
 		var from int
@@ -802,7 +771,7 @@ func chainKickReverseWrtSKC(s, sBar *chain, k, c, dt float64) (kBar, cBar float6
 		t22 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < n-1 {
+		if i < len(t2)-1 {
 			right2 = t2[i+1]
 			from2 = 1
 		} else {
@@ -821,11 +790,10 @@ func chainKickReverseWrtSKC(s, sBar *chain, k, c, dt float64) (kBar, cBar float6
 	t5 := s.q
 	kBar = 0
 	cBar = 0
-	for i := n - 1; i >= 0; i-- {
-		n2 := len(tape)
-		t6 := n2 - 2
+	for i := len(t2) - 1; i >= 0; i-- {
+		t6 := len(tape) - 2
 		left := tape[t6]
-		right := tape[n2-1]
+		right := tape[len(tape)-1]
 		t7 := tape[:t6]
 		t8 := sBar.v
 		t9 := t8[i]
@@ -878,13 +846,12 @@ func chainKickReverseWrtSKC(s, sBar *chain, k, c, dt float64) (kBar, cBar float6
 // on entry.
 func chainDriftReverseWrtS(s, sBar *chain, dt float64) {
 	t := s.v
-	n := len(t)
 	t2 := s.q
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t); i++ {
 		t2[i] += dt * t[i]
 	}
 	s.t += dt
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t) - 1; i >= 0; i-- {
 		t3 := sBar.v
 		t3[i] += dt * sBar.q[i]
 	}
@@ -902,142 +869,133 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("KickDriftPlainGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(v0) > 0 && cap(v0Bar) > 0 && &v0[:1][0] == &v0Bar[:1][0] {
-		panic("KickDriftPlainGrad: v0 and v0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "KickDriftPlainGrad: q0 and q0Bar")
+	gadApart(v0, v0Bar, "KickDriftPlainGrad: v0 and v0Bar")
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.05
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	t3 := cap([]float64(nil))
-	var t4 []float64
-	if t2 != t3 {
-		t4 = make([]float64, n, t2)
+	t2 := cap([]float64(nil))
+	var t3 []float64
+	if cap(t) != t2 {
+		t3 = make([]float64, len(t), cap(t))
 	} else {
-		t4 = []float64(nil)[:n]
+		t3 = []float64(nil)[:len(t)]
 	}
-	sBar.q = t4
+	sBar.q = t3
 	s.q = t
-	t5 := append([]float64(nil), v0...)
-	n2 := len(t5)
-	t6 := cap(t5)
-	var t7 []float64
-	if t6 != t3 {
-		t7 = make([]float64, n2, t6)
+	t4 := append([]float64(nil), v0...)
+	var t5 []float64
+	if cap(t4) != t2 {
+		t5 = make([]float64, len(t4), cap(t4))
 	} else {
-		t7 = []float64(nil)[:n2]
+		t5 = []float64(nil)[:len(t4)]
 	}
-	sBar.v = t7
-	s.v = t5
+	sBar.v = t5
+	s.v = t4
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
 	for t := 0; t < steps; t++ {
 		if t == 1 {
-			t42 := trips - 2
-			tape = slices.Grow(tape, t42*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t42*(len(tapeValues)-before2))
+			t40 := trips - 2
+			tape = slices.Grow(tape, t40*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t40*(len(tapeValues)-before2))
 		}
-		t43 := s != nil
-		if t43 {
+		t41 := s != nil
+		if t41 {
+			t42 := append(tape, s.q...)
+			tape = append(t42, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.kick(k, c, 0.025)
+		if t41 {
+			t43 := append(tape, s.q...)
+			tape = append(t43, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.drift(0.05)
+		if t41 {
 			t44 := append(tape, s.q...)
 			tape = append(t44, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(k, c, 0.025)
-		if t43 {
-			t45 := append(tape, s.q...)
-			tape = append(t45, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
-		s.drift(0.05)
-		if t43 {
-			t46 := append(tape, s.q...)
-			tape = append(t46, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
-		s.kick(k, c, 0.025)
 	}
-	t9 := s.q
-	n3 := len(t9)
-	t10 := s.v
-	t11 := sBar.v
-	t12 := sBar.q
+	t7 := s.q
+	t8 := s.v
+	t9 := sBar.v
+	t10 := sBar.q
 	sum := 0.0
-	for i := 0; i < n3; i++ {
-		t39 := float64(i + 1)
-		t40 := t9[i]
-		t41 := t10[i]
-		t11[i] += 2 * t41
-		t12[i] += t39
-		sum += t39*t40 + t41*t41
+	for i := 0; i < len(t7); i++ {
+		t37 := float64(i + 1)
+		t38 := t7[i]
+		t39 := t8[i]
+		t9[i] += 2 * t39
+		t10[i] += t37
+		sum += t37*t38 + t39*t39
 	}
 	kBar = 0
 	cBar = 0
 	for t := steps - 1; t >= 0; t-- {
-		t16 := s != nil
-		if t16 {
-			t17 := len(tapeValues) - 1
-			*s = tapeValues[t17]
-			t18 := s.v
-			t19 := len(tape) - len(t18)
-			copy(t18, tape[t19:])
-			t20 := tape[:t19]
-			t21 := s.q
-			t22 := len(t20) - len(t21)
-			copy(t21, t20[t22:])
-			tape = t20[:t22]
-			tapeValues = tapeValues[:t17]
+		t14 := s != nil
+		if t14 {
+			t15 := len(tapeValues) - 1
+			*s = tapeValues[t15]
+			t16 := s.v
+			t17 := len(tape) - len(t16)
+			copy(t16, tape[t17:])
+			t18 := tape[:t17]
+			t19 := s.q
+			t20 := len(t18) - len(t19)
+			copy(t19, t18[t20:])
+			tape = t18[:t20]
+			tapeValues = tapeValues[:t15]
 		}
-		t23, t24 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t23
-		cBar += t24
-		if t16 {
-			t25 := len(tapeValues) - 1
-			*s = tapeValues[t25]
-			t26 := s.v
-			t27 := len(tape) - len(t26)
-			copy(t26, tape[t27:])
-			t28 := tape[:t27]
-			t29 := s.q
-			t30 := len(t28) - len(t29)
-			copy(t29, t28[t30:])
-			tape = t28[:t30]
-			tapeValues = tapeValues[:t25]
+		t21, t22 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t21
+		cBar += t22
+		if t14 {
+			t23 := len(tapeValues) - 1
+			*s = tapeValues[t23]
+			t24 := s.v
+			t25 := len(tape) - len(t24)
+			copy(t24, tape[t25:])
+			t26 := tape[:t25]
+			t27 := s.q
+			t28 := len(t26) - len(t27)
+			copy(t27, t26[t28:])
+			tape = t26[:t28]
+			tapeValues = tapeValues[:t23]
 		}
 		chainDriftReverseWrtS(s, sBar, 0.05)
-		if t16 {
-			t31 := len(tapeValues) - 1
-			*s = tapeValues[t31]
-			t32 := s.v
-			t33 := len(tape) - len(t32)
-			copy(t32, tape[t33:])
-			t34 := tape[:t33]
-			t35 := s.q
-			t36 := len(t34) - len(t35)
-			copy(t35, t34[t36:])
-			tape = t34[:t36]
-			tapeValues = tapeValues[:t31]
+		if t14 {
+			t29 := len(tapeValues) - 1
+			*s = tapeValues[t29]
+			t30 := s.v
+			t31 := len(tape) - len(t30)
+			copy(t30, tape[t31:])
+			t32 := tape[:t31]
+			t33 := s.q
+			t34 := len(t32) - len(t33)
+			copy(t33, t32[t34:])
+			tape = t32[:t34]
+			tapeValues = tapeValues[:t29]
 		}
-		t37, t38 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t37
-		cBar += t38
+		t35, t36 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t35
+		cBar += t36
 	}
-	n4 := len([]float64(nil))
+	n := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
-		t15 := t7[n4+k2]
-		t7[n4+k2] = 0
-		v0Bar[k2] += t15
+		t13 := t5[n+k2]
+		t5[n+k2] = 0
+		v0Bar[k2] += t13
 	}
 	for k3 := 0; k3 < len(q0); k3++ {
-		t14 := t4[n4+k3]
-		t4[n4+k3] = 0
-		q0Bar[k3] += t14
+		t12 := t3[n+k3]
+		t3[n+k3] = 0
+		q0Bar[k3] += t12
 	}
 	sBar.damp = 0
 	return sum, kBar, cBar
@@ -1109,17 +1067,9 @@ func verletJVPWrtXV(x, dx, v, dv []float64, h float64) {
 func PendulumsGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	t := cap(x) > 0
-	if t && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PendulumsGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(v) > 0
-	if t2 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
-		panic("PendulumsGrad: v and vBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &x[:1][0] == &v[:1][0] {
-		panic("PendulumsGrad: x and v share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "PendulumsGrad: x and xBar")
+	gadApart(v, vBar, "PendulumsGrad: v and vBar")
+	gadApart(x, v, "PendulumsGrad: x and v")
 	trips := max(steps, 0)
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
@@ -1133,9 +1083,8 @@ func PendulumsGrad(x, xBar, v, vBar []float64, steps int) float64 {
 		}
 		verlet(x, v, 0.1)
 	}
-	n := len(x)
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		vi := v[i]
 		vBar[i] += 2 * vi
@@ -1146,16 +1095,16 @@ func PendulumsGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	finalV := slices.Clone(v)
 	for t := steps; t >= 1; t-- {
 		from := schedule.Back(t - 1)
-		t5 := len(tape) - len(v)
-		copy(v, tape[t5:])
-		t6 := tape[:t5]
-		t7 := len(t6) - n
-		copy(x, t6[t7:])
-		tape = t6[:t7]
+		t3 := len(tape) - len(v)
+		copy(v, tape[t3:])
+		t4 := tape[:t3]
+		t5 := len(t4) - len(x)
+		copy(x, t4[t5:])
+		tape = t4[:t5]
 		if from < t-1 {
-			t8 := t - 1 - from
+			t6 := t - 1 - from
 			tape = append(append(tape, x...), v...)
-			for k := 0; k < t8; k++ {
+			for k := 0; k < t6; k++ {
 				if schedule.Take(from + k) {
 					tape = append(append(tape, x...), v...)
 				}
@@ -1186,36 +1135,27 @@ func PendulumsGrad(x, xBar, v, vBar []float64, steps int) float64 {
 func verletReverseWrtXV(x, xBar, v, vBar []float64, h float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("verletReverseWrtXV: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(v) > 0
-	if t3 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
-		panic("verletReverseWrtXV: v and vBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &x[:1][0] == &v[:1][0] {
-		panic("verletReverseWrtXV: x and v share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	t4 := h / 2
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
-		v[i] -= t4 * math.Sin(x[i])
+	gadApart(x, xBar, "verletReverseWrtXV: x and xBar")
+	gadApart(v, vBar, "verletReverseWrtXV: v and vBar")
+	gadApart(x, v, "verletReverseWrtXV: x and v")
+	t2 := h / 2
+	tape := slices.Grow(t, max(len(x)+2, 0))
+	for i := 0; i < len(x); i++ {
+		v[i] -= t2 * math.Sin(x[i])
 		vi := v[i]
 		xi := x[i]
 		tape = append(tape, xi)
 		x[i] = xi + h*vi
-		v[i] -= t4 * math.Sin(x[i])
+		v[i] -= t2 * math.Sin(x[i])
 	}
-	for i := n - 1; i >= 0; i-- {
-		xBar[i] -= math.Cos(x[i]) * (t4 * vBar[i])
+	for i := len(x) - 1; i >= 0; i-- {
+		xBar[i] -= math.Cos(x[i]) * (t2 * vBar[i])
 		xiBar := xBar[i]
-		t5 := len(tape) - 1
-		x[i] = tape[t5]
+		t3 := len(tape) - 1
+		x[i] = tape[t3]
 		vBar[i] += h * xiBar
-		xBar[i] -= math.Cos(x[i]) * (t4 * vBar[i])
-		tape = tape[:t5]
+		xBar[i] -= math.Cos(x[i]) * (t2 * vBar[i])
+		tape = tape[:t3]
 	}
 }
 
@@ -1235,21 +1175,12 @@ func verletReverseWrtXV(x, xBar, v, vBar []float64, h float64) {
 func PendulumsPlainGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PendulumsPlainGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(v) > 0
-	if t3 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
-		panic("PendulumsPlainGrad: v and vBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &x[:1][0] == &v[:1][0] {
-		panic("PendulumsPlainGrad: x and v share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, max(steps+1, 0)*max(n+2, 0))
+	gadApart(x, xBar, "PendulumsPlainGrad: x and xBar")
+	gadApart(v, vBar, "PendulumsPlainGrad: v and vBar")
+	gadApart(x, v, "PendulumsPlainGrad: x and v")
+	tape := slices.Grow(t, max(steps+1, 0)*max(len(x)+2, 0))
 	for t := 1; t <= steps; t++ {
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(x); i++ {
 			v[i] -= 0.05 * math.Sin(x[i])
 			vi2 := v[i]
 			xi2 := x[i]
@@ -1259,7 +1190,7 @@ func PendulumsPlainGrad(x, xBar, v, vBar []float64, steps int) float64 {
 		}
 	}
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		vi := v[i]
 		vBar[i] += 2 * vi
@@ -1268,14 +1199,14 @@ func PendulumsPlainGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	}
 	finalX := slices.Clone(x)
 	for t := steps; t >= 1; t-- {
-		for i := n - 1; i >= 0; i-- {
+		for i := len(x) - 1; i >= 0; i-- {
 			xBar[i] -= math.Cos(x[i]) * (0.05 * vBar[i])
 			xiBar := xBar[i]
-			t6 := len(tape) - 1
-			x[i] = tape[t6]
+			t4 := len(tape) - 1
+			x[i] = tape[t4]
 			vBar[i] += 0.1 * xiBar
 			xBar[i] -= math.Cos(x[i]) * (0.05 * vBar[i])
-			tape = tape[:t6]
+			tape = tape[:t4]
 		}
 	}
 	copy(x, finalX)
@@ -1308,10 +1239,9 @@ func HeatJVP(u0, du0 []float64, kappa, dkappa, leak, dleak float64, steps int) (
 	}
 	t6 := g.u
 	t7 := dg.u
-	n := len(t6)
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t6); i++ {
 		x := t6[i]
 		dx := t7[i]
 		t8 := float64(i)
@@ -1332,12 +1262,11 @@ func gridDiffuseJVP(g, dg *grid) {
 	dg.u = append(t, make([]float64, max(len(g.u)-len(t), 0))...)
 	t2 := g.u
 	t3 := dg.u
-	n := len(t2)
 	t4 := g.c
 	t5 := dg.c
 	prev := t2[0]
 	dprev := t3[0]
-	for i := 1; i < n-1; i++ {
+	for i := 1; i < len(t2)-1; i++ {
 		cur := t2[i]
 		dcur := t3[i]
 		t6 := t4.kappa
@@ -1366,28 +1295,24 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 	tape := tapeBuf[:0]
 	var tapeValuesBuf2 [64]grid
 	tapeValues2 := tapeValuesBuf2[:0]
-	if cap(u0) > 0 && cap(u0Bar) > 0 && &u0[:1][0] == &u0Bar[:1][0] {
-		panic("HeatGrad: u0 and u0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(u0, u0Bar, "HeatGrad: u0 and u0Bar")
 	g := new(grid)
 	gBar := new(grid)
 	t := append([]float64(nil), u0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	gBar.u = t3
+	gBar.u = t2
 	g.u = t
+	t3 := new(coef)
 	t4 := new(coef)
-	t5 := new(coef)
-	t4.kappa = kappa * 0.2
-	t4.leak = leak * 0.01
-	gBar.c = t5
-	g.c = t4
+	t3.kappa = kappa * 0.2
+	t3.leak = leak * 0.01
+	gBar.c = t4
+	g.c = t3
 	trips := max(steps, 0)
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
@@ -1395,58 +1320,57 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 	before2 := len(tape)
 	before3 := len(tapeValues)
 	for t := steps; t > 0; t-- {
-		t21 := steps - t
-		if schedule.Take(t21) {
+		t20 := steps - t
+		if schedule.Take(t20) {
 			if g != nil {
 				tape = append(tape, g.u...)
 				tapeValues = append(tapeValues, *g.c)
 				tapeValues2 = append(tapeValues2, *g)
 			}
-			if t21 == 0 {
-				t22 := copies - 1
-				tapeValues2 = slices.Grow(tapeValues2, t22*(len(tapeValues2)-before))
-				tape = slices.Grow(tape, t22*(len(tape)-before2))
-				tapeValues = slices.Grow(tapeValues, t22*(len(tapeValues)-before3))
+			if t20 == 0 {
+				t21 := copies - 1
+				tapeValues2 = slices.Grow(tapeValues2, t21*(len(tapeValues2)-before))
+				tape = slices.Grow(tape, t21*(len(tape)-before2))
+				tapeValues = slices.Grow(tapeValues, t21*(len(tapeValues)-before3))
 			}
 		}
 		g.diffuse()
 	}
-	t7 := g.u
-	n2 := len(t7)
-	t8 := gBar.u
+	t6 := g.u
+	t7 := gBar.u
 	s := 0.0
-	for i := 0; i < n2; i++ {
-		x := t7[i]
-		t20 := float64(i) * x
-		t8[i] += 2 * t20
-		s += t20 * x
+	for i := 0; i < len(t6); i++ {
+		x := t6[i]
+		t19 := float64(i) * x
+		t7[i] += 2 * t19
+		s += t19 * x
 	}
 	for t := 1; t <= steps; t++ {
-		t13 := steps - t
-		from := schedule.Back(t13)
-		t14 := g != nil
-		if t14 {
-			t15 := len(tapeValues2) - 1
-			*g = tapeValues2[t15]
-			t16 := len(tapeValues) - 1
-			*g.c = tapeValues[t16]
-			t17 := g.u
-			t18 := len(tape) - len(t17)
-			copy(t17, tape[t18:])
-			tapeValues2 = tapeValues2[:t15]
-			tape = tape[:t18]
-			tapeValues = tapeValues[:t16]
+		t12 := steps - t
+		from := schedule.Back(t12)
+		t13 := g != nil
+		if t13 {
+			t14 := len(tapeValues2) - 1
+			*g = tapeValues2[t14]
+			t15 := len(tapeValues) - 1
+			*g.c = tapeValues[t15]
+			t16 := g.u
+			t17 := len(tape) - len(t16)
+			copy(t16, tape[t17:])
+			tapeValues2 = tapeValues2[:t14]
+			tape = tape[:t17]
+			tapeValues = tapeValues[:t15]
 		}
-		if from < t13 {
-			if t14 {
+		if from < t12 {
+			if t13 {
 				tape = append(tape, g.u...)
 				tapeValues = append(tapeValues, *g.c)
 				tapeValues2 = append(tapeValues2, *g)
 			}
-			t19 := t13 - from
-			for k := 0; k < t19; k++ {
+			t18 := t12 - from
+			for k := 0; k < t18; k++ {
 				if schedule.Take(from + k) {
-					if t14 {
+					if t13 {
 						tape = append(tape, g.u...)
 						tapeValues = append(tapeValues, *g.c)
 						tapeValues2 = append(tapeValues2, *g)
@@ -1457,17 +1381,17 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 		}
 		gridDiffuseReverse(g, gBar)
 	}
-	t10 := t5.leak
-	t5.leak = 0
-	leakBar = t10 * 0.01
-	t11 := t5.kappa
-	t5.kappa = 0
-	kappaBar = t11 * 0.2
-	n3 := len([]float64(nil))
+	t9 := t4.leak
+	t4.leak = 0
+	leakBar = t9 * 0.01
+	t10 := t4.kappa
+	t4.kappa = 0
+	kappaBar = t10 * 0.2
+	n := len([]float64(nil))
 	for k := 0; k < len(u0); k++ {
-		t12 := t3[n3+k]
-		t3[n3+k] = 0
-		u0Bar[k] += t12
+		t11 := t2[n+k]
+		t2[n+k] = 0
+		u0Bar[k] += t11
 	}
 	return s, kappaBar, leakBar
 }
@@ -1542,38 +1466,34 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 	tapeValues2 := tapeValuesBuf2[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(u0) > 0 && cap(u0Bar) > 0 && &u0[:1][0] == &u0Bar[:1][0] {
-		panic("HeatPlainGrad: u0 and u0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(u0, u0Bar, "HeatPlainGrad: u0 and u0Bar")
 	g := new(grid)
 	gBar := new(grid)
 	t := append([]float64(nil), u0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	gBar.u = t3
+	gBar.u = t2
 	g.u = t
+	t3 := new(coef)
 	t4 := new(coef)
-	t5 := new(coef)
-	t4.kappa = kappa * 0.2
-	t4.leak = leak * 0.01
-	gBar.c = t5
-	g.c = t4
+	t3.kappa = kappa * 0.2
+	t3.leak = leak * 0.01
+	gBar.c = t4
+	g.c = t3
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues2)
 	before3 := len(tapeValues)
 	for t := steps; t > 0; t-- {
 		if t == steps+-1 {
-			t18 := trips - 2
-			tape = slices.Grow(tape, t18*(len(tape)-before))
-			tapeValues2 = slices.Grow(tapeValues2, t18*(len(tapeValues2)-before2))
-			tapeValues = slices.Grow(tapeValues, t18*(len(tapeValues)-before3))
+			t17 := trips - 2
+			tape = slices.Grow(tape, t17*(len(tape)-before))
+			tapeValues2 = slices.Grow(tapeValues2, t17*(len(tapeValues2)-before2))
+			tapeValues = slices.Grow(tapeValues, t17*(len(tapeValues)-before3))
 		}
 		if g != nil {
 			tape = append(tape, g.u...)
@@ -1582,42 +1502,41 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 		}
 		g.diffuse()
 	}
-	t7 := g.u
-	n2 := len(t7)
-	t8 := gBar.u
+	t6 := g.u
+	t7 := gBar.u
 	s := 0.0
-	for i := 0; i < n2; i++ {
-		x := t7[i]
-		t17 := float64(i) * x
-		t8[i] += 2 * t17
-		s += t17 * x
+	for i := 0; i < len(t6); i++ {
+		x := t6[i]
+		t16 := float64(i) * x
+		t7[i] += 2 * t16
+		s += t16 * x
 	}
 	for t := 1; t <= steps; t++ {
 		if g != nil {
-			t13 := len(tapeValues) - 1
-			*g = tapeValues[t13]
-			t14 := len(tapeValues2) - 1
-			*g.c = tapeValues2[t14]
-			t15 := g.u
-			t16 := len(tape) - len(t15)
-			copy(t15, tape[t16:])
-			tape = tape[:t16]
-			tapeValues2 = tapeValues2[:t14]
-			tapeValues = tapeValues[:t13]
+			t12 := len(tapeValues) - 1
+			*g = tapeValues[t12]
+			t13 := len(tapeValues2) - 1
+			*g.c = tapeValues2[t13]
+			t14 := g.u
+			t15 := len(tape) - len(t14)
+			copy(t14, tape[t15:])
+			tape = tape[:t15]
+			tapeValues2 = tapeValues2[:t13]
+			tapeValues = tapeValues[:t12]
 		}
 		gridDiffuseReverse(g, gBar)
 	}
-	t10 := t5.leak
-	t5.leak = 0
-	leakBar = t10 * 0.01
-	t11 := t5.kappa
-	t5.kappa = 0
-	kappaBar = t11 * 0.2
-	n3 := len([]float64(nil))
+	t9 := t4.leak
+	t4.leak = 0
+	leakBar = t9 * 0.01
+	t10 := t4.kappa
+	t4.kappa = 0
+	kappaBar = t10 * 0.2
+	n := len([]float64(nil))
 	for k := 0; k < len(u0); k++ {
-		t12 := t3[n3+k]
-		t3[n3+k] = 0
-		u0Bar[k] += t12
+		t11 := t2[n+k]
+		t2[n+k] = 0
+		u0Bar[k] += t11
 	}
 	return s, kappaBar, leakBar
 }
@@ -1637,9 +1556,8 @@ func DrivenJVP(k, dk, w, dw float64, q0, dq0 []float64, steps int) (float64, flo
 	t2 := append([]float64(nil), dq0...)
 	s.q = t
 	ds.q = t2
-	n := len(q0)
-	s.v = make([]float64, n)
-	ds.v = make([]float64, n)
+	s.v = make([]float64, len(q0))
+	ds.v = make([]float64, len(q0))
 	for t := 0; t < steps; t++ {
 		t10 := float64(t)
 		t11 := w * t10
@@ -1649,12 +1567,11 @@ func DrivenJVP(k, dk, w, dw float64, q0, dq0 []float64, steps int) (float64, flo
 	}
 	t4 := s.q
 	t5 := ds.q
-	n2 := len(t4)
 	t6 := s.v
 	t7 := ds.v
 	e := 0.0
 	de := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t4); i++ {
 		t8 := t4[i]
 		t9 := t6[i]
 		e += t8 * t9
@@ -1693,26 +1610,21 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	tape := tapeBuf[:0]
 	var tapeValuesBuf [32]chain
 	tapeValues := tapeValuesBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("DrivenGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "DrivenGrad: q0 and q0Bar")
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.2
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	sBar.q = t3
+	sBar.q = t2
 	s.q = t
-	n2 := len(q0)
-	sBar.v = make([]float64, n2)
-	s.v = make([]float64, n2)
+	sBar.v = make([]float64, len(q0))
+	s.v = make([]float64, len(q0))
 	trips := max(steps, 0)
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
@@ -1721,79 +1633,78 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if s != nil {
-				t28 := append(tape, s.q...)
-				tape = append(t28, s.v...)
+				t27 := append(tape, s.q...)
+				tape = append(t27, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
 			if t == 0 {
-				t29 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t29*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t29*(len(tape)-before2))
+				t28 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t28*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t28*(len(tape)-before2))
 			}
 		}
 		s.push(math.Sin(w*float64(t)), k, 0.05)
 	}
-	t5 := s.q
-	n3 := len(t5)
-	t6 := s.v
-	t7 := sBar.v
-	t8 := sBar.q
+	t4 := s.q
+	t5 := s.v
+	t6 := sBar.v
+	t7 := sBar.q
 	e := 0.0
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(t4); i++ {
+		t25 := t4[i]
 		t26 := t5[i]
-		t27 := t6[i]
+		t6[i] += t25
 		t7[i] += t26
-		t8[i] += t27
-		e += t26 * t27
+		e += t25 * t26
 	}
 	kBar = 0
 	wBar = 0
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t11 := s != nil
-		if t11 {
-			t12 := len(tapeValues) - 1
-			*s = tapeValues[t12]
-			t13 := s.v
-			t14 := len(tape) - len(t13)
-			copy(t13, tape[t14:])
-			t15 := tape[:t14]
-			t16 := s.q
-			t17 := len(t15) - len(t16)
-			copy(t16, t15[t17:])
-			tapeValues = tapeValues[:t12]
-			tape = t15[:t17]
+		t10 := s != nil
+		if t10 {
+			t11 := len(tapeValues) - 1
+			*s = tapeValues[t11]
+			t12 := s.v
+			t13 := len(tape) - len(t12)
+			copy(t12, tape[t13:])
+			t14 := tape[:t13]
+			t15 := s.q
+			t16 := len(t14) - len(t15)
+			copy(t15, t14[t16:])
+			tapeValues = tapeValues[:t11]
+			tape = t14[:t16]
 		}
 		if from < t {
-			if t11 {
-				t18 := append(tape, s.q...)
-				tape = append(t18, s.v...)
+			if t10 {
+				t17 := append(tape, s.q...)
+				tape = append(t17, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t19 := t - from
-			for k3 := 0; k3 < t19; k3++ {
-				t24 := from + k3
-				if schedule.Take(t24) {
-					if t11 {
-						t25 := append(tape, s.q...)
-						tape = append(t25, s.v...)
+			t18 := t - from
+			for k3 := 0; k3 < t18; k3++ {
+				t23 := from + k3
+				if schedule.Take(t23) {
+					if t10 {
+						t24 := append(tape, s.q...)
+						tape = append(t24, s.v...)
 						tapeValues = append(tapeValues, *s)
 					}
 				}
-				s.push(math.Sin(w*float64(t24)), k, 0.05)
+				s.push(math.Sin(w*float64(t23)), k, 0.05)
 			}
 		}
-		t20 := float64(t)
-		t21 := w * t20
-		t22, t23 := chainPushReverseWrtSAK(s, sBar, math.Sin(t21), k, 0.05)
-		wBar += math.Cos(t21) * t22 * t20
-		kBar += t23
+		t19 := float64(t)
+		t20 := w * t19
+		t21, t22 := chainPushReverseWrtSAK(s, sBar, math.Sin(t20), k, 0.05)
+		wBar += math.Cos(t20) * t21 * t19
+		kBar += t22
 	}
-	n4 := len([]float64(nil))
-	for k2 := 0; k2 < n2; k2++ {
-		t10 := t3[n4+k2]
-		t3[n4+k2] = 0
-		q0Bar[k2] += t10
+	n := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t9 := t2[n+k2]
+		t2[n+k2] = 0
+		q0Bar[k2] += t9
 	}
 	sBar.damp = 0
 	return e, kBar, wBar
@@ -1822,9 +1733,8 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 	t4 := append(t, t3)
 	t2[0] = t3 + dt*a
 	t5 := s.q
-	n := len(t5)
-	tape := slices.Grow(t4, max(n+2, 0)*3)
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t4, max(len(t5)+2, 0)*3)
+	for i := 0; i < len(t5); i++ {
 		var left2 float64
 		var from int
 		if i > 0 {
@@ -1837,7 +1747,7 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 		t32 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < n-1 {
+		if i < len(t5)-1 {
 			right2 = t5[i+1]
 			from2 = 1
 		} else {
@@ -1853,10 +1763,9 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 		tape = append(t36, left2, right2)
 	}
 	t6 := s.q
-	n2 := len(t6)
 	t7 := s.v
-	tape = slices.Grow(tape, max(n2+2, 0))
-	for i := 0; i < n2; i++ {
+	tape = slices.Grow(tape, max(len(t6)+2, 0))
+	for i := 0; i < len(t6); i++ {
 		t30 := t7[i]
 		t31 := t6[i]
 		tape = append(tape, t31)
@@ -1869,7 +1778,7 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 	s.t = t9[t10]
 	t11 := s.q
 	tape2 := t9[:t10]
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(t6) - 1; i >= 0; i-- {
 		t27 := sBar.q[i]
 		t28 := len(tape2) - 1
 		t11[i] = tape2[t28]
@@ -1880,11 +1789,10 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 	t12 := s.v
 	t13 := s.q
 	kBar = 0
-	for i := n - 1; i >= 0; i-- {
-		n3 := len(tape2)
-		t15 := n3 - 2
+	for i := len(t5) - 1; i >= 0; i-- {
+		t15 := len(tape2) - 2
 		left := tape2[t15]
-		right := tape2[n3-1]
+		right := tape2[len(tape2)-1]
 		t16 := tape2[:t15]
 		t17 := sBar.v
 		t18 := t17[i]
@@ -1930,83 +1838,77 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("DrivenPlainGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "DrivenPlainGrad: q0 and q0Bar")
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.2
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	sBar.q = t3
+	sBar.q = t2
 	s.q = t
-	n2 := len(q0)
-	sBar.v = make([]float64, n2)
-	s.v = make([]float64, n2)
+	sBar.v = make([]float64, len(q0))
+	s.v = make([]float64, len(q0))
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
 	for t := 0; t < steps; t++ {
 		if t == 1 {
-			t21 := trips - 2
-			tape = slices.Grow(tape, t21*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t21*(len(tapeValues)-before2))
+			t20 := trips - 2
+			tape = slices.Grow(tape, t20*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t20*(len(tapeValues)-before2))
 		}
-		t22 := s.v
-		t22[0] += 0.05 * math.Sin(w*float64(t))
+		t21 := s.v
+		t21[0] += 0.05 * math.Sin(w*float64(t))
 		if s != nil {
-			t23 := append(tape, s.q...)
-			tape = append(t23, s.v...)
+			t22 := append(tape, s.q...)
+			tape = append(t22, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.05)
 	}
-	t5 := s.q
-	n3 := len(t5)
-	t6 := s.v
-	t7 := sBar.v
-	t8 := sBar.q
+	t4 := s.q
+	t5 := s.v
+	t6 := sBar.v
+	t7 := sBar.q
 	e := 0.0
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(t4); i++ {
+		t18 := t4[i]
 		t19 := t5[i]
-		t20 := t6[i]
+		t6[i] += t18
 		t7[i] += t19
-		t8[i] += t20
-		e += t19 * t20
+		e += t18 * t19
 	}
 	kBar = 0
 	wBar = 0
 	for t := steps - 1; t >= 0; t-- {
 		if s != nil {
-			t11 := len(tapeValues) - 1
-			*s = tapeValues[t11]
-			t12 := s.v
-			t13 := len(tape) - len(t12)
-			copy(t12, tape[t13:])
-			t14 := tape[:t13]
-			t15 := s.q
-			t16 := len(t14) - len(t15)
-			copy(t15, t14[t16:])
-			tape = t14[:t16]
-			tapeValues = tapeValues[:t11]
+			t10 := len(tapeValues) - 1
+			*s = tapeValues[t10]
+			t11 := s.v
+			t12 := len(tape) - len(t11)
+			copy(t11, tape[t12:])
+			t13 := tape[:t12]
+			t14 := s.q
+			t15 := len(t13) - len(t14)
+			copy(t14, t13[t15:])
+			tape = t13[:t15]
+			tapeValues = tapeValues[:t10]
 		}
-		t17 := chainStepReverseWrtSK(s, sBar, k, 0.05)
-		t18 := float64(t)
-		wBar += math.Cos(w*t18) * (0.05 * sBar.v[0]) * t18
-		kBar += t17
+		t16 := chainStepReverseWrtSK(s, sBar, k, 0.05)
+		t17 := float64(t)
+		wBar += math.Cos(w*t17) * (0.05 * sBar.v[0]) * t17
+		kBar += t16
 	}
-	n4 := len([]float64(nil))
-	for k2 := 0; k2 < n2; k2++ {
-		t10 := t3[n4+k2]
-		t3[n4+k2] = 0
-		q0Bar[k2] += t10
+	n := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t9 := t2[n+k2]
+		t2[n+k2] = 0
+		q0Bar[k2] += t9
 	}
 	sBar.damp = 0
 	return e, kBar, wBar
@@ -2027,9 +1929,8 @@ func TimedJVP(k, dk, w, dw float64, q0, dq0 []float64, steps int) (float64, floa
 	t2 := append([]float64(nil), dq0...)
 	s.q = t
 	ds.q = t2
-	n := len(q0)
-	s.v = make([]float64, n)
-	ds.v = make([]float64, n)
+	s.v = make([]float64, len(q0))
+	ds.v = make([]float64, len(q0))
 	t3 := 0.05 * w
 	t4 := 0.05 * dw
 	time := 0.0
@@ -2083,27 +1984,22 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 	tape := tapeBuf[:0]
 	var tapeValuesBuf [32]chain
 	tapeValues := tapeValuesBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("TimedGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "TimedGrad: q0 and q0Bar")
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.1
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	sBar.q = t3
+	sBar.q = t2
 	s.q = t
-	n2 := len(q0)
-	sBar.v = make([]float64, n2)
-	s.v = make([]float64, n2)
-	t4 := 0.05 * w
+	sBar.v = make([]float64, len(q0))
+	s.v = make([]float64, len(q0))
+	t3 := 0.05 * w
 	trips := max(steps, 0)
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
@@ -2114,87 +2010,87 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if s != nil {
-				t28 := append(tape, s.q...)
-				tape = append(t28, s.v...)
+				t27 := append(tape, s.q...)
+				tape = append(t27, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
 			tape = append(append(tape, time), work)
 			if t == 0 {
-				t29 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t29*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t29*(len(tape)-before2))
+				t28 := copies - 1
+				tapeValues = slices.Grow(tapeValues, t28*(len(tapeValues)-before))
+				tape = slices.Grow(tape, t28*(len(tape)-before2))
 			}
 		}
 		work += s.forced(k, math.Sin(w*time), 0.05)
-		time += t4
+		time += t3
 	}
 	timeBar := s.q[0]
-	t6 := work + timeBar*time
-	t7 := sBar.q
-	t7[0] += time
+	t5 := work + timeBar*time
+	t6 := sBar.q
+	t6[0] += time
 	kBar = 0
 	wBar = 0
-	t8 := 0.0
+	t7 := 0.0
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t11 := len(tape) - 1
-		work2 := tape[t11]
-		t12 := tape[:t11]
-		t13 := len(t12) - 1
-		time2 := t12[t13]
-		tape = t12[:t13]
-		t14 := s != nil
-		if t14 {
-			t15 := len(tapeValues) - 1
-			*s = tapeValues[t15]
-			t16 := s.v
-			t17 := len(tape) - len(t16)
-			copy(t16, tape[t17:])
-			t18 := tape[:t17]
-			t19 := s.q
-			t20 := len(t18) - len(t19)
-			copy(t19, t18[t20:])
-			tapeValues = tapeValues[:t15]
-			tape = t18[:t20]
+		t10 := len(tape) - 1
+		work2 := tape[t10]
+		t11 := tape[:t10]
+		t12 := len(t11) - 1
+		time2 := t11[t12]
+		tape = t11[:t12]
+		t13 := s != nil
+		if t13 {
+			t14 := len(tapeValues) - 1
+			*s = tapeValues[t14]
+			t15 := s.v
+			t16 := len(tape) - len(t15)
+			copy(t15, tape[t16:])
+			t17 := tape[:t16]
+			t18 := s.q
+			t19 := len(t17) - len(t18)
+			copy(t18, t17[t19:])
+			tapeValues = tapeValues[:t14]
+			tape = t17[:t19]
 		}
 		if from < t {
-			if t14 {
-				t21 := append(tape, s.q...)
-				tape = append(t21, s.v...)
+			if t13 {
+				t20 := append(tape, s.q...)
+				tape = append(t20, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t22 := t - from
+			t21 := t - from
 			tape = append(append(tape, time2), work2)
-			for k3 := 0; k3 < t22; k3++ {
+			for k3 := 0; k3 < t21; k3++ {
 				if schedule.Take(from + k3) {
-					if t14 {
-						t27 := append(tape, s.q...)
-						tape = append(t27, s.v...)
+					if t13 {
+						t26 := append(tape, s.q...)
+						tape = append(t26, s.v...)
 						tapeValues = append(tapeValues, *s)
 					}
 					tape = append(append(tape, time2), work2)
 				}
 				work2 += s.forced(k, math.Sin(w*time2), 0.05)
-				time2 += t4
+				time2 += t3
 			}
 		}
-		t23 := w * time2
-		t8 += timeBar
-		t24, t25 := chainForcedReverseWrtSKA(s, sBar, k, math.Sin(t23), 0.05, 1)
-		kBar += t24
-		t26 := math.Cos(t23) * t25
-		wBar += t26 * time2
-		timeBar += w * t26
+		t22 := w * time2
+		t7 += timeBar
+		t23, t24 := chainForcedReverseWrtSKA(s, sBar, k, math.Sin(t22), 0.05, 1)
+		kBar += t23
+		t25 := math.Cos(t22) * t24
+		wBar += t25 * time2
+		timeBar += w * t25
 	}
-	wBar += 0.05 * t8
-	n3 := len([]float64(nil))
-	for k2 := 0; k2 < n2; k2++ {
-		t10 := t3[n3+k2]
-		t3[n3+k2] = 0
-		q0Bar[k2] += t10
+	wBar += 0.05 * t7
+	n := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t9 := t2[n+k2]
+		t2[n+k2] = 0
+		q0Bar[k2] += t9
 	}
 	sBar.damp = 0
-	return t6, kBar, wBar
+	return t5, kBar, wBar
 }
 
 // chainForcedReverseWrtSKA is the reverse of chain.forced for the gradients that call it: the
@@ -2220,9 +2116,8 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 	t4 := append(t, t3)
 	t2[0] = t3 + dt*a
 	t5 := s.q
-	n := len(t5)
-	tape := slices.Grow(t4, max(n+2, 0)*3)
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t4, max(len(t5)+2, 0)*3)
+	for i := 0; i < len(t5); i++ {
 		var left2 float64
 		var from int
 		if i > 0 {
@@ -2235,7 +2130,7 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 		t33 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < n-1 {
+		if i < len(t5)-1 {
 			right2 = t5[i+1]
 			from2 = 1
 		} else {
@@ -2251,10 +2146,9 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 		tape = append(t37, left2, right2)
 	}
 	t6 := s.q
-	n2 := len(t6)
 	t7 := s.v
-	tape = slices.Grow(tape, max(n2+2, 0))
-	for i := 0; i < n2; i++ {
+	tape = slices.Grow(tape, max(len(t6)+2, 0))
+	for i := 0; i < len(t6); i++ {
 		t31 := t7[i]
 		t32 := t6[i]
 		tape = append(tape, t32)
@@ -2272,7 +2166,7 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 	t13 := sBar.q
 	t14 := s.q
 	tape2 := t9[:t12]
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(t6) - 1; i >= 0; i-- {
 		t29 := t13[i]
 		t30 := len(tape2) - 1
 		t14[i] = tape2[t30]
@@ -2284,11 +2178,10 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 	t17 := s.q
 	t18 := sBar.q
 	kBar = 0
-	for i := n - 1; i >= 0; i-- {
-		n3 := len(tape2)
-		t20 := n3 - 2
+	for i := len(t5) - 1; i >= 0; i-- {
+		t20 := len(tape2) - 2
 		left := tape2[t20]
-		right := tape2[n3-1]
+		right := tape2[len(tape2)-1]
 		t21 := tape2[:t20]
 		t22 := t15[i]
 		t15[i] = 0
@@ -2330,27 +2223,22 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("TimedPlainGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "TimedPlainGrad: q0 and q0Bar")
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.1
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	sBar.q = t3
+	sBar.q = t2
 	s.q = t
-	n2 := len(q0)
-	sBar.v = make([]float64, n2)
-	s.v = make([]float64, n2)
-	t4 := 0.05 * w
+	sBar.v = make([]float64, len(q0))
+	s.v = make([]float64, len(q0))
+	t3 := 0.05 * w
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
@@ -2358,69 +2246,68 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	work := 0.0
 	for t := 0; t < steps; t++ {
 		if t == 1 {
-			t22 := trips - 2
-			tape = slices.Grow(tape, t22*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t22*(len(tapeValues)-before2))
+			t21 := trips - 2
+			tape = slices.Grow(tape, t21*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t21*(len(tapeValues)-before2))
 		}
-		t23 := math.Sin(w * time)
-		t24 := s.v
-		t24[0] += 0.05 * t23
+		t22 := math.Sin(w * time)
+		t23 := s.v
+		t23[0] += 0.05 * t22
 		if s != nil {
-			t25 := append(tape, s.q...)
-			tape = append(t25, s.v...)
+			t24 := append(tape, s.q...)
+			tape = append(t24, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.05)
-		t26 := s.v[0]
-		tape = append(tape, time, t23, t26)
-		time += t4
-		work += t23 * t26
+		t25 := s.v[0]
+		tape = append(tape, time, t22, t25)
+		time += t3
+		work += t22 * t25
 	}
 	timeBar := s.q[0]
-	t6 := work + timeBar*time
-	t7 := sBar.q
-	t7[0] += time
+	t5 := work + timeBar*time
+	t6 := sBar.q
+	t6[0] += time
 	kBar = 0
 	wBar = 0
-	t8 := 0.0
+	t7 := 0.0
 	for t := steps - 1; t >= 0; t-- {
-		n4 := len(tape)
-		t11 := n4 - 3
-		time2 := tape[t11]
-		t12 := tape[n4-1]
-		t13 := tape[:t11]
-		t8 += timeBar
-		t14 := sBar.v
-		t14[0] += tape[n4-2]
+		t10 := len(tape) - 3
+		time2 := tape[t10]
+		t11 := tape[len(tape)-1]
+		t12 := tape[:t10]
+		t7 += timeBar
+		t13 := sBar.v
+		t13[0] += tape[len(tape)-2]
 		if s != nil {
-			t15 := len(tapeValues) - 1
-			*s = tapeValues[t15]
-			t16 := s.v
-			t17 := len(t13) - len(t16)
-			copy(t16, t13[t17:])
-			t18 := t13[:t17]
-			t19 := s.q
-			t20 := len(t18) - len(t19)
-			copy(t19, t18[t20:])
-			tape = t18[:t20]
-			tapeValues = tapeValues[:t15]
+			t14 := len(tapeValues) - 1
+			*s = tapeValues[t14]
+			t15 := s.v
+			t16 := len(t12) - len(t15)
+			copy(t15, t12[t16:])
+			t17 := t12[:t16]
+			t18 := s.q
+			t19 := len(t17) - len(t18)
+			copy(t18, t17[t19:])
+			tape = t17[:t19]
+			tapeValues = tapeValues[:t14]
 		} else {
-			tape = t13
+			tape = t12
 		}
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.05)
-		t21 := math.Cos(w*time2) * (t12 + 0.05*sBar.v[0])
-		wBar += t21 * time2
-		timeBar += w * t21
+		t20 := math.Cos(w*time2) * (t11 + 0.05*sBar.v[0])
+		wBar += t20 * time2
+		timeBar += w * t20
 	}
-	wBar += 0.05 * t8
-	n3 := len([]float64(nil))
-	for k2 := 0; k2 < n2; k2++ {
-		t10 := t3[n3+k2]
-		t3[n3+k2] = 0
-		q0Bar[k2] += t10
+	wBar += 0.05 * t7
+	n := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t9 := t2[n+k2]
+		t2[n+k2] = 0
+		q0Bar[k2] += t9
 	}
 	sBar.damp = 0
-	return t6, kBar, wBar
+	return t5, kBar, wBar
 }
 
 // SumsJVP computes Sums and its derivative along the tangents (forward mode).
@@ -2446,12 +2333,11 @@ func SumsJVP(x, dx []float64, a, da float64) (float64, float64) {
 // result 2.
 // Shadows: dq has its primal's shape, each element or field the tangent of the primal's.
 func pairJVP(q, dq []float64, a, da float64) (float64, float64, float64, float64) {
-	n := len(q)
 	m := 0.0
 	dm := 0.0
 	ss := 0.0
 	dss := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(q); i++ {
 		x := q[i]
 		dx := dq[i]
 		t2 := a * x
@@ -2460,7 +2346,7 @@ func pairJVP(q, dq []float64, a, da float64) (float64, float64, float64, float64
 		ss += x * x
 		dss += 2 * (dx * x)
 	}
-	t := float64(n)
+	t := float64(len(q))
 	return m / t, ss, dm / t, dss
 }
 
@@ -2472,16 +2358,13 @@ func pairJVP(q, dq []float64, a, da float64) (float64, float64, float64, float64
 func SumsGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SumsGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "SumsGrad: x and xBar")
 	s := x[0]
-	n := len(x)
-	trips := max(n-1, 0)
+	trips := max(len(x)-1, 0)
 	copies := min(trips, 2)
 	schedule := revolve.New(trips, 2)
 	before := len(tape)
-	for i := 0; i < n-1; i++ {
+	for i := 0; i < len(x)-1; i++ {
 		if schedule.Take(i) {
 			tape = append(tape, s)
 			if i == 0 {
@@ -2493,7 +2376,7 @@ func SumsGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	}
 	aBar = 0
 	sBar := 1.0
-	for i := n - 2; i >= 0; i-- {
+	for i := len(x) - 2; i >= 0; i-- {
 		from := schedule.Back(i)
 		t := len(tape) - 1
 		s2 := tape[t]
@@ -2527,14 +2410,11 @@ func SumsGrad(x, xBar []float64, a float64) (f, aBar float64) {
 // Results: the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func pairReverse(q, qBar []float64, a, seed, seed2 float64) (aBar float64) {
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("pairReverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(q)
-	t := float64(n)
+	gadApart(q, qBar, "pairReverse: q and qBar")
+	t := float64(len(q))
 	mBar := seed / t
 	aBar = 0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(q) - 1; i >= 0; i-- {
 		x := q[i]
 		t2 := math.Cos(a*x) * mBar
 		qBar[i] += 2*(seed2*x) + a*t2
@@ -2551,42 +2431,32 @@ func pairReverse(q, qBar []float64, a, seed, seed2 float64) (aBar float64) {
 func SumsPlainGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SumsPlainGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "SumsPlainGrad: x and xBar")
 	s := x[0]
-	i := 0
-	var n int
-	for {
-		n = len(x)
-		if i < n-1 {
-			t6 := a * s
-			m := 0.0
-			ss := 0.0
-			for i := 0; i < n; i++ {
-				x3 := x[i]
-				m += math.Sin(t6 * x3)
-				ss += x3 * x3
-			}
-			s3 := s + (0.1*(m/float64(n)) - 0.05*ss)
-			tape = append(tape, s)
-			s = s3
-			i++
-		} else {
-			break
+	for i := 0; i < len(x)-1; i++ {
+		t6 := a * s
+		m := 0.0
+		ss := 0.0
+		for i := 0; i < len(x); i++ {
+			x3 := x[i]
+			m += math.Sin(t6 * x3)
+			ss += x3 * x3
 		}
+		s3 := s + (0.1*(m/float64(len(x))) - 0.05*ss)
+		tape = append(tape, s)
+		s = s3
 	}
 	aBar = 0
 	sBar := 1.0
-	for i2 := n - 2; i2 >= 0; i2-- {
+	for i2 := len(x) - 2; i2 >= 0; i2-- {
 		t := len(tape) - 1
 		s2 := tape[t]
 		tape = tape[:t]
 		t2 := 0.05 * sBar
-		mBar := 0.1 * sBar / float64(n)
+		mBar := 0.1 * sBar / float64(len(x))
 		t3 := a * s2
 		t4 := 0.0
-		for i := n - 1; i >= 0; i-- {
+		for i := len(x) - 1; i >= 0; i-- {
 			x2 := x[i]
 			t5 := math.Cos(t3*x2) * mBar
 			xBar[i] += t3*t5 - 2*(t2*x2)
@@ -2650,29 +2520,22 @@ func relaxJVP(q, dq, x, dx []float64, k, dk float64) (float64, float64) {
 func WindowsGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("WindowsGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(seq) > 0 && cap(seqBar) > 0 && &seq[:1][0] == &seqBar[:1][0] {
-		panic("WindowsGrad: seq and seqBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "WindowsGrad: q0 and q0Bar")
+	gadApart(seq, seqBar, "WindowsGrad: seq and seqBar")
 	q := append([]float64(nil), q0...)
-	n := len(q)
-	t := cap(q)
 	var qBar []float64
-	if t != cap([]float64(nil)) {
-		qBar = make([]float64, n, t)
+	if cap(q) != cap([]float64(nil)) {
+		qBar = make([]float64, len(q), cap(q))
 	} else {
-		qBar = []float64(nil)[:n]
+		qBar = []float64(nil)[:len(q)]
 	}
-	n2 := len(seq)
-	n3 := n2 - 2
-	trips := max(n3, 0)
+	n := len(seq) - 2
+	trips := max(n, 0)
 	copies := min(trips, 2)
 	schedule := revolve.New(trips, 2)
 	before := len(tape)
 	miss := 0.0
-	for t := 0; t < n3; t++ {
+	for t := 0; t < n; t++ {
 		if schedule.Take(t) {
 			tape = append(append(tape, q...), miss)
 			if t == 0 {
@@ -2681,37 +2544,37 @@ func WindowsGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) 
 		}
 		miss += relax(q, seq[t:t+2], k)
 	}
-	t3 := miss + q[0]
+	t2 := miss + q[0]
 	qBar[0] += 1
 	kBar = 0
-	for t := n2 - 3; t >= 0; t-- {
+	for t := len(seq) - 3; t >= 0; t-- {
 		from := schedule.Back(t)
-		t6 := len(tape) - 1
-		miss2 := tape[t6]
-		t7 := tape[:t6]
-		t8 := len(t7) - n
-		copy(q, t7[t8:])
-		tape = t7[:t8]
+		t5 := len(tape) - 1
+		miss2 := tape[t5]
+		t6 := tape[:t5]
+		t7 := len(t6) - len(q)
+		copy(q, t6[t7:])
+		tape = t6[:t7]
 		if from < t {
-			t9 := t - from
+			t8 := t - from
 			tape = append(append(tape, q...), miss2)
-			for k3 := 0; k3 < t9; k3++ {
-				t10 := from + k3
-				if schedule.Take(t10) {
+			for k3 := 0; k3 < t8; k3++ {
+				t9 := from + k3
+				if schedule.Take(t9) {
 					tape = append(append(tape, q...), miss2)
 				}
-				miss2 += relax(q, seq[t10:t10+2], k)
+				miss2 += relax(q, seq[t9:t9+2], k)
 			}
 		}
 		kBar += relaxReverse(q, qBar, seq[t:t+2], seqBar[t:t+2], k, 1)
 	}
-	n4 := len([]float64(nil))
+	n2 := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t5 := qBar[n4+k2]
-		qBar[n4+k2] = 0
-		q0Bar[k2] += t5
+		t4 := qBar[n2+k2]
+		qBar[n2+k2] = 0
+		q0Bar[k2] += t4
 	}
-	return t3, kBar
+	return t2, kBar
 }
 
 // relaxReverse is the reverse of relax for the gradients that call it: the vector-Jacobian product
@@ -2728,38 +2591,29 @@ func WindowsGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) 
 func relaxReverse(q, qBar, x, xBar []float64, k, seed float64) (kBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(q) > 0
-	if t2 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("relaxReverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(x) > 0
-	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("relaxReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &q[:1][0] == &x[:1][0] {
-		panic("relaxReverse: q and x share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	t4 := k * 0.1
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	gadApart(q, qBar, "relaxReverse: q and qBar")
+	gadApart(x, xBar, "relaxReverse: x and xBar")
+	gadApart(q, x, "relaxReverse: q and x")
+	t2 := k * 0.1
+	tape := slices.Grow(t, max(len(x)+2, 0))
+	for i := 0; i < len(x); i++ {
 		qi := q[i]
-		q[i] = qi - t4*(qi-x[i])
+		q[i] = qi - t2*(qi-x[i])
 		tape = append(tape, qi)
 	}
-	t5 := 0.0
-	for i := n - 1; i >= 0; i-- {
-		t6 := len(tape) - 1
-		d := tape[t6] - x[i]
+	t3 := 0.0
+	for i := len(x) - 1; i >= 0; i-- {
+		t4 := len(tape) - 1
+		d := tape[t4] - x[i]
 		qiBar := qBar[i]
 		qBar[i] = 0
-		t7 := 2*(seed*d) - t4*qiBar
-		qBar[i] += qiBar + t7
-		xBar[i] -= t7
-		t5 -= qiBar * d
-		tape = tape[:t6]
+		t5 := 2*(seed*d) - t2*qiBar
+		qBar[i] += qiBar + t5
+		xBar[i] -= t5
+		t3 -= qiBar * d
+		tape = tape[:t4]
 	}
-	kBar = t5 * 0.1
+	kBar = t3 * 0.1
 	return kBar
 }
 
@@ -2772,43 +2626,46 @@ func relaxReverse(q, qBar, x, xBar []float64, k, seed float64) (kBar float64) {
 func WindowsPlainGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("WindowsPlainGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(seq) > 0 && cap(seqBar) > 0 && &seq[:1][0] == &seqBar[:1][0] {
-		panic("WindowsPlainGrad: seq and seqBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "WindowsPlainGrad: q0 and q0Bar")
+	gadApart(seq, seqBar, "WindowsPlainGrad: seq and seqBar")
 	q := append([]float64(nil), q0...)
-	n := len(q)
-	t2 := cap(q)
 	var qBar []float64
-	if t2 != cap([]float64(nil)) {
-		qBar = make([]float64, n, t2)
+	if cap(q) != cap([]float64(nil)) {
+		qBar = make([]float64, len(q), cap(q))
 	} else {
-		qBar = []float64(nil)[:n]
+		qBar = []float64(nil)[:len(q)]
 	}
-	n2 := len(seq)
-	n3 := n2 - 2
-	tape := slices.Grow(t, max(n2, 0)*n)
+	n := len(seq) - 2
+	tape := slices.Grow(t, max(len(seq), 0)*len(q))
 	miss := 0.0
-	for t := 0; t < n3; t++ {
+	for t := 0; t < n; t++ {
 		tape = append(tape, q...)
 		miss += relax(q, seq[t:t+2], k)
 	}
-	t4 := miss + q[0]
+	t3 := miss + q[0]
 	qBar[0] += 1
 	kBar = 0
-	for t := n2 - 3; t >= 0; t-- {
-		t7 := len(tape) - n
-		copy(q, tape[t7:])
+	for t := len(seq) - 3; t >= 0; t-- {
+		t6 := len(tape) - len(q)
+		copy(q, tape[t6:])
 		kBar += relaxReverse(q, qBar, seq[t:t+2], seqBar[t:t+2], k, 1)
-		tape = tape[:t7]
+		tape = tape[:t6]
 	}
-	n4 := len([]float64(nil))
+	n2 := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t6 := qBar[n4+k2]
-		qBar[n4+k2] = 0
-		q0Bar[k2] += t6
+		t5 := qBar[n2+k2]
+		qBar[n2+k2] = 0
+		q0Bar[k2] += t5
 	}
-	return t4, kBar
+	return t3, kBar
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

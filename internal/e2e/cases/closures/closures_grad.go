@@ -82,10 +82,9 @@ func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 	hBar := s2 * 0.3333333333333333
 	t5 := 0.0
 	for i := 15; i >= 1; i-- {
-		n := len(tape)
-		t8 := n - 2
+		t8 := len(tape) - 2
 		t9 := tape[:t8]
-		t10 := tape[t8] * (tape[n-1] * sBar)
+		t10 := tape[t8] * (tape[len(tape)-1] * sBar)
 		t11 := float64(i)
 		t12 := 0 + t11*h
 		t13 := t10 * t12
@@ -969,9 +968,7 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("NestedGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "NestedGrad: x and xBar")
 	x1 := x[1]
 	h := x1 / 16
 	t2 := math.Sin(w * 0)
@@ -1071,9 +1068,7 @@ func quadAdaptiveWaveReverseWrtWXB(
 	depth int,
 	seed float64,
 ) (wBar, bBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("quadAdaptiveWaveReverseWrtWXB: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "quadAdaptiveWaveReverseWrtWXB: x and xBar")
 	var t, t2 float64
 	var from int
 	if depth == 0 {
@@ -1130,9 +1125,7 @@ func quadAdaptiveWave(w float64, x []float64, a, b float64, depth int) float64 {
 // nestedWave is the function literal wave of Nested, with the captured
 // variables w, x as its first parameters.
 func nestedWaveReverse(w float64, x, xBar []float64, t, seed float64) (wBar, tBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("nestedWaveReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "nestedWaveReverse: x and xBar")
 	t2 := w * t
 	t3 := math.Sin(t2)
 	x0 := x[0]
@@ -1157,9 +1150,7 @@ func nestedWaveReverse(w float64, x, xBar []float64, t, seed float64) (wBar, tBa
 // nestedWave is the function literal wave of Nested, with the captured
 // variables w, x as its first parameters.
 func nestedWaveReverseWrtWX(w float64, x, xBar []float64, t, seed float64) (wBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("nestedWaveReverseWrtWX: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "nestedWaveReverseWrtWX: x and xBar")
 	t2 := w * t
 	t3 := math.Sin(t2)
 	x0 := x[0]
@@ -1188,9 +1179,7 @@ func quadAdaptiveWaveReverse(
 	depth int,
 	seed float64,
 ) (wBar, aBar, bBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("quadAdaptiveWaveReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "quadAdaptiveWaveReverse: x and xBar")
 	var t, t2 float64
 	var from int
 	if depth == 0 {
@@ -1540,15 +1529,12 @@ func accumulateAddJVP(sum, dsum *float64, v, dv float64) {
 func AccumulateGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("AccumulateGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "AccumulateGrad: x and xBar")
 	sum := new(float64)
 	sumBar := new(float64)
 	*sum = 0
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(x)+2, 0))
+	for i := 0; i < len(x); i++ {
 		t5 := math.Sin(x[i])
 		*sum += t5 * t5
 		tape = append(tape, t5)
@@ -1561,7 +1547,7 @@ func AccumulateGrad(x, xBar []float64) float64 {
 	*sumBar = 0
 	*sumBar += t2 + 2*(t2*sum2)
 	t3 := *sumBar
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		xBar[i] += math.Cos(x[i]) * (2 * (t3 * tape[t4]))
 		tape = tape[:t4]
@@ -1656,22 +1642,18 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("AccumulateGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "AccumulateGrad: x and xBar")
 	sum := new(float64)
 	dsum := new(float64)
 	sumBar := new(float64)
 	dsumBar := new(float64)
 	*sum = 0
 	*dsum = 0
-	n := len(x)
-	trips := max(n+2, 0)
+	trips := max(len(x)+2, 0)
 	t3 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
-	for i := 0; i < n; i++ {
+	tape := t3[:len(t)]
+	dtape := append(t2, make([]float64, trips)...)[:len(t)]
+	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		t13 := math.Sin(v2)
 		t14 := math.Cos(v2) * dx[i]
@@ -1696,7 +1678,7 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	*dsumBar = t6 + (t5 + 2*(t5*sum2+t4*dsum2))
 	t7 := *sumBar
 	t8 := *dsumBar
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t9 := len(tape) - 1
 		t10 := tape[t9]
 		v := x[i]
@@ -1719,11 +1701,10 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 func ModelJVP(x, dx []float64) (float64, float64) {
 	p := Params{A: x[0], B: x[1]}
 	dp := Params{A: dx[0], B: dx[1]}
-	n := len(x)
-	out := make([]float64, n)
-	dout := make([]float64, n)
+	out := make([]float64, len(x))
+	dout := make([]float64, len(x))
 	quadApplySqJVP(p, dp, out, dout, x, dx)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t5, t6 := modelLineJVP(p, dp, x[i], dx[i])
 		modelSetJVP(out, dout, i, t5, t6)
 	}
@@ -1836,17 +1817,14 @@ func ModelGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var pBar Params
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ModelGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ModelGrad: x and xBar")
 	var t10 Params
 	p := Params{A: x[0], B: x[1]}
-	n := len(x)
-	out := make([]float64, n)
-	outBar := make([]float64, n)
+	out := make([]float64, len(x))
+	outBar := make([]float64, len(x))
 	quadApplySq(p, out, x)
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(x)+2, 0))
+	for i := 0; i < len(x); i++ {
 		t9 := p.A
 		out[i] += t9*x[i] + p.B
 		tape = append(tape, t9)
@@ -1856,7 +1834,7 @@ func ModelGrad(x, xBar []float64) float64 {
 	pBar.A += t3.A
 	pBar.B += t3.B
 	quadMapSumTanhReverse(out, outBar, 1)
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t8 := len(tape) - 1
 		outiBar := outBar[i]
 		pBar.B += outiBar
@@ -1893,14 +1871,11 @@ func ModelGrad(x, xBar []float64) float64 {
 // mapSumSq is quad.MapSum specialized for f = the literal sq of Model, with
 // the captured variable p as its first parameter.
 func quadMapSumSqReverse(p Params, x, xBar []float64, seed float64) (pBar Params) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("quadMapSumSqReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	for i := 0; i < n; i++ {
+	gadApart(x, xBar, "quadMapSumSqReverse: x and xBar")
+	for i := 0; i < len(x); i++ {
 		modelSq(p, x[i])
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t, t2 := modelSqReverse(p, x[i], seed)
 		pBar.A += t.A
 		pBar.B += t.B
@@ -1920,9 +1895,7 @@ func quadMapSumSqReverse(p Params, x, xBar []float64, seed float64) (pBar Params
 //
 // mapSumTanh is quad.MapSum specialized for f = math.Tanh.
 func quadMapSumTanhReverse(x, xBar []float64, seed float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("quadMapSumTanhReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "quadMapSumTanhReverse: x and xBar")
 	for i := 0; i < len(x); i++ {
 		t := math.Tanh(x[i])
 		xBar[i] += (1 - t*t) * seed
@@ -1944,28 +1917,19 @@ func quadMapSumTanhReverse(x, xBar []float64, seed float64) {
 // applySq is quad.Apply specialized for f = the literal sq of Model, with the
 // captured variable p as its first parameter.
 func quadApplySqReverse(p Params, dst, dstBar, x, xBar []float64) (pBar Params) {
-	t := cap(dst) > 0
-	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("quadApplySqReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("quadApplySqReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("quadApplySqReverse: dst and x share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	for i := 0; i < n; i++ {
+	gadApart(dst, dstBar, "quadApplySqReverse: dst and dstBar")
+	gadApart(x, xBar, "quadApplySqReverse: x and xBar")
+	gadApart(dst, x, "quadApplySqReverse: dst and x")
+	for i := 0; i < len(x); i++ {
 		modelSq(p, x[i])
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
-		t3, t4 := modelSqReverse(p, x[i], dstiBar)
-		pBar.A += t3.A
-		pBar.B += t3.B
-		xBar[i] += t4
+		t, t2 := modelSqReverse(p, x[i], dstiBar)
+		pBar.A += t.A
+		pBar.B += t.B
+		xBar[i] += t2
 	}
 	return pBar
 }
@@ -2044,19 +2008,17 @@ func ModelTaylor(x, x1 []float64) (float64, float64, float64) {
 	p := Params{A: x[0], B: x[1]}
 	p1 := Params{A: x1[0], B: x1[1]}
 	p2 := Params{A: 0, B: 0}
-	n := len(x)
-	out := make([]float64, n)
-	out1 := make([]float64, n)
-	out2 := make([]float64, n)
-	t := cap(x)
-	quadApplySqTaylor(p, p1, p2, out, out1, out2, x, x1, make([]float64, n, t))
-	for i := 0; i < n; i++ {
-		t8, t9, t10 := modelLineTaylor(p, p1, p2, x[i], x1[i], 0)
-		modelSetTaylor(out, out1, out2, i, t8, t9, t10)
+	out := make([]float64, len(x))
+	out1 := make([]float64, len(x))
+	out2 := make([]float64, len(x))
+	quadApplySqTaylor(p, p1, p2, out, out1, out2, x, x1, make([]float64, len(x), cap(x)))
+	for i := 0; i < len(x); i++ {
+		t7, t8, t9 := modelLineTaylor(p, p1, p2, x[i], x1[i], 0)
+		modelSetTaylor(out, out1, out2, i, t7, t8, t9)
 	}
-	t2, t3, t4 := quadMapSumTanhTaylor(out, out1, out2)
-	t5, t6, t7 := quadMapSumSqTaylor(p, p1, p2, x, x1, make([]float64, n, t))
-	return t2 + t5, t3 + t6, t4 + t7
+	t, t2, t3 := quadMapSumTanhTaylor(out, out1, out2)
+	t4, t5, t6 := quadMapSumSqTaylor(p, p1, p2, x, x1, make([]float64, len(x), cap(x)))
+	return t + t4, t2 + t5, t3 + t6
 }
 
 // quadApplySqTaylor propagates Taylor polynomials of degree 2 through applySq (Taylor mode): when
@@ -2225,25 +2187,21 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	t2 := dtapeBuf[:0]
 	var pBar Params
 	var dpBar Params
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ModelGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ModelGrad: x and xBar")
 	var t24 Params
 	var t25 Params
 	p := Params{A: x[0], B: x[1]}
 	dp := Params{A: dx[0], B: dx[1]}
-	n := len(x)
-	out := make([]float64, n)
-	dout := make([]float64, n)
-	outBar := make([]float64, n)
-	doutBar := make([]float64, n)
+	out := make([]float64, len(x))
+	dout := make([]float64, len(x))
+	outBar := make([]float64, len(x))
+	doutBar := make([]float64, len(x))
 	quadApplySqJVP(p, dp, out, dout, x, dx)
-	trips := max(n+2, 0)
+	trips := max(len(x)+2, 0)
 	t3 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
-	for i := 0; i < n; i++ {
+	tape := t3[:len(t)]
+	dtape := append(t2, make([]float64, trips)...)[:len(t)]
+	for i := 0; i < len(x); i++ {
 		xi2 := x[i]
 		dxi := dx[i]
 		t21 := p.A
@@ -2263,7 +2221,7 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	pBar.B += t7.B
 	dpBar.B += t8.B
 	quadMapSumTanhReverseJVP(out, dout, outBar, doutBar, 1)
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t17 := len(tape) - 1
 		t18 := tape[t17]
 		t19 := dtape[t17]
@@ -2320,14 +2278,11 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 // primal's. The tangents of the values quadMapSumSqReverse writes are written (overwritten) into
 // the shadows: xBar into dxBar.
 func quadMapSumSqReverseJVP(p, dp Params, x, dx, xBar, dxBar []float64, seed float64) (pBar, dpBar Params) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("quadMapSumSqReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	for i := 0; i < n; i++ {
+	gadApart(x, xBar, "quadMapSumSqReverse: x and xBar")
+	for i := 0; i < len(x); i++ {
 		modelSqJVP(p, dp, x[i], dx[i])
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t, t3, t2, t4 := modelSqReverseJVP(p, dp, x[i], dx[i], seed)
 		pBar.A += t.A
 		dpBar.A += t2.A
@@ -2349,9 +2304,7 @@ func quadMapSumSqReverseJVP(p, dp Params, x, dx, xBar, dxBar []float64, seed flo
 // The tangents of the values quadMapSumTanhReverse writes are written (overwritten) into the
 // shadows: xBar into dxBar.
 func quadMapSumTanhReverseJVP(x, dx, xBar, dxBar []float64, seed float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("quadMapSumTanhReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "quadMapSumTanhReverse: x and xBar")
 	for i := 0; i < len(x); i++ {
 		dv := dx[i]
 		t := math.Tanh(x[i])
@@ -2375,34 +2328,25 @@ func quadApplySqReverseJVP(
 	p, dp Params,
 	dst, ddst, dstBar, ddstBar, x, dx, xBar, dxBar []float64,
 ) (pBar, dpBar Params) {
-	t := cap(dst) > 0
-	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("quadApplySqReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("quadApplySqReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("quadApplySqReverse: dst and x share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	for i := 0; i < n; i++ {
+	gadApart(dst, dstBar, "quadApplySqReverse: dst and dstBar")
+	gadApart(x, xBar, "quadApplySqReverse: x and xBar")
+	gadApart(dst, x, "quadApplySqReverse: dst and x")
+	for i := 0; i < len(x); i++ {
 		modelSqJVP(p, dp, x[i], dx[i])
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		dstiBar := dstBar[i]
-		t3 := ddstBar[i]
+		t := ddstBar[i]
 		dstBar[i] = 0
 		ddstBar[i] = 0
-		t4, t6, t5, t7 := modelSqReverseJVP2(p, dp, x[i], dx[i], dstiBar, t3)
-		pBar.A += t4.A
-		dpBar.A += t5.A
-		pBar.B += t4.B
-		dpBar.B += t5.B
+		t2, t4, t3, t5 := modelSqReverseJVP2(p, dp, x[i], dx[i], dstiBar, t)
+		pBar.A += t2.A
+		dpBar.A += t3.A
+		pBar.B += t2.B
+		dpBar.B += t3.B
 		dxiBar := dxBar[i]
-		xBar[i] += t6
-		dxBar[i] = dxiBar + t7
+		xBar[i] += t4
+		dxBar[i] = dxiBar + t5
 	}
 	return pBar, dpBar
 }
@@ -2501,9 +2445,7 @@ func paramsEvalJVP(p, dp Params, t, dt float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MethodExprGrad(x, xBar []float64) float64 {
 	var t10 Params
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("MethodExprGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "MethodExprGrad: x and xBar")
 	var t11 Params
 	t := Params{A: x[0], B: x[1]}
 	s := 0.0
@@ -2636,23 +2578,20 @@ func ShiftedJVP(x, dx []float64) (float64, float64) {
 func ShiftedGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ShiftedGrad: x and xBar")
 	x1 := x[1]
 	t2 := x1 - x[0]
 	t3 := t2 * t2
-	n := len(x)
-	tape := slices.Grow(t, max(n, 0))
+	tape := slices.Grow(t, max(len(x), 0))
 	s := t3 * x1
-	for i := 2; i < n; i++ {
+	for i := 2; i < len(x); i++ {
 		c := x[i]
 		x1v3 := x[1]
 		t8 := x1v3 - c
 		tape = append(tape, c)
 		s += t8 * t8 * x1v3
 	}
-	for i := n - 1; i >= 2; i-- {
+	for i := len(x) - 1; i >= 2; i-- {
 		t5 := len(tape) - 1
 		x1v2 := x[1]
 		t6 := x1v2 - tape[t5]
@@ -2740,22 +2679,18 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ShiftedGrad: x and xBar")
 	x1 := x[1]
 	dx1 := dx[1]
 	t3 := x1 - x[0]
 	t4 := dx1 - dx[0]
 	t5 := 2 * (t4 * t3)
-	n := len(x)
-	trips := max(n, 0)
+	trips := max(len(x), 0)
 	t6 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t6[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t6[:len(t)]
+	dtape := append(t2, make([]float64, trips)...)[:len(t)]
 	s := t3 * t3 * x1
-	for i := 2; i < n; i++ {
+	for i := 2; i < len(x); i++ {
 		c := x[i]
 		dc := dx[i]
 		x1v3 := x[1]
@@ -2764,7 +2699,7 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		dtape = append(dtape, dc)
 		s += t12 * t12 * x1v3
 	}
-	for i := n - 1; i >= 2; i-- {
+	for i := len(x) - 1; i >= 2; i-- {
 		t8 := len(tape) - 1
 		x1v2 := x[1]
 		dx1v2 := dx[1]
@@ -3158,14 +3093,11 @@ func runningMaxUpdJVP(best, dbest *float64, v, dv float64) {
 func RunningMaxGrad(x, xBar []float64) float64 {
 	var pathBuf [256]int
 	path := pathBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("RunningMaxGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "RunningMaxGrad: x and xBar")
 	best := new(float64)
 	bestBar := new(float64)
 	*best = math.Inf(-1)
-	n := len(x)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		t4 := v * v
 		var from int
@@ -3179,7 +3111,7 @@ func RunningMaxGrad(x, xBar []float64) float64 {
 	}
 	best2 := *best
 	*bestBar += 1
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t := len(path) - 1
 		t2 := path[:t]
 		var t3 float64
@@ -3239,27 +3171,24 @@ func counterAddJVP(n *int, s, ds *float64, v, dv float64) {
 func CounterGrad(x, xBar []float64) float64 {
 	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("CounterGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "CounterGrad: x and xBar")
 	n := new(int)
 	*n = 0
 	s := new(float64)
 	sBar := new(float64)
 	*s = 0
-	n2 := len(x)
-	tapeint := slices.Grow(t, max(n2+2, 0))
-	for i := 0; i < n2; i++ {
+	tapeint := slices.Grow(t, max(len(x)+2, 0))
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		*n++
-		n3 := *n
-		*s += v * float64(n3)
-		tapeint = append(tapeint, n3)
+		n2 := *n
+		*s += v * float64(n2)
+		tapeint = append(tapeint, n2)
 	}
 	s2 := *s
 	*sBar += 1
 	t2 := *sBar
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t3 := len(tapeint) - 1
 		xBar[i] += t2 * float64(tapeint[t3])
 		tapeint = tapeint[:t3]
@@ -3311,23 +3240,20 @@ func MoveGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	var pBar2 Point
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("MoveGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "MoveGrad: x and xBar")
 	p := new(Point)
 	pBar := new(Point)
 	var t11 Point
 	*p = Point{X: x[0], Y: x[1]}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(x)+2, 0))
+	for i := 0; i < len(x); i++ {
 		t10 := p.Y
 		p.X += x[i] * t10
 		tape = append(tape, t10)
 	}
 	t2 := p.X
 	pBar.X += 1
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t7 := len(tape) - 1
 		t8 := tape[t7]
 		t9 := pBar.X
@@ -3350,4 +3276,14 @@ func MoveGrad(x, xBar []float64) float64 {
 	t11.X = 0
 	xBar[0] += t6
 	return t2
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -208,13 +208,12 @@ func AtrousLossGrad(a, aBar *Atrous, x, y *tensorops.Tensor) float64 {
 	var accBar2 *tensorops.Tensor
 	for i := t4 - 1; i >= 0; i-- {
 		accBar2 = tensorops.Add(accBar2, accBar)
-		n := len(tapePointers)
-		t17 := n - 6
+		t17 := len(tapePointers) - 6
 		t18 := tapePointers[t17]
-		d := tapePointers[n-4]
-		accBar = tensorops.SumLike(accBar2, tapePointers[n-2])
-		t19 := tensorops.SumLike(accBar2, tapePointers[n-1])
-		t20 := tensorops.ExpandAxis(t19, tapePointers[n-3], 0)
+		d := tapePointers[len(tapePointers)-4]
+		accBar = tensorops.SumLike(accBar2, tapePointers[len(tapePointers)-2])
+		t19 := tensorops.SumLike(accBar2, tapePointers[len(tapePointers)-1])
+		t20 := tensorops.ExpandAxis(t19, tapePointers[len(tapePointers)-3], 0)
 		t21 := tensorops.Fuse("2*a*b", d, t20)
 		t22 := tensorops.SumLike(t21, d)
 		t23 := tensorops.SumLike(t22, t18)

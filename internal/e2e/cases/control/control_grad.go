@@ -495,16 +495,13 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 // Results: the value of FirstAbove, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func FirstAboveGrad(x, xBar []float64, limit float64) (f, limitBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("FirstAboveGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "FirstAboveGrad: x and xBar")
 	s := 0.0
 	i := 0
 	var t float64
 	var from int
 	for {
-		if i < n {
+		if i < len(x) {
 			v := x[i]
 			s2 := s + v*v
 			if s2 > limit {
@@ -527,7 +524,7 @@ func FirstAboveGrad(x, xBar []float64, limit float64) (f, limitBar float64) {
 		sBar = -1
 		sBar2 = 0
 		part = 0
-		i = n - 1
+		i = len(x) - 1
 	} else {
 		v2 := x[i]
 		limitBar = s + v2*v2
@@ -555,22 +552,21 @@ func FirstAboveGrad(x, xBar []float64, limit float64) (f, limitBar float64) {
 // variance.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func StatsJVP(x, dx []float64) (mean, variance, dmean, dvariance float64) {
-	n := len(x)
-	if n == 0 {
+	if len(x) == 0 {
 		return 0, 0, 0, 0
 	}
 	mean = 0
 	dmean = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		mean += x[i]
 		dmean += dx[i]
 	}
-	t := float64(n)
+	t := float64(len(x))
 	mean /= t
 	dmean /= t
 	variance = 0
 	dvariance = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		d := x[i] - mean
 		variance += d * d
 		dvariance += 2 * ((dx[i] - dmean) * d)
@@ -653,4 +649,14 @@ func ClampGrad(x, lo, hi float64) (f, xBar, loBar, hiBar float64) {
 		loBar = 0
 	}
 	return lo, xBar, loBar, hiBar
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -107,9 +107,7 @@ func Sum32JVP(x, dx []float32) (float64, float64) {
 // Results: the value of Sum32, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Sum32Grad(x, xBar []float32) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("Sum32Grad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "Sum32Grad: x and xBar")
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -177,9 +175,7 @@ func IndexJVP(x, dx float64, table, dtable []float64) (float64, float64) {
 // Results: the value of Index, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func IndexGrad(x float64, table, tableBar []float64) (f, xBar float64) {
-	if cap(table) > 0 && cap(tableBar) > 0 && &table[:1][0] == &tableBar[:1][0] {
-		panic("IndexGrad: table and tableBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(table, tableBar, "IndexGrad: table and tableBar")
 	i := int(x)
 	xBar = table[i]
 	t := xBar * x
@@ -205,4 +201,14 @@ func FahrenheitGrad(c Celsius) (f float64, cBar Celsius) {
 	t := float64(c)*9/5 + 32 + float64(c*c)/100
 	cBar = 2*(0.01*c) + 1.8
 	return t, cBar
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -50,8 +50,7 @@ func floatsSumJVP(s, ds []float64) (float64, float64) {
 // Results, in order: the value of Norm; its tangent.
 // Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
-	n := len(s)
-	if n == 0 {
+	if len(s) == 0 {
 		return 0, 0
 	}
 	switch L {
@@ -61,7 +60,7 @@ func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
 	case 1:
 		norm3 := 0.0
 		dnorm3 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(s); i++ {
 			val3 := s[i]
 			t14 := 0.0
 			if val3 < 0 {
@@ -79,7 +78,7 @@ func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
 	if math.IsInf(L, 1) {
 		norm2 := 0.0
 		dnorm2 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(s); i++ {
 			val2 := s[i]
 			t8 := math.Abs(val2)
 			t9 := 0.0
@@ -107,7 +106,7 @@ func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
 	t := L - 1
 	norm := 0.0
 	dnorm := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		val := s[i]
 		t4 := math.Abs(val)
 		t5 := 0.0
@@ -221,9 +220,7 @@ func f64L2NormUnitaryJVP(x, dx []float64) (norm, dnorm float64) {
 // Results: the value of Quadratic, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func QuadraticGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("QuadraticGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "QuadraticGrad: x and xBar")
 	t := floats.Dot(x, x)
 	t2 := floats.Sum(x)
 	t3 := floats.Norm(x, 2)
@@ -245,13 +242,10 @@ func QuadraticGrad(x, xBar []float64) float64 {
 func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsNormReverseWrtS: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(s)
+	gadApart(s, sBar, "floatsNormReverseWrtS: s and sBar")
 	var norm float64
 	var from int
-	if n == 0 {
+	if len(s) == 0 {
 		norm = 0
 		from = 0
 	} else {
@@ -265,9 +259,9 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 			from = 2
 		default:
 			if math.IsInf(L, 1) {
-				tape = slices.Grow(tape, max(n+2, 0)*2)
+				tape = slices.Grow(tape, max(len(s)+2, 0)*2)
 				norm2 := 0.0
-				for i := 0; i < n; i++ {
+				for i := 0; i < len(s); i++ {
 					t3 := math.Abs(s[i])
 					tape = append(tape, norm2, t3)
 					norm2 = math.Max(norm2, t3)
@@ -275,9 +269,9 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 				norm = 0
 				from = 3
 			} else {
-				tape = slices.Grow(tape, max(n+2, 0)*2)
+				tape = slices.Grow(tape, max(len(s)+2, 0)*2)
 				norm = 0
-				for i := 0; i < n; i++ {
+				for i := 0; i < len(s); i++ {
 					t := math.Abs(s[i])
 					t2 := math.Pow(t, L)
 					tape = append(tape, t, t2)
@@ -292,7 +286,7 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 	case 1:
 		f64L2NormUnitaryReverse(s, sBar, seed)
 	case 2:
-		for i := n - 1; i >= 0; i-- {
+		for i := len(s) - 1; i >= 0; i-- {
 			val3 := s[i]
 			t18 := 0.0
 			if val3 < 0 {
@@ -306,10 +300,9 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 		}
 	case 3:
 		normBar2 := seed
-		for i := n - 1; i >= 0; i-- {
-			n2 := len(tape)
-			t12 := n2 - 2
-			t13 := tape[t12] >= tape[n2-1]
+		for i := len(s) - 1; i >= 0; i-- {
+			t12 := len(tape) - 2
+			t13 := tape[t12] >= tape[len(tape)-1]
 			t14 := 0.0
 			if t13 {
 				t14 = 1
@@ -339,7 +332,7 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 		}
 		normBar := t5 * seed
 		t6 := L - 1
-		for i := n - 1; i >= 0; i-- {
+		for i := len(s) - 1; i >= 0; i-- {
 			t7 := len(tape) - 2
 			t8 := tape[t7]
 			t9 := L * math.Pow(t8, t6)
@@ -369,9 +362,7 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsSumReverse(s, sBar []float64, seed float64) {
-	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsSumReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(s, sBar, "floatsSumReverse: s and sBar")
 	f64Sum(s)
 	f64SumReverse(s, sBar, seed)
 }
@@ -388,11 +379,8 @@ func floatsSumReverse(s, sBar []float64, seed float64) {
 // DotInPlace is Dot called with arguments that share memory (s2 is s1): its
 // body with those parameters made one.
 func floatsDotInPlaceReverse(s1, s1Bar []float64, seed float64) {
-	if cap(s1) > 0 && cap(s1Bar) > 0 && &s1[:1][0] == &s1Bar[:1][0] {
-		panic("floatsDotInPlaceReverse: s1 and s1Bar share memory: gadgen's gradients need them apart")
-	}
-	n := len(s1)
-	if n != n {
+	gadApart(s1, s1Bar, "floatsDotInPlaceReverse: s1 and s1Bar")
+	if len(s1) != len(s1) {
 		panic("floats: slice lengths do not match")
 	}
 	f64DotUnitary(s1, s1)
@@ -412,18 +400,15 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("f64L2NormUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0)*6)
+	gadApart(x, xBar, "f64L2NormUnitaryReverse: x and xBar")
+	tape := slices.Grow(t, max(len(x)+2, 0)*6)
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
 	var t2 float64
 	var from, from3 int
 	for ; ; path, i = append(path, from3), i+1 {
-		if i < n {
+		if i < len(x) {
 			v := x[i]
 			if v == 0 {
 				from3 = 0
@@ -472,7 +457,7 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 			scaleBar = normBar * t2
 			sumSquaresBar = 0.5 / t2 * (scale * normBar)
 		}
-		i = n - 1
+		i = len(x) - 1
 		part = 0
 	}
 	for i >= 0 {
@@ -491,11 +476,10 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 				part = 0
 				continue
 			case 1:
-				n3 := len(tape)
-				t6 := n3 - 3
+				t6 := len(tape) - 3
 				absxi2 := tape[t6]
-				sumSquares2 := tape[n3-1]
-				s4 := tape[n3-2] / absxi2
+				sumSquares2 := tape[len(tape)-1]
+				s4 := tape[len(tape)-2] / absxi2
 				t7 := sumSquaresBar * s4
 				t8 := sumSquares2*s4*sumSquaresBar + sumSquares2*t7
 				absxiBar = scaleBar - t8*s4/absxi2
@@ -503,10 +487,9 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 				sumSquaresBar = t7 * s4
 				tape = tape[:t6]
 			default:
-				n2 := len(tape)
-				t4 := n2 - 2
+				t4 := len(tape) - 2
 				scale2 := tape[t4]
-				s3 := tape[n2-1] / scale2
+				s3 := tape[len(tape)-1] / scale2
 				t5 := 2 * (sumSquaresBar * s3)
 				scaleBar -= t5 * s3 / scale2
 				absxiBar = t5 / scale2
@@ -565,9 +548,7 @@ func f64L2NormUnitary(x []float64) (norm float64) {
 // Varied inputs: x (into xBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func f64SumReverse(x, xBar []float64, seed float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("f64SumReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "f64SumReverse: x and xBar")
 	for i := 0; i < len(x); i++ {
 		xBar[i] += seed
 	}
@@ -594,9 +575,7 @@ func f64Sum(x []float64) float64 {
 // DotUnitaryInPlace is DotUnitary called with arguments that share memory (y
 // is x): its body with those parameters made one.
 func f64DotUnitaryInPlaceReverse(x, xBar []float64, sumBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("f64DotUnitaryInPlaceReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "f64DotUnitaryInPlaceReverse: x and xBar")
 	for i := 0; i < len(x); i++ {
 		xBar[i] += 2 * (sumBar * x[i])
 	}
@@ -678,8 +657,7 @@ func floatsSumTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64, float64) {
-	n := len(s)
-	if n == 0 {
+	if len(s) == 0 {
 		return 0, 0, 0, 0
 	}
 	switch L {
@@ -689,7 +667,7 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 	case 1:
 		norm5 := 0.0
 		norm1v3 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(s); i++ {
 			val3 := s[i]
 			t34 := 0.0
 			if val3 < 0 {
@@ -709,7 +687,7 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 		norm1v2 := 0.0
 		norm2v2 := 0.0
 		norm3v2 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(s); i++ {
 			val2 := s[i]
 			t28 := math.Abs(val2)
 			t29 := 0.0
@@ -743,7 +721,7 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 	norm1 := 0.0
 	norm2 := 0.0
 	norm3 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		val := s[i]
 		t16 := math.Abs(val)
 		t17 := 0.0
@@ -1003,9 +981,7 @@ func f64AxpyUnitaryToJVP(dst, ddst []float64, alpha, dalpha float64, x, dx, y, d
 func AxpyGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("AxpyGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "AxpyGrad: x and xBar")
 	n := len(x) / 2
 	dst := make([]float64, n)
 	dstBar := make([]float64, n)
@@ -1044,24 +1020,15 @@ func AxpyGrad(x, xBar []float64) float64 {
 func floatsAddScaledReverse(dst, dstBar []float64, alpha float64, s, sBar []float64) (alphaBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(dst) > 0
-	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("floatsAddScaledReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(s) > 0
-	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsAddScaledReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
-		panic("floatsAddScaledReverse: dst and s share memory: gadgen's gradients need them apart")
-	}
-	n := len(dst)
-	if n != len(s) {
+	gadApart(dst, dstBar, "floatsAddScaledReverse: dst and dstBar")
+	gadApart(s, sBar, "floatsAddScaledReverse: s and sBar")
+	gadApart(dst, s, "floatsAddScaledReverse: dst and s")
+	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	t4 := append(t, dst...)
+	t2 := append(t, dst...)
 	f64AxpyUnitaryTo(dst, alpha, s, dst)
-	copy(dst, t4[len(t4)-n:])
+	copy(dst, t2[len(t2)-len(dst):])
 	alphaBar = f64AxpyUnitaryToInPlaceReverse(dst, dstBar, alpha, s, sBar)
 	return alphaBar
 }
@@ -1082,17 +1049,9 @@ func floatsAddScaledReverse(dst, dstBar []float64, alpha float64, s, sBar []floa
 // AxpyUnitaryToInPlace is AxpyUnitaryTo called with arguments that share
 // memory (y is dst): its body with those parameters made one.
 func f64AxpyUnitaryToInPlaceReverse(dst, dstBar []float64, alpha float64, x, xBar []float64) (alphaBar float64) {
-	t := cap(dst) > 0
-	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("f64AxpyUnitaryToInPlaceReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("f64AxpyUnitaryToInPlaceReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("f64AxpyUnitaryToInPlaceReverse: dst and x share memory: gadgen's gradients need them apart")
-	}
+	gadApart(dst, dstBar, "f64AxpyUnitaryToInPlaceReverse: dst and dstBar")
+	gadApart(x, xBar, "f64AxpyUnitaryToInPlaceReverse: x and xBar")
+	gadApart(dst, x, "f64AxpyUnitaryToInPlaceReverse: dst and x")
 	alphaBar = 0
 	for i := len(x) - 1; i >= 0; i-- {
 		dstiBar := dstBar[i]
@@ -1129,15 +1088,11 @@ func AxpyTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 	dst3 := make([]float64, n)
 	t := x[:n]
 	copy(dst, t)
-	n2 := len(t)
-	t2 := cap(t)
 	copy(dst1, x1[:n])
-	copy(dst2, make([]float64, n2, t2))
-	copy(dst3, make([]float64, n2, t2))
-	t3 := 2 * n
-	t4 := x[n:t3]
-	n3 := len(t4)
-	t5 := cap(t4)
+	copy(dst2, make([]float64, len(t), cap(t)))
+	copy(dst3, make([]float64, len(t), cap(t)))
+	t2 := 2 * n
+	t3 := x[n:t2]
 	floatsAddScaledTaylor(
 		dst,
 		dst1,
@@ -1147,13 +1102,13 @@ func AxpyTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 		x1[0],
 		0,
 		0,
-		t4,
-		x1[n:t3],
-		make([]float64, n3, t5),
-		make([]float64, n3, t5),
+		t3,
+		x1[n:t2],
+		make([]float64, len(t3), cap(t3)),
+		make([]float64, len(t3), cap(t3)),
 	)
-	t6, t7, t8, t9 := floatsDotTaylor2(dst, dst1, dst2, dst3, dst, dst1, dst2, dst3)
-	return t6, t7, t8, t9
+	t4, t5, t6, t7 := floatsDotTaylor2(dst, dst1, dst2, dst3, dst, dst1, dst2, dst3)
+	return t4, t5, t6, t7
 }
 
 // floatsAddScaledTaylor propagates Taylor polynomials of degree 3 through AddScaled (Taylor mode):
@@ -1278,17 +1233,15 @@ func f64DotUnitaryTaylor2(x, x1, x2, x3, y, y1, y2, y3 []float64) (sum, sum1, su
 // Results, in order: the value of Elementwise; its tangent.
 // Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func ElementwiseJVP(x, dx, y, dy []float64) (float64, float64) {
-	n := len(x)
-	a := make([]float64, n)
-	da := make([]float64, n)
+	a := make([]float64, len(x))
+	da := make([]float64, len(x))
 	copy(a, x)
 	copy(da, dx)
 	floatsScaleJVPWrtDst(1.5, a, da)
 	floatsMulJVP(a, da, y, dy)
 	floatsAddConstJVPWrtDst(0.25, a, da)
-	n2 := len(y)
-	b := make([]float64, n2)
-	db := make([]float64, n2)
+	b := make([]float64, len(y))
+	db := make([]float64, len(y))
 	copy(b, y)
 	copy(db, dy)
 	floatsAddConstJVPWrtDst(3, b, db)
@@ -1315,11 +1268,10 @@ func floatsScaleJVPWrtDst(c float64, dst, ddst []float64) {
 // Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values Mul writes are written (overwritten) into the shadows: dst into ddst.
 func floatsMulJVP(dst, ddst, s, ds []float64) {
-	n := len(s)
-	if len(dst) != n {
+	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		val := s[i]
 		dval := ds[i]
 		dsti := dst[i]
@@ -1404,32 +1356,25 @@ func f64DivJVP(dst, ddst, s, ds []float64) {
 func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ElementwiseGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("ElementwiseGrad: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	a := make([]float64, n)
-	aBar := make([]float64, n)
+	gadApart(x, xBar, "ElementwiseGrad: x and xBar")
+	gadApart(y, yBar, "ElementwiseGrad: y and yBar")
+	a := make([]float64, len(x))
+	aBar := make([]float64, len(x))
 	t2 := copy(a, x)
 	t3 := append(t, a...)
 	floats.Scale(1.5, a)
 	t4 := append(t3, a...)
 	floats.Mul(a, y)
 	floats.AddConst(0.25, a)
-	n2 := len(y)
-	b := make([]float64, n2)
-	bBar := make([]float64, n2)
+	b := make([]float64, len(y))
+	bBar := make([]float64, len(y))
 	t5 := copy(b, y)
 	floats.AddConst(3, b)
 	t6 := append(t4, a...)
 	floats.Div(a, b)
 	t7 := floats.Sum(a)
 	floatsSumReverse(a, aBar, 1)
-	n3 := len(a)
-	t8 := len(t6) - n3
+	t8 := len(t6) - len(a)
 	copy(a, t6[t8:])
 	t9 := t6[:t8]
 	floatsDivReverse(a, aBar, b, bBar)
@@ -1440,11 +1385,11 @@ func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 		yBar[k] += bkBar
 	}
 	floatsAddConstReverseWrtDst(0.25, a, aBar)
-	t10 := len(t9) - n3
+	t10 := len(t9) - len(a)
 	copy(a, t9[t10:])
 	t11 := t9[:t10]
 	floatsMulReverse(a, aBar, y, yBar)
-	copy(a, t11[len(t11)-n3:])
+	copy(a, t11[len(t11)-len(a):])
 	floatsScaleReverseWrtDst(1.5, a, aBar)
 	for k := 0; k < t2; k++ {
 		akBar := aBar[k]
@@ -1467,24 +1412,15 @@ func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 func floatsDivReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(dst) > 0
-	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("floatsDivReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(s) > 0
-	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsDivReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
-		panic("floatsDivReverse: dst and s share memory: gadgen's gradients need them apart")
-	}
-	n := len(dst)
-	if n != len(s) {
+	gadApart(dst, dstBar, "floatsDivReverse: dst and dstBar")
+	gadApart(s, sBar, "floatsDivReverse: s and sBar")
+	gadApart(dst, s, "floatsDivReverse: dst and s")
+	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	t4 := append(t, dst...)
+	t2 := append(t, dst...)
 	f64Div(dst, s)
-	copy(dst, t4[len(t4)-n:])
+	copy(dst, t2[len(t2)-len(dst):])
 	f64DivReverse(dst, dstBar, s, sBar)
 }
 
@@ -1501,9 +1437,7 @@ func floatsDivReverse(dst, dstBar, s, sBar []float64) {
 // for the gradient of its results alone); on return, the gradient with respect to the values dst
 // held on entry.
 func floatsAddConstReverseWrtDst(c float64, dst, dstBar []float64) {
-	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("floatsAddConstReverseWrtDst: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(dst, dstBar, "floatsAddConstReverseWrtDst: dst and dstBar")
 	f64AddConst(c, dst)
 	f64AddConstReverseWrtX(c, dst, dstBar)
 }
@@ -1521,35 +1455,26 @@ func floatsAddConstReverseWrtDst(c float64, dst, dstBar []float64) {
 func floatsMulReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(dst) > 0
-	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("floatsMulReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(s) > 0
-	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsMulReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
-		panic("floatsMulReverse: dst and s share memory: gadgen's gradients need them apart")
-	}
-	n := len(s)
-	if len(dst) != n {
+	gadApart(dst, dstBar, "floatsMulReverse: dst and dstBar")
+	gadApart(s, sBar, "floatsMulReverse: s and sBar")
+	gadApart(dst, s, "floatsMulReverse: dst and s")
+	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(s)+2, 0))
+	for i := 0; i < len(s); i++ {
 		dsti2 := dst[i]
 		dst[i] = dsti2 * s[i]
 		tape = append(tape, dsti2)
 	}
-	for i := n - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		dsti := tape[t4]
+	for i := len(s) - 1; i >= 0; i-- {
+		t2 := len(tape) - 1
+		dsti := tape[t2]
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
 		dstBar[i] += dstiBar * s[i]
 		sBar[i] += dsti * dstiBar
-		tape = tape[:t4]
+		tape = tape[:t2]
 	}
 }
 
@@ -1567,12 +1492,9 @@ func floatsMulReverse(dst, dstBar, s, sBar []float64) {
 func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("floatsScaleReverseWrtDst: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(dst)
+	gadApart(dst, dstBar, "floatsScaleReverseWrtDst: dst and dstBar")
 	var from int
-	if n > 0 {
+	if len(dst) > 0 {
 		tape = append(tape, dst...)
 		f64ScalUnitary(c, dst)
 		from = 1
@@ -1580,7 +1502,7 @@ func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
 		from = 0
 	}
 	if from != 0 {
-		copy(dst, tape[len(tape)-n:])
+		copy(dst, tape[len(tape)-len(dst):])
 		f64ScalUnitaryReverseWrtX(c, dst, dstBar)
 	}
 }
@@ -1598,33 +1520,24 @@ func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
 func f64DivReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(dst) > 0
-	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("f64DivReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(s) > 0
-	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("f64DivReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
-		panic("f64DivReverse: dst and s share memory: gadgen's gradients need them apart")
-	}
-	n := len(s)
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	gadApart(dst, dstBar, "f64DivReverse: dst and dstBar")
+	gadApart(s, sBar, "f64DivReverse: s and sBar")
+	gadApart(dst, s, "f64DivReverse: dst and s")
+	tape := slices.Grow(t, max(len(s)+2, 0))
+	for i := 0; i < len(s); i++ {
 		dsti2 := dst[i]
 		dst[i] = dsti2 / s[i]
 		tape = append(tape, dsti2)
 	}
-	for i := n - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		dsti := tape[t4]
+	for i := len(s) - 1; i >= 0; i-- {
+		t2 := len(tape) - 1
+		dsti := tape[t2]
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
 		v := s[i]
 		dstBar[i] += dstiBar / v
 		sBar[i] -= dstiBar * (dsti / v) / v
-		tape = tape[:t4]
+		tape = tape[:t2]
 	}
 }
 
@@ -1648,9 +1561,7 @@ func f64Div(dst, s []float64) {
 // the gradient of its results alone); on return, the gradient with respect to the values x held on
 // entry.
 func f64AddConstReverseWrtX(alpha float64, x, xBar []float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("f64AddConstReverseWrtX: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "f64AddConstReverseWrtX: x and xBar")
 }
 
 // f64AddConst is a copy of f64.AddConst, which package f64 does not export.
@@ -1673,9 +1584,7 @@ func f64AddConst(alpha float64, x []float64) {
 // for the gradient of its results alone); on return, the gradient with respect to the values x held
 // on entry.
 func f64ScalUnitaryReverseWrtX(alpha float64, x, xBar []float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("f64ScalUnitaryReverseWrtX: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "f64ScalUnitaryReverseWrtX: x and xBar")
 	for i := len(x) - 1; i >= 0; i-- {
 		xiBar := xBar[i]
 		xBar[i] = 0
@@ -1702,33 +1611,29 @@ func f64ScalUnitary(alpha float64, x []float64) {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func ElementwiseTaylor(x, x1, y, y1 []float64) (float64, float64, float64, float64) {
-	n := len(x)
-	a := make([]float64, n)
-	a1 := make([]float64, n)
-	a2 := make([]float64, n)
-	a3 := make([]float64, n)
+	a := make([]float64, len(x))
+	a1 := make([]float64, len(x))
+	a2 := make([]float64, len(x))
+	a3 := make([]float64, len(x))
 	copy(a, x)
-	t := cap(x)
 	copy(a1, x1)
-	copy(a2, make([]float64, n, t))
-	copy(a3, make([]float64, n, t))
+	copy(a2, make([]float64, len(x), cap(x)))
+	copy(a3, make([]float64, len(x), cap(x)))
 	floatsScaleTaylorWrtDst(1.5, a, a1, a2, a3)
-	n2 := len(y)
-	t2 := cap(y)
-	floatsMulTaylor(a, a1, a2, a3, y, y1, make([]float64, n2, t2), make([]float64, n2, t2))
+	floatsMulTaylor(a, a1, a2, a3, y, y1, make([]float64, len(y), cap(y)), make([]float64, len(y), cap(y)))
 	floatsAddConstTaylorWrtDst(0.25, a, a1, a2, a3)
-	b := make([]float64, n2)
-	b1 := make([]float64, n2)
-	b2 := make([]float64, n2)
-	b3 := make([]float64, n2)
+	b := make([]float64, len(y))
+	b1 := make([]float64, len(y))
+	b2 := make([]float64, len(y))
+	b3 := make([]float64, len(y))
 	copy(b, y)
 	copy(b1, y1)
-	copy(b2, make([]float64, n2, t2))
-	copy(b3, make([]float64, n2, t2))
+	copy(b2, make([]float64, len(y), cap(y)))
+	copy(b3, make([]float64, len(y), cap(y)))
 	floatsAddConstTaylorWrtDst(3, b, b1, b2, b3)
 	floatsDivTaylor(a, a1, a2, a3, b, b1, b2, b3)
-	t3, t4, t5, t6 := floatsSumTaylor2(a, a1, a2, a3)
-	return t3, t4, t5, t6
+	t, t2, t3, t4 := floatsSumTaylor2(a, a1, a2, a3)
+	return t, t2, t3, t4
 }
 
 // floatsScaleTaylorWrtDst propagates Taylor polynomials of degree 3 through Scale (Taylor mode):
@@ -1757,11 +1662,10 @@ func floatsScaleTaylorWrtDst(c float64, dst, dst1, dst2, dst3 []float64) {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func floatsMulTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
-	n := len(s)
-	if len(dst) != n {
+	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		val := s[i]
 		val1 := s1[i]
 		val2 := s2[i]
@@ -1922,9 +1826,8 @@ func f64SumTaylor2(x, x1, x2, x3 []float64) (float64, float64, float64, float64)
 // Results, in order: the value of AddSub; its tangent.
 // Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func AddSubJVP(x, dx, y, dy []float64) (float64, float64) {
-	n := len(x)
-	a := make([]float64, n)
-	da := make([]float64, n)
+	a := make([]float64, len(x))
+	da := make([]float64, len(x))
 	copy(a, x)
 	copy(da, dx)
 	floatsAddJVP(a, da, y, dy)
@@ -1983,15 +1886,10 @@ func f64AxpyUnitaryToJVPWrtDstXY(dst, ddst []float64, alpha float64, x, dx, y, d
 func AddSubGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("AddSubGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("AddSubGrad: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	a := make([]float64, n)
-	aBar := make([]float64, n)
+	gadApart(x, xBar, "AddSubGrad: x and xBar")
+	gadApart(y, yBar, "AddSubGrad: y and yBar")
+	a := make([]float64, len(x))
+	aBar := make([]float64, len(x))
 	t2 := copy(a, x)
 	t3 := append(t, a...)
 	floats.Add(a, y)
@@ -2001,16 +1899,15 @@ func AddSubGrad(x, xBar, y, yBar []float64) float64 {
 	floats.Sub(a, y)
 	t6 := floats.Dot(a, y)
 	floatsDotReverse(a, aBar, y, yBar, 1)
-	n2 := len(a)
-	t7 := len(t5) - n2
+	t7 := len(t5) - len(a)
 	copy(a, t5[t7:])
 	t8 := t5[:t7]
 	floatsSubReverse(a, aBar, y, yBar)
-	t9 := len(t8) - n2
+	t9 := len(t8) - len(a)
 	copy(a, t8[t9:])
 	t10 := t8[:t9]
 	floatsMulReverse(a, aBar, x, xBar)
-	copy(a, t10[len(t10)-n2:])
+	copy(a, t10[len(t10)-len(a):])
 	floatsAddReverse(a, aBar, y, yBar)
 	for k := 0; k < t2; k++ {
 		akBar := aBar[k]
@@ -2028,12 +1925,8 @@ func AddSubGrad(x, xBar, y, yBar []float64) float64 {
 // Varied inputs: s1 (into s1Bar), s2 (into s2Bar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsDotReverse(s1, s1Bar, s2, s2Bar []float64, seed float64) {
-	if cap(s1) > 0 && cap(s1Bar) > 0 && &s1[:1][0] == &s1Bar[:1][0] {
-		panic("floatsDotReverse: s1 and s1Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(s2) > 0 && cap(s2Bar) > 0 && &s2[:1][0] == &s2Bar[:1][0] {
-		panic("floatsDotReverse: s2 and s2Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(s1, s1Bar, "floatsDotReverse: s1 and s1Bar")
+	gadApart(s2, s2Bar, "floatsDotReverse: s2 and s2Bar")
 	if len(s1) != len(s2) {
 		panic("floats: slice lengths do not match")
 	}
@@ -2054,24 +1947,15 @@ func floatsDotReverse(s1, s1Bar, s2, s2Bar []float64, seed float64) {
 func floatsSubReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(dst) > 0
-	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("floatsSubReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(s) > 0
-	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsSubReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
-		panic("floatsSubReverse: dst and s share memory: gadgen's gradients need them apart")
-	}
-	n := len(dst)
-	if n != len(s) {
+	gadApart(dst, dstBar, "floatsSubReverse: dst and dstBar")
+	gadApart(s, sBar, "floatsSubReverse: s and sBar")
+	gadApart(dst, s, "floatsSubReverse: dst and s")
+	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	t4 := append(t, dst...)
+	t2 := append(t, dst...)
 	f64AxpyUnitaryTo(dst, -1, s, dst)
-	copy(dst, t4[len(t4)-n:])
+	copy(dst, t2[len(t2)-len(dst):])
 	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar, -1, s, sBar)
 }
 
@@ -2088,24 +1972,15 @@ func floatsSubReverse(dst, dstBar, s, sBar []float64) {
 func floatsAddReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(dst) > 0
-	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("floatsAddReverse: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(s) > 0
-	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsAddReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
-		panic("floatsAddReverse: dst and s share memory: gadgen's gradients need them apart")
-	}
-	n := len(dst)
-	if n != len(s) {
+	gadApart(dst, dstBar, "floatsAddReverse: dst and dstBar")
+	gadApart(s, sBar, "floatsAddReverse: s and sBar")
+	gadApart(dst, s, "floatsAddReverse: dst and s")
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	t4 := append(t, dst...)
+	t2 := append(t, dst...)
 	f64AxpyUnitaryTo(dst, 1, s, dst)
-	copy(dst, t4[len(t4)-n:])
+	copy(dst, t2[len(t2)-len(dst):])
 	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar, 1, s, sBar)
 }
 
@@ -2118,12 +1993,8 @@ func floatsAddReverse(dst, dstBar, s, sBar []float64) {
 // Varied inputs: x (into xBar), y (into yBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func f64DotUnitaryReverse(x, xBar, y, yBar []float64, sumBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("f64DotUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("f64DotUnitaryReverse: y and yBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "f64DotUnitaryReverse: x and xBar")
+	gadApart(y, yBar, "f64DotUnitaryReverse: y and yBar")
 	for i := 0; i < len(x); i++ {
 		yi := y[i]
 		yBar[i] += sumBar * x[i]
@@ -2147,17 +2018,9 @@ func f64DotUnitaryReverse(x, xBar, y, yBar []float64, sumBar float64) {
 // AxpyUnitaryToInPlace is AxpyUnitaryTo called with arguments that share
 // memory (y is dst): its body with those parameters made one.
 func f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar []float64, alpha float64, x, xBar []float64) {
-	t := cap(dst) > 0
-	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("f64AxpyUnitaryToInPlaceReverseWrtDstX: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("f64AxpyUnitaryToInPlaceReverseWrtDstX: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("f64AxpyUnitaryToInPlaceReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
-	}
+	gadApart(dst, dstBar, "f64AxpyUnitaryToInPlaceReverseWrtDstX: dst and dstBar")
+	gadApart(x, xBar, "f64AxpyUnitaryToInPlaceReverseWrtDstX: x and xBar")
+	gadApart(dst, x, "f64AxpyUnitaryToInPlaceReverseWrtDstX: dst and x")
 	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += alpha * dstBar[i]
 	}
@@ -2175,23 +2038,28 @@ func f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar []float64, alpha float64,
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func AddSubTaylor(x, x1, y, y1 []float64) (float64, float64, float64, float64) {
-	n := len(x)
-	a := make([]float64, n)
-	a1 := make([]float64, n)
-	a2 := make([]float64, n)
-	a3 := make([]float64, n)
+	a := make([]float64, len(x))
+	a1 := make([]float64, len(x))
+	a2 := make([]float64, len(x))
+	a3 := make([]float64, len(x))
 	copy(a, x)
-	t := cap(x)
 	copy(a1, x1)
-	copy(a2, make([]float64, n, t))
-	copy(a3, make([]float64, n, t))
-	n2 := len(y)
-	t2 := cap(y)
-	floatsAddTaylor(a, a1, a2, a3, y, y1, make([]float64, n2, t2), make([]float64, n2, t2))
-	floatsMulTaylor(a, a1, a2, a3, x, x1, make([]float64, n, t), make([]float64, n, t))
-	floatsSubTaylor(a, a1, a2, a3, y, y1, make([]float64, n2, t2), make([]float64, n2, t2))
-	t3, t4, t5, t6 := floatsDotTaylor2(a, a1, a2, a3, y, y1, make([]float64, n2, t2), make([]float64, n2, t2))
-	return t3, t4, t5, t6
+	copy(a2, make([]float64, len(x), cap(x)))
+	copy(a3, make([]float64, len(x), cap(x)))
+	floatsAddTaylor(a, a1, a2, a3, y, y1, make([]float64, len(y), cap(y)), make([]float64, len(y), cap(y)))
+	floatsMulTaylor(a, a1, a2, a3, x, x1, make([]float64, len(x), cap(x)), make([]float64, len(x), cap(x)))
+	floatsSubTaylor(a, a1, a2, a3, y, y1, make([]float64, len(y), cap(y)), make([]float64, len(y), cap(y)))
+	t, t2, t3, t4 := floatsDotTaylor2(
+		a,
+		a1,
+		a2,
+		a3,
+		y,
+		y1,
+		make([]float64, len(y), cap(y)),
+		make([]float64, len(y), cap(y)),
+	)
+	return t, t2, t3, t4
 }
 
 // floatsAddTaylor propagates Taylor polynomials of degree 3 through Add (Taylor mode): when each
@@ -2304,11 +2172,10 @@ func DistancesJVP(x, dx, y, dy []float64) (float64, float64) {
 // Results, in order: the value of Distance; its tangent.
 // Shadows: ds, dt have their primal's shape, each element or field the tangent of the primal's.
 func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64) {
-	n := len(s)
-	if n != len(t) {
+	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	if n == 0 {
+	if len(s) == 0 {
 		return 0, 0
 	}
 	switch L {
@@ -2318,7 +2185,7 @@ func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64
 	case 1:
 		norm3 := 0.0
 		dnorm3 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(s); i++ {
 			t13 := t[i] - s[i]
 			t14 := 0.0
 			if t13 < 0 {
@@ -2336,7 +2203,7 @@ func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64
 	if math.IsInf(L, 1) {
 		norm2 := 0.0
 		dnorm2 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(s); i++ {
 			t10 := t[i] - s[i]
 			absDiff := math.Abs(t10)
 			t11 := 0.0
@@ -2358,7 +2225,7 @@ func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64
 	t2 := L - 1
 	norm := 0.0
 	dnorm := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		t5 := t[i] - s[i]
 		t6 := math.Abs(t5)
 		t7 := 0.0
@@ -2441,12 +2308,8 @@ func f64L2DistanceUnitaryJVP(x, dx, y, dy []float64) (norm, dnorm float64) {
 // Results: the value of Distances, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DistancesGrad(x, xBar, y, yBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("DistancesGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("DistancesGrad: y and yBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "DistancesGrad: x and xBar")
+	gadApart(y, yBar, "DistancesGrad: y and yBar")
 	t := floats.Distance(x, y, 2) + 0.5*floats.Distance(x, y, 1)
 	t2 := t + floats.Norm(y, 3)
 	t3 := math.Inf(1)
@@ -2472,19 +2335,14 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsDistanceReverseWrtST: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(t) > 0 && cap(tBar) > 0 && &t[:1][0] == &tBar[:1][0] {
-		panic("floatsDistanceReverseWrtST: t and tBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(s)
-	if n != len(t) {
+	gadApart(s, sBar, "floatsDistanceReverseWrtST: s and sBar")
+	gadApart(t, tBar, "floatsDistanceReverseWrtST: t and tBar")
+	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
 	var norm float64
 	var from2 int
-	if n == 0 {
+	if len(s) == 0 {
 		norm = 0
 		from2 = 0
 	} else {
@@ -2499,7 +2357,7 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 		default:
 			if math.IsInf(L, 1) {
 				norm2 := 0.0
-				for i := 0; i < n; i++ {
+				for i := 0; i < len(s); i++ {
 					absDiff := math.Abs(t[i] - s[i])
 					var from int
 					if absDiff > norm2 {
@@ -2513,9 +2371,9 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 				norm = 0
 				from2 = 3
 			} else {
-				tape = slices.Grow(tape, max(n+2, 0)*2)
+				tape = slices.Grow(tape, max(len(s)+2, 0)*2)
 				norm = 0
-				for i := 0; i < n; i++ {
+				for i := 0; i < len(s); i++ {
 					t2 := math.Abs(t[i] - s[i])
 					t3 := math.Pow(t2, L)
 					tape = append(tape, t2, t3)
@@ -2530,7 +2388,7 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 	case 1:
 		f64L2DistanceUnitaryReverse(s, sBar, t, tBar, seed)
 	case 2:
-		for i := n - 1; i >= 0; i-- {
+		for i := len(s) - 1; i >= 0; i-- {
 			t20 := t[i] - s[i]
 			t21 := 0.0
 			if t20 < 0 {
@@ -2546,7 +2404,7 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 		}
 	case 3:
 		normBar2 := seed
-		for i := n - 1; i >= 0; i-- {
+		for i := len(s) - 1; i >= 0; i-- {
 			t14 := len(path) - 1
 			t15 := path[:t14]
 			var absDiffBar float64
@@ -2578,7 +2436,7 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 		}
 		normBar := t5 * seed
 		t6 := L - 1
-		for i := n - 1; i >= 0; i-- {
+		for i := len(s) - 1; i >= 0; i-- {
 			t7 := len(tape) - 2
 			t8 := tape[t7]
 			t9 := L * math.Pow(t8, t6)
@@ -2615,21 +2473,16 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("f64L2DistanceUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("f64L2DistanceUnitaryReverse: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0)*6)
+	gadApart(x, xBar, "f64L2DistanceUnitaryReverse: x and xBar")
+	gadApart(y, yBar, "f64L2DistanceUnitaryReverse: y and yBar")
+	tape := slices.Grow(t, max(len(x)+2, 0)*6)
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
 	var t2 float64
 	var from, from3 int
 	for ; ; path, i = append(path, from3), i+1 {
-		if i < n {
+		if i < len(x) {
 			v := x[i] - y[i]
 			if v == 0 {
 				from3 = 0
@@ -2678,7 +2531,7 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 			scaleBar = normBar * t2
 			sumSquaresBar = 0.5 / t2 * (scale * normBar)
 		}
-		i = n - 1
+		i = len(x) - 1
 		part = 0
 	}
 	for i >= 0 {
@@ -2698,11 +2551,10 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 				part = 0
 				continue
 			case 1:
-				n3 := len(tape)
-				t6 := n3 - 3
+				t6 := len(tape) - 3
 				absxi2 := tape[t6]
-				sumSquares2 := tape[n3-1]
-				s4 := tape[n3-2] / absxi2
+				sumSquares2 := tape[len(tape)-1]
+				s4 := tape[len(tape)-2] / absxi2
 				t7 := sumSquaresBar * s4
 				t8 := sumSquares2*s4*sumSquaresBar + sumSquares2*t7
 				absxiBar = scaleBar - t8*s4/absxi2
@@ -2710,10 +2562,9 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 				sumSquaresBar = t7 * s4
 				tape = tape[:t6]
 			default:
-				n2 := len(tape)
-				t4 := n2 - 2
+				t4 := len(tape) - 2
 				scale2 := tape[t4]
-				s3 := tape[n2-1] / scale2
+				s3 := tape[len(tape)-1] / scale2
 				t5 := 2 * (sumSquaresBar * s3)
 				scaleBar -= t5 * s3 / scale2
 				absxiBar = t5 / scale2
@@ -2797,11 +2648,10 @@ func DistancesTaylor(x, x1, y, y1 []float64) (float64, float64, float64) {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, float64, float64) {
-	n := len(s)
-	if n != len(t) {
+	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	if n == 0 {
+	if len(s) == 0 {
 		return 0, 0, 0
 	}
 	switch L {
@@ -2811,7 +2661,7 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 	case 1:
 		norm4 := 0.0
 		norm1v3 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(s); i++ {
 			t22 := t[i] - s[i]
 			t23 := 0.0
 			if t22 < 0 {
@@ -2829,7 +2679,7 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 	if math.IsInf(L, 1) {
 		norm3 := 0.0
 		norm1v2 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(s); i++ {
 			t19 := t[i] - s[i]
 			absDiff := math.Abs(t19)
 			t20 := 0.0
@@ -2853,7 +2703,7 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 	norm := 0.0
 	norm1 := 0.0
 	norm2 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		t10 := t[i] - s[i]
 		t11 := math.Abs(t10)
 		t12 := 0.0
@@ -2913,8 +2763,7 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float64) {
-	n := len(s)
-	if n == 0 {
+	if len(s) == 0 {
 		return 0, 0, 0
 	}
 	switch L {
@@ -2924,7 +2773,7 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 	case 1:
 		norm4 := 0.0
 		norm1v3 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(s); i++ {
 			val3 := s[i]
 			t23 := 0.0
 			if val3 < 0 {
@@ -2943,7 +2792,7 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 		norm3 := 0.0
 		norm1v2 := 0.0
 		norm2v2 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(s); i++ {
 			val2 := s[i]
 			t17 := math.Abs(val2)
 			t18 := 0.0
@@ -2974,7 +2823,7 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 	norm := 0.0
 	norm1 := 0.0
 	norm2 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		val := s[i]
 		t9 := math.Abs(val)
 		t10 := 0.0
@@ -3228,13 +3077,12 @@ func floatsMinJVP(s, ds []float64) (float64, float64) {
 // Results, in order: the value of MaxIdx.
 // Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func floatsMaxIdxJVP(s, ds []float64) int {
-	n := len(s)
-	if n == 0 {
+	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}
 	t := math.NaN()
 	ind := 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		v := s[i]
 		if math.IsNaN(v) || !(v > t || math.IsNaN(t)) {
 			continue
@@ -3251,13 +3099,12 @@ func floatsMaxIdxJVP(s, ds []float64) int {
 // Results, in order: the value of MinIdx.
 // Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func floatsMinIdxJVP(s, ds []float64) int {
-	n := len(s)
-	if n == 0 {
+	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}
 	t := math.NaN()
 	ind := 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		v := s[i]
 		if math.IsNaN(v) || !(v < t || math.IsNaN(t)) {
 			continue
@@ -3274,9 +3121,7 @@ func floatsMinIdxJVP(s, ds []float64) int {
 // Results: the value of SoftMax, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SoftMaxGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SoftMaxGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "SoftMaxGrad: x and xBar")
 	t := floats.LogSumExp(x) + floats.Prod(x) + floats.Max(x) - floats.Min(x)
 	floatsMinReverse(x, xBar, -1)
 	floatsMaxReverse(x, xBar, 1)
@@ -3295,18 +3140,15 @@ func SoftMaxGrad(x, xBar []float64) float64 {
 func floatsMinReverse(s, sBar []float64, seed float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
-	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsMinReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(s)
-	if n == 0 {
+	gadApart(s, sBar, "floatsMinReverse: s and sBar")
+	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}
 	t := math.NaN()
 	ind := 0
 	i := 0
 	var from3 int
-	for ; i < n; path, i = append(path, from3), i+1 {
+	for ; i < len(s); path, i = append(path, from3), i+1 {
 		v := s[i]
 		if math.IsNaN(v) {
 			from3 = 0
@@ -3327,7 +3169,7 @@ func floatsMinReverse(s, sBar []float64, seed float64) {
 		}
 	}
 	sBar[ind] += seed
-	for i := n - 1; i >= 0; i-- {
+	for i := len(s) - 1; i >= 0; i-- {
 		t2 := len(path) - 1
 		from := path[t2]
 		path = path[:t2]
@@ -3358,18 +3200,15 @@ func floatsMinReverse(s, sBar []float64, seed float64) {
 func floatsMaxReverse(s, sBar []float64, seed float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
-	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsMaxReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(s)
-	if n == 0 {
+	gadApart(s, sBar, "floatsMaxReverse: s and sBar")
+	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}
 	t := math.NaN()
 	ind := 0
 	i := 0
 	var from3 int
-	for ; i < n; path, i = append(path, from3), i+1 {
+	for ; i < len(s); path, i = append(path, from3), i+1 {
 		v := s[i]
 		if math.IsNaN(v) {
 			from3 = 0
@@ -3390,7 +3229,7 @@ func floatsMaxReverse(s, sBar []float64, seed float64) {
 		}
 	}
 	sBar[ind] += seed
-	for i := n - 1; i >= 0; i-- {
+	for i := len(s) - 1; i >= 0; i-- {
 		t2 := len(path) - 1
 		from := path[t2]
 		path = path[:t2]
@@ -3421,19 +3260,16 @@ func floatsMaxReverse(s, sBar []float64, seed float64) {
 func floatsProdReverse(s, sBar []float64, seed float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsProdReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(s)
-	tape := slices.Grow(t, max(n+2, 0))
+	gadApart(s, sBar, "floatsProdReverse: s and sBar")
+	tape := slices.Grow(t, max(len(s)+2, 0))
 	prod := 1.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		val2 := s[i]
 		tape = append(tape, prod)
 		prod *= val2
 	}
 	prodBar := seed
-	for i := n - 1; i >= 0; i-- {
+	for i := len(s) - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
 		val := s[i]
 		sBar[i] += tape[t2] * prodBar
@@ -3455,20 +3291,17 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
-		panic("floatsLogSumExpReverse: s and sBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(s)
-	if n == 0 {
+	gadApart(s, sBar, "floatsLogSumExpReverse: s and sBar")
+	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}
-	trips := max(n+2, 0)
+	trips := max(len(s)+2, 0)
 	tape := slices.Grow(t, trips)
 	t2 := math.NaN()
 	ind := 0
 	i := 0
 	var from4 int
-	for ; i < n; path, i = append(path, from4), i+1 {
+	for ; i < len(s); path, i = append(path, from4), i+1 {
 		v := s[i]
 		if math.IsNaN(v) {
 			from4 = 0
@@ -3500,7 +3333,7 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	} else {
 		tape = slices.Grow(tape, trips)
 		lse = 0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(s); i++ {
 			t3 := math.Exp(s[i] - maxval)
 			tape = append(tape, t3)
 			lse += t3
@@ -3513,7 +3346,7 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	} else {
 		lseBar := 1 / lse * seed
 		maxvalBar = seed
-		for i := n - 1; i >= 0; i-- {
+		for i := len(s) - 1; i >= 0; i-- {
 			t4 := len(tape) - 1
 			t5 := tape[t4] * lseBar
 			sBar[i] += t5
@@ -3522,7 +3355,7 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 		}
 	}
 	sBar[ind] += maxvalBar
-	for i := n - 1; i >= 0; i-- {
+	for i := len(s) - 1; i >= 0; i-- {
 		t6 := len(path) - 1
 		from2 := path[t6]
 		path = path[:t6]
@@ -3673,13 +3506,12 @@ func floatsMinTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func floatsMaxIdxTaylor(s, s1 []float64) int {
-	n := len(s)
-	if n == 0 {
+	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}
 	t := math.NaN()
 	ind := 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		v := s[i]
 		if math.IsNaN(v) || !(v > t || math.IsNaN(t)) {
 			continue
@@ -3702,13 +3534,12 @@ func floatsMaxIdxTaylor(s, s1 []float64) int {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func floatsMinIdxTaylor(s, s1 []float64) int {
-	n := len(s)
-	if n == 0 {
+	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}
 	t := math.NaN()
 	ind := 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(s); i++ {
 		v := s[i]
 		if math.IsNaN(v) || !(v < t || math.IsNaN(t)) {
 			continue
@@ -3752,11 +3583,10 @@ func DestinationsJVP(x, dx, y, dy []float64) (float64, float64) {
 // primal's. The tangents of the values AddScaledTo writes are written (overwritten) into the
 // shadows: dst into ddst.
 func floatsAddScaledToJVPWrtDstYS(dst, ddst, y, dy []float64, alpha float64, s, ds []float64) ([]float64, []float64) {
-	n := len(y)
-	if len(s) != n {
+	if len(s) != len(y) {
 		panic("floats: slice lengths do not match")
 	}
-	if len(dst) != n {
+	if len(dst) != len(y) {
 		panic("floats: destination slice length does not match input")
 	}
 	f64AxpyUnitaryToJVPWrtDstXY(dst, ddst, alpha, s, ds, y, dy)
@@ -3771,15 +3601,13 @@ func floatsAddScaledToJVPWrtDstYS(dst, ddst, y, dy []float64, alpha float64, s, 
 // primal's. The tangents of the values MulTo writes are written (overwritten) into the shadows: dst
 // into ddst.
 func floatsMulToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
-	n := len(s)
-	n2 := len(t)
-	if n != n2 {
+	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	if len(dst) != n {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t); i++ {
 		val := t[i]
 		dval := dt[i]
 		si := s[i]
@@ -3799,11 +3627,10 @@ func floatsMulToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 // The tangents of the values ScaleTo writes are written (overwritten) into the shadows: dst into
 // ddst.
 func floatsScaleToJVPWrtDstS(dst, ddst []float64, c float64, s, ds []float64) ([]float64, []float64) {
-	n := len(dst)
-	if n != len(s) {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	if n > 0 {
+	if len(dst) > 0 {
 		f64ScalUnitaryToJVPWrtDstX(dst, ddst, c, s, ds)
 	}
 	return dst, ddst
@@ -3817,11 +3644,10 @@ func floatsScaleToJVPWrtDstS(dst, ddst []float64, c float64, s, ds []float64) ([
 // The tangents of the values CumSum writes are written (overwritten) into the shadows: dst into
 // ddst.
 func floatsCumSumJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
-	n := len(dst)
-	if n != len(s) {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	if n == 0 {
+	if len(dst) == 0 {
 		return dst, ddst
 	}
 	t, t2 := f64CumSumJVP(dst, ddst, s, ds)
@@ -3836,11 +3662,10 @@ func floatsCumSumJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 // The tangents of the values CumProd writes are written (overwritten) into the shadows: dst into
 // ddst.
 func floatsCumProdJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
-	n := len(dst)
-	if n != len(s) {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	if n == 0 {
+	if len(dst) == 0 {
 		return dst, ddst
 	}
 	t, t2 := f64CumProdJVP(dst, ddst, s, ds)
@@ -3855,11 +3680,10 @@ func floatsCumProdJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 // primal's. The tangents of the values AddTo writes are written (overwritten) into the shadows: dst
 // into ddst.
 func floatsAddToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
-	n := len(s)
-	if n != len(t) {
+	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	if len(dst) != n {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
 	f64AxpyUnitaryToJVPWrtDstXY(dst, ddst, 1, s, ds, t, dt)
@@ -3874,11 +3698,10 @@ func floatsAddToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 // primal's. The tangents of the values SubTo writes are written (overwritten) into the shadows: dst
 // into ddst.
 func floatsSubToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
-	n := len(s)
-	if n != len(t) {
+	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	if len(dst) != n {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
 	f64AxpyUnitaryToJVPWrtDstXY(dst, ddst, -1, t, dt, s, ds)
@@ -3893,11 +3716,10 @@ func floatsSubToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 // primal's. The tangents of the values DivTo writes are written (overwritten) into the shadows: dst
 // into ddst.
 func floatsDivToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
-	n := len(s)
-	if n != len(t) {
+	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	if len(dst) != n {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
 	t2, t3 := f64DivToJVP(dst, ddst, s, ds, t, dt)
@@ -3936,8 +3758,7 @@ func f64CumSumJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	ddst[0] = ds0
 	t := s[1:]
 	t2 := ds[1:]
-	n := len(t)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t); i++ {
 		dv := t2[i]
 		t3 := ddst[i]
 		dst[i+1] = dst[i] + t[i]
@@ -3962,8 +3783,7 @@ func f64CumProdJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	ddst[0] = ds0
 	t := s[1:]
 	t2 := ds[1:]
-	n := len(t)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t); i++ {
 		v := t[i]
 		dv := t2[i]
 		dsti := dst[i]
@@ -4056,11 +3876,10 @@ func floatsAddScaledToTaylorWrtDstYS(
 	alpha float64,
 	s, s1, s2, s3 []float64,
 ) ([]float64, []float64, []float64, []float64) {
-	n := len(y)
-	if len(s) != n {
+	if len(s) != len(y) {
 		panic("floats: slice lengths do not match")
 	}
-	if len(dst) != n {
+	if len(dst) != len(y) {
 		panic("floats: destination slice length does not match input")
 	}
 	f64AxpyUnitaryToTaylorWrtDstXY(
@@ -4098,15 +3917,13 @@ func floatsMulToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	[]float64,
 	[]float64,
 ) {
-	n := len(s)
-	n2 := len(t)
-	if n != n2 {
+	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	if len(dst) != n {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t); i++ {
 		val := t[i]
 		val1 := t1[i]
 		val2 := t2[i]
@@ -4139,11 +3956,10 @@ func floatsScaleToTaylorWrtDstS(
 	c float64,
 	s, s1, s2, s3 []float64,
 ) ([]float64, []float64, []float64, []float64) {
-	n := len(dst)
-	if n != len(s) {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	if n > 0 {
+	if len(dst) > 0 {
 		f64ScalUnitaryToTaylorWrtDstX(dst, dst1, dst2, dst3, c, s, s1, s2, s3)
 	}
 	return dst, dst1, dst2, dst3
@@ -4160,11 +3976,10 @@ func floatsScaleToTaylorWrtDstS(
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func floatsCumSumTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float64, []float64, []float64, []float64) {
-	n := len(dst)
-	if n != len(s) {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	if n == 0 {
+	if len(dst) == 0 {
 		return dst, dst1, dst2, dst3
 	}
 	t, t2, t3, t4 := f64CumSumTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3)
@@ -4187,11 +4002,10 @@ func floatsCumProdTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) (
 	[]float64,
 	[]float64,
 ) {
-	n := len(dst)
-	if n != len(s) {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	if n == 0 {
+	if len(dst) == 0 {
 		return dst, dst1, dst2, dst3
 	}
 	t, t2, t3, t4 := f64CumProdTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3)
@@ -4215,11 +4029,10 @@ func floatsAddToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	[]float64,
 	[]float64,
 ) {
-	n := len(s)
-	if n != len(t) {
+	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	if len(dst) != n {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
 	f64AxpyUnitaryToTaylorWrtDstXY(
@@ -4257,11 +4070,10 @@ func floatsSubToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	[]float64,
 	[]float64,
 ) {
-	n := len(s)
-	if n != len(t) {
+	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	if len(dst) != n {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
 	f64AxpyUnitaryToTaylorWrtDstXY(
@@ -4299,11 +4111,10 @@ func floatsDivToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	[]float64,
 	[]float64,
 ) {
-	n := len(s)
-	if n != len(t) {
+	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	if len(dst) != n {
+	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
 	t4, t5, t6, t7 := f64DivToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3)
@@ -4357,8 +4168,7 @@ func f64CumSumTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float64,
 	t2 := s1[1:]
 	t3 := s2[1:]
 	t4 := s3[1:]
-	n := len(t)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t); i++ {
 		v1 := t2[i]
 		v2 := t3[i]
 		v3 := t4[i]
@@ -4398,8 +4208,7 @@ func f64CumProdTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float64
 	t2 := s1[1:]
 	t3 := s2[1:]
 	t4 := s3[1:]
-	n := len(t)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t); i++ {
 		v := t[i]
 		v1 := t2[i]
 		v2 := t3[i]
@@ -4448,4 +4257,14 @@ func f64DivToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float6
 		dst3[i] = (v3 - t6*t1i - t5*t2i - t4*t3i) / ti
 	}
 	return dst, dst1, dst2, dst3
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

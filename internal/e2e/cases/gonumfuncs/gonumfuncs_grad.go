@@ -42,9 +42,7 @@ func BealeJVP(b functions.Beale, x, dx []float64) (float64, float64) {
 // Results: the value of Beale.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BealeGrad(b functions.Beale, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BealeGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BealeGrad: x and xBar")
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -98,9 +96,7 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 // Results: the value of BiggsEXP2.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BiggsEXP2Grad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BiggsEXP2Grad: x and xBar")
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -150,9 +146,7 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 // Results: the value of BiggsEXP3.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BiggsEXP3Grad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BiggsEXP3Grad: x and xBar")
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -206,9 +200,7 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 // Results: the value of BiggsEXP4.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BiggsEXP4Grad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BiggsEXP4Grad: x and xBar")
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -268,9 +260,7 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 // Results: the value of BiggsEXP5.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BiggsEXP5Grad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BiggsEXP5Grad: x and xBar")
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
@@ -334,9 +324,7 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 // Results: the value of BiggsEXP6.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BiggsEXP6Grad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BiggsEXP6Grad: x and xBar")
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
@@ -394,9 +382,7 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 // Results: the value of Box3D.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Box3DGrad(b functions.Box3D, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("Box3DGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "Box3DGrad: x and xBar")
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -446,9 +432,7 @@ func BrownBadlyScaledJVP(b functions.BrownBadlyScaled, x, dx []float64) (float64
 // order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BrownBadlyScaledGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BrownBadlyScaledGrad: x and xBar")
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -498,9 +482,7 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 // order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BrownAndDennisGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BrownAndDennisGrad: x and xBar")
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -531,13 +513,12 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, xBar []float64) (sum floa
 // Results, in order: sum; dsum, the tangent of sum.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float64) (sum, dsum float64) {
-	n := len(x)
-	if n%4 != 0 {
+	if len(x)%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
 	sum = 0
 	dsum = 0
-	for i := 0; i < n; i += 4 {
+	for i := 0; i < len(x); i += 4 {
 		xi := x[i]
 		dxi := dx[i]
 		t := x[i+1]
@@ -573,15 +554,12 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 // in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ExtendedPowellSingularGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	if n%4 != 0 {
+	gadApart(x, xBar, "ExtendedPowellSingularGrad: x and xBar")
+	if len(x)%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
 	sum = 0
-	for i := 0; i < n; i += 4 {
+	for i := 0; i < len(x); i += 4 {
 		xi := x[i]
 		t := x[i+1]
 		f1 := xi + 10*t
@@ -639,9 +617,7 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 // order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ExtendedRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ExtendedRosenbrockGrad: x and xBar")
 	sum = 0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
@@ -719,7 +695,7 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
 	var path []int
 	var t, tape []float64
-	var i, i2, n, t2 int
+	var i, i2, t2 int
 	var t3 []float64
 	var t4 float64
 	var t5, from int
@@ -735,15 +711,7 @@ func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
 	var tapeBuf [256]float64
 	path = pathBuf[:0]
 	t = tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 {
-		goto b30
-	}
-	goto b32
-b30:
-	if &x[:1][0] == &xBar[:1][0] {
-		goto b31
-	}
-b32:
+	gadApart(x, xBar, "GaussianGrad: x and xBar")
 	if len(x) != 3 {
 		goto b2
 	}
@@ -755,118 +723,117 @@ b4:
 		goto b5
 	}
 	i2 = 15
-b57:
+b55:
 	if i2 >= 1 {
-		goto b89
+		goto b87
 	}
 	return sum
-b89:
-	n = len(tape)
-	t2 = n - 2
+b87:
+	t2 = len(tape) - 2
 	t3 = tape[:t2]
-	t4 = 2 * (x[0]*tape[t2] - tape[n-1])
+	t4 = 2 * (x[0]*tape[t2] - tape[len(tape)-1])
 	t5 = len(path) - 1
 	from = path[t5]
 	t6 = path[:t5]
 	if from == 0 {
-		goto b61
+		goto b59
 	}
 	if from == 1 {
-		goto b63
+		goto b61
 	}
 	if from == 2 {
-		goto b65
+		goto b63
 	}
 	if from == 3 {
-		goto b67
+		goto b65
 	}
 	if from == 4 {
-		goto b69
+		goto b67
 	}
 	if from == 5 {
-		goto b71
+		goto b69
 	}
 	if from == 6 {
-		goto b73
+		goto b71
 	}
 	path = t6
-	goto b42
-b73:
+	goto b40
+b71:
 	t7 = len(t6) - 1
 	path = t6[:t7]
 	if t6[t7] == 0 {
-		goto b87
+		goto b85
 	}
-b42:
-	goto b43
-b87:
-b43:
-	goto b44
-b71:
+b40:
+	goto b41
+b85:
+b41:
+	goto b42
+b69:
 	t8 = len(t6) - 1
 	path = t6[:t8]
 	if t6[t8] == 0 {
-		goto b85
+		goto b83
 	}
-b44:
-	goto b45
-b85:
-b45:
-	goto b46
-b69:
+b42:
+	goto b43
+b83:
+b43:
+	goto b44
+b67:
 	t9 = len(t6) - 1
 	path = t6[:t9]
 	if t6[t9] == 0 {
-		goto b83
+		goto b81
 	}
-b46:
-	goto b47
-b83:
-b47:
-	goto b48
-b67:
+b44:
+	goto b45
+b81:
+b45:
+	goto b46
+b65:
 	t10 = len(t6) - 1
 	path = t6[:t10]
 	if t6[t10] == 0 {
-		goto b81
+		goto b79
 	}
-b48:
-	goto b49
-b81:
-b49:
-	goto b50
-b65:
+b46:
+	goto b47
+b79:
+b47:
+	goto b48
+b63:
 	t11 = len(t6) - 1
 	path = t6[:t11]
 	if t6[t11] == 0 {
-		goto b79
+		goto b77
 	}
-b50:
-	goto b51
-b79:
-b51:
-	goto b52
-b63:
+b48:
+	goto b49
+b77:
+b49:
+	goto b50
+b61:
 	t12 = len(t6) - 1
 	path = t6[:t12]
 	if t6[t12] == 0 {
-		goto b77
+		goto b75
 	}
-b52:
-	goto b53
-b77:
-b53:
-	goto b54
-b61:
+b50:
+	goto b51
+b75:
+b51:
+	goto b52
+b59:
 	t13 = len(t6) - 1
 	path = t6[:t13]
 	if t6[t13] == 0 {
-		goto b75
+		goto b73
 	}
-b54:
-	goto b55
-b75:
-b55:
+b52:
+	goto b53
+b73:
+b53:
 	t14 = len(t3) - 1
 	e = t3[t14]
 	x0 = x[0]
@@ -878,7 +845,7 @@ b55:
 	xBar[2] -= 2 * (-0.5 * x1 * t15 * b)
 	tape = t3[:t14]
 	i2--
-	goto b57
+	goto b55
 b5:
 	b2 = 0.5*float64(8-i) - x[2]
 	e2 = math.Exp(-0.5 * x[1] * (b2 * b2))
@@ -993,8 +960,6 @@ b6:
 	goto b4
 b2:
 	panic("dimension of the problem must be 3")
-b31:
-	panic("GaussianGrad: x and xBar share memory: gadgen's gradients need them apart")
 }
 
 // GulfResearchAndDevelopmentJVP computes GulfResearchAndDevelopment.Func and its derivative along
@@ -1051,9 +1016,7 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 // inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("GulfResearchAndDevelopmentGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "GulfResearchAndDevelopmentGrad: x and xBar")
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -1144,9 +1107,7 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 // Results: the value of HelicalValley.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func HelicalValleyGrad(h functions.HelicalValley, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("HelicalValleyGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "HelicalValleyGrad: x and xBar")
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -1195,10 +1156,9 @@ func HelicalValleyGrad(h functions.HelicalValley, x, xBar []float64) float64 {
 // Results, in order: sum; dsum, the tangent of sum.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
-	n := len(x)
 	sum = 0
 	dsum = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t2 := x[i] - 1
 		sum += t2 * t2
 		dsum += 2 * (dx[i] * t2)
@@ -1207,7 +1167,7 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 	dsum *= 1e-05
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		s += v * v
 		ds += 2 * (dx[i] * v)
@@ -1224,28 +1184,25 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 // Results: the value of PenaltyI.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PenaltyIGrad(p functions.PenaltyI, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PenaltyIGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "PenaltyIGrad: x and xBar")
 	sum = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t2 := x[i] - 1
 		sum += t2 * t2
 	}
 	sum *= 1e-05
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		s += v * v
 	}
 	t := s - 0.25
 	sum += t * t
 	sBar := 2 * t
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (sBar * x[i])
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (1e-05 * (x[i] - 1))
 	}
 	return sum
@@ -1299,9 +1256,7 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PenaltyIIGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "PenaltyIIGrad: x and xBar")
 	dim := len(x)
 	trips := max(dim+1, 0)
 	tape := slices.Grow(t, trips*4+trips)
@@ -1337,11 +1292,10 @@ func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 		tape = tape[:t8]
 	}
 	for i := dim - 1; i >= 1; i-- {
-		n := len(tape)
-		t4 := n - 4
+		t4 := len(tape) - 4
 		t5 := tape[t4]
-		t6 := tape[n-3]
-		t7 := 2 * (1e-05 * (t5 + t6 - (tape[n-2] + tape[n-1])))
+		t6 := tape[len(tape)-3]
+		t7 := 2 * (1e-05 * (t5 + t6 - (tape[len(tape)-2] + tape[len(tape)-1])))
 		xBar[i-1] += t6 * t7 / 10
 		xBar[i] += t5 * t7 / 10
 		tape = tape[:t4]
@@ -1387,9 +1341,7 @@ func PowellBadlyScaledJVP(p functions.PowellBadlyScaled, x, dx []float64) (float
 // order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PowellBadlyScaledGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "PowellBadlyScaledGrad: x and xBar")
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -1433,9 +1385,7 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 // Results: the value of Sphere.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SphereGrad(s functions.Sphere, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SphereGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "SphereGrad: x and xBar")
 	sum = 0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -1453,23 +1403,22 @@ func SphereGrad(s functions.Sphere, x, xBar []float64) (sum float64) {
 // Results, in order: sum; dsum, the tangent of sum.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum float64) {
-	n := len(x)
 	s1 := 0.0
 	ds1 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		s1 += math.Cos(v2)
 		ds1 -= math.Sin(v2) * dx[i]
 	}
 	sum = 0
 	dsum = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		dv := dx[i]
 		t2 := float64(i + 1)
 		t3 := math.Cos(v)
 		t4 := math.Sin(v)
-		f := float64(n+i+1) - t2*t3 - t4 - s1
+		f := float64(len(x)+i+1) - t2*t3 - t4 - s1
 		sum += f * f
 		dsum += 2 * ((t2*(t4*dv) - t3*dv - ds1) * f)
 	}
@@ -1484,28 +1433,25 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 // Results: the value of Trigonometric.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func TrigonometricGrad(t functions.Trigonometric, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("TrigonometricGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "TrigonometricGrad: x and xBar")
 	s1 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		s1 += math.Cos(x[i])
 	}
 	s1Bar := 0.0
 	sum = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		t2 := float64(i + 1)
 		t3 := math.Cos(v)
 		t4 := math.Sin(v)
-		f := float64(n+i+1) - t2*t3 - t4 - s1
+		f := float64(len(x)+i+1) - t2*t3 - t4 - s1
 		t5 := 2 * f
 		xBar[i] += t4*(t2*t5) - t3*t5
 		s1Bar -= t5
 		sum += f * f
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] -= math.Sin(x[i]) * s1Bar
 	}
 	return sum
@@ -1519,17 +1465,16 @@ func TrigonometricGrad(t functions.Trigonometric, x, xBar []float64) (sum float6
 // Results, in order: sum; dsum, the tangent of sum.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (sum, dsum float64) {
-	n := len(x)
 	sum = 0
 	dsum = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t2 := x[i] - 1
 		sum += t2 * t2
 		dsum += 2 * (dx[i] * t2)
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t := float64(i + 1)
 		s += t * (x[i] - 1)
 		ds += t * dx[i]
@@ -1548,26 +1493,23 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 // order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("VariablyDimensionedGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "VariablyDimensionedGrad: x and xBar")
 	sum = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t := x[i] - 1
 		sum += t * t
 	}
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		s += float64(i+1) * (x[i] - 1)
 	}
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
 	sBar := 2 * ((2*s2 + 1) * s)
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += float64(i+1) * sBar
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (x[i] - 1)
 	}
 	return sum2
@@ -1587,24 +1529,16 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 		d2 := 1.0
 		s1 := 0.0
 		ds1 := 0.0
-		j := 1
-		var n int
-		for {
-			n = len(x)
-			if j < n {
-				t5 := float64(j) * d2
-				d2 *= d1
-				s1 += t5 * x[j]
-				ds1 += t5 * dx[j]
-				j++
-			} else {
-				break
-			}
+		for j := 1; j < len(x); j++ {
+			t5 := float64(j) * d2
+			d2 *= d1
+			s1 += t5 * x[j]
+			ds1 += t5 * dx[j]
 		}
 		d2v2 := 1.0
 		s2 := 0.0
 		ds2 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(x); i++ {
 			s2 += d2v2 * x[i]
 			ds2 += d2v2 * dx[i]
 			d2v2 *= d1
@@ -1630,17 +1564,14 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("WatsonGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, 30*(2+max(n+1, 0)+max(n+2, 0)))
+	gadApart(x, xBar, "WatsonGrad: x and xBar")
+	tape := slices.Grow(t, 30*(2+max(len(x)+1, 0)+max(len(x)+2, 0)))
 	sum = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
 		d2 := 1.0
 		s1 := 0.0
-		for j := 1; j < n; j++ {
+		for j := 1; j < len(x); j++ {
 			xj := x[j]
 			tape = append(tape, d2)
 			s1 += float64(j) * d2 * xj
@@ -1648,7 +1579,7 @@ func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 		}
 		d2v2 := 1.0
 		s2v2 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(x); i++ {
 			v := x[i]
 			tape = append(tape, d2v2)
 			s2v2 += d2v2 * v
@@ -1666,18 +1597,17 @@ func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 	xBar[0] += 2 * ((1 - t4) * x0)
 	xBar[1] += t4
 	for i2 := 29; i2 >= 1; i2-- {
-		n2 := len(tape)
-		t5 := n2 - 2
+		t5 := len(tape) - 2
 		s2 := tape[t5]
-		s1Bar := 2 * (tape[n2-1] - s2*s2 - 1)
+		s1Bar := 2 * (tape[len(tape)-1] - s2*s2 - 1)
 		t6 := 2 * (s1Bar * s2)
 		tape = tape[:t5]
-		for i := n - 1; i >= 0; i-- {
+		for i := len(x) - 1; i >= 0; i-- {
 			t8 := len(tape) - 1
 			xBar[i] -= tape[t8] * t6
 			tape = tape[:t8]
 		}
-		for j := n - 1; j >= 1; j-- {
+		for j := len(x) - 1; j >= 1; j-- {
 			t7 := len(tape) - 1
 			xBar[j] += float64(j) * tape[t7] * s1Bar
 			tape = tape[:t7]
@@ -1731,9 +1661,7 @@ func WoodJVP(w functions.Wood, x, dx []float64) (sum, dsum float64) {
 // Results: the value of Wood.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func WoodGrad(w functions.Wood, x, xBar []float64) (sum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("WoodGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "WoodGrad: x and xBar")
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -1788,9 +1716,7 @@ func ConcaveRightJVP(c functions.ConcaveRight, x, dx []float64) (float64, float6
 // Results: the value of ConcaveRight.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ConcaveRightGrad(c functions.ConcaveRight, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ConcaveRightGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ConcaveRightGrad: x and xBar")
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
 	}
@@ -1828,9 +1754,7 @@ func ConcaveLeftJVP(c functions.ConcaveLeft, x, dx []float64) (float64, float64)
 // Results: the value of ConcaveLeft.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ConcaveLeftGrad(c functions.ConcaveLeft, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ConcaveLeftGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ConcaveLeftGrad: x and xBar")
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
 	}
@@ -1885,9 +1809,7 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 // Results: the value of Plassmann.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PlassmannGrad(f functions.Plassmann, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PlassmannGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "PlassmannGrad: x and xBar")
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
 	}
@@ -2025,9 +1947,7 @@ func YanaiOzawaKanekoJVP(f functions.YanaiOzawaKaneko, x, dx []float64) (float64
 // order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("YanaiOzawaKanekoGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "YanaiOzawaKanekoGrad: x and xBar")
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
 	}
@@ -2073,9 +1993,7 @@ func BraninHooJVP(b functions.BraninHoo, x, dx []float64) (float64, float64) {
 // Results: the value of BraninHoo.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BraninHooGrad(b functions.BraninHoo, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BraninHooGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BraninHooGrad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: dimension of the problem must be 2")
 	}
@@ -2099,12 +2017,11 @@ func BraninHooGrad(b functions.BraninHoo, x, xBar []float64) float64 {
 // Results, in order: the value of Ackley.Func; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
-	n := len(x)
 	ss := 0.0
 	dss := 0.0
 	sc := 0.0
 	dsc := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		dv := dx[i]
 		t5 := 6.283185307179586 * v
@@ -2113,7 +2030,7 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 		dss += 2 * (dv * v)
 		sc += math.Cos(t5)
 	}
-	id := 1 / float64(n)
+	id := 1 / float64(len(x))
 	t := math.Sqrt(id * ss)
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(id * sc)
@@ -2129,25 +2046,22 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 // Results: the value of Ackley.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AckleyGrad(a functions.Ackley, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("AckleyGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "AckleyGrad: x and xBar")
 	ss := 0.0
 	sc := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		ss += v2 * v2
 		sc += math.Cos(6.283185307179586 * v2)
 	}
-	id := 1 / float64(n)
+	id := 1 / float64(len(x))
 	t := math.Sqrt(id * ss)
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(id * sc)
 	t4 := -20*t2 - t3 + 20 + 2.718281828459045
 	t5 := id * t3
 	ssBar := id * (0.5 / t * (-0.2 * (t2 * -20)))
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		v := x[i]
 		t6 := 2*(ssBar*v) + 6.283185307179586*(math.Sin(6.283185307179586*v)*t5)
 		t7 := xBar[i] + t6
@@ -2201,9 +2115,7 @@ func Bukin6JVP(b functions.Bukin6, x, dx []float64) (float64, float64) {
 // Results: the value of Bukin6.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Bukin6Grad(b functions.Bukin6, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("Bukin6Grad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "Bukin6Grad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -2266,9 +2178,7 @@ func CamelThreeJVP(c functions.CamelThree, x, dx []float64) (float64, float64) {
 // Results: the value of CamelThree.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CamelThreeGrad(c functions.CamelThree, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("CamelThreeGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "CamelThreeGrad: x and xBar")
 	if len(x) != 2 {
 		panic("camelthree: dimension must be 2")
 	}
@@ -2320,9 +2230,7 @@ func CamelSixJVP(c functions.CamelSix, x, dx []float64) (float64, float64) {
 // Results: the value of CamelSix.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CamelSixGrad(c functions.CamelSix, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("CamelSixGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "CamelSixGrad: x and xBar")
 	if len(x) != 2 {
 		panic("camelsix: dimension must be 2")
 	}
@@ -2394,9 +2302,7 @@ func CrossInTrayJVP(c functions.CrossInTray, x, dx []float64) (float64, float64)
 // Results: the value of CrossInTray.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CrossInTrayGrad(c functions.CrossInTray, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("CrossInTrayGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "CrossInTrayGrad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -2473,15 +2379,12 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("DixonPriceGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "DixonPriceGrad: x and xBar")
 	xp := x[0]
 	t2 := xp - 1
-	n := len(x)
-	tape := slices.Grow(t, max(n+1, 0))
+	tape := slices.Grow(t, max(len(x)+1, 0))
 	v := t2 * t2
-	for i := 1; i < n; i++ {
+	for i := 1; i < len(x); i++ {
 		xn2 := x[i]
 		tmp := 2*xn2*xn2 - xp
 		tape = append(tape, xp)
@@ -2489,7 +2392,7 @@ func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 		v += float64(i+1) * tmp * tmp
 	}
 	xpBar := 0.0
-	for i := n - 1; i >= 1; i-- {
+	for i := len(x) - 1; i >= 1; i-- {
 		t3 := len(tape) - 1
 		xn := x[i]
 		t4 := 2 * xn
@@ -2531,9 +2434,7 @@ func DropWaveJVP(d functions.DropWave, x, dx []float64) (float64, float64) {
 // Results: the value of DropWave.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DropWaveGrad(d functions.DropWave, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("DropWaveGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "DropWaveGrad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -2601,9 +2502,7 @@ func EggholderJVP(e functions.Eggholder, x, dx []float64) (float64, float64) {
 // Results: the value of Eggholder.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func EggholderGrad(e functions.Eggholder, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("EggholderGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "EggholderGrad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -2668,9 +2567,7 @@ func GramacyLeeJVP(g functions.GramacyLee, x, dx []float64) (float64, float64) {
 // Results: the value of GramacyLee.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GramacyLeeGrad(g functions.GramacyLee, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("GramacyLeeGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "GramacyLeeGrad: x and xBar")
 	if len(x) != 1 {
 		panic("functions: wrong input dimension")
 	}
@@ -2720,31 +2617,28 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 func GriewankGrad(g functions.Griewank, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("GriewankGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0)*3)
+	gadApart(x, xBar, "GriewankGrad: x and xBar")
+	tape := slices.Grow(t, max(len(x)+2, 0)*3)
 	ss := 0.0
 	pc := 1.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := x[i]
-		t7 := math.Sqrt(float64(i + 1))
-		t8 := math.Cos(v2 / t7)
-		tape = append(tape, t7, pc, t8)
+		t8 := math.Sqrt(float64(i + 1))
+		t9 := math.Cos(v2 / t8)
+		tape = append(tape, t8, pc, t9)
 		ss += v2 * v2
-		pc *= t8
+		pc *= t9
 	}
 	t2 := ss/4000 - pc + 1
 	pcBar := -1.0
-	for i := n - 1; i >= 0; i-- {
-		n2 := len(tape)
-		t3 := n2 - 3
+	for i := len(x) - 1; i >= 0; i-- {
+		t3 := len(tape) - 3
 		t4 := tape[t3]
-		t5 := tape[n2-1]
+		t5 := tape[len(tape)-1]
 		v := x[i]
-		t6 := xBar[i] + (2*(0.00025*v) - math.Sin(v/t4)*(tape[n2-2]*pcBar)/t4)
-		xBar[i] = t6
+		t6 := 2*(0.00025*v) - math.Sin(v/t4)*(tape[len(tape)-2]*pcBar)/t4
+		t7 := xBar[i] + t6
+		xBar[i] = t7
 		pcBar *= t5
 		tape = tape[:t3]
 	}
@@ -2803,9 +2697,7 @@ func HolderTableJVP(h functions.HolderTable, x, dx []float64) (float64, float64)
 // Results: the value of HolderTable.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func HolderTableGrad(h functions.HolderTable, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("HolderTableGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "HolderTableGrad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -2888,9 +2780,7 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("Langermann2Grad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "Langermann2Grad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -2914,12 +2804,11 @@ func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
 		f += cv2 * t7 * t8
 	}
 	for i := 4; i >= 0; i-- {
-		n := len(tape)
-		t2 := n - 4
+		t2 := len(tape) - 4
 		t3 := tape[t2]
-		cv := tape[n-3]
-		t4 := 3.141592653589793 * (math.Sin(3.141592653589793*tape[n-2]) * (cv * t3))
-		ssBar := -0.3183098861837907*(t3*(cv*tape[n-1])) - t4
+		cv := tape[len(tape)-3]
+		t4 := 3.141592653589793 * (math.Sin(3.141592653589793*tape[len(tape)-2]) * (cv * t3))
+		ssBar := -0.3183098861837907*(t3*(cv*tape[len(tape)-1])) - t4
 		tape = tape[:t2]
 		for j := 1; j >= 0; j-- {
 			t5 := len(tape) - 1
@@ -2941,28 +2830,20 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 	s1 := math.Sin(t)
 	sum := s1 * s1
 	dsum := 2 * (math.Cos(t) * (3.141592653589793 * (dx[0] / 4)) * s1)
-	i := 0
-	var n int
-	for {
-		n = len(x)
-		if i < n-1 {
-			dwi := dx[i] / 4
-			wi := 1 + (x[i]-1)/4
-			t8 := 3.141592653589793*wi + 1
-			s := math.Sin(t8)
-			ds := math.Cos(t8) * (3.141592653589793 * dwi)
-			t9 := wi - 1
-			t10 := t9 * t9
-			t11 := 10 * s
-			t12 := 1 + t11*s
-			sum += t10 * t12
-			dsum += 2*(dwi*t9)*t12 + t10*(10*ds*s+t11*ds)
-			i++
-		} else {
-			break
-		}
+	for i := 0; i < len(x)-1; i++ {
+		dwi := dx[i] / 4
+		wi := 1 + (x[i]-1)/4
+		t8 := 3.141592653589793*wi + 1
+		s := math.Sin(t8)
+		ds := math.Cos(t8) * (3.141592653589793 * dwi)
+		t9 := wi - 1
+		t10 := t9 * t9
+		t11 := 10 * s
+		t12 := 1 + t11*s
+		sum += t10 * t12
+		dsum += 2*(dwi*t9)*t12 + t10*(10*ds*s+t11*ds)
 	}
-	t2 := n - 1
+	t2 := len(x) - 1
 	dwd := dx[t2] / 4
 	wd := 1 + (x[t2]-1)/4
 	t3 := 6.283185307179586 * wd
@@ -2983,22 +2864,19 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LevyGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "LevyGrad: x and xBar")
 	t2 := 3.141592653589793 * (1 + (x[0]-1)/4)
 	s1 := math.Sin(t2)
-	n := len(x)
-	tape := slices.Grow(t, max(n+1, 0))
+	tape := slices.Grow(t, max(len(x)+1, 0))
 	sum := s1 * s1
-	for i := 0; i < n-1; i++ {
+	for i := 0; i < len(x)-1; i++ {
 		wi2 := 1 + (x[i]-1)/4
 		s2 := math.Sin(3.141592653589793*wi2 + 1)
 		t18 := wi2 - 1
 		tape = append(tape, s2)
 		sum += t18 * t18 * (1 + 10*s2*s2)
 	}
-	t3 := n - 1
+	t3 := len(x) - 1
 	wd := 1 + (x[t3]-1)/4
 	t4 := 6.283185307179586 * wd
 	sd := math.Sin(t4)
@@ -3008,7 +2886,7 @@ func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	t8 := sum + t6*t7
 	t9 := xBar[t3] + (2*(t7*t5)+6.283185307179586*(math.Cos(t4)*(2*(t6*sd))))/4
 	xBar[t3] = t9
-	for i := n - 2; i >= 0; i-- {
+	for i := len(x) - 2; i >= 0; i-- {
 		t10 := len(tape) - 1
 		s := tape[t10]
 		t11 := 10 * s
@@ -3066,9 +2944,7 @@ func Levy13JVP(l functions.Levy13, x, dx []float64) (float64, float64) {
 // Results: the value of Levy13.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Levy13Grad(l functions.Levy13, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("Levy13Grad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "Levy13Grad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -3102,10 +2978,9 @@ func Levy13Grad(l functions.Levy13, x, xBar []float64) float64 {
 // Results, in order: the value of Rastrigin.Func; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
-	n := len(x)
-	sum := 10 * float64(n)
+	sum := 10 * float64(len(x))
 	dsum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		dv := dx[i]
 		t := 6.283185307179586 * v
@@ -3123,12 +2998,9 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 // Results: the value of Rastrigin.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RastriginGrad(r functions.Rastrigin, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("RastriginGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	sum := 10 * float64(n)
-	for i := 0; i < n; i++ {
+	gadApart(x, xBar, "RastriginGrad: x and xBar")
+	sum := 10 * float64(len(x))
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		t := 6.283185307179586 * v
 		xBar[i] += 6.283185307179586*(math.Sin(t)*10) + 2*v
@@ -3170,9 +3042,7 @@ func Schaffer2JVP(s functions.Schaffer2, x, dx []float64) (float64, float64) {
 // Results: the value of Schaffer2.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Schaffer2Grad(s functions.Schaffer2, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("Schaffer2Grad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "Schaffer2Grad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -3237,9 +3107,7 @@ func Schaffer4JVP(s functions.Schaffer4, x, dx []float64) (float64, float64) {
 // Results: the value of Schaffer4.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Schaffer4Grad(s functions.Schaffer4, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("Schaffer4Grad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "Schaffer4Grad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -3276,10 +3144,9 @@ func Schaffer4Grad(s functions.Schaffer4, x, xBar []float64) float64 {
 // Results, in order: the value of Schwefel.Func; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
-	n := len(x)
 	sum := 0.0
 	dsum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		dv := dx[i]
 		t := 0.0
@@ -3295,7 +3162,7 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 		sum += v * t4
 		dsum += dv*t4 + v*(math.Cos(t3)*(0.5/t3*(t2*dv)))
 	}
-	return 418.9829*float64(n) - sum, -dsum
+	return 418.9829*float64(len(x)) - sum, -dsum
 }
 
 // SchwefelGrad computes Schwefel.Func and its gradient with respect to the varied inputs (reverse
@@ -3308,23 +3175,19 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SchwefelGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0)*2)
+	gadApart(x, xBar, "SchwefelGrad: x and xBar")
+	tape := slices.Grow(t, max(len(x)+2, 0)*2)
 	sum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		t7 := math.Sqrt(math.Abs(v2))
 		t8 := math.Sin(t7)
 		tape = append(tape, t7, t8)
 		sum += v2 * t8
 	}
-	t2 := 418.9829*float64(n) - sum
-	for i := n - 1; i >= 0; i-- {
-		n2 := len(tape)
-		t3 := n2 - 2
+	t2 := 418.9829*float64(len(x)) - sum
+	for i := len(x) - 1; i >= 0; i-- {
+		t3 := len(tape) - 2
 		t4 := tape[t3]
 		v := x[i]
 		t5 := 0.0
@@ -3335,7 +3198,7 @@ func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 		if v > 0 {
 			t6 = 1
 		}
-		xBar[i] += -tape[n2-1] - t6*(0.5/t4*(math.Cos(t4)*v))
+		xBar[i] += -tape[len(tape)-1] - t6*(0.5/t4*(math.Cos(t4)*v))
 		tape = tape[:t3]
 	}
 	return t2
@@ -3385,9 +3248,7 @@ func ShubertGrad(s functions.Shubert, x, xBar []float64) float64 {
 	tape := tapeBuf[:0]
 	var pathBuf [256]int
 	path := pathBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ShubertGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ShubertGrad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -3430,4 +3291,14 @@ func ShubertGrad(s functions.Shubert, x, xBar []float64) float64 {
 	xBar[1] += x1Bar
 	xBar[0] += x0Bar
 	return t
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

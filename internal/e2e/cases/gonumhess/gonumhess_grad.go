@@ -48,9 +48,7 @@ func BealeHessian(b functions.Beale, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBealeFuncGradJVP(b functions.Beale, x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsBealeFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsBealeFuncGrad: x and xBar")
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -575,9 +573,7 @@ func functionsBrownBadlyScaledFuncGradJVP(
 	b functions.BrownBadlyScaled,
 	x, dx, xBar, dxBar []float64,
 ) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsBrownBadlyScaledFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsBrownBadlyScaledFuncGrad: x and xBar")
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -953,9 +949,7 @@ func functionsBrownAndDennisFuncGradJVP(
 	b functions.BrownAndDennis,
 	x, dx, xBar, dxBar []float64,
 ) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsBrownAndDennisFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsBrownAndDennisFuncGrad: x and xBar")
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -1356,9 +1350,7 @@ func functionsPowellBadlyScaledFuncGradJVP(
 	p functions.PowellBadlyScaled,
 	x, dx, xBar, dxBar []float64,
 ) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsPowellBadlyScaledFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsPowellBadlyScaledFuncGrad: x and xBar")
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -1826,22 +1818,18 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsWatsonFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	t3 := 30 * (2 + max(n+1, 0) + max(n+2, 0))
+	gadApart(x, xBar, "functionsWatsonFuncGrad: x and xBar")
+	t3 := 30 * (2 + max(len(x)+1, 0) + max(len(x)+2, 0))
 	t4 := append(t, make([]float64, t3)...)
-	n2 := len(t)
-	tape := t4[:n2]
-	dtape := append(t2, make([]float64, t3)...)[:n2]
+	tape := t4[:len(t)]
+	dtape := append(t2, make([]float64, t3)...)[:len(t)]
 	sum = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
 		d2 := 1.0
 		s1 := 0.0
 		ds1 := 0.0
-		for j := 1; j < n; j++ {
+		for j := 1; j < len(x); j++ {
 			t16 := float64(j) * d2
 			xj := x[j]
 			dxj := dx[j]
@@ -1854,7 +1842,7 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 		d2v2 := 1.0
 		s2v2 := 0.0
 		ds2v2 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(x); i++ {
 			v := x[i]
 			dv := dx[i]
 			tape = append(tape, d2v2)
@@ -1877,24 +1865,23 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 	dxBar[0] += 2 * ((1-2*t6)*dx0 - t7*x0)
 	dxBar[1] += t7
 	for i2 := 29; i2 >= 1; i2-- {
-		n3 := len(tape)
-		t8 := n3 - 2
+		t8 := len(tape) - 2
 		s2 := tape[t8]
 		ds2 := dtape[t8]
-		t9 := n3 - 1
+		t9 := len(tape) - 1
 		s1Bar := 2 * (tape[t9] - s2*s2 - 1)
 		ds1Bar := 2 * (dtape[t9] - 2*(ds2*s2))
 		t10 := 2 * (s1Bar * s2)
 		t11 := 2 * (ds1Bar*s2 + s1Bar*ds2)
 		tape = tape[:t8]
 		dtape = dtape[:t8]
-		for i := n - 1; i >= 0; i-- {
+		for i := len(x) - 1; i >= 0; i-- {
 			t14 := len(tape) - 1
 			dxBar[i] -= dtape[t14]*t10 + tape[t14]*t11
 			tape = tape[:t14]
 			dtape = dtape[:t14]
 		}
-		for j := n - 1; j >= 1; j-- {
+		for j := len(x) - 1; j >= 1; j-- {
 			t12 := len(tape) - 1
 			t13 := float64(j)
 			dxBar[j] += t13*dtape[t12]*s1Bar + t13*tape[t12]*ds1Bar
@@ -2042,26 +2029,18 @@ func functionsWatsonFuncTaylorLanes8(
 		s1_1_6 := 0.0
 		s1_1_7 := 0.0
 		s1_1_8 := 0.0
-		j := 1
-		var n int
-		for {
-			n = len(x)
-			if j < n {
-				t36 := float64(j) * d2
-				s1 += t36 * x[j]
-				s1_1_1 += t36 * x1_1[j]
-				s1_1_2 += t36 * x1_2[j]
-				s1_1_3 += t36 * x1_3[j]
-				s1_1_4 += t36 * x1_4[j]
-				s1_1_5 += t36 * x1_5[j]
-				s1_1_6 += t36 * x1_6[j]
-				s1_1_7 += t36 * x1_7[j]
-				s1_1_8 += t36 * x1_8[j]
-				d2 *= d1
-				j++
-			} else {
-				break
-			}
+		for j := 1; j < len(x); j++ {
+			t36 := float64(j) * d2
+			s1 += t36 * x[j]
+			s1_1_1 += t36 * x1_1[j]
+			s1_1_2 += t36 * x1_2[j]
+			s1_1_3 += t36 * x1_3[j]
+			s1_1_4 += t36 * x1_4[j]
+			s1_1_5 += t36 * x1_5[j]
+			s1_1_6 += t36 * x1_6[j]
+			s1_1_7 += t36 * x1_7[j]
+			s1_1_8 += t36 * x1_8[j]
+			d2 *= d1
 		}
 		d2v2 := 1.0
 		s2 := 0.0
@@ -2073,7 +2052,7 @@ func functionsWatsonFuncTaylorLanes8(
 		s2_1_6 := 0.0
 		s2_1_7 := 0.0
 		s2_1_8 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(x); i++ {
 			s2 += d2v2 * x[i]
 			s2_1_1 += d2v2 * x1_1[i]
 			s2_1_2 += d2v2 * x1_2[i]
@@ -2263,26 +2242,18 @@ func functionsWatsonFuncTaylor(
 		s1_6 := 0.0
 		s1_7 := 0.0
 		s1_8 := 0.0
-		j := 1
-		var n int
-		for {
-			n = len(x)
-			if j < n {
-				t28 := float64(j) * d2
-				s1 += t28 * x[j]
-				s1_1 += t28 * x1[j]
-				s1_2 += t28 * x2[j]
-				s1_3 += t28 * x3[j]
-				s1_4 += t28 * x4[j]
-				s1_5 += t28 * x5[j]
-				s1_6 += t28 * x6[j]
-				s1_7 += t28 * x7[j]
-				s1_8 += t28 * x8[j]
-				d2 *= d1
-				j++
-			} else {
-				break
-			}
+		for j := 1; j < len(x); j++ {
+			t28 := float64(j) * d2
+			s1 += t28 * x[j]
+			s1_1 += t28 * x1[j]
+			s1_2 += t28 * x2[j]
+			s1_3 += t28 * x3[j]
+			s1_4 += t28 * x4[j]
+			s1_5 += t28 * x5[j]
+			s1_6 += t28 * x6[j]
+			s1_7 += t28 * x7[j]
+			s1_8 += t28 * x8[j]
+			d2 *= d1
 		}
 		d2v2 := 1.0
 		s2 := 0.0
@@ -2294,7 +2265,7 @@ func functionsWatsonFuncTaylor(
 		s2_6 := 0.0
 		s2_7 := 0.0
 		s2_8 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(x); i++ {
 			s2 += d2v2 * x[i]
 			s2_1 += d2v2 * x1[i]
 			s2_2 += d2v2 * x2[i]
@@ -2421,9 +2392,7 @@ func WoodHessian(w functions.Wood, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsWoodFuncGradJVP(w functions.Wood, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsWoodFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsWoodFuncGrad: x and xBar")
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -3011,9 +2980,7 @@ func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBiggsEXP2FuncGradJVP(b functions.BiggsEXP2, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsBiggsEXP2FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsBiggsEXP2FuncGrad: x and xBar")
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -3076,9 +3043,7 @@ func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBiggsEXP3FuncGradJVP(b functions.BiggsEXP3, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsBiggsEXP3FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsBiggsEXP3FuncGrad: x and xBar")
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -3144,9 +3109,7 @@ func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBiggsEXP4FuncGradJVP(b functions.BiggsEXP4, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsBiggsEXP4FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsBiggsEXP4FuncGrad: x and xBar")
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -3215,9 +3178,7 @@ func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBiggsEXP5FuncGradJVP(b functions.BiggsEXP5, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsBiggsEXP5FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsBiggsEXP5FuncGrad: x and xBar")
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
@@ -3289,9 +3250,7 @@ func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsBiggsEXP6FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsBiggsEXP6FuncGrad: x and xBar")
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
@@ -3366,9 +3325,7 @@ func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBox3DFuncGradJVP(b functions.Box3D, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsBox3DFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsBox3DFuncGrad: x and xBar")
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -3437,15 +3394,12 @@ func functionsExtendedPowellSingularFuncGradJVP(
 	e functions.ExtendedPowellSingular,
 	x, dx, xBar, dxBar []float64,
 ) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsExtendedPowellSingularFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	if n%4 != 0 {
+	gadApart(x, xBar, "functionsExtendedPowellSingularFuncGrad: x and xBar")
+	if len(x)%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
 	sum = 0
-	for i := 0; i < n; i += 4 {
+	for i := 0; i < len(x); i += 4 {
 		xi := x[i]
 		dxi := dx[i]
 		t := x[i+1]
@@ -3522,9 +3476,7 @@ func functionsExtendedRosenbrockFuncGradJVP(
 	e functions.ExtendedRosenbrock,
 	x, dx, xBar, dxBar []float64,
 ) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsExtendedRosenbrockFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsExtendedRosenbrockFuncGrad: x and xBar")
 	sum = 0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
@@ -3583,10 +3535,8 @@ func GaussianHessian(g functions.Gaussian, x, h []float64) float64 {
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var path []int
-	var t, t2, t3 []float64
-	var n int
-	var tape, dtape []float64
-	var i, i2, n2, t4 int
+	var t, t2, t3, tape, dtape []float64
+	var i, i2, t4 int
 	var e float64
 	var t5 int
 	var t6, t7 []float64
@@ -3606,22 +3556,13 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []flo
 	path = pathBuf[:0]
 	t = tapeBuf[:0]
 	t2 = dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 {
-		goto b29
-	}
-	goto b31
-b29:
-	if &x[:1][0] == &xBar[:1][0] {
-		goto b30
-	}
-b31:
+	gadApart(x, xBar, "functionsGaussianFuncGrad: x and xBar")
 	if len(x) != 3 {
 		goto b1
 	}
 	t3 = append(t, make([]float64, 48)...)
-	n = len(t)
-	tape = t3[:n]
-	dtape = append(t2, make([]float64, 48)...)[:n]
+	tape = t3[:len(t)]
+	dtape = append(t2, make([]float64, 48)...)[:len(t)]
 	sum = 0
 	i = 1
 b3:
@@ -3629,16 +3570,15 @@ b3:
 		goto b4
 	}
 	i2 = 15
-b46:
+b44:
 	if i2 >= 1 {
-		goto b75
+		goto b73
 	}
 	return sum, 0
-b75:
-	n2 = len(tape)
-	t4 = n2 - 2
+b73:
+	t4 = len(tape) - 2
 	e = tape[t4]
-	t5 = n2 - 1
+	t5 = len(tape) - 1
 	t6 = tape[:t4]
 	t7 = dtape[:t4]
 	x0 = x[0]
@@ -3648,104 +3588,104 @@ b75:
 	from = path[t10]
 	t11 = path[:t10]
 	if from == 0 {
-		goto b47
+		goto b45
 	}
 	if from == 1 {
-		goto b49
+		goto b47
 	}
 	if from == 2 {
-		goto b51
+		goto b49
 	}
 	if from == 3 {
-		goto b53
+		goto b51
 	}
 	if from == 4 {
-		goto b55
+		goto b53
 	}
 	if from == 5 {
-		goto b57
+		goto b55
 	}
 	if from == 6 {
-		goto b59
+		goto b57
 	}
 	path = t11
-	goto b32
-b59:
+	goto b30
+b57:
 	t12 = len(t11) - 1
 	path = t11[:t12]
 	if t11[t12] == 0 {
-		goto b73
+		goto b71
 	}
-b32:
-	goto b33
-b73:
-b33:
-	goto b34
-b57:
+b30:
+	goto b31
+b71:
+b31:
+	goto b32
+b55:
 	t13 = len(t11) - 1
 	path = t11[:t13]
 	if t11[t13] == 0 {
-		goto b71
+		goto b69
 	}
-b34:
-	goto b35
-b71:
-b35:
-	goto b36
-b55:
+b32:
+	goto b33
+b69:
+b33:
+	goto b34
+b53:
 	t14 = len(t11) - 1
 	path = t11[:t14]
 	if t11[t14] == 0 {
-		goto b69
+		goto b67
 	}
-b36:
-	goto b37
-b69:
-b37:
-	goto b38
-b53:
+b34:
+	goto b35
+b67:
+b35:
+	goto b36
+b51:
 	t15 = len(t11) - 1
 	path = t11[:t15]
 	if t11[t15] == 0 {
-		goto b67
+		goto b65
 	}
-b38:
-	goto b39
-b67:
-b39:
-	goto b40
-b51:
+b36:
+	goto b37
+b65:
+b37:
+	goto b38
+b49:
 	t16 = len(t11) - 1
 	path = t11[:t16]
 	if t11[t16] == 0 {
-		goto b65
+		goto b63
 	}
-b40:
-	goto b41
-b65:
-b41:
-	goto b42
-b49:
+b38:
+	goto b39
+b63:
+b39:
+	goto b40
+b47:
 	t17 = len(t11) - 1
 	path = t11[:t17]
 	if t11[t17] == 0 {
-		goto b63
+		goto b61
 	}
-b42:
-	goto b43
-b63:
-b43:
-	goto b44
-b47:
+b40:
+	goto b41
+b61:
+b41:
+	goto b42
+b45:
 	t18 = len(t11) - 1
 	path = t11[:t18]
 	if t11[t18] == 0 {
-		goto b61
+		goto b59
 	}
-b44:
-	goto b45
-b61:
-b45:
+b42:
+	goto b43
+b59:
+b43:
 	t19 = len(t6) - 1
 	e2 = t6[t19]
 	de = t7[t19]
@@ -3764,7 +3704,7 @@ b45:
 	tape = t6[:t19]
 	dtape = t7[:t19]
 	i2--
-	goto b46
+	goto b44
 b4:
 	b2 = 0.5*float64(8-i) - x[2]
 	d = b2 * b2
@@ -3884,8 +3824,6 @@ b5:
 	goto b3
 b1:
 	panic("dimension of the problem must be 3")
-b30:
-	panic("functionsGaussianFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 }
 
 // HelicalValleyHessian returns HelicalValley.Func and stores its Hessian with respect to x in h2
@@ -3930,9 +3868,7 @@ func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 // the shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsHelicalValleyFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsHelicalValleyFuncGrad: x and xBar")
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -4035,19 +3971,16 @@ func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsPenaltyIFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "functionsPenaltyIFuncGrad: x and xBar")
 	sum = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t2 := x[i] - 1
 		sum += t2 * t2
 	}
 	sum *= 1e-05
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		s += v * v
 		ds += 2 * (dx[i] * v)
@@ -4056,10 +3989,10 @@ func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx, xBar, dxBar []flo
 	sum += t * t
 	sBar := 2 * t
 	dsBar := 2 * ds
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		dxBar[i] += 2 * (dsBar*x[i] + sBar*dx[i])
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		dxBar[i] += 2 * (1e-05 * dx[i])
 	}
 	return sum, 0
@@ -4111,15 +4044,12 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsPenaltyIIFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsPenaltyIIFuncGrad: x and xBar")
 	dim := len(x)
 	trips := max(dim+1, 0)
 	t3 := trips*4 + trips
-	n := len(t)
-	tape := append(t, make([]float64, t3)...)[:n]
-	dtape := append(t2, make([]float64, t3)...)[:n]
+	tape := append(t, make([]float64, t3)...)[:len(t)]
+	dtape := append(t2, make([]float64, t3)...)[:len(t)]
 	s := -1.0
 	ds := 0.0
 	for i := 0; i < dim; i++ {
@@ -4169,15 +4099,14 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 		dtape = dtape[:t17]
 	}
 	for i := dim - 1; i >= 1; i-- {
-		n2 := len(tape)
-		t7 := n2 - 4
+		t7 := len(tape) - 4
 		t8 := tape[t7]
 		t9 := dtape[t7]
-		t10 := n2 - 3
+		t10 := len(tape) - 3
 		t11 := tape[t10]
 		t12 := dtape[t10]
-		t13 := n2 - 2
-		t14 := n2 - 1
+		t13 := len(tape) - 2
+		t14 := len(tape) - 1
 		t15 := 2 * (1e-05 * (t8 + t11 - (tape[t13] + tape[t14])))
 		t16 := 2 * (1e-05 * (t9 + t12 - (dtape[t13] + dtape[t14])))
 		dxBar[i-1] += (t12*t15 + t11*t16) / 10
@@ -4236,9 +4165,7 @@ func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsSphereFuncGradJVP(s functions.Sphere, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsSphereFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsSphereFuncGrad: x and xBar")
 	sum = 0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -4290,13 +4217,10 @@ func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 // the shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsTrigonometricFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "functionsTrigonometricFuncGrad: x and xBar")
 	s1 := 0.0
 	ds1 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v3 := x[i]
 		s1 += math.Cos(v3)
 		ds1 -= math.Sin(v3) * dx[i]
@@ -4304,7 +4228,7 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, d
 	s1Bar := 0.0
 	ds1Bar := 0.0
 	sum = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		dv := dx[i]
 		t2 := float64(i + 1)
@@ -4312,7 +4236,7 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, d
 		t4 := math.Sin(v2)
 		t5 := t4 * dv
 		t6 := t3 * dv
-		f := float64(n+i+1) - t2*t3 - t4 - s1
+		f := float64(len(x)+i+1) - t2*t3 - t4 - s1
 		t7 := 2 * f
 		t8 := 2 * (t2*t5 - t6 - ds1)
 		dxBar[i] += t6*(t2*t7) + t4*(t2*t8) - (t3*t8 - t5*t7)
@@ -4320,7 +4244,7 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, d
 		ds1Bar -= t8
 		sum += f * f
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		v := x[i]
 		dxBar[i] -= math.Cos(v)*dx[i]*s1Bar + math.Sin(v)*ds1Bar
 	}
@@ -4373,18 +4297,15 @@ func functionsVariablyDimensionedFuncGradJVP(
 	v functions.VariablyDimensioned,
 	x, dx, xBar, dxBar []float64,
 ) (sum, dsum float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsVariablyDimensionedFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "functionsVariablyDimensionedFuncGrad: x and xBar")
 	sum = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t2 := x[i] - 1
 		sum += t2 * t2
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t := float64(i + 1)
 		s += t * (x[i] - 1)
 		ds += t * dx[i]
@@ -4392,10 +4313,10 @@ func functionsVariablyDimensionedFuncGradJVP(
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
 	dsBar := 2 * (2*(2*(ds*s))*s + (2*s2+1)*ds)
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		dxBar[i] += float64(i+1) * dsBar
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		dxBar[i] += 2 * dx[i]
 	}
 	return sum2, 0
@@ -4443,9 +4364,7 @@ func BraninHooHessian(b functions.BraninHoo, x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBraninHooFuncGradJVP(b functions.BraninHoo, x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("functionsBraninHooFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "functionsBraninHooFuncGrad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: dimension of the problem must be 2")
 	}
@@ -4463,4 +4382,14 @@ func functionsBraninHooFuncGradJVP(b functions.BraninHoo, x, dx, xBar, dxBar []f
 	dxBar[0] = t8
 	dxBar[1] += t5
 	return term*term + 9.602112642270262*t3 + 10, 0
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

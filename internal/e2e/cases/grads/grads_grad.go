@@ -14,9 +14,7 @@ import (
 // Results: the value of Rosenbrock, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RosenbrockGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "RosenbrockGrad: x and xBar")
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
@@ -209,9 +207,7 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 // Results: the value of Quad, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func QuadGrad(a, x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("QuadGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "QuadGrad: x and xBar")
 	n := len(x)
 	q := 0.0
 	for i := 0; i < n; i++ {
@@ -263,9 +259,7 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 // Results: the value of Smooth, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SmoothGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SmoothGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "SmoothGrad: x and xBar")
 	n := len(x)
 	y := make([]float64, n)
 	yBar := make([]float64, n)
@@ -334,9 +328,7 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Clip, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ClipGrad(x, xBar []float64, lo, hi float64) (f, loBar, hiBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ClipGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ClipGrad: x and xBar")
 	loBar = 0
 	hiBar = 0
 	s := 0.0
@@ -472,9 +464,7 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 // Results: the value of Single, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SingleGrad(x, xBar []float32) float32 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SingleGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "SingleGrad: x and xBar")
 	s := float32(0)
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
@@ -514,16 +504,15 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 func PolyGrad(c []float64, x float64) (f, xBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	n := len(c)
 	var r float64
 	var from int
-	if n == 0 {
+	if len(c) == 0 {
 		r = 0
 		from = 0
 	} else {
-		r = c[n-1]
-		tape = slices.Grow(tape, max(n, 0))
-		for i := n - 2; i >= 0; i-- {
+		r = c[len(c)-1]
+		tape = slices.Grow(tape, max(len(c), 0))
+		for i := len(c) - 2; i >= 0; i-- {
 			ci := c[i]
 			tape = append(tape, r)
 			r = r*x + ci
@@ -535,7 +524,7 @@ func PolyGrad(c []float64, x float64) (f, xBar float64) {
 	} else {
 		xBar = 0
 		rBar := 1.0
-		for i := 0; i <= n-2; i++ {
+		for i := 0; i <= len(c)-2; i++ {
 			t := len(tape) - 1
 			xBar += tape[t] * rBar
 			rBar *= x
@@ -551,13 +540,12 @@ func PolyGrad(c []float64, x float64) (f, xBar float64) {
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of Poly; its tangent.
 func PolyJVP(c []float64, x, dx float64) (float64, float64) {
-	n := len(c)
-	if n == 0 {
+	if len(c) == 0 {
 		return 0, 0
 	}
-	r := c[n-1]
+	r := c[len(c)-1]
 	dr := 0.0
-	for i := n - 2; i >= 0; i-- {
+	for i := len(c) - 2; i >= 0; i-- {
 		dr = dr*x + r*dx
 		r = r*x + c[i]
 	}
@@ -620,20 +608,17 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // Results: the value of Energy, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("EnergyGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "EnergyGrad: x and xBar")
 	sBar := 0.5 * k
-	n := len(x)
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		s += xi * xi
 	}
 	t := math.Exp(-(k * k))
 	t2 := 0.0
 	e := sBar * s
-	for i := 1; i < n; i++ {
+	for i := 1; i < len(x); i++ {
 		t4 := x[i] - x[i-1]
 		t5 := t4 * t4
 		t6 := 2 * (t * t4)
@@ -643,7 +628,7 @@ func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
 		e += t5 * t
 	}
 	t3 := 2 * (t * t2 * k)
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (sBar * x[i])
 	}
 	kBar = 0.5*s - t3
@@ -790,26 +775,19 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // Results: the value of Scratch, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ScratchGrad(x, xBar, buf []float64) float64 {
-	n := len(buf)
-	t := cap(buf)
-	bufBar := make([]float64, n, t)
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ScratchGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t > 0 && t2 && &buf[:1][0] == &x[:1][0] {
-		panic("ScratchGrad: buf and x share memory: gadgen's gradients need them apart")
-	}
-	for i := 0; i < n; i++ {
+	bufBar := make([]float64, len(buf), cap(buf))
+	gadApart(x, xBar, "ScratchGrad: x and xBar")
+	gadApart(buf, x, "ScratchGrad: buf and x")
+	for i := 0; i < len(buf); i++ {
 		buf[i] += 2 * x[i]
 	}
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(buf); i++ {
 		v := buf[i]
 		bufBar[i] += 2 * v
 		s += v * v
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(buf) - 1; i >= 0; i-- {
 		xBar[i] += 2 * bufBar[i]
 	}
 	return s
@@ -822,12 +800,11 @@ func ScratchGrad(x, xBar, buf []float64) float64 {
 // Results, in order: the value of Scratch; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ScratchJVP(x, dx, buf []float64) (float64, float64) {
-	n := len(buf)
-	dbuf := make([]float64, n, cap(buf))
+	dbuf := make([]float64, len(buf), cap(buf))
 	axpyIntoJVPWrtDstX(buf, dbuf, x, dx, 2)
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(buf); i++ {
 		v := buf[i]
 		s += v * v
 		ds += 2 * (dbuf[i] * v)
@@ -1103,76 +1080,66 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(dst) > 0
-	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("SoftmaxVJP: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(x) > 0
-	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SoftmaxVJP: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &dst[:1][0] == &x[:1][0] {
-		panic("SoftmaxVJP: dst and x share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	trips := max(n+2, 0)
-	n2 := len(dst)
-	tape := slices.Grow(t, trips+trips+max(n2+2, 0))
+	gadApart(dst, dstBar, "SoftmaxVJP: dst and dstBar")
+	gadApart(x, xBar, "SoftmaxVJP: x and xBar")
+	gadApart(dst, x, "SoftmaxVJP: dst and x")
+	trips := max(len(x)+2, 0)
+	tape := slices.Grow(t, trips+trips+max(len(dst)+2, 0))
 	m := math.Inf(-1)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		tape = append(tape, m)
 		m = max(m, v)
 	}
 	s := 0.0
-	for i := 0; i < n; i++ {
-		t12 := math.Exp(x[i] - m)
-		dst[i] = t12
+	for i := 0; i < len(x); i++ {
+		t10 := math.Exp(x[i] - m)
+		dst[i] = t10
 		dsti3 := dst[i]
-		tape = append(tape, t12)
+		tape = append(tape, t10)
 		s += dsti3
 	}
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(dst); i++ {
 		dsti2 := dst[i]
 		dst[i] = dsti2 / s
 		tape = append(tape, dsti2)
 	}
 	sBar := 0.0
-	for i := n2 - 1; i >= 0; i-- {
-		t11 := len(tape) - 1
-		dsti := tape[t11]
+	for i := len(dst) - 1; i >= 0; i-- {
+		t9 := len(tape) - 1
+		dsti := tape[t9]
 		dstiBar2 := dstBar[i]
 		dstBar[i] = 0
 		dstBar[i] += dstiBar2 / s
 		sBar -= dstiBar2 * (dsti / s) / s
-		tape = tape[:t11]
+		tape = tape[:t9]
 	}
 	mBar := 0.0
-	for i := n - 1; i >= 0; i-- {
-		t8 := len(tape) - 1
-		t9 := tape[t8]
+	for i := len(x) - 1; i >= 0; i-- {
+		t6 := len(tape) - 1
+		t7 := tape[t6]
 		dstBar[i] += sBar
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
-		t10 := t9 * dstiBar
-		xBar[i] += t10
-		mBar -= t10
-		tape = tape[:t8]
+		t8 := t7 * dstiBar
+		xBar[i] += t8
+		mBar -= t8
+		tape = tape[:t6]
 	}
-	for i := n - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		t5 := tape[t4] >= x[i]
-		t6 := 0.0
-		if t5 {
-			t6 = 1
+	for i := len(x) - 1; i >= 0; i-- {
+		t2 := len(tape) - 1
+		t3 := tape[t2] >= x[i]
+		t4 := 0.0
+		if t3 {
+			t4 = 1
 		}
-		t7 := 1.0
-		if t5 {
-			t7 = 0
+		t5 := 1.0
+		if t3 {
+			t5 = 0
 		}
-		xBar[i] += t7 * mBar
-		mBar = t6 * mBar
-		tape = tape[:t4]
+		xBar[i] += t5 * mBar
+		mBar = t4 * mBar
+		tape = tape[:t2]
 	}
 }
 
@@ -1183,10 +1150,9 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 // The tangents of the values Softmax writes are written (overwritten) into the shadows: dst into
 // ddst.
 func SoftmaxJVP(dst, ddst, x, dx []float64) {
-	n := len(x)
 	m := math.Inf(-1)
 	dm := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		dv2 := dx[i]
 		if v > m {
@@ -1196,7 +1162,7 @@ func SoftmaxJVP(dst, ddst, x, dx []float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		dv := dx[i]
 		t3 := math.Exp(x[i] - m)
 		dst[i] = t3
@@ -1297,9 +1263,7 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // Results: the value of Spring.Energy, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (s Spring) EnergyGrad(x, xBar []float64, r float64) (f, rBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("EnergyGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "EnergyGrad: x and xBar")
 	t := 0.5 * (s.K + 1)
 	rBar = 0
 	e := 0.0
@@ -1344,43 +1308,36 @@ func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
 func EvolveGrad(x, xBar, state []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	n := len(state)
-	t2 := cap(state)
-	stateBar := make([]float64, n, t2)
-	t3 := cap(x) > 0
-	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("EvolveGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 > 0 && t3 && &state[:1][0] == &x[:1][0] {
-		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
-	}
-	tape := slices.Grow(t, 5*max(n+2, 0))
+	stateBar := make([]float64, len(state), cap(state))
+	gadApart(x, xBar, "EvolveGrad: x and xBar")
+	gadApart(state, x, "EvolveGrad: state and x")
+	tape := slices.Grow(t, 5*max(len(state)+2, 0))
 	for k := 0; k < 3; k++ {
-		for i := 0; i < n; i++ {
-			t11 := state[i]
-			state[i] = t11*x[i] + math.Sin(t11)
-			tape = append(tape, t11)
+		for i := 0; i < len(state); i++ {
+			t9 := state[i]
+			state[i] = t9*x[i] + math.Sin(t9)
+			tape = append(tape, t9)
 		}
 	}
-	t4 := state[0]
-	t5 := n - 1
-	t6 := state[t5]
-	t7 := t4 * t6
-	stateBar[t5] += t4
-	stateBar[0] += t6
+	t2 := state[0]
+	t3 := len(state) - 1
+	t4 := state[t3]
+	t5 := t2 * t4
+	stateBar[t3] += t2
+	stateBar[0] += t4
 	for k := 2; k >= 0; k-- {
-		for i := n - 1; i >= 0; i-- {
-			t8 := len(tape) - 1
-			t9 := tape[t8]
-			t10 := stateBar[i]
+		for i := len(state) - 1; i >= 0; i-- {
+			t6 := len(tape) - 1
+			t7 := tape[t6]
+			t8 := stateBar[i]
 			stateBar[i] = 0
 			xi := x[i]
-			xBar[i] += t9 * t10
-			stateBar[i] += math.Cos(t9)*t10 + t10*xi
-			tape = tape[:t8]
+			xBar[i] += t7 * t8
+			stateBar[i] += math.Cos(t7)*t8 + t8*xi
+			tape = tape[:t6]
 		}
 	}
-	return t7
+	return t5
 }
 
 // EvolveJVP computes Evolve and its derivative along the tangents (forward mode).
@@ -1390,13 +1347,12 @@ func EvolveGrad(x, xBar, state []float64) float64 {
 // Results, in order: the value of Evolve; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func EvolveJVP(x, dx, state []float64) (float64, float64) {
-	n := len(state)
-	dstate := make([]float64, n, cap(state))
+	dstate := make([]float64, len(state), cap(state))
 	for k := 0; k < 3; k++ {
 		evolveStepJVP(state, dstate, x, dx)
 	}
 	t := state[0]
-	t2 := n - 1
+	t2 := len(state) - 1
 	t3 := state[t2]
 	return t * t3, dstate[0]*t3 + t*dstate[t2]
 }
@@ -1432,9 +1388,7 @@ func LayersGrad(x, xBar []float64) float64 {
 	tape := tapeBuf[:0]
 	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LayersGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "LayersGrad: x and xBar")
 	n := len(x) / 2
 	t := 3 * n
 	work := make([]float64, t)
@@ -1455,8 +1409,7 @@ func LayersGrad(x, xBar []float64) float64 {
 		h2 := work[t15:t16]
 		hBar2 := workBar[t15:t16]
 		t17 := x[n:]
-		n3 := len(h2)
-		for j := 0; j < n3; j++ {
+		for j := 0; j < len(h2); j++ {
 			t18 := (j + 1) % len(y)
 			t19 := math.Tanh(y[j]*t17[j] + y[t18])
 			t20 := append(tape, h2[j])
@@ -1476,10 +1429,9 @@ func LayersGrad(x, xBar []float64) float64 {
 	}
 	finalX := slices.Clone(x)
 	for k := 2; k >= 0; k-- {
-		n2 := len(tapeSlices)
-		t2 := n2 - 2
+		t2 := len(tapeSlices) - 2
 		y2 := tapeSlices[t2]
-		yBar2 := tapeSlices[n2-1]
+		yBar2 := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:t2]
 		t3 := k * n
 		t4 := (k + 1) * n
@@ -1567,15 +1519,12 @@ func layerJVP(h, dh, y, dy, w, dw []float64) {
 // Results: the value of Pick, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PickGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PickGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	a := make([]float64, n)
-	aBar := make([]float64, n)
-	b := make([]float64, n)
-	bBar := make([]float64, n)
-	for i := 0; i < n; i++ {
+	gadApart(x, xBar, "PickGrad: x and xBar")
+	a := make([]float64, len(x))
+	aBar := make([]float64, len(x))
+	b := make([]float64, len(x))
+	bBar := make([]float64, len(x))
+	for i := 0; i < len(x); i++ {
 		xi2 := x[i]
 		a[i] = xi2 * xi2
 		b[i] = math.Sin(xi2)
@@ -1596,7 +1545,7 @@ func PickGrad(x, xBar []float64) float64 {
 		srcBar[i] += t
 		s += srci * t
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		biBar := bBar[i]
 		bBar[i] = 0
 		xi := x[i]
@@ -1613,12 +1562,11 @@ func PickGrad(x, xBar []float64) float64 {
 // Results, in order: the value of Pick; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func PickJVP(x, dx []float64) (float64, float64) {
-	n := len(x)
-	a := make([]float64, n)
-	da := make([]float64, n)
-	b := make([]float64, n)
-	db := make([]float64, n)
-	for i := 0; i < n; i++ {
+	a := make([]float64, len(x))
+	da := make([]float64, len(x))
+	b := make([]float64, len(x))
+	db := make([]float64, len(x))
+	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		dxi := dx[i]
 		a[i] = xi * xi
@@ -1664,21 +1612,17 @@ func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 func AccumulateGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("AccumulateGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	acc := make([]float64, n)
-	accBar := make([]float64, n)
-	n2 := len(acc)
-	tape := slices.Grow(t, 5*n2)
+	gadApart(x, xBar, "AccumulateGrad: x and xBar")
+	acc := make([]float64, len(x))
+	accBar := make([]float64, len(x))
+	tape := slices.Grow(t, 5*len(acc))
 	s := 0.0
 	for k := 0; k < 3; k++ {
 		tape = append(tape, acc...)
 		s += addRead(acc, x)
 	}
 	for k := 2; k >= 0; k-- {
-		t2 := len(tape) - n2
+		t2 := len(tape) - len(acc)
 		copy(acc, tape[t2:])
 		addReadReverse(acc, accBar, x, xBar, 1)
 		tape = tape[:t2]
@@ -1699,29 +1643,20 @@ func AccumulateGrad(x, xBar []float64) float64 {
 func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(acc) > 0
-	if t2 && cap(accBar) > 0 && &acc[:1][0] == &accBar[:1][0] {
-		panic("addReadReverse: acc and accBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(x) > 0
-	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("addReadReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &acc[:1][0] == &x[:1][0] {
-		panic("addReadReverse: acc and x share memory: gadgen's gradients need them apart")
-	}
-	n := len(acc)
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	gadApart(acc, accBar, "addReadReverse: acc and accBar")
+	gadApart(x, xBar, "addReadReverse: x and xBar")
+	gadApart(acc, x, "addReadReverse: acc and x")
+	tape := slices.Grow(t, max(len(acc)+2, 0))
+	for i := 0; i < len(acc); i++ {
 		xi := x[i]
 		acc[i] += xi * xi
 		tape = append(tape, acc[i])
 	}
-	for i := n - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		accBar[i] += 2 * (seed * tape[t4])
+	for i := len(acc) - 1; i >= 0; i-- {
+		t2 := len(tape) - 1
+		accBar[i] += 2 * (seed * tape[t2])
 		xBar[i] += 2 * (accBar[i] * x[i])
-		tape = tape[:t4]
+		tape = tape[:t2]
 	}
 }
 
@@ -1731,9 +1666,8 @@ func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
 // Results, in order: the value of Accumulate; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func AccumulateJVP(x, dx []float64) (float64, float64) {
-	n := len(x)
-	acc := make([]float64, n)
-	dacc := make([]float64, n)
+	acc := make([]float64, len(x))
+	dacc := make([]float64, len(x))
 	s := 0.0
 	ds := 0.0
 	for k := 0; k < 3; k++ {
@@ -1774,12 +1708,9 @@ func addReadJVP(acc, dacc, x, dx []float64) (float64, float64) {
 // Results: the value of AccumulateOnly, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AccumulateOnlyGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("AccumulateOnlyGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	acc := make([]float64, n)
-	accBar := make([]float64, n)
+	gadApart(x, xBar, "AccumulateOnlyGrad: x and xBar")
+	acc := make([]float64, len(x))
+	accBar := make([]float64, len(x))
 	for k := 0; k < 3; k++ {
 		addSquares(acc, x)
 	}
@@ -1808,17 +1739,9 @@ func AccumulateOnlyGrad(x, xBar []float64) float64 {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // acc held on entry.
 func addSquaresReverse(acc, accBar, x, xBar []float64) {
-	t := cap(acc) > 0
-	if t && cap(accBar) > 0 && &acc[:1][0] == &accBar[:1][0] {
-		panic("addSquaresReverse: acc and accBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("addSquaresReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &acc[:1][0] == &x[:1][0] {
-		panic("addSquaresReverse: acc and x share memory: gadgen's gradients need them apart")
-	}
+	gadApart(acc, accBar, "addSquaresReverse: acc and accBar")
+	gadApart(x, xBar, "addSquaresReverse: x and xBar")
+	gadApart(acc, x, "addSquaresReverse: acc and x")
 	for i := len(acc) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (accBar[i] * x[i])
 	}
@@ -1830,9 +1753,8 @@ func addSquaresReverse(acc, accBar, x, xBar []float64) {
 // Results, in order: the value of AccumulateOnly; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func AccumulateOnlyJVP(x, dx []float64) (float64, float64) {
-	n := len(x)
-	acc := make([]float64, n)
-	dacc := make([]float64, n)
+	acc := make([]float64, len(x))
+	dacc := make([]float64, len(x))
 	for k := 0; k < 3; k++ {
 		addSquaresJVP(acc, dacc, x, dx)
 	}
@@ -1871,25 +1793,22 @@ func addSquaresJVP(acc, dacc, x, dx []float64) {
 // Results: the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AckleyGrad(x, xBar []float64, a float64) (aBar float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("AckleyGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "AckleyGrad: x and xBar")
 	s := 0.0
 	c := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		s += v2 * v2
 		c += math.Cos(6.283185307179586 * v2)
 	}
-	n2 := float64(n)
-	t := math.Sqrt(s / n2)
+	n := float64(len(x))
+	t := math.Sqrt(s / n)
 	t2 := math.Exp(-0.2 * t)
-	t3 := math.Exp(c / n2)
-	t4 := t3 / n2
-	t5 := 0.5 / t * (-0.2 * (t2 * a)) / n2
+	t3 := math.Exp(c / n)
+	t4 := t3 / n
+	t5 := 0.5 / t * (-0.2 * (t2 * a)) / n
 	aBar = 1 - t2
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		v := x[i]
 		t6 := xBar[i] + (6.283185307179586*(math.Sin(6.283185307179586*v)*t4) - 2*(t5*v))
 		xBar[i] = t6
@@ -1903,12 +1822,11 @@ func AckleyGrad(x, xBar []float64, a float64) (aBar float64) {
 // Results, in order: the value of Ackley; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func AckleyJVP(x, dx []float64, a, da float64) (float64, float64) {
-	n := len(x)
 	s := 0.0
 	ds := 0.0
 	c := 0.0
 	dc := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		dv := dx[i]
 		t5 := 6.283185307179586 * v
@@ -1917,11 +1835,11 @@ func AckleyJVP(x, dx []float64, a, da float64) (float64, float64) {
 		ds += 2 * (dv * v)
 		c += math.Cos(t5)
 	}
-	n2 := float64(n)
-	t := math.Sqrt(s / n2)
+	n := float64(len(x))
+	t := math.Sqrt(s / n)
 	t2 := math.Exp(-0.2 * t)
-	t3 := math.Exp(c / n2)
-	t4 := -(da * t2) - a*(t2*(-0.2*(0.5/t*(ds/n2)))) - t3*(dc/n2) + da
+	t3 := math.Exp(c / n)
+	t4 := -(da * t2) - a*(t2*(-0.2*(0.5/t*(ds/n)))) - t3*(dc/n) + da
 	return -(a * t2) - t3 + a + 2.718281828459045, t4
 }
 
@@ -1931,39 +1849,35 @@ func AckleyJVP(x, dx []float64, a, da float64) (float64, float64) {
 // Results: the value of Refill, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RefillGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("RefillGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	y := make([]float64, n)
-	yBar := make([]float64, n)
-	for i := 0; i < n; i++ {
+	gadApart(x, xBar, "RefillGrad: x and xBar")
+	y := make([]float64, len(x))
+	yBar := make([]float64, len(x))
+	for i := 0; i < len(x); i++ {
 		y[i] = math.Sin(x[i])
 	}
 	y0 := y[0]
-	n2 := len(y)
-	t := n2 - 1
+	t := len(y) - 1
 	t2 := y[t]
 	s := y0 * t2
 	clear(y)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v3 := x[i]
 		y[i] += 3 * v3 * v3
 	}
-	t3 := n2 / 2
+	t3 := len(y) / 2
 	t4 := y[t3]
 	y0v2 := y[0]
 	s += t4 * y0v2
 	clear(y)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		y[i] += x[i] * x[0]
 	}
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(y); i++ {
 		v2 := y[i]
 		yBar[i] += 2 * v2
 		s += v2 * v2
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		yiBar3 := yBar[i]
 		x0 := x[0]
 		xBar[0] += x[i] * yiBar3
@@ -1972,7 +1886,7 @@ func RefillGrad(x, xBar []float64) float64 {
 	clear(yBar)
 	yBar[0] += t4
 	yBar[t3] += y0v2
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		yiBar2 := yBar[i]
 		v := x[i]
 		xBar[i] += 3*v*yiBar2 + 3*(yiBar2*v)
@@ -1980,7 +1894,7 @@ func RefillGrad(x, xBar []float64) float64 {
 	clear(yBar)
 	yBar[t] += y0
 	yBar[0] += t2
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		yiBar := yBar[i]
 		yBar[i] = 0
 		xBar[i] += math.Cos(x[i]) * yiBar
@@ -1994,24 +1908,22 @@ func RefillGrad(x, xBar []float64) float64 {
 // Results, in order: the value of Refill; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func RefillJVP(x, dx []float64) (float64, float64) {
-	n := len(x)
-	y := make([]float64, n)
-	dy := make([]float64, n)
-	for i := 0; i < n; i++ {
+	y := make([]float64, len(x))
+	dy := make([]float64, len(x))
+	for i := 0; i < len(x); i++ {
 		v3 := x[i]
 		dv2 := dx[i]
 		y[i] = math.Sin(v3)
 		dy[i] = math.Cos(v3) * dv2
 	}
 	y0 := y[0]
-	n2 := len(y)
-	t := n2 - 1
+	t := len(y) - 1
 	t2 := y[t]
 	s := y0 * t2
 	ds := dy[0]*t2 + y0*dy[t]
 	clear(y)
 	clear(dy)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		dv := dx[i]
 		t6 := 3 * v2
@@ -2019,7 +1931,7 @@ func RefillJVP(x, dx []float64) (float64, float64) {
 		y[i] += t6 * v2
 		dy[i] = dyi + (3*dv*v2 + t6*dv)
 	}
-	t3 := n2 / 2
+	t3 := len(y) / 2
 	t4 := y[t3]
 	t5 := dy[t3]
 	y0v2 := y[0]
@@ -2027,7 +1939,7 @@ func RefillJVP(x, dx []float64) (float64, float64) {
 	rescaleJVP(y, dy, x, dx)
 	s += t4 * y0v2
 	ds += t5*y0v2 + t4*dy0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(y); i++ {
 		v := y[i]
 		s += v * v
 		ds += 2 * (dy[i] * v)
@@ -2052,5 +1964,15 @@ func rescaleJVP(dst, ddst, x, dx []float64) {
 		t := ddst[i]
 		dst[i] += v * x0
 		ddst[i] = t + (dv*x0 + v*dx0)
+	}
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
 	}
 }

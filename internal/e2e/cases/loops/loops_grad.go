@@ -30,9 +30,7 @@ func SumSquaresJVP(x, dx []float64) (float64, float64) {
 // Results: the value of SumSquares, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SumSquaresGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "SumSquaresGrad: x and xBar")
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
@@ -66,9 +64,7 @@ func BackwardJVP(x, dx []float64) (float64, float64) {
 func BackwardGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BackwardGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BackwardGrad: x and xBar")
 	i := len(x) - 1
 	tape := slices.Grow(t, max(i/2+2, 0))
 	s := 0.0
@@ -193,13 +189,12 @@ func ExpSeriesGrad(x float64) (f, xBar float64) {
 	xBar = 0
 	termBar := 0.0
 	for {
-		n3 := len(tape)
-		t := n3 - 3
+		t := len(tape) - 3
 		t2 := tape[:t]
-		n4 := tape[t] + 1
+		n3 := tape[t] + 1
 		termBar2 := termBar + 1
-		termBar = termBar2 * (x / n4)
-		xBar += tape[n3-2] * termBar2 / n4
+		termBar = termBar2 * (x / n3)
+		xBar += tape[len(tape)-2] * termBar2 / n3
 		t3 := len(path) - 1
 		t4 := path[:t3]
 		if path[t3] == 0 {
@@ -331,12 +326,8 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 // Results: the value of Dot, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DotGrad(x, xBar, y, yBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("DotGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("DotGrad: y and yBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "DotGrad: x and xBar")
+	gadApart(y, yBar, "DotGrad: y and yBar")
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -372,19 +363,16 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 func ProductGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ProductGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0))
+	gadApart(x, xBar, "ProductGrad: x and xBar")
+	tape := slices.Grow(t, max(len(x)+2, 0))
 	p := 1.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		tape = append(tape, p)
 		p *= 1 + v2
 	}
 	pBar := 1.0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
 		v := x[i]
 		xBar[i] += tape[t2] * pBar
@@ -419,9 +407,7 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Weighted, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func WeightedGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("WeightedGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "WeightedGrad: x and xBar")
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
@@ -586,14 +572,13 @@ func HarmonicGrad(x float64, n int) (f, xBar float64) {
 // Results, in order: the value of Lower; its tangent.
 // Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func LowerJVP(a, da []float64) (float64, float64) {
-	n := len(a)
 	s := 0.0
 	ds := 0.0
 outer:
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(a); i++ {
 		ai := a[i]
 		dai := da[i]
-		for j := 0; j < n; j++ {
+		for j := 0; j < len(a); j++ {
 			if j == i {
 				continue outer
 			}
@@ -620,23 +605,20 @@ func LowerGrad(a, aBar []float64) float64 {
 	tapeint := tapeintBuf[:0]
 	var pathBuf [256]int
 	path := pathBuf[:0]
-	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("LowerGrad: a and aBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(a)
+	gadApart(a, aBar, "LowerGrad: a and aBar")
 	s := 0.0
 	i := 0
 	var from2 int
 outer:
 	for {
-		if i < n {
+		if i < len(a) {
 			ai := a[i]
 			from := 0
 			j := 0
 			var from3 int
 			for {
 				path = append(path, from)
-				if j < n {
+				if j < len(a) {
 					if j == i {
 						from3 = 0
 						break
@@ -668,7 +650,7 @@ outer:
 		sBar = 1
 		sBar2 = 0
 		part = 0
-		i = n - 1
+		i = len(a) - 1
 	} else {
 		sBar = 0
 		sBar2 = 1
@@ -723,13 +705,12 @@ outer:
 // Results, in order: the value of FirstLarge; its tangent.
 // Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func FirstLargeJVP(a, da []float64) (float64, float64) {
-	n := len(a)
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(a); i++ {
 		ai := a[i]
 		dai := da[i]
-		for j := 0; j < n; j++ {
+		for j := 0; j < len(a); j++ {
 			aj := a[j]
 			daj := da[j]
 			t := ai * aj
@@ -755,22 +736,19 @@ func FirstLargeGrad(a, aBar []float64) float64 {
 	tapeint := tapeintBuf[:0]
 	var pathBuf [256]int
 	path := pathBuf[:0]
-	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("FirstLargeGrad: a and aBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(a)
+	gadApart(a, aBar, "FirstLargeGrad: a and aBar")
 	s := 0.0
 	i := 0
 	var from2 int
 outer:
 	for {
-		if i < n {
+		if i < len(a) {
 			ai := a[i]
 			from := 0
 			j := 0
 			for {
 				path = append(path, from)
-				if j < n {
+				if j < len(a) {
 					aj := a[j]
 					t := ai * aj
 					tapeint = append(tapeint, j)
@@ -799,7 +777,7 @@ outer:
 		sBar2 = 0
 		t2 = 0
 		part = 0
-		i = n - 1
+		i = len(a) - 1
 	} else {
 		sBar = 0
 		sBar2 = 1
@@ -885,16 +863,13 @@ func SkipNegativeGrad(x, xBar []float64) float64 {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SkipNegativeGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0))
+	gadApart(x, xBar, "SkipNegativeGrad: x and xBar")
+	tape := slices.Grow(t, max(len(x)+2, 0))
 	s := 0.0
 	i := 0
 	var from, from2 int
 	for ; ; path, i = append(path, from2), i+1 {
-		if i < n {
+		if i < len(x) {
 			v := x[i]
 			if v < 0 {
 				from2 = 0
@@ -915,7 +890,7 @@ func SkipNegativeGrad(x, xBar []float64) float64 {
 	var part int
 	if from == 0 {
 		part = 0
-		i = n - 1
+		i = len(x) - 1
 	} else {
 		part = 1
 	}
@@ -977,9 +952,7 @@ func Trace2JVP(a, da []float64, n int) (float64, float64) {
 // Results: the value of Trace2, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Trace2Grad(a, aBar []float64, n int) float64 {
-	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("Trace2Grad: a and aBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(a, aBar, "Trace2Grad: a and aBar")
 	s := 0.0
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
@@ -1109,12 +1082,8 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 func PackedGrad(l, lBar, x, xBar []float64) float64 {
 	var tapeintBuf [256]int
 	t := tapeintBuf[:0]
-	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
-		panic("PackedGrad: l and lBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PackedGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(l, lBar, "PackedGrad: l and lBar")
+	gadApart(x, xBar, "PackedGrad: x and xBar")
 	t2 := new([4]float64)
 	t3 := new([4]float64)
 	y := t2[:4]
@@ -1138,10 +1107,9 @@ func PackedGrad(l, lBar, x, xBar []float64) float64 {
 		k -= 2
 	}
 	for i := 3; i >= 0; i-- {
-		n := len(tapeint)
-		t4 := n - 2
+		t4 := len(tapeint) - 2
 		t5 := tapeint[:t4]
-		idx2 := tapeint[n-1] - 1
+		idx2 := tapeint[len(tapeint)-1] - 1
 		for j := tapeint[t4] - 1; j >= i+1; j-- {
 			t6 := t3[:4][j]
 			t7 := t6 * x[j]
@@ -1181,12 +1149,8 @@ func RangeConstJVP(w, dw, x, dx []float64) (float64, float64) {
 // Results: the value of RangeConst, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RangeConstGrad(w, wBar, x, xBar []float64) float64 {
-	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("RangeConstGrad: w and wBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("RangeConstGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w, wBar, "RangeConstGrad: w and wBar")
+	gadApart(x, xBar, "RangeConstGrad: x and xBar")
 	s := 0.0
 	for j := 0; j < 6; j++ {
 		wj := w[j]
@@ -1228,9 +1192,7 @@ func RangeConstNestedJVP(a, da []float64) (float64, float64) {
 // Results: the value of RangeConstNested, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RangeConstNestedGrad(a, aBar []float64) float64 {
-	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("RangeConstNestedGrad: a and aBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(a, aBar, "RangeConstNestedGrad: a and aBar")
 	s := 0.0
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
@@ -1284,9 +1246,7 @@ func PairsJVP(x, dx []float64) (float64, float64) {
 func PairsGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PairsGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "PairsGrad: x and xBar")
 	n := len(x)
 	trips := max(n+2, 0)
 	tape := slices.Grow(t, trips*(1+trips))
@@ -1329,25 +1289,18 @@ func PairsGrad(x, xBar []float64) float64 {
 func ResidualsJVP(c, dc []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	i := 0
-	for {
-		n := len(c)
-		if i < 2*n+1 {
-			t := float64(i) / float64(2*n)
-			r := math.Sin(3 * t)
-			dr := 0.0
-			p := 1.0
-			for i := 0; i < n; i++ {
-				r -= c[i] * p
-				dr -= dc[i] * p
-				p *= t
-			}
-			s += r * r
-			ds += 2 * (dr * r)
-			i++
-		} else {
-			break
+	for i := 0; i < 2*len(c)+1; i++ {
+		t := float64(i) / float64(2*len(c))
+		r := math.Sin(3 * t)
+		dr := 0.0
+		p := 1.0
+		for i := 0; i < len(c); i++ {
+			r -= c[i] * p
+			dr -= dc[i] * p
+			p *= t
 		}
+		s += r * r
+		ds += 2 * (dr * r)
 	}
 	return s, ds
 }
@@ -1361,21 +1314,18 @@ func ResidualsJVP(c, dc []float64) (float64, float64) {
 func ResidualsGrad(c, cBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
-		panic("ResidualsGrad: c and cBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(c)
-	tape := slices.Grow(t, max(2*n+3, 0)*(1+max(n+2, 0)))
+	gadApart(c, cBar, "ResidualsGrad: c and cBar")
+	tape := slices.Grow(t, max(2*len(c)+3, 0)*(1+max(len(c)+2, 0)))
 	s := 0.0
 	i := 0
 	var t2 int
 	for {
-		t2 = 2 * n
+		t2 = 2 * len(c)
 		if i < t2+1 {
-			t5 := float64(i) / float64(2*n)
+			t5 := float64(i) / float64(2*len(c))
 			r := math.Sin(3 * t5)
 			p := 1.0
-			for i := 0; i < n; i++ {
+			for i := 0; i < len(c); i++ {
 				cj := c[i]
 				tape = append(tape, p)
 				r -= cj * p
@@ -1392,7 +1342,7 @@ func ResidualsGrad(c, cBar []float64) float64 {
 		t3 := len(tape) - 1
 		rBar := 2 * tape[t3]
 		tape = tape[:t3]
-		for i := n - 1; i >= 0; i-- {
+		for i := len(c) - 1; i >= 0; i-- {
 			t4 := len(tape) - 1
 			cBar[i] -= rBar * tape[t4]
 			tape = tape[:t4]
@@ -1407,14 +1357,13 @@ func ResidualsGrad(c, cBar []float64) float64 {
 // Results, in order: the value of Rare; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func RareJVP(x, dx []float64) (float64, float64) {
-	n := len(x)
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		dxi := dx[i]
 		if xi > 1 {
-			for j := 0; j < n; j++ {
+			for j := 0; j < len(x); j++ {
 				xj := x[j]
 				t := math.Tanh(xi * xj)
 				s += t
@@ -1438,16 +1387,13 @@ func RareGrad(x, xBar []float64) float64 {
 	tape := tapeBuf[:0]
 	var pathBuf [256]int
 	path := pathBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("RareGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "RareGrad: x and xBar")
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		var from int
 		if xi > 1 {
-			for j := 0; j < n; j++ {
+			for j := 0; j < len(x); j++ {
 				t7 := math.Tanh(xi * x[j])
 				tape = append(tape, t7)
 				s += t7
@@ -1460,7 +1406,7 @@ func RareGrad(x, xBar []float64) float64 {
 		path = append(path, from)
 		s += xi2 * xi2
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * x[i]
 		t := len(path) - 1
 		t2 := path[:t]
@@ -1469,7 +1415,7 @@ func RareGrad(x, xBar []float64) float64 {
 			t3 = 0
 		} else {
 			t3 = 0
-			for j := n - 1; j >= 0; j-- {
+			for j := len(x) - 1; j >= 0; j-- {
 				t4 := len(tape) - 1
 				t5 := tape[t4]
 				t6 := 1 - t5*t5
@@ -1483,4 +1429,14 @@ func RareGrad(x, xBar []float64) float64 {
 		path = t2
 	}
 	return s
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -13,12 +13,11 @@ import (
 // Results, in order: the value of CumSquares; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func CumSquaresJVP(x, dx []float64) (float64, float64) {
-	n := len(x)
-	c := make([]float64, n)
-	dc := make([]float64, n)
+	c := make([]float64, len(x))
+	dc := make([]float64, len(x))
 	acc := 0.0
 	dacc := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		acc += x[i]
 		dacc += dx[i]
 		c[i] = acc * acc
@@ -42,15 +41,12 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 func CumSquaresGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("CumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	c := make([]float64, n)
-	cBar := make([]float64, n)
-	tape := slices.Grow(t, max(n+2, 0))
+	gadApart(x, xBar, "CumSquaresGrad: x and xBar")
+	c := make([]float64, len(x))
+	cBar := make([]float64, len(x))
+	tape := slices.Grow(t, max(len(x)+2, 0))
 	acc := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		acc3 := acc + x[i]
 		c[i] = acc3 * acc3
 		tape = append(tape, acc)
@@ -63,7 +59,7 @@ func CumSquaresGrad(x, xBar []float64) float64 {
 		s += v
 	}
 	accBar := 0.0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
 		acc2 := tape[t2]
 		ciBar := cBar[i]
@@ -90,10 +86,9 @@ func SquaresJVP(x, dx []float64) (float64, float64) {
 		dsq = append(dsq, 2*(dv*v))
 	}
 	sq0 := sq[0]
-	n := len(sq)
-	t := n - 1
+	t := len(sq) - 1
 	t2 := sq[t]
-	t3 := n / 2
+	t3 := len(sq) / 2
 	return sq0*t2 + sq[t3], dsq[0]*t2 + sq0*dsq[t] + dsq[t3]
 }
 
@@ -105,50 +100,42 @@ func SquaresJVP(x, dx []float64) (float64, float64) {
 func SquaresGrad(x, xBar []float64) float64 {
 	var tapeSlicesBuf [85][]float64
 	t := tapeSlicesBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tapeSlices := slices.Grow(t, max(n+2, 0)*2)
+	gadApart(x, xBar, "SquaresGrad: x and xBar")
+	tapeSlices := slices.Grow(t, max(len(x)+2, 0)*2)
 	var sq []float64
 	var sqBar []float64
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		sq4 := append(sq, v*v)
-		n5 := len(sq4)
-		t8 := cap(sq4)
 		var sqBar4 []float64
-		if t8 != cap(sq) {
-			sqBar4 = make([]float64, n5, t8)
+		if cap(sq4) != cap(sq) {
+			sqBar4 = make([]float64, len(sq4), cap(sq4))
 		} else {
-			sqBar4 = sqBar[:n5]
+			sqBar4 = sqBar[:len(sq4)]
 		}
 		tapeSlices = append(tapeSlices, sq, sqBar, sq4, sqBar4)
 		sq = sq4
 		sqBar = sqBar4
 	}
 	sq0 := sq[0]
-	n2 := len(sq)
-	t2 := n2 - 1
+	t2 := len(sq) - 1
 	t3 := sq[t2]
-	t4 := n2 / 2
+	t4 := len(sq) / 2
 	t5 := sq0*t3 + sq[t4]
 	sqBar[t4] += 1
 	sqBar[t2] += sq0
 	sqBar[0] += t3
-	for i := n - 1; i >= 0; i-- {
-		n3 := len(tapeSlices)
-		t6 := n3 - 4
+	for i := len(x) - 1; i >= 0; i-- {
+		t6 := len(tapeSlices) - 4
 		sq2 := tapeSlices[t6]
-		sqBar2 := tapeSlices[n3-3]
-		sq3 := tapeSlices[n3-2]
-		sqBar3 := tapeSlices[n3-1]
+		sqBar2 := tapeSlices[len(tapeSlices)-3]
+		sq3 := tapeSlices[len(tapeSlices)-2]
+		sqBar3 := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:t6]
-		n4 := len(sq2)
-		t7 := sqBar3[n4]
-		sqBar3[n4] = 0
+		t7 := sqBar3[len(sq2)]
+		sqBar3[len(sq2)] = 0
 		if cap(sq3) != cap(sq2) {
-			for k := 0; k < n4; k++ {
+			for k := 0; k < len(sq2); k++ {
 				sqBar2[k] += sqBar3[k]
 			}
 		}
@@ -530,14 +517,13 @@ func ShiftJVP(dst, ddst, x, dx []float64) {
 // Results, in order: the value of Trace; its tangent.
 // Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func TraceJVP(a, da [][]float64) (float64, float64) {
-	n := len(a)
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(a); i++ {
 		ai := a[i]
 		dai := da[i]
 		t := ai[i]
-		t2 := n - 1 - i
+		t2 := len(a) - 1 - i
 		t3 := ai[t2]
 		s += t * t3
 		ds += dai[i]*t3 + t*dai[t2]
@@ -554,8 +540,7 @@ func TraceJVP(a, da [][]float64) (float64, float64) {
 func CentroidJVP(ps, dps []Pair) (float64, float64, float64, float64) {
 	var c Pair
 	var dc Pair
-	n := len(ps)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(ps); i++ {
 		p := ps[i]
 		dp := dps[i]
 		c.A += p.A
@@ -564,8 +549,8 @@ func CentroidJVP(ps, dps []Pair) (float64, float64, float64, float64) {
 		c.B += t * t
 		dc.B += 2 * (dp.B * t)
 	}
-	n2 := float64(n)
-	return c.A / n2, c.B / n2, dc.A / n2, dc.B / n2
+	n := float64(len(ps))
+	return c.A / n, c.B / n, dc.A / n, dc.B / n
 }
 
 // TailJVP computes Tail and its derivative along the tangents (forward mode).
@@ -592,9 +577,7 @@ func TailJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Tail, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func TailGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("TailGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "TailGrad: x and xBar")
 	t := x[1:]
 	h := x[:2]
 	t0 := t[0]
@@ -610,4 +593,14 @@ func TailGrad(x, xBar []float64) float64 {
 	t6[t2] += t0
 	t6[0] += t3
 	return t4
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

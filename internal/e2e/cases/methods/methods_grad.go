@@ -74,12 +74,11 @@ func SinSeriesJVP(x, dx float64) (float64, float64) {
 	x2 := x * x
 	dx2 := 2 * (dx * x)
 	t := sinCoeffs
-	n := len(t)
 	s := 0.0
 	ds := 0.0
 	p := x
 	dp := dx
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t); i++ {
 		c := t[i]
 		s += c * p
 		ds += c * dp

@@ -32,10 +32,9 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	t7 := n.W1
 	tape := slices.Grow(t, max(nHid+2, 0)+max(nOut+2, 0)*2)
 	for j := 0; j < nHid; j++ {
-		n5 := len(x)
 		a2 := t6[j]
-		for i := 0; i < n5; i++ {
-			a2 += t7[j*n5+i] * x[i]
+		for i := 0; i < len(x); i++ {
+			a2 += t7[j*len(x)+i] * x[i]
 		}
 		t28 := math.Tanh(a2)
 		h[j] = t28
@@ -55,10 +54,9 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 		tape = append(tape, m, a)
 		m = max(m, a)
 	}
-	n2 := len(o)
-	tape = slices.Grow(tape, max(n2+2, 0))
+	tape = slices.Grow(tape, max(len(o)+2, 0))
 	z := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(o); i++ {
 		t27 := math.Exp(o[i] - m)
 		tape = append(tape, t27)
 		z += t27
@@ -67,7 +65,7 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	oBar[label] -= 1
 	zBar := 1 / z
 	mBar := 1.0
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(o) - 1; i >= 0; i-- {
 		t25 := len(tape) - 1
 		t26 := tape[t25] * zBar
 		oBar[i] += t26
@@ -78,10 +76,9 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	t12 := nBar.W2
 	t13 := nBar.B2
 	for k := nOut - 1; k >= 0; k-- {
-		n4 := len(tape)
-		t18 := n4 - 2
+		t18 := len(tape) - 2
 		t19 := tape[:t18]
-		t20 := tape[t18] >= tape[n4-1]
+		t20 := tape[t18] >= tape[len(tape)-1]
 		t21 := 0.0
 		if t20 {
 			t21 = 1
@@ -110,12 +107,11 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 		t16 := len(tape) - 1
 		t17 := tape[t16]
 		tape = tape[:t16]
-		n3 := len(x)
 		hjBar := hBar[j]
 		hBar[j] = 0
 		aBar := (1 - t17*t17) * hjBar
-		for i := n3 - 1; i >= 0; i-- {
-			t14[j*n3+i] += aBar * x[i]
+		for i := len(x) - 1; i >= 0; i-- {
+			t14[j*len(x)+i] += aBar * x[i]
 		}
 		t15[j] += aBar
 	}
@@ -146,12 +142,11 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 	t7 := n.W1
 	t8 := dn.W1
 	for j := 0; j < nHid; j++ {
-		n2 := len(x)
 		a2 := t5[j]
 		da2 := t6[j]
-		for i := 0; i < n2; i++ {
+		for i := 0; i < len(x); i++ {
 			xi := x[i]
-			t17 := j*n2 + i
+			t17 := j*len(x) + i
 			a2 += t7[t17] * xi
 			da2 += t8[t17] * xi
 		}
@@ -214,17 +209,16 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	nBar.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
 	t4 := nBar.B2
 	nBar.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
-	n2 := len(labels)
-	nIn := len(xs) / n2
+	nIn := len(xs) / len(labels)
 	t5 := n.B1
 	nHid := len(t5)
 	t6 := n.W1
 	t7 := n.W2
-	trips := max(n2+2, 0)
+	trips := max(len(labels)+2, 0)
 	before := len(tapeSlices)
 	before2 := len(tape)
 	total := 0.0
-	for s := 0; s < n2; s++ {
+	for s := 0; s < len(labels); s++ {
 		if s == 1 {
 			t21 := trips - 2
 			tapeSlices = slices.Grow(tapeSlices, t21*(len(tapeSlices)-before))
@@ -234,8 +228,7 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 		x2 := xs[s*nIn : (s+1)*nIn]
 		h2 := make([]float64, nHid)
 		hBar2 := make([]float64, nHid)
-		n5 := len(h2)
-		for j := 0; j < n5; j++ {
+		for j := 0; j < len(h2); j++ {
 			a := t5[j]
 			for i := 0; i < len(x2); i++ {
 				a += t6[j*nIn+i] * x2[i]
@@ -245,39 +238,37 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 			tape = append(tape, t22)
 		}
 		out := 0.0
-		for j := 0; j < n5; j++ {
+		for j := 0; j < len(h2); j++ {
 			out += t7[label*nHid+j] * h2[j]
 		}
 		tape = append(tape, out)
 		tapeSlices = append(tapeSlices, h2, hBar2)
 		total += out * out
 	}
-	t8 := float64(n2)
+	t8 := float64(len(labels))
 	t9 := total / t8
 	totalBar := 1 / t8
 	t10 := n.W2
 	t11 := nBar.W2
 	t12 := nBar.W1
 	t13 := nBar.B1
-	for s := n2 - 1; s >= 0; s-- {
-		n3 := len(tapeSlices)
-		t14 := n3 - 2
+	for s := len(labels) - 1; s >= 0; s-- {
+		t14 := len(tapeSlices) - 2
 		h := tapeSlices[t14]
-		hBar := tapeSlices[n3-1]
+		hBar := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:t14]
 		x := xs[s*nIn : (s+1)*nIn]
 		t15 := len(tape) - 1
 		t16 := tape[:t15]
-		n4 := len(h)
 		outBar := 2 * (totalBar * tape[t15])
-		for j := n4 - 1; j >= 0; j-- {
+		for j := len(h) - 1; j >= 0; j-- {
 			t19 := labels[s]*nHid + j
 			t20 := t10[t19]
 			t11[t19] += outBar * h[j]
 			hBar[j] += t20 * outBar
 		}
 		tape = t16
-		for j := n4 - 1; j >= 0; j-- {
+		for j := len(h) - 1; j >= 0; j-- {
 			t17 := len(tape) - 1
 			t18 := tape[t17]
 			tape = tape[:t17]
@@ -308,8 +299,7 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 	dn.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
 	t4 := dn.B2
 	dn.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
-	n2 := len(labels)
-	nIn := len(xs) / n2
+	nIn := len(xs) / len(labels)
 	t5 := n.B1
 	t6 := dn.B1
 	nHid := len(t5)
@@ -319,13 +309,12 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 	t10 := dn.W2
 	total := 0.0
 	dtotal := 0.0
-	for s := 0; s < n2; s++ {
+	for s := 0; s < len(labels); s++ {
 		label := labels[s]
 		x := xs[s*nIn : (s+1)*nIn]
 		h := make([]float64, nHid)
 		dh := make([]float64, nHid)
-		n3 := len(h)
-		for j := 0; j < n3; j++ {
+		for j := 0; j < len(h); j++ {
 			a := t5[j]
 			da := t6[j]
 			for i := 0; i < len(x); i++ {
@@ -340,7 +329,7 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 		}
 		out := 0.0
 		dout := 0.0
-		for j := 0; j < n3; j++ {
+		for j := 0; j < len(h); j++ {
 			hj := h[j]
 			t12 := label*nHid + j
 			t13 := t9[t12]
@@ -350,7 +339,7 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 		total += out * out
 		dtotal += 2 * (dout * out)
 	}
-	t11 := float64(n2)
+	t11 := float64(len(labels))
 	return total / t11, dtotal / t11
 }
 
@@ -365,9 +354,7 @@ func PredictGrad(m Model, mBar *Model, x, xBar []float64) float64 {
 	n := len(t)
 	mBar.W = append(t2, make([]float64, max(n-len(t2), 0))...)
 	t3 := *mBar
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PredictGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "PredictGrad: x and xBar")
 	y := m.B
 	for i := 0; i < n; i++ {
 		y += t[i] * x[i]
@@ -416,51 +403,43 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 // entry.
 func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) {
 	var mBar3 Model
-	t := cap(w) > 0
-	if t && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("FitGrad: w and wBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("FitGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &w[:1][0] == &x[:1][0] {
-		panic("FitGrad: w and x share memory: gadgen's gradients need them apart")
-	}
-	var t7 Model
-	var t8 Model
-	t8.W = wBar
-	t7.W = w
-	t7.B = b
-	m := t7
+	gadApart(w, wBar, "FitGrad: w and wBar")
+	gadApart(x, xBar, "FitGrad: x and xBar")
+	gadApart(w, x, "FitGrad: w and x")
+	var t5 Model
+	var t6 Model
+	t6.W = wBar
+	t5.W = w
+	t5.B = b
+	m := t5
 	y := m.B
-	t3 := m.W
-	n := len(t3)
+	t := m.W
+	n := len(t)
 	y2 := y
 	for i := 0; i < n; i++ {
-		y2 += t3[i] * x[i]
+		y2 += t[i] * x[i]
 	}
 	yBar := x[0]
-	t4 := t3[0] * yBar
-	t5 := y2*y2 + (y*yBar + t4*yBar)
-	mBar := t8
+	t2 := t[0] * yBar
+	t3 := y2*y2 + (y*yBar + t2*yBar)
+	mBar := t6
 	mBar.W[0] += yBar * yBar
-	xBar[0] += 2*t4 + y
+	xBar[0] += 2*t2 + y
 	yBar2 := 2 * y2
 	for i := n - 1; i >= 0; i-- {
 		xi := x[i]
-		xBar[i] += t7.W[i] * yBar2
-		mBar2 := t8
+		xBar[i] += t5.W[i] * yBar2
+		mBar2 := t6
 		mBar2.W[i] += yBar2 * xi
 	}
 	yBar += yBar2
 	mBar3.B += yBar
-	t6 := mBar3
+	t4 := mBar3
 	mBar3 = Model{}
-	t8.B += t6.B
-	bBar = t8.B
-	t8.B = 0
-	return t5, bBar
+	t6.B += t4.B
+	bBar = t6.B
+	t6.B = 0
+	return t3, bBar
 }
 
 // FitJVP computes Fit and its derivative along the tangents (forward mode).
@@ -513,17 +492,14 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	tapeSlices := tapeSlicesBuf[:0]
 	t := sBar.Layers
 	sBar.Layers = append(t, make([]Layer, max(len(s.Layers)-len(t), 0))...)
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ForwardGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ForwardGrad: x and xBar")
 	t2 := s.Layers
-	n := len(t2)
-	trips := max(n+2, 0)
+	trips := max(len(t2)+2, 0)
 	before := len(tapeSlices)
 	before2 := len(tape)
 	act := x
 	actBar := xBar
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		if i == 1 {
 			t13 := trips - 2
 			tapeSlices = slices.Grow(tapeSlices, t13*(len(tapeSlices)-before))
@@ -558,13 +534,12 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	finalX := slices.Clone(x)
 	t3 := s.Layers
 	t4 := sBar.Layers
-	for i3 := n - 1; i3 >= 0; i3-- {
-		n2 := len(tapeSlices)
-		t5 := n2 - 4
+	for i3 := len(t2) - 1; i3 >= 0; i3-- {
+		t5 := len(tapeSlices) - 4
 		next := tapeSlices[t5]
-		nextBar := tapeSlices[n2-3]
-		act2 := tapeSlices[n2-2]
-		actBar2 := tapeSlices[n2-1]
+		nextBar := tapeSlices[len(tapeSlices)-3]
+		act2 := tapeSlices[len(tapeSlices)-2]
+		actBar2 := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:t5]
 		t6 := t4[i3].B
 		for o := len(t3[i3].B) - 1; o >= 0; o-- {
@@ -604,10 +579,9 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 	ds.Layers = append(t, make([]Layer, max(len(s.Layers)-len(t), 0))...)
 	t2 := s.Layers
 	t3 := ds.Layers
-	n := len(t2)
 	act := x
 	dact := dx
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		l := t2[i]
 		dl := t3[i]
 		t4 := l.B
@@ -653,13 +627,10 @@ func EnergyGrad(ps, psBar []Particle) float64 {
 	var t30 [2]float64
 	var t31 [2]float64
 	var pBar Particle
-	if cap(ps) > 0 && cap(psBar) > 0 && &ps[:1][0] == &psBar[:1][0] {
-		panic("EnergyGrad: ps and psBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(ps)
-	tape := slices.Grow(t, max(n+2, 0)*(2+(max(n+1, 0)+3)/2*3))
+	gadApart(ps, psBar, "EnergyGrad: ps and psBar")
+	tape := slices.Grow(t, max(len(ps)+2, 0)*(2+(max(len(ps)+1, 0)+3)/2*3))
 	e := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(ps); i++ {
 		p := ps[i]
 		t21 := p.M
 		t22 := p.Vel
@@ -667,7 +638,7 @@ func EnergyGrad(ps, psBar []Particle) float64 {
 		t24 := t22[1]
 		tape = append(tape, t23, t24)
 		e += 0.5 * t21 * (t23*t23 + t24*t24)
-		for j := i + 1; j < n; j++ {
+		for j := i + 1; j < len(ps); j++ {
 			t25 := p.Pos
 			t26 := t25[0]
 			dx := t26 - ps[j].Pos[0]
@@ -680,19 +651,18 @@ func EnergyGrad(ps, psBar []Particle) float64 {
 		}
 		tape = append(tape, t21)
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(ps) - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
 		t3 := tape[t2]
 		t4 := 0.0
 		tape = tape[:t2]
-		for j := n - 1; j >= i+1; j-- {
-			n3 := len(tape)
-			t13 := n3 - 3
-			t14 := tape[n3-1]
+		for j := len(ps) - 1; j >= i+1; j-- {
+			t13 := len(tape) - 3
+			t14 := tape[len(tape)-1]
 			t15 := 1 / t14
 			t16 := ps[j].M
 			t17 := 0.5 / t14 * (t3 * t16 / t14 / t14)
-			t18 := 2 * (t17 * (tape[n3-2] - ps[j].Pos[1]))
+			t18 := 2 * (t17 * (tape[len(tape)-2] - ps[j].Pos[1]))
 			t19 := 2 * (t17 * (tape[t13] - ps[j].Pos[0]))
 			psBar[j].M -= t3 * t15
 			psBar[j].Pos[1] -= t18
@@ -706,10 +676,9 @@ func EnergyGrad(ps, psBar []Particle) float64 {
 			t4 -= t15 * t16
 			tape = tape[:t13]
 		}
-		n2 := len(tape)
-		t5 := n2 - 2
+		t5 := len(tape) - 2
 		t6 := tape[t5]
-		t7 := tape[n2-1]
+		t7 := tape[len(tape)-1]
 		t8 := 0.5 * t3
 		t31[1] += 2 * (t8 * t7)
 		t31[0] += 2 * (t8 * t6)
@@ -738,10 +707,9 @@ func EnergyGrad(ps, psBar []Particle) float64 {
 // Results, in order: the value of Energy; its tangent.
 // Shadows: dps has its primal's shape, each element or field the tangent of the primal's.
 func EnergyJVP(ps, dps []Particle) (float64, float64) {
-	n := len(ps)
 	e := 0.0
 	de := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(ps); i++ {
 		p := ps[i]
 		dp := dps[i]
 		t := p.M
@@ -754,7 +722,7 @@ func EnergyJVP(ps, dps []Particle) (float64, float64) {
 		t8 := t6*t6 + t7*t7
 		e += t3 * t8
 		de += 0.5*t2*t8 + t3*(2*(t5[0]*t6)+2*(t5[1]*t7))
-		for j := i + 1; j < n; j++ {
+		for j := i + 1; j < len(ps); j++ {
 			t9 := p.Pos
 			t10 := dp.Pos
 			dx := t9[0] - ps[j].Pos[0]
@@ -788,14 +756,11 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 	var qBar3 Particle
 	var t40 [2]float64
 	var pBar Particle
-	if cap(ps) > 0 && cap(psBar) > 0 && &ps[:1][0] == &psBar[:1][0] {
-		panic("StepGrad: ps and psBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(ps)
-	next := make([]Particle, n)
-	nextBar := make([]Particle, n)
-	tape := slices.Grow(t, max(n+2, 0)*12)
-	for i := 0; i < n; i++ {
+	gadApart(ps, psBar, "StepGrad: ps and psBar")
+	next := make([]Particle, len(ps))
+	nextBar := make([]Particle, len(ps))
+	tape := slices.Grow(t, max(len(ps)+2, 0)*12)
+	for i := 0; i < len(ps); i++ {
 		p := ps[i]
 		q2 := p
 		var qBar4 Particle
@@ -846,10 +811,9 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 		e += t22*t26 + t28*t28 + t29*t29
 	}
 	dtBar = 0
-	for i := n - 1; i >= 0; i-- {
-		n2 := len(tapePointers)
-		qBar := tapePointers[n2-1]
-		tapePointers = tapePointers[:n2-2]
+	for i := len(ps) - 1; i >= 0; i-- {
+		qBar := tapePointers[len(tapePointers)-1]
+		tapePointers = tapePointers[:len(tapePointers)-2]
 		t2 := nextBar[i]
 		nextBar[i] = Particle{}
 		t3 := t2.Pos
@@ -869,11 +833,10 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 		qBar.Vel[1] += t7[1]
 		qBar.M += t5.M
 		for d := 1; d >= 0; d-- {
-			n3 := len(tape)
-			t14 := n3 - 3
+			t14 := len(tape) - 3
 			t15 := tape[t14]
-			t16 := tape[n3-2]
-			t17 := tape[n3-1]
+			t16 := tape[len(tape)-2]
+			t17 := tape[len(tape)-1]
 			t18 := qBar.Pos[d]
 			qBar.Vel[d] += dt * t18
 			t19 := qBar.Vel[d]
@@ -915,10 +878,9 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 // Results, in order: the value of Step; its tangent.
 // Shadows: dps has its primal's shape, each element or field the tangent of the primal's.
 func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
-	n := len(ps)
-	next := make([]Particle, n)
-	dnext := make([]Particle, n)
-	for i := 0; i < n; i++ {
+	next := make([]Particle, len(ps))
+	dnext := make([]Particle, len(ps))
+	for i := 0; i < len(ps); i++ {
 		p := ps[i]
 		dp := dps[i]
 		q2 := p
@@ -964,17 +926,14 @@ func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
 // Results: the value of Branchy, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BranchyGrad(x, xBar []float64, wide bool) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BranchyGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BranchyGrad: x and xBar")
 	var buf, bufBar, bufBar2, bufBar3 []float64
 	var from int
 	if wide {
-		n2 := len(x)
-		t := 2 * n2
+		t := 2 * len(x)
 		buf = make([]float64, t)
 		bufBar2 = make([]float64, t)
-		for i := 0; i < n2; i++ {
+		for i := 0; i < len(x); i++ {
 			v := x[i]
 			buf[2*i] = v
 			buf[2*i+1] = v * v
@@ -983,10 +942,9 @@ func BranchyGrad(x, xBar []float64, wide bool) float64 {
 		bufBar3 = bufBar2
 		from = 0
 	} else {
-		n := len(x)
-		buf = make([]float64, n)
-		bufBar = make([]float64, n)
-		for i := 0; i < n; i++ {
+		buf = make([]float64, len(x))
+		bufBar = make([]float64, len(x))
+		for i := 0; i < len(x); i++ {
 			buf[i] = math.Sin(x[i])
 		}
 		bufBar2 = nil
@@ -1026,11 +984,10 @@ func BranchyGrad(x, xBar []float64, wide bool) float64 {
 func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 	var buf, dbuf []float64
 	if wide {
-		n2 := len(x)
-		t := 2 * n2
+		t := 2 * len(x)
 		buf = make([]float64, t)
 		dbuf = make([]float64, t)
-		for i := 0; i < n2; i++ {
+		for i := 0; i < len(x); i++ {
 			v2 := x[i]
 			dv2 := dx[i]
 			t2 := 2*i + 1
@@ -1040,10 +997,9 @@ func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 			dbuf[t2] = 2 * (dv2 * v2)
 		}
 	} else {
-		n := len(x)
-		buf = make([]float64, n)
-		dbuf = make([]float64, n)
-		for i := 0; i < n; i++ {
+		buf = make([]float64, len(x))
+		dbuf = make([]float64, len(x))
+		for i := 0; i < len(x); i++ {
 			v := x[i]
 			dv := dx[i]
 			buf[i] = math.Sin(v)
@@ -1070,13 +1026,12 @@ func NestedGrad(o, oBar *Outer) float64 {
 	oBar.A.V = append(t, make([]float64, max(len(o.A.V)-len(t), 0))...)
 	s := o.K
 	t2 := o.A.V
-	n := len(t2)
 	t3 := o.P
 	t4 := oBar.P
 	t5 := oBar.A.V
 	sBar := 0.0
 	s2 := s
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		v := t2[i]
 		t6 := t3.V[i]
 		t7 := v * t6
@@ -1103,12 +1058,11 @@ func NestedJVP(o, do *Outer) (float64, float64) {
 	ds := do.K
 	t2 := o.A.V
 	t3 := do.A.V
-	n := len(t2)
 	t4 := o.P
 	t5 := do.P
 	s2 := s
 	ds2 := ds
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		v := t2[i]
 		t6 := t4.V[i]
 		t7 := v * t6
@@ -1140,13 +1094,11 @@ func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 	for i := 0; i < steps; i++ {
 		x2 := hist[i]
 		hist4 := append(hist, x2-t4*x2)
-		n3 := len(hist4)
-		t9 := cap(hist4)
 		var histBar4 []float64
-		if t9 != cap(hist) {
-			histBar4 = make([]float64, n3, t9)
+		if cap(hist4) != cap(hist) {
+			histBar4 = make([]float64, len(hist4), cap(hist4))
 		} else {
-			histBar4 = histBar[:n3]
+			histBar4 = histBar[:len(hist4)]
 		}
 		tapeSlices = append(tapeSlices, hist, histBar, hist4, histBar4)
 		tape = append(tape, x2)
@@ -1164,18 +1116,16 @@ func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 		t6 := len(tape) - 1
 		x := tape[t6]
 		tape = tape[:t6]
-		n := len(tapeSlices)
-		t7 := n - 4
+		t7 := len(tapeSlices) - 4
 		hist2 := tapeSlices[t7]
-		histBar2 := tapeSlices[n-3]
-		hist3 := tapeSlices[n-2]
-		histBar3 := tapeSlices[n-1]
+		histBar2 := tapeSlices[len(tapeSlices)-3]
+		hist3 := tapeSlices[len(tapeSlices)-2]
+		histBar3 := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:t7]
-		n2 := len(hist2)
-		t8 := histBar3[n2]
-		histBar3[n2] = 0
+		t8 := histBar3[len(hist2)]
+		histBar3[len(hist2)] = 0
 		if cap(hist3) != cap(hist2) {
-			for k2 := 0; k2 < n2; k2++ {
+			for k2 := 0; k2 < len(hist2); k2++ {
 				histBar2[k2] += histBar3[k2]
 			}
 		}
@@ -1221,59 +1171,47 @@ func TrajectoryJVP(x0, dx0, k, dk float64, steps int) (float64, float64) {
 // Results: the value of Concat, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ConcatGrad(a, aBar, b, bBar []float64) float64 {
-	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("ConcatGrad: a and aBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(b) > 0 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
-		panic("ConcatGrad: b and bBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(a, aBar, "ConcatGrad: a and aBar")
+	gadApart(b, bBar, "ConcatGrad: b and bBar")
 	all := append([]float64(nil), a...)
-	n := len(all)
-	t := cap(all)
 	var allBar []float64
-	if t != cap([]float64(nil)) {
-		allBar = make([]float64, n, t)
+	if cap(all) != cap([]float64(nil)) {
+		allBar = make([]float64, len(all), cap(all))
 	} else {
-		allBar = []float64(nil)[:n]
+		allBar = []float64(nil)[:len(all)]
 	}
-	all = append(all, b...)
-	n2 := len(all)
-	t2 := cap(all)
-	t3 := t2 != t
+	all2 := append(all, b...)
+	t := cap(all2) != cap(all)
 	var allBar2 []float64
-	if t3 {
-		allBar2 = make([]float64, n2, t2)
+	if t {
+		allBar2 = make([]float64, len(all2), cap(all2))
 	} else {
-		allBar2 = allBar[:n2]
+		allBar2 = allBar[:len(all2)]
 	}
 	a0 := a[0]
 	b0 := b[0]
-	all = append(all, a0*b0, 2)
-	n3 := len(all)
-	t4 := cap(all)
-	t5 := t4 != t2
+	all3 := append(all2, a0*b0, 2)
+	t2 := cap(all3) != cap(all2)
 	var allBar3 []float64
-	if t5 {
-		allBar3 = make([]float64, n3, t4)
+	if t2 {
+		allBar3 = make([]float64, len(all3), cap(all3))
 	} else {
-		allBar3 = allBar2[:n3]
+		allBar3 = allBar2[:len(all3)]
 	}
 	var rows [][]float64
 	var rowsBar [][]float64
 	i := 0
-	for ; i+1 < n3; i += 2 {
-		t9 := allBar3[i : i+2]
-		rows2 := append(rows, all[i:i+2])
-		n5 := len(rows2)
-		t10 := cap(rows2)
-		if t10 != cap(rows) {
-			t11 := make([][]float64, n5, t10)
-			copy(t11, rowsBar)
-			rowsBar = t11
+	for ; i+1 < len(all3); i += 2 {
+		t6 := allBar3[i : i+2]
+		rows2 := append(rows, all3[i:i+2])
+		if cap(rows2) != cap(rows) {
+			t7 := make([][]float64, len(rows2), cap(rows2))
+			copy(t7, rowsBar)
+			rowsBar = t7
 		} else {
-			rowsBar = rowsBar[:n5]
+			rowsBar = rowsBar[:len(rows2)]
 		}
-		rowsBar[len(rows)] = t9
+		rowsBar[len(rows)] = t6
 		rows = rows2
 	}
 	s := 0.0
@@ -1289,31 +1227,31 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	i -= 2
 	for ; i >= 0; i -= 2 {
 	}
-	t6 := allBar3[n2]
-	allBar3[n2] = 0
-	allBar3[n2+1] = 0
-	if t5 {
-		for k := 0; k < n2; k++ {
+	t3 := allBar3[len(all2)]
+	allBar3[len(all2)] = 0
+	allBar3[len(all2)+1] = 0
+	if t2 {
+		for k := 0; k < len(all2); k++ {
 			allBar2[k] += allBar3[k]
 		}
 	}
-	bBar[0] += a0 * t6
-	aBar[0] += t6 * b0
+	bBar[0] += a0 * t3
+	aBar[0] += t3 * b0
 	for k := 0; k < len(b); k++ {
-		t8 := allBar2[n+k]
-		allBar2[n+k] = 0
-		bBar[k] += t8
+		t5 := allBar2[len(all)+k]
+		allBar2[len(all)+k] = 0
+		bBar[k] += t5
 	}
-	if t3 {
-		for k := 0; k < n; k++ {
+	if t {
+		for k := 0; k < len(all); k++ {
 			allBar[k] += allBar2[k]
 		}
 	}
-	n4 := len([]float64(nil))
+	n := len([]float64(nil))
 	for k := 0; k < len(a); k++ {
-		t7 := allBar[n4+k]
-		allBar[n4+k] = 0
-		aBar[k] += t7
+		t4 := allBar[n+k]
+		allBar[n+k] = 0
+		aBar[k] += t4
 	}
 	return s
 }
@@ -1362,93 +1300,75 @@ func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(w1) > 0 && cap(w1Bar) > 0 && &w1[:1][0] == &w1Bar[:1][0] {
-		panic("LayersGrad: w1 and w1Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(b1) > 0 && cap(b1Bar) > 0 && &b1[:1][0] == &b1Bar[:1][0] {
-		panic("LayersGrad: b1 and b1Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(w2) > 0 && cap(w2Bar) > 0 && &w2[:1][0] == &w2Bar[:1][0] {
-		panic("LayersGrad: w2 and w2Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(b2) > 0 && cap(b2Bar) > 0 && &b2[:1][0] == &b2Bar[:1][0] {
-		panic("LayersGrad: b2 and b2Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LayersGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(b1)
-	out := make([]float64, n)
-	outBar := make([]float64, n)
-	n2 := len(out)
-	tape := slices.Grow(t, max(n2+2, 0))
-	for o := 0; o < n2; o++ {
-		n8 := len(x)
+	gadApart(w1, w1Bar, "LayersGrad: w1 and w1Bar")
+	gadApart(b1, b1Bar, "LayersGrad: b1 and b1Bar")
+	gadApart(w2, w2Bar, "LayersGrad: w2 and w2Bar")
+	gadApart(b2, b2Bar, "LayersGrad: b2 and b2Bar")
+	gadApart(x, xBar, "LayersGrad: x and xBar")
+	out := make([]float64, len(b1))
+	outBar := make([]float64, len(b1))
+	tape := slices.Grow(t, max(len(out)+2, 0))
+	for o := 0; o < len(out); o++ {
 		a2 := b1[o]
-		for i := 0; i < n8; i++ {
-			a2 += w1[o*n8+i] * x[i]
+		for i := 0; i < len(x); i++ {
+			a2 += w1[o*len(x)+i] * x[i]
 		}
 		t11 := math.Tanh(a2)
 		out[o] = t11
 		tape = append(tape, t11)
 	}
-	tmp := make([]float64, n2)
-	tmpBar := make([]float64, n2)
-	for i := 0; i < n2; i++ {
+	tmp := make([]float64, len(out))
+	tmpBar := make([]float64, len(out))
+	for i := 0; i < len(out); i++ {
 		tmp[i] = 0.5 * out[i]
 	}
-	n3 := len(b2)
-	out2 := make([]float64, n3)
-	outBar2 := make([]float64, n3)
-	n4 := len(out2)
-	tape = slices.Grow(tape, max(n4+2, 0))
-	for o := 0; o < n4; o++ {
-		n7 := len(tmp)
+	out2 := make([]float64, len(b2))
+	outBar2 := make([]float64, len(b2))
+	tape = slices.Grow(tape, max(len(out2)+2, 0))
+	for o := 0; o < len(out2); o++ {
 		a := b2[o]
-		for i := 0; i < n7; i++ {
-			a += w2[o*n7+i] * tmp[i]
+		for i := 0; i < len(tmp); i++ {
+			a += w2[o*len(tmp)+i] * tmp[i]
 		}
 		t10 := math.Tanh(a)
 		out2[o] = t10
 		tape = append(tape, t10)
 	}
 	s := 0.0
-	for i := 0; i < n4; i++ {
+	for i := 0; i < len(out2); i++ {
 		v := out2[i]
 		outBar2[i] += 2 * v
 		s += v * v
 	}
-	for o := n4 - 1; o >= 0; o-- {
+	for o := len(out2) - 1; o >= 0; o-- {
 		t6 := len(tape) - 1
 		t7 := tape[t6]
 		tape = tape[:t6]
-		n6 := len(tmp)
 		outoBar2 := outBar2[o]
 		outBar2[o] = 0
 		aBar2 := (1 - t7*t7) * outoBar2
-		for i := n6 - 1; i >= 0; i-- {
-			t8 := o*n6 + i
+		for i := len(tmp) - 1; i >= 0; i-- {
+			t8 := o*len(tmp) + i
 			t9 := w2[t8]
 			w2Bar[t8] += aBar2 * tmp[i]
 			tmpBar[i] += t9 * aBar2
 		}
 		b2Bar[o] += aBar2
 	}
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(out) - 1; i >= 0; i-- {
 		tmpiBar := tmpBar[i]
 		tmpBar[i] = 0
 		outBar[i] += 0.5 * tmpiBar
 	}
-	for o := n2 - 1; o >= 0; o-- {
+	for o := len(out) - 1; o >= 0; o-- {
 		t2 := len(tape) - 1
 		t3 := tape[t2]
 		tape = tape[:t2]
-		n5 := len(x)
 		outoBar := outBar[o]
 		outBar[o] = 0
 		aBar := (1 - t3*t3) * outoBar
-		for i := n5 - 1; i >= 0; i-- {
-			t4 := o*n5 + i
+		for i := len(x) - 1; i >= 0; i-- {
+			t4 := o*len(x) + i
 			t5 := w1[t4]
 			w1Bar[t4] += aBar * x[i]
 			xBar[i] += t5 * aBar
@@ -1487,17 +1407,14 @@ func LayersJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) (float64, fl
 // Results, in order: the value of dense; its tangent.
 // Shadows: dw, db, dx have their primal's shape, each element or field the tangent of the primal's.
 func denseJVP(w, dw, b, db, x, dx []float64) ([]float64, []float64) {
-	n := len(b)
-	out := make([]float64, n)
-	dout := make([]float64, n)
-	n2 := len(out)
-	for o := 0; o < n2; o++ {
-		n3 := len(x)
+	out := make([]float64, len(b))
+	dout := make([]float64, len(b))
+	for o := 0; o < len(out); o++ {
 		a := b[o]
 		da := db[o]
-		for i := 0; i < n3; i++ {
+		for i := 0; i < len(x); i++ {
 			xi := x[i]
-			t2 := o*n3 + i
+			t2 := o*len(x) + i
 			t3 := w[t2]
 			a += t3 * xi
 			da += dw[t2]*xi + t3*dx[i]
@@ -1535,36 +1452,32 @@ func scaleToJVPWrtDstX(dst, ddst []float64, a float64, x, dx []float64) ([]float
 func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SoftmaxVJP: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	trips := max(n+2, 0)
+	gadApart(x, xBar, "SoftmaxVJP: x and xBar")
+	trips := max(len(x)+2, 0)
 	tape := slices.Grow(t, trips+trips)
 	m := math.Inf(-1)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		tape = append(tape, m)
 		m = max(m, v)
 	}
-	out := make([]float64, n)
-	outBar := make([]float64, n)
+	out := make([]float64, len(x))
+	outBar := make([]float64, len(x))
 	z := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t10 := math.Exp(x[i] - m)
 		out[i] = t10
 		outi3 := out[i]
 		tape = append(tape, t10)
 		z += outi3
 	}
-	n2 := len(out)
-	tape = slices.Grow(tape, max(n2+2, 0))
-	for i := 0; i < n2; i++ {
+	tape = slices.Grow(tape, max(len(out)+2, 0))
+	for i := 0; i < len(out); i++ {
 		outi2 := out[i]
 		out[i] = outi2 / z
 		tape = append(tape, outi2)
 	}
-	i4 := n2 - 1
+	i4 := len(out) - 1
 	for k := 0; k < len(seed); k++ {
 		outBar[k] += seed[k]
 	}
@@ -1579,7 +1492,7 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 		tape = tape[:t9]
 	}
 	mBar := 0.0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t6 := len(tape) - 1
 		t7 := tape[t6]
 		outBar[i] += zBar
@@ -1590,7 +1503,7 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 		mBar -= t8
 		tape = tape[:t6]
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
 		t3 := tape[t2] >= x[i]
 		t4 := 0.0
@@ -1614,10 +1527,9 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 // Results, in order: the value of Softmax; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SoftmaxJVP(x, dx []float64) ([]float64, []float64) {
-	n := len(x)
 	m := math.Inf(-1)
 	dm := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		dv2 := dx[i]
 		if v > m {
@@ -1625,11 +1537,11 @@ func SoftmaxJVP(x, dx []float64) ([]float64, []float64) {
 		}
 		m = max(m, v)
 	}
-	out := make([]float64, n)
-	dout := make([]float64, n)
+	out := make([]float64, len(x))
+	dout := make([]float64, len(x))
 	z := 0.0
 	dz := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		dv := dx[i]
 		t3 := math.Exp(x[i] - m)
 		out[i] = t3
@@ -1689,4 +1601,14 @@ func GrowJVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of grow; its tangent.
 func growJVP(x, dx float64) ([]float64, []float64) {
 	return []float64{x, 2 * x, x * x}, []float64{dx, 2 * dx, 2 * (dx * x)}
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

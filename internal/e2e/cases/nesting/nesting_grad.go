@@ -117,9 +117,7 @@ func waveJVPTaylorWrtX(x, x1, dx float64) (float64, float64, float64, float64, f
 // Results: the value of Rosenbrock, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RosenbrockGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "RosenbrockGrad: x and xBar")
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
@@ -153,9 +151,7 @@ func GradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 // The tangents of the values RosenbrockGrad writes are written (overwritten) into the shadows: xBar
 // into dxBar.
 func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "RosenbrockGrad: x and xBar")
 	sum := 0.0
 	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
@@ -188,14 +184,11 @@ func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 func ChainGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ChainGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0))
+	gadApart(x, xBar, "ChainGrad: x and xBar")
+	tape := slices.Grow(t, max(len(x)+2, 0))
 	s := 0.0
 	i := 0
-	for ; i+1 < n; i++ {
+	for ; i+1 < len(x); i++ {
 		xi2 := x[i]
 		t5 := pow(xi2-x[i+1], 3)
 		tape = append(tape, t5)
@@ -263,19 +256,15 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ChainGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	trips := max(n+2, 0)
+	gadApart(x, xBar, "ChainGrad: x and xBar")
+	trips := max(len(x)+2, 0)
 	t3 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t3[:len(t)]
+	dtape := append(t2, make([]float64, trips)...)[:len(t)]
 	s := 0.0
 	ds := 0.0
 	i := 0
-	for ; i+1 < n; i++ {
+	for ; i+1 < len(x); i++ {
 		xi2 := x[i]
 		dxi2 := dx[i]
 		t10, t11 := powJVP(xi2-x[i+1], dxi2-dx[i+1], 3)
@@ -351,16 +340,12 @@ func powJVP(a, da float64, n int) (float64, float64) {
 // Results: the value of GradDot, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GradDotGrad(x, xBar, v []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("GradDotGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	g := make([]float64, n)
-	gBar := make([]float64, n)
+	gadApart(x, xBar, "GradDotGrad: x and xBar")
+	g := make([]float64, len(x))
+	gBar := make([]float64, len(x))
 	RosenbrockGrad(x, g)
-	n2 := len(g)
 	s := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(g); i++ {
 		gi := g[i]
 		vi := v[i]
 		gBar[i] += vi
@@ -382,38 +367,20 @@ func GradDotGrad(x, xBar, v []float64) float64 {
 // leaves in xBar (zero for the gradient of its results alone); on return, the gradient with respect
 // to the values xBar held on entry.
 func rosenbrockGradReverse(x, xBar2, xBar, xBarBar []float64, seed float64) {
-	t := cap(x) > 0
-	if t && cap(xBar2) > 0 && &x[:1][0] == &xBar2[:1][0] {
-		panic("rosenbrockGradReverse: x and xBar2 share memory: gadgen's gradients need them apart")
+	gadApart(x, xBar2, "rosenbrockGradReverse: x and xBar2")
+	gadApart(xBar, xBarBar, "rosenbrockGradReverse: xBar and xBarBar")
+	gadApart(xBar, x, "rosenbrockGradReverse: xBar and x")
+	gadApart(x, xBar, "RosenbrockGrad: x and xBar")
+	for i := 0; i < len(x)-1; i++ {
 	}
-	t2 := cap(xBar) > 0
-	if t2 && cap(xBarBar) > 0 && &xBar[:1][0] == &xBarBar[:1][0] {
-		panic("rosenbrockGradReverse: xBar and xBarBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t && &xBar[:1][0] == &x[:1][0] {
-		panic("rosenbrockGradReverse: xBar and x share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &x[:1][0] == &xBar[:1][0] {
-		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	i := 0
-	var n int
-	for {
-		n = len(x)
-		if i < n-1 {
-			i++
-		} else {
-			break
-		}
-	}
-	for i := n - 2; i >= 0; i-- {
-		t3 := 2 * xBarBar[i]
+	for i := len(x) - 2; i >= 0; i-- {
+		t := 2 * xBarBar[i]
 		xi := x[i]
 		a := x[i+1] - xi*xi
-		t4 := 100 * a
-		t5 := t4*seed + 100*(2*(xBarBar[i+1]-t3*xi)+seed*a)
-		xBar2[i] += -(2 * t4 * t3) - (2*(seed*(1-xi)) - t3) - 2*(t5*xi)
-		xBar2[i+1] += t5
+		t2 := 100 * a
+		t3 := t2*seed + 100*(2*(xBarBar[i+1]-t*xi)+seed*a)
+		xBar2[i] += -(2 * t2 * t) - (2*(seed*(1-xi)) - t) - 2*(t3*xi)
+		xBar2[i+1] += t3
 	}
 }
 
@@ -440,18 +407,14 @@ func CubesJVP(dst, ddst, x, dx []float64) {
 // Results: the value of SlopeSum, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SlopeSumGrad(x, xBar, v []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SlopeSumGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	dst := make([]float64, n)
-	dstBar := make([]float64, n)
-	ddst := make([]float64, n)
-	ddstBar := make([]float64, n)
+	gadApart(x, xBar, "SlopeSumGrad: x and xBar")
+	dst := make([]float64, len(x))
+	dstBar := make([]float64, len(x))
+	ddst := make([]float64, len(x))
+	ddstBar := make([]float64, len(x))
 	CubesJVP(dst, ddst, x, v)
-	n2 := len(ddst)
 	s := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(ddst); i++ {
 		d := ddst[i]
 		ddstBar[i] += 1
 		s += d
@@ -476,44 +439,24 @@ func SlopeSumGrad(x, xBar, v []float64) float64 {
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // ddst held on entry.
 func cubesJVPReverseWrtDstDdstX(dst, dstBar, ddst, ddstBar, x, xBar, dx []float64) {
-	t := cap(dst) > 0
-	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
-		panic("cubesJVPReverseWrtDstDdstX: dst and dstBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(ddst) > 0
-	if t2 && cap(ddstBar) > 0 && &ddst[:1][0] == &ddstBar[:1][0] {
-		panic("cubesJVPReverseWrtDstDdstX: ddst and ddstBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(x) > 0
-	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("cubesJVPReverseWrtDstDdstX: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &ddst[:1][0] {
-		panic("cubesJVPReverseWrtDstDdstX: dst and ddst share memory: gadgen's gradients need them apart")
-	}
-	if t && t3 && &dst[:1][0] == &x[:1][0] {
-		panic("cubesJVPReverseWrtDstDdstX: dst and x share memory: gadgen's gradients need them apart")
-	}
-	t4 := cap(dx) > 0
-	if t && t4 && &dst[:1][0] == &dx[:1][0] {
-		panic("cubesJVPReverseWrtDstDdstX: dst and dx share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &ddst[:1][0] == &x[:1][0] {
-		panic("cubesJVPReverseWrtDstDdstX: ddst and x share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t4 && &ddst[:1][0] == &dx[:1][0] {
-		panic("cubesJVPReverseWrtDstDdstX: ddst and dx share memory: gadgen's gradients need them apart")
-	}
+	gadApart(dst, dstBar, "cubesJVPReverseWrtDstDdstX: dst and dstBar")
+	gadApart(ddst, ddstBar, "cubesJVPReverseWrtDstDdstX: ddst and ddstBar")
+	gadApart(x, xBar, "cubesJVPReverseWrtDstDdstX: x and xBar")
+	gadApart(dst, ddst, "cubesJVPReverseWrtDstDdstX: dst and ddst")
+	gadApart(dst, x, "cubesJVPReverseWrtDstDdstX: dst and x")
+	gadApart(dst, dx, "cubesJVPReverseWrtDstDdstX: dst and dx")
+	gadApart(ddst, x, "cubesJVPReverseWrtDstDdstX: ddst and x")
+	gadApart(ddst, dx, "cubesJVPReverseWrtDstDdstX: ddst and dx")
 	for i := len(x) - 1; i >= 0; i-- {
-		t5 := ddstBar[i]
+		t := ddstBar[i]
 		ddstBar[i] = 0
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
 		dxi := dx[i]
 		xi := x[i]
-		t6 := 2*(dxi*xi)*t5 + xi*xi*dstiBar + dxi*(2*(t5*xi)) + 2*((t5*dxi+dstiBar*xi)*xi)
-		t7 := xBar[i] + t6
-		xBar[i] = t7
+		t2 := 2*(dxi*xi)*t + xi*xi*dstiBar + dxi*(2*(t*xi)) + 2*((t*dxi+dstiBar*xi)*xi)
+		t3 := xBar[i] + t2
+		xBar[i] = t3
 	}
 }
 
@@ -524,9 +467,7 @@ func cubesJVPReverseWrtDstDdstX(dst, dstBar, ddst, ddstBar, x, xBar, dx []float6
 // Results: the value of coupled, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func coupledGrad(p, q, qBar []float64) float64 {
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("coupledGrad: q and qBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q, qBar, "coupledGrad: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
@@ -566,9 +507,7 @@ func coupledJVP(p, q, dq []float64) (float64, float64) {
 func PeakRGrad(p, pBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("PeakRGrad: p and pBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "PeakRGrad: p and pBar")
 	t2 := new([2]float64)
 	q := []float64{1, 1}
 	t3 := new([2]float64)
@@ -628,44 +567,29 @@ func PeakRGrad(p, pBar []float64) float64 {
 // qBar (zero for the gradient of its results alone); on return, the gradient with respect to the
 // values qBar held on entry.
 func coupledGradReverse(p, pBar, q, qBar2, qBar, qBarBar []float64, seed float64) {
-	t := cap(p) > 0
-	if t && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("coupledGradReverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(q) > 0
-	if t2 && cap(qBar2) > 0 && &q[:1][0] == &qBar2[:1][0] {
-		panic("coupledGradReverse: q and qBar2 share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(qBar) > 0
-	if t3 && cap(qBarBar) > 0 && &qBar[:1][0] == &qBarBar[:1][0] {
-		panic("coupledGradReverse: qBar and qBarBar share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t && &qBar[:1][0] == &p[:1][0] {
-		panic("coupledGradReverse: qBar and p share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t2 && &qBar[:1][0] == &q[:1][0] {
-		panic("coupledGradReverse: qBar and q share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t3 && &q[:1][0] == &qBar[:1][0] {
-		panic("coupledGrad: q and qBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "coupledGradReverse: p and pBar")
+	gadApart(q, qBar2, "coupledGradReverse: q and qBar2")
+	gadApart(qBar, qBarBar, "coupledGradReverse: qBar and qBarBar")
+	gadApart(qBar, p, "coupledGradReverse: qBar and p")
+	gadApart(qBar, q, "coupledGradReverse: qBar and q")
+	gadApart(q, qBar, "coupledGrad: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
 	q1 := q[1]
-	t4 := p0 * p1
-	t5 := t4 * q0
-	t6 := 0.2 * q1
-	t7 := qBarBar[0]
-	t8 := qBarBar[1]
-	t9 := seed / 5
-	t10 := t8*0.2 + t9*q1
-	t11 := t7*t6 + t10*q0
-	t12 := seed * q0
-	qBar2[1] += 0.2*(t4*t7) - 2*t8 + t5*t9 - 2*(seed*q1)
-	qBar2[0] += t4*t10 - 2*t7 + p0*seed - 2*t12
-	pBar[1] += p0*t11 + 2*(seed*p1)
-	pBar[0] += t7 + t11*p1 + t12 + 2*(seed*p0)
+	t := p0 * p1
+	t2 := t * q0
+	t3 := 0.2 * q1
+	t4 := qBarBar[0]
+	t5 := qBarBar[1]
+	t6 := seed / 5
+	t7 := t5*0.2 + t6*q1
+	t8 := t4*t3 + t7*q0
+	t9 := seed * q0
+	qBar2[1] += 0.2*(t*t4) - 2*t5 + t2*t6 - 2*(seed*q1)
+	qBar2[0] += t*t7 - 2*t4 + p0*seed - 2*t9
+	pBar[1] += p0*t8 + 2*(seed*p1)
+	pBar[0] += t4 + t8*p1 + t9 + 2*(seed*p0)
 }
 
 // PeakRJVP computes PeakR and its derivative along the tangents (forward mode).
@@ -752,9 +676,7 @@ func peakRFunc1JVP(p, dp, g, dg, q, dq []float64) {
 // primal's. The tangents of the values coupledGrad writes are written (overwritten) into the
 // shadows: qBar into dqBar.
 func coupledGradJVP(p, dp, q, dq, qBar, dqBar []float64) (float64, float64) {
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("coupledGrad: q and qBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q, qBar, "coupledGrad: q and qBar")
 	p0 := p[0]
 	dp0 := dp[0]
 	p1 := p[1]
@@ -789,9 +711,7 @@ func PeakFGrad(p, pBar []float64) float64 {
 	t := tapeBuf[:0]
 	var tapePointersBuf [256]*[2]float64
 	t2 := tapePointersBuf[:0]
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("PeakFGrad: p and pBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "PeakFGrad: p and pBar")
 	t3 := new([2]float64)
 	q := []float64{1, 1}
 	t4 := new([2]float64)
@@ -836,10 +756,9 @@ func PeakFGrad(p, pBar []float64) float64 {
 		for i := n - 1; i >= 0; i-- {
 			t5[:2][i] += 0.2 * t11[i]
 		}
-		n2 := len(tapePointers)
-		t12 := n2 - 2
+		t12 := len(tapePointers) - 2
 		t13 := tapePointers[t12]
-		t14 := tapePointers[n2-1]
+		t14 := tapePointers[len(tapePointers)-1]
 		t15 := t5[:2]
 		t16 := t15[1]
 		t15[1] = 0
@@ -870,12 +789,8 @@ func PeakFGrad(p, pBar []float64) float64 {
 // Fixed inputs: dq.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func coupledJVPReverseWrtPQ(p, pBar, q, qBar, dq []float64, seed, seed2 float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("coupledJVPReverseWrtPQ: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("coupledJVPReverseWrtPQ: q and qBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "coupledJVPReverseWrtPQ: p and pBar")
+	gadApart(q, qBar, "coupledJVPReverseWrtPQ: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
@@ -990,15 +905,14 @@ func coupledJVPJVPWrtPQ(p, dp, q, dq2, dq []float64) (float64, float64, float64,
 // Results, in order: the value of Wiggle; its tangent.
 // Shadows: dq has its primal's shape, each element or field the tangent of the primal's.
 func WiggleJVP(q, dq []float64) (float64, float64) {
-	n := len(q)
 	e := 0.0
 	de := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(q); i++ {
 		qi := q[i]
 		e += 0.5 * math.Sin(qi)
 		de += 0.5 * (math.Cos(qi) * dq[i])
 	}
-	for i := 0; i+1 < n; i++ {
+	for i := 0; i+1 < len(q); i++ {
 		d := q[i+1] - q[i]
 		e += d * d
 		de += 2 * ((dq[i+1] - dq[i]) * d)
@@ -1013,9 +927,7 @@ func WiggleJVP(q, dq []float64) (float64, float64) {
 // Results: the value of SelfSlope, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SelfSlopeGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("SelfSlopeGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "SelfSlopeGrad: x and xBar")
 	w, d := WiggleJVP(x, x)
 	t := w + d
 	wiggleJVPInPlaceReverse(x, xBar, 1, 1)
@@ -1036,23 +948,20 @@ func SelfSlopeGrad(x, xBar []float64) float64 {
 func wiggleJVPInPlaceReverse(q, qBar []float64, seed, seed2 float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("wiggleJVPInPlaceReverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(q)
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	gadApart(q, qBar, "wiggleJVPInPlaceReverse: q and qBar")
+	tape := slices.Grow(t, max(len(q)+2, 0))
+	for i := 0; i < len(q); i++ {
 		tape = append(tape, math.Cos(q[i]))
 	}
 	t2 := seed + 2*seed2
-	for i := 0; i+1 < n; i++ {
+	for i := 0; i+1 < len(q); i++ {
 		t7 := 2 * (t2 * (q[i+1] - q[i]))
 		qBar[i] -= t7
 		qBar[i+1] += t7
 	}
 	t3 := 0.5 * seed2
 	t4 := 0.5 * seed
-	for i := n - 1; i >= 0; i-- {
+	for i := len(q) - 1; i >= 0; i-- {
 		t5 := len(tape) - 1
 		qi := q[i]
 		t6 := qBar[i] + (tape[t5]*t3 - math.Sin(qi)*(t3*qi) + math.Cos(qi)*t4)
@@ -1361,9 +1270,7 @@ func UHVP(w, x, v, hv []float64) float64 {
 // dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func uGradWrtXJVP(w, x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("uGradWrtX: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "uGradWrtX: x and xBar")
 	h := 0.0
 	for j := 0; j < 3; j++ {
 		t := w[3*j+2]
@@ -1387,13 +1294,10 @@ func uGradWrtXJVP(w, x, dx, xBar, dxBar []float64) (float64, float64) {
 func ResidualGrad(w, wBar []float64, pts [][]float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("ResidualGrad: w and wBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(pts)
-	tape := slices.Grow(t, max(n+2, 0))
+	gadApart(w, wBar, "ResidualGrad: w and wBar")
+	tape := slices.Grow(t, max(len(pts)+2, 0))
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(pts); i++ {
 		p2 := pts[i]
 		_, lap := ULaplacian(w, p2)
 		p0v2 := p2[0]
@@ -1401,7 +1305,7 @@ func ResidualGrad(w, wBar []float64, pts [][]float64) float64 {
 		tape = append(tape, lap)
 		s += r * r
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(pts) - 1; i >= 0; i-- {
 		t2 := len(tape) - 1
 		p := pts[i]
 		p0 := p[0]
@@ -1423,9 +1327,7 @@ func ResidualGrad(w, wBar []float64, pts [][]float64) float64 {
 func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("uLaplacianReverseWrtW: w and wBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w, wBar, "uLaplacianReverseWrtW: w and wBar")
 	n := len(x)
 	t2 := n + 8
 	e0 := make([]float64, t2)
@@ -1444,15 +1346,8 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 	u6 := e6[:n]
 	e7 := make([]float64, t2)
 	u7 := e7[:n]
-	n2 := len(u0)
-	n3 := len(u1)
-	n4 := len(u2)
-	n5 := len(u3)
-	n6 := len(u4)
-	n7 := len(u5)
-	n8 := len(u6)
-	n9 := len(u7)
-	tape := slices.Grow(t, max(n/8+2, 0)*(n2+n3+n4+n5+n6+n7+n8+n9))
+	t3 := max(n/8+2, 0) * (len(u0) + len(u1) + len(u2) + len(u3) + len(u4) + len(u5) + len(u6) + len(u7))
+	tape := slices.Grow(t, t3)
 	i := 0
 	for ; i < n; i += 8 {
 		e0[i] = 1
@@ -1463,10 +1358,10 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		t23 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
-		t24 := append(t23, u5...)
-		t25 := append(t24, u6...)
-		tape = append(t25, u7...)
+		t24 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
+		t25 := append(t24, u5...)
+		t26 := append(t25, u6...)
+		tape = append(t26, u7...)
 		uTaylorWrtX(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
@@ -1489,43 +1384,43 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 	}
 	if from != 0 {
 		for j := 2; j >= 0; j-- {
-			t3 := len(tape) - 1
-			t4 := tape[t3]
-			t5 := 3*j + 2
-			t6 := (1 - t4*t4) * (w[t5] * fBar)
-			wBar[3*j+1] += t6 * x[1]
-			wBar[3*j] += t6 * x[0]
-			wBar[t5] += fBar * t4
-			tape = tape[:t3]
+			t4 := len(tape) - 1
+			t5 := tape[t4]
+			t6 := 3*j + 2
+			t7 := (1 - t5*t5) * (w[t6] * fBar)
+			wBar[3*j+1] += t7 * x[1]
+			wBar[3*j] += t7 * x[0]
+			wBar[t6] += fBar * t5
+			tape = tape[:t4]
 		}
 		fBar = 0
 	}
-	t7 := 2 * lapBar
+	t8 := 2 * lapBar
 	i -= 8
 	for ; i >= 0; i -= 8 {
-		t8 := len(tape) - n9
-		copy(u7, tape[t8:])
-		t9 := tape[:t8]
-		t10 := len(t9) - n8
-		copy(u6, t9[t10:])
-		t11 := t9[:t10]
-		t12 := len(t11) - n7
-		copy(u5, t11[t12:])
-		t13 := t11[:t12]
-		t14 := len(t13) - n6
-		copy(u4, t13[t14:])
-		t15 := t13[:t14]
-		t16 := len(t15) - n5
-		copy(u3, t15[t16:])
-		t17 := t15[:t16]
-		t18 := len(t17) - n4
-		copy(u2, t17[t18:])
-		t19 := t17[:t18]
-		t20 := len(t19) - n3
-		copy(u1, t19[t20:])
-		t21 := t19[:t20]
-		t22 := len(t21) - n2
-		copy(u0, t21[t22:])
+		t9 := len(tape) - len(u7)
+		copy(u7, tape[t9:])
+		t10 := tape[:t9]
+		t11 := len(t10) - len(u6)
+		copy(u6, t10[t11:])
+		t12 := t10[:t11]
+		t13 := len(t12) - len(u5)
+		copy(u5, t12[t13:])
+		t14 := t12[:t13]
+		t15 := len(t14) - len(u4)
+		copy(u4, t14[t15:])
+		t16 := t14[:t15]
+		t17 := len(t16) - len(u3)
+		copy(u3, t16[t17:])
+		t18 := t16[:t17]
+		t19 := len(t18) - len(u2)
+		copy(u2, t18[t19:])
+		t20 := t18[:t19]
+		t21 := len(t20) - len(u1)
+		copy(u1, t20[t21:])
+		t22 := t20[:t21]
+		t23 := len(t22) - len(u0)
+		copy(u0, t22[t23:])
 		uTaylorWrtXReverse(
 			w,
 			wBar,
@@ -1547,10 +1442,10 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 			0,
 			0,
 			0,
-			t7,
+			t8,
 		)
 		fBar = 0
-		tape = t21[:t22]
+		tape = t22[:t23]
 	}
 }
 
@@ -1567,9 +1462,7 @@ func uTaylorWrtXReverse(
 	w, wBar, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
 	seed, seed2, seed3, seed4, seed5, seed6, seed7, seed8, seed9, seed10 float64,
 ) {
-	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("uTaylorWrtXReverse: w and wBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w, wBar, "uTaylorWrtXReverse: w and wBar")
 	for j := 0; j < 3; j++ {
 		t := 3*j + 2
 		t2 := w[t]
@@ -1687,9 +1580,7 @@ func uTaylorWrtXReverse(
 // Results: the value of Curvature, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CurvatureGrad(w, wBar, p []float64) float64 {
-	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("CurvatureGrad: w and wBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w, wBar, "CurvatureGrad: w and wBar")
 	t := new([2]float64)
 	t2 := new([2]float64)
 	d := t[:2]
@@ -1727,23 +1618,11 @@ func CurvatureGrad(w, wBar, p []float64) float64 {
 // gradient of its results alone); on return, the gradient with respect to the values hv held on
 // entry.
 func uHVPReverseWrtWHv(w, wBar, x, v, hv, hvBar []float64, seed float64) {
-	t := cap(w) > 0
-	if t && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("uHVPReverseWrtWHv: w and wBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(hv) > 0
-	if t2 && cap(hvBar) > 0 && &hv[:1][0] == &hvBar[:1][0] {
-		panic("uHVPReverseWrtWHv: hv and hvBar share memory: gadgen's gradients need them apart")
-	}
-	if t2 && t && &hv[:1][0] == &w[:1][0] {
-		panic("uHVPReverseWrtWHv: hv and w share memory: gadgen's gradients need them apart")
-	}
-	if t2 && cap(x) > 0 && &hv[:1][0] == &x[:1][0] {
-		panic("uHVPReverseWrtWHv: hv and x share memory: gadgen's gradients need them apart")
-	}
-	if t2 && cap(v) > 0 && &hv[:1][0] == &v[:1][0] {
-		panic("uHVPReverseWrtWHv: hv and v share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w, wBar, "uHVPReverseWrtWHv: w and wBar")
+	gadApart(hv, hvBar, "uHVPReverseWrtWHv: hv and hvBar")
+	gadApart(hv, w, "uHVPReverseWrtWHv: hv and w")
+	gadApart(hv, x, "uHVPReverseWrtWHv: hv and x")
+	gadApart(hv, v, "uHVPReverseWrtWHv: hv and v")
 	n := len(x)
 	if len(v) != n {
 		panic("UHVP: len(v) != len(x)")
@@ -1772,52 +1651,35 @@ func uHVPReverseWrtWHv(w, wBar, x, v, hv, hvBar []float64, seed float64) {
 func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := cap(w) > 0
-	if t2 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("uHessDiagReverseWrtWD: w and wBar share memory: gadgen's gradients need them apart")
-	}
-	t3 := cap(d) > 0
-	if t3 && cap(dBar) > 0 && &d[:1][0] == &dBar[:1][0] {
-		panic("uHessDiagReverseWrtWD: d and dBar share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t2 && &d[:1][0] == &w[:1][0] {
-		panic("uHessDiagReverseWrtWD: d and w share memory: gadgen's gradients need them apart")
-	}
-	if t3 && cap(x) > 0 && &d[:1][0] == &x[:1][0] {
-		panic("uHessDiagReverseWrtWD: d and x share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w, wBar, "uHessDiagReverseWrtWD: w and wBar")
+	gadApart(d, dBar, "uHessDiagReverseWrtWD: d and dBar")
+	gadApart(d, w, "uHessDiagReverseWrtWD: d and w")
+	gadApart(d, x, "uHessDiagReverseWrtWD: d and x")
 	n := len(x)
 	if len(d) != n {
 		panic("UHessDiag: len(d) != len(x)")
 	}
-	t4 := n + 8
-	e0 := make([]float64, t4)
+	t2 := n + 8
+	e0 := make([]float64, t2)
 	u0 := e0[:n]
-	e1 := make([]float64, t4)
+	e1 := make([]float64, t2)
 	u1 := e1[:n]
-	e2 := make([]float64, t4)
+	e2 := make([]float64, t2)
 	u2 := e2[:n]
-	e3 := make([]float64, t4)
+	e3 := make([]float64, t2)
 	u3 := e3[:n]
-	e4 := make([]float64, t4)
+	e4 := make([]float64, t2)
 	u4 := e4[:n]
-	e5 := make([]float64, t4)
+	e5 := make([]float64, t2)
 	u5 := e5[:n]
-	e6 := make([]float64, t4)
+	e6 := make([]float64, t2)
 	u6 := e6[:n]
-	e7 := make([]float64, t4)
+	e7 := make([]float64, t2)
 	u7 := e7[:n]
-	dd := make([]float64, t4)
-	ddBar := make([]float64, t4)
-	n2 := len(u0)
-	n3 := len(u1)
-	n4 := len(u2)
-	n5 := len(u3)
-	n6 := len(u4)
-	n7 := len(u5)
-	n8 := len(u6)
-	n9 := len(u7)
-	tape := slices.Grow(t, max(n/8+2, 0)*(n2+n3+n4+n5+n6+n7+n8+n9))
+	dd := make([]float64, t2)
+	ddBar := make([]float64, t2)
+	t3 := max(n/8+2, 0) * (len(u0) + len(u1) + len(u2) + len(u3) + len(u4) + len(u5) + len(u6) + len(u7))
+	tape := slices.Grow(t, t3)
 	i := 0
 	for ; i < n; i += 8 {
 		e0[i] = 1
@@ -1828,11 +1690,11 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		t40 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
-		t41 := append(t40, u5...)
-		t42 := append(t41, u6...)
-		tape = append(t42, u7...)
-		_, _, _, _, _, _, _, _, _, t43, t44, t45, t46, t47, t48, t49, t50 := uTaylorLanes8WrtX(
+		t39 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
+		t40 := append(t39, u5...)
+		t41 := append(t40, u6...)
+		tape = append(t41, u7...)
+		_, _, _, _, _, _, _, _, _, t42, t43, t44, t45, t46, t47, t48, t49 := uTaylorLanes8WrtX(
 			w,
 			x,
 			u0,
@@ -1844,14 +1706,14 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 			u6,
 			u7,
 		)
-		dd[i] = 2 * t43
-		dd[i+1] = 2 * t44
-		dd[i+2] = 2 * t45
-		dd[i+3] = 2 * t46
-		dd[i+4] = 2 * t47
-		dd[i+5] = 2 * t48
-		dd[i+6] = 2 * t49
-		dd[i+7] = 2 * t50
+		dd[i] = 2 * t42
+		dd[i+1] = 2 * t43
+		dd[i+2] = 2 * t44
+		dd[i+3] = 2 * t45
+		dd[i+4] = 2 * t46
+		dd[i+5] = 2 * t47
+		dd[i+6] = 2 * t48
+		dd[i+7] = 2 * t49
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1861,7 +1723,7 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 		e6[i+6] = 0
 		e7[i+7] = 0
 	}
-	t5 := copy(d, dd)
+	t4 := copy(d, dd)
 	var from int
 	if n == 0 {
 		tape = slices.Grow(tape, 5)
@@ -1877,71 +1739,71 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 		fBar = seed
 	} else {
 		for j := 2; j >= 0; j-- {
-			t6 := len(tape) - 1
-			t7 := tape[t6]
-			t8 := 3*j + 2
-			t9 := (1 - t7*t7) * (w[t8] * seed)
-			wBar[3*j+1] += t9 * x[1]
-			wBar[3*j] += t9 * x[0]
-			wBar[t8] += seed * t7
-			tape = tape[:t6]
+			t5 := len(tape) - 1
+			t6 := tape[t5]
+			t7 := 3*j + 2
+			t8 := (1 - t6*t6) * (w[t7] * seed)
+			wBar[3*j+1] += t8 * x[1]
+			wBar[3*j] += t8 * x[0]
+			wBar[t7] += seed * t6
+			tape = tape[:t5]
 		}
 		fBar = 0
 	}
-	for k := 0; k < t5; k++ {
+	for k := 0; k < t4; k++ {
 		dkBar := dBar[k]
 		dBar[k] = 0
 		ddBar[k] += dkBar
 	}
 	i -= 8
 	for ; i >= 0; i -= 8 {
-		t10 := ddBar[i+7]
+		t9 := ddBar[i+7]
 		ddBar[i+7] = 0
-		t11 := 2 * t10
-		t12 := ddBar[i+6]
+		t10 := 2 * t9
+		t11 := ddBar[i+6]
 		ddBar[i+6] = 0
-		t13 := 2 * t12
-		t14 := ddBar[i+5]
+		t12 := 2 * t11
+		t13 := ddBar[i+5]
 		ddBar[i+5] = 0
-		t15 := 2 * t14
-		t16 := ddBar[i+4]
+		t14 := 2 * t13
+		t15 := ddBar[i+4]
 		ddBar[i+4] = 0
-		t17 := 2 * t16
-		t18 := ddBar[i+3]
+		t16 := 2 * t15
+		t17 := ddBar[i+3]
 		ddBar[i+3] = 0
-		t19 := 2 * t18
-		t20 := ddBar[i+2]
+		t18 := 2 * t17
+		t19 := ddBar[i+2]
 		ddBar[i+2] = 0
-		t21 := 2 * t20
-		t22 := ddBar[i+1]
+		t20 := 2 * t19
+		t21 := ddBar[i+1]
 		ddBar[i+1] = 0
-		t23 := 2 * t22
+		t22 := 2 * t21
 		ddiBar := ddBar[i]
 		ddBar[i] = 0
-		t24 := 2 * ddiBar
-		t25 := len(tape) - n9
-		copy(u7, tape[t25:])
-		t26 := tape[:t25]
-		t27 := len(t26) - n8
-		copy(u6, t26[t27:])
-		t28 := t26[:t27]
-		t29 := len(t28) - n7
-		copy(u5, t28[t29:])
-		t30 := t28[:t29]
-		t31 := len(t30) - n6
-		copy(u4, t30[t31:])
-		t32 := t30[:t31]
-		t33 := len(t32) - n5
-		copy(u3, t32[t33:])
-		t34 := t32[:t33]
-		t35 := len(t34) - n4
-		copy(u2, t34[t35:])
-		t36 := t34[:t35]
-		t37 := len(t36) - n3
-		copy(u1, t36[t37:])
-		t38 := t36[:t37]
-		t39 := len(t38) - n2
-		copy(u0, t38[t39:])
+		t23 := 2 * ddiBar
+		t24 := len(tape) - len(u7)
+		copy(u7, tape[t24:])
+		t25 := tape[:t24]
+		t26 := len(t25) - len(u6)
+		copy(u6, t25[t26:])
+		t27 := t25[:t26]
+		t28 := len(t27) - len(u5)
+		copy(u5, t27[t28:])
+		t29 := t27[:t28]
+		t30 := len(t29) - len(u4)
+		copy(u4, t29[t30:])
+		t31 := t29[:t30]
+		t32 := len(t31) - len(u3)
+		copy(u3, t31[t32:])
+		t33 := t31[:t32]
+		t34 := len(t33) - len(u2)
+		copy(u2, t33[t34:])
+		t35 := t33[:t34]
+		t36 := len(t35) - len(u1)
+		copy(u1, t35[t36:])
+		t37 := t35[:t36]
+		t38 := len(t37) - len(u0)
+		copy(u0, t37[t38:])
 		uTaylorLanes8WrtXReverse(
 			w,
 			wBar,
@@ -1963,17 +1825,17 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 			0,
 			0,
 			0,
-			t24,
 			t23,
-			t21,
-			t19,
-			t17,
-			t15,
-			t13,
-			t11,
+			t22,
+			t20,
+			t18,
+			t16,
+			t14,
+			t12,
+			t10,
 		)
 		fBar = 0
-		tape = t38[:t39]
+		tape = t37[:t38]
 	}
 }
 
@@ -1994,68 +1856,49 @@ func uGradWrtXJVPReverse(w, wBar, x, dx, xBar, dxBar, dxBarBar []float64, seed, 
 	t := tapeintBuf[:0]
 	var tapeBuf [256]float64
 	t2 := tapeBuf[:0]
-	t3 := cap(w) > 0
-	if t3 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("uGradWrtXJVPReverse: w and wBar share memory: gadgen's gradients need them apart")
-	}
-	t4 := cap(dxBar) > 0
-	if t4 && cap(dxBarBar) > 0 && &dxBar[:1][0] == &dxBarBar[:1][0] {
-		panic("uGradWrtXJVPReverse: dxBar and dxBarBar share memory: gadgen's gradients need them apart")
-	}
-	if t4 && t3 && &dxBar[:1][0] == &w[:1][0] {
-		panic("uGradWrtXJVPReverse: dxBar and w share memory: gadgen's gradients need them apart")
-	}
-	t5 := cap(x) > 0
-	if t4 && t5 && &dxBar[:1][0] == &x[:1][0] {
-		panic("uGradWrtXJVPReverse: dxBar and x share memory: gadgen's gradients need them apart")
-	}
-	if t4 && cap(dx) > 0 && &dxBar[:1][0] == &dx[:1][0] {
-		panic("uGradWrtXJVPReverse: dxBar and dx share memory: gadgen's gradients need them apart")
-	}
-	t6 := cap(xBar) > 0
-	if t4 && t6 && &dxBar[:1][0] == &xBar[:1][0] {
-		panic("uGradWrtXJVPReverse: dxBar and xBar share memory: gadgen's gradients need them apart")
-	}
-	if t5 && t6 && &x[:1][0] == &xBar[:1][0] {
-		panic("uGradWrtX: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w, wBar, "uGradWrtXJVPReverse: w and wBar")
+	gadApart(dxBar, dxBarBar, "uGradWrtXJVPReverse: dxBar and dxBarBar")
+	gadApart(dxBar, w, "uGradWrtXJVPReverse: dxBar and w")
+	gadApart(dxBar, x, "uGradWrtXJVPReverse: dxBar and x")
+	gadApart(dxBar, dx, "uGradWrtXJVPReverse: dxBar and dx")
+	gadApart(dxBar, xBar, "uGradWrtXJVPReverse: dxBar and xBar")
+	gadApart(x, xBar, "uGradWrtX: x and xBar")
 	tape := slices.Grow(t2, 20)
 	tapeint := slices.Grow(t, 5)
 	for j := 0; j < 3; j++ {
-		t26 := 3*j + 1
-		t27 := w[t26]
-		t28 := math.Tanh(w[3*j]*x[0] + t27*x[1])
-		tape = append(tape, t28, dx[1], t27, w[3*j+2])
-		tapeint = append(tapeint, t26)
+		t22 := 3*j + 1
+		t23 := w[t22]
+		t24 := math.Tanh(w[3*j]*x[0] + t23*x[1])
+		tape = append(tape, t24, dx[1], t23, w[3*j+2])
+		tapeint = append(tapeint, t22)
 	}
 	for j := 2; j >= 0; j-- {
-		t7 := len(tapeint) - 1
-		t8 := tapeint[t7]
-		n := len(tape)
-		t9 := n - 4
-		t10 := tape[t9]
-		dx1 := tape[n-3]
-		t11 := tape[n-2]
-		t12 := tape[n-1]
-		t13 := dxBarBar[0]
-		t14 := 1 - t10*t10
-		t15 := w[3*j]
+		t3 := len(tapeint) - 1
+		t4 := tapeint[t3]
+		t5 := len(tape) - 4
+		t6 := tape[t5]
+		dx1 := tape[len(tape)-3]
+		t7 := tape[len(tape)-2]
+		t8 := tape[len(tape)-1]
+		t9 := dxBarBar[0]
+		t10 := 1 - t6*t6
+		t11 := w[3*j]
 		dx0 := dx[0]
-		t16 := t15*dx0 + t11*dx1
-		t17 := t14 * t16
-		t18 := 2 * (t17 * t10)
-		t19 := t18 * t12
-		t20 := dxBarBar[1]
-		t21 := -(t15 * t13) - t11*t20
-		t22 := 2 * (t21 * t12)
-		t23 := t22 * t10
-		t24 := t14 * t23
-		t25 := t14 * (t17*t22 + t12*seed - 2*(t23*t16*t10))
-		wBar[t8] += t24*dx1 - t20*t19 + t25*x[1]
-		wBar[3*j] += t24*dx0 - t13*t19 + t25*x[0]
-		wBar[3*j+2] += t18*t21 + seed*t10
-		tape = tape[:t9]
-		tapeint = tapeint[:t7]
+		t12 := t11*dx0 + t7*dx1
+		t13 := t10 * t12
+		t14 := 2 * (t13 * t6)
+		t15 := t14 * t8
+		t16 := dxBarBar[1]
+		t17 := -(t11 * t9) - t7*t16
+		t18 := 2 * (t17 * t8)
+		t19 := t18 * t6
+		t20 := t10 * t19
+		t21 := t10 * (t13*t18 + t8*seed - 2*(t19*t12*t6))
+		wBar[t4] += t20*dx1 - t16*t15 + t21*x[1]
+		wBar[3*j] += t20*dx0 - t9*t15 + t21*x[0]
+		wBar[3*j+2] += t14*t17 + seed*t6
+		tape = tape[:t5]
+		tapeint = tapeint[:t3]
 	}
 }
 
@@ -2074,9 +1917,7 @@ func uTaylorLanes8WrtXReverse(
 	seed, seed2, seed3, seed4, seed5, seed6, seed7, seed8, seed9, seed10, seed11, seed12, seed13 float64,
 	seed14, seed15, seed16, seed17 float64,
 ) {
-	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
-		panic("uTaylorLanes8WrtXReverse: w and wBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(w, wBar, "uTaylorLanes8WrtXReverse: w and wBar")
 	for j := 0; j < 3; j++ {
 		t := 3*j + 2
 		t2 := w[t]
@@ -2190,5 +2031,15 @@ func uTaylorLanes8WrtXReverse(
 		wBar[3*j] = t106
 		t107 := wBar[t] + t61
 		wBar[t] = t107
+	}
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
 	}
 }

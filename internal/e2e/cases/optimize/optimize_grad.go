@@ -10,11 +10,10 @@ import "math"
 // Results, in order: the value of Normalized; its tangent.
 // Shadows: dx, dc have their primal's shape, each element or field the tangent of the primal's.
 func NormalizedJVP(x, dx, c, dc []float64) (float64, float64) {
-	n := len(x)
-	out := make([]float64, n)
-	dout := make([]float64, n)
+	out := make([]float64, len(x))
+	dout := make([]float64, len(x))
 	t, t2 := magJVP(x, dx)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		dxi := dx[i]
 		t3 := x[i] / t
 		out[i] = t3
@@ -55,17 +54,12 @@ func magJVP(x, dx []float64) (float64, float64) {
 // Results: the value of Normalized, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("NormalizedGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
-		panic("NormalizedGrad: c and cBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	out := make([]float64, n)
-	outBar := make([]float64, n)
+	gadApart(x, xBar, "NormalizedGrad: x and xBar")
+	gadApart(c, cBar, "NormalizedGrad: c and cBar")
+	out := make([]float64, len(x))
+	outBar := make([]float64, len(x))
 	t := mag(x)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		out[i] = x[i] / t
 	}
 	s := 0.0
@@ -77,7 +71,7 @@ func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
 		s += ci * outi
 	}
 	t2 := 0.0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		outiBar := outBar[i]
 		outBar[i] = 0
 		xi := x[i]
@@ -96,18 +90,15 @@ func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
 // Varied inputs: x (into xBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func magReverse(x, xBar []float64, seed float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("magReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "magReverse: x and xBar")
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		s += v * v
 	}
 	t := math.Sqrt(s)
 	sBar := 0.5 / t * seed
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (sBar * x[i])
 	}
 }
@@ -118,9 +109,8 @@ func magReverse(x, xBar []float64, seed float64) {
 // Results, in order: the value of Guarded; its tangent.
 // Shadows: dx, dc have their primal's shape, each element or field the tangent of the primal's.
 func GuardedJVP(x, dx, c, dc []float64) (float64, float64) {
-	n := len(x)
 	var t, t2 float64
-	if 0 < n {
+	if 0 < len(x) {
 		t, t2 = dotJVP(x, dx, x, dx)
 	} else {
 		t = 0
@@ -130,7 +120,7 @@ func GuardedJVP(x, dx, c, dc []float64) (float64, float64) {
 	t4 := 0.5 / t3 * t2
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t5 := x[i] / t3
 		ci := c[i]
 		s += t5 * ci
@@ -145,13 +135,12 @@ func GuardedJVP(x, dx, c, dc []float64) (float64, float64) {
 // Results, in order: the value of dot; its tangent.
 // Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func dotJVP(x, dx, y, dy []float64) (float64, float64) {
-	n := len(x)
-	if n != len(y) {
+	if len(x) != len(y) {
 		panic("optimize: length mismatch")
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		yi := y[i]
 		s += xi * yi
@@ -166,16 +155,11 @@ func dotJVP(x, dx, y, dy []float64) (float64, float64) {
 // Results: the value of Guarded, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GuardedGrad(x, xBar, c, cBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("GuardedGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
-		panic("GuardedGrad: c and cBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "GuardedGrad: x and xBar")
+	gadApart(c, cBar, "GuardedGrad: c and cBar")
 	var t float64
 	var from int
-	if 0 < n {
+	if 0 < len(x) {
 		t = dot(x, x)
 		from = 1
 	} else {
@@ -185,7 +169,7 @@ func GuardedGrad(x, xBar, c, cBar []float64) float64 {
 	t2 := math.Sqrt(t)
 	t3 := 0.0
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t5 := x[i] / t2
 		ci := c[i]
 		cBar[i] += t5
@@ -212,14 +196,11 @@ func GuardedGrad(x, xBar, c, cBar []float64) float64 {
 // dotInPlace is dot called with arguments that share memory (y is x): its body
 // with those parameters made one.
 func dotInPlaceReverse(x, xBar []float64, seed float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("dotInPlaceReverse: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	if n != n {
+	gadApart(x, xBar, "dotInPlaceReverse: x and xBar")
+	if len(x) != len(x) {
 		panic("optimize: length mismatch")
 	}
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		xBar[i] += 2 * (seed * x[i])
 	}
 }
@@ -241,4 +222,14 @@ func FoldedGrad(x float64) (f, xBar float64) {
 	t := 3.256347067030294*(x*x) + x + 1 + 0.6065306597126334*x
 	xBar = 1.6065306597126334 + 2*(3.256347067030294*x)
 	return t, xBar
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

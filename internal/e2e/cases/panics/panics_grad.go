@@ -13,13 +13,12 @@ import (
 // Results, in order: the value of Dot; its tangent.
 // Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func DotJVP(x, dx, y, dy []float64) (float64, float64) {
-	n := len(x)
-	if n != len(y) {
+	if len(x) != len(y) {
 		panic("panics: length mismatch")
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		yi := y[i]
 		s += v * yi
@@ -34,18 +33,13 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 // Results: the value of Dot, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DotGrad(x, xBar, y, yBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("DotGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
-		panic("DotGrad: y and yBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	if n != len(y) {
+	gadApart(x, xBar, "DotGrad: x and xBar")
+	gadApart(y, yBar, "DotGrad: y and yBar")
+	if len(x) != len(y) {
 		panic("panics: length mismatch")
 	}
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		yi := y[i]
 		yBar[i] += v
@@ -63,18 +57,16 @@ func DotGrad(x, xBar, y, yBar []float64) float64 {
 // primal's. The tangents of the values MulVec writes are written (overwritten) into the shadows:
 // dst into ddst.
 func MulVecJVP(dst, ddst, a, da []float64, n int, x, dx []float64) {
-	n2 := len(x)
-	if n2 != n {
-		panic(fmt.Sprintf("panics: len(x) = %d, want %d", n2, n))
+	if len(x) != n {
+		panic(fmt.Sprintf("panics: len(x) = %d, want %d", len(x), n))
 	}
-	n3 := len(dst)
-	if len(a) != n3*n {
+	if len(a) != len(dst)*n {
 		panic("panics: matrix size mismatch")
 	}
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(dst); i++ {
 		s := 0.0
 		ds := 0.0
-		for j := 0; j < n2; j++ {
+		for j := 0; j < len(x); j++ {
 			v := x[j]
 			t := i*n + j
 			t2 := a[t]
@@ -112,19 +104,16 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 // Results: the value of LogSum, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogSumGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LogSumGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "LogSumGrad: x and xBar")
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		if v <= 0 {
 			panic("panics: non-positive input")
 		}
 		s += math.Log(v)
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		vBar := 1 / x[i]
 		xBar[i] += vBar
 	}
@@ -149,11 +138,19 @@ func AtJVP(x, dx []float64, i int) (float64, float64) {
 // Results: the value of At, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AtGrad(x, xBar []float64, i int) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("AtGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "AtGrad: x and xBar")
 	xi := x[i]
 	t := xi * xi
 	xBar[i] += 2 * xi
 	return t
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -155,9 +155,7 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 // Results: the value of Horner, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func HornerGrad(c, cBar []float64, x float64) (f, xBar float64) {
-	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
-		panic("HornerGrad: c and cBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(c, cBar, "HornerGrad: c and cBar")
 	var t float64
 	var from int
 	if len(c) == 0 {
@@ -189,9 +187,7 @@ func HornerGrad(c, cBar []float64, x float64) (f, xBar float64) {
 // Results: the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func hornerReverse(c, cBar []float64, x, seed float64) (xBar float64) {
-	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
-		panic("hornerReverse: c and cBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(c, cBar, "hornerReverse: c and cBar")
 	var t float64
 	var from int
 	if len(c) == 0 {
@@ -475,11 +471,10 @@ func continuedFractionReverse(x float64, depth int, seed float64) (xBar float64)
 // Results, in order: the value of PingPong; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func PingPongJVP(x, dx []float64) (float64, float64) {
-	n := len(x)
-	a := make([]float64, n)
-	da := make([]float64, n)
-	b := make([]float64, n)
-	db := make([]float64, n)
+	a := make([]float64, len(x))
+	da := make([]float64, len(x))
+	b := make([]float64, len(x))
+	db := make([]float64, len(x))
 	copy(a, x)
 	copy(da, dx)
 	pingpongJVP(a, da, b, db, 3)
@@ -498,11 +493,10 @@ func pingpongJVP(a, da, b, db []float64, n int) {
 	if n == 0 {
 		return
 	}
-	n2 := len(a)
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(a); i++ {
 		ai := a[i]
 		dai := da[i]
-		t := (i + 1) % n2
+		t := (i + 1) % len(a)
 		t2 := da[t]
 		b[i] = math.Sin(ai) + a[t]
 		db[i] = math.Cos(ai)*dai + t2
@@ -518,26 +512,22 @@ func pingpongJVP(a, da, b, db []float64, n int) {
 func PingPongGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PingPongGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	a := make([]float64, n)
-	aBar := make([]float64, n)
-	b := make([]float64, n)
-	bBar := make([]float64, n)
+	gadApart(x, xBar, "PingPongGrad: x and xBar")
+	a := make([]float64, len(x))
+	aBar := make([]float64, len(x))
+	b := make([]float64, len(x))
+	bBar := make([]float64, len(x))
 	t2 := copy(a, x)
 	t3 := append(append(t, a...), b...)
 	pingpong(a, b, 3)
-	n2 := len(a)
-	t4 := n2 - 1
+	t4 := len(a) - 1
 	t5 := b[0] + a[t4]
 	aBar[t4] += 1
 	bBar[0] += 1
 	t6 := len(t3) - len(b)
 	copy(b, t3[t6:])
 	t7 := t3[:t6]
-	copy(a, t7[len(t7)-n2:])
+	copy(a, t7[len(t7)-len(a):])
 	pingpongReverse(a, aBar, b, bBar, 3)
 	for k := 0; k < t2; k++ {
 		akBar := aBar[k]
@@ -566,56 +556,56 @@ func pingpongReverse(a, aBar, b, bBar []float64, n int) {
 	tapeint := tapeintBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	t := cap(a) > 0
-	if t && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("pingpongReverse: a and aBar share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(b) > 0
-	if t2 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
-		panic("pingpongReverse: b and bBar share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &a[:1][0] == &b[:1][0] {
-		panic("pingpongReverse: a and b share memory: gadgen's gradients need them apart")
-	}
+	gadApart(a, aBar, "pingpongReverse: a and aBar")
+	gadApart(b, bBar, "pingpongReverse: b and bBar")
+	gadApart(a, b, "pingpongReverse: a and b")
 	var from int
 	if n == 0 {
 		from = 0
 	} else {
-		n2 := len(a)
-		trips := max(n2+2, 0)
+		trips := max(len(a)+2, 0)
 		tape2 := slices.Grow(tape, trips)
 		tapeint = slices.Grow(tapeint, trips)
-		for i := 0; i < n2; i++ {
+		for i := 0; i < len(a); i++ {
 			ai := a[i]
-			t3 := (i + 1) % n2
-			b[i] = math.Sin(ai) + a[t3]
+			t := (i + 1) % len(a)
+			b[i] = math.Sin(ai) + a[t]
 			tape2 = append(tape2, ai)
-			tapeint = append(tapeint, t3)
+			tapeint = append(tapeint, t)
 		}
 		tape = append(append(tape2, b...), a...)
 		pingpong(b, a, n-1)
 		from = 1
 	}
 	if from != 0 {
-		n3 := len(a)
-		t4 := len(tape) - n3
-		copy(a, tape[t4:])
-		t5 := tape[:t4]
-		t6 := len(t5) - len(b)
-		copy(b, t5[t6:])
+		t2 := len(tape) - len(a)
+		copy(a, tape[t2:])
+		t3 := tape[:t2]
+		t4 := len(t3) - len(b)
+		copy(b, t3[t4:])
 		pingpongReverse(b, bBar, a, aBar, n-1)
-		tape3 := t5[:t6]
-		for i := n3 - 1; i >= 0; i-- {
-			t7 := len(tapeint) - 1
-			t8 := tapeint[t7]
-			t9 := len(tape3) - 1
-			ai2 := tape3[t9]
+		tape3 := t3[:t4]
+		for i := len(a) - 1; i >= 0; i-- {
+			t5 := len(tapeint) - 1
+			t6 := tapeint[t5]
+			t7 := len(tape3) - 1
+			ai2 := tape3[t7]
 			biBar := bBar[i]
 			bBar[i] = 0
-			aBar[t8] += biBar
+			aBar[t6] += biBar
 			aBar[i] += math.Cos(ai2) * biBar
-			tape3 = tape3[:t9]
-			tapeint = tapeint[:t7]
+			tape3 = tape3[:t7]
+			tapeint = tapeint[:t5]
 		}
+	}
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
 	}
 }

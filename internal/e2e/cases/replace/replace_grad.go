@@ -89,13 +89,11 @@ func RefinedJVP(l, dl *Layer, steps int) (float64, float64) {
 	for i := 0; i < steps; i++ {
 		t4 := l.W
 		t5 := dl.W
-		n2 := len(t4)
-		w := make([]float64, n2)
-		dw := make([]float64, n2)
-		n3 := len(w)
-		for i := 0; i < n3; i++ {
+		w := make([]float64, len(t4))
+		dw := make([]float64, len(t4))
+		for i := 0; i < len(w); i++ {
 			t6 := t5[i]
-			t7 := (i + 1) % n2
+			t7 := (i + 1) % len(t4)
 			t8 := t4[t7]
 			t9 := t5[t7]
 			w[i] = 0.5*t4[i] + 0.25*math.Sin(t8)
@@ -106,10 +104,9 @@ func RefinedJVP(l, dl *Layer, steps int) (float64, float64) {
 	}
 	t2 := l.W
 	t3 := dl.W
-	n := len(t2)
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		x := t2[i]
 		s += x * x
 		ds += 2 * (t3[i] * x)
@@ -148,12 +145,10 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 		}
 		t13 := l.W
 		t14 := lBar.W
-		n4 := len(t13)
-		w2 := make([]float64, n4)
-		wBar2 := make([]float64, n4)
-		n5 := len(w2)
-		for i := 0; i < n5; i++ {
-			t17 := (i + 1) % n4
+		w2 := make([]float64, len(t13))
+		wBar2 := make([]float64, len(t13))
+		for i := 0; i < len(w2); i++ {
+			t17 := (i + 1) % len(t13)
 			t18 := t13[t17]
 			w2[i] = 0.5*t13[i] + 0.25*math.Sin(t18)
 			tapeint = append(tapeint, t17)
@@ -166,9 +161,8 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 		tapeSlices = append(append(tapeSlices, t15, t16), t13, t14, w2, wBar2)
 	}
 	t2 := l.W
-	n := len(t2)
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		x := t2[i]
 		s += x * x
 	}
@@ -176,18 +170,16 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 	lBar.B += 1
 	t4 := l.W
 	t5 := lBar.W
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		t5[i] += 2 * t4[i]
 	}
 	for i4 := steps - 1; i4 >= 0; i4-- {
-		n2 := len(tapeSlices)
-		t6 := tapeSlices[n2-3]
-		w := tapeSlices[n2-2]
-		wBar := tapeSlices[n2-1]
-		t7 := tapeSlices[:n2-4]
-		n3 := len(t7)
-		tapeSlices = t7[:n3-2]
-		lBar.W = t7[n3-1]
+		t6 := tapeSlices[len(tapeSlices)-3]
+		w := tapeSlices[len(tapeSlices)-2]
+		wBar := tapeSlices[len(tapeSlices)-1]
+		t7 := tapeSlices[:len(tapeSlices)-4]
+		tapeSlices = t7[:len(t7)-2]
+		lBar.W = t7[len(t7)-1]
 		for i := len(w) - 1; i >= 0; i-- {
 			t8 := len(tape) - 1
 			t9 := tape[t8]
@@ -215,16 +207,15 @@ func RebuiltJVP(m, dm *Model, x, dx float64) (float64, float64) {
 	dm.Layers = append(t, make([]Layer, max(len(m.Layers)-len(t), 0))...)
 	t2 := m.Layers
 	t3 := dm.Layers
-	n := len(t2)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		old := t2[i]
 		dold := t3[i]
 		t14 := old.W
 		t15 := dold.W
-		n4 := len(t14)
-		w := make([]float64, n4)
-		dw := make([]float64, n4)
-		for j := 0; j < n4; j++ {
+		n2 := len(t14)
+		w := make([]float64, n2)
+		dw := make([]float64, n2)
+		for j := 0; j < n2; j++ {
 			v := t14[j]
 			dv := t15[j]
 			w[j] = v*x + old.B
@@ -243,18 +234,17 @@ func RebuiltJVP(m, dm *Model, x, dx float64) (float64, float64) {
 	dm.Scale = ds
 	t6 := m.Layers
 	t7 := dm.Layers
-	n2 := len(t6)
 	t8 := m.Scale
 	t9 := dm.Scale
 	out := 0.0
 	dout := 0.0
-	for i2 := 0; i2 < n2; i2++ {
+	for i2 := 0; i2 < len(t6); i2++ {
 		l := t6[i2]
 		dl := t7[i2]
 		t10 := l.W
 		t11 := dl.W
-		n3 := len(t10)
-		for i := 0; i < n3; i++ {
+		n := len(t10)
+		for i := 0; i < n; i++ {
 			t12 := math.Tanh(t10[i])
 			t13 := *t8
 			out += t12 * t13
@@ -290,13 +280,12 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	mBar.Layers = append(t, make([]Layer, max(len(m.Layers)-len(t), 0))...)
 	t2 := m.Layers
 	t3 := mBar.Layers
-	n := len(t2)
-	trips := max(n+2, 0)
+	trips := max(len(t2)+2, 0)
 	before := len(tapePointers)
 	before2 := len(tapeSlices)
 	before3 := len(tape)
 	before4 := len(tapeValues)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		if i == 1 {
 			t31 := trips - 2
 			tapePointers = slices.Grow(tapePointers, t31*(len(tapePointers)-before))
@@ -307,10 +296,10 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 		old2 := t2[i]
 		oldBar := t3[i]
 		t32 := old2.W
-		n8 := len(t32)
-		w := make([]float64, n8)
-		wBar2 := make([]float64, n8)
-		for j := 0; j < n8; j++ {
+		n2 := len(t32)
+		w := make([]float64, n2)
+		wBar2 := make([]float64, n2)
+		for j := 0; j < n2; j++ {
 			v2 := t32[j]
 			w[j] = v2*x + old2.B
 			tape = append(tape, v2)
@@ -337,19 +326,18 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	mBar.Scale = sBar
 	m.Scale = s
 	t6 := m.Layers
-	n2 := len(t6)
 	t7 := m.Scale
-	trips2 := max(n2+2, 0)
+	trips2 := max(len(t6)+2, 0)
 	before5 := len(tape)
 	out := 0.0
-	for i2 := 0; i2 < n2; i2++ {
+	for i2 := 0; i2 < len(t6); i2++ {
 		if i2 == 1 {
 			tape = slices.Grow(tape, (trips2-2)*(len(tape)-before5))
 		}
 		l := t6[i2]
 		t28 := l.W
-		n7 := len(t28)
-		for i := 0; i < n7; i++ {
+		n := len(t28)
+		for i := 0; i < n; i++ {
 			t29 := math.Tanh(t28[i])
 			t30 := *t7
 			tape = append(tape, t29)
@@ -361,7 +349,7 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	t9 := mBar.Layers
 	t10 := m.Scale
 	t11 := mBar.Scale
-	for i3 := n2 - 1; i3 >= 0; i3-- {
+	for i3 := len(t6) - 1; i3 >= 0; i3-- {
 		t23 := t9[i3].W
 		lBar.B += 1
 		for i := len(t8[i3].W) - 1; i >= 0; i-- {
@@ -376,27 +364,23 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 		lBar = Layer{}
 		t9[i3].B += t24.B
 	}
-	i4 := n - 1
+	i4 := len(t2) - 1
 	mBar.Scale = t4
 	t12 := *sBar
 	*sBar = 0
 	xBar = t5 * t12
 	*t4 += t12 * x
 	for ; i4 >= 0; i4-- {
-		n3 := len(tapeSlices)
-		wBar := tapeSlices[n3-1]
-		tapeSlices = tapeSlices[:n3-2]
-		n4 := len(tapeValues)
-		t13 := n4 - 2
+		wBar := tapeSlices[len(tapeSlices)-1]
+		tapeSlices = tapeSlices[:len(tapeSlices)-2]
+		t13 := len(tapeValues) - 2
 		old := tapeValues[t13]
 		t14 := tapeValues[:t13]
-		t15 := tapeValues[n4-1].W
-		n5 := len(t14)
-		t16 := t14[n5-1]
-		tapeValues = t14[:n5-2]
-		n6 := len(tapePointers)
-		t17 := tapePointers[n6-1]
-		tapePointers = tapePointers[:n6-2]
+		t15 := tapeValues[len(tapeValues)-1].W
+		t16 := t14[len(t14)-1]
+		tapeValues = t14[:len(t14)-2]
+		t17 := tapePointers[len(tapePointers)-1]
+		tapePointers = tapePointers[:len(tapePointers)-2]
 		t18 := t3[i4].B
 		t3[i4].B = 0
 		t36.B += t18
@@ -522,10 +506,9 @@ func RecordedJVP(q0, dq0 []float64) (float64, float64) {
 	}
 	t3 := h.past
 	t4 := dh.past
-	n := len(t3)
 	e := 0.0
 	de := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		p := t3[i]
 		dp := t4[i]
 		p0 := p[0]
@@ -552,8 +535,7 @@ func historyRecordJVPWrtH(h, dh *history, dt float64) {
 	dh.past = append(t2, make([][]float64, max(len(h.past)-len(t2), 0))...)
 	t3 := h.q
 	t4 := dh.q
-	n := len(t3)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		t12 := t3[i]
 		t13 := t4[i]
 		t14 := dt * t12
@@ -579,52 +561,47 @@ func historyRecordJVPWrtH(h, dh *history, dt float64) {
 func RecordedGrad(q0, q0Bar []float64) float64 {
 	var backsBuf [256]func()
 	backs := backsBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("RecordedGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "RecordedGrad: q0 and q0Bar")
 	h := new(history)
 	hBar := new(history)
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	hBar.q = t3
+	hBar.q = t2
 	h.q = t
 	for i := 0; i < 3; i++ {
 		backs = append(backs, historyRecordSplitWrtH(h, hBar, 0.1))
 	}
-	t4 := h.past
-	n2 := len(t4)
+	t3 := h.past
 	e := 0.0
-	for i := 0; i < n2; i++ {
-		p2 := t4[i]
+	for i := 0; i < len(t3); i++ {
+		p2 := t3[i]
 		e += p2[0] * p2[len(p2)-1]
 	}
-	t5 := h.past
-	t6 := hBar.past
-	for i := n2 - 1; i >= 0; i-- {
-		p := t5[i]
-		t9 := len(p) - 1
-		t10 := p[t9]
-		pBar := t6[i]
-		pBar[t9] += p[0]
-		pBar[0] += t10
+	t4 := h.past
+	t5 := hBar.past
+	for i := len(t3) - 1; i >= 0; i-- {
+		p := t4[i]
+		t8 := len(p) - 1
+		t9 := p[t8]
+		pBar := t5[i]
+		pBar[t8] += p[0]
+		pBar[0] += t9
 	}
 	for i := 2; i >= 0; i-- {
-		t8 := len(backs) - 1
-		backs[t8]()
-		backs = backs[:t8]
+		t7 := len(backs) - 1
+		backs[t7]()
+		backs = backs[:t7]
 	}
-	n3 := len([]float64(nil))
+	n := len([]float64(nil))
 	for k := 0; k < len(q0); k++ {
-		t7 := t3[n3+k]
-		t3[n3+k] = 0
-		q0Bar[k] += t7
+		t6 := t2[n+k]
+		t2[n+k] = 0
+		q0Bar[k] += t6
 	}
 	return e
 }
@@ -645,56 +622,51 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 func historyRecordSplitWrtH(h, hBar *history, dt float64) func() {
 	t := h.q
 	t2 := hBar.q
-	n := len(t)
-	tape := slices.Grow([]float64(nil), max(n+2, 0))
-	for i := 0; i < n; i++ {
-		t18 := t[i]
-		t[i] = t18 + dt*t18*t18
-		tape = append(tape, t18)
+	tape := slices.Grow([]float64(nil), max(len(t)+2, 0))
+	for i := 0; i < len(t); i++ {
+		t16 := t[i]
+		t[i] = t16 + dt*t16*t16
+		tape = append(tape, t16)
 	}
 	t3 := h.past
 	t4 := hBar.past
 	t5 := h.q
 	t6 := hBar.q
 	t7 := append([]float64(nil), t5...)
-	n2 := len(t7)
-	t8 := cap(t7)
-	var t9 []float64
-	if t8 != cap([]float64(nil)) {
-		t9 = make([]float64, n2, t8)
+	var t8 []float64
+	if cap(t7) != cap([]float64(nil)) {
+		t8 = make([]float64, len(t7), cap(t7))
 	} else {
-		t9 = []float64(nil)[:n2]
+		t8 = []float64(nil)[:len(t7)]
 	}
-	t10 := append(t3, t7)
-	n3 := len(t10)
-	t11 := cap(t10)
-	var t12 [][]float64
-	if t11 != cap(t3) {
-		t12 = make([][]float64, n3, t11)
-		copy(t12, t4)
+	t9 := append(t3, t7)
+	var t10 [][]float64
+	if cap(t9) != cap(t3) {
+		t10 = make([][]float64, len(t9), cap(t9))
+		copy(t10, t4)
 	} else {
-		t12 = t4[:n3]
+		t10 = t4[:len(t9)]
 	}
-	t12[len(t3)] = t9
-	t13 := hBar.past
-	hBar.past = t12
-	h.past = t10
+	t10[len(t3)] = t8
+	t11 := hBar.past
+	hBar.past = t10
+	h.past = t9
 	return func() {
-		i2 := n - 1
-		hBar.past = t13
-		n4 := len([]float64(nil))
+		i2 := len(t) - 1
+		hBar.past = t11
+		n := len([]float64(nil))
 		for k := 0; k < len(t5); k++ {
-			t17 := t9[n4+k]
-			t9[n4+k] = 0
-			t6[k] += t17
+			t15 := t8[n+k]
+			t8[n+k] = 0
+			t6[k] += t15
 		}
 		for ; i2 >= 0; i2-- {
-			t14 := len(tape) - 1
-			t15 := tape[t14]
-			t16 := t2[i2]
+			t12 := len(tape) - 1
+			t13 := tape[t12]
+			t14 := t2[i2]
 			t2[i2] = 0
-			t2[i2] += t16 + dt*t15*t16 + dt*(t16*t15)
-			tape = tape[:t14]
+			t2[i2] += t14 + dt*t13*t14 + dt*(t14*t13)
+			tape = tape[:t12]
 		}
 	}
 }
@@ -746,15 +718,12 @@ func axpyJVP(y, dy, x, dx []float64, a, da float64) {
 func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "ShiftedGrad: x and xBar")
 	y := append([]float64(nil), x...)
 	n := len(y)
-	t := cap(y)
 	var yBar []float64
-	if t != cap([]float64(nil)) {
-		yBar = make([]float64, n, t)
+	if cap(y) != cap([]float64(nil)) {
+		yBar = make([]float64, n, cap(y))
 	} else {
 		yBar = []float64(nil)[:n]
 	}
@@ -763,13 +732,12 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 		if i == 1 {
 			tape = slices.Grow(tape, 3*(len(tape)-before))
 		}
-		t9 := y[1:]
-		t10 := y[:n-1]
-		n3 := len(t9)
-		for i := 0; i < n3; i++ {
-			t11 := t10[i]
-			t9[i] += a * t11 * t11
-			tape = append(tape, t11)
+		t8 := y[1:]
+		t9 := y[:n-1]
+		for i := 0; i < len(t8); i++ {
+			t10 := t9[i]
+			t8[i] += a * t10 * t10
+			tape = append(tape, t10)
 		}
 	}
 	s := 0.0
@@ -780,23 +748,33 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	}
 	aBar = 0
 	for i3 := 2; i3 >= 0; i3-- {
-		t3 := yBar[1:]
-		t4 := yBar[:n-1]
+		t2 := yBar[1:]
+		t3 := yBar[:n-1]
 		for i := len(y[1:]) - 1; i >= 0; i-- {
-			t5 := len(tape) - 1
-			t6 := tape[t5]
-			t7 := t3[i]
-			t8 := t7 * t6
-			t4[i] += a*t6*t7 + a*t8
-			aBar += t8 * t6
-			tape = tape[:t5]
+			t4 := len(tape) - 1
+			t5 := tape[t4]
+			t6 := t2[i]
+			t7 := t6 * t5
+			t3[i] += a*t5*t6 + a*t7
+			aBar += t7 * t5
+			tape = tape[:t4]
 		}
 	}
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x); k++ {
-		t2 := yBar[n2+k]
+		t := yBar[n2+k]
 		yBar[n2+k] = 0
-		xBar[k] += t2
+		xBar[k] += t
 	}
 	return s, aBar
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

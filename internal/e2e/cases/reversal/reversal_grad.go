@@ -117,29 +117,26 @@ func dotJVP(a, da, b, db []float64) (float64, float64) {
 func OnceGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("OnceGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0))
+	gadApart(x, xBar, "OnceGrad: x and xBar")
+	tape := slices.Grow(t, max(len(x)+2, 0))
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		t5 := math.Exp(x[i])
 		tape = append(tape, t5)
 		s += t5
 	}
 	t2 := math.Log(s)
 	s2 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		s2 += xi * xi
 	}
 	t3 := t2 + s2
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * x[i]
 	}
 	sBar := 1 / s
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		xBar[i] += tape[t4] * sBar
 		tape = tape[:t4]
@@ -175,9 +172,7 @@ func InLoopJVP(x, dx []float64) (float64, float64) {
 func InLoopGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("InLoopGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "InLoopGrad: x and xBar")
 	i := len(x)
 	trips := max(i+1, 0)
 	before := len(tape)
@@ -188,9 +183,8 @@ func InLoopGrad(x, xBar []float64) float64 {
 		}
 		t4 := x[:i2]
 		t5 := 0.5 * dot(t4, t4)
-		n := len(t4)
 		s2 := 0.0
-		for i := 0; i < n; i++ {
+		for i := 0; i < len(t4); i++ {
 			t6 := math.Exp(t4[i])
 			tape = append(tape, t6)
 			s2 += t6
@@ -223,9 +217,7 @@ func InLoopGrad(x, xBar []float64) float64 {
 // dotInPlace is dot called with arguments that share memory (b is a): its body
 // with those parameters made one.
 func dotInPlaceReverse(a, aBar []float64, seed float64) {
-	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
-		panic("dotInPlaceReverse: a and aBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(a, aBar, "dotInPlaceReverse: a and aBar")
 	for i := 0; i < len(a); i++ {
 		aBar[i] += 2 * (seed * a[i])
 	}
@@ -325,9 +317,7 @@ func scaleApplyJVPWrtX(s scale, x, dx float64) (float64, float64) {
 // Results: the value of Method, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MethodGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("MethodGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "MethodGrad: x and xBar")
 	s := scale{k: 2}
 	t := 0.0
 	for i := 0; i < len(x); i++ {
@@ -376,19 +366,16 @@ func smoothJVP(a, da, b, db float64) (float64, float64) {
 func CheckpointedGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("CheckpointedGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, max(n+1, 0))
+	gadApart(x, xBar, "CheckpointedGrad: x and xBar")
+	tape := slices.Grow(t, max(len(x)+1, 0))
 	t2 := 0.0
-	for i := 1; i < n; i++ {
+	for i := 1; i < len(x); i++ {
 		xi2 := x[i]
 		t7 := smooth(x[i-1], xi2)
 		tape = append(tape, t7)
 		t2 += t7 * xi2
 	}
-	for i := n - 1; i >= 1; i-- {
+	for i := len(x) - 1; i >= 1; i-- {
 		t3 := len(tape) - 1
 		t4 := tape[t3]
 		xi := x[i]
@@ -547,12 +534,8 @@ func leapfrogJVPWrtQKC(q, dq, k, dk []float64, c, dc, dt float64, steps int) ([]
 // Results: the value of Large, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LargeGrad(q, qBar, k, kBar []float64, c float64) (f, cBar float64) {
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("LargeGrad: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(k) > 0 && cap(kBar) > 0 && &k[:1][0] == &kBar[:1][0] {
-		panic("LargeGrad: k and kBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q, qBar, "LargeGrad: q and qBar")
+	gadApart(k, kBar, "LargeGrad: k and kBar")
 	y, yBar, back := leapfrogSplitWrtQKC(q, qBar, k, kBar, c, 0.05, 20)
 	n := len(y)
 	e := 0.0
@@ -583,12 +566,8 @@ func leapfrogSplitWrtQKC(
 	c, dt float64,
 	steps int,
 ) ([]float64, []float64, func() (cBar float64)) {
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("leapfrogSplitWrtQKC: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(k) > 0 && cap(kBar) > 0 && &k[:1][0] == &kBar[:1][0] {
-		panic("leapfrogSplitWrtQKC: k and kBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q, qBar, "leapfrogSplitWrtQKC: q and qBar")
+	gadApart(k, kBar, "leapfrogSplitWrtQKC: k and kBar")
 	n := len(q)
 	x := make([]float64, n)
 	xBar := make([]float64, n)
@@ -683,12 +662,11 @@ func leapfrogSplitWrtQKC(
 			from2 = 1
 		}
 	}
-	n2 := len(x)
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(x); i++ {
 		x[i] += t2 * v[i]
 	}
 	return x, xBar, func() (cBar float64) {
-		for i := n2 - 1; i >= 0; i-- {
+		for i := len(x) - 1; i >= 0; i-- {
 			vBar[i] += t2 * xBar[i]
 		}
 		cBar = 0
@@ -718,14 +696,13 @@ func leapfrogSplitWrtQKC(
 				i3--
 			}
 			for i := n - 1; i >= 0; i-- {
-				n4 := len(tape)
-				t9 := n4 - 6
+				t9 := len(tape) - 6
 				xi2 := tape[t9]
-				ki2 := tape[n4-5]
-				t10 := tape[n4-4]
-				left2 := tape[n4-3]
-				right2 := tape[n4-2]
-				t11 := tape[n4-1]
+				ki2 := tape[len(tape)-5]
+				t10 := tape[len(tape)-4]
+				left2 := tape[len(tape)-3]
+				right2 := tape[len(tape)-2]
+				t11 := tape[len(tape)-1]
 				tape = tape[:t9]
 				fiBar2 := fBar[i]
 				fBar[i] = 0
@@ -750,14 +727,13 @@ func leapfrogSplitWrtQKC(
 				fBar[i] += t2 * vBar[i]
 			}
 			for i := n - 1; i >= 0; i-- {
-				n3 := len(tape)
-				t3 := n3 - 6
+				t3 := len(tape) - 6
 				xi := tape[t3]
-				ki := tape[n3-5]
-				t4 := tape[n3-4]
-				left := tape[n3-3]
-				right := tape[n3-2]
-				t5 := tape[n3-1]
+				ki := tape[len(tape)-5]
+				t4 := tape[len(tape)-4]
+				left := tape[len(tape)-3]
+				right := tape[len(tape)-2]
+				t5 := tape[len(tape)-1]
 				tape = tape[:t3]
 				fiBar := fBar[i]
 				fBar[i] = 0
@@ -836,8 +812,7 @@ func wrapJVP(x, dx []float64, n int) (*pair, *pair) {
 		p, dp := wrapJVP(x, dx, n-1)
 		t3 := p.b
 		t4 := dp.b
-		n3 := len(t3)
-		for i := 0; i < n3; i++ {
+		for i := 0; i < len(t3); i++ {
 			xi := x[i]
 			dxi := dx[i]
 			t5 := t4[i]
@@ -850,9 +825,8 @@ func wrapJVP(x, dx []float64, n int) (*pair, *pair) {
 	t2 := new(pair)
 	t.a = x
 	t2.a = dx
-	n2 := len(x)
-	t.b = make([]float64, n2)
-	t2.b = make([]float64, n2)
+	t.b = make([]float64, len(x))
+	t2.b = make([]float64, len(x))
 	return t, t2
 }
 
@@ -865,9 +839,7 @@ func wrapJVP(x, dx []float64, n int) (*pair, *pair) {
 // gradient of its results alone); on return, the gradient with respect to the values x held on
 // entry.
 func PartsGrad(x, xBar []float64) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("PartsGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "PartsGrad: x and xBar")
 	ys, ysBar, back := partSplit(x, xBar, 2)
 	x0 := x[0]
 	ys0 := ys[0]
@@ -906,9 +878,7 @@ func PartsGrad(x, xBar []float64) float64 {
 // Fixed inputs: n.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func partSplit(x, xBar []float64, n int) ([]float64, []float64, func()) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("partSplit: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "partSplit: x and xBar")
 	var t, t2 []float64
 	var back func()
 	var from int
@@ -941,9 +911,7 @@ func partSplit(x, xBar []float64, n int) ([]float64, []float64, func()) {
 // for the gradient of its results alone); when it returns, the gradient with respect to the values
 // x held on entry.
 func wrapSplit(x, xBar []float64, n int) (*pair, *pair, func()) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("wrapSplit: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "wrapSplit: x and xBar")
 	var p, pBar *pair
 	var back func()
 	var t, t2, tape []float64
@@ -952,9 +920,8 @@ func wrapSplit(x, xBar []float64, n int) (*pair, *pair, func()) {
 		p, pBar, back = wrapSplit(x, xBar, n-1)
 		t = p.b
 		t2 = pBar.b
-		n3 := len(t)
-		tape = slices.Grow([]float64(nil), max(n3+2, 0))
-		for i := 0; i < n3; i++ {
+		tape = slices.Grow([]float64(nil), max(len(t)+2, 0))
+		for i := 0; i < len(t); i++ {
 			xi := x[i]
 			t[i] += math.Sin(xi)
 			tape = append(tape, xi)
@@ -965,9 +932,8 @@ func wrapSplit(x, xBar []float64, n int) (*pair, *pair, func()) {
 		pBar = new(pair)
 		pBar.a = xBar
 		p.a = x
-		n2 := len(x)
-		pBar.b = make([]float64, n2)
-		p.b = make([]float64, n2)
+		pBar.b = make([]float64, len(x))
+		p.b = make([]float64, len(x))
 		back = nil
 		t = nil
 		t2 = nil
@@ -983,5 +949,15 @@ func wrapSplit(x, xBar []float64, n int) (*pair, *pair, func()) {
 			}
 			back()
 		}
+	}
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
 	}
 }

@@ -86,13 +86,10 @@ func LossGrad(x, xBar []float64) float64 {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0)*3)
+	gadApart(x, xBar, "LossGrad: x and xBar")
+	tape := slices.Grow(t, max(len(x)+2, 0)*3)
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		xi3 := x[i]
 		t9 := softplus(xi3)
 		t10 := fastSqrt(1 + xi3*xi3)
@@ -109,7 +106,7 @@ func LossGrad(x, xBar []float64) float64 {
 		}
 		path = append(path, from)
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t2 := len(path) - 1
 		t3 := path[:t2]
 		var xiBar float64
@@ -123,15 +120,14 @@ func LossGrad(x, xBar []float64) float64 {
 			xiBar = math.Exp(xi - t5)
 			tape = tape[:t4]
 		}
-		n2 := len(tape)
-		t6 := n2 - 2
+		t6 := len(tape) - 2
 		t7 := tape[t6]
 		xi2 := x[i]
 		t8 := 1 / (1 + math.Exp(-xi2))
 		if xi2 > 30 {
 			t8 = 1
 		}
-		xBar[i] += xiBar + 2*(0.5/t7*tape[n2-1]*xi2) + t8*t7
+		xBar[i] += xiBar + 2*(0.5/t7*tape[len(tape)-1]*xi2) + t8*t7
 		tape = tape[:t6]
 		path = t3
 	}
@@ -258,17 +254,13 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	t3 := max(n+2, 0) * 3
+	gadApart(x, xBar, "LossGrad: x and xBar")
+	t3 := max(len(x)+2, 0) * 3
 	t4 := append(t, make([]float64, t3)...)
-	n2 := len(t)
-	tape := t4[:n2]
-	dtape := append(t2, make([]float64, t3)...)[:n2]
+	tape := t4[:len(t)]
+	dtape := append(t2, make([]float64, t3)...)[:len(t)]
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		xi3 := x[i]
 		dxi3 := dx[i]
 		t23 := softplus(xi3)
@@ -294,7 +286,7 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		}
 		path = append(path, from)
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t5 := len(path) - 1
 		t6 := path[:t5]
 		var dxiBar float64
@@ -311,11 +303,10 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 			tape = tape[:t7]
 			dtape = dtape[:t7]
 		}
-		n3 := len(tape)
-		t10 := n3 - 2
+		t10 := len(tape) - 2
 		t11 := tape[t10]
 		t12 := dtape[t10]
-		t13 := n3 - 1
+		t13 := len(tape) - 1
 		t14 := tape[t13]
 		t15 := 0.5 / t11
 		xi2 := x[i]
@@ -341,4 +332,14 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		path = t6
 	}
 	return s, 0
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -22,20 +22,18 @@ func EnergyJVP(k, dk float64, q0, dq0 []float64, steps int) (float64, float64) {
 	t2 := append([]float64(nil), dq0...)
 	s.q = t
 	ds.q = t2
-	n := len(q0)
-	s.v = make([]float64, n)
-	ds.v = make([]float64, n)
+	s.v = make([]float64, len(q0))
+	ds.v = make([]float64, len(q0))
 	for i := 0; i < steps; i++ {
 		stateStepJVPWrtSK(s, ds, k, dk, 0.01)
 	}
 	t3 := s.q
 	t4 := ds.q
-	n2 := len(t3)
 	t5 := s.v
 	t6 := ds.v
 	e := 0.0
 	de := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t3); i++ {
 		t7 := t3[i]
 		t8 := t5[i]
 		t9 := t6[i]
@@ -59,12 +57,11 @@ func stateStepJVPWrtSK(s, ds *state, k, dk, dt float64) {
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
 	t3 := s.q
 	t4 := ds.q
-	n := len(t3)
 	t5 := s.v
 	t6 := ds.v
 	t7 := dt * k
 	t8 := dt * dk
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		t10 := t3[i]
 		t11 := t4[i]
 		t12 := t6[i]
@@ -91,86 +88,80 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("EnergyGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "EnergyGrad: q0 and q0Bar")
 	s := new(state)
 	sBar := new(state)
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	sBar.q = t3
+	sBar.q = t2
 	s.q = t
-	n2 := len(q0)
-	sBar.v = make([]float64, n2)
-	s.v = make([]float64, n2)
+	sBar.v = make([]float64, len(q0))
+	s.v = make([]float64, len(q0))
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t21 := trips - 2
-			tape = slices.Grow(tape, t21*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t21*(len(tapeValues)-before2))
+			t20 := trips - 2
+			tape = slices.Grow(tape, t20*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t20*(len(tapeValues)-before2))
 		}
 		if s != nil {
-			t22 := append(tape, s.q...)
-			tape = append(t22, s.v...)
+			t21 := append(tape, s.q...)
+			tape = append(t21, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.01)
 	}
-	t4 := s.q
-	n3 := len(t4)
-	t5 := s.v
+	t3 := s.q
+	t4 := s.v
 	e := 0.0
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(t3); i++ {
+		t18 := t3[i]
 		t19 := t4[i]
-		t20 := t5[i]
-		e += t19*t19 + k*t20*t20
+		e += t18*t18 + k*t19*t19
 	}
-	t6 := e + s.t
+	t5 := e + s.t
 	sBar.t += 1
-	t7 := s.v
-	t8 := sBar.v
-	t9 := s.q
-	t10 := sBar.q
+	t6 := s.v
+	t7 := sBar.v
+	t8 := s.q
+	t9 := sBar.q
 	kBar = 0
-	for i := n3 - 1; i >= 0; i-- {
-		t18 := t7[i]
-		t8[i] += 2 * (k * t18)
-		t10[i] += 2 * t9[i]
-		kBar += t18 * t18
+	for i := len(t3) - 1; i >= 0; i-- {
+		t17 := t6[i]
+		t7[i] += 2 * (k * t17)
+		t9[i] += 2 * t8[i]
+		kBar += t17 * t17
 	}
 	for i := steps - 1; i >= 0; i-- {
 		if s != nil {
-			t12 := len(tapeValues) - 1
-			*s = tapeValues[t12]
-			t13 := s.v
-			t14 := len(tape) - len(t13)
-			copy(t13, tape[t14:])
-			t15 := tape[:t14]
-			t16 := s.q
-			t17 := len(t15) - len(t16)
-			copy(t16, t15[t17:])
-			tape = t15[:t17]
-			tapeValues = tapeValues[:t12]
+			t11 := len(tapeValues) - 1
+			*s = tapeValues[t11]
+			t12 := s.v
+			t13 := len(tape) - len(t12)
+			copy(t12, tape[t13:])
+			t14 := tape[:t13]
+			t15 := s.q
+			t16 := len(t14) - len(t15)
+			copy(t15, t14[t16:])
+			tape = t14[:t16]
+			tapeValues = tapeValues[:t11]
 		}
 		kBar += stateStepReverseWrtSK(s, sBar, k, 0.01)
 	}
-	n4 := len([]float64(nil))
-	for k2 := 0; k2 < n2; k2++ {
-		t11 := t3[n4+k2]
-		t3[n4+k2] = 0
-		q0Bar[k2] += t11
+	n := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t10 := t2[n+k2]
+		t2[n+k2] = 0
+		q0Bar[k2] += t10
 	}
-	return t6, kBar
+	return t5, kBar
 }
 
 // stateStepReverseWrtSK is the reverse of state.step for the gradients that call it: the
@@ -190,11 +181,10 @@ func stateStepReverseWrtSK(s, sBar *state, k, dt float64) (kBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := s.q
-	n := len(t2)
 	t3 := s.v
 	t4 := dt * k
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(t2)+2, 0))
+	for i := 0; i < len(t2); i++ {
 		t11 := t2[i]
 		t3[i] -= t4 * t11
 		t2[i] += dt * t3[i]
@@ -202,7 +192,7 @@ func stateStepReverseWrtSK(s, sBar *state, k, dt float64) (kBar float64) {
 	}
 	s.t += dt
 	t5 := 0.0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		t6 := len(tape) - 1
 		t7 := tape[t6]
 		t8 := sBar.q
@@ -239,12 +229,11 @@ func AnharmonicJVP(k, dk, c, dc float64, q0, dq0, v0, dv0 []float64, steps int) 
 	}
 	t5 := s.q
 	t6 := ds.q
-	n := len(t5)
 	t7 := s.v
 	t8 := ds.v
 	sum := 0.0
 	dsum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t5); i++ {
 		t9 := float64(i + 1)
 		t10 := t7[i]
 		sum += t9*t5[i] + t10*t10
@@ -285,10 +274,9 @@ func stateKickJVPWrtSKC(s, ds *state, k, dk, c, dc, dt float64) {
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
 	t3 := s.q
 	t4 := ds.q
-	n := len(t3)
 	t5 := s.v
 	t6 := ds.v
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		q := t3[i]
 		dq := t4[i]
 		t7 := c * q
@@ -313,10 +301,9 @@ func stateDriftJVPWrtS(s, ds *state, dt float64) {
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
 	t3 := s.q
 	t4 := ds.q
-	n := len(t3)
 	t5 := s.v
 	t6 := ds.v
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		t8 := t6[i]
 		t9 := t4[i]
 		t3[i] += dt * t5[i]
@@ -339,141 +326,132 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("AnharmonicGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(v0) > 0 && cap(v0Bar) > 0 && &v0[:1][0] == &v0Bar[:1][0] {
-		panic("AnharmonicGrad: v0 and v0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "AnharmonicGrad: q0 and q0Bar")
+	gadApart(v0, v0Bar, "AnharmonicGrad: v0 and v0Bar")
 	s := new(state)
 	sBar := new(state)
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	t3 := cap([]float64(nil))
-	var t4 []float64
-	if t2 != t3 {
-		t4 = make([]float64, n, t2)
+	t2 := cap([]float64(nil))
+	var t3 []float64
+	if cap(t) != t2 {
+		t3 = make([]float64, len(t), cap(t))
 	} else {
-		t4 = []float64(nil)[:n]
+		t3 = []float64(nil)[:len(t)]
 	}
-	sBar.q = t4
+	sBar.q = t3
 	s.q = t
-	t5 := append([]float64(nil), v0...)
-	n2 := len(t5)
-	t6 := cap(t5)
-	var t7 []float64
-	if t6 != t3 {
-		t7 = make([]float64, n2, t6)
+	t4 := append([]float64(nil), v0...)
+	var t5 []float64
+	if cap(t4) != t2 {
+		t5 = make([]float64, len(t4), cap(t4))
 	} else {
-		t7 = []float64(nil)[:n2]
+		t5 = []float64(nil)[:len(t4)]
 	}
-	sBar.v = t7
-	s.v = t5
+	sBar.v = t5
+	s.v = t4
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t40 := trips - 2
-			tape = slices.Grow(tape, t40*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t40*(len(tapeValues)-before2))
+			t38 := trips - 2
+			tape = slices.Grow(tape, t38*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t38*(len(tapeValues)-before2))
 		}
-		t41 := s != nil
-		if t41 {
+		t39 := s != nil
+		if t39 {
+			t40 := append(tape, s.q...)
+			tape = append(t40, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.kick(k, c, 0.025)
+		if t39 {
+			t41 := append(tape, s.q...)
+			tape = append(t41, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.drift(0.05)
+		if t39 {
 			t42 := append(tape, s.q...)
 			tape = append(t42, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(k, c, 0.025)
-		if t41 {
-			t43 := append(tape, s.q...)
-			tape = append(t43, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
-		s.drift(0.05)
-		if t41 {
-			t44 := append(tape, s.q...)
-			tape = append(t44, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
-		s.kick(k, c, 0.025)
 	}
-	t8 := s.q
-	n3 := len(t8)
-	t9 := s.v
-	t10 := sBar.v
-	t11 := sBar.q
+	t6 := s.q
+	t7 := s.v
+	t8 := sBar.v
+	t9 := sBar.q
 	sum := 0.0
-	for i := 0; i < n3; i++ {
-		t37 := float64(i + 1)
-		t38 := t8[i]
-		t39 := t9[i]
-		t10[i] += 2 * t39
-		t11[i] += t37
-		sum += t37*t38 + t39*t39
+	for i := 0; i < len(t6); i++ {
+		t35 := float64(i + 1)
+		t36 := t6[i]
+		t37 := t7[i]
+		t8[i] += 2 * t37
+		t9[i] += t35
+		sum += t35*t36 + t37*t37
 	}
 	kBar = 0
 	cBar = 0
 	for i := steps - 1; i >= 0; i-- {
-		t14 := s != nil
-		if t14 {
-			t15 := len(tapeValues) - 1
-			*s = tapeValues[t15]
-			t16 := s.v
-			t17 := len(tape) - len(t16)
-			copy(t16, tape[t17:])
-			t18 := tape[:t17]
-			t19 := s.q
-			t20 := len(t18) - len(t19)
-			copy(t19, t18[t20:])
-			tape = t18[:t20]
-			tapeValues = tapeValues[:t15]
+		t12 := s != nil
+		if t12 {
+			t13 := len(tapeValues) - 1
+			*s = tapeValues[t13]
+			t14 := s.v
+			t15 := len(tape) - len(t14)
+			copy(t14, tape[t15:])
+			t16 := tape[:t15]
+			t17 := s.q
+			t18 := len(t16) - len(t17)
+			copy(t17, t16[t18:])
+			tape = t16[:t18]
+			tapeValues = tapeValues[:t13]
 		}
-		t21, t22 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t21
-		cBar += t22
-		if t14 {
-			t23 := len(tapeValues) - 1
-			*s = tapeValues[t23]
-			t24 := s.v
-			t25 := len(tape) - len(t24)
-			copy(t24, tape[t25:])
-			t26 := tape[:t25]
-			t27 := s.q
-			t28 := len(t26) - len(t27)
-			copy(t27, t26[t28:])
-			tape = t26[:t28]
-			tapeValues = tapeValues[:t23]
+		t19, t20 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t19
+		cBar += t20
+		if t12 {
+			t21 := len(tapeValues) - 1
+			*s = tapeValues[t21]
+			t22 := s.v
+			t23 := len(tape) - len(t22)
+			copy(t22, tape[t23:])
+			t24 := tape[:t23]
+			t25 := s.q
+			t26 := len(t24) - len(t25)
+			copy(t25, t24[t26:])
+			tape = t24[:t26]
+			tapeValues = tapeValues[:t21]
 		}
 		stateDriftReverseWrtS(s, sBar, 0.05)
-		if t14 {
-			t29 := len(tapeValues) - 1
-			*s = tapeValues[t29]
-			t30 := s.v
-			t31 := len(tape) - len(t30)
-			copy(t30, tape[t31:])
-			t32 := tape[:t31]
-			t33 := s.q
-			t34 := len(t32) - len(t33)
-			copy(t33, t32[t34:])
-			tape = t32[:t34]
-			tapeValues = tapeValues[:t29]
+		if t12 {
+			t27 := len(tapeValues) - 1
+			*s = tapeValues[t27]
+			t28 := s.v
+			t29 := len(tape) - len(t28)
+			copy(t28, tape[t29:])
+			t30 := tape[:t29]
+			t31 := s.q
+			t32 := len(t30) - len(t31)
+			copy(t31, t30[t32:])
+			tape = t30[:t32]
+			tapeValues = tapeValues[:t27]
 		}
-		t35, t36 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t35
-		cBar += t36
+		t33, t34 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t33
+		cBar += t34
 	}
-	n4 := len([]float64(nil))
+	n := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
-		t13 := t7[n4+k2]
-		t7[n4+k2] = 0
-		v0Bar[k2] += t13
+		t11 := t5[n+k2]
+		t5[n+k2] = 0
+		v0Bar[k2] += t11
 	}
 	for k3 := 0; k3 < len(q0); k3++ {
-		t12 := t4[n4+k3]
-		t4[n4+k3] = 0
-		q0Bar[k3] += t12
+		t10 := t3[n+k3]
+		t3[n+k3] = 0
+		q0Bar[k3] += t10
 	}
 	return sum, kBar, cBar
 }
@@ -495,17 +473,16 @@ func stateKickReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float6
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := s.q
-	n := len(t2)
 	t3 := s.v
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(t2)+2, 0))
+	for i := 0; i < len(t2); i++ {
 		q2 := t2[i]
 		t3[i] -= dt * (k*q2 + c*q2*q2*q2)
 		tape = append(tape, q2)
 	}
 	kBar = 0
 	cBar = 0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		q := tape[t4]
 		t5 := dt * sBar.v[i]
@@ -535,13 +512,12 @@ func stateKickReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float6
 // on entry.
 func stateDriftReverseWrtS(s, sBar *state, dt float64) {
 	t := s.q
-	n := len(t)
 	t2 := s.v
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t); i++ {
 		t[i] += dt * t2[i]
 	}
 	s.t += dt
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t) - 1; i >= 0; i-- {
 		t3 := sBar.v
 		t3[i] += dt * sBar.q[i]
 	}
@@ -564,10 +540,9 @@ func RunJVP(s, ds *state, k, dk float64, steps int) (float64, float64) {
 	}
 	t3 := s.q
 	t4 := ds.q
-	n := len(t3)
 	sum := 0.0
 	dsum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		q := t3[i]
 		dq := t4[i]
 		t5 := q * q
@@ -616,10 +591,9 @@ func RunGrad(s, sBar *state, k float64, steps int) (f, kBar float64) {
 		s.step(k, 0.02)
 	}
 	t3 := s.q
-	n := len(t3)
 	t4 := sBar.q
 	sum := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		q := t3[i]
 		t17 := q * q
 		t4[i] += t17 + 2*t17
@@ -682,8 +656,7 @@ func NBodyJVP(m, dm, x0, dx0 []float64, steps int) (float64, float64) {
 	db.m = dm
 	t2 := b.x
 	t3 := db.x
-	n2 := len(t2)
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t2); i++ {
 		t10 := i % len(x0)
 		t11 := dx0[t10]
 		t2[i] = x0[t10] + float64(i)
@@ -777,11 +750,10 @@ func bodiesVerletJVPWrtB(b, db *bodies, dt float64) {
 	db.m = append(t4, make([]float64, max(len(b.m)-len(t4), 0))...)
 	t5 := b.v
 	t6 := db.v
-	n := len(t5)
 	t7 := dt / 2
 	t8 := b.a
 	t9 := db.a
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t5); i++ {
 		t22 := t9[i]
 		t23 := t6[i]
 		t5[i] += t7 * t8[i]
@@ -789,10 +761,9 @@ func bodiesVerletJVPWrtB(b, db *bodies, dt float64) {
 	}
 	t10 := b.x
 	t11 := db.x
-	n2 := len(t10)
 	t12 := b.v
 	t13 := db.v
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t10); i++ {
 		t20 := t13[i]
 		t21 := t11[i]
 		t10[i] += dt * t12[i]
@@ -801,10 +772,9 @@ func bodiesVerletJVPWrtB(b, db *bodies, dt float64) {
 	bodiesAccelJVP(b, db)
 	t14 := b.v
 	t15 := db.v
-	n3 := len(t14)
 	t16 := b.a
 	t17 := db.a
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(t14); i++ {
 		t18 := t17[i]
 		t19 := t15[i]
 		t14[i] += t7 * t16[i]
@@ -830,63 +800,54 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	t := tapeBuf[:0]
 	var tapeintBuf [256]int
 	t2 := tapeintBuf[:0]
-	t3 := cap(m) > 0
-	if t3 && cap(mBar) > 0 && &m[:1][0] == &mBar[:1][0] {
-		panic("NBodyGrad: m and mBar share memory: gadgen's gradients need them apart")
-	}
-	t4 := cap(x0) > 0
-	if t4 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
-		panic("NBodyGrad: x0 and x0Bar share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t4 && &m[:1][0] == &x0[:1][0] {
-		panic("NBodyGrad: m and x0 share memory: gadgen's gradients need them apart")
-	}
+	gadApart(m, mBar, "NBodyGrad: m and mBar")
+	gadApart(x0, x0Bar, "NBodyGrad: x0 and x0Bar")
+	gadApart(m, x0, "NBodyGrad: m and x0")
 	n := len(m)
 	b := new(bodies)
 	bBar := new(bodies)
-	t5 := 2 * n
-	bBar.x = make([]float64, t5)
-	b.x = make([]float64, t5)
-	bBar.v = make([]float64, t5)
-	b.v = make([]float64, t5)
-	bBar.a = make([]float64, t5)
-	b.a = make([]float64, t5)
+	t3 := 2 * n
+	bBar.x = make([]float64, t3)
+	b.x = make([]float64, t3)
+	bBar.v = make([]float64, t3)
+	b.v = make([]float64, t3)
+	bBar.a = make([]float64, t3)
+	b.a = make([]float64, t3)
 	bBar.m = mBar
 	b.m = m
-	t6 := b.x
-	n2 := len(t6)
-	tapeint := slices.Grow(t2, max(n2+2, 0))
-	for i := 0; i < n2; i++ {
-		t61 := i % len(x0)
-		t6[i] = x0[t61] + float64(i)
-		tapeint = append(tapeint, t61)
+	t4 := b.x
+	tapeint := slices.Grow(t2, max(len(t4)+2, 0))
+	for i := 0; i < len(t4); i++ {
+		t59 := i % len(x0)
+		t4[i] = x0[t59] + float64(i)
+		tapeint = append(tapeint, t59)
 	}
-	n3 := len(b.m)
+	n2 := len(b.m)
 	clear(b.a)
-	t7 := b.x
-	t8 := b.m
-	t9 := b.a
-	trips := max(n3+2, 0)
+	t5 := b.x
+	t6 := b.m
+	t7 := b.a
+	trips := max(n2+2, 0)
 	tape := slices.Grow(t, trips*(trips*6))
-	for i := 0; i < n3; i++ {
-		for j := 0; j < n3; j++ {
+	for i := 0; i < n2; i++ {
+		for j := 0; j < n2; j++ {
 			var from int
 			if i == j {
 				from = 0
 			} else {
-				t55 := t7[2*j]
-				t56 := t7[2*i]
-				dx2 := t55 - t56
-				t57 := t7[2*j+1]
-				t58 := t7[2*i+1]
-				dy2 := t57 - t58
+				t53 := t5[2*j]
+				t54 := t5[2*i]
+				dx2 := t53 - t54
+				t55 := t5[2*j+1]
+				t56 := t5[2*i+1]
+				dy2 := t55 - t56
 				r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-				t59 := t8[j]
-				t60 := math.Sqrt(r2v2)
-				f2 := t59 / (r2v2 * t60)
-				t9[2*i] += f2 * dx2
-				t9[2*i+1] += f2 * dy2
-				tape = append(tape, t55, t56, t57, t58, t60, t59)
+				t57 := t6[j]
+				t58 := math.Sqrt(r2v2)
+				f2 := t57 / (r2v2 * t58)
+				t7[2*i] += f2 * dx2
+				t7[2*i+1] += f2 * dy2
+				tape = append(tape, t53, t54, t55, t56, t58, t57)
 				from = 1
 			}
 			path = append(path, from)
@@ -897,109 +858,108 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t51 := trips2 - 2
-			tape = slices.Grow(tape, t51*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t51*(len(tapeValues)-before2))
+			t49 := trips2 - 2
+			tape = slices.Grow(tape, t49*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, t49*(len(tapeValues)-before2))
 		}
 		if b != nil {
-			t52 := append(tape, b.x...)
-			t53 := append(t52, b.v...)
-			t54 := append(t53, b.a...)
-			tape = append(t54, b.m...)
+			t50 := append(tape, b.x...)
+			t51 := append(t50, b.v...)
+			t52 := append(t51, b.a...)
+			tape = append(t52, b.m...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.verlet(0.01)
 	}
-	t10 := b.v
+	t8 := b.v
 	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	e := 0.0
 	for i := 0; i < n; i++ {
 		mi := m[i]
-		t49 := t10[2*i]
-		t50 := t10[2*i+1]
+		t47 := t8[2*i]
+		t48 := t8[2*i+1]
 		tapeint = append(tapeint, 2*i)
-		e += mi * (t49*t49 + t50*t50) / 2
+		e += mi * (t47*t47 + t48*t48) / 2
 	}
 	finalM := slices.Clone(m)
-	t11 := b.v
-	t12 := bBar.v
+	t9 := b.v
+	t10 := bBar.v
 	for i := n - 1; i >= 0; i-- {
-		t44 := len(tapeint) - 1
-		t45 := t11[2*i]
-		t46 := tapeint[t44] + 1
-		t47 := t11[t46]
-		t48 := m[i] * 0.5
-		t12[t46] += 2 * (t48 * t47)
-		t12[2*i] += 2 * (t48 * t45)
-		mBar[i] += 0.5 * (t45*t45 + t47*t47)
-		tapeint = tapeint[:t44]
+		t42 := len(tapeint) - 1
+		t43 := t9[2*i]
+		t44 := tapeint[t42] + 1
+		t45 := t9[t44]
+		t46 := m[i] * 0.5
+		t10[t44] += 2 * (t46 * t45)
+		t10[2*i] += 2 * (t46 * t43)
+		mBar[i] += 0.5 * (t43*t43 + t45*t45)
+		tapeint = tapeint[:t42]
 	}
 	for i := steps - 1; i >= 0; i-- {
 		if b != nil {
-			t32 := len(tapeValues) - 1
-			*b = tapeValues[t32]
-			t33 := b.m
-			t34 := len(tape) - len(t33)
-			copy(t33, tape[t34:])
-			t35 := tape[:t34]
-			t36 := b.a
-			t37 := len(t35) - len(t36)
-			copy(t36, t35[t37:])
-			t38 := t35[:t37]
-			t39 := b.v
-			t40 := len(t38) - len(t39)
-			copy(t39, t38[t40:])
-			t41 := t38[:t40]
-			t42 := b.x
-			t43 := len(t41) - len(t42)
-			copy(t42, t41[t43:])
-			tape = t41[:t43]
-			tapeValues = tapeValues[:t32]
+			t30 := len(tapeValues) - 1
+			*b = tapeValues[t30]
+			t31 := b.m
+			t32 := len(tape) - len(t31)
+			copy(t31, tape[t32:])
+			t33 := tape[:t32]
+			t34 := b.a
+			t35 := len(t33) - len(t34)
+			copy(t34, t33[t35:])
+			t36 := t33[:t35]
+			t37 := b.v
+			t38 := len(t36) - len(t37)
+			copy(t37, t36[t38:])
+			t39 := t36[:t38]
+			t40 := b.x
+			t41 := len(t39) - len(t40)
+			copy(t40, t39[t41:])
+			tape = t39[:t41]
+			tapeValues = tapeValues[:t30]
 		}
 		bodiesVerletReverseWrtB(b, bBar, 0.01)
 	}
-	t13 := bBar.a
-	t14 := bBar.m
-	t15 := bBar.x
-	for i := n3 - 1; i >= 0; i-- {
-		for j := n3 - 1; j >= 0; j-- {
-			t20 := len(path) - 1
-			t21 := path[:t20]
-			if path[t20] != 0 {
-				n4 := len(tape)
-				t22 := n4 - 6
-				t23 := tape[n4-2]
-				t24 := t13[2*i+1]
-				dy := tape[n4-4] - tape[n4-3]
-				dx := tape[t22] - tape[n4-5]
+	t11 := bBar.a
+	t12 := bBar.m
+	t13 := bBar.x
+	for i := n2 - 1; i >= 0; i-- {
+		for j := n2 - 1; j >= 0; j-- {
+			t18 := len(path) - 1
+			t19 := path[:t18]
+			if path[t18] != 0 {
+				t20 := len(tape) - 6
+				t21 := tape[len(tape)-2]
+				t22 := t11[2*i+1]
+				dy := tape[len(tape)-4] - tape[len(tape)-3]
+				dx := tape[t20] - tape[len(tape)-5]
 				r2 := dx*dx + dy*dy + 0.01
-				t25 := r2 * t23
-				f := tape[n4-1] / t25
-				t26 := t13[2*i]
-				t27 := t24*dy + t26*dx
-				t28 := t27 * f / t25
-				t29 := -(t28 * t23) - 0.5/t23*(r2*t28)
-				t14[j] += t27 / t25
-				t30 := f*t24 + 2*(t29*dy)
-				t31 := f*t26 + 2*(t29*dx)
-				t15[2*i+1] -= t30
-				t15[2*j+1] += t30
-				t15[2*i] -= t31
-				t15[2*j] += t31
-				tape = tape[:t22]
+				t23 := r2 * t21
+				f := tape[len(tape)-1] / t23
+				t24 := t11[2*i]
+				t25 := t22*dy + t24*dx
+				t26 := t25 * f / t23
+				t27 := -(t26 * t21) - 0.5/t21*(r2*t26)
+				t12[j] += t25 / t23
+				t28 := f*t22 + 2*(t27*dy)
+				t29 := f*t24 + 2*(t27*dx)
+				t13[2*i+1] -= t28
+				t13[2*j+1] += t28
+				t13[2*i] -= t29
+				t13[2*j] += t29
+				tape = tape[:t20]
 			}
-			path = t21
+			path = t19
 		}
 	}
 	clear(bBar.a)
-	t16 := bBar.x
-	for i := n2 - 1; i >= 0; i-- {
-		t17 := len(tapeint) - 1
-		t18 := tapeint[t17]
-		t19 := t16[i]
-		t16[i] = 0
-		x0Bar[t18] += t19
-		tapeint = tapeint[:t17]
+	t14 := bBar.x
+	for i := len(t4) - 1; i >= 0; i-- {
+		t15 := len(tapeint) - 1
+		t16 := tapeint[t15]
+		t17 := t14[i]
+		t14[i] = 0
+		x0Bar[t16] += t17
+		tapeint = tapeint[:t15]
 	}
 	copy(m, finalM)
 	return e
@@ -1023,27 +983,25 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := b.v
-	n := len(t2)
 	t3 := dt / 2
 	t4 := b.a
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		t2[i] += t3 * t4[i]
 	}
 	t5 := b.x
-	n2 := len(t5)
 	t6 := b.v
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t5); i++ {
 		t5[i] += dt * t6[i]
 	}
-	n3 := len(b.m)
+	n := len(b.m)
 	clear(b.a)
 	t7 := b.x
 	t8 := b.m
 	t9 := b.a
-	trips := max(n3+2, 0)
+	trips := max(n+2, 0)
 	tape := slices.Grow(t, trips*(trips*6))
-	for i := 0; i < n3; i++ {
-		for j := 0; j < n3; j++ {
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
 			var from int
 			if i == j {
 				from = 0
@@ -1067,30 +1025,28 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 		}
 	}
 	t10 := b.v
-	n4 := len(t10)
 	t11 := b.a
-	for i := 0; i < n4; i++ {
+	for i := 0; i < len(t10); i++ {
 		t10[i] += t3 * t11[i]
 	}
-	for i := n4 - 1; i >= 0; i-- {
+	for i := len(t10) - 1; i >= 0; i-- {
 		t31 := bBar.a
 		t31[i] += t3 * bBar.v[i]
 	}
-	for i := n3 - 1; i >= 0; i-- {
-		for j := n3 - 1; j >= 0; j-- {
+	for i := n - 1; i >= 0; i-- {
+		for j := n - 1; j >= 0; j-- {
 			t16 := len(path) - 1
 			t17 := path[:t16]
 			if path[t16] != 0 {
-				n5 := len(tape)
-				t18 := n5 - 6
-				t19 := tape[n5-2]
+				t18 := len(tape) - 6
+				t19 := tape[len(tape)-2]
 				t20 := bBar.a
 				t21 := t20[2*i+1]
-				dy := tape[n5-4] - tape[n5-3]
-				dx := tape[t18] - tape[n5-5]
+				dy := tape[len(tape)-4] - tape[len(tape)-3]
+				dx := tape[t18] - tape[len(tape)-5]
 				r2 := dx*dx + dy*dy + 0.01
 				t22 := r2 * t19
-				f := tape[n5-1] / t22
+				f := tape[len(tape)-1] / t22
 				t23 := t20[2*i]
 				t24 := t21*dy + t23*dx
 				t25 := t24 * f / t22
@@ -1112,12 +1068,12 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 	clear(bBar.a)
 	t12 := bBar.x
 	t13 := bBar.v
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(t5) - 1; i >= 0; i-- {
 		t13[i] += dt * t12[i]
 	}
 	t14 := bBar.v
 	t15 := bBar.a
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		t15[i] += t3 * t14[i]
 	}
 }
@@ -1145,8 +1101,7 @@ func NBodySegmentsJVP(m, dm, x0, dx0 []float64, steps, k int) (float64, float64)
 	db.m = dm
 	t2 := b.x
 	t3 := db.x
-	n2 := len(t2)
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t2); i++ {
 		t11 := i % len(x0)
 		t12 := dx0[t11]
 		t2[i] = x0[t11] + float64(i)
@@ -1215,189 +1170,179 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	t := tapeBuf[:0]
 	var tapeintBuf [256]int
 	t2 := tapeintBuf[:0]
-	t3 := cap(m) > 0
-	if t3 && cap(mBar) > 0 && &m[:1][0] == &mBar[:1][0] {
-		panic("NBodySegmentsGrad: m and mBar share memory: gadgen's gradients need them apart")
-	}
-	t4 := cap(x0) > 0
-	if t4 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
-		panic("NBodySegmentsGrad: x0 and x0Bar share memory: gadgen's gradients need them apart")
-	}
-	if t3 && t4 && &m[:1][0] == &x0[:1][0] {
-		panic("NBodySegmentsGrad: m and x0 share memory: gadgen's gradients need them apart")
-	}
+	gadApart(m, mBar, "NBodySegmentsGrad: m and mBar")
+	gadApart(x0, x0Bar, "NBodySegmentsGrad: x0 and x0Bar")
+	gadApart(m, x0, "NBodySegmentsGrad: m and x0")
 	n := len(m)
 	b := new(bodies)
 	bBar := new(bodies)
-	t5 := 2 * n
-	bBar.x = make([]float64, t5)
-	b.x = make([]float64, t5)
-	bBar.v = make([]float64, t5)
-	b.v = make([]float64, t5)
-	bBar.a = make([]float64, t5)
-	b.a = make([]float64, t5)
+	t3 := 2 * n
+	bBar.x = make([]float64, t3)
+	b.x = make([]float64, t3)
+	bBar.v = make([]float64, t3)
+	b.v = make([]float64, t3)
+	bBar.a = make([]float64, t3)
+	b.a = make([]float64, t3)
 	bBar.m = mBar
 	b.m = m
-	t6 := b.x
-	n2 := len(t6)
-	tapeint := slices.Grow(t2, max(n2+2, 0))
-	for i := 0; i < n2; i++ {
-		t65 := i % len(x0)
-		t6[i] = x0[t65] + float64(i)
-		tapeint = append(tapeint, t65)
+	t4 := b.x
+	tapeint := slices.Grow(t2, max(len(t4)+2, 0))
+	for i := 0; i < len(t4); i++ {
+		t63 := i % len(x0)
+		t4[i] = x0[t63] + float64(i)
+		tapeint = append(tapeint, t63)
 	}
-	n3 := len(b.m)
+	n2 := len(b.m)
 	clear(b.a)
-	t7 := b.x
-	t8 := b.m
-	t9 := b.a
-	trips := max(n3+2, 0)
+	t5 := b.x
+	t6 := b.m
+	t7 := b.a
+	trips := max(n2+2, 0)
 	tape := slices.Grow(t, trips*(trips*6))
-	for i := 0; i < n3; i++ {
-		for j := 0; j < n3; j++ {
+	for i := 0; i < n2; i++ {
+		for j := 0; j < n2; j++ {
 			var from2 int
 			if i == j {
 				from2 = 0
 			} else {
-				t59 := t7[2*j]
-				t60 := t7[2*i]
-				dx2 := t59 - t60
-				t61 := t7[2*j+1]
-				t62 := t7[2*i+1]
-				dy2 := t61 - t62
+				t57 := t5[2*j]
+				t58 := t5[2*i]
+				dx2 := t57 - t58
+				t59 := t5[2*j+1]
+				t60 := t5[2*i+1]
+				dy2 := t59 - t60
 				r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-				t63 := t8[j]
-				t64 := math.Sqrt(r2v2)
-				f2 := t63 / (r2v2 * t64)
-				t9[2*i] += f2 * dx2
-				t9[2*i+1] += f2 * dy2
-				tape = append(tape, t59, t60, t61, t62, t64, t63)
+				t61 := t6[j]
+				t62 := math.Sqrt(r2v2)
+				f2 := t61 / (r2v2 * t62)
+				t7[2*i] += f2 * dx2
+				t7[2*i+1] += f2 * dy2
+				tape = append(tape, t57, t58, t59, t60, t62, t61)
 				from2 = 1
 			}
 			path = append(path, from2)
 		}
 	}
-	t10 := 0
+	t8 := 0
 	from := 0
 	for {
 		path = append(path, from)
-		if t10 < steps {
-			t55 := min(k, steps-t10)
+		if t8 < steps {
+			t53 := min(k, steps-t8)
 			if b != nil {
-				t56 := append(tape, b.x...)
-				t57 := append(t56, b.v...)
-				t58 := append(t57, b.a...)
-				tape = append(t58, b.m...)
+				t54 := append(tape, b.x...)
+				t55 := append(t54, b.v...)
+				t56 := append(t55, b.a...)
+				tape = append(t56, b.m...)
 				tapeValues = append(tapeValues, *b)
 			}
-			b.segment(t55, 0.01)
-			tapeint = append(tapeint, t55)
-			t10 += k
+			b.segment(t53, 0.01)
+			tapeint = append(tapeint, t53)
+			t8 += k
 			from = 1
 		} else {
 			break
 		}
 	}
-	t11 := b.v
+	t9 := b.v
 	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	e := 0.0
 	for i := 0; i < n; i++ {
 		mi := m[i]
-		t53 := t11[2*i]
-		t54 := t11[2*i+1]
+		t51 := t9[2*i]
+		t52 := t9[2*i+1]
 		tapeint = append(tapeint, 2*i)
-		e += mi * (t53*t53 + t54*t54) / 2
+		e += mi * (t51*t51 + t52*t52) / 2
 	}
 	finalM := slices.Clone(m)
-	t12 := b.v
-	t13 := bBar.v
+	t10 := b.v
+	t11 := bBar.v
 	for i := n - 1; i >= 0; i-- {
-		t48 := len(tapeint) - 1
-		t49 := t12[2*i]
-		t50 := tapeint[t48] + 1
-		t51 := t12[t50]
-		t52 := m[i] * 0.5
-		t13[t50] += 2 * (t52 * t51)
-		t13[2*i] += 2 * (t52 * t49)
-		mBar[i] += 0.5 * (t49*t49 + t51*t51)
-		tapeint = tapeint[:t48]
+		t46 := len(tapeint) - 1
+		t47 := t10[2*i]
+		t48 := tapeint[t46] + 1
+		t49 := t10[t48]
+		t50 := m[i] * 0.5
+		t11[t48] += 2 * (t50 * t49)
+		t11[2*i] += 2 * (t50 * t47)
+		mBar[i] += 0.5 * (t47*t47 + t49*t49)
+		tapeint = tapeint[:t46]
 	}
 	var path2 []int
 	for {
-		t14 := len(path) - 1
-		path2 = path[:t14]
-		if path[t14] == 0 {
+		t12 := len(path) - 1
+		path2 = path[:t12]
+		if path[t12] == 0 {
 			break
 		}
-		t15 := len(tapeint) - 1
-		t16 := tapeint[t15]
-		tapeint = tapeint[:t15]
+		t13 := len(tapeint) - 1
+		t14 := tapeint[t13]
+		tapeint = tapeint[:t13]
 		if b != nil {
-			t17 := len(tapeValues) - 1
-			*b = tapeValues[t17]
-			t18 := b.m
-			t19 := len(tape) - len(t18)
-			copy(t18, tape[t19:])
-			t20 := tape[:t19]
-			t21 := b.a
-			t22 := len(t20) - len(t21)
-			copy(t21, t20[t22:])
-			t23 := t20[:t22]
-			t24 := b.v
-			t25 := len(t23) - len(t24)
-			copy(t24, t23[t25:])
-			t26 := t23[:t25]
-			t27 := b.x
-			t28 := len(t26) - len(t27)
-			copy(t27, t26[t28:])
-			tape = t26[:t28]
-			tapeValues = tapeValues[:t17]
+			t15 := len(tapeValues) - 1
+			*b = tapeValues[t15]
+			t16 := b.m
+			t17 := len(tape) - len(t16)
+			copy(t16, tape[t17:])
+			t18 := tape[:t17]
+			t19 := b.a
+			t20 := len(t18) - len(t19)
+			copy(t19, t18[t20:])
+			t21 := t18[:t20]
+			t22 := b.v
+			t23 := len(t21) - len(t22)
+			copy(t22, t21[t23:])
+			t24 := t21[:t23]
+			t25 := b.x
+			t26 := len(t24) - len(t25)
+			copy(t25, t24[t26:])
+			tape = t24[:t26]
+			tapeValues = tapeValues[:t15]
 		}
-		bodiesSegmentReverseWrtB(b, bBar, t16, 0.01)
+		bodiesSegmentReverseWrtB(b, bBar, t14, 0.01)
 		path = path2
 	}
-	t29 := bBar.a
-	t30 := bBar.m
-	t31 := bBar.x
-	for i := n3 - 1; i >= 0; i-- {
-		for j := n3 - 1; j >= 0; j-- {
-			t36 := len(path2) - 1
-			t37 := path2[:t36]
-			if path2[t36] != 0 {
-				n4 := len(tape)
-				t38 := n4 - 6
-				t39 := tape[n4-2]
-				t40 := t29[2*i+1]
-				dy := tape[n4-4] - tape[n4-3]
-				dx := tape[t38] - tape[n4-5]
+	t27 := bBar.a
+	t28 := bBar.m
+	t29 := bBar.x
+	for i := n2 - 1; i >= 0; i-- {
+		for j := n2 - 1; j >= 0; j-- {
+			t34 := len(path2) - 1
+			t35 := path2[:t34]
+			if path2[t34] != 0 {
+				t36 := len(tape) - 6
+				t37 := tape[len(tape)-2]
+				t38 := t27[2*i+1]
+				dy := tape[len(tape)-4] - tape[len(tape)-3]
+				dx := tape[t36] - tape[len(tape)-5]
 				r2 := dx*dx + dy*dy + 0.01
-				t41 := r2 * t39
-				f := tape[n4-1] / t41
-				t42 := t29[2*i]
-				t43 := t40*dy + t42*dx
-				t44 := t43 * f / t41
-				t45 := -(t44 * t39) - 0.5/t39*(r2*t44)
-				t30[j] += t43 / t41
-				t46 := f*t40 + 2*(t45*dy)
-				t47 := f*t42 + 2*(t45*dx)
-				t31[2*i+1] -= t46
-				t31[2*j+1] += t46
-				t31[2*i] -= t47
-				t31[2*j] += t47
-				tape = tape[:t38]
+				t39 := r2 * t37
+				f := tape[len(tape)-1] / t39
+				t40 := t27[2*i]
+				t41 := t38*dy + t40*dx
+				t42 := t41 * f / t39
+				t43 := -(t42 * t37) - 0.5/t37*(r2*t42)
+				t28[j] += t41 / t39
+				t44 := f*t38 + 2*(t43*dy)
+				t45 := f*t40 + 2*(t43*dx)
+				t29[2*i+1] -= t44
+				t29[2*j+1] += t44
+				t29[2*i] -= t45
+				t29[2*j] += t45
+				tape = tape[:t36]
 			}
-			path2 = t37
+			path2 = t35
 		}
 	}
 	clear(bBar.a)
-	t32 := bBar.x
-	for i := n2 - 1; i >= 0; i-- {
-		t33 := len(tapeint) - 1
-		t34 := tapeint[t33]
-		t35 := t32[i]
-		t32[i] = 0
-		x0Bar[t34] += t35
-		tapeint = tapeint[:t33]
+	t30 := bBar.x
+	for i := len(t4) - 1; i >= 0; i-- {
+		t31 := len(tapeint) - 1
+		t32 := tapeint[t31]
+		t33 := t30[i]
+		t30[i] = 0
+		x0Bar[t32] += t33
+		tapeint = tapeint[:t31]
 	}
 	copy(m, finalM)
 	return e
@@ -1503,10 +1448,9 @@ func CloudJVP(x0, dx0, q0, dq0, e0, de0 []float64, steps int) (float64, float64)
 	t2 := c.e[1]
 	t3 := c.ps
 	t4 := dc.ps
-	n := len(t3)
 	sum := t * t2
 	dsum := dc.e[0]*t2 + t*dc.e[1]
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		p := t3[i]
 		dp := t4[i]
 		t5 := p.x
@@ -1530,17 +1474,16 @@ func cloudPushJVPWrtC(c, dc *cloud, dt float64) {
 	dc.ps = append(t, make([]particle, max(len(c.ps)-len(t), 0))...)
 	t2 := c.ps
 	t3 := dc.ps
-	n := len(t2)
 	t4 := 1 - dt*0.1
 	spread := 0.0
 	dspread := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		p := t2[i]
 		dp := t3[i]
 		t8 := p.x
 		t9 := dp.x
-		n2 := len(t8)
-		for d := 0; d < n2; d++ {
+		n := len(t8)
+		for d := 0; d < n; d++ {
 			t13 := *dp.q
 			t14 := dt * *p.q
 			t15 := c.e[d]
@@ -1582,26 +1525,19 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 	t2 := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*float64
 	t3 := tapePointersBuf2[:0]
-	var t50 [2]float64
-	if cap(x0) > 0 && cap(x0Bar) > 0 && &x0[:1][0] == &x0Bar[:1][0] {
-		panic("CloudGrad: x0 and x0Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("CloudGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(e0) > 0 && cap(e0Bar) > 0 && &e0[:1][0] == &e0Bar[:1][0] {
-		panic("CloudGrad: e0 and e0Bar share memory: gadgen's gradients need them apart")
-	}
+	var t49 [2]float64
+	gadApart(x0, x0Bar, "CloudGrad: x0 and x0Bar")
+	gadApart(q0, q0Bar, "CloudGrad: q0 and q0Bar")
+	gadApart(e0, e0Bar, "CloudGrad: e0 and e0Bar")
 	c := new(cloud)
 	cBar := new(cloud)
-	var t51 [2]float64
+	var t50 [2]float64
 	c.e = [2]float64{e0[0], e0[1]}
-	n := len(q0)
-	trips := max(n+2, 0)
+	trips := max(len(q0)+2, 0)
 	tapePointers := slices.Grow(t3, trips)
 	tapePointers2 := slices.Grow(t2, trips)
 	tapeint := slices.Grow(t, trips)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(q0); i++ {
 		q := new(float64)
 		qBar2 := new(float64)
 		*q = q0[i]
@@ -1614,21 +1550,19 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 		t43[1] = x0[t45]
 		t46 := particle{x: t44[:], q: qBar2}
 		t47 := append(t41, particle{x: t43[:], q: q})
-		n7 := len(t47)
-		t48 := cap(t47)
-		var t49 []particle
-		if t48 != cap(t41) {
-			t49 = make([]particle, n7, t48)
+		var t48 []particle
+		if cap(t47) != cap(t41) {
+			t48 = make([]particle, len(t47), cap(t47))
 			for k := 0; k < len(t42); k++ {
-				t49[k].x = t42[k].x
-				t49[k].q = t42[k].q
+				t48[k].x = t42[k].x
+				t48[k].q = t42[k].q
 			}
 		} else {
-			t49 = t42[:n7]
+			t48 = t42[:len(t47)]
 		}
-		t49[len(t41)].x = t46.x
-		t49[len(t41)].q = t46.q
-		cBar.ps = t49
+		t48[len(t41)].x = t46.x
+		t48[len(t41)].q = t46.q
+		cBar.ps = t48
 		c.ps = t47
 		tapePointers = append(tapePointers, q, qBar2)
 		tapePointers2 = append(tapePointers2, t43, t44)
@@ -1645,8 +1579,8 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 		for i := 0; i < len(t4); i++ {
 			p3 := t4[i]
 			t36 := p3.x
-			n6 := len(t36)
-			for d := 0; d < n6; d++ {
+			n := len(t36)
+			for d := 0; d < n; d++ {
 				t38 := *p3.q
 				t39 := c.e[d]
 				t36[d] += 0.1 * t38 * t39
@@ -1664,10 +1598,9 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 	t5 := c.e[0]
 	t6 := c.e[1]
 	t7 := c.ps
-	n2 := len(t7)
 	t8 := cBar.ps
 	sum := t5 * t6
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t7); i++ {
 		p2 := t7[i]
 		t30 := p2.x
 		t31 := t30[0]
@@ -1699,11 +1632,10 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 			*t23 = 0
 			*t23 += t24 * 0.99
 			for d := len(p.x) - 1; d >= 0; d-- {
-				n5 := len(tape)
-				t25 := n5 - 3
+				t25 := len(tape) - 3
 				t26 := tape[t25]
-				t27 := tape[n5-2]
-				t22[d] += 2 * (spreadBar * tape[n5-1])
+				t27 := tape[len(tape)-2]
+				t22[d] += 2 * (spreadBar * tape[len(tape)-1])
 				t28 := t22[d]
 				cBar.e[d] += 0.1 * t26 * t28
 				t29 := t10[i].q
@@ -1712,14 +1644,12 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 			}
 		}
 	}
-	i5 := n - 1
+	i5 := len(q0) - 1
 	for i5 >= 0 {
 		t15 := len(tapeint) - 1
 		t16 := tapeint[t15]
-		n3 := len(tapePointers2)
-		t17 := tapePointers2[n3-1]
-		n4 := len(tapePointers)
-		qBar := tapePointers[n4-1]
+		t17 := tapePointers2[len(tapePointers2)-1]
+		qBar := tapePointers[len(tapePointers)-1]
 		t18 := t17[1]
 		t17[1] = 0
 		x0Bar[t16] += t18
@@ -1730,23 +1660,23 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 		*qBar = 0
 		q0Bar[i5] += t20
 		i5--
-		tapePointers = tapePointers[:n4-2]
-		tapePointers2 = tapePointers2[:n3-2]
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		tapePointers2 = tapePointers2[:len(tapePointers2)-2]
 		tapeint = tapeint[:t15]
 	}
 	t11 := cBar.e
 	cBar.e = [2]float64{}
-	t50[0] += t11[0]
-	t50[1] += t11[1]
-	t12 := t50
-	t50 = [2]float64{}
-	t51[0] += t12[0]
-	t51[1] += t12[1]
-	t13 := t51[1]
-	t51[1] = 0
+	t49[0] += t11[0]
+	t49[1] += t11[1]
+	t12 := t49
+	t49 = [2]float64{}
+	t50[0] += t12[0]
+	t50[1] += t12[1]
+	t13 := t50[1]
+	t50[1] = 0
 	e0Bar[1] += t13
-	t14 := t51[0]
-	t51[0] = 0
+	t14 := t50[0]
+	t50[0] = 0
 	e0Bar[0] += t14
 	return sum
 }
@@ -1821,10 +1751,9 @@ func stateEulerStepJVPWrtSKC(s, ds *state, k, dk, c, dc, dt float64) {
 	f, df := stateForcesJVP(s, ds, k, dk, c, dc)
 	t3 := s.q
 	t4 := ds.q
-	n := len(t3)
 	t5 := s.v
 	t6 := ds.v
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		dfi := df[i]
 		t8 := t6[i]
 		t5[i] += dt * f[i]
@@ -1851,12 +1780,11 @@ func statePhaseJVP(s, ds *state) ([][]float64, [][]float64) {
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
 	t3 := s.q
 	t4 := ds.q
-	n := len(t3)
-	out := make([][]float64, n)
-	dout := make([][]float64, n)
+	out := make([][]float64, len(t3))
+	dout := make([][]float64, len(t3))
 	t5 := s.v
 	t6 := ds.v
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		t7 := t4[i]
 		t8 := t6[i]
 		out[i] = []float64{t3[i], t5[i]}
@@ -1877,10 +1805,9 @@ func stateForcesJVP(s, ds *state, k, dk, c, dc float64) ([]float64, []float64) {
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
 	t3 := s.q
 	t4 := ds.q
-	n := len(t3)
-	f := make([]float64, n)
-	df := make([]float64, n)
-	for i := 0; i < n; i++ {
+	f := make([]float64, len(t3))
+	df := make([]float64, len(t3))
+	for i := 0; i < len(t3); i++ {
 		q := t3[i]
 		dq := t4[i]
 		t5 := c * q
@@ -1905,27 +1832,22 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("HelpersGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
-	if cap(v0) > 0 && cap(v0Bar) > 0 && &v0[:1][0] == &v0Bar[:1][0] {
-		panic("HelpersGrad: v0 and v0Bar share memory: gadgen's gradients need them apart")
-	}
-	n := len(q0)
+	gadApart(q0, q0Bar, "HelpersGrad: q0 and q0Bar")
+	gadApart(v0, v0Bar, "HelpersGrad: v0 and v0Bar")
 	s := new(state)
 	sBar := new(state)
-	sBar.q = make([]float64, n)
-	s.q = make([]float64, n)
-	sBar.v = make([]float64, n)
-	s.v = make([]float64, n)
+	sBar.q = make([]float64, len(q0))
+	s.q = make([]float64, len(q0))
+	sBar.v = make([]float64, len(q0))
+	s.v = make([]float64, len(q0))
 	t := copy(s.q, q0)
 	t2 := copy(s.v, v0)
 	rest := new(state)
 	restBar := new(state)
-	restBar.q = make([]float64, n)
-	rest.q = make([]float64, n)
-	restBar.v = make([]float64, n)
-	rest.v = make([]float64, n)
+	restBar.q = make([]float64, len(q0))
+	rest.q = make([]float64, len(q0))
+	restBar.v = make([]float64, len(q0))
+	rest.v = make([]float64, len(q0))
 	area := 0.0
 	for i := 0; i < steps; i++ {
 		t35 := s != nil
@@ -1947,13 +1869,12 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 			tapeValues = append(tapeValues, *s)
 		}
 		t39 := s.phase()
-		n3 := len(t39)
-		t40 := make([][]float64, n3, cap(t39))
-		for k4 := 0; k4 < n3; k4++ {
+		t40 := make([][]float64, len(t39), cap(t39))
+		for k4 := 0; k4 < len(t39); k4++ {
 			t41 := t39[k4]
 			t40[k4] = make([]float64, len(t41), cap(t41))
 		}
-		for i := 0; i < n3; i++ {
+		for i := 0; i < len(t39); i++ {
 			p2 := t39[i]
 			area += p2[0] * p2[1]
 		}
@@ -1966,10 +1887,9 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 	kBar = 0
 	cBar = 0
 	for i2 := steps - 1; i2 >= 0; i2-- {
-		n2 := len(tapeSlices)
-		t9 := n2 - 2
+		t9 := len(tapeSlices) - 2
 		t10 := tapeSlices[t9]
-		t11 := tapeSlices[n2-1]
+		t11 := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:t9]
 		for i := len(t10) - 1; i >= 0; i-- {
 			p := t10[i]
@@ -2053,11 +1973,10 @@ func statePhaseReverse(s, sBar *state, seed [][]float64) {
 	var tapePointersBuf [256]*[2]float64
 	t := tapePointersBuf[:0]
 	t2 := s.q
-	n := len(t2)
-	outBar := make([][]float64, n)
+	outBar := make([][]float64, len(t2))
 	t3 := s.v
-	tapePointers := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	tapePointers := slices.Grow(t, max(len(t2)+2, 0))
+	for i := 0; i < len(t2); i++ {
 		t10 := new([2]float64)
 		t11 := new([2]float64)
 		t10[0] = t2[i]
@@ -2065,18 +1984,16 @@ func statePhaseReverse(s, sBar *state, seed [][]float64) {
 		outBar[i] = t11[:]
 		tapePointers = append(tapePointers, t10, t11)
 	}
-	i2 := n - 1
+	i2 := len(t2) - 1
 	for k := 0; k < len(seed); k++ {
 		outkBar := outBar[k]
 		t9 := seed[k]
-		n3 := len(t9)
-		for k := 0; k < n3; k++ {
+		for k := 0; k < len(t9); k++ {
 			outkBar[k] += t9[k]
 		}
 	}
 	for ; i2 >= 0; i2-- {
-		n2 := len(tapePointers)
-		t4 := tapePointers[n2-1]
+		t4 := tapePointers[len(tapePointers)-1]
 		t5 := t4[1]
 		t4[1] = 0
 		t6 := sBar.v
@@ -2085,7 +2002,7 @@ func statePhaseReverse(s, sBar *state, seed [][]float64) {
 		t4[0] = 0
 		t8 := sBar.q
 		t8[i2] += t7
-		tapePointers = tapePointers[:n2-2]
+		tapePointers = tapePointers[:len(tapePointers)-2]
 	}
 }
 
@@ -2106,31 +2023,29 @@ func stateEulerStepReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar f
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := s.q
-	n := len(t2)
-	f := make([]float64, n)
-	fBar := make([]float64, n)
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	f := make([]float64, len(t2))
+	fBar := make([]float64, len(t2))
+	tape := slices.Grow(t, max(len(t2)+2, 0))
+	for i := 0; i < len(t2); i++ {
 		q2 := t2[i]
 		f[i] = -(k * q2) - c*q2*q2*q2
 		tape = append(tape, q2)
 	}
 	t3 := s.q
-	n2 := len(t3)
 	t4 := s.v
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t3); i++ {
 		t4[i] += dt * f[i]
 		t3[i] += dt * t4[i]
 	}
 	s.t += dt
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(t3) - 1; i >= 0; i-- {
 		t10 := sBar.v
 		t10[i] += dt * sBar.q[i]
 		fBar[i] += dt * t10[i]
 	}
 	kBar = 0
 	cBar = 0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		t5 := len(tape) - 1
 		q := tape[t5]
 		fiBar := fBar[i]
@@ -2160,22 +2075,21 @@ func BuffersJVP(x, dx []float64, w, dw float64, steps int) (float64, float64) {
 	t2 := append([]float64(nil), dx...)
 	b.cur = t
 	db.cur = t2
-	n := len(x)
-	b.next = make([]float64, n)
-	db.next = make([]float64, n)
+	b.next = make([]float64, len(x))
+	db.next = make([]float64, len(x))
 	for s := 0; s < steps; s++ {
 		if s%2 == 0 {
 			buffersSmoothJVP(b, db, w, dw)
 		} else {
 			t5 := b.cur
 			t6 := db.cur
-			n3 := len(t5)
+			n := len(t5)
 			t7 := b.next
 			t8 := db.next
-			for i := 0; i < n3; i++ {
+			for i := 0; i < n; i++ {
 				t9 := t5[i]
 				t10 := t6[i]
-				t11 := (i + 1) % n3
+				t11 := (i + 1) % n
 				t12 := t5[t11]
 				t13 := t6[t11]
 				t7[i] = t9 * t12
@@ -2192,10 +2106,9 @@ func BuffersJVP(x, dx []float64, w, dw float64, steps int) (float64, float64) {
 	}
 	t3 := b.cur
 	t4 := db.cur
-	n2 := len(t3)
 	sum := 0.0
 	dsum := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t3); i++ {
 		v := t3[i]
 		sum += v * v
 		dsum += 2 * (t4[i] * v)
@@ -2252,137 +2165,130 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("BuffersGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "BuffersGrad: x and xBar")
 	b := new(buffers)
 	bBar := new(buffers)
 	t := append([]float64(nil), x...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	bBar.cur = t3
+	bBar.cur = t2
 	b.cur = t
-	n2 := len(x)
-	bBar.next = make([]float64, n2)
-	b.next = make([]float64, n2)
+	bBar.next = make([]float64, len(x))
+	b.next = make([]float64, len(x))
 	s := 0
 	for s < steps {
 		var from int
 		if s%2 == 0 {
 			if b != nil {
-				t34 := append(tape, b.cur...)
-				tape = append(t34, b.next...)
+				t33 := append(tape, b.cur...)
+				tape = append(t33, b.next...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if bBar != nil {
-				t35 := append(tapeSlices, bBar.cur)
-				tapeSlices = append(t35, bBar.next)
+				t34 := append(tapeSlices, bBar.cur)
+				tapeSlices = append(t34, bBar.next)
 			}
 			b.smooth(w)
 			from = 0
 		} else {
-			t27 := b.cur
-			t28 := bBar.cur
-			n7 := len(t27)
-			t29 := b.next
-			t30 := bBar.next
+			t26 := b.cur
+			t27 := bBar.cur
+			n2 := len(t26)
+			t28 := b.next
+			t29 := bBar.next
 			i3 := 0
-			for ; i3 < n7; i3++ {
-				t31 := t27[i3]
-				t32 := (i3 + 1) % n7
-				t33 := t27[t32]
-				t29[i3] = t31 * t33
-				tapeSlices = append(tapeSlices, t27, t28, t29, t30)
-				tapeint = append(tapeint, t32)
-				tape = append(tape, t31, t33)
+			for ; i3 < n2; i3++ {
+				t30 := t26[i3]
+				t31 := (i3 + 1) % n2
+				t32 := t26[t31]
+				t28[i3] = t30 * t32
+				tapeSlices = append(tapeSlices, t26, t27, t28, t29)
+				tapeint = append(tapeint, t31)
+				tape = append(tape, t30, t32)
 			}
 			tapeint = append(tapeint, i3)
 			from = 1
 		}
-		t36 := b.next
-		t37 := b.cur
-		t38 := bBar.cur
+		t35 := b.next
+		t36 := b.cur
+		t37 := bBar.cur
 		bBar.cur = bBar.next
-		b.cur = t36
-		bBar.next = t38
-		b.next = t37
+		b.cur = t35
+		bBar.next = t37
+		b.next = t36
 		s++
 		path = append(path, from)
 	}
-	t4 := b.cur
-	n3 := len(t4)
-	t5 := bBar.cur
+	t3 := b.cur
+	t4 := bBar.cur
 	sum := 0.0
-	for i := 0; i < n3; i++ {
-		v := t4[i]
-		t5[i] += 2 * v
+	for i := 0; i < len(t3); i++ {
+		v := t3[i]
+		t4[i] += 2 * v
 		sum += v * v
 	}
 	s2 := steps - 1
 	wBar = 0
 	for s2 >= 0 {
-		t7 := len(path) - 1
-		t8 := path[:t7]
-		if path[t7] == 0 {
+		t6 := len(path) - 1
+		t7 := path[:t6]
+		if path[t6] == 0 {
 			if bBar != nil {
-				t18 := len(tapeSlices) - 1
-				t19 := tapeSlices[:t18]
-				bBar.next = tapeSlices[t18]
-				t20 := len(t19) - 1
-				bBar.cur = t19[t20]
-				tapeSlices = t19[:t20]
+				t17 := len(tapeSlices) - 1
+				t18 := tapeSlices[:t17]
+				bBar.next = tapeSlices[t17]
+				t19 := len(t18) - 1
+				bBar.cur = t18[t19]
+				tapeSlices = t18[:t19]
 			}
 			if b != nil {
-				t21 := len(tapeValues) - 1
-				*b = tapeValues[t21]
-				t22 := b.next
-				t23 := len(tape) - len(t22)
-				copy(t22, tape[t23:])
-				t24 := tape[:t23]
-				t25 := b.cur
-				t26 := len(t24) - len(t25)
-				copy(t25, t24[t26:])
-				tape = t24[:t26]
-				tapeValues = tapeValues[:t21]
+				t20 := len(tapeValues) - 1
+				*b = tapeValues[t20]
+				t21 := b.next
+				t22 := len(tape) - len(t21)
+				copy(t21, tape[t22:])
+				t23 := tape[:t22]
+				t24 := b.cur
+				t25 := len(t23) - len(t24)
+				copy(t24, t23[t25:])
+				tape = t23[:t25]
+				tapeValues = tapeValues[:t20]
 			}
 			wBar += buffersSmoothReverse(b, bBar, w)
 		} else {
-			t9 := len(tapeint) - 1
+			t8 := len(tapeint) - 1
 			var i2 int
-			tapeint, i2 = tapeint[:t9], tapeint[t9]-1
-			for ; i2 >= 0; i2-- {
-				n5 := len(tape)
-				t10 := n5 - 2
-				t11 := tape[t10]
-				t12 := tape[n5-1]
-				t13 := len(tapeint) - 1
-				t14 := tapeint[t13]
-				n6 := len(tapeSlices)
-				t15 := tapeSlices[n6-3]
-				t16 := tapeSlices[n6-1]
-				t17 := t16[i2]
-				t16[i2] = 0
-				t15[t14] += t11 * t17
-				t15[i2] += t17 * t12
-				tapeint = tapeint[:t13]
-				tapeSlices = tapeSlices[:n6-4]
-				tape = tape[:t10]
+			tapeint, i2 = tapeint[:t8], tapeint[t8]-1
+			for i2 >= 0 {
+				t9 := len(tape) - 2
+				t10 := tape[t9]
+				t11 := tape[len(tape)-1]
+				t12 := len(tapeint) - 1
+				t13 := tapeint[t12]
+				t14 := tapeSlices[len(tapeSlices)-3]
+				t15 := tapeSlices[len(tapeSlices)-1]
+				t16 := t15[i2]
+				t15[i2] = 0
+				t14[t13] += t10 * t16
+				t14[i2] += t16 * t11
+				i2--
+				tapeint = tapeint[:t12]
+				tapeSlices = tapeSlices[:len(tapeSlices)-4]
+				tape = tape[:t9]
 			}
 		}
 		s2--
-		path = t8
+		path = t7
 	}
-	n4 := len([]float64(nil))
-	for k := 0; k < n2; k++ {
-		t6 := t3[n4+k]
-		t3[n4+k] = 0
-		xBar[k] += t6
+	n := len([]float64(nil))
+	for k := 0; k < len(x); k++ {
+		t5 := t2[n+k]
+		t2[n+k] = 0
+		xBar[k] += t5
 	}
 	return sum, wBar
 }
@@ -2426,10 +2332,9 @@ func buffersSmoothReverse(b, bBar *buffers, w float64) (wBar float64) {
 	wBar = 0
 	t8 := 0.0
 	for i := n - 1; i >= 0; i-- {
-		n2 := len(tapeint)
-		t9 := n2 - 2
+		t9 := len(tapeint) - 2
 		t10 := tapeint[t9]
-		t11 := tapeint[n2-1]
+		t11 := tapeint[len(tapeint)-1]
 		t12 := bBar.next
 		t13 := t12[i]
 		t12[i] = 0
@@ -2460,33 +2365,28 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("SettledGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
-	n := len(q0)
+	gadApart(q0, q0Bar, "SettledGrad: q0 and q0Bar")
 	s := new(state)
 	sBar := new(state)
-	sBar.q = make([]float64, n)
-	s.q = make([]float64, n)
-	sBar.v = make([]float64, n)
-	s.v = make([]float64, n)
+	sBar.q = make([]float64, len(q0))
+	s.q = make([]float64, len(q0))
+	sBar.v = make([]float64, len(q0))
+	s.v = make([]float64, len(q0))
 	t := copy(s.q, q0)
 	t2 := copy(s.v, q0)
 	r := new(state)
 	rBar := new(state)
 	t3 := append([]float64(nil), q0...)
-	n2 := len(t3)
-	t4 := cap(t3)
-	var t5 []float64
-	if t4 != cap([]float64(nil)) {
-		t5 = make([]float64, n2, t4)
+	var t4 []float64
+	if cap(t3) != cap([]float64(nil)) {
+		t4 = make([]float64, len(t3), cap(t3))
 	} else {
-		t5 = []float64(nil)[:n2]
+		t4 = []float64(nil)[:len(t3)]
 	}
-	rBar.q = t5
+	rBar.q = t4
 	r.q = t3
-	rBar.v = make([]float64, n)
-	r.v = make([]float64, n)
+	rBar.v = make([]float64, len(q0))
+	r.v = make([]float64, len(q0))
 	before := len(tape)
 	before2 := len(tapeValues)
 	for i := 0; i < 4; i++ {
@@ -2494,125 +2394,124 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 			tape = slices.Grow(tape, 4*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, 4*(len(tapeValues)-before2))
 		}
-		t45 := s != nil
-		if t45 {
+		t44 := s != nil
+		if t44 {
+			t45 := append(tape, s.q...)
+			tape = append(t45, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.kick(1.3, 0.4, 0.05)
+		if t44 {
 			t46 := append(tape, s.q...)
 			tape = append(t46, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		s.kick(1.3, 0.4, 0.05)
-		if t45 {
+		s.drift(0.1)
+		if t44 {
 			t47 := append(tape, s.q...)
 			tape = append(t47, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		s.drift(0.1)
-		if t45 {
-			t48 := append(tape, s.q...)
-			tape = append(t48, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
 		s.kick(1.3, 0.4, 0.05)
 		if r != nil {
-			t49 := append(tape, r.q...)
-			tape = append(t49, r.v...)
+			t48 := append(tape, r.q...)
+			tape = append(t48, r.v...)
 			tapeValues = append(tapeValues, *r)
 		}
 		r.step(0.7, 0.1)
 	}
-	t6 := s.q
-	n3 := len(t6)
-	t7 := s.v
-	t8 := r.v
-	t9 := rBar.v
-	t10 := sBar.v
-	t11 := sBar.q
+	t5 := s.q
+	t6 := s.v
+	t7 := r.v
+	t8 := rBar.v
+	t9 := sBar.v
+	t10 := sBar.q
 	e := 0.0
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(t5); i++ {
+		t41 := t5[i]
 		t42 := t6[i]
 		t43 := t7[i]
-		t44 := t8[i]
+		t8[i] += t42
 		t9[i] += t43
-		t10[i] += t44
-		t11[i] += 2 * t42
-		e += t42*t42 + t43*t44
+		t10[i] += 2 * t41
+		e += t41*t41 + t42*t43
 	}
 	for i := 3; i >= 0; i-- {
 		if r != nil {
-			t17 := len(tapeValues) - 1
-			*r = tapeValues[t17]
-			t18 := r.v
-			t19 := len(tape) - len(t18)
-			copy(t18, tape[t19:])
-			t20 := tape[:t19]
-			t21 := r.q
-			t22 := len(t20) - len(t21)
-			copy(t21, t20[t22:])
-			tape = t20[:t22]
-			tapeValues = tapeValues[:t17]
+			t16 := len(tapeValues) - 1
+			*r = tapeValues[t16]
+			t17 := r.v
+			t18 := len(tape) - len(t17)
+			copy(t17, tape[t18:])
+			t19 := tape[:t18]
+			t20 := r.q
+			t21 := len(t19) - len(t20)
+			copy(t20, t19[t21:])
+			tape = t19[:t21]
+			tapeValues = tapeValues[:t16]
 		}
 		stateStepReverseWrtS(r, rBar, 0.7, 0.1)
-		t23 := s != nil
-		if t23 {
-			t24 := len(tapeValues) - 1
-			*s = tapeValues[t24]
-			t25 := s.v
-			t26 := len(tape) - len(t25)
-			copy(t25, tape[t26:])
-			t27 := tape[:t26]
-			t28 := s.q
-			t29 := len(t27) - len(t28)
-			copy(t28, t27[t29:])
-			tape = t27[:t29]
-			tapeValues = tapeValues[:t24]
+		t22 := s != nil
+		if t22 {
+			t23 := len(tapeValues) - 1
+			*s = tapeValues[t23]
+			t24 := s.v
+			t25 := len(tape) - len(t24)
+			copy(t24, tape[t25:])
+			t26 := tape[:t25]
+			t27 := s.q
+			t28 := len(t26) - len(t27)
+			copy(t27, t26[t28:])
+			tape = t26[:t28]
+			tapeValues = tapeValues[:t23]
 		}
 		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
-		if t23 {
-			t30 := len(tapeValues) - 1
-			*s = tapeValues[t30]
-			t31 := s.v
-			t32 := len(tape) - len(t31)
-			copy(t31, tape[t32:])
-			t33 := tape[:t32]
-			t34 := s.q
-			t35 := len(t33) - len(t34)
-			copy(t34, t33[t35:])
-			tape = t33[:t35]
-			tapeValues = tapeValues[:t30]
+		if t22 {
+			t29 := len(tapeValues) - 1
+			*s = tapeValues[t29]
+			t30 := s.v
+			t31 := len(tape) - len(t30)
+			copy(t30, tape[t31:])
+			t32 := tape[:t31]
+			t33 := s.q
+			t34 := len(t32) - len(t33)
+			copy(t33, t32[t34:])
+			tape = t32[:t34]
+			tapeValues = tapeValues[:t29]
 		}
 		stateDriftReverseWrtS(s, sBar, 0.1)
-		if t23 {
-			t36 := len(tapeValues) - 1
-			*s = tapeValues[t36]
-			t37 := s.v
-			t38 := len(tape) - len(t37)
-			copy(t37, tape[t38:])
-			t39 := tape[:t38]
-			t40 := s.q
-			t41 := len(t39) - len(t40)
-			copy(t40, t39[t41:])
-			tape = t39[:t41]
-			tapeValues = tapeValues[:t36]
+		if t22 {
+			t35 := len(tapeValues) - 1
+			*s = tapeValues[t35]
+			t36 := s.v
+			t37 := len(tape) - len(t36)
+			copy(t36, tape[t37:])
+			t38 := tape[:t37]
+			t39 := s.q
+			t40 := len(t38) - len(t39)
+			copy(t39, t38[t40:])
+			tape = t38[:t40]
+			tapeValues = tapeValues[:t35]
 		}
 		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
 	}
-	n4 := len([]float64(nil))
-	for k := 0; k < n; k++ {
-		t16 := t5[n4+k]
-		t5[n4+k] = 0
-		q0Bar[k] += t16
-	}
-	t12 := sBar.v
-	for k := 0; k < t2; k++ {
-		t15 := t12[k]
-		t12[k] = 0
+	n := len([]float64(nil))
+	for k := 0; k < len(q0); k++ {
+		t15 := t4[n+k]
+		t4[n+k] = 0
 		q0Bar[k] += t15
 	}
-	t13 := sBar.q
-	for k := 0; k < t; k++ {
-		t14 := t13[k]
-		t13[k] = 0
+	t11 := sBar.v
+	for k := 0; k < t2; k++ {
+		t14 := t11[k]
+		t11[k] = 0
 		q0Bar[k] += t14
+	}
+	t12 := sBar.q
+	for k := 0; k < t; k++ {
+		t13 := t12[k]
+		t12[k] = 0
+		q0Bar[k] += t13
 	}
 	return e
 }
@@ -2631,15 +2530,14 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 // on entry.
 func stateStepReverseWrtS(s, sBar *state, k, dt float64) {
 	t := s.q
-	n := len(t)
 	t2 := s.v
 	t3 := dt * k
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t); i++ {
 		t2[i] -= t3 * t[i]
 		t[i] += dt * t2[i]
 	}
 	s.t += dt
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t) - 1; i >= 0; i-- {
 		t4 := sBar.q
 		t5 := sBar.v
 		t5[i] += dt * t4[i]
@@ -2663,15 +2561,14 @@ func stateKickReverseWrtS(s, sBar *state, k, c, dt float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := s.q
-	n := len(t2)
 	t3 := s.v
-	tape := slices.Grow(t, max(n+2, 0))
-	for i := 0; i < n; i++ {
+	tape := slices.Grow(t, max(len(t2)+2, 0))
+	for i := 0; i < len(t2); i++ {
 		q2 := t2[i]
 		t3[i] -= dt * (k*q2 + c*q2*q2*q2)
 		tape = append(tape, q2)
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		q := tape[t4]
 		t5 := dt * sBar.v[i]
@@ -2868,7 +2765,6 @@ func settledTaylorLanes8(q0, q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_
 	t15 := s2_6.q
 	t16 := s2_7.q
 	t17 := s2_8.q
-	n := len(t)
 	t18 := s.v
 	t19 := s1_1.v
 	t20 := s1_2.v
@@ -2903,7 +2799,7 @@ func settledTaylorLanes8(q0, q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_
 	e2_6 := 0.0
 	e2_7 := 0.0
 	e2_8 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t); i++ {
 		t35 := t[i]
 		t36 := t2[i]
 		t37 := t3[i]
@@ -2990,131 +2886,123 @@ func initStateTaylorLanes8(
 	*state,
 	*state,
 ) {
-	n := len(q0)
-	s := newState(n)
+	s := newState(len(q0))
 	s1_1 := new(state)
 	t := s.q
-	n2 := len(t)
-	t2 := cap(t)
-	s1_1.q = make([]float64, n2, t2)
-	t3 := s.v
-	n3 := len(t3)
-	t4 := cap(t3)
-	s1_1.v = make([]float64, n3, t4)
+	s1_1.q = make([]float64, len(t), cap(t))
+	t2 := s.v
+	s1_1.v = make([]float64, len(t2), cap(t2))
 	s1_2 := new(state)
-	s1_2.q = make([]float64, n2, t2)
-	s1_2.v = make([]float64, n3, t4)
+	s1_2.q = make([]float64, len(t), cap(t))
+	s1_2.v = make([]float64, len(t2), cap(t2))
 	s1_3 := new(state)
-	s1_3.q = make([]float64, n2, t2)
-	s1_3.v = make([]float64, n3, t4)
+	s1_3.q = make([]float64, len(t), cap(t))
+	s1_3.v = make([]float64, len(t2), cap(t2))
 	s1_4 := new(state)
-	s1_4.q = make([]float64, n2, t2)
-	s1_4.v = make([]float64, n3, t4)
+	s1_4.q = make([]float64, len(t), cap(t))
+	s1_4.v = make([]float64, len(t2), cap(t2))
 	s1_5 := new(state)
-	s1_5.q = make([]float64, n2, t2)
-	s1_5.v = make([]float64, n3, t4)
+	s1_5.q = make([]float64, len(t), cap(t))
+	s1_5.v = make([]float64, len(t2), cap(t2))
 	s1_6 := new(state)
-	s1_6.q = make([]float64, n2, t2)
-	s1_6.v = make([]float64, n3, t4)
+	s1_6.q = make([]float64, len(t), cap(t))
+	s1_6.v = make([]float64, len(t2), cap(t2))
 	s1_7 := new(state)
-	s1_7.q = make([]float64, n2, t2)
-	s1_7.v = make([]float64, n3, t4)
+	s1_7.q = make([]float64, len(t), cap(t))
+	s1_7.v = make([]float64, len(t2), cap(t2))
 	s1_8 := new(state)
-	s1_8.q = make([]float64, n2, t2)
-	s1_8.v = make([]float64, n3, t4)
+	s1_8.q = make([]float64, len(t), cap(t))
+	s1_8.v = make([]float64, len(t2), cap(t2))
 	s2_1 := new(state)
-	s2_1.q = make([]float64, n2, t2)
-	s2_1.v = make([]float64, n3, t4)
+	s2_1.q = make([]float64, len(t), cap(t))
+	s2_1.v = make([]float64, len(t2), cap(t2))
 	s2_2 := new(state)
-	s2_2.q = make([]float64, n2, t2)
-	s2_2.v = make([]float64, n3, t4)
+	s2_2.q = make([]float64, len(t), cap(t))
+	s2_2.v = make([]float64, len(t2), cap(t2))
 	s2_3 := new(state)
-	s2_3.q = make([]float64, n2, t2)
-	s2_3.v = make([]float64, n3, t4)
+	s2_3.q = make([]float64, len(t), cap(t))
+	s2_3.v = make([]float64, len(t2), cap(t2))
 	s2_4 := new(state)
-	s2_4.q = make([]float64, n2, t2)
-	s2_4.v = make([]float64, n3, t4)
+	s2_4.q = make([]float64, len(t), cap(t))
+	s2_4.v = make([]float64, len(t2), cap(t2))
 	s2_5 := new(state)
-	s2_5.q = make([]float64, n2, t2)
-	s2_5.v = make([]float64, n3, t4)
+	s2_5.q = make([]float64, len(t), cap(t))
+	s2_5.v = make([]float64, len(t2), cap(t2))
 	s2_6 := new(state)
-	s2_6.q = make([]float64, n2, t2)
-	s2_6.v = make([]float64, n3, t4)
+	s2_6.q = make([]float64, len(t), cap(t))
+	s2_6.v = make([]float64, len(t2), cap(t2))
 	s2_7 := new(state)
-	s2_7.q = make([]float64, n2, t2)
-	s2_7.v = make([]float64, n3, t4)
+	s2_7.q = make([]float64, len(t), cap(t))
+	s2_7.v = make([]float64, len(t2), cap(t2))
 	s2_8 := new(state)
-	s2_8.q = make([]float64, n2, t2)
-	s2_8.v = make([]float64, n3, t4)
-	t5 := s1_1.q
-	t6 := s1_2.q
-	t7 := s1_3.q
-	t8 := s1_4.q
-	t9 := s1_5.q
-	t10 := s1_6.q
-	t11 := s1_7.q
-	t12 := s1_8.q
-	t13 := s2_1.q
-	t14 := s2_2.q
-	t15 := s2_3.q
-	t16 := s2_4.q
-	t17 := s2_5.q
-	t18 := s2_6.q
-	t19 := s2_7.q
-	t20 := s2_8.q
+	s2_8.q = make([]float64, len(t), cap(t))
+	s2_8.v = make([]float64, len(t2), cap(t2))
+	t3 := s1_1.q
+	t4 := s1_2.q
+	t5 := s1_3.q
+	t6 := s1_4.q
+	t7 := s1_5.q
+	t8 := s1_6.q
+	t9 := s1_7.q
+	t10 := s1_8.q
+	t11 := s2_1.q
+	t12 := s2_2.q
+	t13 := s2_3.q
+	t14 := s2_4.q
+	t15 := s2_5.q
+	t16 := s2_6.q
+	t17 := s2_7.q
+	t18 := s2_8.q
 	copy(t, q0)
-	t21 := cap(q0)
-	copy(t5, q0_1_1)
-	copy(t6, q0_1_2)
-	copy(t7, q0_1_3)
-	copy(t8, q0_1_4)
-	copy(t9, q0_1_5)
-	copy(t10, q0_1_6)
-	copy(t11, q0_1_7)
-	copy(t12, q0_1_8)
-	copy(t13, make([]float64, n, t21))
-	copy(t14, make([]float64, n, t21))
-	copy(t15, make([]float64, n, t21))
-	copy(t16, make([]float64, n, t21))
-	copy(t17, make([]float64, n, t21))
-	copy(t18, make([]float64, n, t21))
-	copy(t19, make([]float64, n, t21))
-	copy(t20, make([]float64, n, t21))
-	t22 := s1_1.v
-	t23 := s1_2.v
-	t24 := s1_3.v
-	t25 := s1_4.v
-	t26 := s1_5.v
-	t27 := s1_6.v
-	t28 := s1_7.v
-	t29 := s1_8.v
-	t30 := s2_1.v
-	t31 := s2_2.v
-	t32 := s2_3.v
-	t33 := s2_4.v
-	t34 := s2_5.v
-	t35 := s2_6.v
-	t36 := s2_7.v
-	t37 := s2_8.v
+	copy(t3, q0_1_1)
+	copy(t4, q0_1_2)
+	copy(t5, q0_1_3)
+	copy(t6, q0_1_4)
+	copy(t7, q0_1_5)
+	copy(t8, q0_1_6)
+	copy(t9, q0_1_7)
+	copy(t10, q0_1_8)
+	copy(t11, make([]float64, len(q0), cap(q0)))
+	copy(t12, make([]float64, len(q0), cap(q0)))
+	copy(t13, make([]float64, len(q0), cap(q0)))
+	copy(t14, make([]float64, len(q0), cap(q0)))
+	copy(t15, make([]float64, len(q0), cap(q0)))
+	copy(t16, make([]float64, len(q0), cap(q0)))
+	copy(t17, make([]float64, len(q0), cap(q0)))
+	copy(t18, make([]float64, len(q0), cap(q0)))
+	t19 := s1_1.v
+	t20 := s1_2.v
+	t21 := s1_3.v
+	t22 := s1_4.v
+	t23 := s1_5.v
+	t24 := s1_6.v
+	t25 := s1_7.v
+	t26 := s1_8.v
+	t27 := s2_1.v
+	t28 := s2_2.v
+	t29 := s2_3.v
+	t30 := s2_4.v
+	t31 := s2_5.v
+	t32 := s2_6.v
+	t33 := s2_7.v
+	t34 := s2_8.v
 	copy(s.v, v0)
-	n4 := len(v0)
-	t38 := cap(v0)
-	copy(t22, v0_1_1)
-	copy(t23, v0_1_2)
-	copy(t24, v0_1_3)
-	copy(t25, v0_1_4)
-	copy(t26, v0_1_5)
-	copy(t27, v0_1_6)
-	copy(t28, v0_1_7)
-	copy(t29, v0_1_8)
-	copy(t30, make([]float64, n4, t38))
-	copy(t31, make([]float64, n4, t38))
-	copy(t32, make([]float64, n4, t38))
-	copy(t33, make([]float64, n4, t38))
-	copy(t34, make([]float64, n4, t38))
-	copy(t35, make([]float64, n4, t38))
-	copy(t36, make([]float64, n4, t38))
-	copy(t37, make([]float64, n4, t38))
+	copy(t19, v0_1_1)
+	copy(t20, v0_1_2)
+	copy(t21, v0_1_3)
+	copy(t22, v0_1_4)
+	copy(t23, v0_1_5)
+	copy(t24, v0_1_6)
+	copy(t25, v0_1_7)
+	copy(t26, v0_1_8)
+	copy(t27, make([]float64, len(v0), cap(v0)))
+	copy(t28, make([]float64, len(v0), cap(v0)))
+	copy(t29, make([]float64, len(v0), cap(v0)))
+	copy(t30, make([]float64, len(v0), cap(v0)))
+	copy(t31, make([]float64, len(v0), cap(v0)))
+	copy(t32, make([]float64, len(v0), cap(v0)))
+	copy(t33, make([]float64, len(v0), cap(v0)))
+	copy(t34, make([]float64, len(v0), cap(v0)))
 	return s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3, s2_4, s2_5, s2_6, s2_7, s2_8
 }
 
@@ -3162,58 +3050,56 @@ func startAtTaylorLanes8(q0, q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_
 	t16 := new(state)
 	t17 := new(state)
 	t18 := append([]float64(nil), q0...)
-	n := len(q0)
-	t19 := cap(q0)
-	t20 := append([]float64(nil), q0_1_1...)
-	t21 := append([]float64(nil), q0_1_2...)
-	t22 := append([]float64(nil), q0_1_3...)
-	t23 := append([]float64(nil), q0_1_4...)
-	t24 := append([]float64(nil), q0_1_5...)
-	t25 := append([]float64(nil), q0_1_6...)
-	t26 := append([]float64(nil), q0_1_7...)
-	t27 := append([]float64(nil), q0_1_8...)
-	t28 := append([]float64(nil), make([]float64, n, t19)...)
-	t29 := append([]float64(nil), make([]float64, n, t19)...)
-	t30 := append([]float64(nil), make([]float64, n, t19)...)
-	t31 := append([]float64(nil), make([]float64, n, t19)...)
-	t32 := append([]float64(nil), make([]float64, n, t19)...)
-	t33 := append([]float64(nil), make([]float64, n, t19)...)
-	t34 := append([]float64(nil), make([]float64, n, t19)...)
-	t35 := append([]float64(nil), make([]float64, n, t19)...)
+	t19 := append([]float64(nil), q0_1_1...)
+	t20 := append([]float64(nil), q0_1_2...)
+	t21 := append([]float64(nil), q0_1_3...)
+	t22 := append([]float64(nil), q0_1_4...)
+	t23 := append([]float64(nil), q0_1_5...)
+	t24 := append([]float64(nil), q0_1_6...)
+	t25 := append([]float64(nil), q0_1_7...)
+	t26 := append([]float64(nil), q0_1_8...)
+	t27 := append([]float64(nil), make([]float64, len(q0), cap(q0))...)
+	t28 := append([]float64(nil), make([]float64, len(q0), cap(q0))...)
+	t29 := append([]float64(nil), make([]float64, len(q0), cap(q0))...)
+	t30 := append([]float64(nil), make([]float64, len(q0), cap(q0))...)
+	t31 := append([]float64(nil), make([]float64, len(q0), cap(q0))...)
+	t32 := append([]float64(nil), make([]float64, len(q0), cap(q0))...)
+	t33 := append([]float64(nil), make([]float64, len(q0), cap(q0))...)
+	t34 := append([]float64(nil), make([]float64, len(q0), cap(q0))...)
 	t.q = t18
-	t2.q = t20
-	t3.q = t21
-	t4.q = t22
-	t5.q = t23
-	t6.q = t24
-	t7.q = t25
-	t8.q = t26
-	t9.q = t27
-	t10.q = t28
-	t11.q = t29
-	t12.q = t30
-	t13.q = t31
-	t14.q = t32
-	t15.q = t33
-	t16.q = t34
-	t17.q = t35
-	t.v = make([]float64, n)
-	t2.v = make([]float64, n)
-	t3.v = make([]float64, n)
-	t4.v = make([]float64, n)
-	t5.v = make([]float64, n)
-	t6.v = make([]float64, n)
-	t7.v = make([]float64, n)
-	t8.v = make([]float64, n)
-	t9.v = make([]float64, n)
-	t10.v = make([]float64, n)
-	t11.v = make([]float64, n)
-	t12.v = make([]float64, n)
-	t13.v = make([]float64, n)
-	t14.v = make([]float64, n)
-	t15.v = make([]float64, n)
-	t16.v = make([]float64, n)
-	t17.v = make([]float64, n)
+	t2.q = t19
+	t3.q = t20
+	t4.q = t21
+	t5.q = t22
+	t6.q = t23
+	t7.q = t24
+	t8.q = t25
+	t9.q = t26
+	t10.q = t27
+	t11.q = t28
+	t12.q = t29
+	t13.q = t30
+	t14.q = t31
+	t15.q = t32
+	t16.q = t33
+	t17.q = t34
+	t.v = make([]float64, len(q0))
+	t2.v = make([]float64, len(q0))
+	t3.v = make([]float64, len(q0))
+	t4.v = make([]float64, len(q0))
+	t5.v = make([]float64, len(q0))
+	t6.v = make([]float64, len(q0))
+	t7.v = make([]float64, len(q0))
+	t8.v = make([]float64, len(q0))
+	t9.v = make([]float64, len(q0))
+	t10.v = make([]float64, len(q0))
+	t11.v = make([]float64, len(q0))
+	t12.v = make([]float64, len(q0))
+	t13.v = make([]float64, len(q0))
+	t14.v = make([]float64, len(q0))
+	t15.v = make([]float64, len(q0))
+	t16.v = make([]float64, len(q0))
+	t17.v = make([]float64, len(q0))
 	return t, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17
 }
 
@@ -3457,7 +3343,6 @@ func stateStepTaylorLanes8WrtS(
 	t47 := s2_6.q
 	t48 := s2_7.q
 	t49 := s2_8.q
-	n := len(t33)
 	t50 := s.v
 	t51 := s1_1.v
 	t52 := s1_2.v
@@ -3476,7 +3361,7 @@ func stateStepTaylorLanes8WrtS(
 	t65 := s2_7.v
 	t66 := s2_8.v
 	t67 := dt * k
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t33); i++ {
 		t84 := t34[i]
 		t85 := t35[i]
 		t86 := t36[i]
@@ -3706,7 +3591,6 @@ func stateKickTaylorLanes8WrtS(
 	t47 := s2_6.q
 	t48 := s2_7.q
 	t49 := s2_8.q
-	n := len(t33)
 	t50 := s.v
 	t51 := s1_1.v
 	t52 := s1_2.v
@@ -3724,7 +3608,7 @@ func stateKickTaylorLanes8WrtS(
 	t64 := s2_6.v
 	t65 := s2_7.v
 	t66 := s2_8.v
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t33); i++ {
 		q := t33[i]
 		q1_1 := t34[i]
 		q1_2 := t35[i]
@@ -3899,7 +3783,6 @@ func stateDriftTaylorLanes8WrtS(
 	t47 := s2_6.q
 	t48 := s2_7.q
 	t49 := s2_8.q
-	n := len(t33)
 	t50 := s.v
 	t51 := s1_1.v
 	t52 := s1_2.v
@@ -3917,7 +3800,7 @@ func stateDriftTaylorLanes8WrtS(
 	t64 := s2_6.v
 	t65 := s2_7.v
 	t66 := s2_8.v
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t33); i++ {
 		t83 := t51[i]
 		t84 := t52[i]
 		t85 := t53[i]
@@ -4037,22 +3920,19 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("SettledGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
-	n := len(q0)
+	gadApart(q0, q0Bar, "SettledGrad: q0 and q0Bar")
 	s := new(state)
 	ds := new(state)
 	sBar := new(state)
 	dsBar := new(state)
-	sBar.q = make([]float64, n)
-	dsBar.q = make([]float64, n)
-	s.q = make([]float64, n)
-	ds.q = make([]float64, n)
-	sBar.v = make([]float64, n)
-	dsBar.v = make([]float64, n)
-	s.v = make([]float64, n)
-	ds.v = make([]float64, n)
+	sBar.q = make([]float64, len(q0))
+	dsBar.q = make([]float64, len(q0))
+	s.q = make([]float64, len(q0))
+	ds.q = make([]float64, len(q0))
+	sBar.v = make([]float64, len(q0))
+	dsBar.v = make([]float64, len(q0))
+	s.v = make([]float64, len(q0))
+	ds.v = make([]float64, len(q0))
 	t := ds.q
 	t2 := copy(s.q, q0)
 	copy(t, dq0)
@@ -4065,168 +3945,163 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	drBar := new(state)
 	t5 := append([]float64(nil), q0...)
 	t6 := append([]float64(nil), dq0...)
-	n2 := len(t5)
-	t7 := cap(t5)
-	var t8, t9 []float64
-	if t7 != cap([]float64(nil)) {
-		t8 = make([]float64, n2, t7)
-		t9 = make([]float64, n2, t7)
+	var t7, t8 []float64
+	if cap(t5) != cap([]float64(nil)) {
+		t7 = make([]float64, len(t5), cap(t5))
+		t8 = make([]float64, len(t5), cap(t5))
 	} else {
-		t8 = []float64(nil)[:n2]
-		t9 = make([]float64, len(t8), cap(t8))
+		t7 = []float64(nil)[:len(t5)]
+		t8 = make([]float64, len(t7), cap(t7))
 	}
-	rBar.q = t8
-	drBar.q = t9
+	rBar.q = t7
+	drBar.q = t8
 	r.q = t5
 	dr.q = t6
-	rBar.v = make([]float64, n)
-	drBar.v = make([]float64, n)
-	r.v = make([]float64, n)
-	dr.v = make([]float64, n)
+	rBar.v = make([]float64, len(q0))
+	drBar.v = make([]float64, len(q0))
+	r.v = make([]float64, len(q0))
+	dr.v = make([]float64, len(q0))
 	before := len(tape)
 	before2 := len(tapeValues)
 	for i := 0; i < 4; i++ {
 		if i == 1 {
-			n5 := len(tape)
-			t80 := 4 * (n5 - before)
-			t81 := append(tape, make([]float64, t80)...)
-			t82 := append(dtape, make([]float64, t80)...)
-			n6 := len(tapeValues)
-			t83 := 4 * (n6 - before2)
-			t84 := append(tapeValues, make([]state, t83)...)
-			tape = t81[:n5]
-			dtape = t82[:n5]
-			tapeValues = t84[:n6]
-			dtapeValues = append(dtapeValues, make([]state, t83)...)[:n6]
+			t79 := 4 * (len(tape) - before)
+			t80 := append(tape, make([]float64, t79)...)
+			t81 := append(dtape, make([]float64, t79)...)
+			t82 := 4 * (len(tapeValues) - before2)
+			t83 := append(tapeValues, make([]state, t82)...)
+			dtape = t81[:len(tape)]
+			tape = t80[:len(tape)]
+			dtapeValues = append(dtapeValues, make([]state, t82)...)[:len(tapeValues)]
+			tapeValues = t83[:len(tapeValues)]
 		}
-		t85 := s != nil
-		if t85 {
-			t86 := ds.q
-			t87 := append(tape, s.q...)
-			t88 := append(dtape, t86...)
-			t89 := ds.v
-			tape = append(t87, s.v...)
-			dtape = append(t88, t89...)
-			t90 := *ds
+		t84 := s != nil
+		if t84 {
+			t85 := ds.q
+			t86 := append(tape, s.q...)
+			t87 := append(dtape, t85...)
+			t88 := ds.v
+			tape = append(t86, s.v...)
+			dtape = append(t87, t88...)
+			t89 := *ds
 			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t90)
+			dtapeValues = append(dtapeValues, t89)
 		}
 		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
-		if t85 {
-			t91 := ds.q
-			t92 := append(tape, s.q...)
-			t93 := append(dtape, t91...)
-			t94 := ds.v
-			tape = append(t92, s.v...)
-			dtape = append(t93, t94...)
-			t95 := *ds
+		if t84 {
+			t90 := ds.q
+			t91 := append(tape, s.q...)
+			t92 := append(dtape, t90...)
+			t93 := ds.v
+			tape = append(t91, s.v...)
+			dtape = append(t92, t93...)
+			t94 := *ds
 			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t95)
+			dtapeValues = append(dtapeValues, t94)
 		}
 		stateDriftJVPWrtS(s, ds, 0.1)
-		if t85 {
-			t96 := ds.q
-			t97 := append(tape, s.q...)
-			t98 := append(dtape, t96...)
-			t99 := ds.v
-			tape = append(t97, s.v...)
-			dtape = append(t98, t99...)
-			t100 := *ds
+		if t84 {
+			t95 := ds.q
+			t96 := append(tape, s.q...)
+			t97 := append(dtape, t95...)
+			t98 := ds.v
+			tape = append(t96, s.v...)
+			dtape = append(t97, t98...)
+			t99 := *ds
 			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t100)
+			dtapeValues = append(dtapeValues, t99)
 		}
 		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
 		if r != nil {
-			t101 := dr.q
-			t102 := append(tape, r.q...)
-			t103 := append(dtape, t101...)
-			t104 := dr.v
-			tape = append(t102, r.v...)
-			dtape = append(t103, t104...)
-			t105 := *dr
+			t100 := dr.q
+			t101 := append(tape, r.q...)
+			t102 := append(dtape, t100...)
+			t103 := dr.v
+			tape = append(t101, r.v...)
+			dtape = append(t102, t103...)
+			t104 := *dr
 			tapeValues = append(tapeValues, *r)
-			dtapeValues = append(dtapeValues, t105)
+			dtapeValues = append(dtapeValues, t104)
 		}
 		stateStepJVPWrtS(r, dr, 0.7, 0.1)
 	}
-	t10 := s.q
-	t11 := ds.q
-	n3 := len(t10)
-	t12 := s.v
-	t13 := ds.v
-	t14 := r.v
-	t15 := dr.v
-	t16 := rBar.v
-	t17 := drBar.v
-	t18 := sBar.v
-	t19 := dsBar.v
-	t20 := sBar.q
-	t21 := dsBar.q
+	t9 := s.q
+	t10 := ds.q
+	t11 := s.v
+	t12 := ds.v
+	t13 := r.v
+	t14 := dr.v
+	t15 := rBar.v
+	t16 := drBar.v
+	t17 := sBar.v
+	t18 := dsBar.v
+	t19 := sBar.q
+	t20 := dsBar.q
 	e := 0.0
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(t9); i++ {
+		t70 := t9[i]
 		t71 := t10[i]
 		t72 := t11[i]
 		t73 := t12[i]
 		t74 := t13[i]
 		t75 := t14[i]
-		t76 := t15[i]
-		t77 := t17[i]
-		t16[i] += t73
-		t17[i] = t77 + t74
-		t78 := t19[i]
-		t18[i] += t75
-		t19[i] = t78 + t76
-		t79 := t21[i]
-		t20[i] += 2 * t71
-		t21[i] = t79 + 2*t72
-		e += t71*t71 + t73*t75
+		t76 := t16[i]
+		t15[i] += t72
+		t16[i] = t76 + t73
+		t77 := t18[i]
+		t17[i] += t74
+		t18[i] = t77 + t75
+		t78 := t20[i]
+		t19[i] += 2 * t70
+		t20[i] = t78 + 2*t71
+		e += t70*t70 + t72*t74
 	}
 	for i := 3; i >= 0; i-- {
 		if r != nil {
-			t30 := len(tapeValues) - 1
-			t31 := dtapeValues[t30]
-			*r = tapeValues[t30]
-			*dr = t31
-			t32 := r.v
-			t33 := dr.v
-			t34 := len(tape) - len(t32)
-			copy(t32, tape[t34:])
-			copy(t33, dtape[t34:])
-			t35 := tape[:t34]
-			t36 := dtape[:t34]
-			t37 := r.q
-			t38 := dr.q
-			t39 := len(t35) - len(t37)
-			copy(t37, t35[t39:])
-			copy(t38, t36[t39:])
-			tape = t35[:t39]
-			dtape = t36[:t39]
-			tapeValues = tapeValues[:t30]
-			dtapeValues = dtapeValues[:t30]
+			t29 := len(tapeValues) - 1
+			t30 := dtapeValues[t29]
+			*r = tapeValues[t29]
+			*dr = t30
+			t31 := r.v
+			t32 := dr.v
+			t33 := len(tape) - len(t31)
+			copy(t31, tape[t33:])
+			copy(t32, dtape[t33:])
+			t34 := tape[:t33]
+			t35 := dtape[:t33]
+			t36 := r.q
+			t37 := dr.q
+			t38 := len(t34) - len(t36)
+			copy(t36, t34[t38:])
+			copy(t37, t35[t38:])
+			tape = t34[:t38]
+			dtape = t35[:t38]
+			tapeValues = tapeValues[:t29]
+			dtapeValues = dtapeValues[:t29]
 		}
 		stateStepReverseWrtSJVP(r, dr, rBar, drBar, 0.7, 0.1)
-		t40 := s != nil
-		if t40 {
-			t41 := len(tapeValues) - 1
-			t42 := dtapeValues[t41]
-			*s = tapeValues[t41]
-			*ds = t42
-			t43 := s.v
-			t44 := ds.v
-			t45 := len(tape) - len(t43)
-			copy(t43, tape[t45:])
-			copy(t44, dtape[t45:])
-			t46 := tape[:t45]
-			t47 := dtape[:t45]
-			t48 := s.q
-			t49 := ds.q
-			t50 := len(t46) - len(t48)
-			copy(t48, t46[t50:])
-			copy(t49, t47[t50:])
-			tape = t46[:t50]
-			dtape = t47[:t50]
-			tapeValues = tapeValues[:t41]
-			dtapeValues = dtapeValues[:t41]
+		t39 := s != nil
+		if t39 {
+			t40 := len(tapeValues) - 1
+			t41 := dtapeValues[t40]
+			*s = tapeValues[t40]
+			*ds = t41
+			t42 := s.v
+			t43 := ds.v
+			t44 := len(tape) - len(t42)
+			copy(t42, tape[t44:])
+			copy(t43, dtape[t44:])
+			t45 := tape[:t44]
+			t46 := dtape[:t44]
+			t47 := s.q
+			t48 := ds.q
+			t49 := len(t45) - len(t47)
+			copy(t47, t45[t49:])
+			copy(t48, t46[t49:])
+			tape = t45[:t49]
+			dtape = t46[:t49]
+			tapeValues = tapeValues[:t40]
+			dtapeValues = dtapeValues[:t40]
 		}
 		stateKickReverseWrtSJVP(
 			s,
@@ -4237,50 +4112,50 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 			0.4,
 			0.05,
 		)
-		if t40 {
-			t51 := len(tapeValues) - 1
-			t52 := dtapeValues[t51]
-			*s = tapeValues[t51]
-			*ds = t52
-			t53 := s.v
-			t54 := ds.v
-			t55 := len(tape) - len(t53)
-			copy(t53, tape[t55:])
-			copy(t54, dtape[t55:])
-			t56 := tape[:t55]
-			t57 := dtape[:t55]
-			t58 := s.q
-			t59 := ds.q
-			t60 := len(t56) - len(t58)
-			copy(t58, t56[t60:])
-			copy(t59, t57[t60:])
-			tape = t56[:t60]
-			dtape = t57[:t60]
-			tapeValues = tapeValues[:t51]
-			dtapeValues = dtapeValues[:t51]
+		if t39 {
+			t50 := len(tapeValues) - 1
+			t51 := dtapeValues[t50]
+			*s = tapeValues[t50]
+			*ds = t51
+			t52 := s.v
+			t53 := ds.v
+			t54 := len(tape) - len(t52)
+			copy(t52, tape[t54:])
+			copy(t53, dtape[t54:])
+			t55 := tape[:t54]
+			t56 := dtape[:t54]
+			t57 := s.q
+			t58 := ds.q
+			t59 := len(t55) - len(t57)
+			copy(t57, t55[t59:])
+			copy(t58, t56[t59:])
+			tape = t55[:t59]
+			dtape = t56[:t59]
+			tapeValues = tapeValues[:t50]
+			dtapeValues = dtapeValues[:t50]
 		}
 		stateDriftReverseWrtSJVP(s, ds, sBar, dsBar, 0.1)
-		if t40 {
-			t61 := len(tapeValues) - 1
-			t62 := dtapeValues[t61]
-			*s = tapeValues[t61]
-			*ds = t62
-			t63 := s.v
-			t64 := ds.v
-			t65 := len(tape) - len(t63)
-			copy(t63, tape[t65:])
-			copy(t64, dtape[t65:])
-			t66 := tape[:t65]
-			t67 := dtape[:t65]
-			t68 := s.q
-			t69 := ds.q
-			t70 := len(t66) - len(t68)
-			copy(t68, t66[t70:])
-			copy(t69, t67[t70:])
-			tape = t66[:t70]
-			dtape = t67[:t70]
-			tapeValues = tapeValues[:t61]
-			dtapeValues = dtapeValues[:t61]
+		if t39 {
+			t60 := len(tapeValues) - 1
+			t61 := dtapeValues[t60]
+			*s = tapeValues[t60]
+			*ds = t61
+			t62 := s.v
+			t63 := ds.v
+			t64 := len(tape) - len(t62)
+			copy(t62, tape[t64:])
+			copy(t63, dtape[t64:])
+			t65 := tape[:t64]
+			t66 := dtape[:t64]
+			t67 := s.q
+			t68 := ds.q
+			t69 := len(t65) - len(t67)
+			copy(t67, t65[t69:])
+			copy(t68, t66[t69:])
+			tape = t65[:t69]
+			dtape = t66[:t69]
+			tapeValues = tapeValues[:t60]
+			dtapeValues = dtapeValues[:t60]
 		}
 		stateKickReverseWrtSJVP(
 			s,
@@ -4292,29 +4167,29 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 			0.05,
 		)
 	}
-	n4 := len([]float64(nil))
-	for k := 0; k < n; k++ {
-		t28 := n4 + k
-		t29 := t9[t28]
-		t8[t28] = 0
-		t9[t28] = 0
-		dq0Bar[k] += t29
+	n := len([]float64(nil))
+	for k := 0; k < len(q0); k++ {
+		t27 := n + k
+		t28 := t8[t27]
+		t7[t27] = 0
+		t8[t27] = 0
+		dq0Bar[k] += t28
 	}
-	t22 := sBar.v
-	t23 := dsBar.v
+	t21 := sBar.v
+	t22 := dsBar.v
 	for k := 0; k < t4; k++ {
-		t27 := t23[k]
+		t26 := t22[k]
+		t21[k] = 0
 		t22[k] = 0
-		t23[k] = 0
-		dq0Bar[k] += t27
-	}
-	t24 := sBar.q
-	t25 := dsBar.q
-	for k := 0; k < t2; k++ {
-		t26 := t25[k]
-		t24[k] = 0
-		t25[k] = 0
 		dq0Bar[k] += t26
+	}
+	t23 := sBar.q
+	t24 := dsBar.q
+	for k := 0; k < t2; k++ {
+		t25 := t24[k]
+		t23[k] = 0
+		t24[k] = 0
+		dq0Bar[k] += t25
 	}
 	return e, 0
 }
@@ -4338,11 +4213,10 @@ func stateStepReverseWrtSJVP(s, ds, sBar, dsBar *state, k, dt float64) {
 	dsBar.v = append(t4, make([]float64, max(len(sBar.v)-len(t4), 0))...)
 	t5 := s.q
 	t6 := ds.q
-	n := len(t5)
 	t7 := s.v
 	t8 := ds.v
 	t9 := dt * k
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t5); i++ {
 		t19 := t6[i]
 		t20 := t8[i]
 		t7[i] -= t9 * t5[i]
@@ -4359,7 +4233,7 @@ func stateStepReverseWrtSJVP(s, ds, sBar, dsBar *state, k, dt float64) {
 	t12 := dsBar.q
 	t13 := sBar.v
 	t14 := dsBar.v
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t5) - 1; i >= 0; i-- {
 		t15 := t12[i]
 		t16 := t14[i]
 		t13[i] += dt * t11[i]
@@ -4393,15 +4267,13 @@ func stateKickReverseWrtSJVP(s, ds, sBar, dsBar *state, k, c, dt float64) {
 	t5 := tapeBuf[:0]
 	t6 := s.q
 	t7 := ds.q
-	n := len(t6)
 	t8 := s.v
 	t9 := ds.v
-	trips := max(n+2, 0)
+	trips := max(len(t6)+2, 0)
 	t10 := append(t5, make([]float64, trips)...)
-	n2 := len(t5)
-	tape := t10[:n2]
-	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:n2]
-	for i := 0; i < n; i++ {
+	tape := t10[:len(t5)]
+	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t5)]
+	for i := 0; i < len(t6); i++ {
 		q2 := t6[i]
 		dq2 := t7[i]
 		t27 := c * q2
@@ -4416,7 +4288,7 @@ func stateKickReverseWrtSJVP(s, ds, sBar, dsBar *state, k, c, dt float64) {
 	t12 := dsBar.v
 	t13 := sBar.q
 	t14 := dsBar.q
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t6) - 1; i >= 0; i-- {
 		t15 := len(tape) - 1
 		q := tape[t15]
 		dq := dtape[t15]
@@ -4457,10 +4329,9 @@ func stateDriftReverseWrtSJVP(s, ds, sBar, dsBar *state, dt float64) {
 	dsBar.v = append(t4, make([]float64, max(len(sBar.v)-len(t4), 0))...)
 	t5 := s.q
 	t6 := ds.q
-	n := len(t5)
 	t7 := s.v
 	t8 := ds.v
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t5); i++ {
 		t16 := t8[i]
 		t17 := t6[i]
 		t5[i] += dt * t7[i]
@@ -4473,7 +4344,7 @@ func stateDriftReverseWrtSJVP(s, ds, sBar, dsBar *state, dt float64) {
 	t11 := dsBar.q
 	t12 := sBar.v
 	t13 := dsBar.v
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t5) - 1; i >= 0; i-- {
 		t14 := t11[i]
 		t15 := t13[i]
 		t12[i] += dt * t10[i]
@@ -4494,10 +4365,9 @@ func stateKickJVPWrtS(s, ds *state, k, c, dt float64) {
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
 	t3 := s.q
 	t4 := ds.q
-	n := len(t3)
 	t5 := s.v
 	t6 := ds.v
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		q := t3[i]
 		dq := t4[i]
 		t7 := c * q
@@ -4521,11 +4391,10 @@ func stateStepJVPWrtS(s, ds *state, k, dt float64) {
 	ds.v = append(t2, make([]float64, max(len(s.v)-len(t2), 0))...)
 	t3 := s.q
 	t4 := ds.q
-	n := len(t3)
 	t5 := s.v
 	t6 := ds.v
 	t7 := dt * k
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		t9 := t4[i]
 		t10 := t6[i]
 		t5[i] -= t7 * t3[i]
@@ -4547,14 +4416,13 @@ func stateStepJVPWrtS(s, ds *state, k, dt float64) {
 // Results, in order: the value of ByValue; its tangent.
 // Shadows: dq0 has its primal's shape, each element or field the tangent of the primal's.
 func ByValueJVP(k, dk float64, q0, dq0 []float64, steps int) (float64, float64) {
-	n := len(q0)
 	f := flow{
 		Q: append([]float64(nil), q0...),
-		V: make([]float64, n),
+		V: make([]float64, len(q0)),
 	}
 	df := flow{
 		Q: append([]float64(nil), dq0...),
-		V: make([]float64, n),
+		V: make([]float64, len(q0)),
 	}
 	for i := 0; i < steps; i++ {
 		advectJVPWrtFK(f, df, k, dk, 0.05)
@@ -4608,78 +4476,72 @@ func advectJVPWrtFK(f, df flow, k, dk, dt float64) {
 func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("ByValueGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "ByValueGrad: q0 and q0Bar")
+	var t20 flow
 	var t21 flow
-	var t22 flow
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	t22.Q = t3
-	t21.Q = t
-	n2 := len(q0)
-	t22.V = make([]float64, n2)
-	t21.V = make([]float64, n2)
-	f2 := t21
-	t4 := 0.05 * k
+	t21.Q = t2
+	t20.Q = t
+	t21.V = make([]float64, len(q0))
+	t20.V = make([]float64, len(q0))
+	f2 := t20
+	t3 := 0.05 * k
 	trips := max(steps+2, 0)
 	before := len(tape)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		t18 := f2.Q
-		n5 := len(t18)
-		for i := 0; i < n5; i++ {
-			t19 := t18[i]
-			t20 := math.Sin(t19)
-			f2.V[i] -= t4 * t20
-			t18[i] += 0.05 * f2.V[i]
-			tape = append(tape, t19, t20)
+		t17 := f2.Q
+		n2 := len(t17)
+		for i := 0; i < n2; i++ {
+			t18 := t17[i]
+			t19 := math.Sin(t18)
+			f2.V[i] -= t3 * t19
+			t17[i] += 0.05 * f2.V[i]
+			tape = append(tape, t18, t19)
 		}
 	}
-	t5 := f2.Q
-	t6 := t5[0]
-	t7 := f2.V[1]
-	t8 := len(t5) - 1
-	kBar = t5[t8]
-	t9 := t6*t7 + k*kBar
-	fBar := t22
-	t10 := fBar.Q
-	t10[t8] += k
-	t11 := fBar.V
-	t11[1] += t6
-	t10[0] += t7
-	f3 := t21
-	t12 := 0.0
+	t4 := f2.Q
+	t5 := t4[0]
+	t6 := f2.V[1]
+	t7 := len(t4) - 1
+	kBar = t4[t7]
+	t8 := t5*t6 + k*kBar
+	fBar := t21
+	t9 := fBar.Q
+	t9[t7] += k
+	t10 := fBar.V
+	t10[1] += t5
+	t9[0] += t6
+	f3 := t20
+	t11 := 0.0
 	for i2 := steps - 1; i2 >= 0; i2-- {
 		for i := len(f3.Q) - 1; i >= 0; i-- {
-			n4 := len(tape)
-			t14 := n4 - 2
-			t15 := tape[t14]
-			t16 := tape[n4-1]
-			t11[i] += 0.05 * t10[i]
-			t17 := t11[i]
-			t10[i] -= math.Cos(t15) * (t4 * t17)
-			t12 -= t17 * t16
-			tape = tape[:t14]
+			t13 := len(tape) - 2
+			t14 := tape[t13]
+			t15 := tape[len(tape)-1]
+			t10[i] += 0.05 * t9[i]
+			t16 := t10[i]
+			t9[i] -= math.Cos(t14) * (t3 * t16)
+			t11 -= t16 * t15
+			tape = tape[:t13]
 		}
 	}
-	kBar += 0.05 * t12
-	n3 := len([]float64(nil))
-	for k2 := 0; k2 < n2; k2++ {
-		t13 := t3[n3+k2]
-		t3[n3+k2] = 0
-		q0Bar[k2] += t13
+	kBar += 0.05 * t11
+	n := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t12 := t2[n+k2]
+		t2[n+k2] = 0
+		q0Bar[k2] += t12
 	}
-	return t9, kBar
+	return t8, kBar
 }
 
 // ByValueCheckpointedGrad computes ByValue and its gradient with respect to the varied inputs
@@ -4692,26 +4554,21 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("ByValueCheckpointedGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "ByValueCheckpointedGrad: q0 and q0Bar")
+	var t16 flow
 	var t17 flow
-	var t18 flow
 	t := append([]float64(nil), q0...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	t18.Q = t3
-	t17.Q = t
-	n2 := len(q0)
-	t18.V = make([]float64, n2)
-	t17.V = make([]float64, n2)
-	f2 := t17
+	t17.Q = t2
+	t16.Q = t
+	t17.V = make([]float64, len(q0))
+	t16.V = make([]float64, len(q0))
+	f2 := t16
 	trips := max(steps, 0)
 	copies := min(trips, 2)
 	schedule := revolve.New(trips, 2)
@@ -4725,53 +4582,53 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 		}
 		advect(f2, k, 0.05)
 	}
-	t4 := f2.Q
-	t5 := t4[0]
-	t6 := f2.V[1]
-	t7 := len(t4) - 1
-	kBar = t4[t7]
-	t8 := t5*t6 + k*kBar
-	fBar := t18
-	t9 := fBar.Q
-	t9[t7] += k
-	fBar.V[1] += t5
-	t9[0] += t6
+	t3 := f2.Q
+	t4 := t3[0]
+	t5 := f2.V[1]
+	t6 := len(t3) - 1
+	kBar = t3[t6]
+	t7 := t4*t5 + k*kBar
+	fBar := t17
+	t8 := fBar.Q
+	t8[t6] += k
+	fBar.V[1] += t4
+	t8[0] += t5
 	for i := steps - 1; i >= 0; i-- {
 		from := schedule.Back(i)
-		f3 := t17
-		t11 := f3.V
-		t12 := len(tape) - len(t11)
-		copy(t11, tape[t12:])
-		t13 := tape[:t12]
-		t14 := f3.Q
-		t15 := len(t13) - len(t14)
-		copy(t14, t13[t15:])
-		tape = t13[:t15]
+		f3 := t16
+		t10 := f3.V
+		t11 := len(tape) - len(t10)
+		copy(t10, tape[t11:])
+		t12 := tape[:t11]
+		t13 := f3.Q
+		t14 := len(t12) - len(t13)
+		copy(t13, t12[t14:])
+		tape = t12[:t14]
 		if from < i {
-			f4 := t17
-			t16 := i - from
+			f4 := t16
+			t15 := i - from
 			tape = append(append(tape, f4.Q...), f4.V...)
-			for k3 := 0; k3 < t16; k3++ {
+			for k3 := 0; k3 < t15; k3++ {
 				if schedule.Take(from + k3) {
-					f5 := t17
+					f5 := t16
 					tape = append(append(tape, f5.Q...), f5.V...)
 				}
-				advect(t17, k, 0.05)
+				advect(t16, k, 0.05)
 			}
 		}
 		var fBar3 flow
-		fBar2 := t18
+		fBar2 := t17
 		fBar3.Q = fBar2.Q
 		fBar3.V = fBar2.V
 		kBar += advectReverseWrtFK(f2, &fBar3, k, 0.05)
 	}
-	n3 := len([]float64(nil))
-	for k2 := 0; k2 < n2; k2++ {
-		t10 := t3[n3+k2]
-		t3[n3+k2] = 0
-		q0Bar[k2] += t10
+	n := len([]float64(nil))
+	for k2 := 0; k2 < len(q0); k2++ {
+		t9 := t2[n+k2]
+		t2[n+k2] = 0
+		q0Bar[k2] += t9
 	}
-	return t8, kBar
+	return t7, kBar
 }
 
 // advectReverseWrtFK is the reverse of advect for the gradients that call it: the vector-Jacobian
@@ -4800,10 +4657,9 @@ func advectReverseWrtFK(f flow, fBar *flow, k, dt float64) (kBar float64) {
 	}
 	t5 := 0.0
 	for i := n - 1; i >= 0; i-- {
-		n2 := len(tape)
-		t6 := n2 - 2
+		t6 := len(tape) - 2
 		t7 := tape[t6]
-		t8 := tape[n2-1]
+		t8 := tape[len(tape)-1]
 		t2.V[i] += dt * t2.Q[i]
 		t9 := t2.V[i]
 		t2.Q[i] -= math.Cos(t7) * (t4 * t9)
@@ -4878,10 +4734,9 @@ func GivenGrad(f flow, fBar *flow, k float64, steps int) (f2, kBar float64) {
 	t12 := 0.0
 	for i2 := steps - 1; i2 >= 0; i2-- {
 		for i := n - 1; i >= 0; i-- {
-			n2 := len(tape)
-			t13 := n2 - 2
+			t13 := len(tape) - 2
 			t14 := tape[t13]
-			t15 := tape[n2-1]
+			t15 := tape[len(tape)-1]
 			t10[i] += 0.05 * t11[i]
 			t16 := t10[i]
 			t11[i] -= math.Cos(t14) * (t6 * t16)
@@ -4963,10 +4818,9 @@ func geomPolylineMeasureJVP(p, dp *geom.Polyline) (float64, float64) {
 	t5 := len(t3)/2 - 1
 	segs := make([]float64, t5)
 	dsegs := make([]float64, t5)
-	n := len(segs)
 	total := 0.0
 	dtotal := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(segs); i++ {
 		t6 := 2*i + 2
 		t7 := 2*i + 4
 		t8, t9 := geomDistJVP(t3[2*i:t6], t4[2*i:t6], t3[t6:t7], t4[t6:t7])
@@ -4986,13 +4840,12 @@ func geomPolylineMeasureJVP(p, dp *geom.Polyline) (float64, float64) {
 // Results, in order: the value of Dist; its tangent.
 // Shadows: dp, dq have their primal's shape, each element or field the tangent of the primal's.
 func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
-	n := len(p)
-	if n != len(q) {
+	if len(p) != len(q) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(p); i++ {
 		d := p[i] - q[i]
 		s += d * d
 		ds += 2 * ((dp[i] - dq[i]) * d)
@@ -5014,21 +4867,17 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 	tapeSlices := tapeSlicesBuf[:0]
 	var backsBuf [256]func(seed float64)
 	backs := backsBuf[:0]
-	if cap(pts) > 0 && cap(ptsBar) > 0 && &pts[:1][0] == &ptsBar[:1][0] {
-		panic("RelaxGrad: pts and ptsBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(pts, ptsBar, "RelaxGrad: pts and ptsBar")
 	p := new(geom.Polyline)
 	pBar := new(geom.Polyline)
 	t := append([]float64(nil), pts...)
-	n := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n]
+		t2 = []float64(nil)[:len(t)]
 	}
-	pBar.Pts = t3
+	pBar.Pts = t2
 	p.Pts = t
 	trips := max(steps+2, 0)
 	before := len(tapeSlices)
@@ -5036,89 +4885,87 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 	length := 0.0
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t31 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t31*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t31*(len(tape)-before2))
+			t30 := trips - 2
+			tapeSlices = slices.Grow(tapeSlices, t30*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, t30*(len(tape)-before2))
 		}
 		var back func(seed float64)
 		length, back = geomPolylineMeasureSplit(p, pBar)
 		backs = append(backs, back)
-		t32 := p.Segs
-		t33 := pBar.Segs
-		t34 := p.Pts
-		t35 := pBar.Pts
-		for i := 1; i < len(t32); i++ {
-			t36 := t32[i-1]
-			t37 := t32[i]
-			w2 := k * t36 / (t36 + t37)
-			t38 := t34[2*i+2]
-			t39 := t34[2*i]
-			t34[2*i] = t39 + w2*(t38-t39)
-			t40 := t34[2*i+3]
-			t41 := t34[2*i+1]
-			t34[2*i+1] = t41 + w2*(t40-t41)
-			tape = append(tape, t36, t37, t38, t39, t40, t41)
+		t31 := p.Segs
+		t32 := pBar.Segs
+		t33 := p.Pts
+		t34 := pBar.Pts
+		for i := 1; i < len(t31); i++ {
+			t35 := t31[i-1]
+			t36 := t31[i]
+			w2 := k * t35 / (t35 + t36)
+			t37 := t33[2*i+2]
+			t38 := t33[2*i]
+			t33[2*i] = t38 + w2*(t37-t38)
+			t39 := t33[2*i+3]
+			t40 := t33[2*i+1]
+			t33[2*i+1] = t40 + w2*(t39-t40)
+			tape = append(tape, t35, t36, t37, t38, t39, t40)
 		}
-		tapeSlices = append(tapeSlices, t32, t33, t34, t35)
+		tapeSlices = append(tapeSlices, t31, t32, t33, t34)
 	}
-	t4 := p.Segs
-	t5 := t4[0]
-	t6 := len(t4) - 1
-	t7 := t4[t6]
-	t8 := length + t5*t7
-	t9 := pBar.Segs
-	t9[t6] += t5
-	t9[0] += t7
+	t3 := p.Segs
+	t4 := t3[0]
+	t5 := len(t3) - 1
+	t6 := t3[t5]
+	t7 := length + t4*t6
+	t8 := pBar.Segs
+	t8[t5] += t4
+	t8[0] += t6
 	kBar = 0
 	lengthBar := 1.0
 	for i2 := steps - 1; i2 >= 0; i2-- {
-		n3 := len(tapeSlices)
-		t11 := n3 - 4
-		t12 := tapeSlices[n3-3]
-		t13 := tapeSlices[n3-1]
-		t14 := tapeSlices[:t11]
-		for i := len(tapeSlices[t11]) - 1; i >= 1; i-- {
-			n4 := len(tape)
-			t16 := n4 - 6
-			t17 := tape[t16]
-			t18 := tape[n4-5]
-			t19 := tape[n4-4]
-			t20 := tape[n4-3]
-			t21 := tape[n4-2]
-			t22 := tape[n4-1]
-			t23 := t13[2*i+1]
-			t13[2*i+1] = 0
-			t24 := t17 + t18
-			w := k * t17 / t24
-			t25 := w * t23
-			t13[2*i+1] += t23 - t25
-			t13[2*i+3] += t25
-			t26 := t13[2*i]
-			t13[2*i] = 0
-			t27 := t23*(t21-t22) + t26*(t19-t20)
-			t28 := w * t26
-			t13[2*i] += t26 - t28
-			t13[2*i+2] += t28
-			t29 := t27 / t24
-			t30 := t27 * w / t24
-			t12[i] -= t30
-			t12[i-1] += k*t29 - t30
-			kBar += t29 * t17
-			tape = tape[:t16]
+		t10 := len(tapeSlices) - 4
+		t11 := tapeSlices[len(tapeSlices)-3]
+		t12 := tapeSlices[len(tapeSlices)-1]
+		t13 := tapeSlices[:t10]
+		for i := len(tapeSlices[t10]) - 1; i >= 1; i-- {
+			t15 := len(tape) - 6
+			t16 := tape[t15]
+			t17 := tape[len(tape)-5]
+			t18 := tape[len(tape)-4]
+			t19 := tape[len(tape)-3]
+			t20 := tape[len(tape)-2]
+			t21 := tape[len(tape)-1]
+			t22 := t12[2*i+1]
+			t12[2*i+1] = 0
+			t23 := t16 + t17
+			w := k * t16 / t23
+			t24 := w * t22
+			t12[2*i+1] += t22 - t24
+			t12[2*i+3] += t24
+			t25 := t12[2*i]
+			t12[2*i] = 0
+			t26 := t22*(t20-t21) + t25*(t18-t19)
+			t27 := w * t25
+			t12[2*i] += t25 - t27
+			t12[2*i+2] += t27
+			t28 := t26 / t23
+			t29 := t26 * w / t23
+			t11[i] -= t29
+			t11[i-1] += k*t28 - t29
+			kBar += t28 * t16
+			tape = tape[:t15]
 		}
-		t15 := len(backs) - 1
-		backs[t15](lengthBar)
+		t14 := len(backs) - 1
+		backs[t14](lengthBar)
 		lengthBar = 0
-		backs = backs[:t15]
-		tapeSlices = t14
+		backs = backs[:t14]
+		tapeSlices = t13
 	}
-	n2 := len([]float64(nil))
+	n := len([]float64(nil))
 	for k2 := 0; k2 < len(pts); k2++ {
-		t10 := t3[n2+k2]
-		t3[n2+k2] = 0
-		ptsBar[k2] += t10
+		t9 := t2[n+k2]
+		t2[n+k2] = 0
+		ptsBar[k2] += t9
 	}
-	return t8, kBar
+	return t7, kBar
 }
 
 // geomPolylineMeasureSplit is the forward half of the reverse of Polyline.Measure for the gradients
@@ -5139,12 +4986,11 @@ func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float6
 	t3 := len(t)/2 - 1
 	segs := make([]float64, t3)
 	segsBar := make([]float64, t3)
-	n := len(segs)
-	trips := max(n+2, 0)
+	trips := max(len(segs)+2, 0)
 	before := len([]float64(nil))
 	var tape []float64
 	total := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(segs); i++ {
 		if i == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
@@ -5159,7 +5005,7 @@ func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float6
 	p.Segs = segs
 	return total, func(seed float64) {
 		pBar.Segs = t4
-		for i := n - 1; i >= 0; i-- {
+		for i := len(segs) - 1; i >= 0; i-- {
 			segsBar[i] += seed
 			t5 := segsBar[i]
 			segsBar[i] = 0
@@ -5186,24 +5032,19 @@ func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float6
 // Varied inputs: p (into pBar), q (into qBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("geomDistReverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("geomDistReverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(p)
-	if n != len(q) {
+	gadApart(p, pBar, "geomDistReverse: p and pBar")
+	gadApart(q, qBar, "geomDistReverse: q and qBar")
+	if len(p) != len(q) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(p); i++ {
 		d := p[i] - q[i]
 		s += d * d
 	}
 	t := math.Sqrt(s)
 	sBar := 0.5 / t * seed
-	for i := n - 1; i >= 0; i-- {
+	for i := len(p) - 1; i >= 0; i-- {
 		t2 := 2 * (sBar * (p[i] - q[i]))
 		qBar[i] -= t2
 		pBar[i] += t2
@@ -5230,10 +5071,9 @@ func RefinedJVP(q0, dq0 []float64, k, dk float64, n int) (float64, float64) {
 	t6 := t4[0]
 	t3[0] = t5 * k
 	t4[0] = t6*k + t5*dk
-	n2 := len(t3)
 	e := 0.0
 	de := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t3); i++ {
 		x := t3[i]
 		dx := t4[i]
 		t7 := x * x
@@ -5259,15 +5099,14 @@ func stateRefineJVP(s, ds *state, n int) {
 	}
 	t3 := s.q
 	t4 := ds.q
-	n2 := len(t3)
-	t5 := 2*n2 - 1
+	t5 := 2*len(t3) - 1
 	q := make([]float64, t5)
 	dq := make([]float64, t5)
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t3); i++ {
 		t6 := t4[i]
 		q[2*i] = t3[i]
 		dq[2*i] = t6
-		if i+1 < n2 {
+		if i+1 < len(t3) {
 			t7 := 2*i + 1
 			t8 := t3[i]
 			t9 := t4[i]
@@ -5289,50 +5128,45 @@ func stateRefineJVP(s, ds *state, n int) {
 // Results: the value of Refined, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RefinedGrad(q0, q0Bar []float64, k float64, n int) (f, kBar float64) {
-	if cap(q0) > 0 && cap(q0Bar) > 0 && &q0[:1][0] == &q0Bar[:1][0] {
-		panic("RefinedGrad: q0 and q0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(q0, q0Bar, "RefinedGrad: q0 and q0Bar")
 	s := new(state)
 	sBar := new(state)
 	t := append([]float64(nil), q0...)
-	n2 := len(t)
-	t2 := cap(t)
-	var t3 []float64
-	if t2 != cap([]float64(nil)) {
-		t3 = make([]float64, n2, t2)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:n2]
+		t2 = []float64(nil)[:len(t)]
 	}
-	sBar.q = t3
+	sBar.q = t2
 	s.q = t
 	back := stateRefineSplit(s, sBar, n)
-	t4 := s.q
-	t5 := t4[0]
-	t4[0] = t5 * k
-	n3 := len(t4)
+	t3 := s.q
+	t4 := t3[0]
+	t3[0] = t4 * k
 	e := 0.0
-	for i := 0; i < n3; i++ {
-		x2 := t4[i]
+	for i := 0; i < len(t3); i++ {
+		x2 := t3[i]
 		e += x2 * x2 * x2
 	}
-	t6 := s.q
-	t7 := sBar.q
-	for i := n3 - 1; i >= 0; i-- {
-		x := t6[i]
-		t11 := x * x
-		t7[i] += t11 + 2*t11
+	t5 := s.q
+	t6 := sBar.q
+	for i := len(t3) - 1; i >= 0; i-- {
+		x := t5[i]
+		t10 := x * x
+		t6[i] += t10 + 2*t10
 	}
-	t8 := sBar.q
-	t9 := t8[0]
-	t8[0] = 0
-	kBar = t5 * t9
-	t8[0] += t9 * k
+	t7 := sBar.q
+	t8 := t7[0]
+	t7[0] = 0
+	kBar = t4 * t8
+	t7[0] += t8 * k
 	back()
-	n4 := len([]float64(nil))
+	n2 := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t10 := t3[n4+k2]
-		t3[n4+k2] = 0
-		q0Bar[k2] += t10
+		t9 := t2[n2+k2]
+		t2[n2+k2] = 0
+		q0Bar[k2] += t9
 	}
 	return e, kBar
 }
@@ -5362,16 +5196,15 @@ func stateRefineSplit(s, sBar *state, n int) func() {
 	}
 	t := s.q
 	t2 := sBar.q
-	n2 := len(t)
-	t3 := 2*n2 - 1
+	t3 := 2*len(t) - 1
 	q := make([]float64, t3)
 	qBar := make([]float64, t3)
-	tape := slices.Grow([]float64(nil), max(n2+2, 0)*2)
+	tape := slices.Grow([]float64(nil), max(len(t)+2, 0)*2)
 	var path []int
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t); i++ {
 		q[2*i] = t[i]
 		var from2 int
-		if i+1 < n2 {
+		if i+1 < len(t) {
 			t14 := t[i]
 			t15 := t[i+1]
 			q[2*i+1] = 0.5*(t14+t15) + 0.1*math.Sin(t14*t15)
@@ -5387,14 +5220,13 @@ func stateRefineSplit(s, sBar *state, n int) func() {
 	s.q = q
 	return func() {
 		sBar.q = t4
-		for i := n2 - 1; i >= 0; i-- {
+		for i := len(t) - 1; i >= 0; i-- {
 			t5 := len(path) - 1
 			t6 := path[:t5]
 			if path[t5] != 0 {
-				n3 := len(tape)
-				t7 := n3 - 2
+				t7 := len(tape) - 2
 				t8 := tape[t7]
-				t9 := tape[n3-1]
+				t9 := tape[len(tape)-1]
 				t10 := qBar[2*i+1]
 				qBar[2*i+1] = 0
 				t11 := math.Cos(t8*t9) * (0.1 * t10)
@@ -5411,5 +5243,15 @@ func stateRefineSplit(s, sBar *state, n int) func() {
 		if from != 0 {
 			back()
 		}
+	}
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
 	}
 }

@@ -333,23 +333,22 @@ func controlLegendre(k int, x, x1, x2, x3, x4 float64) (float64, float64, float6
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func controlStats(x, x1 []float64) (mean, variance, mean1, mean2, variance1, variance2 float64) {
-	n := len(x)
-	if n == 0 {
+	if len(x) == 0 {
 		return 0, 0, 0, 0, 0, 0
 	}
 	mean = 0
 	mean1 = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		mean += x[i]
 		mean1 += x1[i]
 	}
-	t := float64(n)
+	t := float64(len(x))
 	mean /= t
 	mean1 /= t
 	variance = 0
 	variance1 = 0
 	variance2 = 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		d := x[i] - mean
 		d1 := x1[i] - mean1
 		variance1 += 2 * (d1 * d)
@@ -533,14 +532,13 @@ func callsPathLength(x, x1 []float64) (float64, float64, float64, float64) {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func geomDistTaylor(p, p1, q, q1 []float64) (float64, float64, float64, float64) {
-	n := len(p)
-	if n != len(q) {
+	if len(p) != len(q) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
 	s1 := 0.0
 	s2 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(p); i++ {
 		d := p[i] - q[i]
 		d1 := p1[i] - q1[i]
 		s += d * d
@@ -579,32 +577,31 @@ func callsUnitTangent(dst, dst1, dst2, x, x1, x2 []float64) {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func geomNormalizeTaylor(dst, dst1, dst2, x, x1, x2 []float64) {
-	n := len(x)
-	if len(dst) != n {
+	if len(dst) != len(x) {
 		panic("geom: length mismatch")
 	}
-	n2 := 0.0
+	n := 0.0
 	n1 := 0.0
-	n2v2 := 0.0
-	for i := 0; i < n; i++ {
+	n2 := 0.0
+	for i := 0; i < len(x); i++ {
 		v := x[i]
 		v1 := x1[i]
 		v2v2 := x2[i]
-		n2 += v * v
+		n += v * v
 		n1 += 2 * (v1 * v)
-		n2v2 += v2v2*v + v1*v1 + v*v2v2
+		n2 += v2v2*v + v1*v1 + v*v2v2
 	}
-	n2 = math.Sqrt(n2)
-	t := 0.5 / n2
+	n = math.Sqrt(n)
+	t := 0.5 / n
 	n1v2 := t * n1
-	n2v3 := t*n2v2 - 0.5*(n1v2*t/n2*n1)
-	for i := 0; i < n; i++ {
+	n2v2 := t*n2 - 0.5*(n1v2*t/n*n1)
+	for i := 0; i < len(x); i++ {
 		v2 := x2[i]
-		t2 := x[i] / n2
-		t3 := (x1[i] - t2*n1v2) / n2
+		t2 := x[i] / n
+		t3 := (x1[i] - t2*n1v2) / n
 		dst[i] = t2
 		dst1[i] = t3
-		dst2[i] = (v2 - t3*n1v2 - t2*n2v3) / n2
+		dst2[i] = (v2 - t3*n1v2 - t2*n2v2) / n
 	}
 }
 
@@ -784,8 +781,7 @@ func memoryCentroid(ps, ps1, ps2 []memory.Pair) (float64, float64, float64, floa
 	var c memory.Pair
 	var c1 memory.Pair
 	var c2 memory.Pair
-	n := len(ps)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(ps); i++ {
 		p := ps[i]
 		p1 := ps1[i]
 		p2 := ps2[i]
@@ -799,8 +795,8 @@ func memoryCentroid(ps, ps1, ps2 []memory.Pair) (float64, float64, float64, floa
 		c1.B += 2 * (t2 * t)
 		c2.B += t3*t + t2*t2 + t*t3
 	}
-	n2 := float64(n)
-	return c.A / n2, c.B / n2, c1.A / n2, c2.A / n2, c1.B / n2, c2.B / n2
+	n := float64(len(ps))
+	return c.A / n, c.B / n, c1.A / n, c2.A / n, c1.B / n, c2.B / n
 }
 
 // memoryCumSquares propagates Taylor polynomials of degree 3 through CumSquares (Taylor mode): when
@@ -815,14 +811,13 @@ func memoryCentroid(ps, ps1, ps2 []memory.Pair) (float64, float64, float64, floa
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func memoryCumSquares(x, x1 []float64) (float64, float64, float64, float64) {
-	n := len(x)
-	c := make([]float64, n)
-	c1 := make([]float64, n)
-	c2 := make([]float64, n)
-	c3 := make([]float64, n)
+	c := make([]float64, len(x))
+	c1 := make([]float64, len(x))
+	c2 := make([]float64, len(x))
+	c3 := make([]float64, len(x))
 	acc := 0.0
 	acc1 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		acc += x[i]
 		acc1 += x1[i]
 		c[i] = acc * acc

@@ -53,9 +53,7 @@ func callsSumSqHessian(x, h []float64) float64 {
 // into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func callsSumSqGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("callsSumSqGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "callsSumSqGrad: x and xBar")
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -229,9 +227,7 @@ func callsPathLengthHessian(x, h []float64) float64 {
 // xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("callsPathLengthGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "callsPathLengthGrad: x and xBar")
 	s := 0.0
 	i := 3
 	for ; i+3 <= len(x); i += 3 {
@@ -263,19 +259,14 @@ func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 // primal's. The tangents of the values geomDistReverse writes are written (overwritten) into the
 // shadows: pBar into dpBar, qBar into dqBar.
 func geomDistReverseJVP(p, dp, pBar, dpBar, q, dq, qBar, dqBar []float64, seed float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("geomDistReverse: p and pBar share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
-		panic("geomDistReverse: q and qBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(p)
-	if n != len(q) {
+	gadApart(p, pBar, "geomDistReverse: p and pBar")
+	gadApart(q, qBar, "geomDistReverse: q and qBar")
+	if len(p) != len(q) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(p); i++ {
 		d2 := p[i] - q[i]
 		s += d2 * d2
 		ds += 2 * ((dp[i] - dq[i]) * d2)
@@ -284,7 +275,7 @@ func geomDistReverseJVP(p, dp, pBar, dpBar, q, dq, qBar, dqBar []float64, seed f
 	t2 := 0.5 / t
 	sBar := t2 * seed
 	t3 := t2 * (t2 * ds) / t * seed
-	for i := n - 1; i >= 0; i-- {
+	for i := len(p) - 1; i >= 0; i-- {
 		d := p[i] - q[i]
 		t4 := 2 * (sBar * d)
 		t5 := 2 * (sBar*(dp[i]-dq[i]) - t3*d)
@@ -303,13 +294,12 @@ func geomDistReverseJVP(p, dp, pBar, dpBar, q, dq, qBar, dqBar []float64, seed f
 // Results, in order: the value of Dist; its tangent.
 // Shadows: dp, dq have their primal's shape, each element or field the tangent of the primal's.
 func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
-	n := len(p)
-	if n != len(q) {
+	if len(p) != len(q) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(p); i++ {
 		d := p[i] - q[i]
 		s += d * d
 		ds += 2 * ((dp[i] - dq[i]) * d)
@@ -473,8 +463,7 @@ func geomDistTaylor2(p, p1, p2, p3, p4, p5, p6, p7, p8, q, q1, q2, q3, q4, q5, q
 	float64,
 	float64,
 ) {
-	n := len(p)
-	if n != len(q) {
+	if len(p) != len(q) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
@@ -487,7 +476,7 @@ func geomDistTaylor2(p, p1, p2, p3, p4, p5, p6, p7, p8, q, q1, q2, q3, q4, q5, q
 	s7 := 0.0
 	s8 := 0.0
 	s9 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(p); i++ {
 		d := p[i] - q[i]
 		d1 := p1[i] - q1[i]
 		d2 := p2[i] - q2[i]
@@ -569,9 +558,7 @@ func gradsRosenbrockHessian(x, h []float64) float64 {
 // xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func gradsRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("gradsRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "gradsRosenbrockGrad: x and xBar")
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
@@ -775,9 +762,7 @@ func gradsSmoothHessian(x, h []float64) float64 {
 // xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func gradsSmoothGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("gradsSmoothGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "gradsSmoothGrad: x and xBar")
 	n := len(x)
 	y := make([]float64, n)
 	dy := make([]float64, n)
@@ -1071,9 +1056,7 @@ func loopsSumSquaresHessian(x, h []float64) float64 {
 // xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func loopsSumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("loopsSumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "loopsSumSquaresGrad: x and xBar")
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
@@ -1253,15 +1236,12 @@ func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("loopsBackwardGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "loopsBackwardGrad: x and xBar")
 	i := len(x) - 1
 	trips := max(i/2+2, 0)
 	t3 := append(t, make([]float64, trips)...)
-	n := len(t)
-	tape := t3[:n]
-	dtape := append(t2, make([]float64, trips)...)[:n]
+	tape := t3[:len(t)]
+	dtape := append(t2, make([]float64, trips)...)[:len(t)]
 	s := 0.0
 	ds := 0.0
 	i2 := i
@@ -1467,18 +1447,14 @@ func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("loopsProductGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	trips := max(n+2, 0)
+	gadApart(x, xBar, "loopsProductGrad: x and xBar")
+	trips := max(len(x)+2, 0)
 	t3 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t3[:len(t)]
+	dtape := append(t2, make([]float64, trips)...)[:len(t)]
 	p := 1.0
 	dp := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		dv := dx[i]
 		t6 := 1 + x[i]
 		tape = append(tape, p)
@@ -1488,7 +1464,7 @@ func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	pBar := 1.0
 	dpBar := 0.0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		t5 := 1 + x[i]
 		dpBar2 := dpBar*t5 + pBar*dx[i]
@@ -1676,9 +1652,7 @@ func loopsWeightedHessian(x, h []float64) float64 {
 // xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func loopsWeightedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("loopsWeightedGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "loopsWeightedGrad: x and xBar")
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		t := float64(i + 1)
@@ -1869,20 +1843,16 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("loopsSkipNegativeGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	trips := max(n+2, 0)
+	gadApart(x, xBar, "loopsSkipNegativeGrad: x and xBar")
+	trips := max(len(x)+2, 0)
 	t3 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t3[:len(t)]
+	dtape := append(t2, make([]float64, trips)...)[:len(t)]
 	s := 0.0
 	i := 0
 	var from, from2 int
 	for ; ; path, i = append(path, from2), i+1 {
-		if i < n {
+		if i < len(x) {
 			v := x[i]
 			dv := dx[i]
 			if v < 0 {
@@ -1904,7 +1874,7 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	var part int
 	if from == 0 {
-		i = n - 1
+		i = len(x) - 1
 		part = 0
 	} else {
 		part = 1
@@ -2133,20 +2103,16 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("memoryCumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	c := make([]float64, n)
-	cBar := make([]float64, n)
-	trips := max(n+2, 0)
+	gadApart(x, xBar, "memoryCumSquaresGrad: x and xBar")
+	c := make([]float64, len(x))
+	cBar := make([]float64, len(x))
+	trips := max(len(x)+2, 0)
 	t3 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
+	tape := t3[:len(t)]
+	dtape := append(t2, make([]float64, trips)...)[:len(t)]
 	acc := 0.0
 	dacc := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		dv := dx[i]
 		acc2 := acc + x[i]
 		c[i] = acc2 * acc2
@@ -2162,7 +2128,7 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		s += v
 	}
 	daccBar := 0.0
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t4 := len(tape) - 1
 		dacc2 := dtape[t4]
 		ciBar := cBar[i]
@@ -2267,17 +2233,16 @@ func memoryCumSquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 ) {
-	n := len(x)
-	c := make([]float64, n)
-	c1 := make([]float64, n)
-	c2 := make([]float64, n)
-	c3 := make([]float64, n)
-	c4 := make([]float64, n)
-	c5 := make([]float64, n)
-	c6 := make([]float64, n)
-	c7 := make([]float64, n)
-	c8 := make([]float64, n)
-	c9 := make([]float64, n)
+	c := make([]float64, len(x))
+	c1 := make([]float64, len(x))
+	c2 := make([]float64, len(x))
+	c3 := make([]float64, len(x))
+	c4 := make([]float64, len(x))
+	c5 := make([]float64, len(x))
+	c6 := make([]float64, len(x))
+	c7 := make([]float64, len(x))
+	c8 := make([]float64, len(x))
+	c9 := make([]float64, len(x))
 	acc := 0.0
 	acc1 := 0.0
 	acc2 := 0.0
@@ -2287,7 +2252,7 @@ func memoryCumSquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	acc6 := 0.0
 	acc7 := 0.0
 	acc8 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		acc += x[i]
 		acc1 += x1[i]
 		acc2 += x2[i]
@@ -2379,34 +2344,28 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeSlicesBuf [85][]float64
 	t := tapeSlicesBuf[:0]
 	t2 := dtapeSlicesBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("memorySquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	t3 := max(n+2, 0) * 2
+	gadApart(x, xBar, "memorySquaresGrad: x and xBar")
+	t3 := max(len(x)+2, 0) * 2
 	t4 := append(t, make([][]float64, t3)...)
-	n2 := len(t)
-	tapeSlices := t4[:n2]
-	dtapeSlices := append(t2, make([][]float64, t3)...)[:n2]
+	tapeSlices := t4[:len(t)]
+	dtapeSlices := append(t2, make([][]float64, t3)...)[:len(t)]
 	var sq []float64
 	var dsq []float64
 	var sqBar []float64
 	var dsqBar []float64
 	i := 0
-	for i < n {
+	for i < len(x) {
 		v := x[i]
 		dv := dx[i]
 		sq4 := append(sq, v*v)
 		dsq2 := append(dsq, 2*(dv*v))
-		n6 := len(sq4)
-		t17 := cap(sq4)
 		var sqBar4, dsqBar4 []float64
-		if t17 != cap(sq) {
-			sqBar4 = make([]float64, n6, t17)
-			dsqBar4 = make([]float64, n6, t17)
+		if cap(sq4) != cap(sq) {
+			sqBar4 = make([]float64, len(sq4), cap(sq4))
+			dsqBar4 = make([]float64, len(sq4), cap(sq4))
 		} else {
-			sqBar4 = sqBar[:n6]
-			dsqBar4 = dsqBar[:n6]
+			sqBar4 = sqBar[:len(sq4)]
+			dsqBar4 = dsqBar[:len(sq4)]
 		}
 		i++
 		tapeSlices = append(tapeSlices, sq, sqBar, sq4, sqBar4)
@@ -2418,11 +2377,10 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	sq0 := sq[0]
 	dsq0 := dsq[0]
-	n3 := len(sq)
-	t5 := n3 - 1
+	t5 := len(sq) - 1
 	t6 := sq[t5]
 	t7 := dsq[t5]
-	t8 := n3 / 2
+	t8 := len(sq) / 2
 	t9 := sq0*t6 + sq[t8]
 	t10 := dsqBar[t8]
 	sqBar[t8] += 1
@@ -2433,26 +2391,24 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dsq0Bar := dsqBar[0]
 	sqBar[0] += t6
 	dsqBar[0] = dsq0Bar + t7
-	for i := n - 1; i >= 0; i-- {
-		n4 := len(tapeSlices)
-		t12 := n4 - 4
+	for i := len(x) - 1; i >= 0; i-- {
+		t12 := len(tapeSlices) - 4
 		sq2 := tapeSlices[t12]
-		t13 := n4 - 3
+		t13 := len(tapeSlices) - 3
 		sqBar2 := tapeSlices[t13]
 		dsqBar2 := dtapeSlices[t13]
-		sq3 := tapeSlices[n4-2]
-		t14 := n4 - 1
+		sq3 := tapeSlices[len(tapeSlices)-2]
+		t14 := len(tapeSlices) - 1
 		sqBar3 := tapeSlices[t14]
 		dsqBar3 := dtapeSlices[t14]
 		tapeSlices = tapeSlices[:t12]
 		dtapeSlices = dtapeSlices[:t12]
-		n5 := len(sq2)
-		t15 := sqBar3[n5]
-		t16 := dsqBar3[n5]
-		sqBar3[n5] = 0
-		dsqBar3[n5] = 0
+		t15 := sqBar3[len(sq2)]
+		t16 := dsqBar3[len(sq2)]
+		sqBar3[len(sq2)] = 0
+		dsqBar3[len(sq2)] = 0
 		if cap(sq3) != cap(sq2) {
-			for k := 0; k < n5; k++ {
+			for k := 0; k < len(sq2); k++ {
 				dsqkBar := dsqBar3[k]
 				dsqkBar2 := dsqBar2[k]
 				sqBar2[k] += sqBar3[k]
@@ -2593,8 +2549,7 @@ func memorySquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	sq60 := sq6[0]
 	sq70 := sq7[0]
 	sq80 := sq8[0]
-	n := len(sq)
-	t := n - 1
+	t := len(sq) - 1
 	t2 := sq[t]
 	t3 := sq1[t]
 	t4 := sq2[t]
@@ -2608,7 +2563,7 @@ func memorySquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	t12 := t11 + sq60*t8
 	t13 := t12 + sq70*t9
 	t14 := t13 + sq80*t10
-	t15 := n / 2
+	t15 := len(sq) / 2
 	t16 := sq0*t3 + sq10*t2 + sq1[t15]
 	t17 := sq0*t4 + sq20*t2 + sq2[t15]
 	t18 := sq0*t5 + sq30*t2 + sq3[t15]
@@ -2658,9 +2613,7 @@ func memoryTailHessian(x, h []float64) float64 {
 // into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func memoryTailGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("memoryTailGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "memoryTailGrad: x and xBar")
 	t := x[1:]
 	dt := dx[1:]
 	h := x[:2]
@@ -2876,19 +2829,16 @@ func panicsLogSumHessian(x, h []float64) float64 {
 // xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func panicsLogSumGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("panicsLogSumGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
+	gadApart(x, xBar, "panicsLogSumGrad: x and xBar")
 	s := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		if v2 <= 0 {
 			panic("panics: non-positive input")
 		}
 		s += math.Log(v2)
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		v := x[i]
 		dxBar[i] -= 1 / v * dx[i] / v
 	}
@@ -3068,9 +3018,7 @@ func exampleRosenbrockHessian(x, h []float64) float64 {
 // shadows: xBar into dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("rosenbrockRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "rosenbrockRosenbrockGrad: x and xBar")
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
@@ -3278,9 +3226,7 @@ func fitLossHessian(d fit.Data, p, h []float64) float64 {
 // pBar into dpBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func fitDataLossGradWrtPJVP(d fit.Data, p, dp, pBar, dpBar []float64) (float64, float64) {
-	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
-		panic("fitDataLossGradWrtP: p and pBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(p, pBar, "fitDataLossGradWrtP: p and pBar")
 	t := d.T
 	n := len(t)
 	t2 := d.Y
@@ -3550,9 +3496,7 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("springsChainEnergyGradWrtX: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "springsChainEnergyGradWrtX: x and xBar")
 	t3 := c.Mass
 	n := len(t3)
 	t4 := c.Springs
@@ -3562,9 +3506,8 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 	}
 	t5 := max(n2+2, 0) * 3
 	t6 := append(t, make([]float64, t5)...)
-	n3 := len(t)
-	tape := t6[:n3]
-	dtape := append(t2, make([]float64, t5)...)[:n3]
+	tape := t6[:len(t)]
+	dtape := append(t2, make([]float64, t5)...)[:len(t)]
 	e := 0.0
 	for i := 0; i < n2; i++ {
 		s := t4[i]
@@ -3598,12 +3541,11 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 		e += t3[i] * c.G * x[2*i+1]
 	}
 	for i := n2 - 1; i >= 0; i-- {
-		n4 := len(tape)
-		t7 := n4 - 3
+		t7 := len(tape) - 3
 		t8 := tape[t7]
 		t9 := dtape[t7]
-		t10 := n4 - 2
-		t11 := n4 - 1
+		t10 := len(tape) - 2
+		t11 := len(tape) - 1
 		stretch := t8 - tape[t11]
 		t12 := 0.5 * tape[t10]
 		t13 := 2 * (t12 * stretch)
@@ -3950,9 +3892,7 @@ func heatMisfitGradWrtU0JVP(
 	steps int,
 	target []float64,
 ) (float64, float64) {
-	if cap(u0) > 0 && cap(u0Bar) > 0 && &u0[:1][0] == &u0Bar[:1][0] {
-		panic("heatMisfitGradWrtU0: u0 and u0Bar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(u0, u0Bar, "heatMisfitGradWrtU0: u0 and u0Bar")
 	n := len(u0)
 	if len(target) != n {
 		panic("heat: target and u0 differ in length")
@@ -3990,9 +3930,8 @@ func heatMisfitGradWrtU0JVP(
 			du[i] = t19
 		}
 	}
-	n2 := len(u)
 	f := 0.0
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(u); i++ {
 		dd := du[i]
 		d := u[i] - target[i]
 		t15 := 0.5 * d
@@ -4002,7 +3941,7 @@ func heatMisfitGradWrtU0JVP(
 		f += t15 * d
 	}
 	for s := steps - 1; s >= 0; s-- {
-		for i := n2 - 1; i >= 0; i-- {
+		for i := len(u) - 1; i >= 0; i-- {
 			uiBar := uBar[i]
 			duiBar2 := duBar[i]
 			uBar[i] = 0
@@ -4374,4 +4313,14 @@ func keplerEccentricAnomaly(m, m1, m2, m3, e, e1, e2, e3 float64) (float64, floa
 		}
 	}
 	return x, x1, x2, x3
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

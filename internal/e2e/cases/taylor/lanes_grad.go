@@ -259,8 +259,7 @@ func geomDistTaylorLanes3(p, p1_1, p1_2, p1_3, q, q1_1, q1_2, q1_3 []float64) (
 	float64,
 	float64,
 ) {
-	n := len(p)
-	if n != len(q) {
+	if len(p) != len(q) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
@@ -270,7 +269,7 @@ func geomDistTaylorLanes3(p, p1_1, p1_2, p1_3, q, q1_1, q1_2, q1_3 []float64) (
 	s2_1 := 0.0
 	s2_2 := 0.0
 	s2_3 := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(p); i++ {
 		d := p[i] - q[i]
 		d1_1 := p1_1[i] - q1_1[i]
 		d1_2 := p1_2[i] - q1_2[i]

@@ -36,17 +36,13 @@ func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("energyGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(x)
-	t3 := max(n+2, 0) * 2
+	gadApart(x, xBar, "energyGrad: x and xBar")
+	t3 := max(len(x)+2, 0) * 2
 	t4 := append(t, make([]float64, t3)...)
-	n2 := len(t)
-	tape := t4[:n2]
-	dtape := append(t2, make([]float64, t3)...)[:n2]
+	tape := t4[:len(t)]
+	dtape := append(t2, make([]float64, t3)...)[:len(t)]
 	e := 0.0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(x); i++ {
 		xi3 := x[i]
 		dxi3 := dx[i]
 		t15 := math.Exp(0.3 * xi3)
@@ -66,7 +62,7 @@ func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		}
 		path = append(path, from)
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := len(x) - 1; i >= 0; i-- {
 		t5 := len(path) - 1
 		t6 := path[:t5]
 		var t9 float64
@@ -567,9 +563,7 @@ func ChainHVP(x, v, hv []float64) float64 {
 // dxBar.
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("chainGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "chainGrad: x and xBar")
 	s := 0.0
 	for i := 1; i < len(x); i++ {
 		xi := x[i]

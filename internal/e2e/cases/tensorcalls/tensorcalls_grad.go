@@ -275,13 +275,11 @@ func HeadsGrad(x *T) (f float64, xBar *T) {
 		xh2 := tensorops.Slice(x, 1, 2*h, 2*h+2)
 		t15 := tensorops.Fuse("Tanh(a*b)", float64(h+1), xh2)
 		heads4 := append(heads, t15)
-		n4 := len(heads4)
-		t16 := cap(heads4)
 		var headsBar4 []*T
-		if t16 != cap(heads) {
-			headsBar4 = make([]*T, n4, t16)
+		if cap(heads4) != cap(heads) {
+			headsBar4 = make([]*T, len(heads4), cap(heads4))
 		} else {
-			headsBar4 = headsBar[:n4]
+			headsBar4 = headsBar[:len(heads4)]
 		}
 		tapePointers = append(tapePointers, xh2, t15)
 		tapeSlices = append(tapeSlices, heads, headsBar, heads4, headsBar4)
@@ -299,23 +297,20 @@ func HeadsGrad(x *T) (f float64, xBar *T) {
 		headsBar[k] = t14
 	}
 	for h := 2; h >= 0; h-- {
-		n := len(tapeSlices)
-		t7 := n - 4
+		t7 := len(tapeSlices) - 4
 		heads2 := tapeSlices[t7]
-		headsBar2 := tapeSlices[n-3]
-		heads3 := tapeSlices[n-2]
-		headsBar3 := tapeSlices[n-1]
+		headsBar2 := tapeSlices[len(tapeSlices)-3]
+		heads3 := tapeSlices[len(tapeSlices)-2]
+		headsBar3 := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:t7]
-		n2 := len(tapePointers)
-		t8 := n2 - 2
+		t8 := len(tapePointers) - 2
 		xh := tapePointers[t8]
-		t9 := tapePointers[n2-1]
+		t9 := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:t8]
-		n3 := len(heads2)
-		t10 := headsBar3[n3]
-		headsBar3[n3] = nil
+		t10 := headsBar3[len(heads2)]
+		headsBar3[len(heads2)] = nil
 		if cap(heads3) != cap(heads2) {
-			for k := 0; k < n3; k++ {
+			for k := 0; k < len(heads2); k++ {
 				headsBar2[k] = tensorops.Accumulate(headsBar2[k], headsBar3[k])
 			}
 		}
@@ -429,13 +424,11 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t2 := tapePointersBuf[:0]
 	t3 := append(t2, make([]*tensorops.Tensor, 10)...)
 	t4 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, 10)...)
-	n := len(t2)
 	t5 := append(t, make([][]*T, 10)...)
-	n2 := len(t)
-	tapePointers := t3[:n]
-	dtapePointers := t4[:n]
-	tapeSlices := t5[:n2]
-	dtapeSlices := append(dtapeSlicesBuf[:0], make([][]*T, 10)...)[:n2]
+	tapePointers := t3[:len(t2)]
+	dtapePointers := t4[:len(t2)]
+	tapeSlices := t5[:len(t)]
+	dtapeSlices := append(dtapeSlicesBuf[:0], make([][]*T, 10)...)[:len(t)]
 	var heads []*T
 	var dheads []*T
 	var headsBar []*T
@@ -452,15 +445,13 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 		t38 := tensorops.FuseInto(t36, "TanhJVP(a, b)", t37, t36)
 		heads4 := append(heads, t37)
 		dheads2 := append(dheads, t38)
-		n6 := len(heads4)
-		t39 := cap(heads4)
 		var headsBar4, dheadsBar4 []*T
-		if t39 != cap(heads) {
-			headsBar4 = make([]*T, n6, t39)
-			dheadsBar4 = make([]*T, n6, t39)
+		if cap(heads4) != cap(heads) {
+			headsBar4 = make([]*T, len(heads4), cap(heads4))
+			dheadsBar4 = make([]*T, len(heads4), cap(heads4))
 		} else {
-			headsBar4 = headsBar[:n6]
-			dheadsBar4 = dheadsBar[:n6]
+			headsBar4 = headsBar[:len(heads4)]
+			dheadsBar4 = dheadsBar[:len(heads4)]
 		}
 		h++
 		tapePointers = append(tapePointers, xh2, t37)
@@ -489,33 +480,30 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 		dheadsBar[k] = tensorops.Add(t31, tensorops.ConcatGrad(t11, 1, k, heads...))
 	}
 	for h := 2; h >= 0; h-- {
-		n3 := len(tapeSlices)
-		t12 := n3 - 4
+		t12 := len(tapeSlices) - 4
 		heads2 := tapeSlices[t12]
-		t13 := n3 - 3
+		t13 := len(tapeSlices) - 3
 		headsBar2 := tapeSlices[t13]
 		dheadsBar2 := dtapeSlices[t13]
-		heads3 := tapeSlices[n3-2]
-		t14 := n3 - 1
+		heads3 := tapeSlices[len(tapeSlices)-2]
+		t14 := len(tapeSlices) - 1
 		headsBar3 := tapeSlices[t14]
 		dheadsBar3 := dtapeSlices[t14]
 		tapeSlices = tapeSlices[:t12]
 		dtapeSlices = dtapeSlices[:t12]
-		n4 := len(tapePointers)
-		t15 := n4 - 2
+		t15 := len(tapePointers) - 2
 		xh := tapePointers[t15]
-		t16 := n4 - 1
+		t16 := len(tapePointers) - 1
 		t17 := tapePointers[t16]
 		t18 := dtapePointers[t16]
 		tapePointers = tapePointers[:t15]
 		dtapePointers = dtapePointers[:t15]
-		n5 := len(heads2)
-		t19 := headsBar3[n5]
-		t20 := dheadsBar3[n5]
-		headsBar3[n5] = nil
-		dheadsBar3[n5] = nil
+		t19 := headsBar3[len(heads2)]
+		t20 := dheadsBar3[len(heads2)]
+		headsBar3[len(heads2)] = nil
+		dheadsBar3[len(heads2)] = nil
 		if cap(heads3) != cap(heads2) {
-			for k := 0; k < n5; k++ {
+			for k := 0; k < len(heads2); k++ {
 				t29 := dheadsBar3[k]
 				t30 := dheadsBar2[k]
 				headsBar2[k] = tensorops.Accumulate(headsBar2[k], headsBar3[k])
@@ -571,13 +559,11 @@ func headsGradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t2 := tapePointersBuf[:0]
 	t3 := append(t2, make([]*tensorops.Tensor, 10)...)
 	t4 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, 10)...)
-	n := len(t2)
 	t5 := append(t, make([][]*T, 10)...)
-	n2 := len(t)
-	tapePointers := t3[:n]
-	dtapePointers := t4[:n]
-	tapeSlices := t5[:n2]
-	dtapeSlices := append(dtapeSlicesBuf[:0], make([][]*T, 10)...)[:n2]
+	tapePointers := t3[:len(t2)]
+	dtapePointers := t4[:len(t2)]
+	tapeSlices := t5[:len(t)]
+	dtapeSlices := append(dtapeSlicesBuf[:0], make([][]*T, 10)...)[:len(t)]
 	var heads []*T
 	var dheads []*T
 	var headsBar []*T
@@ -594,15 +580,13 @@ func headsGradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 		t38 := tensorops.FuseInto(t36, "TanhJVP(a, b)", t37, t36)
 		heads4 := append(heads, t37)
 		dheads2 := append(dheads, t38)
-		n6 := len(heads4)
-		t39 := cap(heads4)
 		var headsBar4, dheadsBar4 []*T
-		if t39 != cap(heads) {
-			headsBar4 = make([]*T, n6, t39)
-			dheadsBar4 = make([]*T, n6, t39)
+		if cap(heads4) != cap(heads) {
+			headsBar4 = make([]*T, len(heads4), cap(heads4))
+			dheadsBar4 = make([]*T, len(heads4), cap(heads4))
 		} else {
-			headsBar4 = headsBar[:n6]
-			dheadsBar4 = dheadsBar[:n6]
+			headsBar4 = headsBar[:len(heads4)]
+			dheadsBar4 = dheadsBar[:len(heads4)]
 		}
 		h++
 		tapePointers = append(tapePointers, xh2, t37)
@@ -630,33 +614,30 @@ func headsGradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 		dheadsBar[k] = tensorops.Add(t31, tensorops.ConcatGrad(t10, 1, k, heads...))
 	}
 	for h := 2; h >= 0; h-- {
-		n3 := len(tapeSlices)
-		t12 := n3 - 4
+		t12 := len(tapeSlices) - 4
 		heads2 := tapeSlices[t12]
-		t13 := n3 - 3
+		t13 := len(tapeSlices) - 3
 		headsBar2 := tapeSlices[t13]
 		dheadsBar2 := dtapeSlices[t13]
-		heads3 := tapeSlices[n3-2]
-		t14 := n3 - 1
+		heads3 := tapeSlices[len(tapeSlices)-2]
+		t14 := len(tapeSlices) - 1
 		headsBar3 := tapeSlices[t14]
 		dheadsBar3 := dtapeSlices[t14]
 		tapeSlices = tapeSlices[:t12]
 		dtapeSlices = dtapeSlices[:t12]
-		n4 := len(tapePointers)
-		t15 := n4 - 2
+		t15 := len(tapePointers) - 2
 		xh := tapePointers[t15]
-		t16 := n4 - 1
+		t16 := len(tapePointers) - 1
 		t17 := tapePointers[t16]
 		t18 := dtapePointers[t16]
 		tapePointers = tapePointers[:t15]
 		dtapePointers = dtapePointers[:t15]
-		n5 := len(heads2)
-		t19 := headsBar3[n5]
-		t20 := dheadsBar3[n5]
-		headsBar3[n5] = nil
-		dheadsBar3[n5] = nil
+		t19 := headsBar3[len(heads2)]
+		t20 := dheadsBar3[len(heads2)]
+		headsBar3[len(heads2)] = nil
+		dheadsBar3[len(heads2)] = nil
 		if cap(heads3) != cap(heads2) {
-			for k := 0; k < n5; k++ {
+			for k := 0; k < len(heads2); k++ {
 				t29 := dheadsBar3[k]
 				t30 := dheadsBar2[k]
 				headsBar2[k] = tensorops.Accumulate(headsBar2[k], headsBar3[k])
@@ -832,63 +813,56 @@ func RejoinGrad(x, w *T) (f float64, xBar, wBar *T) {
 	var rowsBar []*T
 	for i := 0; i < t2; i++ {
 		rows5 := append(rows, tensorops.Slice(x, 0, i, i+1))
-		n5 := len(rows5)
-		t10 := cap(rows5)
 		var rowsBar5 []*T
-		if t10 != cap(rows) {
-			rowsBar5 = make([]*T, n5, t10)
+		if cap(rows5) != cap(rows) {
+			rowsBar5 = make([]*T, len(rows5), cap(rows5))
 		} else {
-			rowsBar5 = rowsBar[:n5]
+			rowsBar5 = rowsBar[:len(rows5)]
 		}
 		tapeSlices = append(tapeSlices, rows, rowsBar, rows5, rowsBar5)
 		rows = rows5
 		rowsBar = rowsBar5
 	}
 	rows2 := append(rows, w)
-	n := len(rows2)
-	t3 := cap(rows2)
-	t4 := t3 != cap(rows)
+	t3 := cap(rows2) != cap(rows)
 	var rowsBar2 []*T
-	if t4 {
-		rowsBar2 = make([]*T, n, t3)
+	if t3 {
+		rowsBar2 = make([]*T, len(rows2), cap(rows2))
 	} else {
-		rowsBar2 = rowsBar[:n]
+		rowsBar2 = rowsBar[:len(rows2)]
 	}
-	t5 := tensorops.Exp(tensorops.Concat(1, rows2...))
-	t6 := tensorops.SumAll(t5)
+	t4 := tensorops.Exp(tensorops.Concat(1, rows2...))
+	t5 := tensorops.SumAll(t4)
 	i2 := t2 - 1
-	for k := 0; k < n; k++ {
-		t9 := tensorops.Accumulate(rowsBar2[k], tensorops.ConcatGrad(t5, 1, k, rows2...))
-		rowsBar2[k] = t9
+	for k := 0; k < len(rows2); k++ {
+		t8 := tensorops.Accumulate(rowsBar2[k], tensorops.ConcatGrad(t4, 1, k, rows2...))
+		rowsBar2[k] = t8
 	}
-	n2 := len(rows)
-	wBar = rowsBar2[n2]
-	rowsBar2[n2] = nil
-	if t4 {
-		for k := 0; k < n2; k++ {
+	wBar = rowsBar2[len(rows)]
+	rowsBar2[len(rows)] = nil
+	if t3 {
+		for k := 0; k < len(rows); k++ {
 			rowsBar[k] = tensorops.Accumulate(rowsBar[k], rowsBar2[k])
 		}
 	}
 	xBar = nil
 	for ; i2 >= 0; i2-- {
-		n3 := len(tapeSlices)
-		t7 := n3 - 4
-		rows3 := tapeSlices[t7]
-		rowsBar3 := tapeSlices[n3-3]
-		rows4 := tapeSlices[n3-2]
-		rowsBar4 := tapeSlices[n3-1]
-		tapeSlices = tapeSlices[:t7]
-		n4 := len(rows3)
-		t8 := rowsBar4[n4]
-		rowsBar4[n4] = nil
+		t6 := len(tapeSlices) - 4
+		rows3 := tapeSlices[t6]
+		rowsBar3 := tapeSlices[len(tapeSlices)-3]
+		rows4 := tapeSlices[len(tapeSlices)-2]
+		rowsBar4 := tapeSlices[len(tapeSlices)-1]
+		tapeSlices = tapeSlices[:t6]
+		t7 := rowsBar4[len(rows3)]
+		rowsBar4[len(rows3)] = nil
 		if cap(rows4) != cap(rows3) {
-			for k := 0; k < n4; k++ {
+			for k := 0; k < len(rows3); k++ {
 				rowsBar3[k] = tensorops.Accumulate(rowsBar3[k], rowsBar4[k])
 			}
 		}
-		xBar = tensorops.Add(xBar, tensorops.SliceGrad(t8, x, 0, i2))
+		xBar = tensorops.Add(xBar, tensorops.SliceGrad(t7, x, 0, i2))
 	}
-	return t6, xBar, wBar
+	return t5, xBar, wBar
 }
 
 // RejoinTaylor propagates Taylor polynomials of degree 2 through Rejoin (Taylor mode): when each
@@ -1137,18 +1111,18 @@ func AccumulateGrad(x *T) (f float64, xBar *T) {
 	tapePointers2 := slices.Grow(t, 9)
 	var acc *T
 	for k := 0; k < 3; k++ {
-		t14 := tensorops.Sin(x)
-		t15 := tensorops.Scale(t14, float64(k+1))
-		tapePointers = append(tapePointers, t14, t15)
+		t15 := tensorops.Sin(x)
+		t16 := tensorops.Scale(t15, float64(k+1))
+		tapePointers = append(tapePointers, t15, t16)
 		tapePointers2 = append(tapePointers2, acc)
-		acc = tensorops.Add(acc, t15)
+		acc = tensorops.Add(acc, t16)
 	}
 	var sq *T
 	for i := 0; i < 2; i++ {
-		t13 := tensorops.Mul(acc, acc)
+		t14 := tensorops.Mul(acc, acc)
 		tapePointers2 = append(tapePointers2, sq)
-		tapePointers = append(tapePointers, t13)
-		sq = tensorops.Add(sq, t13)
+		tapePointers = append(tapePointers, t14)
+		sq = tensorops.Add(sq, t14)
 	}
 	t3 := tensorops.SumAll(sq)
 	sqBar := tensorops.FullLike(sq, 1)
@@ -1157,16 +1131,16 @@ func AccumulateGrad(x *T) (f float64, xBar *T) {
 	i2 := 1
 	for i2 >= 0 {
 		sqBar2 = tensorops.Add(sqBar2, sqBar)
-		t9 := len(tapePointers) - 1
-		t10 := len(tapePointers2) - 1
-		sqBar = tensorops.SumLike(sqBar2, tapePointers2[t10])
-		t11 := tensorops.Mul(acc, tensorops.SumLike(sqBar2, tapePointers[t9]))
-		t12 := tensorops.SumLike(t11, acc)
-		accBar = tensorops.FuseInto(t12, "a + b + b", accBar, t12)
+		t10 := len(tapePointers) - 1
+		t11 := len(tapePointers2) - 1
+		sqBar = tensorops.SumLike(sqBar2, tapePointers2[t11])
+		t12 := tensorops.Mul(acc, tensorops.SumLike(sqBar2, tapePointers[t10]))
+		t13 := tensorops.SumLike(t12, acc)
+		accBar = tensorops.FuseInto(t13, "a + b + b", accBar, t13)
 		i2--
 		sqBar2 = nil
-		tapePointers = tapePointers[:t9]
-		tapePointers2 = tapePointers2[:t10]
+		tapePointers = tapePointers[:t10]
+		tapePointers2 = tapePointers2[:t11]
 	}
 	xBar = nil
 	var accBar2 *tensorops.Tensor
@@ -1174,13 +1148,13 @@ func AccumulateGrad(x *T) (f float64, xBar *T) {
 	for k2 >= 0 {
 		accBar2 = tensorops.Add(accBar2, accBar)
 		t4 := len(tapePointers2) - 1
-		n := len(tapePointers)
-		t5 := n - 2
+		t5 := len(tapePointers) - 2
 		accBar = tensorops.SumLike(accBar2, tapePointers2[t4])
-		t6 := tensorops.Scale(tensorops.SumLike(accBar2, tapePointers[n-1]), float64(k2+1))
-		t7 := tensorops.SumLike(t6, tapePointers[t5])
-		t8 := tensorops.SumLike(tensorops.FuseInto(t7, "Cos(a)*b", x, t7), x)
-		xBar = tensorops.FuseInto(t8, "a + b", xBar, t8)
+		t6 := tensorops.SumLike(accBar2, tapePointers[len(tapePointers)-1])
+		t7 := tensorops.Scale(t6, float64(k2+1))
+		t8 := tensorops.SumLike(t7, tapePointers[t5])
+		t9 := tensorops.SumLike(tensorops.FuseInto(t8, "Cos(a)*b", x, t8), x)
+		xBar = tensorops.FuseInto(t9, "a + b", xBar, t9)
 		k2--
 		accBar2 = nil
 		tapePointers = tapePointers[:t5]
@@ -1343,10 +1317,9 @@ func accumulateGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 		daccBar2 := tensorops.ExpandLike(daccBar, accBar2)
 		t6 := len(tapePointers2) - 1
 		acc2 := tapePointers2[t6]
-		n := len(tapePointers)
-		t7 := n - 2
+		t7 := len(tapePointers) - 2
 		t8 := tapePointers[t7]
-		t9 := tapePointers[n-1]
+		t9 := tapePointers[len(tapePointers)-1]
 		accBar = tensorops.SumLike(accBar2, acc2)
 		daccBar = tensorops.SumLike(daccBar2, acc2)
 		t10 := float64(k2 + 1)
@@ -1487,9 +1460,7 @@ func ConvPtrLossGrad(c, cBar *Conv, x *T) (f float64, xBar *T) {
 // FuncGrad writes the gradient of Fit.Func at x into grad (overwriting it), in the
 // shape of gonum/optimize's Problem.Grad (reverse mode).
 func (p *Fit) FuncGrad(grad, x []float64) {
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("FuncGrad: x and grad share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, grad, "FuncGrad: x and grad")
 	clear(grad)
 	w := tensorops.FromFloat64s(x, 3, 1)
 	t := p.A
@@ -1592,10 +1563,9 @@ func ReadsGrad(x *T) (f float64, xBar *T) {
 	t7 := s * m
 	xBar = nil
 	for j := t6 - 1; j >= 0; j-- {
-		n := len(tape)
-		t10 := n - 2
+		t10 := len(tape) - 2
 		t11 := tensorops.AtGrad(tape[t10]*m, x, 1, j)
-		t12 := tensorops.AtGrad(m*tape[n-1], x, 0, j)
+		t12 := tensorops.AtGrad(m*tape[len(tape)-1], x, 0, j)
 		xBar = tensorops.Fuse("a + b + c", xBar, t11, t12)
 		tape = tape[:t10]
 	}
@@ -1703,9 +1673,8 @@ func readsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t8 := x.Dim(1)
 	t9 := max(t8+2, 0) * 2
 	t10 := append(t, make([]float64, t9)...)
-	n := len(t)
-	tape := t10[:n]
-	dtape := append(dtapeBuf[:0], make([]float64, t9)...)[:n]
+	tape := t10[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, t9)...)[:len(t)]
 	for j := 0; j < t8; j++ {
 		t32 := x.At(0, j)
 		t33 := tensorops.AtJVP(dx, 0, j)
@@ -1721,10 +1690,9 @@ func readsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	xBar = nil
 	dxBar = nil
 	for j := t8 - 1; j >= 0; j-- {
-		n2 := len(tape)
-		t23 := n2 - 2
+		t23 := len(tape) - 2
 		t24 := tape[t23]
-		t25 := n2 - 1
+		t25 := len(tape) - 1
 		t26 := tape[t25]
 		t27 := tensorops.AtGrad(dtape[t23]*m+t24*dm, x, 1, j)
 		xBar = tensorops.Add(xBar, tensorops.AtGrad(t24*m, x, 1, j))
@@ -1763,9 +1731,7 @@ func readsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 // Results: the value of Fit32.Func, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (p *Fit32) FuncGrad(x, xBar []float32) float64 {
-	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
-		panic("FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(x, xBar, "FuncGrad: x and xBar")
 	w := tensorops.FromFloat32s(x, 3, 1)
 	t := p.A
 	t2 := tensorops.MatMul(t, w)
@@ -2024,11 +1990,10 @@ func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
 	mBar2.Ws = t4.Ws
 	*m2 = m
 	t5 := m2.Ws
-	n := len(t5)
-	trips := max(n+2, 0)
+	trips := max(len(t5)+2, 0)
 	tapePointers := slices.Grow(t2, trips)
 	tapePointers2 := slices.Grow(t, trips)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t5); i++ {
 		t18 := tensorops.MatMul(x, t5[i])
 		x3 := tensorops.FuseInto(t18, "Tanh(a)", t18)
 		tapePointers = append(tapePointers, x)
@@ -2043,7 +2008,7 @@ func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
 	xBar := tensorops.MatMulGradA(t10, x, t6, false, false)
 	mBar2.W = tensorops.AccumulateMatMulGradB(mBar2.W, t10, x, t6, false, false)
 	var xBar2 *tensorops.Tensor
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t5) - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		t12 := len(tapePointers2) - 1
 		t13 := tapePointers2[:t12]
@@ -2172,10 +2137,9 @@ func runTaylorStackedWrtM(m, m1, m2 *Deep, x *T) (*T, *T, *T) {
 	t3 := m.Ws
 	t4 := m1.Ws
 	t5 := m2.Ws
-	n := len(t3)
 	var x1 *T
 	var x2 *T
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		w1 := t4[i]
 		w2 := t5[i]
 		t6 := tensorops.MatMulEach(t3[i], false, x, x1, x2)
@@ -2282,10 +2246,9 @@ func runTaylorStackedWrtM2(m, m1, m2 *Deep, x *T) (*T, *T, *T) {
 	t3 := m.Ws
 	t4 := m1.Ws
 	t5 := m2.Ws
-	n := len(t3)
 	var x1 *T
 	var x2 *T
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		w := t3[i]
 		w1 := t4[i]
 		w2 := t5[i]
@@ -2472,11 +2435,10 @@ func IntegrateGrad(x, w *T) (f float64, xBar, wBar *T) {
 	sBar.X = tensorops.Accumulate(sBar.X, tensorops.Add(t2, t2))
 	wBar = nil
 	for i := 3; i >= 0; i-- {
-		n := len(tapePointers)
-		t4 := n - 3
+		t4 := len(tapePointers) - 3
 		a := tapePointers[t4]
-		t5 := tapePointers[n-2]
-		t6 := tapePointers[n-1]
+		t5 := tapePointers[len(tapePointers)-2]
+		t6 := tapePointers[len(tapePointers)-1]
 		t7 := tapePointers[:t4]
 		t8 := sBar.X
 		sBar.X = nil
@@ -2629,12 +2591,11 @@ func RecurrentJVP(h0, dh0, w, dw, u, du, x, dx *T) (float64, float64) {
 // Results, in order: the value of states; its tangent.
 // Shadows: dxs has its primal's shape, each element or field the tangent of the primal's.
 func statesJVP(h0, dh0, w, dw, u, du *T, xs, dxs []*T) ([]*T, []*T) {
-	n := len(xs)
-	hs := make([]*T, 0, n)
-	dhs := make([]*T, 0, n)
+	hs := make([]*T, 0, len(xs))
+	dhs := make([]*T, 0, len(xs))
 	h := h0
 	dh := dh0
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(xs); i++ {
 		x := xs[i]
 		dx := dxs[i]
 		t := tensorops.MatMulEach(w, false, h, dh)
@@ -2687,13 +2648,11 @@ func RecurrentGrad(h0, w, u, x *T) (f float64, h0Bar, wBar, uBar, xBar *T) {
 		t22 := tensorops.MatMul(xs[i], u)
 		h5 := tensorops.Fuse("Tanh(a + b)", t21, t22)
 		hs4 := append(hs, h5)
-		n5 := len(hs4)
-		t23 := cap(hs4)
 		var hsBar4 []*T
-		if t23 != cap(hs) {
-			hsBar4 = make([]*T, n5, t23)
+		if cap(hs4) != cap(hs) {
+			hsBar4 = make([]*T, len(hs4), cap(hs4))
 		} else {
-			hsBar4 = hsBar[:n5]
+			hsBar4 = hsBar[:len(hs4)]
 		}
 		i++
 		tapePointers = append(tapePointers, h)
@@ -2716,28 +2675,25 @@ func RecurrentGrad(h0, w, u, x *T) (f float64, h0Bar, wBar, uBar, xBar *T) {
 	var hBar2 *tensorops.Tensor
 	for i3 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		n2 := len(tapeSlices)
-		t9 := n2 - 4
+		t9 := len(tapeSlices) - 4
 		hs2 := tapeSlices[t9]
-		hsBar2 := tapeSlices[n2-3]
-		hs3 := tapeSlices[n2-2]
-		hsBar3 := tapeSlices[n2-1]
+		hsBar2 := tapeSlices[len(tapeSlices)-3]
+		hs3 := tapeSlices[len(tapeSlices)-2]
+		hsBar3 := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:t9]
-		n3 := len(tapePointers2)
-		t10 := n3 - 3
+		t10 := len(tapePointers2) - 3
 		t11 := tapePointers2[t10]
-		t12 := tapePointers2[n3-2]
-		h2 := tapePointers2[n3-1]
+		t12 := tapePointers2[len(tapePointers2)-2]
+		h2 := tapePointers2[len(tapePointers2)-1]
 		tapePointers2 = tapePointers2[:t10]
 		t13 := len(tapePointers) - 1
 		h3 := tapePointers[t13]
 		tapePointers = tapePointers[:t13]
-		n4 := len(hs2)
-		t14 := hsBar3[n4]
-		hsBar3[n4] = nil
+		t14 := hsBar3[len(hs2)]
+		hsBar3[len(hs2)] = nil
 		hBar2 = tensorops.Add(hBar2, t14)
 		if cap(hs3) != cap(hs2) {
-			for k := 0; k < n4; k++ {
+			for k := 0; k < len(hs2); k++ {
 				hsBar2[k] = tensorops.Accumulate(hsBar2[k], hsBar3[k])
 			}
 		}
@@ -2766,4 +2722,14 @@ func RecurrentGrad(h0, w, u, x *T) (f float64, h0Bar, wBar, uBar, xBar *T) {
 	t4[0] = nil
 	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t8)
 	return s, hBar, wBar, uBar, xBar
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

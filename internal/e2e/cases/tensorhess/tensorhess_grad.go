@@ -1418,12 +1418,11 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	t5 := d.Norm
 	t6 := d.Out
 	t7 := d.Post
-	n := len(t4)
-	trips := max(n+2, 0)
+	trips := max(len(t4)+2, 0)
 	tapePointers := slices.Grow(t2, trips)
 	tapePointers2 := slices.Grow(t, trips)
 	h := x
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t4); i++ {
 		t48 := tensorops.MatMul(h, t4[i])
 		h3 := tensorops.FuseInto(t48, "Tanh(a)", t48)
 		tapePointers = append(tapePointers, h)
@@ -1435,9 +1434,9 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	c := tensorops.Sub(h, t9)
 	t10 := tensorops.Std(h, 1, 0)
 	t11 := tensorops.Unsqueeze(t10, 1)
-	n2 := tensorops.Div(c, t11)
+	n := tensorops.Div(c, t11)
 	t12 := t5.Scale
-	t13 := tensorops.Mul(n2, t12)
+	t13 := tensorops.Mul(n, t12)
 	t14 := t5.Shift
 	t15 := tensorops.FuseInto(t13, "a + b", t13, t14)
 	o := tensorops.MatMul(t15, t6)
@@ -1457,10 +1456,10 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	t27 := tensorops.MatMulGradB(t24, t15, t6, false, false)
 	t28 := tensorops.SumLike(t26, t13)
 	t49.Shift = tensorops.AccumulateSumLike(t49.Shift, t26, t14)
-	t29 := tensorops.SumLike(tensorops.Mul(t12, t28), n2)
-	t49.Scale = tensorops.AccumulateSumLike(t49.Scale, tensorops.Mul(n2, t28), t12)
+	t29 := tensorops.SumLike(tensorops.Mul(t12, t28), n)
+	t49.Scale = tensorops.AccumulateSumLike(t49.Scale, tensorops.Mul(n, t28), t12)
 	t30 := tensorops.SumLike(tensorops.Fuse("1/a*b", t11, t29), c)
-	t31 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n2, t11, t29), t11)
+	t31 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n, t11, t29), t11)
 	t32 := tensorops.Squeeze(t31, 1)
 	t33 := tensorops.ExpandAxis(t8, h, 1)
 	t34 := tensorops.Step(t10)
@@ -1472,7 +1471,7 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	t40 := tensorops.MeanGrad(t39, h, 1)
 	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t33, t37, t38, t40)
 	var hBar2 *tensorops.Tensor
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t4) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		t42 := len(tapePointers2) - 1
 		t43 := tapePointers2[:t42]
@@ -1497,7 +1496,7 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	t49 = Affine{}
 	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t41.Scale)
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t41.Shift)
-	tensorops.Release(n2, t13, o, t17, t21, t26)
+	tensorops.Release(n, t13, o, t17, t21, t26)
 	return t20
 }
 
@@ -1532,14 +1531,13 @@ func DeepLossHVP(d, v *Deep, x *T) (f float64, hv *Deep) {
 	hv.Post = t3
 	f, _ = deepLossGradJVP(d, v, dBar, hv, x)
 	t4 := hv.Layers
-	n2 := len(t4)
-	hv.Layers = tensorops.ParamsOrZeros(t4, params[0:n2])
-	hv.Norm.Scale = tensorops.OrZerosLike(hv.Norm.Scale, params[n2])
-	hv.Norm.Shift = tensorops.OrZerosLike(hv.Norm.Shift, params[n2+1])
-	hv.Out = tensorops.OrZerosLike(hv.Out, params[n2+2])
+	hv.Layers = tensorops.ParamsOrZeros(t4, params[0:len(t4)])
+	hv.Norm.Scale = tensorops.OrZerosLike(hv.Norm.Scale, params[len(t4)])
+	hv.Norm.Shift = tensorops.OrZerosLike(hv.Norm.Shift, params[len(t4)+1])
+	hv.Out = tensorops.OrZerosLike(hv.Out, params[len(t4)+2])
 	t5 := hv.Post
-	t5.Scale = tensorops.OrZerosLike(t5.Scale, params[n2+3])
-	t5.Shift = tensorops.OrZerosLike(t5.Shift, params[n2+4])
+	t5.Scale = tensorops.OrZerosLike(t5.Scale, params[len(t4)+3])
+	t5.Shift = tensorops.OrZerosLike(t5.Shift, params[len(t4)+4])
 	return f, hv
 }
 
@@ -1580,21 +1578,18 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t15 := dd.Out
 	t16 := d.Post
 	t17 := dd.Post
-	n := len(t10)
-	trips := max(n+2, 0)
+	trips := max(len(t10)+2, 0)
 	t18 := append(t4, make([]*T, trips)...)
 	t19 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
-	n2 := len(t4)
 	t20 := append(t3, make([]*tensorops.Tensor, trips)...)
-	n3 := len(t3)
-	tapePointers := t18[:n2]
-	dtapePointers := t19[:n2]
-	tapePointers2 := t20[:n3]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips)...)[:n3]
+	tapePointers := t18[:len(t4)]
+	dtapePointers := t19[:len(t4)]
+	tapePointers2 := t20[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips)...)[:len(t3)]
 	h := x
 	var dh *T
 	i := 0
-	for i < n {
+	for i < len(t10) {
 		dw2 := t11[i]
 		t123 := tensorops.MatMulEach(t10[i], false, h, dh)
 		t124 := tensorops.MatMul(h, dw2)
@@ -1623,14 +1618,14 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t32 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t27, dh), 1), t28, t31)
 	t33 := tensorops.Unsqueeze(t26, 1)
 	t34 := tensorops.Unsqueeze(t32, 1)
-	n4 := tensorops.Div(c, t33)
+	n := tensorops.Div(c, t33)
 	t35 := tensorops.ScalarDiv(1, t33)
-	t36 := tensorops.Fuse("-a/b", n4, t33)
+	t36 := tensorops.Fuse("-a/b", n, t33)
 	dn := tensorops.FuseInto(t25, "a*(b + c) + d*e", t35, t24, t25, t36, t34)
 	t37 := t12.Scale
 	t38 := t13.Scale
-	t39 := tensorops.Mul(n4, t37)
-	t40 := tensorops.Fuse("a*b + c*d", t37, dn, n4, t38)
+	t39 := tensorops.Mul(n, t37)
+	t40 := tensorops.Fuse("a*b + c*d", t37, dn, n, t38)
 	t41 := t12.Shift
 	t42 := tensorops.FuseInto(t39, "a + b", t39, t41)
 	t43 := tensorops.ExpandLike(t40, t42)
@@ -1648,7 +1643,7 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t53 := tensorops.FuseInto(t49, "a + b", t49, t51)
 	t54 := tensorops.ExpandLike(t50, t53)
 	t55 := tensorops.SumAll(tensorops.Square(t53))
-	i2 := n - 1
+	i2 := len(t10) - 1
 	t56 := tensorops.Scale(t53, 2)
 	t57 := tensorops.FuseInto(t54, "2*(a + b)", t54, tensorops.ExpandLike(t52, t53))
 	t58 := tensorops.SumLike(t56, t49)
@@ -1681,10 +1676,10 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t81 := tensorops.SumLike(t75, t39)
 	t125.Shift = tensorops.AccumulateSumLike(t125.Shift, t73, t41)
 	t126.Shift = tensorops.Add(t126.Shift, tensorops.SumLike(t75, t41))
-	t82 := tensorops.SumLike(tensorops.Mul(t37, t80), n4)
-	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t38, t37, t81), n4)
-	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n4, t81), t37)
-	t125.Scale = tensorops.AccumulateSumLike(t125.Scale, tensorops.Mul(n4, t80), t37)
+	t82 := tensorops.SumLike(tensorops.Mul(t37, t80), n)
+	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t38, t37, t81), n)
+	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n, t81), t37)
+	t125.Scale = tensorops.AccumulateSumLike(t125.Scale, tensorops.Mul(n, t80), t37)
 	t126.Scale = tensorops.FuseInto(t84, "a + b", t126.Scale, t84)
 	t85 := tensorops.Fuse("a*(-b/c*d) + b*e", t82, t35, t33, t34, t83)
 	t86 := tensorops.SumLike(tensorops.Mul(t35, t82), c)
@@ -1759,7 +1754,7 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t108 := ddBar.Norm.Shift
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
 	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
-	tensorops.Release(t28, t29, t32, n4, t35, t36, t46, t49, t56)
+	tensorops.Release(t28, t29, t32, n, t35, t36, t46, t49, t56)
 	return t55, 0
 }
 
@@ -1851,21 +1846,18 @@ func deepLossGradJVPStacked(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t15 := dd.Out
 	t16 := d.Post
 	t17 := dd.Post
-	n := len(t10)
-	trips := max(n+2, 0)
+	trips := max(len(t10)+2, 0)
 	t18 := append(t4, make([]*T, trips)...)
 	t19 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
-	n2 := len(t4)
 	t20 := append(t3, make([]*tensorops.Tensor, trips)...)
-	n3 := len(t3)
-	tapePointers := t18[:n2]
-	dtapePointers := t19[:n2]
-	tapePointers2 := t20[:n3]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips)...)[:n3]
+	tapePointers := t18[:len(t4)]
+	dtapePointers := t19[:len(t4)]
+	tapePointers2 := t20[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips)...)[:len(t3)]
 	h := x
 	var dh *T
 	i := 0
-	for i < n {
+	for i < len(t10) {
 		dw2 := t11[i]
 		t123 := tensorops.MatMulEach(t10[i], false, h, dh)
 		t124 := tensorops.MatMul(h, dw2)
@@ -1894,14 +1886,14 @@ func deepLossGradJVPStacked(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t32 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t27, dh), 1), t28, t31)
 	t33 := tensorops.Unsqueeze(t26, 1)
 	t34 := tensorops.Unsqueeze(t32, 1)
-	n4 := tensorops.Div(c, t33)
+	n := tensorops.Div(c, t33)
 	t35 := tensorops.ScalarDiv(1, t33)
-	t36 := tensorops.Fuse("-a/b", n4, t33)
+	t36 := tensorops.Fuse("-a/b", n, t33)
 	dn := tensorops.FuseInto(t25, "a*(b + c) + d*e", t35, t24, t25, t36, t34)
 	t37 := t12.Scale
 	t38 := t13.Scale
-	t39 := tensorops.Mul(n4, t37)
-	t40 := tensorops.Fuse("a*b + c*d", t37, dn, n4, t38)
+	t39 := tensorops.Mul(n, t37)
+	t40 := tensorops.Fuse("a*b + c*d", t37, dn, n, t38)
 	t41 := t12.Shift
 	t42 := tensorops.FuseInto(t39, "a + b", t39, t41)
 	t43 := tensorops.ExpandLike(t40, t42)
@@ -1919,7 +1911,7 @@ func deepLossGradJVPStacked(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t53 := tensorops.FuseInto(t49, "a + b", t49, t51)
 	t54 := tensorops.ExpandLike(t50, t53)
 	t55 := tensorops.SumAll(tensorops.Square(t53))
-	i2 := n - 1
+	i2 := len(t10) - 1
 	t56 := tensorops.Scale(t53, 2)
 	t57 := tensorops.FuseInto(t54, "2*(a + b)", t54, tensorops.ExpandLike(t52, t53))
 	t58 := tensorops.SumLike(t56, t49)
@@ -1952,10 +1944,10 @@ func deepLossGradJVPStacked(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t81 := tensorops.SumLike(t75, t39)
 	t125.Shift = tensorops.AccumulateSumLike(t125.Shift, t73, t41)
 	t126.Shift = tensorops.Add(t126.Shift, tensorops.SumLike(t75, t41))
-	t82 := tensorops.SumLike(tensorops.Mul(t37, t80), n4)
-	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t38, t37, t81), n4)
-	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n4, t81), t37)
-	t125.Scale = tensorops.AccumulateSumLike(t125.Scale, tensorops.Mul(n4, t80), t37)
+	t82 := tensorops.SumLike(tensorops.Mul(t37, t80), n)
+	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t38, t37, t81), n)
+	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n, t81), t37)
+	t125.Scale = tensorops.AccumulateSumLike(t125.Scale, tensorops.Mul(n, t80), t37)
 	t126.Scale = tensorops.FuseInto(t84, "a + b", t126.Scale, t84)
 	t85 := tensorops.Fuse("a*(-b/c*d) + b*e", t82, t35, t33, t34, t83)
 	t86 := tensorops.SumLike(tensorops.Mul(t35, t82), c)
@@ -2030,7 +2022,7 @@ func deepLossGradJVPStacked(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t108 := ddBar.Norm.Shift
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
 	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
-	tensorops.Release(t28, t29, t32, n4, t35, t36, t46, t49, t56)
+	tensorops.Release(t28, t29, t32, n, t35, t36, t46, t49, t56)
 	return t55, 0
 }
 
@@ -2473,26 +2465,23 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t23 := d.Post
 	t24 := d1.Post
 	t25 := d2.Post
-	n := len(t14)
-	trips := max(n+2, 0)
+	trips := max(len(t14)+2, 0)
 	t26 := append(t6, make([]*T, trips)...)
 	t27 := append(tapePointersBuf1v2[:0], make([]*T, trips)...)
 	t28 := append(tapePointersBuf2v2[:0], make([]*T, trips)...)
-	n2 := len(t6)
 	t29 := append(t5, make([]*tensorops.Tensor, trips)...)
 	t30 := append(tapePointersBuf1[:0], make([]*tensorops.Tensor, trips)...)
-	n3 := len(t5)
-	tapePointers := t26[:n2]
-	tapePointers1 := t27[:n2]
-	tapePointers2 := t28[:n2]
-	tapePointers3 := t29[:n3]
-	tapePointers1v2 := t30[:n3]
-	tapePointers2v2 := append(tapePointersBuf2[:0], make([]*tensorops.Tensor, trips)...)[:n3]
+	tapePointers := t26[:len(t6)]
+	tapePointers1 := t27[:len(t6)]
+	tapePointers2 := t28[:len(t6)]
+	tapePointers3 := t29[:len(t5)]
+	tapePointers1v2 := t30[:len(t5)]
+	tapePointers2v2 := append(tapePointersBuf2[:0], make([]*tensorops.Tensor, trips)...)[:len(t5)]
 	h := x
 	var h1 *T
 	var h2 *T
 	i := 0
-	for i < n {
+	for i < len(t14) {
 		w1v2 := t15[i]
 		w2v2 := t16[i]
 		t224 := tensorops.MatMulEach(t14[i], false, h, h1, h2)
@@ -2555,13 +2544,13 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t56 := tensorops.Unsqueeze(t38, 1)
 	t57 := tensorops.Unsqueeze(t45, 1)
 	t58 := tensorops.Unsqueeze(t55, 1)
-	n4 := tensorops.Div(c, t56)
+	n := tensorops.Div(c, t56)
 	t59 := tensorops.ScalarDiv(1, t56)
-	t60 := tensorops.Fuse("-a/b", n4, t56)
+	t60 := tensorops.Fuse("-a/b", n, t56)
 	n1 := tensorops.Fuse("a*b + c*d", t59, c1, t60, t57)
 	t61 := tensorops.Fuse("-(a*b)/c", t57, t59, t56)
 	t62 := tensorops.Neg(n1)
-	n2v2 := tensorops.FuseInto(
+	n2 := tensorops.FuseInto(
 		t37,
 		"0.5*(a*b) + c*(d + e) + 0.5*((f - g*h)/i*g) + h*j",
 		t61,
@@ -2578,9 +2567,9 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t63 := t17.Scale
 	t64 := t18.Scale
 	t65 := t19.Scale
-	t66 := tensorops.Mul(n4, t63)
-	t67 := tensorops.Fuse("a*b + c*d", t63, n1, n4, t64)
-	t68 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t64, n1, t63, n2v2, n4, t65)
+	t66 := tensorops.Mul(n, t63)
+	t67 := tensorops.Fuse("a*b + c*d", t63, n1, n, t64)
+	t68 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t64, n1, t63, n2, n, t65)
 	t69 := t17.Shift
 	t70 := tensorops.FuseInto(t66, "a + b", t66, t69)
 	t71 := tensorops.ExpandLike(t67, t70)
@@ -2614,7 +2603,7 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t96 := tensorops.SumAll(tensorops.Square(t89))
 	t97 := tensorops.SumAll(tensorops.Mul(t94, t91))
 	t98 := tensorops.SumAll(tensorops.Fuse("0.5*(a*b) + c*d", t95, t91, t94, t93))
-	i2 := n - 1
+	i2 := len(t14) - 1
 	t99 := tensorops.Scale(t93, 2)
 	t100 := tensorops.SumLike(t94, t83)
 	t101 := tensorops.SumLike(t95, t83)
@@ -2671,14 +2660,14 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t233.Shift = tensorops.Add(t233.Shift, tensorops.SumLike(t132, t69))
 	t144 := tensorops.Fuse("a*b + c*d", t141, t64, t63, t142)
 	t145 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t142, t64, t141, t65, t63, t143)
-	t146 := tensorops.SumLike(tensorops.Mul(t63, t141), n4)
-	t147 := tensorops.SumLike(t144, n4)
-	t148 := tensorops.SumLike(t145, n4)
-	t149 := tensorops.Fuse("a*b + c*d", t141, n1, n4, t142)
-	t150 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t142, n1, t141, n2v2, n4, t143)
+	t146 := tensorops.SumLike(tensorops.Mul(t63, t141), n)
+	t147 := tensorops.SumLike(t144, n)
+	t148 := tensorops.SumLike(t145, n)
+	t149 := tensorops.Fuse("a*b + c*d", t141, n1, n, t142)
+	t150 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t142, n1, t141, n2, n, t143)
 	t151 := tensorops.SumLike(t149, t63)
 	t152 := tensorops.SumLike(t150, t63)
-	t231.Scale = tensorops.AccumulateSumLike(t231.Scale, tensorops.Mul(n4, t141), t63)
+	t231.Scale = tensorops.AccumulateSumLike(t231.Scale, tensorops.Mul(n, t141), t63)
 	t232.Scale = tensorops.FuseInto(t151, "a + b", t232.Scale, t151)
 	t233.Scale = tensorops.FuseInto(t152, "a + b", t233.Scale, t152)
 	t153 := tensorops.Fuse("-a/b", t59, t56)
@@ -2710,7 +2699,7 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		t61,
 		t62,
 		t59,
-		n2v2,
+		n2,
 		t57,
 		t160,
 		t56,
@@ -2866,7 +2855,7 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		t45,
 		t48,
 		t49,
-		n4,
+		n,
 		t59,
 		t60,
 		n1,
@@ -3019,14 +3008,13 @@ func DeepLossVHVP(d, v Deep, x *T) (f float64, hv Deep) {
 	hv2.Post = t3
 	f, _ = deepLossVGradJVP(d, v, dBar, hv2, x)
 	t4 := hv2.Layers
-	n2 := len(t4)
-	hv2.Layers = tensorops.ParamsOrZeros(t4, params[0:n2])
-	hv2.Norm.Scale = tensorops.OrZerosLike(hv2.Norm.Scale, params[n2])
-	hv2.Norm.Shift = tensorops.OrZerosLike(hv2.Norm.Shift, params[n2+1])
-	hv2.Out = tensorops.OrZerosLike(hv2.Out, params[n2+2])
+	hv2.Layers = tensorops.ParamsOrZeros(t4, params[0:len(t4)])
+	hv2.Norm.Scale = tensorops.OrZerosLike(hv2.Norm.Scale, params[len(t4)])
+	hv2.Norm.Shift = tensorops.OrZerosLike(hv2.Norm.Shift, params[len(t4)+1])
+	hv2.Out = tensorops.OrZerosLike(hv2.Out, params[len(t4)+2])
 	t5 := hv2.Post
-	t5.Scale = tensorops.OrZerosLike(t5.Scale, params[n2+3])
-	t5.Shift = tensorops.OrZerosLike(t5.Shift, params[n2+4])
+	t5.Scale = tensorops.OrZerosLike(t5.Scale, params[len(t4)+3])
+	t5.Shift = tensorops.OrZerosLike(t5.Shift, params[len(t4)+4])
 	return f, *hv2
 }
 
@@ -3074,13 +3062,11 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	trips := max(n+2, 0)
 	t20 := append(t5, make([]*T, trips)...)
 	t21 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
-	n2 := len(t5)
 	t22 := append(t4, make([]*tensorops.Tensor, trips)...)
-	n3 := len(t4)
-	tapePointers := t20[:n2]
-	dtapePointers := t21[:n2]
-	tapePointers2 := t22[:n3]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips)...)[:n3]
+	tapePointers := t20[:len(t5)]
+	dtapePointers := t21[:len(t5)]
+	tapePointers2 := t22[:len(t4)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips)...)[:len(t4)]
 	h := x
 	var dh *T
 	i := 0
@@ -3113,14 +3099,14 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t34 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t29, dh), 1), t30, t33)
 	t35 := tensorops.Unsqueeze(t28, 1)
 	t36 := tensorops.Unsqueeze(t34, 1)
-	n4 := tensorops.Div(c, t35)
+	n2 := tensorops.Div(c, t35)
 	t37 := tensorops.ScalarDiv(1, t35)
-	t38 := tensorops.Fuse("-a/b", n4, t35)
+	t38 := tensorops.Fuse("-a/b", n2, t35)
 	dn := tensorops.FuseInto(t27, "a*(b + c) + d*e", t37, t26, t27, t38, t36)
 	t39 := t14.Scale
 	t40 := t15.Scale
-	t41 := tensorops.Mul(n4, t39)
-	t42 := tensorops.Fuse("a*b + c*d", t39, dn, n4, t40)
+	t41 := tensorops.Mul(n2, t39)
+	t42 := tensorops.Fuse("a*b + c*d", t39, dn, n2, t40)
 	t43 := t14.Shift
 	t44 := tensorops.FuseInto(t41, "a + b", t41, t43)
 	t45 := tensorops.ExpandLike(t42, t44)
@@ -3169,10 +3155,10 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t81 := tensorops.SumLike(t75, t41)
 	t123.Shift = tensorops.AccumulateSumLike(t123.Shift, t73, t43)
 	t124.Shift = tensorops.Add(t124.Shift, tensorops.SumLike(t75, t43))
-	t82 := tensorops.SumLike(tensorops.Mul(t39, t80), n4)
-	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t40, t39, t81), n4)
-	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n4, t81), t39)
-	t123.Scale = tensorops.AccumulateSumLike(t123.Scale, tensorops.Mul(n4, t80), t39)
+	t82 := tensorops.SumLike(tensorops.Mul(t39, t80), n2)
+	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t40, t39, t81), n2)
+	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n2, t81), t39)
+	t123.Scale = tensorops.AccumulateSumLike(t123.Scale, tensorops.Mul(n2, t80), t39)
 	t124.Scale = tensorops.FuseInto(t84, "a + b", t124.Scale, t84)
 	t85 := tensorops.Fuse("a*(-b/c*d) + b*e", t82, t37, t35, t36, t83)
 	t86 := tensorops.SumLike(tensorops.Mul(t37, t82), c)
@@ -3245,7 +3231,7 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t108 := ddBar.Norm.Shift
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
 	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
-	tensorops.Release(t30, t31, t34, n4, t37, t38, t48, t51, t58)
+	tensorops.Release(t30, t31, t34, n2, t37, t38, t48, t51, t58)
 	return t57, 0
 }
 
@@ -3346,13 +3332,11 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	trips := max(n+2, 0)
 	t20 := append(t5, make([]*T, trips)...)
 	t21 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
-	n2 := len(t5)
 	t22 := append(t4, make([]*tensorops.Tensor, trips)...)
-	n3 := len(t4)
-	tapePointers := t20[:n2]
-	dtapePointers := t21[:n2]
-	tapePointers2 := t22[:n3]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips)...)[:n3]
+	tapePointers := t20[:len(t5)]
+	dtapePointers := t21[:len(t5)]
+	tapePointers2 := t22[:len(t4)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips)...)[:len(t4)]
 	h := x
 	var dh *T
 	i := 0
@@ -3385,14 +3369,14 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	t34 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t29, dh), 1), t30, t33)
 	t35 := tensorops.Unsqueeze(t28, 1)
 	t36 := tensorops.Unsqueeze(t34, 1)
-	n4 := tensorops.Div(c, t35)
+	n2 := tensorops.Div(c, t35)
 	t37 := tensorops.ScalarDiv(1, t35)
-	t38 := tensorops.Fuse("-a/b", n4, t35)
+	t38 := tensorops.Fuse("-a/b", n2, t35)
 	dn := tensorops.FuseInto(t27, "a*(b + c) + d*e", t37, t26, t27, t38, t36)
 	t39 := t14.Scale
 	t40 := t15.Scale
-	t41 := tensorops.Mul(n4, t39)
-	t42 := tensorops.Fuse("a*b + c*d", t39, dn, n4, t40)
+	t41 := tensorops.Mul(n2, t39)
+	t42 := tensorops.Fuse("a*b + c*d", t39, dn, n2, t40)
 	t43 := t14.Shift
 	t44 := tensorops.FuseInto(t41, "a + b", t41, t43)
 	t45 := tensorops.ExpandLike(t42, t44)
@@ -3441,10 +3425,10 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	t81 := tensorops.SumLike(t75, t41)
 	t123.Shift = tensorops.AccumulateSumLike(t123.Shift, t73, t43)
 	t124.Shift = tensorops.Add(t124.Shift, tensorops.SumLike(t75, t43))
-	t82 := tensorops.SumLike(tensorops.Mul(t39, t80), n4)
-	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t40, t39, t81), n4)
-	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n4, t81), t39)
-	t123.Scale = tensorops.AccumulateSumLike(t123.Scale, tensorops.Mul(n4, t80), t39)
+	t82 := tensorops.SumLike(tensorops.Mul(t39, t80), n2)
+	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t40, t39, t81), n2)
+	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n2, t81), t39)
+	t123.Scale = tensorops.AccumulateSumLike(t123.Scale, tensorops.Mul(n2, t80), t39)
 	t124.Scale = tensorops.FuseInto(t84, "a + b", t124.Scale, t84)
 	t85 := tensorops.Fuse("a*(-b/c*d) + b*e", t82, t37, t35, t36, t83)
 	t86 := tensorops.SumLike(tensorops.Mul(t37, t82), c)
@@ -3517,7 +3501,7 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	t108 := ddBar.Norm.Shift
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
 	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
-	tensorops.Release(t30, t31, t34, n4, t37, t38, t48, t51, t58)
+	tensorops.Release(t30, t31, t34, n2, t37, t38, t48, t51, t58)
 	return t57, 0
 }
 
@@ -5154,11 +5138,10 @@ func StackLossGrad(s, sBar *Stack, x *T) float64 {
 	t3 := sBar.Ls
 	sBar.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
 	t4 := s.Ls
-	n := len(t4)
-	trips := max(n+2, 0)
+	trips := max(len(t4)+2, 0)
 	tapePointers := slices.Grow(t2, trips*3)
 	tapePointers2 := slices.Grow(t, trips*2)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t4); i++ {
 		l := t4[i]
 		t17 := l.W
 		t18 := tensorops.MatMul(x, t17)
@@ -5171,20 +5154,18 @@ func StackLossGrad(s, sBar *Stack, x *T) float64 {
 	t5 := tensorops.SumAll(x)
 	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t4) - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		n2 := len(tapePointers2)
-		t6 := n2 - 2
+		t6 := len(tapePointers2) - 2
 		t7 := tapePointers2[:t6]
-		n3 := len(tapePointers)
-		t8 := n3 - 3
+		t8 := len(tapePointers) - 3
 		x2 := tapePointers[t8]
-		t9 := tapePointers[n3-2]
+		t9 := tapePointers[len(tapePointers)-2]
 		t10 := tapePointers[:t8]
-		t11 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
+		t11 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
 		t12 := tensorops.SumLike(t11, tapePointers2[t6])
 		t13 := sBar.Ls
-		t14 := tensorops.AccumulateSumLike(t13[i].B, t11, tapePointers[n3-1])
+		t14 := tensorops.AccumulateSumLike(t13[i].B, t11, tapePointers[len(tapePointers)-1])
 		t13[i].B = t14
 		if i != 0 {
 			xBar = tensorops.MatMulGradA(t12, x2, t9, false, false)
@@ -5210,28 +5191,26 @@ func StackLossGrad(s, sBar *Stack, x *T) float64 {
 // in it is zero. Nothing needs sizing: the results have s's lengths.
 func StackLossHVP(s, v *Stack, x *T) (f float64, hv *Stack) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
 	if v == nil {
 		panic("StackLossHVP: v is nil")
 	}
-	n2 := len(s.Ls)
-	if len(v.Ls) != n2 {
+	n := len(s.Ls)
+	if len(v.Ls) != n {
 		panic("StackLossHVP: len(v.Ls) != len(s.Ls)")
 	}
 	sBar := new(Stack)
-	sBar.Ls = make([]Layer, n2)
+	sBar.Ls = make([]Layer, n)
 	hv = new(Stack)
 	hv.Ls = make([]Layer, len(s.Ls))
 	f, _ = stackLossGradJVP(s, v, sBar, hv, x)
 	t2 := hv.Ls
-	n3 := len(t2)
 	j2 := 0
 	off := 0
-	for j2 < n3 {
+	for j2 < len(t2) {
 		t2[j2].W = tensorops.OrZerosLike(t2[j2].W, params[off])
 		t2[j2].B = tensorops.OrZerosLike(t2[j2].B, params[off+1])
 		j2++
@@ -5269,22 +5248,19 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	dsBar.Ls = t9
 	t10 := s.Ls
 	t11 := ds.Ls
-	n := len(t10)
-	trips := max(n+2, 0)
+	trips := max(len(t10)+2, 0)
 	t12 := trips * 3
 	t13 := trips * 2
 	t14 := append(t4, make([]*T, t12)...)
 	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
-	n2 := len(t4)
 	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
-	n3 := len(t3)
-	tapePointers := t14[:n2]
-	dtapePointers := t15[:n2]
-	tapePointers2 := t16[:n3]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:n3]
+	tapePointers := t14[:len(t4)]
+	dtapePointers := t15[:len(t4)]
+	tapePointers2 := t16[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
 	var dx *T
 	i := 0
-	for i < n {
+	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
 		t43 := l.W
@@ -5308,28 +5284,26 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 		dx = dx3
 	}
 	t17 := tensorops.SumAll(x)
-	i2 := n - 1
+	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
 	var xBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		n4 := len(tapePointers2)
-		t18 := n4 - 2
+		t18 := len(tapePointers2) - 2
 		t19 := tapePointers2[t18]
-		t20 := n4 - 1
+		t20 := len(tapePointers2) - 1
 		x2 := tapePointers2[t20]
 		tapePointers2 = tapePointers2[:t18]
 		t21 := dtapePointers2[:t18]
-		n5 := len(tapePointers)
-		t22 := n5 - 3
+		t22 := len(tapePointers) - 3
 		x3 := tapePointers[t22]
 		dx2 := dtapePointers[t22]
-		t23 := n5 - 2
+		t23 := len(tapePointers) - 2
 		t24 := tapePointers[t23]
 		t25 := dtapePointers[t23]
-		t26 := tapePointers[n5-1]
+		t26 := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:t22]
 		dtapePointers = dtapePointers[:t22]
 		t27 := tensorops.TanhJVP(x2, xBar2)
@@ -5375,23 +5349,22 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 // (H + Hᵀ)/2, exactly symmetric.
 func StackLossHessian(s *Stack, x *T) (f float64, h *T) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
-	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, (n2+63)/64)
+	n := tensorops.ParamsSize(params)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t2 := tensorops.ParamsBases(params, i, 64)
 		u := new(Stack)
-		n3 := len(s.Ls)
-		t3 := make([]Layer, n3)
+		n2 := len(s.Ls)
+		t3 := make([]Layer, n2)
 		u.Ls = t3
 		j2 := 0
 		off := 0
-		for j2 < n3 {
+		for j2 < n2 {
 			t3[j2].W = t2[off]
 			t3[j2].B = t2[off+1]
 			j2++
@@ -5403,20 +5376,18 @@ func StackLossHessian(s *Stack, x *T) (f float64, h *T) {
 		hv.Ls = make([]Layer, len(s.Ls))
 		f, _ = stackLossGradJVPStacked(s, u, sBar, hv, x)
 		t4 := hv.Ls
-		n4 := len(t4)
 		ts := make([]*T, 0)
-		for j := 0; j < n4; j++ {
+		for j := 0; j < len(t4); j++ {
 			ts = append(ts, t4[j].W, t4[j].B)
 		}
 		t5 := u.Ls
-		n5 := len(t5)
 		us := make([]*T, 0)
-		for j := 0; j < n5; j++ {
+		for j := 0; j < len(t5); j++ {
 			us = append(us, t5[j].W, t5[j].B)
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, us, params)
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = StackLoss(s, x)
 	}
 	return f, tensorops.ParamsHessian(rows, params...)
@@ -5452,22 +5423,19 @@ func stackLossGradJVPStacked(s, ds, sBar, dsBar *Stack, x *T) (float64, float64)
 	dsBar.Ls = t9
 	t10 := s.Ls
 	t11 := ds.Ls
-	n := len(t10)
-	trips := max(n+2, 0)
+	trips := max(len(t10)+2, 0)
 	t12 := trips * 3
 	t13 := trips * 2
 	t14 := append(t4, make([]*T, t12)...)
 	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
-	n2 := len(t4)
 	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
-	n3 := len(t3)
-	tapePointers := t14[:n2]
-	dtapePointers := t15[:n2]
-	tapePointers2 := t16[:n3]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:n3]
+	tapePointers := t14[:len(t4)]
+	dtapePointers := t15[:len(t4)]
+	tapePointers2 := t16[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
 	var dx *T
 	i := 0
-	for i < n {
+	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
 		t43 := l.W
@@ -5491,28 +5459,26 @@ func stackLossGradJVPStacked(s, ds, sBar, dsBar *Stack, x *T) (float64, float64)
 		dx = dx3
 	}
 	t17 := tensorops.SumAll(x)
-	i2 := n - 1
+	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
 	var xBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		n4 := len(tapePointers2)
-		t18 := n4 - 2
+		t18 := len(tapePointers2) - 2
 		t19 := tapePointers2[t18]
-		t20 := n4 - 1
+		t20 := len(tapePointers2) - 1
 		x2 := tapePointers2[t20]
 		tapePointers2 = tapePointers2[:t18]
 		t21 := dtapePointers2[:t18]
-		n5 := len(tapePointers)
-		t22 := n5 - 3
+		t22 := len(tapePointers) - 3
 		x3 := tapePointers[t22]
 		dx2 := dtapePointers[t22]
-		t23 := n5 - 2
+		t23 := len(tapePointers) - 2
 		t24 := tapePointers[t23]
 		t25 := dtapePointers[t23]
-		t26 := tapePointers[n5-1]
+		t26 := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:t22]
 		dtapePointers = dtapePointers[:t22]
 		t27 := tensorops.TanhJVP(x2, xBar2)
@@ -5557,23 +5523,22 @@ func stackLossGradJVPStacked(s, ds, sBar, dsBar *Stack, x *T) (float64, float64)
 // one tensor, ⌈n/64⌉ calls, which give StackLoss's value too).
 func StackLossHessDiag(s *Stack, x *T) (f float64, d *Stack) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
-	n2 := tensorops.ParamsSize(params)
-	d2 := make([]float64, n2)
+	n := tensorops.ParamsSize(params)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t5 := tensorops.ParamsBases(params, i, 64)
 		u := new(Stack)
-		n4 := len(s.Ls)
-		t6 := make([]Layer, n4)
+		n3 := len(s.Ls)
+		t6 := make([]Layer, n3)
 		u.Ls = t6
 		j3 := 0
 		off2 := 0
-		for j3 < n4 {
+		for j3 < n3 {
 			t6[j3].W = t5[off2]
 			t6[j3].B = t5[off2+1]
 			j3++
@@ -5583,17 +5548,17 @@ func StackLossHessDiag(s *Stack, x *T) (f float64, d *Stack) {
 		f, _, t7 = stackLossTaylorStackedWrtS(s, u, x)
 		tensorops.LanesInto(d2, i, 2, t7)
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = StackLoss(s, x)
 	}
 	t2 := tensorops.ParamsUnflatten(d2, params)
 	t3 := new(Stack)
-	n3 := len(s.Ls)
-	t4 := make([]Layer, n3)
+	n2 := len(s.Ls)
+	t4 := make([]Layer, n2)
 	t3.Ls = t4
 	j2 := 0
 	off := 0
-	for j2 < n3 {
+	for j2 < n2 {
 		t4[j2].W = t2[off]
 		t4[j2].B = t2[off+1]
 		j2++
@@ -5669,23 +5634,22 @@ func stackTaylorStackedWrtLs(ls, ls1 []Layer, x *T) (*T, *T, *T) {
 // StackLoss's value too.
 func StackLossLaplacian(s *Stack, x *T) (f, lap float64) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
-	n2 := tensorops.ParamsSize(params)
+	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t2 := tensorops.ParamsBases(params, i, 64)
 		u := new(Stack)
-		n3 := len(s.Ls)
-		t3 := make([]Layer, n3)
+		n2 := len(s.Ls)
+		t3 := make([]Layer, n2)
 		u.Ls = t3
 		j2 := 0
 		off := 0
-		for j2 < n3 {
+		for j2 < n2 {
 			t3[j2].W = t2[off]
 			t3[j2].B = t2[off+1]
 			j2++
@@ -5695,7 +5659,7 @@ func StackLossLaplacian(s *Stack, x *T) (f, lap float64) {
 		f, _, t4 = stackLossTaylorStackedWrtS2(s, u, x)
 		lap += 2 * t4
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = StackLoss(s, x)
 	}
 	return f, lap
@@ -5760,26 +5724,25 @@ func stackTaylorStackedWrtLs2(ls, ls1 []Layer, x *T) (*T, *T, *T) {
 // have s's lengths.
 func StackLossHVP2(s, v1, v2 *Stack, x *T) (f float64, hv1, hv2 *Stack) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
 	if v1 == nil {
 		panic("StackLossHVP2: v1 is nil")
 	}
-	n2 := len(s.Ls)
-	if len(v1.Ls) != n2 {
+	n := len(s.Ls)
+	if len(v1.Ls) != n {
 		panic("StackLossHVP2: len(v1.Ls) != len(s.Ls)")
 	}
 	if v2 == nil {
 		panic("StackLossHVP2: v2 is nil")
 	}
-	if len(v2.Ls) != n2 {
+	if len(v2.Ls) != n {
 		panic("StackLossHVP2: len(v2.Ls) != len(s.Ls)")
 	}
 	sBar := new(Stack)
-	sBar.Ls = make([]Layer, n2)
+	sBar.Ls = make([]Layer, n)
 	hvs := make([]*Stack, 2)
 	for l := 0; l < 2; l++ {
 		t3 := new(Stack)
@@ -5791,10 +5754,9 @@ func StackLossHVP2(s, v1, v2 *Stack, x *T) (f float64, hv1, hv2 *Stack) {
 	f, _, _ = stackLossGradJVPLanes2(s, v1, v2, sBar, hv1, hv2, x)
 	for l := 0; l < 2; l++ {
 		t2 := hvs[l].Ls
-		n3 := len(t2)
 		j2 := 0
 		off := 0
-		for j2 < n3 {
+		for j2 < len(t2) {
 			t2[j2].W = tensorops.OrZerosLike(t2[j2].W, params[off])
 			t2[j2].B = tensorops.OrZerosLike(t2[j2].B, params[off+1])
 			j2++
@@ -5841,27 +5803,24 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 	t14 := s.Ls
 	t15 := ds1.Ls
 	t16 := ds2.Ls
-	n := len(t14)
-	trips := max(n+2, 0)
+	trips := max(len(t14)+2, 0)
 	t17 := trips * 3
 	t18 := trips * 2
 	t19 := append(t6, make([]*T, t17)...)
 	t20 := append(dtapePointersBuf1v2[:0], make([]*T, t17)...)
 	t21 := append(dtapePointersBuf2v2[:0], make([]*T, t17)...)
-	n2 := len(t6)
 	t22 := append(t5, make([]*tensorops.Tensor, t18)...)
 	t23 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t18)...)
-	n3 := len(t5)
-	tapePointers := t19[:n2]
-	dtapePointers1 := t20[:n2]
-	dtapePointers2 := t21[:n2]
-	tapePointers2 := t22[:n3]
-	dtapePointers1v2 := t23[:n3]
-	dtapePointers2v2 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t18)...)[:n3]
+	tapePointers := t19[:len(t6)]
+	dtapePointers1 := t20[:len(t6)]
+	dtapePointers2 := t21[:len(t6)]
+	tapePointers2 := t22[:len(t5)]
+	dtapePointers1v2 := t23[:len(t5)]
+	dtapePointers2v2 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t18)...)[:len(t5)]
 	var dx1 *T
 	var dx2 *T
 	i := 0
-	for i < n {
+	for i < len(t14) {
 		l := t14[i]
 		dl1 := t15[i]
 		dl2 := t16[i]
@@ -5896,33 +5855,31 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		dx2 = dx2v4
 	}
 	t24 := tensorops.SumAll(x)
-	i2 := n - 1
+	i2 := len(t14) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar1 *T
 	var dxBar2 *T
 	var xBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		n4 := len(tapePointers2)
-		t25 := n4 - 2
+		t25 := len(tapePointers2) - 2
 		t26 := tapePointers2[t25]
-		t27 := n4 - 1
+		t27 := len(tapePointers2) - 1
 		x2 := tapePointers2[t27]
 		dx1v2 := dtapePointers1v2[t27]
 		dx2v2 := dtapePointers2v2[t27]
 		tapePointers2 = tapePointers2[:t25]
 		dtapePointers1v2 = dtapePointers1v2[:t25]
 		dtapePointers2v2 = dtapePointers2v2[:t25]
-		n5 := len(tapePointers)
-		t28 := n5 - 3
+		t28 := len(tapePointers) - 3
 		x3 := tapePointers[t28]
 		dx1v3 := dtapePointers1[t28]
 		dx2v3 := dtapePointers2[t28]
-		t29 := n5 - 2
+		t29 := len(tapePointers) - 2
 		t30 := tapePointers[t29]
 		t31 := dtapePointers1[t29]
 		t32 := dtapePointers2[t29]
-		t33 := tapePointers[n5-1]
+		t33 := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:t28]
 		dtapePointers1 = dtapePointers1[:t28]
 		dtapePointers2 = dtapePointers2[:t28]
@@ -6012,17 +5969,15 @@ func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
 	var xBar2 *tensorops.Tensor
 	for i := n - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		n2 := len(tapePointers2)
-		t7 := n2 - 2
+		t7 := len(tapePointers2) - 2
 		t8 := tapePointers2[:t7]
-		n3 := len(tapePointers)
-		t9 := n3 - 3
+		t9 := len(tapePointers) - 3
 		x2 := tapePointers[t9]
-		t10 := tapePointers[n3-2]
+		t10 := tapePointers[len(tapePointers)-2]
 		t11 := tapePointers[:t9]
-		t12 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
+		t12 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
 		t13 := tensorops.SumLike(t12, tapePointers2[t7])
-		t14 := tensorops.AccumulateSumLike(t5.Ls[i].B, t12, tapePointers[n3-1])
+		t14 := tensorops.AccumulateSumLike(t5.Ls[i].B, t12, tapePointers[len(tapePointers)-1])
 		t5.Ls[i].B = t14
 		if i != 0 {
 			xBar = tensorops.MatMulGradA(t13, x2, t10, false, false)
@@ -6047,26 +6002,24 @@ func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
 // Nothing needs sizing: the results have s's lengths.
 func StackLossVHVP(s, v Stack, x *T) (f float64, hv Stack) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
 	t3 := v
-	n2 := len(s.Ls)
-	if len(t3.Ls) != n2 {
+	n := len(s.Ls)
+	if len(t3.Ls) != n {
 		panic("StackLossVHVP: len(v.Ls) != len(s.Ls)")
 	}
 	sBar := new(Stack)
-	sBar.Ls = make([]Layer, n2)
+	sBar.Ls = make([]Layer, n)
 	hv2 := new(Stack)
 	hv2.Ls = make([]Layer, len(s.Ls))
 	f, _ = stackLossVGradJVP(s, v, sBar, hv2, x)
 	t2 := hv2.Ls
-	n3 := len(t2)
 	j2 := 0
 	off := 0
-	for j2 < n3 {
+	for j2 < len(t2) {
 		t2[j2].W = tensorops.OrZerosLike(t2[j2].W, params[off])
 		t2[j2].B = tensorops.OrZerosLike(t2[j2].B, params[off+1])
 		j2++
@@ -6112,13 +6065,11 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 	t15 := trips * 2
 	t16 := append(t5, make([]*T, t14)...)
 	t17 := append(dtapePointersBuf2[:0], make([]*T, t14)...)
-	n2 := len(t5)
 	t18 := append(t4, make([]*tensorops.Tensor, t15)...)
-	n3 := len(t4)
-	tapePointers := t16[:n2]
-	dtapePointers := t17[:n2]
-	tapePointers2 := t18[:n3]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t15)...)[:n3]
+	tapePointers := t16[:len(t5)]
+	dtapePointers := t17[:len(t5)]
+	tapePointers2 := t18[:len(t4)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t15)...)[:len(t4)]
 	var dx *T
 	i := 0
 	for i < n {
@@ -6152,21 +6103,19 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		n4 := len(tapePointers2)
-		t20 := n4 - 2
+		t20 := len(tapePointers2) - 2
 		t21 := tapePointers2[t20]
-		t22 := n4 - 1
+		t22 := len(tapePointers2) - 1
 		x2 := tapePointers2[t22]
 		tapePointers2 = tapePointers2[:t20]
 		t23 := dtapePointers2[:t20]
-		n5 := len(tapePointers)
-		t24 := n5 - 3
+		t24 := len(tapePointers) - 3
 		x3 := tapePointers[t24]
 		dx2 := dtapePointers[t24]
-		t25 := n5 - 2
+		t25 := len(tapePointers) - 2
 		t26 := tapePointers[t25]
 		t27 := dtapePointers[t25]
-		t28 := tapePointers[n5-1]
+		t28 := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:t24]
 		dtapePointers = dtapePointers[:t24]
 		t29 := tensorops.TanhJVP(x2, xBar2)
@@ -6208,23 +6157,22 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 // then (H + Hᵀ)/2, exactly symmetric.
 func StackLossVHessian(s Stack, x *T) (f float64, h *T) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
-	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, (n2+63)/64)
+	n := tensorops.ParamsSize(params)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t2 := tensorops.ParamsBases(params, i, 64)
 		var t6 Stack
-		n3 := len(s.Ls)
-		t3 := make([]Layer, n3)
+		n2 := len(s.Ls)
+		t3 := make([]Layer, n2)
 		t6.Ls = t3
 		j2 := 0
 		off := 0
-		for j2 < n3 {
+		for j2 < n2 {
 			t3[j2].W = t2[off]
 			t3[j2].B = t2[off+1]
 			j2++
@@ -6237,21 +6185,19 @@ func StackLossVHessian(s Stack, x *T) (f float64, h *T) {
 		hv.Ls = make([]Layer, len(s.Ls))
 		f, _ = stackLossVGradJVPStacked(s, u, sBar, hv, x)
 		t4 := hv.Ls
-		n4 := len(t4)
 		ts := make([]*T, 0)
-		for j := 0; j < n4; j++ {
+		for j := 0; j < len(t4); j++ {
 			ts = append(ts, t4[j].W, t4[j].B)
 		}
 		t7 := u
 		t5 := t7.Ls
-		n5 := len(t5)
 		us := make([]*T, 0)
-		for j := 0; j < n5; j++ {
+		for j := 0; j < len(t5); j++ {
 			us = append(us, t5[j].W, t5[j].B)
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, us, params)
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = StackLossV(s, x)
 	}
 	return f, tensorops.ParamsHessian(rows, params...)
@@ -6295,13 +6241,11 @@ func stackLossVGradJVPStacked(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, f
 	t15 := trips * 2
 	t16 := append(t5, make([]*T, t14)...)
 	t17 := append(dtapePointersBuf2[:0], make([]*T, t14)...)
-	n2 := len(t5)
 	t18 := append(t4, make([]*tensorops.Tensor, t15)...)
-	n3 := len(t4)
-	tapePointers := t16[:n2]
-	dtapePointers := t17[:n2]
-	tapePointers2 := t18[:n3]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t15)...)[:n3]
+	tapePointers := t16[:len(t5)]
+	dtapePointers := t17[:len(t5)]
+	tapePointers2 := t18[:len(t4)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t15)...)[:len(t4)]
 	var dx *T
 	i := 0
 	for i < n {
@@ -6335,21 +6279,19 @@ func stackLossVGradJVPStacked(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, f
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		n4 := len(tapePointers2)
-		t20 := n4 - 2
+		t20 := len(tapePointers2) - 2
 		t21 := tapePointers2[t20]
-		t22 := n4 - 1
+		t22 := len(tapePointers2) - 1
 		x2 := tapePointers2[t22]
 		tapePointers2 = tapePointers2[:t20]
 		t23 := dtapePointers2[:t20]
-		n5 := len(tapePointers)
-		t24 := n5 - 3
+		t24 := len(tapePointers) - 3
 		x3 := tapePointers[t24]
 		dx2 := dtapePointers[t24]
-		t25 := n5 - 2
+		t25 := len(tapePointers) - 2
 		t26 := tapePointers[t25]
 		t27 := dtapePointers[t25]
-		t28 := tapePointers[n5-1]
+		t28 := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:t24]
 		dtapePointers = dtapePointers[:t24]
 		t29 := tensorops.TanhJVP(x2, xBar2)
@@ -6390,25 +6332,24 @@ func stackLossVGradJVPStacked(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, f
 // give StackLossV's value too).
 func StackLossVHessDiag(s Stack, x *T) (f float64, d Stack) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
 	zero := Stack{Ls: make([]Layer, len(s.Ls))}
-	n2 := tensorops.ParamsSize(params)
-	d2 := make([]float64, n2+7)
+	n := tensorops.ParamsSize(params)
+	d2 := make([]float64, n+7)
 	f = 0
-	for i := 0; i < n2; i += 8 {
+	for i := 0; i < n; i += 8 {
 		us := make([]Stack, 8)
 		for l := 0; l < 8; l++ {
 			t12 := tensorops.ParamsBasis(params, i+l)
-			n4 := len(s.Ls)
-			t13 := make([]Layer, n4)
+			n3 := len(s.Ls)
+			t13 := make([]Layer, n3)
 			us[l].Ls = t13
 			j3 := 0
 			off2 := 0
-			for j3 < n4 {
+			for j3 < n3 {
 				t13[j3].W = t12[off2]
 				t13[j3].B = t12[off2+1]
 				j3++
@@ -6445,17 +6386,17 @@ func StackLossVHessDiag(s Stack, x *T) (f float64, d Stack) {
 		d2[i+6] = 2 * t10
 		d2[i+7] = 2 * t11
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = StackLossV(s, x)
 	}
-	t2 := tensorops.ParamsUnflatten(d2[:n2], params)
+	t2 := tensorops.ParamsUnflatten(d2[:n], params)
 	var t14 Stack
-	n3 := len(s.Ls)
-	t3 := make([]Layer, n3)
+	n2 := len(s.Ls)
+	t3 := make([]Layer, n2)
 	t14.Ls = t3
 	j2 := 0
 	off := 0
-	for j2 < n3 {
+	for j2 < n2 {
 		t3[j2].W = t2[off]
 		t3[j2].B = t2[off+1]
 		j2++
@@ -6750,25 +6691,24 @@ func stackTaylorLanes8WrtLs(
 // sum of their second ones; ⌈n/8⌉ calls, which give StackLossV's value too.
 func StackLossVLaplacian(s Stack, x *T) (f, lap float64) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
 	zero := Stack{Ls: make([]Layer, len(s.Ls))}
-	n2 := tensorops.ParamsSize(params)
+	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n2; i += 8 {
+	for i := 0; i < n; i += 8 {
 		us := make([]Stack, 8)
 		for l := 0; l < 8; l++ {
 			t3 := tensorops.ParamsBasis(params, i+l)
-			n3 := len(s.Ls)
-			t4 := make([]Layer, n3)
+			n2 := len(s.Ls)
+			t4 := make([]Layer, n2)
 			us[l].Ls = t4
 			j2 := 0
 			off := 0
-			for j2 < n3 {
+			for j2 < n2 {
 				t4[j2].W = t3[off]
 				t4[j2].B = t3[off+1]
 				j2++
@@ -6791,7 +6731,7 @@ func StackLossVLaplacian(s Stack, x *T) (f, lap float64) {
 		)
 		lap += 2 * t2
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = StackLossV(s, x)
 	}
 	return f, lap
@@ -7016,11 +6956,10 @@ func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 	t3 := sBar.Ls
 	sBar.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
 	t4 := s.Ls
-	n := len(t4)
-	trips := max(n+2, 0)
+	trips := max(len(t4)+2, 0)
 	tapePointers := slices.Grow(t2, trips*3)
 	tapePointers2 := slices.Grow(t, trips*2)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t4); i++ {
 		l := t4[i]
 		t17 := l.W
 		t18 := tensorops.MatMul(x, t17)
@@ -7033,20 +6972,18 @@ func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 	t5 := tensorops.SumAll(x)
 	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t4) - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		n2 := len(tapePointers2)
-		t6 := n2 - 2
+		t6 := len(tapePointers2) - 2
 		t7 := tapePointers2[:t6]
-		n3 := len(tapePointers)
-		t8 := n3 - 3
+		t8 := len(tapePointers) - 3
 		x2 := tapePointers[t8]
-		t9 := tapePointers[n3-2]
+		t9 := tapePointers[len(tapePointers)-2]
 		t10 := tapePointers[:t8]
-		t11 := tensorops.TanhJVP(tapePointers2[n2-1], xBar2)
+		t11 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
 		t12 := tensorops.SumLike(t11, tapePointers2[t6])
 		t13 := sBar.Ls
-		t14 := tensorops.AccumulateSumLike(t13[i].B, t11, tapePointers[n3-1])
+		t14 := tensorops.AccumulateSumLike(t13[i].B, t11, tapePointers[len(tapePointers)-1])
 		t13[i].B = t14
 		if i != 0 {
 			xBar = tensorops.MatMulGradA(t12, x2, t9, false, false)
@@ -7072,28 +7009,26 @@ func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 // Nothing needs sizing: the results have s's lengths.
 func (s *Stack) LossHVP(v *Stack, x *T) (f float64, hv *Stack) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
 	if v == nil {
 		panic("LossHVP: v is nil")
 	}
-	n2 := len(s.Ls)
-	if len(v.Ls) != n2 {
+	n := len(s.Ls)
+	if len(v.Ls) != n {
 		panic("LossHVP: len(v.Ls) != len(s.Ls)")
 	}
 	sBar := new(Stack)
-	sBar.Ls = make([]Layer, n2)
+	sBar.Ls = make([]Layer, n)
 	hv = new(Stack)
 	hv.Ls = make([]Layer, len(s.Ls))
 	f, _ = stackLossGradJVP2(s, v, sBar, hv, x)
 	t2 := hv.Ls
-	n3 := len(t2)
 	j2 := 0
 	off := 0
-	for j2 < n3 {
+	for j2 < len(t2) {
 		t2[j2].W = tensorops.OrZerosLike(t2[j2].W, params[off])
 		t2[j2].B = tensorops.OrZerosLike(t2[j2].B, params[off+1])
 		j2++
@@ -7131,22 +7066,19 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	dsBar.Ls = t9
 	t10 := s.Ls
 	t11 := ds.Ls
-	n := len(t10)
-	trips := max(n+2, 0)
+	trips := max(len(t10)+2, 0)
 	t12 := trips * 3
 	t13 := trips * 2
 	t14 := append(t4, make([]*T, t12)...)
 	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
-	n2 := len(t4)
 	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
-	n3 := len(t3)
-	tapePointers := t14[:n2]
-	dtapePointers := t15[:n2]
-	tapePointers2 := t16[:n3]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:n3]
+	tapePointers := t14[:len(t4)]
+	dtapePointers := t15[:len(t4)]
+	tapePointers2 := t16[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
 	var dx *T
 	i := 0
-	for i < n {
+	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
 		t43 := l.W
@@ -7170,28 +7102,26 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 		dx = dx3
 	}
 	t17 := tensorops.SumAll(x)
-	i2 := n - 1
+	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
 	var xBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		n4 := len(tapePointers2)
-		t18 := n4 - 2
+		t18 := len(tapePointers2) - 2
 		t19 := tapePointers2[t18]
-		t20 := n4 - 1
+		t20 := len(tapePointers2) - 1
 		x2 := tapePointers2[t20]
 		tapePointers2 = tapePointers2[:t18]
 		t21 := dtapePointers2[:t18]
-		n5 := len(tapePointers)
-		t22 := n5 - 3
+		t22 := len(tapePointers) - 3
 		x3 := tapePointers[t22]
 		dx2 := dtapePointers[t22]
-		t23 := n5 - 2
+		t23 := len(tapePointers) - 2
 		t24 := tapePointers[t23]
 		t25 := dtapePointers[t23]
-		t26 := tapePointers[n5-1]
+		t26 := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:t22]
 		dtapePointers = dtapePointers[:t22]
 		t27 := tensorops.TanhJVP(x2, xBar2)
@@ -7236,23 +7166,22 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 // one tensor, ⌈n/64⌉ calls, which give Stack.Loss's value too).
 func (s *Stack) LossHessDiag(x *T) (f float64, d *Stack) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
-	n2 := tensorops.ParamsSize(params)
-	d2 := make([]float64, n2)
+	n := tensorops.ParamsSize(params)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t5 := tensorops.ParamsBases(params, i, 64)
 		u := new(Stack)
-		n4 := len(s.Ls)
-		t6 := make([]Layer, n4)
+		n3 := len(s.Ls)
+		t6 := make([]Layer, n3)
 		u.Ls = t6
 		j3 := 0
 		off2 := 0
-		for j3 < n4 {
+		for j3 < n3 {
 			t6[j3].W = t5[off2]
 			t6[j3].B = t5[off2+1]
 			j3++
@@ -7262,17 +7191,17 @@ func (s *Stack) LossHessDiag(x *T) (f float64, d *Stack) {
 		f, _, t7 = stackLossTaylorStackedWrtS3(s, u, x)
 		tensorops.LanesInto(d2, i, 2, t7)
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = s.Loss(x)
 	}
 	t2 := tensorops.ParamsUnflatten(d2, params)
 	t3 := new(Stack)
-	n3 := len(s.Ls)
-	t4 := make([]Layer, n3)
+	n2 := len(s.Ls)
+	t4 := make([]Layer, n2)
 	t3.Ls = t4
 	j2 := 0
 	off := 0
-	for j2 < n3 {
+	for j2 < n2 {
 		t4[j2].W = t2[off]
 		t4[j2].B = t2[off+1]
 		j2++
@@ -7312,23 +7241,22 @@ func stackLossTaylorStackedWrtS3(s, s1 *Stack, x *T) (float64, *T, *T) {
 // then (H + Hᵀ)/2, exactly symmetric.
 func (s *Stack) LossHessian(x *T) (f float64, h *T) {
 	t := s.Ls
-	n := len(t)
 	params := make([]*T, 0)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		params = append(params, t[j].W, t[j].B)
 	}
-	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, (n2+63)/64)
+	n := tensorops.ParamsSize(params)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t2 := tensorops.ParamsBases(params, i, 64)
 		u := new(Stack)
-		n3 := len(s.Ls)
-		t3 := make([]Layer, n3)
+		n2 := len(s.Ls)
+		t3 := make([]Layer, n2)
 		u.Ls = t3
 		j2 := 0
 		off := 0
-		for j2 < n3 {
+		for j2 < n2 {
 			t3[j2].W = t2[off]
 			t3[j2].B = t2[off+1]
 			j2++
@@ -7340,20 +7268,18 @@ func (s *Stack) LossHessian(x *T) (f float64, h *T) {
 		hv.Ls = make([]Layer, len(s.Ls))
 		f, _ = stackLossGradJVPStacked2(s, u, sBar, hv, x)
 		t4 := hv.Ls
-		n4 := len(t4)
 		ts := make([]*T, 0)
-		for j := 0; j < n4; j++ {
+		for j := 0; j < len(t4); j++ {
 			ts = append(ts, t4[j].W, t4[j].B)
 		}
 		t5 := u.Ls
-		n5 := len(t5)
 		us := make([]*T, 0)
-		for j := 0; j < n5; j++ {
+		for j := 0; j < len(t5); j++ {
 			us = append(us, t5[j].W, t5[j].B)
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, us, params)
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = s.Loss(x)
 	}
 	return f, tensorops.ParamsHessian(rows, params...)
@@ -7389,22 +7315,19 @@ func stackLossGradJVPStacked2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64
 	dsBar.Ls = t9
 	t10 := s.Ls
 	t11 := ds.Ls
-	n := len(t10)
-	trips := max(n+2, 0)
+	trips := max(len(t10)+2, 0)
 	t12 := trips * 3
 	t13 := trips * 2
 	t14 := append(t4, make([]*T, t12)...)
 	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
-	n2 := len(t4)
 	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
-	n3 := len(t3)
-	tapePointers := t14[:n2]
-	dtapePointers := t15[:n2]
-	tapePointers2 := t16[:n3]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:n3]
+	tapePointers := t14[:len(t4)]
+	dtapePointers := t15[:len(t4)]
+	tapePointers2 := t16[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
 	var dx *T
 	i := 0
-	for i < n {
+	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
 		t43 := l.W
@@ -7428,28 +7351,26 @@ func stackLossGradJVPStacked2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64
 		dx = dx3
 	}
 	t17 := tensorops.SumAll(x)
-	i2 := n - 1
+	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
 	var xBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		n4 := len(tapePointers2)
-		t18 := n4 - 2
+		t18 := len(tapePointers2) - 2
 		t19 := tapePointers2[t18]
-		t20 := n4 - 1
+		t20 := len(tapePointers2) - 1
 		x2 := tapePointers2[t20]
 		tapePointers2 = tapePointers2[:t18]
 		t21 := dtapePointers2[:t18]
-		n5 := len(tapePointers)
-		t22 := n5 - 3
+		t22 := len(tapePointers) - 3
 		x3 := tapePointers[t22]
 		dx2 := dtapePointers[t22]
-		t23 := n5 - 2
+		t23 := len(tapePointers) - 2
 		t24 := tapePointers[t23]
 		t25 := dtapePointers[t23]
-		t26 := tapePointers[n5-1]
+		t26 := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:t22]
 		dtapePointers = dtapePointers[:t22]
 		t27 := tensorops.TanhJVP(x2, xBar2)
@@ -7501,10 +7422,9 @@ func WrappedLossGrad(w, wBar *Wrapped, x *T) float64 {
 	wBar.Ls = append(t2, make([]*Layer, max(len(w.Ls)-len(t2), 0))...)
 	t3 := w.In
 	t4 := w.Ls
-	n := len(t4)
-	tapePointers := slices.Grow(t, max(n+2, 0)*3)
+	tapePointers := slices.Grow(t, max(len(t4)+2, 0)*3)
 	h := tensorops.MatMul(x, t3)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t4); i++ {
 		l := t4[i]
 		t15 := tensorops.MatMul(h, l.W)
 		h3 := tensorops.Fuse("Tanh(a + b)", t15, l.B)
@@ -7519,13 +7439,12 @@ func WrappedLossGrad(w, wBar *Wrapped, x *T) float64 {
 	hBar := tensorops.MatMulGradA(t9, h, t5, false, false)
 	wBar.Out = tensorops.AccumulateMatMulGradB(wBar.Out, t9, h, t5, false, false)
 	var hBar2 *tensorops.Tensor
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t4) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		n2 := len(tapePointers)
-		t11 := n2 - 3
+		t11 := len(tapePointers) - 3
 		h2 := tapePointers[t11]
-		t12 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
-		t13 := tensorops.SumLike(t12, tapePointers[n2-2])
+		t12 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
+		t13 := tensorops.SumLike(t12, tapePointers[len(tapePointers)-2])
 		lBar := wBar.Ls[i]
 		lBar.B = tensorops.AccumulateSumLike(lBar.B, t12, w.Ls[i].B)
 		t14 := w.Ls[i].W
@@ -7550,9 +7469,8 @@ func WrappedLossGrad(w, wBar *Wrapped, x *T) float64 {
 // nil tensor in it is zero. Nothing needs sizing: the results have w's lengths.
 func WrappedLossHVP(w, v *Wrapped, x *T) (f float64, hv *Wrapped) {
 	t := w.Ls
-	n := len(t)
 	params := append(make([]*T, 0, 2), w.In)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		t9 := t[j]
 		params = append(params, t9.W, t9.B)
 	}
@@ -7561,38 +7479,37 @@ func WrappedLossHVP(w, v *Wrapped, x *T) (f float64, hv *Wrapped) {
 		panic("WrappedLossHVP: v is nil")
 	}
 	t2 := v.Ls
-	n2 := len(w.Ls)
-	if len(t2) != n2 {
+	n := len(w.Ls)
+	if len(t2) != n {
 		panic("WrappedLossHVP: len(v.Ls) != len(w.Ls)")
 	}
-	for j := 0; j < n2; j++ {
+	for j := 0; j < n; j++ {
 		if t2[j] == nil {
 			panic("WrappedLossHVP: v.Ls[j] is nil")
 		}
 	}
 	wBar := new(Wrapped)
-	n3 := len(w.Ls)
-	t3 := make([]*Layer, n3)
+	n2 := len(w.Ls)
+	t3 := make([]*Layer, n2)
 	wBar.Ls = t3
-	for j := 0; j < n3; j++ {
+	for j := 0; j < n2; j++ {
 		t8 := new(Layer)
 		t3[j] = t8
 	}
 	hv = new(Wrapped)
-	n4 := len(w.Ls)
-	t4 := make([]*Layer, n4)
+	n3 := len(w.Ls)
+	t4 := make([]*Layer, n3)
 	hv.Ls = t4
-	for j := 0; j < n4; j++ {
+	for j := 0; j < n3; j++ {
 		t7 := new(Layer)
 		t4[j] = t7
 	}
 	f, _ = wrappedLossGradJVP(w, v, wBar, hv, x)
 	hv.In = tensorops.OrZerosLike(hv.In, params[0])
 	t5 := hv.Ls
-	n5 := len(t5)
 	j5 := 0
 	off := 1
-	for j5 < n5 {
+	for j5 < len(t5) {
 		t6 := t5[j5]
 		t6.W = tensorops.OrZerosLike(t6.W, params[off])
 		t6.B = tensorops.OrZerosLike(t6.B, params[off+1])
@@ -7632,13 +7549,11 @@ func wrappedLossGradJVP(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
 	dh := tensorops.MatMul(x, dw.In)
 	t10 := w.Ls
 	t11 := dw.Ls
-	n := len(t10)
-	t12 := max(n+2, 0) * 3
+	t12 := max(len(t10)+2, 0) * 3
 	t13 := append(t3, make([]*tensorops.Tensor, t12)...)
-	n2 := len(t3)
-	tapePointers := t13[:n2]
-	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t12)...)[:n2]
-	for i := 0; i < n; i++ {
+	tapePointers := t13[:len(t3)]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t12)...)[:len(t3)]
+	for i := 0; i < len(t10); i++ {
 		l := t10[i]
 		dl := t11[i]
 		t55 := dl.W
@@ -7662,7 +7577,7 @@ func wrappedLossGradJVP(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
 	t18 := tensorops.MatMul(h, t15)
 	t19 := tensorops.Square(t17)
 	t20 := tensorops.MeanAll(t19)
-	i2 := n - 1
+	i2 := len(t10) - 1
 	t21 := tensorops.MeanAllGrad(t19, 1)
 	t22 := tensorops.Scale(t17, 2)
 	t23 := tensorops.ExpandLike(tensorops.FuseInto(t18, "2*(a + b)", t16[1], t18), t22)
@@ -7683,12 +7598,11 @@ func wrappedLossGradJVP(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		n3 := len(tapePointers)
-		t37 := n3 - 3
+		t37 := len(tapePointers) - 3
 		h2 := tapePointers[t37]
 		dh2 := dtapePointers[t37]
-		t38 := tapePointers[n3-2]
-		t39 := n3 - 1
+		t38 := tapePointers[len(tapePointers)-2]
+		t39 := len(tapePointers) - 1
 		h3 := tapePointers[t39]
 		t40 := tensorops.TanhJVP(h3, hBar2)
 		t41 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t39], dhBar)
@@ -7739,26 +7653,25 @@ func wrappedLossGradJVP(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
 // WrappedLoss's value too), then (H + Hᵀ)/2, exactly symmetric.
 func WrappedLossHessian(w *Wrapped, x *T) (f float64, h *T) {
 	t := w.Ls
-	n := len(t)
 	params := append(make([]*T, 0, 2), w.In)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		t13 := t[j]
 		params = append(params, t13.W, t13.B)
 	}
 	params = append(params, w.Out)
-	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, (n2+63)/64)
+	n := tensorops.ParamsSize(params)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t2 := tensorops.ParamsBases(params, i, 64)
 		u := new(Wrapped)
 		u.In = t2[0]
-		n3 := len(w.Ls)
-		t3 := make([]*Layer, n3)
+		n2 := len(w.Ls)
+		t3 := make([]*Layer, n2)
 		u.Ls = t3
 		j2 := 0
 		off := 1
-		for j2 < n3 {
+		for j2 < n2 {
 			t12 := new(Layer)
 			t3[j2] = t12
 			t12.W = t2[off]
@@ -7768,40 +7681,38 @@ func WrappedLossHessian(w *Wrapped, x *T) (f float64, h *T) {
 		}
 		u.Out = t2[off]
 		wBar := new(Wrapped)
-		n4 := len(w.Ls)
-		t4 := make([]*Layer, n4)
+		n3 := len(w.Ls)
+		t4 := make([]*Layer, n3)
 		wBar.Ls = t4
-		for j := 0; j < n4; j++ {
+		for j := 0; j < n3; j++ {
 			t11 := new(Layer)
 			t4[j] = t11
 		}
 		hv := new(Wrapped)
-		n5 := len(w.Ls)
-		t5 := make([]*Layer, n5)
+		n4 := len(w.Ls)
+		t5 := make([]*Layer, n4)
 		hv.Ls = t5
-		for j := 0; j < n5; j++ {
+		for j := 0; j < n4; j++ {
 			t10 := new(Layer)
 			t5[j] = t10
 		}
 		f, _ = wrappedLossGradJVPStacked(w, u, wBar, hv, x)
 		t6 := hv.Ls
-		n6 := len(t6)
 		ts := append(make([]*T, 0, 2), hv.In)
-		for j := 0; j < n6; j++ {
+		for j := 0; j < len(t6); j++ {
 			t9 := t6[j]
 			ts = append(ts, t9.W, t9.B)
 		}
 		ts = append(ts, hv.Out)
 		t7 := u.Ls
-		n7 := len(t7)
 		us := append(make([]*T, 0, 2), u.In)
-		for j := 0; j < n7; j++ {
+		for j := 0; j < len(t7); j++ {
 			t8 := t7[j]
 			us = append(us, t8.W, t8.B)
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, append(us, u.Out), params)
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = WrappedLoss(w, x)
 	}
 	return f, tensorops.ParamsHessian(rows, params...)
@@ -7837,13 +7748,11 @@ func wrappedLossGradJVPStacked(w, dw, wBar, dwBar *Wrapped, x *T) (float64, floa
 	dh := tensorops.MatMul(x, dw.In)
 	t10 := w.Ls
 	t11 := dw.Ls
-	n := len(t10)
-	t12 := max(n+2, 0) * 3
+	t12 := max(len(t10)+2, 0) * 3
 	t13 := append(t3, make([]*tensorops.Tensor, t12)...)
-	n2 := len(t3)
-	tapePointers := t13[:n2]
-	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t12)...)[:n2]
-	for i := 0; i < n; i++ {
+	tapePointers := t13[:len(t3)]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t12)...)[:len(t3)]
+	for i := 0; i < len(t10); i++ {
 		l := t10[i]
 		dl := t11[i]
 		t55 := dl.W
@@ -7867,7 +7776,7 @@ func wrappedLossGradJVPStacked(w, dw, wBar, dwBar *Wrapped, x *T) (float64, floa
 	t18 := tensorops.MatMul(h, t15)
 	t19 := tensorops.Square(t17)
 	t20 := tensorops.MeanAll(t19)
-	i2 := n - 1
+	i2 := len(t10) - 1
 	t21 := tensorops.MeanAllGrad(t19, 1)
 	t22 := tensorops.Scale(t17, 2)
 	t23 := tensorops.ExpandLike(tensorops.FuseInto(t18, "2*(a + b)", t16[1], t18), t22)
@@ -7888,12 +7797,11 @@ func wrappedLossGradJVPStacked(w, dw, wBar, dwBar *Wrapped, x *T) (float64, floa
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		n3 := len(tapePointers)
-		t37 := n3 - 3
+		t37 := len(tapePointers) - 3
 		h2 := tapePointers[t37]
 		dh2 := dtapePointers[t37]
-		t38 := tapePointers[n3-2]
-		t39 := n3 - 1
+		t38 := tapePointers[len(tapePointers)-2]
+		t39 := len(tapePointers) - 1
 		h3 := tapePointers[t39]
 		t40 := tensorops.TanhJVP(h3, hBar2)
 		t41 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t39], dhBar)
@@ -7943,26 +7851,25 @@ func wrappedLossGradJVPStacked(w, dw, wBar, dwBar *Wrapped, x *T) (float64, floa
 // per call stacked in one tensor, ⌈n/64⌉ calls, which give WrappedLoss's value too).
 func WrappedLossHessDiag(w *Wrapped, x *T) (f float64, d *Wrapped) {
 	t := w.Ls
-	n := len(t)
 	params := append(make([]*T, 0, 2), w.In)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		t10 := t[j]
 		params = append(params, t10.W, t10.B)
 	}
 	params = append(params, w.Out)
-	n2 := tensorops.ParamsSize(params)
-	d2 := make([]float64, n2)
+	n := tensorops.ParamsSize(params)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t6 := tensorops.ParamsBases(params, i, 64)
 		u := new(Wrapped)
 		u.In = t6[0]
-		n4 := len(w.Ls)
-		t7 := make([]*Layer, n4)
+		n3 := len(w.Ls)
+		t7 := make([]*Layer, n3)
 		u.Ls = t7
 		j3 := 0
 		off2 := 1
-		for j3 < n4 {
+		for j3 < n3 {
 			t9 := new(Layer)
 			t7[j3] = t9
 			t9.W = t6[off2]
@@ -7975,18 +7882,18 @@ func WrappedLossHessDiag(w *Wrapped, x *T) (f float64, d *Wrapped) {
 		f, _, t8 = wrappedLossTaylorStackedWrtW(w, u, x)
 		tensorops.LanesInto(d2, i, 2, t8)
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = WrappedLoss(w, x)
 	}
 	t2 := tensorops.ParamsUnflatten(d2, params)
 	t3 := new(Wrapped)
 	t3.In = t2[0]
-	n3 := len(w.Ls)
-	t4 := make([]*Layer, n3)
+	n2 := len(w.Ls)
+	t4 := make([]*Layer, n2)
 	t3.Ls = t4
 	j2 := 0
 	off := 1
-	for j2 < n3 {
+	for j2 < n2 {
 		t5 := new(Layer)
 		t4[j2] = t5
 		t5.W = t2[off]
@@ -8018,11 +7925,10 @@ func wrappedLossTaylorStackedWrtW(w, w1 *Wrapped, x *T) (float64, *T, *T) {
 	w1.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
 	t2 := w.Ls
 	t3 := w1.Ls
-	n := len(t2)
 	h := tensorops.MatMul(x, w.In)
 	h1 := tensorops.MatMul(x, w1.In)
 	var h2 *tensorops.Tensor
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		l := t2[i]
 		l1 := t3[i]
 		t16 := l1.W
@@ -8063,26 +7969,25 @@ func wrappedLossTaylorStackedWrtW(w, w1 *Wrapped, x *T) (float64, *T, *T) {
 // ones); ⌈n/64⌉ calls, which give WrappedLoss's value too.
 func WrappedLossLaplacian(w *Wrapped, x *T) (f, lap float64) {
 	t := w.Ls
-	n := len(t)
 	params := append(make([]*T, 0, 2), w.In)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t); j++ {
 		t6 := t[j]
 		params = append(params, t6.W, t6.B)
 	}
 	params = append(params, w.Out)
-	n2 := tensorops.ParamsSize(params)
+	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t2 := tensorops.ParamsBases(params, i, 64)
 		u := new(Wrapped)
 		u.In = t2[0]
-		n3 := len(w.Ls)
-		t3 := make([]*Layer, n3)
+		n2 := len(w.Ls)
+		t3 := make([]*Layer, n2)
 		u.Ls = t3
 		j2 := 0
 		off := 1
-		for j2 < n3 {
+		for j2 < n2 {
 			t5 := new(Layer)
 			t3[j2] = t5
 			t5.W = t2[off]
@@ -8095,7 +8000,7 @@ func WrappedLossLaplacian(w *Wrapped, x *T) (f, lap float64) {
 		f, _, t4 = wrappedLossTaylorStackedWrtW2(w, u, x)
 		lap += 2 * t4
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = WrappedLoss(w, x)
 	}
 	return f, lap
@@ -8114,11 +8019,10 @@ func wrappedLossTaylorStackedWrtW2(w, w1 *Wrapped, x *T) (float64, float64, floa
 	w1.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
 	t2 := w.Ls
 	t3 := w1.Ls
-	n := len(t2)
 	h := tensorops.MatMul(x, w.In)
 	h1 := tensorops.MatMul(x, w1.In)
 	var h2 *tensorops.Tensor
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t2); i++ {
 		l := t2[i]
 		l1 := t3[i]
 		t17 := l.W
@@ -8173,11 +8077,10 @@ func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 	t4 := tBar.Blocks
 	tBar.Blocks = append(t4, make([]Block, max(len(t.Blocks)-len(t4), 0))...)
 	t5 := t.Blocks
-	n := len(t5)
-	trips := max(n+2, 0)
+	trips := max(len(t5)+2, 0)
 	tapePointers := slices.Grow(t3, trips*2)
 	tapeValues := slices.Grow(t2, trips)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t5); i++ {
 		b2 := t5[i]
 		t19 := b2.W
 		t20 := b2.Norm
@@ -8195,12 +8098,11 @@ func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 	xBar := tensorops.MatMulGradA(t11, x, t6, false, false)
 	tBar.Out = tensorops.AccumulateMatMulGradB(tBar.Out, t11, x, t6, false, false)
 	var xBar2 *T
-	i2 := n - 1
+	i2 := len(t5) - 1
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		t12 := len(tapeValues) - 1
-		n2 := len(tapePointers)
-		t13 := n2 - 2
+		t13 := len(tapePointers) - 2
 		b := t.Blocks[i2]
 		bBar := tBar.Blocks[i2]
 		var t14 *T
@@ -8212,7 +8114,7 @@ func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 			tapeValues[t12],
 			b.Post,
 			bBar.Post,
-			tapePointers[n2-1],
+			tapePointers[len(tapePointers)-1],
 			xBar2,
 		)
 		t21.Scale = tensorops.Accumulate(t21.Scale, t15.Scale)
@@ -8252,13 +8154,10 @@ func blockReverse(
 ) (wBar *T, normBar Affine, xBar *T) {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
-		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
-	}
-	n := len(biases)
-	tapePointers := slices.Grow(t, max(n+2, 0))
+	gadApart(biases, biasesBar, "blockReverse: biases and biasesBar")
+	tapePointers := slices.Grow(t, max(len(biases)+2, 0))
 	h := tensorops.MatMul(x, w)
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(biases); i++ {
 		b := biases[i]
 		tapePointers = append(tapePointers, h)
 		h = tensorops.Add(h, b)
@@ -8286,7 +8185,7 @@ func blockReverse(
 	normBar.Scale = t16
 	hBar := tensorops.FuseInto(t15, "TanhJVP(a, b)", t2, t15)
 	var hBar2 *tensorops.Tensor
-	for i := n - 1; i >= 0; i-- {
+	for i := len(biases) - 1; i >= 0; i-- {
 		hBar = tensorops.Add(hBar2, hBar)
 		t18 := len(tapePointers) - 1
 		h3 := tapePointers[t18]
@@ -8311,9 +8210,8 @@ func blockReverse(
 // in it is zero. Nothing needs sizing: the results have t's lengths.
 func TowerLossHVP(t, v *Tower, x *T) (f float64, hv *Tower) {
 	t2 := t.Blocks
-	n := len(t2)
 	params := make([]*T, 0, 1)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t2); j++ {
 		t15 := t2[j].Bs
 		params = append(append(params, t2[j].W), t15...)
 		t16 := t2[j].Post
@@ -8325,11 +8223,10 @@ func TowerLossHVP(t, v *Tower, x *T) (f float64, hv *Tower) {
 	}
 	t3 := v.Blocks
 	t4 := t.Blocks
-	n2 := len(t4)
-	if len(t3) != n2 {
+	if len(t3) != len(t4) {
 		panic("TowerLossHVP: len(v.Blocks) != len(t.Blocks)")
 	}
-	for j := 0; j < n2; j++ {
+	for j := 0; j < len(t4); j++ {
 		if len(t3[j].Bs) != len(t4[j].Bs) {
 			panic("TowerLossHVP: len(v.Blocks[j].Bs) != len(t.Blocks[j].Bs)")
 		}
@@ -8339,29 +8236,26 @@ func TowerLossHVP(t, v *Tower, x *T) (f float64, hv *Tower) {
 	}
 	tBar := new(Tower)
 	t5 := t.Blocks
-	n3 := len(t5)
-	t6 := make([]Block, n3)
+	t6 := make([]Block, len(t5))
 	tBar.Blocks = t6
-	for j := 0; j < n3; j++ {
+	for j := 0; j < len(t5); j++ {
 		t6[j].Bs = make([]*T, len(t5[j].Bs))
 		t14 := new(Affine)
 		t6[j].Post = t14
 	}
 	hv = new(Tower)
 	t7 := t.Blocks
-	n4 := len(t7)
-	t8 := make([]Block, n4)
+	t8 := make([]Block, len(t7))
 	hv.Blocks = t8
-	for j := 0; j < n4; j++ {
+	for j := 0; j < len(t7); j++ {
 		t8[j].Bs = make([]*T, len(t7[j].Bs))
 		t13 := new(Affine)
 		t8[j].Post = t13
 	}
 	f, _ = towerLossGradJVP(t, v, tBar, hv, x)
 	t9 := hv.Blocks
-	n5 := len(t9)
 	off := 0
-	for j := 0; j < n5; j++ {
+	for j := 0; j < len(t9); j++ {
 		t9[j].W = tensorops.OrZerosLike(t9[j].W, params[off])
 		t10 := t9[j].Bs
 		t11 := off + 1 + len(t10)
@@ -8408,21 +8302,18 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 	dtBar.Blocks = t10
 	t11 := t.Blocks
 	t12 := dt.Blocks
-	n := len(t11)
-	trips := max(n+2, 0)
+	trips := max(len(t11)+2, 0)
 	t13 := trips * 2
 	t14 := append(t5, make([]*T, t13)...)
 	t15 := append(dtapePointersBuf[:0], make([]*T, t13)...)
-	n2 := len(t5)
 	t16 := append(t4, make([]Affine, trips)...)
-	n3 := len(t4)
-	tapePointers := t14[:n2]
-	dtapePointers := t15[:n2]
-	tapeValues := t16[:n3]
-	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:n3]
+	tapePointers := t14[:len(t5)]
+	dtapePointers := t15[:len(t5)]
+	tapeValues := t16[:len(t4)]
+	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t4)]
 	var dx *T
 	i := 0
-	for i < n {
+	for i < len(t11) {
 		b2 := t11[i]
 		db2 := t12[i]
 		t52 := b2.W
@@ -8445,7 +8336,7 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 	t21 := tensorops.MatMul(x, t18)
 	t22 := tensorops.LogSumExp(t20, 1)
 	t23 := tensorops.SumAll(t22)
-	i2 := n - 1
+	i2 := len(t11) - 1
 	t24 := tensorops.ExpandAxis(tensorops.FullLike(t22, 1), t20, 1)
 	t25 := tensorops.Softmax(t20, 1)
 	t26 := tensorops.SoftmaxJVP(t25, tensorops.FuseInto(t21, "a + b", t19[1], t21), 1)
@@ -8467,9 +8358,8 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
 		t36 := len(tapeValues) - 1
-		n4 := len(tapePointers)
-		t37 := n4 - 2
-		t38 := n4 - 1
+		t37 := len(tapePointers) - 2
+		t38 := len(tapePointers) - 1
 		b := t.Blocks[i2]
 		db := dt.Blocks[i2]
 		bBar := tBar.Blocks[i2]
@@ -8545,16 +8435,13 @@ func blockReverseJVP(
 ) (wBar *T, normBar Affine, xBar, dwBar *T, dnormBar Affine, dxBar *T) {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
-		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(biases, biasesBar, "blockReverse: biases and biasesBar")
 	t2 := tensorops.MatMulEach(w, false, x, dx)
 	h := t2[0]
 	t3 := tensorops.MatMul(x, dw)
 	dh := tensorops.FuseInto(t3, "a + b", t2[1], t3)
-	n := len(biases)
-	tapePointers := append(t, make([]*tensorops.Tensor, max(n+2, 0))...)[:len(t)]
-	for i := 0; i < n; i++ {
+	tapePointers := append(t, make([]*tensorops.Tensor, max(len(biases)+2, 0))...)[:len(t)]
+	for i := 0; i < len(biases); i++ {
 		h4 := tensorops.Add(h, biases[i])
 		t42 := tensorops.ExpandLike(dbiases[i], h4)
 		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t42)
@@ -8608,7 +8495,7 @@ func blockReverseJVP(
 	hBar := tensorops.TanhJVP(t4, t31)
 	dhBar := tensorops.FuseInto(t32, "-2*a*b*c + (1 - a*a)*d", t4, t31, t5, t32)
 	var hBar2 *tensorops.Tensor
-	for i := n - 1; i >= 0; i-- {
+	for i := len(biases) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar2 := tensorops.ExpandLike(dhBar, hBar2)
 		t40 := len(tapePointers) - 1
@@ -8680,27 +8567,25 @@ func blockJVP(w, dw *T, biases, dbiases []*T, norm, dnorm Affine, post, dpost *A
 // (H + Hᵀ)/2, exactly symmetric.
 func TowerLossHessian(t *Tower, x *T) (f float64, h *T) {
 	t2 := t.Blocks
-	n := len(t2)
 	params := make([]*T, 0, 1)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t2); j++ {
 		t20 := t2[j].Bs
 		params = append(append(params, t2[j].W), t20...)
 		t21 := t2[j].Post
 		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t21.Scale, t21.Shift)
 	}
 	params = append(params, t.Out)
-	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, (n2+63)/64)
+	n := tensorops.ParamsSize(params)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t3 := tensorops.ParamsBases(params, i, 64)
 		u := new(Tower)
 		t4 := t.Blocks
-		n3 := len(t4)
-		t5 := make([]Block, n3)
+		t5 := make([]Block, len(t4))
 		u.Blocks = t5
 		off := 0
-		for j := 0; j < n3; j++ {
+		for j := 0; j < len(t4); j++ {
 			t5[j].W = t3[off]
 			t18 := off + 1 + len(t4[j].Bs)
 			t5[j].Bs = t3[off+1 : t18 : t18]
@@ -8715,29 +8600,26 @@ func TowerLossHessian(t *Tower, x *T) (f float64, h *T) {
 		u.Out = t3[off]
 		tBar := new(Tower)
 		t6 := t.Blocks
-		n4 := len(t6)
-		t7 := make([]Block, n4)
+		t7 := make([]Block, len(t6))
 		tBar.Blocks = t7
-		for j := 0; j < n4; j++ {
+		for j := 0; j < len(t6); j++ {
 			t7[j].Bs = make([]*T, len(t6[j].Bs))
 			t17 := new(Affine)
 			t7[j].Post = t17
 		}
 		hv := new(Tower)
 		t8 := t.Blocks
-		n5 := len(t8)
-		t9 := make([]Block, n5)
+		t9 := make([]Block, len(t8))
 		hv.Blocks = t9
-		for j := 0; j < n5; j++ {
+		for j := 0; j < len(t8); j++ {
 			t9[j].Bs = make([]*T, len(t8[j].Bs))
 			t16 := new(Affine)
 			t9[j].Post = t16
 		}
 		f, _ = towerLossGradJVPStacked(t, u, tBar, hv, x)
 		t10 := hv.Blocks
-		n6 := len(t10)
 		ts := make([]*T, 0, 1)
-		for j := 0; j < n6; j++ {
+		for j := 0; j < len(t10); j++ {
 			t14 := t10[j].Bs
 			ts = append(append(ts, t10[j].W), t14...)
 			t15 := t10[j].Post
@@ -8745,9 +8627,8 @@ func TowerLossHessian(t *Tower, x *T) (f float64, h *T) {
 		}
 		ts = append(ts, hv.Out)
 		t11 := u.Blocks
-		n7 := len(t11)
 		us := make([]*T, 0, 1)
-		for j := 0; j < n7; j++ {
+		for j := 0; j < len(t11); j++ {
 			t12 := t11[j].Bs
 			us = append(append(us, t11[j].W), t12...)
 			t13 := t11[j].Post
@@ -8755,7 +8636,7 @@ func TowerLossHessian(t *Tower, x *T) (f float64, h *T) {
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, append(us, u.Out), params)
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = TowerLoss(t, x)
 	}
 	return f, tensorops.ParamsHessian(rows, params...)
@@ -8793,21 +8674,18 @@ func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64)
 	dtBar.Blocks = t10
 	t11 := t.Blocks
 	t12 := dt.Blocks
-	n := len(t11)
-	trips := max(n+2, 0)
+	trips := max(len(t11)+2, 0)
 	t13 := trips * 2
 	t14 := append(t5, make([]*T, t13)...)
 	t15 := append(dtapePointersBuf[:0], make([]*T, t13)...)
-	n2 := len(t5)
 	t16 := append(t4, make([]Affine, trips)...)
-	n3 := len(t4)
-	tapePointers := t14[:n2]
-	dtapePointers := t15[:n2]
-	tapeValues := t16[:n3]
-	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:n3]
+	tapePointers := t14[:len(t5)]
+	dtapePointers := t15[:len(t5)]
+	tapeValues := t16[:len(t4)]
+	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t4)]
 	var dx *T
 	i := 0
-	for i < n {
+	for i < len(t11) {
 		b2 := t11[i]
 		db2 := t12[i]
 		t52 := b2.W
@@ -8830,7 +8708,7 @@ func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64)
 	t21 := tensorops.MatMul(x, t18)
 	t22 := tensorops.LogSumExp(t20, 1)
 	t23 := tensorops.SumAll(t22)
-	i2 := n - 1
+	i2 := len(t11) - 1
 	t24 := tensorops.ExpandAxis(tensorops.FullLike(t22, 1), t20, 1)
 	t25 := tensorops.Softmax(t20, 1)
 	t26 := tensorops.SoftmaxJVP(t25, tensorops.FuseInto(t21, "a + b", t19[1], t21), 1)
@@ -8852,9 +8730,8 @@ func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64)
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
 		t36 := len(tapeValues) - 1
-		n4 := len(tapePointers)
-		t37 := n4 - 2
-		t38 := n4 - 1
+		t37 := len(tapePointers) - 2
+		t38 := len(tapePointers) - 1
 		b := t.Blocks[i2]
 		db := dt.Blocks[i2]
 		bBar := tBar.Blocks[i2]
@@ -8931,16 +8808,13 @@ func blockReverseJVPStacked(
 ) (wBar *T, normBar Affine, xBar, dwBar *T, dnormBar Affine, dxBar *T) {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
-	if cap(biases) > 0 && cap(biasesBar) > 0 && &biases[:1][0] == &biasesBar[:1][0] {
-		panic("blockReverse: biases and biasesBar share memory: gadgen's gradients need them apart")
-	}
+	gadApart(biases, biasesBar, "blockReverse: biases and biasesBar")
 	t2 := tensorops.MatMulEach(w, false, x, dx)
 	h := t2[0]
 	t3 := tensorops.MatMul(x, dw)
 	dh := tensorops.FuseInto(t3, "a + b", t2[1], t3)
-	n := len(biases)
-	tapePointers := append(t, make([]*tensorops.Tensor, max(n+2, 0))...)[:len(t)]
-	for i := 0; i < n; i++ {
+	tapePointers := append(t, make([]*tensorops.Tensor, max(len(biases)+2, 0))...)[:len(t)]
+	for i := 0; i < len(biases); i++ {
 		h4 := tensorops.Add(h, biases[i])
 		t42 := tensorops.ExpandLike(dbiases[i], h4)
 		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t42)
@@ -8994,7 +8868,7 @@ func blockReverseJVPStacked(
 	hBar := tensorops.TanhJVP(t4, t31)
 	dhBar := tensorops.FuseInto(t32, "-2*a*b*c + (1 - a*a)*d", t4, t31, t5, t32)
 	var hBar2 *tensorops.Tensor
-	for i := n - 1; i >= 0; i-- {
+	for i := len(biases) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar2 := tensorops.ExpandLike(dhBar, hBar2)
 		t40 := len(tapePointers) - 1
@@ -9065,27 +8939,25 @@ func blockJVPStacked(w, dw *T, biases, dbiases []*T, norm, dnorm Affine, post, d
 // tensor, ⌈n/64⌉ calls, which give TowerLoss's value too).
 func TowerLossHessDiag(t *Tower, x *T) (f float64, d *Tower) {
 	t2 := t.Blocks
-	n := len(t2)
 	params := make([]*T, 0, 1)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t2); j++ {
 		t15 := t2[j].Bs
 		params = append(append(params, t2[j].W), t15...)
 		t16 := t2[j].Post
 		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t16.Scale, t16.Shift)
 	}
 	params = append(params, t.Out)
-	n2 := tensorops.ParamsSize(params)
-	d2 := make([]float64, n2)
+	n := tensorops.ParamsSize(params)
+	d2 := make([]float64, n)
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t9 := tensorops.ParamsBases(params, i, 64)
 		u := new(Tower)
 		t10 := t.Blocks
-		n4 := len(t10)
-		t11 := make([]Block, n4)
+		t11 := make([]Block, len(t10))
 		u.Blocks = t11
 		off2 := 0
-		for j := 0; j < n4; j++ {
+		for j := 0; j < len(t10); j++ {
 			t11[j].W = t9[off2]
 			t13 := off2 + 1 + len(t10[j].Bs)
 			t11[j].Bs = t9[off2+1 : t13 : t13]
@@ -9102,17 +8974,16 @@ func TowerLossHessDiag(t *Tower, x *T) (f float64, d *Tower) {
 		f, _, t12 = towerLossTaylorStackedWrtT(t, u, x)
 		tensorops.LanesInto(d2, i, 2, t12)
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = TowerLoss(t, x)
 	}
 	t3 := tensorops.ParamsUnflatten(d2, params)
 	t4 := new(Tower)
 	t5 := t.Blocks
-	n3 := len(t5)
-	t6 := make([]Block, n3)
+	t6 := make([]Block, len(t5))
 	t4.Blocks = t6
 	off := 0
-	for j := 0; j < n3; j++ {
+	for j := 0; j < len(t5); j++ {
 		t6[j].W = t3[off]
 		t7 := off + 1 + len(t5[j].Bs)
 		t6[j].Bs = t3[off+1 : t7 : t7]
@@ -9148,10 +9019,9 @@ func towerLossTaylorStackedWrtT(t, t1 *Tower, x *T) (float64, *T, *T) {
 	t1.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
 	t3 := t.Blocks
 	t4 := t1.Blocks
-	n := len(t3)
 	var x1 *T
 	var x2 *T
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		b := t3[i]
 		b1 := t4[i]
 		t26 := b.Bs
@@ -9296,27 +9166,25 @@ func blockTaylorStacked(
 // TowerLoss's value too.
 func TowerLossLaplacian(t *Tower, x *T) (f, lap float64) {
 	t2 := t.Blocks
-	n := len(t2)
 	params := make([]*T, 0, 1)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t2); j++ {
 		t9 := t2[j].Bs
 		params = append(append(params, t2[j].W), t9...)
 		t10 := t2[j].Post
 		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t10.Scale, t10.Shift)
 	}
 	params = append(params, t.Out)
-	n2 := tensorops.ParamsSize(params)
+	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t3 := tensorops.ParamsBases(params, i, 64)
 		u := new(Tower)
 		t4 := t.Blocks
-		n3 := len(t4)
-		t5 := make([]Block, n3)
+		t5 := make([]Block, len(t4))
 		u.Blocks = t5
 		off := 0
-		for j := 0; j < n3; j++ {
+		for j := 0; j < len(t4); j++ {
 			t5[j].W = t3[off]
 			t7 := off + 1 + len(t4[j].Bs)
 			t5[j].Bs = t3[off+1 : t7 : t7]
@@ -9333,7 +9201,7 @@ func TowerLossLaplacian(t *Tower, x *T) (f, lap float64) {
 		f, _, t6 = towerLossTaylorStackedWrtT2(t, u, x)
 		lap += 2 * t6
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = TowerLoss(t, x)
 	}
 	return f, lap
@@ -9352,10 +9220,9 @@ func towerLossTaylorStackedWrtT2(t, t1 *Tower, x *T) (float64, float64, float64)
 	t1.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
 	t3 := t.Blocks
 	t4 := t1.Blocks
-	n := len(t3)
 	var x1 *T
 	var x2 *T
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t3); i++ {
 		b := t3[i]
 		b1 := t4[i]
 		t26 := b.Bs
@@ -9517,8 +9384,7 @@ func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		t13 := len(tapeValues) - 1
-		n2 := len(tapePointers)
-		t14 := n2 - 2
+		t14 := len(tapePointers) - 2
 		b := t4[i2]
 		bBar := t6.Blocks[i2]
 		var t15 *T
@@ -9530,7 +9396,7 @@ func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
 			tapeValues[t13],
 			b.Post,
 			bBar.Post,
-			tapePointers[n2-1],
+			tapePointers[len(tapePointers)-1],
 			xBar2,
 		)
 		t20.Scale = tensorops.Accumulate(t20.Scale, t16.Scale)
@@ -9558,9 +9424,8 @@ func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
 // Nothing needs sizing: the results have t's lengths.
 func TowerLossVHVP(t, v Tower, x *T) (f float64, hv Tower) {
 	t2 := t.Blocks
-	n := len(t2)
 	params := make([]*T, 0, 1)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t2); j++ {
 		t15 := t2[j].Bs
 		params = append(append(params, t2[j].W), t15...)
 		t16 := t2[j].Post
@@ -9570,11 +9435,10 @@ func TowerLossVHVP(t, v Tower, x *T) (f float64, hv Tower) {
 	t17 := v
 	t3 := t17.Blocks
 	t4 := t.Blocks
-	n2 := len(t4)
-	if len(t3) != n2 {
+	if len(t3) != len(t4) {
 		panic("TowerLossVHVP: len(v.Blocks) != len(t.Blocks)")
 	}
-	for j := 0; j < n2; j++ {
+	for j := 0; j < len(t4); j++ {
 		if len(t3[j].Bs) != len(t4[j].Bs) {
 			panic("TowerLossVHVP: len(v.Blocks[j].Bs) != len(t.Blocks[j].Bs)")
 		}
@@ -9584,29 +9448,26 @@ func TowerLossVHVP(t, v Tower, x *T) (f float64, hv Tower) {
 	}
 	tBar := new(Tower)
 	t5 := t.Blocks
-	n3 := len(t5)
-	t6 := make([]Block, n3)
+	t6 := make([]Block, len(t5))
 	tBar.Blocks = t6
-	for j := 0; j < n3; j++ {
+	for j := 0; j < len(t5); j++ {
 		t6[j].Bs = make([]*T, len(t5[j].Bs))
 		t14 := new(Affine)
 		t6[j].Post = t14
 	}
 	hv2 := new(Tower)
 	t7 := t.Blocks
-	n4 := len(t7)
-	t8 := make([]Block, n4)
+	t8 := make([]Block, len(t7))
 	hv2.Blocks = t8
-	for j := 0; j < n4; j++ {
+	for j := 0; j < len(t7); j++ {
 		t8[j].Bs = make([]*T, len(t7[j].Bs))
 		t13 := new(Affine)
 		t8[j].Post = t13
 	}
 	f, _ = towerLossVGradJVP(t, v, tBar, hv2, x)
 	t9 := hv2.Blocks
-	n5 := len(t9)
 	off := 0
-	for j := 0; j < n5; j++ {
+	for j := 0; j < len(t9); j++ {
 		t9[j].W = tensorops.OrZerosLike(t9[j].W, params[off])
 		t10 := t9[j].Bs
 		t11 := off + 1 + len(t10)
@@ -9661,13 +9522,11 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 	t15 := trips * 2
 	t16 := append(t6, make([]*T, t15)...)
 	t17 := append(dtapePointersBuf[:0], make([]*T, t15)...)
-	n2 := len(t6)
 	t18 := append(t5, make([]Affine, trips)...)
-	n3 := len(t5)
-	tapePointers := t16[:n2]
-	dtapePointers := t17[:n2]
-	tapeValues := t18[:n3]
-	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:n3]
+	tapePointers := t16[:len(t6)]
+	dtapePointers := t17[:len(t6)]
+	tapeValues := t18[:len(t5)]
+	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t5)]
 	var dx *T
 	i := 0
 	for i < n {
@@ -9715,9 +9574,8 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
 		t38 := len(tapeValues) - 1
-		n4 := len(tapePointers)
-		t39 := n4 - 2
-		t40 := n4 - 1
+		t39 := len(tapePointers) - 2
+		t40 := len(tapePointers) - 1
 		b := t2[i2]
 		db := t7[i2]
 		bBar := t13.Blocks[i2]
@@ -9780,27 +9638,25 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 // then (H + Hᵀ)/2, exactly symmetric.
 func TowerLossVHessian(t Tower, x *T) (f float64, h *T) {
 	t2 := t.Blocks
-	n := len(t2)
 	params := make([]*T, 0, 1)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t2); j++ {
 		t20 := t2[j].Bs
 		params = append(append(params, t2[j].W), t20...)
 		t21 := t2[j].Post
 		params = append(params, t2[j].Norm.Scale, t2[j].Norm.Shift, t21.Scale, t21.Shift)
 	}
 	params = append(params, t.Out)
-	n2 := tensorops.ParamsSize(params)
-	rows := make([]*T, (n2+63)/64)
+	n := tensorops.ParamsSize(params)
+	rows := make([]*T, (n+63)/64)
 	f = 0
-	for i := 0; i < n2; i += 64 {
+	for i := 0; i < n; i += 64 {
 		t3 := tensorops.ParamsBases(params, i, 64)
 		var t22 Tower
 		t4 := t.Blocks
-		n3 := len(t4)
-		t5 := make([]Block, n3)
+		t5 := make([]Block, len(t4))
 		t22.Blocks = t5
 		off := 0
-		for j := 0; j < n3; j++ {
+		for j := 0; j < len(t4); j++ {
 			t5[j].W = t3[off]
 			t18 := off + 1 + len(t4[j].Bs)
 			t5[j].Bs = t3[off+1 : t18 : t18]
@@ -9816,29 +9672,26 @@ func TowerLossVHessian(t Tower, x *T) (f float64, h *T) {
 		u := t22
 		tBar := new(Tower)
 		t6 := t.Blocks
-		n4 := len(t6)
-		t7 := make([]Block, n4)
+		t7 := make([]Block, len(t6))
 		tBar.Blocks = t7
-		for j := 0; j < n4; j++ {
+		for j := 0; j < len(t6); j++ {
 			t7[j].Bs = make([]*T, len(t6[j].Bs))
 			t17 := new(Affine)
 			t7[j].Post = t17
 		}
 		hv := new(Tower)
 		t8 := t.Blocks
-		n5 := len(t8)
-		t9 := make([]Block, n5)
+		t9 := make([]Block, len(t8))
 		hv.Blocks = t9
-		for j := 0; j < n5; j++ {
+		for j := 0; j < len(t8); j++ {
 			t9[j].Bs = make([]*T, len(t8[j].Bs))
 			t16 := new(Affine)
 			t9[j].Post = t16
 		}
 		f, _ = towerLossVGradJVPStacked(t, u, tBar, hv, x)
 		t10 := hv.Blocks
-		n6 := len(t10)
 		ts := make([]*T, 0, 1)
-		for j := 0; j < n6; j++ {
+		for j := 0; j < len(t10); j++ {
 			t14 := t10[j].Bs
 			ts = append(append(ts, t10[j].W), t14...)
 			t15 := t10[j].Post
@@ -9847,9 +9700,8 @@ func TowerLossVHessian(t Tower, x *T) (f float64, h *T) {
 		ts = append(ts, hv.Out)
 		t23 := u
 		t11 := t23.Blocks
-		n7 := len(t11)
 		us := make([]*T, 0, 1)
-		for j := 0; j < n7; j++ {
+		for j := 0; j < len(t11); j++ {
 			t12 := t11[j].Bs
 			us = append(append(us, t11[j].W), t12...)
 			t13 := t11[j].Post
@@ -9857,7 +9709,7 @@ func TowerLossVHessian(t Tower, x *T) (f float64, h *T) {
 		}
 		rows[i/64] = tensorops.ParamsFlattenLanes(ts, append(us, t23.Out), params)
 	}
-	if n2 == 0 {
+	if n == 0 {
 		f = TowerLossV(t, x)
 	}
 	return f, tensorops.ParamsHessian(rows, params...)
@@ -9903,13 +9755,11 @@ func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, f
 	t15 := trips * 2
 	t16 := append(t6, make([]*T, t15)...)
 	t17 := append(dtapePointersBuf[:0], make([]*T, t15)...)
-	n2 := len(t6)
 	t18 := append(t5, make([]Affine, trips)...)
-	n3 := len(t5)
-	tapePointers := t16[:n2]
-	dtapePointers := t17[:n2]
-	tapeValues := t18[:n3]
-	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:n3]
+	tapePointers := t16[:len(t6)]
+	dtapePointers := t17[:len(t6)]
+	tapeValues := t18[:len(t5)]
+	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t5)]
 	var dx *T
 	i := 0
 	for i < n {
@@ -9957,9 +9807,8 @@ func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, f
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
 		t38 := len(tapeValues) - 1
-		n4 := len(tapePointers)
-		t39 := n4 - 2
-		t40 := n4 - 1
+		t39 := len(tapePointers) - 2
+		t40 := len(tapePointers) - 1
 		b := t2[i2]
 		db := t7[i2]
 		bBar := t13.Blocks[i2]
@@ -10021,9 +9870,8 @@ func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, f
 // TowerLossV's value too).
 func TowerLossVHessDiag(t Tower, x *T) (f float64, d Tower) {
 	t2 := t.Blocks
-	n := len(t2)
 	params := make([]*T, 0, 1)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t2); j++ {
 		t25 := t2[j].Bs
 		params = append(append(params, t2[j].W), t25...)
 		t26 := t2[j].Post
@@ -10032,28 +9880,26 @@ func TowerLossVHessDiag(t Tower, x *T) (f float64, d Tower) {
 	params = append(params, t.Out)
 	t3 := new(Tower)
 	t4 := t.Blocks
-	n2 := len(t4)
-	t5 := make([]Block, n2)
+	t5 := make([]Block, len(t4))
 	t3.Blocks = t5
-	for j := 0; j < n2; j++ {
+	for j := 0; j < len(t4); j++ {
 		t5[j].Bs = make([]*T, len(t4[j].Bs))
 		t24 := new(Affine)
 		t5[j].Post = t24
 	}
 	zero := *t3
-	n3 := tensorops.ParamsSize(params)
-	d2 := make([]float64, n3+7)
+	n := tensorops.ParamsSize(params)
+	d2 := make([]float64, n+7)
 	f = 0
-	for i := 0; i < n3; i += 8 {
+	for i := 0; i < n; i += 8 {
 		us := make([]Tower, 8)
 		for l := 0; l < 8; l++ {
 			t19 := tensorops.ParamsBasis(params, i+l)
 			t20 := t.Blocks
-			n5 := len(t20)
-			t21 := make([]Block, n5)
+			t21 := make([]Block, len(t20))
 			us[l].Blocks = t21
 			off2 := 0
-			for j := 0; j < n5; j++ {
+			for j := 0; j < len(t20); j++ {
 				t21[j].W = t19[off2]
 				t22 := off2 + 1 + len(t20[j].Bs)
 				t21[j].Bs = t19[off2+1 : t22 : t22]
@@ -10097,17 +9943,16 @@ func TowerLossVHessDiag(t Tower, x *T) (f float64, d Tower) {
 		d2[i+6] = 2 * t17
 		d2[i+7] = 2 * t18
 	}
-	if n3 == 0 {
+	if n == 0 {
 		f = TowerLossV(t, x)
 	}
-	t6 := tensorops.ParamsUnflatten(d2[:n3], params)
+	t6 := tensorops.ParamsUnflatten(d2[:n], params)
 	var t27 Tower
 	t7 := t.Blocks
-	n4 := len(t7)
-	t8 := make([]Block, n4)
+	t8 := make([]Block, len(t7))
 	t27.Blocks = t8
 	off := 0
-	for j := 0; j < n4; j++ {
+	for j := 0; j < len(t7); j++ {
 		t8[j].W = t6[off]
 		t9 := off + 1 + len(t7[j].Bs)
 		t8[j].Bs = t6[off+1 : t9 : t9]
@@ -10998,9 +10843,8 @@ func blockTaylorLanes8(
 // of their second ones; ⌈n/8⌉ calls, which give TowerLossV's value too.
 func TowerLossVLaplacian(t Tower, x *T) (f, lap float64) {
 	t2 := t.Blocks
-	n := len(t2)
 	params := make([]*T, 0, 1)
-	for j := 0; j < n; j++ {
+	for j := 0; j < len(t2); j++ {
 		t13 := t2[j].Bs
 		params = append(append(params, t2[j].W), t13...)
 		t14 := t2[j].Post
@@ -11009,28 +10853,26 @@ func TowerLossVLaplacian(t Tower, x *T) (f, lap float64) {
 	params = append(params, t.Out)
 	t3 := new(Tower)
 	t4 := t.Blocks
-	n2 := len(t4)
-	t5 := make([]Block, n2)
+	t5 := make([]Block, len(t4))
 	t3.Blocks = t5
-	for j := 0; j < n2; j++ {
+	for j := 0; j < len(t4); j++ {
 		t5[j].Bs = make([]*T, len(t4[j].Bs))
 		t12 := new(Affine)
 		t5[j].Post = t12
 	}
 	zero := *t3
-	n3 := tensorops.ParamsSize(params)
+	n := tensorops.ParamsSize(params)
 	lap = 0
 	f = 0
-	for i := 0; i < n3; i += 8 {
+	for i := 0; i < n; i += 8 {
 		us := make([]Tower, 8)
 		for l := 0; l < 8; l++ {
 			t7 := tensorops.ParamsBasis(params, i+l)
 			t8 := t.Blocks
-			n4 := len(t8)
-			t9 := make([]Block, n4)
+			t9 := make([]Block, len(t8))
 			us[l].Blocks = t9
 			off := 0
-			for j := 0; j < n4; j++ {
+			for j := 0; j < len(t8); j++ {
 				t9[j].W = t7[off]
 				t10 := off + 1 + len(t8[j].Bs)
 				t9[j].Bs = t7[off+1 : t10 : t10]
@@ -11060,7 +10902,7 @@ func TowerLossVLaplacian(t Tower, x *T) (f, lap float64) {
 		)
 		lap += 2 * t6
 	}
-	if n3 == 0 {
+	if n == 0 {
 		f = TowerLossV(t, x)
 	}
 	return f, lap
@@ -11618,4 +11460,14 @@ func blockTaylor(
 	t136 := tensorops.FuseInto(t135, "a + b", tensorops.ExpandLike(x9, t118), t135)
 	tensorops.Release(t26, t27, t28, t29, t30, t31, t32, t33, t34, t36, t37, t50, h10)
 	return t118, t120, t122, t124, t126, t128, t130, t132, t134, t136
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
 }

@@ -244,10 +244,9 @@ func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor)
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
-	n2 := len(t2)
-	tapePointers := slices.Grow(t, max(n2+2, 0)*5)
+	tapePointers := slices.Grow(t, max(len(t2)+2, 0)*5)
 	h := x
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t2); i++ {
 		l := t2[i]
 		t7 := l.W
 		t8 := tensorops.MatMul(h, t7)
@@ -259,13 +258,12 @@ func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor)
 	t3 := tensorops.SumAll(h)
 	hBar := tensorops.FullLike(h, 1)
 	var hBar2 *tensorops.Tensor
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		n3 := len(tapePointers)
-		t4 := n3 - 5
-		t5 := tensorops.TanhJVP(tapePointers[n3-1], hBar2)
-		t6 := tensorops.SumLike(t5, tapePointers[n3-3])
-		hBar = tensorops.MatMulGradA(t6, tapePointers[t4], tapePointers[n3-4], false, false)
+		t4 := len(tapePointers) - 5
+		t5 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
+		t6 := tensorops.SumLike(t5, tapePointers[len(tapePointers)-3])
+		hBar = tensorops.MatMulGradA(t6, tapePointers[t4], tapePointers[len(tapePointers)-4], false, false)
 		hBar2 = nil
 		tapePointers = tapePointers[:t4]
 	}
@@ -285,15 +283,13 @@ func netOutGradJVPStacked(
 	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
-	n2 := len(t2)
-	t3 := max(n2+2, 0) * 5
+	t3 := max(len(t2)+2, 0) * 5
 	t4 := append(t, make([]*tensorops.Tensor, t3)...)
-	n3 := len(t)
-	tapePointers := t4[:n3]
-	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t3)...)[:n3]
+	tapePointers := t4[:len(t)]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t3)...)[:len(t)]
 	h := x
 	dh := dx
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t2); i++ {
 		l := t2[i]
 		t17 := l.W
 		t18 := tensorops.MatMulEach(t17, false, h, dh)
@@ -309,21 +305,20 @@ func netOutGradJVPStacked(
 		dh = dh2
 	}
 	t5 := tensorops.SumAll(h)
-	i2 := n2 - 1
+	i2 := len(t2) - 1
 	hBar := tensorops.FullLike(h, 1)
 	var dhBar *tensorops.Tensor
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		n4 := len(tapePointers)
-		t6 := n4 - 5
+		t6 := len(tapePointers) - 5
 		h2 := tapePointers[t6]
-		t7 := n4 - 4
+		t7 := len(tapePointers) - 4
 		t8 := tapePointers[t7]
 		t9 := dtapePointers[t7]
-		t10 := tapePointers[n4-3]
-		t11 := n4 - 1
+		t10 := tapePointers[len(tapePointers)-3]
+		t11 := len(tapePointers) - 1
 		h3 := tapePointers[t11]
 		t12 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t11], dhBar)
 		t13 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t10)
@@ -413,11 +408,10 @@ func QuadTaylorStacked(x, x1, x2, x3 *tensorops.Tensor) (
 func NetOutTaylorStacked(n *Net, x, x1 *tensorops.Tensor) (float64, *tensorops.Tensor, *tensorops.Tensor) {
 	t := tensorops.Lanes(x1)
 	t2 := n.Layers
-	n2 := len(t2)
 	h := x
 	h1 := t
 	var h2 *tensorops.Tensor
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t2); i++ {
 		h, h1, h2 = denseTaylorStackedWrtX(t2[i], h, h1, h2)
 	}
 	t3 := tensorops.SumAllLanes(h1)
@@ -462,11 +456,10 @@ func denseTaylorStackedWrtX(
 // Results, in order: the value of NetOut; its coefficients 1 to 2.
 func NetOutTaylor(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
 	t := n.Layers
-	n2 := len(t)
 	h := x
 	h1 := x1
 	var h2 *tensorops.Tensor
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t); i++ {
 		h, h1, h2 = denseTaylorWrtX(t[i], h, h1, h2)
 	}
 	return tensorops.SumAll(h), tensorops.SumAll(h1), tensorops.SumAll(h2)
@@ -536,15 +529,13 @@ func netOutGradJVP(
 	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
-	n2 := len(t2)
-	t3 := max(n2+2, 0) * 5
+	t3 := max(len(t2)+2, 0) * 5
 	t4 := append(t, make([]*tensorops.Tensor, t3)...)
-	n3 := len(t)
-	tapePointers := t4[:n3]
-	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t3)...)[:n3]
+	tapePointers := t4[:len(t)]
+	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t3)...)[:len(t)]
 	h := x
 	dh := dx
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t2); i++ {
 		l := t2[i]
 		t18 := l.W
 		t19 := tensorops.MatMulEach(t18, false, h, dh)
@@ -561,21 +552,20 @@ func netOutGradJVP(
 	}
 	t5 := tensorops.SumAll(h)
 	t6 := tensorops.SumAll(dh)
-	i2 := n2 - 1
+	i2 := len(t2) - 1
 	hBar := tensorops.FullLike(h, 1)
 	var dhBar *tensorops.Tensor
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		n4 := len(tapePointers)
-		t7 := n4 - 5
+		t7 := len(tapePointers) - 5
 		h2 := tapePointers[t7]
-		t8 := n4 - 4
+		t8 := len(tapePointers) - 4
 		t9 := tapePointers[t8]
 		t10 := dtapePointers[t8]
-		t11 := tapePointers[n4-3]
-		t12 := n4 - 1
+		t11 := tapePointers[len(tapePointers)-3]
+		t12 := len(tapePointers) - 1
 		h3 := tapePointers[t12]
 		t13 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t12], dhBar)
 		t14 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t11)
@@ -618,19 +608,17 @@ func netOutGradJVPLanes2(
 	var dtapePointersBuf2 [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
-	n2 := len(t2)
-	t3 := max(n2+2, 0) * 5
+	t3 := max(len(t2)+2, 0) * 5
 	t4 := append(t, make([]*tensorops.Tensor, t3)...)
 	t5 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t3)...)
-	n3 := len(t)
-	tapePointers := t4[:n3]
-	dtapePointers1 := t5[:n3]
-	dtapePointers2 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t3)...)[:n3]
+	tapePointers := t4[:len(t)]
+	dtapePointers1 := t5[:len(t)]
+	dtapePointers2 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t3)...)[:len(t)]
 	h := x
 	dh1 := dx1
 	dh2 := dx2
 	i := 0
-	for i < n2 {
+	for i < len(t2) {
 		l := t2[i]
 		t27 := l.W
 		t28 := tensorops.MatMulEach(t27, false, h, dh1, dh2)
@@ -653,22 +641,21 @@ func netOutGradJVPLanes2(
 	t6 := tensorops.SumAll(h)
 	t7 := tensorops.SumAll(dh1)
 	t8 := tensorops.SumAll(dh2)
-	i2 := n2 - 1
+	i2 := len(t2) - 1
 	hBar := tensorops.FullLike(h, 1)
 	var dhBar1 *tensorops.Tensor
 	var dhBar2 *tensorops.Tensor
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		n4 := len(tapePointers)
-		t9 := n4 - 5
+		t9 := len(tapePointers) - 5
 		h2 := tapePointers[t9]
-		t10 := n4 - 4
+		t10 := len(tapePointers) - 4
 		t11 := tapePointers[t10]
 		t12 := dtapePointers1[t10]
 		t13 := dtapePointers2[t10]
-		t14 := tapePointers[n4-3]
-		t15 := n4 - 1
+		t14 := tapePointers[len(tapePointers)-3]
+		t15 := len(tapePointers) - 1
 		h3 := tapePointers[t15]
 		dh1v2 := dtapePointers1[t15]
 		dh2v2 := dtapePointers2[t15]
@@ -711,11 +698,10 @@ func NetLossTaylor2(n, n1, n2 *Net, x, y *tensorops.Tensor) (float64, float64, f
 	t3 := n.Layers
 	t4 := n1.Layers
 	t5 := n2.Layers
-	n3 := len(t3)
 	h := x
 	var h1 *tensorops.Tensor
 	var h2 *tensorops.Tensor
-	for i := 0; i < n3; i++ {
+	for i := 0; i < len(t3); i++ {
 		h, h1, h2 = denseTaylorLanes2(t3[i], t4[i], t5[i], h, h1, h2)
 	}
 	t6 := tensorops.Sub(h, y)

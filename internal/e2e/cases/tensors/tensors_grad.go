@@ -101,11 +101,10 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	t3 := dBar.Bs
 	dBar.Bs = append(t3, make([]*tensorops.Tensor, max(len(d.Bs)-len(t3), 0))...)
 	t4 := d.Ws
-	n := len(t4)
 	t5 := d.Bs
-	tapePointers := slices.Grow(t, max(n+2, 0)*3)
+	tapePointers := slices.Grow(t, max(len(t4)+2, 0)*3)
 	h := x
-	for i := 0; i < n; i++ {
+	for i := 0; i < len(t4); i++ {
 		t18 := tensorops.MatMul(h, t4[i])
 		h3 := tensorops.Fuse("Tanh(a + b)", t18, t5[i])
 		tapePointers = append(tapePointers, h, t18, h3)
@@ -117,14 +116,13 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	t9 := tensorops.Fuse("2*a*b", t6, tensorops.MeanAllGrad(t7, 1))
 	hBar := tensorops.SumLike(t9, h)
 	var hBar2 *tensorops.Tensor
-	for i := n - 1; i >= 0; i-- {
+	for i := len(t4) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		n2 := len(tapePointers)
-		t10 := n2 - 3
+		t10 := len(tapePointers) - 3
 		h2 := tapePointers[t10]
 		t11 := tapePointers[:t10]
-		t12 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
-		t13 := tensorops.SumLike(t12, tapePointers[n2-2])
+		t12 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
+		t13 := tensorops.SumLike(t12, tapePointers[len(tapePointers)-2])
 		t14 := dBar.Bs
 		t14[i] = tensorops.AccumulateSumLike(t14[i], t12, d.Bs[i])
 		t15 := d.Ws[i]
@@ -376,10 +374,9 @@ func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	t2 := nBar.Layers
 	nBar.Layers = append(t2, make([]Layer, max(len(n.Layers)-len(t2), 0))...)
 	t3 := n.Layers
-	n2 := len(t3)
-	tapePointers := slices.Grow(t, max(n2+2, 0)*5)
+	tapePointers := slices.Grow(t, max(len(t3)+2, 0)*5)
 	h := x
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t3); i++ {
 		l := t3[i]
 		t15 := l.W
 		t16 := tensorops.MatMul(h, t15)
@@ -392,17 +389,16 @@ func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	t5 := tensorops.SumAll(tensorops.Square(t4))
 	hBar := tensorops.SumLike(tensorops.Scale(t4, 2), h)
 	var hBar2 *tensorops.Tensor
-	for i := n2 - 1; i >= 0; i-- {
+	for i := len(t3) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		n3 := len(tapePointers)
-		t6 := n3 - 5
+		t6 := len(tapePointers) - 5
 		h2 := tapePointers[t6]
-		t7 := tapePointers[n3-4]
+		t7 := tapePointers[len(tapePointers)-4]
 		t8 := tapePointers[:t6]
-		t9 := tensorops.TanhJVP(tapePointers[n3-1], hBar2)
-		t10 := tensorops.SumLike(t9, tapePointers[n3-3])
+		t9 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
+		t10 := tensorops.SumLike(t9, tapePointers[len(tapePointers)-3])
 		t11 := nBar.Layers
-		t12 := tensorops.AccumulateSumLike(t11[i].B, t9, tapePointers[n3-2])
+		t12 := tensorops.AccumulateSumLike(t11[i].B, t9, tapePointers[len(tapePointers)-2])
 		t11[i].B = t12
 		if i != 0 {
 			hBar = tensorops.MatMulGradA(t10, h2, t7, false, false)
@@ -429,10 +425,9 @@ func NetLossJVP(n, dn *Net, x, y *tensorops.Tensor) (float64, float64) {
 	dn.Layers = append(t, make([]Layer, max(len(n.Layers)-len(t), 0))...)
 	t2 := n.Layers
 	t3 := dn.Layers
-	n2 := len(t2)
 	h := x
 	var dh *tensorops.Tensor
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t2); i++ {
 		h, dh = denseJVP(t2[i], t3[i], h, dh)
 	}
 	t4 := tensorops.Sub(h, y)

@@ -1527,10 +1527,9 @@ func (n Net) ScoreGrad(nBar *Net, x *T) (f float64, xBar *T) {
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		t9 := len(tapePointers2) - 1
-		n3 := len(tapePointers)
-		t10 := n3 - 2
+		t10 := len(tapePointers) - 2
 		h2 := tapePointers[t10]
-		t11 := tensorops.OrZerosLike(hBar2, tapePointers[n3-1])
+		t11 := tensorops.OrZerosLike(hBar2, tapePointers[len(tapePointers)-1])
 		t12 := geluAdjoint(tapePointers2[t9], t11)
 		w := t3[i2]
 		hBar = tensorops.MatMulGradA(t12, h2, w, false, false)

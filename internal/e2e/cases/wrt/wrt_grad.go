@@ -129,15 +129,12 @@ func EnergyJVP(l *Layer, x, dx []float64) (float64, float64) {
 // Results, in order: the value of scaled; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func scaledJVPWrtX(l *Layer, x, dx []float64) ([]float64, []float64) {
-	n := len(x)
-	out := make([]float64, n)
-	dout := make([]float64, n)
+	out := make([]float64, len(x))
+	dout := make([]float64, len(x))
 	t := l.W
-	n2 := len(t)
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t); i++ {
 		row := t[i]
-		n3 := len(row)
-		for i2 := 0; i2 < n3; i2++ {
+		for i2 := 0; i2 < len(row); i2++ {
 			w := row[i2]
 			dxi := dx[i]
 			t2 := dout[i]
@@ -185,16 +182,13 @@ func EnergyTaylor(l *Layer, x, x1, x2 []float64) (float64, float64, float64) {
 // Varied inputs: x (coefficients x1, x2).
 // Fixed inputs (zero coefficients): l.
 func scaledTaylorLanes2WrtX(l *Layer, x, x1, x2 []float64) ([]float64, []float64, []float64) {
-	n := len(x)
-	out := make([]float64, n)
-	out1 := make([]float64, n)
-	out2 := make([]float64, n)
+	out := make([]float64, len(x))
+	out1 := make([]float64, len(x))
+	out2 := make([]float64, len(x))
 	t := l.W
-	n2 := len(t)
-	for i := 0; i < n2; i++ {
+	for i := 0; i < len(t); i++ {
 		row := t[i]
-		n3 := len(row)
-		for i2 := 0; i2 < n3; i2++ {
+		for i2 := 0; i2 < len(row); i2++ {
 			w := row[i2]
 			x1i := x1[i]
 			x2i := x2[i]
