@@ -13,12 +13,14 @@ package emit
 
 import (
 	"bytes"
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 
@@ -374,7 +376,7 @@ func convertConst(c constant.Value, t types.Type) (constant.Value, bool) {
 
 // call renders a call.
 // callMulti is call with the arguments one to a line (when there are
-// more than two).
+// more than two), for a call after a wide left side.
 func (e *emitter) callMulti(v *ir.Value) expr {
 	e.multiCall = true
 	defer func() { e.multiCall = false }()
@@ -469,11 +471,36 @@ func (e *emitter) call(v *ir.Value) expr {
 	if spread && len(cs) > 0 {
 		cs[len(cs)-1] = jen.Add(cs[len(cs)-1]).Op("...")
 	}
-	if len(cs) > 2 && (e.opWidth(v) > maxCallWidth || multi) {
+	switch {
+	case len(cs) <= 2:
+	case multi:
 		// One argument to a line, as gofmt keeps them.
 		return expr{fn.Custom(jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}, cs...), precPrimary}
+	case e.opWidth(v) > maxCallWidth:
+		cs = packArgs(fmt.Sprintf("%#v", fn), cs)
 	}
 	return expr{fn.Call(cs...), precPrimary}
+}
+
+// packArgs breaks the arguments cs of a call of fn into lines of at most
+// maxCallWidth columns, as many to a line as fit (gofmt indents the lines
+// after the first): f(a, aBar, b, bBar,
+//
+//	c, cBar)
+func packArgs(fn string, cs []jen.Code) []jen.Code {
+	out := make([]jen.Code, len(cs))
+	width := utf8.RuneCountInString(fn) + 1
+	for i, c := range cs {
+		w := utf8.RuneCountInString(fmt.Sprintf("%#v", c)) + 2
+		if i > 0 && width+w > maxCallWidth {
+			out[i] = jen.Line().Add(c)
+			width = 1 + w // the tab gofmt indents with
+			continue
+		}
+		out[i] = c
+		width += w
+	}
+	return out
 }
 
 // callArgs returns the arguments of call v as they are written, and

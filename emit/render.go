@@ -209,7 +209,7 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 			}
 			lhs, lead := wrapList(names, 2, 0)
 			r := fmt.Sprintf("%#v", call)
-			if !strings.Contains(r, "\n") && lead+len(op)+2+utf8.RuneCountInString(r) > maxLine {
+			if lead+len(op)+2+utf8.RuneCountInString(strings.SplitN(r, "\n", 2)[0]) > maxLine {
 				// The call's arguments one to a line after a wide left side.
 				call = e.callMulti(v).c
 				r = fmt.Sprintf("%#v", call)

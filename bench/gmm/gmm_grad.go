@@ -59,16 +59,7 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 			t11 := (c + 1) * d
 			t12 := c * nl
 			t13 := (c + 1) * nl
-			qtimesxJVP(
-				qx,
-				dqx,
-				qdiag[t10:t11],
-				dqdiag[t10:t11],
-				l[t12:t13],
-				dl[t12:t13],
-				xc,
-				dxc,
-			)
+			qtimesxJVP(qx, dqx, qdiag[t10:t11], dqdiag[t10:t11], l[t12:t13], dl[t12:t13], xc, dxc)
 			t14 := alpha[c]
 			t15 := dalpha[c]
 			t16 := sumq[c]
@@ -371,16 +362,7 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			t23 := (c + 1) * d
 			t24 := c * nl
 			t25 := (c + 1) * nl
-			qtimesxReverse(
-				qx,
-				qxBar,
-				qdiag[t22:t23],
-				qdiagBar[t22:t23],
-				l[t24:t25],
-				lBar[t24:t25],
-				xc,
-				xcBar,
-			)
+			qtimesxReverse(qx, qxBar, qdiag[t22:t23], qdiagBar[t22:t23], l[t24:t25], lBar[t24:t25], xc, xcBar)
 			for j := d - 1; j >= 0; j-- {
 				xcjBar := xcBar[j]
 				xcBar[j] = 0

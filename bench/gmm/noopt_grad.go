@@ -63,16 +63,7 @@ func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int)
 			t11 := (c + 1) * d
 			t12 := c * nl
 			t13 := (c + 1) * nl
-			qtimesxJVPO0(
-				qx,
-				dqx,
-				qdiag[t10:t11],
-				dqdiag[t10:t11],
-				l[t12:t13],
-				dl[t12:t13],
-				xc,
-				dxc,
-			)
+			qtimesxJVPO0(qx, dqx, qdiag[t10:t11], dqdiag[t10:t11], l[t12:t13], dl[t12:t13], xc, dxc)
 			t14 := alpha[c]
 			t15 := dalpha[c]
 			t16 := sumq[c]
@@ -294,16 +285,8 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 			t18 := (c + 1) * d
 			t19 := c * nl
 			t20 := (c + 1) * nl
-			qtimesxReverseO0(
-				qx,
-				qxBar,
-				qdiag[t17:t18],
-				qdiagBar[t17:t18],
-				l[t19:t20],
-				lBar[t19:t20],
-				xc,
-				xcBar,
-			)
+			qtimesxReverseO0(qx, qxBar, qdiag[t17:t18], qdiagBar[t17:t18], l[t19:t20], lBar[t19:t20], xc,
+				xcBar)
 			for j := d - 1; j >= 0; j-- {
 				xcjBar := xcBar[j]
 				xcBar[j] = 0

@@ -29,17 +29,7 @@ func LossJVP(main, dmain, extra, dextra, state, seq []float64) (float64, float64
 	dtotal := 0.0
 	for t := 0; t < c-1; t++ {
 		t3 := (t + 1) * b
-		predictJVPWrtDstMainExtraS(
-			ypred,
-			dypred,
-			main,
-			dmain,
-			extra,
-			dextra,
-			s,
-			ds,
-			seq[t*b:t3],
-		)
+		predictJVPWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t*b:t3])
 		lse, dlse := logsumexp2JVP(ypred, dypred)
 		ygold := seq[t3 : (t+2)*b]
 		for j := 0; j < len(ygold); j++ {
@@ -86,18 +76,8 @@ func predictJVPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x 
 		h := s[t9:t10]
 		dh := ds[t9:t10]
 		t11 := (2*k + 2) * b
-		cellJVP(
-			h,
-			dh,
-			s[t10:t11],
-			ds[t10:t11],
-			main[t6:t7],
-			dmain[t6:t7],
-			main[t7:t8],
-			dmain[t7:t8],
-			y,
-			dy,
-		)
+		cellJVP(h, dh, s[t10:t11], ds[t10:t11], main[t6:t7], dmain[t6:t7], main[t7:t8], dmain[t7:t8], y,
+			dy)
 		y = h
 		dy = dh
 	}

@@ -30,17 +30,7 @@ func LossJVPO0(main, dmain, extra, dextra, state, seq []float64) (float64, float
 	total := 0.0
 	dtotal := 0.0
 	for t := 0; t < c-1; t++ {
-		predictJVPWrtDstMainExtraSO0(
-			ypred,
-			dypred,
-			main,
-			dmain,
-			extra,
-			dextra,
-			s,
-			ds,
-			seq[t*b:(t+1)*b],
-		)
+		predictJVPWrtDstMainExtraSO0(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t*b:(t+1)*b])
 		lse, dlse := logsumexp2JVPO0(ypred, dypred)
 		ygold := seq[(t+1)*b : (t+2)*b]
 		for j := 0; j < len(ygold); j++ {
@@ -93,18 +83,8 @@ func predictJVPWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, 
 		dh := ds[t11:t12]
 		t13 := (2*k + 1) * b
 		t14 := (2*k + 2) * b
-		cellJVPO0(
-			h,
-			dh,
-			s[t13:t14],
-			ds[t13:t14],
-			main[t7:t8],
-			dmain[t7:t8],
-			main[t9:t10],
-			dmain[t9:t10],
-			y,
-			dy,
-		)
+		cellJVPO0(h, dh, s[t13:t14], ds[t13:t14], main[t7:t8], dmain[t7:t8], main[t9:t10], dmain[t9:t10],
+			y, dy)
 		y = h
 		dy = dh
 	}
@@ -274,17 +254,8 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 		t16 := len(t15) - len(ypred)
 		copy(ypred, t15[t16:])
 		tape = t15[:t16]
-		predictReverseWrtDstMainExtraSO0(
-			ypred,
-			ypredBar,
-			main,
-			mainBar,
-			extra,
-			extraBar,
-			s,
-			sBar,
-			seq[t*b:(t+1)*b],
-		)
+		predictReverseWrtDstMainExtraSO0(ypred, ypredBar, main, mainBar, extra, extraBar, s, sBar,
+			seq[t*b:(t+1)*b])
 	}
 	for k := 0; k < t; k++ {
 		sBar[k] = 0
@@ -381,13 +352,7 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 		tape = append(tape, h...)
 		tape = append(tape, t27...)
 		tape = append(tape, y...)
-		cell(
-			h,
-			t27,
-			main[2*k*4*b:(2*k+1)*4*b],
-			main[(2*k+1)*4*b:(2*k+2)*4*b],
-			y,
-		)
+		cell(h, t27, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
 		tapeSlices = append(tapeSlices, y, yBar)
 		y = h
 		yBar = sBar[t25:t26]
@@ -439,18 +404,8 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 		t19 := (2*k + 1) * 4 * b
 		t20 := (2*k + 1) * 4 * b
 		t21 := (2*k + 2) * 4 * b
-		cellReverseO0(
-			s[t13:t14],
-			sBar[t13:t14],
-			s[t8:t9],
-			sBar[t8:t9],
-			main[t18:t19],
-			mainBar[t18:t19],
-			main[t20:t21],
-			mainBar[t20:t21],
-			y2,
-			yBar2,
-		)
+		cellReverseO0(s[t13:t14], sBar[t13:t14], s[t8:t9], sBar[t8:t9], main[t18:t19], mainBar[t18:t19],
+			main[t20:t21], mainBar[t20:t21], y2, yBar2)
 	}
 	for j := len(dst) - 1; j >= 0; j-- {
 		dstjBar := dstBar[j]

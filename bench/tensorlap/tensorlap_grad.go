@@ -715,20 +715,7 @@ func fGradWrtXJVPLanes8(
 		t43 := tensorops.SumLike(t34, t25)
 		t44 := tensorops.SumLike(t35, t25)
 		t45 := tensorops.SumLike(t36, t25)
-		t46 := tensorops.MatMulGradAEach(
-			h2,
-			t23[i2],
-			false,
-			t37,
-			t38,
-			t39,
-			t40,
-			t41,
-			t42,
-			t43,
-			t44,
-			t45,
-		)
+		t46 := tensorops.MatMulGradAEach(h2, t23[i2], false, t37, t38, t39, t40, t41, t42, t43, t44, t45)
 		i2--
 		hBar = t46[0]
 		dhBar1 = t46[1]
@@ -1161,27 +1148,8 @@ func FTaylor8(
 	var h2_7 *tensorops.Tensor
 	var h2_8 *tensorops.Tensor
 	for i := 0; i < len(t); i++ {
-		t21 := tensorops.MatMulEach(
-			t[i],
-			false,
-			h,
-			h1_1,
-			h2_1,
-			h1_2,
-			h2_2,
-			h1_3,
-			h2_3,
-			h1_4,
-			h2_4,
-			h1_5,
-			h2_5,
-			h1_6,
-			h2_6,
-			h1_7,
-			h2_7,
-			h1_8,
-			h2_8,
-		)
+		t21 := tensorops.MatMulEach(t[i], false, h, h1_1, h2_1, h1_2, h2_2, h1_3, h2_3, h1_4, h2_4, h1_5, h2_5,
+			h1_6, h2_6, h1_7, h2_7, h1_8, h2_8)
 		t22 := tensorops.Add(t21[0], t2[i])
 		t23 := tensorops.ExpandLike(t21[1], t22)
 		t24 := tensorops.ExpandLike(t21[2], t22)

@@ -87,28 +87,7 @@ func AttentionLossGrad(m, mBar *Attention, x, y *tensorops.Tensor) float64 {
 	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t49, t2)
 	t51 := tensorops.AccumulateSumLike(mBar.G1, t50, t)
 	mBar.G1 = t51
-	tensorops.Release(
-		xn,
-		t5,
-		q,
-		k,
-		v,
-		t9,
-		t10,
-		t12,
-		t16,
-		t17,
-		xn2,
-		t20,
-		t22,
-		t24,
-		t39,
-		t40,
-		t42,
-		t43,
-		t44,
-		t45,
-		t48,
-	)
+	tensorops.Release(xn, t5, q, k, v, t9, t10, t12, t16, t17, xn2, t20, t22, t24, t39, t40, t42, t43,
+		t44, t45, t48)
 	return t23
 }

@@ -308,17 +308,7 @@ func layerNormJVP(x, dx, g, dg, b, db *T) (*T, *T) {
 	t10 := tensorops.Unsqueeze(sd, 1)
 	t11 := tensorops.Unsqueeze(tensorops.FuseInto(t9, "0.5/a*b", sd, t9), 1)
 	t12 := tensorops.Div(xc, t10)
-	t13 := tensorops.FuseInto(
-		t4,
-		"a*(1/b*(c + d) + (-e/b*f)) + e*g",
-		g,
-		t10,
-		t2,
-		t4,
-		t12,
-		t11,
-		dg,
-	)
+	t13 := tensorops.FuseInto(t4, "a*(1/b*(c + d) + (-e/b*f)) + e*g", g, t10, t2, t4, t12, t11, dg)
 	t14 := tensorops.Fuse("a*b + c", t12, g, b)
 	t15 := tensorops.ExpandLike(t13, t14)
 	t16 := tensorops.FuseInto(t15, "a + b", t15, tensorops.ExpandLike(db, t14))

@@ -162,16 +162,7 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			t23 := (c + 1) * d
 			t24 := c * nl
 			t25 := (c + 1) * nl
-			qtimesxReverse(
-				qx,
-				qxBar,
-				qdiag[t22:t23],
-				qdiagBar[t22:t23],
-				l[t24:t25],
-				lBar[t24:t25],
-				xc,
-				xcBar,
-			)
+			qtimesxReverse(qx, qxBar, qdiag[t22:t23], qdiagBar[t22:t23], l[t24:t25], lBar[t24:t25], xc, xcBar)
 			for j := d - 1; j >= 0; j-- {
 				xcjBar := xcBar[j]
 				xcBar[j] = 0

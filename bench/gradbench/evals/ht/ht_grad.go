@@ -1578,22 +1578,16 @@ func eulerToRotationTaylorLanes14(
 	cz13 := -(sz * t41)
 	sz14 := cz * t42
 	cz14 := -(sz * t42)
-	t43, t44, t45, t46, t47, t48, t49, t50, t51, t52, t53, t54, t55, t56, t57 := mul3TaylorLanes14(
-		mat3{
-			{cz, -sz, 0},
-			{sz, cz, 0},
-			{0, 0, 1},
-		},
-		mat3{{cz1, -sz1, 0}, {sz1, cz1, 0}, {}},
-		mat3{{cz2, -sz2, 0}, {sz2, cz2, 0}, {}},
-		mat3{{cz3, -sz3, 0}, {sz3, cz3, 0}, {}},
-		mat3{{cz4, -sz4, 0}, {sz4, cz4, 0}, {}},
-		mat3{{cz5, -sz5, 0}, {sz5, cz5, 0}, {}},
-		mat3{{cz6, -sz6, 0}, {sz6, cz6, 0}, {}},
-		mat3{{cz7, -sz7, 0}, {sz7, cz7, 0}, {}},
-		mat3{{cz8, -sz8, 0}, {sz8, cz8, 0}, {}},
-		mat3{{cz9, -sz9, 0}, {sz9, cz9, 0}, {}},
-		mat3{
+	t43, t44, t45, t46, t47, t48, t49, t50, t51, t52, t53, t54, t55, t56, t57 := mul3TaylorLanes14(mat3{
+		{cz, -sz, 0},
+		{sz, cz, 0},
+		{0, 0, 1},
+	},
+		mat3{{cz1, -sz1, 0}, {sz1, cz1, 0}, {}}, mat3{{cz2, -sz2, 0}, {sz2, cz2, 0}, {}},
+		mat3{{cz3, -sz3, 0}, {sz3, cz3, 0}, {}}, mat3{{cz4, -sz4, 0}, {sz4, cz4, 0}, {}},
+		mat3{{cz5, -sz5, 0}, {sz5, cz5, 0}, {}}, mat3{{cz6, -sz6, 0}, {sz6, cz6, 0}, {}},
+		mat3{{cz7, -sz7, 0}, {sz7, cz7, 0}, {}}, mat3{{cz8, -sz8, 0}, {sz8, cz8, 0}, {}},
+		mat3{{cz9, -sz9, 0}, {sz9, cz9, 0}, {}}, mat3{
 			{cz10, -sz10, 0},
 			{sz10, cz10, 0},
 			{},
@@ -1622,16 +1616,11 @@ func eulerToRotationTaylorLanes14(
 			{cy, 0, sy},
 			{0, 1, 0},
 			{-sy, 0, cy},
-		},
-		mat3{{cy1, 0, sy1}, {}, {-sy1, 0, cy1}},
-		mat3{{cy2, 0, sy2}, {}, {-sy2, 0, cy2}},
-		mat3{{cy3, 0, sy3}, {}, {-sy3, 0, cy3}},
-		mat3{{cy4, 0, sy4}, {}, {-sy4, 0, cy4}},
-		mat3{{cy5, 0, sy5}, {}, {-sy5, 0, cy5}},
-		mat3{{cy6, 0, sy6}, {}, {-sy6, 0, cy6}},
-		mat3{{cy7, 0, sy7}, {}, {-sy7, 0, cy7}},
-		mat3{{cy8, 0, sy8}, {}, {-sy8, 0, cy8}},
-		mat3{{cy9, 0, sy9}, {}, {-sy9, 0, cy9}},
+		}, mat3{{cy1, 0, sy1}, {}, {-sy1, 0, cy1}},
+		mat3{{cy2, 0, sy2}, {}, {-sy2, 0, cy2}}, mat3{{cy3, 0, sy3}, {}, {-sy3, 0, cy3}},
+		mat3{{cy4, 0, sy4}, {}, {-sy4, 0, cy4}}, mat3{{cy5, 0, sy5}, {}, {-sy5, 0, cy5}},
+		mat3{{cy6, 0, sy6}, {}, {-sy6, 0, cy6}}, mat3{{cy7, 0, sy7}, {}, {-sy7, 0, cy7}},
+		mat3{{cy8, 0, sy8}, {}, {-sy8, 0, cy8}}, mat3{{cy9, 0, sy9}, {}, {-sy9, 0, cy9}},
 		mat3{
 			{cy10, 0, sy10},
 			{},
@@ -1656,8 +1645,7 @@ func eulerToRotationTaylorLanes14(
 			{cy14, 0, sy14},
 			{},
 			{-sy14, 0, cy14},
-		},
-	)
+		})
 	t58, t59, t60, t61, t62, t63, t64, t65, t66, t67, t68, t69, t70, t71, t72 := mul3TaylorLanes14(
 		t43,
 		t44,

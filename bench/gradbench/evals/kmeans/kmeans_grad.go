@@ -141,14 +141,8 @@ func costGradJVPWrtCentroidsCentroidsBar(
 			t6 := t5 * closestBar
 			t7 := j * d
 			t8 := (j + 1) * d
-			dist2ReverseWrtBJVP(
-				p,
-				centroids[t7:t8],
-				dcentroids[t7:t8],
-				centroidsBar[t7:t8],
-				dcentroidsBar[t7:t8],
-				t6,
-			)
+			dist2ReverseWrtBJVP(p, centroids[t7:t8], dcentroids[t7:t8], centroidsBar[t7:t8],
+				dcentroidsBar[t7:t8], t6)
 			closestBar = t4 * closestBar
 			tape = tape[:t2]
 		}

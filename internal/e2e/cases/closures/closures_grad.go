@@ -2396,12 +2396,7 @@ func modelSqReverseJVP2(
 // Results, in order: the value of MethodExpr; its tangent.
 // Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func MethodExprJVP(x, dx []float64) (float64, float64) {
-	t, t2 := sumOfParamsEvalJVP(
-		Params{A: x[0], B: x[1]},
-		Params{A: dx[0], B: dx[1]},
-		x,
-		dx,
-	)
+	t, t2 := sumOfParamsEvalJVP(Params{A: x[0], B: x[1]}, Params{A: dx[0], B: dx[1]}, x, dx)
 	return t, t2
 }
 
@@ -2486,14 +2481,8 @@ func MethodExprGrad(x, xBar []float64) float64 {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func MethodExprTaylor(x, x1 []float64) (float64, float64, float64) {
-	t, t2, t3 := sumOfParamsEvalTaylor(
-		Params{A: x[0], B: x[1]},
-		Params{A: x1[0], B: x1[1]},
-		Params{A: 0, B: 0},
-		x,
-		x1,
-		make([]float64, len(x), cap(x)),
-	)
+	t, t2, t3 := sumOfParamsEvalTaylor(Params{A: x[0], B: x[1]}, Params{A: x1[0], B: x1[1]}, Params{A: 0, B: 0}, x,
+		x1, make([]float64, len(x), cap(x)))
 	return t, t2, t3
 }
 

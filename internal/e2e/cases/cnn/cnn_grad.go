@@ -152,16 +152,9 @@ func inputLossGradJVP(
 	t18 := tensorops.MaxPool2DGrad(h, tensorops.ReshapeLike(t16[1], p), 2, 2, 0)
 	t19 := tensorops.Fuse("Exp(-0.5*a*a)", t3)
 	t20 := tensorops.Erf(tensorops.Scale(t3, 0.7071067811865476))
-	t21 := tensorops.FuseInto(
-		t19,
-		"0.3989422804014327*a*b*(2 - c*c)*d + (0.5*e + 0.5 + 0.3989422804014327*c*b)*f",
-		t17,
-		t19,
-		t3,
-		t4,
-		t20,
-		t18,
-	)
+	t21 := tensorops.FuseInto(t19,
+		"0.3989422804014327*a*b*(2 - c*c)*d + (0.5*e + 0.5 + 0.3989422804014327*c*b)*f", t17, t19, t3, t4,
+		t20, t18)
 	t22 := tensorops.SumLike(tensorops.GELUJVP(t3, t17), t2)
 	t23 := tensorops.SumLike(t21, t2)
 	xBar = tensorops.Conv2DGradX(t22, x, t, 1, 1)
@@ -308,20 +301,8 @@ func AtrousLossTaylor(a, a1, a2, a3 *Atrous, x, y *tensorops.Tensor) (float64, f
 	t12 := tensorops.Mul(t5, t10)
 	h2 := tensorops.Fuse("0.5*(a*b) + c*d", t11, t2, t12, t3)
 	t13 := tensorops.Fuse("0.5*((a*b + c*d)*e) + a*d*f", t5, t7, t6, t8, t2, t3)
-	t14 := tensorops.FuseInto(
-		t13,
-		"0.3333333333333333*((a*(b*(-c) + d*e + f*g) + h*i + c*j)*d)",
-		t5,
-		t,
-		t13,
-		t2,
-		t7,
-		t3,
-		t8,
-		t6,
-		t9,
-		t10,
-	)
+	t14 := tensorops.FuseInto(t13, "0.3333333333333333*((a*(b*(-c) + d*e + f*g) + h*i + c*j)*d)", t5, t, t13,
+		t2, t7, t3, t8, t6, t9, t10)
 	h3 := tensorops.FuseInto(t14, "a + 0.6666666666666666*(b*c) + d*e", t14, t11, t3, t12, t4)
 	p1 := tensorops.AvgPool2D(tensorops.SiLUJVP(t, t2), 3, 2, 1)
 	p3 := tensorops.AvgPool2D(h3, 3, 2, 1)
@@ -374,15 +355,8 @@ func AtrousLossTaylor(a, a1, a2, a3 *Atrous, x, y *tensorops.Tensor) (float64, f
 		t55 := tensorops.FuseInto(t52, "a + b", t52, t54)
 		t56 := tensorops.Fuse("0.5*(a*b) + c*d", t46, t43, t42, t55)
 		t57 := tensorops.Affine(tensorops.SliceFor(t36, 0, i, i+1), -1, 1)
-		t58 := tensorops.FuseInto(
-			t57,
-			"0.3333333333333333*((0.5*((a*(-b) + b*c)*d) + a*c*e)*d)",
-			t42,
-			t46,
-			t57,
-			t43,
-			t55,
-		)
+		t58 := tensorops.FuseInto(t57, "0.3333333333333333*((0.5*((a*(-b) + b*c)*d) + a*c*e)*d)", t42, t46, t57,
+			t43, t55)
 		t59 := i + 1
 		t60 := tensorops.MatMulSlice(f, t19, 0, i, t59, t28, t29, t30, t33)
 		t61 := tensorops.MatMulSlice(f1, t18, 0, i, t59, t27, t29, t30, t33)
@@ -394,16 +368,7 @@ func AtrousLossTaylor(a, a1, a2, a3 *Atrous, x, y *tensorops.Tensor) (float64, f
 		t67 := i + 1
 		t68 := tensorops.SliceFor(t32, 0, i, t67, t33)
 		t69 := tensorops.ExpandLike(t68, tensorops.SliceFor(t33, 0, i, t67, t32))
-		t70 := tensorops.FuseInto(
-			t58,
-			"a + 0.6666666666666666*(b*c) + d*(e + f)",
-			t58,
-			t46,
-			t55,
-			t42,
-			t66,
-			t69,
-		)
+		t70 := tensorops.FuseInto(t58, "a + 0.6666666666666666*(b*c) + d*(e + f)", t58, t46, t55, t42, t66, t69)
 		d := tensorops.Sub(t41, tensorops.Slice(y, 0, i, i+1))
 		d1 := tensorops.ExpandLike(tensorops.Mul(t42, t43), d)
 		d2 := tensorops.ExpandLike(t56, d)
@@ -411,15 +376,8 @@ func AtrousLossTaylor(a, a1, a2, a3 *Atrous, x, y *tensorops.Tensor) (float64, f
 		t71 := tensorops.Scale(d, 2)
 		t72 := tensorops.Scale(d1, 2)
 		t73 := tensorops.Fuse("0.5*(a*b) + c*d", t72, d1, t71, d2)
-		t74 := tensorops.FuseInto(
-			d3,
-			"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e",
-			d2,
-			d1,
-			t72,
-			t71,
-			d3,
-		)
+		t74 := tensorops.FuseInto(d3, "0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e", d2, d1, t72,
+			t71, d3)
 		t75 := tensorops.Sum(t74, 0)
 		acc = tensorops.Add(acc, tensorops.Sum(tensorops.Square(d), 0))
 		t76 := tensorops.ExpandLike(tensorops.Sum(tensorops.Mul(t71, d1), 0), acc)

@@ -1093,20 +1093,8 @@ func AxpyTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 	copy(dst3, make([]float64, len(t), cap(t)))
 	t2 := 2 * n
 	t3 := x[n:t2]
-	floatsAddScaledTaylor(
-		dst,
-		dst1,
-		dst2,
-		dst3,
-		x[0],
-		x1[0],
-		0,
-		0,
-		t3,
-		x1[n:t2],
-		make([]float64, len(t3), cap(t3)),
-		make([]float64, len(t3), cap(t3)),
-	)
+	floatsAddScaledTaylor(dst, dst1, dst2, dst3, x[0], x1[0], 0, 0, t3, x1[n:t2],
+		make([]float64, len(t3), cap(t3)), make([]float64, len(t3), cap(t3)))
 	t4, t5, t6, t7 := floatsDotTaylor2(dst, dst1, dst2, dst3, dst, dst1, dst2, dst3)
 	return t4, t5, t6, t7
 }
@@ -1129,24 +1117,8 @@ func floatsAddScaledTaylor(
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	f64AxpyUnitaryToTaylor(
-		dst,
-		dst1,
-		dst2,
-		dst3,
-		alpha,
-		alpha1,
-		alpha2,
-		alpha3,
-		s,
-		s1,
-		s2,
-		s3,
-		dst,
-		dst1,
-		dst2,
-		dst3,
-	)
+	f64AxpyUnitaryToTaylor(dst, dst1, dst2, dst3, alpha, alpha1, alpha2, alpha3, s, s1, s2, s3, dst,
+		dst1, dst2, dst3)
 }
 
 // floatsDotTaylor2 propagates Taylor polynomials of degree 3 through Dot (Taylor mode): when each
@@ -2075,21 +2047,7 @@ func floatsAddTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	f64AxpyUnitaryToTaylorWrtDstXY(
-		dst,
-		dst1,
-		dst2,
-		dst3,
-		1,
-		s,
-		s1,
-		s2,
-		s3,
-		dst,
-		dst1,
-		dst2,
-		dst3,
-	)
+	f64AxpyUnitaryToTaylorWrtDstXY(dst, dst1, dst2, dst3, 1, s, s1, s2, s3, dst, dst1, dst2, dst3)
 }
 
 // floatsSubTaylor propagates Taylor polynomials of degree 3 through Sub (Taylor mode): when each
@@ -2105,21 +2063,7 @@ func floatsSubTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	f64AxpyUnitaryToTaylorWrtDstXY(
-		dst,
-		dst1,
-		dst2,
-		dst3,
-		-1,
-		s,
-		s1,
-		s2,
-		s3,
-		dst,
-		dst1,
-		dst2,
-		dst3,
-	)
+	f64AxpyUnitaryToTaylorWrtDstXY(dst, dst1, dst2, dst3, -1, s, s1, s2, s3, dst, dst1, dst2, dst3)
 }
 
 // f64AxpyUnitaryToTaylorWrtDstXY propagates Taylor polynomials of degree 3 through AxpyUnitaryTo
@@ -3829,21 +3773,7 @@ func DestinationsTaylor(x, x1, x2, x3, y, y1, y2, y3 []float64) (float64, float6
 	a1 := make([]float64, n)
 	a2 := make([]float64, n)
 	a3 := make([]float64, n)
-	floatsAddScaledToTaylorWrtDstYS(
-		a,
-		a1,
-		a2,
-		a3,
-		x,
-		x1,
-		x2,
-		x3,
-		0.5,
-		y,
-		y1,
-		y2,
-		y3,
-	)
+	floatsAddScaledToTaylorWrtDstYS(a, a1, a2, a3, x, x1, x2, x3, 0.5, y, y1, y2, y3)
 	b := make([]float64, n)
 	b1 := make([]float64, n)
 	b2 := make([]float64, n)
@@ -3882,21 +3812,7 @@ func floatsAddScaledToTaylorWrtDstYS(
 	if len(dst) != len(y) {
 		panic("floats: destination slice length does not match input")
 	}
-	f64AxpyUnitaryToTaylorWrtDstXY(
-		dst,
-		dst1,
-		dst2,
-		dst3,
-		alpha,
-		s,
-		s1,
-		s2,
-		s3,
-		y,
-		y1,
-		y2,
-		y3,
-	)
+	f64AxpyUnitaryToTaylorWrtDstXY(dst, dst1, dst2, dst3, alpha, s, s1, s2, s3, y, y1, y2, y3)
 	return dst, dst1, dst2, dst3
 }
 
@@ -4035,21 +3951,7 @@ func floatsAddToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	f64AxpyUnitaryToTaylorWrtDstXY(
-		dst,
-		dst1,
-		dst2,
-		dst3,
-		1,
-		s,
-		s1,
-		s2,
-		s3,
-		t,
-		t1,
-		t2,
-		t3,
-	)
+	f64AxpyUnitaryToTaylorWrtDstXY(dst, dst1, dst2, dst3, 1, s, s1, s2, s3, t, t1, t2, t3)
 	return dst, dst1, dst2, dst3
 }
 
@@ -4076,21 +3978,7 @@ func floatsSubToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	f64AxpyUnitaryToTaylorWrtDstXY(
-		dst,
-		dst1,
-		dst2,
-		dst3,
-		-1,
-		t,
-		t1,
-		t2,
-		t3,
-		s,
-		s1,
-		s2,
-		s3,
-	)
+	f64AxpyUnitaryToTaylorWrtDstXY(dst, dst1, dst2, dst3, -1, t, t1, t2, t3, s, s1, s2, s3)
 	return dst, dst1, dst2, dst3
 }
 

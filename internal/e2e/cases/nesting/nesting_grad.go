@@ -1421,29 +1421,7 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 		t22 := t20[:t21]
 		t23 := len(t22) - len(u0)
 		copy(u0, t22[t23:])
-		uTaylorWrtXReverse(
-			w,
-			wBar,
-			x,
-			u0,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			fBar,
-			0,
-			0,
-			0,
-			0,
-			0,
-			0,
-			0,
-			0,
-			t8,
-		)
+		uTaylorWrtXReverse(w, wBar, x, u0, u1, u2, u3, u4, u5, u6, u7, fBar, 0, 0, 0, 0, 0, 0, 0, 0, t8)
 		fBar = 0
 		tape = t22[:t23]
 	}
@@ -1804,36 +1782,8 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 		t37 := t35[:t36]
 		t38 := len(t37) - len(u0)
 		copy(u0, t37[t38:])
-		uTaylorLanes8WrtXReverse(
-			w,
-			wBar,
-			x,
-			u0,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			fBar,
-			0,
-			0,
-			0,
-			0,
-			0,
-			0,
-			0,
-			0,
-			t23,
-			t22,
-			t20,
-			t18,
-			t16,
-			t14,
-			t12,
-			t10,
-		)
+		uTaylorLanes8WrtXReverse(w, wBar, x, u0, u1, u2, u3, u4, u5, u6, u7, fBar, 0, 0, 0, 0, 0, 0, 0, 0,
+			t23, t22, t20, t18, t16, t14, t12, t10)
 		fBar = 0
 		tape = t37[:t38]
 	}

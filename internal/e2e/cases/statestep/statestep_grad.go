@@ -2704,49 +2704,10 @@ func settledTaylorLanes8(q0, q0_1_1, q0_1_2, q0_1_3, q0_1_4, q0_1_5, q0_1_6, q0_
 		q0_1_8,
 	)
 	for i := 0; i < 4; i++ {
-		stateLeapfrogTaylorLanes8WrtS(
-			s,
-			s1_1,
-			s1_2,
-			s1_3,
-			s1_4,
-			s1_5,
-			s1_6,
-			s1_7,
-			s1_8,
-			s2_1,
-			s2_2,
-			s2_3,
-			s2_4,
-			s2_5,
-			s2_6,
-			s2_7,
-			s2_8,
-			1.3,
-			0.4,
-			0.1,
-		)
-		stateStepTaylorLanes8WrtS(
-			r,
-			r1_1,
-			r1_2,
-			r1_3,
-			r1_4,
-			r1_5,
-			r1_6,
-			r1_7,
-			r1_8,
-			r2_1,
-			r2_2,
-			r2_3,
-			r2_4,
-			r2_5,
-			r2_6,
-			r2_7,
-			r2_8,
-			0.7,
-			0.1,
-		)
+		stateLeapfrogTaylorLanes8WrtS(s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3,
+			s2_4, s2_5, s2_6, s2_7, s2_8, 1.3, 0.4, 0.1)
+		stateStepTaylorLanes8WrtS(r, r1_1, r1_2, r1_3, r1_4, r1_5, r1_6, r1_7, r1_8, r2_1, r2_2, r2_3,
+			r2_4, r2_5, r2_6, r2_7, r2_8, 0.7, 0.1)
 	}
 	t := s.q
 	t2 := s1_1.q
@@ -3182,70 +3143,12 @@ func stateLeapfrogTaylorLanes8WrtS(
 	t32 := s2_8.v
 	s2_8.v = append(t32, make([]float64, max(len(s.v)-len(t32), 0))...)
 	t33 := dt / 2
-	stateKickTaylorLanes8WrtS(
-		s,
-		s1_1,
-		s1_2,
-		s1_3,
-		s1_4,
-		s1_5,
-		s1_6,
-		s1_7,
-		s1_8,
-		s2_1,
-		s2_2,
-		s2_3,
-		s2_4,
-		s2_5,
-		s2_6,
-		s2_7,
-		s2_8,
-		k,
-		c,
-		t33,
-	)
-	stateDriftTaylorLanes8WrtS(
-		s,
-		s1_1,
-		s1_2,
-		s1_3,
-		s1_4,
-		s1_5,
-		s1_6,
-		s1_7,
-		s1_8,
-		s2_1,
-		s2_2,
-		s2_3,
-		s2_4,
-		s2_5,
-		s2_6,
-		s2_7,
-		s2_8,
-		dt,
-	)
-	stateKickTaylorLanes8WrtS(
-		s,
-		s1_1,
-		s1_2,
-		s1_3,
-		s1_4,
-		s1_5,
-		s1_6,
-		s1_7,
-		s1_8,
-		s2_1,
-		s2_2,
-		s2_3,
-		s2_4,
-		s2_5,
-		s2_6,
-		s2_7,
-		s2_8,
-		k,
-		c,
-		t33,
-	)
+	stateKickTaylorLanes8WrtS(s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3,
+		s2_4, s2_5, s2_6, s2_7, s2_8, k, c, t33)
+	stateDriftTaylorLanes8WrtS(s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3,
+		s2_4, s2_5, s2_6, s2_7, s2_8, dt)
+	stateKickTaylorLanes8WrtS(s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3,
+		s2_4, s2_5, s2_6, s2_7, s2_8, k, c, t33)
 }
 
 // stateStepTaylorLanes8WrtS propagates 8 Taylor polynomials of degree 2 through state.step at once,
@@ -4103,15 +4006,7 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 			tapeValues = tapeValues[:t40]
 			dtapeValues = dtapeValues[:t40]
 		}
-		stateKickReverseWrtSJVP(
-			s,
-			ds,
-			sBar,
-			dsBar,
-			1.3,
-			0.4,
-			0.05,
-		)
+		stateKickReverseWrtSJVP(s, ds, sBar, dsBar, 1.3, 0.4, 0.05)
 		if t39 {
 			t50 := len(tapeValues) - 1
 			t51 := dtapeValues[t50]
@@ -4157,15 +4052,7 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 			tapeValues = tapeValues[:t60]
 			dtapeValues = dtapeValues[:t60]
 		}
-		stateKickReverseWrtSJVP(
-			s,
-			ds,
-			sBar,
-			dsBar,
-			1.3,
-			0.4,
-			0.05,
-		)
+		stateKickReverseWrtSJVP(s, ds, sBar, dsBar, 1.3, 0.4, 0.05)
 	}
 	n := len([]float64(nil))
 	for k := 0; k < len(q0); k++ {

@@ -449,16 +449,8 @@ func controlClamp(x, x1, x2, lo, lo1, lo2, hi, hi1, hi2 float64) (float64, float
 // Results, in order: the value of Compose; its coefficients 1 to 3.
 func callsCompose(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 	t, t2, t3, t4 := callsAffineApplyTaylorWrtX(calls.Affine{A: 2, B: 1}, x, x1, x2, x3)
-	t5, t6, t7, t8 := callsAffineApplyTaylor(
-		calls.Affine{A: x, B: -1},
-		calls.Affine{A: x1, B: 0},
-		calls.Affine{A: x2, B: 0},
-		calls.Affine{A: x3, B: 0},
-		t,
-		t2,
-		t3,
-		t4,
-	)
+	t5, t6, t7, t8 := callsAffineApplyTaylor(calls.Affine{A: x, B: -1}, calls.Affine{A: x1, B: 0},
+		calls.Affine{A: x2, B: 0}, calls.Affine{A: x3, B: 0}, t, t2, t3, t4)
 	return t5, t6, t7, t8
 }
 

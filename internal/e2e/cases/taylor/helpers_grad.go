@@ -236,17 +236,8 @@ func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	i -= 3
 	for ; i >= 3; i -= 3 {
-		geomDistReverseJVP(
-			x[i-3:i],
-			dx[i-3:i],
-			xBar[i-3:i],
-			dxBar[i-3:i],
-			x[i:i+3],
-			dx[i:i+3],
-			xBar[i:i+3],
-			dxBar[i:i+3],
-			1,
-		)
+		geomDistReverseJVP(x[i-3:i], dx[i-3:i], xBar[i-3:i], dxBar[i-3:i], x[i:i+3], dx[i:i+3],
+			xBar[i:i+3], dxBar[i:i+3], 1)
 	}
 	return s, 0
 }

@@ -196,14 +196,11 @@ func Sum3Taylor(xs, xs1, xs2 []float64) (float64, float64, float64) {
 // Varied inputs: a (coefficients a1, a2), b (coefficients b1, b2).
 // Results, in order: the value of CallsSum3; its coefficients 1 to 2.
 func CallsSum3Taylor(a, a1, a2, b, b1, b2 float64) (float64, float64, float64) {
-	t, t2, t3 := Sum3Taylor(
-		[]float64{a, 2 * b, a * b},
-		[]float64{a1, 2 * b1, a1*b + a*b1},
+	t, t2, t3 := Sum3Taylor([]float64{a, 2 * b, a * b}, []float64{a1, 2 * b1, a1*b + a*b1},
 		[]float64{
 			a2,
 			2 * b2,
 			a2*b + a1*b1 + a*b2,
-		},
-	)
+		})
 	return t, t2, t3
 }

@@ -60,14 +60,7 @@ func SpreadTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	t := tensorops.Scale(x, 2)
 	t2 := tensorops.Scale(x1, 2)
 	t3 := tensorops.Fuse("0.5*(a*b) + c*d", t2, x1, t, x2)
-	t4 := tensorops.Fuse(
-		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e",
-		x2,
-		x1,
-		t2,
-		t,
-		x3,
-	)
+	t4 := tensorops.Fuse("0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e", x2, x1, t2, t, x3)
 	parts := []*T{x, tensorops.Square(x)}
 	t5 := append(make([]*tensorops.Tensor, 0), parts...)
 	t6 := append(t5, x1, tensorops.Mul(t, x1))
@@ -81,17 +74,8 @@ func SpreadTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	t14 := tensorops.Fuse("-(a*b + b*a)", t12, t13)
 	t15 := tensorops.Fuse("1 - a*a", t12)
 	t16 := tensorops.Fuse("0.5*(a*b) + c*d", t14, t7, t15, t9)
-	t17 := tensorops.Fuse(
-		"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h",
-		t12,
-		t16,
-		t13,
-		t7,
-		t14,
-		t9,
-		t15,
-		t11,
-	)
+	t17 := tensorops.Fuse("0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h", t12,
+		t16, t13, t7, t14, t9, t15, t11)
 	t18 := tensorops.SumAll(t12)
 	t19 := tensorops.SumAll(t13)
 	t20 := tensorops.SumAll(t16)
@@ -198,14 +182,7 @@ func ListedTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	t2 := tensorops.Scale(x, 2)
 	t3 := tensorops.Scale(x1, 2)
 	t4 := tensorops.Fuse("0.5*(a*b) + c*d", t3, x1, t2, x2)
-	t5 := tensorops.Fuse(
-		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e",
-		x2,
-		x1,
-		t3,
-		t2,
-		x3,
-	)
+	t5 := tensorops.Fuse("0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e", x2, x1, t3, t2, x3)
 	t6 := tensorops.ConcatJVP(0, x, t, x1, tensorops.Mul(t2, x1))
 	t7 := tensorops.ConcatJVP(0, x, t, x2, t4)
 	t8 := tensorops.ConcatJVP(0, x, t, x3, t5)
@@ -214,17 +191,8 @@ func ListedTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	t11 := tensorops.Fuse("-(a*b + b*a)", t9, t10)
 	t12 := tensorops.Fuse("1 - a*a", t9)
 	t13 := tensorops.Fuse("0.5*(a*b) + c*d", t11, t6, t12, t7)
-	t14 := tensorops.Fuse(
-		"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h",
-		t9,
-		t13,
-		t10,
-		t6,
-		t11,
-		t7,
-		t12,
-		t8,
-	)
+	t14 := tensorops.Fuse("0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h", t9,
+		t13, t10, t6, t11, t7, t12, t8)
 	t15 := tensorops.SumAll(t9)
 	t16 := tensorops.SumAll(t10)
 	t17 := tensorops.SumAll(t13)
@@ -350,18 +318,9 @@ func HeadsTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 		t20 := tensorops.Fuse("-(a*b + b*a)", t18, t19)
 		t21 := tensorops.Fuse("1 - a*a", t18)
 		t22 := tensorops.Fuse("0.5*(a*b) + c*d", t20, t13, t21, t15)
-		t23 := tensorops.FuseInto(
-			t17,
-			"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h",
-			t18,
-			t22,
-			t19,
-			t13,
-			t20,
-			t15,
-			t21,
-			t17,
-		)
+		t23 := tensorops.FuseInto(t17,
+			"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h", t18, t22, t19, t13,
+			t20, t15, t21, t17)
 		heads = append(heads, t18)
 		heads1 = append(heads1, t19)
 		heads2 = append(heads2, t22)
@@ -373,26 +332,9 @@ func HeadsTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	y3 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads3...)...)
 	t := tensorops.Fuse("a*b + c*d", x, y1, y, x1)
 	t2 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", x1, y1, x, y2, y, x2)
-	t3 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		x2,
-		y1,
-		x1,
-		y2,
-		x,
-		y3,
-	)
-	t4 := tensorops.FuseInto(
-		t3,
-		"a + 0.3333333333333333*(b*c) + 0.6666666666666666*(d*e) + f*g",
-		t3,
-		y2,
-		x1,
-		y1,
-		x2,
-		y,
-		x3,
-	)
+	t3 := tensorops.Fuse("0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", x2, y1, x1, y2, x, y3)
+	t4 := tensorops.FuseInto(t3, "a + 0.3333333333333333*(b*c) + 0.6666666666666666*(d*e) + f*g", t3, y2, x1,
+		y1, x2, y, x3)
 	t5 := tensorops.SumAll(tensorops.Mul(y, x))
 	t6 := tensorops.SumAll(t)
 	t7 := tensorops.SumAll(t2)
@@ -1019,27 +961,21 @@ func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
 // Varied inputs: x (coefficients x1, x2), y (coefficients y1, y2).
 // Results, in order: the value of Sums; its coefficients 1 to 2.
 func SumsTaylor(x, x1, x2, y, y1, y2 *T) (float64, float64, float64) {
-	a, a1, a2 := sumTaylor(
-		[]*T{x, tensorops.Mul(x, y)},
-		[]*T{
-			x1,
-			tensorops.Fuse("a*b + c*d", y, x1, x, y1),
-		},
+	a, a1, a2 := sumTaylor([]*T{x, tensorops.Mul(x, y)}, []*T{
+		x1,
+		tensorops.Fuse("a*b + c*d", y, x1, x, y1),
+	},
 		[]*T{
 			x2,
 			tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", y1, x1, y, x2, x, y2),
-		},
-	)
+		})
 	t := tensorops.Tanh(y)
 	t2 := tensorops.TanhJVP(t, y1)
-	b, b1, b2 := sumTaylor(
-		[]*T{t, a},
-		[]*T{t2, a1},
+	b, b1, b2 := sumTaylor([]*T{t, a}, []*T{t2, a1},
 		[]*T{
 			tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", t, t2, y1, y2),
 			a2,
-		},
-	)
+		})
 	t3 := tensorops.Fuse("a*b + c*d", b, a1, a, b1)
 	t4 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", b1, a1, b, a2, a, b2)
 	t5 := tensorops.SumAll(t4)
@@ -1184,17 +1120,8 @@ func AccumulateTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 		t18 := float64(k + 1)
 		t19 := tensorops.Scale(t13, t18)
 		t20 := tensorops.Fuse("a*(0.5*(b*c) + d*e)", t18, t17, x1, t14, x2)
-		t21 := tensorops.Fuse(
-			"a*(0.3333333333333333*((0.5*(-b*c) + d*e)*c) + 0.6666666666666666*(f*e) + g*h)",
-			t18,
-			t15,
-			x1,
-			t16,
-			x2,
-			t17,
-			t14,
-			x3,
-		)
+		t21 := tensorops.Fuse("a*(0.3333333333333333*((0.5*(-b*c) + d*e)*c) + 0.6666666666666666*(f*e) + g*h)",
+			t18, t15, x1, t16, x2, t17, t14, x3)
 		acc = tensorops.FuseInto(t19, "a + b", acc, t19)
 		t22 := tensorops.ExpandLike(tensorops.ExpandLike(tensorops.Scale(t15, t18), t19), acc)
 		acc1 = tensorops.FuseInto(t22, "a + b", tensorops.ExpandLike(acc1, acc), t22)
@@ -1405,16 +1332,8 @@ func ConvLossTaylor(c, c1, c2 Conv, x, x1, x2 *T) (float64, float64, float64) {
 	y := tensorops.Tanh(t7)
 	y1 := tensorops.TanhJVP(y, t9)
 	t12 := tensorops.Scale(y, 2)
-	t13 := tensorops.FuseInto(
-		t10,
-		"0.5*(2*a*a) + b*(0.5*(-(c*a + a*c)*d) + (1 - c*c)*(e + f))",
-		y1,
-		t12,
-		y,
-		t9,
-		t10,
-		t11,
-	)
+	t13 := tensorops.FuseInto(t10, "0.5*(2*a*a) + b*(0.5*(-(c*a + a*c)*d) + (1 - c*c)*(e + f))", y1, t12, y,
+		t9, t10, t11)
 	t14 := tensorops.MeanAll(tensorops.Square(y))
 	t15 := tensorops.MeanAll(tensorops.Mul(t12, y1))
 	t16 := tensorops.MeanAll(t13)
@@ -1587,15 +1506,7 @@ func ReadsTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	t := tensorops.Exp(x)
 	t2 := tensorops.Mul(t, x1)
 	t3 := tensorops.Fuse("0.5*(a*b) + c*d", t2, x1, t, x2)
-	t4 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t3,
-		x1,
-		t2,
-		x2,
-		t,
-		x3,
-	)
+	t4 := tensorops.Fuse("0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", t3, x1, t2, x2, t, x3)
 	s := tensorops.SumAll(t)
 	s1 := tensorops.SumAll(t2)
 	t5 := tensorops.Tanh(x)
@@ -1603,17 +1514,8 @@ func ReadsTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	t7 := tensorops.Fuse("-(a*b + b*a)", t5, t6)
 	t8 := tensorops.Fuse("1 - a*a", t5)
 	t9 := tensorops.Fuse("0.5*(a*b) + c*d", t7, x1, t8, x2)
-	t10 := tensorops.Fuse(
-		"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h",
-		t5,
-		t9,
-		t6,
-		x1,
-		t7,
-		x2,
-		t8,
-		x3,
-	)
+	t10 := tensorops.Fuse("0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h", t5,
+		t9, t6, x1, t7, x2, t8, x3)
 	t11 := tensorops.Sum(t10, 0)
 	t12 := tensorops.Sum(t11, 0)
 	m := tensorops.Sum(tensorops.Sum(t5, 0), 0).Item()
@@ -2098,16 +2000,8 @@ func addrLossTaylorStackedWrtM(m, m1 Deep, x *T) (float64, *T, *T) {
 	t14 := tensorops.MatMul(t3, t7)
 	t15 := tensorops.Tanh(t9)
 	t16 := tensorops.TanhJVP(t15, t13)
-	t17 := tensorops.FuseInto(
-		t14,
-		"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
-		t15,
-		t16,
-		t13,
-		t14,
-		t12[1],
-		t11,
-	)
+	t17 := tensorops.FuseInto(t14, "0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)", t15, t16, t13, t14, t12[1],
+		t11)
 	t18 := tensorops.MeanAll(t15)
 	t19 := tensorops.MeanAllLanes(t16)
 	t20 := tensorops.MeanAllLanes(t17)
@@ -2151,16 +2045,8 @@ func runTaylorStackedWrtM(m, m1, m2 *Deep, x *T) (*T, *T, *T) {
 		t12 := tensorops.MatMul(x, w2)
 		x = tensorops.Tanh(t7)
 		x1 = tensorops.TanhJVP(x, t11)
-		x2 = tensorops.FuseInto(
-			t12,
-			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
-			x,
-			x1,
-			t11,
-			t12,
-			t10[1],
-			t9,
-		)
+		x2 = tensorops.FuseInto(t12, "0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)", x, x1, t11, t12, t10[1],
+			t9)
 	}
 	return x, x1, x2
 }
@@ -2560,20 +2446,12 @@ func KeptGrad(x, w1, w2 *T) (f float64, xBar, w1Bar, w2Bar *T) {
 // Results, in order: the value of Recurrent; its tangent.
 func RecurrentJVP(h0, dh0, w, dw, u, du, x, dx *T) (float64, float64) {
 	t := tensorops.Scale(x, 0.5)
-	t2, t3 := statesJVP(
-		h0,
-		dh0,
-		w,
-		dw,
-		u,
-		du,
-		[]*T{x, t, tensorops.Sin(x)},
+	t2, t3 := statesJVP(h0, dh0, w, dw, u, du, []*T{x, t, tensorops.Sin(x)},
 		[]*T{
 			dx,
 			tensorops.ExpandLike(tensorops.Scale(dx, 0.5), t),
 			tensorops.Fuse("Cos(a)*b", x, dx),
-		},
-	)
+		})
 	n := len(t2)
 	s := 0.0
 	ds := 0.0

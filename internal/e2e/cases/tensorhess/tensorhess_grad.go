@@ -282,17 +282,7 @@ func MLPLossHessDiag(m *MLP, x, y *T) (f float64, d *MLP) {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func mLPLossTaylorStackedWrtM(m, m1 *MLP, x, y *T) (float64, *T, *T) {
-	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B2(
-		m.W1,
-		m1.W1,
-		m.B1,
-		m1.B1,
-		m.W2,
-		m1.W2,
-		m.B2,
-		m1.B2,
-		x,
-	)
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B2(m.W1, m1.W1, m.B1, m1.B1, m.W2, m1.W2, m.B2, m1.B2, x)
 	t4 := tensorops.Sub(t, y)
 	t5 := tensorops.ExpandLike(t2, t4)
 	t6 := tensorops.Scale(t4, 2)
@@ -372,17 +362,7 @@ func MLPLossLaplacian(m *MLP, x, y *T) (f, lap float64) {
 //
 // Varied inputs: m (m1).
 func mLPLossTaylorStackedWrtM2(m, m1 *MLP, x, y *T) (float64, float64, float64) {
-	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B22(
-		m.W1,
-		m1.W1,
-		m.B1,
-		m1.B1,
-		m.W2,
-		m1.W2,
-		m.B2,
-		m1.B2,
-		x,
-	)
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B22(m.W1, m1.W1, m.B1, m1.B1, m.W2, m1.W2, m.B2, m1.B2, x)
 	t4 := tensorops.Sub(t, y)
 	t5 := tensorops.SumLanes(tensorops.Fuse("0.5*(2*a*a)", tensorops.ExpandLike(t2, t4)))
 	t6 := tensorops.Fuse("a + 2*b*c", t5, t4, tensorops.ExpandLike(t3, t4))
@@ -729,21 +709,8 @@ func mLPLossGradTaylorWrtMMBar(m, m1, m2, mBar, mBar1, mBar2 *MLP, x, y *T) (flo
 	t59 := tensorops.Scale(h, -2)
 	t60 := tensorops.Mul(t59, t51)
 	t61 := tensorops.Fuse("a*b + c*d", t60, h1, t20, t56)
-	t62 := tensorops.FuseInto(
-		t57,
-		"0.5*((a*b + (-2*c*d))*c) + e*f + 0.5*(g*b) + h*(i + j + k)",
-		t59,
-		t56,
-		h1,
-		t51,
-		t60,
-		h2,
-		t19,
-		t20,
-		t57,
-		t55,
-		t53,
-	)
+	t62 := tensorops.FuseInto(t57, "0.5*((a*b + (-2*c*d))*c) + e*f + 0.5*(g*b) + h*(i + j + k)", t59, t56, h1,
+		t51, t60, h2, t19, t20, t57, t55, t53)
 	t63 := tensorops.SumLike(t58, t13)
 	t64 := mBar1.B2
 	t65 := mBar2.B2
@@ -999,17 +966,12 @@ func MLPLossVHessDiag(m MLP, x, y *T) (f float64, d MLP) {
 	for i := 0; i < n; i += 64 {
 		t2 := tensorops.ParamsBases(params, i, 64)
 		var t3 *T
-		f, _, t3 = mLPLossVTaylorStackedWrtM(
-			m,
-			MLP{
-				W1: t2[0],
-				B1: t2[1],
-				W2: t2[2],
-				B2: t2[3],
-			},
-			x,
-			y,
-		)
+		f, _, t3 = mLPLossVTaylorStackedWrtM(m, MLP{
+			W1: t2[0],
+			B1: t2[1],
+			W2: t2[2],
+			B2: t2[3],
+		}, x, y)
 		tensorops.LanesInto(d2, i, 2, t3)
 	}
 	if n == 0 {
@@ -1041,21 +1003,8 @@ func MLPLossVHessDiag(m MLP, x, y *T) (f float64, d MLP) {
 // written (overwritten) into the shadows.
 func mLPLossVTaylorStackedWrtM(m, m1 MLP, x, y *T) (float64, *T, *T) {
 	m2 := MLP{}
-	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B23(
-		m.W1,
-		m1.W1,
-		m2.W1,
-		m.B1,
-		m1.B1,
-		m2.B1,
-		m.W2,
-		m1.W2,
-		m2.W2,
-		m.B2,
-		m1.B2,
-		m2.B2,
-		x,
-	)
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B23(m.W1, m1.W1, m2.W1, m.B1, m1.B1, m2.B1, m.W2, m1.W2, m2.W2, m.B2,
+		m1.B2, m2.B2, x)
 	t4 := tensorops.Sub(t, y)
 	t5 := tensorops.ExpandLike(t2, t4)
 	t6 := tensorops.Scale(t4, 2)
@@ -1117,17 +1066,12 @@ func MLPLossVLaplacian(m MLP, x, y *T) (f, lap float64) {
 	for i := 0; i < n; i += 64 {
 		t := tensorops.ParamsBases(params, i, 64)
 		var t2 float64
-		f, _, t2 = mLPLossVTaylorStackedWrtM2(
-			m,
-			MLP{
-				W1: t[0],
-				B1: t[1],
-				W2: t[2],
-				B2: t[3],
-			},
-			x,
-			y,
-		)
+		f, _, t2 = mLPLossVTaylorStackedWrtM2(m, MLP{
+			W1: t[0],
+			B1: t[1],
+			W2: t[2],
+			B2: t[3],
+		}, x, y)
 		lap += 2 * t2
 	}
 	if n == 0 {
@@ -1146,21 +1090,8 @@ func MLPLossVLaplacian(m MLP, x, y *T) (f, lap float64) {
 // Varied inputs: m (m1).
 func mLPLossVTaylorStackedWrtM2(m, m1 MLP, x, y *T) (float64, float64, float64) {
 	m2 := MLP{}
-	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B24(
-		m.W1,
-		m1.W1,
-		m2.W1,
-		m.B1,
-		m1.B1,
-		m2.B1,
-		m.W2,
-		m1.W2,
-		m2.W2,
-		m.B2,
-		m1.B2,
-		m2.B2,
-		x,
-	)
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B24(m.W1, m1.W1, m2.W1, m.B1, m1.B1, m2.B1, m.W2, m1.W2, m2.W2, m.B2,
+		m1.B2, m2.B2, x)
 	t4 := tensorops.Sub(t, y)
 	t5 := tensorops.SumLanes(tensorops.Fuse("0.5*(2*a*a)", tensorops.ExpandLike(t2, t4)))
 	t6 := tensorops.Fuse("a + 2*b*c", t5, t4, tensorops.ExpandLike(t3, t4))
@@ -1377,17 +1308,7 @@ func (m *MLP) LossHessDiag(x, y *T) (f float64, d *MLP) {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func mLPLossTaylorStackedWrtM3(m, m1 *MLP, x, y *T) (float64, *T, *T) {
-	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B2(
-		m.W1,
-		m1.W1,
-		m.B1,
-		m1.B1,
-		m.W2,
-		m1.W2,
-		m.B2,
-		m1.B2,
-		x,
-	)
+	t, t2, t3 := mlpTaylorStackedWrtW1B1W2B2(m.W1, m1.W1, m.B1, m1.B1, m.W2, m1.W2, m.B2, m1.B2, x)
 	t4 := tensorops.Sub(t, y)
 	t5 := tensorops.ExpandLike(t2, t4)
 	t6 := tensorops.Scale(t4, 2)
@@ -2090,17 +2011,8 @@ func DeepLossHessDiag(d *Deep, x *T) (f float64, d2 *Deep) {
 func deepLossTaylorStackedWrtD(d, d1 *Deep, x *T) (float64, *T, *T) {
 	t := d1.Layers
 	d1.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
-	t2, t3, t4 := deepTaylorStackedWrtLayersNormOutPost(
-		d.Layers,
-		d1.Layers,
-		d.Norm,
-		d1.Norm,
-		d.Out,
-		d1.Out,
-		d.Post,
-		d1.Post,
-		x,
-	)
+	t2, t3, t4 := deepTaylorStackedWrtLayersNormOutPost(d.Layers, d1.Layers, d.Norm, d1.Norm, d.Out, d1.Out, d.Post,
+		d1.Post, x)
 	t5 := tensorops.Scale(t2, 2)
 	t6 := tensorops.Fuse("0.5*(2*a*a) + b*c", t3, t5, t4)
 	t7 := tensorops.SumAll(tensorops.Square(t2))
@@ -2182,21 +2094,8 @@ func deepTaylorStackedWrtLayersNormOutPost(
 	t27 := norm.Scale
 	t28 := norm1.Scale
 	t29 := tensorops.Fuse("a*b + c*d", t27, n1, n, t28)
-	t30 := tensorops.FuseInto(
-		t6,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t28,
-		n1,
-		t27,
-		t23,
-		t25,
-		t22,
-		c1,
-		t5,
-		t6,
-		t26,
-		t24,
-	)
+	t30 := tensorops.FuseInto(t6, "0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
+		t28, n1, t27, t23, t25, t22, c1, t5, t6, t26, t24)
 	t31 := tensorops.FuseInto(t30, "a + 0.5*(b*c) + d*e", t30, n1, t28, n, norm2.Scale)
 	t32 := tensorops.Fuse("a*b + c", n, t27, norm.Shift)
 	t33 := tensorops.ExpandLike(t29, t32)
@@ -2269,17 +2168,8 @@ func DeepLossLaplacian(d *Deep, x *T) (f, lap float64) {
 func deepLossTaylorStackedWrtD2(d, d1 *Deep, x *T) (float64, float64, float64) {
 	t := d1.Layers
 	d1.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
-	t2, t3, t4 := deepTaylorStackedWrtLayersNormOutPost2(
-		d.Layers,
-		d1.Layers,
-		d.Norm,
-		d1.Norm,
-		d.Out,
-		d1.Out,
-		d.Post,
-		d1.Post,
-		x,
-	)
+	t2, t3, t4 := deepTaylorStackedWrtLayersNormOutPost2(d.Layers, d1.Layers, d.Norm, d1.Norm, d.Out, d1.Out, d.Post,
+		d1.Post, x)
 	t5 := tensorops.SumLanes(tensorops.Fuse("0.5*(2*a*a)", t3))
 	t6 := tensorops.Fuse("a + 2*b*c", t5, t2, t4)
 	t7 := tensorops.SumAll(t6)
@@ -2493,16 +2383,8 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		t230 := tensorops.MatMul(h, w2v2)
 		h5 := tensorops.Tanh(t225)
 		h1v4 := tensorops.TanhJVP(h5, t229)
-		h2v4 := tensorops.FuseInto(
-			t230,
-			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
-			h5,
-			h1v4,
-			t229,
-			t230,
-			t228[1],
-			t227,
-		)
+		h2v4 := tensorops.FuseInto(t230, "0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)", h5, h1v4, t229, t230,
+			t228[1], t227)
 		i++
 		tapePointers = append(tapePointers, h)
 		tapePointers1 = append(tapePointers1, h1)
@@ -2550,20 +2432,8 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	n1 := tensorops.Fuse("a*b + c*d", t59, c1, t60, t57)
 	t61 := tensorops.Fuse("-(a*b)/c", t57, t59, t56)
 	t62 := tensorops.Neg(n1)
-	n2 := tensorops.FuseInto(
-		t37,
-		"0.5*(a*b) + c*(d + e) + 0.5*((f - g*h)/i*g) + h*j",
-		t61,
-		c1,
-		t59,
-		t36,
-		t37,
-		t62,
-		t57,
-		t60,
-		t56,
-		t58,
-	)
+	n2 := tensorops.FuseInto(t37, "0.5*(a*b) + c*(d + e) + 0.5*((f - g*h)/i*g) + h*j", t61, c1, t59, t36,
+		t37, t62, t57, t60, t56, t58)
 	t63 := t17.Scale
 	t64 := t18.Scale
 	t65 := t19.Scale
@@ -2673,38 +2543,16 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t153 := tensorops.Fuse("-a/b", t59, t56)
 	t154 := tensorops.Mul(t153, t57)
 	t155 := tensorops.Fuse("a*b + c*d", t146, t154, t59, t147)
-	t156 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*((-b - d*e)/f*d) + e*g) + 0.5*(b*a) + h*i",
-		t147,
-		t154,
-		t146,
-		t57,
-		t153,
-		t56,
-		t58,
-		t59,
-		t148,
-	)
+	t156 := tensorops.Fuse("0.5*(a*b) + c*(0.5*((-b - d*e)/f*d) + e*g) + 0.5*(b*a) + h*i", t147, t154, t146,
+		t57, t153, t56, t58, t59, t148)
 	t157 := tensorops.SumLike(tensorops.Mul(t59, t146), c)
 	t158 := tensorops.SumLike(t155, c)
 	t159 := tensorops.SumLike(t156, c)
 	t160 := tensorops.Fuse("-a/b", t60, t56)
 	t161 := tensorops.Fuse("a*b + c*d", t59, t62, t160, t57)
 	t162 := tensorops.Fuse("a*b + c*d", t146, t161, t60, t147)
-	t163 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(d*e) + f*(-g) + 0.5*((-b - h*i)/j*h) + i*k) + 0.5*(b*a)",
-		t147,
-		t161,
-		t146,
-		t61,
-		t62,
-		t59,
-		n2,
-		t57,
-		t160,
-		t56,
-		t58,
-	)
+	t163 := tensorops.Fuse("0.5*(a*b) + c*(0.5*(d*e) + f*(-g) + 0.5*((-b - h*i)/j*h) + i*k) + 0.5*(b*a)", t147,
+		t161, t146, t61, t62, t59, n2, t57, t160, t56, t58)
 	t164 := tensorops.SumLike(tensorops.FuseInto(t163, "a + b*c", t163, t60, t148), t56)
 	t165 := tensorops.Squeeze(tensorops.SumLike(tensorops.Mul(t60, t146), t56), 1)
 	t166 := tensorops.Squeeze(t164, 1)
@@ -2717,19 +2565,8 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t173 := tensorops.ScalarDiv(1, t44)
 	t174 := tensorops.Fuse("-a/b", t172, t44)
 	t175 := tensorops.Fuse("a*b + c*d", t173, t169, t174, t171)
-	t176 := tensorops.Fuse(
-		"0.5*(-(a*b)/c*d) + b*(e*f) + 0.5*((-g - a*h)/c*a) + h*(i*j)",
-		t171,
-		t173,
-		t44,
-		t169,
-		t41,
-		t166,
-		t175,
-		t174,
-		t43,
-		t170,
-	)
+	t176 := tensorops.Fuse("0.5*(-(a*b)/c*d) + b*(e*f) + 0.5*((-g - a*h)/c*a) + h*(i*j)", t171, t173, t44,
+		t169, t41, t166, t175, t174, t43, t170)
 	t177 := tensorops.ExpandAxis(t172, h, 1)
 	t178 := tensorops.ExpandAxis(t175, h, 1)
 	t179 := tensorops.ExpandAxis(t176, h, 1)
@@ -2743,18 +2580,8 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t187 := tensorops.MeanGrad(t184, h, 1)
 	hBar := tensorops.Fuse("a*b + c + d", t39, t177, tensorops.SumLike(t157, h), t185)
 	hBar1 := tensorops.Fuse("a*b + c*d + e + f", t177, t167, t39, t178, t180, t186)
-	hBar2 := tensorops.Fuse(
-		"0.5*(a*b) + c*(d + (-1*e)) + 0.5*(b*a) + f*g + h + i",
-		t178,
-		t167,
-		t177,
-		t168,
-		t52,
-		t39,
-		t179,
-		t181,
-		t187,
-	)
+	hBar2 := tensorops.Fuse("0.5*(a*b) + c*(d + (-1*e)) + 0.5*(b*a) + f*g + h + i", t178, t167, t177, t168, t52,
+		t39, t179, t181, t187)
 	var hBar3 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar3 = tensorops.Add(hBar3, hBar)
@@ -2779,18 +2606,8 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		t201 := tensorops.Mul(t200, hBar3)
 		t202 := tensorops.Fuse("1 - a*a", h3)
 		t203 := tensorops.Fuse("a*b + c*d", t201, h1v2, t202, hBar1)
-		t204 := tensorops.Fuse(
-			"0.5*((a*b + (-2*c*d))*c) + e*f + 0.5*(-(g*c + c*g)*b) + h*i",
-			t200,
-			hBar1,
-			h1v2,
-			hBar3,
-			t201,
-			h2v2,
-			h3,
-			t202,
-			hBar2,
-		)
+		t204 := tensorops.Fuse("0.5*((a*b + (-2*c*d))*c) + e*f + 0.5*(-(g*c + c*g)*b) + h*i", t200, hBar1, h1v2,
+			hBar3, t201, h2v2, h3, t202, hBar2)
 		w := d.Layers[i2]
 		w1 := d1.Layers[i2]
 		w2 := d2.Layers[i2]
@@ -2849,32 +2666,8 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t190.Shift)
 	dBar1.Norm.Shift = tensorops.Add(t195, t191.Shift)
 	dBar2.Norm.Shift = tensorops.Add(t196, t192.Shift)
-	tensorops.Release(
-		t41,
-		t42,
-		t45,
-		t48,
-		t49,
-		n,
-		t59,
-		t60,
-		n1,
-		t61,
-		t62,
-		t79,
-		t83,
-		t94,
-		t153,
-		t154,
-		t160,
-		t161,
-		t163,
-		t167,
-		t169,
-		t171,
-		t173,
-		t174,
-	)
+	tensorops.Release(t41, t42, t45, t48, t49, n, t59, t60, n1, t61, t62, t79, t83, t94, t153, t154,
+		t160, t161, t163, t167, t169, t171, t173, t174)
 	return t96, t97, t98
 }
 
@@ -3577,21 +3370,8 @@ func deepLossVTaylorStackedWrtD(d, d1 Deep, x *T) (float64, *T, *T) {
 	t4 := d1.Layers
 	d1.Layers = append(t4, make([]*T, max(len(t3)-len(t4), 0))...)
 	d1v2 := d1
-	t5, t6, t7 := deepTaylorStackedWrtLayersNormOutPost3(
-		t3,
-		d1v2.Layers,
-		d2.Layers,
-		d.Norm,
-		d1v2.Norm,
-		d2.Norm,
-		d.Out,
-		d1v2.Out,
-		d2.Out,
-		d.Post,
-		d1v2.Post,
-		d2.Post,
-		x,
-	)
+	t5, t6, t7 := deepTaylorStackedWrtLayersNormOutPost3(t3, d1v2.Layers, d2.Layers, d.Norm, d1v2.Norm, d2.Norm,
+		d.Out, d1v2.Out, d2.Out, d.Post, d1v2.Post, d2.Post, x)
 	t8 := tensorops.Scale(t5, 2)
 	t9 := tensorops.Fuse("0.5*(2*a*a) + b*c", t6, t8, t7)
 	t10 := tensorops.SumAll(tensorops.Square(t5))
@@ -3638,16 +3418,8 @@ func deepTaylorStackedWrtLayersNormOutPost3(
 		t61 := tensorops.MatMul(h, w2)
 		h = tensorops.Tanh(t56)
 		h1 = tensorops.TanhJVP(h, t60)
-		h2 = tensorops.FuseInto(
-			t61,
-			"0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)",
-			h,
-			h1,
-			t60,
-			t61,
-			t59[1],
-			t58,
-		)
+		h2 = tensorops.FuseInto(t61, "0.5*(-(a*b + b*a)*c) + (1 - a*a)*(d + e + f)", h, h1, t60, t61, t59[1],
+			t58)
 	}
 	t := tensorops.Mean(h, 1)
 	t2 := tensorops.Mean(h1, 1)
@@ -3682,21 +3454,8 @@ func deepTaylorStackedWrtLayersNormOutPost3(
 	t27 := norm.Scale
 	t28 := norm1.Scale
 	t29 := tensorops.Fuse("a*b + c*d", t27, n1, n, t28)
-	t30 := tensorops.FuseInto(
-		t6,
-		"0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
-		t28,
-		n1,
-		t27,
-		t23,
-		t25,
-		t22,
-		c1,
-		t5,
-		t6,
-		t26,
-		t24,
-	)
+	t30 := tensorops.FuseInto(t6, "0.5*(a*b) + c*(0.5*(-(d*e)/f*g) + e*(h + i) + 0.5*((-b - d*j)/f*d) + j*k)",
+		t28, n1, t27, t23, t25, t22, c1, t5, t6, t26, t24)
 	t31 := tensorops.FuseInto(t30, "a + 0.5*(b*c) + d*e", t30, n1, t28, n, norm2.Scale)
 	t32 := tensorops.Fuse("a*b + c", n, t27, norm.Shift)
 	t33 := tensorops.ExpandLike(t29, t32)
@@ -3715,18 +3474,8 @@ func deepTaylorStackedWrtLayersNormOutPost3(
 	t44 := post1.Scale
 	t45 := post2.Scale
 	t46 := tensorops.Fuse("a*b + c*d", t43, o1, o, t44)
-	t47 := tensorops.FuseInto(
-		t42,
-		"0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h",
-		t44,
-		o1,
-		t43,
-		t42,
-		t41,
-		t39,
-		o,
-		t45,
-	)
+	t47 := tensorops.FuseInto(t42, "0.5*(a*b) + c*(d + e + f) + 0.5*(b*a) + g*h", t44, o1, t43, t42, t41, t39,
+		o, t45)
 	t48 := post1.Shift
 	t49 := post2.Shift
 	t50 := tensorops.Fuse("a*b + c", o, t43, post.Shift)
@@ -3792,21 +3541,8 @@ func deepLossVTaylorStackedWrtD2(d, d1 Deep, x *T) (float64, float64, float64) {
 	t4 := d1.Layers
 	d1.Layers = append(t4, make([]*T, max(len(t3)-len(t4), 0))...)
 	d1v2 := d1
-	t5, t6, t7 := deepTaylorStackedWrtLayersNormOutPost4(
-		t3,
-		d1v2.Layers,
-		d2.Layers,
-		d.Norm,
-		d1v2.Norm,
-		d2.Norm,
-		d.Out,
-		d1v2.Out,
-		d2.Out,
-		d.Post,
-		d1v2.Post,
-		d2.Post,
-		x,
-	)
+	t5, t6, t7 := deepTaylorStackedWrtLayersNormOutPost4(t3, d1v2.Layers, d2.Layers, d.Norm, d1v2.Norm, d2.Norm,
+		d.Out, d1v2.Out, d2.Out, d.Post, d1v2.Post, d2.Post, x)
 	t8 := tensorops.SumLanes(tensorops.Fuse("0.5*(2*a*a)", t6))
 	t9 := tensorops.Fuse("a + 2*b*c", t8, t5, t7)
 	t10 := tensorops.SumAll(t9)
@@ -4519,14 +4255,7 @@ func rank0TaylorStacked(x, x1 *T) (float64, *T, *T) {
 	t3 := tensorops.Sin(x)
 	t4 := tensorops.Fuse("Cos(a)*b", x, x1)
 	t5 := tensorops.Fuse("a*b + c*d", t3, t2, t, t4)
-	t6 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(b*d)) + 0.5*(b*a) + e*(0.5*(-c*d*d))",
-		t4,
-		t2,
-		t3,
-		x1,
-		t,
-	)
+	t6 := tensorops.Fuse("0.5*(a*b) + c*(0.5*(b*d)) + 0.5*(b*a) + e*(0.5*(-c*d*d))", t4, t2, t3, x1, t)
 	t7 := tensorops.SumAll(tensorops.Mul(t, t3))
 	t8 := tensorops.SumAllLanes(t5)
 	t9 := tensorops.SumAllLanes(t6)
@@ -4900,20 +4629,8 @@ func rank3GradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t17 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds, t), 1), s, 1)
 	t18 := tensorops.SoftmaxJVP(s, t2, 1)
 	xBar = tensorops.Fuse("a*(2*(b*c)) + TanhJVP(d, e) + f", t8, t7, t14, t, s, t15)
-	dxBar = tensorops.Fuse(
-		"a*(2*(b*(c + (-1*d)))) + (-2*e*f*g + (1 - e*e)*h) + (h*(e - i) - f*j + k)",
-		t8,
-		t14,
-		t13,
-		t12,
-		t,
-		s,
-		t2,
-		ds,
-		t16,
-		t17,
-		t18,
-	)
+	dxBar = tensorops.Fuse("a*(2*(b*(c + (-1*d)))) + (-2*e*f*g + (1 - e*e)*h) + (h*(e - i) - f*j + k)", t8,
+		t14, t13, t12, t, s, t2, ds, t16, t17, t18)
 	tensorops.Release(t, t2, t3)
 	return t4 + t10, xBar, t5 + t11, dxBar
 }
@@ -4962,20 +4679,8 @@ func rank3GradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t14 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds, t), 1), s, 1)
 	t15 := tensorops.SoftmaxJVP(s, t2, 1)
 	xBar = tensorops.Fuse("a*(2*(b*c)) + TanhJVP(d, e) + f", t11, t8, t10, t, s, t12)
-	dxBar = tensorops.Fuse(
-		"a*(2*(b*(c + (-1*d)))) + (-2*e*f*g + (1 - e*e)*h) + (h*(e - i) - f*j + k)",
-		t11,
-		t10,
-		t9,
-		t7,
-		t,
-		s,
-		t2,
-		ds,
-		t13,
-		t14,
-		t15,
-	)
+	dxBar = tensorops.Fuse("a*(2*(b*(c + (-1*d)))) + (-2*e*f*g + (1 - e*e)*h) + (h*(e - i) - f*j + k)", t11,
+		t10, t9, t7, t, s, t2, ds, t13, t14, t15)
 	tensorops.Release(t, t2, t3)
 	return t4 + t6, xBar, 0, dxBar
 }
@@ -5031,18 +4736,9 @@ func rank3TaylorStacked(x, x1 *T) (float64, *T, *T) {
 	t13 := tensorops.Tanh(x)
 	t14 := tensorops.TanhJVP(t13, x1)
 	t15 := tensorops.Fuse("a*b + c*d", t13, s1, s, t14)
-	t16 := tensorops.FuseInto(
-		t3,
-		"0.5*(a*b) + c*(0.5*(d*e*e) + d*(-f)) + 0.5*(b*a) + g*(0.5*(-(c*a + a*c)*h))",
-		t14,
-		s1,
-		t13,
-		t3,
-		t2,
-		t12,
-		s,
-		x1,
-	)
+	t16 := tensorops.FuseInto(t3,
+		"0.5*(a*b) + c*(0.5*(d*e*e) + d*(-f)) + 0.5*(b*a) + g*(0.5*(-(c*a + a*c)*h))", t14, s1, t13, t3,
+		t2, t12, s, x1)
 	t17 := tensorops.SumAll(tensorops.Mul(s, t13))
 	t18 := tensorops.SumAllLanes(t15)
 	t19 := tensorops.SumAllLanes(t16)
@@ -6559,27 +6255,8 @@ func stackTaylorLanes8WrtLs(
 		l2_6 := ls2_6[i]
 		l2_7 := ls2_7[i]
 		l2_8 := ls2_8[i]
-		t := tensorops.MatMulEach(
-			l.W,
-			false,
-			x,
-			x1_1,
-			x2_1,
-			x1_2,
-			x2_2,
-			x1_3,
-			x2_3,
-			x1_4,
-			x2_4,
-			x1_5,
-			x2_5,
-			x1_6,
-			x2_6,
-			x1_7,
-			x2_7,
-			x1_8,
-			x2_8,
-		)
+		t := tensorops.MatMulEach(l.W, false, x, x1_1, x2_1, x1_2, x2_2, x1_3, x2_3, x1_4, x2_4, x1_5, x2_5,
+			x1_6, x2_6, x1_7, x2_7, x1_8, x2_8)
 		t2 := t[0]
 		t3 := t[1]
 		t4 := t[2]
@@ -6861,20 +6538,8 @@ func stackTaylorWrtLs(
 		t33 := tensorops.MatMulEach(l8.W, false, x, x8)
 		t34 := t33[0]
 		t35 := tensorops.MatMul(x, l9.W)
-		t36 := tensorops.FuseInto(
-			t35,
-			"a + b + c + d + e + f + g + h + (i + j)",
-			t14,
-			t17,
-			t20,
-			t23,
-			t26,
-			t29,
-			t32,
-			t33[1],
-			t35,
-			t11,
-		)
+		t36 := tensorops.FuseInto(t35, "a + b + c + d + e + f + g + h + (i + j)", t14, t17, t20, t23, t26, t29,
+			t32, t33[1], t35, t11)
 		t37 := tensorops.Add(t2, l.B)
 		t38 := tensorops.ExpandLike(tensorops.Add(t3, t13), t37)
 		t39 := tensorops.Add(t38, tensorops.ExpandLike(l1.B, t37))
@@ -6898,45 +6563,17 @@ func stackTaylorWrtLs(
 		x1 = tensorops.TanhJVP(x, t39)
 		x2 = tensorops.TanhJVP(x, t41)
 		x3 = tensorops.TanhJVP(x, t43)
-		t56 := tensorops.Fuse(
-			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-			x,
-			x1,
-			t39,
-			x2,
-			t41,
-			x3,
-			t43,
-		)
+		t56 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)", x, x1, t39,
+			x2, t41, x3, t43)
 		x4 = tensorops.TanhJVP(x, t45)
 		x5 = tensorops.TanhJVP(x, t47)
 		x6 = tensorops.TanhJVP(x, t49)
-		t57 := tensorops.FuseInto(
-			t56,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-			t56,
-			x,
-			x4,
-			t45,
-			x5,
-			t47,
-			x6,
-			t49,
-		)
+		t57 := tensorops.FuseInto(t56, "a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
+			t56, x, x4, t45, x5, t47, x6, t49)
 		x7 = tensorops.TanhJVP(x, t51)
 		x8 = tensorops.TanhJVP(x, t53)
-		x9 = tensorops.FuseInto(
-			t57,
-			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*(g + h)",
-			t57,
-			x,
-			x7,
-			t51,
-			x8,
-			t53,
-			t54,
-			t55,
-		)
+		x9 = tensorops.FuseInto(t57, "a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*(g + h)", t57,
+			x, x7, t51, x8, t53, t54, t55)
 	}
 	return x, x1, x2, x3, x4, x5, x6, x7, x8, x9
 }
@@ -8107,16 +7744,8 @@ func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 		bBar := tBar.Blocks[i2]
 		var t14 *T
 		var t15 Affine
-		t14, t15, xBar = blockReverse(
-			tapePointers[t13],
-			b.Bs,
-			bBar.Bs,
-			tapeValues[t12],
-			b.Post,
-			bBar.Post,
-			tapePointers[len(tapePointers)-1],
-			xBar2,
-		)
+		t14, t15, xBar = blockReverse(tapePointers[t13], b.Bs, bBar.Bs, tapeValues[t12], b.Post, bBar.Post,
+			tapePointers[len(tapePointers)-1], xBar2)
 		t21.Scale = tensorops.Accumulate(t21.Scale, t15.Scale)
 		t21.Shift = tensorops.Accumulate(t21.Shift, t15.Shift)
 		t16 := t21
@@ -9026,23 +8655,8 @@ func towerLossTaylorStackedWrtT(t, t1 *Tower, x *T) (float64, *T, *T) {
 		b1 := t4[i]
 		t26 := b.Bs
 		t27 := new(Affine)
-		x, x1, x2 = blockTaylorStacked(
-			b.W,
-			b1.W,
-			nil,
-			t26,
-			b1.Bs,
-			make([]*T, len(t26), cap(t26)),
-			b.Norm,
-			b1.Norm,
-			Affine{},
-			b.Post,
-			b1.Post,
-			t27,
-			x,
-			x1,
-			x2,
-		)
+		x, x1, x2 = blockTaylorStacked(b.W, b1.W, nil, t26, b1.Bs, make([]*T, len(t26), cap(t26)), b.Norm, b1.Norm,
+			Affine{}, b.Post, b1.Post, t27, x, x1, x2)
 	}
 	t5 := t1.Out
 	t6 := tensorops.MatMulEach(t.Out, false, x, x1, x2)
@@ -9111,16 +8725,8 @@ func blockTaylorStacked(
 	t9 := norm.Scale
 	t10 := norm1.Scale
 	t11 := tensorops.Fuse("a*b + c*d", t9, t8, t7, t10)
-	t12 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + (1 - d*d)*f) + 0.5*(b*a) + d*g",
-		t10,
-		t8,
-		t9,
-		t7,
-		h1,
-		h2,
-		norm2.Scale,
-	)
+	t12 := tensorops.Fuse("0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + (1 - d*d)*f) + 0.5*(b*a) + d*g", t10, t8, t9,
+		t7, h1, h2, norm2.Scale)
 	h3 := tensorops.Fuse("a*b + c", t7, t9, norm.Shift)
 	t13 := tensorops.ExpandLike(t11, h3)
 	h1v2 := tensorops.FuseInto(t13, "a + b", t13, tensorops.ExpandLike(norm1.Shift, h3))
@@ -9130,17 +8736,8 @@ func blockTaylorStacked(
 	t17 := post1.Scale
 	t18 := post2.Scale
 	t19 := tensorops.Fuse("a*b + c*d", t16, h1v2, h3, t17)
-	t20 := tensorops.FuseInto(
-		t14,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t17,
-		h1v2,
-		t16,
-		t14,
-		t15,
-		h3,
-		t18,
-	)
+	t20 := tensorops.FuseInto(t14, "0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g", t17, h1v2, t16, t14, t15, h3,
+		t18)
 	t21 := post1.Shift
 	t22 := post2.Shift
 	t23 := tensorops.Fuse("a*b + c", h3, t16, post.Shift)
@@ -9227,23 +8824,8 @@ func towerLossTaylorStackedWrtT2(t, t1 *Tower, x *T) (float64, float64, float64)
 		b1 := t4[i]
 		t26 := b.Bs
 		t27 := new(Affine)
-		x, x1, x2 = blockTaylorStacked2(
-			b.W,
-			b1.W,
-			nil,
-			t26,
-			b1.Bs,
-			make([]*T, len(t26), cap(t26)),
-			b.Norm,
-			b1.Norm,
-			Affine{},
-			b.Post,
-			b1.Post,
-			t27,
-			x,
-			x1,
-			x2,
-		)
+		x, x1, x2 = blockTaylorStacked2(b.W, b1.W, nil, t26, b1.Bs, make([]*T, len(t26), cap(t26)), b.Norm, b1.Norm,
+			Affine{}, b.Post, b1.Post, t27, x, x1, x2)
 	}
 	t5 := t.Out
 	t6 := t1.Out
@@ -9389,16 +8971,8 @@ func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
 		bBar := t6.Blocks[i2]
 		var t15 *T
 		var t16 Affine
-		t15, t16, xBar = blockReverse(
-			tapePointers[t14],
-			b.Bs,
-			bBar.Bs,
-			tapeValues[t13],
-			b.Post,
-			bBar.Post,
-			tapePointers[len(tapePointers)-1],
-			xBar2,
-		)
+		t15, t16, xBar = blockReverse(tapePointers[t14], b.Bs, bBar.Bs, tapeValues[t13], b.Post, bBar.Post,
+			tapePointers[len(tapePointers)-1], xBar2)
 		t20.Scale = tensorops.Accumulate(t20.Scale, t16.Scale)
 		t20.Shift = tensorops.Accumulate(t20.Shift, t16.Shift)
 		t17 := t20
@@ -10189,27 +9763,8 @@ func towerLossVTaylorLanes8WrtT(
 			x2_8,
 		)
 	}
-	t35 := tensorops.MatMulEach(
-		t.Out,
-		false,
-		x,
-		x1_1,
-		x2_1,
-		x1_2,
-		x2_2,
-		x1_3,
-		x2_3,
-		x1_4,
-		x2_4,
-		x1_5,
-		x2_5,
-		x1_6,
-		x2_6,
-		x1_7,
-		x2_7,
-		x1_8,
-		x2_8,
-	)
+	t35 := tensorops.MatMulEach(t.Out, false, x, x1_1, x2_1, x1_2, x2_2, x1_3, x2_3, x1_4, x2_4, x1_5, x2_5,
+		x1_6, x2_6, x1_7, x2_7, x1_8, x2_8)
 	t36 := t35[0]
 	t37 := t35[1]
 	t38 := t35[2]
@@ -10313,26 +9868,8 @@ func towerLossVTaylorLanes8WrtT(
 	t136 := tensorops.SumAll(t117)
 	t137 := tensorops.SumAll(tensorops.Sum(tensorops.Mul(t86, t83), 1))
 	t138 := tensorops.SumAll(t121)
-	tensorops.Release(
-		t56,
-		t60,
-		t64,
-		t68,
-		t72,
-		t76,
-		t80,
-		t84,
-		t87,
-		t89,
-		t90,
-		t94,
-		t98,
-		t102,
-		t106,
-		t110,
-		t114,
-		t118,
-	)
+	tensorops.Release(t56, t60, t64, t68, t72, t76, t80, t84, t87, t89, t90, t94, t98, t102, t106,
+		t110, t114, t118)
 	return t122, t123, t125, t127, t129, t131, t133, t135, t137, t124, t126, t128, t130, t132, t134, t136, t138
 }
 
@@ -10363,27 +9900,8 @@ func blockTaylorLanes8(
 	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8, x2_1, x2_2, x2_3, x2_4, x2_5, x2_6, x2_7 *T,
 	x2_8 *T,
 ) (*T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T, *T) {
-	t := tensorops.MatMulEach(
-		w,
-		false,
-		x,
-		x1_1,
-		x2_1,
-		x1_2,
-		x2_2,
-		x1_3,
-		x2_3,
-		x1_4,
-		x2_4,
-		x1_5,
-		x2_5,
-		x1_6,
-		x2_6,
-		x1_7,
-		x2_7,
-		x1_8,
-		x2_8,
-	)
+	t := tensorops.MatMulEach(w, false, x, x1_1, x2_1, x1_2, x2_2, x1_3, x2_3, x1_4, x2_4, x1_5, x2_5, x1_6,
+		x2_6, x1_7, x2_7, x1_8, x2_8)
 	h := t[0]
 	t2 := t[1]
 	t3 := t[2]
@@ -10488,101 +10006,29 @@ func blockTaylorLanes8(
 	t51 := norm1_7.Scale
 	t52 := norm1_8.Scale
 	t53 := tensorops.Fuse("a*b + c*d", t44, t35, t34, t45)
-	t54 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t45,
-		t35,
-		t44,
-		t34,
-		h1_1,
-		t36,
-		h2_1,
-		norm2_1.Scale,
-	)
+	t54 := tensorops.Fuse("0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h", t45, t35, t44, t34,
+		h1_1, t36, h2_1, norm2_1.Scale)
 	t55 := tensorops.Fuse("a*b + c*d", t44, t37, t34, t46)
-	t56 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t46,
-		t37,
-		t44,
-		t34,
-		h1_2,
-		t36,
-		h2_2,
-		norm2_2.Scale,
-	)
+	t56 := tensorops.Fuse("0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h", t46, t37, t44, t34,
+		h1_2, t36, h2_2, norm2_2.Scale)
 	t57 := tensorops.Fuse("a*b + c*d", t44, t38, t34, t47)
-	t58 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t47,
-		t38,
-		t44,
-		t34,
-		h1_3,
-		t36,
-		h2_3,
-		norm2_3.Scale,
-	)
+	t58 := tensorops.Fuse("0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h", t47, t38, t44, t34,
+		h1_3, t36, h2_3, norm2_3.Scale)
 	t59 := tensorops.Fuse("a*b + c*d", t44, t39, t34, t48)
-	t60 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t48,
-		t39,
-		t44,
-		t34,
-		h1_4,
-		t36,
-		h2_4,
-		norm2_4.Scale,
-	)
+	t60 := tensorops.Fuse("0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h", t48, t39, t44, t34,
+		h1_4, t36, h2_4, norm2_4.Scale)
 	t61 := tensorops.Fuse("a*b + c*d", t44, t40, t34, t49)
-	t62 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t49,
-		t40,
-		t44,
-		t34,
-		h1_5,
-		t36,
-		h2_5,
-		norm2_5.Scale,
-	)
+	t62 := tensorops.Fuse("0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h", t49, t40, t44, t34,
+		h1_5, t36, h2_5, norm2_5.Scale)
 	t63 := tensorops.Fuse("a*b + c*d", t44, t41, t34, t50)
-	t64 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t50,
-		t41,
-		t44,
-		t34,
-		h1_6,
-		t36,
-		h2_6,
-		norm2_6.Scale,
-	)
+	t64 := tensorops.Fuse("0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h", t50, t41, t44, t34,
+		h1_6, t36, h2_6, norm2_6.Scale)
 	t65 := tensorops.Fuse("a*b + c*d", t44, t42, t34, t51)
-	t66 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t51,
-		t42,
-		t44,
-		t34,
-		h1_7,
-		t36,
-		h2_7,
-		norm2_7.Scale,
-	)
+	t66 := tensorops.Fuse("0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h", t51, t42, t44, t34,
+		h1_7, t36, h2_7, norm2_7.Scale)
 	t67 := tensorops.Fuse("a*b + c*d", t44, t43, t34, t52)
-	t68 := tensorops.Fuse(
-		"0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h",
-		t52,
-		t43,
-		t44,
-		t34,
-		h1_8,
-		t36,
-		h2_8,
-		norm2_8.Scale,
-	)
+	t68 := tensorops.Fuse("0.5*(a*b) + c*(0.5*(-(d*b + b*d)*e) + f*g) + 0.5*(b*a) + d*h", t52, t43, t44, t34,
+		h1_8, t36, h2_8, norm2_8.Scale)
 	h2 := tensorops.Fuse("a*b + c", t34, t44, norm.Shift)
 	t69 := tensorops.ExpandLike(t53, h2)
 	h1_1v2 := tensorops.FuseInto(t69, "a + b", t69, tensorops.ExpandLike(norm1_1.Shift, h2))
@@ -10634,101 +10080,29 @@ func blockTaylorLanes8(
 	t108 := post2_7.Scale
 	t109 := post2_8.Scale
 	t110 := tensorops.Fuse("a*b + c*d", t93, h1_1v2, h2, t94)
-	t111 := tensorops.FuseInto(
-		t70,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t94,
-		h1_1v2,
-		t93,
-		t70,
-		t71,
-		h2,
-		t102,
-	)
+	t111 := tensorops.FuseInto(t70, "0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g", t94, h1_1v2, t93, t70, t71, h2,
+		t102)
 	t112 := tensorops.Fuse("a*b + c*d", t93, h1_2v2, h2, t95)
-	t113 := tensorops.FuseInto(
-		t73,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t95,
-		h1_2v2,
-		t93,
-		t73,
-		t74,
-		h2,
-		t103,
-	)
+	t113 := tensorops.FuseInto(t73, "0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g", t95, h1_2v2, t93, t73, t74, h2,
+		t103)
 	t114 := tensorops.Fuse("a*b + c*d", t93, h1_3v2, h2, t96)
-	t115 := tensorops.FuseInto(
-		t76,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t96,
-		h1_3v2,
-		t93,
-		t76,
-		t77,
-		h2,
-		t104,
-	)
+	t115 := tensorops.FuseInto(t76, "0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g", t96, h1_3v2, t93, t76, t77, h2,
+		t104)
 	t116 := tensorops.Fuse("a*b + c*d", t93, h1_4v2, h2, t97)
-	t117 := tensorops.FuseInto(
-		t79,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t97,
-		h1_4v2,
-		t93,
-		t79,
-		t80,
-		h2,
-		t105,
-	)
+	t117 := tensorops.FuseInto(t79, "0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g", t97, h1_4v2, t93, t79, t80, h2,
+		t105)
 	t118 := tensorops.Fuse("a*b + c*d", t93, h1_5v2, h2, t98)
-	t119 := tensorops.FuseInto(
-		t82,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t98,
-		h1_5v2,
-		t93,
-		t82,
-		t83,
-		h2,
-		t106,
-	)
+	t119 := tensorops.FuseInto(t82, "0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g", t98, h1_5v2, t93, t82, t83, h2,
+		t106)
 	t120 := tensorops.Fuse("a*b + c*d", t93, h1_6v2, h2, t99)
-	t121 := tensorops.FuseInto(
-		t85,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t99,
-		h1_6v2,
-		t93,
-		t85,
-		t86,
-		h2,
-		t107,
-	)
+	t121 := tensorops.FuseInto(t85, "0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g", t99, h1_6v2, t93, t85, t86, h2,
+		t107)
 	t122 := tensorops.Fuse("a*b + c*d", t93, h1_7v2, h2, t100)
-	t123 := tensorops.FuseInto(
-		t88,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t100,
-		h1_7v2,
-		t93,
-		t88,
-		t89,
-		h2,
-		t108,
-	)
+	t123 := tensorops.FuseInto(t88, "0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g", t100, h1_7v2, t93, t88, t89, h2,
+		t108)
 	t124 := tensorops.Fuse("a*b + c*d", t93, h1_8v2, h2, t101)
-	t125 := tensorops.FuseInto(
-		t91,
-		"0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g",
-		t101,
-		h1_8v2,
-		t93,
-		t91,
-		t92,
-		h2,
-		t109,
-	)
+	t125 := tensorops.FuseInto(t91, "0.5*(a*b) + c*(d + e) + 0.5*(b*a) + f*g", t101, h1_8v2, t93, t91, t92, h2,
+		t109)
 	t126 := post1_1.Shift
 	t127 := post1_2.Shift
 	t128 := post1_3.Shift
@@ -10811,27 +10185,8 @@ func blockTaylorLanes8(
 	t205 := tensorops.FuseInto(t204, "a + b", tensorops.ExpandLike(x1_8, t175), t204)
 	t206 := tensorops.ExpandLike(t174, t175)
 	t207 := tensorops.FuseInto(t206, "a + b", tensorops.ExpandLike(x2_8, t175), t206)
-	tensorops.Release(
-		t19,
-		t21,
-		t23,
-		t25,
-		t27,
-		t29,
-		t31,
-		t33,
-		t34,
-		t35,
-		t36,
-		t37,
-		t38,
-		t39,
-		t40,
-		t41,
-		t42,
-		t43,
-		h2,
-	)
+	tensorops.Release(t19, t21, t23, t25, t27, t29, t31, t33, t34, t35, t36, t37, t38, t39, t40, t41,
+		t42, t43, h2)
 	return t175, t177, t181, t185, t189, t193, t197, t201, t205, t179, t183, t187, t191, t195, t199, t203, t207
 }
 
@@ -11082,69 +10437,29 @@ func towerLossVTaylorWrtT(
 	t76 := tensorops.Mul(t67, t48)
 	t77 := tensorops.Sum(t76, 1)
 	t78 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t76, t48), 1)
-	t79 := tensorops.Fuse(
-		"0.5*(-(a*b)/c*a) + b*d + (0.5*(-(e*b)/c*e) + b*f) + (0.5*(-(g*b)/c*g) + b*h)",
-		t70,
-		t71,
-		t68,
-		t72,
-		t74,
-		t75,
-		t77,
-		t78,
-	)
+	t79 := tensorops.Fuse("0.5*(-(a*b)/c*a) + b*d + (0.5*(-(e*b)/c*e) + b*f) + (0.5*(-(g*b)/c*g) + b*h)", t70,
+		t71, t68, t72, t74, t75, t77, t78)
 	t80 := tensorops.Mul(t67, t51)
 	t81 := tensorops.Sum(t80, 1)
 	t82 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t80, t51), 1)
 	t83 := tensorops.Mul(t67, t54)
 	t84 := tensorops.Sum(t83, 1)
 	t85 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t83, t54), 1)
-	t86 := tensorops.FuseInto(
-		t79,
-		"a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)",
-		t79,
-		t81,
-		t71,
-		t68,
-		t82,
-		t84,
-		t85,
-	)
+	t86 := tensorops.FuseInto(t79, "a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)", t79, t81, t71,
+		t68, t82, t84, t85)
 	t87 := tensorops.Mul(t67, t57)
 	t88 := tensorops.Sum(t87, 1)
 	t89 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t87, t57), 1)
 	t90 := tensorops.Mul(t67, t60)
 	t91 := tensorops.Sum(t90, 1)
 	t92 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t90, t60), 1)
-	t93 := tensorops.FuseInto(
-		t86,
-		"a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)",
-		t86,
-		t88,
-		t71,
-		t68,
-		t89,
-		t91,
-		t92,
-	)
+	t93 := tensorops.FuseInto(t86, "a + (0.5*(-(b*c)/d*b) + c*e) + (0.5*(-(f*c)/d*f) + c*g)", t86, t88, t71,
+		t68, t89, t91, t92)
 	t94 := tensorops.Mul(t67, t63)
 	t95 := tensorops.Sum(t94, 1)
 	t96 := tensorops.Sum(tensorops.Fuse("0.5*(a*b)", t94, t63), 1)
-	t97 := tensorops.FuseInto(
-		t64,
-		"a*(b + c + d + e + f + g + h + i + (j + k))",
-		t67,
-		t41,
-		t44,
-		t47,
-		t50,
-		t53,
-		t56,
-		t59,
-		t62,
-		t64,
-		t39,
-	)
+	t97 := tensorops.FuseInto(t64, "a*(b + c + d + e + f + g + h + i + (j + k))", t67, t41, t44, t47, t50,
+		t53, t56, t59, t62, t64, t39)
 	t98 := tensorops.Sum(t97, 1)
 	t99 := tensorops.FuseInto(t93, "a + (0.5*(-(b*c)/d*b) + c*e) + c*f", t93, t95, t71, t68, t96, t98)
 	t100 := tensorops.SumAll(t65)
@@ -11214,20 +10529,8 @@ func blockTaylor(
 	t25 := tensorops.MatMulEach(w8, false, x, x8)
 	h8 := tensorops.Add(t9, t25[0])
 	t26 := tensorops.MatMul(x, w9)
-	h9 := tensorops.FuseInto(
-		t26,
-		"a + b + c + d + e + f + g + h + (i + j)",
-		t12,
-		t14,
-		t16,
-		t18,
-		t20,
-		t22,
-		t24,
-		t25[1],
-		t26,
-		t10,
-	)
+	h9 := tensorops.FuseInto(t26, "a + b + c + d + e + f + g + h + (i + j)", t12, t14, t16, t18, t20, t22,
+		t24, t25[1], t26, t10)
 	for i := 0; i < len(biases); i++ {
 		h = tensorops.Add(h, biases[i])
 		t137 := tensorops.ExpandLike(biases1[i], h)
@@ -11253,31 +10556,13 @@ func blockTaylor(
 	t28 := tensorops.TanhJVP(t27, h1)
 	t29 := tensorops.TanhJVP(t27, h2)
 	t30 := tensorops.TanhJVP(t27, h3)
-	t31 := tensorops.Fuse(
-		"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
-		t27,
-		t28,
-		h1,
-		t29,
-		h2,
-		t30,
-		h3,
-	)
+	t31 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)", t27, t28, h1,
+		t29, h2, t30, h3)
 	t32 := tensorops.TanhJVP(t27, h4)
 	t33 := tensorops.TanhJVP(t27, h5)
 	t34 := tensorops.TanhJVP(t27, h6)
-	t35 := tensorops.FuseInto(
-		t31,
-		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
-		t31,
-		t27,
-		t32,
-		h4,
-		t33,
-		h5,
-		t34,
-		h6,
-	)
+	t35 := tensorops.FuseInto(t31, "a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
+		t31, t27, t32, h4, t33, h5, t34, h6)
 	t36 := tensorops.TanhJVP(t27, h7)
 	t37 := tensorops.TanhJVP(t27, h8)
 	t38 := norm.Scale
@@ -11292,54 +10577,20 @@ func blockTaylor(
 	t47 := tensorops.Fuse("a*b + c*d", t38, t28, t27, t39)
 	t48 := tensorops.Fuse("a*b + c*d", t38, t29, t27, t40)
 	t49 := tensorops.Fuse("a*b + c*d", t38, t30, t27, t41)
-	t50 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t39,
-		t28,
-		t40,
-		t29,
-		t41,
-		t30,
-	)
+	t50 := tensorops.Fuse("0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))", t39,
+		t28, t40, t29, t41, t30)
 	t51 := tensorops.Fuse("a*b + c*d", t38, t32, t27, t42)
 	t52 := tensorops.Fuse("a*b + c*d", t38, t33, t27, t43)
 	t53 := tensorops.Fuse("a*b + c*d", t38, t34, t27, t44)
-	t54 := tensorops.FuseInto(
-		t50,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t50,
-		t42,
-		t32,
-		t43,
-		t33,
-		t44,
-		t34,
-	)
+	t54 := tensorops.FuseInto(t50,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))", t50, t42, t32,
+		t43, t33, t44, t34)
 	t55 := tensorops.Fuse("a*b + c*d", t38, t36, t27, t45)
 	t56 := tensorops.Fuse("a*b + c*d", t38, t37, t27, t46)
-	t57 := tensorops.FuseInto(
-		t35,
-		"a*(b + 0.5*(-(c*d + d*c)*e) + 0.5*(-(c*f + f*c)*g) + (1 - c*c)*h) + c*i",
-		t38,
-		t35,
-		t27,
-		t36,
-		h7,
-		t37,
-		h8,
-		h9,
-		norm9.Scale,
-	)
-	t58 := tensorops.FuseInto(
-		t54,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + f",
-		t54,
-		t45,
-		t36,
-		t46,
-		t37,
-		t57,
-	)
+	t57 := tensorops.FuseInto(t35, "a*(b + 0.5*(-(c*d + d*c)*e) + 0.5*(-(c*f + f*c)*g) + (1 - c*c)*h) + c*i",
+		t38, t35, t27, t36, h7, t37, h8, h9, norm9.Scale)
+	t58 := tensorops.FuseInto(t54, "a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + f", t54, t45, t36,
+		t46, t37, t57)
 	h10 := tensorops.Fuse("a*b + c", t27, t38, norm.Shift)
 	t59 := tensorops.ExpandLike(t47, h10)
 	h1v2 := tensorops.FuseInto(t59, "a + b", t59, tensorops.ExpandLike(norm1.Shift, h10))
@@ -11372,45 +10623,19 @@ func blockTaylor(
 	t79 := tensorops.Fuse("a*b + c*d", t69, h1v2, h10, t70)
 	t80 := tensorops.Fuse("a*b + c*d", t69, h2v2, h10, t71)
 	t81 := tensorops.Fuse("a*b + c*d", t69, h3v2, h10, t72)
-	t82 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t70,
-		h1v2,
-		t71,
-		h2v2,
-		t72,
-		h3v2,
-	)
+	t82 := tensorops.Fuse("0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))", t70,
+		h1v2, t71, h2v2, t72, h3v2)
 	t83 := tensorops.Fuse("a*b + c*d", t69, h4v2, h10, t73)
 	t84 := tensorops.Fuse("a*b + c*d", t69, h5v2, h10, t74)
 	t85 := tensorops.Fuse("a*b + c*d", t69, h6v2, h10, t75)
-	t86 := tensorops.FuseInto(
-		t82,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t82,
-		t73,
-		h4v2,
-		t74,
-		h5v2,
-		t75,
-		h6v2,
-	)
+	t86 := tensorops.FuseInto(t82,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))", t82, t73, h4v2,
+		t74, h5v2, t75, h6v2)
 	t87 := tensorops.Fuse("a*b + c*d", t69, h7v2, h10, t76)
 	t88 := tensorops.Fuse("a*b + c*d", t69, h8v2, h10, t77)
-	t89 := tensorops.FuseInto(
-		t86,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (f*(g + h) + i*j)",
-		t86,
-		t76,
-		h7v2,
-		t77,
-		h8v2,
-		t69,
-		t67,
-		t68,
-		h10,
-		t78,
-	)
+	t89 := tensorops.FuseInto(t86,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (f*(g + h) + i*j)", t86, t76, h7v2, t77,
+		h8v2, t69, t67, t68, h10, t78)
 	t90 := post1.Shift
 	t91 := post2.Shift
 	t92 := post3.Shift

@@ -14,20 +14,8 @@ func FzJVP(x, dx, w, dw *tensorops.Tensor, s, ds float64) (float64, float64) {
 	t2 := tensorops.Exp(x)
 	t3 := tensorops.Scale(t2, s)
 	t4 := tensorops.ExpandLike(tensorops.Fuse("a*(b*c)", s, t2, dx), t3)
-	t5 := tensorops.FuseInto(
-		t4,
-		"a*SigmoidJVP(b, TanhJVP(c, d*e + f*g)) + b*(h + i*j)",
-		t3,
-		t,
-		h,
-		w,
-		dx,
-		x,
-		dw,
-		t4,
-		ds,
-		t2,
-	)
+	t5 := tensorops.FuseInto(t4, "a*SigmoidJVP(b, TanhJVP(c, d*e + f*g)) + b*(h + i*j)", t3, t, h, w, dx, x,
+		dw, t4, ds, t2)
 	t6 := tensorops.SumAll(tensorops.Mul(t, t3))
 	t7 := tensorops.SumAll(t5)
 	tensorops.Release(h, t, t2, t3)

@@ -38,15 +38,7 @@ func ExpOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Exp(a)
 	t2 := tensorops.Mul(t, a1)
 	t3 := tensorops.Fuse("0.5*(a*b) + c*d", t2, a1, t, a2)
-	t4 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t3,
-		a1,
-		t2,
-		a2,
-		t,
-		a3,
-	)
+	t4 := tensorops.Fuse("0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", t3, a1, t2, a2, t, a3)
 	return t, t2, t3, t4
 }
 
@@ -82,15 +74,8 @@ func LogOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t3 := tensorops.Mul(t2, a1)
 	t4 := tensorops.Fuse("-(a*b)/c", a1, t2, a)
 	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
-	t6 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
-		a1,
-		t4,
-		a2,
-		t2,
-		a,
-		a3,
-	)
+	t6 := tensorops.Fuse("0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f", a1, t4,
+		a2, t2, a, a3)
 	tensorops.Release(t2, t4)
 	return t, t3, t5, t6
 }
@@ -128,17 +113,8 @@ func TanhOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t3 := tensorops.Fuse("-(a*b + b*a)", t, t2)
 	t4 := tensorops.Fuse("1 - a*a", t)
 	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t3, a1, t4, a2)
-	t6 := tensorops.Fuse(
-		"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h",
-		t,
-		t5,
-		t2,
-		a1,
-		t3,
-		a2,
-		t4,
-		a3,
-	)
+	t6 := tensorops.Fuse("0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h", t, t5,
+		t2, a1, t3, a2, t4, a3)
 	tensorops.Release(t3, t4)
 	return t, t2, t5, t6
 }
@@ -178,19 +154,8 @@ func SigmoidOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t5 := tensorops.Fuse("a*b + c*d", t, t3, t2, t4)
 	t6 := tensorops.Mul(t, t4)
 	t7 := tensorops.Fuse("0.5*(a*b) + c*d", t5, a1, t6, a2)
-	t8 := tensorops.Fuse(
-		"0.3333333333333333*((a*(-b) + c*d + b*e)*f) + 0.6666666666666666*(g*h) + i*j",
-		t,
-		t7,
-		t2,
-		t3,
-		t4,
-		a1,
-		t5,
-		a2,
-		t6,
-		a3,
-	)
+	t8 := tensorops.Fuse("0.3333333333333333*((a*(-b) + c*d + b*e)*f) + 0.6666666666666666*(g*h) + i*j", t,
+		t7, t2, t3, t4, a1, t5, a2, t6, a3)
 	tensorops.Release(t3, t4, t5, t6)
 	return t, t2, t7, t8
 }
@@ -269,32 +234,11 @@ func TanhJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 	t7 := tensorops.Fuse("a*b + c*d", t2, dx1, t6, dx)
 	t8 := tensorops.Fuse("-(a*b + b*a)", y, y1)
 	t9 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t7, y1, t3, y2, t8, dx1, t4, dx2)
-	t10 := tensorops.Fuse(
-		"0.3333333333333333*((a*b + c*d + (-2*e*f))*g) + 0.6666666666666666*(h*e) + i*j",
-		t2,
-		dx2,
-		t6,
-		dx1,
-		y2,
-		dx,
-		y1,
-		t7,
-		t3,
-		y3,
-	)
-	t11 := tensorops.FuseInto(
-		t10,
-		"a + 0.3333333333333333*(-(b*c + d*d + c*b)*e) + 0.6666666666666666*(f*g) + h*i",
-		t10,
-		y,
-		y2,
-		y1,
-		dx1,
-		t8,
-		dx2,
-		t4,
-		dx3,
-	)
+	t10 := tensorops.Fuse("0.3333333333333333*((a*b + c*d + (-2*e*f))*g) + 0.6666666666666666*(h*e) + i*j",
+		t2, dx2, t6, dx1, y2, dx, y1, t7, t3, y3)
+	t11 := tensorops.FuseInto(t10,
+		"a + 0.3333333333333333*(-(b*c + d*d + c*b)*e) + 0.6666666666666666*(f*g) + h*i", t10, y, y2, y1,
+		dx1, t8, dx2, t4, dx3)
 	tensorops.Release(t2, t3, t4, t6, t7, t8)
 	return t, t5, t9, t11
 }
@@ -339,34 +283,11 @@ func SigmoidJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 	t9 := tensorops.Neg(y1)
 	t10 := tensorops.Fuse("a*b + c*d", y, t9, y1, t4)
 	t11 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t8, y1, t3, y2, t10, dx1, t5, dx2)
-	t12 := tensorops.Fuse(
-		"0.3333333333333333*((a*(-(2*b)) + c*d + e*f)*g) + 0.6666666666666666*(h*b) + i*j",
-		dx,
-		y2,
-		dx1,
-		t7,
-		dx2,
-		t2,
-		y1,
-		t8,
-		t3,
-		y3,
-	)
-	t13 := tensorops.FuseInto(
-		t12,
-		"a + 0.3333333333333333*((b*(-c) + d*e + c*f)*g) + 0.6666666666666666*(h*i) + j*k",
-		t12,
-		y,
-		y2,
-		y1,
-		t9,
-		t4,
-		dx1,
-		t10,
-		dx2,
-		t5,
-		dx3,
-	)
+	t12 := tensorops.Fuse("0.3333333333333333*((a*(-(2*b)) + c*d + e*f)*g) + 0.6666666666666666*(h*b) + i*j",
+		dx, y2, dx1, t7, dx2, t2, y1, t8, t3, y3)
+	t13 := tensorops.FuseInto(t12,
+		"a + 0.3333333333333333*((b*(-c) + d*e + c*f)*g) + 0.6666666666666666*(h*i) + j*k", t12, y, y2,
+		y1, t9, t4, dx1, t10, dx2, t5, dx3)
 	tensorops.Release(t2, t3, t4, t5, t7, t8, t9, t10)
 	return t, t6, t11, t13
 }
@@ -440,17 +361,8 @@ func SqrtOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t3 := tensorops.Mul(t2, a1)
 	t4 := tensorops.Fuse("-(a*b)/c", t3, t2, t)
 	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
-	t6 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*f) + 0.6666666666666666*(b*g) + d*h",
-		t3,
-		t4,
-		t5,
-		t2,
-		t,
-		a1,
-		a2,
-		a3,
-	)
+	t6 := tensorops.Fuse("0.3333333333333333*((-(a*b) - c*d)/e*f) + 0.6666666666666666*(b*g) + d*h", t3, t4,
+		t5, t2, t, a1, a2, a3)
 	tensorops.Release(t2, t4)
 	return t, t3, t5, t6
 }
@@ -523,14 +435,7 @@ func SquareOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t3 := tensorops.Mul(t2, a1)
 	t4 := tensorops.Scale(a1, 2)
 	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
-	t6 := tensorops.Fuse(
-		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e",
-		a2,
-		a1,
-		t4,
-		t2,
-		a3,
-	)
+	t6 := tensorops.Fuse("0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e", a2, a1, t4, t2, a3)
 	tensorops.Release(t2, t4)
 	return t, t3, t5, t6
 }
@@ -568,16 +473,8 @@ func SinOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t4 := tensorops.Neg(t)
 	t5 := tensorops.Mul(t4, a1)
 	t6 := tensorops.Fuse("0.5*(a*b) + c*d", t5, a1, t2, a2)
-	t7 := tensorops.Fuse(
-		"0.3333333333333333*((0.5*(-a*b) + c*d)*b) + 0.6666666666666666*(e*d) + f*g",
-		t3,
-		a1,
-		t4,
-		a2,
-		t5,
-		t2,
-		a3,
-	)
+	t7 := tensorops.Fuse("0.3333333333333333*((0.5*(-a*b) + c*d)*b) + 0.6666666666666666*(e*d) + f*g", t3,
+		a1, t4, a2, t5, t2, a3)
 	tensorops.Release(t2, t4, t5)
 	return t, t3, t6, t7
 }
@@ -614,16 +511,8 @@ func CosOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t3 := tensorops.Mul(t2, a1)
 	t4 := tensorops.Fuse("-(a*b)", t, a1)
 	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
-	t6 := tensorops.Fuse(
-		"0.3333333333333333*(-(0.5*(a*b) + c*d)*b) + 0.6666666666666666*(e*d) + f*g",
-		t3,
-		a1,
-		t,
-		a2,
-		t4,
-		t2,
-		a3,
-	)
+	t6 := tensorops.Fuse("0.3333333333333333*(-(0.5*(a*b) + c*d)*b) + 0.6666666666666666*(e*d) + f*g", t3,
+		a1, t, a2, t4, t2, a3)
 	tensorops.Release(t2, t4)
 	return t, t3, t5, t6
 }
@@ -661,15 +550,8 @@ func Log1pOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t4 := tensorops.Mul(t3, a1)
 	t5 := tensorops.Fuse("-(a*b)/c", a1, t3, t2)
 	t6 := tensorops.Fuse("0.5*(a*b) + c*d", t5, a1, t3, a2)
-	t7 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
-		a1,
-		t5,
-		a2,
-		t3,
-		t2,
-		a3,
-	)
+	t7 := tensorops.Fuse("0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f", a1, t5,
+		a2, t3, t2, a3)
 	tensorops.Release(t2, t3, t5)
 	return t, t4, t6, t7
 }
@@ -706,15 +588,7 @@ func Expm1OpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t2 := tensorops.AddScalar(t, 1)
 	t3 := tensorops.Mul(t2, a1)
 	t4 := tensorops.Fuse("0.5*(a*b) + c*d", t3, a1, t2, a2)
-	t5 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t4,
-		a1,
-		t3,
-		a2,
-		t2,
-		a3,
-	)
+	t5 := tensorops.Fuse("0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", t4, a1, t3, a2, t2, a3)
 	tensorops.Release(t2)
 	return t, t3, t4, t5
 }
@@ -763,56 +637,14 @@ func GELUOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t15 := tensorops.Fuse("0.5*(a*b) + (c*d + e*f)", t7, t3, t8, t13, t14, t12)
 	t16 := tensorops.Fuse("0.5*a + 0.5 + b*c", tensorops.Erf(t4), t8, t12)
 	t17 := tensorops.Fuse("0.5*(a*b) + c*d", t15, a1, t16, a2)
-	t18 := tensorops.Fuse(
-		"0.5*(0.5*(1.1283791670955126*(a*(b*c + (-c*d)))*c) + e*(0.7071067811865476*f))",
-		t6,
-		t5,
-		t3,
-		t4,
-		t7,
-		a2,
-	)
-	t19 := tensorops.FuseInto(
-		t18,
-		"a + (b*(0.5*(c*d) + e*(f*g + h*i + (-0.5*g*j))) + k*c + 0.3989422804014327*g*e)",
-		t18,
-		t8,
-		t13,
-		t11,
-		t12,
-		t9,
-		a2,
-		t10,
-		a1,
-		a,
-		t14,
-	)
-	t20 := tensorops.FuseInto(
-		t19,
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t19,
-		a1,
-		t15,
-		a2,
-		t16,
-		a3,
-	)
-	tensorops.Release(
-		t3,
-		t4,
-		t5,
-		t6,
-		t7,
-		t8,
-		t9,
-		t10,
-		t11,
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-	)
+	t18 := tensorops.Fuse("0.5*(0.5*(1.1283791670955126*(a*(b*c + (-c*d)))*c) + e*(0.7071067811865476*f))",
+		t6, t5, t3, t4, t7, a2)
+	t19 := tensorops.FuseInto(t18,
+		"a + (b*(0.5*(c*d) + e*(f*g + h*i + (-0.5*g*j))) + k*c + 0.3989422804014327*g*e)", t18, t8, t13,
+		t11, t12, t9, a2, t10, a1, a, t14)
+	t20 := tensorops.FuseInto(t19, "0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", t19, a1, t15,
+		a2, t16, a3)
+	tensorops.Release(t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16)
 	return t, t2, t17, t20
 }
 
@@ -855,20 +687,8 @@ func SiLUOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t10 := tensorops.Mul(t3, t8)
 	t11 := tensorops.Fuse("0.5*(a*b) + c*d", t9, a1, t10, a2)
 	t12 := tensorops.Fuse("0.5*((a*b + c*d)*e) + a*d*f", t3, t5, t4, t6, a1, a2)
-	t13 := tensorops.FuseInto(
-		t12,
-		"0.3333333333333333*((a*(b*(-c) + d*e + f*g) + h*i + c*j)*d)",
-		t3,
-		a,
-		t12,
-		a1,
-		t5,
-		a2,
-		t6,
-		t4,
-		t7,
-		t8,
-	)
+	t13 := tensorops.FuseInto(t12, "0.3333333333333333*((a*(b*(-c) + d*e + f*g) + h*i + c*j)*d)", t3, a, t12,
+		a1, t5, a2, t6, t4, t7, t8)
 	t14 := tensorops.FuseInto(t13, "a + 0.6666666666666666*(b*c) + d*e", t13, t9, a2, t10, a3)
 	tensorops.Release(t3, t4, t5, t6, t7, t8, t9, t10)
 	return t, t2, t11, t14
@@ -907,15 +727,8 @@ func SoftplusOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t4 := tensorops.SigmoidJVP(t2, a1)
 	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
 	t6 := tensorops.Affine(t2, -1, 1)
-	t7 := tensorops.FuseInto(
-		t6,
-		"0.3333333333333333*((0.5*((a*(-b) + b*c)*d) + a*c*e)*d)",
-		t2,
-		t4,
-		t6,
-		a1,
-		a2,
-	)
+	t7 := tensorops.FuseInto(t6, "0.3333333333333333*((0.5*((a*(-b) + b*c)*d) + a*c*e)*d)", t2, t4, t6, a1,
+		a2)
 	t8 := tensorops.FuseInto(t7, "a + 0.6666666666666666*(b*c) + d*e", t7, t4, a2, t2, a3)
 	tensorops.Release(t2, t4)
 	return t, t3, t5, t8
@@ -959,17 +772,8 @@ func ErfOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t8 := tensorops.Mul(t3, t7)
 	t9 := tensorops.Scale(t8, 1.1283791670955126)
 	t10 := tensorops.Fuse("0.5*(a*b) + c*d", t9, a1, t4, a2)
-	t11 := tensorops.Fuse(
-		"0.3333333333333333*(1.1283791670955126*(0.5*(a*b) + c*(d*e + f*g + (-e*h)))*g)",
-		t8,
-		t7,
-		t3,
-		t2,
-		a2,
-		t6,
-		a1,
-		a,
-	)
+	t11 := tensorops.Fuse("0.3333333333333333*(1.1283791670955126*(0.5*(a*b) + c*(d*e + f*g + (-e*h)))*g)",
+		t8, t7, t3, t2, a2, t6, a1, a)
 	t12 := tensorops.FuseInto(t11, "a + 0.6666666666666666*(b*c) + d*e", t11, t9, a2, t4, a3)
 	tensorops.Release(t2, t3, t4, t6, t7, t8, t9)
 	return t, t5, t10, t12
@@ -982,16 +786,9 @@ func ErfOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 func GELUJVPOpJVP(x, dx2, dx, ddx *T) (*T, *T) {
 	t := tensorops.Fuse("Exp(-0.5*a*a)", x)
 	t2 := tensorops.Erf(tensorops.Scale(x, 0.7071067811865476))
-	t3 := tensorops.FuseInto(
-		t,
-		"0.3989422804014327*a*b*(2 - c*c)*d + (0.5*e + 0.5 + 0.3989422804014327*c*b)*f",
-		dx,
-		t,
-		x,
-		dx2,
-		t2,
-		ddx,
-	)
+	t3 := tensorops.FuseInto(t,
+		"0.3989422804014327*a*b*(2 - c*c)*d + (0.5*e + 0.5 + 0.3989422804014327*c*b)*f", dx, t, x, dx2,
+		t2, ddx)
 	return tensorops.GELUJVP(x, dx), t3
 }
 
@@ -1045,91 +842,18 @@ func GELUJVPOpTaylor(x, x1, x2, x3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 	t23 := tensorops.Scale(x1, 0.3989422804014327)
 	t24 := tensorops.Fuse("0.5*(a*b) + (c*d + e*f)", t22, t19, t9, t15, t23, t4)
 	t25 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t18, x1, t7, x2, t24, dx1, t10, dx2)
-	t26 := tensorops.Fuse(
-		"0.5*(a*b) + c*(d*e + f*g + (-0.5*e*h))",
-		t15,
-		t14,
-		t4,
-		t3,
-		x2,
-		t13,
-		x1,
-		x,
-	)
-	t27 := tensorops.Fuse(
-		"(a*(-(b*c + d*d + c*b)) + e*f + (g*h + i*j + 0.3989422804014327*k*l)*m)*d",
-		t5,
-		x,
-		x2,
-		x1,
-		t17,
-		t12,
-		t2,
-		t26,
-		t16,
-		t15,
-		dx2,
-		t4,
-		t6,
-	)
-	t28 := tensorops.Fuse(
-		"0.5*(0.5*(1.1283791670955126*(a*(b*c + (-c*d)))*c) + e*(0.7071067811865476*f))",
-		t21,
-		t20,
-		t19,
-		t8,
-		t22,
-		x2,
-	)
-	t29 := tensorops.FuseInto(
-		t28,
-		"0.3333333333333333*((a + (b*c + d*e + 0.3989422804014327*f*g))*h)",
-		t28,
-		t9,
-		t26,
-		t23,
-		t15,
-		x2,
-		t4,
-		dx1,
-	)
-	t30 := tensorops.FuseInto(
-		t27,
-		"0.3333333333333333*a + 0.6666666666666666*(b*c) + d*e + f",
-		t27,
-		t18,
-		x2,
-		t7,
-		x3,
-		t29,
-	)
+	t26 := tensorops.Fuse("0.5*(a*b) + c*(d*e + f*g + (-0.5*e*h))", t15, t14, t4, t3, x2, t13, x1, x)
+	t27 := tensorops.Fuse("(a*(-(b*c + d*d + c*b)) + e*f + (g*h + i*j + 0.3989422804014327*k*l)*m)*d", t5, x,
+		x2, x1, t17, t12, t2, t26, t16, t15, dx2, t4, t6)
+	t28 := tensorops.Fuse("0.5*(0.5*(1.1283791670955126*(a*(b*c + (-c*d)))*c) + e*(0.7071067811865476*f))",
+		t21, t20, t19, t8, t22, x2)
+	t29 := tensorops.FuseInto(t28, "0.3333333333333333*((a + (b*c + d*e + 0.3989422804014327*f*g))*h)", t28,
+		t9, t26, t23, t15, x2, t4, dx1)
+	t30 := tensorops.FuseInto(t27, "0.3333333333333333*a + 0.6666666666666666*(b*c) + d*e + f", t27, t18, x2,
+		t7, x3, t29)
 	t31 := tensorops.FuseInto(t30, "a + 0.6666666666666666*(b*c) + d*e", t30, t24, dx2, t10, dx3)
-	tensorops.Release(
-		t2,
-		t3,
-		t4,
-		t5,
-		t6,
-		t7,
-		t8,
-		t9,
-		t10,
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-		t17,
-		t18,
-		t19,
-		t20,
-		t21,
-		t22,
-		t23,
-		t24,
-		t26,
-		t28,
-	)
+	tensorops.Release(t2, t3, t4, t5, t6, t7, t8, t9, t10, t12, t13, t14, t15, t16, t17, t18, t19, t20,
+		t21, t22, t23, t24, t26, t28)
 	return t, t11, t25, t31
 }
 
@@ -1141,16 +865,7 @@ func SiLUJVPOpJVP(x, dx2, dx, ddx *T) (*T, *T) {
 	t := tensorops.SiLUJVP(x, dx)
 	t2 := tensorops.Sigmoid(x)
 	t3 := tensorops.Affine(t2, -1, 1)
-	t4 := tensorops.FuseInto(
-		t3,
-		"a*b*c*(d*(1 - 2*b) + 2)*e + b*(d*c + 1)*f",
-		dx,
-		t2,
-		t3,
-		x,
-		dx2,
-		ddx,
-	)
+	t4 := tensorops.FuseInto(t3, "a*b*c*(d*(1 - 2*b) + 2)*e + b*(d*c + 1)*f", dx, t2, t3, x, dx2, ddx)
 	tensorops.Release(t2)
 	return t, t4
 }
@@ -1202,77 +917,15 @@ func SiLUJVPOpTaylor(x, x1, x2, x3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 	t21 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t18, x1, t8, x2, t20, dx1, t10, dx2)
 	t22 := tensorops.Fuse("0.5*((a*b + c*d)*e) + a*d*f", t2, t15, t12, t4, x1, x2)
 	t23 := tensorops.Neg(t22)
-	t24 := tensorops.Fuse(
-		"(a*(b*(-(2*c)) + d*e + f*g) + h*i + (j*k + l*m + (n*c + o*p + q*r)*s)*t)*d",
-		t5,
-		x,
-		t22,
-		x1,
-		t13,
-		x2,
-		t6,
-		t17,
-		t14,
-		t3,
-		t23,
-		t16,
-		t15,
-		dx,
-		dx1,
-		t12,
-		dx2,
-		t2,
-		t4,
-		t7,
-	)
-	t25 := tensorops.Fuse(
-		"0.3333333333333333*((a*(b*c + d*e + f*g) + h*i + j*k)*l)",
-		t2,
-		x,
-		t23,
-		x1,
-		t15,
-		x2,
-		t4,
-		t12,
-		t19,
-		t22,
-		t9,
-		dx1,
-	)
-	t26 := tensorops.FuseInto(
-		t24,
-		"0.3333333333333333*a + 0.6666666666666666*(b*c) + d*e + f",
-		t24,
-		t18,
-		x2,
-		t8,
-		x3,
-		t25,
-	)
+	t24 := tensorops.Fuse("(a*(b*(-(2*c)) + d*e + f*g) + h*i + (j*k + l*m + (n*c + o*p + q*r)*s)*t)*d", t5, x,
+		t22, x1, t13, x2, t6, t17, t14, t3, t23, t16, t15, dx, dx1, t12, dx2, t2, t4, t7)
+	t25 := tensorops.Fuse("0.3333333333333333*((a*(b*c + d*e + f*g) + h*i + j*k)*l)", t2, x, t23, x1, t15, x2,
+		t4, t12, t19, t22, t9, dx1)
+	t26 := tensorops.FuseInto(t24, "0.3333333333333333*a + 0.6666666666666666*(b*c) + d*e + f", t24, t18, x2,
+		t8, x3, t25)
 	t27 := tensorops.FuseInto(t26, "a + 0.6666666666666666*(b*c) + d*e", t26, t20, dx2, t10, dx3)
-	tensorops.Release(
-		t2,
-		t3,
-		t4,
-		t5,
-		t6,
-		t7,
-		t8,
-		t9,
-		t10,
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-		t17,
-		t18,
-		t19,
-		t20,
-		t22,
-		t23,
-	)
+	tensorops.Release(t2, t3, t4, t5, t6, t7, t8, t9, t10, t12, t13, t14, t15, t16, t17, t18, t19, t20,
+		t22, t23)
 	return t, t11, t21, t27
 }
 
@@ -1413,26 +1066,9 @@ func MulOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 func MulOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Fuse("a*b + c*d", b, a1, a, b1)
 	t2 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", b1, a1, b, a2, a, b2)
-	t3 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		b2,
-		a1,
-		b1,
-		a2,
-		b,
-		a3,
-	)
-	t4 := tensorops.FuseInto(
-		t3,
-		"a + 0.3333333333333333*(b*c) + 0.6666666666666666*(d*e) + f*g",
-		t3,
-		a2,
-		b1,
-		a1,
-		b2,
-		a,
-		b3,
-	)
+	t3 := tensorops.Fuse("0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", b2, a1, b1, a2, b, a3)
+	t4 := tensorops.FuseInto(t3, "a + 0.3333333333333333*(b*c) + 0.6666666666666666*(d*e) + f*g", t3, a2, b1,
+		a1, b2, a, b3)
 	return tensorops.Mul(a, b), t, t2, t4
 }
 
@@ -1472,29 +1108,11 @@ func DivOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t5 := tensorops.Fuse("-(a*b)/c", b1, t2, b)
 	t6 := tensorops.Fuse("(-a - b*c)/d", t4, b1, t3, b)
 	t7 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t5, a1, t2, a2, t6, b1, t3, b2)
-	t8 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*f) + 0.6666666666666666*(b*g) + d*h",
-		b1,
-		t5,
-		b2,
-		t2,
-		b,
-		a1,
-		a2,
-		a3,
-	)
-	t9 := tensorops.FuseInto(
-		t8,
-		"a + 0.3333333333333333*((-b - c*d - e*f)/g*c) + 0.6666666666666666*(d*e) + f*h",
-		t8,
-		t7,
-		b1,
-		t6,
-		b2,
-		t3,
-		b,
-		b3,
-	)
+	t8 := tensorops.Fuse("0.3333333333333333*((-(a*b) - c*d)/e*f) + 0.6666666666666666*(b*g) + d*h", b1, t5,
+		b2, t2, b, a1, a2, a3)
+	t9 := tensorops.FuseInto(t8,
+		"a + 0.3333333333333333*((-b - c*d - e*f)/g*c) + 0.6666666666666666*(d*e) + f*h", t8, t7, b1, t6,
+		b2, t3, b, b3)
 	tensorops.Release(t2, t3, t5, t6)
 	return t, t4, t7, t9
 }
@@ -1547,71 +1165,15 @@ func PowOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t16 := tensorops.Mul(t15, a1)
 	t17 := tensorops.Fuse("a*b + c*d", t, t16, t8, t6)
 	t18 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t14, a1, t5, a2, t17, b1, t7, b2)
-	t19 := tensorops.Fuse(
-		"0.5*((a*(b*Pow(c, b + d)*e + f*g*h) + h*f)*e) + i*j + 0.5*((k*l + m*g)*h) + n*o",
-		t3,
-		t9,
-		a,
-		t2,
-		a1,
-		t10,
-		t6,
-		b1,
-		t11,
-		a2,
-		t4,
-		t16,
-		t13,
-		t12,
-		b2,
-	)
-	t20 := tensorops.FuseInto(
-		t19,
-		"0.3333333333333333*((a*b + c*d + e*f)*g) + 0.6666666666666666*(h*i) + j*k",
-		b,
-		t19,
-		b1,
-		t13,
-		b2,
-		t4,
-		a1,
-		t14,
-		a2,
-		t5,
-		a3,
-	)
-	t21 := tensorops.FuseInto(
-		t20,
-		"a + 0.3333333333333333*((b*(0.5*(-(c*d)/e*c) + d*f) + g*h + i*j)*k)",
-		t20,
-		t,
-		a1,
-		t15,
-		a,
-		a2,
-		t8,
-		t16,
-		t18,
-		t6,
-		b1,
-	)
+	t19 := tensorops.Fuse("0.5*((a*(b*Pow(c, b + d)*e + f*g*h) + h*f)*e) + i*j + 0.5*((k*l + m*g)*h) + n*o",
+		t3, t9, a, t2, a1, t10, t6, b1, t11, a2, t4, t16, t13, t12, b2)
+	t20 := tensorops.FuseInto(t19,
+		"0.3333333333333333*((a*b + c*d + e*f)*g) + 0.6666666666666666*(h*i) + j*k", b, t19, b1, t13, b2,
+		t4, a1, t14, a2, t5, a3)
+	t21 := tensorops.FuseInto(t20, "a + 0.3333333333333333*((b*(0.5*(-(c*d)/e*c) + d*f) + g*h + i*j)*k)", t20,
+		t, a1, t15, a, a2, t8, t16, t18, t6, b1)
 	t22 := tensorops.FuseInto(t21, "a + 0.6666666666666666*(b*c) + d*e", t21, t17, b2, t7, b3)
-	tensorops.Release(
-		t3,
-		t4,
-		t5,
-		t6,
-		t7,
-		t9,
-		t10,
-		t11,
-		t12,
-		t13,
-		t14,
-		t15,
-		t16,
-		t17,
-	)
+	tensorops.Release(t3, t4, t5, t6, t7, t9, t10, t11, t12, t13, t14, t15, t16, t17)
 	return t, t8, t18, t22
 }
 
@@ -1741,15 +1303,8 @@ func ScaleOpTaylor(a, a1, a2, a3 *T, s, s1, s2, s3 float64) (*T, *T, *T, *T) {
 	t8 := tensorops.Scale(a2, s1)
 	t9 := tensorops.Fuse("0.3333333333333333*a + 0.6666666666666666*b + c*d", t7, t8, s, a3)
 	t10 := tensorops.ExpandLike(t9, t)
-	t11 := tensorops.FuseInto(
-		t10,
-		"a + 0.3333333333333333*b + 0.6666666666666666*c + d*e",
-		t10,
-		t8,
-		t7,
-		s3,
-		a,
-	)
+	t11 := tensorops.FuseInto(t10, "a + 0.3333333333333333*b + 0.6666666666666666*c + d*e", t10, t8, t7, s3,
+		a)
 	tensorops.Release(t4, t7, t8)
 	return t, t3, t6, t11
 }
@@ -1840,16 +1395,8 @@ func AffineOpTaylor(
 	t11 := tensorops.Fuse("0.3333333333333333*a + 0.6666666666666666*b + c*d", t9, t10, scale, a3)
 	t12 := tensorops.ExpandLike(t11, t)
 	t13 := tensorops.FullLike(t, shift3)
-	t14 := tensorops.FuseInto(
-		t12,
-		"a + 0.3333333333333333*b + 0.6666666666666666*c + d*e + f",
-		t12,
-		t10,
-		t9,
-		scale3,
-		a,
-		t13,
-	)
+	t14 := tensorops.FuseInto(t12, "a + 0.3333333333333333*b + 0.6666666666666666*c + d*e + f", t12, t10, t9,
+		scale3, a, t13)
 	tensorops.Release(t5, t9, t10)
 	return t, t4, t8, t14
 }
@@ -1890,29 +1437,11 @@ func ScalarDivOpTaylor(s, s1, s2, s3 float64, a, a1, a2, a3 *T) (*T, *T, *T, *T)
 	t5 := tensorops.Fuse("-(a*b)/c", a1, t2, a)
 	t6 := tensorops.Fuse("(-a - b*c)/d", t4, a1, t3, a)
 	t7 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", s1, t5, s2, t2, t6, a1, t3, a2)
-	t8 := tensorops.Fuse(
-		"0.3333333333333333*(a*((-(b*c) - d*e)/f)) + 0.6666666666666666*(g*c) + h*e",
-		s1,
-		a1,
-		t5,
-		a2,
-		t2,
-		a,
-		s2,
-		s3,
-	)
-	t9 := tensorops.FuseInto(
-		t8,
-		"a + 0.3333333333333333*((-b - c*d - e*f)/g*c) + 0.6666666666666666*(d*e) + f*h",
-		t8,
-		t7,
-		a1,
-		t6,
-		a2,
-		t3,
-		a,
-		a3,
-	)
+	t8 := tensorops.Fuse("0.3333333333333333*(a*((-(b*c) - d*e)/f)) + 0.6666666666666666*(g*c) + h*e", s1,
+		a1, t5, a2, t2, a, s2, s3)
+	t9 := tensorops.FuseInto(t8,
+		"a + 0.3333333333333333*((-b - c*d - e*f)/g*c) + 0.6666666666666666*(d*e) + f*h", t8, t7, a1, t6,
+		a2, t3, a, a3)
 	tensorops.Release(t2, t3, t5, t6)
 	return t, t4, t7, t9
 }
@@ -1967,52 +1496,13 @@ func PowScalarOpTaylor(a, a1, a2, a3 *T, p, p1, p2, p3 float64) (*T, *T, *T, *T)
 	t16 := tensorops.Fuse("a*b + c*d", t, t15, t7, t5)
 	t17 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t13, a1, t4, a2, p1, t16, p2, t6)
 	t18 := tensorops.PowScalar(a, t8-1)
-	t19 := tensorops.FuseInto(
-		t18,
-		"a*(0.5*((b*(c*d*e + f*(g*h)) + f*g)*e) + i*j + 0.5*(f*(k*l + m*h)) + n*o) + f*m",
-		p,
-		t2,
-		t8,
-		t18,
-		a1,
-		p1,
-		t9,
-		t5,
-		t10,
-		a2,
-		t3,
-		t15,
-		t12,
-		p2,
-		t11,
-	)
-	t20 := tensorops.FuseInto(
-		t19,
-		"0.3333333333333333*((a + b*c)*d) + 0.6666666666666666*(e*f) + g*h",
-		t19,
-		p2,
-		t3,
-		a1,
-		t13,
-		a2,
-		t4,
-		a3,
-	)
-	t21 := tensorops.FuseInto(
-		t20,
-		"a + 0.3333333333333333*(b*(c*(0.5*(-(d*e)/f*d) + e*g) + h*i + j*k))",
-		t20,
-		p1,
-		t,
-		a1,
-		t14,
-		a,
-		a2,
-		t7,
-		t15,
-		t17,
-		t5,
-	)
+	t19 := tensorops.FuseInto(t18,
+		"a*(0.5*((b*(c*d*e + f*(g*h)) + f*g)*e) + i*j + 0.5*(f*(k*l + m*h)) + n*o) + f*m", p, t2, t8, t18,
+		a1, p1, t9, t5, t10, a2, t3, t15, t12, p2, t11)
+	t20 := tensorops.FuseInto(t19, "0.3333333333333333*((a + b*c)*d) + 0.6666666666666666*(e*f) + g*h", t19,
+		p2, t3, a1, t13, a2, t4, a3)
+	t21 := tensorops.FuseInto(t20, "a + 0.3333333333333333*(b*(c*(0.5*(-(d*e)/f*d) + e*g) + h*i + j*k))", t20,
+		p1, t, a1, t14, a, a2, t7, t15, t17, t5)
 	t22 := tensorops.FuseInto(t21, "a + 0.6666666666666666*(b*c) + d*e", t21, p2, t16, p3, t6)
 	tensorops.Release(t3, t4, t5, t6, t9, t10, t11, t12, t13, t14, t15, t16)
 	return t, t7, t17, t22
@@ -2152,19 +1642,8 @@ func LogSoftmaxJVPOpTaylor(ls, ls1, ls2, ls3, dx, dx1, dx2, dx3 *T) (*T, *T, *T,
 	t8 := tensorops.Sum(t7, 1)
 	t9 := tensorops.ExpandAxis(t8, ls, 1)
 	t10 := tensorops.Sub(dx2, t9)
-	t11 := tensorops.Fuse(
-		"a*b + c*d + e*f + (0.3333333333333333*(e*g) + 0.6666666666666666*(c*h) + a*i)*j",
-		t2,
-		dx3,
-		t3,
-		dx2,
-		t6,
-		dx1,
-		ls1,
-		ls2,
-		ls3,
-		dx,
-	)
+	t11 := tensorops.Fuse("a*b + c*d + e*f + (0.3333333333333333*(e*g) + 0.6666666666666666*(c*h) + a*i)*j",
+		t2, dx3, t3, dx2, t6, dx1, ls1, ls2, ls3, dx)
 	t12 := tensorops.Sum(t11, 1)
 	t13 := tensorops.ExpandAxis(t12, ls, 1)
 	t14 := tensorops.Sub(dx3, t13)
@@ -2215,19 +1694,8 @@ func LogSoftmaxVJPOpTaylor(ls, ls1, ls2, ls3, g, g1, g2, g3 *T) (*T, *T, *T, *T)
 	t9 := tensorops.Fuse("0.5*(a*b) + c*d", t7, ls1, t2, ls2)
 	t10 := tensorops.Fuse("a - (b*c + d*e + f*g)", g2, t2, t6, t7, t8, t9, t3)
 	t11 := tensorops.ExpandAxis(tensorops.Sum(g3, 1), ls, 1)
-	t12 := tensorops.Fuse(
-		"a*b + c*d + e*f + (0.3333333333333333*(e*g) + 0.6666666666666666*(c*h) + a*i)*j",
-		t2,
-		t11,
-		t7,
-		t6,
-		t9,
-		t8,
-		ls1,
-		ls2,
-		ls3,
-		t3,
-	)
+	t12 := tensorops.Fuse("a*b + c*d + e*f + (0.3333333333333333*(e*g) + 0.6666666666666666*(c*h) + a*i)*j",
+		t2, t11, t7, t6, t9, t8, ls1, ls2, ls3, t3)
 	t13 := tensorops.FuseInto(t12, "a - b", g3, t12)
 	tensorops.Release(t2, t7, t9)
 	return t, t5, t10, t13
@@ -4023,15 +3491,8 @@ func VarOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t9 := tensorops.Sum(tensorops.Fuse("0.5*(a*b) + c*d", t6, t5, t8, t7), 0)
 	t10 := tensorops.Scale(t9, t3)
 	t11 := tensorops.ExpandAxis(tensorops.Mean(a3, 0), a, 0)
-	t12 := tensorops.Fuse(
-		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e - f)",
-		t7,
-		t5,
-		t6,
-		t8,
-		a3,
-		t11,
-	)
+	t12 := tensorops.Fuse("0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e - f)", t7, t5, t6, t8,
+		a3, t11)
 	t13 := tensorops.Sum(t12, 0)
 	t14 := tensorops.Scale(t13, t3)
 	tensorops.Release(t6, t8)
@@ -4097,28 +3558,11 @@ func StdOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t18 := tensorops.Scale(t17, t7)
 	t19 := tensorops.Fuse("0.5*(a*b) + c*d", t12, t8, t10, t18)
 	t20 := tensorops.ExpandAxis(tensorops.Mean(a3, -1), a, -1)
-	t21 := tensorops.Fuse(
-		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e - f)",
-		t15,
-		t13,
-		t14,
-		t16,
-		a3,
-		t20,
-	)
+	t21 := tensorops.Fuse("0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e - f)", t15, t13, t14,
+		t16, a3, t20)
 	t22 := tensorops.Sum(t21, -1)
-	t23 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*f) + 0.6666666666666666*(b*g) + d*(h*i)",
-		t11,
-		t12,
-		t19,
-		t10,
-		t9,
-		t8,
-		t18,
-		t7,
-		t22,
-	)
+	t23 := tensorops.Fuse("0.3333333333333333*((-(a*b) - c*d)/e*f) + 0.6666666666666666*(b*g) + d*(h*i)", t11,
+		t12, t19, t10, t9, t8, t18, t7, t22)
 	tensorops.Release(t8, t9, t10, t11, t12, t14, t16, t18)
 	return t, t6, t19, t23
 }
@@ -4163,15 +3607,8 @@ func VarAllOpTaylor(a, a1, a2, a3 *T) (float64, float64, float64, float64) {
 	t8 := tensorops.Scale(t2, 2)
 	t9 := tensorops.SumAll(tensorops.Fuse("0.5*(a*b) + c*d", t6, t5, t8, t7))
 	t10 := -tensorops.MeanAll(a3)
-	t11 := tensorops.Fuse(
-		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e + f)",
-		t7,
-		t5,
-		t6,
-		t8,
-		a3,
-		t10,
-	)
+	t11 := tensorops.Fuse("0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e + f)", t7, t5, t6, t8,
+		a3, t10)
 	t12 := tensorops.SumAll(t11)
 	tensorops.Release(t2, t5, t6, t7, t8)
 	return t, 2 * t3 / t4, t9 / t4, t12 / t4
@@ -4235,15 +3672,8 @@ func StdAllOpTaylor(a, a1, a2, a3 *T) (float64, float64, float64, float64) {
 	t16 := t8*t15 - 0.5*(t10*t6)
 	t17 := 0.3333333333333333*((t9*t10-t16*t8)/t7*t6) - 0.6666666666666666*(t10*t15)
 	t18 := -tensorops.MeanAll(a3)
-	t19 := tensorops.Fuse(
-		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e + f)",
-		t13,
-		t11,
-		t12,
-		t14,
-		a3,
-		t18,
-	)
+	t19 := tensorops.Fuse("0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*(e + f)", t13, t11, t12,
+		t14, a3, t18)
 	t20 := t17 + t8*(tensorops.SumAll(t19)/t4)
 	tensorops.Release(t2, t11, t12, t13, t14)
 	return t, t5, t16, t20
@@ -4913,36 +4343,14 @@ func SoftmaxOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t17 := tensorops.ExpandAxis(t16, a, 1)
 	t18 := tensorops.Sub(a2, t17)
 	t19 := tensorops.Fuse("0.5*(a*b) + c*d", t6, t4, t5, t18)
-	t20 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t14,
-		a1,
-		t10,
-		a2,
-		t8,
-		a3,
-	)
+	t20 := tensorops.Fuse("0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", t14, a1, t10, a2, t8,
+		a3)
 	t21 := tensorops.Sum(t20, 1)
-	t22 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
-		t11,
-		t13,
-		t15,
-		t12,
-		t9,
-		t21,
-	)
+	t22 := tensorops.Fuse("0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f", t11,
+		t13, t15, t12, t9, t21)
 	t23 := tensorops.ExpandAxis(t22, a, 1)
-	t24 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*(f - g)",
-		t19,
-		t4,
-		t6,
-		t18,
-		t5,
-		a3,
-		t23,
-	)
+	t24 := tensorops.Fuse("0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*(f - g)", t19, t4, t6, t18,
+		t5, a3, t23)
 	tensorops.Release(t5, t6, t12, t13)
 	return t, t2, t19, t24
 }
@@ -5039,25 +4447,11 @@ func LogSoftmaxOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t12 := tensorops.Fuse("0.5*(a*b) + c*d", t9, t7, t8, t11)
 	t13 := tensorops.ExpandAxis(t12, a, 0)
 	t14 := tensorops.Sub(a2, t13)
-	t15 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t10,
-		a1,
-		t6,
-		a2,
-		t4,
-		a3,
-	)
+	t15 := tensorops.Fuse("0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", t10, a1, t6, a2, t4,
+		a3)
 	t16 := tensorops.Sum(t15, 0)
-	t17 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
-		t7,
-		t9,
-		t11,
-		t8,
-		t5,
-		t16,
-	)
+	t17 := tensorops.Fuse("0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f", t7, t9,
+		t11, t8, t5, t16)
 	t18 := tensorops.ExpandAxis(t17, a, 0)
 	t19 := tensorops.Sub(a3, t18)
 	tensorops.Release(t8, t9)
@@ -5103,25 +4497,10 @@ func LogSumExpOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t9 := tensorops.Fuse("0.5*(a*b) + c*d", t5, a1, t3, a2)
 	t10 := tensorops.Sum(t9, 1)
 	t11 := tensorops.Fuse("0.5*(a*b) + c*d", t8, t6, t7, t10)
-	t12 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t9,
-		a1,
-		t5,
-		a2,
-		t3,
-		a3,
-	)
+	t12 := tensorops.Fuse("0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", t9, a1, t5, a2, t3, a3)
 	t13 := tensorops.Sum(t12, 1)
-	t14 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
-		t6,
-		t8,
-		t10,
-		t7,
-		t4,
-		t13,
-	)
+	t14 := tensorops.Fuse("0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f", t6, t8,
+		t10, t7, t4, t13)
 	tensorops.Release(t7, t8)
 	return t, t2, t11, t14
 }
@@ -5187,38 +4566,14 @@ func SoftmaxCrossEntropyOpTaylor(logits, logits1, logits2, logits3, labels, labe
 	t18 := tensorops.LogSoftmaxJVP(t3, logits1, -1)
 	t19 := tensorops.Fuse("a*b + c*d + e*f", labels, t17, labels1, t18, labels2, t3)
 	t20 := tensorops.SumAll(t19)
-	t21 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t13,
-		logits1,
-		t9,
-		logits2,
-		t7,
-		logits3,
-	)
+	t21 := tensorops.Fuse("0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", t13, logits1, t9,
+		logits2, t7, logits3)
 	t22 := tensorops.Sum(t21, -1)
-	t23 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
-		t10,
-		t12,
-		t14,
-		t11,
-		t8,
-		t22,
-	)
+	t23 := tensorops.Fuse("0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f", t10,
+		t12, t14, t11, t8, t22)
 	t24 := tensorops.ExpandAxis(t23, logits, -1)
-	t25 := tensorops.Fuse(
-		"a*(b - c) + d*e + f*g + h*i",
-		labels,
-		logits3,
-		t24,
-		labels1,
-		t17,
-		labels2,
-		t18,
-		labels3,
-		t3,
-	)
+	t25 := tensorops.Fuse("a*(b - c) + d*e + f*g + h*i", labels, logits3, t24, labels1, t17, labels2, t18,
+		labels3, t3)
 	t26 := tensorops.SumAll(t25)
 	tensorops.Release(t7, t9, t11, t12, t13)
 	return t, t2 - t4/t5, -(t20 / t5), -(t26 / t5)
@@ -5309,57 +4664,16 @@ func SoftmaxCrossEntropyGradOpTaylor(
 	t33 := 1 / t3
 	t34 := tensorops.Fuse("a*(b*c + d*e + f*g)", t33, g2, t11, g1, t13, g, t32)
 	t35 := tensorops.ExpandAxis(tensorops.Sum(labels3, -1), logits, -1)
-	t36 := tensorops.Fuse(
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t26,
-		logits1,
-		t22,
-		logits2,
-		t20,
-		logits3,
-	)
+	t36 := tensorops.Fuse("0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", t26, logits1, t22,
+		logits2, t20, logits3)
 	t37 := tensorops.Sum(t36, -1)
-	t38 := tensorops.Fuse(
-		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
-		t23,
-		t25,
-		t27,
-		t24,
-		t21,
-		t37,
-	)
+	t38 := tensorops.Fuse("0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f", t23,
+		t25, t27, t24, t21, t37)
 	t39 := tensorops.ExpandAxis(t38, logits, -1)
-	t40 := tensorops.Fuse(
-		"(0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*(f - g))*h",
-		t31,
-		t16,
-		t18,
-		t30,
-		t17,
-		logits3,
-		t39,
-		t5,
-	)
-	t41 := tensorops.FuseInto(
-		t40,
-		"a*(b*c + d*e + f*g + h*(i*j + k*l + m*n + o - p))",
-		t33,
-		g3,
-		t11,
-		g2,
-		t13,
-		g1,
-		t32,
-		g,
-		t2,
-		t35,
-		t12,
-		t14,
-		t31,
-		t7,
-		t40,
-		labels3,
-	)
+	t40 := tensorops.Fuse("(0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*(f - g))*h", t31, t16,
+		t18, t30, t17, logits3, t39, t5)
+	t41 := tensorops.FuseInto(t40, "a*(b*c + d*e + f*g + h*(i*j + k*l + m*n + o - p))", t33, g3, t11, g2, t13,
+		g1, t32, g, t2, t35, t12, t14, t31, t7, t40, labels3)
 	tensorops.Release(t8, t11, t13, t17, t18, t24, t25, t31, t32)
 	return t, t10, t34, t41
 }

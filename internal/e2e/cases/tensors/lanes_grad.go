@@ -116,28 +116,14 @@ func QuadTaylor2(x, x1_1, x1_2, x2_1, x2_2, x3_1, x3_2 *tensorops.Tensor) (
 	t27 := tensorops.Fuse("-(a*b + b*a)", t25, t26)
 	t28 := tensorops.Fuse("1 - a*a", t25)
 	t29 := tensorops.Fuse("0.5*(a*b) + c*d", t27, t12, t28, t15)
-	t30 := tensorops.Fuse(
-		"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f)",
-		t25,
-		t29,
-		t26,
-		t12,
-		t27,
-		t15,
-	)
+	t30 := tensorops.Fuse("0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f)", t25, t29,
+		t26, t12, t27, t15)
 	t31 := tensorops.FuseInto(t30, "a + b*(c + d + e + f)", t30, t28, t16, t14, t11, t5)
 	t32 := tensorops.TanhJVP(t25, t20)
 	t33 := tensorops.Fuse("-(a*b + b*a)", t25, t32)
 	t34 := tensorops.Fuse("0.5*(a*b) + c*d", t33, t20, t28, t23)
-	t35 := tensorops.Fuse(
-		"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f)",
-		t25,
-		t34,
-		t32,
-		t20,
-		t33,
-		t23,
-	)
+	t35 := tensorops.Fuse("0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f)", t25, t34,
+		t32, t20, t33, t23)
 	t36 := tensorops.FuseInto(t35, "a + b*(c + d + e + f)", t35, t28, t24, t22, t19, t8)
 	t37 := tensorops.SumAll(t25)
 	t38 := tensorops.SumAll(t26)
@@ -372,15 +358,8 @@ func QuadTaylorStacked(x, x1, x2, x3 *tensorops.Tensor) (
 	t19 := tensorops.Fuse("-(a*b + b*a)", t17, t18)
 	t20 := tensorops.Fuse("1 - a*a", t17)
 	t21 := tensorops.Fuse("0.5*(a*b) + c*d", t19, t12, t20, t15)
-	t22 := tensorops.Fuse(
-		"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f)",
-		t17,
-		t21,
-		t18,
-		t12,
-		t19,
-		t15,
-	)
+	t22 := tensorops.Fuse("0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f)", t17, t21,
+		t18, t12, t19, t15)
 	t23 := tensorops.FuseInto(t22, "a + b*(c + d + e + f)", t22, t20, t16, t14, t11, t8)
 	t24 := tensorops.SumAll(t17)
 	t25 := tensorops.SumAllLanes(t18)

@@ -167,15 +167,8 @@ func QuadTaylor(x, x1, x2, x3 *tensorops.Tensor) (float64, float64, float64, flo
 	t16 := tensorops.Fuse("-(a*b + b*a)", t14, t15)
 	t17 := tensorops.Fuse("1 - a*a", t14)
 	t18 := tensorops.Fuse("0.5*(a*b) + c*d", t16, t9, t17, t12)
-	t19 := tensorops.Fuse(
-		"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f)",
-		t14,
-		t18,
-		t15,
-		t9,
-		t16,
-		t12,
-	)
+	t19 := tensorops.Fuse("0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f)", t14, t18,
+		t15, t9, t16, t12)
 	t20 := tensorops.FuseInto(t19, "a + b*(c + d + e + f)", t19, t17, t13, t11, t8, t5)
 	t21 := tensorops.SumAll(t14)
 	t22 := tensorops.SumAll(t15)

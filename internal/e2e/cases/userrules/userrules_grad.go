@@ -74,18 +74,8 @@ func geluSlopeJVP(x, dx *T) (*T, *T) {
 	t12 := tensorops.ExpandLike(tensorops.Scale(dx, 0.5), t11)
 	t13 := tensorops.Mul(sech2, du)
 	t14 := tensorops.Fuse("0.5*(a + 1) + b*c", th, t11, t13)
-	t15 := tensorops.FuseInto(
-		t12,
-		"0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))",
-		dth,
-		t13,
-		t12,
-		t11,
-		du,
-		t10,
-		sech2,
-		t9,
-	)
+	t15 := tensorops.FuseInto(t12, "0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))", dth, t13,
+		t12, t11, du, t10, sech2, t9)
 	tensorops.Release(x2, t, t2, t5, t8, sech2, t11, t13)
 	return t14, t15
 }
@@ -253,25 +243,10 @@ func EnergyTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	t20 := tensorops.Scale(t18, 0.5)
 	t21 := tensorops.Fuse("a*b + c*d", t14, t5, t, t17)
 	t22 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t17, t5, t14, t8, t, t20)
-	t23 := tensorops.FuseInto(
-		t9,
-		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
-		t20,
-		t5,
-		t17,
-		t8,
-		t14,
-		t9,
-	)
-	t24 := tensorops.FuseInto(
-		t23,
-		"a + 0.3333333333333333*(b*c) + 0.6666666666666666*(d*e)",
-		t23,
-		t8,
-		t17,
-		t5,
-		t20,
-	)
+	t23 := tensorops.FuseInto(t9, "0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f", t20, t5, t17,
+		t8, t14, t9)
+	t24 := tensorops.FuseInto(t23, "a + 0.3333333333333333*(b*c) + 0.6666666666666666*(d*e)", t23, t8, t17,
+		t5, t20)
 	t25 := tensorops.FuseInto(t24, "a + b*(0.3333333333333333*c)", t24, t, t19)
 	t26 := tensorops.SumAll(tensorops.Mul(t, t14))
 	t27 := tensorops.SumAll(t21)
@@ -330,16 +305,8 @@ func geluSlopeTaylor(x, x1, x2 *T) (*T, *T, *T) {
 	t7 := tensorops.Fuse("0.7978845608028654*(a*b)", x, t6)
 	t8 := tensorops.Fuse("0.7978845608028654*(a*b + c*d)", t6, x1, x, t4)
 	t9 := tensorops.ExpandLike(t8, t7)
-	t10 := tensorops.FuseInto(
-		t5,
-		"0.7978845608028654*(0.5*(a*b) + c*d + 0.5*(b*a) + e*f)",
-		t4,
-		x1,
-		t6,
-		x2,
-		x,
-		t5,
-	)
+	t10 := tensorops.FuseInto(t5, "0.7978845608028654*(0.5*(a*b) + c*d + 0.5*(b*a) + e*f)", t4, x1, t6, x2, x,
+		t5)
 	t11 := tensorops.ExpandLike(t10, t7)
 	th := tensorops.FuseInto(t7, "Tanh(a)", t7)
 	th1 := tensorops.TanhJVP(th, t9)
@@ -359,46 +326,13 @@ func geluSlopeTaylor(x, x1, x2 *T) (*T, *T, *T) {
 	t20 := tensorops.ExpandLike(tensorops.Scale(x2, 0.5), t18)
 	t21 := tensorops.Mul(sech2, du)
 	t22 := tensorops.Fuse("a*b + c*d", du, sech2_1, sech2, du1)
-	t23 := tensorops.FuseInto(
-		t16,
-		"a*(0.5*(b*c) + d*(-1*(e + f + e + f)) + 0.5*(c*b) + g*(0.7978845608028654*h))",
-		t18,
-		du1,
-		sech2_1,
-		du,
-		t16,
-		t17,
-		sech2,
-		t15,
-	)
+	t23 := tensorops.FuseInto(t16,
+		"a*(0.5*(b*c) + d*(-1*(e + f + e + f)) + 0.5*(c*b) + g*(0.7978845608028654*h))", t18, du1,
+		sech2_1, du, t16, t17, sech2, t15)
 	t24 := tensorops.Fuse("0.5*(a + 1) + b*c", th, t18, t21)
 	t25 := tensorops.Fuse("0.5*a + (b*c + d*e)", th1, t21, t19, t18, t22)
-	t26 := tensorops.FuseInto(
-		t20,
-		"0.5*a + (0.5*(b*c) + d*e + 0.5*(c*b) + f)",
-		th2,
-		t22,
-		t19,
-		t21,
-		t20,
-		t23,
-	)
-	tensorops.Release(
-		x2v2,
-		t,
-		t2,
-		t3,
-		t7,
-		th1,
-		t12,
-		sech2,
-		t13,
-		t16,
-		sech2_1,
-		t18,
-		t21,
-		t22,
-	)
+	t26 := tensorops.FuseInto(t20, "0.5*a + (0.5*(b*c) + d*e + 0.5*(c*b) + f)", th2, t22, t19, t21, t20, t23)
+	tensorops.Release(x2v2, t, t2, t3, t7, th1, t12, sech2, t13, t16, sech2_1, t18, t21, t22)
 	return t24, t25, t26
 }
 
@@ -909,119 +843,23 @@ func geluSlopeJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *T) (*T, *T, *
 	t61 := tensorops.ExpandLike(tensorops.Scale(dx8, 0.5), t53)
 	t62 := tensorops.Mul(sech2, du)
 	t63 := tensorops.Fuse("0.5*(a + 1) + b*c", th, t53, t62)
-	t64 := tensorops.FuseInto(
-		t54,
-		"0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))",
-		dth1,
-		t62,
-		t54,
-		t53,
-		du,
-		t45,
-		sech2,
-		t37,
-	)
-	t65 := tensorops.FuseInto(
-		t55,
-		"0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))",
-		dth2,
-		t62,
-		t55,
-		t53,
-		du,
-		t46,
-		sech2,
-		t38,
-	)
-	t66 := tensorops.FuseInto(
-		t56,
-		"0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))",
-		dth3,
-		t62,
-		t56,
-		t53,
-		du,
-		t47,
-		sech2,
-		t39,
-	)
-	t67 := tensorops.FuseInto(
-		t57,
-		"0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))",
-		dth4,
-		t62,
-		t57,
-		t53,
-		du,
-		t48,
-		sech2,
-		t40,
-	)
-	t68 := tensorops.FuseInto(
-		t58,
-		"0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))",
-		dth5,
-		t62,
-		t58,
-		t53,
-		du,
-		t49,
-		sech2,
-		t41,
-	)
-	t69 := tensorops.FuseInto(
-		t59,
-		"0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))",
-		dth6,
-		t62,
-		t59,
-		t53,
-		du,
-		t50,
-		sech2,
-		t42,
-	)
-	t70 := tensorops.FuseInto(
-		t60,
-		"0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))",
-		dth7,
-		t62,
-		t60,
-		t53,
-		du,
-		t51,
-		sech2,
-		t43,
-	)
-	t71 := tensorops.FuseInto(
-		t61,
-		"0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))",
-		dth8,
-		t62,
-		t61,
-		t53,
-		du,
-		t52,
-		sech2,
-		t44,
-	)
-	tensorops.Release(
-		x2,
-		t,
-		t2,
-		t3,
-		t4,
-		t5,
-		t6,
-		t7,
-		t8,
-		t9,
-		t19,
-		t36,
-		sech2,
-		t53,
-		t62,
-	)
+	t64 := tensorops.FuseInto(t54, "0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))", dth1, t62,
+		t54, t53, du, t45, sech2, t37)
+	t65 := tensorops.FuseInto(t55, "0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))", dth2, t62,
+		t55, t53, du, t46, sech2, t38)
+	t66 := tensorops.FuseInto(t56, "0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))", dth3, t62,
+		t56, t53, du, t47, sech2, t39)
+	t67 := tensorops.FuseInto(t57, "0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))", dth4, t62,
+		t57, t53, du, t48, sech2, t40)
+	t68 := tensorops.FuseInto(t58, "0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))", dth5, t62,
+		t58, t53, du, t49, sech2, t41)
+	t69 := tensorops.FuseInto(t59, "0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))", dth6, t62,
+		t59, t53, du, t50, sech2, t42)
+	t70 := tensorops.FuseInto(t60, "0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))", dth7, t62,
+		t60, t53, du, t51, sech2, t43)
+	t71 := tensorops.FuseInto(t61, "0.5*a + (b*c + d*(e*(-1*(f + f)) + g*(0.7978845608028654*h)))", dth8, t62,
+		t61, t53, du, t52, sech2, t44)
+	tensorops.Release(x2, t, t2, t3, t4, t5, t6, t7, t8, t9, t19, t36, sech2, t53, t62)
 	return t63, t64, t65, t66, t67, t68, t69, t70, t71
 }
 
@@ -1152,16 +990,7 @@ func energyTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *T) (
 	t79 := tensorops.Fuse("a*b + c*d", t43, t27, t, t62)
 	t80 := tensorops.FuseInto(t29, "0.5*(a*b) + c*d + 0.5*(b*a) + e*f", t62, t27, t43, t29, t, t64)
 	t81 := tensorops.Fuse("a*b + c*d", t43, t31, t, t65)
-	t82 := tensorops.FuseInto(
-		t33,
-		"0.5*(a*b) + c*d + 0.5*(b*a) + e*(0.5*f)",
-		t65,
-		t31,
-		t43,
-		t33,
-		t,
-		t66,
-	)
+	t82 := tensorops.FuseInto(t33, "0.5*(a*b) + c*d + 0.5*(b*a) + e*(0.5*f)", t65, t31, t43, t33, t, t66)
 	t83 := tensorops.SumAll(t81)
 	t84 := lse(x)
 	t85, t86 := lseTangentJVPWrtX2(x, x1_1, t2)
@@ -1315,44 +1144,18 @@ func energyTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
 	t69 := tensorops.Fuse("a*b + c*d", t44, t3, t, t45)
 	t70 := tensorops.Fuse("a*b + c*d", t44, t7, t, t48)
 	t71 := tensorops.Fuse("a*b + c*d", t44, t11, t, t51)
-	t72 := tensorops.Fuse(
-		"0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))",
-		t45,
-		t3,
-		t48,
-		t7,
-		t51,
-		t11,
-	)
+	t72 := tensorops.Fuse("0.5*(a*b) + 0.5*(b*a) + (0.5*(c*d) + 0.5*(d*c)) + (0.5*(e*f) + 0.5*(f*e))", t45,
+		t3, t48, t7, t51, t11)
 	t73 := tensorops.Fuse("a*b + c*d", t44, t15, t, t54)
 	t74 := tensorops.Fuse("a*b + c*d", t44, t19, t, t57)
 	t75 := tensorops.Fuse("a*b + c*d", t44, t23, t, t60)
-	t76 := tensorops.FuseInto(
-		t72,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))",
-		t72,
-		t54,
-		t15,
-		t57,
-		t19,
-		t60,
-		t23,
-	)
+	t76 := tensorops.FuseInto(t72,
+		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (0.5*(f*g) + 0.5*(g*f))", t72, t54, t15,
+		t57, t19, t60, t23)
 	t77 := tensorops.Fuse("a*b + c*d", t44, t27, t, t63)
 	t78 := tensorops.Fuse("a*b + c*d", t44, t31, t, t66)
-	t79 := tensorops.FuseInto(
-		t76,
-		"a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (f*g + h*i)",
-		t76,
-		t63,
-		t27,
-		t66,
-		t31,
-		t44,
-		t33,
-		t,
-		t68,
-	)
+	t79 := tensorops.FuseInto(t76, "a + (0.5*(b*c) + 0.5*(c*b)) + (0.5*(d*e) + 0.5*(e*d)) + (f*g + h*i)", t76,
+		t63, t27, t66, t31, t44, t33, t, t68)
 	t80 := tensorops.SumAll(t74)
 	t81 := tensorops.SumAll(t75)
 	t82 := tensorops.SumAll(t77)
