@@ -87,7 +87,12 @@
 // not return), bottom-up over the call graph. Within a function, alias
 // classes (alias.go) partition the values that refer to memory, and
 // loops.go recognizes counted loops and indexes in bounds. Analyses are
-// computed by the pass that needs them and never modified.
+// computed by the pass that needs them and never modified. What the
+// passes know of the tensor runtime's functions (which are elementwise in
+// which operands, which return a fresh buffer or read only a shape, their
+// fused forms) is package templates' data, one [templates.TensorOp] per
+// function, checked there against the runtime; the rewrites that use it
+// are here.
 //
 // # Exactness
 //

@@ -17,32 +17,8 @@ import (
 	"strings"
 
 	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/templates"
 )
-
-// elementwise describes how a tensorops function is written in a Fuse
-// expression: tensors is the number of its leading tensor arguments and
-// scalars that of the float64 arguments after them (ScalarDiv, whose
-// scalar comes first, is handled apart); infix is the operator of the
-// arithmetic forms, "" for a call of the function by its name.
-type elementwise struct {
-	tensors, scalars int
-	infix            string
-}
-
-// fusable lists the operations Fuse reproduces bit for bit (each is one
-// form of its expression language, evaluated with the operation's own
-// kernel formula). PowScalar is not among them: its kernel computes x^2
-// as x·x on contiguous operands and by math.Pow on strided ones.
-var fusable = map[string]elementwise{
-	"Add": {2, 0, "+"}, "Sub": {2, 0, "-"}, "Mul": {2, 0, "*"}, "Div": {2, 0, "/"},
-	"Maximum": {2, 0, ""}, "Minimum": {2, 0, ""}, "Pow": {2, 0, ""},
-	"TanhJVP": {2, 0, ""}, "SigmoidJVP": {2, 0, ""}, "ReLUJVP": {2, 0, ""},
-	"Neg": {1, 0, "-"}, "Exp": {1, 0, ""}, "Log": {1, 0, ""}, "Tanh": {1, 0, ""},
-	"Sigmoid": {1, 0, ""}, "ReLU": {1, 0, ""}, "Sqrt": {1, 0, ""}, "Abs": {1, 0, ""},
-	"Square": {1, 0, ""}, "Sin": {1, 0, ""}, "Cos": {1, 0, ""}, "Sign": {1, 0, ""},
-	"Step": {1, 0, ""}, "Log1p": {1, 0, ""}, "Expm1": {1, 0, ""},
-	"Scale": {1, 1, "*"}, "AddScalar": {1, 1, "+"}, "Affine": {1, 2, ""}, "ScalarDiv": {1, 1, "/"},
-}
 
 // maxFuseOperands is the number of operands an expression can name (a …
 // z), and maxFuseText the length of the longest expression written: one
@@ -52,60 +28,58 @@ const (
 	maxFuseText     = 80
 )
 
-// fusableCall returns the description of the elementwise call v, and
-// its tensor and scalar arguments; ok is false when v is not such a call
-// with tensor arguments that are values (not constants, such as a nil
-// tensor) and float64 scalars.
-func fusableCall(v *ir.Value) (e elementwise, ts, ss []*ir.Value, ok bool) {
-	name := ir.TensorCall(v)
-	e, ok = fusable[name]
-	if !ok || v.Callee.Spread || len(v.Args) != e.tensors+e.scalars || !ir.IsTensor(v.Type) {
-		return e, nil, nil, false
+// fusableCall returns the facts of the elementwise call v, a function of
+// Fuse's expression language (templates.TensorOp.Fuse: Fuse reproduces
+// it bit for bit, each form evaluated with the operation's own kernel
+// formula), and its tensor and scalar arguments; ok is false when v is
+// not such a call with tensor arguments that are values (not constants,
+// such as a nil tensor) and float64 scalars.
+func fusableCall(v *ir.Value) (op *templates.TensorOp, ts, ss []*ir.Value, ok bool) {
+	op = templates.TensorOpOf(ir.TensorCall(v))
+	if !op.Fuse || v.Callee.Spread || len(v.Args) != len(op.Elementwise)+len(op.Scalars) || !ir.IsTensor(v.Type) {
+		return op, nil, nil, false
 	}
-	ts, ss = v.Args[:e.tensors], v.Args[e.tensors:]
-	if name == "ScalarDiv" {
-		ts, ss = v.Args[1:], v.Args[:1]
+	for _, i := range op.Elementwise {
+		ts = append(ts, v.Args[i])
+	}
+	for _, i := range op.Scalars {
+		ss = append(ss, v.Args[i])
 	}
 	for _, t := range ts {
 		if !ir.IsTensor(t.Type) || t.Op == ir.OpConst {
-			return e, nil, nil, false
+			return op, nil, nil, false
 		}
 	}
 	for _, s := range ss {
 		if !types.Identical(s.Type, types.Typ[types.Float64]) {
-			return e, nil, nil, false
+			return op, nil, nil, false
 		}
 	}
-	return e, ts, ss, true
-}
-
-// readOnlyCalls are the runtime's forms, not primitives, that Final
-// passes insert and that write no tensor.
-var readOnlyCalls = map[string]bool{
-	"Fuse": true, "MatMulEach": true, "MatMulGradAEach": true,
-	"SliceFor": true, "MatMulSlice": true, "MatMulShape": true, "Gram": true,
+	return op, ts, ss, true
 }
 
 // mayWriteTensor reports whether v may change the elements of a tensor:
 // a store (through a slice a tensor shares), or a call of anything but a
-// primitive or a form of readOnlyCalls (tensorops.Accumulate adds into
-// its buffer, AddInto and the XxxTo forms write their destination).
+// primitive or a form of the runtime that writes no tensor
+// (templates.TensorOp.ReadOnly: the forms Final passes insert, such as
+// Fuse; tensorops.Accumulate adds into its buffer, AddInto and the XxxTo
+// forms write their destination).
 func mayWriteTensor(v *ir.Value) bool {
-	if readOnlyCalls[ir.TensorCall(v)] {
+	if templates.TensorOpOf(ir.TensorCall(v)).ReadOnly {
 		return false
 	}
 	return writesMemory(v)
 }
 
 // FuseElementwise replaces each maximal tree of elementwise calls of a
-// block (the operations of fusable) by one call of tensorops.Fuse, when
-// the tree has at least two operations: an operation joins the tree of
-// the call that uses it when that is its only use, in the same block,
-// and no instruction between them may write a tensor's elements (so its
-// operands hold the same values when the fused call reads them). A tree
-// whose expression would be longer than maxFuseText characters or name
-// more than maxFuseOperands operands is cut into several, each fused on
-// its own. The leaves, any other values, become the operands a, b, c, …
+// block (of the functions of Fuse's expression language) by one call of
+// tensorops.Fuse, when the tree has at least two operations: an
+// operation joins the tree of the call that uses it when that is its only
+// use, in the same block, and no instruction between them may write a
+// tensor's elements (so its operands hold the same values when the fused
+// call reads them). A tree whose expression would be longer than
+// maxFuseText characters or name more than maxFuseOperands operands is
+// cut into several, each fused on its own. The leaves, any other values, become the operands a, b, c, …
 // of the expression in the order they are first written, float constants
 // are written as numbers (strconv's shortest form, which parses back to
 // the same float64), and the other float64 arguments are scalar operands.
@@ -268,7 +242,7 @@ func (w *exprWriter) node(v *ir.Value, root bool) (string, int) {
 	if !root && !w.joins(v) {
 		return w.operand(v), precPrimary
 	}
-	e, ts, ss, _ := fusableCall(v)
+	op, ts, ss, _ := fusableCall(v)
 	w.ops++
 	if !root {
 		w.interior = append(w.interior, v)
@@ -277,12 +251,12 @@ func (w *exprWriter) node(v *ir.Value, root bool) (string, int) {
 	switch name {
 	case "Add", "Sub", "Mul", "Div":
 		prec := precAdd
-		if e.infix == "*" || e.infix == "/" {
+		if op.Infix == "*" || op.Infix == "/" {
 			prec = precMul
 		}
 		x, px := w.node(ts[0], false)
 		y, py := w.node(ts[1], false)
-		return binaryExpr(x, px, e.infix, y, py, prec), prec
+		return binaryExpr(x, px, op.Infix, y, py, prec), prec
 	case "Neg":
 		x, px := w.node(ts[0], false)
 		if px <= precUnary {
@@ -292,7 +266,7 @@ func (w *exprWriter) node(v *ir.Value, root bool) (string, int) {
 	case "Scale", "ScalarDiv": // s*x, s/x
 		s, ps := w.scalar(ss[0])
 		x, px := w.node(ts[0], false)
-		return binaryExpr(s, ps, e.infix, x, px, precMul), precMul
+		return binaryExpr(s, ps, op.Infix, x, px, precMul), precMul
 	case "AddScalar": // x + s, or x - c for a negative constant c
 		x, px := w.node(ts[0], false)
 		if c, ok := floatConstOf(ss[0]); ok && c < 0 {

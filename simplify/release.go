@@ -13,34 +13,26 @@ import (
 	"github.com/gadgen/gadgen/templates"
 )
 
-// resultAliases lists, for the tensorops functions with a tensor result
-// that are not in freshResults, the arguments (by index) whose memory the
-// result may share: itself or a view of it. Other functions with a
-// tensor result may share any argument's memory.
-var resultAliases = map[string][]int{
-	"FuseInto": {0}, "Accumulate": {0}, "AccumulateMatMulGradA": {0}, "AccumulateMatMulGradB": {0},
-	"AccumulateSumLike": {0}, "Reshape": {0}, "ReshapeLike": {0}, "Unsqueeze": {0}, "Squeeze": {0},
-	"BroadcastLike": {0}, "OrZerosLike": {0},
-}
-
 // aliasedArgs returns the arguments of call v whose memory v's result
-// may share.
+// may share: those the facts about a tensorops function name
+// (templates.TensorOp: Aliases, or PassThrough), else all but those it
+// reads only the shape of.
 func aliasedArgs(v *ir.Value) []*ir.Value {
 	if refFree(v.Type) {
 		return nil
 	}
-	name := ir.TensorCall(v)
-	idx, known := resultAliases[name]
-	if !known {
-		idx, known = passThrough[name]
+	op := templates.TensorOpOf(ir.TensorCall(v))
+	idx := op.Aliases
+	if idx == nil {
+		idx = op.PassThrough
 	}
 	switch {
 	case freshBuffer(v):
 		return nil
-	case !known || v.Callee.Spread:
+	case idx == nil || v.Callee.Spread:
 		var all []*ir.Value
 		for i, a := range v.Args {
-			if !containsInt(shapeOnly[name], i) {
+			if !containsInt(op.ShapeOnly, i) {
 				all = append(all, a)
 			}
 		}
@@ -54,11 +46,12 @@ func aliasedArgs(v *ir.Value) []*ir.Value {
 }
 
 // freshBuffer reports whether v is a tensor of a buffer of its own (or
-// nil), a call of freshResults; not FuseInto, whose buffer is its first
-// argument's when it fits.
+// nil): a call of a function whose result is fresh
+// (templates.TensorOp.Fresh) and shares no argument's memory; not
+// FuseInto, whose buffer is its first argument's when it fits.
 func freshBuffer(v *ir.Value) bool {
-	name := ir.TensorCall(v)
-	return ir.IsTensor(v.Type) && freshResults[name] && name != "FuseInto" && !v.Callee.Spread
+	op := templates.TensorOpOf(ir.TensorCall(v))
+	return ir.IsTensor(v.Type) && op.Fresh && op.Aliases == nil && !v.Callee.Spread
 }
 
 // refFree reports whether a value of type t holds no reference (a
@@ -97,18 +90,17 @@ func keepsNoArgument(u *ir.Value) bool {
 
 // ReleaseTemporaries inserts, before each return of f, a call of
 // tensorops.Release of the temporaries that nothing reaches after it:
-// the results of calls of freshResults (each a buffer of its own, or
-// nil) in blocks that run at most once a call (in no loop) and dominate
-// the return, that share their memory with nothing that escapes, and that
-// have more than one use (a variable of the code emitted: a temporary of
-// one use is written inside its user's expression, which a release would
-// have to name). The
-// values that may share memory form classes: a call with the memories
-// its result may share (aliasedArgs), a φ or a select with its operands,
-// a conversion and an extraction with their operand. A
-// class escapes when one of its values is returned, stored, given to a
-// call that may keep it (not the runtime's, not a tensor's method), or
-// used by anything else. Exact: the buffers released are those of values
+// the results of calls whose result is fresh (freshBuffer: each a buffer
+// of its own, or nil) in blocks that run at most once a call (in no loop)
+// and dominate the return, that share their memory with nothing that
+// escapes, and that have more than one use (a variable of the code
+// emitted: a temporary of one use is written inside its user's
+// expression, which a release would have to name). The values that may
+// share memory form classes: a call with the memories its result may
+// share (aliasedArgs), a φ or a select with its operands, a conversion
+// and an extraction with their operand. A class escapes when one of its
+// values is returned, stored, given to a call that may keep it (not the
+// runtime's, not a tensor's method), or used by anything else. Exact: the buffers released are those of values
 // no later use reads, and each is released once.
 func ReleaseTemporaries(f *ir.Func, env Env) {
 	release := tensorFuncOf(f, templates.ReleaseFunc)

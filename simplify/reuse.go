@@ -13,44 +13,13 @@ import (
 	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/templates"
 )
-
-// freshResults lists the tensorops functions whose result is nil or a
-// tensor whose memory nothing else shares: a new buffer, or a view of a
-// new buffer that only the result holds (a product's vector operand).
-// Add and Sub are not among them: Add(nil, b) is b. Fuse copies an
-// operand it would return. (A Gram matrix is marked symmetric; FuseInto
-// clears the mark of the buffer it writes.)
-var freshResults = map[string]bool{
-	"Mul": true, "Div": true, "Pow": true, "Maximum": true, "Minimum": true,
-	"TanhJVP": true, "SigmoidJVP": true, "ReLUJVP": true,
-	"Neg": true, "Exp": true, "Log": true, "Tanh": true, "Sigmoid": true, "ReLU": true,
-	"Sqrt": true, "Abs": true, "Square": true, "Sin": true, "Cos": true, "Sign": true,
-	"Step": true, "Log1p": true, "Expm1": true, "PowScalar": true,
-	"Scale": true, "AddScalar": true, "Affine": true, "ScalarDiv": true,
-	"Fuse": true, "FuseInto": true,
-	"MatMul": true, "MatMulT": true, "MatMulGradA": true, "MatMulGradB": true, "Gram": true,
-}
-
-// passThrough lists the tensorops functions whose result is a fresh
-// tensor, nil or one of some arguments (by index): SumLike(g, like) is g
-// when g has like's shape, Add(nil, b) is b, Sub(a, nil) is a. Their
-// result is fresh when those arguments are, and nothing else reads them.
-var passThrough = map[string][]int{
-	"SumLike": {0}, "ExpandLike": {0}, "Add": {0, 1}, "Sub": {0},
-}
-
-// shapeOnly lists, for tensorops functions that read only the shape (and
-// dtype) of some tensor arguments, those arguments' indices.
-var shapeOnly = map[string][]int{
-	"SumLike": {1}, "AccumulateSumLike": {2}, "ExpandLike": {1}, "BroadcastLike": {1},
-	"ReshapeLike": {1}, "FullLike": {0}, "ZerosLike": {0}, "Size": {0}, "Dim": {0},
-}
 
 // readsShapeOnly reports whether use u of x reads only x's shape.
 func readsShapeOnly(u, x *ir.Value) bool {
-	idx, ok := shapeOnly[ir.TensorCall(u)]
-	if !ok || u.Callee.Spread {
+	idx := templates.TensorOpOf(ir.TensorCall(u)).ShapeOnly
+	if idx == nil || u.Callee.Spread {
 		return false
 	}
 	for i, a := range u.Args {
@@ -74,10 +43,11 @@ func containsInt(s []int, x int) bool {
 // one of the operations fusion fuses) into a call of tensorops.FuseInto
 // that writes into the buffer of an operand x, when:
 //
-//   - x is the result of a call of freshResults in v's block, or of
-//     passThrough whose arguments that it may return are such results
-//     read by it alone: nothing else shares its memory (not a parameter,
-//     nor a value loaded from memory, a tape or a slice, nor a view);
+//   - x is the result of a call in v's block of a function whose result
+//     is fresh (templates.TensorOp.Fresh), or of one whose arguments that
+//     it may return (TensorOp.PassThrough) are such results read by it
+//     alone: nothing else shares its memory (not a parameter, nor a value
+//     loaded from memory, a tape or a slice, nor a view);
 //   - v is the only use of x that reads its elements (directly, or through
 //     the conversion of a Fuse operand used by v alone); the other uses
 //     read only its shape, which FuseInto does not change: so x is not
@@ -115,15 +85,14 @@ func ReuseBuffers(f *ir.Func, env Env) {
 		if x.Block != b || x.Op != ir.OpCall || !ir.IsTensor(x.Type) {
 			return false
 		}
-		name := ir.TensorCall(x)
-		if freshResults[name] {
+		op := templates.TensorOpOf(ir.TensorCall(x))
+		if op.Fresh {
 			return true
 		}
-		idx, ok := passThrough[name]
-		if !ok || x.Callee.Spread {
+		if op.PassThrough == nil || x.Callee.Spread {
 			return false
 		}
-		for _, i := range idx {
+		for _, i := range op.PassThrough {
 			if a := x.Args[i]; !fresh(a, b) || !onlyReader(a, x) {
 				return false
 			}
@@ -156,7 +125,7 @@ func ReuseBuffers(f *ir.Func, env Env) {
 						cands, args = append(cands, c.Args[0]), append(args, c)
 					}
 				}
-			case fusable[name] != elementwise{}:
+			case templates.TensorOpOf(name).Fuse:
 				if _, ts, _, ok := fusableCall(v); ok {
 					cands, args = ts, ts
 				}

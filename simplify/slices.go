@@ -13,14 +13,8 @@ import (
 	"slices"
 
 	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/templates"
 )
-
-// broadcastBinary lists the elementwise operations of two broadcasting
-// tensor operands (or two of one shape, for the fused derivative kernels).
-var broadcastBinary = map[string]bool{
-	"Add": true, "Sub": true, "Mul": true, "Div": true, "Maximum": true, "Minimum": true,
-	"TanhJVP": true, "SigmoidJVP": true, "ReLUJVP": true, "ExpandLike": true,
-}
 
 // sliceOf returns, for v = Slice(x, axis, lo, hi) or SliceFor(x, axis,
 // lo, hi, frame...), x, the three bounds and the frame.
@@ -157,9 +151,9 @@ func PushSlices(f *ir.Func, env Env) {
 				}
 				name := ir.TensorCall(x)
 				var operands []int
-				if j, ok := elementwiseIn[name]; ok {
+				if j, ok := elementwiseIn(name); ok {
 					operands = []int{j}
-				} else if broadcastBinary[name] {
+				} else if templates.TensorOpOf(name).SliceThrough {
 					operands = []int{0, 1}
 				} else if name == "MatMul" {
 					if fn := ir.TensorFunc(v.Type, "MatMulSlice"); fn != nil {

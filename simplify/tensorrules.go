@@ -27,22 +27,8 @@ import (
 	"strings"
 
 	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/templates"
 )
-
-// shapeKeepers lists the tensorops functions whose result has the shape
-// of one of their tensor arguments, by the argument's index.
-var shapeKeepers = map[string]int{
-	"Neg": 0, "Exp": 0, "Log": 0, "Tanh": 0, "Sigmoid": 0, "ReLU": 0, "Sqrt": 0, "Abs": 0,
-	"Square": 0, "Sin": 0, "Cos": 0, "Sign": 0, "Step": 0, "Log1p": 0, "Expm1": 0,
-	"Scale": 0, "AddScalar": 0, "Affine": 0, "ScalarDiv": 1, "PowScalar": 0,
-	"TanhJVP": 0, "SigmoidJVP": 0, "ReLUJVP": 0,
-	"FullLike": 0, "ZerosLike": 0, "Basis": 0, "AsTypeLike": 1, "OrZerosLike": 1,
-	"SumLike": 1, "BroadcastLike": 1, "ExpandLike": 1, "ReshapeLike": 1, "ExpandAxis": 1, "MeanGrad": 1,
-	"MeanAllGrad": 0, "MaxGrad": 0, "MaxAllGrad": 0, "SliceGrad": 1, "MatMulGradA": 1, "MatMulGradB": 2,
-	"Softmax": 0, "LogSoftmax": 0, "SoftmaxJVP": 0, "LogSoftmaxJVP": 0, "LogSoftmaxVJP": 0,
-	"SoftmaxCrossEntropyGrad": 0, "Conv2DGradX": 1, "Conv2DGradW": 2,
-	"ScaleRows": 1, "ScaleCols": 0, "SliceBroadcastGrad": 1, "SliceLike": 1,
-}
 
 // sameShapes is the partition of a function's tensor values into classes
 // of one shape: a union-find by value ID.
@@ -66,32 +52,19 @@ func (s *sameShapes) union(a, b int) { s.parent[s.find(a)] = s.find(b) }
 // same reports whether a and b are known to have one shape.
 func (s *sameShapes) same(a, b *ir.Value) bool { return a == b || s.find(a.ID) == s.find(b.ID) }
 
-// notCongruent lists the tensorops functions whose result for a nil
-// operand (the zero tensor) is another operand itself, whose shape may be
-// smaller than the result's would be (Add(nil, b) is b, however a
-// broadcasts): two calls of them with operands of one shape need not give
-// one shape.
-var notCongruent = map[string]bool{
-	"Add": true, "Sub": true, "Accumulate": true, "AccumulateMatMulGradA": true, "AccumulateMatMulGradB": true,
-	"AccumulateSumLike": true,
-}
-
-// congruentByIdentity maps the tensorops functions that read a nil
-// tensor operand as the zero tensor of another operand's shape
-// (SliceBroadcast's other) to that operand's index: congruence asks for
-// one value there, not one shape.
-var congruentByIdentity = map[string]int{"SliceBroadcast": 1, "SliceBroadcastGrad": 2}
-
 // shapesOf computes which tensor values of f have one shape: a result and
-// the argument shapeKeepers names; the result of an elementwise binary
-// operation (Add, Mul, Pow, …) and its two operands when they have one
-// shape (no broadcasting then); and two calls of one tensorops function
-// whose tensor operands have one shape, pairwise, and whose other
-// arguments are one value (congruence, as in value numbering: the shape
-// of a result is a function of the shapes of the tensor operands and of
-// the values of the others), except the functions notCongruent lists.
-// A nil operand is the zero tensor of the shape the analysis gives it:
-// every function but those returns nil, or panics, for it.
+// the arguments whose shape it has (templates.TensorOp.ShapeOf); the
+// result of an elementwise binary operation (Add, Mul, Pow, …) and its
+// two operands when they have one shape (no broadcasting then); and two
+// calls of one tensorops function whose tensor operands have one shape,
+// pairwise, and whose other arguments are one value (congruence, as in
+// value numbering: the shape of a result is a function of the shapes of
+// the tensor operands and of the values of the others), except the
+// functions whose result for a nil operand is another operand
+// (TensorOp.NilIdentity, such as Add: Add(nil, b) is b, however a
+// broadcasts). A nil operand is the zero tensor of the shape the
+// analysis gives it: every function but those returns nil, or panics,
+// for it.
 func shapesOf(f *ir.Func) *sameShapes {
 	s := &sameShapes{parent: map[int]int{}}
 	for changed := true; changed; {
@@ -103,18 +76,23 @@ func shapesOf(f *ir.Func) *sameShapes {
 				if name == "" || !ir.IsTensor(v.Type) {
 					continue
 				}
-				var w *ir.Value
-				if i, ok := shapeKeepers[name]; ok && i < len(v.Args) && ir.IsTensor(v.Args[i].Type) {
-					w = v.Args[i]
+				op := templates.TensorOpOf(name)
+				var ws []*ir.Value
+				for _, i := range op.ShapeOf {
+					if i < len(v.Args) && ir.IsTensor(v.Args[i].Type) {
+						ws = append(ws, v.Args[i])
+					}
 				}
-				if binaryElementwise[name] && s.same(v.Args[0], v.Args[1]) {
-					w = v.Args[0]
+				if binaryElementwise(name) && s.same(v.Args[0], v.Args[1]) {
+					ws = append(ws, v.Args[0])
 				}
-				if w != nil && !s.same(v, w) {
-					s.union(v.ID, w.ID)
-					changed = true
+				for _, w := range ws {
+					if !s.same(v, w) {
+						s.union(v.ID, w.ID)
+						changed = true
+					}
 				}
-				if notCongruent[name] {
+				if op.NilIdentity {
 					continue
 				}
 				k, ok := congruenceKey(v, s)
@@ -146,15 +124,15 @@ func congruenceKey(v *ir.Value, s *sameShapes) (string, bool) {
 	if v.Callee.Spread {
 		sb.WriteString("...")
 	}
-	byIdentity, ok := congruentByIdentity[name]
-	if !ok {
-		byIdentity = -1
-	}
+	// Where a nil operand is the zero tensor of another operand's shape
+	// (templates.TensorOp.NilLike), congruence asks for one value, not
+	// one shape.
+	byIdentity := templates.TensorOpOf(name).NilLike
 	for i, a := range v.Args {
 		switch {
 		case ir.IsTensor(a.Type) && a.Op == ir.OpConst && a.Const == nil:
 			sb.WriteString("|nil")
-		case ir.IsTensor(a.Type) && i == byIdentity:
+		case ir.IsTensor(a.Type) && containsInt(byIdentity, i):
 			fmt.Fprintf(&sb, "|v%d", a.ID)
 		case ir.IsTensor(a.Type):
 			fmt.Fprintf(&sb, "|t%d", s.find(a.ID))
@@ -300,7 +278,7 @@ var tensorRules = []tensorRule{
 		return true
 	}},
 	{"transpose-binary", "op(Transpose(a, p…), Transpose(b, p…)) → Transpose(op(a, b), p…) for an elementwise binary op, one constant p (or both default and a, b of one shape), each transpose of no other use, and the same for TransposeBack: one transpose instead of two (exact: elementwise operations commute with permuting the axes of both operands, broadcasting included, as they have one rank)", func(v *ir.Value, c *tensorCtx) bool {
-		if !binaryElementwise[ir.TensorCall(v)] {
+		if !binaryElementwise(ir.TensorCall(v)) {
 			return false
 		}
 		a, b := v.Args[0], v.Args[1]
@@ -315,7 +293,7 @@ var tensorRules = []tensorRule{
 		return true
 	}},
 	{"transpose-elementwise", "f(Transpose(x, p…)) → Transpose(f(x), p…) for f elementwise in one tensor (Exp, Scale, …), and the same for TransposeBack, when the transpose has no other use and a use of the result undoes it (a transpose), takes it as a GEMM operand (it swaps the last two axes), or is such an f in turn: the transpose moves to where transpose-transpose or transposed-gemm-operand removes it (exact: f commutes with permuting the axes)", func(v *ir.Value, c *tensorCtx) bool {
-		i, ok := elementwiseIn[ir.TensorCall(v)]
+		i, ok := elementwiseIn(ir.TensorCall(v))
 		if !ok || i >= len(v.Args) {
 			return false
 		}
@@ -500,20 +478,21 @@ var tensorRules = []tensorRule{
 	}},
 }
 
-// elementwiseIn maps the tensorops functions elementwise in one tensor
-// operand (the others floats) to that operand's index.
-var elementwiseIn = map[string]int{
-	"Neg": 0, "Exp": 0, "Log": 0, "Tanh": 0, "Sigmoid": 0, "ReLU": 0, "Sqrt": 0, "Abs": 0,
-	"Square": 0, "Sin": 0, "Cos": 0, "Sign": 0, "Step": 0, "Log1p": 0, "Expm1": 0,
-	"Scale": 0, "AddScalar": 0, "Affine": 0, "ScalarDiv": 1, "PowScalar": 0,
+// elementwiseIn returns the index of the tensor operand of the tensorops
+// function name when it is elementwise in that one alone, its other
+// arguments float64s (templates.TensorOp.Elementwise: Exp, Scale,
+// ScalarDiv).
+func elementwiseIn(name string) (int, bool) {
+	if e := templates.TensorOpOf(name).Elementwise; len(e) == 1 {
+		return e[0], true
+	}
+	return 0, false
 }
 
-// binaryElementwise lists the tensorops functions elementwise in two
-// tensor operands, which broadcast.
-var binaryElementwise = map[string]bool{
-	"Add": true, "Sub": true, "Mul": true, "Div": true, "Pow": true, "Maximum": true, "Minimum": true,
-	"TanhJVP": true, "SigmoidJVP": true, "ReLUJVP": true,
-}
+// binaryElementwise reports whether the tensorops function name is
+// elementwise in its two arguments, tensors that broadcast (Add, Pow) or
+// have one shape (TanhJVP).
+func binaryElementwise(name string) bool { return len(templates.TensorOpOf(name).Elementwise) == 2 }
 
 // tensorCtx is what the tensor rules read: the shape analysis and the
 // uses of the values, computed at the start of a round of TensorAlgebra.
@@ -665,7 +644,7 @@ func transposeConsumed(v *ir.Value, p []int, c *tensorCtx, depth int) bool {
 				return true
 			}
 		default:
-			i, ok := elementwiseIn[name]
+			i, ok := elementwiseIn(name)
 			if ok && depth > 0 && i < len(w.Args) && w.Args[i] == v && c.single(v) && transposeConsumed(w, p, c, depth-1) {
 				return true
 			}
@@ -713,19 +692,22 @@ func sigmoid(x float64) float64 {
 	return e / (1 + e)
 }
 
-// fillFold is how fold-fill evaluates a tensorops function on a constant
-// tensor: operand is the index of the tensor operand, f computes an
-// element from c, the constant, and the function's other (float)
+// fillFold is how fold-fill evaluates a tensorops function elementwise
+// in one tensor operand (elementwiseIn) on a constant tensor: it computes
+// an element from c, the constant, and the function's other (float)
 // arguments in order, as the runtime's kernel computes it.
-type fillFold struct {
-	operand int
-	f       func(c float64, params []float64) float64
-}
+type fillFold func(c float64, params []float64) float64
 
 func unaryFold(f func(float64) float64) fillFold {
-	return fillFold{0, func(c float64, _ []float64) float64 { return f(c) }}
+	return func(c float64, _ []float64) float64 { return f(c) }
 }
 
+// fillFolds are fold-fill's evaluations, by function. They stay here, not
+// with the facts about the runtime's functions in package templates
+// (templates.TensorOp): each is code of the rewrite, the runtime kernel's
+// arithmetic written again for the constant folder (the compiler does not
+// import the runtime); which operand is the tensor is a fact, from
+// templates.
 var fillFolds = map[string]fillFold{
 	"Neg":     unaryFold(func(c float64) float64 { return -c }),
 	"Exp":     unaryFold(math.Exp),
@@ -755,11 +737,11 @@ var fillFolds = map[string]fillFold{
 		}
 		return 0
 	}),
-	"Scale":     {0, func(c float64, p []float64) float64 { return c * p[0] }},
-	"AddScalar": {0, func(c float64, p []float64) float64 { return c + p[0] }},
-	"ScalarDiv": {1, func(c float64, p []float64) float64 { return p[0] / c }},
+	"Scale":     func(c float64, p []float64) float64 { return c * p[0] },
+	"AddScalar": func(c float64, p []float64) float64 { return c + p[0] },
+	"ScalarDiv": func(c float64, p []float64) float64 { return p[0] / c },
 	// The kernel copies for the power 1 and squares for 2.
-	"PowScalar": {0, func(c float64, p []float64) float64 {
+	"PowScalar": func(c float64, p []float64) float64 {
 		switch p[0] {
 		case 1:
 			return c
@@ -767,16 +749,18 @@ var fillFolds = map[string]fillFold{
 			return c * c
 		}
 		return math.Pow(c, p[0])
-	}},
+	},
 }
 
 // foldFill applies the rule fold-fill to v.
 func foldFill(v *ir.Value) bool {
-	ff, ok := fillFolds[ir.TensorCall(v)]
-	if !ok || v.Callee.Spread || ff.operand >= len(v.Args) {
+	name := ir.TensorCall(v)
+	ff := fillFolds[name]
+	operand, ok := elementwiseIn(name)
+	if ff == nil || !ok || v.Callee.Spread || operand >= len(v.Args) {
 		return false
 	}
-	fill := v.Args[ff.operand]
+	fill := v.Args[operand]
 	if name := ir.TensorCall(fill); name != "FullLike" && name != "Full" {
 		return false
 	}
@@ -786,7 +770,7 @@ func foldFill(v *ir.Value) bool {
 	}
 	var params []float64
 	for j, a := range v.Args {
-		if j == ff.operand {
+		if j == operand {
 			continue
 		}
 		p, ok := exactConst(a)
@@ -795,7 +779,7 @@ func foldFill(v *ir.Value) bool {
 		}
 		params = append(params, p)
 	}
-	k := floatConst(v.Block.Func, fill.Args[1].Type, ff.f(c, params))
+	k := floatConst(v.Block.Func, fill.Args[1].Type, ff(c, params))
 	if k == nil {
 		return false
 	}
@@ -826,9 +810,9 @@ func pushSlice(v *ir.Value, c *tensorCtx) bool {
 		return false
 	}
 	args := slices.Clone(inner.Args)
-	if i, ok := elementwiseIn[name]; ok {
+	if i, ok := elementwiseIn(name); ok {
 		args[i] = insertCall(v, v.Callee.Func, false, append([]*ir.Value{inner.Args[i]}, v.Args[1:]...)...)
-	} else if binaryElementwise[name] {
+	} else if binaryElementwise(name) {
 		a, b := inner.Args[0], inner.Args[1]
 		if c.same(a, b) {
 			args[0] = insertCall(v, v.Callee.Func, false, append([]*ir.Value{a}, v.Args[1:]...)...)

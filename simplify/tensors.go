@@ -4,18 +4,14 @@ package simplify
 // tensorops) that reuse buffers: an adjoint computed only to be added into
 // a gradient buffer is computed into it.
 
-import "github.com/gadgen/gadgen/ir"
-
-// accumulateInto maps a function whose result Accumulate may compute in
-// place to the runtime's fused form, which takes the buffer first.
-var accumulateInto = map[string]string{
-	"MatMulGradA": "AccumulateMatMulGradA",
-	"MatMulGradB": "AccumulateMatMulGradB",
-	"SumLike":     "AccumulateSumLike",
-}
+import (
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/templates"
+)
 
 // FuseAccumulate rewrites tensorops.Accumulate(dst, F(args)), where F's
-// result has no other use, to tensorops.AccumulateF(dst, args): the
+// result has no other use and F has a fused form that adds into a buffer
+// (templates.TensorOp.Accumulate), to tensorops.AccumulateF(dst, args): the
 // product of a gradient GEMM goes into the gradient buffer (β = 1)
 // instead of a fresh tensor added to it afterwards. Exact: the fused forms
 // compute the same sums (a GEMM's accumulation into C rounds as the
@@ -28,8 +24,8 @@ func FuseAccumulate(f *ir.Func, env Env) {
 				continue
 			}
 			inner := v.Args[1]
-			fused, ok := accumulateInto[ir.TensorCall(inner)]
-			if !ok || len(uses[inner.ID]) != 1 || inner.Block != b {
+			fused := templates.TensorOpOf(ir.TensorCall(inner)).Accumulate
+			if fused == "" || len(uses[inner.ID]) != 1 || inner.Block != b {
 				continue
 			}
 			fn := ir.TensorFunc(v.Type, fused)

@@ -43,6 +43,14 @@
 // [JVPCall]). Taylor mode expands such a rule beyond order 1 by
 // differentiating the user's JVP function (ssaad.Expander.SetDerive).
 //
+// Besides the rules, the package holds what the optimizer may assume of
+// the functions of the tensor runtime (package tensorops), one [TensorOp]
+// each, found by name with [TensorOpOf] (tensorfacts.go): in which
+// operands a function is elementwise, whether its result is a fresh
+// buffer or shares an argument's, which arguments it reads only the shape
+// of, the result's shape, its fused forms. Package simplify's rewrites
+// use these facts; a test checks each against the function's signature.
+//
 // # Rules
 //
 // A [Rule] names its function (Pkg, its package's import path, or "" for
