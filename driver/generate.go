@@ -499,6 +499,9 @@ func (g *generator) runCopy(j *job) {
 		f.Doc = fmt.Sprintf("%s is a copy of %s, which package %s does not export.", j.req.Name, qualifiedName(fn), fn.Pkg().Name())
 	}
 	g.localize(j, f)
+	// The required passes only (loop form, dead code): the copy is the
+	// source's body, written back as the source wrote it.
+	simplify.Run(f, simplify.Primal, simplify.Config{Check: true, Env: g})
 	if diags := frontend.CheckAccess(f, j.out.pkg.Types, frontend.FuncName(fn), g.prog.Position); len(diags) > 0 {
 		g.fail(j, diags)
 		return

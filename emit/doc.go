@@ -21,11 +21,12 @@
 //     the for statement and reached with break (structure.go).
 //     Short-circuit conditions (&&, ||, and booleans computed with them)
 //     are folded first (fold.go). The statement tree is then tidied
-//     (simplify.go): for cond {}, three-clause loops with i++, go/ssa's
-//     shapes of range loops and of range over an int turned back into
-//     for i := 0; i < n; i++, guard clauses instead of else after return,
-//     and switch statements out of else-if chains that compare one value
-//     with constants (switch.go).
+//     (simplify.go): for cond {}, three-clause loops with i++, guard
+//     clauses instead of else after return, and switch statements out of
+//     else-if chains that compare one value with constants (switch.go).
+//     Loops arrive tested at the top: simplify's required loopform pass
+//     has already turned go/ssa's shapes of range loops (over a slice,
+//     over an int) into that form, for the emitter as for reverse mode.
 //   - Expressions, not three-address code. A value with one use is
 //     rendered inside its user when Go's evaluation rules make the move
 //     invisible (analyze.go); other values become variables named after

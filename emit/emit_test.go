@@ -25,6 +25,7 @@ import (
 
 	"github.com/gadgen/gadgen/emit"
 	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/simplify"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -164,6 +165,9 @@ func TestEmit(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fns := tc.build(ev)
 			for _, fn := range fns {
+				// The emitter's input is in loop form (the pipeline's
+				// required pass): range loops tested at the top.
+				simplify.LoopForm(fn)
 				if err := ir.Check(fn); err != nil {
 					t.Fatalf("bad IR: %v", err)
 				}

@@ -19,6 +19,7 @@ import (
 	"github.com/gadgen/gadgen/emit"
 	"github.com/gadgen/gadgen/frontend"
 	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/simplify"
 )
 
 func TestRoundTrip(t *testing.T) {
@@ -56,6 +57,7 @@ func TestRoundTrip(t *testing.T) {
 					t.Errorf("lowering %s:\n%v", obj.Name(), diags)
 					continue
 				}
+				simplify.LoopForm(fn) // required before emitting
 				if err := ir.Check(fn); err != nil {
 					t.Errorf("lowering %s: %v", obj.Name(), err)
 					continue

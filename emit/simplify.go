@@ -146,17 +146,9 @@ func (e *emitter) simplifyList(l *slist) {
 			}
 			e.simplifyList(st.then)
 			e.simplifyList(st.els)
-			if loop := e.unrotate(st); loop != nil {
-				out = append(out, loop...)
-				continue
-			}
 			out = append(out, e.simplifyIf(st)...)
 		case *sFor:
-			var after []stmt
-			if len(out) > 0 {
-				after = e.rotate(st, out[len(out)-1])
-			}
-			after = append(e.simplifyFor(st), after...)
+			after := e.simplifyFor(st)
 			out = append(out, st)
 			out = append(out, after...)
 		case *sSuspend:
@@ -344,52 +336,6 @@ func (e *emitter) simplifyFor(f *sFor) (after []stmt) {
 	return after
 }
 
-// rotate recognizes the loop go/ssa makes of a range loop,
-//
-//	i := -1
-//	for { i++; if i < n {B} else {break} }
-//
-// whose counter is stepped before the test, and turns it into
-//
-//	i := 0
-//	for ; i < n; i++ {B}
-//
-// (the step moves to the post statement and into the initial value).
-// prev is the statement before f.
-// It returns the statements to put after the loop (see loopTest).
-func (e *emitter) rotate(f *sFor, prev stmt) []stmt {
-	body := f.body.stmts
-	if f.cond != nil || f.post != nil || len(body) < 2 {
-		return nil
-	}
-	init, ok := prev.(*sAssign)
-	if !ok || len(init.dsts) != 1 || init.srcs[0].Op != ir.OpConst || init.srcs[0].Const == nil {
-		return nil
-	}
-	step, ok := body[0].(*sValue)
-	if !ok {
-		return nil
-	}
-	vr := e.stepOf(step)
-	if vr == nil || vr != init.dsts[0] || !e.isCounterOf(vr, f.header) {
-		return nil
-	}
-	test, ok := body[1].(*sIf)
-	if !ok {
-		return nil
-	}
-	cond, inside, exit, ok := e.loopTest(f, test, body[2:])
-	if !ok {
-		return nil
-	}
-	c0 := init.srcs[0]
-	c := constant.BinaryOp(c0.Const, step.v.Tok, step.v.Args[1].Const)
-	init.srcs = []*ir.Value{{Op: ir.OpConst, Type: c0.Type, Const: c}}
-	f.cond, f.post = cond, step
-	f.body.stmts = inside
-	return exit
-}
-
 // loopTest reports whether "if test {...} else {...}; rest", at the top
 // of loop f's body, is the loop's condition: one arm leaves the loop. It
 // returns the condition, the new body, and the statements to put after
@@ -419,96 +365,6 @@ func (e *emitter) loopTest(f *sFor, test *sIf, rest []stmt) (c *cond, inside, af
 		return not(test.cond), elsRest, after, true
 	}
 	return nil, nil, nil, false
-}
-
-// unrotate recognizes the guarded do-while loop go/ssa makes of
-// "for i := range n",
-//
-//	if 0 < n {
-//		i := 0 (and the other initial values)
-//		for { B; i++; if !(i < n) { break } }
-//	} else {
-//		(the same initial values but i's)
-//	}
-//
-// and returns the statements of "i := 0; for ; i < n; i++ {B}" instead,
-// or nil. The guard must be the loop test with the counter's initial
-// value, and B must not continue (which would skip the step).
-func (e *emitter) unrotate(st *sIf) []stmt {
-	then := st.then.stmts
-	if st.cond.op != token.ILLEGAL || len(then) == 0 {
-		return nil
-	}
-	f, ok := then[len(then)-1].(*sFor)
-	if !ok || f.cond != nil || f.post != nil || f.init != nil || f.label != "" {
-		return nil
-	}
-	body := f.body.stmts
-	if len(body) < 2 || hasBranch(f.body, f, token.CONTINUE) {
-		return nil
-	}
-	step, ok := body[len(body)-2].(*sValue)
-	vr := e.stepOf(step)
-	if !ok || vr == nil || !e.isCounterOf(vr, f.header) {
-		return nil
-	}
-	test, ok := body[len(body)-1].(*sIf)
-	if !ok || !test.els.empty() || !isBreakOf(test.then, f) || test.cond.op != token.NOT || test.cond.x.op != token.ILLEGAL {
-		return nil
-	}
-	c, g := test.cond.x.v, st.cond.v
-	if e.kind[c.ID] != kInline || e.kind[g.ID] != kInline || c.Op != ir.OpBinary || g.Op != ir.OpBinary ||
-		c.Tok != g.Tok || !isComparison(c.Tok) {
-		return nil
-	}
-	x := c.Args[0]
-	if e.kind[x.ID] != kVar || e.vars[x.ID] != vr || !e.sameValue(c.Args[1], g.Args[1]) || e.kind[c.Args[1].ID] == kInline {
-		return nil
-	}
-	// The copies before the loop: the counter's initial value, which the
-	// guard tests, and others, which the else arm must repeat.
-	var init *sAssign
-	var others []*sAssign
-	for _, s := range then[:len(then)-1] {
-		as, ok := s.(*sAssign)
-		if !ok || len(as.dsts) != 1 {
-			return nil
-		}
-		if as.dsts[0] == vr {
-			init = as
-		} else {
-			others = append(others, as)
-		}
-	}
-	if init == nil || !e.sameValue(init.srcs[0], g.Args[0]) || init.srcs[0].Op != ir.OpConst {
-		return nil
-	}
-	var skip []*sAssign
-	for _, s := range st.els.stmts {
-		as, ok := s.(*sAssign)
-		if !ok || len(as.dsts) != 1 {
-			return nil
-		}
-		if as.dsts[0] == vr && e.sameValue(as.srcs[0], init.srcs[0]) {
-			continue
-		}
-		skip = append(skip, as)
-	}
-	if len(skip) != len(others) {
-		return nil
-	}
-	for i := range skip {
-		if skip[i].dsts[0] != others[i].dsts[0] || !e.sameValue(skip[i].srcs[0], others[i].srcs[0]) {
-			return nil
-		}
-	}
-	f.cond, f.post = leaf(c), step
-	f.body.stmts = body[:len(body)-2]
-	var out []stmt
-	for _, as := range others {
-		out = append(out, as)
-	}
-	return append(out, init, f)
 }
 
 func isBreakOf(l *slist, f *sFor) bool {
