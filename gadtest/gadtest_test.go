@@ -355,6 +355,60 @@ func TestNoPoints(t *testing.T) {
 	if !strings.Contains(r.fatal, "gadtest.Grad: Points(0)") {
 		t.Errorf("Points(0): got fatal %q", r.fatal)
 	}
+	r = &recorder{}
+	gadtest.Grad(r, rosen, rosenGrad(exact), gadtest.At())
+	if !strings.Contains(r.fatal, "gadtest.Grad: At(): no points") {
+		t.Errorf("At(): got fatal %q", r.fatal)
+	}
+	r = &recorder{}
+	gadtest.HVP(r, rosen, func(x, v, hv []float64) float64 { return rosen(x) }, gadtest.Dim(0))
+	if !strings.Contains(r.fatal, "gadtest.HVP: point 0 has no inputs") {
+		t.Errorf("Dim(0): got fatal %q", r.fatal)
+	}
+}
+
+// TestNothingToCheck: a check at a point where there is no derivative to
+// compare (no inputs, or no outputs) fails instead of passing.
+func TestNothingToCheck(t *testing.T) {
+	none := func(x []float64) []float64 { return nil }
+	noneJVP := func(x, v []float64) ([]float64, []float64) { return nil, nil }
+	noneVJP := func(x, w, dx []float64) []float64 { return nil }
+	x := []float64{1, 2}
+	for name, err := range map[string]error{
+		"CheckJVP, no inputs":  gadtest.CheckJVP(vec, vecJVP(0), nil, nil, nil),
+		"CheckJVP, no outputs": gadtest.CheckJVP(none, noneJVP, x, x, nil),
+		"CheckVJP, no inputs":  gadtest.CheckVJP(vec, vecVJP(0), nil, []float64{1, 1}, nil),
+		"CheckVJP, no outputs": gadtest.CheckVJP(none, noneVJP, x, nil, nil),
+		"CheckDot, no inputs":  gadtest.CheckDot(vecJVP(0), vecVJP(0), nil, nil, []float64{1, 1}, nil),
+		"CheckDot, no outputs": gadtest.CheckDot(noneJVP, noneVJP, x, x, nil, nil),
+		"CheckTaylor, no inputs": gadtest.CheckTaylor(rosen, func(x, v []float64) []float64 { return []float64{rosen(x), 0} },
+			nil, nil, nil),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "there is no derivative to check") {
+			t.Errorf("%s: got %v, want an error saying there is nothing to check", name, err)
+		}
+	}
+}
+
+// TestSecondOrderNaN: a Hessian against finite differences that are NaN
+// (f undefined near x) fails, as does a Laplacian.
+func TestSecondOrderNaN(t *testing.T) {
+	f := func(x []float64) float64 {
+		if x[0] != 0.5 {
+			return math.NaN()
+		}
+		return 1
+	}
+	r := &recorder{}
+	gadtest.Hessian(r, f, func(x, h []float64) float64 { h[0] = 0; return 1 }, gadtest.At([]float64{0.5}))
+	if len(r.errs) != 1 {
+		t.Errorf("Hessian: got %d reports, want 1: %s", len(r.errs), r)
+	}
+	r = &recorder{}
+	gadtest.Laplacian(r, f, func(x []float64) (float64, float64) { return 1, 0 }, gadtest.At([]float64{0.5}))
+	if len(r.errs) != 1 {
+		t.Errorf("Laplacian: got %d reports, want 1: %s", len(r.errs), r)
+	}
 }
 
 // points returns the points at which Grad evaluates the gradient.

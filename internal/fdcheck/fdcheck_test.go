@@ -27,11 +27,16 @@ func jvp(eps float64) JVP {
 // recorder is a testing.TB that records failures instead of failing.
 type recorder struct {
 	testing.TB
-	errs []string
+	errs  []string
+	fatal string
 }
 
 func (r *recorder) Errorf(format string, args ...any) {
 	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+func (r *recorder) Fatalf(format string, args ...any) {
+	r.fatal = fmt.Sprintf(format, args...)
 }
 
 func (r *recorder) Helper() {}
@@ -171,6 +176,13 @@ func TestTestReports(t *testing.T) {
 	Random(r, 7, 3, Box(3, -1, 1), f, func(x, v []float64) []float64 { panic("boom") }, nil)
 	if len(r.errs) != 3 || !strings.Contains(r.errs[0], "panic: boom") {
 		t.Errorf("a panicking JVP was not reported per point: %q", r.errs)
+	}
+
+	// No points: a failure, not a pass that checked nothing.
+	r = &recorder{}
+	Random(r, 7, 0, Box(3, -1, 1), f, jvp(0), nil)
+	if !strings.Contains(r.fatal, "no points") {
+		t.Errorf("no points: got fatal %q, want a failure", r.fatal)
 	}
 }
 
