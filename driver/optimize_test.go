@@ -237,6 +237,7 @@ var knownDiffer = map[string]string{
 // and so does one whose trials all fail though findPlan's did; at least
 // 95% of all derivatives must be compared, and there must be some.
 func TestOptimizationSameNumbers(t *testing.T) {
+	// -short leaves out generating every case twice; CI runs it.
 	if testing.Short() {
 		t.Skip("generates every case twice")
 	}
@@ -273,6 +274,8 @@ func TestOptimizationSameNumbers(t *testing.T) {
 			if err != nil {
 				switch {
 				case listed:
+					// The explicit list of derivatives the interpreter cannot run on the
+					// candidate sizes, each with its reason; a listed one that runs fails.
 					t.Skipf("on the list notCompared (%s): %v", reason, err)
 				case unsupported(err):
 					t.Fatalf("the interpreter cannot run it: %v", err)

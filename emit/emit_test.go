@@ -216,10 +216,13 @@ func typeCheck(t *testing.T, name string, src []byte) {
 // runAll writes every emitted file into one temporary module with a test
 // that runs the checks, then vets and tests it with one go command each.
 func runAll(t *testing.T, outputs map[string][]byte) {
+	// -short leaves out compiling and running the emitted code; CI runs it.
 	if testing.Short() {
 		t.Skip("short mode: not running the emitted code")
 	}
 	gobin, err := exec.LookPath("go")
+	// go test has the go command; a test binary run without it on PATH
+	// cannot build the emitted module.
 	if err != nil {
 		t.Skip("no go command")
 	}

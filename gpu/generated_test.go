@@ -17,6 +17,8 @@ import (
 // TestGeneratedDevice is TestHostGenerated on GPU 0, with the tolerances
 // of another order of additions (cuBLAS's, the GPU's contractions).
 func TestGeneratedDevice(t *testing.T) {
+	// Only on a machine with a GPU: CI has none and never runs it (TestHostGenerated
+	// runs the same derivatives through the host shim everywhere).
 	if err := Available(); err != nil {
 		t.Skipf("no GPU: %v", err)
 	}

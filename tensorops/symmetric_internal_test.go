@@ -49,6 +49,8 @@ func counting(t *testing.T, name string) (*countingBLAS, func()) {
 	var impl blasImpl = gonumBLAS{}
 	if name == "openblas" {
 		c, err := loadCBLAS()
+		// The OpenBLAS rows need the library: CI installs it where it runs as
+		// root with apt-get (.ci/run); the gonum rows run everywhere.
 		if err != nil {
 			t.Skipf("no C BLAS loaded (%v)", err)
 		}

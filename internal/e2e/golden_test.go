@@ -61,6 +61,7 @@ func TestGenerated(t *testing.T) {
 // copy of the module, twice: the first run must reproduce the committed
 // files byte for byte, and the second must change nothing.
 func TestIdempotent(t *testing.T) {
+	// -short leaves out generating every case twice; CI runs it.
 	if testing.Short() {
 		t.Skip("loads every case twice")
 	}

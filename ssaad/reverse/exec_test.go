@@ -303,6 +303,8 @@ const execPoints = 3
 func TestExec(t *testing.T) {
 	for _, tc := range execCases {
 		t.Run(tc.name(), func(t *testing.T) {
+			// The explicit list of the transformer's known bugs, each with its bug
+			// (knownBugs; empty today).
 			if bug := tc.knownBug(); bug != "" {
 				t.Skip(bug)
 			}
@@ -343,6 +345,7 @@ func TestExecVariants(t *testing.T) {
 			tc := tc
 			tc.mode, tc.tapes = m, nil
 			t.Run(tc.name(), func(t *testing.T) {
+				// The explicit list of the transformer's known bugs (knownBugs).
 				if bug := tc.knownBug(); bug != "" {
 					t.Skip(bug)
 				}
@@ -360,6 +363,7 @@ func TestExecInlined(t *testing.T) {
 	for _, tc := range execCases {
 		tc.inline, tc.tapes = true, nil
 		t.Run(tc.name(), func(t *testing.T) {
+			// The explicit list of the transformer's known bugs (knownBugs).
 			if bug := tc.knownBug(); bug != "" {
 				t.Skip(bug)
 			}

@@ -197,6 +197,8 @@ func startPyTorch(t *testing.T) *Worker {
 		t.Fatal(err)
 	}
 	w, err := Start(DefaultPython, script)
+	// PyTorch is an optional peer: CI installs none and never runs the tests
+	// that start the worker; they run where torch imports (python3 -c 'import torch').
 	if errors.Is(err, ErrUnavailable) {
 		t.Skipf("PyTorch is optional and not usable here: %v", err)
 	}
