@@ -445,7 +445,7 @@ func TestPoints(t *testing.T) {
 		}
 	}
 	for _, x := range points(gadtest.Around([]float64{-10, 0, 1e3}, 0.01), gadtest.Points(50)) {
-		if math.Abs(x[0]+10) > 0.1 || math.Abs(x[1]) > 0.01 || math.Abs(x[2]-1e3) > 10 {
+		if !(math.Abs(x[0]+10) <= 0.1) || !(math.Abs(x[1]) <= 0.01) || !(math.Abs(x[2]-1e3) <= 10) {
 			t.Errorf("Around strayed: %v", x)
 		}
 	}
@@ -525,7 +525,7 @@ func TestDirectional(t *testing.T) {
 		v := gadtest.Direction(r, 8)
 		got := gadtest.Directional(gadtest.Scalar(rosen), x, v, 0)[0]
 		_, want := rosenJVP(exact)(x, v)
-		if math.Abs(got-want) > 1e-7*math.Abs(want)+1e-7 {
+		if !(math.Abs(got-want) <= 1e-7*math.Abs(want)+1e-7) {
 			t.Errorf("Directional(rosen) = %v, want %v", got, want)
 		}
 	}
@@ -560,7 +560,7 @@ func TestScalarGradSeed(t *testing.T) {
 		t.Errorf("value %v, want %v", y[0], rosen(x))
 	}
 	for i := range dx {
-		if want := 1 - 2*g[i]; math.Abs(dx[i]-want) > 1e-12*math.Abs(want) {
+		if want := 1 - 2*g[i]; !(math.Abs(dx[i]-want) <= 1e-12*math.Abs(want)) {
 			t.Errorf("dx[%d] = %v, want %v", i, dx[i], want)
 		}
 	}

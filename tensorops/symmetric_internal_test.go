@@ -116,7 +116,7 @@ func TestSymmetricPaths(t *testing.T) {
 					if cb.gemm != c.gemm || cb.symm != c.symm || cb.syrk != c.syrk {
 						t.Errorf("%s: %d GEMM, %d SYMM, %d SYRK calls, want %d, %d, %d", c.name, cb.gemm, cb.symm, cb.syrk, c.gemm, c.symm, c.syrk)
 					}
-					if d := MaxAbsDiff(got, want); d > tol {
+					if d := MaxAbsDiff(got, want); !(d <= tol) {
 						t.Errorf("%s: differs from GEMM's result by %v", c.name, d)
 					}
 				}

@@ -193,7 +193,7 @@ func TestDirectional(t *testing.T) {
 		v := Direction(r, 8)
 		got := Directional(ScalarField(rosen), x, v, 0)[0]
 		_, want := rosenJVP(x, v)
-		if math.Abs(got-want) > 1e-7*math.Abs(want)+1e-7 {
+		if !(math.Abs(got-want) <= 1e-7*math.Abs(want)+1e-7) {
 			t.Errorf("Directional(rosen) = %v, want %v", got, want)
 		}
 	}
@@ -213,7 +213,7 @@ func TestPointsReproducible(t *testing.T) {
 		t.Errorf("different seeds, same points: %v", a)
 	}
 	for _, p := range Points(1, 50, Around([]float64{-10, 0, 1e3}, 0.01)) {
-		if math.Abs(p.X[0]+10) > 0.1 || math.Abs(p.X[1]) > 0.01 || math.Abs(p.X[2]-1e3) > 10 {
+		if !(math.Abs(p.X[0]+10) <= 0.1) || !(math.Abs(p.X[1]) <= 0.01) || !(math.Abs(p.X[2]-1e3) <= 10) {
 			t.Errorf("Around strayed: %v", p.X)
 		}
 	}

@@ -5,12 +5,7 @@ package testaudit
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -32,32 +27,8 @@ type skipCall struct {
 // that hides a failure or an empty input has no good comment; one that a
 // CI never reaches (no GPU, no PyTorch, a flag) should say so.
 func TestSkipsCommented(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
-		t.Fatalf("repository root not found: %v", err)
-	}
 	found := 0
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if path != root && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") {
-			return nil
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
-		if err != nil {
-			return err
-		}
+	walkGo(t, ".go", func(rel string, fset *token.FileSet, f *ast.File) {
 		ends := map[int]bool{} // the lines on which a comment ends
 		for _, cg := range f.Comments {
 			ends[fset.Position(cg.End()).Line] = true
@@ -69,19 +40,14 @@ func TestSkipsCommented(t *testing.T) {
 				ok = ok || ends[l]
 			}
 			if !ok {
-				rel, _ := filepath.Rel(root, c.pos.Filename)
 				t.Errorf("%s:%d: a skip without a comment saying why it is legitimate (and whether CI runs it)", rel, c.pos.Line)
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The repository skips without a GPU, without PyTorch, in -short mode…:
 	// finding few means this test looks in the wrong place.
 	if found < 30 {
-		t.Errorf("found %d skips in %s, want at least 30", found, root)
+		t.Errorf("found %d skips, want at least 30", found)
 	}
 	t.Logf("%d skips checked", found)
 }

@@ -357,7 +357,7 @@ func checkGadGrad(t *testing.T, p problem, x, v []float64, d float64) {
 		scale += math.Abs(g[i] * v[i])
 		norm += math.Abs(v[i])
 	}
-	if math.Abs(dot-d) > 1e-12*scale+1e-15*norm {
+	if !(math.Abs(dot-d) <= 1e-12*scale+1e-15*norm) {
 		t.Errorf("at x = %v along v = %v: ⟨∇f, v⟩ = %.17g, JVP = %.17g", x, v, dot, d)
 	}
 	if p.grad == nil {

@@ -862,7 +862,7 @@ func TestNesting(t *testing.T) {
 		got, want []*T
 	}{{"gradient", g.list(), want.list()}, {"HVP", dg.list(), hv.list()}} {
 		a, b := tensorops.ParamsFlatten(p.got, ps), tensorops.ParamsFlatten(p.want, ps)
-		if d := tensorops.MaxAbsDiff(a, b); d > 1e-12*(1+tensorops.MaxAll(tensorops.Abs(b))) {
+		if d := tensorops.MaxAbsDiff(a, b); !(d <= 1e-12*(1+tensorops.MaxAll(tensorops.Abs(b)))) {
 			t.Errorf("%s: differs from the generated one by %g", p.what, d)
 		}
 	}
@@ -913,11 +913,11 @@ func TestNestingTaylor(t *testing.T) {
 		}
 		want := tensorops.Scale(tensorops.Sub(at(h), at(-h)), 1/(4*h))
 		scale := tensorops.MaxAll(tensorops.Abs(want))
-		if d := tensorops.MaxAbsDiff(tensorops.ParamsFlatten(g2, ps), want); d > 1e-6*(1+scale) {
+		if d := tensorops.MaxAbsDiff(tensorops.ParamsFlatten(g2, ps), want); !(d <= 1e-6*(1+scale)) {
 			t.Errorf("%s: coefficient 2 of the gradient differs from the differences of the HVP by %g (largest element %g)", c.name, d, scale)
 		}
 		hv := tensorops.ParamsFlatten(c.hvp(ps, v), ps)
-		if d := tensorops.MaxAbsDiff(tensorops.ParamsFlatten(g1, ps), hv); d > 1e-12*(1+tensorops.MaxAll(tensorops.Abs(hv))) {
+		if d := tensorops.MaxAbsDiff(tensorops.ParamsFlatten(g1, ps), hv); !(d <= 1e-12*(1+tensorops.MaxAll(tensorops.Abs(hv)))) {
 			t.Errorf("%s: coefficient 1 of the gradient differs from the HVP by %g", c.name, d)
 		}
 	}
