@@ -162,8 +162,11 @@ func TestCSE(t *testing.T) {
 	m := &interp.Machine{}
 	for _, y := range specials {
 		xs := interp.FromGo([]float64{1.5})
-		r1, _ := m.Call(mk(), xs, y)
-		r2, _ := m.Call(f, interp.FromGo([]float64{1.5}), y)
+		r1, err1 := m.Call(mk(), xs, y)
+		r2, err2 := m.Call(f, interp.FromGo([]float64{1.5}), y)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("y=%v: %v; %v", y, err1, err2)
+		}
 		if !interp.Identical(interp.Tuple(r1), interp.Tuple(r2)) {
 			t.Errorf("y=%v: %v vs %v", y, r1, r2)
 		}
