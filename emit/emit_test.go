@@ -266,7 +266,7 @@ func eq[T comparable](t *testing.T, what string, got, want T) {
 
 func near(t *testing.T, what string, got, want float64) {
 	t.Helper()
-	if math.Abs(got-want) > 1e-12*math.Max(1, math.Abs(want)) {
+	if !(math.Abs(got-want) <= 1e-12*math.Max(1, math.Abs(want))) { // NaN fails
 		t.Errorf("%s = %v, want %v", what, got, want)
 	}
 }
