@@ -194,7 +194,8 @@ func typeChecks(t *testing.T, dir string, generated bool) bool {
 // sources it is made of (with -fuzzcorpus.update, it writes it).
 func TestFuzzCorpus(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"../internal/e2e/cases/*/*.go", "../internal/e2e/testdata/diag/*/*.go", "../examples/*/*.go"} {
+	pats := []string{"../internal/e2e/cases/*/*.go", "../internal/e2e/testdata/diag/*/*.go", "../examples/*/*.go"}
+	for _, pat := range pats {
 		m, err := filepath.Glob(pat)
 		if err != nil {
 			t.Fatal(err)
@@ -220,6 +221,9 @@ func TestFuzzCorpus(t *testing.T) {
 		rel, _ := filepath.Rel("..", path)
 		name := strings.NewReplacer("/", "-", ".go", "").Replace(rel)
 		want[name] = []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\nstring(%q)\n", src, ""))
+	}
+	if len(want) == 0 {
+		t.Fatalf("no source matches %v: the seed corpus would be checked against nothing", pats)
 	}
 	if *updateCorpus {
 		if err := os.MkdirAll(dir, 0o755); err != nil {

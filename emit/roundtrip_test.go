@@ -23,10 +23,13 @@ import (
 )
 
 func TestRoundTrip(t *testing.T) {
+	// -short leaves out loading a module with go/packages; CI runs it.
 	if testing.Short() {
 		t.Skip("short mode: loads a module with go/packages")
 	}
 	gobin, err := exec.LookPath("go")
+	// go test has the go command; a test binary run without it on PATH
+	// cannot build the round-trip module.
 	if err != nil {
 		t.Skip("no go command")
 	}

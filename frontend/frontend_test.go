@@ -61,6 +61,9 @@ func funcs(t *testing.T, prog *frontend.Program, path string) []*types.Func {
 				}
 			}
 		}
+		if len(fns) == 0 {
+			t.Fatalf("package %s declares no function: the tests over its functions would check nothing", path)
+		}
 		return fns
 	}
 	t.Fatalf("package %s not loaded", path)
@@ -217,6 +220,19 @@ func matchWants(t *testing.T, diags diag.List, ws []*want) {
 func TestLowerDiagnostics(t *testing.T) {
 	prog := program(t)
 	ws := wants(t, prog, modPath+"/unsupported")
+	if len(ws) == 0 {
+		t.Fatal("testdata/mod/unsupported has no want comment")
+	}
+	// A want outside every function's lines is matched by no subtest: it
+	// would check nothing.
+	for _, w := range ws {
+		if !slices.ContainsFunc(funcs(t, prog, modPath+"/unsupported"), func(fn *types.Func) bool {
+			start, end := funcLines(prog, fn)
+			return w.pos.Line >= start && w.pos.Line <= end
+		}) {
+			t.Errorf("%s:%d: want %q is in no function", filepath.Base(w.pos.Filename), w.pos.Line, w.text)
+		}
+	}
 	for _, fn := range funcs(t, prog, modPath+"/unsupported") {
 		if fn.Name() == "Norm" {
 			continue
@@ -234,17 +250,7 @@ func TestLowerDiagnostics(t *testing.T) {
 				if strings.Contains(w.text, "cannot differentiate") && !strings.Contains(w.text, " "+fn.Name()+":") {
 					continue
 				}
-				start, end := prog.Position(fn.Pos()).Line, 0
-				if lp := prog.Package(fn.Pkg()); lp != nil {
-					for _, file := range lp.Syntax {
-						for _, d := range file.Decls {
-							if fd, ok := d.(*ast.FuncDecl); ok && lp.TypesInfo.Defs[fd.Name] == fn {
-								end = prog.Position(fd.End()).Line
-							}
-						}
-					}
-				}
-				if w.pos.Line >= start && w.pos.Line <= end {
+				if start, end := funcLines(prog, fn); w.pos.Line >= start && w.pos.Line <= end {
 					mine = append(mine, w)
 				}
 			}
@@ -256,6 +262,21 @@ func TestLowerDiagnostics(t *testing.T) {
 			matchWants(t, diags, mine)
 		})
 	}
+}
+
+// funcLines returns the first and last lines of fn's declaration.
+func funcLines(prog *frontend.Program, fn *types.Func) (start, end int) {
+	start = prog.Position(fn.Pos()).Line
+	if lp := prog.Package(fn.Pkg()); lp != nil {
+		for _, file := range lp.Syntax {
+			for _, d := range file.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && lp.TypesInfo.Defs[fd.Name] == fn {
+					end = prog.Position(fd.End()).Line
+				}
+			}
+		}
+	}
+	return start, end
 }
 
 func TestLowerNoBody(t *testing.T) {
@@ -294,7 +315,11 @@ func TestDirectives(t *testing.T) {
 		if len(mine) != len(diags) {
 			t.Errorf("diagnostics outside package directives: %v", diags)
 		}
-		matchWants(t, mine, wants(t, prog, modPath+"/directives"))
+		ws := wants(t, prog, modPath+"/directives")
+		if len(ws) == 0 {
+			t.Fatal("testdata/mod/directives has no want comment")
+		}
+		matchWants(t, mine, ws)
 	})
 	type result struct {
 		target, local string

@@ -358,7 +358,8 @@ func (e *Error) primal(y, fx []float64, s *Settings, scalar bool, who string) {
 // tolerance, and the partial derivatives found wrong along each unit
 // vector. It also fails when jvp modifies x or v or returns a vector of
 // the wrong length, when the finite difference is not finite (a point
-// where f is undefined), and when f or jvp panics.
+// where f is undefined), when f or jvp panics, and when x or f's outputs
+// are empty (a check of nothing would pass).
 func CheckJVP(f Func, jvp JVPFunc, x, v []float64, s *Settings) error {
 	return checkJVP(f, jvp, x, v, s, false)
 }
@@ -371,7 +372,13 @@ func checkJVP(f Func, jvp JVPFunc, x, v []float64, s *Settings, scalar bool) (er
 	if len(x) != len(v) {
 		return e.fail("len(x) = %d but len(v) = %d", len(x), len(v))
 	}
+	if len(x) == 0 {
+		return e.fail("no inputs: there is no derivative to check")
+	}
 	fx := f(clone(x))
+	if len(fx) == 0 {
+		return e.fail("f has no outputs: there is no derivative to check")
+	}
 	want, noise := central(f, x, v, alongStep(x, v, s.step()), len(fx))
 	xc, vc := clone(x), clone(v)
 	y, got := jvp(xc, vc)
@@ -454,7 +461,8 @@ const (
 // than overwriting it. It returns nil when all agree, and otherwise an
 // *Error naming each component out of tolerance. It also fails when vjp
 // modifies x or w, when len(w) is not the number of outputs of f, when a
-// finite difference is not finite, and when f or vjp panics.
+// finite difference is not finite, when f or vjp panics, and when x or f's
+// outputs are empty.
 func CheckVJP(f Func, vjp VJPFunc, x, w []float64, s *Settings) error {
 	return checkVJP(f, vjp, x, w, s, vjpVector)
 }
@@ -469,7 +477,13 @@ func checkVJP(f Func, vjp VJPFunc, x, w []float64, s *Settings, kind vjpKind) (e
 		who = "grad"
 	}
 	defer catch(&err, e)
+	if len(x) == 0 {
+		return e.fail("no inputs: there is no derivative to check")
+	}
 	fx := f(clone(x))
+	if len(fx) == 0 {
+		return e.fail("f has no outputs: there is no derivative to check")
+	}
 	if len(w) != len(fx) {
 		return e.fail("len(w) = %d but f has %d outputs", len(w), len(fx))
 	}
@@ -546,7 +560,8 @@ func checkVJP(f Func, vjp VJPFunc, x, w []float64, s *Settings, kind vjpKind) (e
 // DefaultDotRel. It also compares the values both return. On failure, the
 // *Error lists the entries of J on which jvp (along each unit vector) and
 // vjp (seeded with each unit vector) disagree. It also fails when len(w)
-// is not the number of outputs, and when jvp or vjp panics.
+// is not the number of outputs, when jvp or vjp panics, and when x or the
+// outputs are empty.
 func CheckDot(jvp JVPFunc, vjp VJPFunc, x, v, w []float64, s *Settings) error {
 	return checkDot(jvp, vjp, x, v, w, s)
 }
@@ -557,7 +572,13 @@ func checkDot(jvp JVPFunc, vjp VJPFunc, x, v, w []float64, s *Settings) (err err
 	if len(x) != len(v) {
 		return e.fail("len(x) = %d but len(v) = %d", len(x), len(v))
 	}
+	if len(x) == 0 {
+		return e.fail("no inputs: there is no derivative to check")
+	}
 	y1, jv := jvp(clone(x), clone(v))
+	if len(jv) == 0 {
+		return e.fail("jvp returned no components: there is no derivative to check")
+	}
 	if len(w) != len(jv) {
 		return e.fail("len(w) = %d but jvp returned %d components", len(w), len(jv))
 	}

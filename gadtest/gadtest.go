@@ -132,6 +132,10 @@ func run(tb TB, fn string, opts []Option, check func(r *rand.Rand, x []float64, 
 		tb.Fatalf("gadtest.%s: Points(%d): want at least one point", fn, c.n)
 		return
 	}
+	if c.at != nil && len(c.at) == 0 {
+		tb.Fatalf("gadtest.%s: At(): no points: a check of nothing passes", fn)
+		return
+	}
 	r := NewRand(c.seed)
 	pts := c.at
 	if pts == nil {
@@ -141,6 +145,10 @@ func run(tb TB, fn string, opts []Option, check func(r *rand.Rand, x []float64, 
 		x := pts[i]
 		if c.at == nil {
 			x = c.domain(r)
+		}
+		if len(x) == 0 {
+			tb.Fatalf("gadtest.%s: point %d has no inputs: there is no derivative to check", fn, i)
+			return
 		}
 		if err := check(r, x, &c.s); err != nil {
 			if e, ok := err.(*Error); ok && strings.HasPrefix(e.Msg, "panic: ") {

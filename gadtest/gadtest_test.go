@@ -355,6 +355,60 @@ func TestNoPoints(t *testing.T) {
 	if !strings.Contains(r.fatal, "gadtest.Grad: Points(0)") {
 		t.Errorf("Points(0): got fatal %q", r.fatal)
 	}
+	r = &recorder{}
+	gadtest.Grad(r, rosen, rosenGrad(exact), gadtest.At())
+	if !strings.Contains(r.fatal, "gadtest.Grad: At(): no points") {
+		t.Errorf("At(): got fatal %q", r.fatal)
+	}
+	r = &recorder{}
+	gadtest.HVP(r, rosen, func(x, v, hv []float64) float64 { return rosen(x) }, gadtest.Dim(0))
+	if !strings.Contains(r.fatal, "gadtest.HVP: point 0 has no inputs") {
+		t.Errorf("Dim(0): got fatal %q", r.fatal)
+	}
+}
+
+// TestNothingToCheck: a check at a point where there is no derivative to
+// compare (no inputs, or no outputs) fails instead of passing.
+func TestNothingToCheck(t *testing.T) {
+	none := func(x []float64) []float64 { return nil }
+	noneJVP := func(x, v []float64) ([]float64, []float64) { return nil, nil }
+	noneVJP := func(x, w, dx []float64) []float64 { return nil }
+	x := []float64{1, 2}
+	for name, err := range map[string]error{
+		"CheckJVP, no inputs":  gadtest.CheckJVP(vec, vecJVP(0), nil, nil, nil),
+		"CheckJVP, no outputs": gadtest.CheckJVP(none, noneJVP, x, x, nil),
+		"CheckVJP, no inputs":  gadtest.CheckVJP(vec, vecVJP(0), nil, []float64{1, 1}, nil),
+		"CheckVJP, no outputs": gadtest.CheckVJP(none, noneVJP, x, nil, nil),
+		"CheckDot, no inputs":  gadtest.CheckDot(vecJVP(0), vecVJP(0), nil, nil, []float64{1, 1}, nil),
+		"CheckDot, no outputs": gadtest.CheckDot(noneJVP, noneVJP, x, x, nil, nil),
+		"CheckTaylor, no inputs": gadtest.CheckTaylor(rosen, func(x, v []float64) []float64 { return []float64{rosen(x), 0} },
+			nil, nil, nil),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "there is no derivative to check") {
+			t.Errorf("%s: got %v, want an error saying there is nothing to check", name, err)
+		}
+	}
+}
+
+// TestSecondOrderNaN: a Hessian against finite differences that are NaN
+// (f undefined near x) fails, as does a Laplacian.
+func TestSecondOrderNaN(t *testing.T) {
+	f := func(x []float64) float64 {
+		if x[0] != 0.5 {
+			return math.NaN()
+		}
+		return 1
+	}
+	r := &recorder{}
+	gadtest.Hessian(r, f, func(x, h []float64) float64 { h[0] = 0; return 1 }, gadtest.At([]float64{0.5}))
+	if len(r.errs) != 1 {
+		t.Errorf("Hessian: got %d reports, want 1: %s", len(r.errs), r)
+	}
+	r = &recorder{}
+	gadtest.Laplacian(r, f, func(x []float64) (float64, float64) { return 1, 0 }, gadtest.At([]float64{0.5}))
+	if len(r.errs) != 1 {
+		t.Errorf("Laplacian: got %d reports, want 1: %s", len(r.errs), r)
+	}
 }
 
 // points returns the points at which Grad evaluates the gradient.
@@ -391,7 +445,7 @@ func TestPoints(t *testing.T) {
 		}
 	}
 	for _, x := range points(gadtest.Around([]float64{-10, 0, 1e3}, 0.01), gadtest.Points(50)) {
-		if math.Abs(x[0]+10) > 0.1 || math.Abs(x[1]) > 0.01 || math.Abs(x[2]-1e3) > 10 {
+		if !(math.Abs(x[0]+10) <= 0.1) || !(math.Abs(x[1]) <= 0.01) || !(math.Abs(x[2]-1e3) <= 10) {
 			t.Errorf("Around strayed: %v", x)
 		}
 	}
@@ -471,7 +525,7 @@ func TestDirectional(t *testing.T) {
 		v := gadtest.Direction(r, 8)
 		got := gadtest.Directional(gadtest.Scalar(rosen), x, v, 0)[0]
 		_, want := rosenJVP(exact)(x, v)
-		if math.Abs(got-want) > 1e-7*math.Abs(want)+1e-7 {
+		if !(math.Abs(got-want) <= 1e-7*math.Abs(want)+1e-7) {
 			t.Errorf("Directional(rosen) = %v, want %v", got, want)
 		}
 	}
@@ -506,7 +560,7 @@ func TestScalarGradSeed(t *testing.T) {
 		t.Errorf("value %v, want %v", y[0], rosen(x))
 	}
 	for i := range dx {
-		if want := 1 - 2*g[i]; math.Abs(dx[i]-want) > 1e-12*math.Abs(want) {
+		if want := 1 - 2*g[i]; !(math.Abs(dx[i]-want) <= 1e-12*math.Abs(want)) {
 			t.Errorf("dx[%d] = %v, want %v", i, dx[i], want)
 		}
 	}

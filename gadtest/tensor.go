@@ -158,6 +158,10 @@ func newCheck[P any, R Output](tb TB, fn string, f func(P) R, x P, opts []Option
 		tb.Fatalf("gadtest.%s: %v", fn, err)
 		return nil
 	}
+	if in.n == 0 {
+		tb.Fatalf("gadtest.%s: x holds no elements: there is no derivative to check", fn)
+		return nil
+	}
 	k := &tcheck{in: in, x: x, s: c.s, r: NewRand(c.seed), dirs: defaultDirections}
 	if c.nSet {
 		k.dirs = c.n
@@ -181,6 +185,10 @@ func newCheck[P any, R Output](tb TB, fn string, f func(P) R, x P, opts []Option
 	}
 	if k.fx, err = k.out.flatten(y); err != nil {
 		tb.Fatalf("gadtest.%s: %v", fn, err)
+		return nil
+	}
+	if len(k.fx) == 0 {
+		tb.Fatalf("gadtest.%s: f's result has no elements: there is no derivative to check", fn)
 		return nil
 	}
 	if in.f32 || k.out.f32 || c.f32 {

@@ -253,6 +253,11 @@ func TestTensorVJP(t *testing.T) {
 		{"wrong dot", func(tb gadtest.TB) { gadtest.TensorDot(tb, jvp, vjp(1.02), x) }, "⟨v, Jᵀ·w⟩ (vjp) against ⟨J·v, w⟩ (jvp)"},
 		{"modifies", func(tb gadtest.TB) { gadtest.TensorJVP(tb, f, modifies, x) }, "jvp modified x"},
 		{"no point", func(tb gadtest.TB) { gadtest.TensorJVP(tb, f, jvp, x, gadtest.Dim(3)) }, "the point is the argument x"},
+		{"empty point", func(tb gadtest.TB) { gadtest.TensorJVP(tb, f, jvp, tensorops.New(tensorops.Float32, 0, 3)) },
+			"x holds no elements: there is no derivative to check"},
+		{"empty result", func(tb gadtest.TB) {
+			gadtest.TensorJVP(tb, func(x *T) *T { return tensorops.New(tensorops.Float32, 0) }, jvp, x)
+		}, "f's result has no elements: there is no derivative to check"},
 	} {
 		rec := &recorder{}
 		c.run(rec)

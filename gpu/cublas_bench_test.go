@@ -21,6 +21,7 @@ import (
 // are ≥ 0.9 for cublas and ≥ 0.5 for tiled). Without libcublas only tiled
 // runs. It skips without a GPU.
 func BenchmarkGEMM(b *testing.B) {
+	// Only on a machine with a GPU: CI has none and never runs it.
 	if err := Available(); err != nil {
 		b.Skipf("no GPU: %v", err)
 	}

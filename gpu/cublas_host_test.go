@@ -123,12 +123,12 @@ func TestCublasHostMLP(t *testing.T) {
 		for it := range 2 {
 			ld := step(md, gd, xd, yd)
 			lc := step(m, g, x, y)
-			if math.Abs(ld-lc) > tc.tol*(1+math.Abs(lc)) {
+			if !(math.Abs(ld-lc) <= tc.tol*(1+math.Abs(lc))) {
 				t.Errorf("%v step %d: loss %v on the device, %v on the CPU", tc.dt, it, ld, lc)
 			}
 			for i, want := range append(g.Tensors(), m.Tensors()...) {
 				got := append(gd.Tensors(), md.Tensors()...)[i].To(T.CPU)
-				if d := T.MaxAbsDiff(got, want); d > tc.tol*(1+T.MaxAll(T.Abs(want))) {
+				if d := T.MaxAbsDiff(got, want); !(d <= tc.tol*(1+T.MaxAll(T.Abs(want)))) {
 					t.Errorf("%v step %d: tensor %d (gradient, then weights) differs from the CPU's by %v", tc.dt, it, i, d)
 				}
 			}

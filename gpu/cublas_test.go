@@ -381,6 +381,9 @@ func TestSetGEMM(t *testing.T) {
 // succeed with a GPU and fail cleanly without one.
 func TestCublasLibrary(t *testing.T) {
 	api, err := bindCublas()
+	// Without libcublas nothing binds: CI's go test ./... skips it; .ci/run's
+	// GPU tool step runs it on Debian's libcublas11 (no GPU) with
+	// GADGEN_CI_CUBLAS=1.
 	if err != nil {
 		t.Skipf("no cuBLAS: %v", err)
 	}
@@ -404,11 +407,14 @@ func TestCublasLibrary(t *testing.T) {
 // sizes that are multiples of no tile. It skips without a GPU or without
 // libcublas.
 func TestCublasDevice(t *testing.T) {
+	// Only on a machine with a GPU: CI has none and never runs it.
 	if err := Available(); err != nil {
 		t.Skipf("no GPU: %v", err)
 	}
 	useCublas(nil)
 	defer useCublas(nil)
+	// A GPU without libcublas: the tiled kernel alone, which
+	// TestConformanceDeviceTiled checks.
 	if err := SetGEMM("cublas"); err != nil {
 		t.Skipf("no cuBLAS: %v", err)
 	}
@@ -462,6 +468,8 @@ var gemmOps = map[string]bool{"MatMulT": true, "Outer": true, "Symmetrize": true
 // GPU 0 with the tiled kernel (TestConformanceDevice runs them through
 // cuBLAS when it loads).
 func TestConformanceDeviceTiled(t *testing.T) {
+	// Only on a machine with a GPU: CI has none and never runs it (the host
+	// shim's TestCublasHost and TestConformanceHost run everywhere).
 	if err := Available(); err != nil {
 		t.Skipf("no GPU: %v", err)
 	}

@@ -33,6 +33,8 @@ func TestAvailable(t *testing.T) {
 
 // TestConformanceDevice runs the conformance suite on GPU 0, when there is one.
 func TestConformanceDevice(t *testing.T) {
+	// Only on a machine with a GPU: CI has none and never runs it
+	// (TestConformanceHost runs the suite through the host shim everywhere).
 	if err := Available(); err != nil {
 		t.Skipf("no GPU: %v", err)
 	}

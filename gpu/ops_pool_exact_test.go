@@ -12,6 +12,8 @@ import (
 // kernels' order of additions holds on the device too (they add without
 // products, so contraction cannot change them).
 func TestPoolGatherExactDevice(t *testing.T) {
+	// Only on a machine with a GPU: CI has none and never runs it
+	// (TestHostPoolGatherExact runs everywhere).
 	if err := Available(); err != nil {
 		t.Skipf("no GPU: %v", err)
 	}

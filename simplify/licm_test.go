@@ -204,6 +204,7 @@ func sameOn(t *testing.T, m *interp.Machine, before, after *ir.Func, args func()
 	t.Helper()
 	r1, err1 := m.Call(before, args()...)
 	r2, err2 := m.Call(after, args()...)
+	interpOK(t, "the loop before and after LICM", err1, err2)
 	if (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
 		t.Fatalf("errors differ: before %v, after %v", err1, err2)
 	}

@@ -1,6 +1,7 @@
 package simplify_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"strings"
@@ -25,6 +26,7 @@ func TestLoopForm(t *testing.T) {
 	if errs := prog.Errors(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
+	funcs := 0
 	for _, lp := range prog.Roots {
 		if lp.ForTest != "" {
 			continue
@@ -38,8 +40,12 @@ func TestLoopForm(t *testing.T) {
 				fn := lp.TypesInfo.Defs[fd.Name].(*types.Func)
 				canonical := strings.Contains(fd.Doc.Text(), "is canonical")
 				t.Run(fn.Name(), func(t *testing.T) { testLoopForm(t, prog, fn, canonical) })
+				funcs++
 			}
 		}
+	}
+	if funcs == 0 {
+		t.Fatal("testdata/loops declares no function")
 	}
 }
 
@@ -57,33 +63,46 @@ func testLoopForm(t *testing.T, prog *frontend.Program, fn *types.Func, canonica
 		t.Fatalf("%v\n%s", err, after)
 	}
 	cfg := ir.NewCFG(after)
+	loops := 0
 	for _, h := range cfg.RPO {
 		if !cfg.LoopHeader[h.Index] {
 			continue
 		}
+		loops++
 		if got := topTested(cfg, h); got != canonical {
 			t.Errorf("loop b%d: tested at the top by its counter: %v, want %v\n%s", h.Index, got, canonical, after)
 		}
+	}
+	if loops == 0 {
+		t.Errorf("no loop: nothing for loopform to put in canonical form or to keep\n%s", after)
 	}
 	if !canonical && after.String() != want {
 		t.Errorf("changed a loop it must keep:\nbefore:\n%s\nafter:\n%s", want, after)
 	}
 	m := &interp.Machine{}
+	ran := 0
 	for _, n := range []int{-1, 0, 1, 2, 7} {
 		for _, xs := range [][]float64{{0.5}, {2, -1, 0.25, 3, 0.5}, {-1, 0.5, 3, 1.5, 2, -0.5}} {
-			args := []interp.Value{xs}
+			args := []interp.Value{interp.FromGo(xs)}
 			if len(before.Params) == 2 {
 				args = append(args, n)
 			}
 			r1, err1 := m.Call(before, args...)
 			r2, err2 := m.Call(after, args...)
+			interpOK(t, fmt.Sprintf("x=%v n=%d", xs, n), err1, err2)
 			if (err1 == nil) != (err2 == nil) {
 				t.Fatalf("x=%v n=%d: errors %v and %v", xs, n, err1, err2)
+			}
+			if err1 == nil {
+				ran++
 			}
 			if !interp.Identical(interp.Tuple(r1), interp.Tuple(r2)) {
 				t.Errorf("x=%v n=%d: before %s, after %s", xs, n, interp.Format(interp.Tuple(r1)), interp.Format(interp.Tuple(r2)))
 			}
 		}
+	}
+	if ran == 0 {
+		t.Errorf("every call failed, before and after: no result compared")
 	}
 }
 

@@ -58,11 +58,15 @@ func TestDigammaValues(t *testing.T) {
 func TestDigammaIdentities(t *testing.T) {
 	for _, x := range []float64{-7.3, -2.5, -0.999, -0.25, 0.001, 0.3, 1.4616321449683622, 2.7, 9.99, 10, 55.5} {
 		// Recurrence ψ(x+1) - ψ(x) = 1/x.
-		if got, want := gadDigamma(x+1)-gadDigamma(x), 1/x; math.Abs(got-want) > 1e-13*math.Max(1, math.Abs(want)) {
+		if got, want := gadDigamma(x+1)-gadDigamma(x), 1/x; !(math.Abs(got-want) <= 1e-13*math.Max(1, math.Abs(want))) {
 			t.Errorf("ψ(%v+1) - ψ(%v) = %.17g, want 1/x = %.17g", x, x, got, want)
 		}
-		// Reflection ψ(1-x) - ψ(x) = π cot(πx).
-		if got, want := gadDigamma(1-x)-gadDigamma(x), math.Pi/math.Tan(math.Pi*x); math.Abs(got-want) > 1e-12*math.Max(1, math.Abs(want)) {
+		// Reflection ψ(1-x) - ψ(x) = π cot(πx), but at an integer x, where
+		// both sides are poles (ψ(1-x) is NaN, TestDigammaSpecial's).
+		if x == math.Trunc(x) {
+			continue
+		}
+		if got, want := gadDigamma(1-x)-gadDigamma(x), math.Pi/math.Tan(math.Pi*x); !(math.Abs(got-want) <= 1e-12*math.Max(1, math.Abs(want))) {
 			t.Errorf("ψ(1-%v) - ψ(%v) = %.17g, want π cot(πx) = %.17g", x, x, got, want)
 		}
 	}

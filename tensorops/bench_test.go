@@ -13,6 +13,7 @@ import (
 // withBLAS runs b with the named BLAS backend, restoring the previous one.
 func withBLAS(b *testing.B, name string) func() {
 	prev := T.BLAS()
+	// A benchmark of a backend this machine lacks (OpenBLAS not installed).
 	if err := T.SetBLAS(name); err != nil {
 		b.Skipf("BLAS %q not available: %v", name, err)
 	}

@@ -24,6 +24,8 @@ func backend(name string, threads, grain int) conformance.Backend {
 		Name: name,
 		Setup: func(t *testing.T) func() {
 			prev := tensorops.BLAS()
+			// The OpenBLAS rows need the library: CI installs it where it runs as
+			// root with apt-get (.ci/run); the gonum rows run everywhere.
 			if err := tensorops.SetBLAS(name); err != nil {
 				t.Skipf("BLAS %q not available: %v", name, err)
 			}

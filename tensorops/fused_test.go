@@ -331,7 +331,7 @@ func TestFuseIntoSymmetric(t *testing.T) {
 	if got != g || got.IsSymmetric() {
 		t.Errorf("FuseInto into a symmetric matrix: into it %v, still marked symmetric %v", got == g, got.IsSymmetric())
 	}
-	if d := T.MaxAbsDiff(T.MatMul(got, b), want); d > 1e-12 {
+	if d := T.MaxAbsDiff(T.MatMul(got, b), want); !(d <= 1e-12) {
 		t.Errorf("product of the written matrix differs by %v", d)
 	}
 }

@@ -62,6 +62,7 @@ func BenchmarkThreshold(b *testing.B) {
 
 // TestChildProcess is run by TestLazyBLAS in a fresh process.
 func TestChildProcess(t *testing.T) {
+	// Not a test of its own: the child process TestLazyBLAS starts runs it.
 	if os.Getenv("TENSOROPS_CHILD") != "1" {
 		t.Skip("run by TestLazyBLAS in a child process")
 	}

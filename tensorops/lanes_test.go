@@ -75,7 +75,7 @@ func checkLanes(t *testing.T, name string, L int, f func(args ...*Tensor) *Tenso
 	for l := range L {
 		g := sliceView(got.plain(), 0, l, l+1)
 		g = g.view(g.shape[1:], g.strides[1:], g.offset)
-		if d := MaxAbsDiff(g, want[l]); d > 1e-12 {
+		if d := MaxAbsDiff(g, want[l]); !(d <= 1e-12) {
 			t.Errorf("%s: direction %d differs by %g", name, l, d)
 		}
 	}
@@ -210,7 +210,7 @@ func TestLanes(t *testing.T) {
 		dh = append(dh, r(1, 4))
 	}
 	out := MatMulEach(w, false, h, stacked(dh), nil)
-	if d := MaxAbsDiff(out[0], MatMul(h, w)); d > 1e-12 || out[0].lanes || out[2] != nil {
+	if d := MaxAbsDiff(out[0], MatMul(h, w)); !(d <= 1e-12) || out[0].lanes || out[2] != nil {
 		t.Errorf("MatMulEach: the primal differs by %g (marked %v)", d, out[0].lanes)
 	}
 	checkLanes(t, "MatMulEach", L, func(a ...*Tensor) *Tensor { return MatMulEach(w, false, h, a[0])[1] }, laneArg{each: dh})
@@ -232,10 +232,10 @@ func TestLanes(t *testing.T) {
 	if u := UnlanesScalars(nil, Lanes(v)); u.lanes || !sameShape(u.shape, []int{L}) {
 		t.Errorf("UnlanesScalars(nil): %v", u)
 	}
-	if s := SumAllLanes(Lanes(v)); MaxAbsDiff(UnlanesScalars(s, Lanes(v)), Sum(Reshape(v, L, -1), 1)) > 1e-12 {
+	if s := SumAllLanes(Lanes(v)); !(MaxAbsDiff(UnlanesScalars(s, Lanes(v)), Sum(Reshape(v, L, -1), 1)) <= 1e-12) {
 		t.Errorf("UnlanesScalars")
 	}
-	if s := SumLanes(Lanes(v)); MaxAbsDiff(s, Sum(v, 0)) > 1e-12 || s.lanes {
+	if s := SumLanes(Lanes(v)); !(MaxAbsDiff(s, Sum(v, 0)) <= 1e-12) || s.lanes {
 		t.Errorf("SumLanes: %v", s)
 	}
 	if u := UnlanesLike(nil, Lanes(v)); u.lanes || !sameShape(u.shape, v.shape) || MaxAbsDiff(u, ZerosLike(v)) != 0 {

@@ -32,7 +32,7 @@ func TestScaleIsDiagProduct(t *testing.T) {
 			// The adjoint in v: ⟨ScaleRows(v, a), g⟩ = ⟨v, ScaleRowsGradV(g, a)⟩.
 			g := T.RandN(rng, dt, shape...)
 			lhs, rhs := T.Dot(T.ScaleRows(v, a), g), T.Dot(v, T.ScaleRowsGradV(g, a))
-			if math.Abs(lhs-rhs) > 1e-5*(1+math.Abs(lhs)) {
+			if !(math.Abs(lhs-rhs) <= 1e-5*(1+math.Abs(lhs))) {
 				t.Errorf("%s: ⟨ScaleRows(v, a), g⟩ = %v, ⟨v, ScaleRowsGradV(g, a)⟩ = %v", name, lhs, rhs)
 			}
 		}

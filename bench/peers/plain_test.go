@@ -63,7 +63,7 @@ func TestReferenceKnownLoss(t *testing.T) {
 		picked += b3[l]
 	}
 	want := math.Log(sum) - picked/float64(p.Batch)
-	if got, _ := Reference(p); math.Abs(got-want) > 1e-15*math.Abs(want) {
+	if got, _ := Reference(p); !(math.Abs(got-want) <= 1e-15*math.Abs(want)) {
 		t.Errorf("loss %v, want %v", got, want)
 	}
 }
@@ -72,7 +72,7 @@ func TestCompare(t *testing.T) {
 	ref := Grads{{1, -2}, {4}, {0.5}, {0}, {1}, {1}}
 	g := Grads{{1, -2.002}, {4}, {0.5}, {0}, {1}, {1}}
 	d := Compare(2, g, 1, ref)
-	if d.Loss != 1 || math.Abs(d.Grad-0.001) > 1e-15 || d.Worst != "W1" {
+	if d.Loss != 1 || !(math.Abs(d.Grad-0.001) <= 1e-15) || d.Worst != "W1" {
 		t.Errorf("got %+v", d)
 	}
 	g[3] = []float64{0.01} // against a zero array: the absolute difference

@@ -18,7 +18,7 @@ func TestLaplacian(t *testing.T) {
 			what string
 			f    func(*Net, *tensorops.Tensor) float64
 		}{{"optimized", m.Opt}, {"opt=0", m.O0}} {
-			if got := c.f(n, x); math.Abs(got-want) > 1e-12*math.Max(1, math.Abs(want)) {
+			if got := c.f(n, x); !(math.Abs(got-want) <= 1e-12*math.Max(1, math.Abs(want))) {
 				t.Errorf("%s, %s: %v, want %v", m.Name, c.what, got, want)
 			}
 		}

@@ -28,10 +28,10 @@ func TestGradients(t *testing.T) {
 			}
 			for i, gt := range g.Tensors() {
 				ht, pt := h.Tensors()[i], p.Tensors()[i]
-				if d := tensorops.MaxAbsDiff(gt, ht); d > c.tol*(1+tensorops.MaxAll(tensorops.Abs(ht))) {
+				if d := tensorops.MaxAbsDiff(gt, ht); !(d <= c.tol*(1+tensorops.MaxAll(tensorops.Abs(ht)))) {
 					t.Errorf("tensor %d: generated and hand-written gradients differ by %v", i, d)
 				}
-				if d := tensorops.MaxAbsDiff(pt, ht); d > c.tol*(1+tensorops.MaxAll(tensorops.Abs(ht))) {
+				if d := tensorops.MaxAbsDiff(pt, ht); !(d <= c.tol*(1+tensorops.MaxAll(tensorops.Abs(ht)))) {
 					t.Errorf("tensor %d: the gradient through Predict and the hand-written one differ by %v", i, d)
 				}
 			}

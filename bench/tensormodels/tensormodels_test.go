@@ -17,13 +17,13 @@ func TestHandGrad(t *testing.T) {
 			loss := func(theta []float64) float64 { return c.Loss(tensorops.ParamsUnflatten(theta, c.Params)) }
 			want := fd.Gradient(nil, loss, theta, &fd.Settings{Formula: fd.Central, Step: 1e-6})
 			g := ZerosLike(c.Params)
-			if f, l := c.Hand(g), c.Loss(c.Params); math.Abs(f-l) > 1e-14*math.Abs(l) {
+			if f, l := c.Hand(g), c.Loss(c.Params); !(math.Abs(f-l) <= 1e-14*math.Abs(l)) {
 				t.Errorf("hand-written gradient's value %v, loss %v", f, l)
 			}
 			got := tensorops.ParamsFlatten(g, c.Params).Float64s()
 			const tol = 1e-7
 			for i := range got {
-				if math.Abs(got[i]-want[i]) > tol*(1+math.Abs(want[i])) {
+				if !(math.Abs(got[i]-want[i]) <= tol*(1+math.Abs(want[i]))) {
 					t.Errorf("∂L/∂θ[%d]: got %v, want %v (finite differences)", i, got[i], want[i])
 					break
 				}
@@ -41,7 +41,7 @@ func TestGrad(t *testing.T) {
 			t.Run(c.Name+"/"+c.Size, func(t *testing.T) {
 				h, g := ZerosLike(c.Params), ZerosLike(c.Params)
 				fh := c.Hand(h)
-				if f := c.Grad(g); f != fh && math.Abs(f-fh) > 1e-14*math.Abs(fh) {
+				if f := c.Grad(g); f != fh && !(math.Abs(f-fh) <= 1e-14*math.Abs(fh)) {
 					t.Errorf("generated gradient's value %v, hand-written %v", f, fh)
 				}
 				c.Grad(g)
@@ -53,7 +53,7 @@ func TestGrad(t *testing.T) {
 						scale = max(scale, math.Abs(w))
 					}
 					for j := range got {
-						if math.Abs(got[j]-want[j]) > 1e-10*scale {
+						if !(math.Abs(got[j]-want[j]) <= 1e-10*scale) {
 							t.Errorf("tensor %d, element %d: got %v, want %v (hand-written)", i, j, got[j], want[j])
 							break
 						}

@@ -12,7 +12,7 @@ func TestSliceProgram(t *testing.T) {
 	x, y, z, dx, dy, dz := SliceInputs(1000, 10, 1)
 	f, d := SliceProgramJVP(x, dx, y, dy, z, dz)
 	f0, d0 := SliceProgramJVPO0(x, dx, y, dy, z, dz)
-	if f != SliceProgram(x, y, z) || math.Abs(f-f0) > 1e-13*math.Abs(f0) || math.Abs(d-d0) > 1e-12*(1+math.Abs(d0)) {
+	if f != SliceProgram(x, y, z) || !(math.Abs(f-f0) <= 1e-13*math.Abs(f0)) || !(math.Abs(d-d0) <= 1e-12*(1+math.Abs(d0))) {
 		t.Errorf("SliceProgramJVP (%v, %v), opt=0 (%v, %v)", f, d, f0, d0)
 	}
 }
@@ -22,14 +22,14 @@ func TestDiagProgram(t *testing.T) {
 	v, a, b := DiagInputs(50, 7, 1)
 	f, vb, ab, bb := DiagProgramGrad(v, a, b)
 	f0, vb0, ab0, bb0 := DiagProgramGradO0(v, a, b)
-	if math.Abs(f-f0) > 1e-12*math.Abs(f0) {
+	if !(math.Abs(f-f0) <= 1e-12*math.Abs(f0)) {
 		t.Errorf("DiagProgram %v, opt=0 %v", f, f0)
 	}
 	for _, c := range []struct {
 		what      string
 		got, want *tensorops.Tensor
 	}{{"v̄", vb, vb0}, {"ā", ab, ab0}, {"b̄", bb, bb0}} {
-		if d := tensorops.MaxAbsDiff(c.got, c.want); d > 1e-12*(1+tensorops.MaxAll(tensorops.Abs(c.want))) {
+		if d := tensorops.MaxAbsDiff(c.got, c.want); !(d <= 1e-12*(1+tensorops.MaxAll(tensorops.Abs(c.want)))) {
 			t.Errorf("DiagProgramGrad %s: optimized and opt=0 differ by %v", c.what, d)
 		}
 	}

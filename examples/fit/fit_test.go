@@ -30,7 +30,7 @@ func TestFit(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, want := range []float64{2, 0.7, 0.5} {
-		if math.Abs(p[i]-want) > 1e-6 {
+		if !(math.Abs(p[i]-want) <= 1e-6) {
 			t.Errorf("p[%d] = %v, want %v", i, p[i], want)
 		}
 	}

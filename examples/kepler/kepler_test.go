@@ -22,7 +22,7 @@ func TestEccentricAnomalyJVP(t *testing.T) {
 	for _, p := range pts {
 		m, e, dm, de := p.X[0], p.X[1], p.V[0], p.V[1]
 		bigE, dE := EccentricAnomalyJVP(m, dm, e, de)
-		if res := bigE - e*math.Sin(bigE) - m; math.Abs(res) > 1e-14 {
+		if res := bigE - e*math.Sin(bigE) - m; !(math.Abs(res) <= 1e-14) {
 			t.Errorf("E(%v, %v) = %v: residual %v", m, e, bigE, res)
 		}
 		want := (dm + math.Sin(bigE)*de) / (1 - e*math.Cos(bigE))

@@ -37,7 +37,7 @@ func TestFit(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range truth {
-		if math.Abs(w[i]-truth[i]) > 0.25 {
+		if !(math.Abs(w[i]-truth[i]) <= 0.25) {
 			t.Errorf("w = %v, want close to %v", w, truth)
 			break
 		}

@@ -43,7 +43,7 @@ func TestFit(t *testing.T) {
 	g := make([]float64, 3)
 	d.NLLGrad(g, w)
 	for i, gi := range g {
-		if math.Abs(gi) > 1e-9 {
+		if !(math.Abs(gi) <= 1e-9) {
 			t.Errorf("∂NLL/∂w[%d] = %v at the fit %v, want 0", i, gi, w)
 		}
 	}

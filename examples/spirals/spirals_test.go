@@ -31,7 +31,7 @@ func TestLossGrad(t *testing.T) {
 		down := Loss(m, x, y)
 		tensorops.Copy(p, old)
 		want := (up - down) / (2 * h)
-		if got := tensorops.Dot(g.params()[i], v); math.Abs(got-want) > 1e-7*math.Max(1, math.Abs(want)) {
+		if got := tensorops.Dot(g.params()[i], v); !(math.Abs(got-want) <= 1e-7*math.Max(1, math.Abs(want))) {
 			t.Errorf("tensor %d: ⟨∇L, v⟩ = %v, central differences %v", i, got, want)
 		}
 	}

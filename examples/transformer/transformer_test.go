@@ -37,7 +37,7 @@ func TestGradient(t *testing.T) {
 		v := tensorops.RandN(rng, tensorops.Float64, (*p).Shape()...)
 		fd := (Loss(perturbed(m, i, v, h), x, y) - Loss(perturbed(m, i, v, -h), x, y)) / (2 * h)
 		got := tensorops.Dot(*g.Fields()[i], v)
-		if math.Abs(got-fd) > 1e-7*math.Max(1, math.Abs(fd)) {
+		if !(math.Abs(got-fd) <= 1e-7*math.Max(1, math.Abs(fd))) {
 			t.Errorf("field %d: ⟨gradient, v⟩ = %v, want %v (central differences)", i, got, fd)
 		}
 		if i%3 != 0 { // every third field's direction stays nil: zero
@@ -46,7 +46,7 @@ func TestGradient(t *testing.T) {
 		}
 	}
 	fj, d := LossJVP(m, &dm, x, y)
-	if fj != f || math.Abs(d-jvpWant) > 1e-12*math.Max(1, math.Abs(jvpWant)) {
+	if fj != f || !(math.Abs(d-jvpWant) <= 1e-12*math.Max(1, math.Abs(jvpWant))) {
 		t.Errorf("LossJVP = %v, %v, want %v, %v", fj, d, f, jvpWant)
 	}
 }
@@ -72,7 +72,7 @@ func TestFloat32(t *testing.T) {
 		}
 		want := *g64.Fields()[i]
 		scale := math.Max(1e-3, tensorops.MaxAll(tensorops.Abs(want)))
-		if d := tensorops.MaxAbsDiff(tensorops.AsType(*p, tensorops.Float64), want); d > 1e-4*scale {
+		if d := tensorops.MaxAbsDiff(tensorops.AsType(*p, tensorops.Float64), want); !(d <= 1e-4*scale) {
 			t.Errorf("field %d: float32 gradient differs from float64's by %v (scale %v)", i, d, scale)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 // outcome, tells refusals (with gadgen's construct) from failures, and
 // reports a program the twin cannot express as the tester's problem.
 func TestRunBatchOutcomes(t *testing.T) {
+	// -short leaves out running gadgen and the go command; CI runs it.
 	if testing.Short() {
 		t.Skip("runs gadgen and the go command: not in -short")
 	}

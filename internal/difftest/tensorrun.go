@@ -827,7 +827,12 @@ func (b *tbatch) check() error {
 		if tp == nil {
 			continue
 		}
-		st := map[string]Status{"pass": Pass, "fail": Fail, "skip": Skipped}[r.Status]
+		st, ok := map[string]Status{"pass": Pass, "fail": Fail, "skip": Skipped}[r.Status]
+		if !ok {
+			// Status's zero value is Pass: an unknown status must not
+			// read as one.
+			return fmt.Errorf("difftest: tensor harness output %q: unknown status %q", l, r.Status)
+		}
 		b.record(tp, r.Mode, st, r.Kind, r.Detail, r.Checks)
 	}
 	for _, tp := range b.progs {

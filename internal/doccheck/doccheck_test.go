@@ -152,6 +152,7 @@ func complete(s string) bool {
 func TestQuotedSignatures(t *testing.T) {
 	root := "../.."
 	g := loadGenerated(t, root)
+	quotes := 0
 	check := func(path string, text []byte) {
 		sc := bufio.NewScanner(bytes.NewReader(text))
 		sc.Buffer(nil, 1<<20)
@@ -175,6 +176,7 @@ func TestQuotedSignatures(t *testing.T) {
 			if len(sigs) == 0 || !complete(quote) {
 				continue // not a generated function's, or elided
 			}
+			quotes++
 			q := normalize(quote)
 			found := false
 			for _, s := range sigs {
@@ -195,7 +197,7 @@ func TestQuotedSignatures(t *testing.T) {
 		check(md, b)
 	}
 	for _, dir := range []string{"examples", "bench", "internal/e2e/cases", "cmd/gadgen"} {
-		filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
+		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
 				return err
 			}
@@ -206,6 +208,12 @@ func TestQuotedSignatures(t *testing.T) {
 			check(path, src)
 			return nil
 		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if quotes == 0 {
+		t.Error("found no quoted signature of a generated function to check")
 	}
 }
 

@@ -52,7 +52,7 @@ func anchors(text string) map[string]bool {
 func TestMarkdownLinks(t *testing.T) {
 	root := "../.."
 	files := map[string]string{}
-	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -68,9 +68,13 @@ func TestMarkdownLinks(t *testing.T) {
 		}
 		return nil
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(files) < 5 {
 		t.Fatalf("found %d Markdown files", len(files))
 	}
+	links := 0
 	for path, text := range files {
 		inCode := false
 		for n, l := range strings.Split(text, "\n") {
@@ -85,6 +89,7 @@ func TestMarkdownLinks(t *testing.T) {
 				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
 					continue
 				}
+				links++
 				file, anchor, _ := strings.Cut(target, "#")
 				dest := path
 				if file != "" {
@@ -106,5 +111,8 @@ func TestMarkdownLinks(t *testing.T) {
 				}
 			}
 		}
+	}
+	if links == 0 {
+		t.Errorf("found no relative link in %d Markdown files: the pattern matches nothing", len(files))
 	}
 }

@@ -61,6 +61,7 @@ func TestGenerated(t *testing.T) {
 // copy of the module, twice: the first run must reproduce the committed
 // files byte for byte, and the second must change nothing.
 func TestIdempotent(t *testing.T) {
+	// -short leaves out generating every case twice; CI runs it.
 	if testing.Short() {
 		t.Skip("loads every case twice")
 	}
@@ -70,6 +71,9 @@ func TestIdempotent(t *testing.T) {
 		copyTree(t, filepath.Join(root, p), filepath.Join(tmp, p))
 	}
 	committed := snapshot(t, tmp, isGenerated)
+	if len(committed) == 0 {
+		t.Fatalf("no committed generated file under %v: nothing to reproduce", generated)
+	}
 	for path := range committed {
 		if err := os.Remove(filepath.Join(tmp, path)); err != nil {
 			t.Fatal(err)
@@ -175,6 +179,7 @@ func copyTree(t *testing.T, src, dst string) {
 // than 120 characters: generated code is meant to be read in review.
 func TestLineWidth(t *testing.T) {
 	root := repoRoot(t)
+	files := 0
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -189,6 +194,7 @@ func TestLineWidth(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		files++
 		for i, line := range strings.Split(string(src), "\n") {
 			if n := utf8.RuneCountInString(line); n > 120 {
 				rel, _ := filepath.Rel(root, path)
@@ -199,5 +205,8 @@ func TestLineWidth(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if files == 0 {
+		t.Fatalf("no generated file (*_grad.go, *_grad_test.go) under %s", root)
 	}
 }

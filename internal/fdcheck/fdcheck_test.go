@@ -27,11 +27,16 @@ func jvp(eps float64) JVP {
 // recorder is a testing.TB that records failures instead of failing.
 type recorder struct {
 	testing.TB
-	errs []string
+	errs  []string
+	fatal string
 }
 
 func (r *recorder) Errorf(format string, args ...any) {
 	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+func (r *recorder) Fatalf(format string, args ...any) {
+	r.fatal = fmt.Sprintf(format, args...)
 }
 
 func (r *recorder) Helper() {}
@@ -172,6 +177,13 @@ func TestTestReports(t *testing.T) {
 	if len(r.errs) != 3 || !strings.Contains(r.errs[0], "panic: boom") {
 		t.Errorf("a panicking JVP was not reported per point: %q", r.errs)
 	}
+
+	// No points: a failure, not a pass that checked nothing.
+	r = &recorder{}
+	Random(r, 7, 0, Box(3, -1, 1), f, jvp(0), nil)
+	if !strings.Contains(r.fatal, "no points") {
+		t.Errorf("no points: got fatal %q, want a failure", r.fatal)
+	}
 }
 
 func TestDirectional(t *testing.T) {
@@ -181,7 +193,7 @@ func TestDirectional(t *testing.T) {
 		v := Direction(r, 8)
 		got := Directional(ScalarField(rosen), x, v, 0)[0]
 		_, want := rosenJVP(x, v)
-		if math.Abs(got-want) > 1e-7*math.Abs(want)+1e-7 {
+		if !(math.Abs(got-want) <= 1e-7*math.Abs(want)+1e-7) {
 			t.Errorf("Directional(rosen) = %v, want %v", got, want)
 		}
 	}
@@ -201,7 +213,7 @@ func TestPointsReproducible(t *testing.T) {
 		t.Errorf("different seeds, same points: %v", a)
 	}
 	for _, p := range Points(1, 50, Around([]float64{-10, 0, 1e3}, 0.01)) {
-		if math.Abs(p.X[0]+10) > 0.1 || math.Abs(p.X[1]) > 0.01 || math.Abs(p.X[2]-1e3) > 10 {
+		if !(math.Abs(p.X[0]+10) <= 0.1) || !(math.Abs(p.X[1]) <= 0.01) || !(math.Abs(p.X[2]-1e3) <= 10) {
 			t.Errorf("Around strayed: %v", p.X)
 		}
 	}

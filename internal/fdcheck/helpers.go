@@ -56,8 +56,12 @@ func Around(center []float64, radius float64) Gen {
 
 // Test runs Check at every point and reports each failure on tb, naming
 // the point. A panic in f or jvp is reported as a failure at its point.
+// No points at all is a failure: a check of nothing would pass.
 func Test(tb testing.TB, f Func, jvp JVP, pts []Point, s *Settings) {
 	tb.Helper()
+	if len(pts) == 0 {
+		tb.Fatalf("fdcheck: no points to check at")
+	}
 	for i, p := range pts {
 		if err := Check(f, jvp, p.X, p.V, s); err != nil {
 			tb.Errorf("point %d: %v", i, err)
@@ -156,9 +160,12 @@ type Case struct {
 
 // Run checks each case in its own subtest, at points drawn from a
 // generator seeded by the case's name, so that adding a case does not move
-// the points of the others.
+// the points of the others. An empty table is a failure.
 func Run(t *testing.T, cases []Case) {
 	t.Helper()
+	if len(cases) == 0 {
+		t.Fatal("fdcheck: no cases to check")
+	}
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Helper()

@@ -70,6 +70,8 @@ func isRuntime(pkg string) bool {
 }
 
 func TestLayers(t *testing.T) {
+	// go list needs the go command, which go test has; a test binary run
+	// without it on PATH cannot list the imports.
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}

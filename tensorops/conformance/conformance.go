@@ -119,6 +119,8 @@ type ctx struct {
 func (c *ctx) skip(t *testing.T, op string) {
 	t.Helper()
 	if c.b.Skip != nil {
+		// The backend's explicit list of the ops it does not implement, each
+		// with its reason (the CUDA backend's: gpu's notOnDevice).
 		if why, ok := c.b.Skip(op); ok {
 			t.Skipf("%s: %s skipped: %s", c.b.Name, op, why)
 		}

@@ -12,6 +12,7 @@ import (
 // (tools/gadgen/run.sh, building the tool from this checkout), the way
 // GradBench's CLI runs a tool, and checks every output and the log.
 func TestRunScript(t *testing.T) {
+	// -short leaves out building the tool with the go command; CI runs it.
 	if testing.Short() {
 		t.Skip("builds the tool")
 	}

@@ -37,7 +37,8 @@
 //     1e-12) where that passed, or else as taylor and line are checked.
 //
 // One line per case and mode goes to the output: "PASS name mode
-// checks", "SKIP name mode why", "FAIL name mode kind: details", and
+// checks" (at least one check), "SKIP name mode why" (why "no check" when
+// nothing was compared), "FAIL name mode kind: details", and
 // "RUN name mode" before each. A derivative that runs longer than the
 // timeout or grows the heap beyond the limit ends the process after a
 // "HANG name mode why" line.
@@ -243,6 +244,9 @@ func Run(cases []Case, cfg Config) int {
 				wd.printf("FAIL %s %s %s\n", c.Name, m.name, oneLine(res.fail))
 			case res.skip != "":
 				wd.printf("SKIP %s %s %s\n", c.Name, m.name, oneLine(res.skip))
+			case res.checks == 0:
+				// Nothing compared at any point: not a pass.
+				wd.printf("SKIP %s %s no check\n", c.Name, m.name)
 			default:
 				c.passed[m.name] = true
 				wd.printf("PASS %s %s %d\n", c.Name, m.name, res.checks)

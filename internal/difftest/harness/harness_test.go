@@ -503,7 +503,7 @@ func TestSecond(t *testing.T) {
 func TestConverged(t *testing.T) {
 	h := func(k int) float64 { return eps / float64(int(1)<<k) }
 	est, _, ok := converged(func(k int) float64 { return 4 + h(k)*h(k) }, 2, 1)
-	if !ok || math.Abs(est-2) > 1e-12 {
+	if !ok || !(math.Abs(est-2) <= 1e-12) {
 		t.Errorf("smooth: got %v, %v, want 2, true", est, ok)
 	}
 	moving := func(k int) float64 {

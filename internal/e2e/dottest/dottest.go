@@ -210,8 +210,11 @@ func usesFloat32(ft reflect.Type) bool {
 	return false
 }
 
-// Run checks each case.
+// Run checks each case. An empty table is a failure.
 func Run(t *testing.T, cases []Case) {
+	if len(cases) == 0 {
+		t.Fatal("dottest: no cases to check")
+	}
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) { check(t, c) })
 	}
@@ -236,8 +239,18 @@ func check(t *testing.T, c Case) {
 	if c.Points == 0 {
 		c.Points = 10
 	}
+	if c.Points < 0 {
+		t.Fatalf("Points = %d: want at least one point", c.Points)
+	}
 	f := reflect.ValueOf(c.F)
 	ft := f.Type()
+	varied := false
+	for i := 0; i < ft.NumIn(); i++ {
+		varied = varied || holdsFloat(ft.In(i))
+	}
+	if !varied {
+		t.Fatalf("%v: no parameter holds floats: there is no derivative to check", ft)
+	}
 	r := rand.New(rand.NewPCG(11, uint64(len(c.Name))))
 	fl := func() float64 { return c.Lo + (c.Hi-c.Lo)*r.Float64() }
 	dir := func() float64 { return 2*r.Float64() - 1 }
@@ -314,7 +327,7 @@ func check(t *testing.T, c Case) {
 			d, m := dot(g, vs[i])
 			total, mag = total+d, mag+m
 		}
-		if math.Abs(total-tangent) > c.Rel*mag+1e-13 {
+		if !(math.Abs(total-tangent) <= c.Rel*mag+1e-13) { // NaN fails
 			t.Errorf("point %d: ⟨∇F, v⟩ = %.17g, JVP = %.17g (|diff| %.3g)", k, total, tangent, math.Abs(total-tangent))
 		}
 		// And against the central difference of s ↦ F(x + s·v).
@@ -333,7 +346,7 @@ func check(t *testing.T, c Case) {
 			step, tol = 1e-2, 1e-2
 		}
 		fdv := fd.Derivative(line, 0, &fd.Settings{Formula: fd.Central, Step: step})
-		if math.Abs(total-fdv) > tol*(1+math.Abs(fdv)+mag) {
+		if !(math.Abs(total-fdv) <= tol*(1+math.Abs(fdv)+mag)) {
 			t.Errorf("point %d: ⟨∇F, v⟩ = %.17g, central difference %.17g (|diff| %.3g)", k, total, fdv, math.Abs(total-fdv))
 		}
 	}

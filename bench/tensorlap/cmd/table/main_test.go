@@ -154,6 +154,8 @@ func TestNetArrays(t *testing.T) {
 // PyTorch is installed, and checks its three Laplacians against gadgen's.
 func TestTorchLaplacian(t *testing.T) {
 	pt, err := startTorch(torchworker.DefaultPython)
+	// PyTorch is an optional peer: CI installs none and never runs this; it
+	// runs where torch imports.
 	if errors.Is(err, torchworker.ErrUnavailable) {
 		t.Skipf("PyTorch is an optional peer, not usable here: %v", err)
 	}

@@ -108,7 +108,7 @@ func TestVJP(t *testing.T) {
 			t.Errorf("Moments(%v): VJP's results %v, %v, want %v, %v", x, n0, n1, m0, m1)
 		}
 		lhs, rhs := w[0]*d0+w[1]*d1, ga*v[0]+gb*v[1]
-		if math.Abs(lhs-rhs) > 1e-12*(1+math.Abs(lhs)) {
+		if !(math.Abs(lhs-rhs) <= 1e-12*(1+math.Abs(lhs))) {
 			t.Errorf("Moments(%v): ⟨w, J·v⟩ = %v, ⟨Jᵀ·w, v⟩ = %v", x, lhs, rhs)
 		}
 	}
@@ -121,7 +121,7 @@ func TestFixedGrad(t *testing.T) {
 		kk, x := gadtest.Uniform(r, 1, -2, 2)[0], gadtest.Uniform(r, 1, -2, 2)[0]
 		f, dx := FixedGrad(kk, x)
 		g, want := FixedJVP(kk, x, 1)
-		if f != g || math.Abs(dx-want) > 1e-12*(1+math.Abs(want)) {
+		if f != g || !(math.Abs(dx-want) <= 1e-12*(1+math.Abs(want))) {
 			t.Errorf("FixedGrad(%v, %v) = %v, %v, want %v, %v", kk, x, f, dx, g, want)
 		}
 	}

@@ -115,7 +115,7 @@ func TestInputHVP(t *testing.T) {
 			if hv.DType() != dt {
 				t.Errorf("HVP has dtype %v, want %v", hv.DType(), dt)
 			}
-			if d := tensorops.MaxAbsDiff(as64(hv), want); d > 10*tol(dt)*scale {
+			if d := tensorops.MaxAbsDiff(as64(hv), want); !(d <= 10*tol(dt)*scale) {
 				t.Errorf("HVP: max |hv − differences of the gradient| = %v, want ≤ %v", d, 10*tol(dt)*scale)
 			}
 		})

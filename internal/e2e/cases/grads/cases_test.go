@@ -158,6 +158,7 @@ func TestGrad(t *testing.T) {
 				tol = 1e-6
 			}
 			r := rand.New(rand.NewPCG(7, uint64(len(tc.name))))
+			checked := 0
 			for k := 0; k < 20; k++ {
 				x, v := make([]float64, tc.n), make([]float64, tc.n)
 				for i := range x {
@@ -167,13 +168,14 @@ func TestGrad(t *testing.T) {
 				if !awayFromKinks(tc.name, x) {
 					continue
 				}
+				checked++
 				f, g := tc.grad(x)
 				if want := tc.f(x); f != want {
 					t.Errorf("at %v: primal result %v, want %v", x, f, want)
 				}
 				want := fd.Gradient(nil, tc.f, x, &fd.Settings{Formula: fd.Central, Step: tc.step})
 				for i := range want {
-					if math.Abs(g[i]-want[i]) > tol*math.Max(1, math.Abs(want[i])) {
+					if !(math.Abs(g[i]-want[i]) <= tol*math.Max(1, math.Abs(want[i]))) {
 						t.Errorf("at %v: ∂f/∂x[%d] = %v, want %v (tol %g)", x, i, g[i], want[i], tol)
 					}
 				}
@@ -189,9 +191,13 @@ func TestGrad(t *testing.T) {
 				if tc.tol != 0 {
 					dotRel = 1e-5
 				}
-				if math.Abs(d-dot) > dotRel*scale+1e-14 {
+				if !(math.Abs(d-dot) <= dotRel*scale+1e-14) {
 					t.Errorf("at %v along %v: ⟨∇f, v⟩ = %v, JVP = %v", x, v, dot, d)
 				}
+			}
+			// The points near a kink are left out; most must remain.
+			if checked < 10 {
+				t.Errorf("%d of 20 points away from the kinks: want at least 10 checked", checked)
 			}
 		})
 	}
@@ -204,7 +210,7 @@ func TestVJP(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	check := func(name string, lhs, rhs float64) {
 		t.Helper()
-		if math.Abs(lhs-rhs) > 1e-12*(1+math.Abs(lhs)) {
+		if !(math.Abs(lhs-rhs) <= 1e-12*(1+math.Abs(lhs))) {
 			t.Errorf("%s: ⟨w, J·v⟩ = %v, ⟨Jᵀ·w, v⟩ = %v", name, lhs, rhs)
 		}
 	}
@@ -279,7 +285,7 @@ func TestFinalState(t *testing.T) {
 	// ⟨∇f, v⟩ against the JVP, from the same initial state.
 	v := []float64{0.3, -1, 0.8}
 	_, d := EvolveJVP(x, v, s3)
-	if dot := dx[0]*v[0] + dx[1]*v[1] + dx[2]*v[2]; math.Abs(dot-d) > 1e-12*(1+math.Abs(d)) {
+	if dot := dx[0]*v[0] + dx[1]*v[1] + dx[2]*v[2]; !(math.Abs(dot-d) <= 1e-12*(1+math.Abs(d))) {
 		t.Errorf("⟨∇f, v⟩ = %v, JVP = %v", dot, d)
 	}
 }

@@ -130,7 +130,7 @@ func TestSliceResultVJP(t *testing.T) {
 			rhs += s[i] * dy[i]
 			mag += math.Abs(dx[i]*v[i]) + math.Abs(s[i]*dy[i])
 		}
-		if math.Abs(lhs-rhs) > 1e-12*mag {
+		if !(math.Abs(lhs-rhs) <= 1e-12*mag) {
 			t.Errorf("point %d: ⟨VJP(s), v⟩ = %.17g, ⟨s, JVP(v)⟩ = %.17g", k, lhs, rhs)
 		}
 	}

@@ -159,7 +159,7 @@ func TestCurve(t *testing.T) {
 	const h = 1e-4
 	for k := range 3 {
 		want := (jet(shift(h))[k] - jet(shift(-h))[k]) / (2 * h) / float64(k+1)
-		if math.Abs(c[k+1]-want) > 1e-6*math.Max(1, math.Abs(want)) {
+		if !(math.Abs(c[k+1]-want) <= 1e-6*math.Max(1, math.Abs(want))) {
 			t.Errorf("coefficient %d of r along a curve: got %v, want %v", k+1, c[k+1], want)
 		}
 	}

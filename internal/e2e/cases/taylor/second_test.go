@@ -32,7 +32,7 @@ func TestCollapsed(t *testing.T) {
 		for _, v := range d {
 			want += v
 		}
-		if _, got := MixedLaplacian(x); math.Abs(got-want) > 1e-12*math.Max(1, math.Abs(want)) {
+		if _, got := MixedLaplacian(x); !(math.Abs(got-want) <= 1e-12*math.Max(1, math.Abs(want))) {
 			t.Errorf("n = %d: collapsed Laplacian %v, Σ diagonal %v", n, got, want)
 		}
 	}

@@ -243,7 +243,7 @@ func checkPoint(t *testing.T, c *fn, xs, vs []*T) {
 		if fh != f0 {
 			t.Errorf("HVP value %v, want %v", fh, f0)
 		}
-		if d := tensorops.MaxAbsDiff(hv, want); d > 1e-6*math.Max(1, tensorops.MaxAll(tensorops.Abs(want))) {
+		if d := tensorops.MaxAbsDiff(hv, want); !(d <= 1e-6*math.Max(1, tensorops.MaxAll(tensorops.Abs(want)))) {
 			t.Errorf("HVP differs from differences of the gradient by %v", d)
 		}
 	}
@@ -254,14 +254,14 @@ func checkPoint(t *testing.T, c *fn, xs, vs []*T) {
 		for i := range n {
 			_, hv := c.hvp(x, tensorops.Basis(x, i))
 			row := tensorops.Reshape(tensorops.Slice(H, 0, i, i+1), x.Shape()...)
-			if d := tensorops.MaxAbsDiff(row, hv); d > 1e-10 {
+			if d := tensorops.MaxAbsDiff(row, hv); !(d <= 1e-10) {
 				t.Errorf("Hessian row %d differs from the HVP by %v", i, d)
 			}
 		}
 		_, dg := c.diag(x)
 		_, lap := c.lap(x)
 		want := tensorops.Reshape(tensorops.DiagPart(H), x.Shape()...)
-		if d := tensorops.MaxAbsDiff(dg, want); d > 1e-10 {
+		if d := tensorops.MaxAbsDiff(dg, want); !(d <= 1e-10) {
 			t.Errorf("Hessian diagonal differs from the Hessian's by %v", d)
 		}
 		if tr := tensorops.SumAll(want); !near(lap, tr, 1e-10) {
@@ -318,7 +318,7 @@ func TestNilShadowFields(t *testing.T) {
 	g2 := Conv{K: g1.K.Clone(), B: g1.B.Clone()}
 	ConvPtrLossGrad(c, &g2, x)
 	for _, p := range []struct{ got, once *T }{{g2.K, g1.K}, {g2.B, g1.B}} {
-		if d := tensorops.MaxAbsDiff(p.got, tensorops.Scale(p.once, 2)); d > 1e-14 {
+		if d := tensorops.MaxAbsDiff(p.got, tensorops.Scale(p.once, 2)); !(d <= 1e-14) {
 			t.Errorf("accumulated gradient differs from twice the gradient by %v", d)
 		}
 	}

@@ -174,7 +174,7 @@ func compareCalls(t *testing.T, what string, fn, fn0 any, args []reflect.Value, 
 				t.Errorf("%s: result %d: optimized shape %v, opt=0 %v", what, i, g.Shape(), w.Shape())
 				continue
 			}
-			if d := tensorops.MaxAbsDiff(g, w); d > tol*(1+tensorops.MaxAll(tensorops.Abs(w))) {
+			if d := tensorops.MaxAbsDiff(g, w); !(d <= tol*(1+tensorops.MaxAll(tensorops.Abs(w)))) {
 				t.Errorf("%s: result %d: optimized and opt=0 differ by %v", what, i, d)
 			}
 		}

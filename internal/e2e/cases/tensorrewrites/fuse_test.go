@@ -74,10 +74,10 @@ func TestFuseExact(t *testing.T) {
 			f0, xb0, wb0, sb0 := FzGradO0(x, w, 0.7)
 			closeTol(t, "FzGrad", f, f0, tol)
 			closeTol(t, "FzGrad s̄", sb, sb0, tol)
-			if d := tensorops.MaxAbsDiff(xb, xb0); d > tol*(1+tensorops.MaxAll(tensorops.Abs(xb0))) {
+			if d := tensorops.MaxAbsDiff(xb, xb0); !(d <= tol*(1+tensorops.MaxAll(tensorops.Abs(xb0)))) {
 				t.Errorf("FzGrad x̄ (%v, w %v): optimized and opt=0 differ by %v", dt, wshape, d)
 			}
-			if d := tensorops.MaxAbsDiff(wb, wb0); d > tol*(1+tensorops.MaxAll(tensorops.Abs(wb0))) {
+			if d := tensorops.MaxAbsDiff(wb, wb0); !(d <= tol*(1+tensorops.MaxAll(tensorops.Abs(wb0)))) {
 				t.Errorf("FzGrad w̄ (%v, w %v): optimized and opt=0 differ by %v", dt, wshape, d)
 			}
 		}
@@ -115,7 +115,7 @@ func TestReuseExact(t *testing.T) {
 			what      string
 			got, want *tensorops.Tensor
 		}{{"x̄", xb, xb0}, {"w̄", wb, wb0}, {"b̄", bb, bb0}} {
-			if d := tensorops.MaxAbsDiff(g.got, g.want); d > 1e-13*(1+tensorops.MaxAll(tensorops.Abs(g.want))) {
+			if d := tensorops.MaxAbsDiff(g.got, g.want); !(d <= 1e-13*(1+tensorops.MaxAll(tensorops.Abs(g.want)))) {
 				t.Errorf("LayerGrad %s (x %v, b %v): optimized and opt=0 differ by %v", g.what, c.x, c.b, d)
 			}
 		}

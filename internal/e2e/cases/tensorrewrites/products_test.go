@@ -42,7 +42,7 @@ func TestMergeProducts(t *testing.T) {
 			f, hv := LayersHVP(w, x, dx)
 			f0, hv0 := LayersHVPO0(w, x, dx)
 			closeTol(t, "LayersHVP f", f, f0, tol)
-			if diff := tensorops.MaxAbsDiff(hv, hv0); diff > tol*(1+tensorops.MaxAll(tensorops.Abs(hv0))) {
+			if diff := tensorops.MaxAbsDiff(hv, hv0); !(diff <= tol*(1+tensorops.MaxAll(tensorops.Abs(hv0)))) {
 				t.Errorf("LayersHVP %v %v: optimized and opt=0 differ by %v", dt, shape, diff)
 			}
 		}
@@ -51,7 +51,7 @@ func TestMergeProducts(t *testing.T) {
 
 func closeTol(t *testing.T, what string, got, want, tol float64) {
 	t.Helper()
-	if math.Abs(got-want) > tol*(1+math.Abs(want)) {
+	if !(math.Abs(got-want) <= tol*(1+math.Abs(want))) {
 		t.Errorf("%s: optimized %v, opt=0 %v", what, got, want)
 	}
 }

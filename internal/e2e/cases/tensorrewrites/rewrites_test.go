@@ -97,14 +97,14 @@ func TestRewritesProduce(t *testing.T) {
 
 func close(t *testing.T, what string, got, want float64) {
 	t.Helper()
-	if math.Abs(got-want) > 1e-13*math.Max(1, math.Abs(want)) {
+	if !(math.Abs(got-want) <= 1e-13*math.Max(1, math.Abs(want))) {
 		t.Errorf("%s: optimized %v, opt=0 %v", what, got, want)
 	}
 }
 
 func closeT(t *testing.T, what string, got, want *tensorops.Tensor) {
 	t.Helper()
-	if d := tensorops.MaxAbsDiff(got, want); d > 1e-13*(1+tensorops.MaxAll(tensorops.Abs(want))) {
+	if d := tensorops.MaxAbsDiff(got, want); !(d <= 1e-13*(1+tensorops.MaxAll(tensorops.Abs(want)))) {
 		t.Errorf("%s: optimized and opt=0 differ by %v", what, d)
 	}
 }

@@ -47,13 +47,13 @@ func TestSymmetricExact(t *testing.T) {
 	dt := tensorops.Float64
 	near := func(what string, got, want float64) {
 		t.Helper()
-		if math.Abs(got-want) > 1e-12*math.Max(1, math.Abs(want)) {
+		if !(math.Abs(got-want) <= 1e-12*math.Max(1, math.Abs(want))) {
 			t.Errorf("%s: optimized %v, opt=0 %v", what, got, want)
 		}
 	}
 	nearT := func(what string, got, want *tensorops.Tensor) {
 		t.Helper()
-		if d := tensorops.MaxAbsDiff(got, want); d > 1e-12*(1+tensorops.MaxAll(tensorops.Abs(want))) {
+		if d := tensorops.MaxAbsDiff(got, want); !(d <= 1e-12*(1+tensorops.MaxAll(tensorops.Abs(want)))) {
 			t.Errorf("%s: optimized and opt=0 differ by %v", what, d)
 		}
 	}

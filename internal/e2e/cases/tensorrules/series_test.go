@@ -81,7 +81,7 @@ func TestVarianceSeries(t *testing.T) {
 		where := fmt.Sprintf("trial %d", trial)
 		// Var(a, 0, 1): the coefficient 2 is Var(v), the third zero.
 		_, _, c2, c3 := VarOpTaylor(a, v, z, z)
-		if d := tensorops.MaxAbsDiff(c2, tensorops.Var(v, 0, 1)); d > 1e-14 {
+		if d := tensorops.MaxAbsDiff(c2, tensorops.Var(v, 0, 1)); !(d <= 1e-14) {
 			t.Errorf("%s: Var coefficient 2: differs from Var(v) by %g", where, d)
 		}
 		if m := tensorops.MaxAll(tensorops.Abs(c3)); m > 1e-14 {

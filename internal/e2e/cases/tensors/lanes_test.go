@@ -19,7 +19,7 @@ func TestLanes(t *testing.T) {
 	}
 	same := func(what string, got, want *tensorops.Tensor) {
 		t.Helper()
-		if d := tensorops.MaxAbsDiff(got, want); d > 1e-13 {
+		if d := tensorops.MaxAbsDiff(got, want); !(d <= 1e-13) {
 			t.Errorf("%s: differs by %v", what, d)
 		}
 	}
@@ -87,7 +87,7 @@ func TestLanes(t *testing.T) {
 	const hg = 1e-6
 	_, gp := NetOutGrad(n, tensorops.Add(xs, tensorops.Scale(u, hg)))
 	_, gm := NetOutGrad(n, tensorops.Add(xs, tensorops.Scale(u, -hg)))
-	if d := tensorops.MaxAbsDiff(hv, tensorops.Scale(tensorops.Sub(gp, gm), 1/(2*hg))); d > 1e-7 {
+	if d := tensorops.MaxAbsDiff(hv, tensorops.Scale(tensorops.Sub(gp, gm), 1/(2*hg))); !(d <= 1e-7) {
 		t.Errorf("NetOutHVP differs from differences of the gradient by %v", d)
 	}
 	// The same products along the directions stacked in one tensor.

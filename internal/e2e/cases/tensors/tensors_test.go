@@ -17,7 +17,7 @@ func along(f func(*tensorops.Tensor) float64, x, v *tensorops.Tensor, h float64)
 
 func close(t *testing.T, what string, got, want, tol float64) {
 	t.Helper()
-	if math.Abs(got-want) > tol*math.Max(1, math.Abs(want)) {
+	if !(math.Abs(got-want) <= tol*math.Max(1, math.Abs(want))) {
 		t.Errorf("%s: got %v, want %v", what, got, want)
 	}
 }
@@ -66,7 +66,7 @@ func TestLoss(t *testing.T) {
 	// The gradient accumulates into the buffers it is given.
 	g2 := MLP{W1: g.W1.Clone(), B1: g.B1.Clone(), W2: g.W2.Clone(), B2: g.B2.Clone()}
 	LossGrad(m, &g2, x, y)
-	if d := tensorops.MaxAbsDiff(g2.W1, tensorops.Scale(g.W1, 2)); d > 1e-15 {
+	if d := tensorops.MaxAbsDiff(g2.W1, tensorops.Scale(g.W1, 2)); !(d <= 1e-15) {
 		t.Errorf("accumulated gradient differs from twice the gradient by %v", d)
 	}
 	_, jv := LossJVP(m, dm, x, tensorops.ZerosLike(x), y, tensorops.ZerosLike(y))
@@ -124,7 +124,7 @@ func TestQuad(t *testing.T) {
 	_, gp := QuadGrad(tensorops.Add(x, tensorops.Scale(v, hg)))
 	_, gm := QuadGrad(tensorops.Add(x, tensorops.Scale(v, -hg)))
 	fd := tensorops.Scale(tensorops.Sub(gp, gm), 1/(2*hg))
-	if d := tensorops.MaxAbsDiff(hv, fd); d > 1e-7 {
+	if d := tensorops.MaxAbsDiff(hv, fd); !(d <= 1e-7) {
 		t.Errorf("HVP differs from differences of the gradient by %v", d)
 	}
 	// The Laplacian is the trace of the Hessian: Σᵢ (H·eᵢ)ᵢ by HVPs.
@@ -170,7 +170,7 @@ func TestQuad(t *testing.T) {
 		t.Error("the Hessian is not marked symmetric: its products use GEMM")
 	}
 	b := tensorops.RandN(rng, tensorops.Float64, n, 4)
-	if d := tensorops.MaxAbsDiff(tensorops.MatMul(hess, b), tensorops.MatMul(hess.Clone(), b)); d > 1e-12 {
+	if d := tensorops.MaxAbsDiff(tensorops.MatMul(hess, b), tensorops.MatMul(hess.Clone(), b)); !(d <= 1e-12) {
 		t.Errorf("H·B by SYMM and by GEMM differ by %v", d)
 	}
 }
