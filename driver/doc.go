@@ -46,9 +46,11 @@
 // package is reported (frontend.CheckAccess). Specializations are
 // identified across package variants by what they specialize
 // (frontend.Program.SpecializationKey), and the doc comment of each
-// function generated for one says what it is. The helper functions of package templates that
-// derivative rules call (gadDigamma) are pasted once into each package
-// that needs them.
+// function generated for one says what it is. The helper functions that
+// generated code calls (gadDigamma of package templates, gadApart) are
+// declared once in each package that needs them: the driver picks the
+// file, the first written that calls one, and emit renders them there
+// (emit.File.Helpers).
 //
 // # Files
 //
