@@ -59,7 +59,10 @@
 // a temporary file and a rename. A file is not written when one of its
 // functions failed, and a file that exists without gadgen's header is never
 // overwritten. Generated *_grad.go files whose source no longer has
-// directives are deleted.
+// directives are deleted. The tests that the option test= asks for go to
+// foo_grad_test.go beside foo.go's foo_grad.go: the driver checks the
+// directives and plans the tests (testgen.go), emit writes them
+// (emit.RenderTests).
 //
 // # Main types
 //
@@ -70,5 +73,6 @@
 //
 // The driver does not parse Go or know SSA (package frontend does), does
 // not differentiate (the ssaad.Mode implementations do) and does not
-// print Go (package emit does).
+// print Go: package emit renders every generated file, the derivatives,
+// their helpers and the tests.
 package driver

@@ -70,13 +70,21 @@ func packageClause(name string) []byte {
 }
 
 // render returns the source of out holding funcs and the named helpers.
-func render(out *outFile, funcs []*ir.Func, helpers []string) (src []byte, err error) {
+func render(out *outFile, funcs []*ir.Func, helpers []string) ([]byte, error) {
+	return recovered(func() ([]byte, error) {
+		return emit.Render(emit.File{PkgName: out.pkg.Name, PkgPath: out.pkg.PkgPath, Funcs: funcs, Helpers: helpers})
+	})
+}
+
+// recovered returns what render returns, or a panic of the emitter as a
+// *panicError.
+func recovered(render func() ([]byte, error)) (src []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = &panicError{p, debug.Stack()}
 		}
 	}()
-	return emit.Render(emit.File{PkgName: out.pkg.Name, PkgPath: out.pkg.PkgPath, Funcs: funcs, Helpers: helpers})
+	return render()
 }
 
 // panicError is a panic of the emitter, with its stack for -v.
@@ -195,7 +203,7 @@ func (r *runner) output(pl *plan, existing map[string]*genFile) int {
 		var src []byte
 		var err error
 		if len(out.tests) > 0 {
-			src, err = renderTests(out.pkg.Name, out.pkg.PkgPath, out.tests) // holds no jobs, so no helpers
+			src, err = renderTests(out.pkg.Name, out.pkg.PkgPath, out.tests, helpers[out])
 		} else {
 			src, err = render(out, funcs, helpers[out])
 		}

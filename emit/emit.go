@@ -182,7 +182,7 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 	s := jen.Null()
 	if doc := strings.TrimRight(fn.Doc, "\n"); doc != "" {
 		for _, line := range strings.Split(doc, "\n") {
-			for _, l := range WrapDoc(strings.TrimRight(line, " \t"), docWidth) {
+			for _, l := range wrapDoc(strings.TrimRight(line, " \t"), docWidth) {
 				s.Comment(l).Line()
 			}
 		}
@@ -384,15 +384,12 @@ const maxLine = 118
 // doc comments are wrapped (with "// ", at most 100 columns).
 const docWidth = 97
 
-// DocWidth is docWidth, for the other writers of generated comments.
-const DocWidth = docWidth
-
-// WrapDoc wraps a line of a doc comment at spaces into lines of at most
+// wrapDoc wraps a line of a doc comment at spaces into lines of at most
 // width characters where it can: a line of a code block (indented) is
 // kept, and no line may start with what go/doc would read as a list
 // marker or a heading ("- ", "+ ", "1. ", "# "), which gofmt would
 // rewrite.
-func WrapDoc(line string, width int) []string {
+func wrapDoc(line string, width int) []string {
 	if utf8.RuneCountInString(line) <= width || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t") {
 		return []string{line}
 	}

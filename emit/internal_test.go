@@ -64,9 +64,9 @@ func TestWrapDoc(t *testing.T) {
 		{"aaa bbb - ccc", 8, []string{"aaa bbb -", "ccc"}},
 		{"aaa bbb //gad:vjp ccc", 8, []string{"aaa bbb //gad:vjp", "ccc"}},
 	} {
-		got := WrapDoc(c.line, c.width)
+		got := wrapDoc(c.line, c.width)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
-			t.Errorf("WrapDoc(%q, %d) = %q, want %q", c.line, c.width, got, c.want)
+			t.Errorf("wrapDoc(%q, %d) = %q, want %q", c.line, c.width, got, c.want)
 		}
 	}
 }
