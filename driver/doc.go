@@ -46,9 +46,11 @@
 // package is reported (frontend.CheckAccess). Specializations are
 // identified across package variants by what they specialize
 // (frontend.Program.SpecializationKey), and the doc comment of each
-// function generated for one says what it is. The helper functions of package templates that
-// derivative rules call (gadDigamma) are pasted once into each package
-// that needs them.
+// function generated for one says what it is. The helper functions that
+// generated code calls (gadDigamma of package templates, gadApart) are
+// declared once in each package that needs them: the driver picks the
+// file, the first written that calls one, and emit renders them there
+// (emit.File.Helpers).
 //
 // # Files
 //
@@ -57,7 +59,10 @@
 // a temporary file and a rename. A file is not written when one of its
 // functions failed, and a file that exists without gadgen's header is never
 // overwritten. Generated *_grad.go files whose source no longer has
-// directives are deleted.
+// directives are deleted. The tests that the option test= asks for go to
+// foo_grad_test.go beside foo.go's foo_grad.go: the driver checks the
+// directives and plans the tests (testgen.go), emit writes them
+// (emit.RenderTests).
 //
 // # Main types
 //
@@ -68,5 +73,6 @@
 //
 // The driver does not parse Go or know SSA (package frontend does), does
 // not differentiate (the ssaad.Mode implementations do) and does not
-// print Go (package emit does).
+// print Go: package emit renders every generated file, the derivatives,
+// their helpers and the tests.
 package driver

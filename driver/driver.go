@@ -540,7 +540,7 @@ func (r *runner) stubs(prog *frontend.Program, out *outFile, excluded map[string
 		}
 		funcs = append(funcs, stubFunc(j.req.Name, out.pkg.Types, sig))
 	}
-	src, err := render(out, funcs)
+	src, err := render(out, funcs, nil)
 	if err != nil {
 		r.internalError("emit", "stubs of "+filepath.Base(out.path), err, nil)
 		return nil, false

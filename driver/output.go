@@ -18,12 +18,9 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/tools/go/ast/astutil"
-
 	"github.com/gadgen/gadgen/emit"
 	"github.com/gadgen/gadgen/frontend"
 	"github.com/gadgen/gadgen/ir"
-	"github.com/gadgen/gadgen/templates"
 )
 
 // genFile is a gadgen-generated file found in a package directory.
@@ -72,14 +69,22 @@ func packageClause(name string) []byte {
 	return buf.Bytes()
 }
 
-// render returns the source of out holding funcs.
-func render(out *outFile, funcs []*ir.Func) (src []byte, err error) {
+// render returns the source of out holding funcs and the named helpers.
+func render(out *outFile, funcs []*ir.Func, helpers []string) ([]byte, error) {
+	return recovered(func() ([]byte, error) {
+		return emit.Render(emit.File{PkgName: out.pkg.Name, PkgPath: out.pkg.PkgPath, Funcs: funcs, Helpers: helpers})
+	})
+}
+
+// recovered returns what render returns, or a panic of the emitter as a
+// *panicError.
+func recovered(render func() ([]byte, error)) (src []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = &panicError{p, debug.Stack()}
 		}
 	}()
-	return emit.Render(emit.File{PkgName: out.pkg.Name, PkgPath: out.pkg.PkgPath, Funcs: funcs})
+	return render()
 }
 
 // panicError is a panic of the emitter, with its stack for -v.
@@ -198,12 +203,9 @@ func (r *runner) output(pl *plan, existing map[string]*genFile) int {
 		var src []byte
 		var err error
 		if len(out.tests) > 0 {
-			src, err = renderTests(out.pkg.Name, out.pkg.PkgPath, out.tests)
+			src, err = renderTests(out.pkg.Name, out.pkg.PkgPath, out.tests, helpers[out])
 		} else {
-			src, err = render(out, funcs)
-		}
-		if err == nil && len(helpers[out]) > 0 {
-			src, err = addHelpers(src, helpers[out])
+			src, err = render(out, funcs, helpers[out])
 		}
 		if err != nil {
 			var stack []byte
@@ -321,10 +323,9 @@ func plural(n int, noun string) string {
 }
 
 // assignHelpers decides which file of each package holds the source of
-// each helper function that the generated code calls (a helper of package
-// templates, ir.DerivedFunc.Helper, or emit's alias check,
-// emit.UsesApart): the first file written that calls it, non-test files
-// first, as test files see the declarations of the others.
+// each helper function that the generated code calls (emit.HelpersOf):
+// the first file written that calls it, non-test files first, as test
+// files see the declarations of the others.
 func assignHelpers(outs []*outFile) map[*outFile][]string {
 	order := slices.Clone(outs)
 	slices.SortStableFunc(order, func(a, b *outFile) int {
@@ -338,14 +339,9 @@ func assignHelpers(outs []*outFile) map[*outFile][]string {
 		}
 		var names []string
 		for _, j := range out.jobs {
-			if emit.UsesApart(j.fn) && !slices.Contains(names, emit.ApartHelper) {
-				names = append(names, emit.ApartHelper)
-			}
-			for _, b := range j.fn.Blocks {
-				for _, v := range b.Instrs {
-					if c := v.Callee; c != nil && c.Derived != nil && c.Derived.Helper && !slices.Contains(names, c.Derived.Name) {
-						names = append(names, c.Derived.Name)
-					}
+			for _, n := range emit.HelpersOf(j.fn) {
+				if !slices.Contains(names, n) {
+					names = append(names, n)
 				}
 			}
 		}
@@ -368,38 +364,6 @@ func boolCmp(a, b bool) int {
 		return 1
 	}
 	return -1
-}
-
-// addHelpers appends the sources of the named helpers (templates.Helpers,
-// emit.ApartSource) to the generated file src, importing package math if
-// they use it.
-func addHelpers(src []byte, names []string) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Write(src)
-	for _, n := range names {
-		h, ok := templates.Helpers[n]
-		if n == emit.ApartHelper {
-			h, ok = emit.ApartSource, true
-		}
-		if !ok {
-			return nil, fmt.Errorf("no helper %s in package templates", n)
-		}
-		buf.WriteString("\n")
-		buf.WriteString(h)
-	}
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", buf.Bytes(), parser.ParseComments)
-	if err != nil {
-		return nil, err
-	}
-	if astutil.AddImport(fset, f, "math") && !astutil.UsesImport(f, "math") {
-		astutil.DeleteImport(fset, f, "math")
-	}
-	var out bytes.Buffer
-	if err := format.Node(&out, fset, f); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
 }
 
 // writeFile writes data to path atomically: to a temporary file in the

@@ -24,11 +24,11 @@ import (
 	"github.com/gadgen/gadgen/ir"
 )
 
-// ApartHelper is the name of the alias-check helper, and ApartSource its
-// source, which a generated file calling it holds once (see HelperSource).
+// apartHelper is the name of the alias-check helper, and apartSource its
+// source, which a generated file calling it holds once (see File.Helpers).
 const (
-	ApartHelper = "gadApart"
-	ApartSource = `// gadApart panics when the slices a and b start at the same element. what
+	apartHelper = "gadApart"
+	apartSource = `// gadApart panics when the slices a and b start at the same element. what
 // names the generated function and the two parameters: gadgen's gradients
 // need a varied slice apart from its shadow, and a slice the function writes
 // apart from the others it reads.
@@ -38,7 +38,7 @@ func gadApart[T any](a, b []T, what string) {
 	}
 }
 `
-	// apartSuffix ends the message of every alias check (ApartSource spells
+	// apartSuffix ends the message of every alias check (apartSource spells
 	// it out).
 	apartSuffix = " share memory: gadgen's gradients need them apart"
 )
@@ -130,10 +130,10 @@ func hasPhi(b *ir.Block) bool {
 	return len(b.Instrs) > 0 && b.Instrs[0].Op == ir.OpPhi
 }
 
-// UsesApart reports whether the source of fn calls the alias-check helper
-// (ApartHelper), which the file that holds fn, or another file of its
+// usesApart reports whether the source of fn calls the alias-check helper
+// (apartHelper), which the file that holds fn, or another file of its
 // package, must then declare.
-func UsesApart(fn *ir.Func) bool {
+func usesApart(fn *ir.Func) bool {
 	for _, b := range fn.Blocks {
 		if _, ok := findApart(b); ok {
 			return true
@@ -145,7 +145,7 @@ func UsesApart(fn *ir.Func) bool {
 // callApart returns fn, or a copy of it in which each alias check is a
 // call of the alias-check helper.
 func callApart(fn *ir.Func) *ir.Func {
-	if !UsesApart(fn) {
+	if !usesApart(fn) {
 		return fn
 	}
 	c, _ := cloneFunc(fn)
@@ -164,7 +164,7 @@ func callApart(fn *ir.Func) *ir.Func {
 		b.Instrs = b.Instrs[:len(b.Instrs)-1]
 		b.Succs = nil
 		call := b.NewValue(ir.OpCall, nil, k.a, k.c, c.ConstValue(str, constant.MakeString(k.what)))
-		call.Callee = &ir.Callee{Derived: &ir.DerivedFunc{Name: ApartHelper, Sig: sig}}
+		call.Callee = &ir.Callee{Derived: &ir.DerivedFunc{Name: apartHelper, Sig: sig}}
 		k.next.RemovePred(k.next.PredIndex(k.check))
 		b.Succs = append(b.Succs, k.next) // b stays a predecessor of next
 		b.NewValue(ir.OpJump, nil)

@@ -1,11 +1,16 @@
 // Package emit turns gadgen IR functions back into readable Go source.
 //
-// It is the package of gadgen that knows about naming and builds the
-// derivatives' source with jennifer (the Go code generator; the driver
-// uses jennifer too, for the tests that test= writes, and WrapDoc for
-// their comments). [Render] takes a
-// [File] — a package clause and a list of [ir.Func]s — and returns gofmt'ed,
-// deterministic source whose first line is the generated-code marker.
+// It is the package of gadgen that knows about naming and renders every
+// generated file, with jennifer (the Go code generator); the driver only
+// plans the files and writes them. [Render] takes a [File] — a package
+// clause, a list of [ir.Func]s and the helper functions they call
+// ([HelpersOf]: gadDigamma of package templates, the alias check gadApart)
+// — and returns gofmt'ed, deterministic source whose first line is the
+// generated-code marker. [RenderTests] takes a [TestFile], the tests that
+// the option test= asks for, described as data (which functions, their
+// parameters, the generated functions' arguments), and writes them: a
+// check of each derivative against central finite differences with
+// package gadtest, and dot-product tests (tests.go, tests_tensor.go).
 //
 // # What the output looks like
 //
@@ -73,7 +78,8 @@
 // values (stmt.go), clean-ups (simplify.go, switch.go, boolfold.go),
 // declaration placement (scope.go), and rendering with jennifer
 // (render.go, expr.go, types.go). Render (emit.go) wraps the functions
-// into a file and manages imports and the names they reserve.
+// into a file and manages imports and the names they reserve, and appends
+// the helpers (helpers.go).
 //
 // # Non-goals
 //

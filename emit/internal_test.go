@@ -64,9 +64,9 @@ func TestWrapDoc(t *testing.T) {
 		{"aaa bbb - ccc", 8, []string{"aaa bbb -", "ccc"}},
 		{"aaa bbb //gad:vjp ccc", 8, []string{"aaa bbb //gad:vjp", "ccc"}},
 	} {
-		got := WrapDoc(c.line, c.width)
+		got := wrapDoc(c.line, c.width)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
-			t.Errorf("WrapDoc(%q, %d) = %q, want %q", c.line, c.width, got, c.want)
+			t.Errorf("wrapDoc(%q, %d) = %q, want %q", c.line, c.width, got, c.want)
 		}
 	}
 }
@@ -118,17 +118,17 @@ func TestSuspendGotoForm(t *testing.T) {
 }
 
 // TestApartSource checks that the alias-check helper's source declares
-// ApartHelper and panics with the message the rewrite strips (apartSuffix).
+// apartHelper and panics with the message the rewrite strips (apartSuffix).
 func TestApartSource(t *testing.T) {
-	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+ApartSource, parser.ParseComments)
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+apartSource, parser.ParseComments)
 	if err != nil {
 		t.Fatal(err)
 	}
 	fd, ok := f.Decls[0].(*ast.FuncDecl)
-	if len(f.Decls) != 1 || !ok || fd.Name.Name != ApartHelper || fd.Doc == nil {
-		t.Fatalf("ApartSource must declare %s alone, with a doc comment", ApartHelper)
+	if len(f.Decls) != 1 || !ok || fd.Name.Name != apartHelper || fd.Doc == nil {
+		t.Fatalf("apartSource must declare %s alone, with a doc comment", apartHelper)
 	}
-	if !strings.Contains(ApartSource, `"`+apartSuffix+`"`) {
-		t.Errorf("ApartSource does not panic with %q", apartSuffix)
+	if !strings.Contains(apartSource, `"`+apartSuffix+`"`) {
+		t.Errorf("apartSource does not panic with %q", apartSuffix)
 	}
 }

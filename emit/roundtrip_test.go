@@ -77,16 +77,7 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "roundtrip.golden")
-	if *update {
-		if err := os.WriteFile(golden, out, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	} else if want, err := os.ReadFile(golden); err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	} else if string(want) != string(out) {
-		t.Errorf("output differs from %s:\n got:\n%s", golden, out)
-	}
+	compareGolden(t, "roundtrip", out)
 
 	dir := t.TempDir()
 	for _, c := range [][2]string{{"go.mod", "go.mod"}, {"rt.go", "rt.go"}, {"check_test.go.txt", "check_test.go"}} {

@@ -28,7 +28,7 @@ var compiler = map[string][]string{
 	"ssaad/taylor":  {"diag", "ir", "ssaad", "templates"},
 	"ssaad/reverse": {"diag", "ir", "ssaad", "templates"},
 	"ssaad/second":  {"diag", "ir", "ssaad", "templates"},
-	"emit":          {"ir"},
+	"emit":          {"ir", "templates"}, // for the sources of the helpers that derivatives call (templates.Helpers)
 	"driver":        {"diag", "emit", "frontend", "ir", "simplify", "ssaad", "ssaad/reverse", "ssaad/second", "ssaad/taylor", "templates"},
 	"cmd/gadgen":    {"driver"},
 }
