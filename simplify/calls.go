@@ -31,6 +31,10 @@ package simplify
 //     callee of at most InLoopCallee values that calls one of Costly,
 //     functions dearer to compute again than to record, may be inlined
 //     there too; see ReverseCost's measurements);
+//   - never a callee with loops that the function calls at more than one
+//     site: each inlined copy would repeat its loops, forward and reversed,
+//     where one generated reverse serves every site (GMM's logsumexp,
+//     called in the loop over the points and once for the weights);
 //   - calls met inside inlined bodies up to Depth levels of nesting, and
 //     no call once the caller has grown past Caller values, so that the
 //     generated code stays reviewable.
@@ -110,11 +114,15 @@ var InlineAll = CallCost{All: true, Depth: 8, Caller: 20000, Split: true}
 // a time. With both fixed (simplify's straighten pass; tapes sized after
 // the first trip), InLoopCallee 160 takes GradBench's LSTM from 3.6 to
 // 1.8–1.9 and S2c from 4.1–4.8 to 1.7–2.4 (bytes 1.4–1.7× the
-// hand-written gradient's), and bench/'s GMM, whose logsumexp is inlined
-// in its loop over the points, from 3.5–4.4 to 3.3–4.0 (GradBench's GMM,
-// whose LogSumExp is in another package, inlined for that reason only:
-// 2.8–4.1 to 2.6–3.6); helpers that call none of Costly (GMM's qtimesx and
-// sqnorm, ODE's rhs) stay calls.
+// hand-written gradient's); helpers that call none of Costly (GMM's
+// qtimesx and sqnorm, ODE's rhs) stay calls. bench/'s GMM calls its
+// logsumexp at two sites, in the loop over the points and once for the
+// weights: inlined at both, its gradient took 4.4, 4.4 and 4.2 times the
+// function (K, D, N = 5, 3, 200; 25, 10, 1000; 50, 20, 500; medians of 41,
+// interleaved), kept at both with one generated reverse 4.4–4.6, 3.7 and
+// 3.8, and the tape holds K values a point instead of 3K + 1, for 29 fewer
+// lines of generated code (only at D = 64: 5.6–5.8 inlined against
+// 5.8–6.3).
 //
 // Split reversal (Split) of the package's calls outside loops that are too
 // large or too deep to inline: the e2e case reversal.Large (a leapfrog
@@ -350,6 +358,8 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 	case !site.Loops && site.Size > c.cost.Callee:
 		site.Why = fmt.Sprintf("larger than %d values", c.cost.Callee)
 		c.splitOutOfLoops(&site)
+	case site.Loops && c.sites(k.Func) > 1:
+		site.Why = fmt.Sprintf("loops, called at %d sites: one generated reverse serves them all", c.sites(k.Func))
 	case site.Loops && site.InLoop && c.cost.InLoopCallee == 0:
 		site.Why = "loops, called in a loop: the tape would hold them once per iteration"
 	case site.Loops && site.InLoop && site.Size > c.cost.InLoopCallee:
@@ -367,6 +377,19 @@ func (c *chooser) decide(call *ir.Value) CallSite {
 		site.Reversal, site.Why = Inlined, "small, loop-free: runs once instead of twice"
 	}
 	return site
+}
+
+// sites returns the number of calls of fn that f makes.
+func (c *chooser) sites(fn *types.Func) int {
+	n := 0
+	for _, b := range c.f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpCall && v.Callee.Func == fn && !v.Callee.Invoke {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // splitOutOfLoops makes site, a call of the package's kept as a call,

@@ -209,12 +209,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	tape := slices.Grow(t, trips*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
-			t50 := c*d + j
-			t51 := q[t50]
-			t52 := math.Exp(t51)
-			qdiag[t50] = t52
-			sumq[c] += t51
-			tape = append(tape, t52)
+			t33 := c*d + j
+			t34 := q[t33]
+			t35 := math.Exp(t34)
+			qdiag[t33] = t35
+			sumq[c] += t34
+			tape = append(tape, t35)
 		}
 	}
 	xc := make([]float64, d)
@@ -223,166 +223,94 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	qxBar := make([]float64, d)
 	main := make([]float64, k)
 	mainBar := make([]float64, k)
-	m := math.Inf(-1)
-	trips2 := max(len(main)+2, 0)
-	t4 := max(n+2, 0)*(1+trips*(len(xc)+len(qx))+trips2*2+trips2) + trips + trips
-	tape2 := slices.Grow(tape, t4)
+	tape = slices.Grow(tape, max(n+2, 0)*(len(main)+trips*(len(xc)+len(qx))))
 	slse := 0.0
 	for i := 0; i < n; i++ {
 		for c := 0; c < k; c++ {
 			for j := 0; j < d; j++ {
 				xc[j] = x[i*d+j] - mu[c*d+j]
 			}
-			t47 := append(tape2, xc...)
+			t30 := append(tape, xc...)
 			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
-			t48 := alpha[c]
-			t49 := sumq[c]
-			tape2 = append(t47, qx...)
-			main[c] = t48 + t49 - 0.5*sqnorm(qx)
+			t31 := alpha[c]
+			t32 := sumq[c]
+			tape = append(t30, qx...)
+			main[c] = t31 + t32 - 0.5*sqnorm(qx)
 		}
-		m2 := m
-		for i := 0; i < len(main); i++ {
-			e2 := main[i]
-			tape2 = append(tape2, m2, e2)
-			m2 = max(m2, e2)
-		}
-		sum2 := 0.0
-		for i := 0; i < len(main); i++ {
-			t46 := math.Exp(main[i] - m2)
-			tape2 = append(tape2, t46)
-			sum2 += t46
-		}
-		tape2 = append(tape2, sum2)
-		slse += math.Log(sum2) + m2
+		tape = append(tape, main...)
+		slse += logsumexp(main)
 	}
-	t5 := slse - float64(n*d)*0.5*1.8378770664093453
-	t6 := float64(n)
-	for i := 0; i < k; i++ {
-		e := alpha[i]
-		tape2 = append(tape2, m)
-		m = max(m, e)
-	}
-	sum := 0.0
-	for i := 0; i < k; i++ {
-		t45 := math.Exp(alpha[i] - m)
-		tape2 = append(tape2, t45)
-		sum += t45
-	}
-	t7 := t5 - t6*(math.Log(sum)+m)
+	t4 := float64(n)
+	t5 := slse - float64(n*d)*0.5*1.8378770664093453 - t4*logsumexp(alpha)
 	k2 := len(sumq)
 	np := float64(d + 1)
-	t8 := np * float64(d) * -0.34657359027997264
-	t9 := 0.5 * np
+	t6 := np * float64(d) * -0.34657359027997264
+	t7 := 0.5 * np
 	out := 0.25 * float64(t2) * 1.1447298858494002
 	for j := 1; j <= d; j++ {
-		lg, _ := math.Lgamma(t9 + 0.5*float64(1-j))
+		lg, _ := math.Lgamma(t7 + 0.5*float64(1-j))
 		out += lg
 	}
-	c2 := t8 - out
+	c2 := t6 - out
 	out2 := 0.0
 	for ck := 0; ck < k2; ck++ {
-		t43 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t44 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 -= 0.5*(t43+t44) - 0*sumq[ck]
+		t28 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t29 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 -= 0.5*(t28+t29) - 0*sumq[ck]
 	}
-	t10 := t7 + (out2 + float64(k2)*c2)
+	t8 := t5 + (out2 + float64(k2)*c2)
 	for ck := k2 - 1; ck >= 0; ck-- {
-		t38 := -0.5
-		t39 := ck * nl
-		t40 := (ck + 1) * nl
-		sqnormReverse(l[t39:t40], lBar[t39:t40], t38)
-		t41 := ck * d
-		t42 := (ck + 1) * d
-		sqnormReverse(qdiag[t41:t42], qdiagBar[t41:t42], t38)
+		t23 := -0.5
+		t24 := ck * nl
+		t25 := (ck + 1) * nl
+		sqnormReverse(l[t24:t25], lBar[t24:t25], t23)
+		t26 := ck * d
+		t27 := (ck + 1) * d
+		sqnormReverse(qdiag[t26:t27], qdiagBar[t26:t27], t23)
 	}
-	t11 := 1 / sum * t6
-	mBar := -t6
-	for i := k - 1; i >= 0; i-- {
-		t36 := len(tape2) - 1
-		t37 := tape2[t36] * t11
-		alphaBar[i] -= t37
-		mBar += t37
-		tape2 = tape2[:t36]
-	}
-	for i := k - 1; i >= 0; i-- {
-		t32 := len(tape2) - 1
-		t33 := tape2[t32] >= alpha[i]
-		t34 := 0.0
-		if t33 {
-			t34 = 1
-		}
-		t35 := 1.0
-		if t33 {
-			t35 = 0
-		}
-		alphaBar[i] += t35 * mBar
-		mBar = t34 * mBar
-		tape2 = tape2[:t32]
-	}
-	for i6 := n - 1; i6 >= 0; i6-- {
-		t17 := len(tape2) - 1
-		sumBar := 1 / tape2[t17]
-		mBar2 := 1.0
-		tape2 = tape2[:t17]
-		for i := len(main) - 1; i >= 0; i-- {
-			t30 := len(tape2) - 1
-			t31 := tape2[t30] * sumBar
-			mainBar[i] += t31
-			mBar2 -= t31
-			tape2 = tape2[:t30]
-		}
-		for i := len(main) - 1; i >= 0; i-- {
-			t26 := len(tape2) - 2
-			t27 := tape2[t26] >= tape2[len(tape2)-1]
-			t28 := 0.0
-			if t27 {
-				t28 = 1
-			}
-			t29 := 1.0
-			if t27 {
-				t29 = 0
-			}
-			mainBar[i] += t29 * mBar2
-			mBar2 = t28 * mBar2
-			tape2 = tape2[:t26]
-		}
+	logsumexpReverse(alpha, alphaBar, -t4)
+	for i := n - 1; i >= 0; i-- {
+		t14 := len(tape) - len(main)
+		copy(main, tape[t14:])
+		logsumexpReverse(main, mainBar, 1)
+		tape = tape[:t14]
 		for c := k - 1; c >= 0; c-- {
-			t18 := mainBar[c]
+			t15 := mainBar[c]
 			mainBar[c] = 0
-			t19 := len(tape2) - len(qx)
-			copy(qx, tape2[t19:])
-			t20 := tape2[:t19]
-			sqnormReverse(qx, qxBar, -(0.5 * t18))
-			sumqBar[c] += t18
-			alphaBar[c] += t18
-			t21 := len(t20) - len(xc)
-			copy(xc, t20[t21:])
-			tape2 = t20[:t21]
-			t22 := c * d
-			t23 := (c + 1) * d
-			t24 := c * nl
-			t25 := (c + 1) * nl
-			qtimesxReverse(qx, qxBar, qdiag[t22:t23], qdiagBar[t22:t23], l[t24:t25], lBar[t24:t25], xc, xcBar)
+			t16 := len(tape) - len(qx)
+			copy(qx, tape[t16:])
+			t17 := tape[:t16]
+			sqnormReverse(qx, qxBar, -(0.5 * t15))
+			sumqBar[c] += t15
+			alphaBar[c] += t15
+			t18 := len(t17) - len(xc)
+			copy(xc, t17[t18:])
+			tape = t17[:t18]
+			t19 := c * d
+			t20 := (c + 1) * d
+			t21 := c * nl
+			t22 := (c + 1) * nl
+			qtimesxReverse(qx, qxBar, qdiag[t19:t20], qdiagBar[t19:t20], l[t21:t22], lBar[t21:t22], xc, xcBar)
 			for j := d - 1; j >= 0; j-- {
 				xcjBar := xcBar[j]
 				xcBar[j] = 0
-				muBar[t22+j] -= xcjBar
+				muBar[t19+j] -= xcjBar
 			}
 		}
 	}
 	for c := k - 1; c >= 0; c-- {
 		for j := d - 1; j >= 0; j-- {
-			t12 := len(tape2) - 1
-			t13 := tape2[t12]
-			t14 := sumqBar[c]
-			t15 := c*d + j
-			t16 := qdiagBar[t15]
-			qdiagBar[t15] = 0
-			qBar[t15] += t14 + t13*t16
-			tape2 = tape2[:t12]
+			t9 := len(tape) - 1
+			t10 := tape[t9]
+			t11 := sumqBar[c]
+			t12 := c*d + j
+			t13 := qdiagBar[t12]
+			qdiagBar[t12] = 0
+			qBar[t12] += t11 + t10*t13
+			tape = tape[:t9]
 		}
 	}
-	return t10
+	return t8
 }
 
 // sqnormReverse is the reverse of sqnorm for the gradients that call it: the vector-Jacobian
@@ -446,6 +374,57 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 		xj := x[j]
 		xBar[j] += diag[j] * dstjBar
 		diagBar[j] += dstjBar * xj
+	}
+}
+
+// logsumexpReverse is the reverse of logsumexp for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of logsumexp that its own reverse does
+// not read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: v (into vBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func logsumexpReverse(v, vBar []float64, seed float64) {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	gadApart(v, vBar, "logsumexpReverse: v and vBar")
+	trips := max(len(v)+2, 0)
+	tape := slices.Grow(t, trips+trips)
+	m := math.Inf(-1)
+	for i := 0; i < len(v); i++ {
+		e := v[i]
+		tape = append(tape, m)
+		m = max(m, e)
+	}
+	sum := 0.0
+	for i := 0; i < len(v); i++ {
+		t8 := math.Exp(v[i] - m)
+		tape = append(tape, t8)
+		sum += t8
+	}
+	sumBar := 1 / sum * seed
+	mBar := seed
+	for i := len(v) - 1; i >= 0; i-- {
+		t6 := len(tape) - 1
+		t7 := tape[t6] * sumBar
+		vBar[i] += t7
+		mBar -= t7
+		tape = tape[:t6]
+	}
+	for i := len(v) - 1; i >= 0; i-- {
+		t2 := len(tape) - 1
+		t3 := tape[t2] >= v[i]
+		t4 := 0.0
+		if t3 {
+			t4 = 1
+		}
+		t5 := 1.0
+		if t3 {
+			t5 = 0
+		}
+		vBar[i] += t5 * mBar
+		mBar = t4 * mBar
+		tape = tape[:t2]
 	}
 }
 

@@ -34,15 +34,16 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	qdiagBar := make([]float64, t3)
 	sumq := make([]float64, k)
 	sumqBar := make([]float64, k)
-	tape := slices.Grow(t, max(k+2, 0)*max(d+2, 0))
+	trips := max(k+2, 0)
+	tape := slices.Grow(t, trips*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
-			t44 := c*d + j
-			t45 := q[t44]
-			t46 := math.Exp(t45)
-			qdiag[t44] = t46
-			sumq[c] += t45
-			tape = append(tape, t46)
+			t34 := c*d + j
+			t35 := q[t34]
+			t36 := math.Exp(t35)
+			qdiag[t34] = t36
+			sumq[c] += t35
+			tape = append(tape, t36)
 		}
 	}
 	xc := make([]float64, d)
@@ -51,39 +52,22 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	qxBar := make([]float64, d)
 	beta := make([]float64, k)
 	betaBar := make([]float64, k)
-	trips := max(n+2, 0)
-	before := len(tape)
+	tape = slices.Grow(tape, max(n+2, 0)*(len(beta)+trips*(len(xc)+len(qx))))
 	slse := 0.0
 	for i := 0; i < n; i++ {
-		if i == 1 {
-			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
-		}
 		for c := 0; c < k; c++ {
 			for j := 0; j < d; j++ {
 				xc[j] = x[i*d+j] - mu[c*d+j]
 			}
-			t41 := append(tape, xc...)
+			t31 := append(tape, xc...)
 			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
-			t42 := alpha[c]
-			t43 := sumq[c]
-			tape = append(t41, qx...)
-			beta[c] = t42 + t43 - 0.5*sqnorm(qx)
+			t32 := alpha[c]
+			t33 := sumq[c]
+			tape = append(t31, qx...)
+			beta[c] = t32 + t33 - 0.5*sqnorm(qx)
 		}
-		t39 := beta[1:]
-		a := beta[0]
-		for i := 0; i < len(t39); i++ {
-			v := t39[i]
-			tape = append(tape, a, v)
-			a = max(a, v)
-		}
-		s := 0.0
-		for i := 0; i < len(beta); i++ {
-			t40 := math.Exp(beta[i] - a)
-			tape = append(tape, t40)
-			s += t40
-		}
-		tape = append(tape, s)
-		slse += math.Log(s) + a
+		tape = append(tape, beta...)
+		slse += lse.LogSumExp(beta)
 	}
 	t4 := float64(n)
 	t5 := slse - float64(n*d)*0.5*1.8378770664093453 - t4*lse.LogSumExp(alpha)
@@ -100,73 +84,48 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	t8 := 0.5 * gamma * gamma
 	out2 := 0.0
 	for ck := 0; ck < k2; ck++ {
-		t37 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t38 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 += t8*(t37+t38) - float64(m)*sumq[ck]
+		t29 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t30 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 += t8*(t29+t30) - float64(m)*sumq[ck]
 	}
 	t9 := t5 + (float64(k2)*c2 - out2)
 	for ck := k2 - 1; ck >= 0; ck-- {
 		sumqBar[ck] += float64(m)
-		t32 := -t8
-		t33 := ck * nl
-		t34 := (ck + 1) * nl
-		sqnormReverse(l[t33:t34], lBar[t33:t34], t32)
-		t35 := ck * d
-		t36 := (ck + 1) * d
-		sqnormReverse(qdiag[t35:t36], qdiagBar[t35:t36], t32)
+		t24 := -t8
+		t25 := ck * nl
+		t26 := (ck + 1) * nl
+		sqnormReverse(l[t25:t26], lBar[t25:t26], t24)
+		t27 := ck * d
+		t28 := (ck + 1) * d
+		sqnormReverse(qdiag[t27:t28], qdiagBar[t27:t28], t24)
 	}
 	lseLogSumExpReverse(alpha, alphaBar, -t4)
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t15 := beta[1:]
-		t16 := betaBar[1:]
-		t17 := len(tape) - 1
-		sBar := 1 / tape[t17]
-		aBar := 1.0
-		tape = tape[:t17]
-		for i := len(beta) - 1; i >= 0; i-- {
-			t30 := len(tape) - 1
-			t31 := tape[t30] * sBar
-			betaBar[i] += t31
-			aBar -= t31
-			tape = tape[:t30]
-		}
-		for i := len(t15) - 1; i >= 0; i-- {
-			t26 := len(tape) - 2
-			t27 := tape[t26] >= tape[len(tape)-1]
-			t28 := 0.0
-			if t27 {
-				t28 = 1
-			}
-			t29 := 1.0
-			if t27 {
-				t29 = 0
-			}
-			t16[i] += t29 * aBar
-			aBar = t28 * aBar
-			tape = tape[:t26]
-		}
-		betaBar[0] += aBar
+	for i := n - 1; i >= 0; i-- {
+		t15 := len(tape) - len(beta)
+		copy(beta, tape[t15:])
+		lseLogSumExpReverse(beta, betaBar, 1)
+		tape = tape[:t15]
 		for c := k - 1; c >= 0; c-- {
-			t18 := betaBar[c]
+			t16 := betaBar[c]
 			betaBar[c] = 0
-			t19 := len(tape) - len(qx)
-			copy(qx, tape[t19:])
-			t20 := tape[:t19]
-			sqnormReverse(qx, qxBar, -(0.5 * t18))
-			sumqBar[c] += t18
-			alphaBar[c] += t18
-			t21 := len(t20) - len(xc)
-			copy(xc, t20[t21:])
-			tape = t20[:t21]
-			t22 := c * d
-			t23 := (c + 1) * d
-			t24 := c * nl
-			t25 := (c + 1) * nl
-			qtimesxReverse(qx, qxBar, qdiag[t22:t23], qdiagBar[t22:t23], l[t24:t25], lBar[t24:t25], xc, xcBar)
+			t17 := len(tape) - len(qx)
+			copy(qx, tape[t17:])
+			t18 := tape[:t17]
+			sqnormReverse(qx, qxBar, -(0.5 * t16))
+			sumqBar[c] += t16
+			alphaBar[c] += t16
+			t19 := len(t18) - len(xc)
+			copy(xc, t18[t19:])
+			tape = t18[:t19]
+			t20 := c * d
+			t21 := (c + 1) * d
+			t22 := c * nl
+			t23 := (c + 1) * nl
+			qtimesxReverse(qx, qxBar, qdiag[t20:t21], qdiagBar[t20:t21], l[t22:t23], lBar[t22:t23], xc, xcBar)
 			for j := d - 1; j >= 0; j-- {
 				xcjBar := xcBar[j]
 				xcBar[j] = 0
-				muBar[t22+j] -= xcjBar
+				muBar[t20+j] -= xcjBar
 			}
 		}
 	}

@@ -78,12 +78,10 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	next := make([]float64, n)
 	nextBar := make([]float64, n)
 	t3 := append(t, x...)
-	fx := -maxRFunc1(p, x)
-	tape := append(t3, x...)
-	maxRFunc2(p, g, x)
-	for j := 0; j < len(g); j++ {
-		g[j] = -g[j]
-	}
+	t4 := maxRFunc1(p, x)
+	tape := append(append(t3, g...), x...)
+	descentArgmaxFunc2(p, g, x)
+	fx := -t4
 	eta := 1e-05
 	i := 0
 	from := 0
@@ -92,9 +90,9 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	var from2 int
 	for {
 		tape2 = append(tape, g...)
-		t4 := descentNorm(g)
+		t5 := descentNorm(g)
 		path2 = append(path, from)
-		if t4 > 1e-05 {
+		if t5 > 1e-05 {
 			var eta4 float64
 			var from4 int
 			if i == 10 {
@@ -105,20 +103,20 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 				for j := 0; j < n; j++ {
 					next[j] = x[j] - eta*g[j]
 				}
-				t5 := append(append(tape2, x...), next...)
-				t6 := descentDistance(x, next)
-				tape2 = append(t5, eta)
-				if t6 <= 1e-05 {
+				t6 := append(append(tape2, x...), next...)
+				t7 := descentDistance(x, next)
+				tape2 = append(t6, eta)
+				if t7 <= 1e-05 {
 					from2 = 1
 					break
 				}
 				tape2 = append(tape2, next...)
 				fNext := -maxRFunc1(p, next)
 				if fNext < fx {
-					t7 := copy(x, next)
+					t8 := copy(x, next)
 					tape2 = append(append(tape2, g...), x...)
 					descentArgmaxFunc2(p, g, x)
-					tapeint = append(tapeint, t7)
+					tapeint = append(tapeint, t8)
 					fx = fNext
 					eta4 = eta
 					i++
@@ -141,85 +139,83 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	maxRFunc1(p, x)
 	maxRFunc1Reverse(p, pBar, x, xBar, seed)
 	if from2 != 0 {
-		t8 := len(tape2) - 1
-		eta2 := tape2[t8]
-		t9 := tape2[:t8]
-		t10 := len(t9) - len(next)
-		copy(next, t9[t10:])
-		t11 := t9[:t10]
-		t12 := len(t11) - len(x)
-		copy(x, t11[t12:])
-		tape2 = t11[:t12]
+		t9 := len(tape2) - 1
+		eta2 := tape2[t9]
+		t10 := tape2[:t9]
+		t11 := len(t10) - len(next)
+		copy(next, t10[t11:])
+		t12 := t10[:t11]
+		t13 := len(t12) - len(x)
+		copy(x, t12[t13:])
+		tape2 = t12[:t13]
 		for j := n - 1; j >= 0; j-- {
-			t13 := nextBar[j]
+			t14 := nextBar[j]
 			nextBar[j] = 0
-			gBar[j] -= eta2 * t13
-			xBar[j] += t13
+			gBar[j] -= eta2 * t14
+			xBar[j] += t14
 		}
 	}
-	var t15 []float64
+	var t16 []float64
 	for {
-		t14 := len(tape2) - len(g)
-		copy(g, tape2[t14:])
-		t15 = tape2[:t14]
-		t16 := len(path2) - 1
-		t17 := path2[:t16]
-		if path2[t16] == 0 {
+		t15 := len(tape2) - len(g)
+		copy(g, tape2[t15:])
+		t16 = tape2[:t15]
+		t17 := len(path2) - 1
+		t18 := path2[:t17]
+		if path2[t17] == 0 {
 			break
 		}
-		tape2 = t15[:len(t15)-1]
-		t18 := len(t17) - 1
-		from3 := t17[t18]
-		path2 = t17[:t18]
+		tape2 = t16[:len(t16)-1]
+		t19 := len(t18) - 1
+		from3 := t18[t19]
+		path2 = t18[:t19]
 		if from3 != 0 {
 			if from3 == 1 {
-				t19 := len(tapeint) - 1
-				t20 := tapeint[t19]
-				tapeint = tapeint[:t19]
-				t21 := len(tape2) - len(x)
-				copy(x, tape2[t21:])
-				t22 := tape2[:t21]
-				t23 := len(t22) - len(g)
-				copy(g, t22[t23:])
-				tape2 = t22[:t23]
+				t20 := len(tapeint) - 1
+				t21 := tapeint[t20]
+				tapeint = tapeint[:t20]
+				t22 := len(tape2) - len(x)
+				copy(x, tape2[t22:])
+				t23 := tape2[:t22]
+				t24 := len(t23) - len(g)
+				copy(g, t23[t24:])
+				tape2 = t23[:t24]
 				descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
-				for k := 0; k < t20; k++ {
+				for k := 0; k < t21; k++ {
 					xkBar := xBar[k]
 					xBar[k] = 0
 					nextBar[k] += xkBar
 				}
 			}
-			t24 := len(tape2) - len(next)
-			copy(next, tape2[t24:])
+			t25 := len(tape2) - len(next)
+			copy(next, tape2[t25:])
 			maxRFunc1Reverse(p, pBar, next, nextBar, -0)
-			tape2 = tape2[:t24]
-			t25 := len(tape2) - 1
-			eta3 := tape2[t25]
-			t26 := tape2[:t25]
-			t27 := len(t26) - len(next)
-			copy(next, t26[t27:])
-			t28 := t26[:t27]
-			t29 := len(t28) - len(x)
-			copy(x, t28[t29:])
-			tape2 = t28[:t29]
+			tape2 = tape2[:t25]
+			t26 := len(tape2) - 1
+			eta3 := tape2[t26]
+			t27 := tape2[:t26]
+			t28 := len(t27) - len(next)
+			copy(next, t27[t28:])
+			t29 := t27[:t28]
+			t30 := len(t29) - len(x)
+			copy(x, t29[t30:])
+			tape2 = t29[:t30]
 			for j := n - 1; j >= 0; j-- {
-				t30 := nextBar[j]
+				t31 := nextBar[j]
 				nextBar[j] = 0
-				gBar[j] -= eta3 * t30
-				xBar[j] += t30
+				gBar[j] -= eta3 * t31
+				xBar[j] += t31
 			}
 		}
 	}
-	for j := len(g) - 1; j >= 0; j-- {
-		gjBar := gBar[j]
-		gBar[j] = 0
-		gBar[j] -= gjBar
-	}
-	t31 := len(t15) - len(x)
-	copy(x, t15[t31:])
-	t32 := t15[:t31]
-	maxRFunc2Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t32[len(t32)-len(x):])
+	t32 := len(t16) - len(x)
+	copy(x, t16[t32:])
+	t33 := t16[:t32]
+	t34 := len(t33) - len(g)
+	copy(g, t33[t34:])
+	t35 := t33[:t34]
+	descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
+	copy(x, t35[len(t35)-len(x):])
 	maxRFunc1Reverse(p, pBar, x, xBar, -0)
 	for k := 0; k < t2; k++ {
 		xBar[k] = 0
@@ -288,6 +284,48 @@ func descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar []float64) {
 	maxRFunc2Reverse(p, pBar, g, gBar, x, xBar)
 }
 
+// maxRFunc1 is the function literal func1 of MaxR, with the captured variable
+// p as its first parameter.
+func maxRFunc1(p, q []float64) float64 {
+	return f(p, q)
+}
+
+// descentArgmaxFunc2 is the function literal func2 of Argmax, with the
+// captured variable p as its first parameter.
+func descentArgmaxFunc2(p, g, x []float64) {
+	maxRFunc2(p, g, x)
+	for j := 0; j < len(g); j++ {
+		g[j] = -g[j]
+	}
+}
+
+// descentNorm is a copy of descent.norm, which package descent does not export.
+func descentNorm(x []float64) float64 {
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		s += v * v
+	}
+	return math.Sqrt(s)
+}
+
+// descentDistance is a copy of descent.distance, which package descent does not export.
+func descentDistance(x, y []float64) float64 {
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		d := x[i] - y[i]
+		s += d * d
+	}
+	return math.Sqrt(s)
+}
+
+// descentArgmaxFunc1Func2 is descent.Argmax specialized for f = the literal
+// func1 of MaxR, grad = the literal func2 of MaxR, with the captured variables
+// p, p2 as its first parameters.
+func descentArgmaxFunc1Func2(p, p2, start []float64) []float64 {
+	return descentArgminFunc1Func2(p, p2, start)
+}
+
 // maxRFunc2Reverse is the reverse of maxRFunc2 for the gradients that call it: the vector-Jacobian
 // product of the adjoints of its results and of what it writes, with respect to the varied inputs.
 // Unlike a //gad:vjp, it does not redo the writes of maxRFunc2 that its own reverse does not read
@@ -315,80 +353,10 @@ func maxRFunc2Reverse(p, pBar, g, gBar, q, qBar []float64) {
 	gBar[0] = 0
 }
 
-// maxRFunc1 is the function literal func1 of MaxR, with the captured variable
-// p as its first parameter.
-func maxRFunc1(p, q []float64) float64 {
-	return f(p, q)
-}
-
 // maxRFunc2 is the function literal func2 of MaxR, with the captured variable
 // p as its first parameter.
 func maxRFunc2(p, g, q []float64) {
 	gradR(p, q, g)
-}
-
-// descentNorm is a copy of descent.norm, which package descent does not export.
-func descentNorm(x []float64) float64 {
-	s := 0.0
-	for i := 0; i < len(x); i++ {
-		v := x[i]
-		s += v * v
-	}
-	return math.Sqrt(s)
-}
-
-// descentDistance is a copy of descent.distance, which package descent does not export.
-func descentDistance(x, y []float64) float64 {
-	s := 0.0
-	for i := 0; i < len(x); i++ {
-		d := x[i] - y[i]
-		s += d * d
-	}
-	return math.Sqrt(s)
-}
-
-// descentArgmaxFunc2 is the function literal func2 of Argmax, with the
-// captured variable p as its first parameter.
-func descentArgmaxFunc2(p, g, x []float64) {
-	maxRFunc2(p, g, x)
-	for j := 0; j < len(g); j++ {
-		g[j] = -g[j]
-	}
-}
-
-// descentArgmaxFunc1Func2 is descent.Argmax specialized for f = the literal
-// func1 of MaxR, grad = the literal func2 of MaxR, with the captured variables
-// p, p2 as its first parameters.
-func descentArgmaxFunc1Func2(p, p2, start []float64) []float64 {
-	return descentArgminFunc1Func2(p, p2, start)
-}
-
-// fGradReverse is the reverse of fGrad for the gradients that call it: the vector-Jacobian product
-// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
-// Unlike a //gad:vjp, it does not redo the writes of fGrad that its own reverse does not read back:
-// the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into pBar), q (into qBar2), qBar (into qBarBar).
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-// fGrad writes qBar: on entry qBarBar holds the adjoint of the values fGrad leaves in qBar (zero
-// for the gradient of its results alone); on return, the gradient with respect to the values qBar
-// held on entry.
-func fGradReverse(p, pBar, q, qBar2, qBar, qBarBar []float64, seed float64) {
-	gadApart(p, pBar, "fGradReverse: p and pBar")
-	gadApart(q, qBar2, "fGradReverse: q and qBar2")
-	gadApart(qBar, qBarBar, "fGradReverse: qBar and qBarBar")
-	gadApart(qBar, p, "fGradReverse: qBar and p")
-	gadApart(qBar, q, "fGradReverse: qBar and q")
-	gadApart(q, qBar, "fGrad: q and qBar")
-	p0 := p[0]
-	p1 := p[1]
-	q0 := q[0]
-	q1 := q[1]
-	t := qBarBar[0]
-	qBar2[1] += -(2 * qBarBar[1]) - 2*(seed*q1)
-	qBar2[0] += -(2 * t) - 2*(seed*q0)
-	pBar[1] += 2 * (seed * p1)
-	pBar[0] += 2 * (seed * p0)
 }
 
 // descentArgminFunc1Func2 is descent.Argmin specialized for f = the literal
@@ -428,6 +396,34 @@ func descentArgminFunc1Func2(p, p2, start []float64) []float64 {
 		}
 	}
 	return x
+}
+
+// fGradReverse is the reverse of fGrad for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of fGrad that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: p (into pBar), q (into qBar2), qBar (into qBarBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// fGrad writes qBar: on entry qBarBar holds the adjoint of the values fGrad leaves in qBar (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values qBar
+// held on entry.
+func fGradReverse(p, pBar, q, qBar2, qBar, qBarBar []float64, seed float64) {
+	gadApart(p, pBar, "fGradReverse: p and pBar")
+	gadApart(q, qBar2, "fGradReverse: q and qBar2")
+	gadApart(qBar, qBarBar, "fGradReverse: qBar and qBarBar")
+	gadApart(qBar, p, "fGradReverse: qBar and p")
+	gadApart(qBar, q, "fGradReverse: qBar and q")
+	gadApart(q, qBar, "fGrad: q and qBar")
+	p0 := p[0]
+	p1 := p[1]
+	q0 := q[0]
+	q1 := q[1]
+	t := qBarBar[0]
+	qBar2[1] += -(2 * qBarBar[1]) - 2*(seed*q1)
+	qBar2[0] += -(2 * t) - 2*(seed*q0)
+	pBar[1] += 2 * (seed * p1)
+	pBar[0] += 2 * (seed * p0)
 }
 
 // descentArgmaxFunc1 is the function literal func1 of Argmax, with the
@@ -725,12 +721,10 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	next := make([]float64, n)
 	nextBar := make([]float64, n)
 	t3 := append(t, x...)
-	fx := -maxFFunc1(p, x)
-	tape := append(t3, x...)
-	maxFFunc2(p, g, x)
-	for j := 0; j < len(g); j++ {
-		g[j] = -g[j]
-	}
+	t4 := maxFFunc1(p, x)
+	tape := append(append(t3, g...), x...)
+	descentArgmaxFunc22(p, g, x)
+	fx := -t4
 	eta := 1e-05
 	i := 0
 	from := 0
@@ -739,9 +733,9 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	var from2 int
 	for {
 		tape2 = append(tape, g...)
-		t4 := descentNorm(g)
+		t5 := descentNorm(g)
 		path2 = append(path, from)
-		if t4 > 1e-05 {
+		if t5 > 1e-05 {
 			var eta4 float64
 			var from4 int
 			if i == 10 {
@@ -752,20 +746,20 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 				for j := 0; j < n; j++ {
 					next[j] = x[j] - eta*g[j]
 				}
-				t5 := append(append(tape2, x...), next...)
-				t6 := descentDistance(x, next)
-				tape2 = append(t5, eta)
-				if t6 <= 1e-05 {
+				t6 := append(append(tape2, x...), next...)
+				t7 := descentDistance(x, next)
+				tape2 = append(t6, eta)
+				if t7 <= 1e-05 {
 					from2 = 1
 					break
 				}
 				tape2 = append(tape2, next...)
 				fNext := -maxFFunc1(p, next)
 				if fNext < fx {
-					t7 := copy(x, next)
+					t8 := copy(x, next)
 					tape2 = append(append(tape2, g...), x...)
 					descentArgmaxFunc22(p, g, x)
-					tapeint = append(tapeint, t7)
+					tapeint = append(tapeint, t8)
 					fx = fNext
 					eta4 = eta
 					i++
@@ -788,85 +782,83 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	maxFFunc1(p, x)
 	maxFFunc1Reverse(p, pBar, x, xBar, seed)
 	if from2 != 0 {
-		t8 := len(tape2) - 1
-		eta2 := tape2[t8]
-		t9 := tape2[:t8]
-		t10 := len(t9) - len(next)
-		copy(next, t9[t10:])
-		t11 := t9[:t10]
-		t12 := len(t11) - len(x)
-		copy(x, t11[t12:])
-		tape2 = t11[:t12]
+		t9 := len(tape2) - 1
+		eta2 := tape2[t9]
+		t10 := tape2[:t9]
+		t11 := len(t10) - len(next)
+		copy(next, t10[t11:])
+		t12 := t10[:t11]
+		t13 := len(t12) - len(x)
+		copy(x, t12[t13:])
+		tape2 = t12[:t13]
 		for j := n - 1; j >= 0; j-- {
-			t13 := nextBar[j]
+			t14 := nextBar[j]
 			nextBar[j] = 0
-			gBar[j] -= eta2 * t13
-			xBar[j] += t13
+			gBar[j] -= eta2 * t14
+			xBar[j] += t14
 		}
 	}
-	var t15 []float64
+	var t16 []float64
 	for {
-		t14 := len(tape2) - len(g)
-		copy(g, tape2[t14:])
-		t15 = tape2[:t14]
-		t16 := len(path2) - 1
-		t17 := path2[:t16]
-		if path2[t16] == 0 {
+		t15 := len(tape2) - len(g)
+		copy(g, tape2[t15:])
+		t16 = tape2[:t15]
+		t17 := len(path2) - 1
+		t18 := path2[:t17]
+		if path2[t17] == 0 {
 			break
 		}
-		tape2 = t15[:len(t15)-1]
-		t18 := len(t17) - 1
-		from3 := t17[t18]
-		path2 = t17[:t18]
+		tape2 = t16[:len(t16)-1]
+		t19 := len(t18) - 1
+		from3 := t18[t19]
+		path2 = t18[:t19]
 		if from3 != 0 {
 			if from3 == 1 {
-				t19 := len(tapeint) - 1
-				t20 := tapeint[t19]
-				tapeint = tapeint[:t19]
-				t21 := len(tape2) - len(x)
-				copy(x, tape2[t21:])
-				t22 := tape2[:t21]
-				t23 := len(t22) - len(g)
-				copy(g, t22[t23:])
-				tape2 = t22[:t23]
+				t20 := len(tapeint) - 1
+				t21 := tapeint[t20]
+				tapeint = tapeint[:t20]
+				t22 := len(tape2) - len(x)
+				copy(x, tape2[t22:])
+				t23 := tape2[:t22]
+				t24 := len(t23) - len(g)
+				copy(g, t23[t24:])
+				tape2 = t23[:t24]
 				descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
-				for k := 0; k < t20; k++ {
+				for k := 0; k < t21; k++ {
 					xkBar := xBar[k]
 					xBar[k] = 0
 					nextBar[k] += xkBar
 				}
 			}
-			t24 := len(tape2) - len(next)
-			copy(next, tape2[t24:])
+			t25 := len(tape2) - len(next)
+			copy(next, tape2[t25:])
 			maxFFunc1Reverse(p, pBar, next, nextBar, -0)
-			tape2 = tape2[:t24]
-			t25 := len(tape2) - 1
-			eta3 := tape2[t25]
-			t26 := tape2[:t25]
-			t27 := len(t26) - len(next)
-			copy(next, t26[t27:])
-			t28 := t26[:t27]
-			t29 := len(t28) - len(x)
-			copy(x, t28[t29:])
-			tape2 = t28[:t29]
+			tape2 = tape2[:t25]
+			t26 := len(tape2) - 1
+			eta3 := tape2[t26]
+			t27 := tape2[:t26]
+			t28 := len(t27) - len(next)
+			copy(next, t27[t28:])
+			t29 := t27[:t28]
+			t30 := len(t29) - len(x)
+			copy(x, t29[t30:])
+			tape2 = t29[:t30]
 			for j := n - 1; j >= 0; j-- {
-				t30 := nextBar[j]
+				t31 := nextBar[j]
 				nextBar[j] = 0
-				gBar[j] -= eta3 * t30
-				xBar[j] += t30
+				gBar[j] -= eta3 * t31
+				xBar[j] += t31
 			}
 		}
 	}
-	for j := len(g) - 1; j >= 0; j-- {
-		gjBar := gBar[j]
-		gBar[j] = 0
-		gBar[j] -= gjBar
-	}
-	t31 := len(t15) - len(x)
-	copy(x, t15[t31:])
-	t32 := t15[:t31]
-	maxFFunc2Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t32[len(t32)-len(x):])
+	t32 := len(t16) - len(x)
+	copy(x, t16[t32:])
+	t33 := t16[:t32]
+	t34 := len(t33) - len(g)
+	copy(g, t33[t34:])
+	t35 := t33[:t34]
+	descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
+	copy(x, t35[len(t35)-len(x):])
 	maxFFunc1Reverse(p, pBar, x, xBar, -0)
 	for k := 0; k < t2; k++ {
 		xBar[k] = 0
@@ -935,6 +927,28 @@ func descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar []float64) {
 	maxFFunc2Reverse(p, pBar, g, gBar, x, xBar)
 }
 
+// maxFFunc1 is the function literal func1 of MaxF, with the captured variable
+// p as its first parameter.
+func maxFFunc1(p, q []float64) float64 {
+	return f(p, q)
+}
+
+// descentArgmaxFunc22 is the function literal func2 of Argmax, with the
+// captured variable p as its first parameter.
+func descentArgmaxFunc22(p, g, x []float64) {
+	maxFFunc2(p, g, x)
+	for j := 0; j < len(g); j++ {
+		g[j] = -g[j]
+	}
+}
+
+// descentArgmaxMaxFFunc1Func2 is descent.Argmax specialized for f = the
+// literal func1 of MaxF, grad = the literal func2 of MaxF, with the captured
+// variables p, p2 as its first parameters.
+func descentArgmaxMaxFFunc1Func2(p, p2, start []float64) []float64 {
+	return descentArgminArgmaxFunc1Func2(p, p2, start)
+}
+
 // maxFFunc2Reverse is the reverse of maxFFunc2 for the gradients that call it: the vector-Jacobian
 // product of the adjoints of its results and of what it writes, with respect to the varied inputs.
 // Unlike a //gad:vjp, it does not redo the writes of maxFFunc2 that its own reverse does not read
@@ -966,56 +980,10 @@ func maxFFunc2Reverse(p, pBar, g, gBar, q, qBar []float64) {
 	fJVPReverseWrtPQ(p, pBar, q, qBar, t, 0, g0Bar)
 }
 
-// maxFFunc1 is the function literal func1 of MaxF, with the captured variable
-// p as its first parameter.
-func maxFFunc1(p, q []float64) float64 {
-	return f(p, q)
-}
-
 // maxFFunc2 is the function literal func2 of MaxF, with the captured variable
 // p as its first parameter.
 func maxFFunc2(p, g, q []float64) {
 	gradF(p, q, g)
-}
-
-// descentArgmaxFunc22 is the function literal func2 of Argmax, with the
-// captured variable p as its first parameter.
-func descentArgmaxFunc22(p, g, x []float64) {
-	maxFFunc2(p, g, x)
-	for j := 0; j < len(g); j++ {
-		g[j] = -g[j]
-	}
-}
-
-// descentArgmaxMaxFFunc1Func2 is descent.Argmax specialized for f = the
-// literal func1 of MaxF, grad = the literal func2 of MaxF, with the captured
-// variables p, p2 as its first parameters.
-func descentArgmaxMaxFFunc1Func2(p, p2, start []float64) []float64 {
-	return descentArgminArgmaxFunc1Func2(p, p2, start)
-}
-
-// fJVPReverseWrtPQ is the reverse of fJVP for the gradients that call it: the vector-Jacobian
-// product of the adjoints of its results (seed, seed2) and of what it writes, with respect to the
-// varied inputs. Unlike a //gad:vjp, it does not redo the writes of fJVP that its own reverse does
-// not read back: the memory of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into pBar), q (into qBar).
-// Fixed inputs: dq.
-// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
-func fJVPReverseWrtPQ(p, pBar, q, qBar, dq []float64, seed, seed2 float64) {
-	gadApart(p, pBar, "fJVPReverseWrtPQ: p and pBar")
-	gadApart(q, qBar, "fJVPReverseWrtPQ: q and qBar")
-	p0 := p[0]
-	p1 := p[1]
-	q0 := q[0]
-	dq0 := dq[0]
-	q1 := q[1]
-	dq1 := dq[1]
-	t := 2 * seed2
-	qBar[1] += -(dq1 * t) - 2*(seed*q1)
-	qBar[0] += -(dq0 * t) - 2*(seed*q0)
-	pBar[1] += 2 * (seed * p1)
-	pBar[0] += 2 * (seed * p0)
 }
 
 // descentArgminArgmaxFunc1Func2 is descent.Argmin specialized for f = the
@@ -1055,6 +1023,30 @@ func descentArgminArgmaxFunc1Func2(p, p2, start []float64) []float64 {
 		}
 	}
 	return x
+}
+
+// fJVPReverseWrtPQ is the reverse of fJVP for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed, seed2) and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of fJVP that its own reverse does
+// not read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: p (into pBar), q (into qBar).
+// Fixed inputs: dq.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func fJVPReverseWrtPQ(p, pBar, q, qBar, dq []float64, seed, seed2 float64) {
+	gadApart(p, pBar, "fJVPReverseWrtPQ: p and pBar")
+	gadApart(q, qBar, "fJVPReverseWrtPQ: q and qBar")
+	p0 := p[0]
+	p1 := p[1]
+	q0 := q[0]
+	dq0 := dq[0]
+	q1 := q[1]
+	dq1 := dq[1]
+	t := 2 * seed2
+	qBar[1] += -(dq1 * t) - 2*(seed*q1)
+	qBar[0] += -(dq0 * t) - 2*(seed*q0)
+	pBar[1] += 2 * (seed * p1)
+	pBar[0] += 2 * (seed * p0)
 }
 
 // descentArgmaxFunc12 is the function literal func1 of Argmax, with the

@@ -144,36 +144,37 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Powers, then the partials of the varied scalar inputs in order.
 func PowersGrad(x float64) (f, xBar float64) {
+	t := ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
+	xBar = ipowReverse(x, 0, 1) + ipowReverse(x, 2, -2) + ipowReverse(x, 3, 1)
+	return t, xBar
+}
+
+// ipowReverse is the reverse of ipow for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of ipow that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: x (returned as xBar).
+// Fixed inputs: n.
+// Results: the partials of the varied scalar inputs in order.
+func ipowReverse(x float64, n int, seed float64) (xBar float64) {
 	var tapeBuf [256]float64
 	t := tapeBuf[:0]
-	tape := slices.Grow(t, 9)
+	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
-	for i := 0; i < 3; i++ {
+	for i := 0; i < n; i++ {
 		tape = append(tape, p)
 		p *= x
 	}
-	p2 := 1.0
-	for i := 0; i < 2; i++ {
-		tape = append(tape, p2)
-		p2 *= x
-	}
-	t2 := p - 2*p2 + 1
 	xBar = 0
-	pBar := -2.0
-	for i := 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		xBar += tape[t4] * pBar
+	pBar := seed
+	for i := n - 1; i >= 0; i-- {
+		t2 := len(tape) - 1
+		xBar += tape[t2] * pBar
 		pBar *= x
-		tape = tape[:t4]
+		tape = tape[:t2]
 	}
-	pBar2 := 1.0
-	for i := 2; i >= 0; i-- {
-		t3 := len(tape) - 1
-		xBar += tape[t3] * pBar2
-		pBar2 *= x
-		tape = tape[:t3]
-	}
-	return t2, xBar
+	return xBar
 }
 
 // ScaledNormJVP computes ScaledNorm and its derivative along the tangents (forward mode).
@@ -977,77 +978,161 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	tmp := make([]float64, len(x))
 	tmpBar := make([]float64, len(x))
 	t2 := copy(tmp, x)
-	trips := max(len(tmp)+2, 0)
-	tape := slices.Grow(t, trips+trips+trips)
-	for i := 0; i < len(tmp); i++ {
-		tmpi6 := tmp[i]
-		tmp[i] = tmpi6 * y[i]
-		tape = append(tape, tmpi6)
-	}
-	for i := 0; i < len(tmp); i++ {
-		tmpi5 := tmp[i]
-		tmp[i] = tmpi5 * tmpi5
-		tape = append(tape, tmpi5)
-	}
-	i3 := len(tmp) - 1
-	last := tmp[i3]
-	for i := i3; i >= 1; i-- {
+	t3 := append(t, tmp...)
+	mulTo(tmp, tmp, y)
+	t4 := append(append(t3, tmp...), tmp...)
+	mulTo(tmp, tmp, tmp)
+	i := len(tmp) - 1
+	last := tmp[i]
+	for i := i; i >= 1; i-- {
 		tmp[i] = tmp[i-1]
 	}
 	tmp[0] = last
-	for i := 0; i < len(tmp); i++ {
-		tmpi4 := tmp[i]
-		tmp[i] = y[i] * tmpi4
-		tape = append(tape, tmpi4)
-	}
+	t5 := append(t4, tmp...)
+	mulTo(tmp, y, tmp)
 	s := 0.0
 	for i := 0; i < len(tmp); i++ {
 		v := tmp[i]
-		t6 := float64(i + 1)
-		tmpBar[i] += t6
-		s += v * t6
+		t12 := float64(i + 1)
+		tmpBar[i] += t12
+		s += v * t12
 	}
-	for i := len(tmp) - 1; i >= 0; i-- {
-		t5 := len(tape) - 1
-		tmpi3 := tape[t5]
-		tmpiBar4 := tmpBar[i]
-		tmpBar[i] = 0
-		tmpBar[i] += y[i] * tmpiBar4
-		yBar[i] += tmpiBar4 * tmpi3
-		tape = tape[:t5]
-	}
+	t6 := len(t5) - len(tmp)
+	copy(tmp, t5[t6:])
+	t7 := t5[:t6]
+	mulToInPlaceReverse(tmp, tmpBar, y, yBar)
 	lastBar := tmpBar[0]
 	tmpBar[0] = 0
-	for i := 1; i <= i3; i++ {
-		tmpiBar3 := tmpBar[i]
-		tmpBar[i] = 0
-		tmpBar[i-1] += tmpiBar3
+	for i4 := 1; i4 <= i; i4++ {
+		tmpiBar := tmpBar[i4]
+		tmpBar[i4] = 0
+		tmpBar[i4-1] += tmpiBar
 	}
-	tmpBar[i3] += lastBar
-	for i := len(tmp) - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		tmpi2 := tape[t4]
-		tmpiBar2 := tmpBar[i]
-		tmpBar[i] = 0
-		tmpBar[i] += 2 * (tmpiBar2 * tmpi2)
-		tape = tape[:t4]
-	}
-	for i := len(tmp) - 1; i >= 0; i-- {
-		t3 := len(tape) - 1
-		tmpi := tape[t3]
-		tmpiBar := tmpBar[i]
-		tmpBar[i] = 0
-		yi := y[i]
-		yBar[i] += tmpi * tmpiBar
-		tmpBar[i] += tmpiBar * yi
-		tape = tape[:t3]
-	}
+	tmpBar[i] += lastBar
+	t8 := len(t7) - len(tmp)
+	copy(tmp, t7[t8:])
+	t9 := t7[:t8]
+	t10 := len(t9) - len(tmp)
+	copy(tmp, t9[t10:])
+	t11 := t9[:t10]
+	mulToInPlace2Reverse(tmp, tmpBar)
+	copy(tmp, t11[len(t11)-len(tmp):])
+	mulToInPlace3Reverse(tmp, tmpBar, y, yBar)
 	for k := 0; k < t2; k++ {
 		tmpkBar := tmpBar[k]
 		tmpBar[k] = 0
 		xBar[k] += tmpkBar
 	}
 	return s
+}
+
+// mulToInPlaceReverse is the reverse of mulToInPlace for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of mulToInPlace that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: dst (into dstBar), a (into aBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// mulToInPlace writes dst: on entry dstBar holds the adjoint of the values mulToInPlace leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with respect to the
+// values dst held on entry.
+//
+// mulToInPlace is mulTo called with arguments that share memory (b is dst):
+// its body with those parameters made one.
+func mulToInPlaceReverse(dst, dstBar, a, aBar []float64) {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	gadApart(dst, dstBar, "mulToInPlaceReverse: dst and dstBar")
+	gadApart(a, aBar, "mulToInPlaceReverse: a and aBar")
+	gadApart(dst, a, "mulToInPlaceReverse: dst and a")
+	tape := slices.Grow(t, max(len(dst)+2, 0))
+	for i := 0; i < len(dst); i++ {
+		dsti2 := dst[i]
+		dst[i] = a[i] * dsti2
+		tape = append(tape, dsti2)
+	}
+	for i := len(dst) - 1; i >= 0; i-- {
+		t2 := len(tape) - 1
+		dsti := tape[t2]
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
+		dstBar[i] += a[i] * dstiBar
+		aBar[i] += dstiBar * dsti
+		tape = tape[:t2]
+	}
+}
+
+// mulToInPlace2Reverse is the reverse of mulToInPlace2 for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of mulToInPlace2 that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: dst (into dstBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// mulToInPlace2 writes dst: on entry dstBar holds the adjoint of the values mulToInPlace2 leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with respect to the
+// values dst held on entry.
+//
+// mulToInPlace2 is mulTo called with arguments that share memory (a is dst, b
+// is dst): its body with those parameters made one.
+func mulToInPlace2Reverse(dst, dstBar []float64) {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	gadApart(dst, dstBar, "mulToInPlace2Reverse: dst and dstBar")
+	tape := slices.Grow(t, max(len(dst)+2, 0))
+	for i := 0; i < len(dst); i++ {
+		dsti2 := dst[i]
+		dst[i] = dsti2 * dsti2
+		tape = append(tape, dsti2)
+	}
+	for i := len(dst) - 1; i >= 0; i-- {
+		t2 := len(tape) - 1
+		dsti := tape[t2]
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
+		dstBar[i] += 2 * (dstiBar * dsti)
+		tape = tape[:t2]
+	}
+}
+
+// mulToInPlace3Reverse is the reverse of mulToInPlace3 for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of mulToInPlace3 that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: dst (into dstBar), b (into bBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// mulToInPlace3 writes dst: on entry dstBar holds the adjoint of the values mulToInPlace3 leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with respect to the
+// values dst held on entry.
+//
+// mulToInPlace3 is mulTo called with arguments that share memory (a is dst):
+// its body with those parameters made one.
+func mulToInPlace3Reverse(dst, dstBar, b, bBar []float64) {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	gadApart(dst, dstBar, "mulToInPlace3Reverse: dst and dstBar")
+	gadApart(b, bBar, "mulToInPlace3Reverse: b and bBar")
+	gadApart(dst, b, "mulToInPlace3Reverse: dst and b")
+	tape := slices.Grow(t, max(len(dst)+2, 0))
+	for i := 0; i < len(dst); i++ {
+		dsti2 := dst[i]
+		dst[i] = dsti2 * b[i]
+		tape = append(tape, dsti2)
+	}
+	for i := len(dst) - 1; i >= 0; i-- {
+		t2 := len(tape) - 1
+		dsti := tape[t2]
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
+		bi := b[i]
+		bBar[i] += dsti * dstiBar
+		dstBar[i] += dstiBar * bi
+		tape = tape[:t2]
+	}
 }
 
 // FreshSliceJVP computes FreshSlice and its derivative along the tangents (forward mode).

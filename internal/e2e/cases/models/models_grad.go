@@ -1298,84 +1298,80 @@ func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 // Results: the value of Layers, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) float64 {
-	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(w1, w1Bar, "LayersGrad: w1 and w1Bar")
 	gadApart(b1, b1Bar, "LayersGrad: b1 and b1Bar")
 	gadApart(w2, w2Bar, "LayersGrad: w2 and w2Bar")
 	gadApart(b2, b2Bar, "LayersGrad: b2 and b2Bar")
 	gadApart(x, xBar, "LayersGrad: x and xBar")
-	out := make([]float64, len(b1))
-	outBar := make([]float64, len(b1))
-	tape := slices.Grow(t, max(len(out)+2, 0))
-	for o := 0; o < len(out); o++ {
-		a2 := b1[o]
-		for i := 0; i < len(x); i++ {
-			a2 += w1[o*len(x)+i] * x[i]
-		}
-		t11 := math.Tanh(a2)
-		out[o] = t11
-		tape = append(tape, t11)
+	h := dense(w1, b1, x)
+	hBar := make([]float64, len(h), cap(h))
+	tmp := make([]float64, len(h))
+	tmpBar := make([]float64, len(h))
+	for i := 0; i < len(h); i++ {
+		tmp[i] = 0.5 * h[i]
 	}
-	tmp := make([]float64, len(out))
-	tmpBar := make([]float64, len(out))
-	for i := 0; i < len(out); i++ {
-		tmp[i] = 0.5 * out[i]
-	}
-	out2 := make([]float64, len(b2))
-	outBar2 := make([]float64, len(b2))
-	tape = slices.Grow(tape, max(len(out2)+2, 0))
-	for o := 0; o < len(out2); o++ {
-		a := b2[o]
-		for i := 0; i < len(tmp); i++ {
-			a += w2[o*len(tmp)+i] * tmp[i]
-		}
-		t10 := math.Tanh(a)
-		out2[o] = t10
-		tape = append(tape, t10)
-	}
+	o := dense(w2, b2, tmp)
+	oBar := make([]float64, len(o), cap(o))
 	s := 0.0
-	for i := 0; i < len(out2); i++ {
-		v := out2[i]
-		outBar2[i] += 2 * v
+	for i := 0; i < len(o); i++ {
+		v := o[i]
+		oBar[i] += 2 * v
 		s += v * v
 	}
-	for o := len(out2) - 1; o >= 0; o-- {
-		t6 := len(tape) - 1
-		t7 := tape[t6]
-		tape = tape[:t6]
-		outoBar2 := outBar2[o]
-		outBar2[o] = 0
-		aBar2 := (1 - t7*t7) * outoBar2
-		for i := len(tmp) - 1; i >= 0; i-- {
-			t8 := o*len(tmp) + i
-			t9 := w2[t8]
-			w2Bar[t8] += aBar2 * tmp[i]
-			tmpBar[i] += t9 * aBar2
-		}
-		b2Bar[o] += aBar2
-	}
-	for i := len(out) - 1; i >= 0; i-- {
+	denseReverse(w2, w2Bar, b2, b2Bar, tmp, tmpBar, oBar)
+	for i := len(h) - 1; i >= 0; i-- {
 		tmpiBar := tmpBar[i]
 		tmpBar[i] = 0
-		outBar[i] += 0.5 * tmpiBar
+		hBar[i] += 0.5 * tmpiBar
 	}
-	for o := len(out) - 1; o >= 0; o-- {
+	denseReverse(w1, w1Bar, b1, b1Bar, x, xBar, hBar)
+	return s
+}
+
+// denseReverse is the reverse of dense for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of dense that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: w (into wBar), b (into bBar), x (into xBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func denseReverse(w, wBar, b, bBar, x, xBar, seed []float64) {
+	var tapeBuf [256]float64
+	t := tapeBuf[:0]
+	gadApart(w, wBar, "denseReverse: w and wBar")
+	gadApart(b, bBar, "denseReverse: b and bBar")
+	gadApart(x, xBar, "denseReverse: x and xBar")
+	out := make([]float64, len(b))
+	outBar := make([]float64, len(b))
+	tape := slices.Grow(t, max(len(out)+2, 0))
+	for o := 0; o < len(out); o++ {
+		a := b[o]
+		for i := 0; i < len(x); i++ {
+			a += w[o*len(x)+i] * x[i]
+		}
+		t6 := math.Tanh(a)
+		out[o] = t6
+		tape = append(tape, t6)
+	}
+	o2 := len(out) - 1
+	for k := 0; k < len(seed); k++ {
+		outBar[k] += seed[k]
+	}
+	for ; o2 >= 0; o2-- {
 		t2 := len(tape) - 1
 		t3 := tape[t2]
 		tape = tape[:t2]
-		outoBar := outBar[o]
-		outBar[o] = 0
+		outoBar := outBar[o2]
+		outBar[o2] = 0
 		aBar := (1 - t3*t3) * outoBar
 		for i := len(x) - 1; i >= 0; i-- {
-			t4 := o*len(x) + i
-			t5 := w1[t4]
-			w1Bar[t4] += aBar * x[i]
+			t4 := o2*len(x) + i
+			t5 := w[t4]
+			wBar[t4] += aBar * x[i]
 			xBar[i] += t5 * aBar
 		}
-		b1Bar[o] += aBar
+		bBar[o2] += aBar
 	}
-	return s
 }
 
 // LayersJVP computes Layers and its derivative along the tangents (forward mode).

@@ -887,70 +887,64 @@ func sumJVP(ts, dts []*T) (*T, *T) {
 // Varied inputs: x (returned as xBar), y (returned as yBar).
 // Results: the value of Sums, then the partials of the varied scalar inputs in order.
 func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
+	t := tensorops.Mul(x, y)
+	a := sum(x, t)
+	t2 := new([2]*T)
+	t3 := tensorops.Tanh(y)
+	t4 := []*T{t3, a}
+	b := sum(t4...)
+	t5 := tensorops.Mul(a, b)
+	t6 := tensorops.SumAll(t5)
+	t7 := tensorops.FullLike(t5, 1)
+	t8 := tensorops.SumLike(tensorops.Mul(b, t7), a)
+	sumReverse(t4, t2[:], tensorops.SumLike(tensorops.Mul(a, t7), b))
+	t9 := t2[1]
+	t2[1] = nil
+	t10 := tensorops.FuseInto(t8, "a + b", t8, t9)
+	t11 := t2[0]
+	t2[0] = nil
+	yBar = tensorops.TanhJVP(t3, t11)
+	t12 := make([]*T, 2)
+	sumReverse([]*T{x, t}, t12, t10)
+	t13 := t12[1]
+	t14 := tensorops.SumLike(tensorops.Mul(y, t13), x)
+	xBar = tensorops.FuseInto(t14, "a + b", t12[0], t14)
+	t15 := tensorops.SumLike(tensorops.Mul(x, t13), y)
+	yBar = tensorops.FuseInto(yBar, "a + b", yBar, t15)
+	tensorops.Release(t5)
+	return t6, xBar, yBar
+}
+
+// sumReverse is the reverse of sum for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of sum that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: ts (into tsBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
+// tensors nil (zero), which then receive fresh tensors.
+func sumReverse(ts, tsBar []*T, seed *T) {
 	var tapePointersBuf [256]*T
 	t := tapePointersBuf[:0]
-	t2 := make([]*T, 2, 2)
-	t3 := []*T{x, tensorops.Mul(x, y)}
-	n := len(t3)
-	tapePointers := slices.Grow(t, max(n+2, 0))
+	gadApart(ts, tsBar, "sumReverse: ts and tsBar")
+	tapePointers := slices.Grow(t, max(len(ts)+2, 0))
 	var s *T
-	for i := 0; i < n; i++ {
-		t18 := t3[i]
+	for i := 0; i < len(ts); i++ {
+		t3 := ts[i]
 		tapePointers = append(tapePointers, s)
-		s = tensorops.Add(s, t18)
+		s = tensorops.Add(s, t3)
 	}
-	t4 := new([2]*T)
-	t5 := tensorops.Tanh(y)
-	t6 := []*T{t5, s}
-	n2 := len(t6)
-	tapePointers = slices.Grow(tapePointers, max(n2+2, 0))
-	var s2 *T
-	for i := 0; i < n2; i++ {
-		t17 := t6[i]
-		tapePointers = append(tapePointers, s2)
-		s2 = tensorops.Add(s2, t17)
+	sBar := seed
+	var sBar2 *tensorops.Tensor
+	for i := len(ts) - 1; i >= 0; i-- {
+		sBar = tensorops.Add(sBar2, sBar)
+		t2 := len(tapePointers) - 1
+		s2 := tapePointers[t2]
+		tsBar[i] = tensorops.AccumulateSumLike(tsBar[i], sBar, ts[i])
+		sBar = tensorops.SumLike(sBar, s2)
+		sBar2 = nil
+		tapePointers = tapePointers[:t2]
 	}
-	t7 := tensorops.Mul(s, s2)
-	t8 := tensorops.SumAll(t7)
-	t9 := tensorops.FullLike(t7, 1)
-	sBar := tensorops.SumLike(tensorops.Mul(s2, t9), s)
-	sBar2 := tensorops.SumLike(tensorops.Mul(s, t9), s2)
-	var sBar3 *tensorops.Tensor
-	for i := n2 - 1; i >= 0; i-- {
-		sBar2 = tensorops.Add(sBar3, sBar2)
-		t16 := len(tapePointers) - 1
-		s4 := tapePointers[t16]
-		t4[:][i] = tensorops.AccumulateSumLike(t4[:][i], sBar2, t6[i])
-		sBar2 = tensorops.SumLike(sBar2, s4)
-		sBar3 = nil
-		tapePointers = tapePointers[:t16]
-	}
-	t10 := t4[1]
-	t4[1] = nil
-	t11 := t4[0]
-	t4[0] = nil
-	yBar = tensorops.TanhJVP(t5, t11)
-	sBar = tensorops.Add(sBar, t10)
-	var sBar4 *tensorops.Tensor
-	for i := n - 1; i >= 0; i-- {
-		sBar = tensorops.Add(sBar4, sBar)
-		t15 := len(tapePointers) - 1
-		s3 := tapePointers[t15]
-		t2[i] = tensorops.AccumulateSumLike(t2[i], sBar, t3[i])
-		sBar = tensorops.SumLike(sBar, s3)
-		sBar4 = nil
-		tapePointers = tapePointers[:t15]
-	}
-	t12 := t2[1]
-	t2[1] = nil
-	xBar = t2[0]
-	t2[0] = nil
-	t13 := tensorops.SumLike(tensorops.Mul(y, t12), x)
-	xBar2 := tensorops.FuseInto(t13, "a + b", xBar, t13)
-	t14 := tensorops.SumLike(tensorops.Mul(x, t12), y)
-	yBar2 := tensorops.FuseInto(t14, "a + b", yBar, t14)
-	tensorops.Release(t7)
-	return t8, xBar2, yBar2
 }
 
 // SumsTaylor propagates Taylor polynomials of degree 2 through Sums (Taylor mode): when each varied
