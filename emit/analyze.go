@@ -33,6 +33,7 @@ package emit
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
@@ -390,7 +391,7 @@ func (e *emitter) decideBlock(b *ir.Block, forced map[*ir.Value]bool) {
 			}
 		case v.Op == ir.OpCall && (v.Type == nil || isTuple(v.Type) || len(e.uses[v.ID]) == 0):
 			e.kind[v.ID] = kStmt
-		case (v.Op == ir.OpLen || v.Op == ir.OpCap) && e.crossBlockLen(v):
+		case (v.Op == ir.OpLen || v.Op == ir.OpCap || v.Op == ir.OpBinary || v.Op == ir.OpSlice) && !forced[v] && e.rematerialized(v):
 			e.kind[v.ID] = kInline
 		default:
 			if !forced[v] && e.tryInline(v, i, n) {
@@ -402,15 +403,16 @@ func (e *emitter) decideBlock(b *ir.Block, forced map[*ir.Value]bool) {
 	}
 }
 
-// crossBlockLen reports whether v, len or cap of a variable, is rendered
-// at each of its uses instead of being held in a variable: when it has a
-// single use in another block (typically a loop condition, i < len(x), as
-// a person writes it), or when the source did not name it (a person writes
-// len(x) again where gadgen's optimizer shares one len(x), so that a
-// guard if d <= 0 || len(x)%d != 0 stays one statement). Liveness sees the
-// read of the operand where len is rendered, so a variable is never
-// reassigned while such a read is pending.
-func (e *emitter) crossBlockLen(v *ir.Value) bool {
+// rematerialized reports whether v, a length (see lengthExpr), is
+// rendered at each of its uses instead of being held in a variable: when
+// it has a single use in another block (typically a loop condition,
+// i < len(x), as a person writes it), or when the source did not name it
+// (a person writes len(x) again where gadgen's optimizer shares one
+// len(x), so that a guard if d <= 0 || len(x)%d != 0 stays one statement,
+// and a tape reads tape[len(tape)-1] and pops tape[:len(tape)-1]).
+// Liveness sees the read of the operands where v is rendered, so a
+// variable is never reassigned while such a read is pending.
+func (e *emitter) rematerialized(v *ir.Value) bool {
 	us := e.uses[v.ID]
 	if len(us) == 0 {
 		return false
@@ -420,10 +422,61 @@ func (e *emitter) crossBlockLen(v *ir.Value) bool {
 			return false
 		}
 	}
-	if len(us) > 1 && v.Name != "" || len(us) == 1 && us[0].Block == v.Block {
+	named := v.Name != "" && (len(us) > 1 || v.Op == ir.OpBinary)
+	if named || len(us) == 1 && us[0].Block == v.Block || !e.lengthExpr(v, us) {
 		return false
 	}
-	x := v.Args[0]
+	e.root[v.ID] = rootKey{us[0], rematRoot}
+	return true
+}
+
+// lengthExpr reports whether v is a small integer expression of
+// variables that hold their values where us read v: len or cap of such a
+// variable, or the sum, difference or product of two operands each a
+// constant, such a variable, such a length, or (once) such an expression
+// read by v alone: c*d, len(tape)-1, (c+1)*d; or a slice of a local array
+// at constant bounds read once.
+func (e *emitter) lengthExpr(v *ir.Value, us []*ir.Value) bool {
+	var ok func(x *ir.Value, depth int) bool
+	ok = func(x *ir.Value, depth int) bool {
+		switch {
+		case x.Op == ir.OpConst:
+			return true
+		case x.Op == ir.OpLen || x.Op == ir.OpCap:
+			return e.heldAt(v, x.Args[0], us)
+		case x != v && isInteger(x.Type) && e.heldAt(v, x, us):
+			return true
+		case x.Op == ir.OpBinary && depth < 2 && (x == v || len(e.uses[x.ID]) == 1 && x.Name == ""):
+			switch x.Tok {
+			case token.ADD, token.SUB, token.MUL:
+				return isInteger(x.Type) && ok(x.Args[0], depth+1) && ok(x.Args[1], depth+1)
+			}
+		}
+		return false
+	}
+	switch v.Op {
+	case ir.OpLen, ir.OpCap:
+		return e.heldAt(v, v.Args[0], us)
+	case ir.OpSlice:
+		// tapeBuf[:0], a slice of a local array at constant bounds, is
+		// the same wherever it is written.
+		a := v.Args[0]
+		if a.Op != ir.OpAlloc || a.Heap || len(us) != 1 {
+			return false
+		}
+		for _, x := range v.Args[1:] {
+			if x != nil && x.Op != ir.OpConst {
+				return false
+			}
+		}
+		return true
+	}
+	return ok(v, 0)
+}
+
+// heldAt reports whether x, the operand of a length v, is held in a
+// variable that keeps x's value where us read v.
+func (e *emitter) heldAt(v, x *ir.Value, us []*ir.Value) bool {
 	switch {
 	case x.Op == ir.OpParam, x.Op == ir.OpPhi:
 	case x.Block != nil && x.Block != v.Block && e.kind[x.ID] == kVar:
@@ -441,7 +494,6 @@ func (e *emitter) crossBlockLen(v *ir.Value) bool {
 			}
 		}
 	}
-	e.root[v.ID] = rootKey{us[0], rematRoot}
 	return true
 }
 

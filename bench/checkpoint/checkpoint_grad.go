@@ -18,21 +18,20 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	mBar := make([]float64, len(m), cap(m))
 	gadApart(x0, x0Bar, "PlainGrad: x0 and x0Bar")
 	gadApart(m, x0, "PlainGrad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
+	t := append([]float64(nil), x0...)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:len(t2)]
+		t2 = []float64(nil)[:len(t)]
 	}
-	bBar.X = t3
-	b.X = t2
+	bBar.X = t2
+	b.X = t
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -41,30 +40,30 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t4 := b.X
-	t5 := b.A
-	t6 := b.M
-	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	t3 := b.X
+	t4 := b.A
+	t5 := b.M
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t54 := t4[2*j]
-			t55 := t4[2*i]
-			dx2 := t54 - t55
-			t56 := t4[2*j+1]
-			t57 := t4[2*i+1]
-			dy2 := t56 - t57
+			t46 := t3[2*j]
+			t47 := t3[2*i]
+			dx2 := t46 - t47
+			t48 := t3[2*j+1]
+			t49 := t3[2*i+1]
+			dy2 := t48 - t49
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t58 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t58)
-			t59 := t6[j]
-			t5[2*i] += t59 * f2 * dx2
-			t60 := t6[j]
-			t5[2*i+1] += t60 * f2 * dy2
-			t61 := t6[i]
-			t5[2*j] -= t61 * f2 * dx2
-			t62 := t6[i]
-			t5[2*j+1] -= t62 * f2 * dy2
-			tape = append(tape, t54, t55, t56, t57, t58, t59, t60, t61, t62)
+			t50 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t50)
+			t51 := t5[j]
+			t4[2*i] += t51 * f2 * dx2
+			t52 := t5[j]
+			t4[2*i+1] += t52 * f2 * dy2
+			t53 := t5[i]
+			t4[2*j] -= t53 * f2 * dx2
+			t54 := t5[i]
+			t4[2*j+1] -= t54 * f2 * dy2
+			tape = append(tape, t46, t47, t48, t49, t50, t51, t52, t53, t54)
 		}
 	}
 	trips := max(steps+2, 0)
@@ -72,101 +71,94 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tapeValues)
 	for t := 0; t < steps; t++ {
 		if t == 1 {
-			t50 := trips - 2
-			tape = slices.Grow(tape, t50*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t50*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
 		if b != nil {
-			t51 := append(tape, b.X...)
-			t52 := append(t51, b.V...)
-			t53 := append(t52, b.A...)
-			tape = append(t53, b.M...)
+			t43 := append(tape, b.X...)
+			t44 := append(t43, b.V...)
+			t45 := append(t44, b.A...)
+			tape = append(t45, b.M...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.leapfrog(0.001)
 	}
-	t8 := b.X
-	t9 := b.V
-	t10 := bBar.V
-	t11 := bBar.X
+	t7 := b.X
+	t8 := b.V
+	t9 := bBar.V
+	t10 := bBar.X
 	e := 0.0
-	for i := 0; i < len(t8); i++ {
-		t48 := t8[i]
-		t49 := t9[i]
-		t10[i] += 2 * t49
-		t11[i] += 2 * t48
-		e += t48*t48 + t49*t49
+	for i := 0; i < len(t7); i++ {
+		t41 := t7[i]
+		t42 := t8[i]
+		t9[i] += 2 * t42
+		t10[i] += 2 * t41
+		e += t41*t41 + t42*t42
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		if b != nil {
-			t36 := len(tapeValues) - 1
-			*b = tapeValues[t36]
-			t37 := b.M
-			t38 := len(tape) - len(t37)
-			copy(t37, tape[t38:])
-			t39 := tape[:t38]
-			t40 := b.A
-			t41 := len(t39) - len(t40)
-			copy(t40, t39[t41:])
-			t42 := t39[:t41]
-			t43 := b.V
-			t44 := len(t42) - len(t43)
-			copy(t43, t42[t44:])
-			t45 := t42[:t44]
-			t46 := b.X
-			t47 := len(t45) - len(t46)
-			copy(t46, t45[t47:])
-			tape = t45[:t47]
-			tapeValues = tapeValues[:t36]
+			*b = tapeValues[len(tapeValues)-1]
+			t34 := b.M
+			copy(t34, tape[len(tape)-len(t34):])
+			t35 := tape[:len(tape)-len(t34)]
+			t36 := b.A
+			copy(t36, t35[len(t35)-len(t36):])
+			t37 := t35[:len(t35)-len(t36)]
+			t38 := b.V
+			copy(t38, t37[len(t37)-len(t38):])
+			t39 := t37[:len(t37)-len(t38)]
+			t40 := b.X
+			copy(t40, t39[len(t39)-len(t40):])
+			tape = t39[:len(t39)-len(t40)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t13 := bBar.A
-	t14 := bBar.M
-	t15 := bBar.X
+	t12 := bBar.A
+	t13 := bBar.M
+	t14 := bBar.X
 	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= i+1; j-- {
-			t17 := len(tape) - 9
-			t18 := tape[len(tape)-5]
-			t19 := tape[len(tape)-4]
-			t20 := tape[len(tape)-3]
-			t21 := tape[len(tape)-2]
-			t22 := tape[len(tape)-1]
-			t23 := t13[2*j+1]
+			t16 := tape[len(tape)-5]
+			t17 := tape[len(tape)-4]
+			t18 := tape[len(tape)-3]
+			t19 := tape[len(tape)-2]
+			t20 := tape[len(tape)-1]
+			t21 := t12[2*j+1]
 			dy := tape[len(tape)-7] - tape[len(tape)-6]
-			t24 := t23 * dy
-			dx := tape[t17] - tape[len(tape)-8]
+			t22 := t21 * dy
+			dx := tape[len(tape)-9] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t25 := r2 * t18
-			f := 1 / t25
-			t14[i] -= t24 * f
-			t26 := t13[2*j]
-			t27 := t26 * dx
-			t14[i] -= t27 * f
-			t28 := t13[2*i+1]
-			t29 := t28 * dy
-			t14[j] += t29 * f
-			t30 := t13[2*i]
-			t31 := t30 * dx
-			t14[j] += t31 * f
-			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
-			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
-			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
-			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
-			t15[2*i+1] -= t34
-			t15[2*j+1] += t34
-			t15[2*i] -= t35
-			t15[2*j] += t35
-			tape = tape[:t17]
+			t23 := r2 * t16
+			f := 1 / t23
+			t13[i] -= t22 * f
+			t24 := t12[2*j]
+			t25 := t24 * dx
+			t13[i] -= t25 * f
+			t26 := t12[2*i+1]
+			t27 := t26 * dy
+			t13[j] += t27 * f
+			t28 := t12[2*i]
+			t29 := t28 * dx
+			t13[j] += t29 * f
+			t30 := (-(t20 * t22) - t19*t25 + t18*t27 + t17*t29) * f / t23
+			t31 := -(t30 * t16) - 0.5/t16*(r2*t30)
+			t32 := t18*f*t26 - t20*f*t21 + 2*(t31*dy)
+			t33 := t17*f*t28 - t19*f*t24 + 2*(t31*dx)
+			t14[2*i+1] -= t32
+			t14[2*j+1] += t32
+			t14[2*i] -= t33
+			t14[2*j] += t33
+			tape = tape[:len(tape)-9]
 		}
 	}
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t16 := t3[n2+k]
-		t3[n2+k] = 0
-		x0Bar[k] += t16
+		t15 := t2[n2+k]
+		t2[n2+k] = 0
+		x0Bar[k] += t15
 	}
 	copy(m, finalM)
 	return e
@@ -186,98 +178,96 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 // values b held on entry.
 func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := b.V
-	t3 := 0.5 * dt
-	t4 := b.A
-	t5 := b.X
-	for i := 0; i < len(t2); i++ {
-		t2[i] += t3 * t4[i]
-		t5[i] += dt * t2[i]
+	t := b.V
+	t2 := 0.5 * dt
+	t3 := b.A
+	t4 := b.X
+	for i := 0; i < len(t); i++ {
+		t[i] += t2 * t3[i]
+		t4[i] += dt * t[i]
 	}
 	n := len(b.M)
 	clear(b.A)
-	t6 := b.X
-	t7 := b.A
-	t8 := b.M
-	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	t5 := b.X
+	t6 := b.A
+	t7 := b.M
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t37 := t6[2*j]
-			t38 := t6[2*i]
-			dx2 := t37 - t38
-			t39 := t6[2*j+1]
-			t40 := t6[2*i+1]
-			dy2 := t39 - t40
+			t35 := t5[2*j]
+			t36 := t5[2*i]
+			dx2 := t35 - t36
+			t37 := t5[2*j+1]
+			t38 := t5[2*i+1]
+			dy2 := t37 - t38
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t41 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t41)
-			t42 := t8[j]
-			t7[2*i] += t42 * f2 * dx2
-			t43 := t8[j]
-			t7[2*i+1] += t43 * f2 * dy2
-			t44 := t8[i]
-			t7[2*j] -= t44 * f2 * dx2
-			t45 := t8[i]
-			t7[2*j+1] -= t45 * f2 * dy2
-			tape = append(tape, t37, t38, t39, t40, t41, t42, t43, t44, t45)
+			t39 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t39)
+			t40 := t7[j]
+			t6[2*i] += t40 * f2 * dx2
+			t41 := t7[j]
+			t6[2*i+1] += t41 * f2 * dy2
+			t42 := t7[i]
+			t6[2*j] -= t42 * f2 * dx2
+			t43 := t7[i]
+			t6[2*j+1] -= t43 * f2 * dy2
+			tape = append(tape, t35, t36, t37, t38, t39, t40, t41, t42, t43)
 		}
 	}
-	t9 := b.V
-	t10 := b.A
-	for i := 0; i < len(t9); i++ {
-		t9[i] += t3 * t10[i]
+	t8 := b.V
+	t9 := b.A
+	for i := 0; i < len(t8); i++ {
+		t8[i] += t2 * t9[i]
 	}
-	for i := len(t9) - 1; i >= 0; i-- {
-		t36 := bBar.A
-		t36[i] += t3 * bBar.V[i]
+	for i := len(t8) - 1; i >= 0; i-- {
+		t34 := bBar.A
+		t34[i] += t2 * bBar.V[i]
 	}
 	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= i+1; j-- {
-			t14 := len(tape) - 9
-			t15 := tape[len(tape)-5]
-			t16 := tape[len(tape)-4]
-			t17 := tape[len(tape)-3]
-			t18 := tape[len(tape)-2]
-			t19 := tape[len(tape)-1]
-			t20 := bBar.A
-			t21 := t20[2*j+1]
+			t13 := tape[len(tape)-5]
+			t14 := tape[len(tape)-4]
+			t15 := tape[len(tape)-3]
+			t16 := tape[len(tape)-2]
+			t17 := tape[len(tape)-1]
+			t18 := bBar.A
+			t19 := t18[2*j+1]
 			dy := tape[len(tape)-7] - tape[len(tape)-6]
-			t22 := t21 * dy
-			dx := tape[t14] - tape[len(tape)-8]
+			t20 := t19 * dy
+			dx := tape[len(tape)-9] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t23 := r2 * t15
-			f := 1 / t23
-			t24 := bBar.M
-			t24[i] -= t22 * f
-			t25 := t20[2*j]
-			t26 := t25 * dx
-			t24[i] -= t26 * f
-			t27 := t20[2*i+1]
-			t28 := t27 * dy
-			t24[j] += t28 * f
-			t29 := t20[2*i]
-			t30 := t29 * dx
-			t24[j] += t30 * f
-			t31 := (-(t19 * t22) - t18*t26 + t17*t28 + t16*t30) * f / t23
-			t32 := -(t31 * t15) - 0.5/t15*(r2*t31)
-			t33 := t17*f*t27 - t19*f*t21 + 2*(t32*dy)
-			t34 := t16*f*t29 - t18*f*t25 + 2*(t32*dx)
-			t35 := bBar.X
-			t35[2*i+1] -= t33
-			t35[2*j+1] += t33
-			t35[2*i] -= t34
-			t35[2*j] += t34
-			tape = tape[:t14]
+			t21 := r2 * t13
+			f := 1 / t21
+			t22 := bBar.M
+			t22[i] -= t20 * f
+			t23 := t18[2*j]
+			t24 := t23 * dx
+			t22[i] -= t24 * f
+			t25 := t18[2*i+1]
+			t26 := t25 * dy
+			t22[j] += t26 * f
+			t27 := t18[2*i]
+			t28 := t27 * dx
+			t22[j] += t28 * f
+			t29 := (-(t17 * t20) - t16*t24 + t15*t26 + t14*t28) * f / t21
+			t30 := -(t29 * t13) - 0.5/t13*(r2*t29)
+			t31 := t15*f*t25 - t17*f*t19 + 2*(t30*dy)
+			t32 := t14*f*t27 - t16*f*t23 + 2*(t30*dx)
+			t33 := bBar.X
+			t33[2*i+1] -= t31
+			t33[2*j+1] += t31
+			t33[2*i] -= t32
+			t33[2*j] += t32
+			tape = tape[:len(tape)-9]
 		}
 	}
 	clear(bBar.A)
-	t11 := bBar.X
-	t12 := bBar.V
-	t13 := bBar.A
-	for i := len(t2) - 1; i >= 0; i-- {
-		t12[i] += dt * t11[i]
-		t13[i] += t3 * t12[i]
+	t10 := bBar.X
+	t11 := bBar.V
+	t12 := bBar.A
+	for i := len(t) - 1; i >= 0; i-- {
+		t11[i] += dt * t10[i]
+		t12[i] += t2 * t11[i]
 	}
 }
 
@@ -296,21 +286,20 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	mBar := make([]float64, len(m), cap(m))
 	gadApart(x0, x0Bar, "SegmentedGrad: x0 and x0Bar")
 	gadApart(m, x0, "SegmentedGrad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
+	t := append([]float64(nil), x0...)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:len(t2)]
+		t2 = []float64(nil)[:len(t)]
 	}
-	bBar.X = t3
-	b.X = t2
+	bBar.X = t2
+	b.X = t
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -319,144 +308,136 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t4 := b.X
-	t5 := b.A
-	t6 := b.M
-	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	t3 := b.X
+	t4 := b.A
+	t5 := b.M
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t57 := t4[2*j]
-			t58 := t4[2*i]
-			dx2 := t57 - t58
-			t59 := t4[2*j+1]
-			t60 := t4[2*i+1]
-			dy2 := t59 - t60
+			t48 := t3[2*j]
+			t49 := t3[2*i]
+			dx2 := t48 - t49
+			t50 := t3[2*j+1]
+			t51 := t3[2*i+1]
+			dy2 := t50 - t51
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t61 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t61)
-			t62 := t6[j]
-			t5[2*i] += t62 * f2 * dx2
-			t63 := t6[j]
-			t5[2*i+1] += t63 * f2 * dy2
-			t64 := t6[i]
-			t5[2*j] -= t64 * f2 * dx2
-			t65 := t6[i]
-			t5[2*j+1] -= t65 * f2 * dy2
-			tape = append(tape, t57, t58, t59, t60, t61, t62, t63, t64, t65)
+			t52 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t52)
+			t53 := t5[j]
+			t4[2*i] += t53 * f2 * dx2
+			t54 := t5[j]
+			t4[2*i+1] += t54 * f2 * dy2
+			t55 := t5[i]
+			t4[2*j] -= t55 * f2 * dx2
+			t56 := t5[i]
+			t4[2*j+1] -= t56 * f2 * dy2
+			tape = append(tape, t48, t49, t50, t51, t52, t53, t54, t55, t56)
 		}
 	}
-	t7 := 0
+	t6 := 0
 	from := 0
 	for {
 		path = append(path, from)
-		if t7 < steps {
-			t53 := min(k, steps-t7)
+		if t6 < steps {
+			t44 := min(k, steps-t6)
 			if b != nil {
-				t54 := append(tape, b.X...)
-				t55 := append(t54, b.V...)
-				t56 := append(t55, b.A...)
-				tape = append(t56, b.M...)
+				t45 := append(tape, b.X...)
+				t46 := append(t45, b.V...)
+				t47 := append(t46, b.A...)
+				tape = append(t47, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			b.segment(t53)
-			tapeint = append(tapeint, t53)
-			t7 += k
+			b.segment(t44)
+			tapeint = append(tapeint, t44)
+			t6 += k
 			from = 1
 		} else {
 			break
 		}
 	}
-	t8 := b.X
-	t9 := b.V
-	t10 := bBar.V
-	t11 := bBar.X
+	t7 := b.X
+	t8 := b.V
+	t9 := bBar.V
+	t10 := bBar.X
 	e := 0.0
-	for i := 0; i < len(t8); i++ {
-		t51 := t8[i]
-		t52 := t9[i]
-		t10[i] += 2 * t52
-		t11[i] += 2 * t51
-		e += t51*t51 + t52*t52
+	for i := 0; i < len(t7); i++ {
+		t42 := t7[i]
+		t43 := t8[i]
+		t9[i] += 2 * t43
+		t10[i] += 2 * t42
+		e += t42*t42 + t43*t43
 	}
 	finalM := slices.Clone(m)
 	for {
-		t12 := len(path) - 1
-		t13 := path[:t12]
-		if path[t12] == 0 {
+		t11 := path[:len(path)-1]
+		if path[len(path)-1] == 0 {
 			break
 		}
-		t14 := len(tapeint) - 1
-		t15 := tapeint[t14]
-		tapeint = tapeint[:t14]
+		t12 := tapeint[len(tapeint)-1]
+		tapeint = tapeint[:len(tapeint)-1]
 		if b != nil {
-			t16 := len(tapeValues) - 1
-			*b = tapeValues[t16]
-			t17 := b.M
-			t18 := len(tape) - len(t17)
-			copy(t17, tape[t18:])
-			t19 := tape[:t18]
-			t20 := b.A
-			t21 := len(t19) - len(t20)
-			copy(t20, t19[t21:])
-			t22 := t19[:t21]
-			t23 := b.V
-			t24 := len(t22) - len(t23)
-			copy(t23, t22[t24:])
-			t25 := t22[:t24]
-			t26 := b.X
-			t27 := len(t25) - len(t26)
-			copy(t26, t25[t27:])
-			tape = t25[:t27]
-			tapeValues = tapeValues[:t16]
+			*b = tapeValues[len(tapeValues)-1]
+			t13 := b.M
+			copy(t13, tape[len(tape)-len(t13):])
+			t14 := tape[:len(tape)-len(t13)]
+			t15 := b.A
+			copy(t15, t14[len(t14)-len(t15):])
+			t16 := t14[:len(t14)-len(t15)]
+			t17 := b.V
+			copy(t17, t16[len(t16)-len(t17):])
+			t18 := t16[:len(t16)-len(t17)]
+			t19 := b.X
+			copy(t19, t18[len(t18)-len(t19):])
+			tape = t18[:len(t18)-len(t19)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		bodiesSegmentReverse(b, bBar, t15)
-		path = t13
+		bodiesSegmentReverse(b, bBar, t12)
+		path = t11
 	}
-	t28 := bBar.A
-	t29 := bBar.M
-	t30 := bBar.X
+	t20 := bBar.A
+	t21 := bBar.M
+	t22 := bBar.X
 	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= i+1; j-- {
-			t32 := len(tape) - 9
-			t33 := tape[len(tape)-5]
-			t34 := tape[len(tape)-4]
-			t35 := tape[len(tape)-3]
-			t36 := tape[len(tape)-2]
-			t37 := tape[len(tape)-1]
-			t38 := t28[2*j+1]
+			t24 := tape[len(tape)-5]
+			t25 := tape[len(tape)-4]
+			t26 := tape[len(tape)-3]
+			t27 := tape[len(tape)-2]
+			t28 := tape[len(tape)-1]
+			t29 := t20[2*j+1]
 			dy := tape[len(tape)-7] - tape[len(tape)-6]
-			t39 := t38 * dy
-			dx := tape[t32] - tape[len(tape)-8]
+			t30 := t29 * dy
+			dx := tape[len(tape)-9] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t40 := r2 * t33
-			f := 1 / t40
-			t29[i] -= t39 * f
-			t41 := t28[2*j]
-			t42 := t41 * dx
-			t29[i] -= t42 * f
-			t43 := t28[2*i+1]
-			t44 := t43 * dy
-			t29[j] += t44 * f
-			t45 := t28[2*i]
-			t46 := t45 * dx
-			t29[j] += t46 * f
-			t47 := (-(t37 * t39) - t36*t42 + t35*t44 + t34*t46) * f / t40
-			t48 := -(t47 * t33) - 0.5/t33*(r2*t47)
-			t49 := t35*f*t43 - t37*f*t38 + 2*(t48*dy)
-			t50 := t34*f*t45 - t36*f*t41 + 2*(t48*dx)
-			t30[2*i+1] -= t49
-			t30[2*j+1] += t49
-			t30[2*i] -= t50
-			t30[2*j] += t50
-			tape = tape[:t32]
+			t31 := r2 * t24
+			f := 1 / t31
+			t21[i] -= t30 * f
+			t32 := t20[2*j]
+			t33 := t32 * dx
+			t21[i] -= t33 * f
+			t34 := t20[2*i+1]
+			t35 := t34 * dy
+			t21[j] += t35 * f
+			t36 := t20[2*i]
+			t37 := t36 * dx
+			t21[j] += t37 * f
+			t38 := (-(t28 * t30) - t27*t33 + t26*t35 + t25*t37) * f / t31
+			t39 := -(t38 * t24) - 0.5/t24*(r2*t38)
+			t40 := t26*f*t34 - t28*f*t29 + 2*(t39*dy)
+			t41 := t25*f*t36 - t27*f*t32 + 2*(t39*dx)
+			t22[2*i+1] -= t40
+			t22[2*j+1] += t40
+			t22[2*i] -= t41
+			t22[2*j] += t41
+			tape = tape[:len(tape)-9]
 		}
 	}
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k2 := 0; k2 < len(x0); k2++ {
-		t31 := t3[n2+k2]
-		t3[n2+k2] = 0
-		x0Bar[k2] += t31
+		t23 := t2[n2+k2]
+		t2[n2+k2] = 0
+		x0Bar[k2] += t23
 	}
 	copy(m, finalM)
 	return e
@@ -484,40 +465,34 @@ func bodiesSegmentReverse(b, bBar *Bodies, k int) {
 	before2 := len(tapeValues)
 	for t := 0; t < k; t++ {
 		if t == 1 {
-			t15 := trips - 2
-			tape = slices.Grow(tape, t15*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t15*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
 		if b != nil {
-			t16 := append(tape, b.X...)
-			t17 := append(t16, b.V...)
-			t18 := append(t17, b.A...)
-			tape = append(t18, b.M...)
+			t10 := append(tape, b.X...)
+			t11 := append(t10, b.V...)
+			t12 := append(t11, b.A...)
+			tape = append(t12, b.M...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.leapfrog(0.001)
 	}
 	for t := k - 1; t >= 0; t-- {
 		if b != nil {
-			t3 := len(tapeValues) - 1
-			*b = tapeValues[t3]
-			t4 := b.M
-			t5 := len(tape) - len(t4)
-			copy(t4, tape[t5:])
-			t6 := tape[:t5]
-			t7 := b.A
-			t8 := len(t6) - len(t7)
-			copy(t7, t6[t8:])
-			t9 := t6[:t8]
-			t10 := b.V
-			t11 := len(t9) - len(t10)
-			copy(t10, t9[t11:])
-			t12 := t9[:t11]
-			t13 := b.X
-			t14 := len(t12) - len(t13)
-			copy(t13, t12[t14:])
-			tape = t12[:t14]
-			tapeValues = tapeValues[:t3]
+			*b = tapeValues[len(tapeValues)-1]
+			t3 := b.M
+			copy(t3, tape[len(tape)-len(t3):])
+			t4 := tape[:len(tape)-len(t3)]
+			t5 := b.A
+			copy(t5, t4[len(t4)-len(t5):])
+			t6 := t4[:len(t4)-len(t5)]
+			t7 := b.V
+			copy(t7, t6[len(t6)-len(t7):])
+			t8 := t6[:len(t6)-len(t7)]
+			t9 := b.X
+			copy(t9, t8[len(t8)-len(t9):])
+			tape = t8[:len(t8)-len(t9)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
@@ -534,21 +509,20 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	mBar := make([]float64, len(m), cap(m))
 	gadApart(x0, x0Bar, "Checkpoint10Grad: x0 and x0Bar")
 	gadApart(m, x0, "Checkpoint10Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
+	t := append([]float64(nil), x0...)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:len(t2)]
+		t2 = []float64(nil)[:len(t)]
 	}
-	bBar.X = t3
-	b.X = t2
+	bBar.X = t2
+	b.X = t
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -557,30 +531,30 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t4 := b.X
-	t5 := b.A
-	t6 := b.M
-	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	t3 := b.X
+	t4 := b.A
+	t5 := b.M
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t62 := t4[2*j]
-			t63 := t4[2*i]
-			dx2 := t62 - t63
-			t64 := t4[2*j+1]
-			t65 := t4[2*i+1]
-			dy2 := t64 - t65
+			t53 := t3[2*j]
+			t54 := t3[2*i]
+			dx2 := t53 - t54
+			t55 := t3[2*j+1]
+			t56 := t3[2*i+1]
+			dy2 := t55 - t56
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t66 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t66)
-			t67 := t6[j]
-			t5[2*i] += t67 * f2 * dx2
-			t68 := t6[j]
-			t5[2*i+1] += t68 * f2 * dy2
-			t69 := t6[i]
-			t5[2*j] -= t69 * f2 * dx2
-			t70 := t6[i]
-			t5[2*j+1] -= t70 * f2 * dy2
-			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
+			t57 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t57)
+			t58 := t5[j]
+			t4[2*i] += t58 * f2 * dx2
+			t59 := t5[j]
+			t4[2*i+1] += t59 * f2 * dy2
+			t60 := t5[i]
+			t4[2*j] -= t60 * f2 * dx2
+			t61 := t5[i]
+			t4[2*j+1] -= t61 * f2 * dy2
+			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
 		}
 	}
 	trips := max(steps, 0)
@@ -591,73 +565,66 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if b != nil {
-				t58 := append(tape, b.X...)
-				t59 := append(t58, b.V...)
-				t60 := append(t59, b.A...)
-				tape = append(t60, b.M...)
+				t50 := append(tape, b.X...)
+				t51 := append(t50, b.V...)
+				t52 := append(t51, b.A...)
+				tape = append(t52, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t == 0 {
-				t61 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t61*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t61*(len(tape)-before2))
+				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t8 := b.X
-	t9 := b.V
-	t10 := bBar.V
-	t11 := bBar.X
+	t7 := b.X
+	t8 := b.V
+	t9 := bBar.V
+	t10 := bBar.X
 	e := 0.0
-	for i := 0; i < len(t8); i++ {
-		t56 := t8[i]
-		t57 := t9[i]
-		t10[i] += 2 * t57
-		t11[i] += 2 * t56
-		e += t56*t56 + t57*t57
+	for i := 0; i < len(t7); i++ {
+		t48 := t7[i]
+		t49 := t8[i]
+		t9[i] += 2 * t49
+		t10[i] += 2 * t48
+		e += t48*t48 + t49*t49
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t36 := b != nil
-		if t36 {
-			t37 := len(tapeValues) - 1
-			*b = tapeValues[t37]
-			t38 := b.M
-			t39 := len(tape) - len(t38)
-			copy(t38, tape[t39:])
-			t40 := tape[:t39]
-			t41 := b.A
-			t42 := len(t40) - len(t41)
-			copy(t41, t40[t42:])
-			t43 := t40[:t42]
-			t44 := b.V
-			t45 := len(t43) - len(t44)
-			copy(t44, t43[t45:])
-			t46 := t43[:t45]
-			t47 := b.X
-			t48 := len(t46) - len(t47)
-			copy(t47, t46[t48:])
-			tape = t46[:t48]
-			tapeValues = tapeValues[:t37]
+		t34 := b != nil
+		if t34 {
+			*b = tapeValues[len(tapeValues)-1]
+			t35 := b.M
+			copy(t35, tape[len(tape)-len(t35):])
+			t36 := tape[:len(tape)-len(t35)]
+			t37 := b.A
+			copy(t37, t36[len(t36)-len(t37):])
+			t38 := t36[:len(t36)-len(t37)]
+			t39 := b.V
+			copy(t39, t38[len(t38)-len(t39):])
+			t40 := t38[:len(t38)-len(t39)]
+			t41 := b.X
+			copy(t41, t40[len(t40)-len(t41):])
+			tape = t40[:len(t40)-len(t41)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		if from < t {
-			if t36 {
-				t49 := append(tape, b.X...)
-				t50 := append(t49, b.V...)
-				t51 := append(t50, b.A...)
-				tape = append(t51, b.M...)
+			if t34 {
+				t42 := append(tape, b.X...)
+				t43 := append(t42, b.V...)
+				t44 := append(t43, b.A...)
+				tape = append(t44, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t52 := t - from
-			for k := 0; k < t52; k++ {
+			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					if t36 {
-						t53 := append(tape, b.X...)
-						t54 := append(t53, b.V...)
-						t55 := append(t54, b.A...)
-						tape = append(t55, b.M...)
+					if t34 {
+						t45 := append(tape, b.X...)
+						t46 := append(t45, b.V...)
+						t47 := append(t46, b.A...)
+						tape = append(t47, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -666,51 +633,50 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t13 := bBar.A
-	t14 := bBar.M
-	t15 := bBar.X
+	t12 := bBar.A
+	t13 := bBar.M
+	t14 := bBar.X
 	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= i+1; j-- {
-			t17 := len(tape) - 9
-			t18 := tape[len(tape)-5]
-			t19 := tape[len(tape)-4]
-			t20 := tape[len(tape)-3]
-			t21 := tape[len(tape)-2]
-			t22 := tape[len(tape)-1]
-			t23 := t13[2*j+1]
+			t16 := tape[len(tape)-5]
+			t17 := tape[len(tape)-4]
+			t18 := tape[len(tape)-3]
+			t19 := tape[len(tape)-2]
+			t20 := tape[len(tape)-1]
+			t21 := t12[2*j+1]
 			dy := tape[len(tape)-7] - tape[len(tape)-6]
-			t24 := t23 * dy
-			dx := tape[t17] - tape[len(tape)-8]
+			t22 := t21 * dy
+			dx := tape[len(tape)-9] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t25 := r2 * t18
-			f := 1 / t25
-			t14[i] -= t24 * f
-			t26 := t13[2*j]
-			t27 := t26 * dx
-			t14[i] -= t27 * f
-			t28 := t13[2*i+1]
-			t29 := t28 * dy
-			t14[j] += t29 * f
-			t30 := t13[2*i]
-			t31 := t30 * dx
-			t14[j] += t31 * f
-			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
-			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
-			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
-			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
-			t15[2*i+1] -= t34
-			t15[2*j+1] += t34
-			t15[2*i] -= t35
-			t15[2*j] += t35
-			tape = tape[:t17]
+			t23 := r2 * t16
+			f := 1 / t23
+			t13[i] -= t22 * f
+			t24 := t12[2*j]
+			t25 := t24 * dx
+			t13[i] -= t25 * f
+			t26 := t12[2*i+1]
+			t27 := t26 * dy
+			t13[j] += t27 * f
+			t28 := t12[2*i]
+			t29 := t28 * dx
+			t13[j] += t29 * f
+			t30 := (-(t20 * t22) - t19*t25 + t18*t27 + t17*t29) * f / t23
+			t31 := -(t30 * t16) - 0.5/t16*(r2*t30)
+			t32 := t18*f*t26 - t20*f*t21 + 2*(t31*dy)
+			t33 := t17*f*t28 - t19*f*t24 + 2*(t31*dx)
+			t14[2*i+1] -= t32
+			t14[2*j+1] += t32
+			t14[2*i] -= t33
+			t14[2*j] += t33
+			tape = tape[:len(tape)-9]
 		}
 	}
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t16 := t3[n2+k]
-		t3[n2+k] = 0
-		x0Bar[k] += t16
+		t15 := t2[n2+k]
+		t2[n2+k] = 0
+		x0Bar[k] += t15
 	}
 	copy(m, finalM)
 	return e
@@ -727,21 +693,20 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	mBar := make([]float64, len(m), cap(m))
 	gadApart(x0, x0Bar, "Checkpoint32Grad: x0 and x0Bar")
 	gadApart(m, x0, "Checkpoint32Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
+	t := append([]float64(nil), x0...)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:len(t2)]
+		t2 = []float64(nil)[:len(t)]
 	}
-	bBar.X = t3
-	b.X = t2
+	bBar.X = t2
+	b.X = t
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -750,30 +715,30 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t4 := b.X
-	t5 := b.A
-	t6 := b.M
-	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	t3 := b.X
+	t4 := b.A
+	t5 := b.M
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t62 := t4[2*j]
-			t63 := t4[2*i]
-			dx2 := t62 - t63
-			t64 := t4[2*j+1]
-			t65 := t4[2*i+1]
-			dy2 := t64 - t65
+			t53 := t3[2*j]
+			t54 := t3[2*i]
+			dx2 := t53 - t54
+			t55 := t3[2*j+1]
+			t56 := t3[2*i+1]
+			dy2 := t55 - t56
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t66 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t66)
-			t67 := t6[j]
-			t5[2*i] += t67 * f2 * dx2
-			t68 := t6[j]
-			t5[2*i+1] += t68 * f2 * dy2
-			t69 := t6[i]
-			t5[2*j] -= t69 * f2 * dx2
-			t70 := t6[i]
-			t5[2*j+1] -= t70 * f2 * dy2
-			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
+			t57 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t57)
+			t58 := t5[j]
+			t4[2*i] += t58 * f2 * dx2
+			t59 := t5[j]
+			t4[2*i+1] += t59 * f2 * dy2
+			t60 := t5[i]
+			t4[2*j] -= t60 * f2 * dx2
+			t61 := t5[i]
+			t4[2*j+1] -= t61 * f2 * dy2
+			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
 		}
 	}
 	trips := max(steps, 0)
@@ -784,73 +749,66 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if b != nil {
-				t58 := append(tape, b.X...)
-				t59 := append(t58, b.V...)
-				t60 := append(t59, b.A...)
-				tape = append(t60, b.M...)
+				t50 := append(tape, b.X...)
+				t51 := append(t50, b.V...)
+				t52 := append(t51, b.A...)
+				tape = append(t52, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t == 0 {
-				t61 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t61*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t61*(len(tape)-before2))
+				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t8 := b.X
-	t9 := b.V
-	t10 := bBar.V
-	t11 := bBar.X
+	t7 := b.X
+	t8 := b.V
+	t9 := bBar.V
+	t10 := bBar.X
 	e := 0.0
-	for i := 0; i < len(t8); i++ {
-		t56 := t8[i]
-		t57 := t9[i]
-		t10[i] += 2 * t57
-		t11[i] += 2 * t56
-		e += t56*t56 + t57*t57
+	for i := 0; i < len(t7); i++ {
+		t48 := t7[i]
+		t49 := t8[i]
+		t9[i] += 2 * t49
+		t10[i] += 2 * t48
+		e += t48*t48 + t49*t49
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t36 := b != nil
-		if t36 {
-			t37 := len(tapeValues) - 1
-			*b = tapeValues[t37]
-			t38 := b.M
-			t39 := len(tape) - len(t38)
-			copy(t38, tape[t39:])
-			t40 := tape[:t39]
-			t41 := b.A
-			t42 := len(t40) - len(t41)
-			copy(t41, t40[t42:])
-			t43 := t40[:t42]
-			t44 := b.V
-			t45 := len(t43) - len(t44)
-			copy(t44, t43[t45:])
-			t46 := t43[:t45]
-			t47 := b.X
-			t48 := len(t46) - len(t47)
-			copy(t47, t46[t48:])
-			tape = t46[:t48]
-			tapeValues = tapeValues[:t37]
+		t34 := b != nil
+		if t34 {
+			*b = tapeValues[len(tapeValues)-1]
+			t35 := b.M
+			copy(t35, tape[len(tape)-len(t35):])
+			t36 := tape[:len(tape)-len(t35)]
+			t37 := b.A
+			copy(t37, t36[len(t36)-len(t37):])
+			t38 := t36[:len(t36)-len(t37)]
+			t39 := b.V
+			copy(t39, t38[len(t38)-len(t39):])
+			t40 := t38[:len(t38)-len(t39)]
+			t41 := b.X
+			copy(t41, t40[len(t40)-len(t41):])
+			tape = t40[:len(t40)-len(t41)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		if from < t {
-			if t36 {
-				t49 := append(tape, b.X...)
-				t50 := append(t49, b.V...)
-				t51 := append(t50, b.A...)
-				tape = append(t51, b.M...)
+			if t34 {
+				t42 := append(tape, b.X...)
+				t43 := append(t42, b.V...)
+				t44 := append(t43, b.A...)
+				tape = append(t44, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t52 := t - from
-			for k := 0; k < t52; k++ {
+			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					if t36 {
-						t53 := append(tape, b.X...)
-						t54 := append(t53, b.V...)
-						t55 := append(t54, b.A...)
-						tape = append(t55, b.M...)
+					if t34 {
+						t45 := append(tape, b.X...)
+						t46 := append(t45, b.V...)
+						t47 := append(t46, b.A...)
+						tape = append(t47, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -859,51 +817,50 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t13 := bBar.A
-	t14 := bBar.M
-	t15 := bBar.X
+	t12 := bBar.A
+	t13 := bBar.M
+	t14 := bBar.X
 	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= i+1; j-- {
-			t17 := len(tape) - 9
-			t18 := tape[len(tape)-5]
-			t19 := tape[len(tape)-4]
-			t20 := tape[len(tape)-3]
-			t21 := tape[len(tape)-2]
-			t22 := tape[len(tape)-1]
-			t23 := t13[2*j+1]
+			t16 := tape[len(tape)-5]
+			t17 := tape[len(tape)-4]
+			t18 := tape[len(tape)-3]
+			t19 := tape[len(tape)-2]
+			t20 := tape[len(tape)-1]
+			t21 := t12[2*j+1]
 			dy := tape[len(tape)-7] - tape[len(tape)-6]
-			t24 := t23 * dy
-			dx := tape[t17] - tape[len(tape)-8]
+			t22 := t21 * dy
+			dx := tape[len(tape)-9] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t25 := r2 * t18
-			f := 1 / t25
-			t14[i] -= t24 * f
-			t26 := t13[2*j]
-			t27 := t26 * dx
-			t14[i] -= t27 * f
-			t28 := t13[2*i+1]
-			t29 := t28 * dy
-			t14[j] += t29 * f
-			t30 := t13[2*i]
-			t31 := t30 * dx
-			t14[j] += t31 * f
-			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
-			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
-			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
-			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
-			t15[2*i+1] -= t34
-			t15[2*j+1] += t34
-			t15[2*i] -= t35
-			t15[2*j] += t35
-			tape = tape[:t17]
+			t23 := r2 * t16
+			f := 1 / t23
+			t13[i] -= t22 * f
+			t24 := t12[2*j]
+			t25 := t24 * dx
+			t13[i] -= t25 * f
+			t26 := t12[2*i+1]
+			t27 := t26 * dy
+			t13[j] += t27 * f
+			t28 := t12[2*i]
+			t29 := t28 * dx
+			t13[j] += t29 * f
+			t30 := (-(t20 * t22) - t19*t25 + t18*t27 + t17*t29) * f / t23
+			t31 := -(t30 * t16) - 0.5/t16*(r2*t30)
+			t32 := t18*f*t26 - t20*f*t21 + 2*(t31*dy)
+			t33 := t17*f*t28 - t19*f*t24 + 2*(t31*dx)
+			t14[2*i+1] -= t32
+			t14[2*j+1] += t32
+			t14[2*i] -= t33
+			t14[2*j] += t33
+			tape = tape[:len(tape)-9]
 		}
 	}
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t16 := t3[n2+k]
-		t3[n2+k] = 0
-		x0Bar[k] += t16
+		t15 := t2[n2+k]
+		t2[n2+k] = 0
+		x0Bar[k] += t15
 	}
 	copy(m, finalM)
 	return e
@@ -920,21 +877,20 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	mBar := make([]float64, len(m), cap(m))
 	gadApart(x0, x0Bar, "Checkpoint100Grad: x0 and x0Bar")
 	gadApart(m, x0, "Checkpoint100Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
+	t := append([]float64(nil), x0...)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:len(t2)]
+		t2 = []float64(nil)[:len(t)]
 	}
-	bBar.X = t3
-	b.X = t2
+	bBar.X = t2
+	b.X = t
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -943,30 +899,30 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t4 := b.X
-	t5 := b.A
-	t6 := b.M
-	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	t3 := b.X
+	t4 := b.A
+	t5 := b.M
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t62 := t4[2*j]
-			t63 := t4[2*i]
-			dx2 := t62 - t63
-			t64 := t4[2*j+1]
-			t65 := t4[2*i+1]
-			dy2 := t64 - t65
+			t53 := t3[2*j]
+			t54 := t3[2*i]
+			dx2 := t53 - t54
+			t55 := t3[2*j+1]
+			t56 := t3[2*i+1]
+			dy2 := t55 - t56
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t66 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t66)
-			t67 := t6[j]
-			t5[2*i] += t67 * f2 * dx2
-			t68 := t6[j]
-			t5[2*i+1] += t68 * f2 * dy2
-			t69 := t6[i]
-			t5[2*j] -= t69 * f2 * dx2
-			t70 := t6[i]
-			t5[2*j+1] -= t70 * f2 * dy2
-			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
+			t57 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t57)
+			t58 := t5[j]
+			t4[2*i] += t58 * f2 * dx2
+			t59 := t5[j]
+			t4[2*i+1] += t59 * f2 * dy2
+			t60 := t5[i]
+			t4[2*j] -= t60 * f2 * dx2
+			t61 := t5[i]
+			t4[2*j+1] -= t61 * f2 * dy2
+			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
 		}
 	}
 	trips := max(steps, 0)
@@ -977,73 +933,66 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if b != nil {
-				t58 := append(tape, b.X...)
-				t59 := append(t58, b.V...)
-				t60 := append(t59, b.A...)
-				tape = append(t60, b.M...)
+				t50 := append(tape, b.X...)
+				t51 := append(t50, b.V...)
+				t52 := append(t51, b.A...)
+				tape = append(t52, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t == 0 {
-				t61 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t61*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t61*(len(tape)-before2))
+				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t8 := b.X
-	t9 := b.V
-	t10 := bBar.V
-	t11 := bBar.X
+	t7 := b.X
+	t8 := b.V
+	t9 := bBar.V
+	t10 := bBar.X
 	e := 0.0
-	for i := 0; i < len(t8); i++ {
-		t56 := t8[i]
-		t57 := t9[i]
-		t10[i] += 2 * t57
-		t11[i] += 2 * t56
-		e += t56*t56 + t57*t57
+	for i := 0; i < len(t7); i++ {
+		t48 := t7[i]
+		t49 := t8[i]
+		t9[i] += 2 * t49
+		t10[i] += 2 * t48
+		e += t48*t48 + t49*t49
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t36 := b != nil
-		if t36 {
-			t37 := len(tapeValues) - 1
-			*b = tapeValues[t37]
-			t38 := b.M
-			t39 := len(tape) - len(t38)
-			copy(t38, tape[t39:])
-			t40 := tape[:t39]
-			t41 := b.A
-			t42 := len(t40) - len(t41)
-			copy(t41, t40[t42:])
-			t43 := t40[:t42]
-			t44 := b.V
-			t45 := len(t43) - len(t44)
-			copy(t44, t43[t45:])
-			t46 := t43[:t45]
-			t47 := b.X
-			t48 := len(t46) - len(t47)
-			copy(t47, t46[t48:])
-			tape = t46[:t48]
-			tapeValues = tapeValues[:t37]
+		t34 := b != nil
+		if t34 {
+			*b = tapeValues[len(tapeValues)-1]
+			t35 := b.M
+			copy(t35, tape[len(tape)-len(t35):])
+			t36 := tape[:len(tape)-len(t35)]
+			t37 := b.A
+			copy(t37, t36[len(t36)-len(t37):])
+			t38 := t36[:len(t36)-len(t37)]
+			t39 := b.V
+			copy(t39, t38[len(t38)-len(t39):])
+			t40 := t38[:len(t38)-len(t39)]
+			t41 := b.X
+			copy(t41, t40[len(t40)-len(t41):])
+			tape = t40[:len(t40)-len(t41)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		if from < t {
-			if t36 {
-				t49 := append(tape, b.X...)
-				t50 := append(t49, b.V...)
-				t51 := append(t50, b.A...)
-				tape = append(t51, b.M...)
+			if t34 {
+				t42 := append(tape, b.X...)
+				t43 := append(t42, b.V...)
+				t44 := append(t43, b.A...)
+				tape = append(t44, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t52 := t - from
-			for k := 0; k < t52; k++ {
+			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					if t36 {
-						t53 := append(tape, b.X...)
-						t54 := append(t53, b.V...)
-						t55 := append(t54, b.A...)
-						tape = append(t55, b.M...)
+					if t34 {
+						t45 := append(tape, b.X...)
+						t46 := append(t45, b.V...)
+						t47 := append(t46, b.A...)
+						tape = append(t47, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1052,51 +1001,50 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t13 := bBar.A
-	t14 := bBar.M
-	t15 := bBar.X
+	t12 := bBar.A
+	t13 := bBar.M
+	t14 := bBar.X
 	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= i+1; j-- {
-			t17 := len(tape) - 9
-			t18 := tape[len(tape)-5]
-			t19 := tape[len(tape)-4]
-			t20 := tape[len(tape)-3]
-			t21 := tape[len(tape)-2]
-			t22 := tape[len(tape)-1]
-			t23 := t13[2*j+1]
+			t16 := tape[len(tape)-5]
+			t17 := tape[len(tape)-4]
+			t18 := tape[len(tape)-3]
+			t19 := tape[len(tape)-2]
+			t20 := tape[len(tape)-1]
+			t21 := t12[2*j+1]
 			dy := tape[len(tape)-7] - tape[len(tape)-6]
-			t24 := t23 * dy
-			dx := tape[t17] - tape[len(tape)-8]
+			t22 := t21 * dy
+			dx := tape[len(tape)-9] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t25 := r2 * t18
-			f := 1 / t25
-			t14[i] -= t24 * f
-			t26 := t13[2*j]
-			t27 := t26 * dx
-			t14[i] -= t27 * f
-			t28 := t13[2*i+1]
-			t29 := t28 * dy
-			t14[j] += t29 * f
-			t30 := t13[2*i]
-			t31 := t30 * dx
-			t14[j] += t31 * f
-			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
-			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
-			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
-			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
-			t15[2*i+1] -= t34
-			t15[2*j+1] += t34
-			t15[2*i] -= t35
-			t15[2*j] += t35
-			tape = tape[:t17]
+			t23 := r2 * t16
+			f := 1 / t23
+			t13[i] -= t22 * f
+			t24 := t12[2*j]
+			t25 := t24 * dx
+			t13[i] -= t25 * f
+			t26 := t12[2*i+1]
+			t27 := t26 * dy
+			t13[j] += t27 * f
+			t28 := t12[2*i]
+			t29 := t28 * dx
+			t13[j] += t29 * f
+			t30 := (-(t20 * t22) - t19*t25 + t18*t27 + t17*t29) * f / t23
+			t31 := -(t30 * t16) - 0.5/t16*(r2*t30)
+			t32 := t18*f*t26 - t20*f*t21 + 2*(t31*dy)
+			t33 := t17*f*t28 - t19*f*t24 + 2*(t31*dx)
+			t14[2*i+1] -= t32
+			t14[2*j+1] += t32
+			t14[2*i] -= t33
+			t14[2*j] += t33
+			tape = tape[:len(tape)-9]
 		}
 	}
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t16 := t3[n2+k]
-		t3[n2+k] = 0
-		x0Bar[k] += t16
+		t15 := t2[n2+k]
+		t2[n2+k] = 0
+		x0Bar[k] += t15
 	}
 	copy(m, finalM)
 	return e
@@ -1113,21 +1061,20 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	mBar := make([]float64, len(m), cap(m))
 	gadApart(x0, x0Bar, "Checkpoint316Grad: x0 and x0Bar")
 	gadApart(m, x0, "Checkpoint316Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
+	t := append([]float64(nil), x0...)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:len(t2)]
+		t2 = []float64(nil)[:len(t)]
 	}
-	bBar.X = t3
-	b.X = t2
+	bBar.X = t2
+	b.X = t
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -1136,30 +1083,30 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t4 := b.X
-	t5 := b.A
-	t6 := b.M
-	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	t3 := b.X
+	t4 := b.A
+	t5 := b.M
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t62 := t4[2*j]
-			t63 := t4[2*i]
-			dx2 := t62 - t63
-			t64 := t4[2*j+1]
-			t65 := t4[2*i+1]
-			dy2 := t64 - t65
+			t53 := t3[2*j]
+			t54 := t3[2*i]
+			dx2 := t53 - t54
+			t55 := t3[2*j+1]
+			t56 := t3[2*i+1]
+			dy2 := t55 - t56
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t66 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t66)
-			t67 := t6[j]
-			t5[2*i] += t67 * f2 * dx2
-			t68 := t6[j]
-			t5[2*i+1] += t68 * f2 * dy2
-			t69 := t6[i]
-			t5[2*j] -= t69 * f2 * dx2
-			t70 := t6[i]
-			t5[2*j+1] -= t70 * f2 * dy2
-			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
+			t57 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t57)
+			t58 := t5[j]
+			t4[2*i] += t58 * f2 * dx2
+			t59 := t5[j]
+			t4[2*i+1] += t59 * f2 * dy2
+			t60 := t5[i]
+			t4[2*j] -= t60 * f2 * dx2
+			t61 := t5[i]
+			t4[2*j+1] -= t61 * f2 * dy2
+			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
 		}
 	}
 	trips := max(steps, 0)
@@ -1170,73 +1117,66 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if b != nil {
-				t58 := append(tape, b.X...)
-				t59 := append(t58, b.V...)
-				t60 := append(t59, b.A...)
-				tape = append(t60, b.M...)
+				t50 := append(tape, b.X...)
+				t51 := append(t50, b.V...)
+				t52 := append(t51, b.A...)
+				tape = append(t52, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t == 0 {
-				t61 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t61*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t61*(len(tape)-before2))
+				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t8 := b.X
-	t9 := b.V
-	t10 := bBar.V
-	t11 := bBar.X
+	t7 := b.X
+	t8 := b.V
+	t9 := bBar.V
+	t10 := bBar.X
 	e := 0.0
-	for i := 0; i < len(t8); i++ {
-		t56 := t8[i]
-		t57 := t9[i]
-		t10[i] += 2 * t57
-		t11[i] += 2 * t56
-		e += t56*t56 + t57*t57
+	for i := 0; i < len(t7); i++ {
+		t48 := t7[i]
+		t49 := t8[i]
+		t9[i] += 2 * t49
+		t10[i] += 2 * t48
+		e += t48*t48 + t49*t49
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t36 := b != nil
-		if t36 {
-			t37 := len(tapeValues) - 1
-			*b = tapeValues[t37]
-			t38 := b.M
-			t39 := len(tape) - len(t38)
-			copy(t38, tape[t39:])
-			t40 := tape[:t39]
-			t41 := b.A
-			t42 := len(t40) - len(t41)
-			copy(t41, t40[t42:])
-			t43 := t40[:t42]
-			t44 := b.V
-			t45 := len(t43) - len(t44)
-			copy(t44, t43[t45:])
-			t46 := t43[:t45]
-			t47 := b.X
-			t48 := len(t46) - len(t47)
-			copy(t47, t46[t48:])
-			tape = t46[:t48]
-			tapeValues = tapeValues[:t37]
+		t34 := b != nil
+		if t34 {
+			*b = tapeValues[len(tapeValues)-1]
+			t35 := b.M
+			copy(t35, tape[len(tape)-len(t35):])
+			t36 := tape[:len(tape)-len(t35)]
+			t37 := b.A
+			copy(t37, t36[len(t36)-len(t37):])
+			t38 := t36[:len(t36)-len(t37)]
+			t39 := b.V
+			copy(t39, t38[len(t38)-len(t39):])
+			t40 := t38[:len(t38)-len(t39)]
+			t41 := b.X
+			copy(t41, t40[len(t40)-len(t41):])
+			tape = t40[:len(t40)-len(t41)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		if from < t {
-			if t36 {
-				t49 := append(tape, b.X...)
-				t50 := append(t49, b.V...)
-				t51 := append(t50, b.A...)
-				tape = append(t51, b.M...)
+			if t34 {
+				t42 := append(tape, b.X...)
+				t43 := append(t42, b.V...)
+				t44 := append(t43, b.A...)
+				tape = append(t44, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t52 := t - from
-			for k := 0; k < t52; k++ {
+			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					if t36 {
-						t53 := append(tape, b.X...)
-						t54 := append(t53, b.V...)
-						t55 := append(t54, b.A...)
-						tape = append(t55, b.M...)
+					if t34 {
+						t45 := append(tape, b.X...)
+						t46 := append(t45, b.V...)
+						t47 := append(t46, b.A...)
+						tape = append(t47, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1245,51 +1185,50 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t13 := bBar.A
-	t14 := bBar.M
-	t15 := bBar.X
+	t12 := bBar.A
+	t13 := bBar.M
+	t14 := bBar.X
 	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= i+1; j-- {
-			t17 := len(tape) - 9
-			t18 := tape[len(tape)-5]
-			t19 := tape[len(tape)-4]
-			t20 := tape[len(tape)-3]
-			t21 := tape[len(tape)-2]
-			t22 := tape[len(tape)-1]
-			t23 := t13[2*j+1]
+			t16 := tape[len(tape)-5]
+			t17 := tape[len(tape)-4]
+			t18 := tape[len(tape)-3]
+			t19 := tape[len(tape)-2]
+			t20 := tape[len(tape)-1]
+			t21 := t12[2*j+1]
 			dy := tape[len(tape)-7] - tape[len(tape)-6]
-			t24 := t23 * dy
-			dx := tape[t17] - tape[len(tape)-8]
+			t22 := t21 * dy
+			dx := tape[len(tape)-9] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t25 := r2 * t18
-			f := 1 / t25
-			t14[i] -= t24 * f
-			t26 := t13[2*j]
-			t27 := t26 * dx
-			t14[i] -= t27 * f
-			t28 := t13[2*i+1]
-			t29 := t28 * dy
-			t14[j] += t29 * f
-			t30 := t13[2*i]
-			t31 := t30 * dx
-			t14[j] += t31 * f
-			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
-			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
-			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
-			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
-			t15[2*i+1] -= t34
-			t15[2*j+1] += t34
-			t15[2*i] -= t35
-			t15[2*j] += t35
-			tape = tape[:t17]
+			t23 := r2 * t16
+			f := 1 / t23
+			t13[i] -= t22 * f
+			t24 := t12[2*j]
+			t25 := t24 * dx
+			t13[i] -= t25 * f
+			t26 := t12[2*i+1]
+			t27 := t26 * dy
+			t13[j] += t27 * f
+			t28 := t12[2*i]
+			t29 := t28 * dx
+			t13[j] += t29 * f
+			t30 := (-(t20 * t22) - t19*t25 + t18*t27 + t17*t29) * f / t23
+			t31 := -(t30 * t16) - 0.5/t16*(r2*t30)
+			t32 := t18*f*t26 - t20*f*t21 + 2*(t31*dy)
+			t33 := t17*f*t28 - t19*f*t24 + 2*(t31*dx)
+			t14[2*i+1] -= t32
+			t14[2*j+1] += t32
+			t14[2*i] -= t33
+			t14[2*j] += t33
+			tape = tape[:len(tape)-9]
 		}
 	}
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t16 := t3[n2+k]
-		t3[n2+k] = 0
-		x0Bar[k] += t16
+		t15 := t2[n2+k]
+		t2[n2+k] = 0
+		x0Bar[k] += t15
 	}
 	copy(m, finalM)
 	return e
@@ -1306,21 +1245,20 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	var tapeValuesBuf [21]Bodies
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	mBar := make([]float64, len(m), cap(m))
 	gadApart(x0, x0Bar, "Checkpoint1000Grad: x0 and x0Bar")
 	gadApart(m, x0, "Checkpoint1000Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
+	t := append([]float64(nil), x0...)
+	var t2 []float64
+	if cap(t) != cap([]float64(nil)) {
+		t2 = make([]float64, len(t), cap(t))
 	} else {
-		t3 = []float64(nil)[:len(t2)]
+		t2 = []float64(nil)[:len(t)]
 	}
-	bBar.X = t3
-	b.X = t2
+	bBar.X = t2
+	b.X = t
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -1329,30 +1267,30 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t4 := b.X
-	t5 := b.A
-	t6 := b.M
-	tape := slices.Grow(t, max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	t3 := b.X
+	t4 := b.A
+	t5 := b.M
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t62 := t4[2*j]
-			t63 := t4[2*i]
-			dx2 := t62 - t63
-			t64 := t4[2*j+1]
-			t65 := t4[2*i+1]
-			dy2 := t64 - t65
+			t53 := t3[2*j]
+			t54 := t3[2*i]
+			dx2 := t53 - t54
+			t55 := t3[2*j+1]
+			t56 := t3[2*i+1]
+			dy2 := t55 - t56
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t66 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t66)
-			t67 := t6[j]
-			t5[2*i] += t67 * f2 * dx2
-			t68 := t6[j]
-			t5[2*i+1] += t68 * f2 * dy2
-			t69 := t6[i]
-			t5[2*j] -= t69 * f2 * dx2
-			t70 := t6[i]
-			t5[2*j+1] -= t70 * f2 * dy2
-			tape = append(tape, t62, t63, t64, t65, t66, t67, t68, t69, t70)
+			t57 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t57)
+			t58 := t5[j]
+			t4[2*i] += t58 * f2 * dx2
+			t59 := t5[j]
+			t4[2*i+1] += t59 * f2 * dy2
+			t60 := t5[i]
+			t4[2*j] -= t60 * f2 * dx2
+			t61 := t5[i]
+			t4[2*j+1] -= t61 * f2 * dy2
+			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
 		}
 	}
 	trips := max(steps, 0)
@@ -1363,73 +1301,66 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if b != nil {
-				t58 := append(tape, b.X...)
-				t59 := append(t58, b.V...)
-				t60 := append(t59, b.A...)
-				tape = append(t60, b.M...)
+				t50 := append(tape, b.X...)
+				t51 := append(t50, b.V...)
+				t52 := append(t51, b.A...)
+				tape = append(t52, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if t == 0 {
-				t61 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t61*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t61*(len(tape)-before2))
+				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
 			}
 		}
 		b.leapfrog(0.001)
 	}
-	t8 := b.X
-	t9 := b.V
-	t10 := bBar.V
-	t11 := bBar.X
+	t7 := b.X
+	t8 := b.V
+	t9 := bBar.V
+	t10 := bBar.X
 	e := 0.0
-	for i := 0; i < len(t8); i++ {
-		t56 := t8[i]
-		t57 := t9[i]
-		t10[i] += 2 * t57
-		t11[i] += 2 * t56
-		e += t56*t56 + t57*t57
+	for i := 0; i < len(t7); i++ {
+		t48 := t7[i]
+		t49 := t8[i]
+		t9[i] += 2 * t49
+		t10[i] += 2 * t48
+		e += t48*t48 + t49*t49
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t36 := b != nil
-		if t36 {
-			t37 := len(tapeValues) - 1
-			*b = tapeValues[t37]
-			t38 := b.M
-			t39 := len(tape) - len(t38)
-			copy(t38, tape[t39:])
-			t40 := tape[:t39]
-			t41 := b.A
-			t42 := len(t40) - len(t41)
-			copy(t41, t40[t42:])
-			t43 := t40[:t42]
-			t44 := b.V
-			t45 := len(t43) - len(t44)
-			copy(t44, t43[t45:])
-			t46 := t43[:t45]
-			t47 := b.X
-			t48 := len(t46) - len(t47)
-			copy(t47, t46[t48:])
-			tape = t46[:t48]
-			tapeValues = tapeValues[:t37]
+		t34 := b != nil
+		if t34 {
+			*b = tapeValues[len(tapeValues)-1]
+			t35 := b.M
+			copy(t35, tape[len(tape)-len(t35):])
+			t36 := tape[:len(tape)-len(t35)]
+			t37 := b.A
+			copy(t37, t36[len(t36)-len(t37):])
+			t38 := t36[:len(t36)-len(t37)]
+			t39 := b.V
+			copy(t39, t38[len(t38)-len(t39):])
+			t40 := t38[:len(t38)-len(t39)]
+			t41 := b.X
+			copy(t41, t40[len(t40)-len(t41):])
+			tape = t40[:len(t40)-len(t41)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		if from < t {
-			if t36 {
-				t49 := append(tape, b.X...)
-				t50 := append(t49, b.V...)
-				t51 := append(t50, b.A...)
-				tape = append(t51, b.M...)
+			if t34 {
+				t42 := append(tape, b.X...)
+				t43 := append(t42, b.V...)
+				t44 := append(t43, b.A...)
+				tape = append(t44, b.M...)
 				tapeValues = append(tapeValues, *b)
 			}
-			t52 := t - from
-			for k := 0; k < t52; k++ {
+			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					if t36 {
-						t53 := append(tape, b.X...)
-						t54 := append(t53, b.V...)
-						t55 := append(t54, b.A...)
-						tape = append(t55, b.M...)
+					if t34 {
+						t45 := append(tape, b.X...)
+						t46 := append(t45, b.V...)
+						t47 := append(t46, b.A...)
+						tape = append(t47, b.M...)
 						tapeValues = append(tapeValues, *b)
 					}
 				}
@@ -1438,51 +1369,50 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
-	t13 := bBar.A
-	t14 := bBar.M
-	t15 := bBar.X
+	t12 := bBar.A
+	t13 := bBar.M
+	t14 := bBar.X
 	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= i+1; j-- {
-			t17 := len(tape) - 9
-			t18 := tape[len(tape)-5]
-			t19 := tape[len(tape)-4]
-			t20 := tape[len(tape)-3]
-			t21 := tape[len(tape)-2]
-			t22 := tape[len(tape)-1]
-			t23 := t13[2*j+1]
+			t16 := tape[len(tape)-5]
+			t17 := tape[len(tape)-4]
+			t18 := tape[len(tape)-3]
+			t19 := tape[len(tape)-2]
+			t20 := tape[len(tape)-1]
+			t21 := t12[2*j+1]
 			dy := tape[len(tape)-7] - tape[len(tape)-6]
-			t24 := t23 * dy
-			dx := tape[t17] - tape[len(tape)-8]
+			t22 := t21 * dy
+			dx := tape[len(tape)-9] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t25 := r2 * t18
-			f := 1 / t25
-			t14[i] -= t24 * f
-			t26 := t13[2*j]
-			t27 := t26 * dx
-			t14[i] -= t27 * f
-			t28 := t13[2*i+1]
-			t29 := t28 * dy
-			t14[j] += t29 * f
-			t30 := t13[2*i]
-			t31 := t30 * dx
-			t14[j] += t31 * f
-			t32 := (-(t22 * t24) - t21*t27 + t20*t29 + t19*t31) * f / t25
-			t33 := -(t32 * t18) - 0.5/t18*(r2*t32)
-			t34 := t20*f*t28 - t22*f*t23 + 2*(t33*dy)
-			t35 := t19*f*t30 - t21*f*t26 + 2*(t33*dx)
-			t15[2*i+1] -= t34
-			t15[2*j+1] += t34
-			t15[2*i] -= t35
-			t15[2*j] += t35
-			tape = tape[:t17]
+			t23 := r2 * t16
+			f := 1 / t23
+			t13[i] -= t22 * f
+			t24 := t12[2*j]
+			t25 := t24 * dx
+			t13[i] -= t25 * f
+			t26 := t12[2*i+1]
+			t27 := t26 * dy
+			t13[j] += t27 * f
+			t28 := t12[2*i]
+			t29 := t28 * dx
+			t13[j] += t29 * f
+			t30 := (-(t20 * t22) - t19*t25 + t18*t27 + t17*t29) * f / t23
+			t31 := -(t30 * t16) - 0.5/t16*(r2*t30)
+			t32 := t18*f*t26 - t20*f*t21 + 2*(t31*dy)
+			t33 := t17*f*t28 - t19*f*t24 + 2*(t31*dx)
+			t14[2*i+1] -= t32
+			t14[2*j+1] += t32
+			t14[2*i] -= t33
+			t14[2*j] += t33
+			tape = tape[:len(tape)-9]
 		}
 	}
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t16 := t3[n2+k]
-		t3[n2+k] = 0
-		x0Bar[k] += t16
+		t15 := t2[n2+k]
+		t2[n2+k] = 0
+		x0Bar[k] += t15
 	}
 	copy(m, finalM)
 	return e

@@ -17,26 +17,24 @@ import (
 func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (float64, float64) {
 	k := len(alpha)
 	nl := d * (d - 1) / 2
-	t := k * d
-	if d <= 0 || len(mu) != t || len(q) != t || len(l) != k*nl || len(x)%d != 0 {
+	if d <= 0 || len(mu) != k*d || len(q) != k*d || len(l) != k*nl || len(x)%d != 0 {
 		panic("gmm: bad dimensions")
 	}
 	n := len(x) / d
-	qdiag := make([]float64, t)
-	dqdiag := make([]float64, t)
+	qdiag := make([]float64, k*d)
+	dqdiag := make([]float64, k*d)
 	sumq := make([]float64, k)
 	dsumq := make([]float64, k)
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
-			t22 := c*d + j
-			t23 := q[t22]
-			t24 := dq[t22]
-			t25 := math.Exp(t23)
-			qdiag[t22] = t25
-			dqdiag[t22] = t25 * t24
-			t26 := dsumq[c]
-			sumq[c] += t23
-			dsumq[c] = t26 + t24
+			t16 := q[c*d+j]
+			t17 := dq[c*d+j]
+			t18 := math.Exp(t16)
+			qdiag[c*d+j] = t18
+			dqdiag[c*d+j] = t18 * t17
+			t19 := dsumq[c]
+			sumq[c] += t16
+			dsumq[c] = t19 + t17
 		}
 	}
 	xc := make([]float64, d)
@@ -50,33 +48,29 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 	for i := 0; i < n; i++ {
 		for c := 0; c < k; c++ {
 			for j := 0; j < d; j++ {
-				t20 := c*d + j
-				t21 := dmu[t20]
-				xc[j] = x[i*d+j] - mu[t20]
-				dxc[j] = -t21
+				t15 := dmu[c*d+j]
+				xc[j] = x[i*d+j] - mu[c*d+j]
+				dxc[j] = -t15
 			}
-			t10 := c * d
-			t11 := (c + 1) * d
-			t12 := c * nl
-			t13 := (c + 1) * nl
-			qtimesxJVP(qx, dqx, qdiag[t10:t11], dqdiag[t10:t11], l[t12:t13], dl[t12:t13], xc, dxc)
-			t14 := alpha[c]
-			t15 := dalpha[c]
-			t16 := sumq[c]
-			t17 := dsumq[c]
-			t18, t19 := sqnormJVP(qx, dqx)
-			main[c] = t14 + t16 - 0.5*t18
-			dmain[c] = t15 + t17 - 0.5*t19
+			qtimesxJVP(qx, dqx, qdiag[c*d:(c+1)*d], dqdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl],
+				dl[c*nl:(c+1)*nl], xc, dxc)
+			t9 := alpha[c]
+			t10 := dalpha[c]
+			t11 := sumq[c]
+			t12 := dsumq[c]
+			t13, t14 := sqnormJVP(qx, dqx)
+			main[c] = t9 + t11 - 0.5*t13
+			dmain[c] = t10 + t12 - 0.5*t14
 		}
-		t8, t9 := logsumexpJVP(main, dmain)
-		slse += t8
-		dslse += t9
+		t7, t8 := logsumexpJVP(main, dmain)
+		slse += t7
+		dslse += t8
 	}
-	t2 := float64(n)
-	t3, t4 := logsumexpJVP(alpha, dalpha)
-	t5, t6 := logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl, d)
-	t7 := slse - float64(n*d)*0.5*1.8378770664093453 - t2*t3 + t5
-	return t7, dslse - t2*t4 + t6
+	t := float64(n)
+	t2, t3 := logsumexpJVP(alpha, dalpha)
+	t4, t5 := logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl, d)
+	t6 := slse - float64(n*d)*0.5*1.8378770664093453 - t*t2 + t4
+	return t6, dslse - t*t3 + t5
 }
 
 // logsumexpJVP computes logsumexp and its derivative along the tangents (forward mode).
@@ -120,14 +114,10 @@ func logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (flo
 	out := 0.0
 	dout := 0.0
 	for ck := 0; ck < k; ck++ {
-		t := ck * d
-		t2 := (ck + 1) * d
-		t3, t4 := sqnormJVP(qdiag[t:t2], dqdiag[t:t2])
-		t5 := ck * nl
-		t6 := (ck + 1) * nl
-		t7, t8 := sqnormJVP(l[t5:t6], dl[t5:t6])
-		out -= 0.5*(t3+t7) - 0*sumq[ck]
-		dout -= 0.5 * (t4 + t8)
+		t, t2 := sqnormJVP(qdiag[ck*d:(ck+1)*d], dqdiag[ck*d:(ck+1)*d])
+		t3, t4 := sqnormJVP(l[ck*nl:(ck+1)*nl], dl[ck*nl:(ck+1)*nl])
+		out -= 0.5*(t+t3) - 0*sumq[ck]
+		dout -= 0.5 * (t2 + t4)
 	}
 	return out + float64(k)*c, dout
 }
@@ -188,33 +178,29 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d int) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(alpha, alphaBar, "LogPosteriorGrad: alpha and alphaBar")
 	gadApart(mu, muBar, "LogPosteriorGrad: mu and muBar")
 	gadApart(q, qBar, "LogPosteriorGrad: q and qBar")
 	gadApart(l, lBar, "LogPosteriorGrad: l and lBar")
 	k := len(alpha)
-	t2 := d * (d - 1)
-	nl := t2 / 2
-	t3 := k * d
-	if d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl || len(x)%d != 0 {
+	nl := d * (d - 1) / 2
+	if d <= 0 || len(mu) != k*d || len(q) != k*d || len(l) != k*nl || len(x)%d != 0 {
 		panic("gmm: bad dimensions")
 	}
 	n := len(x) / d
-	qdiag := make([]float64, t3)
-	qdiagBar := make([]float64, t3)
+	qdiag := make([]float64, k*d)
+	qdiagBar := make([]float64, k*d)
 	sumq := make([]float64, k)
 	sumqBar := make([]float64, k)
 	trips := max(k+2, 0)
-	tape := slices.Grow(t, trips*max(d+2, 0))
+	tape := slices.Grow(tapeBuf[:0], trips*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
-			t33 := c*d + j
-			t34 := q[t33]
-			t35 := math.Exp(t34)
-			qdiag[t33] = t35
-			sumq[c] += t34
-			tape = append(tape, t35)
+			t17 := q[c*d+j]
+			t18 := math.Exp(t17)
+			qdiag[c*d+j] = t18
+			sumq[c] += t17
+			tape = append(tape, t18)
 		}
 	}
 	xc := make([]float64, d)
@@ -230,87 +216,75 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			for j := 0; j < d; j++ {
 				xc[j] = x[i*d+j] - mu[c*d+j]
 			}
-			t30 := append(tape, xc...)
+			t14 := append(tape, xc...)
 			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
-			t31 := alpha[c]
-			t32 := sumq[c]
-			tape = append(t30, qx...)
-			main[c] = t31 + t32 - 0.5*sqnorm(qx)
+			t15 := alpha[c]
+			t16 := sumq[c]
+			tape = append(t14, qx...)
+			main[c] = t15 + t16 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, main...)
 		slse += logsumexp(main)
 	}
-	t4 := float64(n)
-	t5 := slse - float64(n*d)*0.5*1.8378770664093453 - t4*logsumexp(alpha)
+	t := float64(n)
+	t2 := slse - float64(n*d)*0.5*1.8378770664093453 - t*logsumexp(alpha)
 	k2 := len(sumq)
 	np := float64(d + 1)
-	t6 := np * float64(d) * -0.34657359027997264
-	t7 := 0.5 * np
-	out := 0.25 * float64(t2) * 1.1447298858494002
+	t3 := np * float64(d) * -0.34657359027997264
+	t4 := 0.5 * np
+	out := 0.25 * float64(d*(d-1)) * 1.1447298858494002
 	for j := 1; j <= d; j++ {
-		lg, _ := math.Lgamma(t7 + 0.5*float64(1-j))
+		lg, _ := math.Lgamma(t4 + 0.5*float64(1-j))
 		out += lg
 	}
-	c2 := t6 - out
+	c2 := t3 - out
 	out2 := 0.0
 	for ck := 0; ck < k2; ck++ {
-		t28 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t29 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 -= 0.5*(t28+t29) - 0*sumq[ck]
+		t12 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t13 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 -= 0.5*(t12+t13) - 0*sumq[ck]
 	}
-	t8 := t5 + (out2 + float64(k2)*c2)
+	t5 := t2 + (out2 + float64(k2)*c2)
 	for ck := k2 - 1; ck >= 0; ck-- {
-		t23 := -0.5
-		t24 := ck * nl
-		t25 := (ck + 1) * nl
-		sqnormReverse(l[t24:t25], lBar[t24:t25], t23)
-		t26 := ck * d
-		t27 := (ck + 1) * d
-		sqnormReverse(qdiag[t26:t27], qdiagBar[t26:t27], t23)
+		t11 := -0.5
+		sqnormReverse(l[ck*nl:(ck+1)*nl], lBar[ck*nl:(ck+1)*nl], t11)
+		sqnormReverse(qdiag[ck*d:(ck+1)*d], qdiagBar[ck*d:(ck+1)*d], t11)
 	}
-	logsumexpReverse(alpha, alphaBar, -t4)
+	logsumexpReverse(alpha, alphaBar, -t)
 	for i := n - 1; i >= 0; i-- {
-		t14 := len(tape) - len(main)
-		copy(main, tape[t14:])
+		copy(main, tape[len(tape)-len(main):])
 		logsumexpReverse(main, mainBar, 1)
-		tape = tape[:t14]
+		tape = tape[:len(tape)-len(main)]
 		for c := k - 1; c >= 0; c-- {
-			t15 := mainBar[c]
+			t9 := mainBar[c]
 			mainBar[c] = 0
-			t16 := len(tape) - len(qx)
-			copy(qx, tape[t16:])
-			t17 := tape[:t16]
-			sqnormReverse(qx, qxBar, -(0.5 * t15))
-			sumqBar[c] += t15
-			alphaBar[c] += t15
-			t18 := len(t17) - len(xc)
-			copy(xc, t17[t18:])
-			tape = t17[:t18]
-			t19 := c * d
-			t20 := (c + 1) * d
-			t21 := c * nl
-			t22 := (c + 1) * nl
-			qtimesxReverse(qx, qxBar, qdiag[t19:t20], qdiagBar[t19:t20], l[t21:t22], lBar[t21:t22], xc, xcBar)
+			copy(qx, tape[len(tape)-len(qx):])
+			t10 := tape[:len(tape)-len(qx)]
+			sqnormReverse(qx, qxBar, -(0.5 * t9))
+			sumqBar[c] += t9
+			alphaBar[c] += t9
+			copy(xc, t10[len(t10)-len(xc):])
+			tape = t10[:len(t10)-len(xc)]
+			qtimesxReverse(qx, qxBar, qdiag[c*d:(c+1)*d], qdiagBar[c*d:(c+1)*d], l[c*nl:(c+1)*nl],
+				lBar[c*nl:(c+1)*nl], xc, xcBar)
 			for j := d - 1; j >= 0; j-- {
 				xcjBar := xcBar[j]
 				xcBar[j] = 0
-				muBar[t19+j] -= xcjBar
+				muBar[c*d+j] -= xcjBar
 			}
 		}
 	}
 	for c := k - 1; c >= 0; c-- {
 		for j := d - 1; j >= 0; j-- {
-			t9 := len(tape) - 1
-			t10 := tape[t9]
-			t11 := sumqBar[c]
-			t12 := c*d + j
-			t13 := qdiagBar[t12]
-			qdiagBar[t12] = 0
-			qBar[t12] += t11 + t10*t13
-			tape = tape[:t9]
+			t6 := tape[len(tape)-1]
+			t7 := sumqBar[c]
+			t8 := qdiagBar[c*d+j]
+			qdiagBar[c*d+j] = 0
+			qBar[c*d+j] += t7 + t6*t8
+			tape = tape[:len(tape)-1]
 		}
 	}
-	return t8
+	return t5
 }
 
 // sqnormReverse is the reverse of sqnorm for the gradients that call it: the vector-Jacobian
@@ -339,7 +313,6 @@ func sqnormReverse(v, vBar []float64, seed float64) {
 // held on entry.
 func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
 	var tapeintBuf [256]int
-	t := tapeintBuf[:0]
 	gadApart(dst, dstBar, "qtimesxReverse: dst and dstBar")
 	gadApart(diag, diagBar, "qtimesxReverse: diag and diagBar")
 	gadApart(low, lowBar, "qtimesxReverse: low and lowBar")
@@ -348,7 +321,7 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 	gadApart(dst, low, "qtimesxReverse: dst and low")
 	gadApart(dst, x, "qtimesxReverse: dst and x")
 	d := len(x)
-	tapeint := slices.Grow(t, max(d+2, 0)*2)
+	tapeint := slices.Grow(tapeintBuf[:0], max(d+2, 0)*2)
 	idx := 0
 	for i := 0; i < d; i++ {
 		j3 := max(i+1, d)
@@ -356,17 +329,16 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 		tapeint = append(tapeint, j3, idx)
 	}
 	for i := d - 1; i >= 0; i-- {
-		t2 := len(tapeint) - 2
-		t3 := tapeint[:t2]
+		t := tapeint[:len(tapeint)-2]
 		idx2 := tapeint[len(tapeint)-1] - 1
-		for j := tapeint[t2] - 1; j >= i+1; j-- {
+		for j := tapeint[len(tapeint)-2] - 1; j >= i+1; j-- {
 			dstjBar2 := dstBar[j]
 			xi := x[i]
 			xBar[i] += low[idx2] * dstjBar2
 			lowBar[idx2] += dstjBar2 * xi
 			idx2--
 		}
-		tapeint = t3
+		tapeint = t
 	}
 	for j := d - 1; j >= 0; j-- {
 		dstjBar := dstBar[j]
@@ -386,10 +358,9 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func logsumexpReverse(v, vBar []float64, seed float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(v, vBar, "logsumexpReverse: v and vBar")
 	trips := max(len(v)+2, 0)
-	tape := slices.Grow(t, trips+trips)
+	tape := slices.Grow(tapeBuf[:0], trips+trips)
 	m := math.Inf(-1)
 	for i := 0; i < len(v); i++ {
 		e := v[i]
@@ -398,33 +369,31 @@ func logsumexpReverse(v, vBar []float64, seed float64) {
 	}
 	sum := 0.0
 	for i := 0; i < len(v); i++ {
-		t8 := math.Exp(v[i] - m)
-		tape = append(tape, t8)
-		sum += t8
+		t5 := math.Exp(v[i] - m)
+		tape = append(tape, t5)
+		sum += t5
 	}
 	sumBar := 1 / sum * seed
 	mBar := seed
 	for i := len(v) - 1; i >= 0; i-- {
-		t6 := len(tape) - 1
-		t7 := tape[t6] * sumBar
-		vBar[i] += t7
-		mBar -= t7
-		tape = tape[:t6]
+		t4 := tape[len(tape)-1] * sumBar
+		vBar[i] += t4
+		mBar -= t4
+		tape = tape[:len(tape)-1]
 	}
 	for i := len(v) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2] >= v[i]
-		t4 := 0.0
-		if t3 {
-			t4 = 1
+		t := tape[len(tape)-1] >= v[i]
+		t2 := 0.0
+		if t {
+			t2 = 1
 		}
-		t5 := 1.0
-		if t3 {
-			t5 = 0
+		t3 := 1.0
+		if t {
+			t3 = 0
 		}
-		vBar[i] += t5 * mBar
-		mBar = t4 * mBar
-		tape = tape[:t2]
+		vBar[i] += t3 * mBar
+		mBar = t2 * mBar
+		tape = tape[:len(tape)-1]
 	}
 }
 

@@ -23,24 +23,20 @@ func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int)
 		panic("gmm: bad dimensions")
 	}
 	n := len(x) / d
-	t := k * d
-	qdiag := make([]float64, t)
-	dqdiag := make([]float64, t)
+	qdiag := make([]float64, k*d)
+	dqdiag := make([]float64, k*d)
 	sumq := make([]float64, k)
 	dsumq := make([]float64, k)
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
-			t22 := c*d + j
-			t23 := c*d + j
-			t24 := dq[t23]
-			t25 := math.Exp(q[t23])
-			qdiag[t22] = t25
-			dqdiag[t22] = t25 * t24
-			t26 := c*d + j
-			t27 := dq[t26]
-			t28 := dsumq[c]
-			sumq[c] += q[t26]
-			dsumq[c] = t28 + t27
+			t16 := dq[c*d+j]
+			t17 := math.Exp(q[c*d+j])
+			qdiag[c*d+j] = t17
+			dqdiag[c*d+j] = t17 * t16
+			t18 := dq[c*d+j]
+			t19 := dsumq[c]
+			sumq[c] += q[c*d+j]
+			dsumq[c] = t19 + t18
 		}
 	}
 	xc := make([]float64, d)
@@ -54,33 +50,29 @@ func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int)
 	for i := 0; i < n; i++ {
 		for c := 0; c < k; c++ {
 			for j := 0; j < d; j++ {
-				t20 := c*d + j
-				t21 := dmu[t20]
-				xc[j] = x[i*d+j] - mu[t20]
-				dxc[j] = -t21
+				t15 := dmu[c*d+j]
+				xc[j] = x[i*d+j] - mu[c*d+j]
+				dxc[j] = -t15
 			}
-			t10 := c * d
-			t11 := (c + 1) * d
-			t12 := c * nl
-			t13 := (c + 1) * nl
-			qtimesxJVPO0(qx, dqx, qdiag[t10:t11], dqdiag[t10:t11], l[t12:t13], dl[t12:t13], xc, dxc)
-			t14 := alpha[c]
-			t15 := dalpha[c]
-			t16 := sumq[c]
-			t17 := dsumq[c]
-			t18, t19 := sqnormJVPO0(qx, dqx)
-			main[c] = t14 + t16 - 0.5*t18
-			dmain[c] = t15 + t17 - 0.5*t19
+			qtimesxJVPO0(qx, dqx, qdiag[c*d:(c+1)*d], dqdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl],
+				dl[c*nl:(c+1)*nl], xc, dxc)
+			t9 := alpha[c]
+			t10 := dalpha[c]
+			t11 := sumq[c]
+			t12 := dsumq[c]
+			t13, t14 := sqnormJVPO0(qx, dqx)
+			main[c] = t9 + t11 - 0.5*t13
+			dmain[c] = t10 + t12 - 0.5*t14
 		}
-		t8, t9 := logsumexpJVPO0(main, dmain)
-		slse += t8
-		dslse += t9
+		t7, t8 := logsumexpJVPO0(main, dmain)
+		slse += t7
+		dslse += t8
 	}
-	t2 := float64(n)
-	t3, t4 := logsumexpJVPO0(alpha, dalpha)
-	t5, t6 := logWishartPriorJVPO0(qdiag, dqdiag, sumq, dsumq, l, dl, d)
-	t7 := -float64(n*d)*0.5*1.8378770664093453 + slse - t2*t3 + t5
-	return t7, dslse - t2*t4 + t6
+	t := float64(n)
+	t2, t3 := logsumexpJVPO0(alpha, dalpha)
+	t4, t5 := logWishartPriorJVPO0(qdiag, dqdiag, sumq, dsumq, l, dl, d)
+	t6 := -float64(n*d)*0.5*1.8378770664093453 + slse - t*t2 + t4
+	return t6, dslse - t*t3 + t5
 }
 
 // logsumexpJVPO0 computes logsumexp and its derivative along the tangents (forward mode).
@@ -130,14 +122,10 @@ func logWishartPriorJVPO0(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (f
 	out := 0.0
 	dout := 0.0
 	for ck := 0; ck < k; ck++ {
-		t2 := ck * d
-		t3 := (ck + 1) * d
-		t4, t5 := sqnormJVPO0(qdiag[t2:t3], dqdiag[t2:t3])
-		t6 := ck * nl
-		t7 := (ck + 1) * nl
-		t8, t9 := sqnormJVPO0(l[t6:t7], dl[t6:t7])
-		out -= 0.5*(t4+t8) - 0*sumq[ck]
-		dout -= 0.5 * (t5 + t9)
+		t2, t3 := sqnormJVPO0(qdiag[ck*d:(ck+1)*d], dqdiag[ck*d:(ck+1)*d])
+		t4, t5 := sqnormJVPO0(l[ck*nl:(ck+1)*nl], dl[ck*nl:(ck+1)*nl])
+		out -= 0.5*(t2+t4) - 0*sumq[ck]
+		dout -= 0.5 * (t3 + t5)
 	}
 	return out + float64(k)*c, dout
 }
@@ -218,18 +206,17 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 		panic("gmm: bad dimensions")
 	}
 	n := len(x) / d
-	t := k * d
-	qdiag := make([]float64, t)
-	qdiagBar := make([]float64, t)
+	qdiag := make([]float64, k*d)
+	qdiagBar := make([]float64, k*d)
 	sumq := make([]float64, k)
 	sumqBar := make([]float64, k)
 	tape = slices.Grow(tape, max(k+2, 0)*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
-			t23 := math.Exp(q[c*d+j])
-			qdiag[c*d+j] = t23
+			t14 := math.Exp(q[c*d+j])
+			qdiag[c*d+j] = t14
 			sumq[c] += q[c*d+j]
-			tape = append(tape, t23)
+			tape = append(tape, t14)
 		}
 	}
 	xc := make([]float64, d)
@@ -247,46 +234,39 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 			}
 			tape = append(tape, xc...)
 			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
-			t21 := alpha[c]
-			t22 := sumq[c]
+			t12 := alpha[c]
+			t13 := sumq[c]
 			tape = append(tape, qx...)
-			main[c] = t21 + t22 - 0.5*sqnorm(qx)
+			main[c] = t12 + t13 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, main...)
 		slse += logsumexp(main)
 	}
-	t2 := float64(n)
-	t3 := -float64(n*d)*0.5*1.8378770664093453 + slse - t2*logsumexp(alpha)
-	t4 := t3 + logWishartPrior(qdiag, sumq, l, d)
+	t := float64(n)
+	t2 := -float64(n*d)*0.5*1.8378770664093453 + slse - t*logsumexp(alpha)
+	t3 := t2 + logWishartPrior(qdiag, sumq, l, d)
 	logWishartPriorReverseO0(qdiag, qdiagBar, sumq, sumqBar, l, lBar, d, 1)
-	logsumexpReverseO0(alpha, alphaBar, t2*-1)
+	logsumexpReverseO0(alpha, alphaBar, t*-1)
 	slseBar += 1
 	for i := n - 1; i >= 0; i-- {
-		t10 := tape
-		t11 := len(t10) - len(main)
-		copy(main, t10[t11:])
-		tape = t10[:t11]
+		t8 := tape
+		copy(main, t8[len(t8)-len(main):])
+		tape = t8[:len(t8)-len(main)]
 		logsumexpReverseO0(main, mainBar, slseBar)
 		for c := k - 1; c >= 0; c-- {
-			t12 := mainBar[c]
+			t9 := mainBar[c]
 			mainBar[c] = 0
-			t13 := tape
-			t14 := len(t13) - len(qx)
-			copy(qx, t13[t14:])
-			tape = t13[:t14]
-			sqnormReverseO0(qx, qxBar, 0.5*-t12)
-			sumqBar[c] += t12
-			alphaBar[c] += t12
-			t15 := tape
-			t16 := len(t15) - len(xc)
-			copy(xc, t15[t16:])
-			tape = t15[:t16]
-			t17 := c * d
-			t18 := (c + 1) * d
-			t19 := c * nl
-			t20 := (c + 1) * nl
-			qtimesxReverseO0(qx, qxBar, qdiag[t17:t18], qdiagBar[t17:t18], l[t19:t20], lBar[t19:t20], xc,
-				xcBar)
+			t10 := tape
+			copy(qx, t10[len(t10)-len(qx):])
+			tape = t10[:len(t10)-len(qx)]
+			sqnormReverseO0(qx, qxBar, 0.5*-t9)
+			sumqBar[c] += t9
+			alphaBar[c] += t9
+			t11 := tape
+			copy(xc, t11[len(t11)-len(xc):])
+			tape = t11[:len(t11)-len(xc)]
+			qtimesxReverseO0(qx, qxBar, qdiag[c*d:(c+1)*d], qdiagBar[c*d:(c+1)*d], l[c*nl:(c+1)*nl],
+				lBar[c*nl:(c+1)*nl], xc, xcBar)
 			for j := d - 1; j >= 0; j-- {
 				xcjBar := xcBar[j]
 				xcBar[j] = 0
@@ -296,20 +276,19 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 	}
 	for c := k - 1; c >= 0; c-- {
 		for j := d - 1; j >= 0; j-- {
-			t5 := tape
-			t6 := len(t5) - 1
-			t7 := t5[t6]
-			tape = t5[:t6]
-			t8 := sumqBar[c]
+			t4 := tape
+			t5 := t4[len(t4)-1]
+			tape = t4[:len(t4)-1]
+			t6 := sumqBar[c]
 			sumqBar[c] = 0
-			sumqBar[c] += t8
-			qBar[c*d+j] += t8
-			t9 := qdiagBar[c*d+j]
+			sumqBar[c] += t6
+			qBar[c*d+j] += t6
+			t7 := qdiagBar[c*d+j]
 			qdiagBar[c*d+j] = 0
-			qBar[c*d+j] += t7 * t9
+			qBar[c*d+j] += t5 * t7
 		}
 	}
-	return t4
+	return t3
 }
 
 // sqnormReverseO0 is the reverse of sqnorm for the gradients that call it: the vector-Jacobian
@@ -364,10 +343,9 @@ func qtimesxReverseO0(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64
 	}
 	for i := d - 1; i >= 0; i-- {
 		t := tapeint
-		t2 := len(t) - 2
-		tapeint = t[:t2]
-		idx2 := t[t2+1] - 1
-		for j := t[t2] - 1; j >= i+1; j-- {
+		tapeint = t[:len(t)-2]
+		idx2 := t[len(t)-2+1] - 1
+		for j := t[len(t)-2] - 1; j >= i+1; j-- {
 			dstjBar2 := dstBar[j]
 			dstBar[j] = 0
 			dstBar[j] += dstjBar2
@@ -413,41 +391,39 @@ func logsumexpReverseO0(v, vBar []float64, seed float64) {
 	}
 	sum := 0.0
 	for i := 0; i < len(v); i++ {
-		t10 := math.Exp(v[i] - m)
-		tape = append(tape, t10)
-		sum += t10
+		t8 := math.Exp(v[i] - m)
+		tape = append(tape, t8)
+		sum += t8
 	}
 	mBar2 += seed
 	sumBar += 1 / sum * seed
 	for i := len(v) - 1; i >= 0; i-- {
-		t7 := tape
-		t8 := len(t7) - 1
-		tape = t7[:t8]
-		t9 := t7[t8] * sumBar
-		mBar2 += -t9
-		vBar[i] += t9
+		t6 := tape
+		tape = t6[:len(t6)-1]
+		t7 := t6[len(t6)-1] * sumBar
+		mBar2 += -t7
+		vBar[i] += t7
 	}
 	for i := len(v) - 1; i >= 0; i-- {
 		t := mBar2
 		mBar2 = 0
 		mBar += t
 		t2 := tape
-		t3 := len(t2) - 1
-		m2 := t2[t3]
-		tape = t2[:t3]
+		m2 := t2[len(t2)-1]
+		tape = t2[:len(t2)-1]
 		e := v[i]
-		t4 := mBar
+		t3 := mBar
 		mBar = 0
-		t5 := 0.0
+		t4 := 0.0
 		if m2 >= e {
-			t5 = 1
+			t4 = 1
 		}
-		mBar2 += t5 * t4
-		t6 := 1.0
+		mBar2 += t4 * t3
+		t5 := 1.0
 		if m2 >= e {
-			t6 = 0
+			t5 = 0
 		}
-		vBar[i] += t6 * t4
+		vBar[i] += t5 * t3
 	}
 }
 
@@ -477,11 +453,7 @@ func logWishartPriorReverseO0(qdiag, qdiagBar, sumq, sumqBar, l, lBar []float64,
 	outBar += seed
 	for ck := k - 1; ck >= 0; ck-- {
 		t := 0.5 * -outBar
-		t2 := ck * nl
-		t3 := (ck + 1) * nl
-		sqnormReverseO0(l[t2:t3], lBar[t2:t3], t)
-		t4 := ck * d
-		t5 := (ck + 1) * d
-		sqnormReverseO0(qdiag[t4:t5], qdiagBar[t4:t5], t)
+		sqnormReverseO0(l[ck*nl:(ck+1)*nl], lBar[ck*nl:(ck+1)*nl], t)
+		sqnormReverseO0(qdiag[ck*d:(ck+1)*d], qdiagBar[ck*d:(ck+1)*d], t)
 	}
 }

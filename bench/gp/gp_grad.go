@@ -23,61 +23,56 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 	sf2 := math.Exp(theta[1])
 	dsf2 := sf2 * dtheta[1]
 	sn2 := math.Exp(theta[2])
-	t := n * n
-	k := make([]float64, t)
-	dk := make([]float64, t)
-	t2 := ell * ell
-	t3 := 2 * (ell * dtheta[0] * ell)
-	t4 := sf2 + sn2
-	t5 := dsf2 + sn2*dtheta[2]
+	k := make([]float64, n*n)
+	dk := make([]float64, n*n)
+	t := ell * ell
+	t2 := 2 * (ell * dtheta[0] * ell)
+	t3 := sf2 + sn2
+	t4 := dsf2 + sn2*dtheta[2]
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
 			r2 := 0.0
 			for c := 0; c < d; c++ {
-				t36 := x[i*d+c] - x[j*d+c]
-				r2 += t36 * t36
+				t26 := x[i*d+c] - x[j*d+c]
+				r2 += t26 * t26
 			}
-			t33 := i*n + j
-			t34 := -0.5 * r2 / t2
-			t35 := math.Exp(t34)
-			k[t33] = sf2 * t35
-			dk[t33] = dsf2*t35 - sf2*(t35*(t34*t3/t2))
+			t24 := -0.5 * r2 / t
+			t25 := math.Exp(t24)
+			k[i*n+j] = sf2 * t25
+			dk[i*n+j] = dsf2*t25 - sf2*(t25*(t24*t2/t))
 		}
-		t32 := i*n + i
-		k[t32] = t4
-		dk[t32] = t5
+		k[i*n+i] = t3
+		dk[i*n+i] = t4
 	}
 	for j := 0; j < n; j++ {
-		t21 := j * n
-		t22 := t21 + j
-		s3 := k[t22]
-		ds3 := dk[t22]
+		t15 := j*n + j
+		s3 := k[t15]
+		ds3 := dk[t15]
 		for c := 0; c < j; c++ {
-			t30 := t21 + c
-			t31 := k[t30]
-			s3 -= t31 * t31
-			ds3 -= 2 * (dk[t30] * t31)
+			t22 := j*n + c
+			t23 := k[t22]
+			s3 -= t23 * t23
+			ds3 -= 2 * (dk[t22] * t23)
 		}
 		ljj := math.Sqrt(s3)
 		dljj := 0.5 / ljj * ds3
-		k[t22] = ljj
-		dk[t22] = dljj
+		k[t15] = ljj
+		dk[t15] = dljj
 		for i := j + 1; i < n; i++ {
-			t23 := i * n
-			t24 := t23 + j
-			s4 := k[t24]
-			ds4 := dk[t24]
+			t16 := i*n + j
+			s4 := k[t16]
+			ds4 := dk[t16]
 			for c := 0; c < j; c++ {
-				t26 := t23 + c
-				t27 := k[t26]
-				t28 := t21 + c
-				t29 := k[t28]
-				s4 -= t27 * t29
-				ds4 -= dk[t26]*t29 + t27*dk[t28]
+				t18 := i*n + c
+				t19 := k[t18]
+				t20 := j*n + c
+				t21 := k[t20]
+				s4 -= t19 * t21
+				ds4 -= dk[t18]*t21 + t19*dk[t20]
 			}
-			t25 := s4 / ljj
-			k[t24] = t25
-			dk[t24] = (ds4 - t25*dljj) / ljj
+			t17 := s4 / ljj
+			k[t16] = t17
+			dk[t16] = (ds4 - t17*dljj) / ljj
 		}
 	}
 	z := make([]float64, n)
@@ -86,18 +81,16 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 		s2 := y[i]
 		ds2 := 0.0
 		for c := 0; c < i; c++ {
-			t19 := i*n + c
-			t20 := k[t19]
+			t14 := k[i*n+c]
 			zc := z[c]
-			s2 -= t20 * zc
-			ds2 -= dk[t19]*zc + t20*dz[c]
+			s2 -= t14 * zc
+			ds2 -= dk[i*n+c]*zc + t14*dz[c]
 		}
-		t15 := i*n + i
-		t16 := k[t15]
-		t17 := dk[t15]
-		t18 := s2 / t16
-		z[i] = t18
-		dz[i] = (ds2 - t18*t17) / t16
+		t11 := k[i*n+i]
+		t12 := dk[i*n+i]
+		t13 := s2 / t11
+		z[i] = t13
+		dz[i] = (ds2 - t13*t12) / t11
 	}
 	alpha := make([]float64, n)
 	dalpha := make([]float64, n)
@@ -105,18 +98,16 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 		s := z[i]
 		ds := dz[i]
 		for c := i + 1; c < n; c++ {
-			t12 := c*n + i
-			t13 := k[t12]
-			t14 := alpha[c]
-			s -= t13 * t14
-			ds -= dk[t12]*t14 + t13*dalpha[c]
+			t9 := k[c*n+i]
+			t10 := alpha[c]
+			s -= t9 * t10
+			ds -= dk[c*n+i]*t10 + t9*dalpha[c]
 		}
-		t8 := i*n + i
-		t9 := k[t8]
-		t10 := dk[t8]
-		t11 := s / t9
-		alpha[i] = t11
-		dalpha[i] = (ds - t11*t10) / t9
+		t6 := k[i*n+i]
+		t7 := dk[i*n+i]
+		t8 := s / t6
+		alpha[i] = t8
+		dalpha[i] = (ds - t8*t7) / t6
 	}
 	fit := 0.0
 	dfit := 0.0
@@ -126,10 +117,9 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 		yi := y[i]
 		fit += yi * alpha[i]
 		dfit += yi * dalpha[i]
-		t6 := i*n + i
-		t7 := k[t6]
-		dlogdet += 1 / t7 * dk[t6]
-		logdet += math.Log(t7)
+		t5 := k[i*n+i]
+		dlogdet += 1 / t5 * dk[i*n+i]
+		logdet += math.Log(t5)
 	}
 	return 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453, 0.5*dfit + dlogdet
 }
@@ -142,7 +132,6 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(theta, thetaBar, "NLLGrad: theta and thetaBar")
 	n := len(y)
 	if n == 0 || len(x)%n != 0 {
@@ -152,45 +141,43 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	ell := math.Exp(theta[0])
 	sf2 := math.Exp(theta[1])
 	sn2 := math.Exp(theta[2])
-	t2 := n * n
-	k := make([]float64, t2)
-	kBar := make([]float64, t2)
-	t3 := ell * ell
-	t4 := sf2 + sn2
+	k := make([]float64, n*n)
+	kBar := make([]float64, n*n)
+	t := ell * ell
+	t2 := sf2 + sn2
 	trips := max(n+2, 0)
 	trips2 := max(n+1, 0)
-	tape := slices.Grow(t, trips*((2+trips2+1)/2*2)+trips*(1+(trips2+3)/2)+trips+trips2)
+	t3 := trips*((2+trips2+1)/2*2) + trips*(1+(trips2+3)/2) + trips + trips2
+	tape := slices.Grow(tapeBuf[:0], t3)
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
 			r2v2 := 0.0
 			for c := 0; c < d; c++ {
-				t49 := x[i*d+c] - x[j*d+c]
-				r2v2 += t49 * t49
+				t32 := x[i*d+c] - x[j*d+c]
+				r2v2 += t32 * t32
 			}
-			t48 := math.Exp(-0.5 * r2v2 / t3)
-			k[i*n+j] = sf2 * t48
-			tape = append(tape, r2v2, t48)
+			t31 := math.Exp(-0.5 * r2v2 / t)
+			k[i*n+j] = sf2 * t31
+			tape = append(tape, r2v2, t31)
 		}
-		k[i*n+i] = t4
+		k[i*n+i] = t2
 	}
 	for j := 0; j < n; j++ {
-		t45 := j * n
-		s3 := k[t45+j]
+		s3 := k[j*n+j]
 		for c := 0; c < j; c++ {
-			t47 := k[t45+c]
-			s3 -= t47 * t47
+			t30 := k[j*n+c]
+			s3 -= t30 * t30
 		}
 		ljj3 := math.Sqrt(s3)
-		tape = append(tape, k[t45+j])
-		k[t45+j] = ljj3
+		tape = append(tape, k[j*n+j])
+		k[j*n+j] = ljj3
 		for i := j + 1; i < n; i++ {
-			t46 := i * n
-			s4 := k[t46+j]
+			s4 := k[i*n+j]
 			for c := 0; c < j; c++ {
-				s4 -= k[t46+c] * k[t45+c]
+				s4 -= k[i*n+c] * k[j*n+c]
 			}
-			tape = append(tape, k[t46+j])
-			k[t46+j] = s4 / ljj3
+			tape = append(tape, k[i*n+j])
+			k[i*n+j] = s4 / ljj3
 		}
 		tape = append(tape, ljj3)
 	}
@@ -201,9 +188,9 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		for c := 0; c < i; c++ {
 			s2 -= k[i*n+c] * z[c]
 		}
-		t44 := k[i*n+i]
+		t29 := k[i*n+i]
 		tape = append(tape, z[i])
-		z[i] = s2 / t44
+		z[i] = s2 / t29
 	}
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
@@ -213,9 +200,9 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		for c := i + 1; c < n; c++ {
 			s -= k[c*n+i] * alpha[c]
 		}
-		t43 := k[i*n+i]
+		t28 := k[i*n+i]
 		tape = append(tape, alpha[i])
-		alpha[i] = s / t43
+		alpha[i] = s / t28
 	}
 	fit := 0.0
 	logdet := 0.0
@@ -223,116 +210,102 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		fit += y[i] * alpha[i]
 		logdet += math.Log(k[i*n+i])
 	}
-	t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
+	t4 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
 	for i := n - 1; i >= 0; i-- {
-		t42 := i*n + i
-		kBar[t42] += 1 / k[t42]
+		kBar[i*n+i] += 1 / k[i*n+i]
 		alphaBar[i] += y[i] * 0.5
 	}
 	for i := 0; i <= i3; i++ {
-		t34 := alphaBar[i]
+		t23 := alphaBar[i]
 		alphaBar[i] = 0
-		t35 := alpha[i]
-		t36 := len(tape) - 1
-		t37 := tape[:t36]
-		alpha[i] = tape[t36]
-		t38 := i*n + i
-		t39 := k[t38]
-		sBar4 := t34 / t39
-		kBar[t38] -= t34 * t35 / t39
+		t24 := alpha[i]
+		t25 := tape[:len(tape)-1]
+		alpha[i] = tape[len(tape)-1]
+		t26 := k[i*n+i]
+		sBar4 := t23 / t26
+		kBar[i*n+i] -= t23 * t24 / t26
 		for c := n - 1; c >= i+1; c-- {
-			t40 := alpha[c]
-			t41 := c*n + i
-			alphaBar[c] -= k[t41] * sBar4
-			kBar[t41] -= sBar4 * t40
+			t27 := alpha[c]
+			alphaBar[c] -= k[c*n+i] * sBar4
+			kBar[c*n+i] -= sBar4 * t27
 		}
 		zBar[i] += sBar4
-		tape = t37
+		tape = t25
 	}
 	for i := n - 1; i >= 0; i-- {
 		ziBar := zBar[i]
 		zBar[i] = 0
 		zi := z[i]
-		t28 := len(tape) - 1
-		t29 := tape[:t28]
-		z[i] = tape[t28]
-		t30 := i * n
-		t31 := t30 + i
-		t32 := k[t31]
-		sBar3 := ziBar / t32
-		kBar[t31] -= ziBar * zi / t32
+		t19 := tape[:len(tape)-1]
+		z[i] = tape[len(tape)-1]
+		t20 := i*n + i
+		t21 := k[t20]
+		sBar3 := ziBar / t21
+		kBar[t20] -= ziBar * zi / t21
 		for c := i - 1; c >= 0; c-- {
 			zc := z[c]
-			t33 := t30 + c
-			zBar[c] -= k[t33] * sBar3
-			kBar[t33] -= sBar3 * zc
+			t22 := i*n + c
+			zBar[c] -= k[t22] * sBar3
+			kBar[t22] -= sBar3 * zc
 		}
-		tape = t29
+		tape = t19
 	}
 	for j := n - 1; j >= 0; j-- {
-		t13 := len(tape) - 1
-		ljj := tape[t13]
+		ljj := tape[len(tape)-1]
 		ljjBar := 0.0
-		tape2 := tape[:t13]
+		tape2 := tape[:len(tape)-1]
 		for i := n - 1; i >= j+1; i-- {
-			t19 := i * n
-			t20 := t19 + j
-			t21 := kBar[t20]
-			kBar[t20] = 0
-			t22 := k[t20]
-			t23 := len(tape2) - 1
-			t24 := tape2[:t23]
-			k[t20] = tape2[t23]
-			sBar2 := t21 / ljj
-			ljjBar -= t21 * t22 / ljj
+			t13 := i*n + j
+			t14 := kBar[t13]
+			kBar[t13] = 0
+			t15 := k[t13]
+			t16 := tape2[:len(tape2)-1]
+			k[t13] = tape2[len(tape2)-1]
+			sBar2 := t14 / ljj
+			ljjBar -= t14 * t15 / ljj
 			for c := j - 1; c >= 0; c-- {
-				t25 := j*n + c
-				t26 := k[t25]
-				t27 := t19 + c
-				kBar[t25] -= k[t27] * sBar2
-				kBar[t27] -= sBar2 * t26
+				t17 := k[j*n+c]
+				t18 := i*n + c
+				kBar[j*n+c] -= k[t18] * sBar2
+				kBar[t18] -= sBar2 * t17
 			}
-			kBar[t20] += sBar2
-			tape2 = t24
+			kBar[t13] += sBar2
+			tape2 = t16
 		}
-		t14 := j * n
-		t15 := t14 + j
-		t16 := kBar[t15]
-		kBar[t15] = 0
-		ljj2 := k[t15]
-		t17 := len(tape2) - 1
-		tape = tape2[:t17]
-		k[t15] = tape2[t17]
-		sBar := 0.5 / ljj2 * (ljjBar + t16)
+		t10 := j*n + j
+		t11 := kBar[t10]
+		kBar[t10] = 0
+		ljj2 := k[t10]
+		tape = tape2[:len(tape2)-1]
+		k[t10] = tape2[len(tape2)-1]
+		sBar := 0.5 / ljj2 * (ljjBar + t11)
 		for c := j - 1; c >= 0; c-- {
-			t18 := t14 + c
-			kBar[t18] -= 2 * (sBar * k[t18])
+			t12 := j*n + c
+			kBar[t12] -= 2 * (sBar * k[t12])
 		}
-		kBar[t15] += sBar
+		kBar[t10] += sBar
 	}
 	sf2Bar := 0.0
+	t5 := 0.0
 	t6 := 0.0
-	t7 := 0.0
 	for i := n - 1; i >= 0; i-- {
-		t8 := i * n
-		t9 := kBar[t8+i]
-		kBar[t8+i] = 0
-		t7 += t9
+		t7 := kBar[i*n+i]
+		kBar[i*n+i] = 0
+		t6 += t7
 		for j := i - 1; j >= 0; j-- {
-			t10 := len(tape) - 2
-			r2 := tape[t10]
-			t11 := tape[len(tape)-1]
-			tape = tape[:t10]
-			t12 := kBar[t8+j]
-			kBar[t8+j] = 0
-			sf2Bar += t12 * t11
-			t6 -= t11 * (sf2 * t12) * (-0.5 * r2 / t3) / t3
+			r2 := tape[len(tape)-2]
+			t8 := tape[len(tape)-1]
+			tape = tape[:len(tape)-2]
+			t9 := kBar[i*n+j]
+			kBar[i*n+j] = 0
+			sf2Bar += t9 * t8
+			t5 -= t8 * (sf2 * t9) * (-0.5 * r2 / t) / t
 		}
 	}
-	thetaBar[2] += sn2 * t7
-	thetaBar[1] += sf2 * (sf2Bar + t7)
-	thetaBar[0] += ell * (2 * (t6 * ell))
-	return t5
+	thetaBar[2] += sn2 * t6
+	thetaBar[1] += sf2 * (sf2Bar + t6)
+	thetaBar[0] += ell * (2 * (t5 * ell))
+	return t4
 }
 
 // gadApart panics when the slices a and b start at the same element. what

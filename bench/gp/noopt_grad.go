@@ -27,60 +27,49 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 	dsf2 := sf2 * dtheta[1]
 	sn2 := math.Exp(theta[2])
 	dsn2 := sn2 * dtheta[2]
-	t := n * n
-	k := make([]float64, t)
-	dk := make([]float64, t)
+	k := make([]float64, n*n)
+	dk := make([]float64, n*n)
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
 			r2 := 0.0
 			for c := 0; c < d; c++ {
-				t35 := x[i*d+c] - x[j*d+c]
-				r2 += t35 * t35
+				t19 := x[i*d+c] - x[j*d+c]
+				r2 += t19 * t19
 			}
-			t31 := i*n + j
-			t32 := ell * ell
-			t33 := -0.5 * r2 / t32
-			t34 := math.Exp(t33)
-			k[t31] = sf2 * t34
-			dk[t31] = dsf2*t34 + sf2*(t34*(-(t33*(dell*ell+ell*dell))/t32))
+			t16 := ell * ell
+			t17 := -0.5 * r2 / t16
+			t18 := math.Exp(t17)
+			k[i*n+j] = sf2 * t18
+			dk[i*n+j] = dsf2*t18 + sf2*(t18*(-(t17*(dell*ell+ell*dell))/t16))
 		}
-		t30 := i*n + i
-		k[t30] = sf2 + sn2
-		dk[t30] = dsf2 + dsn2
+		k[i*n+i] = sf2 + sn2
+		dk[i*n+i] = dsf2 + dsn2
 	}
 	for j := 0; j < n; j++ {
-		t17 := j*n + j
-		s3 := k[t17]
-		ds3 := dk[t17]
+		s3 := k[j*n+j]
+		ds3 := dk[j*n+j]
 		for c := 0; c < j; c++ {
-			t26 := j*n + c
-			t27 := k[t26]
-			t28 := j*n + c
-			t29 := k[t28]
-			s3 -= t27 * t29
-			ds3 -= dk[t26]*t29 + t27*dk[t28]
+			t14 := k[j*n+c]
+			t15 := k[j*n+c]
+			s3 -= t14 * t15
+			ds3 -= dk[j*n+c]*t15 + t14*dk[j*n+c]
 		}
 		ljj := math.Sqrt(s3)
 		dljj := 0.5 / ljj * ds3
-		t18 := j*n + j
-		k[t18] = ljj
-		dk[t18] = dljj
+		k[j*n+j] = ljj
+		dk[j*n+j] = dljj
 		for i := j + 1; i < n; i++ {
-			t19 := i*n + j
-			s4 := k[t19]
-			ds4 := dk[t19]
+			s4 := k[i*n+j]
+			ds4 := dk[i*n+j]
 			for c := 0; c < j; c++ {
-				t22 := i*n + c
-				t23 := k[t22]
-				t24 := j*n + c
-				t25 := k[t24]
-				s4 -= t23 * t25
-				ds4 -= dk[t22]*t25 + t23*dk[t24]
+				t12 := k[i*n+c]
+				t13 := k[j*n+c]
+				s4 -= t12 * t13
+				ds4 -= dk[i*n+c]*t13 + t12*dk[j*n+c]
 			}
-			t20 := i*n + j
-			t21 := s4 / ljj
-			k[t20] = t21
-			dk[t20] = (ds4 - t21*dljj) / ljj
+			t11 := s4 / ljj
+			k[i*n+j] = t11
+			dk[i*n+j] = (ds4 - t11*dljj) / ljj
 		}
 	}
 	z := make([]float64, n)
@@ -89,18 +78,16 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 		s2 := y[i]
 		ds2 := 0.0
 		for c := 0; c < i; c++ {
-			t15 := i*n + c
-			t16 := k[t15]
+			t10 := k[i*n+c]
 			zc := z[c]
-			s2 -= t16 * zc
-			ds2 -= dk[t15]*zc + t16*dz[c]
+			s2 -= t10 * zc
+			ds2 -= dk[i*n+c]*zc + t10*dz[c]
 		}
-		t11 := i*n + i
-		t12 := k[t11]
-		t13 := dk[t11]
-		t14 := s2 / t12
-		z[i] = t14
-		dz[i] = (ds2 - t14*t13) / t12
+		t7 := k[i*n+i]
+		t8 := dk[i*n+i]
+		t9 := s2 / t7
+		z[i] = t9
+		dz[i] = (ds2 - t9*t8) / t7
 	}
 	alpha := make([]float64, n)
 	dalpha := make([]float64, n)
@@ -108,18 +95,16 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 		s := z[i]
 		ds := dz[i]
 		for c := i + 1; c < n; c++ {
-			t8 := c*n + i
-			t9 := k[t8]
-			t10 := alpha[c]
-			s -= t9 * t10
-			ds -= dk[t8]*t10 + t9*dalpha[c]
+			t5 := k[c*n+i]
+			t6 := alpha[c]
+			s -= t5 * t6
+			ds -= dk[c*n+i]*t6 + t5*dalpha[c]
 		}
-		t4 := i*n + i
-		t5 := k[t4]
-		t6 := dk[t4]
-		t7 := s / t5
-		alpha[i] = t7
-		dalpha[i] = (ds - t7*t6) / t5
+		t2 := k[i*n+i]
+		t3 := dk[i*n+i]
+		t4 := s / t2
+		alpha[i] = t4
+		dalpha[i] = (ds - t4*t3) / t2
 	}
 	fit := 0.0
 	dfit := 0.0
@@ -129,10 +114,9 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 		yi := y[i]
 		fit += yi * alpha[i]
 		dfit += yi * dalpha[i]
-		t2 := i*n + i
-		t3 := k[t2]
-		dlogdet += 1 / t3 * dk[t2]
-		logdet += math.Log(t3)
+		t := k[i*n+i]
+		dlogdet += 1 / t * dk[i*n+i]
+		logdet += math.Log(t)
 	}
 	return 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586), 0.5*dfit + dlogdet
 }
@@ -172,24 +156,23 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	ell := math.Exp(theta[0])
 	sf2 := math.Exp(theta[1])
 	sn2 := math.Exp(theta[2])
-	t := n * n
-	k := make([]float64, t)
-	kBar := make([]float64, t)
-	t2 := max(n+2, 0)*((2+max(n+1, 0)+1)/2*2) + max(n+2, 0)*(1+(max(n+1, 0)+3)/2)
-	t3 := t2 + max(n+2, 0)
-	t4 := t3 + max(n+1, 0)
-	t5 := slices.Grow(tape, t4)
-	tape = t5
+	k := make([]float64, n*n)
+	kBar := make([]float64, n*n)
+	t := max(n+2, 0)*((2+max(n+1, 0)+1)/2*2) + max(n+2, 0)*(1+(max(n+1, 0)+3)/2)
+	t2 := t + max(n+2, 0)
+	t3 := t2 + max(n+1, 0)
+	t4 := slices.Grow(tape, t3)
+	tape = t4
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
 			r2v2 := 0.0
 			for c := 0; c < d; c++ {
-				t58 := x[i*d+c] - x[j*d+c]
-				r2v2 += t58 * t58
+				t40 := x[i*d+c] - x[j*d+c]
+				r2v2 += t40 * t40
 			}
-			t57 := math.Exp(-0.5 * r2v2 / (ell * ell))
-			k[i*n+j] = sf2 * t57
-			tape = append(tape, r2v2, t57)
+			t39 := math.Exp(-0.5 * r2v2 / (ell * ell))
+			k[i*n+j] = sf2 * t39
+			tape = append(tape, r2v2, t39)
 		}
 		k[i*n+i] = sf2 + sn2
 	}
@@ -218,9 +201,9 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		for c := 0; c < i; c++ {
 			s2 -= k[i*n+c] * z[c]
 		}
-		t56 := k[i*n+i]
+		t38 := k[i*n+i]
 		tape = append(tape, z[i])
-		z[i] = s2 / t56
+		z[i] = s2 / t38
 	}
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
@@ -230,9 +213,9 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		for c := i + 1; c < n; c++ {
 			s -= k[c*n+i] * alpha[c]
 		}
-		t55 := k[i*n+i]
+		t37 := k[i*n+i]
 		tape = append(tape, alpha[i])
-		alpha[i] = s / t55
+		alpha[i] = s / t37
 	}
 	fit := 0.0
 	logdet := 0.0
@@ -240,140 +223,123 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		fit += y[i] * alpha[i]
 		logdet += math.Log(k[i*n+i])
 	}
-	t6 := 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586)
+	t5 := 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586)
 	logdetBar += 1
 	fitBar += 0.5
 	for i := n - 1; i >= 0; i-- {
-		t54 := i*n + i
-		kBar[t54] += 1 / k[t54] * logdetBar
+		kBar[i*n+i] += 1 / k[i*n+i] * logdetBar
 		alphaBar[i] += y[i] * fitBar
 	}
 	for i := 0; i <= i3; i++ {
-		t43 := alphaBar[i]
+		t29 := alphaBar[i]
 		alphaBar[i] = 0
-		t44 := alpha[i]
-		t45 := tape
-		t46 := len(t45) - 1
-		tape = t45[:t46]
-		alpha[i] = t45[t46]
-		t47 := i*n + i
-		t48 := k[t47]
-		sBar += t43 / t48
-		kBar[t47] += -(t43 * t44 / t48)
+		t30 := alpha[i]
+		t31 := tape
+		tape = t31[:len(t31)-1]
+		alpha[i] = t31[len(t31)-1]
+		t32 := k[i*n+i]
+		sBar += t29 / t32
+		kBar[i*n+i] += -(t29 * t30 / t32)
 		for c := n - 1; c >= i+1; c-- {
-			t51 := -sBar
-			t52 := alpha[c]
-			t53 := c*n + i
-			alphaBar[c] += k[t53] * t51
-			kBar[t53] += t51 * t52
+			t35 := -sBar
+			t36 := alpha[c]
+			alphaBar[c] += k[c*n+i] * t35
+			kBar[c*n+i] += t35 * t36
 		}
-		t49 := sBar
+		t33 := sBar
 		sBar = 0
-		sBar2 += t49
-		t50 := sBar2
+		sBar2 += t33
+		t34 := sBar2
 		sBar2 = 0
-		zBar[i] += t50
+		zBar[i] += t34
 	}
 	for i := n - 1; i >= 0; i-- {
 		ziBar := zBar[i]
 		zBar[i] = 0
 		zi := z[i]
-		t37 := tape
-		t38 := len(t37) - 1
-		tape = t37[:t38]
-		z[i] = t37[t38]
-		t39 := i*n + i
-		t40 := k[t39]
-		sBar3 += ziBar / t40
-		kBar[t39] += -(ziBar * zi / t40)
+		t26 := tape
+		tape = t26[:len(t26)-1]
+		z[i] = t26[len(t26)-1]
+		t27 := k[i*n+i]
+		sBar3 += ziBar / t27
+		kBar[i*n+i] += -(ziBar * zi / t27)
 		for c := i - 1; c >= 0; c-- {
-			t41 := -sBar3
+			t28 := -sBar3
 			zc := z[c]
-			t42 := i*n + c
-			zBar[c] += k[t42] * t41
-			kBar[t42] += t41 * zc
+			zBar[c] += k[i*n+c] * t28
+			kBar[i*n+c] += t28 * zc
 		}
 		sBar3 = 0
 	}
 	for j := n - 1; j >= 0; j-- {
-		t13 := tape
-		t14 := len(t13) - 1
-		tape = t13[:t14]
-		ljj4 = t13[t14]
+		t11 := tape
+		tape = t11[:len(t11)-1]
+		ljj4 = t11[len(t11)-1]
 		for i := n - 1; i >= j+1; i-- {
-			t26 := i*n + j
-			t27 := kBar[t26]
-			kBar[t26] = 0
-			t28 := k[t26]
-			t29 := tape
-			t30 := len(t29) - 1
-			tape = t29[:t30]
-			k[t26] = t29[t30]
+			t19 := kBar[i*n+j]
+			kBar[i*n+j] = 0
+			t20 := k[i*n+j]
+			t21 := tape
+			tape = t21[:len(t21)-1]
+			k[i*n+j] = t21[len(t21)-1]
 			ljj2 := ljj4
-			sBar4 += t27 / ljj2
-			ljjBar += -(t27 * t28 / ljj2)
+			sBar4 += t19 / ljj2
+			ljjBar += -(t19 * t20 / ljj2)
 			for c := j - 1; c >= 0; c-- {
-				t33 := -sBar4
-				t34 := j*n + c
-				t35 := k[t34]
-				t36 := i*n + c
-				kBar[t34] += k[t36] * t33
-				kBar[t36] += t33 * t35
+				t24 := -sBar4
+				t25 := k[j*n+c]
+				kBar[j*n+c] += k[i*n+c] * t24
+				kBar[i*n+c] += t24 * t25
 			}
-			t31 := sBar4
+			t22 := sBar4
 			sBar4 = 0
-			sBar5 += t31
-			t32 := sBar5
+			sBar5 += t22
+			t23 := sBar5
 			sBar5 = 0
-			kBar[i*n+j] += t32
+			kBar[i*n+j] += t23
 		}
-		t15 := j*n + j
-		t16 := kBar[t15]
-		kBar[t15] = 0
-		ljjBar += t16
-		ljj := k[t15]
-		t17 := tape
-		t18 := len(t17) - 1
-		tape = t17[:t18]
-		k[t15] = t17[t18]
-		t19 := ljjBar
+		t12 := kBar[j*n+j]
+		kBar[j*n+j] = 0
+		ljjBar += t12
+		ljj := k[j*n+j]
+		t13 := tape
+		tape = t13[:len(t13)-1]
+		k[j*n+j] = t13[len(t13)-1]
+		t14 := ljjBar
 		ljjBar = 0
-		sBar6 += 0.5 / ljj * t19
+		sBar6 += 0.5 / ljj * t14
 		for c := j - 1; c >= 0; c-- {
-			t22 := -sBar6
-			t23 := j*n + c
-			t24 := k[t23]
-			t25 := j*n + c
-			kBar[t23] += k[t25] * t22
-			kBar[t25] += t22 * t24
+			t17 := -sBar6
+			t18 := k[j*n+c]
+			kBar[j*n+c] += k[j*n+c] * t17
+			kBar[j*n+c] += t17 * t18
 		}
-		t20 := sBar6
+		t15 := sBar6
 		sBar6 = 0
-		sBar7 += t20
-		t21 := sBar7
+		sBar7 += t15
+		t16 := sBar7
 		sBar7 = 0
-		kBar[j*n+j] += t21
+		kBar[j*n+j] += t16
 	}
 	for i := n - 1; i >= 0; i-- {
-		t7 := kBar[i*n+i]
+		t6 := kBar[i*n+i]
 		kBar[i*n+i] = 0
-		sf2Bar += t7
-		sn2Bar += t7
+		sf2Bar += t6
+		sn2Bar += t6
 		for j := i - 1; j >= 0; j-- {
-			t8 := tape
-			t9 := len(t8) - 2
-			r2 := t8[t9]
-			t10 := t8[t9+1]
-			tape = t8[:t9]
-			t11 := kBar[i*n+j]
+			t7 := tape
+			r2 := t7[len(t7)-2]
+			t8 := t7[len(t7)-2+1]
+			tape = t7[:len(t7)-2]
+			t9 := kBar[i*n+j]
 			kBar[i*n+j] = 0
-			sf2Bar += t11 * t10
-			t12 := ell * ell
-			ellBar += 2 * (-(t10 * (sf2 * t11) * (-0.5 * r2 / t12) / t12) * ell)
+			sf2Bar += t9 * t8
+			t10 := ell * ell
+			ellBar += 2 * (-(t8 * (sf2 * t9) * (-0.5 * r2 / t10) / t10) * ell)
 		}
 	}
 	thetaBar[2] += sn2 * sn2Bar
 	thetaBar[1] += sf2 * sf2Bar
 	thetaBar[0] += ell * ellBar
-	return t6
+	return t5
 }

@@ -105,32 +105,32 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "ValueGrad: x and xBar")
-	t2 := m.H1
-	h1 := make([]float64, t2)
-	h1Bar := make([]float64, t2)
-	t3 := m.H2
-	h2 := make([]float64, t3)
-	h2Bar := make([]float64, t3)
-	t4 := m.H3
-	h3 := make([]float64, t4)
-	h3Bar := make([]float64, t4)
-	t5 := m.H4
-	h4 := make([]float64, t5)
-	h4Bar := make([]float64, t5)
-	t6 := m.B1
-	t7 := m.W1
-	t8 := m.D
-	tape := slices.Grow(t, max(len(h1)+2, 0)+max(len(h2)+2, 0)+max(len(h3)+2, 0)+max(len(h4)+2, 0))
+	t := m.H1
+	h1 := make([]float64, t)
+	h1Bar := make([]float64, t)
+	t2 := m.H2
+	h2 := make([]float64, t2)
+	h2Bar := make([]float64, t2)
+	t3 := m.H3
+	h3 := make([]float64, t3)
+	h3Bar := make([]float64, t3)
+	t4 := m.H4
+	h4 := make([]float64, t4)
+	h4Bar := make([]float64, t4)
+	t5 := m.B1
+	t6 := m.W1
+	t7 := m.D
+	t8 := max(len(h1)+2, 0) + max(len(h2)+2, 0) + max(len(h3)+2, 0) + max(len(h4)+2, 0)
+	tape := slices.Grow(tapeBuf[:0], t8)
 	for i := 0; i < len(h1); i++ {
-		s4 := t6[i]
+		s4 := t5[i]
 		for j := 0; j < len(x); j++ {
-			s4 += t7[i*t8+j] * x[j]
+			s4 += t6[i*t7+j] * x[j]
 		}
-		t35 := math.Tanh(s4)
-		h1[i] = t35
-		tape = append(tape, t35)
+		t31 := math.Tanh(s4)
+		h1[i] = t31
+		tape = append(tape, t31)
 	}
 	t9 := m.B2
 	t10 := m.W2
@@ -140,9 +140,9 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 		for j := 0; j < len(h1); j++ {
 			s3 += t10[i*t11+j] * h1[j]
 		}
-		t34 := math.Tanh(s3)
-		h2[i] = t34
-		tape = append(tape, t34)
+		t30 := math.Tanh(s3)
+		h2[i] = t30
+		tape = append(tape, t30)
 	}
 	t12 := m.B3
 	t13 := m.W3
@@ -152,9 +152,9 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 		for j := 0; j < len(h2); j++ {
 			s2 += t13[i*t14+j] * h2[j]
 		}
-		t33 := math.Tanh(s2)
-		h3[i] = t33
-		tape = append(tape, t33)
+		t29 := math.Tanh(s2)
+		h3[i] = t29
+		tape = append(tape, t29)
 	}
 	t15 := m.B4
 	t16 := m.W4
@@ -164,64 +164,60 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 		for j := 0; j < len(h3); j++ {
 			s += t16[i*t17+j] * h3[j]
 		}
-		t32 := math.Tanh(s)
-		h4[i] = t32
-		tape = append(tape, t32)
+		t28 := math.Tanh(s)
+		h4[i] = t28
+		tape = append(tape, t28)
 	}
 	t18 := m.W5
 	out := m.B5
 	for j := 0; j < len(h4); j++ {
-		t31 := t18[j]
+		t27 := t18[j]
 		h4j := h4[j]
-		h4Bar[j] += t31
-		out += t31 * h4j
+		h4Bar[j] += t27
+		out += t27 * h4j
 	}
 	t19 := m.W4
 	for i := len(h4) - 1; i >= 0; i-- {
-		t29 := len(tape) - 1
-		t30 := tape[t29]
-		tape = tape[:t29]
+		t26 := tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
 		h4iBar := h4Bar[i]
 		h4Bar[i] = 0
-		sBar4 := (1 - t30*t30) * h4iBar
+		sBar4 := (1 - t26*t26) * h4iBar
 		for j := len(h3) - 1; j >= 0; j-- {
 			h3Bar[j] += t19[i*t17+j] * sBar4
 		}
 	}
 	t20 := m.W3
 	for i := len(h3) - 1; i >= 0; i-- {
-		t27 := len(tape) - 1
-		t28 := tape[t27]
-		tape = tape[:t27]
+		t25 := tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
 		h3iBar := h3Bar[i]
 		h3Bar[i] = 0
-		sBar3 := (1 - t28*t28) * h3iBar
+		sBar3 := (1 - t25*t25) * h3iBar
 		for j := len(h2) - 1; j >= 0; j-- {
 			h2Bar[j] += t20[i*t14+j] * sBar3
 		}
 	}
 	t21 := m.W2
 	for i := len(h2) - 1; i >= 0; i-- {
-		t25 := len(tape) - 1
-		t26 := tape[t25]
-		tape = tape[:t25]
+		t24 := tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
 		h2iBar := h2Bar[i]
 		h2Bar[i] = 0
-		sBar2 := (1 - t26*t26) * h2iBar
+		sBar2 := (1 - t24*t24) * h2iBar
 		for j := len(h1) - 1; j >= 0; j-- {
 			h1Bar[j] += t21[i*t11+j] * sBar2
 		}
 	}
 	t22 := m.W1
 	for i := len(h1) - 1; i >= 0; i-- {
-		t23 := len(tape) - 1
-		t24 := tape[t23]
-		tape = tape[:t23]
+		t23 := tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
 		h1iBar := h1Bar[i]
 		h1Bar[i] = 0
-		sBar := (1 - t24*t24) * h1iBar
+		sBar := (1 - t23*t23) * h1iBar
 		for j := len(x) - 1; j >= 0; j-- {
-			xBar[j] += t22[i*t8+j] * sBar
+			xBar[j] += t22[i*t7+j] * sBar
 		}
 	}
 	return out
@@ -233,22 +229,21 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 // too.
 func (m *MLP) ValueLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -261,8 +256,8 @@ func (m *MLP) ValueLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = mLPValueTaylorWrtX(m, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = mLPValueTaylorWrtX(m, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -271,7 +266,7 @@ func (m *MLP) ValueLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = m.Value(x)
@@ -609,183 +604,182 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "ValueGrad: x and xBar")
-	t3 := m.H1
-	h1 := make([]float64, t3)
-	dh1 := make([]float64, t3)
-	h1Bar := make([]float64, t3)
-	dh1Bar := make([]float64, t3)
-	t4 := m.H2
-	h2 := make([]float64, t4)
-	dh2 := make([]float64, t4)
-	h2Bar := make([]float64, t4)
-	dh2Bar := make([]float64, t4)
-	t5 := m.H3
-	h3 := make([]float64, t5)
-	dh3 := make([]float64, t5)
-	h3Bar := make([]float64, t5)
-	dh3Bar := make([]float64, t5)
-	t6 := m.H4
-	h4 := make([]float64, t6)
-	h4Bar := make([]float64, t6)
-	t7 := m.B1
-	t8 := m.W1
-	t9 := m.D
-	t10 := max(len(h1)+2, 0) + max(len(h2)+2, 0) + max(len(h3)+2, 0) + max(len(h4)+2, 0)
-	t11 := append(t, make([]float64, t10)...)
-	tape := t11[:len(t)]
-	dtape := append(t2, make([]float64, t10)...)[:len(t)]
+	t2 := m.H1
+	h1 := make([]float64, t2)
+	dh1 := make([]float64, t2)
+	h1Bar := make([]float64, t2)
+	dh1Bar := make([]float64, t2)
+	t3 := m.H2
+	h2 := make([]float64, t3)
+	dh2 := make([]float64, t3)
+	h2Bar := make([]float64, t3)
+	dh2Bar := make([]float64, t3)
+	t4 := m.H3
+	h3 := make([]float64, t4)
+	dh3 := make([]float64, t4)
+	h3Bar := make([]float64, t4)
+	dh3Bar := make([]float64, t4)
+	t5 := m.H4
+	h4 := make([]float64, t5)
+	h4Bar := make([]float64, t5)
+	t6 := m.B1
+	t7 := m.W1
+	t8 := m.D
+	t9 := max(len(h1)+2, 0) + max(len(h2)+2, 0) + max(len(h3)+2, 0) + max(len(h4)+2, 0)
+	t10 := append(t, make([]float64, t9)...)
+	tape := t10[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, t9)...)[:len(t)]
 	for i := 0; i < len(h1); i++ {
-		s4 := t7[i]
+		s4 := t6[i]
 		ds4 := 0.0
 		for j := 0; j < len(x); j++ {
-			t55 := t8[i*t9+j]
-			s4 += t55 * x[j]
-			ds4 += t55 * dx[j]
+			t54 := t7[i*t8+j]
+			s4 += t54 * x[j]
+			ds4 += t54 * dx[j]
 		}
-		t53 := math.Tanh(s4)
-		t54 := (1 - t53*t53) * ds4
-		h1[i] = t53
-		dh1[i] = t54
-		tape = append(tape, t53)
-		dtape = append(dtape, t54)
+		t52 := math.Tanh(s4)
+		t53 := (1 - t52*t52) * ds4
+		h1[i] = t52
+		dh1[i] = t53
+		tape = append(tape, t52)
+		dtape = append(dtape, t53)
 	}
-	t12 := m.B2
-	t13 := m.W2
-	t14 := m.H1
+	t11 := m.B2
+	t12 := m.W2
+	t13 := m.H1
 	for i := 0; i < len(h2); i++ {
-		s3 := t12[i]
+		s3 := t11[i]
 		ds3 := 0.0
 		for j := 0; j < len(h1); j++ {
-			t52 := t13[i*t14+j]
-			s3 += t52 * h1[j]
-			ds3 += t52 * dh1[j]
+			t51 := t12[i*t13+j]
+			s3 += t51 * h1[j]
+			ds3 += t51 * dh1[j]
 		}
-		t50 := math.Tanh(s3)
-		t51 := (1 - t50*t50) * ds3
-		h2[i] = t50
-		dh2[i] = t51
-		tape = append(tape, t50)
-		dtape = append(dtape, t51)
+		t49 := math.Tanh(s3)
+		t50 := (1 - t49*t49) * ds3
+		h2[i] = t49
+		dh2[i] = t50
+		tape = append(tape, t49)
+		dtape = append(dtape, t50)
 	}
-	t15 := m.B3
-	t16 := m.W3
-	t17 := m.H2
+	t14 := m.B3
+	t15 := m.W3
+	t16 := m.H2
 	for i := 0; i < len(h3); i++ {
-		s2 := t15[i]
+		s2 := t14[i]
 		ds2 := 0.0
 		for j := 0; j < len(h2); j++ {
-			t49 := t16[i*t17+j]
-			s2 += t49 * h2[j]
-			ds2 += t49 * dh2[j]
+			t48 := t15[i*t16+j]
+			s2 += t48 * h2[j]
+			ds2 += t48 * dh2[j]
 		}
-		t47 := math.Tanh(s2)
-		t48 := (1 - t47*t47) * ds2
-		h3[i] = t47
-		dh3[i] = t48
-		tape = append(tape, t47)
-		dtape = append(dtape, t48)
+		t46 := math.Tanh(s2)
+		t47 := (1 - t46*t46) * ds2
+		h3[i] = t46
+		dh3[i] = t47
+		tape = append(tape, t46)
+		dtape = append(dtape, t47)
 	}
-	t18 := m.B4
-	t19 := m.W4
-	t20 := m.H3
+	t17 := m.B4
+	t18 := m.W4
+	t19 := m.H3
 	for i := 0; i < len(h4); i++ {
-		s := t18[i]
+		s := t17[i]
 		ds := 0.0
 		for j := 0; j < len(h3); j++ {
-			t46 := t19[i*t20+j]
-			s += t46 * h3[j]
-			ds += t46 * dh3[j]
+			t45 := t18[i*t19+j]
+			s += t45 * h3[j]
+			ds += t45 * dh3[j]
 		}
-		t45 := math.Tanh(s)
-		h4[i] = t45
-		tape = append(tape, t45)
-		dtape = append(dtape, (1-t45*t45)*ds)
+		t44 := math.Tanh(s)
+		h4[i] = t44
+		tape = append(tape, t44)
+		dtape = append(dtape, (1-t44*t44)*ds)
 	}
-	t21 := m.W5
+	t20 := m.W5
 	out := m.B5
 	for j := 0; j < len(h4); j++ {
-		t44 := t21[j]
+		t43 := t20[j]
 		h4j := h4[j]
-		h4Bar[j] += t44
-		out += t44 * h4j
+		h4Bar[j] += t43
+		out += t43 * h4j
 	}
-	t22 := m.W4
+	t21 := m.W4
 	for i := len(h4) - 1; i >= 0; i-- {
-		t39 := len(tape) - 1
-		t40 := tape[t39]
-		t41 := dtape[t39]
-		tape = tape[:t39]
-		dtape = dtape[:t39]
+		t38 := tape[len(tape)-1]
+		t39 := dtape[len(tape)-1]
+		t40 := tape[:len(tape)-1]
+		dtape = dtape[:len(tape)-1]
 		h4iBar := h4Bar[i]
 		h4Bar[i] = 0
-		sBar3 := (1 - t40*t40) * h4iBar
-		t42 := 2 * (t41 * t40) * h4iBar
+		sBar3 := (1 - t38*t38) * h4iBar
+		t41 := 2 * (t39 * t38) * h4iBar
 		for j := len(h3) - 1; j >= 0; j-- {
-			t43 := t22[i*t20+j]
+			t42 := t21[i*t19+j]
 			dh3jBar := dh3Bar[j]
-			h3Bar[j] += t43 * sBar3
-			dh3Bar[j] = dh3jBar - t43*t42
+			h3Bar[j] += t42 * sBar3
+			dh3Bar[j] = dh3jBar - t42*t41
 		}
+		tape = t40
 	}
-	t23 := m.W3
+	t22 := m.W3
 	for i := len(h3) - 1; i >= 0; i-- {
-		t34 := len(tape) - 1
-		t35 := tape[t34]
-		t36 := dtape[t34]
-		tape = tape[:t34]
-		dtape = dtape[:t34]
+		t33 := tape[len(tape)-1]
+		t34 := dtape[len(tape)-1]
+		t35 := tape[:len(tape)-1]
+		dtape = dtape[:len(tape)-1]
 		h3iBar := h3Bar[i]
 		dh3iBar := dh3Bar[i]
 		h3Bar[i] = 0
 		dh3Bar[i] = 0
-		t37 := 1 - t35*t35
-		sBar2 := t37 * h3iBar
-		dsBar3 := t37*dh3iBar - 2*(t36*t35)*h3iBar
+		t36 := 1 - t33*t33
+		sBar2 := t36 * h3iBar
+		dsBar3 := t36*dh3iBar - 2*(t34*t33)*h3iBar
 		for j := len(h2) - 1; j >= 0; j-- {
-			t38 := t23[i*t17+j]
+			t37 := t22[i*t16+j]
 			dh2jBar := dh2Bar[j]
-			h2Bar[j] += t38 * sBar2
-			dh2Bar[j] = dh2jBar + t38*dsBar3
+			h2Bar[j] += t37 * sBar2
+			dh2Bar[j] = dh2jBar + t37*dsBar3
 		}
+		tape = t35
 	}
-	t24 := m.W2
+	t23 := m.W2
 	for i := len(h2) - 1; i >= 0; i-- {
-		t29 := len(tape) - 1
-		t30 := tape[t29]
-		t31 := dtape[t29]
-		tape = tape[:t29]
-		dtape = dtape[:t29]
+		t28 := tape[len(tape)-1]
+		t29 := dtape[len(tape)-1]
+		t30 := tape[:len(tape)-1]
+		dtape = dtape[:len(tape)-1]
 		h2iBar := h2Bar[i]
 		dh2iBar := dh2Bar[i]
 		h2Bar[i] = 0
 		dh2Bar[i] = 0
-		t32 := 1 - t30*t30
-		sBar := t32 * h2iBar
-		dsBar2 := t32*dh2iBar - 2*(t31*t30)*h2iBar
+		t31 := 1 - t28*t28
+		sBar := t31 * h2iBar
+		dsBar2 := t31*dh2iBar - 2*(t29*t28)*h2iBar
 		for j := len(h1) - 1; j >= 0; j-- {
-			t33 := t24[i*t14+j]
+			t32 := t23[i*t13+j]
 			dh1jBar := dh1Bar[j]
-			h1Bar[j] += t33 * sBar
-			dh1Bar[j] = dh1jBar + t33*dsBar2
+			h1Bar[j] += t32 * sBar
+			dh1Bar[j] = dh1jBar + t32*dsBar2
 		}
+		tape = t30
 	}
-	t25 := m.W1
+	t24 := m.W1
 	for i := len(h1) - 1; i >= 0; i-- {
-		t26 := len(tape) - 1
-		t27 := tape[t26]
-		t28 := dtape[t26]
-		tape = tape[:t26]
-		dtape = dtape[:t26]
+		t25 := tape[len(tape)-1]
+		t26 := dtape[len(tape)-1]
+		t27 := tape[:len(tape)-1]
+		dtape = dtape[:len(tape)-1]
 		h1iBar := h1Bar[i]
 		dh1iBar := dh1Bar[i]
 		h1Bar[i] = 0
 		dh1Bar[i] = 0
-		dsBar := (1-t27*t27)*dh1iBar - 2*(t28*t27)*h1iBar
+		dsBar := (1-t25*t25)*dh1iBar - 2*(t26*t25)*h1iBar
 		for j := len(x) - 1; j >= 0; j-- {
-			dxBar[j] += t25[i*t9+j] * dsBar
+			dxBar[j] += t24[i*t8+j] * dsBar
 		}
+		tape = t27
 	}
 	return out, 0
 }
@@ -809,10 +803,9 @@ func (m *MLP) ValueHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}

@@ -41,10 +41,9 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogSumExpGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "LogSumExpGrad: x and xBar")
 	trips := max(len(x)+2, 0)
-	tape := slices.Grow(t, trips+trips)
+	tape := slices.Grow(tapeBuf[:0], trips+trips)
 	m := math.Inf(-1)
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -53,36 +52,34 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 	}
 	sum := 0.0
 	for i := 0; i < len(x); i++ {
-		t9 := math.Exp(x[i] - m)
-		tape = append(tape, t9)
-		sum += t9
+		t6 := math.Exp(x[i] - m)
+		tape = append(tape, t6)
+		sum += t6
 	}
-	t2 := math.Log(sum) + m
+	t := math.Log(sum) + m
 	sumBar := 1 / sum
 	mBar := 1.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t7 := len(tape) - 1
-		t8 := tape[t7] * sumBar
-		xBar[i] += t8
-		mBar -= t8
-		tape = tape[:t7]
+		t5 := tape[len(tape)-1] * sumBar
+		xBar[i] += t5
+		mBar -= t5
+		tape = tape[:len(tape)-1]
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		t3 := len(tape) - 1
-		t4 := tape[t3] >= x[i]
-		t5 := 0.0
-		if t4 {
-			t5 = 1
+		t2 := tape[len(tape)-1] >= x[i]
+		t3 := 0.0
+		if t2 {
+			t3 = 1
 		}
-		t6 := 1.0
-		if t4 {
-			t6 = 0
+		t4 := 1.0
+		if t2 {
+			t4 = 0
 		}
-		xBar[i] += t6 * mBar
-		mBar = t5 * mBar
-		tape = tape[:t3]
+		xBar[i] += t4 * mBar
+		mBar = t3 * mBar
+		tape = tape[:len(tape)-1]
 	}
-	return t2
+	return t
 }
 
 // gadApart panics when the slices a and b start at the same element. what

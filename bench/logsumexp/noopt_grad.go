@@ -60,42 +60,40 @@ func LogSumExpGradO0(x, xBar []float64) float64 {
 	}
 	sum := 0.0
 	for i := 0; i < len(x); i++ {
-		t11 := math.Exp(x[i] - m)
-		tape = append(tape, t11)
-		sum += t11
+		t9 := math.Exp(x[i] - m)
+		tape = append(tape, t9)
+		sum += t9
 	}
 	t := math.Log(sum) + m
 	mBar2 += 1
 	sumBar += 1 / sum
 	for i := len(x) - 1; i >= 0; i-- {
-		t8 := tape
-		t9 := len(t8) - 1
-		tape = t8[:t9]
-		t10 := t8[t9] * sumBar
-		mBar2 += -t10
-		xBar[i] += t10
+		t7 := tape
+		tape = t7[:len(t7)-1]
+		t8 := t7[len(t7)-1] * sumBar
+		mBar2 += -t8
+		xBar[i] += t8
 	}
 	for i := len(x) - 1; i >= 0; i-- {
 		t2 := mBar2
 		mBar2 = 0
 		mBar += t2
 		t3 := tape
-		t4 := len(t3) - 1
-		m2 := t3[t4]
-		tape = t3[:t4]
+		m2 := t3[len(t3)-1]
+		tape = t3[:len(t3)-1]
 		v := x[i]
-		t5 := mBar
+		t4 := mBar
 		mBar = 0
-		t6 := 0.0
+		t5 := 0.0
 		if m2 >= v {
-			t6 = 1
+			t5 = 1
 		}
-		mBar2 += t6 * t5
-		t7 := 1.0
+		mBar2 += t5 * t4
+		t6 := 1.0
 		if m2 >= v {
-			t7 = 0
+			t6 = 0
 		}
-		xBar[i] += t7 * t5
+		xBar[i] += t6 * t4
 	}
 	return t
 }

@@ -28,14 +28,13 @@ func LossJVP(main, dmain, extra, dextra, state, seq []float64) (float64, float64
 	total := 0.0
 	dtotal := 0.0
 	for t := 0; t < c-1; t++ {
-		t3 := (t + 1) * b
-		predictJVPWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t*b:t3])
+		predictJVPWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t*b:(t+1)*b])
 		lse, dlse := logsumexp2JVP(ypred, dypred)
-		ygold := seq[t3 : (t+2)*b]
+		ygold := seq[(t+1)*b : (t+2)*b]
 		for j := 0; j < len(ygold); j++ {
-			t4 := ygold[j]
-			total += t4 * (ypred[j] - lse)
-			dtotal += t4 * (dypred[j] - dlse)
+			t3 := ygold[j]
+			total += t3 * (ypred[j] - lse)
+			dtotal += t3 * (dypred[j] - dlse)
 		}
 	}
 	t2 := float64((c - 1) * b)
@@ -53,42 +52,38 @@ func predictJVPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x 
 	b := len(x)
 	inW := extra[:b]
 	dinW := dextra[:b]
-	t := 2 * b
-	outW := extra[b:t]
-	doutW := dextra[b:t]
-	t2 := 3 * b
-	outB := extra[t:t2]
-	doutB := dextra[t:t2]
+	outW := extra[b : 2*b]
+	doutW := dextra[b : 2*b]
+	outB := extra[2*b : 3*b]
+	doutB := dextra[2*b : 3*b]
 	for j := 0; j < len(dst); j++ {
 		xj := x[j]
-		t12 := dinW[j]
+		t9 := dinW[j]
 		dst[j] = xj * inW[j]
-		ddst[j] = xj * t12
+		ddst[j] = xj * t9
 	}
 	y := dst
 	dy := ddst
 	for k := 0; k < len(s)/(2*b); k++ {
-		t6 := 2 * k * 4 * b
-		t7 := (2*k + 1) * 4 * b
-		t8 := (2*k + 2) * 4 * b
-		t9 := 2 * k * b
-		t10 := (2*k + 1) * b
-		h := s[t9:t10]
-		dh := ds[t9:t10]
-		t11 := (2*k + 2) * b
-		cellJVP(h, dh, s[t10:t11], ds[t10:t11], main[t6:t7], dmain[t6:t7], main[t7:t8], dmain[t7:t8], y,
-			dy)
+		t4 := 2 * k * 4 * b
+		t5 := (2*k + 1) * 4 * b
+		t6 := (2*k + 2) * 4 * b
+		t7 := (2*k + 1) * b
+		h := s[2*k*b : t7]
+		dh := ds[2*k*b : t7]
+		t8 := (2*k + 2) * b
+		cellJVP(h, dh, s[t7:t8], ds[t7:t8], main[t4:t5], dmain[t4:t5], main[t5:t6], dmain[t5:t6], y, dy)
 		y = h
 		dy = dh
 	}
 	for j := 0; j < len(dst); j++ {
 		yj := y[j]
 		dyj := dy[j]
-		t3 := outW[j]
-		t4 := doutW[j]
-		t5 := doutB[j]
-		dst[j] = yj*t3 + outB[j]
-		ddst[j] = dyj*t3 + yj*t4 + t5
+		t := outW[j]
+		t2 := doutW[j]
+		t3 := doutB[j]
+		dst[j] = yj*t + outB[j]
+		ddst[j] = dyj*t + yj*t2 + t3
 	}
 }
 
@@ -127,31 +122,28 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		f := 1 / t2
 		hj := h[j]
 		dhj := dh[j]
-		t3 := b + j
-		t4 := w[t3]
-		t5 := math.Exp(-(hj*t4 + bias[t3]))
-		t6 := 1 + t5
-		in := 1 / t6
-		t7 := 2*b + j
-		t8 := w[t7]
-		t9 := dw[t7]
-		t10 := dbias[t7]
-		t11 := math.Exp(-(yj*t8 + bias[t7]))
-		t12 := 1 + t11
-		o := 1 / t12
-		t13 := 3*b + j
-		t14 := w[t13]
-		g := math.Tanh(hj*t14 + bias[t13])
+		t3 := w[b+j]
+		t4 := math.Exp(-(hj*t3 + bias[b+j]))
+		t5 := 1 + t4
+		in := 1 / t5
+		t6 := w[2*b+j]
+		t7 := dw[2*b+j]
+		t8 := dbias[2*b+j]
+		t9 := math.Exp(-(yj*t6 + bias[2*b+j]))
+		t10 := 1 + t9
+		o := 1 / t10
+		t11 := w[3*b+j]
+		g := math.Tanh(hj*t11 + bias[3*b+j])
 		sj := s[j]
-		t15 := in * (t5 * (dhj*t4 + hj*dw[t3] + dbias[t3])) / t6 * g
-		t16 := t15 + in*((1-g*g)*(dhj*t14+hj*dw[t13]+dbias[t13]))
-		t17 := ds[j]*f + sj*(f*(t*(dyj*wj+yj*dw[j]+dbias[j]))/t2) + t16
+		t12 := in * ((1 - g*g) * (dhj*t11 + hj*dw[3*b+j] + dbias[3*b+j]))
+		t13 := in*(t4*(dhj*t3+hj*dw[b+j]+dbias[b+j]))/t5*g + t12
+		t14 := ds[j]*f + sj*(f*(t*(dyj*wj+yj*dw[j]+dbias[j]))/t2) + t13
 		s[j] = sj*f + in*g
-		ds[j] = t17
+		ds[j] = t14
 		dsj := ds[j]
-		t18 := math.Tanh(s[j])
-		h[j] = o * t18
-		dh[j] = o*(t11*(dyj*t8+yj*t9+t10))/t12*t18 + o*((1-t18*t18)*dsj)
+		t15 := math.Tanh(s[j])
+		h[j] = o * t15
+		dh[j] = o*(t9*(dyj*t6+yj*t7+t8))/t10*t15 + o*((1-t15*t15)*dsj)
 	}
 }
 
@@ -187,55 +179,49 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	total := 0.0
 	for t := 0; t < c-1; t++ {
 		if t == 1 {
-			t47 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t47*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t47*(len(tape)-before2))
-			tapeint = slices.Grow(tapeint, t47*(len(tapeint)-before3))
+			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
+			tapeint = slices.Grow(tapeint, (trips-2)*(len(tapeint)-before3))
 		}
-		t48 := (t + 1) * b
-		t49 := seq[t*b : t48]
-		b4 := len(t49)
+		t38 := seq[t*b : (t+1)*b]
+		b4 := len(t38)
 		inW := extra[:b4]
 		outW2 := extra[b4 : 2*b4]
 		outB := extra[2*b4 : 3*b4]
 		for j := 0; j < len(ypred); j++ {
-			ypred[j] = t49[j] * inW[j]
+			ypred[j] = t38[j] * inW[j]
 		}
 		y := ypred
 		yBar3 := ypredBar
 		k3 := 0
 		for ; k3 < len(s)/(2*b4); k3++ {
-			t52 := (2*k3 + 1) * 4 * b4
-			w2 := main[2*k3*4*b4 : t52]
-			bias := main[t52 : (2*k3+2)*4*b4]
-			t53 := 2 * k3 * b4
-			t54 := (2*k3 + 1) * b4
-			h := s[t53:t54]
-			hBar2 := sBar[t53:t54]
-			t55 := s[t54 : (2*k3+2)*b4]
+			t41 := (2*k3 + 1) * 4 * b4
+			w2 := main[2*k3*4*b4 : t41]
+			bias := main[t41 : (2*k3+2)*4*b4]
+			t42 := (2*k3 + 1) * b4
+			h := s[2*k3*b4 : t42]
+			hBar2 := sBar[2*k3*b4 : t42]
+			t43 := s[t42 : (2*k3+2)*b4]
 			b5 := len(h)
 			for j := 0; j < b5; j++ {
 				yj4 := y[j]
-				t56 := math.Exp(-(yj4*w2[j] + bias[j]))
+				t44 := math.Exp(-(yj4*w2[j] + bias[j]))
 				hj2 := h[j]
-				t57 := b5 + j
-				t58 := math.Exp(-(hj2*w2[t57] + bias[t57]))
-				t59 := 2*b5 + j
-				t60 := math.Exp(-(yj4*w2[t59] + bias[t59]))
-				t61 := 3*b5 + j
-				g2 := math.Tanh(hj2*w2[t61] + bias[t61])
-				t62 := t55[j]
-				t55[j] = t62*(1/(1+t56)) + 1/(1+t58)*g2
-				t63 := math.Tanh(t55[j])
-				h[j] = 1 / (1 + t60) * t63
-				tape = append(tape, yj4, t56, hj2, t58, t60, g2, t62, t63)
+				t45 := math.Exp(-(hj2*w2[b5+j] + bias[b5+j]))
+				t46 := math.Exp(-(yj4*w2[2*b5+j] + bias[2*b5+j]))
+				g2 := math.Tanh(hj2*w2[3*b5+j] + bias[3*b5+j])
+				t47 := t43[j]
+				t43[j] = t47*(1/(1+t44)) + 1/(1+t45)*g2
+				t48 := math.Tanh(t43[j])
+				h[j] = 1 / (1 + t46) * t48
+				tape = append(tape, yj4, t44, hj2, t45, t46, g2, t47, t48)
 			}
 			tapeSlices = append(tapeSlices, y, yBar3)
-			tapeint = append(tapeint, t54, 2*k3)
+			tapeint = append(tapeint, t42, 2*k3)
 			y = h
 			yBar3 = hBar2
 		}
-		t50 := append(tapeint, k3)
+		t39 := append(tapeint, k3)
 		for j := 0; j < len(ypred); j++ {
 			yj3 := y[j]
 			ypred[j] = yj3*outW2[j] + outB[j]
@@ -244,128 +230,119 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 		}
 		sum := 0.0
 		for i := 0; i < len(ypred); i++ {
-			t51 := math.Exp(ypred[i])
-			tape = append(tape, t51)
-			sum += t51
+			t40 := math.Exp(ypred[i])
+			tape = append(tape, t40)
+			sum += t40
 		}
 		lse := math.Log(sum + 2)
-		ygold2 := seq[t48 : (t+2)*b]
+		ygold2 := seq[(t+1)*b : (t+2)*b]
 		tape = append(tape, sum)
 		for j := 0; j < len(ygold2); j++ {
 			total += ygold2[j] * (ypred[j] - lse)
 		}
-		tapeint = append(t50, b4)
+		tapeint = append(t39, b4)
 	}
 	t3 := float64((c - 1) * b)
 	t4 := -(total / t3)
 	t5 := 1 / t3
 	for t := c - 2; t >= 0; t-- {
-		t7 := len(tapeint) - 1
-		b2 := tapeint[t7]
-		t8 := tapeint[:t7]
-		t9 := (t + 1) * b
-		t10 := seq[t*b : t9]
+		b2 := tapeint[len(tapeint)-1]
+		t7 := tapeint[:len(tapeint)-1]
+		t8 := seq[t*b : (t+1)*b]
 		inWBar := extraBar[:b2]
-		t11 := 2 * b2
-		outW := extra[b2:t11]
-		outWBar := extraBar[b2:t11]
+		outW := extra[b2 : 2*b2]
+		outWBar := extraBar[b2 : 2*b2]
 		outBBar := extraBar[2*b2 : 3*b2]
-		ygold := seq[t9 : (t+2)*b]
+		ygold := seq[(t+1)*b : (t+2)*b]
 		lseBar := 0.0
 		for j := len(ygold) - 1; j >= 0; j-- {
-			t46 := ygold[j] * t5
-			ypredBar[j] -= t46
-			lseBar += t46
+			t37 := ygold[j] * t5
+			ypredBar[j] -= t37
+			lseBar += t37
 		}
-		t12 := len(tape) - 1
-		sumBar := 1 / (tape[t12] + 2) * lseBar
-		tape = tape[:t12]
+		sumBar := 1 / (tape[len(tape)-1] + 2) * lseBar
+		tape = tape[:len(tape)-1]
 		for i := len(ypred) - 1; i >= 0; i-- {
-			t45 := len(tape) - 1
-			ypredBar[i] += tape[t45] * sumBar
-			tape = tape[:t45]
+			ypredBar[i] += tape[len(tape)-1] * sumBar
+			tape = tape[:len(tape)-1]
 		}
 		for j := len(ypred) - 1; j >= 0; j-- {
-			t42 := len(tape) - 1
-			yj2 := tape[t42]
+			yj2 := tape[len(tape)-1]
 			yBar2 := tapeSlices[len(tapeSlices)-1]
-			t43 := ypredBar[j]
+			t35 := ypredBar[j]
 			ypredBar[j] = 0
-			outBBar[j] += t43
-			t44 := outW[j]
-			outWBar[j] += yj2 * t43
-			yBar2[j] += t43 * t44
-			tape = tape[:t42]
+			outBBar[j] += t35
+			t36 := outW[j]
+			outWBar[j] += yj2 * t35
+			yBar2[j] += t35 * t36
+			tape = tape[:len(tape)-1]
 			tapeSlices = tapeSlices[:len(tapeSlices)-2]
 		}
-		t13 := len(t8) - 1
-		tapeint = t8[:t13]
-		for k := t8[t13] - 1; k >= 0; k-- {
-			t15 := len(tapeint) - 2
-			t16 := tapeint[t15]
-			t17 := tapeint[:t15]
+		tapeint = t7[:len(t7)-1]
+		for k := t7[len(t7)-1] - 1; k >= 0; k-- {
+			t10 := tapeint[len(tapeint)-2]
+			t11 := tapeint[:len(tapeint)-2]
 			yBar := tapeSlices[len(tapeSlices)-1]
 			tapeSlices = tapeSlices[:len(tapeSlices)-2]
-			t18 := 2 * k * 4 * b2
-			t19 := (2*k + 1) * 4 * b2
-			w := main[t18:t19]
-			wBar := mainBar[t18:t19]
-			biasBar := mainBar[t19 : (2*k+2)*4*b2]
-			t20 := tapeint[len(tapeint)-1] * b2
-			hBar := sBar[t20:t16]
-			t21 := sBar[t16 : (2*k+2)*b2]
-			b3 := len(s[t20:t16])
+			t12 := 2 * k * 4 * b2
+			t13 := (2*k + 1) * 4 * b2
+			w := main[t12:t13]
+			wBar := mainBar[t12:t13]
+			biasBar := mainBar[t13 : (2*k+2)*4*b2]
+			t14 := tapeint[len(tapeint)-1] * b2
+			hBar := sBar[t14:t10]
+			t15 := sBar[t10 : (2*k+2)*b2]
+			b3 := len(s[t14:t10])
 			for j := b3 - 1; j >= 0; j-- {
-				t22 := len(tape) - 8
-				yj := tape[t22]
-				t23 := tape[len(tape)-7]
+				yj := tape[len(tape)-8]
+				t16 := tape[len(tape)-7]
 				hj := tape[len(tape)-6]
-				t24 := tape[len(tape)-5]
-				t25 := tape[len(tape)-4]
+				t17 := tape[len(tape)-5]
+				t18 := tape[len(tape)-4]
 				g := tape[len(tape)-3]
-				t26 := tape[len(tape)-2]
-				t27 := tape[len(tape)-1]
+				t19 := tape[len(tape)-2]
+				t20 := tape[len(tape)-1]
 				hjBar := hBar[j]
 				hBar[j] = 0
-				t28 := 1 + t25
-				o := 1 / t28
-				t21[j] += (1 - t27*t27) * (o * hjBar)
-				t29 := t21[j]
-				t21[j] = 0
-				t30 := 1 + t24
-				in := 1 / t30
-				t31 := 1 + t23
-				f := 1 / t31
-				t21[j] += t29 * f
-				t32 := (1 - g*g) * (in * t29)
-				t33 := 3*b3 + j
-				biasBar[t33] += t32
-				t34 := w[t33]
-				wBar[t33] += hj * t32
-				t35 := t25 * (hjBar * t27 * o / t28)
-				t36 := 2*b3 + j
-				biasBar[t36] += t35
-				t37 := w[t36]
-				wBar[t36] += yj * t35
-				t38 := t24 * (t29 * g * in / t30)
-				t39 := b3 + j
-				biasBar[t39] += t38
-				t40 := w[t39]
-				wBar[t39] += hj * t38
-				hBar[j] += t32*t34 + t38*t40
-				t41 := t23 * (t26 * t29 * f / t31)
-				biasBar[j] += t41
+				t21 := 1 + t18
+				o := 1 / t21
+				t15[j] += (1 - t20*t20) * (o * hjBar)
+				t22 := t15[j]
+				t15[j] = 0
+				t23 := 1 + t17
+				in := 1 / t23
+				t24 := 1 + t16
+				f := 1 / t24
+				t15[j] += t22 * f
+				t25 := (1 - g*g) * (in * t22)
+				t26 := 3*b3 + j
+				biasBar[t26] += t25
+				t27 := w[t26]
+				wBar[t26] += hj * t25
+				t28 := t18 * (hjBar * t20 * o / t21)
+				t29 := 2*b3 + j
+				biasBar[t29] += t28
+				t30 := w[t29]
+				wBar[t29] += yj * t28
+				t31 := t17 * (t22 * g * in / t23)
+				t32 := b3 + j
+				biasBar[t32] += t31
+				t33 := w[t32]
+				wBar[t32] += hj * t31
+				hBar[j] += t25*t27 + t31*t33
+				t34 := t16 * (t19 * t22 * f / t24)
+				biasBar[j] += t34
 				wj := w[j]
-				wBar[j] += yj * t41
-				yBar[j] += t35*t37 + t41*wj
-				tape = tape[:t22]
+				wBar[j] += yj * t34
+				yBar[j] += t28*t30 + t34*wj
+				tape = tape[:len(tape)-8]
 			}
-			tapeint = t17
+			tapeint = t11
 		}
 		for j := len(ypred) - 1; j >= 0; j-- {
-			t14 := ypredBar[j]
+			t9 := ypredBar[j]
 			ypredBar[j] = 0
-			inWBar[j] += t10[j] * t14
+			inWBar[j] += t8[j] * t9
 		}
 	}
 	for k := 0; k < t; k++ {

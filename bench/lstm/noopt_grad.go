@@ -57,45 +57,41 @@ func predictJVPWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, 
 	b := len(x)
 	inW := extra[:b]
 	dinW := dextra[:b]
-	t := 2 * b
-	outW := extra[b:t]
-	doutW := dextra[b:t]
-	t2 := 2 * b
-	t3 := 3 * b
-	outB := extra[t2:t3]
-	doutB := dextra[t2:t3]
+	outW := extra[b : 2*b]
+	doutW := dextra[b : 2*b]
+	outB := extra[2*b : 3*b]
+	doutB := dextra[2*b : 3*b]
 	for j := 0; j < len(dst); j++ {
 		xj := x[j]
-		t15 := dinW[j]
+		t11 := dinW[j]
 		dst[j] = xj * inW[j]
-		ddst[j] = xj * t15
+		ddst[j] = xj * t11
 	}
 	y := dst
 	dy := ddst
 	for k := 0; k < len(s)/(2*b); k++ {
-		t7 := 2 * k * 4 * b
-		t8 := (2*k + 1) * 4 * b
-		t9 := (2*k + 1) * 4 * b
-		t10 := (2*k + 2) * 4 * b
-		t11 := 2 * k * b
-		t12 := (2*k + 1) * b
-		h := s[t11:t12]
-		dh := ds[t11:t12]
-		t13 := (2*k + 1) * b
-		t14 := (2*k + 2) * b
-		cellJVPO0(h, dh, s[t13:t14], ds[t13:t14], main[t7:t8], dmain[t7:t8], main[t9:t10], dmain[t9:t10],
-			y, dy)
+		t4 := 2 * k * 4 * b
+		t5 := (2*k + 1) * 4 * b
+		t6 := (2*k + 1) * 4 * b
+		t7 := (2*k + 2) * 4 * b
+		t8 := (2*k + 1) * b
+		h := s[2*k*b : t8]
+		dh := ds[2*k*b : t8]
+		t9 := (2*k + 1) * b
+		t10 := (2*k + 2) * b
+		cellJVPO0(h, dh, s[t9:t10], ds[t9:t10], main[t4:t5], dmain[t4:t5], main[t6:t7], dmain[t6:t7], y,
+			dy)
 		y = h
 		dy = dh
 	}
 	for j := 0; j < len(dst); j++ {
 		yj := y[j]
 		dyj := dy[j]
-		t4 := outW[j]
-		t5 := doutW[j]
-		t6 := doutB[j]
-		dst[j] = yj*t4 + outB[j]
-		ddst[j] = dyj*t4 + yj*t5 + t6
+		t := outW[j]
+		t2 := doutW[j]
+		t3 := doutB[j]
+		dst[j] = yj*t + outB[j]
+		ddst[j] = dyj*t + yj*t2 + t3
 	}
 }
 
@@ -134,29 +130,26 @@ func cellJVPO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		wj := w[j]
 		f, df := sigmoidJVPO0(yj*wj+bias[j], dy[j]*wj+yj*dw[j]+dbias[j])
 		hj := h[j]
-		t := b + j
-		t2 := w[t]
-		t3 := b + j
-		in, din := sigmoidJVPO0(hj*t2+bias[t3], dh[j]*t2+hj*dw[t]+dbias[t3])
+		t := w[b+j]
+		t2 := dh[j]*t + hj*dw[b+j] + dbias[b+j]
+		in, din := sigmoidJVPO0(hj*t+bias[b+j], t2)
 		yj2 := y[j]
-		t4 := 2*b + j
-		t5 := w[t4]
-		t6 := 2*b + j
-		o, do := sigmoidJVPO0(yj2*t5+bias[t6], dy[j]*t5+yj2*dw[t4]+dbias[t6])
+		t3 := w[2*b+j]
+		t4 := dy[j]*t3 + yj2*dw[2*b+j] + dbias[2*b+j]
+		o, do := sigmoidJVPO0(yj2*t3+bias[2*b+j], t4)
 		hj2 := h[j]
-		t7 := 3*b + j
-		t8 := w[t7]
-		t9 := 3*b + j
-		g := math.Tanh(hj2*t8 + bias[t9])
+		t5 := w[3*b+j]
+		g := math.Tanh(hj2*t5 + bias[3*b+j])
 		sj := s[j]
-		t10 := din*g + in*((1-g*g)*(dh[j]*t8+hj2*dw[t7]+dbias[t9]))
-		t11 := ds[j]*f + sj*df + t10
+		t6 := in * ((1 - g*g) * (dh[j]*t5 + hj2*dw[3*b+j] + dbias[3*b+j]))
+		t7 := din*g + t6
+		t8 := ds[j]*f + sj*df + t7
 		s[j] = sj*f + in*g
-		ds[j] = t11
+		ds[j] = t8
 		dsj := ds[j]
-		t12 := math.Tanh(s[j])
-		h[j] = o * t12
-		dh[j] = do*t12 + o*((1-t12*t12)*dsj)
+		t9 := math.Tanh(s[j])
+		h[j] = o * t9
+		dh[j] = do*t9 + o*((1-t9*t9)*dsj)
 	}
 }
 
@@ -203,64 +196,53 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	ypredBar := make([]float64, b)
 	tape = slices.Grow(tape, max(c+1, 0)*(len(ypred)+len(s)+len(ypred)))
 	total := 0.0
-	t2 := 0
-	var t3 int
-	for {
-		t3 = c - 1
-		if t2 < t3 {
-			tape = append(tape, ypred...)
-			tape = append(tape, s...)
-			predict(ypred, main, extra, s, seq[t2*b:(t2+1)*b])
-			tape = append(tape, ypred...)
-			lse := logsumexp2(ypred)
-			ygold := seq[(t2+1)*b : (t2+2)*b]
-			for j := 0; j < len(ygold); j++ {
-				total += ygold[j] * (ypred[j] - lse)
-			}
-			t2++
-		} else {
-			break
+	for t := 0; t < c-1; t++ {
+		tape = append(tape, ypred...)
+		tape = append(tape, s...)
+		predict(ypred, main, extra, s, seq[t*b:(t+1)*b])
+		tape = append(tape, ypred...)
+		lse := logsumexp2(ypred)
+		ygold := seq[(t+1)*b : (t+2)*b]
+		for j := 0; j < len(ygold); j++ {
+			total += ygold[j] * (ypred[j] - lse)
 		}
 	}
-	t4 := float64((c - 1) * b)
-	t5 := -total / t4
-	totalBar2 += -(1 / t4)
-	for t := t3 - 1; t >= 0; t-- {
-		t7 := totalBar2
+	t3 := float64((c - 1) * b)
+	t4 := -total / t3
+	totalBar2 += -(1 / t3)
+	for t := c - 1 - 1; t >= 0; t-- {
+		t6 := totalBar2
 		totalBar2 = 0
-		totalBar += t7
-		t8 := seq[(t+1)*b : (t+2)*b]
-		ygold2 = t8
-		for j := len(t8) - 1; j >= 0; j-- {
-			t17 := ygold2[j] * totalBar
-			lseBar += -t17
-			ypredBar[j] += t17
+		totalBar += t6
+		t7 := seq[(t+1)*b : (t+2)*b]
+		ygold2 = t7
+		for j := len(t7) - 1; j >= 0; j-- {
+			t13 := ygold2[j] * totalBar
+			lseBar += -t13
+			ypredBar[j] += t13
 		}
-		t9 := totalBar
+		t8 := totalBar
 		totalBar = 0
-		totalBar2 += t9
-		t10 := lseBar
+		totalBar2 += t8
+		t9 := lseBar
 		lseBar = 0
+		t10 := tape
+		copy(ypred, t10[len(t10)-len(ypred):])
+		tape = t10[:len(t10)-len(ypred)]
+		logsumexp2ReverseO0(ypred, ypredBar, t9)
 		t11 := tape
-		t12 := len(t11) - len(ypred)
-		copy(ypred, t11[t12:])
-		tape = t11[:t12]
-		logsumexp2ReverseO0(ypred, ypredBar, t10)
-		t13 := tape
-		t14 := len(t13) - len(s)
-		copy(s, t13[t14:])
-		tape = t13[:t14]
-		t15 := tape
-		t16 := len(t15) - len(ypred)
-		copy(ypred, t15[t16:])
-		tape = t15[:t16]
+		copy(s, t11[len(t11)-len(s):])
+		tape = t11[:len(t11)-len(s)]
+		t12 := tape
+		copy(ypred, t12[len(t12)-len(ypred):])
+		tape = t12[:len(t12)-len(ypred)]
 		predictReverseWrtDstMainExtraSO0(ypred, ypredBar, main, mainBar, extra, extraBar, s, sBar,
 			seq[t*b:(t+1)*b])
 	}
 	for k := 0; k < t; k++ {
 		sBar[k] = 0
 	}
-	return t5
+	return t4
 }
 
 // logsumexp2ReverseO0 is the reverse of logsumexp2 for the gradients that call it: the
@@ -282,17 +264,16 @@ func logsumexp2ReverseO0(v, vBar []float64, seed float64) {
 	tape = slices.Grow(tape, max(len(v)+2, 0))
 	sum := 0.0
 	for i := 0; i < len(v); i++ {
-		t4 := math.Exp(v[i])
-		tape = append(tape, t4)
-		sum += t4
+		t3 := math.Exp(v[i])
+		tape = append(tape, t3)
+		sum += t3
 	}
 	t := sum + 2
 	sumBar += 1 / t * seed
 	for i := len(v) - 1; i >= 0; i-- {
 		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
-		vBar[i] += t2[t3] * sumBar
+		tape = t2[:len(t2)-1]
+		vBar[i] += t2[len(t2)-1] * sumBar
 	}
 }
 
@@ -333,11 +314,8 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 	gadApart(s, x, "predictReverseWrtDstMainExtraSO0: s and x")
 	b := len(x)
 	inW := extra[:b]
-	t := 2 * b
-	outW := extra[b:t]
-	t2 := 2 * b
-	t3 := 3 * b
-	outB := extra[t2:t3]
+	outW := extra[b : 2*b]
+	outB := extra[2*b : 3*b]
 	for j := 0; j < len(dst); j++ {
 		dst[j] = x[j] * inW[j]
 	}
@@ -345,17 +323,16 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 	yBar := dstBar
 	k := 0
 	for ; k < len(s)/(2*b); k++ {
-		t25 := 2 * k * b
-		t26 := (2*k + 1) * b
-		h := s[t25:t26]
-		t27 := s[(2*k+1)*b : (2*k+2)*b]
+		t16 := (2*k + 1) * b
+		h := s[2*k*b : t16]
+		t17 := s[(2*k+1)*b : (2*k+2)*b]
 		tape = append(tape, h...)
-		tape = append(tape, t27...)
+		tape = append(tape, t17...)
 		tape = append(tape, y...)
-		cell(h, t27, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
+		cell(h, t17, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
 		tapeSlices = append(tapeSlices, y, yBar)
 		y = h
-		yBar = sBar[t25:t26]
+		yBar = sBar[2*k*b : t16]
 	}
 	tape = slices.Grow(tape, max(len(dst)+2, 0))
 	for j := 0; j < len(dst); j++ {
@@ -364,48 +341,42 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 		tape = append(tape, yj2)
 	}
 	for j := len(dst) - 1; j >= 0; j-- {
-		t22 := tape
-		t23 := len(t22) - 1
-		yj := t22[t23]
-		tape = t22[:t23]
+		t14 := tape
+		yj := t14[len(t14)-1]
+		tape = t14[:len(t14)-1]
 		dstjBar2 := dstBar[j]
 		dstBar[j] = 0
-		extraBar[t2:t3][j] += dstjBar2
-		t24 := extra[b:t][j]
-		extraBar[b:t][j] += yj * dstjBar2
-		yBar[j] += dstjBar2 * t24
+		extraBar[2*b : 3*b][j] += dstjBar2
+		t15 := extra[b : 2*b][j]
+		extraBar[b : 2*b][j] += yj * dstjBar2
+		yBar[j] += dstjBar2 * t15
 	}
 	k--
 	for ; k >= 0; k-- {
-		t4 := tapeSlices
-		t5 := len(t4) - 2
-		y2 := t4[t5]
-		yBar2 := t4[t5+1]
-		tapeSlices = t4[:t5]
+		t := tapeSlices
+		y2 := t[len(t)-2]
+		yBar2 := t[len(t)-2+1]
+		tapeSlices = t[:len(t)-2]
+		t2 := tape
+		copy(y2, t2[len(t2)-len(y2):])
+		tape = t2[:len(t2)-len(y2)]
+		t3 := (2*k + 1) * b
+		t4 := (2*k + 2) * b
+		t5 := s[t3:t4]
 		t6 := tape
-		t7 := len(t6) - len(y2)
-		copy(y2, t6[t7:])
-		tape = t6[:t7]
-		t8 := (2*k + 1) * b
-		t9 := (2*k + 2) * b
-		t10 := s[t8:t9]
-		t11 := tape
-		t12 := len(t11) - len(t10)
-		copy(t10, t11[t12:])
-		tape = t11[:t12]
-		t13 := 2 * k * b
-		t14 := (2*k + 1) * b
-		t15 := s[t13:t14]
-		t16 := tape
-		t17 := len(t16) - len(t15)
-		copy(t15, t16[t17:])
-		tape = t16[:t17]
-		t18 := 2 * k * 4 * b
-		t19 := (2*k + 1) * 4 * b
-		t20 := (2*k + 1) * 4 * b
-		t21 := (2*k + 2) * 4 * b
-		cellReverseO0(s[t13:t14], sBar[t13:t14], s[t8:t9], sBar[t8:t9], main[t18:t19], mainBar[t18:t19],
-			main[t20:t21], mainBar[t20:t21], y2, yBar2)
+		copy(t5, t6[len(t6)-len(t5):])
+		tape = t6[:len(t6)-len(t5)]
+		t7 := (2*k + 1) * b
+		t8 := s[2*k*b : t7]
+		t9 := tape
+		copy(t8, t9[len(t9)-len(t8):])
+		tape = t9[:len(t9)-len(t8)]
+		t10 := 2 * k * 4 * b
+		t11 := (2*k + 1) * 4 * b
+		t12 := (2*k + 1) * 4 * b
+		t13 := (2*k + 2) * 4 * b
+		cellReverseO0(s[2*k*b:t7], sBar[2*k*b:t7], s[t3:t4], sBar[t3:t4], main[t10:t11],
+			mainBar[t10:t11], main[t12:t13], mainBar[t12:t13], y2, yBar2)
 	}
 	for j := len(dst) - 1; j >= 0; j-- {
 		dstjBar := dstBar[j]
@@ -454,59 +425,52 @@ func cellReverseO0(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) 
 		g2 := math.Tanh(h[j]*w[3*b+j] + bias[3*b+j])
 		sj2 := s[j]
 		s[j] = sj2*f2 + in2*g2
-		t18 := math.Tanh(s[j])
+		t11 := math.Tanh(s[j])
 		tape = append(tape, h[j])
-		h[j] = o2 * t18
-		tape = append(tape, g2, sj2, f2, in2, t18, o2)
+		h[j] = o2 * t11
+		tape = append(tape, g2, sj2, f2, in2, t11, o2)
 	}
 	for j := b - 1; j >= 0; j-- {
 		t := tape
-		t2 := len(t) - 6
-		g := t[t2]
-		sj := t[t2+1]
-		f := t[t2+2]
-		in := t[t2+3]
-		t3 := t[t2+4]
-		o := t[t2+5]
-		tape = t[:t2]
+		g := t[len(t)-6]
+		sj := t[len(t)-6+1]
+		f := t[len(t)-6+2]
+		in := t[len(t)-6+3]
+		t2 := t[len(t)-6+4]
+		o := t[len(t)-6+5]
+		tape = t[:len(t)-6]
 		hjBar := hBar[j]
 		hBar[j] = 0
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		h[j] = t4[t5]
-		sBar[j] += (1 - t3*t3) * (o * hjBar)
+		t3 := tape
+		tape = t3[:len(t3)-1]
+		h[j] = t3[len(t3)-1]
+		sBar[j] += (1 - t2*t2) * (o * hjBar)
 		sjBar := sBar[j]
 		sBar[j] = 0
 		sBar[j] += sjBar * f
-		t6 := (1 - g*g) * (in * sjBar)
-		biasBar[3*b+j] += t6
-		t7 := 3*b + j
-		t8 := w[t7]
-		wBar[t7] += h[j] * t6
-		hBar[j] += t6 * t8
+		t4 := (1 - g*g) * (in * sjBar)
+		biasBar[3*b+j] += t4
+		t5 := w[3*b+j]
+		wBar[3*b+j] += h[j] * t4
+		hBar[j] += t4 * t5
 		yj := y[j]
-		t9 := 2*b + j
-		t10 := w[t9]
-		t11 := 2*b + j
-		t12 := sigmoidReverseO0(yj*t10+bias[t11], hjBar*t3)
-		biasBar[t11] += t12
-		wBar[t9] += yj * t12
-		yBar[j] += t12 * t10
+		t6 := w[2*b+j]
+		t7 := sigmoidReverseO0(yj*t6+bias[2*b+j], hjBar*t2)
+		biasBar[2*b+j] += t7
+		wBar[2*b+j] += yj * t7
+		yBar[j] += t7 * t6
 		hj := h[j]
-		t13 := b + j
-		t14 := w[t13]
-		t15 := b + j
-		t16 := sigmoidReverseO0(hj*t14+bias[t15], sjBar*g)
-		biasBar[t15] += t16
-		wBar[t13] += hj * t16
-		hBar[j] += t16 * t14
+		t8 := w[b+j]
+		t9 := sigmoidReverseO0(hj*t8+bias[b+j], sjBar*g)
+		biasBar[b+j] += t9
+		wBar[b+j] += hj * t9
+		hBar[j] += t9 * t8
 		yj2 := y[j]
 		wj := w[j]
-		t17 := sigmoidReverseO0(yj2*wj+bias[j], sj*sjBar)
-		biasBar[j] += t17
-		wBar[j] += yj2 * t17
-		yBar[j] += t17 * wj
+		t10 := sigmoidReverseO0(yj2*wj+bias[j], sj*sjBar)
+		biasBar[j] += t10
+		wBar[j] += yj2 * t10
+		yBar[j] += t10 * wj
 	}
 }
 

@@ -40,9 +40,8 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	total := 0.0
 	for s := 0; s < len(labels); s++ {
 		if s == 1 {
-			t30 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t30*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t30*(len(tape)-before2))
+			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
 		}
 		label2 := labels[s]
 		xs2 := x[s*nIn : (s+1)*nIn]
@@ -54,9 +53,9 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 			for j := 0; j < len(xs2); j++ {
 				a2 += w3[j] * xs2[j]
 			}
-			t33 := math.Tanh(a2)
-			h2[i] = t33
-			tape = append(tape, t33)
+			t25 := math.Tanh(a2)
+			h2[i] = t25
+			tape = append(tape, t25)
 		}
 		z := make([]float64, nOut)
 		zBar2 := make([]float64, nOut)
@@ -73,14 +72,14 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		}
 		sum2 := 0.0
 		for i := 0; i < len(z); i++ {
-			t32 := math.Exp(z[i] - zmax2)
-			tape = append(tape, t32)
-			sum2 += t32
+			t24 := math.Exp(z[i] - zmax2)
+			tape = append(tape, t24)
+			sum2 += t24
 		}
-		t31 := z[label2]
+		t23 := z[label2]
 		tape = append(tape, sum2)
 		tapeSlices = append(tapeSlices, z, zBar2, h2, hBar2)
-		total += zmax2 + math.Log(sum2) - t31
+		total += zmax2 + math.Log(sum2) - t23
 	}
 	t9 := float64(len(labels))
 	t10 := total / t9
@@ -91,47 +90,41 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	t14 := nBar.W1
 	t15 := nBar.B1
 	for s := len(labels) - 1; s >= 0; s-- {
-		t16 := len(tapeSlices) - 4
 		zBar := tapeSlices[len(tapeSlices)-3]
 		h := tapeSlices[len(tapeSlices)-2]
 		hBar := tapeSlices[len(tapeSlices)-1]
-		t17 := tapeSlices[:t16]
+		t16 := tapeSlices[:len(tapeSlices)-4]
 		xs := x[s*nIn : (s+1)*nIn]
-		t18 := len(tape) - 1
-		sum := tape[t18]
-		n2 := len(tapeSlices[t16])
+		sum := tape[len(tape)-1]
+		n2 := len(tapeSlices[len(tapeSlices)-4])
 		label := labels[s]
 		zBar[label] -= totalBar
 		sumBar := 1 / sum * totalBar
 		zmaxBar := totalBar
-		tape = tape[:t18]
+		tape = tape[:len(tape)-1]
 		for i := n2 - 1; i >= 0; i-- {
-			t28 := len(tape) - 1
-			t29 := tape[t28] * sumBar
-			zBar[i] += t29
-			zmaxBar -= t29
-			tape = tape[:t28]
+			t22 := tape[len(tape)-1] * sumBar
+			zBar[i] += t22
+			zmaxBar -= t22
+			tape = tape[:len(tape)-1]
 		}
 		for k := n2 - 1; k >= 0; k-- {
-			t21 := k * nHidden
-			t22 := (k + 1) * nHidden
-			w := t11[t21:t22]
-			wBar2 := t12[t21:t22]
-			t23 := len(tape) - 2
-			t24 := tape[:t23]
-			t25 := tape[t23] >= tape[len(tape)-1]
-			t26 := 0.0
-			if t25 {
-				t26 = 1
+			w := t11[k*nHidden : (k+1)*nHidden]
+			wBar2 := t12[k*nHidden : (k+1)*nHidden]
+			t18 := tape[:len(tape)-2]
+			t19 := tape[len(tape)-2] >= tape[len(tape)-1]
+			t20 := 0.0
+			if t19 {
+				t20 = 1
 			}
-			zmaxBar2 := t26 * zmaxBar
-			t27 := 1.0
-			if t25 {
-				t27 = 0
+			zmaxBar2 := t20 * zmaxBar
+			t21 := 1.0
+			if t19 {
+				t21 = 0
 			}
 			zkBar := zBar[k]
 			zBar[k] = 0
-			aBar2 := t27*zmaxBar + zkBar
+			aBar2 := t21*zmaxBar + zkBar
 			for i := len(h) - 1; i >= 0; i-- {
 				wi := w[i]
 				wBar2[i] += aBar2 * h[i]
@@ -139,22 +132,21 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 			}
 			t13[k] += aBar2
 			zmaxBar = zmaxBar2
-			tape = t24
+			tape = t18
 		}
 		for i := len(h) - 1; i >= 0; i-- {
 			wBar := t14[i*nIn : (i+1)*nIn]
-			t19 := len(tape) - 1
-			t20 := tape[t19]
-			tape = tape[:t19]
+			t17 := tape[len(tape)-1]
+			tape = tape[:len(tape)-1]
 			hiBar := hBar[i]
 			hBar[i] = 0
-			aBar := (1 - t20*t20) * hiBar
+			aBar := (1 - t17*t17) * hiBar
 			for j := len(xs) - 1; j >= 0; j-- {
 				wBar[j] += aBar * xs[j]
 			}
 			t15[i] += aBar
 		}
-		tapeSlices = t17
+		tapeSlices = t16
 	}
 	return t10
 }
@@ -194,10 +186,8 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		h := make([]float64, nHidden)
 		dh := make([]float64, nHidden)
 		for i := 0; i < len(h); i++ {
-			t17 := i * nIn
-			t18 := (i + 1) * nIn
-			w2 := t9[t17:t18]
-			dw2 := t10[t17:t18]
+			w2 := t9[i*nIn : (i+1)*nIn]
+			dw2 := t10[i*nIn : (i+1)*nIn]
 			a2 := t5[i]
 			da2 := t6[i]
 			for j := 0; j < len(xs); j++ {
@@ -205,19 +195,17 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 				a2 += w2[j] * xj
 				da2 += dw2[j] * xj
 			}
-			t19 := math.Tanh(a2)
-			h[i] = t19
-			dh[i] = (1 - t19*t19) * da2
+			t15 := math.Tanh(a2)
+			h[i] = t15
+			dh[i] = (1 - t15*t15) * da2
 		}
 		z := make([]float64, nOut)
 		dz := make([]float64, nOut)
 		zmax2 := zmax
 		dzmax := 0.0
 		for k := 0; k < len(z); k++ {
-			t15 := k * nHidden
-			t16 := (k + 1) * nHidden
-			w := t11[t15:t16]
-			dw := t12[t15:t16]
+			w := t11[k*nHidden : (k+1)*nHidden]
+			dw := t12[k*nHidden : (k+1)*nHidden]
 			a := t7[k]
 			da := t8[k]
 			for i := 0; i < len(h); i++ {
@@ -271,14 +259,13 @@ func LossFlatJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) 
 			a2 := b1[i]
 			da2 := db1[i]
 			for j := 0; j < nIn; j++ {
-				t7 := i*nIn + j
-				t8 := x[s*nIn+j]
-				a2 += w1[t7] * t8
-				da2 += dw1[t7] * t8
+				t6 := x[s*nIn+j]
+				a2 += w1[i*nIn+j] * t6
+				da2 += dw1[i*nIn+j] * t6
 			}
-			t6 := math.Tanh(a2)
-			h[i] = t6
-			dh[i] = (1 - t6*t6) * da2
+			t5 := math.Tanh(a2)
+			h[i] = t5
+			dh[i] = (1 - t5*t5) * da2
 		}
 		zmax2 := zmax
 		dzmax := 0.0
@@ -286,11 +273,10 @@ func LossFlatJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) 
 			a := b2[k]
 			da := db2[k]
 			for i := 0; i < nHidden; i++ {
-				t4 := k*nHidden + i
-				t5 := w2[t4]
+				t4 := w2[k*nHidden+i]
 				hi := h[i]
-				a += t5 * hi
-				da += dw2[t4]*hi + t5*dh[i]
+				a += t4 * hi
+				da += dw2[k*nHidden+i]*hi + t4*dh[i]
 			}
 			z[k] = a
 			dz[k] = da
@@ -322,7 +308,6 @@ func LossFlatJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) 
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, labels []int) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(w1, w1Bar, "LossFlatGrad: w1 and w1Bar")
 	gadApart(b1, b1Bar, "LossFlatGrad: b1 and b1Bar")
 	gadApart(w2, w2Bar, "LossFlatGrad: w2 and w2Bar")
@@ -337,7 +322,7 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 	zBar := make([]float64, nOut)
 	zmax := math.Inf(-1)
 	trips := max(nOut+2, 0)
-	tape := slices.Grow(t, max(batch+2, 0)*(1+max(nHidden+2, 0)+trips*2+trips))
+	tape := slices.Grow(tapeBuf[:0], max(batch+2, 0)*(1+max(nHidden+2, 0)+trips*2+trips))
 	total := 0.0
 	for s := 0; s < batch; s++ {
 		for i := 0; i < nHidden; i++ {
@@ -360,74 +345,69 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 		}
 		sum2 := 0.0
 		for k := 0; k < nOut; k++ {
-			t17 := math.Exp(z[k] - zmax2)
-			tape = append(tape, t17)
-			sum2 += t17
+			t11 := math.Exp(z[k] - zmax2)
+			tape = append(tape, t11)
+			sum2 += t11
 		}
-		t16 := z[labels[s]]
+		t10 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t16
+		total += zmax2 + math.Log(sum2) - t10
 	}
-	t2 := float64(batch)
-	t3 := total / t2
-	totalBar := 1 / t2
+	t := float64(batch)
+	t2 := total / t
+	totalBar := 1 / t
 	for s := batch - 1; s >= 0; s-- {
-		t4 := len(tape) - 1
-		sum := tape[t4]
-		t5 := labels[s]
-		zBar[t5] -= totalBar
+		sum := tape[len(tape)-1]
+		t3 := labels[s]
+		zBar[t3] -= totalBar
 		sumBar := 1 / sum * totalBar
 		zmaxBar := totalBar
-		tape = tape[:t4]
+		tape = tape[:len(tape)-1]
 		for k := nOut - 1; k >= 0; k-- {
-			t14 := len(tape) - 1
-			t15 := tape[t14] * sumBar
-			zBar[k] += t15
-			zmaxBar -= t15
-			tape = tape[:t14]
+			t9 := tape[len(tape)-1] * sumBar
+			zBar[k] += t9
+			zmaxBar -= t9
+			tape = tape[:len(tape)-1]
 		}
 		for k := nOut - 1; k >= 0; k-- {
-			t8 := len(tape) - 2
-			t9 := tape[:t8]
-			t10 := tape[t8] >= tape[len(tape)-1]
-			t11 := 0.0
-			if t10 {
-				t11 = 1
+			t5 := tape[:len(tape)-2]
+			t6 := tape[len(tape)-2] >= tape[len(tape)-1]
+			t7 := 0.0
+			if t6 {
+				t7 = 1
 			}
-			zmaxBar2 := t11 * zmaxBar
-			t12 := 1.0
-			if t10 {
-				t12 = 0
+			zmaxBar2 := t7 * zmaxBar
+			t8 := 1.0
+			if t6 {
+				t8 = 0
 			}
 			zkBar := zBar[k]
 			zBar[k] = 0
-			aBar2 := t12*zmaxBar + zkBar
+			aBar2 := t8*zmaxBar + zkBar
 			for i := nHidden - 1; i >= 0; i-- {
 				hi2 := h[i]
-				t13 := k*nHidden + i
-				hBar[i] += w2[t13] * aBar2
-				w2Bar[t13] += aBar2 * hi2
+				hBar[i] += w2[k*nHidden+i] * aBar2
+				w2Bar[k*nHidden+i] += aBar2 * hi2
 			}
 			b2Bar[k] += aBar2
 			zmaxBar = zmaxBar2
-			tape = t9
+			tape = t5
 		}
 		for i := nHidden - 1; i >= 0; i-- {
 			hiBar := hBar[i]
 			hBar[i] = 0
 			hi := h[i]
-			t6 := len(tape) - 1
-			t7 := tape[:t6]
-			h[i] = tape[t6]
+			t4 := tape[:len(tape)-1]
+			h[i] = tape[len(tape)-1]
 			aBar := (1 - hi*hi) * hiBar
 			for j := nIn - 1; j >= 0; j-- {
 				w1Bar[i*nIn+j] += aBar * x[s*nIn+j]
 			}
 			b1Bar[i] += aBar
-			tape = t7
+			tape = t4
 		}
 	}
-	return t3
+	return t2
 }
 
 // gadApart panics when the slices a and b start at the same element. what

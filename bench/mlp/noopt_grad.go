@@ -18,12 +18,12 @@ import (
 func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	var z2 []float64
 	var zBar5 []float64
-	var t39 []float64
+	var t33 []float64
 	var wBar3 []float64
 	var w3 []float64
 	var h2 []float64
 	var hBar4 []float64
-	var t40 []float64
+	var t34 []float64
 	var wBar4 []float64
 	var xs2 []float64
 	var tapeSlices [][]float64
@@ -57,11 +57,10 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	total := 0.0
 	for s := 0; s < len(labels); s++ {
 		if s == 1 {
-			t33 := trips - 2
-			t34 := tapeSlices
-			tapeSlices = slices.Grow(t34, t33*(len(t34)-before))
-			t35 := tape
-			tape = slices.Grow(t35, t33*(len(t35)-before2))
+			t28 := tapeSlices
+			tapeSlices = slices.Grow(t28, (trips-2)*(len(t28)-before))
+			t29 := tape
+			tape = slices.Grow(t29, (trips-2)*(len(t29)-before2))
 		}
 		label2 := labels[s]
 		xs := x[s*nIn : (s+1)*nIn]
@@ -73,9 +72,9 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 			for j := 0; j < len(xs); j++ {
 				a3 += w2[j] * xs[j]
 			}
-			t38 := math.Tanh(a3)
-			h[i] = t38
-			tape = append(tape, t38)
+			t32 := math.Tanh(a3)
+			h[i] = t32
+			tape = append(tape, t32)
 		}
 		z := make([]float64, nOut)
 		zBar4 := make([]float64, nOut)
@@ -92,116 +91,111 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 		}
 		sum2 := 0.0
 		for i := 0; i < len(z); i++ {
-			t37 := math.Exp(z[i] - zmax2)
-			tape = append(tape, t37)
-			sum2 += t37
+			t31 := math.Exp(z[i] - zmax2)
+			tape = append(tape, t31)
+			sum2 += t31
 		}
-		t36 := z[label2]
+		t30 := z[label2]
 		tape = append(tape, sum2)
 		tapeSlices = append(tapeSlices, z, zBar4, h, hBar3)
-		total += zmax2 + math.Log(sum2) - t36
+		total += zmax2 + math.Log(sum2) - t30
 	}
 	t5 := float64(len(labels))
 	t6 := total / t5
 	totalBar += 1 / t5
 	for s := len(labels) - 1; s >= 0; s-- {
 		t7 := tapeSlices
-		t8 := len(t7) - 4
-		tapeSlices = t7[:t8]
-		z2 = t7[t8]
-		zBar5 = t7[t8+1]
-		h2 = t7[t8+2]
-		hBar4 = t7[t8+3]
+		tapeSlices = t7[:len(t7)-4]
+		z2 = t7[len(t7)-4]
+		zBar5 = t7[len(t7)-4+1]
+		h2 = t7[len(t7)-4+2]
+		hBar4 = t7[len(t7)-4+3]
 		xs2 = x[s*nIn : (s+1)*nIn]
-		t9 := tape
-		t10 := len(t9) - 1
-		sum := t9[t10]
-		tape = t9[:t10]
-		t11 := totalBar
+		t8 := tape
+		sum := t8[len(t8)-1]
+		tape = t8[:len(t8)-1]
+		t9 := totalBar
 		zBar := zBar5
 		label := labels[s]
-		zBar[label] += -t11
-		zmaxBar2 += t11
-		sumBar += 1 / sum * t11
+		zBar[label] += -t9
+		zmaxBar2 += t9
+		sumBar += 1 / sum * t9
 		for i := len(z2) - 1; i >= 0; i-- {
-			t30 := tape
-			t31 := len(t30) - 1
-			tape = t30[:t31]
-			t32 := t30[t31] * sumBar
-			zmaxBar2 += -t32
+			t26 := tape
+			tape = t26[:len(t26)-1]
+			t27 := t26[len(t26)-1] * sumBar
+			zmaxBar2 += -t27
 			zBar3 := zBar5
-			zBar3[i] += t32
+			zBar3[i] += t27
 		}
 		sumBar = 0
 		for k := len(z2) - 1; k >= 0; k-- {
-			t18 := zmaxBar2
+			t15 := zmaxBar2
 			zmaxBar2 = 0
-			zmaxBar += t18
-			t39 = nBar.W2
-			t19 := k * nHidden
-			t20 := (k + 1) * nHidden
-			w3 = n.W2[t19:t20]
-			wBar3 = t39[t19:t20]
-			t21 := tape
-			t22 := len(t21) - 2
-			zmax := t21[t22]
-			a := t21[t22+1]
-			tape = t21[:t22]
-			t23 := zmaxBar
+			zmaxBar += t15
+			t33 = nBar.W2
+			t16 := k * nHidden
+			t17 := (k + 1) * nHidden
+			w3 = n.W2[t16:t17]
+			wBar3 = t33[t16:t17]
+			t18 := tape
+			zmax := t18[len(t18)-2]
+			a := t18[len(t18)-2+1]
+			tape = t18[:len(t18)-2]
+			t19 := zmaxBar
 			zmaxBar = 0
-			t24 := 0.0
+			t20 := 0.0
 			if zmax >= a {
-				t24 = 1
+				t20 = 1
 			}
-			zmaxBar2 += t24 * t23
-			t25 := 1.0
+			zmaxBar2 += t20 * t19
+			t21 := 1.0
 			if zmax >= a {
-				t25 = 0
+				t21 = 0
 			}
-			aBar += t25 * t23
+			aBar += t21 * t19
 			zBar2 := zBar5
 			zkBar := zBar2[k]
 			zBar2[k] = 0
 			aBar += zkBar
 			for i := len(h2) - 1; i >= 0; i-- {
-				t29 := aBar
+				t25 := aBar
 				wi := w3[i]
 				wBar2 := wBar3
-				wBar2[i] += t29 * h2[i]
+				wBar2[i] += t25 * h2[i]
 				hBar2 := hBar4
-				hBar2[i] += wi * t29
+				hBar2[i] += wi * t25
 			}
-			t26 := aBar
+			t22 := aBar
 			aBar = 0
-			aBar2 += t26
-			t27 := aBar2
+			aBar2 += t22
+			t23 := aBar2
 			aBar2 = 0
-			t28 := nBar.B2
-			t28[k] += t27
+			t24 := nBar.B2
+			t24[k] += t23
 		}
 		zmaxBar2 = 0
 		for i := len(h2) - 1; i >= 0; i-- {
-			t40 = nBar.W1
-			wBar4 = t40[i*nIn : (i+1)*nIn]
-			t12 := tape
-			t13 := len(t12) - 1
-			t14 := t12[t13]
-			tape = t12[:t13]
+			t34 = nBar.W1
+			wBar4 = t34[i*nIn : (i+1)*nIn]
+			t10 := tape
+			t11 := t10[len(t10)-1]
+			tape = t10[:len(t10)-1]
 			hBar := hBar4
 			hiBar := hBar[i]
 			hBar[i] = 0
-			aBar3 += (1 - t14*t14) * hiBar
+			aBar3 += (1 - t11*t11) * hiBar
 			for j := len(xs2) - 1; j >= 0; j-- {
 				wBar := wBar4
 				wBar[j] += aBar3 * xs2[j]
 			}
-			t15 := aBar3
+			t12 := aBar3
 			aBar3 = 0
-			aBar4 += t15
-			t16 := aBar4
+			aBar4 += t12
+			t13 := aBar4
 			aBar4 = 0
-			t17 := nBar.B1
-			t17[i] += t16
+			t14 := nBar.B1
+			t14[i] += t13
 		}
 	}
 	return t6
@@ -235,10 +229,8 @@ func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
 		h := make([]float64, nHidden)
 		dh := make([]float64, nHidden)
 		for i := 0; i < len(h); i++ {
-			t9 := i * nIn
-			t10 := (i + 1) * nIn
-			w2 := n.W1[t9:t10]
-			dw2 := dn.W1[t9:t10]
+			w2 := n.W1[i*nIn : (i+1)*nIn]
+			dw2 := dn.W1[i*nIn : (i+1)*nIn]
 			a2 := n.B1[i]
 			da2 := dn.B1[i]
 			for j := 0; j < len(xs); j++ {
@@ -246,9 +238,9 @@ func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
 				a2 += w2[j] * xj
 				da2 += dw2[j] * xj
 			}
-			t11 := math.Tanh(a2)
-			h[i] = t11
-			dh[i] = (1 - t11*t11) * da2
+			t9 := math.Tanh(a2)
+			h[i] = t9
+			dh[i] = (1 - t9*t9) * da2
 		}
 		z := make([]float64, nOut)
 		dz := make([]float64, nOut)
@@ -313,14 +305,13 @@ func LossFlatJVPO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int
 			a2 := b1[i]
 			da2 := db1[i]
 			for j := 0; j < nIn; j++ {
-				t7 := i*nIn + j
-				t8 := x[s*nIn+j]
-				a2 += w1[t7] * t8
-				da2 += dw1[t7] * t8
+				t6 := x[s*nIn+j]
+				a2 += w1[i*nIn+j] * t6
+				da2 += dw1[i*nIn+j] * t6
 			}
-			t6 := math.Tanh(a2)
-			h[i] = t6
-			dh[i] = (1 - t6*t6) * da2
+			t5 := math.Tanh(a2)
+			h[i] = t5
+			dh[i] = (1 - t5*t5) * da2
 		}
 		zmax := math.Inf(-1)
 		dzmax := 0.0
@@ -328,11 +319,10 @@ func LossFlatJVPO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int
 			a := b2[k]
 			da := db2[k]
 			for i := 0; i < nHidden; i++ {
-				t4 := k*nHidden + i
-				t5 := w2[t4]
+				t4 := w2[k*nHidden+i]
 				hi := h[i]
-				a += t5 * hi
-				da += dw2[t4]*hi + t5*dh[i]
+				a += t4 * hi
+				da += dw2[k*nHidden+i]*hi + t4*dh[i]
 			}
 			z[k] = a
 			dz[k] = da
@@ -414,93 +404,88 @@ func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, lab
 		}
 		sum2 := 0.0
 		for k := 0; k < nOut; k++ {
-			t27 := math.Exp(z[k] - zmax2)
-			tape = append(tape, t27)
-			sum2 += t27
+			t22 := math.Exp(z[k] - zmax2)
+			tape = append(tape, t22)
+			sum2 += t22
 		}
-		t26 := z[labels[s]]
+		t21 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t26
+		total += zmax2 + math.Log(sum2) - t21
 	}
 	t3 := float64(batch)
 	t4 := total / t3
 	totalBar += 1 / t3
 	for s := batch - 1; s >= 0; s-- {
 		t5 := tape
-		t6 := len(t5) - 1
-		sum := t5[t6]
-		tape = t5[:t6]
-		t7 := totalBar
-		t8 := labels[s]
-		zBar[t8] += -t7
-		zmaxBar2 += t7
-		sumBar += 1 / sum * t7
+		sum := t5[len(t5)-1]
+		tape = t5[:len(t5)-1]
+		t6 := totalBar
+		t7 := labels[s]
+		zBar[t7] += -t6
+		zmaxBar2 += t6
+		sumBar += 1 / sum * t6
 		for k := nOut - 1; k >= 0; k-- {
-			t23 := tape
-			t24 := len(t23) - 1
-			tape = t23[:t24]
-			t25 := t23[t24] * sumBar
-			zmaxBar2 += -t25
-			zBar[k] += t25
+			t19 := tape
+			tape = t19[:len(t19)-1]
+			t20 := t19[len(t19)-1] * sumBar
+			zmaxBar2 += -t20
+			zBar[k] += t20
 		}
 		sumBar = 0
 		for k := nOut - 1; k >= 0; k-- {
-			t13 := zmaxBar2
+			t11 := zmaxBar2
 			zmaxBar2 = 0
-			zmaxBar += t13
-			t14 := tape
-			t15 := len(t14) - 2
-			zmax := t14[t15]
-			a := t14[t15+1]
-			tape = t14[:t15]
-			t16 := zmaxBar
+			zmaxBar += t11
+			t12 := tape
+			zmax := t12[len(t12)-2]
+			a := t12[len(t12)-2+1]
+			tape = t12[:len(t12)-2]
+			t13 := zmaxBar
 			zmaxBar = 0
-			t17 := 0.0
+			t14 := 0.0
 			if zmax >= a {
-				t17 = 1
+				t14 = 1
 			}
-			zmaxBar2 += t17 * t16
-			t18 := 1.0
+			zmaxBar2 += t14 * t13
+			t15 := 1.0
 			if zmax >= a {
-				t18 = 0
+				t15 = 0
 			}
-			aBar += t18 * t16
+			aBar += t15 * t13
 			zkBar := zBar[k]
 			zBar[k] = 0
 			aBar += zkBar
 			for i := nHidden - 1; i >= 0; i-- {
-				t21 := aBar
+				t18 := aBar
 				hi2 := h[i]
-				t22 := k*nHidden + i
-				hBar[i] += w2[t22] * t21
-				w2Bar[t22] += t21 * hi2
+				hBar[i] += w2[k*nHidden+i] * t18
+				w2Bar[k*nHidden+i] += t18 * hi2
 			}
-			t19 := aBar
+			t16 := aBar
 			aBar = 0
-			aBar2 += t19
-			t20 := aBar2
+			aBar2 += t16
+			t17 := aBar2
 			aBar2 = 0
-			b2Bar[k] += t20
+			b2Bar[k] += t17
 		}
 		zmaxBar2 = 0
 		for i := nHidden - 1; i >= 0; i-- {
 			hiBar := hBar[i]
 			hBar[i] = 0
 			hi := h[i]
-			t9 := tape
-			t10 := len(t9) - 1
-			tape = t9[:t10]
-			h[i] = t9[t10]
+			t8 := tape
+			tape = t8[:len(t8)-1]
+			h[i] = t8[len(t8)-1]
 			aBar3 += (1 - hi*hi) * hiBar
 			for j := nIn - 1; j >= 0; j-- {
 				w1Bar[i*nIn+j] += aBar3 * x[s*nIn+j]
 			}
-			t11 := aBar3
+			t9 := aBar3
 			aBar3 = 0
-			aBar4 += t11
-			t12 := aBar4
+			aBar4 += t9
+			t10 := aBar4
 			aBar4 = 0
-			b1Bar[i] += t12
+			b1Bar[i] += t10
 		}
 	}
 	return t4

@@ -126,13 +126,12 @@ func normalizeReverseO0(dst, dstBar, x, xBar []float64) {
 	}
 	for i := len(x) - 1; i >= 0; i-- {
 		t := tape
-		t2 := len(t) - 1
-		t3 := t[t2]
-		tape = t[:t2]
+		t2 := t[len(t)-1]
+		tape = t[:len(t)-1]
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
-		magReverseO0(x, xBar, -(dstiBar * (x[i] / t3) / t3))
-		xBar[i] += dstiBar / t3
+		magReverseO0(x, xBar, -(dstiBar * (x[i] / t2) / t2))
+		xBar[i] += dstiBar / t2
 	}
 }
 

@@ -36,18 +36,18 @@ func FinalJVPO0(x, dx []float64, steps int) (float64, float64) {
 		rhsJVPO0(k1, dk1, x, dx, y, dy)
 		for i := 0; i < len(u); i++ {
 			dyi4 := dy[i]
-			t4 := h / 2
+			t3 := h / 2
 			dk1i2 := dk1[i]
-			u[i] = y[i] + t4*k1[i]
-			du[i] = dyi4 + t4*dk1i2
+			u[i] = y[i] + t3*k1[i]
+			du[i] = dyi4 + t3*dk1i2
 		}
 		rhsJVPO0(k2, dk2, x, dx, u, du)
 		for i := 0; i < len(u); i++ {
 			dyi3 := dy[i]
-			t3 := h / 2
+			t2 := h / 2
 			dk2i2 := dk2[i]
-			u[i] = y[i] + t3*k2[i]
-			du[i] = dyi3 + t3*dk2i2
+			u[i] = y[i] + t2*k2[i]
+			du[i] = dyi3 + t2*dk2i2
 		}
 		rhsJVPO0(k3, dk3, x, dx, u, du)
 		for i := 0; i < len(u); i++ {
@@ -58,18 +58,17 @@ func FinalJVPO0(x, dx []float64, steps int) (float64, float64) {
 		}
 		rhsJVPO0(k4, dk4, x, dx, u, du)
 		for i := 0; i < len(y); i++ {
-			t2 := h / 6
+			t := h / 6
 			dk1i := dk1[i]
 			dk2i := dk2[i]
 			dk3i := dk3[i]
 			dk4i := dk4[i]
 			dyi := dy[i]
-			y[i] += t2 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
-			dy[i] = dyi + t2*(dk1i+2*dk2i+2*dk3i+dk4i)
+			y[i] += t * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
+			dy[i] = dyi + t*(dk1i+2*dk2i+2*dk3i+dk4i)
 		}
 	}
-	t := n - 1
-	return y[t], dy[t]
+	return y[n-1], dy[n-1]
 }
 
 // rhsJVPO0 computes rhs and its derivative along the tangents (forward mode).
@@ -86,11 +85,10 @@ func rhsJVPO0(z, dz, x, dx, y, dy []float64) {
 	for i := 1; i < len(z); i++ {
 		xi := x[i]
 		dxi := dx[i]
-		t := i - 1
-		t2 := y[t]
-		t3 := dy[t]
-		z[i] = xi * t2
-		dz[i] = dxi*t2 + xi*t3
+		t := y[i-1]
+		t2 := dy[i-1]
+		z[i] = xi * t
+		dz[i] = dxi*t + xi*t2
 	}
 }
 
@@ -119,8 +117,8 @@ func FinalGradO0(x, xBar []float64, steps int) float64 {
 	var k1v2 []float64
 	var yBar []float64
 	var y2 []float64
-	var t35 float64
-	var t36 float64
+	var t31 float64
+	var t32 float64
 	gadApart(x, xBar, "FinalGradO0: x and xBar")
 	n := len(x)
 	var t float64
@@ -175,78 +173,74 @@ func FinalGradO0(x, xBar []float64, steps int) float64 {
 		from = 1
 	}
 	from2 = from
-	t35 += 1
+	t31 += 1
 	if from2 != 0 {
-		t36 += t35
+		t32 += t31
 		t2 := yBar
-		t2[n-1] += t36
+		t2[n-1] += t32
 		for i6 := steps - 1; i6 >= 0; i6-- {
 			for i := len(y2) - 1; i >= 0; i-- {
-				t27 := yBar
-				t28 := t27[i]
-				t27[i] = 0
-				t29 := yBar
-				t29[i] += t28
-				t30 := 2 / float64(steps) / 6 * t28
-				t31 := k4Bar
-				t31[i] += t30
-				t32 := k3Bar
-				t32[i] += 2 * t30
-				t33 := k2Bar
-				t33[i] += 2 * t30
-				t34 := k1Bar
-				t34[i] += t30
+				t23 := yBar
+				t24 := t23[i]
+				t23[i] = 0
+				t25 := yBar
+				t25[i] += t24
+				t26 := 2 / float64(steps) / 6 * t24
+				t27 := k4Bar
+				t27[i] += t26
+				t28 := k3Bar
+				t28[i] += 2 * t26
+				t29 := k2Bar
+				t29[i] += 2 * t26
+				t30 := k1Bar
+				t30[i] += t26
 			}
 			t3 := u2
 			t4 := tape
-			t5 := len(t4) - len(t3)
-			copy(t3, t4[t5:])
-			tape = t4[:t5]
+			copy(t3, t4[len(t4)-len(t3):])
+			tape = t4[:len(t4)-len(t3)]
 			rhsReverseO0(k4v2, k4Bar, x, xBar, u2, uBar)
-			for i := len(u2) - 1; i >= 0; i-- {
-				t23 := uBar
-				t24 := t23[i]
-				t23[i] = 0
-				t25 := k3Bar
-				t25[i] += 2 / float64(steps) * t24
-				t26 := yBar
-				t26[i] += t24
-			}
-			t6 := u2
-			t7 := tape
-			t8 := len(t7) - len(t6)
-			copy(t6, t7[t8:])
-			tape = t7[:t8]
-			rhsReverseO0(k3v2, k3Bar, x, xBar, u2, uBar)
 			for i := len(u2) - 1; i >= 0; i-- {
 				t19 := uBar
 				t20 := t19[i]
 				t19[i] = 0
-				t21 := k2Bar
-				t21[i] += 2 / float64(steps) / 2 * t20
+				t21 := k3Bar
+				t21[i] += 2 / float64(steps) * t20
 				t22 := yBar
 				t22[i] += t20
 			}
-			t9 := u2
-			t10 := tape
-			t11 := len(t10) - len(t9)
-			copy(t9, t10[t11:])
-			tape = t10[:t11]
-			rhsReverseO0(k2v2, k2Bar, x, xBar, u2, uBar)
+			t5 := u2
+			t6 := tape
+			copy(t5, t6[len(t6)-len(t5):])
+			tape = t6[:len(t6)-len(t5)]
+			rhsReverseO0(k3v2, k3Bar, x, xBar, u2, uBar)
 			for i := len(u2) - 1; i >= 0; i-- {
 				t15 := uBar
 				t16 := t15[i]
 				t15[i] = 0
-				t17 := k1Bar
+				t17 := k2Bar
 				t17[i] += 2 / float64(steps) / 2 * t16
 				t18 := yBar
 				t18[i] += t16
 			}
-			t12 := y2
-			t13 := tape
-			t14 := len(t13) - len(t12)
-			copy(t12, t13[t14:])
-			tape = t13[:t14]
+			t7 := u2
+			t8 := tape
+			copy(t7, t8[len(t8)-len(t7):])
+			tape = t8[:len(t8)-len(t7)]
+			rhsReverseO0(k2v2, k2Bar, x, xBar, u2, uBar)
+			for i := len(u2) - 1; i >= 0; i-- {
+				t11 := uBar
+				t12 := t11[i]
+				t11[i] = 0
+				t13 := k1Bar
+				t13[i] += 2 / float64(steps) / 2 * t12
+				t14 := yBar
+				t14[i] += t12
+			}
+			t9 := y2
+			t10 := tape
+			copy(t9, t10[len(t10)-len(t9):])
+			tape = t10[:len(t10)-len(t9)]
 			rhsReverseO0(k1v2, k1Bar, x, xBar, y2, yBar)
 		}
 	}
@@ -274,10 +268,9 @@ func rhsReverseO0(z, zBar, x, xBar, y, yBar []float64) {
 	for i := len(z) - 1; i >= 1; i-- {
 		ziBar := zBar[i]
 		zBar[i] = 0
-		t := i - 1
-		t2 := y[t]
-		yBar[t] += x[i] * ziBar
-		xBar[i] += ziBar * t2
+		t := y[i-1]
+		yBar[i-1] += x[i] * ziBar
+		xBar[i] += ziBar * t
 	}
 	z0Bar := zBar[0]
 	zBar[0] = 0

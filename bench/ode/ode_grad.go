@@ -63,8 +63,7 @@ func FinalJVP(x, dx []float64, steps int) (float64, float64) {
 			dy[i] = dyi + t2*(dk1i+2*dk2i+2*dk3i+dk4i)
 		}
 	}
-	t3 := n - 1
-	return y[t3], dy[t3]
+	return y[n-1], dy[n-1]
 }
 
 // rhsJVP computes rhs and its derivative along the tangents (forward mode).
@@ -164,16 +163,15 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 		t8 := h2 / 2
 		for i6 := steps - 1; i6 >= 0; i6-- {
 			for i := len(y) - 1; i >= 0; i-- {
-				t16 := t7 * yBar[i]
-				k4Bar[i] += t16
-				t17 := 2 * t16
-				k3Bar[i] += t17
-				k2Bar[i] += t17
-				k1Bar[i] += t16
+				t12 := t7 * yBar[i]
+				k4Bar[i] += t12
+				t13 := 2 * t12
+				k3Bar[i] += t13
+				k2Bar[i] += t13
+				k1Bar[i] += t12
 			}
-			t9 := len(tape) - len(u)
-			copy(u, tape[t9:])
-			t10 := tape[:t9]
+			copy(u, tape[len(tape)-len(u):])
+			t9 := tape[:len(tape)-len(u)]
 			rhsReverse(k4, k4Bar, x, xBar, u, uBar)
 			for i := len(u) - 1; i >= 0; i-- {
 				uiBar3 := uBar[i]
@@ -181,9 +179,8 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 				k3Bar[i] += h2 * uiBar3
 				yBar[i] += uiBar3
 			}
-			t11 := len(t10) - len(u)
-			copy(u, t10[t11:])
-			t12 := t10[:t11]
+			copy(u, t9[len(t9)-len(u):])
+			t10 := t9[:len(t9)-len(u)]
 			rhsReverse(k3, k3Bar, x, xBar, u, uBar)
 			for i := len(u) - 1; i >= 0; i-- {
 				uiBar2 := uBar[i]
@@ -191,9 +188,8 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 				k2Bar[i] += t8 * uiBar2
 				yBar[i] += uiBar2
 			}
-			t13 := len(t12) - len(u)
-			copy(u, t12[t13:])
-			t14 := t12[:t13]
+			copy(u, t10[len(t10)-len(u):])
+			t11 := t10[:len(t10)-len(u)]
 			rhsReverse(k2, k2Bar, x, xBar, u, uBar)
 			for i := len(u) - 1; i >= 0; i-- {
 				uiBar := uBar[i]
@@ -201,10 +197,9 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 				k1Bar[i] += t8 * uiBar
 				yBar[i] += uiBar
 			}
-			t15 := len(t14) - len(y)
-			copy(y, t14[t15:])
+			copy(y, t11[len(t11)-len(y):])
 			rhsReverse(k1, k1Bar, x, xBar, y, yBar)
-			tape = t14[:t15]
+			tape = t11[:len(t11)-len(y)]
 		}
 	}
 	return t6

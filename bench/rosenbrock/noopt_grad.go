@@ -13,16 +13,15 @@ func RosenbrockJVPO0(x, dx []float64) (float64, float64) {
 	sum := 0.0
 	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
-		t := i + 1
 		xi := x[i]
 		xi2 := x[i]
-		a := x[t] - xi*xi2
-		da := dx[t] - (dx[i]*xi2 + xi*dx[i])
+		a := x[i+1] - xi*xi2
+		da := dx[i+1] - (dx[i]*xi2 + xi*dx[i])
 		b := 1 - x[i]
 		db := -dx[i]
-		t2 := 100 * a
-		sum += t2*a + b*b
-		dsum += 100*da*a + t2*da + (db*b + b*db)
+		t := 100 * a
+		sum += t*a + b*b
+		dsum += 100*da*a + t*da + (db*b + b*db)
 	}
 	return sum, dsum
 }
@@ -41,20 +40,19 @@ func RosenbrockGradO0(x, xBar []float64) float64 {
 	sumBar += 1
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
-		t := i + 1
 		xi := x[i]
 		xi2 := x[i]
-		a := x[t] - xi*xi2
+		a := x[i+1] - xi*xi2
 		b := 1 - x[i]
-		t2 := 100 * a
-		t3 := sumBar
-		t4 := t2*t3 + 100*(t3*a)
-		xBar[i] += -(2 * (t3 * b))
-		t5 := -t4
-		xBar[i] += xi * t5
-		xBar[i] += t5 * xi2
-		xBar[t] += t4
-		sum += t2*a + b*b
+		t := 100 * a
+		t2 := sumBar
+		t3 := t*t2 + 100*(t2*a)
+		xBar[i] += -(2 * (t2 * b))
+		t4 := -t3
+		xBar[i] += xi * t4
+		xBar[i] += t4 * xi2
+		xBar[i+1] += t3
+		sum += t*a + b*b
 	}
 	return sum
 }

@@ -18,21 +18,20 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := mBar.Layers
-	mBar.Layers = append(t2, make([]Dense, max(len(m.Layers)-len(t2), 0))...)
-	t3 := m.Layers
-	tapePointers := slices.Grow(t, max(len(t3)+2, 0)*5)
+	t := mBar.Layers
+	mBar.Layers = append(t, make([]Dense, max(len(m.Layers)-len(t), 0))...)
+	t2 := m.Layers
+	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t2)+2, 0)*5)
 	h := x
-	for i := 0; i < len(t3); i++ {
-		l := t3[i]
-		t15 := l.W
-		t16 := tensorops.MatMul(h, t15)
-		t17 := l.B
-		h3 := tensorops.Add(t16, t17)
-		tapePointers = append(tapePointers, h, t15, t16, t17)
+	for i := 0; i < len(t2); i++ {
+		l := t2[i]
+		t11 := l.W
+		t12 := tensorops.MatMul(h, t11)
+		t13 := l.B
+		h3 := tensorops.Add(t12, t13)
+		tapePointers = append(tapePointers, h, t11, t12, t13)
 		var from int
-		if i < len(t3)-1 {
+		if i < len(t2)-1 {
 			h = tensorops.Tanh(h3)
 			tapePointers = append(tapePointers, h)
 			from = 1
@@ -42,47 +41,44 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 		}
 		path = append(path, from)
 	}
-	t4 := tensorops.SoftmaxCrossEntropy(h, y)
-	i2 := len(t3) - 1
+	t3 := tensorops.SoftmaxCrossEntropy(h, y)
+	i2 := len(t2) - 1
 	hBar := tensorops.SoftmaxCrossEntropyGrad(h, y, 1)
 	var hBar2 *tensorops.Tensor
 	var hBar3 *tensorops.Tensor
 	var hBar4 *tensorops.Tensor
 	for ; i2 >= 0; i2-- {
 		hBar4 = tensorops.Add(hBar4, hBar)
-		t5 := len(path) - 1
-		t6 := path[:t5]
+		t4 := path[:len(path)-1]
 		var tapePointers2 []*tensorops.Tensor
-		if path[t5] == 0 {
+		if path[len(path)-1] == 0 {
 			hBar2 = tensorops.Add(hBar2, hBar4)
 			hBar4 = nil
 			tapePointers2 = tapePointers
 		} else {
 			hBar3 = tensorops.Add(hBar3, hBar4)
-			t7 := len(tapePointers) - 1
-			hBar2 = tensorops.Fuse("a + TanhJVP(b, c)", hBar2, tapePointers[t7], hBar3)
+			hBar2 = tensorops.Fuse("a + TanhJVP(b, c)", hBar2, tapePointers[len(tapePointers)-1], hBar3)
 			hBar3 = nil
 			hBar4 = nil
-			tapePointers2 = tapePointers[:t7]
+			tapePointers2 = tapePointers[:len(tapePointers)-1]
 		}
-		t8 := len(tapePointers2) - 4
-		h2 := tapePointers2[t8]
-		t9 := tapePointers2[len(tapePointers2)-3]
-		tapePointers = tapePointers2[:t8]
-		t10 := tensorops.SumLike(hBar2, tapePointers2[len(tapePointers2)-2])
-		t11 := mBar.Layers
-		t12 := tensorops.AccumulateSumLike(t11[i2].B, hBar2, tapePointers2[len(tapePointers2)-1])
-		t11[i2].B = t12
+		h2 := tapePointers2[len(tapePointers2)-4]
+		t5 := tapePointers2[len(tapePointers2)-3]
+		tapePointers = tapePointers2[:len(tapePointers2)-4]
+		t6 := tensorops.SumLike(hBar2, tapePointers2[len(tapePointers2)-2])
+		t7 := mBar.Layers
+		t8 := tensorops.AccumulateSumLike(t7[i2].B, hBar2, tapePointers2[len(tapePointers2)-1])
+		t7[i2].B = t8
 		if i2 != 0 {
-			hBar = tensorops.MatMulGradA(t10, h2, t9, false, false)
+			hBar = tensorops.MatMulGradA(t6, h2, t5, false, false)
 		} else {
 			hBar = nil
 		}
-		t13 := mBar.Layers
-		t14 := tensorops.AccumulateMatMulGradB(t13[i2].W, t10, h2, t9, false, false)
-		t13[i2].W = t14
+		t9 := mBar.Layers
+		t10 := tensorops.AccumulateMatMulGradB(t9[i2].W, t6, h2, t5, false, false)
+		t9[i2].W = t10
 		hBar2 = nil
-		path = t6
+		path = t4
 	}
-	return t4
+	return t3
 }

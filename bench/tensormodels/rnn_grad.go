@@ -18,31 +18,29 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeSlicesBuf [85][]*tensorops.Tensor
-	t := tapeSlicesBuf[:0]
 	var tapePointersBuf [256]*tensorops.Tensor
-	t2 := tapePointersBuf[:0]
 	trips := max(len(xs)+2, 0)
-	tapePointers := slices.Grow(t2, trips*5)
-	tapeSlices := slices.Grow(t, trips*3)
+	tapePointers := slices.Grow(tapePointersBuf[:0], trips*5)
+	tapeSlices := slices.Grow(tapeSlicesBuf[:0], trips*3)
 	var hs []*tensorops.Tensor
 	var hsBar []*tensorops.Tensor
 	for t := 0; t < len(xs); t++ {
-		t30 := tensorops.MatMul(xs[t], m.Wx)
-		a := tensorops.Add(t30, m.B)
-		tapePointers2 := append(tapePointers, t30)
+		t22 := tensorops.MatMul(xs[t], m.Wx)
+		a := tensorops.Add(t22, m.B)
+		tapePointers2 := append(tapePointers, t22)
 		var from int
 		if t > 0 {
-			t31 := hs[t-1]
-			t32 := tensorops.MatMul(t31, m.Wh)
+			t23 := hs[t-1]
+			t24 := tensorops.MatMul(t23, m.Wh)
 			tapeSlices = append(tapeSlices, hs, hsBar)
-			tapePointers2 = append(tapePointers2, t31, a, t32)
-			a = tensorops.Add(a, t32)
+			tapePointers2 = append(tapePointers2, t23, a, t24)
+			a = tensorops.Add(a, t24)
 			from = 1
 		} else {
 			from = 0
 		}
-		t33 := tensorops.Tanh(a)
-		hs4 := append(hs, t33)
+		t25 := tensorops.Tanh(a)
+		hs4 := append(hs, t25)
 		var hsBar5 []*tensorops.Tensor
 		if cap(hs4) != cap(hs) {
 			hsBar5 = make([]*tensorops.Tensor, len(hs4), cap(hs4))
@@ -50,7 +48,7 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 			hsBar5 = hsBar[:len(hs4)]
 		}
 		path = append(path, from)
-		tapePointers = append(tapePointers2, t33)
+		tapePointers = append(tapePointers2, t25)
 		tapeSlices = append(tapeSlices, hs, hsBar, hs4, hsBar5)
 		hs = hs4
 		hsBar = hsBar5
@@ -58,78 +56,72 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 	tapePointers = slices.Grow(tapePointers, max(len(hs)+2, 0)*2)
 	loss := 0.0
 	for t := 0; t < len(hs); t++ {
-		t28 := tensorops.MatMul(hs[t], m.Wy)
-		t29 := tensorops.Add(t28, m.By)
-		loss += tensorops.SoftmaxCrossEntropy(t29, ys[t])
-		tapePointers = append(tapePointers, t28, t29)
+		t20 := tensorops.MatMul(hs[t], m.Wy)
+		t21 := tensorops.Add(t20, m.By)
+		loss += tensorops.SoftmaxCrossEntropy(t21, ys[t])
+		tapePointers = append(tapePointers, t20, t21)
 	}
-	t5 := float64(len(hs))
-	t6 := loss / t5
-	lossBar := 1 / t5
+	t3 := float64(len(hs))
+	t4 := loss / t3
+	lossBar := 1 / t3
 	for t := len(hs) - 1; t >= 0; t-- {
-		t23 := len(tapePointers) - 2
-		t24 := tensorops.SoftmaxCrossEntropyGrad(tapePointers[len(tapePointers)-1], ys[t], lossBar)
-		t25 := tensorops.SumLike(t24, tapePointers[t23])
-		mBar.By = tensorops.AccumulateSumLike(mBar.By, t24, m.By)
+		t16 := tensorops.SoftmaxCrossEntropyGrad(tapePointers[len(tapePointers)-1], ys[t], lossBar)
+		t17 := tensorops.SumLike(t16, tapePointers[len(tapePointers)-2])
+		mBar.By = tensorops.AccumulateSumLike(mBar.By, t16, m.By)
 		h := hs[t]
-		t26 := m.Wy
-		mBar.Wy = tensorops.AccumulateMatMulGradB(mBar.Wy, t25, h, t26, false, false)
-		t27 := tensorops.AccumulateMatMulGradA(hsBar[t], t25, h, t26, false, false)
-		hsBar[t] = t27
-		tapePointers = tapePointers[:t23]
+		t18 := m.Wy
+		mBar.Wy = tensorops.AccumulateMatMulGradB(mBar.Wy, t17, h, t18, false, false)
+		t19 := tensorops.AccumulateMatMulGradA(hsBar[t], t17, h, t18, false, false)
+		hsBar[t] = t19
+		tapePointers = tapePointers[:len(tapePointers)-2]
 	}
-	t8 := len(xs) - 1
+	t6 := len(xs) - 1
 	var aBar *tensorops.Tensor
 	var aBar2 *tensorops.Tensor
 	var aBar3 *tensorops.Tensor
-	for t8 >= 0 {
-		t9 := len(tapeSlices) - 4
-		hs2 := tapeSlices[t9]
+	for t6 >= 0 {
+		hs2 := tapeSlices[len(tapeSlices)-4]
 		hsBar2 := tapeSlices[len(tapeSlices)-3]
 		hs3 := tapeSlices[len(tapeSlices)-2]
 		hsBar3 := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:t9]
-		t10 := len(tapePointers) - 1
-		t11 := tapePointers[t10]
-		tapePointers = tapePointers[:t10]
-		t12 := hsBar3[len(hs2)]
+		tapeSlices = tapeSlices[:len(tapeSlices)-4]
+		t7 := tapePointers[len(tapePointers)-1]
+		tapePointers = tapePointers[:len(tapePointers)-1]
+		t8 := hsBar3[len(hs2)]
 		hsBar3[len(hs2)] = nil
 		if cap(hs3) != cap(hs2) {
 			for k := 0; k < len(hs2); k++ {
 				hsBar2[k] = tensorops.Accumulate(hsBar2[k], hsBar3[k])
 			}
 		}
-		aBar4 := tensorops.Fuse("a + TanhJVP(b, c)", aBar3, t11, t12)
-		t13 := len(path) - 1
-		t14 := path[:t13]
-		if path[t13] == 0 {
+		aBar4 := tensorops.Fuse("a + TanhJVP(b, c)", aBar3, t7, t8)
+		t9 := path[:len(path)-1]
+		if path[len(path)-1] == 0 {
 			aBar = tensorops.Add(aBar, aBar4)
 			aBar3 = nil
 		} else {
 			aBar2 = tensorops.Add(aBar2, aBar4)
-			t15 := len(tapePointers) - 3
-			t16 := tapePointers[t15]
+			t10 := tapePointers[len(tapePointers)-3]
 			hsBar4 := tapeSlices[len(tapeSlices)-1]
 			aBar = tensorops.Add(aBar, tensorops.SumLike(aBar2, tapePointers[len(tapePointers)-2]))
-			t17 := tensorops.SumLike(aBar2, tapePointers[len(tapePointers)-1])
-			t18 := m.Wh
-			mBar.Wh = tensorops.AccumulateMatMulGradB(mBar.Wh, t17, t16, t18, false, false)
-			t19 := tensorops.AccumulateMatMulGradA(hsBar4[t8-1], t17, t16, t18, false, false)
-			hsBar4[t8-1] = t19
+			t11 := tensorops.SumLike(aBar2, tapePointers[len(tapePointers)-1])
+			t12 := m.Wh
+			mBar.Wh = tensorops.AccumulateMatMulGradB(mBar.Wh, t11, t10, t12, false, false)
+			t13 := tensorops.AccumulateMatMulGradA(hsBar4[t6-1], t11, t10, t12, false, false)
+			hsBar4[t6-1] = t13
 			aBar2 = nil
 			aBar3 = nil
-			tapePointers = tapePointers[:t15]
+			tapePointers = tapePointers[:len(tapePointers)-3]
 			tapeSlices = tapeSlices[:len(tapeSlices)-2]
 		}
-		t20 := len(tapePointers) - 1
-		t21 := tensorops.SumLike(aBar, tapePointers[t20])
+		t14 := tensorops.SumLike(aBar, tapePointers[len(tapePointers)-1])
 		mBar.B = tensorops.AccumulateSumLike(mBar.B, aBar, m.B)
-		t22 := tensorops.AccumulateMatMulGradB(mBar.Wx, t21, xs[t8], m.Wx, false, false)
-		mBar.Wx = t22
-		t8--
+		t15 := tensorops.AccumulateMatMulGradB(mBar.Wx, t14, xs[t6], m.Wx, false, false)
+		mBar.Wx = t15
+		t6--
 		aBar = nil
-		tapePointers = tapePointers[:t20]
-		path = t14
+		tapePointers = tapePointers[:len(tapePointers)-1]
+		path = t9
 	}
-	return t6
+	return t4
 }

@@ -14,7 +14,6 @@ import (
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64) (f, kappaBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(u0, u0Bar, "MisfitGrad: u0 and u0Bar")
 	n := len(u0)
 	if len(target) != n {
@@ -24,18 +23,18 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 	uBar := make([]float64, n)
 	next := make([]float64, n)
 	nextBar := make([]float64, n)
-	t2 := copy(u, u0)
-	tape := slices.Grow(t, max(steps+2, 0)*(max(n, 0)*3))
+	t := copy(u, u0)
+	tape := slices.Grow(tapeBuf[:0], max(steps+2, 0)*(max(n, 0)*3))
 	for s := 0; s < steps; s++ {
-		t11 := u[n-1]
+		t9 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t11
+		next[n-1] = t9
 		for i := 1; i < n-1; i++ {
 			ui2 := u[i]
-			t12 := u[i-1]
-			t13 := u[i+1]
-			next[i] = ui2 + kappa*(t12-2*ui2+t13)
-			tape = append(tape, t12, ui2, t13)
+			t10 := u[i-1]
+			t11 := u[i+1]
+			next[i] = ui2 + kappa*(t10-2*ui2+t11)
+			tape = append(tape, t10, ui2, t11)
 		}
 		for i := 0; i < len(u); i++ {
 			u[i] = next[i]
@@ -44,9 +43,9 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 	f = 0
 	for i := 0; i < len(u); i++ {
 		d := u[i] - target[i]
-		t10 := 0.5 * d
-		uBar[i] += 2 * t10
-		f += t10 * d
+		t8 := 0.5 * d
+		uBar[i] += 2 * t8
+		f += t8 * d
 	}
 	kappaBar = 0
 	for s := steps - 1; s >= 0; s-- {
@@ -56,27 +55,26 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 			nextBar[i] += uiBar
 		}
 		for i := n - 2; i >= 1; i-- {
-			t5 := len(tape) - 3
-			t6 := tape[t5]
+			t4 := tape[len(tape)-3]
 			ui := tape[len(tape)-2]
-			t7 := tape[len(tape)-1]
-			t8 := nextBar[i]
+			t5 := tape[len(tape)-1]
+			t6 := nextBar[i]
 			nextBar[i] = 0
-			t9 := kappa * t8
-			uBar[i+1] += t9
-			uBar[i-1] += t9
-			uBar[i] += t8 - 2*t9
-			kappaBar += t8 * (t6 - 2*ui + t7)
-			tape = tape[:t5]
+			t7 := kappa * t6
+			uBar[i+1] += t7
+			uBar[i-1] += t7
+			uBar[i] += t6 - 2*t7
+			kappaBar += t6 * (t4 - 2*ui + t5)
+			tape = tape[:len(tape)-3]
 		}
-		t3 := nextBar[n-1]
+		t2 := nextBar[n-1]
 		nextBar[n-1] = 0
-		t4 := nextBar[0]
+		t3 := nextBar[0]
 		nextBar[0] = 0
-		uBar[n-1] += t3
-		uBar[0] += t4
+		uBar[n-1] += t2
+		uBar[0] += t3
 	}
-	for k := 0; k < t2; k++ {
+	for k := 0; k < t; k++ {
 		ukBar := uBar[k]
 		uBar[k] = 0
 		u0Bar[k] += ukBar
@@ -102,27 +100,26 @@ func MisfitJVP(u0, du0 []float64, kappa, dkappa float64, steps int, target []flo
 	copy(u, u0)
 	copy(du, du0)
 	for s := 0; s < steps; s++ {
-		t2 := n - 1
 		du0v2 := du[0]
-		t3 := u[t2]
-		t4 := du[t2]
+		t2 := u[n-1]
+		t3 := du[n-1]
 		next[0] = u[0]
 		dnext[0] = du0v2
-		next[t2] = t3
-		dnext[t2] = t4
+		next[n-1] = t2
+		dnext[n-1] = t3
 		for i := 1; i < n-1; i++ {
 			ui := u[i]
 			dui := du[i]
-			t6 := du[i-1]
-			t7 := du[i+1]
-			t8 := u[i-1] - 2*ui + u[i+1]
-			next[i] = ui + kappa*t8
-			dnext[i] = dui + (dkappa*t8 + kappa*(t6-2*dui+t7))
+			t5 := du[i-1]
+			t6 := du[i+1]
+			t7 := u[i-1] - 2*ui + u[i+1]
+			next[i] = ui + kappa*t7
+			dnext[i] = dui + (dkappa*t7 + kappa*(t5-2*dui+t6))
 		}
 		for i := 0; i < len(u); i++ {
-			t5 := dnext[i]
+			t4 := dnext[i]
 			u[i] = next[i]
-			du[i] = t5
+			du[i] = t4
 		}
 	}
 	f := 0.0

@@ -11,14 +11,13 @@ import (
 // shape of gonum/optimize's Problem.Grad (reverse mode).
 func (d Data) NLLGrad(grad, w []float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(w, grad, "NLLGrad: w and grad")
 	clear(grad)
-	t2 := d.X
-	n := len(t2)
-	tape := slices.Grow(t, max(n+2, 0))
+	t := d.X
+	n := len(t)
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0))
 	for i := 0; i < n; i++ {
-		x2 := t2[i]
+		x2 := t[i]
 		z := 0.0
 		for j := 0; j < len(w); j++ {
 			z += w[j] * x2[j]
@@ -29,11 +28,10 @@ func (d Data) NLLGrad(grad, w []float64) {
 		grad[i] += 2 * (0.005 * w[i])
 	}
 	for i := n - 1; i >= 0; i-- {
-		x := t2[i]
-		t3 := len(tape) - 1
-		t4 := tape[t3]
-		tape = tape[:t3]
-		zBar := t4*(1/(1+t4)) - d.Y[i]
+		x := t[i]
+		t2 := tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
+		zBar := t2*(1/(1+t2)) - d.Y[i]
 		for j := len(w) - 1; j >= 0; j-- {
 			grad[j] += zBar * x[j]
 		}
@@ -59,10 +57,9 @@ func (d Data) NLLHessian(w, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -82,17 +79,16 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(w, wBar, "dataNLLGradWrtW: w and wBar")
-	t3 := d.X
-	n := len(t3)
+	t2 := d.X
+	n := len(t2)
 	trips := max(n+2, 0)
-	t4 := append(t, make([]float64, trips)...)
-	tape := t4[:len(t)]
-	dtape := append(t2, make([]float64, trips)...)[:len(t)]
+	t3 := append(t, make([]float64, trips)...)
+	tape := t3[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	s := 0.0
 	for i := 0; i < n; i++ {
-		x2 := t3[i]
+		x2 := t2[i]
 		z := 0.0
 		dz := 0.0
 		for j := 0; j < len(w); j++ {
@@ -100,11 +96,11 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 			z += w[j] * xj
 			dz += dw[j] * xj
 		}
-		t10 := math.Exp(z)
-		t11 := d.Y[i]
-		tape = append(tape, t10)
-		dtape = append(dtape, t10*dz)
-		s += math.Log1p(t10) - t11*z
+		t9 := math.Exp(z)
+		t10 := d.Y[i]
+		tape = append(tape, t9)
+		dtape = append(dtape, t9*dz)
+		s += math.Log1p(t9) - t10*z
 	}
 	for i := 0; i < len(w); i++ {
 		v := w[i]
@@ -112,18 +108,18 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 		s += 0.005 * v * v
 	}
 	for i := n - 1; i >= 0; i-- {
-		x := t3[i]
-		t5 := len(tape) - 1
-		t6 := tape[t5]
-		t7 := dtape[t5]
-		tape = tape[:t5]
-		dtape = dtape[:t5]
-		t8 := 1 + t6
-		t9 := 1 / t8
-		dzBar := t7*t9 - t6*(t9*t7/t8)
+		x := t2[i]
+		t4 := tape[len(tape)-1]
+		t5 := dtape[len(tape)-1]
+		t6 := tape[:len(tape)-1]
+		dtape = dtape[:len(tape)-1]
+		t7 := 1 + t4
+		t8 := 1 / t7
+		dzBar := t5*t8 - t4*(t8*t5/t7)
 		for j := len(w) - 1; j >= 0; j-- {
 			dwBar[j] += dzBar * x[j]
 		}
+		tape = t6
 	}
 	return s, 0
 }

@@ -22,33 +22,29 @@ func (c Chain) EnergyJVP(x, dx []float64) (float64, float64) {
 	de := 0.0
 	for i := 0; i < n2; i++ {
 		s := t2[i]
-		t5 := 2*i + 2
-		dx2 := x[t5] - x[2*i]
-		t6 := 2*i + 3
-		t7 := 2*i + 1
-		dy := x[t6] - x[t7]
-		t8 := math.Hypot(dx2, dy)
-		t9 := t8 == 0
-		t10 := dx2 / t8
-		if t9 {
-			t10 = 0
+		dx2 := x[2*i+2] - x[2*i]
+		dy := x[2*i+3] - x[2*i+1]
+		t4 := math.Hypot(dx2, dy)
+		t5 := t4 == 0
+		t6 := dx2 / t4
+		if t5 {
+			t6 = 0
 		}
-		t11 := dy / t8
-		if t9 {
-			t11 = 0
+		t7 := dy / t4
+		if t5 {
+			t7 = 0
 		}
-		dstretch := t10*(dx[t5]-dx[2*i]) + t11*(dx[t6]-dx[t7])
-		stretch := t8 - s.L0
-		t12 := 0.5 * s.K
-		t13 := t12 * stretch
-		e += t13 * stretch
-		de += t12*dstretch*stretch + t13*dstretch
+		dstretch := t6*(dx[2*i+2]-dx[2*i]) + t7*(dx[2*i+3]-dx[2*i+1])
+		stretch := t4 - s.L0
+		t8 := 0.5 * s.K
+		t9 := t8 * stretch
+		e += t9 * stretch
+		de += t8*dstretch*stretch + t9*dstretch
 	}
 	for i := 0; i < n; i++ {
 		t3 := t[i] * c.G
-		t4 := 2*i + 1
-		e += t3 * x[t4]
-		de += t3 * dx[t4]
+		e += t3 * x[2*i+1]
+		de += t3 * dx[2*i+1]
 	}
 	return e, de
 }

@@ -24,15 +24,15 @@ func ReprojErrorVJP(
 	tape := tapeBuf[:0]
 	var xcBar [3]float64
 	var outBar2 [3]float64
-	var t83 [3]float64
+	var t82 [3]float64
 	var rxpBar [3]float64
-	var t84 [3]float64
+	var t83 [3]float64
 	var wxpBar [3]float64
 	var wBar2 [3]float64
 	var xoBar [3]float64
 	gadApart(cam, camBar, "ReprojErrorVJP: cam and camBar")
 	gadApart(x, xBar, "ReprojErrorVJP: x and xBar")
-	var t85 [3]float64
+	var t84 [3]float64
 	xo := [3]float64{
 		x[0] - cam[3],
 		x[1] - cam[4],
@@ -51,13 +51,13 @@ func ReprojErrorVJP(
 		theta = math.Sqrt(sqtheta)
 		c = math.Cos(theta)
 		s := math.Sin(theta)
-		var t89 [3]float64
+		var t88 [3]float64
 		w2 := [3]float64{
 			t2 / theta,
 			t3 / theta,
 			t4 / theta,
 		}
-		var t90 [3]float64
+		var t89 [3]float64
 		t12 = w2[1]
 		t13 = xo[2]
 		t14 = w2[2]
@@ -74,11 +74,11 @@ func ReprojErrorVJP(
 		var outBar3 [3]float64
 		tape = slices.Grow(tape, 55)
 		for i := 0; i < 3; i++ {
-			t80 := xo[i]
-			t81 := wxp[i]
-			t82 := w2[i]
-			out[i] = t80*c + t81*s + t82*tmp
-			tape = append(tape, t80, c, t81, s, t82, t17, t16, t12, t15, t14, t13)
+			t79 := xo[i]
+			t80 := wxp[i]
+			t81 := w2[i]
+			out[i] = t79*c + t80*s + t81*tmp
+			tape = append(tape, t79, c, t80, s, t81, t17, t16, t12, t15, t14, t13)
 		}
 		t18 = nil
 		t19 = nil
@@ -89,15 +89,15 @@ func ReprojErrorVJP(
 		t9 = 0
 		t10 = 0
 		t11 = 0
-		t21 = &t89
-		t22 = &t90
+		t21 = &t88
+		t22 = &t89
 		outBar = &outBar3
 		xc = out
 		from = 1
 	} else {
-		var t86 [3]float64
+		var t85 [3]float64
 		t5 := [3]float64{t2, t3, t4}
-		var t87 [3]float64
+		var t86 [3]float64
 		t6 = t5[1]
 		t7 = xo[2]
 		t8 = t5[2]
@@ -109,10 +109,10 @@ func ReprojErrorVJP(
 			t8*t10 - t11*t7,
 			t11*t9 - t6*t10,
 		}
-		var t88 [3]float64
-		t18 = &t86
-		t19 = &t87
-		t20 = &t88
+		var t87 [3]float64
+		t18 = &t85
+		t19 = &t86
+		t20 = &t87
 		t21 = nil
 		t22 = nil
 		outBar = nil
@@ -164,54 +164,54 @@ func ReprojErrorVJP(
 	xcBar[1] += t36 / t23
 	xcBar[2] += -(t36 * v / t23) - t37*u/t23
 	xcBar[0] += t37 / t23
-	var sqthetaBar, t72, t73, t74 float64
+	var sqthetaBar, t71, t72, t73 float64
 	if from == 0 {
-		t62 := xcBar
+		t61 := xcBar
 		xcBar = [3]float64{}
-		t83[0] += t62[0]
-		t83[1] += t62[1]
-		t83[2] += t62[2]
-		t63 := t83
-		t83 = [3]float64{}
-		t20[0] += t63[0]
-		t20[1] += t63[1]
-		t20[2] += t63[2]
-		t64 := t20[2]
+		t82[0] += t61[0]
+		t82[1] += t61[1]
+		t82[2] += t61[2]
+		t62 := t82
+		t82 = [3]float64{}
+		t20[0] += t62[0]
+		t20[1] += t62[1]
+		t20[2] += t62[2]
+		t63 := t20[2]
 		t20[2] = 0
-		rxpBar[2] += t64
-		t65 := t20[1]
+		rxpBar[2] += t63
+		t64 := t20[1]
 		t20[1] = 0
-		rxpBar[1] += t65
-		t66 := t20[0]
+		rxpBar[1] += t64
+		t65 := t20[0]
 		t20[0] = 0
-		rxpBar[0] += t66
-		t67 := rxpBar
+		rxpBar[0] += t65
+		t66 := rxpBar
 		rxpBar = [3]float64{}
-		t19[0] += t67[0]
-		t19[1] += t67[1]
-		t19[2] += t67[2]
-		t68 := t19[2]
+		t19[0] += t66[0]
+		t19[1] += t66[1]
+		t19[2] += t66[2]
+		t67 := t19[2]
 		t19[2] = 0
-		t69 := t19[1]
+		t68 := t19[1]
 		t19[1] = 0
-		t84[0] += t68*t9 - t69*t7
-		xoBar[0] += t66 - t6*t68 + t8*t69
-		t70 := t19[0]
+		t83[0] += t67*t9 - t68*t7
+		xoBar[0] += t65 - t6*t67 + t8*t68
+		t69 := t19[0]
 		t19[0] = 0
-		xoBar[1] += t65 + t11*t68 - t8*t70
-		t84[2] += t69*t10 - t70*t9
-		xoBar[2] += t64 - t11*t69 + t6*t70
-		t84[1] += t70*t7 - t68*t10
-		t71 := t84
-		t84 = [3]float64{}
-		t18[0] += t71[0]
-		t18[1] += t71[1]
-		t18[2] += t71[2]
-		t72 = t18[2]
+		xoBar[1] += t64 + t11*t67 - t8*t69
+		t83[2] += t68*t10 - t69*t9
+		xoBar[2] += t63 - t11*t68 + t6*t69
+		t83[1] += t69*t7 - t67*t10
+		t70 := t83
+		t83 = [3]float64{}
+		t18[0] += t70[0]
+		t18[1] += t70[1]
+		t18[2] += t70[2]
+		t71 = t18[2]
 		t18[2] = 0
-		t73 = t18[1]
+		t72 = t18[1]
 		t18[1] = 0
-		t74 = t18[0]
+		t73 = t18[0]
 		t18[0] = 0
 		sqthetaBar = 0
 	} else {
@@ -229,27 +229,26 @@ func ReprojErrorVJP(
 		sBar := 0.0
 		tmpBar := 0.0
 		for i := 2; i >= 0; i-- {
-			t52 := len(tape) - 11
-			t53 := tape[t52]
+			t52 := tape[len(tape)-11]
 			c2 := tape[len(tape)-10]
-			t54 := tape[len(tape)-9]
+			t53 := tape[len(tape)-9]
 			s2 := tape[len(tape)-8]
-			t55 := tape[len(tape)-7]
-			t56 := tape[len(tape)-6]
-			t57 := tape[len(tape)-5]
-			t58 := tape[len(tape)-4]
-			t59 := tape[len(tape)-3]
-			t60 := tape[len(tape)-2]
-			t61 := tape[len(tape)-1]
+			t54 := tape[len(tape)-7]
+			t55 := tape[len(tape)-6]
+			t56 := tape[len(tape)-5]
+			t57 := tape[len(tape)-4]
+			t58 := tape[len(tape)-3]
+			t59 := tape[len(tape)-2]
+			t60 := tape[len(tape)-1]
 			outiBar := outBar[i]
 			outBar[i] = 0
-			tmpBar += t55 * outiBar
-			wBar2[i] += outiBar * ((t56*t57 + t58*t59 + t60*t61) * (1 - c2))
+			tmpBar += t54 * outiBar
+			wBar2[i] += outiBar * ((t55*t56 + t57*t58 + t59*t60) * (1 - c2))
 			wxpBar[i] += outiBar * s2
+			cBar += t52 * outiBar
 			xoBar[i] += outiBar * c2
-			cBar += t53 * outiBar
-			sBar += t54 * outiBar
-			tape = tape[:t52]
+			sBar += t53 * outiBar
+			tape = tape[:len(tape)-11]
 		}
 		t40 := tmpBar * (1 - c)
 		t41 := wxpBar
@@ -284,31 +283,31 @@ func ReprojErrorVJP(
 		t50 := t49 + math.Cos(theta)*sBar
 		t51 := t50 - math.Sin(theta)*(cBar-(t17*t16+t12*t15+t14*t13)*tmpBar)
 		sqthetaBar = 0.5 / theta * t51
-		t74 = t48 / theta
-		t73 = t47 / theta
-		t72 = t46 / theta
+		t73 = t48 / theta
+		t72 = t47 / theta
+		t71 = t46 / theta
 	}
-	t75 := camBar[0:3]
-	t75[2] += t72 + 2*(sqthetaBar*t4)
-	t75[1] += t73 + 2*(sqthetaBar*t3)
-	t75[0] += t74 + 2*(sqthetaBar*t2)
-	t76 := xoBar
+	t74 := camBar[0:3]
+	t74[2] += t71 + 2*(sqthetaBar*t4)
+	t74[1] += t72 + 2*(sqthetaBar*t3)
+	t74[0] += t73 + 2*(sqthetaBar*t2)
+	t75 := xoBar
 	xoBar = [3]float64{}
-	t85[0] += t76[0]
-	t85[1] += t76[1]
-	t85[2] += t76[2]
-	t77 := t85[2]
-	t85[2] = 0
-	camBar[5] -= t77
-	xBar[2] += t77
-	t78 := t85[1]
-	t85[1] = 0
-	camBar[4] -= t78
-	xBar[1] += t78
-	t79 := t85[0]
-	t85[0] = 0
-	camBar[3] -= t79
-	xBar[0] += t79
+	t84[0] += t75[0]
+	t84[1] += t75[1]
+	t84[2] += t75[2]
+	t76 := t84[2]
+	t84[2] = 0
+	camBar[5] -= t76
+	xBar[2] += t76
+	t77 := t84[1]
+	t84[1] = 0
+	camBar[4] -= t77
+	xBar[1] += t77
+	t78 := t84[0]
+	t84[0] = 0
+	camBar[3] -= t78
+	xBar[0] += t78
 	return t26, t28, wBar
 }
 

@@ -14,7 +14,6 @@ import (
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DetGrad(a, aBar []float64, ell int) float64 {
 	var tapeintBuf [256]int
-	t := tapeintBuf[:0]
 	gadApart(a, aBar, "DetGrad: a and aBar")
 	r := make([]int, ell+1)
 	c := make([]int, ell+1)
@@ -22,14 +21,13 @@ func DetGrad(a, aBar []float64, ell int) float64 {
 		r[i] = i + 1
 		c[i] = i + 1
 	}
-	t2 := append(append(t, r...), c...)
-	t3 := minor(a, ell, ell, r, c)
-	t4 := len(t2) - len(c)
-	copy(c, t2[t4:])
-	t5 := t2[:t4]
-	copy(r, t5[len(t5)-len(r):])
+	t := append(append(tapeintBuf[:0], r...), c...)
+	t2 := minor(a, ell, ell, r, c)
+	copy(c, t[len(t)-len(c):])
+	t3 := t[:len(t)-len(c)]
+	copy(r, t3[len(t3)-len(r):])
 	minorReverse(a, aBar, ell, ell, r, c, 1)
-	return t3
+	return t2
 }
 
 // minorReverse is the reverse of minor for the gradients that call it: the vector-Jacobian product
@@ -79,22 +77,18 @@ func minorReverse(a, aBar []float64, n, m int, r, c []int, seed float64) {
 		aBar[r0*n+cj] += seed
 	} else {
 		for j := m - 1; j >= 0; j-- {
-			t3 := len(tape) - 2
-			sign2 := tape[t3]
-			t4 := tape[len(tape)-1]
-			t5 := len(tapeint) - 1
-			t6 := tapeint[:t5]
-			t7 := r0*n + tapeint[t5]
-			t8 := a[t7]
-			t9 := len(t6) - len(c)
-			copy(c, t6[t9:])
-			t10 := t6[:t9]
-			t11 := len(t10) - len(r)
-			copy(r, t10[t11:])
-			minorReverse(a, aBar, n, m-1, r, c, sign2*t8*seed)
-			aBar[t7] += sign2 * (seed * t4)
-			tapeint = t10[:t11]
-			tape = tape[:t3]
+			sign2 := tape[len(tape)-2]
+			t3 := tape[len(tape)-1]
+			t4 := tapeint[:len(tapeint)-1]
+			t5 := r0*n + tapeint[len(tapeint)-1]
+			t6 := a[t5]
+			copy(c, t4[len(t4)-len(c):])
+			t7 := t4[:len(t4)-len(c)]
+			copy(r, t7[len(t7)-len(r):])
+			minorReverse(a, aBar, n, m-1, r, c, sign2*t6*seed)
+			aBar[t5] += sign2 * (seed * t3)
+			tapeint = t7[:len(t7)-len(r)]
+			tape = tape[:len(tape)-2]
 		}
 	}
 }

@@ -17,33 +17,29 @@ import (
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d, m int, gamma float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(alpha, alphaBar, "LogPosteriorGrad: alpha and alphaBar")
 	gadApart(mu, muBar, "LogPosteriorGrad: mu and muBar")
 	gadApart(q, qBar, "LogPosteriorGrad: q and qBar")
 	gadApart(l, lBar, "LogPosteriorGrad: l and lBar")
 	k := len(alpha)
-	t2 := d * (d - 1)
-	nl := t2 / 2
-	t3 := k * d
-	if d <= 0 || len(mu) != t3 || len(q) != t3 || len(l) != k*nl || len(x)%d != 0 {
+	nl := d * (d - 1) / 2
+	if d <= 0 || len(mu) != k*d || len(q) != k*d || len(l) != k*nl || len(x)%d != 0 {
 		panic("gmm: bad dimensions")
 	}
 	n := len(x) / d
-	qdiag := make([]float64, t3)
-	qdiagBar := make([]float64, t3)
+	qdiag := make([]float64, k*d)
+	qdiagBar := make([]float64, k*d)
 	sumq := make([]float64, k)
 	sumqBar := make([]float64, k)
 	trips := max(k+2, 0)
-	tape := slices.Grow(t, trips*max(d+2, 0))
+	tape := slices.Grow(tapeBuf[:0], trips*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
-			t34 := c*d + j
-			t35 := q[t34]
-			t36 := math.Exp(t35)
-			qdiag[t34] = t36
-			sumq[c] += t35
-			tape = append(tape, t36)
+			t18 := q[c*d+j]
+			t19 := math.Exp(t18)
+			qdiag[c*d+j] = t19
+			sumq[c] += t18
+			tape = append(tape, t19)
 		}
 	}
 	xc := make([]float64, d)
@@ -59,89 +55,77 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			for j := 0; j < d; j++ {
 				xc[j] = x[i*d+j] - mu[c*d+j]
 			}
-			t31 := append(tape, xc...)
+			t15 := append(tape, xc...)
 			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
-			t32 := alpha[c]
-			t33 := sumq[c]
-			tape = append(t31, qx...)
-			beta[c] = t32 + t33 - 0.5*sqnorm(qx)
+			t16 := alpha[c]
+			t17 := sumq[c]
+			tape = append(t15, qx...)
+			beta[c] = t16 + t17 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, beta...)
 		slse += lse.LogSumExp(beta)
 	}
-	t4 := float64(n)
-	t5 := slse - float64(n*d)*0.5*1.8378770664093453 - t4*lse.LogSumExp(alpha)
+	t := float64(n)
+	t2 := slse - float64(n*d)*0.5*1.8378770664093453 - t*lse.LogSumExp(alpha)
 	k2 := len(sumq)
 	n2 := float64(d + m + 1)
-	t6 := n2 * float64(d) * (math.Log(gamma) - 0.34657359027997264)
-	t7 := 0.5 * n2
-	out := 0.25 * float64(t2) * 1.1447298858494002
+	t3 := n2 * float64(d) * (math.Log(gamma) - 0.34657359027997264)
+	t4 := 0.5 * n2
+	out := 0.25 * float64(d*(d-1)) * 1.1447298858494002
 	for j := 1; j <= d; j++ {
-		lg, _ := math.Lgamma(t7 + 0.5*float64(1-j))
+		lg, _ := math.Lgamma(t4 + 0.5*float64(1-j))
 		out += lg
 	}
-	c2 := t6 - out
-	t8 := 0.5 * gamma * gamma
+	c2 := t3 - out
+	t5 := 0.5 * gamma * gamma
 	out2 := 0.0
 	for ck := 0; ck < k2; ck++ {
-		t29 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t30 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 += t8*(t29+t30) - float64(m)*sumq[ck]
+		t13 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t14 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 += t5*(t13+t14) - float64(m)*sumq[ck]
 	}
-	t9 := t5 + (float64(k2)*c2 - out2)
+	t6 := t2 + (float64(k2)*c2 - out2)
 	for ck := k2 - 1; ck >= 0; ck-- {
 		sumqBar[ck] += float64(m)
-		t24 := -t8
-		t25 := ck * nl
-		t26 := (ck + 1) * nl
-		sqnormReverse(l[t25:t26], lBar[t25:t26], t24)
-		t27 := ck * d
-		t28 := (ck + 1) * d
-		sqnormReverse(qdiag[t27:t28], qdiagBar[t27:t28], t24)
+		t12 := -t5
+		sqnormReverse(l[ck*nl:(ck+1)*nl], lBar[ck*nl:(ck+1)*nl], t12)
+		sqnormReverse(qdiag[ck*d:(ck+1)*d], qdiagBar[ck*d:(ck+1)*d], t12)
 	}
-	lseLogSumExpReverse(alpha, alphaBar, -t4)
+	lseLogSumExpReverse(alpha, alphaBar, -t)
 	for i := n - 1; i >= 0; i-- {
-		t15 := len(tape) - len(beta)
-		copy(beta, tape[t15:])
+		copy(beta, tape[len(tape)-len(beta):])
 		lseLogSumExpReverse(beta, betaBar, 1)
-		tape = tape[:t15]
+		tape = tape[:len(tape)-len(beta)]
 		for c := k - 1; c >= 0; c-- {
-			t16 := betaBar[c]
+			t10 := betaBar[c]
 			betaBar[c] = 0
-			t17 := len(tape) - len(qx)
-			copy(qx, tape[t17:])
-			t18 := tape[:t17]
-			sqnormReverse(qx, qxBar, -(0.5 * t16))
-			sumqBar[c] += t16
-			alphaBar[c] += t16
-			t19 := len(t18) - len(xc)
-			copy(xc, t18[t19:])
-			tape = t18[:t19]
-			t20 := c * d
-			t21 := (c + 1) * d
-			t22 := c * nl
-			t23 := (c + 1) * nl
-			qtimesxReverse(qx, qxBar, qdiag[t20:t21], qdiagBar[t20:t21], l[t22:t23], lBar[t22:t23], xc, xcBar)
+			copy(qx, tape[len(tape)-len(qx):])
+			t11 := tape[:len(tape)-len(qx)]
+			sqnormReverse(qx, qxBar, -(0.5 * t10))
+			sumqBar[c] += t10
+			alphaBar[c] += t10
+			copy(xc, t11[len(t11)-len(xc):])
+			tape = t11[:len(t11)-len(xc)]
+			qtimesxReverse(qx, qxBar, qdiag[c*d:(c+1)*d], qdiagBar[c*d:(c+1)*d], l[c*nl:(c+1)*nl],
+				lBar[c*nl:(c+1)*nl], xc, xcBar)
 			for j := d - 1; j >= 0; j-- {
 				xcjBar := xcBar[j]
 				xcBar[j] = 0
-				muBar[t20+j] -= xcjBar
+				muBar[c*d+j] -= xcjBar
 			}
 		}
 	}
 	for c := k - 1; c >= 0; c-- {
 		for j := d - 1; j >= 0; j-- {
-			t10 := len(tape) - 1
-			t11 := tape[t10]
-			t12 := sumqBar[c]
-			t13 := c*d + j
-			t14 := qdiagBar[t13]
-			qdiagBar[t13] = 0
-			qBar[t13] += t12 + t11*t14
-			tape = tape[:t10]
+			t7 := tape[len(tape)-1]
+			t8 := sumqBar[c]
+			t9 := qdiagBar[c*d+j]
+			qdiagBar[c*d+j] = 0
+			qBar[c*d+j] += t8 + t7*t9
+			tape = tape[:len(tape)-1]
 		}
 	}
-	return t9
+	return t6
 }
 
 // sqnormReverse is the reverse of sqnorm for the gradients that call it: the vector-Jacobian
@@ -170,7 +154,6 @@ func sqnormReverse(v, vBar []float64, seed float64) {
 // held on entry.
 func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
 	var tapeintBuf [256]int
-	t := tapeintBuf[:0]
 	gadApart(dst, dstBar, "qtimesxReverse: dst and dstBar")
 	gadApart(diag, diagBar, "qtimesxReverse: diag and diagBar")
 	gadApart(low, lowBar, "qtimesxReverse: low and lowBar")
@@ -179,7 +162,7 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 	gadApart(dst, low, "qtimesxReverse: dst and low")
 	gadApart(dst, x, "qtimesxReverse: dst and x")
 	d := len(x)
-	tapeint := slices.Grow(t, max(d+2, 0)*2)
+	tapeint := slices.Grow(tapeintBuf[:0], max(d+2, 0)*2)
 	idx := 0
 	for i := 0; i < d; i++ {
 		j3 := max(i+1, d)
@@ -187,19 +170,18 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 		tapeint = append(tapeint, j3, idx)
 	}
 	for i := d - 1; i >= 0; i-- {
-		t2 := len(tapeint) - 2
-		t3 := tapeint[:t2]
+		t := tapeint[:len(tapeint)-2]
 		xiBar := 0.0
 		idx2 := tapeint[len(tapeint)-1] - 1
-		for j := tapeint[t2] - 1; j >= i+1; j-- {
+		for j := tapeint[len(tapeint)-2] - 1; j >= i+1; j-- {
 			dstjBar2 := dstBar[j]
-			t4 := low[idx2]
+			t2 := low[idx2]
 			lowBar[idx2] += dstjBar2 * x[i]
-			xiBar += t4 * dstjBar2
+			xiBar += t2 * dstjBar2
 			idx2--
 		}
 		xBar[i] += xiBar
-		tapeint = t3
+		tapeint = t
 	}
 	for j := d - 1; j >= 0; j-- {
 		dstjBar := dstBar[j]
@@ -220,45 +202,42 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func lseLogSumExpReverse(x, xBar []float64, seed float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "lseLogSumExpReverse: x and xBar")
 	a := x[0]
-	t2 := x[1:]
-	tape := slices.Grow(t, max(len(t2)+2, 0)+max(len(x)+2, 0))
-	for i := 0; i < len(t2); i++ {
-		v := t2[i]
+	t := x[1:]
+	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0)+max(len(x)+2, 0))
+	for i := 0; i < len(t); i++ {
+		v := t[i]
 		tape = append(tape, a)
 		a = max(a, v)
 	}
 	s := 0.0
 	for i := 0; i < len(x); i++ {
-		t9 := math.Exp(x[i] - a)
-		tape = append(tape, t9)
-		s += t9
+		t6 := math.Exp(x[i] - a)
+		tape = append(tape, t6)
+		s += t6
 	}
 	sBar := 1 / s * seed
 	aBar := seed
 	for i := len(x) - 1; i >= 0; i-- {
-		t7 := len(tape) - 1
-		t8 := tape[t7] * sBar
-		xBar[i] += t8
-		aBar -= t8
-		tape = tape[:t7]
+		t5 := tape[len(tape)-1] * sBar
+		xBar[i] += t5
+		aBar -= t5
+		tape = tape[:len(tape)-1]
 	}
-	for i := len(t2) - 1; i >= 0; i-- {
-		t3 := len(tape) - 1
-		t4 := tape[t3] >= t2[i]
-		t5 := 0.0
-		if t4 {
-			t5 = 1
+	for i := len(t) - 1; i >= 0; i-- {
+		t2 := tape[len(tape)-1] >= t[i]
+		t3 := 0.0
+		if t2 {
+			t3 = 1
 		}
-		t6 := 1.0
-		if t4 {
-			t6 = 0
+		t4 := 1.0
+		if t2 {
+			t4 = 0
 		}
-		xBar[1:][i] += t6 * aBar
-		aBar = t5 * aBar
-		tape = tape[:t3]
+		xBar[1:][i] += t4 * aBar
+		aBar = t3 * aBar
+		tape = tape[:len(tape)-1]
 	}
 	xBar[0] += aBar
 }

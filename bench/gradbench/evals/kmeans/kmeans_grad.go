@@ -15,20 +15,19 @@ import (
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(centroids, centroidsBar, "CostGrad: centroids and centroidsBar")
 	n := len(points) / d
 	k := len(centroids) / d
 	closest := math.Inf(1)
-	tape := slices.Grow(t, max(n+2, 0)*(max(k+2, 0)*2))
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*(max(k+2, 0)*2))
 	cost := 0.0
 	for i := 0; i < n; i++ {
 		p2 := points[i*d : (i+1)*d]
 		closest2 := closest
 		for j := 0; j < k; j++ {
-			t9 := dist2(p2, centroids[j*d:(j+1)*d])
-			tape = append(tape, closest2, t9)
-			closest2 = min(closest2, t9)
+			t5 := dist2(p2, centroids[j*d:(j+1)*d])
+			tape = append(tape, closest2, t5)
+			closest2 = min(closest2, t5)
 		}
 		cost += closest2
 	}
@@ -36,22 +35,19 @@ func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
 		p := points[i*d : (i+1)*d]
 		closestBar := 1.0
 		for j := k - 1; j >= 0; j-- {
-			t2 := len(tape) - 2
-			t3 := tape[t2] <= tape[len(tape)-1]
-			t4 := 0.0
-			if t3 {
-				t4 = 1
+			t := tape[len(tape)-2] <= tape[len(tape)-1]
+			t2 := 0.0
+			if t {
+				t2 = 1
 			}
-			t5 := 1.0
-			if t3 {
-				t5 = 0
+			t3 := 1.0
+			if t {
+				t3 = 0
 			}
-			t6 := t5 * closestBar
-			t7 := j * d
-			t8 := (j + 1) * d
-			dist2ReverseWrtB(p, centroids[t7:t8], centroidsBar[t7:t8], t6)
-			closestBar = t4 * closestBar
-			tape = tape[:t2]
+			t4 := t3 * closestBar
+			dist2ReverseWrtB(p, centroids[j*d:(j+1)*d], centroidsBar[j*d:(j+1)*d], t4)
+			closestBar = t2 * closestBar
+			tape = tape[:len(tape)-2]
 		}
 	}
 	return cost
@@ -112,14 +108,12 @@ func costGradJVPWrtCentroidsCentroidsBar(
 		closest2 := closest
 		dclosest := 0.0
 		for j := 0; j < k; j++ {
-			t9 := j * d
-			t10 := (j + 1) * d
-			t11, t12 := dist2JVPWrtB(p2, centroids[t9:t10], dcentroids[t9:t10])
-			if t11 < closest2 {
-				dclosest = t12
+			t6, t7 := dist2JVPWrtB(p2, centroids[j*d:(j+1)*d], dcentroids[j*d:(j+1)*d])
+			if t6 < closest2 {
+				dclosest = t7
 			}
-			tape = append(tape, closest2, t11)
-			closest2 = min(closest2, t11)
+			tape = append(tape, closest2, t6)
+			closest2 = min(closest2, t6)
 		}
 		cost += closest2
 		dcost += dclosest
@@ -128,23 +122,20 @@ func costGradJVPWrtCentroidsCentroidsBar(
 		p := points[i*d : (i+1)*d]
 		closestBar := 1.0
 		for j := k - 1; j >= 0; j-- {
-			t2 := len(tape) - 2
-			t3 := tape[t2] <= tape[len(tape)-1]
-			t4 := 0.0
-			if t3 {
-				t4 = 1
+			t2 := tape[len(tape)-2] <= tape[len(tape)-1]
+			t3 := 0.0
+			if t2 {
+				t3 = 1
 			}
-			t5 := 1.0
-			if t3 {
-				t5 = 0
+			t4 := 1.0
+			if t2 {
+				t4 = 0
 			}
-			t6 := t5 * closestBar
-			t7 := j * d
-			t8 := (j + 1) * d
-			dist2ReverseWrtBJVP(p, centroids[t7:t8], dcentroids[t7:t8], centroidsBar[t7:t8],
-				dcentroidsBar[t7:t8], t6)
-			closestBar = t4 * closestBar
-			tape = tape[:t2]
+			t5 := t4 * closestBar
+			dist2ReverseWrtBJVP(p, centroids[j*d:(j+1)*d], dcentroids[j*d:(j+1)*d],
+				centroidsBar[j*d:(j+1)*d], dcentroidsBar[j*d:(j+1)*d], t5)
+			closestBar = t3 * closestBar
+			tape = tape[:len(tape)-2]
 		}
 	}
 	return cost, dcost

@@ -15,16 +15,15 @@ import (
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ObjectiveGrad(x, xBar []float64, n int) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "ObjectiveGrad: x and xBar")
-	tape := slices.Grow(t, max(n+2, 0)*(1+max(len(x)+2, 0)))
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*(1+max(len(x)+2, 0)))
 	sum := 0.0
 	for i := 0; i < n; i++ {
-		t5 := -1 + float64(i)*2/float64(n-1)
+		t2 := -1 + float64(i)*2/float64(n-1)
 		var r float64
-		if t5 > 0 {
+		if t2 > 0 {
 			r = 1
-		} else if t5 < 0 {
+		} else if t2 < 0 {
 			r = -1
 		} else {
 			r = 0
@@ -34,23 +33,21 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 			xj := x[i]
 			tape = append(tape, p)
 			r -= xj * p
-			p *= t5
+			p *= t2
 		}
 		tape = append(tape, r)
 		sum += r * r
 	}
-	t2 := sum / 2
+	t := sum / 2
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := len(tape) - 1
-		rBar := 2 * (0.5 * tape[t3])
-		tape = tape[:t3]
+		rBar := 2 * (0.5 * tape[len(tape)-1])
+		tape = tape[:len(tape)-1]
 		for i := len(x) - 1; i >= 0; i-- {
-			t4 := len(tape) - 1
-			xBar[i] -= rBar * tape[t4]
-			tape = tape[:t4]
+			xBar[i] -= rBar * tape[len(tape)-1]
+			tape = tape[:len(tape)-1]
 		}
 	}
-	return t2
+	return t
 }
 
 // gadApart panics when the slices a and b start at the same element. what

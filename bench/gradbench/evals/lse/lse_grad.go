@@ -15,49 +15,46 @@ import (
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogSumExpGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "LogSumExpGrad: x and xBar")
 	a := x[0]
-	t2 := x[1:]
-	tape := slices.Grow(t, max(len(t2)+2, 0)+max(len(x)+2, 0))
-	for i := 0; i < len(t2); i++ {
-		v := t2[i]
+	t := x[1:]
+	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0)+max(len(x)+2, 0))
+	for i := 0; i < len(t); i++ {
+		v := t[i]
 		tape = append(tape, a)
 		a = max(a, v)
 	}
 	s := 0.0
 	for i := 0; i < len(x); i++ {
-		t10 := math.Exp(x[i] - a)
-		tape = append(tape, t10)
-		s += t10
+		t7 := math.Exp(x[i] - a)
+		tape = append(tape, t7)
+		s += t7
 	}
-	t3 := math.Log(s) + a
+	t2 := math.Log(s) + a
 	sBar := 1 / s
 	aBar := 1.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t8 := len(tape) - 1
-		t9 := tape[t8] * sBar
-		xBar[i] += t9
-		aBar -= t9
-		tape = tape[:t8]
+		t6 := tape[len(tape)-1] * sBar
+		xBar[i] += t6
+		aBar -= t6
+		tape = tape[:len(tape)-1]
 	}
-	for i := len(t2) - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		t5 := tape[t4] >= t2[i]
-		t6 := 0.0
-		if t5 {
-			t6 = 1
+	for i := len(t) - 1; i >= 0; i-- {
+		t3 := tape[len(tape)-1] >= t[i]
+		t4 := 0.0
+		if t3 {
+			t4 = 1
 		}
-		t7 := 1.0
-		if t5 {
-			t7 = 0
+		t5 := 1.0
+		if t3 {
+			t5 = 0
 		}
-		xBar[1:][i] += t7 * aBar
-		aBar = t6 * aBar
-		tape = tape[:t4]
+		xBar[1:][i] += t5 * aBar
+		aBar = t4 * aBar
+		tape = tape[:len(tape)-1]
 	}
 	xBar[0] += aBar
-	return t3
+	return t2
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -14,7 +14,6 @@ import (
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LastGrad(x, xBar []float64, s int) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "LastGrad: x and xBar")
 	n := len(x)
 	y := make([]float64, n)
@@ -32,44 +31,42 @@ func LastGrad(x, xBar []float64, s int) float64 {
 	uBar := make([]float64, n)
 	y2 := y[:n]
 	clear(y2)
-	tape := slices.Grow(t, max(s+2, 0)*(len(y2)+len(u)+len(u)+len(u)))
+	tape := slices.Grow(tapeBuf[:0], max(s+2, 0)*(len(y2)+len(u)+len(u)+len(u)))
 	for i := 0; i < s; i++ {
-		t13 := append(tape, y2...)
+		t7 := append(tape, y2...)
 		rhs(k1, x, y2)
 		for i := 0; i < len(u); i++ {
 			u[i] = y2[i] + h*k1[i]/2
 		}
-		t14 := append(t13, u...)
+		t8 := append(t7, u...)
 		rhs(k2, x, u)
 		for i := 0; i < len(u); i++ {
 			u[i] = y2[i] + h*k2[i]/2
 		}
-		t15 := append(t14, u...)
+		t9 := append(t8, u...)
 		rhs(k3, x, u)
 		for i := 0; i < len(u); i++ {
 			u[i] = y2[i] + h*k3[i]
 		}
-		tape = append(t15, u...)
+		tape = append(t9, u...)
 		rhs(k4, x, u)
 		for i := 0; i < len(y2); i++ {
 			y2[i] += h * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i]) / 6
 		}
 	}
-	t2 := len(y) - 1
-	t3 := y[t2]
-	yBar[t2] += 1
+	t := y[len(y)-1]
+	yBar[len(y)-1] += 1
 	for i2 := s - 1; i2 >= 0; i2-- {
 		for i := len(y2) - 1; i >= 0; i-- {
-			t11 := h * (yBar[:n][i] / 6)
-			k4Bar[i] += t11
-			t12 := 2 * t11
-			k3Bar[i] += t12
-			k2Bar[i] += t12
-			k1Bar[i] += t11
+			t5 := h * (yBar[:n][i] / 6)
+			k4Bar[i] += t5
+			t6 := 2 * t5
+			k3Bar[i] += t6
+			k2Bar[i] += t6
+			k1Bar[i] += t5
 		}
-		t4 := len(tape) - len(u)
-		copy(u, tape[t4:])
-		t5 := tape[:t4]
+		copy(u, tape[len(tape)-len(u):])
+		t2 := tape[:len(tape)-len(u)]
 		rhsReverse(k4, k4Bar, x, xBar, u, uBar)
 		for i := len(u) - 1; i >= 0; i-- {
 			uiBar3 := uBar[i]
@@ -77,9 +74,8 @@ func LastGrad(x, xBar []float64, s int) float64 {
 			k3Bar[i] += h * uiBar3
 			yBar[:n][i] += uiBar3
 		}
-		t6 := len(t5) - len(u)
-		copy(u, t5[t6:])
-		t7 := t5[:t6]
+		copy(u, t2[len(t2)-len(u):])
+		t3 := t2[:len(t2)-len(u)]
 		rhsReverse(k3, k3Bar, x, xBar, u, uBar)
 		for i := len(u) - 1; i >= 0; i-- {
 			uiBar2 := uBar[i]
@@ -87,9 +83,8 @@ func LastGrad(x, xBar []float64, s int) float64 {
 			k2Bar[i] += h * (uiBar2 / 2)
 			yBar[:n][i] += uiBar2
 		}
-		t8 := len(t7) - len(u)
-		copy(u, t7[t8:])
-		t9 := t7[:t8]
+		copy(u, t3[len(t3)-len(u):])
+		t4 := t3[:len(t3)-len(u)]
 		rhsReverse(k2, k2Bar, x, xBar, u, uBar)
 		for i := len(u) - 1; i >= 0; i-- {
 			uiBar := uBar[i]
@@ -97,13 +92,12 @@ func LastGrad(x, xBar []float64, s int) float64 {
 			k1Bar[i] += h * (uiBar / 2)
 			yBar[:n][i] += uiBar
 		}
-		t10 := len(t9) - len(y2)
-		copy(y2, t9[t10:])
+		copy(y2, t4[len(t4)-len(y2):])
 		rhsReverse(k1, k1Bar, x, xBar, y2, yBar[:n])
-		tape = t9[:t10]
+		tape = t4[:len(t4)-len(y2)]
 	}
 	clear(yBar[:n])
-	return t3
+	return t
 }
 
 // rhsReverse is the reverse of rhs for the gradients that call it: the vector-Jacobian product of

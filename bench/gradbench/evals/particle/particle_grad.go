@@ -73,18 +73,18 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var xdotBar vec
-	var t53 vec
+	var t51 vec
 	var xfBar vec
-	var t54 vec
+	var t52 vec
 	var nextBar vec
-	var t55 vec
+	var t53 vec
 	var xdotBar2 vec
 	var xddotBar vec
 	var gBar vec
 	var xBar vec
-	var t56 vec
+	var t54 vec
 	t := new([2]vec)
-	var t57 vec
+	var t55 vec
 	charges := []vec{{X: 10, Y: 10 - w}, {X: 10, Y: 0}}
 	x3 := vec{X: 0, Y: 8}
 	var xBar2 vec
@@ -96,73 +96,73 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 	for {
 		x := x3
 		_, g := potentialGrad(x, charges)
+		var t56 vec
+		var t57 vec
+		t56.X = -g.X
+		t56.Y = -g.Y
+		xddot := t56
+		xdot := xdot2
 		var t58 vec
 		var t59 vec
-		t58.X = -g.X
-		t58.Y = -g.Y
-		xddot := t58
-		xdot := xdot2
+		t2 = xdot.X
+		t58.X = 0.1 * t2
+		t3 = xdot.Y
+		t58.Y = 0.1 * t3
+		t4 := t58
 		var t60 vec
 		var t61 vec
-		t2 = xdot.X
-		t60.X = 0.1 * t2
-		t3 = xdot.Y
-		t60.Y = 0.1 * t3
-		t4 := t60
-		var t62 vec
-		var t63 vec
 		t5 = x.X
-		t62.X = t5 + t4.X
+		t60.X = t5 + t4.X
 		t6 = x.Y
-		t62.Y = t6 + t4.Y
-		next := t62
+		t60.Y = t6 + t4.Y
+		next := t60
 		path = append(path, from)
 		tapeValues = append(tapeValues, x)
-		tapePointers2 = append(tapePointers, &t58, &t59, &t60, &t61, &t62, &t63)
+		tapePointers2 = append(tapePointers, &t56, &t57, &t58, &t59, &t60, &t61)
 		if next.Y <= 0 {
 			break
 		}
 		x3 = next
+		var t62 vec
+		var t63 vec
+		t62.X = 0.1 * xddot.X
+		t62.Y = 0.1 * xddot.Y
+		t7 := t62
 		var t64 vec
 		var t65 vec
-		t64.X = 0.1 * xddot.X
-		t64.Y = 0.1 * xddot.Y
-		t7 := t64
-		var t66 vec
-		var t67 vec
-		t66.X = t2 + t7.X
-		t66.Y = t3 + t7.Y
-		xdot2 = t66
-		tapePointers = append(tapePointers2, &t64, &t65, &t66, &t67)
+		t64.X = t2 + t7.X
+		t64.Y = t3 + t7.Y
+		xdot2 = t64
+		tapePointers = append(tapePointers2, &t62, &t63, &t64, &t65)
 		from = 1
 	}
 	t8 := xdot2.Y
 	t9 := x3.Y / t8
-	var t68 vec
+	var t66 vec
 	t10 := vec{X: -(t9 * t2), Y: -(t9 * t3)}
-	var t69 vec
+	var t67 vec
 	t11 := vec{X: t5 + t10.X, Y: t6 + t10.Y}.X
 	t12 := t11 * t11
 	xfBar.X += 2 * t11
 	t13 := xfBar
 	xfBar = vec{}
-	t69.X += t13.X
-	t69.Y += t13.Y
-	t14 := t69.Y
-	t69.Y = 0
-	t54.Y += t14
-	t15 := t69.X
-	t69.X = 0
-	t54.X += t15
-	t16 := t54
-	t54 = vec{}
-	t68.X += t16.X
-	t68.Y += t16.Y
-	t17 := t68.Y
-	t68.Y = 0
+	t67.X += t13.X
+	t67.Y += t13.Y
+	t14 := t67.Y
+	t67.Y = 0
+	t52.Y += t14
+	t15 := t67.X
+	t67.X = 0
+	t52.X += t15
+	t16 := t52
+	t52 = vec{}
+	t66.X += t16.X
+	t66.Y += t16.Y
+	t17 := t66.Y
+	t66.Y = 0
 	t18 := -(t9 * t17)
-	t19 := t68.X
-	t68.X = 0
+	t19 := t66.X
+	t66.X = 0
 	t20 := t17*t3 + t19*t2
 	t21 := -(t9 * t19)
 	xdotBar3.Y += t20 * t9 / t8
@@ -172,109 +172,107 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 		t23 := tapePointers2[len(tapePointers2)-3]
 		t24 := tapePointers2[len(tapePointers2)-1]
 		t25 := tapePointers2[:len(tapePointers2)-6]
-		t26 := len(tapeValues) - 1
-		x2 := tapeValues[t26]
-		tapeValues = tapeValues[:t26]
-		t27 := nextBar
+		x2 := tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
+		t26 := nextBar
 		nextBar = vec{}
-		t24.X += t27.X
-		t24.Y += t27.Y
-		t28 := t24.Y
+		t24.X += t26.X
+		t24.Y += t26.Y
+		t27 := t24.Y
 		t24.Y = 0
-		t55.Y += t28
-		xBar.Y += t14 + t28
-		t29 := t24.X
+		t53.Y += t27
+		xBar.Y += t14 + t27
+		t28 := t24.X
 		t24.X = 0
-		t55.X += t29
-		xBar.X += t15 + t29
-		t30 := t55
-		t55 = vec{}
-		t23.X += t30.X
-		t23.Y += t30.Y
-		t31 := t23.Y
+		t53.X += t28
+		xBar.X += t15 + t28
+		t29 := t53
+		t53 = vec{}
+		t23.X += t29.X
+		t23.Y += t29.Y
+		t30 := t23.Y
 		t23.Y = 0
-		xdotBar2.Y += t18 + 0.1*t31
-		t32 := t23.X
+		xdotBar2.Y += t18 + 0.1*t30
+		t31 := t23.X
 		t23.X = 0
-		xdotBar2.X += t21 + 0.1*t32
-		t33 := xdotBar2
+		xdotBar2.X += t21 + 0.1*t31
+		t32 := xdotBar2
 		xdotBar2 = vec{}
-		xdotBar3.X += t33.X
-		xdotBar3.Y += t33.Y
-		t34 := xddotBar
+		xdotBar3.X += t32.X
+		xdotBar3.Y += t32.Y
+		t33 := xddotBar
 		xddotBar = vec{}
-		t22.X += t34.X
-		t22.Y += t34.Y
-		t35 := t22.Y
+		t22.X += t33.X
+		t22.Y += t33.Y
+		t34 := t22.Y
 		t22.Y = 0
-		gBar.Y -= t35
-		t36 := t22.X
+		gBar.Y -= t34
+		t35 := t22.X
 		t22.X = 0
-		gBar.X -= t36
-		t37 := gBar
+		gBar.X -= t35
+		t36 := gBar
 		gBar = vec{}
-		t38 := potentialGradReverse(x2, charges, t[:], 0, t37)
-		xBar.X += t38.X
-		xBar.Y += t38.Y
-		t39 := xBar
+		t37 := potentialGradReverse(x2, charges, t[:], 0, t36)
+		xBar.X += t37.X
+		xBar.Y += t37.Y
+		t38 := xBar
 		xBar = vec{}
-		xBar2.X += t39.X
-		xBar2.Y += t39.Y
-		t40 := len(path) - 1
-		t41 := path[:t40]
-		if path[t40] == 0 {
+		xBar2.X += t38.X
+		xBar2.Y += t38.Y
+		t39 := path[:len(path)-1]
+		if path[len(path)-1] == 0 {
 			break
 		}
-		t42 := t25[len(t25)-3]
-		t43 := t25[len(t25)-1]
-		t44 := xdotBar3
+		t40 := t25[len(t25)-3]
+		t41 := t25[len(t25)-1]
+		t42 := xdotBar3
 		xdotBar3 = vec{}
-		xdotBar.X += t44.X
-		xdotBar.Y += t44.Y
-		t45 := xdotBar
+		xdotBar.X += t42.X
+		xdotBar.Y += t42.Y
+		t43 := xdotBar
 		xdotBar = vec{}
-		t43.X += t45.X
-		t43.Y += t45.Y
-		t18 = t43.Y
-		t43.Y = 0
-		t53.Y += t18
-		t21 = t43.X
-		t43.X = 0
-		t53.X += t21
-		t46 := t53
-		t53 = vec{}
-		t42.X += t46.X
-		t42.Y += t46.Y
-		t47 := t42.Y
-		t42.Y = 0
-		xddotBar.Y += 0.1 * t47
-		t48 := t42.X
-		t42.X = 0
-		xddotBar.X += 0.1 * t48
-		t49 := xBar2
+		t41.X += t43.X
+		t41.Y += t43.Y
+		t18 = t41.Y
+		t41.Y = 0
+		t51.Y += t18
+		t21 = t41.X
+		t41.X = 0
+		t51.X += t21
+		t44 := t51
+		t51 = vec{}
+		t40.X += t44.X
+		t40.Y += t44.Y
+		t45 := t40.Y
+		t40.Y = 0
+		xddotBar.Y += 0.1 * t45
+		t46 := t40.X
+		t40.X = 0
+		xddotBar.X += 0.1 * t46
+		t47 := xBar2
 		xBar2 = vec{}
-		nextBar.X += t49.X
-		nextBar.Y += t49.Y
+		nextBar.X += t47.X
+		nextBar.Y += t47.Y
 		t15 = 0
 		t14 = 0
-		path = t41
+		path = t39
 		tapePointers2 = t25[:len(t25)-4]
 	}
 	xdotBar3 = vec{}
 	xBar2 = vec{}
 	t[1] = vec{}
-	t50 := t[0]
+	t48 := t[0]
 	t[0] = vec{}
-	t56.X += t50.X
-	t56.Y += t50.Y
-	t51 := t56
-	t56 = vec{}
-	t57.X += t51.X
-	t57.Y += t51.Y
-	t52 := t57.Y
-	t57.Y = 0
-	wBar = -t52
-	t57.X = 0
+	t54.X += t48.X
+	t54.Y += t48.Y
+	t49 := t54
+	t54 = vec{}
+	t55.X += t49.X
+	t55.Y += t49.Y
+	t50 := t55.Y
+	t55.Y = 0
+	wBar = -t50
+	t55.X = 0
 	return t12, wBar
 }
 
@@ -289,48 +287,46 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBar vec) (xBar vec) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	var t24 vec
+	var t22 vec
 	gadApart(charges, chargesBar, "potentialGradReverse: charges and chargesBar")
 	var xBarBar2 vec
-	tape := slices.Grow(t, max(len(charges)+2, 0)*5)
+	tape := slices.Grow(tapeBuf[:0], max(len(charges)+2, 0)*5)
 	for i := 0; i < len(charges); i++ {
 		c := charges[i]
-		t18 := c.X
-		t19 := x.X
-		t20 := t18 - t19
-		t21 := c.Y
-		t22 := x.Y
-		t23 := t21 - t22
-		tape = append(tape, t18, t19, t21, t22, math.Sqrt(t20*t20+t23*t23))
+		t16 := c.X
+		t17 := x.X
+		t18 := t16 - t17
+		t19 := c.Y
+		t20 := x.Y
+		t21 := t19 - t20
+		tape = append(tape, t16, t17, t19, t20, math.Sqrt(t18*t18+t21*t21))
 	}
-	t24.X += xBarBar.X
-	t24.Y += xBarBar.Y
-	t2 := t24
-	t24 = vec{}
-	xBarBar2.X += t2.X
-	xBarBar2.Y += t2.Y
-	t3 := 2 * xBarBar2.X
-	t4 := 2 * xBarBar2.Y
+	t22.X += xBarBar.X
+	t22.Y += xBarBar.Y
+	t := t22
+	t22 = vec{}
+	xBarBar2.X += t.X
+	xBarBar2.Y += t.Y
+	t2 := 2 * xBarBar2.X
+	t3 := 2 * xBarBar2.Y
 	for i := len(charges) - 1; i >= 0; i-- {
-		t5 := len(tape) - 5
-		t6 := tape[len(tape)-1]
-		t7 := tape[t5] - tape[len(tape)-4]
-		t8 := 0.5 / t6
-		t9 := 1 / t6
-		t10 := t9 / t6
-		t11 := t8 * t10
-		t12 := tape[len(tape)-3] - tape[len(tape)-2]
-		t13 := t3*t7 + t4*t12
-		t14 := t8 * t13
-		t15 := t8 * (-(t13 * t10 * t8 / t6) - t14*t10/t6 - (t14/t6+fBar)*t9/t6)
-		t16 := t11*t4 + 2*(t15*t12)
-		xBar.Y -= t16
-		chargesBar[i].Y += t16
-		t17 := t11*t3 + 2*(t15*t7)
-		xBar.X -= t17
-		chargesBar[i].X += t17
-		tape = tape[:t5]
+		t4 := tape[len(tape)-1]
+		t5 := tape[len(tape)-5] - tape[len(tape)-4]
+		t6 := 0.5 / t4
+		t7 := 1 / t4
+		t8 := t7 / t4
+		t9 := t6 * t8
+		t10 := tape[len(tape)-3] - tape[len(tape)-2]
+		t11 := t2*t5 + t3*t10
+		t12 := t6 * t11
+		t13 := t6 * (-(t11 * t8 * t6 / t4) - t12*t8/t4 - (t12/t4+fBar)*t7/t4)
+		t14 := t9*t3 + 2*(t13*t10)
+		xBar.Y -= t14
+		chargesBar[i].Y += t14
+		t15 := t9*t2 + 2*(t13*t5)
+		xBar.X -= t15
+		chargesBar[i].X += t15
+		tape = tape[:len(tape)-5]
 	}
 	return xBar
 }
@@ -473,17 +469,17 @@ func CrossingFGrad(w float64) (f, wBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var xdotBar vec
-	var t57 vec
+	var t54 vec
 	var xfBar vec
-	var t58 vec
+	var t55 vec
 	var nextBar vec
-	var t59 vec
+	var t56 vec
 	var xdotBar2 vec
 	var xddotBar vec
 	var xBar vec
-	var t60 vec
+	var t57 vec
 	t := new([2]vec)
-	var t61 vec
+	var t58 vec
 	charges := []vec{{X: 10, Y: 10 - w}, {X: 10, Y: 0}}
 	x3 := vec{X: 0, Y: 8}
 	var xBar2 vec
@@ -494,196 +490,193 @@ func CrossingFGrad(w float64) (f, wBar float64) {
 	var tapePointers2 []*vec
 	for {
 		x := x3
+		var t59 vec
+		t59.X = 1
+		t59.Y = 0
+		_, gx := potentialJVP(x, t59, charges)
+		var t60 vec
+		t60.X = 0
+		t60.Y = 1
+		_, gy := potentialJVP(x, t60, charges)
+		var t61 vec
 		var t62 vec
-		t62.X = 1
-		t62.Y = 0
-		_, gx := potentialJVP(x, t62, charges)
-		var t63 vec
-		t63.X = 0
-		t63.Y = 1
-		_, gy := potentialJVP(x, t63, charges)
-		var t64 vec
-		var t65 vec
-		t64.X = -gx
-		t64.Y = -gy
-		xddot := t64
+		t61.X = -gx
+		t61.Y = -gy
+		xddot := t61
 		xdot := xdot2
-		var t66 vec
-		var t67 vec
+		var t63 vec
+		var t64 vec
 		t2 = xdot.X
-		t66.X = 0.1 * t2
+		t63.X = 0.1 * t2
 		t3 = xdot.Y
-		t66.Y = 0.1 * t3
-		t4 := t66
-		var t68 vec
-		var t69 vec
+		t63.Y = 0.1 * t3
+		t4 := t63
+		var t65 vec
+		var t66 vec
 		t5 = x.X
-		t68.X = t5 + t4.X
+		t65.X = t5 + t4.X
 		t6 = x.Y
-		t68.Y = t6 + t4.Y
-		next := t68
+		t65.Y = t6 + t4.Y
+		next := t65
 		path = append(path, from)
 		tapeValues = append(tapeValues, x)
-		tapePointers2 = append(tapePointers, &t62, &t63, &t64, &t65, &t66, &t67, &t68, &t69)
+		tapePointers2 = append(tapePointers, &t59, &t60, &t61, &t62, &t63, &t64, &t65, &t66)
 		if next.Y <= 0 {
 			break
 		}
 		x3 = next
+		var t67 vec
+		var t68 vec
+		t67.X = 0.1 * xddot.X
+		t67.Y = 0.1 * xddot.Y
+		t7 := t67
+		var t69 vec
 		var t70 vec
-		var t71 vec
-		t70.X = 0.1 * xddot.X
-		t70.Y = 0.1 * xddot.Y
-		t7 := t70
-		var t72 vec
-		var t73 vec
-		t72.X = t2 + t7.X
-		t72.Y = t3 + t7.Y
-		xdot2 = t72
-		tapePointers = append(tapePointers2, &t70, &t71, &t72, &t73)
+		t69.X = t2 + t7.X
+		t69.Y = t3 + t7.Y
+		xdot2 = t69
+		tapePointers = append(tapePointers2, &t67, &t68, &t69, &t70)
 		from = 1
 	}
 	t8 := xdot2.Y
 	t9 := x3.Y / t8
-	var t74 vec
+	var t71 vec
 	t10 := vec{X: -(t9 * t2), Y: -(t9 * t3)}
-	var t75 vec
+	var t72 vec
 	t11 := vec{X: t5 + t10.X, Y: t6 + t10.Y}.X
 	t12 := t11 * t11
 	xfBar.X += 2 * t11
 	t13 := xfBar
 	xfBar = vec{}
-	t75.X += t13.X
-	t75.Y += t13.Y
-	t14 := t75.Y
-	t75.Y = 0
-	t58.Y += t14
-	t15 := t75.X
-	t75.X = 0
-	t58.X += t15
-	t16 := t58
-	t58 = vec{}
-	t74.X += t16.X
-	t74.Y += t16.Y
-	t17 := t74.Y
-	t74.Y = 0
+	t72.X += t13.X
+	t72.Y += t13.Y
+	t14 := t72.Y
+	t72.Y = 0
+	t55.Y += t14
+	t15 := t72.X
+	t72.X = 0
+	t55.X += t15
+	t16 := t55
+	t55 = vec{}
+	t71.X += t16.X
+	t71.Y += t16.Y
+	t17 := t71.Y
+	t71.Y = 0
 	t18 := -(t9 * t17)
-	t19 := t74.X
-	t74.X = 0
+	t19 := t71.X
+	t71.X = 0
 	t20 := t17*t3 + t19*t2
 	t21 := -(t9 * t19)
 	xdotBar3.Y += t20 * t9 / t8
 	xBar2.Y -= t20 / t8
 	for {
-		t22 := len(tapePointers2) - 8
-		t23 := tapePointers2[t22]
-		t24 := tapePointers2[len(tapePointers2)-7]
-		t25 := tapePointers2[len(tapePointers2)-5]
-		t26 := tapePointers2[len(tapePointers2)-3]
-		t27 := tapePointers2[len(tapePointers2)-1]
-		t28 := tapePointers2[:t22]
-		t29 := len(tapeValues) - 1
-		x2 := tapeValues[t29]
-		tapeValues = tapeValues[:t29]
-		t30 := nextBar
+		t22 := tapePointers2[len(tapePointers2)-8]
+		t23 := tapePointers2[len(tapePointers2)-7]
+		t24 := tapePointers2[len(tapePointers2)-5]
+		t25 := tapePointers2[len(tapePointers2)-3]
+		t26 := tapePointers2[len(tapePointers2)-1]
+		t27 := tapePointers2[:len(tapePointers2)-8]
+		x2 := tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
+		t28 := nextBar
 		nextBar = vec{}
-		t27.X += t30.X
-		t27.Y += t30.Y
-		t31 := t27.Y
-		t27.Y = 0
-		t59.Y += t31
-		xBar.Y += t14 + t31
-		t32 := t27.X
-		t27.X = 0
-		t59.X += t32
-		xBar.X += t15 + t32
-		t33 := t59
-		t59 = vec{}
-		t26.X += t33.X
-		t26.Y += t33.Y
-		t34 := t26.Y
+		t26.X += t28.X
+		t26.Y += t28.Y
+		t29 := t26.Y
 		t26.Y = 0
-		xdotBar2.Y += t18 + 0.1*t34
-		t35 := t26.X
+		t56.Y += t29
+		xBar.Y += t14 + t29
+		t30 := t26.X
 		t26.X = 0
-		xdotBar2.X += t21 + 0.1*t35
-		t36 := xdotBar2
-		xdotBar2 = vec{}
-		xdotBar3.X += t36.X
-		xdotBar3.Y += t36.Y
-		t37 := xddotBar
-		xddotBar = vec{}
-		t25.X += t37.X
-		t25.Y += t37.Y
-		t38 := t25.Y
+		t56.X += t30
+		xBar.X += t15 + t30
+		t31 := t56
+		t56 = vec{}
+		t25.X += t31.X
+		t25.Y += t31.Y
+		t32 := t25.Y
 		t25.Y = 0
-		t39 := t25.X
+		xdotBar2.Y += t18 + 0.1*t32
+		t33 := t25.X
 		t25.X = 0
-		t40 := t[:]
-		t41 := potentialJVPReverseWrtXCharges(x2, *t24, charges, t40, 0, -t38)
-		xBar.X += t41.X
-		xBar.Y += t41.Y
-		t42 := potentialJVPReverseWrtXCharges(x2, *t23, charges, t40, 0, -t39)
-		xBar.X += t42.X
-		xBar.Y += t42.Y
-		t43 := xBar
+		xdotBar2.X += t21 + 0.1*t33
+		t34 := xdotBar2
+		xdotBar2 = vec{}
+		xdotBar3.X += t34.X
+		xdotBar3.Y += t34.Y
+		t35 := xddotBar
+		xddotBar = vec{}
+		t24.X += t35.X
+		t24.Y += t35.Y
+		t36 := t24.Y
+		t24.Y = 0
+		t37 := t24.X
+		t24.X = 0
+		t38 := t[:]
+		t39 := potentialJVPReverseWrtXCharges(x2, *t23, charges, t38, 0, -t36)
+		xBar.X += t39.X
+		xBar.Y += t39.Y
+		t40 := potentialJVPReverseWrtXCharges(x2, *t22, charges, t38, 0, -t37)
+		xBar.X += t40.X
+		xBar.Y += t40.Y
+		t41 := xBar
 		xBar = vec{}
-		xBar2.X += t43.X
-		xBar2.Y += t43.Y
-		t44 := len(path) - 1
-		t45 := path[:t44]
-		if path[t44] == 0 {
+		xBar2.X += t41.X
+		xBar2.Y += t41.Y
+		t42 := path[:len(path)-1]
+		if path[len(path)-1] == 0 {
 			break
 		}
-		t46 := t28[len(t28)-3]
-		t47 := t28[len(t28)-1]
-		t48 := xdotBar3
+		t43 := t27[len(t27)-3]
+		t44 := t27[len(t27)-1]
+		t45 := xdotBar3
 		xdotBar3 = vec{}
-		xdotBar.X += t48.X
-		xdotBar.Y += t48.Y
-		t49 := xdotBar
+		xdotBar.X += t45.X
+		xdotBar.Y += t45.Y
+		t46 := xdotBar
 		xdotBar = vec{}
-		t47.X += t49.X
-		t47.Y += t49.Y
-		t18 = t47.Y
-		t47.Y = 0
-		t57.Y += t18
-		t21 = t47.X
-		t47.X = 0
-		t57.X += t21
-		t50 := t57
-		t57 = vec{}
-		t46.X += t50.X
-		t46.Y += t50.Y
-		t51 := t46.Y
-		t46.Y = 0
-		xddotBar.Y += 0.1 * t51
-		t52 := t46.X
-		t46.X = 0
-		xddotBar.X += 0.1 * t52
-		t53 := xBar2
+		t44.X += t46.X
+		t44.Y += t46.Y
+		t18 = t44.Y
+		t44.Y = 0
+		t54.Y += t18
+		t21 = t44.X
+		t44.X = 0
+		t54.X += t21
+		t47 := t54
+		t54 = vec{}
+		t43.X += t47.X
+		t43.Y += t47.Y
+		t48 := t43.Y
+		t43.Y = 0
+		xddotBar.Y += 0.1 * t48
+		t49 := t43.X
+		t43.X = 0
+		xddotBar.X += 0.1 * t49
+		t50 := xBar2
 		xBar2 = vec{}
-		nextBar.X += t53.X
-		nextBar.Y += t53.Y
+		nextBar.X += t50.X
+		nextBar.Y += t50.Y
 		t15 = 0
 		t14 = 0
-		path = t45
-		tapePointers2 = t28[:len(t28)-4]
+		path = t42
+		tapePointers2 = t27[:len(t27)-4]
 	}
 	xdotBar3 = vec{}
 	xBar2 = vec{}
 	t[1] = vec{}
-	t54 := t[0]
+	t51 := t[0]
 	t[0] = vec{}
-	t60.X += t54.X
-	t60.Y += t54.Y
-	t55 := t60
-	t60 = vec{}
-	t61.X += t55.X
-	t61.Y += t55.Y
-	t56 := t61.Y
-	t61.Y = 0
-	wBar = -t56
-	t61.X = 0
+	t57.X += t51.X
+	t57.Y += t51.Y
+	t52 := t57
+	t57 = vec{}
+	t58.X += t52.X
+	t58.Y += t52.Y
+	t53 := t58.Y
+	t58.Y = 0
+	wBar = -t53
+	t58.X = 0
 	return t12, wBar
 }
 
@@ -699,31 +692,29 @@ func CrossingFGrad(w float64) (f, wBar float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func potentialJVPReverseWrtXCharges(x, dx vec, charges, chargesBar []vec, seed, seed2 float64) (xBar vec) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	var cBar vec
 	gadApart(charges, chargesBar, "potentialJVPReverseWrtXCharges: charges and chargesBar")
-	tape := slices.Grow(t, max(len(charges)+2, 0)*2)
+	tape := slices.Grow(tapeBuf[:0], max(len(charges)+2, 0)*2)
 	for i := 0; i < len(charges); i++ {
-		t11, t12 := distJVPWrtV(charges[i], x, dx)
-		tape = append(tape, t11, t12)
+		t9, t10 := distJVPWrtV(charges[i], x, dx)
+		tape = append(tape, t9, t10)
 	}
 	for i := len(charges) - 1; i >= 0; i-- {
-		t2 := len(tape) - 2
-		t3 := tape[t2]
-		t4 := tape[len(tape)-1]
-		t5 := seed2 / t3
-		t6 := 1 / t3
-		t7 := seed2*(t6*t4/t3)/t3 - (seed-t5*t4)*t6/t3
-		t8, t9 := distJVPWrtVReverse(charges[i], x, dx, t7, -(t6 * t5))
-		cBar.X += t8.X
-		cBar.Y += t8.Y
-		xBar.X += t9.X
-		xBar.Y += t9.Y
-		t10 := cBar
+		t := tape[len(tape)-2]
+		t2 := tape[len(tape)-1]
+		t3 := seed2 / t
+		t4 := 1 / t
+		t5 := seed2*(t4*t2/t)/t - (seed-t3*t2)*t4/t
+		t6, t7 := distJVPWrtVReverse(charges[i], x, dx, t5, -(t4 * t3))
+		cBar.X += t6.X
+		cBar.Y += t6.Y
+		xBar.X += t7.X
+		xBar.Y += t7.Y
+		t8 := cBar
 		cBar = vec{}
-		chargesBar[i].X += t10.X
-		chargesBar[i].Y += t10.Y
-		tape = tape[:t2]
+		chargesBar[i].X += t8.X
+		chargesBar[i].Y += t8.Y
+		tape = tape[:len(tape)-2]
 	}
 	return xBar
 }

@@ -67,21 +67,20 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(p, pBar, "descentMaxFunc1Func2InPlaceReverseWrtP: p and pBar")
 	n := len(start)
 	x := make([]float64, n)
 	xBar := make([]float64, n)
-	t2 := copy(x, start)
+	t := copy(x, start)
 	g := make([]float64, n)
 	gBar := make([]float64, n)
 	next := make([]float64, n)
 	nextBar := make([]float64, n)
-	t3 := append(t, x...)
-	t4 := maxRFunc1(p, x)
-	tape := append(append(t3, g...), x...)
+	t2 := append(tapeBuf[:0], x...)
+	t3 := maxRFunc1(p, x)
+	tape := append(append(t2, g...), x...)
 	descentArgmaxFunc2(p, g, x)
-	fx := -t4
+	fx := -t3
 	eta := 1e-05
 	i := 0
 	from := 0
@@ -90,9 +89,9 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	var from2 int
 	for {
 		tape2 = append(tape, g...)
-		t5 := descentNorm(g)
+		t4 := descentNorm(g)
 		path2 = append(path, from)
-		if t5 > 1e-05 {
+		if t4 > 1e-05 {
 			var eta4 float64
 			var from4 int
 			if i == 10 {
@@ -103,20 +102,20 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 				for j := 0; j < n; j++ {
 					next[j] = x[j] - eta*g[j]
 				}
-				t6 := append(append(tape2, x...), next...)
-				t7 := descentDistance(x, next)
-				tape2 = append(t6, eta)
-				if t7 <= 1e-05 {
+				t5 := append(append(tape2, x...), next...)
+				t6 := descentDistance(x, next)
+				tape2 = append(t5, eta)
+				if t6 <= 1e-05 {
 					from2 = 1
 					break
 				}
 				tape2 = append(tape2, next...)
 				fNext := -maxRFunc1(p, next)
 				if fNext < fx {
-					t8 := copy(x, next)
+					t7 := copy(x, next)
 					tape2 = append(append(tape2, g...), x...)
 					descentArgmaxFunc2(p, g, x)
-					tapeint = append(tapeint, t8)
+					tapeint = append(tapeint, t7)
 					fx = fNext
 					eta4 = eta
 					i++
@@ -139,85 +138,70 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	maxRFunc1(p, x)
 	maxRFunc1Reverse(p, pBar, x, xBar, seed)
 	if from2 != 0 {
-		t9 := len(tape2) - 1
-		eta2 := tape2[t9]
-		t10 := tape2[:t9]
-		t11 := len(t10) - len(next)
-		copy(next, t10[t11:])
-		t12 := t10[:t11]
-		t13 := len(t12) - len(x)
-		copy(x, t12[t13:])
-		tape2 = t12[:t13]
+		eta2 := tape2[len(tape2)-1]
+		t8 := tape2[:len(tape2)-1]
+		copy(next, t8[len(t8)-len(next):])
+		t9 := t8[:len(t8)-len(next)]
+		copy(x, t9[len(t9)-len(x):])
+		tape2 = t9[:len(t9)-len(x)]
 		for j := n - 1; j >= 0; j-- {
-			t14 := nextBar[j]
+			t10 := nextBar[j]
 			nextBar[j] = 0
-			gBar[j] -= eta2 * t14
-			xBar[j] += t14
+			gBar[j] -= eta2 * t10
+			xBar[j] += t10
 		}
 	}
-	var t16 []float64
+	var t11 []float64
 	for {
-		t15 := len(tape2) - len(g)
-		copy(g, tape2[t15:])
-		t16 = tape2[:t15]
-		t17 := len(path2) - 1
-		t18 := path2[:t17]
-		if path2[t17] == 0 {
+		copy(g, tape2[len(tape2)-len(g):])
+		t11 = tape2[:len(tape2)-len(g)]
+		t12 := path2[:len(path2)-1]
+		if path2[len(path2)-1] == 0 {
 			break
 		}
-		tape2 = t16[:len(t16)-1]
-		t19 := len(t18) - 1
-		from3 := t18[t19]
-		path2 = t18[:t19]
+		tape2 = t11[:len(t11)-1]
+		from3 := t12[len(t12)-1]
+		path2 = t12[:len(t12)-1]
 		if from3 != 0 {
 			if from3 == 1 {
-				t20 := len(tapeint) - 1
-				t21 := tapeint[t20]
-				tapeint = tapeint[:t20]
-				t22 := len(tape2) - len(x)
-				copy(x, tape2[t22:])
-				t23 := tape2[:t22]
-				t24 := len(t23) - len(g)
-				copy(g, t23[t24:])
-				tape2 = t23[:t24]
+				t13 := tapeint[len(tapeint)-1]
+				tapeint = tapeint[:len(tapeint)-1]
+				copy(x, tape2[len(tape2)-len(x):])
+				t14 := tape2[:len(tape2)-len(x)]
+				copy(g, t14[len(t14)-len(g):])
+				tape2 = t14[:len(t14)-len(g)]
 				descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
-				for k := 0; k < t21; k++ {
+				for k := 0; k < t13; k++ {
 					xkBar := xBar[k]
 					xBar[k] = 0
 					nextBar[k] += xkBar
 				}
 			}
-			t25 := len(tape2) - len(next)
-			copy(next, tape2[t25:])
+			copy(next, tape2[len(tape2)-len(next):])
 			maxRFunc1Reverse(p, pBar, next, nextBar, -0)
-			tape2 = tape2[:t25]
-			t26 := len(tape2) - 1
-			eta3 := tape2[t26]
-			t27 := tape2[:t26]
-			t28 := len(t27) - len(next)
-			copy(next, t27[t28:])
-			t29 := t27[:t28]
-			t30 := len(t29) - len(x)
-			copy(x, t29[t30:])
-			tape2 = t29[:t30]
+			tape2 = tape2[:len(tape2)-len(next)]
+			eta3 := tape2[len(tape2)-1]
+			t15 := tape2[:len(tape2)-1]
+			copy(next, t15[len(t15)-len(next):])
+			t16 := t15[:len(t15)-len(next)]
+			copy(x, t16[len(t16)-len(x):])
+			tape2 = t16[:len(t16)-len(x)]
 			for j := n - 1; j >= 0; j-- {
-				t31 := nextBar[j]
+				t17 := nextBar[j]
 				nextBar[j] = 0
-				gBar[j] -= eta3 * t31
-				xBar[j] += t31
+				gBar[j] -= eta3 * t17
+				xBar[j] += t17
 			}
 		}
 	}
-	t32 := len(t16) - len(x)
-	copy(x, t16[t32:])
-	t33 := t16[:t32]
-	t34 := len(t33) - len(g)
-	copy(g, t33[t34:])
-	t35 := t33[:t34]
+	copy(x, t11[len(t11)-len(x):])
+	t18 := t11[:len(t11)-len(x)]
+	copy(g, t18[len(t18)-len(g):])
+	t19 := t18[:len(t18)-len(g)]
 	descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t35[len(t35)-len(x):])
+	copy(x, t19[len(t19)-len(x):])
 	maxRFunc1Reverse(p, pBar, x, xBar, -0)
-	for k := 0; k < t2; k++ {
+	for k := 0; k < t; k++ {
 		xBar[k] = 0
 	}
 }
@@ -710,21 +694,20 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(p, pBar, "descentMaxMaxFFunc1Func2InPlaceReverseWrtP: p and pBar")
 	n := len(start)
 	x := make([]float64, n)
 	xBar := make([]float64, n)
-	t2 := copy(x, start)
+	t := copy(x, start)
 	g := make([]float64, n)
 	gBar := make([]float64, n)
 	next := make([]float64, n)
 	nextBar := make([]float64, n)
-	t3 := append(t, x...)
-	t4 := maxFFunc1(p, x)
-	tape := append(append(t3, g...), x...)
+	t2 := append(tapeBuf[:0], x...)
+	t3 := maxFFunc1(p, x)
+	tape := append(append(t2, g...), x...)
 	descentArgmaxFunc22(p, g, x)
-	fx := -t4
+	fx := -t3
 	eta := 1e-05
 	i := 0
 	from := 0
@@ -733,9 +716,9 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	var from2 int
 	for {
 		tape2 = append(tape, g...)
-		t5 := descentNorm(g)
+		t4 := descentNorm(g)
 		path2 = append(path, from)
-		if t5 > 1e-05 {
+		if t4 > 1e-05 {
 			var eta4 float64
 			var from4 int
 			if i == 10 {
@@ -746,20 +729,20 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 				for j := 0; j < n; j++ {
 					next[j] = x[j] - eta*g[j]
 				}
-				t6 := append(append(tape2, x...), next...)
-				t7 := descentDistance(x, next)
-				tape2 = append(t6, eta)
-				if t7 <= 1e-05 {
+				t5 := append(append(tape2, x...), next...)
+				t6 := descentDistance(x, next)
+				tape2 = append(t5, eta)
+				if t6 <= 1e-05 {
 					from2 = 1
 					break
 				}
 				tape2 = append(tape2, next...)
 				fNext := -maxFFunc1(p, next)
 				if fNext < fx {
-					t8 := copy(x, next)
+					t7 := copy(x, next)
 					tape2 = append(append(tape2, g...), x...)
 					descentArgmaxFunc22(p, g, x)
-					tapeint = append(tapeint, t8)
+					tapeint = append(tapeint, t7)
 					fx = fNext
 					eta4 = eta
 					i++
@@ -782,85 +765,70 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	maxFFunc1(p, x)
 	maxFFunc1Reverse(p, pBar, x, xBar, seed)
 	if from2 != 0 {
-		t9 := len(tape2) - 1
-		eta2 := tape2[t9]
-		t10 := tape2[:t9]
-		t11 := len(t10) - len(next)
-		copy(next, t10[t11:])
-		t12 := t10[:t11]
-		t13 := len(t12) - len(x)
-		copy(x, t12[t13:])
-		tape2 = t12[:t13]
+		eta2 := tape2[len(tape2)-1]
+		t8 := tape2[:len(tape2)-1]
+		copy(next, t8[len(t8)-len(next):])
+		t9 := t8[:len(t8)-len(next)]
+		copy(x, t9[len(t9)-len(x):])
+		tape2 = t9[:len(t9)-len(x)]
 		for j := n - 1; j >= 0; j-- {
-			t14 := nextBar[j]
+			t10 := nextBar[j]
 			nextBar[j] = 0
-			gBar[j] -= eta2 * t14
-			xBar[j] += t14
+			gBar[j] -= eta2 * t10
+			xBar[j] += t10
 		}
 	}
-	var t16 []float64
+	var t11 []float64
 	for {
-		t15 := len(tape2) - len(g)
-		copy(g, tape2[t15:])
-		t16 = tape2[:t15]
-		t17 := len(path2) - 1
-		t18 := path2[:t17]
-		if path2[t17] == 0 {
+		copy(g, tape2[len(tape2)-len(g):])
+		t11 = tape2[:len(tape2)-len(g)]
+		t12 := path2[:len(path2)-1]
+		if path2[len(path2)-1] == 0 {
 			break
 		}
-		tape2 = t16[:len(t16)-1]
-		t19 := len(t18) - 1
-		from3 := t18[t19]
-		path2 = t18[:t19]
+		tape2 = t11[:len(t11)-1]
+		from3 := t12[len(t12)-1]
+		path2 = t12[:len(t12)-1]
 		if from3 != 0 {
 			if from3 == 1 {
-				t20 := len(tapeint) - 1
-				t21 := tapeint[t20]
-				tapeint = tapeint[:t20]
-				t22 := len(tape2) - len(x)
-				copy(x, tape2[t22:])
-				t23 := tape2[:t22]
-				t24 := len(t23) - len(g)
-				copy(g, t23[t24:])
-				tape2 = t23[:t24]
+				t13 := tapeint[len(tapeint)-1]
+				tapeint = tapeint[:len(tapeint)-1]
+				copy(x, tape2[len(tape2)-len(x):])
+				t14 := tape2[:len(tape2)-len(x)]
+				copy(g, t14[len(t14)-len(g):])
+				tape2 = t14[:len(t14)-len(g)]
 				descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
-				for k := 0; k < t21; k++ {
+				for k := 0; k < t13; k++ {
 					xkBar := xBar[k]
 					xBar[k] = 0
 					nextBar[k] += xkBar
 				}
 			}
-			t25 := len(tape2) - len(next)
-			copy(next, tape2[t25:])
+			copy(next, tape2[len(tape2)-len(next):])
 			maxFFunc1Reverse(p, pBar, next, nextBar, -0)
-			tape2 = tape2[:t25]
-			t26 := len(tape2) - 1
-			eta3 := tape2[t26]
-			t27 := tape2[:t26]
-			t28 := len(t27) - len(next)
-			copy(next, t27[t28:])
-			t29 := t27[:t28]
-			t30 := len(t29) - len(x)
-			copy(x, t29[t30:])
-			tape2 = t29[:t30]
+			tape2 = tape2[:len(tape2)-len(next)]
+			eta3 := tape2[len(tape2)-1]
+			t15 := tape2[:len(tape2)-1]
+			copy(next, t15[len(t15)-len(next):])
+			t16 := t15[:len(t15)-len(next)]
+			copy(x, t16[len(t16)-len(x):])
+			tape2 = t16[:len(t16)-len(x)]
 			for j := n - 1; j >= 0; j-- {
-				t31 := nextBar[j]
+				t17 := nextBar[j]
 				nextBar[j] = 0
-				gBar[j] -= eta3 * t31
-				xBar[j] += t31
+				gBar[j] -= eta3 * t17
+				xBar[j] += t17
 			}
 		}
 	}
-	t32 := len(t16) - len(x)
-	copy(x, t16[t32:])
-	t33 := t16[:t32]
-	t34 := len(t33) - len(g)
-	copy(g, t33[t34:])
-	t35 := t33[:t34]
+	copy(x, t11[len(t11)-len(x):])
+	t18 := t11[:len(t11)-len(x)]
+	copy(g, t18[len(t18)-len(g):])
+	t19 := t18[:len(t18)-len(g)]
 	descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t35[len(t35)-len(x):])
+	copy(x, t19[len(t19)-len(x):])
 	maxFFunc1Reverse(p, pBar, x, xBar, -0)
-	for k := 0; k < t2; k++ {
+	for k := 0; k < t; k++ {
 		xBar[k] = 0
 	}
 }

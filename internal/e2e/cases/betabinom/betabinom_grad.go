@@ -204,42 +204,40 @@ func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (fl
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(theta, thetaBar, "LikGrad: theta and thetaBar")
 	a := theta[0]
 	b := theta[1]
-	t2 := mathext.Beta(a, b)
-	tape := slices.Grow(t, max(len(k)+2, 0)*2)
+	t := mathext.Beta(a, b)
+	tape := slices.Grow(tapeBuf[:0], max(len(k)+2, 0)*2)
 	p := 1.0
 	for i := 0; i < len(k); i++ {
 		ki2 := k[i]
-		t13 := mathext.Beta(float64(ki2)+a, float64(n[i]-ki2)+b)
-		tape = append(tape, t13, p)
-		p *= t13 / t2
+		t11 := mathext.Beta(float64(ki2)+a, float64(n[i]-ki2)+b)
+		tape = append(tape, t11, p)
+		p *= t11 / t
 	}
 	aBar := 0.0
 	bBar := 0.0
-	t3 := 0.0
+	t2 := 0.0
 	pBar := 1.0
 	for i := len(k) - 1; i >= 0; i-- {
-		t5 := len(tape) - 2
-		t6 := tape[t5]
-		t7 := t6 / t2
-		t8 := tape[len(tape)-1] * pBar
-		t9 := t8 / t2
-		t3 -= t8 * t7 / t2
+		t4 := tape[len(tape)-2]
+		t5 := t4 / t
+		t6 := tape[len(tape)-1] * pBar
+		t7 := t6 / t
+		t2 -= t6 * t5 / t
 		ki := k[i]
-		t10 := float64(ki) + a
-		t11 := float64(n[i]-ki) + b
-		t12 := gadDigamma(t10 + t11)
-		bBar += t6 * (gadDigamma(t11) - t12) * t9
-		aBar += t6 * (gadDigamma(t10) - t12) * t9
-		pBar *= t7
-		tape = tape[:t5]
+		t8 := float64(ki) + a
+		t9 := float64(n[i]-ki) + b
+		t10 := gadDigamma(t8 + t9)
+		bBar += t4 * (gadDigamma(t9) - t10) * t7
+		aBar += t4 * (gadDigamma(t8) - t10) * t7
+		pBar *= t5
+		tape = tape[:len(tape)-2]
 	}
-	t4 := gadDigamma(a + b)
-	thetaBar[1] += bBar + t2*(gadDigamma(b)-t4)*t3
-	thetaBar[0] += aBar + t2*(gadDigamma(a)-t4)*t3
+	t3 := gadDigamma(a + b)
+	thetaBar[1] += bBar + t*(gadDigamma(b)-t3)*t2
+	thetaBar[0] += aBar + t*(gadDigamma(a)-t3)*t2
 	return p
 }
 

@@ -159,8 +159,7 @@ func PowersGrad(x float64) (f, xBar float64) {
 // Results: the partials of the varied scalar inputs in order.
 func ipowReverse(x float64, n int, seed float64) (xBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	tape := slices.Grow(t, max(n+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
 		tape = append(tape, p)
@@ -169,10 +168,9 @@ func ipowReverse(x float64, n int, seed float64) (xBar float64) {
 	xBar = 0
 	pBar := seed
 	for i := n - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		xBar += tape[t2] * pBar
+		xBar += tape[len(tape)-1] * pBar
 		pBar *= x
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 	return xBar
 }
@@ -953,13 +951,12 @@ func mulToJVP(dst, ddst, a, da, b, db []float64) {
 // The tangents of the values rotateTo writes are written (overwritten) into the shadows: dst into
 // ddst.
 func rotateToJVP(dst, ddst, a, da []float64) {
-	t := len(a) - 1
-	last := a[t]
-	dlast := da[t]
+	last := a[len(a)-1]
+	dlast := da[len(a)-1]
 	for i := len(dst) - 1; i >= 1; i-- {
-		t2 := da[i-1]
+		t := da[i-1]
 		dst[i] = a[i-1]
-		ddst[i] = t2
+		ddst[i] = t
 	}
 	dst[0] = last
 	ddst[0] = dlast
@@ -972,15 +969,14 @@ func rotateToJVP(dst, ddst, a, da []float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "InPlaceGrad: x and xBar")
 	gadApart(y, yBar, "InPlaceGrad: y and yBar")
 	tmp := make([]float64, len(x))
 	tmpBar := make([]float64, len(x))
-	t2 := copy(tmp, x)
-	t3 := append(t, tmp...)
+	t := copy(tmp, x)
+	t2 := append(tapeBuf[:0], tmp...)
 	mulTo(tmp, tmp, y)
-	t4 := append(append(t3, tmp...), tmp...)
+	t3 := append(append(t2, tmp...), tmp...)
 	mulTo(tmp, tmp, tmp)
 	i := len(tmp) - 1
 	last := tmp[i]
@@ -988,18 +984,17 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 		tmp[i] = tmp[i-1]
 	}
 	tmp[0] = last
-	t5 := append(t4, tmp...)
+	t4 := append(t3, tmp...)
 	mulTo(tmp, y, tmp)
 	s := 0.0
 	for i := 0; i < len(tmp); i++ {
 		v := tmp[i]
-		t12 := float64(i + 1)
-		tmpBar[i] += t12
-		s += v * t12
+		t8 := float64(i + 1)
+		tmpBar[i] += t8
+		s += v * t8
 	}
-	t6 := len(t5) - len(tmp)
-	copy(tmp, t5[t6:])
-	t7 := t5[:t6]
+	copy(tmp, t4[len(t4)-len(tmp):])
+	t5 := t4[:len(t4)-len(tmp)]
 	mulToInPlaceReverse(tmp, tmpBar, y, yBar)
 	lastBar := tmpBar[0]
 	tmpBar[0] = 0
@@ -1009,16 +1004,14 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 		tmpBar[i4-1] += tmpiBar
 	}
 	tmpBar[i] += lastBar
-	t8 := len(t7) - len(tmp)
-	copy(tmp, t7[t8:])
-	t9 := t7[:t8]
-	t10 := len(t9) - len(tmp)
-	copy(tmp, t9[t10:])
-	t11 := t9[:t10]
+	copy(tmp, t5[len(t5)-len(tmp):])
+	t6 := t5[:len(t5)-len(tmp)]
+	copy(tmp, t6[len(t6)-len(tmp):])
+	t7 := t6[:len(t6)-len(tmp)]
 	mulToInPlace2Reverse(tmp, tmpBar)
-	copy(tmp, t11[len(t11)-len(tmp):])
+	copy(tmp, t7[len(t7)-len(tmp):])
 	mulToInPlace3Reverse(tmp, tmpBar, y, yBar)
-	for k := 0; k < t2; k++ {
+	for k := 0; k < t; k++ {
 		tmpkBar := tmpBar[k]
 		tmpBar[k] = 0
 		xBar[k] += tmpkBar
@@ -1042,24 +1035,22 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 // its body with those parameters made one.
 func mulToInPlaceReverse(dst, dstBar, a, aBar []float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(dst, dstBar, "mulToInPlaceReverse: dst and dstBar")
 	gadApart(a, aBar, "mulToInPlaceReverse: a and aBar")
 	gadApart(dst, a, "mulToInPlaceReverse: dst and a")
-	tape := slices.Grow(t, max(len(dst)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(dst)+2, 0))
 	for i := 0; i < len(dst); i++ {
 		dsti2 := dst[i]
 		dst[i] = a[i] * dsti2
 		tape = append(tape, dsti2)
 	}
 	for i := len(dst) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		dsti := tape[t2]
+		dsti := tape[len(tape)-1]
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
 		dstBar[i] += a[i] * dstiBar
 		aBar[i] += dstiBar * dsti
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 }
 
@@ -1079,21 +1070,19 @@ func mulToInPlaceReverse(dst, dstBar, a, aBar []float64) {
 // is dst): its body with those parameters made one.
 func mulToInPlace2Reverse(dst, dstBar []float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(dst, dstBar, "mulToInPlace2Reverse: dst and dstBar")
-	tape := slices.Grow(t, max(len(dst)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(dst)+2, 0))
 	for i := 0; i < len(dst); i++ {
 		dsti2 := dst[i]
 		dst[i] = dsti2 * dsti2
 		tape = append(tape, dsti2)
 	}
 	for i := len(dst) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		dsti := tape[t2]
+		dsti := tape[len(tape)-1]
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
 		dstBar[i] += 2 * (dstiBar * dsti)
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 }
 
@@ -1113,25 +1102,23 @@ func mulToInPlace2Reverse(dst, dstBar []float64) {
 // its body with those parameters made one.
 func mulToInPlace3Reverse(dst, dstBar, b, bBar []float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(dst, dstBar, "mulToInPlace3Reverse: dst and dstBar")
 	gadApart(b, bBar, "mulToInPlace3Reverse: b and bBar")
 	gadApart(dst, b, "mulToInPlace3Reverse: dst and b")
-	tape := slices.Grow(t, max(len(dst)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(dst)+2, 0))
 	for i := 0; i < len(dst); i++ {
 		dsti2 := dst[i]
 		dst[i] = dsti2 * b[i]
 		tape = append(tape, dsti2)
 	}
 	for i := len(dst) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		dsti := tape[t2]
+		dsti := tape[len(tape)-1]
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
 		bi := b[i]
 		bBar[i] += dsti * dstiBar
 		dstBar[i] += dstiBar * bi
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 }
 

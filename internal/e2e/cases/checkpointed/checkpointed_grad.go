@@ -160,14 +160,13 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	for i := 0; i < steps; i++ {
 		if schedule.Take(i) {
 			if s != nil {
-				t26 := append(tape, s.q...)
-				tape = append(t26, s.v...)
+				t21 := append(tape, s.q...)
+				tape = append(t21, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
 			if i == 0 {
-				t27 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t27*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t27*(len(tape)-before2))
+				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
 			}
 		}
 		s.step(k, 0.01)
@@ -197,47 +196,42 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t10 := sBar.v
 	t11 := 0.0
 	for i := len(t3) - 1; i >= 0; i-- {
-		t23 := len(path) - 1
-		t24 := path[:t23]
-		if path[t23] != 0 {
+		t19 := path[:len(path)-1]
+		if path[len(path)-1] != 0 {
 			d := t7[i] - t7[i-1]
-			t25 := 2 * (t5 * d)
-			t8[i-1] -= t25
-			t8[i] += t25
+			t20 := 2 * (t5 * d)
+			t8[i-1] -= t20
+			t8[i] += t20
 			t11 += d * d
 		}
 		t10[i] += 2 * (0.5 * t9[i])
-		path = t24
+		path = t19
 	}
 	kBar = 0.5 * t11
 	for i := steps - 1; i >= 0; i-- {
 		from := schedule.Back(i)
 		t13 := s != nil
 		if t13 {
-			t14 := len(tapeValues) - 1
-			*s = tapeValues[t14]
-			t15 := s.v
-			t16 := len(tape) - len(t15)
-			copy(t15, tape[t16:])
-			t17 := tape[:t16]
-			t18 := s.q
-			t19 := len(t17) - len(t18)
-			copy(t18, t17[t19:])
-			tapeValues = tapeValues[:t14]
-			tape = t17[:t19]
+			*s = tapeValues[len(tapeValues)-1]
+			t14 := s.v
+			copy(t14, tape[len(tape)-len(t14):])
+			t15 := tape[:len(tape)-len(t14)]
+			t16 := s.q
+			copy(t16, t15[len(t15)-len(t16):])
+			tapeValues = tapeValues[:len(tapeValues)-1]
+			tape = t15[:len(t15)-len(t16)]
 		}
 		if from < i {
 			if t13 {
-				t20 := append(tape, s.q...)
-				tape = append(t20, s.v...)
+				t17 := append(tape, s.q...)
+				tape = append(t17, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t21 := i - from
-			for k3 := 0; k3 < t21; k3++ {
+			for k3 := 0; k3 < i-from; k3++ {
 				if schedule.Take(from + k3) {
 					if t13 {
-						t22 := append(tape, s.q...)
-						tape = append(t22, s.v...)
+						t18 := append(tape, s.q...)
+						tape = append(t18, s.v...)
 						tapeValues = append(tapeValues, *s)
 					}
 				}
@@ -273,94 +267,87 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := s.q
-	t3 := s.v
-	tape := slices.Grow(t, max(len(t2)+2, 0)*3)
-	for i := 0; i < len(t2); i++ {
+	t := s.q
+	t2 := s.v
+	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0)*3)
+	for i := 0; i < len(t); i++ {
 		var left2 float64
 		var from int
 		if i > 0 {
-			left2 = t2[i-1]
+			left2 = t[i-1]
 			from = 1
 		} else {
 			left2 = 0
 			from = 0
 		}
-		t29 := append(path, from)
+		t22 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < len(t2)-1 {
-			right2 = t2[i+1]
+		if i < len(t)-1 {
+			right2 = t[i+1]
 			from2 = 1
 		} else {
 			right2 = 0
 			from2 = 0
 		}
-		t30 := t2[i]
-		t31 := s.damp
-		t32 := t3[i]
-		t33 := append(tape, t32)
-		t3[i] = t32 + dt*(k*(left2-2*t30+right2)-t31*t32)
-		path = append(t29, from2)
-		tape = append(t33, left2, right2)
+		t23 := t[i]
+		t24 := s.damp
+		t25 := t2[i]
+		t26 := append(tape, t25)
+		t2[i] = t25 + dt*(k*(left2-2*t23+right2)-t24*t25)
+		path = append(t22, from2)
+		tape = append(t26, left2, right2)
 	}
-	t4 := s.q
-	t5 := s.v
-	tape = slices.Grow(tape, max(len(t4)+2, 0))
-	for i := 0; i < len(t4); i++ {
-		t27 := t5[i]
-		t28 := t4[i]
-		tape = append(tape, t28)
-		t4[i] = t28 + dt*t27
+	t3 := s.q
+	t4 := s.v
+	tape = slices.Grow(tape, max(len(t3)+2, 0))
+	for i := 0; i < len(t3); i++ {
+		t20 := t4[i]
+		t21 := t3[i]
+		tape = append(tape, t21)
+		t3[i] = t21 + dt*t20
 	}
-	t6 := s.t
-	t7 := append(tape, t6)
-	s.t = t6 + dt
-	t8 := len(t7) - 1
-	s.t = t7[t8]
+	t5 := s.t
+	t6 := append(tape, t5)
+	s.t = t5 + dt
+	s.t = t6[len(t6)-1]
+	t7 := s.q
+	tape2 := t6[:len(t6)-1]
+	for i := len(t3) - 1; i >= 0; i-- {
+		t18 := sBar.q[i]
+		t7[i] = tape2[len(tape2)-1]
+		t19 := sBar.v
+		t19[i] += dt * t18
+		tape2 = tape2[:len(tape2)-1]
+	}
+	t8 := s.v
 	t9 := s.q
-	tape2 := t7[:t8]
-	for i := len(t4) - 1; i >= 0; i-- {
-		t24 := sBar.q[i]
-		t25 := len(tape2) - 1
-		t9[i] = tape2[t25]
-		t26 := sBar.v
-		t26[i] += dt * t24
-		tape2 = tape2[:t25]
-	}
-	t10 := s.v
-	t11 := s.q
 	kBar = 0
-	for i := len(t2) - 1; i >= 0; i-- {
-		t12 := len(tape2) - 2
-		left := tape2[t12]
+	for i := len(t) - 1; i >= 0; i-- {
+		left := tape2[len(tape2)-2]
 		right := tape2[len(tape2)-1]
-		t13 := tape2[:t12]
-		t14 := sBar.v
-		t15 := t14[i]
-		t14[i] = 0
-		t16 := len(t13) - 1
-		tape2 = t13[:t16]
-		t10[i] = t13[t16]
-		t17 := dt * t15
-		t18 := t10[i]
-		t14[i] += t15 - s.damp*t17
-		sBar.damp -= t17 * t18
-		kBar += t17 * (left - 2*t11[i] + right)
-		rightBar := k * t17
-		t19 := sBar.q
-		t19[i] -= 2 * rightBar
-		t20 := len(path) - 1
-		t21 := path[:t20]
-		if path[t20] != 0 {
-			t19[i+1] += rightBar
+		t10 := tape2[:len(tape2)-2]
+		t11 := sBar.v
+		t12 := t11[i]
+		t11[i] = 0
+		tape2 = t10[:len(t10)-1]
+		t8[i] = t10[len(t10)-1]
+		t13 := dt * t12
+		t14 := t8[i]
+		t11[i] += t12 - s.damp*t13
+		sBar.damp -= t13 * t14
+		kBar += t13 * (left - 2*t9[i] + right)
+		rightBar := k * t13
+		t15 := sBar.q
+		t15[i] -= 2 * rightBar
+		t16 := path[:len(path)-1]
+		if path[len(path)-1] != 0 {
+			t15[i+1] += rightBar
 		}
-		t22 := len(t21) - 1
-		path = t21[:t22]
-		if t21[t22] != 0 {
-			t23 := sBar.q
-			t23[i-1] += rightBar
+		path = t16[:len(t16)-1]
+		if t16[len(t16)-1] != 0 {
+			t17 := sBar.q
+			t17[i-1] += rightBar
 		}
 	}
 	return kBar
@@ -399,13 +386,12 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t22 := trips - 2
-			tape = slices.Grow(tape, t22*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t22*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
 		if s != nil {
-			t23 := append(tape, s.q...)
-			tape = append(t23, s.v...)
+			t18 := append(tape, s.q...)
+			tape = append(t18, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.01)
@@ -435,32 +421,28 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 	t10 := sBar.v
 	t11 := 0.0
 	for i := len(t3) - 1; i >= 0; i-- {
-		t19 := len(path) - 1
-		t20 := path[:t19]
-		if path[t19] != 0 {
+		t16 := path[:len(path)-1]
+		if path[len(path)-1] != 0 {
 			d := t7[i] - t7[i-1]
-			t21 := 2 * (t5 * d)
-			t8[i-1] -= t21
-			t8[i] += t21
+			t17 := 2 * (t5 * d)
+			t8[i-1] -= t17
+			t8[i] += t17
 			t11 += d * d
 		}
 		t10[i] += 2 * (0.5 * t9[i])
-		path = t20
+		path = t16
 	}
 	kBar = 0.5 * t11
 	for i := steps - 1; i >= 0; i-- {
 		if s != nil {
-			t13 := len(tapeValues) - 1
-			*s = tapeValues[t13]
-			t14 := s.v
-			t15 := len(tape) - len(t14)
-			copy(t14, tape[t15:])
-			t16 := tape[:t15]
-			t17 := s.q
-			t18 := len(t16) - len(t17)
-			copy(t17, t16[t18:])
-			tape = t16[:t18]
-			tapeValues = tapeValues[:t13]
+			*s = tapeValues[len(tapeValues)-1]
+			t13 := s.v
+			copy(t13, tape[len(tape)-len(t13):])
+			t14 := tape[:len(tape)-len(t13)]
+			t15 := s.q
+			copy(t15, t14[len(t14)-len(t15):])
+			tape = t14[:len(t14)-len(t15)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.01)
 	}
@@ -610,14 +592,13 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if s != nil {
-				t45 := append(tape, s.q...)
-				tape = append(t45, s.v...)
+				t35 := append(tape, s.q...)
+				tape = append(t35, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
 			if t == 0 {
-				t46 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t46*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t46*(len(tape)-before2))
+				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
 			}
 		}
 		s.kick(k, c, 0.025)
@@ -630,12 +611,12 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	t10 := sBar.q
 	sum := 0.0
 	for i := 0; i < len(t7); i++ {
-		t42 := float64(i + 1)
-		t43 := t7[i]
-		t44 := t8[i]
-		t9[i] += 2 * t44
-		t10[i] += t42
-		sum += t42*t43 + t44*t44
+		t32 := float64(i + 1)
+		t33 := t7[i]
+		t34 := t8[i]
+		t9[i] += 2 * t34
+		t10[i] += t32
+		sum += t32*t33 + t34*t34
 	}
 	kBar = 0
 	cBar = 0
@@ -643,30 +624,26 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 		from := schedule.Back(t)
 		t14 := s != nil
 		if t14 {
-			t15 := len(tapeValues) - 1
-			*s = tapeValues[t15]
-			t16 := s.v
-			t17 := len(tape) - len(t16)
-			copy(t16, tape[t17:])
-			t18 := tape[:t17]
-			t19 := s.q
-			t20 := len(t18) - len(t19)
-			copy(t19, t18[t20:])
-			tapeValues = tapeValues[:t15]
-			tape = t18[:t20]
+			*s = tapeValues[len(tapeValues)-1]
+			t15 := s.v
+			copy(t15, tape[len(tape)-len(t15):])
+			t16 := tape[:len(tape)-len(t15)]
+			t17 := s.q
+			copy(t17, t16[len(t16)-len(t17):])
+			tapeValues = tapeValues[:len(tapeValues)-1]
+			tape = t16[:len(t16)-len(t17)]
 		}
 		if from < t {
 			if t14 {
-				t21 := append(tape, s.q...)
-				tape = append(t21, s.v...)
+				t18 := append(tape, s.q...)
+				tape = append(t18, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t22 := t - from
-			for k4 := 0; k4 < t22; k4++ {
+			for k4 := 0; k4 < t-from; k4++ {
 				if schedule.Take(from + k4) {
 					if t14 {
-						t41 := append(tape, s.q...)
-						tape = append(t41, s.v...)
+						t31 := append(tape, s.q...)
+						tape = append(t31, s.v...)
 						tapeValues = append(tapeValues, *s)
 					}
 				}
@@ -676,50 +653,44 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 			}
 		}
 		if t14 {
-			t23 := append(tape, s.q...)
-			tape = append(t23, s.v...)
+			t19 := append(tape, s.q...)
+			tape = append(t19, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(k, c, 0.025)
 		if t14 {
-			t24 := append(tape, s.q...)
-			tape = append(t24, s.v...)
+			t20 := append(tape, s.q...)
+			tape = append(t20, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.drift(0.05)
-		t25, t26 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t25
-		cBar += t26
+		t21, t22 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t21
+		cBar += t22
 		if t14 {
-			t27 := len(tapeValues) - 1
-			*s = tapeValues[t27]
-			t28 := s.v
-			t29 := len(tape) - len(t28)
-			copy(t28, tape[t29:])
-			t30 := tape[:t29]
-			t31 := s.q
-			t32 := len(t30) - len(t31)
-			copy(t31, t30[t32:])
-			tapeValues = tapeValues[:t27]
-			tape = t30[:t32]
+			*s = tapeValues[len(tapeValues)-1]
+			t23 := s.v
+			copy(t23, tape[len(tape)-len(t23):])
+			t24 := tape[:len(tape)-len(t23)]
+			t25 := s.q
+			copy(t25, t24[len(t24)-len(t25):])
+			tapeValues = tapeValues[:len(tapeValues)-1]
+			tape = t24[:len(t24)-len(t25)]
 		}
 		chainDriftReverseWrtS(s, sBar, 0.05)
 		if t14 {
-			t33 := len(tapeValues) - 1
-			*s = tapeValues[t33]
-			t34 := s.v
-			t35 := len(tape) - len(t34)
-			copy(t34, tape[t35:])
-			t36 := tape[:t35]
-			t37 := s.q
-			t38 := len(t36) - len(t37)
-			copy(t37, t36[t38:])
-			tapeValues = tapeValues[:t33]
-			tape = t36[:t38]
+			*s = tapeValues[len(tapeValues)-1]
+			t26 := s.v
+			copy(t26, tape[len(tape)-len(t26):])
+			t27 := tape[:len(tape)-len(t26)]
+			t28 := s.q
+			copy(t28, t27[len(t27)-len(t28):])
+			tapeValues = tapeValues[:len(tapeValues)-1]
+			tape = t27[:len(t27)-len(t28)]
 		}
-		t39, t40 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t39
-		cBar += t40
+		t29, t30 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t29
+		cBar += t30
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
@@ -753,81 +724,76 @@ func chainKickReverseWrtSKC(s, sBar *chain, k, c, dt float64) (kBar, cBar float6
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := s.q
-	t3 := s.v
-	tape := slices.Grow(t, max(len(t2)+2, 0)*3)
-	for i := 0; i < len(t2); i++ {
-		q2 := t2[i]
+	t := s.q
+	t2 := s.v
+	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0)*3)
+	for i := 0; i < len(t); i++ {
+		q2 := t[i]
 		var left2 float64
 		var from int
 		if i > 0 {
-			left2 = t2[i-1]
+			left2 = t[i-1]
 			from = 1
 		} else {
 			left2 = 0
 			from = 0
 		}
-		t22 := append(path, from)
+		t17 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < len(t2)-1 {
-			right2 = t2[i+1]
+		if i < len(t)-1 {
+			right2 = t[i+1]
 			from2 = 1
 		} else {
 			right2 = 0
 			from2 = 0
 		}
-		t23 := t2[i]
-		t24 := s.damp
-		t25 := t3[i]
-		t26 := append(tape, t25)
-		t3[i] = t25 + dt*(k*(left2-2*t23+right2)-t24*t25-c*q2*q2*q2)
-		path = append(t22, from2)
-		tape = append(t26, left2, right2)
+		t18 := t[i]
+		t19 := s.damp
+		t20 := t2[i]
+		t21 := append(tape, t20)
+		t2[i] = t20 + dt*(k*(left2-2*t18+right2)-t19*t20-c*q2*q2*q2)
+		path = append(t17, from2)
+		tape = append(t21, left2, right2)
 	}
-	t4 := s.v
-	t5 := s.q
+	t3 := s.v
+	t4 := s.q
 	kBar = 0
 	cBar = 0
-	for i := len(t2) - 1; i >= 0; i-- {
-		t6 := len(tape) - 2
-		left := tape[t6]
+	for i := len(t) - 1; i >= 0; i-- {
+		left := tape[len(tape)-2]
 		right := tape[len(tape)-1]
-		t7 := tape[:t6]
-		t8 := sBar.v
-		t9 := t8[i]
-		t8[i] = 0
-		t10 := len(t7) - 1
-		tape = t7[:t10]
-		t4[i] = t7[t10]
-		t11 := dt * t9
-		q := t5[i]
-		t12 := t11 * q
-		t13 := c * q
-		t14 := t12 * q
-		cBar -= t14 * q
-		qBar := -(t13 * q * t11) - t13*t12 - c*t14
-		t15 := t4[i]
-		t8[i] += t9 - s.damp*t11
-		sBar.damp -= t11 * t15
-		kBar += t11 * (left - 2*t5[i] + right)
-		rightBar := k * t11
+		t5 := tape[:len(tape)-2]
+		t6 := sBar.v
+		t7 := t6[i]
+		t6[i] = 0
+		tape = t5[:len(t5)-1]
+		t3[i] = t5[len(t5)-1]
+		t8 := dt * t7
+		q := t4[i]
+		t9 := t8 * q
+		t10 := c * q
+		t11 := t9 * q
+		cBar -= t11 * q
+		qBar := -(t10 * q * t8) - t10*t9 - c*t11
+		t12 := t3[i]
+		t6[i] += t7 - s.damp*t8
+		sBar.damp -= t8 * t12
+		kBar += t8 * (left - 2*t4[i] + right)
+		rightBar := k * t8
+		t13 := sBar.q
+		t13[i] -= 2 * rightBar
+		t14 := path[:len(path)-1]
+		if path[len(path)-1] != 0 {
+			t13[i+1] += rightBar
+		}
+		path = t14[:len(t14)-1]
+		if t14[len(t14)-1] != 0 {
+			t15 := sBar.q
+			t15[i-1] += rightBar
+		}
 		t16 := sBar.q
-		t16[i] -= 2 * rightBar
-		t17 := len(path) - 1
-		t18 := path[:t17]
-		if path[t17] != 0 {
-			t16[i+1] += rightBar
-		}
-		t19 := len(t18) - 1
-		path = t18[:t19]
-		if t18[t19] != 0 {
-			t20 := sBar.q
-			t20[i-1] += rightBar
-		}
-		t21 := sBar.q
-		t21[i] += qBar
+		t16[i] += qBar
 	}
 	return kBar, cBar
 }
@@ -898,26 +864,25 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	before2 := len(tapeValues)
 	for t := 0; t < steps; t++ {
 		if t == 1 {
-			t40 := trips - 2
-			tape = slices.Grow(tape, t40*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t40*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t41 := s != nil
-		if t41 {
-			t42 := append(tape, s.q...)
-			tape = append(t42, s.v...)
+		t31 := s != nil
+		if t31 {
+			t32 := append(tape, s.q...)
+			tape = append(t32, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(k, c, 0.025)
-		if t41 {
-			t43 := append(tape, s.q...)
-			tape = append(t43, s.v...)
+		if t31 {
+			t33 := append(tape, s.q...)
+			tape = append(t33, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.drift(0.05)
-		if t41 {
-			t44 := append(tape, s.q...)
-			tape = append(t44, s.v...)
+		if t31 {
+			t34 := append(tape, s.q...)
+			tape = append(t34, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(k, c, 0.025)
@@ -928,63 +893,54 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	t10 := sBar.q
 	sum := 0.0
 	for i := 0; i < len(t7); i++ {
-		t37 := float64(i + 1)
-		t38 := t7[i]
-		t39 := t8[i]
-		t9[i] += 2 * t39
-		t10[i] += t37
-		sum += t37*t38 + t39*t39
+		t28 := float64(i + 1)
+		t29 := t7[i]
+		t30 := t8[i]
+		t9[i] += 2 * t30
+		t10[i] += t28
+		sum += t28*t29 + t30*t30
 	}
 	kBar = 0
 	cBar = 0
 	for t := steps - 1; t >= 0; t-- {
 		t14 := s != nil
 		if t14 {
-			t15 := len(tapeValues) - 1
-			*s = tapeValues[t15]
-			t16 := s.v
-			t17 := len(tape) - len(t16)
-			copy(t16, tape[t17:])
-			t18 := tape[:t17]
-			t19 := s.q
-			t20 := len(t18) - len(t19)
-			copy(t19, t18[t20:])
-			tape = t18[:t20]
-			tapeValues = tapeValues[:t15]
+			*s = tapeValues[len(tapeValues)-1]
+			t15 := s.v
+			copy(t15, tape[len(tape)-len(t15):])
+			t16 := tape[:len(tape)-len(t15)]
+			t17 := s.q
+			copy(t17, t16[len(t16)-len(t17):])
+			tape = t16[:len(t16)-len(t17)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		t21, t22 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t21
-		cBar += t22
+		t18, t19 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t18
+		cBar += t19
 		if t14 {
-			t23 := len(tapeValues) - 1
-			*s = tapeValues[t23]
-			t24 := s.v
-			t25 := len(tape) - len(t24)
-			copy(t24, tape[t25:])
-			t26 := tape[:t25]
-			t27 := s.q
-			t28 := len(t26) - len(t27)
-			copy(t27, t26[t28:])
-			tape = t26[:t28]
-			tapeValues = tapeValues[:t23]
+			*s = tapeValues[len(tapeValues)-1]
+			t20 := s.v
+			copy(t20, tape[len(tape)-len(t20):])
+			t21 := tape[:len(tape)-len(t20)]
+			t22 := s.q
+			copy(t22, t21[len(t21)-len(t22):])
+			tape = t21[:len(t21)-len(t22)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		chainDriftReverseWrtS(s, sBar, 0.05)
 		if t14 {
-			t29 := len(tapeValues) - 1
-			*s = tapeValues[t29]
-			t30 := s.v
-			t31 := len(tape) - len(t30)
-			copy(t30, tape[t31:])
-			t32 := tape[:t31]
-			t33 := s.q
-			t34 := len(t32) - len(t33)
-			copy(t33, t32[t34:])
-			tape = t32[:t34]
-			tapeValues = tapeValues[:t29]
+			*s = tapeValues[len(tapeValues)-1]
+			t23 := s.v
+			copy(t23, tape[len(tape)-len(t23):])
+			t24 := tape[:len(tape)-len(t23)]
+			t25 := s.q
+			copy(t25, t24[len(t24)-len(t25):])
+			tape = t24[:len(t24)-len(t25)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		t35, t36 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t35
-		cBar += t36
+		t26, t27 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t26
+		cBar += t27
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
@@ -1095,16 +1051,13 @@ func PendulumsGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	finalV := slices.Clone(v)
 	for t := steps; t >= 1; t-- {
 		from := schedule.Back(t - 1)
-		t3 := len(tape) - len(v)
-		copy(v, tape[t3:])
-		t4 := tape[:t3]
-		t5 := len(t4) - len(x)
-		copy(x, t4[t5:])
-		tape = t4[:t5]
+		copy(v, tape[len(tape)-len(v):])
+		t3 := tape[:len(tape)-len(v)]
+		copy(x, t3[len(t3)-len(x):])
+		tape = t3[:len(t3)-len(x)]
 		if from < t-1 {
-			t6 := t - 1 - from
 			tape = append(append(tape, x...), v...)
-			for k := 0; k < t6; k++ {
+			for k := 0; k < t-1-from; k++ {
 				if schedule.Take(from + k) {
 					tape = append(append(tape, x...), v...)
 				}
@@ -1134,28 +1087,26 @@ func PendulumsGrad(x, xBar, v, vBar []float64, steps int) float64 {
 // entry.
 func verletReverseWrtXV(x, xBar, v, vBar []float64, h float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "verletReverseWrtXV: x and xBar")
 	gadApart(v, vBar, "verletReverseWrtXV: v and vBar")
 	gadApart(x, v, "verletReverseWrtXV: x and v")
-	t2 := h / 2
-	tape := slices.Grow(t, max(len(x)+2, 0))
+	t := h / 2
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	for i := 0; i < len(x); i++ {
-		v[i] -= t2 * math.Sin(x[i])
+		v[i] -= t * math.Sin(x[i])
 		vi := v[i]
 		xi := x[i]
 		tape = append(tape, xi)
 		x[i] = xi + h*vi
-		v[i] -= t2 * math.Sin(x[i])
+		v[i] -= t * math.Sin(x[i])
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		xBar[i] -= math.Cos(x[i]) * (t2 * vBar[i])
+		xBar[i] -= math.Cos(x[i]) * (t * vBar[i])
 		xiBar := xBar[i]
-		t3 := len(tape) - 1
-		x[i] = tape[t3]
+		x[i] = tape[len(tape)-1]
 		vBar[i] += h * xiBar
-		xBar[i] -= math.Cos(x[i]) * (t2 * vBar[i])
-		tape = tape[:t3]
+		xBar[i] -= math.Cos(x[i]) * (t * vBar[i])
+		tape = tape[:len(tape)-1]
 	}
 }
 
@@ -1174,11 +1125,10 @@ func verletReverseWrtXV(x, xBar, v, vBar []float64, h float64) {
 // entry.
 func PendulumsPlainGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "PendulumsPlainGrad: x and xBar")
 	gadApart(v, vBar, "PendulumsPlainGrad: v and vBar")
 	gadApart(x, v, "PendulumsPlainGrad: x and v")
-	tape := slices.Grow(t, max(steps+1, 0)*max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(steps+1, 0)*max(len(x)+2, 0))
 	for t := 1; t <= steps; t++ {
 		for i := 0; i < len(x); i++ {
 			v[i] -= 0.05 * math.Sin(x[i])
@@ -1202,11 +1152,10 @@ func PendulumsPlainGrad(x, xBar, v, vBar []float64, steps int) float64 {
 		for i := len(x) - 1; i >= 0; i-- {
 			xBar[i] -= math.Cos(x[i]) * (0.05 * vBar[i])
 			xiBar := xBar[i]
-			t4 := len(tape) - 1
-			x[i] = tape[t4]
+			x[i] = tape[len(tape)-1]
 			vBar[i] += 0.1 * xiBar
 			xBar[i] -= math.Cos(x[i]) * (0.05 * vBar[i])
-			tape = tape[:t4]
+			tape = tape[:len(tape)-1]
 		}
 	}
 	copy(x, finalX)
@@ -1320,18 +1269,16 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 	before2 := len(tape)
 	before3 := len(tapeValues)
 	for t := steps; t > 0; t-- {
-		t20 := steps - t
-		if schedule.Take(t20) {
+		if schedule.Take(steps - t) {
 			if g != nil {
 				tape = append(tape, g.u...)
 				tapeValues = append(tapeValues, *g.c)
 				tapeValues2 = append(tapeValues2, *g)
 			}
-			if t20 == 0 {
-				t21 := copies - 1
-				tapeValues2 = slices.Grow(tapeValues2, t21*(len(tapeValues2)-before))
-				tape = slices.Grow(tape, t21*(len(tape)-before2))
-				tapeValues = slices.Grow(tapeValues, t21*(len(tapeValues)-before3))
+			if steps-t == 0 {
+				tapeValues2 = slices.Grow(tapeValues2, (copies-1)*(len(tapeValues2)-before))
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
+				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before3))
 			}
 		}
 		g.diffuse()
@@ -1341,36 +1288,32 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 	s := 0.0
 	for i := 0; i < len(t6); i++ {
 		x := t6[i]
-		t19 := float64(i) * x
-		t7[i] += 2 * t19
-		s += t19 * x
+		t15 := float64(i) * x
+		t7[i] += 2 * t15
+		s += t15 * x
 	}
 	for t := 1; t <= steps; t++ {
-		t12 := steps - t
-		from := schedule.Back(t12)
-		t13 := g != nil
-		if t13 {
-			t14 := len(tapeValues2) - 1
-			*g = tapeValues2[t14]
-			t15 := len(tapeValues) - 1
-			*g.c = tapeValues[t15]
-			t16 := g.u
-			t17 := len(tape) - len(t16)
-			copy(t16, tape[t17:])
-			tapeValues2 = tapeValues2[:t14]
-			tape = tape[:t17]
-			tapeValues = tapeValues[:t15]
+		from := schedule.Back(steps - t)
+		t12 := g != nil
+		if t12 {
+			*g = tapeValues2[len(tapeValues2)-1]
+			*g.c = tapeValues[len(tapeValues)-1]
+			t13 := g.u
+			copy(t13, tape[len(tape)-len(t13):])
+			tapeValues2 = tapeValues2[:len(tapeValues2)-1]
+			tape = tape[:len(tape)-len(t13)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		if from < t12 {
-			if t13 {
+		if from < steps-t {
+			if t12 {
 				tape = append(tape, g.u...)
 				tapeValues = append(tapeValues, *g.c)
 				tapeValues2 = append(tapeValues2, *g)
 			}
-			t18 := t12 - from
-			for k := 0; k < t18; k++ {
+			t14 := steps - t - from
+			for k := 0; k < t14; k++ {
 				if schedule.Take(from + k) {
-					if t13 {
+					if t12 {
 						tape = append(tape, g.u...)
 						tapeValues = append(tapeValues, *g.c)
 						tapeValues2 = append(tapeValues2, *g)
@@ -1409,48 +1352,45 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 // g held on entry.
 func gridDiffuseReverse(g, gBar *grid) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := g.u
-	n := len(t2)
-	prev := t2[0]
-	t3 := g.c
-	tape := slices.Grow(t, max(n, 0)*2)
+	t := g.u
+	n := len(t)
+	prev := t[0]
+	t2 := g.c
+	tape := slices.Grow(tapeBuf[:0], max(n, 0)*2)
 	for i := 1; i < n-1; i++ {
-		cur2 := t2[i]
-		t15 := t3.kappa
-		t16 := t2[i+1]
-		t17 := t3.leak
-		t18 := append(tape, cur2)
-		t2[i] = cur2 + (t15*(prev-2*cur2+t16) - t17*cur2)
-		tape = append(t18, prev)
+		cur2 := t[i]
+		t12 := t2.kappa
+		t13 := t[i+1]
+		t14 := t2.leak
+		t15 := append(tape, cur2)
+		t[i] = cur2 + (t12*(prev-2*cur2+t13) - t14*cur2)
+		tape = append(t15, prev)
 		prev = cur2
 	}
-	t4 := g.u
-	t5 := g.c
+	t3 := g.u
+	t4 := g.c
 	prevBar := 0.0
 	for i := n - 2; i >= 1; i-- {
-		t7 := len(tape) - 1
-		prev2 := tape[t7]
-		t8 := tape[:t7]
-		t9 := gBar.u
-		t10 := t9[i]
-		t9[i] = 0
-		t11 := len(t8) - 1
-		t4[i] = t8[t11]
-		cur := t4[i]
-		t12 := t5.leak
-		t13 := gBar.c
-		t13.leak -= t10 * cur
-		t14 := t4[i+1]
-		prevBar2 := t5.kappa * t10
-		t9[i+1] += prevBar2
-		t13.kappa += t10 * (prev2 - 2*cur + t14)
-		t9[i] += prevBar + t10 - t12*t10 - 2*prevBar2
+		prev2 := tape[len(tape)-1]
+		t6 := tape[:len(tape)-1]
+		t7 := gBar.u
+		t8 := t7[i]
+		t7[i] = 0
+		t3[i] = t6[len(t6)-1]
+		cur := t3[i]
+		t9 := t4.leak
+		t10 := gBar.c
+		t10.leak -= t8 * cur
+		t11 := t3[i+1]
+		prevBar2 := t4.kappa * t8
+		t7[i+1] += prevBar2
+		t10.kappa += t8 * (prev2 - 2*cur + t11)
+		t7[i] += prevBar + t8 - t9*t8 - 2*prevBar2
 		prevBar = prevBar2
-		tape = t8[:t11]
+		tape = t6[:len(t6)-1]
 	}
-	t6 := gBar.u
-	t6[0] += prevBar
+	t5 := gBar.u
+	t5[0] += prevBar
 }
 
 // HeatPlainGrad computes Heat and its gradient with respect to the varied inputs (reverse mode).
@@ -1490,10 +1430,9 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 	before3 := len(tapeValues)
 	for t := steps; t > 0; t-- {
 		if t == steps+-1 {
-			t17 := trips - 2
-			tape = slices.Grow(tape, t17*(len(tape)-before))
-			tapeValues2 = slices.Grow(tapeValues2, t17*(len(tapeValues2)-before2))
-			tapeValues = slices.Grow(tapeValues, t17*(len(tapeValues)-before3))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues2 = slices.Grow(tapeValues2, (trips-2)*(len(tapeValues2)-before2))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before3))
 		}
 		if g != nil {
 			tape = append(tape, g.u...)
@@ -1507,22 +1446,19 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 	s := 0.0
 	for i := 0; i < len(t6); i++ {
 		x := t6[i]
-		t16 := float64(i) * x
-		t7[i] += 2 * t16
-		s += t16 * x
+		t13 := float64(i) * x
+		t7[i] += 2 * t13
+		s += t13 * x
 	}
 	for t := 1; t <= steps; t++ {
 		if g != nil {
-			t12 := len(tapeValues) - 1
-			*g = tapeValues[t12]
-			t13 := len(tapeValues2) - 1
-			*g.c = tapeValues2[t13]
-			t14 := g.u
-			t15 := len(tape) - len(t14)
-			copy(t14, tape[t15:])
-			tape = tape[:t15]
-			tapeValues2 = tapeValues2[:t13]
-			tapeValues = tapeValues[:t12]
+			*g = tapeValues[len(tapeValues)-1]
+			*g.c = tapeValues2[len(tapeValues2)-1]
+			t12 := g.u
+			copy(t12, tape[len(tape)-len(t12):])
+			tape = tape[:len(tape)-len(t12)]
+			tapeValues2 = tapeValues2[:len(tapeValues2)-1]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		gridDiffuseReverse(g, gBar)
 	}
@@ -1633,14 +1569,13 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if s != nil {
-				t27 := append(tape, s.q...)
-				tape = append(t27, s.v...)
+				t23 := append(tape, s.q...)
+				tape = append(t23, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
 			if t == 0 {
-				t28 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t28*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t28*(len(tape)-before2))
+				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
 			}
 		}
 		s.push(math.Sin(w*float64(t)), k, 0.05)
@@ -1651,11 +1586,11 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	t7 := sBar.q
 	e := 0.0
 	for i := 0; i < len(t4); i++ {
-		t25 := t4[i]
-		t26 := t5[i]
-		t6[i] += t25
-		t7[i] += t26
-		e += t25 * t26
+		t21 := t4[i]
+		t22 := t5[i]
+		t6[i] += t21
+		t7[i] += t22
+		e += t21 * t22
 	}
 	kBar = 0
 	wBar = 0
@@ -1663,42 +1598,38 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 		from := schedule.Back(t)
 		t10 := s != nil
 		if t10 {
-			t11 := len(tapeValues) - 1
-			*s = tapeValues[t11]
-			t12 := s.v
-			t13 := len(tape) - len(t12)
-			copy(t12, tape[t13:])
-			t14 := tape[:t13]
-			t15 := s.q
-			t16 := len(t14) - len(t15)
-			copy(t15, t14[t16:])
-			tapeValues = tapeValues[:t11]
-			tape = t14[:t16]
+			*s = tapeValues[len(tapeValues)-1]
+			t11 := s.v
+			copy(t11, tape[len(tape)-len(t11):])
+			t12 := tape[:len(tape)-len(t11)]
+			t13 := s.q
+			copy(t13, t12[len(t12)-len(t13):])
+			tapeValues = tapeValues[:len(tapeValues)-1]
+			tape = t12[:len(t12)-len(t13)]
 		}
 		if from < t {
 			if t10 {
-				t17 := append(tape, s.q...)
-				tape = append(t17, s.v...)
+				t14 := append(tape, s.q...)
+				tape = append(t14, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t18 := t - from
-			for k3 := 0; k3 < t18; k3++ {
-				t23 := from + k3
-				if schedule.Take(t23) {
+			for k3 := 0; k3 < t-from; k3++ {
+				if schedule.Take(from + k3) {
 					if t10 {
-						t24 := append(tape, s.q...)
-						tape = append(t24, s.v...)
+						t19 := append(tape, s.q...)
+						tape = append(t19, s.v...)
 						tapeValues = append(tapeValues, *s)
 					}
 				}
-				s.push(math.Sin(w*float64(t23)), k, 0.05)
+				t20 := math.Sin(w * float64(from+k3))
+				s.push(t20, k, 0.05)
 			}
 		}
-		t19 := float64(t)
-		t20 := w * t19
-		t21, t22 := chainPushReverseWrtSAK(s, sBar, math.Sin(t20), k, 0.05)
-		wBar += math.Cos(t20) * t21 * t19
-		kBar += t22
+		t15 := float64(t)
+		t16 := w * t15
+		t17, t18 := chainPushReverseWrtSAK(s, sBar, math.Sin(t16), k, 0.05)
+		wBar += math.Cos(t16) * t17 * t15
+		kBar += t18
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
@@ -1727,102 +1658,95 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := s.v
-	t3 := t2[0]
-	t4 := append(t, t3)
-	t2[0] = t3 + dt*a
-	t5 := s.q
-	tape := slices.Grow(t4, max(len(t5)+2, 0)*3)
-	for i := 0; i < len(t5); i++ {
+	t := s.v
+	t2 := t[0]
+	t3 := append(tapeBuf[:0], t2)
+	t[0] = t2 + dt*a
+	t4 := s.q
+	tape := slices.Grow(t3, max(len(t4)+2, 0)*3)
+	for i := 0; i < len(t4); i++ {
 		var left2 float64
 		var from int
 		if i > 0 {
-			left2 = t5[i-1]
+			left2 = t4[i-1]
 			from = 1
 		} else {
 			left2 = 0
 			from = 0
 		}
-		t32 := append(path, from)
+		t25 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < len(t5)-1 {
-			right2 = t5[i+1]
+		if i < len(t4)-1 {
+			right2 = t4[i+1]
 			from2 = 1
 		} else {
 			right2 = 0
 			from2 = 0
 		}
-		t33 := t5[i]
-		t34 := s.damp
-		t35 := t2[i]
-		t36 := append(tape, t35)
-		t2[i] = t35 + dt*(k*(left2-2*t33+right2)-t34*t35)
-		path = append(t32, from2)
-		tape = append(t36, left2, right2)
+		t26 := t4[i]
+		t27 := s.damp
+		t28 := t[i]
+		t29 := append(tape, t28)
+		t[i] = t28 + dt*(k*(left2-2*t26+right2)-t27*t28)
+		path = append(t25, from2)
+		tape = append(t29, left2, right2)
 	}
-	t6 := s.q
-	t7 := s.v
-	tape = slices.Grow(tape, max(len(t6)+2, 0))
-	for i := 0; i < len(t6); i++ {
-		t30 := t7[i]
-		t31 := t6[i]
-		tape = append(tape, t31)
-		t6[i] = t31 + dt*t30
+	t5 := s.q
+	t6 := s.v
+	tape = slices.Grow(tape, max(len(t5)+2, 0))
+	for i := 0; i < len(t5); i++ {
+		t23 := t6[i]
+		t24 := t5[i]
+		tape = append(tape, t24)
+		t5[i] = t24 + dt*t23
 	}
-	t8 := s.t
-	t9 := append(tape, t8)
-	s.t = t8 + dt
-	t10 := len(t9) - 1
-	s.t = t9[t10]
-	t11 := s.q
-	tape2 := t9[:t10]
-	for i := len(t6) - 1; i >= 0; i-- {
-		t27 := sBar.q[i]
-		t28 := len(tape2) - 1
-		t11[i] = tape2[t28]
-		t29 := sBar.v
-		t29[i] += dt * t27
-		tape2 = tape2[:t28]
-	}
-	t12 := s.v
-	t13 := s.q
-	kBar = 0
+	t7 := s.t
+	t8 := append(tape, t7)
+	s.t = t7 + dt
+	s.t = t8[len(t8)-1]
+	t9 := s.q
+	tape2 := t8[:len(t8)-1]
 	for i := len(t5) - 1; i >= 0; i-- {
-		t15 := len(tape2) - 2
-		left := tape2[t15]
+		t21 := sBar.q[i]
+		t9[i] = tape2[len(tape2)-1]
+		t22 := sBar.v
+		t22[i] += dt * t21
+		tape2 = tape2[:len(tape2)-1]
+	}
+	t10 := s.v
+	t11 := s.q
+	kBar = 0
+	for i := len(t4) - 1; i >= 0; i-- {
+		left := tape2[len(tape2)-2]
 		right := tape2[len(tape2)-1]
-		t16 := tape2[:t15]
-		t17 := sBar.v
-		t18 := t17[i]
-		t17[i] = 0
-		t19 := len(t16) - 1
-		tape2 = t16[:t19]
-		t12[i] = t16[t19]
-		t20 := dt * t18
-		t21 := t12[i]
-		t17[i] += t18 - s.damp*t20
-		sBar.damp -= t20 * t21
-		kBar += t20 * (left - 2*t13[i] + right)
-		rightBar := k * t20
-		t22 := sBar.q
-		t22[i] -= 2 * rightBar
-		t23 := len(path) - 1
-		t24 := path[:t23]
-		if path[t23] != 0 {
-			t22[i+1] += rightBar
+		t13 := tape2[:len(tape2)-2]
+		t14 := sBar.v
+		t15 := t14[i]
+		t14[i] = 0
+		tape2 = t13[:len(t13)-1]
+		t10[i] = t13[len(t13)-1]
+		t16 := dt * t15
+		t17 := t10[i]
+		t14[i] += t15 - s.damp*t16
+		sBar.damp -= t16 * t17
+		kBar += t16 * (left - 2*t11[i] + right)
+		rightBar := k * t16
+		t18 := sBar.q
+		t18[i] -= 2 * rightBar
+		t19 := path[:len(path)-1]
+		if path[len(path)-1] != 0 {
+			t18[i+1] += rightBar
 		}
-		t25 := len(t24) - 1
-		path = t24[:t25]
-		if t24[t25] != 0 {
-			t26 := sBar.q
-			t26[i-1] += rightBar
+		path = t19[:len(t19)-1]
+		if t19[len(t19)-1] != 0 {
+			t20 := sBar.q
+			t20[i-1] += rightBar
 		}
 	}
-	t14 := sBar.v[0]
+	t12 := sBar.v[0]
 	s.v[0] = tape2[len(tape2)-1]
-	aBar = dt * t14
+	aBar = dt * t12
 	return aBar, kBar
 }
 
@@ -1858,15 +1782,14 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	before2 := len(tapeValues)
 	for t := 0; t < steps; t++ {
 		if t == 1 {
-			t20 := trips - 2
-			tape = slices.Grow(tape, t20*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t20*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t21 := s.v
-		t21[0] += 0.05 * math.Sin(w*float64(t))
+		t17 := s.v
+		t17[0] += 0.05 * math.Sin(w*float64(t))
 		if s != nil {
-			t22 := append(tape, s.q...)
-			tape = append(t22, s.v...)
+			t18 := append(tape, s.q...)
+			tape = append(t18, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.05)
@@ -1877,32 +1800,29 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	t7 := sBar.q
 	e := 0.0
 	for i := 0; i < len(t4); i++ {
-		t18 := t4[i]
-		t19 := t5[i]
-		t6[i] += t18
-		t7[i] += t19
-		e += t18 * t19
+		t15 := t4[i]
+		t16 := t5[i]
+		t6[i] += t15
+		t7[i] += t16
+		e += t15 * t16
 	}
 	kBar = 0
 	wBar = 0
 	for t := steps - 1; t >= 0; t-- {
 		if s != nil {
-			t10 := len(tapeValues) - 1
-			*s = tapeValues[t10]
-			t11 := s.v
-			t12 := len(tape) - len(t11)
-			copy(t11, tape[t12:])
-			t13 := tape[:t12]
-			t14 := s.q
-			t15 := len(t13) - len(t14)
-			copy(t14, t13[t15:])
-			tape = t13[:t15]
-			tapeValues = tapeValues[:t10]
+			*s = tapeValues[len(tapeValues)-1]
+			t10 := s.v
+			copy(t10, tape[len(tape)-len(t10):])
+			t11 := tape[:len(tape)-len(t10)]
+			t12 := s.q
+			copy(t12, t11[len(t11)-len(t12):])
+			tape = t11[:len(t11)-len(t12)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		t16 := chainStepReverseWrtSK(s, sBar, k, 0.05)
-		t17 := float64(t)
-		wBar += math.Cos(w*t17) * (0.05 * sBar.v[0]) * t17
-		kBar += t16
+		t13 := chainStepReverseWrtSK(s, sBar, k, 0.05)
+		t14 := float64(t)
+		wBar += math.Cos(w*t14) * (0.05 * sBar.v[0]) * t14
+		kBar += t13
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
@@ -2010,15 +1930,14 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if s != nil {
-				t27 := append(tape, s.q...)
-				tape = append(t27, s.v...)
+				t21 := append(tape, s.q...)
+				tape = append(t21, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
 			tape = append(append(tape, time), work)
 			if t == 0 {
-				t28 := copies - 1
-				tapeValues = slices.Grow(tapeValues, t28*(len(tapeValues)-before))
-				tape = slices.Grow(tape, t28*(len(tape)-before2))
+				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
+				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
 			}
 		}
 		work += s.forced(k, math.Sin(w*time), 0.05)
@@ -2033,39 +1952,33 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 	t7 := 0.0
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t10 := len(tape) - 1
-		work2 := tape[t10]
-		t11 := tape[:t10]
-		t12 := len(t11) - 1
-		time2 := t11[t12]
-		tape = t11[:t12]
-		t13 := s != nil
-		if t13 {
-			t14 := len(tapeValues) - 1
-			*s = tapeValues[t14]
-			t15 := s.v
-			t16 := len(tape) - len(t15)
-			copy(t15, tape[t16:])
-			t17 := tape[:t16]
-			t18 := s.q
-			t19 := len(t17) - len(t18)
-			copy(t18, t17[t19:])
-			tapeValues = tapeValues[:t14]
-			tape = t17[:t19]
+		work2 := tape[len(tape)-1]
+		t10 := tape[:len(tape)-1]
+		time2 := t10[len(t10)-1]
+		tape = t10[:len(t10)-1]
+		t11 := s != nil
+		if t11 {
+			*s = tapeValues[len(tapeValues)-1]
+			t12 := s.v
+			copy(t12, tape[len(tape)-len(t12):])
+			t13 := tape[:len(tape)-len(t12)]
+			t14 := s.q
+			copy(t14, t13[len(t13)-len(t14):])
+			tapeValues = tapeValues[:len(tapeValues)-1]
+			tape = t13[:len(t13)-len(t14)]
 		}
 		if from < t {
-			if t13 {
-				t20 := append(tape, s.q...)
-				tape = append(t20, s.v...)
+			if t11 {
+				t15 := append(tape, s.q...)
+				tape = append(t15, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
-			t21 := t - from
 			tape = append(append(tape, time2), work2)
-			for k3 := 0; k3 < t21; k3++ {
+			for k3 := 0; k3 < t-from; k3++ {
 				if schedule.Take(from + k3) {
-					if t13 {
-						t26 := append(tape, s.q...)
-						tape = append(t26, s.v...)
+					if t11 {
+						t20 := append(tape, s.q...)
+						tape = append(t20, s.v...)
 						tapeValues = append(tapeValues, *s)
 					}
 					tape = append(append(tape, time2), work2)
@@ -2074,13 +1987,13 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 				time2 += t3
 			}
 		}
-		t22 := w * time2
+		t16 := w * time2
 		t7 += timeBar
-		t23, t24 := chainForcedReverseWrtSKA(s, sBar, k, math.Sin(t22), 0.05, 1)
-		kBar += t23
-		t25 := math.Cos(t22) * t24
-		wBar += t25 * time2
-		timeBar += w * t25
+		t17, t18 := chainForcedReverseWrtSKA(s, sBar, k, math.Sin(t16), 0.05, 1)
+		kBar += t17
+		t19 := math.Cos(t16) * t18
+		wBar += t19 * time2
+		timeBar += w * t19
 	}
 	wBar += 0.05 * t7
 	n := len([]float64(nil))
@@ -2110,105 +2023,98 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := s.v
-	t3 := t2[0]
-	t4 := append(t, t3)
-	t2[0] = t3 + dt*a
-	t5 := s.q
-	tape := slices.Grow(t4, max(len(t5)+2, 0)*3)
-	for i := 0; i < len(t5); i++ {
+	t := s.v
+	t2 := t[0]
+	t3 := append(tapeBuf[:0], t2)
+	t[0] = t2 + dt*a
+	t4 := s.q
+	tape := slices.Grow(t3, max(len(t4)+2, 0)*3)
+	for i := 0; i < len(t4); i++ {
 		var left2 float64
 		var from int
 		if i > 0 {
-			left2 = t5[i-1]
+			left2 = t4[i-1]
 			from = 1
 		} else {
 			left2 = 0
 			from = 0
 		}
-		t33 := append(path, from)
+		t26 := append(path, from)
 		var right2 float64
 		var from2 int
-		if i < len(t5)-1 {
-			right2 = t5[i+1]
+		if i < len(t4)-1 {
+			right2 = t4[i+1]
 			from2 = 1
 		} else {
 			right2 = 0
 			from2 = 0
 		}
-		t34 := t5[i]
-		t35 := s.damp
-		t36 := t2[i]
-		t37 := append(tape, t36)
-		t2[i] = t36 + dt*(k*(left2-2*t34+right2)-t35*t36)
-		path = append(t33, from2)
-		tape = append(t37, left2, right2)
+		t27 := t4[i]
+		t28 := s.damp
+		t29 := t[i]
+		t30 := append(tape, t29)
+		t[i] = t29 + dt*(k*(left2-2*t27+right2)-t28*t29)
+		path = append(t26, from2)
+		tape = append(t30, left2, right2)
 	}
-	t6 := s.q
-	t7 := s.v
-	tape = slices.Grow(tape, max(len(t6)+2, 0))
-	for i := 0; i < len(t6); i++ {
-		t31 := t7[i]
-		t32 := t6[i]
-		tape = append(tape, t32)
-		t6[i] = t32 + dt*t31
+	t5 := s.q
+	t6 := s.v
+	tape = slices.Grow(tape, max(len(t5)+2, 0))
+	for i := 0; i < len(t5); i++ {
+		t24 := t6[i]
+		t25 := t5[i]
+		tape = append(tape, t25)
+		t5[i] = t25 + dt*t24
 	}
-	t8 := s.t
-	t9 := append(tape, t8)
-	s.t = t8 + dt
-	t10 := s.v[0]
-	aBar = seed * t10
-	t11 := sBar.v
-	t11[0] += a * seed
-	t12 := len(t9) - 1
-	s.t = t9[t12]
-	t13 := sBar.q
-	t14 := s.q
-	tape2 := t9[:t12]
-	for i := len(t6) - 1; i >= 0; i-- {
-		t29 := t13[i]
-		t30 := len(tape2) - 1
-		t14[i] = tape2[t30]
-		t11[i] += dt * t29
-		tape2 = tape2[:t30]
-	}
-	t15 := sBar.v
-	t16 := s.v
-	t17 := s.q
-	t18 := sBar.q
-	kBar = 0
+	t7 := s.t
+	t8 := append(tape, t7)
+	s.t = t7 + dt
+	t9 := s.v[0]
+	aBar = seed * t9
+	t10 := sBar.v
+	t10[0] += a * seed
+	s.t = t8[len(t8)-1]
+	t11 := sBar.q
+	t12 := s.q
+	tape2 := t8[:len(t8)-1]
 	for i := len(t5) - 1; i >= 0; i-- {
-		t20 := len(tape2) - 2
-		left := tape2[t20]
+		t23 := t11[i]
+		t12[i] = tape2[len(tape2)-1]
+		t10[i] += dt * t23
+		tape2 = tape2[:len(tape2)-1]
+	}
+	t13 := sBar.v
+	t14 := s.v
+	t15 := s.q
+	t16 := sBar.q
+	kBar = 0
+	for i := len(t4) - 1; i >= 0; i-- {
+		left := tape2[len(tape2)-2]
 		right := tape2[len(tape2)-1]
-		t21 := tape2[:t20]
-		t22 := t15[i]
-		t15[i] = 0
-		t23 := len(t21) - 1
-		tape2 = t21[:t23]
-		t16[i] = t21[t23]
-		t24 := dt * t22
-		t25 := t16[i]
-		t15[i] += t22 - s.damp*t24
-		sBar.damp -= t24 * t25
-		kBar += t24 * (left - 2*t17[i] + right)
-		rightBar := k * t24
-		t18[i] -= 2 * rightBar
-		t26 := len(path) - 1
-		t27 := path[:t26]
-		if path[t26] != 0 {
-			t18[i+1] += rightBar
+		t18 := tape2[:len(tape2)-2]
+		t19 := t13[i]
+		t13[i] = 0
+		tape2 = t18[:len(t18)-1]
+		t14[i] = t18[len(t18)-1]
+		t20 := dt * t19
+		t21 := t14[i]
+		t13[i] += t19 - s.damp*t20
+		sBar.damp -= t20 * t21
+		kBar += t20 * (left - 2*t15[i] + right)
+		rightBar := k * t20
+		t16[i] -= 2 * rightBar
+		t22 := path[:len(path)-1]
+		if path[len(path)-1] != 0 {
+			t16[i+1] += rightBar
 		}
-		t28 := len(t27) - 1
-		path = t27[:t28]
-		if t27[t28] != 0 {
-			t18[i-1] += rightBar
+		path = t22[:len(t22)-1]
+		if t22[len(t22)-1] != 0 {
+			t16[i-1] += rightBar
 		}
 	}
-	t19 := sBar.v[0]
+	t17 := sBar.v[0]
 	s.v[0] = tape2[len(tape2)-1]
-	aBar += dt * t19
+	aBar += dt * t17
 	return kBar, aBar
 }
 
@@ -2246,23 +2152,22 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	work := 0.0
 	for t := 0; t < steps; t++ {
 		if t == 1 {
-			t21 := trips - 2
-			tape = slices.Grow(tape, t21*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t21*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t22 := math.Sin(w * time)
-		t23 := s.v
-		t23[0] += 0.05 * t22
+		t17 := math.Sin(w * time)
+		t18 := s.v
+		t18[0] += 0.05 * t17
 		if s != nil {
-			t24 := append(tape, s.q...)
-			tape = append(t24, s.v...)
+			t19 := append(tape, s.q...)
+			tape = append(t19, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.05)
-		t25 := s.v[0]
-		tape = append(tape, time, t22, t25)
+		t20 := s.v[0]
+		tape = append(tape, time, t17, t20)
 		time += t3
-		work += t22 * t25
+		work += t17 * t20
 	}
 	timeBar := s.q[0]
 	t5 := work + timeBar*time
@@ -2272,32 +2177,28 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	wBar = 0
 	t7 := 0.0
 	for t := steps - 1; t >= 0; t-- {
-		t10 := len(tape) - 3
-		time2 := tape[t10]
-		t11 := tape[len(tape)-1]
-		t12 := tape[:t10]
+		time2 := tape[len(tape)-3]
+		t10 := tape[len(tape)-1]
+		t11 := tape[:len(tape)-3]
 		t7 += timeBar
-		t13 := sBar.v
-		t13[0] += tape[len(tape)-2]
+		t12 := sBar.v
+		t12[0] += tape[len(tape)-2]
 		if s != nil {
-			t14 := len(tapeValues) - 1
-			*s = tapeValues[t14]
-			t15 := s.v
-			t16 := len(t12) - len(t15)
-			copy(t15, t12[t16:])
-			t17 := t12[:t16]
-			t18 := s.q
-			t19 := len(t17) - len(t18)
-			copy(t18, t17[t19:])
-			tape = t17[:t19]
-			tapeValues = tapeValues[:t14]
+			*s = tapeValues[len(tapeValues)-1]
+			t13 := s.v
+			copy(t13, t11[len(t11)-len(t13):])
+			t14 := t11[:len(t11)-len(t13)]
+			t15 := s.q
+			copy(t15, t14[len(t14)-len(t15):])
+			tape = t14[:len(t14)-len(t15)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		} else {
-			tape = t12
+			tape = t11
 		}
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.05)
-		t20 := math.Cos(w*time2) * (t11 + 0.05*sBar.v[0])
-		wBar += t20 * time2
-		timeBar += w * t20
+		t16 := math.Cos(w*time2) * (t10 + 0.05*sBar.v[0])
+		wBar += t16 * time2
+		timeBar += w * t16
 	}
 	wBar += 0.05 * t7
 	n := len([]float64(nil))
@@ -2378,13 +2279,11 @@ func SumsGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	sBar := 1.0
 	for i := len(x) - 2; i >= 0; i-- {
 		from := schedule.Back(i)
-		t := len(tape) - 1
-		s2 := tape[t]
-		tape = tape[:t]
+		s2 := tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
 		if from < i {
-			t2 := i - from
 			tape = append(tape, s2)
-			for k := 0; k < t2; k++ {
+			for k := 0; k < i-from; k++ {
 				if schedule.Take(from + k) {
 					tape = append(tape, s2)
 				}
@@ -2393,9 +2292,9 @@ func SumsGrad(x, xBar []float64, a float64) (f, aBar float64) {
 			}
 		}
 		vBar := -(0.05 * sBar)
-		t3 := pairReverse(x, xBar, a*s2, 0.1*sBar, vBar)
-		aBar += t3 * s2
-		sBar += a * t3
+		t := pairReverse(x, xBar, a*s2, 0.1*sBar, vBar)
+		aBar += t * s2
+		sBar += a * t
 	}
 	xBar[0] += sBar
 	return s, aBar
@@ -2434,12 +2333,12 @@ func SumsPlainGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	gadApart(x, xBar, "SumsPlainGrad: x and xBar")
 	s := x[0]
 	for i := 0; i < len(x)-1; i++ {
-		t6 := a * s
+		t5 := a * s
 		m := 0.0
 		ss := 0.0
 		for i := 0; i < len(x); i++ {
 			x3 := x[i]
-			m += math.Sin(t6 * x3)
+			m += math.Sin(t5 * x3)
 			ss += x3 * x3
 		}
 		s3 := s + (0.1*(m/float64(len(x))) - 0.05*ss)
@@ -2449,21 +2348,20 @@ func SumsPlainGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	aBar = 0
 	sBar := 1.0
 	for i2 := len(x) - 2; i2 >= 0; i2-- {
-		t := len(tape) - 1
-		s2 := tape[t]
-		tape = tape[:t]
-		t2 := 0.05 * sBar
+		s2 := tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
+		t := 0.05 * sBar
 		mBar := 0.1 * sBar / float64(len(x))
-		t3 := a * s2
-		t4 := 0.0
+		t2 := a * s2
+		t3 := 0.0
 		for i := len(x) - 1; i >= 0; i-- {
 			x2 := x[i]
-			t5 := math.Cos(t3*x2) * mBar
-			xBar[i] += t3*t5 - 2*(t2*x2)
-			t4 += t5 * x2
+			t4 := math.Cos(t2*x2) * mBar
+			xBar[i] += t2*t4 - 2*(t*x2)
+			t3 += t4 * x2
 		}
-		aBar += t4 * s2
-		sBar += a * t4
+		aBar += t3 * s2
+		sBar += a * t3
 	}
 	xBar[0] += sBar
 	return s, aBar
@@ -2549,21 +2447,17 @@ func WindowsGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) 
 	kBar = 0
 	for t := len(seq) - 3; t >= 0; t-- {
 		from := schedule.Back(t)
-		t5 := len(tape) - 1
-		miss2 := tape[t5]
-		t6 := tape[:t5]
-		t7 := len(t6) - len(q)
-		copy(q, t6[t7:])
-		tape = t6[:t7]
+		miss2 := tape[len(tape)-1]
+		t5 := tape[:len(tape)-1]
+		copy(q, t5[len(t5)-len(q):])
+		tape = t5[:len(t5)-len(q)]
 		if from < t {
-			t8 := t - from
 			tape = append(append(tape, q...), miss2)
-			for k3 := 0; k3 < t8; k3++ {
-				t9 := from + k3
-				if schedule.Take(t9) {
+			for k3 := 0; k3 < t-from; k3++ {
+				if schedule.Take(from + k3) {
 					tape = append(append(tape, q...), miss2)
 				}
-				miss2 += relax(q, seq[t9:t9+2], k)
+				miss2 += relax(q, seq[from+k3:from+k3+2], k)
 			}
 		}
 		kBar += relaxReverse(q, qBar, seq[t:t+2], seqBar[t:t+2], k, 1)
@@ -2590,30 +2484,28 @@ func WindowsGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) 
 // entry.
 func relaxReverse(q, qBar, x, xBar []float64, k, seed float64) (kBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(q, qBar, "relaxReverse: q and qBar")
 	gadApart(x, xBar, "relaxReverse: x and xBar")
 	gadApart(q, x, "relaxReverse: q and x")
-	t2 := k * 0.1
-	tape := slices.Grow(t, max(len(x)+2, 0))
+	t := k * 0.1
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	for i := 0; i < len(x); i++ {
 		qi := q[i]
-		q[i] = qi - t2*(qi-x[i])
+		q[i] = qi - t*(qi-x[i])
 		tape = append(tape, qi)
 	}
-	t3 := 0.0
+	t2 := 0.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		d := tape[t4] - x[i]
+		d := tape[len(tape)-1] - x[i]
 		qiBar := qBar[i]
 		qBar[i] = 0
-		t5 := 2*(seed*d) - t2*qiBar
-		qBar[i] += qiBar + t5
-		xBar[i] -= t5
-		t3 -= qiBar * d
-		tape = tape[:t4]
+		t3 := 2*(seed*d) - t*qiBar
+		qBar[i] += qiBar + t3
+		xBar[i] -= t3
+		t2 -= qiBar * d
+		tape = tape[:len(tape)-1]
 	}
-	kBar = t3 * 0.1
+	kBar = t2 * 0.1
 	return kBar
 }
 
@@ -2625,7 +2517,6 @@ func relaxReverse(q, qBar, x, xBar []float64, k, seed float64) (kBar float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func WindowsPlainGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(q0, q0Bar, "WindowsPlainGrad: q0 and q0Bar")
 	gadApart(seq, seqBar, "WindowsPlainGrad: seq and seqBar")
 	q := append([]float64(nil), q0...)
@@ -2636,28 +2527,27 @@ func WindowsPlainGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar floa
 		qBar = []float64(nil)[:len(q)]
 	}
 	n := len(seq) - 2
-	tape := slices.Grow(t, max(len(seq), 0)*len(q))
+	tape := slices.Grow(tapeBuf[:0], max(len(seq), 0)*len(q))
 	miss := 0.0
 	for t := 0; t < n; t++ {
 		tape = append(tape, q...)
 		miss += relax(q, seq[t:t+2], k)
 	}
-	t3 := miss + q[0]
+	t2 := miss + q[0]
 	qBar[0] += 1
 	kBar = 0
 	for t := len(seq) - 3; t >= 0; t-- {
-		t6 := len(tape) - len(q)
-		copy(q, tape[t6:])
+		copy(q, tape[len(tape)-len(q):])
 		kBar += relaxReverse(q, qBar, seq[t:t+2], seqBar[t:t+2], k, 1)
-		tape = tape[:t6]
+		tape = tape[:len(tape)-len(q)]
 	}
 	n2 := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t5 := qBar[n2+k2]
+		t4 := qBar[n2+k2]
 		qBar[n2+k2] = 0
-		q0Bar[k2] += t5
+		q0Bar[k2] += t4
 	}
-	return t3, kBar
+	return t2, kBar
 }
 
 // gadApart panics when the slices a and b start at the same element. what

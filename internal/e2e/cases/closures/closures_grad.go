@@ -59,12 +59,11 @@ func quadSimpsonFunc1JVPWrtSB(s, ds, a, b, db float64, n int) (float64, float64)
 // Results: the value of Gaussian, then the partials of the varied scalar inputs in order.
 func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	h := b / 16
-	t2 := s * b
-	t3 := math.Exp(-(t2 * b))
-	tape := slices.Grow(t, 34)
-	s2 := math.Exp(-(s * 0 * 0)) + t3
+	t := s * b
+	t2 := math.Exp(-(t * b))
+	tape := slices.Grow(tapeBuf[:0], 34)
+	s2 := math.Exp(-(s * 0 * 0)) + t2
 	for i := 1; i < 16; i++ {
 		var w float64
 		if i%2 == 1 {
@@ -72,31 +71,30 @@ func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 		} else {
 			w = 2
 		}
-		t14 := 0 + float64(i)*h
-		t15 := math.Exp(-(s * t14 * t14))
-		tape = append(tape, t15, w)
-		s2 += w * t15
+		t12 := 0 + float64(i)*h
+		t13 := math.Exp(-(s * t12 * t12))
+		tape = append(tape, t13, w)
+		s2 += w * t13
 	}
-	t4 := s2 * h / 3
+	t3 := s2 * h / 3
 	sBar = 0.3333333333333333 * h
 	hBar := s2 * 0.3333333333333333
-	t5 := 0.0
+	t4 := 0.0
 	for i := 15; i >= 1; i-- {
-		t8 := len(tape) - 2
-		t9 := tape[:t8]
-		t10 := tape[t8] * (tape[len(tape)-1] * sBar)
-		t11 := float64(i)
-		t12 := 0 + t11*h
-		t13 := t10 * t12
-		t5 += t13 * t12
-		hBar += t11 * (-(s * t12 * t10) - s*t13)
-		tape = t9
+		t7 := tape[:len(tape)-2]
+		t8 := tape[len(tape)-2] * (tape[len(tape)-1] * sBar)
+		t9 := float64(i)
+		t10 := 0 + t9*h
+		t11 := t8 * t10
+		t4 += t11 * t10
+		hBar += t9 * (-(s * t10 * t8) - s*t11)
+		tape = t7
 	}
-	t6 := t3 * sBar
-	t7 := t6 * b
-	sBar2 := -(t5 + t7*b)
-	bBar = -(t2 * t6) - s*t7 + hBar/16
-	return t4, sBar2, bBar
+	t5 := t2 * sBar
+	t6 := t5 * b
+	sBar2 := -(t4 + t6*b)
+	bBar = -(t * t5) - s*t6 + hBar/16
+	return t3, sBar2, bBar
 }
 
 // QuadGaussianTaylor propagates Taylor polynomials of degree 2 through Gaussian (Taylor mode): when
@@ -230,12 +228,12 @@ func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
 		x := 0 + float64(i)*0.015625
 		var from int
 		if i%2 == 1 {
-			t19 := x - x0
-			s += 4 * (t * t19 * t19)
+			t18 := x - x0
+			s += 4 * (t * t18 * t18)
 			from = 0
 		} else {
-			t18 := x - x0
-			s += 2 * (t * t18 * t18)
+			t17 := x - x0
+			s += 2 * (t * t17 * t17)
 			from = 1
 		}
 		path = append(path, from)
@@ -246,20 +244,19 @@ func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
 	x0Bar = -(2 * t7)
 	t9 := t6 * t6
 	for i := 63; i >= 1; i-- {
-		t12 := len(path) - 1
-		t13 := path[:t12]
-		if path[t12] == 0 {
-			t16 := 0 + float64(i)*0.015625 - x0
-			t17 := 0.020833333333333332 * t16
-			x0Bar -= t*t16*0.020833333333333332 + t*t17
-			t9 += t17 * t16
+		t12 := path[:len(path)-1]
+		if path[len(path)-1] == 0 {
+			t15 := 0 + float64(i)*0.015625 - x0
+			t16 := 0.020833333333333332 * t15
+			x0Bar -= t*t15*0.020833333333333332 + t*t16
+			t9 += t16 * t15
 		} else {
-			t14 := 0 + float64(i)*0.015625 - x0
-			t15 := 0.010416666666666666 * t14
-			x0Bar -= t*t14*0.010416666666666666 + t*t15
-			t9 += t15 * t14
+			t13 := 0 + float64(i)*0.015625 - x0
+			t14 := 0.010416666666666666 * t13
+			x0Bar -= t*t13*0.010416666666666666 + t*t14
+			t9 += t14 * t13
 		}
-		path = t13
+		path = t12
 	}
 	t10 := 0.005208333333333333 * t4
 	t11 := 0.005208333333333333 * t2
@@ -460,9 +457,8 @@ func AreaGrad(a float64) (f, aBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	h := a / 32
-	tape := slices.Grow(t, 66)
+	tape := slices.Grow(tapeBuf[:0], 66)
 	s := 0 + math.Sin(a)
 	for i := 1; i < 32; i++ {
 		x2 := 0 + float64(i)*h
@@ -476,64 +472,60 @@ func AreaGrad(a float64) (f, aBar float64) {
 		}
 		path = append(path, from2)
 	}
-	t2 := s * h / 3
-	t3 := math.Exp(-(a * a))
-	s2 := math.Exp(-0) + t3
+	t := s * h / 3
+	t2 := math.Exp(-(a * a))
+	s2 := math.Exp(-0) + t2
 	for i := 1; i < 32; i++ {
 		x := 0 + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t15 := math.Exp(-(x * x))
-			tape = append(tape, t15)
-			s2 += 4 * t15
+			t10 := math.Exp(-(x * x))
+			tape = append(tape, t10)
+			s2 += 4 * t10
 			from = 0
 		} else {
-			t14 := math.Exp(-(x * x))
-			tape = append(tape, t14)
-			s2 += 2 * t14
+			t9 := math.Exp(-(x * x))
+			tape = append(tape, t9)
+			s2 += 2 * t9
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t4 := t2 + s2*h/3 + quadSimpsonCos(0, a, 8)
+	t3 := t + s2*h/3 + quadSimpsonCos(0, a, 8)
 	aBar = quadSimpsonCosReverseWrtB(0, a, 8, 1)
 	sBar := 0.3333333333333333 * h
-	t5 := 2 * sBar
-	t6 := 4 * sBar
+	t4 := 2 * sBar
+	t5 := 4 * sBar
 	hBar := s2 * 0.3333333333333333
 	for i := 31; i >= 1; i-- {
-		t10 := len(path) - 1
-		t11 := path[:t10]
+		t8 := path[:len(path)-1]
 		var xBar2 float64
-		if path[t10] == 0 {
-			t13 := len(tape) - 1
-			xBar2 = -(2 * ((0 + float64(i)*h) * (tape[t13] * t6)))
-			tape = tape[:t13]
+		if path[len(path)-1] == 0 {
+			xBar2 = -(2 * ((0 + float64(i)*h) * (tape[len(tape)-1] * t5)))
+			tape = tape[:len(tape)-1]
 		} else {
-			t12 := len(tape) - 1
-			xBar2 = -(2 * ((0 + float64(i)*h) * (tape[t12] * t5)))
-			tape = tape[:t12]
+			xBar2 = -(2 * ((0 + float64(i)*h) * (tape[len(tape)-1] * t4)))
+			tape = tape[:len(tape)-1]
 		}
 		hBar += float64(i) * xBar2
-		path = t11
+		path = t8
 	}
-	t7 := t3 * sBar
-	aBar2 := aBar - a*t7 - t7*a
+	t6 := t2 * sBar
+	aBar2 := aBar - a*t6 - t6*a
 	hBar += s * 0.3333333333333333
 	for i := 31; i >= 1; i-- {
-		t8 := len(path) - 1
-		t9 := path[:t8]
+		t7 := path[:len(path)-1]
 		var xBar float64
-		if path[t8] == 0 {
-			xBar = math.Cos(0+float64(i)*h) * t6
-		} else {
+		if path[len(path)-1] == 0 {
 			xBar = math.Cos(0+float64(i)*h) * t5
+		} else {
+			xBar = math.Cos(0+float64(i)*h) * t4
 		}
 		hBar += float64(i) * xBar
-		path = t9
+		path = t7
 	}
 	aBar3 := aBar2 + math.Cos(a)*sBar + hBar/32
-	return t4, aBar3
+	return t3, aBar3
 }
 
 // quadSimpsonCosReverseWrtB is the reverse of simpsonCos for the gradients that call it: the
@@ -549,10 +541,9 @@ func AreaGrad(a float64) (f, aBar float64) {
 // simpsonCos is quad.Simpson specialized for f = math.Cos.
 func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := float64(n)
-	h := (b - a) / t2
-	tape := slices.Grow(t, max(n+1, 0))
+	t := float64(n)
+	h := (b - a) / t
+	tape := slices.Grow(tapeBuf[:0], max(n+1, 0))
 	s := math.Cos(a) + math.Cos(b)
 	for i := 1; i < n; i++ {
 		var w float64
@@ -564,17 +555,16 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64)
 		tape = append(tape, w)
 		s += w * math.Cos(a+float64(i)*h)
 	}
-	t3 := seed / 3
-	sBar := t3 * h
-	hBar := s * t3
+	t2 := seed / 3
+	sBar := t2 * h
+	hBar := s * t2
 	for i := n - 1; i >= 1; i-- {
-		t4 := len(tape) - 1
-		t5 := tape[:t4]
-		t6 := float64(i)
-		hBar -= t6 * (math.Sin(a+t6*h) * (tape[t4] * sBar))
-		tape = t5
+		t3 := tape[:len(tape)-1]
+		t4 := float64(i)
+		hBar -= t4 * (math.Sin(a+t4*h) * (tape[len(tape)-1] * sBar))
+		tape = t3
 	}
-	bBar = hBar/t2 - math.Sin(b)*sBar
+	bBar = hBar/t - math.Sin(b)*sBar
 	return bBar
 }
 
@@ -967,85 +957,81 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "NestedGrad: x and xBar")
 	x1 := x[1]
 	h := x1 / 16
-	t2 := math.Sin(w * 0)
+	t := math.Sin(w * 0)
 	x0 := x[0]
-	t3 := w * x1
-	t4 := math.Sin(t3)
-	tape := slices.Grow(t, 34)
-	s := t2*x0 + t4*x0
+	t2 := w * x1
+	t3 := math.Sin(t2)
+	tape := slices.Grow(tapeBuf[:0], 34)
+	s := t*x0 + t3*x0
 	for i := 1; i < 16; i++ {
 		x5 := 0 + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t27 := math.Sin(w * x5)
+			t23 := math.Sin(w * x5)
 			x0v6 := x[0]
-			tape = append(tape, t27)
-			s += 4 * (t27 * x0v6)
+			tape = append(tape, t23)
+			s += 4 * (t23 * x0v6)
 			from = 0
 		} else {
-			t26 := math.Sin(w * x5)
+			t22 := math.Sin(w * x5)
 			x0v5 := x[0]
-			tape = append(tape, t26)
-			s += 2 * (t26 * x0v5)
+			tape = append(tape, t22)
+			s += 2 * (t22 * x0v5)
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t5 := quadAdaptiveWave(w, x, 0, x1, 3)
+	t4 := quadAdaptiveWave(w, x, 0, x1, 3)
 	x2 := x[2]
-	t6 := w * x2
-	t7 := math.Sin(t6)
+	t5 := w * x2
+	t6 := math.Sin(t5)
 	x0v2 := x[0]
-	t8 := math.Exp(t7 * x0v2)
-	t9 := w * w
-	t10 := w * t9
-	t11 := math.Sin(t10)
-	t12 := s*h/3 + t5 + t8 + t11*x0v2
-	t13 := math.Cos(t10) * x0v2
-	xBar[0] += t11 + t7*t8
-	t14 := math.Cos(t6) * (t8 * x0v2)
-	xBar[2] += w * t14
-	t15, t16 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, 0, x1, 3, 1)
-	wBar = t13*t9 + 2*(w*t13*w) + t14*x2 + t15
+	t7 := math.Exp(t6 * x0v2)
+	t8 := w * w
+	t9 := w * t8
+	t10 := math.Sin(t9)
+	t11 := s*h/3 + t4 + t7 + t10*x0v2
+	t12 := math.Cos(t9) * x0v2
+	xBar[0] += t10 + t6*t7
+	t13 := math.Cos(t5) * (t7 * x0v2)
+	xBar[2] += w * t13
+	t14, t15 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, 0, x1, 3, 1)
+	wBar = t12*t8 + 2*(w*t12*w) + t13*x2 + t14
 	sBar := 0.3333333333333333 * h
-	t17 := 2 * sBar
-	t18 := 4 * sBar
+	t16 := 2 * sBar
+	t17 := 4 * sBar
 	hBar := s * 0.3333333333333333
 	for i := 15; i >= 1; i-- {
-		t20 := len(path) - 1
-		t21 := path[:t20]
+		t19 := path[:len(path)-1]
 		var xBar2 float64
-		if path[t20] == 0 {
-			t24 := len(tape) - 1
+		if path[len(path)-1] == 0 {
 			x0v4 := x[0]
-			xBar[0] += tape[t24] * t18
+			xBar[0] += tape[len(tape)-1] * t17
 			x4 := 0 + float64(i)*h
-			t25 := math.Cos(w*x4) * (t18 * x0v4)
-			wBar += t25 * x4
-			xBar2 = w * t25
-			tape = tape[:t24]
+			t21 := math.Cos(w*x4) * (t17 * x0v4)
+			wBar += t21 * x4
+			xBar2 = w * t21
+			tape = tape[:len(tape)-1]
 		} else {
-			t22 := len(tape) - 1
 			x0v3 := x[0]
-			xBar[0] += tape[t22] * t17
+			xBar[0] += tape[len(tape)-1] * t16
 			x3 := 0 + float64(i)*h
-			t23 := math.Cos(w*x3) * (t17 * x0v3)
-			wBar += t23 * x3
-			xBar2 = w * t23
-			tape = tape[:t22]
+			t20 := math.Cos(w*x3) * (t16 * x0v3)
+			wBar += t20 * x3
+			xBar2 = w * t20
+			tape = tape[:len(tape)-1]
 		}
 		hBar += float64(i) * xBar2
-		path = t21
+		path = t19
 	}
-	t19 := math.Cos(t3) * (sBar * x0)
-	wBar += t19 * x1
-	xBar[0] += t4*sBar + t2*sBar
-	xBar[1] += t16 + w*t19 + hBar/16
-	return t12, wBar
+	t18 := math.Cos(t2) * (sBar * x0)
+	wBar += t18 * x1
+	xBar[0] += t3*sBar + t*sBar
+	xBar[1] += t15 + w*t18 + hBar/16
+	return t11, wBar
 }
 
 // quadAdaptiveWaveReverseWrtWXB is the reverse of adaptiveWave for the gradients that call it: the
@@ -1528,29 +1514,27 @@ func accumulateAddJVP(sum, dsum *float64, v, dv float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AccumulateGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "AccumulateGrad: x and xBar")
 	sum := new(float64)
 	sumBar := new(float64)
 	*sum = 0
-	tape := slices.Grow(t, max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	for i := 0; i < len(x); i++ {
-		t5 := math.Sin(x[i])
-		*sum += t5 * t5
-		tape = append(tape, t5)
+		t3 := math.Sin(x[i])
+		*sum += t3 * t3
+		tape = append(tape, t3)
 	}
 	sum2 := *sum
 	*sum = sum2 + sum2*sum2
 	sum3 := *sum
 	*sumBar += 1
-	t2 := *sumBar
+	t := *sumBar
 	*sumBar = 0
-	*sumBar += t2 + 2*(t2*sum2)
-	t3 := *sumBar
+	*sumBar += t + 2*(t*sum2)
+	t2 := *sumBar
 	for i := len(x) - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		xBar[i] += math.Cos(x[i]) * (2 * (t3 * tape[t4]))
-		tape = tape[:t4]
+		xBar[i] += math.Cos(x[i]) * (2 * (t2 * tape[len(tape)-1]))
+		tape = tape[:len(tape)-1]
 	}
 	*sumBar = 0
 	return sum3
@@ -1641,7 +1625,6 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "AccumulateGrad: x and xBar")
 	sum := new(float64)
 	dsum := new(float64)
@@ -1650,18 +1633,18 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	*sum = 0
 	*dsum = 0
 	trips := max(len(x)+2, 0)
-	t3 := append(t, make([]float64, trips)...)
-	tape := t3[:len(t)]
-	dtape := append(t2, make([]float64, trips)...)[:len(t)]
+	t2 := append(t, make([]float64, trips)...)
+	tape := t2[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	for i := 0; i < len(x); i++ {
 		v2 := x[i]
-		t13 := math.Sin(v2)
-		t14 := math.Cos(v2) * dx[i]
-		t15 := *dsum
-		*sum += t13 * t13
-		*dsum = t15 + 2*(t14*t13)
-		tape = append(tape, t13)
-		dtape = append(dtape, t14)
+		t12 := math.Sin(v2)
+		t13 := math.Cos(v2) * dx[i]
+		t14 := *dsum
+		*sum += t12 * t12
+		*dsum = t14 + 2*(t13*t12)
+		tape = append(tape, t12)
+		dtape = append(dtape, t13)
 	}
 	sum2 := *sum
 	dsum2 := *dsum
@@ -1669,24 +1652,24 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	*dsum = dsum2 + 2*(dsum2*sum2)
 	sum3 := *sum
 	*sumBar += 1
-	t4 := *sumBar
-	t5 := *dsumBar
+	t3 := *sumBar
+	t4 := *dsumBar
 	*sumBar = 0
 	*dsumBar = 0
-	t6 := *dsumBar
-	*sumBar += t4 + 2*(t4*sum2)
-	*dsumBar = t6 + (t5 + 2*(t5*sum2+t4*dsum2))
-	t7 := *sumBar
-	t8 := *dsumBar
+	t5 := *dsumBar
+	*sumBar += t3 + 2*(t3*sum2)
+	*dsumBar = t5 + (t4 + 2*(t4*sum2+t3*dsum2))
+	t6 := *sumBar
+	t7 := *dsumBar
 	for i := len(x) - 1; i >= 0; i-- {
-		t9 := len(tape) - 1
-		t10 := tape[t9]
+		t8 := tape[len(tape)-1]
 		v := x[i]
-		t11 := math.Cos(v)*(2*(t8*t10+t7*dtape[t9])) - math.Sin(v)*dx[i]*(2*(t7*t10))
-		t12 := dxBar[i] + t11
-		dxBar[i] = t12
-		tape = tape[:t9]
-		dtape = dtape[:t9]
+		t9 := math.Cos(v) * (2 * (t7*t8 + t6*dtape[len(tape)-1]))
+		t10 := t9 - math.Sin(v)*dx[i]*(2*(t6*t8))
+		t11 := dxBar[i] + t10
+		dxBar[i] = t11
+		dtape = dtape[:len(tape)-1]
+		tape = tape[:len(tape)-1]
 	}
 	*sumBar = 0
 	*dsumBar = 0
@@ -1815,47 +1798,45 @@ func modelSqJVP(p, dp Params, t, dt float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ModelGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	var pBar Params
 	gadApart(x, xBar, "ModelGrad: x and xBar")
-	var t10 Params
+	var t8 Params
 	p := Params{A: x[0], B: x[1]}
 	out := make([]float64, len(x))
 	outBar := make([]float64, len(x))
 	quadApplySq(p, out, x)
-	tape := slices.Grow(t, max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	for i := 0; i < len(x); i++ {
-		t9 := p.A
-		out[i] += t9*x[i] + p.B
-		tape = append(tape, t9)
+		t7 := p.A
+		out[i] += t7*x[i] + p.B
+		tape = append(tape, t7)
 	}
-	t2 := quadMapSumTanh(out) + quadMapSumSq(p, x)
-	t3 := quadMapSumSqReverse(p, x, xBar, 1)
-	pBar.A += t3.A
-	pBar.B += t3.B
+	t := quadMapSumTanh(out) + quadMapSumSq(p, x)
+	t2 := quadMapSumSqReverse(p, x, xBar, 1)
+	pBar.A += t2.A
+	pBar.B += t2.B
 	quadMapSumTanhReverse(out, outBar, 1)
 	for i := len(x) - 1; i >= 0; i-- {
-		t8 := len(tape) - 1
 		outiBar := outBar[i]
 		pBar.B += outiBar
 		pBar.A += outiBar * x[i]
-		xBar[i] += tape[t8] * outiBar
-		tape = tape[:t8]
+		xBar[i] += tape[len(tape)-1] * outiBar
+		tape = tape[:len(tape)-1]
 	}
-	t4 := quadApplySqReverse(p, out, outBar, x, xBar)
-	pBar.A += t4.A
-	pBar.B += t4.B
-	t5 := pBar
+	t3 := quadApplySqReverse(p, out, outBar, x, xBar)
+	pBar.A += t3.A
+	pBar.B += t3.B
+	t4 := pBar
 	pBar = Params{}
-	t10.A += t5.A
-	t10.B += t5.B
-	t6 := t10.B
-	t10.B = 0
-	xBar[1] += t6
-	t7 := t10.A
-	t10.A = 0
-	xBar[0] += t7
-	return t2
+	t8.A += t4.A
+	t8.B += t4.B
+	t5 := t8.B
+	t8.B = 0
+	xBar[1] += t5
+	t6 := t8.A
+	t8.A = 0
+	xBar[0] += t6
+	return t
 }
 
 // quadMapSumSqReverse is the reverse of mapSumSq for the gradients that call it: the
@@ -2184,12 +2165,11 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	var pBar Params
 	var dpBar Params
 	gadApart(x, xBar, "ModelGrad: x and xBar")
-	var t24 Params
-	var t25 Params
+	var t22 Params
+	var t23 Params
 	p := Params{A: x[0], B: x[1]}
 	dp := Params{A: dx[0], B: dx[1]}
 	out := make([]float64, len(x))
@@ -2198,74 +2178,73 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	doutBar := make([]float64, len(x))
 	quadApplySqJVP(p, dp, out, dout, x, dx)
 	trips := max(len(x)+2, 0)
-	t3 := append(t, make([]float64, trips)...)
-	tape := t3[:len(t)]
-	dtape := append(t2, make([]float64, trips)...)[:len(t)]
+	t2 := append(t, make([]float64, trips)...)
+	tape := t2[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	for i := 0; i < len(x); i++ {
 		xi2 := x[i]
 		dxi := dx[i]
-		t21 := p.A
-		t22 := dp.A
-		t23 := dout[i]
-		out[i] += t21*xi2 + p.B
-		dout[i] = t23 + (t22*xi2 + t21*dxi + dp.B)
-		tape = append(tape, t21)
-		dtape = append(dtape, t22)
+		t19 := p.A
+		t20 := dp.A
+		t21 := dout[i]
+		out[i] += t19*xi2 + p.B
+		dout[i] = t21 + (t20*xi2 + t19*dxi + dp.B)
+		tape = append(tape, t19)
+		dtape = append(dtape, t20)
 	}
-	t4, _ := quadMapSumTanhJVP(out, dout)
-	t5, _ := quadMapSumSqJVP(p, dp, x, dx)
-	t6 := t4 + t5
-	t7, t8 := quadMapSumSqReverseJVP(p, dp, x, dx, xBar, dxBar, 1)
-	pBar.A += t7.A
-	dpBar.A += t8.A
-	pBar.B += t7.B
-	dpBar.B += t8.B
+	t3, _ := quadMapSumTanhJVP(out, dout)
+	t4, _ := quadMapSumSqJVP(p, dp, x, dx)
+	t5 := t3 + t4
+	t6, t7 := quadMapSumSqReverseJVP(p, dp, x, dx, xBar, dxBar, 1)
+	pBar.A += t6.A
+	dpBar.A += t7.A
+	pBar.B += t6.B
+	dpBar.B += t7.B
 	quadMapSumTanhReverseJVP(out, dout, outBar, doutBar, 1)
 	for i := len(x) - 1; i >= 0; i-- {
-		t17 := len(tape) - 1
-		t18 := tape[t17]
-		t19 := dtape[t17]
+		t16 := tape[len(tape)-1]
+		t17 := dtape[len(tape)-1]
 		outiBar := outBar[i]
-		t20 := doutBar[i]
+		t18 := doutBar[i]
 		pBar.B += outiBar
-		dpBar.B += t20
+		dpBar.B += t18
 		xi := x[i]
 		pBar.A += outiBar * xi
-		dpBar.A += t20*xi + outiBar*dx[i]
+		dpBar.A += t18*xi + outiBar*dx[i]
 		dxiBar := dxBar[i]
-		xBar[i] += t18 * outiBar
-		dxBar[i] = dxiBar + (t19*outiBar + t18*t20)
-		tape = tape[:t17]
-		dtape = dtape[:t17]
+		xBar[i] += t16 * outiBar
+		dxBar[i] = dxiBar + (t17*outiBar + t16*t18)
+		dtape = dtape[:len(tape)-1]
+		tape = tape[:len(tape)-1]
 	}
-	t9, t10 := quadApplySqReverseJVP(p, dp, out, dout, outBar, doutBar, x, dx, xBar, dxBar)
-	pBar.A += t9.A
-	dpBar.A += t10.A
-	pBar.B += t9.B
-	dpBar.B += t10.B
-	t11 := pBar
-	t12 := dpBar
+	t8, t9 := quadApplySqReverseJVP(p, dp, out, dout, outBar, doutBar, x, dx, xBar, dxBar)
+	pBar.A += t8.A
+	dpBar.A += t9.A
+	pBar.B += t8.B
+	dpBar.B += t9.B
+	t10 := pBar
+	t11 := dpBar
 	pBar = Params{}
 	dpBar = Params{}
-	t24.A += t11.A
-	t25.A += t12.A
-	t24.B += t11.B
-	t25.B += t12.B
-	t13 := t24.B
-	t14 := t25.B
-	t24.B = 0
-	t25.B = 0
+	t22.A += t10.A
+	t23.A += t11.A
+	t22.B += t10.B
+	t23.B += t11.B
+	t12 := t22.B
+	t13 := t23.B
+	t22.B = 0
+	t23.B = 0
 	dx1Bar := dxBar[1]
-	xBar[1] += t13
-	dxBar[1] = dx1Bar + t14
-	t15 := t24.A
-	t16 := t25.A
-	t24.A = 0
-	t25.A = 0
+	xBar[1] += t12
+	dxBar[1] = dx1Bar + t13
+	t14 := t22.A
+	t15 := t23.A
+	t22.A = 0
+	t23.A = 0
 	dx0Bar := dxBar[0]
-	xBar[0] += t15
-	dxBar[0] = dx0Bar + t16
-	return t6, 0
+	xBar[0] += t14
+	dxBar[0] = dx0Bar + t15
+	return t5, 0
 }
 
 // quadMapSumSqReverseJVP computes quadMapSumSqReverse and its derivative along the tangents
@@ -2566,32 +2545,30 @@ func ShiftedJVP(x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ShiftedGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "ShiftedGrad: x and xBar")
 	x1 := x[1]
-	t2 := x1 - x[0]
-	t3 := t2 * t2
-	tape := slices.Grow(t, max(len(x), 0))
-	s := t3 * x1
+	t := x1 - x[0]
+	t2 := t * t
+	tape := slices.Grow(tapeBuf[:0], max(len(x), 0))
+	s := t2 * x1
 	for i := 2; i < len(x); i++ {
 		c := x[i]
 		x1v3 := x[1]
-		t8 := x1v3 - c
+		t6 := x1v3 - c
 		tape = append(tape, c)
-		s += t8 * t8 * x1v3
+		s += t6 * t6 * x1v3
 	}
 	for i := len(x) - 1; i >= 2; i-- {
-		t5 := len(tape) - 1
 		x1v2 := x[1]
-		t6 := x1v2 - tape[t5]
-		t7 := 2 * (x1v2 * t6)
-		xBar[1] += t6*t6 + t7
-		xBar[i] -= t7
-		tape = tape[:t5]
+		t4 := x1v2 - tape[len(tape)-1]
+		t5 := 2 * (x1v2 * t4)
+		xBar[1] += t4*t4 + t5
+		xBar[i] -= t5
+		tape = tape[:len(tape)-1]
 	}
-	t4 := 2 * (x1 * t2)
-	xBar[1] += t3 + t4
-	xBar[0] -= t4
+	t3 := 2 * (x1 * t)
+	xBar[1] += t2 + t3
+	xBar[0] -= t3
 	return s
 }
 
@@ -2667,42 +2644,40 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "ShiftedGrad: x and xBar")
 	x1 := x[1]
 	dx1 := dx[1]
-	t3 := x1 - x[0]
-	t4 := dx1 - dx[0]
-	t5 := 2 * (t4 * t3)
+	t2 := x1 - x[0]
+	t3 := dx1 - dx[0]
+	t4 := 2 * (t3 * t2)
 	trips := max(len(x), 0)
-	t6 := append(t, make([]float64, trips)...)
-	tape := t6[:len(t)]
-	dtape := append(t2, make([]float64, trips)...)[:len(t)]
-	s := t3 * t3 * x1
+	t5 := append(t, make([]float64, trips)...)
+	tape := t5[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
+	s := t2 * t2 * x1
 	for i := 2; i < len(x); i++ {
 		c := x[i]
 		dc := dx[i]
 		x1v3 := x[1]
-		t12 := x1v3 - c
+		t10 := x1v3 - c
 		tape = append(tape, c)
 		dtape = append(dtape, dc)
-		s += t12 * t12 * x1v3
+		s += t10 * t10 * x1v3
 	}
 	for i := len(x) - 1; i >= 2; i-- {
-		t8 := len(tape) - 1
 		x1v2 := x[1]
 		dx1v2 := dx[1]
-		t9 := x1v2 - tape[t8]
-		t10 := dx1v2 - dtape[t8]
-		t11 := 2 * (dx1v2*t9 + x1v2*t10)
-		dxBar[1] += 2*(t10*t9) + t11
-		dxBar[i] -= t11
-		tape = tape[:t8]
-		dtape = dtape[:t8]
+		t7 := x1v2 - tape[len(tape)-1]
+		t8 := dx1v2 - dtape[len(tape)-1]
+		t9 := 2 * (dx1v2*t7 + x1v2*t8)
+		dxBar[1] += 2*(t8*t7) + t9
+		dxBar[i] -= t9
+		dtape = dtape[:len(tape)-1]
+		tape = tape[:len(tape)-1]
 	}
-	t7 := 2 * (dx1*t3 + x1*t4)
-	dxBar[1] += t5 + t7
-	dxBar[0] -= t7
+	t6 := 2 * (dx1*t2 + x1*t3)
+	dxBar[1] += t4 + t6
+	dxBar[0] -= t6
 	return s, 0
 }
 
@@ -2884,108 +2859,101 @@ func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	h := b / 16
-	t2 := math.Exp(a * 0)
-	t3 := math.Exp(a * b)
-	tape := slices.Grow(t, 68)
-	s := t2 + t3
+	t := math.Exp(a * 0)
+	t2 := math.Exp(a * b)
+	tape := slices.Grow(tapeBuf[:0], 68)
+	s := t + t2
 	for i := 1; i < 16; i++ {
 		x4 := 0 + float64(i)*h
 		var from2 int
 		if i%2 == 1 {
-			t31 := math.Exp(a * x4)
-			tape = append(tape, t31)
-			s += 4 * t31
+			t24 := math.Exp(a * x4)
+			tape = append(tape, t24)
+			s += 4 * t24
 			from2 = 0
 		} else {
-			t30 := math.Exp(a * x4)
-			tape = append(tape, t30)
-			s += 2 * t30
+			t23 := math.Exp(a * x4)
+			tape = append(tape, t23)
+			s += 2 * t23
 			from2 = 1
 		}
 		path = append(path, from2)
 	}
-	t4 := s * h / 3
-	s2 := 0*t2 + b*t3
+	t3 := s * h / 3
+	s2 := 0*t + b*t2
 	for i := 1; i < 16; i++ {
 		x3 := 0 + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t29 := math.Exp(a * x3)
-			tape = append(tape, t29)
-			s2 += 4 * (x3 * t29)
+			t22 := math.Exp(a * x3)
+			tape = append(tape, t22)
+			s2 += 4 * (x3 * t22)
 			from = 0
 		} else {
-			t28 := math.Exp(a * x3)
-			tape = append(tape, t28)
-			s2 += 2 * (x3 * t28)
+			t21 := math.Exp(a * x3)
+			tape = append(tape, t21)
+			s2 += 2 * (x3 * t21)
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t5 := s2 * h / 3
-	t6 := m1Bar / 3
-	sBar := t6 * h
-	t7 := 2 * sBar
-	t8 := 4 * sBar
+	t4 := s2 * h / 3
+	t5 := m1Bar / 3
+	sBar := t5 * h
+	t6 := 2 * sBar
+	t7 := 4 * sBar
 	aBar = 0
-	hBar := s2 * t6
+	hBar := s2 * t5
 	for i := 15; i >= 1; i-- {
-		t20 := len(path) - 1
-		t21 := path[:t20]
+		t16 := path[:len(path)-1]
 		var xBar2 float64
-		if path[t20] == 0 {
-			t25 := len(tape) - 1
-			t26 := tape[t25]
+		if path[len(path)-1] == 0 {
+			t19 := tape[len(tape)-1]
 			x2 := 0 + float64(i)*h
-			t27 := t26 * (x2 * t8)
-			aBar += t27 * x2
-			xBar2 = t8*t26 + a*t27
-			tape = tape[:t25]
+			t20 := t19 * (x2 * t7)
+			aBar += t20 * x2
+			xBar2 = t7*t19 + a*t20
+			tape = tape[:len(tape)-1]
 		} else {
-			t22 := len(tape) - 1
-			t23 := tape[t22]
+			t17 := tape[len(tape)-1]
 			x := 0 + float64(i)*h
-			t24 := t23 * (x * t7)
-			aBar += t24 * x
-			xBar2 = t7*t23 + a*t24
-			tape = tape[:t22]
+			t18 := t17 * (x * t6)
+			aBar += t18 * x
+			xBar2 = t6*t17 + a*t18
+			tape = tape[:len(tape)-1]
 		}
 		hBar += float64(i) * xBar2
-		path = t21
+		path = t16
 	}
-	bBar = sBar * t3
-	t9 := b * sBar
-	t10 := m0Bar / 3
-	sBar2 := t10 * h
-	t11 := 2 * sBar2
-	t12 := 4 * sBar2
-	hBar += s * t10
+	bBar = sBar * t2
+	t8 := b * sBar
+	t9 := m0Bar / 3
+	sBar2 := t9 * h
+	t10 := 2 * sBar2
+	t11 := 4 * sBar2
+	hBar += s * t9
 	for i := 15; i >= 1; i-- {
-		t14 := len(path) - 1
-		t15 := path[:t14]
+		t13 := path[:len(path)-1]
 		var xBar float64
-		if path[t14] == 0 {
-			t18 := len(tape) - 1
-			t19 := tape[t18] * t12
-			aBar += t19 * (0 + float64(i)*h)
-			xBar = a * t19
-			tape = tape[:t18]
+		if path[len(path)-1] == 0 {
+			t15 := tape[len(tape)-1] * t11
+			aBar += t15 * (0 + float64(i)*h)
+			xBar = a * t15
+			tape = tape[:len(tape)-1]
 		} else {
-			t16 := len(tape) - 1
-			t17 := tape[t16] * t11
-			aBar += t17 * (0 + float64(i)*h)
-			xBar = a * t17
-			tape = tape[:t16]
+			t14 := tape[len(tape)-1] * t10
+			aBar += t14 * (0 + float64(i)*h)
+			xBar = a * t14
+			tape = tape[:len(tape)-1]
 		}
 		hBar += float64(i) * xBar
-		path = t15
+		path = t13
 	}
-	t13 := t3 * (t9 + sBar2)
-	aBar += t13 * b
-	bBar2 := bBar + a*t13 + hBar/16
-	return t4, t5, aBar, bBar2
+	t12 := t2 * (t8 + sBar2)
+	aBar += t12 * b
+	bBar2 := bBar + a*t12 + hBar/16
+	return t3, t4, aBar, bBar2
 }
 
 // FixedJVP computes Fixed and its derivative along the tangents (forward mode).
@@ -3088,10 +3056,10 @@ func RunningMaxGrad(x, xBar []float64) float64 {
 	*best = math.Inf(-1)
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		t4 := v * v
+		t3 := v * v
 		var from int
-		if t4 > *best {
-			*best = t4
+		if t3 > *best {
+			*best = t3
 			from = 1
 		} else {
 			from = 0
@@ -3101,17 +3069,16 @@ func RunningMaxGrad(x, xBar []float64) float64 {
 	best2 := *best
 	*bestBar += 1
 	for i := len(x) - 1; i >= 0; i-- {
-		t := len(path) - 1
-		t2 := path[:t]
-		var t3 float64
-		if path[t] == 0 {
-			t3 = 0
+		t := path[:len(path)-1]
+		var t2 float64
+		if path[len(path)-1] == 0 {
+			t2 = 0
 		} else {
-			t3 = *bestBar
+			t2 = *bestBar
 			*bestBar = 0
 		}
-		xBar[i] += 2 * (t3 * x[i])
-		path = t2
+		xBar[i] += 2 * (t2 * x[i])
+		path = t
 	}
 	*bestBar = 0
 	return best2
@@ -3159,14 +3126,13 @@ func counterAddJVP(n *int, s, ds *float64, v, dv float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CounterGrad(x, xBar []float64) float64 {
 	var tapeintBuf [256]int
-	t := tapeintBuf[:0]
 	gadApart(x, xBar, "CounterGrad: x and xBar")
 	n := new(int)
 	*n = 0
 	s := new(float64)
 	sBar := new(float64)
 	*s = 0
-	tapeint := slices.Grow(t, max(len(x)+2, 0))
+	tapeint := slices.Grow(tapeintBuf[:0], max(len(x)+2, 0))
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		*n++
@@ -3176,11 +3142,10 @@ func CounterGrad(x, xBar []float64) float64 {
 	}
 	s2 := *s
 	*sBar += 1
-	t2 := *sBar
+	t := *sBar
 	for i := len(x) - 1; i >= 0; i-- {
-		t3 := len(tapeint) - 1
-		xBar[i] += t2 * float64(tapeint[t3])
-		tapeint = tapeint[:t3]
+		xBar[i] += t * float64(tapeint[len(tapeint)-1])
+		tapeint = tapeint[:len(tapeint)-1]
 	}
 	*sBar = 0
 	return s2
@@ -3227,44 +3192,42 @@ func moveMoveJVP(p, dp *Point, v, dv float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MoveGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	var pBar2 Point
 	gadApart(x, xBar, "MoveGrad: x and xBar")
 	p := new(Point)
 	pBar := new(Point)
-	var t11 Point
+	var t9 Point
 	*p = Point{X: x[0], Y: x[1]}
-	tape := slices.Grow(t, max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	for i := 0; i < len(x); i++ {
-		t10 := p.Y
-		p.X += x[i] * t10
-		tape = append(tape, t10)
+		t8 := p.Y
+		p.X += x[i] * t8
+		tape = append(tape, t8)
 	}
-	t2 := p.X
+	t := p.X
 	pBar.X += 1
 	for i := len(x) - 1; i >= 0; i-- {
-		t7 := len(tape) - 1
-		t8 := tape[t7]
-		t9 := pBar.X
-		pBar.Y += x[i] * t9
-		xBar[i] += t9 * t8
-		tape = tape[:t7]
+		t6 := tape[len(tape)-1]
+		t7 := pBar.X
+		pBar.Y += x[i] * t7
+		xBar[i] += t7 * t6
+		tape = tape[:len(tape)-1]
 	}
-	t3 := *pBar
+	t2 := *pBar
 	*pBar = Point{}
-	pBar2.X += t3.X
-	pBar2.Y += t3.Y
-	t4 := pBar2
+	pBar2.X += t2.X
+	pBar2.Y += t2.Y
+	t3 := pBar2
 	pBar2 = Point{}
-	t11.X += t4.X
-	t11.Y += t4.Y
-	t5 := t11.Y
-	t11.Y = 0
-	xBar[1] += t5
-	t6 := t11.X
-	t11.X = 0
-	xBar[0] += t6
-	return t2
+	t9.X += t3.X
+	t9.Y += t3.Y
+	t4 := t9.Y
+	t9.Y = 0
+	xBar[1] += t4
+	t5 := t9.X
+	t9.X = 0
+	xBar[0] += t5
+	return t
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -172,60 +172,60 @@ func inputLossGradJVP(
 // tensors nil (zero), which then receive fresh tensors.
 func AtrousLossGrad(a, aBar *Atrous, x, y *tensorops.Tensor) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := a.K
-	t3 := tensorops.Conv2DDilated(x, t2, 1, 2, 2)
-	h := tensorops.SiLU(t3)
+	t := a.K
+	t2 := tensorops.Conv2DDilated(x, t, 1, 2, 2)
+	h := tensorops.SiLU(t2)
 	p := tensorops.AvgPool2D(h, 3, 2, 1)
-	t4 := x.Dim(0)
-	f := tensorops.Reshape(p, t4, 75)
-	t5 := a.W
-	t6 := tensorops.MatMul(f, t5)
-	t7 := a.B
-	t8 := tensorops.FuseInto(t6, "a + b", t6, t7)
-	o := tensorops.Softplus(t8)
+	t3 := x.Dim(0)
+	f := tensorops.Reshape(p, t3, 75)
+	t4 := a.W
+	t5 := tensorops.MatMul(f, t4)
+	t6 := a.B
+	t7 := tensorops.FuseInto(t5, "a + b", t5, t6)
+	o := tensorops.Softplus(t7)
+	tapePointers := slices.Grow(tapePointersBuf[:0], max(t3+2, 0)*6)
 	acc := tensorops.ZerosOf(x.DType(), 2)
-	tapePointers := slices.Grow(t, max(t4+2, 0)*6)
-	for i := 0; i < t4; i++ {
-		t25 := tensorops.Slice(o, 0, i, i+1)
-		t26 := tensorops.Slice(y, 0, i, i+1)
-		d2 := tensorops.Sub(t25, t26)
-		t27 := tensorops.Square(d2)
-		t28 := tensorops.Sum(t27, 0)
-		tapePointers = append(tapePointers, t25, t26, d2, t27, acc, t28)
-		acc = tensorops.Add(acc, t28)
+	for i := 0; i < t3; i++ {
+		t23 := tensorops.Slice(o, 0, i, i+1)
+		t24 := tensorops.Slice(y, 0, i, i+1)
+		d2 := tensorops.Sub(t23, t24)
+		t25 := tensorops.Square(d2)
+		t26 := tensorops.Sum(t25, 0)
+		tapePointers = append(tapePointers, t23, t24, d2, t25, acc, t26)
+		acc = tensorops.Add(acc, t26)
 	}
-	t9 := tensorops.SumAll(acc)
+	t8 := tensorops.SumAll(acc)
 	accBar := tensorops.FullLike(acc, 1)
 	var oBar *tensorops.Tensor
 	var accBar2 *tensorops.Tensor
-	for i := t4 - 1; i >= 0; i-- {
+	i2 := t3 - 1
+	for i2 >= 0 {
 		accBar2 = tensorops.Add(accBar2, accBar)
-		t17 := len(tapePointers) - 6
-		t18 := tapePointers[t17]
+		t16 := tapePointers[len(tapePointers)-6]
 		d := tapePointers[len(tapePointers)-4]
 		accBar = tensorops.SumLike(accBar2, tapePointers[len(tapePointers)-2])
-		t19 := tensorops.SumLike(accBar2, tapePointers[len(tapePointers)-1])
-		t20 := tensorops.ExpandAxis(t19, tapePointers[len(tapePointers)-3], 0)
-		t21 := tensorops.Fuse("2*a*b", d, t20)
-		t22 := tensorops.SumLike(t21, d)
-		t23 := tensorops.SumLike(t22, t18)
-		t24 := tensorops.SliceGrad(t23, o, 0, i)
-		oBar = tensorops.Add(oBar, t24)
+		t17 := tensorops.SumLike(accBar2, tapePointers[len(tapePointers)-1])
+		t18 := tensorops.ExpandAxis(t17, tapePointers[len(tapePointers)-3], 0)
+		t19 := tensorops.Fuse("2*a*b", d, t18)
+		t20 := tensorops.SumLike(t19, d)
+		t21 := tensorops.SumLike(t20, t16)
+		t22 := tensorops.SliceGrad(t21, o, 0, i2)
+		oBar = tensorops.Add(oBar, t22)
+		i2--
 		accBar2 = nil
-		tapePointers = tapePointers[:t17]
+		tapePointers = tapePointers[:len(tapePointers)-6]
 	}
-	t10 := tensorops.SumLike(tensorops.Fuse("Sigmoid(a)*b", t8, oBar), t8)
-	t11 := tensorops.SumLike(t10, t6)
-	aBar.B = tensorops.AccumulateSumLike(aBar.B, t10, t7)
-	aBar.W = tensorops.AccumulateMatMulGradB(aBar.W, t11, f, t5, false, false)
-	t12 := tensorops.ReshapeLike(tensorops.MatMulGradA(t11, f, t5, false, false), p)
-	t13 := tensorops.AvgPool2DGrad(t12, h, 3, 2, 1)
-	t14 := tensorops.SiLUJVP(t3, t13)
-	t15 := tensorops.Conv2DDilatedGradW(t14, x, t2, 1, 2, 2)
-	t16 := tensorops.Accumulate(aBar.K, t15)
-	aBar.K = t16
-	return t9
+	t9 := tensorops.SumLike(tensorops.Fuse("Sigmoid(a)*b", t7, oBar), t7)
+	t10 := tensorops.SumLike(t9, t5)
+	aBar.B = tensorops.AccumulateSumLike(aBar.B, t9, t6)
+	aBar.W = tensorops.AccumulateMatMulGradB(aBar.W, t10, f, t4, false, false)
+	t11 := tensorops.ReshapeLike(tensorops.MatMulGradA(t10, f, t4, false, false), p)
+	t12 := tensorops.AvgPool2DGrad(t11, h, 3, 2, 1)
+	t13 := tensorops.SiLUJVP(t2, t12)
+	t14 := tensorops.Conv2DDilatedGradW(t13, x, t, 1, 2, 2)
+	t15 := tensorops.Accumulate(aBar.K, t14)
+	aBar.K = t15
+	return t8
 }
 
 // AtrousLossJVP computes AtrousLoss and its derivative along the tangents (forward mode).
@@ -254,20 +254,18 @@ func AtrousLossJVP(a, da *Atrous, x, y *tensorops.Tensor) (float64, float64) {
 	for i := 0; i < t2; i++ {
 		t12 := tensorops.Slice(o, 0, i, i+1)
 		t13 := tensorops.Slice(t9, 0, i, i+1)
-		t14 := i + 1
-		t15 := tensorops.MatMulSlice(df, t3, 0, i, t14, t7, t9)
-		t16 := tensorops.Add(t15, tensorops.MatMulSlice(f, t4, 0, i, t14, t6, t9))
-		t17 := tensorops.ExpandLike(t16, tensorops.SliceFor(t9, 0, i, t14, t6, t7))
-		t18 := i + 1
-		t19 := tensorops.SliceFor(t8, 0, i, t18, t9)
-		t20 := tensorops.ExpandLike(t19, tensorops.SliceFor(t9, 0, i, t18, t8))
-		t21 := tensorops.Fuse("Sigmoid(a)*(b + c)", t13, t17, t20)
+		t14 := tensorops.MatMulSlice(df, t3, 0, i, i+1, t7, t9)
+		t15 := tensorops.Add(t14, tensorops.MatMulSlice(f, t4, 0, i, i+1, t6, t9))
+		t16 := tensorops.ExpandLike(t15, tensorops.SliceFor(t9, 0, i, i+1, t6, t7))
+		t17 := tensorops.SliceFor(t8, 0, i, i+1, t9)
+		t18 := tensorops.ExpandLike(t17, tensorops.SliceFor(t9, 0, i, i+1, t8))
+		t19 := tensorops.Fuse("Sigmoid(a)*(b + c)", t13, t16, t18)
 		d := tensorops.Sub(t12, tensorops.Slice(y, 0, i, i+1))
-		dd := tensorops.ExpandLike(t21, d)
-		t22 := tensorops.Sum(tensorops.FuseInto(dd, "2*a*b", d, dd), 0)
+		dd := tensorops.ExpandLike(t19, d)
+		t20 := tensorops.Sum(tensorops.FuseInto(dd, "2*a*b", d, dd), 0)
 		acc = tensorops.Add(acc, tensorops.Sum(tensorops.Square(d), 0))
-		t23 := tensorops.ExpandLike(t22, acc)
-		dacc = tensorops.Add(tensorops.ExpandLike(dacc, acc), t23)
+		t21 := tensorops.ExpandLike(t20, acc)
+		dacc = tensorops.Add(tensorops.ExpandLike(dacc, acc), t21)
 	}
 	t10 := tensorops.SumAll(acc)
 	t11 := tensorops.SumAll(dacc)
@@ -341,51 +339,48 @@ func AtrousLossTaylor(a, a1, a2, a3 *Atrous, x, y *tensorops.Tensor) (float64, f
 		t41 := tensorops.Slice(o, 0, i, i+1)
 		t42 := tensorops.Slice(t36, 0, i, i+1)
 		t43 := tensorops.Slice(t35, 0, i, i+1)
-		t44 := i + 1
-		t45 := tensorops.SliceFor(t36, 0, i, t44, t35)
-		t46 := tensorops.SigmoidJVP(t45, tensorops.SliceFor(t35, 0, i, t44, t36))
-		t47 := i + 1
-		t48 := tensorops.MatMulSlice(f, t18, 0, i, t47, t25, t26, t33)
-		t49 := tensorops.MatMulSlice(f1, t17, 0, i, t47, t24, t26, t33)
-		t50 := tensorops.MatMulSlice(f2, t16, 0, i, t47, t24, t25, t33)
-		t51 := tensorops.Fuse("a + b + c", t48, t49, t50)
-		t52 := tensorops.ExpandLike(t51, tensorops.SliceFor(t33, 0, i, t47, t24, t25, t26))
-		t53 := tensorops.SliceFor(t31, 0, i, t47, t33)
-		t54 := tensorops.ExpandLike(t53, tensorops.SliceFor(t33, 0, i, t47, t31))
-		t55 := tensorops.FuseInto(t52, "a + b", t52, t54)
-		t56 := tensorops.Fuse("0.5*(a*b) + c*d", t46, t43, t42, t55)
-		t57 := tensorops.Affine(tensorops.SliceFor(t36, 0, i, i+1), -1, 1)
-		t58 := tensorops.FuseInto(t57, "0.3333333333333333*((0.5*((a*(-b) + b*c)*d) + a*c*e)*d)", t42, t46, t57,
-			t43, t55)
-		t59 := i + 1
-		t60 := tensorops.MatMulSlice(f, t19, 0, i, t59, t28, t29, t30, t33)
-		t61 := tensorops.MatMulSlice(f1, t18, 0, i, t59, t27, t29, t30, t33)
-		t62 := tensorops.MatMulSlice(f2, t17, 0, i, t59, t27, t28, t30, t33)
-		t63 := tensorops.MatMulSlice(f3, t16, 0, i, t59, t27, t28, t29, t33)
-		t64 := tensorops.Fuse("a + b + c + d", t60, t61, t62, t63)
-		t65 := tensorops.SliceFor(t33, 0, i, t59, t27, t28, t29, t30)
-		t66 := tensorops.ExpandLike(t64, t65)
-		t67 := i + 1
-		t68 := tensorops.SliceFor(t32, 0, i, t67, t33)
-		t69 := tensorops.ExpandLike(t68, tensorops.SliceFor(t33, 0, i, t67, t32))
-		t70 := tensorops.FuseInto(t58, "a + 0.6666666666666666*(b*c) + d*(e + f)", t58, t46, t55, t42, t66, t69)
+		t44 := tensorops.SliceFor(t36, 0, i, i+1, t35)
+		t45 := tensorops.SigmoidJVP(t44, tensorops.SliceFor(t35, 0, i, i+1, t36))
+		t46 := tensorops.MatMulSlice(f, t18, 0, i, i+1, t25, t26, t33)
+		t47 := tensorops.MatMulSlice(f1, t17, 0, i, i+1, t24, t26, t33)
+		t48 := tensorops.MatMulSlice(f2, t16, 0, i, i+1, t24, t25, t33)
+		t49 := tensorops.Fuse("a + b + c", t46, t47, t48)
+		t50 := tensorops.SliceFor(t33, 0, i, i+1, t24, t25, t26)
+		t51 := tensorops.ExpandLike(t49, t50)
+		t52 := tensorops.SliceFor(t31, 0, i, i+1, t33)
+		t53 := tensorops.ExpandLike(t52, tensorops.SliceFor(t33, 0, i, i+1, t31))
+		t54 := tensorops.FuseInto(t51, "a + b", t51, t53)
+		t55 := tensorops.Fuse("0.5*(a*b) + c*d", t45, t43, t42, t54)
+		t56 := tensorops.Affine(tensorops.SliceFor(t36, 0, i, i+1), -1, 1)
+		t57 := tensorops.FuseInto(t56, "0.3333333333333333*((0.5*((a*(-b) + b*c)*d) + a*c*e)*d)", t42, t45, t56,
+			t43, t54)
+		t58 := tensorops.MatMulSlice(f, t19, 0, i, i+1, t28, t29, t30, t33)
+		t59 := tensorops.MatMulSlice(f1, t18, 0, i, i+1, t27, t29, t30, t33)
+		t60 := tensorops.MatMulSlice(f2, t17, 0, i, i+1, t27, t28, t30, t33)
+		t61 := tensorops.MatMulSlice(f3, t16, 0, i, i+1, t27, t28, t29, t33)
+		t62 := tensorops.Fuse("a + b + c + d", t58, t59, t60, t61)
+		t63 := tensorops.SliceFor(t33, 0, i, i+1, t27, t28, t29, t30)
+		t64 := tensorops.ExpandLike(t62, t63)
+		t65 := tensorops.SliceFor(t32, 0, i, i+1, t33)
+		t66 := tensorops.ExpandLike(t65, tensorops.SliceFor(t33, 0, i, i+1, t32))
+		t67 := tensorops.FuseInto(t57, "a + 0.6666666666666666*(b*c) + d*(e + f)", t57, t45, t54, t42, t64, t66)
 		d := tensorops.Sub(t41, tensorops.Slice(y, 0, i, i+1))
 		d1 := tensorops.ExpandLike(tensorops.Mul(t42, t43), d)
-		d2 := tensorops.ExpandLike(t56, d)
-		d3 := tensorops.ExpandLike(t70, d)
-		t71 := tensorops.Scale(d, 2)
-		t72 := tensorops.Scale(d1, 2)
-		t73 := tensorops.Fuse("0.5*(a*b) + c*d", t72, d1, t71, d2)
-		t74 := tensorops.FuseInto(d3, "0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e", d2, d1, t72,
-			t71, d3)
-		t75 := tensorops.Sum(t74, 0)
+		d2 := tensorops.ExpandLike(t55, d)
+		d3 := tensorops.ExpandLike(t67, d)
+		t68 := tensorops.Scale(d, 2)
+		t69 := tensorops.Scale(d1, 2)
+		t70 := tensorops.Fuse("0.5*(a*b) + c*d", t69, d1, t68, d2)
+		t71 := tensorops.FuseInto(d3, "0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e", d2, d1, t69,
+			t68, d3)
+		t72 := tensorops.Sum(t71, 0)
 		acc = tensorops.Add(acc, tensorops.Sum(tensorops.Square(d), 0))
-		t76 := tensorops.ExpandLike(tensorops.Sum(tensorops.Mul(t71, d1), 0), acc)
-		acc1 = tensorops.Add(tensorops.ExpandLike(acc1, acc), t76)
-		t77 := tensorops.ExpandLike(tensorops.Sum(t73, 0), acc)
-		acc2 = tensorops.Add(tensorops.ExpandLike(acc2, acc), t77)
-		t78 := tensorops.ExpandLike(t75, acc)
-		acc3 = tensorops.Add(tensorops.ExpandLike(acc3, acc), t78)
+		t73 := tensorops.ExpandLike(tensorops.Sum(tensorops.Mul(t68, d1), 0), acc)
+		acc1 = tensorops.Add(tensorops.ExpandLike(acc1, acc), t73)
+		t74 := tensorops.ExpandLike(tensorops.Sum(t70, 0), acc)
+		acc2 = tensorops.Add(tensorops.ExpandLike(acc2, acc), t74)
+		t75 := tensorops.ExpandLike(t72, acc)
+		acc3 = tensorops.Add(tensorops.ExpandLike(acc3, acc), t75)
 	}
 	t37 := tensorops.SumAll(acc)
 	t38 := tensorops.SumAll(acc1)

@@ -288,41 +288,40 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 	case 2:
 		for i := len(s) - 1; i >= 0; i-- {
 			val3 := s[i]
-			t18 := 0.0
+			t16 := 0.0
 			if val3 < 0 {
-				t18 = -1
+				t16 = -1
 			}
-			t19 := t18
+			t17 := t16
 			if val3 > 0 {
-				t19 = 1
+				t17 = 1
 			}
-			sBar[i] += t19 * seed
+			sBar[i] += t17 * seed
 		}
 	case 3:
 		normBar2 := seed
 		for i := len(s) - 1; i >= 0; i-- {
-			t12 := len(tape) - 2
-			t13 := tape[t12] >= tape[len(tape)-1]
-			t14 := 0.0
-			if t13 {
-				t14 = 1
+			t11 := tape[len(tape)-2] >= tape[len(tape)-1]
+			t12 := 0.0
+			if t11 {
+				t12 = 1
 			}
-			t15 := 1.0
-			if t13 {
-				t15 = 0
+			t13 := 1.0
+			if t11 {
+				t13 = 0
 			}
 			val2 := s[i]
-			t16 := 0.0
+			t14 := 0.0
 			if val2 < 0 {
-				t16 = -1
+				t14 = -1
 			}
-			t17 := t16
+			t15 := t14
 			if val2 > 0 {
-				t17 = 1
+				t15 = 1
 			}
-			sBar[i] += t17 * (t15 * normBar2)
-			normBar2 = t14 * normBar2
-			tape = tape[:t12]
+			sBar[i] += t15 * (t13 * normBar2)
+			normBar2 = t12 * normBar2
+			tape = tape[:len(tape)-2]
 		}
 	default:
 		t4 := 1 / L
@@ -333,23 +332,22 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 		normBar := t5 * seed
 		t6 := L - 1
 		for i := len(s) - 1; i >= 0; i-- {
-			t7 := len(tape) - 2
-			t8 := tape[t7]
-			t9 := L * math.Pow(t8, t6)
+			t7 := tape[len(tape)-2]
+			t8 := L * math.Pow(t7, t6)
 			if L == 0 {
-				t9 = 0
+				t8 = 0
 			}
 			val := s[i]
-			t10 := 0.0
+			t9 := 0.0
 			if val < 0 {
-				t10 = -1
+				t9 = -1
 			}
-			t11 := t10
+			t10 := t9
 			if val > 0 {
-				t11 = 1
+				t10 = 1
 			}
-			sBar[i] += t11 * (t9 * normBar)
-			tape = tape[:t7]
+			sBar[i] += t10 * (t8 * normBar)
+			tape = tape[:len(tape)-2]
 		}
 	}
 }
@@ -399,13 +397,12 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "f64L2NormUnitaryReverse: x and xBar")
-	tape := slices.Grow(t, max(len(x)+2, 0)*6)
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*6)
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
-	var t2 float64
+	var t float64
 	var from, from3 int
 	for ; ; path, i = append(path, from3), i+1 {
 		if i < len(x) {
@@ -416,7 +413,7 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 				absxi := math.Abs(v)
 				tape = append(tape, absxi)
 				if math.IsNaN(absxi) {
-					t2 = 0
+					t = 0
 					from = 0
 					break
 				}
@@ -434,11 +431,11 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 				}
 			}
 		} else if math.IsInf(scale, 1) {
-			t2 = 0
+			t = 0
 			from = 1
 			break
 		} else {
-			t2 = math.Sqrt(sumSquares)
+			t = math.Sqrt(sumSquares)
 			from = 2
 			break
 		}
@@ -454,8 +451,8 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 			scaleBar = 0
 			sumSquaresBar = 0
 		} else {
-			scaleBar = normBar * t2
-			sumSquaresBar = 0.5 / t2 * (scale * normBar)
+			scaleBar = normBar * t
+			sumSquaresBar = 0.5 / t * (scale * normBar)
 		}
 		i = len(x) - 1
 		part = 0
@@ -465,9 +462,8 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 		if part == 1 {
 			absxiBar = 0
 		} else {
-			t3 := len(path) - 1
-			from2 := path[t3]
-			path = path[:t3]
+			from2 := path[len(path)-1]
+			path = path[:len(path)-1]
 			switch from2 {
 			case 0:
 				vBar = 0
@@ -476,36 +472,34 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 				part = 0
 				continue
 			case 1:
-				t6 := len(tape) - 3
-				absxi2 := tape[t6]
+				absxi2 := tape[len(tape)-3]
 				sumSquares2 := tape[len(tape)-1]
 				s4 := tape[len(tape)-2] / absxi2
-				t7 := sumSquaresBar * s4
-				t8 := sumSquares2*s4*sumSquaresBar + sumSquares2*t7
-				absxiBar = scaleBar - t8*s4/absxi2
-				scaleBar = t8 / absxi2
-				sumSquaresBar = t7 * s4
-				tape = tape[:t6]
+				t3 := sumSquaresBar * s4
+				t4 := sumSquares2*s4*sumSquaresBar + sumSquares2*t3
+				absxiBar = scaleBar - t4*s4/absxi2
+				scaleBar = t4 / absxi2
+				sumSquaresBar = t3 * s4
+				tape = tape[:len(tape)-3]
 			default:
-				t4 := len(tape) - 2
-				scale2 := tape[t4]
+				scale2 := tape[len(tape)-2]
 				s3 := tape[len(tape)-1] / scale2
-				t5 := 2 * (sumSquaresBar * s3)
-				scaleBar -= t5 * s3 / scale2
-				absxiBar = t5 / scale2
-				tape = tape[:t4]
+				t2 := 2 * (sumSquaresBar * s3)
+				scaleBar -= t2 * s3 / scale2
+				absxiBar = t2 / scale2
+				tape = tape[:len(tape)-2]
 			}
 		}
 		v2 := x[i]
-		t9 := 0.0
+		t5 := 0.0
 		if v2 < 0 {
-			t9 = -1
+			t5 = -1
 		}
-		t10 := t9
+		t6 := t5
 		if v2 > 0 {
-			t10 = 1
+			t6 = 1
 		}
-		vBar = t10 * absxiBar
+		vBar = t6 * absxiBar
 		tape = tape[:len(tape)-1]
 		xBar[i] += vBar
 		i--
@@ -980,29 +974,28 @@ func f64AxpyUnitaryToJVP(dst, ddst []float64, alpha, dalpha float64, x, dx, y, d
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AxpyGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "AxpyGrad: x and xBar")
 	n := len(x) / 2
 	dst := make([]float64, n)
 	dstBar := make([]float64, n)
-	t2 := copy(dst, x[:n])
+	t := copy(dst, x[:n])
 	x0 := x[0]
-	t3 := 2 * n
-	t4 := x[n:t3]
-	t5 := append(t, dst...)
-	floats.AddScaled(dst, x0, t4)
-	t6 := floats.Dot(dst, dst)
+	t2 := 2 * n
+	t3 := x[n:t2]
+	t4 := append(tapeBuf[:0], dst...)
+	floats.AddScaled(dst, x0, t3)
+	t5 := floats.Dot(dst, dst)
 	floatsDotInPlaceReverse(dst, dstBar, 1)
-	copy(dst, t5[len(t5)-len(dst):])
-	t7 := floatsAddScaledReverse(dst, dstBar, x0, t4, xBar[n:t3])
-	xBar[0] += t7
-	t8 := xBar[:n]
-	for k := 0; k < t2; k++ {
+	copy(dst, t4[len(t4)-len(dst):])
+	t6 := floatsAddScaledReverse(dst, dstBar, x0, t3, xBar[n:t2])
+	xBar[0] += t6
+	t7 := xBar[:n]
+	for k := 0; k < t; k++ {
 		dstkBar := dstBar[k]
 		dstBar[k] = 0
-		t8[k] += dstkBar
+		t7[k] += dstkBar
 	}
-	return t6
+	return t5
 }
 
 // floatsAddScaledReverse is the reverse of AddScaled for the gradients that call it: the
@@ -1019,16 +1012,15 @@ func AxpyGrad(x, xBar []float64) float64 {
 // dst held on entry.
 func floatsAddScaledReverse(dst, dstBar []float64, alpha float64, s, sBar []float64) (alphaBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(dst, dstBar, "floatsAddScaledReverse: dst and dstBar")
 	gadApart(s, sBar, "floatsAddScaledReverse: s and sBar")
 	gadApart(dst, s, "floatsAddScaledReverse: dst and s")
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	t2 := append(t, dst...)
+	t := append(tapeBuf[:0], dst...)
 	f64AxpyUnitaryTo(dst, alpha, s, dst)
-	copy(dst, t2[len(t2)-len(dst):])
+	copy(dst, t[len(t)-len(dst):])
 	alphaBar = f64AxpyUnitaryToInPlaceReverse(dst, dstBar, alpha, s, sBar)
 	return alphaBar
 }
@@ -1327,48 +1319,45 @@ func f64DivJVP(dst, ddst, s, ds []float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "ElementwiseGrad: x and xBar")
 	gadApart(y, yBar, "ElementwiseGrad: y and yBar")
 	a := make([]float64, len(x))
 	aBar := make([]float64, len(x))
-	t2 := copy(a, x)
-	t3 := append(t, a...)
+	t := copy(a, x)
+	t2 := append(tapeBuf[:0], a...)
 	floats.Scale(1.5, a)
-	t4 := append(t3, a...)
+	t3 := append(t2, a...)
 	floats.Mul(a, y)
 	floats.AddConst(0.25, a)
 	b := make([]float64, len(y))
 	bBar := make([]float64, len(y))
-	t5 := copy(b, y)
+	t4 := copy(b, y)
 	floats.AddConst(3, b)
-	t6 := append(t4, a...)
+	t5 := append(t3, a...)
 	floats.Div(a, b)
-	t7 := floats.Sum(a)
+	t6 := floats.Sum(a)
 	floatsSumReverse(a, aBar, 1)
-	t8 := len(t6) - len(a)
-	copy(a, t6[t8:])
-	t9 := t6[:t8]
+	copy(a, t5[len(t5)-len(a):])
+	t7 := t5[:len(t5)-len(a)]
 	floatsDivReverse(a, aBar, b, bBar)
 	floatsAddConstReverseWrtDst(3, b, bBar)
-	for k := 0; k < t5; k++ {
+	for k := 0; k < t4; k++ {
 		bkBar := bBar[k]
 		bBar[k] = 0
 		yBar[k] += bkBar
 	}
 	floatsAddConstReverseWrtDst(0.25, a, aBar)
-	t10 := len(t9) - len(a)
-	copy(a, t9[t10:])
-	t11 := t9[:t10]
+	copy(a, t7[len(t7)-len(a):])
+	t8 := t7[:len(t7)-len(a)]
 	floatsMulReverse(a, aBar, y, yBar)
-	copy(a, t11[len(t11)-len(a):])
+	copy(a, t8[len(t8)-len(a):])
 	floatsScaleReverseWrtDst(1.5, a, aBar)
-	for k := 0; k < t2; k++ {
+	for k := 0; k < t; k++ {
 		akBar := aBar[k]
 		aBar[k] = 0
 		xBar[k] += akBar
 	}
-	return t7
+	return t6
 }
 
 // floatsDivReverse is the reverse of Div for the gradients that call it: the vector-Jacobian
@@ -1383,16 +1372,15 @@ func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 // entry.
 func floatsDivReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(dst, dstBar, "floatsDivReverse: dst and dstBar")
 	gadApart(s, sBar, "floatsDivReverse: s and sBar")
 	gadApart(dst, s, "floatsDivReverse: dst and s")
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	t2 := append(t, dst...)
+	t := append(tapeBuf[:0], dst...)
 	f64Div(dst, s)
-	copy(dst, t2[len(t2)-len(dst):])
+	copy(dst, t[len(t)-len(dst):])
 	f64DivReverse(dst, dstBar, s, sBar)
 }
 
@@ -1426,27 +1414,25 @@ func floatsAddConstReverseWrtDst(c float64, dst, dstBar []float64) {
 // entry.
 func floatsMulReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(dst, dstBar, "floatsMulReverse: dst and dstBar")
 	gadApart(s, sBar, "floatsMulReverse: s and sBar")
 	gadApart(dst, s, "floatsMulReverse: dst and s")
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	tape := slices.Grow(t, max(len(s)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(s)+2, 0))
 	for i := 0; i < len(s); i++ {
 		dsti2 := dst[i]
 		dst[i] = dsti2 * s[i]
 		tape = append(tape, dsti2)
 	}
 	for i := len(s) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		dsti := tape[t2]
+		dsti := tape[len(tape)-1]
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
 		dstBar[i] += dstiBar * s[i]
 		sBar[i] += dsti * dstiBar
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 }
 
@@ -1491,25 +1477,23 @@ func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
 // entry.
 func f64DivReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(dst, dstBar, "f64DivReverse: dst and dstBar")
 	gadApart(s, sBar, "f64DivReverse: s and sBar")
 	gadApart(dst, s, "f64DivReverse: dst and s")
-	tape := slices.Grow(t, max(len(s)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(s)+2, 0))
 	for i := 0; i < len(s); i++ {
 		dsti2 := dst[i]
 		dst[i] = dsti2 / s[i]
 		tape = append(tape, dsti2)
 	}
 	for i := len(s) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		dsti := tape[t2]
+		dsti := tape[len(tape)-1]
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
 		v := s[i]
 		dstBar[i] += dstiBar / v
 		sBar[i] -= dstiBar * (dsti / v) / v
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 }
 
@@ -1857,36 +1841,33 @@ func f64AxpyUnitaryToJVPWrtDstXY(dst, ddst []float64, alpha float64, x, dx, y, d
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AddSubGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "AddSubGrad: x and xBar")
 	gadApart(y, yBar, "AddSubGrad: y and yBar")
 	a := make([]float64, len(x))
 	aBar := make([]float64, len(x))
-	t2 := copy(a, x)
-	t3 := append(t, a...)
+	t := copy(a, x)
+	t2 := append(tapeBuf[:0], a...)
 	floats.Add(a, y)
-	t4 := append(t3, a...)
+	t3 := append(t2, a...)
 	floats.Mul(a, x)
-	t5 := append(t4, a...)
+	t4 := append(t3, a...)
 	floats.Sub(a, y)
-	t6 := floats.Dot(a, y)
+	t5 := floats.Dot(a, y)
 	floatsDotReverse(a, aBar, y, yBar, 1)
-	t7 := len(t5) - len(a)
-	copy(a, t5[t7:])
-	t8 := t5[:t7]
+	copy(a, t4[len(t4)-len(a):])
+	t6 := t4[:len(t4)-len(a)]
 	floatsSubReverse(a, aBar, y, yBar)
-	t9 := len(t8) - len(a)
-	copy(a, t8[t9:])
-	t10 := t8[:t9]
+	copy(a, t6[len(t6)-len(a):])
+	t7 := t6[:len(t6)-len(a)]
 	floatsMulReverse(a, aBar, x, xBar)
-	copy(a, t10[len(t10)-len(a):])
+	copy(a, t7[len(t7)-len(a):])
 	floatsAddReverse(a, aBar, y, yBar)
-	for k := 0; k < t2; k++ {
+	for k := 0; k < t; k++ {
 		akBar := aBar[k]
 		aBar[k] = 0
 		xBar[k] += akBar
 	}
-	return t6
+	return t5
 }
 
 // floatsDotReverse is the reverse of Dot for the gradients that call it: the vector-Jacobian
@@ -1918,16 +1899,15 @@ func floatsDotReverse(s1, s1Bar, s2, s2Bar []float64, seed float64) {
 // entry.
 func floatsSubReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(dst, dstBar, "floatsSubReverse: dst and dstBar")
 	gadApart(s, sBar, "floatsSubReverse: s and sBar")
 	gadApart(dst, s, "floatsSubReverse: dst and s")
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	t2 := append(t, dst...)
+	t := append(tapeBuf[:0], dst...)
 	f64AxpyUnitaryTo(dst, -1, s, dst)
-	copy(dst, t2[len(t2)-len(dst):])
+	copy(dst, t[len(t)-len(dst):])
 	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar, -1, s, sBar)
 }
 
@@ -1943,16 +1923,15 @@ func floatsSubReverse(dst, dstBar, s, sBar []float64) {
 // entry.
 func floatsAddReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(dst, dstBar, "floatsAddReverse: dst and dstBar")
 	gadApart(s, sBar, "floatsAddReverse: s and sBar")
 	gadApart(dst, s, "floatsAddReverse: dst and s")
 	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	t2 := append(t, dst...)
+	t := append(tapeBuf[:0], dst...)
 	f64AxpyUnitaryTo(dst, 1, s, dst)
-	copy(dst, t2[len(t2)-len(dst):])
+	copy(dst, t[len(t)-len(dst):])
 	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar, 1, s, sBar)
 }
 
@@ -2333,44 +2312,43 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 		f64L2DistanceUnitaryReverse(s, sBar, t, tBar, seed)
 	case 2:
 		for i := len(s) - 1; i >= 0; i-- {
-			t20 := t[i] - s[i]
-			t21 := 0.0
-			if t20 < 0 {
-				t21 = -1
+			t18 := t[i] - s[i]
+			t19 := 0.0
+			if t18 < 0 {
+				t19 = -1
 			}
-			t22 := t21
-			if t20 > 0 {
-				t22 = 1
+			t20 := t19
+			if t18 > 0 {
+				t20 = 1
 			}
-			t23 := t22 * seed
-			tBar[i] += t23
-			sBar[i] -= t23
+			t21 := t20 * seed
+			tBar[i] += t21
+			sBar[i] -= t21
 		}
 	case 3:
 		normBar2 := seed
 		for i := len(s) - 1; i >= 0; i-- {
-			t14 := len(path) - 1
-			t15 := path[:t14]
+			t13 := path[:len(path)-1]
 			var absDiffBar float64
-			if path[t14] == 0 {
+			if path[len(path)-1] == 0 {
 				absDiffBar = 0
 			} else {
 				absDiffBar = normBar2
 				normBar2 = 0
 			}
-			t16 := t[i] - s[i]
-			t17 := 0.0
-			if t16 < 0 {
-				t17 = -1
+			t14 := t[i] - s[i]
+			t15 := 0.0
+			if t14 < 0 {
+				t15 = -1
 			}
-			t18 := t17
-			if t16 > 0 {
-				t18 = 1
+			t16 := t15
+			if t14 > 0 {
+				t16 = 1
 			}
-			t19 := t18 * absDiffBar
-			tBar[i] += t19
-			sBar[i] -= t19
-			path = t15
+			t17 := t16 * absDiffBar
+			tBar[i] += t17
+			sBar[i] -= t17
+			path = t13
 		}
 	default:
 		t4 := 1 / L
@@ -2381,25 +2359,24 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 		normBar := t5 * seed
 		t6 := L - 1
 		for i := len(s) - 1; i >= 0; i-- {
-			t7 := len(tape) - 2
-			t8 := tape[t7]
-			t9 := L * math.Pow(t8, t6)
+			t7 := tape[len(tape)-2]
+			t8 := L * math.Pow(t7, t6)
 			if L == 0 {
-				t9 = 0
+				t8 = 0
 			}
-			t10 := t[i] - s[i]
-			t11 := 0.0
-			if t10 < 0 {
-				t11 = -1
+			t9 := t[i] - s[i]
+			t10 := 0.0
+			if t9 < 0 {
+				t10 = -1
 			}
-			t12 := t11
-			if t10 > 0 {
-				t12 = 1
+			t11 := t10
+			if t9 > 0 {
+				t11 = 1
 			}
-			t13 := t12 * (t9 * normBar)
-			tBar[i] += t13
-			sBar[i] -= t13
-			tape = tape[:t7]
+			t12 := t11 * (t8 * normBar)
+			tBar[i] += t12
+			sBar[i] -= t12
+			tape = tape[:len(tape)-2]
 		}
 	}
 }
@@ -2416,14 +2393,13 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "f64L2DistanceUnitaryReverse: x and xBar")
 	gadApart(y, yBar, "f64L2DistanceUnitaryReverse: y and yBar")
-	tape := slices.Grow(t, max(len(x)+2, 0)*6)
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*6)
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
-	var t2 float64
+	var t float64
 	var from, from3 int
 	for ; ; path, i = append(path, from3), i+1 {
 		if i < len(x) {
@@ -2434,7 +2410,7 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 				absxi := math.Abs(v)
 				tape = append(tape, absxi)
 				if math.IsNaN(absxi) {
-					t2 = 0
+					t = 0
 					from = 0
 					break
 				}
@@ -2452,11 +2428,11 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 				}
 			}
 		} else if math.IsInf(scale, 1) {
-			t2 = 0
+			t = 0
 			from = 1
 			break
 		} else {
-			t2 = math.Sqrt(sumSquares)
+			t = math.Sqrt(sumSquares)
 			from = 2
 			break
 		}
@@ -2472,8 +2448,8 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 			scaleBar = 0
 			sumSquaresBar = 0
 		} else {
-			scaleBar = normBar * t2
-			sumSquaresBar = 0.5 / t2 * (scale * normBar)
+			scaleBar = normBar * t
+			sumSquaresBar = 0.5 / t * (scale * normBar)
 		}
 		i = len(x) - 1
 		part = 0
@@ -2483,9 +2459,8 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 		if part == 1 {
 			absxiBar = 0
 		} else {
-			t3 := len(path) - 1
-			from2 := path[t3]
-			path = path[:t3]
+			from2 := path[len(path)-1]
+			path = path[:len(path)-1]
 			switch from2 {
 			case 0:
 				vBar = 0
@@ -2495,36 +2470,34 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 				part = 0
 				continue
 			case 1:
-				t6 := len(tape) - 3
-				absxi2 := tape[t6]
+				absxi2 := tape[len(tape)-3]
 				sumSquares2 := tape[len(tape)-1]
 				s4 := tape[len(tape)-2] / absxi2
-				t7 := sumSquaresBar * s4
-				t8 := sumSquares2*s4*sumSquaresBar + sumSquares2*t7
-				absxiBar = scaleBar - t8*s4/absxi2
-				scaleBar = t8 / absxi2
-				sumSquaresBar = t7 * s4
-				tape = tape[:t6]
+				t3 := sumSquaresBar * s4
+				t4 := sumSquares2*s4*sumSquaresBar + sumSquares2*t3
+				absxiBar = scaleBar - t4*s4/absxi2
+				scaleBar = t4 / absxi2
+				sumSquaresBar = t3 * s4
+				tape = tape[:len(tape)-3]
 			default:
-				t4 := len(tape) - 2
-				scale2 := tape[t4]
+				scale2 := tape[len(tape)-2]
 				s3 := tape[len(tape)-1] / scale2
-				t5 := 2 * (sumSquaresBar * s3)
-				scaleBar -= t5 * s3 / scale2
-				absxiBar = t5 / scale2
-				tape = tape[:t4]
+				t2 := 2 * (sumSquaresBar * s3)
+				scaleBar -= t2 * s3 / scale2
+				absxiBar = t2 / scale2
+				tape = tape[:len(tape)-2]
 			}
 		}
 		v2 := x[i] - y[i]
-		t9 := 0.0
+		t5 := 0.0
 		if v2 < 0 {
-			t9 = -1
+			t5 = -1
 		}
-		t10 := t9
+		t6 := t5
 		if v2 > 0 {
-			t10 = 1
+			t6 = 1
 		}
-		vBar = t10 * absxiBar
+		vBar = t6 * absxiBar
 		tape = tape[:len(tape)-1]
 		yBar[i] -= vBar
 		xBar[i] += vBar
@@ -3114,15 +3087,13 @@ func floatsMinReverse(s, sBar []float64, seed float64) {
 	}
 	sBar[ind] += seed
 	for i := len(s) - 1; i >= 0; i-- {
-		t2 := len(path) - 1
-		from := path[t2]
-		path = path[:t2]
+		from := path[len(path)-1]
+		path = path[:len(path)-1]
 		if from != 0 {
 			var path2 []int
 			if from != 1 {
-				t3 := len(path) - 1
-				path2 = path[:t3]
-				if path[t3] == 0 {
+				path2 = path[:len(path)-1]
+				if path[len(path)-1] == 0 {
 					path = path2
 					continue
 				}
@@ -3174,15 +3145,13 @@ func floatsMaxReverse(s, sBar []float64, seed float64) {
 	}
 	sBar[ind] += seed
 	for i := len(s) - 1; i >= 0; i-- {
-		t2 := len(path) - 1
-		from := path[t2]
-		path = path[:t2]
+		from := path[len(path)-1]
+		path = path[:len(path)-1]
 		if from != 0 {
 			var path2 []int
 			if from != 1 {
-				t3 := len(path) - 1
-				path2 = path[:t3]
-				if path[t3] == 0 {
+				path2 = path[:len(path)-1]
+				if path[len(path)-1] == 0 {
 					path = path2
 					continue
 				}
@@ -3203,9 +3172,8 @@ func floatsMaxReverse(s, sBar []float64, seed float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsProdReverse(s, sBar []float64, seed float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(s, sBar, "floatsProdReverse: s and sBar")
-	tape := slices.Grow(t, max(len(s)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(s)+2, 0))
 	prod := 1.0
 	for i := 0; i < len(s); i++ {
 		val2 := s[i]
@@ -3214,11 +3182,10 @@ func floatsProdReverse(s, sBar []float64, seed float64) {
 	}
 	prodBar := seed
 	for i := len(s) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
 		val := s[i]
-		sBar[i] += tape[t2] * prodBar
+		sBar[i] += tape[len(tape)-1] * prodBar
 		prodBar *= val
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 }
 
@@ -3234,14 +3201,13 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(s, sBar, "floatsLogSumExpReverse: s and sBar")
 	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}
 	trips := max(len(s)+2, 0)
-	tape := slices.Grow(t, trips)
-	t2 := math.NaN()
+	tape := slices.Grow(tapeBuf[:0], trips)
+	t := math.NaN()
 	ind := 0
 	i := 0
 	var from4 int
@@ -3251,11 +3217,11 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 			from4 = 0
 		} else {
 			var from3 int
-			if v > t2 {
+			if v > t {
 				from3 = 0
 			} else {
-				tape = append(tape, t2)
-				if math.IsNaN(t2) {
+				tape = append(tape, t)
+				if math.IsNaN(t) {
 					from3 = 1
 				} else {
 					from4 = 1
@@ -3263,7 +3229,7 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 				}
 			}
 			path = append(path, from3)
-			t2 = v
+			t = v
 			ind = i
 			from4 = 2
 		}
@@ -3278,9 +3244,9 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 		tape = slices.Grow(tape, trips)
 		lse = 0
 		for i := 0; i < len(s); i++ {
-			t3 := math.Exp(s[i] - maxval)
-			tape = append(tape, t3)
-			lse += t3
+			t2 := math.Exp(s[i] - maxval)
+			tape = append(tape, t2)
+			lse += t2
 		}
 		from = 1
 	}
@@ -3291,24 +3257,21 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 		lseBar := 1 / lse * seed
 		maxvalBar = seed
 		for i := len(s) - 1; i >= 0; i-- {
-			t4 := len(tape) - 1
-			t5 := tape[t4] * lseBar
-			sBar[i] += t5
-			maxvalBar -= t5
-			tape = tape[:t4]
+			t3 := tape[len(tape)-1] * lseBar
+			sBar[i] += t3
+			maxvalBar -= t3
+			tape = tape[:len(tape)-1]
 		}
 	}
 	sBar[ind] += maxvalBar
 	for i := len(s) - 1; i >= 0; i-- {
-		t6 := len(path) - 1
-		from2 := path[t6]
-		path = path[:t6]
+		from2 := path[len(path)-1]
+		path = path[:len(path)-1]
 		if from2 != 0 {
 			var path2 []int
 			if from2 != 1 {
-				t7 := len(path) - 1
-				path2 = path[:t7]
-				if path[t7] == 0 {
+				path2 = path[:len(path)-1]
+				if path[len(path)-1] == 0 {
 					path = path2
 					continue
 				}

@@ -694,15 +694,14 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
 	var path []int
-	var t, tape []float64
-	var i, i2, t2 int
-	var t3 []float64
-	var t4 float64
-	var t5, from int
-	var t6 []int
-	var t7, t8, t9, t10, t11, t12, t13, t14 int
-	var e, x0, t15, b, x1, b2, e2, t16 float64
-	var t17 []float64
+	var tape []float64
+	var i, i2 int
+	var t []float64
+	var t2 float64
+	var from int
+	var t3 []int
+	var e, x0, t4, b, x1, b2, e2, t5 float64
+	var t6 []float64
 	var from2, from3, from4, from5, from6, from7, from8 int
 	var yi float64
 	var from9 int
@@ -710,12 +709,11 @@ func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
 	var pathBuf [256]int
 	var tapeBuf [256]float64
 	path = pathBuf[:0]
-	t = tapeBuf[:0]
 	gadApart(x, xBar, "GaussianGrad: x and xBar")
 	if len(x) != 3 {
 		goto b2
 	}
-	tape = slices.Grow(t, 48)
+	tape = slices.Grow(tapeBuf[:0], 48)
 	sum = 0
 	i = 1
 b4:
@@ -729,12 +727,10 @@ b55:
 	}
 	return sum
 b87:
-	t2 = len(tape) - 2
-	t3 = tape[:t2]
-	t4 = 2 * (x[0]*tape[t2] - tape[len(tape)-1])
-	t5 = len(path) - 1
-	from = path[t5]
-	t6 = path[:t5]
+	t = tape[:len(tape)-2]
+	t2 = 2 * (x[0]*tape[len(tape)-2] - tape[len(tape)-1])
+	from = path[len(path)-1]
+	t3 = path[:len(path)-1]
 	if from == 0 {
 		goto b59
 	}
@@ -756,12 +752,11 @@ b87:
 	if from == 6 {
 		goto b71
 	}
-	path = t6
+	path = t3
 	goto b40
 b71:
-	t7 = len(t6) - 1
-	path = t6[:t7]
-	if t6[t7] == 0 {
+	path = t3[:len(t3)-1]
+	if t3[len(t3)-1] == 0 {
 		goto b85
 	}
 b40:
@@ -770,9 +765,8 @@ b85:
 b41:
 	goto b42
 b69:
-	t8 = len(t6) - 1
-	path = t6[:t8]
-	if t6[t8] == 0 {
+	path = t3[:len(t3)-1]
+	if t3[len(t3)-1] == 0 {
 		goto b83
 	}
 b42:
@@ -781,9 +775,8 @@ b83:
 b43:
 	goto b44
 b67:
-	t9 = len(t6) - 1
-	path = t6[:t9]
-	if t6[t9] == 0 {
+	path = t3[:len(t3)-1]
+	if t3[len(t3)-1] == 0 {
 		goto b81
 	}
 b44:
@@ -792,9 +785,8 @@ b81:
 b45:
 	goto b46
 b65:
-	t10 = len(t6) - 1
-	path = t6[:t10]
-	if t6[t10] == 0 {
+	path = t3[:len(t3)-1]
+	if t3[len(t3)-1] == 0 {
 		goto b79
 	}
 b46:
@@ -803,9 +795,8 @@ b79:
 b47:
 	goto b48
 b63:
-	t11 = len(t6) - 1
-	path = t6[:t11]
-	if t6[t11] == 0 {
+	path = t3[:len(t3)-1]
+	if t3[len(t3)-1] == 0 {
 		goto b77
 	}
 b48:
@@ -814,9 +805,8 @@ b77:
 b49:
 	goto b50
 b61:
-	t12 = len(t6) - 1
-	path = t6[:t12]
-	if t6[t12] == 0 {
+	path = t3[:len(t3)-1]
+	if t3[len(t3)-1] == 0 {
 		goto b75
 	}
 b50:
@@ -825,32 +815,30 @@ b75:
 b51:
 	goto b52
 b59:
-	t13 = len(t6) - 1
-	path = t6[:t13]
-	if t6[t13] == 0 {
+	path = t3[:len(t3)-1]
+	if t3[len(t3)-1] == 0 {
 		goto b73
 	}
 b52:
 	goto b53
 b73:
 b53:
-	t14 = len(t3) - 1
-	e = t3[t14]
+	e = t[len(t)-1]
 	x0 = x[0]
-	xBar[0] += t4 * e
-	t15 = e * (x0 * t4)
+	xBar[0] += t2 * e
+	t4 = e * (x0 * t2)
 	b = 0.5*float64(8-i2) - x[2]
 	x1 = x[1]
-	xBar[1] += -0.5 * (t15 * (b * b))
-	xBar[2] -= 2 * (-0.5 * x1 * t15 * b)
-	tape = t3[:t14]
+	xBar[1] += -0.5 * (t4 * (b * b))
+	xBar[2] -= 2 * (-0.5 * x1 * t4 * b)
+	tape = t[:len(t)-1]
 	i2--
 	goto b55
 b5:
 	b2 = 0.5*float64(8-i) - x[2]
 	e2 = math.Exp(-0.5 * x[1] * (b2 * b2))
-	t16 = x[0] * e2
-	t17 = append(tape, e2)
+	t5 = x[0] * e2
+	t6 = append(tape, e2)
 	if i == 1 {
 		from8 = 0
 		goto b7
@@ -952,9 +940,9 @@ b7:
 	yi = 0.0009
 	from9 = 0
 b6:
-	f = t16 - yi
+	f = t5 - yi
 	path = append(path, from9)
-	tape = append(t17, e2, yi)
+	tape = append(t6, e2, yi)
 	sum += f * f
 	i++
 	goto b4
@@ -1255,11 +1243,10 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "PenaltyIIGrad: x and xBar")
 	dim := len(x)
 	trips := max(dim+1, 0)
-	tape := slices.Grow(t, trips*4+trips)
+	tape := slices.Grow(tapeBuf[:0], trips*4+trips)
 	s := -1.0
 	for i := 0; i < dim; i++ {
 		v2 := x[i]
@@ -1267,43 +1254,41 @@ func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 	}
 	sum = 0
 	for i := 1; i < dim; i++ {
-		t11 := math.Exp(float64(i+1) / 10)
-		t12 := math.Exp(float64(i) / 10)
-		t13 := math.Exp(x[i] / 10)
-		t14 := math.Exp(x[i-1] / 10)
-		f2 := t13 + t14 - (t11 + t12)
-		tape = append(tape, t13, t14, t11, t12)
+		t8 := math.Exp(float64(i+1) / 10)
+		t9 := math.Exp(float64(i) / 10)
+		t10 := math.Exp(x[i] / 10)
+		t11 := math.Exp(x[i-1] / 10)
+		f2 := t10 + t11 - (t8 + t9)
+		tape = append(tape, t10, t11, t8, t9)
 		sum += f2 * f2
 	}
 	for i := 1; i < dim; i++ {
-		t10 := math.Exp(x[i] / 10)
-		f := t10 - 0.9048374180359595
-		tape = append(tape, t10)
+		t7 := math.Exp(x[i] / 10)
+		f := t7 - 0.9048374180359595
+		tape = append(tape, t7)
 		sum += f * f
 	}
-	t2 := x[0] - 0.2
-	sum2 := sum*1e-05 + t2*t2 + s*s
+	t := x[0] - 0.2
+	sum2 := sum*1e-05 + t*t + s*s
 	sBar := 2 * s
-	xBar[0] += 2 * t2
+	xBar[0] += 2 * t
 	for i := dim - 1; i >= 1; i-- {
-		t8 := len(tape) - 1
-		t9 := tape[t8]
-		xBar[i] += t9 * (2 * (1e-05 * (t9 - 0.9048374180359595))) / 10
-		tape = tape[:t8]
+		t6 := tape[len(tape)-1]
+		xBar[i] += t6 * (2 * (1e-05 * (t6 - 0.9048374180359595))) / 10
+		tape = tape[:len(tape)-1]
 	}
 	for i := dim - 1; i >= 1; i-- {
-		t4 := len(tape) - 4
-		t5 := tape[t4]
-		t6 := tape[len(tape)-3]
-		t7 := 2 * (1e-05 * (t5 + t6 - (tape[len(tape)-2] + tape[len(tape)-1])))
-		xBar[i-1] += t6 * t7 / 10
-		xBar[i] += t5 * t7 / 10
-		tape = tape[:t4]
+		t3 := tape[len(tape)-4]
+		t4 := tape[len(tape)-3]
+		t5 := 2 * (1e-05 * (t3 + t4 - (tape[len(tape)-2] + tape[len(tape)-1])))
+		xBar[i-1] += t4 * t5 / 10
+		xBar[i] += t3 * t5 / 10
+		tape = tape[:len(tape)-4]
 	}
 	for i := dim - 1; i >= 0; i-- {
 		v := x[i]
-		t3 := float64(dim - i)
-		xBar[i] += t3*v*sBar + t3*(sBar*v)
+		t2 := float64(dim - i)
+		xBar[i] += t2*v*sBar + t2*(sBar*v)
 	}
 	return sum2
 }
@@ -1563,9 +1548,8 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "WatsonGrad: x and xBar")
-	tape := slices.Grow(t, 30*(2+max(len(x)+1, 0)+max(len(x)+2, 0)))
+	tape := slices.Grow(tapeBuf[:0], 30*(2+max(len(x)+1, 0)+max(len(x)+2, 0)))
 	sum = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
@@ -1585,32 +1569,29 @@ func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 			s2v2 += d2v2 * v
 			d2v2 *= d1
 		}
-		t9 := s1 - s2v2*s2v2 - 1
+		t5 := s1 - s2v2*s2v2 - 1
 		tape = append(tape, s2v2, s1)
-		sum += t9 * t9
+		sum += t5 * t5
 	}
 	x0 := x[0]
-	t2 := x0 * x0
-	t3 := x[1] - t2 - 1
-	sum += t2 + t3*t3
-	t4 := 2 * t3
-	xBar[0] += 2 * ((1 - t4) * x0)
-	xBar[1] += t4
+	t := x0 * x0
+	t2 := x[1] - t - 1
+	sum += t + t2*t2
+	t3 := 2 * t2
+	xBar[0] += 2 * ((1 - t3) * x0)
+	xBar[1] += t3
 	for i2 := 29; i2 >= 1; i2-- {
-		t5 := len(tape) - 2
-		s2 := tape[t5]
+		s2 := tape[len(tape)-2]
 		s1Bar := 2 * (tape[len(tape)-1] - s2*s2 - 1)
-		t6 := 2 * (s1Bar * s2)
-		tape = tape[:t5]
+		t4 := 2 * (s1Bar * s2)
+		tape = tape[:len(tape)-2]
 		for i := len(x) - 1; i >= 0; i-- {
-			t8 := len(tape) - 1
-			xBar[i] -= tape[t8] * t6
-			tape = tape[:t8]
+			xBar[i] -= tape[len(tape)-1] * t4
+			tape = tape[:len(tape)-1]
 		}
 		for j := len(x) - 1; j >= 1; j-- {
-			t7 := len(tape) - 1
-			xBar[j] += float64(j) * tape[t7] * s1Bar
-			tape = tape[:t7]
+			xBar[j] += float64(j) * tape[len(tape)-1] * s1Bar
+			tape = tape[:len(tape)-1]
 		}
 	}
 	return sum
@@ -2378,12 +2359,11 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "DixonPriceGrad: x and xBar")
 	xp := x[0]
-	t2 := xp - 1
-	tape := slices.Grow(t, max(len(x)+1, 0))
-	v := t2 * t2
+	t := xp - 1
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+1, 0))
+	v := t * t
 	for i := 1; i < len(x); i++ {
 		xn2 := x[i]
 		tmp := 2*xn2*xn2 - xp
@@ -2393,15 +2373,14 @@ func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 	}
 	xpBar := 0.0
 	for i := len(x) - 1; i >= 1; i-- {
-		t3 := len(tape) - 1
 		xn := x[i]
-		t4 := 2 * xn
-		t5 := 2 * (float64(i+1) * (t4*xn - tape[t3]))
-		xBar[i] += xpBar + t4*t5 + 2*(t5*xn)
-		xpBar = -t5
-		tape = tape[:t3]
+		t2 := 2 * xn
+		t3 := 2 * (float64(i+1) * (t2*xn - tape[len(tape)-1]))
+		xBar[i] += xpBar + t2*t3 + 2*(t3*xn)
+		xpBar = -t3
+		tape = tape[:len(tape)-1]
 	}
-	xBar[0] += xpBar + 2*t2
+	xBar[0] += xpBar + 2*t
 	return v
 }
 
@@ -2616,33 +2595,31 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GriewankGrad(g functions.Griewank, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "GriewankGrad: x and xBar")
-	tape := slices.Grow(t, max(len(x)+2, 0)*3)
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*3)
 	ss := 0.0
 	pc := 1.0
 	for i := 0; i < len(x); i++ {
 		v2 := x[i]
-		t8 := math.Sqrt(float64(i + 1))
-		t9 := math.Cos(v2 / t8)
-		tape = append(tape, t8, pc, t9)
+		t6 := math.Sqrt(float64(i + 1))
+		t7 := math.Cos(v2 / t6)
+		tape = append(tape, t6, pc, t7)
 		ss += v2 * v2
-		pc *= t9
+		pc *= t7
 	}
-	t2 := ss/4000 - pc + 1
+	t := ss/4000 - pc + 1
 	pcBar := -1.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t3 := len(tape) - 3
-		t4 := tape[t3]
-		t5 := tape[len(tape)-1]
+		t2 := tape[len(tape)-3]
+		t3 := tape[len(tape)-1]
 		v := x[i]
-		t6 := 2*(0.00025*v) - math.Sin(v/t4)*(tape[len(tape)-2]*pcBar)/t4
-		t7 := xBar[i] + t6
-		xBar[i] = t7
-		pcBar *= t5
-		tape = tape[:t3]
+		t4 := 2*(0.00025*v) - math.Sin(v/t2)*(tape[len(tape)-2]*pcBar)/t2
+		t5 := xBar[i] + t4
+		xBar[i] = t5
+		pcBar *= t3
+		tape = tape[:len(tape)-3]
 	}
-	return t2
+	return t
 }
 
 // HolderTableJVP computes HolderTable.Func and its derivative along the tangents (forward mode).
@@ -2779,41 +2756,38 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "Langermann2Grad: x and xBar")
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
 	c := [5]float64{1, 2, 5, 2, 3}
 	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
-	tape := slices.Grow(t, 56)
+	tape := slices.Grow(tapeBuf[:0], 56)
 	f := 0.0
 	for i := 0; i < 5; i++ {
 		cv2 := c[i]
-		t6 := A[i]
+		t3 := A[i]
 		ss := 0.0
 		for j := 0; j < 2; j++ {
-			av := t6[j]
+			av := t3[j]
 			xja := x[j] - av
 			tape = append(tape, av)
 			ss += xja * xja
 		}
-		t7 := math.Exp(-0.3183098861837907 * ss)
-		t8 := math.Cos(3.141592653589793 * ss)
-		tape = append(tape, t7, cv2, ss, t8)
-		f += cv2 * t7 * t8
+		t4 := math.Exp(-0.3183098861837907 * ss)
+		t5 := math.Cos(3.141592653589793 * ss)
+		tape = append(tape, t4, cv2, ss, t5)
+		f += cv2 * t4 * t5
 	}
 	for i := 4; i >= 0; i-- {
-		t2 := len(tape) - 4
-		t3 := tape[t2]
+		t := tape[len(tape)-4]
 		cv := tape[len(tape)-3]
-		t4 := 3.141592653589793 * (math.Sin(3.141592653589793*tape[len(tape)-2]) * (cv * t3))
-		ssBar := -0.3183098861837907*(t3*(cv*tape[len(tape)-1])) - t4
-		tape = tape[:t2]
+		t2 := 3.141592653589793 * (math.Sin(3.141592653589793*tape[len(tape)-2]) * (cv * t))
+		ssBar := -0.3183098861837907*(t*(cv*tape[len(tape)-1])) - t2
+		tape = tape[:len(tape)-4]
 		for j := 1; j >= 0; j-- {
-			t5 := len(tape) - 1
-			xBar[j] += 2 * (ssBar * (x[j] - tape[t5]))
-			tape = tape[:t5]
+			xBar[j] += 2 * (ssBar * (x[j] - tape[len(tape)-1]))
+			tape = tape[:len(tape)-1]
 		}
 	}
 	return f
@@ -2833,26 +2807,25 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 	for i := 0; i < len(x)-1; i++ {
 		dwi := dx[i] / 4
 		wi := 1 + (x[i]-1)/4
-		t8 := 3.141592653589793*wi + 1
-		s := math.Sin(t8)
-		ds := math.Cos(t8) * (3.141592653589793 * dwi)
-		t9 := wi - 1
-		t10 := t9 * t9
-		t11 := 10 * s
-		t12 := 1 + t11*s
-		sum += t10 * t12
-		dsum += 2*(dwi*t9)*t12 + t10*(10*ds*s+t11*ds)
+		t7 := 3.141592653589793*wi + 1
+		s := math.Sin(t7)
+		ds := math.Cos(t7) * (3.141592653589793 * dwi)
+		t8 := wi - 1
+		t9 := t8 * t8
+		t10 := 10 * s
+		t11 := 1 + t10*s
+		sum += t9 * t11
+		dsum += 2*(dwi*t8)*t11 + t9*(10*ds*s+t10*ds)
 	}
-	t2 := len(x) - 1
-	dwd := dx[t2] / 4
-	wd := 1 + (x[t2]-1)/4
-	t3 := 6.283185307179586 * wd
-	sd := math.Sin(t3)
-	t4 := wd - 1
-	t5 := t4 * t4
-	t6 := 1 + sd*sd
-	t7 := dsum + (2*(dwd*t4)*t6 + t5*(2*(math.Cos(t3)*(6.283185307179586*dwd)*sd)))
-	return sum + t5*t6, t7
+	dwd := dx[len(x)-1] / 4
+	wd := 1 + (x[len(x)-1]-1)/4
+	t2 := 6.283185307179586 * wd
+	sd := math.Sin(t2)
+	t3 := wd - 1
+	t4 := t3 * t3
+	t5 := 1 + sd*sd
+	t6 := dsum + (2*(dwd*t3)*t5 + t4*(2*(math.Cos(t2)*(6.283185307179586*dwd)*sd)))
+	return sum + t4*t5, t6
 }
 
 // LevyGrad computes Levy.Func and its gradient with respect to the varied inputs (reverse mode).
@@ -2863,45 +2836,42 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "LevyGrad: x and xBar")
-	t2 := 3.141592653589793 * (1 + (x[0]-1)/4)
-	s1 := math.Sin(t2)
-	tape := slices.Grow(t, max(len(x)+1, 0))
+	t := 3.141592653589793 * (1 + (x[0]-1)/4)
+	s1 := math.Sin(t)
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+1, 0))
 	sum := s1 * s1
 	for i := 0; i < len(x)-1; i++ {
 		wi2 := 1 + (x[i]-1)/4
 		s2 := math.Sin(3.141592653589793*wi2 + 1)
-		t18 := wi2 - 1
+		t15 := wi2 - 1
 		tape = append(tape, s2)
-		sum += t18 * t18 * (1 + 10*s2*s2)
+		sum += t15 * t15 * (1 + 10*s2*s2)
 	}
-	t3 := len(x) - 1
-	wd := 1 + (x[t3]-1)/4
-	t4 := 6.283185307179586 * wd
-	sd := math.Sin(t4)
-	t5 := wd - 1
-	t6 := t5 * t5
-	t7 := 1 + sd*sd
-	t8 := sum + t6*t7
-	t9 := xBar[t3] + (2*(t7*t5)+6.283185307179586*(math.Cos(t4)*(2*(t6*sd))))/4
-	xBar[t3] = t9
+	wd := 1 + (x[len(x)-1]-1)/4
+	t2 := 6.283185307179586 * wd
+	sd := math.Sin(t2)
+	t3 := wd - 1
+	t4 := t3 * t3
+	t5 := 1 + sd*sd
+	t6 := sum + t4*t5
+	t7 := xBar[len(x)-1] + (2*(t5*t3)+6.283185307179586*(math.Cos(t2)*(2*(t4*sd))))/4
+	xBar[len(x)-1] = t7
 	for i := len(x) - 2; i >= 0; i-- {
-		t10 := len(tape) - 1
-		s := tape[t10]
-		t11 := 10 * s
+		s := tape[len(tape)-1]
+		t8 := 10 * s
 		wi := 1 + (x[i]-1)/4
-		t12 := wi - 1
-		t13 := t12 * t12
-		t14 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t11*t13 + 10*(t13*s)))
-		t15 := 2*((1+t11*s)*t12) + t14
-		t16 := t15 / 4
-		t17 := xBar[i] + t16
-		xBar[i] = t17
-		tape = tape[:t10]
+		t9 := wi - 1
+		t10 := t9 * t9
+		t11 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t8*t10 + 10*(t10*s)))
+		t12 := 2*((1+t8*s)*t9) + t11
+		t13 := t12 / 4
+		t14 := xBar[i] + t13
+		xBar[i] = t14
+		tape = tape[:len(tape)-1]
 	}
-	xBar[0] += 3.141592653589793 * (math.Cos(t2) * (2 * s1)) / 4
-	return t8
+	xBar[0] += 3.141592653589793 * (math.Cos(t) * (2 * s1)) / 4
+	return t6
 }
 
 // Levy13JVP computes Levy13.Func and its derivative along the tangents (forward mode).
@@ -3174,34 +3144,32 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "SchwefelGrad: x and xBar")
-	tape := slices.Grow(t, max(len(x)+2, 0)*2)
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*2)
 	sum := 0.0
 	for i := 0; i < len(x); i++ {
 		v2 := x[i]
-		t7 := math.Sqrt(math.Abs(v2))
-		t8 := math.Sin(t7)
-		tape = append(tape, t7, t8)
-		sum += v2 * t8
+		t5 := math.Sqrt(math.Abs(v2))
+		t6 := math.Sin(t5)
+		tape = append(tape, t5, t6)
+		sum += v2 * t6
 	}
-	t2 := 418.9829*float64(len(x)) - sum
+	t := 418.9829*float64(len(x)) - sum
 	for i := len(x) - 1; i >= 0; i-- {
-		t3 := len(tape) - 2
-		t4 := tape[t3]
+		t2 := tape[len(tape)-2]
 		v := x[i]
-		t5 := 0.0
+		t3 := 0.0
 		if v < 0 {
-			t5 = -1
+			t3 = -1
 		}
-		t6 := t5
+		t4 := t3
 		if v > 0 {
-			t6 = 1
+			t4 = 1
 		}
-		xBar[i] += -tape[len(tape)-1] - t6*(0.5/t4*(math.Cos(t4)*v))
-		tape = tape[:t3]
+		xBar[i] += -tape[len(tape)-1] - t4*(0.5/t2*(math.Cos(t2)*v))
+		tape = tape[:len(tape)-2]
 	}
-	return t2
+	return t
 }
 
 // ShubertJVP computes Shubert.Func and its derivative along the tangents (forward mode).
@@ -3275,18 +3243,16 @@ func ShubertGrad(s functions.Shubert, x, xBar []float64) float64 {
 	x0Bar := 0.0
 	x1Bar := 0.0
 	for {
-		t2 := len(path) - 1
-		t3 := path[:t2]
-		if path[t2] == 0 {
+		t2 := path[:len(path)-1]
+		if path[len(path)-1] == 0 {
 			break
 		}
-		t4 := len(tape) - 1
-		i2 := tape[t4]
+		i2 := tape[len(tape)-1]
 		i3 := i2 + 1
 		x1Bar -= i3 * (math.Sin(i3*x1+i2) * (i2 * s0))
 		x0Bar -= i3 * (math.Sin(i3*x0+i2) * (i2 * s1))
-		path = t3
-		tape = tape[:t4]
+		path = t2
+		tape = tape[:len(tape)-1]
 	}
 	xBar[1] += x1Bar
 	xBar[0] += x0Bar

@@ -27,10 +27,9 @@ func BealeHessian(b functions.Beale, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -112,22 +111,21 @@ func BealeHessDiag(b functions.Beale, x, d []float64) float64 {
 	if len(d) != n {
 		panic("BealeHessDiag: len(d) != len(x)")
 	}
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	dd := make([]float64, n+8)
 	f := 0.0
@@ -140,8 +138,8 @@ func BealeHessDiag(b functions.Beale, x, d []float64) float64 {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsBealeFuncTaylorLanes8(
+		var t, t2, t3, t4, t5, t6, t7, t8 float64
+		f, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = functionsBealeFuncTaylorLanes8(
 			b,
 			x,
 			u0,
@@ -153,14 +151,14 @@ func BealeHessDiag(b functions.Beale, x, d []float64) float64 {
 			u6,
 			u7,
 		)
-		dd[i] = 2 * t2
-		dd[i+1] = 2 * t3
-		dd[i+2] = 2 * t4
-		dd[i+3] = 2 * t5
-		dd[i+4] = 2 * t6
-		dd[i+5] = 2 * t7
-		dd[i+6] = 2 * t8
-		dd[i+7] = 2 * t9
+		dd[i] = 2 * t
+		dd[i+1] = 2 * t2
+		dd[i+2] = 2 * t3
+		dd[i+3] = 2 * t4
+		dd[i+4] = 2 * t5
+		dd[i+5] = 2 * t6
+		dd[i+6] = 2 * t7
+		dd[i+7] = 2 * t8
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -342,22 +340,21 @@ func functionsBealeFuncTaylorLanes8(
 // too.
 func BealeLaplacian(b functions.Beale, x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -370,8 +367,8 @@ func BealeLaplacian(b functions.Beale, x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = functionsBealeFuncTaylor(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = functionsBealeFuncTaylor(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -380,7 +377,7 @@ func BealeLaplacian(b functions.Beale, x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = b.Func(x)
@@ -549,10 +546,9 @@ func BrownBadlyScaledHessian(b functions.BrownBadlyScaled, x, h []float64) float
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -620,22 +616,21 @@ func BrownBadlyScaledHessDiag(b functions.BrownBadlyScaled, x, d []float64) floa
 	if len(d) != n {
 		panic("BrownBadlyScaledHessDiag: len(d) != len(x)")
 	}
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	dd := make([]float64, n+8)
 	f := 0.0
@@ -648,8 +643,8 @@ func BrownBadlyScaledHessDiag(b functions.BrownBadlyScaled, x, d []float64) floa
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsBrownBadlyScaledFuncTaylorLanes8(
+		var t, t2, t3, t4, t5, t6, t7, t8 float64
+		f, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = functionsBrownBadlyScaledFuncTaylorLanes8(
 			b,
 			x,
 			u0,
@@ -661,14 +656,14 @@ func BrownBadlyScaledHessDiag(b functions.BrownBadlyScaled, x, d []float64) floa
 			u6,
 			u7,
 		)
-		dd[i] = 2 * t2
-		dd[i+1] = 2 * t3
-		dd[i+2] = 2 * t4
-		dd[i+3] = 2 * t5
-		dd[i+4] = 2 * t6
-		dd[i+5] = 2 * t7
-		dd[i+6] = 2 * t8
-		dd[i+7] = 2 * t9
+		dd[i] = 2 * t
+		dd[i+1] = 2 * t2
+		dd[i+2] = 2 * t3
+		dd[i+3] = 2 * t4
+		dd[i+4] = 2 * t5
+		dd[i+5] = 2 * t6
+		dd[i+6] = 2 * t7
+		dd[i+7] = 2 * t8
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -784,22 +779,21 @@ func functionsBrownBadlyScaledFuncTaylorLanes8(
 // BrownBadlyScaled.Func's value too.
 func BrownBadlyScaledLaplacian(b functions.BrownBadlyScaled, x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -812,8 +806,8 @@ func BrownBadlyScaledLaplacian(b functions.BrownBadlyScaled, x []float64) (f, la
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = functionsBrownBadlyScaledFuncTaylor(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = functionsBrownBadlyScaledFuncTaylor(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -822,7 +816,7 @@ func BrownBadlyScaledLaplacian(b functions.BrownBadlyScaled, x []float64) (f, la
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = b.Func(x)
@@ -925,10 +919,9 @@ func BrownAndDennisHessian(b functions.BrownAndDennis, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -1004,22 +997,21 @@ func BrownAndDennisHessDiag(b functions.BrownAndDennis, x, d []float64) float64 
 	if len(d) != n {
 		panic("BrownAndDennisHessDiag: len(d) != len(x)")
 	}
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	dd := make([]float64, n+8)
 	f := 0.0
@@ -1032,8 +1024,8 @@ func BrownAndDennisHessDiag(b functions.BrownAndDennis, x, d []float64) float64 
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsBrownAndDennisFuncTaylorLanes8(
+		var t, t2, t3, t4, t5, t6, t7, t8 float64
+		f, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = functionsBrownAndDennisFuncTaylorLanes8(
 			b,
 			x,
 			u0,
@@ -1045,14 +1037,14 @@ func BrownAndDennisHessDiag(b functions.BrownAndDennis, x, d []float64) float64 
 			u6,
 			u7,
 		)
-		dd[i] = 2 * t2
-		dd[i+1] = 2 * t3
-		dd[i+2] = 2 * t4
-		dd[i+3] = 2 * t5
-		dd[i+4] = 2 * t6
-		dd[i+5] = 2 * t7
-		dd[i+6] = 2 * t8
-		dd[i+7] = 2 * t9
+		dd[i] = 2 * t
+		dd[i+1] = 2 * t2
+		dd[i+2] = 2 * t3
+		dd[i+3] = 2 * t4
+		dd[i+4] = 2 * t5
+		dd[i+5] = 2 * t6
+		dd[i+6] = 2 * t7
+		dd[i+7] = 2 * t8
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1173,22 +1165,21 @@ func functionsBrownAndDennisFuncTaylorLanes8(
 // value too.
 func BrownAndDennisLaplacian(b functions.BrownAndDennis, x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -1201,8 +1192,8 @@ func BrownAndDennisLaplacian(b functions.BrownAndDennis, x []float64) (f, lap fl
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = functionsBrownAndDennisFuncTaylor(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = functionsBrownAndDennisFuncTaylor(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1211,7 +1202,7 @@ func BrownAndDennisLaplacian(b functions.BrownAndDennis, x []float64) (f, lap fl
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = b.Func(x)
@@ -1326,10 +1317,9 @@ func PowellBadlyScaledHessian(p functions.PowellBadlyScaled, x, h []float64) flo
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -1404,22 +1394,21 @@ func PowellBadlyScaledHessDiag(p functions.PowellBadlyScaled, x, d []float64) fl
 	if len(d) != n {
 		panic("PowellBadlyScaledHessDiag: len(d) != len(x)")
 	}
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	dd := make([]float64, n+8)
 	f := 0.0
@@ -1432,8 +1421,8 @@ func PowellBadlyScaledHessDiag(p functions.PowellBadlyScaled, x, d []float64) fl
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsPowellBadlyScaledFuncTaylorLanes8(
+		var t, t2, t3, t4, t5, t6, t7, t8 float64
+		f, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = functionsPowellBadlyScaledFuncTaylorLanes8(
 			p,
 			x,
 			u0,
@@ -1445,14 +1434,14 @@ func PowellBadlyScaledHessDiag(p functions.PowellBadlyScaled, x, d []float64) fl
 			u6,
 			u7,
 		)
-		dd[i] = 2 * t2
-		dd[i+1] = 2 * t3
-		dd[i+2] = 2 * t4
-		dd[i+3] = 2 * t5
-		dd[i+4] = 2 * t6
-		dd[i+5] = 2 * t7
-		dd[i+6] = 2 * t8
-		dd[i+7] = 2 * t9
+		dd[i] = 2 * t
+		dd[i+1] = 2 * t2
+		dd[i+2] = 2 * t3
+		dd[i+3] = 2 * t4
+		dd[i+4] = 2 * t5
+		dd[i+5] = 2 * t6
+		dd[i+6] = 2 * t7
+		dd[i+7] = 2 * t8
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1609,22 +1598,21 @@ func functionsPowellBadlyScaledFuncTaylorLanes8(
 // PowellBadlyScaled.Func's value too.
 func PowellBadlyScaledLaplacian(p functions.PowellBadlyScaled, x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -1637,8 +1625,8 @@ func PowellBadlyScaledLaplacian(p functions.PowellBadlyScaled, x []float64) (f, 
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = functionsPowellBadlyScaledFuncTaylor(p, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = functionsPowellBadlyScaledFuncTaylor(p, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1647,7 +1635,7 @@ func PowellBadlyScaledLaplacian(p functions.PowellBadlyScaled, x []float64) (f, 
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = p.Func(x)
@@ -1793,10 +1781,9 @@ func WatsonHessian(w functions.Watson, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -1817,12 +1804,11 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "functionsWatsonFuncGrad: x and xBar")
-	t3 := 30 * (2 + max(len(x)+1, 0) + max(len(x)+2, 0))
-	t4 := append(t, make([]float64, t3)...)
-	tape := t4[:len(t)]
-	dtape := append(t2, make([]float64, t3)...)[:len(t)]
+	t2 := 30 * (2 + max(len(x)+1, 0) + max(len(x)+2, 0))
+	t3 := append(t, make([]float64, t2)...)
+	tape := t3[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, t2)...)[:len(t)]
 	sum = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
@@ -1830,14 +1816,14 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 		s1 := 0.0
 		ds1 := 0.0
 		for j := 1; j < len(x); j++ {
-			t16 := float64(j) * d2
+			t12 := float64(j) * d2
 			xj := x[j]
 			dxj := dx[j]
 			tape = append(tape, d2)
 			dtape = append(dtape, 0)
 			d2 *= d1
-			s1 += t16 * xj
-			ds1 += t16 * dxj
+			s1 += t12 * xj
+			ds1 += t12 * dxj
 		}
 		d2v2 := 1.0
 		s2v2 := 0.0
@@ -1851,42 +1837,39 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 			ds2v2 += d2v2 * dv
 			d2v2 *= d1
 		}
-		t15 := s1 - s2v2*s2v2 - 1
+		t11 := s1 - s2v2*s2v2 - 1
 		tape = append(tape, s2v2, s1)
 		dtape = append(dtape, ds2v2, ds1)
-		sum += t15 * t15
+		sum += t11 * t11
 	}
 	x0 := x[0]
 	dx0 := dx[0]
-	t5 := x0 * x0
-	t6 := x[1] - t5 - 1
-	sum += t5 + t6*t6
-	t7 := 2 * (dx[1] - 2*(dx0*x0))
-	dxBar[0] += 2 * ((1-2*t6)*dx0 - t7*x0)
-	dxBar[1] += t7
+	t4 := x0 * x0
+	t5 := x[1] - t4 - 1
+	sum += t4 + t5*t5
+	t6 := 2 * (dx[1] - 2*(dx0*x0))
+	dxBar[0] += 2 * ((1-2*t5)*dx0 - t6*x0)
+	dxBar[1] += t6
 	for i2 := 29; i2 >= 1; i2-- {
-		t8 := len(tape) - 2
-		s2 := tape[t8]
-		ds2 := dtape[t8]
-		t9 := len(tape) - 1
-		s1Bar := 2 * (tape[t9] - s2*s2 - 1)
-		ds1Bar := 2 * (dtape[t9] - 2*(ds2*s2))
-		t10 := 2 * (s1Bar * s2)
-		t11 := 2 * (ds1Bar*s2 + s1Bar*ds2)
-		tape = tape[:t8]
-		dtape = dtape[:t8]
+		s2 := tape[len(tape)-2]
+		ds2 := dtape[len(tape)-2]
+		s1Bar := 2 * (tape[len(tape)-1] - s2*s2 - 1)
+		ds1Bar := 2 * (dtape[len(tape)-1] - 2*(ds2*s2))
+		t7 := 2 * (s1Bar * s2)
+		t8 := 2 * (ds1Bar*s2 + s1Bar*ds2)
+		dtape = dtape[:len(tape)-2]
+		tape = tape[:len(tape)-2]
 		for i := len(x) - 1; i >= 0; i-- {
-			t14 := len(tape) - 1
-			dxBar[i] -= dtape[t14]*t10 + tape[t14]*t11
-			tape = tape[:t14]
-			dtape = dtape[:t14]
+			dxBar[i] -= dtape[len(tape)-1]*t7 + tape[len(tape)-1]*t8
+			dtape = dtape[:len(tape)-1]
+			tape = tape[:len(tape)-1]
 		}
 		for j := len(x) - 1; j >= 1; j-- {
-			t12 := len(tape) - 1
-			t13 := float64(j)
-			dxBar[j] += t13*dtape[t12]*s1Bar + t13*tape[t12]*ds1Bar
-			tape = tape[:t12]
-			dtape = dtape[:t12]
+			t9 := float64(j)
+			t10 := dxBar[j] + (t9*dtape[len(tape)-1]*s1Bar + t9*tape[len(tape)-1]*ds1Bar)
+			dxBar[j] = t10
+			dtape = dtape[:len(tape)-1]
+			tape = tape[:len(tape)-1]
 		}
 	}
 	return sum, 0
@@ -1920,22 +1903,21 @@ func WatsonHessDiag(w functions.Watson, x, d []float64) float64 {
 	if len(d) != n {
 		panic("WatsonHessDiag: len(d) != len(x)")
 	}
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	dd := make([]float64, n+8)
 	f := 0.0
@@ -1948,8 +1930,8 @@ func WatsonHessDiag(w functions.Watson, x, d []float64) float64 {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsWatsonFuncTaylorLanes8(
+		var t, t2, t3, t4, t5, t6, t7, t8 float64
+		f, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = functionsWatsonFuncTaylorLanes8(
 			w,
 			x,
 			u0,
@@ -1961,14 +1943,14 @@ func WatsonHessDiag(w functions.Watson, x, d []float64) float64 {
 			u6,
 			u7,
 		)
-		dd[i] = 2 * t2
-		dd[i+1] = 2 * t3
-		dd[i+2] = 2 * t4
-		dd[i+3] = 2 * t5
-		dd[i+4] = 2 * t6
-		dd[i+5] = 2 * t7
-		dd[i+6] = 2 * t8
-		dd[i+7] = 2 * t9
+		dd[i] = 2 * t
+		dd[i+1] = 2 * t2
+		dd[i+2] = 2 * t3
+		dd[i+3] = 2 * t4
+		dd[i+4] = 2 * t5
+		dd[i+5] = 2 * t6
+		dd[i+6] = 2 * t7
+		dd[i+7] = 2 * t8
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2162,22 +2144,21 @@ func functionsWatsonFuncTaylorLanes8(
 // too.
 func WatsonLaplacian(w functions.Watson, x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -2190,8 +2171,8 @@ func WatsonLaplacian(w functions.Watson, x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = functionsWatsonFuncTaylor(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = functionsWatsonFuncTaylor(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2200,7 +2181,7 @@ func WatsonLaplacian(w functions.Watson, x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = w.Func(x)
@@ -2371,10 +2352,9 @@ func WoodHessian(w functions.Wood, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -2452,22 +2432,21 @@ func WoodHessDiag(w functions.Wood, x, d []float64) float64 {
 	if len(d) != n {
 		panic("WoodHessDiag: len(d) != len(x)")
 	}
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	dd := make([]float64, n+8)
 	f := 0.0
@@ -2480,8 +2459,8 @@ func WoodHessDiag(w functions.Wood, x, d []float64) float64 {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsWoodFuncTaylorLanes8(
+		var t, t2, t3, t4, t5, t6, t7, t8 float64
+		f, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = functionsWoodFuncTaylorLanes8(
 			w,
 			x,
 			u0,
@@ -2493,14 +2472,14 @@ func WoodHessDiag(w functions.Wood, x, d []float64) float64 {
 			u6,
 			u7,
 		)
-		dd[i] = 2 * t2
-		dd[i+1] = 2 * t3
-		dd[i+2] = 2 * t4
-		dd[i+3] = 2 * t5
-		dd[i+4] = 2 * t6
-		dd[i+5] = 2 * t7
-		dd[i+6] = 2 * t8
-		dd[i+7] = 2 * t9
+		dd[i] = 2 * t
+		dd[i+1] = 2 * t2
+		dd[i+2] = 2 * t3
+		dd[i+3] = 2 * t4
+		dd[i+4] = 2 * t5
+		dd[i+5] = 2 * t6
+		dd[i+6] = 2 * t7
+		dd[i+7] = 2 * t8
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2720,22 +2699,21 @@ func functionsWoodFuncTaylorLanes8(
 // too.
 func WoodLaplacian(w functions.Wood, x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -2748,8 +2726,8 @@ func WoodLaplacian(w functions.Wood, x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = functionsWoodFuncTaylor(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = functionsWoodFuncTaylor(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2758,7 +2736,7 @@ func WoodLaplacian(w functions.Wood, x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = w.Func(x)
@@ -2959,10 +2937,9 @@ func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3022,10 +2999,9 @@ func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3088,10 +3064,9 @@ func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3157,10 +3132,9 @@ func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3229,10 +3203,9 @@ func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3304,10 +3277,9 @@ func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3370,10 +3342,9 @@ func ExtendedPowellSingularHessian(e functions.ExtendedPowellSingular, x, h []fl
 		e2[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3452,10 +3423,9 @@ func ExtendedRosenbrockHessian(e functions.ExtendedRosenbrock, x, h []float64) f
 		e2[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3513,10 +3483,9 @@ func GaussianHessian(g functions.Gaussian, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3535,18 +3504,16 @@ func GaussianHessian(g functions.Gaussian, x, h []float64) float64 {
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var path []int
-	var t, t2, t3, tape, dtape []float64
-	var i, i2, t4 int
+	var t, t2, tape, dtape []float64
+	var i, i2 int
 	var e float64
-	var t5 int
-	var t6, t7 []float64
-	var x0, t8, t9 float64
-	var t10, from int
-	var t11 []int
-	var t12, t13, t14, t15, t16, t17, t18, t19 int
-	var e2, de, x0v2, dx0, t20, t21, t22, dx2, b, dx1, t23, b2, d, t24, e3, de2 float64
-	var t25 float64
-	var t26, t27 []float64
+	var t3, t4 []float64
+	var x0, t5, t6 float64
+	var from int
+	var t7 []int
+	var e2, de, x0v2, dx0, t8, t9, t10, dx2, b, dx1, t11, b2, d, t12, e3, de2 float64
+	var t13 float64
+	var t14, t15 []float64
 	var from2, from3, from4, from5, from6, from7, from8 int
 	var yi float64
 	var from9 int
@@ -3555,14 +3522,13 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []flo
 	var tapeBuf, dtapeBuf [256]float64
 	path = pathBuf[:0]
 	t = tapeBuf[:0]
-	t2 = dtapeBuf[:0]
 	gadApart(x, xBar, "functionsGaussianFuncGrad: x and xBar")
 	if len(x) != 3 {
 		goto b1
 	}
-	t3 = append(t, make([]float64, 48)...)
-	tape = t3[:len(t)]
-	dtape = append(t2, make([]float64, 48)...)[:len(t)]
+	t2 = append(t, make([]float64, 48)...)
+	tape = t2[:len(t)]
+	dtape = append(dtapeBuf[:0], make([]float64, 48)...)[:len(t)]
 	sum = 0
 	i = 1
 b3:
@@ -3576,17 +3542,14 @@ b44:
 	}
 	return sum, 0
 b73:
-	t4 = len(tape) - 2
-	e = tape[t4]
-	t5 = len(tape) - 1
-	t6 = tape[:t4]
-	t7 = dtape[:t4]
+	e = tape[len(tape)-2]
+	t3 = tape[:len(tape)-2]
+	t4 = dtape[:len(tape)-2]
 	x0 = x[0]
-	t8 = 2 * (x0*e - tape[t5])
-	t9 = 2 * (dx[0]*e + x0*dtape[t4] - dtape[t5])
-	t10 = len(path) - 1
-	from = path[t10]
-	t11 = path[:t10]
+	t5 = 2 * (x0*e - tape[len(tape)-1])
+	t6 = 2 * (dx[0]*e + x0*dtape[len(tape)-2] - dtape[len(tape)-1])
+	from = path[len(path)-1]
+	t7 = path[:len(path)-1]
 	if from == 0 {
 		goto b45
 	}
@@ -3608,12 +3571,11 @@ b73:
 	if from == 6 {
 		goto b57
 	}
-	path = t11
+	path = t7
 	goto b30
 b57:
-	t12 = len(t11) - 1
-	path = t11[:t12]
-	if t11[t12] == 0 {
+	path = t7[:len(t7)-1]
+	if t7[len(t7)-1] == 0 {
 		goto b71
 	}
 b30:
@@ -3622,9 +3584,8 @@ b71:
 b31:
 	goto b32
 b55:
-	t13 = len(t11) - 1
-	path = t11[:t13]
-	if t11[t13] == 0 {
+	path = t7[:len(t7)-1]
+	if t7[len(t7)-1] == 0 {
 		goto b69
 	}
 b32:
@@ -3633,9 +3594,8 @@ b69:
 b33:
 	goto b34
 b53:
-	t14 = len(t11) - 1
-	path = t11[:t14]
-	if t11[t14] == 0 {
+	path = t7[:len(t7)-1]
+	if t7[len(t7)-1] == 0 {
 		goto b67
 	}
 b34:
@@ -3644,9 +3604,8 @@ b67:
 b35:
 	goto b36
 b51:
-	t15 = len(t11) - 1
-	path = t11[:t15]
-	if t11[t15] == 0 {
+	path = t7[:len(t7)-1]
+	if t7[len(t7)-1] == 0 {
 		goto b65
 	}
 b36:
@@ -3655,9 +3614,8 @@ b65:
 b37:
 	goto b38
 b49:
-	t16 = len(t11) - 1
-	path = t11[:t16]
-	if t11[t16] == 0 {
+	path = t7[:len(t7)-1]
+	if t7[len(t7)-1] == 0 {
 		goto b63
 	}
 b38:
@@ -3666,9 +3624,8 @@ b63:
 b39:
 	goto b40
 b47:
-	t17 = len(t11) - 1
-	path = t11[:t17]
-	if t11[t17] == 0 {
+	path = t7[:len(t7)-1]
+	if t7[len(t7)-1] == 0 {
 		goto b61
 	}
 b40:
@@ -3677,43 +3634,41 @@ b61:
 b41:
 	goto b42
 b45:
-	t18 = len(t11) - 1
-	path = t11[:t18]
-	if t11[t18] == 0 {
+	path = t7[:len(t7)-1]
+	if t7[len(t7)-1] == 0 {
 		goto b59
 	}
 b42:
 	goto b43
 b59:
 b43:
-	t19 = len(t6) - 1
-	e2 = t6[t19]
-	de = t7[t19]
+	e2 = t3[len(t3)-1]
+	de = t4[len(t3)-1]
 	x0v2 = x[0]
 	dx0 = dx[0]
-	t20 = x0v2 * t8
-	dxBar[0] += t9*e2 + t8*de
-	t21 = e2 * t20
-	t22 = de*t20 + e2*(dx0*t8+x0v2*t9)
+	t8 = x0v2 * t5
+	dxBar[0] += t6*e2 + t5*de
+	t9 = e2 * t8
+	t10 = de*t8 + e2*(dx0*t5+x0v2*t6)
 	dx2 = dx[2]
 	b = 0.5*float64(8-i2) - x[2]
 	dx1 = dx[1]
-	t23 = -0.5 * x[1]
-	dxBar[1] += -0.5 * (t22*(b*b) - t21*(2*(dx2*b)))
-	dxBar[2] -= 2 * ((-0.5*dx1*t21+t23*t22)*b - t23*t21*dx2)
-	tape = t6[:t19]
-	dtape = t7[:t19]
+	t11 = -0.5 * x[1]
+	dxBar[1] += -0.5 * (t10*(b*b) - t9*(2*(dx2*b)))
+	dxBar[2] -= 2 * ((-0.5*dx1*t9+t11*t10)*b - t11*t9*dx2)
+	tape = t3[:len(t3)-1]
+	dtape = t4[:len(t3)-1]
 	i2--
 	goto b44
 b4:
 	b2 = 0.5*float64(8-i) - x[2]
 	d = b2 * b2
-	t24 = -0.5 * x[1]
-	e3 = math.Exp(t24 * d)
-	de2 = e3 * (-0.5*dx[1]*d - t24*(2*(dx[2]*b2)))
-	t25 = x[0] * e3
-	t26 = append(tape, e3)
-	t27 = append(dtape, de2)
+	t12 = -0.5 * x[1]
+	e3 = math.Exp(t12 * d)
+	de2 = e3 * (-0.5*dx[1]*d - t12*(2*(dx[2]*b2)))
+	t13 = x[0] * e3
+	t14 = append(tape, e3)
+	t15 = append(dtape, de2)
 	if i == 1 {
 		from8 = 0
 		goto b6
@@ -3815,10 +3770,10 @@ b6:
 	yi = 0.0009
 	from9 = 0
 b5:
-	f = t25 - yi
+	f = t13 - yi
 	path = append(path, from9)
-	tape = append(t26, e3, yi)
-	dtape = append(t27, de2, 0)
+	tape = append(t14, e3, yi)
+	dtape = append(t15, de2, 0)
 	sum += f * f
 	i++
 	goto b3
@@ -3847,10 +3802,9 @@ func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h2[t+j] + h2[j*n+i])
-			h2[t+j] = s
+			s := 0.5 * (h2[i*n+j] + h2[j*n+i])
+			h2[i*n+j] = s
 			h2[j*n+i] = s
 		}
 	}
@@ -3950,10 +3904,9 @@ func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -4019,10 +3972,9 @@ func PenaltyIIHessian(p functions.PenaltyII, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -4043,83 +3995,76 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "functionsPenaltyIIFuncGrad: x and xBar")
 	dim := len(x)
 	trips := max(dim+1, 0)
-	t3 := trips*4 + trips
-	tape := append(t, make([]float64, t3)...)[:len(t)]
-	dtape := append(t2, make([]float64, t3)...)[:len(t)]
+	tape := append(t, make([]float64, trips*4+trips)...)[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, trips*4+trips)...)[:len(t)]
 	s := -1.0
 	ds := 0.0
 	for i := 0; i < dim; i++ {
 		v2 := x[i]
 		dv2 := dx[i]
-		t29 := float64(dim - i)
-		t30 := t29 * v2
-		s += t30 * v2
-		ds += t29*dv2*v2 + t30*dv2
+		t22 := float64(dim - i)
+		t23 := t22 * v2
+		s += t23 * v2
+		ds += t22*dv2*v2 + t23*dv2
 	}
 	sum = 0
 	for i := 1; i < dim; i++ {
-		t24 := math.Exp(float64(i+1) / 10)
-		t25 := math.Exp(float64(i) / 10)
+		t17 := math.Exp(float64(i+1) / 10)
+		t18 := math.Exp(float64(i) / 10)
 		dxi2 := dx[i]
-		t26 := math.Exp(x[i] / 10)
-		t27 := dx[i-1]
-		t28 := math.Exp(x[i-1] / 10)
-		f2 := t26 + t28 - (t24 + t25)
-		tape = append(tape, t26, t28, t24, t25)
-		dtape = append(dtape, t26*(dxi2/10), t28*(t27/10), 0, 0)
+		t19 := math.Exp(x[i] / 10)
+		t20 := dx[i-1]
+		t21 := math.Exp(x[i-1] / 10)
+		f2 := t19 + t21 - (t17 + t18)
+		tape = append(tape, t19, t21, t17, t18)
+		dtape = append(dtape, t19*(dxi2/10), t21*(t20/10), 0, 0)
 		sum += f2 * f2
 	}
 	for i := 1; i < dim; i++ {
 		dxi := dx[i]
-		t23 := math.Exp(x[i] / 10)
-		f := t23 - 0.9048374180359595
-		tape = append(tape, t23)
-		dtape = append(dtape, t23*(dxi/10))
+		t16 := math.Exp(x[i] / 10)
+		f := t16 - 0.9048374180359595
+		tape = append(tape, t16)
+		dtape = append(dtape, t16*(dxi/10))
 		sum += f * f
 	}
-	t4 := x[0] - 0.2
-	sum2 := sum*1e-05 + t4*t4 + s*s
+	t2 := x[0] - 0.2
+	sum2 := sum*1e-05 + t2*t2 + s*s
 	sBar := 2 * s
 	dsBar := 2 * ds
 	dxBar[0] += 2 * dx[0]
 	for i := dim - 1; i >= 1; i-- {
-		t17 := len(tape) - 1
-		t18 := tape[t17]
-		df := dtape[t17]
-		t19 := df * (2 * (1e-05 * (t18 - 0.9048374180359595)))
-		t20 := t19 + t18*(2*(1e-05*df))
-		t21 := t20 / 10
-		t22 := dxBar[i] + t21
-		dxBar[i] = t22
-		tape = tape[:t17]
-		dtape = dtape[:t17]
+		t11 := tape[len(tape)-1]
+		df := dtape[len(tape)-1]
+		t12 := df * (2 * (1e-05 * (t11 - 0.9048374180359595)))
+		t13 := t12 + t11*(2*(1e-05*df))
+		t14 := t13 / 10
+		t15 := dxBar[i] + t14
+		dxBar[i] = t15
+		dtape = dtape[:len(tape)-1]
+		tape = tape[:len(tape)-1]
 	}
 	for i := dim - 1; i >= 1; i-- {
-		t7 := len(tape) - 4
-		t8 := tape[t7]
-		t9 := dtape[t7]
-		t10 := len(tape) - 3
-		t11 := tape[t10]
-		t12 := dtape[t10]
-		t13 := len(tape) - 2
-		t14 := len(tape) - 1
-		t15 := 2 * (1e-05 * (t8 + t11 - (tape[t13] + tape[t14])))
-		t16 := 2 * (1e-05 * (t9 + t12 - (dtape[t13] + dtape[t14])))
-		dxBar[i-1] += (t12*t15 + t11*t16) / 10
-		dxBar[i] += (t9*t15 + t8*t16) / 10
-		tape = tape[:t7]
-		dtape = dtape[:t7]
+		t5 := tape[len(tape)-4]
+		t6 := dtape[len(tape)-4]
+		t7 := tape[len(tape)-3]
+		t8 := dtape[len(tape)-3]
+		t9 := 2 * (1e-05 * (t5 + t7 - (tape[len(tape)-2] + tape[len(tape)-1])))
+		t10 := 2 * (1e-05 * (t6 + t8 - (dtape[len(tape)-2] + dtape[len(tape)-1])))
+		dxBar[i-1] += (t8*t9 + t7*t10) / 10
+		dxBar[i] += (t6*t9 + t5*t10) / 10
+		dtape = dtape[:len(tape)-4]
+		tape = tape[:len(tape)-4]
 	}
 	for i := dim - 1; i >= 0; i-- {
 		v := x[i]
 		dv := dx[i]
-		t5 := float64(dim - i)
-		t6 := dxBar[i] + (t5*dv*sBar + t5*v*dsBar + t5*(dsBar*v+sBar*dv))
-		dxBar[i] = t6
+		t3 := float64(dim - i)
+		t4 := dxBar[i] + (t3*dv*sBar + t3*v*dsBar + t3*(dsBar*v+sBar*dv))
+		dxBar[i] = t4
 	}
 	return sum2, 0
 }
@@ -4144,10 +4089,9 @@ func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s2 := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s2
+			s2 := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s2
 			h[j*n+i] = s2
 		}
 	}
@@ -4196,10 +4140,9 @@ func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t2 := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t2+j] + h[j*n+i])
-			h[t2+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -4273,10 +4216,9 @@ func VariablyDimensionedHessian(v functions.VariablyDimensioned, x, h []float64)
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -4343,10 +4285,9 @@ func BraninHooHessian(b functions.BraninHoo, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}

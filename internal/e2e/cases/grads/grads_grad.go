@@ -112,9 +112,8 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 // Results: the value of Series, then the partials of the varied scalar inputs in order.
 func SeriesGrad(x float64) (f, xBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := x * x
-	tape := slices.Grow(t, 101)
+	t := x * x
+	tape := slices.Grow(tapeBuf[:0], 101)
 	s := 0.0
 	term := x
 	k := 1
@@ -122,7 +121,7 @@ func SeriesGrad(x float64) (f, xBar float64) {
 	for {
 		if k < 100 {
 			s += term
-			term2 := -(term * (t2 / float64(2*k*(2*k+1))))
+			term2 := -(term * (t / float64(2*k*(2*k+1))))
 			tape = append(tape, term)
 			if math.Abs(term2) < 1e-16 {
 				from = 1
@@ -135,23 +134,23 @@ func SeriesGrad(x float64) (f, xBar float64) {
 			break
 		}
 	}
-	var t3, sBar, termBar, sBar2 float64
+	var t2, sBar, termBar, sBar2 float64
 	var part int
 	if from == 0 {
-		t3 = 0
+		t2 = 0
 		sBar = 1
 		termBar = 0
 		sBar2 = 0
 		part = 0
 		k = 99
 	} else {
-		t3 = 0
+		t2 = 0
 		sBar = 0
 		termBar = 0
 		sBar2 = 1
 		part = 1
 	}
-	for ; k >= 1; k-- {
+	for k >= 1 {
 		var termBar2 float64
 		if part == 1 {
 			termBar2 = 0
@@ -161,16 +160,16 @@ func SeriesGrad(x float64) (f, xBar float64) {
 			termBar2 = termBar
 			termBar = 0
 		}
-		t4 := len(tape) - 1
-		t5 := float64(2 * k * (2*k + 1))
-		t3 += tape[t4] * termBar2 / t5
+		t3 := float64(2 * k * (2*k + 1))
+		t2 += tape[len(tape)-1] * termBar2 / t3
 		sBar += sBar2
-		termBar = termBar - termBar2*(t2/t5) + sBar2
+		termBar = termBar - termBar2*(t/t3) + sBar2
+		k--
 		sBar2 = 0
-		tape = tape[:t4]
+		tape = tape[:len(tape)-1]
 		part = 0
 	}
-	xBar = termBar - x*t3 - t3*x
+	xBar = termBar - x*t2 - t2*x
 	return s, xBar
 }
 
@@ -525,10 +524,9 @@ func PolyGrad(c []float64, x float64) (f, xBar float64) {
 		xBar = 0
 		rBar := 1.0
 		for i := 0; i <= len(c)-2; i++ {
-			t := len(tape) - 1
-			xBar += tape[t] * rBar
+			xBar += tape[len(tape)-1] * rBar
 			rBar *= x
-			tape = tape[:t]
+			tape = tape[:len(tape)-1]
 		}
 	}
 	return r, xBar
@@ -991,8 +989,7 @@ func crossJVP(a, da, b, db Vec) (Vec, Vec) {
 // Results: the value of Horner4, then the partials of the varied scalar inputs in order.
 func Horner4Grad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	tape := slices.Grow(t, 5)
+	tape := slices.Grow(tapeBuf[:0], 5)
 	r := 0.0
 	for i := 3; i >= 0; i-- {
 		tape = append(tape, r)
@@ -1001,11 +998,10 @@ func Horner4Grad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar floa
 	xBar = 0
 	rBar := 1.0
 	for i := 0; i <= 3; i++ {
-		t2 := len(tape) - 1
 		cBar[i] += rBar
-		xBar += tape[t2] * rBar
+		xBar += tape[len(tape)-1] * rBar
 		rBar *= x
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 	return r, cBar, xBar
 }
@@ -1079,12 +1075,11 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 // held on entry.
 func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(dst, dstBar, "SoftmaxVJP: dst and dstBar")
 	gadApart(x, xBar, "SoftmaxVJP: x and xBar")
 	gadApart(dst, x, "SoftmaxVJP: dst and x")
 	trips := max(len(x)+2, 0)
-	tape := slices.Grow(t, trips+trips+max(len(dst)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], trips+trips+max(len(dst)+2, 0))
 	m := math.Inf(-1)
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -1093,10 +1088,10 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	}
 	s := 0.0
 	for i := 0; i < len(x); i++ {
-		t10 := math.Exp(x[i] - m)
-		dst[i] = t10
+		t6 := math.Exp(x[i] - m)
+		dst[i] = t6
 		dsti3 := dst[i]
-		tape = append(tape, t10)
+		tape = append(tape, t6)
 		s += dsti3
 	}
 	for i := 0; i < len(dst); i++ {
@@ -1106,40 +1101,37 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	}
 	sBar := 0.0
 	for i := len(dst) - 1; i >= 0; i-- {
-		t9 := len(tape) - 1
-		dsti := tape[t9]
+		dsti := tape[len(tape)-1]
 		dstiBar2 := dstBar[i]
 		dstBar[i] = 0
 		dstBar[i] += dstiBar2 / s
 		sBar -= dstiBar2 * (dsti / s) / s
-		tape = tape[:t9]
+		tape = tape[:len(tape)-1]
 	}
 	mBar := 0.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t6 := len(tape) - 1
-		t7 := tape[t6]
+		t4 := tape[len(tape)-1]
 		dstBar[i] += sBar
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
-		t8 := t7 * dstiBar
-		xBar[i] += t8
-		mBar -= t8
-		tape = tape[:t6]
+		t5 := t4 * dstiBar
+		xBar[i] += t5
+		mBar -= t5
+		tape = tape[:len(tape)-1]
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2] >= x[i]
-		t4 := 0.0
-		if t3 {
-			t4 = 1
+		t := tape[len(tape)-1] >= x[i]
+		t2 := 0.0
+		if t {
+			t2 = 1
 		}
-		t5 := 1.0
-		if t3 {
-			t5 = 0
+		t3 := 1.0
+		if t {
+			t3 = 0
 		}
-		xBar[i] += t5 * mBar
-		mBar = t4 * mBar
-		tape = tape[:t2]
+		xBar[i] += t3 * mBar
+		mBar = t2 * mBar
+		tape = tape[:len(tape)-1]
 	}
 }
 
@@ -1307,37 +1299,34 @@ func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func EvolveGrad(x, xBar, state []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	stateBar := make([]float64, len(state), cap(state))
 	gadApart(x, xBar, "EvolveGrad: x and xBar")
 	gadApart(state, x, "EvolveGrad: state and x")
-	tape := slices.Grow(t, 5*max(len(state)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], 5*max(len(state)+2, 0))
 	for k := 0; k < 3; k++ {
 		for i := 0; i < len(state); i++ {
-			t9 := state[i]
-			state[i] = t9*x[i] + math.Sin(t9)
-			tape = append(tape, t9)
+			t6 := state[i]
+			state[i] = t6*x[i] + math.Sin(t6)
+			tape = append(tape, t6)
 		}
 	}
-	t2 := state[0]
-	t3 := len(state) - 1
-	t4 := state[t3]
-	t5 := t2 * t4
-	stateBar[t3] += t2
-	stateBar[0] += t4
+	t := state[0]
+	t2 := state[len(state)-1]
+	t3 := t * t2
+	stateBar[len(state)-1] += t
+	stateBar[0] += t2
 	for k := 2; k >= 0; k-- {
 		for i := len(state) - 1; i >= 0; i-- {
-			t6 := len(tape) - 1
-			t7 := tape[t6]
-			t8 := stateBar[i]
+			t4 := tape[len(tape)-1]
+			t5 := stateBar[i]
 			stateBar[i] = 0
 			xi := x[i]
-			xBar[i] += t7 * t8
-			stateBar[i] += math.Cos(t7)*t8 + t8*xi
-			tape = tape[:t6]
+			xBar[i] += t4 * t5
+			stateBar[i] += math.Cos(t4)*t5 + t5*xi
+			tape = tape[:len(tape)-1]
 		}
 	}
-	return t5
+	return t3
 }
 
 // EvolveJVP computes Evolve and its derivative along the tangents (forward mode).
@@ -1352,9 +1341,8 @@ func EvolveJVP(x, dx, state []float64) (float64, float64) {
 		evolveStepJVP(state, dstate, x, dx)
 	}
 	t := state[0]
-	t2 := len(state) - 1
-	t3 := state[t2]
-	return t * t3, dstate[0]*t3 + t*dstate[t2]
+	t2 := state[len(state)-1]
+	return t * t2, dstate[0]*t2 + t*dstate[len(state)-1]
 }
 
 // evolveStepJVP computes evolveStep and its derivative along the tangents (forward mode).
@@ -1404,18 +1392,16 @@ func LayersGrad(x, xBar []float64) float64 {
 			tape = slices.Grow(tape, 3*(len(tape)-before2))
 			tapeint = slices.Grow(tapeint, 3*(len(tapeint)-before3))
 		}
-		t15 := k * n
-		t16 := (k + 1) * n
-		h2 := work[t15:t16]
-		hBar2 := workBar[t15:t16]
-		t17 := x[n:]
+		h2 := work[k*n : (k+1)*n]
+		hBar2 := workBar[k*n : (k+1)*n]
+		t9 := x[n:]
 		for j := 0; j < len(h2); j++ {
-			t18 := (j + 1) % len(y)
-			t19 := math.Tanh(y[j]*t17[j] + y[t18])
-			t20 := append(tape, h2[j])
-			h2[j] = t19
-			tapeint = append(tapeint, t18)
-			tape = append(t20, t19)
+			t10 := (j + 1) % len(y)
+			t11 := math.Tanh(y[j]*t9[j] + y[t10])
+			t12 := append(tape, h2[j])
+			h2[j] = t11
+			tapeint = append(tapeint, t10)
+			tape = append(t12, t11)
 		}
 		tapeSlices = append(tapeSlices, y, yBar)
 		y = h2
@@ -1429,33 +1415,27 @@ func LayersGrad(x, xBar []float64) float64 {
 	}
 	finalX := slices.Clone(x)
 	for k := 2; k >= 0; k-- {
-		t2 := len(tapeSlices) - 2
-		y2 := tapeSlices[t2]
+		y2 := tapeSlices[len(tapeSlices)-2]
 		yBar2 := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:t2]
-		t3 := k * n
-		t4 := (k + 1) * n
-		h := work[t3:t4]
-		hBar := workBar[t3:t4]
-		t5 := x[n:]
-		t6 := xBar[n:]
+		tapeSlices = tapeSlices[:len(tapeSlices)-2]
+		h := work[k*n : (k+1)*n]
+		hBar := workBar[k*n : (k+1)*n]
+		t2 := x[n:]
+		t3 := xBar[n:]
 		for j := len(h) - 1; j >= 0; j-- {
-			t7 := len(tape) - 1
-			t8 := tape[t7]
-			t9 := tape[:t7]
-			t10 := len(tapeint) - 1
-			t11 := tapeint[t10]
+			t4 := tape[len(tape)-1]
+			t5 := tape[:len(tape)-1]
+			t6 := tapeint[len(tapeint)-1]
 			hjBar := hBar[j]
 			hBar[j] = 0
-			t12 := len(t9) - 1
-			h[j] = t9[t12]
-			t13 := (1 - t8*t8) * hjBar
-			yBar2[t11] += t13
-			t14 := t5[j]
-			t6[j] += y2[j] * t13
-			yBar2[j] += t13 * t14
-			tape = t9[:t12]
-			tapeint = tapeint[:t10]
+			h[j] = t5[len(t5)-1]
+			t7 := (1 - t4*t4) * hjBar
+			yBar2[t6] += t7
+			t8 := t2[j]
+			t3[j] += y2[j] * t7
+			yBar2[j] += t7 * t8
+			tape = t5[:len(t5)-1]
+			tapeint = tapeint[:len(tapeint)-1]
 		}
 	}
 	copy(x, finalX)
@@ -1476,10 +1456,8 @@ func LayersJVP(x, dx []float64) (float64, float64) {
 	y := x[:n]
 	dy := dx[:n]
 	for k := 0; k < 3; k++ {
-		t2 := k * n
-		t3 := (k + 1) * n
-		h := work[t2:t3]
-		dh := dwork[t2:t3]
+		h := work[k*n : (k+1)*n]
+		dh := dwork[k*n : (k+1)*n]
 		layerJVP(h, dh, y, dy, x[n:], dx[n:])
 		y = h
 		dy = dh
@@ -1611,21 +1589,19 @@ func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AccumulateGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "AccumulateGrad: x and xBar")
 	acc := make([]float64, len(x))
 	accBar := make([]float64, len(x))
-	tape := slices.Grow(t, 5*len(acc))
+	tape := slices.Grow(tapeBuf[:0], 5*len(acc))
 	s := 0.0
 	for k := 0; k < 3; k++ {
 		tape = append(tape, acc...)
 		s += addRead(acc, x)
 	}
 	for k := 2; k >= 0; k-- {
-		t2 := len(tape) - len(acc)
-		copy(acc, tape[t2:])
+		copy(acc, tape[len(tape)-len(acc):])
 		addReadReverse(acc, accBar, x, xBar, 1)
-		tape = tape[:t2]
+		tape = tape[:len(tape)-len(acc)]
 	}
 	return s
 }
@@ -1642,21 +1618,19 @@ func AccumulateGrad(x, xBar []float64) float64 {
 // held on entry.
 func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(acc, accBar, "addReadReverse: acc and accBar")
 	gadApart(x, xBar, "addReadReverse: x and xBar")
 	gadApart(acc, x, "addReadReverse: acc and x")
-	tape := slices.Grow(t, max(len(acc)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(acc)+2, 0))
 	for i := 0; i < len(acc); i++ {
 		xi := x[i]
 		acc[i] += xi * xi
 		tape = append(tape, acc[i])
 	}
 	for i := len(acc) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		accBar[i] += 2 * (seed * tape[t2])
+		accBar[i] += 2 * (seed * tape[len(tape)-1])
 		xBar[i] += 2 * (accBar[i] * x[i])
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 }
 
@@ -1856,18 +1830,17 @@ func RefillGrad(x, xBar []float64) float64 {
 		y[i] = math.Sin(x[i])
 	}
 	y0 := y[0]
-	t := len(y) - 1
-	t2 := y[t]
-	s := y0 * t2
+	t := y[len(y)-1]
+	s := y0 * t
 	clear(y)
 	for i := 0; i < len(x); i++ {
 		v3 := x[i]
 		y[i] += 3 * v3 * v3
 	}
-	t3 := len(y) / 2
-	t4 := y[t3]
+	t2 := len(y) / 2
+	t3 := y[t2]
 	y0v2 := y[0]
-	s += t4 * y0v2
+	s += t3 * y0v2
 	clear(y)
 	for i := 0; i < len(x); i++ {
 		y[i] += x[i] * x[0]
@@ -1884,16 +1857,16 @@ func RefillGrad(x, xBar []float64) float64 {
 		xBar[i] += yiBar3 * x0
 	}
 	clear(yBar)
-	yBar[0] += t4
-	yBar[t3] += y0v2
+	yBar[0] += t3
+	yBar[t2] += y0v2
 	for i := len(x) - 1; i >= 0; i-- {
 		yiBar2 := yBar[i]
 		v := x[i]
 		xBar[i] += 3*v*yiBar2 + 3*(yiBar2*v)
 	}
 	clear(yBar)
-	yBar[t] += y0
-	yBar[0] += t2
+	yBar[len(y)-1] += y0
+	yBar[0] += t
 	for i := len(x) - 1; i >= 0; i-- {
 		yiBar := yBar[i]
 		yBar[i] = 0
@@ -1917,28 +1890,27 @@ func RefillJVP(x, dx []float64) (float64, float64) {
 		dy[i] = math.Cos(v3) * dv2
 	}
 	y0 := y[0]
-	t := len(y) - 1
-	t2 := y[t]
-	s := y0 * t2
-	ds := dy[0]*t2 + y0*dy[t]
+	t := y[len(y)-1]
+	s := y0 * t
+	ds := dy[0]*t + y0*dy[len(y)-1]
 	clear(y)
 	clear(dy)
 	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		dv := dx[i]
-		t6 := 3 * v2
+		t5 := 3 * v2
 		dyi := dy[i]
-		y[i] += t6 * v2
-		dy[i] = dyi + (3*dv*v2 + t6*dv)
+		y[i] += t5 * v2
+		dy[i] = dyi + (3*dv*v2 + t5*dv)
 	}
-	t3 := len(y) / 2
-	t4 := y[t3]
-	t5 := dy[t3]
+	t2 := len(y) / 2
+	t3 := y[t2]
+	t4 := dy[t2]
 	y0v2 := y[0]
 	dy0 := dy[0]
 	rescaleJVP(y, dy, x, dx)
-	s += t4 * y0v2
-	ds += t5*y0v2 + t4*dy0
+	s += t3 * y0v2
+	ds += t4*y0v2 + t3*dy0
 	for i := 0; i < len(y); i++ {
 		v := y[i]
 		s += v * v

@@ -63,10 +63,9 @@ func BackwardJVP(x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BackwardGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "BackwardGrad: x and xBar")
 	i := len(x) - 1
-	tape := slices.Grow(t, max(i/2+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(i/2+2, 0))
 	s := 0.0
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {
@@ -77,11 +76,10 @@ func BackwardGrad(x, xBar []float64) float64 {
 	sBar := 1.0
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t2 := len(tape) - 1
 		xi := x[i2]
-		xBar[i2] += tape[t2] * sBar
+		xBar[i2] += tape[len(tape)-1] * sBar
 		sBar *= xi
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 	return s
 }
@@ -120,13 +118,12 @@ func HalveGrad(x float64) (f, xBar float64) {
 	}
 	sBar := 1.0
 	for {
-		t := len(path) - 1
-		t2 := path[:t]
-		if path[t] == 0 {
+		t := path[:len(path)-1]
+		if path[len(path)-1] == 0 {
 			break
 		}
 		sBar /= 2
-		path = t2
+		path = t
 	}
 	xBar = 2 * (sBar * x)
 	return s, xBar
@@ -189,19 +186,17 @@ func ExpSeriesGrad(x float64) (f, xBar float64) {
 	xBar = 0
 	termBar := 0.0
 	for {
-		t := len(tape) - 3
-		t2 := tape[:t]
-		n3 := tape[t] + 1
+		t := tape[:len(tape)-3]
+		n3 := tape[len(tape)-3] + 1
 		termBar2 := termBar + 1
 		termBar = termBar2 * (x / n3)
 		xBar += tape[len(tape)-2] * termBar2 / n3
-		t3 := len(path) - 1
-		t4 := path[:t3]
-		if path[t3] == 0 {
+		t2 := path[:len(path)-1]
+		if path[len(path)-1] == 0 {
 			break
 		}
-		path = t4
-		tape = t2
+		path = t2
+		tape = t
 	}
 	return sum2, xBar
 }
@@ -240,7 +235,6 @@ func SqrtJVP(a, da float64) (float64, float64) {
 // Results: the value of Sqrt, then the partials of the varied scalar inputs in order.
 func SqrtGrad(a float64) (f, aBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	var x float64
 	var from int
 	if a < 1 {
@@ -250,7 +244,7 @@ func SqrtGrad(a float64) (f, aBar float64) {
 		x = a
 		from = 0
 	}
-	tape := slices.Grow(t, 102)
+	tape := slices.Grow(tapeBuf[:0], 102)
 	i := 0
 	var from2 int
 	for {
@@ -288,13 +282,12 @@ func SqrtGrad(a float64) (f, aBar float64) {
 			nextBar += xBar
 			xBar = 0
 		}
-		t2 := len(tape) - 1
-		x2 := tape[t2]
-		t3 := 0.5 * nextBar
-		xBar = xBar + t3 - t3*(a/x2)/x2
-		aBar += t3 / x2
+		x2 := tape[len(tape)-1]
+		t := 0.5 * nextBar
+		xBar = xBar + t - t*(a/x2)/x2
+		aBar += t / x2
 		nextBar = 0
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 		part = 0
 	}
 	if from == 0 {
@@ -362,9 +355,8 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ProductGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "ProductGrad: x and xBar")
-	tape := slices.Grow(t, max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	p := 1.0
 	for i := 0; i < len(x); i++ {
 		v2 := x[i]
@@ -373,11 +365,10 @@ func ProductGrad(x, xBar []float64) float64 {
 	}
 	pBar := 1.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
 		v := x[i]
-		xBar[i] += tape[t2] * pBar
+		xBar[i] += tape[len(tape)-1] * pBar
 		pBar *= 1 + v
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 	return p
 }
@@ -439,8 +430,7 @@ func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 // Results: the value of Horner, then the partials of the varied scalar inputs in order.
 func HornerGrad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	tape := slices.Grow(t, 6)
+	tape := slices.Grow(tapeBuf[:0], 6)
 	s := 0.0
 	for i := 0; i < 4; i++ {
 		tape = append(tape, s)
@@ -449,11 +439,10 @@ func HornerGrad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float
 	xBar = 0
 	sBar := 1.0
 	for i := 3; i >= 0; i-- {
-		t2 := len(tape) - 1
 		cBar[3-i] += sBar
-		xBar += tape[t2] * sBar
+		xBar += tape[len(tape)-1] * sBar
 		sBar *= x
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 	return s, cBar, xBar
 }
@@ -513,8 +502,7 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 // Results: the value of PowN, then the partials of the varied scalar inputs in order.
 func PowNGrad(x float64, n int) (f, xBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	tape := slices.Grow(t, max(n+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
 		tape = append(tape, p)
@@ -523,10 +511,9 @@ func PowNGrad(x float64, n int) (f, xBar float64) {
 	xBar = 0
 	pBar := 1.0
 	for i := n - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		xBar += tape[t2] * pBar
+		xBar += tape[len(tape)-1] * pBar
 		pBar *= x
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 	return p, xBar
 }
@@ -658,41 +645,37 @@ outer:
 	}
 	for ; i >= 0; i-- {
 		var path2 []int
-		var t3 float64
+		var t2 float64
 		if part == 1 {
+			t3 := 0.0
 			t4 := 0.0
-			t5 := 0.0
-			t6 := len(tapeint) - 1
-			j2 := tapeint[t6]
+			j2 := tapeint[len(tapeint)-1]
 			aj := a[j2]
-			aBar[j2] += a[i] * t5
-			t3 = t4 + t5*aj
-			tapeint = tapeint[:t6]
+			aBar[j2] += a[i] * t4
+			t2 = t3 + t4*aj
+			tapeint = tapeint[:len(tapeint)-1]
 			path2 = path
 		} else {
 			sBar2 += sBar
-			t2 := len(path) - 1
-			path2 = path[:t2]
+			path2 = path[:len(path)-1]
 			sBar = 0
-			t3 = 0
+			t2 = 0
 		}
 		for {
-			t7 := len(path2) - 1
-			path = path2[:t7]
-			if path2[t7] == 0 {
+			path = path2[:len(path2)-1]
+			if path2[len(path2)-1] == 0 {
 				break
 			}
-			t8 := sBar2
-			t9 := len(tapeint) - 1
-			j3 := tapeint[t9]
+			t5 := sBar2
+			j3 := tapeint[len(tapeint)-1]
 			aj2 := a[j3]
-			aBar[j3] += a[i] * t8
-			t3 += t8 * aj2
+			aBar[j3] += a[i] * t5
+			t2 += t5 * aj2
 			path2 = path
-			tapeint = tapeint[:t9]
+			tapeint = tapeint[:len(tapeint)-1]
 		}
 		sBar += sBar2
-		aBar[i] += t3
+		aBar[i] += t2
 		sBar2 = 0
 		part = 0
 	}
@@ -785,43 +768,38 @@ outer:
 		part = 1
 	}
 	for ; i >= 0; i-- {
-		var t6 float64
+		var t5 float64
 		var path2 []int
 		if part == 1 {
 			t3 := 0.0
 			t4 := 0.0
-			t5 := len(tapeint) - 1
-			j2 := tapeint[t5]
-			aj2 := a[j2]
+			j2 := tapeint[len(tapeint)-1]
+			t5 = t3 + t4*a[j2]
 			aBar[j2] += t2 + a[i]*t4
-			t6 = t3 + t4*aj2
 			t2 = 0
 			path2 = path
-			tapeint = tapeint[:t5]
+			tapeint = tapeint[:len(tapeint)-1]
 		} else {
 			sBar2 += sBar
 			sBar = 0
-			t6 = 0
+			t5 = 0
 			path2 = path
 		}
 		for {
-			t7 := len(path2) - 1
-			path = path2[:t7]
-			if path2[t7] == 0 {
+			path = path2[:len(path2)-1]
+			if path2[len(path2)-1] == 0 {
 				break
 			}
-			t8 := sBar2
+			t6 := sBar2
 			path2 = path
-			t9 := len(tapeint) - 1
-			j3 := tapeint[t9]
-			aj3 := a[j3]
-			aBar[j3] += t2 + a[i]*t8
-			t6 += t8 * aj3
+			j3 := tapeint[len(tapeint)-1]
+			t5 += t6 * a[j3]
+			aBar[j3] += t2 + a[i]*t6
 			t2 = 0
-			tapeint = tapeint[:t9]
+			tapeint = tapeint[:len(tapeint)-1]
 		}
 		sBar += sBar2
-		aBar[i] += t6
+		aBar[i] += t5
 		sBar2 = 0
 		part = 0
 	}
@@ -862,9 +840,8 @@ func SkipNegativeGrad(x, xBar []float64) float64 {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "SkipNegativeGrad: x and xBar")
-	tape := slices.Grow(t, max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	s := 0.0
 	i := 0
 	var from, from2 int
@@ -877,9 +854,9 @@ func SkipNegativeGrad(x, xBar []float64) float64 {
 				from = 1
 				break
 			} else {
-				t2 := math.Sqrt(v)
-				tape = append(tape, t2)
-				s += t2
+				t := math.Sqrt(v)
+				tape = append(tape, t)
+				s += t
 				from2 = 1
 			}
 		} else {
@@ -901,9 +878,8 @@ func SkipNegativeGrad(x, xBar []float64) float64 {
 			vBar = 0
 			path2 = path
 		} else {
-			t3 := len(path) - 1
-			path2 = path[:t3]
-			if path[t3] == 0 {
+			path2 = path[:len(path)-1]
+			if path[len(path)-1] == 0 {
 				vBar = 0
 				path = path2
 				xBar[i] += vBar
@@ -911,9 +887,8 @@ func SkipNegativeGrad(x, xBar []float64) float64 {
 				i--
 				continue
 			}
-			t4 := len(tape) - 1
-			vBar = 0.5 / tape[t4]
-			tape = tape[:t4]
+			vBar = 0.5 / tape[len(tape)-1]
+			tape = tape[:len(tape)-1]
 		}
 		path = path2
 		xBar[i] += vBar
@@ -934,12 +909,10 @@ func Trace2JVP(a, da []float64, n int) (float64, float64) {
 	ds := 0.0
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
-			t := i*n + j
-			t2 := a[t]
-			t3 := j*n + i
-			t4 := a[t3]
-			s += t2 * t4
-			ds += da[t]*t4 + t2*da[t3]
+			t := a[i*n+j]
+			t2 := a[j*n+i]
+			s += t * t2
+			ds += da[i*n+j]*t2 + t*da[j*n+i]
 		}
 	}
 	return s, ds
@@ -961,11 +934,9 @@ func Trace2Grad(a, aBar []float64, n int) float64 {
 	}
 	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= 0; j-- {
-			t := j*n + i
-			t2 := a[t]
-			t3 := i*n + j
-			aBar[t] += a[t3]
-			aBar[t3] += t2
+			t := a[j*n+i]
+			aBar[j*n+i] += a[i*n+j]
+			aBar[i*n+j] += t
 		}
 	}
 	return s
@@ -1000,14 +971,13 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 // Results: the value of Chebyshev, then the partials of the varied scalar inputs in order.
 func ChebyshevGrad(x float64, n int) (f, xBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := 2 * x
-	tape := slices.Grow(t, max(n+1, 0))
+	t := 2 * x
+	tape := slices.Grow(tapeBuf[:0], max(n+1, 0))
 	a := 1.0
 	b := x
 	for i := 1; i < n; i++ {
 		tape = append(tape, b)
-		a, b = b, t2*b-a
+		a, b = b, t*b-a
 	}
 	var from int
 	if n == 0 {
@@ -1024,14 +994,13 @@ func ChebyshevGrad(x float64, n int) (f, xBar float64) {
 		aBar = 0
 		bBar = 1
 	}
-	t3 := 0.0
+	t2 := 0.0
 	for i := n - 1; i >= 1; i-- {
-		t4 := len(tape) - 1
-		t3 += bBar * tape[t4]
-		tape = tape[:t4]
-		aBar, bBar = -bBar, aBar+t2*bBar
+		t2 += bBar * tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
+		aBar, bBar = -bBar, aBar+t*bBar
 	}
-	xBar = bBar + 2*t3
+	xBar = bBar + 2*t2
 	return a, xBar
 }
 
@@ -1081,13 +1050,12 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PackedGrad(l, lBar, x, xBar []float64) float64 {
 	var tapeintBuf [256]int
-	t := tapeintBuf[:0]
 	gadApart(l, lBar, "PackedGrad: l and lBar")
 	gadApart(x, xBar, "PackedGrad: x and xBar")
+	t := new([4]float64)
 	t2 := new([4]float64)
-	t3 := new([4]float64)
-	y := t2[:4]
-	tapeint := slices.Grow(t, 12)
+	y := t[:4]
+	tapeint := slices.Grow(tapeintBuf[:0], 12)
 	idx := 0
 	for i := 0; i < 4; i++ {
 		j3 := i + 1
@@ -1101,26 +1069,25 @@ func PackedGrad(l, lBar, x, xBar []float64) float64 {
 	k := 8
 	for j := 3; j >= 0; j-- {
 		yj := y[j]
-		t9 := float64(k - 1)
-		t3[:4][j] += 2 * (t9 * yj)
-		s += yj * yj * t9
+		t7 := float64(k - 1)
+		t2[:4][j] += 2 * (t7 * yj)
+		s += yj * yj * t7
 		k -= 2
 	}
 	for i := 3; i >= 0; i-- {
-		t4 := len(tapeint) - 2
-		t5 := tapeint[:t4]
+		t3 := tapeint[:len(tapeint)-2]
 		idx2 := tapeint[len(tapeint)-1] - 1
-		for j := tapeint[t4] - 1; j >= i+1; j-- {
-			t6 := t3[:4][j]
-			t7 := t6 * x[j]
-			t8 := l[idx2]
+		for j := tapeint[len(tapeint)-2] - 1; j >= i+1; j-- {
+			t4 := t2[:4][j]
+			t5 := t4 * x[j]
+			t6 := l[idx2]
 			xi := x[i]
-			xBar[j] += t8 * xi * t6
-			xBar[i] += t8 * t7
-			lBar[idx2] += t7 * xi
+			xBar[j] += t6 * xi * t4
+			xBar[i] += t6 * t5
+			lBar[idx2] += t5 * xi
 			idx2--
 		}
-		tapeint = t5
+		tapeint = t3
 	}
 	return s
 }
@@ -1173,13 +1140,11 @@ func RangeConstNestedJVP(a, da []float64) (float64, float64) {
 	ds := 0.0
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
-			t := i*3 + j
-			t2 := a[t]
-			t3 := j*3 + i
-			t4 := a[t3]
-			t5 := float64(i + 1)
-			s += t2 * t4 * t5
-			ds += (da[t]*t4 + t2*da[t3]) * t5
+			t := a[i*3+j]
+			t2 := a[j*3+i]
+			t3 := float64(i + 1)
+			ds += (da[i*3+j]*t2 + t*da[j*3+i]) * t3
+			s += t * t2 * t3
 		}
 	}
 	return s, ds
@@ -1202,11 +1167,9 @@ func RangeConstNestedGrad(a, aBar []float64) float64 {
 	for i := 2; i >= 0; i-- {
 		for j := 2; j >= 0; j-- {
 			t := float64(i + 1)
-			t2 := j*3 + i
-			t3 := a[t2]
-			t4 := i*3 + j
-			aBar[t2] += a[t4] * t
-			aBar[t4] += t * t3
+			t2 := a[j*3+i]
+			aBar[j*3+i] += a[i*3+j] * t
+			aBar[i*3+j] += t * t2
 		}
 	}
 	return s
@@ -1245,38 +1208,35 @@ func PairsJVP(x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PairsGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "PairsGrad: x and xBar")
 	n := len(x)
 	trips := max(n+2, 0)
-	tape := slices.Grow(t, trips*(1+trips))
+	tape := slices.Grow(tapeBuf[:0], trips*(1+trips))
 	s := 0.0
 	for i := 0; i < n; i++ {
 		xi := x[i]
 		p := 0.0
 		for j := 0; j < n; j++ {
-			t7 := math.Tanh(xi * x[j])
-			tape = append(tape, t7)
-			p += t7
+			t4 := math.Tanh(xi * x[j])
+			tape = append(tape, t4)
+			p += t4
 		}
 		tape = append(tape, p)
 		s += p * p
 	}
 	for i := n - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		pBar := 2 * tape[t2]
-		t3 := 0.0
-		tape = tape[:t2]
+		pBar := 2 * tape[len(tape)-1]
+		t := 0.0
+		tape = tape[:len(tape)-1]
 		for j := n - 1; j >= 0; j-- {
-			t4 := len(tape) - 1
-			t5 := tape[t4]
-			t6 := (1 - t5*t5) * pBar
+			t2 := tape[len(tape)-1]
+			t3 := (1 - t2*t2) * pBar
 			xj := x[j]
-			xBar[j] += x[i] * t6
-			t3 += t6 * xj
-			tape = tape[:t4]
+			xBar[j] += x[i] * t3
+			t += t3 * xj
+			tape = tape[:len(tape)-1]
 		}
-		xBar[i] += t3
+		xBar[i] += t
 	}
 	return s
 }
@@ -1313,39 +1273,28 @@ func ResidualsJVP(c, dc []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ResidualsGrad(c, cBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(c, cBar, "ResidualsGrad: c and cBar")
-	tape := slices.Grow(t, max(2*len(c)+3, 0)*(1+max(len(c)+2, 0)))
+	tape := slices.Grow(tapeBuf[:0], max(2*len(c)+3, 0)*(1+max(len(c)+2, 0)))
 	s := 0.0
-	i := 0
-	var t2 int
-	for {
-		t2 = 2 * len(c)
-		if i < t2+1 {
-			t5 := float64(i) / float64(2*len(c))
-			r := math.Sin(3 * t5)
-			p := 1.0
-			for i := 0; i < len(c); i++ {
-				cj := c[i]
-				tape = append(tape, p)
-				r -= cj * p
-				p *= t5
-			}
-			tape = append(tape, r)
-			s += r * r
-			i++
-		} else {
-			break
+	for i := 0; i < 2*len(c)+1; i++ {
+		t := float64(i) / float64(2*len(c))
+		r := math.Sin(3 * t)
+		p := 1.0
+		for i := 0; i < len(c); i++ {
+			cj := c[i]
+			tape = append(tape, p)
+			r -= cj * p
+			p *= t
 		}
+		tape = append(tape, r)
+		s += r * r
 	}
-	for i2 := t2 + 0; i2 >= 0; i2-- {
-		t3 := len(tape) - 1
-		rBar := 2 * tape[t3]
-		tape = tape[:t3]
+	for i2 := 2*len(c) + 0; i2 >= 0; i2-- {
+		rBar := 2 * tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
 		for i := len(c) - 1; i >= 0; i-- {
-			t4 := len(tape) - 1
-			cBar[i] -= rBar * tape[t4]
-			tape = tape[:t4]
+			cBar[i] -= rBar * tape[len(tape)-1]
+			tape = tape[:len(tape)-1]
 		}
 	}
 	return s
@@ -1394,9 +1343,9 @@ func RareGrad(x, xBar []float64) float64 {
 		var from int
 		if xi > 1 {
 			for j := 0; j < len(x); j++ {
-				t7 := math.Tanh(xi * x[j])
-				tape = append(tape, t7)
-				s += t7
+				t5 := math.Tanh(xi * x[j])
+				tape = append(tape, t5)
+				s += t5
 			}
 			from = 1
 		} else {
@@ -1408,25 +1357,23 @@ func RareGrad(x, xBar []float64) float64 {
 	}
 	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * x[i]
-		t := len(path) - 1
-		t2 := path[:t]
-		var t3 float64
-		if path[t] == 0 {
-			t3 = 0
+		t := path[:len(path)-1]
+		var t2 float64
+		if path[len(path)-1] == 0 {
+			t2 = 0
 		} else {
-			t3 = 0
+			t2 = 0
 			for j := len(x) - 1; j >= 0; j-- {
-				t4 := len(tape) - 1
-				t5 := tape[t4]
-				t6 := 1 - t5*t5
+				t3 := tape[len(tape)-1]
+				t4 := 1 - t3*t3
 				xj := x[j]
-				xBar[j] += x[i] * t6
-				t3 += t6 * xj
-				tape = tape[:t4]
+				xBar[j] += x[i] * t4
+				t2 += t4 * xj
+				tape = tape[:len(tape)-1]
 			}
 		}
-		xBar[i] += t3
-		path = t2
+		xBar[i] += t2
+		path = t
 	}
 	return s
 }

@@ -40,11 +40,10 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CumSquaresGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "CumSquaresGrad: x and xBar")
 	c := make([]float64, len(x))
 	cBar := make([]float64, len(x))
-	tape := slices.Grow(t, max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	acc := 0.0
 	for i := 0; i < len(x); i++ {
 		acc3 := acc + x[i]
@@ -60,13 +59,12 @@ func CumSquaresGrad(x, xBar []float64) float64 {
 	}
 	accBar := 0.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		acc2 := tape[t2]
+		acc2 := tape[len(tape)-1]
 		ciBar := cBar[i]
 		cBar[i] = 0
 		accBar += 2 * (ciBar * (acc2 + x[i]))
 		xBar[i] += accBar
-		tape = tape[:t2]
+		tape = tape[:len(tape)-1]
 	}
 	return s
 }
@@ -86,10 +84,9 @@ func SquaresJVP(x, dx []float64) (float64, float64) {
 		dsq = append(dsq, 2*(dv*v))
 	}
 	sq0 := sq[0]
-	t := len(sq) - 1
-	t2 := sq[t]
-	t3 := len(sq) / 2
-	return sq0*t2 + sq[t3], dsq[0]*t2 + sq0*dsq[t] + dsq[t3]
+	t := sq[len(sq)-1]
+	t2 := len(sq) / 2
+	return sq0*t + sq[t2], dsq[0]*t + sq0*dsq[len(sq)-1] + dsq[t2]
 }
 
 // SquaresGrad computes Squares and its gradient with respect to the varied inputs (reverse mode).
@@ -99,9 +96,8 @@ func SquaresJVP(x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SquaresGrad(x, xBar []float64) float64 {
 	var tapeSlicesBuf [85][]float64
-	t := tapeSlicesBuf[:0]
 	gadApart(x, xBar, "SquaresGrad: x and xBar")
-	tapeSlices := slices.Grow(t, max(len(x)+2, 0)*2)
+	tapeSlices := slices.Grow(tapeSlicesBuf[:0], max(len(x)+2, 0)*2)
 	var sq []float64
 	var sqBar []float64
 	for i := 0; i < len(x); i++ {
@@ -118,30 +114,28 @@ func SquaresGrad(x, xBar []float64) float64 {
 		sqBar = sqBar4
 	}
 	sq0 := sq[0]
-	t2 := len(sq) - 1
-	t3 := sq[t2]
-	t4 := len(sq) / 2
-	t5 := sq0*t3 + sq[t4]
-	sqBar[t4] += 1
-	sqBar[t2] += sq0
-	sqBar[0] += t3
+	t := sq[len(sq)-1]
+	t2 := len(sq) / 2
+	t3 := sq0*t + sq[t2]
+	sqBar[t2] += 1
+	sqBar[len(sq)-1] += sq0
+	sqBar[0] += t
 	for i := len(x) - 1; i >= 0; i-- {
-		t6 := len(tapeSlices) - 4
-		sq2 := tapeSlices[t6]
+		sq2 := tapeSlices[len(tapeSlices)-4]
 		sqBar2 := tapeSlices[len(tapeSlices)-3]
 		sq3 := tapeSlices[len(tapeSlices)-2]
 		sqBar3 := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:t6]
-		t7 := sqBar3[len(sq2)]
+		tapeSlices = tapeSlices[:len(tapeSlices)-4]
+		t4 := sqBar3[len(sq2)]
 		sqBar3[len(sq2)] = 0
 		if cap(sq3) != cap(sq2) {
 			for k := 0; k < len(sq2); k++ {
 				sqBar2[k] += sqBar3[k]
 			}
 		}
-		xBar[i] += 2 * (t7 * x[i])
+		xBar[i] += 2 * (t4 * x[i])
 	}
-	return t5
+	return t3
 }
 
 // PowersJVP computes Powers and its derivative along the tangents (forward mode).
@@ -167,31 +161,29 @@ func PowersJVP(x, dx float64) (float64, float64) {
 // Results: the value of Powers, then the partials of the varied scalar inputs in order.
 func PowersGrad(x float64) (f, xBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	var m [5]float64
 	var mBar [5]float64
 	m[0] = 1
-	tape := slices.Grow(t, 6)
+	tape := slices.Grow(tapeBuf[:0], 6)
 	for i := 1; i < 5; i++ {
-		t4 := m[i-1]
-		m[i] = t4 * x
-		tape = append(tape, t4)
+		t2 := m[i-1]
+		m[i] = t2 * x
+		tape = append(tape, t2)
 	}
-	t2 := m[4] - 2*m[3] + m[1]
+	t := m[4] - 2*m[3] + m[1]
 	mBar[1] += 1
 	mBar[3] -= 2
 	mBar[4] += 1
 	xBar = 0
 	for i := 4; i >= 1; i-- {
-		t3 := len(tape) - 1
 		miBar := mBar[i]
 		mBar[i] = 0
 		mBar[i-1] += miBar * x
-		xBar += tape[t3] * miBar
-		tape = tape[:t3]
+		xBar += tape[len(tape)-1] * miBar
+		tape = tape[:len(tape)-1]
 	}
 	mBar[0] = 0
-	return t2, xBar
+	return t, xBar
 }
 
 // Det3JVP computes Det3 and its derivative along the tangents (forward mode).
@@ -451,11 +443,10 @@ func MulVecJVP(dst, ddst, a, da []float64, n int, x, dx []float64) {
 		s := 0.0
 		ds := 0.0
 		for j := 0; j < n; j++ {
-			t := i*n + j
-			t2 := a[t]
+			t := a[i*n+j]
 			xj := x[j]
-			s += t2 * xj
-			ds += da[t]*xj + t2*dx[j]
+			s += t * xj
+			ds += da[i*n+j]*xj + t*dx[j]
 		}
 		dst[i] = s
 		ddst[i] = ds
@@ -505,10 +496,9 @@ func RotateJVP(dst, ddst, x, dx []float64) {
 func ShiftJVP(dst, ddst, x, dx []float64) {
 	copy(dst, x[1:])
 	copy(ddst, dx[1:])
-	t := len(dst) - 1
 	dx0 := dx[0]
-	dst[t] = 2 * x[0]
-	ddst[t] = 2 * dx0
+	dst[len(dst)-1] = 2 * x[0]
+	ddst[len(dst)-1] = 2 * dx0
 }
 
 // TraceJVP computes Trace and its derivative along the tangents (forward mode).
@@ -523,10 +513,9 @@ func TraceJVP(a, da [][]float64) (float64, float64) {
 		ai := a[i]
 		dai := da[i]
 		t := ai[i]
-		t2 := len(a) - 1 - i
-		t3 := ai[t2]
-		s += t * t3
-		ds += dai[i]*t3 + t*dai[t2]
+		t2 := ai[len(a)-1-i]
+		s += t * t2
+		ds += dai[i]*t2 + t*dai[len(a)-1-i]
 	}
 	return s, ds
 }
@@ -564,11 +553,10 @@ func TailJVP(x, dx []float64) (float64, float64) {
 	h := x[:2]
 	dh := dx[:2]
 	t0 := t[0]
-	t2 := len(t) - 1
-	t3 := t[t2]
+	t2 := t[len(t)-1]
 	h0 := h[0]
 	h1 := h[1]
-	return t0*t3 + h0*h1, dt[0]*t3 + t0*dt[t2] + (dh[0]*h1 + h0*dh[1])
+	return t0*t2 + h0*h1, dt[0]*t2 + t0*dt[len(t)-1] + (dh[0]*h1 + h0*dh[1])
 }
 
 // TailGrad computes Tail and its gradient with respect to the varied inputs (reverse mode).
@@ -581,18 +569,17 @@ func TailGrad(x, xBar []float64) float64 {
 	t := x[1:]
 	h := x[:2]
 	t0 := t[0]
-	t2 := len(t) - 1
-	t3 := t[t2]
+	t2 := t[len(t)-1]
 	h0 := h[0]
 	h1 := h[1]
-	t4 := t0*t3 + h0*h1
-	t5 := xBar[:2]
-	t5[1] += h0
-	t5[0] += h1
-	t6 := xBar[1:]
-	t6[t2] += t0
-	t6[0] += t3
-	return t4
+	t3 := t0*t2 + h0*h1
+	t4 := xBar[:2]
+	t4[1] += h0
+	t4[0] += h1
+	t5 := xBar[1:]
+	t5[len(t)-1] += t0
+	t5[0] += t2
+	return t3
 }
 
 // gadApart panics when the slices a and b start at the same element. what

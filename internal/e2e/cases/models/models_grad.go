@@ -15,40 +15,39 @@ import (
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := nBar.W1
-	nBar.W1 = append(t2, make([]float64, max(len(n.W1)-len(t2), 0))...)
-	t3 := nBar.B1
-	nBar.B1 = append(t3, make([]float64, max(len(n.B1)-len(t3), 0))...)
-	t4 := nBar.W2
-	nBar.W2 = append(t4, make([]float64, max(len(n.W2)-len(t4), 0))...)
-	t5 := nBar.B2
-	nBar.B2 = append(t5, make([]float64, max(len(n.B2)-len(t5), 0))...)
-	t6 := n.B1
-	nHid := len(t6)
+	t := nBar.W1
+	nBar.W1 = append(t, make([]float64, max(len(n.W1)-len(t), 0))...)
+	t2 := nBar.B1
+	nBar.B1 = append(t2, make([]float64, max(len(n.B1)-len(t2), 0))...)
+	t3 := nBar.W2
+	nBar.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
+	t4 := nBar.B2
+	nBar.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
+	t5 := n.B1
+	nHid := len(t5)
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
 	hBar := make([]float64, nHid)
-	t7 := n.W1
-	tape := slices.Grow(t, max(nHid+2, 0)+max(nOut+2, 0)*2)
+	t6 := n.W1
+	tape := slices.Grow(tapeBuf[:0], max(nHid+2, 0)+max(nOut+2, 0)*2)
 	for j := 0; j < nHid; j++ {
-		a2 := t6[j]
+		a2 := t5[j]
 		for i := 0; i < len(x); i++ {
-			a2 += t7[j*len(x)+i] * x[i]
+			a2 += t6[j*len(x)+i] * x[i]
 		}
-		t28 := math.Tanh(a2)
-		h[j] = t28
-		tape = append(tape, t28)
+		t23 := math.Tanh(a2)
+		h[j] = t23
+		tape = append(tape, t23)
 	}
 	o := make([]float64, nOut)
 	oBar := make([]float64, nOut)
-	t8 := n.B2
-	t9 := n.W2
+	t7 := n.B2
+	t8 := n.W2
 	m := math.Inf(-1)
 	for k := 0; k < nOut; k++ {
-		a := t8[k]
+		a := t7[k]
 		for j := 0; j < len(h); j++ {
-			a += t9[k*nHid+j] * h[j]
+			a += t8[k*nHid+j] * h[j]
 		}
 		o[k] = a
 		tape = append(tape, m, a)
@@ -57,65 +56,61 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	tape = slices.Grow(tape, max(len(o)+2, 0))
 	z := 0.0
 	for i := 0; i < len(o); i++ {
-		t27 := math.Exp(o[i] - m)
-		tape = append(tape, t27)
-		z += t27
+		t22 := math.Exp(o[i] - m)
+		tape = append(tape, t22)
+		z += t22
 	}
-	t10 := math.Log(z) + m - o[label]
+	t9 := math.Log(z) + m - o[label]
 	oBar[label] -= 1
 	zBar := 1 / z
 	mBar := 1.0
 	for i := len(o) - 1; i >= 0; i-- {
-		t25 := len(tape) - 1
-		t26 := tape[t25] * zBar
-		oBar[i] += t26
-		mBar -= t26
-		tape = tape[:t25]
+		t21 := tape[len(tape)-1] * zBar
+		oBar[i] += t21
+		mBar -= t21
+		tape = tape[:len(tape)-1]
 	}
-	t11 := n.W2
-	t12 := nBar.W2
-	t13 := nBar.B2
+	t10 := n.W2
+	t11 := nBar.W2
+	t12 := nBar.B2
 	for k := nOut - 1; k >= 0; k-- {
-		t18 := len(tape) - 2
-		t19 := tape[:t18]
-		t20 := tape[t18] >= tape[len(tape)-1]
-		t21 := 0.0
-		if t20 {
-			t21 = 1
+		t16 := tape[:len(tape)-2]
+		t17 := tape[len(tape)-2] >= tape[len(tape)-1]
+		t18 := 0.0
+		if t17 {
+			t18 = 1
 		}
-		mBar2 := t21 * mBar
-		t22 := 1.0
-		if t20 {
-			t22 = 0
+		mBar2 := t18 * mBar
+		t19 := 1.0
+		if t17 {
+			t19 = 0
 		}
 		okBar := oBar[k]
 		oBar[k] = 0
-		aBar2 := t22*mBar + okBar
+		aBar2 := t19*mBar + okBar
 		for j := len(h) - 1; j >= 0; j-- {
-			t23 := k*nHid + j
-			t24 := t11[t23]
-			t12[t23] += aBar2 * h[j]
-			hBar[j] += t24 * aBar2
+			t20 := t10[k*nHid+j]
+			t11[k*nHid+j] += aBar2 * h[j]
+			hBar[j] += t20 * aBar2
 		}
-		t13[k] += aBar2
+		t12[k] += aBar2
 		mBar = mBar2
-		tape = t19
+		tape = t16
 	}
-	t14 := nBar.W1
-	t15 := nBar.B1
+	t13 := nBar.W1
+	t14 := nBar.B1
 	for j := nHid - 1; j >= 0; j-- {
-		t16 := len(tape) - 1
-		t17 := tape[t16]
-		tape = tape[:t16]
+		t15 := tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
 		hjBar := hBar[j]
 		hBar[j] = 0
-		aBar := (1 - t17*t17) * hjBar
+		aBar := (1 - t15*t15) * hjBar
 		for i := len(x) - 1; i >= 0; i-- {
-			t14[j*len(x)+i] += aBar * x[i]
+			t13[j*len(x)+i] += aBar * x[i]
 		}
-		t15[j] += aBar
+		t14[j] += aBar
 	}
-	return t10
+	return t9
 }
 
 // LossJVP computes Net.Loss and its derivative along the tangents (forward mode).
@@ -146,13 +141,12 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 		da2 := t6[j]
 		for i := 0; i < len(x); i++ {
 			xi := x[i]
-			t17 := j*len(x) + i
-			a2 += t7[t17] * xi
-			da2 += t8[t17] * xi
+			a2 += t7[j*len(x)+i] * xi
+			da2 += t8[j*len(x)+i] * xi
 		}
-		t16 := math.Tanh(a2)
-		h[j] = t16
-		dh[j] = (1 - t16*t16) * da2
+		t15 := math.Tanh(a2)
+		h[j] = t15
+		dh[j] = (1 - t15*t15) * da2
 	}
 	o := make([]float64, nOut)
 	do := make([]float64, nOut)
@@ -167,10 +161,9 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 		da := t10[k]
 		for j := 0; j < len(h); j++ {
 			hj := h[j]
-			t14 := k*nHid + j
-			t15 := t11[t14]
-			a += t15 * hj
-			da += t12[t14]*hj + t15*dh[j]
+			t14 := t11[k*nHid+j]
+			a += t14 * hj
+			da += t12[k*nHid+j]*hj + t14*dh[j]
 		}
 		o[k] = a
 		do[k] = da
@@ -220,9 +213,8 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	total := 0.0
 	for s := 0; s < len(labels); s++ {
 		if s == 1 {
-			t21 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t21*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t21*(len(tape)-before2))
+			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
 		}
 		label := labels[s]
 		x2 := xs[s*nIn : (s+1)*nIn]
@@ -233,9 +225,9 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 			for i := 0; i < len(x2); i++ {
 				a += t6[j*nIn+i] * x2[i]
 			}
-			t22 := math.Tanh(a)
-			h2[j] = t22
-			tape = append(tape, t22)
+			t18 := math.Tanh(a)
+			h2[j] = t18
+			tape = append(tape, t18)
 		}
 		out := 0.0
 		for j := 0; j < len(h2); j++ {
@@ -253,28 +245,25 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	t12 := nBar.W1
 	t13 := nBar.B1
 	for s := len(labels) - 1; s >= 0; s-- {
-		t14 := len(tapeSlices) - 2
-		h := tapeSlices[t14]
+		h := tapeSlices[len(tapeSlices)-2]
 		hBar := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:t14]
+		tapeSlices = tapeSlices[:len(tapeSlices)-2]
 		x := xs[s*nIn : (s+1)*nIn]
-		t15 := len(tape) - 1
-		t16 := tape[:t15]
-		outBar := 2 * (totalBar * tape[t15])
+		t14 := tape[:len(tape)-1]
+		outBar := 2 * (totalBar * tape[len(tape)-1])
 		for j := len(h) - 1; j >= 0; j-- {
-			t19 := labels[s]*nHid + j
-			t20 := t10[t19]
-			t11[t19] += outBar * h[j]
-			hBar[j] += t20 * outBar
+			t16 := labels[s]*nHid + j
+			t17 := t10[t16]
+			t11[t16] += outBar * h[j]
+			hBar[j] += t17 * outBar
 		}
-		tape = t16
+		tape = t14
 		for j := len(h) - 1; j >= 0; j-- {
-			t17 := len(tape) - 1
-			t18 := tape[t17]
-			tape = tape[:t17]
+			t15 := tape[len(tape)-1]
+			tape = tape[:len(tape)-1]
 			hjBar := hBar[j]
 			hBar[j] = 0
-			aBar := (1 - t18*t18) * hjBar
+			aBar := (1 - t15*t15) * hjBar
 			for i := len(x) - 1; i >= 0; i-- {
 				t12[j*nIn+i] += aBar * x[i]
 			}
@@ -319,22 +308,20 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 			da := t6[j]
 			for i := 0; i < len(x); i++ {
 				xi := x[i]
-				t15 := j*nIn + i
-				a += t7[t15] * xi
-				da += t8[t15] * xi
+				a += t7[j*nIn+i] * xi
+				da += t8[j*nIn+i] * xi
 			}
-			t14 := math.Tanh(a)
-			h[j] = t14
-			dh[j] = (1 - t14*t14) * da
+			t13 := math.Tanh(a)
+			h[j] = t13
+			dh[j] = (1 - t13*t13) * da
 		}
 		out := 0.0
 		dout := 0.0
 		for j := 0; j < len(h); j++ {
 			hj := h[j]
-			t12 := label*nHid + j
-			t13 := t9[t12]
-			out += t13 * hj
-			dout += t10[t12]*hj + t13*dh[j]
+			t12 := t9[label*nHid+j]
+			out += t12 * hj
+			dout += t10[label*nHid+j]*hj + t12*dh[j]
 		}
 		total += out * out
 		dtotal += 2 * (dout * out)
@@ -501,25 +488,24 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	actBar := xBar
 	for i := 0; i < len(t2); i++ {
 		if i == 1 {
-			t13 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t13*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t13*(len(tape)-before2))
+			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
 		}
 		l := t2[i]
-		t14 := l.B
-		nOut := len(t14)
+		t9 := l.B
+		nOut := len(t9)
 		nIn2 := len(act)
 		next2 := make([]float64, nOut)
 		nextBar2 := make([]float64, nOut)
 		for o := 0; o < nOut; o++ {
-			a := t14[o]
+			a := t9[o]
 			for i := 0; i < nIn2; i++ {
 				a += l.W[o*nIn2+i] * act[i]
 			}
-			t15 := math.Tanh(a)
-			t16 := append(tape, next2[o])
-			next2[o] = t15
-			tape = append(t16, t15)
+			t10 := math.Tanh(a)
+			t11 := append(tape, next2[o])
+			next2[o] = t10
+			tape = append(t11, t10)
 		}
 		tapeSlices = append(tapeSlices, next2, nextBar2, act, actBar)
 		act = next2
@@ -535,32 +521,28 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	t3 := s.Layers
 	t4 := sBar.Layers
 	for i3 := len(t2) - 1; i3 >= 0; i3-- {
-		t5 := len(tapeSlices) - 4
-		next := tapeSlices[t5]
+		next := tapeSlices[len(tapeSlices)-4]
 		nextBar := tapeSlices[len(tapeSlices)-3]
 		act2 := tapeSlices[len(tapeSlices)-2]
 		actBar2 := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:t5]
-		t6 := t4[i3].B
+		tapeSlices = tapeSlices[:len(tapeSlices)-4]
+		t5 := t4[i3].B
 		for o := len(t3[i3].B) - 1; o >= 0; o-- {
-			t7 := len(tape) - 1
-			t8 := tape[t7]
-			t9 := tape[:t7]
+			t6 := tape[len(tape)-1]
+			t7 := tape[:len(tape)-1]
 			nIn := len(act2)
-			t10 := nextBar[o]
+			t8 := nextBar[o]
 			nextBar[o] = 0
-			t11 := len(t9) - 1
-			tape = t9[:t11]
-			next[o] = t9[t11]
-			aBar := (1 - t8*t8) * t10
+			tape = t7[:len(t7)-1]
+			next[o] = t7[len(t7)-1]
+			aBar := (1 - t6*t6) * t8
 			for i := nIn - 1; i >= 0; i-- {
 				acti := act2[i]
-				t12 := o*nIn + i
-				actBar2[i] += t3[i3].W[t12] * aBar
+				actBar2[i] += t3[i3].W[o*nIn+i] * aBar
 				lBar := t4[i3]
-				lBar.W[t12] += aBar * acti
+				lBar.W[o*nIn+i] += aBar * acti
 			}
-			t6[o] += aBar
+			t5[o] += aBar
 		}
 	}
 	copy(x, finalX)
@@ -594,11 +576,10 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 			a := t4[o]
 			da := t5[o]
 			for i := 0; i < nIn; i++ {
-				t7 := o*nIn + i
-				t8 := l.W[t7]
+				t7 := l.W[o*nIn+i]
 				acti := act[i]
-				a += t8 * acti
-				da += dl.W[t7]*acti + t8*dact[i]
+				a += t7 * acti
+				da += dl.W[o*nIn+i]*acti + t7*dact[i]
 			}
 			t6 := math.Tanh(a)
 			next[o] = t6
@@ -623,80 +604,76 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func EnergyGrad(ps, psBar []Particle) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	var t30 [2]float64
-	var t31 [2]float64
+	var t26 [2]float64
+	var t27 [2]float64
 	var pBar Particle
 	gadApart(ps, psBar, "EnergyGrad: ps and psBar")
-	tape := slices.Grow(t, max(len(ps)+2, 0)*(2+(max(len(ps)+1, 0)+3)/2*3))
+	tape := slices.Grow(tapeBuf[:0], max(len(ps)+2, 0)*(2+(max(len(ps)+1, 0)+3)/2*3))
 	e := 0.0
 	for i := 0; i < len(ps); i++ {
 		p := ps[i]
-		t21 := p.M
-		t22 := p.Vel
-		t23 := t22[0]
-		t24 := t22[1]
-		tape = append(tape, t23, t24)
-		e += 0.5 * t21 * (t23*t23 + t24*t24)
+		t17 := p.M
+		t18 := p.Vel
+		t19 := t18[0]
+		t20 := t18[1]
+		tape = append(tape, t19, t20)
+		e += 0.5 * t17 * (t19*t19 + t20*t20)
 		for j := i + 1; j < len(ps); j++ {
-			t25 := p.Pos
-			t26 := t25[0]
-			dx := t26 - ps[j].Pos[0]
-			t27 := t25[1]
-			dy := t27 - ps[j].Pos[1]
-			t28 := ps[j].M
-			t29 := math.Sqrt(dx*dx + dy*dy + 1)
-			tape = append(tape, t26, t27, t29)
-			e -= t21 * t28 / t29
+			t21 := p.Pos
+			t22 := t21[0]
+			dx := t22 - ps[j].Pos[0]
+			t23 := t21[1]
+			dy := t23 - ps[j].Pos[1]
+			t24 := ps[j].M
+			t25 := math.Sqrt(dx*dx + dy*dy + 1)
+			tape = append(tape, t22, t23, t25)
+			e -= t17 * t24 / t25
 		}
-		tape = append(tape, t21)
+		tape = append(tape, t17)
 	}
 	for i := len(ps) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2]
-		t4 := 0.0
-		tape = tape[:t2]
+		t := tape[len(tape)-1]
+		t2 := 0.0
+		tape = tape[:len(tape)-1]
 		for j := len(ps) - 1; j >= i+1; j-- {
-			t13 := len(tape) - 3
-			t14 := tape[len(tape)-1]
-			t15 := 1 / t14
-			t16 := ps[j].M
-			t17 := 0.5 / t14 * (t3 * t16 / t14 / t14)
-			t18 := 2 * (t17 * (tape[len(tape)-2] - ps[j].Pos[1]))
-			t19 := 2 * (t17 * (tape[t13] - ps[j].Pos[0]))
-			psBar[j].M -= t3 * t15
-			psBar[j].Pos[1] -= t18
-			t30[1] += t18
-			psBar[j].Pos[0] -= t19
-			t30[0] += t19
-			t20 := t30
-			t30 = [2]float64{}
-			pBar.Pos[0] += t20[0]
-			pBar.Pos[1] += t20[1]
-			t4 -= t15 * t16
-			tape = tape[:t13]
+			t10 := tape[len(tape)-1]
+			t11 := 1 / t10
+			t12 := ps[j].M
+			t13 := 0.5 / t10 * (t * t12 / t10 / t10)
+			t14 := 2 * (t13 * (tape[len(tape)-2] - ps[j].Pos[1]))
+			t15 := 2 * (t13 * (tape[len(tape)-3] - ps[j].Pos[0]))
+			psBar[j].M -= t * t11
+			psBar[j].Pos[1] -= t14
+			t26[1] += t14
+			psBar[j].Pos[0] -= t15
+			t26[0] += t15
+			t16 := t26
+			t26 = [2]float64{}
+			pBar.Pos[0] += t16[0]
+			pBar.Pos[1] += t16[1]
+			t2 -= t11 * t12
+			tape = tape[:len(tape)-3]
 		}
-		t5 := len(tape) - 2
-		t6 := tape[t5]
-		t7 := tape[len(tape)-1]
-		t8 := 0.5 * t3
-		t31[1] += 2 * (t8 * t7)
-		t31[0] += 2 * (t8 * t6)
-		t9 := t31
-		t31 = [2]float64{}
-		pBar.Vel[0] += t9[0]
-		pBar.Vel[1] += t9[1]
-		pBar.M += t4 + 0.5*(t6*t6+t7*t7)
-		t10 := pBar
+		t3 := tape[len(tape)-2]
+		t4 := tape[len(tape)-1]
+		t5 := 0.5 * t
+		t27[1] += 2 * (t5 * t4)
+		t27[0] += 2 * (t5 * t3)
+		t6 := t27
+		t27 = [2]float64{}
+		pBar.Vel[0] += t6[0]
+		pBar.Vel[1] += t6[1]
+		pBar.M += t2 + 0.5*(t3*t3+t4*t4)
+		t7 := pBar
 		pBar = Particle{}
-		t11 := t10.Pos
-		psBar[i].Pos[0] += t11[0]
-		psBar[i].Pos[1] += t11[1]
-		t12 := t10.Vel
-		psBar[i].Vel[0] += t12[0]
-		psBar[i].Vel[1] += t12[1]
-		psBar[i].M += t10.M
-		tape = tape[:t5]
+		t8 := t7.Pos
+		psBar[i].Pos[0] += t8[0]
+		psBar[i].Pos[1] += t8[1]
+		t9 := t7.Vel
+		psBar[i].Vel[0] += t9[0]
+		psBar[i].Vel[1] += t9[1]
+		psBar[i].M += t7.M
+		tape = tape[:len(tape)-2]
 	}
 	return e
 }
@@ -749,28 +726,27 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 	var tapePointersBuf [256]*Particle
 	tapePointers := tapePointersBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	var t38 [2]float64
-	var t39 [2]float64
+	var t36 [2]float64
+	var t37 [2]float64
 	var qBar2 Particle
 	var qBar3 Particle
-	var t40 [2]float64
+	var t38 [2]float64
 	var pBar Particle
 	gadApart(ps, psBar, "StepGrad: ps and psBar")
 	next := make([]Particle, len(ps))
 	nextBar := make([]Particle, len(ps))
-	tape := slices.Grow(t, max(len(ps)+2, 0)*12)
+	tape := slices.Grow(tapeBuf[:0], max(len(ps)+2, 0)*12)
 	for i := 0; i < len(ps); i++ {
 		p := ps[i]
 		q2 := p
 		var qBar4 Particle
 		for d := 0; d < 2; d++ {
-			t35 := p.Pos[d]
-			t36 := p.M
-			q2.Vel[d] -= dt * t35 / t36
-			t37 := q2.Vel[d]
-			q2.Pos[d] += dt * t37
-			tape = append(tape, t35, t36, t37)
+			t33 := p.Pos[d]
+			t34 := p.M
+			q2.Vel[d] -= dt * t33 / t34
+			t35 := q2.Vel[d]
+			q2.Pos[d] += dt * t35
+			tape = append(tape, t33, t34, t35)
 		}
 		next[i] = q2
 		tapePointers = append(tapePointers, &q2, &qBar4)
@@ -778,96 +754,95 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 	e := 0.0
 	for i := 0; i < len(next); i++ {
 		q := next[i]
-		t22 := q.M
-		t23 := q.Vel
-		t24 := t23[0]
-		t25 := t23[1]
-		t26 := t24*t24 + t25*t25
-		t27 := q.Pos
-		t28 := t27[0]
-		t29 := t27[1]
-		t38[1] += 2 * t29
-		t38[0] += 2 * t28
-		t30 := t38
-		t38 = [2]float64{}
-		qBar2.Pos[0] += t30[0]
-		qBar2.Pos[1] += t30[1]
-		t39[1] += 2 * (t22 * t25)
-		t39[0] += 2 * (t22 * t24)
-		t31 := t39
-		t39 = [2]float64{}
-		qBar2.Vel[0] += t31[0]
-		qBar2.Vel[1] += t31[1]
-		qBar2.M += t26
-		t32 := qBar2
+		t20 := q.M
+		t21 := q.Vel
+		t22 := t21[0]
+		t23 := t21[1]
+		t24 := t22*t22 + t23*t23
+		t25 := q.Pos
+		t26 := t25[0]
+		t27 := t25[1]
+		t36[1] += 2 * t27
+		t36[0] += 2 * t26
+		t28 := t36
+		t36 = [2]float64{}
+		qBar2.Pos[0] += t28[0]
+		qBar2.Pos[1] += t28[1]
+		t37[1] += 2 * (t20 * t23)
+		t37[0] += 2 * (t20 * t22)
+		t29 := t37
+		t37 = [2]float64{}
+		qBar2.Vel[0] += t29[0]
+		qBar2.Vel[1] += t29[1]
+		qBar2.M += t24
+		t30 := qBar2
 		qBar2 = Particle{}
-		t33 := t32.Pos
-		nextBar[i].Pos[0] += t33[0]
-		nextBar[i].Pos[1] += t33[1]
-		t34 := t32.Vel
-		nextBar[i].Vel[0] += t34[0]
-		nextBar[i].Vel[1] += t34[1]
-		nextBar[i].M += t32.M
-		e += t22*t26 + t28*t28 + t29*t29
+		t31 := t30.Pos
+		nextBar[i].Pos[0] += t31[0]
+		nextBar[i].Pos[1] += t31[1]
+		t32 := t30.Vel
+		nextBar[i].Vel[0] += t32[0]
+		nextBar[i].Vel[1] += t32[1]
+		nextBar[i].M += t30.M
+		e += t20*t24 + t26*t26 + t27*t27
 	}
 	dtBar = 0
 	for i := len(ps) - 1; i >= 0; i-- {
 		qBar := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:len(tapePointers)-2]
-		t2 := nextBar[i]
+		t := nextBar[i]
 		nextBar[i] = Particle{}
-		t3 := t2.Pos
-		qBar3.Pos[0] += t3[0]
-		qBar3.Pos[1] += t3[1]
-		t4 := t2.Vel
-		qBar3.Vel[0] += t4[0]
-		qBar3.Vel[1] += t4[1]
-		qBar3.M += t2.M
-		t5 := qBar3
+		t2 := t.Pos
+		qBar3.Pos[0] += t2[0]
+		qBar3.Pos[1] += t2[1]
+		t3 := t.Vel
+		qBar3.Vel[0] += t3[0]
+		qBar3.Vel[1] += t3[1]
+		qBar3.M += t.M
+		t4 := qBar3
 		qBar3 = Particle{}
-		t6 := t5.Pos
-		qBar.Pos[0] += t6[0]
-		qBar.Pos[1] += t6[1]
-		t7 := t5.Vel
-		qBar.Vel[0] += t7[0]
-		qBar.Vel[1] += t7[1]
-		qBar.M += t5.M
+		t5 := t4.Pos
+		qBar.Pos[0] += t5[0]
+		qBar.Pos[1] += t5[1]
+		t6 := t4.Vel
+		qBar.Vel[0] += t6[0]
+		qBar.Vel[1] += t6[1]
+		qBar.M += t4.M
 		for d := 1; d >= 0; d-- {
-			t14 := len(tape) - 3
-			t15 := tape[t14]
-			t16 := tape[len(tape)-2]
-			t17 := tape[len(tape)-1]
-			t18 := qBar.Pos[d]
-			qBar.Vel[d] += dt * t18
-			t19 := qBar.Vel[d]
-			t20 := t19 / t16
-			pBar.M += t19 * (dt * t15 / t16) / t16
-			t40[d] -= dt * t20
-			t21 := t40
-			t40 = [2]float64{}
-			pBar.Pos[0] += t21[0]
-			pBar.Pos[1] += t21[1]
-			dtBar = dtBar + t18*t17 - t20*t15
-			tape = tape[:t14]
+			t13 := tape[len(tape)-3]
+			t14 := tape[len(tape)-2]
+			t15 := tape[len(tape)-1]
+			t16 := qBar.Pos[d]
+			qBar.Vel[d] += dt * t16
+			t17 := qBar.Vel[d]
+			t18 := t17 / t14
+			pBar.M += t17 * (dt * t13 / t14) / t14
+			t38[d] -= dt * t18
+			t19 := t38
+			t38 = [2]float64{}
+			pBar.Pos[0] += t19[0]
+			pBar.Pos[1] += t19[1]
+			dtBar = dtBar + t16*t15 - t18*t13
+			tape = tape[:len(tape)-3]
 		}
-		t8 := *qBar
+		t7 := *qBar
 		*qBar = Particle{}
-		t9 := t8.Pos
-		pBar.Pos[0] += t9[0]
-		pBar.Pos[1] += t9[1]
-		t10 := t8.Vel
-		pBar.Vel[0] += t10[0]
-		pBar.Vel[1] += t10[1]
-		pBar.M += t8.M
-		t11 := pBar
+		t8 := t7.Pos
+		pBar.Pos[0] += t8[0]
+		pBar.Pos[1] += t8[1]
+		t9 := t7.Vel
+		pBar.Vel[0] += t9[0]
+		pBar.Vel[1] += t9[1]
+		pBar.M += t7.M
+		t10 := pBar
 		pBar = Particle{}
-		t12 := t11.Pos
-		psBar[i].Pos[0] += t12[0]
-		psBar[i].Pos[1] += t12[1]
-		t13 := t11.Vel
-		psBar[i].Vel[0] += t13[0]
-		psBar[i].Vel[1] += t13[1]
-		psBar[i].M += t11.M
+		t11 := t10.Pos
+		psBar[i].Pos[0] += t11[0]
+		psBar[i].Pos[1] += t11[1]
+		t12 := t10.Vel
+		psBar[i].Vel[0] += t12[0]
+		psBar[i].Vel[1] += t12[1]
+		psBar[i].M += t10.M
 	}
 	return e, dtBar
 }
@@ -930,9 +905,8 @@ func BranchyGrad(x, xBar []float64, wide bool) float64 {
 	var buf, bufBar, bufBar2, bufBar3 []float64
 	var from int
 	if wide {
-		t := 2 * len(x)
-		buf = make([]float64, t)
-		bufBar2 = make([]float64, t)
+		buf = make([]float64, 2*len(x))
+		bufBar2 = make([]float64, 2*len(x))
 		for i := 0; i < len(x); i++ {
 			v := x[i]
 			buf[2*i] = v
@@ -959,11 +933,11 @@ func BranchyGrad(x, xBar []float64, wide bool) float64 {
 	}
 	if from == 0 {
 		for i := len(x) - 1; i >= 0; i-- {
-			t2 := bufBar2[2*i+1]
+			t := bufBar2[2*i+1]
 			bufBar2[2*i+1] = 0
-			t3 := bufBar2[2*i]
+			t2 := bufBar2[2*i]
 			bufBar2[2*i] = 0
-			xBar[i] += t3 + 2*(t2*x[i])
+			xBar[i] += t2 + 2*(t*x[i])
 		}
 	} else {
 		for i := len(x) - 1; i >= 0; i-- {
@@ -984,17 +958,15 @@ func BranchyGrad(x, xBar []float64, wide bool) float64 {
 func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 	var buf, dbuf []float64
 	if wide {
-		t := 2 * len(x)
-		buf = make([]float64, t)
-		dbuf = make([]float64, t)
+		buf = make([]float64, 2*len(x))
+		dbuf = make([]float64, 2*len(x))
 		for i := 0; i < len(x); i++ {
 			v2 := x[i]
 			dv2 := dx[i]
-			t2 := 2*i + 1
 			buf[2*i] = v2
 			dbuf[2*i] = dv2
-			buf[t2] = v2 * v2
-			dbuf[t2] = 2 * (dv2 * v2)
+			buf[2*i+1] = v2 * v2
+			dbuf[2*i+1] = 2 * (dv2 * v2)
 		}
 	} else {
 		buf = make([]float64, len(x))
@@ -1080,20 +1052,18 @@ func NestedJVP(o, do *Outer) (float64, float64) {
 // Results: the value of Trajectory, then the partials of the varied scalar inputs in order.
 func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	var tapeSlicesBuf [85][]float64
-	t2 := tapeSlicesBuf[:0]
-	t3 := new([1]float64)
+	t := new([1]float64)
 	dt := 1 / float64(steps)
-	t4 := dt * k
+	t2 := dt * k
 	trips := max(steps+2, 0)
-	tapeSlices := slices.Grow(t2, trips*2)
-	tape := slices.Grow(t, trips)
+	tapeSlices := slices.Grow(tapeSlicesBuf[:0], trips*2)
+	tape := slices.Grow(tapeBuf[:0], trips)
 	hist := []float64{x0}
-	histBar := t3[:]
+	histBar := t[:]
 	for i := 0; i < steps; i++ {
 		x2 := hist[i]
-		hist4 := append(hist, x2-t4*x2)
+		hist4 := append(hist, x2-t2*x2)
 		var histBar4 []float64
 		if cap(hist4) != cap(hist) {
 			histBar4 = make([]float64, len(hist4), cap(hist4))
@@ -1111,30 +1081,28 @@ func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 		histBar[i] += 2 * d
 		s += d * d
 	}
-	t5 := 0.0
+	t3 := 0.0
 	for i := steps - 1; i >= 0; i-- {
-		t6 := len(tape) - 1
-		x := tape[t6]
-		tape = tape[:t6]
-		t7 := len(tapeSlices) - 4
-		hist2 := tapeSlices[t7]
+		x := tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
+		hist2 := tapeSlices[len(tapeSlices)-4]
 		histBar2 := tapeSlices[len(tapeSlices)-3]
 		hist3 := tapeSlices[len(tapeSlices)-2]
 		histBar3 := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:t7]
-		t8 := histBar3[len(hist2)]
+		tapeSlices = tapeSlices[:len(tapeSlices)-4]
+		t4 := histBar3[len(hist2)]
 		histBar3[len(hist2)] = 0
 		if cap(hist3) != cap(hist2) {
 			for k2 := 0; k2 < len(hist2); k2++ {
 				histBar2[k2] += histBar3[k2]
 			}
 		}
-		histBar2[i] += t8 - t4*t8
-		t5 -= t8 * x
+		histBar2[i] += t4 - t2*t4
+		t3 -= t4 * x
 	}
-	kBar = dt * t5
-	x0Bar = t3[0]
-	t3[0] = 0
+	kBar = dt * t3
+	x0Bar = t[0]
+	t[0] = 0
 	return s, x0Bar, kBar
 }
 
@@ -1337,38 +1305,35 @@ func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) f
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func denseReverse(w, wBar, b, bBar, x, xBar, seed []float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(w, wBar, "denseReverse: w and wBar")
 	gadApart(b, bBar, "denseReverse: b and bBar")
 	gadApart(x, xBar, "denseReverse: x and xBar")
 	out := make([]float64, len(b))
 	outBar := make([]float64, len(b))
-	tape := slices.Grow(t, max(len(out)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(out)+2, 0))
 	for o := 0; o < len(out); o++ {
 		a := b[o]
 		for i := 0; i < len(x); i++ {
 			a += w[o*len(x)+i] * x[i]
 		}
-		t6 := math.Tanh(a)
-		out[o] = t6
-		tape = append(tape, t6)
+		t3 := math.Tanh(a)
+		out[o] = t3
+		tape = append(tape, t3)
 	}
 	o2 := len(out) - 1
 	for k := 0; k < len(seed); k++ {
 		outBar[k] += seed[k]
 	}
 	for ; o2 >= 0; o2-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2]
-		tape = tape[:t2]
+		t := tape[len(tape)-1]
+		tape = tape[:len(tape)-1]
 		outoBar := outBar[o2]
 		outBar[o2] = 0
-		aBar := (1 - t3*t3) * outoBar
+		aBar := (1 - t*t) * outoBar
 		for i := len(x) - 1; i >= 0; i-- {
-			t4 := o2*len(x) + i
-			t5 := w[t4]
-			wBar[t4] += aBar * x[i]
-			xBar[i] += t5 * aBar
+			t2 := w[o2*len(x)+i]
+			wBar[o2*len(x)+i] += aBar * x[i]
+			xBar[i] += t2 * aBar
 		}
 		bBar[o2] += aBar
 	}
@@ -1410,10 +1375,9 @@ func denseJVP(w, dw, b, db, x, dx []float64) ([]float64, []float64) {
 		da := db[o]
 		for i := 0; i < len(x); i++ {
 			xi := x[i]
-			t2 := o*len(x) + i
-			t3 := w[t2]
-			a += t3 * xi
-			da += dw[t2]*xi + t3*dx[i]
+			t2 := w[o*len(x)+i]
+			a += t2 * xi
+			da += dw[o*len(x)+i]*xi + t2*dx[i]
 		}
 		t := math.Tanh(a)
 		out[o] = t
@@ -1447,10 +1411,9 @@ func scaleToJVPWrtDstX(dst, ddst []float64, a float64, x, dx []float64) ([]float
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "SoftmaxVJP: x and xBar")
 	trips := max(len(x)+2, 0)
-	tape := slices.Grow(t, trips+trips)
+	tape := slices.Grow(tapeBuf[:0], trips+trips)
 	m := math.Inf(-1)
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -1461,10 +1424,10 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	outBar := make([]float64, len(x))
 	z := 0.0
 	for i := 0; i < len(x); i++ {
-		t10 := math.Exp(x[i] - m)
-		out[i] = t10
+		t6 := math.Exp(x[i] - m)
+		out[i] = t6
 		outi3 := out[i]
-		tape = append(tape, t10)
+		tape = append(tape, t6)
 		z += outi3
 	}
 	tape = slices.Grow(tape, max(len(out)+2, 0))
@@ -1479,40 +1442,37 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	}
 	zBar := 0.0
 	for ; i4 >= 0; i4-- {
-		t9 := len(tape) - 1
-		outi := tape[t9]
+		outi := tape[len(tape)-1]
 		outiBar2 := outBar[i4]
 		outBar[i4] = 0
 		outBar[i4] += outiBar2 / z
 		zBar -= outiBar2 * (outi / z) / z
-		tape = tape[:t9]
+		tape = tape[:len(tape)-1]
 	}
 	mBar := 0.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t6 := len(tape) - 1
-		t7 := tape[t6]
+		t4 := tape[len(tape)-1]
 		outBar[i] += zBar
 		outiBar := outBar[i]
 		outBar[i] = 0
-		t8 := t7 * outiBar
-		xBar[i] += t8
-		mBar -= t8
-		tape = tape[:t6]
+		t5 := t4 * outiBar
+		xBar[i] += t5
+		mBar -= t5
+		tape = tape[:len(tape)-1]
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2] >= x[i]
-		t4 := 0.0
-		if t3 {
-			t4 = 1
+		t := tape[len(tape)-1] >= x[i]
+		t2 := 0.0
+		if t {
+			t2 = 1
 		}
-		t5 := 1.0
-		if t3 {
-			t5 = 0
+		t3 := 1.0
+		if t {
+			t3 = 0
 		}
-		xBar[i] += t5 * mBar
-		mBar = t4 * mBar
-		tape = tape[:t2]
+		xBar[i] += t3 * mBar
+		mBar = t2 * mBar
+		tape = tape[:len(tape)-1]
 	}
 	return out
 }

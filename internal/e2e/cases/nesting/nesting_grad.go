@@ -183,26 +183,24 @@ func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ChainGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "ChainGrad: x and xBar")
-	tape := slices.Grow(t, max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	s := 0.0
 	i := 0
 	for ; i+1 < len(x); i++ {
 		xi2 := x[i]
-		t5 := pow(xi2-x[i+1], 3)
-		tape = append(tape, t5)
-		s += xi2 * t5
+		t3 := pow(xi2-x[i+1], 3)
+		tape = append(tape, t3)
+		s += xi2 * t3
 	}
 	i--
 	for ; i >= 0; i-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2]
+		t := tape[len(tape)-1]
 		xi := x[i]
-		t4 := powReverse(xi-x[i+1], 3, xi)
-		xBar[i+1] -= t4
-		xBar[i] += t3 + t4
-		tape = tape[:t2]
+		t2 := powReverse(xi-x[i+1], 3, xi)
+		xBar[i+1] -= t2
+		xBar[i] += t + t2
+		tape = tape[:len(tape)-1]
 	}
 	return s
 }
@@ -255,40 +253,38 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "ChainGrad: x and xBar")
 	trips := max(len(x)+2, 0)
-	t3 := append(t, make([]float64, trips)...)
-	tape := t3[:len(t)]
-	dtape := append(t2, make([]float64, trips)...)[:len(t)]
+	t2 := append(t, make([]float64, trips)...)
+	tape := t2[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	s := 0.0
 	ds := 0.0
 	i := 0
 	for ; i+1 < len(x); i++ {
 		xi2 := x[i]
 		dxi2 := dx[i]
-		t10, t11 := powJVP(xi2-x[i+1], dxi2-dx[i+1], 3)
-		ds += dxi2*t10 + xi2*t11
-		tape = append(tape, t10)
-		dtape = append(dtape, t11)
-		s += xi2 * t10
+		t8, t9 := powJVP(xi2-x[i+1], dxi2-dx[i+1], 3)
+		ds += dxi2*t8 + xi2*t9
+		tape = append(tape, t8)
+		dtape = append(dtape, t9)
+		s += xi2 * t8
 	}
 	i--
 	for ; i >= 0; i-- {
-		t4 := len(tape) - 1
-		t5 := tape[t4]
-		t6 := dtape[t4]
+		t3 := tape[len(tape)-1]
+		t4 := dtape[len(tape)-1]
 		xi := x[i]
 		dxi := dx[i]
-		t7, t8 := powReverseJVP(xi-x[i+1], dxi-dx[i+1], 3, xi, dxi)
-		t9 := dxBar[i+1]
-		xBar[i+1] -= t7
-		dxBar[i+1] = t9 - t8
+		t5, t6 := powReverseJVP(xi-x[i+1], dxi-dx[i+1], 3, xi, dxi)
+		t7 := dxBar[i+1]
+		xBar[i+1] -= t5
+		dxBar[i+1] = t7 - t6
 		dxiBar := dxBar[i]
-		xBar[i] += t5 + t7
-		dxBar[i] = dxiBar + (t6 + t8)
-		tape = tape[:t4]
-		dtape = dtape[:t4]
+		xBar[i] += t3 + t5
+		dxBar[i] = dxiBar + (t4 + t6)
+		dtape = dtape[:len(tape)-1]
+		tape = tape[:len(tape)-1]
 	}
 	return s, ds
 }
@@ -506,15 +502,14 @@ func coupledJVP(p, q, dq []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PeakRGrad(p, pBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(p, pBar, "PeakRGrad: p and pBar")
-	t2 := new([2]float64)
+	t := new([2]float64)
 	q := []float64{1, 1}
+	t2 := new([2]float64)
 	t3 := new([2]float64)
-	t4 := new([2]float64)
-	g := t3[:2]
+	g := t2[:2]
 	n := len(q)
-	tape := slices.Grow(t, 10*n)
+	tape := slices.Grow(tapeBuf[:0], 10*n)
 	for i := 0; i < 8; i++ {
 		g[0] = 0
 		g[1] = 0
@@ -528,31 +523,30 @@ func PeakRGrad(p, pBar []float64) float64 {
 	p1 := p[1]
 	q0 := q[0]
 	q1 := q[1]
-	t5 := p0 * p1
-	t6 := t5 * q0
-	t7 := p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t6*q1/5
-	t8 := 0.2 * q1
-	t9 := t8 * q0
-	t10 := t2[:]
-	t10[1] += t6*0.2 - 2*q1
-	t10[0] += t5*t8 + p0 - 2*q0
-	pBar[1] += p0*t9 + 2*p1
-	pBar[0] += t9*p1 + q0 + 2*p0
+	t4 := p0 * p1
+	t5 := t4 * q0
+	t6 := p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t5*q1/5
+	t7 := 0.2 * q1
+	t8 := t7 * q0
+	t9 := t[:]
+	t9[1] += t5*0.2 - 2*q1
+	t9[0] += t4*t7 + p0 - 2*q0
+	pBar[1] += p0*t8 + 2*p1
+	pBar[0] += t8*p1 + q0 + 2*p0
 	for i2 := 7; i2 >= 0; i2-- {
 		for i := n - 1; i >= 0; i-- {
-			t4[:2][i] += 0.2 * t10[i]
+			t3[:2][i] += 0.2 * t9[i]
 		}
-		t11 := len(tape) - n
-		copy(q, tape[t11:])
-		t12 := t4[:2]
-		coupledGradReverse(p, pBar, q, t10, g, t12, 0)
-		t12[1] = 0
-		t12[0] = 0
-		tape = tape[:t11]
+		copy(q, tape[len(tape)-n:])
+		t10 := t3[:2]
+		coupledGradReverse(p, pBar, q, t9, g, t10, 0)
+		t10[1] = 0
+		t10[0] = 0
+		tape = tape[:len(tape)-n]
 	}
-	t2[1] = 0
-	t2[0] = 0
-	return t7
+	t[1] = 0
+	t[0] = 0
+	return t6
 }
 
 // coupledGradReverse is the reverse of coupledGrad for the gradients that call it: the
@@ -708,32 +702,30 @@ func coupledGradJVP(p, dp, q, dq, qBar, dqBar []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PeakFGrad(p, pBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	var tapePointersBuf [256]*[2]float64
-	t2 := tapePointersBuf[:0]
 	gadApart(p, pBar, "PeakFGrad: p and pBar")
-	t3 := new([2]float64)
+	t := new([2]float64)
 	q := []float64{1, 1}
-	t4 := new([2]float64)
-	t5 := new([2]float64)
-	g := t4[:2]
+	t2 := new([2]float64)
+	t3 := new([2]float64)
+	g := t2[:2]
 	n := len(q)
-	tapePointers := slices.Grow(t2, 20)
-	tape := slices.Grow(t, 10*(n+n))
+	tapePointers := slices.Grow(tapePointersBuf[:0], 20)
+	tape := slices.Grow(tapeBuf[:0], 10*(n+n))
 	for i := 0; i < 8; i++ {
-		t21 := new([2]float64)
-		t21[0] = 1
-		t21[1] = 0
-		t22 := append(tape, q...)
-		_, t23 := coupledJVP(p, q, t21[:])
-		g[0] = t23
-		t24 := new([2]float64)
-		t24[0] = 0
-		t24[1] = 1
-		tape = append(t22, q...)
-		_, t25 := coupledJVP(p, q, t24[:])
-		g[1] = t25
-		tapePointers = append(tapePointers, t21, t24)
+		t16 := new([2]float64)
+		t16[0] = 1
+		t16[1] = 0
+		t17 := append(tape, q...)
+		_, t18 := coupledJVP(p, q, t16[:])
+		g[0] = t18
+		t19 := new([2]float64)
+		t19[0] = 0
+		t19[1] = 1
+		tape = append(t17, q...)
+		_, t20 := coupledJVP(p, q, t19[:])
+		g[1] = t20
+		tapePointers = append(tapePointers, t16, t19)
 		for i := 0; i < n; i++ {
 			q[i] += 0.2 * g[i]
 		}
@@ -742,41 +734,38 @@ func PeakFGrad(p, pBar []float64) float64 {
 	p1 := p[1]
 	q0 := q[0]
 	q1 := q[1]
-	t6 := p0 * p1
-	t7 := t6 * q0
-	t8 := p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t7*q1/5
-	t9 := 0.2 * q1
-	t10 := t9 * q0
-	t11 := t3[:]
-	t11[1] += t7*0.2 - 2*q1
-	t11[0] += t6*t9 + p0 - 2*q0
-	pBar[1] += p0*t10 + 2*p1
-	pBar[0] += t10*p1 + q0 + 2*p0
+	t4 := p0 * p1
+	t5 := t4 * q0
+	t6 := p0*p0 + p1*p1 - q0*q0 - q1*q1 + p0*q0 + t5*q1/5
+	t7 := 0.2 * q1
+	t8 := t7 * q0
+	t9 := t[:]
+	t9[1] += t5*0.2 - 2*q1
+	t9[0] += t4*t7 + p0 - 2*q0
+	pBar[1] += p0*t8 + 2*p1
+	pBar[0] += t8*p1 + q0 + 2*p0
 	for i2 := 7; i2 >= 0; i2-- {
 		for i := n - 1; i >= 0; i-- {
-			t5[:2][i] += 0.2 * t11[i]
+			t3[:2][i] += 0.2 * t9[i]
 		}
-		t12 := len(tapePointers) - 2
-		t13 := tapePointers[t12]
-		t14 := tapePointers[len(tapePointers)-1]
-		t15 := t5[:2]
-		t16 := t15[1]
-		t15[1] = 0
-		t17 := len(tape) - n
-		copy(q, tape[t17:])
-		t18 := tape[:t17]
-		coupledJVPReverseWrtPQ(p, pBar, q, t11, t14[:], 0, t16)
-		t19 := t15[0]
-		t15[0] = 0
-		t20 := len(t18) - n
-		copy(q, t18[t20:])
-		coupledJVPReverseWrtPQ(p, pBar, q, t11, t13[:], 0, t19)
-		tapePointers = tapePointers[:t12]
-		tape = t18[:t20]
+		t10 := tapePointers[len(tapePointers)-2]
+		t11 := tapePointers[len(tapePointers)-1]
+		t12 := t3[:2]
+		t13 := t12[1]
+		t12[1] = 0
+		copy(q, tape[len(tape)-n:])
+		t14 := tape[:len(tape)-n]
+		coupledJVPReverseWrtPQ(p, pBar, q, t9, t11[:], 0, t13)
+		t15 := t12[0]
+		t12[0] = 0
+		copy(q, t14[len(t14)-n:])
+		coupledJVPReverseWrtPQ(p, pBar, q, t9, t10[:], 0, t15)
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		tape = t14[:len(t14)-n]
 	}
-	t3[1] = 0
-	t3[0] = 0
-	return t8
+	t[1] = 0
+	t[0] = 0
+	return t6
 }
 
 // coupledJVPReverseWrtPQ is the reverse of coupledJVP for the gradients that call it: the
@@ -947,26 +936,24 @@ func SelfSlopeGrad(x, xBar []float64) float64 {
 // q): its body with those parameters made one.
 func wiggleJVPInPlaceReverse(q, qBar []float64, seed, seed2 float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(q, qBar, "wiggleJVPInPlaceReverse: q and qBar")
-	tape := slices.Grow(t, max(len(q)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(q)+2, 0))
 	for i := 0; i < len(q); i++ {
 		tape = append(tape, math.Cos(q[i]))
 	}
-	t2 := seed + 2*seed2
+	t := seed + 2*seed2
 	for i := 0; i+1 < len(q); i++ {
-		t7 := 2 * (t2 * (q[i+1] - q[i]))
-		qBar[i] -= t7
-		qBar[i+1] += t7
+		t5 := 2 * (t * (q[i+1] - q[i]))
+		qBar[i] -= t5
+		qBar[i+1] += t5
 	}
-	t3 := 0.5 * seed2
-	t4 := 0.5 * seed
+	t2 := 0.5 * seed2
+	t3 := 0.5 * seed
 	for i := len(q) - 1; i >= 0; i-- {
-		t5 := len(tape) - 1
 		qi := q[i]
-		t6 := qBar[i] + (tape[t5]*t3 - math.Sin(qi)*(t3*qi) + math.Cos(qi)*t4)
-		qBar[i] = t6
-		tape = tape[:t5]
+		t4 := qBar[i] + (tape[len(tape)-1]*t2 - math.Sin(qi)*(t2*qi) + math.Cos(qi)*t3)
+		qBar[i] = t4
+		tape = tape[:len(tape)-1]
 	}
 }
 
@@ -975,22 +962,21 @@ func wiggleJVPInPlaceReverse(q, qBar []float64, seed, seed2 float64) {
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give U's value too.
 func ULaplacian(w, x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -1003,8 +989,8 @@ func ULaplacian(w, x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = uTaylorWrtX(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = uTaylorWrtX(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1013,7 +999,7 @@ func ULaplacian(w, x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = U(w, x)
@@ -1102,22 +1088,21 @@ func UHessDiag(w, x, d []float64) float64 {
 	if len(d) != n {
 		panic("UHessDiag: len(d) != len(x)")
 	}
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	dd := make([]float64, n+8)
 	f := 0.0
@@ -1130,16 +1115,16 @@ func UHessDiag(w, x, d []float64) float64 {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = uTaylorLanes8WrtX(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
-		dd[i] = 2 * t2
-		dd[i+1] = 2 * t3
-		dd[i+2] = 2 * t4
-		dd[i+3] = 2 * t5
-		dd[i+4] = 2 * t6
-		dd[i+5] = 2 * t7
-		dd[i+6] = 2 * t8
-		dd[i+7] = 2 * t9
+		var t, t2, t3, t4, t5, t6, t7, t8 float64
+		f, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = uTaylorLanes8WrtX(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		dd[i] = 2 * t
+		dd[i+1] = 2 * t2
+		dd[i+2] = 2 * t3
+		dd[i+3] = 2 * t4
+		dd[i+4] = 2 * t5
+		dd[i+5] = 2 * t6
+		dd[i+6] = 2 * t7
+		dd[i+7] = 2 * t8
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1293,9 +1278,8 @@ func uGradWrtXJVP(w, x, dx, xBar, dxBar []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ResidualGrad(w, wBar []float64, pts [][]float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(w, wBar, "ResidualGrad: w and wBar")
-	tape := slices.Grow(t, max(len(pts)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(pts)+2, 0))
 	s := 0.0
 	for i := 0; i < len(pts); i++ {
 		p2 := pts[i]
@@ -1306,11 +1290,10 @@ func ResidualGrad(w, wBar []float64, pts [][]float64) float64 {
 		s += r * r
 	}
 	for i := len(pts) - 1; i >= 0; i-- {
-		t2 := len(tape) - 1
 		p := pts[i]
 		p0 := p[0]
-		uLaplacianReverseWrtW(w, wBar, p, 0, 2*(tape[t2]-(p0*p0+p[1])))
-		tape = tape[:t2]
+		uLaplacianReverseWrtW(w, wBar, p, 0, 2*(tape[len(tape)-1]-(p0*p0+p[1])))
+		tape = tape[:len(tape)-1]
 	}
 	return s
 }
@@ -1326,28 +1309,26 @@ func ResidualGrad(w, wBar []float64, pts [][]float64) float64 {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(w, wBar, "uLaplacianReverseWrtW: w and wBar")
 	n := len(x)
-	t2 := n + 8
-	e0 := make([]float64, t2)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t2)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t2)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t2)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t2)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t2)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t2)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t2)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
-	t3 := max(n/8+2, 0) * (len(u0) + len(u1) + len(u2) + len(u3) + len(u4) + len(u5) + len(u6) + len(u7))
-	tape := slices.Grow(t, t3)
+	t := max(n/8+2, 0) * (len(u0) + len(u1) + len(u2) + len(u3) + len(u4) + len(u5) + len(u6) + len(u7))
+	tape := slices.Grow(tapeBuf[:0], t)
 	i := 0
 	for ; i < n; i += 8 {
 		e0[i] = 1
@@ -1358,10 +1339,10 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		t24 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
-		t25 := append(t24, u5...)
-		t26 := append(t25, u6...)
-		tape = append(t26, u7...)
+		t12 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
+		t13 := append(t12, u5...)
+		t14 := append(t13, u6...)
+		tape = append(t14, u7...)
 		uTaylorWrtX(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
@@ -1384,46 +1365,36 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 	}
 	if from != 0 {
 		for j := 2; j >= 0; j-- {
-			t4 := len(tape) - 1
-			t5 := tape[t4]
-			t6 := 3*j + 2
-			t7 := (1 - t5*t5) * (w[t6] * fBar)
-			wBar[3*j+1] += t7 * x[1]
-			wBar[3*j] += t7 * x[0]
-			wBar[t6] += fBar * t5
-			tape = tape[:t4]
+			t2 := tape[len(tape)-1]
+			t3 := (1 - t2*t2) * (w[3*j+2] * fBar)
+			wBar[3*j+1] += t3 * x[1]
+			wBar[3*j] += t3 * x[0]
+			wBar[3*j+2] += fBar * t2
+			tape = tape[:len(tape)-1]
 		}
 		fBar = 0
 	}
-	t8 := 2 * lapBar
+	t4 := 2 * lapBar
 	i -= 8
 	for ; i >= 0; i -= 8 {
-		t9 := len(tape) - len(u7)
-		copy(u7, tape[t9:])
-		t10 := tape[:t9]
-		t11 := len(t10) - len(u6)
-		copy(u6, t10[t11:])
-		t12 := t10[:t11]
-		t13 := len(t12) - len(u5)
-		copy(u5, t12[t13:])
-		t14 := t12[:t13]
-		t15 := len(t14) - len(u4)
-		copy(u4, t14[t15:])
-		t16 := t14[:t15]
-		t17 := len(t16) - len(u3)
-		copy(u3, t16[t17:])
-		t18 := t16[:t17]
-		t19 := len(t18) - len(u2)
-		copy(u2, t18[t19:])
-		t20 := t18[:t19]
-		t21 := len(t20) - len(u1)
-		copy(u1, t20[t21:])
-		t22 := t20[:t21]
-		t23 := len(t22) - len(u0)
-		copy(u0, t22[t23:])
-		uTaylorWrtXReverse(w, wBar, x, u0, u1, u2, u3, u4, u5, u6, u7, fBar, 0, 0, 0, 0, 0, 0, 0, 0, t8)
+		copy(u7, tape[len(tape)-len(u7):])
+		t5 := tape[:len(tape)-len(u7)]
+		copy(u6, t5[len(t5)-len(u6):])
+		t6 := t5[:len(t5)-len(u6)]
+		copy(u5, t6[len(t6)-len(u5):])
+		t7 := t6[:len(t6)-len(u5)]
+		copy(u4, t7[len(t7)-len(u4):])
+		t8 := t7[:len(t7)-len(u4)]
+		copy(u3, t8[len(t8)-len(u3):])
+		t9 := t8[:len(t8)-len(u3)]
+		copy(u2, t9[len(t9)-len(u2):])
+		t10 := t9[:len(t9)-len(u2)]
+		copy(u1, t10[len(t10)-len(u1):])
+		t11 := t10[:len(t10)-len(u1)]
+		copy(u0, t11[len(t11)-len(u0):])
+		uTaylorWrtXReverse(w, wBar, x, u0, u1, u2, u3, u4, u5, u6, u7, fBar, 0, 0, 0, 0, 0, 0, 0, 0, t4)
 		fBar = 0
-		tape = t22[:t23]
+		tape = t11[:len(t11)-len(u0)]
 	}
 }
 
@@ -1442,9 +1413,8 @@ func uTaylorWrtXReverse(
 ) {
 	gadApart(w, wBar, "uTaylorWrtXReverse: w and wBar")
 	for j := 0; j < 3; j++ {
-		t := 3*j + 2
-		t2 := w[t]
-		t3 := w[3*j]
+		t := w[3*j+2]
+		t2 := w[3*j]
 		x0 := x[0]
 		x10 := x1[0]
 		x20 := x2[0]
@@ -1454,8 +1424,7 @@ func uTaylorWrtXReverse(
 		x60 := x6[0]
 		x70 := x7[0]
 		x80 := x8[0]
-		t4 := 3*j + 1
-		t5 := w[t4]
+		t3 := w[3*j+1]
 		x1v2 := x[1]
 		x11 := x1[1]
 		x21 := x2[1]
@@ -1465,88 +1434,88 @@ func uTaylorWrtXReverse(
 		x61 := x6[1]
 		x71 := x7[1]
 		x81 := x8[1]
-		t6 := t3*x10 + t5*x11
-		t7 := t3*x20 + t5*x21
-		t8 := t3*x30 + t5*x31
-		t9 := t3*x40 + t5*x41
-		t10 := t3*x50 + t5*x51
-		t11 := t3*x60 + t5*x61
-		t12 := t3*x70 + t5*x71
-		t13 := t3*x80 + t5*x81
-		t14 := math.Tanh(t3*x0 + t5*x1v2)
-		t15 := 1 - t14*t14
-		t16 := t15 * t6
-		t17 := 2 * (t14 * t16)
-		t18 := t15 * t7
-		t19 := 2 * (t14 * t18)
-		t20 := t15 * t8
-		t21 := 2 * (t14 * t20)
-		t22 := t15 * t9
-		t23 := 2 * (t14 * t22)
-		t24 := t15 * t10
-		t25 := 2 * (t14 * t24)
-		t26 := -(0.5 * (t17 * t6)) - 0.5*(t19*t7) - 0.5*(t21*t8) - 0.5*(t23*t9) - 0.5*(t25*t10)
-		t27 := t15 * t11
-		t28 := 2 * (t14 * t27)
-		t29 := t26 - 0.5*(t28*t11)
-		t30 := t15 * t12
-		t31 := 2 * (t14 * t30)
-		t32 := t29 - 0.5*(t31*t12)
-		t33 := t15 * t13
-		t34 := 2 * (t14 * t33)
-		t35 := t32 - 0.5*(t34*t13)
-		t36 := seed10 * t35
-		t37 := t36 + seed9*t33
-		t38 := t37 + seed8*t30
-		t39 := t38 + seed7*t27
-		t40 := t39 + seed6*t24
-		t41 := t40 + seed5*t22
-		t42 := t41 + seed4*t20
-		t43 := t42 + seed3*t18
-		t44 := t43 + seed2*t16
-		t45 := t44 + seed*t14
-		t46 := 0.5 * (t2 * seed10)
-		t47 := 2 * (t46 * t13)
-		t48 := t2*seed9 - t14*t47
-		t49 := t15*t48 - t34*t46
-		t50 := 2 * (t46 * t12)
-		t51 := t2*seed8 - t14*t50
-		t52 := t15*t51 - t31*t46
-		t53 := 2 * (t46 * t11)
-		t54 := t2*seed7 - t14*t53
-		t55 := t15*t54 - t28*t46
-		t56 := 2 * (t46 * t10)
-		t57 := t2*seed6 - t14*t56
-		t58 := t15*t57 - t25*t46
-		t59 := 2 * (t46 * t9)
-		t60 := t2*seed5 - t14*t59
-		t61 := t15*t60 - t23*t46
-		t62 := 2 * (t46 * t8)
-		t63 := t2*seed4 - t14*t62
-		t64 := t15*t63 - t21*t46
-		t65 := 2 * (t46 * t7)
-		t66 := t2*seed - t47*t33 - t50*t30 - t53*t27 - t56*t24 - t59*t22 - t62*t20 - t65*t18
-		t67 := t2*seed3 - t14*t65
-		t68 := t15*t67 - t19*t46
-		t69 := 2 * (t46 * t6)
-		t70 := t66 - t69*t16
-		t71 := t2*seed2 - t14*t69
-		t72 := t48*t13 + t51*t12 + t54*t11 + t57*t10 + t60*t9 + t63*t8 + t67*t7 + t71*t6
-		t73 := t15*t71 - t17*t46
-		t74 := t72 * t14
-		t75 := 2 * t74
-		t76 := t70 - t75
-		t77 := t15 * t76
-		t78 := t49*x81 + t52*x71 + t55*x61 + t58*x51 + t61*x41 + t64*x31 + t68*x21 + t73*x11
-		t79 := t78 + t77*x1v2
-		t80 := wBar[t4] + t79
-		wBar[t4] = t80
-		t81 := t49*x80 + t52*x70 + t55*x60 + t58*x50 + t61*x40 + t64*x30 + t68*x20 + t73*x10
-		t82 := t81 + t77*x0
-		t83 := wBar[3*j] + t82
-		wBar[3*j] = t83
-		t84 := wBar[t] + t45
-		wBar[t] = t84
+		t4 := t2*x10 + t3*x11
+		t5 := t2*x20 + t3*x21
+		t6 := t2*x30 + t3*x31
+		t7 := t2*x40 + t3*x41
+		t8 := t2*x50 + t3*x51
+		t9 := t2*x60 + t3*x61
+		t10 := t2*x70 + t3*x71
+		t11 := t2*x80 + t3*x81
+		t12 := math.Tanh(t2*x0 + t3*x1v2)
+		t13 := 1 - t12*t12
+		t14 := t13 * t4
+		t15 := 2 * (t12 * t14)
+		t16 := t13 * t5
+		t17 := 2 * (t12 * t16)
+		t18 := t13 * t6
+		t19 := 2 * (t12 * t18)
+		t20 := t13 * t7
+		t21 := 2 * (t12 * t20)
+		t22 := t13 * t8
+		t23 := 2 * (t12 * t22)
+		t24 := -(0.5 * (t15 * t4)) - 0.5*(t17*t5) - 0.5*(t19*t6) - 0.5*(t21*t7) - 0.5*(t23*t8)
+		t25 := t13 * t9
+		t26 := 2 * (t12 * t25)
+		t27 := t24 - 0.5*(t26*t9)
+		t28 := t13 * t10
+		t29 := 2 * (t12 * t28)
+		t30 := t27 - 0.5*(t29*t10)
+		t31 := t13 * t11
+		t32 := 2 * (t12 * t31)
+		t33 := t30 - 0.5*(t32*t11)
+		t34 := seed10 * t33
+		t35 := t34 + seed9*t31
+		t36 := t35 + seed8*t28
+		t37 := t36 + seed7*t25
+		t38 := t37 + seed6*t22
+		t39 := t38 + seed5*t20
+		t40 := t39 + seed4*t18
+		t41 := t40 + seed3*t16
+		t42 := t41 + seed2*t14
+		t43 := t42 + seed*t12
+		t44 := 0.5 * (t * seed10)
+		t45 := 2 * (t44 * t11)
+		t46 := t*seed9 - t12*t45
+		t47 := t13*t46 - t32*t44
+		t48 := 2 * (t44 * t10)
+		t49 := t*seed8 - t12*t48
+		t50 := t13*t49 - t29*t44
+		t51 := 2 * (t44 * t9)
+		t52 := t*seed7 - t12*t51
+		t53 := t13*t52 - t26*t44
+		t54 := 2 * (t44 * t8)
+		t55 := t*seed6 - t12*t54
+		t56 := t13*t55 - t23*t44
+		t57 := 2 * (t44 * t7)
+		t58 := t*seed5 - t12*t57
+		t59 := t13*t58 - t21*t44
+		t60 := 2 * (t44 * t6)
+		t61 := t*seed4 - t12*t60
+		t62 := t13*t61 - t19*t44
+		t63 := 2 * (t44 * t5)
+		t64 := t*seed - t45*t31 - t48*t28 - t51*t25 - t54*t22 - t57*t20 - t60*t18 - t63*t16
+		t65 := t*seed3 - t12*t63
+		t66 := t13*t65 - t17*t44
+		t67 := 2 * (t44 * t4)
+		t68 := t64 - t67*t14
+		t69 := t*seed2 - t12*t67
+		t70 := t46*t11 + t49*t10 + t52*t9 + t55*t8 + t58*t7 + t61*t6 + t65*t5 + t69*t4
+		t71 := t13*t69 - t15*t44
+		t72 := t70 * t12
+		t73 := 2 * t72
+		t74 := t68 - t73
+		t75 := t13 * t74
+		t76 := t47*x81 + t50*x71 + t53*x61 + t56*x51 + t59*x41 + t62*x31 + t66*x21 + t71*x11
+		t77 := t76 + t75*x1v2
+		t78 := wBar[3*j+1] + t77
+		wBar[3*j+1] = t78
+		t79 := t47*x80 + t50*x70 + t53*x60 + t56*x50 + t59*x40 + t62*x30 + t66*x20 + t71*x10
+		t80 := t79 + t75*x0
+		t81 := wBar[3*j] + t80
+		wBar[3*j] = t81
+		t82 := wBar[3*j+2] + t43
+		wBar[3*j+2] = t82
 	}
 }
 
@@ -1628,7 +1597,6 @@ func uHVPReverseWrtWHv(w, wBar, x, v, hv, hvBar []float64, seed float64) {
 // entry.
 func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(w, wBar, "uHessDiagReverseWrtWD: w and wBar")
 	gadApart(d, dBar, "uHessDiagReverseWrtWD: d and dBar")
 	gadApart(d, w, "uHessDiagReverseWrtWD: d and w")
@@ -1637,27 +1605,26 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 	if len(d) != n {
 		panic("UHessDiag: len(d) != len(x)")
 	}
-	t2 := n + 8
-	e0 := make([]float64, t2)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t2)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t2)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t2)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t2)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t2)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t2)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t2)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
-	dd := make([]float64, t2)
-	ddBar := make([]float64, t2)
-	t3 := max(n/8+2, 0) * (len(u0) + len(u1) + len(u2) + len(u3) + len(u4) + len(u5) + len(u6) + len(u7))
-	tape := slices.Grow(t, t3)
+	dd := make([]float64, n+8)
+	ddBar := make([]float64, n+8)
+	t := max(n/8+2, 0) * (len(u0) + len(u1) + len(u2) + len(u3) + len(u4) + len(u5) + len(u6) + len(u7))
+	tape := slices.Grow(tapeBuf[:0], t)
 	i := 0
 	for ; i < n; i += 8 {
 		e0[i] = 1
@@ -1668,11 +1635,11 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		t39 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
-		t40 := append(t39, u5...)
-		t41 := append(t40, u6...)
-		tape = append(t41, u7...)
-		_, _, _, _, _, _, _, _, _, t42, t43, t44, t45, t46, t47, t48, t49 := uTaylorLanes8WrtX(
+		t27 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
+		t28 := append(t27, u5...)
+		t29 := append(t28, u6...)
+		tape = append(t29, u7...)
+		_, _, _, _, _, _, _, _, _, t30, t31, t32, t33, t34, t35, t36, t37 := uTaylorLanes8WrtX(
 			w,
 			x,
 			u0,
@@ -1684,14 +1651,14 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 			u6,
 			u7,
 		)
-		dd[i] = 2 * t42
-		dd[i+1] = 2 * t43
-		dd[i+2] = 2 * t44
-		dd[i+3] = 2 * t45
-		dd[i+4] = 2 * t46
-		dd[i+5] = 2 * t47
-		dd[i+6] = 2 * t48
-		dd[i+7] = 2 * t49
+		dd[i] = 2 * t30
+		dd[i+1] = 2 * t31
+		dd[i+2] = 2 * t32
+		dd[i+3] = 2 * t33
+		dd[i+4] = 2 * t34
+		dd[i+5] = 2 * t35
+		dd[i+6] = 2 * t36
+		dd[i+7] = 2 * t37
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1701,7 +1668,7 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 		e6[i+6] = 0
 		e7[i+7] = 0
 	}
-	t4 := copy(d, dd)
+	t2 := copy(d, dd)
 	var from int
 	if n == 0 {
 		tape = slices.Grow(tape, 5)
@@ -1717,75 +1684,65 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 		fBar = seed
 	} else {
 		for j := 2; j >= 0; j-- {
-			t5 := len(tape) - 1
-			t6 := tape[t5]
-			t7 := 3*j + 2
-			t8 := (1 - t6*t6) * (w[t7] * seed)
-			wBar[3*j+1] += t8 * x[1]
-			wBar[3*j] += t8 * x[0]
-			wBar[t7] += seed * t6
-			tape = tape[:t5]
+			t3 := tape[len(tape)-1]
+			t4 := (1 - t3*t3) * (w[3*j+2] * seed)
+			wBar[3*j+1] += t4 * x[1]
+			wBar[3*j] += t4 * x[0]
+			wBar[3*j+2] += seed * t3
+			tape = tape[:len(tape)-1]
 		}
 		fBar = 0
 	}
-	for k := 0; k < t4; k++ {
+	for k := 0; k < t2; k++ {
 		dkBar := dBar[k]
 		dBar[k] = 0
 		ddBar[k] += dkBar
 	}
 	i -= 8
 	for ; i >= 0; i -= 8 {
-		t9 := ddBar[i+7]
+		t5 := ddBar[i+7]
 		ddBar[i+7] = 0
-		t10 := 2 * t9
-		t11 := ddBar[i+6]
+		t6 := 2 * t5
+		t7 := ddBar[i+6]
 		ddBar[i+6] = 0
-		t12 := 2 * t11
-		t13 := ddBar[i+5]
+		t8 := 2 * t7
+		t9 := ddBar[i+5]
 		ddBar[i+5] = 0
-		t14 := 2 * t13
-		t15 := ddBar[i+4]
+		t10 := 2 * t9
+		t11 := ddBar[i+4]
 		ddBar[i+4] = 0
-		t16 := 2 * t15
-		t17 := ddBar[i+3]
+		t12 := 2 * t11
+		t13 := ddBar[i+3]
 		ddBar[i+3] = 0
-		t18 := 2 * t17
-		t19 := ddBar[i+2]
+		t14 := 2 * t13
+		t15 := ddBar[i+2]
 		ddBar[i+2] = 0
-		t20 := 2 * t19
-		t21 := ddBar[i+1]
+		t16 := 2 * t15
+		t17 := ddBar[i+1]
 		ddBar[i+1] = 0
-		t22 := 2 * t21
+		t18 := 2 * t17
 		ddiBar := ddBar[i]
 		ddBar[i] = 0
-		t23 := 2 * ddiBar
-		t24 := len(tape) - len(u7)
-		copy(u7, tape[t24:])
-		t25 := tape[:t24]
-		t26 := len(t25) - len(u6)
-		copy(u6, t25[t26:])
-		t27 := t25[:t26]
-		t28 := len(t27) - len(u5)
-		copy(u5, t27[t28:])
-		t29 := t27[:t28]
-		t30 := len(t29) - len(u4)
-		copy(u4, t29[t30:])
-		t31 := t29[:t30]
-		t32 := len(t31) - len(u3)
-		copy(u3, t31[t32:])
-		t33 := t31[:t32]
-		t34 := len(t33) - len(u2)
-		copy(u2, t33[t34:])
-		t35 := t33[:t34]
-		t36 := len(t35) - len(u1)
-		copy(u1, t35[t36:])
-		t37 := t35[:t36]
-		t38 := len(t37) - len(u0)
-		copy(u0, t37[t38:])
+		t19 := 2 * ddiBar
+		copy(u7, tape[len(tape)-len(u7):])
+		t20 := tape[:len(tape)-len(u7)]
+		copy(u6, t20[len(t20)-len(u6):])
+		t21 := t20[:len(t20)-len(u6)]
+		copy(u5, t21[len(t21)-len(u5):])
+		t22 := t21[:len(t21)-len(u5)]
+		copy(u4, t22[len(t22)-len(u4):])
+		t23 := t22[:len(t22)-len(u4)]
+		copy(u3, t23[len(t23)-len(u3):])
+		t24 := t23[:len(t23)-len(u3)]
+		copy(u2, t24[len(t24)-len(u2):])
+		t25 := t24[:len(t24)-len(u2)]
+		copy(u1, t25[len(t25)-len(u1):])
+		t26 := t25[:len(t25)-len(u1)]
+		copy(u0, t26[len(t26)-len(u0):])
 		uTaylorLanes8WrtXReverse(w, wBar, x, u0, u1, u2, u3, u4, u5, u6, u7, fBar, 0, 0, 0, 0, 0, 0, 0, 0,
-			t23, t22, t20, t18, t16, t14, t12, t10)
+			t19, t18, t16, t14, t12, t10, t8, t6)
 		fBar = 0
-		tape = t37[:t38]
+		tape = t26[:len(t26)-len(u0)]
 	}
 }
 
@@ -1803,9 +1760,7 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 // the values dxBar held on entry.
 func uGradWrtXJVPReverse(w, wBar, x, dx, xBar, dxBar, dxBarBar []float64, seed, seed2 float64) {
 	var tapeintBuf [256]int
-	t := tapeintBuf[:0]
 	var tapeBuf [256]float64
-	t2 := tapeBuf[:0]
 	gadApart(w, wBar, "uGradWrtXJVPReverse: w and wBar")
 	gadApart(dxBar, dxBarBar, "uGradWrtXJVPReverse: dxBar and dxBarBar")
 	gadApart(dxBar, w, "uGradWrtXJVPReverse: dxBar and w")
@@ -1813,42 +1768,39 @@ func uGradWrtXJVPReverse(w, wBar, x, dx, xBar, dxBar, dxBarBar []float64, seed, 
 	gadApart(dxBar, dx, "uGradWrtXJVPReverse: dxBar and dx")
 	gadApart(dxBar, xBar, "uGradWrtXJVPReverse: dxBar and xBar")
 	gadApart(x, xBar, "uGradWrtX: x and xBar")
-	tape := slices.Grow(t2, 20)
-	tapeint := slices.Grow(t, 5)
+	tape := slices.Grow(tapeBuf[:0], 20)
+	tapeint := slices.Grow(tapeintBuf[:0], 5)
 	for j := 0; j < 3; j++ {
-		t22 := 3*j + 1
-		t23 := w[t22]
-		t24 := math.Tanh(w[3*j]*x[0] + t23*x[1])
-		tape = append(tape, t24, dx[1], t23, w[3*j+2])
-		tapeint = append(tapeint, t22)
+		t18 := w[3*j+1]
+		t19 := math.Tanh(w[3*j]*x[0] + t18*x[1])
+		tape = append(tape, t19, dx[1], t18, w[3*j+2])
+		tapeint = append(tapeint, 3*j+1)
 	}
 	for j := 2; j >= 0; j-- {
-		t3 := len(tapeint) - 1
-		t4 := tapeint[t3]
-		t5 := len(tape) - 4
-		t6 := tape[t5]
+		t := tapeint[len(tapeint)-1]
+		t2 := tape[len(tape)-4]
 		dx1 := tape[len(tape)-3]
-		t7 := tape[len(tape)-2]
-		t8 := tape[len(tape)-1]
-		t9 := dxBarBar[0]
-		t10 := 1 - t6*t6
-		t11 := w[3*j]
+		t3 := tape[len(tape)-2]
+		t4 := tape[len(tape)-1]
+		t5 := dxBarBar[0]
+		t6 := 1 - t2*t2
+		t7 := w[3*j]
 		dx0 := dx[0]
-		t12 := t11*dx0 + t7*dx1
-		t13 := t10 * t12
-		t14 := 2 * (t13 * t6)
-		t15 := t14 * t8
-		t16 := dxBarBar[1]
-		t17 := -(t11 * t9) - t7*t16
-		t18 := 2 * (t17 * t8)
-		t19 := t18 * t6
-		t20 := t10 * t19
-		t21 := t10 * (t13*t18 + t8*seed - 2*(t19*t12*t6))
-		wBar[t4] += t20*dx1 - t16*t15 + t21*x[1]
-		wBar[3*j] += t20*dx0 - t9*t15 + t21*x[0]
-		wBar[3*j+2] += t14*t17 + seed*t6
-		tape = tape[:t5]
-		tapeint = tapeint[:t3]
+		t8 := t7*dx0 + t3*dx1
+		t9 := t6 * t8
+		t10 := 2 * (t9 * t2)
+		t11 := t10 * t4
+		t12 := dxBarBar[1]
+		t13 := -(t7 * t5) - t3*t12
+		t14 := 2 * (t13 * t4)
+		t15 := t14 * t2
+		t16 := t6 * t15
+		t17 := t6 * (t9*t14 + t4*seed - 2*(t15*t8*t2))
+		wBar[t] += t16*dx1 - t12*t11 + t17*x[1]
+		wBar[3*j] += t16*dx0 - t5*t11 + t17*x[0]
+		wBar[3*j+2] += t10*t13 + seed*t2
+		tape = tape[:len(tape)-4]
+		tapeint = tapeint[:len(tapeint)-1]
 	}
 }
 
@@ -1869,118 +1821,116 @@ func uTaylorLanes8WrtXReverse(
 ) {
 	gadApart(w, wBar, "uTaylorLanes8WrtXReverse: w and wBar")
 	for j := 0; j < 3; j++ {
-		t := 3*j + 2
-		t2 := w[t]
-		t3 := w[3*j]
+		t := w[3*j+2]
+		t2 := w[3*j]
 		x0 := x[0]
-		t4 := x1_1[0]
-		t5 := x1_2[0]
-		t6 := x1_3[0]
-		t7 := x1_4[0]
-		t8 := x1_5[0]
-		t9 := x1_6[0]
-		t10 := x1_7[0]
-		t11 := x1_8[0]
-		t12 := 3*j + 1
-		t13 := w[t12]
+		t3 := x1_1[0]
+		t4 := x1_2[0]
+		t5 := x1_3[0]
+		t6 := x1_4[0]
+		t7 := x1_5[0]
+		t8 := x1_6[0]
+		t9 := x1_7[0]
+		t10 := x1_8[0]
+		t11 := w[3*j+1]
 		x1 := x[1]
-		t14 := x1_1[1]
-		t15 := x1_2[1]
-		t16 := x1_3[1]
-		t17 := x1_4[1]
-		t18 := x1_5[1]
-		t19 := x1_6[1]
-		t20 := x1_7[1]
-		t21 := x1_8[1]
-		t22 := t3*t4 + t13*t14
-		t23 := t3*t5 + t13*t15
-		t24 := t3*t6 + t13*t16
-		t25 := t3*t7 + t13*t17
-		t26 := t3*t8 + t13*t18
-		t27 := t3*t9 + t13*t19
-		t28 := t3*t10 + t13*t20
-		t29 := t3*t11 + t13*t21
-		t30 := math.Tanh(t3*x0 + t13*x1)
-		t31 := 1 - t30*t30
-		t32 := t31 * t22
-		t33 := 2 * (t30 * t32)
-		t34 := t31 * t23
-		t35 := 2 * (t30 * t34)
-		t36 := t31 * t24
-		t37 := 2 * (t30 * t36)
-		t38 := t31 * t25
-		t39 := 2 * (t30 * t38)
-		t40 := t31 * t26
-		t41 := 2 * (t30 * t40)
-		t42 := t31 * t27
-		t43 := 2 * (t30 * t42)
-		t44 := t31 * t28
-		t45 := 2 * (t30 * t44)
-		t46 := t31 * t29
-		t47 := 2 * (t30 * t46)
-		t48 := seed9*t46 - seed17*(0.5*(t47*t29)) - seed16*(0.5*(t45*t28)) + seed8*t44
-		t49 := t48 - seed15*(0.5*(t43*t27))
-		t50 := t49 + seed7*t42
-		t51 := t50 - seed14*(0.5*(t41*t26))
-		t52 := t51 + seed6*t40
-		t53 := t52 - seed13*(0.5*(t39*t25))
-		t54 := t53 + seed5*t38
-		t55 := t54 - seed12*(0.5*(t37*t24))
-		t56 := t55 + seed4*t36
-		t57 := t56 - seed11*(0.5*(t35*t23))
-		t58 := t57 + seed3*t34
-		t59 := t58 - seed10*(0.5*(t33*t22))
-		t60 := t59 + seed2*t32
-		t61 := t60 + seed*t30
-		t62 := 0.5 * (t2 * seed17)
-		t63 := 2 * (t62 * t29)
-		t64 := t2*seed9 - t30*t63
-		t65 := t31*t64 - t47*t62
-		t66 := 0.5 * (t2 * seed16)
-		t67 := 2 * (t66 * t28)
-		t68 := t2*seed8 - t30*t67
-		t69 := t31*t68 - t45*t66
-		t70 := 0.5 * (t2 * seed15)
-		t71 := 2 * (t70 * t27)
-		t72 := t2*seed7 - t30*t71
-		t73 := t31*t72 - t43*t70
-		t74 := 0.5 * (t2 * seed14)
-		t75 := 2 * (t74 * t26)
-		t76 := t2*seed6 - t30*t75
-		t77 := t31*t76 - t41*t74
-		t78 := 0.5 * (t2 * seed13)
-		t79 := 2 * (t78 * t25)
-		t80 := t2*seed5 - t30*t79
-		t81 := t31*t80 - t39*t78
-		t82 := 0.5 * (t2 * seed12)
-		t83 := 2 * (t82 * t24)
-		t84 := t2*seed4 - t30*t83
-		t85 := t31*t84 - t37*t82
-		t86 := 0.5 * (t2 * seed11)
-		t87 := 2 * (t86 * t23)
-		t88 := t2*seed - t63*t46 - t67*t44 - t71*t42 - t75*t40 - t79*t38 - t83*t36 - t87*t34
-		t89 := t2*seed3 - t30*t87
-		t90 := t31*t89 - t35*t86
-		t91 := 0.5 * (t2 * seed10)
-		t92 := 2 * (t91 * t22)
-		t93 := t88 - t92*t32
-		t94 := t2*seed2 - t30*t92
-		t95 := t64*t29 + t68*t28 + t72*t27 + t76*t26 + t80*t25 + t84*t24 + t89*t23 + t94*t22
-		t96 := t31*t94 - t33*t91
-		t97 := t95 * t30
-		t98 := 2 * t97
-		t99 := t93 - t98
-		t100 := t31 * t99
-		t101 := t65*t21 + t69*t20 + t73*t19 + t77*t18 + t81*t17 + t85*t16 + t90*t15 + t96*t14
-		t102 := t101 + t100*x1
-		t103 := wBar[t12] + t102
-		wBar[t12] = t103
-		t104 := t65*t11 + t69*t10 + t73*t9 + t77*t8 + t81*t7 + t85*t6 + t90*t5 + t96*t4
-		t105 := t104 + t100*x0
-		t106 := wBar[3*j] + t105
-		wBar[3*j] = t106
-		t107 := wBar[t] + t61
-		wBar[t] = t107
+		t12 := x1_1[1]
+		t13 := x1_2[1]
+		t14 := x1_3[1]
+		t15 := x1_4[1]
+		t16 := x1_5[1]
+		t17 := x1_6[1]
+		t18 := x1_7[1]
+		t19 := x1_8[1]
+		t20 := t2*t3 + t11*t12
+		t21 := t2*t4 + t11*t13
+		t22 := t2*t5 + t11*t14
+		t23 := t2*t6 + t11*t15
+		t24 := t2*t7 + t11*t16
+		t25 := t2*t8 + t11*t17
+		t26 := t2*t9 + t11*t18
+		t27 := t2*t10 + t11*t19
+		t28 := math.Tanh(t2*x0 + t11*x1)
+		t29 := 1 - t28*t28
+		t30 := t29 * t20
+		t31 := 2 * (t28 * t30)
+		t32 := t29 * t21
+		t33 := 2 * (t28 * t32)
+		t34 := t29 * t22
+		t35 := 2 * (t28 * t34)
+		t36 := t29 * t23
+		t37 := 2 * (t28 * t36)
+		t38 := t29 * t24
+		t39 := 2 * (t28 * t38)
+		t40 := t29 * t25
+		t41 := 2 * (t28 * t40)
+		t42 := t29 * t26
+		t43 := 2 * (t28 * t42)
+		t44 := t29 * t27
+		t45 := 2 * (t28 * t44)
+		t46 := seed9*t44 - seed17*(0.5*(t45*t27)) - seed16*(0.5*(t43*t26)) + seed8*t42
+		t47 := t46 - seed15*(0.5*(t41*t25))
+		t48 := t47 + seed7*t40
+		t49 := t48 - seed14*(0.5*(t39*t24))
+		t50 := t49 + seed6*t38
+		t51 := t50 - seed13*(0.5*(t37*t23))
+		t52 := t51 + seed5*t36
+		t53 := t52 - seed12*(0.5*(t35*t22))
+		t54 := t53 + seed4*t34
+		t55 := t54 - seed11*(0.5*(t33*t21))
+		t56 := t55 + seed3*t32
+		t57 := t56 - seed10*(0.5*(t31*t20))
+		t58 := t57 + seed2*t30
+		t59 := t58 + seed*t28
+		t60 := 0.5 * (t * seed17)
+		t61 := 2 * (t60 * t27)
+		t62 := t*seed9 - t28*t61
+		t63 := t29*t62 - t45*t60
+		t64 := 0.5 * (t * seed16)
+		t65 := 2 * (t64 * t26)
+		t66 := t*seed8 - t28*t65
+		t67 := t29*t66 - t43*t64
+		t68 := 0.5 * (t * seed15)
+		t69 := 2 * (t68 * t25)
+		t70 := t*seed7 - t28*t69
+		t71 := t29*t70 - t41*t68
+		t72 := 0.5 * (t * seed14)
+		t73 := 2 * (t72 * t24)
+		t74 := t*seed6 - t28*t73
+		t75 := t29*t74 - t39*t72
+		t76 := 0.5 * (t * seed13)
+		t77 := 2 * (t76 * t23)
+		t78 := t*seed5 - t28*t77
+		t79 := t29*t78 - t37*t76
+		t80 := 0.5 * (t * seed12)
+		t81 := 2 * (t80 * t22)
+		t82 := t*seed4 - t28*t81
+		t83 := t29*t82 - t35*t80
+		t84 := 0.5 * (t * seed11)
+		t85 := 2 * (t84 * t21)
+		t86 := t*seed - t61*t44 - t65*t42 - t69*t40 - t73*t38 - t77*t36 - t81*t34 - t85*t32
+		t87 := t*seed3 - t28*t85
+		t88 := t29*t87 - t33*t84
+		t89 := 0.5 * (t * seed10)
+		t90 := 2 * (t89 * t20)
+		t91 := t86 - t90*t30
+		t92 := t*seed2 - t28*t90
+		t93 := t62*t27 + t66*t26 + t70*t25 + t74*t24 + t78*t23 + t82*t22 + t87*t21 + t92*t20
+		t94 := t29*t92 - t31*t89
+		t95 := t93 * t28
+		t96 := 2 * t95
+		t97 := t91 - t96
+		t98 := t29 * t97
+		t99 := t63*t19 + t67*t18 + t71*t17 + t75*t16 + t79*t15 + t83*t14 + t88*t13 + t94*t12
+		t100 := t99 + t98*x1
+		t101 := wBar[3*j+1] + t100
+		wBar[3*j+1] = t101
+		t102 := t63*t10 + t67*t9 + t71*t8 + t75*t7 + t79*t6 + t83*t5 + t88*t4 + t94*t3
+		t103 := t102 + t98*x0
+		t104 := wBar[3*j] + t103
+		wBar[3*j] = t104
+		t105 := wBar[3*j+2] + t59
+		wBar[3*j+2] = t105
 	}
 }
 

@@ -68,10 +68,9 @@ func MulVecJVP(dst, ddst, a, da []float64, n int, x, dx []float64) {
 		ds := 0.0
 		for j := 0; j < len(x); j++ {
 			v := x[j]
-			t := i*n + j
-			t2 := a[t]
-			s += t2 * v
-			ds += da[t]*v + t2*dx[j]
+			t := a[i*n+j]
+			s += t * v
+			ds += da[i*n+j]*v + t*dx[j]
 		}
 		dst[i] = s
 		ddst[i] = ds

@@ -478,8 +478,7 @@ func PingPongJVP(x, dx []float64) (float64, float64) {
 	copy(a, x)
 	copy(da, dx)
 	pingpongJVP(a, da, b, db, 3)
-	t := len(a) - 1
-	return b[0] + a[t], db[0] + da[t]
+	return b[0] + a[len(a)-1], db[0] + da[len(a)-1]
 }
 
 // pingpongJVP computes pingpong and its derivative along the tangents (forward mode).
@@ -511,30 +510,27 @@ func pingpongJVP(a, da, b, db []float64, n int) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PingPongGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "PingPongGrad: x and xBar")
 	a := make([]float64, len(x))
 	aBar := make([]float64, len(x))
 	b := make([]float64, len(x))
 	bBar := make([]float64, len(x))
-	t2 := copy(a, x)
-	t3 := append(append(t, a...), b...)
+	t := copy(a, x)
+	t2 := append(append(tapeBuf[:0], a...), b...)
 	pingpong(a, b, 3)
-	t4 := len(a) - 1
-	t5 := b[0] + a[t4]
-	aBar[t4] += 1
+	t3 := b[0] + a[len(a)-1]
+	aBar[len(a)-1] += 1
 	bBar[0] += 1
-	t6 := len(t3) - len(b)
-	copy(b, t3[t6:])
-	t7 := t3[:t6]
-	copy(a, t7[len(t7)-len(a):])
+	copy(b, t2[len(t2)-len(b):])
+	t4 := t2[:len(t2)-len(b)]
+	copy(a, t4[len(t4)-len(a):])
 	pingpongReverse(a, aBar, b, bBar, 3)
-	for k := 0; k < t2; k++ {
+	for k := 0; k < t; k++ {
 		akBar := aBar[k]
 		aBar[k] = 0
 		xBar[k] += akBar
 	}
-	return t5
+	return t3
 }
 
 // pingpongReverse is the reverse of pingpong for the gradients that call it: the vector-Jacobian
@@ -578,24 +574,20 @@ func pingpongReverse(a, aBar, b, bBar []float64, n int) {
 		from = 1
 	}
 	if from != 0 {
-		t2 := len(tape) - len(a)
-		copy(a, tape[t2:])
-		t3 := tape[:t2]
-		t4 := len(t3) - len(b)
-		copy(b, t3[t4:])
+		copy(a, tape[len(tape)-len(a):])
+		t2 := tape[:len(tape)-len(a)]
+		copy(b, t2[len(t2)-len(b):])
 		pingpongReverse(b, bBar, a, aBar, n-1)
-		tape3 := t3[:t4]
+		tape3 := t2[:len(t2)-len(b)]
 		for i := len(a) - 1; i >= 0; i-- {
-			t5 := len(tapeint) - 1
-			t6 := tapeint[t5]
-			t7 := len(tape3) - 1
-			ai2 := tape3[t7]
+			t3 := tapeint[len(tapeint)-1]
+			ai2 := tape3[len(tape3)-1]
 			biBar := bBar[i]
 			bBar[i] = 0
-			aBar[t6] += biBar
+			aBar[t3] += biBar
 			aBar[i] += math.Cos(ai2) * biBar
-			tape3 = tape3[:t7]
-			tapeint = tapeint[:t5]
+			tape3 = tape3[:len(tape3)-1]
+			tapeint = tapeint[:len(tapeint)-1]
 		}
 	}
 }

@@ -18,21 +18,19 @@ func WidenedJVP(l, dl *Layer) (float64, float64) {
 	dl.W = append(t, make([]float64, max(len(l.W)-len(t), 0))...)
 	t2 := l.W
 	t3 := dl.W
-	t4 := 2 * len(t2)
-	w := make([]float64, t4)
-	dw := make([]float64, t4)
+	w := make([]float64, 2*len(t2))
+	dw := make([]float64, 2*len(t2))
 	copy(w, t2)
 	copy(dw, t3)
 	l.W = w
 	dl.W = dw
-	t5 := l.W
-	t6 := dl.W
-	t7 := t5[0]
-	t8 := t5[1]
-	t9 := l.B
-	t10 := len(w) - 1
-	t11 := w[t10]
-	return t7*t8 + t9*t11, t6[0]*t8 + t7*t6[1] + (dl.B*t11 + t9*dw[t10])
+	t4 := l.W
+	t5 := dl.W
+	t6 := t4[0]
+	t7 := t4[1]
+	t8 := l.B
+	t9 := w[len(w)-1]
+	return t6*t7 + t8*t9, t5[0]*t7 + t6*t5[1] + (dl.B*t9 + t8*dw[len(w)-1])
 }
 
 // WidenedGrad computes Widened and its gradient with respect to the varied inputs (reverse mode).
@@ -48,32 +46,30 @@ func WidenedGrad(l, lBar *Layer) float64 {
 	lBar.W = append(t, make([]float64, max(len(l.W)-len(t), 0))...)
 	t2 := l.W
 	t3 := lBar.W
-	t4 := 2 * len(t2)
-	w := make([]float64, t4)
-	wBar := make([]float64, t4)
-	t5 := copy(w, t2)
-	t6 := lBar.W
+	w := make([]float64, 2*len(t2))
+	wBar := make([]float64, 2*len(t2))
+	t4 := copy(w, t2)
+	t5 := lBar.W
 	lBar.W = wBar
 	l.W = w
-	t7 := l.W
-	t8 := t7[0]
-	t9 := t7[1]
-	t10 := l.B
-	t11 := len(w) - 1
-	t12 := w[t11]
-	t13 := t8*t9 + t10*t12
-	wBar[t11] += t10
-	lBar.B += t12
-	t14 := lBar.W
-	t14[1] += t8
-	t14[0] += t9
-	lBar.W = t6
-	for k := 0; k < t5; k++ {
+	t6 := l.W
+	t7 := t6[0]
+	t8 := t6[1]
+	t9 := l.B
+	t10 := w[len(w)-1]
+	t11 := t7*t8 + t9*t10
+	wBar[len(w)-1] += t9
+	lBar.B += t10
+	t12 := lBar.W
+	t12[1] += t7
+	t12[0] += t8
+	lBar.W = t5
+	for k := 0; k < t4; k++ {
 		wkBar := wBar[k]
 		wBar[k] = 0
 		t3[k] += wkBar
 	}
-	return t13
+	return t11
 }
 
 // RefinedJVP computes Refined and its derivative along the tangents (forward mode).
@@ -138,27 +134,26 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 	before3 := len(tapeint)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t12 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t12*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t12*(len(tape)-before2))
-			tapeint = slices.Grow(tapeint, t12*(len(tapeint)-before3))
+			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
+			tapeint = slices.Grow(tapeint, (trips-2)*(len(tapeint)-before3))
 		}
-		t13 := l.W
-		t14 := lBar.W
-		w2 := make([]float64, len(t13))
-		wBar2 := make([]float64, len(t13))
+		t10 := l.W
+		t11 := lBar.W
+		w2 := make([]float64, len(t10))
+		wBar2 := make([]float64, len(t10))
 		for i := 0; i < len(w2); i++ {
-			t17 := (i + 1) % len(t13)
-			t18 := t13[t17]
-			w2[i] = 0.5*t13[i] + 0.25*math.Sin(t18)
-			tapeint = append(tapeint, t17)
-			tape = append(tape, t18)
+			t14 := (i + 1) % len(t10)
+			t15 := t10[t14]
+			w2[i] = 0.5*t10[i] + 0.25*math.Sin(t15)
+			tapeint = append(tapeint, t14)
+			tape = append(tape, t15)
 		}
-		t15 := l.W
-		t16 := lBar.W
+		t12 := l.W
+		t13 := lBar.W
 		lBar.W = wBar2
 		l.W = w2
-		tapeSlices = append(append(tapeSlices, t15, t16), t13, t14, w2, wBar2)
+		tapeSlices = append(append(tapeSlices, t12, t13), t10, t11, w2, wBar2)
 	}
 	t2 := l.W
 	s := 0.0
@@ -181,16 +176,14 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 		tapeSlices = t7[:len(t7)-2]
 		lBar.W = t7[len(t7)-1]
 		for i := len(w) - 1; i >= 0; i-- {
-			t8 := len(tape) - 1
-			t9 := tape[t8]
-			t10 := len(tapeint) - 1
-			t11 := tapeint[t10]
+			t8 := tape[len(tape)-1]
+			t9 := tapeint[len(tapeint)-1]
 			wiBar := wBar[i]
 			wBar[i] = 0
-			t6[t11] += math.Cos(t9) * (0.25 * wiBar)
+			t6[t9] += math.Cos(t8) * (0.25 * wiBar)
 			t6[i] += 0.5 * wiBar
-			tapeint = tapeint[:t10]
-			tape = tape[:t8]
+			tapeint = tapeint[:len(tapeint)-1]
+			tape = tape[:len(tape)-1]
 		}
 	}
 	return t3
@@ -274,7 +267,7 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	var lBar Layer
-	var t36 Layer
+	var t32 Layer
 	var oldBar2 Layer
 	t := mBar.Layers
 	mBar.Layers = append(t, make([]Layer, max(len(m.Layers)-len(t), 0))...)
@@ -287,35 +280,34 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	before4 := len(tapeValues)
 	for i := 0; i < len(t2); i++ {
 		if i == 1 {
-			t31 := trips - 2
-			tapePointers = slices.Grow(tapePointers, t31*(len(tapePointers)-before))
-			tapeSlices = slices.Grow(tapeSlices, t31*(len(tapeSlices)-before2))
-			tape = slices.Grow(tape, t31*(len(tape)-before3))
-			tapeValues = slices.Grow(tapeValues, t31*(len(tapeValues)-before4))
+			tapePointers = slices.Grow(tapePointers, (trips-2)*(len(tapePointers)-before))
+			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before3))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before4))
 		}
 		old2 := t2[i]
 		oldBar := t3[i]
-		t32 := old2.W
-		n2 := len(t32)
+		t28 := old2.W
+		n2 := len(t28)
 		w := make([]float64, n2)
 		wBar2 := make([]float64, n2)
 		for j := 0; j < n2; j++ {
-			v2 := t32[j]
+			v2 := t28[j]
 			w[j] = v2*x + old2.B
 			tape = append(tape, v2)
 		}
-		var t37 Layer
-		var t38 Layer
-		t38.W = wBar2
-		t37.W = w
-		t37.B = 2 * old2.B
-		t33 := t37
-		t34 := t2[i]
-		t35 := t3[i]
-		t3[i].W = t38.W
-		t2[i] = t33
-		tapePointers = append(tapePointers, &t37, &t38)
-		tapeValues = append(append(tapeValues, t34, t35), old2, oldBar)
+		var t33 Layer
+		var t34 Layer
+		t34.W = wBar2
+		t33.W = w
+		t33.B = 2 * old2.B
+		t29 := t33
+		t30 := t2[i]
+		t31 := t3[i]
+		t3[i].W = t34.W
+		t2[i] = t29
+		tapePointers = append(tapePointers, &t33, &t34)
+		tapeValues = append(append(tapeValues, t30, t31), old2, oldBar)
 		tapeSlices = append(tapeSlices, w, wBar2)
 	}
 	s := new(float64)
@@ -335,13 +327,13 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 			tape = slices.Grow(tape, (trips2-2)*(len(tape)-before5))
 		}
 		l := t6[i2]
-		t28 := l.W
-		n := len(t28)
+		t25 := l.W
+		n := len(t25)
 		for i := 0; i < n; i++ {
-			t29 := math.Tanh(t28[i])
-			t30 := *t7
-			tape = append(tape, t29)
-			out += t29 * t30
+			t26 := math.Tanh(t25[i])
+			t27 := *t7
+			tape = append(tape, t26)
+			out += t26 * t27
 		}
 		out += l.B
 	}
@@ -350,19 +342,18 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	t10 := m.Scale
 	t11 := mBar.Scale
 	for i3 := len(t6) - 1; i3 >= 0; i3-- {
-		t23 := t9[i3].W
+		t21 := t9[i3].W
 		lBar.B += 1
 		for i := len(t8[i3].W) - 1; i >= 0; i-- {
-			t25 := len(tape) - 1
-			t26 := tape[t25]
-			t27 := *t10
-			*t11 += t26
-			t23[i] += (1 - t26*t26) * t27
-			tape = tape[:t25]
+			t23 := tape[len(tape)-1]
+			t24 := *t10
+			*t11 += t23
+			t21[i] += (1 - t23*t23) * t24
+			tape = tape[:len(tape)-1]
 		}
-		t24 := lBar
+		t22 := lBar
 		lBar = Layer{}
-		t9[i3].B += t24.B
+		t9[i3].B += t22.B
 	}
 	i4 := len(t2) - 1
 	mBar.Scale = t4
@@ -373,37 +364,35 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	for ; i4 >= 0; i4-- {
 		wBar := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:len(tapeSlices)-2]
-		t13 := len(tapeValues) - 2
-		old := tapeValues[t13]
-		t14 := tapeValues[:t13]
-		t15 := tapeValues[len(tapeValues)-1].W
-		t16 := t14[len(t14)-1]
-		tapeValues = t14[:len(t14)-2]
-		t17 := tapePointers[len(tapePointers)-1]
+		old := tapeValues[len(tapeValues)-2]
+		t13 := tapeValues[:len(tapeValues)-2]
+		t14 := tapeValues[len(tapeValues)-1].W
+		t15 := t13[len(t13)-1]
+		tapeValues = t13[:len(t13)-2]
+		t16 := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:len(tapePointers)-2]
-		t18 := t3[i4].B
+		t17 := t3[i4].B
 		t3[i4].B = 0
-		t36.B += t18
-		t3[i4].W = t16.W
-		t19 := t36
-		t36 = Layer{}
-		t17.B += t19.B
-		t20 := t17.B
-		t17.B = 0
-		oldBar2.B += 2 * t20
+		t32.B += t17
+		t3[i4].W = t15.W
+		t18 := t32
+		t32 = Layer{}
+		t16.B += t18.B
+		t19 := t16.B
+		t16.B = 0
+		oldBar2.B += 2 * t19
 		for j := len(old.W) - 1; j >= 0; j-- {
-			t22 := len(tape) - 1
-			v := tape[t22]
+			v := tape[len(tape)-1]
 			wjBar := wBar[j]
 			wBar[j] = 0
 			oldBar2.B += wjBar
-			t15[j] += wjBar * x
+			t14[j] += wjBar * x
 			xBar += v * wjBar
-			tape = tape[:t22]
+			tape = tape[:len(tape)-1]
 		}
-		t21 := oldBar2
+		t20 := oldBar2
 		oldBar2 = Layer{}
-		t3[i4].B += t21.B
+		t3[i4].B += t20.B
 	}
 	return out, xBar
 }
@@ -512,10 +501,9 @@ func RecordedJVP(q0, dq0 []float64) (float64, float64) {
 		p := t3[i]
 		dp := t4[i]
 		p0 := p[0]
-		t5 := len(p) - 1
-		t6 := p[t5]
-		e += p0 * t6
-		de += dp[0]*t6 + p0*dp[t5]
+		t5 := p[len(p)-1]
+		e += p0 * t5
+		de += dp[0]*t5 + p0*dp[len(p)-1]
 	}
 	return e, de
 }
@@ -586,16 +574,14 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 	t5 := hBar.past
 	for i := len(t3) - 1; i >= 0; i-- {
 		p := t4[i]
-		t8 := len(p) - 1
-		t9 := p[t8]
+		t7 := p[len(p)-1]
 		pBar := t5[i]
-		pBar[t8] += p[0]
-		pBar[0] += t9
+		pBar[len(p)-1] += p[0]
+		pBar[0] += t7
 	}
 	for i := 2; i >= 0; i-- {
-		t7 := len(backs) - 1
-		backs[t7]()
-		backs = backs[:t7]
+		backs[len(backs)-1]()
+		backs = backs[:len(backs)-1]
 	}
 	n := len([]float64(nil))
 	for k := 0; k < len(q0); k++ {
@@ -624,9 +610,9 @@ func historyRecordSplitWrtH(h, hBar *history, dt float64) func() {
 	t2 := hBar.q
 	tape := slices.Grow([]float64(nil), max(len(t)+2, 0))
 	for i := 0; i < len(t); i++ {
-		t16 := t[i]
-		t[i] = t16 + dt*t16*t16
-		tape = append(tape, t16)
+		t15 := t[i]
+		t[i] = t15 + dt*t15*t15
+		tape = append(tape, t15)
 	}
 	t3 := h.past
 	t4 := hBar.past
@@ -656,17 +642,16 @@ func historyRecordSplitWrtH(h, hBar *history, dt float64) func() {
 		hBar.past = t11
 		n := len([]float64(nil))
 		for k := 0; k < len(t5); k++ {
-			t15 := t8[n+k]
+			t14 := t8[n+k]
 			t8[n+k] = 0
-			t6[k] += t15
+			t6[k] += t14
 		}
 		for ; i2 >= 0; i2-- {
-			t12 := len(tape) - 1
-			t13 := tape[t12]
-			t14 := t2[i2]
+			t12 := tape[len(tape)-1]
+			t13 := t2[i2]
 			t2[i2] = 0
-			t2[i2] += t14 + dt*t13*t14 + dt*(t14*t13)
-			tape = tape[:t12]
+			t2[i2] += t13 + dt*t12*t13 + dt*(t13*t12)
+			tape = tape[:len(tape)-1]
 		}
 	}
 }
@@ -681,8 +666,7 @@ func ShiftedJVP(x, dx []float64, a, da float64) (float64, float64) {
 	dy := append([]float64(nil), dx...)
 	n := len(y)
 	for i := 0; i < 3; i++ {
-		t := n - 1
-		axpyJVP(y[1:], dy[1:], y[:t], dy[:t], a, da)
+		axpyJVP(y[1:], dy[1:], y[:n-1], dy[:n-1], a, da)
 	}
 	s := 0.0
 	ds := 0.0
@@ -732,12 +716,12 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 		if i == 1 {
 			tape = slices.Grow(tape, 3*(len(tape)-before))
 		}
-		t8 := y[1:]
-		t9 := y[:n-1]
-		for i := 0; i < len(t8); i++ {
-			t10 := t9[i]
-			t8[i] += a * t10 * t10
-			tape = append(tape, t10)
+		t7 := y[1:]
+		t8 := y[:n-1]
+		for i := 0; i < len(t7); i++ {
+			t9 := t8[i]
+			t7[i] += a * t9 * t9
+			tape = append(tape, t9)
 		}
 	}
 	s := 0.0
@@ -751,13 +735,12 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 		t2 := yBar[1:]
 		t3 := yBar[:n-1]
 		for i := len(y[1:]) - 1; i >= 0; i-- {
-			t4 := len(tape) - 1
-			t5 := tape[t4]
-			t6 := t2[i]
-			t7 := t6 * t5
-			t3[i] += a*t5*t6 + a*t7
-			aBar += t7 * t5
-			tape = tape[:t4]
+			t4 := tape[len(tape)-1]
+			t5 := t2[i]
+			t6 := t5 * t4
+			t3[i] += a*t4*t5 + a*t6
+			aBar += t6 * t4
+			tape = tape[:len(tape)-1]
 		}
 	}
 	n2 := len([]float64(nil))

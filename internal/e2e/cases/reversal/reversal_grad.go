@@ -116,32 +116,30 @@ func dotJVP(a, da, b, db []float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func OnceGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "OnceGrad: x and xBar")
-	tape := slices.Grow(t, max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	s := 0.0
 	for i := 0; i < len(x); i++ {
-		t5 := math.Exp(x[i])
-		tape = append(tape, t5)
-		s += t5
+		t3 := math.Exp(x[i])
+		tape = append(tape, t3)
+		s += t3
 	}
-	t2 := math.Log(s)
+	t := math.Log(s)
 	s2 := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		s2 += xi * xi
 	}
-	t3 := t2 + s2
+	t2 := t + s2
 	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * x[i]
 	}
 	sBar := 1 / s
 	for i := len(x) - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		xBar[i] += tape[t4] * sBar
-		tape = tape[:t4]
+		xBar[i] += tape[len(tape)-1] * sBar
+		tape = tape[:len(tape)-1]
 	}
-	return t3
+	return t2
 }
 
 // InLoopJVP computes InLoop and its derivative along the tangents (forward mode).
@@ -181,24 +179,23 @@ func InLoopGrad(x, xBar []float64) float64 {
 		if i2 == 2 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		t4 := x[:i2]
-		t5 := 0.5 * dot(t4, t4)
+		t3 := x[:i2]
+		t4 := 0.5 * dot(t3, t3)
 		s2 := 0.0
-		for i := 0; i < len(t4); i++ {
-			t6 := math.Exp(t4[i])
-			tape = append(tape, t6)
-			s2 += t6
+		for i := 0; i < len(t3); i++ {
+			t5 := math.Exp(t3[i])
+			tape = append(tape, t5)
+			s2 += t5
 		}
-		s += t5 + s2/float64(i2)
+		s += t4 + s2/float64(i2)
 	}
 	for ; i >= 1; i-- {
 		t := x[:i]
 		t2 := xBar[:i]
 		sBar := 1 / float64(i)
 		for i := len(t) - 1; i >= 0; i-- {
-			t3 := len(tape) - 1
-			t2[i] += tape[t3] * sBar
-			tape = tape[:t3]
+			t2[i] += tape[len(tape)-1] * sBar
+			tape = tape[:len(tape)-1]
 		}
 		dotInPlaceReverse(t, t2, 0.5)
 	}
@@ -365,26 +362,24 @@ func smoothJVP(a, da, b, db float64) (float64, float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CheckpointedGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "CheckpointedGrad: x and xBar")
-	tape := slices.Grow(t, max(len(x)+1, 0))
-	t2 := 0.0
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+1, 0))
+	t := 0.0
 	for i := 1; i < len(x); i++ {
 		xi2 := x[i]
-		t7 := smooth(x[i-1], xi2)
-		tape = append(tape, t7)
-		t2 += t7 * xi2
+		t5 := smooth(x[i-1], xi2)
+		tape = append(tape, t5)
+		t += t5 * xi2
 	}
 	for i := len(x) - 1; i >= 1; i-- {
-		t3 := len(tape) - 1
-		t4 := tape[t3]
+		t2 := tape[len(tape)-1]
 		xi := x[i]
-		t5, t6 := smoothReverse(x[i-1], xi, xi)
-		xBar[i] += t4 + t6
-		xBar[i-1] += t5
-		tape = tape[:t3]
+		t3, t4 := smoothReverse(x[i-1], xi, xi)
+		xBar[i] += t2 + t4
+		xBar[i-1] += t3
+		tape = tape[:len(tape)-1]
 	}
-	return t2
+	return t
 }
 
 // smoothReverse is the reverse of smooth for the gradients that call it: the vector-Jacobian
@@ -591,7 +586,7 @@ func leapfrogSplitWrtQKC(
 				left4 = 0
 				from5 = 0
 			}
-			t23 := append(path, from5)
+			t14 := append(path, from5)
 			var right4 float64
 			var from6 int
 			if i+1 < n {
@@ -603,11 +598,11 @@ func leapfrogSplitWrtQKC(
 			}
 			ki4 := k[i]
 			xi4 := x[i]
-			t24 := math.Sin(xi4)
-			t25 := math.Tanh(v[i])
-			f[i] = c*(left4-2*xi4+right4) - ki4*t24 - 0.1*t25
-			path = append(t23, from6)
-			tape = append(tape, xi4, ki4, t24, left4, right4, t25)
+			t15 := math.Sin(xi4)
+			t16 := math.Tanh(v[i])
+			f[i] = c*(left4-2*xi4+right4) - ki4*t15 - 0.1*t16
+			path = append(t14, from6)
+			tape = append(tape, xi4, ki4, t15, left4, right4, t16)
 		}
 		for i := 0; i < n; i++ {
 			v[i] += t2 * f[i]
@@ -623,7 +618,7 @@ func leapfrogSplitWrtQKC(
 				left3 = 0
 				from3 = 0
 			}
-			t20 := append(path, from3)
+			t11 := append(path, from3)
 			var right3 float64
 			var from4 int
 			if i+1 < n {
@@ -635,11 +630,11 @@ func leapfrogSplitWrtQKC(
 			}
 			ki3 := k[i]
 			xi3 := x[i]
-			t21 := math.Sin(xi3)
-			t22 := math.Tanh(v[i])
-			f[i] = c*(left3-2*xi3+right3) - ki3*t21 - 0.1*t22
-			path = append(t20, from4)
-			tape = append(tape, xi3, ki3, t21, left3, right3, t22)
+			t12 := math.Sin(xi3)
+			t13 := math.Tanh(v[i])
+			f[i] = c*(left3-2*xi3+right3) - ki3*t12 - 0.1*t13
+			path = append(t11, from4)
+			tape = append(tape, xi3, ki3, t12, left3, right3, t13)
 		}
 		i10 := 0
 		var from2 int
@@ -655,10 +650,10 @@ func leapfrogSplitWrtQKC(
 				from2 = 0
 				continue
 			}
-			t19 := math.Tanh(v[i10] / 4)
-			v[i10] = 4 * t19
+			t10 := math.Tanh(v[i10] / 4)
+			v[i10] = 4 * t10
 			path = append(path, from)
-			tape = append(tape, t19)
+			tape = append(tape, t10)
 			from2 = 1
 		}
 	}
@@ -673,18 +668,15 @@ func leapfrogSplitWrtQKC(
 		for s := steps - 1; s >= 0; s-- {
 			i3 := n - 1
 			for i3 >= 0 {
-				t15 := len(path) - 1
-				path2 := path[:t15]
-				if path[t15] != 0 {
-					t16 := len(tape) - 1
-					t17 := tape[t16]
-					tape = tape[:t16]
+				path2 := path[:len(path)-1]
+				if path[len(path)-1] != 0 {
+					t9 := tape[len(tape)-1]
+					tape = tape[:len(tape)-1]
 					viBar := vBar[i3]
 					vBar[i3] = 0
-					vBar[i3] += (1 - t17*t17) * (4 * viBar) / 4
-					t18 := len(path2) - 1
-					path = path2[:t18]
-					if path2[t18] == 0 {
+					vBar[i3] += (1 - t9*t9) * (4 * viBar) / 4
+					path = path2[:len(path2)-1]
+					if path2[len(path2)-1] == 0 {
 						fBar[i3] += t2 * vBar[i3]
 						i3--
 						continue
@@ -696,29 +688,26 @@ func leapfrogSplitWrtQKC(
 				i3--
 			}
 			for i := n - 1; i >= 0; i-- {
-				t9 := len(tape) - 6
-				xi2 := tape[t9]
+				xi2 := tape[len(tape)-6]
 				ki2 := tape[len(tape)-5]
-				t10 := tape[len(tape)-4]
+				t6 := tape[len(tape)-4]
 				left2 := tape[len(tape)-3]
 				right2 := tape[len(tape)-2]
-				t11 := tape[len(tape)-1]
-				tape = tape[:t9]
+				t7 := tape[len(tape)-1]
+				tape = tape[:len(tape)-6]
 				fiBar2 := fBar[i]
 				fBar[i] = 0
-				vBar[i] -= (1 - t11*t11) * (0.1 * fiBar2)
+				vBar[i] -= (1 - t7*t7) * (0.1 * fiBar2)
 				cBar += fiBar2 * (left2 - 2*xi2 + right2)
 				rightBar2 := c * fiBar2
 				xBar[i] += -(2 * rightBar2) - math.Cos(xi2)*(ki2*fiBar2)
-				kBar[i] -= fiBar2 * t10
-				t12 := len(path) - 1
-				t13 := path[:t12]
-				if path[t12] != 0 {
+				kBar[i] -= fiBar2 * t6
+				t8 := path[:len(path)-1]
+				if path[len(path)-1] != 0 {
 					xBar[i+1] += rightBar2
 				}
-				t14 := len(t13) - 1
-				path = t13[:t14]
-				if t13[t14] != 0 {
+				path = t8[:len(t8)-1]
+				if t8[len(t8)-1] != 0 {
 					xBar[i-1] += rightBar2
 				}
 			}
@@ -727,29 +716,26 @@ func leapfrogSplitWrtQKC(
 				fBar[i] += t2 * vBar[i]
 			}
 			for i := n - 1; i >= 0; i-- {
-				t3 := len(tape) - 6
-				xi := tape[t3]
+				xi := tape[len(tape)-6]
 				ki := tape[len(tape)-5]
-				t4 := tape[len(tape)-4]
+				t3 := tape[len(tape)-4]
 				left := tape[len(tape)-3]
 				right := tape[len(tape)-2]
-				t5 := tape[len(tape)-1]
-				tape = tape[:t3]
+				t4 := tape[len(tape)-1]
+				tape = tape[:len(tape)-6]
 				fiBar := fBar[i]
 				fBar[i] = 0
-				vBar[i] -= (1 - t5*t5) * (0.1 * fiBar)
+				vBar[i] -= (1 - t4*t4) * (0.1 * fiBar)
 				cBar += fiBar * (left - 2*xi + right)
 				rightBar := c * fiBar
 				xBar[i] += -(2 * rightBar) - math.Cos(xi)*(ki*fiBar)
-				kBar[i] -= fiBar * t4
-				t6 := len(path) - 1
-				t7 := path[:t6]
-				if path[t6] != 0 {
+				kBar[i] -= fiBar * t3
+				t5 := path[:len(path)-1]
+				if path[len(path)-1] != 0 {
 					xBar[i+1] += rightBar
 				}
-				t8 := len(t7) - 1
-				path = t7[:t8]
-				if t7[t8] != 0 {
+				path = t5[:len(t5)-1]
+				if t5[len(t5)-1] != 0 {
 					xBar[i-1] += rightBar
 				}
 			}
@@ -943,9 +929,8 @@ func wrapSplit(x, xBar []float64, n int) (*pair, *pair, func()) {
 	return p, pBar, func() {
 		if from != 0 {
 			for i := len(t) - 1; i >= 0; i-- {
-				t3 := len(tape) - 1
-				xBar[i] += math.Cos(tape[t3]) * t2[i]
-				tape = tape[:t3]
+				xBar[i] += math.Cos(tape[len(tape)-1]) * t2[i]
+				tape = tape[:len(tape)-1]
 			}
 			back()
 		}

@@ -85,21 +85,20 @@ func LossGrad(x, xBar []float64) float64 {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	gadApart(x, xBar, "LossGrad: x and xBar")
-	tape := slices.Grow(t, max(len(x)+2, 0)*3)
+	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*3)
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		xi3 := x[i]
-		t9 := softplus(xi3)
-		t10 := fastSqrt(1 + xi3*xi3)
-		s += t9 * t10
-		tape = append(tape, t10, t9)
+		t5 := softplus(xi3)
+		t6 := fastSqrt(1 + xi3*xi3)
+		s += t5 * t6
+		tape = append(tape, t6, t5)
 		var from int
 		if i > 0 {
-			t11 := smoothMax(x[i-1], xi3)
-			tape = append(tape, t11)
-			s += t11
+			t7 := smoothMax(x[i-1], xi3)
+			tape = append(tape, t7)
+			s += t7
 			from = 1
 		} else {
 			from = 0
@@ -107,29 +106,26 @@ func LossGrad(x, xBar []float64) float64 {
 		path = append(path, from)
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		t2 := len(path) - 1
-		t3 := path[:t2]
+		t := path[:len(path)-1]
 		var xiBar float64
-		if path[t2] == 0 {
+		if path[len(path)-1] == 0 {
 			xiBar = 0
 		} else {
-			t4 := len(tape) - 1
-			t5 := tape[t4]
+			t2 := tape[len(tape)-1]
 			xi := x[i]
-			xBar[i-1] += math.Exp(x[i-1] - t5)
-			xiBar = math.Exp(xi - t5)
-			tape = tape[:t4]
+			xBar[i-1] += math.Exp(x[i-1] - t2)
+			xiBar = math.Exp(xi - t2)
+			tape = tape[:len(tape)-1]
 		}
-		t6 := len(tape) - 2
-		t7 := tape[t6]
+		t3 := tape[len(tape)-2]
 		xi2 := x[i]
-		t8 := 1 / (1 + math.Exp(-xi2))
+		t4 := 1 / (1 + math.Exp(-xi2))
 		if xi2 > 30 {
-			t8 = 1
+			t4 = 1
 		}
-		xBar[i] += xiBar + 2*(0.5/t7*tape[len(tape)-1]*xi2) + t8*t7
-		tape = tape[:t6]
-		path = t3
+		xBar[i] += xiBar + 2*(0.5/t3*tape[len(tape)-1]*xi2) + t4*t3
+		tape = tape[:len(tape)-2]
+		path = t
 	}
 	return s
 }
@@ -253,33 +249,32 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "LossGrad: x and xBar")
-	t3 := max(len(x)+2, 0) * 3
-	t4 := append(t, make([]float64, t3)...)
-	tape := t4[:len(t)]
-	dtape := append(t2, make([]float64, t3)...)[:len(t)]
+	t2 := max(len(x)+2, 0) * 3
+	t3 := append(t, make([]float64, t2)...)
+	tape := t3[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, t2)...)[:len(t)]
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		xi3 := x[i]
 		dxi3 := dx[i]
-		t23 := softplus(xi3)
-		t24 := 1 / (1 + math.Exp(-xi3))
+		t18 := softplus(xi3)
+		t19 := 1 / (1 + math.Exp(-xi3))
 		if xi3 > 30 {
-			t24 = 1
+			t19 = 1
 		}
-		t25 := fastSqrt(1 + xi3*xi3)
-		s += t23 * t25
-		tape = append(tape, t25, t23)
-		dtape = append(dtape, 0.5/t25*(2*(dxi3*xi3)), t24*dxi3)
+		t20 := fastSqrt(1 + xi3*xi3)
+		s += t18 * t20
+		tape = append(tape, t20, t18)
+		dtape = append(dtape, 0.5/t20*(2*(dxi3*xi3)), t19*dxi3)
 		var from int
 		if i > 0 {
-			t26 := x[i-1]
-			t27 := dx[i-1]
-			t28 := smoothMax(t26, xi3)
-			tape = append(tape, t28)
-			dtape = append(dtape, math.Exp(t26-t28)*t27+math.Exp(xi3-t28)*dxi3)
-			s += t28
+			t21 := x[i-1]
+			t22 := dx[i-1]
+			t23 := smoothMax(t21, xi3)
+			tape = append(tape, t23)
+			dtape = append(dtape, math.Exp(t21-t23)*t22+math.Exp(xi3-t23)*dxi3)
+			s += t23
 			from = 1
 		} else {
 			from = 0
@@ -287,49 +282,45 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		path = append(path, from)
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		t5 := len(path) - 1
-		t6 := path[:t5]
+		t4 := path[:len(path)-1]
 		var dxiBar float64
-		if path[t5] == 0 {
+		if path[len(path)-1] == 0 {
 			dxiBar = 0
 		} else {
-			t7 := len(tape) - 1
-			t8 := tape[t7]
-			t9 := dtape[t7]
+			t5 := tape[len(tape)-1]
+			t6 := dtape[len(tape)-1]
 			xi := x[i]
 			dxi := dx[i]
-			dxBar[i-1] += math.Exp(x[i-1]-t8) * (dx[i-1] - t9)
-			dxiBar = math.Exp(xi-t8) * (dxi - t9)
-			tape = tape[:t7]
-			dtape = dtape[:t7]
+			dxBar[i-1] += math.Exp(x[i-1]-t5) * (dx[i-1] - t6)
+			dxiBar = math.Exp(xi-t5) * (dxi - t6)
+			dtape = dtape[:len(tape)-1]
+			tape = tape[:len(tape)-1]
 		}
-		t10 := len(tape) - 2
-		t11 := tape[t10]
-		t12 := dtape[t10]
-		t13 := len(tape) - 1
-		t14 := tape[t13]
-		t15 := 0.5 / t11
+		t7 := tape[len(tape)-2]
+		t8 := dtape[len(tape)-2]
+		t9 := tape[len(tape)-1]
+		t10 := 0.5 / t7
 		xi2 := x[i]
 		dxi2 := dx[i]
-		dxiBar += 2 * ((t15*dtape[t13]-t15*t12/t11*t14)*xi2 + t15*t14*dxi2)
-		t16 := xi2 > 30
-		t17 := math.Exp(-xi2)
-		t18 := 1 + t17
-		t19 := 1 / t18
-		t20 := t19
-		if t16 {
-			t20 = 1
+		dxiBar += 2 * ((t10*dtape[len(tape)-1]-t10*t8/t7*t9)*xi2 + t10*t9*dxi2)
+		t11 := xi2 > 30
+		t12 := math.Exp(-xi2)
+		t13 := 1 + t12
+		t14 := 1 / t13
+		t15 := t14
+		if t11 {
+			t15 = 1
 		}
-		t21 := t19 * (t17 * dxi2) / t18
-		if t16 {
-			t21 = 0
+		t16 := t14 * (t12 * dxi2) / t13
+		if t11 {
+			t16 = 0
 		}
-		dxiBar += t21*t11 + t20*t12
-		t22 := dxBar[i] + dxiBar
-		dxBar[i] = t22
-		tape = tape[:t10]
-		dtape = dtape[:t10]
-		path = t6
+		dxiBar += t16*t7 + t15*t8
+		t17 := dxBar[i] + dxiBar
+		dxBar[i] = t17
+		dtape = dtape[:len(tape)-2]
+		tape = tape[:len(tape)-2]
+		path = t4
 	}
 	return s, 0
 }

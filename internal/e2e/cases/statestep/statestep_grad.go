@@ -107,13 +107,12 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t20 := trips - 2
-			tape = slices.Grow(tape, t20*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t20*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
 		if s != nil {
-			t21 := append(tape, s.q...)
-			tape = append(t21, s.v...)
+			t17 := append(tape, s.q...)
+			tape = append(t17, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.01)
@@ -122,9 +121,9 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t4 := s.v
 	e := 0.0
 	for i := 0; i < len(t3); i++ {
-		t18 := t3[i]
-		t19 := t4[i]
-		e += t18*t18 + k*t19*t19
+		t15 := t3[i]
+		t16 := t4[i]
+		e += t15*t15 + k*t16*t16
 	}
 	t5 := e + s.t
 	sBar.t += 1
@@ -134,24 +133,21 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t9 := sBar.q
 	kBar = 0
 	for i := len(t3) - 1; i >= 0; i-- {
-		t17 := t6[i]
-		t7[i] += 2 * (k * t17)
+		t14 := t6[i]
+		t7[i] += 2 * (k * t14)
 		t9[i] += 2 * t8[i]
-		kBar += t17 * t17
+		kBar += t14 * t14
 	}
 	for i := steps - 1; i >= 0; i-- {
 		if s != nil {
-			t11 := len(tapeValues) - 1
-			*s = tapeValues[t11]
-			t12 := s.v
-			t13 := len(tape) - len(t12)
-			copy(t12, tape[t13:])
-			t14 := tape[:t13]
-			t15 := s.q
-			t16 := len(t14) - len(t15)
-			copy(t15, t14[t16:])
-			tape = t14[:t16]
-			tapeValues = tapeValues[:t11]
+			*s = tapeValues[len(tapeValues)-1]
+			t11 := s.v
+			copy(t11, tape[len(tape)-len(t11):])
+			t12 := tape[:len(tape)-len(t11)]
+			t13 := s.q
+			copy(t13, t12[len(t12)-len(t13):])
+			tape = t12[:len(t12)-len(t13)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		kBar += stateStepReverseWrtSK(s, sBar, k, 0.01)
 	}
@@ -179,31 +175,29 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 // on entry.
 func stateStepReverseWrtSK(s, sBar *state, k, dt float64) (kBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := s.q
-	t3 := s.v
-	t4 := dt * k
-	tape := slices.Grow(t, max(len(t2)+2, 0))
-	for i := 0; i < len(t2); i++ {
-		t11 := t2[i]
-		t3[i] -= t4 * t11
-		t2[i] += dt * t3[i]
-		tape = append(tape, t11)
+	t := s.q
+	t2 := s.v
+	t3 := dt * k
+	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0))
+	for i := 0; i < len(t); i++ {
+		t9 := t[i]
+		t2[i] -= t3 * t9
+		t[i] += dt * t2[i]
+		tape = append(tape, t9)
 	}
 	s.t += dt
-	t5 := 0.0
-	for i := len(t2) - 1; i >= 0; i-- {
-		t6 := len(tape) - 1
-		t7 := tape[t6]
-		t8 := sBar.q
-		t9 := sBar.v
-		t9[i] += dt * t8[i]
-		t10 := t9[i]
-		t8[i] -= t4 * t10
-		t5 -= t10 * t7
-		tape = tape[:t6]
+	t4 := 0.0
+	for i := len(t) - 1; i >= 0; i-- {
+		t5 := tape[len(tape)-1]
+		t6 := sBar.q
+		t7 := sBar.v
+		t7[i] += dt * t6[i]
+		t8 := t7[i]
+		t6[i] -= t3 * t8
+		t4 -= t8 * t5
+		tape = tape[:len(tape)-1]
 	}
-	kBar = dt * t5
+	kBar = dt * t4
 	return kBar
 }
 
@@ -354,26 +348,25 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t38 := trips - 2
-			tape = slices.Grow(tape, t38*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t38*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t39 := s != nil
-		if t39 {
-			t40 := append(tape, s.q...)
-			tape = append(t40, s.v...)
+		t29 := s != nil
+		if t29 {
+			t30 := append(tape, s.q...)
+			tape = append(t30, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(k, c, 0.025)
-		if t39 {
-			t41 := append(tape, s.q...)
-			tape = append(t41, s.v...)
+		if t29 {
+			t31 := append(tape, s.q...)
+			tape = append(t31, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.drift(0.05)
-		if t39 {
-			t42 := append(tape, s.q...)
-			tape = append(t42, s.v...)
+		if t29 {
+			t32 := append(tape, s.q...)
+			tape = append(t32, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(k, c, 0.025)
@@ -384,63 +377,54 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 	t9 := sBar.q
 	sum := 0.0
 	for i := 0; i < len(t6); i++ {
-		t35 := float64(i + 1)
-		t36 := t6[i]
-		t37 := t7[i]
-		t8[i] += 2 * t37
-		t9[i] += t35
-		sum += t35*t36 + t37*t37
+		t26 := float64(i + 1)
+		t27 := t6[i]
+		t28 := t7[i]
+		t8[i] += 2 * t28
+		t9[i] += t26
+		sum += t26*t27 + t28*t28
 	}
 	kBar = 0
 	cBar = 0
 	for i := steps - 1; i >= 0; i-- {
 		t12 := s != nil
 		if t12 {
-			t13 := len(tapeValues) - 1
-			*s = tapeValues[t13]
-			t14 := s.v
-			t15 := len(tape) - len(t14)
-			copy(t14, tape[t15:])
-			t16 := tape[:t15]
-			t17 := s.q
-			t18 := len(t16) - len(t17)
-			copy(t17, t16[t18:])
-			tape = t16[:t18]
-			tapeValues = tapeValues[:t13]
+			*s = tapeValues[len(tapeValues)-1]
+			t13 := s.v
+			copy(t13, tape[len(tape)-len(t13):])
+			t14 := tape[:len(tape)-len(t13)]
+			t15 := s.q
+			copy(t15, t14[len(t14)-len(t15):])
+			tape = t14[:len(t14)-len(t15)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		t19, t20 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t19
-		cBar += t20
+		t16, t17 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t16
+		cBar += t17
 		if t12 {
-			t21 := len(tapeValues) - 1
-			*s = tapeValues[t21]
-			t22 := s.v
-			t23 := len(tape) - len(t22)
-			copy(t22, tape[t23:])
-			t24 := tape[:t23]
-			t25 := s.q
-			t26 := len(t24) - len(t25)
-			copy(t25, t24[t26:])
-			tape = t24[:t26]
-			tapeValues = tapeValues[:t21]
+			*s = tapeValues[len(tapeValues)-1]
+			t18 := s.v
+			copy(t18, tape[len(tape)-len(t18):])
+			t19 := tape[:len(tape)-len(t18)]
+			t20 := s.q
+			copy(t20, t19[len(t19)-len(t20):])
+			tape = t19[:len(t19)-len(t20)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateDriftReverseWrtS(s, sBar, 0.05)
 		if t12 {
-			t27 := len(tapeValues) - 1
-			*s = tapeValues[t27]
-			t28 := s.v
-			t29 := len(tape) - len(t28)
-			copy(t28, tape[t29:])
-			t30 := tape[:t29]
-			t31 := s.q
-			t32 := len(t30) - len(t31)
-			copy(t31, t30[t32:])
-			tape = t30[:t32]
-			tapeValues = tapeValues[:t27]
+			*s = tapeValues[len(tapeValues)-1]
+			t21 := s.v
+			copy(t21, tape[len(tape)-len(t21):])
+			t22 := tape[:len(tape)-len(t21)]
+			t23 := s.q
+			copy(t23, t22[len(t22)-len(t23):])
+			tape = t22[:len(t22)-len(t23)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		t33, t34 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t33
-		cBar += t34
+		t24, t25 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t24
+		cBar += t25
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
@@ -471,29 +455,27 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 // on entry.
 func stateKickReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := s.q
-	t3 := s.v
-	tape := slices.Grow(t, max(len(t2)+2, 0))
-	for i := 0; i < len(t2); i++ {
-		q2 := t2[i]
-		t3[i] -= dt * (k*q2 + c*q2*q2*q2)
+	t := s.q
+	t2 := s.v
+	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0))
+	for i := 0; i < len(t); i++ {
+		q2 := t[i]
+		t2[i] -= dt * (k*q2 + c*q2*q2*q2)
 		tape = append(tape, q2)
 	}
 	kBar = 0
 	cBar = 0
-	for i := len(t2) - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		q := tape[t4]
-		t5 := dt * sBar.v[i]
-		t6 := t5 * q
-		t7 := c * q
-		t8 := t6 * q
-		t9 := sBar.q
-		t9[i] += -(t7 * q * t5) - t7*t6 - c*t8 - k*t5
-		kBar -= t6
-		cBar -= t8 * q
-		tape = tape[:t4]
+	for i := len(t) - 1; i >= 0; i-- {
+		q := tape[len(tape)-1]
+		t3 := dt * sBar.v[i]
+		t4 := t3 * q
+		t5 := c * q
+		t6 := t4 * q
+		t7 := sBar.q
+		t7[i] += -(t5 * q * t3) - t5*t4 - c*t6 - k*t3
+		kBar -= t4
+		cBar -= t6 * q
+		tape = tape[:len(tape)-1]
 	}
 	return kBar, cBar
 }
@@ -579,13 +561,12 @@ func RunGrad(s, sBar *state, k float64, steps int) (f, kBar float64) {
 	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t18 := trips - 2
-			tape = slices.Grow(tape, t18*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t18*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
 		if s != nil {
-			t19 := append(tape, s.q...)
-			tape = append(t19, s.v...)
+			t14 := append(tape, s.q...)
+			tape = append(t14, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.02)
@@ -595,9 +576,9 @@ func RunGrad(s, sBar *state, k float64, steps int) (f, kBar float64) {
 	sum := 0.0
 	for i := 0; i < len(t3); i++ {
 		q := t3[i]
-		t17 := q * q
-		t4[i] += t17 + 2*t17
-		sum += t17 * q
+		t13 := q * q
+		t4[i] += t13 + 2*t13
+		sum += t13 * q
 	}
 	t5 := s != nil
 	if t5 {
@@ -608,28 +589,24 @@ func RunGrad(s, sBar *state, k float64, steps int) (f, kBar float64) {
 	kBar = 0
 	for i := steps - 1; i >= 0; i-- {
 		if t5 {
-			t11 := len(tapeValues) - 1
-			*s = tapeValues[t11]
-			t12 := s.v
-			t13 := len(tape) - len(t12)
-			copy(t12, tape[t13:])
-			t14 := tape[:t13]
-			t15 := s.q
-			t16 := len(t14) - len(t15)
-			copy(t15, t14[t16:])
-			tape = t14[:t16]
-			tapeValues = tapeValues[:t11]
+			*s = tapeValues[len(tapeValues)-1]
+			t10 := s.v
+			copy(t10, tape[len(tape)-len(t10):])
+			t11 := tape[:len(tape)-len(t10)]
+			t12 := s.q
+			copy(t12, t11[len(t11)-len(t12):])
+			tape = t11[:len(t11)-len(t12)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		kBar += stateStepReverseWrtSK(s, sBar, k, 0.02)
 	}
 	if t5 {
 		*s = finalState[len(finalState)-1]
 		t7 := s.v
-		t8 := len(finalState2) - len(t7)
-		copy(t7, finalState2[t8:])
-		t9 := finalState2[:t8]
-		t10 := s.q
-		copy(t10, t9[len(t9)-len(t10):])
+		copy(t7, finalState2[len(finalState2)-len(t7):])
+		t8 := finalState2[:len(finalState2)-len(t7)]
+		t9 := s.q
+		copy(t9, t8[len(t8)-len(t9):])
 	}
 	return sum, kBar
 }
@@ -645,39 +622,37 @@ func NBodyJVP(m, dm, x0, dx0 []float64, steps int) (float64, float64) {
 	n := len(m)
 	b := new(bodies)
 	db := new(bodies)
-	t := 2 * n
-	b.x = make([]float64, t)
-	db.x = make([]float64, t)
-	b.v = make([]float64, t)
-	db.v = make([]float64, t)
-	b.a = make([]float64, t)
-	db.a = make([]float64, t)
+	b.x = make([]float64, 2*n)
+	db.x = make([]float64, 2*n)
+	b.v = make([]float64, 2*n)
+	db.v = make([]float64, 2*n)
+	b.a = make([]float64, 2*n)
+	db.a = make([]float64, 2*n)
 	b.m = m
 	db.m = dm
-	t2 := b.x
-	t3 := db.x
-	for i := 0; i < len(t2); i++ {
-		t10 := i % len(x0)
-		t11 := dx0[t10]
-		t2[i] = x0[t10] + float64(i)
-		t3[i] = t11
+	t := b.x
+	t2 := db.x
+	for i := 0; i < len(t); i++ {
+		t8 := i % len(x0)
+		t9 := dx0[t8]
+		t[i] = x0[t8] + float64(i)
+		t2[i] = t9
 	}
 	bodiesAccelJVP(b, db)
 	for i := 0; i < steps; i++ {
 		bodiesVerletJVPWrtB(b, db, 0.01)
 	}
-	t4 := b.v
-	t5 := db.v
+	t3 := b.v
+	t4 := db.v
 	e := 0.0
 	de := 0.0
 	for i := 0; i < n; i++ {
 		mi := m[i]
-		t6 := t4[2*i]
-		t7 := 2*i + 1
-		t8 := t4[t7]
-		t9 := t6*t6 + t8*t8
-		de += (dm[i]*t9 + mi*(2*(t5[2*i]*t6)+2*(t5[t7]*t8))) / 2
-		e += mi * t9 / 2
+		t5 := t3[2*i]
+		t6 := t3[2*i+1]
+		t7 := t5*t5 + t6*t6
+		de += (dm[i]*t7 + mi*(2*(t4[2*i]*t5)+2*(t4[2*i+1]*t6))) / 2
+		e += mi * t7 / 2
 	}
 	return e, de
 }
@@ -711,22 +686,20 @@ func bodiesAccelJVP(b, db *bodies) {
 			if i != j {
 				dx := t6[2*j] - t6[2*i]
 				ddx := t7[2*j] - t7[2*i]
-				t12 := 2*j + 1
-				t13 := 2*i + 1
-				dy := t6[t12] - t6[t13]
-				ddy := t7[t12] - t7[t13]
+				dy := t6[2*j+1] - t6[2*i+1]
+				ddy := t7[2*j+1] - t7[2*i+1]
 				dr2 := 2*(ddx*dx) + 2*(ddy*dy)
 				r2 := dx*dx + dy*dy + 0.01
-				t14 := math.Sqrt(r2)
-				t15 := r2 * t14
-				f := t8[j] / t15
-				df := (t9[j] - f*(dr2*t14+r2*(0.5/t14*dr2))) / t15
-				t16 := t11[2*i]
+				t12 := math.Sqrt(r2)
+				t13 := r2 * t12
+				f := t8[j] / t13
+				df := (t9[j] - f*(dr2*t12+r2*(0.5/t12*dr2))) / t13
+				t14 := t11[2*i]
 				t10[2*i] += f * dx
-				t11[2*i] = t16 + (df*dx + f*ddx)
-				t17 := t11[t13]
-				t10[t13] += f * dy
-				t11[t13] = t17 + (df*dy + f*ddy)
+				t11[2*i] = t14 + (df*dx + f*ddx)
+				t15 := t11[2*i+1]
+				t10[2*i+1] += f * dy
+				t11[2*i+1] = t15 + (df*dy + f*ddy)
 			}
 		}
 	}
@@ -797,57 +770,54 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	var tapeValuesBuf [21]bodies
 	tapeValues := tapeValuesBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	var tapeintBuf [256]int
-	t2 := tapeintBuf[:0]
 	gadApart(m, mBar, "NBodyGrad: m and mBar")
 	gadApart(x0, x0Bar, "NBodyGrad: x0 and x0Bar")
 	gadApart(m, x0, "NBodyGrad: m and x0")
 	n := len(m)
 	b := new(bodies)
 	bBar := new(bodies)
-	t3 := 2 * n
-	bBar.x = make([]float64, t3)
-	b.x = make([]float64, t3)
-	bBar.v = make([]float64, t3)
-	b.v = make([]float64, t3)
-	bBar.a = make([]float64, t3)
-	b.a = make([]float64, t3)
+	bBar.x = make([]float64, 2*n)
+	b.x = make([]float64, 2*n)
+	bBar.v = make([]float64, 2*n)
+	b.v = make([]float64, 2*n)
+	bBar.a = make([]float64, 2*n)
+	b.a = make([]float64, 2*n)
 	bBar.m = mBar
 	b.m = m
-	t4 := b.x
-	tapeint := slices.Grow(t2, max(len(t4)+2, 0))
-	for i := 0; i < len(t4); i++ {
-		t59 := i % len(x0)
-		t4[i] = x0[t59] + float64(i)
-		tapeint = append(tapeint, t59)
+	t := b.x
+	tapeint := slices.Grow(tapeintBuf[:0], max(len(t)+2, 0))
+	for i := 0; i < len(t); i++ {
+		t46 := i % len(x0)
+		t[i] = x0[t46] + float64(i)
+		tapeint = append(tapeint, t46)
 	}
 	n2 := len(b.m)
 	clear(b.a)
-	t5 := b.x
-	t6 := b.m
-	t7 := b.a
+	t2 := b.x
+	t3 := b.m
+	t4 := b.a
 	trips := max(n2+2, 0)
-	tape := slices.Grow(t, trips*(trips*6))
+	tape := slices.Grow(tapeBuf[:0], trips*(trips*6))
 	for i := 0; i < n2; i++ {
 		for j := 0; j < n2; j++ {
 			var from int
 			if i == j {
 				from = 0
 			} else {
-				t53 := t5[2*j]
-				t54 := t5[2*i]
-				dx2 := t53 - t54
-				t55 := t5[2*j+1]
-				t56 := t5[2*i+1]
-				dy2 := t55 - t56
+				t40 := t2[2*j]
+				t41 := t2[2*i]
+				dx2 := t40 - t41
+				t42 := t2[2*j+1]
+				t43 := t2[2*i+1]
+				dy2 := t42 - t43
 				r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-				t57 := t6[j]
-				t58 := math.Sqrt(r2v2)
-				f2 := t57 / (r2v2 * t58)
-				t7[2*i] += f2 * dx2
-				t7[2*i+1] += f2 * dy2
-				tape = append(tape, t53, t54, t55, t56, t58, t57)
+				t44 := t3[j]
+				t45 := math.Sqrt(r2v2)
+				f2 := t44 / (r2v2 * t45)
+				t4[2*i] += f2 * dx2
+				t4[2*i+1] += f2 * dy2
+				tape = append(tape, t40, t41, t42, t43, t45, t44)
 				from = 1
 			}
 			path = append(path, from)
@@ -858,108 +828,98 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t49 := trips2 - 2
-			tape = slices.Grow(tape, t49*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t49*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips2-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips2-2)*(len(tapeValues)-before2))
 		}
 		if b != nil {
-			t50 := append(tape, b.x...)
-			t51 := append(t50, b.v...)
-			t52 := append(t51, b.a...)
-			tape = append(t52, b.m...)
+			t37 := append(tape, b.x...)
+			t38 := append(t37, b.v...)
+			t39 := append(t38, b.a...)
+			tape = append(t39, b.m...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.verlet(0.01)
 	}
-	t8 := b.v
+	t5 := b.v
 	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	e := 0.0
 	for i := 0; i < n; i++ {
 		mi := m[i]
-		t47 := t8[2*i]
-		t48 := t8[2*i+1]
+		t35 := t5[2*i]
+		t36 := t5[2*i+1]
 		tapeint = append(tapeint, 2*i)
-		e += mi * (t47*t47 + t48*t48) / 2
+		e += mi * (t35*t35 + t36*t36) / 2
 	}
 	finalM := slices.Clone(m)
-	t9 := b.v
-	t10 := bBar.v
+	t6 := b.v
+	t7 := bBar.v
 	for i := n - 1; i >= 0; i-- {
-		t42 := len(tapeint) - 1
-		t43 := t9[2*i]
-		t44 := tapeint[t42] + 1
-		t45 := t9[t44]
-		t46 := m[i] * 0.5
-		t10[t44] += 2 * (t46 * t45)
-		t10[2*i] += 2 * (t46 * t43)
-		mBar[i] += 0.5 * (t43*t43 + t45*t45)
-		tapeint = tapeint[:t42]
+		t31 := t6[2*i]
+		t32 := tapeint[len(tapeint)-1] + 1
+		t33 := t6[t32]
+		t34 := m[i] * 0.5
+		t7[t32] += 2 * (t34 * t33)
+		t7[2*i] += 2 * (t34 * t31)
+		mBar[i] += 0.5 * (t31*t31 + t33*t33)
+		tapeint = tapeint[:len(tapeint)-1]
 	}
 	for i := steps - 1; i >= 0; i-- {
 		if b != nil {
-			t30 := len(tapeValues) - 1
-			*b = tapeValues[t30]
-			t31 := b.m
-			t32 := len(tape) - len(t31)
-			copy(t31, tape[t32:])
-			t33 := tape[:t32]
-			t34 := b.a
-			t35 := len(t33) - len(t34)
-			copy(t34, t33[t35:])
-			t36 := t33[:t35]
-			t37 := b.v
-			t38 := len(t36) - len(t37)
-			copy(t37, t36[t38:])
-			t39 := t36[:t38]
-			t40 := b.x
-			t41 := len(t39) - len(t40)
-			copy(t40, t39[t41:])
-			tape = t39[:t41]
-			tapeValues = tapeValues[:t30]
+			*b = tapeValues[len(tapeValues)-1]
+			t24 := b.m
+			copy(t24, tape[len(tape)-len(t24):])
+			t25 := tape[:len(tape)-len(t24)]
+			t26 := b.a
+			copy(t26, t25[len(t25)-len(t26):])
+			t27 := t25[:len(t25)-len(t26)]
+			t28 := b.v
+			copy(t28, t27[len(t27)-len(t28):])
+			t29 := t27[:len(t27)-len(t28)]
+			t30 := b.x
+			copy(t30, t29[len(t29)-len(t30):])
+			tape = t29[:len(t29)-len(t30)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		bodiesVerletReverseWrtB(b, bBar, 0.01)
 	}
-	t11 := bBar.a
-	t12 := bBar.m
-	t13 := bBar.x
+	t8 := bBar.a
+	t9 := bBar.m
+	t10 := bBar.x
 	for i := n2 - 1; i >= 0; i-- {
 		for j := n2 - 1; j >= 0; j-- {
-			t18 := len(path) - 1
-			t19 := path[:t18]
-			if path[t18] != 0 {
-				t20 := len(tape) - 6
-				t21 := tape[len(tape)-2]
-				t22 := t11[2*i+1]
+			t14 := path[:len(path)-1]
+			if path[len(path)-1] != 0 {
+				t15 := tape[len(tape)-2]
+				t16 := t8[2*i+1]
 				dy := tape[len(tape)-4] - tape[len(tape)-3]
-				dx := tape[t20] - tape[len(tape)-5]
+				dx := tape[len(tape)-6] - tape[len(tape)-5]
 				r2 := dx*dx + dy*dy + 0.01
-				t23 := r2 * t21
-				f := tape[len(tape)-1] / t23
-				t24 := t11[2*i]
-				t25 := t22*dy + t24*dx
-				t26 := t25 * f / t23
-				t27 := -(t26 * t21) - 0.5/t21*(r2*t26)
-				t12[j] += t25 / t23
-				t28 := f*t22 + 2*(t27*dy)
-				t29 := f*t24 + 2*(t27*dx)
-				t13[2*i+1] -= t28
-				t13[2*j+1] += t28
-				t13[2*i] -= t29
-				t13[2*j] += t29
-				tape = tape[:t20]
+				t17 := r2 * t15
+				f := tape[len(tape)-1] / t17
+				t18 := t8[2*i]
+				t19 := t16*dy + t18*dx
+				t20 := t19 * f / t17
+				t21 := -(t20 * t15) - 0.5/t15*(r2*t20)
+				t9[j] += t19 / t17
+				t22 := f*t16 + 2*(t21*dy)
+				t23 := f*t18 + 2*(t21*dx)
+				t10[2*i+1] -= t22
+				t10[2*j+1] += t22
+				t10[2*i] -= t23
+				t10[2*j] += t23
+				tape = tape[:len(tape)-6]
 			}
-			path = t19
+			path = t14
 		}
 	}
 	clear(bBar.a)
-	t14 := bBar.x
-	for i := len(t4) - 1; i >= 0; i-- {
-		t15 := len(tapeint) - 1
-		t16 := tapeint[t15]
-		t17 := t14[i]
-		t14[i] = 0
-		x0Bar[t16] += t17
-		tapeint = tapeint[:t15]
+	t11 := bBar.x
+	for i := len(t) - 1; i >= 0; i-- {
+		t12 := tapeint[len(tapeint)-1]
+		t13 := t11[i]
+		t11[i] = 0
+		x0Bar[t12] += t13
+		tapeint = tapeint[:len(tapeint)-1]
 	}
 	copy(m, finalM)
 	return e
@@ -981,100 +941,97 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := b.v
-	t3 := dt / 2
-	t4 := b.a
-	for i := 0; i < len(t2); i++ {
-		t2[i] += t3 * t4[i]
+	t := b.v
+	t2 := dt / 2
+	t3 := b.a
+	for i := 0; i < len(t); i++ {
+		t[i] += t2 * t3[i]
 	}
-	t5 := b.x
-	t6 := b.v
-	for i := 0; i < len(t5); i++ {
-		t5[i] += dt * t6[i]
+	t4 := b.x
+	t5 := b.v
+	for i := 0; i < len(t4); i++ {
+		t4[i] += dt * t5[i]
 	}
 	n := len(b.m)
 	clear(b.a)
-	t7 := b.x
-	t8 := b.m
-	t9 := b.a
+	t6 := b.x
+	t7 := b.m
+	t8 := b.a
 	trips := max(n+2, 0)
-	tape := slices.Grow(t, trips*(trips*6))
+	tape := slices.Grow(tapeBuf[:0], trips*(trips*6))
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			var from int
 			if i == j {
 				from = 0
 			} else {
-				t32 := t7[2*j]
-				t33 := t7[2*i]
-				dx2 := t32 - t33
-				t34 := t7[2*j+1]
-				t35 := t7[2*i+1]
-				dy2 := t34 - t35
+				t29 := t6[2*j]
+				t30 := t6[2*i]
+				dx2 := t29 - t30
+				t31 := t6[2*j+1]
+				t32 := t6[2*i+1]
+				dy2 := t31 - t32
 				r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-				t36 := t8[j]
-				t37 := math.Sqrt(r2v2)
-				f2 := t36 / (r2v2 * t37)
-				t9[2*i] += f2 * dx2
-				t9[2*i+1] += f2 * dy2
-				tape = append(tape, t32, t33, t34, t35, t37, t36)
+				t33 := t7[j]
+				t34 := math.Sqrt(r2v2)
+				f2 := t33 / (r2v2 * t34)
+				t8[2*i] += f2 * dx2
+				t8[2*i+1] += f2 * dy2
+				tape = append(tape, t29, t30, t31, t32, t34, t33)
 				from = 1
 			}
 			path = append(path, from)
 		}
 	}
-	t10 := b.v
-	t11 := b.a
-	for i := 0; i < len(t10); i++ {
-		t10[i] += t3 * t11[i]
+	t9 := b.v
+	t10 := b.a
+	for i := 0; i < len(t9); i++ {
+		t9[i] += t2 * t10[i]
 	}
-	for i := len(t10) - 1; i >= 0; i-- {
-		t31 := bBar.a
-		t31[i] += t3 * bBar.v[i]
+	for i := len(t9) - 1; i >= 0; i-- {
+		t28 := bBar.a
+		t28[i] += t2 * bBar.v[i]
 	}
 	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= 0; j-- {
-			t16 := len(path) - 1
-			t17 := path[:t16]
-			if path[t16] != 0 {
-				t18 := len(tape) - 6
-				t19 := tape[len(tape)-2]
-				t20 := bBar.a
-				t21 := t20[2*i+1]
+			t15 := path[:len(path)-1]
+			if path[len(path)-1] != 0 {
+				t16 := tape[len(tape)-2]
+				t17 := bBar.a
+				t18 := t17[2*i+1]
 				dy := tape[len(tape)-4] - tape[len(tape)-3]
-				dx := tape[t18] - tape[len(tape)-5]
+				dx := tape[len(tape)-6] - tape[len(tape)-5]
 				r2 := dx*dx + dy*dy + 0.01
-				t22 := r2 * t19
-				f := tape[len(tape)-1] / t22
-				t23 := t20[2*i]
-				t24 := t21*dy + t23*dx
-				t25 := t24 * f / t22
-				t26 := -(t25 * t19) - 0.5/t19*(r2*t25)
-				t27 := bBar.m
-				t27[j] += t24 / t22
-				t28 := f*t21 + 2*(t26*dy)
-				t29 := f*t23 + 2*(t26*dx)
-				t30 := bBar.x
-				t30[2*i+1] -= t28
-				t30[2*j+1] += t28
-				t30[2*i] -= t29
-				t30[2*j] += t29
-				tape = tape[:t18]
+				t19 := r2 * t16
+				f := tape[len(tape)-1] / t19
+				t20 := t17[2*i]
+				t21 := t18*dy + t20*dx
+				t22 := t21 * f / t19
+				t23 := -(t22 * t16) - 0.5/t16*(r2*t22)
+				t24 := bBar.m
+				t24[j] += t21 / t19
+				t25 := f*t18 + 2*(t23*dy)
+				t26 := f*t20 + 2*(t23*dx)
+				t27 := bBar.x
+				t27[2*i+1] -= t25
+				t27[2*j+1] += t25
+				t27[2*i] -= t26
+				t27[2*j] += t26
+				tape = tape[:len(tape)-6]
 			}
-			path = t17
+			path = t15
 		}
 	}
 	clear(bBar.a)
-	t12 := bBar.x
-	t13 := bBar.v
-	for i := len(t5) - 1; i >= 0; i-- {
-		t13[i] += dt * t12[i]
+	t11 := bBar.x
+	t12 := bBar.v
+	for i := len(t4) - 1; i >= 0; i-- {
+		t12[i] += dt * t11[i]
 	}
-	t14 := bBar.v
-	t15 := bBar.a
-	for i := len(t2) - 1; i >= 0; i-- {
-		t15[i] += t3 * t14[i]
+	t13 := bBar.v
+	t14 := bBar.a
+	for i := len(t) - 1; i >= 0; i-- {
+		t14[i] += t2 * t13[i]
 	}
 }
 
@@ -1090,41 +1047,39 @@ func NBodySegmentsJVP(m, dm, x0, dx0 []float64, steps, k int) (float64, float64)
 	n := len(m)
 	b := new(bodies)
 	db := new(bodies)
-	t := 2 * n
-	b.x = make([]float64, t)
-	db.x = make([]float64, t)
-	b.v = make([]float64, t)
-	db.v = make([]float64, t)
-	b.a = make([]float64, t)
-	db.a = make([]float64, t)
+	b.x = make([]float64, 2*n)
+	db.x = make([]float64, 2*n)
+	b.v = make([]float64, 2*n)
+	db.v = make([]float64, 2*n)
+	b.a = make([]float64, 2*n)
+	db.a = make([]float64, 2*n)
 	b.m = m
 	db.m = dm
-	t2 := b.x
-	t3 := db.x
-	for i := 0; i < len(t2); i++ {
-		t11 := i % len(x0)
-		t12 := dx0[t11]
-		t2[i] = x0[t11] + float64(i)
-		t3[i] = t12
+	t := b.x
+	t2 := db.x
+	for i := 0; i < len(t); i++ {
+		t9 := i % len(x0)
+		t10 := dx0[t9]
+		t[i] = x0[t9] + float64(i)
+		t2[i] = t10
 	}
 	bodiesAccelJVP(b, db)
-	t4 := 0
-	for t4 < steps {
-		bodiesSegmentJVPWrtB(b, db, min(k, steps-t4), 0.01)
-		t4 += k
+	t3 := 0
+	for t3 < steps {
+		bodiesSegmentJVPWrtB(b, db, min(k, steps-t3), 0.01)
+		t3 += k
 	}
-	t5 := b.v
-	t6 := db.v
+	t4 := b.v
+	t5 := db.v
 	e := 0.0
 	de := 0.0
 	for i := 0; i < n; i++ {
 		mi := m[i]
-		t7 := t5[2*i]
-		t8 := 2*i + 1
-		t9 := t5[t8]
-		t10 := t7*t7 + t9*t9
-		de += (dm[i]*t10 + mi*(2*(t6[2*i]*t7)+2*(t6[t8]*t9))) / 2
-		e += mi * t10 / 2
+		t6 := t4[2*i]
+		t7 := t4[2*i+1]
+		t8 := t6*t6 + t7*t7
+		de += (dm[i]*t8 + mi*(2*(t5[2*i]*t6)+2*(t5[2*i+1]*t7))) / 2
+		e += mi * t8 / 2
 	}
 	return e, de
 }
@@ -1167,182 +1122,168 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	var tapeintBuf [256]int
-	t2 := tapeintBuf[:0]
 	gadApart(m, mBar, "NBodySegmentsGrad: m and mBar")
 	gadApart(x0, x0Bar, "NBodySegmentsGrad: x0 and x0Bar")
 	gadApart(m, x0, "NBodySegmentsGrad: m and x0")
 	n := len(m)
 	b := new(bodies)
 	bBar := new(bodies)
-	t3 := 2 * n
-	bBar.x = make([]float64, t3)
-	b.x = make([]float64, t3)
-	bBar.v = make([]float64, t3)
-	b.v = make([]float64, t3)
-	bBar.a = make([]float64, t3)
-	b.a = make([]float64, t3)
+	bBar.x = make([]float64, 2*n)
+	b.x = make([]float64, 2*n)
+	bBar.v = make([]float64, 2*n)
+	b.v = make([]float64, 2*n)
+	bBar.a = make([]float64, 2*n)
+	b.a = make([]float64, 2*n)
 	bBar.m = mBar
 	b.m = m
-	t4 := b.x
-	tapeint := slices.Grow(t2, max(len(t4)+2, 0))
-	for i := 0; i < len(t4); i++ {
-		t63 := i % len(x0)
-		t4[i] = x0[t63] + float64(i)
-		tapeint = append(tapeint, t63)
+	t := b.x
+	tapeint := slices.Grow(tapeintBuf[:0], max(len(t)+2, 0))
+	for i := 0; i < len(t); i++ {
+		t49 := i % len(x0)
+		t[i] = x0[t49] + float64(i)
+		tapeint = append(tapeint, t49)
 	}
 	n2 := len(b.m)
 	clear(b.a)
-	t5 := b.x
-	t6 := b.m
-	t7 := b.a
+	t2 := b.x
+	t3 := b.m
+	t4 := b.a
 	trips := max(n2+2, 0)
-	tape := slices.Grow(t, trips*(trips*6))
+	tape := slices.Grow(tapeBuf[:0], trips*(trips*6))
 	for i := 0; i < n2; i++ {
 		for j := 0; j < n2; j++ {
 			var from2 int
 			if i == j {
 				from2 = 0
 			} else {
-				t57 := t5[2*j]
-				t58 := t5[2*i]
-				dx2 := t57 - t58
-				t59 := t5[2*j+1]
-				t60 := t5[2*i+1]
-				dy2 := t59 - t60
+				t43 := t2[2*j]
+				t44 := t2[2*i]
+				dx2 := t43 - t44
+				t45 := t2[2*j+1]
+				t46 := t2[2*i+1]
+				dy2 := t45 - t46
 				r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-				t61 := t6[j]
-				t62 := math.Sqrt(r2v2)
-				f2 := t61 / (r2v2 * t62)
-				t7[2*i] += f2 * dx2
-				t7[2*i+1] += f2 * dy2
-				tape = append(tape, t57, t58, t59, t60, t62, t61)
+				t47 := t3[j]
+				t48 := math.Sqrt(r2v2)
+				f2 := t47 / (r2v2 * t48)
+				t4[2*i] += f2 * dx2
+				t4[2*i+1] += f2 * dy2
+				tape = append(tape, t43, t44, t45, t46, t48, t47)
 				from2 = 1
 			}
 			path = append(path, from2)
 		}
 	}
-	t8 := 0
+	t5 := 0
 	from := 0
 	for {
 		path = append(path, from)
-		if t8 < steps {
-			t53 := min(k, steps-t8)
+		if t5 < steps {
+			t39 := min(k, steps-t5)
 			if b != nil {
-				t54 := append(tape, b.x...)
-				t55 := append(t54, b.v...)
-				t56 := append(t55, b.a...)
-				tape = append(t56, b.m...)
+				t40 := append(tape, b.x...)
+				t41 := append(t40, b.v...)
+				t42 := append(t41, b.a...)
+				tape = append(t42, b.m...)
 				tapeValues = append(tapeValues, *b)
 			}
-			b.segment(t53, 0.01)
-			tapeint = append(tapeint, t53)
-			t8 += k
+			b.segment(t39, 0.01)
+			tapeint = append(tapeint, t39)
+			t5 += k
 			from = 1
 		} else {
 			break
 		}
 	}
-	t9 := b.v
+	t6 := b.v
 	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	e := 0.0
 	for i := 0; i < n; i++ {
 		mi := m[i]
-		t51 := t9[2*i]
-		t52 := t9[2*i+1]
+		t37 := t6[2*i]
+		t38 := t6[2*i+1]
 		tapeint = append(tapeint, 2*i)
-		e += mi * (t51*t51 + t52*t52) / 2
+		e += mi * (t37*t37 + t38*t38) / 2
 	}
 	finalM := slices.Clone(m)
-	t10 := b.v
-	t11 := bBar.v
+	t7 := b.v
+	t8 := bBar.v
 	for i := n - 1; i >= 0; i-- {
-		t46 := len(tapeint) - 1
-		t47 := t10[2*i]
-		t48 := tapeint[t46] + 1
-		t49 := t10[t48]
-		t50 := m[i] * 0.5
-		t11[t48] += 2 * (t50 * t49)
-		t11[2*i] += 2 * (t50 * t47)
-		mBar[i] += 0.5 * (t47*t47 + t49*t49)
-		tapeint = tapeint[:t46]
+		t33 := t7[2*i]
+		t34 := tapeint[len(tapeint)-1] + 1
+		t35 := t7[t34]
+		t36 := m[i] * 0.5
+		t8[t34] += 2 * (t36 * t35)
+		t8[2*i] += 2 * (t36 * t33)
+		mBar[i] += 0.5 * (t33*t33 + t35*t35)
+		tapeint = tapeint[:len(tapeint)-1]
 	}
 	var path2 []int
 	for {
-		t12 := len(path) - 1
-		path2 = path[:t12]
-		if path[t12] == 0 {
+		path2 = path[:len(path)-1]
+		if path[len(path)-1] == 0 {
 			break
 		}
-		t13 := len(tapeint) - 1
-		t14 := tapeint[t13]
-		tapeint = tapeint[:t13]
+		t9 := tapeint[len(tapeint)-1]
+		tapeint = tapeint[:len(tapeint)-1]
 		if b != nil {
-			t15 := len(tapeValues) - 1
-			*b = tapeValues[t15]
-			t16 := b.m
-			t17 := len(tape) - len(t16)
-			copy(t16, tape[t17:])
-			t18 := tape[:t17]
-			t19 := b.a
-			t20 := len(t18) - len(t19)
-			copy(t19, t18[t20:])
-			t21 := t18[:t20]
-			t22 := b.v
-			t23 := len(t21) - len(t22)
-			copy(t22, t21[t23:])
-			t24 := t21[:t23]
-			t25 := b.x
-			t26 := len(t24) - len(t25)
-			copy(t25, t24[t26:])
-			tape = t24[:t26]
-			tapeValues = tapeValues[:t15]
+			*b = tapeValues[len(tapeValues)-1]
+			t10 := b.m
+			copy(t10, tape[len(tape)-len(t10):])
+			t11 := tape[:len(tape)-len(t10)]
+			t12 := b.a
+			copy(t12, t11[len(t11)-len(t12):])
+			t13 := t11[:len(t11)-len(t12)]
+			t14 := b.v
+			copy(t14, t13[len(t13)-len(t14):])
+			t15 := t13[:len(t13)-len(t14)]
+			t16 := b.x
+			copy(t16, t15[len(t15)-len(t16):])
+			tape = t15[:len(t15)-len(t16)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		bodiesSegmentReverseWrtB(b, bBar, t14, 0.01)
+		bodiesSegmentReverseWrtB(b, bBar, t9, 0.01)
 		path = path2
 	}
-	t27 := bBar.a
-	t28 := bBar.m
-	t29 := bBar.x
+	t17 := bBar.a
+	t18 := bBar.m
+	t19 := bBar.x
 	for i := n2 - 1; i >= 0; i-- {
 		for j := n2 - 1; j >= 0; j-- {
-			t34 := len(path2) - 1
-			t35 := path2[:t34]
-			if path2[t34] != 0 {
-				t36 := len(tape) - 6
-				t37 := tape[len(tape)-2]
-				t38 := t27[2*i+1]
+			t23 := path2[:len(path2)-1]
+			if path2[len(path2)-1] != 0 {
+				t24 := tape[len(tape)-2]
+				t25 := t17[2*i+1]
 				dy := tape[len(tape)-4] - tape[len(tape)-3]
-				dx := tape[t36] - tape[len(tape)-5]
+				dx := tape[len(tape)-6] - tape[len(tape)-5]
 				r2 := dx*dx + dy*dy + 0.01
-				t39 := r2 * t37
-				f := tape[len(tape)-1] / t39
-				t40 := t27[2*i]
-				t41 := t38*dy + t40*dx
-				t42 := t41 * f / t39
-				t43 := -(t42 * t37) - 0.5/t37*(r2*t42)
-				t28[j] += t41 / t39
-				t44 := f*t38 + 2*(t43*dy)
-				t45 := f*t40 + 2*(t43*dx)
-				t29[2*i+1] -= t44
-				t29[2*j+1] += t44
-				t29[2*i] -= t45
-				t29[2*j] += t45
-				tape = tape[:t36]
+				t26 := r2 * t24
+				f := tape[len(tape)-1] / t26
+				t27 := t17[2*i]
+				t28 := t25*dy + t27*dx
+				t29 := t28 * f / t26
+				t30 := -(t29 * t24) - 0.5/t24*(r2*t29)
+				t18[j] += t28 / t26
+				t31 := f*t25 + 2*(t30*dy)
+				t32 := f*t27 + 2*(t30*dx)
+				t19[2*i+1] -= t31
+				t19[2*j+1] += t31
+				t19[2*i] -= t32
+				t19[2*j] += t32
+				tape = tape[:len(tape)-6]
 			}
-			path2 = t35
+			path2 = t23
 		}
 	}
 	clear(bBar.a)
-	t30 := bBar.x
-	for i := len(t4) - 1; i >= 0; i-- {
-		t31 := len(tapeint) - 1
-		t32 := tapeint[t31]
-		t33 := t30[i]
-		t30[i] = 0
-		x0Bar[t32] += t33
-		tapeint = tapeint[:t31]
+	t20 := bBar.x
+	for i := len(t) - 1; i >= 0; i-- {
+		t21 := tapeint[len(tapeint)-1]
+		t22 := t20[i]
+		t20[i] = 0
+		x0Bar[t21] += t22
+		tapeint = tapeint[:len(tapeint)-1]
 	}
 	copy(m, finalM)
 	return e
@@ -1370,40 +1311,34 @@ func bodiesSegmentReverseWrtB(b, bBar *bodies, k int, dt float64) {
 	before2 := len(tapeValues)
 	for i := 0; i < k; i++ {
 		if i == 1 {
-			t13 := trips - 2
-			tape = slices.Grow(tape, t13*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, t13*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
 		if b != nil {
-			t14 := append(tape, b.x...)
-			t15 := append(t14, b.v...)
-			t16 := append(t15, b.a...)
-			tape = append(t16, b.m...)
+			t8 := append(tape, b.x...)
+			t9 := append(t8, b.v...)
+			t10 := append(t9, b.a...)
+			tape = append(t10, b.m...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.verlet(dt)
 	}
 	for i := k - 1; i >= 0; i-- {
 		if b != nil {
-			t := len(tapeValues) - 1
-			*b = tapeValues[t]
-			t2 := b.m
-			t3 := len(tape) - len(t2)
-			copy(t2, tape[t3:])
-			t4 := tape[:t3]
-			t5 := b.a
-			t6 := len(t4) - len(t5)
-			copy(t5, t4[t6:])
-			t7 := t4[:t6]
-			t8 := b.v
-			t9 := len(t7) - len(t8)
-			copy(t8, t7[t9:])
-			t10 := t7[:t9]
-			t11 := b.x
-			t12 := len(t10) - len(t11)
-			copy(t11, t10[t12:])
-			tape = t10[:t12]
-			tapeValues = tapeValues[:t]
+			*b = tapeValues[len(tapeValues)-1]
+			t := b.m
+			copy(t, tape[len(tape)-len(t):])
+			t2 := tape[:len(tape)-len(t)]
+			t3 := b.a
+			copy(t3, t2[len(t2)-len(t3):])
+			t4 := t2[:len(t2)-len(t3)]
+			t5 := b.v
+			copy(t5, t4[len(t4)-len(t5):])
+			t6 := t4[:len(t4)-len(t5)]
+			t7 := b.x
+			copy(t7, t6[len(t6)-len(t7):])
+			tape = t6[:len(t6)-len(t7)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		bodiesVerletReverseWrtB(b, bBar, dt)
 	}
@@ -1520,55 +1455,52 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	var tapeintBuf [256]int
-	t := tapeintBuf[:0]
 	var tapePointersBuf [256]*[2]float64
-	t2 := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*float64
-	t3 := tapePointersBuf2[:0]
-	var t49 [2]float64
+	var t43 [2]float64
 	gadApart(x0, x0Bar, "CloudGrad: x0 and x0Bar")
 	gadApart(q0, q0Bar, "CloudGrad: q0 and q0Bar")
 	gadApart(e0, e0Bar, "CloudGrad: e0 and e0Bar")
 	c := new(cloud)
 	cBar := new(cloud)
-	var t50 [2]float64
+	var t44 [2]float64
 	c.e = [2]float64{e0[0], e0[1]}
 	trips := max(len(q0)+2, 0)
-	tapePointers := slices.Grow(t3, trips)
-	tapePointers2 := slices.Grow(t2, trips)
-	tapeint := slices.Grow(t, trips)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
+	tapeint := slices.Grow(tapeintBuf[:0], trips)
 	for i := 0; i < len(q0); i++ {
 		q := new(float64)
 		qBar2 := new(float64)
 		*q = q0[i]
-		t41 := c.ps
-		t42 := cBar.ps
-		t43 := new([2]float64)
-		t44 := new([2]float64)
-		t43[0] = x0[i]
-		t45 := (i + 1) % len(x0)
-		t43[1] = x0[t45]
-		t46 := particle{x: t44[:], q: qBar2}
-		t47 := append(t41, particle{x: t43[:], q: q})
-		var t48 []particle
-		if cap(t47) != cap(t41) {
-			t48 = make([]particle, len(t47), cap(t47))
-			for k := 0; k < len(t42); k++ {
-				t48[k].x = t42[k].x
-				t48[k].q = t42[k].q
+		t35 := c.ps
+		t36 := cBar.ps
+		t37 := new([2]float64)
+		t38 := new([2]float64)
+		t37[0] = x0[i]
+		t39 := (i + 1) % len(x0)
+		t37[1] = x0[t39]
+		t40 := particle{x: t38[:], q: qBar2}
+		t41 := append(t35, particle{x: t37[:], q: q})
+		var t42 []particle
+		if cap(t41) != cap(t35) {
+			t42 = make([]particle, len(t41), cap(t41))
+			for k := 0; k < len(t36); k++ {
+				t42[k].x = t36[k].x
+				t42[k].q = t36[k].q
 			}
 		} else {
-			t48 = t42[:len(t47)]
+			t42 = t36[:len(t41)]
 		}
-		t48[len(t41)].x = t46.x
-		t48[len(t41)].q = t46.q
-		cBar.ps = t48
-		c.ps = t47
+		t42[len(t35)].x = t40.x
+		t42[len(t35)].q = t40.q
+		cBar.ps = t42
+		c.ps = t41
 		tapePointers = append(tapePointers, q, qBar2)
-		tapePointers2 = append(tapePointers2, t43, t44)
-		tapeint = append(tapeint, t45)
+		tapePointers2 = append(tapePointers2, t37, t38)
+		tapeint = append(tapeint, t39)
 	}
-	t4 := c.ps
+	t := c.ps
 	trips2 := max(steps+2, 0)
 	before := len(tape)
 	for i2 := 0; i2 < steps; i2++ {
@@ -1576,108 +1508,105 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 			tape = slices.Grow(tape, (trips2-2)*(len(tape)-before))
 		}
 		spread := 0.0
-		for i := 0; i < len(t4); i++ {
-			p3 := t4[i]
-			t36 := p3.x
-			n := len(t36)
+		for i := 0; i < len(t); i++ {
+			p3 := t[i]
+			t30 := p3.x
+			n := len(t30)
 			for d := 0; d < n; d++ {
-				t38 := *p3.q
-				t39 := c.e[d]
-				t36[d] += 0.1 * t38 * t39
-				t40 := t36[d]
-				tape = append(tape, t38, t39, t40)
-				spread += t40 * t40
+				t32 := *p3.q
+				t33 := c.e[d]
+				t30[d] += 0.1 * t32 * t33
+				t34 := t30[d]
+				tape = append(tape, t32, t33, t34)
+				spread += t34 * t34
 			}
-			t37 := p3.q
-			*t37 *= 0.99
+			t31 := p3.q
+			*t31 *= 0.99
 		}
 		c.e[0] -= 0.001 * spread
 		c.e[1] += 0.001 * math.Sin(spread)
 		tape = append(tape, spread)
 	}
-	t5 := c.e[0]
-	t6 := c.e[1]
-	t7 := c.ps
-	t8 := cBar.ps
-	sum := t5 * t6
-	for i := 0; i < len(t7); i++ {
-		p2 := t7[i]
-		t30 := p2.x
-		t31 := t30[0]
-		t32 := t30[1]
-		t33 := *p2.q
-		pBar2 := t8[i]
-		t34 := pBar2.q
-		*t34 += 1
-		t35 := pBar2.x
-		t35[1] += t31
-		t35[0] += t32
-		sum += t31*t32 + t33
+	t2 := c.e[0]
+	t3 := c.e[1]
+	t4 := c.ps
+	t5 := cBar.ps
+	sum := t2 * t3
+	for i := 0; i < len(t4); i++ {
+		p2 := t4[i]
+		t24 := p2.x
+		t25 := t24[0]
+		t26 := t24[1]
+		t27 := *p2.q
+		pBar2 := t5[i]
+		t28 := pBar2.q
+		*t28 += 1
+		t29 := pBar2.x
+		t29[1] += t25
+		t29[0] += t26
+		sum += t25*t26 + t27
 	}
-	cBar.e[1] += t5
-	cBar.e[0] += t6
-	t9 := c.ps
-	t10 := cBar.ps
+	cBar.e[1] += t2
+	cBar.e[0] += t3
+	t6 := c.ps
+	t7 := cBar.ps
 	for i4 := steps - 1; i4 >= 0; i4-- {
-		t21 := len(tape) - 1
-		spreadBar := math.Cos(tape[t21]) * (0.001 * cBar.e[1])
+		spreadBar := math.Cos(tape[len(tape)-1]) * (0.001 * cBar.e[1])
 		spreadBar -= 0.001 * cBar.e[0]
-		tape = tape[:t21]
-		for i := len(t9) - 1; i >= 0; i-- {
-			p := t9[i]
-			pBar := t10[i]
-			t22 := pBar.x
-			t23 := pBar.q
-			t24 := *t23
-			*t23 = 0
-			*t23 += t24 * 0.99
+		tape = tape[:len(tape)-1]
+		for i := len(t6) - 1; i >= 0; i-- {
+			p := t6[i]
+			pBar := t7[i]
+			t17 := pBar.x
+			t18 := pBar.q
+			t19 := *t18
+			*t18 = 0
+			*t18 += t19 * 0.99
 			for d := len(p.x) - 1; d >= 0; d-- {
-				t25 := len(tape) - 3
-				t26 := tape[t25]
-				t27 := tape[len(tape)-2]
-				t22[d] += 2 * (spreadBar * tape[len(tape)-1])
-				t28 := t22[d]
-				cBar.e[d] += 0.1 * t26 * t28
-				t29 := t10[i].q
-				*t29 += 0.1 * (t28 * t27)
-				tape = tape[:t25]
+				t20 := tape[len(tape)-3]
+				t21 := tape[len(tape)-2]
+				t17[d] += 2 * (spreadBar * tape[len(tape)-1])
+				t22 := t17[d]
+				cBar.e[d] += 0.1 * t20 * t22
+				t23 := t7[i].q
+				*t23 += 0.1 * (t22 * t21)
+				tape = tape[:len(tape)-3]
 			}
 		}
 	}
 	i5 := len(q0) - 1
 	for i5 >= 0 {
-		t15 := len(tapeint) - 1
-		t16 := tapeint[t15]
-		t17 := tapePointers2[len(tapePointers2)-1]
+		t12 := tapeint[len(tapeint)-1]
+		t13 := tapePointers2[len(tapePointers2)-1]
 		qBar := tapePointers[len(tapePointers)-1]
-		t18 := t17[1]
-		t17[1] = 0
-		x0Bar[t16] += t18
-		t19 := t17[0]
-		t17[0] = 0
-		x0Bar[i5] += t19
-		t20 := *qBar
+		t14 := t13[1]
+		t13[1] = 0
+		x0Bar[t12] += t14
+		t15 := t13[0]
+		t13[0] = 0
+		x0Bar[i5] += t15
+		t16 := *qBar
 		*qBar = 0
-		q0Bar[i5] += t20
+		q0Bar[i5] += t16
 		i5--
 		tapePointers = tapePointers[:len(tapePointers)-2]
 		tapePointers2 = tapePointers2[:len(tapePointers2)-2]
-		tapeint = tapeint[:t15]
+		tapeint = tapeint[:len(tapeint)-1]
 	}
-	t11 := cBar.e
+	t8 := cBar.e
 	cBar.e = [2]float64{}
-	t49[0] += t11[0]
-	t49[1] += t11[1]
-	t12 := t49
-	t49 = [2]float64{}
-	t50[0] += t12[0]
-	t50[1] += t12[1]
-	t13 := t50[1]
-	t50[1] = 0
-	e0Bar[1] += t13
-	t14 := t50[0]
-	t50[0] = 0
-	e0Bar[0] += t14
+	t43[0] += t8[0]
+	t43[1] += t8[1]
+	t9 := t43
+	t43 = [2]float64{}
+	t44[0] += t9[0]
+	t44[1] += t9[1]
+	t10 := t44[1]
+	t44[1] = 0
+	e0Bar[1] += t10
+	t11 := t44[0]
+	t44[0] = 0
+	e0Bar[0] += t11
 	return sum
 }
 
@@ -1850,35 +1779,35 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 	rest.v = make([]float64, len(q0))
 	area := 0.0
 	for i := 0; i < steps; i++ {
-		t35 := s != nil
-		if t35 {
-			t36 := append(tape, s.q...)
-			tape = append(t36, s.v...)
+		t25 := s != nil
+		if t25 {
+			t26 := append(tape, s.q...)
+			tape = append(t26, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.eulerStep(k, c, 0.05)
 		if rest != nil {
-			t37 := append(tape, rest.q...)
-			tape = append(t37, rest.v...)
+			t27 := append(tape, rest.q...)
+			tape = append(t27, rest.v...)
 			tapeValues = append(tapeValues, *rest)
 		}
 		rest.eulerStep(k, c, 0.05)
-		if t35 {
-			t38 := append(tape, s.q...)
-			tape = append(t38, s.v...)
+		if t25 {
+			t28 := append(tape, s.q...)
+			tape = append(t28, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		t39 := s.phase()
-		t40 := make([][]float64, len(t39), cap(t39))
-		for k4 := 0; k4 < len(t39); k4++ {
-			t41 := t39[k4]
-			t40[k4] = make([]float64, len(t41), cap(t41))
+		t29 := s.phase()
+		t30 := make([][]float64, len(t29), cap(t29))
+		for k4 := 0; k4 < len(t29); k4++ {
+			t31 := t29[k4]
+			t30[k4] = make([]float64, len(t31), cap(t31))
 		}
-		for i := 0; i < len(t39); i++ {
-			p2 := t39[i]
+		for i := 0; i < len(t29); i++ {
+			p2 := t29[i]
 			area += p2[0] * p2[1]
 		}
-		tapeSlices = append(tapeSlices, t39, t40)
+		tapeSlices = append(tapeSlices, t29, t30)
 	}
 	t3 := area + s.t + rest.q[0]
 	t4 := restBar.q
@@ -1887,64 +1816,54 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 	kBar = 0
 	cBar = 0
 	for i2 := steps - 1; i2 >= 0; i2-- {
-		t9 := len(tapeSlices) - 2
-		t10 := tapeSlices[t9]
-		t11 := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:t9]
-		for i := len(t10) - 1; i >= 0; i-- {
-			p := t10[i]
+		t9 := tapeSlices[len(tapeSlices)-2]
+		t10 := tapeSlices[len(tapeSlices)-1]
+		tapeSlices = tapeSlices[:len(tapeSlices)-2]
+		for i := len(t9) - 1; i >= 0; i-- {
+			p := t9[i]
 			p1 := p[1]
-			pBar := t11[i]
+			pBar := t10[i]
 			pBar[1] += p[0]
 			pBar[0] += p1
 		}
-		t12 := s != nil
-		if t12 {
-			t13 := len(tapeValues) - 1
-			*s = tapeValues[t13]
-			t14 := s.v
-			t15 := len(tape) - len(t14)
-			copy(t14, tape[t15:])
-			t16 := tape[:t15]
-			t17 := s.q
-			t18 := len(t16) - len(t17)
-			copy(t17, t16[t18:])
-			tape = t16[:t18]
-			tapeValues = tapeValues[:t13]
+		t11 := s != nil
+		if t11 {
+			*s = tapeValues[len(tapeValues)-1]
+			t12 := s.v
+			copy(t12, tape[len(tape)-len(t12):])
+			t13 := tape[:len(tape)-len(t12)]
+			t14 := s.q
+			copy(t14, t13[len(t13)-len(t14):])
+			tape = t13[:len(t13)-len(t14)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		statePhaseReverse(s, sBar, t11)
+		statePhaseReverse(s, sBar, t10)
 		if rest != nil {
-			t19 := len(tapeValues) - 1
-			*rest = tapeValues[t19]
-			t20 := rest.v
-			t21 := len(tape) - len(t20)
-			copy(t20, tape[t21:])
-			t22 := tape[:t21]
-			t23 := rest.q
-			t24 := len(t22) - len(t23)
-			copy(t23, t22[t24:])
-			tape = t22[:t24]
-			tapeValues = tapeValues[:t19]
+			*rest = tapeValues[len(tapeValues)-1]
+			t15 := rest.v
+			copy(t15, tape[len(tape)-len(t15):])
+			t16 := tape[:len(tape)-len(t15)]
+			t17 := rest.q
+			copy(t17, t16[len(t16)-len(t17):])
+			tape = t16[:len(t16)-len(t17)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		t25, t26 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
-		kBar += t25
-		cBar += t26
-		if t12 {
-			t27 := len(tapeValues) - 1
-			*s = tapeValues[t27]
-			t28 := s.v
-			t29 := len(tape) - len(t28)
-			copy(t28, tape[t29:])
-			t30 := tape[:t29]
-			t31 := s.q
-			t32 := len(t30) - len(t31)
-			copy(t31, t30[t32:])
-			tape = t30[:t32]
-			tapeValues = tapeValues[:t27]
+		t18, t19 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
+		kBar += t18
+		cBar += t19
+		if t11 {
+			*s = tapeValues[len(tapeValues)-1]
+			t20 := s.v
+			copy(t20, tape[len(tape)-len(t20):])
+			t21 := tape[:len(tape)-len(t20)]
+			t22 := s.q
+			copy(t22, t21[len(t21)-len(t22):])
+			tape = t21[:len(t21)-len(t22)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		t33, t34 := stateEulerStepReverseWrtSKC(s, sBar, k, c, 0.05)
-		kBar += t33
-		cBar += t34
+		t23, t24 := stateEulerStepReverseWrtSKC(s, sBar, k, c, 0.05)
+		kBar += t23
+		cBar += t24
 	}
 	t5 := sBar.v
 	for k2 := 0; k2 < t2; k2++ {
@@ -1971,37 +1890,36 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func statePhaseReverse(s, sBar *state, seed [][]float64) {
 	var tapePointersBuf [256]*[2]float64
-	t := tapePointersBuf[:0]
-	t2 := s.q
-	outBar := make([][]float64, len(t2))
-	t3 := s.v
-	tapePointers := slices.Grow(t, max(len(t2)+2, 0))
-	for i := 0; i < len(t2); i++ {
+	t := s.q
+	outBar := make([][]float64, len(t))
+	t2 := s.v
+	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t)+2, 0))
+	for i := 0; i < len(t); i++ {
+		t9 := new([2]float64)
 		t10 := new([2]float64)
-		t11 := new([2]float64)
-		t10[0] = t2[i]
-		t10[1] = t3[i]
-		outBar[i] = t11[:]
-		tapePointers = append(tapePointers, t10, t11)
+		t9[0] = t[i]
+		t9[1] = t2[i]
+		outBar[i] = t10[:]
+		tapePointers = append(tapePointers, t9, t10)
 	}
-	i2 := len(t2) - 1
+	i2 := len(t) - 1
 	for k := 0; k < len(seed); k++ {
 		outkBar := outBar[k]
-		t9 := seed[k]
-		for k := 0; k < len(t9); k++ {
-			outkBar[k] += t9[k]
+		t8 := seed[k]
+		for k := 0; k < len(t8); k++ {
+			outkBar[k] += t8[k]
 		}
 	}
 	for ; i2 >= 0; i2-- {
-		t4 := tapePointers[len(tapePointers)-1]
-		t5 := t4[1]
-		t4[1] = 0
-		t6 := sBar.v
-		t6[i2] += t5
-		t7 := t4[0]
-		t4[0] = 0
-		t8 := sBar.q
-		t8[i2] += t7
+		t3 := tapePointers[len(tapePointers)-1]
+		t4 := t3[1]
+		t3[1] = 0
+		t5 := sBar.v
+		t5[i2] += t4
+		t6 := t3[0]
+		t3[0] = 0
+		t7 := sBar.q
+		t7[i2] += t6
 		tapePointers = tapePointers[:len(tapePointers)-2]
 	}
 }
@@ -2021,43 +1939,41 @@ func statePhaseReverse(s, sBar *state, seed [][]float64) {
 // values s held on entry.
 func stateEulerStepReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := s.q
-	f := make([]float64, len(t2))
-	fBar := make([]float64, len(t2))
-	tape := slices.Grow(t, max(len(t2)+2, 0))
-	for i := 0; i < len(t2); i++ {
-		q2 := t2[i]
+	t := s.q
+	f := make([]float64, len(t))
+	fBar := make([]float64, len(t))
+	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0))
+	for i := 0; i < len(t); i++ {
+		q2 := t[i]
 		f[i] = -(k * q2) - c*q2*q2*q2
 		tape = append(tape, q2)
 	}
-	t3 := s.q
-	t4 := s.v
-	for i := 0; i < len(t3); i++ {
-		t4[i] += dt * f[i]
-		t3[i] += dt * t4[i]
+	t2 := s.q
+	t3 := s.v
+	for i := 0; i < len(t2); i++ {
+		t3[i] += dt * f[i]
+		t2[i] += dt * t3[i]
 	}
 	s.t += dt
-	for i := len(t3) - 1; i >= 0; i-- {
-		t10 := sBar.v
-		t10[i] += dt * sBar.q[i]
-		fBar[i] += dt * t10[i]
+	for i := len(t2) - 1; i >= 0; i-- {
+		t8 := sBar.v
+		t8[i] += dt * sBar.q[i]
+		fBar[i] += dt * t8[i]
 	}
 	kBar = 0
 	cBar = 0
-	for i := len(t2) - 1; i >= 0; i-- {
-		t5 := len(tape) - 1
-		q := tape[t5]
+	for i := len(t) - 1; i >= 0; i-- {
+		q := tape[len(tape)-1]
 		fiBar := fBar[i]
 		fBar[i] = 0
-		t6 := fiBar * q
-		t7 := c * q
-		t8 := t6 * q
-		t9 := sBar.q
-		t9[i] += -(t7 * q * fiBar) - t7*t6 - c*t8 - k*fiBar
-		kBar -= t6
-		cBar -= t8 * q
-		tape = tape[:t5]
+		t4 := fiBar * q
+		t5 := c * q
+		t6 := t4 * q
+		t7 := sBar.q
+		t7[i] += -(t5 * q * fiBar) - t5*t4 - c*t6 - k*fiBar
+		kBar -= t4
+		cBar -= t6 * q
+		tape = tape[:len(tape)-1]
 	}
 	return kBar, cBar
 }
@@ -2184,42 +2100,42 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 		var from int
 		if s%2 == 0 {
 			if b != nil {
-				t33 := append(tape, b.cur...)
-				tape = append(t33, b.next...)
+				t24 := append(tape, b.cur...)
+				tape = append(t24, b.next...)
 				tapeValues = append(tapeValues, *b)
 			}
 			if bBar != nil {
-				t34 := append(tapeSlices, bBar.cur)
-				tapeSlices = append(t34, bBar.next)
+				t25 := append(tapeSlices, bBar.cur)
+				tapeSlices = append(t25, bBar.next)
 			}
 			b.smooth(w)
 			from = 0
 		} else {
-			t26 := b.cur
-			t27 := bBar.cur
-			n2 := len(t26)
-			t28 := b.next
-			t29 := bBar.next
+			t17 := b.cur
+			t18 := bBar.cur
+			n2 := len(t17)
+			t19 := b.next
+			t20 := bBar.next
 			i3 := 0
 			for ; i3 < n2; i3++ {
-				t30 := t26[i3]
-				t31 := (i3 + 1) % n2
-				t32 := t26[t31]
-				t28[i3] = t30 * t32
-				tapeSlices = append(tapeSlices, t26, t27, t28, t29)
-				tapeint = append(tapeint, t31)
-				tape = append(tape, t30, t32)
+				t21 := t17[i3]
+				t22 := (i3 + 1) % n2
+				t23 := t17[t22]
+				t19[i3] = t21 * t23
+				tapeSlices = append(tapeSlices, t17, t18, t19, t20)
+				tapeint = append(tapeint, t22)
+				tape = append(tape, t21, t23)
 			}
 			tapeint = append(tapeint, i3)
 			from = 1
 		}
-		t35 := b.next
-		t36 := b.cur
-		t37 := bBar.cur
+		t26 := b.next
+		t27 := b.cur
+		t28 := bBar.cur
 		bBar.cur = bBar.next
-		b.cur = t35
-		bBar.next = t37
-		b.next = t36
+		b.cur = t26
+		bBar.next = t28
+		b.next = t27
 		s++
 		path = append(path, from)
 	}
@@ -2234,55 +2150,46 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 	s2 := steps - 1
 	wBar = 0
 	for s2 >= 0 {
-		t6 := len(path) - 1
-		t7 := path[:t6]
-		if path[t6] == 0 {
+		t6 := path[:len(path)-1]
+		if path[len(path)-1] == 0 {
 			if bBar != nil {
-				t17 := len(tapeSlices) - 1
-				t18 := tapeSlices[:t17]
-				bBar.next = tapeSlices[t17]
-				t19 := len(t18) - 1
-				bBar.cur = t18[t19]
-				tapeSlices = t18[:t19]
+				t13 := tapeSlices[:len(tapeSlices)-1]
+				bBar.next = tapeSlices[len(tapeSlices)-1]
+				bBar.cur = t13[len(t13)-1]
+				tapeSlices = t13[:len(t13)-1]
 			}
 			if b != nil {
-				t20 := len(tapeValues) - 1
-				*b = tapeValues[t20]
-				t21 := b.next
-				t22 := len(tape) - len(t21)
-				copy(t21, tape[t22:])
-				t23 := tape[:t22]
-				t24 := b.cur
-				t25 := len(t23) - len(t24)
-				copy(t24, t23[t25:])
-				tape = t23[:t25]
-				tapeValues = tapeValues[:t20]
+				*b = tapeValues[len(tapeValues)-1]
+				t14 := b.next
+				copy(t14, tape[len(tape)-len(t14):])
+				t15 := tape[:len(tape)-len(t14)]
+				t16 := b.cur
+				copy(t16, t15[len(t15)-len(t16):])
+				tape = t15[:len(t15)-len(t16)]
+				tapeValues = tapeValues[:len(tapeValues)-1]
 			}
 			wBar += buffersSmoothReverse(b, bBar, w)
 		} else {
-			t8 := len(tapeint) - 1
-			var i2 int
-			tapeint, i2 = tapeint[:t8], tapeint[t8]-1
+			i2 := tapeint[len(tapeint)-1] - 1
+			tapeint = tapeint[:len(tapeint)-1]
 			for i2 >= 0 {
-				t9 := len(tape) - 2
-				t10 := tape[t9]
-				t11 := tape[len(tape)-1]
-				t12 := len(tapeint) - 1
-				t13 := tapeint[t12]
-				t14 := tapeSlices[len(tapeSlices)-3]
-				t15 := tapeSlices[len(tapeSlices)-1]
-				t16 := t15[i2]
-				t15[i2] = 0
-				t14[t13] += t10 * t16
-				t14[i2] += t16 * t11
+				t7 := tape[len(tape)-2]
+				t8 := tape[len(tape)-1]
+				t9 := tapeint[len(tapeint)-1]
+				t10 := tapeSlices[len(tapeSlices)-3]
+				t11 := tapeSlices[len(tapeSlices)-1]
+				t12 := t11[i2]
+				t11[i2] = 0
+				t10[t9] += t7 * t12
+				t10[i2] += t12 * t8
 				i2--
-				tapeint = tapeint[:t12]
+				tapeint = tapeint[:len(tapeint)-1]
 				tapeSlices = tapeSlices[:len(tapeSlices)-4]
-				tape = tape[:t9]
+				tape = tape[:len(tape)-2]
 			}
 		}
 		s2--
-		path = t7
+		path = t6
 	}
 	n := len([]float64(nil))
 	for k := 0; k < len(x); k++ {
@@ -2307,51 +2214,47 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 // b held on entry.
 func buffersSmoothReverse(b, bBar *buffers, w float64) (wBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
 	var tapeintBuf [256]int
-	t2 := tapeintBuf[:0]
-	t3 := b.cur
-	n := len(t3)
-	t4 := b.next
-	t5 := 1 - w
+	t := b.cur
+	n := len(t)
+	t2 := b.next
+	t3 := 1 - w
 	trips := max(n+2, 0)
-	tapeint := slices.Grow(t2, trips*2)
-	tape := slices.Grow(t, trips)
+	tapeint := slices.Grow(tapeintBuf[:0], trips*2)
+	tape := slices.Grow(tapeBuf[:0], trips)
 	for i := 0; i < n; i++ {
-		t18 := t3[i]
-		t19 := (i + 1) % n
-		t20 := t3[t19]
-		t21 := (i + n - 1) % n
-		t22 := t3[t21]
-		tape = append(tape, t4[i])
-		t4[i] = w*t18 + t5*t20*t22
-		tapeint = append(tapeint, t19, t21)
+		t14 := t[i]
+		t15 := (i + 1) % n
+		t16 := t[t15]
+		t17 := (i + n - 1) % n
+		t18 := t[t17]
+		tape = append(tape, t2[i])
+		t2[i] = w*t14 + t3*t16*t18
+		tapeint = append(tapeint, t15, t17)
 	}
-	t6 := b.next
-	t7 := b.cur
+	t4 := b.next
+	t5 := b.cur
 	wBar = 0
-	t8 := 0.0
+	t6 := 0.0
 	for i := n - 1; i >= 0; i-- {
-		t9 := len(tapeint) - 2
-		t10 := tapeint[t9]
-		t11 := tapeint[len(tapeint)-1]
-		t12 := bBar.next
-		t13 := t12[i]
-		t12[i] = 0
-		t14 := len(tape) - 1
-		t6[i] = tape[t14]
-		t15 := t13 * t7[t11]
-		t16 := t7[t10]
-		t17 := bBar.cur
-		t17[t11] += t5 * t16 * t13
-		t17[t10] += t5 * t15
-		wBar += t13 * t7[i]
-		t17[i] += w * t13
-		t8 += t15 * t16
-		tapeint = tapeint[:t9]
-		tape = tape[:t14]
+		t7 := tapeint[len(tapeint)-2]
+		t8 := tapeint[len(tapeint)-1]
+		t9 := bBar.next
+		t10 := t9[i]
+		t9[i] = 0
+		t4[i] = tape[len(tape)-1]
+		t11 := t10 * t5[t8]
+		t12 := t5[t7]
+		t13 := bBar.cur
+		t13[t8] += t3 * t12 * t10
+		t6 += t11 * t12
+		t13[t7] += t3 * t11
+		wBar += t10 * t5[i]
+		t13[i] += w * t10
+		tapeint = tapeint[:len(tapeint)-2]
+		tape = tape[:len(tape)-1]
 	}
-	wBar -= t8
+	wBar -= t6
 	return wBar
 }
 
@@ -2394,28 +2297,28 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 			tape = slices.Grow(tape, 4*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, 4*(len(tapeValues)-before2))
 		}
-		t44 := s != nil
-		if t44 {
-			t45 := append(tape, s.q...)
-			tape = append(t45, s.v...)
+		t32 := s != nil
+		if t32 {
+			t33 := append(tape, s.q...)
+			tape = append(t33, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(1.3, 0.4, 0.05)
-		if t44 {
-			t46 := append(tape, s.q...)
-			tape = append(t46, s.v...)
+		if t32 {
+			t34 := append(tape, s.q...)
+			tape = append(t34, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.drift(0.1)
-		if t44 {
-			t47 := append(tape, s.q...)
-			tape = append(t47, s.v...)
+		if t32 {
+			t35 := append(tape, s.q...)
+			tape = append(t35, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.kick(1.3, 0.4, 0.05)
 		if r != nil {
-			t48 := append(tape, r.q...)
-			tape = append(t48, r.v...)
+			t36 := append(tape, r.q...)
+			tape = append(t36, r.v...)
 			tapeValues = append(tapeValues, *r)
 		}
 		r.step(0.7, 0.1)
@@ -2428,70 +2331,58 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 	t10 := sBar.q
 	e := 0.0
 	for i := 0; i < len(t5); i++ {
-		t41 := t5[i]
-		t42 := t6[i]
-		t43 := t7[i]
-		t8[i] += t42
-		t9[i] += t43
-		t10[i] += 2 * t41
-		e += t41*t41 + t42*t43
+		t29 := t5[i]
+		t30 := t6[i]
+		t31 := t7[i]
+		t8[i] += t30
+		t9[i] += t31
+		t10[i] += 2 * t29
+		e += t29*t29 + t30*t31
 	}
 	for i := 3; i >= 0; i-- {
 		if r != nil {
-			t16 := len(tapeValues) - 1
-			*r = tapeValues[t16]
-			t17 := r.v
-			t18 := len(tape) - len(t17)
-			copy(t17, tape[t18:])
-			t19 := tape[:t18]
-			t20 := r.q
-			t21 := len(t19) - len(t20)
-			copy(t20, t19[t21:])
-			tape = t19[:t21]
-			tapeValues = tapeValues[:t16]
+			*r = tapeValues[len(tapeValues)-1]
+			t16 := r.v
+			copy(t16, tape[len(tape)-len(t16):])
+			t17 := tape[:len(tape)-len(t16)]
+			t18 := r.q
+			copy(t18, t17[len(t17)-len(t18):])
+			tape = t17[:len(t17)-len(t18)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateStepReverseWrtS(r, rBar, 0.7, 0.1)
-		t22 := s != nil
-		if t22 {
-			t23 := len(tapeValues) - 1
-			*s = tapeValues[t23]
-			t24 := s.v
-			t25 := len(tape) - len(t24)
-			copy(t24, tape[t25:])
-			t26 := tape[:t25]
-			t27 := s.q
-			t28 := len(t26) - len(t27)
-			copy(t27, t26[t28:])
-			tape = t26[:t28]
-			tapeValues = tapeValues[:t23]
+		t19 := s != nil
+		if t19 {
+			*s = tapeValues[len(tapeValues)-1]
+			t20 := s.v
+			copy(t20, tape[len(tape)-len(t20):])
+			t21 := tape[:len(tape)-len(t20)]
+			t22 := s.q
+			copy(t22, t21[len(t21)-len(t22):])
+			tape = t21[:len(t21)-len(t22)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
-		if t22 {
-			t29 := len(tapeValues) - 1
-			*s = tapeValues[t29]
-			t30 := s.v
-			t31 := len(tape) - len(t30)
-			copy(t30, tape[t31:])
-			t32 := tape[:t31]
-			t33 := s.q
-			t34 := len(t32) - len(t33)
-			copy(t33, t32[t34:])
-			tape = t32[:t34]
-			tapeValues = tapeValues[:t29]
+		if t19 {
+			*s = tapeValues[len(tapeValues)-1]
+			t23 := s.v
+			copy(t23, tape[len(tape)-len(t23):])
+			t24 := tape[:len(tape)-len(t23)]
+			t25 := s.q
+			copy(t25, t24[len(t24)-len(t25):])
+			tape = t24[:len(t24)-len(t25)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateDriftReverseWrtS(s, sBar, 0.1)
-		if t22 {
-			t35 := len(tapeValues) - 1
-			*s = tapeValues[t35]
-			t36 := s.v
-			t37 := len(tape) - len(t36)
-			copy(t36, tape[t37:])
-			t38 := tape[:t37]
-			t39 := s.q
-			t40 := len(t38) - len(t39)
-			copy(t39, t38[t40:])
-			tape = t38[:t40]
-			tapeValues = tapeValues[:t35]
+		if t19 {
+			*s = tapeValues[len(tapeValues)-1]
+			t26 := s.v
+			copy(t26, tape[len(tape)-len(t26):])
+			t27 := tape[:len(tape)-len(t26)]
+			t28 := s.q
+			copy(t28, t27[len(t27)-len(t28):])
+			tape = t27[:len(t27)-len(t28)]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
 	}
@@ -2559,24 +2450,22 @@ func stateStepReverseWrtS(s, sBar *state, k, dt float64) {
 // on entry.
 func stateKickReverseWrtS(s, sBar *state, k, c, dt float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := s.q
-	t3 := s.v
-	tape := slices.Grow(t, max(len(t2)+2, 0))
-	for i := 0; i < len(t2); i++ {
-		q2 := t2[i]
-		t3[i] -= dt * (k*q2 + c*q2*q2*q2)
+	t := s.q
+	t2 := s.v
+	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0))
+	for i := 0; i < len(t); i++ {
+		q2 := t[i]
+		t2[i] -= dt * (k*q2 + c*q2*q2*q2)
 		tape = append(tape, q2)
 	}
-	for i := len(t2) - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		q := tape[t4]
-		t5 := dt * sBar.v[i]
-		t6 := t5 * q
-		t7 := c * q
-		t8 := sBar.q
-		t8[i] += -(t7 * q * t5) - t7*t6 - c*(t6*q) - k*t5
-		tape = tape[:t4]
+	for i := len(t) - 1; i >= 0; i-- {
+		q := tape[len(tape)-1]
+		t3 := dt * sBar.v[i]
+		t4 := t3 * q
+		t5 := c * q
+		t6 := sBar.q
+		t6[i] += -(t5 * q * t3) - t5*t4 - c*(t4*q) - k*t3
+		tape = tape[:len(tape)-1]
 	}
 }
 
@@ -2590,22 +2479,21 @@ func SettledHessDiag(q0, d []float64) float64 {
 	if len(d) != n {
 		panic("SettledHessDiag: len(d) != len(q0)")
 	}
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	dd := make([]float64, n+8)
 	f := 0.0
@@ -2618,16 +2506,16 @@ func SettledHessDiag(q0, d []float64) float64 {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = settledTaylorLanes8(q0, u0, u1, u2, u3, u4, u5, u6, u7)
-		dd[i] = 2 * t2
-		dd[i+1] = 2 * t3
-		dd[i+2] = 2 * t4
-		dd[i+3] = 2 * t5
-		dd[i+4] = 2 * t6
-		dd[i+5] = 2 * t7
-		dd[i+6] = 2 * t8
-		dd[i+7] = 2 * t9
+		var t, t2, t3, t4, t5, t6, t7, t8 float64
+		f, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = settledTaylorLanes8(q0, u0, u1, u2, u3, u4, u5, u6, u7)
+		dd[i] = 2 * t
+		dd[i+1] = 2 * t2
+		dd[i+2] = 2 * t3
+		dd[i+3] = 2 * t4
+		dd[i+4] = 2 * t5
+		dd[i+5] = 2 * t6
+		dd[i+6] = 2 * t7
+		dd[i+7] = 2 * t8
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -3868,63 +3756,61 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	before2 := len(tapeValues)
 	for i := 0; i < 4; i++ {
 		if i == 1 {
-			t79 := 4 * (len(tape) - before)
-			t80 := append(tape, make([]float64, t79)...)
-			t81 := append(dtape, make([]float64, t79)...)
-			t82 := 4 * (len(tapeValues) - before2)
-			t83 := append(tapeValues, make([]state, t82)...)
-			dtape = t81[:len(tape)]
-			tape = t80[:len(tape)]
-			dtapeValues = append(dtapeValues, make([]state, t82)...)[:len(tapeValues)]
-			tapeValues = t83[:len(tapeValues)]
+			t67 := append(tape, make([]float64, 4*(len(tape)-before))...)
+			t68 := append(dtape, make([]float64, 4*(len(tape)-before))...)
+			t69 := append(tapeValues, make([]state, 4*(len(tapeValues)-before2))...)
+			dtape = t68[:len(tape)]
+			tape = t67[:len(tape)]
+			dtapeValues = append(dtapeValues, make([]state, 4*(len(tapeValues)-before2))...)[:len(tapeValues)]
+			tapeValues = t69[:len(tapeValues)]
 		}
-		t84 := s != nil
-		if t84 {
-			t85 := ds.q
-			t86 := append(tape, s.q...)
-			t87 := append(dtape, t85...)
-			t88 := ds.v
-			tape = append(t86, s.v...)
-			dtape = append(t87, t88...)
-			t89 := *ds
+		t70 := s != nil
+		if t70 {
+			t71 := ds.q
+			t72 := append(tape, s.q...)
+			t73 := append(dtape, t71...)
+			t74 := ds.v
+			tape = append(t72, s.v...)
+			dtape = append(t73, t74...)
+			t75 := *ds
 			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t89)
+			dtapeValues = append(dtapeValues, t75)
 		}
 		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
-		if t84 {
-			t90 := ds.q
-			t91 := append(tape, s.q...)
-			t92 := append(dtape, t90...)
-			t93 := ds.v
-			tape = append(t91, s.v...)
-			dtape = append(t92, t93...)
-			t94 := *ds
+		if t70 {
+			t76 := ds.q
+			t77 := append(tape, s.q...)
+			t78 := append(dtape, t76...)
+			t79 := ds.v
+			tape = append(t77, s.v...)
+			dtape = append(t78, t79...)
+			t80 := *ds
 			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t94)
+			dtapeValues = append(dtapeValues, t80)
 		}
 		stateDriftJVPWrtS(s, ds, 0.1)
-		if t84 {
-			t95 := ds.q
-			t96 := append(tape, s.q...)
-			t97 := append(dtape, t95...)
-			t98 := ds.v
-			tape = append(t96, s.v...)
-			dtape = append(t97, t98...)
-			t99 := *ds
+		if t70 {
+			t81 := ds.q
+			t82 := append(tape, s.q...)
+			t83 := append(dtape, t81...)
+			t84 := ds.v
+			tape = append(t82, s.v...)
+			dtape = append(t83, t84...)
+			t85 := *ds
 			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t99)
+			dtapeValues = append(dtapeValues, t85)
 		}
 		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
 		if r != nil {
-			t100 := dr.q
-			t101 := append(tape, r.q...)
-			t102 := append(dtape, t100...)
-			t103 := dr.v
-			tape = append(t101, r.v...)
-			dtape = append(t102, t103...)
-			t104 := *dr
+			t86 := dr.q
+			t87 := append(tape, r.q...)
+			t88 := append(dtape, t86...)
+			t89 := dr.v
+			tape = append(t87, r.v...)
+			dtape = append(t88, t89...)
+			t90 := *dr
 			tapeValues = append(tapeValues, *r)
-			dtapeValues = append(dtapeValues, t104)
+			dtapeValues = append(dtapeValues, t90)
 		}
 		stateStepJVPWrtS(r, dr, 0.7, 0.1)
 	}
@@ -3942,115 +3828,103 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	t20 := dsBar.q
 	e := 0.0
 	for i := 0; i < len(t9); i++ {
-		t70 := t9[i]
-		t71 := t10[i]
-		t72 := t11[i]
-		t73 := t12[i]
-		t74 := t13[i]
-		t75 := t14[i]
-		t76 := t16[i]
-		t15[i] += t72
-		t16[i] = t76 + t73
-		t77 := t18[i]
-		t17[i] += t74
-		t18[i] = t77 + t75
-		t78 := t20[i]
-		t19[i] += 2 * t70
-		t20[i] = t78 + 2*t71
-		e += t70*t70 + t72*t74
+		t58 := t9[i]
+		t59 := t10[i]
+		t60 := t11[i]
+		t61 := t12[i]
+		t62 := t13[i]
+		t63 := t14[i]
+		t64 := t16[i]
+		t15[i] += t60
+		t16[i] = t64 + t61
+		t65 := t18[i]
+		t17[i] += t62
+		t18[i] = t65 + t63
+		t66 := t20[i]
+		t19[i] += 2 * t58
+		t20[i] = t66 + 2*t59
+		e += t58*t58 + t60*t62
 	}
 	for i := 3; i >= 0; i-- {
 		if r != nil {
-			t29 := len(tapeValues) - 1
-			t30 := dtapeValues[t29]
-			*r = tapeValues[t29]
-			*dr = t30
-			t31 := r.v
-			t32 := dr.v
-			t33 := len(tape) - len(t31)
-			copy(t31, tape[t33:])
-			copy(t32, dtape[t33:])
-			t34 := tape[:t33]
-			t35 := dtape[:t33]
-			t36 := r.q
-			t37 := dr.q
-			t38 := len(t34) - len(t36)
-			copy(t36, t34[t38:])
-			copy(t37, t35[t38:])
-			tape = t34[:t38]
-			dtape = t35[:t38]
-			tapeValues = tapeValues[:t29]
-			dtapeValues = dtapeValues[:t29]
+			t29 := dtapeValues[len(tapeValues)-1]
+			*r = tapeValues[len(tapeValues)-1]
+			*dr = t29
+			t30 := r.v
+			t31 := dr.v
+			copy(t30, tape[len(tape)-len(t30):])
+			copy(t31, dtape[len(tape)-len(t30):])
+			t32 := tape[:len(tape)-len(t30)]
+			t33 := dtape[:len(tape)-len(t30)]
+			t34 := r.q
+			t35 := dr.q
+			copy(t34, t32[len(t32)-len(t34):])
+			copy(t35, t33[len(t32)-len(t34):])
+			tape = t32[:len(t32)-len(t34)]
+			dtape = t33[:len(t32)-len(t34)]
+			dtapeValues = dtapeValues[:len(tapeValues)-1]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateStepReverseWrtSJVP(r, dr, rBar, drBar, 0.7, 0.1)
-		t39 := s != nil
-		if t39 {
-			t40 := len(tapeValues) - 1
-			t41 := dtapeValues[t40]
-			*s = tapeValues[t40]
-			*ds = t41
-			t42 := s.v
-			t43 := ds.v
-			t44 := len(tape) - len(t42)
-			copy(t42, tape[t44:])
-			copy(t43, dtape[t44:])
-			t45 := tape[:t44]
-			t46 := dtape[:t44]
-			t47 := s.q
-			t48 := ds.q
-			t49 := len(t45) - len(t47)
-			copy(t47, t45[t49:])
-			copy(t48, t46[t49:])
-			tape = t45[:t49]
-			dtape = t46[:t49]
-			tapeValues = tapeValues[:t40]
-			dtapeValues = dtapeValues[:t40]
+		t36 := s != nil
+		if t36 {
+			t37 := dtapeValues[len(tapeValues)-1]
+			*s = tapeValues[len(tapeValues)-1]
+			*ds = t37
+			t38 := s.v
+			t39 := ds.v
+			copy(t38, tape[len(tape)-len(t38):])
+			copy(t39, dtape[len(tape)-len(t38):])
+			t40 := tape[:len(tape)-len(t38)]
+			t41 := dtape[:len(tape)-len(t38)]
+			t42 := s.q
+			t43 := ds.q
+			copy(t42, t40[len(t40)-len(t42):])
+			copy(t43, t41[len(t40)-len(t42):])
+			tape = t40[:len(t40)-len(t42)]
+			dtape = t41[:len(t40)-len(t42)]
+			dtapeValues = dtapeValues[:len(tapeValues)-1]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateKickReverseWrtSJVP(s, ds, sBar, dsBar, 1.3, 0.4, 0.05)
-		if t39 {
-			t50 := len(tapeValues) - 1
-			t51 := dtapeValues[t50]
-			*s = tapeValues[t50]
+		if t36 {
+			t44 := dtapeValues[len(tapeValues)-1]
+			*s = tapeValues[len(tapeValues)-1]
+			*ds = t44
+			t45 := s.v
+			t46 := ds.v
+			copy(t45, tape[len(tape)-len(t45):])
+			copy(t46, dtape[len(tape)-len(t45):])
+			t47 := tape[:len(tape)-len(t45)]
+			t48 := dtape[:len(tape)-len(t45)]
+			t49 := s.q
+			t50 := ds.q
+			copy(t49, t47[len(t47)-len(t49):])
+			copy(t50, t48[len(t47)-len(t49):])
+			tape = t47[:len(t47)-len(t49)]
+			dtape = t48[:len(t47)-len(t49)]
+			dtapeValues = dtapeValues[:len(tapeValues)-1]
+			tapeValues = tapeValues[:len(tapeValues)-1]
+		}
+		stateDriftReverseWrtSJVP(s, ds, sBar, dsBar, 0.1)
+		if t36 {
+			t51 := dtapeValues[len(tapeValues)-1]
+			*s = tapeValues[len(tapeValues)-1]
 			*ds = t51
 			t52 := s.v
 			t53 := ds.v
-			t54 := len(tape) - len(t52)
-			copy(t52, tape[t54:])
-			copy(t53, dtape[t54:])
-			t55 := tape[:t54]
-			t56 := dtape[:t54]
-			t57 := s.q
-			t58 := ds.q
-			t59 := len(t55) - len(t57)
-			copy(t57, t55[t59:])
-			copy(t58, t56[t59:])
-			tape = t55[:t59]
-			dtape = t56[:t59]
-			tapeValues = tapeValues[:t50]
-			dtapeValues = dtapeValues[:t50]
-		}
-		stateDriftReverseWrtSJVP(s, ds, sBar, dsBar, 0.1)
-		if t39 {
-			t60 := len(tapeValues) - 1
-			t61 := dtapeValues[t60]
-			*s = tapeValues[t60]
-			*ds = t61
-			t62 := s.v
-			t63 := ds.v
-			t64 := len(tape) - len(t62)
-			copy(t62, tape[t64:])
-			copy(t63, dtape[t64:])
-			t65 := tape[:t64]
-			t66 := dtape[:t64]
-			t67 := s.q
-			t68 := ds.q
-			t69 := len(t65) - len(t67)
-			copy(t67, t65[t69:])
-			copy(t68, t66[t69:])
-			tape = t65[:t69]
-			dtape = t66[:t69]
-			tapeValues = tapeValues[:t60]
-			dtapeValues = dtapeValues[:t60]
+			copy(t52, tape[len(tape)-len(t52):])
+			copy(t53, dtape[len(tape)-len(t52):])
+			t54 := tape[:len(tape)-len(t52)]
+			t55 := dtape[:len(tape)-len(t52)]
+			t56 := s.q
+			t57 := ds.q
+			copy(t56, t54[len(t54)-len(t56):])
+			copy(t57, t55[len(t54)-len(t56):])
+			tape = t54[:len(t54)-len(t56)]
+			dtape = t55[:len(t54)-len(t56)]
+			dtapeValues = dtapeValues[:len(tapeValues)-1]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateKickReverseWrtSJVP(s, ds, sBar, dsBar, 1.3, 0.4, 0.05)
 	}
@@ -4163,11 +4037,11 @@ func stateKickReverseWrtSJVP(s, ds, sBar, dsBar *state, k, c, dt float64) {
 	for i := 0; i < len(t6); i++ {
 		q2 := t6[i]
 		dq2 := t7[i]
-		t27 := c * q2
-		t28 := t27 * q2
-		t29 := t9[i]
-		t8[i] -= dt * (k*q2 + t28*q2)
-		t9[i] = t29 - dt*(k*dq2+((c*dq2*q2+t27*dq2)*q2+t28*dq2))
+		t26 := c * q2
+		t27 := t26 * q2
+		t28 := t9[i]
+		t8[i] -= dt * (k*q2 + t27*q2)
+		t9[i] = t28 - dt*(k*dq2+((c*dq2*q2+t26*dq2)*q2+t27*dq2))
 		tape = append(tape, q2)
 		dtape = append(dtape, dq2)
 	}
@@ -4176,24 +4050,23 @@ func stateKickReverseWrtSJVP(s, ds, sBar, dsBar *state, k, c, dt float64) {
 	t13 := sBar.q
 	t14 := dsBar.q
 	for i := len(t6) - 1; i >= 0; i-- {
-		t15 := len(tape) - 1
-		q := tape[t15]
-		dq := dtape[t15]
-		t16 := dt * t11[i]
-		t17 := dt * t12[i]
-		t18 := t16 * q
-		t19 := t17*q + t16*dq
-		t20 := c * q
-		t21 := c * dq
-		t22 := t20 * q
-		t23 := -((t21*q+t20*dq)*t16 + t22*t17) - (t21*t18 + t20*t19)
-		t24 := t23 - c*(t19*q+t18*dq)
-		t25 := t24 - k*t17
-		t26 := t14[i] + t25
-		t13[i] += -(t22 * t16) - t20*t18 - c*(t18*q) - k*t16
-		t14[i] = t26
-		tape = tape[:t15]
-		dtape = dtape[:t15]
+		q := tape[len(tape)-1]
+		dq := dtape[len(tape)-1]
+		t15 := dt * t11[i]
+		t16 := dt * t12[i]
+		t17 := t15 * q
+		t18 := t16*q + t15*dq
+		t19 := c * q
+		t20 := c * dq
+		t21 := t19 * q
+		t22 := -((t20*q+t19*dq)*t15 + t21*t16) - (t20*t17 + t19*t18)
+		t23 := t22 - c*(t18*q+t17*dq)
+		t24 := t23 - k*t16
+		t25 := t14[i] + t24
+		t13[i] += -(t21 * t15) - t19*t17 - c*(t17*q) - k*t15
+		t14[i] = t25
+		dtape = dtape[:len(tape)-1]
+		tape = tape[:len(tape)-1]
 	}
 }
 
@@ -4364,8 +4237,8 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	gadApart(q0, q0Bar, "ByValueGrad: q0 and q0Bar")
+	var t19 flow
 	var t20 flow
-	var t21 flow
 	t := append([]float64(nil), q0...)
 	var t2 []float64
 	if cap(t) != cap([]float64(nil)) {
@@ -4373,11 +4246,11 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	} else {
 		t2 = []float64(nil)[:len(t)]
 	}
-	t21.Q = t2
-	t20.Q = t
-	t21.V = make([]float64, len(q0))
+	t20.Q = t2
+	t19.Q = t
 	t20.V = make([]float64, len(q0))
-	f2 := t20
+	t19.V = make([]float64, len(q0))
+	f2 := t19
 	t3 := 0.05 * k
 	trips := max(steps+2, 0)
 	before := len(tape)
@@ -4385,14 +4258,14 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		if i == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		t17 := f2.Q
-		n2 := len(t17)
+		t16 := f2.Q
+		n2 := len(t16)
 		for i := 0; i < n2; i++ {
-			t18 := t17[i]
-			t19 := math.Sin(t18)
-			f2.V[i] -= t3 * t19
-			t17[i] += 0.05 * f2.V[i]
-			tape = append(tape, t18, t19)
+			t17 := t16[i]
+			t18 := math.Sin(t17)
+			f2.V[i] -= t3 * t18
+			t16[i] += 0.05 * f2.V[i]
+			tape = append(tape, t17, t18)
 		}
 	}
 	t4 := f2.Q
@@ -4401,24 +4274,23 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t7 := len(t4) - 1
 	kBar = t4[t7]
 	t8 := t5*t6 + k*kBar
-	fBar := t21
+	fBar := t20
 	t9 := fBar.Q
 	t9[t7] += k
 	t10 := fBar.V
 	t10[1] += t5
 	t9[0] += t6
-	f3 := t20
+	f3 := t19
 	t11 := 0.0
 	for i2 := steps - 1; i2 >= 0; i2-- {
 		for i := len(f3.Q) - 1; i >= 0; i-- {
-			t13 := len(tape) - 2
-			t14 := tape[t13]
-			t15 := tape[len(tape)-1]
+			t13 := tape[len(tape)-2]
+			t14 := tape[len(tape)-1]
 			t10[i] += 0.05 * t9[i]
-			t16 := t10[i]
-			t9[i] -= math.Cos(t14) * (t3 * t16)
-			t11 -= t16 * t15
-			tape = tape[:t13]
+			t15 := t10[i]
+			t9[i] -= math.Cos(t13) * (t3 * t15)
+			t11 -= t15 * t14
+			tape = tape[:len(tape)-2]
 		}
 	}
 	kBar += 0.05 * t11
@@ -4442,8 +4314,8 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	gadApart(q0, q0Bar, "ByValueCheckpointedGrad: q0 and q0Bar")
+	var t15 flow
 	var t16 flow
-	var t17 flow
 	t := append([]float64(nil), q0...)
 	var t2 []float64
 	if cap(t) != cap([]float64(nil)) {
@@ -4451,11 +4323,11 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	} else {
 		t2 = []float64(nil)[:len(t)]
 	}
-	t17.Q = t2
-	t16.Q = t
-	t17.V = make([]float64, len(q0))
+	t16.Q = t2
+	t15.Q = t
 	t16.V = make([]float64, len(q0))
-	f2 := t16
+	t15.V = make([]float64, len(q0))
+	f2 := t15
 	trips := max(steps, 0)
 	copies := min(trips, 2)
 	schedule := revolve.New(trips, 2)
@@ -4475,14 +4347,14 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	t6 := len(t3) - 1
 	kBar = t3[t6]
 	t7 := t4*t5 + k*kBar
-	fBar := t17
+	fBar := t16
 	t8 := fBar.Q
 	t8[t6] += k
 	fBar.V[1] += t4
 	t8[0] += t5
 	for i := steps - 1; i >= 0; i-- {
 		from := schedule.Back(i)
-		f3 := t16
+		f3 := t15
 		t10 := f3.V
 		t11 := len(tape) - len(t10)
 		copy(t10, tape[t11:])
@@ -4492,19 +4364,18 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 		copy(t13, t12[t14:])
 		tape = t12[:t14]
 		if from < i {
-			f4 := t16
-			t15 := i - from
+			f4 := t15
 			tape = append(append(tape, f4.Q...), f4.V...)
-			for k3 := 0; k3 < t15; k3++ {
+			for k3 := 0; k3 < i-from; k3++ {
 				if schedule.Take(from + k3) {
-					f5 := t16
+					f5 := t15
 					tape = append(append(tape, f5.Q...), f5.V...)
 				}
-				advect(t16, k, 0.05)
+				advect(t15, k, 0.05)
 			}
 		}
 		var fBar3 flow
-		fBar2 := t17
+		fBar2 := t16
 		fBar3.Q = fBar2.Q
 		fBar3.V = fBar2.V
 		kBar += advectReverseWrtFK(f2, &fBar3, k, 0.05)
@@ -4529,31 +4400,29 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func advectReverseWrtFK(f flow, fBar *flow, k, dt float64) (kBar float64) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := *fBar
-	t3 := f.Q
-	n := len(t3)
-	t4 := dt * k
-	tape := slices.Grow(t, max(n+2, 0)*2)
+	t := *fBar
+	t2 := f.Q
+	n := len(t2)
+	t3 := dt * k
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*2)
 	for i := 0; i < n; i++ {
-		t10 := t3[i]
-		t11 := math.Sin(t10)
-		f.V[i] -= t4 * t11
-		t3[i] += dt * f.V[i]
-		tape = append(tape, t10, t11)
+		t8 := t2[i]
+		t9 := math.Sin(t8)
+		f.V[i] -= t3 * t9
+		t2[i] += dt * f.V[i]
+		tape = append(tape, t8, t9)
 	}
-	t5 := 0.0
+	t4 := 0.0
 	for i := n - 1; i >= 0; i-- {
-		t6 := len(tape) - 2
-		t7 := tape[t6]
-		t8 := tape[len(tape)-1]
-		t2.V[i] += dt * t2.Q[i]
-		t9 := t2.V[i]
-		t2.Q[i] -= math.Cos(t7) * (t4 * t9)
-		t5 -= t9 * t8
-		tape = tape[:t6]
+		t5 := tape[len(tape)-2]
+		t6 := tape[len(tape)-1]
+		t.V[i] += dt * t.Q[i]
+		t7 := t.V[i]
+		t.Q[i] -= math.Cos(t5) * (t3 * t7)
+		t4 -= t7 * t6
+		tape = tape[:len(tape)-2]
 	}
-	kBar = dt * t5
+	kBar = dt * t4
 	return kBar
 }
 
@@ -4604,11 +4473,11 @@ func GivenGrad(f flow, fBar *flow, k float64, steps int) (f2, kBar float64) {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
 		for i := 0; i < n; i++ {
-			t17 := t[i]
-			t18 := math.Sin(t17)
-			t3[i] -= t6 * t18
+			t16 := t[i]
+			t17 := math.Sin(t16)
+			t3[i] -= t6 * t17
 			t[i] += 0.05 * t3[i]
-			tape = append(tape, t17, t18)
+			tape = append(tape, t16, t17)
 		}
 	}
 	t7 := t[0]
@@ -4621,14 +4490,13 @@ func GivenGrad(f flow, fBar *flow, k float64, steps int) (f2, kBar float64) {
 	t12 := 0.0
 	for i2 := steps - 1; i2 >= 0; i2-- {
 		for i := n - 1; i >= 0; i-- {
-			t13 := len(tape) - 2
-			t14 := tape[t13]
-			t15 := tape[len(tape)-1]
+			t13 := tape[len(tape)-2]
+			t14 := tape[len(tape)-1]
 			t10[i] += 0.05 * t11[i]
-			t16 := t10[i]
-			t11[i] -= math.Cos(t14) * (t6 * t16)
-			t12 -= t16 * t15
-			tape = tape[:t13]
+			t15 := t10[i]
+			t11[i] -= math.Cos(t13) * (t6 * t15)
+			t12 -= t15 * t14
+			tape = tape[:len(tape)-2]
 		}
 	}
 	kBar = 0.05 * t12
@@ -4652,39 +4520,35 @@ func RelaxJVP(pts, dpts []float64, k, dk float64, steps int) (float64, float64) 
 	dlength := 0.0
 	for i := 0; i < steps; i++ {
 		length, dlength = geomPolylineMeasureJVP(p, dp)
-		t8 := p.Segs
-		t9 := dp.Segs
-		t10 := p.Pts
-		t11 := dp.Pts
-		for i := 1; i < len(t8); i++ {
+		t7 := p.Segs
+		t8 := dp.Segs
+		t9 := p.Pts
+		t10 := dp.Pts
+		for i := 1; i < len(t7); i++ {
+			t11 := t7[i-1]
 			t12 := t8[i-1]
-			t13 := t9[i-1]
-			t14 := t12 + t8[i]
-			w := k * t12 / t14
-			dw := (dk*t12 + k*t13 - w*(t13+t9[i])) / t14
-			t15 := 2*i + 2
-			t16 := t11[t15]
-			t17 := t10[2*i]
-			t18 := t11[2*i]
-			t19 := t10[t15] - t17
-			t10[2*i] = t17 + w*t19
-			t11[2*i] = t18 + (dw*t19 + w*(t16-t18))
-			t20 := 2*i + 3
-			t21 := t11[t20]
-			t22 := 2*i + 1
-			t23 := t10[t22]
-			t24 := t11[t22]
-			t25 := t10[t20] - t23
-			t10[t22] = t23 + w*t25
-			t11[t22] = t24 + (dw*t25 + w*(t21-t24))
+			t13 := t11 + t7[i]
+			w := k * t11 / t13
+			dw := (dk*t11 + k*t12 - w*(t12+t8[i])) / t13
+			t14 := t10[2*i+2]
+			t15 := t9[2*i]
+			t16 := t10[2*i]
+			t17 := t9[2*i+2] - t15
+			t9[2*i] = t15 + w*t17
+			t10[2*i] = t16 + (dw*t17 + w*(t14-t16))
+			t18 := t10[2*i+3]
+			t19 := t9[2*i+1]
+			t20 := t10[2*i+1]
+			t21 := t9[2*i+3] - t19
+			t9[2*i+1] = t19 + w*t21
+			t10[2*i+1] = t20 + (dw*t21 + w*(t18-t20))
 		}
 	}
 	t3 := p.Segs
 	t4 := dp.Segs
 	t5 := t3[0]
-	t6 := len(t3) - 1
-	t7 := t3[t6]
-	return length + t5*t7, dlength + (t4[0]*t7 + t5*t4[t6])
+	t6 := t3[len(t3)-1]
+	return length + t5*t6, dlength + (t4[0]*t6 + t5*t4[len(t3)-1])
 }
 
 // geomPolylineMeasureJVP computes Polyline.Measure and its derivative along the tangents (forward
@@ -4708,11 +4572,9 @@ func geomPolylineMeasureJVP(p, dp *geom.Polyline) (float64, float64) {
 	total := 0.0
 	dtotal := 0.0
 	for i := 0; i < len(segs); i++ {
-		t6 := 2*i + 2
-		t7 := 2*i + 4
-		t8, t9 := geomDistJVP(t3[2*i:t6], t4[2*i:t6], t3[t6:t7], t4[t6:t7])
-		segs[i] = t8
-		dsegs[i] = t9
+		t6, t7 := geomDistJVP(t3[2*i:2*i+2], t4[2*i:2*i+2], t3[2*i+2:2*i+4], t4[2*i+2:2*i+4])
+		segs[i] = t6
+		dsegs[i] = t7
 		total += segs[i]
 		dtotal += dsegs[i]
 	}
@@ -4772,87 +4634,82 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 	length := 0.0
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			t30 := trips - 2
-			tapeSlices = slices.Grow(tapeSlices, t30*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, t30*(len(tape)-before2))
+			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
 		}
 		var back func(seed float64)
 		length, back = geomPolylineMeasureSplit(p, pBar)
 		backs = append(backs, back)
-		t31 := p.Segs
-		t32 := pBar.Segs
-		t33 := p.Pts
-		t34 := pBar.Pts
-		for i := 1; i < len(t31); i++ {
-			t35 := t31[i-1]
-			t36 := t31[i]
-			w2 := k * t35 / (t35 + t36)
-			t37 := t33[2*i+2]
-			t38 := t33[2*i]
-			t33[2*i] = t38 + w2*(t37-t38)
-			t39 := t33[2*i+3]
-			t40 := t33[2*i+1]
-			t33[2*i+1] = t40 + w2*(t39-t40)
-			tape = append(tape, t35, t36, t37, t38, t39, t40)
+		t26 := p.Segs
+		t27 := pBar.Segs
+		t28 := p.Pts
+		t29 := pBar.Pts
+		for i := 1; i < len(t26); i++ {
+			t30 := t26[i-1]
+			t31 := t26[i]
+			w2 := k * t30 / (t30 + t31)
+			t32 := t28[2*i+2]
+			t33 := t28[2*i]
+			t28[2*i] = t33 + w2*(t32-t33)
+			t34 := t28[2*i+3]
+			t35 := t28[2*i+1]
+			t28[2*i+1] = t35 + w2*(t34-t35)
+			tape = append(tape, t30, t31, t32, t33, t34, t35)
 		}
-		tapeSlices = append(tapeSlices, t31, t32, t33, t34)
+		tapeSlices = append(tapeSlices, t26, t27, t28, t29)
 	}
 	t3 := p.Segs
 	t4 := t3[0]
-	t5 := len(t3) - 1
-	t6 := t3[t5]
-	t7 := length + t4*t6
-	t8 := pBar.Segs
-	t8[t5] += t4
-	t8[0] += t6
+	t5 := t3[len(t3)-1]
+	t6 := length + t4*t5
+	t7 := pBar.Segs
+	t7[len(t3)-1] += t4
+	t7[0] += t5
 	kBar = 0
 	lengthBar := 1.0
 	for i2 := steps - 1; i2 >= 0; i2-- {
-		t10 := len(tapeSlices) - 4
-		t11 := tapeSlices[len(tapeSlices)-3]
-		t12 := tapeSlices[len(tapeSlices)-1]
-		t13 := tapeSlices[:t10]
-		for i := len(tapeSlices[t10]) - 1; i >= 1; i-- {
-			t15 := len(tape) - 6
-			t16 := tape[t15]
-			t17 := tape[len(tape)-5]
-			t18 := tape[len(tape)-4]
-			t19 := tape[len(tape)-3]
-			t20 := tape[len(tape)-2]
-			t21 := tape[len(tape)-1]
-			t22 := t12[2*i+1]
-			t12[2*i+1] = 0
-			t23 := t16 + t17
-			w := k * t16 / t23
-			t24 := w * t22
-			t12[2*i+1] += t22 - t24
-			t12[2*i+3] += t24
-			t25 := t12[2*i]
-			t12[2*i] = 0
-			t26 := t22*(t20-t21) + t25*(t18-t19)
-			t27 := w * t25
-			t12[2*i] += t25 - t27
-			t12[2*i+2] += t27
-			t28 := t26 / t23
-			t29 := t26 * w / t23
-			t11[i] -= t29
-			t11[i-1] += k*t28 - t29
-			kBar += t28 * t16
-			tape = tape[:t15]
+		t9 := tapeSlices[len(tapeSlices)-3]
+		t10 := tapeSlices[len(tapeSlices)-1]
+		t11 := tapeSlices[:len(tapeSlices)-4]
+		for i := len(tapeSlices[len(tapeSlices)-4]) - 1; i >= 1; i-- {
+			t12 := tape[len(tape)-6]
+			t13 := tape[len(tape)-5]
+			t14 := tape[len(tape)-4]
+			t15 := tape[len(tape)-3]
+			t16 := tape[len(tape)-2]
+			t17 := tape[len(tape)-1]
+			t18 := t10[2*i+1]
+			t10[2*i+1] = 0
+			t19 := t12 + t13
+			w := k * t12 / t19
+			t20 := w * t18
+			t10[2*i+1] += t18 - t20
+			t10[2*i+3] += t20
+			t21 := t10[2*i]
+			t10[2*i] = 0
+			t22 := t18*(t16-t17) + t21*(t14-t15)
+			t23 := w * t21
+			t10[2*i] += t21 - t23
+			t10[2*i+2] += t23
+			t24 := t22 / t19
+			t25 := t22 * w / t19
+			t9[i] -= t25
+			t9[i-1] += k*t24 - t25
+			kBar += t24 * t12
+			tape = tape[:len(tape)-6]
 		}
-		t14 := len(backs) - 1
-		backs[t14](lengthBar)
+		backs[len(backs)-1](lengthBar)
 		lengthBar = 0
-		backs = backs[:t14]
-		tapeSlices = t13
+		backs = backs[:len(backs)-1]
+		tapeSlices = t11
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(pts); k2++ {
-		t9 := t2[n+k2]
+		t8 := t2[n+k2]
 		t2[n+k2] = 0
-		ptsBar[k2] += t9
+		ptsBar[k2] += t8
 	}
-	return t7, kBar
+	return t6, kBar
 }
 
 // geomPolylineMeasureSplit is the forward half of the reverse of Polyline.Measure for the gradients
@@ -4881,10 +4738,10 @@ func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float6
 		if i == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		t13 := t[2*i : 2*i+2]
-		t14 := t[2*i+2 : 2*i+4]
-		tape = append(append(tape, t13...), t14...)
-		segs[i] = geom.Dist(t13, t14)
+		t9 := t[2*i : 2*i+2]
+		t10 := t[2*i+2 : 2*i+4]
+		tape = append(append(tape, t9...), t10...)
+		segs[i] = geom.Dist(t9, t10)
 		total += segs[i]
 	}
 	t4 := pBar.Segs
@@ -4896,17 +4753,13 @@ func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float6
 			segsBar[i] += seed
 			t5 := segsBar[i]
 			segsBar[i] = 0
-			t6 := 2*i + 2
-			t7 := 2*i + 4
-			t8 := t[t6:t7]
-			t9 := len(tape) - len(t8)
-			copy(t8, tape[t9:])
-			t10 := tape[:t9]
-			t11 := t[2*i : t6]
-			t12 := len(t10) - len(t11)
-			copy(t11, t10[t12:])
-			geomDistReverse(t11, t2[2*i:t6], t8, t2[t6:t7], t5)
-			tape = t10[:t12]
+			t6 := t[2*i+2 : 2*i+4]
+			copy(t6, tape[len(tape)-len(t6):])
+			t7 := tape[:len(tape)-len(t6)]
+			t8 := t[2*i : 2*i+2]
+			copy(t8, t7[len(t7)-len(t8):])
+			geomDistReverse(t8, t2[2*i:2*i+2], t6, t2[2*i+2:2*i+4], t5)
+			tape = t7[:len(t7)-len(t8)]
 		}
 	}
 }
@@ -4986,22 +4839,21 @@ func stateRefineJVP(s, ds *state, n int) {
 	}
 	t3 := s.q
 	t4 := ds.q
-	t5 := 2*len(t3) - 1
-	q := make([]float64, t5)
-	dq := make([]float64, t5)
+	q := make([]float64, 2*len(t3)-1)
+	dq := make([]float64, 2*len(t3)-1)
 	for i := 0; i < len(t3); i++ {
-		t6 := t4[i]
+		t5 := t4[i]
 		q[2*i] = t3[i]
-		dq[2*i] = t6
+		dq[2*i] = t5
 		if i+1 < len(t3) {
-			t7 := 2*i + 1
-			t8 := t3[i]
-			t9 := t4[i]
-			t10 := t3[i+1]
-			t11 := t4[i+1]
-			t12 := t8 * t10
-			q[t7] = 0.5*(t8+t10) + 0.1*math.Sin(t12)
-			dq[t7] = 0.5*(t9+t11) + 0.1*(math.Cos(t12)*(t9*t10+t8*t11))
+			t6 := t3[i]
+			t7 := t4[i]
+			t8 := t3[i+1]
+			t9 := t4[i+1]
+			t10 := t6 * t8
+			t11 := 0.5*(t7+t9) + 0.1*(math.Cos(t10)*(t7*t8+t6*t9))
+			q[2*i+1] = 0.5*(t6+t8) + 0.1*math.Sin(t10)
+			dq[2*i+1] = t11
 		}
 	}
 	s.q = q
@@ -5083,49 +4935,46 @@ func stateRefineSplit(s, sBar *state, n int) func() {
 	}
 	t := s.q
 	t2 := sBar.q
-	t3 := 2*len(t) - 1
-	q := make([]float64, t3)
-	qBar := make([]float64, t3)
+	q := make([]float64, 2*len(t)-1)
+	qBar := make([]float64, 2*len(t)-1)
 	tape := slices.Grow([]float64(nil), max(len(t)+2, 0)*2)
 	var path []int
 	for i := 0; i < len(t); i++ {
 		q[2*i] = t[i]
 		var from2 int
 		if i+1 < len(t) {
-			t14 := t[i]
-			t15 := t[i+1]
-			q[2*i+1] = 0.5*(t14+t15) + 0.1*math.Sin(t14*t15)
-			tape = append(tape, t14, t15)
+			t11 := t[i]
+			t12 := t[i+1]
+			q[2*i+1] = 0.5*(t11+t12) + 0.1*math.Sin(t11*t12)
+			tape = append(tape, t11, t12)
 			from2 = 1
 		} else {
 			from2 = 0
 		}
 		path = append(path, from2)
 	}
-	t4 := sBar.q
+	t3 := sBar.q
 	sBar.q = qBar
 	s.q = q
 	return func() {
-		sBar.q = t4
+		sBar.q = t3
 		for i := len(t) - 1; i >= 0; i-- {
-			t5 := len(path) - 1
-			t6 := path[:t5]
-			if path[t5] != 0 {
-				t7 := len(tape) - 2
-				t8 := tape[t7]
-				t9 := tape[len(tape)-1]
-				t10 := qBar[2*i+1]
+			t4 := path[:len(path)-1]
+			if path[len(path)-1] != 0 {
+				t5 := tape[len(tape)-2]
+				t6 := tape[len(tape)-1]
+				t7 := qBar[2*i+1]
 				qBar[2*i+1] = 0
-				t11 := math.Cos(t8*t9) * (0.1 * t10)
-				t12 := 0.5 * t10
-				t2[i+1] += t8*t11 + t12
-				t2[i] += t11*t9 + t12
-				tape = tape[:t7]
+				t8 := math.Cos(t5*t6) * (0.1 * t7)
+				t9 := 0.5 * t7
+				t2[i+1] += t5*t8 + t9
+				t2[i] += t8*t6 + t9
+				tape = tape[:len(tape)-2]
 			}
-			t13 := qBar[2*i]
+			t10 := qBar[2*i]
 			qBar[2*i] = 0
-			t2[i] += t13
-			path = t6
+			t2[i] += t10
+			path = t4
 		}
 		if from != 0 {
 			back()

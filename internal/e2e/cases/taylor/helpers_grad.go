@@ -34,10 +34,9 @@ func callsSumSqHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -85,22 +84,21 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give SumSq's value too.
 func callsSumSqLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -113,8 +111,8 @@ func callsSumSqLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = callsSumSqTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = callsSumSqTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -123,7 +121,7 @@ func callsSumSqLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = calls.SumSq(x)
@@ -207,10 +205,9 @@ func callsPathLengthHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -324,22 +321,21 @@ func callsPathLengthHVP(x, v, hv []float64) float64 {
 // too.
 func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -352,8 +348,8 @@ func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = callsPathLengthTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = callsPathLengthTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -362,7 +358,7 @@ func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = calls.PathLength(x)
@@ -529,10 +525,9 @@ func gradsRosenbrockHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -590,22 +585,21 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 // too.
 func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -618,8 +612,8 @@ func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = gradsRosenbrockTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = gradsRosenbrockTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -628,7 +622,7 @@ func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = grads.Rosenbrock(x)
@@ -734,10 +728,9 @@ func gradsSmoothHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -828,22 +821,21 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Smooth's value too.
 func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -856,8 +848,8 @@ func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = gradsSmoothTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = gradsSmoothTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -866,7 +858,7 @@ func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = grads.Smooth(x)
@@ -1027,10 +1019,9 @@ func loopsSumSquaresHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -1082,22 +1073,21 @@ func loopsSumSquaresHVP(x, v, hv []float64) float64 {
 // too.
 func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -1110,8 +1100,8 @@ func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = loopsSumSquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = loopsSumSquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1120,7 +1110,7 @@ func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = loops.SumSquares(x)
@@ -1203,10 +1193,9 @@ func loopsBackwardHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -1226,13 +1215,12 @@ func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "loopsBackwardGrad: x and xBar")
 	i := len(x) - 1
 	trips := max(i/2+2, 0)
-	t3 := append(t, make([]float64, trips)...)
-	tape := t3[:len(t)]
-	dtape := append(t2, make([]float64, trips)...)[:len(t)]
+	t2 := append(t, make([]float64, trips)...)
+	tape := t2[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	s := 0.0
 	ds := 0.0
 	i2 := i
@@ -1249,14 +1237,13 @@ func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dsBar := 0.0
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t4 := len(tape) - 1
 		xi := x[i2]
 		dsBar2 := dsBar*xi + sBar*dx[i2]
-		dxBar[i2] += dtape[t4]*sBar + tape[t4]*dsBar
+		dxBar[i2] += dtape[len(tape)-1]*sBar + tape[len(tape)-1]*dsBar
 		sBar *= xi
 		dsBar = dsBar2
-		tape = tape[:t4]
-		dtape = dtape[:t4]
+		dtape = dtape[:len(tape)-1]
+		tape = tape[:len(tape)-1]
 	}
 	return s, 0
 }
@@ -1285,22 +1272,21 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Backward's value too.
 func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -1313,8 +1299,8 @@ func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = loopsBackwardTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = loopsBackwardTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1323,7 +1309,7 @@ func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = loops.Backward(x)
@@ -1414,10 +1400,9 @@ func loopsProductHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -1437,33 +1422,31 @@ func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "loopsProductGrad: x and xBar")
 	trips := max(len(x)+2, 0)
-	t3 := append(t, make([]float64, trips)...)
-	tape := t3[:len(t)]
-	dtape := append(t2, make([]float64, trips)...)[:len(t)]
+	t2 := append(t, make([]float64, trips)...)
+	tape := t2[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	p := 1.0
 	dp := 0.0
 	for i := 0; i < len(x); i++ {
 		dv := dx[i]
-		t6 := 1 + x[i]
+		t4 := 1 + x[i]
 		tape = append(tape, p)
 		dtape = append(dtape, dp)
-		dp = dp*t6 + p*dv
-		p *= t6
+		dp = dp*t4 + p*dv
+		p *= t4
 	}
 	pBar := 1.0
 	dpBar := 0.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		t5 := 1 + x[i]
-		dpBar2 := dpBar*t5 + pBar*dx[i]
-		dxBar[i] += dtape[t4]*pBar + tape[t4]*dpBar
-		pBar *= t5
+		t3 := 1 + x[i]
+		dpBar2 := dpBar*t3 + pBar*dx[i]
+		dxBar[i] += dtape[len(tape)-1]*pBar + tape[len(tape)-1]*dpBar
+		pBar *= t3
 		dpBar = dpBar2
-		tape = tape[:t4]
-		dtape = dtape[:t4]
+		dtape = dtape[:len(tape)-1]
+		tape = tape[:len(tape)-1]
 	}
 	return p, 0
 }
@@ -1491,22 +1474,21 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Product's value too.
 func loopsProductLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -1519,8 +1501,8 @@ func loopsProductLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = loopsProductTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = loopsProductTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1529,7 +1511,7 @@ func loopsProductLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = loops.Product(x)
@@ -1623,10 +1605,9 @@ func loopsWeightedHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -1678,22 +1659,21 @@ func loopsWeightedHVP(x, v, hv []float64) float64 {
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Weighted's value too.
 func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -1706,8 +1686,8 @@ func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = loopsWeightedTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = loopsWeightedTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1716,7 +1696,7 @@ func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = loops.Weighted(x)
@@ -1808,10 +1788,9 @@ func loopsSkipNegativeHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -1833,12 +1812,11 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "loopsSkipNegativeGrad: x and xBar")
 	trips := max(len(x)+2, 0)
-	t3 := append(t, make([]float64, trips)...)
-	tape := t3[:len(t)]
-	dtape := append(t2, make([]float64, trips)...)[:len(t)]
+	t2 := append(t, make([]float64, trips)...)
+	tape := t2[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	s := 0.0
 	i := 0
 	var from, from2 int
@@ -1852,10 +1830,10 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 				from = 1
 				break
 			} else {
-				t4 := math.Sqrt(v)
-				tape = append(tape, t4)
-				dtape = append(dtape, 0.5/t4*dv)
-				s += t4
+				t3 := math.Sqrt(v)
+				tape = append(tape, t3)
+				dtape = append(dtape, 0.5/t3*dv)
+				s += t3
 				from2 = 1
 			}
 		} else {
@@ -1877,9 +1855,8 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 			dvBar = 0
 			path2 = path
 		} else {
-			t5 := len(path) - 1
-			path2 = path[:t5]
-			if path[t5] == 0 {
+			path2 = path[:len(path)-1]
+			if path[len(path)-1] == 0 {
 				dvBar = 0
 				path = path2
 				dxBar[i] += dvBar
@@ -1887,11 +1864,10 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 				i--
 				continue
 			}
-			t6 := len(tape) - 1
-			t7 := tape[t6]
-			dvBar = -(0.5 / t7 * dtape[t6] / t7)
-			tape = tape[:t6]
-			dtape = dtape[:t6]
+			t4 := tape[len(tape)-1]
+			dvBar = -(0.5 / t4 * dtape[len(tape)-1] / t4)
+			dtape = dtape[:len(tape)-1]
+			tape = tape[:len(tape)-1]
 		}
 		path = path2
 		dxBar[i] += dvBar
@@ -1927,22 +1903,21 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 // too.
 func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -1955,8 +1930,8 @@ func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = loopsSkipNegativeTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = loopsSkipNegativeTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1965,7 +1940,7 @@ func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = loops.SkipNegative(x)
@@ -2070,10 +2045,9 @@ func memoryCumSquaresHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -2093,14 +2067,13 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "memoryCumSquaresGrad: x and xBar")
 	c := make([]float64, len(x))
 	cBar := make([]float64, len(x))
 	trips := max(len(x)+2, 0)
-	t3 := append(t, make([]float64, trips)...)
-	tape := t3[:len(t)]
-	dtape := append(t2, make([]float64, trips)...)[:len(t)]
+	t2 := append(t, make([]float64, trips)...)
+	tape := t2[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	acc := 0.0
 	dacc := 0.0
 	for i := 0; i < len(x); i++ {
@@ -2120,14 +2093,13 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	daccBar := 0.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t4 := len(tape) - 1
-		dacc2 := dtape[t4]
+		dacc2 := dtape[len(tape)-1]
 		ciBar := cBar[i]
 		cBar[i] = 0
 		daccBar += 2 * (ciBar * (dacc2 + dx[i]))
 		dxBar[i] += daccBar
-		tape = tape[:t4]
-		dtape = dtape[:t4]
+		dtape = dtape[:len(tape)-1]
+		tape = tape[:len(tape)-1]
 	}
 	return s, 0
 }
@@ -2158,22 +2130,21 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 // too.
 func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -2186,8 +2157,8 @@ func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = memoryCumSquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = memoryCumSquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2196,7 +2167,7 @@ func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = memory.CumSquares(x)
@@ -2311,10 +2282,9 @@ func memorySquaresHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -2334,12 +2304,11 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeSlicesBuf [85][]float64
 	var dtapeSlicesBuf [85][]float64
 	t := tapeSlicesBuf[:0]
-	t2 := dtapeSlicesBuf[:0]
 	gadApart(x, xBar, "memorySquaresGrad: x and xBar")
-	t3 := max(len(x)+2, 0) * 2
-	t4 := append(t, make([][]float64, t3)...)
-	tapeSlices := t4[:len(t)]
-	dtapeSlices := append(t2, make([][]float64, t3)...)[:len(t)]
+	t2 := max(len(x)+2, 0) * 2
+	t3 := append(t, make([][]float64, t2)...)
+	tapeSlices := t3[:len(t)]
+	dtapeSlices := append(dtapeSlicesBuf[:0], make([][]float64, t2)...)[:len(t)]
 	var sq []float64
 	var dsq []float64
 	var sqBar []float64
@@ -2368,34 +2337,30 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	sq0 := sq[0]
 	dsq0 := dsq[0]
-	t5 := len(sq) - 1
-	t6 := sq[t5]
-	t7 := dsq[t5]
-	t8 := len(sq) / 2
-	t9 := sq0*t6 + sq[t8]
-	t10 := dsqBar[t8]
-	sqBar[t8] += 1
-	dsqBar[t8] = t10
-	t11 := dsqBar[t5]
-	sqBar[t5] += sq0
-	dsqBar[t5] = t11 + dsq0
+	t4 := sq[len(sq)-1]
+	t5 := dsq[len(sq)-1]
+	t6 := len(sq) / 2
+	t7 := sq0*t4 + sq[t6]
+	t8 := dsqBar[t6]
+	sqBar[t6] += 1
+	dsqBar[t6] = t8
+	t9 := dsqBar[len(sq)-1]
+	sqBar[len(sq)-1] += sq0
+	dsqBar[len(sq)-1] = t9 + dsq0
 	dsq0Bar := dsqBar[0]
-	sqBar[0] += t6
-	dsqBar[0] = dsq0Bar + t7
+	sqBar[0] += t4
+	dsqBar[0] = dsq0Bar + t5
 	for i := len(x) - 1; i >= 0; i-- {
-		t12 := len(tapeSlices) - 4
-		sq2 := tapeSlices[t12]
-		t13 := len(tapeSlices) - 3
-		sqBar2 := tapeSlices[t13]
-		dsqBar2 := dtapeSlices[t13]
+		sq2 := tapeSlices[len(tapeSlices)-4]
+		sqBar2 := tapeSlices[len(tapeSlices)-3]
+		dsqBar2 := dtapeSlices[len(tapeSlices)-3]
 		sq3 := tapeSlices[len(tapeSlices)-2]
-		t14 := len(tapeSlices) - 1
-		sqBar3 := tapeSlices[t14]
-		dsqBar3 := dtapeSlices[t14]
-		tapeSlices = tapeSlices[:t12]
-		dtapeSlices = dtapeSlices[:t12]
-		t15 := sqBar3[len(sq2)]
-		t16 := dsqBar3[len(sq2)]
+		sqBar3 := tapeSlices[len(tapeSlices)-1]
+		dsqBar3 := dtapeSlices[len(tapeSlices)-1]
+		t10 := tapeSlices[:len(tapeSlices)-4]
+		dtapeSlices = dtapeSlices[:len(tapeSlices)-4]
+		t11 := sqBar3[len(sq2)]
+		t12 := dsqBar3[len(sq2)]
 		sqBar3[len(sq2)] = 0
 		dsqBar3[len(sq2)] = 0
 		if cap(sq3) != cap(sq2) {
@@ -2406,9 +2371,10 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 				dsqBar2[k] = dsqkBar2 + dsqkBar
 			}
 		}
-		dxBar[i] += 2 * (t16*x[i] + t15*dx[i])
+		dxBar[i] += 2 * (t12*x[i] + t11*dx[i])
+		tapeSlices = t10
 	}
-	return t9, 0
+	return t7, 0
 }
 
 // memorySquaresHVP returns Squares and stores the Hessian-vector product ∇²Squares·v in hv
@@ -2434,22 +2400,21 @@ func memorySquaresHVP(x, v, hv []float64) float64 {
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Squares's value too.
 func memorySquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -2462,8 +2427,8 @@ func memorySquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = memorySquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = memorySquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2472,7 +2437,7 @@ func memorySquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = memory.Squares(x)
@@ -2519,7 +2484,7 @@ func memorySquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 		v6 := x6[i]
 		v7 := x7[i]
 		v8 := x8[i]
-		t24 := v1*v1 + v2*v2 + v3*v3 + v4*v4 + v5*v5 + v6*v6 + v7*v7 + v8*v8
+		t23 := v1*v1 + v2*v2 + v3*v3 + v4*v4 + v5*v5 + v6*v6 + v7*v7 + v8*v8
 		sq = append(sq, v*v)
 		sq1 = append(sq1, 2*(v*v1))
 		sq2 = append(sq2, 2*(v*v2))
@@ -2529,7 +2494,7 @@ func memorySquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 		sq6 = append(sq6, 2*(v*v6))
 		sq7 = append(sq7, 2*(v*v7))
 		sq8 = append(sq8, 2*(v*v8))
-		sq9 = append(sq9, t24)
+		sq9 = append(sq9, t23)
 	}
 	sq0 := sq[0]
 	sq10 := sq1[0]
@@ -2540,30 +2505,29 @@ func memorySquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	sq60 := sq6[0]
 	sq70 := sq7[0]
 	sq80 := sq8[0]
-	t := len(sq) - 1
-	t2 := sq[t]
-	t3 := sq1[t]
-	t4 := sq2[t]
-	t5 := sq3[t]
-	t6 := sq4[t]
-	t7 := sq5[t]
-	t8 := sq6[t]
-	t9 := sq7[t]
-	t10 := sq8[t]
-	t11 := sq0*sq9[t] + sq9[0]*t2 + sq10*t3 + sq20*t4 + sq30*t5 + sq40*t6 + sq50*t7
-	t12 := t11 + sq60*t8
-	t13 := t12 + sq70*t9
-	t14 := t13 + sq80*t10
-	t15 := len(sq) / 2
-	t16 := sq0*t3 + sq10*t2 + sq1[t15]
-	t17 := sq0*t4 + sq20*t2 + sq2[t15]
-	t18 := sq0*t5 + sq30*t2 + sq3[t15]
-	t19 := sq0*t6 + sq40*t2 + sq4[t15]
-	t20 := sq0*t7 + sq50*t2 + sq5[t15]
-	t21 := sq0*t8 + sq60*t2 + sq6[t15]
-	t22 := sq0*t9 + sq70*t2 + sq7[t15]
-	t23 := t14 + sq9[t15]
-	return sq0*t2 + sq[t15], t16, t17, t18, t19, t20, t21, t22, sq0*t10 + sq80*t2 + sq8[t15], t23
+	t := sq[len(sq)-1]
+	t2 := sq1[len(sq)-1]
+	t3 := sq2[len(sq)-1]
+	t4 := sq3[len(sq)-1]
+	t5 := sq4[len(sq)-1]
+	t6 := sq5[len(sq)-1]
+	t7 := sq6[len(sq)-1]
+	t8 := sq7[len(sq)-1]
+	t9 := sq8[len(sq)-1]
+	t10 := sq0*sq9[len(sq)-1] + sq9[0]*t + sq10*t2 + sq20*t3 + sq30*t4 + sq40*t5 + sq50*t6
+	t11 := t10 + sq60*t7
+	t12 := t11 + sq70*t8
+	t13 := t12 + sq80*t9
+	t14 := len(sq) / 2
+	t15 := sq0*t2 + sq10*t + sq1[t14]
+	t16 := sq0*t3 + sq20*t + sq2[t14]
+	t17 := sq0*t4 + sq30*t + sq3[t14]
+	t18 := sq0*t5 + sq40*t + sq4[t14]
+	t19 := sq0*t6 + sq50*t + sq5[t14]
+	t20 := sq0*t7 + sq60*t + sq6[t14]
+	t21 := sq0*t8 + sq70*t + sq7[t14]
+	t22 := t13 + sq9[t14]
+	return sq0*t + sq[t14], t15, t16, t17, t18, t19, t20, t21, sq0*t9 + sq80*t + sq8[t14], t22
 }
 
 // memoryTailHessian returns Tail and stores its Hessian with respect to x in h (overwritten),
@@ -2585,10 +2549,9 @@ func memoryTailHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -2611,19 +2574,18 @@ func memoryTailGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dh := dx[:2]
 	t0 := t[0]
 	dt0 := dt[0]
-	t2 := len(t) - 1
-	t3 := t[t2]
-	t4 := dt[t2]
+	t2 := t[len(t)-1]
+	t3 := dt[len(t)-1]
 	h0 := h[0]
 	h1 := h[1]
 	dh1 := dh[1]
-	t5 := dxBar[:2]
-	t5[1] += dh[0]
-	t5[0] += dh1
-	t6 := dxBar[1:]
-	t6[t2] += dt0
-	t6[0] += t4
-	return t0*t3 + h0*h1, 0
+	t4 := dxBar[:2]
+	t4[1] += dh[0]
+	t4[0] += dh1
+	t5 := dxBar[1:]
+	t5[len(t)-1] += dt0
+	t5[0] += t3
+	return t0*t2 + h0*h1, 0
 }
 
 // memoryTailHVP returns Tail and stores the Hessian-vector product ∇²Tail·v in hv (overwritten),
@@ -2648,22 +2610,21 @@ func memoryTailHVP(x, v, hv []float64) float64 {
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Tail's value too.
 func memoryTailLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -2676,8 +2637,8 @@ func memoryTailLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = memoryTailTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = memoryTailTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2686,7 +2647,7 @@ func memoryTailLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = memory.Tail(x)
@@ -2740,17 +2701,16 @@ func memoryTailTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	t60 := t6[0]
 	t70 := t7[0]
 	t80 := t8[0]
-	t9 := len(t) - 1
-	t11 := t[t9]
-	t12 := t1[t9]
-	t13 := t2[t9]
-	t14 := t3[t9]
-	t15 := t4[t9]
-	t16 := t5[t9]
-	t17 := t6[t9]
-	t18 := t7[t9]
-	t19 := t8[t9]
-	t21 := t10*t12 + t20*t13 + t30*t14 + t40*t15 + t50*t16 + t60*t17 + t70*t18 + t80*t19
+	t9 := t[len(t)-1]
+	t11 := t1[len(t)-1]
+	t12 := t2[len(t)-1]
+	t13 := t3[len(t)-1]
+	t14 := t4[len(t)-1]
+	t15 := t5[len(t)-1]
+	t16 := t6[len(t)-1]
+	t17 := t7[len(t)-1]
+	t18 := t8[len(t)-1]
+	t19 := t10*t11 + t20*t12 + t30*t13 + t40*t14 + t50*t15 + t60*t16 + t70*t17 + t80*t18
 	h0 := h[0]
 	h10 := h1[0]
 	h20 := h2[0]
@@ -2769,16 +2729,16 @@ func memoryTailTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	h61 := h6[1]
 	h71 := h7[1]
 	h81 := h8[1]
-	t22 := t0*t12 + t10*t11 + (h0*h11 + h10*h1v2)
-	t23 := t0*t13 + t20*t11 + (h0*h21 + h20*h1v2)
-	t24 := t0*t14 + t30*t11 + (h0*h31 + h30*h1v2)
-	t25 := t0*t15 + t40*t11 + (h0*h41 + h40*h1v2)
-	t26 := t0*t16 + t50*t11 + (h0*h51 + h50*h1v2)
-	t27 := t0*t17 + t60*t11 + (h0*h61 + h60*h1v2)
-	t28 := t0*t18 + t70*t11 + (h0*h71 + h70*h1v2)
-	t29 := t0*t19 + t80*t11 + (h0*h81 + h80*h1v2)
-	t31 := t21 + (h10*h11 + h20*h21 + h30*h31 + h40*h41 + h50*h51 + h60*h61 + h70*h71 + h80*h81)
-	return t0*t11 + h0*h1v2, t22, t23, t24, t25, t26, t27, t28, t29, t31
+	t21 := t0*t11 + t10*t9 + (h0*h11 + h10*h1v2)
+	t22 := t0*t12 + t20*t9 + (h0*h21 + h20*h1v2)
+	t23 := t0*t13 + t30*t9 + (h0*h31 + h30*h1v2)
+	t24 := t0*t14 + t40*t9 + (h0*h41 + h40*h1v2)
+	t25 := t0*t15 + t50*t9 + (h0*h51 + h50*h1v2)
+	t26 := t0*t16 + t60*t9 + (h0*h61 + h60*h1v2)
+	t27 := t0*t17 + t70*t9 + (h0*h71 + h70*h1v2)
+	t28 := t0*t18 + t80*t9 + (h0*h81 + h80*h1v2)
+	t29 := t19 + (h10*h11 + h20*h21 + h30*h31 + h40*h41 + h50*h51 + h60*h61 + h70*h71 + h80*h81)
+	return t0*t9 + h0*h1v2, t21, t22, t23, t24, t25, t26, t27, t28, t29
 }
 
 // panicsLogSumHessian returns LogSum and stores its Hessian with respect to x in h (overwritten),
@@ -2800,10 +2760,9 @@ func panicsLogSumHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -2859,22 +2818,21 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give LogSum's value too.
 func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -2887,8 +2845,8 @@ func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = panicsLogSumTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = panicsLogSumTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2897,7 +2855,7 @@ func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = panics.LogSum(x)
@@ -2989,10 +2947,9 @@ func exampleRosenbrockHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3051,22 +3008,21 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 // too.
 func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -3079,8 +3035,8 @@ func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = rosenbrockRosenbrockTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = rosenbrockRosenbrockTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -3089,7 +3045,7 @@ func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = rosenbrock.Rosenbrock(x)
@@ -3196,10 +3152,9 @@ func fitLossHessian(d fit.Data, p, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3276,22 +3231,21 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 // too.
 func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 	n := len(p)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -3304,8 +3258,8 @@ func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = fitDataLossTaylorWrtP(d, p, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = fitDataLossTaylorWrtP(d, p, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -3314,7 +3268,7 @@ func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = d.Loss(p)
@@ -3462,10 +3416,9 @@ func springsEnergyHessian(c springs.Chain, x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3486,95 +3439,85 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "springsChainEnergyGradWrtX: x and xBar")
-	t3 := c.Mass
-	n := len(t3)
-	t4 := c.Springs
-	n2 := len(t4)
+	t2 := c.Mass
+	n := len(t2)
+	t3 := c.Springs
+	n2 := len(t3)
 	if len(x) != 2*n || n2 != n-1 {
 		panic("springs: dimension mismatch")
 	}
-	t5 := max(n2+2, 0) * 3
-	t6 := append(t, make([]float64, t5)...)
-	tape := t6[:len(t)]
-	dtape := append(t2, make([]float64, t5)...)[:len(t)]
+	t4 := max(n2+2, 0) * 3
+	t5 := append(t, make([]float64, t4)...)
+	tape := t5[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, t4)...)[:len(t)]
 	e := 0.0
 	for i := 0; i < n2; i++ {
-		s := t4[i]
-		t31 := 2*i + 2
-		t32 := dx[t31]
-		t33 := dx[2*i]
-		dx2 := x[t31] - x[2*i]
-		t34 := 2*i + 3
-		t35 := dx[t34]
-		t36 := 2*i + 1
-		t37 := dx[t36]
-		dy := x[t34] - x[t36]
-		t38 := math.Hypot(dx2, dy)
-		t39 := t38 == 0
-		t40 := dx2 / t38
-		if t39 {
-			t40 = 0
+		s := t3[i]
+		t24 := dx[2*i+2]
+		t25 := dx[2*i]
+		dx2 := x[2*i+2] - x[2*i]
+		t26 := dx[2*i+3]
+		t27 := dx[2*i+1]
+		dy := x[2*i+3] - x[2*i+1]
+		t28 := math.Hypot(dx2, dy)
+		t29 := t28 == 0
+		t30 := dx2 / t28
+		if t29 {
+			t30 = 0
 		}
-		t41 := dy / t38
-		if t39 {
-			t41 = 0
+		t31 := dy / t28
+		if t29 {
+			t31 = 0
 		}
-		t42 := s.L0
-		stretch2 := t38 - t42
-		t43 := s.K
-		tape = append(tape, t38, t43, t42)
-		dtape = append(dtape, t40*(t32-t33)+t41*(t35-t37), 0, 0)
-		e += 0.5 * t43 * stretch2 * stretch2
+		t32 := s.L0
+		stretch2 := t28 - t32
+		t33 := s.K
+		tape = append(tape, t28, t33, t32)
+		dtape = append(dtape, t30*(t24-t25)+t31*(t26-t27), 0, 0)
+		e += 0.5 * t33 * stretch2 * stretch2
 	}
 	for i := 0; i < n; i++ {
-		e += t3[i] * c.G * x[2*i+1]
+		e += t2[i] * c.G * x[2*i+1]
 	}
 	for i := n2 - 1; i >= 0; i-- {
-		t7 := len(tape) - 3
-		t8 := tape[t7]
-		t9 := dtape[t7]
-		t10 := len(tape) - 2
-		t11 := len(tape) - 1
-		stretch := t8 - tape[t11]
-		t12 := 0.5 * tape[t10]
-		t13 := 2 * (t12 * stretch)
-		t14 := 2 * (0.5*dtape[t10]*stretch + t12*(t9-dtape[t11]))
-		t15 := 2*i + 2
-		t16 := dx[t15]
-		t17 := dx[2*i]
-		t18 := 2*i + 3
-		t19 := dx[t18]
-		t20 := 2*i + 1
-		t21 := dx[t20]
-		t22 := t8 == 0
-		t23 := (x[t15] - x[2*i]) / t8
-		t24 := t23
-		if t22 {
-			t24 = 0
+		t6 := tape[len(tape)-3]
+		t7 := dtape[len(tape)-3]
+		stretch := t6 - tape[len(tape)-1]
+		t8 := 0.5 * tape[len(tape)-2]
+		t9 := 2 * (t8 * stretch)
+		t10 := 2 * (0.5*dtape[len(tape)-2]*stretch + t8*(t7-dtape[len(tape)-1]))
+		t11 := dx[2*i+2]
+		t12 := dx[2*i]
+		t13 := dx[2*i+3]
+		t14 := dx[2*i+1]
+		t15 := t6 == 0
+		t16 := (x[2*i+2] - x[2*i]) / t6
+		t17 := t16
+		if t15 {
+			t17 = 0
 		}
-		t25 := (t16 - t17 - t23*t9) / t8
-		if t22 {
-			t25 = 0
+		t18 := (t11 - t12 - t16*t7) / t6
+		if t15 {
+			t18 = 0
 		}
-		t26 := t25*t13 + t24*t14
-		t27 := (x[t18] - x[t20]) / t8
-		t28 := t27
-		if t22 {
-			t28 = 0
+		t19 := t18*t9 + t17*t10
+		t20 := (x[2*i+3] - x[2*i+1]) / t6
+		t21 := t20
+		if t15 {
+			t21 = 0
 		}
-		t29 := (t19 - t21 - t27*t9) / t8
-		if t22 {
-			t29 = 0
+		t22 := (t13 - t14 - t20*t7) / t6
+		if t15 {
+			t22 = 0
 		}
-		t30 := t29*t13 + t28*t14
-		dxBar[t20] -= t30
-		dxBar[t18] += t30
-		dxBar[2*i] -= t26
-		dxBar[t15] += t26
-		tape = tape[:t7]
-		dtape = dtape[:t7]
+		t23 := t22*t9 + t21*t10
+		dxBar[2*i+1] -= t23
+		dxBar[2*i+3] += t23
+		dxBar[2*i] -= t19
+		dxBar[2*i+2] += t19
+		dtape = dtape[:len(tape)-3]
+		tape = tape[:len(tape)-3]
 	}
 	return e, 0
 }
@@ -3605,22 +3548,21 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 // too.
 func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -3633,8 +3575,8 @@ func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = springsChainEnergyTaylorWrtX(c, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = springsChainEnergyTaylorWrtX(c, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -3643,7 +3585,7 @@ func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = c.Energy(x)
@@ -3682,157 +3624,153 @@ func springsChainEnergyTaylorWrtX(
 	e9 := 0.0
 	for i := 0; i < n2; i++ {
 		s := t2[i]
-		t5 := 2*i + 2
-		dx := x[t5] - x[2*i]
-		dx1 := x1[t5] - x1[2*i]
-		dx2 := x2[t5] - x2[2*i]
-		dx3 := x3[t5] - x3[2*i]
-		dx4 := x4[t5] - x4[2*i]
-		dx5 := x5[t5] - x5[2*i]
-		dx6 := x6[t5] - x6[2*i]
-		dx7 := x7[t5] - x7[2*i]
-		dx8 := x8[t5] - x8[2*i]
-		t6 := 2*i + 3
-		t7 := 2*i + 1
-		dy := x[t6] - x[t7]
-		dy1 := x1[t6] - x1[t7]
-		dy2 := x2[t6] - x2[t7]
-		dy3 := x3[t6] - x3[t7]
-		dy4 := x4[t6] - x4[t7]
-		dy5 := x5[t6] - x5[t7]
-		dy6 := x6[t6] - x6[t7]
-		dy7 := x7[t6] - x7[t7]
-		dy8 := x8[t6] - x8[t7]
-		t8 := math.Hypot(dx, dy)
-		t9 := t8 == 0
-		t10 := dx / t8
-		t11 := t10
-		if t9 {
+		dx := x[2*i+2] - x[2*i]
+		dx1 := x1[2*i+2] - x1[2*i]
+		dx2 := x2[2*i+2] - x2[2*i]
+		dx3 := x3[2*i+2] - x3[2*i]
+		dx4 := x4[2*i+2] - x4[2*i]
+		dx5 := x5[2*i+2] - x5[2*i]
+		dx6 := x6[2*i+2] - x6[2*i]
+		dx7 := x7[2*i+2] - x7[2*i]
+		dx8 := x8[2*i+2] - x8[2*i]
+		dy := x[2*i+3] - x[2*i+1]
+		dy1 := x1[2*i+3] - x1[2*i+1]
+		dy2 := x2[2*i+3] - x2[2*i+1]
+		dy3 := x3[2*i+3] - x3[2*i+1]
+		dy4 := x4[2*i+3] - x4[2*i+1]
+		dy5 := x5[2*i+3] - x5[2*i+1]
+		dy6 := x6[2*i+3] - x6[2*i+1]
+		dy7 := x7[2*i+3] - x7[2*i+1]
+		dy8 := x8[2*i+3] - x8[2*i+1]
+		t4 := math.Hypot(dx, dy)
+		t5 := t4 == 0
+		t6 := dx / t4
+		t7 := t6
+		if t5 {
+			t7 = 0
+		}
+		t8 := dy / t4
+		t9 := t8
+		if t5 {
+			t9 = 0
+		}
+		stretch1 := t7*dx1 + t9*dy1
+		t10 := (dx1 - stretch1*t6) / t4
+		if t5 {
+			t10 = 0
+		}
+		t11 := (dy1 - stretch1*t8) / t4
+		if t5 {
 			t11 = 0
 		}
-		t12 := dy / t8
-		t13 := t12
-		if t9 {
+		stretch2 := t7*dx2 + t9*dy2
+		t12 := (dx2 - stretch2*t6) / t4
+		if t5 {
+			t12 = 0
+		}
+		t13 := (dy2 - stretch2*t8) / t4
+		if t5 {
 			t13 = 0
 		}
-		stretch1 := t11*dx1 + t13*dy1
-		t14 := (dx1 - stretch1*t10) / t8
-		if t9 {
+		stretch3 := t7*dx3 + t9*dy3
+		t14 := (dx3 - stretch3*t6) / t4
+		if t5 {
 			t14 = 0
 		}
-		t15 := (dy1 - stretch1*t12) / t8
-		if t9 {
+		t15 := (dy3 - stretch3*t8) / t4
+		if t5 {
 			t15 = 0
 		}
-		stretch2 := t11*dx2 + t13*dy2
-		t16 := (dx2 - stretch2*t10) / t8
-		if t9 {
-			t16 = 0
-		}
-		t17 := (dy2 - stretch2*t12) / t8
-		if t9 {
+		t16 := 0.5*(t10*dx1) + 0.5*(t11*dy1) + (0.5*(t12*dx2) + 0.5*(t13*dy2)) + (0.5*(t14*dx3) + 0.5*(t15*dy3))
+		stretch4 := t7*dx4 + t9*dy4
+		t17 := (dx4 - stretch4*t6) / t4
+		if t5 {
 			t17 = 0
 		}
-		stretch3 := t11*dx3 + t13*dy3
-		t18 := (dx3 - stretch3*t10) / t8
-		if t9 {
+		t18 := (dy4 - stretch4*t8) / t4
+		if t5 {
 			t18 = 0
 		}
-		t19 := (dy3 - stretch3*t12) / t8
-		if t9 {
-			t19 = 0
+		t19 := t16 + (0.5*(t17*dx4) + 0.5*(t18*dy4))
+		stretch5 := t7*dx5 + t9*dy5
+		t20 := (dx5 - stretch5*t6) / t4
+		if t5 {
+			t20 = 0
 		}
-		t20 := 0.5*(t14*dx1) + 0.5*(t15*dy1) + (0.5*(t16*dx2) + 0.5*(t17*dy2)) + (0.5*(t18*dx3) + 0.5*(t19*dy3))
-		stretch4 := t11*dx4 + t13*dy4
-		t21 := (dx4 - stretch4*t10) / t8
-		if t9 {
+		t21 := (dy5 - stretch5*t8) / t4
+		if t5 {
 			t21 = 0
 		}
-		t22 := (dy4 - stretch4*t12) / t8
-		if t9 {
-			t22 = 0
+		t22 := t19 + (0.5*(t20*dx5) + 0.5*(t21*dy5))
+		stretch6 := t7*dx6 + t9*dy6
+		t23 := (dx6 - stretch6*t6) / t4
+		if t5 {
+			t23 = 0
 		}
-		t23 := t20 + (0.5*(t21*dx4) + 0.5*(t22*dy4))
-		stretch5 := t11*dx5 + t13*dy5
-		t24 := (dx5 - stretch5*t10) / t8
-		if t9 {
+		t24 := (dy6 - stretch6*t8) / t4
+		if t5 {
 			t24 = 0
 		}
-		t25 := (dy5 - stretch5*t12) / t8
-		if t9 {
-			t25 = 0
+		t25 := t22 + (0.5*(t23*dx6) + 0.5*(t24*dy6))
+		stretch7 := t7*dx7 + t9*dy7
+		t26 := (dx7 - stretch7*t6) / t4
+		if t5 {
+			t26 = 0
 		}
-		t26 := t23 + (0.5*(t24*dx5) + 0.5*(t25*dy5))
-		stretch6 := t11*dx6 + t13*dy6
-		t27 := (dx6 - stretch6*t10) / t8
-		if t9 {
+		t27 := (dy7 - stretch7*t8) / t4
+		if t5 {
 			t27 = 0
 		}
-		t28 := (dy6 - stretch6*t12) / t8
-		if t9 {
-			t28 = 0
+		t28 := t25 + (0.5*(t26*dx7) + 0.5*(t27*dy7))
+		stretch8 := t7*dx8 + t9*dy8
+		t29 := (dx8 - stretch8*t6) / t4
+		if t5 {
+			t29 = 0
 		}
-		t29 := t26 + (0.5*(t27*dx6) + 0.5*(t28*dy6))
-		stretch7 := t11*dx7 + t13*dy7
-		t30 := (dx7 - stretch7*t10) / t8
-		if t9 {
+		t30 := (dy8 - stretch8*t8) / t4
+		if t5 {
 			t30 = 0
 		}
-		t31 := (dy7 - stretch7*t12) / t8
-		if t9 {
-			t31 = 0
-		}
-		t32 := t29 + (0.5*(t30*dx7) + 0.5*(t31*dy7))
-		stretch8 := t11*dx8 + t13*dy8
-		t33 := (dx8 - stretch8*t10) / t8
-		if t9 {
-			t33 = 0
-		}
-		t34 := (dy8 - stretch8*t12) / t8
-		if t9 {
-			t34 = 0
-		}
-		stretch9 := t32 + (0.5*(t33*dx8) + 0.5*(t34*dy8))
-		stretch := t8 - s.L0
-		t35 := 0.5 * s.K
-		t36 := t35 * stretch
-		t37 := t35 * stretch1
-		t38 := t35 * stretch2
-		t39 := t35 * stretch3
-		t40 := t35 * stretch4
-		t41 := t35 * stretch5
-		t42 := t35 * stretch6
-		t43 := t35 * stretch7
-		t44 := t35 * stretch8
-		t45 := t36*stretch9 + t35*stretch9*stretch + t37*stretch1 + t38*stretch2 + t39*stretch3
-		t46 := t45 + t40*stretch4
-		t47 := t46 + t41*stretch5
-		t48 := t47 + t42*stretch6
-		t49 := t48 + t43*stretch7
-		t50 := t49 + t44*stretch8
-		e += t36 * stretch
-		e1 += t36*stretch1 + t37*stretch
-		e2 += t36*stretch2 + t38*stretch
-		e3 += t36*stretch3 + t39*stretch
-		e4 += t36*stretch4 + t40*stretch
-		e5 += t36*stretch5 + t41*stretch
-		e6 += t36*stretch6 + t42*stretch
-		e7 += t36*stretch7 + t43*stretch
-		e8 += t36*stretch8 + t44*stretch
-		e9 += t50
+		stretch9 := t28 + (0.5*(t29*dx8) + 0.5*(t30*dy8))
+		stretch := t4 - s.L0
+		t31 := 0.5 * s.K
+		t32 := t31 * stretch
+		t33 := t31 * stretch1
+		t34 := t31 * stretch2
+		t35 := t31 * stretch3
+		t36 := t31 * stretch4
+		t37 := t31 * stretch5
+		t38 := t31 * stretch6
+		t39 := t31 * stretch7
+		t40 := t31 * stretch8
+		t41 := t32*stretch9 + t31*stretch9*stretch + t33*stretch1 + t34*stretch2 + t35*stretch3
+		t42 := t41 + t36*stretch4
+		t43 := t42 + t37*stretch5
+		t44 := t43 + t38*stretch6
+		t45 := t44 + t39*stretch7
+		t46 := t45 + t40*stretch8
+		e += t32 * stretch
+		e1 += t32*stretch1 + t33*stretch
+		e2 += t32*stretch2 + t34*stretch
+		e3 += t32*stretch3 + t35*stretch
+		e4 += t32*stretch4 + t36*stretch
+		e5 += t32*stretch5 + t37*stretch
+		e6 += t32*stretch6 + t38*stretch
+		e7 += t32*stretch7 + t39*stretch
+		e8 += t32*stretch8 + t40*stretch
+		e9 += t46
 	}
 	for i := 0; i < n; i++ {
 		t3 := t[i] * c.G
-		t4 := 2*i + 1
-		e += t3 * x[t4]
-		e1 += t3 * x1[t4]
-		e2 += t3 * x2[t4]
-		e3 += t3 * x3[t4]
-		e4 += t3 * x4[t4]
-		e5 += t3 * x5[t4]
-		e6 += t3 * x6[t4]
-		e7 += t3 * x7[t4]
-		e8 += t3 * x8[t4]
+		e += t3 * x[2*i+1]
+		e1 += t3 * x1[2*i+1]
+		e2 += t3 * x2[2*i+1]
+		e3 += t3 * x3[2*i+1]
+		e4 += t3 * x4[2*i+1]
+		e5 += t3 * x5[2*i+1]
+		e6 += t3 * x6[2*i+1]
+		e7 += t3 * x7[2*i+1]
+		e8 += t3 * x8[2*i+1]
 	}
 	return e, e1, e2, e3, e4, e5, e6, e7, e8, e9
 }
@@ -3857,10 +3795,9 @@ func heatMisfitHessian(u0, h []float64, kappa float64, steps int, target []float
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -3899,37 +3836,36 @@ func heatMisfitGradWrtU0JVP(
 	t := copy(u, u0)
 	copy(du, du0)
 	for s := 0; s < steps; s++ {
-		t16 := n - 1
 		du0v2 := du[0]
-		t17 := u[t16]
-		t18 := du[t16]
+		t15 := u[n-1]
+		t16 := du[n-1]
 		next[0] = u[0]
 		dnext[0] = du0v2
-		next[t16] = t17
-		dnext[t16] = t18
+		next[n-1] = t15
+		dnext[n-1] = t16
 		for i := 1; i < n-1; i++ {
 			ui := u[i]
 			dui := du[i]
-			t20 := du[i-1]
-			t21 := du[i+1]
+			t18 := du[i-1]
+			t19 := du[i+1]
 			next[i] = ui + kappa*(u[i-1]-2*ui+u[i+1])
-			dnext[i] = dui + kappa*(t20-2*dui+t21)
+			dnext[i] = dui + kappa*(t18-2*dui+t19)
 		}
 		for i := 0; i < len(u); i++ {
-			t19 := dnext[i]
+			t17 := dnext[i]
 			u[i] = next[i]
-			du[i] = t19
+			du[i] = t17
 		}
 	}
 	f := 0.0
 	for i := 0; i < len(u); i++ {
 		dd := du[i]
 		d := u[i] - target[i]
-		t15 := 0.5 * d
+		t14 := 0.5 * d
 		duiBar3 := duBar[i]
-		uBar[i] += 2 * t15
+		uBar[i] += 2 * t14
 		duBar[i] = duiBar3 + 2*(0.5*dd)
-		f += t15 * d
+		f += t14 * d
 	}
 	for s := steps - 1; s >= 0; s-- {
 		for i := len(u) - 1; i >= 0; i-- {
@@ -3937,42 +3873,41 @@ func heatMisfitGradWrtU0JVP(
 			duiBar2 := duBar[i]
 			uBar[i] = 0
 			duBar[i] = 0
-			t14 := dnextBar[i]
+			t13 := dnextBar[i]
 			nextBar[i] += uiBar
-			dnextBar[i] = t14 + duiBar2
+			dnextBar[i] = t13 + duiBar2
 		}
 		for i := n - 2; i >= 1; i-- {
-			t8 := nextBar[i]
-			t9 := dnextBar[i]
+			t7 := nextBar[i]
+			t8 := dnextBar[i]
 			nextBar[i] = 0
 			dnextBar[i] = 0
+			t9 := kappa * t7
 			t10 := kappa * t8
-			t11 := kappa * t9
-			t12 := duBar[i+1]
-			uBar[i+1] += t10
-			duBar[i+1] = t12 + t11
-			t13 := duBar[i-1]
-			uBar[i-1] += t10
-			duBar[i-1] = t13 + t11
+			t11 := duBar[i+1]
+			uBar[i+1] += t9
+			duBar[i+1] = t11 + t10
+			t12 := duBar[i-1]
+			uBar[i-1] += t9
+			duBar[i-1] = t12 + t10
 			duiBar := duBar[i]
-			uBar[i] += t8 - 2*t10
-			duBar[i] = duiBar + (t9 - 2*t11)
+			uBar[i] += t7 - 2*t9
+			duBar[i] = duiBar + (t8 - 2*t10)
 		}
-		t2 := n - 1
-		t3 := nextBar[t2]
-		t4 := dnextBar[t2]
-		nextBar[t2] = 0
-		dnextBar[t2] = 0
-		t5 := nextBar[0]
-		t6 := dnextBar[0]
+		t2 := nextBar[n-1]
+		t3 := dnextBar[n-1]
+		nextBar[n-1] = 0
+		dnextBar[n-1] = 0
+		t4 := nextBar[0]
+		t5 := dnextBar[0]
 		nextBar[0] = 0
 		dnextBar[0] = 0
-		t7 := duBar[t2]
-		uBar[t2] += t3
-		duBar[t2] = t7 + t4
+		t6 := duBar[n-1]
+		uBar[n-1] += t2
+		duBar[n-1] = t6 + t3
 		du0Bar2 := duBar[0]
-		uBar[0] += t5
-		duBar[0] = du0Bar2 + t6
+		uBar[0] += t4
+		duBar[0] = du0Bar2 + t5
 	}
 	for k := 0; k < t; k++ {
 		dukBar := duBar[k]
@@ -4006,22 +3941,21 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 // coefficients and the sum of their second ones; ⌈len(u0)/8⌉ calls, which give Misfit's value too.
 func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float64) (f, lap float64) {
 	n := len(u0)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0v2 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -4034,8 +3968,8 @@ func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float6
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = heatMisfitTaylorWrtU0(u0, u0v2, u1, u2, u3, u4, u5, u6, u7, kappa, steps, target)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = heatMisfitTaylorWrtU0(u0, u0v2, u1, u2, u3, u4, u5, u6, u7, kappa, steps, target)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -4044,7 +3978,7 @@ func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float6
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = heat.Misfit(u0, kappa, steps, target)
@@ -4100,7 +4034,6 @@ func heatMisfitTaylorWrtU0(
 	copy(u8, u0_8)
 	copy(u9, make([]float64, n, cap(u0)))
 	for s := 0; s < steps; s++ {
-		t13 := n - 1
 		u10 := u1[0]
 		u20 := u2[0]
 		u30 := u3[0]
@@ -4110,16 +4043,16 @@ func heatMisfitTaylorWrtU0(
 		u70 := u7[0]
 		u80 := u8[0]
 		u90 := u9[0]
-		t14 := u[t13]
-		t15 := u1[t13]
-		t16 := u2[t13]
-		t17 := u3[t13]
-		t18 := u4[t13]
-		t19 := u5[t13]
-		t20 := u6[t13]
-		t21 := u7[t13]
-		t22 := u8[t13]
-		t23 := u9[t13]
+		t13 := u[n-1]
+		t14 := u1[n-1]
+		t15 := u2[n-1]
+		t16 := u3[n-1]
+		t17 := u4[n-1]
+		t18 := u5[n-1]
+		t19 := u6[n-1]
+		t20 := u7[n-1]
+		t21 := u8[n-1]
+		t22 := u9[n-1]
 		next[0] = u[0]
 		next1[0] = u10
 		next2[0] = u20
@@ -4130,16 +4063,16 @@ func heatMisfitTaylorWrtU0(
 		next7[0] = u70
 		next8[0] = u80
 		next9[0] = u90
-		next[t13] = t14
-		next1[t13] = t15
-		next2[t13] = t16
-		next3[t13] = t17
-		next4[t13] = t18
-		next5[t13] = t19
-		next6[t13] = t20
-		next7[t13] = t21
-		next8[t13] = t22
-		next9[t13] = t23
+		next[n-1] = t13
+		next1[n-1] = t14
+		next2[n-1] = t15
+		next3[n-1] = t16
+		next4[n-1] = t17
+		next5[n-1] = t18
+		next6[n-1] = t19
+		next7[n-1] = t20
+		next8[n-1] = t21
+		next9[n-1] = t22
 		for i := 1; i < n-1; i++ {
 			ui := u[i]
 			u1i := u1[i]
@@ -4151,55 +4084,55 @@ func heatMisfitTaylorWrtU0(
 			u7i := u7[i]
 			u8i := u8[i]
 			u9i := u9[i]
-			t33 := u1[i-1]
-			t34 := u2[i-1]
-			t35 := u3[i-1]
-			t36 := u4[i-1]
-			t37 := u5[i-1]
-			t38 := u6[i-1]
-			t39 := u7[i-1]
-			t40 := u8[i-1]
-			t41 := u9[i-1]
-			t42 := u1[i+1]
-			t43 := u2[i+1]
-			t44 := u3[i+1]
-			t45 := u4[i+1]
-			t46 := u5[i+1]
-			t47 := u6[i+1]
-			t48 := u7[i+1]
-			t49 := u8[i+1]
-			t50 := u9[i+1]
+			t32 := u1[i-1]
+			t33 := u2[i-1]
+			t34 := u3[i-1]
+			t35 := u4[i-1]
+			t36 := u5[i-1]
+			t37 := u6[i-1]
+			t38 := u7[i-1]
+			t39 := u8[i-1]
+			t40 := u9[i-1]
+			t41 := u1[i+1]
+			t42 := u2[i+1]
+			t43 := u3[i+1]
+			t44 := u4[i+1]
+			t45 := u5[i+1]
+			t46 := u6[i+1]
+			t47 := u7[i+1]
+			t48 := u8[i+1]
+			t49 := u9[i+1]
 			next[i] = ui + kappa*(u[i-1]-2*ui+u[i+1])
-			next1[i] = u1i + kappa*(t33-2*u1i+t42)
-			next2[i] = u2i + kappa*(t34-2*u2i+t43)
-			next3[i] = u3i + kappa*(t35-2*u3i+t44)
-			next4[i] = u4i + kappa*(t36-2*u4i+t45)
-			next5[i] = u5i + kappa*(t37-2*u5i+t46)
-			next6[i] = u6i + kappa*(t38-2*u6i+t47)
-			next7[i] = u7i + kappa*(t39-2*u7i+t48)
-			next8[i] = u8i + kappa*(t40-2*u8i+t49)
-			next9[i] = u9i + kappa*(t41-2*u9i+t50)
+			next1[i] = u1i + kappa*(t32-2*u1i+t41)
+			next2[i] = u2i + kappa*(t33-2*u2i+t42)
+			next3[i] = u3i + kappa*(t34-2*u3i+t43)
+			next4[i] = u4i + kappa*(t35-2*u4i+t44)
+			next5[i] = u5i + kappa*(t36-2*u5i+t45)
+			next6[i] = u6i + kappa*(t37-2*u6i+t46)
+			next7[i] = u7i + kappa*(t38-2*u7i+t47)
+			next8[i] = u8i + kappa*(t39-2*u8i+t48)
+			next9[i] = u9i + kappa*(t40-2*u9i+t49)
 		}
 		for i := 0; i < len(u); i++ {
-			t24 := next1[i]
-			t25 := next2[i]
-			t26 := next3[i]
-			t27 := next4[i]
-			t28 := next5[i]
-			t29 := next6[i]
-			t30 := next7[i]
-			t31 := next8[i]
-			t32 := next9[i]
+			t23 := next1[i]
+			t24 := next2[i]
+			t25 := next3[i]
+			t26 := next4[i]
+			t27 := next5[i]
+			t28 := next6[i]
+			t29 := next7[i]
+			t30 := next8[i]
+			t31 := next9[i]
 			u[i] = next[i]
-			u1[i] = t24
-			u2[i] = t25
-			u3[i] = t26
-			u4[i] = t27
-			u5[i] = t28
-			u6[i] = t29
-			u7[i] = t30
-			u8[i] = t31
-			u9[i] = t32
+			u1[i] = t23
+			u2[i] = t24
+			u3[i] = t25
+			u4[i] = t26
+			u5[i] = t27
+			u6[i] = t28
+			u7[i] = t29
+			u8[i] = t30
+			u9[i] = t31
 		}
 	}
 	f := 0.0

@@ -35,27 +35,26 @@ func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [256]float64
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
 	gadApart(x, xBar, "energyGrad: x and xBar")
-	t3 := max(len(x)+2, 0) * 2
-	t4 := append(t, make([]float64, t3)...)
-	tape := t4[:len(t)]
-	dtape := append(t2, make([]float64, t3)...)[:len(t)]
+	t2 := max(len(x)+2, 0) * 2
+	t3 := append(t, make([]float64, t2)...)
+	tape := t3[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, t2)...)[:len(t)]
 	e := 0.0
 	for i := 0; i < len(x); i++ {
 		xi3 := x[i]
 		dxi3 := dx[i]
-		t15 := math.Exp(0.3 * xi3)
-		e += t15 - math.Log(1+xi3*xi3)
-		tape = append(tape, t15)
-		dtape = append(dtape, t15*(0.3*dxi3))
+		t11 := math.Exp(0.3 * xi3)
+		e += t11 - math.Log(1+xi3*xi3)
+		tape = append(tape, t11)
+		dtape = append(dtape, t11*(0.3*dxi3))
 		var from int
 		if i > 0 {
 			d2 := xi3 - x[i-1]
-			t16 := math.Sin(xi3)
-			tape = append(tape, t16)
+			t12 := math.Sin(xi3)
+			tape = append(tape, t12)
 			dtape = append(dtape, math.Cos(xi3)*dxi3)
-			e += d2 * d2 * t16
+			e += d2 * d2 * t12
 			from = 1
 		} else {
 			from = 0
@@ -63,34 +62,31 @@ func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		path = append(path, from)
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		t5 := len(path) - 1
-		t6 := path[:t5]
-		var t9 float64
-		if path[t5] == 0 {
-			t9 = 0
+		t4 := path[:len(path)-1]
+		var t6 float64
+		if path[len(path)-1] == 0 {
+			t6 = 0
 		} else {
-			t7 := len(tape) - 1
 			xi := x[i]
 			dxi := dx[i]
 			d := xi - x[i-1]
 			dd := dxi - dx[i-1]
-			t8 := 2 * (dtape[t7]*d + tape[t7]*dd)
-			t9 = math.Cos(xi)*(2*(dd*d)) - math.Sin(xi)*dxi*(d*d) + t8
-			dxBar[i-1] -= t8
-			tape = tape[:t7]
-			dtape = dtape[:t7]
+			t5 := 2 * (dtape[len(tape)-1]*d + tape[len(tape)-1]*dd)
+			t6 = math.Cos(xi)*(2*(dd*d)) - math.Sin(xi)*dxi*(d*d) + t5
+			dxBar[i-1] -= t5
+			dtape = dtape[:len(tape)-1]
+			tape = tape[:len(tape)-1]
 		}
-		t10 := len(tape) - 1
 		xi2 := x[i]
 		dxi2 := dx[i]
-		t11 := 1 + xi2*xi2
-		t12 := 1 / t11
-		t13 := t9 - 2*(t12*dxi2-t12*(2*(dxi2*xi2))/t11*xi2) + 0.3*dtape[t10]
-		t14 := dxBar[i] + t13
-		dxBar[i] = t14
-		tape = tape[:t10]
-		dtape = dtape[:t10]
-		path = t6
+		t7 := 1 + xi2*xi2
+		t8 := 1 / t7
+		t9 := t6 - 2*(t8*dxi2-t8*(2*(dxi2*xi2))/t7*xi2) + 0.3*dtape[len(tape)-1]
+		t10 := dxBar[i] + t9
+		dxBar[i] = t10
+		dtape = dtape[:len(tape)-1]
+		tape = tape[:len(tape)-1]
+		path = t4
 	}
 	return e, 0
 }
@@ -114,10 +110,9 @@ func EnergyHessian(x, h []float64) float64 {
 		e[i] = 0
 	}
 	for i := 0; i < n; i++ {
-		t := i * n
 		for j := i + 1; j < n; j++ {
-			s := 0.5 * (h[t+j] + h[j*n+i])
-			h[t+j] = s
+			s := 0.5 * (h[i*n+j] + h[j*n+i])
+			h[i*n+j] = s
 			h[j*n+i] = s
 		}
 	}
@@ -134,22 +129,21 @@ func EnergyHessDiag(x, d []float64) float64 {
 	if len(d) != n {
 		panic("EnergyHessDiag: len(d) != len(x)")
 	}
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	dd := make([]float64, n+8)
 	f := 0.0
@@ -162,16 +156,16 @@ func EnergyHessDiag(x, d []float64) float64 {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = energyTaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		dd[i] = 2 * t2
-		dd[i+1] = 2 * t3
-		dd[i+2] = 2 * t4
-		dd[i+3] = 2 * t5
-		dd[i+4] = 2 * t6
-		dd[i+5] = 2 * t7
-		dd[i+6] = 2 * t8
-		dd[i+7] = 2 * t9
+		var t, t2, t3, t4, t5, t6, t7, t8 float64
+		f, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = energyTaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		dd[i] = 2 * t
+		dd[i+1] = 2 * t2
+		dd[i+2] = 2 * t3
+		dd[i+3] = 2 * t4
+		dd[i+4] = 2 * t5
+		dd[i+5] = 2 * t6
+		dd[i+6] = 2 * t7
+		dd[i+7] = 2 * t8
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -341,22 +335,21 @@ func energyTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 []floa
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Energy's value too.
 func EnergyLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -369,8 +362,8 @@ func EnergyLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = energyTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = energyTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -379,7 +372,7 @@ func EnergyLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = Energy(x)
@@ -590,22 +583,21 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Chain's value too.
 func ChainLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -618,8 +610,8 @@ func ChainLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = chainTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = chainTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -628,7 +620,7 @@ func ChainLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = Chain(x)
@@ -765,22 +757,21 @@ func chainTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Mixed's value too.
 func MixedLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	lap = 0
 	f = 0
@@ -793,8 +784,8 @@ func MixedLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2 float64
-		f, _, _, _, _, _, _, _, _, t2 = mixedTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = mixedTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -803,7 +794,7 @@ func MixedLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 0
 		e6[i+6] = 0
 		e7[i+7] = 0
-		lap += 2 * t2
+		lap += 2 * t
 	}
 	if n == 0 {
 		f = Mixed(x)
@@ -1426,22 +1417,21 @@ func MixedHessDiag(x, d []float64) float64 {
 	if len(d) != n {
 		panic("MixedHessDiag: len(d) != len(x)")
 	}
-	t := n + 8
-	e0 := make([]float64, t)
+	e0 := make([]float64, n+8)
 	u0 := e0[:n]
-	e1 := make([]float64, t)
+	e1 := make([]float64, n+8)
 	u1 := e1[:n]
-	e2 := make([]float64, t)
+	e2 := make([]float64, n+8)
 	u2 := e2[:n]
-	e3 := make([]float64, t)
+	e3 := make([]float64, n+8)
 	u3 := e3[:n]
-	e4 := make([]float64, t)
+	e4 := make([]float64, n+8)
 	u4 := e4[:n]
-	e5 := make([]float64, t)
+	e5 := make([]float64, n+8)
 	u5 := e5[:n]
-	e6 := make([]float64, t)
+	e6 := make([]float64, n+8)
 	u6 := e6[:n]
-	e7 := make([]float64, t)
+	e7 := make([]float64, n+8)
 	u7 := e7[:n]
 	dd := make([]float64, n+8)
 	f := 0.0
@@ -1454,16 +1444,16 @@ func MixedHessDiag(x, d []float64) float64 {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		var t2, t3, t4, t5, t6, t7, t8, t9 float64
-		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = mixedTaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		dd[i] = 2 * t2
-		dd[i+1] = 2 * t3
-		dd[i+2] = 2 * t4
-		dd[i+3] = 2 * t5
-		dd[i+4] = 2 * t6
-		dd[i+5] = 2 * t7
-		dd[i+6] = 2 * t8
-		dd[i+7] = 2 * t9
+		var t, t2, t3, t4, t5, t6, t7, t8 float64
+		f, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = mixedTaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		dd[i] = 2 * t
+		dd[i+1] = 2 * t2
+		dd[i+2] = 2 * t3
+		dd[i+3] = 2 * t4
+		dd[i+4] = 2 * t5
+		dd[i+5] = 2 * t6
+		dd[i+6] = 2 * t7
+		dd[i+7] = 2 * t8
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0

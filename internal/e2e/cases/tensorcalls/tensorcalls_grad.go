@@ -209,15 +209,14 @@ func HeadsJVP(x, dx *T) (float64, float64) {
 	var heads []*T
 	var dheads []*T
 	for h := 0; h < 3; h++ {
-		t3 := 2*h + 2
-		t4 := float64(h + 1)
-		t5 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, t3), t4)
-		t6 := tensorops.Scale(tensorops.Slice(dx, 1, 2*h, t3), t4)
-		t7 := tensorops.ExpandLike(t6, t5)
-		t8 := tensorops.FuseInto(t5, "Tanh(a)", t5)
-		t9 := tensorops.FuseInto(t7, "TanhJVP(a, b)", t8, t7)
-		heads = append(heads, t8)
-		dheads = append(dheads, t9)
+		t3 := float64(h + 1)
+		t4 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, 2*h+2), t3)
+		t5 := tensorops.Scale(tensorops.Slice(dx, 1, 2*h, 2*h+2), t3)
+		t6 := tensorops.ExpandLike(t5, t4)
+		t7 := tensorops.FuseInto(t4, "Tanh(a)", t4)
+		t8 := tensorops.FuseInto(t6, "TanhJVP(a, b)", t7, t6)
+		heads = append(heads, t7)
+		dheads = append(dheads, t8)
 	}
 	y := tensorops.Concat(1, heads...)
 	dy := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), dheads...)...)
@@ -232,63 +231,59 @@ func HeadsJVP(x, dx *T) (float64, float64) {
 // Results: the value of Heads, then the partials of the varied scalar inputs in order.
 func HeadsGrad(x *T) (f float64, xBar *T) {
 	var tapeSlicesBuf [85][]*T
-	t := tapeSlicesBuf[:0]
 	var tapePointersBuf [256]*tensorops.Tensor
-	t2 := tapePointersBuf[:0]
-	tapePointers := slices.Grow(t2, 10)
-	tapeSlices := slices.Grow(t, 10)
+	tapePointers := slices.Grow(tapePointersBuf[:0], 10)
+	tapeSlices := slices.Grow(tapeSlicesBuf[:0], 10)
 	var heads []*T
 	var headsBar []*T
 	for h := 0; h < 3; h++ {
 		xh2 := tensorops.Slice(x, 1, 2*h, 2*h+2)
-		t15 := tensorops.Fuse("Tanh(a*b)", float64(h+1), xh2)
-		heads4 := append(heads, t15)
+		t11 := tensorops.Fuse("Tanh(a*b)", float64(h+1), xh2)
+		heads4 := append(heads, t11)
 		var headsBar4 []*T
 		if cap(heads4) != cap(heads) {
 			headsBar4 = make([]*T, len(heads4), cap(heads4))
 		} else {
 			headsBar4 = headsBar[:len(heads4)]
 		}
-		tapePointers = append(tapePointers, xh2, t15)
+		tapePointers = append(tapePointers, xh2, t11)
 		tapeSlices = append(tapeSlices, heads, headsBar, heads4, headsBar4)
 		heads = heads4
 		headsBar = headsBar4
 	}
 	y := tensorops.Concat(1, heads...)
-	t3 := tensorops.Mul(y, x)
-	t4 := tensorops.SumAll(t3)
-	t5 := tensorops.FullLike(t3, 1)
-	t6 := tensorops.SumLike(tensorops.Mul(x, t5), y)
-	xBar = tensorops.SumLike(tensorops.Mul(y, t5), x)
+	t := tensorops.Mul(y, x)
+	t2 := tensorops.SumAll(t)
+	t3 := tensorops.FullLike(t, 1)
+	t4 := tensorops.SumLike(tensorops.Mul(x, t3), y)
+	xBar = tensorops.SumLike(tensorops.Mul(y, t3), x)
 	for k := 0; k < len(heads); k++ {
-		t14 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t6, 1, k, heads...))
-		headsBar[k] = t14
+		t10 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t4, 1, k, heads...))
+		headsBar[k] = t10
 	}
 	for h := 2; h >= 0; h-- {
-		t7 := len(tapeSlices) - 4
-		heads2 := tapeSlices[t7]
+		heads2 := tapeSlices[len(tapeSlices)-4]
 		headsBar2 := tapeSlices[len(tapeSlices)-3]
 		heads3 := tapeSlices[len(tapeSlices)-2]
 		headsBar3 := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:t7]
-		t8 := len(tapePointers) - 2
-		xh := tapePointers[t8]
-		t9 := tapePointers[len(tapePointers)-1]
-		tapePointers = tapePointers[:t8]
-		t10 := headsBar3[len(heads2)]
+		tapeSlices = tapeSlices[:len(tapeSlices)-4]
+		xh := tapePointers[len(tapePointers)-2]
+		t5 := tapePointers[len(tapePointers)-1]
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		t6 := headsBar3[len(heads2)]
 		headsBar3[len(heads2)] = nil
 		if cap(heads3) != cap(heads2) {
 			for k := 0; k < len(heads2); k++ {
 				headsBar2[k] = tensorops.Accumulate(headsBar2[k], headsBar3[k])
 			}
 		}
-		t11 := tensorops.Fuse("a*TanhJVP(b, c)", float64(h+1), t9, t10)
-		t12 := tensorops.SumLike(t11, xh)
-		t13 := tensorops.SliceGrad(t12, x, 1, 2*h)
-		xBar = tensorops.Add(xBar, t13)
+		t7 := tensorops.Fuse("a*TanhJVP(b, c)", float64(h+1), t5, t6)
+		t8 := tensorops.SumLike(t7, xh)
+		t9 := tensorops.SliceGrad(t8, x, 1, 2*h)
+		xBar = tensorops.Add(xBar, t9)
 	}
-	tensorops.Release(t3)
-	return t4, xBar
+	tensorops.Release(t)
+	return t2, xBar
 }
 
 // HeadsTaylor propagates Taylor polynomials of degree 3 through Heads (Taylor mode): when each
@@ -304,27 +299,26 @@ func HeadsTaylor(x, x1, x2, x3 *T) (float64, float64, float64, float64) {
 	var heads2 []*T
 	var heads3 []*T
 	for h := 0; h < 3; h++ {
-		t9 := 2*h + 2
-		t10 := float64(h + 1)
-		t11 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, t9), t10)
-		t12 := tensorops.Scale(tensorops.Slice(x1, 1, 2*h, t9), t10)
-		t13 := tensorops.ExpandLike(t12, t11)
-		t14 := tensorops.Scale(tensorops.Slice(x2, 1, 2*h, t9), t10)
-		t15 := tensorops.ExpandLike(t14, t11)
-		t16 := tensorops.Scale(tensorops.Slice(x3, 1, 2*h, t9), t10)
-		t17 := tensorops.ExpandLike(t16, t11)
-		t18 := tensorops.FuseInto(t11, "Tanh(a)", t11)
-		t19 := tensorops.TanhJVP(t18, t13)
-		t20 := tensorops.Fuse("-(a*b + b*a)", t18, t19)
-		t21 := tensorops.Fuse("1 - a*a", t18)
-		t22 := tensorops.Fuse("0.5*(a*b) + c*d", t20, t13, t21, t15)
-		t23 := tensorops.FuseInto(t17,
-			"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h", t18, t22, t19, t13,
-			t20, t15, t21, t17)
-		heads = append(heads, t18)
-		heads1 = append(heads1, t19)
-		heads2 = append(heads2, t22)
-		heads3 = append(heads3, t23)
+		t9 := float64(h + 1)
+		t10 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, 2*h+2), t9)
+		t11 := tensorops.Scale(tensorops.Slice(x1, 1, 2*h, 2*h+2), t9)
+		t12 := tensorops.ExpandLike(t11, t10)
+		t13 := tensorops.Scale(tensorops.Slice(x2, 1, 2*h, 2*h+2), t9)
+		t14 := tensorops.ExpandLike(t13, t10)
+		t15 := tensorops.Scale(tensorops.Slice(x3, 1, 2*h, 2*h+2), t9)
+		t16 := tensorops.ExpandLike(t15, t10)
+		t17 := tensorops.FuseInto(t10, "Tanh(a)", t10)
+		t18 := tensorops.TanhJVP(t17, t12)
+		t19 := tensorops.Fuse("-(a*b + b*a)", t17, t18)
+		t20 := tensorops.Fuse("1 - a*a", t17)
+		t21 := tensorops.Fuse("0.5*(a*b) + c*d", t19, t12, t20, t14)
+		t22 := tensorops.FuseInto(t16,
+			"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h", t17, t21, t18, t12,
+			t19, t14, t20, t16)
+		heads = append(heads, t17)
+		heads1 = append(heads1, t18)
+		heads2 = append(heads2, t21)
+		heads3 = append(heads3, t22)
 	}
 	y := tensorops.Concat(1, heads...)
 	y1 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1...)...)
@@ -377,16 +371,15 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	var dheadsBar []*T
 	h := 0
 	for h < 3 {
-		t33 := 2*h + 2
-		xh2 := tensorops.Slice(x, 1, 2*h, t33)
-		dxh := tensorops.Slice(dx, 1, 2*h, t33)
-		t34 := float64(h + 1)
-		t35 := tensorops.Scale(xh2, t34)
-		t36 := tensorops.ExpandLike(tensorops.Scale(dxh, t34), t35)
-		t37 := tensorops.FuseInto(t35, "Tanh(a)", t35)
-		t38 := tensorops.FuseInto(t36, "TanhJVP(a, b)", t37, t36)
-		heads4 := append(heads, t37)
-		dheads2 := append(dheads, t38)
+		xh2 := tensorops.Slice(x, 1, 2*h, 2*h+2)
+		dxh := tensorops.Slice(dx, 1, 2*h, 2*h+2)
+		t30 := float64(h + 1)
+		t31 := tensorops.Scale(xh2, t30)
+		t32 := tensorops.ExpandLike(tensorops.Scale(dxh, t30), t31)
+		t33 := tensorops.FuseInto(t31, "Tanh(a)", t31)
+		t34 := tensorops.FuseInto(t32, "TanhJVP(a, b)", t33, t32)
+		heads4 := append(heads, t33)
+		dheads2 := append(dheads, t34)
 		var headsBar4, dheadsBar4 []*T
 		if cap(heads4) != cap(heads) {
 			headsBar4 = make([]*T, len(heads4), cap(heads4))
@@ -396,8 +389,8 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 			dheadsBar4 = dheadsBar[:len(heads4)]
 		}
 		h++
-		tapePointers = append(tapePointers, xh2, t37)
-		dtapePointers = append(dtapePointers, dxh, t38)
+		tapePointers = append(tapePointers, xh2, t33)
+		dtapePointers = append(dtapePointers, dxh, t34)
 		tapeSlices = append(tapeSlices, heads, headsBar, heads4, headsBar4)
 		dtapeSlices = append(dtapeSlices, dheads, dheadsBar, dheads2, dheadsBar4)
 		heads = heads4
@@ -416,52 +409,51 @@ func headsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	xBar = tensorops.SumLike(tensorops.Mul(y, t9), x)
 	dxBar = tensorops.SumLike(tensorops.Mul(t9, dy), x)
 	for k := 0; k < len(heads); k++ {
-		t31 := dheadsBar[k]
-		t32 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t10, 1, k, heads...))
-		headsBar[k] = t32
-		dheadsBar[k] = tensorops.Add(t31, tensorops.ConcatGrad(t11, 1, k, heads...))
+		t28 := dheadsBar[k]
+		t29 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t10, 1, k, heads...))
+		headsBar[k] = t29
+		dheadsBar[k] = tensorops.Add(t28, tensorops.ConcatGrad(t11, 1, k, heads...))
 	}
-	for h := 2; h >= 0; h-- {
-		t12 := len(tapeSlices) - 4
-		heads2 := tapeSlices[t12]
-		t13 := len(tapeSlices) - 3
-		headsBar2 := tapeSlices[t13]
-		dheadsBar2 := dtapeSlices[t13]
+	h2 := 2
+	for h2 >= 0 {
+		heads2 := tapeSlices[len(tapeSlices)-4]
+		headsBar2 := tapeSlices[len(tapeSlices)-3]
+		dheadsBar2 := dtapeSlices[len(tapeSlices)-3]
 		heads3 := tapeSlices[len(tapeSlices)-2]
-		t14 := len(tapeSlices) - 1
-		headsBar3 := tapeSlices[t14]
-		dheadsBar3 := dtapeSlices[t14]
-		tapeSlices = tapeSlices[:t12]
-		dtapeSlices = dtapeSlices[:t12]
-		t15 := len(tapePointers) - 2
-		xh := tapePointers[t15]
-		t16 := len(tapePointers) - 1
-		t17 := tapePointers[t16]
-		t18 := dtapePointers[t16]
-		tapePointers = tapePointers[:t15]
-		dtapePointers = dtapePointers[:t15]
-		t19 := headsBar3[len(heads2)]
-		t20 := dheadsBar3[len(heads2)]
+		headsBar3 := tapeSlices[len(tapeSlices)-1]
+		dheadsBar3 := dtapeSlices[len(tapeSlices)-1]
+		t12 := tapeSlices[:len(tapeSlices)-4]
+		dtapeSlices = dtapeSlices[:len(tapeSlices)-4]
+		xh := tapePointers[len(tapePointers)-2]
+		t13 := tapePointers[len(tapePointers)-1]
+		t14 := dtapePointers[len(tapePointers)-1]
+		t15 := tapePointers[:len(tapePointers)-2]
+		dtapePointers = dtapePointers[:len(tapePointers)-2]
+		t16 := headsBar3[len(heads2)]
+		t17 := dheadsBar3[len(heads2)]
 		headsBar3[len(heads2)] = nil
 		dheadsBar3[len(heads2)] = nil
 		if cap(heads3) != cap(heads2) {
 			for k := 0; k < len(heads2); k++ {
-				t29 := dheadsBar3[k]
-				t30 := dheadsBar2[k]
+				t26 := dheadsBar3[k]
+				t27 := dheadsBar2[k]
 				headsBar2[k] = tensorops.Accumulate(headsBar2[k], headsBar3[k])
-				dheadsBar2[k] = tensorops.Add(t30, t29)
+				dheadsBar2[k] = tensorops.Add(t27, t26)
 			}
 		}
-		t21 := float64(h + 1)
-		t22 := tensorops.Fuse("a*TanhJVP(b, c)", t21, t17, t19)
-		t23 := tensorops.Fuse("a*(-2*b*c*d + (1 - b*b)*e)", t21, t17, t19, t18, t20)
-		t24 := tensorops.ExpandLike(t23, t22)
-		t25 := tensorops.SumLike(t24, xh)
-		t26 := tensorops.SliceGrad(tensorops.SumLike(t22, xh), x, 1, 2*h)
-		t27 := tensorops.SliceGrad(t25, x, 1, 2*h)
-		xBar = tensorops.Add(xBar, t26)
-		t28 := tensorops.ExpandLike(t27, xBar)
-		dxBar = tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t28)
+		t18 := float64(h2 + 1)
+		t19 := tensorops.Fuse("a*TanhJVP(b, c)", t18, t13, t16)
+		t20 := tensorops.Fuse("a*(-2*b*c*d + (1 - b*b)*e)", t18, t13, t16, t14, t17)
+		t21 := tensorops.ExpandLike(t20, t19)
+		t22 := tensorops.SumLike(t21, xh)
+		t23 := tensorops.SliceGrad(tensorops.SumLike(t19, xh), x, 1, 2*h2)
+		t24 := tensorops.SliceGrad(t22, x, 1, 2*h2)
+		xBar = tensorops.Add(xBar, t23)
+		t25 := tensorops.ExpandLike(t24, xBar)
+		dxBar = tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t25)
+		h2--
+		tapePointers = t15
+		tapeSlices = t12
 	}
 	tensorops.Release(t6)
 	return t7, xBar, t8, dxBar
@@ -512,16 +504,15 @@ func headsGradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	var dheadsBar []*T
 	h := 0
 	for h < 3 {
-		t33 := 2*h + 2
-		xh2 := tensorops.Slice(x, 1, 2*h, t33)
-		dxh := tensorops.Slice(dx, 1, 2*h, t33)
-		t34 := float64(h + 1)
-		t35 := tensorops.Scale(xh2, t34)
-		t36 := tensorops.ExpandLike(tensorops.Scale(dxh, t34), t35)
-		t37 := tensorops.FuseInto(t35, "Tanh(a)", t35)
-		t38 := tensorops.FuseInto(t36, "TanhJVP(a, b)", t37, t36)
-		heads4 := append(heads, t37)
-		dheads2 := append(dheads, t38)
+		xh2 := tensorops.Slice(x, 1, 2*h, 2*h+2)
+		dxh := tensorops.Slice(dx, 1, 2*h, 2*h+2)
+		t30 := float64(h + 1)
+		t31 := tensorops.Scale(xh2, t30)
+		t32 := tensorops.ExpandLike(tensorops.Scale(dxh, t30), t31)
+		t33 := tensorops.FuseInto(t31, "Tanh(a)", t31)
+		t34 := tensorops.FuseInto(t32, "TanhJVP(a, b)", t33, t32)
+		heads4 := append(heads, t33)
+		dheads2 := append(dheads, t34)
 		var headsBar4, dheadsBar4 []*T
 		if cap(heads4) != cap(heads) {
 			headsBar4 = make([]*T, len(heads4), cap(heads4))
@@ -531,8 +522,8 @@ func headsGradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 			dheadsBar4 = dheadsBar[:len(heads4)]
 		}
 		h++
-		tapePointers = append(tapePointers, xh2, t37)
-		dtapePointers = append(dtapePointers, dxh, t38)
+		tapePointers = append(tapePointers, xh2, t33)
+		dtapePointers = append(dtapePointers, dxh, t34)
 		tapeSlices = append(tapeSlices, heads, headsBar, heads4, headsBar4)
 		dtapeSlices = append(dtapeSlices, dheads, dheadsBar, dheads2, dheadsBar4)
 		heads = heads4
@@ -550,52 +541,51 @@ func headsGradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	xBar = tensorops.SumLike(tensorops.Mul(y, t8), x)
 	dxBar = tensorops.SumLike(t11, x)
 	for k := 0; k < len(heads); k++ {
-		t31 := dheadsBar[k]
-		t32 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t9, 1, k, heads...))
-		headsBar[k] = t32
-		dheadsBar[k] = tensorops.Add(t31, tensorops.ConcatGrad(t10, 1, k, heads...))
+		t28 := dheadsBar[k]
+		t29 := tensorops.Accumulate(headsBar[k], tensorops.ConcatGrad(t9, 1, k, heads...))
+		headsBar[k] = t29
+		dheadsBar[k] = tensorops.Add(t28, tensorops.ConcatGrad(t10, 1, k, heads...))
 	}
-	for h := 2; h >= 0; h-- {
-		t12 := len(tapeSlices) - 4
-		heads2 := tapeSlices[t12]
-		t13 := len(tapeSlices) - 3
-		headsBar2 := tapeSlices[t13]
-		dheadsBar2 := dtapeSlices[t13]
+	h2 := 2
+	for h2 >= 0 {
+		heads2 := tapeSlices[len(tapeSlices)-4]
+		headsBar2 := tapeSlices[len(tapeSlices)-3]
+		dheadsBar2 := dtapeSlices[len(tapeSlices)-3]
 		heads3 := tapeSlices[len(tapeSlices)-2]
-		t14 := len(tapeSlices) - 1
-		headsBar3 := tapeSlices[t14]
-		dheadsBar3 := dtapeSlices[t14]
-		tapeSlices = tapeSlices[:t12]
-		dtapeSlices = dtapeSlices[:t12]
-		t15 := len(tapePointers) - 2
-		xh := tapePointers[t15]
-		t16 := len(tapePointers) - 1
-		t17 := tapePointers[t16]
-		t18 := dtapePointers[t16]
-		tapePointers = tapePointers[:t15]
-		dtapePointers = dtapePointers[:t15]
-		t19 := headsBar3[len(heads2)]
-		t20 := dheadsBar3[len(heads2)]
+		headsBar3 := tapeSlices[len(tapeSlices)-1]
+		dheadsBar3 := dtapeSlices[len(tapeSlices)-1]
+		t12 := tapeSlices[:len(tapeSlices)-4]
+		dtapeSlices = dtapeSlices[:len(tapeSlices)-4]
+		xh := tapePointers[len(tapePointers)-2]
+		t13 := tapePointers[len(tapePointers)-1]
+		t14 := dtapePointers[len(tapePointers)-1]
+		t15 := tapePointers[:len(tapePointers)-2]
+		dtapePointers = dtapePointers[:len(tapePointers)-2]
+		t16 := headsBar3[len(heads2)]
+		t17 := dheadsBar3[len(heads2)]
 		headsBar3[len(heads2)] = nil
 		dheadsBar3[len(heads2)] = nil
 		if cap(heads3) != cap(heads2) {
 			for k := 0; k < len(heads2); k++ {
-				t29 := dheadsBar3[k]
-				t30 := dheadsBar2[k]
+				t26 := dheadsBar3[k]
+				t27 := dheadsBar2[k]
 				headsBar2[k] = tensorops.Accumulate(headsBar2[k], headsBar3[k])
-				dheadsBar2[k] = tensorops.Add(t30, t29)
+				dheadsBar2[k] = tensorops.Add(t27, t26)
 			}
 		}
-		t21 := float64(h + 1)
-		t22 := tensorops.Fuse("a*TanhJVP(b, c)", t21, t17, t19)
-		t23 := tensorops.Fuse("a*(-2*b*c*d + (1 - b*b)*e)", t21, t17, t19, t18, t20)
-		t24 := tensorops.ExpandLike(t23, t22)
-		t25 := tensorops.SumLike(t24, xh)
-		t26 := tensorops.SliceGrad(tensorops.SumLike(t22, xh), x, 1, 2*h)
-		t27 := tensorops.SliceGrad(t25, x, 1, 2*h)
-		xBar = tensorops.Add(xBar, t26)
-		t28 := tensorops.ExpandLike(t27, xBar)
-		dxBar = tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t28)
+		t18 := float64(h2 + 1)
+		t19 := tensorops.Fuse("a*TanhJVP(b, c)", t18, t13, t16)
+		t20 := tensorops.Fuse("a*(-2*b*c*d + (1 - b*b)*e)", t18, t13, t16, t14, t17)
+		t21 := tensorops.ExpandLike(t20, t19)
+		t22 := tensorops.SumLike(t21, xh)
+		t23 := tensorops.SliceGrad(tensorops.SumLike(t19, xh), x, 1, 2*h2)
+		t24 := tensorops.SliceGrad(t22, x, 1, 2*h2)
+		xBar = tensorops.Add(xBar, t23)
+		t25 := tensorops.ExpandLike(t24, xBar)
+		dxBar = tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t25)
+		h2--
+		tapePointers = t15
+		tapeSlices = t12
 	}
 	tensorops.Release(t6)
 	return t7, xBar, 0, dxBar
@@ -639,17 +629,16 @@ func headsTaylorStacked(x, x1 *T) (float64, *T, *T) {
 	var heads1 []*T
 	var heads2 []*T
 	for h := 0; h < 3; h++ {
-		t4 := 2*h + 2
-		t5 := float64(h + 1)
-		t6 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, t4), t5)
-		t7 := tensorops.Scale(tensorops.Slice(x1, 1, 2*h, t4), t5)
-		t8 := tensorops.ExpandLike(t7, t6)
-		t9 := tensorops.FuseInto(t6, "Tanh(a)", t6)
-		t10 := tensorops.TanhJVP(t9, t8)
-		t11 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t9, t10, t8)
-		heads = append(heads, t9)
-		heads1 = append(heads1, t10)
-		heads2 = append(heads2, t11)
+		t4 := float64(h + 1)
+		t5 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, 2*h+2), t4)
+		t6 := tensorops.Scale(tensorops.Slice(x1, 1, 2*h, 2*h+2), t4)
+		t7 := tensorops.ExpandLike(t6, t5)
+		t8 := tensorops.FuseInto(t5, "Tanh(a)", t5)
+		t9 := tensorops.TanhJVP(t8, t7)
+		t10 := tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t8, t9, t7)
+		heads = append(heads, t8)
+		heads1 = append(heads1, t9)
+		heads2 = append(heads2, t10)
 	}
 	y := tensorops.Concat(1, heads...)
 	y1 := tensorops.ConcatJVP(1, append(append(make([]*tensorops.Tensor, 0), heads...), heads1...)...)
@@ -691,17 +680,16 @@ func headsTaylorStacked2(x, x1 *T) (float64, float64, float64) {
 	var heads1 []*T
 	var heads2 []*T
 	for h := 0; h < 3; h++ {
-		t6 := 2*h + 2
-		t7 := float64(h + 1)
-		t8 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, t6), t7)
-		t9 := tensorops.Scale(tensorops.Slice(x1, 1, 2*h, t6), t7)
-		t10 := tensorops.ExpandLike(t9, t8)
-		t11 := tensorops.FuseInto(t8, "Tanh(a)", t8)
-		t12 := tensorops.TanhJVP(t11, t10)
-		t13 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t11, t12, t10))
-		heads = append(heads, t11)
-		heads1 = append(heads1, t12)
-		heads2 = append(heads2, t13)
+		t6 := float64(h + 1)
+		t7 := tensorops.Scale(tensorops.Slice(x, 1, 2*h, 2*h+2), t6)
+		t8 := tensorops.Scale(tensorops.Slice(x1, 1, 2*h, 2*h+2), t6)
+		t9 := tensorops.ExpandLike(t8, t7)
+		t10 := tensorops.FuseInto(t7, "Tanh(a)", t7)
+		t11 := tensorops.TanhJVP(t10, t9)
+		t12 := tensorops.SumLanes(tensorops.Fuse("0.5*(-(a*b + b*a)*c)", t10, t11, t9))
+		heads = append(heads, t10)
+		heads1 = append(heads1, t11)
+		heads2 = append(heads2, t12)
 	}
 	t := append(append(make([]*tensorops.Tensor, 0), heads...), heads1...)
 	t2 := append(append(make([]*tensorops.Tensor, 0), heads...), heads2...)
@@ -748,12 +736,11 @@ func splitJVP(x, dx *T) ([]*T, []*T) {
 // Results: the value of Rejoin, then the partials of the varied scalar inputs in order.
 func RejoinGrad(x, w *T) (f float64, xBar, wBar *T) {
 	var tapeSlicesBuf [85][]*T
-	t := tapeSlicesBuf[:0]
-	t2 := x.Dim(0)
-	tapeSlices := slices.Grow(t, max(t2+2, 0)*2)
+	t := x.Dim(0)
+	tapeSlices := slices.Grow(tapeSlicesBuf[:0], max(t+2, 0)*2)
 	var rows []*T
 	var rowsBar []*T
-	for i := 0; i < t2; i++ {
+	for i := 0; i < t; i++ {
 		rows5 := append(rows, tensorops.Slice(x, 0, i, i+1))
 		var rowsBar5 []*T
 		if cap(rows5) != cap(rows) {
@@ -766,45 +753,44 @@ func RejoinGrad(x, w *T) (f float64, xBar, wBar *T) {
 		rowsBar = rowsBar5
 	}
 	rows2 := append(rows, w)
-	t3 := cap(rows2) != cap(rows)
+	t2 := cap(rows2) != cap(rows)
 	var rowsBar2 []*T
-	if t3 {
+	if t2 {
 		rowsBar2 = make([]*T, len(rows2), cap(rows2))
 	} else {
 		rowsBar2 = rowsBar[:len(rows2)]
 	}
-	t4 := tensorops.Exp(tensorops.Concat(1, rows2...))
-	t5 := tensorops.SumAll(t4)
-	i2 := t2 - 1
+	t3 := tensorops.Exp(tensorops.Concat(1, rows2...))
+	t4 := tensorops.SumAll(t3)
+	i2 := t - 1
 	for k := 0; k < len(rows2); k++ {
-		t8 := tensorops.Accumulate(rowsBar2[k], tensorops.ConcatGrad(t4, 1, k, rows2...))
-		rowsBar2[k] = t8
+		t6 := tensorops.Accumulate(rowsBar2[k], tensorops.ConcatGrad(t3, 1, k, rows2...))
+		rowsBar2[k] = t6
 	}
 	wBar = rowsBar2[len(rows)]
 	rowsBar2[len(rows)] = nil
-	if t3 {
+	if t2 {
 		for k := 0; k < len(rows); k++ {
 			rowsBar[k] = tensorops.Accumulate(rowsBar[k], rowsBar2[k])
 		}
 	}
 	xBar = nil
 	for ; i2 >= 0; i2-- {
-		t6 := len(tapeSlices) - 4
-		rows3 := tapeSlices[t6]
+		rows3 := tapeSlices[len(tapeSlices)-4]
 		rowsBar3 := tapeSlices[len(tapeSlices)-3]
 		rows4 := tapeSlices[len(tapeSlices)-2]
 		rowsBar4 := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:t6]
-		t7 := rowsBar4[len(rows3)]
+		tapeSlices = tapeSlices[:len(tapeSlices)-4]
+		t5 := rowsBar4[len(rows3)]
 		rowsBar4[len(rows3)] = nil
 		if cap(rows4) != cap(rows3) {
 			for k := 0; k < len(rows3); k++ {
 				rowsBar3[k] = tensorops.Accumulate(rowsBar3[k], rowsBar4[k])
 			}
 		}
-		xBar = tensorops.Add(xBar, tensorops.SliceGrad(t7, x, 0, i2))
+		xBar = tensorops.Add(xBar, tensorops.SliceGrad(t5, x, 0, i2))
 	}
-	return t5, xBar, wBar
+	return t4, xBar, wBar
 }
 
 // RejoinTaylor propagates Taylor polynomials of degree 2 through Rejoin (Taylor mode): when each
@@ -925,25 +911,22 @@ func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
 // tensors nil (zero), which then receive fresh tensors.
 func sumReverse(ts, tsBar []*T, seed *T) {
 	var tapePointersBuf [256]*T
-	t := tapePointersBuf[:0]
 	gadApart(ts, tsBar, "sumReverse: ts and tsBar")
-	tapePointers := slices.Grow(t, max(len(ts)+2, 0))
+	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(ts)+2, 0))
 	var s *T
 	for i := 0; i < len(ts); i++ {
-		t3 := ts[i]
+		t := ts[i]
 		tapePointers = append(tapePointers, s)
-		s = tensorops.Add(s, t3)
+		s = tensorops.Add(s, t)
 	}
 	sBar := seed
 	var sBar2 *tensorops.Tensor
 	for i := len(ts) - 1; i >= 0; i-- {
-		sBar = tensorops.Add(sBar2, sBar)
-		t2 := len(tapePointers) - 1
-		s2 := tapePointers[t2]
-		tsBar[i] = tensorops.AccumulateSumLike(tsBar[i], sBar, ts[i])
-		sBar = tensorops.SumLike(sBar, s2)
+		sBar2 = tensorops.Add(sBar2, sBar)
+		sBar = tensorops.SumLike(sBar2, tapePointers[len(tapePointers)-1])
+		tsBar[i] = tensorops.AccumulateSumLike(tsBar[i], sBar2, ts[i])
 		sBar2 = nil
-		tapePointers = tapePointers[:t2]
+		tapePointers = tapePointers[:len(tapePointers)-1]
 	}
 }
 
@@ -1034,63 +1017,57 @@ func AccumulateJVP(x, dx *T) (float64, float64) {
 // Results: the value of Accumulate, then the partials of the varied scalar inputs in order.
 func AccumulateGrad(x *T) (f float64, xBar *T) {
 	var tapePointersBuf [256]*T
-	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*tensorops.Tensor
-	t2 := tapePointersBuf2[:0]
-	tapePointers := slices.Grow(t2, 14)
-	tapePointers2 := slices.Grow(t, 9)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], 14)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], 9)
 	var acc *T
 	for k := 0; k < 3; k++ {
-		t15 := tensorops.Sin(x)
-		t16 := tensorops.Scale(t15, float64(k+1))
-		tapePointers = append(tapePointers, t15, t16)
+		t9 := tensorops.Sin(x)
+		t10 := tensorops.Scale(t9, float64(k+1))
+		tapePointers = append(tapePointers, t9, t10)
 		tapePointers2 = append(tapePointers2, acc)
-		acc = tensorops.Add(acc, t16)
+		acc = tensorops.Add(acc, t10)
 	}
 	var sq *T
 	for i := 0; i < 2; i++ {
-		t14 := tensorops.Mul(acc, acc)
+		t8 := tensorops.Mul(acc, acc)
 		tapePointers2 = append(tapePointers2, sq)
-		tapePointers = append(tapePointers, t14)
-		sq = tensorops.Add(sq, t14)
+		tapePointers = append(tapePointers, t8)
+		sq = tensorops.Add(sq, t8)
 	}
-	t3 := tensorops.SumAll(sq)
+	t := tensorops.SumAll(sq)
 	sqBar := tensorops.FullLike(sq, 1)
 	var sqBar2 *tensorops.Tensor
 	var accBar *T
 	i2 := 1
 	for i2 >= 0 {
 		sqBar2 = tensorops.Add(sqBar2, sqBar)
-		t10 := len(tapePointers) - 1
-		t11 := len(tapePointers2) - 1
-		sqBar = tensorops.SumLike(sqBar2, tapePointers2[t11])
-		t12 := tensorops.Mul(acc, tensorops.SumLike(sqBar2, tapePointers[t10]))
-		t13 := tensorops.SumLike(t12, acc)
-		accBar = tensorops.FuseInto(t13, "a + b + b", accBar, t13)
+		sqBar = tensorops.SumLike(sqBar2, tapePointers2[len(tapePointers2)-1])
+		t6 := tensorops.Mul(acc, tensorops.SumLike(sqBar2, tapePointers[len(tapePointers)-1]))
+		t7 := tensorops.SumLike(t6, acc)
+		accBar = tensorops.FuseInto(t7, "a + b + b", accBar, t7)
 		i2--
 		sqBar2 = nil
-		tapePointers = tapePointers[:t10]
-		tapePointers2 = tapePointers2[:t11]
+		tapePointers = tapePointers[:len(tapePointers)-1]
+		tapePointers2 = tapePointers2[:len(tapePointers2)-1]
 	}
 	xBar = nil
 	var accBar2 *tensorops.Tensor
 	k2 := 2
 	for k2 >= 0 {
 		accBar2 = tensorops.Add(accBar2, accBar)
-		t4 := len(tapePointers2) - 1
-		t5 := len(tapePointers) - 2
-		accBar = tensorops.SumLike(accBar2, tapePointers2[t4])
-		t6 := tensorops.SumLike(accBar2, tapePointers[len(tapePointers)-1])
-		t7 := tensorops.Scale(t6, float64(k2+1))
-		t8 := tensorops.SumLike(t7, tapePointers[t5])
-		t9 := tensorops.SumLike(tensorops.FuseInto(t8, "Cos(a)*b", x, t8), x)
-		xBar = tensorops.FuseInto(t9, "a + b", xBar, t9)
+		accBar = tensorops.SumLike(accBar2, tapePointers2[len(tapePointers2)-1])
+		t2 := tensorops.SumLike(accBar2, tapePointers[len(tapePointers)-1])
+		t3 := tensorops.Scale(t2, float64(k2+1))
+		t4 := tensorops.SumLike(t3, tapePointers[len(tapePointers)-2])
+		t5 := tensorops.SumLike(tensorops.FuseInto(t4, "Cos(a)*b", x, t4), x)
+		xBar = tensorops.FuseInto(t5, "a + b", xBar, t5)
 		k2--
 		accBar2 = nil
-		tapePointers = tapePointers[:t5]
-		tapePointers2 = tapePointers2[:t4]
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		tapePointers2 = tapePointers2[:len(tapePointers2)-1]
 	}
-	return t3, xBar
+	return t, xBar
 }
 
 // AccumulateTaylor propagates Taylor polynomials of degree 3 through Accumulate (Taylor mode): when
@@ -1174,27 +1151,27 @@ func accumulateGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	var acc *T
 	var dacc *T
 	for k := 0; k < 3; k++ {
-		t29 := tensorops.Sin(x)
-		t30 := float64(k + 1)
-		t31 := tensorops.Scale(t29, t30)
-		t32 := tensorops.ExpandLike(tensorops.Fuse("a*(Cos(b)*c)", t30, x, dx), t31)
-		acc3 := tensorops.Add(acc, t31)
-		t33 := tensorops.ExpandLike(t32, acc3)
-		dacc = tensorops.FuseInto(t33, "a + b", tensorops.ExpandLike(dacc, acc3), t33)
-		tapePointers = append(tapePointers, t29, t31)
+		t25 := tensorops.Sin(x)
+		t26 := float64(k + 1)
+		t27 := tensorops.Scale(t25, t26)
+		t28 := tensorops.ExpandLike(tensorops.Fuse("a*(Cos(b)*c)", t26, x, dx), t27)
+		acc3 := tensorops.Add(acc, t27)
+		t29 := tensorops.ExpandLike(t28, acc3)
+		dacc = tensorops.FuseInto(t29, "a + b", tensorops.ExpandLike(dacc, acc3), t29)
+		tapePointers = append(tapePointers, t25, t27)
 		tapePointers2 = append(tapePointers2, acc)
 		acc = acc3
 	}
 	var sq *T
 	var dsq *T
 	for i := 0; i < 2; i++ {
-		t26 := tensorops.Mul(acc, acc)
-		t27 := tensorops.Mul(acc, dacc)
-		sq3 := tensorops.Add(sq, t26)
-		t28 := tensorops.ExpandLike(tensorops.FuseInto(t27, "a + a", t27), sq3)
-		dsq = tensorops.FuseInto(t28, "a + b", tensorops.ExpandLike(dsq, sq3), t28)
+		t22 := tensorops.Mul(acc, acc)
+		t23 := tensorops.Mul(acc, dacc)
+		sq3 := tensorops.Add(sq, t22)
+		t24 := tensorops.ExpandLike(tensorops.FuseInto(t23, "a + a", t23), sq3)
+		dsq = tensorops.FuseInto(t24, "a + b", tensorops.ExpandLike(dsq, sq3), t24)
 		tapePointers2 = append(tapePointers2, sq)
-		tapePointers = append(tapePointers, t26)
+		tapePointers = append(tapePointers, t22)
 		sq = sq3
 	}
 	t4 := tensorops.SumAll(sq)
@@ -1208,26 +1185,24 @@ func accumulateGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	for i2 >= 0 {
 		sqBar2 = tensorops.Add(sqBar2, sqBar)
 		dsqBar2 := tensorops.ExpandLike(dsqBar, sqBar2)
-		t17 := len(tapePointers) - 1
-		t18 := tapePointers[t17]
-		t19 := len(tapePointers2) - 1
-		sq2 := tapePointers2[t19]
+		t15 := tapePointers[len(tapePointers)-1]
+		sq2 := tapePointers2[len(tapePointers2)-1]
 		sqBar = tensorops.SumLike(sqBar2, sq2)
 		dsqBar = tensorops.SumLike(dsqBar2, sq2)
-		t20 := tensorops.SumLike(sqBar2, t18)
-		t21 := tensorops.Fuse("a*b + c*d", t20, dacc, acc, tensorops.SumLike(dsqBar2, t18))
-		t22 := tensorops.SumLike(tensorops.Mul(acc, t20), acc)
-		t23 := tensorops.SumLike(t21, acc)
-		accBar = tensorops.Add(accBar, t22)
-		t24 := tensorops.ExpandLike(daccBar, accBar)
-		daccBar3 := tensorops.Add(t24, tensorops.ExpandLike(t23, accBar))
-		accBar = tensorops.Add(accBar, t22)
-		t25 := tensorops.ExpandLike(daccBar3, accBar)
-		daccBar = tensorops.Add(t25, tensorops.ExpandLike(t23, accBar))
+		t16 := tensorops.SumLike(sqBar2, t15)
+		t17 := tensorops.Fuse("a*b + c*d", t16, dacc, acc, tensorops.SumLike(dsqBar2, t15))
+		t18 := tensorops.SumLike(tensorops.Mul(acc, t16), acc)
+		t19 := tensorops.SumLike(t17, acc)
+		accBar = tensorops.Add(accBar, t18)
+		t20 := tensorops.ExpandLike(daccBar, accBar)
+		daccBar3 := tensorops.Add(t20, tensorops.ExpandLike(t19, accBar))
+		accBar = tensorops.Add(accBar, t18)
+		t21 := tensorops.ExpandLike(daccBar3, accBar)
+		daccBar = tensorops.Add(t21, tensorops.ExpandLike(t19, accBar))
 		i2--
 		sqBar2 = nil
-		tapePointers = tapePointers[:t17]
-		tapePointers2 = tapePointers2[:t19]
+		tapePointers = tapePointers[:len(tapePointers)-1]
+		tapePointers2 = tapePointers2[:len(tapePointers2)-1]
 	}
 	xBar = nil
 	dxBar = nil
@@ -1236,26 +1211,24 @@ func accumulateGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	for k2 >= 0 {
 		accBar2 = tensorops.Add(accBar2, accBar)
 		daccBar2 := tensorops.ExpandLike(daccBar, accBar2)
-		t6 := len(tapePointers2) - 1
-		acc2 := tapePointers2[t6]
-		t7 := len(tapePointers) - 2
-		t8 := tapePointers[t7]
-		t9 := tapePointers[len(tapePointers)-1]
+		acc2 := tapePointers2[len(tapePointers2)-1]
+		t6 := tapePointers[len(tapePointers)-2]
+		t7 := tapePointers[len(tapePointers)-1]
 		accBar = tensorops.SumLike(accBar2, acc2)
 		daccBar = tensorops.SumLike(daccBar2, acc2)
-		t10 := float64(k2 + 1)
-		t11 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(accBar2, t9), t10), t8)
-		t12 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(daccBar2, t9), t10), t8)
-		t13 := tensorops.Cos(x)
-		t14 := tensorops.FuseInto(t12, "a*(-Sin(b)*c) + d*e", t11, x, dx, t13, t12)
-		t15 := tensorops.SumLike(tensorops.Mul(t13, t11), x)
-		xBar = tensorops.FuseInto(t15, "a + b", xBar, t15)
-		t16 := tensorops.ExpandLike(tensorops.SumLike(t14, x), xBar)
-		dxBar = tensorops.FuseInto(t16, "a + b", tensorops.ExpandLike(dxBar, xBar), t16)
+		t8 := float64(k2 + 1)
+		t9 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(accBar2, t7), t8), t6)
+		t10 := tensorops.SumLike(tensorops.Scale(tensorops.SumLike(daccBar2, t7), t8), t6)
+		t11 := tensorops.Cos(x)
+		t12 := tensorops.FuseInto(t10, "a*(-Sin(b)*c) + d*e", t9, x, dx, t11, t10)
+		t13 := tensorops.SumLike(tensorops.Mul(t11, t9), x)
+		xBar = tensorops.FuseInto(t13, "a + b", xBar, t13)
+		t14 := tensorops.ExpandLike(tensorops.SumLike(t12, x), xBar)
+		dxBar = tensorops.FuseInto(t14, "a + b", tensorops.ExpandLike(dxBar, xBar), t14)
 		k2--
 		accBar2 = nil
-		tapePointers = tapePointers[:t7]
-		tapePointers2 = tapePointers2[:t6]
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		tapePointers2 = tapePointers2[:len(tapePointers2)-1]
 	}
 	return t4, xBar, t5, dxBar
 }
@@ -1458,35 +1431,33 @@ func ReadsJVP(x, dx *T) (float64, float64) {
 // Results: the value of Reads, then the partials of the varied scalar inputs in order.
 func ReadsGrad(x *T) (f float64, xBar *T) {
 	var tapeBuf [256]float64
-	t := tapeBuf[:0]
-	t2 := tensorops.Exp(x)
-	t3 := tensorops.Tanh(x)
+	t := tensorops.Exp(x)
+	t2 := tensorops.Tanh(x)
+	t3 := tensorops.Sum(t2, 0)
 	t4 := tensorops.Sum(t3, 0)
-	t5 := tensorops.Sum(t4, 0)
-	m := t5.Item()
-	t6 := x.Dim(1)
-	tape := slices.Grow(t, max(t6+2, 0)*2)
-	s := tensorops.SumAll(t2)
-	for j := 0; j < t6; j++ {
-		t13 := x.At(0, j)
-		t14 := x.At(1, j)
-		tape = append(tape, t13, t14)
-		s += t13 * t14
+	m := t4.Item()
+	t5 := x.Dim(1)
+	tape := slices.Grow(tapeBuf[:0], max(t5+2, 0)*2)
+	s := tensorops.SumAll(t)
+	for j := 0; j < t5; j++ {
+		t11 := x.At(0, j)
+		t12 := x.At(1, j)
+		tape = append(tape, t11, t12)
+		s += t11 * t12
 	}
-	t7 := s * m
+	t6 := s * m
 	xBar = nil
-	for j := t6 - 1; j >= 0; j-- {
-		t10 := len(tape) - 2
-		t11 := tensorops.AtGrad(tape[t10]*m, x, 1, j)
-		t12 := tensorops.AtGrad(m*tape[len(tape)-1], x, 0, j)
-		xBar = tensorops.Fuse("a + b + c", xBar, t11, t12)
-		tape = tape[:t10]
+	for j := t5 - 1; j >= 0; j-- {
+		t9 := tensorops.AtGrad(tape[len(tape)-2]*m, x, 1, j)
+		t10 := tensorops.AtGrad(m*tape[len(tape)-1], x, 0, j)
+		xBar = tensorops.Fuse("a + b + c", xBar, t9, t10)
+		tape = tape[:len(tape)-2]
 	}
-	t8 := tensorops.ExpandAxis(tensorops.FullLike(t5, s), t4, 0)
-	t9 := tensorops.ExpandAxis(t8, t3, 0)
-	xBar2 := tensorops.Fuse("a + TanhJVP(b, c) + d*e", xBar, t3, t9, m, t2)
-	tensorops.Release(t2, t3)
-	return t7, xBar2
+	t7 := tensorops.ExpandAxis(tensorops.FullLike(t4, s), t3, 0)
+	t8 := tensorops.ExpandAxis(t7, t2, 0)
+	xBar2 := tensorops.Fuse("a + TanhJVP(b, c) + d*e", xBar, t2, t8, m, t)
+	tensorops.Release(t, t2)
+	return t6, xBar2
 }
 
 // ReadsTaylor propagates Taylor polynomials of degree 3 through Reads (Taylor mode): when each
@@ -1572,35 +1543,33 @@ func readsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	tape := t10[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, t9)...)[:len(t)]
 	for j := 0; j < t8; j++ {
-		t32 := x.At(0, j)
-		t33 := tensorops.AtJVP(dx, 0, j)
-		t34 := x.At(1, j)
-		t35 := tensorops.AtJVP(dx, 1, j)
-		tape = append(tape, t32, t34)
-		dtape = append(dtape, t33, t35)
-		s += t32 * t34
-		ds += t33*t34 + t32*t35
+		t30 := x.At(0, j)
+		t31 := tensorops.AtJVP(dx, 0, j)
+		t32 := x.At(1, j)
+		t33 := tensorops.AtJVP(dx, 1, j)
+		tape = append(tape, t30, t32)
+		dtape = append(dtape, t31, t33)
+		s += t30 * t32
+		ds += t31*t32 + t30*t33
 	}
 	t11 := s * m
 	t12 := ds*m + s*dm
 	xBar = nil
 	dxBar = nil
 	for j := t8 - 1; j >= 0; j-- {
-		t23 := len(tape) - 2
-		t24 := tape[t23]
-		t25 := len(tape) - 1
-		t26 := tape[t25]
-		t27 := tensorops.AtGrad(dtape[t23]*m+t24*dm, x, 1, j)
-		xBar = tensorops.Add(xBar, tensorops.AtGrad(t24*m, x, 1, j))
-		t28 := tensorops.ExpandLike(t27, xBar)
-		dxBar4 := tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t28)
-		t29 := tensorops.AtGrad(dm*t26+m*dtape[t25], x, 0, j)
-		xBar = tensorops.Add(xBar, tensorops.AtGrad(m*t26, x, 0, j))
-		t30 := tensorops.ExpandLike(dxBar4, xBar)
-		t31 := tensorops.ExpandLike(t29, xBar)
-		dxBar = tensorops.Add(t30, t31)
-		tape = tape[:t23]
-		dtape = dtape[:t23]
+		t23 := tape[len(tape)-2]
+		t24 := tape[len(tape)-1]
+		t25 := tensorops.AtGrad(dtape[len(tape)-2]*m+t23*dm, x, 1, j)
+		xBar = tensorops.Add(xBar, tensorops.AtGrad(t23*m, x, 1, j))
+		t26 := tensorops.ExpandLike(t25, xBar)
+		dxBar4 := tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t26)
+		t27 := tensorops.AtGrad(dm*t24+m*dtape[len(tape)-1], x, 0, j)
+		xBar = tensorops.Add(xBar, tensorops.AtGrad(m*t24, x, 0, j))
+		t28 := tensorops.ExpandLike(dxBar4, xBar)
+		t29 := tensorops.ExpandLike(t27, xBar)
+		dxBar = tensorops.Add(t28, t29)
+		dtape = dtape[:len(tape)-2]
+		tape = tape[:len(tape)-2]
 	}
 	t13 := tensorops.ExpandAxis(tensorops.FullLike(t7, s), t6, 0)
 	t14 := tensorops.ExpandAxis(tensorops.FullLike(t7, ds), t6, 0)
@@ -1695,47 +1664,43 @@ func (p *Fit32) FuncTaylor(x, x1, x2 []float32) (float64, float64, float64) {
 // tensors nil (zero), which then receive fresh tensors.
 func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	t2 := tapePointersBuf2[:0]
-	t3 := s.Ws
-	t4 := sBar.Ws
-	n := len(t3)
-	sBar.Ws = append(t4, make([]*T, max(n-len(t4), 0))...)
-	t5 := *sBar
+	t := s.Ws
+	t2 := sBar.Ws
+	n := len(t)
+	sBar.Ws = append(t2, make([]*T, max(n-len(t2), 0))...)
+	t3 := *sBar
 	trips := max(n+2, 0)
-	tapePointers := slices.Grow(t2, trips)
-	tapePointers2 := slices.Grow(t, trips)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	for i := 0; i < n; i++ {
-		t12 := tensorops.MatMul(x, t3[i])
-		x3 := tensorops.FuseInto(t12, "Tanh(a)", t12)
+		t8 := tensorops.MatMul(x, t[i])
+		x3 := tensorops.FuseInto(t8, "Tanh(a)", t8)
 		tapePointers = append(tapePointers, x)
 		tapePointers2 = append(tapePointers2, x3)
 		x = x3
 	}
-	t6 := tensorops.SumAll(tensorops.Square(x))
+	t4 := tensorops.SumAll(tensorops.Square(x))
 	xBar := tensorops.Scale(x, 2)
 	var xBar2 *tensorops.Tensor
 	for i := n - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t7 := len(tapePointers2) - 1
-		t8 := tapePointers2[:t7]
-		t9 := len(tapePointers) - 1
-		x2 := tapePointers[t9]
-		tapePointers = tapePointers[:t9]
-		t10 := tensorops.TanhJVP(tapePointers2[t7], xBar2)
-		w := t3[i]
+		t5 := tapePointers2[:len(tapePointers2)-1]
+		x2 := tapePointers[len(tapePointers)-1]
+		tapePointers = tapePointers[:len(tapePointers)-1]
+		t6 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
+		w := t[i]
 		if i != 0 {
-			xBar = tensorops.MatMulGradA(t10, x2, w, false, false)
+			xBar = tensorops.MatMulGradA(t6, x2, w, false, false)
 		} else {
 			xBar = nil
 		}
-		t11 := tensorops.AccumulateMatMulGradB(t5.Ws[i], t10, x2, w, false, false)
-		t5.Ws[i] = t11
+		t7 := tensorops.AccumulateMatMulGradB(t3.Ws[i], t6, x2, w, false, false)
+		t3.Ws[i] = t7
 		xBar2 = nil
-		tapePointers2 = t8
+		tapePointers2 = t5
 	}
-	return t6
+	return t4
 }
 
 // StackLossJVP computes StackLoss and its derivative along the tangents (forward mode).
@@ -1785,47 +1750,43 @@ func applyJVPWrtS(s, ds Stack, x *T) (*T, *T) {
 // tensors nil (zero), which then receive fresh tensors.
 func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	t2 := tapePointersBuf2[:0]
-	t3 := sBar.Ws
-	sBar.Ws = append(t3, make([]*T, max(len(s.Ws)-len(t3), 0))...)
-	t4 := s.Ws
-	n := len(t4)
+	t := sBar.Ws
+	sBar.Ws = append(t, make([]*T, max(len(s.Ws)-len(t), 0))...)
+	t2 := s.Ws
+	n := len(t2)
 	trips := max(n+2, 0)
-	tapePointers := slices.Grow(t2, trips)
-	tapePointers2 := slices.Grow(t, trips)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	for i := 0; i < n; i++ {
-		t12 := tensorops.MatMul(x, t4[i])
-		x3 := tensorops.FuseInto(t12, "Tanh(a)", t12)
+		t8 := tensorops.MatMul(x, t2[i])
+		x3 := tensorops.FuseInto(t8, "Tanh(a)", t8)
 		tapePointers = append(tapePointers, x)
 		tapePointers2 = append(tapePointers2, x3)
 		x = x3
 	}
-	t5 := tensorops.SumAll(tensorops.Square(x))
+	t3 := tensorops.SumAll(tensorops.Square(x))
 	xBar := tensorops.Scale(x, 2)
 	var xBar2 *tensorops.Tensor
 	for i := n - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t6 := len(tapePointers2) - 1
-		t7 := tapePointers2[:t6]
-		t8 := len(tapePointers) - 1
-		x2 := tapePointers[t8]
-		tapePointers = tapePointers[:t8]
-		t9 := tensorops.TanhJVP(tapePointers2[t6], xBar2)
+		t4 := tapePointers2[:len(tapePointers2)-1]
+		x2 := tapePointers[len(tapePointers)-1]
+		tapePointers = tapePointers[:len(tapePointers)-1]
+		t5 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
 		w := s.Ws[i]
 		if i != 0 {
-			xBar = tensorops.MatMulGradA(t9, x2, w, false, false)
+			xBar = tensorops.MatMulGradA(t5, x2, w, false, false)
 		} else {
 			xBar = nil
 		}
-		t10 := *sBar
-		t11 := tensorops.AccumulateMatMulGradB(t10.Ws[i], t9, x2, w, false, false)
-		t10.Ws[i] = t11
+		t6 := *sBar
+		t7 := tensorops.AccumulateMatMulGradB(t6.Ws[i], t5, x2, w, false, false)
+		t6.Ws[i] = t7
 		xBar2 = nil
-		tapePointers2 = t7
+		tapePointers2 = t4
 	}
-	return t5
+	return t3
 }
 
 // LinearLossHVP returns LinearLoss and the Hessian-vector product ∇²LinearLoss·v, the Hessian taken
@@ -1875,60 +1836,56 @@ func linearLossGradWrtMJVP(m, dm Lin, x *T) (f float64, mBar Lin, df float64, dm
 // tensors nil (zero), which then receive fresh tensors.
 func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	t2 := tapePointersBuf2[:0]
-	t3 := mBar.Ws
-	mBar.Ws = append(t3, make([]*T, max(len(m.Ws)-len(t3), 0))...)
-	t4 := *mBar
+	t := mBar.Ws
+	mBar.Ws = append(t, make([]*T, max(len(m.Ws)-len(t), 0))...)
+	t2 := *mBar
 	m2 := new(Deep)
 	mBar2 := new(Deep)
-	mBar2.Ws = t4.Ws
+	mBar2.Ws = t2.Ws
 	*m2 = m
-	t5 := m2.Ws
-	trips := max(len(t5)+2, 0)
-	tapePointers := slices.Grow(t2, trips)
-	tapePointers2 := slices.Grow(t, trips)
-	for i := 0; i < len(t5); i++ {
-		t18 := tensorops.MatMul(x, t5[i])
-		x3 := tensorops.FuseInto(t18, "Tanh(a)", t18)
+	t3 := m2.Ws
+	trips := max(len(t3)+2, 0)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
+	for i := 0; i < len(t3); i++ {
+		t14 := tensorops.MatMul(x, t3[i])
+		x3 := tensorops.FuseInto(t14, "Tanh(a)", t14)
 		tapePointers = append(tapePointers, x)
 		tapePointers2 = append(tapePointers2, x3)
 		x = x3
 	}
-	t6 := m2.W
-	t7 := tensorops.MatMul(x, t6)
-	t8 := tensorops.FuseInto(t7, "Tanh(a)", t7)
-	t9 := tensorops.MeanAll(t8)
-	t10 := tensorops.TanhJVP(t8, tensorops.MeanAllGrad(t8, 1))
-	xBar := tensorops.MatMulGradA(t10, x, t6, false, false)
-	mBar2.W = tensorops.AccumulateMatMulGradB(mBar2.W, t10, x, t6, false, false)
+	t4 := m2.W
+	t5 := tensorops.MatMul(x, t4)
+	t6 := tensorops.FuseInto(t5, "Tanh(a)", t5)
+	t7 := tensorops.MeanAll(t6)
+	t8 := tensorops.TanhJVP(t6, tensorops.MeanAllGrad(t6, 1))
+	xBar := tensorops.MatMulGradA(t8, x, t4, false, false)
+	mBar2.W = tensorops.AccumulateMatMulGradB(mBar2.W, t8, x, t4, false, false)
 	var xBar2 *tensorops.Tensor
-	for i := len(t5) - 1; i >= 0; i-- {
+	for i := len(t3) - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t12 := len(tapePointers2) - 1
-		t13 := tapePointers2[:t12]
-		t14 := len(tapePointers) - 1
-		x2 := tapePointers[t14]
-		tapePointers = tapePointers[:t14]
-		t15 := tensorops.TanhJVP(tapePointers2[t12], xBar2)
+		t10 := tapePointers2[:len(tapePointers2)-1]
+		x2 := tapePointers[len(tapePointers)-1]
+		tapePointers = tapePointers[:len(tapePointers)-1]
+		t11 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
 		w := m2.Ws[i]
 		if i != 0 {
-			xBar = tensorops.MatMulGradA(t15, x2, w, false, false)
+			xBar = tensorops.MatMulGradA(t11, x2, w, false, false)
 		} else {
 			xBar = nil
 		}
-		t16 := mBar2.Ws
-		t17 := tensorops.AccumulateMatMulGradB(t16[i], t15, x2, w, false, false)
-		t16[i] = t17
+		t12 := mBar2.Ws
+		t13 := tensorops.AccumulateMatMulGradB(t12[i], t11, x2, w, false, false)
+		t12[i] = t13
 		xBar2 = nil
-		tapePointers2 = t13
+		tapePointers2 = t10
 	}
-	t11 := mBar2.W
+	t9 := mBar2.W
 	mBar2.W = nil
-	mBar.W = tensorops.Accumulate(mBar.W, t11)
-	tensorops.Release(t7, t10)
-	return t9
+	mBar.W = tensorops.Accumulate(mBar.W, t9)
+	tensorops.Release(t5, t8)
+	return t7
 }
 
 // AddrLossHessDiag returns AddrLoss and the diagonal of its Hessian with respect to m, as a fresh
@@ -2292,61 +2249,57 @@ func flowStepJVPWrtSW(s, ds *Flow, w, dw *T, dt float64) {
 // Results: the value of Integrate, then the partials of the varied scalar inputs in order.
 func IntegrateGrad(x, w *T) (f float64, xBar, wBar *T) {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
 	s := new(Flow)
 	sBar := new(Flow)
 	s.X = x
-	tapePointers := slices.Grow(t, 30)
+	tapePointers := slices.Grow(tapePointersBuf[:0], 30)
 	for i := 0; i < 4; i++ {
-		t21 := tensorops.MatMul(s.X, w)
-		a2 := tensorops.FuseInto(t21, "Tanh(a)", t21)
-		t22 := s.V
-		t23 := tensorops.Scale(a2, 0.1)
-		t24 := append(tapePointers, s.V)
-		s.V = tensorops.Add(t22, t23)
-		t25 := s.X
-		t26 := tensorops.Scale(s.V, 0.1)
-		t27 := append(t24, s.X)
-		s.X = tensorops.Add(t25, t26)
-		tapePointers = append(t27, a2, t23, t26)
+		t17 := tensorops.MatMul(s.X, w)
+		a2 := tensorops.FuseInto(t17, "Tanh(a)", t17)
+		t18 := s.V
+		t19 := tensorops.Scale(a2, 0.1)
+		t20 := append(tapePointers, s.V)
+		s.V = tensorops.Add(t18, t19)
+		t21 := s.X
+		t22 := tensorops.Scale(s.V, 0.1)
+		t23 := append(t20, s.X)
+		s.X = tensorops.Add(t21, t22)
+		tapePointers = append(t23, a2, t19, t22)
 	}
-	t2 := s.X
-	t3 := tensorops.SumAll(tensorops.Mul(t2, t2))
-	sBar.X = tensorops.Accumulate(sBar.X, tensorops.Add(t2, t2))
+	t := s.X
+	t2 := tensorops.SumAll(tensorops.Mul(t, t))
+	sBar.X = tensorops.Accumulate(sBar.X, tensorops.Add(t, t))
 	wBar = nil
 	for i := 3; i >= 0; i-- {
-		t4 := len(tapePointers) - 3
-		a := tapePointers[t4]
-		t5 := tapePointers[len(tapePointers)-2]
-		t6 := tapePointers[len(tapePointers)-1]
-		t7 := tapePointers[:t4]
-		t8 := sBar.X
+		a := tapePointers[len(tapePointers)-3]
+		t3 := tapePointers[len(tapePointers)-2]
+		t4 := tapePointers[len(tapePointers)-1]
+		t5 := tapePointers[:len(tapePointers)-3]
+		t6 := sBar.X
 		sBar.X = nil
-		t9 := len(t7) - 1
-		t10 := t7[:t9]
-		s.X = t7[t9]
-		t11 := s.X
-		t12 := tensorops.Scale(tensorops.SumLike(t8, t6), 0.1)
-		t13 := tensorops.AccumulateSumLike(sBar.V, t12, s.V)
-		sBar.V = t13
-		sBar.X = tensorops.AccumulateSumLike(sBar.X, t8, t11)
-		t14 := sBar.V
+		t7 := t5[:len(t5)-1]
+		s.X = t5[len(t5)-1]
+		t8 := s.X
+		t9 := tensorops.Scale(tensorops.SumLike(t6, t4), 0.1)
+		t10 := tensorops.AccumulateSumLike(sBar.V, t9, s.V)
+		sBar.V = t10
+		sBar.X = tensorops.AccumulateSumLike(sBar.X, t6, t8)
+		t11 := sBar.V
 		sBar.V = nil
-		t15 := len(t10) - 1
-		s.V = t10[t15]
-		t16 := tensorops.Scale(tensorops.SumLike(t14, t5), 0.1)
-		t17 := tensorops.SumLike(t16, a)
-		sBar.V = tensorops.AccumulateSumLike(sBar.V, t14, s.V)
-		t18 := tensorops.FuseInto(t17, "TanhJVP(a, b)", a, t17)
-		t19 := s.X
-		t20 := tensorops.MatMulGradB(t18, t19, w, false, false)
-		wBar = tensorops.FuseInto(t20, "a + b", wBar, t20)
-		sBar.X = tensorops.AccumulateMatMulGradA(sBar.X, t18, t19, w, false, false)
-		tapePointers = t10[:t15]
+		s.V = t7[len(t7)-1]
+		t12 := tensorops.Scale(tensorops.SumLike(t11, t3), 0.1)
+		t13 := tensorops.SumLike(t12, a)
+		sBar.V = tensorops.AccumulateSumLike(sBar.V, t11, s.V)
+		t14 := tensorops.FuseInto(t13, "TanhJVP(a, b)", a, t13)
+		t15 := s.X
+		t16 := tensorops.MatMulGradB(t14, t15, w, false, false)
+		wBar = tensorops.FuseInto(t16, "a + b", wBar, t16)
+		sBar.X = tensorops.AccumulateMatMulGradA(sBar.X, t14, t15, w, false, false)
+		tapePointers = t7[:len(t7)-1]
 	}
 	xBar = sBar.X
 	sBar.X = nil
-	return t3, xBar, wBar
+	return t2, xBar, wBar
 }
 
 // KeptJVP computes Kept and its derivative along the tangents (forward mode).
@@ -2495,12 +2448,9 @@ func statesJVP(h0, dh0, w, dw, u, du *T, xs, dxs []*T) ([]*T, []*T) {
 // Results: the value of Recurrent, then the partials of the varied scalar inputs in order.
 func RecurrentGrad(h0, w, u, x *T) (f float64, h0Bar, wBar, uBar, xBar *T) {
 	var tapeSlicesBuf [85][]*T
-	t := tapeSlicesBuf[:0]
 	var tapePointersBuf [256]*tensorops.Tensor
-	t2 := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	t3 := tapePointersBuf2[:0]
-	t4 := new([3]*T)
+	t := new([3]*T)
 	xs := []*T{
 		x,
 		tensorops.Scale(x, 0.5),
@@ -2508,17 +2458,17 @@ func RecurrentGrad(h0, w, u, x *T) (f float64, h0Bar, wBar, uBar, xBar *T) {
 	}
 	n := len(xs)
 	trips := max(n+2, 0)
-	tapePointers := slices.Grow(t3, trips)
-	tapePointers2 := slices.Grow(t2, trips*3)
-	tapeSlices := slices.Grow(t, trips*2)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips*3)
+	tapeSlices := slices.Grow(tapeSlicesBuf[:0], trips*2)
 	hs := make([]*T, 0, n)
 	hsBar := make([]*T, 0, n)
 	h := h0
 	i := 0
 	for i < n {
-		t21 := tensorops.MatMul(h, w)
-		t22 := tensorops.MatMul(xs[i], u)
-		h5 := tensorops.Fuse("Tanh(a + b)", t21, t22)
+		t15 := tensorops.MatMul(h, w)
+		t16 := tensorops.MatMul(xs[i], u)
+		h5 := tensorops.Fuse("Tanh(a + b)", t15, t16)
 		hs4 := append(hs, h5)
 		var hsBar4 []*T
 		if cap(hs4) != cap(hs) {
@@ -2528,7 +2478,7 @@ func RecurrentGrad(h0, w, u, x *T) (f float64, h0Bar, wBar, uBar, xBar *T) {
 		}
 		i++
 		tapePointers = append(tapePointers, h)
-		tapePointers2 = append(tapePointers2, t21, t22, h5)
+		tapePointers2 = append(tapePointers2, t15, t16, h5)
 		tapeSlices = append(tapeSlices, hs, hsBar, hs4, hsBar4)
 		hs = hs4
 		hsBar = hsBar4
@@ -2547,52 +2497,49 @@ func RecurrentGrad(h0, w, u, x *T) (f float64, h0Bar, wBar, uBar, xBar *T) {
 	var hBar2 *tensorops.Tensor
 	for i3 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t9 := len(tapeSlices) - 4
-		hs2 := tapeSlices[t9]
+		hs2 := tapeSlices[len(tapeSlices)-4]
 		hsBar2 := tapeSlices[len(tapeSlices)-3]
 		hs3 := tapeSlices[len(tapeSlices)-2]
 		hsBar3 := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:t9]
-		t10 := len(tapePointers2) - 3
-		t11 := tapePointers2[t10]
-		t12 := tapePointers2[len(tapePointers2)-2]
+		tapeSlices = tapeSlices[:len(tapeSlices)-4]
+		t6 := tapePointers2[len(tapePointers2)-3]
+		t7 := tapePointers2[len(tapePointers2)-2]
 		h2 := tapePointers2[len(tapePointers2)-1]
-		tapePointers2 = tapePointers2[:t10]
-		t13 := len(tapePointers) - 1
-		h3 := tapePointers[t13]
-		tapePointers = tapePointers[:t13]
-		t14 := hsBar3[len(hs2)]
+		tapePointers2 = tapePointers2[:len(tapePointers2)-3]
+		h3 := tapePointers[len(tapePointers)-1]
+		tapePointers = tapePointers[:len(tapePointers)-1]
+		t8 := hsBar3[len(hs2)]
 		hsBar3[len(hs2)] = nil
-		hBar2 = tensorops.Add(hBar2, t14)
+		hBar2 = tensorops.Add(hBar2, t8)
 		if cap(hs3) != cap(hs2) {
 			for k := 0; k < len(hs2); k++ {
 				hsBar2[k] = tensorops.Accumulate(hsBar2[k], hsBar3[k])
 			}
 		}
-		t15 := tensorops.TanhJVP(h2, hBar2)
-		t16 := tensorops.SumLike(t15, t11)
-		t17 := tensorops.SumLike(t15, t12)
+		t9 := tensorops.TanhJVP(h2, hBar2)
+		t10 := tensorops.SumLike(t9, t6)
+		t11 := tensorops.SumLike(t9, t7)
 		x2 := xs[i3]
-		t18 := tensorops.MatMulGradB(t17, x2, u, false, false)
-		uBar = tensorops.FuseInto(t18, "a + b", uBar, t18)
-		hBar = tensorops.MatMulGradA(t16, h3, w, false, false)
-		t19 := tensorops.MatMulGradB(t16, h3, w, false, false)
-		wBar = tensorops.FuseInto(t19, "a + b", wBar, t19)
-		t20 := tensorops.AccumulateMatMulGradA(t4[:][i3], t17, x2, u, false, false)
-		t4[:][i3] = t20
+		t12 := tensorops.MatMulGradB(t11, x2, u, false, false)
+		uBar = tensorops.FuseInto(t12, "a + b", uBar, t12)
+		hBar = tensorops.MatMulGradA(t10, h3, w, false, false)
+		t13 := tensorops.MatMulGradB(t10, h3, w, false, false)
+		wBar = tensorops.FuseInto(t13, "a + b", wBar, t13)
+		t14 := tensorops.AccumulateMatMulGradA(t[:][i3], t11, x2, u, false, false)
+		t[:][i3] = t14
 		i3--
 		hBar2 = nil
 	}
-	t5 := t4[2]
-	t4[2] = nil
-	xBar = tensorops.SumLike(tensorops.Fuse("Cos(a)*b", x, t5), x)
-	t6 := t4[1]
-	t4[1] = nil
-	t7 := tensorops.SumLike(tensorops.Scale(t6, 0.5), x)
-	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t7)
-	t8 := t4[0]
-	t4[0] = nil
-	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t8)
+	t2 := t[2]
+	t[2] = nil
+	xBar = tensorops.SumLike(tensorops.Fuse("Cos(a)*b", x, t2), x)
+	t3 := t[1]
+	t[1] = nil
+	t4 := tensorops.SumLike(tensorops.Scale(t3, 0.5), x)
+	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t4)
+	t5 := t[0]
+	t[0] = nil
+	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t5)
 	return s, hBar, wBar, uBar, xBar
 }
 

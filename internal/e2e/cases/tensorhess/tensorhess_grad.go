@@ -1329,96 +1329,92 @@ func mLPLossTaylorStackedWrtM3(m, m1 *MLP, x, y *T) (float64, *T, *T) {
 // tensors nil (zero), which then receive fresh tensors.
 func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	t2 := tapePointersBuf2[:0]
-	var t49 Affine
-	t3 := dBar.Layers
-	dBar.Layers = append(t3, make([]*T, max(len(d.Layers)-len(t3), 0))...)
-	t4 := d.Layers
-	t5 := d.Norm
-	t6 := d.Out
-	t7 := d.Post
-	trips := max(len(t4)+2, 0)
-	tapePointers := slices.Grow(t2, trips)
-	tapePointers2 := slices.Grow(t, trips)
+	var t45 Affine
+	t := dBar.Layers
+	dBar.Layers = append(t, make([]*T, max(len(d.Layers)-len(t), 0))...)
+	t2 := d.Layers
+	t3 := d.Norm
+	t4 := d.Out
+	t5 := d.Post
+	trips := max(len(t2)+2, 0)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	h := x
-	for i := 0; i < len(t4); i++ {
-		t48 := tensorops.MatMul(h, t4[i])
-		h3 := tensorops.FuseInto(t48, "Tanh(a)", t48)
+	for i := 0; i < len(t2); i++ {
+		t44 := tensorops.MatMul(h, t2[i])
+		h3 := tensorops.FuseInto(t44, "Tanh(a)", t44)
 		tapePointers = append(tapePointers, h)
 		tapePointers2 = append(tapePointers2, h3)
 		h = h3
 	}
-	t8 := tensorops.Mean(h, 1)
+	t6 := tensorops.Mean(h, 1)
+	t7 := tensorops.Unsqueeze(t6, 1)
+	c := tensorops.Sub(h, t7)
+	t8 := tensorops.Std(h, 1, 0)
 	t9 := tensorops.Unsqueeze(t8, 1)
-	c := tensorops.Sub(h, t9)
-	t10 := tensorops.Std(h, 1, 0)
-	t11 := tensorops.Unsqueeze(t10, 1)
-	n := tensorops.Div(c, t11)
-	t12 := t5.Scale
-	t13 := tensorops.Mul(n, t12)
-	t14 := t5.Shift
-	t15 := tensorops.FuseInto(t13, "a + b", t13, t14)
-	o := tensorops.MatMul(t15, t6)
-	t16 := t7.Scale
-	t17 := tensorops.Mul(o, t16)
-	t18 := t7.Shift
-	t19 := tensorops.FuseInto(t17, "a + b", t17, t18)
-	t20 := tensorops.SumAll(tensorops.Square(t19))
-	t21 := tensorops.Scale(t19, 2)
-	t22 := tensorops.SumLike(t21, t17)
+	n := tensorops.Div(c, t9)
+	t10 := t3.Scale
+	t11 := tensorops.Mul(n, t10)
+	t12 := t3.Shift
+	t13 := tensorops.FuseInto(t11, "a + b", t11, t12)
+	o := tensorops.MatMul(t13, t4)
+	t14 := t5.Scale
+	t15 := tensorops.Mul(o, t14)
+	t16 := t5.Shift
+	t17 := tensorops.FuseInto(t15, "a + b", t15, t16)
+	t18 := tensorops.SumAll(tensorops.Square(t17))
+	t19 := tensorops.Scale(t17, 2)
+	t20 := tensorops.SumLike(t19, t15)
+	t21 := dBar.Post
+	t21.Shift = tensorops.AccumulateSumLike(t21.Shift, t19, t16)
+	t22 := tensorops.SumLike(tensorops.Mul(t14, t20), o)
 	t23 := dBar.Post
-	t23.Shift = tensorops.AccumulateSumLike(t23.Shift, t21, t18)
-	t24 := tensorops.SumLike(tensorops.Mul(t16, t22), o)
-	t25 := dBar.Post
-	t25.Scale = tensorops.AccumulateSumLike(t25.Scale, tensorops.Mul(o, t22), t16)
-	t26 := tensorops.MatMulGradA(t24, t15, t6, false, false)
-	t27 := tensorops.MatMulGradB(t24, t15, t6, false, false)
-	t28 := tensorops.SumLike(t26, t13)
-	t49.Shift = tensorops.AccumulateSumLike(t49.Shift, t26, t14)
-	t29 := tensorops.SumLike(tensorops.Mul(t12, t28), n)
-	t49.Scale = tensorops.AccumulateSumLike(t49.Scale, tensorops.Mul(n, t28), t12)
-	t30 := tensorops.SumLike(tensorops.Fuse("1/a*b", t11, t29), c)
-	t31 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n, t11, t29), t11)
-	t32 := tensorops.Squeeze(t31, 1)
-	t33 := tensorops.ExpandAxis(t8, h, 1)
-	t34 := tensorops.Step(t10)
-	t35 := float64(tensorops.Dim(h, 1))
-	t36 := tensorops.FuseInto(t34, "a*b/(c*(d + (1 - b)))", t32, t34, t35, t10)
-	t37 := tensorops.ExpandAxis(t36, h, 1)
-	t38 := tensorops.SumLike(t30, h)
-	t39 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t30, -1), t9), 1)
-	t40 := tensorops.MeanGrad(t39, h, 1)
-	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t33, t37, t38, t40)
+	t23.Scale = tensorops.AccumulateSumLike(t23.Scale, tensorops.Mul(o, t20), t14)
+	t24 := tensorops.MatMulGradA(t22, t13, t4, false, false)
+	t25 := tensorops.MatMulGradB(t22, t13, t4, false, false)
+	t26 := tensorops.SumLike(t24, t11)
+	t45.Shift = tensorops.AccumulateSumLike(t45.Shift, t24, t12)
+	t27 := tensorops.SumLike(tensorops.Mul(t10, t26), n)
+	t45.Scale = tensorops.AccumulateSumLike(t45.Scale, tensorops.Mul(n, t26), t10)
+	t28 := tensorops.SumLike(tensorops.Fuse("1/a*b", t9, t27), c)
+	t29 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n, t9, t27), t9)
+	t30 := tensorops.Squeeze(t29, 1)
+	t31 := tensorops.ExpandAxis(t6, h, 1)
+	t32 := tensorops.Step(t8)
+	t33 := float64(tensorops.Dim(h, 1))
+	t34 := tensorops.FuseInto(t32, "a*b/(c*(d + (1 - b)))", t30, t32, t33, t8)
+	t35 := tensorops.ExpandAxis(t34, h, 1)
+	t36 := tensorops.SumLike(t28, h)
+	t37 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t28, -1), t7), 1)
+	t38 := tensorops.MeanGrad(t37, h, 1)
+	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t31, t35, t36, t38)
 	var hBar2 *tensorops.Tensor
-	for i := len(t4) - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t42 := len(tapePointers2) - 1
-		t43 := tapePointers2[:t42]
-		t44 := len(tapePointers) - 1
-		h2 := tapePointers[t44]
-		tapePointers = tapePointers[:t44]
-		t45 := tensorops.TanhJVP(tapePointers2[t42], hBar2)
+		t40 := tapePointers2[:len(tapePointers2)-1]
+		h2 := tapePointers[len(tapePointers)-1]
+		tapePointers = tapePointers[:len(tapePointers)-1]
+		t41 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], hBar2)
 		w := d.Layers[i]
 		if i != 0 {
-			hBar = tensorops.MatMulGradA(t45, h2, w, false, false)
+			hBar = tensorops.MatMulGradA(t41, h2, w, false, false)
 		} else {
 			hBar = nil
 		}
-		t46 := dBar.Layers
-		t47 := tensorops.AccumulateMatMulGradB(t46[i], t45, h2, w, false, false)
-		t46[i] = t47
+		t42 := dBar.Layers
+		t43 := tensorops.AccumulateMatMulGradB(t42[i], t41, h2, w, false, false)
+		t42[i] = t43
 		hBar2 = nil
-		tapePointers2 = t43
+		tapePointers2 = t40
 	}
-	dBar.Out = tensorops.Accumulate(dBar.Out, t27)
-	t41 := t49
-	t49 = Affine{}
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t41.Scale)
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t41.Shift)
-	tensorops.Release(n, t13, o, t17, t21, t26)
-	return t20
+	dBar.Out = tensorops.Accumulate(dBar.Out, t25)
+	t39 := t45
+	t45 = Affine{}
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t39.Scale)
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t39.Shift)
+	tensorops.Release(n, t11, o, t15, t19, t24)
+	return t18
 }
 
 // DeepLossHVP returns DeepLoss and the Hessian-vector product ∇²DeepLoss·v, the Hessian taken with
@@ -1627,17 +1623,15 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		t109 := len(tapePointers2) - 1
-		h2 := tapePointers2[t109]
-		tapePointers2 = tapePointers2[:t109]
-		t110 := dtapePointers2[:t109]
-		t111 := len(tapePointers) - 1
-		h3 := tapePointers[t111]
-		dh2 := dtapePointers[t111]
-		tapePointers = tapePointers[:t111]
-		dtapePointers = dtapePointers[:t111]
+		h2 := tapePointers2[len(tapePointers2)-1]
+		t109 := tapePointers2[:len(tapePointers2)-1]
+		t110 := dtapePointers2[:len(tapePointers2)-1]
+		h3 := tapePointers[len(tapePointers)-1]
+		dh2 := dtapePointers[len(tapePointers)-1]
+		t111 := tapePointers[:len(tapePointers)-1]
+		dtapePointers = dtapePointers[:len(tapePointers)-1]
 		t112 := tensorops.TanhJVP(h2, hBar2)
-		t113 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t109], dhBar)
+		t113 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[len(tapePointers2)-1], dhBar)
 		w := d.Layers[i2]
 		dw := dd.Layers[i2]
 		if i2 != 0 {
@@ -1660,6 +1654,8 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 		t117[i2] = t122
 		i2--
 		hBar2 = nil
+		tapePointers = t111
+		tapePointers2 = t109
 		dtapePointers2 = t110
 	}
 	t104 := ddBar.Out
@@ -1895,17 +1891,15 @@ func deepLossGradJVPStacked(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		t109 := len(tapePointers2) - 1
-		h2 := tapePointers2[t109]
-		tapePointers2 = tapePointers2[:t109]
-		t110 := dtapePointers2[:t109]
-		t111 := len(tapePointers) - 1
-		h3 := tapePointers[t111]
-		dh2 := dtapePointers[t111]
-		tapePointers = tapePointers[:t111]
-		dtapePointers = dtapePointers[:t111]
+		h2 := tapePointers2[len(tapePointers2)-1]
+		t109 := tapePointers2[:len(tapePointers2)-1]
+		t110 := dtapePointers2[:len(tapePointers2)-1]
+		h3 := tapePointers[len(tapePointers)-1]
+		dh2 := dtapePointers[len(tapePointers)-1]
+		t111 := tapePointers[:len(tapePointers)-1]
+		dtapePointers = dtapePointers[:len(tapePointers)-1]
 		t112 := tensorops.TanhJVP(h2, hBar2)
-		t113 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t109], dhBar)
+		t113 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[len(tapePointers2)-1], dhBar)
 		w := d.Layers[i2]
 		dw := dd.Layers[i2]
 		if i2 != 0 {
@@ -1928,6 +1922,8 @@ func deepLossGradJVPStacked(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 		t117[i2] = t122
 		i2--
 		hBar2 = nil
+		tapePointers = t111
+		tapePointers2 = t109
 		dtapePointers2 = t110
 	}
 	t104 := ddBar.Out
@@ -2587,20 +2583,18 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		hBar3 = tensorops.Add(hBar3, hBar)
 		hBar1 = tensorops.ExpandLike(hBar1, hBar3)
 		hBar2 = tensorops.ExpandLike(hBar2, hBar3)
-		t197 := len(tapePointers3) - 1
-		h3 := tapePointers3[t197]
-		h1v2 := tapePointers1v2[t197]
-		h2v2 := tapePointers2v2[t197]
-		tapePointers3 = tapePointers3[:t197]
-		tapePointers1v2 = tapePointers1v2[:t197]
-		tapePointers2v2 = tapePointers2v2[:t197]
-		t198 := len(tapePointers) - 1
-		h4 := tapePointers[t198]
-		h1v3 := tapePointers1[t198]
-		h2v3 := tapePointers2[t198]
-		tapePointers = tapePointers[:t198]
-		tapePointers1 = tapePointers1[:t198]
-		tapePointers2 = tapePointers2[:t198]
+		h3 := tapePointers3[len(tapePointers3)-1]
+		h1v2 := tapePointers1v2[len(tapePointers3)-1]
+		h2v2 := tapePointers2v2[len(tapePointers3)-1]
+		t197 := tapePointers3[:len(tapePointers3)-1]
+		tapePointers1v2 = tapePointers1v2[:len(tapePointers3)-1]
+		tapePointers2v2 = tapePointers2v2[:len(tapePointers3)-1]
+		h4 := tapePointers[len(tapePointers)-1]
+		h1v3 := tapePointers1[len(tapePointers)-1]
+		h2v3 := tapePointers2[len(tapePointers)-1]
+		t198 := tapePointers[:len(tapePointers)-1]
+		tapePointers1 = tapePointers1[:len(tapePointers)-1]
+		tapePointers2 = tapePointers2[:len(tapePointers)-1]
 		t199 := tensorops.TanhJVP(h3, hBar3)
 		t200 := tensorops.Scale(h3, -2)
 		t201 := tensorops.Mul(t200, hBar3)
@@ -2644,6 +2638,8 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 		t213[i2] = t223
 		i2--
 		hBar3 = nil
+		tapePointers = t198
+		tapePointers3 = t197
 	}
 	t188 := dBar1.Out
 	t189 := dBar2.Out
@@ -2681,96 +2677,92 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 // tensors nil (zero), which then receive fresh tensors.
 func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	t2 := tapePointersBuf2[:0]
-	var t48 Affine
-	t3 := d.Layers
-	t4 := dBar.Layers
-	n := len(t3)
-	dBar.Layers = append(t4, make([]*T, max(n-len(t4), 0))...)
-	t5 := *dBar
-	t6 := d.Norm
-	t7 := d.Out
-	t8 := d.Post
+	var t44 Affine
+	t := d.Layers
+	t2 := dBar.Layers
+	n := len(t)
+	dBar.Layers = append(t2, make([]*T, max(n-len(t2), 0))...)
+	t3 := *dBar
+	t4 := d.Norm
+	t5 := d.Out
+	t6 := d.Post
 	trips := max(n+2, 0)
-	tapePointers := slices.Grow(t2, trips)
-	tapePointers2 := slices.Grow(t, trips)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	h := x
 	for i := 0; i < n; i++ {
-		t47 := tensorops.MatMul(h, t3[i])
-		h3 := tensorops.FuseInto(t47, "Tanh(a)", t47)
+		t43 := tensorops.MatMul(h, t[i])
+		h3 := tensorops.FuseInto(t43, "Tanh(a)", t43)
 		tapePointers = append(tapePointers, h)
 		tapePointers2 = append(tapePointers2, h3)
 		h = h3
 	}
-	t9 := tensorops.Mean(h, 1)
+	t7 := tensorops.Mean(h, 1)
+	t8 := tensorops.Unsqueeze(t7, 1)
+	c := tensorops.Sub(h, t8)
+	t9 := tensorops.Std(h, 1, 0)
 	t10 := tensorops.Unsqueeze(t9, 1)
-	c := tensorops.Sub(h, t10)
-	t11 := tensorops.Std(h, 1, 0)
-	t12 := tensorops.Unsqueeze(t11, 1)
-	n2 := tensorops.Div(c, t12)
-	t13 := t6.Scale
-	t14 := tensorops.Mul(n2, t13)
-	t15 := t6.Shift
-	t16 := tensorops.FuseInto(t14, "a + b", t14, t15)
-	o := tensorops.MatMul(t16, t7)
-	t17 := t8.Scale
-	t18 := tensorops.Mul(o, t17)
-	t19 := t8.Shift
-	t20 := tensorops.FuseInto(t18, "a + b", t18, t19)
-	t21 := tensorops.SumAll(tensorops.Square(t20))
-	t22 := tensorops.Scale(t20, 2)
-	t23 := tensorops.SumLike(t22, t18)
-	t24 := t5.Post
-	t24.Shift = tensorops.AccumulateSumLike(t24.Shift, t22, t19)
-	t25 := tensorops.SumLike(tensorops.Mul(t17, t23), o)
-	t24.Scale = tensorops.AccumulateSumLike(t24.Scale, tensorops.Mul(o, t23), t17)
-	t26 := tensorops.MatMulGradA(t25, t16, t7, false, false)
-	t27 := tensorops.MatMulGradB(t25, t16, t7, false, false)
-	t28 := tensorops.SumLike(t26, t14)
-	t48.Shift = tensorops.AccumulateSumLike(t48.Shift, t26, t15)
-	t29 := tensorops.SumLike(tensorops.Mul(t13, t28), n2)
-	t48.Scale = tensorops.AccumulateSumLike(t48.Scale, tensorops.Mul(n2, t28), t13)
-	t30 := tensorops.SumLike(tensorops.Fuse("1/a*b", t12, t29), c)
-	t31 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n2, t12, t29), t12)
-	t32 := tensorops.Squeeze(t31, 1)
-	t33 := tensorops.ExpandAxis(t9, h, 1)
-	t34 := tensorops.Step(t11)
-	t35 := float64(tensorops.Dim(h, 1))
-	t36 := tensorops.FuseInto(t34, "a*b/(c*(d + (1 - b)))", t32, t34, t35, t11)
-	t37 := tensorops.ExpandAxis(t36, h, 1)
-	t38 := tensorops.SumLike(t30, h)
-	t39 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t30, -1), t10), 1)
-	t40 := tensorops.MeanGrad(t39, h, 1)
-	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t33, t37, t38, t40)
+	n2 := tensorops.Div(c, t10)
+	t11 := t4.Scale
+	t12 := tensorops.Mul(n2, t11)
+	t13 := t4.Shift
+	t14 := tensorops.FuseInto(t12, "a + b", t12, t13)
+	o := tensorops.MatMul(t14, t5)
+	t15 := t6.Scale
+	t16 := tensorops.Mul(o, t15)
+	t17 := t6.Shift
+	t18 := tensorops.FuseInto(t16, "a + b", t16, t17)
+	t19 := tensorops.SumAll(tensorops.Square(t18))
+	t20 := tensorops.Scale(t18, 2)
+	t21 := tensorops.SumLike(t20, t16)
+	t22 := t3.Post
+	t22.Shift = tensorops.AccumulateSumLike(t22.Shift, t20, t17)
+	t23 := tensorops.SumLike(tensorops.Mul(t15, t21), o)
+	t22.Scale = tensorops.AccumulateSumLike(t22.Scale, tensorops.Mul(o, t21), t15)
+	t24 := tensorops.MatMulGradA(t23, t14, t5, false, false)
+	t25 := tensorops.MatMulGradB(t23, t14, t5, false, false)
+	t26 := tensorops.SumLike(t24, t12)
+	t44.Shift = tensorops.AccumulateSumLike(t44.Shift, t24, t13)
+	t27 := tensorops.SumLike(tensorops.Mul(t11, t26), n2)
+	t44.Scale = tensorops.AccumulateSumLike(t44.Scale, tensorops.Mul(n2, t26), t11)
+	t28 := tensorops.SumLike(tensorops.Fuse("1/a*b", t10, t27), c)
+	t29 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n2, t10, t27), t10)
+	t30 := tensorops.Squeeze(t29, 1)
+	t31 := tensorops.ExpandAxis(t7, h, 1)
+	t32 := tensorops.Step(t9)
+	t33 := float64(tensorops.Dim(h, 1))
+	t34 := tensorops.FuseInto(t32, "a*b/(c*(d + (1 - b)))", t30, t32, t33, t9)
+	t35 := tensorops.ExpandAxis(t34, h, 1)
+	t36 := tensorops.SumLike(t28, h)
+	t37 := tensorops.Squeeze(tensorops.SumLike(tensorops.Scale(t28, -1), t8), 1)
+	t38 := tensorops.MeanGrad(t37, h, 1)
+	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t31, t35, t36, t38)
 	var hBar2 *tensorops.Tensor
 	for i := n - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t42 := len(tapePointers2) - 1
-		t43 := tapePointers2[:t42]
-		t44 := len(tapePointers) - 1
-		h2 := tapePointers[t44]
-		tapePointers = tapePointers[:t44]
-		t45 := tensorops.TanhJVP(tapePointers2[t42], hBar2)
-		w := t3[i]
+		t40 := tapePointers2[:len(tapePointers2)-1]
+		h2 := tapePointers[len(tapePointers)-1]
+		tapePointers = tapePointers[:len(tapePointers)-1]
+		t41 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], hBar2)
+		w := t[i]
 		if i != 0 {
-			hBar = tensorops.MatMulGradA(t45, h2, w, false, false)
+			hBar = tensorops.MatMulGradA(t41, h2, w, false, false)
 		} else {
 			hBar = nil
 		}
-		t46 := tensorops.AccumulateMatMulGradB(t5.Layers[i], t45, h2, w, false, false)
-		t5.Layers[i] = t46
+		t42 := tensorops.AccumulateMatMulGradB(t3.Layers[i], t41, h2, w, false, false)
+		t3.Layers[i] = t42
 		hBar2 = nil
-		tapePointers2 = t43
+		tapePointers2 = t40
 	}
-	dBar.Out = tensorops.Accumulate(dBar.Out, t27)
-	t41 := t48
-	t48 = Affine{}
-	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t41.Scale)
-	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t41.Shift)
-	tensorops.Release(n2, t14, o, t18, t22, t26)
-	return t21
+	dBar.Out = tensorops.Accumulate(dBar.Out, t25)
+	t39 := t44
+	t44 = Affine{}
+	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t39.Scale)
+	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t39.Shift)
+	tensorops.Release(n2, t12, o, t16, t20, t24)
+	return t19
 }
 
 // DeepLossVHVP returns DeepLossV and the Hessian-vector product ∇²DeepLossV·v, the Hessian taken
@@ -2978,17 +2970,15 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		t109 := len(tapePointers2) - 1
-		h2 := tapePointers2[t109]
-		tapePointers2 = tapePointers2[:t109]
-		t110 := dtapePointers2[:t109]
-		t111 := len(tapePointers) - 1
-		h3 := tapePointers[t111]
-		dh2 := dtapePointers[t111]
-		tapePointers = tapePointers[:t111]
-		dtapePointers = dtapePointers[:t111]
+		h2 := tapePointers2[len(tapePointers2)-1]
+		t109 := tapePointers2[:len(tapePointers2)-1]
+		t110 := dtapePointers2[:len(tapePointers2)-1]
+		h3 := tapePointers[len(tapePointers)-1]
+		dh2 := dtapePointers[len(tapePointers)-1]
+		t111 := tapePointers[:len(tapePointers)-1]
+		dtapePointers = dtapePointers[:len(tapePointers)-1]
 		t112 := tensorops.TanhJVP(h2, hBar2)
-		t113 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t109], dhBar)
+		t113 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[len(tapePointers2)-1], dhBar)
 		w := t[i2]
 		dw := t6[i2]
 		if i2 != 0 {
@@ -3009,6 +2999,8 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 		t13.Layers[i2] = t120
 		i2--
 		hBar2 = nil
+		tapePointers = t111
+		tapePointers2 = t109
 		dtapePointers2 = t110
 	}
 	t104 := ddBar.Out
@@ -3248,17 +3240,15 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		t109 := len(tapePointers2) - 1
-		h2 := tapePointers2[t109]
-		tapePointers2 = tapePointers2[:t109]
-		t110 := dtapePointers2[:t109]
-		t111 := len(tapePointers) - 1
-		h3 := tapePointers[t111]
-		dh2 := dtapePointers[t111]
-		tapePointers = tapePointers[:t111]
-		dtapePointers = dtapePointers[:t111]
+		h2 := tapePointers2[len(tapePointers2)-1]
+		t109 := tapePointers2[:len(tapePointers2)-1]
+		t110 := dtapePointers2[:len(tapePointers2)-1]
+		h3 := tapePointers[len(tapePointers)-1]
+		dh2 := dtapePointers[len(tapePointers)-1]
+		t111 := tapePointers[:len(tapePointers)-1]
+		dtapePointers = dtapePointers[:len(tapePointers)-1]
 		t112 := tensorops.TanhJVP(h2, hBar2)
-		t113 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[t109], dhBar)
+		t113 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h2, hBar2, dtapePointers2[len(tapePointers2)-1], dhBar)
 		w := t[i2]
 		dw := t6[i2]
 		if i2 != 0 {
@@ -3279,6 +3269,8 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 		t13.Layers[i2] = t120
 		i2--
 		hBar2 = nil
+		tapePointers = t111
+		tapePointers2 = t109
 		dtapePointers2 = t110
 	}
 	t104 := ddBar.Out
@@ -4828,54 +4820,50 @@ func rank3TaylorStacked2(x, x1 *T) (float64, float64, float64) {
 // tensors nil (zero), which then receive fresh tensors.
 func StackLossGrad(s, sBar *Stack, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	t2 := tapePointersBuf2[:0]
-	t3 := sBar.Ls
-	sBar.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
-	t4 := s.Ls
-	trips := max(len(t4)+2, 0)
-	tapePointers := slices.Grow(t2, trips*3)
-	tapePointers2 := slices.Grow(t, trips*2)
-	for i := 0; i < len(t4); i++ {
-		l := t4[i]
-		t17 := l.W
-		t18 := tensorops.MatMul(x, t17)
-		t19 := l.B
-		x3 := tensorops.Fuse("Tanh(a + b)", t18, t19)
-		tapePointers = append(tapePointers, x, t17, t19)
-		tapePointers2 = append(tapePointers2, t18, x3)
+	t := sBar.Ls
+	sBar.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := s.Ls
+	trips := max(len(t2)+2, 0)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], trips*3)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips*2)
+	for i := 0; i < len(t2); i++ {
+		l := t2[i]
+		t13 := l.W
+		t14 := tensorops.MatMul(x, t13)
+		t15 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t14, t15)
+		tapePointers = append(tapePointers, x, t13, t15)
+		tapePointers2 = append(tapePointers2, t14, x3)
 		x = x3
 	}
-	t5 := tensorops.SumAll(x)
+	t3 := tensorops.SumAll(x)
 	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
-	for i := len(t4) - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t6 := len(tapePointers2) - 2
-		t7 := tapePointers2[:t6]
-		t8 := len(tapePointers) - 3
-		x2 := tapePointers[t8]
-		t9 := tapePointers[len(tapePointers)-2]
-		t10 := tapePointers[:t8]
-		t11 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
-		t12 := tensorops.SumLike(t11, tapePointers2[t6])
-		t13 := sBar.Ls
-		t14 := tensorops.AccumulateSumLike(t13[i].B, t11, tapePointers[len(tapePointers)-1])
-		t13[i].B = t14
+		t4 := tapePointers2[:len(tapePointers2)-2]
+		x2 := tapePointers[len(tapePointers)-3]
+		t5 := tapePointers[len(tapePointers)-2]
+		t6 := tapePointers[:len(tapePointers)-3]
+		t7 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
+		t8 := tensorops.SumLike(t7, tapePointers2[len(tapePointers2)-2])
+		t9 := sBar.Ls
+		t10 := tensorops.AccumulateSumLike(t9[i].B, t7, tapePointers[len(tapePointers)-1])
+		t9[i].B = t10
 		if i != 0 {
-			xBar = tensorops.MatMulGradA(t12, x2, t9, false, false)
+			xBar = tensorops.MatMulGradA(t8, x2, t5, false, false)
 		} else {
 			xBar = nil
 		}
-		t15 := sBar.Ls
-		t16 := tensorops.AccumulateMatMulGradB(t15[i].W, t12, x2, t9, false, false)
-		t15[i].W = t16
+		t11 := sBar.Ls
+		t12 := tensorops.AccumulateMatMulGradB(t11[i].W, t8, x2, t5, false, false)
+		t11[i].W = t12
 		xBar2 = nil
-		tapePointers = t10
-		tapePointers2 = t7
+		tapePointers = t6
+		tapePointers2 = t4
 	}
-	return t5
+	return t3
 }
 
 // StackLossHVP returns StackLoss and the Hessian-vector product ∇²StackLoss·v, the Hessian taken
@@ -4945,41 +4933,39 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	t10 := s.Ls
 	t11 := ds.Ls
 	trips := max(len(t10)+2, 0)
-	t12 := trips * 3
-	t13 := trips * 2
-	t14 := append(t4, make([]*T, t12)...)
-	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
-	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
-	tapePointers := t14[:len(t4)]
-	dtapePointers := t15[:len(t4)]
-	tapePointers2 := t16[:len(t3)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
+	t12 := append(t4, make([]*T, trips*3)...)
+	t13 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
+	t14 := append(t3, make([]*tensorops.Tensor, trips*2)...)
+	tapePointers := t12[:len(t4)]
+	dtapePointers := t13[:len(t4)]
+	tapePointers2 := t14[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t3)]
 	var dx *T
 	i := 0
 	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
-		t43 := l.W
-		t44 := dl.W
-		t45 := tensorops.MatMulEach(t43, false, x, dx)
-		t46 := t45[0]
-		t47 := tensorops.MatMul(x, t44)
-		t48 := tensorops.FuseInto(t47, "a + b", t45[1], t47)
-		t49 := l.B
-		t50 := dl.B
-		t51 := tensorops.Add(t46, t49)
-		t52 := tensorops.ExpandLike(t48, t51)
-		x4 := tensorops.Tanh(t51)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t52, tensorops.ExpandLike(t50, t51))
+		t39 := l.W
+		t40 := dl.W
+		t41 := tensorops.MatMulEach(t39, false, x, dx)
+		t42 := t41[0]
+		t43 := tensorops.MatMul(x, t40)
+		t44 := tensorops.FuseInto(t43, "a + b", t41[1], t43)
+		t45 := l.B
+		t46 := dl.B
+		t47 := tensorops.Add(t42, t45)
+		t48 := tensorops.ExpandLike(t44, t47)
+		x4 := tensorops.Tanh(t47)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t48, tensorops.ExpandLike(t46, t47))
 		i++
-		tapePointers = append(tapePointers, x, t43, t49)
-		dtapePointers = append(dtapePointers, dx, t44, t50)
-		tapePointers2 = append(tapePointers2, t46, x4)
-		dtapePointers2 = append(dtapePointers2, t48, dx3)
+		tapePointers = append(tapePointers, x, t39, t45)
+		dtapePointers = append(dtapePointers, dx, t40, t46)
+		tapePointers2 = append(tapePointers2, t42, x4)
+		dtapePointers2 = append(dtapePointers2, t44, dx3)
 		x = x4
 		dx = dx3
 	}
-	t17 := tensorops.SumAll(x)
+	t15 := tensorops.SumAll(x)
 	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -4987,53 +4973,51 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t18 := len(tapePointers2) - 2
-		t19 := tapePointers2[t18]
-		t20 := len(tapePointers2) - 1
-		x2 := tapePointers2[t20]
-		tapePointers2 = tapePointers2[:t18]
-		t21 := dtapePointers2[:t18]
-		t22 := len(tapePointers) - 3
-		x3 := tapePointers[t22]
-		dx2 := dtapePointers[t22]
-		t23 := len(tapePointers) - 2
-		t24 := tapePointers[t23]
-		t25 := dtapePointers[t23]
-		t26 := tapePointers[len(tapePointers)-1]
-		tapePointers = tapePointers[:t22]
-		dtapePointers = dtapePointers[:t22]
-		t27 := tensorops.TanhJVP(x2, xBar2)
-		t28 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t20], dxBar)
-		t29 := tensorops.SumLike(t27, t19)
-		t30 := tensorops.SumLike(t28, t19)
-		t31 := sBar.Ls
-		t32 := dsBar.Ls
-		t33 := t32[i2].B
-		t31[i2].B = tensorops.AccumulateSumLike(t31[i2].B, t27, t26)
-		t32[i2].B = tensorops.Add(t33, tensorops.SumLike(t28, t26))
+		t16 := tapePointers2[len(tapePointers2)-2]
+		x2 := tapePointers2[len(tapePointers2)-1]
+		t17 := tapePointers2[:len(tapePointers2)-2]
+		t18 := dtapePointers2[:len(tapePointers2)-2]
+		x3 := tapePointers[len(tapePointers)-3]
+		dx2 := dtapePointers[len(tapePointers)-3]
+		t19 := tapePointers[len(tapePointers)-2]
+		t20 := dtapePointers[len(tapePointers)-2]
+		t21 := tapePointers[len(tapePointers)-1]
+		t22 := tapePointers[:len(tapePointers)-3]
+		dtapePointers = dtapePointers[:len(tapePointers)-3]
+		t23 := tensorops.TanhJVP(x2, xBar2)
+		t24 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t25 := tensorops.SumLike(t23, t16)
+		t26 := tensorops.SumLike(t24, t16)
+		t27 := sBar.Ls
+		t28 := dsBar.Ls
+		t29 := t28[i2].B
+		t27[i2].B = tensorops.AccumulateSumLike(t27[i2].B, t23, t21)
+		t28[i2].B = tensorops.Add(t29, tensorops.SumLike(t24, t21))
 		if i2 != 0 {
-			t34 := tensorops.MatMulGradAEach(x3, t24, false, t29, t30)
-			xBar = t34[0]
-			t35 := tensorops.MatMulGradA(t29, x3, t25, false, false)
-			dxBar = tensorops.FuseInto(t35, "a + b", t34[1], t35)
+			t30 := tensorops.MatMulGradAEach(x3, t19, false, t25, t26)
+			xBar = t30[0]
+			t31 := tensorops.MatMulGradA(t25, x3, t20, false, false)
+			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t36 := sBar.Ls
-		t37 := dsBar.Ls
-		t38 := t37[i2].W
-		t39 := tensorops.AccumulateMatMulGradB(t36[i2].W, t29, x3, t24, false, false)
-		t40 := tensorops.MatMulGradB(t30, x3, t24, false, false)
-		t41 := tensorops.MatMulGradB(t29, dx2, t24, false, false)
-		t42 := tensorops.FuseInto(t40, "a + b + c", t38, t40, t41)
-		t36[i2].W = t39
-		t37[i2].W = t42
+		t32 := sBar.Ls
+		t33 := dsBar.Ls
+		t34 := t33[i2].W
+		t35 := tensorops.AccumulateMatMulGradB(t32[i2].W, t25, x3, t19, false, false)
+		t36 := tensorops.MatMulGradB(t26, x3, t19, false, false)
+		t37 := tensorops.MatMulGradB(t25, dx2, t19, false, false)
+		t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
+		t32[i2].W = t35
+		t33[i2].W = t38
 		i2--
 		xBar2 = nil
-		dtapePointers2 = t21
+		tapePointers = t22
+		tapePointers2 = t17
+		dtapePointers2 = t18
 	}
-	return t17, 0
+	return t15, 0
 }
 
 // StackLossHessian returns StackLoss and its Hessian with respect to s, a [n, n] tensor (marked
@@ -5120,41 +5104,39 @@ func stackLossGradJVPStacked(s, ds, sBar, dsBar *Stack, x *T) (float64, float64)
 	t10 := s.Ls
 	t11 := ds.Ls
 	trips := max(len(t10)+2, 0)
-	t12 := trips * 3
-	t13 := trips * 2
-	t14 := append(t4, make([]*T, t12)...)
-	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
-	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
-	tapePointers := t14[:len(t4)]
-	dtapePointers := t15[:len(t4)]
-	tapePointers2 := t16[:len(t3)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
+	t12 := append(t4, make([]*T, trips*3)...)
+	t13 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
+	t14 := append(t3, make([]*tensorops.Tensor, trips*2)...)
+	tapePointers := t12[:len(t4)]
+	dtapePointers := t13[:len(t4)]
+	tapePointers2 := t14[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t3)]
 	var dx *T
 	i := 0
 	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
-		t43 := l.W
-		t44 := dl.W
-		t45 := tensorops.MatMulEach(t43, false, x, dx)
-		t46 := t45[0]
-		t47 := tensorops.MatMul(x, t44)
-		t48 := tensorops.FuseInto(t47, "a + b", t45[1], t47)
-		t49 := l.B
-		t50 := dl.B
-		t51 := tensorops.Add(t46, t49)
-		t52 := tensorops.ExpandLike(t48, t51)
-		x4 := tensorops.Tanh(t51)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t52, tensorops.ExpandLike(t50, t51))
+		t39 := l.W
+		t40 := dl.W
+		t41 := tensorops.MatMulEach(t39, false, x, dx)
+		t42 := t41[0]
+		t43 := tensorops.MatMul(x, t40)
+		t44 := tensorops.FuseInto(t43, "a + b", t41[1], t43)
+		t45 := l.B
+		t46 := dl.B
+		t47 := tensorops.Add(t42, t45)
+		t48 := tensorops.ExpandLike(t44, t47)
+		x4 := tensorops.Tanh(t47)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t48, tensorops.ExpandLike(t46, t47))
 		i++
-		tapePointers = append(tapePointers, x, t43, t49)
-		dtapePointers = append(dtapePointers, dx, t44, t50)
-		tapePointers2 = append(tapePointers2, t46, x4)
-		dtapePointers2 = append(dtapePointers2, t48, dx3)
+		tapePointers = append(tapePointers, x, t39, t45)
+		dtapePointers = append(dtapePointers, dx, t40, t46)
+		tapePointers2 = append(tapePointers2, t42, x4)
+		dtapePointers2 = append(dtapePointers2, t44, dx3)
 		x = x4
 		dx = dx3
 	}
-	t17 := tensorops.SumAll(x)
+	t15 := tensorops.SumAll(x)
 	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -5162,53 +5144,51 @@ func stackLossGradJVPStacked(s, ds, sBar, dsBar *Stack, x *T) (float64, float64)
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t18 := len(tapePointers2) - 2
-		t19 := tapePointers2[t18]
-		t20 := len(tapePointers2) - 1
-		x2 := tapePointers2[t20]
-		tapePointers2 = tapePointers2[:t18]
-		t21 := dtapePointers2[:t18]
-		t22 := len(tapePointers) - 3
-		x3 := tapePointers[t22]
-		dx2 := dtapePointers[t22]
-		t23 := len(tapePointers) - 2
-		t24 := tapePointers[t23]
-		t25 := dtapePointers[t23]
-		t26 := tapePointers[len(tapePointers)-1]
-		tapePointers = tapePointers[:t22]
-		dtapePointers = dtapePointers[:t22]
-		t27 := tensorops.TanhJVP(x2, xBar2)
-		t28 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t20], dxBar)
-		t29 := tensorops.SumLike(t27, t19)
-		t30 := tensorops.SumLike(t28, t19)
-		t31 := sBar.Ls
-		t32 := dsBar.Ls
-		t33 := t32[i2].B
-		t31[i2].B = tensorops.AccumulateSumLike(t31[i2].B, t27, t26)
-		t32[i2].B = tensorops.Add(t33, tensorops.SumLike(t28, t26))
+		t16 := tapePointers2[len(tapePointers2)-2]
+		x2 := tapePointers2[len(tapePointers2)-1]
+		t17 := tapePointers2[:len(tapePointers2)-2]
+		t18 := dtapePointers2[:len(tapePointers2)-2]
+		x3 := tapePointers[len(tapePointers)-3]
+		dx2 := dtapePointers[len(tapePointers)-3]
+		t19 := tapePointers[len(tapePointers)-2]
+		t20 := dtapePointers[len(tapePointers)-2]
+		t21 := tapePointers[len(tapePointers)-1]
+		t22 := tapePointers[:len(tapePointers)-3]
+		dtapePointers = dtapePointers[:len(tapePointers)-3]
+		t23 := tensorops.TanhJVP(x2, xBar2)
+		t24 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t25 := tensorops.SumLike(t23, t16)
+		t26 := tensorops.SumLike(t24, t16)
+		t27 := sBar.Ls
+		t28 := dsBar.Ls
+		t29 := t28[i2].B
+		t27[i2].B = tensorops.AccumulateSumLike(t27[i2].B, t23, t21)
+		t28[i2].B = tensorops.Add(t29, tensorops.SumLike(t24, t21))
 		if i2 != 0 {
-			t34 := tensorops.MatMulGradAEach(x3, t24, false, t29, t30)
-			xBar = t34[0]
-			t35 := tensorops.MatMulGradA(t29, x3, t25, false, false)
-			dxBar = tensorops.FuseInto(t35, "a + b", t34[1], t35)
+			t30 := tensorops.MatMulGradAEach(x3, t19, false, t25, t26)
+			xBar = t30[0]
+			t31 := tensorops.MatMulGradA(t25, x3, t20, false, false)
+			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t36 := sBar.Ls
-		t37 := dsBar.Ls
-		t38 := t37[i2].W
-		t39 := tensorops.AccumulateMatMulGradB(t36[i2].W, t29, x3, t24, false, false)
-		t40 := tensorops.MatMulGradB(t30, x3, t24, false, false)
-		t41 := tensorops.MatMulGradB(t29, dx2, t24, false, false)
-		t42 := tensorops.FuseInto(t40, "a + b + c", t38, t40, t41)
-		t36[i2].W = t39
-		t37[i2].W = t42
+		t32 := sBar.Ls
+		t33 := dsBar.Ls
+		t34 := t33[i2].W
+		t35 := tensorops.AccumulateMatMulGradB(t32[i2].W, t25, x3, t19, false, false)
+		t36 := tensorops.MatMulGradB(t26, x3, t19, false, false)
+		t37 := tensorops.MatMulGradB(t25, dx2, t19, false, false)
+		t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
+		t32[i2].W = t35
+		t33[i2].W = t38
 		i2--
 		xBar2 = nil
-		dtapePointers2 = t21
+		tapePointers = t22
+		tapePointers2 = t17
+		dtapePointers2 = t18
 	}
-	return t17, 0
+	return t15, 0
 }
 
 // StackLossHessDiag returns StackLoss and the diagonal of its Hessian with respect to s, as a fresh
@@ -5500,19 +5480,17 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 	t15 := ds1.Ls
 	t16 := ds2.Ls
 	trips := max(len(t14)+2, 0)
-	t17 := trips * 3
-	t18 := trips * 2
-	t19 := append(t6, make([]*T, t17)...)
-	t20 := append(dtapePointersBuf1v2[:0], make([]*T, t17)...)
-	t21 := append(dtapePointersBuf2v2[:0], make([]*T, t17)...)
-	t22 := append(t5, make([]*tensorops.Tensor, t18)...)
-	t23 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t18)...)
-	tapePointers := t19[:len(t6)]
-	dtapePointers1 := t20[:len(t6)]
-	dtapePointers2 := t21[:len(t6)]
-	tapePointers2 := t22[:len(t5)]
-	dtapePointers1v2 := t23[:len(t5)]
-	dtapePointers2v2 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t18)...)[:len(t5)]
+	t17 := append(t6, make([]*T, trips*3)...)
+	t18 := append(dtapePointersBuf1v2[:0], make([]*T, trips*3)...)
+	t19 := append(dtapePointersBuf2v2[:0], make([]*T, trips*3)...)
+	t20 := append(t5, make([]*tensorops.Tensor, trips*2)...)
+	t21 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, trips*2)...)
+	tapePointers := t17[:len(t6)]
+	dtapePointers1 := t18[:len(t6)]
+	dtapePointers2 := t19[:len(t6)]
+	tapePointers2 := t20[:len(t5)]
+	dtapePointers1v2 := t21[:len(t5)]
+	dtapePointers2v2 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t5)]
 	var dx1 *T
 	var dx2 *T
 	i := 0
@@ -5520,37 +5498,37 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		l := t14[i]
 		dl1 := t15[i]
 		dl2 := t16[i]
-		t63 := l.W
-		t64 := dl1.W
-		t65 := dl2.W
-		t66 := tensorops.MatMulEach(t63, false, x, dx1, dx2)
-		t67 := t66[0]
-		t68 := t66[2]
-		t69 := tensorops.MatMul(x, t64)
-		t70 := tensorops.FuseInto(t69, "a + b", t66[1], t69)
-		t71 := tensorops.MatMul(x, t65)
-		t72 := tensorops.FuseInto(t71, "a + b", t68, t71)
-		t73 := l.B
-		t74 := dl1.B
-		t75 := dl2.B
-		t76 := tensorops.Add(t67, t73)
-		t77 := tensorops.ExpandLike(t70, t76)
-		t78 := tensorops.ExpandLike(t72, t76)
-		x4 := tensorops.Tanh(t76)
-		dx1v4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t77, tensorops.ExpandLike(t74, t76))
-		dx2v4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t78, tensorops.ExpandLike(t75, t76))
+		t59 := l.W
+		t60 := dl1.W
+		t61 := dl2.W
+		t62 := tensorops.MatMulEach(t59, false, x, dx1, dx2)
+		t63 := t62[0]
+		t64 := t62[2]
+		t65 := tensorops.MatMul(x, t60)
+		t66 := tensorops.FuseInto(t65, "a + b", t62[1], t65)
+		t67 := tensorops.MatMul(x, t61)
+		t68 := tensorops.FuseInto(t67, "a + b", t64, t67)
+		t69 := l.B
+		t70 := dl1.B
+		t71 := dl2.B
+		t72 := tensorops.Add(t63, t69)
+		t73 := tensorops.ExpandLike(t66, t72)
+		t74 := tensorops.ExpandLike(t68, t72)
+		x4 := tensorops.Tanh(t72)
+		dx1v4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t73, tensorops.ExpandLike(t70, t72))
+		dx2v4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t74, tensorops.ExpandLike(t71, t72))
 		i++
-		tapePointers = append(tapePointers, x, t63, t73)
-		dtapePointers1 = append(dtapePointers1, dx1, t64, t74)
-		dtapePointers2 = append(dtapePointers2, dx2, t65, t75)
-		tapePointers2 = append(tapePointers2, t67, x4)
-		dtapePointers1v2 = append(dtapePointers1v2, t70, dx1v4)
-		dtapePointers2v2 = append(dtapePointers2v2, t72, dx2v4)
+		tapePointers = append(tapePointers, x, t59, t69)
+		dtapePointers1 = append(dtapePointers1, dx1, t60, t70)
+		dtapePointers2 = append(dtapePointers2, dx2, t61, t71)
+		tapePointers2 = append(tapePointers2, t63, x4)
+		dtapePointers1v2 = append(dtapePointers1v2, t66, dx1v4)
+		dtapePointers2v2 = append(dtapePointers2v2, t68, dx2v4)
 		x = x4
 		dx1 = dx1v4
 		dx2 = dx2v4
 	}
-	t24 := tensorops.SumAll(x)
+	t22 := tensorops.SumAll(x)
 	i2 := len(t14) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar1 *T
@@ -5558,75 +5536,73 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 	var xBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t25 := len(tapePointers2) - 2
-		t26 := tapePointers2[t25]
-		t27 := len(tapePointers2) - 1
-		x2 := tapePointers2[t27]
-		dx1v2 := dtapePointers1v2[t27]
-		dx2v2 := dtapePointers2v2[t27]
-		tapePointers2 = tapePointers2[:t25]
-		dtapePointers1v2 = dtapePointers1v2[:t25]
-		dtapePointers2v2 = dtapePointers2v2[:t25]
-		t28 := len(tapePointers) - 3
-		x3 := tapePointers[t28]
-		dx1v3 := dtapePointers1[t28]
-		dx2v3 := dtapePointers2[t28]
-		t29 := len(tapePointers) - 2
-		t30 := tapePointers[t29]
-		t31 := dtapePointers1[t29]
-		t32 := dtapePointers2[t29]
-		t33 := tapePointers[len(tapePointers)-1]
-		tapePointers = tapePointers[:t28]
-		dtapePointers1 = dtapePointers1[:t28]
-		dtapePointers2 = dtapePointers2[:t28]
-		t34 := tensorops.TanhJVP(x2, xBar2)
-		t35 := tensorops.Fuse("-2*a*b", x2, xBar2)
-		t36 := tensorops.Fuse("1 - a*a", x2)
-		t37 := tensorops.Fuse("a*b + c*d", t35, dx1v2, t36, tensorops.ExpandLike(dxBar1, xBar2))
-		t38 := tensorops.Fuse("a*b + c*d", t35, dx2v2, t36, tensorops.ExpandLike(dxBar2, xBar2))
-		t39 := tensorops.SumLike(t34, t26)
-		t40 := tensorops.SumLike(t37, t26)
-		t41 := tensorops.SumLike(t38, t26)
-		t42 := sBar.Ls
-		t43 := dsBar1.Ls
-		t44 := dsBar2.Ls
-		t45 := t43[i2].B
-		t46 := t44[i2].B
-		t42[i2].B = tensorops.AccumulateSumLike(t42[i2].B, t34, t33)
-		t43[i2].B = tensorops.Add(t45, tensorops.SumLike(t37, t33))
-		t44[i2].B = tensorops.Add(t46, tensorops.SumLike(t38, t33))
+		t23 := tapePointers2[len(tapePointers2)-2]
+		x2 := tapePointers2[len(tapePointers2)-1]
+		dx1v2 := dtapePointers1v2[len(tapePointers2)-1]
+		dx2v2 := dtapePointers2v2[len(tapePointers2)-1]
+		t24 := tapePointers2[:len(tapePointers2)-2]
+		dtapePointers1v2 = dtapePointers1v2[:len(tapePointers2)-2]
+		dtapePointers2v2 = dtapePointers2v2[:len(tapePointers2)-2]
+		x3 := tapePointers[len(tapePointers)-3]
+		dx1v3 := dtapePointers1[len(tapePointers)-3]
+		dx2v3 := dtapePointers2[len(tapePointers)-3]
+		t25 := tapePointers[len(tapePointers)-2]
+		t26 := dtapePointers1[len(tapePointers)-2]
+		t27 := dtapePointers2[len(tapePointers)-2]
+		t28 := tapePointers[len(tapePointers)-1]
+		t29 := tapePointers[:len(tapePointers)-3]
+		dtapePointers1 = dtapePointers1[:len(tapePointers)-3]
+		dtapePointers2 = dtapePointers2[:len(tapePointers)-3]
+		t30 := tensorops.TanhJVP(x2, xBar2)
+		t31 := tensorops.Fuse("-2*a*b", x2, xBar2)
+		t32 := tensorops.Fuse("1 - a*a", x2)
+		t33 := tensorops.Fuse("a*b + c*d", t31, dx1v2, t32, tensorops.ExpandLike(dxBar1, xBar2))
+		t34 := tensorops.Fuse("a*b + c*d", t31, dx2v2, t32, tensorops.ExpandLike(dxBar2, xBar2))
+		t35 := tensorops.SumLike(t30, t23)
+		t36 := tensorops.SumLike(t33, t23)
+		t37 := tensorops.SumLike(t34, t23)
+		t38 := sBar.Ls
+		t39 := dsBar1.Ls
+		t40 := dsBar2.Ls
+		t41 := t39[i2].B
+		t42 := t40[i2].B
+		t38[i2].B = tensorops.AccumulateSumLike(t38[i2].B, t30, t28)
+		t39[i2].B = tensorops.Add(t41, tensorops.SumLike(t33, t28))
+		t40[i2].B = tensorops.Add(t42, tensorops.SumLike(t34, t28))
 		if i2 != 0 {
-			t47 := tensorops.MatMulGradAEach(x3, t30, false, t39, t40, t41)
-			xBar = t47[0]
-			t48 := t47[2]
-			t49 := tensorops.MatMulGradA(t39, x3, t31, false, false)
-			dxBar1 = tensorops.FuseInto(t49, "a + b", t47[1], t49)
-			t50 := tensorops.MatMulGradA(t39, x3, t32, false, false)
-			dxBar2 = tensorops.FuseInto(t50, "a + b", t48, t50)
+			t43 := tensorops.MatMulGradAEach(x3, t25, false, t35, t36, t37)
+			xBar = t43[0]
+			t44 := t43[2]
+			t45 := tensorops.MatMulGradA(t35, x3, t26, false, false)
+			dxBar1 = tensorops.FuseInto(t45, "a + b", t43[1], t45)
+			t46 := tensorops.MatMulGradA(t35, x3, t27, false, false)
+			dxBar2 = tensorops.FuseInto(t46, "a + b", t44, t46)
 		} else {
 			xBar = nil
 			dxBar1 = nil
 			dxBar2 = nil
 		}
-		t51 := sBar.Ls
-		t52 := dsBar1.Ls
-		t53 := dsBar2.Ls
-		t54 := t52[i2].W
-		t55 := t53[i2].W
-		t56 := tensorops.AccumulateMatMulGradB(t51[i2].W, t39, x3, t30, false, false)
-		t57 := tensorops.MatMulGradB(t40, x3, t30, false, false)
-		t58 := tensorops.MatMulGradB(t39, dx1v3, t30, false, false)
-		t59 := tensorops.FuseInto(t57, "a + b + c", t54, t57, t58)
-		t60 := tensorops.MatMulGradB(t41, x3, t30, false, false)
-		t61 := tensorops.MatMulGradB(t39, dx2v3, t30, false, false)
-		t62 := tensorops.FuseInto(t60, "a + b + c", t55, t60, t61)
-		t51[i2].W = t56
-		t52[i2].W = t59
-		t53[i2].W = t62
+		t47 := sBar.Ls
+		t48 := dsBar1.Ls
+		t49 := dsBar2.Ls
+		t50 := t48[i2].W
+		t51 := t49[i2].W
+		t52 := tensorops.AccumulateMatMulGradB(t47[i2].W, t35, x3, t25, false, false)
+		t53 := tensorops.MatMulGradB(t36, x3, t25, false, false)
+		t54 := tensorops.MatMulGradB(t35, dx1v3, t25, false, false)
+		t55 := tensorops.FuseInto(t53, "a + b + c", t50, t53, t54)
+		t56 := tensorops.MatMulGradB(t37, x3, t25, false, false)
+		t57 := tensorops.MatMulGradB(t35, dx2v3, t25, false, false)
+		t58 := tensorops.FuseInto(t56, "a + b + c", t51, t56, t57)
+		t47[i2].W = t52
+		t48[i2].W = t55
+		t49[i2].W = t58
 		i2--
 		xBar2 = nil
+		tapePointers = t29
+		tapePointers2 = t24
 	}
-	return t24, 0, 0
+	return t22, 0, 0
 }
 
 // StackLossVGrad computes StackLossV and its gradient with respect to the varied inputs (reverse
@@ -5639,54 +5615,50 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 // tensors nil (zero), which then receive fresh tensors.
 func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	t2 := tapePointersBuf2[:0]
-	t3 := s.Ls
-	t4 := sBar.Ls
-	n := len(t3)
-	sBar.Ls = append(t4, make([]Layer, max(n-len(t4), 0))...)
-	t5 := *sBar
+	t := s.Ls
+	t2 := sBar.Ls
+	n := len(t)
+	sBar.Ls = append(t2, make([]Layer, max(n-len(t2), 0))...)
+	t3 := *sBar
 	trips := max(n+2, 0)
-	tapePointers := slices.Grow(t2, trips*3)
-	tapePointers2 := slices.Grow(t, trips*2)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], trips*3)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips*2)
 	for i := 0; i < n; i++ {
-		l := t3[i]
-		t16 := l.W
-		t17 := tensorops.MatMul(x, t16)
-		t18 := l.B
-		x3 := tensorops.Fuse("Tanh(a + b)", t17, t18)
-		tapePointers = append(tapePointers, x, t16, t18)
-		tapePointers2 = append(tapePointers2, t17, x3)
+		l := t[i]
+		t12 := l.W
+		t13 := tensorops.MatMul(x, t12)
+		t14 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t13, t14)
+		tapePointers = append(tapePointers, x, t12, t14)
+		tapePointers2 = append(tapePointers2, t13, x3)
 		x = x3
 	}
-	t6 := tensorops.SumAll(x)
+	t4 := tensorops.SumAll(x)
 	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
 	for i := n - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t7 := len(tapePointers2) - 2
-		t8 := tapePointers2[:t7]
-		t9 := len(tapePointers) - 3
-		x2 := tapePointers[t9]
-		t10 := tapePointers[len(tapePointers)-2]
-		t11 := tapePointers[:t9]
-		t12 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
-		t13 := tensorops.SumLike(t12, tapePointers2[t7])
-		t14 := tensorops.AccumulateSumLike(t5.Ls[i].B, t12, tapePointers[len(tapePointers)-1])
-		t5.Ls[i].B = t14
+		t5 := tapePointers2[:len(tapePointers2)-2]
+		x2 := tapePointers[len(tapePointers)-3]
+		t6 := tapePointers[len(tapePointers)-2]
+		t7 := tapePointers[:len(tapePointers)-3]
+		t8 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
+		t9 := tensorops.SumLike(t8, tapePointers2[len(tapePointers2)-2])
+		t10 := tensorops.AccumulateSumLike(t3.Ls[i].B, t8, tapePointers[len(tapePointers)-1])
+		t3.Ls[i].B = t10
 		if i != 0 {
-			xBar = tensorops.MatMulGradA(t13, x2, t10, false, false)
+			xBar = tensorops.MatMulGradA(t9, x2, t6, false, false)
 		} else {
 			xBar = nil
 		}
-		t15 := tensorops.AccumulateMatMulGradB(t5.Ls[i].W, t13, x2, t10, false, false)
-		t5.Ls[i].W = t15
+		t11 := tensorops.AccumulateMatMulGradB(t3.Ls[i].W, t9, x2, t6, false, false)
+		t3.Ls[i].W = t11
 		xBar2 = nil
-		tapePointers = t11
-		tapePointers2 = t8
+		tapePointers = t7
+		tapePointers2 = t5
 	}
-	return t6
+	return t4
 }
 
 // StackLossVHVP returns StackLossV and the Hessian-vector product ∇²StackLossV·v, the Hessian taken
@@ -5757,41 +5729,39 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 	t12 := *sBar
 	t13 := *dsBar
 	trips := max(n+2, 0)
-	t14 := trips * 3
-	t15 := trips * 2
-	t16 := append(t5, make([]*T, t14)...)
-	t17 := append(dtapePointersBuf2[:0], make([]*T, t14)...)
-	t18 := append(t4, make([]*tensorops.Tensor, t15)...)
-	tapePointers := t16[:len(t5)]
-	dtapePointers := t17[:len(t5)]
-	tapePointers2 := t18[:len(t4)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t15)...)[:len(t4)]
+	t14 := append(t5, make([]*T, trips*3)...)
+	t15 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
+	t16 := append(t4, make([]*tensorops.Tensor, trips*2)...)
+	tapePointers := t14[:len(t5)]
+	dtapePointers := t15[:len(t5)]
+	tapePointers2 := t16[:len(t4)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t4)]
 	var dx *T
 	i := 0
 	for i < n {
 		l := t[i]
 		dl := t6[i]
-		t41 := l.W
-		t42 := dl.W
-		t43 := tensorops.MatMulEach(t41, false, x, dx)
-		t44 := t43[0]
-		t45 := tensorops.MatMul(x, t42)
-		t46 := tensorops.FuseInto(t45, "a + b", t43[1], t45)
-		t47 := l.B
-		t48 := dl.B
-		t49 := tensorops.Add(t44, t47)
-		t50 := tensorops.ExpandLike(t46, t49)
-		x4 := tensorops.Tanh(t49)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t50, tensorops.ExpandLike(t48, t49))
+		t37 := l.W
+		t38 := dl.W
+		t39 := tensorops.MatMulEach(t37, false, x, dx)
+		t40 := t39[0]
+		t41 := tensorops.MatMul(x, t38)
+		t42 := tensorops.FuseInto(t41, "a + b", t39[1], t41)
+		t43 := l.B
+		t44 := dl.B
+		t45 := tensorops.Add(t40, t43)
+		t46 := tensorops.ExpandLike(t42, t45)
+		x4 := tensorops.Tanh(t45)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t46, tensorops.ExpandLike(t44, t45))
 		i++
-		tapePointers = append(tapePointers, x, t41, t47)
-		dtapePointers = append(dtapePointers, dx, t42, t48)
-		tapePointers2 = append(tapePointers2, t44, x4)
-		dtapePointers2 = append(dtapePointers2, t46, dx3)
+		tapePointers = append(tapePointers, x, t37, t43)
+		dtapePointers = append(dtapePointers, dx, t38, t44)
+		tapePointers2 = append(tapePointers2, t40, x4)
+		dtapePointers2 = append(dtapePointers2, t42, dx3)
 		x = x4
 		dx = dx3
 	}
-	t19 := tensorops.SumAll(x)
+	t17 := tensorops.SumAll(x)
 	i2 := n - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -5799,49 +5769,47 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t20 := len(tapePointers2) - 2
-		t21 := tapePointers2[t20]
-		t22 := len(tapePointers2) - 1
-		x2 := tapePointers2[t22]
-		tapePointers2 = tapePointers2[:t20]
-		t23 := dtapePointers2[:t20]
-		t24 := len(tapePointers) - 3
-		x3 := tapePointers[t24]
-		dx2 := dtapePointers[t24]
-		t25 := len(tapePointers) - 2
-		t26 := tapePointers[t25]
-		t27 := dtapePointers[t25]
-		t28 := tapePointers[len(tapePointers)-1]
-		tapePointers = tapePointers[:t24]
-		dtapePointers = dtapePointers[:t24]
-		t29 := tensorops.TanhJVP(x2, xBar2)
-		t30 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t22], dxBar)
-		t31 := tensorops.SumLike(t29, t21)
-		t32 := tensorops.SumLike(t30, t21)
-		t33 := t13.Ls[i2].B
-		t12.Ls[i2].B = tensorops.AccumulateSumLike(t12.Ls[i2].B, t29, t28)
-		t13.Ls[i2].B = tensorops.Add(t33, tensorops.SumLike(t30, t28))
+		t18 := tapePointers2[len(tapePointers2)-2]
+		x2 := tapePointers2[len(tapePointers2)-1]
+		t19 := tapePointers2[:len(tapePointers2)-2]
+		t20 := dtapePointers2[:len(tapePointers2)-2]
+		x3 := tapePointers[len(tapePointers)-3]
+		dx2 := dtapePointers[len(tapePointers)-3]
+		t21 := tapePointers[len(tapePointers)-2]
+		t22 := dtapePointers[len(tapePointers)-2]
+		t23 := tapePointers[len(tapePointers)-1]
+		t24 := tapePointers[:len(tapePointers)-3]
+		dtapePointers = dtapePointers[:len(tapePointers)-3]
+		t25 := tensorops.TanhJVP(x2, xBar2)
+		t26 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t27 := tensorops.SumLike(t25, t18)
+		t28 := tensorops.SumLike(t26, t18)
+		t29 := t13.Ls[i2].B
+		t12.Ls[i2].B = tensorops.AccumulateSumLike(t12.Ls[i2].B, t25, t23)
+		t13.Ls[i2].B = tensorops.Add(t29, tensorops.SumLike(t26, t23))
 		if i2 != 0 {
-			t34 := tensorops.MatMulGradAEach(x3, t26, false, t31, t32)
-			xBar = t34[0]
-			t35 := tensorops.MatMulGradA(t31, x3, t27, false, false)
-			dxBar = tensorops.FuseInto(t35, "a + b", t34[1], t35)
+			t30 := tensorops.MatMulGradAEach(x3, t21, false, t27, t28)
+			xBar = t30[0]
+			t31 := tensorops.MatMulGradA(t27, x3, t22, false, false)
+			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t36 := t13.Ls[i2].W
-		t37 := tensorops.AccumulateMatMulGradB(t12.Ls[i2].W, t31, x3, t26, false, false)
-		t38 := tensorops.MatMulGradB(t32, x3, t26, false, false)
-		t39 := tensorops.MatMulGradB(t31, dx2, t26, false, false)
-		t40 := tensorops.FuseInto(t38, "a + b + c", t36, t38, t39)
-		t12.Ls[i2].W = t37
-		t13.Ls[i2].W = t40
+		t32 := t13.Ls[i2].W
+		t33 := tensorops.AccumulateMatMulGradB(t12.Ls[i2].W, t27, x3, t21, false, false)
+		t34 := tensorops.MatMulGradB(t28, x3, t21, false, false)
+		t35 := tensorops.MatMulGradB(t27, dx2, t21, false, false)
+		t36 := tensorops.FuseInto(t34, "a + b + c", t32, t34, t35)
+		t12.Ls[i2].W = t33
+		t13.Ls[i2].W = t36
 		i2--
 		xBar2 = nil
-		dtapePointers2 = t23
+		tapePointers = t24
+		tapePointers2 = t19
+		dtapePointers2 = t20
 	}
-	return t19, 0
+	return t17, 0
 }
 
 // StackLossVHessian returns StackLossV and its Hessian with respect to s, a [n, n] tensor (marked
@@ -5933,41 +5901,39 @@ func stackLossVGradJVPStacked(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, f
 	t12 := *sBar
 	t13 := *dsBar
 	trips := max(n+2, 0)
-	t14 := trips * 3
-	t15 := trips * 2
-	t16 := append(t5, make([]*T, t14)...)
-	t17 := append(dtapePointersBuf2[:0], make([]*T, t14)...)
-	t18 := append(t4, make([]*tensorops.Tensor, t15)...)
-	tapePointers := t16[:len(t5)]
-	dtapePointers := t17[:len(t5)]
-	tapePointers2 := t18[:len(t4)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t15)...)[:len(t4)]
+	t14 := append(t5, make([]*T, trips*3)...)
+	t15 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
+	t16 := append(t4, make([]*tensorops.Tensor, trips*2)...)
+	tapePointers := t14[:len(t5)]
+	dtapePointers := t15[:len(t5)]
+	tapePointers2 := t16[:len(t4)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t4)]
 	var dx *T
 	i := 0
 	for i < n {
 		l := t[i]
 		dl := t6[i]
-		t41 := l.W
-		t42 := dl.W
-		t43 := tensorops.MatMulEach(t41, false, x, dx)
-		t44 := t43[0]
-		t45 := tensorops.MatMul(x, t42)
-		t46 := tensorops.FuseInto(t45, "a + b", t43[1], t45)
-		t47 := l.B
-		t48 := dl.B
-		t49 := tensorops.Add(t44, t47)
-		t50 := tensorops.ExpandLike(t46, t49)
-		x4 := tensorops.Tanh(t49)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t50, tensorops.ExpandLike(t48, t49))
+		t37 := l.W
+		t38 := dl.W
+		t39 := tensorops.MatMulEach(t37, false, x, dx)
+		t40 := t39[0]
+		t41 := tensorops.MatMul(x, t38)
+		t42 := tensorops.FuseInto(t41, "a + b", t39[1], t41)
+		t43 := l.B
+		t44 := dl.B
+		t45 := tensorops.Add(t40, t43)
+		t46 := tensorops.ExpandLike(t42, t45)
+		x4 := tensorops.Tanh(t45)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t46, tensorops.ExpandLike(t44, t45))
 		i++
-		tapePointers = append(tapePointers, x, t41, t47)
-		dtapePointers = append(dtapePointers, dx, t42, t48)
-		tapePointers2 = append(tapePointers2, t44, x4)
-		dtapePointers2 = append(dtapePointers2, t46, dx3)
+		tapePointers = append(tapePointers, x, t37, t43)
+		dtapePointers = append(dtapePointers, dx, t38, t44)
+		tapePointers2 = append(tapePointers2, t40, x4)
+		dtapePointers2 = append(dtapePointers2, t42, dx3)
 		x = x4
 		dx = dx3
 	}
-	t19 := tensorops.SumAll(x)
+	t17 := tensorops.SumAll(x)
 	i2 := n - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -5975,49 +5941,47 @@ func stackLossVGradJVPStacked(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, f
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t20 := len(tapePointers2) - 2
-		t21 := tapePointers2[t20]
-		t22 := len(tapePointers2) - 1
-		x2 := tapePointers2[t22]
-		tapePointers2 = tapePointers2[:t20]
-		t23 := dtapePointers2[:t20]
-		t24 := len(tapePointers) - 3
-		x3 := tapePointers[t24]
-		dx2 := dtapePointers[t24]
-		t25 := len(tapePointers) - 2
-		t26 := tapePointers[t25]
-		t27 := dtapePointers[t25]
-		t28 := tapePointers[len(tapePointers)-1]
-		tapePointers = tapePointers[:t24]
-		dtapePointers = dtapePointers[:t24]
-		t29 := tensorops.TanhJVP(x2, xBar2)
-		t30 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t22], dxBar)
-		t31 := tensorops.SumLike(t29, t21)
-		t32 := tensorops.SumLike(t30, t21)
-		t33 := t13.Ls[i2].B
-		t12.Ls[i2].B = tensorops.AccumulateSumLike(t12.Ls[i2].B, t29, t28)
-		t13.Ls[i2].B = tensorops.Add(t33, tensorops.SumLike(t30, t28))
+		t18 := tapePointers2[len(tapePointers2)-2]
+		x2 := tapePointers2[len(tapePointers2)-1]
+		t19 := tapePointers2[:len(tapePointers2)-2]
+		t20 := dtapePointers2[:len(tapePointers2)-2]
+		x3 := tapePointers[len(tapePointers)-3]
+		dx2 := dtapePointers[len(tapePointers)-3]
+		t21 := tapePointers[len(tapePointers)-2]
+		t22 := dtapePointers[len(tapePointers)-2]
+		t23 := tapePointers[len(tapePointers)-1]
+		t24 := tapePointers[:len(tapePointers)-3]
+		dtapePointers = dtapePointers[:len(tapePointers)-3]
+		t25 := tensorops.TanhJVP(x2, xBar2)
+		t26 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t27 := tensorops.SumLike(t25, t18)
+		t28 := tensorops.SumLike(t26, t18)
+		t29 := t13.Ls[i2].B
+		t12.Ls[i2].B = tensorops.AccumulateSumLike(t12.Ls[i2].B, t25, t23)
+		t13.Ls[i2].B = tensorops.Add(t29, tensorops.SumLike(t26, t23))
 		if i2 != 0 {
-			t34 := tensorops.MatMulGradAEach(x3, t26, false, t31, t32)
-			xBar = t34[0]
-			t35 := tensorops.MatMulGradA(t31, x3, t27, false, false)
-			dxBar = tensorops.FuseInto(t35, "a + b", t34[1], t35)
+			t30 := tensorops.MatMulGradAEach(x3, t21, false, t27, t28)
+			xBar = t30[0]
+			t31 := tensorops.MatMulGradA(t27, x3, t22, false, false)
+			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t36 := t13.Ls[i2].W
-		t37 := tensorops.AccumulateMatMulGradB(t12.Ls[i2].W, t31, x3, t26, false, false)
-		t38 := tensorops.MatMulGradB(t32, x3, t26, false, false)
-		t39 := tensorops.MatMulGradB(t31, dx2, t26, false, false)
-		t40 := tensorops.FuseInto(t38, "a + b + c", t36, t38, t39)
-		t12.Ls[i2].W = t37
-		t13.Ls[i2].W = t40
+		t32 := t13.Ls[i2].W
+		t33 := tensorops.AccumulateMatMulGradB(t12.Ls[i2].W, t27, x3, t21, false, false)
+		t34 := tensorops.MatMulGradB(t28, x3, t21, false, false)
+		t35 := tensorops.MatMulGradB(t27, dx2, t21, false, false)
+		t36 := tensorops.FuseInto(t34, "a + b + c", t32, t34, t35)
+		t12.Ls[i2].W = t33
+		t13.Ls[i2].W = t36
 		i2--
 		xBar2 = nil
-		dtapePointers2 = t23
+		tapePointers = t24
+		tapePointers2 = t19
+		dtapePointers2 = t20
 	}
-	return t19, 0
+	return t17, 0
 }
 
 // StackLossVHessDiag returns StackLossV and the diagonal of its Hessian with respect to s, as a
@@ -6587,54 +6551,50 @@ func stackTaylorWrtLs(
 // tensors nil (zero), which then receive fresh tensors.
 func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	t2 := tapePointersBuf2[:0]
-	t3 := sBar.Ls
-	sBar.Ls = append(t3, make([]Layer, max(len(s.Ls)-len(t3), 0))...)
-	t4 := s.Ls
-	trips := max(len(t4)+2, 0)
-	tapePointers := slices.Grow(t2, trips*3)
-	tapePointers2 := slices.Grow(t, trips*2)
-	for i := 0; i < len(t4); i++ {
-		l := t4[i]
-		t17 := l.W
-		t18 := tensorops.MatMul(x, t17)
-		t19 := l.B
-		x3 := tensorops.Fuse("Tanh(a + b)", t18, t19)
-		tapePointers = append(tapePointers, x, t17, t19)
-		tapePointers2 = append(tapePointers2, t18, x3)
+	t := sBar.Ls
+	sBar.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
+	t2 := s.Ls
+	trips := max(len(t2)+2, 0)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], trips*3)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips*2)
+	for i := 0; i < len(t2); i++ {
+		l := t2[i]
+		t13 := l.W
+		t14 := tensorops.MatMul(x, t13)
+		t15 := l.B
+		x3 := tensorops.Fuse("Tanh(a + b)", t14, t15)
+		tapePointers = append(tapePointers, x, t13, t15)
+		tapePointers2 = append(tapePointers2, t14, x3)
 		x = x3
 	}
-	t5 := tensorops.SumAll(x)
+	t3 := tensorops.SumAll(x)
 	xBar := tensorops.FullLike(x, 1)
 	var xBar2 *tensorops.Tensor
-	for i := len(t4) - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t6 := len(tapePointers2) - 2
-		t7 := tapePointers2[:t6]
-		t8 := len(tapePointers) - 3
-		x2 := tapePointers[t8]
-		t9 := tapePointers[len(tapePointers)-2]
-		t10 := tapePointers[:t8]
-		t11 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
-		t12 := tensorops.SumLike(t11, tapePointers2[t6])
-		t13 := sBar.Ls
-		t14 := tensorops.AccumulateSumLike(t13[i].B, t11, tapePointers[len(tapePointers)-1])
-		t13[i].B = t14
+		t4 := tapePointers2[:len(tapePointers2)-2]
+		x2 := tapePointers[len(tapePointers)-3]
+		t5 := tapePointers[len(tapePointers)-2]
+		t6 := tapePointers[:len(tapePointers)-3]
+		t7 := tensorops.TanhJVP(tapePointers2[len(tapePointers2)-1], xBar2)
+		t8 := tensorops.SumLike(t7, tapePointers2[len(tapePointers2)-2])
+		t9 := sBar.Ls
+		t10 := tensorops.AccumulateSumLike(t9[i].B, t7, tapePointers[len(tapePointers)-1])
+		t9[i].B = t10
 		if i != 0 {
-			xBar = tensorops.MatMulGradA(t12, x2, t9, false, false)
+			xBar = tensorops.MatMulGradA(t8, x2, t5, false, false)
 		} else {
 			xBar = nil
 		}
-		t15 := sBar.Ls
-		t16 := tensorops.AccumulateMatMulGradB(t15[i].W, t12, x2, t9, false, false)
-		t15[i].W = t16
+		t11 := sBar.Ls
+		t12 := tensorops.AccumulateMatMulGradB(t11[i].W, t8, x2, t5, false, false)
+		t11[i].W = t12
 		xBar2 = nil
-		tapePointers = t10
-		tapePointers2 = t7
+		tapePointers = t6
+		tapePointers2 = t4
 	}
-	return t5
+	return t3
 }
 
 // LossHVP returns Stack.Loss and the Hessian-vector product ∇²Stack.Loss·v, the Hessian taken with
@@ -6704,41 +6664,39 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	t10 := s.Ls
 	t11 := ds.Ls
 	trips := max(len(t10)+2, 0)
-	t12 := trips * 3
-	t13 := trips * 2
-	t14 := append(t4, make([]*T, t12)...)
-	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
-	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
-	tapePointers := t14[:len(t4)]
-	dtapePointers := t15[:len(t4)]
-	tapePointers2 := t16[:len(t3)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
+	t12 := append(t4, make([]*T, trips*3)...)
+	t13 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
+	t14 := append(t3, make([]*tensorops.Tensor, trips*2)...)
+	tapePointers := t12[:len(t4)]
+	dtapePointers := t13[:len(t4)]
+	tapePointers2 := t14[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t3)]
 	var dx *T
 	i := 0
 	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
-		t43 := l.W
-		t44 := dl.W
-		t45 := tensorops.MatMulEach(t43, false, x, dx)
-		t46 := t45[0]
-		t47 := tensorops.MatMul(x, t44)
-		t48 := tensorops.FuseInto(t47, "a + b", t45[1], t47)
-		t49 := l.B
-		t50 := dl.B
-		t51 := tensorops.Add(t46, t49)
-		t52 := tensorops.ExpandLike(t48, t51)
-		x4 := tensorops.Tanh(t51)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t52, tensorops.ExpandLike(t50, t51))
+		t39 := l.W
+		t40 := dl.W
+		t41 := tensorops.MatMulEach(t39, false, x, dx)
+		t42 := t41[0]
+		t43 := tensorops.MatMul(x, t40)
+		t44 := tensorops.FuseInto(t43, "a + b", t41[1], t43)
+		t45 := l.B
+		t46 := dl.B
+		t47 := tensorops.Add(t42, t45)
+		t48 := tensorops.ExpandLike(t44, t47)
+		x4 := tensorops.Tanh(t47)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t48, tensorops.ExpandLike(t46, t47))
 		i++
-		tapePointers = append(tapePointers, x, t43, t49)
-		dtapePointers = append(dtapePointers, dx, t44, t50)
-		tapePointers2 = append(tapePointers2, t46, x4)
-		dtapePointers2 = append(dtapePointers2, t48, dx3)
+		tapePointers = append(tapePointers, x, t39, t45)
+		dtapePointers = append(dtapePointers, dx, t40, t46)
+		tapePointers2 = append(tapePointers2, t42, x4)
+		dtapePointers2 = append(dtapePointers2, t44, dx3)
 		x = x4
 		dx = dx3
 	}
-	t17 := tensorops.SumAll(x)
+	t15 := tensorops.SumAll(x)
 	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -6746,53 +6704,51 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t18 := len(tapePointers2) - 2
-		t19 := tapePointers2[t18]
-		t20 := len(tapePointers2) - 1
-		x2 := tapePointers2[t20]
-		tapePointers2 = tapePointers2[:t18]
-		t21 := dtapePointers2[:t18]
-		t22 := len(tapePointers) - 3
-		x3 := tapePointers[t22]
-		dx2 := dtapePointers[t22]
-		t23 := len(tapePointers) - 2
-		t24 := tapePointers[t23]
-		t25 := dtapePointers[t23]
-		t26 := tapePointers[len(tapePointers)-1]
-		tapePointers = tapePointers[:t22]
-		dtapePointers = dtapePointers[:t22]
-		t27 := tensorops.TanhJVP(x2, xBar2)
-		t28 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t20], dxBar)
-		t29 := tensorops.SumLike(t27, t19)
-		t30 := tensorops.SumLike(t28, t19)
-		t31 := sBar.Ls
-		t32 := dsBar.Ls
-		t33 := t32[i2].B
-		t31[i2].B = tensorops.AccumulateSumLike(t31[i2].B, t27, t26)
-		t32[i2].B = tensorops.Add(t33, tensorops.SumLike(t28, t26))
+		t16 := tapePointers2[len(tapePointers2)-2]
+		x2 := tapePointers2[len(tapePointers2)-1]
+		t17 := tapePointers2[:len(tapePointers2)-2]
+		t18 := dtapePointers2[:len(tapePointers2)-2]
+		x3 := tapePointers[len(tapePointers)-3]
+		dx2 := dtapePointers[len(tapePointers)-3]
+		t19 := tapePointers[len(tapePointers)-2]
+		t20 := dtapePointers[len(tapePointers)-2]
+		t21 := tapePointers[len(tapePointers)-1]
+		t22 := tapePointers[:len(tapePointers)-3]
+		dtapePointers = dtapePointers[:len(tapePointers)-3]
+		t23 := tensorops.TanhJVP(x2, xBar2)
+		t24 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t25 := tensorops.SumLike(t23, t16)
+		t26 := tensorops.SumLike(t24, t16)
+		t27 := sBar.Ls
+		t28 := dsBar.Ls
+		t29 := t28[i2].B
+		t27[i2].B = tensorops.AccumulateSumLike(t27[i2].B, t23, t21)
+		t28[i2].B = tensorops.Add(t29, tensorops.SumLike(t24, t21))
 		if i2 != 0 {
-			t34 := tensorops.MatMulGradAEach(x3, t24, false, t29, t30)
-			xBar = t34[0]
-			t35 := tensorops.MatMulGradA(t29, x3, t25, false, false)
-			dxBar = tensorops.FuseInto(t35, "a + b", t34[1], t35)
+			t30 := tensorops.MatMulGradAEach(x3, t19, false, t25, t26)
+			xBar = t30[0]
+			t31 := tensorops.MatMulGradA(t25, x3, t20, false, false)
+			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t36 := sBar.Ls
-		t37 := dsBar.Ls
-		t38 := t37[i2].W
-		t39 := tensorops.AccumulateMatMulGradB(t36[i2].W, t29, x3, t24, false, false)
-		t40 := tensorops.MatMulGradB(t30, x3, t24, false, false)
-		t41 := tensorops.MatMulGradB(t29, dx2, t24, false, false)
-		t42 := tensorops.FuseInto(t40, "a + b + c", t38, t40, t41)
-		t36[i2].W = t39
-		t37[i2].W = t42
+		t32 := sBar.Ls
+		t33 := dsBar.Ls
+		t34 := t33[i2].W
+		t35 := tensorops.AccumulateMatMulGradB(t32[i2].W, t25, x3, t19, false, false)
+		t36 := tensorops.MatMulGradB(t26, x3, t19, false, false)
+		t37 := tensorops.MatMulGradB(t25, dx2, t19, false, false)
+		t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
+		t32[i2].W = t35
+		t33[i2].W = t38
 		i2--
 		xBar2 = nil
-		dtapePointers2 = t21
+		tapePointers = t22
+		tapePointers2 = t17
+		dtapePointers2 = t18
 	}
-	return t17, 0
+	return t15, 0
 }
 
 // LossHessDiag returns Stack.Loss and the diagonal of its Hessian with respect to s, as a fresh
@@ -6953,41 +6909,39 @@ func stackLossGradJVPStacked2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64
 	t10 := s.Ls
 	t11 := ds.Ls
 	trips := max(len(t10)+2, 0)
-	t12 := trips * 3
-	t13 := trips * 2
-	t14 := append(t4, make([]*T, t12)...)
-	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
-	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
-	tapePointers := t14[:len(t4)]
-	dtapePointers := t15[:len(t4)]
-	tapePointers2 := t16[:len(t3)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
+	t12 := append(t4, make([]*T, trips*3)...)
+	t13 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
+	t14 := append(t3, make([]*tensorops.Tensor, trips*2)...)
+	tapePointers := t12[:len(t4)]
+	dtapePointers := t13[:len(t4)]
+	tapePointers2 := t14[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t3)]
 	var dx *T
 	i := 0
 	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
-		t43 := l.W
-		t44 := dl.W
-		t45 := tensorops.MatMulEach(t43, false, x, dx)
-		t46 := t45[0]
-		t47 := tensorops.MatMul(x, t44)
-		t48 := tensorops.FuseInto(t47, "a + b", t45[1], t47)
-		t49 := l.B
-		t50 := dl.B
-		t51 := tensorops.Add(t46, t49)
-		t52 := tensorops.ExpandLike(t48, t51)
-		x4 := tensorops.Tanh(t51)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t52, tensorops.ExpandLike(t50, t51))
+		t39 := l.W
+		t40 := dl.W
+		t41 := tensorops.MatMulEach(t39, false, x, dx)
+		t42 := t41[0]
+		t43 := tensorops.MatMul(x, t40)
+		t44 := tensorops.FuseInto(t43, "a + b", t41[1], t43)
+		t45 := l.B
+		t46 := dl.B
+		t47 := tensorops.Add(t42, t45)
+		t48 := tensorops.ExpandLike(t44, t47)
+		x4 := tensorops.Tanh(t47)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t48, tensorops.ExpandLike(t46, t47))
 		i++
-		tapePointers = append(tapePointers, x, t43, t49)
-		dtapePointers = append(dtapePointers, dx, t44, t50)
-		tapePointers2 = append(tapePointers2, t46, x4)
-		dtapePointers2 = append(dtapePointers2, t48, dx3)
+		tapePointers = append(tapePointers, x, t39, t45)
+		dtapePointers = append(dtapePointers, dx, t40, t46)
+		tapePointers2 = append(tapePointers2, t42, x4)
+		dtapePointers2 = append(dtapePointers2, t44, dx3)
 		x = x4
 		dx = dx3
 	}
-	t17 := tensorops.SumAll(x)
+	t15 := tensorops.SumAll(x)
 	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -6995,53 +6949,51 @@ func stackLossGradJVPStacked2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t18 := len(tapePointers2) - 2
-		t19 := tapePointers2[t18]
-		t20 := len(tapePointers2) - 1
-		x2 := tapePointers2[t20]
-		tapePointers2 = tapePointers2[:t18]
-		t21 := dtapePointers2[:t18]
-		t22 := len(tapePointers) - 3
-		x3 := tapePointers[t22]
-		dx2 := dtapePointers[t22]
-		t23 := len(tapePointers) - 2
-		t24 := tapePointers[t23]
-		t25 := dtapePointers[t23]
-		t26 := tapePointers[len(tapePointers)-1]
-		tapePointers = tapePointers[:t22]
-		dtapePointers = dtapePointers[:t22]
-		t27 := tensorops.TanhJVP(x2, xBar2)
-		t28 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[t20], dxBar)
-		t29 := tensorops.SumLike(t27, t19)
-		t30 := tensorops.SumLike(t28, t19)
-		t31 := sBar.Ls
-		t32 := dsBar.Ls
-		t33 := t32[i2].B
-		t31[i2].B = tensorops.AccumulateSumLike(t31[i2].B, t27, t26)
-		t32[i2].B = tensorops.Add(t33, tensorops.SumLike(t28, t26))
+		t16 := tapePointers2[len(tapePointers2)-2]
+		x2 := tapePointers2[len(tapePointers2)-1]
+		t17 := tapePointers2[:len(tapePointers2)-2]
+		t18 := dtapePointers2[:len(tapePointers2)-2]
+		x3 := tapePointers[len(tapePointers)-3]
+		dx2 := dtapePointers[len(tapePointers)-3]
+		t19 := tapePointers[len(tapePointers)-2]
+		t20 := dtapePointers[len(tapePointers)-2]
+		t21 := tapePointers[len(tapePointers)-1]
+		t22 := tapePointers[:len(tapePointers)-3]
+		dtapePointers = dtapePointers[:len(tapePointers)-3]
+		t23 := tensorops.TanhJVP(x2, xBar2)
+		t24 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t25 := tensorops.SumLike(t23, t16)
+		t26 := tensorops.SumLike(t24, t16)
+		t27 := sBar.Ls
+		t28 := dsBar.Ls
+		t29 := t28[i2].B
+		t27[i2].B = tensorops.AccumulateSumLike(t27[i2].B, t23, t21)
+		t28[i2].B = tensorops.Add(t29, tensorops.SumLike(t24, t21))
 		if i2 != 0 {
-			t34 := tensorops.MatMulGradAEach(x3, t24, false, t29, t30)
-			xBar = t34[0]
-			t35 := tensorops.MatMulGradA(t29, x3, t25, false, false)
-			dxBar = tensorops.FuseInto(t35, "a + b", t34[1], t35)
+			t30 := tensorops.MatMulGradAEach(x3, t19, false, t25, t26)
+			xBar = t30[0]
+			t31 := tensorops.MatMulGradA(t25, x3, t20, false, false)
+			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t36 := sBar.Ls
-		t37 := dsBar.Ls
-		t38 := t37[i2].W
-		t39 := tensorops.AccumulateMatMulGradB(t36[i2].W, t29, x3, t24, false, false)
-		t40 := tensorops.MatMulGradB(t30, x3, t24, false, false)
-		t41 := tensorops.MatMulGradB(t29, dx2, t24, false, false)
-		t42 := tensorops.FuseInto(t40, "a + b + c", t38, t40, t41)
-		t36[i2].W = t39
-		t37[i2].W = t42
+		t32 := sBar.Ls
+		t33 := dsBar.Ls
+		t34 := t33[i2].W
+		t35 := tensorops.AccumulateMatMulGradB(t32[i2].W, t25, x3, t19, false, false)
+		t36 := tensorops.MatMulGradB(t26, x3, t19, false, false)
+		t37 := tensorops.MatMulGradB(t25, dx2, t19, false, false)
+		t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
+		t32[i2].W = t35
+		t33[i2].W = t38
 		i2--
 		xBar2 = nil
-		dtapePointers2 = t21
+		tapePointers = t22
+		tapePointers2 = t17
+		dtapePointers2 = t18
 	}
-	return t17, 0
+	return t15, 0
 }
 
 // WrappedLossGrad computes WrappedLoss and its gradient with respect to the varied inputs (reverse
@@ -7054,47 +7006,45 @@ func stackLossGradJVPStacked2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64
 // tensors nil (zero), which then receive fresh tensors.
 func WrappedLossGrad(w, wBar *Wrapped, x *T) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := wBar.Ls
-	wBar.Ls = append(t2, make([]*Layer, max(len(w.Ls)-len(t2), 0))...)
-	t3 := w.In
-	t4 := w.Ls
-	tapePointers := slices.Grow(t, max(len(t4)+2, 0)*3)
-	h := tensorops.MatMul(x, t3)
-	for i := 0; i < len(t4); i++ {
-		l := t4[i]
-		t15 := tensorops.MatMul(h, l.W)
-		h3 := tensorops.Fuse("Tanh(a + b)", t15, l.B)
-		tapePointers = append(tapePointers, h, t15, h3)
+	t := wBar.Ls
+	wBar.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
+	t2 := w.In
+	t3 := w.Ls
+	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t3)+2, 0)*3)
+	h := tensorops.MatMul(x, t2)
+	for i := 0; i < len(t3); i++ {
+		l := t3[i]
+		t13 := tensorops.MatMul(h, l.W)
+		h3 := tensorops.Fuse("Tanh(a + b)", t13, l.B)
+		tapePointers = append(tapePointers, h, t13, h3)
 		h = h3
 	}
-	t5 := w.Out
-	t6 := tensorops.MatMul(h, t5)
-	t7 := tensorops.Square(t6)
-	t8 := tensorops.MeanAll(t7)
-	t9 := tensorops.Fuse("2*a*b", t6, tensorops.MeanAllGrad(t7, 1))
-	hBar := tensorops.MatMulGradA(t9, h, t5, false, false)
-	wBar.Out = tensorops.AccumulateMatMulGradB(wBar.Out, t9, h, t5, false, false)
+	t4 := w.Out
+	t5 := tensorops.MatMul(h, t4)
+	t6 := tensorops.Square(t5)
+	t7 := tensorops.MeanAll(t6)
+	t8 := tensorops.Fuse("2*a*b", t5, tensorops.MeanAllGrad(t6, 1))
+	hBar := tensorops.MatMulGradA(t8, h, t4, false, false)
+	wBar.Out = tensorops.AccumulateMatMulGradB(wBar.Out, t8, h, t4, false, false)
 	var hBar2 *tensorops.Tensor
-	for i := len(t4) - 1; i >= 0; i-- {
+	for i := len(t3) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t11 := len(tapePointers) - 3
-		h2 := tapePointers[t11]
-		t12 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
-		t13 := tensorops.SumLike(t12, tapePointers[len(tapePointers)-2])
+		h2 := tapePointers[len(tapePointers)-3]
+		t10 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
+		t11 := tensorops.SumLike(t10, tapePointers[len(tapePointers)-2])
 		lBar := wBar.Ls[i]
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t12, w.Ls[i].B)
-		t14 := w.Ls[i].W
-		hBar = tensorops.MatMulGradA(t13, h2, t14, false, false)
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t10, w.Ls[i].B)
+		t12 := w.Ls[i].W
+		hBar = tensorops.MatMulGradA(t11, h2, t12, false, false)
 		lBar2 := wBar.Ls[i]
-		lBar2.W = tensorops.AccumulateMatMulGradB(lBar2.W, t13, h2, t14, false, false)
+		lBar2.W = tensorops.AccumulateMatMulGradB(lBar2.W, t11, h2, t12, false, false)
 		hBar2 = nil
-		tapePointers = tapePointers[:t11]
+		tapePointers = tapePointers[:len(tapePointers)-3]
 	}
-	t10 := tensorops.AccumulateMatMulGradB(wBar.In, hBar, x, t3, false, false)
-	wBar.In = t10
-	tensorops.Release(t6, t7, t9)
-	return t8
+	t9 := tensorops.AccumulateMatMulGradB(wBar.In, hBar, x, t2, false, false)
+	wBar.In = t9
+	tensorops.Release(t5, t6, t8)
+	return t7
 }
 
 // WrappedLossHVP returns WrappedLoss and the Hessian-vector product ∇²WrappedLoss·v, the Hessian
@@ -7193,17 +7143,17 @@ func wrappedLossGradJVP(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
 	for i := 0; i < len(t10); i++ {
 		l := t10[i]
 		dl := t11[i]
-		t55 := dl.W
-		t56 := tensorops.MatMulEach(l.W, false, h, dh)
-		t57 := t56[0]
-		t58 := tensorops.MatMul(h, t55)
-		t59 := tensorops.FuseInto(t58, "a + b", t56[1], t58)
-		t60 := tensorops.Add(t57, l.B)
-		t61 := tensorops.ExpandLike(dl.B, t60)
-		h4 := tensorops.Tanh(t60)
-		dh3 := tensorops.Fuse("TanhJVP(a, b + c)", h4, tensorops.ExpandLike(t59, t60), t61)
-		tapePointers = append(tapePointers, h, t57, h4)
-		dtapePointers = append(dtapePointers, dh, t59, dh3)
+		t53 := dl.W
+		t54 := tensorops.MatMulEach(l.W, false, h, dh)
+		t55 := t54[0]
+		t56 := tensorops.MatMul(h, t53)
+		t57 := tensorops.FuseInto(t56, "a + b", t54[1], t56)
+		t58 := tensorops.Add(t55, l.B)
+		t59 := tensorops.ExpandLike(dl.B, t58)
+		h4 := tensorops.Tanh(t58)
+		dh3 := tensorops.Fuse("TanhJVP(a, b + c)", h4, tensorops.ExpandLike(t57, t58), t59)
+		tapePointers = append(tapePointers, h, t55, h4)
+		dtapePointers = append(dtapePointers, dh, t57, dh3)
 		h = h4
 		dh = dh3
 	}
@@ -7235,41 +7185,39 @@ func wrappedLossGradJVP(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		t37 := len(tapePointers) - 3
-		h2 := tapePointers[t37]
-		dh2 := dtapePointers[t37]
-		t38 := tapePointers[len(tapePointers)-2]
-		t39 := len(tapePointers) - 1
-		h3 := tapePointers[t39]
-		t40 := tensorops.TanhJVP(h3, hBar2)
-		t41 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t39], dhBar)
-		t42 := w.Ls[i2].B
-		t43 := tensorops.SumLike(t40, t38)
-		t44 := tensorops.SumLike(t41, t38)
+		h2 := tapePointers[len(tapePointers)-3]
+		dh2 := dtapePointers[len(tapePointers)-3]
+		t37 := tapePointers[len(tapePointers)-2]
+		h3 := tapePointers[len(tapePointers)-1]
+		t38 := tensorops.TanhJVP(h3, hBar2)
+		t39 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[len(tapePointers)-1], dhBar)
+		t40 := w.Ls[i2].B
+		t41 := tensorops.SumLike(t38, t37)
+		t42 := tensorops.SumLike(t39, t37)
 		lBar := wBar.Ls[i2]
 		dlBar := dwBar.Ls[i2]
-		t45 := dlBar.B
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t40, t42)
-		dlBar.B = tensorops.Add(t45, tensorops.SumLike(t41, t42))
-		t46 := w.Ls[i2].W
-		t47 := dw.Ls[i2].W
-		t48 := tensorops.MatMulGradAEach(h2, t46, false, t43, t44)
-		hBar = t48[0]
-		t49 := tensorops.MatMulGradA(t43, h2, t47, false, false)
-		dhBar = tensorops.FuseInto(t49, "a + b", t48[1], t49)
+		t43 := dlBar.B
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t38, t40)
+		dlBar.B = tensorops.Add(t43, tensorops.SumLike(t39, t40))
+		t44 := w.Ls[i2].W
+		t45 := dw.Ls[i2].W
+		t46 := tensorops.MatMulGradAEach(h2, t44, false, t41, t42)
+		hBar = t46[0]
+		t47 := tensorops.MatMulGradA(t41, h2, t45, false, false)
+		dhBar = tensorops.FuseInto(t47, "a + b", t46[1], t47)
 		lBar2 := wBar.Ls[i2]
 		dlBar2 := dwBar.Ls[i2]
-		t50 := dlBar2.W
-		t51 := tensorops.AccumulateMatMulGradB(lBar2.W, t43, h2, t46, false, false)
-		t52 := tensorops.MatMulGradB(t44, h2, t46, false, false)
-		t53 := tensorops.MatMulGradB(t43, dh2, t46, false, false)
-		t54 := tensorops.FuseInto(t52, "a + b + c", t50, t52, t53)
-		lBar2.W = t51
-		dlBar2.W = t54
+		t48 := dlBar2.W
+		t49 := tensorops.AccumulateMatMulGradB(lBar2.W, t41, h2, t44, false, false)
+		t50 := tensorops.MatMulGradB(t42, h2, t44, false, false)
+		t51 := tensorops.MatMulGradB(t41, dh2, t44, false, false)
+		t52 := tensorops.FuseInto(t50, "a + b + c", t48, t50, t51)
+		lBar2.W = t49
+		dlBar2.W = t52
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t37]
-		dtapePointers = dtapePointers[:t37]
+		dtapePointers = dtapePointers[:len(tapePointers)-3]
+		tapePointers = tapePointers[:len(tapePointers)-3]
 	}
 	t33 := dwBar.In
 	t34 := tensorops.AccumulateMatMulGradB(wBar.In, hBar, x, t9, false, false)
@@ -7392,17 +7340,17 @@ func wrappedLossGradJVPStacked(w, dw, wBar, dwBar *Wrapped, x *T) (float64, floa
 	for i := 0; i < len(t10); i++ {
 		l := t10[i]
 		dl := t11[i]
-		t55 := dl.W
-		t56 := tensorops.MatMulEach(l.W, false, h, dh)
-		t57 := t56[0]
-		t58 := tensorops.MatMul(h, t55)
-		t59 := tensorops.FuseInto(t58, "a + b", t56[1], t58)
-		t60 := tensorops.Add(t57, l.B)
-		t61 := tensorops.ExpandLike(dl.B, t60)
-		h4 := tensorops.Tanh(t60)
-		dh3 := tensorops.Fuse("TanhJVP(a, b + c)", h4, tensorops.ExpandLike(t59, t60), t61)
-		tapePointers = append(tapePointers, h, t57, h4)
-		dtapePointers = append(dtapePointers, dh, t59, dh3)
+		t53 := dl.W
+		t54 := tensorops.MatMulEach(l.W, false, h, dh)
+		t55 := t54[0]
+		t56 := tensorops.MatMul(h, t53)
+		t57 := tensorops.FuseInto(t56, "a + b", t54[1], t56)
+		t58 := tensorops.Add(t55, l.B)
+		t59 := tensorops.ExpandLike(dl.B, t58)
+		h4 := tensorops.Tanh(t58)
+		dh3 := tensorops.Fuse("TanhJVP(a, b + c)", h4, tensorops.ExpandLike(t57, t58), t59)
+		tapePointers = append(tapePointers, h, t55, h4)
+		dtapePointers = append(dtapePointers, dh, t57, dh3)
 		h = h4
 		dh = dh3
 	}
@@ -7434,41 +7382,39 @@ func wrappedLossGradJVPStacked(w, dw, wBar, dwBar *Wrapped, x *T) (float64, floa
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		t37 := len(tapePointers) - 3
-		h2 := tapePointers[t37]
-		dh2 := dtapePointers[t37]
-		t38 := tapePointers[len(tapePointers)-2]
-		t39 := len(tapePointers) - 1
-		h3 := tapePointers[t39]
-		t40 := tensorops.TanhJVP(h3, hBar2)
-		t41 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t39], dhBar)
-		t42 := w.Ls[i2].B
-		t43 := tensorops.SumLike(t40, t38)
-		t44 := tensorops.SumLike(t41, t38)
+		h2 := tapePointers[len(tapePointers)-3]
+		dh2 := dtapePointers[len(tapePointers)-3]
+		t37 := tapePointers[len(tapePointers)-2]
+		h3 := tapePointers[len(tapePointers)-1]
+		t38 := tensorops.TanhJVP(h3, hBar2)
+		t39 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[len(tapePointers)-1], dhBar)
+		t40 := w.Ls[i2].B
+		t41 := tensorops.SumLike(t38, t37)
+		t42 := tensorops.SumLike(t39, t37)
 		lBar := wBar.Ls[i2]
 		dlBar := dwBar.Ls[i2]
-		t45 := dlBar.B
-		lBar.B = tensorops.AccumulateSumLike(lBar.B, t40, t42)
-		dlBar.B = tensorops.Add(t45, tensorops.SumLike(t41, t42))
-		t46 := w.Ls[i2].W
-		t47 := dw.Ls[i2].W
-		t48 := tensorops.MatMulGradAEach(h2, t46, false, t43, t44)
-		hBar = t48[0]
-		t49 := tensorops.MatMulGradA(t43, h2, t47, false, false)
-		dhBar = tensorops.FuseInto(t49, "a + b", t48[1], t49)
+		t43 := dlBar.B
+		lBar.B = tensorops.AccumulateSumLike(lBar.B, t38, t40)
+		dlBar.B = tensorops.Add(t43, tensorops.SumLike(t39, t40))
+		t44 := w.Ls[i2].W
+		t45 := dw.Ls[i2].W
+		t46 := tensorops.MatMulGradAEach(h2, t44, false, t41, t42)
+		hBar = t46[0]
+		t47 := tensorops.MatMulGradA(t41, h2, t45, false, false)
+		dhBar = tensorops.FuseInto(t47, "a + b", t46[1], t47)
 		lBar2 := wBar.Ls[i2]
 		dlBar2 := dwBar.Ls[i2]
-		t50 := dlBar2.W
-		t51 := tensorops.AccumulateMatMulGradB(lBar2.W, t43, h2, t46, false, false)
-		t52 := tensorops.MatMulGradB(t44, h2, t46, false, false)
-		t53 := tensorops.MatMulGradB(t43, dh2, t46, false, false)
-		t54 := tensorops.FuseInto(t52, "a + b + c", t50, t52, t53)
-		lBar2.W = t51
-		dlBar2.W = t54
+		t48 := dlBar2.W
+		t49 := tensorops.AccumulateMatMulGradB(lBar2.W, t41, h2, t44, false, false)
+		t50 := tensorops.MatMulGradB(t42, h2, t44, false, false)
+		t51 := tensorops.MatMulGradB(t41, dh2, t44, false, false)
+		t52 := tensorops.FuseInto(t50, "a + b + c", t48, t50, t51)
+		lBar2.W = t49
+		dlBar2.W = t52
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t37]
-		dtapePointers = dtapePointers[:t37]
+		dtapePointers = dtapePointers[:len(tapePointers)-3]
+		tapePointers = tapePointers[:len(tapePointers)-3]
 	}
 	t33 := dwBar.In
 	t34 := tensorops.AccumulateMatMulGradB(wBar.In, hBar, x, t9, false, false)
@@ -7707,61 +7653,57 @@ func wrappedLossTaylorStackedWrtW2(w, w1 *Wrapped, x *T) (float64, float64, floa
 // tensors nil (zero), which then receive fresh tensors.
 func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 	var tapeValuesBuf [128]Affine
-	t2 := tapeValuesBuf[:0]
 	var tapePointersBuf [256]*T
-	t3 := tapePointersBuf[:0]
-	var t21 Affine
-	t4 := tBar.Blocks
-	tBar.Blocks = append(t4, make([]Block, max(len(t.Blocks)-len(t4), 0))...)
-	t5 := t.Blocks
-	trips := max(len(t5)+2, 0)
-	tapePointers := slices.Grow(t3, trips*2)
-	tapeValues := slices.Grow(t2, trips)
-	for i := 0; i < len(t5); i++ {
-		b2 := t5[i]
-		t19 := b2.W
-		t20 := b2.Norm
-		x2 := block(t19, b2.Bs, t20, b2.Post, x)
-		tapePointers = append(tapePointers, t19, x)
-		tapeValues = append(tapeValues, t20)
+	var t17 Affine
+	t2 := tBar.Blocks
+	tBar.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
+	t3 := t.Blocks
+	trips := max(len(t3)+2, 0)
+	tapePointers := slices.Grow(tapePointersBuf[:0], trips*2)
+	tapeValues := slices.Grow(tapeValuesBuf[:0], trips)
+	for i := 0; i < len(t3); i++ {
+		b2 := t3[i]
+		t15 := b2.W
+		t16 := b2.Norm
+		x2 := block(t15, b2.Bs, t16, b2.Post, x)
+		tapePointers = append(tapePointers, t15, x)
+		tapeValues = append(tapeValues, t16)
 		x = x2
 	}
-	t6 := t.Out
-	t7 := tensorops.MatMul(x, t6)
-	t8 := tensorops.LogSumExp(t7, 1)
-	t9 := tensorops.SumAll(t8)
-	t10 := tensorops.ExpandAxis(tensorops.FullLike(t8, 1), t7, 1)
-	t11 := tensorops.Mul(t10, tensorops.Softmax(t7, 1))
-	xBar := tensorops.MatMulGradA(t11, x, t6, false, false)
-	tBar.Out = tensorops.AccumulateMatMulGradB(tBar.Out, t11, x, t6, false, false)
+	t4 := t.Out
+	t5 := tensorops.MatMul(x, t4)
+	t6 := tensorops.LogSumExp(t5, 1)
+	t7 := tensorops.SumAll(t6)
+	t8 := tensorops.ExpandAxis(tensorops.FullLike(t6, 1), t5, 1)
+	t9 := tensorops.Mul(t8, tensorops.Softmax(t5, 1))
+	xBar := tensorops.MatMulGradA(t9, x, t4, false, false)
+	tBar.Out = tensorops.AccumulateMatMulGradB(tBar.Out, t9, x, t4, false, false)
 	var xBar2 *T
-	i2 := len(t5) - 1
+	i2 := len(t3) - 1
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t12 := len(tapeValues) - 1
-		t13 := len(tapePointers) - 2
 		b := t.Blocks[i2]
 		bBar := tBar.Blocks[i2]
-		var t14 *T
-		var t15 Affine
-		t14, t15, xBar = blockReverse(tapePointers[t13], b.Bs, bBar.Bs, tapeValues[t12], b.Post, bBar.Post,
-			tapePointers[len(tapePointers)-1], xBar2)
-		t21.Scale = tensorops.Accumulate(t21.Scale, t15.Scale)
-		t21.Shift = tensorops.Accumulate(t21.Shift, t15.Shift)
-		t16 := t21
-		t21 = Affine{}
-		t17 := tBar.Blocks
-		t17[i2].Norm.Scale = tensorops.Accumulate(t17[i2].Norm.Scale, t16.Scale)
-		t17[i2].Norm.Shift = tensorops.Accumulate(t17[i2].Norm.Shift, t16.Shift)
-		t18 := tBar.Blocks
-		t18[i2].W = tensorops.Accumulate(t18[i2].W, t14)
+		var t10 *T
+		var t11 Affine
+		t10, t11, xBar = blockReverse(tapePointers[len(tapePointers)-2], b.Bs, bBar.Bs, tapeValues[len(tapeValues)-1],
+			b.Post, bBar.Post, tapePointers[len(tapePointers)-1], xBar2)
+		t17.Scale = tensorops.Accumulate(t17.Scale, t11.Scale)
+		t17.Shift = tensorops.Accumulate(t17.Shift, t11.Shift)
+		t12 := t17
+		t17 = Affine{}
+		t13 := tBar.Blocks
+		t13[i2].Norm.Scale = tensorops.Accumulate(t13[i2].Norm.Scale, t12.Scale)
+		t13[i2].Norm.Shift = tensorops.Accumulate(t13[i2].Norm.Shift, t12.Shift)
+		t14 := tBar.Blocks
+		t14[i2].W = tensorops.Accumulate(t14[i2].W, t10)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t13]
-		tapeValues = tapeValues[:t12]
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
-	tensorops.Release(t7, t11)
-	return t9
+	tensorops.Release(t5, t9)
+	return t7
 }
 
 // blockReverse is the reverse of block for the gradients that call it: the vector-Jacobian product
@@ -7782,51 +7724,48 @@ func blockReverse(
 	x, seed *T,
 ) (wBar *T, normBar Affine, xBar *T) {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
 	gadApart(biases, biasesBar, "blockReverse: biases and biasesBar")
-	tapePointers := slices.Grow(t, max(len(biases)+2, 0))
+	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(biases)+2, 0))
 	h := tensorops.MatMul(x, w)
 	for i := 0; i < len(biases); i++ {
 		b := biases[i]
 		tapePointers = append(tapePointers, h)
 		h = tensorops.Add(h, b)
 	}
-	t2 := tensorops.Tanh(h)
-	t3 := norm.Scale
-	t4 := tensorops.Mul(t2, t3)
-	t5 := norm.Shift
-	h2 := tensorops.FuseInto(t4, "a + b", t4, t5)
-	t6 := post.Scale
-	t7 := tensorops.Mul(h2, t6)
-	t8 := post.Shift
-	t9 := tensorops.FuseInto(t7, "a + b", t7, t8)
+	t := tensorops.Tanh(h)
+	t2 := norm.Scale
+	t3 := tensorops.Mul(t, t2)
+	t4 := norm.Shift
+	h2 := tensorops.FuseInto(t3, "a + b", t3, t4)
+	t5 := post.Scale
+	t6 := tensorops.Mul(h2, t5)
+	t7 := post.Shift
+	t8 := tensorops.FuseInto(t6, "a + b", t6, t7)
 	xBar = tensorops.SumLike(seed, x)
-	t10 := tensorops.SumLike(seed, t9)
-	t11 := tensorops.SumLike(t10, t7)
-	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, t10, t8)
-	t12 := tensorops.SumLike(tensorops.Mul(t6, t11), h2)
-	t13 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(h2, t11), t6)
-	postBar.Scale = t13
-	t14 := tensorops.SumLike(t12, t4)
-	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t12, t5)
-	t15 := tensorops.SumLike(tensorops.Mul(t3, t14), t2)
-	t16 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(t2, t14), t3)
-	normBar.Scale = t16
-	hBar := tensorops.FuseInto(t15, "TanhJVP(a, b)", t2, t15)
+	t9 := tensorops.SumLike(seed, t8)
+	t10 := tensorops.SumLike(t9, t6)
+	postBar.Shift = tensorops.AccumulateSumLike(postBar.Shift, t9, t7)
+	t11 := tensorops.SumLike(tensorops.Mul(t5, t10), h2)
+	t12 := tensorops.AccumulateSumLike(postBar.Scale, tensorops.Mul(h2, t10), t5)
+	postBar.Scale = t12
+	t13 := tensorops.SumLike(t11, t3)
+	normBar.Shift = tensorops.AccumulateSumLike(normBar.Shift, t11, t4)
+	t14 := tensorops.SumLike(tensorops.Mul(t2, t13), t)
+	t15 := tensorops.AccumulateSumLike(normBar.Scale, tensorops.Mul(t, t13), t2)
+	normBar.Scale = t15
+	hBar := tensorops.FuseInto(t14, "TanhJVP(a, b)", t, t14)
 	var hBar2 *tensorops.Tensor
 	for i := len(biases) - 1; i >= 0; i-- {
-		hBar = tensorops.Add(hBar2, hBar)
-		t18 := len(tapePointers) - 1
-		h3 := tapePointers[t18]
-		biasesBar[i] = tensorops.AccumulateSumLike(biasesBar[i], hBar, biases[i])
-		hBar = tensorops.SumLike(hBar, h3)
+		hBar2 = tensorops.Add(hBar2, hBar)
+		hBar = tensorops.SumLike(hBar2, tapePointers[len(tapePointers)-1])
+		biasesBar[i] = tensorops.AccumulateSumLike(biasesBar[i], hBar2, biases[i])
 		hBar2 = nil
-		tapePointers = tapePointers[:t18]
+		tapePointers = tapePointers[:len(tapePointers)-1]
 	}
-	t17 := tensorops.MatMulGradA(hBar, x, w, false, false)
-	xBar2 := tensorops.FuseInto(t17, "a + b", xBar, t17)
+	t16 := tensorops.MatMulGradA(hBar, x, w, false, false)
+	xBar2 := tensorops.FuseInto(t16, "a + b", xBar, t16)
 	wBar = tensorops.MatMulGradB(hBar, x, w, false, false)
-	tensorops.Release(t2, t4, t7)
+	tensorops.Release(t, t3, t6)
 	return wBar, normBar, xBar2
 }
 
@@ -7887,14 +7826,14 @@ func TowerLossHVP(t, v *Tower, x *T) (f float64, hv *Tower) {
 	for j := 0; j < len(t9); j++ {
 		t9[j].W = tensorops.OrZerosLike(t9[j].W, params[off])
 		t10 := t9[j].Bs
-		t11 := off + 1 + len(t10)
-		t9[j].Bs = tensorops.ParamsOrZeros(t10, params[off+1:t11])
-		t9[j].Norm.Scale = tensorops.OrZerosLike(t9[j].Norm.Scale, params[t11])
-		t9[j].Norm.Shift = tensorops.OrZerosLike(t9[j].Norm.Shift, params[t11+1])
+		t9[j].Bs = tensorops.ParamsOrZeros(t10, params[off+1:off+1+len(t10)])
+		t9[j].Norm.Scale = tensorops.OrZerosLike(t9[j].Norm.Scale, params[off+1+len(t10)])
+		t11 := tensorops.OrZerosLike(t9[j].Norm.Shift, params[off+1+len(t10)+1])
+		t9[j].Norm.Shift = t11
 		t12 := t9[j].Post
-		t12.Scale = tensorops.OrZerosLike(t12.Scale, params[t11+2])
-		t12.Shift = tensorops.OrZerosLike(t12.Shift, params[t11+3])
-		off = t11 + 4
+		t12.Scale = tensorops.OrZerosLike(t12.Scale, params[off+1+len(t10)+2])
+		t12.Shift = tensorops.OrZerosLike(t12.Shift, params[off+1+len(t10)+3])
+		off = off + 1 + len(t10) + 4
 	}
 	hv.Out = tensorops.OrZerosLike(hv.Out, params[off])
 	return f, hv
@@ -7920,8 +7859,8 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 	var tapePointersBuf [256]*T
 	var dtapePointersBuf [256]*T
 	t5 := tapePointersBuf[:0]
-	var t56 Affine
-	var t57 Affine
+	var t52 Affine
+	var t53 Affine
 	t6 := tBar.Blocks
 	t7 := dtBar.Blocks
 	t8 := max(len(t.Blocks)-len(t6), 0)
@@ -7932,117 +7871,113 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 	t11 := t.Blocks
 	t12 := dt.Blocks
 	trips := max(len(t11)+2, 0)
-	t13 := trips * 2
-	t14 := append(t5, make([]*T, t13)...)
-	t15 := append(dtapePointersBuf[:0], make([]*T, t13)...)
-	t16 := append(t4, make([]Affine, trips)...)
-	tapePointers := t14[:len(t5)]
-	dtapePointers := t15[:len(t5)]
-	tapeValues := t16[:len(t4)]
+	t13 := append(t5, make([]*T, trips*2)...)
+	t14 := append(dtapePointersBuf[:0], make([]*T, trips*2)...)
+	t15 := append(t4, make([]Affine, trips)...)
+	tapePointers := t13[:len(t5)]
+	dtapePointers := t14[:len(t5)]
+	tapeValues := t15[:len(t4)]
 	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t4)]
 	var dx *T
 	i := 0
 	for i < len(t11) {
 		b2 := t11[i]
 		db2 := t12[i]
-		t52 := b2.W
-		t53 := db2.W
-		t54 := b2.Norm
-		t55 := db2.Norm
-		x2, dx2 := blockJVP(t52, t53, b2.Bs, db2.Bs, t54, t55, b2.Post, db2.Post, x, dx)
+		t48 := b2.W
+		t49 := db2.W
+		t50 := b2.Norm
+		t51 := db2.Norm
+		x2, dx2 := blockJVP(t48, t49, b2.Bs, db2.Bs, t50, t51, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t52, x)
-		dtapePointers = append(dtapePointers, t53, dx)
-		tapeValues = append(tapeValues, t54)
-		dtapeValues = append(dtapeValues, t55)
+		tapePointers = append(tapePointers, t48, x)
+		dtapePointers = append(dtapePointers, t49, dx)
+		tapeValues = append(tapeValues, t50)
+		dtapeValues = append(dtapeValues, t51)
 		x = x2
 		dx = dx2
 	}
-	t17 := t.Out
-	t18 := dt.Out
-	t19 := tensorops.MatMulEach(t17, false, x, dx)
-	t20 := t19[0]
-	t21 := tensorops.MatMul(x, t18)
-	t22 := tensorops.LogSumExp(t20, 1)
-	t23 := tensorops.SumAll(t22)
+	t16 := t.Out
+	t17 := dt.Out
+	t18 := tensorops.MatMulEach(t16, false, x, dx)
+	t19 := t18[0]
+	t20 := tensorops.MatMul(x, t17)
+	t21 := tensorops.LogSumExp(t19, 1)
+	t22 := tensorops.SumAll(t21)
 	i2 := len(t11) - 1
-	t24 := tensorops.ExpandAxis(tensorops.FullLike(t22, 1), t20, 1)
-	t25 := tensorops.Softmax(t20, 1)
-	t26 := tensorops.SoftmaxJVP(t25, tensorops.FuseInto(t21, "a + b", t19[1], t21), 1)
-	t27 := tensorops.Mul(t24, t25)
-	t28 := tensorops.Mul(t24, t26)
-	t29 := tensorops.MatMulGradAEach(x, t17, false, t27, t28)
-	xBar := t29[0]
-	t30 := tensorops.MatMulGradA(t27, x, t18, false, false)
-	dxBar := tensorops.FuseInto(t30, "a + b", t29[1], t30)
-	t31 := dtBar.Out
-	t32 := tensorops.AccumulateMatMulGradB(tBar.Out, t27, x, t17, false, false)
-	t33 := tensorops.MatMulGradB(t28, x, t17, false, false)
-	t34 := tensorops.MatMulGradB(t27, dx, t17, false, false)
-	t35 := tensorops.FuseInto(t33, "a + b + c", t31, t33, t34)
-	tBar.Out = t32
-	dtBar.Out = t35
+	t23 := tensorops.ExpandAxis(tensorops.FullLike(t21, 1), t19, 1)
+	t24 := tensorops.Softmax(t19, 1)
+	t25 := tensorops.SoftmaxJVP(t24, tensorops.FuseInto(t20, "a + b", t18[1], t20), 1)
+	t26 := tensorops.Mul(t23, t24)
+	t27 := tensorops.Mul(t23, t25)
+	t28 := tensorops.MatMulGradAEach(x, t16, false, t26, t27)
+	xBar := t28[0]
+	t29 := tensorops.MatMulGradA(t26, x, t17, false, false)
+	dxBar := tensorops.FuseInto(t29, "a + b", t28[1], t29)
+	t30 := dtBar.Out
+	t31 := tensorops.AccumulateMatMulGradB(tBar.Out, t26, x, t16, false, false)
+	t32 := tensorops.MatMulGradB(t27, x, t16, false, false)
+	t33 := tensorops.MatMulGradB(t26, dx, t16, false, false)
+	t34 := tensorops.FuseInto(t32, "a + b + c", t30, t32, t33)
+	tBar.Out = t31
+	dtBar.Out = t34
 	var xBar2 *T
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t36 := len(tapeValues) - 1
-		t37 := len(tapePointers) - 2
-		t38 := len(tapePointers) - 1
 		b := t.Blocks[i2]
 		db := dt.Blocks[i2]
 		bBar := tBar.Blocks[i2]
 		dbBar := dtBar.Blocks[i2]
-		var t39, t40 *T
-		var t41, t42 Affine
-		t39, t41, xBar, t40, t42, dxBar = blockReverseJVP(
-			tapePointers[t37],
-			dtapePointers[t37],
+		var t35, t36 *T
+		var t37, t38 Affine
+		t35, t37, xBar, t36, t38, dxBar = blockReverseJVP(
+			tapePointers[len(tapePointers)-2],
+			dtapePointers[len(tapePointers)-2],
 			b.Bs,
 			db.Bs,
 			bBar.Bs,
 			dbBar.Bs,
-			tapeValues[t36],
-			dtapeValues[t36],
+			tapeValues[len(tapeValues)-1],
+			dtapeValues[len(tapeValues)-1],
 			b.Post,
 			db.Post,
 			bBar.Post,
 			dbBar.Post,
-			tapePointers[t38],
-			dtapePointers[t38],
+			tapePointers[len(tapePointers)-1],
+			dtapePointers[len(tapePointers)-1],
 			xBar2,
 			dxBar,
 		)
-		t56.Scale = tensorops.Accumulate(t56.Scale, t41.Scale)
-		t57.Scale = tensorops.Add(t57.Scale, t42.Scale)
-		t56.Shift = tensorops.Accumulate(t56.Shift, t41.Shift)
-		t57.Shift = tensorops.Add(t57.Shift, t42.Shift)
-		t43 := t56
-		t44 := t57
-		t56 = Affine{}
-		t57 = Affine{}
+		t52.Scale = tensorops.Accumulate(t52.Scale, t37.Scale)
+		t53.Scale = tensorops.Add(t53.Scale, t38.Scale)
+		t52.Shift = tensorops.Accumulate(t52.Shift, t37.Shift)
+		t53.Shift = tensorops.Add(t53.Shift, t38.Shift)
+		t39 := t52
+		t40 := t53
+		t52 = Affine{}
+		t53 = Affine{}
+		t41 := tBar.Blocks
+		t42 := dtBar.Blocks
+		t43 := t42[i2].Norm.Scale
+		t41[i2].Norm.Scale = tensorops.Accumulate(t41[i2].Norm.Scale, t39.Scale)
+		t42[i2].Norm.Scale = tensorops.Add(t43, t40.Scale)
+		t44 := t42[i2].Norm.Shift
+		t41[i2].Norm.Shift = tensorops.Accumulate(t41[i2].Norm.Shift, t39.Shift)
+		t42[i2].Norm.Shift = tensorops.Add(t44, t40.Shift)
 		t45 := tBar.Blocks
 		t46 := dtBar.Blocks
-		t47 := t46[i2].Norm.Scale
-		t45[i2].Norm.Scale = tensorops.Accumulate(t45[i2].Norm.Scale, t43.Scale)
-		t46[i2].Norm.Scale = tensorops.Add(t47, t44.Scale)
-		t48 := t46[i2].Norm.Shift
-		t45[i2].Norm.Shift = tensorops.Accumulate(t45[i2].Norm.Shift, t43.Shift)
-		t46[i2].Norm.Shift = tensorops.Add(t48, t44.Shift)
-		t49 := tBar.Blocks
-		t50 := dtBar.Blocks
-		t51 := t50[i2].W
-		t49[i2].W = tensorops.Accumulate(t49[i2].W, t39)
-		t50[i2].W = tensorops.Add(t51, t40)
+		t47 := t46[i2].W
+		t45[i2].W = tensorops.Accumulate(t45[i2].W, t35)
+		t46[i2].W = tensorops.Add(t47, t36)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t37]
-		dtapePointers = dtapePointers[:t37]
-		tapeValues = tapeValues[:t36]
-		dtapeValues = dtapeValues[:t36]
+		dtapePointers = dtapePointers[:len(tapePointers)-2]
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		dtapeValues = dtapeValues[:len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
-	tensorops.Release(t21)
-	return t23, 0
+	tensorops.Release(t20)
+	return t22, 0
 }
 
 // blockReverseJVP computes blockReverse and its derivative along the tangents (forward mode).
@@ -8072,8 +8007,8 @@ func blockReverseJVP(
 	tapePointers := append(t, make([]*tensorops.Tensor, max(len(biases)+2, 0))...)[:len(t)]
 	for i := 0; i < len(biases); i++ {
 		h4 := tensorops.Add(h, biases[i])
-		t42 := tensorops.ExpandLike(dbiases[i], h4)
-		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t42)
+		t41 := tensorops.ExpandLike(dbiases[i], h4)
+		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t41)
 		tapePointers = append(tapePointers, h)
 		h = h4
 	}
@@ -8124,19 +8059,20 @@ func blockReverseJVP(
 	hBar := tensorops.TanhJVP(t4, t31)
 	dhBar := tensorops.FuseInto(t32, "-2*a*b*c + (1 - a*a)*d", t4, t31, t5, t32)
 	var hBar2 *tensorops.Tensor
-	for i := len(biases) - 1; i >= 0; i-- {
+	i2 := len(biases) - 1
+	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar2 := tensorops.ExpandLike(dhBar, hBar2)
-		t40 := len(tapePointers) - 1
-		h3 := tapePointers[t40]
-		b := biases[i]
+		h3 := tapePointers[len(tapePointers)-1]
+		b := biases[i2]
 		hBar = tensorops.SumLike(hBar2, h3)
 		dhBar = tensorops.SumLike(dhBar2, h3)
-		t41 := dbiasesBar[i]
-		biasesBar[i] = tensorops.AccumulateSumLike(biasesBar[i], hBar2, b)
-		dbiasesBar[i] = tensorops.Add(t41, tensorops.SumLike(dhBar2, b))
+		t40 := dbiasesBar[i2]
+		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar2, b)
+		dbiasesBar[i2] = tensorops.Add(t40, tensorops.SumLike(dhBar2, b))
+		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t40]
+		tapePointers = tapePointers[:len(tapePointers)-1]
 	}
 	t36 := tensorops.MatMulGradAEach(x, w, false, hBar, dhBar)
 	t37 := tensorops.MatMulGradA(hBar, x, dw, false, false)
@@ -8292,8 +8228,8 @@ func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64)
 	var tapePointersBuf [256]*T
 	var dtapePointersBuf [256]*T
 	t5 := tapePointersBuf[:0]
-	var t56 Affine
-	var t57 Affine
+	var t52 Affine
+	var t53 Affine
 	t6 := tBar.Blocks
 	t7 := dtBar.Blocks
 	t8 := max(len(t.Blocks)-len(t6), 0)
@@ -8304,117 +8240,113 @@ func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64)
 	t11 := t.Blocks
 	t12 := dt.Blocks
 	trips := max(len(t11)+2, 0)
-	t13 := trips * 2
-	t14 := append(t5, make([]*T, t13)...)
-	t15 := append(dtapePointersBuf[:0], make([]*T, t13)...)
-	t16 := append(t4, make([]Affine, trips)...)
-	tapePointers := t14[:len(t5)]
-	dtapePointers := t15[:len(t5)]
-	tapeValues := t16[:len(t4)]
+	t13 := append(t5, make([]*T, trips*2)...)
+	t14 := append(dtapePointersBuf[:0], make([]*T, trips*2)...)
+	t15 := append(t4, make([]Affine, trips)...)
+	tapePointers := t13[:len(t5)]
+	dtapePointers := t14[:len(t5)]
+	tapeValues := t15[:len(t4)]
 	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t4)]
 	var dx *T
 	i := 0
 	for i < len(t11) {
 		b2 := t11[i]
 		db2 := t12[i]
-		t52 := b2.W
-		t53 := db2.W
-		t54 := b2.Norm
-		t55 := db2.Norm
-		x2, dx2 := blockJVPStacked(t52, t53, b2.Bs, db2.Bs, t54, t55, b2.Post, db2.Post, x, dx)
+		t48 := b2.W
+		t49 := db2.W
+		t50 := b2.Norm
+		t51 := db2.Norm
+		x2, dx2 := blockJVPStacked(t48, t49, b2.Bs, db2.Bs, t50, t51, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t52, x)
-		dtapePointers = append(dtapePointers, t53, dx)
-		tapeValues = append(tapeValues, t54)
-		dtapeValues = append(dtapeValues, t55)
+		tapePointers = append(tapePointers, t48, x)
+		dtapePointers = append(dtapePointers, t49, dx)
+		tapeValues = append(tapeValues, t50)
+		dtapeValues = append(dtapeValues, t51)
 		x = x2
 		dx = dx2
 	}
-	t17 := t.Out
-	t18 := dt.Out
-	t19 := tensorops.MatMulEach(t17, false, x, dx)
-	t20 := t19[0]
-	t21 := tensorops.MatMul(x, t18)
-	t22 := tensorops.LogSumExp(t20, 1)
-	t23 := tensorops.SumAll(t22)
+	t16 := t.Out
+	t17 := dt.Out
+	t18 := tensorops.MatMulEach(t16, false, x, dx)
+	t19 := t18[0]
+	t20 := tensorops.MatMul(x, t17)
+	t21 := tensorops.LogSumExp(t19, 1)
+	t22 := tensorops.SumAll(t21)
 	i2 := len(t11) - 1
-	t24 := tensorops.ExpandAxis(tensorops.FullLike(t22, 1), t20, 1)
-	t25 := tensorops.Softmax(t20, 1)
-	t26 := tensorops.SoftmaxJVP(t25, tensorops.FuseInto(t21, "a + b", t19[1], t21), 1)
-	t27 := tensorops.Mul(t24, t25)
-	t28 := tensorops.Mul(t24, t26)
-	t29 := tensorops.MatMulGradAEach(x, t17, false, t27, t28)
-	xBar := t29[0]
-	t30 := tensorops.MatMulGradA(t27, x, t18, false, false)
-	dxBar := tensorops.FuseInto(t30, "a + b", t29[1], t30)
-	t31 := dtBar.Out
-	t32 := tensorops.AccumulateMatMulGradB(tBar.Out, t27, x, t17, false, false)
-	t33 := tensorops.MatMulGradB(t28, x, t17, false, false)
-	t34 := tensorops.MatMulGradB(t27, dx, t17, false, false)
-	t35 := tensorops.FuseInto(t33, "a + b + c", t31, t33, t34)
-	tBar.Out = t32
-	dtBar.Out = t35
+	t23 := tensorops.ExpandAxis(tensorops.FullLike(t21, 1), t19, 1)
+	t24 := tensorops.Softmax(t19, 1)
+	t25 := tensorops.SoftmaxJVP(t24, tensorops.FuseInto(t20, "a + b", t18[1], t20), 1)
+	t26 := tensorops.Mul(t23, t24)
+	t27 := tensorops.Mul(t23, t25)
+	t28 := tensorops.MatMulGradAEach(x, t16, false, t26, t27)
+	xBar := t28[0]
+	t29 := tensorops.MatMulGradA(t26, x, t17, false, false)
+	dxBar := tensorops.FuseInto(t29, "a + b", t28[1], t29)
+	t30 := dtBar.Out
+	t31 := tensorops.AccumulateMatMulGradB(tBar.Out, t26, x, t16, false, false)
+	t32 := tensorops.MatMulGradB(t27, x, t16, false, false)
+	t33 := tensorops.MatMulGradB(t26, dx, t16, false, false)
+	t34 := tensorops.FuseInto(t32, "a + b + c", t30, t32, t33)
+	tBar.Out = t31
+	dtBar.Out = t34
 	var xBar2 *T
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t36 := len(tapeValues) - 1
-		t37 := len(tapePointers) - 2
-		t38 := len(tapePointers) - 1
 		b := t.Blocks[i2]
 		db := dt.Blocks[i2]
 		bBar := tBar.Blocks[i2]
 		dbBar := dtBar.Blocks[i2]
-		var t39, t40 *T
-		var t41, t42 Affine
-		t39, t41, xBar, t40, t42, dxBar = blockReverseJVPStacked(
-			tapePointers[t37],
-			dtapePointers[t37],
+		var t35, t36 *T
+		var t37, t38 Affine
+		t35, t37, xBar, t36, t38, dxBar = blockReverseJVPStacked(
+			tapePointers[len(tapePointers)-2],
+			dtapePointers[len(tapePointers)-2],
 			b.Bs,
 			db.Bs,
 			bBar.Bs,
 			dbBar.Bs,
-			tapeValues[t36],
-			dtapeValues[t36],
+			tapeValues[len(tapeValues)-1],
+			dtapeValues[len(tapeValues)-1],
 			b.Post,
 			db.Post,
 			bBar.Post,
 			dbBar.Post,
-			tapePointers[t38],
-			dtapePointers[t38],
+			tapePointers[len(tapePointers)-1],
+			dtapePointers[len(tapePointers)-1],
 			xBar2,
 			dxBar,
 		)
-		t56.Scale = tensorops.Accumulate(t56.Scale, t41.Scale)
-		t57.Scale = tensorops.Add(t57.Scale, t42.Scale)
-		t56.Shift = tensorops.Accumulate(t56.Shift, t41.Shift)
-		t57.Shift = tensorops.Add(t57.Shift, t42.Shift)
-		t43 := t56
-		t44 := t57
-		t56 = Affine{}
-		t57 = Affine{}
+		t52.Scale = tensorops.Accumulate(t52.Scale, t37.Scale)
+		t53.Scale = tensorops.Add(t53.Scale, t38.Scale)
+		t52.Shift = tensorops.Accumulate(t52.Shift, t37.Shift)
+		t53.Shift = tensorops.Add(t53.Shift, t38.Shift)
+		t39 := t52
+		t40 := t53
+		t52 = Affine{}
+		t53 = Affine{}
+		t41 := tBar.Blocks
+		t42 := dtBar.Blocks
+		t43 := t42[i2].Norm.Scale
+		t41[i2].Norm.Scale = tensorops.Accumulate(t41[i2].Norm.Scale, t39.Scale)
+		t42[i2].Norm.Scale = tensorops.Add(t43, t40.Scale)
+		t44 := t42[i2].Norm.Shift
+		t41[i2].Norm.Shift = tensorops.Accumulate(t41[i2].Norm.Shift, t39.Shift)
+		t42[i2].Norm.Shift = tensorops.Add(t44, t40.Shift)
 		t45 := tBar.Blocks
 		t46 := dtBar.Blocks
-		t47 := t46[i2].Norm.Scale
-		t45[i2].Norm.Scale = tensorops.Accumulate(t45[i2].Norm.Scale, t43.Scale)
-		t46[i2].Norm.Scale = tensorops.Add(t47, t44.Scale)
-		t48 := t46[i2].Norm.Shift
-		t45[i2].Norm.Shift = tensorops.Accumulate(t45[i2].Norm.Shift, t43.Shift)
-		t46[i2].Norm.Shift = tensorops.Add(t48, t44.Shift)
-		t49 := tBar.Blocks
-		t50 := dtBar.Blocks
-		t51 := t50[i2].W
-		t49[i2].W = tensorops.Accumulate(t49[i2].W, t39)
-		t50[i2].W = tensorops.Add(t51, t40)
+		t47 := t46[i2].W
+		t45[i2].W = tensorops.Accumulate(t45[i2].W, t35)
+		t46[i2].W = tensorops.Add(t47, t36)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t37]
-		dtapePointers = dtapePointers[:t37]
-		tapeValues = tapeValues[:t36]
-		dtapeValues = dtapeValues[:t36]
+		dtapePointers = dtapePointers[:len(tapePointers)-2]
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		dtapeValues = dtapeValues[:len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
-	tensorops.Release(t21)
-	return t23, 0
+	tensorops.Release(t20)
+	return t22, 0
 }
 
 // blockReverseJVPStacked computes blockReverse and its derivative along the tangents (forward
@@ -8445,8 +8377,8 @@ func blockReverseJVPStacked(
 	tapePointers := append(t, make([]*tensorops.Tensor, max(len(biases)+2, 0))...)[:len(t)]
 	for i := 0; i < len(biases); i++ {
 		h4 := tensorops.Add(h, biases[i])
-		t42 := tensorops.ExpandLike(dbiases[i], h4)
-		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t42)
+		t41 := tensorops.ExpandLike(dbiases[i], h4)
+		dh = tensorops.Add(tensorops.ExpandLike(dh, h4), t41)
 		tapePointers = append(tapePointers, h)
 		h = h4
 	}
@@ -8497,19 +8429,20 @@ func blockReverseJVPStacked(
 	hBar := tensorops.TanhJVP(t4, t31)
 	dhBar := tensorops.FuseInto(t32, "-2*a*b*c + (1 - a*a)*d", t4, t31, t5, t32)
 	var hBar2 *tensorops.Tensor
-	for i := len(biases) - 1; i >= 0; i-- {
+	i2 := len(biases) - 1
+	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar2 := tensorops.ExpandLike(dhBar, hBar2)
-		t40 := len(tapePointers) - 1
-		h3 := tapePointers[t40]
-		b := biases[i]
+		h3 := tapePointers[len(tapePointers)-1]
+		b := biases[i2]
 		hBar = tensorops.SumLike(hBar2, h3)
 		dhBar = tensorops.SumLike(dhBar2, h3)
-		t41 := dbiasesBar[i]
-		biasesBar[i] = tensorops.AccumulateSumLike(biasesBar[i], hBar2, b)
-		dbiasesBar[i] = tensorops.Add(t41, tensorops.SumLike(dhBar2, b))
+		t40 := dbiasesBar[i2]
+		biasesBar[i2] = tensorops.AccumulateSumLike(biasesBar[i2], hBar2, b)
+		dbiasesBar[i2] = tensorops.Add(t40, tensorops.SumLike(dhBar2, b))
+		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t40]
+		tapePointers = tapePointers[:len(tapePointers)-1]
 	}
 	t36 := tensorops.MatMulGradAEach(x, w, false, hBar, dhBar)
 	t37 := tensorops.MatMulGradA(hBar, x, dw, false, false)
@@ -8932,61 +8865,57 @@ func blockTaylorStacked2(
 // tensors nil (zero), which then receive fresh tensors.
 func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
 	var tapeValuesBuf [128]Affine
-	t2 := tapeValuesBuf[:0]
 	var tapePointersBuf [256]*T
-	t3 := tapePointersBuf[:0]
-	var t20 Affine
-	t4 := t.Blocks
-	t5 := tBar.Blocks
-	n := len(t4)
-	tBar.Blocks = append(t5, make([]Block, max(n-len(t5), 0))...)
-	t6 := *tBar
+	var t16 Affine
+	t2 := t.Blocks
+	t3 := tBar.Blocks
+	n := len(t2)
+	tBar.Blocks = append(t3, make([]Block, max(n-len(t3), 0))...)
+	t4 := *tBar
 	trips := max(n+2, 0)
-	tapePointers := slices.Grow(t3, trips*2)
-	tapeValues := slices.Grow(t2, trips)
+	tapePointers := slices.Grow(tapePointersBuf[:0], trips*2)
+	tapeValues := slices.Grow(tapeValuesBuf[:0], trips)
 	for i := 0; i < n; i++ {
-		b2 := t4[i]
-		t18 := b2.W
-		t19 := b2.Norm
-		x2 := block(t18, b2.Bs, t19, b2.Post, x)
-		tapePointers = append(tapePointers, t18, x)
-		tapeValues = append(tapeValues, t19)
+		b2 := t2[i]
+		t14 := b2.W
+		t15 := b2.Norm
+		x2 := block(t14, b2.Bs, t15, b2.Post, x)
+		tapePointers = append(tapePointers, t14, x)
+		tapeValues = append(tapeValues, t15)
 		x = x2
 	}
-	t7 := t.Out
-	t8 := tensorops.MatMul(x, t7)
-	t9 := tensorops.LogSumExp(t8, 1)
-	t10 := tensorops.SumAll(t9)
-	t11 := tensorops.ExpandAxis(tensorops.FullLike(t9, 1), t8, 1)
-	t12 := tensorops.Mul(t11, tensorops.Softmax(t8, 1))
-	xBar := tensorops.MatMulGradA(t12, x, t7, false, false)
-	tBar.Out = tensorops.AccumulateMatMulGradB(tBar.Out, t12, x, t7, false, false)
+	t5 := t.Out
+	t6 := tensorops.MatMul(x, t5)
+	t7 := tensorops.LogSumExp(t6, 1)
+	t8 := tensorops.SumAll(t7)
+	t9 := tensorops.ExpandAxis(tensorops.FullLike(t7, 1), t6, 1)
+	t10 := tensorops.Mul(t9, tensorops.Softmax(t6, 1))
+	xBar := tensorops.MatMulGradA(t10, x, t5, false, false)
+	tBar.Out = tensorops.AccumulateMatMulGradB(tBar.Out, t10, x, t5, false, false)
 	var xBar2 *T
 	i2 := n - 1
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t13 := len(tapeValues) - 1
-		t14 := len(tapePointers) - 2
-		b := t4[i2]
-		bBar := t6.Blocks[i2]
-		var t15 *T
-		var t16 Affine
-		t15, t16, xBar = blockReverse(tapePointers[t14], b.Bs, bBar.Bs, tapeValues[t13], b.Post, bBar.Post,
-			tapePointers[len(tapePointers)-1], xBar2)
-		t20.Scale = tensorops.Accumulate(t20.Scale, t16.Scale)
-		t20.Shift = tensorops.Accumulate(t20.Shift, t16.Shift)
-		t17 := t20
-		t20 = Affine{}
-		t6.Blocks[i2].Norm.Scale = tensorops.Accumulate(t6.Blocks[i2].Norm.Scale, t17.Scale)
-		t6.Blocks[i2].Norm.Shift = tensorops.Accumulate(t6.Blocks[i2].Norm.Shift, t17.Shift)
-		t6.Blocks[i2].W = tensorops.Accumulate(t6.Blocks[i2].W, t15)
+		b := t2[i2]
+		bBar := t4.Blocks[i2]
+		var t11 *T
+		var t12 Affine
+		t11, t12, xBar = blockReverse(tapePointers[len(tapePointers)-2], b.Bs, bBar.Bs, tapeValues[len(tapeValues)-1],
+			b.Post, bBar.Post, tapePointers[len(tapePointers)-1], xBar2)
+		t16.Scale = tensorops.Accumulate(t16.Scale, t12.Scale)
+		t16.Shift = tensorops.Accumulate(t16.Shift, t12.Shift)
+		t13 := t16
+		t16 = Affine{}
+		t4.Blocks[i2].Norm.Scale = tensorops.Accumulate(t4.Blocks[i2].Norm.Scale, t13.Scale)
+		t4.Blocks[i2].Norm.Shift = tensorops.Accumulate(t4.Blocks[i2].Norm.Shift, t13.Shift)
+		t4.Blocks[i2].W = tensorops.Accumulate(t4.Blocks[i2].W, t11)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t14]
-		tapeValues = tapeValues[:t13]
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
-	tensorops.Release(t8, t12)
-	return t10
+	tensorops.Release(t6, t10)
+	return t8
 }
 
 // TowerLossVHVP returns TowerLossV and the Hessian-vector product ∇²TowerLossV·v, the Hessian taken
@@ -9044,14 +8973,14 @@ func TowerLossVHVP(t, v Tower, x *T) (f float64, hv Tower) {
 	for j := 0; j < len(t9); j++ {
 		t9[j].W = tensorops.OrZerosLike(t9[j].W, params[off])
 		t10 := t9[j].Bs
-		t11 := off + 1 + len(t10)
-		t9[j].Bs = tensorops.ParamsOrZeros(t10, params[off+1:t11])
-		t9[j].Norm.Scale = tensorops.OrZerosLike(t9[j].Norm.Scale, params[t11])
-		t9[j].Norm.Shift = tensorops.OrZerosLike(t9[j].Norm.Shift, params[t11+1])
+		t9[j].Bs = tensorops.ParamsOrZeros(t10, params[off+1:off+1+len(t10)])
+		t9[j].Norm.Scale = tensorops.OrZerosLike(t9[j].Norm.Scale, params[off+1+len(t10)])
+		t11 := tensorops.OrZerosLike(t9[j].Norm.Shift, params[off+1+len(t10)+1])
+		t9[j].Norm.Shift = t11
 		t12 := t9[j].Post
-		t12.Scale = tensorops.OrZerosLike(t12.Scale, params[t11+2])
-		t12.Shift = tensorops.OrZerosLike(t12.Shift, params[t11+3])
-		off = t11 + 4
+		t12.Scale = tensorops.OrZerosLike(t12.Scale, params[off+1+len(t10)+2])
+		t12.Shift = tensorops.OrZerosLike(t12.Shift, params[off+1+len(t10)+3])
+		off = off + 1 + len(t10) + 4
 	}
 	hv2.Out = tensorops.OrZerosLike(hv2.Out, params[off])
 	return f, *hv2
@@ -9080,8 +9009,8 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 	var tapePointersBuf [256]*T
 	var dtapePointersBuf [256]*T
 	t6 := tapePointersBuf[:0]
-	var t54 Affine
-	var t55 Affine
+	var t50 Affine
+	var t51 Affine
 	t7 := dt2.Blocks
 	t8 := tBar.Blocks
 	t9 := dtBar.Blocks
@@ -9093,113 +9022,109 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 	t13 := *tBar
 	t14 := *dtBar
 	trips := max(n+2, 0)
-	t15 := trips * 2
-	t16 := append(t6, make([]*T, t15)...)
-	t17 := append(dtapePointersBuf[:0], make([]*T, t15)...)
-	t18 := append(t5, make([]Affine, trips)...)
-	tapePointers := t16[:len(t6)]
-	dtapePointers := t17[:len(t6)]
-	tapeValues := t18[:len(t5)]
+	t15 := append(t6, make([]*T, trips*2)...)
+	t16 := append(dtapePointersBuf[:0], make([]*T, trips*2)...)
+	t17 := append(t5, make([]Affine, trips)...)
+	tapePointers := t15[:len(t6)]
+	dtapePointers := t16[:len(t6)]
+	tapeValues := t17[:len(t5)]
 	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t5)]
 	var dx *T
 	i := 0
 	for i < n {
 		b2 := t2[i]
 		db2 := t7[i]
-		t50 := b2.W
-		t51 := db2.W
-		t52 := b2.Norm
-		t53 := db2.Norm
-		x2, dx2 := blockJVP(t50, t51, b2.Bs, db2.Bs, t52, t53, b2.Post, db2.Post, x, dx)
+		t46 := b2.W
+		t47 := db2.W
+		t48 := b2.Norm
+		t49 := db2.Norm
+		x2, dx2 := blockJVP(t46, t47, b2.Bs, db2.Bs, t48, t49, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t50, x)
-		dtapePointers = append(dtapePointers, t51, dx)
-		tapeValues = append(tapeValues, t52)
-		dtapeValues = append(dtapeValues, t53)
+		tapePointers = append(tapePointers, t46, x)
+		dtapePointers = append(dtapePointers, t47, dx)
+		tapeValues = append(tapeValues, t48)
+		dtapeValues = append(dtapeValues, t49)
 		x = x2
 		dx = dx2
 	}
-	t19 := t.Out
-	t20 := dt2.Out
-	t21 := tensorops.MatMulEach(t19, false, x, dx)
-	t22 := t21[0]
-	t23 := tensorops.MatMul(x, t20)
-	t24 := tensorops.LogSumExp(t22, 1)
-	t25 := tensorops.SumAll(t24)
+	t18 := t.Out
+	t19 := dt2.Out
+	t20 := tensorops.MatMulEach(t18, false, x, dx)
+	t21 := t20[0]
+	t22 := tensorops.MatMul(x, t19)
+	t23 := tensorops.LogSumExp(t21, 1)
+	t24 := tensorops.SumAll(t23)
 	i2 := n - 1
-	t26 := tensorops.ExpandAxis(tensorops.FullLike(t24, 1), t22, 1)
-	t27 := tensorops.Softmax(t22, 1)
-	t28 := tensorops.SoftmaxJVP(t27, tensorops.FuseInto(t23, "a + b", t21[1], t23), 1)
-	t29 := tensorops.Mul(t26, t27)
-	t30 := tensorops.Mul(t26, t28)
-	t31 := tensorops.MatMulGradAEach(x, t19, false, t29, t30)
-	xBar := t31[0]
-	t32 := tensorops.MatMulGradA(t29, x, t20, false, false)
-	dxBar := tensorops.FuseInto(t32, "a + b", t31[1], t32)
-	t33 := dtBar.Out
-	t34 := tensorops.AccumulateMatMulGradB(tBar.Out, t29, x, t19, false, false)
-	t35 := tensorops.MatMulGradB(t30, x, t19, false, false)
-	t36 := tensorops.MatMulGradB(t29, dx, t19, false, false)
-	t37 := tensorops.FuseInto(t35, "a + b + c", t33, t35, t36)
-	tBar.Out = t34
-	dtBar.Out = t37
+	t25 := tensorops.ExpandAxis(tensorops.FullLike(t23, 1), t21, 1)
+	t26 := tensorops.Softmax(t21, 1)
+	t27 := tensorops.SoftmaxJVP(t26, tensorops.FuseInto(t22, "a + b", t20[1], t22), 1)
+	t28 := tensorops.Mul(t25, t26)
+	t29 := tensorops.Mul(t25, t27)
+	t30 := tensorops.MatMulGradAEach(x, t18, false, t28, t29)
+	xBar := t30[0]
+	t31 := tensorops.MatMulGradA(t28, x, t19, false, false)
+	dxBar := tensorops.FuseInto(t31, "a + b", t30[1], t31)
+	t32 := dtBar.Out
+	t33 := tensorops.AccumulateMatMulGradB(tBar.Out, t28, x, t18, false, false)
+	t34 := tensorops.MatMulGradB(t29, x, t18, false, false)
+	t35 := tensorops.MatMulGradB(t28, dx, t18, false, false)
+	t36 := tensorops.FuseInto(t34, "a + b + c", t32, t34, t35)
+	tBar.Out = t33
+	dtBar.Out = t36
 	var xBar2 *T
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t38 := len(tapeValues) - 1
-		t39 := len(tapePointers) - 2
-		t40 := len(tapePointers) - 1
 		b := t2[i2]
 		db := t7[i2]
 		bBar := t13.Blocks[i2]
 		dbBar := t14.Blocks[i2]
-		var t41, t42 *T
-		var t43, t44 Affine
-		t41, t43, xBar, t42, t44, dxBar = blockReverseJVP(
-			tapePointers[t39],
-			dtapePointers[t39],
+		var t37, t38 *T
+		var t39, t40 Affine
+		t37, t39, xBar, t38, t40, dxBar = blockReverseJVP(
+			tapePointers[len(tapePointers)-2],
+			dtapePointers[len(tapePointers)-2],
 			b.Bs,
 			db.Bs,
 			bBar.Bs,
 			dbBar.Bs,
-			tapeValues[t38],
-			dtapeValues[t38],
+			tapeValues[len(tapeValues)-1],
+			dtapeValues[len(tapeValues)-1],
 			b.Post,
 			db.Post,
 			bBar.Post,
 			dbBar.Post,
-			tapePointers[t40],
-			dtapePointers[t40],
+			tapePointers[len(tapePointers)-1],
+			dtapePointers[len(tapePointers)-1],
 			xBar2,
 			dxBar,
 		)
-		t54.Scale = tensorops.Accumulate(t54.Scale, t43.Scale)
-		t55.Scale = tensorops.Add(t55.Scale, t44.Scale)
-		t54.Shift = tensorops.Accumulate(t54.Shift, t43.Shift)
-		t55.Shift = tensorops.Add(t55.Shift, t44.Shift)
-		t45 := t54
-		t46 := t55
-		t54 = Affine{}
-		t55 = Affine{}
-		t47 := t14.Blocks[i2].Norm.Scale
-		t13.Blocks[i2].Norm.Scale = tensorops.Accumulate(t13.Blocks[i2].Norm.Scale, t45.Scale)
-		t14.Blocks[i2].Norm.Scale = tensorops.Add(t47, t46.Scale)
-		t48 := t14.Blocks[i2].Norm.Shift
-		t13.Blocks[i2].Norm.Shift = tensorops.Accumulate(t13.Blocks[i2].Norm.Shift, t45.Shift)
-		t14.Blocks[i2].Norm.Shift = tensorops.Add(t48, t46.Shift)
-		t49 := t14.Blocks[i2].W
-		t13.Blocks[i2].W = tensorops.Accumulate(t13.Blocks[i2].W, t41)
-		t14.Blocks[i2].W = tensorops.Add(t49, t42)
+		t50.Scale = tensorops.Accumulate(t50.Scale, t39.Scale)
+		t51.Scale = tensorops.Add(t51.Scale, t40.Scale)
+		t50.Shift = tensorops.Accumulate(t50.Shift, t39.Shift)
+		t51.Shift = tensorops.Add(t51.Shift, t40.Shift)
+		t41 := t50
+		t42 := t51
+		t50 = Affine{}
+		t51 = Affine{}
+		t43 := t14.Blocks[i2].Norm.Scale
+		t13.Blocks[i2].Norm.Scale = tensorops.Accumulate(t13.Blocks[i2].Norm.Scale, t41.Scale)
+		t14.Blocks[i2].Norm.Scale = tensorops.Add(t43, t42.Scale)
+		t44 := t14.Blocks[i2].Norm.Shift
+		t13.Blocks[i2].Norm.Shift = tensorops.Accumulate(t13.Blocks[i2].Norm.Shift, t41.Shift)
+		t14.Blocks[i2].Norm.Shift = tensorops.Add(t44, t42.Shift)
+		t45 := t14.Blocks[i2].W
+		t13.Blocks[i2].W = tensorops.Accumulate(t13.Blocks[i2].W, t37)
+		t14.Blocks[i2].W = tensorops.Add(t45, t38)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t39]
-		dtapePointers = dtapePointers[:t39]
-		tapeValues = tapeValues[:t38]
-		dtapeValues = dtapeValues[:t38]
+		dtapePointers = dtapePointers[:len(tapePointers)-2]
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		dtapeValues = dtapeValues[:len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
-	tensorops.Release(t23)
-	return t25, 0
+	tensorops.Release(t22)
+	return t24, 0
 }
 
 // TowerLossVHessian returns TowerLossV and its Hessian with respect to t, a [n, n] tensor (marked
@@ -9313,8 +9238,8 @@ func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, f
 	var tapePointersBuf [256]*T
 	var dtapePointersBuf [256]*T
 	t6 := tapePointersBuf[:0]
-	var t54 Affine
-	var t55 Affine
+	var t50 Affine
+	var t51 Affine
 	t7 := dt2.Blocks
 	t8 := tBar.Blocks
 	t9 := dtBar.Blocks
@@ -9326,113 +9251,109 @@ func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, f
 	t13 := *tBar
 	t14 := *dtBar
 	trips := max(n+2, 0)
-	t15 := trips * 2
-	t16 := append(t6, make([]*T, t15)...)
-	t17 := append(dtapePointersBuf[:0], make([]*T, t15)...)
-	t18 := append(t5, make([]Affine, trips)...)
-	tapePointers := t16[:len(t6)]
-	dtapePointers := t17[:len(t6)]
-	tapeValues := t18[:len(t5)]
+	t15 := append(t6, make([]*T, trips*2)...)
+	t16 := append(dtapePointersBuf[:0], make([]*T, trips*2)...)
+	t17 := append(t5, make([]Affine, trips)...)
+	tapePointers := t15[:len(t6)]
+	dtapePointers := t16[:len(t6)]
+	tapeValues := t17[:len(t5)]
 	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t5)]
 	var dx *T
 	i := 0
 	for i < n {
 		b2 := t2[i]
 		db2 := t7[i]
-		t50 := b2.W
-		t51 := db2.W
-		t52 := b2.Norm
-		t53 := db2.Norm
-		x2, dx2 := blockJVPStacked(t50, t51, b2.Bs, db2.Bs, t52, t53, b2.Post, db2.Post, x, dx)
+		t46 := b2.W
+		t47 := db2.W
+		t48 := b2.Norm
+		t49 := db2.Norm
+		x2, dx2 := blockJVPStacked(t46, t47, b2.Bs, db2.Bs, t48, t49, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t50, x)
-		dtapePointers = append(dtapePointers, t51, dx)
-		tapeValues = append(tapeValues, t52)
-		dtapeValues = append(dtapeValues, t53)
+		tapePointers = append(tapePointers, t46, x)
+		dtapePointers = append(dtapePointers, t47, dx)
+		tapeValues = append(tapeValues, t48)
+		dtapeValues = append(dtapeValues, t49)
 		x = x2
 		dx = dx2
 	}
-	t19 := t.Out
-	t20 := dt2.Out
-	t21 := tensorops.MatMulEach(t19, false, x, dx)
-	t22 := t21[0]
-	t23 := tensorops.MatMul(x, t20)
-	t24 := tensorops.LogSumExp(t22, 1)
-	t25 := tensorops.SumAll(t24)
+	t18 := t.Out
+	t19 := dt2.Out
+	t20 := tensorops.MatMulEach(t18, false, x, dx)
+	t21 := t20[0]
+	t22 := tensorops.MatMul(x, t19)
+	t23 := tensorops.LogSumExp(t21, 1)
+	t24 := tensorops.SumAll(t23)
 	i2 := n - 1
-	t26 := tensorops.ExpandAxis(tensorops.FullLike(t24, 1), t22, 1)
-	t27 := tensorops.Softmax(t22, 1)
-	t28 := tensorops.SoftmaxJVP(t27, tensorops.FuseInto(t23, "a + b", t21[1], t23), 1)
-	t29 := tensorops.Mul(t26, t27)
-	t30 := tensorops.Mul(t26, t28)
-	t31 := tensorops.MatMulGradAEach(x, t19, false, t29, t30)
-	xBar := t31[0]
-	t32 := tensorops.MatMulGradA(t29, x, t20, false, false)
-	dxBar := tensorops.FuseInto(t32, "a + b", t31[1], t32)
-	t33 := dtBar.Out
-	t34 := tensorops.AccumulateMatMulGradB(tBar.Out, t29, x, t19, false, false)
-	t35 := tensorops.MatMulGradB(t30, x, t19, false, false)
-	t36 := tensorops.MatMulGradB(t29, dx, t19, false, false)
-	t37 := tensorops.FuseInto(t35, "a + b + c", t33, t35, t36)
-	tBar.Out = t34
-	dtBar.Out = t37
+	t25 := tensorops.ExpandAxis(tensorops.FullLike(t23, 1), t21, 1)
+	t26 := tensorops.Softmax(t21, 1)
+	t27 := tensorops.SoftmaxJVP(t26, tensorops.FuseInto(t22, "a + b", t20[1], t22), 1)
+	t28 := tensorops.Mul(t25, t26)
+	t29 := tensorops.Mul(t25, t27)
+	t30 := tensorops.MatMulGradAEach(x, t18, false, t28, t29)
+	xBar := t30[0]
+	t31 := tensorops.MatMulGradA(t28, x, t19, false, false)
+	dxBar := tensorops.FuseInto(t31, "a + b", t30[1], t31)
+	t32 := dtBar.Out
+	t33 := tensorops.AccumulateMatMulGradB(tBar.Out, t28, x, t18, false, false)
+	t34 := tensorops.MatMulGradB(t29, x, t18, false, false)
+	t35 := tensorops.MatMulGradB(t28, dx, t18, false, false)
+	t36 := tensorops.FuseInto(t34, "a + b + c", t32, t34, t35)
+	tBar.Out = t33
+	dtBar.Out = t36
 	var xBar2 *T
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t38 := len(tapeValues) - 1
-		t39 := len(tapePointers) - 2
-		t40 := len(tapePointers) - 1
 		b := t2[i2]
 		db := t7[i2]
 		bBar := t13.Blocks[i2]
 		dbBar := t14.Blocks[i2]
-		var t41, t42 *T
-		var t43, t44 Affine
-		t41, t43, xBar, t42, t44, dxBar = blockReverseJVPStacked(
-			tapePointers[t39],
-			dtapePointers[t39],
+		var t37, t38 *T
+		var t39, t40 Affine
+		t37, t39, xBar, t38, t40, dxBar = blockReverseJVPStacked(
+			tapePointers[len(tapePointers)-2],
+			dtapePointers[len(tapePointers)-2],
 			b.Bs,
 			db.Bs,
 			bBar.Bs,
 			dbBar.Bs,
-			tapeValues[t38],
-			dtapeValues[t38],
+			tapeValues[len(tapeValues)-1],
+			dtapeValues[len(tapeValues)-1],
 			b.Post,
 			db.Post,
 			bBar.Post,
 			dbBar.Post,
-			tapePointers[t40],
-			dtapePointers[t40],
+			tapePointers[len(tapePointers)-1],
+			dtapePointers[len(tapePointers)-1],
 			xBar2,
 			dxBar,
 		)
-		t54.Scale = tensorops.Accumulate(t54.Scale, t43.Scale)
-		t55.Scale = tensorops.Add(t55.Scale, t44.Scale)
-		t54.Shift = tensorops.Accumulate(t54.Shift, t43.Shift)
-		t55.Shift = tensorops.Add(t55.Shift, t44.Shift)
-		t45 := t54
-		t46 := t55
-		t54 = Affine{}
-		t55 = Affine{}
-		t47 := t14.Blocks[i2].Norm.Scale
-		t13.Blocks[i2].Norm.Scale = tensorops.Accumulate(t13.Blocks[i2].Norm.Scale, t45.Scale)
-		t14.Blocks[i2].Norm.Scale = tensorops.Add(t47, t46.Scale)
-		t48 := t14.Blocks[i2].Norm.Shift
-		t13.Blocks[i2].Norm.Shift = tensorops.Accumulate(t13.Blocks[i2].Norm.Shift, t45.Shift)
-		t14.Blocks[i2].Norm.Shift = tensorops.Add(t48, t46.Shift)
-		t49 := t14.Blocks[i2].W
-		t13.Blocks[i2].W = tensorops.Accumulate(t13.Blocks[i2].W, t41)
-		t14.Blocks[i2].W = tensorops.Add(t49, t42)
+		t50.Scale = tensorops.Accumulate(t50.Scale, t39.Scale)
+		t51.Scale = tensorops.Add(t51.Scale, t40.Scale)
+		t50.Shift = tensorops.Accumulate(t50.Shift, t39.Shift)
+		t51.Shift = tensorops.Add(t51.Shift, t40.Shift)
+		t41 := t50
+		t42 := t51
+		t50 = Affine{}
+		t51 = Affine{}
+		t43 := t14.Blocks[i2].Norm.Scale
+		t13.Blocks[i2].Norm.Scale = tensorops.Accumulate(t13.Blocks[i2].Norm.Scale, t41.Scale)
+		t14.Blocks[i2].Norm.Scale = tensorops.Add(t43, t42.Scale)
+		t44 := t14.Blocks[i2].Norm.Shift
+		t13.Blocks[i2].Norm.Shift = tensorops.Accumulate(t13.Blocks[i2].Norm.Shift, t41.Shift)
+		t14.Blocks[i2].Norm.Shift = tensorops.Add(t44, t42.Shift)
+		t45 := t14.Blocks[i2].W
+		t13.Blocks[i2].W = tensorops.Accumulate(t13.Blocks[i2].W, t37)
+		t14.Blocks[i2].W = tensorops.Add(t45, t38)
 		i2--
 		xBar2 = nil
-		tapePointers = tapePointers[:t39]
-		dtapePointers = dtapePointers[:t39]
-		tapeValues = tapeValues[:t38]
-		dtapeValues = dtapeValues[:t38]
+		dtapePointers = dtapePointers[:len(tapePointers)-2]
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		dtapeValues = dtapeValues[:len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
-	tensorops.Release(t23)
-	return t25, 0
+	tensorops.Release(t22)
+	return t24, 0
 }
 
 // TowerLossVHessDiag returns TowerLossV and the diagonal of its Hessian with respect to t, as a

@@ -228,32 +228,31 @@ func NetOutHVPStacked(n *Net, x, vs *tensorops.Tensor) (f float64, hvs *tensorop
 // Results: the value of NetOut, then the partials of the varied scalar inputs in order.
 func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := n.Layers
-	tapePointers := slices.Grow(t, max(len(t2)+2, 0)*5)
+	t := n.Layers
+	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t)+2, 0)*5)
 	h := x
-	for i := 0; i < len(t2); i++ {
-		l := t2[i]
-		t7 := l.W
-		t8 := tensorops.MatMul(h, t7)
-		t9 := l.B
-		h2 := tensorops.Fuse("Tanh(a + b)", t8, t9)
-		tapePointers = append(tapePointers, h, t7, t8, t9, h2)
+	for i := 0; i < len(t); i++ {
+		l := t[i]
+		t5 := l.W
+		t6 := tensorops.MatMul(h, t5)
+		t7 := l.B
+		h2 := tensorops.Fuse("Tanh(a + b)", t6, t7)
+		tapePointers = append(tapePointers, h, t5, t6, t7, h2)
 		h = h2
 	}
-	t3 := tensorops.SumAll(h)
+	t2 := tensorops.SumAll(h)
 	hBar := tensorops.FullLike(h, 1)
 	var hBar2 *tensorops.Tensor
-	for i := len(t2) - 1; i >= 0; i-- {
+	for i := len(t) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t4 := len(tapePointers) - 5
-		t5 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
-		t6 := tensorops.SumLike(t5, tapePointers[len(tapePointers)-3])
-		hBar = tensorops.MatMulGradA(t6, tapePointers[t4], tapePointers[len(tapePointers)-4], false, false)
+		t3 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
+		t4 := tensorops.SumLike(t3, tapePointers[len(tapePointers)-3])
+		hBar = tensorops.MatMulGradA(t4, tapePointers[len(tapePointers)-5], tapePointers[len(tapePointers)-4],
+			false, false)
 		hBar2 = nil
-		tapePointers = tapePointers[:t4]
+		tapePointers = tapePointers[:len(tapePointers)-5]
 	}
-	return t3, hBar
+	return t2, hBar
 }
 
 // netOutGradJVPStacked computes NetOutGrad and its derivative along the tangents (forward mode).
@@ -277,16 +276,16 @@ func netOutGradJVPStacked(
 	dh := dx
 	for i := 0; i < len(t2); i++ {
 		l := t2[i]
-		t17 := l.W
-		t18 := tensorops.MatMulEach(t17, false, h, dh)
-		t19 := t18[0]
-		t20 := t18[1]
-		t21 := l.B
-		t22 := tensorops.Add(t19, t21)
-		h4 := tensorops.Tanh(t22)
-		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t20, t22))
-		tapePointers = append(tapePointers, h, t17, t19, t21, h4)
-		dtapePointers = append(dtapePointers, dh, nil, t20, nil, dh2)
+		t14 := l.W
+		t15 := tensorops.MatMulEach(t14, false, h, dh)
+		t16 := t15[0]
+		t17 := t15[1]
+		t18 := l.B
+		t19 := tensorops.Add(t16, t18)
+		h4 := tensorops.Tanh(t19)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t17, t19))
+		tapePointers = append(tapePointers, h, t14, t16, t18, h4)
+		dtapePointers = append(dtapePointers, dh, nil, t17, nil, dh2)
 		h = h4
 		dh = dh2
 	}
@@ -298,25 +297,22 @@ func netOutGradJVPStacked(
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		t6 := len(tapePointers) - 5
-		h2 := tapePointers[t6]
-		t7 := len(tapePointers) - 4
-		t8 := tapePointers[t7]
-		t9 := dtapePointers[t7]
-		t10 := tapePointers[len(tapePointers)-3]
-		t11 := len(tapePointers) - 1
-		h3 := tapePointers[t11]
-		t12 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t11], dhBar)
-		t13 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t10)
-		t14 := tensorops.SumLike(t12, t10)
-		t15 := tensorops.MatMulGradAEach(h2, t8, false, t13, t14)
-		hBar = t15[0]
-		t16 := tensorops.MatMulGradA(t13, h2, t9, false, false)
-		dhBar = tensorops.FuseInto(t16, "a + b", t15[1], t16)
+		h2 := tapePointers[len(tapePointers)-5]
+		t6 := tapePointers[len(tapePointers)-4]
+		t7 := dtapePointers[len(tapePointers)-4]
+		t8 := tapePointers[len(tapePointers)-3]
+		h3 := tapePointers[len(tapePointers)-1]
+		t9 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[len(tapePointers)-1], dhBar)
+		t10 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t8)
+		t11 := tensorops.SumLike(t9, t8)
+		t12 := tensorops.MatMulGradAEach(h2, t6, false, t10, t11)
+		hBar = t12[0]
+		t13 := tensorops.MatMulGradA(t10, h2, t7, false, false)
+		dhBar = tensorops.FuseInto(t13, "a + b", t12[1], t13)
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t6]
-		dtapePointers = dtapePointers[:t6]
+		dtapePointers = dtapePointers[:len(tapePointers)-5]
+		tapePointers = tapePointers[:len(tapePointers)-5]
 	}
 	return t5, hBar, 0, dhBar
 }
@@ -516,16 +512,16 @@ func netOutGradJVP(
 	dh := dx
 	for i := 0; i < len(t2); i++ {
 		l := t2[i]
-		t18 := l.W
-		t19 := tensorops.MatMulEach(t18, false, h, dh)
-		t20 := t19[0]
-		t21 := t19[1]
-		t22 := l.B
-		t23 := tensorops.Add(t20, t22)
-		h4 := tensorops.Tanh(t23)
-		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t21, t23))
-		tapePointers = append(tapePointers, h, t18, t20, t22, h4)
-		dtapePointers = append(dtapePointers, dh, nil, t21, nil, dh2)
+		t15 := l.W
+		t16 := tensorops.MatMulEach(t15, false, h, dh)
+		t17 := t16[0]
+		t18 := t16[1]
+		t19 := l.B
+		t20 := tensorops.Add(t17, t19)
+		h4 := tensorops.Tanh(t20)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t18, t20))
+		tapePointers = append(tapePointers, h, t15, t17, t19, h4)
+		dtapePointers = append(dtapePointers, dh, nil, t18, nil, dh2)
 		h = h4
 		dh = dh2
 	}
@@ -538,25 +534,22 @@ func netOutGradJVP(
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		t7 := len(tapePointers) - 5
-		h2 := tapePointers[t7]
-		t8 := len(tapePointers) - 4
-		t9 := tapePointers[t8]
-		t10 := dtapePointers[t8]
-		t11 := tapePointers[len(tapePointers)-3]
-		t12 := len(tapePointers) - 1
-		h3 := tapePointers[t12]
-		t13 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t12], dhBar)
-		t14 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t11)
-		t15 := tensorops.SumLike(t13, t11)
-		t16 := tensorops.MatMulGradAEach(h2, t9, false, t14, t15)
-		hBar = t16[0]
-		t17 := tensorops.MatMulGradA(t14, h2, t10, false, false)
-		dhBar = tensorops.FuseInto(t17, "a + b", t16[1], t17)
+		h2 := tapePointers[len(tapePointers)-5]
+		t7 := tapePointers[len(tapePointers)-4]
+		t8 := dtapePointers[len(tapePointers)-4]
+		t9 := tapePointers[len(tapePointers)-3]
+		h3 := tapePointers[len(tapePointers)-1]
+		t10 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[len(tapePointers)-1], dhBar)
+		t11 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t9)
+		t12 := tensorops.SumLike(t10, t9)
+		t13 := tensorops.MatMulGradAEach(h2, t7, false, t11, t12)
+		hBar = t13[0]
+		t14 := tensorops.MatMulGradA(t11, h2, t8, false, false)
+		dhBar = tensorops.FuseInto(t14, "a + b", t13[1], t14)
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t7]
-		dtapePointers = dtapePointers[:t7]
+		dtapePointers = dtapePointers[:len(tapePointers)-5]
+		tapePointers = tapePointers[:len(tapePointers)-5]
 	}
 	return t5, hBar, t6, dhBar
 }
@@ -599,20 +592,20 @@ func netOutGradJVPLanes2(
 	i := 0
 	for i < len(t2) {
 		l := t2[i]
-		t27 := l.W
-		t28 := tensorops.MatMulEach(t27, false, h, dh1, dh2)
-		t29 := t28[0]
-		t30 := t28[1]
-		t31 := t28[2]
-		t32 := l.B
-		t33 := tensorops.Add(t29, t32)
-		h4 := tensorops.Tanh(t33)
-		dh1v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t30, t33))
-		dh2v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t31, t33))
+		t24 := l.W
+		t25 := tensorops.MatMulEach(t24, false, h, dh1, dh2)
+		t26 := t25[0]
+		t27 := t25[1]
+		t28 := t25[2]
+		t29 := l.B
+		t30 := tensorops.Add(t26, t29)
+		h4 := tensorops.Tanh(t30)
+		dh1v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t27, t30))
+		dh2v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t28, t30))
 		i++
-		tapePointers = append(tapePointers, h, t27, t29, t32, h4)
-		dtapePointers1 = append(dtapePointers1, dh1, nil, t30, nil, dh1v3)
-		dtapePointers2 = append(dtapePointers2, dh2, nil, t31, nil, dh2v3)
+		tapePointers = append(tapePointers, h, t24, t26, t29, h4)
+		dtapePointers1 = append(dtapePointers1, dh1, nil, t27, nil, dh1v3)
+		dtapePointers2 = append(dtapePointers2, dh2, nil, t28, nil, dh2v3)
 		h = h4
 		dh1 = dh1v3
 		dh2 = dh2v3
@@ -627,36 +620,33 @@ func netOutGradJVPLanes2(
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t9 := len(tapePointers) - 5
-		h2 := tapePointers[t9]
-		t10 := len(tapePointers) - 4
-		t11 := tapePointers[t10]
-		t12 := dtapePointers1[t10]
-		t13 := dtapePointers2[t10]
-		t14 := tapePointers[len(tapePointers)-3]
-		t15 := len(tapePointers) - 1
-		h3 := tapePointers[t15]
-		dh1v2 := dtapePointers1[t15]
-		dh2v2 := dtapePointers2[t15]
-		t16 := tensorops.Fuse("-2*a*b", h3, hBar2)
-		t17 := tensorops.Fuse("1 - a*a", h3)
-		t18 := tensorops.Fuse("a*b + c*d", t16, dh1v2, t17, tensorops.ExpandLike(dhBar1, hBar2))
-		t19 := tensorops.Fuse("a*b + c*d", t16, dh2v2, t17, tensorops.ExpandLike(dhBar2, hBar2))
-		t20 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t14)
-		t21 := tensorops.SumLike(t18, t14)
-		t22 := tensorops.SumLike(t19, t14)
-		t23 := tensorops.MatMulGradAEach(h2, t11, false, t20, t21, t22)
-		hBar = t23[0]
-		t24 := t23[2]
-		t25 := tensorops.MatMulGradA(t20, h2, t12, false, false)
-		dhBar1 = tensorops.FuseInto(t25, "a + b", t23[1], t25)
-		t26 := tensorops.MatMulGradA(t20, h2, t13, false, false)
-		dhBar2 = tensorops.FuseInto(t26, "a + b", t24, t26)
+		h2 := tapePointers[len(tapePointers)-5]
+		t9 := tapePointers[len(tapePointers)-4]
+		t10 := dtapePointers1[len(tapePointers)-4]
+		t11 := dtapePointers2[len(tapePointers)-4]
+		t12 := tapePointers[len(tapePointers)-3]
+		h3 := tapePointers[len(tapePointers)-1]
+		dh1v2 := dtapePointers1[len(tapePointers)-1]
+		dh2v2 := dtapePointers2[len(tapePointers)-1]
+		t13 := tensorops.Fuse("-2*a*b", h3, hBar2)
+		t14 := tensorops.Fuse("1 - a*a", h3)
+		t15 := tensorops.Fuse("a*b + c*d", t13, dh1v2, t14, tensorops.ExpandLike(dhBar1, hBar2))
+		t16 := tensorops.Fuse("a*b + c*d", t13, dh2v2, t14, tensorops.ExpandLike(dhBar2, hBar2))
+		t17 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t12)
+		t18 := tensorops.SumLike(t15, t12)
+		t19 := tensorops.SumLike(t16, t12)
+		t20 := tensorops.MatMulGradAEach(h2, t9, false, t17, t18, t19)
+		hBar = t20[0]
+		t21 := t20[2]
+		t22 := tensorops.MatMulGradA(t17, h2, t10, false, false)
+		dhBar1 = tensorops.FuseInto(t22, "a + b", t20[1], t22)
+		t23 := tensorops.MatMulGradA(t17, h2, t11, false, false)
+		dhBar2 = tensorops.FuseInto(t23, "a + b", t21, t23)
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t9]
-		dtapePointers1 = dtapePointers1[:t9]
-		dtapePointers2 = dtapePointers2[:t9]
+		dtapePointers1 = dtapePointers1[:len(tapePointers)-5]
+		dtapePointers2 = dtapePointers2[:len(tapePointers)-5]
+		tapePointers = tapePointers[:len(tapePointers)-5]
 	}
 	return t6, hBar, t7, t8, dhBar1, dhBar2
 }

@@ -95,50 +95,48 @@ func LossJVP(m, dm *MLP, x, dx, y, dy *tensorops.Tensor) (float64, float64) {
 // tensors nil (zero), which then receive fresh tensors.
 func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := dBar.Ws
-	dBar.Ws = append(t2, make([]*tensorops.Tensor, max(len(d.Ws)-len(t2), 0))...)
-	t3 := dBar.Bs
-	dBar.Bs = append(t3, make([]*tensorops.Tensor, max(len(d.Bs)-len(t3), 0))...)
-	t4 := d.Ws
-	t5 := d.Bs
-	tapePointers := slices.Grow(t, max(len(t4)+2, 0)*3)
+	t := dBar.Ws
+	dBar.Ws = append(t, make([]*tensorops.Tensor, max(len(d.Ws)-len(t), 0))...)
+	t2 := dBar.Bs
+	dBar.Bs = append(t2, make([]*tensorops.Tensor, max(len(d.Bs)-len(t2), 0))...)
+	t3 := d.Ws
+	t4 := d.Bs
+	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t3)+2, 0)*3)
 	h := x
-	for i := 0; i < len(t4); i++ {
-		t18 := tensorops.MatMul(h, t4[i])
-		h3 := tensorops.Fuse("Tanh(a + b)", t18, t5[i])
-		tapePointers = append(tapePointers, h, t18, h3)
+	for i := 0; i < len(t3); i++ {
+		t16 := tensorops.MatMul(h, t3[i])
+		h3 := tensorops.Fuse("Tanh(a + b)", t16, t4[i])
+		tapePointers = append(tapePointers, h, t16, h3)
 		h = h3
 	}
-	t6 := tensorops.Sub(h, y)
-	t7 := tensorops.Square(t6)
-	t8 := tensorops.MeanAll(t7)
-	t9 := tensorops.Fuse("2*a*b", t6, tensorops.MeanAllGrad(t7, 1))
-	hBar := tensorops.SumLike(t9, h)
+	t5 := tensorops.Sub(h, y)
+	t6 := tensorops.Square(t5)
+	t7 := tensorops.MeanAll(t6)
+	t8 := tensorops.Fuse("2*a*b", t5, tensorops.MeanAllGrad(t6, 1))
+	hBar := tensorops.SumLike(t8, h)
 	var hBar2 *tensorops.Tensor
-	for i := len(t4) - 1; i >= 0; i-- {
+	for i := len(t3) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t10 := len(tapePointers) - 3
-		h2 := tapePointers[t10]
-		t11 := tapePointers[:t10]
-		t12 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
-		t13 := tensorops.SumLike(t12, tapePointers[len(tapePointers)-2])
-		t14 := dBar.Bs
-		t14[i] = tensorops.AccumulateSumLike(t14[i], t12, d.Bs[i])
-		t15 := d.Ws[i]
+		h2 := tapePointers[len(tapePointers)-3]
+		t9 := tapePointers[:len(tapePointers)-3]
+		t10 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
+		t11 := tensorops.SumLike(t10, tapePointers[len(tapePointers)-2])
+		t12 := dBar.Bs
+		t12[i] = tensorops.AccumulateSumLike(t12[i], t10, d.Bs[i])
+		t13 := d.Ws[i]
 		if i != 0 {
-			hBar = tensorops.MatMulGradA(t13, h2, t15, false, false)
+			hBar = tensorops.MatMulGradA(t11, h2, t13, false, false)
 		} else {
 			hBar = nil
 		}
-		t16 := dBar.Ws
-		t17 := tensorops.AccumulateMatMulGradB(t16[i], t13, h2, t15, false, false)
-		t16[i] = t17
+		t14 := dBar.Ws
+		t15 := tensorops.AccumulateMatMulGradB(t14[i], t11, h2, t13, false, false)
+		t14[i] = t15
 		hBar2 = nil
-		tapePointers = t11
+		tapePointers = t9
 	}
-	tensorops.Release(t7)
-	return t8
+	tensorops.Release(t6)
+	return t7
 }
 
 // QuadTaylor propagates Taylor polynomials of degree 3 through Quad (Taylor mode): when each varied
@@ -363,48 +361,46 @@ func ShapesGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // tensors nil (zero), which then receive fresh tensors.
 func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := nBar.Layers
-	nBar.Layers = append(t2, make([]Layer, max(len(n.Layers)-len(t2), 0))...)
-	t3 := n.Layers
-	tapePointers := slices.Grow(t, max(len(t3)+2, 0)*5)
+	t := nBar.Layers
+	nBar.Layers = append(t, make([]Layer, max(len(n.Layers)-len(t), 0))...)
+	t2 := n.Layers
+	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t2)+2, 0)*5)
 	h := x
-	for i := 0; i < len(t3); i++ {
-		l := t3[i]
-		t15 := l.W
-		t16 := tensorops.MatMul(h, t15)
-		t17 := l.B
-		h3 := tensorops.Fuse("Tanh(a + b)", t16, t17)
-		tapePointers = append(tapePointers, h, t15, t16, t17, h3)
+	for i := 0; i < len(t2); i++ {
+		l := t2[i]
+		t13 := l.W
+		t14 := tensorops.MatMul(h, t13)
+		t15 := l.B
+		h3 := tensorops.Fuse("Tanh(a + b)", t14, t15)
+		tapePointers = append(tapePointers, h, t13, t14, t15, h3)
 		h = h3
 	}
-	t4 := tensorops.Sub(h, y)
-	t5 := tensorops.SumAll(tensorops.Square(t4))
-	hBar := tensorops.SumLike(tensorops.Scale(t4, 2), h)
+	t3 := tensorops.Sub(h, y)
+	t4 := tensorops.SumAll(tensorops.Square(t3))
+	hBar := tensorops.SumLike(tensorops.Scale(t3, 2), h)
 	var hBar2 *tensorops.Tensor
-	for i := len(t3) - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t6 := len(tapePointers) - 5
-		h2 := tapePointers[t6]
-		t7 := tapePointers[len(tapePointers)-4]
-		t8 := tapePointers[:t6]
-		t9 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
-		t10 := tensorops.SumLike(t9, tapePointers[len(tapePointers)-3])
-		t11 := nBar.Layers
-		t12 := tensorops.AccumulateSumLike(t11[i].B, t9, tapePointers[len(tapePointers)-2])
-		t11[i].B = t12
+		h2 := tapePointers[len(tapePointers)-5]
+		t5 := tapePointers[len(tapePointers)-4]
+		t6 := tapePointers[:len(tapePointers)-5]
+		t7 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
+		t8 := tensorops.SumLike(t7, tapePointers[len(tapePointers)-3])
+		t9 := nBar.Layers
+		t10 := tensorops.AccumulateSumLike(t9[i].B, t7, tapePointers[len(tapePointers)-2])
+		t9[i].B = t10
 		if i != 0 {
-			hBar = tensorops.MatMulGradA(t10, h2, t7, false, false)
+			hBar = tensorops.MatMulGradA(t8, h2, t5, false, false)
 		} else {
 			hBar = nil
 		}
-		t13 := nBar.Layers
-		t14 := tensorops.AccumulateMatMulGradB(t13[i].W, t10, h2, t7, false, false)
-		t13[i].W = t14
+		t11 := nBar.Layers
+		t12 := tensorops.AccumulateMatMulGradB(t11[i].W, t8, h2, t5, false, false)
+		t11[i].W = t12
 		hBar2 = nil
-		tapePointers = t8
+		tapePointers = t6
 	}
-	return t5
+	return t4
 }
 
 // NetLossJVP computes NetLoss and its derivative along the tangents (forward mode).

@@ -1301,47 +1301,43 @@ func (n Net) ScoreJVP(dn Net, x, dx *T) (float64, float64) {
 // tensors nil (zero), which then receive fresh tensors.
 func (n Net) ScoreGrad(nBar *Net, x *T) (f float64, xBar *T) {
 	var tapePointersBuf [256]*tensorops.Tensor
-	t := tapePointersBuf[:0]
 	var tapePointersBuf2 [256]*T
-	t2 := tapePointersBuf2[:0]
-	t3 := n.Ws
-	t4 := nBar.Ws
-	n2 := len(t3)
-	nBar.Ws = append(t4, make([]*T, max(n2-len(t4), 0))...)
-	t5 := *nBar
+	t := n.Ws
+	t2 := nBar.Ws
+	n2 := len(t)
+	nBar.Ws = append(t2, make([]*T, max(n2-len(t2), 0))...)
+	t3 := *nBar
 	trips := max(n2+2, 0)
-	tapePointers := slices.Grow(t2, trips*2)
-	tapePointers2 := slices.Grow(t, trips)
+	tapePointers := slices.Grow(tapePointersBuf2[:0], trips*2)
+	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	h := x
 	for i := 0; i < n2; i++ {
-		t14 := tensorops.MatMul(h, t3[i])
-		h3 := gelu(t14)
+		t10 := tensorops.MatMul(h, t[i])
+		h3 := gelu(t10)
 		tapePointers = append(tapePointers, h, h3)
-		tapePointers2 = append(tapePointers2, t14)
+		tapePointers2 = append(tapePointers2, t10)
 		h = h3
 	}
-	t6 := n.Scale
-	t7 := tensorops.MeanAll(h)
-	t8 := t6 * t7
-	hBar := tensorops.MeanAllGrad(h, t6)
-	nBar.Scale += t7
+	t4 := n.Scale
+	t5 := tensorops.MeanAll(h)
+	t6 := t4 * t5
+	hBar := tensorops.MeanAllGrad(h, t4)
+	nBar.Scale += t5
 	var hBar2 *T
 	i2 := n2 - 1
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t9 := len(tapePointers2) - 1
-		t10 := len(tapePointers) - 2
-		h2 := tapePointers[t10]
-		t11 := tensorops.OrZerosLike(hBar2, tapePointers[len(tapePointers)-1])
-		t12 := geluAdjoint(tapePointers2[t9], t11)
-		w := t3[i2]
-		hBar = tensorops.MatMulGradA(t12, h2, w, false, false)
-		t13 := tensorops.AccumulateMatMulGradB(t5.Ws[i2], t12, h2, w, false, false)
-		t5.Ws[i2] = t13
+		h2 := tapePointers[len(tapePointers)-2]
+		t7 := tensorops.OrZerosLike(hBar2, tapePointers[len(tapePointers)-1])
+		t8 := geluAdjoint(tapePointers2[len(tapePointers2)-1], t7)
+		w := t[i2]
+		hBar = tensorops.MatMulGradA(t8, h2, w, false, false)
+		t9 := tensorops.AccumulateMatMulGradB(t3.Ws[i2], t8, h2, w, false, false)
+		t3.Ws[i2] = t9
 		i2--
 		hBar2 = nil
-		tapePointers = tapePointers[:t10]
-		tapePointers2 = tapePointers2[:t9]
+		tapePointers = tapePointers[:len(tapePointers)-2]
+		tapePointers2 = tapePointers2[:len(tapePointers2)-1]
 	}
-	return t8, hBar
+	return t6, hBar
 }
