@@ -391,7 +391,7 @@ func (e *emitter) decideBlock(b *ir.Block, forced map[*ir.Value]bool) {
 			}
 		case v.Op == ir.OpCall && (v.Type == nil || isTuple(v.Type) || len(e.uses[v.ID]) == 0):
 			e.kind[v.ID] = kStmt
-		case (v.Op == ir.OpLen || v.Op == ir.OpCap || v.Op == ir.OpBinary || v.Op == ir.OpSlice) && !forced[v] && e.rematerialized(v):
+		case (v.Op == ir.OpLen || v.Op == ir.OpCap || v.Op == ir.OpBinary || v.Op == ir.OpSlice || v.Op == ir.OpUnary) && !forced[v] && e.rematerialized(v):
 			e.kind[v.ID] = kInline
 		default:
 			if !forced[v] && e.tryInline(v, i, n) {
@@ -434,8 +434,8 @@ func (e *emitter) rematerialized(v *ir.Value) bool {
 // variables that hold their values where us read v: len or cap of such a
 // variable, or the sum, difference or product of two operands each a
 // constant, such a variable, such a length, or (once) such an expression
-// read by v alone: c*d, len(tape)-1, (c+1)*d; or a slice of a local array
-// at constant bounds read once.
+// read by v alone: c*d, len(tape)-1, (c+1)*d; a slice of a local array
+// at constant bounds read once; or a negated constant.
 func (e *emitter) lengthExpr(v *ir.Value, us []*ir.Value) bool {
 	var ok func(x *ir.Value, depth int) bool
 	ok = func(x *ir.Value, depth int) bool {
@@ -457,6 +457,9 @@ func (e *emitter) lengthExpr(v *ir.Value, us []*ir.Value) bool {
 	switch v.Op {
 	case ir.OpLen, ir.OpCap:
 		return e.heldAt(v, v.Args[0], us)
+	case ir.OpUnary:
+		// -0.5, a negated constant, is a literal wherever it is read.
+		return v.Tok == token.SUB && v.Args[0].Op == ir.OpConst
 	case ir.OpSlice:
 		// tapeBuf[:0], a slice of a local array at constant bounds, is
 		// the same wherever it is written.
@@ -776,8 +779,8 @@ func (e *emitter) widest(b *ir.Block, forced map[*ir.Value]bool, xs []*ir.Value)
 // splittable reports whether v is an inlined operand that can get a
 // variable of its own: one decideBlock made inline by tryInline.
 func (e *emitter) splittable(v *ir.Value) bool {
-	if e.kind[v.ID] != kInline || v.Op == ir.OpLen || v.Op == ir.OpCap {
-		return false
+	if e.kind[v.ID] != kInline || v.Op == ir.OpLen || v.Op == ir.OpCap || e.root[v.ID].pred == rematRoot {
+		return false // lengths and the like are written where they are read
 	}
 	switch v.Op {
 	case ir.OpBinary, ir.OpUnary, ir.OpCall, ir.OpConvert:

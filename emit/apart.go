@@ -19,6 +19,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/gadgen/gadgen/ir"
@@ -170,12 +171,6 @@ func callApart(fn *ir.Func) *ir.Func {
 		b.NewValue(ir.OpJump, nil)
 		gone[k.check], gone[k.fail] = true, true
 	}
-	kept := c.Blocks[:0]
-	for _, b := range c.Blocks {
-		if !gone[b] {
-			kept = append(kept, b)
-		}
-	}
-	c.Blocks = kept
+	c.Blocks = slices.DeleteFunc(c.Blocks, func(b *ir.Block) bool { return gone[b] })
 	return c
 }

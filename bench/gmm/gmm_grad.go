@@ -196,11 +196,11 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	tape := slices.Grow(tapeBuf[:0], trips*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
-			t17 := q[c*d+j]
-			t18 := math.Exp(t17)
-			qdiag[c*d+j] = t18
-			sumq[c] += t17
-			tape = append(tape, t18)
+			t16 := q[c*d+j]
+			t17 := math.Exp(t16)
+			qdiag[c*d+j] = t17
+			sumq[c] += t16
+			tape = append(tape, t17)
 		}
 	}
 	xc := make([]float64, d)
@@ -216,12 +216,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			for j := 0; j < d; j++ {
 				xc[j] = x[i*d+j] - mu[c*d+j]
 			}
-			t14 := append(tape, xc...)
+			t13 := append(tape, xc...)
 			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
-			t15 := alpha[c]
-			t16 := sumq[c]
-			tape = append(t14, qx...)
-			main[c] = t15 + t16 - 0.5*sqnorm(qx)
+			t14 := alpha[c]
+			t15 := sumq[c]
+			tape = append(t13, qx...)
+			main[c] = t14 + t15 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, main...)
 		slse += logsumexp(main)
@@ -240,15 +240,14 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	c2 := t3 - out
 	out2 := 0.0
 	for ck := 0; ck < k2; ck++ {
-		t12 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t13 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 -= 0.5*(t12+t13) - 0*sumq[ck]
+		t11 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t12 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 -= 0.5*(t11+t12) - 0*sumq[ck]
 	}
 	t5 := t2 + (out2 + float64(k2)*c2)
 	for ck := k2 - 1; ck >= 0; ck-- {
-		t11 := -0.5
-		sqnormReverse(l[ck*nl:(ck+1)*nl], lBar[ck*nl:(ck+1)*nl], t11)
-		sqnormReverse(qdiag[ck*d:(ck+1)*d], qdiagBar[ck*d:(ck+1)*d], t11)
+		sqnormReverse(l[ck*nl:(ck+1)*nl], lBar[ck*nl:(ck+1)*nl], -0.5)
+		sqnormReverse(qdiag[ck*d:(ck+1)*d], qdiagBar[ck*d:(ck+1)*d], -0.5)
 	}
 	logsumexpReverse(alpha, alphaBar, -t)
 	for i := n - 1; i >= 0; i-- {

@@ -689,13 +689,11 @@ func mathJ1(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 		t10 = 0
 	}
 	t11 := 0.3333333333333333*(t10*x1) + 0.6666666666666666*(t7*x2) + t4*x3
-	t12 := -(0.3333333333333333 * (t8 * x1)) - 0.6666666666666666*(t5*x2) - t*x3
-	t13 := t12 - (t11-x1*t9-x2*t6-x3*t3)/x
-	t14 := t13
+	t12 := -(0.3333333333333333 * (t8 * x1)) - 0.6666666666666666*(t5*x2) - t*x3 - (t11-x1*t9-x2*t6-x3*t3)/x
 	if t2 {
-		t14 = 0
+		t12 = 0
 	}
-	return t, t5, t8, t11, 0.25*(t14*x1) + 0.5*(t10*x2) + 0.75*(t7*x3) + t4*x4
+	return t, t5, t8, t11, 0.25*(t12*x1) + 0.5*(t10*x2) + 0.75*(t7*x3) + t4*x4
 }
 
 // mathY0 propagates Taylor polynomials of degree 4 through Y0 (Taylor mode): when each varied input

@@ -4415,21 +4415,19 @@ func rank1GradJVPStacked(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	t14 := tensorops.ExpandLike(dx, t3)
 	t15 := tensorops.ExpandLike(tensorops.Neg(tensorops.MeanAllLanes(dx)), t3)
 	t16 := 1 / t6
-	t17 := tensorops.Scale(tensorops.Scale(tensorops.Scale(t7, t5), t16), 1/t6)
-	t18 := tensorops.Neg(t17)
-	t19 := 0.0
+	t17 := 0.0
 	if t2 {
-		t19 = t16
+		t17 = t16
 	}
-	var t20 *T
+	var t18 *T
 	if t2 {
-		t20 = t18
+		t18 = tensorops.Neg(tensorops.Scale(tensorops.Scale(tensorops.Scale(t7, t5), t16), 1/t6))
 	}
-	t21 := tensorops.Fuse("a*(b + c) + d*e", t19, t14, t15, t20, t3)
-	xBar2 := tensorops.Fuse("a + b*c", xBar, t19, t3)
-	t22 := tensorops.ExpandLike(dxBar, xBar2)
-	t23 := tensorops.ExpandLike(t21, xBar2)
-	dxBar2 := tensorops.FuseInto(t23, "a + b", t22, t23)
+	t19 := tensorops.Fuse("a*(b + c) + d*e", t17, t14, t15, t18, t3)
+	xBar2 := tensorops.Fuse("a + b*c", xBar, t17, t3)
+	t20 := tensorops.ExpandLike(dxBar, xBar2)
+	t21 := tensorops.ExpandLike(t19, xBar2)
+	dxBar2 := tensorops.FuseInto(t21, "a + b", t20, t21)
 	tensorops.Release(t3)
 	return t + t10, xBar2, 0, dxBar2
 }

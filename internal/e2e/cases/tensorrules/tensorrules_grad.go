@@ -1148,33 +1148,32 @@ func PowOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 // Results, in order: the value of PowOp; its coefficients 1 to 3.
 func PowOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Pow(a, b)
-	t2 := -1.0
-	t3 := tensorops.AddScalar(b, t2)
-	t4 := tensorops.Pow(a, t3)
-	t5 := tensorops.Mul(b, t4)
-	t6 := tensorops.Log(a)
-	t7 := tensorops.Mul(t, t6)
-	t8 := tensorops.Fuse("a*b + c*d", t5, a1, t7, b1)
-	t9 := tensorops.AddScalar(t3, t2)
-	t10 := tensorops.Pow(a, t9)
-	t11 := tensorops.Mul(t3, t10)
-	t12 := tensorops.Mul(t4, t6)
-	t13 := tensorops.Fuse("a*b + c*d", t11, a1, t12, b1)
-	t14 := tensorops.Fuse("a*b + c*d", b, t13, b1, t4)
-	t15 := tensorops.ScalarDiv(1, a)
-	t16 := tensorops.Mul(t15, a1)
-	t17 := tensorops.Fuse("a*b + c*d", t, t16, t8, t6)
-	t18 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t14, a1, t5, a2, t17, b1, t7, b2)
-	t19 := tensorops.Fuse("0.5*((a*(b*Pow(c, b + d)*e + f*g*h) + h*f)*e) + i*j + 0.5*((k*l + m*g)*h) + n*o",
-		t3, t9, a, t2, a1, t10, t6, b1, t11, a2, t4, t16, t13, t12, b2)
-	t20 := tensorops.FuseInto(t19,
-		"0.3333333333333333*((a*b + c*d + e*f)*g) + 0.6666666666666666*(h*i) + j*k", b, t19, b1, t13, b2,
-		t4, a1, t14, a2, t5, a3)
-	t21 := tensorops.FuseInto(t20, "a + 0.3333333333333333*((b*(0.5*(-(c*d)/e*c) + d*f) + g*h + i*j)*k)", t20,
-		t, a1, t15, a, a2, t8, t16, t18, t6, b1)
-	t22 := tensorops.FuseInto(t21, "a + 0.6666666666666666*(b*c) + d*e", t21, t17, b2, t7, b3)
-	tensorops.Release(t3, t4, t5, t6, t7, t9, t10, t11, t12, t13, t14, t15, t16, t17)
-	return t, t8, t18, t22
+	t2 := tensorops.AddScalar(b, -1)
+	t3 := tensorops.Pow(a, t2)
+	t4 := tensorops.Mul(b, t3)
+	t5 := tensorops.Log(a)
+	t6 := tensorops.Mul(t, t5)
+	t7 := tensorops.Fuse("a*b + c*d", t4, a1, t6, b1)
+	t8 := tensorops.AddScalar(t2, -1)
+	t9 := tensorops.Pow(a, t8)
+	t10 := tensorops.Mul(t2, t9)
+	t11 := tensorops.Mul(t3, t5)
+	t12 := tensorops.Fuse("a*b + c*d", t10, a1, t11, b1)
+	t13 := tensorops.Fuse("a*b + c*d", b, t12, b1, t3)
+	t14 := tensorops.ScalarDiv(1, a)
+	t15 := tensorops.Mul(t14, a1)
+	t16 := tensorops.Fuse("a*b + c*d", t, t15, t7, t5)
+	t17 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t13, a1, t4, a2, t16, b1, t6, b2)
+	t18 := tensorops.Fuse("0.5*((a*(b*Pow(c, b + d)*e + f*g*h) + h*f)*e) + i*j + 0.5*((k*l + m*g)*h) + n*o",
+		t2, t8, a, -1.0, a1, t9, t5, b1, t10, a2, t3, t15, t12, t11, b2)
+	t19 := tensorops.FuseInto(t18,
+		"0.3333333333333333*((a*b + c*d + e*f)*g) + 0.6666666666666666*(h*i) + j*k", b, t18, b1, t12, b2,
+		t3, a1, t13, a2, t4, a3)
+	t20 := tensorops.FuseInto(t19, "a + 0.3333333333333333*((b*(0.5*(-(c*d)/e*c) + d*f) + g*h + i*j)*k)", t19,
+		t, a1, t14, a, a2, t7, t15, t17, t5, b1)
+	t21 := tensorops.FuseInto(t20, "a + 0.6666666666666666*(b*c) + d*e", t20, t16, b2, t6, b3)
+	tensorops.Release(t2, t3, t4, t5, t6, t8, t9, t10, t11, t12, t13, t14, t15, t16)
+	return t, t7, t17, t21
 }
 
 // MaximumOpJVP computes MaximumOp and its derivative along the tangents (forward mode).
