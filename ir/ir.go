@@ -119,6 +119,12 @@ type Callee struct {
 	// Split: reverse mode reverses the call in two halves (split
 	// reversal) where it can, as simplify.ChooseReversal decided.
 	Split bool
+	// Recomputed: the call runs again, on the same arguments and memory,
+	// a call that has returned (reverse mode's forward sweep in a callee's
+	// reverse, which joint reversal calls after the caller ran the
+	// callee): it cannot panic, so simplify.DropRecomputed removes it when
+	// nothing reads its results and its callee writes nothing.
+	Recomputed bool
 }
 
 // SuspendBuiltin is the name of the builtin that ends the forward half of

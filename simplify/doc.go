@@ -22,7 +22,7 @@
 //
 // Derivative, on a derivative after differentiation:
 //
-//	mem2reg → fold → cse → algebra → tensors → fold → cse → licm → cse → speculate → remat → accumulate → deadcode
+//	mem2reg → fold → cse → algebra → tensors → fold → cse → licm → cse → speculate → remat → accumulate → recomputed → deadcode
 //
 // Final, on a derivative that is emitted (its rewrites call runtime forms
 // that are not primitives, so a derivative differentiated again, in
@@ -63,6 +63,9 @@
 //     used rather than kept alive;
 //   - accumulate (tensors.go): an adjoint computed only to be added into a
 //     gradient buffer is computed into it (tensorops.Accumulate forms);
+//   - recomputed (recomputed.go): the calls a callee's reverse runs again
+//     (ir.Callee.Recomputed) whose results nothing reads and whose callees
+//     write nothing;
 //   - slices (slices.go): a slice of a derivative's value pushed through
 //     elementwise operations and into the matrix product computing it;
 //   - merge (merge.go): matrix products that share an operand become one

@@ -53,6 +53,7 @@ var Derivative = []Pass{
 	{Name: "speculate", Fn: Local(Speculate)},
 	{Name: "remat", Fn: Local(Rematerialize)},
 	{Name: "accumulate", Fn: FuseAccumulate},
+	{Name: "recomputed", Fn: DropRecomputed},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 

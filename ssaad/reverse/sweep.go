@@ -486,6 +486,10 @@ func (t *transformer) forward(v *ir.Value) {
 	nv.Name, nv.Const, nv.Global = v.Name, v.Const, v.Global
 	if v.Callee != nil {
 		c := *v.Callee
+		// A callee's reverse (not a split's forward half) runs its
+		// forward sweep after the caller ran the function on the same
+		// arguments and memory: its calls return again.
+		c.Recomputed = t.callee && !t.split && v.Op == ir.OpCall && c.Func != nil
 		nv.Callee = &c
 	}
 	t.val[v] = nv

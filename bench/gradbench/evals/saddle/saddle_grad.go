@@ -135,7 +135,6 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 			break
 		}
 	}
-	maxRFunc1(p, x)
 	maxRFunc1Reverse(p, pBar, x, xBar, seed)
 	if from2 != 0 {
 		eta2 := tape2[len(tape2)-1]
@@ -762,7 +761,6 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 			break
 		}
 	}
-	maxFFunc1(p, x)
 	maxFFunc1Reverse(p, pBar, x, xBar, seed)
 	if from2 != 0 {
 		eta2 := tape2[len(tape2)-1]
@@ -937,9 +935,7 @@ func maxFFunc2Reverse(p, pBar, g, gBar, q, qBar []float64) {
 	gadApart(g, p, "maxFFunc2Reverse: g and p")
 	gadApart(g, q, "maxFFunc2Reverse: g and q")
 	t := []float64{1, 0}
-	fJVP(p, q, t)
 	t2 := []float64{0, 1}
-	fJVP(p, q, t2)
 	g1Bar := gBar[1]
 	gBar[1] = 0
 	fJVPReverseWrtPQ(p, pBar, q, qBar, t2, 0, g1Bar)

@@ -1853,9 +1853,6 @@ func ModelGrad(x, xBar []float64) float64 {
 // the captured variable p as its first parameter.
 func quadMapSumSqReverse(p Params, x, xBar []float64, seed float64) (pBar Params) {
 	gadApart(x, xBar, "quadMapSumSqReverse: x and xBar")
-	for i := 0; i < len(x); i++ {
-		modelSq(p, x[i])
-	}
 	for i := len(x) - 1; i >= 0; i-- {
 		t, t2 := modelSqReverse(p, x[i], seed)
 		pBar.A += t.A
@@ -1901,9 +1898,6 @@ func quadApplySqReverse(p Params, dst, dstBar, x, xBar []float64) (pBar Params) 
 	gadApart(dst, dstBar, "quadApplySqReverse: dst and dstBar")
 	gadApart(x, xBar, "quadApplySqReverse: x and xBar")
 	gadApart(dst, x, "quadApplySqReverse: dst and x")
-	for i := 0; i < len(x); i++ {
-		modelSq(p, x[i])
-	}
 	for i := len(x) - 1; i >= 0; i-- {
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
@@ -2258,9 +2252,6 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 // the shadows: xBar into dxBar.
 func quadMapSumSqReverseJVP(p, dp Params, x, dx, xBar, dxBar []float64, seed float64) (pBar, dpBar Params) {
 	gadApart(x, xBar, "quadMapSumSqReverse: x and xBar")
-	for i := 0; i < len(x); i++ {
-		modelSqJVP(p, dp, x[i], dx[i])
-	}
 	for i := len(x) - 1; i >= 0; i-- {
 		t, t3, t2, t4 := modelSqReverseJVP(p, dp, x[i], dx[i], seed)
 		pBar.A += t.A
@@ -2310,9 +2301,6 @@ func quadApplySqReverseJVP(
 	gadApart(dst, dstBar, "quadApplySqReverse: dst and dstBar")
 	gadApart(x, xBar, "quadApplySqReverse: x and xBar")
 	gadApart(dst, x, "quadApplySqReverse: dst and x")
-	for i := 0; i < len(x); i++ {
-		modelSqJVP(p, dp, x[i], dx[i])
-	}
 	for i := len(x) - 1; i >= 0; i-- {
 		dstiBar := dstBar[i]
 		t := ddstBar[i]

@@ -251,7 +251,6 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 	} else {
 		switch L {
 		case 2:
-			f64L2NormUnitary(s)
 			norm = 0
 			from = 1
 		case 1:
@@ -361,7 +360,6 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsSumReverse(s, sBar []float64, seed float64) {
 	gadApart(s, sBar, "floatsSumReverse: s and sBar")
-	f64Sum(s)
 	f64SumReverse(s, sBar, seed)
 }
 
@@ -381,7 +379,6 @@ func floatsDotInPlaceReverse(s1, s1Bar []float64, seed float64) {
 	if len(s1) != len(s1) {
 		panic("floats: slice lengths do not match")
 	}
-	f64DotUnitary(s1, s1)
 	f64DotUnitaryInPlaceReverse(s1, s1Bar, seed)
 }
 
@@ -507,33 +504,6 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 	}
 }
 
-// f64L2NormUnitary is a copy of f64.L2NormUnitary, which package f64 does not export.
-func f64L2NormUnitary(x []float64) (norm float64) {
-	scale := 0.0
-	sumSquares := 1.0
-	for i := 0; i < len(x); i++ {
-		v := x[i]
-		if v != 0 {
-			absxi := math.Abs(v)
-			if math.IsNaN(absxi) {
-				return math.NaN()
-			}
-			if scale < absxi {
-				s2 := scale / absxi
-				scale = absxi
-				sumSquares = 1 + sumSquares*s2*s2
-			} else {
-				s := absxi / scale
-				sumSquares += s * s
-			}
-		}
-	}
-	if math.IsInf(scale, 1) {
-		return math.Inf(1)
-	}
-	return scale * math.Sqrt(sumSquares)
-}
-
 // f64SumReverse is the reverse of Sum for the gradients that call it: the vector-Jacobian product
 // of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
 // Unlike a //gad:vjp, it does not redo the writes of Sum that its own reverse does not read back:
@@ -546,15 +516,6 @@ func f64SumReverse(x, xBar []float64, seed float64) {
 	for i := 0; i < len(x); i++ {
 		xBar[i] += seed
 	}
-}
-
-// f64Sum is a copy of f64.Sum, which package f64 does not export.
-func f64Sum(x []float64) float64 {
-	sum := 0.0
-	for i := 0; i < len(x); i++ {
-		sum += x[i]
-	}
-	return sum
 }
 
 // f64DotUnitaryInPlaceReverse is the reverse of DotUnitaryInPlace for the gradients that call it:
@@ -573,15 +534,6 @@ func f64DotUnitaryInPlaceReverse(x, xBar []float64, sumBar float64) {
 	for i := 0; i < len(x); i++ {
 		xBar[i] += 2 * (sumBar * x[i])
 	}
-}
-
-// f64DotUnitary is a copy of f64.DotUnitary, which package f64 does not export.
-func f64DotUnitary(x, y []float64) (sum float64) {
-	sum = 0
-	for i := 0; i < len(x); i++ {
-		sum += y[i] * x[i]
-	}
-	return sum
 }
 
 // QuadraticTaylor propagates Taylor polynomials of degree 3 through Quadratic (Taylor mode): when
@@ -1883,7 +1835,6 @@ func floatsDotReverse(s1, s1Bar, s2, s2Bar []float64, seed float64) {
 	if len(s1) != len(s2) {
 		panic("floats: slice lengths do not match")
 	}
-	f64DotUnitary(s1, s2)
 	f64DotUnitaryReverse(s1, s1Bar, s2, s2Bar, seed)
 }
 
@@ -2271,7 +2222,6 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 	} else {
 		switch L {
 		case 2:
-			f64L2DistanceUnitary(s, t)
 			norm = 0
 			from2 = 1
 		case 1:
@@ -2504,33 +2454,6 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 		i--
 		part = 0
 	}
-}
-
-// f64L2DistanceUnitary is a copy of f64.L2DistanceUnitary, which package f64 does not export.
-func f64L2DistanceUnitary(x, y []float64) (norm float64) {
-	scale := 0.0
-	sumSquares := 1.0
-	for i := 0; i < len(x); i++ {
-		v := x[i] - y[i]
-		if v != 0 {
-			absxi := math.Abs(v)
-			if math.IsNaN(absxi) {
-				return math.NaN()
-			}
-			if scale < absxi {
-				s2 := scale / absxi
-				scale = absxi
-				sumSquares = 1 + sumSquares*s2*s2
-			} else {
-				s := absxi / scale
-				sumSquares += s * s
-			}
-		}
-	}
-	if math.IsInf(scale, 1) {
-		return math.Inf(1)
-	}
-	return scale * math.Sqrt(sumSquares)
 }
 
 // DistancesTaylor propagates Taylor polynomials of degree 2 through Distances (Taylor mode): when

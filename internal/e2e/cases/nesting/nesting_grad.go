@@ -1343,7 +1343,6 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 		t13 := append(t12, u5...)
 		t14 := append(t13, u6...)
 		tape = append(t14, u7...)
-		uTaylorWrtX(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
