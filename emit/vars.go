@@ -99,6 +99,17 @@ func (e *emitter) makeVariables() {
 		e.varList = append(e.varList, vr)
 	}
 	e.findInductions()
+	// The names of the source's variables: a value the source did not name
+	// (t, n) takes none of them, so that it cannot be mistaken for one
+	// (t := copy(s, state) beside the source's loop counter t).
+	source := map[string]bool{}
+	for _, vr := range e.varList {
+		for _, m := range vr.members {
+			if s := sanitize(m.Name); s != "" {
+				source[s] = true
+			}
+		}
+	}
 	for _, vr := range e.varList {
 		members := vr.members
 		hint := ""
@@ -120,8 +131,9 @@ func (e *emitter) makeVariables() {
 				if hint == "" {
 					hint = elementHint(members[0])
 				}
+				var avoid map[string]bool
 				if hint == "" {
-					hint = "t"
+					hint, avoid = "t", source
 					if members[0].Op == ir.OpLen {
 						hint = "n"
 					}
@@ -131,7 +143,7 @@ func (e *emitter) makeVariables() {
 						}
 					}
 				}
-				vr.name, vr.hint = e.names.fresh(hint), hint
+				vr.name, vr.hint = e.names.freshAvoiding(hint, avoid), hint
 			}
 		}
 	}
@@ -596,8 +608,12 @@ func (n *namer) reserve(s string) { n.taken[s] = true }
 // takes it; a base that ends in a digit takes v2, v3, ... (du0v2: du0_2
 // would read as coefficient 0 of lane 2, the convention of Taylor mode's
 // lanes).
-func (n *namer) fresh(base string) string {
-	if !n.taken[base] {
+func (n *namer) fresh(base string) string { return n.freshAvoiding(base, nil) }
+
+// freshAvoiding is fresh, also passing over the names in avoid (which it
+// does not take).
+func (n *namer) freshAvoiding(base string, avoid map[string]bool) string {
+	if !n.taken[base] && !avoid[base] {
 		n.taken[base] = true
 		return base
 	}
@@ -607,7 +623,7 @@ func (n *namer) fresh(base string) string {
 	}
 	for k := 2; ; k++ {
 		s := base + sep + strconv.Itoa(k)
-		if !n.taken[s] {
+		if !n.taken[s] && !avoid[s] {
 			n.taken[s] = true
 			return s
 		}

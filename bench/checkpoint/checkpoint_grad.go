@@ -23,15 +23,15 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	gadApart(m, x0, "PlainGrad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t := append([]float64(nil), x0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t2
-	b.X = t
+	bBar.X = t3
+	b.X = t2
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -40,29 +40,29 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t3 := b.X
-	t4 := b.A
-	t5 := b.M
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
 	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t46 := t3[2*j]
-			t47 := t3[2*i]
+			t46 := t4[2*j]
+			t47 := t4[2*i]
 			dx2 := t46 - t47
-			t48 := t3[2*j+1]
-			t49 := t3[2*i+1]
+			t48 := t4[2*j+1]
+			t49 := t4[2*i+1]
 			dy2 := t48 - t49
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
 			t50 := math.Sqrt(r2v2)
 			f2 := 1 / (r2v2 * t50)
-			t51 := t5[j]
-			t4[2*i] += t51 * f2 * dx2
-			t52 := t5[j]
-			t4[2*i+1] += t52 * f2 * dy2
-			t53 := t5[i]
-			t4[2*j] -= t53 * f2 * dx2
-			t54 := t5[i]
-			t4[2*j+1] -= t54 * f2 * dy2
+			t51 := t6[j]
+			t5[2*i] += t51 * f2 * dx2
+			t52 := t6[j]
+			t5[2*i+1] += t52 * f2 * dy2
+			t53 := t6[i]
+			t5[2*j] -= t53 * f2 * dx2
+			t54 := t6[i]
+			t5[2*j+1] -= t54 * f2 * dy2
 			tape = append(tape, t46, t47, t48, t49, t50, t51, t52, t53, t54)
 		}
 	}
@@ -156,8 +156,8 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t2[n2+k]
-		t2[n2+k] = 0
+		t15 := t3[n2+k]
+		t3[n2+k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)
@@ -291,15 +291,15 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	gadApart(m, x0, "SegmentedGrad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t := append([]float64(nil), x0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t2
-	b.X = t
+	bBar.X = t3
+	b.X = t2
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -308,38 +308,38 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t3 := b.X
-	t4 := b.A
-	t5 := b.M
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
 	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t48 := t3[2*j]
-			t49 := t3[2*i]
+			t48 := t4[2*j]
+			t49 := t4[2*i]
 			dx2 := t48 - t49
-			t50 := t3[2*j+1]
-			t51 := t3[2*i+1]
+			t50 := t4[2*j+1]
+			t51 := t4[2*i+1]
 			dy2 := t50 - t51
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
 			t52 := math.Sqrt(r2v2)
 			f2 := 1 / (r2v2 * t52)
-			t53 := t5[j]
-			t4[2*i] += t53 * f2 * dx2
-			t54 := t5[j]
-			t4[2*i+1] += t54 * f2 * dy2
-			t55 := t5[i]
-			t4[2*j] -= t55 * f2 * dx2
-			t56 := t5[i]
-			t4[2*j+1] -= t56 * f2 * dy2
+			t53 := t6[j]
+			t5[2*i] += t53 * f2 * dx2
+			t54 := t6[j]
+			t5[2*i+1] += t54 * f2 * dy2
+			t55 := t6[i]
+			t5[2*j] -= t55 * f2 * dx2
+			t56 := t6[i]
+			t5[2*j+1] -= t56 * f2 * dy2
 			tape = append(tape, t48, t49, t50, t51, t52, t53, t54, t55, t56)
 		}
 	}
-	t6 := 0
+	t := 0
 	from := 0
 	for {
 		path = append(path, from)
-		if t6 < steps {
-			t44 := min(k, steps-t6)
+		if t < steps {
+			t44 := min(k, steps-t)
 			if b != nil {
 				t45 := append(tape, b.X...)
 				t46 := append(t45, b.V...)
@@ -349,7 +349,7 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 			}
 			b.segment(t44)
 			tapeint = append(tapeint, t44)
-			t6 += k
+			t += k
 			from = 1
 		} else {
 			break
@@ -435,8 +435,8 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k2 := 0; k2 < len(x0); k2++ {
-		t23 := t2[n2+k2]
-		t2[n2+k2] = 0
+		t23 := t3[n2+k2]
+		t3[n2+k2] = 0
 		x0Bar[k2] += t23
 	}
 	copy(m, finalM)
@@ -514,15 +514,15 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	gadApart(m, x0, "Checkpoint10Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t := append([]float64(nil), x0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t2
-	b.X = t
+	bBar.X = t3
+	b.X = t2
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -531,29 +531,29 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t3 := b.X
-	t4 := b.A
-	t5 := b.M
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
 	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t53 := t3[2*j]
-			t54 := t3[2*i]
+			t53 := t4[2*j]
+			t54 := t4[2*i]
 			dx2 := t53 - t54
-			t55 := t3[2*j+1]
-			t56 := t3[2*i+1]
+			t55 := t4[2*j+1]
+			t56 := t4[2*i+1]
 			dy2 := t55 - t56
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
 			t57 := math.Sqrt(r2v2)
 			f2 := 1 / (r2v2 * t57)
-			t58 := t5[j]
-			t4[2*i] += t58 * f2 * dx2
-			t59 := t5[j]
-			t4[2*i+1] += t59 * f2 * dy2
-			t60 := t5[i]
-			t4[2*j] -= t60 * f2 * dx2
-			t61 := t5[i]
-			t4[2*j+1] -= t61 * f2 * dy2
+			t58 := t6[j]
+			t5[2*i] += t58 * f2 * dx2
+			t59 := t6[j]
+			t5[2*i+1] += t59 * f2 * dy2
+			t60 := t6[i]
+			t5[2*j] -= t60 * f2 * dx2
+			t61 := t6[i]
+			t5[2*j+1] -= t61 * f2 * dy2
 			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
 		}
 	}
@@ -674,8 +674,8 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t2[n2+k]
-		t2[n2+k] = 0
+		t15 := t3[n2+k]
+		t3[n2+k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)
@@ -698,15 +698,15 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	gadApart(m, x0, "Checkpoint32Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t := append([]float64(nil), x0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t2
-	b.X = t
+	bBar.X = t3
+	b.X = t2
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -715,29 +715,29 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t3 := b.X
-	t4 := b.A
-	t5 := b.M
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
 	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t53 := t3[2*j]
-			t54 := t3[2*i]
+			t53 := t4[2*j]
+			t54 := t4[2*i]
 			dx2 := t53 - t54
-			t55 := t3[2*j+1]
-			t56 := t3[2*i+1]
+			t55 := t4[2*j+1]
+			t56 := t4[2*i+1]
 			dy2 := t55 - t56
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
 			t57 := math.Sqrt(r2v2)
 			f2 := 1 / (r2v2 * t57)
-			t58 := t5[j]
-			t4[2*i] += t58 * f2 * dx2
-			t59 := t5[j]
-			t4[2*i+1] += t59 * f2 * dy2
-			t60 := t5[i]
-			t4[2*j] -= t60 * f2 * dx2
-			t61 := t5[i]
-			t4[2*j+1] -= t61 * f2 * dy2
+			t58 := t6[j]
+			t5[2*i] += t58 * f2 * dx2
+			t59 := t6[j]
+			t5[2*i+1] += t59 * f2 * dy2
+			t60 := t6[i]
+			t5[2*j] -= t60 * f2 * dx2
+			t61 := t6[i]
+			t5[2*j+1] -= t61 * f2 * dy2
 			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
 		}
 	}
@@ -858,8 +858,8 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t2[n2+k]
-		t2[n2+k] = 0
+		t15 := t3[n2+k]
+		t3[n2+k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)
@@ -882,15 +882,15 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	gadApart(m, x0, "Checkpoint100Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t := append([]float64(nil), x0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t2
-	b.X = t
+	bBar.X = t3
+	b.X = t2
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -899,29 +899,29 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t3 := b.X
-	t4 := b.A
-	t5 := b.M
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
 	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t53 := t3[2*j]
-			t54 := t3[2*i]
+			t53 := t4[2*j]
+			t54 := t4[2*i]
 			dx2 := t53 - t54
-			t55 := t3[2*j+1]
-			t56 := t3[2*i+1]
+			t55 := t4[2*j+1]
+			t56 := t4[2*i+1]
 			dy2 := t55 - t56
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
 			t57 := math.Sqrt(r2v2)
 			f2 := 1 / (r2v2 * t57)
-			t58 := t5[j]
-			t4[2*i] += t58 * f2 * dx2
-			t59 := t5[j]
-			t4[2*i+1] += t59 * f2 * dy2
-			t60 := t5[i]
-			t4[2*j] -= t60 * f2 * dx2
-			t61 := t5[i]
-			t4[2*j+1] -= t61 * f2 * dy2
+			t58 := t6[j]
+			t5[2*i] += t58 * f2 * dx2
+			t59 := t6[j]
+			t5[2*i+1] += t59 * f2 * dy2
+			t60 := t6[i]
+			t5[2*j] -= t60 * f2 * dx2
+			t61 := t6[i]
+			t5[2*j+1] -= t61 * f2 * dy2
 			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
 		}
 	}
@@ -1042,8 +1042,8 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t2[n2+k]
-		t2[n2+k] = 0
+		t15 := t3[n2+k]
+		t3[n2+k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)
@@ -1066,15 +1066,15 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	gadApart(m, x0, "Checkpoint316Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t := append([]float64(nil), x0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t2
-	b.X = t
+	bBar.X = t3
+	b.X = t2
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -1083,29 +1083,29 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t3 := b.X
-	t4 := b.A
-	t5 := b.M
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
 	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t53 := t3[2*j]
-			t54 := t3[2*i]
+			t53 := t4[2*j]
+			t54 := t4[2*i]
 			dx2 := t53 - t54
-			t55 := t3[2*j+1]
-			t56 := t3[2*i+1]
+			t55 := t4[2*j+1]
+			t56 := t4[2*i+1]
 			dy2 := t55 - t56
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
 			t57 := math.Sqrt(r2v2)
 			f2 := 1 / (r2v2 * t57)
-			t58 := t5[j]
-			t4[2*i] += t58 * f2 * dx2
-			t59 := t5[j]
-			t4[2*i+1] += t59 * f2 * dy2
-			t60 := t5[i]
-			t4[2*j] -= t60 * f2 * dx2
-			t61 := t5[i]
-			t4[2*j+1] -= t61 * f2 * dy2
+			t58 := t6[j]
+			t5[2*i] += t58 * f2 * dx2
+			t59 := t6[j]
+			t5[2*i+1] += t59 * f2 * dy2
+			t60 := t6[i]
+			t5[2*j] -= t60 * f2 * dx2
+			t61 := t6[i]
+			t5[2*j+1] -= t61 * f2 * dy2
 			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
 		}
 	}
@@ -1226,8 +1226,8 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t2[n2+k]
-		t2[n2+k] = 0
+		t15 := t3[n2+k]
+		t3[n2+k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)
@@ -1250,15 +1250,15 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	gadApart(m, x0, "Checkpoint1000Grad: m and x0")
 	b := new(Bodies)
 	bBar := new(Bodies)
-	t := append([]float64(nil), x0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), x0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	bBar.X = t2
-	b.X = t
+	bBar.X = t3
+	b.X = t2
 	bBar.V = make([]float64, len(x0))
 	b.V = make([]float64, len(x0))
 	bBar.A = make([]float64, len(x0))
@@ -1267,29 +1267,29 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b.M = m
 	n := len(b.M)
 	clear(b.A)
-	t3 := b.X
-	t4 := b.A
-	t5 := b.M
+	t4 := b.X
+	t5 := b.A
+	t6 := b.M
 	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t53 := t3[2*j]
-			t54 := t3[2*i]
+			t53 := t4[2*j]
+			t54 := t4[2*i]
 			dx2 := t53 - t54
-			t55 := t3[2*j+1]
-			t56 := t3[2*i+1]
+			t55 := t4[2*j+1]
+			t56 := t4[2*i+1]
 			dy2 := t55 - t56
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
 			t57 := math.Sqrt(r2v2)
 			f2 := 1 / (r2v2 * t57)
-			t58 := t5[j]
-			t4[2*i] += t58 * f2 * dx2
-			t59 := t5[j]
-			t4[2*i+1] += t59 * f2 * dy2
-			t60 := t5[i]
-			t4[2*j] -= t60 * f2 * dx2
-			t61 := t5[i]
-			t4[2*j+1] -= t61 * f2 * dy2
+			t58 := t6[j]
+			t5[2*i] += t58 * f2 * dx2
+			t59 := t6[j]
+			t5[2*i+1] += t59 * f2 * dy2
+			t60 := t6[i]
+			t5[2*j] -= t60 * f2 * dx2
+			t61 := t6[i]
+			t5[2*j+1] -= t61 * f2 * dy2
 			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
 		}
 	}
@@ -1410,8 +1410,8 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	clear(bBar.A)
 	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t2[n2+k]
-		t2[n2+k] = 0
+		t15 := t3[n2+k]
+		t3[n2+k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)

@@ -25,54 +25,54 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 	sn2 := math.Exp(theta[2])
 	k := make([]float64, n*n)
 	dk := make([]float64, n*n)
-	t := ell * ell
-	t2 := 2 * (ell * dtheta[0] * ell)
-	t3 := sf2 + sn2
-	t4 := dsf2 + sn2*dtheta[2]
+	t2 := ell * ell
+	t3 := 2 * (ell * dtheta[0] * ell)
+	t4 := sf2 + sn2
+	t5 := dsf2 + sn2*dtheta[2]
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
 			r2 := 0.0
 			for c := 0; c < d; c++ {
-				t26 := x[i*d+c] - x[j*d+c]
-				r2 += t26 * t26
+				t := x[i*d+c] - x[j*d+c]
+				r2 += t * t
 			}
-			t24 := -0.5 * r2 / t
-			t25 := math.Exp(t24)
-			k[i*n+j] = sf2 * t25
-			dk[i*n+j] = dsf2*t25 - sf2*(t25*(t24*t2/t))
+			t25 := -0.5 * r2 / t2
+			t26 := math.Exp(t25)
+			k[i*n+j] = sf2 * t26
+			dk[i*n+j] = dsf2*t26 - sf2*(t26*(t25*t3/t2))
 		}
-		k[i*n+i] = t3
-		dk[i*n+i] = t4
+		k[i*n+i] = t4
+		dk[i*n+i] = t5
 	}
 	for j := 0; j < n; j++ {
-		t15 := j*n + j
-		s3 := k[t15]
-		ds3 := dk[t15]
+		t16 := j*n + j
+		s3 := k[t16]
+		ds3 := dk[t16]
 		for c := 0; c < j; c++ {
-			t22 := j*n + c
-			t23 := k[t22]
-			s3 -= t23 * t23
-			ds3 -= 2 * (dk[t22] * t23)
+			t23 := j*n + c
+			t24 := k[t23]
+			s3 -= t24 * t24
+			ds3 -= 2 * (dk[t23] * t24)
 		}
 		ljj := math.Sqrt(s3)
 		dljj := 0.5 / ljj * ds3
-		k[t15] = ljj
-		dk[t15] = dljj
+		k[t16] = ljj
+		dk[t16] = dljj
 		for i := j + 1; i < n; i++ {
-			t16 := i*n + j
-			s4 := k[t16]
-			ds4 := dk[t16]
+			t17 := i*n + j
+			s4 := k[t17]
+			ds4 := dk[t17]
 			for c := 0; c < j; c++ {
-				t18 := i*n + c
-				t19 := k[t18]
-				t20 := j*n + c
-				t21 := k[t20]
-				s4 -= t19 * t21
-				ds4 -= dk[t18]*t21 + t19*dk[t20]
+				t19 := i*n + c
+				t20 := k[t19]
+				t21 := j*n + c
+				t22 := k[t21]
+				s4 -= t20 * t22
+				ds4 -= dk[t19]*t22 + t20*dk[t21]
 			}
-			t17 := s4 / ljj
-			k[t16] = t17
-			dk[t16] = (ds4 - t17*dljj) / ljj
+			t18 := s4 / ljj
+			k[t17] = t18
+			dk[t17] = (ds4 - t18*dljj) / ljj
 		}
 	}
 	z := make([]float64, n)
@@ -81,16 +81,16 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 		s2 := y[i]
 		ds2 := 0.0
 		for c := 0; c < i; c++ {
-			t14 := k[i*n+c]
+			t15 := k[i*n+c]
 			zc := z[c]
-			s2 -= t14 * zc
-			ds2 -= dk[i*n+c]*zc + t14*dz[c]
+			s2 -= t15 * zc
+			ds2 -= dk[i*n+c]*zc + t15*dz[c]
 		}
-		t11 := k[i*n+i]
-		t12 := dk[i*n+i]
-		t13 := s2 / t11
-		z[i] = t13
-		dz[i] = (ds2 - t13*t12) / t11
+		t12 := k[i*n+i]
+		t13 := dk[i*n+i]
+		t14 := s2 / t12
+		z[i] = t14
+		dz[i] = (ds2 - t14*t13) / t12
 	}
 	alpha := make([]float64, n)
 	dalpha := make([]float64, n)
@@ -98,16 +98,16 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 		s := z[i]
 		ds := dz[i]
 		for c := i + 1; c < n; c++ {
-			t9 := k[c*n+i]
-			t10 := alpha[c]
-			s -= t9 * t10
-			ds -= dk[c*n+i]*t10 + t9*dalpha[c]
+			t10 := k[c*n+i]
+			t11 := alpha[c]
+			s -= t10 * t11
+			ds -= dk[c*n+i]*t11 + t10*dalpha[c]
 		}
-		t6 := k[i*n+i]
-		t7 := dk[i*n+i]
-		t8 := s / t6
-		alpha[i] = t8
-		dalpha[i] = (ds - t8*t7) / t6
+		t7 := k[i*n+i]
+		t8 := dk[i*n+i]
+		t9 := s / t7
+		alpha[i] = t9
+		dalpha[i] = (ds - t9*t8) / t7
 	}
 	fit := 0.0
 	dfit := 0.0
@@ -117,9 +117,9 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 		yi := y[i]
 		fit += yi * alpha[i]
 		dfit += yi * dalpha[i]
-		t5 := k[i*n+i]
-		dlogdet += 1 / t5 * dk[i*n+i]
-		logdet += math.Log(t5)
+		t6 := k[i*n+i]
+		dlogdet += 1 / t6 * dk[i*n+i]
+		logdet += math.Log(t6)
 	}
 	return 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453, 0.5*dfit + dlogdet
 }
@@ -143,30 +143,30 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	sn2 := math.Exp(theta[2])
 	k := make([]float64, n*n)
 	kBar := make([]float64, n*n)
-	t := ell * ell
-	t2 := sf2 + sn2
+	t2 := ell * ell
+	t3 := sf2 + sn2
 	trips := max(n+2, 0)
 	trips2 := max(n+1, 0)
-	t3 := trips*((2+trips2+1)/2*2) + trips*(1+(trips2+3)/2) + trips + trips2
-	tape := slices.Grow(tapeBuf[:0], t3)
+	t4 := trips*((2+trips2+1)/2*2) + trips*(1+(trips2+3)/2) + trips + trips2
+	tape := slices.Grow(tapeBuf[:0], t4)
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
 			r2v2 := 0.0
 			for c := 0; c < d; c++ {
-				t32 := x[i*d+c] - x[j*d+c]
-				r2v2 += t32 * t32
+				t := x[i*d+c] - x[j*d+c]
+				r2v2 += t * t
 			}
-			t31 := math.Exp(-0.5 * r2v2 / t)
-			k[i*n+j] = sf2 * t31
-			tape = append(tape, r2v2, t31)
+			t32 := math.Exp(-0.5 * r2v2 / t2)
+			k[i*n+j] = sf2 * t32
+			tape = append(tape, r2v2, t32)
 		}
-		k[i*n+i] = t2
+		k[i*n+i] = t3
 	}
 	for j := 0; j < n; j++ {
 		s3 := k[j*n+j]
 		for c := 0; c < j; c++ {
-			t30 := k[j*n+c]
-			s3 -= t30 * t30
+			t31 := k[j*n+c]
+			s3 -= t31 * t31
 		}
 		ljj3 := math.Sqrt(s3)
 		tape = append(tape, k[j*n+j])
@@ -188,9 +188,9 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		for c := 0; c < i; c++ {
 			s2 -= k[i*n+c] * z[c]
 		}
-		t29 := k[i*n+i]
+		t30 := k[i*n+i]
 		tape = append(tape, z[i])
-		z[i] = s2 / t29
+		z[i] = s2 / t30
 	}
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
@@ -200,9 +200,9 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		for c := i + 1; c < n; c++ {
 			s -= k[c*n+i] * alpha[c]
 		}
-		t28 := k[i*n+i]
+		t29 := k[i*n+i]
 		tape = append(tape, alpha[i])
-		alpha[i] = s / t28
+		alpha[i] = s / t29
 	}
 	fit := 0.0
 	logdet := 0.0
@@ -210,102 +210,102 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		fit += y[i] * alpha[i]
 		logdet += math.Log(k[i*n+i])
 	}
-	t4 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
+	t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
 	for i := n - 1; i >= 0; i-- {
 		kBar[i*n+i] += 1 / k[i*n+i]
 		alphaBar[i] += y[i] * 0.5
 	}
 	for i := 0; i <= i3; i++ {
-		t23 := alphaBar[i]
+		t24 := alphaBar[i]
 		alphaBar[i] = 0
-		t24 := alpha[i]
-		t25 := tape[:len(tape)-1]
+		t25 := alpha[i]
+		t26 := tape[:len(tape)-1]
 		alpha[i] = tape[len(tape)-1]
-		t26 := k[i*n+i]
-		sBar4 := t23 / t26
-		kBar[i*n+i] -= t23 * t24 / t26
+		t27 := k[i*n+i]
+		sBar4 := t24 / t27
+		kBar[i*n+i] -= t24 * t25 / t27
 		for c := n - 1; c >= i+1; c-- {
-			t27 := alpha[c]
+			t28 := alpha[c]
 			alphaBar[c] -= k[c*n+i] * sBar4
-			kBar[c*n+i] -= sBar4 * t27
+			kBar[c*n+i] -= sBar4 * t28
 		}
 		zBar[i] += sBar4
-		tape = t25
+		tape = t26
 	}
 	for i := n - 1; i >= 0; i-- {
 		ziBar := zBar[i]
 		zBar[i] = 0
 		zi := z[i]
-		t19 := tape[:len(tape)-1]
+		t20 := tape[:len(tape)-1]
 		z[i] = tape[len(tape)-1]
-		t20 := i*n + i
-		t21 := k[t20]
-		sBar3 := ziBar / t21
-		kBar[t20] -= ziBar * zi / t21
+		t21 := i*n + i
+		t22 := k[t21]
+		sBar3 := ziBar / t22
+		kBar[t21] -= ziBar * zi / t22
 		for c := i - 1; c >= 0; c-- {
 			zc := z[c]
-			t22 := i*n + c
-			zBar[c] -= k[t22] * sBar3
-			kBar[t22] -= sBar3 * zc
+			t23 := i*n + c
+			zBar[c] -= k[t23] * sBar3
+			kBar[t23] -= sBar3 * zc
 		}
-		tape = t19
+		tape = t20
 	}
 	for j := n - 1; j >= 0; j-- {
 		ljj := tape[len(tape)-1]
 		ljjBar := 0.0
 		tape2 := tape[:len(tape)-1]
 		for i := n - 1; i >= j+1; i-- {
-			t13 := i*n + j
-			t14 := kBar[t13]
-			kBar[t13] = 0
-			t15 := k[t13]
-			t16 := tape2[:len(tape2)-1]
-			k[t13] = tape2[len(tape2)-1]
-			sBar2 := t14 / ljj
-			ljjBar -= t14 * t15 / ljj
+			t14 := i*n + j
+			t15 := kBar[t14]
+			kBar[t14] = 0
+			t16 := k[t14]
+			t17 := tape2[:len(tape2)-1]
+			k[t14] = tape2[len(tape2)-1]
+			sBar2 := t15 / ljj
+			ljjBar -= t15 * t16 / ljj
 			for c := j - 1; c >= 0; c-- {
-				t17 := k[j*n+c]
-				t18 := i*n + c
-				kBar[j*n+c] -= k[t18] * sBar2
-				kBar[t18] -= sBar2 * t17
+				t18 := k[j*n+c]
+				t19 := i*n + c
+				kBar[j*n+c] -= k[t19] * sBar2
+				kBar[t19] -= sBar2 * t18
 			}
-			kBar[t13] += sBar2
-			tape2 = t16
+			kBar[t14] += sBar2
+			tape2 = t17
 		}
-		t10 := j*n + j
-		t11 := kBar[t10]
-		kBar[t10] = 0
-		ljj2 := k[t10]
+		t11 := j*n + j
+		t12 := kBar[t11]
+		kBar[t11] = 0
+		ljj2 := k[t11]
 		tape = tape2[:len(tape2)-1]
-		k[t10] = tape2[len(tape2)-1]
-		sBar := 0.5 / ljj2 * (ljjBar + t11)
+		k[t11] = tape2[len(tape2)-1]
+		sBar := 0.5 / ljj2 * (ljjBar + t12)
 		for c := j - 1; c >= 0; c-- {
-			t12 := j*n + c
-			kBar[t12] -= 2 * (sBar * k[t12])
+			t13 := j*n + c
+			kBar[t13] -= 2 * (sBar * k[t13])
 		}
-		kBar[t10] += sBar
+		kBar[t11] += sBar
 	}
 	sf2Bar := 0.0
-	t5 := 0.0
 	t6 := 0.0
+	t7 := 0.0
 	for i := n - 1; i >= 0; i-- {
-		t7 := kBar[i*n+i]
+		t8 := kBar[i*n+i]
 		kBar[i*n+i] = 0
-		t6 += t7
+		t7 += t8
 		for j := i - 1; j >= 0; j-- {
 			r2 := tape[len(tape)-2]
-			t8 := tape[len(tape)-1]
+			t9 := tape[len(tape)-1]
 			tape = tape[:len(tape)-2]
-			t9 := kBar[i*n+j]
+			t10 := kBar[i*n+j]
 			kBar[i*n+j] = 0
-			sf2Bar += t9 * t8
-			t5 -= t8 * (sf2 * t9) * (-0.5 * r2 / t) / t
+			sf2Bar += t10 * t9
+			t6 -= t9 * (sf2 * t10) * (-0.5 * r2 / t2) / t2
 		}
 	}
-	thetaBar[2] += sn2 * t6
-	thetaBar[1] += sf2 * (sf2Bar + t6)
-	thetaBar[0] += ell * (2 * (t5 * ell))
-	return t4
+	thetaBar[2] += sn2 * t7
+	thetaBar[1] += sf2 * (sf2Bar + t7)
+	thetaBar[0] += ell * (2 * (t6 * ell))
+	return t5
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -33,14 +33,14 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 		for j := 0; j < i; j++ {
 			r2 := 0.0
 			for c := 0; c < d; c++ {
-				t19 := x[i*d+c] - x[j*d+c]
-				r2 += t19 * t19
+				t := x[i*d+c] - x[j*d+c]
+				r2 += t * t
 			}
-			t16 := ell * ell
-			t17 := -0.5 * r2 / t16
-			t18 := math.Exp(t17)
-			k[i*n+j] = sf2 * t18
-			dk[i*n+j] = dsf2*t18 + sf2*(t18*(-(t17*(dell*ell+ell*dell))/t16))
+			t17 := ell * ell
+			t18 := -0.5 * r2 / t17
+			t19 := math.Exp(t18)
+			k[i*n+j] = sf2 * t19
+			dk[i*n+j] = dsf2*t19 + sf2*(t19*(-(t18*(dell*ell+ell*dell))/t17))
 		}
 		k[i*n+i] = sf2 + sn2
 		dk[i*n+i] = dsf2 + dsn2
@@ -49,10 +49,10 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 		s3 := k[j*n+j]
 		ds3 := dk[j*n+j]
 		for c := 0; c < j; c++ {
-			t14 := k[j*n+c]
 			t15 := k[j*n+c]
-			s3 -= t14 * t15
-			ds3 -= dk[j*n+c]*t15 + t14*dk[j*n+c]
+			t16 := k[j*n+c]
+			s3 -= t15 * t16
+			ds3 -= dk[j*n+c]*t16 + t15*dk[j*n+c]
 		}
 		ljj := math.Sqrt(s3)
 		dljj := 0.5 / ljj * ds3
@@ -62,14 +62,14 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 			s4 := k[i*n+j]
 			ds4 := dk[i*n+j]
 			for c := 0; c < j; c++ {
-				t12 := k[i*n+c]
-				t13 := k[j*n+c]
-				s4 -= t12 * t13
-				ds4 -= dk[i*n+c]*t13 + t12*dk[j*n+c]
+				t13 := k[i*n+c]
+				t14 := k[j*n+c]
+				s4 -= t13 * t14
+				ds4 -= dk[i*n+c]*t14 + t13*dk[j*n+c]
 			}
-			t11 := s4 / ljj
-			k[i*n+j] = t11
-			dk[i*n+j] = (ds4 - t11*dljj) / ljj
+			t12 := s4 / ljj
+			k[i*n+j] = t12
+			dk[i*n+j] = (ds4 - t12*dljj) / ljj
 		}
 	}
 	z := make([]float64, n)
@@ -78,16 +78,16 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 		s2 := y[i]
 		ds2 := 0.0
 		for c := 0; c < i; c++ {
-			t10 := k[i*n+c]
+			t11 := k[i*n+c]
 			zc := z[c]
-			s2 -= t10 * zc
-			ds2 -= dk[i*n+c]*zc + t10*dz[c]
+			s2 -= t11 * zc
+			ds2 -= dk[i*n+c]*zc + t11*dz[c]
 		}
-		t7 := k[i*n+i]
-		t8 := dk[i*n+i]
-		t9 := s2 / t7
-		z[i] = t9
-		dz[i] = (ds2 - t9*t8) / t7
+		t8 := k[i*n+i]
+		t9 := dk[i*n+i]
+		t10 := s2 / t8
+		z[i] = t10
+		dz[i] = (ds2 - t10*t9) / t8
 	}
 	alpha := make([]float64, n)
 	dalpha := make([]float64, n)
@@ -95,16 +95,16 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 		s := z[i]
 		ds := dz[i]
 		for c := i + 1; c < n; c++ {
-			t5 := k[c*n+i]
-			t6 := alpha[c]
-			s -= t5 * t6
-			ds -= dk[c*n+i]*t6 + t5*dalpha[c]
+			t6 := k[c*n+i]
+			t7 := alpha[c]
+			s -= t6 * t7
+			ds -= dk[c*n+i]*t7 + t6*dalpha[c]
 		}
-		t2 := k[i*n+i]
-		t3 := dk[i*n+i]
-		t4 := s / t2
-		alpha[i] = t4
-		dalpha[i] = (ds - t4*t3) / t2
+		t3 := k[i*n+i]
+		t4 := dk[i*n+i]
+		t5 := s / t3
+		alpha[i] = t5
+		dalpha[i] = (ds - t5*t4) / t3
 	}
 	fit := 0.0
 	dfit := 0.0
@@ -114,9 +114,9 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 		yi := y[i]
 		fit += yi * alpha[i]
 		dfit += yi * dalpha[i]
-		t := k[i*n+i]
-		dlogdet += 1 / t * dk[i*n+i]
-		logdet += math.Log(t)
+		t2 := k[i*n+i]
+		dlogdet += 1 / t2 * dk[i*n+i]
+		logdet += math.Log(t2)
 	}
 	return 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586), 0.5*dfit + dlogdet
 }
@@ -158,21 +158,21 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	sn2 := math.Exp(theta[2])
 	k := make([]float64, n*n)
 	kBar := make([]float64, n*n)
-	t := max(n+2, 0)*((2+max(n+1, 0)+1)/2*2) + max(n+2, 0)*(1+(max(n+1, 0)+3)/2)
-	t2 := t + max(n+2, 0)
-	t3 := t2 + max(n+1, 0)
-	t4 := slices.Grow(tape, t3)
-	tape = t4
+	t2 := max(n+2, 0)*((2+max(n+1, 0)+1)/2*2) + max(n+2, 0)*(1+(max(n+1, 0)+3)/2)
+	t3 := t2 + max(n+2, 0)
+	t4 := t3 + max(n+1, 0)
+	t5 := slices.Grow(tape, t4)
+	tape = t5
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
 			r2v2 := 0.0
 			for c := 0; c < d; c++ {
-				t40 := x[i*d+c] - x[j*d+c]
-				r2v2 += t40 * t40
+				t := x[i*d+c] - x[j*d+c]
+				r2v2 += t * t
 			}
-			t39 := math.Exp(-0.5 * r2v2 / (ell * ell))
-			k[i*n+j] = sf2 * t39
-			tape = append(tape, r2v2, t39)
+			t40 := math.Exp(-0.5 * r2v2 / (ell * ell))
+			k[i*n+j] = sf2 * t40
+			tape = append(tape, r2v2, t40)
 		}
 		k[i*n+i] = sf2 + sn2
 	}
@@ -201,9 +201,9 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		for c := 0; c < i; c++ {
 			s2 -= k[i*n+c] * z[c]
 		}
-		t38 := k[i*n+i]
+		t39 := k[i*n+i]
 		tape = append(tape, z[i])
-		z[i] = s2 / t38
+		z[i] = s2 / t39
 	}
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
@@ -213,9 +213,9 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		for c := i + 1; c < n; c++ {
 			s -= k[c*n+i] * alpha[c]
 		}
-		t37 := k[i*n+i]
+		t38 := k[i*n+i]
 		tape = append(tape, alpha[i])
-		alpha[i] = s / t37
+		alpha[i] = s / t38
 	}
 	fit := 0.0
 	logdet := 0.0
@@ -223,7 +223,7 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		fit += y[i] * alpha[i]
 		logdet += math.Log(k[i*n+i])
 	}
-	t5 := 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586)
+	t6 := 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586)
 	logdetBar += 1
 	fitBar += 0.5
 	for i := n - 1; i >= 0; i-- {
@@ -231,115 +231,115 @@ func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 		alphaBar[i] += y[i] * fitBar
 	}
 	for i := 0; i <= i3; i++ {
-		t29 := alphaBar[i]
+		t30 := alphaBar[i]
 		alphaBar[i] = 0
-		t30 := alpha[i]
-		t31 := tape
-		tape = t31[:len(t31)-1]
-		alpha[i] = t31[len(t31)-1]
-		t32 := k[i*n+i]
-		sBar += t29 / t32
-		kBar[i*n+i] += -(t29 * t30 / t32)
+		t31 := alpha[i]
+		t32 := tape
+		tape = t32[:len(t32)-1]
+		alpha[i] = t32[len(t32)-1]
+		t33 := k[i*n+i]
+		sBar += t30 / t33
+		kBar[i*n+i] += -(t30 * t31 / t33)
 		for c := n - 1; c >= i+1; c-- {
-			t35 := -sBar
-			t36 := alpha[c]
-			alphaBar[c] += k[c*n+i] * t35
-			kBar[c*n+i] += t35 * t36
+			t36 := -sBar
+			t37 := alpha[c]
+			alphaBar[c] += k[c*n+i] * t36
+			kBar[c*n+i] += t36 * t37
 		}
-		t33 := sBar
+		t34 := sBar
 		sBar = 0
-		sBar2 += t33
-		t34 := sBar2
+		sBar2 += t34
+		t35 := sBar2
 		sBar2 = 0
-		zBar[i] += t34
+		zBar[i] += t35
 	}
 	for i := n - 1; i >= 0; i-- {
 		ziBar := zBar[i]
 		zBar[i] = 0
 		zi := z[i]
-		t26 := tape
-		tape = t26[:len(t26)-1]
-		z[i] = t26[len(t26)-1]
-		t27 := k[i*n+i]
-		sBar3 += ziBar / t27
-		kBar[i*n+i] += -(ziBar * zi / t27)
+		t27 := tape
+		tape = t27[:len(t27)-1]
+		z[i] = t27[len(t27)-1]
+		t28 := k[i*n+i]
+		sBar3 += ziBar / t28
+		kBar[i*n+i] += -(ziBar * zi / t28)
 		for c := i - 1; c >= 0; c-- {
-			t28 := -sBar3
+			t29 := -sBar3
 			zc := z[c]
-			zBar[c] += k[i*n+c] * t28
-			kBar[i*n+c] += t28 * zc
+			zBar[c] += k[i*n+c] * t29
+			kBar[i*n+c] += t29 * zc
 		}
 		sBar3 = 0
 	}
 	for j := n - 1; j >= 0; j-- {
-		t11 := tape
-		tape = t11[:len(t11)-1]
-		ljj4 = t11[len(t11)-1]
+		t12 := tape
+		tape = t12[:len(t12)-1]
+		ljj4 = t12[len(t12)-1]
 		for i := n - 1; i >= j+1; i-- {
-			t19 := kBar[i*n+j]
+			t20 := kBar[i*n+j]
 			kBar[i*n+j] = 0
-			t20 := k[i*n+j]
-			t21 := tape
-			tape = t21[:len(t21)-1]
-			k[i*n+j] = t21[len(t21)-1]
+			t21 := k[i*n+j]
+			t22 := tape
+			tape = t22[:len(t22)-1]
+			k[i*n+j] = t22[len(t22)-1]
 			ljj2 := ljj4
-			sBar4 += t19 / ljj2
-			ljjBar += -(t19 * t20 / ljj2)
+			sBar4 += t20 / ljj2
+			ljjBar += -(t20 * t21 / ljj2)
 			for c := j - 1; c >= 0; c-- {
-				t24 := -sBar4
-				t25 := k[j*n+c]
-				kBar[j*n+c] += k[i*n+c] * t24
-				kBar[i*n+c] += t24 * t25
+				t25 := -sBar4
+				t26 := k[j*n+c]
+				kBar[j*n+c] += k[i*n+c] * t25
+				kBar[i*n+c] += t25 * t26
 			}
-			t22 := sBar4
+			t23 := sBar4
 			sBar4 = 0
-			sBar5 += t22
-			t23 := sBar5
+			sBar5 += t23
+			t24 := sBar5
 			sBar5 = 0
-			kBar[i*n+j] += t23
+			kBar[i*n+j] += t24
 		}
-		t12 := kBar[j*n+j]
+		t13 := kBar[j*n+j]
 		kBar[j*n+j] = 0
-		ljjBar += t12
+		ljjBar += t13
 		ljj := k[j*n+j]
-		t13 := tape
-		tape = t13[:len(t13)-1]
-		k[j*n+j] = t13[len(t13)-1]
-		t14 := ljjBar
+		t14 := tape
+		tape = t14[:len(t14)-1]
+		k[j*n+j] = t14[len(t14)-1]
+		t15 := ljjBar
 		ljjBar = 0
-		sBar6 += 0.5 / ljj * t14
+		sBar6 += 0.5 / ljj * t15
 		for c := j - 1; c >= 0; c-- {
-			t17 := -sBar6
-			t18 := k[j*n+c]
-			kBar[j*n+c] += k[j*n+c] * t17
-			kBar[j*n+c] += t17 * t18
+			t18 := -sBar6
+			t19 := k[j*n+c]
+			kBar[j*n+c] += k[j*n+c] * t18
+			kBar[j*n+c] += t18 * t19
 		}
-		t15 := sBar6
+		t16 := sBar6
 		sBar6 = 0
-		sBar7 += t15
-		t16 := sBar7
+		sBar7 += t16
+		t17 := sBar7
 		sBar7 = 0
-		kBar[j*n+j] += t16
+		kBar[j*n+j] += t17
 	}
 	for i := n - 1; i >= 0; i-- {
-		t6 := kBar[i*n+i]
+		t7 := kBar[i*n+i]
 		kBar[i*n+i] = 0
-		sf2Bar += t6
-		sn2Bar += t6
+		sf2Bar += t7
+		sn2Bar += t7
 		for j := i - 1; j >= 0; j-- {
-			t7 := tape
-			r2 := t7[len(t7)-2]
-			t8 := t7[len(t7)-2+1]
-			tape = t7[:len(t7)-2]
-			t9 := kBar[i*n+j]
+			t8 := tape
+			r2 := t8[len(t8)-2]
+			t9 := t8[len(t8)-2+1]
+			tape = t8[:len(t8)-2]
+			t10 := kBar[i*n+j]
 			kBar[i*n+j] = 0
-			sf2Bar += t9 * t8
-			t10 := ell * ell
-			ellBar += 2 * (-(t8 * (sf2 * t9) * (-0.5 * r2 / t10) / t10) * ell)
+			sf2Bar += t10 * t9
+			t11 := ell * ell
+			ellBar += 2 * (-(t9 * (sf2 * t10) * (-0.5 * r2 / t11) / t11) * ell)
 		}
 	}
 	thetaBar[2] += sn2 * sn2Bar
 	thetaBar[1] += sf2 * sf2Bar
 	thetaBar[0] += ell * ellBar
-	return t5
+	return t6
 }

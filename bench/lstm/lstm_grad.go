@@ -169,7 +169,7 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	c := len(seq) / b
 	s := make([]float64, len(state))
 	sBar := make([]float64, len(state))
-	t := copy(s, state)
+	t2 := copy(s, state)
 	ypred := make([]float64, b)
 	ypredBar := make([]float64, b)
 	trips := max(c+1, 0)
@@ -345,7 +345,7 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			inWBar[j] += t8[j] * t9
 		}
 	}
-	for k := 0; k < t; k++ {
+	for k := 0; k < t2; k++ {
 		sBar[k] = 0
 	}
 	return t4

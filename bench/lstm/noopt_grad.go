@@ -191,7 +191,7 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	c := len(seq) / b
 	s := make([]float64, len(state))
 	sBar := make([]float64, len(state))
-	t := copy(s, state)
+	t2 := copy(s, state)
 	ypred := make([]float64, b)
 	ypredBar := make([]float64, b)
 	tape = slices.Grow(tape, max(c+1, 0)*(len(ypred)+len(s)+len(ypred)))
@@ -239,7 +239,7 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 		predictReverseWrtDstMainExtraSO0(ypred, ypredBar, main, mainBar, extra, extraBar, s, sBar,
 			seq[t*b:(t+1)*b])
 	}
-	for k := 0; k < t; k++ {
+	for k := 0; k < t2; k++ {
 		sBar[k] = 0
 	}
 	return t4

@@ -32,7 +32,7 @@ func FinalJVPO0(x, dx []float64, steps int) (float64, float64) {
 	dk4 := make([]float64, n)
 	u := make([]float64, n)
 	du := make([]float64, n)
-	for i := 0; i < steps; i++ {
+	for i2 := 0; i2 < steps; i2++ {
 		rhsJVPO0(k1, dk1, x, dx, y, dy)
 		for i := 0; i < len(u); i++ {
 			dyi4 := dy[i]
@@ -147,7 +147,7 @@ func FinalGradO0(x, xBar []float64, steps int) float64 {
 		u2 = u
 		uBar = make([]float64, n)
 		tape = slices.Grow(tape, max(steps+2, 0)*(len(y)+len(u)+len(u)+len(u)))
-		for i := 0; i < steps; i++ {
+		for i2 := 0; i2 < steps; i2++ {
 			tape = append(tape, y...)
 			rhs(k1, x, y)
 			for i := 0; i < len(u); i++ {

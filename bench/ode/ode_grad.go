@@ -30,7 +30,7 @@ func FinalJVP(x, dx []float64, steps int) (float64, float64) {
 	du := make([]float64, n)
 	t := h / 2
 	t2 := h / 6
-	for i := 0; i < steps; i++ {
+	for i2 := 0; i2 < steps; i2++ {
 		rhsJVP(k1, dk1, x, dx, y, dy)
 		for i := 0; i < len(u); i++ {
 			dyi4 := dy[i]
@@ -131,7 +131,7 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 		t := h / 2
 		t2 := h / 6
 		tape = slices.Grow(tape, max(steps+2, 0)*(len(y)+len(u)+len(u)+len(u)))
-		for i := 0; i < steps; i++ {
+		for i2 := 0; i2 < steps; i2++ {
 			t3 := append(tape, y...)
 			rhs(k1, x, y)
 			for i := 0; i < len(u); i++ {

@@ -9,10 +9,10 @@ import "math"
 func (d Data) LossGrad(grad, p []float64) {
 	gadApart(p, grad, "LossGrad: p and grad")
 	clear(grad)
-	t := d.T
-	n := len(t)
-	t2 := d.Y
-	if len(p) != 3 || n != len(t2) {
+	t2 := d.T
+	n := len(t2)
+	t3 := d.Y
+	if len(p) != 3 || n != len(t3) {
 		panic("fit: need 3 parameters and as many times as measurements")
 	}
 	a := p[0]
@@ -22,11 +22,11 @@ func (d Data) LossGrad(grad, p []float64) {
 	bBar := 0.0
 	cBar := 0.0
 	for i := 0; i < n; i++ {
-		t3 := t[i]
-		t4 := math.Exp(-(b * t3))
-		t5 := 2 * (a*t4 + c - t2[i])
+		t := t2[i]
+		t4 := math.Exp(-(b * t))
+		t5 := 2 * (a*t4 + c - t3[i])
 		aBar += t5 * t4
-		bBar -= t4 * (a * t5) * t3
+		bBar -= t4 * (a * t5) * t
 		cBar += t5
 	}
 	grad[2] += cBar

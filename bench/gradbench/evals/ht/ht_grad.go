@@ -60,11 +60,11 @@ func ObjectiveTaylor(
 		pose13,
 		pose14,
 	)
-	t := d.Correspondences
-	t2 := d.Model.Triangles
-	t3 := d.Points
-	for i := 0; i < len(t); i++ {
-		c := t[i]
+	t2 := d.Correspondences
+	t3 := d.Model.Triangles
+	t4 := d.Points
+	for i := 0; i < len(t2); i++ {
+		c := t2[i]
 		if len(us) == 0 {
 			for j := 0; j < 3; j++ {
 				t68 := pos1[c][j]
@@ -81,7 +81,7 @@ func ObjectiveTaylor(
 				t79 := pos12[c][j]
 				t80 := pos13[c][j]
 				t81 := pos14[c][j]
-				res[3*i+j] = t3[i][j] - pos[c][j]
+				res[3*i+j] = t4[i][j] - pos[c][j]
 				res1[3*i+j] = -t68
 				res2[3*i+j] = -t69
 				res3[3*i+j] = -t70
@@ -98,7 +98,7 @@ func ObjectiveTaylor(
 				res14[3*i+j] = -t81
 			}
 		} else {
-			t4 := t2[c]
+			t := t3[c]
 			u := us[2*i]
 			u1 := us1[2*i]
 			u2 := us2[2*i]
@@ -145,7 +145,7 @@ func ObjectiveTaylor(
 			t18 := -u13 - v13
 			t19 := -u14 - v14
 			for j := 0; j < 3; j++ {
-				t20 := t4[0]
+				t20 := t[0]
 				t21 := pos[t20][j]
 				t22 := pos1[t20][j]
 				t23 := pos2[t20][j]
@@ -161,7 +161,7 @@ func ObjectiveTaylor(
 				t33 := pos12[t20][j]
 				t34 := pos13[t20][j]
 				t35 := pos14[t20][j]
-				t36 := t4[1]
+				t36 := t[1]
 				t37 := pos[t36][j]
 				t38 := pos1[t36][j]
 				t39 := pos2[t36][j]
@@ -177,7 +177,7 @@ func ObjectiveTaylor(
 				t49 := pos12[t36][j]
 				t50 := pos13[t36][j]
 				t51 := pos14[t36][j]
-				t52 := t4[2]
+				t52 := t[2]
 				t53 := pos[t52][j]
 				t54 := pos1[t52][j]
 				t55 := pos2[t52][j]
@@ -193,7 +193,7 @@ func ObjectiveTaylor(
 				t65 := pos12[t52][j]
 				t66 := pos13[t52][j]
 				t67 := pos14[t52][j]
-				res[3*i+j] = t3[i][j] - (u*t21 + v*t37 + t5*t53)
+				res[3*i+j] = t4[i][j] - (u*t21 + v*t37 + t5*t53)
 				res1[3*i+j] = -(u1*t21 + u*t22 + (v1*t37 + v*t38) + (t6*t53 + t5*t54))
 				res2[3*i+j] = -(u2*t21 + u*t23 + (v2*t37 + v*t39) + (t7*t53 + t5*t55))
 				res3[3*i+j] = -(u3*t21 + u*t24 + (v3*t37 + v*t40) + (t8*t53 + t5*t56))

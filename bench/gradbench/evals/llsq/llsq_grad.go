@@ -19,11 +19,11 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*(1+max(len(x)+2, 0)))
 	sum := 0.0
 	for i := 0; i < n; i++ {
-		t2 := -1 + float64(i)*2/float64(n-1)
+		t := -1 + float64(i)*2/float64(n-1)
 		var r float64
-		if t2 > 0 {
+		if t > 0 {
 			r = 1
-		} else if t2 < 0 {
+		} else if t < 0 {
 			r = -1
 		} else {
 			r = 0
@@ -33,12 +33,12 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 			xj := x[i]
 			tape = append(tape, p)
 			r -= xj * p
-			p *= t2
+			p *= t
 		}
 		tape = append(tape, r)
 		sum += r * r
 	}
-	t := sum / 2
+	t2 := sum / 2
 	for i2 := n - 1; i2 >= 0; i2-- {
 		rBar := 2 * (0.5 * tape[len(tape)-1])
 		tape = tape[:len(tape)-1]
@@ -47,7 +47,7 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 			tape = tape[:len(tape)-1]
 		}
 	}
-	return t
+	return t2
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -32,7 +32,7 @@ func LastGrad(x, xBar []float64, s int) float64 {
 	y2 := y[:n]
 	clear(y2)
 	tape := slices.Grow(tapeBuf[:0], max(s+2, 0)*(len(y2)+len(u)+len(u)+len(u)))
-	for i := 0; i < s; i++ {
+	for i2 := 0; i2 < s; i2++ {
 		t7 := append(tape, y2...)
 		rhs(k1, x, y2)
 		for i := 0; i < len(u); i++ {
@@ -56,7 +56,7 @@ func LastGrad(x, xBar []float64, s int) float64 {
 	}
 	t := y[len(y)-1]
 	yBar[len(y)-1] += 1
-	for i2 := s - 1; i2 >= 0; i2-- {
+	for i3 := s - 1; i3 >= 0; i3-- {
 		for i := len(y2) - 1; i >= 0; i-- {
 			t5 := h * (yBar[:n][i] / 6)
 			k4Bar[i] += t5

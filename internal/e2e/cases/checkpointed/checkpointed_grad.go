@@ -467,14 +467,14 @@ func KickDriftJVP(k, dk, c, dc float64, q0, dq0, v0, dv0 []float64, steps int) (
 	ds := new(chain)
 	s.damp = 0.05
 	ds.damp = 0
-	t := append([]float64(nil), q0...)
-	t2 := append([]float64(nil), dq0...)
-	s.q = t
-	ds.q = t2
-	t3 := append([]float64(nil), v0...)
-	t4 := append([]float64(nil), dv0...)
-	s.v = t3
-	ds.v = t4
+	t2 := append([]float64(nil), q0...)
+	t3 := append([]float64(nil), dq0...)
+	s.q = t2
+	ds.q = t3
+	t4 := append([]float64(nil), v0...)
+	t5 := append([]float64(nil), dv0...)
+	s.v = t4
+	ds.v = t5
 	for t := 0; t < steps; t++ {
 		chainKickJVPWrtSKC(s, ds, k, dk, c, dc, 0.025)
 		chainDriftJVPWrtS(s, ds, 0.05)
@@ -565,25 +565,25 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.05
-	t := append([]float64(nil), q0...)
-	t2 := cap([]float64(nil))
-	var t3 []float64
-	if cap(t) != t2 {
-		t3 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), q0...)
+	t3 := cap([]float64(nil))
+	var t4 []float64
+	if cap(t2) != t3 {
+		t4 = make([]float64, len(t2), cap(t2))
 	} else {
-		t3 = []float64(nil)[:len(t)]
+		t4 = []float64(nil)[:len(t2)]
 	}
-	sBar.q = t3
-	s.q = t
-	t4 := append([]float64(nil), v0...)
-	var t5 []float64
-	if cap(t4) != t2 {
-		t5 = make([]float64, len(t4), cap(t4))
+	sBar.q = t4
+	s.q = t2
+	t5 := append([]float64(nil), v0...)
+	var t6 []float64
+	if cap(t5) != t3 {
+		t6 = make([]float64, len(t5), cap(t5))
 	} else {
-		t5 = []float64(nil)[:len(t4)]
+		t6 = []float64(nil)[:len(t5)]
 	}
-	sBar.v = t5
-	s.v = t4
+	sBar.v = t6
+	s.v = t5
 	trips := max(steps, 0)
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
@@ -694,13 +694,13 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
-		t13 := t5[n+k2]
-		t5[n+k2] = 0
+		t13 := t6[n+k2]
+		t6[n+k2] = 0
 		v0Bar[k2] += t13
 	}
 	for k3 := 0; k3 < len(q0); k3++ {
-		t12 := t3[n+k3]
-		t3[n+k3] = 0
+		t12 := t4[n+k3]
+		t4[n+k3] = 0
 		q0Bar[k3] += t12
 	}
 	sBar.damp = 0
@@ -840,25 +840,25 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.05
-	t := append([]float64(nil), q0...)
-	t2 := cap([]float64(nil))
-	var t3 []float64
-	if cap(t) != t2 {
-		t3 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), q0...)
+	t3 := cap([]float64(nil))
+	var t4 []float64
+	if cap(t2) != t3 {
+		t4 = make([]float64, len(t2), cap(t2))
 	} else {
-		t3 = []float64(nil)[:len(t)]
+		t4 = []float64(nil)[:len(t2)]
 	}
-	sBar.q = t3
-	s.q = t
-	t4 := append([]float64(nil), v0...)
-	var t5 []float64
-	if cap(t4) != t2 {
-		t5 = make([]float64, len(t4), cap(t4))
+	sBar.q = t4
+	s.q = t2
+	t5 := append([]float64(nil), v0...)
+	var t6 []float64
+	if cap(t5) != t3 {
+		t6 = make([]float64, len(t5), cap(t5))
 	} else {
-		t5 = []float64(nil)[:len(t4)]
+		t6 = []float64(nil)[:len(t5)]
 	}
-	sBar.v = t5
-	s.v = t4
+	sBar.v = t6
+	s.v = t5
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
@@ -944,13 +944,13 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
-		t13 := t5[n+k2]
-		t5[n+k2] = 0
+		t13 := t6[n+k2]
+		t6[n+k2] = 0
 		v0Bar[k2] += t13
 	}
 	for k3 := 0; k3 < len(q0); k3++ {
-		t12 := t3[n+k3]
-		t3[n+k3] = 0
+		t12 := t4[n+k3]
+		t4[n+k3] = 0
 		q0Bar[k3] += t12
 	}
 	sBar.damp = 0
@@ -1171,18 +1171,18 @@ func PendulumsPlainGrad(x, xBar, v, vBar []float64, steps int) float64 {
 func HeatJVP(u0, du0 []float64, kappa, dkappa, leak, dleak float64, steps int) (float64, float64) {
 	g := new(grid)
 	dg := new(grid)
-	t := append([]float64(nil), u0...)
-	t2 := append([]float64(nil), du0...)
-	g.u = t
-	dg.u = t2
-	t3 := new(coef)
+	t2 := append([]float64(nil), u0...)
+	t3 := append([]float64(nil), du0...)
+	g.u = t2
+	dg.u = t3
 	t4 := new(coef)
-	t3.kappa = kappa * 0.2
-	t4.kappa = dkappa * 0.2
-	t3.leak = leak * 0.01
-	t4.leak = dleak * 0.01
-	g.c = t3
-	dg.c = t4
+	t5 := new(coef)
+	t4.kappa = kappa * 0.2
+	t5.kappa = dkappa * 0.2
+	t4.leak = leak * 0.01
+	t5.leak = dleak * 0.01
+	g.c = t4
+	dg.c = t5
 	for t := steps; t > 0; t-- {
 		gridDiffuseJVP(g, dg)
 	}
@@ -1247,21 +1247,21 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 	gadApart(u0, u0Bar, "HeatGrad: u0 and u0Bar")
 	g := new(grid)
 	gBar := new(grid)
-	t := append([]float64(nil), u0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), u0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	gBar.u = t2
-	g.u = t
-	t3 := new(coef)
+	gBar.u = t3
+	g.u = t2
 	t4 := new(coef)
-	t3.kappa = kappa * 0.2
-	t3.leak = leak * 0.01
-	gBar.c = t4
-	g.c = t3
+	t5 := new(coef)
+	t4.kappa = kappa * 0.2
+	t4.leak = leak * 0.01
+	gBar.c = t5
+	g.c = t4
 	trips := max(steps, 0)
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
@@ -1324,16 +1324,16 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 		}
 		gridDiffuseReverse(g, gBar)
 	}
-	t9 := t4.leak
-	t4.leak = 0
+	t9 := t5.leak
+	t5.leak = 0
 	leakBar = t9 * 0.01
-	t10 := t4.kappa
-	t4.kappa = 0
+	t10 := t5.kappa
+	t5.kappa = 0
 	kappaBar = t10 * 0.2
 	n := len([]float64(nil))
 	for k := 0; k < len(u0); k++ {
-		t11 := t2[n+k]
-		t2[n+k] = 0
+		t11 := t3[n+k]
+		t3[n+k] = 0
 		u0Bar[k] += t11
 	}
 	return s, kappaBar, leakBar
@@ -1409,21 +1409,21 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 	gadApart(u0, u0Bar, "HeatPlainGrad: u0 and u0Bar")
 	g := new(grid)
 	gBar := new(grid)
-	t := append([]float64(nil), u0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), u0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	gBar.u = t2
-	g.u = t
-	t3 := new(coef)
+	gBar.u = t3
+	g.u = t2
 	t4 := new(coef)
-	t3.kappa = kappa * 0.2
-	t3.leak = leak * 0.01
-	gBar.c = t4
-	g.c = t3
+	t5 := new(coef)
+	t4.kappa = kappa * 0.2
+	t4.leak = leak * 0.01
+	gBar.c = t5
+	g.c = t4
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues2)
@@ -1462,16 +1462,16 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 		}
 		gridDiffuseReverse(g, gBar)
 	}
-	t9 := t4.leak
-	t4.leak = 0
+	t9 := t5.leak
+	t5.leak = 0
 	leakBar = t9 * 0.01
-	t10 := t4.kappa
-	t4.kappa = 0
+	t10 := t5.kappa
+	t5.kappa = 0
 	kappaBar = t10 * 0.2
 	n := len([]float64(nil))
 	for k := 0; k < len(u0); k++ {
-		t11 := t2[n+k]
-		t2[n+k] = 0
+		t11 := t3[n+k]
+		t3[n+k] = 0
 		u0Bar[k] += t11
 	}
 	return s, kappaBar, leakBar
@@ -1488,10 +1488,10 @@ func DrivenJVP(k, dk, w, dw float64, q0, dq0 []float64, steps int) (float64, flo
 	ds := new(chain)
 	s.damp = 0.2
 	ds.damp = 0
-	t := append([]float64(nil), q0...)
-	t2 := append([]float64(nil), dq0...)
-	s.q = t
-	ds.q = t2
+	t2 := append([]float64(nil), q0...)
+	t3 := append([]float64(nil), dq0...)
+	s.q = t2
+	ds.q = t3
 	s.v = make([]float64, len(q0))
 	ds.v = make([]float64, len(q0))
 	for t := 0; t < steps; t++ {
@@ -1550,15 +1550,15 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.2
-	t := append([]float64(nil), q0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), q0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	sBar.q = t2
-	s.q = t
+	sBar.q = t3
+	s.q = t2
 	sBar.v = make([]float64, len(q0))
 	s.v = make([]float64, len(q0))
 	trips := max(steps, 0)
@@ -1633,8 +1633,8 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t9 := t2[n+k2]
-		t2[n+k2] = 0
+		t9 := t3[n+k2]
+		t3[n+k2] = 0
 		q0Bar[k2] += t9
 	}
 	sBar.damp = 0
@@ -1766,15 +1766,15 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.2
-	t := append([]float64(nil), q0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), q0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	sBar.q = t2
-	s.q = t
+	sBar.q = t3
+	s.q = t2
 	sBar.v = make([]float64, len(q0))
 	s.v = make([]float64, len(q0))
 	trips := max(steps+2, 0)
@@ -1826,8 +1826,8 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t9 := t2[n+k2]
-		t2[n+k2] = 0
+		t9 := t3[n+k2]
+		t3[n+k2] = 0
 		q0Bar[k2] += t9
 	}
 	sBar.damp = 0
@@ -1845,14 +1845,14 @@ func TimedJVP(k, dk, w, dw float64, q0, dq0 []float64, steps int) (float64, floa
 	ds := new(chain)
 	s.damp = 0.1
 	ds.damp = 0
-	t := append([]float64(nil), q0...)
-	t2 := append([]float64(nil), dq0...)
-	s.q = t
-	ds.q = t2
+	t2 := append([]float64(nil), q0...)
+	t3 := append([]float64(nil), dq0...)
+	s.q = t2
+	ds.q = t3
 	s.v = make([]float64, len(q0))
 	ds.v = make([]float64, len(q0))
-	t3 := 0.05 * w
-	t4 := 0.05 * dw
+	t4 := 0.05 * w
+	t5 := 0.05 * dw
 	time := 0.0
 	dtime := 0.0
 	work := 0.0
@@ -1862,8 +1862,8 @@ func TimedJVP(k, dk, w, dw float64, q0, dq0 []float64, steps int) (float64, floa
 		t8 := math.Sin(t7)
 		t9 := math.Cos(t7) * (dw*time + w*dtime)
 		t10, t11 := chainForcedJVPWrtSKA(s, ds, k, dk, t8, t9, 0.05)
-		time += t3
-		dtime += t4
+		time += t4
+		dtime += t5
 		work += t10
 		dwork += t11
 	}
@@ -1908,18 +1908,18 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.1
-	t := append([]float64(nil), q0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), q0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	sBar.q = t2
-	s.q = t
+	sBar.q = t3
+	s.q = t2
 	sBar.v = make([]float64, len(q0))
 	s.v = make([]float64, len(q0))
-	t3 := 0.05 * w
+	t4 := 0.05 * w
 	trips := max(steps, 0)
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
@@ -1941,7 +1941,7 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 			}
 		}
 		work += s.forced(k, math.Sin(w*time), 0.05)
-		time += t3
+		time += t4
 	}
 	timeBar := s.q[0]
 	t5 := work + timeBar*time
@@ -1984,7 +1984,7 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 					tape = append(append(tape, time2), work2)
 				}
 				work2 += s.forced(k, math.Sin(w*time2), 0.05)
-				time2 += t3
+				time2 += t4
 			}
 		}
 		t16 := w * time2
@@ -1998,8 +1998,8 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 	wBar += 0.05 * t7
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t9 := t2[n+k2]
-		t2[n+k2] = 0
+		t9 := t3[n+k2]
+		t3[n+k2] = 0
 		q0Bar[k2] += t9
 	}
 	sBar.damp = 0
@@ -2133,18 +2133,18 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	s := new(chain)
 	sBar := new(chain)
 	s.damp = 0.1
-	t := append([]float64(nil), q0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
+	t2 := append([]float64(nil), q0...)
+	var t3 []float64
+	if cap(t2) != cap([]float64(nil)) {
+		t3 = make([]float64, len(t2), cap(t2))
 	} else {
-		t2 = []float64(nil)[:len(t)]
+		t3 = []float64(nil)[:len(t2)]
 	}
-	sBar.q = t2
-	s.q = t
+	sBar.q = t3
+	s.q = t2
 	sBar.v = make([]float64, len(q0))
 	s.v = make([]float64, len(q0))
-	t3 := 0.05 * w
+	t4 := 0.05 * w
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
@@ -2166,7 +2166,7 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 		s.step(k, 0.05)
 		t20 := s.v[0]
 		tape = append(tape, time, t17, t20)
-		time += t3
+		time += t4
 		work += t17 * t20
 	}
 	timeBar := s.q[0]
@@ -2203,8 +2203,8 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	wBar += 0.05 * t7
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t9 := t2[n+k2]
-		t2[n+k2] = 0
+		t9 := t3[n+k2]
+		t3[n+k2] = 0
 		q0Bar[k2] += t9
 	}
 	sBar.damp = 0

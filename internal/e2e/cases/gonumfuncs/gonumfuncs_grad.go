@@ -521,22 +521,22 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 	for i := 0; i < len(x); i += 4 {
 		xi := x[i]
 		dxi := dx[i]
-		t := x[i+1]
-		t2 := dx[i+1]
-		f1 := xi + 10*t
-		t3 := x[i+2]
-		t4 := dx[i+2]
-		t5 := x[i+3]
-		t6 := dx[i+3]
-		f2 := t3 - t5
-		df2 := t4 - t6
-		t7 := t - 2*t3
-		f3 := t7 * t7
-		t8 := xi - t5
+		t2 := x[i+1]
+		t3 := dx[i+1]
+		f1 := xi + 10*t2
+		t4 := x[i+2]
+		t5 := dx[i+2]
+		t6 := x[i+3]
+		t7 := dx[i+3]
+		f2 := t4 - t6
+		df2 := t5 - t7
+		t := t2 - 2*t4
+		f3 := t * t
+		t8 := xi - t6
 		f4 := t8 * t8
-		df4 := 2 * ((dxi - t6) * t8)
+		df4 := 2 * ((dxi - t7) * t8)
 		t9 := 5 * f2
-		t10 := 2*((dxi+10*t2)*f1) + (5*df2*f2 + t9*df2) + 2*(2*((t2-2*t4)*t7)*f3)
+		t10 := 2*((dxi+10*t3)*f1) + (5*df2*f2 + t9*df2) + 2*(2*((t3-2*t5)*t)*f3)
 		t11 := 10 * f4
 		t12 := t10 + (10*df4*f4 + t11*df4)
 		dsum += t12
@@ -561,21 +561,21 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, xBar []fl
 	sum = 0
 	for i := 0; i < len(x); i += 4 {
 		xi := x[i]
-		t := x[i+1]
-		f1 := xi + 10*t
-		t2 := x[i+2]
-		t3 := x[i+3]
-		f2 := t2 - t3
-		t4 := t - 2*t2
-		f3 := t4 * t4
-		t5 := xi - t3
+		t2 := x[i+1]
+		f1 := xi + 10*t2
+		t3 := x[i+2]
+		t4 := x[i+3]
+		f2 := t3 - t4
+		t := t2 - 2*t3
+		f3 := t * t
+		t5 := xi - t4
 		f4 := t5 * t5
 		t6 := 5 * f2
 		t7 := 10 * f4
 		t8 := 2 * t6
 		t9 := 2 * f1
 		t10 := 2 * (2 * t7 * t5)
-		t11 := 2 * (2 * f3 * t4)
+		t11 := 2 * (2 * f3 * t)
 		xBar[i+3] += -t10 - t8
 		xBar[i+2] += t8 - 2*t11
 		xBar[i+1] += t11 + 10*t9
@@ -966,31 +966,31 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 	for i := 1; i <= 99; i++ {
 		arg := float64(i) / 100
 		r := math.Pow(-50*math.Log(arg), 0.6666666666666666) + 25 - x[1]
-		t := math.Abs(r)
-		t2 := 0.0
+		t3 := math.Abs(r)
+		t4 := 0.0
 		if r < 0 {
-			t2 = -1
+			t4 = -1
 		}
-		t3 := t2
+		t5 := t4
 		if r > 0 {
-			t3 = 1
+			t5 = 1
 		}
 		x2 := x[2]
-		t4 := math.Pow(t, x2)
-		t5 := x2 * math.Pow(t, x2-1)
+		t6 := math.Pow(t3, x2)
+		t7 := x2 * math.Pow(t3, x2-1)
 		if x2 == 0 {
-			t5 = 0
+			t7 = 0
 		}
-		t6 := t4 * math.Log(t)
-		if t == 0 && x2 >= 0 {
-			t6 = 0
+		t8 := t6 * math.Log(t3)
+		if t3 == 0 && x2 >= 0 {
+			t8 = 0
 		}
 		x0 := x[0]
-		t1 := t4 / x0
-		t2v2 := math.Exp(-t1)
-		t7 := t2v2 - arg
-		dsum -= 2 * (t2v2 * ((t6*dx[2] - t5*(t3*dx[1]) - t1*dx[0]) / x0) * t7)
-		sum += t7 * t7
+		t1 := t6 / x0
+		t2 := math.Exp(-t1)
+		t := t2 - arg
+		dsum -= 2 * (t2 * ((t8*dx[2] - t7*(t5*dx[1]) - t1*dx[0]) / x0) * t)
+		sum += t * t
 	}
 	return sum, dsum
 }
@@ -1012,35 +1012,35 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, x
 	for i := 1; i <= 99; i++ {
 		arg := float64(i) / 100
 		r := math.Pow(-50*math.Log(arg), 0.6666666666666666) + 25 - x[1]
-		t := math.Abs(r)
+		t3 := math.Abs(r)
 		x2 := x[2]
-		t2 := math.Pow(t, x2)
+		t4 := math.Pow(t3, x2)
 		x0 := x[0]
-		t1 := t2 / x0
-		t2v2 := math.Exp(-t1)
-		t3 := t2v2 - arg
-		t4 := t2v2 * (2 * t3)
-		t5 := t4 / x0
-		xBar[0] += t4 * t1 / x0
-		t6 := x2 * math.Pow(t, x2-1)
+		t1 := t4 / x0
+		t2 := math.Exp(-t1)
+		t := t2 - arg
+		t5 := t2 * (2 * t)
+		t6 := t5 / x0
+		xBar[0] += t5 * t1 / x0
+		t7 := x2 * math.Pow(t3, x2-1)
 		if x2 == 0 {
-			t6 = 0
-		}
-		t7 := t2 * math.Log(t)
-		if t == 0 && x2 >= 0 {
 			t7 = 0
 		}
-		xBar[2] -= t7 * t5
-		t8 := 0.0
+		t8 := t4 * math.Log(t3)
+		if t3 == 0 && x2 >= 0 {
+			t8 = 0
+		}
+		xBar[2] -= t8 * t6
+		t9 := 0.0
 		if r < 0 {
-			t8 = -1
+			t9 = -1
 		}
-		t9 := t8
+		t10 := t9
 		if r > 0 {
-			t9 = 1
+			t10 = 1
 		}
-		xBar[1] += t9 * (t6 * t5)
-		sum += t3 * t3
+		xBar[1] += t10 * (t7 * t6)
+		sum += t * t
 	}
 	return sum
 }
@@ -1453,16 +1453,16 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 	sum = 0
 	dsum = 0
 	for i := 0; i < len(x); i++ {
-		t2 := x[i] - 1
-		sum += t2 * t2
-		dsum += 2 * (dx[i] * t2)
+		t := x[i] - 1
+		sum += t * t
+		dsum += 2 * (dx[i] * t)
 	}
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < len(x); i++ {
-		t := float64(i + 1)
-		s += t * (x[i] - 1)
-		ds += t * dx[i]
+		t2 := float64(i + 1)
+		s += t2 * (x[i] - 1)
+		ds += t2 * dx[i]
 	}
 	s2 := s * s
 	ds2 := 2 * (ds * s)
@@ -1533,10 +1533,10 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 		dsum += 2 * ((ds1 - 2*(ds2*s2)) * t4)
 	}
 	x0 := x[0]
-	t := x0 * x0
-	t2 := 2 * (dx[0] * x0)
-	t3 := x[1] - t - 1
-	return sum + (t + t3*t3), dsum + (t2 + 2*((dx[1]-t2)*t3))
+	t2 := x0 * x0
+	t3 := 2 * (dx[0] * x0)
+	t := x[1] - t2 - 1
+	return sum + (t2 + t*t), dsum + (t3 + 2*((dx[1]-t3)*t))
 }
 
 // WatsonGrad computes Watson.Func and its gradient with respect to the varied inputs (reverse
@@ -1574,10 +1574,10 @@ func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 		sum += t5 * t5
 	}
 	x0 := x[0]
-	t := x0 * x0
-	t2 := x[1] - t - 1
-	sum += t + t2*t2
-	t3 := 2 * t2
+	t2 := x0 * x0
+	t := x[1] - t2 - 1
+	sum += t2 + t*t
+	t3 := 2 * t
 	xBar[0] += 2 * ((1 - t3) * x0)
 	xBar[1] += t3
 	for i2 := 29; i2 >= 1; i2-- {

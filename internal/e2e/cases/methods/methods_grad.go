@@ -115,9 +115,9 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 func (s *Spline) EvalJVP(x, dx float64) (float64, float64) {
 	k := 0
 	for {
-		t := s.Knots
-		if k+1 < len(t) {
-			if x >= t[k+1] {
+		t2 := s.Knots
+		if k+1 < len(t2) {
+			if x >= t2[k+1] {
 				k++
 			} else {
 				break
@@ -126,10 +126,10 @@ func (s *Spline) EvalJVP(x, dx float64) (float64, float64) {
 			break
 		}
 	}
-	t2 := x - s.Knots[k]
+	t := x - s.Knots[k]
 	c := s.Coeffs[k]
 	t3 := c[3]
-	t4 := c[2] + t2*t3
-	t5 := c[1] + t2*t4
-	return c[0] + t2*t5, dx*t5 + t2*(dx*t4+t2*(dx*t3))
+	t4 := c[2] + t*t3
+	t5 := c[1] + t*t4
+	return c[0] + t*t5, dx*t5 + t*(dx*t4+t*(dx*t3))
 }

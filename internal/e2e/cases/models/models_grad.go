@@ -486,12 +486,12 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	before2 := len(tape)
 	act := x
 	actBar := xBar
-	for i := 0; i < len(t2); i++ {
-		if i == 1 {
+	for i2 := 0; i2 < len(t2); i2++ {
+		if i2 == 1 {
 			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
 		}
-		l := t2[i]
+		l := t2[i2]
 		t9 := l.B
 		nOut := len(t9)
 		nIn2 := len(act)
@@ -520,14 +520,14 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	finalX := slices.Clone(x)
 	t3 := s.Layers
 	t4 := sBar.Layers
-	for i3 := len(t2) - 1; i3 >= 0; i3-- {
+	for i4 := len(t2) - 1; i4 >= 0; i4-- {
 		next := tapeSlices[len(tapeSlices)-4]
 		nextBar := tapeSlices[len(tapeSlices)-3]
 		act2 := tapeSlices[len(tapeSlices)-2]
 		actBar2 := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:len(tapeSlices)-4]
-		t5 := t4[i3].B
-		for o := len(t3[i3].B) - 1; o >= 0; o-- {
+		t5 := t4[i4].B
+		for o := len(t3[i4].B) - 1; o >= 0; o-- {
 			t6 := tape[len(tape)-1]
 			t7 := tape[:len(tape)-1]
 			nIn := len(act2)
@@ -538,8 +538,8 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 			aBar := (1 - t6*t6) * t8
 			for i := nIn - 1; i >= 0; i-- {
 				acti := act2[i]
-				actBar2[i] += t3[i3].W[o*nIn+i] * aBar
-				lBar := t4[i3]
+				actBar2[i] += t3[i4].W[o*nIn+i] * aBar
+				lBar := t4[i4]
 				lBar.W[o*nIn+i] += aBar * acti
 			}
 			t5[o] += aBar
@@ -563,9 +563,9 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 	t3 := ds.Layers
 	act := x
 	dact := dx
-	for i := 0; i < len(t2); i++ {
-		l := t2[i]
-		dl := t3[i]
+	for i2 := 0; i2 < len(t2); i2++ {
+		l := t2[i2]
+		dl := t3[i2]
 		t4 := l.B
 		t5 := dl.B
 		nOut := len(t4)

@@ -510,7 +510,7 @@ func PeakRGrad(p, pBar []float64) float64 {
 	g := t2[:2]
 	n := len(q)
 	tape := slices.Grow(tapeBuf[:0], 10*n)
-	for i := 0; i < 8; i++ {
+	for i2 := 0; i2 < 8; i2++ {
 		g[0] = 0
 		g[1] = 0
 		tape = append(tape, q...)
@@ -533,7 +533,7 @@ func PeakRGrad(p, pBar []float64) float64 {
 	t9[0] += t4*t7 + p0 - 2*q0
 	pBar[1] += p0*t8 + 2*p1
 	pBar[0] += t8*p1 + q0 + 2*p0
-	for i2 := 7; i2 >= 0; i2-- {
+	for i3 := 7; i3 >= 0; i3-- {
 		for i := n - 1; i >= 0; i-- {
 			t3[:2][i] += 0.2 * t9[i]
 		}
@@ -612,7 +612,7 @@ func ascendFunc1JVP(p, dp []float64) ([]float64, []float64) {
 	t2 := new([2]float64)
 	g := t[:2]
 	dg := t2[:2]
-	for i := 0; i < 8; i++ {
+	for i2 := 0; i2 < 8; i2++ {
 		peakRFunc1JVP(p, dp, g, dg, q, dq)
 		for i := 0; i < len(q); i++ {
 			dgi := dg[i]
@@ -712,7 +712,7 @@ func PeakFGrad(p, pBar []float64) float64 {
 	n := len(q)
 	tapePointers := slices.Grow(tapePointersBuf[:0], 20)
 	tape := slices.Grow(tapeBuf[:0], 10*(n+n))
-	for i := 0; i < 8; i++ {
+	for i2 := 0; i2 < 8; i2++ {
 		t16 := new([2]float64)
 		t16[0] = 1
 		t16[1] = 0
@@ -744,7 +744,7 @@ func PeakFGrad(p, pBar []float64) float64 {
 	t9[0] += t4*t7 + p0 - 2*q0
 	pBar[1] += p0*t8 + 2*p1
 	pBar[0] += t8*p1 + q0 + 2*p0
-	for i2 := 7; i2 >= 0; i2-- {
+	for i3 := 7; i3 >= 0; i3-- {
 		for i := n - 1; i >= 0; i-- {
 			t3[:2][i] += 0.2 * t9[i]
 		}
@@ -828,7 +828,7 @@ func ascendPeakFFunc1JVP(p, dp []float64) ([]float64, []float64) {
 	t2 := new([2]float64)
 	g := t[:2]
 	dg := t2[:2]
-	for i := 0; i < 8; i++ {
+	for i2 := 0; i2 < 8; i2++ {
 		peakFFunc1JVP(p, dp, g, dg, q, dq)
 		for i := 0; i < len(q); i++ {
 			dgi := dg[i]

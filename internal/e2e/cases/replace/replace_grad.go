@@ -82,7 +82,7 @@ func WidenedGrad(l, lBar *Layer) float64 {
 func RefinedJVP(l, dl *Layer, steps int) (float64, float64) {
 	t := dl.W
 	dl.W = append(t, make([]float64, max(len(l.W)-len(t), 0))...)
-	for i := 0; i < steps; i++ {
+	for i2 := 0; i2 < steps; i2++ {
 		t4 := l.W
 		t5 := dl.W
 		w := make([]float64, len(t4))
@@ -132,8 +132,8 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 	before := len(tapeSlices)
 	before2 := len(tape)
 	before3 := len(tapeint)
-	for i := 0; i < steps; i++ {
-		if i == 1 {
+	for i2 := 0; i2 < steps; i2++ {
+		if i2 == 1 {
 			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
 			tapeint = slices.Grow(tapeint, (trips-2)*(len(tapeint)-before3))
@@ -168,7 +168,7 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 	for i := len(t2) - 1; i >= 0; i-- {
 		t5[i] += 2 * t4[i]
 	}
-	for i4 := steps - 1; i4 >= 0; i4-- {
+	for i5 := steps - 1; i5 >= 0; i5-- {
 		t6 := tapeSlices[len(tapeSlices)-3]
 		w := tapeSlices[len(tapeSlices)-2]
 		wBar := tapeSlices[len(tapeSlices)-1]
@@ -712,8 +712,8 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 		yBar = []float64(nil)[:n]
 	}
 	before := len(tape)
-	for i := 0; i < 3; i++ {
-		if i == 1 {
+	for i2 := 0; i2 < 3; i2++ {
+		if i2 == 1 {
 			tape = slices.Grow(tape, 3*(len(tape)-before))
 		}
 		t7 := y[1:]
@@ -731,7 +731,7 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 		s += v * v
 	}
 	aBar = 0
-	for i3 := 2; i3 >= 0; i3-- {
+	for i4 := 2; i4 >= 0; i4-- {
 		t2 := yBar[1:]
 		t3 := yBar[:n-1]
 		for i := len(y[1:]) - 1; i >= 0; i-- {

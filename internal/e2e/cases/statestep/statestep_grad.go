@@ -1055,19 +1055,19 @@ func NBodySegmentsJVP(m, dm, x0, dx0 []float64, steps, k int) (float64, float64)
 	db.a = make([]float64, 2*n)
 	b.m = m
 	db.m = dm
-	t := b.x
-	t2 := db.x
-	for i := 0; i < len(t); i++ {
+	t2 := b.x
+	t3 := db.x
+	for i := 0; i < len(t2); i++ {
 		t9 := i % len(x0)
 		t10 := dx0[t9]
-		t[i] = x0[t9] + float64(i)
-		t2[i] = t10
+		t2[i] = x0[t9] + float64(i)
+		t3[i] = t10
 	}
 	bodiesAccelJVP(b, db)
-	t3 := 0
-	for t3 < steps {
-		bodiesSegmentJVPWrtB(b, db, min(k, steps-t3), 0.01)
-		t3 += k
+	t := 0
+	for t < steps {
+		bodiesSegmentJVPWrtB(b, db, min(k, steps-t), 0.01)
+		t += k
 	}
 	t4 := b.v
 	t5 := db.v
@@ -1137,18 +1137,18 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	b.a = make([]float64, 2*n)
 	bBar.m = mBar
 	b.m = m
-	t := b.x
-	tapeint := slices.Grow(tapeintBuf[:0], max(len(t)+2, 0))
-	for i := 0; i < len(t); i++ {
+	t2 := b.x
+	tapeint := slices.Grow(tapeintBuf[:0], max(len(t2)+2, 0))
+	for i := 0; i < len(t2); i++ {
 		t49 := i % len(x0)
-		t[i] = x0[t49] + float64(i)
+		t2[i] = x0[t49] + float64(i)
 		tapeint = append(tapeint, t49)
 	}
 	n2 := len(b.m)
 	clear(b.a)
-	t2 := b.x
-	t3 := b.m
-	t4 := b.a
+	t3 := b.x
+	t4 := b.m
+	t5 := b.a
 	trips := max(n2+2, 0)
 	tape := slices.Grow(tapeBuf[:0], trips*(trips*6))
 	for i := 0; i < n2; i++ {
@@ -1157,30 +1157,30 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 			if i == j {
 				from2 = 0
 			} else {
-				t43 := t2[2*j]
-				t44 := t2[2*i]
+				t43 := t3[2*j]
+				t44 := t3[2*i]
 				dx2 := t43 - t44
-				t45 := t2[2*j+1]
-				t46 := t2[2*i+1]
+				t45 := t3[2*j+1]
+				t46 := t3[2*i+1]
 				dy2 := t45 - t46
 				r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-				t47 := t3[j]
+				t47 := t4[j]
 				t48 := math.Sqrt(r2v2)
 				f2 := t47 / (r2v2 * t48)
-				t4[2*i] += f2 * dx2
-				t4[2*i+1] += f2 * dy2
+				t5[2*i] += f2 * dx2
+				t5[2*i+1] += f2 * dy2
 				tape = append(tape, t43, t44, t45, t46, t48, t47)
 				from2 = 1
 			}
 			path = append(path, from2)
 		}
 	}
-	t5 := 0
+	t := 0
 	from := 0
 	for {
 		path = append(path, from)
-		if t5 < steps {
-			t39 := min(k, steps-t5)
+		if t < steps {
+			t39 := min(k, steps-t)
 			if b != nil {
 				t40 := append(tape, b.x...)
 				t41 := append(t40, b.v...)
@@ -1190,7 +1190,7 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 			}
 			b.segment(t39, 0.01)
 			tapeint = append(tapeint, t39)
-			t5 += k
+			t += k
 			from = 1
 		} else {
 			break
@@ -1278,7 +1278,7 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	}
 	clear(bBar.a)
 	t20 := bBar.x
-	for i := len(t) - 1; i >= 0; i-- {
+	for i := len(t2) - 1; i >= 0; i-- {
 		t21 := tapeint[len(tapeint)-1]
 		t22 := t20[i]
 		t20[i] = 0
@@ -2113,13 +2113,13 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 		} else {
 			t17 := b.cur
 			t18 := bBar.cur
-			n2 := len(t17)
+			n := len(t17)
 			t19 := b.next
 			t20 := bBar.next
 			i3 := 0
-			for ; i3 < n2; i3++ {
+			for ; i3 < n; i3++ {
 				t21 := t17[i3]
-				t22 := (i3 + 1) % n2
+				t22 := (i3 + 1) % n
 				t23 := t17[t22]
 				t19[i3] = t21 * t23
 				tapeSlices = append(tapeSlices, t17, t18, t19, t20)
@@ -2170,19 +2170,19 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 			}
 			wBar += buffersSmoothReverse(b, bBar, w)
 		} else {
-			i2 := tapeint[len(tapeint)-1] - 1
+			i := tapeint[len(tapeint)-1] - 1
 			tapeint = tapeint[:len(tapeint)-1]
-			for i2 >= 0 {
+			for i >= 0 {
 				t7 := tape[len(tape)-2]
 				t8 := tape[len(tape)-1]
 				t9 := tapeint[len(tapeint)-1]
 				t10 := tapeSlices[len(tapeSlices)-3]
 				t11 := tapeSlices[len(tapeSlices)-1]
-				t12 := t11[i2]
-				t11[i2] = 0
+				t12 := t11[i]
+				t11[i] = 0
 				t10[t9] += t7 * t12
-				t10[i2] += t12 * t8
-				i2--
+				t10[i] += t12 * t8
+				i--
 				tapeint = tapeint[:len(tapeint)-1]
 				tapeSlices = tapeSlices[:len(tapeSlices)-4]
 				tape = tape[:len(tape)-2]
@@ -2191,10 +2191,10 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 		s2--
 		path = t6
 	}
-	n := len([]float64(nil))
+	n2 := len([]float64(nil))
 	for k := 0; k < len(x); k++ {
-		t5 := t2[n+k]
-		t2[n+k] = 0
+		t5 := t2[n2+k]
+		t2[n2+k] = 0
 		xBar[k] += t5
 	}
 	return sum, wBar
@@ -4254,8 +4254,8 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t3 := 0.05 * k
 	trips := max(steps+2, 0)
 	before := len(tape)
-	for i := 0; i < steps; i++ {
-		if i == 1 {
+	for i2 := 0; i2 < steps; i2++ {
+		if i2 == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
 		t16 := f2.Q
@@ -4282,7 +4282,7 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t9[0] += t6
 	f3 := t19
 	t11 := 0.0
-	for i2 := steps - 1; i2 >= 0; i2-- {
+	for i3 := steps - 1; i3 >= 0; i3-- {
 		for i := len(f3.Q) - 1; i >= 0; i-- {
 			t13 := tape[len(tape)-2]
 			t14 := tape[len(tape)-1]
@@ -4468,8 +4468,8 @@ func GivenGrad(f flow, fBar *flow, k float64, steps int) (f2, kBar float64) {
 	t6 := 0.05 * k
 	trips := max(steps+2, 0)
 	before := len(tape)
-	for i := 0; i < steps; i++ {
-		if i == 1 {
+	for i2 := 0; i2 < steps; i2++ {
+		if i2 == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
 		for i := 0; i < n; i++ {
@@ -4488,7 +4488,7 @@ func GivenGrad(f flow, fBar *flow, k float64, steps int) (f2, kBar float64) {
 	t11 := t5.Q
 	t11[0] += t8
 	t12 := 0.0
-	for i2 := steps - 1; i2 >= 0; i2-- {
+	for i3 := steps - 1; i3 >= 0; i3-- {
 		for i := n - 1; i >= 0; i-- {
 			t13 := tape[len(tape)-2]
 			t14 := tape[len(tape)-1]
@@ -4518,7 +4518,7 @@ func RelaxJVP(pts, dpts []float64, k, dk float64, steps int) (float64, float64) 
 	dp.Pts = t2
 	length := 0.0
 	dlength := 0.0
-	for i := 0; i < steps; i++ {
+	for i2 := 0; i2 < steps; i2++ {
 		length, dlength = geomPolylineMeasureJVP(p, dp)
 		t7 := p.Segs
 		t8 := dp.Segs
@@ -4632,8 +4632,8 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 	before := len(tapeSlices)
 	before2 := len(tape)
 	length := 0.0
-	for i := 0; i < steps; i++ {
-		if i == 1 {
+	for i2 := 0; i2 < steps; i2++ {
+		if i2 == 1 {
 			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
 		}
@@ -4667,7 +4667,7 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 	t7[0] += t5
 	kBar = 0
 	lengthBar := 1.0
-	for i2 := steps - 1; i2 >= 0; i2-- {
+	for i3 := steps - 1; i3 >= 0; i3-- {
 		t9 := tapeSlices[len(tapeSlices)-3]
 		t10 := tapeSlices[len(tapeSlices)-1]
 		t11 := tapeSlices[:len(tapeSlices)-4]

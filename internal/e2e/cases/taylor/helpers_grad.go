@@ -3173,10 +3173,10 @@ func fitLossHessian(d fit.Data, p, h []float64) float64 {
 // The coefficients of the results are not computed (returned as zero): the caller reads none.
 func fitDataLossGradWrtPJVP(d fit.Data, p, dp, pBar, dpBar []float64) (float64, float64) {
 	gadApart(p, pBar, "fitDataLossGradWrtP: p and pBar")
-	t := d.T
-	n := len(t)
-	t2 := d.Y
-	if len(p) != 3 || n != len(t2) {
+	t2 := d.T
+	n := len(t2)
+	t3 := d.Y
+	if len(p) != 3 || n != len(t3) {
 		panic("fit: need 3 parameters and as many times as measurements")
 	}
 	a := p[0]
@@ -3190,14 +3190,14 @@ func fitDataLossGradWrtPJVP(d fit.Data, p, dp, pBar, dpBar []float64) (float64, 
 	dcBar := 0.0
 	s := 0.0
 	for i := 0; i < n; i++ {
-		t3 := t[i]
-		t4 := math.Exp(-(b * t3))
-		t5 := t4 * (db * t3)
-		r := a*t4 + c - t2[i]
+		t := t2[i]
+		t4 := math.Exp(-(b * t))
+		t5 := t4 * (db * t)
+		r := a*t4 + c - t3[i]
 		t6 := 2 * r
 		t7 := 2 * (da*t4 - a*t5 + dc)
 		daBar += t7*t4 - t6*t5
-		dbBar -= (t4*(da*t6+a*t7) - t5*(a*t6)) * t3
+		dbBar -= (t4*(da*t6+a*t7) - t5*(a*t6)) * t
 		dcBar += t7
 		s += r * r
 	}
@@ -3288,10 +3288,10 @@ func fitDataLossTaylorWrtP(
 	d fit.Data,
 	p, p1, p2, p3, p4, p5, p6, p7, p8 []float64,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	t := d.T
-	n := len(t)
-	t2 := d.Y
-	if len(p) != 3 || n != len(t2) {
+	t2 := d.T
+	n := len(t2)
+	t3 := d.Y
+	if len(p) != 3 || n != len(t3) {
 		panic("fit: need 3 parameters and as many times as measurements")
 	}
 	a := p[0]
@@ -3332,16 +3332,16 @@ func fitDataLossTaylorWrtP(
 	s8 := 0.0
 	s9 := 0.0
 	for i := 0; i < n; i++ {
-		t3 := t[i]
-		t4 := b1 * t3
-		t5 := b2 * t3
-		t6 := b3 * t3
-		t7 := b4 * t3
-		t8 := b5 * t3
-		t9 := b6 * t3
-		t10 := b7 * t3
-		t11 := b8 * t3
-		t12 := math.Exp(-(b * t3))
+		t := t2[i]
+		t4 := b1 * t
+		t5 := b2 * t
+		t6 := b3 * t
+		t7 := b4 * t
+		t8 := b5 * t
+		t9 := b6 * t
+		t10 := b7 * t
+		t11 := b8 * t
+		t12 := math.Exp(-(b * t))
 		t13 := t12 * t4
 		t14 := t12 * t5
 		t15 := t12 * t6
@@ -3370,7 +3370,7 @@ func fitDataLossTaylorWrtP(
 		r6 := a6*t12 - a*t18 + c6
 		r7 := a7*t12 - a*t20 + c7
 		r8 := a8*t12 - a*t22 + c8
-		r := a*t12 + c - t2[i]
+		r := a*t12 + c - t3[i]
 		t32 := r * r9
 		t33 := 2 * t32
 		t34 := t33 + r1*r1

@@ -2681,17 +2681,17 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	var t44 Affine
 	t := d.Layers
 	t2 := dBar.Layers
-	n := len(t)
-	dBar.Layers = append(t2, make([]*T, max(n-len(t2), 0))...)
+	n2 := len(t)
+	dBar.Layers = append(t2, make([]*T, max(n2-len(t2), 0))...)
 	t3 := *dBar
 	t4 := d.Norm
 	t5 := d.Out
 	t6 := d.Post
-	trips := max(n+2, 0)
+	trips := max(n2+2, 0)
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	h := x
-	for i := 0; i < n; i++ {
+	for i := 0; i < n2; i++ {
 		t43 := tensorops.MatMul(h, t[i])
 		h3 := tensorops.FuseInto(t43, "Tanh(a)", t43)
 		tapePointers = append(tapePointers, h)
@@ -2703,9 +2703,9 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	c := tensorops.Sub(h, t8)
 	t9 := tensorops.Std(h, 1, 0)
 	t10 := tensorops.Unsqueeze(t9, 1)
-	n2 := tensorops.Div(c, t10)
+	n := tensorops.Div(c, t10)
 	t11 := t4.Scale
-	t12 := tensorops.Mul(n2, t11)
+	t12 := tensorops.Mul(n, t11)
 	t13 := t4.Shift
 	t14 := tensorops.FuseInto(t12, "a + b", t12, t13)
 	o := tensorops.MatMul(t14, t5)
@@ -2724,10 +2724,10 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	t25 := tensorops.MatMulGradB(t23, t14, t5, false, false)
 	t26 := tensorops.SumLike(t24, t12)
 	t44.Shift = tensorops.AccumulateSumLike(t44.Shift, t24, t13)
-	t27 := tensorops.SumLike(tensorops.Mul(t11, t26), n2)
-	t44.Scale = tensorops.AccumulateSumLike(t44.Scale, tensorops.Mul(n2, t26), t11)
+	t27 := tensorops.SumLike(tensorops.Mul(t11, t26), n)
+	t44.Scale = tensorops.AccumulateSumLike(t44.Scale, tensorops.Mul(n, t26), t11)
 	t28 := tensorops.SumLike(tensorops.Fuse("1/a*b", t10, t27), c)
-	t29 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n2, t10, t27), t10)
+	t29 := tensorops.SumLike(tensorops.Fuse("-a/b*c", n, t10, t27), t10)
 	t30 := tensorops.Squeeze(t29, 1)
 	t31 := tensorops.ExpandAxis(t7, h, 1)
 	t32 := tensorops.Step(t9)
@@ -2739,7 +2739,7 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	t38 := tensorops.MeanGrad(t37, h, 1)
 	hBar := tensorops.Fuse("(a - b)*c + d + e", h, t31, t35, t36, t38)
 	var hBar2 *tensorops.Tensor
-	for i := n - 1; i >= 0; i-- {
+	for i := n2 - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		t40 := tapePointers2[:len(tapePointers2)-1]
 		h2 := tapePointers[len(tapePointers)-1]
@@ -2761,7 +2761,7 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	t44 = Affine{}
 	dBar.Norm.Scale = tensorops.Accumulate(dBar.Norm.Scale, t39.Scale)
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t39.Shift)
-	tensorops.Release(n2, t12, o, t16, t20, t24)
+	tensorops.Release(n, t12, o, t16, t20, t24)
 	return t19
 }
 
@@ -2815,8 +2815,8 @@ func DeepLossVHVP(d, v Deep, x *T) (f float64, hv Deep) {
 func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t := d.Layers
 	t2 := dd.Layers
-	n := len(t)
-	dd.Layers = append(t2, make([]*T, max(n-len(t2), 0))...)
+	n2 := len(t)
+	dd.Layers = append(t2, make([]*T, max(n2-len(t2), 0))...)
 	dd2 := dd
 	t3 := ddBar.Layers
 	ddBar.Layers = append(t3, make([]*T, max(len(dBar.Layers)-len(t3), 0))...)
@@ -2831,7 +2831,7 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t6 := dd2.Layers
 	t7 := dBar.Layers
 	t8 := ddBar.Layers
-	t9 := max(n-len(t7), 0)
+	t9 := max(n2-len(t7), 0)
 	t10 := append(t7, make([]*T, t9)...)
 	t11 := append(t8, make([]*T, t9)...)
 	dBar.Layers = t10
@@ -2844,7 +2844,7 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t17 := dd2.Out
 	t18 := d.Post
 	t19 := dd2.Post
-	trips := max(n+2, 0)
+	trips := max(n2+2, 0)
 	t20 := append(t5, make([]*T, trips)...)
 	t21 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
 	t22 := append(t4, make([]*tensorops.Tensor, trips)...)
@@ -2855,7 +2855,7 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	h := x
 	var dh *T
 	i := 0
-	for i < n {
+	for i < n2 {
 		dw2 := t6[i]
 		t121 := tensorops.MatMulEach(t[i], false, h, dh)
 		t122 := tensorops.MatMul(h, dw2)
@@ -2884,14 +2884,14 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t34 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t29, dh), 1), t30, t33)
 	t35 := tensorops.Unsqueeze(t28, 1)
 	t36 := tensorops.Unsqueeze(t34, 1)
-	n2 := tensorops.Div(c, t35)
+	n := tensorops.Div(c, t35)
 	t37 := tensorops.ScalarDiv(1, t35)
-	t38 := tensorops.Fuse("-a/b", n2, t35)
+	t38 := tensorops.Fuse("-a/b", n, t35)
 	dn := tensorops.FuseInto(t27, "a*(b + c) + d*e", t37, t26, t27, t38, t36)
 	t39 := t14.Scale
 	t40 := t15.Scale
-	t41 := tensorops.Mul(n2, t39)
-	t42 := tensorops.Fuse("a*b + c*d", t39, dn, n2, t40)
+	t41 := tensorops.Mul(n, t39)
+	t42 := tensorops.Fuse("a*b + c*d", t39, dn, n, t40)
 	t43 := t14.Shift
 	t44 := tensorops.FuseInto(t41, "a + b", t41, t43)
 	t45 := tensorops.ExpandLike(t42, t44)
@@ -2909,7 +2909,7 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t55 := tensorops.FuseInto(t51, "a + b", t51, t53)
 	t56 := tensorops.ExpandLike(t52, t55)
 	t57 := tensorops.SumAll(tensorops.Square(t55))
-	i2 := n - 1
+	i2 := n2 - 1
 	t58 := tensorops.Scale(t55, 2)
 	t59 := tensorops.FuseInto(t56, "2*(a + b)", t56, tensorops.ExpandLike(t54, t55))
 	t60 := tensorops.SumLike(t58, t51)
@@ -2940,10 +2940,10 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t81 := tensorops.SumLike(t75, t41)
 	t123.Shift = tensorops.AccumulateSumLike(t123.Shift, t73, t43)
 	t124.Shift = tensorops.Add(t124.Shift, tensorops.SumLike(t75, t43))
-	t82 := tensorops.SumLike(tensorops.Mul(t39, t80), n2)
-	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t40, t39, t81), n2)
-	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n2, t81), t39)
-	t123.Scale = tensorops.AccumulateSumLike(t123.Scale, tensorops.Mul(n2, t80), t39)
+	t82 := tensorops.SumLike(tensorops.Mul(t39, t80), n)
+	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t40, t39, t81), n)
+	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n, t81), t39)
+	t123.Scale = tensorops.AccumulateSumLike(t123.Scale, tensorops.Mul(n, t80), t39)
 	t124.Scale = tensorops.FuseInto(t84, "a + b", t124.Scale, t84)
 	t85 := tensorops.Fuse("a*(-b/c*d) + b*e", t82, t37, t35, t36, t83)
 	t86 := tensorops.SumLike(tensorops.Mul(t37, t82), c)
@@ -3016,7 +3016,7 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t108 := ddBar.Norm.Shift
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
 	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
-	tensorops.Release(t30, t31, t34, n2, t37, t38, t48, t51, t58)
+	tensorops.Release(t30, t31, t34, n, t37, t38, t48, t51, t58)
 	return t57, 0
 }
 
@@ -3085,8 +3085,8 @@ func DeepLossVHessian(d Deep, x *T) (f float64, h *T) {
 func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t := d.Layers
 	t2 := dd.Layers
-	n := len(t)
-	dd.Layers = append(t2, make([]*T, max(n-len(t2), 0))...)
+	n2 := len(t)
+	dd.Layers = append(t2, make([]*T, max(n2-len(t2), 0))...)
 	dd2 := dd
 	t3 := ddBar.Layers
 	ddBar.Layers = append(t3, make([]*T, max(len(dBar.Layers)-len(t3), 0))...)
@@ -3101,7 +3101,7 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	t6 := dd2.Layers
 	t7 := dBar.Layers
 	t8 := ddBar.Layers
-	t9 := max(n-len(t7), 0)
+	t9 := max(n2-len(t7), 0)
 	t10 := append(t7, make([]*T, t9)...)
 	t11 := append(t8, make([]*T, t9)...)
 	dBar.Layers = t10
@@ -3114,7 +3114,7 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	t17 := dd2.Out
 	t18 := d.Post
 	t19 := dd2.Post
-	trips := max(n+2, 0)
+	trips := max(n2+2, 0)
 	t20 := append(t5, make([]*T, trips)...)
 	t21 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
 	t22 := append(t4, make([]*tensorops.Tensor, trips)...)
@@ -3125,7 +3125,7 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	h := x
 	var dh *T
 	i := 0
-	for i < n {
+	for i < n2 {
 		dw2 := t6[i]
 		t121 := tensorops.MatMulEach(t[i], false, h, dh)
 		t122 := tensorops.MatMul(h, dw2)
@@ -3154,14 +3154,14 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	t34 := tensorops.Fuse("a*b/c", tensorops.Sum(tensorops.Mul(t29, dh), 1), t30, t33)
 	t35 := tensorops.Unsqueeze(t28, 1)
 	t36 := tensorops.Unsqueeze(t34, 1)
-	n2 := tensorops.Div(c, t35)
+	n := tensorops.Div(c, t35)
 	t37 := tensorops.ScalarDiv(1, t35)
-	t38 := tensorops.Fuse("-a/b", n2, t35)
+	t38 := tensorops.Fuse("-a/b", n, t35)
 	dn := tensorops.FuseInto(t27, "a*(b + c) + d*e", t37, t26, t27, t38, t36)
 	t39 := t14.Scale
 	t40 := t15.Scale
-	t41 := tensorops.Mul(n2, t39)
-	t42 := tensorops.Fuse("a*b + c*d", t39, dn, n2, t40)
+	t41 := tensorops.Mul(n, t39)
+	t42 := tensorops.Fuse("a*b + c*d", t39, dn, n, t40)
 	t43 := t14.Shift
 	t44 := tensorops.FuseInto(t41, "a + b", t41, t43)
 	t45 := tensorops.ExpandLike(t42, t44)
@@ -3179,7 +3179,7 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	t55 := tensorops.FuseInto(t51, "a + b", t51, t53)
 	t56 := tensorops.ExpandLike(t52, t55)
 	t57 := tensorops.SumAll(tensorops.Square(t55))
-	i2 := n - 1
+	i2 := n2 - 1
 	t58 := tensorops.Scale(t55, 2)
 	t59 := tensorops.FuseInto(t56, "2*(a + b)", t56, tensorops.ExpandLike(t54, t55))
 	t60 := tensorops.SumLike(t58, t51)
@@ -3210,10 +3210,10 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	t81 := tensorops.SumLike(t75, t41)
 	t123.Shift = tensorops.AccumulateSumLike(t123.Shift, t73, t43)
 	t124.Shift = tensorops.Add(t124.Shift, tensorops.SumLike(t75, t43))
-	t82 := tensorops.SumLike(tensorops.Mul(t39, t80), n2)
-	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t40, t39, t81), n2)
-	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n2, t81), t39)
-	t123.Scale = tensorops.AccumulateSumLike(t123.Scale, tensorops.Mul(n2, t80), t39)
+	t82 := tensorops.SumLike(tensorops.Mul(t39, t80), n)
+	t83 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, t40, t39, t81), n)
+	t84 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t80, dn, n, t81), t39)
+	t123.Scale = tensorops.AccumulateSumLike(t123.Scale, tensorops.Mul(n, t80), t39)
 	t124.Scale = tensorops.FuseInto(t84, "a + b", t124.Scale, t84)
 	t85 := tensorops.Fuse("a*(-b/c*d) + b*e", t82, t37, t35, t36, t83)
 	t86 := tensorops.SumLike(tensorops.Mul(t37, t82), c)
@@ -3286,7 +3286,7 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	t108 := ddBar.Norm.Shift
 	dBar.Norm.Shift = tensorops.Accumulate(dBar.Norm.Shift, t105.Shift)
 	ddBar.Norm.Shift = tensorops.Add(t108, t106.Shift)
-	tensorops.Release(t30, t31, t34, n2, t37, t38, t48, t51, t58)
+	tensorops.Release(t30, t31, t34, n, t37, t38, t48, t51, t58)
 	return t57, 0
 }
 
