@@ -35,7 +35,12 @@
 //   - Expressions, not three-address code. A value with one use is
 //     rendered inside its user when Go's evaluation rules make the move
 //     invisible (analyze.go); other values become variables named after
-//     the source variable they came from. A boolean computed with
+//     the source variable they came from. Lengths and small index
+//     expressions the source did not name (len(x), c*d, len(tape)-1) are
+//     written again at each use, as a person writes them, rather than
+//     held in variables; a temporary never takes a source variable's
+//     name. Reverse mode's alias checks are calls of one helper per
+//     package, gadApart (apart.go). A boolean computed with
 //     branches (t := a && b) and a switch's tag are written where they
 //     are read when that is the next statement and nothing else reads
 //     them (boolfold.go).
