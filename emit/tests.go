@@ -180,10 +180,10 @@ func (fl flat) args() []jen.Code {
 
 // local reports whether the test calls the target and its derivative as
 // gadtest takes them, by name: a function of one []float64 of the file's
-// package.
+// package, and a gradient that returns the value (gadtest.Grad's shape).
 func (fl flat) local(pkgPath string, d *TestDeriv) bool {
 	p := fl.t.Target.Pkg()
-	return fl.single && !d.Method && (p == nil || p.Path() == pkgPath)
+	return fl.single && !d.Method && (p == nil || p.Path() == pkgPath) && (!d.NoValue || d.Gonum)
 }
 
 // recvDecl declares the receiver's zero value, if the function has one.
@@ -320,11 +320,16 @@ func jvpFunc(d *TestDeriv, fl flat) jen.Code {
 
 // gradFunc returns func(v, dv []float64) float64 calling the generated
 // gradient d and adding the partials of the scalar parameters, which it
-// returns, to dv.
+// returns, to dv. A gradient without the value (value=false) returns the
+// target's, f(v): the test declares f first.
 func gradFunc(d *TestDeriv, fl flat) jen.Code {
 	sig := jen.Func().Params(jen.List(jen.Id("v"), jen.Id("dv")).Index().Float64()).Float64()
 	var args []jen.Code
-	results := []jen.Code{jen.Id("y")}
+	var results []jen.Code
+	value := jen.Id("f").Call(jen.Id("v"))
+	if !d.NoValue {
+		results, value = []jen.Code{jen.Id("y")}, jen.Id("y")
+	}
 	var adds []jen.Code
 	for i := range fl.lo {
 		args = append(args, fl.at("v", i))
@@ -338,12 +343,15 @@ func gradFunc(d *TestDeriv, fl flat) jen.Code {
 			adds = append(adds, fl.at("dv", i).Op("+=").Id(p))
 		}
 	}
-	if len(adds) == 0 {
+	switch {
+	case len(adds) == 0 && !d.NoValue:
 		return sig.Block(jen.Return(derivedCall(d, args)))
+	case len(results) == 0:
+		return sig.Block(derivedCall(d, args), jen.Return(value))
 	}
 	body := []jen.Code{jen.List(results...).Op(":=").Add(derivedCall(d, args))}
 	body = append(body, adds...)
-	body = append(body, jen.Return(jen.Id("y")))
+	body = append(body, jen.Return(value))
 	return sig.Block(body...)
 }
 
@@ -362,6 +370,9 @@ func renderDot(f *jen.File, pkgPath string, t *Test) {
 		return
 	}
 	body := recvDecl(pkgPath, fl)
+	if grad.NoValue {
+		body = append(body, jen.Id("f").Op(":=").Add(primalFunc(pkgPath, fl)))
+	}
 	body = append(body,
 		jen.Id("jvp").Op(":=").Add(jvpFunc(jvp, fl)),
 		jen.Id("grad").Op(":=").Add(gradFunc(grad, fl)),

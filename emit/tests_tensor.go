@@ -307,6 +307,9 @@ func (g *generic) checks(single bool) ([]jen.Code, string) {
 	var doc string
 	switch {
 	case t.Dot != nil:
+		if t.Dot.NoValue {
+			out = append(out, g.primalFunc(single)) // the gradient's adapter returns f(p)
+		}
 		out = append(out, g.jvpFunc(d, single))
 		vjp := jen.Id("vjp")
 		if t.Dot.Mode == "grad" {

@@ -428,10 +428,11 @@ func addSquares(acc, x []float64) {
 
 // Ackley is Ackley's test function; its gradient is generated without
 // the value (value=false), as an optimizer that asks for gradients alone
-// would call it, and a loop computes only what the gradient needs.
+// would call it, and a loop computes only what the gradient needs. The
+// tests test=true writes take the value from Ackley.
 //
-//gad:grad value=false
-//gad:jvp
+//gad:grad value=false test=true
+//gad:jvp test=true
 func Ackley(x []float64, a float64) float64 {
 	s, c := 0.0, 0.0
 	for _, v := range x {
@@ -440,6 +441,19 @@ func Ackley(x []float64, a float64) float64 {
 	}
 	n := float64(len(x))
 	return -a*math.Exp(-0.2*math.Sqrt(s/n)) - math.Exp(c/n) + a + math.E
+}
+
+// Norm2 is the Euclidean norm, a function of one slice whose gradient
+// without the value (value=false) test=true checks through a closure that
+// takes the value from Norm2.
+//
+//gad:grad value=false test=true
+func Norm2(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v * v
+	}
+	return math.Sqrt(s)
 }
 
 // Refill reuses a scratch slice, clearing it with the builtin clear

@@ -1817,6 +1817,25 @@ func AckleyJVP(x, dx []float64, a, da float64) (float64, float64) {
 	return -(a * t2) - t3 + a + 2.718281828459045, t4
 }
 
+// Norm2Grad computes the gradient of Norm2 with respect to the varied inputs (reverse mode),
+// without the value of Norm2 (value=false).
+//
+// Varied inputs: x (into xBar).
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func Norm2Grad(x, xBar []float64) {
+	gadApart(x, xBar, "Norm2Grad: x and xBar")
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		s += v * v
+	}
+	t := math.Sqrt(s)
+	sBar := 0.5 / t
+	for i := len(x) - 1; i >= 0; i-- {
+		xBar[i] += 2 * (sBar * x[i])
+	}
+}
+
 // RefillGrad computes Refill and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).

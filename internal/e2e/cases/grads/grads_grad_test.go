@@ -104,6 +104,46 @@ func TestGadgenAccumulateOnlyJVP(t *testing.T) {
 	gadtest.JVP(t, AccumulateOnly, AccumulateOnlyJVP, gadtest.Dim(4))
 }
 
+// TestGadgenAckleyGrad checks AckleyGrad against central finite differences, component by
+// component.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
+func TestGadgenAckleyGrad(t *testing.T) {
+	f := func(v []float64) float64 {
+		return Ackley(v[0:4], v[4])
+	}
+	grad := func(v, dv []float64) float64 {
+		d0 := AckleyGrad(v[0:4], dv[0:4], v[4])
+		dv[4] += d0
+		return f(v)
+	}
+	gadtest.Grad(t, f, grad, gadtest.Dim(5))
+}
+
+// TestGadgenAckleyJVP checks AckleyJVP against central finite differences along random directions.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
+func TestGadgenAckleyJVP(t *testing.T) {
+	f := func(v []float64) float64 {
+		return Ackley(v[0:4], v[4])
+	}
+	jvp := func(v, dv []float64) (float64, float64) {
+		return AckleyJVP(v[0:4], dv[0:4], v[4], dv[4])
+	}
+	gadtest.JVP(t, f, jvp, gadtest.Dim(5))
+}
+
+// TestGadgenNorm2Grad checks Norm2Grad against central finite differences, component by component.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
+func TestGadgenNorm2Grad(t *testing.T) {
+	f := func(v []float64) float64 {
+		return Norm2(v[0:4])
+	}
+	grad := func(v, dv []float64) float64 {
+		Norm2Grad(v[0:4], dv[0:4])
+		return f(v)
+	}
+	gadtest.Grad(t, f, grad, gadtest.Dim(4))
+}
+
 // TestGadgenRefillGrad checks RefillGrad against central finite differences, component by
 // component.
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
@@ -167,6 +207,24 @@ func TestGadgenAccumulateGradDot(t *testing.T) {
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateOnlyGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(AccumulateOnlyJVP), gadtest.ScalarGrad(AccumulateOnlyGrad), gadtest.Dim(4))
+}
+
+// TestGadgenAckleyGradDot checks AckleyGrad against AckleyJVP by the dot-product test: ⟨∇f(x), v⟩
+// is the derivative along v.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
+func TestGadgenAckleyGradDot(t *testing.T) {
+	f := func(v []float64) float64 {
+		return Ackley(v[0:4], v[4])
+	}
+	jvp := func(v, dv []float64) (float64, float64) {
+		return AckleyJVP(v[0:4], dv[0:4], v[4], dv[4])
+	}
+	grad := func(v, dv []float64) float64 {
+		d0 := AckleyGrad(v[0:4], dv[0:4], v[4])
+		dv[4] += d0
+		return f(v)
+	}
+	gadtest.DotTest(t, gadtest.ScalarJVP(jvp), gadtest.ScalarGrad(grad), gadtest.Dim(5))
 }
 
 // TestGadgenRefillGradDot checks RefillGrad against RefillJVP by the dot-product test: ⟨∇f(x), v⟩

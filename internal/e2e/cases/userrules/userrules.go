@@ -119,6 +119,16 @@ func Energy(x *T) float64 {
 	return tensorops.SumAll(tensorops.Mul(gelu(x), gelu(tensorops.Scale(x, 0.5)))) + 0.5*lse(x)
 }
 
+// Penalty is a function of one tensor whose gradient is generated without
+// the value (value=false): the dot-product test test=NAME writes takes the
+// value from Penalty.
+//
+//gad:jvp test=energyInputs
+//gad:grad value=false test=energyInputs
+func Penalty(x *T) float64 {
+	return tensorops.SumAll(tensorops.Mul(x, tensorops.Exp(tensorops.Scale(x, 0.5))))
+}
+
 // lse is log Σ exp(x), a function of a tensor with a float result.
 //
 //gad:rule jvp=lseTangent vjp=lseAdjoint

@@ -1181,6 +1181,31 @@ func energyTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *T) (
 	return t102, t103, t104, t105, t106, t80 + 0.5*t93, t81 + 0.5*t95, t82 + 0.5*t97, t83 + 0.5*t99, t107
 }
 
+// PenaltyJVP computes Penalty and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Penalty; its tangent.
+func PenaltyJVP(x, dx *T) (float64, float64) {
+	t := tensorops.Scale(x, 0.5)
+	t2 := tensorops.ExpandLike(tensorops.Scale(dx, 0.5), t)
+	t3 := tensorops.FuseInto(t, "Exp(a)", t)
+	t4 := tensorops.SumAll(tensorops.Mul(x, t3))
+	t5 := tensorops.SumAll(tensorops.FuseInto(t2, "a*b + c*(a*d)", t3, dx, x, t2))
+	tensorops.Release(t)
+	return t4, t5
+}
+
+// PenaltyGrad computes the gradient of Penalty with respect to the varied inputs (reverse mode),
+// without the value of Penalty (value=false).
+//
+// Varied inputs: x (returned as xBar).
+// Results: the partials of the varied scalar inputs in order.
+func PenaltyGrad(x *T) (xBar *T) {
+	xBar = tensorops.Fuse("Exp(0.5*a)", x)
+	xBar2 := tensorops.Fuse("a + 0.5*(a*b)", xBar, x)
+	return xBar2
+}
+
 // lseJVP computes lse and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).

@@ -155,6 +155,41 @@ func TestGadgenEnergyGrad(t *testing.T) {
 	}
 }
 
+// TestGadgenPenaltyJVP checks PenaltyJVP against central finite differences along random
+// directions, at the arguments energyInputs returns.
+func TestGadgenPenaltyJVP(t *testing.T) {
+	r := gadtest.NewRand(1)
+	for range 2 {
+		x := energyInputs(r)
+		pt := x
+		f := func(p *T) float64 {
+			return Penalty(p)
+		}
+		jvp := func(p, dp *T) (float64, float64) {
+			return PenaltyJVP(p, dp)
+		}
+		gadtest.TensorJVP(t, f, jvp, pt)
+	}
+}
+
+// TestGadgenPenaltyGrad checks PenaltyGrad against central finite differences, at the arguments
+// energyInputs returns.
+func TestGadgenPenaltyGrad(t *testing.T) {
+	r := gadtest.NewRand(1)
+	for range 2 {
+		x := energyInputs(r)
+		pt := x
+		f := func(p *T) float64 {
+			return Penalty(p)
+		}
+		grad := func(p *T) (float64, *T) {
+			g0 := PenaltyGrad(p)
+			return f(p), g0
+		}
+		gadtest.TensorGrad(t, f, grad, pt)
+	}
+}
+
 // TestGadgenlseJVP checks lseJVP against central finite differences along random directions, at the
 // arguments lseInputs returns.
 func TestGadgenlseJVP(t *testing.T) {
@@ -378,6 +413,27 @@ func TestGadgenEnergyGradDot(t *testing.T) {
 		}
 		grad := func(p *T) (float64, *T) {
 			return EnergyGrad(p)
+		}
+		gadtest.TensorDot(t, jvp, gadtest.GradVJP(grad), pt)
+	}
+}
+
+// TestGadgenPenaltyGradDot checks PenaltyGrad against PenaltyJVP by the dot-product test, at the
+// arguments energyInputs returns.
+func TestGadgenPenaltyGradDot(t *testing.T) {
+	r := gadtest.NewRand(1)
+	for range 2 {
+		x := energyInputs(r)
+		pt := x
+		f := func(p *T) float64 {
+			return Penalty(p)
+		}
+		jvp := func(p, dp *T) (float64, float64) {
+			return PenaltyJVP(p, dp)
+		}
+		grad := func(p *T) (float64, *T) {
+			g0 := PenaltyGrad(p)
+			return f(p), g0
 		}
 		gadtest.TensorDot(t, jvp, gadtest.GradVJP(grad), pt)
 	}
