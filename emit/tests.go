@@ -186,12 +186,18 @@ func (fl flat) local(pkgPath string, d *TestDeriv) bool {
 	return fl.single && !d.Method && (p == nil || p.Path() == pkgPath) && (!d.NoValue || d.Gonum)
 }
 
-// recvDecl declares the receiver's zero value, if the function has one.
+// recvDecl declares the receiver, if the function has one: the zero value
+// of its type, or a pointer to the zero value of a pointer receiver's
+// (a nil receiver would make every method that reads a field panic).
 func recvDecl(pkgPath string, fl flat) []jen.Code {
-	if len(fl.lo) > 0 && fl.recv(0) {
-		return []jen.Code{jen.Var().Id("recv").Add(testType(pkgPath, fl.t.Params[0].Type))}
+	if len(fl.lo) == 0 || !fl.recv(0) {
+		return nil
 	}
-	return nil
+	typ := fl.t.Params[0].Type
+	if p, ok := typ.(*types.Pointer); ok {
+		return []jen.Code{jen.Id("recv").Op(":=").New(testType(pkgPath, p.Elem()))}
+	}
+	return []jen.Code{jen.Var().Id("recv").Add(testType(pkgPath, typ))}
 }
 
 // primalFunc returns the closure f(v []float64) float64 calling the

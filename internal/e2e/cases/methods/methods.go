@@ -111,3 +111,19 @@ func (s *Spline) Eval(x float64) float64 {
 	c := s.Coeffs[k]
 	return c[0] + t*(c[1]+t*(c[2]+t*c[3]))
 }
+
+// Damper dissipates c·v² + log(1 + v²) per velocity. test=true checks the
+// gradient of its method, whose receiver is a pointer, at the zero Damper,
+// which the test takes by address (a nil receiver would panic here).
+type Damper struct{ C float64 }
+
+// Dissipation reads the receiver's field.
+//
+//gad:grad test=true
+func (d *Damper) Dissipation(v []float64) float64 {
+	e := 0.0
+	for _, x := range v {
+		e += d.C*x*x + math.Log1p(x*x)
+	}
+	return e
+}

@@ -133,3 +133,33 @@ func (s *Spline) EvalJVP(x, dx float64) (float64, float64) {
 	t5 := c[1] + t*t4
 	return c[0] + t*t5, dx*t5 + t*(dx*t4+t*(dx*t3))
 }
+
+// DissipationGrad computes Damper.Dissipation and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: v (into vBar).
+// Fixed inputs: d.
+// Results: the value of Damper.Dissipation, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func (d *Damper) DissipationGrad(v, vBar []float64) float64 {
+	gadApart(v, vBar, "DissipationGrad: v and vBar")
+	e := 0.0
+	for i := 0; i < len(v); i++ {
+		x := v[i]
+		t := d.C * x
+		t2 := x * x
+		vBar[i] += 2*(1/(1+t2)*x) + t + t
+		e += t*x + math.Log1p(t2)
+	}
+	return e
+}
+
+// gadApart panics when the slices a and b start at the same element. what
+// names the generated function and the two parameters: gadgen's gradients
+// need a varied slice apart from its shadow, and a slice the function writes
+// apart from the others it reads.
+func gadApart[T any](a, b []T, what string) {
+	if cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0] {
+		panic(what + " share memory: gadgen's gradients need them apart")
+	}
+}
