@@ -391,7 +391,7 @@ func (e *emitter) decideBlock(b *ir.Block, forced map[*ir.Value]bool) {
 			}
 		case v.Op == ir.OpCall && (v.Type == nil || isTuple(v.Type) || len(e.uses[v.ID]) == 0):
 			e.kind[v.ID] = kStmt
-		case (v.Op == ir.OpLen || v.Op == ir.OpCap || v.Op == ir.OpBinary || v.Op == ir.OpSlice || v.Op == ir.OpUnary) && !forced[v] && e.rematerialized(v):
+		case !forced[v] && e.rematerialized(v):
 			e.kind[v.ID] = kInline
 		default:
 			if !forced[v] && e.tryInline(v, i, n) {
@@ -403,8 +403,8 @@ func (e *emitter) decideBlock(b *ir.Block, forced map[*ir.Value]bool) {
 	}
 }
 
-// rematerialized reports whether v, a length (see lengthExpr), is
-// rendered at each of its uses instead of being held in a variable: when
+// rematerialized reports whether v, an expression cheap to repeat (see
+// repeatable), is rendered at each of its uses instead of being held in a variable: when
 // it has a single use in another block (typically a loop condition,
 // i < len(x), as a person writes it), or when the source did not name it
 // (a person writes len(x) again where gadgen's optimizer shares one
@@ -423,20 +423,20 @@ func (e *emitter) rematerialized(v *ir.Value) bool {
 		}
 	}
 	named := v.Name != "" && (len(us) > 1 || v.Op == ir.OpBinary)
-	if named || len(us) == 1 && us[0].Block == v.Block || !e.lengthExpr(v, us) {
+	if named || len(us) == 1 && us[0].Block == v.Block || !e.repeatable(v, us) {
 		return false
 	}
 	e.root[v.ID] = rootKey{us[0], rematRoot}
 	return true
 }
 
-// lengthExpr reports whether v is a small integer expression of
+// repeatable reports whether v is a small integer expression of
 // variables that hold their values where us read v: len or cap of such a
 // variable, or the sum, difference or product of two operands each a
 // constant, such a variable, such a length, or (once) such an expression
 // read by v alone: c*d, len(tape)-1, (c+1)*d; a slice of a local array
 // at constant bounds read once; or a negated constant.
-func (e *emitter) lengthExpr(v *ir.Value, us []*ir.Value) bool {
+func (e *emitter) repeatable(v *ir.Value, us []*ir.Value) bool {
 	var ok func(x *ir.Value, depth int) bool
 	ok = func(x *ir.Value, depth int) bool {
 		switch {
@@ -477,7 +477,7 @@ func (e *emitter) lengthExpr(v *ir.Value, us []*ir.Value) bool {
 	return ok(v, 0)
 }
 
-// heldAt reports whether x, the operand of a length v, is held in a
+// heldAt reports whether x, an operand of a repeatable v, is held in a
 // variable that keeps x's value where us read v.
 func (e *emitter) heldAt(v, x *ir.Value, us []*ir.Value) bool {
 	switch {

@@ -60,7 +60,7 @@ func findApart(b *ir.Block) (apartCheck, bool) {
 		return apartCheck{}, false
 	}
 	check, next := b.Succs[0], b.Succs[1]
-	if len(check.Preds) != 1 || check == next || hasPhi(next) {
+	if len(check.Preds) != 1 || check == next || next.HasPhi() {
 		return apartCheck{}, false
 	}
 	a, c, ok := bothNonEmpty(t.Args[0])
@@ -93,7 +93,7 @@ func bothNonEmpty(v *ir.Value) (a, c *ir.Value, ok bool) {
 		return nil, nil, false
 	}
 	nonEmpty := func(x *ir.Value) *ir.Value {
-		if x.Op != ir.OpBinary || x.Tok != token.GTR || x.Args[0].Op != ir.OpCap || !isZero(x.Args[1]) {
+		if x.Op != ir.OpBinary || x.Tok != token.GTR || x.Args[0].Op != ir.OpCap || !constant0(x.Args[1]) {
 			return nil
 		}
 		return x.Args[0].Args[0]
@@ -105,13 +105,9 @@ func bothNonEmpty(v *ir.Value) (a, c *ir.Value, ok bool) {
 // sameFirst matches &a[:1][0] == &c[:1][0].
 func sameFirst(v, a, c *ir.Value) bool {
 	first := func(x, s *ir.Value) bool {
-		return x.Op == ir.OpIndexAddr && isZero(x.Args[1]) && x.Args[0].Op == ir.OpSlice && x.Args[0].Args[0] == s
+		return x.Op == ir.OpIndexAddr && constant0(x.Args[1]) && x.Args[0].Op == ir.OpSlice && x.Args[0].Args[0] == s
 	}
 	return v.Op == ir.OpBinary && v.Tok == token.EQL && first(v.Args[0], a) && first(v.Args[1], c)
-}
-
-func isZero(v *ir.Value) bool {
-	return v.Op == ir.OpConst && v.Const != nil && v.Const.Kind() == constant.Int && constant.Sign(v.Const) == 0
 }
 
 // apartMessage returns the prefix of the message of block fail when it
@@ -125,10 +121,6 @@ func apartMessage(fail *ir.Block) (string, bool) {
 		return "", false
 	}
 	return strings.CutSuffix(constant.StringVal(cv.Args[0].Const), apartSuffix)
-}
-
-func hasPhi(b *ir.Block) bool {
-	return len(b.Instrs) > 0 && b.Instrs[0].Op == ir.OpPhi
 }
 
 // usesApart reports whether the source of fn calls the alias-check helper

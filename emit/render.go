@@ -339,6 +339,10 @@ func compoundable(tok token.Token) bool {
 	return false
 }
 
+func constant0(v *ir.Value) bool {
+	return v.Op == ir.OpConst && v.Const != nil && v.Const.ExactString() == "0"
+}
+
 func constant1(v *ir.Value) bool {
 	return v.Op == ir.OpConst && v.Const != nil && v.Const.ExactString() == "1"
 }

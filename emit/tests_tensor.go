@@ -344,29 +344,8 @@ func (g *generic) checks(single bool) ([]jen.Code, string) {
 	return out, doc
 }
 
-// testType writes t as code of package pkgPath.
+// testType writes t as code of package pkgPath, as the generated
+// functions' types are written (fileState.typ).
 func testType(pkgPath string, t types.Type) jen.Code {
-	switch t := t.(type) {
-	case *types.Pointer:
-		return jen.Op("*").Add(testType(pkgPath, t.Elem()))
-	case *types.Slice:
-		return jen.Index().Add(testType(pkgPath, t.Elem()))
-	case *types.Array:
-		return jen.Index(jen.Lit(int(t.Len()))).Add(testType(pkgPath, t.Elem()))
-	case *types.Named:
-		return qualified(pkgPath, t.Obj())
-	case *types.Alias:
-		return qualified(pkgPath, t.Obj())
-	case *types.Basic:
-		return jen.Id(t.Name())
-	}
-	return jen.Id(types.TypeString(t, func(p *types.Package) string { return p.Name() }))
-}
-
-// qualified writes the type name obj, qualified when of another package.
-func qualified(pkgPath string, obj *types.TypeName) jen.Code {
-	if obj.Pkg() == nil || obj.Pkg().Path() == pkgPath {
-		return jen.Id(obj.Name())
-	}
-	return jen.Qual(obj.Pkg().Path(), obj.Name())
+	return (&fileState{pkgPath: pkgPath}).typ(t)
 }

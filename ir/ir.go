@@ -464,6 +464,9 @@ func (b *Block) Return(results ...*Value) *Value {
 	return b.NewValue(OpReturn, nil, results...)
 }
 
+// HasPhi reports whether b starts with a φ.
+func (b *Block) HasPhi() bool { return len(b.Instrs) > 0 && b.Instrs[0].Op == OpPhi }
+
 // PredIndex returns the position of p in b.Preds, or -1.
 func (b *Block) PredIndex(p *Block) int {
 	for i, q := range b.Preds {

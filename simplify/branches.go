@@ -28,7 +28,7 @@ func emptyBranches(f *ir.Func) bool {
 		// paths enter to from one block, they merge there: b jumps to
 		// that block, which has no φ, being empty.
 		var args []*ir.Value
-		if hasPhi(to) {
+		if to.HasPhi() {
 			if p0 == p1 {
 				if p0 == b {
 					continue
@@ -83,10 +83,6 @@ func throughEdge(b, from *ir.Block) (to, pred *ir.Block) {
 		pred, b = b, b.Succs[0]
 	}
 	return b, pred
-}
-
-func hasPhi(b *ir.Block) bool {
-	return len(b.Instrs) > 0 && b.Instrs[0].Op == ir.OpPhi
 }
 
 // removeUnreachable removes the blocks that the entry no longer reaches.

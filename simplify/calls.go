@@ -32,9 +32,10 @@ package simplify
 //     functions dearer to compute again than to record, may be inlined
 //     there too; see ReverseCost's measurements);
 //   - never a callee with loops that the function calls at more than one
-//     site: each inlined copy would repeat its loops, forward and reversed,
-//     where one generated reverse serves every site (GMM's logsumexp,
-//     called in the loop over the points and once for the weights);
+//     site (but by InlineAll's model): each inlined copy would repeat its
+//     loops, forward and reversed, where one generated reverse serves
+//     every site (GMM's logsumexp, called in the loop over the points and
+//     once for the weights);
 //   - calls met inside inlined bodies up to Depth levels of nesting, and
 //     no call once the caller has grown past Caller values, so that the
 //     generated code stays reviewable.

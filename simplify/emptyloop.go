@@ -84,7 +84,7 @@ func matchCountingLoop(f *ir.Func, h *ir.Block, body []bool) *countingLoop {
 	}
 	exit := h.Succs[1]
 	preheader := h.Preds[pre]
-	if len(preheader.Succs) != 1 || hasPhi(exit) && len(exit.Preds) != 1 {
+	if len(preheader.Succs) != 1 || exit.HasPhi() && len(exit.Preds) != 1 {
 		return nil
 	}
 	// Only integer arithmetic, the header's φs and jumps.

@@ -24,7 +24,7 @@ func DropRecomputed(f *ir.Func, env Env) {
 	drop := map[*ir.Value]bool{}
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if v.Op != ir.OpCall || v.Callee == nil || !v.Callee.Recomputed || !writesNothing(callEffects(v, env)) {
+			if v.Op != ir.OpCall || v.Callee == nil || !v.Callee.Recomputed || !callEffects(v, env).WritesNothing() {
 				continue
 			}
 			extracts, unread := []*ir.Value{}, true
@@ -50,9 +50,4 @@ func DropRecomputed(f *ir.Func, env Env) {
 		b.Instrs = slices.DeleteFunc(b.Instrs, func(v *ir.Value) bool { return drop[v] })
 	}
 	DeadCode(f)
-}
-
-// writesNothing reports whether a call of effects e writes no memory.
-func writesNothing(e *Effects) bool {
-	return !e.WritesGlobal && !slices.Contains(e.Writes, true)
 }
