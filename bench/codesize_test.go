@@ -61,19 +61,18 @@ func gradientLines(t *testing.T, file, entry string) int {
 // TestReverseCodeSize compares the size of the reverse-mode code gadgen
 // generates for S2a (GMM) and S2c (LSTM) with the hand-written gradients
 // beside it, in lines from signature to closing brace, doc comments left
-// out, helpers included on both sides. The target is 2×. LSTM meets it
-// (202 lines against 152 when this test was written: 1.33×). GMM does not
-// yet (197 against 92: 2.14×): its generated reverse still records what the
-// hand-written one derives by hand (the softmax weights of logsumexp, the
-// running index of qtimesx's strictly-lower entries), so its bound is the
-// size measured, to catch growth, until that gap closes.
+// out, helpers included on both sides. The target is 2×, which both meet:
+// LSTM 201 lines against 152 (1.32×), GMM 183 against 92 (1.99×) when
+// last measured. GMM's margin is small: its generated reverse still
+// records what the hand-written one derives by hand (the exponentials of
+// logsumexp, the running index of qtimesx's strictly-lower entries).
 func TestReverseCodeSize(t *testing.T) {
 	for _, c := range []struct {
 		dir, gen, hand string
 		bound          float64
 	}{
 		{"lstm", "LossGrad", "HandGrad", 2},
-		{"gmm", "LogPosteriorGrad", "HandGrad", 2.15},
+		{"gmm", "LogPosteriorGrad", "HandGrad", 2},
 	} {
 		gen := gradientLines(t, filepath.Join(c.dir, c.dir+"_grad.go"), c.gen)
 		hand := gradientLines(t, filepath.Join(c.dir, "hand.go"), c.hand)

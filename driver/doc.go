@@ -52,6 +52,11 @@
 // file, the first written that calls one, and emit renders them there
 // (emit.File.Helpers).
 //
+// Once every function is generated, the driver removes the alias checks
+// of the functions only generated code calls (a callee's reverse, a split
+// function) that all their calls make redundant, seeing every call at
+// once (simplify.DropApartChecks; dropApartChecks in output.go).
+//
 // # Files
 //
 // foo.go's functions go to foo_grad.go, foo_test.go's to

@@ -21,6 +21,7 @@ import (
 	"github.com/gadgen/gadgen/emit"
 	"github.com/gadgen/gadgen/frontend"
 	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/simplify"
 )
 
 // genFile is a gadgen-generated file found in a package directory.
@@ -150,11 +151,58 @@ func pruneJobs(pl *plan) {
 	}
 }
 
+// dropApartChecks removes, from the optimized functions that only
+// generated code calls (a callee's reverse, a split function), the alias
+// checks that every call of them makes redundant
+// (simplify.DropApartChecks), and says so in their doc comments.
+func dropApartChecks(pl *plan, noOpt bool) {
+	byDerived := map[*ir.DerivedFunc]*job{}
+	byObj := map[*types.Func]*job{}
+	byFn := map[*ir.Func]*job{}
+	var fns []*ir.Func
+	for _, out := range pl.outs {
+		for _, j := range out.jobs {
+			if j.fn == nil || j.failed {
+				continue
+			}
+			byDerived[j.derived] = j
+			if j.derived.Obj != nil {
+				byObj[j.derived.Obj] = j
+			}
+			byFn[j.fn] = j
+			fns = append(fns, j.fn)
+		}
+	}
+	internal := func(f *ir.Func) bool {
+		j := byFn[f]
+		im, ok := j.mode.(interface{ Internal() bool })
+		return ok && im.Internal() && !j.noOpt && !noOpt
+	}
+	callee := func(v *ir.Value) *ir.Func {
+		j := byDerived[v.Callee.Derived]
+		if j == nil && v.Callee.Func != nil {
+			j = byObj[v.Callee.Func]
+		}
+		if j == nil {
+			return nil
+		}
+		return j.fn
+	}
+	for f, all := range simplify.DropApartChecks(fns, internal, callee) {
+		what := "It does not check that its slices are apart in memory: every call of it passes slices apart."
+		if !all {
+			what = "It checks only the slices that its calls may pass sharing memory."
+		}
+		f.Doc = strings.TrimRight(f.Doc, "\n") + "\n\n" + what
+	}
+}
+
 // output renders the files of pl that did not fail and writes them, or
 // with -check diffs them; it deletes the generated files that no source
 // asks for any more.
 func (r *runner) output(pl *plan, existing map[string]*genFile) int {
 	pruneJobs(pl)
+	dropApartChecks(pl, r.cfg.NoOptimize)
 	// A file fails with any of its functions, and with any file it calls
 	// into.
 	for _, out := range pl.outs {

@@ -118,7 +118,7 @@ func TestSuspendGotoForm(t *testing.T) {
 }
 
 // TestApartSource checks that the alias-check helper's source declares
-// apartHelper and panics with the message the rewrite strips (apartSuffix).
+// apartHelper and panics with the message the rewrite strips (ir.AliasSuffix).
 func TestApartSource(t *testing.T) {
 	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+apartSource, parser.ParseComments)
 	if err != nil {
@@ -128,7 +128,7 @@ func TestApartSource(t *testing.T) {
 	if len(f.Decls) != 1 || !ok || fd.Name.Name != apartHelper || fd.Doc == nil {
 		t.Fatalf("apartSource must declare %s alone, with a doc comment", apartHelper)
 	}
-	if !strings.Contains(apartSource, `"`+apartSuffix+`"`) {
-		t.Errorf("apartSource does not panic with %q", apartSuffix)
+	if !strings.Contains(apartSource, `"`+ir.AliasSuffix+`"`) {
+		t.Errorf("apartSource does not panic with %q", ir.AliasSuffix)
 	}
 }

@@ -22,7 +22,7 @@
 //
 // Derivative, on a derivative after differentiation:
 //
-//	mem2reg → fold → cse → algebra → tensors → fold → cse → licm → cse → speculate → remat → accumulate → recomputed → deadcode
+//	mem2reg → fold → cse → algebra → tensors → fold → cse → licm → cse → speculate → remat → accumulate → recomputed → sink → deadcode
 //
 // Final, on a derivative that is emitted (its rewrites call runtime forms
 // that are not primitives, so a derivative differentiated again, in
@@ -66,6 +66,9 @@
 //   - recomputed (recomputed.go): the calls a callee's reverse runs again
 //     (ir.Callee.Recomputed) whose results nothing reads and whose callees
 //     write nothing;
+//   - sink (sink.go): values without effects moved down to the one later
+//     block that reads them, never into a loop, so that they are written
+//     inside the expression that reads them;
 //   - slices (slices.go): a slice of a derivative's value pushed through
 //     elementwise operations and into the matrix product computing it;
 //   - merge (merge.go): matrix products that share an operand become one

@@ -27,6 +27,8 @@ package simplify
 //     without an assembly version can differ in the last bit where its
 //     compiler fuses multiply-adds (arm64, ppc64, s390x). Results that are
 //     NaN, ±Inf or -0 are not folded.
+//   - The length and capacity of a slice made by make: len(make(T, n))
+//     is n.
 //   - A select on a constant condition, an if on a constant condition
 //     (the branch not taken and the blocks only it reached are removed),
 //     and a φ whose arguments are all one value.
@@ -188,8 +190,28 @@ func foldValue(f *ir.Func, v *ir.Value) *ir.Value {
 		return same
 	case ir.OpCall:
 		return foldMath(f, v)
+	case ir.OpLen, ir.OpCap:
+		return sizeOfMake(v)
 	}
 	return nil
+}
+
+// sizeOfMake returns n for len(make(T, n, m)), and m (n when m is
+// missing) for its cap, when that operand is an int: len(sumq) is k after
+// sumq := make([]float64, k).
+func sizeOfMake(v *ir.Value) *ir.Value {
+	m := v.Args[0]
+	if m.Op != ir.OpMakeSlice {
+		return nil
+	}
+	n := m.Args[0]
+	if v.Op == ir.OpCap && len(m.Args) > 1 && m.Args[1] != nil {
+		n = m.Args[1]
+	}
+	if !types.Identical(n.Type, v.Type) {
+		return nil
+	}
+	return n
 }
 
 // sameConst reports whether a and b are constants of one type and value.

@@ -131,3 +131,25 @@ func TestFoldBranch(t *testing.T) {
 	}
 	sameResults(t, mk(), f, 1)
 }
+
+// TestFoldMakeSize: len(make(T, n)) and cap(make(T, n)) are n,
+// cap(make(T, n, m)) is m, and the length of a slice of it stays a length.
+func TestFoldMakeSize(t *testing.T) {
+	b := irtest.NewBuilder("F", pkg)
+	n := b.Param("n", irtest.Int)
+	m := b.Param("m", irtest.Int)
+	b.Result(irtest.Int)
+	s := b.MakeSlice(slice, n, nil)
+	s2 := b.MakeSlice(slice, n, m)
+	sum := b.Add(b.Add(b.Len(s), b.Cap(s)), b.Cap(s2))
+	sub := b.Len(b.Slice(s2, b.Int(1), nil, nil))
+	b.Return(b.Add(sum, sub))
+	f := b.F
+	runFold(f)
+	if got := count(f, ir.OpLen) + count(f, ir.OpCap); got != 1 {
+		t.Errorf("%d lengths and capacities after folding, want 1 (of the slice):\n%s", got, f)
+	}
+	if x, y := sum.Args[0].Args, sum.Args[1]; x[0] != n || x[1] != n || y != m {
+		t.Errorf("len(make(n)) + cap(make(n)) + cap(make(n, m)) folds to %v + %v + %v, want n + n + m", x[0], x[1], y)
+	}
+}

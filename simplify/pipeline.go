@@ -54,6 +54,7 @@ var Derivative = []Pass{
 	{Name: "remat", Fn: Local(Rematerialize)},
 	{Name: "accumulate", Fn: FuseAccumulate},
 	{Name: "recomputed", Fn: DropRecomputed},
+	{Name: "sink", Fn: Sink},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
@@ -77,6 +78,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"cse", "algebra", "the x*y + y*x rule needs equal operands to be one value"},
 	{"algebra", "cse", "rewritten negations expose new common subexpressions"},
 	{"cse", "remat", "CSE would merge the copies remat makes"},
+	{"recomputed", "sink", "the arguments of a recomputed call it drops have one reader fewer, and may then sink"},
 	{"cse", "speculate", "CSE is what leaves shared values in the blocks of && and || operands"},
 	{"inline", "licm", "inlining a callee gives LICM the caller's knowledge of its arguments (a fresh slice aliases nothing)"},
 	{"inline", "promote", "an inlined callee's struct parameters are local copies that promotion removes"},

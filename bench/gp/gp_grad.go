@@ -36,43 +36,43 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 				t := x[i*d+c] - x[j*d+c]
 				r2 += t * t
 			}
-			t25 := -0.5 * r2 / t2
-			t26 := math.Exp(t25)
-			k[i*n+j] = sf2 * t26
-			dk[i*n+j] = dsf2*t26 - sf2*(t26*(t25*t3/t2))
+			t23 := -0.5 * r2 / t2
+			t24 := math.Exp(t23)
+			k[i*n+j] = sf2 * t24
+			dk[i*n+j] = dsf2*t24 - sf2*(t24*(t23*t3/t2))
 		}
 		k[i*n+i] = t4
 		dk[i*n+i] = t5
 	}
 	for j := 0; j < n; j++ {
-		t16 := j*n + j
-		s3 := k[t16]
-		ds3 := dk[t16]
+		t14 := j*n + j
+		s3 := k[t14]
+		ds3 := dk[t14]
 		for c := 0; c < j; c++ {
-			t23 := j*n + c
-			t24 := k[t23]
-			s3 -= t24 * t24
-			ds3 -= 2 * (dk[t23] * t24)
+			t21 := j*n + c
+			t22 := k[t21]
+			s3 -= t22 * t22
+			ds3 -= 2 * (dk[t21] * t22)
 		}
 		ljj := math.Sqrt(s3)
 		dljj := 0.5 / ljj * ds3
-		k[t16] = ljj
-		dk[t16] = dljj
+		k[t14] = ljj
+		dk[t14] = dljj
 		for i := j + 1; i < n; i++ {
-			t17 := i*n + j
-			s4 := k[t17]
-			ds4 := dk[t17]
+			t15 := i*n + j
+			s4 := k[t15]
+			ds4 := dk[t15]
 			for c := 0; c < j; c++ {
-				t19 := i*n + c
+				t17 := i*n + c
+				t18 := k[t17]
+				t19 := j*n + c
 				t20 := k[t19]
-				t21 := j*n + c
-				t22 := k[t21]
-				s4 -= t20 * t22
-				ds4 -= dk[t19]*t22 + t20*dk[t21]
+				s4 -= t18 * t20
+				ds4 -= dk[t17]*t20 + t18*dk[t19]
 			}
-			t18 := s4 / ljj
-			k[t17] = t18
-			dk[t17] = (ds4 - t18*dljj) / ljj
+			t16 := s4 / ljj
+			k[t15] = t16
+			dk[t15] = (ds4 - t16*dljj) / ljj
 		}
 	}
 	z := make([]float64, n)
@@ -81,16 +81,15 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 		s2 := y[i]
 		ds2 := 0.0
 		for c := 0; c < i; c++ {
-			t15 := k[i*n+c]
+			t13 := k[i*n+c]
 			zc := z[c]
-			s2 -= t15 * zc
-			ds2 -= dk[i*n+c]*zc + t15*dz[c]
+			s2 -= t13 * zc
+			ds2 -= dk[i*n+c]*zc + t13*dz[c]
 		}
-		t12 := k[i*n+i]
-		t13 := dk[i*n+i]
-		t14 := s2 / t12
-		z[i] = t14
-		dz[i] = (ds2 - t14*t13) / t12
+		t11 := k[i*n+i]
+		t12 := s2 / t11
+		z[i] = t12
+		dz[i] = (ds2 - t12*dk[i*n+i]) / t11
 	}
 	alpha := make([]float64, n)
 	dalpha := make([]float64, n)
@@ -98,16 +97,15 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 		s := z[i]
 		ds := dz[i]
 		for c := i + 1; c < n; c++ {
-			t10 := k[c*n+i]
-			t11 := alpha[c]
-			s -= t10 * t11
-			ds -= dk[c*n+i]*t11 + t10*dalpha[c]
+			t9 := k[c*n+i]
+			t10 := alpha[c]
+			s -= t9 * t10
+			ds -= dk[c*n+i]*t10 + t9*dalpha[c]
 		}
 		t7 := k[i*n+i]
-		t8 := dk[i*n+i]
-		t9 := s / t7
-		alpha[i] = t9
-		dalpha[i] = (ds - t9*t8) / t7
+		t8 := s / t7
+		alpha[i] = t8
+		dalpha[i] = (ds - t8*dk[i*n+i]) / t7
 	}
 	fit := 0.0
 	dfit := 0.0
@@ -156,17 +154,17 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 				t := x[i*d+c] - x[j*d+c]
 				r2v2 += t * t
 			}
-			t32 := math.Exp(-0.5 * r2v2 / t2)
-			k[i*n+j] = sf2 * t32
-			tape = append(tape, r2v2, t32)
+			t27 := math.Exp(-0.5 * r2v2 / t2)
+			k[i*n+j] = sf2 * t27
+			tape = append(tape, r2v2, t27)
 		}
 		k[i*n+i] = t3
 	}
 	for j := 0; j < n; j++ {
 		s3 := k[j*n+j]
 		for c := 0; c < j; c++ {
-			t31 := k[j*n+c]
-			s3 -= t31 * t31
+			t26 := k[j*n+c]
+			s3 -= t26 * t26
 		}
 		ljj3 := math.Sqrt(s3)
 		tape = append(tape, k[j*n+j])
@@ -188,9 +186,8 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		for c := 0; c < i; c++ {
 			s2 -= k[i*n+c] * z[c]
 		}
-		t30 := k[i*n+i]
 		tape = append(tape, z[i])
-		z[i] = s2 / t30
+		z[i] = s2 / k[i*n+i]
 	}
 	alpha := make([]float64, n)
 	alphaBar := make([]float64, n)
@@ -200,9 +197,8 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		for c := i + 1; c < n; c++ {
 			s -= k[c*n+i] * alpha[c]
 		}
-		t29 := k[i*n+i]
 		tape = append(tape, alpha[i])
-		alpha[i] = s / t29
+		alpha[i] = s / k[i*n+i]
 	}
 	fit := 0.0
 	logdet := 0.0
@@ -210,102 +206,98 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 		fit += y[i] * alpha[i]
 		logdet += math.Log(k[i*n+i])
 	}
-	t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
 	for i := n - 1; i >= 0; i-- {
 		kBar[i*n+i] += 1 / k[i*n+i]
 		alphaBar[i] += y[i] * 0.5
 	}
 	for i := 0; i <= i3; i++ {
-		t24 := alphaBar[i]
+		t22 := alphaBar[i]
 		alphaBar[i] = 0
-		t25 := alpha[i]
-		t26 := tape[:len(tape)-1]
+		t23 := alpha[i]
+		t24 := tape[:len(tape)-1]
 		alpha[i] = tape[len(tape)-1]
-		t27 := k[i*n+i]
-		sBar4 := t24 / t27
-		kBar[i*n+i] -= t24 * t25 / t27
+		t25 := k[i*n+i]
+		sBar4 := t22 / t25
+		kBar[i*n+i] -= t22 * t23 / t25
 		for c := n - 1; c >= i+1; c-- {
-			t28 := alpha[c]
 			alphaBar[c] -= k[c*n+i] * sBar4
-			kBar[c*n+i] -= sBar4 * t28
+			kBar[c*n+i] -= sBar4 * alpha[c]
 		}
 		zBar[i] += sBar4
-		tape = t26
+		tape = t24
 	}
 	for i := n - 1; i >= 0; i-- {
 		ziBar := zBar[i]
 		zBar[i] = 0
 		zi := z[i]
-		t20 := tape[:len(tape)-1]
+		t18 := tape[:len(tape)-1]
 		z[i] = tape[len(tape)-1]
-		t21 := i*n + i
-		t22 := k[t21]
-		sBar3 := ziBar / t22
-		kBar[t21] -= ziBar * zi / t22
+		t19 := i*n + i
+		t20 := k[t19]
+		sBar3 := ziBar / t20
+		kBar[t19] -= ziBar * zi / t20
 		for c := i - 1; c >= 0; c-- {
-			zc := z[c]
-			t23 := i*n + c
-			zBar[c] -= k[t23] * sBar3
-			kBar[t23] -= sBar3 * zc
+			t21 := i*n + c
+			zBar[c] -= k[t21] * sBar3
+			kBar[t21] -= sBar3 * z[c]
 		}
-		tape = t20
+		tape = t18
 	}
 	for j := n - 1; j >= 0; j-- {
 		ljj := tape[len(tape)-1]
 		ljjBar := 0.0
 		tape2 := tape[:len(tape)-1]
 		for i := n - 1; i >= j+1; i-- {
-			t14 := i*n + j
-			t15 := kBar[t14]
-			kBar[t14] = 0
-			t16 := k[t14]
-			t17 := tape2[:len(tape2)-1]
-			k[t14] = tape2[len(tape2)-1]
-			sBar2 := t15 / ljj
-			ljjBar -= t15 * t16 / ljj
+			t13 := i*n + j
+			t14 := kBar[t13]
+			kBar[t13] = 0
+			t15 := k[t13]
+			t16 := tape2[:len(tape2)-1]
+			k[t13] = tape2[len(tape2)-1]
+			sBar2 := t14 / ljj
+			ljjBar -= t14 * t15 / ljj
 			for c := j - 1; c >= 0; c-- {
-				t18 := k[j*n+c]
-				t19 := i*n + c
-				kBar[j*n+c] -= k[t19] * sBar2
-				kBar[t19] -= sBar2 * t18
+				t17 := i*n + c
+				kBar[j*n+c] -= k[t17] * sBar2
+				kBar[t17] -= sBar2 * k[j*n+c]
 			}
-			kBar[t14] += sBar2
-			tape2 = t17
+			kBar[t13] += sBar2
+			tape2 = t16
 		}
-		t11 := j*n + j
-		t12 := kBar[t11]
-		kBar[t11] = 0
-		ljj2 := k[t11]
+		t10 := j*n + j
+		t11 := kBar[t10]
+		kBar[t10] = 0
+		ljj2 := k[t10]
 		tape = tape2[:len(tape2)-1]
-		k[t11] = tape2[len(tape2)-1]
-		sBar := 0.5 / ljj2 * (ljjBar + t12)
+		k[t10] = tape2[len(tape2)-1]
+		sBar := 0.5 / ljj2 * (ljjBar + t11)
 		for c := j - 1; c >= 0; c-- {
-			t13 := j*n + c
-			kBar[t13] -= 2 * (sBar * k[t13])
+			t12 := j*n + c
+			kBar[t12] -= 2 * (sBar * k[t12])
 		}
-		kBar[t11] += sBar
+		kBar[t10] += sBar
 	}
 	sf2Bar := 0.0
+	t5 := 0.0
 	t6 := 0.0
-	t7 := 0.0
 	for i := n - 1; i >= 0; i-- {
-		t8 := kBar[i*n+i]
+		t7 := kBar[i*n+i]
 		kBar[i*n+i] = 0
-		t7 += t8
+		t6 += t7
 		for j := i - 1; j >= 0; j-- {
 			r2 := tape[len(tape)-2]
-			t9 := tape[len(tape)-1]
+			t8 := tape[len(tape)-1]
 			tape = tape[:len(tape)-2]
-			t10 := kBar[i*n+j]
+			t9 := kBar[i*n+j]
 			kBar[i*n+j] = 0
-			sf2Bar += t10 * t9
-			t6 -= t9 * (sf2 * t10) * (-0.5 * r2 / t2) / t2
+			sf2Bar += t9 * t8
+			t5 -= t8 * (sf2 * t9) * (-0.5 * r2 / t2) / t2
 		}
 	}
-	thetaBar[2] += sn2 * t7
-	thetaBar[1] += sf2 * (sf2Bar + t7)
-	thetaBar[0] += ell * (2 * (t6 * ell))
-	return t5
+	thetaBar[2] += sn2 * t6
+	thetaBar[1] += sf2 * (sf2Bar + t6)
+	thetaBar[0] += ell * (2 * (t5 * ell))
+	return 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -29,7 +29,7 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 	t5 := m.B1
 	t6 := m.W1
 	t7 := m.D
-	for i := 0; i < len(h1); i++ {
+	for i := 0; i < t; i++ {
 		s4 := t5[i]
 		ds4 := 0.0
 		for j := 0; j < len(x); j++ {
@@ -44,10 +44,10 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 	t8 := m.B2
 	t9 := m.W2
 	t10 := m.H1
-	for i := 0; i < len(h2); i++ {
+	for i := 0; i < t2; i++ {
 		s3 := t8[i]
 		ds3 := 0.0
-		for j := 0; j < len(h1); j++ {
+		for j := 0; j < t; j++ {
 			t24 := t9[i*t10+j]
 			s3 += t24 * h1[j]
 			ds3 += t24 * dh1[j]
@@ -59,10 +59,10 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 	t11 := m.B3
 	t12 := m.W3
 	t13 := m.H2
-	for i := 0; i < len(h3); i++ {
+	for i := 0; i < t3; i++ {
 		s2 := t11[i]
 		ds2 := 0.0
-		for j := 0; j < len(h2); j++ {
+		for j := 0; j < t2; j++ {
 			t22 := t12[i*t13+j]
 			s2 += t22 * h2[j]
 			ds2 += t22 * dh2[j]
@@ -74,10 +74,10 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 	t14 := m.B4
 	t15 := m.W4
 	t16 := m.H3
-	for i := 0; i < len(h4); i++ {
+	for i := 0; i < t4; i++ {
 		s := t14[i]
 		ds := 0.0
-		for j := 0; j < len(h3); j++ {
+		for j := 0; j < t3; j++ {
 			t20 := t15[i*t16+j]
 			s += t20 * h3[j]
 			ds += t20 * dh3[j]
@@ -89,7 +89,7 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 	t17 := m.W5
 	out := m.B5
 	dout := 0.0
-	for j := 0; j < len(h4); j++ {
+	for j := 0; j < t4; j++ {
 		t18 := t17[j]
 		out += t18 * h4[j]
 		dout += t18 * dh4[j]
@@ -121,103 +121,102 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	t5 := m.B1
 	t6 := m.W1
 	t7 := m.D
-	t8 := max(len(h1)+2, 0) + max(len(h2)+2, 0) + max(len(h3)+2, 0) + max(len(h4)+2, 0)
-	tape := slices.Grow(tapeBuf[:0], t8)
-	for i := 0; i < len(h1); i++ {
+	tape := slices.Grow(tapeBuf[:0], max(t+2, 0)+max(t2+2, 0)+max(t3+2, 0)+max(t4+2, 0))
+	for i := 0; i < t; i++ {
 		s4 := t5[i]
 		for j := 0; j < len(x); j++ {
 			s4 += t6[i*t7+j] * x[j]
 		}
-		t31 := math.Tanh(s4)
-		h1[i] = t31
-		tape = append(tape, t31)
-	}
-	t9 := m.B2
-	t10 := m.W2
-	t11 := m.H1
-	for i := 0; i < len(h2); i++ {
-		s3 := t9[i]
-		for j := 0; j < len(h1); j++ {
-			s3 += t10[i*t11+j] * h1[j]
-		}
-		t30 := math.Tanh(s3)
-		h2[i] = t30
+		t30 := math.Tanh(s4)
+		h1[i] = t30
 		tape = append(tape, t30)
 	}
-	t12 := m.B3
-	t13 := m.W3
-	t14 := m.H2
-	for i := 0; i < len(h3); i++ {
-		s2 := t12[i]
-		for j := 0; j < len(h2); j++ {
-			s2 += t13[i*t14+j] * h2[j]
+	t8 := m.B2
+	t9 := m.W2
+	t10 := m.H1
+	for i := 0; i < t2; i++ {
+		s3 := t8[i]
+		for j := 0; j < t; j++ {
+			s3 += t9[i*t10+j] * h1[j]
 		}
-		t29 := math.Tanh(s2)
-		h3[i] = t29
+		t29 := math.Tanh(s3)
+		h2[i] = t29
 		tape = append(tape, t29)
 	}
-	t15 := m.B4
-	t16 := m.W4
-	t17 := m.H3
-	for i := 0; i < len(h4); i++ {
-		s := t15[i]
-		for j := 0; j < len(h3); j++ {
-			s += t16[i*t17+j] * h3[j]
+	t11 := m.B3
+	t12 := m.W3
+	t13 := m.H2
+	for i := 0; i < t3; i++ {
+		s2 := t11[i]
+		for j := 0; j < t2; j++ {
+			s2 += t12[i*t13+j] * h2[j]
 		}
-		t28 := math.Tanh(s)
-		h4[i] = t28
+		t28 := math.Tanh(s2)
+		h3[i] = t28
 		tape = append(tape, t28)
 	}
-	t18 := m.W5
-	out := m.B5
-	for j := 0; j < len(h4); j++ {
-		t27 := t18[j]
-		h4j := h4[j]
-		h4Bar[j] += t27
-		out += t27 * h4j
+	t14 := m.B4
+	t15 := m.W4
+	t16 := m.H3
+	for i := 0; i < t4; i++ {
+		s := t14[i]
+		for j := 0; j < t3; j++ {
+			s += t15[i*t16+j] * h3[j]
+		}
+		t27 := math.Tanh(s)
+		h4[i] = t27
+		tape = append(tape, t27)
 	}
-	t19 := m.W4
-	for i := len(h4) - 1; i >= 0; i-- {
-		t26 := tape[len(tape)-1]
+	t17 := m.W5
+	out := m.B5
+	for j := 0; j < t4; j++ {
+		t26 := t17[j]
+		h4j := h4[j]
+		h4Bar[j] += t26
+		out += t26 * h4j
+	}
+	t18 := m.W4
+	for i := t4 - 1; i >= 0; i-- {
+		t25 := tape[len(tape)-1]
 		tape = tape[:len(tape)-1]
 		h4iBar := h4Bar[i]
 		h4Bar[i] = 0
-		sBar4 := (1 - t26*t26) * h4iBar
-		for j := len(h3) - 1; j >= 0; j-- {
-			h3Bar[j] += t19[i*t17+j] * sBar4
+		sBar4 := (1 - t25*t25) * h4iBar
+		for j := t3 - 1; j >= 0; j-- {
+			h3Bar[j] += t18[i*t16+j] * sBar4
 		}
 	}
-	t20 := m.W3
-	for i := len(h3) - 1; i >= 0; i-- {
-		t25 := tape[len(tape)-1]
+	t19 := m.W3
+	for i := t3 - 1; i >= 0; i-- {
+		t24 := tape[len(tape)-1]
 		tape = tape[:len(tape)-1]
 		h3iBar := h3Bar[i]
 		h3Bar[i] = 0
-		sBar3 := (1 - t25*t25) * h3iBar
-		for j := len(h2) - 1; j >= 0; j-- {
-			h2Bar[j] += t20[i*t14+j] * sBar3
+		sBar3 := (1 - t24*t24) * h3iBar
+		for j := t2 - 1; j >= 0; j-- {
+			h2Bar[j] += t19[i*t13+j] * sBar3
 		}
 	}
-	t21 := m.W2
-	for i := len(h2) - 1; i >= 0; i-- {
-		t24 := tape[len(tape)-1]
+	t20 := m.W2
+	for i := t2 - 1; i >= 0; i-- {
+		t23 := tape[len(tape)-1]
 		tape = tape[:len(tape)-1]
 		h2iBar := h2Bar[i]
 		h2Bar[i] = 0
-		sBar2 := (1 - t24*t24) * h2iBar
-		for j := len(h1) - 1; j >= 0; j-- {
-			h1Bar[j] += t21[i*t11+j] * sBar2
+		sBar2 := (1 - t23*t23) * h2iBar
+		for j := t - 1; j >= 0; j-- {
+			h1Bar[j] += t20[i*t10+j] * sBar2
 		}
 	}
-	t22 := m.W1
-	for i := len(h1) - 1; i >= 0; i-- {
-		t23 := tape[len(tape)-1]
+	t21 := m.W1
+	for i := t - 1; i >= 0; i-- {
+		t22 := tape[len(tape)-1]
 		tape = tape[:len(tape)-1]
 		h1iBar := h1Bar[i]
 		h1Bar[i] = 0
-		sBar := (1 - t23*t23) * h1iBar
+		sBar := (1 - t22*t22) * h1iBar
 		for j := len(x) - 1; j >= 0; j-- {
-			xBar[j] += t22[i*t7+j] * sBar
+			xBar[j] += t21[i*t7+j] * sBar
 		}
 	}
 	return out
@@ -332,7 +331,7 @@ func mLPValueTaylorWrtX(
 	t5 := m.B1
 	t6 := m.W1
 	t7 := m.D
-	for i := 0; i < len(h1); i++ {
+	for i := 0; i < t; i++ {
 		s12 := t5[i]
 		s1v4 := 0.0
 		s2v4 := 0.0
@@ -384,7 +383,7 @@ func mLPValueTaylorWrtX(
 	t8 := m.B2
 	t9 := m.W2
 	t10 := m.H1
-	for i := 0; i < len(h2); i++ {
+	for i := 0; i < t2; i++ {
 		s11 := t8[i]
 		s1v3 := 0.0
 		s2v3 := 0.0
@@ -395,7 +394,7 @@ func mLPValueTaylorWrtX(
 		s7v3 := 0.0
 		s8v3 := 0.0
 		s9v3 := 0.0
-		for j := 0; j < len(h1); j++ {
+		for j := 0; j < t; j++ {
 			t72 := t9[i*t10+j]
 			s11 += t72 * h1[j]
 			s1v3 += t72 * h1_1[j]
@@ -439,7 +438,7 @@ func mLPValueTaylorWrtX(
 	t11 := m.B3
 	t12 := m.W3
 	t13 := m.H2
-	for i := 0; i < len(h3); i++ {
+	for i := 0; i < t3; i++ {
 		s10 := t11[i]
 		s1v2 := 0.0
 		s2v2 := 0.0
@@ -450,7 +449,7 @@ func mLPValueTaylorWrtX(
 		s7v2 := 0.0
 		s8v2 := 0.0
 		s9v2 := 0.0
-		for j := 0; j < len(h2); j++ {
+		for j := 0; j < t2; j++ {
 			t54 := t12[i*t13+j]
 			s10 += t54 * h2[j]
 			s1v2 += t54 * h2_1[j]
@@ -494,7 +493,7 @@ func mLPValueTaylorWrtX(
 	t14 := m.B4
 	t15 := m.W4
 	t16 := m.H3
-	for i := 0; i < len(h4); i++ {
+	for i := 0; i < t4; i++ {
 		s := t14[i]
 		s1 := 0.0
 		s2 := 0.0
@@ -505,7 +504,7 @@ func mLPValueTaylorWrtX(
 		s7 := 0.0
 		s8 := 0.0
 		s9 := 0.0
-		for j := 0; j < len(h3); j++ {
+		for j := 0; j < t3; j++ {
 			t36 := t15[i*t16+j]
 			s += t36 * h3[j]
 			s1 += t36 * h3_1[j]
@@ -557,7 +556,7 @@ func mLPValueTaylorWrtX(
 	out7 := 0.0
 	out8 := 0.0
 	out9 := 0.0
-	for j := 0; j < len(h4); j++ {
+	for j := 0; j < t4; j++ {
 		t18 := t17[j]
 		out += t18 * h4[j]
 		out1 += t18 * h4_1[j]
@@ -626,11 +625,11 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	t6 := m.B1
 	t7 := m.W1
 	t8 := m.D
-	t9 := max(len(h1)+2, 0) + max(len(h2)+2, 0) + max(len(h3)+2, 0) + max(len(h4)+2, 0)
+	t9 := max(t2+2, 0) + max(t3+2, 0) + max(t4+2, 0) + max(t5+2, 0)
 	t10 := append(t, make([]float64, t9)...)
 	tape := t10[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, t9)...)[:len(t)]
-	for i := 0; i < len(h1); i++ {
+	for i := 0; i < t2; i++ {
 		s4 := t6[i]
 		ds4 := 0.0
 		for j := 0; j < len(x); j++ {
@@ -648,10 +647,10 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	t11 := m.B2
 	t12 := m.W2
 	t13 := m.H1
-	for i := 0; i < len(h2); i++ {
+	for i := 0; i < t3; i++ {
 		s3 := t11[i]
 		ds3 := 0.0
-		for j := 0; j < len(h1); j++ {
+		for j := 0; j < t2; j++ {
 			t51 := t12[i*t13+j]
 			s3 += t51 * h1[j]
 			ds3 += t51 * dh1[j]
@@ -666,10 +665,10 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	t14 := m.B3
 	t15 := m.W3
 	t16 := m.H2
-	for i := 0; i < len(h3); i++ {
+	for i := 0; i < t4; i++ {
 		s2 := t14[i]
 		ds2 := 0.0
-		for j := 0; j < len(h2); j++ {
+		for j := 0; j < t3; j++ {
 			t48 := t15[i*t16+j]
 			s2 += t48 * h2[j]
 			ds2 += t48 * dh2[j]
@@ -684,10 +683,10 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	t17 := m.B4
 	t18 := m.W4
 	t19 := m.H3
-	for i := 0; i < len(h4); i++ {
+	for i := 0; i < t5; i++ {
 		s := t17[i]
 		ds := 0.0
-		for j := 0; j < len(h3); j++ {
+		for j := 0; j < t4; j++ {
 			t45 := t18[i*t19+j]
 			s += t45 * h3[j]
 			ds += t45 * dh3[j]
@@ -699,14 +698,14 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	t20 := m.W5
 	out := m.B5
-	for j := 0; j < len(h4); j++ {
+	for j := 0; j < t5; j++ {
 		t43 := t20[j]
 		h4j := h4[j]
 		h4Bar[j] += t43
 		out += t43 * h4j
 	}
 	t21 := m.W4
-	for i := len(h4) - 1; i >= 0; i-- {
+	for i := t5 - 1; i >= 0; i-- {
 		t38 := tape[len(tape)-1]
 		t39 := dtape[len(tape)-1]
 		t40 := tape[:len(tape)-1]
@@ -715,16 +714,15 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		h4Bar[i] = 0
 		sBar3 := (1 - t38*t38) * h4iBar
 		t41 := 2 * (t39 * t38) * h4iBar
-		for j := len(h3) - 1; j >= 0; j-- {
+		for j := t4 - 1; j >= 0; j-- {
 			t42 := t21[i*t19+j]
-			dh3jBar := dh3Bar[j]
 			h3Bar[j] += t42 * sBar3
-			dh3Bar[j] = dh3jBar - t42*t41
+			dh3Bar[j] -= t42 * t41
 		}
 		tape = t40
 	}
 	t22 := m.W3
-	for i := len(h3) - 1; i >= 0; i-- {
+	for i := t4 - 1; i >= 0; i-- {
 		t33 := tape[len(tape)-1]
 		t34 := dtape[len(tape)-1]
 		t35 := tape[:len(tape)-1]
@@ -736,16 +734,15 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		t36 := 1 - t33*t33
 		sBar2 := t36 * h3iBar
 		dsBar3 := t36*dh3iBar - 2*(t34*t33)*h3iBar
-		for j := len(h2) - 1; j >= 0; j-- {
+		for j := t3 - 1; j >= 0; j-- {
 			t37 := t22[i*t16+j]
-			dh2jBar := dh2Bar[j]
 			h2Bar[j] += t37 * sBar2
-			dh2Bar[j] = dh2jBar + t37*dsBar3
+			dh2Bar[j] += t37 * dsBar3
 		}
 		tape = t35
 	}
 	t23 := m.W2
-	for i := len(h2) - 1; i >= 0; i-- {
+	for i := t3 - 1; i >= 0; i-- {
 		t28 := tape[len(tape)-1]
 		t29 := dtape[len(tape)-1]
 		t30 := tape[:len(tape)-1]
@@ -757,16 +754,15 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		t31 := 1 - t28*t28
 		sBar := t31 * h2iBar
 		dsBar2 := t31*dh2iBar - 2*(t29*t28)*h2iBar
-		for j := len(h1) - 1; j >= 0; j-- {
+		for j := t2 - 1; j >= 0; j-- {
 			t32 := t23[i*t13+j]
-			dh1jBar := dh1Bar[j]
 			h1Bar[j] += t32 * sBar
-			dh1Bar[j] = dh1jBar + t32*dsBar2
+			dh1Bar[j] += t32 * dsBar2
 		}
 		tape = t30
 	}
 	t24 := m.W1
-	for i := len(h1) - 1; i >= 0; i-- {
+	for i := t2 - 1; i >= 0; i-- {
 		t25 := tape[len(tape)-1]
 		t26 := dtape[len(tape)-1]
 		t27 := tape[:len(tape)-1]
@@ -844,7 +840,7 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 	t5 := m.B1
 	t6 := m.W1
 	t7 := m.D
-	for i := 0; i < len(h1); i++ {
+	for i := 0; i < t; i++ {
 		s5 := t5[i]
 		s1v4 := 0.0
 		for j := 0; j < len(x); j++ {
@@ -861,11 +857,11 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 	t8 := m.B2
 	t9 := m.W2
 	t10 := m.H1
-	for i := 0; i < len(h2); i++ {
+	for i := 0; i < t2; i++ {
 		s4 := t8[i]
 		s1v3 := 0.0
 		s2v3 := 0.0
-		for j := 0; j < len(h1); j++ {
+		for j := 0; j < t; j++ {
 			t30 := t9[i*t10+j]
 			s4 += t30 * h1[j]
 			s1v3 += t30 * h1_1[j]
@@ -881,11 +877,11 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 	t11 := m.B3
 	t12 := m.W3
 	t13 := m.H2
-	for i := 0; i < len(h3); i++ {
+	for i := 0; i < t3; i++ {
 		s3 := t11[i]
 		s1v2 := 0.0
 		s2v2 := 0.0
-		for j := 0; j < len(h2); j++ {
+		for j := 0; j < t2; j++ {
 			t26 := t12[i*t13+j]
 			s3 += t26 * h2[j]
 			s1v2 += t26 * h2_1[j]
@@ -901,11 +897,11 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 	t14 := m.B4
 	t15 := m.W4
 	t16 := m.H3
-	for i := 0; i < len(h4); i++ {
+	for i := 0; i < t4; i++ {
 		s := t14[i]
 		s1 := 0.0
 		s2 := 0.0
-		for j := 0; j < len(h3); j++ {
+		for j := 0; j < t3; j++ {
 			t22 := t15[i*t16+j]
 			s += t22 * h3[j]
 			s1 += t22 * h3_1[j]
@@ -922,7 +918,7 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 	out := m.B5
 	out1 := 0.0
 	out2 := 0.0
-	for j := 0; j < len(h4); j++ {
+	for j := 0; j < t4; j++ {
 		t18 := t17[j]
 		out += t18 * h4[j]
 		out1 += t18 * h4_1[j]

@@ -52,34 +52,33 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 	}
 	sum := 0.0
 	for i := 0; i < len(x); i++ {
-		t6 := math.Exp(x[i] - m)
-		tape = append(tape, t6)
-		sum += t6
+		t5 := math.Exp(x[i] - m)
+		tape = append(tape, t5)
+		sum += t5
 	}
-	t := math.Log(sum) + m
 	sumBar := 1 / sum
 	mBar := 1.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t5 := tape[len(tape)-1] * sumBar
-		xBar[i] += t5
-		mBar -= t5
+		t4 := tape[len(tape)-1] * sumBar
+		xBar[i] += t4
+		mBar -= t4
 		tape = tape[:len(tape)-1]
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		t2 := tape[len(tape)-1] >= x[i]
-		t3 := 0.0
-		if t2 {
-			t3 = 1
+		t := tape[len(tape)-1] >= x[i]
+		t2 := 0.0
+		if t {
+			t2 = 1
 		}
-		t4 := 1.0
-		if t2 {
-			t4 = 0
+		t3 := 1.0
+		if t {
+			t3 = 0
 		}
-		xBar[i] += t4 * mBar
-		mBar = t3 * mBar
+		xBar[i] += t3 * mBar
+		mBar = t2 * mBar
 		tape = tape[:len(tape)-1]
 	}
-	return t
+	return math.Log(sum) + m
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -183,56 +183,56 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
 			tapeint = slices.Grow(tapeint, (trips-2)*(len(tapeint)-before3))
 		}
-		t38 := seq[t*b : (t+1)*b]
-		b4 := len(t38)
+		t37 := seq[t*b : (t+1)*b]
+		b4 := len(t37)
 		inW := extra[:b4]
 		outW2 := extra[b4 : 2*b4]
 		outB := extra[2*b4 : 3*b4]
-		for j := 0; j < len(ypred); j++ {
-			ypred[j] = t38[j] * inW[j]
+		for j := 0; j < b; j++ {
+			ypred[j] = t37[j] * inW[j]
 		}
 		y := ypred
 		yBar3 := ypredBar
 		k3 := 0
-		for ; k3 < len(s)/(2*b4); k3++ {
-			t41 := (2*k3 + 1) * 4 * b4
-			w2 := main[2*k3*4*b4 : t41]
-			bias := main[t41 : (2*k3+2)*4*b4]
-			t42 := (2*k3 + 1) * b4
-			h := s[2*k3*b4 : t42]
-			hBar2 := sBar[2*k3*b4 : t42]
-			t43 := s[t42 : (2*k3+2)*b4]
+		for ; k3 < len(state)/(2*b4); k3++ {
+			t40 := (2*k3 + 1) * 4 * b4
+			w2 := main[2*k3*4*b4 : t40]
+			bias := main[t40 : (2*k3+2)*4*b4]
+			t41 := (2*k3 + 1) * b4
+			h := s[2*k3*b4 : t41]
+			hBar2 := sBar[2*k3*b4 : t41]
+			t42 := s[t41 : (2*k3+2)*b4]
 			b5 := len(h)
 			for j := 0; j < b5; j++ {
 				yj4 := y[j]
-				t44 := math.Exp(-(yj4*w2[j] + bias[j]))
+				t43 := math.Exp(-(yj4*w2[j] + bias[j]))
 				hj2 := h[j]
-				t45 := math.Exp(-(hj2*w2[b5+j] + bias[b5+j]))
-				t46 := math.Exp(-(yj4*w2[2*b5+j] + bias[2*b5+j]))
+				t44 := math.Exp(-(hj2*w2[b5+j] + bias[b5+j]))
+				t45 := math.Exp(-(yj4*w2[2*b5+j] + bias[2*b5+j]))
 				g2 := math.Tanh(hj2*w2[3*b5+j] + bias[3*b5+j])
-				t47 := t43[j]
-				t43[j] = t47*(1/(1+t44)) + 1/(1+t45)*g2
-				t48 := math.Tanh(t43[j])
-				h[j] = 1 / (1 + t46) * t48
-				tape = append(tape, yj4, t44, hj2, t45, t46, g2, t47, t48)
+				t46 := t42[j]
+				t42[j] = t46*(1/(1+t43)) + 1/(1+t44)*g2
+				t47 := math.Tanh(t42[j])
+				h[j] = 1 / (1 + t45) * t47
+				tape = append(tape, yj4, t43, hj2, t44, t45, g2, t46, t47)
 			}
 			tapeSlices = append(tapeSlices, y, yBar3)
-			tapeint = append(tapeint, t42, 2*k3)
+			tapeint = append(tapeint, t41, 2*k3)
 			y = h
 			yBar3 = hBar2
 		}
-		t39 := append(tapeint, k3)
-		for j := 0; j < len(ypred); j++ {
+		t38 := append(tapeint, k3)
+		for j := 0; j < b; j++ {
 			yj3 := y[j]
 			ypred[j] = yj3*outW2[j] + outB[j]
 			tapeSlices = append(tapeSlices, y, yBar3)
 			tape = append(tape, yj3)
 		}
 		sum := 0.0
-		for i := 0; i < len(ypred); i++ {
-			t40 := math.Exp(ypred[i])
-			tape = append(tape, t40)
-			sum += t40
+		for i := 0; i < b; i++ {
+			t39 := math.Exp(ypred[i])
+			tape = append(tape, t39)
+			sum += t39
 		}
 		lse := math.Log(sum + 2)
 		ygold2 := seq[(t+1)*b : (t+2)*b]
@@ -240,15 +240,14 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 		for j := 0; j < len(ygold2); j++ {
 			total += ygold2[j] * (ypred[j] - lse)
 		}
-		tapeint = append(t39, b4)
+		tapeint = append(t38, b4)
 	}
 	t3 := float64((c - 1) * b)
-	t4 := -(total / t3)
-	t5 := 1 / t3
+	t4 := 1 / t3
 	for t := c - 2; t >= 0; t-- {
 		b2 := tapeint[len(tapeint)-1]
-		t7 := tapeint[:len(tapeint)-1]
-		t8 := seq[t*b : (t+1)*b]
+		t6 := tapeint[:len(tapeint)-1]
+		t7 := seq[t*b : (t+1)*b]
 		inWBar := extraBar[:b2]
 		outW := extra[b2 : 2*b2]
 		outWBar := extraBar[b2 : 2*b2]
@@ -256,99 +255,99 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 		ygold := seq[(t+1)*b : (t+2)*b]
 		lseBar := 0.0
 		for j := len(ygold) - 1; j >= 0; j-- {
-			t37 := ygold[j] * t5
-			ypredBar[j] -= t37
-			lseBar += t37
+			t36 := ygold[j] * t4
+			ypredBar[j] -= t36
+			lseBar += t36
 		}
 		sumBar := 1 / (tape[len(tape)-1] + 2) * lseBar
 		tape = tape[:len(tape)-1]
-		for i := len(ypred) - 1; i >= 0; i-- {
+		for i := b - 1; i >= 0; i-- {
 			ypredBar[i] += tape[len(tape)-1] * sumBar
 			tape = tape[:len(tape)-1]
 		}
-		for j := len(ypred) - 1; j >= 0; j-- {
+		for j := b - 1; j >= 0; j-- {
 			yj2 := tape[len(tape)-1]
 			yBar2 := tapeSlices[len(tapeSlices)-1]
-			t35 := ypredBar[j]
+			t34 := ypredBar[j]
 			ypredBar[j] = 0
-			outBBar[j] += t35
-			t36 := outW[j]
-			outWBar[j] += yj2 * t35
-			yBar2[j] += t35 * t36
+			outBBar[j] += t34
+			t35 := outW[j]
+			outWBar[j] += yj2 * t34
+			yBar2[j] += t34 * t35
 			tape = tape[:len(tape)-1]
 			tapeSlices = tapeSlices[:len(tapeSlices)-2]
 		}
-		tapeint = t7[:len(t7)-1]
-		for k := t7[len(t7)-1] - 1; k >= 0; k-- {
-			t10 := tapeint[len(tapeint)-2]
-			t11 := tapeint[:len(tapeint)-2]
+		tapeint = t6[:len(t6)-1]
+		for k := t6[len(t6)-1] - 1; k >= 0; k-- {
+			t9 := tapeint[len(tapeint)-2]
+			t10 := tapeint[:len(tapeint)-2]
 			yBar := tapeSlices[len(tapeSlices)-1]
 			tapeSlices = tapeSlices[:len(tapeSlices)-2]
-			t12 := 2 * k * 4 * b2
-			t13 := (2*k + 1) * 4 * b2
-			w := main[t12:t13]
-			wBar := mainBar[t12:t13]
-			biasBar := mainBar[t13 : (2*k+2)*4*b2]
-			t14 := tapeint[len(tapeint)-1] * b2
-			hBar := sBar[t14:t10]
-			t15 := sBar[t10 : (2*k+2)*b2]
-			b3 := len(s[t14:t10])
+			t11 := 2 * k * 4 * b2
+			t12 := (2*k + 1) * 4 * b2
+			w := main[t11:t12]
+			wBar := mainBar[t11:t12]
+			biasBar := mainBar[t12 : (2*k+2)*4*b2]
+			t13 := tapeint[len(tapeint)-1] * b2
+			hBar := sBar[t13:t9]
+			t14 := sBar[t9 : (2*k+2)*b2]
+			b3 := len(s[t13:t9])
 			for j := b3 - 1; j >= 0; j-- {
 				yj := tape[len(tape)-8]
-				t16 := tape[len(tape)-7]
+				t15 := tape[len(tape)-7]
 				hj := tape[len(tape)-6]
-				t17 := tape[len(tape)-5]
-				t18 := tape[len(tape)-4]
+				t16 := tape[len(tape)-5]
+				t17 := tape[len(tape)-4]
 				g := tape[len(tape)-3]
-				t19 := tape[len(tape)-2]
-				t20 := tape[len(tape)-1]
+				t18 := tape[len(tape)-2]
+				t19 := tape[len(tape)-1]
 				hjBar := hBar[j]
 				hBar[j] = 0
-				t21 := 1 + t18
-				o := 1 / t21
-				t15[j] += (1 - t20*t20) * (o * hjBar)
-				t22 := t15[j]
-				t15[j] = 0
-				t23 := 1 + t17
-				in := 1 / t23
-				t24 := 1 + t16
-				f := 1 / t24
-				t15[j] += t22 * f
-				t25 := (1 - g*g) * (in * t22)
-				t26 := 3*b3 + j
-				biasBar[t26] += t25
-				t27 := w[t26]
-				wBar[t26] += hj * t25
-				t28 := t18 * (hjBar * t20 * o / t21)
-				t29 := 2*b3 + j
-				biasBar[t29] += t28
-				t30 := w[t29]
-				wBar[t29] += yj * t28
-				t31 := t17 * (t22 * g * in / t23)
-				t32 := b3 + j
-				biasBar[t32] += t31
-				t33 := w[t32]
-				wBar[t32] += hj * t31
-				hBar[j] += t25*t27 + t31*t33
-				t34 := t16 * (t19 * t22 * f / t24)
-				biasBar[j] += t34
+				t20 := 1 + t17
+				o := 1 / t20
+				t14[j] += (1 - t19*t19) * (o * hjBar)
+				t21 := t14[j]
+				t14[j] = 0
+				t22 := 1 + t16
+				in := 1 / t22
+				t23 := 1 + t15
+				f := 1 / t23
+				t14[j] += t21 * f
+				t24 := (1 - g*g) * (in * t21)
+				t25 := 3*b3 + j
+				biasBar[t25] += t24
+				t26 := w[t25]
+				wBar[t25] += hj * t24
+				t27 := t17 * (hjBar * t19 * o / t20)
+				t28 := 2*b3 + j
+				biasBar[t28] += t27
+				t29 := w[t28]
+				wBar[t28] += yj * t27
+				t30 := t16 * (t21 * g * in / t22)
+				t31 := b3 + j
+				biasBar[t31] += t30
+				t32 := w[t31]
+				wBar[t31] += hj * t30
+				hBar[j] += t24*t26 + t30*t32
+				t33 := t15 * (t18 * t21 * f / t23)
+				biasBar[j] += t33
 				wj := w[j]
-				wBar[j] += yj * t34
-				yBar[j] += t28*t30 + t34*wj
+				wBar[j] += yj * t33
+				yBar[j] += t27*t29 + t33*wj
 				tape = tape[:len(tape)-8]
 			}
-			tapeint = t11
+			tapeint = t10
 		}
-		for j := len(ypred) - 1; j >= 0; j-- {
-			t9 := ypredBar[j]
+		for j := b - 1; j >= 0; j-- {
+			t8 := ypredBar[j]
 			ypredBar[j] = 0
-			inWBar[j] += t8[j] * t9
+			inWBar[j] += t7[j] * t8
 		}
 	}
 	for k := 0; k < t2; k++ {
 		sBar[k] = 0
 	}
-	return t4
+	return -(total / t3)
 }
 
 // gadApart panics when the slices a and b start at the same element. what

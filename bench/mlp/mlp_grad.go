@@ -17,7 +17,6 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
 	t := nBar.W1
 	nBar.W1 = append(t, make([]float64, max(len(n.W1)-len(t), 0))...)
 	t2 := nBar.B1
@@ -34,36 +33,31 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	t7 := n.W1
 	zmax := math.Inf(-1)
 	t8 := n.W2
-	trips := max(len(labels)+2, 0)
-	before := len(tapeSlices)
-	before2 := len(tape)
+	trips := max(nOut+2, 0)
+	tape := slices.Grow(tapeBuf[:0], max(len(labels)+2, 0)*(1+max(nHidden+2, 0)+trips*2+trips))
 	total := 0.0
 	for s := 0; s < len(labels); s++ {
-		if s == 1 {
-			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
-		}
 		label2 := labels[s]
 		xs2 := x[s*nIn : (s+1)*nIn]
 		h2 := make([]float64, nHidden)
 		hBar2 := make([]float64, nHidden)
-		for i := 0; i < len(h2); i++ {
+		for i := 0; i < nHidden; i++ {
 			w3 := t7[i*nIn : (i+1)*nIn]
 			a2 := t5[i]
 			for j := 0; j < len(xs2); j++ {
 				a2 += w3[j] * xs2[j]
 			}
-			t25 := math.Tanh(a2)
-			h2[i] = t25
-			tape = append(tape, t25)
+			t23 := math.Tanh(a2)
+			h2[i] = t23
+			tape = append(tape, t23)
 		}
 		z := make([]float64, nOut)
 		zBar2 := make([]float64, nOut)
 		zmax2 := zmax
-		for k := 0; k < len(z); k++ {
+		for k := 0; k < nOut; k++ {
 			w2 := t8[k*nHidden : (k+1)*nHidden]
 			a := t6[k]
-			for i := 0; i < len(h2); i++ {
+			for i := 0; i < nHidden; i++ {
 				a += w2[i] * h2[i]
 			}
 			z[k] = a
@@ -71,84 +65,81 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 			zmax2 = max(zmax2, a)
 		}
 		sum2 := 0.0
-		for i := 0; i < len(z); i++ {
-			t24 := math.Exp(z[i] - zmax2)
-			tape = append(tape, t24)
-			sum2 += t24
+		for i := 0; i < nOut; i++ {
+			t22 := math.Exp(z[i] - zmax2)
+			tape = append(tape, t22)
+			sum2 += t22
 		}
-		t23 := z[label2]
+		t21 := z[label2]
 		tape = append(tape, sum2)
 		tapeSlices = append(tapeSlices, z, zBar2, h2, hBar2)
-		total += zmax2 + math.Log(sum2) - t23
+		total += zmax2 + math.Log(sum2) - t21
 	}
 	t9 := float64(len(labels))
-	t10 := total / t9
 	totalBar := 1 / t9
-	t11 := n.W2
-	t12 := nBar.W2
-	t13 := nBar.B2
-	t14 := nBar.W1
-	t15 := nBar.B1
+	t10 := n.W2
+	t11 := nBar.W2
+	t12 := nBar.B2
+	t13 := nBar.W1
+	t14 := nBar.B1
 	for s := len(labels) - 1; s >= 0; s-- {
 		zBar := tapeSlices[len(tapeSlices)-3]
 		h := tapeSlices[len(tapeSlices)-2]
 		hBar := tapeSlices[len(tapeSlices)-1]
-		t16 := tapeSlices[:len(tapeSlices)-4]
+		tapeSlices = tapeSlices[:len(tapeSlices)-4]
 		xs := x[s*nIn : (s+1)*nIn]
 		sum := tape[len(tape)-1]
-		n2 := len(tapeSlices[len(tapeSlices)-4])
 		label := labels[s]
 		zBar[label] -= totalBar
 		sumBar := 1 / sum * totalBar
 		zmaxBar := totalBar
 		tape = tape[:len(tape)-1]
-		for i := n2 - 1; i >= 0; i-- {
-			t22 := tape[len(tape)-1] * sumBar
-			zBar[i] += t22
-			zmaxBar -= t22
+		for i := nOut - 1; i >= 0; i-- {
+			t20 := tape[len(tape)-1] * sumBar
+			zBar[i] += t20
+			zmaxBar -= t20
 			tape = tape[:len(tape)-1]
 		}
-		for k := n2 - 1; k >= 0; k-- {
-			w := t11[k*nHidden : (k+1)*nHidden]
-			wBar2 := t12[k*nHidden : (k+1)*nHidden]
-			t18 := tape[:len(tape)-2]
-			t19 := tape[len(tape)-2] >= tape[len(tape)-1]
-			t20 := 0.0
-			if t19 {
-				t20 = 1
+		for k := nOut - 1; k >= 0; k-- {
+			w := t10[k*nHidden : (k+1)*nHidden]
+			wBar2 := t11[k*nHidden : (k+1)*nHidden]
+			t16 := tape[:len(tape)-2]
+			t17 := tape[len(tape)-2] >= tape[len(tape)-1]
+			t18 := 0.0
+			if t17 {
+				t18 = 1
 			}
-			zmaxBar2 := t20 * zmaxBar
-			t21 := 1.0
-			if t19 {
-				t21 = 0
+			zmaxBar2 := t18 * zmaxBar
+			t19 := 1.0
+			if t17 {
+				t19 = 0
 			}
 			zkBar := zBar[k]
 			zBar[k] = 0
-			aBar2 := t21*zmaxBar + zkBar
-			for i := len(h) - 1; i >= 0; i-- {
+			aBar2 := t19*zmaxBar + zkBar
+			for i := nHidden - 1; i >= 0; i-- {
 				wi := w[i]
 				wBar2[i] += aBar2 * h[i]
 				hBar[i] += wi * aBar2
 			}
-			t13[k] += aBar2
+			t12[k] += aBar2
 			zmaxBar = zmaxBar2
-			tape = t18
+			tape = t16
 		}
-		for i := len(h) - 1; i >= 0; i-- {
-			wBar := t14[i*nIn : (i+1)*nIn]
-			t17 := tape[len(tape)-1]
+		for i := nHidden - 1; i >= 0; i-- {
+			wBar := t13[i*nIn : (i+1)*nIn]
+			t15 := tape[len(tape)-1]
 			tape = tape[:len(tape)-1]
 			hiBar := hBar[i]
 			hBar[i] = 0
-			aBar := (1 - t17*t17) * hiBar
+			aBar := (1 - t15*t15) * hiBar
 			for j := len(xs) - 1; j >= 0; j-- {
 				wBar[j] += aBar * xs[j]
 			}
-			t15[i] += aBar
+			t14[i] += aBar
 		}
-		tapeSlices = t16
 	}
-	return t10
+	return total / t9
 }
 
 // LossJVP computes Net.Loss and its derivative along the tangents (forward mode).
@@ -185,7 +176,7 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		xs := x[s*nIn : (s+1)*nIn]
 		h := make([]float64, nHidden)
 		dh := make([]float64, nHidden)
-		for i := 0; i < len(h); i++ {
+		for i := 0; i < nHidden; i++ {
 			w2 := t9[i*nIn : (i+1)*nIn]
 			dw2 := t10[i*nIn : (i+1)*nIn]
 			a2 := t5[i]
@@ -203,12 +194,12 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		dz := make([]float64, nOut)
 		zmax2 := zmax
 		dzmax := 0.0
-		for k := 0; k < len(z); k++ {
+		for k := 0; k < nOut; k++ {
 			w := t11[k*nHidden : (k+1)*nHidden]
 			dw := t12[k*nHidden : (k+1)*nHidden]
 			a := t7[k]
 			da := t8[k]
-			for i := 0; i < len(h); i++ {
+			for i := 0; i < nHidden; i++ {
 				hi := h[i]
 				wi := w[i]
 				a += wi * hi
@@ -223,7 +214,7 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		}
 		sum := 0.0
 		dsum := 0.0
-		for i := 0; i < len(z); i++ {
+		for i := 0; i < nOut; i++ {
 			t14 := math.Exp(z[i] - zmax2)
 			sum += t14
 			dsum += t14 * (dz[i] - dzmax)
@@ -345,69 +336,67 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 		}
 		sum2 := 0.0
 		for k := 0; k < nOut; k++ {
-			t11 := math.Exp(z[k] - zmax2)
-			tape = append(tape, t11)
-			sum2 += t11
+			t10 := math.Exp(z[k] - zmax2)
+			tape = append(tape, t10)
+			sum2 += t10
 		}
-		t10 := z[labels[s]]
+		t9 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t10
+		total += zmax2 + math.Log(sum2) - t9
 	}
 	t := float64(batch)
-	t2 := total / t
 	totalBar := 1 / t
 	for s := batch - 1; s >= 0; s-- {
 		sum := tape[len(tape)-1]
-		t3 := labels[s]
-		zBar[t3] -= totalBar
+		t2 := labels[s]
+		zBar[t2] -= totalBar
 		sumBar := 1 / sum * totalBar
 		zmaxBar := totalBar
 		tape = tape[:len(tape)-1]
 		for k := nOut - 1; k >= 0; k-- {
-			t9 := tape[len(tape)-1] * sumBar
-			zBar[k] += t9
-			zmaxBar -= t9
+			t8 := tape[len(tape)-1] * sumBar
+			zBar[k] += t8
+			zmaxBar -= t8
 			tape = tape[:len(tape)-1]
 		}
 		for k := nOut - 1; k >= 0; k-- {
-			t5 := tape[:len(tape)-2]
-			t6 := tape[len(tape)-2] >= tape[len(tape)-1]
-			t7 := 0.0
-			if t6 {
-				t7 = 1
+			t4 := tape[:len(tape)-2]
+			t5 := tape[len(tape)-2] >= tape[len(tape)-1]
+			t6 := 0.0
+			if t5 {
+				t6 = 1
 			}
-			zmaxBar2 := t7 * zmaxBar
-			t8 := 1.0
-			if t6 {
-				t8 = 0
+			zmaxBar2 := t6 * zmaxBar
+			t7 := 1.0
+			if t5 {
+				t7 = 0
 			}
 			zkBar := zBar[k]
 			zBar[k] = 0
-			aBar2 := t8*zmaxBar + zkBar
+			aBar2 := t7*zmaxBar + zkBar
 			for i := nHidden - 1; i >= 0; i-- {
-				hi2 := h[i]
 				hBar[i] += w2[k*nHidden+i] * aBar2
-				w2Bar[k*nHidden+i] += aBar2 * hi2
+				w2Bar[k*nHidden+i] += aBar2 * h[i]
 			}
 			b2Bar[k] += aBar2
 			zmaxBar = zmaxBar2
-			tape = t5
+			tape = t4
 		}
 		for i := nHidden - 1; i >= 0; i-- {
 			hiBar := hBar[i]
 			hBar[i] = 0
 			hi := h[i]
-			t4 := tape[:len(tape)-1]
+			t3 := tape[:len(tape)-1]
 			h[i] = tape[len(tape)-1]
 			aBar := (1 - hi*hi) * hiBar
 			for j := nIn - 1; j >= 0; j-- {
 				w1Bar[i*nIn+j] += aBar * x[s*nIn+j]
 			}
 			b1Bar[i] += aBar
-			tape = t4
+			tape = t3
 		}
 	}
-	return t2
+	return total / t
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -18,14 +18,13 @@ func LossJVP(x, dx, c []float64) (float64, float64) {
 	dout := make([]float64, len(x))
 	t, t2 := magJVP(x, dx)
 	for i := 0; i < len(x); i++ {
-		dxi := dx[i]
 		t3 := x[i] / t
 		out[i] = t3
-		dout[i] = (dxi - t3*t2) / t
+		dout[i] = (dx[i] - t3*t2) / t
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i := 0; i < len(out); i++ {
+	for i := 0; i < len(x); i++ {
 		ci := c[i]
 		sum += ci * out[i]
 		dsum += ci * dout[i]
@@ -68,7 +67,7 @@ func LossGrad(x, xBar, c []float64) float64 {
 		out[i] = x[i] / t
 	}
 	sum := 0.0
-	for i := 0; i < len(out); i++ {
+	for i := 0; i < len(x); i++ {
 		ci := c[i]
 		outi := out[i]
 		outBar[i] += ci
@@ -93,15 +92,15 @@ func LossGrad(x, xBar, c []float64) float64 {
 //
 // Varied inputs: x (into xBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func magReverse(x, xBar []float64, seed float64) {
-	gadApart(x, xBar, "magReverse: x and xBar")
 	sum := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		sum += v * v
 	}
-	t := math.Sqrt(sum)
-	sumBar := 0.5 / t * seed
+	sumBar := 0.5 / math.Sqrt(sum) * seed
 	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (sumBar * x[i])
 	}

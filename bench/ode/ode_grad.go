@@ -32,35 +32,24 @@ func FinalJVP(x, dx []float64, steps int) (float64, float64) {
 	t2 := h / 6
 	for i2 := 0; i2 < steps; i2++ {
 		rhsJVP(k1, dk1, x, dx, y, dy)
-		for i := 0; i < len(u); i++ {
-			dyi4 := dy[i]
-			dk1i2 := dk1[i]
+		for i := 0; i < n; i++ {
 			u[i] = y[i] + t*k1[i]
-			du[i] = dyi4 + t*dk1i2
+			du[i] = dy[i] + t*dk1[i]
 		}
 		rhsJVP(k2, dk2, x, dx, u, du)
-		for i := 0; i < len(u); i++ {
-			dyi3 := dy[i]
-			dk2i2 := dk2[i]
+		for i := 0; i < n; i++ {
 			u[i] = y[i] + t*k2[i]
-			du[i] = dyi3 + t*dk2i2
+			du[i] = dy[i] + t*dk2[i]
 		}
 		rhsJVP(k3, dk3, x, dx, u, du)
-		for i := 0; i < len(u); i++ {
-			dyi2 := dy[i]
-			dk3i2 := dk3[i]
+		for i := 0; i < n; i++ {
 			u[i] = y[i] + h*k3[i]
-			du[i] = dyi2 + h*dk3i2
+			du[i] = dy[i] + h*dk3[i]
 		}
 		rhsJVP(k4, dk4, x, dx, u, du)
-		for i := 0; i < len(y); i++ {
-			dk1i := dk1[i]
-			dk2i := dk2[i]
-			dk3i := dk3[i]
-			dk4i := dk4[i]
-			dyi := dy[i]
+		for i := 0; i < n; i++ {
 			y[i] += t2 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
-			dy[i] = dyi + t2*(dk1i+2*dk2i+2*dk3i+dk4i)
+			dy[i] += t2 * (dk1[i] + 2*dk2[i] + 2*dk3[i] + dk4[i])
 		}
 	}
 	return y[n-1], dy[n-1]
@@ -130,26 +119,26 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 		uBar = make([]float64, n)
 		t := h / 2
 		t2 := h / 6
-		tape = slices.Grow(tape, max(steps+2, 0)*(len(y)+len(u)+len(u)+len(u)))
+		tape = slices.Grow(tape, max(steps+2, 0)*(n+n+n+n))
 		for i2 := 0; i2 < steps; i2++ {
 			t3 := append(tape, y...)
 			rhs(k1, x, y)
-			for i := 0; i < len(u); i++ {
+			for i := 0; i < n; i++ {
 				u[i] = y[i] + t*k1[i]
 			}
 			t4 := append(t3, u...)
 			rhs(k2, x, u)
-			for i := 0; i < len(u); i++ {
+			for i := 0; i < n; i++ {
 				u[i] = y[i] + t*k2[i]
 			}
 			t5 := append(t4, u...)
 			rhs(k3, x, u)
-			for i := 0; i < len(u); i++ {
+			for i := 0; i < n; i++ {
 				u[i] = y[i] + h*k3[i]
 			}
 			tape = append(t5, u...)
 			rhs(k4, x, u)
-			for i := 0; i < len(y); i++ {
+			for i := 0; i < n; i++ {
 				y[i] += t2 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
 			}
 		}
@@ -162,7 +151,7 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 		t7 := h2 / 6
 		t8 := h2 / 2
 		for i6 := steps - 1; i6 >= 0; i6-- {
-			for i := len(y) - 1; i >= 0; i-- {
+			for i := n - 1; i >= 0; i-- {
 				t12 := t7 * yBar[i]
 				k4Bar[i] += t12
 				t13 := 2 * t12
@@ -173,7 +162,7 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 			copy(u, tape[len(tape)-len(u):])
 			t9 := tape[:len(tape)-len(u)]
 			rhsReverse(k4, k4Bar, x, xBar, u, uBar)
-			for i := len(u) - 1; i >= 0; i-- {
+			for i := n - 1; i >= 0; i-- {
 				uiBar3 := uBar[i]
 				uBar[i] = 0
 				k3Bar[i] += h2 * uiBar3
@@ -182,7 +171,7 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 			copy(u, t9[len(t9)-len(u):])
 			t10 := t9[:len(t9)-len(u)]
 			rhsReverse(k3, k3Bar, x, xBar, u, uBar)
-			for i := len(u) - 1; i >= 0; i-- {
+			for i := n - 1; i >= 0; i-- {
 				uiBar2 := uBar[i]
 				uBar[i] = 0
 				k2Bar[i] += t8 * uiBar2
@@ -191,7 +180,7 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 			copy(u, t10[len(t10)-len(u):])
 			t11 := t10[:len(t10)-len(u)]
 			rhsReverse(k2, k2Bar, x, xBar, u, uBar)
-			for i := len(u) - 1; i >= 0; i-- {
+			for i := n - 1; i >= 0; i-- {
 				uiBar := uBar[i]
 				uBar[i] = 0
 				k1Bar[i] += t8 * uiBar
@@ -215,9 +204,10 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 // rhs writes z: on entry zBar holds the adjoint of the values rhs leaves in z (zero for the
 // gradient of its results alone); on return, the gradient with respect to the values z held on
 // entry.
+//
+// It checks only the slices that its calls may pass sharing memory.
 func rhsReverse(z, zBar, x, xBar, y, yBar []float64) {
 	gadApart(z, zBar, "rhsReverse: z and zBar")
-	gadApart(x, xBar, "rhsReverse: x and xBar")
 	gadApart(y, yBar, "rhsReverse: y and yBar")
 	gadApart(z, x, "rhsReverse: z and x")
 	gadApart(z, y, "rhsReverse: z and y")

@@ -25,22 +25,22 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 	var hs []*tensorops.Tensor
 	var hsBar []*tensorops.Tensor
 	for t := 0; t < len(xs); t++ {
-		t22 := tensorops.MatMul(xs[t], m.Wx)
-		a := tensorops.Add(t22, m.B)
-		tapePointers2 := append(tapePointers, t22)
+		t21 := tensorops.MatMul(xs[t], m.Wx)
+		a := tensorops.Add(t21, m.B)
+		tapePointers2 := append(tapePointers, t21)
 		var from int
 		if t > 0 {
-			t23 := hs[t-1]
-			t24 := tensorops.MatMul(t23, m.Wh)
+			t22 := hs[t-1]
+			t23 := tensorops.MatMul(t22, m.Wh)
 			tapeSlices = append(tapeSlices, hs, hsBar)
-			tapePointers2 = append(tapePointers2, t23, a, t24)
-			a = tensorops.Add(a, t24)
+			tapePointers2 = append(tapePointers2, t22, a, t23)
+			a = tensorops.Add(a, t23)
 			from = 1
 		} else {
 			from = 0
 		}
-		t25 := tensorops.Tanh(a)
-		hs4 := append(hs, t25)
+		t24 := tensorops.Tanh(a)
+		hs4 := append(hs, t24)
 		var hsBar5 []*tensorops.Tensor
 		if cap(hs4) != cap(hs) {
 			hsBar5 = make([]*tensorops.Tensor, len(hs4), cap(hs4))
@@ -48,7 +48,7 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 			hsBar5 = hsBar[:len(hs4)]
 		}
 		path = append(path, from)
-		tapePointers = append(tapePointers2, t25)
+		tapePointers = append(tapePointers2, t24)
 		tapeSlices = append(tapeSlices, hs, hsBar, hs4, hsBar5)
 		hs = hs4
 		hsBar = hsBar5
@@ -56,72 +56,71 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 	tapePointers = slices.Grow(tapePointers, max(len(hs)+2, 0)*2)
 	loss := 0.0
 	for t := 0; t < len(hs); t++ {
-		t20 := tensorops.MatMul(hs[t], m.Wy)
-		t21 := tensorops.Add(t20, m.By)
-		loss += tensorops.SoftmaxCrossEntropy(t21, ys[t])
-		tapePointers = append(tapePointers, t20, t21)
+		t19 := tensorops.MatMul(hs[t], m.Wy)
+		t20 := tensorops.Add(t19, m.By)
+		loss += tensorops.SoftmaxCrossEntropy(t20, ys[t])
+		tapePointers = append(tapePointers, t19, t20)
 	}
 	t3 := float64(len(hs))
-	t4 := loss / t3
 	lossBar := 1 / t3
 	for t := len(hs) - 1; t >= 0; t-- {
-		t16 := tensorops.SoftmaxCrossEntropyGrad(tapePointers[len(tapePointers)-1], ys[t], lossBar)
-		t17 := tensorops.SumLike(t16, tapePointers[len(tapePointers)-2])
-		mBar.By = tensorops.AccumulateSumLike(mBar.By, t16, m.By)
+		t15 := tensorops.SoftmaxCrossEntropyGrad(tapePointers[len(tapePointers)-1], ys[t], lossBar)
+		t16 := tensorops.SumLike(t15, tapePointers[len(tapePointers)-2])
+		mBar.By = tensorops.AccumulateSumLike(mBar.By, t15, m.By)
 		h := hs[t]
-		t18 := m.Wy
-		mBar.Wy = tensorops.AccumulateMatMulGradB(mBar.Wy, t17, h, t18, false, false)
-		t19 := tensorops.AccumulateMatMulGradA(hsBar[t], t17, h, t18, false, false)
-		hsBar[t] = t19
+		t17 := m.Wy
+		mBar.Wy = tensorops.AccumulateMatMulGradB(mBar.Wy, t16, h, t17, false, false)
+		t18 := tensorops.AccumulateMatMulGradA(hsBar[t], t16, h, t17, false, false)
+		hsBar[t] = t18
 		tapePointers = tapePointers[:len(tapePointers)-2]
 	}
-	t6 := len(xs) - 1
+	t5 := len(xs) - 1
 	var aBar *tensorops.Tensor
 	var aBar2 *tensorops.Tensor
 	var aBar3 *tensorops.Tensor
-	for t6 >= 0 {
+	for t5 >= 0 {
 		hs2 := tapeSlices[len(tapeSlices)-4]
 		hsBar2 := tapeSlices[len(tapeSlices)-3]
 		hs3 := tapeSlices[len(tapeSlices)-2]
 		hsBar3 := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:len(tapeSlices)-4]
-		t7 := tapePointers[len(tapePointers)-1]
+		t6 := tapePointers[len(tapePointers)-1]
 		tapePointers = tapePointers[:len(tapePointers)-1]
-		t8 := hsBar3[len(hs2)]
+		t7 := hsBar3[len(hs2)]
 		hsBar3[len(hs2)] = nil
 		if cap(hs3) != cap(hs2) {
 			for k := 0; k < len(hs2); k++ {
 				hsBar2[k] = tensorops.Accumulate(hsBar2[k], hsBar3[k])
 			}
 		}
-		aBar4 := tensorops.Fuse("a + TanhJVP(b, c)", aBar3, t7, t8)
-		t9 := path[:len(path)-1]
+		aBar4 := tensorops.Fuse("a + TanhJVP(b, c)", aBar3, t6, t7)
+		t8 := path[:len(path)-1]
 		if path[len(path)-1] == 0 {
 			aBar = tensorops.Add(aBar, aBar4)
 			aBar3 = nil
 		} else {
 			aBar2 = tensorops.Add(aBar2, aBar4)
-			t10 := tapePointers[len(tapePointers)-3]
+			t9 := tapePointers[len(tapePointers)-3]
 			hsBar4 := tapeSlices[len(tapeSlices)-1]
 			aBar = tensorops.Add(aBar, tensorops.SumLike(aBar2, tapePointers[len(tapePointers)-2]))
-			t11 := tensorops.SumLike(aBar2, tapePointers[len(tapePointers)-1])
-			t12 := m.Wh
-			mBar.Wh = tensorops.AccumulateMatMulGradB(mBar.Wh, t11, t10, t12, false, false)
-			t13 := tensorops.AccumulateMatMulGradA(hsBar4[t6-1], t11, t10, t12, false, false)
-			hsBar4[t6-1] = t13
+			t10 := tensorops.SumLike(aBar2, tapePointers[len(tapePointers)-1])
+			t11 := m.Wh
+			mBar.Wh = tensorops.AccumulateMatMulGradB(mBar.Wh, t10, t9, t11, false, false)
+			t12 := tensorops.AccumulateMatMulGradA(hsBar4[t5-1], t10, t9, t11, false, false)
+			hsBar4[t5-1] = t12
 			aBar2 = nil
 			aBar3 = nil
 			tapePointers = tapePointers[:len(tapePointers)-3]
 			tapeSlices = tapeSlices[:len(tapeSlices)-2]
 		}
-		t14 := tensorops.SumLike(aBar, tapePointers[len(tapePointers)-1])
+		t13 := tensorops.SumLike(aBar, tapePointers[len(tapePointers)-1])
 		mBar.B = tensorops.AccumulateSumLike(mBar.B, aBar, m.B)
-		t15 := tensorops.AccumulateMatMulGradB(mBar.Wx, t14, xs[t6], m.Wx, false, false)
-		mBar.Wx = t15
-		t6--
+		t14 := tensorops.AccumulateMatMulGradB(mBar.Wx, t13, xs[t5], m.Wx, false, false)
+		mBar.Wx = t14
+		t5--
 		aBar = nil
 		tapePointers = tapePointers[:len(tapePointers)-1]
-		path = t9
+		path = t8
 	}
-	return t4
+	return loss / t3
 }

@@ -26,22 +26,21 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 	t := copy(u, u0)
 	tape := slices.Grow(tapeBuf[:0], max(steps+2, 0)*(max(n, 0)*3))
 	for s := 0; s < steps; s++ {
-		t9 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t9
+		next[n-1] = u[n-1]
 		for i := 1; i < n-1; i++ {
 			ui2 := u[i]
-			t10 := u[i-1]
-			t11 := u[i+1]
-			next[i] = ui2 + kappa*(t10-2*ui2+t11)
-			tape = append(tape, t10, ui2, t11)
+			t9 := u[i-1]
+			t10 := u[i+1]
+			next[i] = ui2 + kappa*(t9-2*ui2+t10)
+			tape = append(tape, t9, ui2, t10)
 		}
-		for i := 0; i < len(u); i++ {
+		for i := 0; i < n; i++ {
 			u[i] = next[i]
 		}
 	}
 	f = 0
-	for i := 0; i < len(u); i++ {
+	for i := 0; i < n; i++ {
 		d := u[i] - target[i]
 		t8 := 0.5 * d
 		uBar[i] += 2 * t8
@@ -49,7 +48,7 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 	}
 	kappaBar = 0
 	for s := steps - 1; s >= 0; s-- {
-		for i := len(u) - 1; i >= 0; i-- {
+		for i := n - 1; i >= 0; i-- {
 			uiBar := uBar[i]
 			uBar[i] = 0
 			nextBar[i] += uiBar
@@ -100,31 +99,25 @@ func MisfitJVP(u0, du0 []float64, kappa, dkappa float64, steps int, target []flo
 	copy(u, u0)
 	copy(du, du0)
 	for s := 0; s < steps; s++ {
-		du0v2 := du[0]
-		t2 := u[n-1]
-		t3 := du[n-1]
 		next[0] = u[0]
-		dnext[0] = du0v2
-		next[n-1] = t2
-		dnext[n-1] = t3
+		dnext[0] = du[0]
+		next[n-1] = u[n-1]
+		dnext[n-1] = du[n-1]
 		for i := 1; i < n-1; i++ {
 			ui := u[i]
 			dui := du[i]
-			t5 := du[i-1]
-			t6 := du[i+1]
-			t7 := u[i-1] - 2*ui + u[i+1]
-			next[i] = ui + kappa*t7
-			dnext[i] = dui + (dkappa*t7 + kappa*(t5-2*dui+t6))
+			t2 := u[i-1] - 2*ui + u[i+1]
+			next[i] = ui + kappa*t2
+			dnext[i] = dui + (dkappa*t2 + kappa*(du[i-1]-2*dui+du[i+1]))
 		}
-		for i := 0; i < len(u); i++ {
-			t4 := dnext[i]
+		for i := 0; i < n; i++ {
 			u[i] = next[i]
-			du[i] = t4
+			du[i] = dnext[i]
 		}
 	}
 	f := 0.0
 	df := 0.0
-	for i := 0; i < len(u); i++ {
+	for i := 0; i < n; i++ {
 		dd := du[i]
 		d := u[i] - target[i]
 		t := 0.5 * d

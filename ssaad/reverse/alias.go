@@ -12,7 +12,6 @@ package reverse
 // caller's responsibility.
 
 import (
-	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -75,7 +74,7 @@ func (t *transformer) aliasChecks(names []string) {
 		same.Tok = token.EQL
 		t.Cur.If(same, fail, next)
 		t.Cur = fail
-		msg := fmt.Sprintf("%s: %s and %s share memory: gadgen's gradients need them apart", t.req.Name, pr[0].name, pr[1].name)
+		msg := ir.AliasMessage(t.req.Name, pr[0].name, pr[1].name)
 		s := t.Emit(ir.OpConvert, types.NewInterfaceType(nil, nil), t.F.ConstValue(types.Typ[types.String], constant.MakeString(msg)))
 		t.Emit(ir.OpPanic, nil, s)
 		t.Cur = next

@@ -24,15 +24,15 @@ func ReprojErrorVJP(
 	tape := tapeBuf[:0]
 	var xcBar [3]float64
 	var outBar2 [3]float64
-	var t82 [3]float64
+	var t80 [3]float64
 	var rxpBar [3]float64
-	var t83 [3]float64
+	var t81 [3]float64
 	var wxpBar [3]float64
 	var wBar2 [3]float64
 	var xoBar [3]float64
 	gadApart(cam, camBar, "ReprojErrorVJP: cam and camBar")
 	gadApart(x, xBar, "ReprojErrorVJP: x and xBar")
-	var t84 [3]float64
+	var t82 [3]float64
 	xo := [3]float64{
 		x[0] - cam[3],
 		x[1] - cam[4],
@@ -51,13 +51,13 @@ func ReprojErrorVJP(
 		theta = math.Sqrt(sqtheta)
 		c = math.Cos(theta)
 		s := math.Sin(theta)
-		var t88 [3]float64
+		var t86 [3]float64
 		w2 := [3]float64{
 			t2 / theta,
 			t3 / theta,
 			t4 / theta,
 		}
-		var t89 [3]float64
+		var t87 [3]float64
 		t12 = w2[1]
 		t13 = xo[2]
 		t14 = w2[2]
@@ -74,11 +74,11 @@ func ReprojErrorVJP(
 		var outBar3 [3]float64
 		tape = slices.Grow(tape, 55)
 		for i := 0; i < 3; i++ {
-			t79 := xo[i]
-			t80 := wxp[i]
-			t81 := w2[i]
-			out[i] = t79*c + t80*s + t81*tmp
-			tape = append(tape, t79, c, t80, s, t81, t17, t16, t12, t15, t14, t13)
+			t77 := xo[i]
+			t78 := wxp[i]
+			t79 := w2[i]
+			out[i] = t77*c + t78*s + t79*tmp
+			tape = append(tape, t77, c, t78, s, t79, t17, t16, t12, t15, t14, t13)
 		}
 		t18 = nil
 		t19 = nil
@@ -89,15 +89,15 @@ func ReprojErrorVJP(
 		t9 = 0
 		t10 = 0
 		t11 = 0
-		t21 = &t88
-		t22 = &t89
+		t21 = &t86
+		t22 = &t87
 		outBar = &outBar3
 		xc = out
 		from = 1
 	} else {
-		var t85 [3]float64
+		var t83 [3]float64
 		t5 := [3]float64{t2, t3, t4}
-		var t86 [3]float64
+		var t84 [3]float64
 		t6 = t5[1]
 		t7 = xo[2]
 		t8 = t5[2]
@@ -109,10 +109,10 @@ func ReprojErrorVJP(
 			t8*t10 - t11*t7,
 			t11*t9 - t6*t10,
 		}
-		var t87 [3]float64
-		t18 = &t85
-		t19 = &t86
-		t20 = &t87
+		var t85 [3]float64
+		t18 = &t83
+		t19 = &t84
+		t20 = &t85
 		t21 = nil
 		t22 = nil
 		outBar = nil
@@ -143,172 +143,169 @@ func ReprojErrorVJP(
 	v2 := v * l
 	cam6 := cam[6]
 	t25 := u2*cam6 + cam[7] - feat[0]
-	t26 := w * t25
-	t27 := v2*cam6 + cam[8] - feat[1]
-	t28 := w * t27
-	t29 := w * eyBar
-	wBar = eyBar*t27 + exBar*t25
-	t30 := w * exBar
-	camBar[8] += t29
-	t31 := t29 * cam6
-	camBar[7] += t30
-	t32 := t30 * cam6
-	camBar[6] += v2*t29 + u2*t30
-	t33 := v*t31 + u*t32
-	t34 := t33 * rsq
-	camBar[10] += t34 * rsq
-	t35 := t24*t33 + cam10*t34 + cam9*t33
-	camBar[9] += t34
-	t36 := t31*l + 2*(t35*v)
-	t37 := t32*l + 2*(t35*u)
-	xcBar[1] += t36 / t23
-	xcBar[2] += -(t36 * v / t23) - t37*u/t23
-	xcBar[0] += t37 / t23
-	var sqthetaBar, t71, t72, t73 float64
+	t26 := v2*cam6 + cam[8] - feat[1]
+	t27 := w * eyBar
+	wBar = eyBar*t26 + exBar*t25
+	t28 := w * exBar
+	camBar[8] += t27
+	t29 := t27 * cam6
+	camBar[7] += t28
+	t30 := t28 * cam6
+	camBar[6] += v2*t27 + u2*t28
+	t31 := v*t29 + u*t30
+	t32 := t31 * rsq
+	camBar[10] += t32 * rsq
+	t33 := t24*t31 + cam10*t32 + cam9*t31
+	camBar[9] += t32
+	t34 := t29*l + 2*(t33*v)
+	t35 := t30*l + 2*(t33*u)
+	xcBar[1] += t34 / t23
+	xcBar[2] += -(t34 * v / t23) - t35*u/t23
+	xcBar[0] += t35 / t23
+	var sqthetaBar, t69, t70, t71 float64
 	if from == 0 {
-		t61 := xcBar
+		t59 := xcBar
 		xcBar = [3]float64{}
-		t82[0] += t61[0]
-		t82[1] += t61[1]
-		t82[2] += t61[2]
-		t62 := t82
-		t82 = [3]float64{}
-		t20[0] += t62[0]
-		t20[1] += t62[1]
-		t20[2] += t62[2]
-		t63 := t20[2]
+		t80[0] += t59[0]
+		t80[1] += t59[1]
+		t80[2] += t59[2]
+		t60 := t80
+		t80 = [3]float64{}
+		t20[0] += t60[0]
+		t20[1] += t60[1]
+		t20[2] += t60[2]
+		t61 := t20[2]
 		t20[2] = 0
-		rxpBar[2] += t63
-		t64 := t20[1]
+		rxpBar[2] += t61
+		t62 := t20[1]
 		t20[1] = 0
-		rxpBar[1] += t64
-		t65 := t20[0]
+		rxpBar[1] += t62
+		t63 := t20[0]
 		t20[0] = 0
-		rxpBar[0] += t65
-		t66 := rxpBar
+		rxpBar[0] += t63
+		t64 := rxpBar
 		rxpBar = [3]float64{}
-		t19[0] += t66[0]
-		t19[1] += t66[1]
-		t19[2] += t66[2]
-		t67 := t19[2]
+		t19[0] += t64[0]
+		t19[1] += t64[1]
+		t19[2] += t64[2]
+		t65 := t19[2]
 		t19[2] = 0
-		t68 := t19[1]
+		t66 := t19[1]
 		t19[1] = 0
-		t83[0] += t67*t9 - t68*t7
-		xoBar[0] += t65 - t6*t67 + t8*t68
-		t69 := t19[0]
+		t81[0] += t65*t9 - t66*t7
+		xoBar[0] += t63 - t6*t65 + t8*t66
+		t67 := t19[0]
 		t19[0] = 0
-		xoBar[1] += t64 + t11*t67 - t8*t69
-		t83[2] += t68*t10 - t69*t9
-		xoBar[2] += t63 - t11*t68 + t6*t69
-		t83[1] += t69*t7 - t67*t10
-		t70 := t83
-		t83 = [3]float64{}
-		t18[0] += t70[0]
-		t18[1] += t70[1]
-		t18[2] += t70[2]
-		t71 = t18[2]
+		xoBar[1] += t62 + t11*t65 - t8*t67
+		t81[2] += t66*t10 - t67*t9
+		xoBar[2] += t61 - t11*t66 + t6*t67
+		t81[1] += t67*t7 - t65*t10
+		t68 := t81
+		t81 = [3]float64{}
+		t18[0] += t68[0]
+		t18[1] += t68[1]
+		t18[2] += t68[2]
+		t69 = t18[2]
 		t18[2] = 0
-		t72 = t18[1]
+		t70 = t18[1]
 		t18[1] = 0
-		t73 = t18[0]
+		t71 = t18[0]
 		t18[0] = 0
 		sqthetaBar = 0
 	} else {
-		t38 := xcBar
+		t36 := xcBar
 		xcBar = [3]float64{}
-		outBar2[0] += t38[0]
-		outBar2[1] += t38[1]
-		outBar2[2] += t38[2]
-		t39 := outBar2
+		outBar2[0] += t36[0]
+		outBar2[1] += t36[1]
+		outBar2[2] += t36[2]
+		t37 := outBar2
 		outBar2 = [3]float64{}
-		outBar[0] += t39[0]
-		outBar[1] += t39[1]
-		outBar[2] += t39[2]
+		outBar[0] += t37[0]
+		outBar[1] += t37[1]
+		outBar[2] += t37[2]
 		cBar := 0.0
 		sBar := 0.0
 		tmpBar := 0.0
 		for i := 2; i >= 0; i-- {
-			t52 := tape[len(tape)-11]
+			t50 := tape[len(tape)-11]
 			c2 := tape[len(tape)-10]
-			t53 := tape[len(tape)-9]
-			s2 := tape[len(tape)-8]
-			t54 := tape[len(tape)-7]
-			t55 := tape[len(tape)-6]
-			t56 := tape[len(tape)-5]
-			t57 := tape[len(tape)-4]
-			t58 := tape[len(tape)-3]
-			t59 := tape[len(tape)-2]
-			t60 := tape[len(tape)-1]
+			t51 := tape[len(tape)-9]
+			t52 := tape[len(tape)-7]
+			t53 := tape[len(tape)-6]
+			t54 := tape[len(tape)-5]
+			t55 := tape[len(tape)-4]
+			t56 := tape[len(tape)-3]
+			t57 := tape[len(tape)-2]
+			t58 := tape[len(tape)-1]
 			outiBar := outBar[i]
 			outBar[i] = 0
-			tmpBar += t54 * outiBar
-			wBar2[i] += outiBar * ((t55*t56 + t57*t58 + t59*t60) * (1 - c2))
-			wxpBar[i] += outiBar * s2
-			cBar += t52 * outiBar
+			tmpBar += t52 * outiBar
+			wBar2[i] += outiBar * ((t53*t54 + t55*t56 + t57*t58) * (1 - c2))
+			wxpBar[i] += outiBar * tape[len(tape)-8]
+			cBar += t50 * outiBar
 			xoBar[i] += outiBar * c2
-			sBar += t53 * outiBar
+			sBar += t51 * outiBar
 			tape = tape[:len(tape)-11]
 		}
-		t40 := tmpBar * (1 - c)
-		t41 := wxpBar
+		t38 := tmpBar * (1 - c)
+		t39 := wxpBar
 		wxpBar = [3]float64{}
-		t22[0] += t41[0]
-		t22[1] += t41[1]
-		t22[2] += t41[2]
-		t42 := t22[2]
+		t22[0] += t39[0]
+		t22[1] += t39[1]
+		t22[2] += t39[2]
+		t40 := t22[2]
 		t22[2] = 0
-		t43 := t22[1]
+		t41 := t22[1]
 		t22[1] = 0
-		wBar2[0] += t40*t16 + t42*t15 - t43*t13
-		xoBar[0] += t17*t40 - t12*t42 + t14*t43
-		t44 := t22[0]
+		wBar2[0] += t38*t16 + t40*t15 - t41*t13
+		xoBar[0] += t17*t38 - t12*t40 + t14*t41
+		t42 := t22[0]
 		t22[0] = 0
-		xoBar[1] += t12*t40 + t17*t42 - t14*t44
-		wBar2[2] += t40*t13 + t43*t16 - t44*t15
-		xoBar[2] += t14*t40 - t17*t43 + t12*t44
-		wBar2[1] += t40*t15 - t42*t16 + t44*t13
-		t45 := wBar2
+		xoBar[1] += t12*t38 + t17*t40 - t14*t42
+		wBar2[2] += t38*t13 + t41*t16 - t42*t15
+		xoBar[2] += t14*t38 - t17*t41 + t12*t42
+		wBar2[1] += t38*t15 - t40*t16 + t42*t13
+		t43 := wBar2
 		wBar2 = [3]float64{}
-		t21[0] += t45[0]
-		t21[1] += t45[1]
-		t21[2] += t45[2]
-		t46 := t21[2]
+		t21[0] += t43[0]
+		t21[1] += t43[1]
+		t21[2] += t43[2]
+		t44 := t21[2]
 		t21[2] = 0
-		t47 := t21[1]
+		t45 := t21[1]
 		t21[1] = 0
-		t48 := t21[0]
+		t46 := t21[0]
 		t21[0] = 0
-		t49 := -(t46 * (t4 / theta) / theta) - t47*(t3/theta)/theta - t48*(t2/theta)/theta
-		t50 := t49 + math.Cos(theta)*sBar
-		t51 := t50 - math.Sin(theta)*(cBar-(t17*t16+t12*t15+t14*t13)*tmpBar)
-		sqthetaBar = 0.5 / theta * t51
-		t73 = t48 / theta
-		t72 = t47 / theta
+		t47 := -(t44 * (t4 / theta) / theta) - t45*(t3/theta)/theta - t46*(t2/theta)/theta
+		t48 := t47 + math.Cos(theta)*sBar
+		t49 := t48 - math.Sin(theta)*(cBar-(t17*t16+t12*t15+t14*t13)*tmpBar)
+		sqthetaBar = 0.5 / theta * t49
 		t71 = t46 / theta
+		t70 = t45 / theta
+		t69 = t44 / theta
 	}
-	t74 := camBar[0:3]
-	t74[2] += t71 + 2*(sqthetaBar*t4)
-	t74[1] += t72 + 2*(sqthetaBar*t3)
-	t74[0] += t73 + 2*(sqthetaBar*t2)
-	t75 := xoBar
+	t72 := camBar[0:3]
+	t72[2] += t69 + 2*(sqthetaBar*t4)
+	t72[1] += t70 + 2*(sqthetaBar*t3)
+	t72[0] += t71 + 2*(sqthetaBar*t2)
+	t73 := xoBar
 	xoBar = [3]float64{}
-	t84[0] += t75[0]
-	t84[1] += t75[1]
-	t84[2] += t75[2]
-	t76 := t84[2]
-	t84[2] = 0
-	camBar[5] -= t76
-	xBar[2] += t76
-	t77 := t84[1]
-	t84[1] = 0
-	camBar[4] -= t77
-	xBar[1] += t77
-	t78 := t84[0]
-	t84[0] = 0
-	camBar[3] -= t78
-	xBar[0] += t78
-	return t26, t28, wBar
+	t82[0] += t73[0]
+	t82[1] += t73[1]
+	t82[2] += t73[2]
+	t74 := t82[2]
+	t82[2] = 0
+	camBar[5] -= t74
+	xBar[2] += t74
+	t75 := t82[1]
+	t82[1] = 0
+	camBar[4] -= t75
+	xBar[1] += t75
+	t76 := t82[0]
+	t82[0] = 0
+	camBar[3] -= t76
+	xBar[0] += t76
+	return w * t25, w * t26, wBar
 }
 
 // WeightErrorGrad computes WeightError and its gradient with respect to the varied inputs (reverse
@@ -317,9 +314,8 @@ func ReprojErrorVJP(
 // Varied inputs: w (returned as wBar).
 // Results: the value of WeightError, then the partials of the varied scalar inputs in order.
 func WeightErrorGrad(w float64) (f, wBar float64) {
-	t := 1 - w*w
 	wBar = -(2 * w)
-	return t, wBar
+	return 1 - w*w, wBar
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -35,11 +35,11 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	tape := slices.Grow(tapeBuf[:0], trips*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
-			t18 := q[c*d+j]
-			t19 := math.Exp(t18)
-			qdiag[c*d+j] = t19
-			sumq[c] += t18
-			tape = append(tape, t19)
+			t14 := q[c*d+j]
+			t15 := math.Exp(t14)
+			qdiag[c*d+j] = t15
+			sumq[c] += t14
+			tape = append(tape, t15)
 		}
 	}
 	xc := make([]float64, d)
@@ -48,64 +48,61 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	qxBar := make([]float64, d)
 	beta := make([]float64, k)
 	betaBar := make([]float64, k)
-	tape = slices.Grow(tape, max(n+2, 0)*(len(beta)+trips*(len(xc)+len(qx))))
+	tape = slices.Grow(tape, max(n+2, 0)*(k+trips*(d+d)))
 	slse := 0.0
 	for i := 0; i < n; i++ {
 		for c := 0; c < k; c++ {
 			for j := 0; j < d; j++ {
 				xc[j] = x[i*d+j] - mu[c*d+j]
 			}
-			t15 := append(tape, xc...)
+			t11 := append(tape, xc...)
 			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
-			t16 := alpha[c]
-			t17 := sumq[c]
-			tape = append(t15, qx...)
-			beta[c] = t16 + t17 - 0.5*sqnorm(qx)
+			t12 := alpha[c]
+			t13 := sumq[c]
+			tape = append(t11, qx...)
+			beta[c] = t12 + t13 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, beta...)
 		slse += lse.LogSumExp(beta)
 	}
 	t := float64(n)
-	t2 := slse - float64(n*d)*0.5*1.8378770664093453 - t*lse.LogSumExp(alpha)
-	k2 := len(sumq)
+	t2 := t * lse.LogSumExp(alpha)
 	n2 := float64(d + m + 1)
-	t3 := n2 * float64(d) * (math.Log(gamma) - 0.34657359027997264)
-	t4 := 0.5 * n2
+	t3 := 0.5 * n2
 	out := 0.25 * float64(d*(d-1)) * 1.1447298858494002
 	for j := 1; j <= d; j++ {
-		lg, _ := math.Lgamma(t4 + 0.5*float64(1-j))
+		lg, _ := math.Lgamma(t3 + 0.5*float64(1-j))
 		out += lg
 	}
-	c2 := t3 - out
-	t5 := 0.5 * gamma * gamma
+	c2 := n2*float64(d)*(math.Log(gamma)-0.34657359027997264) - out
+	t4 := 0.5 * gamma * gamma
 	out2 := 0.0
-	for ck := 0; ck < k2; ck++ {
-		t13 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t14 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 += t5*(t13+t14) - float64(m)*sumq[ck]
+	for ck := 0; ck < k; ck++ {
+		t9 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t10 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 += t4*(t9+t10) - float64(m)*sumq[ck]
 	}
-	t6 := t2 + (float64(k2)*c2 - out2)
-	for ck := k2 - 1; ck >= 0; ck-- {
+	for ck := k - 1; ck >= 0; ck-- {
 		sumqBar[ck] += float64(m)
-		t12 := -t5
-		sqnormReverse(l[ck*nl:(ck+1)*nl], lBar[ck*nl:(ck+1)*nl], t12)
-		sqnormReverse(qdiag[ck*d:(ck+1)*d], qdiagBar[ck*d:(ck+1)*d], t12)
+		t8 := -t4
+		sqnormReverse(l[ck*nl:(ck+1)*nl], lBar[ck*nl:(ck+1)*nl], t8)
+		sqnormReverse(qdiag[ck*d:(ck+1)*d], qdiagBar[ck*d:(ck+1)*d], t8)
 	}
 	lseLogSumExpReverse(alpha, alphaBar, -t)
 	for i := n - 1; i >= 0; i-- {
-		copy(beta, tape[len(tape)-len(beta):])
+		copy(beta, tape[len(tape)-k:])
 		lseLogSumExpReverse(beta, betaBar, 1)
-		tape = tape[:len(tape)-len(beta)]
+		tape = tape[:len(tape)-k]
 		for c := k - 1; c >= 0; c-- {
-			t10 := betaBar[c]
+			t6 := betaBar[c]
 			betaBar[c] = 0
-			copy(qx, tape[len(tape)-len(qx):])
-			t11 := tape[:len(tape)-len(qx)]
-			sqnormReverse(qx, qxBar, -(0.5 * t10))
-			sumqBar[c] += t10
-			alphaBar[c] += t10
-			copy(xc, t11[len(t11)-len(xc):])
-			tape = t11[:len(t11)-len(xc)]
+			copy(qx, tape[len(tape)-d:])
+			t7 := tape[:len(tape)-d]
+			sqnormReverse(qx, qxBar, -(0.5 * t6))
+			sumqBar[c] += t6
+			alphaBar[c] += t6
+			copy(xc, t7[len(t7)-d:])
+			tape = t7[:len(t7)-d]
 			qtimesxReverse(qx, qxBar, qdiag[c*d:(c+1)*d], qdiagBar[c*d:(c+1)*d], l[c*nl:(c+1)*nl],
 				lBar[c*nl:(c+1)*nl], xc, xcBar)
 			for j := d - 1; j >= 0; j-- {
@@ -117,15 +114,13 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	}
 	for c := k - 1; c >= 0; c-- {
 		for j := d - 1; j >= 0; j-- {
-			t7 := tape[len(tape)-1]
-			t8 := sumqBar[c]
-			t9 := qdiagBar[c*d+j]
+			t5 := qdiagBar[c*d+j]
 			qdiagBar[c*d+j] = 0
-			qBar[c*d+j] += t8 + t7*t9
+			qBar[c*d+j] += sumqBar[c] + tape[len(tape)-1]*t5
 			tape = tape[:len(tape)-1]
 		}
 	}
-	return t6
+	return slse - float64(n*d)*0.5*1.8378770664093453 - t2 + (float64(k)*c2 - out2)
 }
 
 // sqnormReverse is the reverse of sqnorm for the gradients that call it: the vector-Jacobian
@@ -135,8 +130,9 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 //
 // Varied inputs: v (into vBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func sqnormReverse(v, vBar []float64, seed float64) {
-	gadApart(v, vBar, "sqnormReverse: v and vBar")
 	for i := 0; i < len(v); i++ {
 		vBar[i] += 2 * (seed * v[i])
 	}
@@ -152,15 +148,10 @@ func sqnormReverse(v, vBar []float64, seed float64) {
 // qtimesx writes dst: on entry dstBar holds the adjoint of the values qtimesx leaves in dst (zero
 // for the gradient of its results alone); on return, the gradient with respect to the values dst
 // held on entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
 	var tapeintBuf [256]int
-	gadApart(dst, dstBar, "qtimesxReverse: dst and dstBar")
-	gadApart(diag, diagBar, "qtimesxReverse: diag and diagBar")
-	gadApart(low, lowBar, "qtimesxReverse: low and lowBar")
-	gadApart(x, xBar, "qtimesxReverse: x and xBar")
-	gadApart(dst, diag, "qtimesxReverse: dst and diag")
-	gadApart(dst, low, "qtimesxReverse: dst and low")
-	gadApart(dst, x, "qtimesxReverse: dst and x")
 	d := len(x)
 	tapeint := slices.Grow(tapeintBuf[:0], max(d+2, 0)*2)
 	idx := 0
@@ -200,9 +191,10 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 //
 // Varied inputs: x (into xBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func lseLogSumExpReverse(x, xBar []float64, seed float64) {
 	var tapeBuf [256]float64
-	gadApart(x, xBar, "lseLogSumExpReverse: x and xBar")
 	a := x[0]
 	t := x[1:]
 	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0)+max(len(x)+2, 0))

@@ -7,7 +7,6 @@ package hello
 // Varied inputs: x (returned as xBar).
 // Results: the value of Square, then the partials of the varied scalar inputs in order.
 func SquareGrad(x float64) (f, xBar float64) {
-	t := x * x
 	xBar = 2 * x
-	return t, xBar
+	return x * x, xBar
 }

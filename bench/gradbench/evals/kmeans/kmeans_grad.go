@@ -61,8 +61,9 @@ func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
 // Varied inputs: b (into bBar).
 // Fixed inputs: a.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func dist2ReverseWrtB(a, b, bBar []float64, seed float64) {
-	gadApart(b, bBar, "dist2ReverseWrtB: b and bBar")
 	for i := 0; i < len(a); i++ {
 		bBar[i] -= 2 * (seed * (a[i] - b[i]))
 	}

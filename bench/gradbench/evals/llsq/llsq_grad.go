@@ -38,7 +38,6 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 		tape = append(tape, r)
 		sum += r * r
 	}
-	t2 := sum / 2
 	for i2 := n - 1; i2 >= 0; i2-- {
 		rBar := 2 * (0.5 * tape[len(tape)-1])
 		tape = tape[:len(tape)-1]
@@ -47,7 +46,7 @@ func ObjectiveGrad(x, xBar []float64, n int) float64 {
 			tape = tape[:len(tape)-1]
 		}
 	}
-	return t2
+	return sum / 2
 }
 
 // gadApart panics when the slices a and b start at the same element. what

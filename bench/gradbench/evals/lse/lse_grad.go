@@ -26,35 +26,34 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 	}
 	s := 0.0
 	for i := 0; i < len(x); i++ {
-		t7 := math.Exp(x[i] - a)
-		tape = append(tape, t7)
-		s += t7
+		t6 := math.Exp(x[i] - a)
+		tape = append(tape, t6)
+		s += t6
 	}
-	t2 := math.Log(s) + a
 	sBar := 1 / s
 	aBar := 1.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t6 := tape[len(tape)-1] * sBar
-		xBar[i] += t6
-		aBar -= t6
+		t5 := tape[len(tape)-1] * sBar
+		xBar[i] += t5
+		aBar -= t5
 		tape = tape[:len(tape)-1]
 	}
 	for i := len(t) - 1; i >= 0; i-- {
-		t3 := tape[len(tape)-1] >= t[i]
-		t4 := 0.0
-		if t3 {
-			t4 = 1
+		t2 := tape[len(tape)-1] >= t[i]
+		t3 := 0.0
+		if t2 {
+			t3 = 1
 		}
-		t5 := 1.0
-		if t3 {
-			t5 = 0
+		t4 := 1.0
+		if t2 {
+			t4 = 0
 		}
-		xBar[1:][i] += t5 * aBar
-		aBar = t4 * aBar
+		xBar[1:][i] += t4 * aBar
+		aBar = t3 * aBar
 		tape = tape[:len(tape)-1]
 	}
 	xBar[0] += aBar
-	return t2
+	return math.Log(s) + a
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -44,56 +44,56 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
 			tapeint = slices.Grow(tapeint, (trips-2)*(len(tapeint)-before3))
 		}
-		t41 := seq[t*b : (t+1)*b]
-		b4 := len(t41)
+		t40 := seq[t*b : (t+1)*b]
+		b4 := len(t40)
 		inWeight := extra[:b4]
 		outWeight2 := extra[b4 : 2*b4]
 		outBias := extra[2*b4 : 3*b4]
-		for i := 0; i < len(ypred); i++ {
-			ypred[i] = t41[i] * inWeight[i]
+		for i := 0; i < b; i++ {
+			ypred[i] = t40[i] * inWeight[i]
 		}
-		t42 := len(s) / (2 * b4)
+		t41 := len(state) / (2 * b4)
 		y := ypred
 		yBar3 := ypredBar
 		k3 := 0
-		for ; k3 < t42; k3++ {
-			t45 := (2*k3 + 1) * 4 * b4
-			weight2 := main[2*k3*4*b4 : t45]
-			bias := main[t45 : (2*k3+2)*4*b4]
-			t46 := (2*k3 + 1) * b4
-			hidden := s[2*k3*b4 : t46]
-			hiddenBar2 := sBar[2*k3*b4 : t46]
-			t47 := s[t46 : (2*k3+2)*b4]
+		for ; k3 < t41; k3++ {
+			t44 := (2*k3 + 1) * 4 * b4
+			weight2 := main[2*k3*4*b4 : t44]
+			bias := main[t44 : (2*k3+2)*4*b4]
+			t45 := (2*k3 + 1) * b4
+			hidden := s[2*k3*b4 : t45]
+			hiddenBar2 := sBar[2*k3*b4 : t45]
+			t46 := s[t45 : (2*k3+2)*b4]
 			b5 := len(hidden)
 			for i := 0; i < b5; i++ {
 				yi4 := y[i]
-				t48 := math.Exp(-(yi4*weight2[i] + bias[i]))
-				t49 := hidden[i]
-				t50 := math.Exp(-(t49*weight2[b5+i] + bias[b5+i]))
-				t51 := math.Exp(-(yi4*weight2[2*b5+i] + bias[2*b5+i]))
-				change2 := math.Tanh(t49*weight2[3*b5+i] + bias[3*b5+i])
-				t52 := t47[i]
-				t47[i] = t52*(1/(1+t48)) + 1/(1+t50)*change2
-				t53 := math.Tanh(t47[i])
-				hidden[i] = 1 / (1 + t51) * t53
-				tape = append(tape, yi4, t48, t49, t50, t51, change2, t52, t53)
+				t47 := math.Exp(-(yi4*weight2[i] + bias[i]))
+				t48 := hidden[i]
+				t49 := math.Exp(-(t48*weight2[b5+i] + bias[b5+i]))
+				t50 := math.Exp(-(yi4*weight2[2*b5+i] + bias[2*b5+i]))
+				change2 := math.Tanh(t48*weight2[3*b5+i] + bias[3*b5+i])
+				t51 := t46[i]
+				t46[i] = t51*(1/(1+t47)) + 1/(1+t49)*change2
+				t52 := math.Tanh(t46[i])
+				hidden[i] = 1 / (1 + t50) * t52
+				tape = append(tape, yi4, t47, t48, t49, t50, change2, t51, t52)
 			}
 			tapeSlices = append(tapeSlices, y, yBar3)
-			tapeint = append(tapeint, t46, 2*k3)
+			tapeint = append(tapeint, t45, 2*k3)
 			y = hidden
 			yBar3 = hiddenBar2
 		}
-		t43 := append(tapeint, k3)
-		for i := 0; i < len(ypred); i++ {
+		t42 := append(tapeint, k3)
+		for i := 0; i < b; i++ {
 			yi3 := y[i]
 			ypred[i] = yi3*outWeight2[i] + outBias[i]
 			tape = append(tape, yi3)
 		}
 		sum := 0.0
-		for i := 0; i < len(ypred); i++ {
-			t44 := math.Exp(ypred[i])
-			tape = append(tape, t44)
-			sum += t44
+		for i := 0; i < b; i++ {
+			t43 := math.Exp(ypred[i])
+			tape = append(tape, t43)
+			sum += t43
 		}
 		lse := math.Log(sum + 2)
 		ygold2 := seq[(t+1)*b : (t+2)*b]
@@ -102,17 +102,16 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 			total += ygold2[i] * (ypred[i] - lse)
 		}
 		tapeSlices = append(tapeSlices, y, yBar3)
-		tapeint = append(t43, b4)
+		tapeint = append(t42, b4)
 	}
 	t3 := float64((c - 1) * b)
-	t4 := -(total / t3)
-	t5 := 1 / t3
+	t4 := 1 / t3
 	for t := c - 2; t >= 0; t-- {
 		b2 := tapeint[len(tapeint)-1]
-		t7 := tapeint[:len(tapeint)-1]
+		t6 := tapeint[:len(tapeint)-1]
 		yBar := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:len(tapeSlices)-2]
-		t8 := seq[t*b : (t+1)*b]
+		t7 := seq[t*b : (t+1)*b]
 		inWeightBar := extraBar[:b2]
 		outWeight := extra[b2 : 2*b2]
 		outWeightBar := extraBar[b2 : 2*b2]
@@ -120,97 +119,97 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 		ygold := seq[(t+1)*b : (t+2)*b]
 		lseBar := 0.0
 		for i := len(ygold) - 1; i >= 0; i-- {
-			t40 := ygold[i] * t5
-			ypredBar[i] -= t40
-			lseBar += t40
+			t39 := ygold[i] * t4
+			ypredBar[i] -= t39
+			lseBar += t39
 		}
 		sumBar := 1 / (tape[len(tape)-1] + 2) * lseBar
 		tape = tape[:len(tape)-1]
-		for i := len(ypred) - 1; i >= 0; i-- {
+		for i := b - 1; i >= 0; i-- {
 			ypredBar[i] += tape[len(tape)-1] * sumBar
 			tape = tape[:len(tape)-1]
 		}
-		for i := len(ypred) - 1; i >= 0; i-- {
+		for i := b - 1; i >= 0; i-- {
 			yi2 := tape[len(tape)-1]
-			t38 := ypredBar[i]
+			t37 := ypredBar[i]
 			ypredBar[i] = 0
-			outBiasBar[i] += t38
-			t39 := outWeight[i]
-			outWeightBar[i] += yi2 * t38
-			yBar[i] += t38 * t39
+			outBiasBar[i] += t37
+			t38 := outWeight[i]
+			outWeightBar[i] += yi2 * t37
+			yBar[i] += t37 * t38
 			tape = tape[:len(tape)-1]
 		}
-		tapeint = t7[:len(t7)-1]
-		for k := t7[len(t7)-1] - 1; k >= 0; k-- {
-			t10 := tapeint[len(tapeint)-2]
-			t11 := tapeint[:len(tapeint)-2]
+		tapeint = t6[:len(t6)-1]
+		for k := t6[len(t6)-1] - 1; k >= 0; k-- {
+			t9 := tapeint[len(tapeint)-2]
+			t10 := tapeint[:len(tapeint)-2]
 			yBar2 := tapeSlices[len(tapeSlices)-1]
 			tapeSlices = tapeSlices[:len(tapeSlices)-2]
-			t12 := 2 * k * 4 * b2
-			t13 := (2*k + 1) * 4 * b2
-			weight := main[t12:t13]
-			weightBar := mainBar[t12:t13]
-			biasBar := mainBar[t13 : (2*k+2)*4*b2]
-			t14 := tapeint[len(tapeint)-1] * b2
-			hiddenBar := sBar[t14:t10]
-			t15 := sBar[t10 : (2*k+2)*b2]
-			b3 := len(s[t14:t10])
+			t11 := 2 * k * 4 * b2
+			t12 := (2*k + 1) * 4 * b2
+			weight := main[t11:t12]
+			weightBar := mainBar[t11:t12]
+			biasBar := mainBar[t12 : (2*k+2)*4*b2]
+			t13 := tapeint[len(tapeint)-1] * b2
+			hiddenBar := sBar[t13:t9]
+			t14 := sBar[t9 : (2*k+2)*b2]
+			b3 := len(s[t13:t9])
 			for i := b3 - 1; i >= 0; i-- {
 				yi := tape[len(tape)-8]
-				t16 := tape[len(tape)-7]
-				t17 := tape[len(tape)-6]
-				t18 := tape[len(tape)-5]
-				t19 := tape[len(tape)-4]
+				t15 := tape[len(tape)-7]
+				t16 := tape[len(tape)-6]
+				t17 := tape[len(tape)-5]
+				t18 := tape[len(tape)-4]
 				change := tape[len(tape)-3]
-				t20 := tape[len(tape)-2]
-				t21 := tape[len(tape)-1]
-				t22 := hiddenBar[i]
+				t19 := tape[len(tape)-2]
+				t20 := tape[len(tape)-1]
+				t21 := hiddenBar[i]
 				hiddenBar[i] = 0
-				t23 := 1 + t19
-				outgate := 1 / t23
-				t15[i] += (1 - t21*t21) * (outgate * t22)
-				t24 := t15[i]
-				t15[i] = 0
-				t25 := 1 + t18
-				ingate := 1 / t25
-				t26 := 1 + t16
-				forget := 1 / t26
-				t15[i] += t24 * forget
-				t27 := (1 - change*change) * (ingate * t24)
-				t28 := 3*b3 + i
-				biasBar[t28] += t27
-				t29 := weight[t28]
-				weightBar[t28] += t17 * t27
-				t30 := t19 * (t22 * t21 * outgate / t23)
-				t31 := 2*b3 + i
-				biasBar[t31] += t30
-				t32 := weight[t31]
-				weightBar[t31] += yi * t30
-				t33 := t18 * (t24 * change * ingate / t25)
-				t34 := b3 + i
-				biasBar[t34] += t33
-				t35 := weight[t34]
-				weightBar[t34] += t17 * t33
-				hiddenBar[i] += t27*t29 + t33*t35
-				t36 := t16 * (t20 * t24 * forget / t26)
-				biasBar[i] += t36
-				t37 := weight[i]
-				weightBar[i] += yi * t36
-				yBar2[i] += t30*t32 + t36*t37
+				t22 := 1 + t18
+				outgate := 1 / t22
+				t14[i] += (1 - t20*t20) * (outgate * t21)
+				t23 := t14[i]
+				t14[i] = 0
+				t24 := 1 + t17
+				ingate := 1 / t24
+				t25 := 1 + t15
+				forget := 1 / t25
+				t14[i] += t23 * forget
+				t26 := (1 - change*change) * (ingate * t23)
+				t27 := 3*b3 + i
+				biasBar[t27] += t26
+				t28 := weight[t27]
+				weightBar[t27] += t16 * t26
+				t29 := t18 * (t21 * t20 * outgate / t22)
+				t30 := 2*b3 + i
+				biasBar[t30] += t29
+				t31 := weight[t30]
+				weightBar[t30] += yi * t29
+				t32 := t17 * (t23 * change * ingate / t24)
+				t33 := b3 + i
+				biasBar[t33] += t32
+				t34 := weight[t33]
+				weightBar[t33] += t16 * t32
+				hiddenBar[i] += t26*t28 + t32*t34
+				t35 := t15 * (t19 * t23 * forget / t25)
+				biasBar[i] += t35
+				t36 := weight[i]
+				weightBar[i] += yi * t35
+				yBar2[i] += t29*t31 + t35*t36
 				tape = tape[:len(tape)-8]
 			}
-			tapeint = t11
+			tapeint = t10
 		}
-		for i := len(ypred) - 1; i >= 0; i-- {
-			t9 := ypredBar[i]
+		for i := b - 1; i >= 0; i-- {
+			t8 := ypredBar[i]
 			ypredBar[i] = 0
-			inWeightBar[i] += t8[i] * t9
+			inWeightBar[i] += t7[i] * t8
 		}
 	}
 	for k := 0; k < t2; k++ {
 		sBar[k] = 0
 	}
-	return t4
+	return -(total / t3)
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -16,10 +16,9 @@ func fGrad(p, q, qBar []float64) float64 {
 	p1 := p[1]
 	q0 := q[0]
 	q1 := q[1]
-	t := p0*p0 + p1*p1 - (q0*q0 + q1*q1)
 	qBar[1] -= 2 * q1
 	qBar[0] -= 2 * q0
-	return t
+	return p0*p0 + p1*p1 - (q0*q0 + q1*q1)
 }
 
 // fJVP computes f and its derivative along the tangents (forward mode).
@@ -61,13 +60,14 @@ func MaxRGrad(p, pBar, start []float64) float64 {
 //
 // maxFunc1Func2InPlace is maxFunc1Func2 called with arguments that share
 // memory (p2 is p): its body with those parameters made one.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float64) {
 	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	gadApart(p, pBar, "descentMaxFunc1Func2InPlaceReverseWrtP: p and pBar")
 	n := len(start)
 	x := make([]float64, n)
 	xBar := make([]float64, n)
@@ -139,10 +139,10 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	if from2 != 0 {
 		eta2 := tape2[len(tape2)-1]
 		t8 := tape2[:len(tape2)-1]
-		copy(next, t8[len(t8)-len(next):])
-		t9 := t8[:len(t8)-len(next)]
-		copy(x, t9[len(t9)-len(x):])
-		tape2 = t9[:len(t9)-len(x)]
+		copy(next, t8[len(t8)-n:])
+		t9 := t8[:len(t8)-n]
+		copy(x, t9[len(t9)-n:])
+		tape2 = t9[:len(t9)-n]
 		for j := n - 1; j >= 0; j-- {
 			t10 := nextBar[j]
 			nextBar[j] = 0
@@ -152,8 +152,8 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	}
 	var t11 []float64
 	for {
-		copy(g, tape2[len(tape2)-len(g):])
-		t11 = tape2[:len(tape2)-len(g)]
+		copy(g, tape2[len(tape2)-n:])
+		t11 = tape2[:len(tape2)-n]
 		t12 := path2[:len(path2)-1]
 		if path2[len(path2)-1] == 0 {
 			break
@@ -165,10 +165,10 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 			if from3 == 1 {
 				t13 := tapeint[len(tapeint)-1]
 				tapeint = tapeint[:len(tapeint)-1]
-				copy(x, tape2[len(tape2)-len(x):])
-				t14 := tape2[:len(tape2)-len(x)]
-				copy(g, t14[len(t14)-len(g):])
-				tape2 = t14[:len(t14)-len(g)]
+				copy(x, tape2[len(tape2)-n:])
+				t14 := tape2[:len(tape2)-n]
+				copy(g, t14[len(t14)-n:])
+				tape2 = t14[:len(t14)-n]
 				descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
 				for k := 0; k < t13; k++ {
 					xkBar := xBar[k]
@@ -176,15 +176,15 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 					nextBar[k] += xkBar
 				}
 			}
-			copy(next, tape2[len(tape2)-len(next):])
+			copy(next, tape2[len(tape2)-n:])
 			maxRFunc1Reverse(p, pBar, next, nextBar, -0)
-			tape2 = tape2[:len(tape2)-len(next)]
+			tape2 = tape2[:len(tape2)-n]
 			eta3 := tape2[len(tape2)-1]
 			t15 := tape2[:len(tape2)-1]
-			copy(next, t15[len(t15)-len(next):])
-			t16 := t15[:len(t15)-len(next)]
-			copy(x, t16[len(t16)-len(x):])
-			tape2 = t16[:len(t16)-len(x)]
+			copy(next, t15[len(t15)-n:])
+			t16 := t15[:len(t15)-n]
+			copy(x, t16[len(t16)-n:])
+			tape2 = t16[:len(t16)-n]
 			for j := n - 1; j >= 0; j-- {
 				t17 := nextBar[j]
 				nextBar[j] = 0
@@ -193,12 +193,12 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 			}
 		}
 	}
-	copy(x, t11[len(t11)-len(x):])
-	t18 := t11[:len(t11)-len(x)]
-	copy(g, t18[len(t18)-len(g):])
-	t19 := t18[:len(t18)-len(g)]
+	copy(x, t11[len(t11)-n:])
+	t18 := t11[:len(t11)-n]
+	copy(g, t18[len(t18)-n:])
+	t19 := t18[:len(t18)-n]
 	descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t19[len(t19)-len(x):])
+	copy(x, t19[len(t19)-n:])
 	maxRFunc1Reverse(p, pBar, x, xBar, -0)
 	for k := 0; k < t; k++ {
 		xBar[k] = 0
@@ -222,9 +222,9 @@ func descentMaxFunc1Func2(p, p2, start []float64) float64 {
 //
 // maxRFunc1 is the function literal func1 of MaxR, with the captured variable
 // p as its first parameter.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func maxRFunc1Reverse(p, pBar, q, qBar []float64, seed float64) {
-	gadApart(p, pBar, "maxRFunc1Reverse: p and pBar")
-	gadApart(q, qBar, "maxRFunc1Reverse: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
@@ -249,12 +249,9 @@ func maxRFunc1Reverse(p, pBar, q, qBar []float64, seed float64) {
 //
 // argmaxFunc2 is the function literal func2 of Argmax, with the captured
 // variable p as its first parameter.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar []float64) {
-	gadApart(p, pBar, "descentArgmaxFunc2Reverse: p and pBar")
-	gadApart(g, gBar, "descentArgmaxFunc2Reverse: g and gBar")
-	gadApart(x, xBar, "descentArgmaxFunc2Reverse: x and xBar")
-	gadApart(g, p, "descentArgmaxFunc2Reverse: g and p")
-	gadApart(g, x, "descentArgmaxFunc2Reverse: g and x")
 	maxRFunc2(p, g, x)
 	for j := 0; j < len(g); j++ {
 		g[j] = -g[j]
@@ -322,12 +319,9 @@ func descentArgmaxFunc1Func2(p, p2, start []float64) []float64 {
 //
 // maxRFunc2 is the function literal func2 of MaxR, with the captured variable
 // p as its first parameter.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func maxRFunc2Reverse(p, pBar, g, gBar, q, qBar []float64) {
-	gadApart(p, pBar, "maxRFunc2Reverse: p and pBar")
-	gadApart(g, gBar, "maxRFunc2Reverse: g and gBar")
-	gadApart(q, qBar, "maxRFunc2Reverse: q and qBar")
-	gadApart(g, p, "maxRFunc2Reverse: g and p")
-	gadApart(g, q, "maxRFunc2Reverse: g and q")
 	g[0] = 0
 	g[1] = 0
 	fGrad(p, q, g)
@@ -391,20 +385,17 @@ func descentArgminFunc1Func2(p, p2, start []float64) []float64 {
 // fGrad writes qBar: on entry qBarBar holds the adjoint of the values fGrad leaves in qBar (zero
 // for the gradient of its results alone); on return, the gradient with respect to the values qBar
 // held on entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func fGradReverse(p, pBar, q, qBar2, qBar, qBarBar []float64, seed float64) {
-	gadApart(p, pBar, "fGradReverse: p and pBar")
-	gadApart(q, qBar2, "fGradReverse: q and qBar2")
-	gadApart(qBar, qBarBar, "fGradReverse: qBar and qBarBar")
-	gadApart(qBar, p, "fGradReverse: qBar and p")
-	gadApart(qBar, q, "fGradReverse: qBar and q")
 	gadApart(q, qBar, "fGrad: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
 	q1 := q[1]
 	t := qBarBar[0]
-	qBar2[1] += -(2 * qBarBar[1]) - 2*(seed*q1)
-	qBar2[0] += -(2 * t) - 2*(seed*q0)
+	qBar2[1] += -(2 * (seed * q1)) - 2*qBarBar[1]
+	qBar2[0] += -(2 * (seed * q0)) - 2*t
 	pBar[1] += 2 * (seed * p1)
 	pBar[0] += 2 * (seed * p0)
 }
@@ -504,10 +495,8 @@ func descentArgminFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start []float64) ([]float6
 				i = 0
 			} else {
 				for j := 0; j < n; j++ {
-					dxj := dx[j]
-					dgj := dg[j]
 					next[j] = x[j] - eta*g[j]
-					dnext[j] = dxj - eta*dgj
+					dnext[j] = dx[j] - eta*dg[j]
 				}
 				t2, _ := descentDistanceJVP(x, dx, next, dnext)
 				if t2 <= 1e-05 {
@@ -647,18 +636,20 @@ func gradRJVP(p, dp, q, dq, g, dg []float64) {
 func fGradJVP(p, dp, q, dq, qBar, dqBar []float64) (float64, float64) {
 	gadApart(q, qBar, "fGrad: q and qBar")
 	p0 := p[0]
+	dp0 := dp[0]
 	p1 := p[1]
+	dp1 := dp[1]
 	q0 := q[0]
 	dq0 := dq[0]
 	q1 := q[1]
 	dq1 := dq[1]
-	t := 2*(dp[0]*p0) + 2*(dp[1]*p1) - (2*(dq0*q0) + 2*(dq1*q1))
 	dq1Bar := dqBar[1]
 	qBar[1] -= 2 * q1
 	dqBar[1] = dq1Bar - 2*dq1
 	dq0Bar := dqBar[0]
 	qBar[0] -= 2 * q0
 	dqBar[0] = dq0Bar - 2*dq0
+	t := 2*(dp0*p0) + 2*(dp1*p1) - (2*(dq0*q0) + 2*(dq1*q1))
 	return p0*p0 + p1*p1 - (q0*q0 + q1*q1), t
 }
 
@@ -687,13 +678,14 @@ func MaxFGrad(p, pBar, start []float64) float64 {
 //
 // maxMaxFFunc1Func2InPlace is maxMaxFFunc1Func2 called with arguments that
 // share memory (p2 is p): its body with those parameters made one.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float64) {
 	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	gadApart(p, pBar, "descentMaxMaxFFunc1Func2InPlaceReverseWrtP: p and pBar")
 	n := len(start)
 	x := make([]float64, n)
 	xBar := make([]float64, n)
@@ -765,10 +757,10 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	if from2 != 0 {
 		eta2 := tape2[len(tape2)-1]
 		t8 := tape2[:len(tape2)-1]
-		copy(next, t8[len(t8)-len(next):])
-		t9 := t8[:len(t8)-len(next)]
-		copy(x, t9[len(t9)-len(x):])
-		tape2 = t9[:len(t9)-len(x)]
+		copy(next, t8[len(t8)-n:])
+		t9 := t8[:len(t8)-n]
+		copy(x, t9[len(t9)-n:])
+		tape2 = t9[:len(t9)-n]
 		for j := n - 1; j >= 0; j-- {
 			t10 := nextBar[j]
 			nextBar[j] = 0
@@ -778,8 +770,8 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	}
 	var t11 []float64
 	for {
-		copy(g, tape2[len(tape2)-len(g):])
-		t11 = tape2[:len(tape2)-len(g)]
+		copy(g, tape2[len(tape2)-n:])
+		t11 = tape2[:len(tape2)-n]
 		t12 := path2[:len(path2)-1]
 		if path2[len(path2)-1] == 0 {
 			break
@@ -791,10 +783,10 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 			if from3 == 1 {
 				t13 := tapeint[len(tapeint)-1]
 				tapeint = tapeint[:len(tapeint)-1]
-				copy(x, tape2[len(tape2)-len(x):])
-				t14 := tape2[:len(tape2)-len(x)]
-				copy(g, t14[len(t14)-len(g):])
-				tape2 = t14[:len(t14)-len(g)]
+				copy(x, tape2[len(tape2)-n:])
+				t14 := tape2[:len(tape2)-n]
+				copy(g, t14[len(t14)-n:])
+				tape2 = t14[:len(t14)-n]
 				descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
 				for k := 0; k < t13; k++ {
 					xkBar := xBar[k]
@@ -802,15 +794,15 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 					nextBar[k] += xkBar
 				}
 			}
-			copy(next, tape2[len(tape2)-len(next):])
+			copy(next, tape2[len(tape2)-n:])
 			maxFFunc1Reverse(p, pBar, next, nextBar, -0)
-			tape2 = tape2[:len(tape2)-len(next)]
+			tape2 = tape2[:len(tape2)-n]
 			eta3 := tape2[len(tape2)-1]
 			t15 := tape2[:len(tape2)-1]
-			copy(next, t15[len(t15)-len(next):])
-			t16 := t15[:len(t15)-len(next)]
-			copy(x, t16[len(t16)-len(x):])
-			tape2 = t16[:len(t16)-len(x)]
+			copy(next, t15[len(t15)-n:])
+			t16 := t15[:len(t15)-n]
+			copy(x, t16[len(t16)-n:])
+			tape2 = t16[:len(t16)-n]
 			for j := n - 1; j >= 0; j-- {
 				t17 := nextBar[j]
 				nextBar[j] = 0
@@ -819,12 +811,12 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 			}
 		}
 	}
-	copy(x, t11[len(t11)-len(x):])
-	t18 := t11[:len(t11)-len(x)]
-	copy(g, t18[len(t18)-len(g):])
-	t19 := t18[:len(t18)-len(g)]
+	copy(x, t11[len(t11)-n:])
+	t18 := t11[:len(t11)-n]
+	copy(g, t18[len(t18)-n:])
+	t19 := t18[:len(t18)-n]
 	descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t19[len(t19)-len(x):])
+	copy(x, t19[len(t19)-n:])
 	maxFFunc1Reverse(p, pBar, x, xBar, -0)
 	for k := 0; k < t; k++ {
 		xBar[k] = 0
@@ -848,9 +840,9 @@ func descentMaxMaxFFunc1Func2(p, p2, start []float64) float64 {
 //
 // maxFFunc1 is the function literal func1 of MaxF, with the captured variable
 // p as its first parameter.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func maxFFunc1Reverse(p, pBar, q, qBar []float64, seed float64) {
-	gadApart(p, pBar, "maxFFunc1Reverse: p and pBar")
-	gadApart(q, qBar, "maxFFunc1Reverse: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
@@ -875,12 +867,9 @@ func maxFFunc1Reverse(p, pBar, q, qBar []float64, seed float64) {
 //
 // argmaxFunc22 is the function literal func2 of Argmax, with the captured
 // variable p as its first parameter.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar []float64) {
-	gadApart(p, pBar, "descentArgmaxFunc22Reverse: p and pBar")
-	gadApart(g, gBar, "descentArgmaxFunc22Reverse: g and gBar")
-	gadApart(x, xBar, "descentArgmaxFunc22Reverse: x and xBar")
-	gadApart(g, p, "descentArgmaxFunc22Reverse: g and p")
-	gadApart(g, x, "descentArgmaxFunc22Reverse: g and x")
 	maxFFunc2(p, g, x)
 	for j := 0; j < len(g); j++ {
 		g[j] = -g[j]
@@ -928,12 +917,9 @@ func descentArgmaxMaxFFunc1Func2(p, p2, start []float64) []float64 {
 //
 // maxFFunc2 is the function literal func2 of MaxF, with the captured variable
 // p as its first parameter.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func maxFFunc2Reverse(p, pBar, g, gBar, q, qBar []float64) {
-	gadApart(p, pBar, "maxFFunc2Reverse: p and pBar")
-	gadApart(g, gBar, "maxFFunc2Reverse: g and gBar")
-	gadApart(q, qBar, "maxFFunc2Reverse: q and qBar")
-	gadApart(g, p, "maxFFunc2Reverse: g and p")
-	gadApart(g, q, "maxFFunc2Reverse: g and q")
 	t := []float64{1, 0}
 	t2 := []float64{0, 1}
 	g1Bar := gBar[1]
@@ -997,9 +983,9 @@ func descentArgminArgmaxFunc1Func2(p, p2, start []float64) []float64 {
 // Varied inputs: p (into pBar), q (into qBar).
 // Fixed inputs: dq.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func fJVPReverseWrtPQ(p, pBar, q, qBar, dq []float64, seed, seed2 float64) {
-	gadApart(p, pBar, "fJVPReverseWrtPQ: p and pBar")
-	gadApart(q, qBar, "fJVPReverseWrtPQ: q and qBar")
 	p0 := p[0]
 	p1 := p[1]
 	q0 := q[0]
@@ -1108,10 +1094,8 @@ func descentArgminArgmaxFunc1Func2JVPWrtPP2(p, dp, p2, dp2, start []float64) ([]
 				i = 0
 			} else {
 				for j := 0; j < n; j++ {
-					dxj := dx[j]
-					dgj := dg[j]
 					next[j] = x[j] - eta*g[j]
-					dnext[j] = dxj - eta*dgj
+					dnext[j] = dx[j] - eta*dg[j]
 				}
 				t2, _ := descentDistanceJVP(x, dx, next, dnext)
 				if t2 <= 1e-05 {

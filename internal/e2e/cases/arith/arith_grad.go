@@ -21,9 +21,8 @@ func PolyJVP(x, dx float64) (float64, float64) {
 func PolyGrad(x float64) (f, xBar float64) {
 	t := 3 * x * x
 	t2 := 2 * x
-	t3 := t*x - t2*x + x - 5
 	xBar = 1 - t2 - t2 + t + t + 3*(x*x)
-	return t3, xBar
+	return t*x - t2*x + x - 5, xBar
 }
 
 // OpsJVP computes Ops and its derivative along the tangents (forward mode).
@@ -53,13 +52,12 @@ func OpsGrad(x, y float64) (f, xBar, yBar float64) {
 	t4 := t * t2 / t3
 	t5 := y / x
 	t6 := 2 / y
-	t7 := t4 - t5 + t6
-	t8 := 1 / t3
-	t9 := t8 * t2
-	t10 := t * t8
-	xBar = t5/x - 2*(t4/t3*x) + t10 + t9
-	yBar = -(t6 / y) - 1/x - t10 + t9
-	return t7, xBar, yBar
+	t7 := 1 / t3
+	t8 := t7 * t2
+	t9 := t * t7
+	xBar = t5/x - 2*(t4/t3*x) + t9 + t8
+	yBar = -(t6 / y) - 1/x - t9 + t8
+	return t4 - t5 + t6, xBar, yBar
 }
 
 // CompoundJVP computes Compound and its derivative along the tangents (forward mode).
@@ -105,9 +103,8 @@ func NegJVP(x, dx float64) (float64, float64) {
 // Results: the value of Neg, then the partials of the varied scalar inputs in order.
 func NegGrad(x float64) (f, xBar float64) {
 	t := x * x
-	t2 := -2*x - t*x - x
 	xBar = -2 - t - (1 + 2*t)
-	return t2, xBar
+	return -2*x - t*x - x, xBar
 }
 
 // ReassignJVP computes Reassign and its derivative along the tangents (forward mode).
@@ -222,7 +219,6 @@ func UntypedJVP(x, dx float64) (float64, float64) {
 func UntypedGrad(x float64) (f, xBar float64) {
 	t := 0.5 * x
 	t2 := 0.001 / x
-	t3 := t*x + 3*x + 97 - t2
 	xBar = t2/x + 3 + t + t
-	return t3, xBar
+	return t*x + 3*x + 97 - t2, xBar
 }

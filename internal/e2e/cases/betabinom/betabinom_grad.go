@@ -379,10 +379,9 @@ func LikTaylor(theta, theta1, theta2, theta3 []float64, k, n []int) (float64, fl
 // Varied inputs: alpha (returned as alphaBar), beta (returned as betaBar).
 // Results: the value of MeanLogOdds, then the partials of the varied scalar inputs in order.
 func MeanLogOddsGrad(alpha, beta float64) (f, alphaBar, betaBar float64) {
-	t := mathext.Digamma(alpha) - mathext.Digamma(beta)
 	betaBar = -gadPolygamma(1, beta)
 	alphaBar = gadPolygamma(1, alpha)
-	return t, alphaBar, betaBar
+	return mathext.Digamma(alpha) - mathext.Digamma(beta), alphaBar, betaBar
 }
 
 // MeanLogOddsTaylor propagates Taylor polynomials of degree 3 through MeanLogOdds (Taylor mode):

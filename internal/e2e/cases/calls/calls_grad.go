@@ -63,10 +63,9 @@ func NestedGrad(x float64) (f, xBar float64) {
 	t2 := t + 1
 	t3 := t2 * t2
 	t4 := t3*t2 + 2*t2
-	t5 := t4*t4 - (t*x + 2*x)
-	t6 := 2 * t4
-	xBar = -2 - t + 2*((2*t6+t3*t6+2*(t6*t2*t2)-x)*x)
-	return t5, xBar
+	t5 := 2 * t4
+	xBar = -2 - t + 2*((2*t5+t3*t5+2*(t5*t2*t2)-x)*x)
+	return t4*t4 - (t*x + 2*x), xBar
 }
 
 // PolarProductJVP computes PolarProduct and its derivative along the tangents (forward mode).
@@ -97,20 +96,19 @@ func PolarProductJVP(x, dx, y, dy float64) (float64, float64) {
 func PolarProductGrad(x, y float64) (f, xBar, yBar float64) {
 	r := math.Hypot(x, y)
 	th := math.Atan2(y, x)
-	t := r * th
-	t2 := x*x + y*y
-	t3 := r == 0
-	t4 := x / r
-	if t3 {
+	t := x*x + y*y
+	t2 := r == 0
+	t3 := x / r
+	if t2 {
+		t3 = 0
+	}
+	xBar = t3*th - y/t*r
+	t4 := y / r
+	if t2 {
 		t4 = 0
 	}
-	xBar = t4*th - y/t2*r
-	t5 := y / r
-	if t3 {
-		t5 = 0
-	}
-	yBar = x/t2*r + t5*th
-	return t, xBar, yBar
+	yBar = x/t*r + t4*th
+	return r * th, xBar, yBar
 }
 
 // PowersJVP computes Powers and its derivative along the tangents (forward mode).
@@ -217,7 +215,7 @@ func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
 		tmp[i] = a * x[i]
 	}
 	s := 0.0
-	for i := 0; i < len(tmp); i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := tmp[i]
 		tmpBar[i] += 2 * v2
 		s += v2 * v2
@@ -246,9 +244,8 @@ func MixedJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Mixed, then the partials of the varied scalar inputs in order.
 func MixedGrad(x float64) (f, xBar float64) {
-	t := 9*x + x*x
 	xBar = 2*x + 9
-	return t, xBar
+	return 9*x + x*x, xBar
 }
 
 // ComposeJVP computes Compose and its derivative along the tangents (forward mode).
@@ -288,23 +285,22 @@ func affineApplyJVP(f, df Affine, x, dx float64) (float64, float64) {
 func ComposeGrad(x float64) (f, xBar float64) {
 	var gBar Affine
 	f2 := Affine{A: 2, B: 1}
-	var t7 Affine
+	var t6 Affine
 	g := Affine{A: x, B: -1}
 	t := f2.A
 	t2 := t*x + f2.B
 	t3 := g.A
-	t4 := t3*t2 + g.B
 	gBar.B += 1
 	gBar.A += t2
-	t5 := gBar
+	t4 := gBar
 	gBar = Affine{}
-	t7.A += t5.A
-	t7.B += t5.B
-	t7.B = 0
-	t6 := t7.A
-	t7.A = 0
-	xBar = t*t3 + t6
-	return t4, xBar
+	t6.A += t4.A
+	t6.B += t4.B
+	t6.B = 0
+	t5 := t6.A
+	t6.A = 0
+	xBar = t*t3 + t5
+	return t3*t2 + g.B, xBar
 }
 
 // TriangleAreaJVP computes TriangleArea and its derivative along the tangents (forward mode).
@@ -452,11 +448,10 @@ func geomVec3NormReverse(a geom.Vec3, seed float64) (aBar geom.Vec3) {
 	t := a.X
 	t2 := a.Y
 	t3 := a.Z
-	t4 := math.Sqrt(t*t + t2*t2 + t3*t3)
-	t5 := 0.5 / t4 * seed
-	aBar.Z += 2 * (t5 * t3)
-	aBar.Y += 2 * (t5 * t2)
-	aBar.X += 2 * (t5 * t)
+	t4 := 0.5 / math.Sqrt(t*t+t2*t2+t3*t3) * seed
+	aBar.Z += 2 * (t4 * t3)
+	aBar.Y += 2 * (t4 * t2)
+	aBar.X += 2 * (t4 * t)
 	return aBar
 }
 
@@ -557,25 +552,24 @@ func AngleGrad(a, b geom.Vec3) (f float64, aBar, bBar geom.Vec3) {
 	t3 := b.Norm()
 	t4 := t2 * t3
 	t5 := t / t4
-	t6 := math.Acos(t5)
-	t7 := -1 / math.Sqrt((1-t5)*(1+t5))
-	t8 := t7 * t5 / t4
-	t9 := geomVec3NormReverse(b, -(t2 * t8))
-	bBar.X += t9.X
-	bBar.Y += t9.Y
-	bBar.Z += t9.Z
-	t10 := geomVec3NormReverse(a, -(t8 * t3))
+	t6 := -1 / math.Sqrt((1-t5)*(1+t5))
+	t7 := t6 * t5 / t4
+	t8 := geomVec3NormReverse(b, -(t2 * t7))
+	bBar.X += t8.X
+	bBar.Y += t8.Y
+	bBar.Z += t8.Z
+	t9 := geomVec3NormReverse(a, -(t7 * t3))
+	aBar.X += t9.X
+	aBar.Y += t9.Y
+	aBar.Z += t9.Z
+	t10, t11 := geomDotReverse(a, b, t6/t4)
 	aBar.X += t10.X
 	aBar.Y += t10.Y
 	aBar.Z += t10.Z
-	t11, t12 := geomDotReverse(a, b, t7/t4)
-	aBar.X += t11.X
-	aBar.Y += t11.Y
-	aBar.Z += t11.Z
-	bBar.X += t12.X
-	bBar.Y += t12.Y
-	bBar.Z += t12.Z
-	return t6, aBar, bBar
+	bBar.X += t11.X
+	bBar.Y += t11.Y
+	bBar.Z += t11.Z
+	return math.Acos(t5), aBar, bBar
 }
 
 // geomDotReverse is the reverse of Dot for the gradients that call it: the vector-Jacobian product
@@ -586,18 +580,12 @@ func AngleGrad(a, b geom.Vec3) (f float64, aBar, bBar geom.Vec3) {
 // Varied inputs: a (returned as aBar), b (returned as bBar).
 // Results: the partials of the varied scalar inputs in order.
 func geomDotReverse(a, b geom.Vec3, seed float64) (aBar, bBar geom.Vec3) {
-	t := a.X
-	t2 := b.X
-	t3 := a.Y
-	t4 := b.Y
-	t5 := a.Z
-	t6 := b.Z
-	bBar.Z += t5 * seed
-	aBar.Z += seed * t6
-	bBar.Y += t3 * seed
-	aBar.Y += seed * t4
-	bBar.X += t * seed
-	aBar.X += seed * t2
+	bBar.Z += a.Z * seed
+	aBar.Z += seed * b.Z
+	bBar.Y += a.Y * seed
+	aBar.Y += seed * b.Y
+	bBar.X += a.X * seed
+	aBar.X += seed * b.X
 	return aBar, bBar
 }
 
@@ -664,9 +652,9 @@ func PathLengthGrad(x, xBar []float64) float64 {
 //
 // Varied inputs: p (into pBar), q (into qBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
-	gadApart(p, pBar, "geomDistReverse: p and pBar")
-	gadApart(q, qBar, "geomDistReverse: q and qBar")
 	if len(p) != len(q) {
 		panic("geom: length mismatch")
 	}
@@ -675,12 +663,11 @@ func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
 		d := p[i] - q[i]
 		s += d * d
 	}
-	t := math.Sqrt(s)
-	sBar := 0.5 / t * seed
+	sBar := 0.5 / math.Sqrt(s) * seed
 	for i := len(p) - 1; i >= 0; i-- {
-		t2 := 2 * (sBar * (p[i] - q[i]))
-		qBar[i] -= t2
-		pBar[i] += t2
+		t := 2 * (sBar * (p[i] - q[i]))
+		qBar[i] -= t
+		pBar[i] += t
 	}
 }
 
@@ -766,12 +753,12 @@ func TriAreaGrad(t, tBar *geom.Triangle) float64 {
 // Varied inputs: t (into tBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func geomTriangleAreaReverse(t, tBar *geom.Triangle, seed float64) {
+	var t33 geom.Vec3
 	var t34 geom.Vec3
 	var t35 geom.Vec3
-	var t36 geom.Vec3
 	t2 := t.B
 	t3 := t.A
-	var t37 geom.Vec3
+	var t36 geom.Vec3
 	t4 := t3.X
 	t5 := t3.Y
 	t6 := t3.Z
@@ -781,13 +768,13 @@ func geomTriangleAreaReverse(t, tBar *geom.Triangle, seed float64) {
 		Z: t2.Z - t6,
 	}
 	t8 := t.C
-	var t38 geom.Vec3
+	var t37 geom.Vec3
 	t9 := geom.Vec3{
 		X: t8.X - t4,
 		Y: t8.Y - t5,
 		Z: t8.Z - t6,
 	}
-	var t39 geom.Vec3
+	var t38 geom.Vec3
 	t10 := t7.Y
 	t11 := t9.Z
 	t12 := t7.Z
@@ -802,59 +789,58 @@ func geomTriangleAreaReverse(t, tBar *geom.Triangle, seed float64) {
 	t17 := t16.X
 	t18 := t16.Y
 	t19 := t16.Z
-	t20 := math.Sqrt(t17*t17 + t18*t18 + t19*t19)
-	t21 := 0.5 / t20 * (0.5 * seed)
-	t34.Z += 2 * (t21 * t19)
-	t34.Y += 2 * (t21 * t18)
-	t34.X += 2 * (t21 * t17)
-	t22 := t34
-	t34 = geom.Vec3{}
-	t39.X += t22.X
-	t39.Y += t22.Y
-	t39.Z += t22.Z
-	t23 := t39.Z
-	t39.Z = 0
-	t24 := t39.Y
-	t39.Y = 0
-	t36.X += t23*t13 - t24*t11
-	t35.X += t12*t24 - t10*t23
-	t25 := t39.X
-	t39.X = 0
-	t35.Y += t15*t23 - t12*t25
-	t36.Z += t24*t14 - t25*t13
-	t35.Z += t10*t25 - t15*t24
-	t36.Y += t25*t11 - t23*t14
-	t26 := t35
-	t35 = geom.Vec3{}
-	t38.X += t26.X
-	t38.Y += t26.Y
-	t38.Z += t26.Z
-	t27 := t38.Z
+	t20 := 0.5 / math.Sqrt(t17*t17+t18*t18+t19*t19) * (0.5 * seed)
+	t33.Z += 2 * (t20 * t19)
+	t33.Y += 2 * (t20 * t18)
+	t33.X += 2 * (t20 * t17)
+	t21 := t33
+	t33 = geom.Vec3{}
+	t38.X += t21.X
+	t38.Y += t21.Y
+	t38.Z += t21.Z
+	t22 := t38.Z
 	t38.Z = 0
-	tBar.C.Z += t27
-	t28 := t38.Y
+	t23 := t38.Y
 	t38.Y = 0
-	tBar.C.Y += t28
-	t29 := t38.X
+	t35.X += t22*t13 - t23*t11
+	t34.X += t12*t23 - t10*t22
+	t24 := t38.X
 	t38.X = 0
-	tBar.C.X += t29
-	t30 := t36
-	t36 = geom.Vec3{}
-	t37.X += t30.X
-	t37.Y += t30.Y
-	t37.Z += t30.Z
-	t31 := t37.Z
+	t34.Y += t15*t22 - t12*t24
+	t35.Z += t23*t14 - t24*t13
+	t34.Z += t10*t24 - t15*t23
+	t35.Y += t24*t11 - t22*t14
+	t25 := t34
+	t34 = geom.Vec3{}
+	t37.X += t25.X
+	t37.Y += t25.Y
+	t37.Z += t25.Z
+	t26 := t37.Z
 	t37.Z = 0
-	tBar.A.Z += -t27 - t31
-	tBar.B.Z += t31
-	t32 := t37.Y
+	tBar.C.Z += t26
+	t27 := t37.Y
 	t37.Y = 0
-	tBar.A.Y += -t28 - t32
-	tBar.B.Y += t32
-	t33 := t37.X
+	tBar.C.Y += t27
+	t28 := t37.X
 	t37.X = 0
-	tBar.A.X += -t29 - t33
-	tBar.B.X += t33
+	tBar.C.X += t28
+	t29 := t35
+	t35 = geom.Vec3{}
+	t36.X += t29.X
+	t36.Y += t29.Y
+	t36.Z += t29.Z
+	t30 := t36.Z
+	t36.Z = 0
+	tBar.A.Z += -t26 - t30
+	tBar.B.Z += t30
+	t31 := t36.Y
+	t36.Y = 0
+	tBar.A.Y += -t27 - t31
+	tBar.B.Y += t31
+	t32 := t36.X
+	t36.X = 0
+	tBar.A.X += -t28 - t32
+	tBar.B.X += t32
 }
 
 // MidpointJVP computes Midpoint and its derivative along the tangents (forward mode).
@@ -919,7 +905,7 @@ func InPlaceJVP(x, dx, y, dy []float64) (float64, float64) {
 	mulToJVP(tmp, dtmp, y, dy, tmp, dtmp)
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < len(tmp); i++ {
+	for i := 0; i < len(x); i++ {
 		t := float64(i + 1)
 		s += tmp[i] * t
 		ds += dtmp[i] * t
@@ -978,7 +964,7 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	mulTo(tmp, tmp, y)
 	t3 := append(append(t2, tmp...), tmp...)
 	mulTo(tmp, tmp, tmp)
-	i := len(tmp) - 1
+	i := len(x) - 1
 	last := tmp[i]
 	for i := i; i >= 1; i-- {
 		tmp[i] = tmp[i-1]
@@ -987,14 +973,14 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	t4 := append(t3, tmp...)
 	mulTo(tmp, y, tmp)
 	s := 0.0
-	for i := 0; i < len(tmp); i++ {
+	for i := 0; i < len(x); i++ {
 		v := tmp[i]
 		t8 := float64(i + 1)
 		tmpBar[i] += t8
 		s += v * t8
 	}
-	copy(tmp, t4[len(t4)-len(tmp):])
-	t5 := t4[:len(t4)-len(tmp)]
+	copy(tmp, t4[len(t4)-len(x):])
+	t5 := t4[:len(t4)-len(x)]
 	mulToInPlaceReverse(tmp, tmpBar, y, yBar)
 	lastBar := tmpBar[0]
 	tmpBar[0] = 0
@@ -1004,12 +990,12 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 		tmpBar[i4-1] += tmpiBar
 	}
 	tmpBar[i] += lastBar
-	copy(tmp, t5[len(t5)-len(tmp):])
-	t6 := t5[:len(t5)-len(tmp)]
-	copy(tmp, t6[len(t6)-len(tmp):])
-	t7 := t6[:len(t6)-len(tmp)]
+	copy(tmp, t5[len(t5)-len(x):])
+	t6 := t5[:len(t5)-len(x)]
+	copy(tmp, t6[len(t6)-len(x):])
+	t7 := t6[:len(t6)-len(x)]
 	mulToInPlace2Reverse(tmp, tmpBar)
-	copy(tmp, t7[len(t7)-len(tmp):])
+	copy(tmp, t7[len(t7)-len(x):])
 	mulToInPlace3Reverse(tmp, tmpBar, y, yBar)
 	for k := 0; k < t; k++ {
 		tmpkBar := tmpBar[k]
@@ -1033,11 +1019,10 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 //
 // mulToInPlace is mulTo called with arguments that share memory (b is dst):
 // its body with those parameters made one.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func mulToInPlaceReverse(dst, dstBar, a, aBar []float64) {
 	var tapeBuf [256]float64
-	gadApart(dst, dstBar, "mulToInPlaceReverse: dst and dstBar")
-	gadApart(a, aBar, "mulToInPlaceReverse: a and aBar")
-	gadApart(dst, a, "mulToInPlaceReverse: dst and a")
 	tape := slices.Grow(tapeBuf[:0], max(len(dst)+2, 0))
 	for i := 0; i < len(dst); i++ {
 		dsti2 := dst[i]
@@ -1068,9 +1053,10 @@ func mulToInPlaceReverse(dst, dstBar, a, aBar []float64) {
 //
 // mulToInPlace2 is mulTo called with arguments that share memory (a is dst, b
 // is dst): its body with those parameters made one.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func mulToInPlace2Reverse(dst, dstBar []float64) {
 	var tapeBuf [256]float64
-	gadApart(dst, dstBar, "mulToInPlace2Reverse: dst and dstBar")
 	tape := slices.Grow(tapeBuf[:0], max(len(dst)+2, 0))
 	for i := 0; i < len(dst); i++ {
 		dsti2 := dst[i]
@@ -1100,11 +1086,10 @@ func mulToInPlace2Reverse(dst, dstBar []float64) {
 //
 // mulToInPlace3 is mulTo called with arguments that share memory (a is dst):
 // its body with those parameters made one.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func mulToInPlace3Reverse(dst, dstBar, b, bBar []float64) {
 	var tapeBuf [256]float64
-	gadApart(dst, dstBar, "mulToInPlace3Reverse: dst and dstBar")
-	gadApart(b, bBar, "mulToInPlace3Reverse: b and bBar")
-	gadApart(dst, b, "mulToInPlace3Reverse: dst and b")
 	tape := slices.Grow(tapeBuf[:0], max(len(dst)+2, 0))
 	for i := 0; i < len(dst); i++ {
 		dsti2 := dst[i]
@@ -1144,8 +1129,7 @@ func FreshSliceJVP(a, da []float64) (float64, float64) {
 // Results, in order: the value of fresh; its tangent.
 // Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func freshJVP(a, da []float64, c, dc float64) ([]float64, []float64) {
-	r := make([]float64, len(a))
-	return r, make([]float64, len(r), cap(r))
+	return make([]float64, len(a)), make([]float64, len(a), len(a))
 }
 
 // FreshSliceGrad computes FreshSlice and its gradient with respect to the varied inputs (reverse

@@ -71,30 +71,29 @@ func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 		} else {
 			w = 2
 		}
-		t12 := 0 + float64(i)*h
-		t13 := math.Exp(-(s * t12 * t12))
-		tape = append(tape, t13, w)
-		s2 += w * t13
+		t11 := 0 + float64(i)*h
+		t12 := math.Exp(-(s * t11 * t11))
+		tape = append(tape, t12, w)
+		s2 += w * t12
 	}
-	t3 := s2 * h / 3
 	sBar = 0.3333333333333333 * h
 	hBar := s2 * 0.3333333333333333
-	t4 := 0.0
+	t3 := 0.0
 	for i := 15; i >= 1; i-- {
-		t7 := tape[:len(tape)-2]
-		t8 := tape[len(tape)-2] * (tape[len(tape)-1] * sBar)
-		t9 := float64(i)
-		t10 := 0 + t9*h
-		t11 := t8 * t10
-		t4 += t11 * t10
-		hBar += t9 * (-(s * t10 * t8) - s*t11)
-		tape = t7
+		t6 := tape[:len(tape)-2]
+		t7 := tape[len(tape)-2] * (tape[len(tape)-1] * sBar)
+		t8 := float64(i)
+		t9 := 0 + t8*h
+		t10 := t7 * t9
+		t3 += t10 * t9
+		hBar += t8 * (-(s * t9 * t7) - s*t10)
+		tape = t6
 	}
-	t5 := t2 * sBar
-	t6 := t5 * b
-	sBar2 := -(t4 + t6*b)
-	bBar = -(t * t5) - s*t6 + hBar/16
-	return t3, sBar2, bBar
+	t4 := t2 * sBar
+	t5 := t4 * b
+	sBar2 := -(t3 + t5*b)
+	bBar = -(t * t4) - s*t5 + hBar/16
+	return s2 * h / 3, sBar2, bBar
 }
 
 // QuadGaussianTaylor propagates Taylor polynomials of degree 2 through Gaussian (Taylor mode): when
@@ -228,41 +227,40 @@ func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
 		x := 0 + float64(i)*0.015625
 		var from int
 		if i%2 == 1 {
-			t18 := x - x0
-			s += 4 * (t * t18 * t18)
+			t17 := x - x0
+			s += 4 * (t * t17 * t17)
 			from = 0
 		} else {
-			t17 := x - x0
-			s += 2 * (t * t17 * t17)
+			t16 := x - x0
+			s += 2 * (t * t16 * t16)
 			from = 1
 		}
 		path = append(path, from)
 	}
 	t6 := 2 - x0
 	t7 := t * t6
-	t8 := s*0.015625/3 + t7*t6
 	x0Bar = -(2 * t7)
-	t9 := t6 * t6
+	t8 := t6 * t6
 	for i := 63; i >= 1; i-- {
-		t12 := path[:len(path)-1]
+		t11 := path[:len(path)-1]
 		if path[len(path)-1] == 0 {
-			t15 := 0 + float64(i)*0.015625 - x0
-			t16 := 0.020833333333333332 * t15
-			x0Bar -= t*t15*0.020833333333333332 + t*t16
-			t9 += t16 * t15
+			t14 := 0 + float64(i)*0.015625 - x0
+			t15 := 0.020833333333333332 * t14
+			x0Bar -= t*t14*0.020833333333333332 + t*t15
+			t8 += t15 * t14
 		} else {
-			t13 := 0 + float64(i)*0.015625 - x0
-			t14 := 0.010416666666666666 * t13
-			x0Bar -= t*t13*0.010416666666666666 + t*t14
-			t9 += t14 * t13
+			t12 := 0 + float64(i)*0.015625 - x0
+			t13 := 0.010416666666666666 * t12
+			x0Bar -= t*t12*0.010416666666666666 + t*t13
+			t8 += t13 * t12
 		}
-		path = t12
+		path = t11
 	}
-	t10 := 0.005208333333333333 * t4
-	t11 := 0.005208333333333333 * t2
-	x0Bar2 := x0Bar - (t5*0.005208333333333333 + t*t10) - (t3*0.005208333333333333 + t*t11)
-	kBar = 0.5 * (t9 + t10*t4 + t11*t2)
-	return t8, kBar, x0Bar2
+	t9 := 0.005208333333333333 * t4
+	t10 := 0.005208333333333333 * t2
+	x0Bar2 := x0Bar - (t5*0.005208333333333333 + t*t9) - (t3*0.005208333333333333 + t*t10)
+	kBar = 0.5 * (t8 + t9*t4 + t10*t2)
+	return s*0.015625/3 + t7*t6, kBar, x0Bar2
 }
 
 // EnergyTaylor propagates Taylor polynomials of degree 3 through Energy (Taylor mode): when each
@@ -472,60 +470,59 @@ func AreaGrad(a float64) (f, aBar float64) {
 		}
 		path = append(path, from2)
 	}
-	t := s * h / 3
-	t2 := math.Exp(-(a * a))
-	s2 := math.Exp(-0) + t2
+	t := math.Exp(-(a * a))
+	s2 := math.Exp(-0) + t
 	for i := 1; i < 32; i++ {
 		x := 0 + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t10 := math.Exp(-(x * x))
-			tape = append(tape, t10)
-			s2 += 4 * t10
-			from = 0
-		} else {
 			t9 := math.Exp(-(x * x))
 			tape = append(tape, t9)
-			s2 += 2 * t9
+			s2 += 4 * t9
+			from = 0
+		} else {
+			t8 := math.Exp(-(x * x))
+			tape = append(tape, t8)
+			s2 += 2 * t8
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t3 := t + s2*h/3 + quadSimpsonCos(0, a, 8)
+	t2 := s*h/3 + s2*h/3 + quadSimpsonCos(0, a, 8)
 	aBar = quadSimpsonCosReverseWrtB(0, a, 8, 1)
 	sBar := 0.3333333333333333 * h
-	t4 := 2 * sBar
-	t5 := 4 * sBar
+	t3 := 2 * sBar
+	t4 := 4 * sBar
 	hBar := s2 * 0.3333333333333333
 	for i := 31; i >= 1; i-- {
-		t8 := path[:len(path)-1]
+		t7 := path[:len(path)-1]
 		var xBar2 float64
 		if path[len(path)-1] == 0 {
-			xBar2 = -(2 * ((0 + float64(i)*h) * (tape[len(tape)-1] * t5)))
+			xBar2 = -(2 * ((0 + float64(i)*h) * (tape[len(tape)-1] * t4)))
 			tape = tape[:len(tape)-1]
 		} else {
-			xBar2 = -(2 * ((0 + float64(i)*h) * (tape[len(tape)-1] * t4)))
+			xBar2 = -(2 * ((0 + float64(i)*h) * (tape[len(tape)-1] * t3)))
 			tape = tape[:len(tape)-1]
 		}
 		hBar += float64(i) * xBar2
-		path = t8
-	}
-	t6 := t2 * sBar
-	aBar2 := aBar - a*t6 - t6*a
-	hBar += s * 0.3333333333333333
-	for i := 31; i >= 1; i-- {
-		t7 := path[:len(path)-1]
-		var xBar float64
-		if path[len(path)-1] == 0 {
-			xBar = math.Cos(0+float64(i)*h) * t5
-		} else {
-			xBar = math.Cos(0+float64(i)*h) * t4
-		}
-		hBar += float64(i) * xBar
 		path = t7
 	}
+	t5 := t * sBar
+	aBar2 := aBar - a*t5 - t5*a
+	hBar += s * 0.3333333333333333
+	for i := 31; i >= 1; i-- {
+		t6 := path[:len(path)-1]
+		var xBar float64
+		if path[len(path)-1] == 0 {
+			xBar = math.Cos(0+float64(i)*h) * t4
+		} else {
+			xBar = math.Cos(0+float64(i)*h) * t3
+		}
+		hBar += float64(i) * xBar
+		path = t6
+	}
 	aBar3 := aBar2 + math.Cos(a)*sBar + hBar/32
-	return t3, aBar3
+	return t2, aBar3
 }
 
 // quadSimpsonCosReverseWrtB is the reverse of simpsonCos for the gradients that call it: the
@@ -970,21 +967,21 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 		x5 := 0 + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t23 := math.Sin(w * x5)
+			t22 := math.Sin(w * x5)
 			x0v6 := x[0]
-			tape = append(tape, t23)
-			s += 4 * (t23 * x0v6)
+			tape = append(tape, t22)
+			s += 4 * (t22 * x0v6)
 			from = 0
 		} else {
-			t22 := math.Sin(w * x5)
+			t21 := math.Sin(w * x5)
 			x0v5 := x[0]
-			tape = append(tape, t22)
-			s += 2 * (t22 * x0v5)
+			tape = append(tape, t21)
+			s += 2 * (t21 * x0v5)
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t4 := quadAdaptiveWave(w, x, 0, x1, 3)
+	t4 := s*h/3 + quadAdaptiveWave(w, x, 0, x1, 3)
 	x2 := x[2]
 	t5 := w * x2
 	t6 := math.Sin(t5)
@@ -993,45 +990,44 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 	t8 := w * w
 	t9 := w * t8
 	t10 := math.Sin(t9)
-	t11 := s*h/3 + t4 + t7 + t10*x0v2
-	t12 := math.Cos(t9) * x0v2
+	t11 := math.Cos(t9) * x0v2
 	xBar[0] += t10 + t6*t7
-	t13 := math.Cos(t5) * (t7 * x0v2)
-	xBar[2] += w * t13
-	t14, t15 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, 0, x1, 3, 1)
-	wBar = t12*t8 + 2*(w*t12*w) + t13*x2 + t14
+	t12 := math.Cos(t5) * (t7 * x0v2)
+	xBar[2] += w * t12
+	t13, t14 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, 0, x1, 3, 1)
+	wBar = t11*t8 + 2*(w*t11*w) + t12*x2 + t13
 	sBar := 0.3333333333333333 * h
-	t16 := 2 * sBar
-	t17 := 4 * sBar
+	t15 := 2 * sBar
+	t16 := 4 * sBar
 	hBar := s * 0.3333333333333333
 	for i := 15; i >= 1; i-- {
-		t19 := path[:len(path)-1]
+		t18 := path[:len(path)-1]
 		var xBar2 float64
 		if path[len(path)-1] == 0 {
 			x0v4 := x[0]
-			xBar[0] += tape[len(tape)-1] * t17
+			xBar[0] += tape[len(tape)-1] * t16
 			x4 := 0 + float64(i)*h
-			t21 := math.Cos(w*x4) * (t17 * x0v4)
-			wBar += t21 * x4
-			xBar2 = w * t21
+			t20 := math.Cos(w*x4) * (t16 * x0v4)
+			wBar += t20 * x4
+			xBar2 = w * t20
 			tape = tape[:len(tape)-1]
 		} else {
 			x0v3 := x[0]
-			xBar[0] += tape[len(tape)-1] * t16
+			xBar[0] += tape[len(tape)-1] * t15
 			x3 := 0 + float64(i)*h
-			t20 := math.Cos(w*x3) * (t16 * x0v3)
-			wBar += t20 * x3
-			xBar2 = w * t20
+			t19 := math.Cos(w*x3) * (t15 * x0v3)
+			wBar += t19 * x3
+			xBar2 = w * t19
 			tape = tape[:len(tape)-1]
 		}
 		hBar += float64(i) * xBar2
-		path = t19
+		path = t18
 	}
-	t18 := math.Cos(t2) * (sBar * x0)
-	wBar += t18 * x1
+	t17 := math.Cos(t2) * (sBar * x0)
+	wBar += t17 * x1
 	xBar[0] += t3*sBar + t*sBar
-	xBar[1] += t15 + w*t18 + hBar/16
-	return t11, wBar
+	xBar[1] += t14 + w*t17 + hBar/16
+	return t4 + t7 + t10*x0v2, wBar
 }
 
 // quadAdaptiveWaveReverseWrtWXB is the reverse of adaptiveWave for the gradients that call it: the
@@ -1047,6 +1043,8 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 //
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func quadAdaptiveWaveReverseWrtWXB(
 	w float64,
 	x, xBar []float64,
@@ -1054,7 +1052,6 @@ func quadAdaptiveWaveReverseWrtWXB(
 	depth int,
 	seed float64,
 ) (wBar, bBar float64) {
-	gadApart(x, xBar, "quadAdaptiveWaveReverseWrtWXB: x and xBar")
 	var t, t2 float64
 	var from int
 	if depth == 0 {
@@ -1110,15 +1107,15 @@ func quadAdaptiveWave(w float64, x []float64, a, b float64, depth int) float64 {
 //
 // nestedWave is the function literal wave of Nested, with the captured
 // variables w, x as its first parameters.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func nestedWaveReverse(w float64, x, xBar []float64, t, seed float64) (wBar, tBar float64) {
-	gadApart(x, xBar, "nestedWaveReverse: x and xBar")
 	t2 := w * t
-	t3 := math.Sin(t2)
 	x0 := x[0]
-	xBar[0] += t3 * seed
-	t4 := math.Cos(t2) * (seed * x0)
-	wBar = t4 * t
-	tBar = w * t4
+	xBar[0] += math.Sin(t2) * seed
+	t3 := math.Cos(t2) * (seed * x0)
+	wBar = t3 * t
+	tBar = w * t3
 	return wBar, tBar
 }
 
@@ -1135,12 +1132,12 @@ func nestedWaveReverse(w float64, x, xBar []float64, t, seed float64) (wBar, tBa
 //
 // nestedWave is the function literal wave of Nested, with the captured
 // variables w, x as its first parameters.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func nestedWaveReverseWrtWX(w float64, x, xBar []float64, t, seed float64) (wBar float64) {
-	gadApart(x, xBar, "nestedWaveReverseWrtWX: x and xBar")
 	t2 := w * t
-	t3 := math.Sin(t2)
 	x0 := x[0]
-	xBar[0] += t3 * seed
+	xBar[0] += math.Sin(t2) * seed
 	wBar = math.Cos(t2) * (seed * x0) * t
 	return wBar
 }
@@ -1158,6 +1155,8 @@ func nestedWaveReverseWrtWX(w float64, x, xBar []float64, t, seed float64) (wBar
 //
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func quadAdaptiveWaveReverse(
 	w float64,
 	x, xBar []float64,
@@ -1165,7 +1164,6 @@ func quadAdaptiveWaveReverse(
 	depth int,
 	seed float64,
 ) (wBar, aBar, bBar float64) {
-	gadApart(x, xBar, "quadAdaptiveWaveReverse: x and xBar")
 	var t, t2 float64
 	var from int
 	if depth == 0 {
@@ -1638,13 +1636,13 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	for i := 0; i < len(x); i++ {
 		v2 := x[i]
-		t12 := math.Sin(v2)
-		t13 := math.Cos(v2) * dx[i]
-		t14 := *dsum
-		*sum += t12 * t12
-		*dsum = t14 + 2*(t13*t12)
-		tape = append(tape, t12)
-		dtape = append(dtape, t13)
+		t11 := math.Sin(v2)
+		t12 := math.Cos(v2) * dx[i]
+		t13 := *dsum
+		*sum += t11 * t11
+		*dsum = t13 + 2*(t12*t11)
+		tape = append(tape, t11)
+		dtape = append(dtape, t12)
 	}
 	sum2 := *sum
 	dsum2 := *dsum
@@ -1656,18 +1654,17 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	t4 := *dsumBar
 	*sumBar = 0
 	*dsumBar = 0
-	t5 := *dsumBar
 	*sumBar += t3 + 2*(t3*sum2)
-	*dsumBar = t5 + (t4 + 2*(t4*sum2+t3*dsum2))
-	t6 := *sumBar
-	t7 := *dsumBar
+	*dsumBar += t4 + 2*(t4*sum2+t3*dsum2)
+	t5 := *sumBar
+	t6 := *dsumBar
 	for i := len(x) - 1; i >= 0; i-- {
-		t8 := tape[len(tape)-1]
 		v := x[i]
-		t9 := math.Cos(v) * (2 * (t7*t8 + t6*dtape[len(tape)-1]))
-		t10 := t9 - math.Sin(v)*dx[i]*(2*(t6*t8))
-		t11 := dxBar[i] + t10
-		dxBar[i] = t11
+		t7 := tape[len(tape)-1]
+		t8 := math.Cos(v) * (2 * (t6*t7 + t5*dtape[len(tape)-1]))
+		t9 := t8 - math.Sin(v)*dx[i]*(2*(t5*t7))
+		t10 := dxBar[i] + t9
+		dxBar[i] = t10
 		dtape = dtape[:len(tape)-1]
 		tape = tape[:len(tape)-1]
 	}
@@ -1851,8 +1848,9 @@ func ModelGrad(x, xBar []float64) float64 {
 //
 // mapSumSq is quad.MapSum specialized for f = the literal sq of Model, with
 // the captured variable p as its first parameter.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func quadMapSumSqReverse(p Params, x, xBar []float64, seed float64) (pBar Params) {
-	gadApart(x, xBar, "quadMapSumSqReverse: x and xBar")
 	for i := len(x) - 1; i >= 0; i-- {
 		t, t2 := modelSqReverse(p, x[i], seed)
 		pBar.A += t.A
@@ -1872,8 +1870,9 @@ func quadMapSumSqReverse(p Params, x, xBar []float64, seed float64) (pBar Params
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // mapSumTanh is quad.MapSum specialized for f = math.Tanh.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func quadMapSumTanhReverse(x, xBar []float64, seed float64) {
-	gadApart(x, xBar, "quadMapSumTanhReverse: x and xBar")
 	for i := 0; i < len(x); i++ {
 		t := math.Tanh(x[i])
 		xBar[i] += (1 - t*t) * seed
@@ -1894,10 +1893,9 @@ func quadMapSumTanhReverse(x, xBar []float64, seed float64) {
 //
 // applySq is quad.Apply specialized for f = the literal sq of Model, with the
 // captured variable p as its first parameter.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func quadApplySqReverse(p Params, dst, dstBar, x, xBar []float64) (pBar Params) {
-	gadApart(dst, dstBar, "quadApplySqReverse: dst and dstBar")
-	gadApart(x, xBar, "quadApplySqReverse: x and xBar")
-	gadApart(dst, x, "quadApplySqReverse: dst and x")
 	for i := len(x) - 1; i >= 0; i-- {
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
@@ -1948,11 +1946,10 @@ func quadMapSumSq(p Params, x []float64) float64 {
 // its first parameter.
 func modelSqReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 	t2 := p.A
-	t3 := t2*t + p.B
-	t4 := 2 * (seed * t3)
-	pBar.B += t4
-	tBar = t2 * t4
-	pBar.A += t4 * t
+	t3 := 2 * (seed * (t2*t + p.B))
+	pBar.B += t3
+	tBar = t2 * t3
+	pBar.A += t3 * t
 	return pBar, tBar
 }
 
@@ -2162,8 +2159,8 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var pBar Params
 	var dpBar Params
 	gadApart(x, xBar, "ModelGrad: x and xBar")
-	var t22 Params
-	var t23 Params
+	var t20 Params
+	var t21 Params
 	p := Params{A: x[0], B: x[1]}
 	dp := Params{A: dx[0], B: dx[1]}
 	out := make([]float64, len(x))
@@ -2177,14 +2174,12 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	for i := 0; i < len(x); i++ {
 		xi2 := x[i]
-		dxi := dx[i]
-		t19 := p.A
-		t20 := dp.A
-		t21 := dout[i]
-		out[i] += t19*xi2 + p.B
-		dout[i] = t21 + (t20*xi2 + t19*dxi + dp.B)
-		tape = append(tape, t19)
-		dtape = append(dtape, t20)
+		t18 := p.A
+		t19 := dp.A
+		out[i] += t18*xi2 + p.B
+		dout[i] += t19*xi2 + t18*dx[i] + dp.B
+		tape = append(tape, t18)
+		dtape = append(dtape, t19)
 	}
 	t3, _ := quadMapSumTanhJVP(out, dout)
 	t4, _ := quadMapSumSqJVP(p, dp, x, dx)
@@ -2196,18 +2191,17 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dpBar.B += t7.B
 	quadMapSumTanhReverseJVP(out, dout, outBar, doutBar, 1)
 	for i := len(x) - 1; i >= 0; i-- {
-		t16 := tape[len(tape)-1]
-		t17 := dtape[len(tape)-1]
 		outiBar := outBar[i]
-		t18 := doutBar[i]
+		t16 := doutBar[i]
 		pBar.B += outiBar
-		dpBar.B += t18
+		dpBar.B += t16
 		xi := x[i]
 		pBar.A += outiBar * xi
-		dpBar.A += t18*xi + outiBar*dx[i]
+		dpBar.A += t16*xi + outiBar*dx[i]
 		dxiBar := dxBar[i]
-		xBar[i] += t16 * outiBar
-		dxBar[i] = dxiBar + (t17*outiBar + t16*t18)
+		t17 := tape[len(tape)-1]
+		xBar[i] += t17 * outiBar
+		dxBar[i] = dxiBar + (dtape[len(tape)-1]*outiBar + t17*t16)
 		dtape = dtape[:len(tape)-1]
 		tape = tape[:len(tape)-1]
 	}
@@ -2220,21 +2214,21 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	t11 := dpBar
 	pBar = Params{}
 	dpBar = Params{}
-	t22.A += t10.A
-	t23.A += t11.A
-	t22.B += t10.B
-	t23.B += t11.B
-	t12 := t22.B
-	t13 := t23.B
-	t22.B = 0
-	t23.B = 0
+	t20.A += t10.A
+	t21.A += t11.A
+	t20.B += t10.B
+	t21.B += t11.B
+	t12 := t20.B
+	t13 := t21.B
+	t20.B = 0
+	t21.B = 0
 	dx1Bar := dxBar[1]
 	xBar[1] += t12
 	dxBar[1] = dx1Bar + t13
-	t14 := t22.A
-	t15 := t23.A
-	t22.A = 0
-	t23.A = 0
+	t14 := t20.A
+	t15 := t21.A
+	t20.A = 0
+	t21.A = 0
 	dx0Bar := dxBar[0]
 	xBar[0] += t14
 	dxBar[0] = dx0Bar + t15
@@ -2637,35 +2631,33 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dx1 := dx[1]
 	t2 := x1 - x[0]
 	t3 := dx1 - dx[0]
-	t4 := 2 * (t3 * t2)
 	trips := max(len(x), 0)
-	t5 := append(t, make([]float64, trips)...)
-	tape := t5[:len(t)]
+	t4 := append(t, make([]float64, trips)...)
+	tape := t4[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	s := t2 * t2 * x1
 	for i := 2; i < len(x); i++ {
 		c := x[i]
-		dc := dx[i]
 		x1v3 := x[1]
-		t10 := x1v3 - c
+		t9 := x1v3 - c
 		tape = append(tape, c)
-		dtape = append(dtape, dc)
-		s += t10 * t10 * x1v3
+		dtape = append(dtape, dx[i])
+		s += t9 * t9 * x1v3
 	}
 	for i := len(x) - 1; i >= 2; i-- {
 		x1v2 := x[1]
 		dx1v2 := dx[1]
-		t7 := x1v2 - tape[len(tape)-1]
-		t8 := dx1v2 - dtape[len(tape)-1]
-		t9 := 2 * (dx1v2*t7 + x1v2*t8)
-		dxBar[1] += 2*(t8*t7) + t9
-		dxBar[i] -= t9
+		t6 := x1v2 - tape[len(tape)-1]
+		t7 := dx1v2 - dtape[len(tape)-1]
+		t8 := 2 * (dx1v2*t6 + x1v2*t7)
+		dxBar[1] += 2*(t7*t6) + t8
+		dxBar[i] -= t8
 		dtape = dtape[:len(tape)-1]
 		tape = tape[:len(tape)-1]
 	}
-	t6 := 2 * (dx1*t2 + x1*t3)
-	dxBar[1] += t4 + t6
-	dxBar[0] -= t6
+	t5 := 2 * (dx1*t2 + x1*t3)
+	dxBar[1] += 2*(t3*t2) + t5
+	dxBar[0] -= t5
 	return s, 0
 }
 
@@ -2856,92 +2848,89 @@ func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 		x4 := 0 + float64(i)*h
 		var from2 int
 		if i%2 == 1 {
-			t24 := math.Exp(a * x4)
-			tape = append(tape, t24)
-			s += 4 * t24
+			t21 := math.Exp(a * x4)
+			tape = append(tape, t21)
+			s += 4 * t21
 			from2 = 0
 		} else {
-			t23 := math.Exp(a * x4)
-			tape = append(tape, t23)
-			s += 2 * t23
+			t20 := math.Exp(a * x4)
+			tape = append(tape, t20)
+			s += 2 * t20
 			from2 = 1
 		}
 		path = append(path, from2)
 	}
-	t3 := s * h / 3
 	s2 := 0*t + b*t2
 	for i := 1; i < 16; i++ {
 		x3 := 0 + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t22 := math.Exp(a * x3)
-			tape = append(tape, t22)
-			s2 += 4 * (x3 * t22)
+			t19 := math.Exp(a * x3)
+			tape = append(tape, t19)
+			s2 += 4 * (x3 * t19)
 			from = 0
 		} else {
-			t21 := math.Exp(a * x3)
-			tape = append(tape, t21)
-			s2 += 2 * (x3 * t21)
+			t18 := math.Exp(a * x3)
+			tape = append(tape, t18)
+			s2 += 2 * (x3 * t18)
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t4 := s2 * h / 3
-	t5 := m1Bar / 3
-	sBar := t5 * h
-	t6 := 2 * sBar
-	t7 := 4 * sBar
+	t3 := m1Bar / 3
+	sBar := t3 * h
+	t4 := 2 * sBar
+	t5 := 4 * sBar
 	aBar = 0
-	hBar := s2 * t5
+	hBar := s2 * t3
 	for i := 15; i >= 1; i-- {
-		t16 := path[:len(path)-1]
+		t13 := path[:len(path)-1]
 		var xBar2 float64
 		if path[len(path)-1] == 0 {
-			t19 := tape[len(tape)-1]
+			t16 := tape[len(tape)-1]
 			x2 := 0 + float64(i)*h
-			t20 := t19 * (x2 * t7)
-			aBar += t20 * x2
-			xBar2 = t7*t19 + a*t20
+			t17 := t16 * (x2 * t5)
+			aBar += t17 * x2
+			xBar2 = t5*t16 + a*t17
 			tape = tape[:len(tape)-1]
 		} else {
-			t17 := tape[len(tape)-1]
+			t14 := tape[len(tape)-1]
 			x := 0 + float64(i)*h
-			t18 := t17 * (x * t6)
-			aBar += t18 * x
-			xBar2 = t6*t17 + a*t18
+			t15 := t14 * (x * t4)
+			aBar += t15 * x
+			xBar2 = t4*t14 + a*t15
 			tape = tape[:len(tape)-1]
 		}
 		hBar += float64(i) * xBar2
-		path = t16
+		path = t13
 	}
 	bBar = sBar * t2
-	t8 := b * sBar
-	t9 := m0Bar / 3
-	sBar2 := t9 * h
-	t10 := 2 * sBar2
-	t11 := 4 * sBar2
-	hBar += s * t9
+	t6 := m0Bar / 3
+	sBar2 := t6 * h
+	t7 := 2 * sBar2
+	t8 := 4 * sBar2
+	hBar += s * t6
 	for i := 15; i >= 1; i-- {
-		t13 := path[:len(path)-1]
+		t10 := path[:len(path)-1]
 		var xBar float64
 		if path[len(path)-1] == 0 {
-			t15 := tape[len(tape)-1] * t11
-			aBar += t15 * (0 + float64(i)*h)
-			xBar = a * t15
+			t12 := tape[len(tape)-1] * t8
+			aBar += t12 * (0 + float64(i)*h)
+			xBar = a * t12
 			tape = tape[:len(tape)-1]
 		} else {
-			t14 := tape[len(tape)-1] * t10
-			aBar += t14 * (0 + float64(i)*h)
-			xBar = a * t14
+			t11 := tape[len(tape)-1] * t7
+			aBar += t11 * (0 + float64(i)*h)
+			xBar = a * t11
 			tape = tape[:len(tape)-1]
 		}
 		hBar += float64(i) * xBar
-		path = t13
+		path = t10
 	}
-	t12 := t2 * (t8 + sBar2)
-	aBar += t12 * b
-	bBar2 := bBar + a*t12 + hBar/16
-	return t3, t4, aBar, bBar2
+	t9 := t2 * (b*sBar + sBar2)
+	aBar += t9 * b
+	bBar2 := bBar + a*t9 + hBar/16
+	return s * h / 3, s2 * h / 3, aBar, bBar2
 }
 
 // FixedJVP computes Fixed and its derivative along the tangents (forward mode).
@@ -2992,8 +2981,7 @@ func FixedGrad(k, x float64) (f, xBar float64) {
 		}
 	}
 	xBar = s * 0.125 / 3
-	t := x * xBar
-	return t, xBar
+	return x * xBar, xBar
 }
 
 // RunningMaxJVP computes RunningMax and its derivative along the tangents (forward mode).
@@ -3184,21 +3172,20 @@ func MoveGrad(x, xBar []float64) float64 {
 	gadApart(x, xBar, "MoveGrad: x and xBar")
 	p := new(Point)
 	pBar := new(Point)
-	var t9 Point
+	var t8 Point
 	*p = Point{X: x[0], Y: x[1]}
 	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	for i := 0; i < len(x); i++ {
-		t8 := p.Y
-		p.X += x[i] * t8
-		tape = append(tape, t8)
+		t7 := p.Y
+		p.X += x[i] * t7
+		tape = append(tape, t7)
 	}
 	t := p.X
 	pBar.X += 1
 	for i := len(x) - 1; i >= 0; i-- {
-		t6 := tape[len(tape)-1]
-		t7 := pBar.X
-		pBar.Y += x[i] * t7
-		xBar[i] += t7 * t6
+		t6 := pBar.X
+		pBar.Y += x[i] * t6
+		xBar[i] += t6 * tape[len(tape)-1]
 		tape = tape[:len(tape)-1]
 	}
 	t2 := *pBar
@@ -3207,13 +3194,13 @@ func MoveGrad(x, xBar []float64) float64 {
 	pBar2.Y += t2.Y
 	t3 := pBar2
 	pBar2 = Point{}
-	t9.X += t3.X
-	t9.Y += t3.Y
-	t4 := t9.Y
-	t9.Y = 0
+	t8.X += t3.X
+	t8.Y += t3.Y
+	t4 := t8.Y
+	t8.Y = 0
 	xBar[1] += t4
-	t5 := t9.X
-	t9.X = 0
+	t5 := t8.X
+	t8.X = 0
 	xBar[0] += t5
 	return t
 }

@@ -19,9 +19,8 @@ func Cubic32JVP(x, dx float32) (float32, float32) {
 // Results: the value of Cubic32, then the partials of the varied scalar inputs in order.
 func Cubic32Grad(x float32) (f, xBar float32) {
 	t := x * x
-	t2 := t*x - 2*x + 1
 	xBar = t - 2 + 2*t
-	return t2, xBar
+	return t*x - 2*x + 1, xBar
 }
 
 // WidenJVP computes Widen and its derivative along the tangents (forward mode).
@@ -39,9 +38,8 @@ func WidenJVP(x, dx float32, y, dy float64) (float64, float64) {
 // Results: the value of Widen, then the partials of the varied scalar inputs in order.
 func WidenGrad(x float32, y float64) (f float64, xBar float32, yBar float64) {
 	yBar = float64(x)
-	t := yBar*y + float64(x*x)
 	xBar = 2*x + float32(y)
-	return t, xBar, yBar
+	return yBar*y + float64(x*x), xBar, yBar
 }
 
 // NarrowJVP computes Narrow and its derivative along the tangents (forward mode).
@@ -57,9 +55,8 @@ func NarrowJVP(x, dx float64) (float32, float32) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Narrow, then the partials of the varied scalar inputs in order.
 func NarrowGrad(x float64) (f float32, xBar float64) {
-	t := float32(x*x) + 1
 	xBar = 2 * x
-	return t, xBar
+	return float32(x*x) + 1, xBar
 }
 
 // Exp32JVP computes Exp32 and its derivative along the tangents (forward mode).
@@ -80,9 +77,8 @@ func Exp32Grad(x float32) (f, xBar float32) {
 	t := float64(x)
 	t2 := math.Exp(t)
 	xBar = float32(t2)
-	t3 := xBar * x
-	xBar += float32(t2 * t)
-	return t3, xBar
+	xBar2 := xBar + float32(t2*t)
+	return xBar * x, xBar2
 }
 
 // Sum32JVP computes Sum32 and its derivative along the tangents (forward mode).
@@ -135,9 +131,8 @@ func IntScaleJVP(x, dx float64, n int) (float64, float64) {
 // Results: the value of IntScale, then the partials of the varied scalar inputs in order.
 func IntScaleGrad(x float64, n int) (f, xBar float64) {
 	xBar = float64(n) * x
-	t := xBar*x + float64(n*n)
-	xBar = 2 * xBar
-	return t, xBar
+	xBar2 := 2 * xBar
+	return xBar*x + float64(n*n), xBar2
 }
 
 // TruncateJVP computes Truncate and its derivative along the tangents (forward mode).
@@ -153,9 +148,9 @@ func TruncateJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Truncate, then the partials of the varied scalar inputs in order.
 func TruncateGrad(x float64) (f, xBar float64) {
-	t := float64(int(x)) + x*x
+	t := float64(int(x))
 	xBar = 2 * x
-	return t, xBar
+	return t + x*x, xBar
 }
 
 // IndexJVP computes Index and its derivative along the tangents (forward mode).
@@ -178,9 +173,8 @@ func IndexGrad(x float64, table, tableBar []float64) (f, xBar float64) {
 	gadApart(table, tableBar, "IndexGrad: table and tableBar")
 	i := int(x)
 	xBar = table[i]
-	t := xBar * x
 	tableBar[i] += x
-	return t, xBar
+	return xBar * x, xBar
 }
 
 // FahrenheitJVP computes Fahrenheit and its derivative along the tangents (forward mode).
@@ -198,9 +192,8 @@ func FahrenheitJVP(c, dc Celsius) (float64, float64) {
 // Varied inputs: c (returned as cBar).
 // Results: the value of Fahrenheit, then the partials of the varied scalar inputs in order.
 func FahrenheitGrad(c Celsius) (f float64, cBar Celsius) {
-	t := float64(c)*9/5 + 32 + float64(c*c)/100
 	cBar = 2*(0.01*c) + 1.8
-	return t, cBar
+	return float64(c)*9/5 + 32 + float64(c*c)/100, cBar
 }
 
 // gadApart panics when the slices a and b start at the same element. what

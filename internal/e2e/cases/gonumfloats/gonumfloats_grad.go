@@ -239,10 +239,11 @@ func QuadraticGrad(x, xBar []float64) float64 {
 // Varied inputs: s (into sBar).
 // Fixed inputs: L.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	gadApart(s, sBar, "floatsNormReverseWrtS: s and sBar")
 	var norm float64
 	var from int
 	if len(s) == 0 {
@@ -358,8 +359,9 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 //
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsSumReverse(s, sBar []float64, seed float64) {
-	gadApart(s, sBar, "floatsSumReverse: s and sBar")
 	f64SumReverse(s, sBar, seed)
 }
 
@@ -374,8 +376,9 @@ func floatsSumReverse(s, sBar []float64, seed float64) {
 //
 // DotInPlace is Dot called with arguments that share memory (s2 is s1): its
 // body with those parameters made one.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsDotInPlaceReverse(s1, s1Bar []float64, seed float64) {
-	gadApart(s1, s1Bar, "floatsDotInPlaceReverse: s1 and s1Bar")
 	if len(s1) != len(s1) {
 		panic("floats: slice lengths do not match")
 	}
@@ -390,11 +393,12 @@ func floatsDotInPlaceReverse(s1, s1Bar []float64, seed float64) {
 //
 // Varied inputs: x (into xBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	gadApart(x, xBar, "f64L2NormUnitaryReverse: x and xBar")
 	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*6)
 	scale := 0.0
 	sumSquares := 1.0
@@ -511,8 +515,9 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 //
 // Varied inputs: x (into xBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func f64SumReverse(x, xBar []float64, seed float64) {
-	gadApart(x, xBar, "f64SumReverse: x and xBar")
 	for i := 0; i < len(x); i++ {
 		xBar[i] += seed
 	}
@@ -529,8 +534,9 @@ func f64SumReverse(x, xBar []float64, seed float64) {
 //
 // DotUnitaryInPlace is DotUnitary called with arguments that share memory (y
 // is x): its body with those parameters made one.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func f64DotUnitaryInPlaceReverse(x, xBar []float64, sumBar float64) {
-	gadApart(x, xBar, "f64DotUnitaryInPlaceReverse: x and xBar")
 	for i := 0; i < len(x); i++ {
 		xBar[i] += 2 * (sumBar * x[i])
 	}
@@ -938,7 +944,7 @@ func AxpyGrad(x, xBar []float64) float64 {
 	floats.AddScaled(dst, x0, t3)
 	t5 := floats.Dot(dst, dst)
 	floatsDotInPlaceReverse(dst, dstBar, 1)
-	copy(dst, t4[len(t4)-len(dst):])
+	copy(dst, t4[len(t4)-n:])
 	t6 := floatsAddScaledReverse(dst, dstBar, x0, t3, xBar[n:t2])
 	xBar[0] += t6
 	t7 := xBar[:n]
@@ -962,11 +968,10 @@ func AxpyGrad(x, xBar []float64) float64 {
 // AddScaled writes dst: on entry dstBar holds the adjoint of the values AddScaled leaves in dst
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // dst held on entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsAddScaledReverse(dst, dstBar []float64, alpha float64, s, sBar []float64) (alphaBar float64) {
 	var tapeBuf [256]float64
-	gadApart(dst, dstBar, "floatsAddScaledReverse: dst and dstBar")
-	gadApart(s, sBar, "floatsAddScaledReverse: s and sBar")
-	gadApart(dst, s, "floatsAddScaledReverse: dst and s")
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
@@ -992,10 +997,9 @@ func floatsAddScaledReverse(dst, dstBar []float64, alpha float64, s, sBar []floa
 //
 // AxpyUnitaryToInPlace is AxpyUnitaryTo called with arguments that share
 // memory (y is dst): its body with those parameters made one.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func f64AxpyUnitaryToInPlaceReverse(dst, dstBar []float64, alpha float64, x, xBar []float64) (alphaBar float64) {
-	gadApart(dst, dstBar, "f64AxpyUnitaryToInPlaceReverse: dst and dstBar")
-	gadApart(x, xBar, "f64AxpyUnitaryToInPlaceReverse: x and xBar")
-	gadApart(dst, x, "f64AxpyUnitaryToInPlaceReverse: dst and x")
 	alphaBar = 0
 	for i := len(x) - 1; i >= 0; i-- {
 		dstiBar := dstBar[i]
@@ -1289,8 +1293,8 @@ func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 	floats.Div(a, b)
 	t6 := floats.Sum(a)
 	floatsSumReverse(a, aBar, 1)
-	copy(a, t5[len(t5)-len(a):])
-	t7 := t5[:len(t5)-len(a)]
+	copy(a, t5[len(t5)-len(x):])
+	t7 := t5[:len(t5)-len(x)]
 	floatsDivReverse(a, aBar, b, bBar)
 	floatsAddConstReverseWrtDst(3, b, bBar)
 	for k := 0; k < t4; k++ {
@@ -1299,10 +1303,10 @@ func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 		yBar[k] += bkBar
 	}
 	floatsAddConstReverseWrtDst(0.25, a, aBar)
-	copy(a, t7[len(t7)-len(a):])
-	t8 := t7[:len(t7)-len(a)]
+	copy(a, t7[len(t7)-len(x):])
+	t8 := t7[:len(t7)-len(x)]
 	floatsMulReverse(a, aBar, y, yBar)
-	copy(a, t8[len(t8)-len(a):])
+	copy(a, t8[len(t8)-len(x):])
 	floatsScaleReverseWrtDst(1.5, a, aBar)
 	for k := 0; k < t; k++ {
 		akBar := aBar[k]
@@ -1322,11 +1326,10 @@ func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 // Div writes dst: on entry dstBar holds the adjoint of the values Div leaves in dst (zero for the
 // gradient of its results alone); on return, the gradient with respect to the values dst held on
 // entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsDivReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
-	gadApart(dst, dstBar, "floatsDivReverse: dst and dstBar")
-	gadApart(s, sBar, "floatsDivReverse: s and sBar")
-	gadApart(dst, s, "floatsDivReverse: dst and s")
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
@@ -1348,8 +1351,9 @@ func floatsDivReverse(dst, dstBar, s, sBar []float64) {
 // AddConst writes dst: on entry dstBar holds the adjoint of the values AddConst leaves in dst (zero
 // for the gradient of its results alone); on return, the gradient with respect to the values dst
 // held on entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsAddConstReverseWrtDst(c float64, dst, dstBar []float64) {
-	gadApart(dst, dstBar, "floatsAddConstReverseWrtDst: dst and dstBar")
 	f64AddConst(c, dst)
 	f64AddConstReverseWrtX(c, dst, dstBar)
 }
@@ -1364,11 +1368,10 @@ func floatsAddConstReverseWrtDst(c float64, dst, dstBar []float64) {
 // Mul writes dst: on entry dstBar holds the adjoint of the values Mul leaves in dst (zero for the
 // gradient of its results alone); on return, the gradient with respect to the values dst held on
 // entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsMulReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
-	gadApart(dst, dstBar, "floatsMulReverse: dst and dstBar")
-	gadApart(s, sBar, "floatsMulReverse: s and sBar")
-	gadApart(dst, s, "floatsMulReverse: dst and s")
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
@@ -1399,10 +1402,11 @@ func floatsMulReverse(dst, dstBar, s, sBar []float64) {
 // Scale writes dst: on entry dstBar holds the adjoint of the values Scale leaves in dst (zero for
 // the gradient of its results alone); on return, the gradient with respect to the values dst held
 // on entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	gadApart(dst, dstBar, "floatsScaleReverseWrtDst: dst and dstBar")
 	var from int
 	if len(dst) > 0 {
 		tape = append(tape, dst...)
@@ -1427,11 +1431,10 @@ func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
 // Div writes dst: on entry dstBar holds the adjoint of the values Div leaves in dst (zero for the
 // gradient of its results alone); on return, the gradient with respect to the values dst held on
 // entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func f64DivReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
-	gadApart(dst, dstBar, "f64DivReverse: dst and dstBar")
-	gadApart(s, sBar, "f64DivReverse: s and sBar")
-	gadApart(dst, s, "f64DivReverse: dst and s")
 	tape := slices.Grow(tapeBuf[:0], max(len(s)+2, 0))
 	for i := 0; i < len(s); i++ {
 		dsti2 := dst[i]
@@ -1468,9 +1471,9 @@ func f64Div(dst, s []float64) {
 // AddConst writes x: on entry xBar holds the adjoint of the values AddConst leaves in x (zero for
 // the gradient of its results alone); on return, the gradient with respect to the values x held on
 // entry.
-func f64AddConstReverseWrtX(alpha float64, x, xBar []float64) {
-	gadApart(x, xBar, "f64AddConstReverseWrtX: x and xBar")
-}
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
+func f64AddConstReverseWrtX(alpha float64, x, xBar []float64) {}
 
 // f64AddConst is a copy of f64.AddConst, which package f64 does not export.
 func f64AddConst(alpha float64, x []float64) {
@@ -1491,8 +1494,9 @@ func f64AddConst(alpha float64, x []float64) {
 // ScalUnitary writes x: on entry xBar holds the adjoint of the values ScalUnitary leaves in x (zero
 // for the gradient of its results alone); on return, the gradient with respect to the values x held
 // on entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func f64ScalUnitaryReverseWrtX(alpha float64, x, xBar []float64) {
-	gadApart(x, xBar, "f64ScalUnitaryReverseWrtX: x and xBar")
 	for i := len(x) - 1; i >= 0; i-- {
 		xiBar := xBar[i]
 		xBar[i] = 0
@@ -1806,13 +1810,13 @@ func AddSubGrad(x, xBar, y, yBar []float64) float64 {
 	floats.Sub(a, y)
 	t5 := floats.Dot(a, y)
 	floatsDotReverse(a, aBar, y, yBar, 1)
-	copy(a, t4[len(t4)-len(a):])
-	t6 := t4[:len(t4)-len(a)]
+	copy(a, t4[len(t4)-len(x):])
+	t6 := t4[:len(t4)-len(x)]
 	floatsSubReverse(a, aBar, y, yBar)
-	copy(a, t6[len(t6)-len(a):])
-	t7 := t6[:len(t6)-len(a)]
+	copy(a, t6[len(t6)-len(x):])
+	t7 := t6[:len(t6)-len(x)]
 	floatsMulReverse(a, aBar, x, xBar)
-	copy(a, t7[len(t7)-len(a):])
+	copy(a, t7[len(t7)-len(x):])
 	floatsAddReverse(a, aBar, y, yBar)
 	for k := 0; k < t; k++ {
 		akBar := aBar[k]
@@ -1829,9 +1833,9 @@ func AddSubGrad(x, xBar, y, yBar []float64) float64 {
 //
 // Varied inputs: s1 (into s1Bar), s2 (into s2Bar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsDotReverse(s1, s1Bar, s2, s2Bar []float64, seed float64) {
-	gadApart(s1, s1Bar, "floatsDotReverse: s1 and s1Bar")
-	gadApart(s2, s2Bar, "floatsDotReverse: s2 and s2Bar")
 	if len(s1) != len(s2) {
 		panic("floats: slice lengths do not match")
 	}
@@ -1848,11 +1852,10 @@ func floatsDotReverse(s1, s1Bar, s2, s2Bar []float64, seed float64) {
 // Sub writes dst: on entry dstBar holds the adjoint of the values Sub leaves in dst (zero for the
 // gradient of its results alone); on return, the gradient with respect to the values dst held on
 // entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsSubReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
-	gadApart(dst, dstBar, "floatsSubReverse: dst and dstBar")
-	gadApart(s, sBar, "floatsSubReverse: s and sBar")
-	gadApart(dst, s, "floatsSubReverse: dst and s")
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
@@ -1872,11 +1875,10 @@ func floatsSubReverse(dst, dstBar, s, sBar []float64) {
 // Add writes dst: on entry dstBar holds the adjoint of the values Add leaves in dst (zero for the
 // gradient of its results alone); on return, the gradient with respect to the values dst held on
 // entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsAddReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
-	gadApart(dst, dstBar, "floatsAddReverse: dst and dstBar")
-	gadApart(s, sBar, "floatsAddReverse: s and sBar")
-	gadApart(dst, s, "floatsAddReverse: dst and s")
 	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
@@ -1894,9 +1896,9 @@ func floatsAddReverse(dst, dstBar, s, sBar []float64) {
 //
 // Varied inputs: x (into xBar), y (into yBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func f64DotUnitaryReverse(x, xBar, y, yBar []float64, sumBar float64) {
-	gadApart(x, xBar, "f64DotUnitaryReverse: x and xBar")
-	gadApart(y, yBar, "f64DotUnitaryReverse: y and yBar")
 	for i := 0; i < len(x); i++ {
 		yi := y[i]
 		yBar[i] += sumBar * x[i]
@@ -1919,10 +1921,9 @@ func f64DotUnitaryReverse(x, xBar, y, yBar []float64, sumBar float64) {
 //
 // AxpyUnitaryToInPlace is AxpyUnitaryTo called with arguments that share
 // memory (y is dst): its body with those parameters made one.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar []float64, alpha float64, x, xBar []float64) {
-	gadApart(dst, dstBar, "f64AxpyUnitaryToInPlaceReverseWrtDstX: dst and dstBar")
-	gadApart(x, xBar, "f64AxpyUnitaryToInPlaceReverseWrtDstX: x and xBar")
-	gadApart(dst, x, "f64AxpyUnitaryToInPlaceReverseWrtDstX: dst and x")
 	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += alpha * dstBar[i]
 	}
@@ -2204,13 +2205,13 @@ func DistancesGrad(x, xBar, y, yBar []float64) float64 {
 // Varied inputs: s (into sBar), t (into tBar).
 // Fixed inputs: L.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	gadApart(s, sBar, "floatsDistanceReverseWrtST: s and sBar")
-	gadApart(t, tBar, "floatsDistanceReverseWrtST: t and tBar")
 	if len(s) != len(t) {
 		panic("floats: slice lengths do not match")
 	}
@@ -2339,12 +2340,12 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 //
 // Varied inputs: x (into xBar), y (into yBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	gadApart(x, xBar, "f64L2DistanceUnitaryReverse: x and xBar")
-	gadApart(y, yBar, "f64L2DistanceUnitaryReverse: y and yBar")
 	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*6)
 	scale := 0.0
 	sumSquares := 1.0
@@ -2977,10 +2978,11 @@ func SoftMaxGrad(x, xBar []float64) float64 {
 //
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsMinReverse(s, sBar []float64, seed float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
-	gadApart(s, sBar, "floatsMinReverse: s and sBar")
 	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}
@@ -3035,10 +3037,11 @@ func floatsMinReverse(s, sBar []float64, seed float64) {
 //
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsMaxReverse(s, sBar []float64, seed float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
-	gadApart(s, sBar, "floatsMaxReverse: s and sBar")
 	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}
@@ -3093,9 +3096,10 @@ func floatsMaxReverse(s, sBar []float64, seed float64) {
 //
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsProdReverse(s, sBar []float64, seed float64) {
 	var tapeBuf [256]float64
-	gadApart(s, sBar, "floatsProdReverse: s and sBar")
 	tape := slices.Grow(tapeBuf[:0], max(len(s)+2, 0))
 	prod := 1.0
 	for i := 0; i < len(s); i++ {
@@ -3120,11 +3124,12 @@ func floatsProdReverse(s, sBar []float64, seed float64) {
 //
 // Varied inputs: s (into sBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	gadApart(s, sBar, "floatsLogSumExpReverse: s and sBar")
 	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}

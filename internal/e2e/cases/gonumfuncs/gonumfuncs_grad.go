@@ -55,14 +55,13 @@ func BealeGrad(b functions.Beale, x, xBar []float64) float64 {
 	f2 := 2.25 - x0*t3
 	t4 := 1 - t2*x1
 	f3 := 2.625 - x0*t4
-	t5 := f1*f1 + f2*f2 + f3*f3
-	t6 := 2 * f3
-	t7 := 2 * f2
-	t8 := 2 * f1
-	t9 := x0 * t6
-	xBar[1] += t2*t9 + 2*((t9*x1+x0*t7)*x1) + x0*t8
-	xBar[0] += -(t6 * t4) - t7*t3 - t8*t
-	return t5
+	t5 := 2 * f3
+	t6 := 2 * f2
+	t7 := 2 * f1
+	t8 := x0 * t5
+	xBar[1] += t2*t8 + 2*((t8*x1+x0*t6)*x1) + x0*t7
+	xBar[0] += -(t5 * t4) - t6*t3 - t7*t
+	return f1*f1 + f2*f2 + f3*f3
 }
 
 // BiggsEXP2JVP computes BiggsEXP2.Func and its derivative along the tangents (forward mode).
@@ -441,11 +440,10 @@ func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, xBar []float64) float
 	x1 := x[1]
 	f2 := x1 - 2e-06
 	f3 := x0*x1 - 2
-	t := f1*f1 + f2*f2 + f3*f3
-	t2 := 2 * f3
-	xBar[1] += x0*t2 + 2*f2
-	xBar[0] += t2*x1 + 2*f1
-	return t
+	t := 2 * f3
+	xBar[1] += x0*t + 2*f2
+	xBar[0] += t*x1 + 2*f1
+	return f1*f1 + f2*f2 + f3*f3
 }
 
 // BrownAndDennisJVP computes BrownAndDennis.Func and its derivative along the tangents (forward
@@ -1114,27 +1112,24 @@ func HelicalValleyGrad(h functions.HelicalValley, x, xBar []float64) float64 {
 	x1 := x[1]
 	t2 := math.Hypot(x0v2, x1)
 	f2 := 10 * (t2 - 1)
-	t3 := f1*f1 + f2*f2 + f3*f3
-	t4 := 10 * (2 * f2)
-	t5 := t2 == 0
-	t6 := x0v2 / t2
-	if t5 {
+	t3 := 10 * (2 * f2)
+	t4 := t2 == 0
+	t5 := x0v2 / t2
+	if t4 {
+		t5 = 0
+	}
+	t6 := x1 / t2
+	if t4 {
 		t6 = 0
 	}
-	t7 := x1 / t2
-	if t5 {
-		t7 = 0
-	}
-	xBar[1] += t7 * t4
-	xBar[0] += t6 * t4
-	t8 := 10 * (2 * f1)
-	t9 := 10 * t8
-	xBar[2] += 2*f3 + t8
-	t10 := 1 / (1 + t*t) * (0.5 * (t9 / 3.141592653589793))
-	t11 := t10 * t / x0
-	xBar[1] -= t10 / x0
-	xBar[0] += t11
-	return t3
+	xBar[1] += t6 * t3
+	xBar[0] += t5 * t3
+	t7 := 10 * (2 * f1)
+	xBar[2] += 2*f3 + t7
+	t8 := 1 / (1 + t*t) * (0.5 * (10 * t7 / 3.141592653589793))
+	xBar[1] -= t8 / x0
+	xBar[0] += t8 * t / x0
+	return f1*f1 + f2*f2 + f3*f3
 }
 
 // PenaltyIJVP computes PenaltyI.Func and its derivative along the tangents (forward mode).
@@ -1337,12 +1332,11 @@ func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, xBar []float64) flo
 	t2 := math.Exp(-x0)
 	t3 := math.Exp(-x1)
 	f2 := t2 + t3 - 1.0001
-	t4 := f1*f1 + f2*f2
-	t5 := 2 * f2
-	t6 := 2 * f1
-	xBar[1] += t*t6 - t3*t5
-	xBar[0] += 10000*(t6*x1) - t2*t5
-	return t4
+	t4 := 2 * f2
+	t5 := 2 * f1
+	xBar[1] += t*t5 - t3*t4
+	xBar[0] += 10000*(t5*x1) - t2*t4
+	return f1*f1 + f2*f2
 }
 
 // SphereJVP computes Sphere.Func and its derivative along the tangents (forward mode).
@@ -1660,16 +1654,15 @@ func WoodGrad(w functions.Wood, x, xBar []float64) (sum float64) {
 	t2 := 90 * f3
 	t3 := 10 * f5
 	t4 := 0.1 * f6
-	t5 := t*f1 + f2*f2 + t2*f3 + f4*f4 + t3*f5 + t4*f6
-	t6 := 2 * t4
-	t7 := 2 * t3
-	t8 := 2 * t2
-	t9 := 2 * t
-	xBar[2] += -(2 * f4) - 2*(t8*x2)
-	xBar[3] += t7 - t6 + t8
-	xBar[0] += -(2 * f2) - 2*(t9*x0)
-	xBar[1] += t6 + t7 + t9
-	return t5
+	t5 := 2 * t4
+	t6 := 2 * t3
+	t7 := 2 * t2
+	t8 := 2 * t
+	xBar[2] += -(2 * f4) - 2*(t7*x2)
+	xBar[3] += t6 - t5 + t7
+	xBar[0] += -(2 * f2) - 2*(t8*x0)
+	xBar[1] += t5 + t6 + t8
+	return t*f1 + f2*f2 + t2*f3 + f4*f4 + t3*f5 + t4*f6
 }
 
 // ConcaveRightJVP computes ConcaveRight.Func and its derivative along the tangents (forward mode).
@@ -1704,9 +1697,8 @@ func ConcaveRightGrad(c functions.ConcaveRight, x, xBar []float64) float64 {
 	x0 := x[0]
 	t := x0*x0 + 2
 	t2 := x0 / t
-	t3 := -t2
 	xBar[0] += 2*(t2/t*x0) - 1/t
-	return t3
+	return -t2
 }
 
 // ConcaveLeftJVP computes ConcaveLeft.Func and its derivative along the tangents (forward mode).
@@ -1743,9 +1735,8 @@ func ConcaveLeftGrad(c functions.ConcaveLeft, x, xBar []float64) float64 {
 	t := x0 + 0.004
 	t2 := math.Pow(t, 4)
 	t3 := x0 - 1.996
-	t4 := t2 * t3
 	xBar[0] += t2 + 4*math.Pow(t, 3)*t3
-	return t4
+	return t2 * t3
 }
 
 // PlassmannJVP computes Plassmann.Func and its derivative along the tangents (forward mode).
@@ -1942,9 +1933,8 @@ func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, xBar []float64) float
 	t3 := a - 1
 	t4 := math.Sqrt(t3*t3 + t2)
 	t5 := math.Sqrt(a*a + t)
-	t6 := g1*t4 + g2*t5
 	xBar[0] += 2*(0.5/t5*g2*a) + 2*(0.5/t4*g1*t3)
-	return t6
+	return g1*t4 + g2*t5
 }
 
 // BraninHooJVP computes BraninHoo.Func and its derivative along the tangents (forward mode).
@@ -1981,14 +1971,13 @@ func BraninHooGrad(b functions.BraninHoo, x, xBar []float64) float64 {
 	x0 := x[0]
 	t := 0.12918450914398066 * x0
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
-	t2 := term*term + 9.602112642270262*math.Cos(x0) + 10
-	t3 := 2 * term
-	t4 := 1.5915494309189533*t3 - math.Sin(x0)*9.602112642270262 - t*t3
-	t5 := t4 - 0.12918450914398066*(t3*x0)
-	t6 := xBar[0] + t5
-	xBar[0] = t6
-	xBar[1] += t3
-	return t2
+	t2 := 2 * term
+	t3 := 1.5915494309189533*t2 - math.Sin(x0)*9.602112642270262 - t*t2
+	t4 := t3 - 0.12918450914398066*(t2*x0)
+	t5 := xBar[0] + t4
+	xBar[0] = t5
+	xBar[1] += t2
+	return term*term + 9.602112642270262*math.Cos(x0) + 10
 }
 
 // AckleyJVP computes Ackley.Func and its derivative along the tangents (forward mode).
@@ -2039,16 +2028,15 @@ func AckleyGrad(a functions.Ackley, x, xBar []float64) float64 {
 	t := math.Sqrt(id * ss)
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(id * sc)
-	t4 := -20*t2 - t3 + 20 + 2.718281828459045
-	t5 := id * t3
+	t4 := id * t3
 	ssBar := id * (0.5 / t * (-0.2 * (t2 * -20)))
 	for i := len(x) - 1; i >= 0; i-- {
 		v := x[i]
-		t6 := 2*(ssBar*v) + 6.283185307179586*(math.Sin(6.283185307179586*v)*t5)
-		t7 := xBar[i] + t6
-		xBar[i] = t7
+		t5 := 2*(ssBar*v) + 6.283185307179586*(math.Sin(6.283185307179586*v)*t4)
+		t6 := xBar[i] + t5
+		xBar[i] = t6
 	}
-	return t4
+	return -20*t2 - t3 + 20 + 2.718281828459045
 }
 
 // Bukin6JVP computes Bukin6.Func and its derivative along the tangents (forward mode).
@@ -2105,27 +2093,26 @@ func Bukin6Grad(b functions.Bukin6, x, xBar []float64) float64 {
 	t2 := x[1] - t*x0
 	t3 := math.Sqrt(math.Abs(t2))
 	t4 := x0 + 10
-	t5 := 100*t3 + 0.01*math.Abs(t4)
-	t6 := 0.0
+	t5 := 0.0
 	if t4 < 0 {
-		t6 = -1
+		t5 = -1
 	}
-	t7 := t6
+	t6 := t5
 	if t4 > 0 {
-		t7 = 1
+		t6 = 1
 	}
-	t8 := 0.0
+	t7 := 0.0
 	if t2 < 0 {
-		t8 = -1
+		t7 = -1
 	}
-	t9 := t8
+	t8 := t7
 	if t2 > 0 {
-		t9 = 1
+		t8 = 1
 	}
-	t10 := t9 * (0.5 / t3 * 100)
-	xBar[0] += t7*0.01 - t*t10 - 0.01*(t10*x0)
-	xBar[1] += t10
-	return t5
+	t9 := t8 * (0.5 / t3 * 100)
+	xBar[0] += t6*0.01 - t*t9 - 0.01*(t9*x0)
+	xBar[1] += t9
+	return 100*t3 + 0.01*math.Abs(t4)
 }
 
 // CamelThreeJVP computes CamelThree.Func and its derivative along the tangents (forward mode).
@@ -2167,15 +2154,14 @@ func CamelThreeGrad(c functions.CamelThree, x, xBar []float64) float64 {
 	x1 := x[1]
 	x02 := x0 * x0
 	x04 := x02 * x02
-	t := 2*x02 - 1.05*x04 + x04*x02/6 + x0*x1 + x1*x1
-	t2 := x04*0.16666666666666666 + 2 + 2*((0.16666666666666666*x02-1.05)*x02)
-	t3 := t2 * x0
-	t4 := 2 * t3
-	t5 := x1 + t4
+	t := x04*0.16666666666666666 + 2 + 2*((0.16666666666666666*x02-1.05)*x02)
+	t2 := t * x0
+	t3 := 2 * t2
+	t4 := x1 + t3
 	xBar[1] += 2*x1 + x0
-	t6 := xBar[0] + t5
-	xBar[0] = t6
-	return t
+	t5 := xBar[0] + t4
+	xBar[0] = t5
+	return 2*x02 - 1.05*x04 + x04*x02/6 + x0*x1 + x1*x1
 }
 
 // CamelSixJVP computes CamelSix.Func and its derivative along the tangents (forward mode).
@@ -2223,10 +2209,9 @@ func CamelSixGrad(c functions.CamelSix, x, xBar []float64) float64 {
 	t2 := 4 - t + x02*x02/3
 	t3 := 4 * x12
 	t4 := -4 + t3
-	t5 := t2*x02 + x0*x1 + t4*x12
 	xBar[1] += x0 + 2*((t4+t3)*x1)
 	xBar[0] += x1 + 2*((t2+2*(x02/3*x02)-t)*x0)
-	return t5
+	return t2*x02 + x0*x1 + t4*x12
 }
 
 // CrossInTrayJVP computes CrossInTray.Func and its derivative along the tangents (forward mode).
@@ -2297,29 +2282,28 @@ func CrossInTrayGrad(c functions.CrossInTray, x, xBar []float64) float64 {
 	t6 := math.Exp(math.Abs(t2))
 	t7 := t5 * t6
 	t8 := math.Abs(t7) + 1
-	t9 := -0.0001 * math.Pow(t8, 0.1)
-	t10 := 0.0
+	t9 := 0.0
 	if t7 < 0 {
-		t10 = -1
+		t9 = -1
 	}
-	t11 := t10
+	t10 := t9
 	if t7 > 0 {
-		t11 = 1
+		t10 = 1
 	}
-	t12 := t11 * (0.1 * math.Pow(t8, -0.9) * -0.0001)
-	t13 := t12 * t6
-	t14 := 0.0
+	t11 := t10 * (0.1 * math.Pow(t8, -0.9) * -0.0001)
+	t12 := t11 * t6
+	t13 := 0.0
 	if t2 < 0 {
-		t14 = -1
+		t13 = -1
 	}
-	t15 := t14
+	t14 := t13
 	if t2 > 0 {
-		t15 = 1
+		t14 = 1
 	}
-	t16 := 0.5 / t * (t15 * (t6 * (t5 * t12))) / 3.141592653589793
-	xBar[1] += math.Cos(x1)*(t3*t13) - 2*(t16*x1)
-	xBar[0] += math.Cos(x0)*(t13*t4) - 2*(t16*x0)
-	return t9
+	t15 := 0.5 / t * (t14 * (t6 * (t5 * t11))) / 3.141592653589793
+	xBar[1] += math.Cos(x1)*(t3*t12) - 2*(t15*x1)
+	xBar[0] += math.Cos(x0)*(t12*t4) - 2*(t15*x0)
+	return -0.0001 * math.Pow(t8, 0.1)
 }
 
 // DixonPriceJVP computes DixonPrice.Func and its derivative along the tangents (forward mode).
@@ -2424,11 +2408,10 @@ func DropWaveGrad(d functions.DropWave, x, xBar []float64) float64 {
 	t3 := 12 * t2
 	den := 0.5*t + 2
 	t4 := (1 + math.Cos(t3)) / den
-	t5 := -t4
-	t6 := 0.5*(t4/den) + 0.5/t2*(12*(math.Sin(t3)*(1/den)))
-	xBar[1] += 2 * (t6 * x1)
-	xBar[0] += 2 * (t6 * x0)
-	return t5
+	t5 := 0.5*(t4/den) + 0.5/t2*(12*(math.Sin(t3)*(1/den)))
+	xBar[1] += 2 * (t5 * x1)
+	xBar[0] += 2 * (t5 * x0)
+	return -t4
 }
 
 // EggholderJVP computes Eggholder.Func and its derivative along the tangents (forward mode).
@@ -2494,28 +2477,27 @@ func EggholderGrad(e functions.Eggholder, x, xBar []float64) float64 {
 	t5 := x0 - x1 - 47
 	t6 := math.Sqrt(math.Abs(t5))
 	t7 := math.Sin(t6)
-	t8 := -(t * t4) - x0*t7
-	t9 := 0.0
+	t8 := 0.0
 	if t5 < 0 {
-		t9 = -1
+		t8 = -1
 	}
-	t10 := t9
+	t9 := t8
 	if t5 > 0 {
-		t10 = 1
+		t9 = 1
 	}
-	t11 := t10 * (0.5 / t6 * (math.Cos(t6) * x0))
-	t12 := 0.0
+	t10 := t9 * (0.5 / t6 * (math.Cos(t6) * x0))
+	t11 := 0.0
 	if t2 < 0 {
-		t12 = -1
+		t11 = -1
 	}
-	t13 := t12
+	t12 := t11
 	if t2 > 0 {
-		t13 = 1
+		t12 = 1
 	}
-	t14 := t13 * (0.5 / t3 * (math.Cos(t3) * t))
-	xBar[1] += t11 - t14 - t4
-	xBar[0] += -t7 - t11 - t14/2
-	return t8
+	t13 := t12 * (0.5 / t3 * (math.Cos(t3) * t))
+	xBar[1] += t10 - t13 - t4
+	xBar[0] += -t7 - t10 - t13/2
+	return -(t * t4) - x0*t7
 }
 
 // GramacyLeeJVP computes GramacyLee.Func and its derivative along the tangents (forward mode).
@@ -2555,10 +2537,9 @@ func GramacyLeeGrad(g functions.GramacyLee, x, xBar []float64) float64 {
 	t2 := 2 * x0
 	t3 := math.Sin(t) / t2
 	t4 := x0 - 1
-	t5 := t3 + math.Pow(t4, 4)
-	t6 := xBar[0] + (4*math.Pow(t4, 3) - 2*(t3/t2) + 31.41592653589793*(math.Cos(t)*(1/t2)))
-	xBar[0] = t6
-	return t5
+	t5 := xBar[0] + (4*math.Pow(t4, 3) - 2*(t3/t2) + 31.41592653589793*(math.Cos(t)*(1/t2)))
+	xBar[0] = t5
+	return t3 + math.Pow(t4, 4)
 }
 
 // GriewankJVP computes Griewank.Func and its derivative along the tangents (forward mode).
@@ -2601,25 +2582,24 @@ func GriewankGrad(g functions.Griewank, x, xBar []float64) float64 {
 	pc := 1.0
 	for i := 0; i < len(x); i++ {
 		v2 := x[i]
-		t6 := math.Sqrt(float64(i + 1))
-		t7 := math.Cos(v2 / t6)
-		tape = append(tape, t6, pc, t7)
+		t5 := math.Sqrt(float64(i + 1))
+		t6 := math.Cos(v2 / t5)
+		tape = append(tape, t5, pc, t6)
 		ss += v2 * v2
-		pc *= t7
+		pc *= t6
 	}
-	t := ss/4000 - pc + 1
 	pcBar := -1.0
 	for i := len(x) - 1; i >= 0; i-- {
-		t2 := tape[len(tape)-3]
-		t3 := tape[len(tape)-1]
+		t := tape[len(tape)-3]
+		t2 := tape[len(tape)-1]
 		v := x[i]
-		t4 := 2*(0.00025*v) - math.Sin(v/t2)*(tape[len(tape)-2]*pcBar)/t2
-		t5 := xBar[i] + t4
-		xBar[i] = t5
-		pcBar *= t3
+		t3 := 2*(0.00025*v) - math.Sin(v/t)*(tape[len(tape)-2]*pcBar)/t
+		t4 := xBar[i] + t3
+		xBar[i] = t4
+		pcBar *= t2
 		tape = tape[:len(tape)-3]
 	}
-	return t
+	return ss/4000 - pc + 1
 }
 
 // HolderTableJVP computes HolderTable.Func and its derivative along the tangents (forward mode).
@@ -2687,28 +2667,27 @@ func HolderTableGrad(h functions.HolderTable, x, xBar []float64) float64 {
 	t5 := 1 - t4/3.141592653589793
 	t6 := math.Exp(math.Abs(t5))
 	t7 := t3 * t6
-	t8 := -math.Abs(t7)
-	t9 := 0.0
+	t8 := 0.0
 	if t7 < 0 {
-		t9 = -1
+		t8 = -1
 	}
-	t10 := t9
+	t9 := t8
 	if t7 > 0 {
-		t10 = 1
+		t9 = 1
 	}
-	t11 := t10 * t6
-	t12 := 0.0
+	t10 := t9 * t6
+	t11 := 0.0
 	if t5 < 0 {
-		t12 = -1
+		t11 = -1
 	}
-	t13 := t12
+	t12 := t11
 	if t5 > 0 {
-		t13 = 1
+		t12 = 1
 	}
-	t14 := 0.5 / t4 * (t13 * (t6 * (t3 * t10)) / 3.141592653589793)
-	xBar[1] += 2*(t14*x1) + math.Sin(x1)*(t*t11)
-	xBar[0] += 2*(t14*x0) - math.Cos(x0)*(t11*t2)
-	return t8
+	t13 := 0.5 / t4 * (t12 * (t6 * (t3 * t9)) / 3.141592653589793)
+	xBar[1] += 2*(t13*x1) + math.Sin(x1)*(t*t10)
+	xBar[0] += 2*(t13*x0) - math.Cos(x0)*(t10*t2)
+	return -math.Abs(t7)
 }
 
 // Langermann2JVP computes Langermann2.Func and its derivative along the tangents (forward mode).
@@ -2844,9 +2823,9 @@ func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	for i := 0; i < len(x)-1; i++ {
 		wi2 := 1 + (x[i]-1)/4
 		s2 := math.Sin(3.141592653589793*wi2 + 1)
-		t15 := wi2 - 1
+		t14 := wi2 - 1
 		tape = append(tape, s2)
-		sum += t15 * t15 * (1 + 10*s2*s2)
+		sum += t14 * t14 * (1 + 10*s2*s2)
 	}
 	wd := 1 + (x[len(x)-1]-1)/4
 	t2 := 6.283185307179586 * wd
@@ -2854,24 +2833,23 @@ func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	t3 := wd - 1
 	t4 := t3 * t3
 	t5 := 1 + sd*sd
-	t6 := sum + t4*t5
-	t7 := xBar[len(x)-1] + (2*(t5*t3)+6.283185307179586*(math.Cos(t2)*(2*(t4*sd))))/4
-	xBar[len(x)-1] = t7
+	t6 := xBar[len(x)-1] + (2*(t5*t3)+6.283185307179586*(math.Cos(t2)*(2*(t4*sd))))/4
+	xBar[len(x)-1] = t6
 	for i := len(x) - 2; i >= 0; i-- {
 		s := tape[len(tape)-1]
-		t8 := 10 * s
+		t7 := 10 * s
 		wi := 1 + (x[i]-1)/4
-		t9 := wi - 1
-		t10 := t9 * t9
-		t11 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t8*t10 + 10*(t10*s)))
-		t12 := 2*((1+t8*s)*t9) + t11
-		t13 := t12 / 4
-		t14 := xBar[i] + t13
-		xBar[i] = t14
+		t8 := wi - 1
+		t9 := t8 * t8
+		t10 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t7*t9 + 10*(t9*s)))
+		t11 := 2*((1+t7*s)*t8) + t10
+		t12 := t11 / 4
+		t13 := xBar[i] + t12
+		xBar[i] = t13
 		tape = tape[:len(tape)-1]
 	}
 	xBar[0] += 3.141592653589793 * (math.Cos(t) * (2 * s1)) / 4
-	return t6
+	return sum + t4*t5
 }
 
 // Levy13JVP computes Levy13.Func and its derivative along the tangents (forward mode).
@@ -2932,13 +2910,12 @@ func Levy13Grad(l functions.Levy13, x, xBar []float64) float64 {
 	t7 := x1 - 1
 	t8 := t7 * t7
 	t9 := 1 + s2*s2
-	t10 := s0*s0 + t5*t6 + t8*t9
-	t11 := 2*(t9*t7) + 6.283185307179586*(math.Cos(t3)*(2*(t8*s2)))
-	t12 := t11 + 9.42477796076938*(math.Cos(t2)*(2*(t5*s1)))
-	t13 := xBar[1] + t12
-	xBar[1] = t13
+	t10 := 2*(t9*t7) + 6.283185307179586*(math.Cos(t3)*(2*(t8*s2)))
+	t11 := t10 + 9.42477796076938*(math.Cos(t2)*(2*(t5*s1)))
+	t12 := xBar[1] + t11
+	xBar[1] = t12
 	xBar[0] += 2*(t6*t4) + 9.42477796076938*(math.Cos(t)*(2*s0))
-	return t10
+	return s0*s0 + t5*t6 + t8*t9
 }
 
 // RastriginJVP computes Rastrigin.Func and its derivative along the tangents (forward mode).
@@ -3025,12 +3002,11 @@ func Schaffer2Grad(s functions.Schaffer2, x, xBar []float64) float64 {
 	den := 1 + 0.001*(t+t2)
 	t4 := den * den
 	t5 := (s2*s2 - 0.5) / t4
-	t6 := 0.5 + t5
-	t7 := 0.001 * (2 * (t5 / t4 * den))
-	t8 := math.Cos(t3) * (2 * (1 / t4 * s2))
-	xBar[1] += 2 * ((-t7 - t8) * x1)
-	xBar[0] += 2 * ((t8 - t7) * x0)
-	return t6
+	t6 := 0.001 * (2 * (t5 / t4 * den))
+	t7 := math.Cos(t3) * (2 * (1 / t4 * s2))
+	xBar[1] += 2 * ((-t6 - t7) * x1)
+	xBar[0] += 2 * ((t7 - t6) * x0)
+	return 0.5 + t5
 }
 
 // Schaffer4JVP computes Schaffer4.Func and its derivative along the tangents (forward mode).
@@ -3091,20 +3067,19 @@ func Schaffer4Grad(s functions.Schaffer4, x, xBar []float64) float64 {
 	t5 := math.Sin(t4)
 	t6 := den * den
 	t7 := (math.Cos(t5) - 0.5) / t6
-	t8 := 0.5 + t7
-	t9 := 0.0
+	t8 := 0.0
 	if t3 < 0 {
-		t9 = -1
+		t8 = -1
 	}
-	t10 := t9
+	t9 := t8
 	if t3 > 0 {
-		t10 = 1
+		t9 = 1
 	}
-	t11 := t10 * (math.Cos(t4) * (math.Sin(t5) * (1 / t6)))
-	t12 := 0.001 * (2 * (t7 / t6 * den))
-	xBar[1] += 2 * ((t11 - t12) * x1)
-	xBar[0] += 2 * ((-t11 - t12) * x0)
-	return t8
+	t10 := t9 * (math.Cos(t4) * (math.Sin(t5) * (1 / t6)))
+	t11 := 0.001 * (2 * (t7 / t6 * den))
+	xBar[1] += 2 * ((t10 - t11) * x1)
+	xBar[0] += 2 * ((-t10 - t11) * x0)
+	return 0.5 + t7
 }
 
 // SchwefelJVP computes Schwefel.Func and its derivative along the tangents (forward mode).
@@ -3149,27 +3124,26 @@ func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 	sum := 0.0
 	for i := 0; i < len(x); i++ {
 		v2 := x[i]
-		t5 := math.Sqrt(math.Abs(v2))
-		t6 := math.Sin(t5)
-		tape = append(tape, t5, t6)
-		sum += v2 * t6
+		t4 := math.Sqrt(math.Abs(v2))
+		t5 := math.Sin(t4)
+		tape = append(tape, t4, t5)
+		sum += v2 * t5
 	}
-	t := 418.9829*float64(len(x)) - sum
 	for i := len(x) - 1; i >= 0; i-- {
-		t2 := tape[len(tape)-2]
+		t := tape[len(tape)-2]
 		v := x[i]
-		t3 := 0.0
+		t2 := 0.0
 		if v < 0 {
-			t3 = -1
+			t2 = -1
 		}
-		t4 := t3
+		t3 := t2
 		if v > 0 {
-			t4 = 1
+			t3 = 1
 		}
-		xBar[i] += -tape[len(tape)-1] - t4*(0.5/t2*(math.Cos(t2)*v))
+		xBar[i] += -tape[len(tape)-1] - t3*(0.5/t*(math.Cos(t)*v))
 		tape = tape[:len(tape)-2]
 	}
-	return t
+	return 418.9829*float64(len(x)) - sum
 }
 
 // ShubertJVP computes Shubert.Func and its derivative along the tangents (forward mode).
@@ -3239,11 +3213,10 @@ func ShubertGrad(s functions.Shubert, x, xBar []float64) float64 {
 			break
 		}
 	}
-	t := s0 * s1
 	x0Bar := 0.0
 	x1Bar := 0.0
 	for {
-		t2 := path[:len(path)-1]
+		t := path[:len(path)-1]
 		if path[len(path)-1] == 0 {
 			break
 		}
@@ -3251,12 +3224,12 @@ func ShubertGrad(s functions.Shubert, x, xBar []float64) float64 {
 		i3 := i2 + 1
 		x1Bar -= i3 * (math.Sin(i3*x1+i2) * (i2 * s0))
 		x0Bar -= i3 * (math.Sin(i3*x0+i2) * (i2 * s1))
-		path = t2
+		path = t
 		tape = tape[:len(tape)-1]
 	}
 	xBar[1] += x1Bar
 	xBar[0] += x0Bar
-	return t
+	return s0 * s1
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -2392,16 +2392,16 @@ func functionsWoodFuncGradJVP(w functions.Wood, x, dx, xBar, dxBar []float64) (s
 	f6 := x1 - x3
 	t := 100 * f1
 	t2 := 90 * f3
-	t3 := t*f1 + f2*f2 + t2*f3 + f4*f4 + 10*f5*f5 + 0.1*f6*f6
-	t4 := 2 * (0.1 * (dx1 - dx3))
-	t5 := 2 * (10 * (dx1 + dx3))
-	t6 := 2 * (90 * (dx3 - 2*(dx2*x2)))
-	t7 := 2 * (100 * (dx1 - 2*(dx0*x0)))
-	dxBar[2] += 2*dx2 - 2*(t6*x2+2*t2*dx2)
-	dxBar[3] += t5 - t4 + t6
-	dxBar[0] += 2*dx0 - 2*(t7*x0+2*t*dx0)
-	dxBar[1] += t4 + t5 + t7
-	return t3, 0
+	t3 := 2 * (0.1 * (dx1 - dx3))
+	t4 := 2 * (10 * (dx1 + dx3))
+	t5 := 2 * (90 * (dx3 - 2*(dx2*x2)))
+	t6 := 2 * (100 * (dx1 - 2*(dx0*x0)))
+	dxBar[2] += 2*dx2 - 2*(t5*x2+2*t2*dx2)
+	dxBar[3] += t4 - t3 + t5
+	dxBar[0] += 2*dx0 - 2*(t6*x0+2*t*dx0)
+	dxBar[1] += t3 + t4 + t6
+	t7 := t*f1 + f2*f2 + t2*f3 + f4*f4 + 10*f5*f5 + 0.1*f6*f6
+	return t7, 0
 }
 
 // WoodHVP returns Wood.Func and stores the Hessian-vector product ∇²Wood.Func·v in hv
@@ -4005,22 +4005,20 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 	for i := 0; i < dim; i++ {
 		v2 := x[i]
 		dv2 := dx[i]
-		t22 := float64(dim - i)
-		t23 := t22 * v2
-		s += t23 * v2
-		ds += t22*dv2*v2 + t23*dv2
+		t21 := float64(dim - i)
+		t22 := t21 * v2
+		s += t22 * v2
+		ds += t21*dv2*v2 + t22*dv2
 	}
 	sum = 0
 	for i := 1; i < dim; i++ {
 		t17 := math.Exp(float64(i+1) / 10)
 		t18 := math.Exp(float64(i) / 10)
-		dxi2 := dx[i]
 		t19 := math.Exp(x[i] / 10)
-		t20 := dx[i-1]
-		t21 := math.Exp(x[i-1] / 10)
-		f2 := t19 + t21 - (t17 + t18)
-		tape = append(tape, t19, t21, t17, t18)
-		dtape = append(dtape, t19*(dxi2/10), t21*(t20/10), 0, 0)
+		t20 := math.Exp(x[i-1] / 10)
+		f2 := t19 + t20 - (t17 + t18)
+		tape = append(tape, t19, t20, t17, t18)
+		dtape = append(dtape, t19*(dx[i]/10), t20*(dx[i-1]/10), 0, 0)
 		sum += f2 * f2
 	}
 	for i := 1; i < dim; i++ {

@@ -301,15 +301,12 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 	dy := make([]float64, n)
 	for i := 0; i < n; i++ {
 		xi := x[i]
-		dxi := dx[i]
 		y[i] = xi * xi
-		dy[i] = 2 * (dxi * xi)
+		dy[i] = 2 * (dx[i] * xi)
 	}
 	for i := 1; i < n; i++ {
-		dyi := dy[i]
-		t2 := dy[i-1]
 		y[i] = 0.5*y[i] + 0.5*y[i-1]
-		dy[i] = 0.5*dyi + 0.5*t2
+		dy[i] = 0.5*dy[i] + 0.5*dy[i-1]
 	}
 	s := 0.0
 	ds := 0.0
@@ -415,22 +412,21 @@ func PolarGrad(r, theta float64) (f, rBar, thetaBar float64) {
 	t := r * s
 	t2 := 1 + r*c
 	t3 := math.Hypot(r, theta)
-	t4 := math.Atan2(t, t2) + t3
-	t5 := t3 == 0
+	t4 := t3 == 0
 	rBar = r / t3
-	if t5 {
+	if t4 {
 		rBar = 0
 	}
 	thetaBar = theta / t3
-	if t5 {
+	if t4 {
 		thetaBar = 0
 	}
-	t6 := t2*t2 + t*t
-	t7 := t2 / t6
-	t8 := t / t6
-	rBar2 := rBar - t8*c + t7*s
-	thetaBar2 := thetaBar + c*(r*t7) + s*(r*t8)
-	return t4, rBar2, thetaBar2
+	t5 := t2*t2 + t*t
+	t6 := t2 / t5
+	t7 := t / t5
+	rBar2 := rBar - t7*c + t6*s
+	thetaBar2 := thetaBar + c*(r*t6) + s*(r*t7)
+	return math.Atan2(t, t2) + t3, rBar2, thetaBar2
 }
 
 // PolarJVP computes Polar and its derivative along the tangents (forward mode).
@@ -617,19 +613,18 @@ func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
 	t2 := 0.0
 	e := sBar * s
 	for i := 1; i < len(x); i++ {
-		t4 := x[i] - x[i-1]
-		t5 := t4 * t4
-		t6 := 2 * (t * t4)
-		xBar[i-1] -= t6
-		xBar[i] += t6
-		t2 += t5
-		e += t5 * t
+		t3 := x[i] - x[i-1]
+		t4 := t3 * t3
+		t5 := 2 * (t * t3)
+		xBar[i-1] -= t5
+		xBar[i] += t5
+		t2 += t4
+		e += t4 * t
 	}
-	t3 := 2 * (t * t2 * k)
 	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (sBar * x[i])
 	}
-	kBar = 0.5*s - t3
+	kBar = 0.5*s - 2*(t*t2*k)
 	return e, kBar
 }
 
@@ -832,9 +827,9 @@ func axpyIntoJVPWrtDstX(dst, ddst, x, dx []float64, a float64) {
 // Results: the value of Area, then the partials of the varied scalar inputs in order.
 func AreaGrad(a, b, c Vec) (f float64, aBar, bBar, cBar Vec) {
 	var nBar Vec
+	var t29 Vec
 	var t30 Vec
 	var t31 Vec
-	var t32 Vec
 	t := a.X
 	t2 := a.Y
 	t3 := a.Z
@@ -843,13 +838,13 @@ func AreaGrad(a, b, c Vec) (f float64, aBar, bBar, cBar Vec) {
 		Y: b.Y - t2,
 		Z: b.Z - t3,
 	}
-	var t33 Vec
+	var t32 Vec
 	t5 := Vec{
 		X: c.X - t,
 		Y: c.Y - t2,
 		Z: c.Z - t3,
 	}
-	var t34 Vec
+	var t33 Vec
 	t6 := t4.Y
 	t7 := t5.Z
 	t8 := t4.Z
@@ -865,60 +860,59 @@ func AreaGrad(a, b, c Vec) (f float64, aBar, bBar, cBar Vec) {
 	t13 := n.Y
 	t14 := n.Z
 	t15 := math.Sqrt(t12*t12 + t13*t13 + t14*t14)
-	t16 := 0.5 * t15
-	t17 := 0.5 / t15 * 0.5
-	nBar.Z += 2 * (t17 * t14)
-	nBar.Y += 2 * (t17 * t13)
-	nBar.X += 2 * (t17 * t12)
-	t18 := nBar
+	t16 := 0.5 / t15 * 0.5
+	nBar.Z += 2 * (t16 * t14)
+	nBar.Y += 2 * (t16 * t13)
+	nBar.X += 2 * (t16 * t12)
+	t17 := nBar
 	nBar = Vec{}
-	t34.X += t18.X
-	t34.Y += t18.Y
-	t34.Z += t18.Z
-	t19 := t34.Z
-	t34.Z = 0
-	t20 := t34.Y
-	t34.Y = 0
-	t31.X += t19*t9 - t20*t7
-	t30.X += t8*t20 - t6*t19
-	t21 := t34.X
-	t34.X = 0
-	t30.Y += t11*t19 - t8*t21
-	t31.Z += t20*t10 - t21*t9
-	t30.Z += t6*t21 - t11*t20
-	t31.Y += t21*t7 - t19*t10
-	t22 := t30
-	t30 = Vec{}
-	t33.X += t22.X
-	t33.Y += t22.Y
-	t33.Z += t22.Z
-	t23 := t33.Z
+	t33.X += t17.X
+	t33.Y += t17.Y
+	t33.Z += t17.Z
+	t18 := t33.Z
 	t33.Z = 0
-	cBar.Z += t23
-	t24 := t33.Y
+	t19 := t33.Y
 	t33.Y = 0
-	cBar.Y += t24
-	t25 := t33.X
+	t30.X += t18*t9 - t19*t7
+	t29.X += t8*t19 - t6*t18
+	t20 := t33.X
 	t33.X = 0
-	cBar.X += t25
-	t26 := t31
-	t31 = Vec{}
-	t32.X += t26.X
-	t32.Y += t26.Y
-	t32.Z += t26.Z
-	t27 := t32.Z
+	t29.Y += t11*t18 - t8*t20
+	t30.Z += t19*t10 - t20*t9
+	t29.Z += t6*t20 - t11*t19
+	t30.Y += t20*t7 - t18*t10
+	t21 := t29
+	t29 = Vec{}
+	t32.X += t21.X
+	t32.Y += t21.Y
+	t32.Z += t21.Z
+	t22 := t32.Z
 	t32.Z = 0
-	aBar.Z += -t23 - t27
-	bBar.Z += t27
-	t28 := t32.Y
+	cBar.Z += t22
+	t23 := t32.Y
 	t32.Y = 0
-	aBar.Y += -t24 - t28
-	bBar.Y += t28
-	t29 := t32.X
+	cBar.Y += t23
+	t24 := t32.X
 	t32.X = 0
-	aBar.X += -t25 - t29
-	bBar.X += t29
-	return t16, aBar, bBar, cBar
+	cBar.X += t24
+	t25 := t30
+	t30 = Vec{}
+	t31.X += t25.X
+	t31.Y += t25.Y
+	t31.Z += t25.Z
+	t26 := t31.Z
+	t31.Z = 0
+	aBar.Z += -t22 - t26
+	bBar.Z += t26
+	t27 := t31.Y
+	t31.Y = 0
+	aBar.Y += -t23 - t27
+	bBar.Y += t27
+	t28 := t31.X
+	t31.X = 0
+	aBar.X += -t24 - t28
+	bBar.X += t28
+	return 0.5 * t15, aBar, bBar, cBar
 }
 
 // AreaJVP computes Area and its derivative along the tangents (forward mode).
@@ -1028,20 +1022,19 @@ func Horner4JVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 // Results: the value of ToPolar, then the partials of the varied scalar inputs in order.
 func ToPolarVJP(x, y, rBar, thetaBar float64) (r, theta, xBar, yBar float64) {
 	t := math.Hypot(x, y)
-	t2 := math.Atan2(y, x)
-	t3 := x*x + y*y
-	t4 := t == 0
-	t5 := x / t
-	if t4 {
+	t2 := x*x + y*y
+	t3 := t == 0
+	t4 := x / t
+	if t3 {
+		t4 = 0
+	}
+	xBar = t4*rBar - y/t2*thetaBar
+	t5 := y / t
+	if t3 {
 		t5 = 0
 	}
-	xBar = t5*rBar - y/t3*thetaBar
-	t6 := y / t
-	if t4 {
-		t6 = 0
-	}
-	yBar = x/t3*thetaBar + t6*rBar
-	return t, t2, xBar, yBar
+	yBar = x/t2*thetaBar + t5*rBar
+	return t, math.Atan2(y, x), xBar, yBar
 }
 
 // ToPolarJVP computes ToPolar and its derivative along the tangents (forward mode).
@@ -1182,40 +1175,39 @@ func EnvelopeGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t5 := 2 * y
 	t6 := z / 2
 	t7 := min(x, t5, t6)
-	t8 := t4 - t7
-	t9 := -1.0
-	t10 := x == t7
+	t8 := -1.0
+	t9 := x == t7
 	xBar = 0
-	if t10 {
-		xBar = t9
+	if t9 {
+		xBar = t8
 	}
-	t11 := t5 == t7
+	t10 := t5 == t7
+	t11 := 0.0
+	if t10 && !t9 {
+		t11 = t8
+	}
 	t12 := 0.0
-	if t11 && !t10 {
-		t12 = t9
+	if t6 == t7 && !(t9 || t10) {
+		t12 = t8
 	}
-	t13 := 0.0
-	if t6 == t7 && !(t10 || t11) {
-		t13 = t9
+	t13 := t == t4
+	t14 := 0.0
+	if t13 {
+		t14 = 1
 	}
-	t14 := t == t4
-	t15 := 0.0
-	if t14 {
-		t15 = 1
+	t15 := t2 == t4
+	t16 := 0.0
+	if t15 && !t13 {
+		t16 = 1
 	}
-	t16 := t2 == t4
 	t17 := 0.0
-	if t16 && !t14 {
+	if t3 == t4 && !(t13 || t15) {
 		t17 = 1
 	}
-	t18 := 0.0
-	if t3 == t4 && !(t14 || t16) {
-		t18 = 1
-	}
-	zBar = t13/2 + t18*x + y*t17
-	xBar2 := xBar + z*t18 + t15*y
-	yBar = 2*t12 + t17*z + x*t15
-	return t8, xBar2, yBar, zBar
+	zBar = t12/2 + t17*x + y*t16
+	xBar2 := xBar + z*t17 + t14*y
+	yBar = 2*t11 + t16*z + x*t14
+	return t4 - t7, xBar2, yBar, zBar
 }
 
 // EnvelopeJVP computes Envelope and its derivative along the tangents (forward mode).
@@ -1305,28 +1297,27 @@ func EvolveGrad(x, xBar, state []float64) float64 {
 	tape := slices.Grow(tapeBuf[:0], 5*max(len(state)+2, 0))
 	for k := 0; k < 3; k++ {
 		for i := 0; i < len(state); i++ {
-			t6 := state[i]
-			state[i] = t6*x[i] + math.Sin(t6)
-			tape = append(tape, t6)
+			t5 := state[i]
+			state[i] = t5*x[i] + math.Sin(t5)
+			tape = append(tape, t5)
 		}
 	}
 	t := state[0]
 	t2 := state[len(state)-1]
-	t3 := t * t2
 	stateBar[len(state)-1] += t
 	stateBar[0] += t2
 	for k := 2; k >= 0; k-- {
 		for i := len(state) - 1; i >= 0; i-- {
-			t4 := tape[len(tape)-1]
-			t5 := stateBar[i]
+			t3 := tape[len(tape)-1]
+			t4 := stateBar[i]
 			stateBar[i] = 0
 			xi := x[i]
-			xBar[i] += t4 * t5
-			stateBar[i] += math.Cos(t4)*t5 + t5*xi
+			xBar[i] += t3 * t4
+			stateBar[i] += math.Cos(t3)*t4 + t4*xi
 			tape = tape[:len(tape)-1]
 		}
 	}
-	return t3
+	return t * t2
 }
 
 // EvolveJVP computes Evolve and its derivative along the tangents (forward mode).
@@ -1592,16 +1583,16 @@ func AccumulateGrad(x, xBar []float64) float64 {
 	gadApart(x, xBar, "AccumulateGrad: x and xBar")
 	acc := make([]float64, len(x))
 	accBar := make([]float64, len(x))
-	tape := slices.Grow(tapeBuf[:0], 5*len(acc))
+	tape := slices.Grow(tapeBuf[:0], 5*len(x))
 	s := 0.0
 	for k := 0; k < 3; k++ {
 		tape = append(tape, acc...)
 		s += addRead(acc, x)
 	}
 	for k := 2; k >= 0; k-- {
-		copy(acc, tape[len(tape)-len(acc):])
+		copy(acc, tape[len(tape)-len(x):])
 		addReadReverse(acc, accBar, x, xBar, 1)
-		tape = tape[:len(tape)-len(acc)]
+		tape = tape[:len(tape)-len(x)]
 	}
 	return s
 }
@@ -1616,11 +1607,10 @@ func AccumulateGrad(x, xBar []float64) float64 {
 // addRead writes acc: on entry accBar holds the adjoint of the values addRead leaves in acc (zero
 // for the gradient of its results alone); on return, the gradient with respect to the values acc
 // held on entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
 	var tapeBuf [256]float64
-	gadApart(acc, accBar, "addReadReverse: acc and accBar")
-	gadApart(x, xBar, "addReadReverse: x and xBar")
-	gadApart(acc, x, "addReadReverse: acc and x")
 	tape := slices.Grow(tapeBuf[:0], max(len(acc)+2, 0))
 	for i := 0; i < len(acc); i++ {
 		xi := x[i]
@@ -1689,7 +1679,7 @@ func AccumulateOnlyGrad(x, xBar []float64) float64 {
 		addSquares(acc, x)
 	}
 	s := 0.0
-	for i := 0; i < len(acc); i++ {
+	for i := 0; i < len(x); i++ {
 		acci := acc[i]
 		t := math.Sin(acci)
 		accBar[i] += t + math.Cos(acci)*acci
@@ -1712,10 +1702,9 @@ func AccumulateOnlyGrad(x, xBar []float64) float64 {
 // addSquares writes acc: on entry accBar holds the adjoint of the values addSquares leaves in acc
 // (zero for the gradient of its results alone); on return, the gradient with respect to the values
 // acc held on entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func addSquaresReverse(acc, accBar, x, xBar []float64) {
-	gadApart(acc, accBar, "addSquaresReverse: acc and accBar")
-	gadApart(x, xBar, "addSquaresReverse: x and xBar")
-	gadApart(acc, x, "addSquaresReverse: acc and x")
 	for i := len(acc) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (accBar[i] * x[i])
 	}
@@ -1734,7 +1723,7 @@ func AccumulateOnlyJVP(x, dx []float64) (float64, float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < len(acc); i++ {
+	for i := 0; i < len(x); i++ {
 		acci := acc[i]
 		t := dacc[i]
 		t2 := math.Sin(acci)
@@ -1778,14 +1767,13 @@ func AckleyGrad(x, xBar []float64, a float64) (aBar float64) {
 	n := float64(len(x))
 	t := math.Sqrt(s / n)
 	t2 := math.Exp(-0.2 * t)
-	t3 := math.Exp(c / n)
-	t4 := t3 / n
-	t5 := 0.5 / t * (-0.2 * (t2 * a)) / n
+	t3 := math.Exp(c/n) / n
+	t4 := 0.5 / t * (-0.2 * (t2 * a)) / n
 	aBar = 1 - t2
 	for i := len(x) - 1; i >= 0; i-- {
 		v := x[i]
-		t6 := xBar[i] + (6.283185307179586*(math.Sin(6.283185307179586*v)*t4) - 2*(t5*v))
-		xBar[i] = t6
+		t5 := xBar[i] + (6.283185307179586*(math.Sin(6.283185307179586*v)*t3) - 2*(t4*v))
+		xBar[i] = t5
 	}
 	return aBar
 }
@@ -1829,8 +1817,7 @@ func Norm2Grad(x, xBar []float64) {
 		v := x[i]
 		s += v * v
 	}
-	t := math.Sqrt(s)
-	sBar := 0.5 / t
+	sBar := 0.5 / math.Sqrt(s)
 	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (sBar * x[i])
 	}
@@ -1849,14 +1836,14 @@ func RefillGrad(x, xBar []float64) float64 {
 		y[i] = math.Sin(x[i])
 	}
 	y0 := y[0]
-	t := y[len(y)-1]
+	t := y[len(x)-1]
 	s := y0 * t
 	clear(y)
 	for i := 0; i < len(x); i++ {
 		v3 := x[i]
 		y[i] += 3 * v3 * v3
 	}
-	t2 := len(y) / 2
+	t2 := len(x) / 2
 	t3 := y[t2]
 	y0v2 := y[0]
 	s += t3 * y0v2
@@ -1864,7 +1851,7 @@ func RefillGrad(x, xBar []float64) float64 {
 	for i := 0; i < len(x); i++ {
 		y[i] += x[i] * x[0]
 	}
-	for i := 0; i < len(y); i++ {
+	for i := 0; i < len(x); i++ {
 		v2 := y[i]
 		yBar[i] += 2 * v2
 		s += v2 * v2
@@ -1884,7 +1871,7 @@ func RefillGrad(x, xBar []float64) float64 {
 		xBar[i] += 3*v*yiBar2 + 3*(yiBar2*v)
 	}
 	clear(yBar)
-	yBar[len(y)-1] += y0
+	yBar[len(x)-1] += y0
 	yBar[0] += t
 	for i := len(x) - 1; i >= 0; i-- {
 		yiBar := yBar[i]
@@ -1904,25 +1891,23 @@ func RefillJVP(x, dx []float64) (float64, float64) {
 	dy := make([]float64, len(x))
 	for i := 0; i < len(x); i++ {
 		v3 := x[i]
-		dv2 := dx[i]
 		y[i] = math.Sin(v3)
-		dy[i] = math.Cos(v3) * dv2
+		dy[i] = math.Cos(v3) * dx[i]
 	}
 	y0 := y[0]
-	t := y[len(y)-1]
+	t := y[len(x)-1]
 	s := y0 * t
-	ds := dy[0]*t + y0*dy[len(y)-1]
+	ds := dy[0]*t + y0*dy[len(x)-1]
 	clear(y)
 	clear(dy)
 	for i := 0; i < len(x); i++ {
 		v2 := x[i]
 		dv := dx[i]
 		t5 := 3 * v2
-		dyi := dy[i]
 		y[i] += t5 * v2
-		dy[i] = dyi + (3*dv*v2 + t5*dv)
+		dy[i] += 3*dv*v2 + t5*dv
 	}
-	t2 := len(y) / 2
+	t2 := len(x) / 2
 	t3 := y[t2]
 	t4 := dy[t2]
 	y0v2 := y[0]
@@ -1930,7 +1915,7 @@ func RefillJVP(x, dx []float64) (float64, float64) {
 	rescaleJVP(y, dy, x, dx)
 	s += t3 * y0v2
 	ds += t4*y0v2 + t3*dy0
-	for i := 0; i < len(y); i++ {
+	for i := 0; i < len(x); i++ {
 		v := y[i]
 		s += v * v
 		ds += 2 * (dy[i] * v)

@@ -571,12 +571,12 @@ outer:
 			}
 			aj := a[j]
 			t := ai * aj
-			t2 := dai*aj + ai*da[j]
+			t2 := ai * da[j]
 			if t > 50 {
 				break outer
 			}
 			s += t
-			ds += t2
+			ds += dai*aj + t2
 		}
 	}
 	return s, ds
@@ -697,12 +697,11 @@ func FirstLargeJVP(a, da []float64) (float64, float64) {
 			aj := a[j]
 			daj := da[j]
 			t := ai * aj
-			t2 := dai*aj + ai*daj
 			if t > 0.5 {
 				return s + aj, ds + daj
 			}
 			s += t
-			ds += t2
+			ds += dai*aj + ai*daj
 		}
 	}
 	return s, ds
@@ -1018,15 +1017,11 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 	for i := 0; i < 4; i++ {
 		for j := i + 1; j < 4; j++ {
 			t4 := l[idx]
-			t5 := dl[idx]
 			xi := x[i]
-			dxi := dx[i]
-			t6 := t4 * xi
+			t5 := t4 * xi
 			xj := x[j]
-			dxj := dx[j]
-			dyj := dy[j]
-			y[j] += t6 * xj
-			dy[j] = dyj + ((t5*xi+t4*dxi)*xj + t6*dxj)
+			y[j] += t5 * xj
+			dy[j] += (dl[idx]*xi+t4*dx[i])*xj + t5*dx[j]
 			idx++
 		}
 	}

@@ -17,9 +17,8 @@ func SinJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Sin, then the partials of the varied scalar inputs in order.
 func SinGrad(x float64) (f, xBar float64) {
-	t := math.Sin(x)
 	xBar = math.Cos(x)
-	return t, xBar
+	return math.Sin(x), xBar
 }
 
 // CosJVP computes Cos and its derivative along the tangents (forward mode).
@@ -35,9 +34,8 @@ func CosJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Cos, then the partials of the varied scalar inputs in order.
 func CosGrad(x float64) (f, xBar float64) {
-	t := math.Cos(x)
 	xBar = -math.Sin(x)
-	return t, xBar
+	return math.Cos(x), xBar
 }
 
 // TanJVP computes Tan and its derivative along the tangents (forward mode).
@@ -72,9 +70,8 @@ func AsinJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Asin, then the partials of the varied scalar inputs in order.
 func AsinGrad(x float64) (f, xBar float64) {
-	t := math.Asin(x)
 	xBar = 1 / math.Sqrt((1-x)*(1+x))
-	return t, xBar
+	return math.Asin(x), xBar
 }
 
 // AcosJVP computes Acos and its derivative along the tangents (forward mode).
@@ -90,9 +87,8 @@ func AcosJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Acos, then the partials of the varied scalar inputs in order.
 func AcosGrad(x float64) (f, xBar float64) {
-	t := math.Acos(x)
 	xBar = -1 / math.Sqrt((1-x)*(1+x))
-	return t, xBar
+	return math.Acos(x), xBar
 }
 
 // AtanJVP computes Atan and its derivative along the tangents (forward mode).
@@ -108,9 +104,8 @@ func AtanJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Atan, then the partials of the varied scalar inputs in order.
 func AtanGrad(x float64) (f, xBar float64) {
-	t := math.Atan(x)
 	xBar = 1 / (1 + x*x)
-	return t, xBar
+	return math.Atan(x), xBar
 }
 
 // SinhJVP computes Sinh and its derivative along the tangents (forward mode).
@@ -126,9 +121,8 @@ func SinhJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Sinh, then the partials of the varied scalar inputs in order.
 func SinhGrad(x float64) (f, xBar float64) {
-	t := math.Sinh(x)
 	xBar = math.Cosh(x)
-	return t, xBar
+	return math.Sinh(x), xBar
 }
 
 // CoshJVP computes Cosh and its derivative along the tangents (forward mode).
@@ -144,9 +138,8 @@ func CoshJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Cosh, then the partials of the varied scalar inputs in order.
 func CoshGrad(x float64) (f, xBar float64) {
-	t := math.Cosh(x)
 	xBar = math.Sinh(x)
-	return t, xBar
+	return math.Cosh(x), xBar
 }
 
 // TanhJVP computes Tanh and its derivative along the tangents (forward mode).
@@ -181,9 +174,8 @@ func AsinhJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Asinh, then the partials of the varied scalar inputs in order.
 func AsinhGrad(x float64) (f, xBar float64) {
-	t := math.Asinh(x)
 	xBar = 1 / math.Sqrt(x*x+1)
-	return t, xBar
+	return math.Asinh(x), xBar
 }
 
 // AcoshJVP computes Acosh and its derivative along the tangents (forward mode).
@@ -199,9 +191,8 @@ func AcoshJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Acosh, then the partials of the varied scalar inputs in order.
 func AcoshGrad(x float64) (f, xBar float64) {
-	t := math.Acosh(x)
 	xBar = 1 / math.Sqrt((x-1)*(x+1))
-	return t, xBar
+	return math.Acosh(x), xBar
 }
 
 // AtanhJVP computes Atanh and its derivative along the tangents (forward mode).
@@ -217,9 +208,8 @@ func AtanhJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Atanh, then the partials of the varied scalar inputs in order.
 func AtanhGrad(x float64) (f, xBar float64) {
-	t := math.Atanh(x)
 	xBar = 1 / ((1 - x) * (1 + x))
-	return t, xBar
+	return math.Atanh(x), xBar
 }
 
 // ExpJVP computes Exp and its derivative along the tangents (forward mode).
@@ -291,9 +281,8 @@ func LogJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Log, then the partials of the varied scalar inputs in order.
 func LogGrad(x float64) (f, xBar float64) {
-	t := math.Log(x)
 	xBar = 1 / x
-	return t, xBar
+	return math.Log(x), xBar
 }
 
 // Log2JVP computes Log2 and its derivative along the tangents (forward mode).
@@ -309,9 +298,8 @@ func Log2JVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Log2, then the partials of the varied scalar inputs in order.
 func Log2Grad(x float64) (f, xBar float64) {
-	t := math.Log2(x)
 	xBar = 1 / (x * 0.6931471805599453)
-	return t, xBar
+	return math.Log2(x), xBar
 }
 
 // Log10JVP computes Log10 and its derivative along the tangents (forward mode).
@@ -327,9 +315,8 @@ func Log10JVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Log10, then the partials of the varied scalar inputs in order.
 func Log10Grad(x float64) (f, xBar float64) {
-	t := math.Log10(x)
 	xBar = 1 / (x * 2.302585092994046)
-	return t, xBar
+	return math.Log10(x), xBar
 }
 
 // Log1pJVP computes Log1p and its derivative along the tangents (forward mode).
@@ -345,9 +332,8 @@ func Log1pJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Log1p, then the partials of the varied scalar inputs in order.
 func Log1pGrad(x float64) (f, xBar float64) {
-	t := math.Log1p(x)
 	xBar = 1 / (1 + x)
-	return t, xBar
+	return math.Log1p(x), xBar
 }
 
 // SqrtJVP computes Sqrt and its derivative along the tangents (forward mode).
@@ -409,16 +395,15 @@ func AbsJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Abs, then the partials of the varied scalar inputs in order.
 func AbsGrad(x float64) (f, xBar float64) {
-	t := math.Abs(x)
-	t2 := 0.0
+	t := 0.0
 	if x < 0 {
-		t2 = -1
+		t = -1
 	}
-	xBar = t2
+	xBar = t
 	if x > 0 {
 		xBar = 1
 	}
-	return t, xBar
+	return math.Abs(x), xBar
 }
 
 // ErfJVP computes Erf and its derivative along the tangents (forward mode).
@@ -434,9 +419,8 @@ func ErfJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Erf, then the partials of the varied scalar inputs in order.
 func ErfGrad(x float64) (f, xBar float64) {
-	t := math.Erf(x)
 	xBar = 1.1283791670955126 * math.Exp(-(x * x))
-	return t, xBar
+	return math.Erf(x), xBar
 }
 
 // ErfcJVP computes Erfc and its derivative along the tangents (forward mode).
@@ -452,9 +436,8 @@ func ErfcJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Erfc, then the partials of the varied scalar inputs in order.
 func ErfcGrad(x float64) (f, xBar float64) {
-	t := math.Erfc(x)
 	xBar = -1.1283791670955126 * math.Exp(-(x * x))
-	return t, xBar
+	return math.Erfc(x), xBar
 }
 
 // ErfinvJVP computes Erfinv and its derivative along the tangents (forward mode).
@@ -527,9 +510,8 @@ func J0JVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of J0, then the partials of the varied scalar inputs in order.
 func J0Grad(x float64) (f, xBar float64) {
-	t := math.J0(x)
 	xBar = -math.J1(x)
-	return t, xBar
+	return math.J0(x), xBar
 }
 
 // J1JVP computes J1 and its derivative along the tangents (forward mode).
@@ -571,9 +553,8 @@ func Y0JVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Y0, then the partials of the varied scalar inputs in order.
 func Y0Grad(x float64) (f, xBar float64) {
-	t := math.Y0(x)
 	xBar = -math.Y1(x)
-	return t, xBar
+	return math.Y0(x), xBar
 }
 
 // Y1JVP computes Y1 and its derivative along the tangents (forward mode).
@@ -610,8 +591,7 @@ func FloorJVP(x, dx float64) (float64, float64) {
 // Results: the value of Floor, then the partials of the varied scalar inputs in order.
 func FloorGrad(x float64) (f, xBar float64) {
 	xBar = math.Floor(x)
-	t := x * xBar
-	return t, xBar
+	return x * xBar, xBar
 }
 
 // CeilJVP computes Ceil and its derivative along the tangents (forward mode).
@@ -629,8 +609,7 @@ func CeilJVP(x, dx float64) (float64, float64) {
 // Results: the value of Ceil, then the partials of the varied scalar inputs in order.
 func CeilGrad(x float64) (f, xBar float64) {
 	xBar = math.Ceil(x)
-	t := x * xBar
-	return t, xBar
+	return x * xBar, xBar
 }
 
 // TruncJVP computes Trunc and its derivative along the tangents (forward mode).
@@ -648,8 +627,7 @@ func TruncJVP(x, dx float64) (float64, float64) {
 // Results: the value of Trunc, then the partials of the varied scalar inputs in order.
 func TruncGrad(x float64) (f, xBar float64) {
 	xBar = math.Trunc(x)
-	t := x * xBar
-	return t, xBar
+	return x * xBar, xBar
 }
 
 // RoundJVP computes Round and its derivative along the tangents (forward mode).
@@ -667,8 +645,7 @@ func RoundJVP(x, dx float64) (float64, float64) {
 // Results: the value of Round, then the partials of the varied scalar inputs in order.
 func RoundGrad(x float64) (f, xBar float64) {
 	xBar = math.Round(x)
-	t := x * xBar
-	return t, xBar
+	return x * xBar, xBar
 }
 
 // RoundToEvenJVP computes RoundToEven and its derivative along the tangents (forward mode).
@@ -687,8 +664,7 @@ func RoundToEvenJVP(x, dx float64) (float64, float64) {
 // Results: the value of RoundToEven, then the partials of the varied scalar inputs in order.
 func RoundToEvenGrad(x float64) (f, xBar float64) {
 	xBar = math.RoundToEven(x)
-	t := x * xBar
-	return t, xBar
+	return x * xBar, xBar
 }
 
 // Atan2JVP computes Atan2 and its derivative along the tangents (forward mode).
@@ -705,11 +681,10 @@ func Atan2JVP(y, dy, x, dx float64) (float64, float64) {
 // Varied inputs: y (returned as yBar), x (returned as xBar).
 // Results: the value of Atan2, then the partials of the varied scalar inputs in order.
 func Atan2Grad(y, x float64) (f, yBar, xBar float64) {
-	t := math.Atan2(y, x)
-	t2 := x*x + y*y
-	yBar = x / t2
-	xBar = -(y / t2)
-	return t, yBar, xBar
+	t := x*x + y*y
+	yBar = x / t
+	xBar = -(y / t)
+	return math.Atan2(y, x), yBar, xBar
 }
 
 // PowJVP computes Pow and its derivative along the tangents (forward mode).
@@ -804,17 +779,16 @@ func MaxJVP(x, dx, y, dy float64) (float64, float64) {
 // Varied inputs: x (returned as xBar), y (returned as yBar).
 // Results: the value of Max, then the partials of the varied scalar inputs in order.
 func MaxGrad(x, y float64) (f, xBar, yBar float64) {
-	t := math.Max(x, y)
-	t2 := x >= y
+	t := x >= y
 	xBar = 0
-	if t2 {
+	if t {
 		xBar = 1
 	}
 	yBar = 1
-	if t2 {
+	if t {
 		yBar = 0
 	}
-	return t, xBar, yBar
+	return math.Max(x, y), xBar, yBar
 }
 
 // MinJVP computes Min and its derivative along the tangents (forward mode).
@@ -839,17 +813,16 @@ func MinJVP(x, dx, y, dy float64) (float64, float64) {
 // Varied inputs: x (returned as xBar), y (returned as yBar).
 // Results: the value of Min, then the partials of the varied scalar inputs in order.
 func MinGrad(x, y float64) (f, xBar, yBar float64) {
-	t := math.Min(x, y)
-	t2 := x <= y
+	t := x <= y
 	xBar = 0
-	if t2 {
+	if t {
 		xBar = 1
 	}
 	yBar = 1
-	if t2 {
+	if t {
 		yBar = 0
 	}
-	return t, xBar, yBar
+	return math.Min(x, y), xBar, yBar
 }
 
 // ModJVP computes Mod and its derivative along the tangents (forward mode).
@@ -865,9 +838,8 @@ func ModJVP(x, dx, y, dy float64) (float64, float64) {
 // Varied inputs: x (returned as xBar), y (returned as yBar).
 // Results: the value of Mod, then the partials of the varied scalar inputs in order.
 func ModGrad(x, y float64) (f, xBar, yBar float64) {
-	t := math.Mod(x, y)
 	yBar = -math.Trunc(x / y)
-	return t, 1, yBar
+	return math.Mod(x, y), 1, yBar
 }
 
 // RemainderJVP computes Remainder and its derivative along the tangents (forward mode).
@@ -884,9 +856,8 @@ func RemainderJVP(x, dx, y, dy float64) (float64, float64) {
 // Varied inputs: x (returned as xBar), y (returned as yBar).
 // Results: the value of Remainder, then the partials of the varied scalar inputs in order.
 func RemainderGrad(x, y float64) (f, xBar, yBar float64) {
-	t := math.Remainder(x, y)
 	yBar = -math.RoundToEven(x / y)
-	return t, 1, yBar
+	return math.Remainder(x, y), 1, yBar
 }
 
 // DimJVP computes Dim and its derivative along the tangents (forward mode).
@@ -911,17 +882,16 @@ func DimJVP(x, dx, y, dy float64) (float64, float64) {
 // Varied inputs: x (returned as xBar), y (returned as yBar).
 // Results: the value of Dim, then the partials of the varied scalar inputs in order.
 func DimGrad(x, y float64) (f, xBar, yBar float64) {
-	t := math.Dim(x, y)
-	t2 := x > y
+	t := x > y
 	xBar = 0
-	if t2 {
+	if t {
 		xBar = 1
 	}
 	yBar = 0
-	if t2 {
+	if t {
 		yBar = -1
 	}
-	return t, xBar, yBar
+	return math.Dim(x, y), xBar, yBar
 }
 
 // CopysignJVP computes Copysign and its derivative along the tangents (forward mode).
@@ -941,12 +911,11 @@ func CopysignJVP(f, df, sign, dsign float64) (float64, float64) {
 // Varied inputs: f (returned as fBar), sign (returned as signBar).
 // Results: the value of Copysign, then the partials of the varied scalar inputs in order.
 func CopysignGrad(f, sign float64) (f2, fBar, signBar float64) {
-	t := math.Copysign(f, sign)
 	fBar = math.Copysign(1, f) * math.Copysign(1, sign)
 	if f == 0 {
 		fBar = 0
 	}
-	return t, fBar, 0
+	return math.Copysign(f, sign), fBar, 0
 }
 
 // FMAJVP computes FMA and its derivative along the tangents (forward mode).
@@ -962,8 +931,7 @@ func FMAJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // Varied inputs: x (returned as xBar), y (returned as yBar), z (returned as zBar).
 // Results: the value of FMA, then the partials of the varied scalar inputs in order.
 func FMAGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
-	t := math.FMA(x, y, z)
-	return t, y, x, 1
+	return math.FMA(x, y, z), y, x, 1
 }
 
 // PowConstJVP computes PowConst and its derivative along the tangents (forward mode).
@@ -979,9 +947,8 @@ func PowConstJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of PowConst, then the partials of the varied scalar inputs in order.
 func PowConstGrad(x float64) (f, xBar float64) {
-	t := math.Pow(x, 2.5)
 	xBar = 2.5 * math.Pow(x, 1.5)
-	return t, xBar
+	return math.Pow(x, 2.5), xBar
 }
 
 // PowIntJVP computes PowInt and its derivative along the tangents (forward mode).
@@ -997,9 +964,8 @@ func PowIntJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of PowInt, then the partials of the varied scalar inputs in order.
 func PowIntGrad(x float64) (f, xBar float64) {
-	t := math.Pow(x, 3)
 	xBar = 3 * (x * x)
-	return t, xBar
+	return math.Pow(x, 3), xBar
 }
 
 // PowBaseJVP computes PowBase and its derivative along the tangents (forward mode).
@@ -1041,9 +1007,8 @@ func JnJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Jn, then the partials of the varied scalar inputs in order.
 func JnGrad(x float64) (f, xBar float64) {
-	t := math.Jn(3, x)
 	xBar = (math.Jn(2, x) - math.Jn(4, x)) / 2
-	return t, xBar
+	return math.Jn(3, x), xBar
 }
 
 // YnJVP computes Yn and its derivative along the tangents (forward mode).
@@ -1059,9 +1024,8 @@ func YnJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Yn, then the partials of the varied scalar inputs in order.
 func YnGrad(x float64) (f, xBar float64) {
-	t := math.Yn(2, x)
 	xBar = (math.Yn(1, x) - math.Yn(3, x)) / 2
-	return t, xBar
+	return math.Yn(2, x), xBar
 }
 
 // LdexpJVP computes Ldexp and its derivative along the tangents (forward mode).
@@ -1079,9 +1043,8 @@ func LdexpJVP(x, dx float64, n int) (float64, float64) {
 // Fixed inputs: n.
 // Results: the value of Ldexp, then the partials of the varied scalar inputs in order.
 func LdexpGrad(x float64, n int) (f, xBar float64) {
-	t := math.Ldexp(x, n)
 	xBar = math.Ldexp(1, n)
-	return t, xBar
+	return math.Ldexp(x, n), xBar
 }
 
 // SincosJVP computes Sincos and its derivative along the tangents (forward mode).
@@ -1288,9 +1251,8 @@ func ChainGrad(x float64) (f, xBar float64) {
 	t3 := math.Tanh(x)
 	t4 := t3 * t3
 	t5 := math.Sqrt(1 + t4)
-	t6 := t2 * t5
 	xBar = (1-t4)*(2*(0.5/t5*t2*t3)) - math.Sin(x)*(t*(math.Cos(t)*t5))
-	return t6, xBar
+	return t2 * t5, xBar
 }
 
 // gadDigamma returns the digamma function ψ(x) = Γ'(x)/Γ(x), the

@@ -39,6 +39,8 @@ func TestJVP(t *testing.T) {
 		{Name: "Trace", F: trace, JVP: traceJVP, Gen: fdcheck.Box(16, -2, 2)},
 		{Name: "Centroid", F: centroid, JVP: centroidJVP, Gen: fdcheck.Box(8, -2, 2)},
 		{Name: "Tail", F: fdcheck.ScalarField(Tail), JVP: fdcheck.ScalarFieldJVP(TailJVP), Gen: fdcheck.Box(5, -2, 2)},
+		{Name: "Smooth", F: fdcheck.ScalarField(Smooth), JVP: fdcheck.ScalarFieldJVP(SmoothJVP), Gen: fdcheck.Box(5, -2, 2)},
+		{Name: "Halves", F: fdcheck.ScalarField(Halves), JVP: fdcheck.ScalarFieldJVP(HalvesJVP), Gen: fdcheck.Box(6, -2, 2)},
 	})
 }
 

@@ -17,5 +17,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Area", F: Area, JVP: AreaJVP, Grad: AreaGrad, Lo: 0.2, Hi: 3},
 		{Name: "Kinetic", F: Kinetic, JVP: KineticJVP, Grad: KineticGrad},
 		{Name: "Tail", F: Tail, JVP: TailJVP, Grad: TailGrad},
+		{Name: "Smooth", F: Smooth, JVP: SmoothJVP, Grad: SmoothGrad},
+		{Name: "Halves", F: Halves, JVP: HalvesJVP, Grad: HalvesGrad, Len: 6},
 	})
 }

@@ -199,3 +199,56 @@ func Tail(x []float64) float64 {
 	h := x[:2]
 	return t[0]*t[len(t)-1] + h[0]*h[1]
 }
+
+// addScaled adds a·sin(src) into dst. Smooth calls it, at two sites (so
+// that reverse mode keeps the calls), on slices it made and on its
+// parameter, so its reverse (addScaledReverse) leaves out its alias
+// checks: the calls show the slices apart.
+func addScaled(dst, src []float64, a float64) {
+	for i := range dst {
+		dst[i] += a * math.Sin(src[i])
+	}
+}
+
+// Smooth accumulates scaled copies of x into a slice of its own, and of
+// that slice into another.
+//
+//gad:jvp
+//gad:grad
+func Smooth(x []float64) float64 {
+	y := make([]float64, len(x))
+	z := make([]float64, len(x))
+	s := 0.0
+	for k := 1; k <= 3; k++ {
+		addScaled(y, x, float64(k))
+		s += y[0] * y[len(y)-1]
+	}
+	addScaled(z, y, 0.5)
+	return s + z[0]
+}
+
+// mixInto adds a·sin(src) into dst. Halves calls it, at two sites, on two
+// halves of one slice, which no check of Halves shows apart, so its
+// reverse (mixIntoReverse) keeps the check that dst and src do not start
+// at the same element.
+func mixInto(dst, src []float64, a float64) {
+	for i := range dst {
+		dst[i] += a * math.Sin(src[i])
+	}
+}
+
+// Halves mixes the halves of a copy of x into each other.
+//
+//gad:jvp
+//gad:grad
+func Halves(x []float64) float64 {
+	y := append([]float64(nil), x...)
+	n := len(y) / 2
+	s := 0.0
+	for k := 1; k <= 2; k++ {
+		mixInto(y[:n], y[n:2*n], float64(k))
+		s += y[0] * y[n-1]
+	}
+	mixInto(y[n:2*n], y[:n], 0.5)
+	return s + y[n]
+}

@@ -25,7 +25,7 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < len(c); i++ {
+	for i := 0; i < len(x); i++ {
 		s += c[i]
 		ds += dc[i]
 	}
@@ -52,7 +52,7 @@ func CumSquaresGrad(x, xBar []float64) float64 {
 		acc = acc3
 	}
 	s := 0.0
-	for i := 0; i < len(c); i++ {
+	for i := 0; i < len(x); i++ {
 		v := c[i]
 		cBar[i] += 1
 		s += v
@@ -79,9 +79,8 @@ func SquaresJVP(x, dx []float64) (float64, float64) {
 	var dsq []float64
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		dv := dx[i]
 		sq = append(sq, v*v)
-		dsq = append(dsq, 2*(dv*v))
+		dsq = append(dsq, 2*(dx[i]*v))
 	}
 	sq0 := sq[0]
 	t := sq[len(sq)-1]
@@ -233,7 +232,6 @@ func Det3Grad(a [9]float64) (f float64, aBar [9]float64) {
 	t10 := t8*t3 - t4*t9
 	t11 := a[2]
 	t12 := t8*t5 - t2*t9
-	t13 := t*t6 - t7*t10 + t11*t12
 	aBar[2] += t12
 	aBar[6] += t4*t7 - t2*t11
 	aBar[3] += t11*t5 - t7*t3
@@ -243,7 +241,7 @@ func Det3Grad(a [9]float64) (f float64, aBar [9]float64) {
 	aBar[8] += t2*t - t8*t7
 	aBar[4] += t*t3 - t11*t9
 	aBar[0] += t6
-	return t13, aBar
+	return t*t6 - t7*t10 + t11*t12, aBar
 }
 
 // SwirlJVP computes Swirl and its derivative along the tangents (forward mode).
@@ -347,10 +345,9 @@ func AreaGrad(r Rect) (f float64, rBar Rect) {
 	t := r.W
 	t2 := r.H
 	t3 := t / t2
-	t4 := t*t2 + t3
 	rBar.H += t - t3/t2
 	rBar.W += 1/t2 + t2
-	return t4, rBar
+	return t*t2 + t3, rBar
 }
 
 // KineticJVP computes Kinetic and its derivative along the tangents (forward mode).
@@ -376,11 +373,10 @@ func KineticGrad(p, pBar *Particle) float64 {
 	t2 := p.V[0]
 	t3 := p.V[1]
 	t4 := t2*t2 + t3*t3
-	t5 := t * t4
 	pBar.V[1] += 2 * (t * t3)
 	pBar.V[0] += 2 * (t * t2)
 	pBar.M += 0.5 * t4
-	return t5
+	return t * t4
 }
 
 // StepJVP computes Step and its derivative along the tangents (forward mode).
@@ -572,14 +568,227 @@ func TailGrad(x, xBar []float64) float64 {
 	t2 := t[len(t)-1]
 	h0 := h[0]
 	h1 := h[1]
-	t3 := t0*t2 + h0*h1
-	t4 := xBar[:2]
-	t4[1] += h0
-	t4[0] += h1
-	t5 := xBar[1:]
-	t5[len(t)-1] += t0
-	t5[0] += t2
-	return t3
+	t3 := xBar[:2]
+	t3[1] += h0
+	t3[0] += h1
+	t4 := xBar[1:]
+	t4[len(t)-1] += t0
+	t4[0] += t2
+	return t0*t2 + h0*h1
+}
+
+// SmoothJVP computes Smooth and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Smooth; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func SmoothJVP(x, dx []float64) (float64, float64) {
+	y := make([]float64, len(x))
+	dy := make([]float64, len(x))
+	z := make([]float64, len(x))
+	dz := make([]float64, len(x))
+	s := 0.0
+	ds := 0.0
+	for k := 1; k <= 3; k++ {
+		addScaledJVPWrtDstSrc(y, dy, x, dx, float64(k))
+		y0 := y[0]
+		t := y[len(x)-1]
+		s += y0 * t
+		ds += dy[0]*t + y0*dy[len(x)-1]
+	}
+	addScaledJVPWrtDstSrc(z, dz, y, dy, 0.5)
+	return s + z[0], ds + dz[0]
+}
+
+// addScaledJVPWrtDstSrc computes addScaled and its derivative along the tangents (forward mode).
+//
+// Varied inputs: dst (tangent ddst), src (tangent dsrc).
+// Fixed inputs (zero tangent): a.
+// Shadows: ddst, dsrc have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values addScaled writes are written (overwritten) into the shadows: dst into
+// ddst.
+func addScaledJVPWrtDstSrc(dst, ddst, src, dsrc []float64, a float64) {
+	for i := 0; i < len(dst); i++ {
+		srci := src[i]
+		t := dsrc[i]
+		t2 := ddst[i]
+		dst[i] += a * math.Sin(srci)
+		ddst[i] = t2 + a*(math.Cos(srci)*t)
+	}
+}
+
+// SmoothGrad computes Smooth and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of Smooth, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func SmoothGrad(x, xBar []float64) float64 {
+	var tapeBuf [256]float64
+	gadApart(x, xBar, "SmoothGrad: x and xBar")
+	y := make([]float64, len(x))
+	yBar := make([]float64, len(x))
+	z := make([]float64, len(x))
+	zBar := make([]float64, len(x))
+	tape := slices.Grow(tapeBuf[:0], 8)
+	s := 0.0
+	for k := 1; k <= 3; k++ {
+		addScaled(y, x, float64(k))
+		y0 := y[0]
+		t2 := y[len(x)-1]
+		tape = append(tape, y0, t2)
+		s += y0 * t2
+	}
+	addScaled(z, y, 0.5)
+	t := s + z[0]
+	zBar[0] += 1
+	addScaledReverseWrtDstSrc(z, zBar, y, yBar, 0.5)
+	for k := 3; k >= 1; k-- {
+		yBar[len(x)-1] += tape[len(tape)-2]
+		yBar[0] += tape[len(tape)-1]
+		addScaledReverseWrtDstSrc(y, yBar, x, xBar, float64(k))
+		tape = tape[:len(tape)-2]
+	}
+	return t
+}
+
+// addScaledReverseWrtDstSrc is the reverse of addScaled for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of addScaled that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
+//
+// Varied inputs: dst (into dstBar), src (into srcBar).
+// Fixed inputs: a.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// addScaled writes dst: on entry dstBar holds the adjoint of the values addScaled leaves in dst
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// dst held on entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
+func addScaledReverseWrtDstSrc(dst, dstBar, src, srcBar []float64, a float64) {
+	for i := len(dst) - 1; i >= 0; i-- {
+		srcBar[i] += math.Cos(src[i]) * (a * dstBar[i])
+	}
+}
+
+// HalvesJVP computes Halves and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Halves; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func HalvesJVP(x, dx []float64) (float64, float64) {
+	y := append([]float64(nil), x...)
+	dy := append([]float64(nil), dx...)
+	n := len(y) / 2
+	s := 0.0
+	ds := 0.0
+	for k := 1; k <= 2; k++ {
+		t := float64(k)
+		mixIntoJVPWrtDstSrc(y[:n], dy[:n], y[n:2*n], dy[n:2*n], t)
+		y0 := y[0]
+		t2 := y[n-1]
+		s += y0 * t2
+		ds += dy[0]*t2 + y0*dy[n-1]
+	}
+	mixIntoJVPWrtDstSrc(y[n:2*n], dy[n:2*n], y[:n], dy[:n], 0.5)
+	return s + y[n], ds + dy[n]
+}
+
+// mixIntoJVPWrtDstSrc computes mixInto and its derivative along the tangents (forward mode).
+//
+// Varied inputs: dst (tangent ddst), src (tangent dsrc).
+// Fixed inputs (zero tangent): a.
+// Shadows: ddst, dsrc have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values mixInto writes are written (overwritten) into the shadows: dst into
+// ddst.
+func mixIntoJVPWrtDstSrc(dst, ddst, src, dsrc []float64, a float64) {
+	for i := 0; i < len(dst); i++ {
+		srci := src[i]
+		t := dsrc[i]
+		t2 := ddst[i]
+		dst[i] += a * math.Sin(srci)
+		ddst[i] = t2 + a*(math.Cos(srci)*t)
+	}
+}
+
+// HalvesGrad computes Halves and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of Halves, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func HalvesGrad(x, xBar []float64) float64 {
+	var tapeBuf [256]float64
+	tape := tapeBuf[:0]
+	gadApart(x, xBar, "HalvesGrad: x and xBar")
+	y := append([]float64(nil), x...)
+	var yBar []float64
+	if cap(y) != cap([]float64(nil)) {
+		yBar = make([]float64, len(y), cap(y))
+	} else {
+		yBar = []float64(nil)[:len(y)]
+	}
+	n := len(y) / 2
+	before := len(tape)
+	s := 0.0
+	for k := 1; k <= 2; k++ {
+		if k == 2 {
+			tape = slices.Grow(tape, len(tape)-before)
+		}
+		t9 := y[n : 2*n]
+		t10 := append(tape, t9...)
+		mixInto(y[:n], t9, float64(k))
+		y0 := y[0]
+		t11 := y[n-1]
+		tape = append(t10, y0, t11)
+		s += y0 * t11
+	}
+	t := y[n : 2*n]
+	t2 := y[:n]
+	t3 := append(tape, t2...)
+	mixInto(t, t2, 0.5)
+	t4 := s + y[n]
+	yBar[n] += 1
+	copy(t2, t3[len(t3)-len(t2):])
+	t5 := yBar[n : 2*n]
+	t6 := yBar[:n]
+	mixIntoReverseWrtDstSrc(t, t5, t2, t6, 0.5)
+	tape2 := t3[:len(t3)-len(t2)]
+	for k := 2; k >= 1; k-- {
+		t8 := tape2[:len(tape2)-2]
+		yBar[n-1] += tape2[len(tape2)-2]
+		yBar[0] += tape2[len(tape2)-1]
+		copy(t, t8[len(t8)-len(t):])
+		mixIntoReverseWrtDstSrc(t2, t6, t, t5, float64(k))
+		tape2 = t8[:len(t8)-len(t)]
+	}
+	n2 := len([]float64(nil))
+	for k := 0; k < len(x); k++ {
+		t7 := yBar[n2+k]
+		yBar[n2+k] = 0
+		xBar[k] += t7
+	}
+	return t4
+}
+
+// mixIntoReverseWrtDstSrc is the reverse of mixInto for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of mixInto that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
+//
+// Varied inputs: dst (into dstBar), src (into srcBar).
+// Fixed inputs: a.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// mixInto writes dst: on entry dstBar holds the adjoint of the values mixInto leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
+func mixIntoReverseWrtDstSrc(dst, dstBar, src, srcBar []float64, a float64) {
+	gadApart(dst, dstBar, "mixIntoReverseWrtDstSrc: dst and dstBar")
+	gadApart(src, srcBar, "mixIntoReverseWrtDstSrc: src and srcBar")
+	gadApart(dst, src, "mixIntoReverseWrtDstSrc: dst and src")
+	for i := len(dst) - 1; i >= 0; i-- {
+		srcBar[i] += math.Cos(src[i]) * (a * dstBar[i])
+	}
 }
 
 // gadApart panics when the slices a and b start at the same element. what

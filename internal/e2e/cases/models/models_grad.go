@@ -29,7 +29,8 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	h := make([]float64, nHid)
 	hBar := make([]float64, nHid)
 	t6 := n.W1
-	tape := slices.Grow(tapeBuf[:0], max(nHid+2, 0)+max(nOut+2, 0)*2)
+	trips := max(nOut+2, 0)
+	tape := slices.Grow(tapeBuf[:0], max(nHid+2, 0)+trips*2+trips)
 	for j := 0; j < nHid; j++ {
 		a2 := t5[j]
 		for i := 0; i < len(x); i++ {
@@ -46,16 +47,15 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	m := math.Inf(-1)
 	for k := 0; k < nOut; k++ {
 		a := t7[k]
-		for j := 0; j < len(h); j++ {
+		for j := 0; j < nHid; j++ {
 			a += t8[k*nHid+j] * h[j]
 		}
 		o[k] = a
 		tape = append(tape, m, a)
 		m = max(m, a)
 	}
-	tape = slices.Grow(tape, max(len(o)+2, 0))
 	z := 0.0
-	for i := 0; i < len(o); i++ {
+	for i := 0; i < nOut; i++ {
 		t22 := math.Exp(o[i] - m)
 		tape = append(tape, t22)
 		z += t22
@@ -64,7 +64,7 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	oBar[label] -= 1
 	zBar := 1 / z
 	mBar := 1.0
-	for i := len(o) - 1; i >= 0; i-- {
+	for i := nOut - 1; i >= 0; i-- {
 		t21 := tape[len(tape)-1] * zBar
 		oBar[i] += t21
 		mBar -= t21
@@ -88,7 +88,7 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 		okBar := oBar[k]
 		oBar[k] = 0
 		aBar2 := t19*mBar + okBar
-		for j := len(h) - 1; j >= 0; j-- {
+		for j := nHid - 1; j >= 0; j-- {
 			t20 := t10[k*nHid+j]
 			t11[k*nHid+j] += aBar2 * h[j]
 			hBar[j] += t20 * aBar2
@@ -159,7 +159,7 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 	for k := 0; k < nOut; k++ {
 		a := t9[k]
 		da := t10[k]
-		for j := 0; j < len(h); j++ {
+		for j := 0; j < nHid; j++ {
 			hj := h[j]
 			t14 := t11[k*nHid+j]
 			a += t14 * hj
@@ -174,7 +174,7 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 	}
 	z := 0.0
 	dz := 0.0
-	for i := 0; i < len(o); i++ {
+	for i := 0; i < nOut; i++ {
 		t13 := math.Exp(o[i] - m)
 		z += t13
 		dz += t13 * (do[i] - dm)
@@ -193,7 +193,6 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	var tapeSlicesBuf [85][]float64
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [256]float64
-	tape := tapeBuf[:0]
 	t := nBar.W1
 	nBar.W1 = append(t, make([]float64, max(len(n.W1)-len(t), 0))...)
 	t2 := nBar.B1
@@ -207,30 +206,24 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	nHid := len(t5)
 	t6 := n.W1
 	t7 := n.W2
-	trips := max(len(labels)+2, 0)
-	before := len(tapeSlices)
-	before2 := len(tape)
+	tape := slices.Grow(tapeBuf[:0], max(len(labels)+2, 0)*(1+max(nHid+2, 0)))
 	total := 0.0
 	for s := 0; s < len(labels); s++ {
-		if s == 1 {
-			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
-		}
 		label := labels[s]
 		x2 := xs[s*nIn : (s+1)*nIn]
 		h2 := make([]float64, nHid)
 		hBar2 := make([]float64, nHid)
-		for j := 0; j < len(h2); j++ {
+		for j := 0; j < nHid; j++ {
 			a := t5[j]
 			for i := 0; i < len(x2); i++ {
 				a += t6[j*nIn+i] * x2[i]
 			}
-			t18 := math.Tanh(a)
-			h2[j] = t18
-			tape = append(tape, t18)
+			t17 := math.Tanh(a)
+			h2[j] = t17
+			tape = append(tape, t17)
 		}
 		out := 0.0
-		for j := 0; j < len(h2); j++ {
+		for j := 0; j < nHid; j++ {
 			out += t7[label*nHid+j] * h2[j]
 		}
 		tape = append(tape, out)
@@ -238,39 +231,38 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 		total += out * out
 	}
 	t8 := float64(len(labels))
-	t9 := total / t8
 	totalBar := 1 / t8
-	t10 := n.W2
-	t11 := nBar.W2
-	t12 := nBar.W1
-	t13 := nBar.B1
+	t9 := n.W2
+	t10 := nBar.W2
+	t11 := nBar.W1
+	t12 := nBar.B1
 	for s := len(labels) - 1; s >= 0; s-- {
 		h := tapeSlices[len(tapeSlices)-2]
 		hBar := tapeSlices[len(tapeSlices)-1]
 		tapeSlices = tapeSlices[:len(tapeSlices)-2]
 		x := xs[s*nIn : (s+1)*nIn]
-		t14 := tape[:len(tape)-1]
+		t13 := tape[:len(tape)-1]
 		outBar := 2 * (totalBar * tape[len(tape)-1])
-		for j := len(h) - 1; j >= 0; j-- {
-			t16 := labels[s]*nHid + j
-			t17 := t10[t16]
-			t11[t16] += outBar * h[j]
-			hBar[j] += t17 * outBar
+		for j := nHid - 1; j >= 0; j-- {
+			t15 := labels[s]*nHid + j
+			t16 := t9[t15]
+			t10[t15] += outBar * h[j]
+			hBar[j] += t16 * outBar
 		}
-		tape = t14
-		for j := len(h) - 1; j >= 0; j-- {
-			t15 := tape[len(tape)-1]
+		tape = t13
+		for j := nHid - 1; j >= 0; j-- {
+			t14 := tape[len(tape)-1]
 			tape = tape[:len(tape)-1]
 			hjBar := hBar[j]
 			hBar[j] = 0
-			aBar := (1 - t15*t15) * hjBar
+			aBar := (1 - t14*t14) * hjBar
 			for i := len(x) - 1; i >= 0; i-- {
-				t12[j*nIn+i] += aBar * x[i]
+				t11[j*nIn+i] += aBar * x[i]
 			}
-			t13[j] += aBar
+			t12[j] += aBar
 		}
 	}
-	return t9
+	return total / t8
 }
 
 // BatchLossJVP computes Net.BatchLoss and its derivative along the tangents (forward mode).
@@ -303,7 +295,7 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 		x := xs[s*nIn : (s+1)*nIn]
 		h := make([]float64, nHid)
 		dh := make([]float64, nHid)
-		for j := 0; j < len(h); j++ {
+		for j := 0; j < nHid; j++ {
 			a := t5[j]
 			da := t6[j]
 			for i := 0; i < len(x); i++ {
@@ -317,7 +309,7 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 		}
 		out := 0.0
 		dout := 0.0
-		for j := 0; j < len(h); j++ {
+		for j := 0; j < nHid; j++ {
 			hj := h[j]
 			t12 := t9[label*nHid+j]
 			out += t12 * hj
@@ -346,7 +338,6 @@ func PredictGrad(m Model, mBar *Model, x, xBar []float64) float64 {
 	for i := 0; i < n; i++ {
 		y += t[i] * x[i]
 	}
-	t4 := y * y
 	yBar := 2 * y
 	for i := n - 1; i >= 0; i-- {
 		xi := x[i]
@@ -354,7 +345,7 @@ func PredictGrad(m Model, mBar *Model, x, xBar []float64) float64 {
 		t3.W[i] += yBar * xi
 	}
 	mBar.B += yBar
-	return t4
+	return y * y
 }
 
 // PredictJVP computes Predict and its derivative along the tangents (forward mode).
@@ -752,7 +743,7 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 		tapePointers = append(tapePointers, &q2, &qBar4)
 	}
 	e := 0.0
-	for i := 0; i < len(next); i++ {
+	for i := 0; i < len(ps); i++ {
 		q := next[i]
 		t20 := q.M
 		t21 := q.Vel
@@ -875,7 +866,7 @@ func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
 	}
 	e := 0.0
 	de := 0.0
-	for i := 0; i < len(next); i++ {
+	for i := 0; i < len(ps); i++ {
 		q := next[i]
 		dq := dnext[i]
 		t := q.M
@@ -962,20 +953,19 @@ func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 		dbuf = make([]float64, 2*len(x))
 		for i := 0; i < len(x); i++ {
 			v2 := x[i]
-			dv2 := dx[i]
+			dv := dx[i]
 			buf[2*i] = v2
-			dbuf[2*i] = dv2
+			dbuf[2*i] = dv
 			buf[2*i+1] = v2 * v2
-			dbuf[2*i+1] = 2 * (dv2 * v2)
+			dbuf[2*i+1] = 2 * (dv * v2)
 		}
 	} else {
 		buf = make([]float64, len(x))
 		dbuf = make([]float64, len(x))
 		for i := 0; i < len(x); i++ {
 			v := x[i]
-			dv := dx[i]
 			buf[i] = math.Sin(v)
-			dbuf[i] = math.Cos(v) * dv
+			dbuf[i] = math.Cos(v) * dx[i]
 		}
 	}
 	s := 0.0
@@ -1303,24 +1293,20 @@ func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) f
 //
 // Varied inputs: w (into wBar), b (into bBar), x (into xBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func denseReverse(w, wBar, b, bBar, x, xBar, seed []float64) {
 	var tapeBuf [256]float64
-	gadApart(w, wBar, "denseReverse: w and wBar")
-	gadApart(b, bBar, "denseReverse: b and bBar")
-	gadApart(x, xBar, "denseReverse: x and xBar")
-	out := make([]float64, len(b))
 	outBar := make([]float64, len(b))
-	tape := slices.Grow(tapeBuf[:0], max(len(out)+2, 0))
-	for o := 0; o < len(out); o++ {
+	tape := slices.Grow(tapeBuf[:0], max(len(b)+2, 0))
+	for o := 0; o < len(b); o++ {
 		a := b[o]
 		for i := 0; i < len(x); i++ {
 			a += w[o*len(x)+i] * x[i]
 		}
-		t3 := math.Tanh(a)
-		out[o] = t3
-		tape = append(tape, t3)
+		tape = append(tape, math.Tanh(a))
 	}
-	o2 := len(out) - 1
+	o2 := len(b) - 1
 	for k := 0; k < len(seed); k++ {
 		outBar[k] += seed[k]
 	}
@@ -1370,7 +1356,7 @@ func LayersJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) (float64, fl
 func denseJVP(w, dw, b, db, x, dx []float64) ([]float64, []float64) {
 	out := make([]float64, len(b))
 	dout := make([]float64, len(b))
-	for o := 0; o < len(out); o++ {
+	for o := 0; o < len(b); o++ {
 		a := b[o]
 		da := db[o]
 		for i := 0; i < len(x); i++ {
@@ -1413,7 +1399,7 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "SoftmaxVJP: x and xBar")
 	trips := max(len(x)+2, 0)
-	tape := slices.Grow(tapeBuf[:0], trips+trips)
+	tape := slices.Grow(tapeBuf[:0], trips+trips+trips)
 	m := math.Inf(-1)
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -1430,13 +1416,12 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 		tape = append(tape, t6)
 		z += outi3
 	}
-	tape = slices.Grow(tape, max(len(out)+2, 0))
-	for i := 0; i < len(out); i++ {
+	for i := 0; i < len(x); i++ {
 		outi2 := out[i]
 		out[i] = outi2 / z
 		tape = append(tape, outi2)
 	}
-	i4 := len(out) - 1
+	i4 := len(x) - 1
 	for k := 0; k < len(seed); k++ {
 		outBar[k] += seed[k]
 	}
@@ -1487,9 +1472,9 @@ func SoftmaxJVP(x, dx []float64) ([]float64, []float64) {
 	dm := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		dv2 := dx[i]
+		dv := dx[i]
 		if v > m {
-			dm = dv2
+			dm = dv
 		}
 		m = max(m, v)
 	}
@@ -1498,18 +1483,16 @@ func SoftmaxJVP(x, dx []float64) ([]float64, []float64) {
 	z := 0.0
 	dz := 0.0
 	for i := 0; i < len(x); i++ {
-		dv := dx[i]
-		t3 := math.Exp(x[i] - m)
-		out[i] = t3
-		dout[i] = t3 * (dv - dm)
+		t2 := math.Exp(x[i] - m)
+		out[i] = t2
+		dout[i] = t2 * (dx[i] - dm)
 		z += out[i]
 		dz += dout[i]
 	}
-	for i := 0; i < len(out); i++ {
-		t := dout[i]
-		t2 := out[i] / z
-		out[i] = t2
-		dout[i] = (t - t2*dz) / z
+	for i := 0; i < len(x); i++ {
+		t := out[i] / z
+		out[i] = t
+		dout[i] = (dout[i] - t*dz) / z
 	}
 	return out, dout
 }
@@ -1524,19 +1507,18 @@ func GrowGrad(x float64) (f, xBar float64) {
 	ys0 := ys[0]
 	ys1 := ys[1]
 	ys2 := ys[2]
-	t2 := ys0*ys1 + math.Sin(ys2)
-	t3 := t[:]
-	t3[2] += math.Cos(ys2)
-	t3[1] += ys0
-	t3[0] += ys1
-	t4 := t[2]
+	t2 := t[:]
+	t2[2] += math.Cos(ys2)
+	t2[1] += ys0
+	t2[0] += ys1
+	t3 := t[2]
 	t[2] = 0
-	t5 := t[1]
+	t4 := t[1]
 	t[1] = 0
-	t6 := t[0]
+	t5 := t[0]
 	t[0] = 0
-	xBar = 2*(t4*x) + 2*t5 + t6
-	return t2, xBar
+	xBar = 2*(t3*x) + 2*t4 + t5
+	return ys0*ys1 + math.Sin(ys2), xBar
 }
 
 // GrowJVP computes Grow and its derivative along the tangents (forward mode).

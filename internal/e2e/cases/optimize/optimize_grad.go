@@ -14,14 +14,13 @@ func NormalizedJVP(x, dx, c, dc []float64) (float64, float64) {
 	dout := make([]float64, len(x))
 	t, t2 := magJVP(x, dx)
 	for i := 0; i < len(x); i++ {
-		dxi := dx[i]
 		t3 := x[i] / t
 		out[i] = t3
-		dout[i] = (dxi - t3*t2) / t
+		dout[i] = (dx[i] - t3*t2) / t
 	}
 	s := 0.0
 	ds := 0.0
-	for i := 0; i < len(out); i++ {
+	for i := 0; i < len(x); i++ {
 		ci := c[i]
 		outi := out[i]
 		s += ci * outi
@@ -63,7 +62,7 @@ func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
 		out[i] = x[i] / t
 	}
 	s := 0.0
-	for i := 0; i < len(out); i++ {
+	for i := 0; i < len(x); i++ {
 		ci := c[i]
 		outi := out[i]
 		outBar[i] += ci
@@ -89,15 +88,15 @@ func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
 //
 // Varied inputs: x (into xBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func magReverse(x, xBar []float64, seed float64) {
-	gadApart(x, xBar, "magReverse: x and xBar")
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		s += v * v
 	}
-	t := math.Sqrt(s)
-	sBar := 0.5 / t * seed
+	sBar := 0.5 / math.Sqrt(s) * seed
 	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * (sBar * x[i])
 	}
@@ -170,16 +169,15 @@ func GuardedGrad(x, xBar, c, cBar []float64) float64 {
 	t3 := 0.0
 	s := 0.0
 	for i := 0; i < len(x); i++ {
-		t5 := x[i] / t2
+		t4 := x[i] / t2
 		ci := c[i]
-		cBar[i] += t5
+		cBar[i] += t4
 		xBar[i] += ci / t2
-		t3 -= ci * t5 / t2
-		s += t5 * ci
+		t3 -= ci * t4 / t2
+		s += t4 * ci
 	}
-	t4 := 0.5 / t2 * t3
 	if from != 0 {
-		dotInPlaceReverse(x, xBar, t4)
+		dotInPlaceReverse(x, xBar, 0.5/t2*t3)
 	}
 	return s
 }
@@ -195,8 +193,9 @@ func GuardedGrad(x, xBar, c, cBar []float64) float64 {
 //
 // dotInPlace is dot called with arguments that share memory (y is x): its body
 // with those parameters made one.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func dotInPlaceReverse(x, xBar []float64, seed float64) {
-	gadApart(x, xBar, "dotInPlaceReverse: x and xBar")
 	if len(x) != len(x) {
 		panic("optimize: length mismatch")
 	}
@@ -219,9 +218,8 @@ func FoldedJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Folded, then the partials of the varied scalar inputs in order.
 func FoldedGrad(x float64) (f, xBar float64) {
-	t := 3.256347067030294*(x*x) + x + 1 + 0.6065306597126334*x
 	xBar = 1.6065306597126334 + 2*(3.256347067030294*x)
-	return t, xBar
+	return 3.256347067030294*(x*x) + x + 1 + 0.6065306597126334*x, xBar
 }
 
 // gadApart panics when the slices a and b start at the same element. what

@@ -139,9 +139,8 @@ func AtJVP(x, dx []float64, i int) (float64, float64) {
 func AtGrad(x, xBar []float64, i int) float64 {
 	gadApart(x, xBar, "AtGrad: x and xBar")
 	xi := x[i]
-	t := xi * xi
 	xBar[i] += 2 * xi
-	return t
+	return xi * xi
 }
 
 // gadApart panics when the slices a and b start at the same element. what

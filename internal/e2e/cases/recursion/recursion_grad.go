@@ -186,8 +186,9 @@ func HornerGrad(c, cBar []float64, x float64) (f, xBar float64) {
 // Varied inputs: c (into cBar), x (returned as xBar).
 // Results: the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func hornerReverse(c, cBar []float64, x, seed float64) (xBar float64) {
-	gadApart(c, cBar, "hornerReverse: c and cBar")
 	var t float64
 	var from int
 	if len(c) == 0 {
@@ -478,7 +479,7 @@ func PingPongJVP(x, dx []float64) (float64, float64) {
 	copy(a, x)
 	copy(da, dx)
 	pingpongJVP(a, da, b, db, 3)
-	return b[0] + a[len(a)-1], db[0] + da[len(a)-1]
+	return b[0] + a[len(x)-1], db[0] + da[len(x)-1]
 }
 
 // pingpongJVP computes pingpong and its derivative along the tangents (forward mode).
@@ -518,12 +519,12 @@ func PingPongGrad(x, xBar []float64) float64 {
 	t := copy(a, x)
 	t2 := append(append(tapeBuf[:0], a...), b...)
 	pingpong(a, b, 3)
-	t3 := b[0] + a[len(a)-1]
-	aBar[len(a)-1] += 1
+	t3 := b[0] + a[len(x)-1]
+	aBar[len(x)-1] += 1
 	bBar[0] += 1
-	copy(b, t2[len(t2)-len(b):])
-	t4 := t2[:len(t2)-len(b)]
-	copy(a, t4[len(t4)-len(a):])
+	copy(b, t2[len(t2)-len(x):])
+	t4 := t2[:len(t2)-len(x)]
+	copy(a, t4[len(t4)-len(x):])
 	pingpongReverse(a, aBar, b, bBar, 3)
 	for k := 0; k < t; k++ {
 		akBar := aBar[k]
@@ -547,14 +548,13 @@ func PingPongGrad(x, xBar []float64) float64 {
 // pingpong writes b: on entry bBar holds the adjoint of the values pingpong leaves in b (zero for
 // the gradient of its results alone); on return, the gradient with respect to the values b held on
 // entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func pingpongReverse(a, aBar, b, bBar []float64, n int) {
 	var tapeintBuf [256]int
 	tapeint := tapeintBuf[:0]
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
-	gadApart(a, aBar, "pingpongReverse: a and aBar")
-	gadApart(b, bBar, "pingpongReverse: b and bBar")
-	gadApart(a, b, "pingpongReverse: a and b")
 	var from int
 	if n == 0 {
 		from = 0

@@ -29,8 +29,9 @@ func WidenedJVP(l, dl *Layer) (float64, float64) {
 	t6 := t4[0]
 	t7 := t4[1]
 	t8 := l.B
-	t9 := w[len(w)-1]
-	return t6*t7 + t8*t9, t5[0]*t7 + t6*t5[1] + (dl.B*t9 + t8*dw[len(w)-1])
+	t9 := 2*len(t2) - 1
+	t10 := w[t9]
+	return t6*t7 + t8*t10, t5[0]*t7 + t6*t5[1] + (dl.B*t10 + t8*dw[t9])
 }
 
 // WidenedGrad computes Widened and its gradient with respect to the varied inputs (reverse mode).
@@ -56,10 +57,10 @@ func WidenedGrad(l, lBar *Layer) float64 {
 	t7 := t6[0]
 	t8 := t6[1]
 	t9 := l.B
-	t10 := w[len(w)-1]
-	t11 := t7*t8 + t9*t10
-	wBar[len(w)-1] += t9
-	lBar.B += t10
+	t10 := 2*len(t2) - 1
+	t11 := w[t10]
+	wBar[t10] += t9
+	lBar.B += t11
 	t12 := lBar.W
 	t12[1] += t7
 	t12[0] += t8
@@ -69,7 +70,7 @@ func WidenedGrad(l, lBar *Layer) float64 {
 		wBar[k] = 0
 		t3[k] += wkBar
 	}
-	return t11
+	return t7*t8 + t9*t11
 }
 
 // RefinedJVP computes Refined and its derivative along the tangents (forward mode).
@@ -87,7 +88,7 @@ func RefinedJVP(l, dl *Layer, steps int) (float64, float64) {
 		t5 := dl.W
 		w := make([]float64, len(t4))
 		dw := make([]float64, len(t4))
-		for i := 0; i < len(w); i++ {
+		for i := 0; i < len(t4); i++ {
 			t6 := t5[i]
 			t7 := (i + 1) % len(t4)
 			t8 := t4[t7]
@@ -138,22 +139,22 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
 			tapeint = slices.Grow(tapeint, (trips-2)*(len(tapeint)-before3))
 		}
-		t10 := l.W
-		t11 := lBar.W
-		w2 := make([]float64, len(t10))
-		wBar2 := make([]float64, len(t10))
-		for i := 0; i < len(w2); i++ {
-			t14 := (i + 1) % len(t10)
-			t15 := t10[t14]
-			w2[i] = 0.5*t10[i] + 0.25*math.Sin(t15)
-			tapeint = append(tapeint, t14)
-			tape = append(tape, t15)
+		t11 := l.W
+		t12 := lBar.W
+		w := make([]float64, len(t11))
+		wBar2 := make([]float64, len(t11))
+		for i := 0; i < len(t11); i++ {
+			t15 := (i + 1) % len(t11)
+			t16 := t11[t15]
+			w[i] = 0.5*t11[i] + 0.25*math.Sin(t16)
+			tapeint = append(tapeint, t15)
+			tape = append(tape, t16)
 		}
-		t12 := l.W
-		t13 := lBar.W
+		t13 := l.W
+		t14 := lBar.W
 		lBar.W = wBar2
-		l.W = w2
-		tapeSlices = append(append(tapeSlices, t12, t13), t10, t11, w2, wBar2)
+		l.W = w
+		tapeSlices = append(append(tapeSlices, t13, t14), t11, t12, w, wBar2)
 	}
 	t2 := l.W
 	s := 0.0
@@ -169,19 +170,19 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 		t5[i] += 2 * t4[i]
 	}
 	for i5 := steps - 1; i5 >= 0; i5-- {
-		t6 := tapeSlices[len(tapeSlices)-3]
-		w := tapeSlices[len(tapeSlices)-2]
+		t6 := tapeSlices[len(tapeSlices)-4]
+		t7 := tapeSlices[len(tapeSlices)-3]
 		wBar := tapeSlices[len(tapeSlices)-1]
-		t7 := tapeSlices[:len(tapeSlices)-4]
-		tapeSlices = t7[:len(t7)-2]
-		lBar.W = t7[len(t7)-1]
-		for i := len(w) - 1; i >= 0; i-- {
-			t8 := tape[len(tape)-1]
-			t9 := tapeint[len(tapeint)-1]
+		t8 := tapeSlices[:len(tapeSlices)-4]
+		tapeSlices = t8[:len(t8)-2]
+		lBar.W = t8[len(t8)-1]
+		for i := len(t6) - 1; i >= 0; i-- {
+			t9 := tape[len(tape)-1]
+			t10 := tapeint[len(tapeint)-1]
 			wiBar := wBar[i]
 			wBar[i] = 0
-			t6[t9] += math.Cos(t8) * (0.25 * wiBar)
-			t6[i] += 0.5 * wiBar
+			t7[t10] += math.Cos(t9) * (0.25 * wiBar)
+			t7[i] += 0.5 * wiBar
 			tapeint = tapeint[:len(tapeint)-1]
 			tape = tape[:len(tape)-1]
 		}

@@ -58,11 +58,10 @@ func ChainGrad(x, y float64) (f, xBar, yBar float64) {
 	t4 := math.Sqrt(t3 + 4)
 	t5 := t2 / t4
 	t6 := math.Sqrt(t3 + t)
-	t7 := t5 * t6
-	t8 := 0.5 / t6 * t5
-	yBar = 2 * ((t8 - 0.5/t4*(t6*t5/t4)) * y)
-	xBar = 2 * ((t8 + 0.5/t2*(t6/t4)) * x)
-	return t7, xBar, yBar
+	t7 := 0.5 / t6 * t5
+	yBar = 2 * ((t7 - 0.5/t4*(t6*t5/t4)) * y)
+	xBar = 2 * ((t7 + 0.5/t2*(t6/t4)) * x)
+	return t5 * t6, xBar, yBar
 }
 
 // OnceJVP computes Once and its derivative along the tangents (forward mode).
@@ -120,17 +119,15 @@ func OnceGrad(x, xBar []float64) float64 {
 	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
 	s := 0.0
 	for i := 0; i < len(x); i++ {
-		t3 := math.Exp(x[i])
-		tape = append(tape, t3)
-		s += t3
+		t := math.Exp(x[i])
+		tape = append(tape, t)
+		s += t
 	}
-	t := math.Log(s)
 	s2 := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		s2 += xi * xi
 	}
-	t2 := t + s2
 	for i := len(x) - 1; i >= 0; i-- {
 		xBar[i] += 2 * x[i]
 	}
@@ -139,7 +136,7 @@ func OnceGrad(x, xBar []float64) float64 {
 		xBar[i] += tape[len(tape)-1] * sBar
 		tape = tape[:len(tape)-1]
 	}
-	return t2
+	return math.Log(s) + s2
 }
 
 // InLoopJVP computes InLoop and its derivative along the tangents (forward mode).
@@ -213,8 +210,9 @@ func InLoopGrad(x, xBar []float64) float64 {
 //
 // dotInPlace is dot called with arguments that share memory (b is a): its body
 // with those parameters made one.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func dotInPlaceReverse(a, aBar []float64, seed float64) {
-	gadApart(a, aBar, "dotInPlaceReverse: a and aBar")
 	for i := 0; i < len(a); i++ {
 		aBar[i] += 2 * (seed * a[i])
 	}
@@ -453,24 +451,20 @@ func leapfrogJVPWrtQKC(q, dq, k, dk []float64, c, dc, dt float64, steps int) ([]
 			}
 			ki2 := k[i]
 			xi2 := x[i]
-			dxi4 := dx[i]
+			dxi2 := dx[i]
 			t8 := math.Sin(xi2)
 			t9 := left2 - 2*xi2 + right2
-			t10 := -(dk[i] * t8) - ki2*(math.Cos(xi2)*dxi4) + (dc*t9 + c*(dleft2-2*dxi4+dright2))
-			t11 := math.Tanh(v[i])
-			t12 := t10 - 0.1*((1-t11*t11)*dv[i])
-			f[i] = c*t9 - ki2*t8 - 0.1*t11
+			t10 := math.Tanh(v[i])
+			f[i] = c*t9 - ki2*t8 - 0.1*t10
+			t11 := -(dk[i] * t8) - ki2*(math.Cos(xi2)*dxi2) + (dc*t9 + c*(dleft2-2*dxi2+dright2))
+			t12 := t11 - 0.1*((1-t10*t10)*dv[i])
 			df[i] = t12
 		}
 		for i := 0; i < n; i++ {
-			dfi2 := df[i]
-			dvi4 := dv[i]
 			v[i] += t * f[i]
-			dv[i] = dvi4 + t*dfi2
-			dvi5 := dv[i]
-			dxi3 := dx[i]
+			dv[i] += t * df[i]
 			x[i] += dt * v[i]
-			dx[i] = dxi3 + dt*dvi5
+			dx[i] += dt * dv[i]
 		}
 		for i := 0; i < n; i++ {
 			var left, dleft float64
@@ -491,34 +485,29 @@ func leapfrogJVPWrtQKC(q, dq, k, dk []float64, c, dc, dt float64, steps int) ([]
 			}
 			ki := k[i]
 			xi := x[i]
-			dxi2 := dx[i]
+			dxi := dx[i]
 			t3 := math.Sin(xi)
 			t4 := left - 2*xi + right
-			t5 := -(dk[i] * t3) - ki*(math.Cos(xi)*dxi2) + (dc*t4 + c*(dleft-2*dxi2+dright))
-			t6 := math.Tanh(v[i])
-			t7 := t5 - 0.1*((1-t6*t6)*dv[i])
-			f[i] = c*t4 - ki*t3 - 0.1*t6
+			t5 := math.Tanh(v[i])
+			f[i] = c*t4 - ki*t3 - 0.1*t5
+			t6 := -(dk[i] * t3) - ki*(math.Cos(xi)*dxi) + (dc*t4 + c*(dleft-2*dxi+dright))
+			t7 := t6 - 0.1*((1-t5*t5)*dv[i])
 			df[i] = t7
 		}
 		for i := 0; i < n; i++ {
-			dfi := df[i]
-			dvi2 := dv[i]
 			v[i] += t * f[i]
-			dv[i] = dvi2 + t*dfi
+			dv[i] += t * df[i]
 			vi := v[i]
 			if vi > 4 || vi < -4 {
-				dvi3 := dv[i]
 				t2 := math.Tanh(v[i] / 4)
 				v[i] = 4 * t2
-				dv[i] = 4 * ((1 - t2*t2) * (dvi3 / 4))
+				dv[i] = 4 * ((1 - t2*t2) * (dv[i] / 4))
 			}
 		}
 	}
-	for i := 0; i < len(x); i++ {
-		dvi := dv[i]
-		dxi := dx[i]
+	for i := 0; i < n; i++ {
 		x[i] += t * v[i]
-		dx[i] = dxi + t*dvi
+		dx[i] += t * dv[i]
 	}
 	return x, dx
 }
@@ -556,13 +545,13 @@ func LargeGrad(q, qBar, k, kBar []float64, c float64) (f, cBar float64) {
 // Fixed inputs: dt, steps.
 // Results: the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func leapfrogSplitWrtQKC(
 	q, qBar, k, kBar []float64,
 	c, dt float64,
 	steps int,
 ) ([]float64, []float64, func() (cBar float64)) {
-	gadApart(q, qBar, "leapfrogSplitWrtQKC: q and qBar")
-	gadApart(k, kBar, "leapfrogSplitWrtQKC: k and kBar")
 	n := len(q)
 	x := make([]float64, n)
 	xBar := make([]float64, n)
@@ -596,13 +585,13 @@ func leapfrogSplitWrtQKC(
 				right4 = 0
 				from6 = 0
 			}
-			ki4 := k[i]
+			ki2 := k[i]
 			xi4 := x[i]
 			t15 := math.Sin(xi4)
 			t16 := math.Tanh(v[i])
-			f[i] = c*(left4-2*xi4+right4) - ki4*t15 - 0.1*t16
+			f[i] = c*(left4-2*xi4+right4) - ki2*t15 - 0.1*t16
 			path = append(t14, from6)
-			tape = append(tape, xi4, ki4, t15, left4, right4, t16)
+			tape = append(tape, xi4, ki2, t15, left4, right4, t16)
 		}
 		for i := 0; i < n; i++ {
 			v[i] += t2 * f[i]
@@ -628,13 +617,13 @@ func leapfrogSplitWrtQKC(
 				right3 = 0
 				from4 = 0
 			}
-			ki3 := k[i]
+			ki := k[i]
 			xi3 := x[i]
 			t12 := math.Sin(xi3)
 			t13 := math.Tanh(v[i])
-			f[i] = c*(left3-2*xi3+right3) - ki3*t12 - 0.1*t13
+			f[i] = c*(left3-2*xi3+right3) - ki*t12 - 0.1*t13
 			path = append(t11, from4)
-			tape = append(tape, xi3, ki3, t12, left3, right3, t13)
+			tape = append(tape, xi3, ki, t12, left3, right3, t13)
 		}
 		i10 := 0
 		var from2 int
@@ -657,11 +646,11 @@ func leapfrogSplitWrtQKC(
 			from2 = 1
 		}
 	}
-	for i := 0; i < len(x); i++ {
+	for i := 0; i < n; i++ {
 		x[i] += t2 * v[i]
 	}
 	return x, xBar, func() (cBar float64) {
-		for i := len(x) - 1; i >= 0; i-- {
+		for i := n - 1; i >= 0; i-- {
 			vBar[i] += t2 * xBar[i]
 		}
 		cBar = 0
@@ -687,56 +676,56 @@ func leapfrogSplitWrtQKC(
 				fBar[i3] += t2 * vBar[i3]
 				i3--
 			}
-			for i := n - 1; i >= 0; i-- {
+			i4 := n - 1
+			var t7 []float64
+			for ; i4 >= 0; tape, i4 = t7, i4-1 {
 				xi2 := tape[len(tape)-6]
-				ki2 := tape[len(tape)-5]
-				t6 := tape[len(tape)-4]
 				left2 := tape[len(tape)-3]
 				right2 := tape[len(tape)-2]
-				t7 := tape[len(tape)-1]
-				tape = tape[:len(tape)-6]
-				fiBar2 := fBar[i]
-				fBar[i] = 0
-				vBar[i] -= (1 - t7*t7) * (0.1 * fiBar2)
+				t6 := tape[len(tape)-1]
+				t7 = tape[:len(tape)-6]
+				fiBar2 := fBar[i4]
+				fBar[i4] = 0
+				vBar[i4] -= (1 - t6*t6) * (0.1 * fiBar2)
 				cBar += fiBar2 * (left2 - 2*xi2 + right2)
 				rightBar2 := c * fiBar2
-				xBar[i] += -(2 * rightBar2) - math.Cos(xi2)*(ki2*fiBar2)
-				kBar[i] -= fiBar2 * t6
+				xBar[i4] += -(2 * rightBar2) - math.Cos(xi2)*(tape[len(tape)-5]*fiBar2)
+				kBar[i4] -= fiBar2 * tape[len(tape)-4]
 				t8 := path[:len(path)-1]
 				if path[len(path)-1] != 0 {
-					xBar[i+1] += rightBar2
+					xBar[i4+1] += rightBar2
 				}
 				path = t8[:len(t8)-1]
 				if t8[len(t8)-1] != 0 {
-					xBar[i-1] += rightBar2
+					xBar[i4-1] += rightBar2
 				}
 			}
 			for i := n - 1; i >= 0; i-- {
 				vBar[i] += dt * xBar[i]
 				fBar[i] += t2 * vBar[i]
 			}
-			for i := n - 1; i >= 0; i-- {
+			i6 := n - 1
+			var t4 []float64
+			for ; i6 >= 0; tape, i6 = t4, i6-1 {
 				xi := tape[len(tape)-6]
-				ki := tape[len(tape)-5]
-				t3 := tape[len(tape)-4]
 				left := tape[len(tape)-3]
 				right := tape[len(tape)-2]
-				t4 := tape[len(tape)-1]
-				tape = tape[:len(tape)-6]
-				fiBar := fBar[i]
-				fBar[i] = 0
-				vBar[i] -= (1 - t4*t4) * (0.1 * fiBar)
+				t3 := tape[len(tape)-1]
+				t4 = tape[:len(tape)-6]
+				fiBar := fBar[i6]
+				fBar[i6] = 0
+				vBar[i6] -= (1 - t3*t3) * (0.1 * fiBar)
 				cBar += fiBar * (left - 2*xi + right)
 				rightBar := c * fiBar
-				xBar[i] += -(2 * rightBar) - math.Cos(xi)*(ki*fiBar)
-				kBar[i] -= fiBar * t3
+				xBar[i6] += -(2 * rightBar) - math.Cos(xi)*(tape[len(tape)-5]*fiBar)
+				kBar[i6] -= fiBar * tape[len(tape)-4]
 				t5 := path[:len(path)-1]
 				if path[len(path)-1] != 0 {
-					xBar[i+1] += rightBar
+					xBar[i6+1] += rightBar
 				}
 				path = t5[:len(t5)-1]
 				if t5[len(t5)-1] != 0 {
-					xBar[i-1] += rightBar
+					xBar[i6-1] += rightBar
 				}
 			}
 		}
@@ -863,8 +852,9 @@ func PartsGrad(x, xBar []float64) float64 {
 // Varied inputs: x (into xBar).
 // Fixed inputs: n.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func partSplit(x, xBar []float64, n int) ([]float64, []float64, func()) {
-	gadApart(x, xBar, "partSplit: x and xBar")
 	var t, t2 []float64
 	var back func()
 	var from int

@@ -270,11 +270,10 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		var from int
 		if i > 0 {
 			t21 := x[i-1]
-			t22 := dx[i-1]
-			t23 := smoothMax(t21, xi3)
-			tape = append(tape, t23)
-			dtape = append(dtape, math.Exp(t21-t23)*t22+math.Exp(xi3-t23)*dxi3)
-			s += t23
+			t22 := smoothMax(t21, xi3)
+			tape = append(tape, t22)
+			dtape = append(dtape, math.Exp(t21-t22)*dx[i-1]+math.Exp(xi3-t22)*dxi3)
+			s += t22
 			from = 1
 		} else {
 			from = 0

@@ -4237,8 +4237,8 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	gadApart(q0, q0Bar, "ByValueGrad: q0 and q0Bar")
-	var t19 flow
-	var t20 flow
+	var t17 flow
+	var t18 flow
 	t := append([]float64(nil), q0...)
 	var t2 []float64
 	if cap(t) != cap([]float64(nil)) {
@@ -4246,11 +4246,11 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	} else {
 		t2 = []float64(nil)[:len(t)]
 	}
-	t20.Q = t2
-	t19.Q = t
-	t20.V = make([]float64, len(q0))
-	t19.V = make([]float64, len(q0))
-	f2 := t19
+	t18.Q = t2
+	t17.Q = t
+	t18.V = make([]float64, len(q0))
+	t17.V = make([]float64, len(q0))
+	f2 := t17
 	t3 := 0.05 * k
 	trips := max(steps+2, 0)
 	before := len(tape)
@@ -4258,14 +4258,14 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		if i2 == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		t16 := f2.Q
-		n2 := len(t16)
+		t14 := f2.Q
+		n2 := len(t14)
 		for i := 0; i < n2; i++ {
-			t17 := t16[i]
-			t18 := math.Sin(t17)
-			f2.V[i] -= t3 * t18
-			t16[i] += 0.05 * f2.V[i]
-			tape = append(tape, t17, t18)
+			t15 := t14[i]
+			t16 := math.Sin(t15)
+			f2.V[i] -= t3 * t16
+			t14[i] += 0.05 * f2.V[i]
+			tape = append(tape, t15, t16)
 		}
 	}
 	t4 := f2.Q
@@ -4273,34 +4273,32 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t6 := f2.V[1]
 	t7 := len(t4) - 1
 	kBar = t4[t7]
-	t8 := t5*t6 + k*kBar
-	fBar := t20
-	t9 := fBar.Q
-	t9[t7] += k
-	t10 := fBar.V
-	t10[1] += t5
-	t9[0] += t6
-	f3 := t19
-	t11 := 0.0
+	fBar := t18
+	t8 := fBar.Q
+	t8[t7] += k
+	t9 := fBar.V
+	t9[1] += t5
+	t8[0] += t6
+	f3 := t17
+	t10 := 0.0
 	for i3 := steps - 1; i3 >= 0; i3-- {
 		for i := len(f3.Q) - 1; i >= 0; i-- {
-			t13 := tape[len(tape)-2]
-			t14 := tape[len(tape)-1]
-			t10[i] += 0.05 * t9[i]
-			t15 := t10[i]
-			t9[i] -= math.Cos(t13) * (t3 * t15)
-			t11 -= t15 * t14
+			t12 := tape[len(tape)-1]
+			t9[i] += 0.05 * t8[i]
+			t13 := t9[i]
+			t8[i] -= math.Cos(tape[len(tape)-2]) * (t3 * t13)
+			t10 -= t13 * t12
 			tape = tape[:len(tape)-2]
 		}
 	}
-	kBar += 0.05 * t11
+	kBar2 := kBar + 0.05*t10
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t12 := t2[n+k2]
+		t11 := t2[n+k2]
 		t2[n+k2] = 0
-		q0Bar[k2] += t12
+		q0Bar[k2] += t11
 	}
-	return t8, kBar
+	return t5*t6 + k*kBar, kBar2
 }
 
 // ByValueCheckpointedGrad computes ByValue and its gradient with respect to the varied inputs
@@ -4314,8 +4312,8 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	gadApart(q0, q0Bar, "ByValueCheckpointedGrad: q0 and q0Bar")
+	var t14 flow
 	var t15 flow
-	var t16 flow
 	t := append([]float64(nil), q0...)
 	var t2 []float64
 	if cap(t) != cap([]float64(nil)) {
@@ -4323,11 +4321,11 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	} else {
 		t2 = []float64(nil)[:len(t)]
 	}
-	t16.Q = t2
-	t15.Q = t
-	t16.V = make([]float64, len(q0))
+	t15.Q = t2
+	t14.Q = t
 	t15.V = make([]float64, len(q0))
-	f2 := t15
+	t14.V = make([]float64, len(q0))
+	f2 := t14
 	trips := max(steps, 0)
 	copies := min(trips, 2)
 	schedule := revolve.New(trips, 2)
@@ -4346,47 +4344,47 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	t5 := f2.V[1]
 	t6 := len(t3) - 1
 	kBar = t3[t6]
-	t7 := t4*t5 + k*kBar
-	fBar := t16
-	t8 := fBar.Q
-	t8[t6] += k
+	fBar := t15
+	t7 := fBar.Q
+	t7[t6] += k
 	fBar.V[1] += t4
-	t8[0] += t5
+	t7[0] += t5
+	kBar2 := kBar
 	for i := steps - 1; i >= 0; i-- {
 		from := schedule.Back(i)
-		f3 := t15
-		t10 := f3.V
-		t11 := len(tape) - len(t10)
-		copy(t10, tape[t11:])
-		t12 := tape[:t11]
-		t13 := f3.Q
-		t14 := len(t12) - len(t13)
-		copy(t13, t12[t14:])
-		tape = t12[:t14]
+		f3 := t14
+		t9 := f3.V
+		t10 := len(tape) - len(t9)
+		copy(t9, tape[t10:])
+		t11 := tape[:t10]
+		t12 := f3.Q
+		t13 := len(t11) - len(t12)
+		copy(t12, t11[t13:])
+		tape = t11[:t13]
 		if from < i {
-			f4 := t15
+			f4 := t14
 			tape = append(append(tape, f4.Q...), f4.V...)
 			for k3 := 0; k3 < i-from; k3++ {
 				if schedule.Take(from + k3) {
-					f5 := t15
+					f5 := t14
 					tape = append(append(tape, f5.Q...), f5.V...)
 				}
-				advect(t15, k, 0.05)
+				advect(t14, k, 0.05)
 			}
 		}
 		var fBar3 flow
-		fBar2 := t16
+		fBar2 := t15
 		fBar3.Q = fBar2.Q
 		fBar3.V = fBar2.V
-		kBar += advectReverseWrtFK(f2, &fBar3, k, 0.05)
+		kBar2 += advectReverseWrtFK(f2, &fBar3, k, 0.05)
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t9 := t2[n+k2]
+		t8 := t2[n+k2]
 		t2[n+k2] = 0
-		q0Bar[k2] += t9
+		q0Bar[k2] += t8
 	}
-	return t7, kBar
+	return t4*t5 + k*kBar, kBar2
 }
 
 // advectReverseWrtFK is the reverse of advect for the gradients that call it: the vector-Jacobian
@@ -4473,34 +4471,33 @@ func GivenGrad(f flow, fBar *flow, k float64, steps int) (f2, kBar float64) {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
 		for i := 0; i < n; i++ {
-			t16 := t[i]
-			t17 := math.Sin(t16)
-			t3[i] -= t6 * t17
+			t15 := t[i]
+			t16 := math.Sin(t15)
+			t3[i] -= t6 * t16
 			t[i] += 0.05 * t3[i]
-			tape = append(tape, t16, t17)
+			tape = append(tape, t15, t16)
 		}
 	}
 	t7 := t[0]
 	t8 := t3[1]
-	t9 := t7 * t8
-	t10 := t5.V
-	t10[1] += t7
-	t11 := t5.Q
-	t11[0] += t8
-	t12 := 0.0
+	t9 := t5.V
+	t9[1] += t7
+	t10 := t5.Q
+	t10[0] += t8
+	t11 := 0.0
 	for i3 := steps - 1; i3 >= 0; i3-- {
 		for i := n - 1; i >= 0; i-- {
-			t13 := tape[len(tape)-2]
-			t14 := tape[len(tape)-1]
-			t10[i] += 0.05 * t11[i]
-			t15 := t10[i]
-			t11[i] -= math.Cos(t13) * (t6 * t15)
-			t12 -= t15 * t14
+			t12 := tape[len(tape)-2]
+			t13 := tape[len(tape)-1]
+			t9[i] += 0.05 * t10[i]
+			t14 := t9[i]
+			t10[i] -= math.Cos(t12) * (t6 * t14)
+			t11 -= t14 * t13
 			tape = tape[:len(tape)-2]
 		}
 	}
-	kBar = 0.05 * t12
-	return t9, kBar
+	kBar = 0.05 * t11
+	return t7 * t8, kBar
 }
 
 // RelaxJVP computes Relax and its derivative along the tangents (forward mode).
@@ -4571,7 +4568,7 @@ func geomPolylineMeasureJVP(p, dp *geom.Polyline) (float64, float64) {
 	dsegs := make([]float64, t5)
 	total := 0.0
 	dtotal := 0.0
-	for i := 0; i < len(segs); i++ {
+	for i := 0; i < t5; i++ {
 		t6, t7 := geomDistJVP(t3[2*i:2*i+2], t4[2*i:2*i+2], t3[2*i+2:2*i+4], t4[2*i+2:2*i+4])
 		segs[i] = t6
 		dsegs[i] = t7
@@ -4640,76 +4637,75 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 		var back func(seed float64)
 		length, back = geomPolylineMeasureSplit(p, pBar)
 		backs = append(backs, back)
-		t26 := p.Segs
-		t27 := pBar.Segs
-		t28 := p.Pts
-		t29 := pBar.Pts
-		for i := 1; i < len(t26); i++ {
-			t30 := t26[i-1]
-			t31 := t26[i]
-			w2 := k * t30 / (t30 + t31)
-			t32 := t28[2*i+2]
-			t33 := t28[2*i]
-			t28[2*i] = t33 + w2*(t32-t33)
-			t34 := t28[2*i+3]
-			t35 := t28[2*i+1]
-			t28[2*i+1] = t35 + w2*(t34-t35)
-			tape = append(tape, t30, t31, t32, t33, t34, t35)
+		t25 := p.Segs
+		t26 := pBar.Segs
+		t27 := p.Pts
+		t28 := pBar.Pts
+		for i := 1; i < len(t25); i++ {
+			t29 := t25[i-1]
+			t30 := t25[i]
+			w2 := k * t29 / (t29 + t30)
+			t31 := t27[2*i+2]
+			t32 := t27[2*i]
+			t27[2*i] = t32 + w2*(t31-t32)
+			t33 := t27[2*i+3]
+			t34 := t27[2*i+1]
+			t27[2*i+1] = t34 + w2*(t33-t34)
+			tape = append(tape, t29, t30, t31, t32, t33, t34)
 		}
-		tapeSlices = append(tapeSlices, t26, t27, t28, t29)
+		tapeSlices = append(tapeSlices, t25, t26, t27, t28)
 	}
 	t3 := p.Segs
 	t4 := t3[0]
 	t5 := t3[len(t3)-1]
-	t6 := length + t4*t5
-	t7 := pBar.Segs
-	t7[len(t3)-1] += t4
-	t7[0] += t5
+	t6 := pBar.Segs
+	t6[len(t3)-1] += t4
+	t6[0] += t5
 	kBar = 0
 	lengthBar := 1.0
 	for i3 := steps - 1; i3 >= 0; i3-- {
-		t9 := tapeSlices[len(tapeSlices)-3]
-		t10 := tapeSlices[len(tapeSlices)-1]
-		t11 := tapeSlices[:len(tapeSlices)-4]
+		t8 := tapeSlices[len(tapeSlices)-3]
+		t9 := tapeSlices[len(tapeSlices)-1]
+		t10 := tapeSlices[:len(tapeSlices)-4]
 		for i := len(tapeSlices[len(tapeSlices)-4]) - 1; i >= 1; i-- {
-			t12 := tape[len(tape)-6]
-			t13 := tape[len(tape)-5]
-			t14 := tape[len(tape)-4]
-			t15 := tape[len(tape)-3]
-			t16 := tape[len(tape)-2]
-			t17 := tape[len(tape)-1]
-			t18 := t10[2*i+1]
-			t10[2*i+1] = 0
-			t19 := t12 + t13
-			w := k * t12 / t19
-			t20 := w * t18
-			t10[2*i+1] += t18 - t20
-			t10[2*i+3] += t20
-			t21 := t10[2*i]
-			t10[2*i] = 0
-			t22 := t18*(t16-t17) + t21*(t14-t15)
-			t23 := w * t21
-			t10[2*i] += t21 - t23
-			t10[2*i+2] += t23
-			t24 := t22 / t19
-			t25 := t22 * w / t19
-			t9[i] -= t25
-			t9[i-1] += k*t24 - t25
-			kBar += t24 * t12
+			t11 := tape[len(tape)-6]
+			t12 := tape[len(tape)-5]
+			t13 := tape[len(tape)-4]
+			t14 := tape[len(tape)-3]
+			t15 := tape[len(tape)-2]
+			t16 := tape[len(tape)-1]
+			t17 := t9[2*i+1]
+			t9[2*i+1] = 0
+			t18 := t11 + t12
+			w := k * t11 / t18
+			t19 := w * t17
+			t9[2*i+1] += t17 - t19
+			t9[2*i+3] += t19
+			t20 := t9[2*i]
+			t9[2*i] = 0
+			t21 := t17*(t15-t16) + t20*(t13-t14)
+			t22 := w * t20
+			t9[2*i] += t20 - t22
+			t9[2*i+2] += t22
+			t23 := t21 / t18
+			t24 := t21 * w / t18
+			t8[i] -= t24
+			t8[i-1] += k*t23 - t24
+			kBar += t23 * t11
 			tape = tape[:len(tape)-6]
 		}
 		backs[len(backs)-1](lengthBar)
 		lengthBar = 0
 		backs = backs[:len(backs)-1]
-		tapeSlices = t11
+		tapeSlices = t10
 	}
 	n := len([]float64(nil))
 	for k2 := 0; k2 < len(pts); k2++ {
-		t8 := t2[n+k2]
+		t7 := t2[n+k2]
 		t2[n+k2] = 0
-		ptsBar[k2] += t8
+		ptsBar[k2] += t7
 	}
-	return t6, kBar
+	return length + t4*t5, kBar
 }
 
 // geomPolylineMeasureSplit is the forward half of the reverse of Polyline.Measure for the gradients
@@ -4727,39 +4723,40 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float64)) {
 	t := p.Pts
 	t2 := pBar.Pts
-	t3 := len(t)/2 - 1
-	segs := make([]float64, t3)
-	segsBar := make([]float64, t3)
-	trips := max(len(segs)+2, 0)
+	t3 := len(t) / 2
+	t4 := t3 - 1
+	segs := make([]float64, t4)
+	segsBar := make([]float64, t4)
+	trips := max(t3+1, 0)
 	before := len([]float64(nil))
 	var tape []float64
 	total := 0.0
-	for i := 0; i < len(segs); i++ {
+	for i := 0; i < t4; i++ {
 		if i == 1 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
-		t9 := t[2*i : 2*i+2]
-		t10 := t[2*i+2 : 2*i+4]
-		tape = append(append(tape, t9...), t10...)
-		segs[i] = geom.Dist(t9, t10)
+		t10 := t[2*i : 2*i+2]
+		t11 := t[2*i+2 : 2*i+4]
+		tape = append(append(tape, t10...), t11...)
+		segs[i] = geom.Dist(t10, t11)
 		total += segs[i]
 	}
-	t4 := pBar.Segs
+	t5 := pBar.Segs
 	pBar.Segs = segsBar
 	p.Segs = segs
 	return total, func(seed float64) {
-		pBar.Segs = t4
-		for i := len(segs) - 1; i >= 0; i-- {
+		pBar.Segs = t5
+		for i := t3 - 2; i >= 0; i-- {
 			segsBar[i] += seed
-			t5 := segsBar[i]
+			t6 := segsBar[i]
 			segsBar[i] = 0
-			t6 := t[2*i+2 : 2*i+4]
-			copy(t6, tape[len(tape)-len(t6):])
-			t7 := tape[:len(tape)-len(t6)]
-			t8 := t[2*i : 2*i+2]
-			copy(t8, t7[len(t7)-len(t8):])
-			geomDistReverse(t8, t2[2*i:2*i+2], t6, t2[2*i+2:2*i+4], t5)
-			tape = t7[:len(t7)-len(t8)]
+			t7 := t[2*i+2 : 2*i+4]
+			copy(t7, tape[len(tape)-len(t7):])
+			t8 := tape[:len(tape)-len(t7)]
+			t9 := t[2*i : 2*i+2]
+			copy(t9, t8[len(t8)-len(t9):])
+			geomDistReverse(t9, t2[2*i:2*i+2], t7, t2[2*i+2:2*i+4], t6)
+			tape = t8[:len(t8)-len(t9)]
 		}
 	}
 }
@@ -4782,12 +4779,11 @@ func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
 		d := p[i] - q[i]
 		s += d * d
 	}
-	t := math.Sqrt(s)
-	sBar := 0.5 / t * seed
+	sBar := 0.5 / math.Sqrt(s) * seed
 	for i := len(p) - 1; i >= 0; i-- {
-		t2 := 2 * (sBar * (p[i] - q[i]))
-		qBar[i] -= t2
-		pBar[i] += t2
+		t := 2 * (sBar * (p[i] - q[i]))
+		qBar[i] -= t
+		pBar[i] += t
 	}
 }
 

@@ -821,7 +821,7 @@ func memoryCumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 	s1 := 0.0
 	s2 := 0.0
 	s3 := 0.0
-	for i := 0; i < len(c); i++ {
+	for i := 0; i < len(x); i++ {
 		s += c[i]
 		s1 += c1[i]
 		s2 += c2[i]

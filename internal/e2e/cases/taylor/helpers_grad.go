@@ -754,25 +754,20 @@ func gradsSmoothGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dyBar := make([]float64, n)
 	for i := 0; i < n; i++ {
 		xi := x[i]
-		dxi := dx[i]
 		y[i] = xi * xi
-		dy[i] = 2 * (dxi * xi)
+		dy[i] = 2 * (dx[i] * xi)
 	}
 	for i := 1; i < n; i++ {
-		dyi2 := dy[i]
-		t6 := dy[i-1]
 		y[i] = 0.5*y[i] + 0.5*y[i-1]
-		dy[i] = 0.5*dyi2 + 0.5*t6
+		dy[i] = 0.5*dy[i] + 0.5*dy[i-1]
 	}
 	s := 0.0
 	for i := 0; i < n; i++ {
-		dyi := dy[i]
-		t4 := math.Sqrt(1 + y[i])
-		t5 := 0.5 / t4
-		dyiBar4 := dyBar[i]
-		yBar[i] += t5
-		dyBar[i] = dyiBar4 - t5*(t5*dyi)/t4
-		s += t4
+		t3 := math.Sqrt(1 + y[i])
+		t4 := 0.5 / t3
+		yBar[i] += t4
+		dyBar[i] -= t4 * (t4 * dy[i]) / t3
+		s += t3
 	}
 	for i := n - 1; i >= 1; i-- {
 		yiBar2 := yBar[i]
@@ -781,12 +776,10 @@ func gradsSmoothGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		dyBar[i] = 0
 		t := 0.5 * yiBar2
 		t2 := 0.5 * dyiBar2
-		t3 := dyBar[i-1]
 		yBar[i-1] += t
-		dyBar[i-1] = t3 + t2
-		dyiBar3 := dyBar[i]
+		dyBar[i-1] += t2
 		yBar[i] += t
-		dyBar[i] = dyiBar3 + t2
+		dyBar[i] += t2
 	}
 	for i := n - 1; i >= 0; i-- {
 		yiBar := yBar[i]
@@ -906,7 +899,7 @@ func gradsSmoothTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 		x6i := x6[i]
 		x7i := x7[i]
 		x8i := x8[i]
-		t27 := x1i*x1i + x2i*x2i + x3i*x3i + x4i*x4i + x5i*x5i + x6i*x6i + x7i*x7i + x8i*x8i
+		t18 := x1i*x1i + x2i*x2i + x3i*x3i + x4i*x4i + x5i*x5i + x6i*x6i + x7i*x7i + x8i*x8i
 		y[i] = xi * xi
 		y1[i] = 2 * (xi * x1i)
 		y2[i] = 2 * (xi * x2i)
@@ -916,37 +909,19 @@ func gradsSmoothTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 		y6[i] = 2 * (xi * x6i)
 		y7[i] = 2 * (xi * x7i)
 		y8[i] = 2 * (xi * x8i)
-		y9[i] = t27
+		y9[i] = t18
 	}
 	for i := 1; i < n; i++ {
-		y1i2 := y1[i]
-		y2i2 := y2[i]
-		y3i2 := y3[i]
-		y4i2 := y4[i]
-		y5i2 := y5[i]
-		y6i2 := y6[i]
-		y7i2 := y7[i]
-		y8i2 := y8[i]
-		y9i := y9[i]
-		t18 := y1[i-1]
-		t19 := y2[i-1]
-		t20 := y3[i-1]
-		t21 := y4[i-1]
-		t22 := y5[i-1]
-		t23 := y6[i-1]
-		t24 := y7[i-1]
-		t25 := y8[i-1]
-		t26 := y9[i-1]
 		y[i] = 0.5*y[i] + 0.5*y[i-1]
-		y1[i] = 0.5*y1i2 + 0.5*t18
-		y2[i] = 0.5*y2i2 + 0.5*t19
-		y3[i] = 0.5*y3i2 + 0.5*t20
-		y4[i] = 0.5*y4i2 + 0.5*t21
-		y5[i] = 0.5*y5i2 + 0.5*t22
-		y6[i] = 0.5*y6i2 + 0.5*t23
-		y7[i] = 0.5*y7i2 + 0.5*t24
-		y8[i] = 0.5*y8i2 + 0.5*t25
-		y9[i] = 0.5*y9i + 0.5*t26
+		y1[i] = 0.5*y1[i] + 0.5*y1[i-1]
+		y2[i] = 0.5*y2[i] + 0.5*y2[i-1]
+		y3[i] = 0.5*y3[i] + 0.5*y3[i-1]
+		y4[i] = 0.5*y4[i] + 0.5*y4[i-1]
+		y5[i] = 0.5*y5[i] + 0.5*y5[i-1]
+		y6[i] = 0.5*y6[i] + 0.5*y6[i-1]
+		y7[i] = 0.5*y7[i] + 0.5*y7[i-1]
+		y8[i] = 0.5*y8[i] + 0.5*y8[i-1]
+		y9[i] = 0.5*y9[i] + 0.5*y9[i-1]
 	}
 	s := 0.0
 	s1 := 0.0
@@ -2086,7 +2061,7 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		dacc += dv
 	}
 	s := 0.0
-	for i := 0; i < len(c); i++ {
+	for i := 0; i < len(x); i++ {
 		v := c[i]
 		cBar[i] += 1
 		s += v
@@ -2247,7 +2222,7 @@ func memoryCumSquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	s7 := 0.0
 	s8 := 0.0
 	s9 := 0.0
-	for i := 0; i < len(c); i++ {
+	for i := 0; i < len(x); i++ {
 		s += c[i]
 		s1 += c1[i]
 		s2 += c2[i]
@@ -2316,9 +2291,8 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	i := 0
 	for i < len(x) {
 		v := x[i]
-		dv := dx[i]
 		sq4 := append(sq, v*v)
-		dsq2 := append(dsq, 2*(dv*v))
+		dsq2 := append(dsq, 2*(dx[i]*v))
 		var sqBar4, dsqBar4 []float64
 		if cap(sq4) != cap(sq) {
 			sqBar4 = make([]float64, len(sq4), cap(sq4))
@@ -3836,63 +3810,51 @@ func heatMisfitGradWrtU0JVP(
 	t := copy(u, u0)
 	copy(du, du0)
 	for s := 0; s < steps; s++ {
-		du0v2 := du[0]
-		t15 := u[n-1]
-		t16 := du[n-1]
 		next[0] = u[0]
-		dnext[0] = du0v2
-		next[n-1] = t15
-		dnext[n-1] = t16
+		dnext[0] = du[0]
+		next[n-1] = u[n-1]
+		dnext[n-1] = du[n-1]
 		for i := 1; i < n-1; i++ {
 			ui := u[i]
 			dui := du[i]
-			t18 := du[i-1]
-			t19 := du[i+1]
 			next[i] = ui + kappa*(u[i-1]-2*ui+u[i+1])
-			dnext[i] = dui + kappa*(t18-2*dui+t19)
+			dnext[i] = dui + kappa*(du[i-1]-2*dui+du[i+1])
 		}
-		for i := 0; i < len(u); i++ {
-			t17 := dnext[i]
+		for i := 0; i < n; i++ {
 			u[i] = next[i]
-			du[i] = t17
+			du[i] = dnext[i]
 		}
 	}
 	f := 0.0
-	for i := 0; i < len(u); i++ {
-		dd := du[i]
+	for i := 0; i < n; i++ {
 		d := u[i] - target[i]
-		t14 := 0.5 * d
-		duiBar3 := duBar[i]
-		uBar[i] += 2 * t14
-		duBar[i] = duiBar3 + 2*(0.5*dd)
-		f += t14 * d
+		t10 := 0.5 * d
+		uBar[i] += 2 * t10
+		duBar[i] += 2 * (0.5 * du[i])
+		f += t10 * d
 	}
 	for s := steps - 1; s >= 0; s-- {
-		for i := len(u) - 1; i >= 0; i-- {
+		for i := n - 1; i >= 0; i-- {
 			uiBar := uBar[i]
-			duiBar2 := duBar[i]
+			duiBar := duBar[i]
 			uBar[i] = 0
 			duBar[i] = 0
-			t13 := dnextBar[i]
 			nextBar[i] += uiBar
-			dnextBar[i] = t13 + duiBar2
+			dnextBar[i] += duiBar
 		}
 		for i := n - 2; i >= 1; i-- {
-			t7 := nextBar[i]
-			t8 := dnextBar[i]
+			t6 := nextBar[i]
+			t7 := dnextBar[i]
 			nextBar[i] = 0
 			dnextBar[i] = 0
+			t8 := kappa * t6
 			t9 := kappa * t7
-			t10 := kappa * t8
-			t11 := duBar[i+1]
-			uBar[i+1] += t9
-			duBar[i+1] = t11 + t10
-			t12 := duBar[i-1]
-			uBar[i-1] += t9
-			duBar[i-1] = t12 + t10
-			duiBar := duBar[i]
-			uBar[i] += t7 - 2*t9
-			duBar[i] = duiBar + (t8 - 2*t10)
+			uBar[i+1] += t8
+			duBar[i+1] += t9
+			uBar[i-1] += t8
+			duBar[i-1] += t9
+			uBar[i] += t6 - 2*t8
+			duBar[i] += t7 - 2*t9
 		}
 		t2 := nextBar[n-1]
 		t3 := dnextBar[n-1]
@@ -3902,12 +3864,10 @@ func heatMisfitGradWrtU0JVP(
 		t5 := dnextBar[0]
 		nextBar[0] = 0
 		dnextBar[0] = 0
-		t6 := duBar[n-1]
 		uBar[n-1] += t2
-		duBar[n-1] = t6 + t3
-		du0Bar2 := duBar[0]
+		duBar[n-1] += t3
 		uBar[0] += t4
-		duBar[0] = du0Bar2 + t5
+		duBar[0] += t5
 	}
 	for k := 0; k < t; k++ {
 		dukBar := duBar[k]
@@ -4034,45 +3994,26 @@ func heatMisfitTaylorWrtU0(
 	copy(u8, u0_8)
 	copy(u9, make([]float64, n, cap(u0)))
 	for s := 0; s < steps; s++ {
-		u10 := u1[0]
-		u20 := u2[0]
-		u30 := u3[0]
-		u40 := u4[0]
-		u50 := u5[0]
-		u60 := u6[0]
-		u70 := u7[0]
-		u80 := u8[0]
-		u90 := u9[0]
-		t13 := u[n-1]
-		t14 := u1[n-1]
-		t15 := u2[n-1]
-		t16 := u3[n-1]
-		t17 := u4[n-1]
-		t18 := u5[n-1]
-		t19 := u6[n-1]
-		t20 := u7[n-1]
-		t21 := u8[n-1]
-		t22 := u9[n-1]
 		next[0] = u[0]
-		next1[0] = u10
-		next2[0] = u20
-		next3[0] = u30
-		next4[0] = u40
-		next5[0] = u50
-		next6[0] = u60
-		next7[0] = u70
-		next8[0] = u80
-		next9[0] = u90
-		next[n-1] = t13
-		next1[n-1] = t14
-		next2[n-1] = t15
-		next3[n-1] = t16
-		next4[n-1] = t17
-		next5[n-1] = t18
-		next6[n-1] = t19
-		next7[n-1] = t20
-		next8[n-1] = t21
-		next9[n-1] = t22
+		next1[0] = u1[0]
+		next2[0] = u2[0]
+		next3[0] = u3[0]
+		next4[0] = u4[0]
+		next5[0] = u5[0]
+		next6[0] = u6[0]
+		next7[0] = u7[0]
+		next8[0] = u8[0]
+		next9[0] = u9[0]
+		next[n-1] = u[n-1]
+		next1[n-1] = u1[n-1]
+		next2[n-1] = u2[n-1]
+		next3[n-1] = u3[n-1]
+		next4[n-1] = u4[n-1]
+		next5[n-1] = u5[n-1]
+		next6[n-1] = u6[n-1]
+		next7[n-1] = u7[n-1]
+		next8[n-1] = u8[n-1]
+		next9[n-1] = u9[n-1]
 		for i := 1; i < n-1; i++ {
 			ui := u[i]
 			u1i := u1[i]
@@ -4084,55 +4025,28 @@ func heatMisfitTaylorWrtU0(
 			u7i := u7[i]
 			u8i := u8[i]
 			u9i := u9[i]
-			t32 := u1[i-1]
-			t33 := u2[i-1]
-			t34 := u3[i-1]
-			t35 := u4[i-1]
-			t36 := u5[i-1]
-			t37 := u6[i-1]
-			t38 := u7[i-1]
-			t39 := u8[i-1]
-			t40 := u9[i-1]
-			t41 := u1[i+1]
-			t42 := u2[i+1]
-			t43 := u3[i+1]
-			t44 := u4[i+1]
-			t45 := u5[i+1]
-			t46 := u6[i+1]
-			t47 := u7[i+1]
-			t48 := u8[i+1]
-			t49 := u9[i+1]
 			next[i] = ui + kappa*(u[i-1]-2*ui+u[i+1])
-			next1[i] = u1i + kappa*(t32-2*u1i+t41)
-			next2[i] = u2i + kappa*(t33-2*u2i+t42)
-			next3[i] = u3i + kappa*(t34-2*u3i+t43)
-			next4[i] = u4i + kappa*(t35-2*u4i+t44)
-			next5[i] = u5i + kappa*(t36-2*u5i+t45)
-			next6[i] = u6i + kappa*(t37-2*u6i+t46)
-			next7[i] = u7i + kappa*(t38-2*u7i+t47)
-			next8[i] = u8i + kappa*(t39-2*u8i+t48)
-			next9[i] = u9i + kappa*(t40-2*u9i+t49)
+			next1[i] = u1i + kappa*(u1[i-1]-2*u1i+u1[i+1])
+			next2[i] = u2i + kappa*(u2[i-1]-2*u2i+u2[i+1])
+			next3[i] = u3i + kappa*(u3[i-1]-2*u3i+u3[i+1])
+			next4[i] = u4i + kappa*(u4[i-1]-2*u4i+u4[i+1])
+			next5[i] = u5i + kappa*(u5[i-1]-2*u5i+u5[i+1])
+			next6[i] = u6i + kappa*(u6[i-1]-2*u6i+u6[i+1])
+			next7[i] = u7i + kappa*(u7[i-1]-2*u7i+u7[i+1])
+			next8[i] = u8i + kappa*(u8[i-1]-2*u8i+u8[i+1])
+			next9[i] = u9i + kappa*(u9[i-1]-2*u9i+u9[i+1])
 		}
-		for i := 0; i < len(u); i++ {
-			t23 := next1[i]
-			t24 := next2[i]
-			t25 := next3[i]
-			t26 := next4[i]
-			t27 := next5[i]
-			t28 := next6[i]
-			t29 := next7[i]
-			t30 := next8[i]
-			t31 := next9[i]
+		for i := 0; i < n; i++ {
 			u[i] = next[i]
-			u1[i] = t23
-			u2[i] = t24
-			u3[i] = t25
-			u4[i] = t26
-			u5[i] = t27
-			u6[i] = t28
-			u7[i] = t29
-			u8[i] = t30
-			u9[i] = t31
+			u1[i] = next1[i]
+			u2[i] = next2[i]
+			u3[i] = next3[i]
+			u4[i] = next4[i]
+			u5[i] = next5[i]
+			u6[i] = next6[i]
+			u7[i] = next7[i]
+			u8[i] = next8[i]
+			u9[i] = next9[i]
 		}
 	}
 	f := 0.0
@@ -4145,7 +4059,7 @@ func heatMisfitTaylorWrtU0(
 	f7 := 0.0
 	f8 := 0.0
 	f9 := 0.0
-	for i := 0; i < len(u); i++ {
+	for i := 0; i < n; i++ {
 		d1 := u1[i]
 		d2 := u2[i]
 		d3 := u3[i]

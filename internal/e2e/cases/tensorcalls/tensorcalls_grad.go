@@ -909,9 +909,10 @@ func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
 // Varied inputs: ts (into tsBar).
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first, or leaves their
 // tensors nil (zero), which then receive fresh tensors.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
 func sumReverse(ts, tsBar []*T, seed *T) {
 	var tapePointersBuf [256]*T
-	gadApart(ts, tsBar, "sumReverse: ts and tsBar")
 	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(ts)+2, 0))
 	var s *T
 	for i := 0; i < len(ts); i++ {
@@ -1440,24 +1441,23 @@ func ReadsGrad(x *T) (f float64, xBar *T) {
 	tape := slices.Grow(tapeBuf[:0], max(t5+2, 0)*2)
 	s := tensorops.SumAll(t)
 	for j := 0; j < t5; j++ {
-		t11 := x.At(0, j)
-		t12 := x.At(1, j)
-		tape = append(tape, t11, t12)
-		s += t11 * t12
+		t10 := x.At(0, j)
+		t11 := x.At(1, j)
+		tape = append(tape, t10, t11)
+		s += t10 * t11
 	}
-	t6 := s * m
 	xBar = nil
 	for j := t5 - 1; j >= 0; j-- {
-		t9 := tensorops.AtGrad(tape[len(tape)-2]*m, x, 1, j)
-		t10 := tensorops.AtGrad(m*tape[len(tape)-1], x, 0, j)
-		xBar = tensorops.Fuse("a + b + c", xBar, t9, t10)
+		t8 := tensorops.AtGrad(tape[len(tape)-2]*m, x, 1, j)
+		t9 := tensorops.AtGrad(m*tape[len(tape)-1], x, 0, j)
+		xBar = tensorops.Fuse("a + b + c", xBar, t8, t9)
 		tape = tape[:len(tape)-2]
 	}
-	t7 := tensorops.ExpandAxis(tensorops.FullLike(t4, s), t3, 0)
-	t8 := tensorops.ExpandAxis(t7, t2, 0)
-	xBar2 := tensorops.Fuse("a + TanhJVP(b, c) + d*e", xBar, t2, t8, m, t)
+	t6 := tensorops.ExpandAxis(tensorops.FullLike(t4, s), t3, 0)
+	t7 := tensorops.ExpandAxis(t6, t2, 0)
+	xBar2 := tensorops.Fuse("a + TanhJVP(b, c) + d*e", xBar, t2, t7, m, t)
 	tensorops.Release(t, t2)
-	return t6, xBar2
+	return s * m, xBar2
 }
 
 // ReadsTaylor propagates Taylor polynomials of degree 3 through Reads (Taylor mode): when each
@@ -1543,50 +1543,48 @@ func readsGradJVP(x, dx *T) (f float64, xBar *T, df float64, dxBar *T) {
 	tape := t10[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, t9)...)[:len(t)]
 	for j := 0; j < t8; j++ {
-		t30 := x.At(0, j)
-		t31 := tensorops.AtJVP(dx, 0, j)
-		t32 := x.At(1, j)
-		t33 := tensorops.AtJVP(dx, 1, j)
-		tape = append(tape, t30, t32)
-		dtape = append(dtape, t31, t33)
-		s += t30 * t32
-		ds += t31*t32 + t30*t33
+		t28 := x.At(0, j)
+		t29 := tensorops.AtJVP(dx, 0, j)
+		t30 := x.At(1, j)
+		t31 := tensorops.AtJVP(dx, 1, j)
+		tape = append(tape, t28, t30)
+		dtape = append(dtape, t29, t31)
+		s += t28 * t30
+		ds += t29*t30 + t28*t31
 	}
-	t11 := s * m
-	t12 := ds*m + s*dm
 	xBar = nil
 	dxBar = nil
 	for j := t8 - 1; j >= 0; j-- {
-		t23 := tape[len(tape)-2]
+		t21 := tape[len(tape)-2]
+		t22 := tensorops.AtGrad(dtape[len(tape)-2]*m+t21*dm, x, 1, j)
+		xBar = tensorops.Add(xBar, tensorops.AtGrad(t21*m, x, 1, j))
+		t23 := tensorops.ExpandLike(t22, xBar)
+		dxBar4 := tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t23)
 		t24 := tape[len(tape)-1]
-		t25 := tensorops.AtGrad(dtape[len(tape)-2]*m+t23*dm, x, 1, j)
-		xBar = tensorops.Add(xBar, tensorops.AtGrad(t23*m, x, 1, j))
-		t26 := tensorops.ExpandLike(t25, xBar)
-		dxBar4 := tensorops.Add(tensorops.ExpandLike(dxBar, xBar), t26)
-		t27 := tensorops.AtGrad(dm*t24+m*dtape[len(tape)-1], x, 0, j)
+		t25 := tensorops.AtGrad(dm*t24+m*dtape[len(tape)-1], x, 0, j)
 		xBar = tensorops.Add(xBar, tensorops.AtGrad(m*t24, x, 0, j))
-		t28 := tensorops.ExpandLike(dxBar4, xBar)
-		t29 := tensorops.ExpandLike(t27, xBar)
-		dxBar = tensorops.Add(t28, t29)
+		t26 := tensorops.ExpandLike(dxBar4, xBar)
+		t27 := tensorops.ExpandLike(t25, xBar)
+		dxBar = tensorops.Add(t26, t27)
 		dtape = dtape[:len(tape)-2]
 		tape = tape[:len(tape)-2]
 	}
-	t13 := tensorops.ExpandAxis(tensorops.FullLike(t7, s), t6, 0)
-	t14 := tensorops.ExpandAxis(tensorops.FullLike(t7, ds), t6, 0)
-	t15 := tensorops.ExpandAxis(t13, t4, 0)
-	t16 := tensorops.ExpandAxis(t14, t4, 0)
-	t17 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", t4, t15, t5, t16)
-	xBar2 := tensorops.Fuse("a + TanhJVP(b, c)", xBar, t4, t15)
-	t18 := tensorops.ExpandLike(t17, xBar2)
-	dxBar2 := tensorops.FuseInto(t18, "a + b", tensorops.ExpandLike(dxBar, xBar2), t18)
-	t19 := tensorops.Scale(t2, m)
-	t20 := tensorops.ExpandLike(tensorops.Scale(t3, m), t19)
-	t21 := tensorops.FuseInto(t20, "a + b*c", t20, dm, t2)
-	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t19)
-	t22 := tensorops.ExpandLike(dxBar2, xBar2)
-	dxBar3 := tensorops.FuseInto(t22, "a + b", t22, tensorops.ExpandLike(t21, xBar2))
-	tensorops.Release(t2, t3, t4, t5, t19)
-	return t11, xBar2, t12, dxBar3
+	t11 := tensorops.ExpandAxis(tensorops.FullLike(t7, s), t6, 0)
+	t12 := tensorops.ExpandAxis(tensorops.FullLike(t7, ds), t6, 0)
+	t13 := tensorops.ExpandAxis(t11, t4, 0)
+	t14 := tensorops.ExpandAxis(t12, t4, 0)
+	t15 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", t4, t13, t5, t14)
+	xBar2 := tensorops.Fuse("a + TanhJVP(b, c)", xBar, t4, t13)
+	t16 := tensorops.ExpandLike(t15, xBar2)
+	dxBar2 := tensorops.FuseInto(t16, "a + b", tensorops.ExpandLike(dxBar, xBar2), t16)
+	t17 := tensorops.Scale(t2, m)
+	t18 := tensorops.ExpandLike(tensorops.Scale(t3, m), t17)
+	t19 := tensorops.FuseInto(t18, "a + b*c", t18, dm, t2)
+	xBar2 = tensorops.FuseInto(xBar2, "a + b", xBar2, t17)
+	t20 := tensorops.ExpandLike(dxBar2, xBar2)
+	dxBar3 := tensorops.FuseInto(t20, "a + b", t20, tensorops.ExpandLike(t19, xBar2))
+	tensorops.Release(t2, t3, t4, t5, t17)
+	return s * m, xBar2, ds*m + s*dm, dxBar3
 }
 
 // FuncGrad computes Fit32.Func and its gradient with respect to the varied inputs (reverse mode).

@@ -308,11 +308,10 @@ func FullSumGrad(x *tensorops.Tensor, s float64) (f float64, xBar *tensorops.Ten
 	t := float64(tensorops.Size(x))
 	t2 := s * t
 	t3 := tensorops.Dot(x, x)
-	t4 := t2 * t3
 	xBar = tensorops.Scale(x, t2)
 	xBar = tensorops.FuseInto(xBar, "a + a", xBar)
 	sBar = t3 * t
-	return t4, xBar, sBar
+	return t2 * t3, xBar, sBar
 }
 
 // FoldsJVP computes Folds and its derivative along the tangents (forward mode).

@@ -1337,15 +1337,14 @@ func (n Net) ScoreGrad(nBar *Net, x *T) (f float64, xBar *T) {
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	h := x
 	for i := 0; i < n2; i++ {
-		t10 := tensorops.MatMul(h, t[i])
-		h3 := gelu(t10)
+		t9 := tensorops.MatMul(h, t[i])
+		h3 := gelu(t9)
 		tapePointers = append(tapePointers, h, h3)
-		tapePointers2 = append(tapePointers2, t10)
+		tapePointers2 = append(tapePointers2, t9)
 		h = h3
 	}
 	t4 := n.Scale
 	t5 := tensorops.MeanAll(h)
-	t6 := t4 * t5
 	hBar := tensorops.MeanAllGrad(h, t4)
 	nBar.Scale += t5
 	var hBar2 *T
@@ -1353,16 +1352,16 @@ func (n Net) ScoreGrad(nBar *Net, x *T) (f float64, xBar *T) {
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		h2 := tapePointers[len(tapePointers)-2]
-		t7 := tensorops.OrZerosLike(hBar2, tapePointers[len(tapePointers)-1])
-		t8 := geluAdjoint(tapePointers2[len(tapePointers2)-1], t7)
+		t6 := tensorops.OrZerosLike(hBar2, tapePointers[len(tapePointers)-1])
+		t7 := geluAdjoint(tapePointers2[len(tapePointers2)-1], t6)
 		w := t[i2]
-		hBar = tensorops.MatMulGradA(t8, h2, w, false, false)
-		t9 := tensorops.AccumulateMatMulGradB(t3.Ws[i2], t8, h2, w, false, false)
-		t3.Ws[i2] = t9
+		hBar = tensorops.MatMulGradA(t7, h2, w, false, false)
+		t8 := tensorops.AccumulateMatMulGradB(t3.Ws[i2], t7, h2, w, false, false)
+		t3.Ws[i2] = t8
 		i2--
 		hBar2 = nil
 		tapePointers = tapePointers[:len(tapePointers)-2]
 		tapePointers2 = tapePointers2[:len(tapePointers2)-1]
 	}
-	return t6, hBar
+	return t4 * t5, hBar
 }

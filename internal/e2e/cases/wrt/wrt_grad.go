@@ -136,10 +136,8 @@ func scaledJVPWrtX(l *Layer, x, dx []float64) ([]float64, []float64) {
 		row := t[i]
 		for i2 := 0; i2 < len(row); i2++ {
 			w := row[i2]
-			dxi := dx[i]
-			t2 := dout[i]
 			out[i] += w * x[i]
-			dout[i] = t2 + w*dxi
+			dout[i] += w * dx[i]
 		}
 	}
 	return out, dout
@@ -190,13 +188,9 @@ func scaledTaylorLanes2WrtX(l *Layer, x, x1, x2 []float64) ([]float64, []float64
 		row := t[i]
 		for i2 := 0; i2 < len(row); i2++ {
 			w := row[i2]
-			x1i := x1[i]
-			x2i := x2[i]
-			t2 := out1[i]
-			t3 := out2[i]
 			out[i] += w * x[i]
-			out1[i] = t2 + w*x1i
-			out2[i] = t3 + w*x2i
+			out1[i] += w * x1[i]
+			out2[i] += w * x2[i]
 		}
 	}
 	return out, out1, out2

@@ -191,13 +191,13 @@ func Stages(x []float64) float64 {
 }
 
 // Recurrences runs, for each element of x, a recurrence over scratch allocated
-// for it: the inner loop's trip count is the scratch's length, known only
-// inside the outer loop, so the tape is sized after the outer loop's
-// first trip.
+// for it by a call: the inner loop's trip count is the scratch's length,
+// known only inside the outer loop, so the tape is sized after the outer
+// loop's first trip.
 func Recurrences(x []float64, k int) float64 {
 	s := 0.0
 	for i := range x {
-		row := make([]float64, k)
+		row := scratch(k)
 		p := x[i]
 		for j := range row {
 			p = math.Sin(p) * x[i]
@@ -207,3 +207,6 @@ func Recurrences(x []float64, k int) float64 {
 	}
 	return s
 }
+
+// scratch returns n zeros.
+func scratch(n int) []float64 { return make([]float64, n) }
