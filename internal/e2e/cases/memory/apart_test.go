@@ -30,7 +30,9 @@ func TestApartChecks(t *testing.T) {
 			funcs[fd.Name.Name] = fd
 		}
 	}
-	text := func(n ast.Node) string { return string(src[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset]) }
+	text := func(n ast.Node) string {
+		return string(src[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset])
+	}
 	for _, c := range []struct {
 		prefix, want, doc string
 		checks            bool
