@@ -485,8 +485,22 @@ func (b *batch) gadgen() error {
 		return err
 	}
 	b.logf("difftest: gadgen on %d programs: %.1fs", len(b.progs), time.Since(start).Seconds())
+	b.checkWritten()
+	if err := b.standInForMissing(); err != nil {
+		return err
+	}
+	refusals, err := b.readDiagnostics(stderr)
+	if err != nil {
+		return err
+	}
+	b.recordRefusals(refusals)
+	b.failUnwritten(func(*bprog, string) bool { return true }, "no output", "gadgen wrote no file and said nothing about it")
+	return nil
+}
 
-	// Which files were written, and are they well formed?
+// checkWritten marks the files gadgen wrote, and records as failures those
+// that are not well formed.
+func (b *batch) checkWritten() {
 	for _, bp := range b.progs {
 		for d := range bp.written {
 			path := filepath.Join(b.dir, d, bp.file+"_grad.go")
@@ -503,9 +517,13 @@ func (b *batch) gadgen() error {
 			}
 		}
 	}
-	// Where gadgen wrote no file, the derivatives the program calls are
-	// missing: the references stand for them, so that the package
-	// builds (the entries there are refused or failed already).
+}
+
+// standInForMissing appends to each program whose generated file gadgen
+// did not write the references that stand for the derivatives it calls,
+// so that the package builds (the entries there are refused or failed
+// already).
+func (b *batch) standInForMissing() error {
 	for _, bp := range b.progs {
 		for d, refs := range bp.refs {
 			if _, err := os.Stat(filepath.Join(b.dir, d, bp.file+"_grad.go")); err == nil {
@@ -521,111 +539,133 @@ func (b *batch) gadgen() error {
 			}
 		}
 	}
-	// Diagnostics and internal errors.
-	type refusal struct {
-		bp                       *bprog
-		dir                      string
-		line                     int
-		construct, msg, position string
-	}
+	return nil
+}
+
+// refusal is a positioned diagnostic of gadgen's: where (the program, its
+// mode directory and line), the construct refused and the message.
+type refusal struct {
+	bp                       *bprog
+	dir                      string
+	line                     int
+	construct, msg, position string
+}
+
+// readDiagnostics reads gadgen's standard error: it returns the refusals,
+// and records the diagnostics of written files, the internal errors and
+// the unpositioned lines as failures.
+func (b *batch) readDiagnostics(stderr io.Reader) ([]refusal, error) {
 	var refusals []refusal
 	sc := bufio.NewScanner(stderr)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
-		if isWarning(line) {
-			continue
+		switch m, mi := diagLineRE.FindStringSubmatch(line), internalLineRE.FindStringSubmatch(line); {
+		case isWarning(line) || strings.TrimSpace(line) == "":
+		case m != nil:
+			r, err := b.diagnostic(m, line)
+			if err != nil {
+				return nil, err
+			}
+			if r != nil {
+				refusals = append(refusals, *r)
+			}
+		case mi != nil:
+			b.internalError(mi, line)
+		default:
+			b.unpositioned(line)
 		}
-		if m := diagLineRE.FindStringSubmatch(line); m != nil {
-			d, file := filepath.Split(filepath.Clean(m[1]))
-			bp := b.byFile(file)
-			if bp == nil {
-				return fmt.Errorf("difftest: a diagnostic in a file of no program: %s", line)
-			}
-			construct, msg := "", m[4]
-			if c := cannotRE.FindStringSubmatch(m[4]); c != nil {
-				construct, msg = c[2], c[3]
-			} else if c, rest, ok := strings.Cut(m[4], ": "); ok {
-				construct, msg = c, rest
-			}
-			if construct == "" {
-				construct = "(none)"
-			}
-			if strings.HasPrefix(construct, "parameter ") {
-				construct = "parameter" // "parameter m": the name varies
-			}
-			if bp.written[filepath.Base(d)] {
-				b.recordAll(bp, filepath.Base(d), Fail, "diagnostic with output", line)
-				continue
-			}
-			n, _ := strconv.Atoi(m[2])
-			refusals = append(refusals, refusal{bp, filepath.Base(d), n, construct, msg, line})
-			continue
+	}
+	return refusals, nil
+}
+
+// diagnostic returns the refusal that the positioned diagnostic line (m,
+// diagLineRE's match) reports, or records it as a failure when gadgen
+// wrote the file anyway and returns nil.
+func (b *batch) diagnostic(m []string, line string) (*refusal, error) {
+	d, file := filepath.Split(filepath.Clean(m[1]))
+	bp := b.byFile(file)
+	if bp == nil {
+		return nil, fmt.Errorf("difftest: a diagnostic in a file of no program: %s", line)
+	}
+	construct, msg := "", m[4]
+	if c := cannotRE.FindStringSubmatch(m[4]); c != nil {
+		construct, msg = c[2], c[3]
+	} else if c, rest, ok := strings.Cut(m[4], ": "); ok {
+		construct, msg = c, rest
+	}
+	if construct == "" {
+		construct = "(none)"
+	}
+	if strings.HasPrefix(construct, "parameter ") {
+		construct = "parameter" // "parameter m": the name varies
+	}
+	if bp.written[filepath.Base(d)] {
+		b.recordAll(bp, filepath.Base(d), Fail, "diagnostic with output", line)
+		return nil, nil
+	}
+	n, _ := strconv.Atoi(m[2])
+	return &refusal{bp, filepath.Base(d), n, construct, msg, line}, nil
+}
+
+// internalError records the internal error line (m, internalLineRE's
+// match) as a failure of the modes of its program that gadgen did not
+// write, or of every program's when it names none.
+func (b *batch) internalError(m []string, line string) {
+	var bp *bprog
+	if strings.HasSuffix(m[2], ".go") {
+		bp = b.byFile(m[2]) // a stage on a file: emit
+	} else {
+		fnName := m[2]
+		if i := strings.LastIndex(fnName, "."); i >= 0 {
+			fnName = fnName[i+1:]
 		}
-		if m := internalLineRE.FindStringSubmatch(line); m != nil {
-			var bp *bprog
-			if strings.HasSuffix(m[2], ".go") {
-				bp = b.byFile(m[2]) // a stage on a file: emit
-			} else {
-				fnName := m[2]
-				if i := strings.LastIndex(fnName, "."); i >= 0 {
-					fnName = fnName[i+1:]
-				}
-				bp = b.byFunc[fnName]
-			}
-			if bp == nil {
-				bp = b.byDerived(m[2])
-			}
-			if bp == nil {
-				// Not attributable: fail every program not written.
-				for _, bp := range b.progs {
-					for d, w := range bp.written {
-						if !w {
-							b.recordAll(bp, d, Fail, "internal", line)
-						}
-					}
-				}
-				continue
-			}
-			for d, w := range bp.written {
-				if !w && stageIn(m[1], d) {
-					b.recordAll(bp, d, Fail, "internal", line)
-				}
-			}
-			continue
-		}
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		// Anything else: a diagnostic without a position, or noise.
-		found := false
-		for _, bp := range b.progs {
-			for _, e := range bp.entries {
-				if strings.Contains(line, bp.key(e)) {
-					for d, w := range bp.written {
-						if !w {
-							b.recordAll(bp, d, Fail, "unpositioned", line)
-						}
-					}
-					found = true
-				}
-			}
-		}
-		if !found {
-			// Not attributable: a failure of every program not written.
-			for _, bp := range b.progs {
-				for d, w := range bp.written {
-					if !w {
-						b.recordAll(bp, d, Fail, "unpositioned", line)
-					}
-				}
+		bp = b.byFunc[fnName]
+	}
+	if bp == nil {
+		bp = b.byDerived(m[2])
+	}
+	if bp == nil {
+		b.failUnwritten(func(*bprog, string) bool { return true }, "internal", line)
+		return
+	}
+	b.failUnwritten(func(p *bprog, d string) bool { return p == bp && stageIn(m[1], d) }, "internal", line)
+}
+
+// unpositioned records a line of gadgen's that is neither a positioned
+// diagnostic nor an internal error (a diagnostic without a position, or
+// noise) as a failure of the programs whose entries it names, or of
+// every program when it names none.
+func (b *batch) unpositioned(line string) {
+	named := map[*bprog]bool{}
+	for _, bp := range b.progs {
+		for _, e := range bp.entries {
+			if strings.Contains(line, bp.key(e)) {
+				named[bp] = true
 			}
 		}
 	}
-	// A diagnostic at a directive refuses that directive's mode, one
-	// elsewhere (at the construct) every mode of the file; the modes of
-	// the file it does not name are lost with the file: gadgen writes
-	// nothing for a file whose directives fail.
+	b.failUnwritten(func(bp *bprog, _ string) bool { return len(named) == 0 || named[bp] }, "unpositioned", line)
+}
+
+// failUnwritten records a failure (construct, msg) of each mode directory
+// d of each program bp for which gadgen wrote no file and which(bp, d)
+// holds.
+func (b *batch) failUnwritten(which func(bp *bprog, d string) bool, construct, msg string) {
+	for _, bp := range b.progs {
+		for d, w := range bp.written {
+			if !w && which(bp, d) {
+				b.recordAll(bp, d, Fail, construct, msg)
+			}
+		}
+	}
+}
+
+// recordRefusals records the refusals: a diagnostic at a directive refuses
+// that directive's mode, one elsewhere (at the construct) every mode of
+// the file; the modes of the file it does not name are lost with the file:
+// gadgen writes nothing for a file whose directives fail.
+func (b *batch) recordRefusals(refusals []refusal) {
 	for _, r := range refusals {
 		if dv, ok := r.bp.directives[r.dir][r.line]; ok {
 			b.record(r.bp, strings.TrimSuffix(dv.entry, r.bp.suffix), dv.mode, Refused, r.construct, r.msg, 0)
@@ -638,14 +678,6 @@ func (b *batch) gadgen() error {
 			b.recordAll(r.bp, r.dir, Refused, r.construct, r.msg)
 		}
 	}
-	for _, bp := range b.progs {
-		for d, w := range bp.written {
-			if !w {
-				b.recordAll(bp, d, Fail, "no output", "gadgen wrote no file and said nothing about it")
-			}
-		}
-	}
-	return nil
 }
 
 // lostFile is the construct of a refusal that only follows from another
