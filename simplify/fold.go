@@ -12,6 +12,9 @@ package simplify
 //     operation stays (1/0 stays 1/0). The negation of a float constant
 //     stays a negation, which the algebraic rules move (x * -(c) →
 //     -(x*c)) so that the emitter writes x -= c·y, not x += -c·y.
+//   - The integer identities x + 0, x - 0 and x * 1 (and 0 + x, 1 * x),
+//     and max(x, 0) for an x that cannot be negative (a length plus a
+//     small constant).
 //   - Integer arithmetic, bitwise operations and comparisons of constants,
 //     when the exact result fits the type — for int, uint and uintptr,
 //     when it fits 32 bits, so that the folded program means the same on
@@ -27,8 +30,8 @@ package simplify
 //     without an assembly version can differ in the last bit where its
 //     compiler fuses multiply-adds (arm64, ppc64, s390x). Results that are
 //     NaN, ±Inf or -0 are not folded.
-//   - The length and capacity of a slice made by make: len(make(T, n))
-//     is n.
+//   - The length and capacity of a slice made by make, len(make(T, n))
+//     is n, and of a nil slice, 0.
 //   - A select on a constant condition, an if on a constant condition
 //     (the branch not taken and the blocks only it reached are removed),
 //     and a φ whose arguments are all one value.
@@ -189,6 +192,9 @@ func foldValue(f *ir.Func, v *ir.Value) *ir.Value {
 		}
 		return same
 	case ir.OpCall:
+		if w := maxWithZero(v); w != nil {
+			return w
+		}
 		return foldMath(f, v)
 	case ir.OpLen, ir.OpCap:
 		return sizeOfMake(v)
@@ -198,9 +204,13 @@ func foldValue(f *ir.Func, v *ir.Value) *ir.Value {
 
 // sizeOfMake returns n for len(make(T, n, m)), and m (n when m is
 // missing) for its cap, when that operand is an int: len(sumq) is k after
-// sumq := make([]float64, k).
+// sumq := make([]float64, k). The length and capacity of a nil slice are
+// 0 (the shadow of append([]float64(nil), x...) reads them).
 func sizeOfMake(v *ir.Value) *ir.Value {
 	m := v.Args[0]
+	if _, ok := m.Type.Underlying().(*types.Slice); ok && m.Op == ir.OpConst && m.Const == nil && isIntType(v.Type) {
+		return v.Block.Func.ConstValue(v.Type, constant.MakeInt64(0))
+	}
 	if m.Op != ir.OpMakeSlice {
 		return nil
 	}
@@ -214,6 +224,60 @@ func sizeOfMake(v *ir.Value) *ir.Value {
 	return n
 }
 
+// maxWithZero returns x for the integer max(x, 0) or max(0, x) when x
+// cannot be negative (see nonNegative): the tape sizes' max(len(x)+2, 0).
+func maxWithZero(v *ir.Value) *ir.Value {
+	if v.Callee.Builtin != "max" || len(v.Args) != 2 || !isIntType(v.Type) {
+		return nil
+	}
+	x, y := v.Args[0], v.Args[1]
+	switch {
+	case isZeroConst(y) && nonNegative(x, 4):
+		return x
+	case isZeroConst(x) && nonNegative(y, 4):
+		return y
+	}
+	return nil
+}
+
+// nonNegative reports whether integer v is sure not to be negative: a
+// length or capacity, a constant ≥ 0, or the sum (which cannot overflow:
+// lengths are far below the int's maximum) of such values, depth deep.
+func nonNegative(v *ir.Value, depth int) bool {
+	switch {
+	case depth == 0:
+		return false
+	case v.Op == ir.OpLen || v.Op == ir.OpCap:
+		return true
+	case v.Op == ir.OpConst:
+		c := constOf(v)
+		return c != nil && c.Kind() == constant.Int && constant.Sign(c) >= 0 && constant.Compare(c, token.LSS, constant.MakeInt64(1<<20))
+	case v.Op == ir.OpBinary && v.Tok == token.ADD:
+		return nonNegative(v.Args[0], depth-1) && nonNegative(v.Args[1], depth-1)
+	}
+	return false
+}
+
+// intIdentity returns x for the integer x + 0, 0 + x, x - 0, x * 1 and
+// 1 * x (exact for integers, unlike x + 0 for floats at -0), or nil.
+func intIdentity(v *ir.Value) *ir.Value {
+	if b := basic(v.Type); b == nil || b.Info()&types.IsInteger == 0 {
+		return nil
+	}
+	is := func(a *ir.Value, n int64) bool {
+		c := constOf(a)
+		return c != nil && c.Kind() == constant.Int && constant.Compare(c, token.EQL, constant.MakeInt64(n))
+	}
+	x, y := v.Args[0], v.Args[1]
+	switch {
+	case (v.Tok == token.ADD || v.Tok == token.SUB) && is(y, 0), v.Tok == token.MUL && is(y, 1):
+		return x
+	case v.Tok == token.ADD && is(x, 0), v.Tok == token.MUL && is(x, 1):
+		return y
+	}
+	return nil
+}
+
 // sameConst reports whether a and b are constants of one type and value.
 func sameConst(a, b *ir.Value) bool {
 	ca, cb := constOf(a), constOf(b)
@@ -221,6 +285,9 @@ func sameConst(a, b *ir.Value) bool {
 }
 
 func foldBinary(f *ir.Func, v *ir.Value) *ir.Value {
+	if w := intIdentity(v); w != nil {
+		return w
+	}
 	x, y := constOf(v.Args[0]), constOf(v.Args[1])
 	b := basic(v.Args[0].Type)
 	if x == nil || y == nil || b == nil {

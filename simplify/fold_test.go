@@ -153,3 +153,50 @@ func TestFoldMakeSize(t *testing.T) {
 		t.Errorf("len(make(n)) + cap(make(n)) + cap(make(n, m)) folds to %v + %v + %v, want n + n + m", x[0], x[1], y)
 	}
 }
+
+// TestFoldIntIdentities: for integers, x + 0, 0 + x, x - 0, x * 1 and
+// 1 * x are x, and len and cap of a nil slice are 0; the float x + 0
+// stays (-0 + 0 is +0).
+func TestFoldIntIdentities(t *testing.T) {
+	b := irtest.NewBuilder("F", pkg)
+	k := b.Param("k", irtest.Int)
+	x := b.Param("x", f64)
+	b.Result(irtest.Int)
+	b.Result(f64)
+	nilSlice := b.Const(slice, nil)
+	sum := b.Add(b.Add(b.Add(k, b.Int(0)), b.Sub(b.Int(0), b.Int(0))), b.Mul(b.Int(1), b.Sub(k, b.Int(0))))
+	withLen := b.Add(b.Mul(sum, b.Int(1)), b.Add(b.Len(nilSlice), b.Cap(nilSlice)))
+	fx := b.Add(x, b.Float(0))
+	b.Return(withLen, fx)
+	f := b.F
+	runFold(f)
+	ret := f.Entry().Terminator()
+	if r := ret.Args[0]; r.Op != ir.OpBinary || r.Args[0] != k || r.Args[1] != k {
+		t.Errorf("the integer sum folds to %v, want k + k:\n%s", r, f)
+	}
+	if ret.Args[1] != fx {
+		t.Errorf("x + 0 on floats folded:\n%s", f)
+	}
+}
+
+// TestFoldMaxWithZero: max(len(s)+2, 0) is len(s)+2, and max(0, cap(s))
+// is cap(s); max(k+2, 0) of a parameter k stays.
+func TestFoldMaxWithZero(t *testing.T) {
+	b := irtest.NewBuilder("F", pkg)
+	s := b.Param("s", slice)
+	k := b.Param("k", irtest.Int)
+	b.Result(irtest.Int)
+	l2 := b.Add(b.Len(s), b.Int(2))
+	c := b.Cap(s)
+	kept := b.CallBuiltin("max", irtest.Int, b.Add(k, b.Int(2)), b.Int(0))
+	sum := b.Add(b.Add(b.CallBuiltin("max", irtest.Int, l2, b.Int(0)), b.CallBuiltin("max", irtest.Int, b.Int(0), c)), kept)
+	b.Return(sum)
+	f := b.F
+	runFold(f)
+	if x := sum.Args[0].Args; x[0] != l2 || x[1] != c {
+		t.Errorf("max(len(s)+2, 0) + max(0, cap(s)) folds to %v + %v, want len(s)+2 + cap(s):\n%s", x[0], x[1], f)
+	}
+	if sum.Args[1] != kept || count(f, ir.OpCall) != 1 {
+		t.Errorf("max(k+2, 0) of a parameter folded:\n%s", f)
+	}
+}

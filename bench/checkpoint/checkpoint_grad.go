@@ -24,12 +24,7 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	b := new(Bodies)
 	bBar := new(Bodies)
 	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	bBar.X = t3
 	b.X = t2
 	bBar.V = make([]float64, len(x0))
@@ -43,7 +38,7 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	t4 := b.X
 	t5 := b.A
 	t6 := b.M
-	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			t46 := t4[2*j]
@@ -154,10 +149,9 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 	}
 	clear(bBar.A)
-	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t3[n2+k]
-		t3[n2+k] = 0
+		t15 := t3[k]
+		t3[k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)
@@ -191,7 +185,7 @@ func bodiesLeapfrogReverseWrtB(b, bBar *Bodies, dt float64) {
 	t5 := b.X
 	t6 := b.A
 	t7 := b.M
-	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			t35 := t5[2*j]
@@ -292,12 +286,7 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	b := new(Bodies)
 	bBar := new(Bodies)
 	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	bBar.X = t3
 	b.X = t2
 	bBar.V = make([]float64, len(x0))
@@ -311,7 +300,7 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	t4 := b.X
 	t5 := b.A
 	t6 := b.M
-	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			t48 := t4[2*j]
@@ -433,10 +422,9 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 		}
 	}
 	clear(bBar.A)
-	n2 := len([]float64(nil))
 	for k2 := 0; k2 < len(x0); k2++ {
-		t23 := t3[n2+k2]
-		t3[n2+k2] = 0
+		t23 := t3[k2]
+		t3[k2] = 0
 		x0Bar[k2] += t23
 	}
 	copy(m, finalM)
@@ -515,12 +503,7 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b := new(Bodies)
 	bBar := new(Bodies)
 	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	bBar.X = t3
 	b.X = t2
 	bBar.V = make([]float64, len(x0))
@@ -534,7 +517,7 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t4 := b.X
 	t5 := b.A
 	t6 := b.M
-	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			t53 := t4[2*j]
@@ -672,10 +655,9 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 	}
 	clear(bBar.A)
-	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t3[n2+k]
-		t3[n2+k] = 0
+		t15 := t3[k]
+		t3[k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)
@@ -699,12 +681,7 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b := new(Bodies)
 	bBar := new(Bodies)
 	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	bBar.X = t3
 	b.X = t2
 	bBar.V = make([]float64, len(x0))
@@ -718,7 +695,7 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t4 := b.X
 	t5 := b.A
 	t6 := b.M
-	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			t53 := t4[2*j]
@@ -856,10 +833,9 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 	}
 	clear(bBar.A)
-	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t3[n2+k]
-		t3[n2+k] = 0
+		t15 := t3[k]
+		t3[k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)
@@ -883,12 +859,7 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b := new(Bodies)
 	bBar := new(Bodies)
 	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	bBar.X = t3
 	b.X = t2
 	bBar.V = make([]float64, len(x0))
@@ -902,7 +873,7 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t4 := b.X
 	t5 := b.A
 	t6 := b.M
-	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			t53 := t4[2*j]
@@ -1040,10 +1011,9 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 	}
 	clear(bBar.A)
-	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t3[n2+k]
-		t3[n2+k] = 0
+		t15 := t3[k]
+		t3[k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)
@@ -1067,12 +1037,7 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b := new(Bodies)
 	bBar := new(Bodies)
 	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	bBar.X = t3
 	b.X = t2
 	bBar.V = make([]float64, len(x0))
@@ -1086,7 +1051,7 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t4 := b.X
 	t5 := b.A
 	t6 := b.M
-	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			t53 := t4[2*j]
@@ -1224,10 +1189,9 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 	}
 	clear(bBar.A)
-	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t3[n2+k]
-		t3[n2+k] = 0
+		t15 := t3[k]
+		t3[k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)
@@ -1251,12 +1215,7 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	b := new(Bodies)
 	bBar := new(Bodies)
 	t2 := append([]float64(nil), x0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	bBar.X = t3
 	b.X = t2
 	bBar.V = make([]float64, len(x0))
@@ -1270,7 +1229,7 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t4 := b.X
 	t5 := b.A
 	t6 := b.M
-	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*((max(n+1, 0)+3)/2*9))
+	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			t53 := t4[2*j]
@@ -1408,10 +1367,9 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 		}
 	}
 	clear(bBar.A)
-	n2 := len([]float64(nil))
 	for k := 0; k < len(x0); k++ {
-		t15 := t3[n2+k]
-		t3[n2+k] = 0
+		t15 := t3[k]
+		t3[k] = 0
 		x0Bar[k] += t15
 	}
 	copy(m, finalM)

@@ -190,8 +190,7 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	qdiagBar := make([]float64, k*d)
 	sumq := make([]float64, k)
 	sumqBar := make([]float64, k)
-	trips := max(k+2, 0)
-	tape := slices.Grow(tapeBuf[:0], trips*max(d+2, 0))
+	tape := slices.Grow(tapeBuf[:0], (k+2)*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
 			t12 := q[c*d+j]
@@ -207,7 +206,7 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	qxBar := make([]float64, d)
 	main := make([]float64, k)
 	mainBar := make([]float64, k)
-	tape = slices.Grow(tape, max(n+2, 0)*(k+trips*(d+d)))
+	tape = slices.Grow(tape, max(n+2, 0)*(k+(k+2)*(d+d)))
 	slse := 0.0
 	for i := 0; i < n; i++ {
 		for c := 0; c < k; c++ {
@@ -309,7 +308,7 @@ func sqnormReverse(v, vBar []float64, seed float64) {
 func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
 	var tapeintBuf [256]int
 	d := len(x)
-	tapeint := slices.Grow(tapeintBuf[:0], max(d+2, 0)*2)
+	tapeint := slices.Grow(tapeintBuf[:0], (d+2)*2)
 	idx := 0
 	for i := 0; i < d; i++ {
 		j3 := max(i+1, d)
@@ -348,8 +347,7 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 // It does not check that its slices are apart in memory: every call of it passes slices apart.
 func logsumexpReverse(v, vBar []float64, seed float64) {
 	var tapeBuf [256]float64
-	trips := max(len(v)+2, 0)
-	tape := slices.Grow(tapeBuf[:0], trips+trips)
+	tape := slices.Grow(tapeBuf[:0], len(v)+2+(len(v)+2))
 	m := math.Inf(-1)
 	for i := 0; i < len(v); i++ {
 		e := v[i]

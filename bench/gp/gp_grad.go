@@ -143,9 +143,7 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	kBar := make([]float64, n*n)
 	t2 := ell * ell
 	t3 := sf2 + sn2
-	trips := max(n+2, 0)
-	trips2 := max(n+1, 0)
-	t4 := trips*((2+trips2+1)/2*2) + trips*(1+(trips2+3)/2) + trips + trips2
+	t4 := (n+2)*((2+(n+1)+1)/2*2) + (n+2)*(1+(n+4)/2) + (n + 2) + (n + 1)
 	tape := slices.Grow(tapeBuf[:0], t4)
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {

@@ -42,8 +42,7 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 func LogSumExpGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "LogSumExpGrad: x and xBar")
-	trips := max(len(x)+2, 0)
-	tape := slices.Grow(tapeBuf[:0], trips+trips)
+	tape := slices.Grow(tapeBuf[:0], len(x)+2+(len(x)+2))
 	m := math.Inf(-1)
 	for i := 0; i < len(x); i++ {
 		v := x[i]

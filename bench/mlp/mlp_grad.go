@@ -33,8 +33,7 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	t7 := n.W1
 	zmax := math.Inf(-1)
 	t8 := n.W2
-	trips := max(nOut+2, 0)
-	tape := slices.Grow(tapeBuf[:0], max(len(labels)+2, 0)*(1+max(nHidden+2, 0)+trips*2+trips))
+	tape := slices.Grow(tapeBuf[:0], (len(labels)+2)*(1+(nHidden+2)+(nOut+2)*2+(nOut+2)))
 	total := 0.0
 	for s := 0; s < len(labels); s++ {
 		label2 := labels[s]
@@ -312,8 +311,7 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 	z := make([]float64, nOut)
 	zBar := make([]float64, nOut)
 	zmax := math.Inf(-1)
-	trips := max(nOut+2, 0)
-	tape := slices.Grow(tapeBuf[:0], max(batch+2, 0)*(1+max(nHidden+2, 0)+trips*2+trips))
+	tape := slices.Grow(tapeBuf[:0], (batch+2)*(1+(nHidden+2)+(nOut+2)*2+(nOut+2)))
 	total := 0.0
 	for s := 0; s < batch; s++ {
 		for i := 0; i < nHidden; i++ {

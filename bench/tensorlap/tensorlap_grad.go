@@ -74,7 +74,7 @@ func fGradWrtXJVP(
 	t := tapePointersBuf[:0]
 	t2 := n.Ws
 	t3 := n.Bs
-	t4 := max(len(t2)+2, 0) * 3
+	t4 := (len(t2) + 2) * 3
 	t5 := append(t, make([]*tensorops.Tensor, t4)...)
 	tapePointers := t5[:len(t)]
 	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t4)...)[:len(t)]
@@ -155,7 +155,7 @@ func fGradWrtXJVPStacked(
 	t := tapePointersBuf[:0]
 	t2 := n.Ws
 	t3 := n.Bs
-	t4 := max(len(t2)+2, 0) * 3
+	t4 := (len(t2) + 2) * 3
 	t5 := append(t, make([]*tensorops.Tensor, t4)...)
 	tapePointers := t5[:len(t)]
 	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t4)...)[:len(t)]
@@ -584,7 +584,7 @@ func fGradWrtXJVPLanes8(
 	t := tapePointersBuf[:0]
 	t2 := n.Ws
 	t3 := n.Bs
-	t4 := max(len(t2)+2, 0) * 3
+	t4 := (len(t2) + 2) * 3
 	t5 := append(t, make([]*tensorops.Tensor, t4)...)
 	t6 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t4)...)
 	t7 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t4)...)

@@ -21,7 +21,7 @@ func MLPLossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	t := mBar.Layers
 	mBar.Layers = append(t, make([]Dense, max(len(m.Layers)-len(t), 0))...)
 	t2 := m.Layers
-	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t2)+2, 0)*5)
+	tapePointers := slices.Grow(tapePointersBuf[:0], (len(t2)+2)*5)
 	h := x
 	for i := 0; i < len(t2); i++ {
 		l := t2[i]

@@ -19,7 +19,7 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 	path := pathBuf[:0]
 	var tapeSlicesBuf [85][]*tensorops.Tensor
 	var tapePointersBuf [256]*tensorops.Tensor
-	trips := max(len(xs)+2, 0)
+	trips := len(xs) + 2
 	tapePointers := slices.Grow(tapePointersBuf[:0], trips*5)
 	tapeSlices := slices.Grow(tapeSlicesBuf[:0], trips*3)
 	var hs []*tensorops.Tensor
@@ -53,7 +53,7 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 		hs = hs4
 		hsBar = hsBar5
 	}
-	tapePointers = slices.Grow(tapePointers, max(len(hs)+2, 0)*2)
+	tapePointers = slices.Grow(tapePointers, (len(hs)+2)*2)
 	loss := 0.0
 	for t := 0; t < len(hs); t++ {
 		t19 := tensorops.MatMul(hs[t], m.Wy)

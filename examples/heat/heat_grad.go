@@ -24,7 +24,7 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 	next := make([]float64, n)
 	nextBar := make([]float64, n)
 	t := copy(u, u0)
-	tape := slices.Grow(tapeBuf[:0], max(steps+2, 0)*(max(n, 0)*3))
+	tape := slices.Grow(tapeBuf[:0], max(steps+2, 0)*(n*3))
 	for s := 0; s < steps; s++ {
 		next[0] = u[0]
 		next[n-1] = u[n-1]

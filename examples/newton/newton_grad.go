@@ -15,7 +15,7 @@ func (d Data) NLLGrad(grad, w []float64) {
 	clear(grad)
 	t := d.X
 	n := len(t)
-	tape := slices.Grow(tapeBuf[:0], max(n+2, 0))
+	tape := slices.Grow(tapeBuf[:0], n+2)
 	for i := 0; i < n; i++ {
 		x2 := t[i]
 		z := 0.0
@@ -82,7 +82,7 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 	gadApart(w, wBar, "dataNLLGradWrtW: w and wBar")
 	t2 := d.X
 	n := len(t2)
-	trips := max(n+2, 0)
+	trips := n + 2
 	t3 := append(t, make([]float64, trips)...)
 	tape := t3[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]

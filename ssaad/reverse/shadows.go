@@ -145,9 +145,15 @@ func (t *transformer) appendShadow(v *ir.Value) *ir.Value {
 		dxs = t.F.ConstValue(xs.Type, nil)
 	}
 	leny := t.Emit(ir.OpLen, intType, ys)
+	elem := v.Type.Underlying().(*types.Slice).Elem()
+	if xs.Op == ir.OpConst && xs.Const == nil && !ssaad.RefersToMemory(elem) {
+		// append([]float64(nil), x...), a copy: new memory whenever
+		// anything was appended, and an empty shadow of no capacity
+		// (as good as nil) otherwise.
+		return t.Emit(ir.OpMakeSlice, v.Type, leny, t.Emit(ir.OpCap, intType, ys))
+	}
 	grew := t.Emit(ir.OpBinary, boolType, t.Emit(ir.OpCap, intType, ys), t.Emit(ir.OpCap, intType, t.v(xs)))
 	grew.Tok = token.NEQ
-	elem := v.Type.Underlying().(*types.Slice).Elem()
 	d := t.forwardIf(grew, func() *ir.Value {
 		d := t.Emit(ir.OpMakeSlice, v.Type, leny, t.Emit(ir.OpCap, intType, ys))
 		// The shadows of the slices and pointers the append copied;

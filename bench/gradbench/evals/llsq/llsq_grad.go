@@ -16,7 +16,7 @@ import (
 func ObjectiveGrad(x, xBar []float64, n int) float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "ObjectiveGrad: x and xBar")
-	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*(1+max(len(x)+2, 0)))
+	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*(1+(len(x)+2)))
 	sum := 0.0
 	for i := 0; i < n; i++ {
 		t := -1 + float64(i)*2/float64(n-1)

@@ -18,7 +18,7 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 	gadApart(x, xBar, "LogSumExpGrad: x and xBar")
 	a := x[0]
 	t := x[1:]
-	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0)+max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(t)+2+(len(x)+2))
 	for i := 0; i < len(t); i++ {
 		v := t[i]
 		tape = append(tape, a)

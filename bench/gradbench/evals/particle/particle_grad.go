@@ -290,7 +290,7 @@ func potentialGradReverse(x vec, charges, chargesBar []vec, fBar float64, xBarBa
 	var tapeBuf [256]float64
 	var t22 vec
 	var xBarBar2 vec
-	tape := slices.Grow(tapeBuf[:0], max(len(charges)+2, 0)*5)
+	tape := slices.Grow(tapeBuf[:0], (len(charges)+2)*5)
 	for i := 0; i < len(charges); i++ {
 		c := charges[i]
 		t16 := c.X
@@ -694,7 +694,7 @@ func CrossingFGrad(w float64) (f, wBar float64) {
 func potentialJVPReverseWrtXCharges(x, dx vec, charges, chargesBar []vec, seed, seed2 float64) (xBar vec) {
 	var tapeBuf [256]float64
 	var cBar vec
-	tape := slices.Grow(tapeBuf[:0], max(len(charges)+2, 0)*2)
+	tape := slices.Grow(tapeBuf[:0], (len(charges)+2)*2)
 	for i := 0; i < len(charges); i++ {
 		t9, t10 := distJVPWrtV(charges[i], x, dx)
 		tape = append(tape, t9, t10)

@@ -208,7 +208,7 @@ func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	a := theta[0]
 	b := theta[1]
 	t := mathext.Beta(a, b)
-	tape := slices.Grow(tapeBuf[:0], max(len(k)+2, 0)*2)
+	tape := slices.Grow(tapeBuf[:0], (len(k)+2)*2)
 	p := 1.0
 	for i := 0; i < len(k); i++ {
 		ki2 := k[i]

@@ -957,14 +957,15 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "InPlaceGrad: x and xBar")
 	gadApart(y, yBar, "InPlaceGrad: y and yBar")
-	tmp := make([]float64, len(x))
-	tmpBar := make([]float64, len(x))
+	trips := len(x)
+	tmp := make([]float64, trips)
+	tmpBar := make([]float64, trips)
 	t := copy(tmp, x)
 	t2 := append(tapeBuf[:0], tmp...)
 	mulTo(tmp, tmp, y)
 	t3 := append(append(t2, tmp...), tmp...)
 	mulTo(tmp, tmp, tmp)
-	i := len(x) - 1
+	i := trips - 1
 	last := tmp[i]
 	for i := i; i >= 1; i-- {
 		tmp[i] = tmp[i-1]
@@ -973,14 +974,14 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	t4 := append(t3, tmp...)
 	mulTo(tmp, y, tmp)
 	s := 0.0
-	for i := 0; i < len(x); i++ {
+	for i := 0; i < trips; i++ {
 		v := tmp[i]
 		t8 := float64(i + 1)
 		tmpBar[i] += t8
 		s += v * t8
 	}
-	copy(tmp, t4[len(t4)-len(x):])
-	t5 := t4[:len(t4)-len(x)]
+	copy(tmp, t4[len(t4)-trips:])
+	t5 := t4[:len(t4)-trips]
 	mulToInPlaceReverse(tmp, tmpBar, y, yBar)
 	lastBar := tmpBar[0]
 	tmpBar[0] = 0
@@ -990,12 +991,12 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 		tmpBar[i4-1] += tmpiBar
 	}
 	tmpBar[i] += lastBar
-	copy(tmp, t5[len(t5)-len(x):])
-	t6 := t5[:len(t5)-len(x)]
-	copy(tmp, t6[len(t6)-len(x):])
-	t7 := t6[:len(t6)-len(x)]
+	copy(tmp, t5[len(t5)-trips:])
+	t6 := t5[:len(t5)-trips]
+	copy(tmp, t6[len(t6)-trips:])
+	t7 := t6[:len(t6)-trips]
 	mulToInPlace2Reverse(tmp, tmpBar)
-	copy(tmp, t7[len(t7)-len(x):])
+	copy(tmp, t7[len(t7)-trips:])
 	mulToInPlace3Reverse(tmp, tmpBar, y, yBar)
 	for k := 0; k < t; k++ {
 		tmpkBar := tmpBar[k]
@@ -1023,7 +1024,7 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 // It does not check that its slices are apart in memory: every call of it passes slices apart.
 func mulToInPlaceReverse(dst, dstBar, a, aBar []float64) {
 	var tapeBuf [256]float64
-	tape := slices.Grow(tapeBuf[:0], max(len(dst)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(dst)+2)
 	for i := 0; i < len(dst); i++ {
 		dsti2 := dst[i]
 		dst[i] = a[i] * dsti2
@@ -1057,7 +1058,7 @@ func mulToInPlaceReverse(dst, dstBar, a, aBar []float64) {
 // It does not check that its slices are apart in memory: every call of it passes slices apart.
 func mulToInPlace2Reverse(dst, dstBar []float64) {
 	var tapeBuf [256]float64
-	tape := slices.Grow(tapeBuf[:0], max(len(dst)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(dst)+2)
 	for i := 0; i < len(dst); i++ {
 		dsti2 := dst[i]
 		dst[i] = dsti2 * dsti2
@@ -1090,7 +1091,7 @@ func mulToInPlace2Reverse(dst, dstBar []float64) {
 // It does not check that its slices are apart in memory: every call of it passes slices apart.
 func mulToInPlace3Reverse(dst, dstBar, b, bBar []float64) {
 	var tapeBuf [256]float64
-	tape := slices.Grow(tapeBuf[:0], max(len(dst)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(dst)+2)
 	for i := 0; i < len(dst); i++ {
 		dsti2 := dst[i]
 		dst[i] = dsti2 * b[i]

@@ -142,12 +142,7 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	sBar := new(chain)
 	s.damp = 0.1
 	t := append([]float64(nil), q0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
-	} else {
-		t2 = []float64(nil)[:len(t)]
-	}
+	t2 := make([]float64, len(t), cap(t))
 	sBar.q = t2
 	s.q = t
 	sBar.v = make([]float64, len(q0))
@@ -240,10 +235,9 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		}
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.01)
 	}
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t12 := t2[n+k2]
-		t2[n+k2] = 0
+		t12 := t2[k2]
+		t2[k2] = 0
 		q0Bar[k2] += t12
 	}
 	sBar.damp = 0
@@ -269,7 +263,7 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 	var tapeBuf [256]float64
 	t := s.q
 	t2 := s.v
-	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0)*3)
+	tape := slices.Grow(tapeBuf[:0], (len(t)+2)*3)
 	for i := 0; i < len(t); i++ {
 		var left2 float64
 		var from int
@@ -300,7 +294,7 @@ func chainStepReverseWrtSK(s, sBar *chain, k, dt float64) (kBar float64) {
 	}
 	t3 := s.q
 	t4 := s.v
-	tape = slices.Grow(tape, max(len(t3)+2, 0))
+	tape = slices.Grow(tape, len(t3)+2)
 	for i := 0; i < len(t3); i++ {
 		t20 := t4[i]
 		t21 := t3[i]
@@ -371,12 +365,7 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 	sBar := new(chain)
 	s.damp = 0.1
 	t := append([]float64(nil), q0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
-	} else {
-		t2 = []float64(nil)[:len(t)]
-	}
+	t2 := make([]float64, len(t), cap(t))
 	sBar.q = t2
 	s.q = t
 	sBar.v = make([]float64, len(q0))
@@ -446,10 +435,9 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 		}
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.01)
 	}
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t12 := t2[n+k2]
-		t2[n+k2] = 0
+		t12 := t2[k2]
+		t2[k2] = 0
 		q0Bar[k2] += t12
 	}
 	sBar.damp = 0
@@ -566,24 +554,13 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	sBar := new(chain)
 	s.damp = 0.05
 	t2 := append([]float64(nil), q0...)
-	t3 := cap([]float64(nil))
-	var t4 []float64
-	if cap(t2) != t3 {
-		t4 = make([]float64, len(t2), cap(t2))
-	} else {
-		t4 = []float64(nil)[:len(t2)]
-	}
-	sBar.q = t4
+	t3 := make([]float64, len(t2), cap(t2))
+	sBar.q = t3
 	s.q = t2
-	t5 := append([]float64(nil), v0...)
-	var t6 []float64
-	if cap(t5) != t3 {
-		t6 = make([]float64, len(t5), cap(t5))
-	} else {
-		t6 = []float64(nil)[:len(t5)]
-	}
-	sBar.v = t6
-	s.v = t5
+	t4 := append([]float64(nil), v0...)
+	t5 := make([]float64, len(t4), cap(t4))
+	sBar.v = t5
+	s.v = t4
 	trips := max(steps, 0)
 	copies := min(trips, 3)
 	schedule := revolve.New(trips, 3)
@@ -592,8 +569,8 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
 			if s != nil {
-				t35 := append(tape, s.q...)
-				tape = append(t35, s.v...)
+				t34 := append(tape, s.q...)
+				tape = append(t34, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
 			if t == 0 {
@@ -605,45 +582,45 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 		s.drift(0.05)
 		s.kick(k, c, 0.025)
 	}
-	t7 := s.q
-	t8 := s.v
-	t9 := sBar.v
-	t10 := sBar.q
+	t6 := s.q
+	t7 := s.v
+	t8 := sBar.v
+	t9 := sBar.q
 	sum := 0.0
-	for i := 0; i < len(t7); i++ {
-		t32 := float64(i + 1)
+	for i := 0; i < len(t6); i++ {
+		t31 := float64(i + 1)
+		t32 := t6[i]
 		t33 := t7[i]
-		t34 := t8[i]
-		t9[i] += 2 * t34
-		t10[i] += t32
-		sum += t32*t33 + t34*t34
+		t8[i] += 2 * t33
+		t9[i] += t31
+		sum += t31*t32 + t33*t33
 	}
 	kBar = 0
 	cBar = 0
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t14 := s != nil
-		if t14 {
+		t13 := s != nil
+		if t13 {
 			*s = tapeValues[len(tapeValues)-1]
-			t15 := s.v
-			copy(t15, tape[len(tape)-len(t15):])
-			t16 := tape[:len(tape)-len(t15)]
-			t17 := s.q
-			copy(t17, t16[len(t16)-len(t17):])
+			t14 := s.v
+			copy(t14, tape[len(tape)-len(t14):])
+			t15 := tape[:len(tape)-len(t14)]
+			t16 := s.q
+			copy(t16, t15[len(t15)-len(t16):])
 			tapeValues = tapeValues[:len(tapeValues)-1]
-			tape = t16[:len(t16)-len(t17)]
+			tape = t15[:len(t15)-len(t16)]
 		}
 		if from < t {
-			if t14 {
-				t18 := append(tape, s.q...)
-				tape = append(t18, s.v...)
+			if t13 {
+				t17 := append(tape, s.q...)
+				tape = append(t17, s.v...)
 				tapeValues = append(tapeValues, *s)
 			}
 			for k4 := 0; k4 < t-from; k4++ {
 				if schedule.Take(from + k4) {
-					if t14 {
-						t31 := append(tape, s.q...)
-						tape = append(t31, s.v...)
+					if t13 {
+						t30 := append(tape, s.q...)
+						tape = append(t30, s.v...)
 						tapeValues = append(tapeValues, *s)
 					}
 				}
@@ -652,56 +629,55 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 				s.kick(k, c, 0.025)
 			}
 		}
-		if t14 {
+		if t13 {
+			t18 := append(tape, s.q...)
+			tape = append(t18, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.kick(k, c, 0.025)
+		if t13 {
 			t19 := append(tape, s.q...)
 			tape = append(t19, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		s.kick(k, c, 0.025)
-		if t14 {
-			t20 := append(tape, s.q...)
-			tape = append(t20, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
 		s.drift(0.05)
-		t21, t22 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t21
-		cBar += t22
-		if t14 {
+		t20, t21 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t20
+		cBar += t21
+		if t13 {
 			*s = tapeValues[len(tapeValues)-1]
-			t23 := s.v
-			copy(t23, tape[len(tape)-len(t23):])
-			t24 := tape[:len(tape)-len(t23)]
-			t25 := s.q
-			copy(t25, t24[len(t24)-len(t25):])
+			t22 := s.v
+			copy(t22, tape[len(tape)-len(t22):])
+			t23 := tape[:len(tape)-len(t22)]
+			t24 := s.q
+			copy(t24, t23[len(t23)-len(t24):])
 			tapeValues = tapeValues[:len(tapeValues)-1]
-			tape = t24[:len(t24)-len(t25)]
+			tape = t23[:len(t23)-len(t24)]
 		}
 		chainDriftReverseWrtS(s, sBar, 0.05)
-		if t14 {
+		if t13 {
 			*s = tapeValues[len(tapeValues)-1]
-			t26 := s.v
-			copy(t26, tape[len(tape)-len(t26):])
-			t27 := tape[:len(tape)-len(t26)]
-			t28 := s.q
-			copy(t28, t27[len(t27)-len(t28):])
+			t25 := s.v
+			copy(t25, tape[len(tape)-len(t25):])
+			t26 := tape[:len(tape)-len(t25)]
+			t27 := s.q
+			copy(t27, t26[len(t26)-len(t27):])
 			tapeValues = tapeValues[:len(tapeValues)-1]
-			tape = t27[:len(t27)-len(t28)]
+			tape = t26[:len(t26)-len(t27)]
 		}
-		t29, t30 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t29
-		cBar += t30
+		t28, t29 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t28
+		cBar += t29
 	}
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
-		t13 := t6[n+k2]
-		t6[n+k2] = 0
-		v0Bar[k2] += t13
+		t12 := t5[k2]
+		t5[k2] = 0
+		v0Bar[k2] += t12
 	}
 	for k3 := 0; k3 < len(q0); k3++ {
-		t12 := t4[n+k3]
-		t4[n+k3] = 0
-		q0Bar[k3] += t12
+		t11 := t3[k3]
+		t3[k3] = 0
+		q0Bar[k3] += t11
 	}
 	sBar.damp = 0
 	return sum, kBar, cBar
@@ -726,7 +702,7 @@ func chainKickReverseWrtSKC(s, sBar *chain, k, c, dt float64) (kBar, cBar float6
 	var tapeBuf [256]float64
 	t := s.q
 	t2 := s.v
-	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0)*3)
+	tape := slices.Grow(tapeBuf[:0], (len(t)+2)*3)
 	for i := 0; i < len(t); i++ {
 		q2 := t[i]
 		var left2 float64
@@ -841,24 +817,13 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	sBar := new(chain)
 	s.damp = 0.05
 	t2 := append([]float64(nil), q0...)
-	t3 := cap([]float64(nil))
-	var t4 []float64
-	if cap(t2) != t3 {
-		t4 = make([]float64, len(t2), cap(t2))
-	} else {
-		t4 = []float64(nil)[:len(t2)]
-	}
-	sBar.q = t4
+	t3 := make([]float64, len(t2), cap(t2))
+	sBar.q = t3
 	s.q = t2
-	t5 := append([]float64(nil), v0...)
-	var t6 []float64
-	if cap(t5) != t3 {
-		t6 = make([]float64, len(t5), cap(t5))
-	} else {
-		t6 = []float64(nil)[:len(t5)]
-	}
-	sBar.v = t6
-	s.v = t5
+	t4 := append([]float64(nil), v0...)
+	t5 := make([]float64, len(t4), cap(t4))
+	sBar.v = t5
+	s.v = t4
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
@@ -867,91 +832,90 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t31 := s != nil
-		if t31 {
+		t30 := s != nil
+		if t30 {
+			t31 := append(tape, s.q...)
+			tape = append(t31, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.kick(k, c, 0.025)
+		if t30 {
 			t32 := append(tape, s.q...)
 			tape = append(t32, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		s.kick(k, c, 0.025)
-		if t31 {
+		s.drift(0.05)
+		if t30 {
 			t33 := append(tape, s.q...)
 			tape = append(t33, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		s.drift(0.05)
-		if t31 {
-			t34 := append(tape, s.q...)
-			tape = append(t34, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
 		s.kick(k, c, 0.025)
 	}
-	t7 := s.q
-	t8 := s.v
-	t9 := sBar.v
-	t10 := sBar.q
+	t6 := s.q
+	t7 := s.v
+	t8 := sBar.v
+	t9 := sBar.q
 	sum := 0.0
-	for i := 0; i < len(t7); i++ {
-		t28 := float64(i + 1)
+	for i := 0; i < len(t6); i++ {
+		t27 := float64(i + 1)
+		t28 := t6[i]
 		t29 := t7[i]
-		t30 := t8[i]
-		t9[i] += 2 * t30
-		t10[i] += t28
-		sum += t28*t29 + t30*t30
+		t8[i] += 2 * t29
+		t9[i] += t27
+		sum += t27*t28 + t29*t29
 	}
 	kBar = 0
 	cBar = 0
 	for t := steps - 1; t >= 0; t-- {
-		t14 := s != nil
-		if t14 {
+		t13 := s != nil
+		if t13 {
 			*s = tapeValues[len(tapeValues)-1]
-			t15 := s.v
-			copy(t15, tape[len(tape)-len(t15):])
-			t16 := tape[:len(tape)-len(t15)]
-			t17 := s.q
-			copy(t17, t16[len(t16)-len(t17):])
-			tape = t16[:len(t16)-len(t17)]
+			t14 := s.v
+			copy(t14, tape[len(tape)-len(t14):])
+			t15 := tape[:len(tape)-len(t14)]
+			t16 := s.q
+			copy(t16, t15[len(t15)-len(t16):])
+			tape = t15[:len(t15)-len(t16)]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		t18, t19 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t18
-		cBar += t19
-		if t14 {
+		t17, t18 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t17
+		cBar += t18
+		if t13 {
 			*s = tapeValues[len(tapeValues)-1]
-			t20 := s.v
-			copy(t20, tape[len(tape)-len(t20):])
-			t21 := tape[:len(tape)-len(t20)]
-			t22 := s.q
-			copy(t22, t21[len(t21)-len(t22):])
-			tape = t21[:len(t21)-len(t22)]
+			t19 := s.v
+			copy(t19, tape[len(tape)-len(t19):])
+			t20 := tape[:len(tape)-len(t19)]
+			t21 := s.q
+			copy(t21, t20[len(t20)-len(t21):])
+			tape = t20[:len(t20)-len(t21)]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		chainDriftReverseWrtS(s, sBar, 0.05)
-		if t14 {
+		if t13 {
 			*s = tapeValues[len(tapeValues)-1]
-			t23 := s.v
-			copy(t23, tape[len(tape)-len(t23):])
-			t24 := tape[:len(tape)-len(t23)]
-			t25 := s.q
-			copy(t25, t24[len(t24)-len(t25):])
-			tape = t24[:len(t24)-len(t25)]
+			t22 := s.v
+			copy(t22, tape[len(tape)-len(t22):])
+			t23 := tape[:len(tape)-len(t22)]
+			t24 := s.q
+			copy(t24, t23[len(t23)-len(t24):])
+			tape = t23[:len(t23)-len(t24)]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		t26, t27 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t26
-		cBar += t27
+		t25, t26 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t25
+		cBar += t26
 	}
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
-		t13 := t6[n+k2]
-		t6[n+k2] = 0
-		v0Bar[k2] += t13
+		t12 := t5[k2]
+		t5[k2] = 0
+		v0Bar[k2] += t12
 	}
 	for k3 := 0; k3 < len(q0); k3++ {
-		t12 := t4[n+k3]
-		t4[n+k3] = 0
-		q0Bar[k3] += t12
+		t11 := t3[k3]
+		t3[k3] = 0
+		q0Bar[k3] += t11
 	}
 	sBar.damp = 0
 	return sum, kBar, cBar
@@ -1090,7 +1054,7 @@ func PendulumsGrad(x, xBar, v, vBar []float64, steps int) float64 {
 func verletReverseWrtXV(x, xBar, v, vBar []float64, h float64) {
 	var tapeBuf [256]float64
 	t := h / 2
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+2)
 	for i := 0; i < len(x); i++ {
 		v[i] -= t * math.Sin(x[i])
 		vi := v[i]
@@ -1127,7 +1091,7 @@ func PendulumsPlainGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	gadApart(x, xBar, "PendulumsPlainGrad: x and xBar")
 	gadApart(v, vBar, "PendulumsPlainGrad: v and vBar")
 	gadApart(x, v, "PendulumsPlainGrad: x and v")
-	tape := slices.Grow(tapeBuf[:0], max(steps+1, 0)*max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], max(steps+1, 0)*(len(x)+2))
 	for t := 1; t <= steps; t++ {
 		for i := 0; i < len(x); i++ {
 			v[i] -= 0.05 * math.Sin(x[i])
@@ -1247,12 +1211,7 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 	g := new(grid)
 	gBar := new(grid)
 	t2 := append([]float64(nil), u0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	gBar.u = t3
 	g.u = t2
 	t4 := new(coef)
@@ -1329,10 +1288,9 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 	t10 := t5.kappa
 	t5.kappa = 0
 	kappaBar = t10 * 0.2
-	n := len([]float64(nil))
 	for k := 0; k < len(u0); k++ {
-		t11 := t3[n+k]
-		t3[n+k] = 0
+		t11 := t3[k]
+		t3[k] = 0
 		u0Bar[k] += t11
 	}
 	return s, kappaBar, leakBar
@@ -1355,7 +1313,7 @@ func gridDiffuseReverse(g, gBar *grid) {
 	n := len(t)
 	prev := t[0]
 	t2 := g.c
-	tape := slices.Grow(tapeBuf[:0], max(n, 0)*2)
+	tape := slices.Grow(tapeBuf[:0], n*2)
 	for i := 1; i < n-1; i++ {
 		cur2 := t[i]
 		t12 := t2.kappa
@@ -1409,12 +1367,7 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 	g := new(grid)
 	gBar := new(grid)
 	t2 := append([]float64(nil), u0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	gBar.u = t3
 	g.u = t2
 	t4 := new(coef)
@@ -1467,10 +1420,9 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 	t10 := t5.kappa
 	t5.kappa = 0
 	kappaBar = t10 * 0.2
-	n := len([]float64(nil))
 	for k := 0; k < len(u0); k++ {
-		t11 := t3[n+k]
-		t3[n+k] = 0
+		t11 := t3[k]
+		t3[k] = 0
 		u0Bar[k] += t11
 	}
 	return s, kappaBar, leakBar
@@ -1550,12 +1502,7 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	sBar := new(chain)
 	s.damp = 0.2
 	t2 := append([]float64(nil), q0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	sBar.q = t3
 	s.q = t2
 	sBar.v = make([]float64, len(q0))
@@ -1630,10 +1577,9 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 		wBar += math.Cos(t16) * t17 * t15
 		kBar += t18
 	}
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t9 := t3[n+k2]
-		t3[n+k2] = 0
+		t9 := t3[k2]
+		t3[k2] = 0
 		q0Bar[k2] += t9
 	}
 	sBar.damp = 0
@@ -1662,7 +1608,7 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 	t3 := append(tapeBuf[:0], t2)
 	t[0] = t2 + dt*a
 	t4 := s.q
-	tape := slices.Grow(t3, max(len(t4)+2, 0)*3)
+	tape := slices.Grow(t3, (len(t4)+2)*3)
 	for i := 0; i < len(t4); i++ {
 		var left2 float64
 		var from int
@@ -1693,7 +1639,7 @@ func chainPushReverseWrtSAK(s, sBar *chain, a, k, dt float64) (aBar, kBar float6
 	}
 	t5 := s.q
 	t6 := s.v
-	tape = slices.Grow(tape, max(len(t5)+2, 0))
+	tape = slices.Grow(tape, len(t5)+2)
 	for i := 0; i < len(t5); i++ {
 		t23 := t6[i]
 		t24 := t5[i]
@@ -1766,12 +1712,7 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	sBar := new(chain)
 	s.damp = 0.2
 	t2 := append([]float64(nil), q0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	sBar.q = t3
 	s.q = t2
 	sBar.v = make([]float64, len(q0))
@@ -1823,10 +1764,9 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 		wBar += math.Cos(w*t14) * (0.05 * sBar.v[0]) * t14
 		kBar += t13
 	}
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t9 := t3[n+k2]
-		t3[n+k2] = 0
+		t9 := t3[k2]
+		t3[k2] = 0
 		q0Bar[k2] += t9
 	}
 	sBar.damp = 0
@@ -1908,12 +1848,7 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 	sBar := new(chain)
 	s.damp = 0.1
 	t2 := append([]float64(nil), q0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	sBar.q = t3
 	s.q = t2
 	sBar.v = make([]float64, len(q0))
@@ -1995,10 +1930,9 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 		timeBar2 += w * t18
 	}
 	wBar += 0.05 * t6
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t8 := t3[n+k2]
-		t3[n+k2] = 0
+		t8 := t3[k2]
+		t3[k2] = 0
 		q0Bar[k2] += t8
 	}
 	sBar.damp = 0
@@ -2027,7 +1961,7 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 	t3 := append(tapeBuf[:0], t2)
 	t[0] = t2 + dt*a
 	t4 := s.q
-	tape := slices.Grow(t3, max(len(t4)+2, 0)*3)
+	tape := slices.Grow(t3, (len(t4)+2)*3)
 	for i := 0; i < len(t4); i++ {
 		var left2 float64
 		var from int
@@ -2058,7 +1992,7 @@ func chainForcedReverseWrtSKA(s, sBar *chain, k, a, dt, seed float64) (kBar, aBa
 	}
 	t5 := s.q
 	t6 := s.v
-	tape = slices.Grow(tape, max(len(t5)+2, 0))
+	tape = slices.Grow(tape, len(t5)+2)
 	for i := 0; i < len(t5); i++ {
 		t24 := t6[i]
 		t25 := t5[i]
@@ -2133,12 +2067,7 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	sBar := new(chain)
 	s.damp = 0.1
 	t2 := append([]float64(nil), q0...)
-	var t3 []float64
-	if cap(t2) != cap([]float64(nil)) {
-		t3 = make([]float64, len(t2), cap(t2))
-	} else {
-		t3 = []float64(nil)[:len(t2)]
-	}
+	t3 := make([]float64, len(t2), cap(t2))
 	sBar.q = t3
 	s.q = t2
 	sBar.v = make([]float64, len(q0))
@@ -2200,10 +2129,9 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 		timeBar2 += w * t15
 	}
 	wBar += 0.05 * t6
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t8 := t3[n+k2]
-		t3[n+k2] = 0
+		t8 := t3[k2]
+		t3[k2] = 0
 		q0Bar[k2] += t8
 	}
 	sBar.damp = 0
@@ -2420,12 +2348,7 @@ func WindowsGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) 
 	gadApart(q0, q0Bar, "WindowsGrad: q0 and q0Bar")
 	gadApart(seq, seqBar, "WindowsGrad: seq and seqBar")
 	q := append([]float64(nil), q0...)
-	var qBar []float64
-	if cap(q) != cap([]float64(nil)) {
-		qBar = make([]float64, len(q), cap(q))
-	} else {
-		qBar = []float64(nil)[:len(q)]
-	}
+	qBar := make([]float64, len(q), cap(q))
 	n := len(seq) - 2
 	trips := max(n, 0)
 	copies := min(trips, 2)
@@ -2447,9 +2370,9 @@ func WindowsGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) 
 	for t := len(seq) - 3; t >= 0; t-- {
 		from := schedule.Back(t)
 		miss2 := tape[len(tape)-1]
-		t5 := tape[:len(tape)-1]
-		copy(q, t5[len(t5)-len(q):])
-		tape = t5[:len(t5)-len(q)]
+		t4 := tape[:len(tape)-1]
+		copy(q, t4[len(t4)-len(q):])
+		tape = t4[:len(t4)-len(q)]
 		if from < t {
 			tape = append(append(tape, q...), miss2)
 			for k3 := 0; k3 < t-from; k3++ {
@@ -2461,11 +2384,10 @@ func WindowsGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar float64) 
 		}
 		kBar += relaxReverse(q, qBar, seq[t:t+2], seqBar[t:t+2], k, 1)
 	}
-	n2 := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t4 := qBar[n2+k2]
-		qBar[n2+k2] = 0
-		q0Bar[k2] += t4
+		qkBar := qBar[k2]
+		qBar[k2] = 0
+		q0Bar[k2] += qkBar
 	}
 	return t2, kBar
 }
@@ -2488,7 +2410,7 @@ func relaxReverse(q, qBar, x, xBar []float64, k, seed float64) (kBar float64) {
 	gadApart(q, qBar, "relaxReverse: q and qBar")
 	gadApart(q, x, "relaxReverse: q and x")
 	t := k * 0.1
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+2)
 	for i := 0; i < len(x); i++ {
 		qi := q[i]
 		q[i] = qi - t*(qi-x[i])
@@ -2520,14 +2442,10 @@ func WindowsPlainGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar floa
 	gadApart(q0, q0Bar, "WindowsPlainGrad: q0 and q0Bar")
 	gadApart(seq, seqBar, "WindowsPlainGrad: seq and seqBar")
 	q := append([]float64(nil), q0...)
-	var qBar []float64
-	if cap(q) != cap([]float64(nil)) {
-		qBar = make([]float64, len(q), cap(q))
-	} else {
-		qBar = []float64(nil)[:len(q)]
-	}
-	n := len(seq) - 2
-	tape := slices.Grow(tapeBuf[:0], max(len(seq), 0)*len(q))
+	qBar := make([]float64, len(q), cap(q))
+	trips := len(seq)
+	n := trips - 2
+	tape := slices.Grow(tapeBuf[:0], trips*len(q))
 	miss := 0.0
 	for t := 0; t < n; t++ {
 		tape = append(tape, q...)
@@ -2536,16 +2454,15 @@ func WindowsPlainGrad(k float64, q0, q0Bar, seq, seqBar []float64) (f, kBar floa
 	t2 := miss + q[0]
 	qBar[0] += 1
 	kBar = 0
-	for t := len(seq) - 3; t >= 0; t-- {
+	for t := trips - 3; t >= 0; t-- {
 		copy(q, tape[len(tape)-len(q):])
 		kBar += relaxReverse(q, qBar, seq[t:t+2], seqBar[t:t+2], k, 1)
 		tape = tape[:len(tape)-len(q)]
 	}
-	n2 := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t4 := qBar[n2+k2]
-		qBar[n2+k2] = 0
-		q0Bar[k2] += t4
+		qkBar := qBar[k2]
+		qBar[k2] = 0
+		q0Bar[k2] += qkBar
 	}
 	return t2, kBar
 }

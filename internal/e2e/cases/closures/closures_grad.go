@@ -1516,7 +1516,7 @@ func AccumulateGrad(x, xBar []float64) float64 {
 	sum := new(float64)
 	sumBar := new(float64)
 	*sum = 0
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+2)
 	for i := 0; i < len(x); i++ {
 		t3 := math.Sin(x[i])
 		*sum += t3 * t3
@@ -1630,7 +1630,7 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dsumBar := new(float64)
 	*sum = 0
 	*dsum = 0
-	trips := max(len(x)+2, 0)
+	trips := len(x) + 2
 	t2 := append(t, make([]float64, trips)...)
 	tape := t2[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
@@ -1802,7 +1802,7 @@ func ModelGrad(x, xBar []float64) float64 {
 	out := make([]float64, len(x))
 	outBar := make([]float64, len(x))
 	quadApplySq(p, out, x)
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+2)
 	for i := 0; i < len(x); i++ {
 		t7 := p.A
 		out[i] += t7*x[i] + p.B
@@ -2168,7 +2168,7 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	outBar := make([]float64, len(x))
 	doutBar := make([]float64, len(x))
 	quadApplySqJVP(p, dp, out, dout, x, dx)
-	trips := max(len(x)+2, 0)
+	trips := len(x) + 2
 	t2 := append(t, make([]float64, trips)...)
 	tape := t2[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
@@ -2531,16 +2531,17 @@ func ShiftedGrad(x, xBar []float64) float64 {
 	x1 := x[1]
 	t := x1 - x[0]
 	t2 := t * t
-	tape := slices.Grow(tapeBuf[:0], max(len(x), 0))
+	trips := len(x)
+	tape := slices.Grow(tapeBuf[:0], trips)
 	s := t2 * x1
-	for i := 2; i < len(x); i++ {
+	for i := 2; i < trips; i++ {
 		c := x[i]
 		x1v3 := x[1]
 		t6 := x1v3 - c
 		tape = append(tape, c)
 		s += t6 * t6 * x1v3
 	}
-	for i := len(x) - 1; i >= 2; i-- {
+	for i := trips - 1; i >= 2; i-- {
 		x1v2 := x[1]
 		t4 := x1v2 - tape[len(tape)-1]
 		t5 := 2 * (x1v2 * t4)
@@ -2631,12 +2632,12 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dx1 := dx[1]
 	t2 := x1 - x[0]
 	t3 := dx1 - dx[0]
-	trips := max(len(x), 0)
+	trips := len(x)
 	t4 := append(t, make([]float64, trips)...)
 	tape := t4[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
 	s := t2 * t2 * x1
-	for i := 2; i < len(x); i++ {
+	for i := 2; i < trips; i++ {
 		c := x[i]
 		x1v3 := x[1]
 		t9 := x1v3 - c
@@ -2644,7 +2645,7 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		dtape = append(dtape, dx[i])
 		s += t9 * t9 * x1v3
 	}
-	for i := len(x) - 1; i >= 2; i-- {
+	for i := trips - 1; i >= 2; i-- {
 		x1v2 := x[1]
 		dx1v2 := dx[1]
 		t6 := x1v2 - tape[len(tape)-1]
@@ -3108,7 +3109,7 @@ func CounterGrad(x, xBar []float64) float64 {
 	s := new(float64)
 	sBar := new(float64)
 	*s = 0
-	tapeint := slices.Grow(tapeintBuf[:0], max(len(x)+2, 0))
+	tapeint := slices.Grow(tapeintBuf[:0], len(x)+2)
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		*n++
@@ -3174,7 +3175,7 @@ func MoveGrad(x, xBar []float64) float64 {
 	pBar := new(Point)
 	var t8 Point
 	*p = Point{X: x[0], Y: x[1]}
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+2)
 	for i := 0; i < len(x); i++ {
 		t7 := p.Y
 		p.X += x[i] * t7

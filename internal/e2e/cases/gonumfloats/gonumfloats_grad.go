@@ -259,7 +259,7 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 			from = 2
 		default:
 			if math.IsInf(L, 1) {
-				tape = slices.Grow(tape, max(len(s)+2, 0)*2)
+				tape = slices.Grow(tape, (len(s)+2)*2)
 				norm2 := 0.0
 				for i := 0; i < len(s); i++ {
 					t3 := math.Abs(s[i])
@@ -269,7 +269,7 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 				norm = 0
 				from = 3
 			} else {
-				tape = slices.Grow(tape, max(len(s)+2, 0)*2)
+				tape = slices.Grow(tape, (len(s)+2)*2)
 				norm = 0
 				for i := 0; i < len(s); i++ {
 					t := math.Abs(s[i])
@@ -399,7 +399,7 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*6)
+	tape := slices.Grow(tapeBuf[:0], (len(x)+2)*6)
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
@@ -1375,7 +1375,7 @@ func floatsMulReverse(dst, dstBar, s, sBar []float64) {
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	tape := slices.Grow(tapeBuf[:0], max(len(s)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(s)+2)
 	for i := 0; i < len(s); i++ {
 		dsti2 := dst[i]
 		dst[i] = dsti2 * s[i]
@@ -1435,7 +1435,7 @@ func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
 // It does not check that its slices are apart in memory: every call of it passes slices apart.
 func f64DivReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [256]float64
-	tape := slices.Grow(tapeBuf[:0], max(len(s)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(s)+2)
 	for i := 0; i < len(s); i++ {
 		dsti2 := dst[i]
 		dst[i] = dsti2 / s[i]
@@ -2245,7 +2245,7 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 				norm = 0
 				from2 = 3
 			} else {
-				tape = slices.Grow(tape, max(len(s)+2, 0)*2)
+				tape = slices.Grow(tape, (len(s)+2)*2)
 				norm = 0
 				for i := 0; i < len(s); i++ {
 					t2 := math.Abs(t[i] - s[i])
@@ -2346,7 +2346,7 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*6)
+	tape := slices.Grow(tapeBuf[:0], (len(x)+2)*6)
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
@@ -3100,7 +3100,7 @@ func floatsMaxReverse(s, sBar []float64, seed float64) {
 // It does not check that its slices are apart in memory: every call of it passes slices apart.
 func floatsProdReverse(s, sBar []float64, seed float64) {
 	var tapeBuf [256]float64
-	tape := slices.Grow(tapeBuf[:0], max(len(s)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(s)+2)
 	prod := 1.0
 	for i := 0; i < len(s); i++ {
 		val2 := s[i]
@@ -3133,8 +3133,7 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	if len(s) == 0 {
 		panic("floats: zero length slice")
 	}
-	trips := max(len(s)+2, 0)
-	tape := slices.Grow(tapeBuf[:0], trips)
+	tape := slices.Grow(tapeBuf[:0], len(s)+2)
 	t := math.NaN()
 	ind := 0
 	i := 0
@@ -3169,7 +3168,7 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 		lse = 0
 		from = 0
 	} else {
-		tape = slices.Grow(tape, trips)
+		tape = slices.Grow(tape, len(s)+2)
 		lse = 0
 		for i := 0; i < len(s); i++ {
 			t2 := math.Exp(s[i] - maxval)

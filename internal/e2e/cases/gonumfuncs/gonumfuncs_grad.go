@@ -1240,8 +1240,7 @@ func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "PenaltyIIGrad: x and xBar")
 	dim := len(x)
-	trips := max(dim+1, 0)
-	tape := slices.Grow(tapeBuf[:0], trips*4+trips)
+	tape := slices.Grow(tapeBuf[:0], (dim+1)*4+(dim+1))
 	s := -1.0
 	for i := 0; i < dim; i++ {
 		v2 := x[i]
@@ -1543,7 +1542,7 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "WatsonGrad: x and xBar")
-	tape := slices.Grow(tapeBuf[:0], 30*(2+max(len(x)+1, 0)+max(len(x)+2, 0)))
+	tape := slices.Grow(tapeBuf[:0], 30*(2+(len(x)+1)+(len(x)+2)))
 	sum = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
@@ -2346,7 +2345,7 @@ func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 	gadApart(x, xBar, "DixonPriceGrad: x and xBar")
 	xp := x[0]
 	t := xp - 1
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+1, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+1)
 	v := t * t
 	for i := 1; i < len(x); i++ {
 		xn2 := x[i]
@@ -2577,7 +2576,7 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 func GriewankGrad(g functions.Griewank, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "GriewankGrad: x and xBar")
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*3)
+	tape := slices.Grow(tapeBuf[:0], (len(x)+2)*3)
 	ss := 0.0
 	pc := 1.0
 	for i := 0; i < len(x); i++ {
@@ -2818,7 +2817,7 @@ func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	gadApart(x, xBar, "LevyGrad: x and xBar")
 	t := 3.141592653589793 * (1 + (x[0]-1)/4)
 	s1 := math.Sin(t)
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+1, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+1)
 	sum := s1 * s1
 	for i := 0; i < len(x)-1; i++ {
 		wi2 := 1 + (x[i]-1)/4
@@ -3120,7 +3119,7 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "SchwefelGrad: x and xBar")
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*2)
+	tape := slices.Grow(tapeBuf[:0], (len(x)+2)*2)
 	sum := 0.0
 	for i := 0; i < len(x); i++ {
 		v2 := x[i]

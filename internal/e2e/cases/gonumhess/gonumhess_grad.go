@@ -1805,7 +1805,7 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 	var dtapeBuf [256]float64
 	t2 := tapeBuf[:0]
 	gadApart(x, xBar, "functionsWatsonFuncGrad: x and xBar")
-	t3 := 30 * (2 + max(len(x)+1, 0) + max(len(x)+2, 0))
+	t3 := 30 * (2 + (len(x) + 1) + (len(x) + 2))
 	t4 := append(t2, make([]float64, t3)...)
 	tape := t4[:len(t2)]
 	dtape := append(dtapeBuf[:0], make([]float64, t3)...)[:len(t2)]
@@ -3997,72 +3997,72 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 	t := tapeBuf[:0]
 	gadApart(x, xBar, "functionsPenaltyIIFuncGrad: x and xBar")
 	dim := len(x)
-	trips := max(dim+1, 0)
-	tape := append(t, make([]float64, trips*4+trips)...)[:len(t)]
-	dtape := append(dtapeBuf[:0], make([]float64, trips*4+trips)...)[:len(t)]
+	t2 := (dim+1)*4 + (dim + 1)
+	tape := append(t, make([]float64, t2)...)[:len(t)]
+	dtape := append(dtapeBuf[:0], make([]float64, t2)...)[:len(t)]
 	s := -1.0
 	ds := 0.0
 	for i := 0; i < dim; i++ {
 		v2 := x[i]
 		dv2 := dx[i]
-		t21 := float64(dim - i)
-		t22 := t21 * v2
-		s += t22 * v2
-		ds += t21*dv2*v2 + t22*dv2
+		t22 := float64(dim - i)
+		t23 := t22 * v2
+		s += t23 * v2
+		ds += t22*dv2*v2 + t23*dv2
 	}
 	sum = 0
 	for i := 1; i < dim; i++ {
-		t17 := math.Exp(float64(i+1) / 10)
-		t18 := math.Exp(float64(i) / 10)
-		t19 := math.Exp(x[i] / 10)
-		t20 := math.Exp(x[i-1] / 10)
-		f2 := t19 + t20 - (t17 + t18)
-		tape = append(tape, t19, t20, t17, t18)
-		dtape = append(dtape, t19*(dx[i]/10), t20*(dx[i-1]/10), 0, 0)
+		t18 := math.Exp(float64(i+1) / 10)
+		t19 := math.Exp(float64(i) / 10)
+		t20 := math.Exp(x[i] / 10)
+		t21 := math.Exp(x[i-1] / 10)
+		f2 := t20 + t21 - (t18 + t19)
+		tape = append(tape, t20, t21, t18, t19)
+		dtape = append(dtape, t20*(dx[i]/10), t21*(dx[i-1]/10), 0, 0)
 		sum += f2 * f2
 	}
 	for i := 1; i < dim; i++ {
 		dxi := dx[i]
-		t16 := math.Exp(x[i] / 10)
-		f := t16 - 0.9048374180359595
-		tape = append(tape, t16)
-		dtape = append(dtape, t16*(dxi/10))
+		t17 := math.Exp(x[i] / 10)
+		f := t17 - 0.9048374180359595
+		tape = append(tape, t17)
+		dtape = append(dtape, t17*(dxi/10))
 		sum += f * f
 	}
-	t2 := x[0] - 0.2
-	sum2 := sum*1e-05 + t2*t2 + s*s
+	t3 := x[0] - 0.2
+	sum2 := sum*1e-05 + t3*t3 + s*s
 	sBar := 2 * s
 	dsBar := 2 * ds
 	dxBar[0] += 2 * dx[0]
 	for i := dim - 1; i >= 1; i-- {
-		t11 := tape[len(tape)-1]
+		t12 := tape[len(tape)-1]
 		df := dtape[len(tape)-1]
-		t12 := df * (2 * (1e-05 * (t11 - 0.9048374180359595)))
-		t13 := t12 + t11*(2*(1e-05*df))
-		t14 := t13 / 10
-		t15 := dxBar[i] + t14
-		dxBar[i] = t15
+		t13 := df * (2 * (1e-05 * (t12 - 0.9048374180359595)))
+		t14 := t13 + t12*(2*(1e-05*df))
+		t15 := t14 / 10
+		t16 := dxBar[i] + t15
+		dxBar[i] = t16
 		dtape = dtape[:len(tape)-1]
 		tape = tape[:len(tape)-1]
 	}
 	for i := dim - 1; i >= 1; i-- {
-		t5 := tape[len(tape)-4]
-		t6 := dtape[len(tape)-4]
-		t7 := tape[len(tape)-3]
-		t8 := dtape[len(tape)-3]
-		t9 := 2 * (1e-05 * (t5 + t7 - (tape[len(tape)-2] + tape[len(tape)-1])))
-		t10 := 2 * (1e-05 * (t6 + t8 - (dtape[len(tape)-2] + dtape[len(tape)-1])))
-		dxBar[i-1] += (t8*t9 + t7*t10) / 10
-		dxBar[i] += (t6*t9 + t5*t10) / 10
+		t6 := tape[len(tape)-4]
+		t7 := dtape[len(tape)-4]
+		t8 := tape[len(tape)-3]
+		t9 := dtape[len(tape)-3]
+		t10 := 2 * (1e-05 * (t6 + t8 - (tape[len(tape)-2] + tape[len(tape)-1])))
+		t11 := 2 * (1e-05 * (t7 + t9 - (dtape[len(tape)-2] + dtape[len(tape)-1])))
+		dxBar[i-1] += (t9*t10 + t8*t11) / 10
+		dxBar[i] += (t7*t10 + t6*t11) / 10
 		dtape = dtape[:len(tape)-4]
 		tape = tape[:len(tape)-4]
 	}
 	for i := dim - 1; i >= 0; i-- {
 		v := x[i]
 		dv := dx[i]
-		t3 := float64(dim - i)
-		t4 := dxBar[i] + (t3*dv*sBar + t3*v*dsBar + t3*(dsBar*v+sBar*dv))
-		dxBar[i] = t4
+		t4 := float64(dim - i)
+		t5 := dxBar[i] + (t4*dv*sBar + t4*v*dsBar + t4*(dsBar*v+sBar*dv))
+		dxBar[i] = t5
 	}
 	return sum2, 0
 }

@@ -499,15 +499,16 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 func PolyGrad(c []float64, x float64) (f, xBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
+	trips := len(c)
 	var r float64
 	var from int
-	if len(c) == 0 {
+	if trips == 0 {
 		r = 0
 		from = 0
 	} else {
-		r = c[len(c)-1]
-		tape = slices.Grow(tape, max(len(c), 0))
-		for i := len(c) - 2; i >= 0; i-- {
+		r = c[trips-1]
+		tape = slices.Grow(tape, trips)
+		for i := trips - 2; i >= 0; i-- {
 			ci := c[i]
 			tape = append(tape, r)
 			r = r*x + ci
@@ -519,7 +520,7 @@ func PolyGrad(c []float64, x float64) (f, xBar float64) {
 	} else {
 		xBar = 0
 		rBar := 1.0
-		for i := 0; i <= len(c)-2; i++ {
+		for i := 0; i <= trips-2; i++ {
 			xBar += tape[len(tape)-1] * rBar
 			rBar *= x
 			tape = tape[:len(tape)-1]
@@ -1071,8 +1072,7 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	gadApart(dst, dstBar, "SoftmaxVJP: dst and dstBar")
 	gadApart(x, xBar, "SoftmaxVJP: x and xBar")
 	gadApart(dst, x, "SoftmaxVJP: dst and x")
-	trips := max(len(x)+2, 0)
-	tape := slices.Grow(tapeBuf[:0], trips+trips+max(len(dst)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+2+(len(x)+2)+(len(dst)+2))
 	m := math.Inf(-1)
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -1294,7 +1294,7 @@ func EvolveGrad(x, xBar, state []float64) float64 {
 	stateBar := make([]float64, len(state), cap(state))
 	gadApart(x, xBar, "EvolveGrad: x and xBar")
 	gadApart(state, x, "EvolveGrad: state and x")
-	tape := slices.Grow(tapeBuf[:0], 5*max(len(state)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], 5*(len(state)+2))
 	for k := 0; k < 3; k++ {
 		for i := 0; i < len(state); i++ {
 			t5 := state[i]
@@ -1611,7 +1611,7 @@ func AccumulateGrad(x, xBar []float64) float64 {
 // It does not check that its slices are apart in memory: every call of it passes slices apart.
 func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
 	var tapeBuf [256]float64
-	tape := slices.Grow(tapeBuf[:0], max(len(acc)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(acc)+2)
 	for i := 0; i < len(acc); i++ {
 		xi := x[i]
 		acc[i] += xi * xi

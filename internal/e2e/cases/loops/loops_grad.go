@@ -356,7 +356,7 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 func ProductGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "ProductGrad: x and xBar")
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+2)
 	p := 1.0
 	for i := 0; i < len(x); i++ {
 		v2 := x[i]
@@ -840,7 +840,7 @@ func SkipNegativeGrad(x, xBar []float64) float64 {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "SkipNegativeGrad: x and xBar")
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+2)
 	s := 0.0
 	i := 0
 	var from, from2 int
@@ -1205,8 +1205,7 @@ func PairsGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "PairsGrad: x and xBar")
 	n := len(x)
-	trips := max(n+2, 0)
-	tape := slices.Grow(tapeBuf[:0], trips*(1+trips))
+	tape := slices.Grow(tapeBuf[:0], (n+2)*(1+(n+2)))
 	s := 0.0
 	for i := 0; i < n; i++ {
 		xi := x[i]
@@ -1269,22 +1268,30 @@ func ResidualsJVP(c, dc []float64) (float64, float64) {
 func ResidualsGrad(c, cBar []float64) float64 {
 	var tapeBuf [256]float64
 	gadApart(c, cBar, "ResidualsGrad: c and cBar")
-	tape := slices.Grow(tapeBuf[:0], max(2*len(c)+3, 0)*(1+max(len(c)+2, 0)))
+	tape := slices.Grow(tapeBuf[:0], max(2*len(c)+3, 0)*(1+(len(c)+2)))
 	s := 0.0
-	for i := 0; i < 2*len(c)+1; i++ {
-		t := float64(i) / float64(2*len(c))
-		r := math.Sin(3 * t)
-		p := 1.0
-		for i := 0; i < len(c); i++ {
-			cj := c[i]
-			tape = append(tape, p)
-			r -= cj * p
-			p *= t
+	i := 0
+	var i2 int
+	for {
+		i2 = 2 * len(c)
+		if i < i2+1 {
+			t := float64(i) / float64(2*len(c))
+			r := math.Sin(3 * t)
+			p := 1.0
+			for i := 0; i < len(c); i++ {
+				cj := c[i]
+				tape = append(tape, p)
+				r -= cj * p
+				p *= t
+			}
+			tape = append(tape, r)
+			s += r * r
+			i++
+		} else {
+			break
 		}
-		tape = append(tape, r)
-		s += r * r
 	}
-	for i2 := 2*len(c) + 0; i2 >= 0; i2-- {
+	for ; i2 >= 0; i2-- {
 		rBar := 2 * tape[len(tape)-1]
 		tape = tape[:len(tape)-1]
 		for i := len(c) - 1; i >= 0; i-- {

@@ -43,7 +43,7 @@ func CumSquaresGrad(x, xBar []float64) float64 {
 	gadApart(x, xBar, "CumSquaresGrad: x and xBar")
 	c := make([]float64, len(x))
 	cBar := make([]float64, len(x))
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+2)
 	acc := 0.0
 	for i := 0; i < len(x); i++ {
 		acc3 := acc + x[i]
@@ -96,7 +96,7 @@ func SquaresJVP(x, dx []float64) (float64, float64) {
 func SquaresGrad(x, xBar []float64) float64 {
 	var tapeSlicesBuf [85][]float64
 	gadApart(x, xBar, "SquaresGrad: x and xBar")
-	tapeSlices := slices.Grow(tapeSlicesBuf[:0], max(len(x)+2, 0)*2)
+	tapeSlices := slices.Grow(tapeSlicesBuf[:0], (len(x)+2)*2)
 	var sq []float64
 	var sqBar []float64
 	for i := 0; i < len(x); i++ {
@@ -721,12 +721,7 @@ func HalvesGrad(x, xBar []float64) float64 {
 	tape := tapeBuf[:0]
 	gadApart(x, xBar, "HalvesGrad: x and xBar")
 	y := append([]float64(nil), x...)
-	var yBar []float64
-	if cap(y) != cap([]float64(nil)) {
-		yBar = make([]float64, len(y), cap(y))
-	} else {
-		yBar = []float64(nil)[:len(y)]
-	}
+	yBar := make([]float64, len(y), cap(y))
 	n := len(y) / 2
 	before := len(tape)
 	s := 0.0
@@ -734,13 +729,13 @@ func HalvesGrad(x, xBar []float64) float64 {
 		if k == 2 {
 			tape = slices.Grow(tape, len(tape)-before)
 		}
-		t9 := y[n : 2*n]
-		t10 := append(tape, t9...)
-		mixInto(y[:n], t9, float64(k))
+		t8 := y[n : 2*n]
+		t9 := append(tape, t8...)
+		mixInto(y[:n], t8, float64(k))
 		y0 := y[0]
-		t11 := y[n-1]
-		tape = append(t10, y0, t11)
-		s += y0 * t11
+		t10 := y[n-1]
+		tape = append(t9, y0, t10)
+		s += y0 * t10
 	}
 	t := y[n : 2*n]
 	t2 := y[:n]
@@ -754,18 +749,17 @@ func HalvesGrad(x, xBar []float64) float64 {
 	mixIntoReverseWrtDstSrc(t, t5, t2, t6, 0.5)
 	tape2 := t3[:len(t3)-len(t2)]
 	for k := 2; k >= 1; k-- {
-		t8 := tape2[:len(tape2)-2]
+		t7 := tape2[:len(tape2)-2]
 		yBar[n-1] += tape2[len(tape2)-2]
 		yBar[0] += tape2[len(tape2)-1]
-		copy(t, t8[len(t8)-len(t):])
+		copy(t, t7[len(t7)-len(t):])
 		mixIntoReverseWrtDstSrc(t2, t6, t, t5, float64(k))
-		tape2 = t8[:len(t8)-len(t)]
+		tape2 = t7[:len(t7)-len(t)]
 	}
-	n2 := len([]float64(nil))
 	for k := 0; k < len(x); k++ {
-		t7 := yBar[n2+k]
-		yBar[n2+k] = 0
-		xBar[k] += t7
+		ykBar := yBar[k]
+		yBar[k] = 0
+		xBar[k] += ykBar
 	}
 	return t4
 }

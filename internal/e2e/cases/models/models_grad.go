@@ -29,8 +29,7 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	h := make([]float64, nHid)
 	hBar := make([]float64, nHid)
 	t6 := n.W1
-	trips := max(nOut+2, 0)
-	tape := slices.Grow(tapeBuf[:0], max(nHid+2, 0)+trips*2+trips)
+	tape := slices.Grow(tapeBuf[:0], nHid+2+(nOut+2)*2+(nOut+2))
 	for j := 0; j < nHid; j++ {
 		a2 := t5[j]
 		for i := 0; i < len(x); i++ {
@@ -206,7 +205,7 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	nHid := len(t5)
 	t6 := n.W1
 	t7 := n.W2
-	tape := slices.Grow(tapeBuf[:0], max(len(labels)+2, 0)*(1+max(nHid+2, 0)))
+	tape := slices.Grow(tapeBuf[:0], (len(labels)+2)*(1+(nHid+2)))
 	total := 0.0
 	for s := 0; s < len(labels); s++ {
 		label := labels[s]
@@ -472,15 +471,14 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	sBar.Layers = append(t, make([]Layer, max(len(s.Layers)-len(t), 0))...)
 	gadApart(x, xBar, "ForwardGrad: x and xBar")
 	t2 := s.Layers
-	trips := max(len(t2)+2, 0)
 	before := len(tapeSlices)
 	before2 := len(tape)
 	act := x
 	actBar := xBar
 	for i2 := 0; i2 < len(t2); i2++ {
 		if i2 == 1 {
-			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before))
-			tape = slices.Grow(tape, (trips-2)*(len(tape)-before2))
+			tapeSlices = slices.Grow(tapeSlices, len(t2)*(len(tapeSlices)-before))
+			tape = slices.Grow(tape, len(t2)*(len(tape)-before2))
 		}
 		l := t2[i2]
 		t9 := l.B
@@ -599,7 +597,7 @@ func EnergyGrad(ps, psBar []Particle) float64 {
 	var t27 [2]float64
 	var pBar Particle
 	gadApart(ps, psBar, "EnergyGrad: ps and psBar")
-	tape := slices.Grow(tapeBuf[:0], max(len(ps)+2, 0)*(2+(max(len(ps)+1, 0)+3)/2*3))
+	tape := slices.Grow(tapeBuf[:0], (len(ps)+2)*(2+(len(ps)+4)/2*3))
 	e := 0.0
 	for i := 0; i < len(ps); i++ {
 		p := ps[i]
@@ -726,7 +724,7 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 	gadApart(ps, psBar, "StepGrad: ps and psBar")
 	next := make([]Particle, len(ps))
 	nextBar := make([]Particle, len(ps))
-	tape := slices.Grow(tapeBuf[:0], max(len(ps)+2, 0)*12)
+	tape := slices.Grow(tapeBuf[:0], (len(ps)+2)*12)
 	for i := 0; i < len(ps); i++ {
 		p := ps[i]
 		q2 := p
@@ -1132,12 +1130,7 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	gadApart(a, aBar, "ConcatGrad: a and aBar")
 	gadApart(b, bBar, "ConcatGrad: b and bBar")
 	all := append([]float64(nil), a...)
-	var allBar []float64
-	if cap(all) != cap([]float64(nil)) {
-		allBar = make([]float64, len(all), cap(all))
-	} else {
-		allBar = []float64(nil)[:len(all)]
-	}
+	allBar := make([]float64, len(all), cap(all))
 	all2 := append(all, b...)
 	t := cap(all2) != cap(all)
 	var allBar2 []float64
@@ -1160,16 +1153,16 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	var rowsBar [][]float64
 	i := 0
 	for ; i+1 < len(all3); i += 2 {
-		t6 := allBar3[i : i+2]
+		t5 := allBar3[i : i+2]
 		rows2 := append(rows, all3[i:i+2])
 		if cap(rows2) != cap(rows) {
-			t7 := make([][]float64, len(rows2), cap(rows2))
-			copy(t7, rowsBar)
-			rowsBar = t7
+			t6 := make([][]float64, len(rows2), cap(rows2))
+			copy(t6, rowsBar)
+			rowsBar = t6
 		} else {
 			rowsBar = rowsBar[:len(rows2)]
 		}
-		rowsBar[len(rows)] = t6
+		rowsBar[len(rows)] = t5
 		rows = rows2
 	}
 	s := 0.0
@@ -1196,20 +1189,19 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	bBar[0] += a0 * t3
 	aBar[0] += t3 * b0
 	for k := 0; k < len(b); k++ {
-		t5 := allBar2[len(all)+k]
+		t4 := allBar2[len(all)+k]
 		allBar2[len(all)+k] = 0
-		bBar[k] += t5
+		bBar[k] += t4
 	}
 	if t {
 		for k := 0; k < len(all); k++ {
 			allBar[k] += allBar2[k]
 		}
 	}
-	n := len([]float64(nil))
 	for k := 0; k < len(a); k++ {
-		t4 := allBar[n+k]
-		allBar[n+k] = 0
-		aBar[k] += t4
+		allkBar := allBar[k]
+		allBar[k] = 0
+		aBar[k] += allkBar
 	}
 	return s
 }
@@ -1298,7 +1290,7 @@ func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) f
 func denseReverse(w, wBar, b, bBar, x, xBar, seed []float64) {
 	var tapeBuf [256]float64
 	outBar := make([]float64, len(b))
-	tape := slices.Grow(tapeBuf[:0], max(len(b)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(b)+2)
 	for o := 0; o < len(b); o++ {
 		a := b[o]
 		for i := 0; i < len(x); i++ {
@@ -1398,8 +1390,7 @@ func scaleToJVPWrtDstX(dst, ddst []float64, a float64, x, dx []float64) ([]float
 func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "SoftmaxVJP: x and xBar")
-	trips := max(len(x)+2, 0)
-	tape := slices.Grow(tapeBuf[:0], trips+trips+trips)
+	tape := slices.Grow(tapeBuf[:0], len(x)+2+(len(x)+2)+(len(x)+2))
 	m := math.Inf(-1)
 	for i := 0; i < len(x); i++ {
 		v := x[i]

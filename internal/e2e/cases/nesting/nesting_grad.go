@@ -184,7 +184,7 @@ func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 func ChainGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "ChainGrad: x and xBar")
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+2)
 	s := 0.0
 	i := 0
 	for ; i+1 < len(x); i++ {
@@ -254,7 +254,7 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	gadApart(x, xBar, "ChainGrad: x and xBar")
-	trips := max(len(x)+2, 0)
+	trips := len(x) + 2
 	t2 := append(t, make([]float64, trips)...)
 	tape := t2[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
@@ -918,7 +918,7 @@ func SelfSlopeGrad(x, xBar []float64) float64 {
 // It does not check that its slices are apart in memory: every call of it passes slices apart.
 func wiggleJVPInPlaceReverse(q, qBar []float64, seed, seed2 float64) {
 	var tapeBuf [256]float64
-	tape := slices.Grow(tapeBuf[:0], max(len(q)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(q)+2)
 	for i := 0; i < len(q); i++ {
 		tape = append(tape, math.Cos(q[i]))
 	}
@@ -1260,7 +1260,7 @@ func uGradWrtXJVP(w, x, dx, xBar, dxBar []float64) (float64, float64) {
 func ResidualGrad(w, wBar []float64, pts [][]float64) float64 {
 	var tapeBuf [256]float64
 	gadApart(w, wBar, "ResidualGrad: w and wBar")
-	tape := slices.Grow(tapeBuf[:0], max(len(pts)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(pts)+2)
 	s := 0.0
 	for i := 0; i < len(pts); i++ {
 		p2 := pts[i]

@@ -559,7 +559,7 @@ func pingpongReverse(a, aBar, b, bBar []float64, n int) {
 	if n == 0 {
 		from = 0
 	} else {
-		trips := max(len(a)+2, 0)
+		trips := len(a) + 2
 		tape2 := slices.Grow(tape, trips)
 		tapeint = slices.Grow(tapeint, trips)
 		for i := 0; i < len(a); i++ {

@@ -274,17 +274,16 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	mBar.Layers = append(t, make([]Layer, max(len(m.Layers)-len(t), 0))...)
 	t2 := m.Layers
 	t3 := mBar.Layers
-	trips := max(len(t2)+2, 0)
 	before := len(tapePointers)
 	before2 := len(tapeSlices)
 	before3 := len(tape)
 	before4 := len(tapeValues)
 	for i := 0; i < len(t2); i++ {
 		if i == 1 {
-			tapePointers = slices.Grow(tapePointers, (trips-2)*(len(tapePointers)-before))
-			tapeSlices = slices.Grow(tapeSlices, (trips-2)*(len(tapeSlices)-before2))
-			tape = slices.Grow(tape, (trips-2)*(len(tape)-before3))
-			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before4))
+			tapePointers = slices.Grow(tapePointers, len(t2)*(len(tapePointers)-before))
+			tapeSlices = slices.Grow(tapeSlices, len(t2)*(len(tapeSlices)-before2))
+			tape = slices.Grow(tape, len(t2)*(len(tape)-before3))
+			tapeValues = slices.Grow(tapeValues, len(t2)*(len(tapeValues)-before4))
 		}
 		old2 := t2[i]
 		oldBar := t3[i]
@@ -320,12 +319,11 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	m.Scale = s
 	t6 := m.Layers
 	t7 := m.Scale
-	trips2 := max(len(t6)+2, 0)
 	before5 := len(tape)
 	out := 0.0
 	for i2 := 0; i2 < len(t6); i2++ {
 		if i2 == 1 {
-			tape = slices.Grow(tape, (trips2-2)*(len(tape)-before5))
+			tape = slices.Grow(tape, len(t6)*(len(tape)-before5))
 		}
 		l := t6[i2]
 		t25 := l.W
@@ -554,12 +552,7 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 	h := new(history)
 	hBar := new(history)
 	t := append([]float64(nil), q0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
-	} else {
-		t2 = []float64(nil)[:len(t)]
-	}
+	t2 := make([]float64, len(t), cap(t))
 	hBar.q = t2
 	h.q = t
 	for i := 0; i < 3; i++ {
@@ -584,10 +577,9 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 		backs[len(backs)-1]()
 		backs = backs[:len(backs)-1]
 	}
-	n := len([]float64(nil))
 	for k := 0; k < len(q0); k++ {
-		t6 := t2[n+k]
-		t2[n+k] = 0
+		t6 := t2[k]
+		t2[k] = 0
 		q0Bar[k] += t6
 	}
 	return e
@@ -609,7 +601,7 @@ func RecordedGrad(q0, q0Bar []float64) float64 {
 func historyRecordSplitWrtH(h, hBar *history, dt float64) func() {
 	t := h.q
 	t2 := hBar.q
-	tape := slices.Grow([]float64(nil), max(len(t)+2, 0))
+	tape := slices.Grow([]float64(nil), len(t)+2)
 	for i := 0; i < len(t); i++ {
 		t15 := t[i]
 		t[i] = t15 + dt*t15*t15
@@ -620,12 +612,7 @@ func historyRecordSplitWrtH(h, hBar *history, dt float64) func() {
 	t5 := h.q
 	t6 := hBar.q
 	t7 := append([]float64(nil), t5...)
-	var t8 []float64
-	if cap(t7) != cap([]float64(nil)) {
-		t8 = make([]float64, len(t7), cap(t7))
-	} else {
-		t8 = []float64(nil)[:len(t7)]
-	}
+	t8 := make([]float64, len(t7), cap(t7))
 	t9 := append(t3, t7)
 	var t10 [][]float64
 	if cap(t9) != cap(t3) {
@@ -641,10 +628,9 @@ func historyRecordSplitWrtH(h, hBar *history, dt float64) func() {
 	return func() {
 		i2 := len(t) - 1
 		hBar.past = t11
-		n := len([]float64(nil))
 		for k := 0; k < len(t5); k++ {
-			t14 := t8[n+k]
-			t8[n+k] = 0
+			t14 := t8[k]
+			t8[k] = 0
 			t6[k] += t14
 		}
 		for ; i2 >= 0; i2-- {
@@ -706,23 +692,18 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	gadApart(x, xBar, "ShiftedGrad: x and xBar")
 	y := append([]float64(nil), x...)
 	n := len(y)
-	var yBar []float64
-	if cap(y) != cap([]float64(nil)) {
-		yBar = make([]float64, n, cap(y))
-	} else {
-		yBar = []float64(nil)[:n]
-	}
+	yBar := make([]float64, n, cap(y))
 	before := len(tape)
 	for i2 := 0; i2 < 3; i2++ {
 		if i2 == 1 {
 			tape = slices.Grow(tape, 3*(len(tape)-before))
 		}
-		t7 := y[1:]
-		t8 := y[:n-1]
-		for i := 0; i < len(t7); i++ {
-			t9 := t8[i]
-			t7[i] += a * t9 * t9
-			tape = append(tape, t9)
+		t6 := y[1:]
+		t7 := y[:n-1]
+		for i := 0; i < len(t6); i++ {
+			t8 := t7[i]
+			t6[i] += a * t8 * t8
+			tape = append(tape, t8)
 		}
 	}
 	s := 0.0
@@ -733,22 +714,21 @@ func ShiftedGrad(x, xBar []float64, a float64) (f, aBar float64) {
 	}
 	aBar = 0
 	for i4 := 2; i4 >= 0; i4-- {
-		t2 := yBar[1:]
-		t3 := yBar[:n-1]
+		t := yBar[1:]
+		t2 := yBar[:n-1]
 		for i := len(y[1:]) - 1; i >= 0; i-- {
-			t4 := tape[len(tape)-1]
-			t5 := t2[i]
-			t6 := t5 * t4
-			t3[i] += a*t4*t5 + a*t6
-			aBar += t6 * t4
+			t3 := tape[len(tape)-1]
+			t4 := t[i]
+			t5 := t4 * t3
+			t2[i] += a*t3*t4 + a*t5
+			aBar += t5 * t3
 			tape = tape[:len(tape)-1]
 		}
 	}
-	n2 := len([]float64(nil))
 	for k := 0; k < len(x); k++ {
-		t := yBar[n2+k]
-		yBar[n2+k] = 0
-		xBar[k] += t
+		ykBar := yBar[k]
+		yBar[k] = 0
+		xBar[k] += ykBar
 	}
 	return s, aBar
 }

@@ -116,7 +116,7 @@ func dotJVP(a, da, b, db []float64) (float64, float64) {
 func OnceGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "OnceGrad: x and xBar")
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+2)
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		t := math.Exp(x[i])
@@ -169,12 +169,11 @@ func InLoopGrad(x, xBar []float64) float64 {
 	tape := tapeBuf[:0]
 	gadApart(x, xBar, "InLoopGrad: x and xBar")
 	i := len(x)
-	trips := max(i+1, 0)
 	before := len(tape)
 	s := 0.0
 	for i2 := 1; i2 <= i; i2++ {
 		if i2 == 2 {
-			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tape = slices.Grow(tape, (i-1)*(len(tape)-before))
 		}
 		t3 := x[:i2]
 		t4 := 0.5 * dot(t3, t3)
@@ -361,7 +360,7 @@ func smoothJVP(a, da, b, db float64) (float64, float64) {
 func CheckpointedGrad(x, xBar []float64) float64 {
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "CheckpointedGrad: x and xBar")
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+1, 0))
+	tape := slices.Grow(tapeBuf[:0], len(x)+1)
 	t := 0.0
 	for i := 1; i < len(x); i++ {
 		xi2 := x[i]
@@ -561,8 +560,7 @@ func leapfrogSplitWrtQKC(
 	f := make([]float64, n)
 	fBar := make([]float64, n)
 	t2 := dt / 2
-	trips := max(n+2, 0)
-	tape := slices.Grow([]float64(nil), max(steps+2, 0)*(trips*6+trips*6+trips))
+	tape := slices.Grow([]float64(nil), max(steps+2, 0)*((n+2)*6+(n+2)*6+(n+2)))
 	var path []int
 	for s := 0; s < steps; s++ {
 		for i := 0; i < n; i++ {
@@ -896,7 +894,7 @@ func wrapSplit(x, xBar []float64, n int) (*pair, *pair, func()) {
 		p, pBar, back = wrapSplit(x, xBar, n-1)
 		t = p.b
 		t2 = pBar.b
-		tape = slices.Grow([]float64(nil), max(len(t)+2, 0))
+		tape = slices.Grow([]float64(nil), len(t)+2)
 		for i := 0; i < len(t); i++ {
 			xi := x[i]
 			t[i] += math.Sin(xi)

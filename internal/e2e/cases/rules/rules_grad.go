@@ -86,7 +86,7 @@ func LossGrad(x, xBar []float64) float64 {
 	path := pathBuf[:0]
 	var tapeBuf [256]float64
 	gadApart(x, xBar, "LossGrad: x and xBar")
-	tape := slices.Grow(tapeBuf[:0], max(len(x)+2, 0)*3)
+	tape := slices.Grow(tapeBuf[:0], (len(x)+2)*3)
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		xi3 := x[i]
@@ -250,7 +250,7 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	gadApart(x, xBar, "LossGrad: x and xBar")
-	t2 := max(len(x)+2, 0) * 3
+	t2 := (len(x) + 2) * 3
 	t3 := append(t, make([]float64, t2)...)
 	tape := t3[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, t2)...)[:len(t)]

@@ -92,12 +92,7 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	s := new(state)
 	sBar := new(state)
 	t := append([]float64(nil), q0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
-	} else {
-		t2 = []float64(nil)[:len(t)]
-	}
+	t2 := make([]float64, len(t), cap(t))
 	sBar.q = t2
 	s.q = t
 	sBar.v = make([]float64, len(q0))
@@ -151,10 +146,9 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		}
 		kBar += stateStepReverseWrtSK(s, sBar, k, 0.01)
 	}
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t10 := t2[n+k2]
-		t2[n+k2] = 0
+		t10 := t2[k2]
+		t2[k2] = 0
 		q0Bar[k2] += t10
 	}
 	return t5, kBar
@@ -178,7 +172,7 @@ func stateStepReverseWrtSK(s, sBar *state, k, dt float64) (kBar float64) {
 	t := s.q
 	t2 := s.v
 	t3 := dt * k
-	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(t)+2)
 	for i := 0; i < len(t); i++ {
 		t9 := t[i]
 		t2[i] -= t3 * t9
@@ -325,24 +319,13 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 	s := new(state)
 	sBar := new(state)
 	t := append([]float64(nil), q0...)
-	t2 := cap([]float64(nil))
-	var t3 []float64
-	if cap(t) != t2 {
-		t3 = make([]float64, len(t), cap(t))
-	} else {
-		t3 = []float64(nil)[:len(t)]
-	}
-	sBar.q = t3
+	t2 := make([]float64, len(t), cap(t))
+	sBar.q = t2
 	s.q = t
-	t4 := append([]float64(nil), v0...)
-	var t5 []float64
-	if cap(t4) != t2 {
-		t5 = make([]float64, len(t4), cap(t4))
-	} else {
-		t5 = []float64(nil)[:len(t4)]
-	}
-	sBar.v = t5
-	s.v = t4
+	t3 := append([]float64(nil), v0...)
+	t4 := make([]float64, len(t3), cap(t3))
+	sBar.v = t4
+	s.v = t3
 	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
@@ -351,91 +334,90 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t29 := s != nil
-		if t29 {
+		t28 := s != nil
+		if t28 {
+			t29 := append(tape, s.q...)
+			tape = append(t29, s.v...)
+			tapeValues = append(tapeValues, *s)
+		}
+		s.kick(k, c, 0.025)
+		if t28 {
 			t30 := append(tape, s.q...)
 			tape = append(t30, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		s.kick(k, c, 0.025)
-		if t29 {
+		s.drift(0.05)
+		if t28 {
 			t31 := append(tape, s.q...)
 			tape = append(t31, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
-		s.drift(0.05)
-		if t29 {
-			t32 := append(tape, s.q...)
-			tape = append(t32, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
 		s.kick(k, c, 0.025)
 	}
-	t6 := s.q
-	t7 := s.v
-	t8 := sBar.v
-	t9 := sBar.q
+	t5 := s.q
+	t6 := s.v
+	t7 := sBar.v
+	t8 := sBar.q
 	sum := 0.0
-	for i := 0; i < len(t6); i++ {
-		t26 := float64(i + 1)
+	for i := 0; i < len(t5); i++ {
+		t25 := float64(i + 1)
+		t26 := t5[i]
 		t27 := t6[i]
-		t28 := t7[i]
-		t8[i] += 2 * t28
-		t9[i] += t26
-		sum += t26*t27 + t28*t28
+		t7[i] += 2 * t27
+		t8[i] += t25
+		sum += t25*t26 + t27*t27
 	}
 	kBar = 0
 	cBar = 0
 	for i := steps - 1; i >= 0; i-- {
-		t12 := s != nil
-		if t12 {
+		t11 := s != nil
+		if t11 {
 			*s = tapeValues[len(tapeValues)-1]
-			t13 := s.v
-			copy(t13, tape[len(tape)-len(t13):])
-			t14 := tape[:len(tape)-len(t13)]
-			t15 := s.q
-			copy(t15, t14[len(t14)-len(t15):])
-			tape = t14[:len(t14)-len(t15)]
+			t12 := s.v
+			copy(t12, tape[len(tape)-len(t12):])
+			t13 := tape[:len(tape)-len(t12)]
+			t14 := s.q
+			copy(t14, t13[len(t13)-len(t14):])
+			tape = t13[:len(t13)-len(t14)]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		t16, t17 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t16
-		cBar += t17
-		if t12 {
+		t15, t16 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t15
+		cBar += t16
+		if t11 {
 			*s = tapeValues[len(tapeValues)-1]
-			t18 := s.v
-			copy(t18, tape[len(tape)-len(t18):])
-			t19 := tape[:len(tape)-len(t18)]
-			t20 := s.q
-			copy(t20, t19[len(t19)-len(t20):])
-			tape = t19[:len(t19)-len(t20)]
+			t17 := s.v
+			copy(t17, tape[len(tape)-len(t17):])
+			t18 := tape[:len(tape)-len(t17)]
+			t19 := s.q
+			copy(t19, t18[len(t18)-len(t19):])
+			tape = t18[:len(t18)-len(t19)]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateDriftReverseWrtS(s, sBar, 0.05)
-		if t12 {
+		if t11 {
 			*s = tapeValues[len(tapeValues)-1]
-			t21 := s.v
-			copy(t21, tape[len(tape)-len(t21):])
-			t22 := tape[:len(tape)-len(t21)]
-			t23 := s.q
-			copy(t23, t22[len(t22)-len(t23):])
-			tape = t22[:len(t22)-len(t23)]
+			t20 := s.v
+			copy(t20, tape[len(tape)-len(t20):])
+			t21 := tape[:len(tape)-len(t20)]
+			t22 := s.q
+			copy(t22, t21[len(t21)-len(t22):])
+			tape = t21[:len(t21)-len(t22)]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
-		t24, t25 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t24
-		cBar += t25
+		t23, t24 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t23
+		cBar += t24
 	}
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(v0); k2++ {
-		t11 := t5[n+k2]
-		t5[n+k2] = 0
-		v0Bar[k2] += t11
+		t10 := t4[k2]
+		t4[k2] = 0
+		v0Bar[k2] += t10
 	}
 	for k3 := 0; k3 < len(q0); k3++ {
-		t10 := t3[n+k3]
-		t3[n+k3] = 0
-		q0Bar[k3] += t10
+		t9 := t2[k3]
+		t2[k3] = 0
+		q0Bar[k3] += t9
 	}
 	return sum, kBar, cBar
 }
@@ -457,7 +439,7 @@ func stateKickReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar float6
 	var tapeBuf [256]float64
 	t := s.q
 	t2 := s.v
-	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(t)+2)
 	for i := 0; i < len(t); i++ {
 		q2 := t[i]
 		t2[i] -= dt * (k*q2 + c*q2*q2*q2)
@@ -786,7 +768,7 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	bBar.m = mBar
 	b.m = m
 	t := b.x
-	tapeint := slices.Grow(tapeintBuf[:0], max(len(t)+2, 0))
+	tapeint := slices.Grow(tapeintBuf[:0], len(t)+2)
 	for i := 0; i < len(t); i++ {
 		t46 := i % len(x0)
 		t[i] = x0[t46] + float64(i)
@@ -797,8 +779,7 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	t2 := b.x
 	t3 := b.m
 	t4 := b.a
-	trips := max(n2+2, 0)
-	tape := slices.Grow(tapeBuf[:0], trips*(trips*6))
+	tape := slices.Grow(tapeBuf[:0], (n2+2)*((n2+2)*6))
 	for i := 0; i < n2; i++ {
 		for j := 0; j < n2; j++ {
 			var from int
@@ -823,13 +804,13 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 			path = append(path, from)
 		}
 	}
-	trips2 := max(steps+2, 0)
+	trips := max(steps+2, 0)
 	before := len(tape)
 	before2 := len(tapeValues)
 	for i := 0; i < steps; i++ {
 		if i == 1 {
-			tape = slices.Grow(tape, (trips2-2)*(len(tape)-before))
-			tapeValues = slices.Grow(tapeValues, (trips2-2)*(len(tapeValues)-before2))
+			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
 		if b != nil {
 			t37 := append(tape, b.x...)
@@ -841,7 +822,7 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 		b.verlet(0.01)
 	}
 	t5 := b.v
-	tapeint = slices.Grow(tapeint, max(n+2, 0))
+	tapeint = slices.Grow(tapeint, n+2)
 	e := 0.0
 	for i := 0; i < n; i++ {
 		mi := m[i]
@@ -957,8 +938,7 @@ func bodiesVerletReverseWrtB(b, bBar *bodies, dt float64) {
 	t6 := b.x
 	t7 := b.m
 	t8 := b.a
-	trips := max(n+2, 0)
-	tape := slices.Grow(tapeBuf[:0], trips*(trips*6))
+	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+2)*6))
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			var from int
@@ -1138,7 +1118,7 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	bBar.m = mBar
 	b.m = m
 	t2 := b.x
-	tapeint := slices.Grow(tapeintBuf[:0], max(len(t2)+2, 0))
+	tapeint := slices.Grow(tapeintBuf[:0], len(t2)+2)
 	for i := 0; i < len(t2); i++ {
 		t49 := i % len(x0)
 		t2[i] = x0[t49] + float64(i)
@@ -1149,8 +1129,7 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	t3 := b.x
 	t4 := b.m
 	t5 := b.a
-	trips := max(n2+2, 0)
-	tape := slices.Grow(tapeBuf[:0], trips*(trips*6))
+	tape := slices.Grow(tapeBuf[:0], (n2+2)*((n2+2)*6))
 	for i := 0; i < n2; i++ {
 		for j := 0; j < n2; j++ {
 			var from2 int
@@ -1197,7 +1176,7 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 		}
 	}
 	t6 := b.v
-	tapeint = slices.Grow(tapeint, max(n+2, 0))
+	tapeint = slices.Grow(tapeint, n+2)
 	e := 0.0
 	for i := 0; i < n; i++ {
 		mi := m[i]
@@ -1465,7 +1444,7 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 	cBar := new(cloud)
 	var t44 [2]float64
 	c.e = [2]float64{e0[0], e0[1]}
-	trips := max(len(q0)+2, 0)
+	trips := len(q0) + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	tapeint := slices.Grow(tapeintBuf[:0], trips)
@@ -1893,7 +1872,7 @@ func statePhaseReverse(s, sBar *state, seed [][]float64) {
 	t := s.q
 	outBar := make([][]float64, len(t))
 	t2 := s.v
-	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t)+2, 0))
+	tapePointers := slices.Grow(tapePointersBuf[:0], len(t)+2)
 	for i := 0; i < len(t); i++ {
 		t9 := new([2]float64)
 		t10 := new([2]float64)
@@ -1942,7 +1921,7 @@ func stateEulerStepReverseWrtSKC(s, sBar *state, k, c, dt float64) (kBar, cBar f
 	t := s.q
 	f := make([]float64, len(t))
 	fBar := make([]float64, len(t))
-	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(t)+2)
 	for i := 0; i < len(t); i++ {
 		q2 := t[i]
 		f[i] = -(k * q2) - c*q2*q2*q2
@@ -2085,12 +2064,7 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 	b := new(buffers)
 	bBar := new(buffers)
 	t := append([]float64(nil), x...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
-	} else {
-		t2 = []float64(nil)[:len(t)]
-	}
+	t2 := make([]float64, len(t), cap(t))
 	bBar.cur = t2
 	b.cur = t
 	bBar.next = make([]float64, len(x))
@@ -2191,10 +2165,9 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 		s2--
 		path = t6
 	}
-	n2 := len([]float64(nil))
 	for k := 0; k < len(x); k++ {
-		t5 := t2[n2+k]
-		t2[n2+k] = 0
+		t5 := t2[k]
+		t2[k] = 0
 		xBar[k] += t5
 	}
 	return sum, wBar
@@ -2219,7 +2192,7 @@ func buffersSmoothReverse(b, bBar *buffers, w float64) (wBar float64) {
 	n := len(t)
 	t2 := b.next
 	t3 := 1 - w
-	trips := max(n+2, 0)
+	trips := n + 2
 	tapeint := slices.Grow(tapeintBuf[:0], trips*2)
 	tape := slices.Grow(tapeBuf[:0], trips)
 	for i := 0; i < n; i++ {
@@ -2280,12 +2253,7 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 	r := new(state)
 	rBar := new(state)
 	t3 := append([]float64(nil), q0...)
-	var t4 []float64
-	if cap(t3) != cap([]float64(nil)) {
-		t4 = make([]float64, len(t3), cap(t3))
-	} else {
-		t4 = []float64(nil)[:len(t3)]
-	}
+	t4 := make([]float64, len(t3), cap(t3))
 	rBar.q = t4
 	r.q = t3
 	rBar.v = make([]float64, len(q0))
@@ -2386,10 +2354,9 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 		}
 		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
 	}
-	n := len([]float64(nil))
 	for k := 0; k < len(q0); k++ {
-		t15 := t4[n+k]
-		t4[n+k] = 0
+		t15 := t4[k]
+		t4[k] = 0
 		q0Bar[k] += t15
 	}
 	t11 := sBar.v
@@ -2452,7 +2419,7 @@ func stateKickReverseWrtS(s, sBar *state, k, c, dt float64) {
 	var tapeBuf [256]float64
 	t := s.q
 	t2 := s.v
-	tape := slices.Grow(tapeBuf[:0], max(len(t)+2, 0))
+	tape := slices.Grow(tapeBuf[:0], len(t)+2)
 	for i := 0; i < len(t); i++ {
 		q2 := t[i]
 		t2[i] -= dt * (k*q2 + c*q2*q2*q2)
@@ -3736,14 +3703,8 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	drBar := new(state)
 	t5 := append([]float64(nil), q0...)
 	t6 := append([]float64(nil), dq0...)
-	var t7, t8 []float64
-	if cap(t5) != cap([]float64(nil)) {
-		t7 = make([]float64, len(t5), cap(t5))
-		t8 = make([]float64, len(t5), cap(t5))
-	} else {
-		t7 = []float64(nil)[:len(t5)]
-		t8 = make([]float64, len(t7), cap(t7))
-	}
+	t7 := make([]float64, len(t5), cap(t5))
+	t8 := make([]float64, len(t5), cap(t5))
 	rBar.q = t7
 	drBar.q = t8
 	r.q = t5
@@ -3756,61 +3717,61 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	before2 := len(tapeValues)
 	for i := 0; i < 4; i++ {
 		if i == 1 {
-			t67 := append(tape, make([]float64, 4*(len(tape)-before))...)
-			t68 := append(dtape, make([]float64, 4*(len(tape)-before))...)
-			t69 := append(tapeValues, make([]state, 4*(len(tapeValues)-before2))...)
-			dtape = t68[:len(tape)]
-			tape = t67[:len(tape)]
+			t66 := append(tape, make([]float64, 4*(len(tape)-before))...)
+			t67 := append(dtape, make([]float64, 4*(len(tape)-before))...)
+			t68 := append(tapeValues, make([]state, 4*(len(tapeValues)-before2))...)
+			dtape = t67[:len(tape)]
+			tape = t66[:len(tape)]
 			dtapeValues = append(dtapeValues, make([]state, 4*(len(tapeValues)-before2))...)[:len(tapeValues)]
-			tapeValues = t69[:len(tapeValues)]
+			tapeValues = t68[:len(tapeValues)]
 		}
-		t70 := s != nil
-		if t70 {
-			t71 := ds.q
-			t72 := append(tape, s.q...)
-			t73 := append(dtape, t71...)
-			t74 := ds.v
-			tape = append(t72, s.v...)
-			dtape = append(t73, t74...)
-			t75 := *ds
+		t69 := s != nil
+		if t69 {
+			t70 := ds.q
+			t71 := append(tape, s.q...)
+			t72 := append(dtape, t70...)
+			t73 := ds.v
+			tape = append(t71, s.v...)
+			dtape = append(t72, t73...)
+			t74 := *ds
 			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t75)
+			dtapeValues = append(dtapeValues, t74)
 		}
 		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
-		if t70 {
-			t76 := ds.q
-			t77 := append(tape, s.q...)
-			t78 := append(dtape, t76...)
-			t79 := ds.v
-			tape = append(t77, s.v...)
-			dtape = append(t78, t79...)
-			t80 := *ds
+		if t69 {
+			t75 := ds.q
+			t76 := append(tape, s.q...)
+			t77 := append(dtape, t75...)
+			t78 := ds.v
+			tape = append(t76, s.v...)
+			dtape = append(t77, t78...)
+			t79 := *ds
 			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t80)
+			dtapeValues = append(dtapeValues, t79)
 		}
 		stateDriftJVPWrtS(s, ds, 0.1)
-		if t70 {
-			t81 := ds.q
-			t82 := append(tape, s.q...)
-			t83 := append(dtape, t81...)
-			t84 := ds.v
-			tape = append(t82, s.v...)
-			dtape = append(t83, t84...)
-			t85 := *ds
+		if t69 {
+			t80 := ds.q
+			t81 := append(tape, s.q...)
+			t82 := append(dtape, t80...)
+			t83 := ds.v
+			tape = append(t81, s.v...)
+			dtape = append(t82, t83...)
+			t84 := *ds
 			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t85)
+			dtapeValues = append(dtapeValues, t84)
 		}
 		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
 		if r != nil {
-			t86 := dr.q
-			t87 := append(tape, r.q...)
-			t88 := append(dtape, t86...)
-			t89 := dr.v
-			tape = append(t87, r.v...)
-			dtape = append(t88, t89...)
-			t90 := *dr
+			t85 := dr.q
+			t86 := append(tape, r.q...)
+			t87 := append(dtape, t85...)
+			t88 := dr.v
+			tape = append(t86, r.v...)
+			dtape = append(t87, t88...)
+			t89 := *dr
 			tapeValues = append(tapeValues, *r)
-			dtapeValues = append(dtapeValues, t90)
+			dtapeValues = append(dtapeValues, t89)
 		}
 		stateStepJVPWrtS(r, dr, 0.7, 0.1)
 	}
@@ -3828,113 +3789,111 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	t20 := dsBar.q
 	e := 0.0
 	for i := 0; i < len(t9); i++ {
-		t58 := t9[i]
-		t59 := t10[i]
-		t60 := t11[i]
-		t61 := t12[i]
-		t62 := t13[i]
-		t63 := t14[i]
-		t64 := t16[i]
-		t15[i] += t60
-		t16[i] = t64 + t61
-		t65 := t18[i]
-		t17[i] += t62
-		t18[i] = t65 + t63
-		t66 := t20[i]
-		t19[i] += 2 * t58
-		t20[i] = t66 + 2*t59
-		e += t58*t58 + t60*t62
+		t57 := t9[i]
+		t58 := t10[i]
+		t59 := t11[i]
+		t60 := t12[i]
+		t61 := t13[i]
+		t62 := t14[i]
+		t63 := t16[i]
+		t15[i] += t59
+		t16[i] = t63 + t60
+		t64 := t18[i]
+		t17[i] += t61
+		t18[i] = t64 + t62
+		t65 := t20[i]
+		t19[i] += 2 * t57
+		t20[i] = t65 + 2*t58
+		e += t57*t57 + t59*t61
 	}
 	for i := 3; i >= 0; i-- {
 		if r != nil {
-			t29 := dtapeValues[len(tapeValues)-1]
+			t28 := dtapeValues[len(tapeValues)-1]
 			*r = tapeValues[len(tapeValues)-1]
-			*dr = t29
-			t30 := r.v
-			t31 := dr.v
-			copy(t30, tape[len(tape)-len(t30):])
-			copy(t31, dtape[len(tape)-len(t30):])
-			t32 := tape[:len(tape)-len(t30)]
-			t33 := dtape[:len(tape)-len(t30)]
-			t34 := r.q
-			t35 := dr.q
-			copy(t34, t32[len(t32)-len(t34):])
-			copy(t35, t33[len(t32)-len(t34):])
-			tape = t32[:len(t32)-len(t34)]
-			dtape = t33[:len(t32)-len(t34)]
+			*dr = t28
+			t29 := r.v
+			t30 := dr.v
+			copy(t29, tape[len(tape)-len(t29):])
+			copy(t30, dtape[len(tape)-len(t29):])
+			t31 := tape[:len(tape)-len(t29)]
+			t32 := dtape[:len(tape)-len(t29)]
+			t33 := r.q
+			t34 := dr.q
+			copy(t33, t31[len(t31)-len(t33):])
+			copy(t34, t32[len(t31)-len(t33):])
+			tape = t31[:len(t31)-len(t33)]
+			dtape = t32[:len(t31)-len(t33)]
 			dtapeValues = dtapeValues[:len(tapeValues)-1]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateStepReverseWrtSJVP(r, dr, rBar, drBar, 0.7, 0.1)
-		t36 := s != nil
-		if t36 {
-			t37 := dtapeValues[len(tapeValues)-1]
+		t35 := s != nil
+		if t35 {
+			t36 := dtapeValues[len(tapeValues)-1]
 			*s = tapeValues[len(tapeValues)-1]
-			*ds = t37
-			t38 := s.v
-			t39 := ds.v
-			copy(t38, tape[len(tape)-len(t38):])
-			copy(t39, dtape[len(tape)-len(t38):])
-			t40 := tape[:len(tape)-len(t38)]
-			t41 := dtape[:len(tape)-len(t38)]
-			t42 := s.q
-			t43 := ds.q
-			copy(t42, t40[len(t40)-len(t42):])
-			copy(t43, t41[len(t40)-len(t42):])
-			tape = t40[:len(t40)-len(t42)]
-			dtape = t41[:len(t40)-len(t42)]
+			*ds = t36
+			t37 := s.v
+			t38 := ds.v
+			copy(t37, tape[len(tape)-len(t37):])
+			copy(t38, dtape[len(tape)-len(t37):])
+			t39 := tape[:len(tape)-len(t37)]
+			t40 := dtape[:len(tape)-len(t37)]
+			t41 := s.q
+			t42 := ds.q
+			copy(t41, t39[len(t39)-len(t41):])
+			copy(t42, t40[len(t39)-len(t41):])
+			tape = t39[:len(t39)-len(t41)]
+			dtape = t40[:len(t39)-len(t41)]
 			dtapeValues = dtapeValues[:len(tapeValues)-1]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateKickReverseWrtSJVP(s, ds, sBar, dsBar, 1.3, 0.4, 0.05)
-		if t36 {
-			t44 := dtapeValues[len(tapeValues)-1]
+		if t35 {
+			t43 := dtapeValues[len(tapeValues)-1]
 			*s = tapeValues[len(tapeValues)-1]
-			*ds = t44
-			t45 := s.v
-			t46 := ds.v
-			copy(t45, tape[len(tape)-len(t45):])
-			copy(t46, dtape[len(tape)-len(t45):])
-			t47 := tape[:len(tape)-len(t45)]
-			t48 := dtape[:len(tape)-len(t45)]
-			t49 := s.q
-			t50 := ds.q
-			copy(t49, t47[len(t47)-len(t49):])
-			copy(t50, t48[len(t47)-len(t49):])
-			tape = t47[:len(t47)-len(t49)]
-			dtape = t48[:len(t47)-len(t49)]
+			*ds = t43
+			t44 := s.v
+			t45 := ds.v
+			copy(t44, tape[len(tape)-len(t44):])
+			copy(t45, dtape[len(tape)-len(t44):])
+			t46 := tape[:len(tape)-len(t44)]
+			t47 := dtape[:len(tape)-len(t44)]
+			t48 := s.q
+			t49 := ds.q
+			copy(t48, t46[len(t46)-len(t48):])
+			copy(t49, t47[len(t46)-len(t48):])
+			tape = t46[:len(t46)-len(t48)]
+			dtape = t47[:len(t46)-len(t48)]
 			dtapeValues = dtapeValues[:len(tapeValues)-1]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateDriftReverseWrtSJVP(s, ds, sBar, dsBar, 0.1)
-		if t36 {
-			t51 := dtapeValues[len(tapeValues)-1]
+		if t35 {
+			t50 := dtapeValues[len(tapeValues)-1]
 			*s = tapeValues[len(tapeValues)-1]
-			*ds = t51
-			t52 := s.v
-			t53 := ds.v
-			copy(t52, tape[len(tape)-len(t52):])
-			copy(t53, dtape[len(tape)-len(t52):])
-			t54 := tape[:len(tape)-len(t52)]
-			t55 := dtape[:len(tape)-len(t52)]
-			t56 := s.q
-			t57 := ds.q
-			copy(t56, t54[len(t54)-len(t56):])
-			copy(t57, t55[len(t54)-len(t56):])
-			tape = t54[:len(t54)-len(t56)]
-			dtape = t55[:len(t54)-len(t56)]
+			*ds = t50
+			t51 := s.v
+			t52 := ds.v
+			copy(t51, tape[len(tape)-len(t51):])
+			copy(t52, dtape[len(tape)-len(t51):])
+			t53 := tape[:len(tape)-len(t51)]
+			t54 := dtape[:len(tape)-len(t51)]
+			t55 := s.q
+			t56 := ds.q
+			copy(t55, t53[len(t53)-len(t55):])
+			copy(t56, t54[len(t53)-len(t55):])
+			tape = t53[:len(t53)-len(t55)]
+			dtape = t54[:len(t53)-len(t55)]
 			dtapeValues = dtapeValues[:len(tapeValues)-1]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		stateKickReverseWrtSJVP(s, ds, sBar, dsBar, 1.3, 0.4, 0.05)
 	}
-	n := len([]float64(nil))
 	for k := 0; k < len(q0); k++ {
-		t27 := n + k
-		t28 := t8[t27]
-		t7[t27] = 0
-		t8[t27] = 0
-		dq0Bar[k] += t28
+		t27 := t8[k]
+		t7[k] = 0
+		t8[k] = 0
+		dq0Bar[k] += t27
 	}
 	t21 := sBar.v
 	t22 := dsBar.v
@@ -4030,7 +3989,7 @@ func stateKickReverseWrtSJVP(s, ds, sBar, dsBar *state, k, c, dt float64) {
 	t7 := ds.q
 	t8 := s.v
 	t9 := ds.v
-	trips := max(len(t6)+2, 0)
+	trips := len(t6) + 2
 	t10 := append(t5, make([]float64, trips)...)
 	tape := t10[:len(t5)]
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t5)]
@@ -4240,12 +4199,7 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	var t17 flow
 	var t18 flow
 	t := append([]float64(nil), q0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
-	} else {
-		t2 = []float64(nil)[:len(t)]
-	}
+	t2 := make([]float64, len(t), cap(t))
 	t18.Q = t2
 	t17.Q = t
 	t18.V = make([]float64, len(q0))
@@ -4259,8 +4213,8 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 		}
 		t14 := f2.Q
-		n2 := len(t14)
-		for i := 0; i < n2; i++ {
+		n := len(t14)
+		for i := 0; i < n; i++ {
 			t15 := t14[i]
 			t16 := math.Sin(t15)
 			f2.V[i] -= t3 * t16
@@ -4292,10 +4246,9 @@ func ByValueGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		}
 	}
 	kBar2 := kBar + 0.05*t10
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t11 := t2[n+k2]
-		t2[n+k2] = 0
+		t11 := t2[k2]
+		t2[k2] = 0
 		q0Bar[k2] += t11
 	}
 	return t5*t6 + k*kBar, kBar2
@@ -4315,12 +4268,7 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	var t14 flow
 	var t15 flow
 	t := append([]float64(nil), q0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
-	} else {
-		t2 = []float64(nil)[:len(t)]
-	}
+	t2 := make([]float64, len(t), cap(t))
 	t15.Q = t2
 	t14.Q = t
 	t15.V = make([]float64, len(q0))
@@ -4378,10 +4326,9 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 		fBar3.V = fBar2.V
 		kBar2 += advectReverseWrtFK(f2, &fBar3, k, 0.05)
 	}
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t8 := t2[n+k2]
-		t2[n+k2] = 0
+		t8 := t2[k2]
+		t2[k2] = 0
 		q0Bar[k2] += t8
 	}
 	return t4*t5 + k*kBar, kBar2
@@ -4402,7 +4349,7 @@ func advectReverseWrtFK(f flow, fBar *flow, k, dt float64) (kBar float64) {
 	t2 := f.Q
 	n := len(t2)
 	t3 := dt * k
-	tape := slices.Grow(tapeBuf[:0], max(n+2, 0)*2)
+	tape := slices.Grow(tapeBuf[:0], (n+2)*2)
 	for i := 0; i < n; i++ {
 		t8 := t2[i]
 		t9 := math.Sin(t8)
@@ -4617,12 +4564,7 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 	p := new(geom.Polyline)
 	pBar := new(geom.Polyline)
 	t := append([]float64(nil), pts...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
-	} else {
-		t2 = []float64(nil)[:len(t)]
-	}
+	t2 := make([]float64, len(t), cap(t))
 	pBar.Pts = t2
 	p.Pts = t
 	trips := max(steps+2, 0)
@@ -4699,10 +4641,9 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 		backs = backs[:len(backs)-1]
 		tapeSlices = t10
 	}
-	n := len([]float64(nil))
 	for k2 := 0; k2 < len(pts); k2++ {
-		t7 := t2[n+k2]
-		t2[n+k2] = 0
+		t7 := t2[k2]
+		t2[k2] = 0
 		ptsBar[k2] += t7
 	}
 	return length + t4*t5, kBar
@@ -4728,12 +4669,11 @@ func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float6
 	segs := make([]float64, t4)
 	segsBar := make([]float64, t4)
 	trips := max(t3+1, 0)
-	before := len([]float64(nil))
 	var tape []float64
 	total := 0.0
 	for i := 0; i < t4; i++ {
 		if i == 1 {
-			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
+			tape = slices.Grow(tape, (trips-2)*len(tape))
 		}
 		t10 := t[2*i : 2*i+2]
 		t11 := t[2*i+2 : 2*i+4]
@@ -4867,12 +4807,7 @@ func RefinedGrad(q0, q0Bar []float64, k float64, n int) (f, kBar float64) {
 	s := new(state)
 	sBar := new(state)
 	t := append([]float64(nil), q0...)
-	var t2 []float64
-	if cap(t) != cap([]float64(nil)) {
-		t2 = make([]float64, len(t), cap(t))
-	} else {
-		t2 = []float64(nil)[:len(t)]
-	}
+	t2 := make([]float64, len(t), cap(t))
 	sBar.q = t2
 	s.q = t
 	back := stateRefineSplit(s, sBar, n)
@@ -4897,10 +4832,9 @@ func RefinedGrad(q0, q0Bar []float64, k float64, n int) (f, kBar float64) {
 	kBar = t4 * t8
 	t7[0] += t8 * k
 	back()
-	n2 := len([]float64(nil))
 	for k2 := 0; k2 < len(q0); k2++ {
-		t9 := t2[n2+k2]
-		t2[n2+k2] = 0
+		t9 := t2[k2]
+		t2[k2] = 0
 		q0Bar[k2] += t9
 	}
 	return e, kBar
@@ -4933,7 +4867,7 @@ func stateRefineSplit(s, sBar *state, n int) func() {
 	t2 := sBar.q
 	q := make([]float64, 2*len(t)-1)
 	qBar := make([]float64, 2*len(t)-1)
-	tape := slices.Grow([]float64(nil), max(len(t)+2, 0)*2)
+	tape := slices.Grow([]float64(nil), (len(t)+2)*2)
 	var path []int
 	for i := 0; i < len(t); i++ {
 		q[2*i] = t[i]

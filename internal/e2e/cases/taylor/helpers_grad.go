@@ -1398,7 +1398,7 @@ func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	gadApart(x, xBar, "loopsProductGrad: x and xBar")
-	trips := max(len(x)+2, 0)
+	trips := len(x) + 2
 	t2 := append(t, make([]float64, trips)...)
 	tape := t2[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
@@ -1788,7 +1788,7 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	gadApart(x, xBar, "loopsSkipNegativeGrad: x and xBar")
-	trips := max(len(x)+2, 0)
+	trips := len(x) + 2
 	t2 := append(t, make([]float64, trips)...)
 	tape := t2[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
@@ -2045,7 +2045,7 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	gadApart(x, xBar, "memoryCumSquaresGrad: x and xBar")
 	c := make([]float64, len(x))
 	cBar := make([]float64, len(x))
-	trips := max(len(x)+2, 0)
+	trips := len(x) + 2
 	t2 := append(t, make([]float64, trips)...)
 	tape := t2[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, trips)...)[:len(t)]
@@ -2280,7 +2280,7 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeSlicesBuf [85][]float64
 	t := tapeSlicesBuf[:0]
 	gadApart(x, xBar, "memorySquaresGrad: x and xBar")
-	t2 := max(len(x)+2, 0) * 2
+	t2 := (len(x) + 2) * 2
 	t3 := append(t, make([][]float64, t2)...)
 	tapeSlices := t3[:len(t)]
 	dtapeSlices := append(dtapeSlicesBuf[:0], make([][]float64, t2)...)[:len(t)]
@@ -3421,7 +3421,7 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 	if len(x) != 2*n || n2 != n-1 {
 		panic("springs: dimension mismatch")
 	}
-	t4 := max(n2+2, 0) * 3
+	t4 := (n2 + 2) * 3
 	t5 := append(t, make([]float64, t4)...)
 	tape := t5[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, t4)...)[:len(t)]

@@ -36,7 +36,7 @@ func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [256]float64
 	t := tapeBuf[:0]
 	gadApart(x, xBar, "energyGrad: x and xBar")
-	t2 := max(len(x)+2, 0) * 2
+	t2 := (len(x) + 2) * 2
 	t3 := append(t, make([]float64, t2)...)
 	tape := t3[:len(t)]
 	dtape := append(dtapeBuf[:0], make([]float64, t2)...)[:len(t)]

@@ -913,7 +913,7 @@ func SumsGrad(x, y *T) (f float64, xBar, yBar *T) {
 // It does not check that its slices are apart in memory: every call of it passes slices apart.
 func sumReverse(ts, tsBar []*T, seed *T) {
 	var tapePointersBuf [256]*T
-	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(ts)+2, 0))
+	tapePointers := slices.Grow(tapePointersBuf[:0], len(ts)+2)
 	var s *T
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
@@ -1668,7 +1668,7 @@ func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
 	n := len(t)
 	sBar.Ws = append(t2, make([]*T, max(n-len(t2), 0))...)
 	t3 := *sBar
-	trips := max(n+2, 0)
+	trips := n + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	for i := 0; i < n; i++ {
@@ -1753,7 +1753,7 @@ func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
 	sBar.Ws = append(t, make([]*T, max(len(s.Ws)-len(t), 0))...)
 	t2 := s.Ws
 	n := len(t2)
-	trips := max(n+2, 0)
+	trips := n + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	for i := 0; i < n; i++ {
@@ -1843,7 +1843,7 @@ func AddrLossGrad(m Deep, mBar *Deep, x *T) float64 {
 	mBar2.Ws = t2.Ws
 	*m2 = m
 	t3 := m2.Ws
-	trips := max(len(t3)+2, 0)
+	trips := len(t3) + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	for i := 0; i < len(t3); i++ {
@@ -2455,7 +2455,7 @@ func RecurrentGrad(h0, w, u, x *T) (f float64, h0Bar, wBar, uBar, xBar *T) {
 		tensorops.Sin(x),
 	}
 	n := len(xs)
-	trips := max(n+2, 0)
+	trips := n + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips*3)
 	tapeSlices := slices.Grow(tapeSlicesBuf[:0], trips*2)

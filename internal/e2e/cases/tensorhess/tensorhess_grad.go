@@ -1337,7 +1337,7 @@ func DeepLossGrad(d, dBar *Deep, x *T) float64 {
 	t3 := d.Norm
 	t4 := d.Out
 	t5 := d.Post
-	trips := max(len(t2)+2, 0)
+	trips := len(t2) + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	h := x
@@ -1495,7 +1495,7 @@ func deepLossGradJVP(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t15 := dd.Out
 	t16 := d.Post
 	t17 := dd.Post
-	trips := max(len(t10)+2, 0)
+	trips := len(t10) + 2
 	t18 := append(t4, make([]*T, trips)...)
 	t19 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
 	t20 := append(t3, make([]*tensorops.Tensor, trips)...)
@@ -1763,7 +1763,7 @@ func deepLossGradJVPStacked(d, dd, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t15 := dd.Out
 	t16 := d.Post
 	t17 := dd.Post
-	trips := max(len(t10)+2, 0)
+	trips := len(t10) + 2
 	t18 := append(t4, make([]*T, trips)...)
 	t19 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
 	t20 := append(t3, make([]*tensorops.Tensor, trips)...)
@@ -2351,7 +2351,7 @@ func deepLossGradTaylorWrtDDBar(d, d1, d2, dBar, dBar1, dBar2 *Deep, x *T) (floa
 	t23 := d.Post
 	t24 := d1.Post
 	t25 := d2.Post
-	trips := max(len(t14)+2, 0)
+	trips := len(t14) + 2
 	t26 := append(t6, make([]*T, trips)...)
 	t27 := append(tapePointersBuf1v2[:0], make([]*T, trips)...)
 	t28 := append(tapePointersBuf2v2[:0], make([]*T, trips)...)
@@ -2687,7 +2687,7 @@ func DeepLossVGrad(d Deep, dBar *Deep, x *T) float64 {
 	t4 := d.Norm
 	t5 := d.Out
 	t6 := d.Post
-	trips := max(n2+2, 0)
+	trips := n2 + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	h := x
@@ -2844,7 +2844,7 @@ func deepLossVGradJVP(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, float64) {
 	t17 := dd2.Out
 	t18 := d.Post
 	t19 := dd2.Post
-	trips := max(n2+2, 0)
+	trips := n2 + 2
 	t20 := append(t5, make([]*T, trips)...)
 	t21 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
 	t22 := append(t4, make([]*tensorops.Tensor, trips)...)
@@ -3114,7 +3114,7 @@ func deepLossVGradJVPStacked(d, dd Deep, dBar, ddBar *Deep, x *T) (float64, floa
 	t17 := dd2.Out
 	t18 := d.Post
 	t19 := dd2.Post
-	trips := max(n2+2, 0)
+	trips := n2 + 2
 	t20 := append(t5, make([]*T, trips)...)
 	t21 := append(dtapePointersBuf2[:0], make([]*T, trips)...)
 	t22 := append(t4, make([]*tensorops.Tensor, trips)...)
@@ -4822,7 +4822,7 @@ func StackLossGrad(s, sBar *Stack, x *T) float64 {
 	t := sBar.Ls
 	sBar.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
 	t2 := s.Ls
-	trips := max(len(t2)+2, 0)
+	trips := len(t2) + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips*3)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips*2)
 	for i := 0; i < len(t2); i++ {
@@ -4930,40 +4930,42 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	dsBar.Ls = t9
 	t10 := s.Ls
 	t11 := ds.Ls
-	trips := max(len(t10)+2, 0)
-	t12 := append(t4, make([]*T, trips*3)...)
-	t13 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
-	t14 := append(t3, make([]*tensorops.Tensor, trips*2)...)
-	tapePointers := t12[:len(t4)]
-	dtapePointers := t13[:len(t4)]
-	tapePointers2 := t14[:len(t3)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t3)]
+	trips := len(t10) + 2
+	t12 := trips * 3
+	t13 := trips * 2
+	t14 := append(t4, make([]*T, t12)...)
+	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
+	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
+	tapePointers := t14[:len(t4)]
+	dtapePointers := t15[:len(t4)]
+	tapePointers2 := t16[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
 	var dx *T
 	i := 0
 	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
-		t39 := l.W
-		t40 := dl.W
-		t41 := tensorops.MatMulEach(t39, false, x, dx)
-		t42 := t41[0]
-		t43 := tensorops.MatMul(x, t40)
-		t44 := tensorops.FuseInto(t43, "a + b", t41[1], t43)
-		t45 := l.B
-		t46 := dl.B
-		t47 := tensorops.Add(t42, t45)
-		t48 := tensorops.ExpandLike(t44, t47)
-		x4 := tensorops.Tanh(t47)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t48, tensorops.ExpandLike(t46, t47))
+		t41 := l.W
+		t42 := dl.W
+		t43 := tensorops.MatMulEach(t41, false, x, dx)
+		t44 := t43[0]
+		t45 := tensorops.MatMul(x, t42)
+		t46 := tensorops.FuseInto(t45, "a + b", t43[1], t45)
+		t47 := l.B
+		t48 := dl.B
+		t49 := tensorops.Add(t44, t47)
+		t50 := tensorops.ExpandLike(t46, t49)
+		x4 := tensorops.Tanh(t49)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t50, tensorops.ExpandLike(t48, t49))
 		i++
-		tapePointers = append(tapePointers, x, t39, t45)
-		dtapePointers = append(dtapePointers, dx, t40, t46)
-		tapePointers2 = append(tapePointers2, t42, x4)
-		dtapePointers2 = append(dtapePointers2, t44, dx3)
+		tapePointers = append(tapePointers, x, t41, t47)
+		dtapePointers = append(dtapePointers, dx, t42, t48)
+		tapePointers2 = append(tapePointers2, t44, x4)
+		dtapePointers2 = append(dtapePointers2, t46, dx3)
 		x = x4
 		dx = dx3
 	}
-	t15 := tensorops.SumAll(x)
+	t17 := tensorops.SumAll(x)
 	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -4971,51 +4973,51 @@ func stackLossGradJVP(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t16 := tapePointers2[len(tapePointers2)-2]
+		t18 := tapePointers2[len(tapePointers2)-2]
 		x2 := tapePointers2[len(tapePointers2)-1]
-		t17 := tapePointers2[:len(tapePointers2)-2]
-		t18 := dtapePointers2[:len(tapePointers2)-2]
+		t19 := tapePointers2[:len(tapePointers2)-2]
+		t20 := dtapePointers2[:len(tapePointers2)-2]
 		x3 := tapePointers[len(tapePointers)-3]
 		dx2 := dtapePointers[len(tapePointers)-3]
-		t19 := tapePointers[len(tapePointers)-2]
-		t20 := dtapePointers[len(tapePointers)-2]
-		t21 := tapePointers[len(tapePointers)-1]
-		t22 := tapePointers[:len(tapePointers)-3]
+		t21 := tapePointers[len(tapePointers)-2]
+		t22 := dtapePointers[len(tapePointers)-2]
+		t23 := tapePointers[len(tapePointers)-1]
+		t24 := tapePointers[:len(tapePointers)-3]
 		dtapePointers = dtapePointers[:len(tapePointers)-3]
-		t23 := tensorops.TanhJVP(x2, xBar2)
-		t24 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
-		t25 := tensorops.SumLike(t23, t16)
-		t26 := tensorops.SumLike(t24, t16)
-		t27 := sBar.Ls
-		t28 := dsBar.Ls
-		t29 := t28[i2].B
-		t27[i2].B = tensorops.AccumulateSumLike(t27[i2].B, t23, t21)
-		t28[i2].B = tensorops.Add(t29, tensorops.SumLike(t24, t21))
+		t25 := tensorops.TanhJVP(x2, xBar2)
+		t26 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t27 := tensorops.SumLike(t25, t18)
+		t28 := tensorops.SumLike(t26, t18)
+		t29 := sBar.Ls
+		t30 := dsBar.Ls
+		t31 := t30[i2].B
+		t29[i2].B = tensorops.AccumulateSumLike(t29[i2].B, t25, t23)
+		t30[i2].B = tensorops.Add(t31, tensorops.SumLike(t26, t23))
 		if i2 != 0 {
-			t30 := tensorops.MatMulGradAEach(x3, t19, false, t25, t26)
-			xBar = t30[0]
-			t31 := tensorops.MatMulGradA(t25, x3, t20, false, false)
-			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
+			t32 := tensorops.MatMulGradAEach(x3, t21, false, t27, t28)
+			xBar = t32[0]
+			t33 := tensorops.MatMulGradA(t27, x3, t22, false, false)
+			dxBar = tensorops.FuseInto(t33, "a + b", t32[1], t33)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t32 := sBar.Ls
-		t33 := dsBar.Ls
-		t34 := t33[i2].W
-		t35 := tensorops.AccumulateMatMulGradB(t32[i2].W, t25, x3, t19, false, false)
-		t36 := tensorops.MatMulGradB(t26, x3, t19, false, false)
-		t37 := tensorops.MatMulGradB(t25, dx2, t19, false, false)
-		t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
-		t32[i2].W = t35
-		t33[i2].W = t38
+		t34 := sBar.Ls
+		t35 := dsBar.Ls
+		t36 := t35[i2].W
+		t37 := tensorops.AccumulateMatMulGradB(t34[i2].W, t27, x3, t21, false, false)
+		t38 := tensorops.MatMulGradB(t28, x3, t21, false, false)
+		t39 := tensorops.MatMulGradB(t27, dx2, t21, false, false)
+		t40 := tensorops.FuseInto(t38, "a + b + c", t36, t38, t39)
+		t34[i2].W = t37
+		t35[i2].W = t40
 		i2--
 		xBar2 = nil
-		tapePointers = t22
-		tapePointers2 = t17
-		dtapePointers2 = t18
+		tapePointers = t24
+		tapePointers2 = t19
+		dtapePointers2 = t20
 	}
-	return t15, 0
+	return t17, 0
 }
 
 // StackLossHessian returns StackLoss and its Hessian with respect to s, a [n, n] tensor (marked
@@ -5101,40 +5103,42 @@ func stackLossGradJVPStacked(s, ds, sBar, dsBar *Stack, x *T) (float64, float64)
 	dsBar.Ls = t9
 	t10 := s.Ls
 	t11 := ds.Ls
-	trips := max(len(t10)+2, 0)
-	t12 := append(t4, make([]*T, trips*3)...)
-	t13 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
-	t14 := append(t3, make([]*tensorops.Tensor, trips*2)...)
-	tapePointers := t12[:len(t4)]
-	dtapePointers := t13[:len(t4)]
-	tapePointers2 := t14[:len(t3)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t3)]
+	trips := len(t10) + 2
+	t12 := trips * 3
+	t13 := trips * 2
+	t14 := append(t4, make([]*T, t12)...)
+	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
+	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
+	tapePointers := t14[:len(t4)]
+	dtapePointers := t15[:len(t4)]
+	tapePointers2 := t16[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
 	var dx *T
 	i := 0
 	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
-		t39 := l.W
-		t40 := dl.W
-		t41 := tensorops.MatMulEach(t39, false, x, dx)
-		t42 := t41[0]
-		t43 := tensorops.MatMul(x, t40)
-		t44 := tensorops.FuseInto(t43, "a + b", t41[1], t43)
-		t45 := l.B
-		t46 := dl.B
-		t47 := tensorops.Add(t42, t45)
-		t48 := tensorops.ExpandLike(t44, t47)
-		x4 := tensorops.Tanh(t47)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t48, tensorops.ExpandLike(t46, t47))
+		t41 := l.W
+		t42 := dl.W
+		t43 := tensorops.MatMulEach(t41, false, x, dx)
+		t44 := t43[0]
+		t45 := tensorops.MatMul(x, t42)
+		t46 := tensorops.FuseInto(t45, "a + b", t43[1], t45)
+		t47 := l.B
+		t48 := dl.B
+		t49 := tensorops.Add(t44, t47)
+		t50 := tensorops.ExpandLike(t46, t49)
+		x4 := tensorops.Tanh(t49)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t50, tensorops.ExpandLike(t48, t49))
 		i++
-		tapePointers = append(tapePointers, x, t39, t45)
-		dtapePointers = append(dtapePointers, dx, t40, t46)
-		tapePointers2 = append(tapePointers2, t42, x4)
-		dtapePointers2 = append(dtapePointers2, t44, dx3)
+		tapePointers = append(tapePointers, x, t41, t47)
+		dtapePointers = append(dtapePointers, dx, t42, t48)
+		tapePointers2 = append(tapePointers2, t44, x4)
+		dtapePointers2 = append(dtapePointers2, t46, dx3)
 		x = x4
 		dx = dx3
 	}
-	t15 := tensorops.SumAll(x)
+	t17 := tensorops.SumAll(x)
 	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -5142,51 +5146,51 @@ func stackLossGradJVPStacked(s, ds, sBar, dsBar *Stack, x *T) (float64, float64)
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t16 := tapePointers2[len(tapePointers2)-2]
+		t18 := tapePointers2[len(tapePointers2)-2]
 		x2 := tapePointers2[len(tapePointers2)-1]
-		t17 := tapePointers2[:len(tapePointers2)-2]
-		t18 := dtapePointers2[:len(tapePointers2)-2]
+		t19 := tapePointers2[:len(tapePointers2)-2]
+		t20 := dtapePointers2[:len(tapePointers2)-2]
 		x3 := tapePointers[len(tapePointers)-3]
 		dx2 := dtapePointers[len(tapePointers)-3]
-		t19 := tapePointers[len(tapePointers)-2]
-		t20 := dtapePointers[len(tapePointers)-2]
-		t21 := tapePointers[len(tapePointers)-1]
-		t22 := tapePointers[:len(tapePointers)-3]
+		t21 := tapePointers[len(tapePointers)-2]
+		t22 := dtapePointers[len(tapePointers)-2]
+		t23 := tapePointers[len(tapePointers)-1]
+		t24 := tapePointers[:len(tapePointers)-3]
 		dtapePointers = dtapePointers[:len(tapePointers)-3]
-		t23 := tensorops.TanhJVP(x2, xBar2)
-		t24 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
-		t25 := tensorops.SumLike(t23, t16)
-		t26 := tensorops.SumLike(t24, t16)
-		t27 := sBar.Ls
-		t28 := dsBar.Ls
-		t29 := t28[i2].B
-		t27[i2].B = tensorops.AccumulateSumLike(t27[i2].B, t23, t21)
-		t28[i2].B = tensorops.Add(t29, tensorops.SumLike(t24, t21))
+		t25 := tensorops.TanhJVP(x2, xBar2)
+		t26 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t27 := tensorops.SumLike(t25, t18)
+		t28 := tensorops.SumLike(t26, t18)
+		t29 := sBar.Ls
+		t30 := dsBar.Ls
+		t31 := t30[i2].B
+		t29[i2].B = tensorops.AccumulateSumLike(t29[i2].B, t25, t23)
+		t30[i2].B = tensorops.Add(t31, tensorops.SumLike(t26, t23))
 		if i2 != 0 {
-			t30 := tensorops.MatMulGradAEach(x3, t19, false, t25, t26)
-			xBar = t30[0]
-			t31 := tensorops.MatMulGradA(t25, x3, t20, false, false)
-			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
+			t32 := tensorops.MatMulGradAEach(x3, t21, false, t27, t28)
+			xBar = t32[0]
+			t33 := tensorops.MatMulGradA(t27, x3, t22, false, false)
+			dxBar = tensorops.FuseInto(t33, "a + b", t32[1], t33)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t32 := sBar.Ls
-		t33 := dsBar.Ls
-		t34 := t33[i2].W
-		t35 := tensorops.AccumulateMatMulGradB(t32[i2].W, t25, x3, t19, false, false)
-		t36 := tensorops.MatMulGradB(t26, x3, t19, false, false)
-		t37 := tensorops.MatMulGradB(t25, dx2, t19, false, false)
-		t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
-		t32[i2].W = t35
-		t33[i2].W = t38
+		t34 := sBar.Ls
+		t35 := dsBar.Ls
+		t36 := t35[i2].W
+		t37 := tensorops.AccumulateMatMulGradB(t34[i2].W, t27, x3, t21, false, false)
+		t38 := tensorops.MatMulGradB(t28, x3, t21, false, false)
+		t39 := tensorops.MatMulGradB(t27, dx2, t21, false, false)
+		t40 := tensorops.FuseInto(t38, "a + b + c", t36, t38, t39)
+		t34[i2].W = t37
+		t35[i2].W = t40
 		i2--
 		xBar2 = nil
-		tapePointers = t22
-		tapePointers2 = t17
-		dtapePointers2 = t18
+		tapePointers = t24
+		tapePointers2 = t19
+		dtapePointers2 = t20
 	}
-	return t15, 0
+	return t17, 0
 }
 
 // StackLossHessDiag returns StackLoss and the diagonal of its Hessian with respect to s, as a fresh
@@ -5477,18 +5481,20 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 	t14 := s.Ls
 	t15 := ds1.Ls
 	t16 := ds2.Ls
-	trips := max(len(t14)+2, 0)
-	t17 := append(t6, make([]*T, trips*3)...)
-	t18 := append(dtapePointersBuf1v2[:0], make([]*T, trips*3)...)
-	t19 := append(dtapePointersBuf2v2[:0], make([]*T, trips*3)...)
-	t20 := append(t5, make([]*tensorops.Tensor, trips*2)...)
-	t21 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, trips*2)...)
-	tapePointers := t17[:len(t6)]
-	dtapePointers1 := t18[:len(t6)]
-	dtapePointers2 := t19[:len(t6)]
-	tapePointers2 := t20[:len(t5)]
-	dtapePointers1v2 := t21[:len(t5)]
-	dtapePointers2v2 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t5)]
+	trips := len(t14) + 2
+	t17 := trips * 3
+	t18 := trips * 2
+	t19 := append(t6, make([]*T, t17)...)
+	t20 := append(dtapePointersBuf1v2[:0], make([]*T, t17)...)
+	t21 := append(dtapePointersBuf2v2[:0], make([]*T, t17)...)
+	t22 := append(t5, make([]*tensorops.Tensor, t18)...)
+	t23 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t18)...)
+	tapePointers := t19[:len(t6)]
+	dtapePointers1 := t20[:len(t6)]
+	dtapePointers2 := t21[:len(t6)]
+	tapePointers2 := t22[:len(t5)]
+	dtapePointers1v2 := t23[:len(t5)]
+	dtapePointers2v2 := append(dtapePointersBuf2[:0], make([]*tensorops.Tensor, t18)...)[:len(t5)]
 	var dx1 *T
 	var dx2 *T
 	i := 0
@@ -5496,37 +5502,37 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 		l := t14[i]
 		dl1 := t15[i]
 		dl2 := t16[i]
-		t59 := l.W
-		t60 := dl1.W
-		t61 := dl2.W
-		t62 := tensorops.MatMulEach(t59, false, x, dx1, dx2)
-		t63 := t62[0]
-		t64 := t62[2]
-		t65 := tensorops.MatMul(x, t60)
-		t66 := tensorops.FuseInto(t65, "a + b", t62[1], t65)
-		t67 := tensorops.MatMul(x, t61)
-		t68 := tensorops.FuseInto(t67, "a + b", t64, t67)
-		t69 := l.B
-		t70 := dl1.B
-		t71 := dl2.B
-		t72 := tensorops.Add(t63, t69)
-		t73 := tensorops.ExpandLike(t66, t72)
-		t74 := tensorops.ExpandLike(t68, t72)
-		x4 := tensorops.Tanh(t72)
-		dx1v4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t73, tensorops.ExpandLike(t70, t72))
-		dx2v4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t74, tensorops.ExpandLike(t71, t72))
+		t61 := l.W
+		t62 := dl1.W
+		t63 := dl2.W
+		t64 := tensorops.MatMulEach(t61, false, x, dx1, dx2)
+		t65 := t64[0]
+		t66 := t64[2]
+		t67 := tensorops.MatMul(x, t62)
+		t68 := tensorops.FuseInto(t67, "a + b", t64[1], t67)
+		t69 := tensorops.MatMul(x, t63)
+		t70 := tensorops.FuseInto(t69, "a + b", t66, t69)
+		t71 := l.B
+		t72 := dl1.B
+		t73 := dl2.B
+		t74 := tensorops.Add(t65, t71)
+		t75 := tensorops.ExpandLike(t68, t74)
+		t76 := tensorops.ExpandLike(t70, t74)
+		x4 := tensorops.Tanh(t74)
+		dx1v4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t75, tensorops.ExpandLike(t72, t74))
+		dx2v4 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t76, tensorops.ExpandLike(t73, t74))
 		i++
-		tapePointers = append(tapePointers, x, t59, t69)
-		dtapePointers1 = append(dtapePointers1, dx1, t60, t70)
-		dtapePointers2 = append(dtapePointers2, dx2, t61, t71)
-		tapePointers2 = append(tapePointers2, t63, x4)
-		dtapePointers1v2 = append(dtapePointers1v2, t66, dx1v4)
-		dtapePointers2v2 = append(dtapePointers2v2, t68, dx2v4)
+		tapePointers = append(tapePointers, x, t61, t71)
+		dtapePointers1 = append(dtapePointers1, dx1, t62, t72)
+		dtapePointers2 = append(dtapePointers2, dx2, t63, t73)
+		tapePointers2 = append(tapePointers2, t65, x4)
+		dtapePointers1v2 = append(dtapePointers1v2, t68, dx1v4)
+		dtapePointers2v2 = append(dtapePointers2v2, t70, dx2v4)
 		x = x4
 		dx1 = dx1v4
 		dx2 = dx2v4
 	}
-	t22 := tensorops.SumAll(x)
+	t24 := tensorops.SumAll(x)
 	i2 := len(t14) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar1 *T
@@ -5534,73 +5540,73 @@ func stackLossGradJVPLanes2(s, ds1, ds2, sBar, dsBar1, dsBar2 *Stack, x *T) (flo
 	var xBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
-		t23 := tapePointers2[len(tapePointers2)-2]
+		t25 := tapePointers2[len(tapePointers2)-2]
 		x2 := tapePointers2[len(tapePointers2)-1]
 		dx1v2 := dtapePointers1v2[len(tapePointers2)-1]
 		dx2v2 := dtapePointers2v2[len(tapePointers2)-1]
-		t24 := tapePointers2[:len(tapePointers2)-2]
+		t26 := tapePointers2[:len(tapePointers2)-2]
 		dtapePointers1v2 = dtapePointers1v2[:len(tapePointers2)-2]
 		dtapePointers2v2 = dtapePointers2v2[:len(tapePointers2)-2]
 		x3 := tapePointers[len(tapePointers)-3]
 		dx1v3 := dtapePointers1[len(tapePointers)-3]
 		dx2v3 := dtapePointers2[len(tapePointers)-3]
-		t25 := tapePointers[len(tapePointers)-2]
-		t26 := dtapePointers1[len(tapePointers)-2]
-		t27 := dtapePointers2[len(tapePointers)-2]
-		t28 := tapePointers[len(tapePointers)-1]
-		t29 := tapePointers[:len(tapePointers)-3]
+		t27 := tapePointers[len(tapePointers)-2]
+		t28 := dtapePointers1[len(tapePointers)-2]
+		t29 := dtapePointers2[len(tapePointers)-2]
+		t30 := tapePointers[len(tapePointers)-1]
+		t31 := tapePointers[:len(tapePointers)-3]
 		dtapePointers1 = dtapePointers1[:len(tapePointers)-3]
 		dtapePointers2 = dtapePointers2[:len(tapePointers)-3]
-		t30 := tensorops.TanhJVP(x2, xBar2)
-		t31 := tensorops.Fuse("-2*a*b", x2, xBar2)
-		t32 := tensorops.Fuse("1 - a*a", x2)
-		t33 := tensorops.Fuse("a*b + c*d", t31, dx1v2, t32, tensorops.ExpandLike(dxBar1, xBar2))
-		t34 := tensorops.Fuse("a*b + c*d", t31, dx2v2, t32, tensorops.ExpandLike(dxBar2, xBar2))
-		t35 := tensorops.SumLike(t30, t23)
-		t36 := tensorops.SumLike(t33, t23)
-		t37 := tensorops.SumLike(t34, t23)
-		t38 := sBar.Ls
-		t39 := dsBar1.Ls
-		t40 := dsBar2.Ls
-		t41 := t39[i2].B
-		t42 := t40[i2].B
-		t38[i2].B = tensorops.AccumulateSumLike(t38[i2].B, t30, t28)
-		t39[i2].B = tensorops.Add(t41, tensorops.SumLike(t33, t28))
-		t40[i2].B = tensorops.Add(t42, tensorops.SumLike(t34, t28))
+		t32 := tensorops.TanhJVP(x2, xBar2)
+		t33 := tensorops.Fuse("-2*a*b", x2, xBar2)
+		t34 := tensorops.Fuse("1 - a*a", x2)
+		t35 := tensorops.Fuse("a*b + c*d", t33, dx1v2, t34, tensorops.ExpandLike(dxBar1, xBar2))
+		t36 := tensorops.Fuse("a*b + c*d", t33, dx2v2, t34, tensorops.ExpandLike(dxBar2, xBar2))
+		t37 := tensorops.SumLike(t32, t25)
+		t38 := tensorops.SumLike(t35, t25)
+		t39 := tensorops.SumLike(t36, t25)
+		t40 := sBar.Ls
+		t41 := dsBar1.Ls
+		t42 := dsBar2.Ls
+		t43 := t41[i2].B
+		t44 := t42[i2].B
+		t40[i2].B = tensorops.AccumulateSumLike(t40[i2].B, t32, t30)
+		t41[i2].B = tensorops.Add(t43, tensorops.SumLike(t35, t30))
+		t42[i2].B = tensorops.Add(t44, tensorops.SumLike(t36, t30))
 		if i2 != 0 {
-			t43 := tensorops.MatMulGradAEach(x3, t25, false, t35, t36, t37)
-			xBar = t43[0]
-			t44 := t43[2]
-			t45 := tensorops.MatMulGradA(t35, x3, t26, false, false)
-			dxBar1 = tensorops.FuseInto(t45, "a + b", t43[1], t45)
-			t46 := tensorops.MatMulGradA(t35, x3, t27, false, false)
-			dxBar2 = tensorops.FuseInto(t46, "a + b", t44, t46)
+			t45 := tensorops.MatMulGradAEach(x3, t27, false, t37, t38, t39)
+			xBar = t45[0]
+			t46 := t45[2]
+			t47 := tensorops.MatMulGradA(t37, x3, t28, false, false)
+			dxBar1 = tensorops.FuseInto(t47, "a + b", t45[1], t47)
+			t48 := tensorops.MatMulGradA(t37, x3, t29, false, false)
+			dxBar2 = tensorops.FuseInto(t48, "a + b", t46, t48)
 		} else {
 			xBar = nil
 			dxBar1 = nil
 			dxBar2 = nil
 		}
-		t47 := sBar.Ls
-		t48 := dsBar1.Ls
-		t49 := dsBar2.Ls
-		t50 := t48[i2].W
-		t51 := t49[i2].W
-		t52 := tensorops.AccumulateMatMulGradB(t47[i2].W, t35, x3, t25, false, false)
-		t53 := tensorops.MatMulGradB(t36, x3, t25, false, false)
-		t54 := tensorops.MatMulGradB(t35, dx1v3, t25, false, false)
-		t55 := tensorops.FuseInto(t53, "a + b + c", t50, t53, t54)
-		t56 := tensorops.MatMulGradB(t37, x3, t25, false, false)
-		t57 := tensorops.MatMulGradB(t35, dx2v3, t25, false, false)
-		t58 := tensorops.FuseInto(t56, "a + b + c", t51, t56, t57)
-		t47[i2].W = t52
-		t48[i2].W = t55
-		t49[i2].W = t58
+		t49 := sBar.Ls
+		t50 := dsBar1.Ls
+		t51 := dsBar2.Ls
+		t52 := t50[i2].W
+		t53 := t51[i2].W
+		t54 := tensorops.AccumulateMatMulGradB(t49[i2].W, t37, x3, t27, false, false)
+		t55 := tensorops.MatMulGradB(t38, x3, t27, false, false)
+		t56 := tensorops.MatMulGradB(t37, dx1v3, t27, false, false)
+		t57 := tensorops.FuseInto(t55, "a + b + c", t52, t55, t56)
+		t58 := tensorops.MatMulGradB(t39, x3, t27, false, false)
+		t59 := tensorops.MatMulGradB(t37, dx2v3, t27, false, false)
+		t60 := tensorops.FuseInto(t58, "a + b + c", t53, t58, t59)
+		t49[i2].W = t54
+		t50[i2].W = t57
+		t51[i2].W = t60
 		i2--
 		xBar2 = nil
-		tapePointers = t29
-		tapePointers2 = t24
+		tapePointers = t31
+		tapePointers2 = t26
 	}
-	return t22, 0, 0
+	return t24, 0, 0
 }
 
 // StackLossVGrad computes StackLossV and its gradient with respect to the varied inputs (reverse
@@ -5619,7 +5625,7 @@ func StackLossVGrad(s Stack, sBar *Stack, x *T) float64 {
 	n := len(t)
 	sBar.Ls = append(t2, make([]Layer, max(n-len(t2), 0))...)
 	t3 := *sBar
-	trips := max(n+2, 0)
+	trips := n + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips*3)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips*2)
 	for i := 0; i < n; i++ {
@@ -5726,40 +5732,42 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 	dsBar.Ls = t11
 	t12 := *sBar
 	t13 := *dsBar
-	trips := max(n+2, 0)
-	t14 := append(t5, make([]*T, trips*3)...)
-	t15 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
-	t16 := append(t4, make([]*tensorops.Tensor, trips*2)...)
-	tapePointers := t14[:len(t5)]
-	dtapePointers := t15[:len(t5)]
-	tapePointers2 := t16[:len(t4)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t4)]
+	trips := n + 2
+	t14 := trips * 3
+	t15 := trips * 2
+	t16 := append(t5, make([]*T, t14)...)
+	t17 := append(dtapePointersBuf2[:0], make([]*T, t14)...)
+	t18 := append(t4, make([]*tensorops.Tensor, t15)...)
+	tapePointers := t16[:len(t5)]
+	dtapePointers := t17[:len(t5)]
+	tapePointers2 := t18[:len(t4)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t15)...)[:len(t4)]
 	var dx *T
 	i := 0
 	for i < n {
 		l := t[i]
 		dl := t6[i]
-		t37 := l.W
-		t38 := dl.W
-		t39 := tensorops.MatMulEach(t37, false, x, dx)
-		t40 := t39[0]
-		t41 := tensorops.MatMul(x, t38)
-		t42 := tensorops.FuseInto(t41, "a + b", t39[1], t41)
-		t43 := l.B
-		t44 := dl.B
-		t45 := tensorops.Add(t40, t43)
-		t46 := tensorops.ExpandLike(t42, t45)
-		x4 := tensorops.Tanh(t45)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t46, tensorops.ExpandLike(t44, t45))
+		t39 := l.W
+		t40 := dl.W
+		t41 := tensorops.MatMulEach(t39, false, x, dx)
+		t42 := t41[0]
+		t43 := tensorops.MatMul(x, t40)
+		t44 := tensorops.FuseInto(t43, "a + b", t41[1], t43)
+		t45 := l.B
+		t46 := dl.B
+		t47 := tensorops.Add(t42, t45)
+		t48 := tensorops.ExpandLike(t44, t47)
+		x4 := tensorops.Tanh(t47)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t48, tensorops.ExpandLike(t46, t47))
 		i++
-		tapePointers = append(tapePointers, x, t37, t43)
-		dtapePointers = append(dtapePointers, dx, t38, t44)
-		tapePointers2 = append(tapePointers2, t40, x4)
-		dtapePointers2 = append(dtapePointers2, t42, dx3)
+		tapePointers = append(tapePointers, x, t39, t45)
+		dtapePointers = append(dtapePointers, dx, t40, t46)
+		tapePointers2 = append(tapePointers2, t42, x4)
+		dtapePointers2 = append(dtapePointers2, t44, dx3)
 		x = x4
 		dx = dx3
 	}
-	t17 := tensorops.SumAll(x)
+	t19 := tensorops.SumAll(x)
 	i2 := n - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -5767,47 +5775,47 @@ func stackLossVGradJVP(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, float64)
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t18 := tapePointers2[len(tapePointers2)-2]
+		t20 := tapePointers2[len(tapePointers2)-2]
 		x2 := tapePointers2[len(tapePointers2)-1]
-		t19 := tapePointers2[:len(tapePointers2)-2]
-		t20 := dtapePointers2[:len(tapePointers2)-2]
+		t21 := tapePointers2[:len(tapePointers2)-2]
+		t22 := dtapePointers2[:len(tapePointers2)-2]
 		x3 := tapePointers[len(tapePointers)-3]
 		dx2 := dtapePointers[len(tapePointers)-3]
-		t21 := tapePointers[len(tapePointers)-2]
-		t22 := dtapePointers[len(tapePointers)-2]
-		t23 := tapePointers[len(tapePointers)-1]
-		t24 := tapePointers[:len(tapePointers)-3]
+		t23 := tapePointers[len(tapePointers)-2]
+		t24 := dtapePointers[len(tapePointers)-2]
+		t25 := tapePointers[len(tapePointers)-1]
+		t26 := tapePointers[:len(tapePointers)-3]
 		dtapePointers = dtapePointers[:len(tapePointers)-3]
-		t25 := tensorops.TanhJVP(x2, xBar2)
-		t26 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
-		t27 := tensorops.SumLike(t25, t18)
-		t28 := tensorops.SumLike(t26, t18)
-		t29 := t13.Ls[i2].B
-		t12.Ls[i2].B = tensorops.AccumulateSumLike(t12.Ls[i2].B, t25, t23)
-		t13.Ls[i2].B = tensorops.Add(t29, tensorops.SumLike(t26, t23))
+		t27 := tensorops.TanhJVP(x2, xBar2)
+		t28 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t29 := tensorops.SumLike(t27, t20)
+		t30 := tensorops.SumLike(t28, t20)
+		t31 := t13.Ls[i2].B
+		t12.Ls[i2].B = tensorops.AccumulateSumLike(t12.Ls[i2].B, t27, t25)
+		t13.Ls[i2].B = tensorops.Add(t31, tensorops.SumLike(t28, t25))
 		if i2 != 0 {
-			t30 := tensorops.MatMulGradAEach(x3, t21, false, t27, t28)
-			xBar = t30[0]
-			t31 := tensorops.MatMulGradA(t27, x3, t22, false, false)
-			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
+			t32 := tensorops.MatMulGradAEach(x3, t23, false, t29, t30)
+			xBar = t32[0]
+			t33 := tensorops.MatMulGradA(t29, x3, t24, false, false)
+			dxBar = tensorops.FuseInto(t33, "a + b", t32[1], t33)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t32 := t13.Ls[i2].W
-		t33 := tensorops.AccumulateMatMulGradB(t12.Ls[i2].W, t27, x3, t21, false, false)
-		t34 := tensorops.MatMulGradB(t28, x3, t21, false, false)
-		t35 := tensorops.MatMulGradB(t27, dx2, t21, false, false)
-		t36 := tensorops.FuseInto(t34, "a + b + c", t32, t34, t35)
-		t12.Ls[i2].W = t33
-		t13.Ls[i2].W = t36
+		t34 := t13.Ls[i2].W
+		t35 := tensorops.AccumulateMatMulGradB(t12.Ls[i2].W, t29, x3, t23, false, false)
+		t36 := tensorops.MatMulGradB(t30, x3, t23, false, false)
+		t37 := tensorops.MatMulGradB(t29, dx2, t23, false, false)
+		t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
+		t12.Ls[i2].W = t35
+		t13.Ls[i2].W = t38
 		i2--
 		xBar2 = nil
-		tapePointers = t24
-		tapePointers2 = t19
-		dtapePointers2 = t20
+		tapePointers = t26
+		tapePointers2 = t21
+		dtapePointers2 = t22
 	}
-	return t17, 0
+	return t19, 0
 }
 
 // StackLossVHessian returns StackLossV and its Hessian with respect to s, a [n, n] tensor (marked
@@ -5898,40 +5906,42 @@ func stackLossVGradJVPStacked(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, f
 	dsBar.Ls = t11
 	t12 := *sBar
 	t13 := *dsBar
-	trips := max(n+2, 0)
-	t14 := append(t5, make([]*T, trips*3)...)
-	t15 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
-	t16 := append(t4, make([]*tensorops.Tensor, trips*2)...)
-	tapePointers := t14[:len(t5)]
-	dtapePointers := t15[:len(t5)]
-	tapePointers2 := t16[:len(t4)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t4)]
+	trips := n + 2
+	t14 := trips * 3
+	t15 := trips * 2
+	t16 := append(t5, make([]*T, t14)...)
+	t17 := append(dtapePointersBuf2[:0], make([]*T, t14)...)
+	t18 := append(t4, make([]*tensorops.Tensor, t15)...)
+	tapePointers := t16[:len(t5)]
+	dtapePointers := t17[:len(t5)]
+	tapePointers2 := t18[:len(t4)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t15)...)[:len(t4)]
 	var dx *T
 	i := 0
 	for i < n {
 		l := t[i]
 		dl := t6[i]
-		t37 := l.W
-		t38 := dl.W
-		t39 := tensorops.MatMulEach(t37, false, x, dx)
-		t40 := t39[0]
-		t41 := tensorops.MatMul(x, t38)
-		t42 := tensorops.FuseInto(t41, "a + b", t39[1], t41)
-		t43 := l.B
-		t44 := dl.B
-		t45 := tensorops.Add(t40, t43)
-		t46 := tensorops.ExpandLike(t42, t45)
-		x4 := tensorops.Tanh(t45)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t46, tensorops.ExpandLike(t44, t45))
+		t39 := l.W
+		t40 := dl.W
+		t41 := tensorops.MatMulEach(t39, false, x, dx)
+		t42 := t41[0]
+		t43 := tensorops.MatMul(x, t40)
+		t44 := tensorops.FuseInto(t43, "a + b", t41[1], t43)
+		t45 := l.B
+		t46 := dl.B
+		t47 := tensorops.Add(t42, t45)
+		t48 := tensorops.ExpandLike(t44, t47)
+		x4 := tensorops.Tanh(t47)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t48, tensorops.ExpandLike(t46, t47))
 		i++
-		tapePointers = append(tapePointers, x, t37, t43)
-		dtapePointers = append(dtapePointers, dx, t38, t44)
-		tapePointers2 = append(tapePointers2, t40, x4)
-		dtapePointers2 = append(dtapePointers2, t42, dx3)
+		tapePointers = append(tapePointers, x, t39, t45)
+		dtapePointers = append(dtapePointers, dx, t40, t46)
+		tapePointers2 = append(tapePointers2, t42, x4)
+		dtapePointers2 = append(dtapePointers2, t44, dx3)
 		x = x4
 		dx = dx3
 	}
-	t17 := tensorops.SumAll(x)
+	t19 := tensorops.SumAll(x)
 	i2 := n - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -5939,47 +5949,47 @@ func stackLossVGradJVPStacked(s, ds Stack, sBar, dsBar *Stack, x *T) (float64, f
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t18 := tapePointers2[len(tapePointers2)-2]
+		t20 := tapePointers2[len(tapePointers2)-2]
 		x2 := tapePointers2[len(tapePointers2)-1]
-		t19 := tapePointers2[:len(tapePointers2)-2]
-		t20 := dtapePointers2[:len(tapePointers2)-2]
+		t21 := tapePointers2[:len(tapePointers2)-2]
+		t22 := dtapePointers2[:len(tapePointers2)-2]
 		x3 := tapePointers[len(tapePointers)-3]
 		dx2 := dtapePointers[len(tapePointers)-3]
-		t21 := tapePointers[len(tapePointers)-2]
-		t22 := dtapePointers[len(tapePointers)-2]
-		t23 := tapePointers[len(tapePointers)-1]
-		t24 := tapePointers[:len(tapePointers)-3]
+		t23 := tapePointers[len(tapePointers)-2]
+		t24 := dtapePointers[len(tapePointers)-2]
+		t25 := tapePointers[len(tapePointers)-1]
+		t26 := tapePointers[:len(tapePointers)-3]
 		dtapePointers = dtapePointers[:len(tapePointers)-3]
-		t25 := tensorops.TanhJVP(x2, xBar2)
-		t26 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
-		t27 := tensorops.SumLike(t25, t18)
-		t28 := tensorops.SumLike(t26, t18)
-		t29 := t13.Ls[i2].B
-		t12.Ls[i2].B = tensorops.AccumulateSumLike(t12.Ls[i2].B, t25, t23)
-		t13.Ls[i2].B = tensorops.Add(t29, tensorops.SumLike(t26, t23))
+		t27 := tensorops.TanhJVP(x2, xBar2)
+		t28 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t29 := tensorops.SumLike(t27, t20)
+		t30 := tensorops.SumLike(t28, t20)
+		t31 := t13.Ls[i2].B
+		t12.Ls[i2].B = tensorops.AccumulateSumLike(t12.Ls[i2].B, t27, t25)
+		t13.Ls[i2].B = tensorops.Add(t31, tensorops.SumLike(t28, t25))
 		if i2 != 0 {
-			t30 := tensorops.MatMulGradAEach(x3, t21, false, t27, t28)
-			xBar = t30[0]
-			t31 := tensorops.MatMulGradA(t27, x3, t22, false, false)
-			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
+			t32 := tensorops.MatMulGradAEach(x3, t23, false, t29, t30)
+			xBar = t32[0]
+			t33 := tensorops.MatMulGradA(t29, x3, t24, false, false)
+			dxBar = tensorops.FuseInto(t33, "a + b", t32[1], t33)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t32 := t13.Ls[i2].W
-		t33 := tensorops.AccumulateMatMulGradB(t12.Ls[i2].W, t27, x3, t21, false, false)
-		t34 := tensorops.MatMulGradB(t28, x3, t21, false, false)
-		t35 := tensorops.MatMulGradB(t27, dx2, t21, false, false)
-		t36 := tensorops.FuseInto(t34, "a + b + c", t32, t34, t35)
-		t12.Ls[i2].W = t33
-		t13.Ls[i2].W = t36
+		t34 := t13.Ls[i2].W
+		t35 := tensorops.AccumulateMatMulGradB(t12.Ls[i2].W, t29, x3, t23, false, false)
+		t36 := tensorops.MatMulGradB(t30, x3, t23, false, false)
+		t37 := tensorops.MatMulGradB(t29, dx2, t23, false, false)
+		t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
+		t12.Ls[i2].W = t35
+		t13.Ls[i2].W = t38
 		i2--
 		xBar2 = nil
-		tapePointers = t24
-		tapePointers2 = t19
-		dtapePointers2 = t20
+		tapePointers = t26
+		tapePointers2 = t21
+		dtapePointers2 = t22
 	}
-	return t17, 0
+	return t19, 0
 }
 
 // StackLossVHessDiag returns StackLossV and the diagonal of its Hessian with respect to s, as a
@@ -6553,7 +6563,7 @@ func (s *Stack) LossGrad(sBar *Stack, x *T) float64 {
 	t := sBar.Ls
 	sBar.Ls = append(t, make([]Layer, max(len(s.Ls)-len(t), 0))...)
 	t2 := s.Ls
-	trips := max(len(t2)+2, 0)
+	trips := len(t2) + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips*3)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips*2)
 	for i := 0; i < len(t2); i++ {
@@ -6661,40 +6671,42 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	dsBar.Ls = t9
 	t10 := s.Ls
 	t11 := ds.Ls
-	trips := max(len(t10)+2, 0)
-	t12 := append(t4, make([]*T, trips*3)...)
-	t13 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
-	t14 := append(t3, make([]*tensorops.Tensor, trips*2)...)
-	tapePointers := t12[:len(t4)]
-	dtapePointers := t13[:len(t4)]
-	tapePointers2 := t14[:len(t3)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t3)]
+	trips := len(t10) + 2
+	t12 := trips * 3
+	t13 := trips * 2
+	t14 := append(t4, make([]*T, t12)...)
+	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
+	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
+	tapePointers := t14[:len(t4)]
+	dtapePointers := t15[:len(t4)]
+	tapePointers2 := t16[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
 	var dx *T
 	i := 0
 	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
-		t39 := l.W
-		t40 := dl.W
-		t41 := tensorops.MatMulEach(t39, false, x, dx)
-		t42 := t41[0]
-		t43 := tensorops.MatMul(x, t40)
-		t44 := tensorops.FuseInto(t43, "a + b", t41[1], t43)
-		t45 := l.B
-		t46 := dl.B
-		t47 := tensorops.Add(t42, t45)
-		t48 := tensorops.ExpandLike(t44, t47)
-		x4 := tensorops.Tanh(t47)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t48, tensorops.ExpandLike(t46, t47))
+		t41 := l.W
+		t42 := dl.W
+		t43 := tensorops.MatMulEach(t41, false, x, dx)
+		t44 := t43[0]
+		t45 := tensorops.MatMul(x, t42)
+		t46 := tensorops.FuseInto(t45, "a + b", t43[1], t45)
+		t47 := l.B
+		t48 := dl.B
+		t49 := tensorops.Add(t44, t47)
+		t50 := tensorops.ExpandLike(t46, t49)
+		x4 := tensorops.Tanh(t49)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t50, tensorops.ExpandLike(t48, t49))
 		i++
-		tapePointers = append(tapePointers, x, t39, t45)
-		dtapePointers = append(dtapePointers, dx, t40, t46)
-		tapePointers2 = append(tapePointers2, t42, x4)
-		dtapePointers2 = append(dtapePointers2, t44, dx3)
+		tapePointers = append(tapePointers, x, t41, t47)
+		dtapePointers = append(dtapePointers, dx, t42, t48)
+		tapePointers2 = append(tapePointers2, t44, x4)
+		dtapePointers2 = append(dtapePointers2, t46, dx3)
 		x = x4
 		dx = dx3
 	}
-	t15 := tensorops.SumAll(x)
+	t17 := tensorops.SumAll(x)
 	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -6702,51 +6714,51 @@ func stackLossGradJVP2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64) {
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t16 := tapePointers2[len(tapePointers2)-2]
+		t18 := tapePointers2[len(tapePointers2)-2]
 		x2 := tapePointers2[len(tapePointers2)-1]
-		t17 := tapePointers2[:len(tapePointers2)-2]
-		t18 := dtapePointers2[:len(tapePointers2)-2]
+		t19 := tapePointers2[:len(tapePointers2)-2]
+		t20 := dtapePointers2[:len(tapePointers2)-2]
 		x3 := tapePointers[len(tapePointers)-3]
 		dx2 := dtapePointers[len(tapePointers)-3]
-		t19 := tapePointers[len(tapePointers)-2]
-		t20 := dtapePointers[len(tapePointers)-2]
-		t21 := tapePointers[len(tapePointers)-1]
-		t22 := tapePointers[:len(tapePointers)-3]
+		t21 := tapePointers[len(tapePointers)-2]
+		t22 := dtapePointers[len(tapePointers)-2]
+		t23 := tapePointers[len(tapePointers)-1]
+		t24 := tapePointers[:len(tapePointers)-3]
 		dtapePointers = dtapePointers[:len(tapePointers)-3]
-		t23 := tensorops.TanhJVP(x2, xBar2)
-		t24 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
-		t25 := tensorops.SumLike(t23, t16)
-		t26 := tensorops.SumLike(t24, t16)
-		t27 := sBar.Ls
-		t28 := dsBar.Ls
-		t29 := t28[i2].B
-		t27[i2].B = tensorops.AccumulateSumLike(t27[i2].B, t23, t21)
-		t28[i2].B = tensorops.Add(t29, tensorops.SumLike(t24, t21))
+		t25 := tensorops.TanhJVP(x2, xBar2)
+		t26 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t27 := tensorops.SumLike(t25, t18)
+		t28 := tensorops.SumLike(t26, t18)
+		t29 := sBar.Ls
+		t30 := dsBar.Ls
+		t31 := t30[i2].B
+		t29[i2].B = tensorops.AccumulateSumLike(t29[i2].B, t25, t23)
+		t30[i2].B = tensorops.Add(t31, tensorops.SumLike(t26, t23))
 		if i2 != 0 {
-			t30 := tensorops.MatMulGradAEach(x3, t19, false, t25, t26)
-			xBar = t30[0]
-			t31 := tensorops.MatMulGradA(t25, x3, t20, false, false)
-			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
+			t32 := tensorops.MatMulGradAEach(x3, t21, false, t27, t28)
+			xBar = t32[0]
+			t33 := tensorops.MatMulGradA(t27, x3, t22, false, false)
+			dxBar = tensorops.FuseInto(t33, "a + b", t32[1], t33)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t32 := sBar.Ls
-		t33 := dsBar.Ls
-		t34 := t33[i2].W
-		t35 := tensorops.AccumulateMatMulGradB(t32[i2].W, t25, x3, t19, false, false)
-		t36 := tensorops.MatMulGradB(t26, x3, t19, false, false)
-		t37 := tensorops.MatMulGradB(t25, dx2, t19, false, false)
-		t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
-		t32[i2].W = t35
-		t33[i2].W = t38
+		t34 := sBar.Ls
+		t35 := dsBar.Ls
+		t36 := t35[i2].W
+		t37 := tensorops.AccumulateMatMulGradB(t34[i2].W, t27, x3, t21, false, false)
+		t38 := tensorops.MatMulGradB(t28, x3, t21, false, false)
+		t39 := tensorops.MatMulGradB(t27, dx2, t21, false, false)
+		t40 := tensorops.FuseInto(t38, "a + b + c", t36, t38, t39)
+		t34[i2].W = t37
+		t35[i2].W = t40
 		i2--
 		xBar2 = nil
-		tapePointers = t22
-		tapePointers2 = t17
-		dtapePointers2 = t18
+		tapePointers = t24
+		tapePointers2 = t19
+		dtapePointers2 = t20
 	}
-	return t15, 0
+	return t17, 0
 }
 
 // LossHessDiag returns Stack.Loss and the diagonal of its Hessian with respect to s, as a fresh
@@ -6906,40 +6918,42 @@ func stackLossGradJVPStacked2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64
 	dsBar.Ls = t9
 	t10 := s.Ls
 	t11 := ds.Ls
-	trips := max(len(t10)+2, 0)
-	t12 := append(t4, make([]*T, trips*3)...)
-	t13 := append(dtapePointersBuf2[:0], make([]*T, trips*3)...)
-	t14 := append(t3, make([]*tensorops.Tensor, trips*2)...)
-	tapePointers := t12[:len(t4)]
-	dtapePointers := t13[:len(t4)]
-	tapePointers2 := t14[:len(t3)]
-	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, trips*2)...)[:len(t3)]
+	trips := len(t10) + 2
+	t12 := trips * 3
+	t13 := trips * 2
+	t14 := append(t4, make([]*T, t12)...)
+	t15 := append(dtapePointersBuf2[:0], make([]*T, t12)...)
+	t16 := append(t3, make([]*tensorops.Tensor, t13)...)
+	tapePointers := t14[:len(t4)]
+	dtapePointers := t15[:len(t4)]
+	tapePointers2 := t16[:len(t3)]
+	dtapePointers2 := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t13)...)[:len(t3)]
 	var dx *T
 	i := 0
 	for i < len(t10) {
 		l := t10[i]
 		dl := t11[i]
-		t39 := l.W
-		t40 := dl.W
-		t41 := tensorops.MatMulEach(t39, false, x, dx)
-		t42 := t41[0]
-		t43 := tensorops.MatMul(x, t40)
-		t44 := tensorops.FuseInto(t43, "a + b", t41[1], t43)
-		t45 := l.B
-		t46 := dl.B
-		t47 := tensorops.Add(t42, t45)
-		t48 := tensorops.ExpandLike(t44, t47)
-		x4 := tensorops.Tanh(t47)
-		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t48, tensorops.ExpandLike(t46, t47))
+		t41 := l.W
+		t42 := dl.W
+		t43 := tensorops.MatMulEach(t41, false, x, dx)
+		t44 := t43[0]
+		t45 := tensorops.MatMul(x, t42)
+		t46 := tensorops.FuseInto(t45, "a + b", t43[1], t45)
+		t47 := l.B
+		t48 := dl.B
+		t49 := tensorops.Add(t44, t47)
+		t50 := tensorops.ExpandLike(t46, t49)
+		x4 := tensorops.Tanh(t49)
+		dx3 := tensorops.Fuse("TanhJVP(a, b + c)", x4, t50, tensorops.ExpandLike(t48, t49))
 		i++
-		tapePointers = append(tapePointers, x, t39, t45)
-		dtapePointers = append(dtapePointers, dx, t40, t46)
-		tapePointers2 = append(tapePointers2, t42, x4)
-		dtapePointers2 = append(dtapePointers2, t44, dx3)
+		tapePointers = append(tapePointers, x, t41, t47)
+		dtapePointers = append(dtapePointers, dx, t42, t48)
+		tapePointers2 = append(tapePointers2, t44, x4)
+		dtapePointers2 = append(dtapePointers2, t46, dx3)
 		x = x4
 		dx = dx3
 	}
-	t15 := tensorops.SumAll(x)
+	t17 := tensorops.SumAll(x)
 	i2 := len(t10) - 1
 	xBar := tensorops.FullLike(x, 1)
 	var dxBar *T
@@ -6947,51 +6961,51 @@ func stackLossGradJVPStacked2(s, ds, sBar, dsBar *Stack, x *T) (float64, float64
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
 		dxBar = tensorops.ExpandLike(dxBar, xBar2)
-		t16 := tapePointers2[len(tapePointers2)-2]
+		t18 := tapePointers2[len(tapePointers2)-2]
 		x2 := tapePointers2[len(tapePointers2)-1]
-		t17 := tapePointers2[:len(tapePointers2)-2]
-		t18 := dtapePointers2[:len(tapePointers2)-2]
+		t19 := tapePointers2[:len(tapePointers2)-2]
+		t20 := dtapePointers2[:len(tapePointers2)-2]
 		x3 := tapePointers[len(tapePointers)-3]
 		dx2 := dtapePointers[len(tapePointers)-3]
-		t19 := tapePointers[len(tapePointers)-2]
-		t20 := dtapePointers[len(tapePointers)-2]
-		t21 := tapePointers[len(tapePointers)-1]
-		t22 := tapePointers[:len(tapePointers)-3]
+		t21 := tapePointers[len(tapePointers)-2]
+		t22 := dtapePointers[len(tapePointers)-2]
+		t23 := tapePointers[len(tapePointers)-1]
+		t24 := tapePointers[:len(tapePointers)-3]
 		dtapePointers = dtapePointers[:len(tapePointers)-3]
-		t23 := tensorops.TanhJVP(x2, xBar2)
-		t24 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
-		t25 := tensorops.SumLike(t23, t16)
-		t26 := tensorops.SumLike(t24, t16)
-		t27 := sBar.Ls
-		t28 := dsBar.Ls
-		t29 := t28[i2].B
-		t27[i2].B = tensorops.AccumulateSumLike(t27[i2].B, t23, t21)
-		t28[i2].B = tensorops.Add(t29, tensorops.SumLike(t24, t21))
+		t25 := tensorops.TanhJVP(x2, xBar2)
+		t26 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", x2, xBar2, dtapePointers2[len(tapePointers2)-1], dxBar)
+		t27 := tensorops.SumLike(t25, t18)
+		t28 := tensorops.SumLike(t26, t18)
+		t29 := sBar.Ls
+		t30 := dsBar.Ls
+		t31 := t30[i2].B
+		t29[i2].B = tensorops.AccumulateSumLike(t29[i2].B, t25, t23)
+		t30[i2].B = tensorops.Add(t31, tensorops.SumLike(t26, t23))
 		if i2 != 0 {
-			t30 := tensorops.MatMulGradAEach(x3, t19, false, t25, t26)
-			xBar = t30[0]
-			t31 := tensorops.MatMulGradA(t25, x3, t20, false, false)
-			dxBar = tensorops.FuseInto(t31, "a + b", t30[1], t31)
+			t32 := tensorops.MatMulGradAEach(x3, t21, false, t27, t28)
+			xBar = t32[0]
+			t33 := tensorops.MatMulGradA(t27, x3, t22, false, false)
+			dxBar = tensorops.FuseInto(t33, "a + b", t32[1], t33)
 		} else {
 			xBar = nil
 			dxBar = nil
 		}
-		t32 := sBar.Ls
-		t33 := dsBar.Ls
-		t34 := t33[i2].W
-		t35 := tensorops.AccumulateMatMulGradB(t32[i2].W, t25, x3, t19, false, false)
-		t36 := tensorops.MatMulGradB(t26, x3, t19, false, false)
-		t37 := tensorops.MatMulGradB(t25, dx2, t19, false, false)
-		t38 := tensorops.FuseInto(t36, "a + b + c", t34, t36, t37)
-		t32[i2].W = t35
-		t33[i2].W = t38
+		t34 := sBar.Ls
+		t35 := dsBar.Ls
+		t36 := t35[i2].W
+		t37 := tensorops.AccumulateMatMulGradB(t34[i2].W, t27, x3, t21, false, false)
+		t38 := tensorops.MatMulGradB(t28, x3, t21, false, false)
+		t39 := tensorops.MatMulGradB(t27, dx2, t21, false, false)
+		t40 := tensorops.FuseInto(t38, "a + b + c", t36, t38, t39)
+		t34[i2].W = t37
+		t35[i2].W = t40
 		i2--
 		xBar2 = nil
-		tapePointers = t22
-		tapePointers2 = t17
-		dtapePointers2 = t18
+		tapePointers = t24
+		tapePointers2 = t19
+		dtapePointers2 = t20
 	}
-	return t15, 0
+	return t17, 0
 }
 
 // WrappedLossGrad computes WrappedLoss and its gradient with respect to the varied inputs (reverse
@@ -7008,7 +7022,7 @@ func WrappedLossGrad(w, wBar *Wrapped, x *T) float64 {
 	wBar.Ls = append(t, make([]*Layer, max(len(w.Ls)-len(t), 0))...)
 	t2 := w.In
 	t3 := w.Ls
-	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t3)+2, 0)*3)
+	tapePointers := slices.Grow(tapePointersBuf[:0], (len(t3)+2)*3)
 	h := tensorops.MatMul(x, t2)
 	for i := 0; i < len(t3); i++ {
 		l := t3[i]
@@ -7134,7 +7148,7 @@ func wrappedLossGradJVP(w, dw, wBar, dwBar *Wrapped, x *T) (float64, float64) {
 	dh := tensorops.MatMul(x, dw.In)
 	t10 := w.Ls
 	t11 := dw.Ls
-	t12 := max(len(t10)+2, 0) * 3
+	t12 := (len(t10) + 2) * 3
 	t13 := append(t3, make([]*tensorops.Tensor, t12)...)
 	tapePointers := t13[:len(t3)]
 	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t12)...)[:len(t3)]
@@ -7331,7 +7345,7 @@ func wrappedLossGradJVPStacked(w, dw, wBar, dwBar *Wrapped, x *T) (float64, floa
 	dh := tensorops.MatMul(x, dw.In)
 	t10 := w.Ls
 	t11 := dw.Ls
-	t12 := max(len(t10)+2, 0) * 3
+	t12 := (len(t10) + 2) * 3
 	t13 := append(t3, make([]*tensorops.Tensor, t12)...)
 	tapePointers := t13[:len(t3)]
 	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t12)...)[:len(t3)]
@@ -7656,7 +7670,7 @@ func TowerLossGrad(t, tBar *Tower, x *T) float64 {
 	t2 := tBar.Blocks
 	tBar.Blocks = append(t2, make([]Block, max(len(t.Blocks)-len(t2), 0))...)
 	t3 := t.Blocks
-	trips := max(len(t3)+2, 0)
+	trips := len(t3) + 2
 	tapePointers := slices.Grow(tapePointersBuf[:0], trips*2)
 	tapeValues := slices.Grow(tapeValuesBuf[:0], trips)
 	for i := 0; i < len(t3); i++ {
@@ -7723,7 +7737,7 @@ func blockReverse(
 ) (wBar *T, normBar Affine, xBar *T) {
 	var tapePointersBuf [256]*tensorops.Tensor
 	gadApart(biases, biasesBar, "blockReverse: biases and biasesBar")
-	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(biases)+2, 0))
+	tapePointers := slices.Grow(tapePointersBuf[:0], len(biases)+2)
 	h := tensorops.MatMul(x, w)
 	for i := 0; i < len(biases); i++ {
 		b := biases[i]
@@ -7857,8 +7871,8 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 	var tapePointersBuf [256]*T
 	var dtapePointersBuf [256]*T
 	t5 := tapePointersBuf[:0]
-	var t52 Affine
 	var t53 Affine
+	var t54 Affine
 	t6 := tBar.Blocks
 	t7 := dtBar.Blocks
 	t8 := max(len(t.Blocks)-len(t6), 0)
@@ -7868,56 +7882,57 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 	dtBar.Blocks = t10
 	t11 := t.Blocks
 	t12 := dt.Blocks
-	trips := max(len(t11)+2, 0)
-	t13 := append(t5, make([]*T, trips*2)...)
-	t14 := append(dtapePointersBuf[:0], make([]*T, trips*2)...)
-	t15 := append(t4, make([]Affine, trips)...)
-	tapePointers := t13[:len(t5)]
-	dtapePointers := t14[:len(t5)]
-	tapeValues := t15[:len(t4)]
+	trips := len(t11) + 2
+	t13 := trips * 2
+	t14 := append(t5, make([]*T, t13)...)
+	t15 := append(dtapePointersBuf[:0], make([]*T, t13)...)
+	t16 := append(t4, make([]Affine, trips)...)
+	tapePointers := t14[:len(t5)]
+	dtapePointers := t15[:len(t5)]
+	tapeValues := t16[:len(t4)]
 	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t4)]
 	var dx *T
 	i := 0
 	for i < len(t11) {
 		b2 := t11[i]
 		db2 := t12[i]
-		t48 := b2.W
-		t49 := db2.W
-		t50 := b2.Norm
-		t51 := db2.Norm
-		x2, dx2 := blockJVP(t48, t49, b2.Bs, db2.Bs, t50, t51, b2.Post, db2.Post, x, dx)
+		t49 := b2.W
+		t50 := db2.W
+		t51 := b2.Norm
+		t52 := db2.Norm
+		x2, dx2 := blockJVP(t49, t50, b2.Bs, db2.Bs, t51, t52, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t48, x)
-		dtapePointers = append(dtapePointers, t49, dx)
-		tapeValues = append(tapeValues, t50)
-		dtapeValues = append(dtapeValues, t51)
+		tapePointers = append(tapePointers, t49, x)
+		dtapePointers = append(dtapePointers, t50, dx)
+		tapeValues = append(tapeValues, t51)
+		dtapeValues = append(dtapeValues, t52)
 		x = x2
 		dx = dx2
 	}
-	t16 := t.Out
-	t17 := dt.Out
-	t18 := tensorops.MatMulEach(t16, false, x, dx)
-	t19 := t18[0]
-	t20 := tensorops.MatMul(x, t17)
-	t21 := tensorops.LogSumExp(t19, 1)
-	t22 := tensorops.SumAll(t21)
+	t17 := t.Out
+	t18 := dt.Out
+	t19 := tensorops.MatMulEach(t17, false, x, dx)
+	t20 := t19[0]
+	t21 := tensorops.MatMul(x, t18)
+	t22 := tensorops.LogSumExp(t20, 1)
+	t23 := tensorops.SumAll(t22)
 	i2 := len(t11) - 1
-	t23 := tensorops.ExpandAxis(tensorops.FullLike(t21, 1), t19, 1)
-	t24 := tensorops.Softmax(t19, 1)
-	t25 := tensorops.SoftmaxJVP(t24, tensorops.FuseInto(t20, "a + b", t18[1], t20), 1)
-	t26 := tensorops.Mul(t23, t24)
-	t27 := tensorops.Mul(t23, t25)
-	t28 := tensorops.MatMulGradAEach(x, t16, false, t26, t27)
-	xBar := t28[0]
-	t29 := tensorops.MatMulGradA(t26, x, t17, false, false)
-	dxBar := tensorops.FuseInto(t29, "a + b", t28[1], t29)
-	t30 := dtBar.Out
-	t31 := tensorops.AccumulateMatMulGradB(tBar.Out, t26, x, t16, false, false)
-	t32 := tensorops.MatMulGradB(t27, x, t16, false, false)
-	t33 := tensorops.MatMulGradB(t26, dx, t16, false, false)
-	t34 := tensorops.FuseInto(t32, "a + b + c", t30, t32, t33)
-	tBar.Out = t31
-	dtBar.Out = t34
+	t24 := tensorops.ExpandAxis(tensorops.FullLike(t22, 1), t20, 1)
+	t25 := tensorops.Softmax(t20, 1)
+	t26 := tensorops.SoftmaxJVP(t25, tensorops.FuseInto(t21, "a + b", t19[1], t21), 1)
+	t27 := tensorops.Mul(t24, t25)
+	t28 := tensorops.Mul(t24, t26)
+	t29 := tensorops.MatMulGradAEach(x, t17, false, t27, t28)
+	xBar := t29[0]
+	t30 := tensorops.MatMulGradA(t27, x, t18, false, false)
+	dxBar := tensorops.FuseInto(t30, "a + b", t29[1], t30)
+	t31 := dtBar.Out
+	t32 := tensorops.AccumulateMatMulGradB(tBar.Out, t27, x, t17, false, false)
+	t33 := tensorops.MatMulGradB(t28, x, t17, false, false)
+	t34 := tensorops.MatMulGradB(t27, dx, t17, false, false)
+	t35 := tensorops.FuseInto(t33, "a + b + c", t31, t33, t34)
+	tBar.Out = t32
+	dtBar.Out = t35
 	var xBar2 *T
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
@@ -7926,9 +7941,9 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 		db := dt.Blocks[i2]
 		bBar := tBar.Blocks[i2]
 		dbBar := dtBar.Blocks[i2]
-		var t35, t36 *T
-		var t37, t38 Affine
-		t35, t37, xBar, t36, t38, dxBar = blockReverseJVP(
+		var t36, t37 *T
+		var t38, t39 Affine
+		t36, t38, xBar, t37, t39, dxBar = blockReverseJVP(
 			tapePointers[len(tapePointers)-2],
 			dtapePointers[len(tapePointers)-2],
 			b.Bs,
@@ -7946,27 +7961,27 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 			xBar2,
 			dxBar,
 		)
-		t52.Scale = tensorops.Accumulate(t52.Scale, t37.Scale)
-		t53.Scale = tensorops.Add(t53.Scale, t38.Scale)
-		t52.Shift = tensorops.Accumulate(t52.Shift, t37.Shift)
-		t53.Shift = tensorops.Add(t53.Shift, t38.Shift)
-		t39 := t52
+		t53.Scale = tensorops.Accumulate(t53.Scale, t38.Scale)
+		t54.Scale = tensorops.Add(t54.Scale, t39.Scale)
+		t53.Shift = tensorops.Accumulate(t53.Shift, t38.Shift)
+		t54.Shift = tensorops.Add(t54.Shift, t39.Shift)
 		t40 := t53
-		t52 = Affine{}
+		t41 := t54
 		t53 = Affine{}
-		t41 := tBar.Blocks
-		t42 := dtBar.Blocks
-		t43 := t42[i2].Norm.Scale
-		t41[i2].Norm.Scale = tensorops.Accumulate(t41[i2].Norm.Scale, t39.Scale)
-		t42[i2].Norm.Scale = tensorops.Add(t43, t40.Scale)
-		t44 := t42[i2].Norm.Shift
-		t41[i2].Norm.Shift = tensorops.Accumulate(t41[i2].Norm.Shift, t39.Shift)
-		t42[i2].Norm.Shift = tensorops.Add(t44, t40.Shift)
-		t45 := tBar.Blocks
-		t46 := dtBar.Blocks
-		t47 := t46[i2].W
-		t45[i2].W = tensorops.Accumulate(t45[i2].W, t35)
-		t46[i2].W = tensorops.Add(t47, t36)
+		t54 = Affine{}
+		t42 := tBar.Blocks
+		t43 := dtBar.Blocks
+		t44 := t43[i2].Norm.Scale
+		t42[i2].Norm.Scale = tensorops.Accumulate(t42[i2].Norm.Scale, t40.Scale)
+		t43[i2].Norm.Scale = tensorops.Add(t44, t41.Scale)
+		t45 := t43[i2].Norm.Shift
+		t42[i2].Norm.Shift = tensorops.Accumulate(t42[i2].Norm.Shift, t40.Shift)
+		t43[i2].Norm.Shift = tensorops.Add(t45, t41.Shift)
+		t46 := tBar.Blocks
+		t47 := dtBar.Blocks
+		t48 := t47[i2].W
+		t46[i2].W = tensorops.Accumulate(t46[i2].W, t36)
+		t47[i2].W = tensorops.Add(t48, t37)
 		i2--
 		xBar2 = nil
 		dtapePointers = dtapePointers[:len(tapePointers)-2]
@@ -7974,8 +7989,8 @@ func towerLossGradJVP(t, dt, tBar, dtBar *Tower, x *T) (float64, float64) {
 		dtapeValues = dtapeValues[:len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
-	tensorops.Release(t20)
-	return t22, 0
+	tensorops.Release(t21)
+	return t23, 0
 }
 
 // blockReverseJVP computes blockReverse and its derivative along the tangents (forward mode).
@@ -8002,7 +8017,7 @@ func blockReverseJVP(
 	h := t2[0]
 	t3 := tensorops.MatMul(x, dw)
 	dh := tensorops.FuseInto(t3, "a + b", t2[1], t3)
-	tapePointers := append(t, make([]*tensorops.Tensor, max(len(biases)+2, 0))...)[:len(t)]
+	tapePointers := append(t, make([]*tensorops.Tensor, len(biases)+2)...)[:len(t)]
 	for i := 0; i < len(biases); i++ {
 		h4 := tensorops.Add(h, biases[i])
 		t41 := tensorops.ExpandLike(dbiases[i], h4)
@@ -8226,8 +8241,8 @@ func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64)
 	var tapePointersBuf [256]*T
 	var dtapePointersBuf [256]*T
 	t5 := tapePointersBuf[:0]
-	var t52 Affine
 	var t53 Affine
+	var t54 Affine
 	t6 := tBar.Blocks
 	t7 := dtBar.Blocks
 	t8 := max(len(t.Blocks)-len(t6), 0)
@@ -8237,56 +8252,57 @@ func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64)
 	dtBar.Blocks = t10
 	t11 := t.Blocks
 	t12 := dt.Blocks
-	trips := max(len(t11)+2, 0)
-	t13 := append(t5, make([]*T, trips*2)...)
-	t14 := append(dtapePointersBuf[:0], make([]*T, trips*2)...)
-	t15 := append(t4, make([]Affine, trips)...)
-	tapePointers := t13[:len(t5)]
-	dtapePointers := t14[:len(t5)]
-	tapeValues := t15[:len(t4)]
+	trips := len(t11) + 2
+	t13 := trips * 2
+	t14 := append(t5, make([]*T, t13)...)
+	t15 := append(dtapePointersBuf[:0], make([]*T, t13)...)
+	t16 := append(t4, make([]Affine, trips)...)
+	tapePointers := t14[:len(t5)]
+	dtapePointers := t15[:len(t5)]
+	tapeValues := t16[:len(t4)]
 	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t4)]
 	var dx *T
 	i := 0
 	for i < len(t11) {
 		b2 := t11[i]
 		db2 := t12[i]
-		t48 := b2.W
-		t49 := db2.W
-		t50 := b2.Norm
-		t51 := db2.Norm
-		x2, dx2 := blockJVPStacked(t48, t49, b2.Bs, db2.Bs, t50, t51, b2.Post, db2.Post, x, dx)
+		t49 := b2.W
+		t50 := db2.W
+		t51 := b2.Norm
+		t52 := db2.Norm
+		x2, dx2 := blockJVPStacked(t49, t50, b2.Bs, db2.Bs, t51, t52, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t48, x)
-		dtapePointers = append(dtapePointers, t49, dx)
-		tapeValues = append(tapeValues, t50)
-		dtapeValues = append(dtapeValues, t51)
+		tapePointers = append(tapePointers, t49, x)
+		dtapePointers = append(dtapePointers, t50, dx)
+		tapeValues = append(tapeValues, t51)
+		dtapeValues = append(dtapeValues, t52)
 		x = x2
 		dx = dx2
 	}
-	t16 := t.Out
-	t17 := dt.Out
-	t18 := tensorops.MatMulEach(t16, false, x, dx)
-	t19 := t18[0]
-	t20 := tensorops.MatMul(x, t17)
-	t21 := tensorops.LogSumExp(t19, 1)
-	t22 := tensorops.SumAll(t21)
+	t17 := t.Out
+	t18 := dt.Out
+	t19 := tensorops.MatMulEach(t17, false, x, dx)
+	t20 := t19[0]
+	t21 := tensorops.MatMul(x, t18)
+	t22 := tensorops.LogSumExp(t20, 1)
+	t23 := tensorops.SumAll(t22)
 	i2 := len(t11) - 1
-	t23 := tensorops.ExpandAxis(tensorops.FullLike(t21, 1), t19, 1)
-	t24 := tensorops.Softmax(t19, 1)
-	t25 := tensorops.SoftmaxJVP(t24, tensorops.FuseInto(t20, "a + b", t18[1], t20), 1)
-	t26 := tensorops.Mul(t23, t24)
-	t27 := tensorops.Mul(t23, t25)
-	t28 := tensorops.MatMulGradAEach(x, t16, false, t26, t27)
-	xBar := t28[0]
-	t29 := tensorops.MatMulGradA(t26, x, t17, false, false)
-	dxBar := tensorops.FuseInto(t29, "a + b", t28[1], t29)
-	t30 := dtBar.Out
-	t31 := tensorops.AccumulateMatMulGradB(tBar.Out, t26, x, t16, false, false)
-	t32 := tensorops.MatMulGradB(t27, x, t16, false, false)
-	t33 := tensorops.MatMulGradB(t26, dx, t16, false, false)
-	t34 := tensorops.FuseInto(t32, "a + b + c", t30, t32, t33)
-	tBar.Out = t31
-	dtBar.Out = t34
+	t24 := tensorops.ExpandAxis(tensorops.FullLike(t22, 1), t20, 1)
+	t25 := tensorops.Softmax(t20, 1)
+	t26 := tensorops.SoftmaxJVP(t25, tensorops.FuseInto(t21, "a + b", t19[1], t21), 1)
+	t27 := tensorops.Mul(t24, t25)
+	t28 := tensorops.Mul(t24, t26)
+	t29 := tensorops.MatMulGradAEach(x, t17, false, t27, t28)
+	xBar := t29[0]
+	t30 := tensorops.MatMulGradA(t27, x, t18, false, false)
+	dxBar := tensorops.FuseInto(t30, "a + b", t29[1], t30)
+	t31 := dtBar.Out
+	t32 := tensorops.AccumulateMatMulGradB(tBar.Out, t27, x, t17, false, false)
+	t33 := tensorops.MatMulGradB(t28, x, t17, false, false)
+	t34 := tensorops.MatMulGradB(t27, dx, t17, false, false)
+	t35 := tensorops.FuseInto(t33, "a + b + c", t31, t33, t34)
+	tBar.Out = t32
+	dtBar.Out = t35
 	var xBar2 *T
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
@@ -8295,9 +8311,9 @@ func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64)
 		db := dt.Blocks[i2]
 		bBar := tBar.Blocks[i2]
 		dbBar := dtBar.Blocks[i2]
-		var t35, t36 *T
-		var t37, t38 Affine
-		t35, t37, xBar, t36, t38, dxBar = blockReverseJVPStacked(
+		var t36, t37 *T
+		var t38, t39 Affine
+		t36, t38, xBar, t37, t39, dxBar = blockReverseJVPStacked(
 			tapePointers[len(tapePointers)-2],
 			dtapePointers[len(tapePointers)-2],
 			b.Bs,
@@ -8315,27 +8331,27 @@ func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64)
 			xBar2,
 			dxBar,
 		)
-		t52.Scale = tensorops.Accumulate(t52.Scale, t37.Scale)
-		t53.Scale = tensorops.Add(t53.Scale, t38.Scale)
-		t52.Shift = tensorops.Accumulate(t52.Shift, t37.Shift)
-		t53.Shift = tensorops.Add(t53.Shift, t38.Shift)
-		t39 := t52
+		t53.Scale = tensorops.Accumulate(t53.Scale, t38.Scale)
+		t54.Scale = tensorops.Add(t54.Scale, t39.Scale)
+		t53.Shift = tensorops.Accumulate(t53.Shift, t38.Shift)
+		t54.Shift = tensorops.Add(t54.Shift, t39.Shift)
 		t40 := t53
-		t52 = Affine{}
+		t41 := t54
 		t53 = Affine{}
-		t41 := tBar.Blocks
-		t42 := dtBar.Blocks
-		t43 := t42[i2].Norm.Scale
-		t41[i2].Norm.Scale = tensorops.Accumulate(t41[i2].Norm.Scale, t39.Scale)
-		t42[i2].Norm.Scale = tensorops.Add(t43, t40.Scale)
-		t44 := t42[i2].Norm.Shift
-		t41[i2].Norm.Shift = tensorops.Accumulate(t41[i2].Norm.Shift, t39.Shift)
-		t42[i2].Norm.Shift = tensorops.Add(t44, t40.Shift)
-		t45 := tBar.Blocks
-		t46 := dtBar.Blocks
-		t47 := t46[i2].W
-		t45[i2].W = tensorops.Accumulate(t45[i2].W, t35)
-		t46[i2].W = tensorops.Add(t47, t36)
+		t54 = Affine{}
+		t42 := tBar.Blocks
+		t43 := dtBar.Blocks
+		t44 := t43[i2].Norm.Scale
+		t42[i2].Norm.Scale = tensorops.Accumulate(t42[i2].Norm.Scale, t40.Scale)
+		t43[i2].Norm.Scale = tensorops.Add(t44, t41.Scale)
+		t45 := t43[i2].Norm.Shift
+		t42[i2].Norm.Shift = tensorops.Accumulate(t42[i2].Norm.Shift, t40.Shift)
+		t43[i2].Norm.Shift = tensorops.Add(t45, t41.Shift)
+		t46 := tBar.Blocks
+		t47 := dtBar.Blocks
+		t48 := t47[i2].W
+		t46[i2].W = tensorops.Accumulate(t46[i2].W, t36)
+		t47[i2].W = tensorops.Add(t48, t37)
 		i2--
 		xBar2 = nil
 		dtapePointers = dtapePointers[:len(tapePointers)-2]
@@ -8343,8 +8359,8 @@ func towerLossGradJVPStacked(t, dt, tBar, dtBar *Tower, x *T) (float64, float64)
 		dtapeValues = dtapeValues[:len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
-	tensorops.Release(t20)
-	return t22, 0
+	tensorops.Release(t21)
+	return t23, 0
 }
 
 // blockReverseJVPStacked computes blockReverse and its derivative along the tangents (forward
@@ -8372,7 +8388,7 @@ func blockReverseJVPStacked(
 	h := t2[0]
 	t3 := tensorops.MatMul(x, dw)
 	dh := tensorops.FuseInto(t3, "a + b", t2[1], t3)
-	tapePointers := append(t, make([]*tensorops.Tensor, max(len(biases)+2, 0))...)[:len(t)]
+	tapePointers := append(t, make([]*tensorops.Tensor, len(biases)+2)...)[:len(t)]
 	for i := 0; i < len(biases); i++ {
 		h4 := tensorops.Add(h, biases[i])
 		t41 := tensorops.ExpandLike(dbiases[i], h4)
@@ -8870,7 +8886,7 @@ func TowerLossVGrad(t Tower, tBar *Tower, x *T) float64 {
 	n := len(t2)
 	tBar.Blocks = append(t3, make([]Block, max(n-len(t3), 0))...)
 	t4 := *tBar
-	trips := max(n+2, 0)
+	trips := n + 2
 	tapePointers := slices.Grow(tapePointersBuf[:0], trips*2)
 	tapeValues := slices.Grow(tapeValuesBuf[:0], trips)
 	for i := 0; i < n; i++ {
@@ -9007,8 +9023,8 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 	var tapePointersBuf [256]*T
 	var dtapePointersBuf [256]*T
 	t6 := tapePointersBuf[:0]
-	var t50 Affine
 	var t51 Affine
+	var t52 Affine
 	t7 := dt2.Blocks
 	t8 := tBar.Blocks
 	t9 := dtBar.Blocks
@@ -9019,56 +9035,57 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 	dtBar.Blocks = t12
 	t13 := *tBar
 	t14 := *dtBar
-	trips := max(n+2, 0)
-	t15 := append(t6, make([]*T, trips*2)...)
-	t16 := append(dtapePointersBuf[:0], make([]*T, trips*2)...)
-	t17 := append(t5, make([]Affine, trips)...)
-	tapePointers := t15[:len(t6)]
-	dtapePointers := t16[:len(t6)]
-	tapeValues := t17[:len(t5)]
+	trips := n + 2
+	t15 := trips * 2
+	t16 := append(t6, make([]*T, t15)...)
+	t17 := append(dtapePointersBuf[:0], make([]*T, t15)...)
+	t18 := append(t5, make([]Affine, trips)...)
+	tapePointers := t16[:len(t6)]
+	dtapePointers := t17[:len(t6)]
+	tapeValues := t18[:len(t5)]
 	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t5)]
 	var dx *T
 	i := 0
 	for i < n {
 		b2 := t2[i]
 		db2 := t7[i]
-		t46 := b2.W
-		t47 := db2.W
-		t48 := b2.Norm
-		t49 := db2.Norm
-		x2, dx2 := blockJVP(t46, t47, b2.Bs, db2.Bs, t48, t49, b2.Post, db2.Post, x, dx)
+		t47 := b2.W
+		t48 := db2.W
+		t49 := b2.Norm
+		t50 := db2.Norm
+		x2, dx2 := blockJVP(t47, t48, b2.Bs, db2.Bs, t49, t50, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t46, x)
-		dtapePointers = append(dtapePointers, t47, dx)
-		tapeValues = append(tapeValues, t48)
-		dtapeValues = append(dtapeValues, t49)
+		tapePointers = append(tapePointers, t47, x)
+		dtapePointers = append(dtapePointers, t48, dx)
+		tapeValues = append(tapeValues, t49)
+		dtapeValues = append(dtapeValues, t50)
 		x = x2
 		dx = dx2
 	}
-	t18 := t.Out
-	t19 := dt2.Out
-	t20 := tensorops.MatMulEach(t18, false, x, dx)
-	t21 := t20[0]
-	t22 := tensorops.MatMul(x, t19)
-	t23 := tensorops.LogSumExp(t21, 1)
-	t24 := tensorops.SumAll(t23)
+	t19 := t.Out
+	t20 := dt2.Out
+	t21 := tensorops.MatMulEach(t19, false, x, dx)
+	t22 := t21[0]
+	t23 := tensorops.MatMul(x, t20)
+	t24 := tensorops.LogSumExp(t22, 1)
+	t25 := tensorops.SumAll(t24)
 	i2 := n - 1
-	t25 := tensorops.ExpandAxis(tensorops.FullLike(t23, 1), t21, 1)
-	t26 := tensorops.Softmax(t21, 1)
-	t27 := tensorops.SoftmaxJVP(t26, tensorops.FuseInto(t22, "a + b", t20[1], t22), 1)
-	t28 := tensorops.Mul(t25, t26)
-	t29 := tensorops.Mul(t25, t27)
-	t30 := tensorops.MatMulGradAEach(x, t18, false, t28, t29)
-	xBar := t30[0]
-	t31 := tensorops.MatMulGradA(t28, x, t19, false, false)
-	dxBar := tensorops.FuseInto(t31, "a + b", t30[1], t31)
-	t32 := dtBar.Out
-	t33 := tensorops.AccumulateMatMulGradB(tBar.Out, t28, x, t18, false, false)
-	t34 := tensorops.MatMulGradB(t29, x, t18, false, false)
-	t35 := tensorops.MatMulGradB(t28, dx, t18, false, false)
-	t36 := tensorops.FuseInto(t34, "a + b + c", t32, t34, t35)
-	tBar.Out = t33
-	dtBar.Out = t36
+	t26 := tensorops.ExpandAxis(tensorops.FullLike(t24, 1), t22, 1)
+	t27 := tensorops.Softmax(t22, 1)
+	t28 := tensorops.SoftmaxJVP(t27, tensorops.FuseInto(t23, "a + b", t21[1], t23), 1)
+	t29 := tensorops.Mul(t26, t27)
+	t30 := tensorops.Mul(t26, t28)
+	t31 := tensorops.MatMulGradAEach(x, t19, false, t29, t30)
+	xBar := t31[0]
+	t32 := tensorops.MatMulGradA(t29, x, t20, false, false)
+	dxBar := tensorops.FuseInto(t32, "a + b", t31[1], t32)
+	t33 := dtBar.Out
+	t34 := tensorops.AccumulateMatMulGradB(tBar.Out, t29, x, t19, false, false)
+	t35 := tensorops.MatMulGradB(t30, x, t19, false, false)
+	t36 := tensorops.MatMulGradB(t29, dx, t19, false, false)
+	t37 := tensorops.FuseInto(t35, "a + b + c", t33, t35, t36)
+	tBar.Out = t34
+	dtBar.Out = t37
 	var xBar2 *T
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
@@ -9077,9 +9094,9 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 		db := t7[i2]
 		bBar := t13.Blocks[i2]
 		dbBar := t14.Blocks[i2]
-		var t37, t38 *T
-		var t39, t40 Affine
-		t37, t39, xBar, t38, t40, dxBar = blockReverseJVP(
+		var t38, t39 *T
+		var t40, t41 Affine
+		t38, t40, xBar, t39, t41, dxBar = blockReverseJVP(
 			tapePointers[len(tapePointers)-2],
 			dtapePointers[len(tapePointers)-2],
 			b.Bs,
@@ -9097,23 +9114,23 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 			xBar2,
 			dxBar,
 		)
-		t50.Scale = tensorops.Accumulate(t50.Scale, t39.Scale)
-		t51.Scale = tensorops.Add(t51.Scale, t40.Scale)
-		t50.Shift = tensorops.Accumulate(t50.Shift, t39.Shift)
-		t51.Shift = tensorops.Add(t51.Shift, t40.Shift)
-		t41 := t50
+		t51.Scale = tensorops.Accumulate(t51.Scale, t40.Scale)
+		t52.Scale = tensorops.Add(t52.Scale, t41.Scale)
+		t51.Shift = tensorops.Accumulate(t51.Shift, t40.Shift)
+		t52.Shift = tensorops.Add(t52.Shift, t41.Shift)
 		t42 := t51
-		t50 = Affine{}
+		t43 := t52
 		t51 = Affine{}
-		t43 := t14.Blocks[i2].Norm.Scale
-		t13.Blocks[i2].Norm.Scale = tensorops.Accumulate(t13.Blocks[i2].Norm.Scale, t41.Scale)
-		t14.Blocks[i2].Norm.Scale = tensorops.Add(t43, t42.Scale)
-		t44 := t14.Blocks[i2].Norm.Shift
-		t13.Blocks[i2].Norm.Shift = tensorops.Accumulate(t13.Blocks[i2].Norm.Shift, t41.Shift)
-		t14.Blocks[i2].Norm.Shift = tensorops.Add(t44, t42.Shift)
-		t45 := t14.Blocks[i2].W
-		t13.Blocks[i2].W = tensorops.Accumulate(t13.Blocks[i2].W, t37)
-		t14.Blocks[i2].W = tensorops.Add(t45, t38)
+		t52 = Affine{}
+		t44 := t14.Blocks[i2].Norm.Scale
+		t13.Blocks[i2].Norm.Scale = tensorops.Accumulate(t13.Blocks[i2].Norm.Scale, t42.Scale)
+		t14.Blocks[i2].Norm.Scale = tensorops.Add(t44, t43.Scale)
+		t45 := t14.Blocks[i2].Norm.Shift
+		t13.Blocks[i2].Norm.Shift = tensorops.Accumulate(t13.Blocks[i2].Norm.Shift, t42.Shift)
+		t14.Blocks[i2].Norm.Shift = tensorops.Add(t45, t43.Shift)
+		t46 := t14.Blocks[i2].W
+		t13.Blocks[i2].W = tensorops.Accumulate(t13.Blocks[i2].W, t38)
+		t14.Blocks[i2].W = tensorops.Add(t46, t39)
 		i2--
 		xBar2 = nil
 		dtapePointers = dtapePointers[:len(tapePointers)-2]
@@ -9121,8 +9138,8 @@ func towerLossVGradJVP(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, float64)
 		dtapeValues = dtapeValues[:len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
-	tensorops.Release(t22)
-	return t24, 0
+	tensorops.Release(t23)
+	return t25, 0
 }
 
 // TowerLossVHessian returns TowerLossV and its Hessian with respect to t, a [n, n] tensor (marked
@@ -9236,8 +9253,8 @@ func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, f
 	var tapePointersBuf [256]*T
 	var dtapePointersBuf [256]*T
 	t6 := tapePointersBuf[:0]
-	var t50 Affine
 	var t51 Affine
+	var t52 Affine
 	t7 := dt2.Blocks
 	t8 := tBar.Blocks
 	t9 := dtBar.Blocks
@@ -9248,56 +9265,57 @@ func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, f
 	dtBar.Blocks = t12
 	t13 := *tBar
 	t14 := *dtBar
-	trips := max(n+2, 0)
-	t15 := append(t6, make([]*T, trips*2)...)
-	t16 := append(dtapePointersBuf[:0], make([]*T, trips*2)...)
-	t17 := append(t5, make([]Affine, trips)...)
-	tapePointers := t15[:len(t6)]
-	dtapePointers := t16[:len(t6)]
-	tapeValues := t17[:len(t5)]
+	trips := n + 2
+	t15 := trips * 2
+	t16 := append(t6, make([]*T, t15)...)
+	t17 := append(dtapePointersBuf[:0], make([]*T, t15)...)
+	t18 := append(t5, make([]Affine, trips)...)
+	tapePointers := t16[:len(t6)]
+	dtapePointers := t17[:len(t6)]
+	tapeValues := t18[:len(t5)]
 	dtapeValues := append(dtapeValuesBuf[:0], make([]Affine, trips)...)[:len(t5)]
 	var dx *T
 	i := 0
 	for i < n {
 		b2 := t2[i]
 		db2 := t7[i]
-		t46 := b2.W
-		t47 := db2.W
-		t48 := b2.Norm
-		t49 := db2.Norm
-		x2, dx2 := blockJVPStacked(t46, t47, b2.Bs, db2.Bs, t48, t49, b2.Post, db2.Post, x, dx)
+		t47 := b2.W
+		t48 := db2.W
+		t49 := b2.Norm
+		t50 := db2.Norm
+		x2, dx2 := blockJVPStacked(t47, t48, b2.Bs, db2.Bs, t49, t50, b2.Post, db2.Post, x, dx)
 		i++
-		tapePointers = append(tapePointers, t46, x)
-		dtapePointers = append(dtapePointers, t47, dx)
-		tapeValues = append(tapeValues, t48)
-		dtapeValues = append(dtapeValues, t49)
+		tapePointers = append(tapePointers, t47, x)
+		dtapePointers = append(dtapePointers, t48, dx)
+		tapeValues = append(tapeValues, t49)
+		dtapeValues = append(dtapeValues, t50)
 		x = x2
 		dx = dx2
 	}
-	t18 := t.Out
-	t19 := dt2.Out
-	t20 := tensorops.MatMulEach(t18, false, x, dx)
-	t21 := t20[0]
-	t22 := tensorops.MatMul(x, t19)
-	t23 := tensorops.LogSumExp(t21, 1)
-	t24 := tensorops.SumAll(t23)
+	t19 := t.Out
+	t20 := dt2.Out
+	t21 := tensorops.MatMulEach(t19, false, x, dx)
+	t22 := t21[0]
+	t23 := tensorops.MatMul(x, t20)
+	t24 := tensorops.LogSumExp(t22, 1)
+	t25 := tensorops.SumAll(t24)
 	i2 := n - 1
-	t25 := tensorops.ExpandAxis(tensorops.FullLike(t23, 1), t21, 1)
-	t26 := tensorops.Softmax(t21, 1)
-	t27 := tensorops.SoftmaxJVP(t26, tensorops.FuseInto(t22, "a + b", t20[1], t22), 1)
-	t28 := tensorops.Mul(t25, t26)
-	t29 := tensorops.Mul(t25, t27)
-	t30 := tensorops.MatMulGradAEach(x, t18, false, t28, t29)
-	xBar := t30[0]
-	t31 := tensorops.MatMulGradA(t28, x, t19, false, false)
-	dxBar := tensorops.FuseInto(t31, "a + b", t30[1], t31)
-	t32 := dtBar.Out
-	t33 := tensorops.AccumulateMatMulGradB(tBar.Out, t28, x, t18, false, false)
-	t34 := tensorops.MatMulGradB(t29, x, t18, false, false)
-	t35 := tensorops.MatMulGradB(t28, dx, t18, false, false)
-	t36 := tensorops.FuseInto(t34, "a + b + c", t32, t34, t35)
-	tBar.Out = t33
-	dtBar.Out = t36
+	t26 := tensorops.ExpandAxis(tensorops.FullLike(t24, 1), t22, 1)
+	t27 := tensorops.Softmax(t22, 1)
+	t28 := tensorops.SoftmaxJVP(t27, tensorops.FuseInto(t23, "a + b", t21[1], t23), 1)
+	t29 := tensorops.Mul(t26, t27)
+	t30 := tensorops.Mul(t26, t28)
+	t31 := tensorops.MatMulGradAEach(x, t19, false, t29, t30)
+	xBar := t31[0]
+	t32 := tensorops.MatMulGradA(t29, x, t20, false, false)
+	dxBar := tensorops.FuseInto(t32, "a + b", t31[1], t32)
+	t33 := dtBar.Out
+	t34 := tensorops.AccumulateMatMulGradB(tBar.Out, t29, x, t19, false, false)
+	t35 := tensorops.MatMulGradB(t30, x, t19, false, false)
+	t36 := tensorops.MatMulGradB(t29, dx, t19, false, false)
+	t37 := tensorops.FuseInto(t35, "a + b + c", t33, t35, t36)
+	tBar.Out = t34
+	dtBar.Out = t37
 	var xBar2 *T
 	for i2 >= 0 {
 		xBar2 = tensorops.Add(xBar2, xBar)
@@ -9306,9 +9324,9 @@ func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, f
 		db := t7[i2]
 		bBar := t13.Blocks[i2]
 		dbBar := t14.Blocks[i2]
-		var t37, t38 *T
-		var t39, t40 Affine
-		t37, t39, xBar, t38, t40, dxBar = blockReverseJVPStacked(
+		var t38, t39 *T
+		var t40, t41 Affine
+		t38, t40, xBar, t39, t41, dxBar = blockReverseJVPStacked(
 			tapePointers[len(tapePointers)-2],
 			dtapePointers[len(tapePointers)-2],
 			b.Bs,
@@ -9326,23 +9344,23 @@ func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, f
 			xBar2,
 			dxBar,
 		)
-		t50.Scale = tensorops.Accumulate(t50.Scale, t39.Scale)
-		t51.Scale = tensorops.Add(t51.Scale, t40.Scale)
-		t50.Shift = tensorops.Accumulate(t50.Shift, t39.Shift)
-		t51.Shift = tensorops.Add(t51.Shift, t40.Shift)
-		t41 := t50
+		t51.Scale = tensorops.Accumulate(t51.Scale, t40.Scale)
+		t52.Scale = tensorops.Add(t52.Scale, t41.Scale)
+		t51.Shift = tensorops.Accumulate(t51.Shift, t40.Shift)
+		t52.Shift = tensorops.Add(t52.Shift, t41.Shift)
 		t42 := t51
-		t50 = Affine{}
+		t43 := t52
 		t51 = Affine{}
-		t43 := t14.Blocks[i2].Norm.Scale
-		t13.Blocks[i2].Norm.Scale = tensorops.Accumulate(t13.Blocks[i2].Norm.Scale, t41.Scale)
-		t14.Blocks[i2].Norm.Scale = tensorops.Add(t43, t42.Scale)
-		t44 := t14.Blocks[i2].Norm.Shift
-		t13.Blocks[i2].Norm.Shift = tensorops.Accumulate(t13.Blocks[i2].Norm.Shift, t41.Shift)
-		t14.Blocks[i2].Norm.Shift = tensorops.Add(t44, t42.Shift)
-		t45 := t14.Blocks[i2].W
-		t13.Blocks[i2].W = tensorops.Accumulate(t13.Blocks[i2].W, t37)
-		t14.Blocks[i2].W = tensorops.Add(t45, t38)
+		t52 = Affine{}
+		t44 := t14.Blocks[i2].Norm.Scale
+		t13.Blocks[i2].Norm.Scale = tensorops.Accumulate(t13.Blocks[i2].Norm.Scale, t42.Scale)
+		t14.Blocks[i2].Norm.Scale = tensorops.Add(t44, t43.Scale)
+		t45 := t14.Blocks[i2].Norm.Shift
+		t13.Blocks[i2].Norm.Shift = tensorops.Accumulate(t13.Blocks[i2].Norm.Shift, t42.Shift)
+		t14.Blocks[i2].Norm.Shift = tensorops.Add(t45, t43.Shift)
+		t46 := t14.Blocks[i2].W
+		t13.Blocks[i2].W = tensorops.Accumulate(t13.Blocks[i2].W, t38)
+		t14.Blocks[i2].W = tensorops.Add(t46, t39)
 		i2--
 		xBar2 = nil
 		dtapePointers = dtapePointers[:len(tapePointers)-2]
@@ -9350,8 +9368,8 @@ func towerLossVGradJVPStacked(t, dt Tower, tBar, dtBar *Tower, x *T) (float64, f
 		dtapeValues = dtapeValues[:len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
-	tensorops.Release(t22)
-	return t24, 0
+	tensorops.Release(t23)
+	return t25, 0
 }
 
 // TowerLossVHessDiag returns TowerLossV and the diagonal of its Hessian with respect to t, as a

@@ -229,7 +229,7 @@ func NetOutHVPStacked(n *Net, x, vs *tensorops.Tensor) (f float64, hvs *tensorop
 func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := n.Layers
-	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t)+2, 0)*5)
+	tapePointers := slices.Grow(tapePointersBuf[:0], (len(t)+2)*5)
 	h := x
 	for i := 0; i < len(t); i++ {
 		l := t[i]
@@ -268,7 +268,7 @@ func netOutGradJVPStacked(
 	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
-	t3 := max(len(t2)+2, 0) * 5
+	t3 := (len(t2) + 2) * 5
 	t4 := append(t, make([]*tensorops.Tensor, t3)...)
 	tapePointers := t4[:len(t)]
 	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t3)...)[:len(t)]
@@ -504,7 +504,7 @@ func netOutGradJVP(
 	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
-	t3 := max(len(t2)+2, 0) * 5
+	t3 := (len(t2) + 2) * 5
 	t4 := append(t, make([]*tensorops.Tensor, t3)...)
 	tapePointers := t4[:len(t)]
 	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t3)...)[:len(t)]
@@ -580,7 +580,7 @@ func netOutGradJVPLanes2(
 	var dtapePointersBuf2 [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
-	t3 := max(len(t2)+2, 0) * 5
+	t3 := (len(t2) + 2) * 5
 	t4 := append(t, make([]*tensorops.Tensor, t3)...)
 	t5 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t3)...)
 	tapePointers := t4[:len(t)]

@@ -101,7 +101,7 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	dBar.Bs = append(t2, make([]*tensorops.Tensor, max(len(d.Bs)-len(t2), 0))...)
 	t3 := d.Ws
 	t4 := d.Bs
-	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t3)+2, 0)*3)
+	tapePointers := slices.Grow(tapePointersBuf[:0], (len(t3)+2)*3)
 	h := x
 	for i := 0; i < len(t3); i++ {
 		t16 := tensorops.MatMul(h, t3[i])
@@ -364,7 +364,7 @@ func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	t := nBar.Layers
 	nBar.Layers = append(t, make([]Layer, max(len(n.Layers)-len(t), 0))...)
 	t2 := n.Layers
-	tapePointers := slices.Grow(tapePointersBuf[:0], max(len(t2)+2, 0)*5)
+	tapePointers := slices.Grow(tapePointersBuf[:0], (len(t2)+2)*5)
 	h := x
 	for i := 0; i < len(t2); i++ {
 		l := t2[i]

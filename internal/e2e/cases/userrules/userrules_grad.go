@@ -1332,7 +1332,7 @@ func (n Net) ScoreGrad(nBar *Net, x *T) (f float64, xBar *T) {
 	n2 := len(t)
 	nBar.Ws = append(t2, make([]*T, max(n2-len(t2), 0))...)
 	t3 := *nBar
-	trips := max(n2+2, 0)
+	trips := n2 + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips*2)
 	tapePointers2 := slices.Grow(tapePointersBuf[:0], trips)
 	h := x
