@@ -22,7 +22,9 @@ package simplify
 //     is memory of its own;
 //   - an allocation of the caller and a parameter: the parameter's memory
 //     existed before the caller allocated;
-//   - two parameters of the caller that its own entry checks.
+//   - two parameters of the caller that its own entry checks;
+//   - a nil slice and any other (it has no element), and φs whose
+//     arguments are apart on every path (scratch made in one branch).
 //
 // The last case leans on the caller's check, which this pass may remove in
 // turn: that stays sound, because a check goes only when every call of its
@@ -137,11 +139,28 @@ func entryChecks(f *ir.Func) []ir.AliasCheck {
 func argsApart(a, b *ir.Value, checked []ir.AliasCheck) bool {
 	ra, oa := sliceRoot(a)
 	rb, ob := sliceRoot(b)
+	return rootsApart(ra, oa, rb, ob, checked, 3)
+}
+
+// rootsApart reports whether slices of ra from the offsets oa and of rb
+// from ob are apart. A nil slice is apart from any (it has no element); a
+// φ is apart from a value when each of its arguments is (on every path,
+// the value it takes), and two φs of one block when their arguments on
+// each edge are, depth φs deep.
+func rootsApart(ra *ir.Value, oa []*ir.Value, rb *ir.Value, ob []*ir.Value, checked []ir.AliasCheck, depth int) bool {
 	if ra == rb {
 		return false
 	}
+	isNil := func(r *ir.Value) bool { return r.Op == ir.OpConst && r.Const == nil }
 	fresh := func(r *ir.Value) bool { return r.Op == ir.OpMakeSlice || r.Op == ir.OpAlloc }
+	// arg returns the root and offsets of argument k of φ r sliced from o.
+	arg := func(r *ir.Value, k int, o []*ir.Value) (*ir.Value, []*ir.Value) {
+		x, ox := sliceRoot(r.Args[k])
+		return x, append(append([]*ir.Value(nil), ox...), o...)
+	}
 	switch {
+	case isNil(ra) || isNil(rb):
+		return true
 	case fresh(ra) && (fresh(rb) || rb.Op == ir.OpParam), fresh(rb) && ra.Op == ir.OpParam:
 		return true // memory of its own, from any offset
 	case ra.Op == ir.OpParam && rb.Op == ir.OpParam && sameOffsets(oa, ob):
@@ -150,6 +169,27 @@ func argsApart(a, b *ir.Value, checked []ir.AliasCheck) bool {
 				return true
 			}
 		}
+	case depth == 0:
+	case ra.Op == ir.OpPhi && rb.Op == ir.OpPhi && ra.Block == rb.Block:
+		for k := range ra.Args {
+			xa, xoa := arg(ra, k, oa)
+			xb, xob := arg(rb, k, ob)
+			if !rootsApart(xa, xoa, xb, xob, checked, depth-1) {
+				return false
+			}
+		}
+		return true
+	case ra.Op == ir.OpPhi || rb.Op == ir.OpPhi:
+		if ra.Op != ir.OpPhi {
+			ra, oa, rb, ob = rb, ob, ra, oa
+		}
+		for k := range ra.Args {
+			xa, xoa := arg(ra, k, oa)
+			if !rootsApart(xa, xoa, rb, ob, checked, depth-1) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }

@@ -27,12 +27,31 @@ func aliasCheck(b *irtest.Builder, fn string, a, c *ir.Value, an, cn string) {
 	b.At(next)
 }
 
+// branchPhis appends `if len(x) > 0 { p, q = then(), then() } else { p, q =
+// els(), els() }` at b's current block and returns the φs p and q.
+func branchPhis(b *irtest.Builder, x *ir.Value, then, els func(*irtest.Builder) *ir.Value) (*ir.Value, *ir.Value) {
+	tb, eb, join := b.Block("then"), b.Block("else"), b.Block("join")
+	b.If(b.Bin(token.GTR, b.Len(x), b.Int(0)), tb, eb)
+	b.At(tb)
+	t1, t2 := then(b), then(b)
+	b.Jump(join)
+	b.At(eb)
+	e1, e2 := els(b), els(b)
+	b.Jump(join)
+	b.At(join)
+	p, q := b.Phi("p", slice), b.Phi("q", slice)
+	irtest.SetArgs(p, t1, e1)
+	irtest.SetArgs(q, t2, e2)
+	return p, q
+}
+
 // TestDropApartChecks: the check of a callee's reverse F(a, aBar) goes
 // when every call passes slices apart — two the caller made, one it made
 // and a parameter, or two parameters it checks itself, sliced from one
-// offset — and stays when one call passes slices of one slice, parameters
-// the caller does not check against each other or sliced from different
-// offsets, and when F is not internal.
+// offset, or φs of such slices and nil — and stays when one call passes
+// slices of one slice, parameters the caller does not check against each
+// other or sliced from different offsets, a φ that may be the other
+// slice, and when F is not internal.
 func TestDropApartChecks(t *testing.T) {
 	type args func(b *irtest.Builder, x, xBar, y *ir.Value) (*ir.Value, *ir.Value)
 	made := func(b *irtest.Builder) *ir.Value { return b.MakeSlice(slice, b.Int(3), nil) }
@@ -65,6 +84,14 @@ func TestDropApartChecks(t *testing.T) {
 			func(b *irtest.Builder, x, xBar, y *ir.Value) (*ir.Value, *ir.Value) { return made(b), made(b) },
 			func(b *irtest.Builder, x, xBar, y *ir.Value) (*ir.Value, *ir.Value) { return x, y },
 		}, true, false},
+		{"φs of made slices and nil", []args{func(b *irtest.Builder, x, xBar, y *ir.Value) (*ir.Value, *ir.Value) {
+			p, q := branchPhis(b, x, made, func(b *irtest.Builder) *ir.Value { return b.Const(slice, nil) })
+			return p, q
+		}}, true, true},
+		{"a φ that may be the other slice", []args{func(b *irtest.Builder, x, xBar, y *ir.Value) (*ir.Value, *ir.Value) {
+			p, _ := branchPhis(b, x, made, func(*irtest.Builder) *ir.Value { return y })
+			return p, y
+		}}, true, false},
 		{"not internal", []args{func(b *irtest.Builder, x, xBar, y *ir.Value) (*ir.Value, *ir.Value) {
 			return made(b), made(b)
 		}}, false, false},

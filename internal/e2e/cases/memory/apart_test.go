@@ -11,7 +11,8 @@ import (
 
 // TestApartChecks checks which reverses of a callee keep their alias
 // checks (simplify.DropApartChecks): addScaledReverse, which Smooth calls
-// on slices it made and on its checked parameter, has none and says so;
+// on slices it made and on its checked parameter, has none and says so, as
+// has blurReverse, which calls itself on scratch made in one branch;
 // mixIntoReverse, which Halves calls on two halves of one slice, keeps the
 // check of dst against src.
 func TestApartChecks(t *testing.T) {
@@ -38,6 +39,7 @@ func TestApartChecks(t *testing.T) {
 		checks            bool
 	}{
 		{"addScaledReverse", "", "It does not check that its slices are apart in memory", false},
+		{"blurReverse", "", "It does not check that its slices are apart in memory", false},
 		{"mixIntoReverse", "gadApart(dst, src, ", "", true},
 	} {
 		found := false

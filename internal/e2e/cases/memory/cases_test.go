@@ -41,6 +41,7 @@ func TestJVP(t *testing.T) {
 		{Name: "Tail", F: fdcheck.ScalarField(Tail), JVP: fdcheck.ScalarFieldJVP(TailJVP), Gen: fdcheck.Box(5, -2, 2)},
 		{Name: "Smooth", F: fdcheck.ScalarField(Smooth), JVP: fdcheck.ScalarFieldJVP(SmoothJVP), Gen: fdcheck.Box(5, -2, 2)},
 		{Name: "Halves", F: fdcheck.ScalarField(Halves), JVP: fdcheck.ScalarFieldJVP(HalvesJVP), Gen: fdcheck.Box(6, -2, 2)},
+		{Name: "Blurred", F: fdcheck.ScalarField(Blurred), JVP: fdcheck.ScalarFieldJVP(BlurredJVP), Gen: fdcheck.Box(5, -2, 2)},
 	})
 }
 

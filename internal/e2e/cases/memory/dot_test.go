@@ -19,5 +19,6 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Tail", F: Tail, JVP: TailJVP, Grad: TailGrad},
 		{Name: "Smooth", F: Smooth, JVP: SmoothJVP, Grad: SmoothGrad},
 		{Name: "Halves", F: Halves, JVP: HalvesJVP, Grad: HalvesGrad, Len: 6},
+		{Name: "Blurred", F: Blurred, JVP: BlurredJVP, Grad: BlurredGrad},
 	})
 }

@@ -252,3 +252,35 @@ func Halves(x []float64) float64 {
 	mixInto(y[n:2*n], y[:n], 0.5)
 	return s + y[n]
 }
+
+// blur smooths src into dst depth times, recursively, through scratch it
+// makes in one branch: its reverse (blurReverse) calls itself on that
+// scratch, a φ of the scratch and nil, which leaves out its checks too.
+func blur(dst, src []float64, depth int) {
+	if depth == 0 {
+		copy(dst, src)
+		return
+	}
+	tmp := make([]float64, len(src))
+	n := len(src)
+	for i := range src {
+		tmp[i] = 0.5*src[i] + 0.25*(src[max(i-1, 0)]+src[min(i+1, n-1)])
+	}
+	blur(dst, tmp, depth-1)
+}
+
+// Blurred blurs x twice, at two depths, and weighs the results.
+//
+//gad:jvp
+//gad:grad
+func Blurred(x []float64) float64 {
+	a := make([]float64, len(x))
+	b := make([]float64, len(x))
+	blur(a, x, 2)
+	blur(b, a, 1)
+	s := 0.0
+	for i := range b {
+		s += math.Sin(b[i]) * a[i]
+	}
+	return s
+}

@@ -785,6 +785,141 @@ func mixIntoReverseWrtDstSrc(dst, dstBar, src, srcBar []float64, a float64) {
 	}
 }
 
+// BlurredJVP computes Blurred and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Blurred; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func BlurredJVP(x, dx []float64) (float64, float64) {
+	a := make([]float64, len(x))
+	da := make([]float64, len(x))
+	b := make([]float64, len(x))
+	db := make([]float64, len(x))
+	blurJVP(a, da, x, dx, 2)
+	blurJVP(b, db, a, da, 1)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(x); i++ {
+		bi := b[i]
+		t := math.Sin(bi)
+		ai := a[i]
+		s += t * ai
+		ds += math.Cos(bi)*db[i]*ai + t*da[i]
+	}
+	return s, ds
+}
+
+// blurJVP computes blur and its derivative along the tangents (forward mode).
+//
+// Varied inputs: dst (tangent ddst), src (tangent dsrc).
+// Fixed inputs (zero tangent): depth.
+// Shadows: ddst, dsrc have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values blur writes are written (overwritten) into the shadows: dst into ddst.
+func blurJVP(dst, ddst, src, dsrc []float64, depth int) {
+	if depth == 0 {
+		copy(dst, src)
+		copy(ddst, dsrc)
+		return
+	}
+	n := len(src)
+	tmp := make([]float64, n)
+	dtmp := make([]float64, n)
+	for i := 0; i < n; i++ {
+		t := max(i-1, 0)
+		t2 := min(i+1, n-1)
+		tmp[i] = 0.5*src[i] + 0.25*(src[t]+src[t2])
+		dtmp[i] = 0.5*dsrc[i] + 0.25*(dsrc[t]+dsrc[t2])
+	}
+	blurJVP(dst, ddst, tmp, dtmp, depth-1)
+}
+
+// BlurredGrad computes Blurred and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of Blurred, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func BlurredGrad(x, xBar []float64) float64 {
+	gadApart(x, xBar, "BlurredGrad: x and xBar")
+	a := make([]float64, len(x))
+	aBar := make([]float64, len(x))
+	b := make([]float64, len(x))
+	bBar := make([]float64, len(x))
+	blur(a, x, 2)
+	blur(b, a, 1)
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		bi := b[i]
+		t := math.Sin(bi)
+		ai := a[i]
+		aBar[i] += t
+		bBar[i] += math.Cos(bi) * ai
+		s += t * ai
+	}
+	blurReverse(b, bBar, a, aBar, 1)
+	blurReverse(a, aBar, x, xBar, 2)
+	return s
+}
+
+// blurReverse is the reverse of blur for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
+// it does not redo the writes of blur that its own reverse does not read back: the memory of its
+// slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into dstBar), src (into srcBar).
+// Fixed inputs: depth.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// blur writes dst: on entry dstBar holds the adjoint of the values blur leaves in dst (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values dst held on
+// entry.
+//
+// It does not check that its slices are apart in memory: every call of it passes slices apart.
+func blurReverse(dst, dstBar, src, srcBar []float64, depth int) {
+	var tapeintBuf [256]int
+	tapeint := tapeintBuf[:0]
+	var tmp, tmpBar []float64
+	var t3, from int
+	if depth == 0 {
+		tmp = nil
+		tmpBar = nil
+		t3 = copy(dst, src)
+		from = 0
+	} else {
+		n := len(src)
+		tmp = make([]float64, n)
+		tmpBar = make([]float64, n)
+		tapeint = slices.Grow(tapeint, (n+2)*2)
+		for i := 0; i < n; i++ {
+			t := max(i-1, 0)
+			t2 := min(i+1, n-1)
+			tmp[i] = 0.5*src[i] + 0.25*(src[t]+src[t2])
+			tapeint = append(tapeint, t, t2)
+		}
+		blur(dst, tmp, depth-1)
+		t3 = 0
+		from = 1
+	}
+	if from == 0 {
+		for k := 0; k < t3; k++ {
+			dstkBar := dstBar[k]
+			dstBar[k] = 0
+			srcBar[k] += dstkBar
+		}
+	} else {
+		blurReverse(dst, dstBar, tmp, tmpBar, depth-1)
+		for i := len(src) - 1; i >= 0; i-- {
+			t4 := tapeint[len(tapeint)-2]
+			t5 := tapeint[len(tapeint)-1]
+			tmpiBar := tmpBar[i]
+			tmpBar[i] = 0
+			t6 := 0.25 * tmpiBar
+			srcBar[t5] += t6
+			srcBar[t4] += t6
+			srcBar[i] += 0.5 * tmpiBar
+			tapeint = tapeint[:len(tapeint)-2]
+		}
+	}
+}
+
 // gadApart panics when the slices a and b start at the same element. what
 // names the generated function and the two parameters: gadgen's gradients
 // need a varied slice apart from its shadow, and a slice the function writes
