@@ -235,6 +235,8 @@ func loadSurvives(v *ir.Value, ws []*ir.Value, mem *memory, env Env) bool {
 			if mem.class(w.Args[0]) == c && typesOverlap(v.Type, w.Args[1].Type) {
 				return false
 			}
+		case ir.IsSuspend(w) || ir.IsRelease(w):
+			return false // what follows runs later, or the buffers go
 		case w.Op == ir.OpCall:
 			if w.Callee.Builtin == "" && !isPure(w) && !pureCall(w, env) || writeClasses(w, mem, env)[c] {
 				return false
