@@ -527,6 +527,30 @@ var cases = []testCase{
 		eq(t, "Max(3, 2)", Max(3, 2), 3.0)`,
 	},
 	{
+		// The reverse of max: two selects on one condition, one pair of
+		// assignments (t2, t3 := 0.0, 1.0; if t { t2, t3 = 1, 0 }).
+		// func MaxAdjoint(x, y, g float64) (float64, float64) {
+		//	c := x >= y
+		//	return where(c, 1, 0) * g, where(c, 0, 1) * g
+		// }
+		name: "selectpair",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("MaxAdjoint", ev.pkg)
+			x, y, g := b.Param("x", f64), b.Param("y", f64), b.Param("g", f64)
+			b.F.AddResult("", f64)
+			b.F.AddResult("", f64)
+			c := b.Bin(token.GEQ, x, y)
+			dx := b.Select(c, b.Float(1), b.Float(0))
+			dy := b.Select(c, b.Float(0), b.Float(1))
+			b.Return(b.Mul(dx, g), b.Mul(dy, g))
+			return one(b.F)
+		},
+		check: `gx, gy := MaxAdjoint(3, 2, 5)
+		eq(t, "MaxAdjoint(3, 2, 5)", [2]float64{gx, gy}, [2]float64{5, 0})
+		gx, gy = MaxAdjoint(1, 2, 5)
+		eq(t, "MaxAdjoint(1, 2, 5)", [2]float64{gx, gy}, [2]float64{0, 5})`,
+	},
+	{
 		// // Scale returns p scaled by k.
 		// func (p Point) Scale(k float64) Point {
 		//	var q Point

@@ -39,9 +39,67 @@ func (e *emitter) renderList(l *slist) []jen.Code {
 			out = append(out, jen.Var().List(names...).Add(e.typ(d.v.typ)))
 			continue
 		}
+		if i+1 < len(l.stmts) {
+			if c := e.selectPair(l.stmts[i], l.stmts[i+1]); c != nil {
+				out = append(out, c...)
+				i++
+				continue
+			}
+		}
 		out = append(out, e.renderStmt(l.stmts[i])...)
 	}
 	return out
+}
+
+// selectPair renders two adjacent selects on one condition, each of a
+// variable or constant, as one pair of assignments,
+//
+//	t2, t3 := 0.0, 1.0
+//	if t {
+//		t2, t3 = 1, 0
+//	}
+//
+// (the derivative rule of max: where(x >= y, 1, 0), where(x >= y, 0, 1)),
+// or returns nil. Neither select may read the other's variable, so that
+// assigning both at once changes nothing.
+func (e *emitter) selectPair(s1, s2 stmt) []jen.Code {
+	v1, ok1 := s1.(*sValue)
+	v2, ok2 := s2.(*sValue)
+	if !ok1 || !ok2 || v1.v.Op != ir.OpSelect || v2.v.Op != ir.OpSelect || v1.define != v2.define ||
+		v1.v.Args[0] != v2.v.Args[0] || e.kind[v1.v.ID] != kVar || e.kind[v2.v.ID] != kVar {
+		return nil
+	}
+	vr1, vr2 := e.vars[v1.v.ID], e.vars[v2.v.ID]
+	if vr1 == vr2 {
+		return nil
+	}
+	simple := func(x *ir.Value) bool {
+		if x.Op == ir.OpConst {
+			return !v1.define || !e.needsVarForm(x)
+		}
+		return e.kind[x.ID] == kVar && e.vars[x.ID] != vr1 && e.vars[x.ID] != vr2
+	}
+	c := v1.v.Args[0]
+	if e.kind[c.ID] != kVar || e.vars[c.ID] == vr1 || e.vars[c.ID] == vr2 {
+		return nil
+	}
+	for _, x := range []*ir.Value{v1.v.Args[1], v1.v.Args[2], v2.v.Args[1], v2.v.Args[2]} {
+		if !simple(x) {
+			return nil
+		}
+	}
+	op := "="
+	if v1.define {
+		op = ":="
+	}
+	var want1, want2 types.Type
+	if !v1.define {
+		want1, want2 = vr1.typ, vr2.typ
+	}
+	names := jen.List(jen.Id(vr1.name), jen.Id(vr2.name))
+	first := jen.List(jen.Id(vr1.name), jen.Id(vr2.name)).Op(op).List(e.ref(v1.v.Args[2], want1).c, e.ref(v2.v.Args[2], want2).c)
+	then := names.Op("=").List(e.ref(v1.v.Args[1], vr1.typ).c, e.ref(v2.v.Args[1], vr2.typ).c)
+	return []jen.Code{first, jen.If(e.ref(c, c.Type).c).Block(then)}
 }
 
 func (e *emitter) renderStmt(st stmt) []jen.Code {

@@ -370,13 +370,9 @@ func logsumexpReverse(v, vBar []float64, seed float64) {
 	}
 	for i := len(v) - 1; i >= 0; i-- {
 		t := tape[len(tape)-1] >= v[i]
-		t2 := 0.0
+		t2, t3 := 0.0, 1.0
 		if t {
-			t2 = 1
-		}
-		t3 := 1.0
-		if t {
-			t3 = 0
+			t2, t3 = 1, 0
 		}
 		vBar[i] += t3 * mBar
 		mBar = t2 * mBar

@@ -65,13 +65,9 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 	}
 	for i := len(x) - 1; i >= 0; i-- {
 		t := tape[len(tape)-1] >= x[i]
-		t2 := 0.0
+		t2, t3 := 0.0, 1.0
 		if t {
-			t2 = 1
-		}
-		t3 := 1.0
-		if t {
-			t3 = 0
+			t2, t3 = 1, 0
 		}
 		xBar[i] += t3 * mBar
 		mBar = t2 * mBar

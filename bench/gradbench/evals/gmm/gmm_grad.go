@@ -218,13 +218,9 @@ func lseLogSumExpReverse(x, xBar []float64, seed float64) {
 	}
 	for i := len(t) - 1; i >= 0; i-- {
 		t2 := tape[len(tape)-1] >= t[i]
-		t3 := 0.0
+		t3, t4 := 0.0, 1.0
 		if t2 {
-			t3 = 1
-		}
-		t4 := 1.0
-		if t2 {
-			t4 = 0
+			t3, t4 = 1, 0
 		}
 		xBar[1:][i] += t4 * aBar
 		aBar = t3 * aBar

@@ -36,13 +36,9 @@ func CostGrad(points, centroids, centroidsBar []float64, d int) float64 {
 		closestBar := 1.0
 		for j := k - 1; j >= 0; j-- {
 			t := tape[len(tape)-2] <= tape[len(tape)-1]
-			t2 := 0.0
+			t2, t3 := 0.0, 1.0
 			if t {
-				t2 = 1
-			}
-			t3 := 1.0
-			if t {
-				t3 = 0
+				t2, t3 = 1, 0
 			}
 			t4 := t3 * closestBar
 			dist2ReverseWrtB(p, centroids[j*d:(j+1)*d], centroidsBar[j*d:(j+1)*d], t4)
@@ -124,13 +120,9 @@ func costGradJVPWrtCentroidsCentroidsBar(
 		closestBar := 1.0
 		for j := k - 1; j >= 0; j-- {
 			t2 := tape[len(tape)-2] <= tape[len(tape)-1]
-			t3 := 0.0
+			t3, t4 := 0.0, 1.0
 			if t2 {
-				t3 = 1
-			}
-			t4 := 1.0
-			if t2 {
-				t4 = 0
+				t3, t4 = 1, 0
 			}
 			t5 := t4 * closestBar
 			dist2ReverseWrtBJVP(p, centroids[j*d:(j+1)*d], dcentroids[j*d:(j+1)*d],

@@ -90,13 +90,9 @@ func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
 				t10 = 1
 			}
 			t11 := norm2 >= t8
-			t12 := 0.0
+			t12, t13 := 0.0, 1.0
 			if t11 {
-				t12 = 1
-			}
-			t13 := 1.0
-			if t11 {
-				t13 = 0
+				t12, t13 = 1, 0
 			}
 			norm2 = math.Max(norm2, t8)
 			dnorm2 = t12*dnorm2 + t13*(t10*ds[i])
@@ -302,13 +298,9 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 		normBar2 := seed
 		for i := len(s) - 1; i >= 0; i-- {
 			t11 := tape[len(tape)-2] >= tape[len(tape)-1]
-			t12 := 0.0
+			t12, t13 := 0.0, 1.0
 			if t11 {
-				t12 = 1
-			}
-			t13 := 1.0
-			if t11 {
-				t13 = 0
+				t12, t13 = 1, 0
 			}
 			val2 := s[i]
 			t14 := 0.0
@@ -651,13 +643,9 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 				t30 = 1
 			}
 			t31 := norm4 >= t28
-			t32 := 0.0
+			t32, t33 := 0.0, 1.0
 			if t31 {
-				t32 = 1
-			}
-			t33 := 1.0
-			if t31 {
-				t33 = 0
+				t32, t33 = 1, 0
 			}
 			norm1v2 = t32*norm1v2 + t33*(t30*s1[i])
 			norm4 = math.Max(norm4, t28)
@@ -2645,13 +2633,9 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 				t19 = 1
 			}
 			t20 := norm3 >= t17
-			t21 := 0.0
+			t21, t22 := 0.0, 1.0
 			if t20 {
-				t21 = 1
-			}
-			t22 := 1.0
-			if t20 {
-				t22 = 0
+				t21, t22 = 1, 0
 			}
 			norm1v2 = t21*norm1v2 + t22*(t19*s1[i])
 			norm3 = math.Max(norm3, t17)

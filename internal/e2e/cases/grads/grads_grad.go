@@ -342,23 +342,15 @@ func ClipGrad(x, xBar []float64, lo, hi float64) (f, loBar, hiBar float64) {
 		}
 		t4 := 2 * c
 		t5 := lo >= t
-		t6 := 0.0
+		t6, t7 := 0.0, 1.0
 		if t5 {
-			t6 = 1
-		}
-		t7 := 1.0
-		if t5 {
-			t7 = 0
+			t6, t7 = 1, 0
 		}
 		t8 := t7 * t4
 		t9 := v <= hi
-		t10 := 0.0
+		t10, t11 := 0.0, 1.0
 		if t9 {
-			t10 = 1
-		}
-		t11 := 1.0
-		if t9 {
-			t11 = 0
+			t10, t11 = 1, 0
 		}
 		xBar[i] += t3 + t10*t8
 		loBar += t6 * t4
@@ -1114,13 +1106,9 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	}
 	for i := len(x) - 1; i >= 0; i-- {
 		t := tape[len(tape)-1] >= x[i]
-		t2 := 0.0
+		t2, t3 := 0.0, 1.0
 		if t {
-			t2 = 1
-		}
-		t3 := 1.0
-		if t {
-			t3 = 0
+			t2, t3 = 1, 0
 		}
 		xBar[i] += t3 * mBar
 		mBar = t2 * mBar

@@ -763,13 +763,9 @@ func HypotGrad(p, q float64) (f, pBar, qBar float64) {
 // Results, in order: the value of Max; its tangent.
 func MaxJVP(x, dx, y, dy float64) (float64, float64) {
 	t := x >= y
-	t2 := 0.0
+	t2, t3 := 0.0, 1.0
 	if t {
-		t2 = 1
-	}
-	t3 := 1.0
-	if t {
-		t3 = 0
+		t2, t3 = 1, 0
 	}
 	return math.Max(x, y), t2*dx + t3*dy
 }
@@ -780,13 +776,9 @@ func MaxJVP(x, dx, y, dy float64) (float64, float64) {
 // Results: the value of Max, then the partials of the varied scalar inputs in order.
 func MaxGrad(x, y float64) (f, xBar, yBar float64) {
 	t := x >= y
-	xBar = 0
+	xBar, yBar = 0, 1
 	if t {
-		xBar = 1
-	}
-	yBar = 1
-	if t {
-		yBar = 0
+		xBar, yBar = 1, 0
 	}
 	return math.Max(x, y), xBar, yBar
 }
@@ -797,13 +789,9 @@ func MaxGrad(x, y float64) (f, xBar, yBar float64) {
 // Results, in order: the value of Min; its tangent.
 func MinJVP(x, dx, y, dy float64) (float64, float64) {
 	t := x <= y
-	t2 := 0.0
+	t2, t3 := 0.0, 1.0
 	if t {
-		t2 = 1
-	}
-	t3 := 1.0
-	if t {
-		t3 = 0
+		t2, t3 = 1, 0
 	}
 	return math.Min(x, y), t2*dx + t3*dy
 }
@@ -814,13 +802,9 @@ func MinJVP(x, dx, y, dy float64) (float64, float64) {
 // Results: the value of Min, then the partials of the varied scalar inputs in order.
 func MinGrad(x, y float64) (f, xBar, yBar float64) {
 	t := x <= y
-	xBar = 0
+	xBar, yBar = 0, 1
 	if t {
-		xBar = 1
-	}
-	yBar = 1
-	if t {
-		yBar = 0
+		xBar, yBar = 1, 0
 	}
 	return math.Min(x, y), xBar, yBar
 }
@@ -866,13 +850,9 @@ func RemainderGrad(x, y float64) (f, xBar, yBar float64) {
 // Results, in order: the value of Dim; its tangent.
 func DimJVP(x, dx, y, dy float64) (float64, float64) {
 	t := x > y
-	t2 := 0.0
+	t2, t3 := 0.0, 0.0
 	if t {
-		t2 = 1
-	}
-	t3 := 0.0
-	if t {
-		t3 = -1
+		t2, t3 = 1, -1
 	}
 	return math.Dim(x, y), t2*dx + t3*dy
 }
@@ -883,13 +863,9 @@ func DimJVP(x, dx, y, dy float64) (float64, float64) {
 // Results: the value of Dim, then the partials of the varied scalar inputs in order.
 func DimGrad(x, y float64) (f, xBar, yBar float64) {
 	t := x > y
-	xBar = 0
+	xBar, yBar = 0, 0
 	if t {
-		xBar = 1
-	}
-	yBar = 0
-	if t {
-		yBar = -1
+		xBar, yBar = 1, -1
 	}
 	return math.Dim(x, y), xBar, yBar
 }

@@ -1388,22 +1388,14 @@ func mathLgamma(x, x1, x2, x3, x4 float64) (float64, int, float64, float64, floa
 // Results, in order: the value of Min3; its coefficients 1 to 2.
 func mathMin3(x, x1, x2, y, y1, y2, z, z1, z2 float64) (float64, float64, float64) {
 	t := y < x
-	t2 := x1
+	t2, t3 := x1, x2
 	if t {
-		t2 = y1
-	}
-	t3 := x2
-	if t {
-		t3 = y2
+		t2, t3 = y1, y2
 	}
 	t4 := z < min(x, y)
-	t5 := t2
+	t5, t6 := t2, t3
 	if t4 {
-		t5 = z1
-	}
-	t6 := t3
-	if t4 {
-		t6 = z2
+		t5, t6 = z1, z2
 	}
 	return min(x, y, z), t5, t6
 }
