@@ -103,21 +103,39 @@ type change struct {
 	del      bool
 }
 
-// pruneJobs drops the derivatives of callees that no generated function
-// calls: a mode may ask for one only to differentiate it in turn (the
-// HVP's forward mode over a gradient calls the JVP of the gradient's
-// callees, not the callees' reverse variants).
-func pruneJobs(pl *plan) {
+// callsOf returns the function that tells, for a call in a generated
+// function, the job of pl that generates its callee (by the DerivedFunc it
+// names, or the Go object standing for it), or nil.
+func callsOf(pl *plan) func(call *ir.Value) *job {
 	byDerived := map[*ir.DerivedFunc]*job{}
 	byObj := map[*types.Func]*job{}
-	live := map[*job]bool{}
-	var work []*job
 	for _, out := range pl.outs {
 		for _, j := range out.jobs {
 			byDerived[j.derived] = j
 			if j.derived.Obj != nil {
 				byObj[j.derived.Obj] = j
 			}
+		}
+	}
+	return func(call *ir.Value) *job {
+		j := byDerived[call.Callee.Derived]
+		if j == nil && call.Callee.Func != nil {
+			j = byObj[call.Callee.Func]
+		}
+		return j
+	}
+}
+
+// pruneJobs drops the derivatives of callees that no generated function
+// calls: a mode may ask for one only to differentiate it in turn (the
+// HVP's forward mode over a gradient calls the JVP of the gradient's
+// callees, not the callees' reverse variants).
+func pruneJobs(pl *plan) {
+	calls := callsOf(pl)
+	live := map[*job]bool{}
+	var work []*job
+	for _, out := range pl.outs {
+		for _, j := range out.jobs {
 			if j.dir != nil {
 				live[j] = true
 				work = append(work, j)
@@ -135,11 +153,7 @@ func pruneJobs(pl *plan) {
 				if v.Op != ir.OpCall {
 					continue
 				}
-				d := byDerived[v.Callee.Derived]
-				if d == nil && v.Callee.Func != nil {
-					d = byObj[v.Callee.Func]
-				}
-				if d != nil && !live[d] {
+				if d := calls(v); d != nil && !live[d] {
 					live[d] = true
 					work = append(work, d)
 				}
@@ -156,21 +170,15 @@ func pruneJobs(pl *plan) {
 // checks that every call of them makes redundant
 // (simplify.DropApartChecks), and says so in their doc comments.
 func dropApartChecks(pl *plan, noOpt bool) {
-	byDerived := map[*ir.DerivedFunc]*job{}
-	byObj := map[*types.Func]*job{}
+	calls := callsOf(pl)
 	byFn := map[*ir.Func]*job{}
 	var fns []*ir.Func
 	for _, out := range pl.outs {
 		for _, j := range out.jobs {
-			if j.fn == nil || j.failed {
-				continue
+			if j.fn != nil && !j.failed {
+				byFn[j.fn] = j
+				fns = append(fns, j.fn)
 			}
-			byDerived[j.derived] = j
-			if j.derived.Obj != nil {
-				byObj[j.derived.Obj] = j
-			}
-			byFn[j.fn] = j
-			fns = append(fns, j.fn)
 		}
 	}
 	internal := func(f *ir.Func) bool {
@@ -179,14 +187,10 @@ func dropApartChecks(pl *plan, noOpt bool) {
 		return ok && im.Internal() && !j.noOpt && !noOpt
 	}
 	callee := func(v *ir.Value) *ir.Func {
-		j := byDerived[v.Callee.Derived]
-		if j == nil && v.Callee.Func != nil {
-			j = byObj[v.Callee.Func]
+		if j := calls(v); j != nil {
+			return j.fn
 		}
-		if j == nil {
-			return nil
-		}
-		return j.fn
+		return nil
 	}
 	for f, all := range simplify.DropApartChecks(fns, internal, callee) {
 		what := "It does not check that its slices are apart in memory: every call of it passes slices apart."

@@ -96,9 +96,10 @@ func (e *emitter) selectPair(s1, s2 stmt) []jen.Code {
 	if !v1.define {
 		want1, want2 = vr1.typ, vr2.typ
 	}
-	names := jen.List(jen.Id(vr1.name), jen.Id(vr2.name))
-	first := jen.List(jen.Id(vr1.name), jen.Id(vr2.name)).Op(op).List(e.ref(v1.v.Args[2], want1).c, e.ref(v2.v.Args[2], want2).c)
-	then := names.Op("=").List(e.ref(v1.v.Args[1], vr1.typ).c, e.ref(v2.v.Args[1], vr2.typ).c)
+	// names returns a new statement: jennifer appends to the one it has.
+	names := func() *jen.Statement { return jen.List(jen.Id(vr1.name), jen.Id(vr2.name)) }
+	first := names().Op(op).List(e.ref(v1.v.Args[2], want1).c, e.ref(v2.v.Args[2], want2).c)
+	then := names().Op("=").List(e.ref(v1.v.Args[1], vr1.typ).c, e.ref(v2.v.Args[1], vr2.typ).c)
 	return []jen.Code{first, jen.If(e.ref(c, c.Type).c).Block(then)}
 }
 

@@ -200,18 +200,12 @@ func rootsApart(ra *ir.Value, oa []*ir.Value, rb *ir.Value, ob []*ir.Value, chec
 func sliceRoot(v *ir.Value) (*ir.Value, []*ir.Value) {
 	var lows []*ir.Value
 	for v.Op == ir.OpSlice {
-		if lo := v.Args[1]; lo != nil && !isZeroConst(lo) {
+		if lo := v.Args[1]; lo != nil && !isIntConst(lo, 0) {
 			lows = append(lows, lo)
 		}
 		v = v.Args[0]
 	}
 	return v, lows
-}
-
-// isZeroConst reports whether v is the integer constant 0.
-func isZeroConst(v *ir.Value) bool {
-	c := constOf(v)
-	return c != nil && c.ExactString() == "0"
 }
 
 // sameOffsets reports whether two lists of low bounds are sure to add up

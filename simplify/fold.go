@@ -232,9 +232,9 @@ func maxWithZero(v *ir.Value) *ir.Value {
 	}
 	x, y := v.Args[0], v.Args[1]
 	switch {
-	case isZeroConst(y) && nonNegative(x, 4):
+	case isIntConst(y, 0) && nonNegative(x, 4):
 		return x
-	case isZeroConst(x) && nonNegative(y, 4):
+	case isIntConst(x, 0) && nonNegative(y, 4):
 		return y
 	}
 	return nil
@@ -250,8 +250,8 @@ func nonNegative(v *ir.Value, depth int) bool {
 	case v.Op == ir.OpLen || v.Op == ir.OpCap:
 		return true
 	case v.Op == ir.OpConst:
-		c := constOf(v)
-		return c != nil && c.Kind() == constant.Int && constant.Sign(c) >= 0 && constant.Compare(c, token.LSS, constant.MakeInt64(1<<20))
+		c, ok := intConst(v)
+		return ok && c >= 0 && c < 1<<20
 	case v.Op == ir.OpBinary && v.Tok == token.ADD:
 		return nonNegative(v.Args[0], depth-1) && nonNegative(v.Args[1], depth-1)
 	}
@@ -261,18 +261,14 @@ func nonNegative(v *ir.Value, depth int) bool {
 // intIdentity returns x for the integer x + 0, 0 + x, x - 0, x * 1 and
 // 1 * x (exact for integers, unlike x + 0 for floats at -0), or nil.
 func intIdentity(v *ir.Value) *ir.Value {
-	if b := basic(v.Type); b == nil || b.Info()&types.IsInteger == 0 {
+	if !isIntType(v.Type) {
 		return nil
-	}
-	is := func(a *ir.Value, n int64) bool {
-		c := constOf(a)
-		return c != nil && c.Kind() == constant.Int && constant.Compare(c, token.EQL, constant.MakeInt64(n))
 	}
 	x, y := v.Args[0], v.Args[1]
 	switch {
-	case (v.Tok == token.ADD || v.Tok == token.SUB) && is(y, 0), v.Tok == token.MUL && is(y, 1):
+	case (v.Tok == token.ADD || v.Tok == token.SUB) && isIntConst(y, 0), v.Tok == token.MUL && isIntConst(y, 1):
 		return x
-	case v.Tok == token.ADD && is(x, 0), v.Tok == token.MUL && is(x, 1):
+	case v.Tok == token.ADD && isIntConst(x, 0), v.Tok == token.MUL && isIntConst(x, 1):
 		return y
 	}
 	return nil

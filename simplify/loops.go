@@ -66,6 +66,12 @@ func intConst(v *ir.Value) (int64, bool) {
 	return constant.Int64Val(v.Const)
 }
 
+// isIntConst reports whether v is the integer constant n.
+func isIntConst(v *ir.Value, n int64) bool {
+	c, ok := intConst(v)
+	return ok && c == n
+}
+
 func isIntType(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
