@@ -275,6 +275,22 @@ func intIdentity(v *ir.Value) *ir.Value {
 }
 
 // sameConst reports whether a and b are constants of one type and value.
+// freshVsNil folds p == nil and p != nil where p is fresh memory, never
+// nil: new(T) or &T{} (an alloc), or make([]T, n), even of length 0. Reverse
+// mode guards the snapshot of what a call writes through p by p != nil.
+func freshVsNil(f *ir.Func, v *ir.Value) *ir.Value {
+	if v.Tok != token.EQL && v.Tok != token.NEQ {
+		return nil
+	}
+	isNil := func(c *ir.Value) bool { return c.Op == ir.OpConst && c.Const == nil }
+	fresh := func(p *ir.Value) bool { return p.Op == ir.OpAlloc || p.Op == ir.OpMakeSlice }
+	x, y := v.Args[0], v.Args[1]
+	if (fresh(x) && isNil(y)) || (isNil(x) && fresh(y)) {
+		return f.ConstValue(v.Type, constant.MakeBool(v.Tok == token.NEQ))
+	}
+	return nil
+}
+
 func sameConst(a, b *ir.Value) bool {
 	ca, cb := constOf(a), constOf(b)
 	return ca != nil && cb != nil && types.Identical(a.Type, b.Type) && ca.Kind() == cb.Kind() && constant.Compare(ca, token.EQL, cb)
@@ -282,6 +298,9 @@ func sameConst(a, b *ir.Value) bool {
 
 func foldBinary(f *ir.Func, v *ir.Value) *ir.Value {
 	if w := intIdentity(v); w != nil {
+		return w
+	}
+	if w := freshVsNil(f, v); w != nil {
 		return w
 	}
 	x, y := constOf(v.Args[0]), constOf(v.Args[1])

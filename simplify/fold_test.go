@@ -200,3 +200,31 @@ func TestFoldMaxWithZero(t *testing.T) {
 		t.Errorf("max(k+2, 0) of a parameter folded:\n%s", f)
 	}
 }
+
+// TestFoldFreshVsNil: new(T) != nil and make([]T, n) != nil are true (make
+// never yields nil, even of length 0), == nil false, on either side; a
+// parameter compared with nil stays.
+func TestFoldFreshVsNil(t *testing.T) {
+	b := irtest.NewBuilder("F", pkg)
+	n := b.Param("n", irtest.Int)
+	ptr := types.NewPointer(f64)
+	p := b.Param("p", ptr)
+	for range 3 {
+		b.Result(irtest.Bool)
+	}
+	a := b.Alloc("a", f64, true)
+	s := b.MakeSlice(slice, n, nil)
+	kept := b.Bin(token.NEQ, p, b.Const(ptr, nil))
+	b.Return(b.Bin(token.NEQ, a, b.Const(ptr, nil)), b.Bin(token.EQL, b.Const(slice, nil), s), kept)
+	f := b.F
+	runFold(f)
+	ret := f.Entry().Terminator()
+	for i, want := range []bool{true, false} {
+		if r := ret.Args[i]; r.Op != ir.OpConst || r.Const == nil || constant.BoolVal(r.Const) != want {
+			t.Errorf("result %d folds to %v, want %v:\n%s", i, r, want, f)
+		}
+	}
+	if ret.Args[2] != kept {
+		t.Errorf("p != nil of a parameter folded:\n%s", f)
+	}
+}

@@ -69,13 +69,11 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		if b != nil {
-			t43 := append(tape, b.X...)
-			t44 := append(t43, b.V...)
-			t45 := append(t44, b.A...)
-			tape = append(t45, b.M...)
-			tapeValues = append(tapeValues, *b)
-		}
+		t43 := append(tape, b.X...)
+		t44 := append(t43, b.V...)
+		t45 := append(t44, b.A...)
+		tape = append(t45, b.M...)
+		tapeValues = append(tapeValues, *b)
 		b.leapfrog(0.001)
 	}
 	t7 := b.X
@@ -92,23 +90,22 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
-		if b != nil {
-			*b = tapeValues[len(tapeValues)-1]
-			t34 := b.M
-			copy(t34, tape[len(tape)-len(t34):])
-			t35 := tape[:len(tape)-len(t34)]
-			t36 := b.A
-			copy(t36, t35[len(t35)-len(t36):])
-			t37 := t35[:len(t35)-len(t36)]
-			t38 := b.V
-			copy(t38, t37[len(t37)-len(t38):])
-			t39 := t37[:len(t37)-len(t38)]
-			t40 := b.X
-			copy(t40, t39[len(t39)-len(t40):])
-			tape = t39[:len(t39)-len(t40)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*b = tapeValues[len(tapeValues)-1]
+		t34 := b.M
+		copy(t34, tape[len(tape)-len(t34):])
+		t35 := tape[:len(tape)-len(t34)]
+		t36 := b.A
+		copy(t36, t35[len(t35)-len(t36):])
+		t37 := t35[:len(t35)-len(t36)]
+		t38 := b.V
+		copy(t38, t37[len(t37)-len(t38):])
+		t39 := t37[:len(t37)-len(t38)]
+		t40 := b.X
+		copy(t40, t39[len(t39)-len(t40):])
+		tape = t39[:len(t39)-len(t40)]
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
+		tapeValues = tapeValues2
 	}
 	t12 := bBar.A
 	t13 := bBar.M
@@ -329,13 +326,11 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 		path = append(path, from)
 		if t < steps {
 			t44 := min(k, steps-t)
-			if b != nil {
-				t45 := append(tape, b.X...)
-				t46 := append(t45, b.V...)
-				t47 := append(t46, b.A...)
-				tape = append(t47, b.M...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t45 := append(tape, b.X...)
+			t46 := append(t45, b.V...)
+			t47 := append(t46, b.A...)
+			tape = append(t47, b.M...)
+			tapeValues = append(tapeValues, *b)
 			b.segment(t44)
 			tapeint = append(tapeint, t44)
 			t += k
@@ -364,24 +359,23 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 		}
 		t12 := tapeint[len(tapeint)-1]
 		tapeint = tapeint[:len(tapeint)-1]
-		if b != nil {
-			*b = tapeValues[len(tapeValues)-1]
-			t13 := b.M
-			copy(t13, tape[len(tape)-len(t13):])
-			t14 := tape[:len(tape)-len(t13)]
-			t15 := b.A
-			copy(t15, t14[len(t14)-len(t15):])
-			t16 := t14[:len(t14)-len(t15)]
-			t17 := b.V
-			copy(t17, t16[len(t16)-len(t17):])
-			t18 := t16[:len(t16)-len(t17)]
-			t19 := b.X
-			copy(t19, t18[len(t18)-len(t19):])
-			tape = t18[:len(t18)-len(t19)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*b = tapeValues[len(tapeValues)-1]
+		t13 := b.M
+		copy(t13, tape[len(tape)-len(t13):])
+		t14 := tape[:len(tape)-len(t13)]
+		t15 := b.A
+		copy(t15, t14[len(t14)-len(t15):])
+		t16 := t14[:len(t14)-len(t15)]
+		t17 := b.V
+		copy(t17, t16[len(t16)-len(t17):])
+		t18 := t16[:len(t16)-len(t17)]
+		t19 := b.X
+		copy(t19, t18[len(t18)-len(t19):])
+		tape = t18[:len(t18)-len(t19)]
 		bodiesSegmentReverse(b, bBar, t12)
 		path = t11
+		tapeValues = tapeValues2
 	}
 	t20 := bBar.A
 	t21 := bBar.M
@@ -520,24 +514,24 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t53 := t4[2*j]
-			t54 := t4[2*i]
-			dx2 := t53 - t54
-			t55 := t4[2*j+1]
-			t56 := t4[2*i+1]
-			dy2 := t55 - t56
+			t52 := t4[2*j]
+			t53 := t4[2*i]
+			dx2 := t52 - t53
+			t54 := t4[2*j+1]
+			t55 := t4[2*i+1]
+			dy2 := t54 - t55
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t57 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t57)
+			t56 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t56)
+			t57 := t6[j]
+			t5[2*i] += t57 * f2 * dx2
 			t58 := t6[j]
-			t5[2*i] += t58 * f2 * dx2
-			t59 := t6[j]
-			t5[2*i+1] += t59 * f2 * dy2
+			t5[2*i+1] += t58 * f2 * dy2
+			t59 := t6[i]
+			t5[2*j] -= t59 * f2 * dx2
 			t60 := t6[i]
-			t5[2*j] -= t60 * f2 * dx2
-			t61 := t6[i]
-			t5[2*j+1] -= t61 * f2 * dy2
-			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
+			t5[2*j+1] -= t60 * f2 * dy2
+			tape = append(tape, t52, t53, t54, t55, t56, t57, t58, t59, t60)
 		}
 	}
 	trips := max(steps, 0)
@@ -547,13 +541,11 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			if b != nil {
-				t50 := append(tape, b.X...)
-				t51 := append(t50, b.V...)
-				t52 := append(t51, b.A...)
-				tape = append(t52, b.M...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t49 := append(tape, b.X...)
+			t50 := append(t49, b.V...)
+			t51 := append(t50, b.A...)
+			tape = append(t51, b.M...)
+			tapeValues = append(tapeValues, *b)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
@@ -567,52 +559,47 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t48 := t7[i]
-		t49 := t8[i]
-		t9[i] += 2 * t49
-		t10[i] += 2 * t48
-		e += t48*t48 + t49*t49
+		t47 := t7[i]
+		t48 := t8[i]
+		t9[i] += 2 * t48
+		t10[i] += 2 * t47
+		e += t47*t47 + t48*t48
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t34 := b != nil
-		if t34 {
-			*b = tapeValues[len(tapeValues)-1]
-			t35 := b.M
-			copy(t35, tape[len(tape)-len(t35):])
-			t36 := tape[:len(tape)-len(t35)]
-			t37 := b.A
-			copy(t37, t36[len(t36)-len(t37):])
-			t38 := t36[:len(t36)-len(t37)]
-			t39 := b.V
-			copy(t39, t38[len(t38)-len(t39):])
-			t40 := t38[:len(t38)-len(t39)]
-			t41 := b.X
-			copy(t41, t40[len(t40)-len(t41):])
-			tape = t40[:len(t40)-len(t41)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*b = tapeValues[len(tapeValues)-1]
+		t34 := b.M
+		copy(t34, tape[len(tape)-len(t34):])
+		t35 := tape[:len(tape)-len(t34)]
+		t36 := b.A
+		copy(t36, t35[len(t35)-len(t36):])
+		t37 := t35[:len(t35)-len(t36)]
+		t38 := b.V
+		copy(t38, t37[len(t37)-len(t38):])
+		t39 := t37[:len(t37)-len(t38)]
+		t40 := b.X
+		copy(t40, t39[len(t39)-len(t40):])
+		tape = t39[:len(t39)-len(t40)]
 		if from < t {
-			if t34 {
-				t42 := append(tape, b.X...)
-				t43 := append(t42, b.V...)
-				t44 := append(t43, b.A...)
-				tape = append(t44, b.M...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t41 := append(tape, b.X...)
+			t42 := append(t41, b.V...)
+			t43 := append(t42, b.A...)
+			tape = append(t43, b.M...)
+			tapeValues = append(tapeValues2, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					if t34 {
-						t45 := append(tape, b.X...)
-						t46 := append(t45, b.V...)
-						t47 := append(t46, b.A...)
-						tape = append(t47, b.M...)
-						tapeValues = append(tapeValues, *b)
-					}
+					t44 := append(tape, b.X...)
+					t45 := append(t44, b.V...)
+					t46 := append(t45, b.A...)
+					tape = append(t46, b.M...)
+					tapeValues = append(tapeValues, *b)
 				}
 				b.leapfrog(0.001)
 			}
+		} else {
+			tapeValues = tapeValues2
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
@@ -698,24 +685,24 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t53 := t4[2*j]
-			t54 := t4[2*i]
-			dx2 := t53 - t54
-			t55 := t4[2*j+1]
-			t56 := t4[2*i+1]
-			dy2 := t55 - t56
+			t52 := t4[2*j]
+			t53 := t4[2*i]
+			dx2 := t52 - t53
+			t54 := t4[2*j+1]
+			t55 := t4[2*i+1]
+			dy2 := t54 - t55
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t57 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t57)
+			t56 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t56)
+			t57 := t6[j]
+			t5[2*i] += t57 * f2 * dx2
 			t58 := t6[j]
-			t5[2*i] += t58 * f2 * dx2
-			t59 := t6[j]
-			t5[2*i+1] += t59 * f2 * dy2
+			t5[2*i+1] += t58 * f2 * dy2
+			t59 := t6[i]
+			t5[2*j] -= t59 * f2 * dx2
 			t60 := t6[i]
-			t5[2*j] -= t60 * f2 * dx2
-			t61 := t6[i]
-			t5[2*j+1] -= t61 * f2 * dy2
-			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
+			t5[2*j+1] -= t60 * f2 * dy2
+			tape = append(tape, t52, t53, t54, t55, t56, t57, t58, t59, t60)
 		}
 	}
 	trips := max(steps, 0)
@@ -725,13 +712,11 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			if b != nil {
-				t50 := append(tape, b.X...)
-				t51 := append(t50, b.V...)
-				t52 := append(t51, b.A...)
-				tape = append(t52, b.M...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t49 := append(tape, b.X...)
+			t50 := append(t49, b.V...)
+			t51 := append(t50, b.A...)
+			tape = append(t51, b.M...)
+			tapeValues = append(tapeValues, *b)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
@@ -745,52 +730,47 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t48 := t7[i]
-		t49 := t8[i]
-		t9[i] += 2 * t49
-		t10[i] += 2 * t48
-		e += t48*t48 + t49*t49
+		t47 := t7[i]
+		t48 := t8[i]
+		t9[i] += 2 * t48
+		t10[i] += 2 * t47
+		e += t47*t47 + t48*t48
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t34 := b != nil
-		if t34 {
-			*b = tapeValues[len(tapeValues)-1]
-			t35 := b.M
-			copy(t35, tape[len(tape)-len(t35):])
-			t36 := tape[:len(tape)-len(t35)]
-			t37 := b.A
-			copy(t37, t36[len(t36)-len(t37):])
-			t38 := t36[:len(t36)-len(t37)]
-			t39 := b.V
-			copy(t39, t38[len(t38)-len(t39):])
-			t40 := t38[:len(t38)-len(t39)]
-			t41 := b.X
-			copy(t41, t40[len(t40)-len(t41):])
-			tape = t40[:len(t40)-len(t41)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*b = tapeValues[len(tapeValues)-1]
+		t34 := b.M
+		copy(t34, tape[len(tape)-len(t34):])
+		t35 := tape[:len(tape)-len(t34)]
+		t36 := b.A
+		copy(t36, t35[len(t35)-len(t36):])
+		t37 := t35[:len(t35)-len(t36)]
+		t38 := b.V
+		copy(t38, t37[len(t37)-len(t38):])
+		t39 := t37[:len(t37)-len(t38)]
+		t40 := b.X
+		copy(t40, t39[len(t39)-len(t40):])
+		tape = t39[:len(t39)-len(t40)]
 		if from < t {
-			if t34 {
-				t42 := append(tape, b.X...)
-				t43 := append(t42, b.V...)
-				t44 := append(t43, b.A...)
-				tape = append(t44, b.M...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t41 := append(tape, b.X...)
+			t42 := append(t41, b.V...)
+			t43 := append(t42, b.A...)
+			tape = append(t43, b.M...)
+			tapeValues = append(tapeValues2, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					if t34 {
-						t45 := append(tape, b.X...)
-						t46 := append(t45, b.V...)
-						t47 := append(t46, b.A...)
-						tape = append(t47, b.M...)
-						tapeValues = append(tapeValues, *b)
-					}
+					t44 := append(tape, b.X...)
+					t45 := append(t44, b.V...)
+					t46 := append(t45, b.A...)
+					tape = append(t46, b.M...)
+					tapeValues = append(tapeValues, *b)
 				}
 				b.leapfrog(0.001)
 			}
+		} else {
+			tapeValues = tapeValues2
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
@@ -876,24 +856,24 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t53 := t4[2*j]
-			t54 := t4[2*i]
-			dx2 := t53 - t54
-			t55 := t4[2*j+1]
-			t56 := t4[2*i+1]
-			dy2 := t55 - t56
+			t52 := t4[2*j]
+			t53 := t4[2*i]
+			dx2 := t52 - t53
+			t54 := t4[2*j+1]
+			t55 := t4[2*i+1]
+			dy2 := t54 - t55
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t57 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t57)
+			t56 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t56)
+			t57 := t6[j]
+			t5[2*i] += t57 * f2 * dx2
 			t58 := t6[j]
-			t5[2*i] += t58 * f2 * dx2
-			t59 := t6[j]
-			t5[2*i+1] += t59 * f2 * dy2
+			t5[2*i+1] += t58 * f2 * dy2
+			t59 := t6[i]
+			t5[2*j] -= t59 * f2 * dx2
 			t60 := t6[i]
-			t5[2*j] -= t60 * f2 * dx2
-			t61 := t6[i]
-			t5[2*j+1] -= t61 * f2 * dy2
-			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
+			t5[2*j+1] -= t60 * f2 * dy2
+			tape = append(tape, t52, t53, t54, t55, t56, t57, t58, t59, t60)
 		}
 	}
 	trips := max(steps, 0)
@@ -903,13 +883,11 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			if b != nil {
-				t50 := append(tape, b.X...)
-				t51 := append(t50, b.V...)
-				t52 := append(t51, b.A...)
-				tape = append(t52, b.M...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t49 := append(tape, b.X...)
+			t50 := append(t49, b.V...)
+			t51 := append(t50, b.A...)
+			tape = append(t51, b.M...)
+			tapeValues = append(tapeValues, *b)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
@@ -923,52 +901,47 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t48 := t7[i]
-		t49 := t8[i]
-		t9[i] += 2 * t49
-		t10[i] += 2 * t48
-		e += t48*t48 + t49*t49
+		t47 := t7[i]
+		t48 := t8[i]
+		t9[i] += 2 * t48
+		t10[i] += 2 * t47
+		e += t47*t47 + t48*t48
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t34 := b != nil
-		if t34 {
-			*b = tapeValues[len(tapeValues)-1]
-			t35 := b.M
-			copy(t35, tape[len(tape)-len(t35):])
-			t36 := tape[:len(tape)-len(t35)]
-			t37 := b.A
-			copy(t37, t36[len(t36)-len(t37):])
-			t38 := t36[:len(t36)-len(t37)]
-			t39 := b.V
-			copy(t39, t38[len(t38)-len(t39):])
-			t40 := t38[:len(t38)-len(t39)]
-			t41 := b.X
-			copy(t41, t40[len(t40)-len(t41):])
-			tape = t40[:len(t40)-len(t41)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*b = tapeValues[len(tapeValues)-1]
+		t34 := b.M
+		copy(t34, tape[len(tape)-len(t34):])
+		t35 := tape[:len(tape)-len(t34)]
+		t36 := b.A
+		copy(t36, t35[len(t35)-len(t36):])
+		t37 := t35[:len(t35)-len(t36)]
+		t38 := b.V
+		copy(t38, t37[len(t37)-len(t38):])
+		t39 := t37[:len(t37)-len(t38)]
+		t40 := b.X
+		copy(t40, t39[len(t39)-len(t40):])
+		tape = t39[:len(t39)-len(t40)]
 		if from < t {
-			if t34 {
-				t42 := append(tape, b.X...)
-				t43 := append(t42, b.V...)
-				t44 := append(t43, b.A...)
-				tape = append(t44, b.M...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t41 := append(tape, b.X...)
+			t42 := append(t41, b.V...)
+			t43 := append(t42, b.A...)
+			tape = append(t43, b.M...)
+			tapeValues = append(tapeValues2, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					if t34 {
-						t45 := append(tape, b.X...)
-						t46 := append(t45, b.V...)
-						t47 := append(t46, b.A...)
-						tape = append(t47, b.M...)
-						tapeValues = append(tapeValues, *b)
-					}
+					t44 := append(tape, b.X...)
+					t45 := append(t44, b.V...)
+					t46 := append(t45, b.A...)
+					tape = append(t46, b.M...)
+					tapeValues = append(tapeValues, *b)
 				}
 				b.leapfrog(0.001)
 			}
+		} else {
+			tapeValues = tapeValues2
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
@@ -1054,24 +1027,24 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t53 := t4[2*j]
-			t54 := t4[2*i]
-			dx2 := t53 - t54
-			t55 := t4[2*j+1]
-			t56 := t4[2*i+1]
-			dy2 := t55 - t56
+			t52 := t4[2*j]
+			t53 := t4[2*i]
+			dx2 := t52 - t53
+			t54 := t4[2*j+1]
+			t55 := t4[2*i+1]
+			dy2 := t54 - t55
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t57 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t57)
+			t56 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t56)
+			t57 := t6[j]
+			t5[2*i] += t57 * f2 * dx2
 			t58 := t6[j]
-			t5[2*i] += t58 * f2 * dx2
-			t59 := t6[j]
-			t5[2*i+1] += t59 * f2 * dy2
+			t5[2*i+1] += t58 * f2 * dy2
+			t59 := t6[i]
+			t5[2*j] -= t59 * f2 * dx2
 			t60 := t6[i]
-			t5[2*j] -= t60 * f2 * dx2
-			t61 := t6[i]
-			t5[2*j+1] -= t61 * f2 * dy2
-			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
+			t5[2*j+1] -= t60 * f2 * dy2
+			tape = append(tape, t52, t53, t54, t55, t56, t57, t58, t59, t60)
 		}
 	}
 	trips := max(steps, 0)
@@ -1081,13 +1054,11 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			if b != nil {
-				t50 := append(tape, b.X...)
-				t51 := append(t50, b.V...)
-				t52 := append(t51, b.A...)
-				tape = append(t52, b.M...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t49 := append(tape, b.X...)
+			t50 := append(t49, b.V...)
+			t51 := append(t50, b.A...)
+			tape = append(t51, b.M...)
+			tapeValues = append(tapeValues, *b)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
@@ -1101,52 +1072,47 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t48 := t7[i]
-		t49 := t8[i]
-		t9[i] += 2 * t49
-		t10[i] += 2 * t48
-		e += t48*t48 + t49*t49
+		t47 := t7[i]
+		t48 := t8[i]
+		t9[i] += 2 * t48
+		t10[i] += 2 * t47
+		e += t47*t47 + t48*t48
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t34 := b != nil
-		if t34 {
-			*b = tapeValues[len(tapeValues)-1]
-			t35 := b.M
-			copy(t35, tape[len(tape)-len(t35):])
-			t36 := tape[:len(tape)-len(t35)]
-			t37 := b.A
-			copy(t37, t36[len(t36)-len(t37):])
-			t38 := t36[:len(t36)-len(t37)]
-			t39 := b.V
-			copy(t39, t38[len(t38)-len(t39):])
-			t40 := t38[:len(t38)-len(t39)]
-			t41 := b.X
-			copy(t41, t40[len(t40)-len(t41):])
-			tape = t40[:len(t40)-len(t41)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*b = tapeValues[len(tapeValues)-1]
+		t34 := b.M
+		copy(t34, tape[len(tape)-len(t34):])
+		t35 := tape[:len(tape)-len(t34)]
+		t36 := b.A
+		copy(t36, t35[len(t35)-len(t36):])
+		t37 := t35[:len(t35)-len(t36)]
+		t38 := b.V
+		copy(t38, t37[len(t37)-len(t38):])
+		t39 := t37[:len(t37)-len(t38)]
+		t40 := b.X
+		copy(t40, t39[len(t39)-len(t40):])
+		tape = t39[:len(t39)-len(t40)]
 		if from < t {
-			if t34 {
-				t42 := append(tape, b.X...)
-				t43 := append(t42, b.V...)
-				t44 := append(t43, b.A...)
-				tape = append(t44, b.M...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t41 := append(tape, b.X...)
+			t42 := append(t41, b.V...)
+			t43 := append(t42, b.A...)
+			tape = append(t43, b.M...)
+			tapeValues = append(tapeValues2, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					if t34 {
-						t45 := append(tape, b.X...)
-						t46 := append(t45, b.V...)
-						t47 := append(t46, b.A...)
-						tape = append(t47, b.M...)
-						tapeValues = append(tapeValues, *b)
-					}
+					t44 := append(tape, b.X...)
+					t45 := append(t44, b.V...)
+					t46 := append(t45, b.A...)
+					tape = append(t46, b.M...)
+					tapeValues = append(tapeValues, *b)
 				}
 				b.leapfrog(0.001)
 			}
+		} else {
+			tapeValues = tapeValues2
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
@@ -1232,24 +1198,24 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t53 := t4[2*j]
-			t54 := t4[2*i]
-			dx2 := t53 - t54
-			t55 := t4[2*j+1]
-			t56 := t4[2*i+1]
-			dy2 := t55 - t56
+			t52 := t4[2*j]
+			t53 := t4[2*i]
+			dx2 := t52 - t53
+			t54 := t4[2*j+1]
+			t55 := t4[2*i+1]
+			dy2 := t54 - t55
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t57 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t57)
+			t56 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t56)
+			t57 := t6[j]
+			t5[2*i] += t57 * f2 * dx2
 			t58 := t6[j]
-			t5[2*i] += t58 * f2 * dx2
-			t59 := t6[j]
-			t5[2*i+1] += t59 * f2 * dy2
+			t5[2*i+1] += t58 * f2 * dy2
+			t59 := t6[i]
+			t5[2*j] -= t59 * f2 * dx2
 			t60 := t6[i]
-			t5[2*j] -= t60 * f2 * dx2
-			t61 := t6[i]
-			t5[2*j+1] -= t61 * f2 * dy2
-			tape = append(tape, t53, t54, t55, t56, t57, t58, t59, t60, t61)
+			t5[2*j+1] -= t60 * f2 * dy2
+			tape = append(tape, t52, t53, t54, t55, t56, t57, t58, t59, t60)
 		}
 	}
 	trips := max(steps, 0)
@@ -1259,13 +1225,11 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			if b != nil {
-				t50 := append(tape, b.X...)
-				t51 := append(t50, b.V...)
-				t52 := append(t51, b.A...)
-				tape = append(t52, b.M...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t49 := append(tape, b.X...)
+			t50 := append(t49, b.V...)
+			t51 := append(t50, b.A...)
+			tape = append(t51, b.M...)
+			tapeValues = append(tapeValues, *b)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
@@ -1279,52 +1243,47 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t48 := t7[i]
-		t49 := t8[i]
-		t9[i] += 2 * t49
-		t10[i] += 2 * t48
-		e += t48*t48 + t49*t49
+		t47 := t7[i]
+		t48 := t8[i]
+		t9[i] += 2 * t48
+		t10[i] += 2 * t47
+		e += t47*t47 + t48*t48
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t34 := b != nil
-		if t34 {
-			*b = tapeValues[len(tapeValues)-1]
-			t35 := b.M
-			copy(t35, tape[len(tape)-len(t35):])
-			t36 := tape[:len(tape)-len(t35)]
-			t37 := b.A
-			copy(t37, t36[len(t36)-len(t37):])
-			t38 := t36[:len(t36)-len(t37)]
-			t39 := b.V
-			copy(t39, t38[len(t38)-len(t39):])
-			t40 := t38[:len(t38)-len(t39)]
-			t41 := b.X
-			copy(t41, t40[len(t40)-len(t41):])
-			tape = t40[:len(t40)-len(t41)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*b = tapeValues[len(tapeValues)-1]
+		t34 := b.M
+		copy(t34, tape[len(tape)-len(t34):])
+		t35 := tape[:len(tape)-len(t34)]
+		t36 := b.A
+		copy(t36, t35[len(t35)-len(t36):])
+		t37 := t35[:len(t35)-len(t36)]
+		t38 := b.V
+		copy(t38, t37[len(t37)-len(t38):])
+		t39 := t37[:len(t37)-len(t38)]
+		t40 := b.X
+		copy(t40, t39[len(t39)-len(t40):])
+		tape = t39[:len(t39)-len(t40)]
 		if from < t {
-			if t34 {
-				t42 := append(tape, b.X...)
-				t43 := append(t42, b.V...)
-				t44 := append(t43, b.A...)
-				tape = append(t44, b.M...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t41 := append(tape, b.X...)
+			t42 := append(t41, b.V...)
+			t43 := append(t42, b.A...)
+			tape = append(t43, b.M...)
+			tapeValues = append(tapeValues2, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					if t34 {
-						t45 := append(tape, b.X...)
-						t46 := append(t45, b.V...)
-						t47 := append(t46, b.A...)
-						tape = append(t47, b.M...)
-						tapeValues = append(tapeValues, *b)
-					}
+					t44 := append(tape, b.X...)
+					t45 := append(t44, b.V...)
+					t46 := append(t45, b.A...)
+					tape = append(t46, b.M...)
+					tapeValues = append(tapeValues, *b)
 				}
 				b.leapfrog(0.001)
 			}
+		} else {
+			tapeValues = tapeValues2
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}

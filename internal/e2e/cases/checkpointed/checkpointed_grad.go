@@ -154,11 +154,9 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	before2 := len(tape)
 	for i := 0; i < steps; i++ {
 		if schedule.Take(i) {
-			if s != nil {
-				t21 := append(tape, s.q...)
-				tape = append(t21, s.v...)
-				tapeValues = append(tapeValues, *s)
-			}
+			t20 := append(tape, s.q...)
+			tape = append(t20, s.v...)
+			tapeValues = append(tapeValues, *s)
 			if i == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
@@ -191,47 +189,42 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t10 := sBar.v
 	t11 := 0.0
 	for i := len(t3) - 1; i >= 0; i-- {
-		t19 := path[:len(path)-1]
+		t18 := path[:len(path)-1]
 		if path[len(path)-1] != 0 {
 			d := t7[i] - t7[i-1]
-			t20 := 2 * (t5 * d)
-			t8[i-1] -= t20
-			t8[i] += t20
+			t19 := 2 * (t5 * d)
+			t8[i-1] -= t19
+			t8[i] += t19
 			t11 += d * d
 		}
 		t10[i] += 2 * (0.5 * t9[i])
-		path = t19
+		path = t18
 	}
 	kBar = 0.5 * t11
 	for i := steps - 1; i >= 0; i-- {
 		from := schedule.Back(i)
-		t13 := s != nil
-		if t13 {
-			*s = tapeValues[len(tapeValues)-1]
-			t14 := s.v
-			copy(t14, tape[len(tape)-len(t14):])
-			t15 := tape[:len(tape)-len(t14)]
-			t16 := s.q
-			copy(t16, t15[len(t15)-len(t16):])
-			tapeValues = tapeValues[:len(tapeValues)-1]
-			tape = t15[:len(t15)-len(t16)]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		t13 := s.v
+		copy(t13, tape[len(tape)-len(t13):])
+		t14 := tape[:len(tape)-len(t13)]
+		t15 := s.q
+		copy(t15, t14[len(t14)-len(t15):])
+		tape = t14[:len(t14)-len(t15)]
 		if from < i {
-			if t13 {
-				t17 := append(tape, s.q...)
-				tape = append(t17, s.v...)
-				tapeValues = append(tapeValues, *s)
-			}
+			t16 := append(tape, s.q...)
+			tape = append(t16, s.v...)
+			tapeValues = append(tapeValues2, *s)
 			for k3 := 0; k3 < i-from; k3++ {
 				if schedule.Take(from + k3) {
-					if t13 {
-						t18 := append(tape, s.q...)
-						tape = append(t18, s.v...)
-						tapeValues = append(tapeValues, *s)
-					}
+					t17 := append(tape, s.q...)
+					tape = append(t17, s.v...)
+					tapeValues = append(tapeValues, *s)
 				}
 				s.step(k, 0.01)
 			}
+		} else {
+			tapeValues = tapeValues2
 		}
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.01)
 	}
@@ -378,11 +371,9 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		if s != nil {
-			t18 := append(tape, s.q...)
-			tape = append(t18, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t18 := append(tape, s.q...)
+		tape = append(t18, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.step(k, 0.01)
 	}
 	t3 := s.v
@@ -423,17 +414,16 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 	}
 	kBar = 0.5 * t11
 	for i := steps - 1; i >= 0; i-- {
-		if s != nil {
-			*s = tapeValues[len(tapeValues)-1]
-			t13 := s.v
-			copy(t13, tape[len(tape)-len(t13):])
-			t14 := tape[:len(tape)-len(t13)]
-			t15 := s.q
-			copy(t15, t14[len(t14)-len(t15):])
-			tape = t14[:len(t14)-len(t15)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		t13 := s.v
+		copy(t13, tape[len(tape)-len(t13):])
+		t14 := tape[:len(tape)-len(t13)]
+		t15 := s.q
+		copy(t15, t14[len(t14)-len(t15):])
+		tape = t14[:len(t14)-len(t15)]
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.01)
+		tapeValues = tapeValues2
 	}
 	for k2 := 0; k2 < len(q0); k2++ {
 		t12 := t2[k2]
@@ -568,11 +558,9 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			if s != nil {
-				t34 := append(tape, s.q...)
-				tape = append(t34, s.v...)
-				tapeValues = append(tapeValues, *s)
-			}
+			t33 := append(tape, s.q...)
+			tape = append(t33, s.v...)
+			tapeValues = append(tapeValues, *s)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
@@ -588,86 +576,71 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	t9 := sBar.q
 	sum := 0.0
 	for i := 0; i < len(t6); i++ {
-		t31 := float64(i + 1)
-		t32 := t6[i]
-		t33 := t7[i]
-		t8[i] += 2 * t33
-		t9[i] += t31
-		sum += t31*t32 + t33*t33
+		t30 := float64(i + 1)
+		t31 := t6[i]
+		t32 := t7[i]
+		t8[i] += 2 * t32
+		t9[i] += t30
+		sum += t30*t31 + t32*t32
 	}
 	kBar = 0
 	cBar = 0
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t13 := s != nil
-		if t13 {
-			*s = tapeValues[len(tapeValues)-1]
-			t14 := s.v
-			copy(t14, tape[len(tape)-len(t14):])
-			t15 := tape[:len(tape)-len(t14)]
-			t16 := s.q
-			copy(t16, t15[len(t15)-len(t16):])
-			tapeValues = tapeValues[:len(tapeValues)-1]
-			tape = t15[:len(t15)-len(t16)]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		t13 := s.v
+		copy(t13, tape[len(tape)-len(t13):])
+		t14 := tape[:len(tape)-len(t13)]
+		t15 := s.q
+		copy(t15, t14[len(t14)-len(t15):])
+		tape2 := t14[:len(t14)-len(t15)]
 		if from < t {
-			if t13 {
-				t17 := append(tape, s.q...)
-				tape = append(t17, s.v...)
-				tapeValues = append(tapeValues, *s)
-			}
+			t16 := append(tape2, s.q...)
+			tape2 = append(t16, s.v...)
+			tapeValues2 = append(tapeValues2, *s)
 			for k4 := 0; k4 < t-from; k4++ {
 				if schedule.Take(from + k4) {
-					if t13 {
-						t30 := append(tape, s.q...)
-						tape = append(t30, s.v...)
-						tapeValues = append(tapeValues, *s)
-					}
+					t29 := append(tape2, s.q...)
+					tape2 = append(t29, s.v...)
+					tapeValues2 = append(tapeValues2, *s)
 				}
 				s.kick(k, c, 0.025)
 				s.drift(0.05)
 				s.kick(k, c, 0.025)
 			}
 		}
-		if t13 {
-			t18 := append(tape, s.q...)
-			tape = append(t18, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t17 := append(tape2, s.q...)
+		tape3 := append(t17, s.v...)
+		tapeValues2 = append(tapeValues2, *s)
 		s.kick(k, c, 0.025)
-		if t13 {
-			t19 := append(tape, s.q...)
-			tape = append(t19, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t18 := append(tape3, s.q...)
+		tape4 := append(t18, s.v...)
+		tapeValues2 = append(tapeValues2, *s)
 		s.drift(0.05)
-		t20, t21 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t20
-		cBar += t21
-		if t13 {
-			*s = tapeValues[len(tapeValues)-1]
-			t22 := s.v
-			copy(t22, tape[len(tape)-len(t22):])
-			t23 := tape[:len(tape)-len(t22)]
-			t24 := s.q
-			copy(t24, t23[len(t23)-len(t24):])
-			tapeValues = tapeValues[:len(tapeValues)-1]
-			tape = t23[:len(t23)-len(t24)]
-		}
+		t19, t20 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t19
+		cBar += t20
+		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
+		*s = tapeValues2[len(tapeValues2)-1]
+		t21 := s.v
+		copy(t21, tape4[len(tape4)-len(t21):])
+		t22 := tape4[:len(tape4)-len(t21)]
+		t23 := s.q
+		copy(t23, t22[len(t22)-len(t23):])
+		tape5 := t22[:len(t22)-len(t23)]
 		chainDriftReverseWrtS(s, sBar, 0.05)
-		if t13 {
-			*s = tapeValues[len(tapeValues)-1]
-			t25 := s.v
-			copy(t25, tape[len(tape)-len(t25):])
-			t26 := tape[:len(tape)-len(t25)]
-			t27 := s.q
-			copy(t27, t26[len(t26)-len(t27):])
-			tapeValues = tapeValues[:len(tapeValues)-1]
-			tape = t26[:len(t26)-len(t27)]
-		}
-		t28, t29 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t28
-		cBar += t29
+		tapeValues = tapeValues3[:len(tapeValues3)-1]
+		*s = tapeValues3[len(tapeValues3)-1]
+		t24 := s.v
+		copy(t24, tape5[len(tape5)-len(t24):])
+		t25 := tape5[:len(tape5)-len(t24)]
+		t26 := s.q
+		copy(t26, t25[len(t25)-len(t26):])
+		tape = t25[:len(t25)-len(t26)]
+		t27, t28 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t27
+		cBar += t28
 	}
 	for k2 := 0; k2 < len(v0); k2++ {
 		t12 := t5[k2]
@@ -832,24 +805,17 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t30 := s != nil
-		if t30 {
-			t31 := append(tape, s.q...)
-			tape = append(t31, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t29 := append(tape, s.q...)
+		tape4 := append(t29, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.kick(k, c, 0.025)
-		if t30 {
-			t32 := append(tape, s.q...)
-			tape = append(t32, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t30 := append(tape4, s.q...)
+		tape5 := append(t30, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.drift(0.05)
-		if t30 {
-			t33 := append(tape, s.q...)
-			tape = append(t33, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t31 := append(tape5, s.q...)
+		tape = append(t31, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.kick(k, c, 0.025)
 	}
 	t6 := s.q
@@ -858,54 +824,47 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	t9 := sBar.q
 	sum := 0.0
 	for i := 0; i < len(t6); i++ {
-		t27 := float64(i + 1)
-		t28 := t6[i]
-		t29 := t7[i]
-		t8[i] += 2 * t29
-		t9[i] += t27
-		sum += t27*t28 + t29*t29
+		t26 := float64(i + 1)
+		t27 := t6[i]
+		t28 := t7[i]
+		t8[i] += 2 * t28
+		t9[i] += t26
+		sum += t26*t27 + t28*t28
 	}
 	kBar = 0
 	cBar = 0
 	for t := steps - 1; t >= 0; t-- {
-		t13 := s != nil
-		if t13 {
-			*s = tapeValues[len(tapeValues)-1]
-			t14 := s.v
-			copy(t14, tape[len(tape)-len(t14):])
-			t15 := tape[:len(tape)-len(t14)]
-			t16 := s.q
-			copy(t16, t15[len(t15)-len(t16):])
-			tape = t15[:len(t15)-len(t16)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
-		t17, t18 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t17
-		cBar += t18
-		if t13 {
-			*s = tapeValues[len(tapeValues)-1]
-			t19 := s.v
-			copy(t19, tape[len(tape)-len(t19):])
-			t20 := tape[:len(tape)-len(t19)]
-			t21 := s.q
-			copy(t21, t20[len(t20)-len(t21):])
-			tape = t20[:len(t20)-len(t21)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		t13 := s.v
+		copy(t13, tape[len(tape)-len(t13):])
+		t14 := tape[:len(tape)-len(t13)]
+		t15 := s.q
+		copy(t15, t14[len(t14)-len(t15):])
+		tape2 := t14[:len(t14)-len(t15)]
+		t16, t17 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t16
+		cBar += t17
+		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
+		*s = tapeValues2[len(tapeValues2)-1]
+		t18 := s.v
+		copy(t18, tape2[len(tape2)-len(t18):])
+		t19 := tape2[:len(tape2)-len(t18)]
+		t20 := s.q
+		copy(t20, t19[len(t19)-len(t20):])
+		tape3 := t19[:len(t19)-len(t20)]
 		chainDriftReverseWrtS(s, sBar, 0.05)
-		if t13 {
-			*s = tapeValues[len(tapeValues)-1]
-			t22 := s.v
-			copy(t22, tape[len(tape)-len(t22):])
-			t23 := tape[:len(tape)-len(t22)]
-			t24 := s.q
-			copy(t24, t23[len(t23)-len(t24):])
-			tape = t23[:len(t23)-len(t24)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
-		t25, t26 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t25
-		cBar += t26
+		tapeValues = tapeValues3[:len(tapeValues3)-1]
+		*s = tapeValues3[len(tapeValues3)-1]
+		t21 := s.v
+		copy(t21, tape3[len(tape3)-len(t21):])
+		t22 := tape3[:len(tape3)-len(t21)]
+		t23 := s.q
+		copy(t23, t22[len(t22)-len(t23):])
+		tape = t22[:len(t22)-len(t23)]
+		t24, t25 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t24
+		cBar += t25
 	}
 	for k2 := 0; k2 < len(v0); k2++ {
 		t12 := t5[k2]
@@ -1228,11 +1187,9 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 	before3 := len(tapeValues)
 	for t := steps; t > 0; t-- {
 		if schedule.Take(steps - t) {
-			if g != nil {
-				tape = append(tape, g.u...)
-				tapeValues = append(tapeValues, *g.c)
-				tapeValues2 = append(tapeValues2, *g)
-			}
+			tape = append(tape, g.u...)
+			tapeValues = append(tapeValues, *g.c)
+			tapeValues2 = append(tapeValues2, *g)
 			if steps-t == 0 {
 				tapeValues2 = slices.Grow(tapeValues2, (copies-1)*(len(tapeValues2)-before))
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
@@ -1246,39 +1203,35 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 	s := 0.0
 	for i := 0; i < len(t6); i++ {
 		x := t6[i]
-		t15 := float64(i) * x
-		t7[i] += 2 * t15
-		s += t15 * x
+		t14 := float64(i) * x
+		t7[i] += 2 * t14
+		s += t14 * x
 	}
 	for t := 1; t <= steps; t++ {
 		from := schedule.Back(steps - t)
-		t12 := g != nil
-		if t12 {
-			*g = tapeValues2[len(tapeValues2)-1]
-			*g.c = tapeValues[len(tapeValues)-1]
-			t13 := g.u
-			copy(t13, tape[len(tape)-len(t13):])
-			tapeValues2 = tapeValues2[:len(tapeValues2)-1]
-			tape = tape[:len(tape)-len(t13)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
+		*g = tapeValues2[len(tapeValues2)-1]
+		tapeValues4 := tapeValues[:len(tapeValues)-1]
+		*g.c = tapeValues[len(tapeValues)-1]
+		t12 := g.u
+		copy(t12, tape[len(tape)-len(t12):])
+		tape = tape[:len(tape)-len(t12)]
 		if from < steps-t {
-			if t12 {
-				tape = append(tape, g.u...)
-				tapeValues = append(tapeValues, *g.c)
-				tapeValues2 = append(tapeValues2, *g)
-			}
-			t14 := steps - t - from
-			for k := 0; k < t14; k++ {
+			tape = append(tape, g.u...)
+			tapeValues = append(tapeValues4, *g.c)
+			tapeValues2 = append(tapeValues3, *g)
+			t13 := steps - t - from
+			for k := 0; k < t13; k++ {
 				if schedule.Take(from + k) {
-					if t12 {
-						tape = append(tape, g.u...)
-						tapeValues = append(tapeValues, *g.c)
-						tapeValues2 = append(tapeValues2, *g)
-					}
+					tape = append(tape, g.u...)
+					tapeValues = append(tapeValues, *g.c)
+					tapeValues2 = append(tapeValues2, *g)
 				}
 				g.diffuse()
 			}
+		} else {
+			tapeValues2 = tapeValues3
+			tapeValues = tapeValues4
 		}
 		gridDiffuseReverse(g, gBar)
 	}
@@ -1386,11 +1339,9 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 			tapeValues2 = slices.Grow(tapeValues2, (trips-2)*(len(tapeValues2)-before2))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before3))
 		}
-		if g != nil {
-			tape = append(tape, g.u...)
-			tapeValues2 = append(tapeValues2, *g.c)
-			tapeValues = append(tapeValues, *g)
-		}
+		tape = append(tape, g.u...)
+		tapeValues2 = append(tapeValues2, *g.c)
+		tapeValues = append(tapeValues, *g)
 		g.diffuse()
 	}
 	t6 := g.u
@@ -1403,16 +1354,16 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 		s += t13 * x
 	}
 	for t := 1; t <= steps; t++ {
-		if g != nil {
-			*g = tapeValues[len(tapeValues)-1]
-			*g.c = tapeValues2[len(tapeValues2)-1]
-			t12 := g.u
-			copy(t12, tape[len(tape)-len(t12):])
-			tape = tape[:len(tape)-len(t12)]
-			tapeValues2 = tapeValues2[:len(tapeValues2)-1]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues3 := tapeValues[:len(tapeValues)-1]
+		*g = tapeValues[len(tapeValues)-1]
+		tapeValues4 := tapeValues2[:len(tapeValues2)-1]
+		*g.c = tapeValues2[len(tapeValues2)-1]
+		t12 := g.u
+		copy(t12, tape[len(tape)-len(t12):])
+		tape = tape[:len(tape)-len(t12)]
 		gridDiffuseReverse(g, gBar)
+		tapeValues2 = tapeValues4
+		tapeValues = tapeValues3
 	}
 	t9 := t5.leak
 	t5.leak = 0
@@ -1514,11 +1465,9 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			if s != nil {
-				t23 := append(tape, s.q...)
-				tape = append(t23, s.v...)
-				tapeValues = append(tapeValues, *s)
-			}
+			t22 := append(tape, s.q...)
+			tape = append(t22, s.v...)
+			tapeValues = append(tapeValues, *s)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
@@ -1532,50 +1481,45 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	t7 := sBar.q
 	e := 0.0
 	for i := 0; i < len(t4); i++ {
-		t21 := t4[i]
-		t22 := t5[i]
-		t6[i] += t21
-		t7[i] += t22
-		e += t21 * t22
+		t20 := t4[i]
+		t21 := t5[i]
+		t6[i] += t20
+		t7[i] += t21
+		e += t20 * t21
 	}
 	kBar = 0
 	wBar = 0
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		t10 := s != nil
-		if t10 {
-			*s = tapeValues[len(tapeValues)-1]
-			t11 := s.v
-			copy(t11, tape[len(tape)-len(t11):])
-			t12 := tape[:len(tape)-len(t11)]
-			t13 := s.q
-			copy(t13, t12[len(t12)-len(t13):])
-			tapeValues = tapeValues[:len(tapeValues)-1]
-			tape = t12[:len(t12)-len(t13)]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		t10 := s.v
+		copy(t10, tape[len(tape)-len(t10):])
+		t11 := tape[:len(tape)-len(t10)]
+		t12 := s.q
+		copy(t12, t11[len(t11)-len(t12):])
+		tape = t11[:len(t11)-len(t12)]
 		if from < t {
-			if t10 {
-				t14 := append(tape, s.q...)
-				tape = append(t14, s.v...)
-				tapeValues = append(tapeValues, *s)
-			}
+			t13 := append(tape, s.q...)
+			tape = append(t13, s.v...)
+			tapeValues = append(tapeValues2, *s)
 			for k3 := 0; k3 < t-from; k3++ {
 				if schedule.Take(from + k3) {
-					if t10 {
-						t19 := append(tape, s.q...)
-						tape = append(t19, s.v...)
-						tapeValues = append(tapeValues, *s)
-					}
+					t18 := append(tape, s.q...)
+					tape = append(t18, s.v...)
+					tapeValues = append(tapeValues, *s)
 				}
-				t20 := math.Sin(w * float64(from+k3))
-				s.push(t20, k, 0.05)
+				t19 := math.Sin(w * float64(from+k3))
+				s.push(t19, k, 0.05)
 			}
+		} else {
+			tapeValues = tapeValues2
 		}
-		t15 := float64(t)
-		t16 := w * t15
-		t17, t18 := chainPushReverseWrtSAK(s, sBar, math.Sin(t16), k, 0.05)
-		wBar += math.Cos(t16) * t17 * t15
-		kBar += t18
+		t14 := float64(t)
+		t15 := w * t14
+		t16, t17 := chainPushReverseWrtSAK(s, sBar, math.Sin(t15), k, 0.05)
+		wBar += math.Cos(t15) * t16 * t14
+		kBar += t17
 	}
 	for k2 := 0; k2 < len(q0); k2++ {
 		t9 := t3[k2]
@@ -1727,11 +1671,9 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 		}
 		t17 := s.v
 		t17[0] += 0.05 * math.Sin(w*float64(t))
-		if s != nil {
-			t18 := append(tape, s.q...)
-			tape = append(t18, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t18 := append(tape, s.q...)
+		tape = append(t18, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.step(k, 0.05)
 	}
 	t4 := s.q
@@ -1749,20 +1691,19 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	kBar = 0
 	wBar = 0
 	for t := steps - 1; t >= 0; t-- {
-		if s != nil {
-			*s = tapeValues[len(tapeValues)-1]
-			t10 := s.v
-			copy(t10, tape[len(tape)-len(t10):])
-			t11 := tape[:len(tape)-len(t10)]
-			t12 := s.q
-			copy(t12, t11[len(t11)-len(t12):])
-			tape = t11[:len(t11)-len(t12)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		t10 := s.v
+		copy(t10, tape[len(tape)-len(t10):])
+		t11 := tape[:len(tape)-len(t10)]
+		t12 := s.q
+		copy(t12, t11[len(t11)-len(t12):])
+		tape = t11[:len(t11)-len(t12)]
 		t13 := chainStepReverseWrtSK(s, sBar, k, 0.05)
 		t14 := float64(t)
 		wBar += math.Cos(w*t14) * (0.05 * sBar.v[0]) * t14
 		kBar += t13
+		tapeValues = tapeValues2
 	}
 	for k2 := 0; k2 < len(q0); k2++ {
 		t9 := t3[k2]
@@ -1863,12 +1804,10 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 	work := 0.0
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			if s != nil {
-				t20 := append(tape, s.q...)
-				tape = append(t20, s.v...)
-				tapeValues = append(tapeValues, *s)
-			}
-			tape = append(append(tape, time), work)
+			t20 := append(tape, s.q...)
+			tape4 := append(t20, s.v...)
+			tapeValues = append(tapeValues, *s)
+			tape = append(append(tape4, time), work)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
@@ -1889,37 +1828,32 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 		work2 := tape[len(tape)-1]
 		t9 := tape[:len(tape)-1]
 		time2 := t9[len(t9)-1]
-		tape = t9[:len(t9)-1]
-		t10 := s != nil
-		if t10 {
-			*s = tapeValues[len(tapeValues)-1]
-			t11 := s.v
-			copy(t11, tape[len(tape)-len(t11):])
-			t12 := tape[:len(tape)-len(t11)]
-			t13 := s.q
-			copy(t13, t12[len(t12)-len(t13):])
-			tapeValues = tapeValues[:len(tapeValues)-1]
-			tape = t12[:len(t12)-len(t13)]
-		}
+		t10 := t9[:len(t9)-1]
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		t11 := s.v
+		copy(t11, t10[len(t10)-len(t11):])
+		t12 := t10[:len(t10)-len(t11)]
+		t13 := s.q
+		copy(t13, t12[len(t12)-len(t13):])
+		tape = t12[:len(t12)-len(t13)]
 		if from < t {
-			if t10 {
-				t14 := append(tape, s.q...)
-				tape = append(t14, s.v...)
-				tapeValues = append(tapeValues, *s)
-			}
-			tape = append(append(tape, time2), work2)
+			t14 := append(tape, s.q...)
+			tape2 := append(t14, s.v...)
+			tapeValues = append(tapeValues2, *s)
+			tape = append(append(tape2, time2), work2)
 			for k3 := 0; k3 < t-from; k3++ {
 				if schedule.Take(from + k3) {
-					if t10 {
-						t19 := append(tape, s.q...)
-						tape = append(t19, s.v...)
-						tapeValues = append(tapeValues, *s)
-					}
-					tape = append(append(tape, time2), work2)
+					t19 := append(tape, s.q...)
+					tape3 := append(t19, s.v...)
+					tapeValues = append(tapeValues, *s)
+					tape = append(append(tape3, time2), work2)
 				}
 				work2 += s.forced(k, math.Sin(w*time2), 0.05)
 				time2 += t4
 			}
+		} else {
+			tapeValues = tapeValues2
 		}
 		t15 := w * time2
 		t6 += timeBar2
@@ -2086,14 +2020,12 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 		t16 := math.Sin(w * time)
 		t17 := s.v
 		t17[0] += 0.05 * t16
-		if s != nil {
-			t18 := append(tape, s.q...)
-			tape = append(t18, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t18 := append(tape, s.q...)
+		tape2 := append(t18, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.step(k, 0.05)
 		t19 := s.v[0]
-		tape = append(tape, time, t16, t19)
+		tape = append(tape2, time, t16, t19)
 		time += t4
 		work += t16 * t19
 	}
@@ -2104,29 +2036,28 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	wBar = 0
 	t6 := 0.0
 	timeBar2 := timeBar
-	for t := steps - 1; t >= 0; t-- {
+	t7 := steps - 1
+	for t7 >= 0 {
 		time2 := tape[len(tape)-3]
 		t9 := tape[len(tape)-1]
 		t10 := tape[:len(tape)-3]
 		t6 += timeBar2
 		t11 := sBar.v
 		t11[0] += tape[len(tape)-2]
-		if s != nil {
-			*s = tapeValues[len(tapeValues)-1]
-			t12 := s.v
-			copy(t12, t10[len(t10)-len(t12):])
-			t13 := t10[:len(t10)-len(t12)]
-			t14 := s.q
-			copy(t14, t13[len(t13)-len(t14):])
-			tape = t13[:len(t13)-len(t14)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		} else {
-			tape = t10
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		t12 := s.v
+		copy(t12, t10[len(t10)-len(t12):])
+		t13 := t10[:len(t10)-len(t12)]
+		t14 := s.q
+		copy(t14, t13[len(t13)-len(t14):])
+		tape = t13[:len(t13)-len(t14)]
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.05)
 		t15 := math.Cos(w*time2) * (t9 + 0.05*sBar.v[0])
 		wBar += t15 * time2
 		timeBar2 += w * t15
+		t7--
+		tapeValues = tapeValues2
 	}
 	wBar += 0.05 * t6
 	for k2 := 0; k2 < len(q0); k2++ {

@@ -105,11 +105,9 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		if s != nil {
-			t17 := append(tape, s.q...)
-			tape = append(t17, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t17 := append(tape, s.q...)
+		tape = append(t17, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.step(k, 0.01)
 	}
 	t3 := s.q
@@ -134,17 +132,16 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		kBar += t14 * t14
 	}
 	for i := steps - 1; i >= 0; i-- {
-		if s != nil {
-			*s = tapeValues[len(tapeValues)-1]
-			t11 := s.v
-			copy(t11, tape[len(tape)-len(t11):])
-			t12 := tape[:len(tape)-len(t11)]
-			t13 := s.q
-			copy(t13, t12[len(t12)-len(t13):])
-			tape = t12[:len(t12)-len(t13)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		t11 := s.v
+		copy(t11, tape[len(tape)-len(t11):])
+		t12 := tape[:len(tape)-len(t11)]
+		t13 := s.q
+		copy(t13, t12[len(t12)-len(t13):])
+		tape = t12[:len(t12)-len(t13)]
 		kBar += stateStepReverseWrtSK(s, sBar, k, 0.01)
+		tapeValues = tapeValues2
 	}
 	for k2 := 0; k2 < len(q0); k2++ {
 		t10 := t2[k2]
@@ -334,24 +331,17 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t28 := s != nil
-		if t28 {
-			t29 := append(tape, s.q...)
-			tape = append(t29, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t27 := append(tape, s.q...)
+		tape4 := append(t27, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.kick(k, c, 0.025)
-		if t28 {
-			t30 := append(tape, s.q...)
-			tape = append(t30, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t28 := append(tape4, s.q...)
+		tape5 := append(t28, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.drift(0.05)
-		if t28 {
-			t31 := append(tape, s.q...)
-			tape = append(t31, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t29 := append(tape5, s.q...)
+		tape = append(t29, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.kick(k, c, 0.025)
 	}
 	t5 := s.q
@@ -360,54 +350,47 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 	t8 := sBar.q
 	sum := 0.0
 	for i := 0; i < len(t5); i++ {
-		t25 := float64(i + 1)
-		t26 := t5[i]
-		t27 := t6[i]
-		t7[i] += 2 * t27
-		t8[i] += t25
-		sum += t25*t26 + t27*t27
+		t24 := float64(i + 1)
+		t25 := t5[i]
+		t26 := t6[i]
+		t7[i] += 2 * t26
+		t8[i] += t24
+		sum += t24*t25 + t26*t26
 	}
 	kBar = 0
 	cBar = 0
 	for i := steps - 1; i >= 0; i-- {
-		t11 := s != nil
-		if t11 {
-			*s = tapeValues[len(tapeValues)-1]
-			t12 := s.v
-			copy(t12, tape[len(tape)-len(t12):])
-			t13 := tape[:len(tape)-len(t12)]
-			t14 := s.q
-			copy(t14, t13[len(t13)-len(t14):])
-			tape = t13[:len(t13)-len(t14)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
-		t15, t16 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t15
-		cBar += t16
-		if t11 {
-			*s = tapeValues[len(tapeValues)-1]
-			t17 := s.v
-			copy(t17, tape[len(tape)-len(t17):])
-			t18 := tape[:len(tape)-len(t17)]
-			t19 := s.q
-			copy(t19, t18[len(t18)-len(t19):])
-			tape = t18[:len(t18)-len(t19)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		t11 := s.v
+		copy(t11, tape[len(tape)-len(t11):])
+		t12 := tape[:len(tape)-len(t11)]
+		t13 := s.q
+		copy(t13, t12[len(t12)-len(t13):])
+		tape2 := t12[:len(t12)-len(t13)]
+		t14, t15 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t14
+		cBar += t15
+		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
+		*s = tapeValues2[len(tapeValues2)-1]
+		t16 := s.v
+		copy(t16, tape2[len(tape2)-len(t16):])
+		t17 := tape2[:len(tape2)-len(t16)]
+		t18 := s.q
+		copy(t18, t17[len(t17)-len(t18):])
+		tape3 := t17[:len(t17)-len(t18)]
 		stateDriftReverseWrtS(s, sBar, 0.05)
-		if t11 {
-			*s = tapeValues[len(tapeValues)-1]
-			t20 := s.v
-			copy(t20, tape[len(tape)-len(t20):])
-			t21 := tape[:len(tape)-len(t20)]
-			t22 := s.q
-			copy(t22, t21[len(t21)-len(t22):])
-			tape = t21[:len(t21)-len(t22)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
-		t23, t24 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t23
-		cBar += t24
+		tapeValues = tapeValues3[:len(tapeValues3)-1]
+		*s = tapeValues3[len(tapeValues3)-1]
+		t19 := s.v
+		copy(t19, tape3[len(tape3)-len(t19):])
+		t20 := tape3[:len(tape3)-len(t19)]
+		t21 := s.q
+		copy(t21, t20[len(t20)-len(t21):])
+		tape = t20[:len(t20)-len(t21)]
+		t22, t23 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t22
+		cBar += t23
 	}
 	for k2 := 0; k2 < len(v0); k2++ {
 		t10 := t4[k2]
@@ -812,13 +795,11 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		if b != nil {
-			t37 := append(tape, b.x...)
-			t38 := append(t37, b.v...)
-			t39 := append(t38, b.a...)
-			tape = append(t39, b.m...)
-			tapeValues = append(tapeValues, *b)
-		}
+		t37 := append(tape, b.x...)
+		t38 := append(t37, b.v...)
+		t39 := append(t38, b.a...)
+		tape = append(t39, b.m...)
+		tapeValues = append(tapeValues, *b)
 		b.verlet(0.01)
 	}
 	t5 := b.v
@@ -845,23 +826,22 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 		tapeint = tapeint[:len(tapeint)-1]
 	}
 	for i := steps - 1; i >= 0; i-- {
-		if b != nil {
-			*b = tapeValues[len(tapeValues)-1]
-			t24 := b.m
-			copy(t24, tape[len(tape)-len(t24):])
-			t25 := tape[:len(tape)-len(t24)]
-			t26 := b.a
-			copy(t26, t25[len(t25)-len(t26):])
-			t27 := t25[:len(t25)-len(t26)]
-			t28 := b.v
-			copy(t28, t27[len(t27)-len(t28):])
-			t29 := t27[:len(t27)-len(t28)]
-			t30 := b.x
-			copy(t30, t29[len(t29)-len(t30):])
-			tape = t29[:len(t29)-len(t30)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*b = tapeValues[len(tapeValues)-1]
+		t24 := b.m
+		copy(t24, tape[len(tape)-len(t24):])
+		t25 := tape[:len(tape)-len(t24)]
+		t26 := b.a
+		copy(t26, t25[len(t25)-len(t26):])
+		t27 := t25[:len(t25)-len(t26)]
+		t28 := b.v
+		copy(t28, t27[len(t27)-len(t28):])
+		t29 := t27[:len(t27)-len(t28)]
+		t30 := b.x
+		copy(t30, t29[len(t29)-len(t30):])
+		tape = t29[:len(t29)-len(t30)]
 		bodiesVerletReverseWrtB(b, bBar, 0.01)
+		tapeValues = tapeValues2
 	}
 	t8 := bBar.a
 	t9 := bBar.m
@@ -1160,13 +1140,11 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 		path = append(path, from)
 		if t < steps {
 			t39 := min(k, steps-t)
-			if b != nil {
-				t40 := append(tape, b.x...)
-				t41 := append(t40, b.v...)
-				t42 := append(t41, b.a...)
-				tape = append(t42, b.m...)
-				tapeValues = append(tapeValues, *b)
-			}
+			t40 := append(tape, b.x...)
+			t41 := append(t40, b.v...)
+			t42 := append(t41, b.a...)
+			tape = append(t42, b.m...)
+			tapeValues = append(tapeValues, *b)
 			b.segment(t39, 0.01)
 			tapeint = append(tapeint, t39)
 			t += k
@@ -1206,24 +1184,23 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 		}
 		t9 := tapeint[len(tapeint)-1]
 		tapeint = tapeint[:len(tapeint)-1]
-		if b != nil {
-			*b = tapeValues[len(tapeValues)-1]
-			t10 := b.m
-			copy(t10, tape[len(tape)-len(t10):])
-			t11 := tape[:len(tape)-len(t10)]
-			t12 := b.a
-			copy(t12, t11[len(t11)-len(t12):])
-			t13 := t11[:len(t11)-len(t12)]
-			t14 := b.v
-			copy(t14, t13[len(t13)-len(t14):])
-			t15 := t13[:len(t13)-len(t14)]
-			t16 := b.x
-			copy(t16, t15[len(t15)-len(t16):])
-			tape = t15[:len(t15)-len(t16)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*b = tapeValues[len(tapeValues)-1]
+		t10 := b.m
+		copy(t10, tape[len(tape)-len(t10):])
+		t11 := tape[:len(tape)-len(t10)]
+		t12 := b.a
+		copy(t12, t11[len(t11)-len(t12):])
+		t13 := t11[:len(t11)-len(t12)]
+		t14 := b.v
+		copy(t14, t13[len(t13)-len(t14):])
+		t15 := t13[:len(t13)-len(t14)]
+		t16 := b.x
+		copy(t16, t15[len(t15)-len(t16):])
+		tape = t15[:len(t15)-len(t16)]
 		bodiesSegmentReverseWrtB(b, bBar, t9, 0.01)
 		path = path2
+		tapeValues = tapeValues2
 	}
 	t17 := bBar.a
 	t18 := bBar.m
@@ -1758,35 +1735,28 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 	rest.v = make([]float64, len(q0))
 	area := 0.0
 	for i := 0; i < steps; i++ {
-		t25 := s != nil
-		if t25 {
-			t26 := append(tape, s.q...)
-			tape = append(t26, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t24 := append(tape, s.q...)
+		tape4 := append(t24, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.eulerStep(k, c, 0.05)
-		if rest != nil {
-			t27 := append(tape, rest.q...)
-			tape = append(t27, rest.v...)
-			tapeValues = append(tapeValues, *rest)
-		}
+		t25 := append(tape4, rest.q...)
+		tape5 := append(t25, rest.v...)
+		tapeValues = append(tapeValues, *rest)
 		rest.eulerStep(k, c, 0.05)
-		if t25 {
-			t28 := append(tape, s.q...)
-			tape = append(t28, s.v...)
-			tapeValues = append(tapeValues, *s)
+		t26 := append(tape5, s.q...)
+		tape = append(t26, s.v...)
+		tapeValues = append(tapeValues, *s)
+		t27 := s.phase()
+		t28 := make([][]float64, len(t27), cap(t27))
+		for k4 := 0; k4 < len(t27); k4++ {
+			t29 := t27[k4]
+			t28[k4] = make([]float64, len(t29), cap(t29))
 		}
-		t29 := s.phase()
-		t30 := make([][]float64, len(t29), cap(t29))
-		for k4 := 0; k4 < len(t29); k4++ {
-			t31 := t29[k4]
-			t30[k4] = make([]float64, len(t31), cap(t31))
-		}
-		for i := 0; i < len(t29); i++ {
-			p2 := t29[i]
+		for i := 0; i < len(t27); i++ {
+			p2 := t27[i]
 			area += p2[0] * p2[1]
 		}
-		tapeSlices = append(tapeSlices, t29, t30)
+		tapeSlices = append(tapeSlices, t27, t28)
 	}
 	t3 := area + s.t + rest.q[0]
 	t4 := restBar.q
@@ -1805,44 +1775,37 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 			pBar[1] += p[0]
 			pBar[0] += p1
 		}
-		t11 := s != nil
-		if t11 {
-			*s = tapeValues[len(tapeValues)-1]
-			t12 := s.v
-			copy(t12, tape[len(tape)-len(t12):])
-			t13 := tape[:len(tape)-len(t12)]
-			t14 := s.q
-			copy(t14, t13[len(t13)-len(t14):])
-			tape = t13[:len(t13)-len(t14)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		t11 := s.v
+		copy(t11, tape[len(tape)-len(t11):])
+		t12 := tape[:len(tape)-len(t11)]
+		t13 := s.q
+		copy(t13, t12[len(t12)-len(t13):])
+		tape2 := t12[:len(t12)-len(t13)]
 		statePhaseReverse(s, sBar, t10)
-		if rest != nil {
-			*rest = tapeValues[len(tapeValues)-1]
-			t15 := rest.v
-			copy(t15, tape[len(tape)-len(t15):])
-			t16 := tape[:len(tape)-len(t15)]
-			t17 := rest.q
-			copy(t17, t16[len(t16)-len(t17):])
-			tape = t16[:len(t16)-len(t17)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
-		t18, t19 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
-		kBar += t18
-		cBar += t19
-		if t11 {
-			*s = tapeValues[len(tapeValues)-1]
-			t20 := s.v
-			copy(t20, tape[len(tape)-len(t20):])
-			t21 := tape[:len(tape)-len(t20)]
-			t22 := s.q
-			copy(t22, t21[len(t21)-len(t22):])
-			tape = t21[:len(t21)-len(t22)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
-		t23, t24 := stateEulerStepReverseWrtSKC(s, sBar, k, c, 0.05)
-		kBar += t23
-		cBar += t24
+		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
+		*rest = tapeValues2[len(tapeValues2)-1]
+		t14 := rest.v
+		copy(t14, tape2[len(tape2)-len(t14):])
+		t15 := tape2[:len(tape2)-len(t14)]
+		t16 := rest.q
+		copy(t16, t15[len(t15)-len(t16):])
+		tape3 := t15[:len(t15)-len(t16)]
+		t17, t18 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
+		kBar += t17
+		cBar += t18
+		tapeValues = tapeValues3[:len(tapeValues3)-1]
+		*s = tapeValues3[len(tapeValues3)-1]
+		t19 := s.v
+		copy(t19, tape3[len(tape3)-len(t19):])
+		t20 := tape3[:len(tape3)-len(t19)]
+		t21 := s.q
+		copy(t21, t20[len(t20)-len(t21):])
+		tape = t20[:len(t20)-len(t21)]
+		t22, t23 := stateEulerStepReverseWrtSKC(s, sBar, k, c, 0.05)
+		kBar += t22
+		cBar += t23
 	}
 	t5 := sBar.v
 	for k2 := 0; k2 < t2; k2++ {
@@ -2073,15 +2036,11 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 	for s < steps {
 		var from int
 		if s%2 == 0 {
-			if b != nil {
-				t24 := append(tape, b.cur...)
-				tape = append(t24, b.next...)
-				tapeValues = append(tapeValues, *b)
-			}
-			if bBar != nil {
-				t25 := append(tapeSlices, bBar.cur)
-				tapeSlices = append(t25, bBar.next)
-			}
+			t24 := append(tape, b.cur...)
+			tape = append(t24, b.next...)
+			tapeValues = append(tapeValues, *b)
+			t25 := append(tapeSlices, bBar.cur)
+			tapeSlices = append(t25, bBar.next)
 			b.smooth(w)
 			from = 0
 		} else {
@@ -2126,23 +2085,20 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 	for s2 >= 0 {
 		t6 := path[:len(path)-1]
 		if path[len(path)-1] == 0 {
-			if bBar != nil {
-				t13 := tapeSlices[:len(tapeSlices)-1]
-				bBar.next = tapeSlices[len(tapeSlices)-1]
-				bBar.cur = t13[len(t13)-1]
-				tapeSlices = t13[:len(t13)-1]
-			}
-			if b != nil {
-				*b = tapeValues[len(tapeValues)-1]
-				t14 := b.next
-				copy(t14, tape[len(tape)-len(t14):])
-				t15 := tape[:len(tape)-len(t14)]
-				t16 := b.cur
-				copy(t16, t15[len(t15)-len(t16):])
-				tape = t15[:len(t15)-len(t16)]
-				tapeValues = tapeValues[:len(tapeValues)-1]
-			}
+			t13 := tapeSlices[:len(tapeSlices)-1]
+			bBar.next = tapeSlices[len(tapeSlices)-1]
+			tapeSlices = t13[:len(t13)-1]
+			bBar.cur = t13[len(t13)-1]
+			tapeValues2 := tapeValues[:len(tapeValues)-1]
+			*b = tapeValues[len(tapeValues)-1]
+			t14 := b.next
+			copy(t14, tape[len(tape)-len(t14):])
+			t15 := tape[:len(tape)-len(t14)]
+			t16 := b.cur
+			copy(t16, t15[len(t15)-len(t16):])
+			tape = t15[:len(t15)-len(t16)]
 			wBar += buffersSmoothReverse(b, bBar, w)
+			tapeValues = tapeValues2
 		} else {
 			i := tapeint[len(tapeint)-1] - 1
 			tapeint = tapeint[:len(tapeint)-1]
@@ -2265,30 +2221,21 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 			tape = slices.Grow(tape, 4*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, 4*(len(tapeValues)-before2))
 		}
-		t32 := s != nil
-		if t32 {
-			t33 := append(tape, s.q...)
-			tape = append(t33, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t31 := append(tape, s.q...)
+		tape5 := append(t31, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.kick(1.3, 0.4, 0.05)
-		if t32 {
-			t34 := append(tape, s.q...)
-			tape = append(t34, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t32 := append(tape5, s.q...)
+		tape6 := append(t32, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.drift(0.1)
-		if t32 {
-			t35 := append(tape, s.q...)
-			tape = append(t35, s.v...)
-			tapeValues = append(tapeValues, *s)
-		}
+		t33 := append(tape6, s.q...)
+		tape7 := append(t33, s.v...)
+		tapeValues = append(tapeValues, *s)
 		s.kick(1.3, 0.4, 0.05)
-		if r != nil {
-			t36 := append(tape, r.q...)
-			tape = append(t36, r.v...)
-			tapeValues = append(tapeValues, *r)
-		}
+		t34 := append(tape7, r.q...)
+		tape = append(t34, r.v...)
+		tapeValues = append(tapeValues, *r)
 		r.step(0.7, 0.1)
 	}
 	t5 := s.q
@@ -2299,59 +2246,50 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 	t10 := sBar.q
 	e := 0.0
 	for i := 0; i < len(t5); i++ {
-		t29 := t5[i]
-		t30 := t6[i]
-		t31 := t7[i]
-		t8[i] += t30
-		t9[i] += t31
-		t10[i] += 2 * t29
-		e += t29*t29 + t30*t31
+		t28 := t5[i]
+		t29 := t6[i]
+		t30 := t7[i]
+		t8[i] += t29
+		t9[i] += t30
+		t10[i] += 2 * t28
+		e += t28*t28 + t29*t30
 	}
 	for i := 3; i >= 0; i-- {
-		if r != nil {
-			*r = tapeValues[len(tapeValues)-1]
-			t16 := r.v
-			copy(t16, tape[len(tape)-len(t16):])
-			t17 := tape[:len(tape)-len(t16)]
-			t18 := r.q
-			copy(t18, t17[len(t17)-len(t18):])
-			tape = t17[:len(t17)-len(t18)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		*r = tapeValues[len(tapeValues)-1]
+		t16 := r.v
+		copy(t16, tape[len(tape)-len(t16):])
+		t17 := tape[:len(tape)-len(t16)]
+		t18 := r.q
+		copy(t18, t17[len(t17)-len(t18):])
+		tape2 := t17[:len(t17)-len(t18)]
 		stateStepReverseWrtS(r, rBar, 0.7, 0.1)
-		t19 := s != nil
-		if t19 {
-			*s = tapeValues[len(tapeValues)-1]
-			t20 := s.v
-			copy(t20, tape[len(tape)-len(t20):])
-			t21 := tape[:len(tape)-len(t20)]
-			t22 := s.q
-			copy(t22, t21[len(t21)-len(t22):])
-			tape = t21[:len(t21)-len(t22)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
+		*s = tapeValues2[len(tapeValues2)-1]
+		t19 := s.v
+		copy(t19, tape2[len(tape2)-len(t19):])
+		t20 := tape2[:len(tape2)-len(t19)]
+		t21 := s.q
+		copy(t21, t20[len(t20)-len(t21):])
+		tape3 := t20[:len(t20)-len(t21)]
 		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
-		if t19 {
-			*s = tapeValues[len(tapeValues)-1]
-			t23 := s.v
-			copy(t23, tape[len(tape)-len(t23):])
-			t24 := tape[:len(tape)-len(t23)]
-			t25 := s.q
-			copy(t25, t24[len(t24)-len(t25):])
-			tape = t24[:len(t24)-len(t25)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues4 := tapeValues3[:len(tapeValues3)-1]
+		*s = tapeValues3[len(tapeValues3)-1]
+		t22 := s.v
+		copy(t22, tape3[len(tape3)-len(t22):])
+		t23 := tape3[:len(tape3)-len(t22)]
+		t24 := s.q
+		copy(t24, t23[len(t23)-len(t24):])
+		tape4 := t23[:len(t23)-len(t24)]
 		stateDriftReverseWrtS(s, sBar, 0.1)
-		if t19 {
-			*s = tapeValues[len(tapeValues)-1]
-			t26 := s.v
-			copy(t26, tape[len(tape)-len(t26):])
-			t27 := tape[:len(tape)-len(t26)]
-			t28 := s.q
-			copy(t28, t27[len(t27)-len(t28):])
-			tape = t27[:len(t27)-len(t28)]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		tapeValues = tapeValues4[:len(tapeValues4)-1]
+		*s = tapeValues4[len(tapeValues4)-1]
+		t25 := s.v
+		copy(t25, tape4[len(tape4)-len(t25):])
+		t26 := tape4[:len(tape4)-len(t25)]
+		t27 := s.q
+		copy(t27, t26[len(t26)-len(t27):])
+		tape = t26[:len(t26)-len(t27)]
 		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
 	}
 	for k := 0; k < len(q0); k++ {
@@ -3717,62 +3655,53 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	before2 := len(tapeValues)
 	for i := 0; i < 4; i++ {
 		if i == 1 {
-			t66 := append(tape, make([]float64, 4*(len(tape)-before))...)
-			t67 := append(dtape, make([]float64, 4*(len(tape)-before))...)
-			t68 := append(tapeValues, make([]state, 4*(len(tapeValues)-before2))...)
-			dtape = t67[:len(tape)]
-			tape = t66[:len(tape)]
+			t65 := append(tape, make([]float64, 4*(len(tape)-before))...)
+			t66 := append(dtape, make([]float64, 4*(len(tape)-before))...)
+			t67 := append(tapeValues, make([]state, 4*(len(tapeValues)-before2))...)
+			dtape = t66[:len(tape)]
+			tape = t65[:len(tape)]
 			dtapeValues = append(dtapeValues, make([]state, 4*(len(tapeValues)-before2))...)[:len(tapeValues)]
-			tapeValues = t68[:len(tapeValues)]
+			tapeValues = t67[:len(tapeValues)]
 		}
-		t69 := s != nil
-		if t69 {
-			t70 := ds.q
-			t71 := append(tape, s.q...)
-			t72 := append(dtape, t70...)
-			t73 := ds.v
-			tape = append(t71, s.v...)
-			dtape = append(t72, t73...)
-			t74 := *ds
-			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t74)
-		}
+		t68 := ds.q
+		t69 := append(tape, s.q...)
+		t70 := append(dtape, t68...)
+		t71 := ds.v
+		tape5 := append(t69, s.v...)
+		dtape5 := append(t70, t71...)
+		t72 := *ds
+		tapeValues = append(tapeValues, *s)
+		dtapeValues = append(dtapeValues, t72)
 		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
-		if t69 {
-			t75 := ds.q
-			t76 := append(tape, s.q...)
-			t77 := append(dtape, t75...)
-			t78 := ds.v
-			tape = append(t76, s.v...)
-			dtape = append(t77, t78...)
-			t79 := *ds
-			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t79)
-		}
+		t73 := ds.q
+		t74 := append(tape5, s.q...)
+		t75 := append(dtape5, t73...)
+		t76 := ds.v
+		tape6 := append(t74, s.v...)
+		dtape6 := append(t75, t76...)
+		t77 := *ds
+		tapeValues = append(tapeValues, *s)
+		dtapeValues = append(dtapeValues, t77)
 		stateDriftJVPWrtS(s, ds, 0.1)
-		if t69 {
-			t80 := ds.q
-			t81 := append(tape, s.q...)
-			t82 := append(dtape, t80...)
-			t83 := ds.v
-			tape = append(t81, s.v...)
-			dtape = append(t82, t83...)
-			t84 := *ds
-			tapeValues = append(tapeValues, *s)
-			dtapeValues = append(dtapeValues, t84)
-		}
+		t78 := ds.q
+		t79 := append(tape6, s.q...)
+		t80 := append(dtape6, t78...)
+		t81 := ds.v
+		tape7 := append(t79, s.v...)
+		dtape7 := append(t80, t81...)
+		t82 := *ds
+		tapeValues = append(tapeValues, *s)
+		dtapeValues = append(dtapeValues, t82)
 		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
-		if r != nil {
-			t85 := dr.q
-			t86 := append(tape, r.q...)
-			t87 := append(dtape, t85...)
-			t88 := dr.v
-			tape = append(t86, r.v...)
-			dtape = append(t87, t88...)
-			t89 := *dr
-			tapeValues = append(tapeValues, *r)
-			dtapeValues = append(dtapeValues, t89)
-		}
+		t83 := dr.q
+		t84 := append(tape7, r.q...)
+		t85 := append(dtape7, t83...)
+		t86 := dr.v
+		tape = append(t84, r.v...)
+		dtape = append(t85, t86...)
+		t87 := *dr
+		tapeValues = append(tapeValues, *r)
+		dtapeValues = append(dtapeValues, t87)
 		stateStepJVPWrtS(r, dr, 0.7, 0.1)
 	}
 	t9 := s.q
@@ -3789,105 +3718,98 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	t20 := dsBar.q
 	e := 0.0
 	for i := 0; i < len(t9); i++ {
-		t57 := t9[i]
-		t58 := t10[i]
-		t59 := t11[i]
-		t60 := t12[i]
-		t61 := t13[i]
-		t62 := t14[i]
-		t63 := t16[i]
-		t15[i] += t59
-		t16[i] = t63 + t60
-		t64 := t18[i]
-		t17[i] += t61
-		t18[i] = t64 + t62
-		t65 := t20[i]
-		t19[i] += 2 * t57
-		t20[i] = t65 + 2*t58
-		e += t57*t57 + t59*t61
+		t56 := t9[i]
+		t57 := t10[i]
+		t58 := t11[i]
+		t59 := t12[i]
+		t60 := t13[i]
+		t61 := t14[i]
+		t62 := t16[i]
+		t15[i] += t58
+		t16[i] = t62 + t59
+		t63 := t18[i]
+		t17[i] += t60
+		t18[i] = t63 + t61
+		t64 := t20[i]
+		t19[i] += 2 * t56
+		t20[i] = t64 + 2*t57
+		e += t56*t56 + t58*t60
 	}
-	for i := 3; i >= 0; i-- {
-		if r != nil {
-			t28 := dtapeValues[len(tapeValues)-1]
-			*r = tapeValues[len(tapeValues)-1]
-			*dr = t28
-			t29 := r.v
-			t30 := dr.v
-			copy(t29, tape[len(tape)-len(t29):])
-			copy(t30, dtape[len(tape)-len(t29):])
-			t31 := tape[:len(tape)-len(t29)]
-			t32 := dtape[:len(tape)-len(t29)]
-			t33 := r.q
-			t34 := dr.q
-			copy(t33, t31[len(t31)-len(t33):])
-			copy(t34, t32[len(t31)-len(t33):])
-			tape = t31[:len(t31)-len(t33)]
-			dtape = t32[:len(t31)-len(t33)]
-			dtapeValues = dtapeValues[:len(tapeValues)-1]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+	i3 := 3
+	for i3 >= 0 {
+		t28 := dtapeValues[len(tapeValues)-1]
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		dtapeValues = dtapeValues[:len(tapeValues)-1]
+		*r = tapeValues[len(tapeValues)-1]
+		*dr = t28
+		t29 := r.v
+		t30 := dr.v
+		copy(t29, tape[len(tape)-len(t29):])
+		copy(t30, dtape[len(tape)-len(t29):])
+		t31 := tape[:len(tape)-len(t29)]
+		t32 := dtape[:len(tape)-len(t29)]
+		t33 := r.q
+		t34 := dr.q
+		copy(t33, t31[len(t31)-len(t33):])
+		copy(t34, t32[len(t31)-len(t33):])
+		tape2 := t31[:len(t31)-len(t33)]
+		dtape2 := t32[:len(t31)-len(t33)]
 		stateStepReverseWrtSJVP(r, dr, rBar, drBar, 0.7, 0.1)
-		t35 := s != nil
-		if t35 {
-			t36 := dtapeValues[len(tapeValues)-1]
-			*s = tapeValues[len(tapeValues)-1]
-			*ds = t36
-			t37 := s.v
-			t38 := ds.v
-			copy(t37, tape[len(tape)-len(t37):])
-			copy(t38, dtape[len(tape)-len(t37):])
-			t39 := tape[:len(tape)-len(t37)]
-			t40 := dtape[:len(tape)-len(t37)]
-			t41 := s.q
-			t42 := ds.q
-			copy(t41, t39[len(t39)-len(t41):])
-			copy(t42, t40[len(t39)-len(t41):])
-			tape = t39[:len(t39)-len(t41)]
-			dtape = t40[:len(t39)-len(t41)]
-			dtapeValues = dtapeValues[:len(tapeValues)-1]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		t35 := dtapeValues[len(tapeValues2)-1]
+		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
+		dtapeValues = dtapeValues[:len(tapeValues2)-1]
+		*s = tapeValues2[len(tapeValues2)-1]
+		*ds = t35
+		t36 := s.v
+		t37 := ds.v
+		copy(t36, tape2[len(tape2)-len(t36):])
+		copy(t37, dtape2[len(tape2)-len(t36):])
+		t38 := tape2[:len(tape2)-len(t36)]
+		t39 := dtape2[:len(tape2)-len(t36)]
+		t40 := s.q
+		t41 := ds.q
+		copy(t40, t38[len(t38)-len(t40):])
+		copy(t41, t39[len(t38)-len(t40):])
+		tape3 := t38[:len(t38)-len(t40)]
+		dtape3 := t39[:len(t38)-len(t40)]
 		stateKickReverseWrtSJVP(s, ds, sBar, dsBar, 1.3, 0.4, 0.05)
-		if t35 {
-			t43 := dtapeValues[len(tapeValues)-1]
-			*s = tapeValues[len(tapeValues)-1]
-			*ds = t43
-			t44 := s.v
-			t45 := ds.v
-			copy(t44, tape[len(tape)-len(t44):])
-			copy(t45, dtape[len(tape)-len(t44):])
-			t46 := tape[:len(tape)-len(t44)]
-			t47 := dtape[:len(tape)-len(t44)]
-			t48 := s.q
-			t49 := ds.q
-			copy(t48, t46[len(t46)-len(t48):])
-			copy(t49, t47[len(t46)-len(t48):])
-			tape = t46[:len(t46)-len(t48)]
-			dtape = t47[:len(t46)-len(t48)]
-			dtapeValues = dtapeValues[:len(tapeValues)-1]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		t42 := dtapeValues[len(tapeValues3)-1]
+		tapeValues = tapeValues3[:len(tapeValues3)-1]
+		dtapeValues = dtapeValues[:len(tapeValues3)-1]
+		*s = tapeValues3[len(tapeValues3)-1]
+		*ds = t42
+		t43 := s.v
+		t44 := ds.v
+		copy(t43, tape3[len(tape3)-len(t43):])
+		copy(t44, dtape3[len(tape3)-len(t43):])
+		t45 := tape3[:len(tape3)-len(t43)]
+		t46 := dtape3[:len(tape3)-len(t43)]
+		t47 := s.q
+		t48 := ds.q
+		copy(t47, t45[len(t45)-len(t47):])
+		copy(t48, t46[len(t45)-len(t47):])
+		tape4 := t45[:len(t45)-len(t47)]
+		dtape4 := t46[:len(t45)-len(t47)]
 		stateDriftReverseWrtSJVP(s, ds, sBar, dsBar, 0.1)
-		if t35 {
-			t50 := dtapeValues[len(tapeValues)-1]
-			*s = tapeValues[len(tapeValues)-1]
-			*ds = t50
-			t51 := s.v
-			t52 := ds.v
-			copy(t51, tape[len(tape)-len(t51):])
-			copy(t52, dtape[len(tape)-len(t51):])
-			t53 := tape[:len(tape)-len(t51)]
-			t54 := dtape[:len(tape)-len(t51)]
-			t55 := s.q
-			t56 := ds.q
-			copy(t55, t53[len(t53)-len(t55):])
-			copy(t56, t54[len(t53)-len(t55):])
-			tape = t53[:len(t53)-len(t55)]
-			dtape = t54[:len(t53)-len(t55)]
-			dtapeValues = dtapeValues[:len(tapeValues)-1]
-			tapeValues = tapeValues[:len(tapeValues)-1]
-		}
+		t49 := dtapeValues[len(tapeValues)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		*ds = t49
+		t50 := s.v
+		t51 := ds.v
+		copy(t50, tape4[len(tape4)-len(t50):])
+		copy(t51, dtape4[len(tape4)-len(t50):])
+		t52 := tape4[:len(tape4)-len(t50)]
+		t53 := dtape4[:len(tape4)-len(t50)]
+		t54 := s.q
+		t55 := ds.q
+		copy(t54, t52[len(t52)-len(t54):])
+		copy(t55, t53[len(t52)-len(t54):])
 		stateKickReverseWrtSJVP(s, ds, sBar, dsBar, 1.3, 0.4, 0.05)
+		i3--
+		tape = t52[:len(t52)-len(t54)]
+		dtape = t53[:len(t52)-len(t54)]
+		dtapeValues = dtapeValues[:len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
 	for k := 0; k < len(q0); k++ {
 		t27 := t8[k]
