@@ -533,7 +533,9 @@ func (r *runner) stubs(prog *frontend.Program, out *outFile, excluded map[string
 		}
 		if strings.Contains(types.TypeString(sig, nil), "invalid type") {
 			// A type that did not resolve (an import that failed, reported
-			// already): there is no signature to stub.
+			// already): there is no signature to stub, and "undefined" of
+			// the derivative's name says nothing more.
+			r.followOn.add(j.req.Name)
 			excluded[prog.Position(j.dir.Pos).String()] = true
 			out.failed = true
 			continue

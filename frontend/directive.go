@@ -358,6 +358,12 @@ func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes [
 
 	// Activity.
 	params := ir.Params(d.Target)
+	// A parameter whose type did not type-check (an import that failed)
+	// counts as varied: the type errors are reported, and the driver
+	// stubs no derivative with an invalid type in its signature.
+	invalid := func(k int) bool {
+		return ir.Holds(params[k].Type(), func(t types.Type) bool { return t == types.Typ[types.Invalid] })
+	}
 	if wrt, ok := d.Option("wrt"); ok {
 		d.Active = make([]bool, len(params))
 		for _, name := range strings.Split(wrt, ",") {
@@ -367,6 +373,8 @@ func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes [
 				diags.Add(p.Fset.Position(c.Slash), "", "directive", "wrt: %q is not a parameter of %s", name, FuncName(d.Target))
 			case d.Active[k]:
 				diags.Add(p.Fset.Position(c.Slash), "", "directive", "wrt: %s named twice", name)
+			case invalid(k):
+				d.Active[k] = true
 			case !ir.HasFloat(params[k].Type()):
 				diags.Add(p.Fset.Position(c.Slash), "", "directive", "wrt: parameter %s of type %s holds no floating-point values",
 					name, types.TypeString(params[k].Type(), types.RelativeTo(d.Target.Pkg())))
@@ -380,6 +388,9 @@ func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes [
 		}
 	} else {
 		d.Active = ir.DefaultActivity(d.Target)
+		for k := range d.Active {
+			d.Active[k] = d.Active[k] || invalid(k)
+		}
 		if !slices.Contains(d.Active, true) {
 			hint := ""
 			if sig.Recv() != nil && ir.HasFloat(sig.Recv().Type()) {

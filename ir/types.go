@@ -25,29 +25,36 @@ func Params(fn *types.Func) []*types.Var {
 // (float32, float64), directly or through slices, arrays, pointers and
 // struct fields: the types that can carry derivatives.
 func HasFloat(t types.Type) bool {
-	return hasFloat(t, map[types.Type]bool{})
+	return Holds(t, func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return IsTensor(t) || ok && b.Info()&types.IsFloat != 0
+	})
 }
 
-func hasFloat(t types.Type, seen map[types.Type]bool) bool {
+// Holds reports whether t, or a type that values of t hold through
+// slices, arrays, pointers and struct fields, satisfies is.
+func Holds(t types.Type, is func(types.Type) bool) bool {
+	return holds(t, is, map[types.Type]bool{})
+}
+
+func holds(t types.Type, is func(types.Type) bool, seen map[types.Type]bool) bool {
 	if seen[t] {
 		return false
 	}
 	seen[t] = true
-	if IsTensor(t) {
+	if is(t) {
 		return true
 	}
 	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsFloat != 0
 	case *types.Slice:
-		return hasFloat(u.Elem(), seen)
+		return holds(u.Elem(), is, seen)
 	case *types.Array:
-		return hasFloat(u.Elem(), seen)
+		return holds(u.Elem(), is, seen)
 	case *types.Pointer:
-		return hasFloat(u.Elem(), seen)
+		return holds(u.Elem(), is, seen)
 	case *types.Struct:
 		for f := range u.Fields() {
-			if hasFloat(f.Type(), seen) {
+			if holds(f.Type(), is, seen) {
 				return true
 			}
 		}
