@@ -216,7 +216,7 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 				h[j] = 1 / (1 + t45) * t47
 				tape = append(tape, yj4, t43, hj2, t44, t45, g2, t46, t47)
 			}
-			tapeSlices = append(tapeSlices, y, yBar3)
+			tapeSlices = append(tapeSlices, yBar3)
 			tapeint = append(tapeint, t41, 2*k3)
 			y = h
 			yBar3 = hBar2
@@ -225,7 +225,7 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 		for j := 0; j < b; j++ {
 			yj3 := y[j]
 			ypred[j] = yj3*outW2[j] + outB[j]
-			tapeSlices = append(tapeSlices, y, yBar3)
+			tapeSlices = append(tapeSlices, yBar3)
 			tape = append(tape, yj3)
 		}
 		sum := 0.0
@@ -275,14 +275,14 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 			outWBar[j] += yj2 * t34
 			yBar2[j] += t34 * t35
 			tape = tape[:len(tape)-1]
-			tapeSlices = tapeSlices[:len(tapeSlices)-2]
+			tapeSlices = tapeSlices[:len(tapeSlices)-1]
 		}
 		tapeint = t6[:len(t6)-1]
 		for k := t6[len(t6)-1] - 1; k >= 0; k-- {
 			t9 := tapeint[len(tapeint)-2]
 			t10 := tapeint[:len(tapeint)-2]
 			yBar := tapeSlices[len(tapeSlices)-1]
-			tapeSlices = tapeSlices[:len(tapeSlices)-2]
+			tapeSlices = tapeSlices[:len(tapeSlices)-1]
 			t11 := 2 * k * 4 * b2
 			t12 := (2*k + 1) * 4 * b2
 			w := main[t11:t12]

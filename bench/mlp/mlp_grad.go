@@ -71,7 +71,7 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		}
 		t21 := z[label2]
 		tape = append(tape, sum2)
-		tapeSlices = append(tapeSlices, z, zBar2, h2, hBar2)
+		tapeSlices = append(tapeSlices, zBar2, h2, hBar2)
 		total += zmax2 + math.Log(sum2) - t21
 	}
 	t9 := float64(len(labels))
@@ -85,7 +85,7 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		zBar := tapeSlices[len(tapeSlices)-3]
 		h := tapeSlices[len(tapeSlices)-2]
 		hBar := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:len(tapeSlices)-4]
+		tapeSlices = tapeSlices[:len(tapeSlices)-3]
 		xs := x[s*nIn : (s+1)*nIn]
 		sum := tape[len(tape)-1]
 		label := labels[s]

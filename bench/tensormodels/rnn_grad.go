@@ -21,7 +21,7 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 	var tapePointersBuf [256]*tensorops.Tensor
 	trips := len(xs) + 2
 	tapePointers := slices.Grow(tapePointersBuf[:0], trips*5)
-	tapeSlices := slices.Grow(tapeSlicesBuf[:0], trips*3)
+	tapeSlices := slices.Grow(tapeSlicesBuf[:0], trips*2)
 	var hs []*tensorops.Tensor
 	var hsBar []*tensorops.Tensor
 	for t := 0; t < len(xs); t++ {
@@ -32,7 +32,7 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 		if t > 0 {
 			t22 := hs[t-1]
 			t23 := tensorops.MatMul(t22, m.Wh)
-			tapeSlices = append(tapeSlices, hs, hsBar)
+			tapeSlices = append(tapeSlices, hsBar)
 			tapePointers2 = append(tapePointers2, t22, a, t23)
 			a = tensorops.Add(a, t23)
 			from = 1
@@ -111,7 +111,7 @@ func RNNLossGrad(m, mBar *RNN, xs, ys []*tensorops.Tensor) float64 {
 			aBar2 = nil
 			aBar3 = nil
 			tapePointers = tapePointers[:len(tapePointers)-3]
-			tapeSlices = tapeSlices[:len(tapeSlices)-2]
+			tapeSlices = tapeSlices[:len(tapeSlices)-1]
 		}
 		t13 := tensorops.SumLike(aBar, tapePointers[len(tapePointers)-1])
 		mBar.B = tensorops.AccumulateSumLike(mBar.B, aBar, m.B)

@@ -88,7 +88,7 @@ func (t *transformer) restoreValues(b *ir.Block) {
 		groups = nil
 	}
 	for i := len(groups) - 1; i >= 0; i-- {
-		t.popGroup(groups[i], func(w, x, s *ir.Value) {
+		t.popGroup(recordKey{b: b, first: groups[i][0]}, groups[i], func(w, x, s *ir.Value) {
 			t.rvals[w] = x
 			if s != nil {
 				if w.Name != "" {

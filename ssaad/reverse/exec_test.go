@@ -259,6 +259,7 @@ var execCases = []execCase{
 	{fn: "Pool", args: []any{make([]float64, 4)}, lo: -1, hi: 1},
 	{fn: "LUTrace", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1},
 	{fn: "Cholesky", args: []any{make([]float64, 9), 3}, lo: -1, hi: 1, pushes: 5},
+	{fn: "Literals", args: []any{0.0, 4}, lo: -1, hi: 1, pushes: 5},
 
 	// Split reversal (split.go).
 	{fn: "SplitSet", args: []any{make([]float64, 3), make([]float64, 3)}, lo: -1, hi: 1},

@@ -295,6 +295,7 @@ func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
 			body = append(body, blk)
 		}
 	}
+	recorded := map[string][]recordKey{}
 	for _, blk := range body {
 		for _, g := range groupByType(t.needs[blk]) {
 			for _, w := range g {
@@ -303,6 +304,8 @@ func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
 					count(g[0].Type, 1)
 				}
 			}
+			key := types.TypeString(g[0].Type, nil)
+			recorded[key] = append(recorded[key], recordKey{b: blk, first: g[0]})
 		}
 		for _, v := range blk.Instrs {
 			if t.restoredStore(v) {
@@ -311,7 +314,10 @@ func (t *transformer) records(h, b, outer *ir.Block, nested bool) *tapeCounts {
 		}
 	}
 	for _, typ := range perTypes {
-		counts.add(t, typ, t.F.Int(int64(per[types.TypeString(typ, nil)])))
+		key := types.TypeString(typ, nil)
+		k := t.F.Int(int64(per[key]))
+		t.reserved = append(t.reserved, reservedCount{k, recorded[key]})
+		counts.add(t, typ, k)
 	}
 	// The contents of slices saved before calls (see needsSnapshot),
 	// when the slices are known before the loop.

@@ -158,6 +158,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		rshadow:          map[*ir.Value]*ir.Value{},
 		phiShadowSpill:   map[*ir.Value]*ir.Value{},
 		readOnly:         map[*ir.Value]bool{},
+		groupRecords:     map[recordKey]*record{},
 	}
 	if len(req.Active) != len(primal.Params) {
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
@@ -213,6 +214,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 	if len(t.errs) > 0 {
 		return nil, t.errs
 	}
+	t.pruneRecords()
 	if m.Callee && !m.Split {
 		// The primal's memory is scratch; the shadows are not.
 		primalParams := map[*ir.Value]bool{}
@@ -332,15 +334,20 @@ type transformer struct {
 	// iterRebuild holds, per loop header, the addresses its iterations
 	// rebuild for the loops nested in them (see shadows.go).
 	iterRebuild map[*ir.Block][]*ir.Value
-	pend        map[*ir.Value]*ir.Value // adjoints of local values, in the block being reversed
-	fwd         map[*ir.Block]*ir.Block // primal block → its forward copy
-	fwdLast     map[*ir.Block]*ir.Block // primal block → the block ending its forward copy (see fwdEnd)
-	rev         map[*ir.Block]*ir.Block // primal block → its reverse
-	needs       map[*ir.Block][]*ir.Value
-	rvals       map[*ir.Value]*ir.Value // recorded primal value → its popped copy in the current reverse block
-	entry       *ir.Block               // entry of the generated function
-	errs        diag.List
-	warnings    diag.List // returned with the derivative
+	// groupRecords holds the pushes and pops of each group of recorded
+	// values (see prune.go), recordKeys their keys in order.
+	groupRecords map[recordKey]*record
+	recordKeys   []recordKey
+	reserved     []reservedCount
+	pend         map[*ir.Value]*ir.Value // adjoints of local values, in the block being reversed
+	fwd          map[*ir.Block]*ir.Block // primal block → its forward copy
+	fwdLast      map[*ir.Block]*ir.Block // primal block → the block ending its forward copy (see fwdEnd)
+	rev          map[*ir.Block]*ir.Block // primal block → its reverse
+	needs        map[*ir.Block][]*ir.Value
+	rvals        map[*ir.Value]*ir.Value // recorded primal value → its popped copy in the current reverse block
+	entry        *ir.Block               // entry of the generated function
+	errs         diag.List
+	warnings     diag.List // returned with the derivative
 	// readBeforeMemo memoizes readBefore for restoredStore.
 	readBeforeMemo map[*ir.Value]bool
 }

@@ -519,8 +519,9 @@ func (t *transformer) iterLoopsEndedBy(b *ir.Block) []*ir.Block {
 }
 
 // pushGroup records the values of g, a group of one type, each followed
-// by its shadow where it has one paired, on the group's tape.
-func (t *transformer) pushGroup(g []*ir.Value) {
+// by its shadow where it has one paired, on the group's tape; k names the
+// record for pruneRecords.
+func (t *transformer) pushGroup(k recordKey, g []*ir.Value) {
 	var xs []*ir.Value
 	for _, w := range g {
 		xs = append(xs, t.v(w))
@@ -528,13 +529,13 @@ func (t *transformer) pushGroup(g []*ir.Value) {
 			xs = append(xs, t.shadow[w])
 		}
 	}
-	t.push(t.tape(g[0].Type), xs...)
+	t.recordOf(k).pushes = append(t.recordOf(k).pushes, t.push(t.tape(g[0].Type), xs...))
 }
 
-// popGroup pops the record pushGroup made of g and calls use with each
-// value w of g, its popped copy x (named after w) and its popped shadow s
-// (nil when w has none paired).
-func (t *transformer) popGroup(g []*ir.Value, use func(w, x, s *ir.Value)) {
+// popGroup pops the record pushGroup made of g under key k and calls use
+// with each value w of g, its popped copy x (named after w) and its popped
+// shadow s (nil when w has none paired).
+func (t *transformer) popGroup(k recordKey, g []*ir.Value, use func(w, x, s *ir.Value)) {
 	n := len(g)
 	for _, w := range g {
 		if t.pairedShadow(w) {
@@ -542,6 +543,7 @@ func (t *transformer) popGroup(g []*ir.Value, use func(w, x, s *ir.Value)) {
 		}
 	}
 	xs := t.pop(t.tape(g[0].Type), n)
+	t.recordOf(k).pops = append(t.recordOf(k).pops, slices.Clone(xs))
 	for _, w := range g {
 		x := xs[0]
 		x.Name = poppedName(w)
@@ -559,7 +561,7 @@ func (t *transformer) popGroup(g []*ir.Value, use func(w, x, s *ir.Value)) {
 func (t *transformer) pushIteration(b *ir.Block) {
 	for _, h := range t.iterLoopsEndedBy(b) {
 		for _, g := range groupByType(t.iterNeeds[h]) {
-			t.pushGroup(g)
+			t.pushGroup(recordKey{b, h, g[0]}, g)
 		}
 	}
 }
@@ -571,7 +573,7 @@ func (t *transformer) popIteration(b *ir.Block) {
 	for i := len(loops) - 1; i >= 0; i-- {
 		groups := groupByType(t.iterNeeds[loops[i]])
 		for k := len(groups) - 1; k >= 0; k-- {
-			t.popGroup(groups[k], func(w, x, s *ir.Value) {
+			t.popGroup(recordKey{b, loops[i], groups[k][0]}, groups[k], func(w, x, s *ir.Value) {
 				t.Emit(ir.OpStore, nil, t.iterVarOf(w, false), x)
 				if s != nil {
 					t.Emit(ir.OpStore, nil, t.iterVarOf(w, true), s)

@@ -273,7 +273,7 @@ func (t *transformer) forwardBlock(b *ir.Block, phis *[]*ir.Value) {
 		if t.outOfLoops(b) || t.revolveBody(b) != nil {
 			break // spilled, or computed again (see revolve.go)
 		}
-		t.pushGroup(g)
+		t.pushGroup(recordKey{b: b, first: g[0]}, g)
 	}
 	t.pushIteration(b)
 	t.reserve(b)
@@ -765,13 +765,14 @@ func groupByType(vs []*ir.Value) [][]*ir.Value {
 	return groups
 }
 
-// push appends xs to tape tp in one append.
-func (t *transformer) push(tp *ir.Value, xs ...*ir.Value) {
+// push appends xs to tape tp in one append, which it returns.
+func (t *transformer) push(tp *ir.Value, xs ...*ir.Value) *ir.Value {
 	st := tp.Type.(*types.Pointer).Elem()
 	args := append([]*ir.Value{t.Emit(ir.OpLoad, st, tp)}, xs...)
 	s2 := t.Emit(ir.OpCall, st, args...)
 	s2.Callee = &ir.Callee{Builtin: "append"}
 	t.Emit(ir.OpStore, nil, tp, s2)
+	return s2
 }
 
 // poppedName is the name of the value the reverse sweep pops for primal

@@ -78,7 +78,7 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 				hidden[i] = 1 / (1 + t50) * t52
 				tape = append(tape, yi4, t47, t48, t49, t50, change2, t51, t52)
 			}
-			tapeSlices = append(tapeSlices, y, yBar3)
+			tapeSlices = append(tapeSlices, yBar3)
 			tapeint = append(tapeint, t45, 2*k3)
 			y = hidden
 			yBar3 = hiddenBar2
@@ -101,7 +101,7 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 		for i := 0; i < len(ygold2); i++ {
 			total += ygold2[i] * (ypred[i] - lse)
 		}
-		tapeSlices = append(tapeSlices, y, yBar3)
+		tapeSlices = append(tapeSlices, yBar3)
 		tapeint = append(t42, b4)
 	}
 	t3 := float64((c - 1) * b)
@@ -110,7 +110,7 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 		b2 := tapeint[len(tapeint)-1]
 		t6 := tapeint[:len(tapeint)-1]
 		yBar := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:len(tapeSlices)-2]
+		tapeSlices = tapeSlices[:len(tapeSlices)-1]
 		t7 := seq[t*b : (t+1)*b]
 		inWeightBar := extraBar[:b2]
 		outWeight := extra[b2 : 2*b2]
@@ -144,7 +144,7 @@ func ObjectiveGrad(main, mainBar, extra, extraBar, state, seq []float64) float64
 			t9 := tapeint[len(tapeint)-2]
 			t10 := tapeint[:len(tapeint)-2]
 			yBar2 := tapeSlices[len(tapeSlices)-1]
-			tapeSlices = tapeSlices[:len(tapeSlices)-2]
+			tapeSlices = tapeSlices[:len(tapeSlices)-1]
 			t11 := 2 * k * 4 * b2
 			t12 := (2*k + 1) * 4 * b2
 			weight := main[t11:t12]

@@ -73,18 +73,18 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var xdotBar vec
-	var t50 vec
-	var xfBar vec
 	var t51 vec
-	var nextBar vec
+	var xfBar vec
 	var t52 vec
+	var nextBar vec
+	var t53 vec
 	var xdotBar2 vec
 	var xddotBar vec
 	var gBar vec
 	var xBar vec
-	var t53 vec
-	t := new([2]vec)
 	var t54 vec
+	t := new([2]vec)
+	var t55 vec
 	charges := []vec{{X: 10, Y: 10 - w}, {X: 10, Y: 0}}
 	x3 := vec{X: 0, Y: 8}
 	var xBar2 vec
@@ -96,183 +96,169 @@ func CrossingRGrad(w float64) (f, wBar float64) {
 	for {
 		x := x3
 		_, g := potentialGrad(x, charges)
-		var t55 vec
 		var t56 vec
-		t55.X = -g.X
-		t55.Y = -g.Y
-		xddot := t55
+		xddot := vec{X: -g.X, Y: -g.Y}
 		xdot := xdot2
 		var t57 vec
-		var t58 vec
 		t2 = xdot.X
-		t57.X = 0.1 * t2
 		t3 = xdot.Y
-		t57.Y = 0.1 * t3
-		t4 := t57
-		var t59 vec
-		var t60 vec
+		t4 := vec{X: 0.1 * t2, Y: 0.1 * t3}
+		var t58 vec
 		t5 = x.X
-		t59.X = t5 + t4.X
 		t6 = x.Y
-		t59.Y = t6 + t4.Y
-		next := t59
+		next := vec{X: t5 + t4.X, Y: t6 + t4.Y}
 		path = append(path, from)
 		tapeValues = append(tapeValues, x)
-		tapePointers2 = append(tapePointers, &t55, &t56, &t57, &t58, &t59, &t60)
+		tapePointers2 = append(tapePointers, &t56, &t57, &t58)
 		if next.Y <= 0 {
 			break
 		}
 		x3 = next
-		var t61 vec
-		var t62 vec
-		t61.X = 0.1 * xddot.X
-		t61.Y = 0.1 * xddot.Y
-		t7 := t61
-		var t63 vec
-		var t64 vec
-		t63.X = t2 + t7.X
-		t63.Y = t3 + t7.Y
-		xdot2 = t63
-		tapePointers = append(tapePointers2, &t61, &t62, &t63, &t64)
+		var t59 vec
+		t7 := 0.1 * xddot.X
+		t8 := vec{X: t7, Y: 0.1 * xddot.Y}
+		var t60 vec
+		xdot2 = vec{X: t2 + t8.X, Y: t3 + t8.Y}
+		tapePointers = append(tapePointers2, &t59, &t60)
 		from = 1
 	}
-	t8 := xdot2.Y
-	t9 := x3.Y / t8
-	var t65 vec
-	t10 := vec{X: -(t9 * t2), Y: -(t9 * t3)}
-	var t66 vec
-	t11 := vec{X: t5 + t10.X, Y: t6 + t10.Y}.X
-	xfBar.X += 2 * t11
-	t12 := xfBar
+	t9 := xdot2.Y
+	t10 := x3.Y / t9
+	var t61 vec
+	t11 := vec{X: -(t10 * t2), Y: -(t10 * t3)}
+	var t62 vec
+	t12 := vec{X: t5 + t11.X, Y: t6 + t11.Y}.X
+	xfBar.X += 2 * t12
+	t13 := xfBar
 	xfBar = vec{}
-	t66.X += t12.X
-	t66.Y += t12.Y
-	t13 := t66.Y
-	t66.Y = 0
-	t51.Y += t13
-	t14 := t66.X
-	t66.X = 0
-	t51.X += t14
-	t15 := t51
-	t51 = vec{}
-	t65.X += t15.X
-	t65.Y += t15.Y
-	t16 := t65.Y
-	t65.Y = 0
-	t17 := -(t9 * t16)
-	t18 := t65.X
-	t65.X = 0
-	t19 := t16*t3 + t18*t2
-	t20 := -(t9 * t18)
-	xdotBar3.Y += t19 * t9 / t8
-	xBar2.Y -= t19 / t8
+	t62.X += t13.X
+	t62.Y += t13.Y
+	t14 := t62.Y
+	t62.Y = 0
+	t52.Y += t14
+	t15 := t62.X
+	t62.X = 0
+	t52.X += t15
+	t16 := t52
+	t52 = vec{}
+	t61.X += t16.X
+	t61.Y += t16.Y
+	t17 := t61.Y
+	t61.Y = 0
+	t18 := -(t10 * t17)
+	t19 := t61.X
+	t61.X = 0
+	t20 := t17*t3 + t19*t2
+	t21 := -(t10 * t19)
+	xdotBar3.Y += t20 * t10 / t9
+	xBar2.Y -= t20 / t9
 	for {
-		t21 := tapePointers2[len(tapePointers2)-5]
 		t22 := tapePointers2[len(tapePointers2)-3]
-		t23 := tapePointers2[len(tapePointers2)-1]
-		t24 := tapePointers2[:len(tapePointers2)-6]
+		t23 := tapePointers2[len(tapePointers2)-2]
+		t24 := tapePointers2[len(tapePointers2)-1]
+		t25 := tapePointers2[:len(tapePointers2)-3]
 		x2 := tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t25 := nextBar
+		t26 := nextBar
 		nextBar = vec{}
-		t23.X += t25.X
-		t23.Y += t25.Y
-		t26 := t23.Y
+		t24.X += t26.X
+		t24.Y += t26.Y
+		t27 := t24.Y
+		t24.Y = 0
+		t53.Y += t27
+		xBar.Y += t14 + t27
+		t28 := t24.X
+		t24.X = 0
+		t53.X += t28
+		xBar.X += t15 + t28
+		t29 := t53
+		t53 = vec{}
+		t23.X += t29.X
+		t23.Y += t29.Y
+		t30 := t23.Y
 		t23.Y = 0
-		t52.Y += t26
-		xBar.Y += t13 + t26
-		t27 := t23.X
+		xdotBar2.Y += t18 + 0.1*t30
+		t31 := t23.X
 		t23.X = 0
-		t52.X += t27
-		xBar.X += t14 + t27
-		t28 := t52
-		t52 = vec{}
-		t22.X += t28.X
-		t22.Y += t28.Y
-		t29 := t22.Y
-		t22.Y = 0
-		xdotBar2.Y += t17 + 0.1*t29
-		t30 := t22.X
-		t22.X = 0
-		xdotBar2.X += t20 + 0.1*t30
-		t31 := xdotBar2
+		xdotBar2.X += t21 + 0.1*t31
+		t32 := xdotBar2
 		xdotBar2 = vec{}
-		xdotBar3.X += t31.X
-		xdotBar3.Y += t31.Y
-		t32 := xddotBar
+		xdotBar3.X += t32.X
+		xdotBar3.Y += t32.Y
+		t33 := xddotBar
 		xddotBar = vec{}
-		t21.X += t32.X
-		t21.Y += t32.Y
-		t33 := t21.Y
-		t21.Y = 0
-		gBar.Y -= t33
-		t34 := t21.X
-		t21.X = 0
-		gBar.X -= t34
-		t35 := gBar
+		t22.X += t33.X
+		t22.Y += t33.Y
+		t34 := t22.Y
+		t22.Y = 0
+		gBar.Y -= t34
+		t35 := t22.X
+		t22.X = 0
+		gBar.X -= t35
+		t36 := gBar
 		gBar = vec{}
-		t36 := potentialGradReverse(x2, charges, t[:], 0, t35)
-		xBar.X += t36.X
-		xBar.Y += t36.Y
-		t37 := xBar
+		t37 := potentialGradReverse(x2, charges, t[:], 0, t36)
+		xBar.X += t37.X
+		xBar.Y += t37.Y
+		t38 := xBar
 		xBar = vec{}
-		xBar2.X += t37.X
-		xBar2.Y += t37.Y
-		t38 := path[:len(path)-1]
+		xBar2.X += t38.X
+		xBar2.Y += t38.Y
+		t39 := path[:len(path)-1]
 		if path[len(path)-1] == 0 {
 			break
 		}
-		t39 := t24[len(t24)-3]
-		t40 := t24[len(t24)-1]
-		t41 := xdotBar3
+		t40 := t25[len(t25)-2]
+		t41 := t25[len(t25)-1]
+		t42 := xdotBar3
 		xdotBar3 = vec{}
-		xdotBar.X += t41.X
-		xdotBar.Y += t41.Y
-		t42 := xdotBar
+		xdotBar.X += t42.X
+		xdotBar.Y += t42.Y
+		t43 := xdotBar
 		xdotBar = vec{}
-		t40.X += t42.X
-		t40.Y += t42.Y
-		t17 = t40.Y
+		t41.X += t43.X
+		t41.Y += t43.Y
+		t18 = t41.Y
+		t41.Y = 0
+		t51.Y += t18
+		t21 = t41.X
+		t41.X = 0
+		t51.X += t21
+		t44 := t51
+		t51 = vec{}
+		t40.X += t44.X
+		t40.Y += t44.Y
+		t45 := t40.Y
 		t40.Y = 0
-		t50.Y += t17
-		t20 = t40.X
+		xddotBar.Y += 0.1 * t45
+		t46 := t40.X
 		t40.X = 0
-		t50.X += t20
-		t43 := t50
-		t50 = vec{}
-		t39.X += t43.X
-		t39.Y += t43.Y
-		t44 := t39.Y
-		t39.Y = 0
-		xddotBar.Y += 0.1 * t44
-		t45 := t39.X
-		t39.X = 0
-		xddotBar.X += 0.1 * t45
-		t46 := xBar2
+		xddotBar.X += 0.1 * t46
+		t47 := xBar2
 		xBar2 = vec{}
-		nextBar.X += t46.X
-		nextBar.Y += t46.Y
+		nextBar.X += t47.X
+		nextBar.Y += t47.Y
+		t15 = 0
 		t14 = 0
-		t13 = 0
-		path = t38
-		tapePointers2 = t24[:len(t24)-4]
+		path = t39
+		tapePointers2 = t25[:len(t25)-2]
 	}
 	xdotBar3 = vec{}
 	xBar2 = vec{}
 	t[1] = vec{}
-	t47 := t[0]
+	t48 := t[0]
 	t[0] = vec{}
-	t53.X += t47.X
-	t53.Y += t47.Y
-	t48 := t53
-	t53 = vec{}
 	t54.X += t48.X
 	t54.Y += t48.Y
-	t49 := t54.Y
-	t54.Y = 0
-	wBar = -t49
-	t54.X = 0
-	return t11 * t11, wBar
+	t49 := t54
+	t54 = vec{}
+	t55.X += t49.X
+	t55.Y += t49.Y
+	t50 := t55.Y
+	t55.Y = 0
+	wBar = -t50
+	t55.X = 0
+	return t12 * t12, wBar
 }
 
 // potentialGradReverse is the reverse of potentialGrad for the gradients that call it: the
@@ -469,17 +455,17 @@ func CrossingFGrad(w float64) (f, wBar float64) {
 	var pathBuf [256]int
 	path := pathBuf[:0]
 	var xdotBar vec
-	var t53 vec
-	var xfBar vec
 	var t54 vec
-	var nextBar vec
+	var xfBar vec
 	var t55 vec
+	var nextBar vec
+	var t56 vec
 	var xdotBar2 vec
 	var xddotBar vec
 	var xBar vec
-	var t56 vec
-	t := new([2]vec)
 	var t57 vec
+	t := new([2]vec)
+	var t58 vec
 	charges := []vec{{X: 10, Y: 10 - w}, {X: 10, Y: 0}}
 	x3 := vec{X: 0, Y: 8}
 	var xBar2 vec
@@ -490,193 +476,179 @@ func CrossingFGrad(w float64) (f, wBar float64) {
 	var tapePointers2 []*vec
 	for {
 		x := x3
-		var t58 vec
-		t58.X = 1
-		t58.Y = 0
-		_, gx := potentialJVP(x, t58, charges)
 		var t59 vec
-		t59.X = 0
-		t59.Y = 1
-		_, gy := potentialJVP(x, t59, charges)
+		t59.X = 1
+		t59.Y = 0
+		_, gx := potentialJVP(x, t59, charges)
 		var t60 vec
+		t60.X = 0
+		t60.Y = 1
+		_, gy := potentialJVP(x, t60, charges)
 		var t61 vec
-		t60.X = -gx
-		t60.Y = -gy
-		xddot := t60
+		xddot := vec{X: -gx, Y: -gy}
 		xdot := xdot2
 		var t62 vec
-		var t63 vec
 		t2 = xdot.X
-		t62.X = 0.1 * t2
 		t3 = xdot.Y
-		t62.Y = 0.1 * t3
-		t4 := t62
-		var t64 vec
-		var t65 vec
+		t4 := vec{X: 0.1 * t2, Y: 0.1 * t3}
+		var t63 vec
 		t5 = x.X
-		t64.X = t5 + t4.X
 		t6 = x.Y
-		t64.Y = t6 + t4.Y
-		next := t64
+		next := vec{X: t5 + t4.X, Y: t6 + t4.Y}
 		path = append(path, from)
 		tapeValues = append(tapeValues, x)
-		tapePointers2 = append(tapePointers, &t58, &t59, &t60, &t61, &t62, &t63, &t64, &t65)
+		tapePointers2 = append(tapePointers, &t59, &t60, &t61, &t62, &t63)
 		if next.Y <= 0 {
 			break
 		}
 		x3 = next
-		var t66 vec
-		var t67 vec
-		t66.X = 0.1 * xddot.X
-		t66.Y = 0.1 * xddot.Y
-		t7 := t66
-		var t68 vec
-		var t69 vec
-		t68.X = t2 + t7.X
-		t68.Y = t3 + t7.Y
-		xdot2 = t68
-		tapePointers = append(tapePointers2, &t66, &t67, &t68, &t69)
+		var t64 vec
+		t7 := 0.1 * xddot.X
+		t8 := vec{X: t7, Y: 0.1 * xddot.Y}
+		var t65 vec
+		xdot2 = vec{X: t2 + t8.X, Y: t3 + t8.Y}
+		tapePointers = append(tapePointers2, &t64, &t65)
 		from = 1
 	}
-	t8 := xdot2.Y
-	t9 := x3.Y / t8
-	var t70 vec
-	t10 := vec{X: -(t9 * t2), Y: -(t9 * t3)}
-	var t71 vec
-	t11 := vec{X: t5 + t10.X, Y: t6 + t10.Y}.X
-	xfBar.X += 2 * t11
-	t12 := xfBar
+	t9 := xdot2.Y
+	t10 := x3.Y / t9
+	var t66 vec
+	t11 := vec{X: -(t10 * t2), Y: -(t10 * t3)}
+	var t67 vec
+	t12 := vec{X: t5 + t11.X, Y: t6 + t11.Y}.X
+	xfBar.X += 2 * t12
+	t13 := xfBar
 	xfBar = vec{}
-	t71.X += t12.X
-	t71.Y += t12.Y
-	t13 := t71.Y
-	t71.Y = 0
-	t54.Y += t13
-	t14 := t71.X
-	t71.X = 0
-	t54.X += t14
-	t15 := t54
-	t54 = vec{}
-	t70.X += t15.X
-	t70.Y += t15.Y
-	t16 := t70.Y
-	t70.Y = 0
-	t17 := -(t9 * t16)
-	t18 := t70.X
-	t70.X = 0
-	t19 := t16*t3 + t18*t2
-	t20 := -(t9 * t18)
-	xdotBar3.Y += t19 * t9 / t8
-	xBar2.Y -= t19 / t8
+	t67.X += t13.X
+	t67.Y += t13.Y
+	t14 := t67.Y
+	t67.Y = 0
+	t55.Y += t14
+	t15 := t67.X
+	t67.X = 0
+	t55.X += t15
+	t16 := t55
+	t55 = vec{}
+	t66.X += t16.X
+	t66.Y += t16.Y
+	t17 := t66.Y
+	t66.Y = 0
+	t18 := -(t10 * t17)
+	t19 := t66.X
+	t66.X = 0
+	t20 := t17*t3 + t19*t2
+	t21 := -(t10 * t19)
+	xdotBar3.Y += t20 * t10 / t9
+	xBar2.Y -= t20 / t9
 	for {
-		t21 := tapePointers2[len(tapePointers2)-8]
-		t22 := tapePointers2[len(tapePointers2)-7]
-		t23 := tapePointers2[len(tapePointers2)-5]
+		t22 := tapePointers2[len(tapePointers2)-5]
+		t23 := tapePointers2[len(tapePointers2)-4]
 		t24 := tapePointers2[len(tapePointers2)-3]
-		t25 := tapePointers2[len(tapePointers2)-1]
-		t26 := tapePointers2[:len(tapePointers2)-8]
+		t25 := tapePointers2[len(tapePointers2)-2]
+		t26 := tapePointers2[len(tapePointers2)-1]
+		t27 := tapePointers2[:len(tapePointers2)-5]
 		x2 := tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t27 := nextBar
+		t28 := nextBar
 		nextBar = vec{}
-		t25.X += t27.X
-		t25.Y += t27.Y
-		t28 := t25.Y
+		t26.X += t28.X
+		t26.Y += t28.Y
+		t29 := t26.Y
+		t26.Y = 0
+		t56.Y += t29
+		xBar.Y += t14 + t29
+		t30 := t26.X
+		t26.X = 0
+		t56.X += t30
+		xBar.X += t15 + t30
+		t31 := t56
+		t56 = vec{}
+		t25.X += t31.X
+		t25.Y += t31.Y
+		t32 := t25.Y
 		t25.Y = 0
-		t55.Y += t28
-		xBar.Y += t13 + t28
-		t29 := t25.X
+		xdotBar2.Y += t18 + 0.1*t32
+		t33 := t25.X
 		t25.X = 0
-		t55.X += t29
-		xBar.X += t14 + t29
-		t30 := t55
-		t55 = vec{}
-		t24.X += t30.X
-		t24.Y += t30.Y
-		t31 := t24.Y
-		t24.Y = 0
-		xdotBar2.Y += t17 + 0.1*t31
-		t32 := t24.X
-		t24.X = 0
-		xdotBar2.X += t20 + 0.1*t32
-		t33 := xdotBar2
+		xdotBar2.X += t21 + 0.1*t33
+		t34 := xdotBar2
 		xdotBar2 = vec{}
-		xdotBar3.X += t33.X
-		xdotBar3.Y += t33.Y
-		t34 := xddotBar
+		xdotBar3.X += t34.X
+		xdotBar3.Y += t34.Y
+		t35 := xddotBar
 		xddotBar = vec{}
-		t23.X += t34.X
-		t23.Y += t34.Y
-		t35 := t23.Y
-		t23.Y = 0
-		t36 := t23.X
-		t23.X = 0
-		t37 := t[:]
-		t38 := potentialJVPReverseWrtXCharges(x2, *t22, charges, t37, 0, -t35)
-		xBar.X += t38.X
-		xBar.Y += t38.Y
-		t39 := potentialJVPReverseWrtXCharges(x2, *t21, charges, t37, 0, -t36)
+		t24.X += t35.X
+		t24.Y += t35.Y
+		t36 := t24.Y
+		t24.Y = 0
+		t37 := t24.X
+		t24.X = 0
+		t38 := t[:]
+		t39 := potentialJVPReverseWrtXCharges(x2, *t23, charges, t38, 0, -t36)
 		xBar.X += t39.X
 		xBar.Y += t39.Y
-		t40 := xBar
+		t40 := potentialJVPReverseWrtXCharges(x2, *t22, charges, t38, 0, -t37)
+		xBar.X += t40.X
+		xBar.Y += t40.Y
+		t41 := xBar
 		xBar = vec{}
-		xBar2.X += t40.X
-		xBar2.Y += t40.Y
-		t41 := path[:len(path)-1]
+		xBar2.X += t41.X
+		xBar2.Y += t41.Y
+		t42 := path[:len(path)-1]
 		if path[len(path)-1] == 0 {
 			break
 		}
-		t42 := t26[len(t26)-3]
-		t43 := t26[len(t26)-1]
-		t44 := xdotBar3
+		t43 := t27[len(t27)-2]
+		t44 := t27[len(t27)-1]
+		t45 := xdotBar3
 		xdotBar3 = vec{}
-		xdotBar.X += t44.X
-		xdotBar.Y += t44.Y
-		t45 := xdotBar
+		xdotBar.X += t45.X
+		xdotBar.Y += t45.Y
+		t46 := xdotBar
 		xdotBar = vec{}
-		t43.X += t45.X
-		t43.Y += t45.Y
-		t17 = t43.Y
+		t44.X += t46.X
+		t44.Y += t46.Y
+		t18 = t44.Y
+		t44.Y = 0
+		t54.Y += t18
+		t21 = t44.X
+		t44.X = 0
+		t54.X += t21
+		t47 := t54
+		t54 = vec{}
+		t43.X += t47.X
+		t43.Y += t47.Y
+		t48 := t43.Y
 		t43.Y = 0
-		t53.Y += t17
-		t20 = t43.X
+		xddotBar.Y += 0.1 * t48
+		t49 := t43.X
 		t43.X = 0
-		t53.X += t20
-		t46 := t53
-		t53 = vec{}
-		t42.X += t46.X
-		t42.Y += t46.Y
-		t47 := t42.Y
-		t42.Y = 0
-		xddotBar.Y += 0.1 * t47
-		t48 := t42.X
-		t42.X = 0
-		xddotBar.X += 0.1 * t48
-		t49 := xBar2
+		xddotBar.X += 0.1 * t49
+		t50 := xBar2
 		xBar2 = vec{}
-		nextBar.X += t49.X
-		nextBar.Y += t49.Y
+		nextBar.X += t50.X
+		nextBar.Y += t50.Y
+		t15 = 0
 		t14 = 0
-		t13 = 0
-		path = t41
-		tapePointers2 = t26[:len(t26)-4]
+		path = t42
+		tapePointers2 = t27[:len(t27)-2]
 	}
 	xdotBar3 = vec{}
 	xBar2 = vec{}
 	t[1] = vec{}
-	t50 := t[0]
+	t51 := t[0]
 	t[0] = vec{}
-	t56.X += t50.X
-	t56.Y += t50.Y
-	t51 := t56
-	t56 = vec{}
 	t57.X += t51.X
 	t57.Y += t51.Y
-	t52 := t57.Y
-	t57.Y = 0
-	wBar = -t52
-	t57.X = 0
-	return t11 * t11, wBar
+	t52 := t57
+	t57 = vec{}
+	t58.X += t52.X
+	t58.Y += t52.Y
+	t53 := t58.Y
+	t58.Y = 0
+	wBar = -t53
+	t58.X = 0
+	return t12 * t12, wBar
 }
 
 // potentialJVPReverseWrtXCharges is the reverse of potentialJVP for the gradients that call it: the

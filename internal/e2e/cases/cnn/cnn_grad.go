@@ -183,16 +183,15 @@ func AtrousLossGrad(a, aBar *Atrous, x, y *tensorops.Tensor) float64 {
 	t6 := a.B
 	t7 := tensorops.FuseInto(t5, "a + b", t5, t6)
 	o := tensorops.Softplus(t7)
-	tapePointers := slices.Grow(tapePointersBuf[:0], max(t3+2, 0)*6)
+	tapePointers := slices.Grow(tapePointersBuf[:0], max(t3+2, 0)*5)
 	acc := tensorops.ZerosOf(x.DType(), 2)
 	for i := 0; i < t3; i++ {
 		t23 := tensorops.Slice(o, 0, i, i+1)
-		t24 := tensorops.Slice(y, 0, i, i+1)
-		d2 := tensorops.Sub(t23, t24)
-		t25 := tensorops.Square(d2)
-		t26 := tensorops.Sum(t25, 0)
-		tapePointers = append(tapePointers, t23, t24, d2, t25, acc, t26)
-		acc = tensorops.Add(acc, t26)
+		d2 := tensorops.Sub(t23, tensorops.Slice(y, 0, i, i+1))
+		t24 := tensorops.Square(d2)
+		t25 := tensorops.Sum(t24, 0)
+		tapePointers = append(tapePointers, t23, d2, t24, acc, t25)
+		acc = tensorops.Add(acc, t25)
 	}
 	t8 := tensorops.SumAll(acc)
 	accBar := tensorops.FullLike(acc, 1)
@@ -201,7 +200,7 @@ func AtrousLossGrad(a, aBar *Atrous, x, y *tensorops.Tensor) float64 {
 	i2 := t3 - 1
 	for i2 >= 0 {
 		accBar2 = tensorops.Add(accBar2, accBar)
-		t16 := tapePointers[len(tapePointers)-6]
+		t16 := tapePointers[len(tapePointers)-5]
 		d := tapePointers[len(tapePointers)-4]
 		accBar = tensorops.SumLike(accBar2, tapePointers[len(tapePointers)-2])
 		t17 := tensorops.SumLike(accBar2, tapePointers[len(tapePointers)-1])
@@ -213,7 +212,7 @@ func AtrousLossGrad(a, aBar *Atrous, x, y *tensorops.Tensor) float64 {
 		oBar = tensorops.Add(oBar, t22)
 		i2--
 		accBar2 = nil
-		tapePointers = tapePointers[:len(tapePointers)-6]
+		tapePointers = tapePointers[:len(tapePointers)-5]
 	}
 	t9 := tensorops.SumLike(tensorops.Fuse("Sigmoid(a)*b", t7, oBar), t7)
 	t10 := tensorops.SumLike(t9, t5)

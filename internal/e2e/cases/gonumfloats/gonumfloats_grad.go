@@ -258,20 +258,19 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 				tape = slices.Grow(tape, (len(s)+2)*2)
 				norm2 := 0.0
 				for i := 0; i < len(s); i++ {
-					t3 := math.Abs(s[i])
-					tape = append(tape, norm2, t3)
-					norm2 = math.Max(norm2, t3)
+					t2 := math.Abs(s[i])
+					tape = append(tape, norm2, t2)
+					norm2 = math.Max(norm2, t2)
 				}
 				norm = 0
 				from = 3
 			} else {
-				tape = slices.Grow(tape, (len(s)+2)*2)
+				tape = slices.Grow(tape, len(s)+2)
 				norm = 0
 				for i := 0; i < len(s); i++ {
 					t := math.Abs(s[i])
-					t2 := math.Pow(t, L)
-					tape = append(tape, t, t2)
-					norm += t2
+					tape = append(tape, t)
+					norm += math.Pow(t, L)
 				}
 				from = 4
 			}
@@ -284,62 +283,62 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 	case 2:
 		for i := len(s) - 1; i >= 0; i-- {
 			val3 := s[i]
-			t16 := 0.0
+			t15 := 0.0
 			if val3 < 0 {
-				t16 = -1
+				t15 = -1
 			}
-			t17 := t16
+			t16 := t15
 			if val3 > 0 {
-				t17 = 1
+				t16 = 1
 			}
-			sBar[i] += t17 * seed
+			sBar[i] += t16 * seed
 		}
 	case 3:
 		normBar2 := seed
 		for i := len(s) - 1; i >= 0; i-- {
-			t11 := tape[len(tape)-2] >= tape[len(tape)-1]
-			t12, t13 := 0.0, 1.0
-			if t11 {
-				t12, t13 = 1, 0
+			t10 := tape[len(tape)-2] >= tape[len(tape)-1]
+			t11, t12 := 0.0, 1.0
+			if t10 {
+				t11, t12 = 1, 0
 			}
 			val2 := s[i]
-			t14 := 0.0
+			t13 := 0.0
 			if val2 < 0 {
-				t14 = -1
+				t13 = -1
 			}
-			t15 := t14
+			t14 := t13
 			if val2 > 0 {
-				t15 = 1
+				t14 = 1
 			}
-			sBar[i] += t15 * (t13 * normBar2)
-			normBar2 = t12 * normBar2
+			sBar[i] += t14 * (t12 * normBar2)
+			normBar2 = t11 * normBar2
 			tape = tape[:len(tape)-2]
 		}
 	default:
-		t4 := 1 / L
-		t5 := t4 * math.Pow(norm, t4-1)
-		if t4 == 0 {
-			t5 = 0
+		t3 := 1 / L
+		t4 := t3 * math.Pow(norm, t3-1)
+		if t3 == 0 {
+			t4 = 0
 		}
-		normBar := t5 * seed
-		t6 := L - 1
+		normBar := t4 * seed
+		t5 := L - 1
 		for i := len(s) - 1; i >= 0; i-- {
-			t7 := tape[len(tape)-2]
-			t8 := L * math.Pow(t7, t6)
+			t6 := tape[len(tape)-1]
+			t7 := L * math.Pow(t6, t5)
 			if L == 0 {
-				t8 = 0
+				t7 = 0
 			}
 			val := s[i]
-			t9 := 0.0
+			t8 := 0.0
 			if val < 0 {
-				t9 = -1
+				t8 = -1
 			}
-			t10 := t9
+			t9 := t8
 			if val > 0 {
-				t10 = 1
+				t9 = 1
 			}
-			sBar[i] += t10 * (t8 * normBar)
-			tape = tape[:len(tape)-2]
+			sBar[i] += t9 * (t7 * normBar)
+			tape = tape[:len(tape)-1]
 		}
 	}
 }
@@ -2233,13 +2232,12 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 				norm = 0
 				from2 = 3
 			} else {
-				tape = slices.Grow(tape, (len(s)+2)*2)
+				tape = slices.Grow(tape, len(s)+2)
 				norm = 0
 				for i := 0; i < len(s); i++ {
 					t2 := math.Abs(t[i] - s[i])
-					t3 := math.Pow(t2, L)
-					tape = append(tape, t2, t3)
-					norm += t3
+					tape = append(tape, t2)
+					norm += math.Pow(t2, L)
 				}
 				from2 = 4
 			}
@@ -2251,23 +2249,23 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 		f64L2DistanceUnitaryReverse(s, sBar, t, tBar, seed)
 	case 2:
 		for i := len(s) - 1; i >= 0; i-- {
-			t18 := t[i] - s[i]
-			t19 := 0.0
-			if t18 < 0 {
-				t19 = -1
+			t17 := t[i] - s[i]
+			t18 := 0.0
+			if t17 < 0 {
+				t18 = -1
 			}
-			t20 := t19
-			if t18 > 0 {
-				t20 = 1
+			t19 := t18
+			if t17 > 0 {
+				t19 = 1
 			}
-			t21 := t20 * seed
-			tBar[i] += t21
-			sBar[i] -= t21
+			t20 := t19 * seed
+			tBar[i] += t20
+			sBar[i] -= t20
 		}
 	case 3:
 		normBar2 := seed
 		for i := len(s) - 1; i >= 0; i-- {
-			t13 := path[:len(path)-1]
+			t12 := path[:len(path)-1]
 			var absDiffBar float64
 			if path[len(path)-1] == 0 {
 				absDiffBar = 0
@@ -2275,47 +2273,47 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 				absDiffBar = normBar2
 				normBar2 = 0
 			}
-			t14 := t[i] - s[i]
-			t15 := 0.0
-			if t14 < 0 {
-				t15 = -1
+			t13 := t[i] - s[i]
+			t14 := 0.0
+			if t13 < 0 {
+				t14 = -1
 			}
-			t16 := t15
-			if t14 > 0 {
-				t16 = 1
+			t15 := t14
+			if t13 > 0 {
+				t15 = 1
 			}
-			t17 := t16 * absDiffBar
-			tBar[i] += t17
-			sBar[i] -= t17
-			path = t13
+			t16 := t15 * absDiffBar
+			tBar[i] += t16
+			sBar[i] -= t16
+			path = t12
 		}
 	default:
-		t4 := 1 / L
-		t5 := t4 * math.Pow(norm, t4-1)
-		if t4 == 0 {
-			t5 = 0
+		t3 := 1 / L
+		t4 := t3 * math.Pow(norm, t3-1)
+		if t3 == 0 {
+			t4 = 0
 		}
-		normBar := t5 * seed
-		t6 := L - 1
+		normBar := t4 * seed
+		t5 := L - 1
 		for i := len(s) - 1; i >= 0; i-- {
-			t7 := tape[len(tape)-2]
-			t8 := L * math.Pow(t7, t6)
+			t6 := tape[len(tape)-1]
+			t7 := L * math.Pow(t6, t5)
 			if L == 0 {
-				t8 = 0
+				t7 = 0
 			}
-			t9 := t[i] - s[i]
-			t10 := 0.0
-			if t9 < 0 {
-				t10 = -1
+			t8 := t[i] - s[i]
+			t9 := 0.0
+			if t8 < 0 {
+				t9 = -1
 			}
-			t11 := t10
-			if t9 > 0 {
-				t11 = 1
+			t10 := t9
+			if t8 > 0 {
+				t10 = 1
 			}
-			t12 := t11 * (t8 * normBar)
-			tBar[i] += t12
-			sBar[i] -= t12
-			tape = tape[:len(tape)-2]
+			t11 := t10 * (t7 * normBar)
+			tBar[i] += t11
+			sBar[i] -= t11
+			tape = tape[:len(tape)-1]
 		}
 	}
 }

@@ -738,7 +738,7 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 			tape = append(tape, t33, t34, t35)
 		}
 		next[i] = q2
-		tapePointers = append(tapePointers, &q2, &qBar4)
+		tapePointers = append(tapePointers, &qBar4)
 	}
 	e := 0.0
 	for i := 0; i < len(ps); i++ {
@@ -778,7 +778,7 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 	dtBar = 0
 	for i := len(ps) - 1; i >= 0; i-- {
 		qBar := tapePointers[len(tapePointers)-1]
-		tapePointers = tapePointers[:len(tapePointers)-2]
+		tapePointers = tapePointers[:len(tapePointers)-1]
 		t := nextBar[i]
 		nextBar[i] = Particle{}
 		t2 := t.Pos

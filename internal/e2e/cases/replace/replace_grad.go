@@ -144,17 +144,16 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 		w := make([]float64, len(t11))
 		wBar2 := make([]float64, len(t11))
 		for i := 0; i < len(t11); i++ {
-			t15 := (i + 1) % len(t11)
-			t16 := t11[t15]
-			w[i] = 0.5*t11[i] + 0.25*math.Sin(t16)
-			tapeint = append(tapeint, t15)
-			tape = append(tape, t16)
+			t14 := (i + 1) % len(t11)
+			t15 := t11[t14]
+			w[i] = 0.5*t11[i] + 0.25*math.Sin(t15)
+			tapeint = append(tapeint, t14)
+			tape = append(tape, t15)
 		}
-		t13 := l.W
-		t14 := lBar.W
+		t13 := lBar.W
 		lBar.W = wBar2
 		l.W = w
-		tapeSlices = append(append(tapeSlices, t13, t14), t11, t12, w, wBar2)
+		tapeSlices = append(append(tapeSlices, t13), t11, t12, wBar2)
 	}
 	t2 := l.W
 	s := 0.0
@@ -170,11 +169,11 @@ func RefinedGrad(l, lBar *Layer, steps int) float64 {
 		t5[i] += 2 * t4[i]
 	}
 	for i5 := steps - 1; i5 >= 0; i5-- {
-		t6 := tapeSlices[len(tapeSlices)-4]
-		t7 := tapeSlices[len(tapeSlices)-3]
+		t6 := tapeSlices[len(tapeSlices)-3]
+		t7 := tapeSlices[len(tapeSlices)-2]
 		wBar := tapeSlices[len(tapeSlices)-1]
-		t8 := tapeSlices[:len(tapeSlices)-4]
-		tapeSlices = t8[:len(t8)-2]
+		t8 := tapeSlices[:len(tapeSlices)-3]
+		tapeSlices = t8[:len(t8)-1]
 		lBar.W = t8[len(t8)-1]
 		for i := len(t6) - 1; i >= 0; i-- {
 			t9 := tape[len(tape)-1]
@@ -268,7 +267,7 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	var lBar Layer
-	var t32 Layer
+	var t30 Layer
 	var oldBar2 Layer
 	t := mBar.Layers
 	mBar.Layers = append(t, make([]Layer, max(len(m.Layers)-len(t), 0))...)
@@ -296,19 +295,14 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 			w[j] = v2*x + old2.B
 			tape = append(tape, v2)
 		}
-		var t33 Layer
-		var t34 Layer
-		t34.W = wBar2
-		t33.W = w
-		t33.B = 2 * old2.B
-		t29 := t33
-		t30 := t2[i]
-		t31 := t3[i]
-		t3[i].W = t34.W
-		t2[i] = t29
-		tapePointers = append(tapePointers, &t33, &t34)
-		tapeValues = append(append(tapeValues, t30, t31), old2, oldBar)
-		tapeSlices = append(tapeSlices, w, wBar2)
+		var t31 Layer
+		t31.W = wBar2
+		t29 := t3[i]
+		t3[i].W = t31.W
+		t2[i] = Layer{W: w, B: 2 * old2.B}
+		tapePointers = append(tapePointers, &t31)
+		tapeValues = append(append(tapeValues, t29), old2, oldBar)
+		tapeSlices = append(tapeSlices, wBar2)
 	}
 	s := new(float64)
 	sBar := new(float64)
@@ -362,20 +356,20 @@ func RebuiltGrad(m, mBar *Model, x float64) (f, xBar float64) {
 	*t4 += t12 * x
 	for ; i4 >= 0; i4-- {
 		wBar := tapeSlices[len(tapeSlices)-1]
-		tapeSlices = tapeSlices[:len(tapeSlices)-2]
+		tapeSlices = tapeSlices[:len(tapeSlices)-1]
 		old := tapeValues[len(tapeValues)-2]
 		t13 := tapeValues[:len(tapeValues)-2]
 		t14 := tapeValues[len(tapeValues)-1].W
 		t15 := t13[len(t13)-1]
-		tapeValues = t13[:len(t13)-2]
+		tapeValues = t13[:len(t13)-1]
 		t16 := tapePointers[len(tapePointers)-1]
-		tapePointers = tapePointers[:len(tapePointers)-2]
+		tapePointers = tapePointers[:len(tapePointers)-1]
 		t17 := t3[i4].B
 		t3[i4].B = 0
-		t32.B += t17
+		t30.B += t17
 		t3[i4].W = t15.W
-		t18 := t32
-		t32 = Layer{}
+		t18 := t30
+		t30 = Layer{}
 		t16.B += t18.B
 		t19 := t16.B
 		t16.B = 0

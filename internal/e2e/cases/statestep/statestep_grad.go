@@ -1413,13 +1413,13 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 	var tapeintBuf [256]int
 	var tapePointersBuf [256]*[2]float64
 	var tapePointersBuf2 [256]*float64
-	var t43 [2]float64
+	var t42 [2]float64
 	gadApart(x0, x0Bar, "CloudGrad: x0 and x0Bar")
 	gadApart(q0, q0Bar, "CloudGrad: q0 and q0Bar")
 	gadApart(e0, e0Bar, "CloudGrad: e0 and e0Bar")
 	c := new(cloud)
 	cBar := new(cloud)
-	var t44 [2]float64
+	var t43 [2]float64
 	c.e = [2]float64{e0[0], e0[1]}
 	trips := len(q0) + 2
 	tapePointers := slices.Grow(tapePointersBuf2[:0], trips)
@@ -1432,29 +1432,29 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 		t35 := c.ps
 		t36 := cBar.ps
 		t37 := new([2]float64)
-		t38 := new([2]float64)
-		t37[0] = x0[i]
-		t39 := (i + 1) % len(x0)
-		t37[1] = x0[t39]
-		t40 := particle{x: t38[:], q: qBar2}
-		t41 := append(t35, particle{x: t37[:], q: q})
-		var t42 []particle
-		if cap(t41) != cap(t35) {
-			t42 = make([]particle, len(t41), cap(t41))
+		t38 := (i + 1) % len(x0)
+		t39 := particle{x: t37[:], q: qBar2}
+		t40 := append(t35, particle{
+			x: []float64{x0[i], x0[t38]},
+			q: q,
+		})
+		var t41 []particle
+		if cap(t40) != cap(t35) {
+			t41 = make([]particle, len(t40), cap(t40))
 			for k := 0; k < len(t36); k++ {
-				t42[k].x = t36[k].x
-				t42[k].q = t36[k].q
+				t41[k].x = t36[k].x
+				t41[k].q = t36[k].q
 			}
 		} else {
-			t42 = t36[:len(t41)]
+			t41 = t36[:len(t40)]
 		}
-		t42[len(t35)].x = t40.x
-		t42[len(t35)].q = t40.q
-		cBar.ps = t42
-		c.ps = t41
-		tapePointers = append(tapePointers, q, qBar2)
-		tapePointers2 = append(tapePointers2, t37, t38)
-		tapeint = append(tapeint, t39)
+		t41[len(t35)].x = t39.x
+		t41[len(t35)].q = t39.q
+		cBar.ps = t41
+		c.ps = t40
+		tapePointers = append(tapePointers, qBar2)
+		tapePointers2 = append(tapePointers2, t37)
+		tapeint = append(tapeint, t38)
 	}
 	t := c.ps
 	trips2 := max(steps+2, 0)
@@ -1545,23 +1545,23 @@ func CloudGrad(x0, x0Bar, q0, q0Bar, e0, e0Bar []float64, steps int) float64 {
 		*qBar = 0
 		q0Bar[i5] += t16
 		i5--
-		tapePointers = tapePointers[:len(tapePointers)-2]
-		tapePointers2 = tapePointers2[:len(tapePointers2)-2]
+		tapePointers = tapePointers[:len(tapePointers)-1]
+		tapePointers2 = tapePointers2[:len(tapePointers2)-1]
 		tapeint = tapeint[:len(tapeint)-1]
 	}
 	t8 := cBar.e
 	cBar.e = [2]float64{}
-	t43[0] += t8[0]
-	t43[1] += t8[1]
-	t9 := t43
-	t43 = [2]float64{}
-	t44[0] += t9[0]
-	t44[1] += t9[1]
-	t10 := t44[1]
-	t44[1] = 0
+	t42[0] += t8[0]
+	t42[1] += t8[1]
+	t9 := t42
+	t42 = [2]float64{}
+	t43[0] += t9[0]
+	t43[1] += t9[1]
+	t10 := t43[1]
+	t43[1] = 0
 	e0Bar[1] += t10
-	t11 := t44[0]
-	t44[0] = 0
+	t11 := t43[0]
+	t43[0] = 0
 	e0Bar[0] += t11
 	return sum
 }
@@ -1832,37 +1832,33 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func statePhaseReverse(s, sBar *state, seed [][]float64) {
 	var tapePointersBuf [256]*[2]float64
-	t := s.q
-	outBar := make([][]float64, len(t))
-	t2 := s.v
-	tapePointers := slices.Grow(tapePointersBuf[:0], len(t)+2)
-	for i := 0; i < len(t); i++ {
-		t9 := new([2]float64)
-		t10 := new([2]float64)
-		t9[0] = t[i]
-		t9[1] = t2[i]
-		outBar[i] = t10[:]
-		tapePointers = append(tapePointers, t9, t10)
+	n := len(s.q)
+	outBar := make([][]float64, n)
+	tapePointers := slices.Grow(tapePointersBuf[:0], n+2)
+	for i := 0; i < n; i++ {
+		t7 := new([2]float64)
+		outBar[i] = t7[:]
+		tapePointers = append(tapePointers, t7)
 	}
-	i2 := len(t) - 1
+	i2 := n - 1
 	for k := 0; k < len(seed); k++ {
 		outkBar := outBar[k]
-		t8 := seed[k]
-		for k := 0; k < len(t8); k++ {
-			outkBar[k] += t8[k]
+		t6 := seed[k]
+		for k := 0; k < len(t6); k++ {
+			outkBar[k] += t6[k]
 		}
 	}
 	for ; i2 >= 0; i2-- {
-		t3 := tapePointers[len(tapePointers)-1]
-		t4 := t3[1]
-		t3[1] = 0
-		t5 := sBar.v
+		t := tapePointers[len(tapePointers)-1]
+		t2 := t[1]
+		t[1] = 0
+		t3 := sBar.v
+		t3[i2] += t2
+		t4 := t[0]
+		t[0] = 0
+		t5 := sBar.q
 		t5[i2] += t4
-		t6 := t3[0]
-		t3[0] = 0
-		t7 := sBar.q
-		t7[i2] += t6
-		tapePointers = tapePointers[:len(tapePointers)-2]
+		tapePointers = tapePointers[:len(tapePointers)-1]
 	}
 }
 
@@ -2055,7 +2051,7 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 				t22 := (i3 + 1) % n
 				t23 := t17[t22]
 				t19[i3] = t21 * t23
-				tapeSlices = append(tapeSlices, t17, t18, t19, t20)
+				tapeSlices = append(tapeSlices, t18, t20)
 				tapeint = append(tapeint, t22)
 				tape = append(tape, t21, t23)
 			}
@@ -2106,7 +2102,7 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 				t7 := tape[len(tape)-2]
 				t8 := tape[len(tape)-1]
 				t9 := tapeint[len(tapeint)-1]
-				t10 := tapeSlices[len(tapeSlices)-3]
+				t10 := tapeSlices[len(tapeSlices)-2]
 				t11 := tapeSlices[len(tapeSlices)-1]
 				t12 := t11[i]
 				t11[i] = 0
@@ -2114,7 +2110,7 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 				t10[i] += t12 * t8
 				i--
 				tapeint = tapeint[:len(tapeint)-1]
-				tapeSlices = tapeSlices[:len(tapeSlices)-4]
+				tapeSlices = tapeSlices[:len(tapeSlices)-2]
 				tape = tape[:len(tape)-2]
 			}
 		}
@@ -4517,7 +4513,7 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 			t27[2*i+1] = t34 + w2*(t33-t34)
 			tape = append(tape, t29, t30, t31, t32, t33, t34)
 		}
-		tapeSlices = append(tapeSlices, t25, t26, t27, t28)
+		tapeSlices = append(tapeSlices, t25, t26, t28)
 	}
 	t3 := p.Segs
 	t4 := t3[0]
@@ -4528,10 +4524,10 @@ func RelaxGrad(pts, ptsBar []float64, k float64, steps int) (f, kBar float64) {
 	kBar = 0
 	lengthBar := 1.0
 	for i3 := steps - 1; i3 >= 0; i3-- {
-		t8 := tapeSlices[len(tapeSlices)-3]
+		t8 := tapeSlices[len(tapeSlices)-2]
 		t9 := tapeSlices[len(tapeSlices)-1]
-		t10 := tapeSlices[:len(tapeSlices)-4]
-		for i := len(tapeSlices[len(tapeSlices)-4]) - 1; i >= 1; i-- {
+		t10 := tapeSlices[:len(tapeSlices)-3]
+		for i := len(tapeSlices[len(tapeSlices)-3]) - 1; i >= 1; i-- {
 			t11 := tape[len(tape)-6]
 			t12 := tape[len(tape)-5]
 			t13 := tape[len(tape)-4]

@@ -229,15 +229,14 @@ func NetOutHVPStacked(n *Net, x, vs *tensorops.Tensor) (f float64, hvs *tensorop
 func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	var tapePointersBuf [256]*tensorops.Tensor
 	t := n.Layers
-	tapePointers := slices.Grow(tapePointersBuf[:0], (len(t)+2)*5)
+	tapePointers := slices.Grow(tapePointersBuf[:0], (len(t)+2)*4)
 	h := x
 	for i := 0; i < len(t); i++ {
 		l := t[i]
 		t5 := l.W
 		t6 := tensorops.MatMul(h, t5)
-		t7 := l.B
-		h2 := tensorops.Fuse("Tanh(a + b)", t6, t7)
-		tapePointers = append(tapePointers, h, t5, t6, t7, h2)
+		h2 := tensorops.Fuse("Tanh(a + b)", t6, l.B)
+		tapePointers = append(tapePointers, h, t5, t6, h2)
 		h = h2
 	}
 	t2 := tensorops.SumAll(h)
@@ -246,11 +245,11 @@ func NetOutGrad(n *Net, x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor)
 	for i := len(t) - 1; i >= 0; i-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		t3 := tensorops.TanhJVP(tapePointers[len(tapePointers)-1], hBar2)
-		t4 := tensorops.SumLike(t3, tapePointers[len(tapePointers)-3])
-		hBar = tensorops.MatMulGradA(t4, tapePointers[len(tapePointers)-5], tapePointers[len(tapePointers)-4],
+		t4 := tensorops.SumLike(t3, tapePointers[len(tapePointers)-2])
+		hBar = tensorops.MatMulGradA(t4, tapePointers[len(tapePointers)-4], tapePointers[len(tapePointers)-3],
 			false, false)
 		hBar2 = nil
-		tapePointers = tapePointers[:len(tapePointers)-5]
+		tapePointers = tapePointers[:len(tapePointers)-4]
 	}
 	return t2, hBar
 }
@@ -268,7 +267,7 @@ func netOutGradJVPStacked(
 	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
-	t3 := (len(t2) + 2) * 5
+	t3 := (len(t2) + 2) * 4
 	t4 := append(t, make([]*tensorops.Tensor, t3)...)
 	tapePointers := t4[:len(t)]
 	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t3)...)[:len(t)]
@@ -280,12 +279,11 @@ func netOutGradJVPStacked(
 		t15 := tensorops.MatMulEach(t14, false, h, dh)
 		t16 := t15[0]
 		t17 := t15[1]
-		t18 := l.B
-		t19 := tensorops.Add(t16, t18)
-		h4 := tensorops.Tanh(t19)
-		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t17, t19))
-		tapePointers = append(tapePointers, h, t14, t16, t18, h4)
-		dtapePointers = append(dtapePointers, dh, nil, t17, nil, dh2)
+		t18 := tensorops.Add(t16, l.B)
+		h4 := tensorops.Tanh(t18)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t17, t18))
+		tapePointers = append(tapePointers, h, t14, t16, h4)
+		dtapePointers = append(dtapePointers, dh, nil, t17, dh2)
 		h = h4
 		dh = dh2
 	}
@@ -297,10 +295,10 @@ func netOutGradJVPStacked(
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		h2 := tapePointers[len(tapePointers)-5]
-		t6 := tapePointers[len(tapePointers)-4]
-		t7 := dtapePointers[len(tapePointers)-4]
-		t8 := tapePointers[len(tapePointers)-3]
+		h2 := tapePointers[len(tapePointers)-4]
+		t6 := tapePointers[len(tapePointers)-3]
+		t7 := dtapePointers[len(tapePointers)-3]
+		t8 := tapePointers[len(tapePointers)-2]
 		h3 := tapePointers[len(tapePointers)-1]
 		t9 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[len(tapePointers)-1], dhBar)
 		t10 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t8)
@@ -311,8 +309,8 @@ func netOutGradJVPStacked(
 		dhBar = tensorops.FuseInto(t13, "a + b", t12[1], t13)
 		i2--
 		hBar2 = nil
-		dtapePointers = dtapePointers[:len(tapePointers)-5]
-		tapePointers = tapePointers[:len(tapePointers)-5]
+		dtapePointers = dtapePointers[:len(tapePointers)-4]
+		tapePointers = tapePointers[:len(tapePointers)-4]
 	}
 	return t5, hBar, 0, dhBar
 }
@@ -504,7 +502,7 @@ func netOutGradJVP(
 	var dtapePointersBuf [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
-	t3 := (len(t2) + 2) * 5
+	t3 := (len(t2) + 2) * 4
 	t4 := append(t, make([]*tensorops.Tensor, t3)...)
 	tapePointers := t4[:len(t)]
 	dtapePointers := append(dtapePointersBuf[:0], make([]*tensorops.Tensor, t3)...)[:len(t)]
@@ -516,12 +514,11 @@ func netOutGradJVP(
 		t16 := tensorops.MatMulEach(t15, false, h, dh)
 		t17 := t16[0]
 		t18 := t16[1]
-		t19 := l.B
-		t20 := tensorops.Add(t17, t19)
-		h4 := tensorops.Tanh(t20)
-		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t18, t20))
-		tapePointers = append(tapePointers, h, t15, t17, t19, h4)
-		dtapePointers = append(dtapePointers, dh, nil, t18, nil, dh2)
+		t19 := tensorops.Add(t17, l.B)
+		h4 := tensorops.Tanh(t19)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t18, t19))
+		tapePointers = append(tapePointers, h, t15, t17, h4)
+		dtapePointers = append(dtapePointers, dh, nil, t18, dh2)
 		h = h4
 		dh = dh2
 	}
@@ -534,10 +531,10 @@ func netOutGradJVP(
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		h2 := tapePointers[len(tapePointers)-5]
-		t7 := tapePointers[len(tapePointers)-4]
-		t8 := dtapePointers[len(tapePointers)-4]
-		t9 := tapePointers[len(tapePointers)-3]
+		h2 := tapePointers[len(tapePointers)-4]
+		t7 := tapePointers[len(tapePointers)-3]
+		t8 := dtapePointers[len(tapePointers)-3]
+		t9 := tapePointers[len(tapePointers)-2]
 		h3 := tapePointers[len(tapePointers)-1]
 		t10 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[len(tapePointers)-1], dhBar)
 		t11 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t9)
@@ -548,8 +545,8 @@ func netOutGradJVP(
 		dhBar = tensorops.FuseInto(t14, "a + b", t13[1], t14)
 		i2--
 		hBar2 = nil
-		dtapePointers = dtapePointers[:len(tapePointers)-5]
-		tapePointers = tapePointers[:len(tapePointers)-5]
+		dtapePointers = dtapePointers[:len(tapePointers)-4]
+		tapePointers = tapePointers[:len(tapePointers)-4]
 	}
 	return t5, hBar, t6, dhBar
 }
@@ -580,7 +577,7 @@ func netOutGradJVPLanes2(
 	var dtapePointersBuf2 [256]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	t2 := n.Layers
-	t3 := (len(t2) + 2) * 5
+	t3 := (len(t2) + 2) * 4
 	t4 := append(t, make([]*tensorops.Tensor, t3)...)
 	t5 := append(dtapePointersBuf1[:0], make([]*tensorops.Tensor, t3)...)
 	tapePointers := t4[:len(t)]
@@ -597,15 +594,14 @@ func netOutGradJVPLanes2(
 		t26 := t25[0]
 		t27 := t25[1]
 		t28 := t25[2]
-		t29 := l.B
-		t30 := tensorops.Add(t26, t29)
-		h4 := tensorops.Tanh(t30)
-		dh1v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t27, t30))
-		dh2v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t28, t30))
+		t29 := tensorops.Add(t26, l.B)
+		h4 := tensorops.Tanh(t29)
+		dh1v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t27, t29))
+		dh2v3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t28, t29))
 		i++
-		tapePointers = append(tapePointers, h, t24, t26, t29, h4)
-		dtapePointers1 = append(dtapePointers1, dh1, nil, t27, nil, dh1v3)
-		dtapePointers2 = append(dtapePointers2, dh2, nil, t28, nil, dh2v3)
+		tapePointers = append(tapePointers, h, t24, t26, h4)
+		dtapePointers1 = append(dtapePointers1, dh1, nil, t27, dh1v3)
+		dtapePointers2 = append(dtapePointers2, dh2, nil, t28, dh2v3)
 		h = h4
 		dh1 = dh1v3
 		dh2 = dh2v3
@@ -620,11 +616,11 @@ func netOutGradJVPLanes2(
 	var hBar2 *tensorops.Tensor
 	for i2 >= 0 {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		h2 := tapePointers[len(tapePointers)-5]
-		t9 := tapePointers[len(tapePointers)-4]
-		t10 := dtapePointers1[len(tapePointers)-4]
-		t11 := dtapePointers2[len(tapePointers)-4]
-		t12 := tapePointers[len(tapePointers)-3]
+		h2 := tapePointers[len(tapePointers)-4]
+		t9 := tapePointers[len(tapePointers)-3]
+		t10 := dtapePointers1[len(tapePointers)-3]
+		t11 := dtapePointers2[len(tapePointers)-3]
+		t12 := tapePointers[len(tapePointers)-2]
 		h3 := tapePointers[len(tapePointers)-1]
 		dh1v2 := dtapePointers1[len(tapePointers)-1]
 		dh2v2 := dtapePointers2[len(tapePointers)-1]
@@ -644,9 +640,9 @@ func netOutGradJVPLanes2(
 		dhBar2 = tensorops.FuseInto(t23, "a + b", t21, t23)
 		i2--
 		hBar2 = nil
-		dtapePointers1 = dtapePointers1[:len(tapePointers)-5]
-		dtapePointers2 = dtapePointers2[:len(tapePointers)-5]
-		tapePointers = tapePointers[:len(tapePointers)-5]
+		dtapePointers1 = dtapePointers1[:len(tapePointers)-4]
+		dtapePointers2 = dtapePointers2[:len(tapePointers)-4]
+		tapePointers = tapePointers[:len(tapePointers)-4]
 	}
 	return t6, hBar, t7, t8, dhBar1, dhBar2
 }

@@ -173,3 +173,19 @@ func Ramp(x float64, n int) []float64 {
 	}
 	return append(s, math.Sin(x))
 }
+
+// Literals appends a composite literal to a slice per iteration and sums
+// products of their fields: the reverse reads the literals' shadows, never
+// the literals, so it records the shadows alone (one pointer an iteration,
+// with the four slice headers of the append).
+func Literals(v0 float64, n int) float64 {
+	var ps []Point
+	for k := 0; k < n; k++ {
+		ps = append(ps, Point{X: v0 * float64(k+1), Y: v0})
+	}
+	sum := 0.0
+	for _, p := range ps {
+		sum += p.X * p.Y
+	}
+	return sum
+}
