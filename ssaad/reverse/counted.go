@@ -352,27 +352,21 @@ func (t *transformer) finishCounted(c *countedLoop) {
 			}
 			continue
 		}
-		var arg *ir.Value
-		switch {
-		case t.backEdge[p]:
-			arg = c.prev
-		case c.exit != nil:
-			arg = c.final
-		default:
-			arg = t.v(c.phi)
-		}
-		c.idx.Args = append(c.idx.Args, arg)
-		for _, a := range c.aux {
-			var arg *ir.Value
+		// The index (or counter) along the edge from p: the previous
+		// one back from the body, the final one from the exit, else the
+		// forward's.
+		arg := func(prev, final, phi *ir.Value) *ir.Value {
 			switch {
 			case t.backEdge[p]:
-				arg = a.prev
+				return prev
 			case c.exit != nil:
-				arg = a.final
-			default:
-				arg = t.v(a.phi)
+				return final
 			}
-			a.idx.Args = append(a.idx.Args, arg)
+			return t.v(phi)
+		}
+		c.idx.Args = append(c.idx.Args, arg(c.prev, c.final, c.phi))
+		for _, a := range c.aux {
+			a.idx.Args = append(a.idx.Args, arg(a.prev, a.final, a.phi))
 		}
 	}
 }
