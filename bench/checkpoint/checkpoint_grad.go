@@ -90,8 +90,8 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*b = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
 		t35 := tape[:len(tape)-len(t34)]
@@ -105,7 +105,6 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 		copy(t40, t39[len(t39)-len(t40):])
 		tape = t39[:len(t39)-len(t40)]
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
-		tapeValues = tapeValues2
 	}
 	t12 := bBar.A
 	t13 := bBar.M
@@ -359,8 +358,8 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 		}
 		t12 := tapeint[len(tapeint)-1]
 		tapeint = tapeint[:len(tapeint)-1]
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*b = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t13 := b.M
 		copy(t13, tape[len(tape)-len(t13):])
 		t14 := tape[:len(tape)-len(t13)]
@@ -375,7 +374,6 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 		tape = t18[:len(t18)-len(t19)]
 		bodiesSegmentReverse(b, bBar, t12)
 		path = t11
-		tapeValues = tapeValues2
 	}
 	t20 := bBar.A
 	t21 := bBar.M
@@ -568,8 +566,8 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*b = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
 		t35 := tape[:len(tape)-len(t34)]
@@ -587,7 +585,7 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 			t42 := append(t41, b.V...)
 			t43 := append(t42, b.A...)
 			tape = append(t43, b.M...)
-			tapeValues = append(tapeValues2, *b)
+			tapeValues = append(tapeValues, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
 					t44 := append(tape, b.X...)
@@ -598,8 +596,6 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 				}
 				b.leapfrog(0.001)
 			}
-		} else {
-			tapeValues = tapeValues2
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
@@ -739,8 +735,8 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*b = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
 		t35 := tape[:len(tape)-len(t34)]
@@ -758,7 +754,7 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 			t42 := append(t41, b.V...)
 			t43 := append(t42, b.A...)
 			tape = append(t43, b.M...)
-			tapeValues = append(tapeValues2, *b)
+			tapeValues = append(tapeValues, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
 					t44 := append(tape, b.X...)
@@ -769,8 +765,6 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 				}
 				b.leapfrog(0.001)
 			}
-		} else {
-			tapeValues = tapeValues2
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
@@ -910,8 +904,8 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*b = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
 		t35 := tape[:len(tape)-len(t34)]
@@ -929,7 +923,7 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 			t42 := append(t41, b.V...)
 			t43 := append(t42, b.A...)
 			tape = append(t43, b.M...)
-			tapeValues = append(tapeValues2, *b)
+			tapeValues = append(tapeValues, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
 					t44 := append(tape, b.X...)
@@ -940,8 +934,6 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 				}
 				b.leapfrog(0.001)
 			}
-		} else {
-			tapeValues = tapeValues2
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
@@ -1081,8 +1073,8 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*b = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
 		t35 := tape[:len(tape)-len(t34)]
@@ -1100,7 +1092,7 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 			t42 := append(t41, b.V...)
 			t43 := append(t42, b.A...)
 			tape = append(t43, b.M...)
-			tapeValues = append(tapeValues2, *b)
+			tapeValues = append(tapeValues, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
 					t44 := append(tape, b.X...)
@@ -1111,8 +1103,6 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 				}
 				b.leapfrog(0.001)
 			}
-		} else {
-			tapeValues = tapeValues2
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
@@ -1252,8 +1242,8 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*b = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
 		t35 := tape[:len(tape)-len(t34)]
@@ -1271,7 +1261,7 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 			t42 := append(t41, b.V...)
 			t43 := append(t42, b.A...)
 			tape = append(t43, b.M...)
-			tapeValues = append(tapeValues2, *b)
+			tapeValues = append(tapeValues, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
 					t44 := append(tape, b.X...)
@@ -1282,8 +1272,6 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 				}
 				b.leapfrog(0.001)
 			}
-		} else {
-			tapeValues = tapeValues2
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}

@@ -414,7 +414,7 @@ func (t *transformer) saveState(l *revolveLoop, at func(*ir.Value) *ir.Value, ca
 func (t *transformer) restoreState(l *revolveLoop) {
 	for i := len(l.carried) - 1; i >= 0; i-- {
 		p := l.carried[i]
-		t.Emit(ir.OpStore, nil, l.vars[p], t.pop(t.tape(p.Type), 1)[0])
+		t.popStore(l.vars[p], t.tape(p.Type))
 	}
 	for i := len(l.state) - 1; i >= 0; i-- {
 		t.restoreMemory(t.addrAt(l.state[i]), t.tape)

@@ -144,11 +144,11 @@ func (t *transformer) restoreMemory(x *ir.Value, tapeOf func(types.Type) *ir.Val
 	switch u := x.Type.Underlying().(type) {
 	case *types.Pointer:
 		if !ssaad.RefersToMemory(u.Elem()) {
-			t.Emit(ir.OpStore, nil, x, t.pop(tapeOf(u.Elem()), 1)[0])
+			t.popStore(x, tapeOf(u.Elem()))
 			return
 		}
 		t.ifNotNil(x, func() {
-			t.Emit(ir.OpStore, nil, x, t.pop(tapeOf(u.Elem()), 1)[0])
+			t.popStore(x, tapeOf(u.Elem()))
 			t.restoreInside(x, u.Elem(), tapeOf)
 		})
 	case *types.Slice:
@@ -305,7 +305,7 @@ func (t *transformer) saveShadowHeaders(d *ir.Value) {
 // recorded, in the reverse order.
 func (t *transformer) restoreShadowHeaders(d *ir.Value) {
 	t.eachShadowPart(d, true, func(p *ir.Value, typ types.Type) {
-		t.partsOf(p, typ, true, func(q *ir.Value, pt types.Type) { t.Emit(ir.OpStore, nil, q, t.pop(t.tape(pt), 1)[0]) })
+		t.partsOf(p, typ, true, func(q *ir.Value, pt types.Type) { t.popStore(q, t.tape(pt)) })
 		t.partsOf(p, typ, true, func(q *ir.Value, pt types.Type) { t.restoreShadowHeaders(t.Emit(ir.OpLoad, pt, q)) })
 	})
 }

@@ -788,6 +788,25 @@ func poppedName(w *ir.Value) string {
 // pop removes the last k values from tape tp and returns them in the
 // order they were pushed.
 func (t *transformer) pop(tp *ir.Value, k int) []*ir.Value {
+	out, shrink := t.popThen(tp, k)
+	shrink()
+	return out
+}
+
+// popStore stores the last value of tape tp through dst, then removes it
+// from the tape: the restore reads *s = tape[len(tape)-1] before
+// tape = tape[:len(tape)-1], and the shorter tape needs no variable of
+// its own while the restore reads the longer.
+func (t *transformer) popStore(dst, tp *ir.Value) {
+	out, shrink := t.popThen(tp, 1)
+	t.Emit(ir.OpStore, nil, dst, out[0])
+	shrink()
+}
+
+// popThen emits the loads of the last k values of tape tp, which it
+// returns in the order they were pushed, and a function that emits their
+// removal from the tape.
+func (t *transformer) popThen(tp *ir.Value, k int) ([]*ir.Value, func()) {
 	st := tp.Type.(*types.Pointer).Elem()
 	elem := st.(*types.Slice).Elem()
 	s := t.Emit(ir.OpLoad, st, tp)
@@ -803,8 +822,7 @@ func (t *transformer) pop(tp *ir.Value, k int) []*ir.Value {
 		}
 		out[i] = t.Emit(ir.OpLoad, elem, t.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, idx))
 	}
-	t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, base, nil))
-	return out
+	return out, func() { t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, base, nil)) }
 }
 
 // slotOf returns the variable holding the adjoint of primal value v.

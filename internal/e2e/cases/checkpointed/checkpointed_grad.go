@@ -203,8 +203,8 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	kBar = 0.5 * t11
 	for i := steps - 1; i >= 0; i-- {
 		from := schedule.Back(i)
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t13 := s.v
 		copy(t13, tape[len(tape)-len(t13):])
 		t14 := tape[:len(tape)-len(t13)]
@@ -214,7 +214,7 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		if from < i {
 			t16 := append(tape, s.q...)
 			tape = append(t16, s.v...)
-			tapeValues = append(tapeValues2, *s)
+			tapeValues = append(tapeValues, *s)
 			for k3 := 0; k3 < i-from; k3++ {
 				if schedule.Take(from + k3) {
 					t17 := append(tape, s.q...)
@@ -223,8 +223,6 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 				}
 				s.step(k, 0.01)
 			}
-		} else {
-			tapeValues = tapeValues2
 		}
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.01)
 	}
@@ -414,8 +412,8 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 	}
 	kBar = 0.5 * t11
 	for i := steps - 1; i >= 0; i-- {
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t13 := s.v
 		copy(t13, tape[len(tape)-len(t13):])
 		t14 := tape[:len(tape)-len(t13)]
@@ -423,7 +421,6 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 		copy(t15, t14[len(t14)-len(t15):])
 		tape = t14[:len(t14)-len(t15)]
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.01)
-		tapeValues = tapeValues2
 	}
 	for k2 := 0; k2 < len(q0); k2++ {
 		t12 := t2[k2]
@@ -587,8 +584,8 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	cBar = 0
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t13 := s.v
 		copy(t13, tape[len(tape)-len(t13):])
 		t14 := tape[:len(tape)-len(t13)]
@@ -598,12 +595,12 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 		if from < t {
 			t16 := append(tape2, s.q...)
 			tape2 = append(t16, s.v...)
-			tapeValues2 = append(tapeValues2, *s)
+			tapeValues = append(tapeValues, *s)
 			for k4 := 0; k4 < t-from; k4++ {
 				if schedule.Take(from + k4) {
 					t29 := append(tape2, s.q...)
 					tape2 = append(t29, s.v...)
-					tapeValues2 = append(tapeValues2, *s)
+					tapeValues = append(tapeValues, *s)
 				}
 				s.kick(k, c, 0.025)
 				s.drift(0.05)
@@ -612,17 +609,17 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 		}
 		t17 := append(tape2, s.q...)
 		tape3 := append(t17, s.v...)
-		tapeValues2 = append(tapeValues2, *s)
+		tapeValues = append(tapeValues, *s)
 		s.kick(k, c, 0.025)
 		t18 := append(tape3, s.q...)
 		tape4 := append(t18, s.v...)
-		tapeValues2 = append(tapeValues2, *s)
+		tapeValues = append(tapeValues, *s)
 		s.drift(0.05)
 		t19, t20 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
 		kBar += t19
 		cBar += t20
-		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
-		*s = tapeValues2[len(tapeValues2)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t21 := s.v
 		copy(t21, tape4[len(tape4)-len(t21):])
 		t22 := tape4[:len(tape4)-len(t21)]
@@ -630,8 +627,8 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 		copy(t23, t22[len(t22)-len(t23):])
 		tape5 := t22[:len(t22)-len(t23)]
 		chainDriftReverseWrtS(s, sBar, 0.05)
-		tapeValues = tapeValues3[:len(tapeValues3)-1]
-		*s = tapeValues3[len(tapeValues3)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t24 := s.v
 		copy(t24, tape5[len(tape5)-len(t24):])
 		t25 := tape5[:len(tape5)-len(t24)]
@@ -834,8 +831,8 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	kBar = 0
 	cBar = 0
 	for t := steps - 1; t >= 0; t-- {
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t13 := s.v
 		copy(t13, tape[len(tape)-len(t13):])
 		t14 := tape[:len(tape)-len(t13)]
@@ -845,8 +842,8 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 		t16, t17 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
 		kBar += t16
 		cBar += t17
-		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
-		*s = tapeValues2[len(tapeValues2)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t18 := s.v
 		copy(t18, tape2[len(tape2)-len(t18):])
 		t19 := tape2[:len(tape2)-len(t18)]
@@ -854,8 +851,8 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 		copy(t20, t19[len(t19)-len(t20):])
 		tape3 := t19[:len(t19)-len(t20)]
 		chainDriftReverseWrtS(s, sBar, 0.05)
-		tapeValues = tapeValues3[:len(tapeValues3)-1]
-		*s = tapeValues3[len(tapeValues3)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t21 := s.v
 		copy(t21, tape3[len(tape3)-len(t21):])
 		t22 := tape3[:len(tape3)-len(t21)]
@@ -1209,17 +1206,17 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 	}
 	for t := 1; t <= steps; t++ {
 		from := schedule.Back(steps - t)
-		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
 		*g = tapeValues2[len(tapeValues2)-1]
-		tapeValues4 := tapeValues[:len(tapeValues)-1]
+		tapeValues2 = tapeValues2[:len(tapeValues2)-1]
 		*g.c = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t12 := g.u
 		copy(t12, tape[len(tape)-len(t12):])
 		tape = tape[:len(tape)-len(t12)]
 		if from < steps-t {
 			tape = append(tape, g.u...)
-			tapeValues = append(tapeValues4, *g.c)
-			tapeValues2 = append(tapeValues3, *g)
+			tapeValues = append(tapeValues, *g.c)
+			tapeValues2 = append(tapeValues2, *g)
 			t13 := steps - t - from
 			for k := 0; k < t13; k++ {
 				if schedule.Take(from + k) {
@@ -1229,9 +1226,6 @@ func HeatGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kappaBar,
 				}
 				g.diffuse()
 			}
-		} else {
-			tapeValues2 = tapeValues3
-			tapeValues = tapeValues4
 		}
 		gridDiffuseReverse(g, gBar)
 	}
@@ -1354,16 +1348,14 @@ func HeatPlainGrad(u0, u0Bar []float64, kappa, leak float64, steps int) (f, kapp
 		s += t13 * x
 	}
 	for t := 1; t <= steps; t++ {
-		tapeValues3 := tapeValues[:len(tapeValues)-1]
 		*g = tapeValues[len(tapeValues)-1]
-		tapeValues4 := tapeValues2[:len(tapeValues2)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		*g.c = tapeValues2[len(tapeValues2)-1]
+		tapeValues2 = tapeValues2[:len(tapeValues2)-1]
 		t12 := g.u
 		copy(t12, tape[len(tape)-len(t12):])
 		tape = tape[:len(tape)-len(t12)]
 		gridDiffuseReverse(g, gBar)
-		tapeValues2 = tapeValues4
-		tapeValues = tapeValues3
 	}
 	t9 := t5.leak
 	t5.leak = 0
@@ -1491,8 +1483,8 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	wBar = 0
 	for t := steps - 1; t >= 0; t-- {
 		from := schedule.Back(t)
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t10 := s.v
 		copy(t10, tape[len(tape)-len(t10):])
 		t11 := tape[:len(tape)-len(t10)]
@@ -1502,7 +1494,7 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 		if from < t {
 			t13 := append(tape, s.q...)
 			tape = append(t13, s.v...)
-			tapeValues = append(tapeValues2, *s)
+			tapeValues = append(tapeValues, *s)
 			for k3 := 0; k3 < t-from; k3++ {
 				if schedule.Take(from + k3) {
 					t18 := append(tape, s.q...)
@@ -1512,8 +1504,6 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 				t19 := math.Sin(w * float64(from+k3))
 				s.push(t19, k, 0.05)
 			}
-		} else {
-			tapeValues = tapeValues2
 		}
 		t14 := float64(t)
 		t15 := w * t14
@@ -1691,8 +1681,8 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	kBar = 0
 	wBar = 0
 	for t := steps - 1; t >= 0; t-- {
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t10 := s.v
 		copy(t10, tape[len(tape)-len(t10):])
 		t11 := tape[:len(tape)-len(t10)]
@@ -1703,7 +1693,6 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 		t14 := float64(t)
 		wBar += math.Cos(w*t14) * (0.05 * sBar.v[0]) * t14
 		kBar += t13
-		tapeValues = tapeValues2
 	}
 	for k2 := 0; k2 < len(q0); k2++ {
 		t9 := t3[k2]
@@ -1829,8 +1818,8 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 		t9 := tape[:len(tape)-1]
 		time2 := t9[len(t9)-1]
 		t10 := t9[:len(t9)-1]
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t11 := s.v
 		copy(t11, t10[len(t10)-len(t11):])
 		t12 := t10[:len(t10)-len(t11)]
@@ -1840,7 +1829,7 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 		if from < t {
 			t14 := append(tape, s.q...)
 			tape2 := append(t14, s.v...)
-			tapeValues = append(tapeValues2, *s)
+			tapeValues = append(tapeValues, *s)
 			tape = append(append(tape2, time2), work2)
 			for k3 := 0; k3 < t-from; k3++ {
 				if schedule.Take(from + k3) {
@@ -1852,8 +1841,6 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 				work2 += s.forced(k, math.Sin(w*time2), 0.05)
 				time2 += t4
 			}
-		} else {
-			tapeValues = tapeValues2
 		}
 		t15 := w * time2
 		t6 += timeBar2
@@ -2036,16 +2023,15 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 	wBar = 0
 	t6 := 0.0
 	timeBar2 := timeBar
-	t7 := steps - 1
-	for t7 >= 0 {
+	for t := steps - 1; t >= 0; t-- {
 		time2 := tape[len(tape)-3]
 		t9 := tape[len(tape)-1]
 		t10 := tape[:len(tape)-3]
 		t6 += timeBar2
 		t11 := sBar.v
 		t11[0] += tape[len(tape)-2]
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t12 := s.v
 		copy(t12, t10[len(t10)-len(t12):])
 		t13 := t10[:len(t10)-len(t12)]
@@ -2056,8 +2042,6 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 		t15 := math.Cos(w*time2) * (t9 + 0.05*sBar.v[0])
 		wBar += t15 * time2
 		timeBar2 += w * t15
-		t7--
-		tapeValues = tapeValues2
 	}
 	wBar += 0.05 * t6
 	for k2 := 0; k2 < len(q0); k2++ {

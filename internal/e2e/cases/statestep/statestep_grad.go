@@ -132,8 +132,8 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		kBar += t14 * t14
 	}
 	for i := steps - 1; i >= 0; i-- {
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t11 := s.v
 		copy(t11, tape[len(tape)-len(t11):])
 		t12 := tape[:len(tape)-len(t11)]
@@ -141,7 +141,6 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		copy(t13, t12[len(t12)-len(t13):])
 		tape = t12[:len(t12)-len(t13)]
 		kBar += stateStepReverseWrtSK(s, sBar, k, 0.01)
-		tapeValues = tapeValues2
 	}
 	for k2 := 0; k2 < len(q0); k2++ {
 		t10 := t2[k2]
@@ -360,8 +359,8 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 	kBar = 0
 	cBar = 0
 	for i := steps - 1; i >= 0; i-- {
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t11 := s.v
 		copy(t11, tape[len(tape)-len(t11):])
 		t12 := tape[:len(tape)-len(t11)]
@@ -371,8 +370,8 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 		t14, t15 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
 		kBar += t14
 		cBar += t15
-		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
-		*s = tapeValues2[len(tapeValues2)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t16 := s.v
 		copy(t16, tape2[len(tape2)-len(t16):])
 		t17 := tape2[:len(tape2)-len(t16)]
@@ -380,8 +379,8 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 		copy(t18, t17[len(t17)-len(t18):])
 		tape3 := t17[:len(t17)-len(t18)]
 		stateDriftReverseWrtS(s, sBar, 0.05)
-		tapeValues = tapeValues3[:len(tapeValues3)-1]
-		*s = tapeValues3[len(tapeValues3)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t19 := s.v
 		copy(t19, tape3[len(tape3)-len(t19):])
 		t20 := tape3[:len(tape3)-len(t19)]
@@ -826,8 +825,8 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 		tapeint = tapeint[:len(tapeint)-1]
 	}
 	for i := steps - 1; i >= 0; i-- {
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*b = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t24 := b.m
 		copy(t24, tape[len(tape)-len(t24):])
 		t25 := tape[:len(tape)-len(t24)]
@@ -841,7 +840,6 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 		copy(t30, t29[len(t29)-len(t30):])
 		tape = t29[:len(t29)-len(t30)]
 		bodiesVerletReverseWrtB(b, bBar, 0.01)
-		tapeValues = tapeValues2
 	}
 	t8 := bBar.a
 	t9 := bBar.m
@@ -1184,8 +1182,8 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 		}
 		t9 := tapeint[len(tapeint)-1]
 		tapeint = tapeint[:len(tapeint)-1]
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*b = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t10 := b.m
 		copy(t10, tape[len(tape)-len(t10):])
 		t11 := tape[:len(tape)-len(t10)]
@@ -1200,7 +1198,6 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 		tape = t15[:len(t15)-len(t16)]
 		bodiesSegmentReverseWrtB(b, bBar, t9, 0.01)
 		path = path2
-		tapeValues = tapeValues2
 	}
 	t17 := bBar.a
 	t18 := bBar.m
@@ -1775,8 +1772,8 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 			pBar[1] += p[0]
 			pBar[0] += p1
 		}
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t11 := s.v
 		copy(t11, tape[len(tape)-len(t11):])
 		t12 := tape[:len(tape)-len(t11)]
@@ -1784,8 +1781,8 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 		copy(t13, t12[len(t12)-len(t13):])
 		tape2 := t12[:len(t12)-len(t13)]
 		statePhaseReverse(s, sBar, t10)
-		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
-		*rest = tapeValues2[len(tapeValues2)-1]
+		*rest = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t14 := rest.v
 		copy(t14, tape2[len(tape2)-len(t14):])
 		t15 := tape2[:len(tape2)-len(t14)]
@@ -1795,8 +1792,8 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 		t17, t18 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
 		kBar += t17
 		cBar += t18
-		tapeValues = tapeValues3[:len(tapeValues3)-1]
-		*s = tapeValues3[len(tapeValues3)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t19 := s.v
 		copy(t19, tape3[len(tape3)-len(t19):])
 		t20 := tape3[:len(tape3)-len(t19)]
@@ -2081,12 +2078,12 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 	for s2 >= 0 {
 		t6 := path[:len(path)-1]
 		if path[len(path)-1] == 0 {
-			t13 := tapeSlices[:len(tapeSlices)-1]
 			bBar.next = tapeSlices[len(tapeSlices)-1]
-			tapeSlices = t13[:len(t13)-1]
+			t13 := tapeSlices[:len(tapeSlices)-1]
 			bBar.cur = t13[len(t13)-1]
-			tapeValues2 := tapeValues[:len(tapeValues)-1]
+			tapeSlices = t13[:len(t13)-1]
 			*b = tapeValues[len(tapeValues)-1]
+			tapeValues = tapeValues[:len(tapeValues)-1]
 			t14 := b.next
 			copy(t14, tape[len(tape)-len(t14):])
 			t15 := tape[:len(tape)-len(t14)]
@@ -2094,7 +2091,6 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 			copy(t16, t15[len(t15)-len(t16):])
 			tape = t15[:len(t15)-len(t16)]
 			wBar += buffersSmoothReverse(b, bBar, w)
-			tapeValues = tapeValues2
 		} else {
 			i := tapeint[len(tapeint)-1] - 1
 			tapeint = tapeint[:len(tapeint)-1]
@@ -2251,8 +2247,8 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 		e += t28*t28 + t29*t30
 	}
 	for i := 3; i >= 0; i-- {
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
 		*r = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t16 := r.v
 		copy(t16, tape[len(tape)-len(t16):])
 		t17 := tape[:len(tape)-len(t16)]
@@ -2260,8 +2256,8 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 		copy(t18, t17[len(t17)-len(t18):])
 		tape2 := t17[:len(t17)-len(t18)]
 		stateStepReverseWrtS(r, rBar, 0.7, 0.1)
-		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
-		*s = tapeValues2[len(tapeValues2)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t19 := s.v
 		copy(t19, tape2[len(tape2)-len(t19):])
 		t20 := tape2[:len(tape2)-len(t19)]
@@ -2269,8 +2265,8 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 		copy(t21, t20[len(t20)-len(t21):])
 		tape3 := t20[:len(t20)-len(t21)]
 		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
-		tapeValues4 := tapeValues3[:len(tapeValues3)-1]
-		*s = tapeValues3[len(tapeValues3)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t22 := s.v
 		copy(t22, tape3[len(tape3)-len(t22):])
 		t23 := tape3[:len(tape3)-len(t22)]
@@ -2278,8 +2274,8 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 		copy(t24, t23[len(t23)-len(t24):])
 		tape4 := t23[:len(t23)-len(t24)]
 		stateDriftReverseWrtS(s, sBar, 0.1)
-		tapeValues = tapeValues4[:len(tapeValues4)-1]
-		*s = tapeValues4[len(tapeValues4)-1]
+		*s = tapeValues[len(tapeValues)-1]
+		tapeValues = tapeValues[:len(tapeValues)-1]
 		t25 := s.v
 		copy(t25, tape4[len(tape4)-len(t25):])
 		t26 := tape4[:len(tape4)-len(t25)]
@@ -3734,10 +3730,10 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	i3 := 3
 	for i3 >= 0 {
 		t28 := dtapeValues[len(tapeValues)-1]
-		tapeValues2 := tapeValues[:len(tapeValues)-1]
-		dtapeValues = dtapeValues[:len(tapeValues)-1]
 		*r = tapeValues[len(tapeValues)-1]
 		*dr = t28
+		tapeValues2 := tapeValues[:len(tapeValues)-1]
+		dtapeValues = dtapeValues[:len(tapeValues)-1]
 		t29 := r.v
 		t30 := dr.v
 		copy(t29, tape[len(tape)-len(t29):])
@@ -3752,10 +3748,10 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 		dtape2 := t32[:len(t31)-len(t33)]
 		stateStepReverseWrtSJVP(r, dr, rBar, drBar, 0.7, 0.1)
 		t35 := dtapeValues[len(tapeValues2)-1]
-		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
-		dtapeValues = dtapeValues[:len(tapeValues2)-1]
 		*s = tapeValues2[len(tapeValues2)-1]
 		*ds = t35
+		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
+		dtapeValues = dtapeValues[:len(tapeValues2)-1]
 		t36 := s.v
 		t37 := ds.v
 		copy(t36, tape2[len(tape2)-len(t36):])
@@ -3770,10 +3766,10 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 		dtape3 := t39[:len(t38)-len(t40)]
 		stateKickReverseWrtSJVP(s, ds, sBar, dsBar, 1.3, 0.4, 0.05)
 		t42 := dtapeValues[len(tapeValues3)-1]
-		tapeValues = tapeValues3[:len(tapeValues3)-1]
-		dtapeValues = dtapeValues[:len(tapeValues3)-1]
 		*s = tapeValues3[len(tapeValues3)-1]
 		*ds = t42
+		tapeValues = tapeValues3[:len(tapeValues3)-1]
+		dtapeValues = dtapeValues[:len(tapeValues3)-1]
 		t43 := s.v
 		t44 := ds.v
 		copy(t43, tape3[len(tape3)-len(t43):])
