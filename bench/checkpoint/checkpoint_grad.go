@@ -41,24 +41,24 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t46 := t4[2*j]
-			t47 := t4[2*i]
-			dx2 := t46 - t47
-			t48 := t4[2*j+1]
-			t49 := t4[2*i+1]
-			dy2 := t48 - t49
+			t40 := t4[2*j]
+			t41 := t4[2*i]
+			dx2 := t40 - t41
+			t42 := t4[2*j+1]
+			t43 := t4[2*i+1]
+			dy2 := t42 - t43
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t50 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t50)
-			t51 := t6[j]
-			t5[2*i] += t51 * f2 * dx2
-			t52 := t6[j]
-			t5[2*i+1] += t52 * f2 * dy2
-			t53 := t6[i]
-			t5[2*j] -= t53 * f2 * dx2
-			t54 := t6[i]
-			t5[2*j+1] -= t54 * f2 * dy2
-			tape = append(tape, t46, t47, t48, t49, t50, t51, t52, t53, t54)
+			t44 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t44)
+			t45 := t6[j]
+			t5[2*i] += t45 * f2 * dx2
+			t46 := t6[j]
+			t5[2*i+1] += t46 * f2 * dy2
+			t47 := t6[i]
+			t5[2*j] -= t47 * f2 * dx2
+			t48 := t6[i]
+			t5[2*j+1] -= t48 * f2 * dy2
+			tape = append(tape, t40, t41, t42, t43, t44, t45, t46, t47, t48)
 		}
 	}
 	trips := max(steps+2, 0)
@@ -69,10 +69,10 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t43 := append(tape, b.X...)
-		t44 := append(t43, b.V...)
-		t45 := append(t44, b.A...)
-		tape = append(t45, b.M...)
+		tape = append(tape, b.X...)
+		tape = append(tape, b.V...)
+		tape = append(tape, b.A...)
+		tape = append(tape, b.M...)
 		tapeValues = append(tapeValues, *b)
 		b.leapfrog(0.001)
 	}
@@ -82,11 +82,11 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t41 := t7[i]
-		t42 := t8[i]
-		t9[i] += 2 * t42
-		t10[i] += 2 * t41
-		e += t41*t41 + t42*t42
+		t38 := t7[i]
+		t39 := t8[i]
+		t9[i] += 2 * t39
+		t10[i] += 2 * t38
+		e += t38*t38 + t39*t39
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
@@ -94,16 +94,16 @@ func PlainGrad(m, x0, x0Bar []float64, steps int) float64 {
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
-		t35 := tape[:len(tape)-len(t34)]
-		t36 := b.A
-		copy(t36, t35[len(t35)-len(t36):])
-		t37 := t35[:len(t35)-len(t36)]
-		t38 := b.V
-		copy(t38, t37[len(t37)-len(t38):])
-		t39 := t37[:len(t37)-len(t38)]
-		t40 := b.X
-		copy(t40, t39[len(t39)-len(t40):])
-		tape = t39[:len(t39)-len(t40)]
+		tape = tape[:len(tape)-len(t34)]
+		t35 := b.A
+		copy(t35, tape[len(tape)-len(t35):])
+		tape = tape[:len(tape)-len(t35)]
+		t36 := b.V
+		copy(t36, tape[len(tape)-len(t36):])
+		tape = tape[:len(tape)-len(t36)]
+		t37 := b.X
+		copy(t37, tape[len(tape)-len(t37):])
+		tape = tape[:len(tape)-len(t37)]
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
 	}
 	t12 := bBar.A
@@ -299,24 +299,24 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t48 := t4[2*j]
-			t49 := t4[2*i]
-			dx2 := t48 - t49
-			t50 := t4[2*j+1]
-			t51 := t4[2*i+1]
-			dy2 := t50 - t51
+			t42 := t4[2*j]
+			t43 := t4[2*i]
+			dx2 := t42 - t43
+			t44 := t4[2*j+1]
+			t45 := t4[2*i+1]
+			dy2 := t44 - t45
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t52 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t52)
-			t53 := t6[j]
-			t5[2*i] += t53 * f2 * dx2
-			t54 := t6[j]
-			t5[2*i+1] += t54 * f2 * dy2
-			t55 := t6[i]
-			t5[2*j] -= t55 * f2 * dx2
-			t56 := t6[i]
-			t5[2*j+1] -= t56 * f2 * dy2
-			tape = append(tape, t48, t49, t50, t51, t52, t53, t54, t55, t56)
+			t46 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t46)
+			t47 := t6[j]
+			t5[2*i] += t47 * f2 * dx2
+			t48 := t6[j]
+			t5[2*i+1] += t48 * f2 * dy2
+			t49 := t6[i]
+			t5[2*j] -= t49 * f2 * dx2
+			t50 := t6[i]
+			t5[2*j+1] -= t50 * f2 * dy2
+			tape = append(tape, t42, t43, t44, t45, t46, t47, t48, t49, t50)
 		}
 	}
 	t := 0
@@ -324,14 +324,14 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	for {
 		path = append(path, from)
 		if t < steps {
-			t44 := min(k, steps-t)
-			t45 := append(tape, b.X...)
-			t46 := append(t45, b.V...)
-			t47 := append(t46, b.A...)
-			tape = append(t47, b.M...)
+			t41 := min(k, steps-t)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
-			b.segment(t44)
-			tapeint = append(tapeint, t44)
+			b.segment(t41)
+			tapeint = append(tapeint, t41)
 			t += k
 			from = 1
 		} else {
@@ -344,11 +344,11 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t42 := t7[i]
-		t43 := t8[i]
-		t9[i] += 2 * t43
-		t10[i] += 2 * t42
-		e += t42*t42 + t43*t43
+		t39 := t7[i]
+		t40 := t8[i]
+		t9[i] += 2 * t40
+		t10[i] += 2 * t39
+		e += t39*t39 + t40*t40
 	}
 	finalM := slices.Clone(m)
 	for {
@@ -362,62 +362,62 @@ func SegmentedGrad(m, x0, x0Bar []float64, steps, k int) float64 {
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t13 := b.M
 		copy(t13, tape[len(tape)-len(t13):])
-		t14 := tape[:len(tape)-len(t13)]
-		t15 := b.A
-		copy(t15, t14[len(t14)-len(t15):])
-		t16 := t14[:len(t14)-len(t15)]
-		t17 := b.V
-		copy(t17, t16[len(t16)-len(t17):])
-		t18 := t16[:len(t16)-len(t17)]
-		t19 := b.X
-		copy(t19, t18[len(t18)-len(t19):])
-		tape = t18[:len(t18)-len(t19)]
+		tape = tape[:len(tape)-len(t13)]
+		t14 := b.A
+		copy(t14, tape[len(tape)-len(t14):])
+		tape = tape[:len(tape)-len(t14)]
+		t15 := b.V
+		copy(t15, tape[len(tape)-len(t15):])
+		tape = tape[:len(tape)-len(t15)]
+		t16 := b.X
+		copy(t16, tape[len(tape)-len(t16):])
+		tape = tape[:len(tape)-len(t16)]
 		bodiesSegmentReverse(b, bBar, t12)
 		path = t11
 	}
-	t20 := bBar.A
-	t21 := bBar.M
-	t22 := bBar.X
+	t17 := bBar.A
+	t18 := bBar.M
+	t19 := bBar.X
 	for i := n - 1; i >= 0; i-- {
 		for j := n - 1; j >= i+1; j-- {
-			t24 := tape[len(tape)-5]
-			t25 := tape[len(tape)-4]
-			t26 := tape[len(tape)-3]
-			t27 := tape[len(tape)-2]
-			t28 := tape[len(tape)-1]
-			t29 := t20[2*j+1]
+			t21 := tape[len(tape)-5]
+			t22 := tape[len(tape)-4]
+			t23 := tape[len(tape)-3]
+			t24 := tape[len(tape)-2]
+			t25 := tape[len(tape)-1]
+			t26 := t17[2*j+1]
 			dy := tape[len(tape)-7] - tape[len(tape)-6]
-			t30 := t29 * dy
+			t27 := t26 * dy
 			dx := tape[len(tape)-9] - tape[len(tape)-8]
 			r2 := dx*dx + dy*dy + 0.01
-			t31 := r2 * t24
-			f := 1 / t31
-			t21[i] -= t30 * f
-			t32 := t20[2*j]
-			t33 := t32 * dx
-			t21[i] -= t33 * f
-			t34 := t20[2*i+1]
-			t35 := t34 * dy
-			t21[j] += t35 * f
-			t36 := t20[2*i]
-			t37 := t36 * dx
-			t21[j] += t37 * f
-			t38 := (-(t28 * t30) - t27*t33 + t26*t35 + t25*t37) * f / t31
-			t39 := -(t38 * t24) - 0.5/t24*(r2*t38)
-			t40 := t26*f*t34 - t28*f*t29 + 2*(t39*dy)
-			t41 := t25*f*t36 - t27*f*t32 + 2*(t39*dx)
-			t22[2*i+1] -= t40
-			t22[2*j+1] += t40
-			t22[2*i] -= t41
-			t22[2*j] += t41
+			t28 := r2 * t21
+			f := 1 / t28
+			t18[i] -= t27 * f
+			t29 := t17[2*j]
+			t30 := t29 * dx
+			t18[i] -= t30 * f
+			t31 := t17[2*i+1]
+			t32 := t31 * dy
+			t18[j] += t32 * f
+			t33 := t17[2*i]
+			t34 := t33 * dx
+			t18[j] += t34 * f
+			t35 := (-(t25 * t27) - t24*t30 + t23*t32 + t22*t34) * f / t28
+			t36 := -(t35 * t21) - 0.5/t21*(r2*t35)
+			t37 := t23*f*t31 - t25*f*t26 + 2*(t36*dy)
+			t38 := t22*f*t33 - t24*f*t29 + 2*(t36*dx)
+			t19[2*i+1] -= t37
+			t19[2*j+1] += t37
+			t19[2*i] -= t38
+			t19[2*j] += t38
 			tape = tape[:len(tape)-9]
 		}
 	}
 	clear(bBar.A)
 	for k2 := 0; k2 < len(x0); k2++ {
-		t23 := t3[k2]
+		t20 := t3[k2]
 		t3[k2] = 0
-		x0Bar[k2] += t23
+		x0Bar[k2] += t20
 	}
 	copy(m, finalM)
 	return e
@@ -449,10 +449,10 @@ func bodiesSegmentReverse(b, bBar *Bodies, k int) {
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
 		if b != nil {
-			t10 := append(tape, b.X...)
-			t11 := append(t10, b.V...)
-			t12 := append(t11, b.A...)
-			tape = append(t12, b.M...)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.leapfrog(0.001)
@@ -462,16 +462,16 @@ func bodiesSegmentReverse(b, bBar *Bodies, k int) {
 			*b = tapeValues[len(tapeValues)-1]
 			t3 := b.M
 			copy(t3, tape[len(tape)-len(t3):])
-			t4 := tape[:len(tape)-len(t3)]
-			t5 := b.A
-			copy(t5, t4[len(t4)-len(t5):])
-			t6 := t4[:len(t4)-len(t5)]
-			t7 := b.V
-			copy(t7, t6[len(t6)-len(t7):])
-			t8 := t6[:len(t6)-len(t7)]
-			t9 := b.X
-			copy(t9, t8[len(t8)-len(t9):])
-			tape = t8[:len(t8)-len(t9)]
+			tape = tape[:len(tape)-len(t3)]
+			t4 := b.A
+			copy(t4, tape[len(tape)-len(t4):])
+			tape = tape[:len(tape)-len(t4)]
+			t5 := b.V
+			copy(t5, tape[len(tape)-len(t5):])
+			tape = tape[:len(tape)-len(t5)]
+			t6 := b.X
+			copy(t6, tape[len(tape)-len(t6):])
+			tape = tape[:len(tape)-len(t6)]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		bodiesLeapfrogReverseWrtB(b, bBar, 0.001)
@@ -512,24 +512,24 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t52 := t4[2*j]
-			t53 := t4[2*i]
-			dx2 := t52 - t53
-			t54 := t4[2*j+1]
-			t55 := t4[2*i+1]
-			dy2 := t54 - t55
+			t40 := t4[2*j]
+			t41 := t4[2*i]
+			dx2 := t40 - t41
+			t42 := t4[2*j+1]
+			t43 := t4[2*i+1]
+			dy2 := t42 - t43
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t56 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t56)
-			t57 := t6[j]
-			t5[2*i] += t57 * f2 * dx2
-			t58 := t6[j]
-			t5[2*i+1] += t58 * f2 * dy2
-			t59 := t6[i]
-			t5[2*j] -= t59 * f2 * dx2
-			t60 := t6[i]
-			t5[2*j+1] -= t60 * f2 * dy2
-			tape = append(tape, t52, t53, t54, t55, t56, t57, t58, t59, t60)
+			t44 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t44)
+			t45 := t6[j]
+			t5[2*i] += t45 * f2 * dx2
+			t46 := t6[j]
+			t5[2*i+1] += t46 * f2 * dy2
+			t47 := t6[i]
+			t5[2*j] -= t47 * f2 * dx2
+			t48 := t6[i]
+			t5[2*j+1] -= t48 * f2 * dy2
+			tape = append(tape, t40, t41, t42, t43, t44, t45, t46, t47, t48)
 		}
 	}
 	trips := max(steps, 0)
@@ -539,10 +539,10 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			t49 := append(tape, b.X...)
-			t50 := append(t49, b.V...)
-			t51 := append(t50, b.A...)
-			tape = append(t51, b.M...)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
@@ -557,11 +557,11 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t47 := t7[i]
-		t48 := t8[i]
-		t9[i] += 2 * t48
-		t10[i] += 2 * t47
-		e += t47*t47 + t48*t48
+		t38 := t7[i]
+		t39 := t8[i]
+		t9[i] += 2 * t39
+		t10[i] += 2 * t38
+		e += t38*t38 + t39*t39
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
@@ -570,28 +570,28 @@ func Checkpoint10Grad(m, x0, x0Bar []float64, steps int) float64 {
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
-		t35 := tape[:len(tape)-len(t34)]
-		t36 := b.A
-		copy(t36, t35[len(t35)-len(t36):])
-		t37 := t35[:len(t35)-len(t36)]
-		t38 := b.V
-		copy(t38, t37[len(t37)-len(t38):])
-		t39 := t37[:len(t37)-len(t38)]
-		t40 := b.X
-		copy(t40, t39[len(t39)-len(t40):])
-		tape = t39[:len(t39)-len(t40)]
+		tape = tape[:len(tape)-len(t34)]
+		t35 := b.A
+		copy(t35, tape[len(tape)-len(t35):])
+		tape = tape[:len(tape)-len(t35)]
+		t36 := b.V
+		copy(t36, tape[len(tape)-len(t36):])
+		tape = tape[:len(tape)-len(t36)]
+		t37 := b.X
+		copy(t37, tape[len(tape)-len(t37):])
+		tape = tape[:len(tape)-len(t37)]
 		if from < t {
-			t41 := append(tape, b.X...)
-			t42 := append(t41, b.V...)
-			t43 := append(t42, b.A...)
-			tape = append(t43, b.M...)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					t44 := append(tape, b.X...)
-					t45 := append(t44, b.V...)
-					t46 := append(t45, b.A...)
-					tape = append(t46, b.M...)
+					tape = append(tape, b.X...)
+					tape = append(tape, b.V...)
+					tape = append(tape, b.A...)
+					tape = append(tape, b.M...)
 					tapeValues = append(tapeValues, *b)
 				}
 				b.leapfrog(0.001)
@@ -681,24 +681,24 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t52 := t4[2*j]
-			t53 := t4[2*i]
-			dx2 := t52 - t53
-			t54 := t4[2*j+1]
-			t55 := t4[2*i+1]
-			dy2 := t54 - t55
+			t40 := t4[2*j]
+			t41 := t4[2*i]
+			dx2 := t40 - t41
+			t42 := t4[2*j+1]
+			t43 := t4[2*i+1]
+			dy2 := t42 - t43
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t56 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t56)
-			t57 := t6[j]
-			t5[2*i] += t57 * f2 * dx2
-			t58 := t6[j]
-			t5[2*i+1] += t58 * f2 * dy2
-			t59 := t6[i]
-			t5[2*j] -= t59 * f2 * dx2
-			t60 := t6[i]
-			t5[2*j+1] -= t60 * f2 * dy2
-			tape = append(tape, t52, t53, t54, t55, t56, t57, t58, t59, t60)
+			t44 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t44)
+			t45 := t6[j]
+			t5[2*i] += t45 * f2 * dx2
+			t46 := t6[j]
+			t5[2*i+1] += t46 * f2 * dy2
+			t47 := t6[i]
+			t5[2*j] -= t47 * f2 * dx2
+			t48 := t6[i]
+			t5[2*j+1] -= t48 * f2 * dy2
+			tape = append(tape, t40, t41, t42, t43, t44, t45, t46, t47, t48)
 		}
 	}
 	trips := max(steps, 0)
@@ -708,10 +708,10 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			t49 := append(tape, b.X...)
-			t50 := append(t49, b.V...)
-			t51 := append(t50, b.A...)
-			tape = append(t51, b.M...)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
@@ -726,11 +726,11 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t47 := t7[i]
-		t48 := t8[i]
-		t9[i] += 2 * t48
-		t10[i] += 2 * t47
-		e += t47*t47 + t48*t48
+		t38 := t7[i]
+		t39 := t8[i]
+		t9[i] += 2 * t39
+		t10[i] += 2 * t38
+		e += t38*t38 + t39*t39
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
@@ -739,28 +739,28 @@ func Checkpoint32Grad(m, x0, x0Bar []float64, steps int) float64 {
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
-		t35 := tape[:len(tape)-len(t34)]
-		t36 := b.A
-		copy(t36, t35[len(t35)-len(t36):])
-		t37 := t35[:len(t35)-len(t36)]
-		t38 := b.V
-		copy(t38, t37[len(t37)-len(t38):])
-		t39 := t37[:len(t37)-len(t38)]
-		t40 := b.X
-		copy(t40, t39[len(t39)-len(t40):])
-		tape = t39[:len(t39)-len(t40)]
+		tape = tape[:len(tape)-len(t34)]
+		t35 := b.A
+		copy(t35, tape[len(tape)-len(t35):])
+		tape = tape[:len(tape)-len(t35)]
+		t36 := b.V
+		copy(t36, tape[len(tape)-len(t36):])
+		tape = tape[:len(tape)-len(t36)]
+		t37 := b.X
+		copy(t37, tape[len(tape)-len(t37):])
+		tape = tape[:len(tape)-len(t37)]
 		if from < t {
-			t41 := append(tape, b.X...)
-			t42 := append(t41, b.V...)
-			t43 := append(t42, b.A...)
-			tape = append(t43, b.M...)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					t44 := append(tape, b.X...)
-					t45 := append(t44, b.V...)
-					t46 := append(t45, b.A...)
-					tape = append(t46, b.M...)
+					tape = append(tape, b.X...)
+					tape = append(tape, b.V...)
+					tape = append(tape, b.A...)
+					tape = append(tape, b.M...)
 					tapeValues = append(tapeValues, *b)
 				}
 				b.leapfrog(0.001)
@@ -850,24 +850,24 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t52 := t4[2*j]
-			t53 := t4[2*i]
-			dx2 := t52 - t53
-			t54 := t4[2*j+1]
-			t55 := t4[2*i+1]
-			dy2 := t54 - t55
+			t40 := t4[2*j]
+			t41 := t4[2*i]
+			dx2 := t40 - t41
+			t42 := t4[2*j+1]
+			t43 := t4[2*i+1]
+			dy2 := t42 - t43
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t56 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t56)
-			t57 := t6[j]
-			t5[2*i] += t57 * f2 * dx2
-			t58 := t6[j]
-			t5[2*i+1] += t58 * f2 * dy2
-			t59 := t6[i]
-			t5[2*j] -= t59 * f2 * dx2
-			t60 := t6[i]
-			t5[2*j+1] -= t60 * f2 * dy2
-			tape = append(tape, t52, t53, t54, t55, t56, t57, t58, t59, t60)
+			t44 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t44)
+			t45 := t6[j]
+			t5[2*i] += t45 * f2 * dx2
+			t46 := t6[j]
+			t5[2*i+1] += t46 * f2 * dy2
+			t47 := t6[i]
+			t5[2*j] -= t47 * f2 * dx2
+			t48 := t6[i]
+			t5[2*j+1] -= t48 * f2 * dy2
+			tape = append(tape, t40, t41, t42, t43, t44, t45, t46, t47, t48)
 		}
 	}
 	trips := max(steps, 0)
@@ -877,10 +877,10 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			t49 := append(tape, b.X...)
-			t50 := append(t49, b.V...)
-			t51 := append(t50, b.A...)
-			tape = append(t51, b.M...)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
@@ -895,11 +895,11 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t47 := t7[i]
-		t48 := t8[i]
-		t9[i] += 2 * t48
-		t10[i] += 2 * t47
-		e += t47*t47 + t48*t48
+		t38 := t7[i]
+		t39 := t8[i]
+		t9[i] += 2 * t39
+		t10[i] += 2 * t38
+		e += t38*t38 + t39*t39
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
@@ -908,28 +908,28 @@ func Checkpoint100Grad(m, x0, x0Bar []float64, steps int) float64 {
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
-		t35 := tape[:len(tape)-len(t34)]
-		t36 := b.A
-		copy(t36, t35[len(t35)-len(t36):])
-		t37 := t35[:len(t35)-len(t36)]
-		t38 := b.V
-		copy(t38, t37[len(t37)-len(t38):])
-		t39 := t37[:len(t37)-len(t38)]
-		t40 := b.X
-		copy(t40, t39[len(t39)-len(t40):])
-		tape = t39[:len(t39)-len(t40)]
+		tape = tape[:len(tape)-len(t34)]
+		t35 := b.A
+		copy(t35, tape[len(tape)-len(t35):])
+		tape = tape[:len(tape)-len(t35)]
+		t36 := b.V
+		copy(t36, tape[len(tape)-len(t36):])
+		tape = tape[:len(tape)-len(t36)]
+		t37 := b.X
+		copy(t37, tape[len(tape)-len(t37):])
+		tape = tape[:len(tape)-len(t37)]
 		if from < t {
-			t41 := append(tape, b.X...)
-			t42 := append(t41, b.V...)
-			t43 := append(t42, b.A...)
-			tape = append(t43, b.M...)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					t44 := append(tape, b.X...)
-					t45 := append(t44, b.V...)
-					t46 := append(t45, b.A...)
-					tape = append(t46, b.M...)
+					tape = append(tape, b.X...)
+					tape = append(tape, b.V...)
+					tape = append(tape, b.A...)
+					tape = append(tape, b.M...)
 					tapeValues = append(tapeValues, *b)
 				}
 				b.leapfrog(0.001)
@@ -1019,24 +1019,24 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t52 := t4[2*j]
-			t53 := t4[2*i]
-			dx2 := t52 - t53
-			t54 := t4[2*j+1]
-			t55 := t4[2*i+1]
-			dy2 := t54 - t55
+			t40 := t4[2*j]
+			t41 := t4[2*i]
+			dx2 := t40 - t41
+			t42 := t4[2*j+1]
+			t43 := t4[2*i+1]
+			dy2 := t42 - t43
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t56 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t56)
-			t57 := t6[j]
-			t5[2*i] += t57 * f2 * dx2
-			t58 := t6[j]
-			t5[2*i+1] += t58 * f2 * dy2
-			t59 := t6[i]
-			t5[2*j] -= t59 * f2 * dx2
-			t60 := t6[i]
-			t5[2*j+1] -= t60 * f2 * dy2
-			tape = append(tape, t52, t53, t54, t55, t56, t57, t58, t59, t60)
+			t44 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t44)
+			t45 := t6[j]
+			t5[2*i] += t45 * f2 * dx2
+			t46 := t6[j]
+			t5[2*i+1] += t46 * f2 * dy2
+			t47 := t6[i]
+			t5[2*j] -= t47 * f2 * dx2
+			t48 := t6[i]
+			t5[2*j+1] -= t48 * f2 * dy2
+			tape = append(tape, t40, t41, t42, t43, t44, t45, t46, t47, t48)
 		}
 	}
 	trips := max(steps, 0)
@@ -1046,10 +1046,10 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			t49 := append(tape, b.X...)
-			t50 := append(t49, b.V...)
-			t51 := append(t50, b.A...)
-			tape = append(t51, b.M...)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
@@ -1064,11 +1064,11 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t47 := t7[i]
-		t48 := t8[i]
-		t9[i] += 2 * t48
-		t10[i] += 2 * t47
-		e += t47*t47 + t48*t48
+		t38 := t7[i]
+		t39 := t8[i]
+		t9[i] += 2 * t39
+		t10[i] += 2 * t38
+		e += t38*t38 + t39*t39
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
@@ -1077,28 +1077,28 @@ func Checkpoint316Grad(m, x0, x0Bar []float64, steps int) float64 {
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
-		t35 := tape[:len(tape)-len(t34)]
-		t36 := b.A
-		copy(t36, t35[len(t35)-len(t36):])
-		t37 := t35[:len(t35)-len(t36)]
-		t38 := b.V
-		copy(t38, t37[len(t37)-len(t38):])
-		t39 := t37[:len(t37)-len(t38)]
-		t40 := b.X
-		copy(t40, t39[len(t39)-len(t40):])
-		tape = t39[:len(t39)-len(t40)]
+		tape = tape[:len(tape)-len(t34)]
+		t35 := b.A
+		copy(t35, tape[len(tape)-len(t35):])
+		tape = tape[:len(tape)-len(t35)]
+		t36 := b.V
+		copy(t36, tape[len(tape)-len(t36):])
+		tape = tape[:len(tape)-len(t36)]
+		t37 := b.X
+		copy(t37, tape[len(tape)-len(t37):])
+		tape = tape[:len(tape)-len(t37)]
 		if from < t {
-			t41 := append(tape, b.X...)
-			t42 := append(t41, b.V...)
-			t43 := append(t42, b.A...)
-			tape = append(t43, b.M...)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					t44 := append(tape, b.X...)
-					t45 := append(t44, b.V...)
-					t46 := append(t45, b.A...)
-					tape = append(t46, b.M...)
+					tape = append(tape, b.X...)
+					tape = append(tape, b.V...)
+					tape = append(tape, b.A...)
+					tape = append(tape, b.M...)
 					tapeValues = append(tapeValues, *b)
 				}
 				b.leapfrog(0.001)
@@ -1188,24 +1188,24 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	tape := slices.Grow(tapeBuf[:0], (n+2)*((n+4)/2*9))
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			t52 := t4[2*j]
-			t53 := t4[2*i]
-			dx2 := t52 - t53
-			t54 := t4[2*j+1]
-			t55 := t4[2*i+1]
-			dy2 := t54 - t55
+			t40 := t4[2*j]
+			t41 := t4[2*i]
+			dx2 := t40 - t41
+			t42 := t4[2*j+1]
+			t43 := t4[2*i+1]
+			dy2 := t42 - t43
 			r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-			t56 := math.Sqrt(r2v2)
-			f2 := 1 / (r2v2 * t56)
-			t57 := t6[j]
-			t5[2*i] += t57 * f2 * dx2
-			t58 := t6[j]
-			t5[2*i+1] += t58 * f2 * dy2
-			t59 := t6[i]
-			t5[2*j] -= t59 * f2 * dx2
-			t60 := t6[i]
-			t5[2*j+1] -= t60 * f2 * dy2
-			tape = append(tape, t52, t53, t54, t55, t56, t57, t58, t59, t60)
+			t44 := math.Sqrt(r2v2)
+			f2 := 1 / (r2v2 * t44)
+			t45 := t6[j]
+			t5[2*i] += t45 * f2 * dx2
+			t46 := t6[j]
+			t5[2*i+1] += t46 * f2 * dy2
+			t47 := t6[i]
+			t5[2*j] -= t47 * f2 * dx2
+			t48 := t6[i]
+			t5[2*j+1] -= t48 * f2 * dy2
+			tape = append(tape, t40, t41, t42, t43, t44, t45, t46, t47, t48)
 		}
 	}
 	trips := max(steps, 0)
@@ -1215,10 +1215,10 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			t49 := append(tape, b.X...)
-			t50 := append(t49, b.V...)
-			t51 := append(t50, b.A...)
-			tape = append(t51, b.M...)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
@@ -1233,11 +1233,11 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 	t10 := bBar.X
 	e := 0.0
 	for i := 0; i < len(t7); i++ {
-		t47 := t7[i]
-		t48 := t8[i]
-		t9[i] += 2 * t48
-		t10[i] += 2 * t47
-		e += t47*t47 + t48*t48
+		t38 := t7[i]
+		t39 := t8[i]
+		t9[i] += 2 * t39
+		t10[i] += 2 * t38
+		e += t38*t38 + t39*t39
 	}
 	finalM := slices.Clone(m)
 	for t := steps - 1; t >= 0; t-- {
@@ -1246,28 +1246,28 @@ func Checkpoint1000Grad(m, x0, x0Bar []float64, steps int) float64 {
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t34 := b.M
 		copy(t34, tape[len(tape)-len(t34):])
-		t35 := tape[:len(tape)-len(t34)]
-		t36 := b.A
-		copy(t36, t35[len(t35)-len(t36):])
-		t37 := t35[:len(t35)-len(t36)]
-		t38 := b.V
-		copy(t38, t37[len(t37)-len(t38):])
-		t39 := t37[:len(t37)-len(t38)]
-		t40 := b.X
-		copy(t40, t39[len(t39)-len(t40):])
-		tape = t39[:len(t39)-len(t40)]
+		tape = tape[:len(tape)-len(t34)]
+		t35 := b.A
+		copy(t35, tape[len(tape)-len(t35):])
+		tape = tape[:len(tape)-len(t35)]
+		t36 := b.V
+		copy(t36, tape[len(tape)-len(t36):])
+		tape = tape[:len(tape)-len(t36)]
+		t37 := b.X
+		copy(t37, tape[len(tape)-len(t37):])
+		tape = tape[:len(tape)-len(t37)]
 		if from < t {
-			t41 := append(tape, b.X...)
-			t42 := append(t41, b.V...)
-			t43 := append(t42, b.A...)
-			tape = append(t43, b.M...)
+			tape = append(tape, b.X...)
+			tape = append(tape, b.V...)
+			tape = append(tape, b.A...)
+			tape = append(tape, b.M...)
 			tapeValues = append(tapeValues, *b)
 			for k := 0; k < t-from; k++ {
 				if schedule.Take(from + k) {
-					t44 := append(tape, b.X...)
-					t45 := append(t44, b.V...)
-					t46 := append(t45, b.A...)
-					tape = append(t46, b.M...)
+					tape = append(tape, b.X...)
+					tape = append(tape, b.V...)
+					tape = append(tape, b.A...)
+					tape = append(tape, b.M...)
 					tapeValues = append(tapeValues, *b)
 				}
 				b.leapfrog(0.001)

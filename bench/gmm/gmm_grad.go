@@ -193,11 +193,11 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	tape := slices.Grow(tapeBuf[:0], (k+2)*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
-			t12 := q[c*d+j]
-			t13 := math.Exp(t12)
-			qdiag[c*d+j] = t13
-			sumq[c] += t12
-			tape = append(tape, t13)
+			t10 := q[c*d+j]
+			t11 := math.Exp(t10)
+			qdiag[c*d+j] = t11
+			sumq[c] += t10
+			tape = append(tape, t11)
 		}
 	}
 	xc := make([]float64, d)
@@ -213,12 +213,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			for j := 0; j < d; j++ {
 				xc[j] = x[i*d+j] - mu[c*d+j]
 			}
-			t9 := append(tape, xc...)
+			tape = append(tape, xc...)
 			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
-			t10 := alpha[c]
-			t11 := sumq[c]
-			tape = append(t9, qx...)
-			main[c] = t10 + t11 - 0.5*sqnorm(qx)
+			t8 := alpha[c]
+			t9 := sumq[c]
+			tape = append(tape, qx...)
+			main[c] = t8 + t9 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, main...)
 		slse += logsumexp(main)
@@ -235,9 +235,9 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	c2 := np*float64(d)*-0.34657359027997264 - out
 	out2 := 0.0
 	for ck := 0; ck < k; ck++ {
-		t7 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t8 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 -= 0.5*(t7+t8) - 0*sumq[ck]
+		t6 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t7 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 -= 0.5*(t6+t7) - 0*sumq[ck]
 	}
 	for ck := k - 1; ck >= 0; ck-- {
 		sqnormReverse(l[ck*nl:(ck+1)*nl], lBar[ck*nl:(ck+1)*nl], -0.5)
@@ -252,12 +252,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			t5 := mainBar[c]
 			mainBar[c] = 0
 			copy(qx, tape[len(tape)-d:])
-			t6 := tape[:len(tape)-d]
+			tape = tape[:len(tape)-d]
 			sqnormReverse(qx, qxBar, -(0.5 * t5))
 			sumqBar[c] += t5
 			alphaBar[c] += t5
-			copy(xc, t6[len(t6)-d:])
-			tape = t6[:len(t6)-d]
+			copy(xc, tape[len(tape)-d:])
+			tape = tape[:len(tape)-d]
 			qtimesxReverse(qx, qxBar, qdiag[c*d:(c+1)*d], qdiagBar[c*d:(c+1)*d], l[c*nl:(c+1)*nl],
 				lBar[c*nl:(c+1)*nl], xc, xcBar)
 			for j := d - 1; j >= 0; j-- {

@@ -86,7 +86,7 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 	gadApart(x, xBar, "FinalGrad: x and xBar")
 	n := len(x)
 	var y, yBar, k1, k1Bar, k2, k2Bar, k3, k3Bar, k4, k4Bar, u, uBar []float64
-	var t6 float64
+	var t3 float64
 	var from int
 	if n == 0 {
 		y = nil
@@ -101,7 +101,7 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 		k4Bar = nil
 		u = nil
 		uBar = nil
-		t6 = 0
+		t3 = 0
 		from = 0
 	} else {
 		h := 2 / float64(steps)
@@ -121,46 +121,46 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 		t2 := h / 6
 		tape = slices.Grow(tape, max(steps+2, 0)*(n+n+n+n))
 		for i2 := 0; i2 < steps; i2++ {
-			t3 := append(tape, y...)
+			tape = append(tape, y...)
 			rhs(k1, x, y)
 			for i := 0; i < n; i++ {
 				u[i] = y[i] + t*k1[i]
 			}
-			t4 := append(t3, u...)
+			tape = append(tape, u...)
 			rhs(k2, x, u)
 			for i := 0; i < n; i++ {
 				u[i] = y[i] + t*k2[i]
 			}
-			t5 := append(t4, u...)
+			tape = append(tape, u...)
 			rhs(k3, x, u)
 			for i := 0; i < n; i++ {
 				u[i] = y[i] + h*k3[i]
 			}
-			tape = append(t5, u...)
+			tape = append(tape, u...)
 			rhs(k4, x, u)
 			for i := 0; i < n; i++ {
 				y[i] += t2 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
 			}
 		}
-		t6 = y[n-1]
+		t3 = y[n-1]
 		from = 1
 	}
 	if from != 0 {
 		yBar[n-1] += 1
 		h2 := 2 / float64(steps)
-		t7 := h2 / 6
-		t8 := h2 / 2
+		t4 := h2 / 6
+		t5 := h2 / 2
 		for i6 := steps - 1; i6 >= 0; i6-- {
 			for i := n - 1; i >= 0; i-- {
-				t12 := t7 * yBar[i]
-				k4Bar[i] += t12
-				t13 := 2 * t12
-				k3Bar[i] += t13
-				k2Bar[i] += t13
-				k1Bar[i] += t12
+				t6 := t4 * yBar[i]
+				k4Bar[i] += t6
+				t7 := 2 * t6
+				k3Bar[i] += t7
+				k2Bar[i] += t7
+				k1Bar[i] += t6
 			}
 			copy(u, tape[len(tape)-len(u):])
-			t9 := tape[:len(tape)-len(u)]
+			tape = tape[:len(tape)-len(u)]
 			rhsReverse(k4, k4Bar, x, xBar, u, uBar)
 			for i := n - 1; i >= 0; i-- {
 				uiBar3 := uBar[i]
@@ -168,30 +168,30 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 				k3Bar[i] += h2 * uiBar3
 				yBar[i] += uiBar3
 			}
-			copy(u, t9[len(t9)-len(u):])
-			t10 := t9[:len(t9)-len(u)]
+			copy(u, tape[len(tape)-len(u):])
+			tape = tape[:len(tape)-len(u)]
 			rhsReverse(k3, k3Bar, x, xBar, u, uBar)
 			for i := n - 1; i >= 0; i-- {
 				uiBar2 := uBar[i]
 				uBar[i] = 0
-				k2Bar[i] += t8 * uiBar2
+				k2Bar[i] += t5 * uiBar2
 				yBar[i] += uiBar2
 			}
-			copy(u, t10[len(t10)-len(u):])
-			t11 := t10[:len(t10)-len(u)]
+			copy(u, tape[len(tape)-len(u):])
+			tape = tape[:len(tape)-len(u)]
 			rhsReverse(k2, k2Bar, x, xBar, u, uBar)
 			for i := n - 1; i >= 0; i-- {
 				uiBar := uBar[i]
 				uBar[i] = 0
-				k1Bar[i] += t8 * uiBar
+				k1Bar[i] += t5 * uiBar
 				yBar[i] += uiBar
 			}
-			copy(y, t11[len(t11)-len(y):])
+			copy(y, tape[len(tape)-len(y):])
 			rhsReverse(k1, k1Bar, x, xBar, y, yBar)
-			tape = t11[:len(t11)-len(y)]
+			tape = tape[:len(tape)-len(y)]
 		}
 	}
-	return t6
+	return t3
 }
 
 // rhsReverse is the reverse of rhs for the gradients that call it: the vector-Jacobian product of

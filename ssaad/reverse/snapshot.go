@@ -112,7 +112,7 @@ func (t *transformer) saveMemory(x *ir.Value, tapeOf func(types.Type) *ir.Value)
 		}
 		tp := tapeOf(elem)
 		st := tp.Type.(*types.Pointer).Elem()
-		app := t.Emit(ir.OpCall, st, t.Emit(ir.OpLoad, st, tp), x)
+		app := t.tapeValue(tp, t.Emit(ir.OpCall, st, t.Emit(ir.OpLoad, st, tp), x))
 		app.Callee = &ir.Callee{Builtin: "append", Spread: true}
 		t.Emit(ir.OpStore, nil, tp, app)
 	}
@@ -160,7 +160,7 @@ func (t *transformer) restoreMemory(x *ir.Value, tapeOf func(types.Type) *ir.Val
 		n.Tok = token.SUB
 		cp := t.Emit(ir.OpCall, intType, x, t.Emit(ir.OpSlice, st, s, n, nil, nil))
 		cp.Callee = &ir.Callee{Builtin: "copy"}
-		t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, n, nil))
+		t.Emit(ir.OpStore, nil, tp, t.tapeValue(tp, t.Emit(ir.OpSlice, st, s, nil, n, nil)))
 		if ssaad.RefersToMemory(elem) {
 			ptr := types.NewPointer(elem)
 			last := t.Emit(ir.OpBinary, intType, t.Emit(ir.OpLen, intType, x), t.F.Int(1))

@@ -825,6 +825,15 @@ func (t *transformer) popThen(tp *ir.Value, k int) ([]*ir.Value, func()) {
 	return out, func() { t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, base, nil)) }
 }
 
+// tapeValue names v, a new value of tape tp (pushed to or popped from),
+// after the tape, and returns it: the emitter then assigns it to the
+// tape's variable where the old value is dead (tape = tape[:len(tape)-1])
+// instead of a temporary of its own.
+func (t *transformer) tapeValue(tp, v *ir.Value) *ir.Value {
+	v.Name = tp.Name
+	return v
+}
+
 // slotOf returns the variable holding the adjoint of primal value v.
 func (t *transformer) slotOf(v *ir.Value) *ir.Value {
 	if s, ok := t.slot[v]; ok {

@@ -21,13 +21,13 @@ func DetGrad(a, aBar []float64, ell int) float64 {
 		r[i] = i + 1
 		c[i] = i + 1
 	}
-	t := append(append(tapeintBuf[:0], r...), c...)
-	t2 := minor(a, ell, ell, r, c)
-	copy(c, t[len(t)-(ell+1):])
-	t3 := t[:len(t)-(ell+1)]
-	copy(r, t3[len(t3)-(ell+1):])
+	tapeint := append(append(tapeintBuf[:0], r...), c...)
+	t := minor(a, ell, ell, r, c)
+	copy(c, tapeint[len(tapeint)-(ell+1):])
+	tapeint = tapeint[:len(tapeint)-(ell+1)]
+	copy(r, tapeint[len(tapeint)-(ell+1):])
 	minorReverse(a, aBar, ell, ell, r, c, 1)
-	return t2
+	return t
 }
 
 // minorReverse is the reverse of minor for the gradients that call it: the vector-Jacobian product
@@ -60,12 +60,12 @@ func minorReverse(a, aBar []float64, n, m int, r, c []int, seed float64) {
 		cPrev := n
 		for j := 0; j < m; j++ {
 			c[cPrev] = c[cj2]
-			t := append(append(tapeint, r...), c...)
-			t2 := minor(a, n, m-1, r, c)
+			tapeint2 := append(append(tapeint, r...), c...)
+			t := minor(a, n, m-1, r, c)
 			c[cPrev] = cj2
 			cj3 := c[cj2]
-			tapeint = append(t, cj2)
-			tape = append(tape, sign, t2)
+			tapeint = append(tapeint2, cj2)
+			tape = append(tape, sign, t)
 			sign = -sign
 			cPrev = cj2
 			cj2 = cj3
@@ -78,16 +78,16 @@ func minorReverse(a, aBar []float64, n, m int, r, c []int, seed float64) {
 	} else {
 		for j := m - 1; j >= 0; j-- {
 			sign2 := tape[len(tape)-2]
-			t3 := tape[len(tape)-1]
-			t4 := tapeint[:len(tapeint)-1]
-			t5 := r0*n + tapeint[len(tapeint)-1]
-			t6 := a[t5]
-			copy(c, t4[len(t4)-len(c):])
-			t7 := t4[:len(t4)-len(c)]
-			copy(r, t7[len(t7)-len(r):])
-			minorReverse(a, aBar, n, m-1, r, c, sign2*t6*seed)
-			aBar[t5] += sign2 * (seed * t3)
-			tapeint = t7[:len(t7)-len(r)]
+			t2 := tape[len(tape)-1]
+			t3 := tapeint[:len(tapeint)-1]
+			t4 := r0*n + tapeint[len(tapeint)-1]
+			t5 := a[t4]
+			copy(c, t3[len(t3)-len(c):])
+			tapeint = t3[:len(t3)-len(c)]
+			copy(r, tapeint[len(tapeint)-len(r):])
+			minorReverse(a, aBar, n, m-1, r, c, sign2*t5*seed)
+			aBar[t4] += sign2 * (seed * t2)
+			tapeint = tapeint[:len(tapeint)-len(r)]
 			tape = tape[:len(tape)-2]
 		}
 	}

@@ -34,11 +34,11 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	tape := slices.Grow(tapeBuf[:0], (k+2)*max(d+2, 0))
 	for c := 0; c < k; c++ {
 		for j := 0; j < d; j++ {
-			t14 := q[c*d+j]
-			t15 := math.Exp(t14)
-			qdiag[c*d+j] = t15
-			sumq[c] += t14
-			tape = append(tape, t15)
+			t12 := q[c*d+j]
+			t13 := math.Exp(t12)
+			qdiag[c*d+j] = t13
+			sumq[c] += t12
+			tape = append(tape, t13)
 		}
 	}
 	xc := make([]float64, d)
@@ -54,12 +54,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			for j := 0; j < d; j++ {
 				xc[j] = x[i*d+j] - mu[c*d+j]
 			}
-			t11 := append(tape, xc...)
+			tape = append(tape, xc...)
 			qtimesx(qx, qdiag[c*d:(c+1)*d], l[c*nl:(c+1)*nl], xc)
-			t12 := alpha[c]
-			t13 := sumq[c]
-			tape = append(t11, qx...)
-			beta[c] = t12 + t13 - 0.5*sqnorm(qx)
+			t10 := alpha[c]
+			t11 := sumq[c]
+			tape = append(tape, qx...)
+			beta[c] = t10 + t11 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, beta...)
 		slse += lse.LogSumExp(beta)
@@ -77,15 +77,15 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	t4 := 0.5 * gamma * gamma
 	out2 := 0.0
 	for ck := 0; ck < k; ck++ {
-		t9 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t10 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out2 += t4*(t9+t10) - float64(m)*sumq[ck]
+		t8 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t9 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out2 += t4*(t8+t9) - float64(m)*sumq[ck]
 	}
 	for ck := k - 1; ck >= 0; ck-- {
 		sumqBar[ck] += float64(m)
-		t8 := -t4
-		sqnormReverse(l[ck*nl:(ck+1)*nl], lBar[ck*nl:(ck+1)*nl], t8)
-		sqnormReverse(qdiag[ck*d:(ck+1)*d], qdiagBar[ck*d:(ck+1)*d], t8)
+		t7 := -t4
+		sqnormReverse(l[ck*nl:(ck+1)*nl], lBar[ck*nl:(ck+1)*nl], t7)
+		sqnormReverse(qdiag[ck*d:(ck+1)*d], qdiagBar[ck*d:(ck+1)*d], t7)
 	}
 	lseLogSumExpReverse(alpha, alphaBar, -t)
 	for i := n - 1; i >= 0; i-- {
@@ -96,12 +96,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			t6 := betaBar[c]
 			betaBar[c] = 0
 			copy(qx, tape[len(tape)-d:])
-			t7 := tape[:len(tape)-d]
+			tape = tape[:len(tape)-d]
 			sqnormReverse(qx, qxBar, -(0.5 * t6))
 			sumqBar[c] += t6
 			alphaBar[c] += t6
-			copy(xc, t7[len(t7)-d:])
-			tape = t7[:len(t7)-d]
+			copy(xc, tape[len(tape)-d:])
+			tape = tape[:len(tape)-d]
 			qtimesxReverse(qx, qxBar, qdiag[c*d:(c+1)*d], qdiagBar[c*d:(c+1)*d], l[c*nl:(c+1)*nl],
 				lBar[c*nl:(c+1)*nl], xc, xcBar)
 			for j := d - 1; j >= 0; j-- {

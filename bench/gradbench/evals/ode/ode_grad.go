@@ -33,22 +33,22 @@ func LastGrad(x, xBar []float64, s int) float64 {
 	clear(y2)
 	tape := slices.Grow(tapeBuf[:0], max(s+2, 0)*(len(y2)+n+n+n))
 	for i2 := 0; i2 < s; i2++ {
-		t7 := append(tape, y2...)
+		tape = append(tape, y2...)
 		rhs(k1, x, y2)
 		for i := 0; i < n; i++ {
 			u[i] = y2[i] + h*k1[i]/2
 		}
-		t8 := append(t7, u...)
+		tape = append(tape, u...)
 		rhs(k2, x, u)
 		for i := 0; i < n; i++ {
 			u[i] = y2[i] + h*k2[i]/2
 		}
-		t9 := append(t8, u...)
+		tape = append(tape, u...)
 		rhs(k3, x, u)
 		for i := 0; i < n; i++ {
 			u[i] = y2[i] + h*k3[i]
 		}
-		tape = append(t9, u...)
+		tape = append(tape, u...)
 		rhs(k4, x, u)
 		for i := 0; i < len(y2); i++ {
 			y2[i] += h * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i]) / 6
@@ -58,15 +58,15 @@ func LastGrad(x, xBar []float64, s int) float64 {
 	yBar[n-1] += 1
 	for i3 := s - 1; i3 >= 0; i3-- {
 		for i := len(y2) - 1; i >= 0; i-- {
-			t5 := h * (yBar[:n][i] / 6)
-			k4Bar[i] += t5
-			t6 := 2 * t5
-			k3Bar[i] += t6
-			k2Bar[i] += t6
-			k1Bar[i] += t5
+			t2 := h * (yBar[:n][i] / 6)
+			k4Bar[i] += t2
+			t3 := 2 * t2
+			k3Bar[i] += t3
+			k2Bar[i] += t3
+			k1Bar[i] += t2
 		}
 		copy(u, tape[len(tape)-n:])
-		t2 := tape[:len(tape)-n]
+		tape = tape[:len(tape)-n]
 		rhsReverse(k4, k4Bar, x, xBar, u, uBar)
 		for i := n - 1; i >= 0; i-- {
 			uiBar3 := uBar[i]
@@ -74,8 +74,8 @@ func LastGrad(x, xBar []float64, s int) float64 {
 			k3Bar[i] += h * uiBar3
 			yBar[:n][i] += uiBar3
 		}
-		copy(u, t2[len(t2)-n:])
-		t3 := t2[:len(t2)-n]
+		copy(u, tape[len(tape)-n:])
+		tape = tape[:len(tape)-n]
 		rhsReverse(k3, k3Bar, x, xBar, u, uBar)
 		for i := n - 1; i >= 0; i-- {
 			uiBar2 := uBar[i]
@@ -83,8 +83,8 @@ func LastGrad(x, xBar []float64, s int) float64 {
 			k2Bar[i] += h * (uiBar2 / 2)
 			yBar[:n][i] += uiBar2
 		}
-		copy(u, t3[len(t3)-n:])
-		t4 := t3[:len(t3)-n]
+		copy(u, tape[len(tape)-n:])
+		tape = tape[:len(tape)-n]
 		rhsReverse(k2, k2Bar, x, xBar, u, uBar)
 		for i := n - 1; i >= 0; i-- {
 			uiBar := uBar[i]
@@ -92,9 +92,9 @@ func LastGrad(x, xBar []float64, s int) float64 {
 			k1Bar[i] += h * (uiBar / 2)
 			yBar[:n][i] += uiBar
 		}
-		copy(y2, t4[len(t4)-len(y2):])
+		copy(y2, tape[len(tape)-len(y2):])
 		rhsReverse(k1, k1Bar, x, xBar, y2, yBar[:n])
-		tape = t4[:len(t4)-len(y2)]
+		tape = tape[:len(tape)-len(y2)]
 	}
 	clear(yBar[:n])
 	return t

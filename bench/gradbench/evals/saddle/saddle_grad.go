@@ -76,22 +76,21 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	gBar := make([]float64, n)
 	next := make([]float64, n)
 	nextBar := make([]float64, n)
-	t2 := append(tapeBuf[:0], x...)
-	t3 := maxRFunc1(p, x)
-	tape := append(append(t2, g...), x...)
+	tape := append(tapeBuf[:0], x...)
+	t2 := maxRFunc1(p, x)
+	tape2 := append(append(tape, g...), x...)
 	descentArgmaxFunc2(p, g, x)
-	fx := -t3
+	fx := -t2
 	eta := 1e-05
 	i := 0
 	from := 0
-	var tape2 []float64
 	var path2 []int
 	var from2 int
 	for {
-		tape2 = append(tape, g...)
-		t4 := descentNorm(g)
+		tape2 = append(tape2, g...)
+		t3 := descentNorm(g)
 		path2 = append(path, from)
-		if t4 > 1e-05 {
+		if t3 > 1e-05 {
 			var eta4 float64
 			var from4 int
 			if i == 10 {
@@ -102,20 +101,20 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 				for j := 0; j < n; j++ {
 					next[j] = x[j] - eta*g[j]
 				}
-				t5 := append(append(tape2, x...), next...)
-				t6 := descentDistance(x, next)
-				tape2 = append(t5, eta)
-				if t6 <= 1e-05 {
+				tape3 := append(append(tape2, x...), next...)
+				t4 := descentDistance(x, next)
+				tape2 = append(tape3, eta)
+				if t4 <= 1e-05 {
 					from2 = 1
 					break
 				}
 				tape2 = append(tape2, next...)
 				fNext := -maxRFunc1(p, next)
 				if fNext < fx {
-					t7 := copy(x, next)
+					t5 := copy(x, next)
 					tape2 = append(append(tape2, g...), x...)
 					descentArgmaxFunc2(p, g, x)
-					tapeint = append(tapeint, t7)
+					tapeint = append(tapeint, t5)
 					fx = fNext
 					eta4 = eta
 					i++
@@ -127,7 +126,7 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 				}
 			}
 			path = append(path2, from4)
-			tape = append(tape2, eta)
+			tape2 = append(tape2, eta)
 			eta = eta4
 			from = 1
 		} else {
@@ -138,39 +137,38 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 	maxRFunc1Reverse(p, pBar, x, xBar, seed)
 	if from2 != 0 {
 		eta2 := tape2[len(tape2)-1]
-		t8 := tape2[:len(tape2)-1]
-		copy(next, t8[len(t8)-n:])
-		t9 := t8[:len(t8)-n]
-		copy(x, t9[len(t9)-n:])
-		tape2 = t9[:len(t9)-n]
+		t6 := tape2[:len(tape2)-1]
+		copy(next, t6[len(t6)-n:])
+		tape2 = t6[:len(t6)-n]
+		copy(x, tape2[len(tape2)-n:])
+		tape2 = tape2[:len(tape2)-n]
 		for j := n - 1; j >= 0; j-- {
-			t10 := nextBar[j]
+			t7 := nextBar[j]
 			nextBar[j] = 0
-			gBar[j] -= eta2 * t10
-			xBar[j] += t10
+			gBar[j] -= eta2 * t7
+			xBar[j] += t7
 		}
 	}
-	var t11 []float64
 	for {
 		copy(g, tape2[len(tape2)-n:])
-		t11 = tape2[:len(tape2)-n]
-		t12 := path2[:len(path2)-1]
+		tape2 = tape2[:len(tape2)-n]
+		t8 := path2[:len(path2)-1]
 		if path2[len(path2)-1] == 0 {
 			break
 		}
-		tape2 = t11[:len(t11)-1]
-		from3 := t12[len(t12)-1]
-		path2 = t12[:len(t12)-1]
+		tape2 = tape2[:len(tape2)-1]
+		from3 := t8[len(t8)-1]
+		path2 = t8[:len(t8)-1]
 		if from3 != 0 {
 			if from3 == 1 {
-				t13 := tapeint[len(tapeint)-1]
+				t9 := tapeint[len(tapeint)-1]
 				tapeint = tapeint[:len(tapeint)-1]
 				copy(x, tape2[len(tape2)-n:])
-				t14 := tape2[:len(tape2)-n]
-				copy(g, t14[len(t14)-n:])
-				tape2 = t14[:len(t14)-n]
+				tape2 = tape2[:len(tape2)-n]
+				copy(g, tape2[len(tape2)-n:])
+				tape2 = tape2[:len(tape2)-n]
 				descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
-				for k := 0; k < t13; k++ {
+				for k := 0; k < t9; k++ {
 					xkBar := xBar[k]
 					xBar[k] = 0
 					nextBar[k] += xkBar
@@ -180,25 +178,25 @@ func descentMaxFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed float
 			maxRFunc1Reverse(p, pBar, next, nextBar, -0)
 			tape2 = tape2[:len(tape2)-n]
 			eta3 := tape2[len(tape2)-1]
-			t15 := tape2[:len(tape2)-1]
-			copy(next, t15[len(t15)-n:])
-			t16 := t15[:len(t15)-n]
-			copy(x, t16[len(t16)-n:])
-			tape2 = t16[:len(t16)-n]
+			t10 := tape2[:len(tape2)-1]
+			copy(next, t10[len(t10)-n:])
+			tape2 = t10[:len(t10)-n]
+			copy(x, tape2[len(tape2)-n:])
+			tape2 = tape2[:len(tape2)-n]
 			for j := n - 1; j >= 0; j-- {
-				t17 := nextBar[j]
+				t11 := nextBar[j]
 				nextBar[j] = 0
-				gBar[j] -= eta3 * t17
-				xBar[j] += t17
+				gBar[j] -= eta3 * t11
+				xBar[j] += t11
 			}
 		}
 	}
-	copy(x, t11[len(t11)-n:])
-	t18 := t11[:len(t11)-n]
-	copy(g, t18[len(t18)-n:])
-	t19 := t18[:len(t18)-n]
+	copy(x, tape2[len(tape2)-n:])
+	tape2 = tape2[:len(tape2)-n]
+	copy(g, tape2[len(tape2)-n:])
+	tape2 = tape2[:len(tape2)-n]
 	descentArgmaxFunc2Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t19[len(t19)-n:])
+	copy(x, tape2[len(tape2)-n:])
 	maxRFunc1Reverse(p, pBar, x, xBar, -0)
 	for k := 0; k < t; k++ {
 		xBar[k] = 0
@@ -694,22 +692,21 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	gBar := make([]float64, n)
 	next := make([]float64, n)
 	nextBar := make([]float64, n)
-	t2 := append(tapeBuf[:0], x...)
-	t3 := maxFFunc1(p, x)
-	tape := append(append(t2, g...), x...)
+	tape := append(tapeBuf[:0], x...)
+	t2 := maxFFunc1(p, x)
+	tape2 := append(append(tape, g...), x...)
 	descentArgmaxFunc22(p, g, x)
-	fx := -t3
+	fx := -t2
 	eta := 1e-05
 	i := 0
 	from := 0
-	var tape2 []float64
 	var path2 []int
 	var from2 int
 	for {
-		tape2 = append(tape, g...)
-		t4 := descentNorm(g)
+		tape2 = append(tape2, g...)
+		t3 := descentNorm(g)
 		path2 = append(path, from)
-		if t4 > 1e-05 {
+		if t3 > 1e-05 {
 			var eta4 float64
 			var from4 int
 			if i == 10 {
@@ -720,20 +717,20 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 				for j := 0; j < n; j++ {
 					next[j] = x[j] - eta*g[j]
 				}
-				t5 := append(append(tape2, x...), next...)
-				t6 := descentDistance(x, next)
-				tape2 = append(t5, eta)
-				if t6 <= 1e-05 {
+				tape3 := append(append(tape2, x...), next...)
+				t4 := descentDistance(x, next)
+				tape2 = append(tape3, eta)
+				if t4 <= 1e-05 {
 					from2 = 1
 					break
 				}
 				tape2 = append(tape2, next...)
 				fNext := -maxFFunc1(p, next)
 				if fNext < fx {
-					t7 := copy(x, next)
+					t5 := copy(x, next)
 					tape2 = append(append(tape2, g...), x...)
 					descentArgmaxFunc22(p, g, x)
-					tapeint = append(tapeint, t7)
+					tapeint = append(tapeint, t5)
 					fx = fNext
 					eta4 = eta
 					i++
@@ -745,7 +742,7 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 				}
 			}
 			path = append(path2, from4)
-			tape = append(tape2, eta)
+			tape2 = append(tape2, eta)
 			eta = eta4
 			from = 1
 		} else {
@@ -756,39 +753,38 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 	maxFFunc1Reverse(p, pBar, x, xBar, seed)
 	if from2 != 0 {
 		eta2 := tape2[len(tape2)-1]
-		t8 := tape2[:len(tape2)-1]
-		copy(next, t8[len(t8)-n:])
-		t9 := t8[:len(t8)-n]
-		copy(x, t9[len(t9)-n:])
-		tape2 = t9[:len(t9)-n]
+		t6 := tape2[:len(tape2)-1]
+		copy(next, t6[len(t6)-n:])
+		tape2 = t6[:len(t6)-n]
+		copy(x, tape2[len(tape2)-n:])
+		tape2 = tape2[:len(tape2)-n]
 		for j := n - 1; j >= 0; j-- {
-			t10 := nextBar[j]
+			t7 := nextBar[j]
 			nextBar[j] = 0
-			gBar[j] -= eta2 * t10
-			xBar[j] += t10
+			gBar[j] -= eta2 * t7
+			xBar[j] += t7
 		}
 	}
-	var t11 []float64
 	for {
 		copy(g, tape2[len(tape2)-n:])
-		t11 = tape2[:len(tape2)-n]
-		t12 := path2[:len(path2)-1]
+		tape2 = tape2[:len(tape2)-n]
+		t8 := path2[:len(path2)-1]
 		if path2[len(path2)-1] == 0 {
 			break
 		}
-		tape2 = t11[:len(t11)-1]
-		from3 := t12[len(t12)-1]
-		path2 = t12[:len(t12)-1]
+		tape2 = tape2[:len(tape2)-1]
+		from3 := t8[len(t8)-1]
+		path2 = t8[:len(t8)-1]
 		if from3 != 0 {
 			if from3 == 1 {
-				t13 := tapeint[len(tapeint)-1]
+				t9 := tapeint[len(tapeint)-1]
 				tapeint = tapeint[:len(tapeint)-1]
 				copy(x, tape2[len(tape2)-n:])
-				t14 := tape2[:len(tape2)-n]
-				copy(g, t14[len(t14)-n:])
-				tape2 = t14[:len(t14)-n]
+				tape2 = tape2[:len(tape2)-n]
+				copy(g, tape2[len(tape2)-n:])
+				tape2 = tape2[:len(tape2)-n]
 				descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
-				for k := 0; k < t13; k++ {
+				for k := 0; k < t9; k++ {
 					xkBar := xBar[k]
 					xBar[k] = 0
 					nextBar[k] += xkBar
@@ -798,25 +794,25 @@ func descentMaxMaxFFunc1Func2InPlaceReverseWrtP(p, pBar, start []float64, seed f
 			maxFFunc1Reverse(p, pBar, next, nextBar, -0)
 			tape2 = tape2[:len(tape2)-n]
 			eta3 := tape2[len(tape2)-1]
-			t15 := tape2[:len(tape2)-1]
-			copy(next, t15[len(t15)-n:])
-			t16 := t15[:len(t15)-n]
-			copy(x, t16[len(t16)-n:])
-			tape2 = t16[:len(t16)-n]
+			t10 := tape2[:len(tape2)-1]
+			copy(next, t10[len(t10)-n:])
+			tape2 = t10[:len(t10)-n]
+			copy(x, tape2[len(tape2)-n:])
+			tape2 = tape2[:len(tape2)-n]
 			for j := n - 1; j >= 0; j-- {
-				t17 := nextBar[j]
+				t11 := nextBar[j]
 				nextBar[j] = 0
-				gBar[j] -= eta3 * t17
-				xBar[j] += t17
+				gBar[j] -= eta3 * t11
+				xBar[j] += t11
 			}
 		}
 	}
-	copy(x, t11[len(t11)-n:])
-	t18 := t11[:len(t11)-n]
-	copy(g, t18[len(t18)-n:])
-	t19 := t18[:len(t18)-n]
+	copy(x, tape2[len(tape2)-n:])
+	tape2 = tape2[:len(tape2)-n]
+	copy(g, tape2[len(tape2)-n:])
+	tape2 = tape2[:len(tape2)-n]
 	descentArgmaxFunc22Reverse(p, pBar, g, gBar, x, xBar)
-	copy(x, t19[len(t19)-n:])
+	copy(x, tape2[len(tape2)-n:])
 	maxFFunc1Reverse(p, pBar, x, xBar, -0)
 	for k := 0; k < t; k++ {
 		xBar[k] = 0

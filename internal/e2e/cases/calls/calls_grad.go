@@ -961,9 +961,9 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	tmp := make([]float64, trips)
 	tmpBar := make([]float64, trips)
 	t := copy(tmp, x)
-	t2 := append(tapeBuf[:0], tmp...)
+	tape := append(tapeBuf[:0], tmp...)
 	mulTo(tmp, tmp, y)
-	t3 := append(append(t2, tmp...), tmp...)
+	tape2 := append(append(tape, tmp...), tmp...)
 	mulTo(tmp, tmp, tmp)
 	i := trips - 1
 	last := tmp[i]
@@ -971,17 +971,17 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 		tmp[i] = tmp[i-1]
 	}
 	tmp[0] = last
-	t4 := append(t3, tmp...)
+	tape2 = append(tape2, tmp...)
 	mulTo(tmp, y, tmp)
 	s := 0.0
 	for i := 0; i < trips; i++ {
 		v := tmp[i]
-		t8 := float64(i + 1)
-		tmpBar[i] += t8
-		s += v * t8
+		t2 := float64(i + 1)
+		tmpBar[i] += t2
+		s += v * t2
 	}
-	copy(tmp, t4[len(t4)-trips:])
-	t5 := t4[:len(t4)-trips]
+	copy(tmp, tape2[len(tape2)-trips:])
+	tape2 = tape2[:len(tape2)-trips]
 	mulToInPlaceReverse(tmp, tmpBar, y, yBar)
 	lastBar := tmpBar[0]
 	tmpBar[0] = 0
@@ -991,12 +991,12 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 		tmpBar[i4-1] += tmpiBar
 	}
 	tmpBar[i] += lastBar
-	copy(tmp, t5[len(t5)-trips:])
-	t6 := t5[:len(t5)-trips]
-	copy(tmp, t6[len(t6)-trips:])
-	t7 := t6[:len(t6)-trips]
+	copy(tmp, tape2[len(tape2)-trips:])
+	tape2 = tape2[:len(tape2)-trips]
+	copy(tmp, tape2[len(tape2)-trips:])
+	tape2 = tape2[:len(tape2)-trips]
 	mulToInPlace2Reverse(tmp, tmpBar)
-	copy(tmp, t7[len(t7)-trips:])
+	copy(tmp, tape2[len(tape2)-trips:])
 	mulToInPlace3Reverse(tmp, tmpBar, y, yBar)
 	for k := 0; k < t; k++ {
 		tmpkBar := tmpBar[k]

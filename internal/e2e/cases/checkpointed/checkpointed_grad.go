@@ -154,8 +154,8 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	before2 := len(tape)
 	for i := 0; i < steps; i++ {
 		if schedule.Take(i) {
-			t20 := append(tape, s.q...)
-			tape = append(t20, s.v...)
+			tape = append(tape, s.q...)
+			tape = append(tape, s.v...)
 			tapeValues = append(tapeValues, *s)
 			if i == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
@@ -189,16 +189,16 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t10 := sBar.v
 	t11 := 0.0
 	for i := len(t3) - 1; i >= 0; i-- {
-		t18 := path[:len(path)-1]
+		t15 := path[:len(path)-1]
 		if path[len(path)-1] != 0 {
 			d := t7[i] - t7[i-1]
-			t19 := 2 * (t5 * d)
-			t8[i-1] -= t19
-			t8[i] += t19
+			t16 := 2 * (t5 * d)
+			t8[i-1] -= t16
+			t8[i] += t16
 			t11 += d * d
 		}
 		t10[i] += 2 * (0.5 * t9[i])
-		path = t18
+		path = t15
 	}
 	kBar = 0.5 * t11
 	for i := steps - 1; i >= 0; i-- {
@@ -207,18 +207,18 @@ func ChainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t13 := s.v
 		copy(t13, tape[len(tape)-len(t13):])
-		t14 := tape[:len(tape)-len(t13)]
-		t15 := s.q
-		copy(t15, t14[len(t14)-len(t15):])
-		tape = t14[:len(t14)-len(t15)]
+		tape = tape[:len(tape)-len(t13)]
+		t14 := s.q
+		copy(t14, tape[len(tape)-len(t14):])
+		tape = tape[:len(tape)-len(t14)]
 		if from < i {
-			t16 := append(tape, s.q...)
-			tape = append(t16, s.v...)
+			tape = append(tape, s.q...)
+			tape = append(tape, s.v...)
 			tapeValues = append(tapeValues, *s)
 			for k3 := 0; k3 < i-from; k3++ {
 				if schedule.Take(from + k3) {
-					t17 := append(tape, s.q...)
-					tape = append(t17, s.v...)
+					tape = append(tape, s.q...)
+					tape = append(tape, s.v...)
 					tapeValues = append(tapeValues, *s)
 				}
 				s.step(k, 0.01)
@@ -369,8 +369,8 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t18 := append(tape, s.q...)
-		tape = append(t18, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.step(k, 0.01)
 	}
@@ -399,16 +399,16 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 	t10 := sBar.v
 	t11 := 0.0
 	for i := len(t3) - 1; i >= 0; i-- {
-		t16 := path[:len(path)-1]
+		t15 := path[:len(path)-1]
 		if path[len(path)-1] != 0 {
 			d := t7[i] - t7[i-1]
-			t17 := 2 * (t5 * d)
-			t8[i-1] -= t17
-			t8[i] += t17
+			t16 := 2 * (t5 * d)
+			t8[i-1] -= t16
+			t8[i] += t16
 			t11 += d * d
 		}
 		t10[i] += 2 * (0.5 * t9[i])
-		path = t16
+		path = t15
 	}
 	kBar = 0.5 * t11
 	for i := steps - 1; i >= 0; i-- {
@@ -416,10 +416,10 @@ func ChainPlainGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64)
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t13 := s.v
 		copy(t13, tape[len(tape)-len(t13):])
-		t14 := tape[:len(tape)-len(t13)]
-		t15 := s.q
-		copy(t15, t14[len(t14)-len(t15):])
-		tape = t14[:len(t14)-len(t15)]
+		tape = tape[:len(tape)-len(t13)]
+		t14 := s.q
+		copy(t14, tape[len(tape)-len(t14):])
+		tape = tape[:len(tape)-len(t14)]
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.01)
 	}
 	for k2 := 0; k2 < len(q0); k2++ {
@@ -555,8 +555,8 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			t33 := append(tape, s.q...)
-			tape = append(t33, s.v...)
+			tape = append(tape, s.q...)
+			tape = append(tape, s.v...)
 			tapeValues = append(tapeValues, *s)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
@@ -573,12 +573,12 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 	t9 := sBar.q
 	sum := 0.0
 	for i := 0; i < len(t6); i++ {
-		t30 := float64(i + 1)
-		t31 := t6[i]
-		t32 := t7[i]
-		t8[i] += 2 * t32
-		t9[i] += t30
-		sum += t30*t31 + t32*t32
+		t23 := float64(i + 1)
+		t24 := t6[i]
+		t25 := t7[i]
+		t8[i] += 2 * t25
+		t9[i] += t23
+		sum += t23*t24 + t25*t25
 	}
 	kBar = 0
 	cBar = 0
@@ -588,18 +588,18 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t13 := s.v
 		copy(t13, tape[len(tape)-len(t13):])
-		t14 := tape[:len(tape)-len(t13)]
-		t15 := s.q
-		copy(t15, t14[len(t14)-len(t15):])
-		tape2 := t14[:len(t14)-len(t15)]
+		tape = tape[:len(tape)-len(t13)]
+		t14 := s.q
+		copy(t14, tape[len(tape)-len(t14):])
+		tape = tape[:len(tape)-len(t14)]
 		if from < t {
-			t16 := append(tape2, s.q...)
-			tape2 = append(t16, s.v...)
+			tape = append(tape, s.q...)
+			tape = append(tape, s.v...)
 			tapeValues = append(tapeValues, *s)
 			for k4 := 0; k4 < t-from; k4++ {
 				if schedule.Take(from + k4) {
-					t29 := append(tape2, s.q...)
-					tape2 = append(t29, s.v...)
+					tape = append(tape, s.q...)
+					tape = append(tape, s.v...)
 					tapeValues = append(tapeValues, *s)
 				}
 				s.kick(k, c, 0.025)
@@ -607,37 +607,37 @@ func KickDriftGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, 
 				s.kick(k, c, 0.025)
 			}
 		}
-		t17 := append(tape2, s.q...)
-		tape3 := append(t17, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.kick(k, c, 0.025)
-		t18 := append(tape3, s.q...)
-		tape4 := append(t18, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.drift(0.05)
-		t19, t20 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t19
-		cBar += t20
+		t15, t16 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t15
+		cBar += t16
 		*s = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t21 := s.v
-		copy(t21, tape4[len(tape4)-len(t21):])
-		t22 := tape4[:len(tape4)-len(t21)]
-		t23 := s.q
-		copy(t23, t22[len(t22)-len(t23):])
-		tape5 := t22[:len(t22)-len(t23)]
+		t17 := s.v
+		copy(t17, tape[len(tape)-len(t17):])
+		tape = tape[:len(tape)-len(t17)]
+		t18 := s.q
+		copy(t18, tape[len(tape)-len(t18):])
+		tape = tape[:len(tape)-len(t18)]
 		chainDriftReverseWrtS(s, sBar, 0.05)
 		*s = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t24 := s.v
-		copy(t24, tape5[len(tape5)-len(t24):])
-		t25 := tape5[:len(tape5)-len(t24)]
-		t26 := s.q
-		copy(t26, t25[len(t25)-len(t26):])
-		tape = t25[:len(t25)-len(t26)]
-		t27, t28 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t27
-		cBar += t28
+		t19 := s.v
+		copy(t19, tape[len(tape)-len(t19):])
+		tape = tape[:len(tape)-len(t19)]
+		t20 := s.q
+		copy(t20, tape[len(tape)-len(t20):])
+		tape = tape[:len(tape)-len(t20)]
+		t21, t22 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t21
+		cBar += t22
 	}
 	for k2 := 0; k2 < len(v0); k2++ {
 		t12 := t5[k2]
@@ -802,16 +802,16 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t29 := append(tape, s.q...)
-		tape4 := append(t29, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.kick(k, c, 0.025)
-		t30 := append(tape4, s.q...)
-		tape5 := append(t30, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.drift(0.05)
-		t31 := append(tape5, s.q...)
-		tape = append(t31, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.kick(k, c, 0.025)
 	}
@@ -821,12 +821,12 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 	t9 := sBar.q
 	sum := 0.0
 	for i := 0; i < len(t6); i++ {
-		t26 := float64(i + 1)
-		t27 := t6[i]
-		t28 := t7[i]
-		t8[i] += 2 * t28
-		t9[i] += t26
-		sum += t26*t27 + t28*t28
+		t23 := float64(i + 1)
+		t24 := t6[i]
+		t25 := t7[i]
+		t8[i] += 2 * t25
+		t9[i] += t23
+		sum += t23*t24 + t25*t25
 	}
 	kBar = 0
 	cBar = 0
@@ -835,33 +835,33 @@ func KickDriftPlainGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int)
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t13 := s.v
 		copy(t13, tape[len(tape)-len(t13):])
-		t14 := tape[:len(tape)-len(t13)]
-		t15 := s.q
-		copy(t15, t14[len(t14)-len(t15):])
-		tape2 := t14[:len(t14)-len(t15)]
-		t16, t17 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t16
-		cBar += t17
+		tape = tape[:len(tape)-len(t13)]
+		t14 := s.q
+		copy(t14, tape[len(tape)-len(t14):])
+		tape = tape[:len(tape)-len(t14)]
+		t15, t16 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t15
+		cBar += t16
 		*s = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t18 := s.v
-		copy(t18, tape2[len(tape2)-len(t18):])
-		t19 := tape2[:len(tape2)-len(t18)]
-		t20 := s.q
-		copy(t20, t19[len(t19)-len(t20):])
-		tape3 := t19[:len(t19)-len(t20)]
+		t17 := s.v
+		copy(t17, tape[len(tape)-len(t17):])
+		tape = tape[:len(tape)-len(t17)]
+		t18 := s.q
+		copy(t18, tape[len(tape)-len(t18):])
+		tape = tape[:len(tape)-len(t18)]
 		chainDriftReverseWrtS(s, sBar, 0.05)
 		*s = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t21 := s.v
-		copy(t21, tape3[len(tape3)-len(t21):])
-		t22 := tape3[:len(tape3)-len(t21)]
-		t23 := s.q
-		copy(t23, t22[len(t22)-len(t23):])
-		tape = t22[:len(t22)-len(t23)]
-		t24, t25 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t24
-		cBar += t25
+		t19 := s.v
+		copy(t19, tape[len(tape)-len(t19):])
+		tape = tape[:len(tape)-len(t19)]
+		t20 := s.q
+		copy(t20, tape[len(tape)-len(t20):])
+		tape = tape[:len(tape)-len(t20)]
+		t21, t22 := chainKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t21
+		cBar += t22
 	}
 	for k2 := 0; k2 < len(v0); k2++ {
 		t12 := t5[k2]
@@ -972,9 +972,9 @@ func PendulumsGrad(x, xBar, v, vBar []float64, steps int) float64 {
 	for t := steps; t >= 1; t-- {
 		from := schedule.Back(t - 1)
 		copy(v, tape[len(tape)-len(v):])
-		t3 := tape[:len(tape)-len(v)]
-		copy(x, t3[len(t3)-len(x):])
-		tape = t3[:len(t3)-len(x)]
+		tape = tape[:len(tape)-len(v)]
+		copy(x, tape[len(tape)-len(x):])
+		tape = tape[:len(tape)-len(x)]
 		if from < t-1 {
 			tape = append(append(tape, x...), v...)
 			for k := 0; k < t-1-from; k++ {
@@ -1457,8 +1457,8 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	before2 := len(tape)
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			t22 := append(tape, s.q...)
-			tape = append(t22, s.v...)
+			tape = append(tape, s.q...)
+			tape = append(tape, s.v...)
 			tapeValues = append(tapeValues, *s)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
@@ -1473,11 +1473,11 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 	t7 := sBar.q
 	e := 0.0
 	for i := 0; i < len(t4); i++ {
-		t20 := t4[i]
-		t21 := t5[i]
-		t6[i] += t20
-		t7[i] += t21
-		e += t20 * t21
+		t17 := t4[i]
+		t18 := t5[i]
+		t6[i] += t17
+		t7[i] += t18
+		e += t17 * t18
 	}
 	kBar = 0
 	wBar = 0
@@ -1487,29 +1487,29 @@ func DrivenGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar flo
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t10 := s.v
 		copy(t10, tape[len(tape)-len(t10):])
-		t11 := tape[:len(tape)-len(t10)]
-		t12 := s.q
-		copy(t12, t11[len(t11)-len(t12):])
-		tape = t11[:len(t11)-len(t12)]
+		tape = tape[:len(tape)-len(t10)]
+		t11 := s.q
+		copy(t11, tape[len(tape)-len(t11):])
+		tape = tape[:len(tape)-len(t11)]
 		if from < t {
-			t13 := append(tape, s.q...)
-			tape = append(t13, s.v...)
+			tape = append(tape, s.q...)
+			tape = append(tape, s.v...)
 			tapeValues = append(tapeValues, *s)
 			for k3 := 0; k3 < t-from; k3++ {
 				if schedule.Take(from + k3) {
-					t18 := append(tape, s.q...)
-					tape = append(t18, s.v...)
+					tape = append(tape, s.q...)
+					tape = append(tape, s.v...)
 					tapeValues = append(tapeValues, *s)
 				}
-				t19 := math.Sin(w * float64(from+k3))
-				s.push(t19, k, 0.05)
+				t16 := math.Sin(w * float64(from+k3))
+				s.push(t16, k, 0.05)
 			}
 		}
-		t14 := float64(t)
-		t15 := w * t14
-		t16, t17 := chainPushReverseWrtSAK(s, sBar, math.Sin(t15), k, 0.05)
-		wBar += math.Cos(t15) * t16 * t14
-		kBar += t17
+		t12 := float64(t)
+		t13 := w * t12
+		t14, t15 := chainPushReverseWrtSAK(s, sBar, math.Sin(t13), k, 0.05)
+		wBar += math.Cos(t13) * t14 * t12
+		kBar += t15
 	}
 	for k2 := 0; k2 < len(q0); k2++ {
 		t9 := t3[k2]
@@ -1659,10 +1659,10 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t17 := s.v
-		t17[0] += 0.05 * math.Sin(w*float64(t))
-		t18 := append(tape, s.q...)
-		tape = append(t18, s.v...)
+		t16 := s.v
+		t16[0] += 0.05 * math.Sin(w*float64(t))
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.step(k, 0.05)
 	}
@@ -1672,11 +1672,11 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 	t7 := sBar.q
 	e := 0.0
 	for i := 0; i < len(t4); i++ {
-		t15 := t4[i]
-		t16 := t5[i]
-		t6[i] += t15
-		t7[i] += t16
-		e += t15 * t16
+		t14 := t4[i]
+		t15 := t5[i]
+		t6[i] += t14
+		t7[i] += t15
+		e += t14 * t15
 	}
 	kBar = 0
 	wBar = 0
@@ -1685,14 +1685,14 @@ func DrivenPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBa
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t10 := s.v
 		copy(t10, tape[len(tape)-len(t10):])
-		t11 := tape[:len(tape)-len(t10)]
-		t12 := s.q
-		copy(t12, t11[len(t11)-len(t12):])
-		tape = t11[:len(t11)-len(t12)]
-		t13 := chainStepReverseWrtSK(s, sBar, k, 0.05)
-		t14 := float64(t)
-		wBar += math.Cos(w*t14) * (0.05 * sBar.v[0]) * t14
-		kBar += t13
+		tape = tape[:len(tape)-len(t10)]
+		t11 := s.q
+		copy(t11, tape[len(tape)-len(t11):])
+		tape = tape[:len(tape)-len(t11)]
+		t12 := chainStepReverseWrtSK(s, sBar, k, 0.05)
+		t13 := float64(t)
+		wBar += math.Cos(w*t13) * (0.05 * sBar.v[0]) * t13
+		kBar += t12
 	}
 	for k2 := 0; k2 < len(q0); k2++ {
 		t9 := t3[k2]
@@ -1793,10 +1793,10 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 	work := 0.0
 	for t := 0; t < steps; t++ {
 		if schedule.Take(t) {
-			t20 := append(tape, s.q...)
-			tape4 := append(t20, s.v...)
+			tape = append(tape, s.q...)
+			tape = append(tape, s.v...)
 			tapeValues = append(tapeValues, *s)
-			tape = append(append(tape4, time), work)
+			tape = append(append(tape, time), work)
 			if t == 0 {
 				tapeValues = slices.Grow(tapeValues, (copies-1)*(len(tapeValues)-before))
 				tape = slices.Grow(tape, (copies-1)*(len(tape)-before2))
@@ -1822,33 +1822,33 @@ func TimedGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar floa
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t11 := s.v
 		copy(t11, t10[len(t10)-len(t11):])
-		t12 := t10[:len(t10)-len(t11)]
-		t13 := s.q
-		copy(t13, t12[len(t12)-len(t13):])
-		tape = t12[:len(t12)-len(t13)]
+		tape = t10[:len(t10)-len(t11)]
+		t12 := s.q
+		copy(t12, tape[len(tape)-len(t12):])
+		tape = tape[:len(tape)-len(t12)]
 		if from < t {
-			t14 := append(tape, s.q...)
-			tape2 := append(t14, s.v...)
+			tape = append(tape, s.q...)
+			tape = append(tape, s.v...)
 			tapeValues = append(tapeValues, *s)
-			tape = append(append(tape2, time2), work2)
+			tape = append(append(tape, time2), work2)
 			for k3 := 0; k3 < t-from; k3++ {
 				if schedule.Take(from + k3) {
-					t19 := append(tape, s.q...)
-					tape3 := append(t19, s.v...)
+					tape = append(tape, s.q...)
+					tape = append(tape, s.v...)
 					tapeValues = append(tapeValues, *s)
-					tape = append(append(tape3, time2), work2)
+					tape = append(append(tape, time2), work2)
 				}
 				work2 += s.forced(k, math.Sin(w*time2), 0.05)
 				time2 += t4
 			}
 		}
-		t15 := w * time2
+		t13 := w * time2
 		t6 += timeBar2
-		t16, t17 := chainForcedReverseWrtSKA(s, sBar, k, math.Sin(t15), 0.05, 1)
-		kBar += t16
-		t18 := math.Cos(t15) * t17
-		wBar += t18 * time2
-		timeBar2 += w * t18
+		t14, t15 := chainForcedReverseWrtSKA(s, sBar, k, math.Sin(t13), 0.05, 1)
+		kBar += t14
+		t16 := math.Cos(t13) * t15
+		wBar += t16 * time2
+		timeBar2 += w * t16
 	}
 	wBar += 0.05 * t6
 	for k2 := 0; k2 < len(q0); k2++ {
@@ -2004,17 +2004,17 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t16 := math.Sin(w * time)
-		t17 := s.v
-		t17[0] += 0.05 * t16
-		t18 := append(tape, s.q...)
-		tape2 := append(t18, s.v...)
+		t15 := math.Sin(w * time)
+		t16 := s.v
+		t16[0] += 0.05 * t15
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.step(k, 0.05)
-		t19 := s.v[0]
-		tape = append(tape2, time, t16, t19)
+		t17 := s.v[0]
+		tape = append(tape, time, t15, t17)
 		time += t4
-		work += t16 * t19
+		work += t15 * t17
 	}
 	timeBar := s.q[0]
 	t5 := sBar.q
@@ -2034,14 +2034,14 @@ func TimedPlainGrad(k, w float64, q0, q0Bar []float64, steps int) (f, kBar, wBar
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t12 := s.v
 		copy(t12, t10[len(t10)-len(t12):])
-		t13 := t10[:len(t10)-len(t12)]
-		t14 := s.q
-		copy(t14, t13[len(t13)-len(t14):])
-		tape = t13[:len(t13)-len(t14)]
+		tape = t10[:len(t10)-len(t12)]
+		t13 := s.q
+		copy(t13, tape[len(tape)-len(t13):])
+		tape = tape[:len(tape)-len(t13)]
 		kBar += chainStepReverseWrtSK(s, sBar, k, 0.05)
-		t15 := math.Cos(w*time2) * (t9 + 0.05*sBar.v[0])
-		wBar += t15 * time2
-		timeBar2 += w * t15
+		t14 := math.Cos(w*time2) * (t9 + 0.05*sBar.v[0])
+		wBar += t14 * time2
+		timeBar2 += w * t14
 	}
 	wBar += 0.05 * t6
 	for k2 := 0; k2 < len(q0); k2++ {

@@ -927,20 +927,20 @@ func AxpyGrad(x, xBar []float64) float64 {
 	x0 := x[0]
 	t2 := 2 * n
 	t3 := x[n:t2]
-	t4 := append(tapeBuf[:0], dst...)
+	tape := append(tapeBuf[:0], dst...)
 	floats.AddScaled(dst, x0, t3)
-	t5 := floats.Dot(dst, dst)
+	t4 := floats.Dot(dst, dst)
 	floatsDotInPlaceReverse(dst, dstBar, 1)
-	copy(dst, t4[len(t4)-n:])
-	t6 := floatsAddScaledReverse(dst, dstBar, x0, t3, xBar[n:t2])
-	xBar[0] += t6
-	t7 := xBar[:n]
+	copy(dst, tape[len(tape)-n:])
+	t5 := floatsAddScaledReverse(dst, dstBar, x0, t3, xBar[n:t2])
+	xBar[0] += t5
+	t6 := xBar[:n]
 	for k := 0; k < t; k++ {
 		dstkBar := dstBar[k]
 		dstBar[k] = 0
-		t7[k] += dstkBar
+		t6[k] += dstkBar
 	}
-	return t5
+	return t4
 }
 
 // floatsAddScaledReverse is the reverse of AddScaled for the gradients that call it: the
@@ -962,9 +962,9 @@ func floatsAddScaledReverse(dst, dstBar []float64, alpha float64, s, sBar []floa
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	t := append(tapeBuf[:0], dst...)
+	tape := append(tapeBuf[:0], dst...)
 	f64AxpyUnitaryTo(dst, alpha, s, dst)
-	copy(dst, t[len(t)-len(dst):])
+	copy(dst, tape[len(tape)-len(dst):])
 	alphaBar = f64AxpyUnitaryToInPlaceReverse(dst, dstBar, alpha, s, sBar)
 	return alphaBar
 }
@@ -1267,40 +1267,40 @@ func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 	a := make([]float64, len(x))
 	aBar := make([]float64, len(x))
 	t := copy(a, x)
-	t2 := append(tapeBuf[:0], a...)
+	tape := append(tapeBuf[:0], a...)
 	floats.Scale(1.5, a)
-	t3 := append(t2, a...)
+	tape = append(tape, a...)
 	floats.Mul(a, y)
 	floats.AddConst(0.25, a)
 	b := make([]float64, len(y))
 	bBar := make([]float64, len(y))
-	t4 := copy(b, y)
+	t2 := copy(b, y)
 	floats.AddConst(3, b)
-	t5 := append(t3, a...)
+	tape = append(tape, a...)
 	floats.Div(a, b)
-	t6 := floats.Sum(a)
+	t3 := floats.Sum(a)
 	floatsSumReverse(a, aBar, 1)
-	copy(a, t5[len(t5)-len(x):])
-	t7 := t5[:len(t5)-len(x)]
+	copy(a, tape[len(tape)-len(x):])
+	tape = tape[:len(tape)-len(x)]
 	floatsDivReverse(a, aBar, b, bBar)
 	floatsAddConstReverseWrtDst(3, b, bBar)
-	for k := 0; k < t4; k++ {
+	for k := 0; k < t2; k++ {
 		bkBar := bBar[k]
 		bBar[k] = 0
 		yBar[k] += bkBar
 	}
 	floatsAddConstReverseWrtDst(0.25, a, aBar)
-	copy(a, t7[len(t7)-len(x):])
-	t8 := t7[:len(t7)-len(x)]
+	copy(a, tape[len(tape)-len(x):])
+	tape = tape[:len(tape)-len(x)]
 	floatsMulReverse(a, aBar, y, yBar)
-	copy(a, t8[len(t8)-len(x):])
+	copy(a, tape[len(tape)-len(x):])
 	floatsScaleReverseWrtDst(1.5, a, aBar)
 	for k := 0; k < t; k++ {
 		akBar := aBar[k]
 		aBar[k] = 0
 		xBar[k] += akBar
 	}
-	return t6
+	return t3
 }
 
 // floatsDivReverse is the reverse of Div for the gradients that call it: the vector-Jacobian
@@ -1320,9 +1320,9 @@ func floatsDivReverse(dst, dstBar, s, sBar []float64) {
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	t := append(tapeBuf[:0], dst...)
+	tape := append(tapeBuf[:0], dst...)
 	f64Div(dst, s)
-	copy(dst, t[len(t)-len(dst):])
+	copy(dst, tape[len(tape)-len(dst):])
 	f64DivReverse(dst, dstBar, s, sBar)
 }
 
@@ -1789,28 +1789,28 @@ func AddSubGrad(x, xBar, y, yBar []float64) float64 {
 	a := make([]float64, len(x))
 	aBar := make([]float64, len(x))
 	t := copy(a, x)
-	t2 := append(tapeBuf[:0], a...)
+	tape := append(tapeBuf[:0], a...)
 	floats.Add(a, y)
-	t3 := append(t2, a...)
+	tape = append(tape, a...)
 	floats.Mul(a, x)
-	t4 := append(t3, a...)
+	tape = append(tape, a...)
 	floats.Sub(a, y)
-	t5 := floats.Dot(a, y)
+	t2 := floats.Dot(a, y)
 	floatsDotReverse(a, aBar, y, yBar, 1)
-	copy(a, t4[len(t4)-len(x):])
-	t6 := t4[:len(t4)-len(x)]
+	copy(a, tape[len(tape)-len(x):])
+	tape = tape[:len(tape)-len(x)]
 	floatsSubReverse(a, aBar, y, yBar)
-	copy(a, t6[len(t6)-len(x):])
-	t7 := t6[:len(t6)-len(x)]
+	copy(a, tape[len(tape)-len(x):])
+	tape = tape[:len(tape)-len(x)]
 	floatsMulReverse(a, aBar, x, xBar)
-	copy(a, t7[len(t7)-len(x):])
+	copy(a, tape[len(tape)-len(x):])
 	floatsAddReverse(a, aBar, y, yBar)
 	for k := 0; k < t; k++ {
 		akBar := aBar[k]
 		aBar[k] = 0
 		xBar[k] += akBar
 	}
-	return t5
+	return t2
 }
 
 // floatsDotReverse is the reverse of Dot for the gradients that call it: the vector-Jacobian
@@ -1846,9 +1846,9 @@ func floatsSubReverse(dst, dstBar, s, sBar []float64) {
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	t := append(tapeBuf[:0], dst...)
+	tape := append(tapeBuf[:0], dst...)
 	f64AxpyUnitaryTo(dst, -1, s, dst)
-	copy(dst, t[len(t)-len(dst):])
+	copy(dst, tape[len(tape)-len(dst):])
 	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar, -1, s, sBar)
 }
 
@@ -1869,9 +1869,9 @@ func floatsAddReverse(dst, dstBar, s, sBar []float64) {
 	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	t := append(tapeBuf[:0], dst...)
+	tape := append(tapeBuf[:0], dst...)
 	f64AxpyUnitaryTo(dst, 1, s, dst)
-	copy(dst, t[len(t)-len(dst):])
+	copy(dst, tape[len(tape)-len(dst):])
 	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar, 1, s, sBar)
 }
 

@@ -729,39 +729,39 @@ func HalvesGrad(x, xBar []float64) float64 {
 		if k == 2 {
 			tape = slices.Grow(tape, len(tape)-before)
 		}
-		t8 := y[n : 2*n]
-		t9 := append(tape, t8...)
-		mixInto(y[:n], t8, float64(k))
+		t7 := y[n : 2*n]
+		tape = append(tape, t7...)
+		mixInto(y[:n], t7, float64(k))
 		y0 := y[0]
-		t10 := y[n-1]
-		tape = append(t9, y0, t10)
-		s += y0 * t10
+		t8 := y[n-1]
+		tape = append(tape, y0, t8)
+		s += y0 * t8
 	}
 	t := y[n : 2*n]
 	t2 := y[:n]
-	t3 := append(tape, t2...)
+	tape = append(tape, t2...)
 	mixInto(t, t2, 0.5)
-	t4 := s + y[n]
+	t3 := s + y[n]
 	yBar[n] += 1
-	copy(t2, t3[len(t3)-len(t2):])
-	t5 := yBar[n : 2*n]
-	t6 := yBar[:n]
-	mixIntoReverseWrtDstSrc(t, t5, t2, t6, 0.5)
-	tape2 := t3[:len(t3)-len(t2)]
+	copy(t2, tape[len(tape)-len(t2):])
+	t4 := yBar[n : 2*n]
+	t5 := yBar[:n]
+	mixIntoReverseWrtDstSrc(t, t4, t2, t5, 0.5)
+	tape = tape[:len(tape)-len(t2)]
 	for k := 2; k >= 1; k-- {
-		t7 := tape2[:len(tape2)-2]
-		yBar[n-1] += tape2[len(tape2)-2]
-		yBar[0] += tape2[len(tape2)-1]
-		copy(t, t7[len(t7)-len(t):])
-		mixIntoReverseWrtDstSrc(t2, t6, t, t5, float64(k))
-		tape2 = t7[:len(t7)-len(t)]
+		t6 := tape[:len(tape)-2]
+		yBar[n-1] += tape[len(tape)-2]
+		yBar[0] += tape[len(tape)-1]
+		copy(t, t6[len(t6)-len(t):])
+		mixIntoReverseWrtDstSrc(t2, t5, t, t4, float64(k))
+		tape = t6[:len(t6)-len(t)]
 	}
 	for k := 0; k < len(x); k++ {
 		ykBar := yBar[k]
 		yBar[k] = 0
 		xBar[k] += ykBar
 	}
-	return t4
+	return t3
 }
 
 // mixIntoReverseWrtDstSrc is the reverse of mixInto for the gradients that call it: the

@@ -698,19 +698,19 @@ func PeakFGrad(p, pBar []float64) float64 {
 	tapePointers := slices.Grow(tapePointersBuf[:0], 20)
 	tape := slices.Grow(tapeBuf[:0], 10*(n+n))
 	for i2 := 0; i2 < 8; i2++ {
-		t15 := new([2]float64)
-		t15[0] = 1
-		t15[1] = 0
-		t16 := append(tape, q...)
-		_, t17 := coupledJVP(p, q, t15[:])
-		g[0] = t17
-		t18 := new([2]float64)
-		t18[0] = 0
-		t18[1] = 1
-		tape = append(t16, q...)
-		_, t19 := coupledJVP(p, q, t18[:])
-		g[1] = t19
-		tapePointers = append(tapePointers, t15, t18)
+		t14 := new([2]float64)
+		t14[0] = 1
+		t14[1] = 0
+		tape = append(tape, q...)
+		_, t15 := coupledJVP(p, q, t14[:])
+		g[0] = t15
+		t16 := new([2]float64)
+		t16[0] = 0
+		t16[1] = 1
+		tape = append(tape, q...)
+		_, t17 := coupledJVP(p, q, t16[:])
+		g[1] = t17
+		tapePointers = append(tapePointers, t14, t16)
 		for i := 0; i < n; i++ {
 			q[i] += 0.2 * g[i]
 		}
@@ -738,14 +738,14 @@ func PeakFGrad(p, pBar []float64) float64 {
 		t12 := t11[1]
 		t11[1] = 0
 		copy(q, tape[len(tape)-n:])
-		t13 := tape[:len(tape)-n]
+		tape = tape[:len(tape)-n]
 		coupledJVPReverseWrtPQ(p, pBar, q, t8, t10[:], 0, t12)
-		t14 := t11[0]
+		t13 := t11[0]
 		t11[0] = 0
-		copy(q, t13[len(t13)-n:])
-		coupledJVPReverseWrtPQ(p, pBar, q, t8, t9[:], 0, t14)
+		copy(q, tape[len(tape)-n:])
+		coupledJVPReverseWrtPQ(p, pBar, q, t8, t9[:], 0, t13)
 		tapePointers = tapePointers[:len(tapePointers)-2]
-		tape = t13[:len(t13)-n]
+		tape = tape[:len(tape)-n]
 	}
 	t[1] = 0
 	t[0] = 0
@@ -1321,10 +1321,10 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		t12 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
-		t13 := append(t12, u5...)
-		t14 := append(t13, u6...)
-		tape = append(t14, u7...)
+		tape = append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
+		tape = append(tape, u5...)
+		tape = append(tape, u6...)
+		tape = append(tape, u7...)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1359,23 +1359,23 @@ func uLaplacianReverseWrtW(w, wBar, x []float64, fBar, lapBar float64) {
 	i -= 8
 	for ; i >= 0; i -= 8 {
 		copy(u7, tape[len(tape)-len(u7):])
-		t5 := tape[:len(tape)-len(u7)]
-		copy(u6, t5[len(t5)-len(u6):])
-		t6 := t5[:len(t5)-len(u6)]
-		copy(u5, t6[len(t6)-len(u5):])
-		t7 := t6[:len(t6)-len(u5)]
-		copy(u4, t7[len(t7)-len(u4):])
-		t8 := t7[:len(t7)-len(u4)]
-		copy(u3, t8[len(t8)-len(u3):])
-		t9 := t8[:len(t8)-len(u3)]
-		copy(u2, t9[len(t9)-len(u2):])
-		t10 := t9[:len(t9)-len(u2)]
-		copy(u1, t10[len(t10)-len(u1):])
-		t11 := t10[:len(t10)-len(u1)]
-		copy(u0, t11[len(t11)-len(u0):])
+		tape = tape[:len(tape)-len(u7)]
+		copy(u6, tape[len(tape)-len(u6):])
+		tape = tape[:len(tape)-len(u6)]
+		copy(u5, tape[len(tape)-len(u5):])
+		tape = tape[:len(tape)-len(u5)]
+		copy(u4, tape[len(tape)-len(u4):])
+		tape = tape[:len(tape)-len(u4)]
+		copy(u3, tape[len(tape)-len(u3):])
+		tape = tape[:len(tape)-len(u3)]
+		copy(u2, tape[len(tape)-len(u2):])
+		tape = tape[:len(tape)-len(u2)]
+		copy(u1, tape[len(tape)-len(u1):])
+		tape = tape[:len(tape)-len(u1)]
+		copy(u0, tape[len(tape)-len(u0):])
 		uTaylorWrtXReverse(w, wBar, x, u0, u1, u2, u3, u4, u5, u6, u7, fBar, 0, 0, 0, 0, 0, 0, 0, 0, t4)
 		fBar = 0
-		tape = t11[:len(t11)-len(u0)]
+		tape = tape[:len(tape)-len(u0)]
 	}
 }
 
@@ -1611,11 +1611,11 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		t27 := append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
-		t28 := append(t27, u5...)
-		t29 := append(t28, u6...)
-		tape = append(t29, u7...)
-		_, _, _, _, _, _, _, _, _, t30, t31, t32, t33, t34, t35, t36, t37 := uTaylorLanes8WrtX(
+		tape = append(append(append(append(append(tape, u0...), u1...), u2...), u3...), u4...)
+		tape = append(tape, u5...)
+		tape = append(tape, u6...)
+		tape = append(tape, u7...)
+		_, _, _, _, _, _, _, _, _, t20, t21, t22, t23, t24, t25, t26, t27 := uTaylorLanes8WrtX(
 			w,
 			x,
 			u0,
@@ -1627,14 +1627,14 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 			u6,
 			u7,
 		)
-		dd[i] = 2 * t30
-		dd[i+1] = 2 * t31
-		dd[i+2] = 2 * t32
-		dd[i+3] = 2 * t33
-		dd[i+4] = 2 * t34
-		dd[i+5] = 2 * t35
-		dd[i+6] = 2 * t36
-		dd[i+7] = 2 * t37
+		dd[i] = 2 * t20
+		dd[i+1] = 2 * t21
+		dd[i+2] = 2 * t22
+		dd[i+3] = 2 * t23
+		dd[i+4] = 2 * t24
+		dd[i+5] = 2 * t25
+		dd[i+6] = 2 * t26
+		dd[i+7] = 2 * t27
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1701,24 +1701,24 @@ func uHessDiagReverseWrtWD(w, wBar, x, d, dBar []float64, seed float64) {
 		ddBar[i] = 0
 		t19 := 2 * ddiBar
 		copy(u7, tape[len(tape)-len(u7):])
-		t20 := tape[:len(tape)-len(u7)]
-		copy(u6, t20[len(t20)-len(u6):])
-		t21 := t20[:len(t20)-len(u6)]
-		copy(u5, t21[len(t21)-len(u5):])
-		t22 := t21[:len(t21)-len(u5)]
-		copy(u4, t22[len(t22)-len(u4):])
-		t23 := t22[:len(t22)-len(u4)]
-		copy(u3, t23[len(t23)-len(u3):])
-		t24 := t23[:len(t23)-len(u3)]
-		copy(u2, t24[len(t24)-len(u2):])
-		t25 := t24[:len(t24)-len(u2)]
-		copy(u1, t25[len(t25)-len(u1):])
-		t26 := t25[:len(t25)-len(u1)]
-		copy(u0, t26[len(t26)-len(u0):])
+		tape = tape[:len(tape)-len(u7)]
+		copy(u6, tape[len(tape)-len(u6):])
+		tape = tape[:len(tape)-len(u6)]
+		copy(u5, tape[len(tape)-len(u5):])
+		tape = tape[:len(tape)-len(u5)]
+		copy(u4, tape[len(tape)-len(u4):])
+		tape = tape[:len(tape)-len(u4)]
+		copy(u3, tape[len(tape)-len(u3):])
+		tape = tape[:len(tape)-len(u3)]
+		copy(u2, tape[len(tape)-len(u2):])
+		tape = tape[:len(tape)-len(u2)]
+		copy(u1, tape[len(tape)-len(u1):])
+		tape = tape[:len(tape)-len(u1)]
+		copy(u0, tape[len(tape)-len(u0):])
 		uTaylorLanes8WrtXReverse(w, wBar, x, u0, u1, u2, u3, u4, u5, u6, u7, fBar, 0, 0, 0, 0, 0, 0, 0, 0,
 			t19, t18, t16, t14, t12, t10, t8, t6)
 		fBar = 0
-		tape = t26[:len(t26)-len(u0)]
+		tape = tape[:len(tape)-len(u0)]
 	}
 }
 

@@ -517,21 +517,21 @@ func PingPongGrad(x, xBar []float64) float64 {
 	b := make([]float64, len(x))
 	bBar := make([]float64, len(x))
 	t := copy(a, x)
-	t2 := append(append(tapeBuf[:0], a...), b...)
+	tape := append(append(tapeBuf[:0], a...), b...)
 	pingpong(a, b, 3)
-	t3 := b[0] + a[len(x)-1]
+	t2 := b[0] + a[len(x)-1]
 	aBar[len(x)-1] += 1
 	bBar[0] += 1
-	copy(b, t2[len(t2)-len(x):])
-	t4 := t2[:len(t2)-len(x)]
-	copy(a, t4[len(t4)-len(x):])
+	copy(b, tape[len(tape)-len(x):])
+	tape = tape[:len(tape)-len(x)]
+	copy(a, tape[len(tape)-len(x):])
 	pingpongReverse(a, aBar, b, bBar, 3)
 	for k := 0; k < t; k++ {
 		akBar := aBar[k]
 		aBar[k] = 0
 		xBar[k] += akBar
 	}
-	return t3
+	return t2
 }
 
 // pingpongReverse is the reverse of pingpong for the gradients that call it: the vector-Jacobian
@@ -575,18 +575,18 @@ func pingpongReverse(a, aBar, b, bBar []float64, n int) {
 	}
 	if from != 0 {
 		copy(a, tape[len(tape)-len(a):])
-		t2 := tape[:len(tape)-len(a)]
-		copy(b, t2[len(t2)-len(b):])
+		tape = tape[:len(tape)-len(a)]
+		copy(b, tape[len(tape)-len(b):])
 		pingpongReverse(b, bBar, a, aBar, n-1)
-		tape3 := t2[:len(t2)-len(b)]
+		tape = tape[:len(tape)-len(b)]
 		for i := len(a) - 1; i >= 0; i-- {
-			t3 := tapeint[len(tapeint)-1]
-			ai2 := tape3[len(tape3)-1]
+			t2 := tapeint[len(tapeint)-1]
+			ai2 := tape[len(tape)-1]
 			biBar := bBar[i]
 			bBar[i] = 0
-			aBar[t3] += biBar
+			aBar[t2] += biBar
 			aBar[i] += math.Cos(ai2) * biBar
-			tape3 = tape3[:len(tape3)-1]
+			tape = tape[:len(tape)-1]
 			tapeint = tapeint[:len(tapeint)-1]
 		}
 	}

@@ -105,8 +105,8 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t17 := append(tape, s.q...)
-		tape = append(t17, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.step(k, 0.01)
 	}
@@ -114,9 +114,9 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t4 := s.v
 	e := 0.0
 	for i := 0; i < len(t3); i++ {
-		t15 := t3[i]
-		t16 := t4[i]
-		e += t15*t15 + k*t16*t16
+		t14 := t3[i]
+		t15 := t4[i]
+		e += t14*t14 + k*t15*t15
 	}
 	t5 := e + s.t
 	sBar.t += 1
@@ -126,20 +126,20 @@ func EnergyGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar float64) {
 	t9 := sBar.q
 	kBar = 0
 	for i := len(t3) - 1; i >= 0; i-- {
-		t14 := t6[i]
-		t7[i] += 2 * (k * t14)
+		t13 := t6[i]
+		t7[i] += 2 * (k * t13)
 		t9[i] += 2 * t8[i]
-		kBar += t14 * t14
+		kBar += t13 * t13
 	}
 	for i := steps - 1; i >= 0; i-- {
 		*s = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t11 := s.v
 		copy(t11, tape[len(tape)-len(t11):])
-		t12 := tape[:len(tape)-len(t11)]
-		t13 := s.q
-		copy(t13, t12[len(t12)-len(t13):])
-		tape = t12[:len(t12)-len(t13)]
+		tape = tape[:len(tape)-len(t11)]
+		t12 := s.q
+		copy(t12, tape[len(tape)-len(t12):])
+		tape = tape[:len(tape)-len(t12)]
 		kBar += stateStepReverseWrtSK(s, sBar, k, 0.01)
 	}
 	for k2 := 0; k2 < len(q0); k2++ {
@@ -330,16 +330,16 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t27 := append(tape, s.q...)
-		tape4 := append(t27, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.kick(k, c, 0.025)
-		t28 := append(tape4, s.q...)
-		tape5 := append(t28, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.drift(0.05)
-		t29 := append(tape5, s.q...)
-		tape = append(t29, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.kick(k, c, 0.025)
 	}
@@ -349,12 +349,12 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 	t8 := sBar.q
 	sum := 0.0
 	for i := 0; i < len(t5); i++ {
-		t24 := float64(i + 1)
-		t25 := t5[i]
-		t26 := t6[i]
-		t7[i] += 2 * t26
-		t8[i] += t24
-		sum += t24*t25 + t26*t26
+		t21 := float64(i + 1)
+		t22 := t5[i]
+		t23 := t6[i]
+		t7[i] += 2 * t23
+		t8[i] += t21
+		sum += t21*t22 + t23*t23
 	}
 	kBar = 0
 	cBar = 0
@@ -363,33 +363,33 @@ func AnharmonicGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f,
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t11 := s.v
 		copy(t11, tape[len(tape)-len(t11):])
-		t12 := tape[:len(tape)-len(t11)]
-		t13 := s.q
-		copy(t13, t12[len(t12)-len(t13):])
-		tape2 := t12[:len(t12)-len(t13)]
-		t14, t15 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t14
-		cBar += t15
+		tape = tape[:len(tape)-len(t11)]
+		t12 := s.q
+		copy(t12, tape[len(tape)-len(t12):])
+		tape = tape[:len(tape)-len(t12)]
+		t13, t14 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t13
+		cBar += t14
 		*s = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t16 := s.v
-		copy(t16, tape2[len(tape2)-len(t16):])
-		t17 := tape2[:len(tape2)-len(t16)]
-		t18 := s.q
-		copy(t18, t17[len(t17)-len(t18):])
-		tape3 := t17[:len(t17)-len(t18)]
+		t15 := s.v
+		copy(t15, tape[len(tape)-len(t15):])
+		tape = tape[:len(tape)-len(t15)]
+		t16 := s.q
+		copy(t16, tape[len(tape)-len(t16):])
+		tape = tape[:len(tape)-len(t16)]
 		stateDriftReverseWrtS(s, sBar, 0.05)
 		*s = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t19 := s.v
-		copy(t19, tape3[len(tape3)-len(t19):])
-		t20 := tape3[:len(tape3)-len(t19)]
-		t21 := s.q
-		copy(t21, t20[len(t20)-len(t21):])
-		tape = t20[:len(t20)-len(t21)]
-		t22, t23 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
-		kBar += t22
-		cBar += t23
+		t17 := s.v
+		copy(t17, tape[len(tape)-len(t17):])
+		tape = tape[:len(tape)-len(t17)]
+		t18 := s.q
+		copy(t18, tape[len(tape)-len(t18):])
+		tape = tape[:len(tape)-len(t18)]
+		t19, t20 := stateKickReverseWrtSKC(s, sBar, k, c, 0.025)
+		kBar += t19
+		cBar += t20
 	}
 	for k2 := 0; k2 < len(v0); k2++ {
 		t10 := t4[k2]
@@ -529,8 +529,8 @@ func RunGrad(s, sBar *state, k float64, steps int) (f, kBar float64) {
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
 		if s != nil {
-			t14 := append(tape, s.q...)
-			tape = append(t14, s.v...)
+			tape = append(tape, s.q...)
+			tape = append(tape, s.v...)
 			tapeValues = append(tapeValues, *s)
 		}
 		s.step(k, 0.02)
@@ -540,37 +540,37 @@ func RunGrad(s, sBar *state, k float64, steps int) (f, kBar float64) {
 	sum := 0.0
 	for i := 0; i < len(t3); i++ {
 		q := t3[i]
-		t13 := q * q
-		t4[i] += t13 + 2*t13
-		sum += t13 * q
+		t10 := q * q
+		t4[i] += t10 + 2*t10
+		sum += t10 * q
 	}
 	t5 := s != nil
 	if t5 {
-		t6 := append(finalState2, s.q...)
-		finalState2 = append(t6, s.v...)
+		finalState2 = append(finalState2, s.q...)
+		finalState2 = append(finalState2, s.v...)
 		finalState = append(finalState, *s)
 	}
 	kBar = 0
 	for i := steps - 1; i >= 0; i-- {
 		if t5 {
 			*s = tapeValues[len(tapeValues)-1]
-			t10 := s.v
-			copy(t10, tape[len(tape)-len(t10):])
-			t11 := tape[:len(tape)-len(t10)]
-			t12 := s.q
-			copy(t12, t11[len(t11)-len(t12):])
-			tape = t11[:len(t11)-len(t12)]
+			t8 := s.v
+			copy(t8, tape[len(tape)-len(t8):])
+			tape = tape[:len(tape)-len(t8)]
+			t9 := s.q
+			copy(t9, tape[len(tape)-len(t9):])
+			tape = tape[:len(tape)-len(t9)]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		kBar += stateStepReverseWrtSK(s, sBar, k, 0.02)
 	}
 	if t5 {
 		*s = finalState[len(finalState)-1]
-		t7 := s.v
+		t6 := s.v
+		copy(t6, finalState2[len(finalState2)-len(t6):])
+		finalState2 = finalState2[:len(finalState2)-len(t6)]
+		t7 := s.q
 		copy(t7, finalState2[len(finalState2)-len(t7):])
-		t8 := finalState2[:len(finalState2)-len(t7)]
-		t9 := s.q
-		copy(t9, t8[len(t8)-len(t9):])
 	}
 	return sum, kBar
 }
@@ -752,9 +752,9 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	t := b.x
 	tapeint := slices.Grow(tapeintBuf[:0], len(t)+2)
 	for i := 0; i < len(t); i++ {
-		t46 := i % len(x0)
-		t[i] = x0[t46] + float64(i)
-		tapeint = append(tapeint, t46)
+		t40 := i % len(x0)
+		t[i] = x0[t40] + float64(i)
+		tapeint = append(tapeint, t40)
 	}
 	n2 := len(b.m)
 	clear(b.a)
@@ -768,19 +768,19 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 			if i == j {
 				from = 0
 			} else {
-				t40 := t2[2*j]
-				t41 := t2[2*i]
-				dx2 := t40 - t41
-				t42 := t2[2*j+1]
-				t43 := t2[2*i+1]
-				dy2 := t42 - t43
+				t34 := t2[2*j]
+				t35 := t2[2*i]
+				dx2 := t34 - t35
+				t36 := t2[2*j+1]
+				t37 := t2[2*i+1]
+				dy2 := t36 - t37
 				r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-				t44 := t3[j]
-				t45 := math.Sqrt(r2v2)
-				f2 := t44 / (r2v2 * t45)
+				t38 := t3[j]
+				t39 := math.Sqrt(r2v2)
+				f2 := t38 / (r2v2 * t39)
 				t4[2*i] += f2 * dx2
 				t4[2*i+1] += f2 * dy2
-				tape = append(tape, t40, t41, t42, t43, t45, t44)
+				tape = append(tape, t34, t35, t36, t37, t39, t38)
 				from = 1
 			}
 			path = append(path, from)
@@ -794,10 +794,10 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 			tape = slices.Grow(tape, (trips-2)*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
-		t37 := append(tape, b.x...)
-		t38 := append(t37, b.v...)
-		t39 := append(t38, b.a...)
-		tape = append(t39, b.m...)
+		tape = append(tape, b.x...)
+		tape = append(tape, b.v...)
+		tape = append(tape, b.a...)
+		tape = append(tape, b.m...)
 		tapeValues = append(tapeValues, *b)
 		b.verlet(0.01)
 	}
@@ -806,22 +806,22 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 	e := 0.0
 	for i := 0; i < n; i++ {
 		mi := m[i]
-		t35 := t5[2*i]
-		t36 := t5[2*i+1]
+		t32 := t5[2*i]
+		t33 := t5[2*i+1]
 		tapeint = append(tapeint, 2*i)
-		e += mi * (t35*t35 + t36*t36) / 2
+		e += mi * (t32*t32 + t33*t33) / 2
 	}
 	finalM := slices.Clone(m)
 	t6 := b.v
 	t7 := bBar.v
 	for i := n - 1; i >= 0; i-- {
-		t31 := t6[2*i]
-		t32 := tapeint[len(tapeint)-1] + 1
-		t33 := t6[t32]
-		t34 := m[i] * 0.5
-		t7[t32] += 2 * (t34 * t33)
-		t7[2*i] += 2 * (t34 * t31)
-		mBar[i] += 0.5 * (t31*t31 + t33*t33)
+		t28 := t6[2*i]
+		t29 := tapeint[len(tapeint)-1] + 1
+		t30 := t6[t29]
+		t31 := m[i] * 0.5
+		t7[t29] += 2 * (t31 * t30)
+		t7[2*i] += 2 * (t31 * t28)
+		mBar[i] += 0.5 * (t28*t28 + t30*t30)
 		tapeint = tapeint[:len(tapeint)-1]
 	}
 	for i := steps - 1; i >= 0; i-- {
@@ -829,16 +829,16 @@ func NBodyGrad(m, mBar, x0, x0Bar []float64, steps int) float64 {
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t24 := b.m
 		copy(t24, tape[len(tape)-len(t24):])
-		t25 := tape[:len(tape)-len(t24)]
-		t26 := b.a
-		copy(t26, t25[len(t25)-len(t26):])
-		t27 := t25[:len(t25)-len(t26)]
-		t28 := b.v
-		copy(t28, t27[len(t27)-len(t28):])
-		t29 := t27[:len(t27)-len(t28)]
-		t30 := b.x
-		copy(t30, t29[len(t29)-len(t30):])
-		tape = t29[:len(t29)-len(t30)]
+		tape = tape[:len(tape)-len(t24)]
+		t25 := b.a
+		copy(t25, tape[len(tape)-len(t25):])
+		tape = tape[:len(tape)-len(t25)]
+		t26 := b.v
+		copy(t26, tape[len(tape)-len(t26):])
+		tape = tape[:len(tape)-len(t26)]
+		t27 := b.x
+		copy(t27, tape[len(tape)-len(t27):])
+		tape = tape[:len(tape)-len(t27)]
 		bodiesVerletReverseWrtB(b, bBar, 0.01)
 	}
 	t8 := bBar.a
@@ -1098,9 +1098,9 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	t2 := b.x
 	tapeint := slices.Grow(tapeintBuf[:0], len(t2)+2)
 	for i := 0; i < len(t2); i++ {
-		t49 := i % len(x0)
-		t2[i] = x0[t49] + float64(i)
-		tapeint = append(tapeint, t49)
+		t43 := i % len(x0)
+		t2[i] = x0[t43] + float64(i)
+		tapeint = append(tapeint, t43)
 	}
 	n2 := len(b.m)
 	clear(b.a)
@@ -1114,19 +1114,19 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 			if i == j {
 				from2 = 0
 			} else {
-				t43 := t3[2*j]
-				t44 := t3[2*i]
-				dx2 := t43 - t44
-				t45 := t3[2*j+1]
-				t46 := t3[2*i+1]
-				dy2 := t45 - t46
+				t37 := t3[2*j]
+				t38 := t3[2*i]
+				dx2 := t37 - t38
+				t39 := t3[2*j+1]
+				t40 := t3[2*i+1]
+				dy2 := t39 - t40
 				r2v2 := dx2*dx2 + dy2*dy2 + 0.01
-				t47 := t4[j]
-				t48 := math.Sqrt(r2v2)
-				f2 := t47 / (r2v2 * t48)
+				t41 := t4[j]
+				t42 := math.Sqrt(r2v2)
+				f2 := t41 / (r2v2 * t42)
 				t5[2*i] += f2 * dx2
 				t5[2*i+1] += f2 * dy2
-				tape = append(tape, t43, t44, t45, t46, t48, t47)
+				tape = append(tape, t37, t38, t39, t40, t42, t41)
 				from2 = 1
 			}
 			path = append(path, from2)
@@ -1137,14 +1137,14 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	for {
 		path = append(path, from)
 		if t < steps {
-			t39 := min(k, steps-t)
-			t40 := append(tape, b.x...)
-			t41 := append(t40, b.v...)
-			t42 := append(t41, b.a...)
-			tape = append(t42, b.m...)
+			t36 := min(k, steps-t)
+			tape = append(tape, b.x...)
+			tape = append(tape, b.v...)
+			tape = append(tape, b.a...)
+			tape = append(tape, b.m...)
 			tapeValues = append(tapeValues, *b)
-			b.segment(t39, 0.01)
-			tapeint = append(tapeint, t39)
+			b.segment(t36, 0.01)
+			tapeint = append(tapeint, t36)
 			t += k
 			from = 1
 		} else {
@@ -1156,22 +1156,22 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 	e := 0.0
 	for i := 0; i < n; i++ {
 		mi := m[i]
-		t37 := t6[2*i]
-		t38 := t6[2*i+1]
+		t34 := t6[2*i]
+		t35 := t6[2*i+1]
 		tapeint = append(tapeint, 2*i)
-		e += mi * (t37*t37 + t38*t38) / 2
+		e += mi * (t34*t34 + t35*t35) / 2
 	}
 	finalM := slices.Clone(m)
 	t7 := b.v
 	t8 := bBar.v
 	for i := n - 1; i >= 0; i-- {
-		t33 := t7[2*i]
-		t34 := tapeint[len(tapeint)-1] + 1
-		t35 := t7[t34]
-		t36 := m[i] * 0.5
-		t8[t34] += 2 * (t36 * t35)
-		t8[2*i] += 2 * (t36 * t33)
-		mBar[i] += 0.5 * (t33*t33 + t35*t35)
+		t30 := t7[2*i]
+		t31 := tapeint[len(tapeint)-1] + 1
+		t32 := t7[t31]
+		t33 := m[i] * 0.5
+		t8[t31] += 2 * (t33 * t32)
+		t8[2*i] += 2 * (t33 * t30)
+		mBar[i] += 0.5 * (t30*t30 + t32*t32)
 		tapeint = tapeint[:len(tapeint)-1]
 	}
 	var path2 []int
@@ -1186,56 +1186,56 @@ func NBodySegmentsGrad(m, mBar, x0, x0Bar []float64, steps, k int) float64 {
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t10 := b.m
 		copy(t10, tape[len(tape)-len(t10):])
-		t11 := tape[:len(tape)-len(t10)]
-		t12 := b.a
-		copy(t12, t11[len(t11)-len(t12):])
-		t13 := t11[:len(t11)-len(t12)]
-		t14 := b.v
-		copy(t14, t13[len(t13)-len(t14):])
-		t15 := t13[:len(t13)-len(t14)]
-		t16 := b.x
-		copy(t16, t15[len(t15)-len(t16):])
-		tape = t15[:len(t15)-len(t16)]
+		tape = tape[:len(tape)-len(t10)]
+		t11 := b.a
+		copy(t11, tape[len(tape)-len(t11):])
+		tape = tape[:len(tape)-len(t11)]
+		t12 := b.v
+		copy(t12, tape[len(tape)-len(t12):])
+		tape = tape[:len(tape)-len(t12)]
+		t13 := b.x
+		copy(t13, tape[len(tape)-len(t13):])
+		tape = tape[:len(tape)-len(t13)]
 		bodiesSegmentReverseWrtB(b, bBar, t9, 0.01)
 		path = path2
 	}
-	t17 := bBar.a
-	t18 := bBar.m
-	t19 := bBar.x
+	t14 := bBar.a
+	t15 := bBar.m
+	t16 := bBar.x
 	for i := n2 - 1; i >= 0; i-- {
 		for j := n2 - 1; j >= 0; j-- {
-			t23 := path2[:len(path2)-1]
+			t20 := path2[:len(path2)-1]
 			if path2[len(path2)-1] != 0 {
-				t24 := tape[len(tape)-2]
-				t25 := t17[2*i+1]
+				t21 := tape[len(tape)-2]
+				t22 := t14[2*i+1]
 				dy := tape[len(tape)-4] - tape[len(tape)-3]
 				dx := tape[len(tape)-6] - tape[len(tape)-5]
 				r2 := dx*dx + dy*dy + 0.01
-				t26 := r2 * t24
-				f := tape[len(tape)-1] / t26
-				t27 := t17[2*i]
-				t28 := t25*dy + t27*dx
-				t29 := t28 * f / t26
-				t30 := -(t29 * t24) - 0.5/t24*(r2*t29)
-				t18[j] += t28 / t26
-				t31 := f*t25 + 2*(t30*dy)
-				t32 := f*t27 + 2*(t30*dx)
-				t19[2*i+1] -= t31
-				t19[2*j+1] += t31
-				t19[2*i] -= t32
-				t19[2*j] += t32
+				t23 := r2 * t21
+				f := tape[len(tape)-1] / t23
+				t24 := t14[2*i]
+				t25 := t22*dy + t24*dx
+				t26 := t25 * f / t23
+				t27 := -(t26 * t21) - 0.5/t21*(r2*t26)
+				t15[j] += t25 / t23
+				t28 := f*t22 + 2*(t27*dy)
+				t29 := f*t24 + 2*(t27*dx)
+				t16[2*i+1] -= t28
+				t16[2*j+1] += t28
+				t16[2*i] -= t29
+				t16[2*j] += t29
 				tape = tape[:len(tape)-6]
 			}
-			path2 = t23
+			path2 = t20
 		}
 	}
 	clear(bBar.a)
-	t20 := bBar.x
+	t17 := bBar.x
 	for i := len(t2) - 1; i >= 0; i-- {
-		t21 := tapeint[len(tapeint)-1]
-		t22 := t20[i]
-		t20[i] = 0
-		x0Bar[t21] += t22
+		t18 := tapeint[len(tapeint)-1]
+		t19 := t17[i]
+		t17[i] = 0
+		x0Bar[t18] += t19
 		tapeint = tapeint[:len(tapeint)-1]
 	}
 	copy(m, finalM)
@@ -1268,10 +1268,10 @@ func bodiesSegmentReverseWrtB(b, bBar *bodies, k int, dt float64) {
 			tapeValues = slices.Grow(tapeValues, (trips-2)*(len(tapeValues)-before2))
 		}
 		if b != nil {
-			t8 := append(tape, b.x...)
-			t9 := append(t8, b.v...)
-			t10 := append(t9, b.a...)
-			tape = append(t10, b.m...)
+			tape = append(tape, b.x...)
+			tape = append(tape, b.v...)
+			tape = append(tape, b.a...)
+			tape = append(tape, b.m...)
 			tapeValues = append(tapeValues, *b)
 		}
 		b.verlet(dt)
@@ -1281,16 +1281,16 @@ func bodiesSegmentReverseWrtB(b, bBar *bodies, k int, dt float64) {
 			*b = tapeValues[len(tapeValues)-1]
 			t := b.m
 			copy(t, tape[len(tape)-len(t):])
-			t2 := tape[:len(tape)-len(t)]
-			t3 := b.a
-			copy(t3, t2[len(t2)-len(t3):])
-			t4 := t2[:len(t2)-len(t3)]
-			t5 := b.v
-			copy(t5, t4[len(t4)-len(t5):])
-			t6 := t4[:len(t4)-len(t5)]
-			t7 := b.x
-			copy(t7, t6[len(t6)-len(t7):])
-			tape = t6[:len(t6)-len(t7)]
+			tape = tape[:len(tape)-len(t)]
+			t2 := b.a
+			copy(t2, tape[len(tape)-len(t2):])
+			tape = tape[:len(tape)-len(t2)]
+			t3 := b.v
+			copy(t3, tape[len(tape)-len(t3):])
+			tape = tape[:len(tape)-len(t3)]
+			t4 := b.x
+			copy(t4, tape[len(tape)-len(t4):])
+			tape = tape[:len(tape)-len(t4)]
 			tapeValues = tapeValues[:len(tapeValues)-1]
 		}
 		bodiesVerletReverseWrtB(b, bBar, dt)
@@ -1732,28 +1732,28 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 	rest.v = make([]float64, len(q0))
 	area := 0.0
 	for i := 0; i < steps; i++ {
-		t24 := append(tape, s.q...)
-		tape4 := append(t24, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.eulerStep(k, c, 0.05)
-		t25 := append(tape4, rest.q...)
-		tape5 := append(t25, rest.v...)
+		tape = append(tape, rest.q...)
+		tape = append(tape, rest.v...)
 		tapeValues = append(tapeValues, *rest)
 		rest.eulerStep(k, c, 0.05)
-		t26 := append(tape5, s.q...)
-		tape = append(t26, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
-		t27 := s.phase()
-		t28 := make([][]float64, len(t27), cap(t27))
-		for k4 := 0; k4 < len(t27); k4++ {
-			t29 := t27[k4]
-			t28[k4] = make([]float64, len(t29), cap(t29))
+		t21 := s.phase()
+		t22 := make([][]float64, len(t21), cap(t21))
+		for k4 := 0; k4 < len(t21); k4++ {
+			t23 := t21[k4]
+			t22[k4] = make([]float64, len(t23), cap(t23))
 		}
-		for i := 0; i < len(t27); i++ {
-			p2 := t27[i]
+		for i := 0; i < len(t21); i++ {
+			p2 := t21[i]
 			area += p2[0] * p2[1]
 		}
-		tapeSlices = append(tapeSlices, t27, t28)
+		tapeSlices = append(tapeSlices, t21, t22)
 	}
 	t3 := area + s.t + rest.q[0]
 	t4 := restBar.q
@@ -1776,33 +1776,33 @@ func HelpersGrad(k, c float64, q0, q0Bar, v0, v0Bar []float64, steps int) (f, kB
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t11 := s.v
 		copy(t11, tape[len(tape)-len(t11):])
-		t12 := tape[:len(tape)-len(t11)]
-		t13 := s.q
-		copy(t13, t12[len(t12)-len(t13):])
-		tape2 := t12[:len(t12)-len(t13)]
+		tape = tape[:len(tape)-len(t11)]
+		t12 := s.q
+		copy(t12, tape[len(tape)-len(t12):])
+		tape = tape[:len(tape)-len(t12)]
 		statePhaseReverse(s, sBar, t10)
 		*rest = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t14 := rest.v
-		copy(t14, tape2[len(tape2)-len(t14):])
-		t15 := tape2[:len(tape2)-len(t14)]
-		t16 := rest.q
-		copy(t16, t15[len(t15)-len(t16):])
-		tape3 := t15[:len(t15)-len(t16)]
-		t17, t18 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
-		kBar += t17
-		cBar += t18
+		t13 := rest.v
+		copy(t13, tape[len(tape)-len(t13):])
+		tape = tape[:len(tape)-len(t13)]
+		t14 := rest.q
+		copy(t14, tape[len(tape)-len(t14):])
+		tape = tape[:len(tape)-len(t14)]
+		t15, t16 := stateEulerStepReverseWrtSKC(rest, restBar, k, c, 0.05)
+		kBar += t15
+		cBar += t16
 		*s = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t19 := s.v
-		copy(t19, tape3[len(tape3)-len(t19):])
-		t20 := tape3[:len(tape3)-len(t19)]
-		t21 := s.q
-		copy(t21, t20[len(t20)-len(t21):])
-		tape = t20[:len(t20)-len(t21)]
-		t22, t23 := stateEulerStepReverseWrtSKC(s, sBar, k, c, 0.05)
-		kBar += t22
-		cBar += t23
+		t17 := s.v
+		copy(t17, tape[len(tape)-len(t17):])
+		tape = tape[:len(tape)-len(t17)]
+		t18 := s.q
+		copy(t18, tape[len(tape)-len(t18):])
+		tape = tape[:len(tape)-len(t18)]
+		t19, t20 := stateEulerStepReverseWrtSKC(s, sBar, k, c, 0.05)
+		kBar += t19
+		cBar += t20
 	}
 	t5 := sBar.v
 	for k2 := 0; k2 < t2; k2++ {
@@ -2029,39 +2029,39 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 	for s < steps {
 		var from int
 		if s%2 == 0 {
-			t24 := append(tape, b.cur...)
-			tape = append(t24, b.next...)
+			tape = append(tape, b.cur...)
+			tape = append(tape, b.next...)
 			tapeValues = append(tapeValues, *b)
-			t25 := append(tapeSlices, bBar.cur)
-			tapeSlices = append(t25, bBar.next)
+			t23 := append(tapeSlices, bBar.cur)
+			tapeSlices = append(t23, bBar.next)
 			b.smooth(w)
 			from = 0
 		} else {
-			t17 := b.cur
-			t18 := bBar.cur
-			n := len(t17)
-			t19 := b.next
-			t20 := bBar.next
+			t16 := b.cur
+			t17 := bBar.cur
+			n := len(t16)
+			t18 := b.next
+			t19 := bBar.next
 			i3 := 0
 			for ; i3 < n; i3++ {
-				t21 := t17[i3]
-				t22 := (i3 + 1) % n
-				t23 := t17[t22]
-				t19[i3] = t21 * t23
-				tapeSlices = append(tapeSlices, t18, t20)
-				tapeint = append(tapeint, t22)
-				tape = append(tape, t21, t23)
+				t20 := t16[i3]
+				t21 := (i3 + 1) % n
+				t22 := t16[t21]
+				t18[i3] = t20 * t22
+				tapeSlices = append(tapeSlices, t17, t19)
+				tapeint = append(tapeint, t21)
+				tape = append(tape, t20, t22)
 			}
 			tapeint = append(tapeint, i3)
 			from = 1
 		}
-		t26 := b.next
-		t27 := b.cur
-		t28 := bBar.cur
+		t24 := b.next
+		t25 := b.cur
+		t26 := bBar.cur
 		bBar.cur = bBar.next
-		b.cur = t26
-		bBar.next = t28
-		b.next = t27
+		b.cur = t24
+		bBar.next = t26
+		b.next = t25
 		s++
 		path = append(path, from)
 	}
@@ -2086,10 +2086,10 @@ func BuffersGrad(x, xBar []float64, w float64, steps int) (f, wBar float64) {
 			tapeValues = tapeValues[:len(tapeValues)-1]
 			t14 := b.next
 			copy(t14, tape[len(tape)-len(t14):])
-			t15 := tape[:len(tape)-len(t14)]
-			t16 := b.cur
-			copy(t16, t15[len(t15)-len(t16):])
-			tape = t15[:len(t15)-len(t16)]
+			tape = tape[:len(tape)-len(t14)]
+			t15 := b.cur
+			copy(t15, tape[len(tape)-len(t15):])
+			tape = tape[:len(tape)-len(t15)]
 			wBar += buffersSmoothReverse(b, bBar, w)
 		} else {
 			i := tapeint[len(tapeint)-1] - 1
@@ -2213,20 +2213,20 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 			tape = slices.Grow(tape, 4*(len(tape)-before))
 			tapeValues = slices.Grow(tapeValues, 4*(len(tapeValues)-before2))
 		}
-		t31 := append(tape, s.q...)
-		tape5 := append(t31, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.kick(1.3, 0.4, 0.05)
-		t32 := append(tape5, s.q...)
-		tape6 := append(t32, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.drift(0.1)
-		t33 := append(tape6, s.q...)
-		tape7 := append(t33, s.v...)
+		tape = append(tape, s.q...)
+		tape = append(tape, s.v...)
 		tapeValues = append(tapeValues, *s)
 		s.kick(1.3, 0.4, 0.05)
-		t34 := append(tape7, r.q...)
-		tape = append(t34, r.v...)
+		tape = append(tape, r.q...)
+		tape = append(tape, r.v...)
 		tapeValues = append(tapeValues, *r)
 		r.step(0.7, 0.1)
 	}
@@ -2238,50 +2238,50 @@ func SettledGrad(q0, q0Bar []float64) float64 {
 	t10 := sBar.q
 	e := 0.0
 	for i := 0; i < len(t5); i++ {
-		t28 := t5[i]
-		t29 := t6[i]
-		t30 := t7[i]
-		t8[i] += t29
-		t9[i] += t30
-		t10[i] += 2 * t28
-		e += t28*t28 + t29*t30
+		t24 := t5[i]
+		t25 := t6[i]
+		t26 := t7[i]
+		t8[i] += t25
+		t9[i] += t26
+		t10[i] += 2 * t24
+		e += t24*t24 + t25*t26
 	}
 	for i := 3; i >= 0; i-- {
 		*r = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
 		t16 := r.v
 		copy(t16, tape[len(tape)-len(t16):])
-		t17 := tape[:len(tape)-len(t16)]
-		t18 := r.q
-		copy(t18, t17[len(t17)-len(t18):])
-		tape2 := t17[:len(t17)-len(t18)]
+		tape = tape[:len(tape)-len(t16)]
+		t17 := r.q
+		copy(t17, tape[len(tape)-len(t17):])
+		tape = tape[:len(tape)-len(t17)]
 		stateStepReverseWrtS(r, rBar, 0.7, 0.1)
 		*s = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t19 := s.v
-		copy(t19, tape2[len(tape2)-len(t19):])
-		t20 := tape2[:len(tape2)-len(t19)]
-		t21 := s.q
-		copy(t21, t20[len(t20)-len(t21):])
-		tape3 := t20[:len(t20)-len(t21)]
+		t18 := s.v
+		copy(t18, tape[len(tape)-len(t18):])
+		tape = tape[:len(tape)-len(t18)]
+		t19 := s.q
+		copy(t19, tape[len(tape)-len(t19):])
+		tape = tape[:len(tape)-len(t19)]
 		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
 		*s = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t22 := s.v
-		copy(t22, tape3[len(tape3)-len(t22):])
-		t23 := tape3[:len(tape3)-len(t22)]
-		t24 := s.q
-		copy(t24, t23[len(t23)-len(t24):])
-		tape4 := t23[:len(t23)-len(t24)]
+		t20 := s.v
+		copy(t20, tape[len(tape)-len(t20):])
+		tape = tape[:len(tape)-len(t20)]
+		t21 := s.q
+		copy(t21, tape[len(tape)-len(t21):])
+		tape = tape[:len(tape)-len(t21)]
 		stateDriftReverseWrtS(s, sBar, 0.1)
 		*s = tapeValues[len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
-		t25 := s.v
-		copy(t25, tape4[len(tape4)-len(t25):])
-		t26 := tape4[:len(tape4)-len(t25)]
-		t27 := s.q
-		copy(t27, t26[len(t26)-len(t27):])
-		tape = t26[:len(t26)-len(t27)]
+		t22 := s.v
+		copy(t22, tape[len(tape)-len(t22):])
+		tape = tape[:len(tape)-len(t22)]
+		t23 := s.q
+		copy(t23, tape[len(tape)-len(t23):])
+		tape = tape[:len(tape)-len(t23)]
 		stateKickReverseWrtS(s, sBar, 1.3, 0.4, 0.05)
 	}
 	for k := 0; k < len(q0); k++ {
@@ -3647,53 +3647,53 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	before2 := len(tapeValues)
 	for i := 0; i < 4; i++ {
 		if i == 1 {
-			t65 := append(tape, make([]float64, 4*(len(tape)-before))...)
-			t66 := append(dtape, make([]float64, 4*(len(tape)-before))...)
-			t67 := append(tapeValues, make([]state, 4*(len(tapeValues)-before2))...)
-			dtape = t66[:len(tape)]
-			tape = t65[:len(tape)]
+			t57 := append(tape, make([]float64, 4*(len(tape)-before))...)
+			t58 := append(dtape, make([]float64, 4*(len(tape)-before))...)
+			t59 := append(tapeValues, make([]state, 4*(len(tapeValues)-before2))...)
+			dtape = t58[:len(tape)]
+			tape = t57[:len(tape)]
 			dtapeValues = append(dtapeValues, make([]state, 4*(len(tapeValues)-before2))...)[:len(tapeValues)]
-			tapeValues = t67[:len(tapeValues)]
+			tapeValues = t59[:len(tapeValues)]
 		}
-		t68 := ds.q
-		t69 := append(tape, s.q...)
-		t70 := append(dtape, t68...)
-		t71 := ds.v
-		tape5 := append(t69, s.v...)
-		dtape5 := append(t70, t71...)
-		t72 := *ds
+		t60 := ds.q
+		tape = append(tape, s.q...)
+		dtape = append(dtape, t60...)
+		t61 := ds.v
+		tape = append(tape, s.v...)
+		dtape = append(dtape, t61...)
+		t62 := *ds
 		tapeValues = append(tapeValues, *s)
-		dtapeValues = append(dtapeValues, t72)
+		dtapeValues = append(dtapeValues, t62)
 		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
-		t73 := ds.q
-		t74 := append(tape5, s.q...)
-		t75 := append(dtape5, t73...)
-		t76 := ds.v
-		tape6 := append(t74, s.v...)
-		dtape6 := append(t75, t76...)
-		t77 := *ds
+		t63 := ds.q
+		tape = append(tape, s.q...)
+		dtape = append(dtape, t63...)
+		t64 := ds.v
+		tape = append(tape, s.v...)
+		dtape = append(dtape, t64...)
+		t65 := *ds
 		tapeValues = append(tapeValues, *s)
-		dtapeValues = append(dtapeValues, t77)
+		dtapeValues = append(dtapeValues, t65)
 		stateDriftJVPWrtS(s, ds, 0.1)
-		t78 := ds.q
-		t79 := append(tape6, s.q...)
-		t80 := append(dtape6, t78...)
-		t81 := ds.v
-		tape7 := append(t79, s.v...)
-		dtape7 := append(t80, t81...)
-		t82 := *ds
+		t66 := ds.q
+		tape = append(tape, s.q...)
+		dtape = append(dtape, t66...)
+		t67 := ds.v
+		tape = append(tape, s.v...)
+		dtape = append(dtape, t67...)
+		t68 := *ds
 		tapeValues = append(tapeValues, *s)
-		dtapeValues = append(dtapeValues, t82)
+		dtapeValues = append(dtapeValues, t68)
 		stateKickJVPWrtS(s, ds, 1.3, 0.4, 0.05)
-		t83 := dr.q
-		t84 := append(tape7, r.q...)
-		t85 := append(dtape7, t83...)
-		t86 := dr.v
-		tape = append(t84, r.v...)
-		dtape = append(t85, t86...)
-		t87 := *dr
+		t69 := dr.q
+		tape = append(tape, r.q...)
+		dtape = append(dtape, t69...)
+		t70 := dr.v
+		tape = append(tape, r.v...)
+		dtape = append(dtape, t70...)
+		t71 := *dr
 		tapeValues = append(tapeValues, *r)
-		dtapeValues = append(dtapeValues, t87)
+		dtapeValues = append(dtapeValues, t71)
 		stateStepJVPWrtS(r, dr, 0.7, 0.1)
 	}
 	t9 := s.q
@@ -3710,22 +3710,22 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 	t20 := dsBar.q
 	e := 0.0
 	for i := 0; i < len(t9); i++ {
-		t56 := t9[i]
-		t57 := t10[i]
-		t58 := t11[i]
-		t59 := t12[i]
-		t60 := t13[i]
-		t61 := t14[i]
-		t62 := t16[i]
-		t15[i] += t58
-		t16[i] = t62 + t59
-		t63 := t18[i]
-		t17[i] += t60
-		t18[i] = t63 + t61
-		t64 := t20[i]
-		t19[i] += 2 * t56
-		t20[i] = t64 + 2*t57
-		e += t56*t56 + t58*t60
+		t48 := t9[i]
+		t49 := t10[i]
+		t50 := t11[i]
+		t51 := t12[i]
+		t52 := t13[i]
+		t53 := t14[i]
+		t54 := t16[i]
+		t15[i] += t50
+		t16[i] = t54 + t51
+		t55 := t18[i]
+		t17[i] += t52
+		t18[i] = t55 + t53
+		t56 := t20[i]
+		t19[i] += 2 * t48
+		t20[i] = t56 + 2*t49
+		e += t48*t48 + t50*t52
 	}
 	i3 := 3
 	for i3 >= 0 {
@@ -3738,68 +3738,68 @@ func settledGradJVP(q0, dq0, q0Bar, dq0Bar []float64) (float64, float64) {
 		t30 := dr.v
 		copy(t29, tape[len(tape)-len(t29):])
 		copy(t30, dtape[len(tape)-len(t29):])
-		t31 := tape[:len(tape)-len(t29)]
-		t32 := dtape[:len(tape)-len(t29)]
-		t33 := r.q
-		t34 := dr.q
-		copy(t33, t31[len(t31)-len(t33):])
-		copy(t34, t32[len(t31)-len(t33):])
-		tape2 := t31[:len(t31)-len(t33)]
-		dtape2 := t32[:len(t31)-len(t33)]
+		tape2 := tape[:len(tape)-len(t29)]
+		dtape = dtape[:len(tape)-len(t29)]
+		t31 := r.q
+		t32 := dr.q
+		copy(t31, tape2[len(tape2)-len(t31):])
+		copy(t32, dtape[len(tape2)-len(t31):])
+		tape3 := tape2[:len(tape2)-len(t31)]
+		dtape = dtape[:len(tape2)-len(t31)]
 		stateStepReverseWrtSJVP(r, dr, rBar, drBar, 0.7, 0.1)
-		t35 := dtapeValues[len(tapeValues2)-1]
+		t33 := dtapeValues[len(tapeValues2)-1]
 		*s = tapeValues2[len(tapeValues2)-1]
-		*ds = t35
+		*ds = t33
 		tapeValues3 := tapeValues2[:len(tapeValues2)-1]
 		dtapeValues = dtapeValues[:len(tapeValues2)-1]
-		t36 := s.v
-		t37 := ds.v
-		copy(t36, tape2[len(tape2)-len(t36):])
-		copy(t37, dtape2[len(tape2)-len(t36):])
-		t38 := tape2[:len(tape2)-len(t36)]
-		t39 := dtape2[:len(tape2)-len(t36)]
-		t40 := s.q
-		t41 := ds.q
-		copy(t40, t38[len(t38)-len(t40):])
-		copy(t41, t39[len(t38)-len(t40):])
-		tape3 := t38[:len(t38)-len(t40)]
-		dtape3 := t39[:len(t38)-len(t40)]
+		t34 := s.v
+		t35 := ds.v
+		copy(t34, tape3[len(tape3)-len(t34):])
+		copy(t35, dtape[len(tape3)-len(t34):])
+		tape4 := tape3[:len(tape3)-len(t34)]
+		dtape = dtape[:len(tape3)-len(t34)]
+		t36 := s.q
+		t37 := ds.q
+		copy(t36, tape4[len(tape4)-len(t36):])
+		copy(t37, dtape[len(tape4)-len(t36):])
+		tape5 := tape4[:len(tape4)-len(t36)]
+		dtape = dtape[:len(tape4)-len(t36)]
 		stateKickReverseWrtSJVP(s, ds, sBar, dsBar, 1.3, 0.4, 0.05)
-		t42 := dtapeValues[len(tapeValues3)-1]
+		t38 := dtapeValues[len(tapeValues3)-1]
 		*s = tapeValues3[len(tapeValues3)-1]
-		*ds = t42
+		*ds = t38
 		tapeValues = tapeValues3[:len(tapeValues3)-1]
 		dtapeValues = dtapeValues[:len(tapeValues3)-1]
-		t43 := s.v
-		t44 := ds.v
-		copy(t43, tape3[len(tape3)-len(t43):])
-		copy(t44, dtape3[len(tape3)-len(t43):])
-		t45 := tape3[:len(tape3)-len(t43)]
-		t46 := dtape3[:len(tape3)-len(t43)]
-		t47 := s.q
-		t48 := ds.q
-		copy(t47, t45[len(t45)-len(t47):])
-		copy(t48, t46[len(t45)-len(t47):])
-		tape4 := t45[:len(t45)-len(t47)]
-		dtape4 := t46[:len(t45)-len(t47)]
+		t39 := s.v
+		t40 := ds.v
+		copy(t39, tape5[len(tape5)-len(t39):])
+		copy(t40, dtape[len(tape5)-len(t39):])
+		tape6 := tape5[:len(tape5)-len(t39)]
+		dtape = dtape[:len(tape5)-len(t39)]
+		t41 := s.q
+		t42 := ds.q
+		copy(t41, tape6[len(tape6)-len(t41):])
+		copy(t42, dtape[len(tape6)-len(t41):])
+		tape7 := tape6[:len(tape6)-len(t41)]
+		dtape = dtape[:len(tape6)-len(t41)]
 		stateDriftReverseWrtSJVP(s, ds, sBar, dsBar, 0.1)
-		t49 := dtapeValues[len(tapeValues)-1]
+		t43 := dtapeValues[len(tapeValues)-1]
 		*s = tapeValues[len(tapeValues)-1]
-		*ds = t49
-		t50 := s.v
-		t51 := ds.v
-		copy(t50, tape4[len(tape4)-len(t50):])
-		copy(t51, dtape4[len(tape4)-len(t50):])
-		t52 := tape4[:len(tape4)-len(t50)]
-		t53 := dtape4[:len(tape4)-len(t50)]
-		t54 := s.q
-		t55 := ds.q
-		copy(t54, t52[len(t52)-len(t54):])
-		copy(t55, t53[len(t52)-len(t54):])
+		*ds = t43
+		t44 := s.v
+		t45 := ds.v
+		copy(t44, tape7[len(tape7)-len(t44):])
+		copy(t45, dtape[len(tape7)-len(t44):])
+		tape = tape7[:len(tape7)-len(t44)]
+		dtape = dtape[:len(tape7)-len(t44)]
+		t46 := s.q
+		t47 := ds.q
+		copy(t46, tape[len(tape)-len(t46):])
+		copy(t47, dtape[len(tape)-len(t46):])
 		stateKickReverseWrtSJVP(s, ds, sBar, dsBar, 1.3, 0.4, 0.05)
 		i3--
-		tape = t52[:len(t52)-len(t54)]
-		dtape = t53[:len(t52)-len(t54)]
+		dtape = dtape[:len(tape)-len(t46)]
+		tape = tape[:len(tape)-len(t46)]
 		dtapeValues = dtapeValues[:len(tapeValues)-1]
 		tapeValues = tapeValues[:len(tapeValues)-1]
 	}
@@ -4179,15 +4179,15 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	var tapeBuf [256]float64
 	tape := tapeBuf[:0]
 	gadApart(q0, q0Bar, "ByValueCheckpointedGrad: q0 and q0Bar")
+	var t13 flow
 	var t14 flow
-	var t15 flow
 	t := append([]float64(nil), q0...)
 	t2 := make([]float64, len(t), cap(t))
-	t15.Q = t2
-	t14.Q = t
-	t15.V = make([]float64, len(q0))
+	t14.Q = t2
+	t13.Q = t
 	t14.V = make([]float64, len(q0))
-	f2 := t14
+	t13.V = make([]float64, len(q0))
+	f2 := t13
 	trips := max(steps, 0)
 	copies := min(trips, 2)
 	schedule := revolve.New(trips, 2)
@@ -4206,7 +4206,7 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	t5 := f2.V[1]
 	t6 := len(t3) - 1
 	kBar = t3[t6]
-	fBar := t15
+	fBar := t14
 	t7 := fBar.Q
 	t7[t6] += k
 	fBar.V[1] += t4
@@ -4214,28 +4214,28 @@ func ByValueCheckpointedGrad(k float64, q0, q0Bar []float64, steps int) (f, kBar
 	kBar2 := kBar
 	for i := steps - 1; i >= 0; i-- {
 		from := schedule.Back(i)
-		f3 := t14
+		f3 := t13
 		t9 := f3.V
 		t10 := len(tape) - len(t9)
 		copy(t9, tape[t10:])
-		t11 := tape[:t10]
-		t12 := f3.Q
-		t13 := len(t11) - len(t12)
-		copy(t12, t11[t13:])
-		tape = t11[:t13]
+		tape = tape[:t10]
+		t11 := f3.Q
+		t12 := len(tape) - len(t11)
+		copy(t11, tape[t12:])
+		tape = tape[:t12]
 		if from < i {
-			f4 := t14
+			f4 := t13
 			tape = append(append(tape, f4.Q...), f4.V...)
 			for k3 := 0; k3 < i-from; k3++ {
 				if schedule.Take(from + k3) {
-					f5 := t14
+					f5 := t13
 					tape = append(append(tape, f5.Q...), f5.V...)
 				}
-				advect(t14, k, 0.05)
+				advect(t13, k, 0.05)
 			}
 		}
 		var fBar3 flow
-		fBar2 := t15
+		fBar2 := t14
 		fBar3.Q = fBar2.Q
 		fBar3.V = fBar2.V
 		kBar2 += advectReverseWrtFK(f2, &fBar3, k, 0.05)
@@ -4589,10 +4589,10 @@ func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float6
 		if i == 1 {
 			tape = slices.Grow(tape, (trips-2)*len(tape))
 		}
-		t10 := t[2*i : 2*i+2]
-		t11 := t[2*i+2 : 2*i+4]
-		tape = append(append(tape, t10...), t11...)
-		segs[i] = geom.Dist(t10, t11)
+		t9 := t[2*i : 2*i+2]
+		t10 := t[2*i+2 : 2*i+4]
+		tape = append(append(tape, t9...), t10...)
+		segs[i] = geom.Dist(t9, t10)
 		total += segs[i]
 	}
 	t5 := pBar.Segs
@@ -4606,11 +4606,11 @@ func geomPolylineMeasureSplit(p, pBar *geom.Polyline) (float64, func(seed float6
 			segsBar[i] = 0
 			t7 := t[2*i+2 : 2*i+4]
 			copy(t7, tape[len(tape)-len(t7):])
-			t8 := tape[:len(tape)-len(t7)]
-			t9 := t[2*i : 2*i+2]
-			copy(t9, t8[len(t8)-len(t9):])
-			geomDistReverse(t9, t2[2*i:2*i+2], t7, t2[2*i+2:2*i+4], t6)
-			tape = t8[:len(t8)-len(t9)]
+			tape = tape[:len(tape)-len(t7)]
+			t8 := t[2*i : 2*i+2]
+			copy(t8, tape[len(tape)-len(t8):])
+			geomDistReverse(t8, t2[2*i:2*i+2], t7, t2[2*i+2:2*i+4], t6)
+			tape = tape[:len(tape)-len(t8)]
 		}
 	}
 }
