@@ -89,6 +89,15 @@ func (h Helper) shape(fn *types.Func, active []bool) (int, *model, error) {
 	} else if !types.Identical(ps[k].Type(), types.NewSlice(float64Type)) {
 		var err error
 		if m, err = modelOf(ps[k].Type()); err != nil {
+			if !ir.Holds(ps[k].Type(), ir.IsTensor) {
+				// A model of plain floats (a struct of float64s and
+				// []float64s): no layout of its floats as one vector is
+				// chosen for the user.
+				return 0, nil, fmt.Errorf("//gad:%s needs a varied parameter of type %s; %s, of type %s, holds floats outside tensors: "+
+					"differentiate a function of its floats as one []float64 (as gonum's optimizers take them), "+
+					"or use //gad:jvp and //gad:grad, which take structs", h.Name(), kinds, ps[k].Name(),
+					types.TypeString(ps[k].Type(), types.RelativeTo(fn.Pkg())))
+			}
 			return 0, nil, fmt.Errorf("//gad:%s: %s is not a struct of tensors: %v", h.Name(), ps[k].Name(), err)
 		}
 		if m == nil {

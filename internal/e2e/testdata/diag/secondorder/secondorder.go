@@ -55,3 +55,14 @@ type Net struct {
 //
 //gad:hessdiag wrt=m
 func Mixed(m *Net) float64 { return tensorops.SumAll(m.W) * m.Scale }
+
+// Params is a model of plain floats.
+type Params struct {
+	W []float64
+	B float64
+}
+
+// want +2 `//gad:hvp needs a varied parameter of type .*; p, of type \*Params, holds floats outside tensors: differentiate a function of its floats as one \[\]float64`
+//
+//gad:hvp wrt=p
+func Plain(p *Params, x []float64) float64 { return p.W[0] * x[0] * p.B }
