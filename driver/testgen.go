@@ -19,6 +19,7 @@ import (
 
 	"github.com/gadgen/gadgen/emit"
 	"github.com/gadgen/gadgen/frontend"
+	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
 )
 
@@ -207,7 +208,33 @@ func newTest(tj *testJob) emit.Test {
 	if tj.spec.inputs != nil {
 		t.Inputs, t.Rand = tj.spec.inputs.Name(), tj.spec.rand
 	}
+	t.Float32 = computesFloat32(tj.j.fn)
 	return t
+}
+
+// computesFloat32 reports whether the generated function f holds float32
+// values anywhere: its checks then take float32's step and tolerances.
+func computesFloat32(f *ir.Func) bool {
+	if f == nil {
+		return false
+	}
+	is32 := func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Float32
+	}
+	for _, p := range f.Params {
+		if ir.Holds(p.Type, is32) {
+			return true
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Type != nil && ir.Holds(v.Type, is32) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // testDeriv describes the function that j generates, to a test; with

@@ -48,6 +48,18 @@ type Test struct {
 	Len    int
 	Inputs string // the function returning example arguments, "" for none
 	Rand   bool   // Inputs takes a *rand.Rand (math/rand/v2)
+	// Float32: Target computes in float32, so that the checks take
+	// gadtest.Float32() (float32's step and tolerances).
+	Float32 bool
+}
+
+// points returns the options of a check of t on points of n floats.
+func (t *Test) points(n int) []jen.Code {
+	opts := []jen.Code{jen.Qual(gadtestPath, "Dim").Call(jen.Lit(n))}
+	if t.Float32 {
+		opts = append(opts, jen.Qual(gadtestPath, "Float32").Call())
+	}
+	return opts
 }
 
 // TestParam is a parameter of the function a test checks.
@@ -241,7 +253,7 @@ const (
 func renderTest(f *jen.File, pkgPath string, t *Test) {
 	d := &t.Deriv
 	fl := layout(t)
-	dim := jen.Qual(gadtestPath, "Dim").Call(jen.Lit(fl.dim))
+	dim := t.points(fl.dim)
 	if fl.local(pkgPath, d) {
 		// func F(x []float64) float64: F and its derivative have the
 		// shapes gadtest takes.
@@ -253,7 +265,7 @@ func renderTest(f *jen.File, pkgPath string, t *Test) {
 			check = "GonumGrad"
 		}
 		testFunc(f, t.Name, fmt.Sprintf(doc, t.Name, d.Name), &fl,
-			jen.Qual(gadtestPath, check).Call(jen.Id("t"), jen.Id(t.Target.Name()), jen.Id(d.Name), jen.Qual(gadtestPath, "Dim").Call(jen.Lit(t.Len))))
+			jen.Qual(gadtestPath, check).Call(append([]jen.Code{jen.Id("t"), jen.Id(t.Target.Name()), jen.Id(d.Name)}, t.points(t.Len)...)...))
 		return
 	}
 	body := recvDecl(pkgPath, fl)
@@ -263,7 +275,7 @@ func renderTest(f *jen.File, pkgPath string, t *Test) {
 	case d.Mode == "jvp":
 		doc = docJVP
 		body = append(body, jen.Id("jvp").Op(":=").Add(jvpFunc(d, fl)))
-		body = append(body, jen.Qual(gadtestPath, "JVP").Call(jen.Id("t"), jen.Id("f"), jen.Id("jvp"), dim))
+		body = append(body, jen.Qual(gadtestPath, "JVP").Call(append([]jen.Code{jen.Id("t"), jen.Id("f"), jen.Id("jvp")}, dim...)...))
 	case d.Gonum:
 		doc = docGonum
 		g := jen.Id(d.Name)
@@ -272,11 +284,11 @@ func renderTest(f *jen.File, pkgPath string, t *Test) {
 		} else if fl.recv(0) {
 			g = jen.Func().Params(jen.Id("grad"), jen.Id("x").Index().Float64()).Block(jen.Id(d.Name).Call(jen.Id("recv"), jen.Id("grad"), jen.Id("x")))
 		}
-		body = append(body, jen.Qual(gadtestPath, "GonumGrad").Call(jen.Id("t"), jen.Id("f"), g, dim))
+		body = append(body, jen.Qual(gadtestPath, "GonumGrad").Call(append([]jen.Code{jen.Id("t"), jen.Id("f"), g}, dim...)...))
 	default:
 		doc = docGrad
 		body = append(body, jen.Id("grad").Op(":=").Add(gradFunc(d, fl)))
-		body = append(body, jen.Qual(gadtestPath, "Grad").Call(jen.Id("t"), jen.Id("f"), jen.Id("grad"), dim))
+		body = append(body, jen.Qual(gadtestPath, "Grad").Call(append([]jen.Code{jen.Id("t"), jen.Id("f"), jen.Id("grad")}, dim...)...))
 	}
 	testFunc(f, t.Name, fmt.Sprintf(doc, t.Name, d.Name), &fl, body...)
 }
@@ -367,12 +379,13 @@ func renderDot(f *jen.File, pkgPath string, t *Test) {
 	jvp, grad := &t.Deriv, t.Dot
 	fl := layout(t)
 	doc := fmt.Sprintf(docDot, t.Name, grad.Name, jvp.Name)
-	dim := jen.Qual(gadtestPath, "Dim").Call(jen.Lit(fl.dim))
+	dot := func(jvp, grad string) jen.Code {
+		return jen.Qual(gadtestPath, "DotTest").Call(append([]jen.Code{jen.Id("t"),
+			jen.Qual(gadtestPath, "ScalarJVP").Call(jen.Id(jvp)),
+			jen.Qual(gadtestPath, "ScalarGrad").Call(jen.Id(grad))}, t.points(fl.dim)...)...)
+	}
 	if fl.local(pkgPath, jvp) {
-		testFunc(f, t.Name, doc, &fl,
-			jen.Qual(gadtestPath, "DotTest").Call(jen.Id("t"),
-				jen.Qual(gadtestPath, "ScalarJVP").Call(jen.Id(jvp.Name)),
-				jen.Qual(gadtestPath, "ScalarGrad").Call(jen.Id(grad.Name)), dim))
+		testFunc(f, t.Name, doc, &fl, dot(jvp.Name, grad.Name))
 		return
 	}
 	body := recvDecl(pkgPath, fl)
@@ -382,8 +395,6 @@ func renderDot(f *jen.File, pkgPath string, t *Test) {
 	body = append(body,
 		jen.Id("jvp").Op(":=").Add(jvpFunc(jvp, fl)),
 		jen.Id("grad").Op(":=").Add(gradFunc(grad, fl)),
-		jen.Qual(gadtestPath, "DotTest").Call(jen.Id("t"),
-			jen.Qual(gadtestPath, "ScalarJVP").Call(jen.Id("jvp")),
-			jen.Qual(gadtestPath, "ScalarGrad").Call(jen.Id("grad")), dim))
+		dot("jvp", "grad"))
 	testFunc(f, t.Name, doc, &fl, body...)
 }

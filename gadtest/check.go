@@ -88,11 +88,31 @@ type Settings struct {
 	ulp float64
 }
 
-func (s *Settings) rel(def float64) float64 {
-	if s == nil || s.Rel == 0 {
-		return def
+// float32Defaults sets what s leaves unset to the defaults of float32,
+// and counts round-off in float32's ulps.
+func (s *Settings) float32Defaults() {
+	s.ulp = 0x1p-23
+	if s.Step == 0 {
+		s.Step = DefaultStep32
 	}
-	return s.Rel
+	if s.Abs == 0 {
+		s.Abs = DefaultAbs32
+	}
+	if s.PrimalRel == 0 {
+		s.PrimalRel = DefaultPrimalRel32
+	}
+}
+
+func (s *Settings) rel(def float64) float64 {
+	switch {
+	case s == nil:
+		return def
+	case s.Rel != 0:
+		return s.Rel
+	case s.ulp != 0:
+		return max(def, DefaultRel32)
+	}
+	return def
 }
 
 func (s *Settings) abs() float64 {

@@ -152,7 +152,8 @@
 // DefaultDotRel32, DefaultPrimalRel32), with round-off counted in float32
 // units; they catch errors of a few tenths of a percent. Settings and the
 // options change them; Float32 asks for them when the point is float64
-// but the function computes in float32.
+// but the function computes in float32, in the checks of functions of
+// []float64 (Grad, JVP, DotTest, …) too.
 //
 // gadgen writes these tests itself with the directive option test=NAME,
 // NAME a function returning example arguments (see gadgen's docs/testing.md).

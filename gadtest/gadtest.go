@@ -95,10 +95,13 @@ func Step(step float64) Option { return optionFunc(func(c *config) { c.s.Step = 
 // skip that comparison.
 func PrimalRel(rel float64) Option { return optionFunc(func(c *config) { c.s.PrimalRel = rel }) }
 
-// Float32 makes a tensor check use the defaults of float32 (step and
-// tolerances, DefaultRel32, …) even where neither the point nor the result
-// is float32: for a function that computes in float32 from float64
-// inputs. Checks of float32 tensors use them anyway.
+// Float32 makes a check use the defaults of float32 (step and tolerances,
+// DefaultRel32, …) even where neither the point nor the result is
+// float32: for a function that computes in float32 from float64 inputs,
+// whose central differences at float64's step would be its round-off.
+// Checks of float32 tensors use them anyway. In the checks of functions
+// of []float64 (JVP, Grad, DotTest, …), the relative tolerance is
+// DefaultRel32 for each of them.
 func Float32() Option { return optionFunc(func(c *config) { c.f32 = true }) }
 
 // With sets all the tolerances at once.
@@ -123,6 +126,9 @@ func run(tb TB, fn string, opts []Option, check func(r *rand.Rand, x []float64, 
 	c := config{n: 8, seed: 1}
 	for _, o := range opts {
 		o.apply(&c)
+	}
+	if c.f32 {
+		c.s.float32Defaults()
 	}
 	if c.domain == nil && c.at == nil {
 		tb.Fatalf("gadtest.%s: no points: give Dim(n), Box(n, lo, hi), Around(center, radius), a Domain or At(x...)", fn)

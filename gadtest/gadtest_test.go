@@ -565,3 +565,45 @@ func TestScalarGradSeed(t *testing.T) {
 		}
 	}
 }
+
+// TestFloat32Scalar: a function of []float64 that computes in float32
+// fails the default checks (its central differences at float64's step are
+// its round-off) and passes them with Float32(); a gradient off by 1 % still
+// fails with Float32().
+func TestFloat32Scalar(t *testing.T) {
+	f := func(x []float64) float64 {
+		var a float32
+		for _, v := range x {
+			a += float32(v) * float32(v) * float32(v)
+		}
+		return float64(a)
+	}
+	gradBy := func(scale float64) func(x, xBar []float64) float64 {
+		return func(x, xBar []float64) float64 {
+			for i, v := range x {
+				xBar[i] += scale * 3 * float64(float32(v)*float32(v))
+			}
+			return f(x)
+		}
+	}
+	jvp := func(x, dx []float64) (float64, float64) {
+		var d float32
+		for i, v := range x {
+			d += 3 * float32(v) * float32(v) * float32(dx[i])
+		}
+		return f(x), float64(d)
+	}
+	var r recorder
+	gadtest.Grad(&r, f, gradBy(1), gadtest.Dim(5))
+	if len(r.errs) == 0 {
+		t.Error("the default check passed a function computing in float32: its differences are its round-off")
+	}
+	gadtest.Grad(t, f, gradBy(1), gadtest.Dim(5), gadtest.Float32())
+	gadtest.JVP(t, f, jvp, gadtest.Dim(5), gadtest.Float32())
+	gadtest.DotTest(t, gadtest.ScalarJVP(jvp), gadtest.ScalarGrad(gradBy(1)), gadtest.Dim(5), gadtest.Float32())
+	r = recorder{}
+	gadtest.Grad(&r, f, gradBy(1.01), gadtest.Dim(5), gadtest.Float32())
+	if len(r.errs) == 0 {
+		t.Error("Float32() passed a gradient off by 1 %")
+	}
+}

@@ -192,16 +192,7 @@ func newCheck[P any, R Output](tb TB, fn string, f func(P) R, x P, opts []Option
 		return nil
 	}
 	if in.f32 || k.out.f32 || c.f32 {
-		k.s.ulp = 0x1p-23
-		if k.s.Step == 0 {
-			k.s.Step = DefaultStep32
-		}
-		if k.s.Abs == 0 {
-			k.s.Abs = DefaultAbs32
-		}
-		if k.s.PrimalRel == 0 {
-			k.s.PrimalRel = DefaultPrimalRel32
-		}
+		k.s.float32Defaults()
 	}
 	return k
 }
@@ -220,10 +211,13 @@ func (c *tcheck) try(call func()) (err error) {
 // rel returns the relative tolerance: the settings', or def (def32 for
 // float32).
 func (c *tcheck) rel(def, def32 float64) float64 {
-	if c.s.ulp != 0 {
-		def = def32
+	switch {
+	case c.s.Rel != 0:
+		return c.s.Rel
+	case c.s.ulp != 0:
+		return def32
 	}
-	return c.s.rel(def)
+	return def
 }
 
 // F is f on the vector of a point.

@@ -487,3 +487,18 @@ func rescale(dst, x []float64) {
 		dst[i] += v * x[0]
 	}
 }
+
+// Cubes32 computes in float32 from float64 inputs: the tests that
+// test=true writes take gadtest.Float32(), since central differences at
+// float64's step would measure its round-off.
+//
+//gad:grad test=true
+//gad:jvp test=true
+func Cubes32(x []float64) float64 {
+	var acc float32
+	for _, v := range x {
+		w := float32(v)
+		acc += w * w * w
+	}
+	return float64(acc) + math.Sqrt(float64(acc*acc)+1)
+}

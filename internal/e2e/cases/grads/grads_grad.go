@@ -1931,6 +1931,46 @@ func rescaleJVP(dst, ddst, x, dx []float64) {
 	}
 }
 
+// Cubes32Grad computes Cubes32 and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into xBar).
+// Results: the value of Cubes32, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func Cubes32Grad(x, xBar []float64) float64 {
+	gadApart(x, xBar, "Cubes32Grad: x and xBar")
+	acc := float32(0)
+	for i := 0; i < len(x); i++ {
+		w2 := float32(x[i])
+		acc += w2 * w2 * w2
+	}
+	t := math.Sqrt(float64(acc*acc) + 1)
+	accBar := 2*(float32(0.5/t)*acc) + 1
+	for i := len(x) - 1; i >= 0; i-- {
+		w := float32(x[i])
+		xBar[i] += float64(w*w*accBar + 2*(accBar*w*w))
+	}
+	return float64(acc) + t
+}
+
+// Cubes32JVP computes Cubes32 and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Cubes32; its tangent.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
+func Cubes32JVP(x, dx []float64) (float64, float64) {
+	acc := float32(0)
+	dacc := float32(0)
+	for i := 0; i < len(x); i++ {
+		w := float32(x[i])
+		dw := float32(dx[i])
+		t2 := w * w
+		acc += t2 * w
+		dacc += 2*(dw*w)*w + t2*dw
+	}
+	t := math.Sqrt(float64(acc*acc) + 1)
+	return float64(acc) + t, float64(dacc) + 0.5/t*float64(2*(dacc*acc))
+}
+
 // gadApart panics when the slices a and b start at the same element. what
 // names the generated function and the two parameters: gadgen's gradients
 // need a varied slice apart from its shadow, and a slice the function writes

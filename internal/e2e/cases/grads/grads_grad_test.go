@@ -157,6 +157,20 @@ func TestGadgenRefillJVP(t *testing.T) {
 	gadtest.JVP(t, Refill, RefillJVP, gadtest.Dim(4))
 }
 
+// TestGadgenCubes32Grad checks Cubes32Grad against central finite differences, component by
+// component.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
+func TestGadgenCubes32Grad(t *testing.T) {
+	gadtest.Grad(t, Cubes32, Cubes32Grad, gadtest.Dim(4), gadtest.Float32())
+}
+
+// TestGadgenCubes32JVP checks Cubes32JVP against central finite differences along random
+// directions.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
+func TestGadgenCubes32JVP(t *testing.T) {
+	gadtest.JVP(t, Cubes32, Cubes32JVP, gadtest.Dim(4), gadtest.Float32())
+}
+
 // TestGadgenBranchyGradDot checks BranchyGrad against BranchyJVP by the dot-product test: ⟨∇f(x),
 // v⟩ is the derivative along v.
 func TestGadgenBranchyGradDot(t *testing.T) {
@@ -232,4 +246,11 @@ func TestGadgenAckleyGradDot(t *testing.T) {
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenRefillGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(RefillJVP), gadtest.ScalarGrad(RefillGrad), gadtest.Dim(4))
+}
+
+// TestGadgenCubes32GradDot checks Cubes32Grad against Cubes32JVP by the dot-product test: ⟨∇f(x),
+// v⟩ is the derivative along v.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
+func TestGadgenCubes32GradDot(t *testing.T) {
+	gadtest.DotTest(t, gadtest.ScalarJVP(Cubes32JVP), gadtest.ScalarGrad(Cubes32Grad), gadtest.Dim(4), gadtest.Float32())
 }
