@@ -40,6 +40,7 @@ var refuseCases = []refuseCase{
 	{fn: "List"},
 	{fn: "CallGlobal"},
 	{fn: "Sum", opts: ssaad.Options{Gonum: true}},
+	{fn: "Fit", opts: ssaad.Options{Gonum: true}, wrt: []int{0}},
 	{fn: "Self", env: "noalias"},
 	{fn: "Iface", wrt: []int{0, 1}},
 	{fn: "Layers", mode: reverse.Mode{Seeded: true}},

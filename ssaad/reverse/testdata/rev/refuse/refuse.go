@@ -76,6 +76,12 @@ func Sum(x []float64, y float64) float64 { // want "gonum=true needs a function 
 	return x[0] * y
 }
 
+// Fit takes its data beside its parameters: gonum=true says how to give
+// it gonum's shape.
+func Fit(w, data []float64) float64 { // want "Problem.Func: put the other parameters \(the data\) in a struct and make the function its method"
+	return w[0] * data[0]
+}
+
 func dot(x, y []float64) float64 {
 	s := 0.0
 	for i := range x {
