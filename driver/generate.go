@@ -574,18 +574,37 @@ func (g *generator) fail(j *job, diags diag.List) {
 		}
 		return
 	}
-	g.reportAtDirective(j, diags)
+	var out diag.List
 	for _, d := range diags {
-		g.r.diags = append(g.r.diags, d)
 		if d.Construct == "body" && j.caller != nil {
-			g.r.diags = append(g.r.diags, diag.Diagnostic{
+			call := diag.Diagnostic{
 				Pos:       g.prog.Position(j.req.Pos),
 				Func:      frontend.FuncName(j.caller.req.Target),
 				Construct: "call of " + qualifiedName(j.req.Target),
 				Msg:       "no derivative rule, and no Go body to differentiate",
-			})
+			}
+			if pkg := j.req.Target.Pkg(); pkg != nil && isStd(pkg.Path()) {
+				// The standard library's body is not the user's to
+				// change: the call says it all.
+				call.Msg += " (a function of the standard library, whose body gadgen does not read: " +
+					"write the computation in Go, or call a function of yours that has a //gad:rule)"
+				out = append(out, call)
+				continue
+			}
+			out = append(out, d, call)
+			continue
 		}
+		out = append(out, d)
 	}
+	g.reportAtDirective(j, out)
+	g.r.diags = append(g.r.diags, out...)
+}
+
+// isStd reports whether path is a standard-library package's: its first
+// element has no dot (as the go command tells them apart).
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 // reportAtDirective also reports the failure of j at the directive that
