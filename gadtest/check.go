@@ -103,6 +103,9 @@ func (s *Settings) float32Defaults() {
 	}
 }
 
+// rel returns the relative tolerance: the settings', or def, float64's
+// default of the check, or float32's counterpart of def when s counts
+// round-off in float32.
 func (s *Settings) rel(def float64) float64 {
 	switch {
 	case s == nil:
@@ -110,9 +113,21 @@ func (s *Settings) rel(def float64) float64 {
 	case s.Rel != 0:
 		return s.Rel
 	case s.ulp != 0:
-		return max(def, DefaultRel32)
+		return rel32(def)
 	}
 	return def
+}
+
+// rel32 returns float32's default relative tolerance for the check whose
+// float64 default is def.
+func rel32(def float64) float64 {
+	switch def {
+	case DefaultDotRel:
+		return DefaultDotRel32
+	case DefaultRel:
+		return DefaultRel32
+	}
+	return max(def, DefaultRel32)
 }
 
 func (s *Settings) abs() float64 {

@@ -208,18 +208,6 @@ func (c *tcheck) try(call func()) (err error) {
 	return nil
 }
 
-// rel returns the relative tolerance: the settings', or def (def32 for
-// float32).
-func (c *tcheck) rel(def, def32 float64) float64 {
-	switch {
-	case c.s.Rel != 0:
-		return c.s.Rel
-	case c.s.ulp != 0:
-		return def32
-	}
-	return def
-}
-
 // F is f on the vector of a point.
 func (c *tcheck) F(vec []float64) []float64 {
 	y, err := c.out.flatten(c.f(c.in.build(c.x, vec, false)))
@@ -341,7 +329,7 @@ func (c *tcheck) checkJVP(jvp func(x, v any) (any, any), v []float64) (err error
 	if !finite(want) {
 		return e.fail("the finite difference is not finite: f is not smooth (or not defined) near x")
 	}
-	rel := c.rel(DefaultRel, DefaultRel32)
+	rel := c.s.rel(DefaultRel)
 	c.compare(e, func(i int) string {
 		if !c.out.tensor {
 			return "∇f(x)·v"
@@ -376,7 +364,7 @@ func (c *tcheck) checkJVP(jvp func(x, v any) (any, any), v []float64) (err error
 // v⟩ along a random direction in each part of the point, and of each
 // component when the point is small.
 func (c *tcheck) checkGrad(e *Error, g, w []float64) {
-	rel := c.rel(DefaultRel, DefaultRel32)
+	rel := c.s.rel(DefaultRel)
 	for i := range c.in.leaves {
 		if c.in.leaves[i].size == 0 {
 			continue
@@ -477,7 +465,7 @@ func (c *tcheck) checkAccumulated(grad func(x, xBar any) float64) (err error) {
 	}
 	c.compare(e, func(k int) string {
 		return fmt.Sprintf("xBar.%s (held %g before the call)", c.in.elemName(k), p[k])
-	}, acc, sum, scale, nil, c.rel(DefaultRel, DefaultRel32))
+	}, acc, sum, scale, nil, c.s.rel(DefaultRel))
 	if len(e.Mismatches) > 0 {
 		e.Msg = "grad must add the gradient to the tensors of the shadow: called again on a shadow holding buffers, it did not add the gradient of the call with nil tensors"
 		return e
@@ -494,7 +482,7 @@ func (c *tcheck) checkAccumulated(grad func(x, xBar any) float64) (err error) {
 func (c *tcheck) checkDot(jvp func(x, v any) (any, any), vjp func(x any, w []float64) (y, g any), v, w []float64) (err error) {
 	e := c.newError("⟨J·v, w⟩ = ⟨v, Jᵀ·w⟩")
 	defer catch(&err, e)
-	rel := c.rel(DefaultDotRel, DefaultDotRel32)
+	rel := c.s.rel(DefaultDotRel)
 	side := func(v, w []float64) (lhs, rhs, scale float64, y1, y2 any, err error) {
 		y1, dy := jvp(c.point(), c.in.build(c.x, v, false))
 		jv, err := c.out.flatten(dy)

@@ -503,6 +503,10 @@ func (f *Func) ConstValue(t types.Type, c constant.Value) *Value {
 	return v
 }
 
+// IsNil reports whether v is the constant zero value of its type spelled
+// without a value (Const == nil): nil for a pointer, slice, map or tensor.
+func IsNil(v *Value) bool { return v.Op == OpConst && v.Const == nil }
+
 // Uses returns, for each value ID of f, the values that use it as an
 // argument, in block and instruction order (a user appears once per
 // argument position).

@@ -151,15 +151,13 @@ func rootsApart(ra *ir.Value, oa []*ir.Value, rb *ir.Value, ob []*ir.Value, chec
 	if ra == rb {
 		return false
 	}
-	isNil := func(r *ir.Value) bool { return r.Op == ir.OpConst && r.Const == nil }
-	fresh := func(r *ir.Value) bool { return r.Op == ir.OpMakeSlice || r.Op == ir.OpAlloc }
 	// arg returns the root and offsets of argument k of φ r sliced from o.
 	arg := func(r *ir.Value, k int, o []*ir.Value) (*ir.Value, []*ir.Value) {
 		x, ox := sliceRoot(r.Args[k])
 		return x, append(append([]*ir.Value(nil), ox...), o...)
 	}
 	switch {
-	case isNil(ra) || isNil(rb):
+	case ir.IsNil(ra) || ir.IsNil(rb):
 		return true
 	case fresh(ra) && (fresh(rb) || rb.Op == ir.OpParam), fresh(rb) && ra.Op == ir.OpParam:
 		return true // memory of its own, from any offset

@@ -298,8 +298,7 @@ func freshAppend(v *ir.Value) bool {
 	if v.Callee.Builtin != "append" || len(v.Args) == 0 {
 		return false
 	}
-	a := v.Args[0]
-	return a.Op == ir.OpConst && a.Const == nil
+	return ir.IsNil(v.Args[0])
 }
 
 // deadAppends removes the slices that are only ever appended to: the
@@ -324,7 +323,7 @@ func deadAppends(f *ir.Func) bool {
 	}
 	// base reports whether a is where a member of the web takes its
 	// slice from: a member, or nil.
-	base := func(a *ir.Value) bool { return web[a] || a.Op == ir.OpConst && a.Const == nil }
+	base := func(a *ir.Value) bool { return web[a] || ir.IsNil(a) }
 	for changed := true; changed; {
 		changed = false
 		uses := ir.Uses(f)

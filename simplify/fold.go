@@ -208,7 +208,7 @@ func foldValue(f *ir.Func, v *ir.Value) *ir.Value {
 // 0 (the shadow of append([]float64(nil), x...) reads them).
 func sizeOfMake(v *ir.Value) *ir.Value {
 	m := v.Args[0]
-	if _, ok := m.Type.Underlying().(*types.Slice); ok && m.Op == ir.OpConst && m.Const == nil && isIntType(v.Type) {
+	if _, ok := m.Type.Underlying().(*types.Slice); ok && ir.IsNil(m) && isIntType(v.Type) {
 		return v.Block.Func.ConstValue(v.Type, constant.MakeInt64(0))
 	}
 	if m.Op != ir.OpMakeSlice {
@@ -275,6 +275,10 @@ func intIdentity(v *ir.Value) *ir.Value {
 }
 
 // sameConst reports whether a and b are constants of one type and value.
+// fresh reports whether v is memory the function allocates: new(T), &T{}
+// or make([]T, n), never nil and apart from any other memory.
+func fresh(v *ir.Value) bool { return v.Op == ir.OpAlloc || v.Op == ir.OpMakeSlice }
+
 // freshVsNil folds p == nil and p != nil where p is fresh memory, never
 // nil: new(T) or &T{} (an alloc), or make([]T, n), even of length 0. Reverse
 // mode guards the snapshot of what a call writes through p by p != nil.
@@ -282,10 +286,8 @@ func freshVsNil(f *ir.Func, v *ir.Value) *ir.Value {
 	if v.Tok != token.EQL && v.Tok != token.NEQ {
 		return nil
 	}
-	isNil := func(c *ir.Value) bool { return c.Op == ir.OpConst && c.Const == nil }
-	fresh := func(p *ir.Value) bool { return p.Op == ir.OpAlloc || p.Op == ir.OpMakeSlice }
 	x, y := v.Args[0], v.Args[1]
-	if (fresh(x) && isNil(y)) || (isNil(x) && fresh(y)) {
+	if (fresh(x) && ir.IsNil(y)) || (ir.IsNil(x) && fresh(y)) {
 		return f.ConstValue(v.Type, constant.MakeBool(v.Tok == token.NEQ))
 	}
 	return nil

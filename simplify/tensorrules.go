@@ -130,7 +130,7 @@ func congruenceKey(v *ir.Value, s *sameShapes) (string, bool) {
 	byIdentity := templates.TensorOpOf(name).NilLike
 	for i, a := range v.Args {
 		switch {
-		case ir.IsTensor(a.Type) && a.Op == ir.OpConst && a.Const == nil:
+		case ir.IsTensor(a.Type) && ir.IsNil(a):
 			sb.WriteString("|nil")
 		case ir.IsTensor(a.Type) && containsInt(byIdentity, i):
 			fmt.Fprintf(&sb, "|v%d", a.ID)
@@ -204,7 +204,7 @@ var tensorRules = []tensorRule{
 			return false
 		}
 		for i, a := range v.Args {
-			if a.Op == ir.OpConst && a.Const == nil && (i == 1 || name == "Add") {
+			if ir.IsNil(a) && (i == 1 || name == "Add") {
 				copyValue(v, v.Args[1-i])
 				return true
 			}

@@ -579,6 +579,21 @@ func (b *batch) readDiagnostics(stderr io.Reader) ([]refusal, error) {
 	return refusals, nil
 }
 
+// splitDiagnostic splits the text of a diagnostic (after "gadgen: ")
+// into the construct it names ("(none)" if none) and the message.
+func splitDiagnostic(text string) (construct, msg string) {
+	construct, msg = "", text
+	if c := cannotRE.FindStringSubmatch(text); c != nil {
+		construct, msg = c[2], c[3]
+	} else if c, rest, ok := strings.Cut(text, ": "); ok {
+		construct, msg = c, rest
+	}
+	if construct == "" {
+		construct = "(none)"
+	}
+	return construct, msg
+}
+
 // diagnostic returns the refusal that the positioned diagnostic line (m,
 // diagLineRE's match) reports, or records it as a failure when gadgen
 // wrote the file anyway and returns nil.
@@ -588,15 +603,7 @@ func (b *batch) diagnostic(m []string, line string) (*refusal, error) {
 	if bp == nil {
 		return nil, fmt.Errorf("difftest: a diagnostic in a file of no program: %s", line)
 	}
-	construct, msg := "", m[4]
-	if c := cannotRE.FindStringSubmatch(m[4]); c != nil {
-		construct, msg = c[2], c[3]
-	} else if c, rest, ok := strings.Cut(m[4], ": "); ok {
-		construct, msg = c, rest
-	}
-	if construct == "" {
-		construct = "(none)"
-	}
+	construct, msg := splitDiagnostic(m[4])
 	if strings.HasPrefix(construct, "parameter ") {
 		construct = "parameter" // "parameter m": the name varies
 	}

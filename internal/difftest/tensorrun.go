@@ -318,15 +318,7 @@ func (b *tbatch) gadgen() error {
 			tp, mode = b.byDir(m[1])
 		}
 		if dm := diagLineRE.FindStringSubmatch(line); dm != nil && tp != nil && mode != "" {
-			construct, msg := "", dm[4]
-			if c := cannotRE.FindStringSubmatch(dm[4]); c != nil {
-				construct, msg = c[2], c[3]
-			} else if c, rest, ok := strings.Cut(dm[4], ": "); ok {
-				construct, msg = c, rest
-			}
-			if construct == "" {
-				construct = "(none)"
-			}
+			construct, msg := splitDiagnostic(dm[4])
 			if tp.written[mode] {
 				b.record(tp, mode, Fail, "diagnostic with output", line, 0)
 			} else {

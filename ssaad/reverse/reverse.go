@@ -103,7 +103,7 @@ func gonumShape(req *ssaad.Request) (bool, error) {
 	if len(ps)-first != 1 || !types.Identical(ps[first].Type(), types.NewSlice(f64)) || !req.Active[first] ||
 		sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), f64) {
 		msg := "gonum=true needs a function of one []float64 parameter returning float64 (a method's receiver aside), the shape of gonum/optimize's Problem.Func"
-		if len(ps)-first > 1 && slices.ContainsFunc(ps[first:], func(p *types.Var) bool { return types.Identical(p.Type(), types.NewSlice(f64)) }) {
+		if len(ps)-first > 1 {
 			// Data beside the parameters: a method of a struct holding
 			// the data has the shape, as its method value.
 			msg += ": put the other parameters (the data) in a struct and make the function its method; the gradient's method value then has gonum's shape"
